@@ -1,0 +1,184 @@
+import { readFileSync } from "node:fs";
+import { parse as parseCsv } from "csv-parse/sync";
+import { parse as parseYaml } from "yaml";
+import { parseCell } from "./cells.js";
+import type {
+  Archetype,
+  ArchetypeCell,
+  ArchetypeTable,
+  CpuProfileRow,
+  CpuSpec,
+  Electricity,
+  ElectricityFactor,
+  ElectricityLocation,
+  FactorTree,
+  ReferenceData,
+  ServiceConfig,
+} from "./types.js";
+
+type CsvRow = Record<string, string>;
+
+const DEFAULT_DATA_DIR = new URL("../../data/", import.meta.url);
+
+function readCsv(dir: URL, file: string): { header: string[]; rows: CsvRow[] } {
+  let header: string[] = [];
+  const rows: CsvRow[] = parseCsv(readFileSync(new URL(file, dir), "utf8"), {
+    // The reference reads these files with pandas, which fills short rows with NaN.
+    columns: (names: string[]) => {
+      header = names;
+      return names;
+    },
+    skip_empty_lines: true,
+    bom: true,
+    relax_column_count: true,
+  });
+  return { header, rows };
+}
+
+function readYaml(dir: URL, file: string): unknown {
+  return parseYaml(readFileSync(new URL(file, dir), "utf8"));
+}
+
+function asRecord(value: unknown, what: string): Record<string, unknown> {
+  if (!value || typeof value !== "object" || Array.isArray(value)) throw new Error(`${what}: expected a mapping`);
+  return value as Record<string, unknown>;
+}
+
+function optionalNumber(text: string | undefined): number | null {
+  if (text === undefined || text.trim() === "") return null;
+  const n = Number(text);
+  return Number.isNaN(n) ? null : n;
+}
+
+function optionalString(text: string | undefined): string | null {
+  return text === undefined || text === "" ? null : text;
+}
+
+function archetypeTable(dir: URL, file: string, idColumn = "id"): ArchetypeTable {
+  const { header, rows } = readCsv(dir, file);
+  const ids: string[] = [];
+  const byId = new Map<string, Archetype>();
+  for (const row of rows) {
+    const id = row[idColumn];
+    ids.push(id);
+    if (byId.has(id)) continue;
+    const cells: Record<string, ArchetypeCell> = {};
+    for (const column of header) if (column !== idColumn) cells[column] = parseCell(row[column]);
+    byId.set(id, { id, cells });
+  }
+  return { ids, byId };
+}
+
+function loadConfig(dir: URL): ServiceConfig {
+  const raw = asRecord(readYaml(dir, "config.yml"), "config.yml");
+  const defaultArchetypes: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (key.startsWith("default_") && typeof value === "string") defaultArchetypes[key.slice(8)] = value;
+  }
+  return {
+    defaultLocation: String(raw.default_location),
+    defaultCriteria: (raw.default_criteria as string[]) ?? ["gwp", "adp", "pe"],
+    uncertainty: Number(raw.uncertainty),
+    maxSigFig: Number(raw.max_sig_fig),
+    minSigFig: Number(raw.min_sig_fig),
+    cpuNameFuzzyThreshold: Number(raw.cpu_name_fuzzymatch_threshold),
+    defaultArchetypes,
+  };
+}
+
+function loadElectricity(section: Record<string, unknown>): Electricity {
+  const byLocation = new Map<string, ElectricityLocation>();
+  const bounds = new Map<string, { min: number; max: number }>();
+  let availableCountries: [string, string][] = [];
+  for (const [key, value] of Object.entries(section)) {
+    const entry = asRecord(value, `electricity.${key}`);
+    if (key === "min-max") {
+      for (const [factor, range] of Object.entries(entry)) {
+        const r = asRecord(range, `min-max.${factor}`);
+        bounds.set(factor, { min: Number(r.min), max: Number(r.max) });
+      }
+    } else if (key === "available_countries") {
+      availableCountries = Object.entries(entry).map(([name, code]) => [name, String(code)]);
+    } else {
+      const factors = new Map<string, ElectricityFactor>();
+      for (const [factor, data] of Object.entries(entry)) {
+        if (factor === "country") continue;
+        const d = asRecord(data, `electricity.${key}.${factor}`);
+        factors.set(factor, { value: Number(d.value), source: String(d.source ?? ""), unit: String(d.unit ?? "") });
+      }
+      byLocation.set(key, { country: String(entry.country ?? ""), factors });
+    }
+  }
+  return { byLocation, bounds, availableCountries, countryCodes: new Set(availableCountries.map(([, code]) => code)) };
+}
+
+function loadCpuSpecs(dir: URL): CpuSpec[] {
+  return readCsv(dir, "crowdsourcing/cpu_specs.csv").rows.map((row) => ({
+    name: row.name,
+    nameLower: row.name.toLowerCase(),
+    codeName: optionalString(row.code_name),
+    manufacturer: optionalString(row.manufacturer),
+    modelRange: optionalString(row.model_range),
+    tdp: optionalNumber(row.tdp),
+    cores: optionalNumber(row.cores),
+    threads: optionalNumber(row.threads),
+    totalDieSize: optionalNumber(row.total_die_size),
+    totalDieSizeSource: optionalString(row.total_die_size_source),
+    source: optionalString(row.source),
+  }));
+}
+
+function loadCpuProfiles(dir: URL): CpuProfileRow[] {
+  return readCsv(dir, "consumption_profile/cpu/cpu_profile.csv").rows.map((row) => ({
+    manufacturer: row.manufacturer,
+    modelRange: row.model_range,
+    a: Number(row.a),
+    b: Number(row.b),
+    c: Number(row.c),
+    d: Number(row.d),
+  }));
+}
+
+/** Reads and indexes every reference table once (never per request). */
+export function loadReferenceData(dir: URL = DEFAULT_DATA_DIR): ReferenceData {
+  const factorsFile = asRecord(readYaml(dir, "factors.yml"), "factors.yml");
+  const providers = readCsv(dir, "archetypes/cloud/providers.csv").rows.map((row) => ({
+    name: row["provider.name"],
+    description: row["provider.description"],
+  }));
+  const cloudInstances = new Map<string, ArchetypeTable>();
+  for (const provider of providers) {
+    cloudInstances.set(provider.name, archetypeTable(dir, `archetypes/cloud/${provider.name}.csv`));
+  }
+  return {
+    config: loadConfig(dir),
+    factors: factorsFile as FactorTree,
+    electricity: loadElectricity(asRecord(factorsFile.electricity, "electricity")),
+    archetypes: {
+      server: archetypeTable(dir, "archetypes/server.csv"),
+      cpu: archetypeTable(dir, "archetypes/components/cpu.csv"),
+      ram: archetypeTable(dir, "archetypes/components/ram.csv"),
+      ssd: archetypeTable(dir, "archetypes/components/ssd.csv"),
+      hdd: archetypeTable(dir, "archetypes/components/hdd.csv"),
+      powerSupply: archetypeTable(dir, "archetypes/components/power_supply.csv"),
+      case: archetypeTable(dir, "archetypes/components/case.csv"),
+      userTerminal: archetypeTable(dir, "archetypes/user_terminal.csv"),
+      iotDevice: archetypeTable(dir, "archetypes/iot_device.csv"),
+    },
+    cloudProviders: providers,
+    cloudInstances,
+    cpuSpecs: loadCpuSpecs(dir),
+    ramManufacture: readCsv(dir, "crowdsourcing/ram_manufacture.csv").rows.map((row) => ({
+      manufacturer: row.manufacturer,
+      process: optionalNumber(row.process),
+      density: Number(row.density),
+    })),
+    ssdManufacture: readCsv(dir, "crowdsourcing/ssd_manufacture.csv").rows.map((row) => ({
+      manufacturer: row.manufacturer,
+      layers: optionalNumber(row.layers),
+      density: Number(row.density),
+      source: optionalString(row.source),
+    })),
+    cpuProfiles: loadCpuProfiles(dir),
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * Typed shapes of the reference tables (METHOD.md §17). Loaded once at start-up by
+ * `loadReferenceData`; the engine only reads them.
+ */
+
+/** One part of an archetype cell after METHOD.md §3.2 conversion. */
+export type CellValue = number | string | { readonly [key: string]: number };
+
+/** A parsed archetype cell: `{}` (empty), `{default}`, or `{default, min, max}`. */
+export interface ArchetypeCell {
+  readonly default?: CellValue;
+  readonly min?: CellValue;
+  readonly max?: CellValue;
+}
+
+/** One archetype row: cells keyed by their full header (`CPU.core_units`, `units`, …) in column order. */
+export interface Archetype {
+  readonly id: string;
+  readonly cells: Readonly<Record<string, ArchetypeCell>>;
+}
+
+export interface ArchetypeTable {
+  /** Ids in file order (duplicates kept, as the listing routes return them). */
+  readonly ids: readonly string[];
+  /** First row of each id (METHOD.md §3.1: exact, case-sensitive, first match). */
+  readonly byId: ReadonlyMap<string, Archetype>;
+}
+
+export interface ServiceConfig {
+  readonly defaultLocation: string;
+  readonly defaultCriteria: readonly string[];
+  readonly uncertainty: number;
+  readonly maxSigFig: number;
+  readonly minSigFig: number;
+  readonly cpuNameFuzzyThreshold: number;
+  /** `default_<kind>` entries of config.yml, keyed by kind (`server`, `cpu`, `laptop`, …). */
+  readonly defaultArchetypes: Readonly<Record<string, string>>;
+}
+
+/** A node of factors.yml (component, device and IoT sections), read through accessors in the engine. */
+export type FactorTree = { readonly [key: string]: FactorTree | number | string | null };
+
+export interface ElectricityFactor {
+  readonly value: number;
+  readonly source: string;
+  readonly unit: string;
+}
+
+export interface ElectricityLocation {
+  readonly country: string;
+  readonly factors: ReadonlyMap<string, ElectricityFactor>;
+}
+
+export interface Electricity {
+  readonly byLocation: ReadonlyMap<string, ElectricityLocation>;
+  /** Global bounds per factor key (`min-max` section), used for the default location. */
+  readonly bounds: ReadonlyMap<string, { readonly min: number; readonly max: number }>;
+  /** `available_countries` in file order: [country name, code]. */
+  readonly availableCountries: readonly (readonly [string, string])[];
+  readonly countryCodes: ReadonlySet<string>;
+}
+
+export interface CpuSpec {
+  readonly name: string;
+  readonly nameLower: string;
+  readonly codeName: string | null;
+  readonly manufacturer: string | null;
+  readonly modelRange: string | null;
+  readonly tdp: number | null;
+  readonly cores: number | null;
+  readonly threads: number | null;
+  readonly totalDieSize: number | null;
+  readonly totalDieSizeSource: string | null;
+  readonly source: string | null;
+}
+
+export interface RamManufactureRow {
+  readonly manufacturer: string;
+  readonly process: number | null;
+  readonly density: number;
+}
+
+export interface SsdManufactureRow {
+  readonly manufacturer: string;
+  readonly layers: number | null;
+  readonly density: number;
+  readonly source: string | null;
+}
+
+export interface CpuProfileRow {
+  readonly manufacturer: string;
+  readonly modelRange: string;
+  readonly a: number;
+  readonly b: number;
+  readonly c: number;
+  readonly d: number;
+}
+
+export interface CloudProvider {
+  readonly name: string;
+  readonly description: string;
+}
+
+export interface ReferenceData {
+  readonly config: ServiceConfig;
+  readonly factors: FactorTree;
+  readonly electricity: Electricity;
+  readonly archetypes: {
+    readonly server: ArchetypeTable;
+    readonly cpu: ArchetypeTable;
+    readonly ram: ArchetypeTable;
+    readonly ssd: ArchetypeTable;
+    readonly hdd: ArchetypeTable;
+    readonly powerSupply: ArchetypeTable;
+    readonly case: ArchetypeTable;
+    readonly userTerminal: ArchetypeTable;
+    readonly iotDevice: ArchetypeTable;
+  };
+  readonly cloudProviders: readonly CloudProvider[];
+  /** Instance tables per provider name (only `aws` ships). */
+  readonly cloudInstances: ReadonlyMap<string, ArchetypeTable>;
+  readonly cpuSpecs: readonly CpuSpec[];
+  readonly ramManufacture: readonly RamManufactureRow[];
+  readonly ssdManufacture: readonly SsdManufactureRow[];
+  readonly cpuProfiles: readonly CpuProfileRow[];
+}
