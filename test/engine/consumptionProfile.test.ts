@@ -1,0 +1,186 @@
+import { describe, expect, it } from "vitest";
+import {
+  fitProfile,
+  type ProfileParams,
+  profilePower,
+  tdpWorkloads,
+  type WorkloadPoint,
+} from "../../src/engine/consumptionProfile.js";
+
+// Bases of METHOD.md §10.1 (archetype default and table rows).
+const DEFAULT: ProfileParams = { a: 171.2, b: 0.0354, c: 36.89, d: -10.13 };
+const XEON_PLATINUM: ProfileParams = { a: 171.1813, b: 0.0354, c: 36.8953, d: -10.1336 };
+const XEON_GOLD: ProfileParams = { a: 35.5688, b: 0.2438, c: 9.6694, d: -0.6087 };
+const XEON_SILVER: ProfileParams = { a: 20.7794, b: 0.3043, c: 8.4241, d: 0.8613 };
+
+const K = (p: ProfileParams): number => p.a * Math.log(p.b) + p.d;
+
+function expectFinite(p: ProfileParams): void {
+  for (const v of [p.a, p.b, p.c, p.d]) expect(Number.isFinite(v)).toBe(true);
+}
+
+function expectWithinBounds(p: ProfileParams, start: ProfileParams): void {
+  const within = (v: number, s: number, lower: number): void => {
+    expect(v).toBeGreaterThanOrEqual(Math.max(lower, s - 2 * Math.abs(s)));
+    expect(v).toBeLessThanOrEqual(s + 2 * Math.abs(s));
+  };
+  within(p.a, start.a, 0);
+  within(p.b, start.b, 0);
+  within(p.c, start.c, 0);
+  within(p.d, start.d, Number.NEGATIVE_INFINITY);
+  expect(p.b).toBeGreaterThan(0);
+}
+
+describe("profilePower (§5.3)", () => {
+  it("evaluates a·ln(b·(x+c)) + d without clamping", () => {
+    expect(profilePower(DEFAULT, 50)).toBeCloseTo(171.2 * Math.log(0.0354 * 86.89) - 10.13, 12);
+    // Below 1 W and even negative: the 1 W floor is the caller's job.
+    expect(profilePower({ a: 1, b: 0.01, c: 1, d: 0 }, 0)).toBeCloseTo(Math.log(0.01), 12);
+  });
+});
+
+describe("tdpWorkloads (§10.2)", () => {
+  it("returns the four TDP ratios with the original's doubles", () => {
+    expect(tdpWorkloads(240)).toEqual([
+      { loadPercentage: 0, powerWatt: 28.799999999999997 },
+      { loadPercentage: 10, powerWatt: 76.8 },
+      { loadPercentage: 50, powerWatt: 180 },
+      { loadPercentage: 100, powerWatt: 244.8 },
+    ]);
+  });
+});
+
+describe("fitProfile on TDP points (§10.3)", () => {
+  it("reproduces the universal curve without active bounds (T = 40 and T = 200, default base)", () => {
+    for (const [tdp, p50] of [
+      [40, 29.9273],
+      [200, 149.636],
+    ]) {
+      const fit = fitProfile(tdpWorkloads(tdp), DEFAULT);
+      expectWithinBounds(fit, DEFAULT);
+      expect(profilePower(fit, 50)).toBeCloseTo(p50, 3);
+      expect(profilePower(fit, 50) / tdp).toBeCloseTo(0.7481824, 6);
+      expect(fit.a / tdp).toBeCloseTo(0.5084793409, 8);
+      expect(fit.c).toBeCloseTo(20.4511032, 6);
+      expect(K(fit) / tdp).toBeCloseTo(-1.4153559614, 8);
+    }
+    const fit40 = fitProfile(tdpWorkloads(40), DEFAULT);
+    expect(fit40.a).toBeCloseTo(20.3392, 4);
+    expect(fit40.c).toBeCloseTo(20.4511, 4);
+  });
+
+  it("is the same curve from another base when no bound is active (Xeon Platinum, T = 240)", () => {
+    const fit = fitProfile(tdpWorkloads(240), XEON_PLATINUM);
+    expect(fit.a / 240).toBeCloseTo(0.5084793409, 8);
+    expect(fit.c).toBeCloseTo(20.4511032, 6);
+    expect(K(fit) / 240).toBeCloseTo(-1.4153559614, 8);
+  });
+
+  it("finds the constrained optimum when the a-bound is active (Xeon Silver, T = 150)", () => {
+    const fit = fitProfile(tdpWorkloads(150), XEON_SILVER);
+    expectWithinBounds(fit, XEON_SILVER);
+    expect(fit.a).toBeCloseTo(62.3382, 10); // = 3·a₀
+    expect(fit.c).toBeCloseTo(13.1852, 4);
+    const expected = [16.1526, 51.3374, 113.8348, 150.1752];
+    [0, 10, 50, 100].forEach((x, i) => {
+      expect(profilePower(fit, x)).toBeCloseTo(expected[i], 3);
+    });
+  });
+
+  it("activates the Xeon Gold a-bound only above T = 209.85 W", () => {
+    const below = fitProfile(tdpWorkloads(209), XEON_GOLD);
+    expect(below.a).toBeLessThan(3 * XEON_GOLD.a);
+    expect(below.a / 209).toBeCloseTo(0.5084793409, 8);
+    const above = fitProfile(tdpWorkloads(211), XEON_GOLD);
+    expect(above.a).toBeCloseTo(3 * XEON_GOLD.a, 10);
+    expect(above.c).not.toBeCloseTo(20.4511032, 3);
+  });
+
+  it("keeps d at d₀ and lets b carry K = a·ln b + d when b stays inside its bounds", () => {
+    const fit = fitProfile(tdpWorkloads(200), DEFAULT);
+    expect(fit.d).toBe(DEFAULT.d);
+    // With small TDPs b would exceed 3·b₀: b is clamped and d absorbs the rest.
+    const small = fitProfile(tdpWorkloads(28), DEFAULT);
+    expect(small.b).toBeCloseTo(3 * DEFAULT.b, 12);
+    expect(K(small) / 28).toBeCloseTo(-1.4153559614, 8);
+    expectWithinBounds(small, DEFAULT);
+  });
+
+  it("is deterministic", () => {
+    expect(fitProfile(tdpWorkloads(165), XEON_PLATINUM)).toEqual(
+      fitProfile(tdpWorkloads(165), XEON_PLATINUM),
+    );
+  });
+});
+
+describe("fitProfile on user workloads", () => {
+  const pts = (...xy: Array<[number, number]>): WorkloadPoint[] =>
+    xy.map(([loadPercentage, powerWatt]) => ({ loadPercentage, powerWatt }));
+
+  it("interpolates two points with c held at c₀ (underdetermined, §18.7)", () => {
+    const fit = fitProfile(pts([0, 25.3], [100, 211.8]), XEON_PLATINUM);
+    expectFinite(fit);
+    expectWithinBounds(fit, XEON_PLATINUM);
+    expect(fit.c).toBe(XEON_PLATINUM.c);
+    expect(profilePower(fit, 0)).toBeCloseTo(25.3, 9);
+    expect(profilePower(fit, 100)).toBeCloseTo(211.8, 9);
+  });
+
+  it("keeps a = a₀ and c = c₀ with a single distinct load", () => {
+    const fit = fitProfile(pts([50, 100], [50, 120]), DEFAULT);
+    expectFinite(fit);
+    expect(fit.a).toBe(DEFAULT.a);
+    expect(fit.c).toBe(DEFAULT.c);
+    expect(profilePower(fit, 50)).toBeCloseTo(110, 9);
+  });
+
+  it("fits three or more distinct loads through the bounded search", () => {
+    const data = pts([0, 50], [10, 90], [50, 180], [100, 240]);
+    const fit = fitProfile(data, XEON_GOLD);
+    expectWithinBounds(fit, XEON_GOLD);
+    // The a-bound 3·a₀ is active here; the fit must still beat nearby feasible curves.
+    expect(fit.a).toBeCloseTo(3 * XEON_GOLD.a, 10);
+    const rss = (p: ProfileParams): number =>
+      data.reduce((s, q) => s + (profilePower(p, q.loadPercentage) - q.powerWatt) ** 2, 0);
+    for (const dc of [-0.01, 0.01]) {
+      const a = fit.a * 0.999;
+      const c = fit.c + dc;
+      const mean =
+        data.reduce((s, q) => s + q.powerWatt - a * Math.log(q.loadPercentage + c), 0) / data.length;
+      expect(rss(fit)).toBeLessThan(rss({ a, b: 1, c, d: mean }));
+    }
+  });
+
+  it("handles degenerate input without NaN or throwing", () => {
+    expect(fitProfile([], DEFAULT)).toEqual(DEFAULT);
+    expect(fitProfile(pts([Number.NaN, 10], [50, Number.POSITIVE_INFINITY]), DEFAULT)).toEqual(DEFAULT);
+    const cases: Array<[WorkloadPoint[], ProfileParams]> = [
+      [pts([0, 10]), DEFAULT],
+      [pts([0, 0], [50, 0], [100, 0]), DEFAULT],
+      [pts([0, 100], [50, 50], [100, 10]), DEFAULT], // decreasing: a pinned at 0
+      [pts([0, -5], [50, -5], [100, -5]), XEON_SILVER],
+      [pts([0, 1e6], [50, 2e6], [100, 3e6]), XEON_GOLD],
+      [pts([0, 30], [0, 31], [100, 150], [Number.NaN, 3]), XEON_GOLD],
+      [pts([-20, 10], [50, 90], [100, 120]), DEFAULT], // x + c must stay positive
+      [pts([0, 30], [50, 100], [100, 150]), { a: 0, b: 0.1, c: 10, d: 0 }],
+    ];
+    for (const [data, start] of cases) {
+      const fit = fitProfile(data, start);
+      expectFinite(fit);
+      for (const q of data) {
+        if (Number.isFinite(q.loadPercentage))
+          expect(Number.isNaN(profilePower(fit, q.loadPercentage))).toBe(false);
+      }
+    }
+    // Flat data pin a at 0: the curve is constant and c is reported as c₀.
+    const flat = fitProfile(pts([0, 0], [50, 0], [100, 0]), DEFAULT);
+    expect(flat.a).toBe(0);
+    expect(flat.c).toBe(DEFAULT.c);
+    expect(profilePower(flat, 30)).toBe(0);
+    // No c inside [0, 3c₀] makes x + c positive for a load of −200: the start is returned as is.
+    expect(fitProfile(pts([-200, 10], [50, 90], [100, 120]), DEFAULT)).toEqual(DEFAULT);
+    // b₀ = 0 leaves no valid b.
+    const noB = { a: 1, b: 0, c: 1, d: 1 };
+    expect(fitProfile(pts([0, 1], [50, 2], [100, 3]), noB)).toEqual(noB);
+  });
+});
