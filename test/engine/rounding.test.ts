@@ -1,0 +1,212 @@
+import { describe, expect, it } from "vitest";
+import {
+  ImpactRangeError,
+  roundHalfEven,
+  roundImpact,
+  roundSigFig,
+  significantCount,
+  UNCERTAINTY_WARNING,
+} from "../../src/engine/rounding.js";
+
+describe("roundSigFig (METHOD §12.2)", () => {
+  it("reproduces the examples", () => {
+    expect(roundSigFig(1.0521, 1)).toBe(1);
+    expect(roundSigFig(1.0521, 2)).toBe(1.1);
+    expect(roundSigFig(1.0521, 3)).toBe(1.05);
+    expect(roundSigFig(0.0251, 1)).toBe(0.03);
+    expect(roundSigFig(0.0251, 2)).toBe(0.025);
+    expect(roundSigFig(14.9318, 4)).toBe(14.93);
+    expect(roundSigFig(5419.285, 4)).toBe(5419);
+    expect(roundSigFig(2241972.4, 4)).toBe(2242000);
+  });
+
+  it("rounds half up in magnitude and keeps the sign", () => {
+    expect(roundSigFig(2.5, 1)).toBe(3);
+    expect(roundSigFig(-2.5, 1)).toBe(-3);
+    expect(roundSigFig(-14.9318, 4)).toBe(-14.93);
+    expect(roundSigFig(0, 4)).toBe(0);
+  });
+
+  it("absorbs a carry into a new digit and handles exact powers of ten", () => {
+    expect(roundSigFig(9.99999, 4)).toBe(10);
+    expect(roundSigFig(99.96, 3)).toBe(100);
+    expect(roundSigFig(1000, 4)).toBe(1000);
+    expect(roundSigFig(0.001, 1)).toBe(0.001);
+  });
+
+  it("gives the values used elsewhere in the methodology", () => {
+    // §5.5 r5 of the modelled CPU power, §18.1 verbose output.
+    expect(roundSigFig(182.230233, 5)).toBe(182.23);
+    expect(roundSigFig(9.088, 5)).toBe(9.088);
+    // §18 min/max rounding.
+    expect(roundSigFig(110.1471012, 4)).toBe(110.1);
+    expect(roundSigFig(6.3406418e-5, 4)).toBe(6.341e-5);
+    expect(roundSigFig(1.27183984e-3, 4)).toBe(0.001272);
+    expect(roundSigFig(10996910.6, 4)).toBe(11000000);
+  });
+});
+
+describe("roundHalfEven (Python round, METHOD §12.3)", () => {
+  it("sends exact ties to the even neighbour", () => {
+    expect(roundHalfEven(0.5)).toBe(0);
+    expect(roundHalfEven(1.5)).toBe(2);
+    expect(roundHalfEven(2.5)).toBe(2);
+    expect(roundHalfEven(3.5)).toBe(4);
+    expect(roundHalfEven(-0.5)).toBe(0);
+    expect(roundHalfEven(-1.5)).toBe(-2);
+    expect(roundHalfEven(-2.5)).toBe(-2);
+  });
+
+  it("rounds non-ties to the nearest integer", () => {
+    expect(roundHalfEven(18.198)).toBe(18);
+    expect(roundHalfEven(9.4769)).toBe(9);
+    expect(roundHalfEven(0.6165)).toBe(1);
+    expect(roundHalfEven(0.49999999999999994)).toBe(0);
+    expect(roundHalfEven(-2.6)).toBe(-3);
+    expect(roundHalfEven(2 ** 53 + 2)).toBe(2 ** 53 + 2);
+  });
+
+  it("returns +0, never -0", () => {
+    expect(Object.is(roundHalfEven(-0.4), 0)).toBe(true);
+    expect(Object.is(roundHalfEven(-0.5), 0)).toBe(true);
+  });
+});
+
+describe("significantCount (METHOD §12.4)", () => {
+  const cases: Array<[number, number]> = [
+    [0, 0],
+    [1.0, 1],
+    [0.1, 1],
+    [0.01, 1],
+    [10, 2],
+    [1.1, 2],
+    [2.02, 3],
+    [22.1, 3],
+    [0.245, 3],
+    [0.0245, 3],
+    [4.32e-4, 3],
+    [4.32001e-4, 6],
+  ];
+
+  it.each(cases)("significant_count(%s) = %s", (x, expected) => {
+    expect(significantCount(x)).toBe(expected);
+  });
+
+  it("rescales numbers below one as the original does", () => {
+    expect(significantCount(0.0003)).toBe(1);
+    expect(significantCount(0.00201)).toBe(3);
+    expect(significantCount(1.5e-10)).toBe(2);
+    expect(significantCount(-0.245)).toBe(3);
+  });
+
+  it("counts every integer digit, trailing zeros included", () => {
+    // Hence ρ = 100000 (6 > 4) goes through r4 while ρ = 1800 (4) is returned as is.
+    expect(significantCount(1800)).toBe(4);
+    expect(significantCount(100000)).toBe(6);
+    expect(significantCount(1819.821672)).toBe(10);
+    expect(significantCount(123456789012345)).toBe(15);
+  });
+});
+
+describe("roundImpact (METHOD §12.3 and §18)", () => {
+  it("CPU use gwp: Δ = 530.9, s = 2 ⇒ 1800", () => {
+    expect(roundImpact(1819.821672, 110.1471012, 5419.285269)).toEqual({
+      value: 1800,
+      min: 110.1,
+      max: 5419,
+      warnings: [],
+    });
+  });
+
+  it("CPU use pe: s = 5, round(0.6165) = 1 ⇒ 100000", () => {
+    expect(roundImpact(61648.85364, 62.2570572, 2241972.40986)).toEqual({
+      value: 100000,
+      min: 62.26,
+      max: 2242000,
+      warnings: [],
+    });
+  });
+
+  it("CPU use adp: s = -4 ⇒ 0.0003", () => {
+    expect(roundImpact(3.0760589e-4, 6.3406418e-5, 1.27183984e-3)).toEqual({
+      value: 0.0003,
+      min: 6.341e-5,
+      max: 0.001272,
+      warnings: [],
+    });
+  });
+
+  it("RAM use pe: ρ = 0 ⇒ raw value to 1 significant figure plus the uncertainty warning", () => {
+    expect(roundImpact(442726.93, 447.0947, 16100568.06)).toEqual({
+      value: 400000,
+      min: 447.1,
+      max: 16100000,
+      warnings: [UNCERTAINTY_WARNING],
+    });
+  });
+
+  it("server embedded sums (§18.3, §18.4)", () => {
+    expect(roundImpact(947.68661, 459.88341, 2087.04868)).toMatchObject({
+      value: 900,
+      min: 459.9,
+      max: 2087,
+    });
+    expect(roundImpact(1137.62746, 1073.52746, 1137.62746)).toMatchObject({
+      value: 1138,
+      min: 1074,
+      max: 1138,
+    });
+    expect(roundImpact(0.25359782, 0.25359782, 0.26106982)).toMatchObject({
+      value: 0.2536,
+      min: 0.2536,
+      max: 0.2611,
+    });
+    expect(roundImpact(251360.5, 229.029, 10996910.6)).toEqual({
+      value: 300000,
+      min: 229,
+      max: 11000000,
+      warnings: [UNCERTAINTY_WARNING],
+    });
+  });
+
+  it("Δ = 0 keeps the raw value, rounded to 4 figures when it has more", () => {
+    expect(roundImpact(14.9318, 14.9318, 14.9318)).toEqual({
+      value: 14.93,
+      min: 14.93,
+      max: 14.93,
+      warnings: [],
+    });
+    expect(roundImpact(0.0204017052, 0.0204017052, 0.0204017052).value).toBe(0.0204);
+    expect(roundImpact(233.91, 233.91, 233.91).value).toBe(233.9);
+    expect(roundImpact(6.68, 6.68, 6.68).value).toBe(6.68);
+  });
+
+  it("an all-zero impact (D = 0) is 0 with the uncertainty warning", () => {
+    expect(roundImpact(0, 0, 0)).toEqual({ value: 0, min: 0, max: 0, warnings: [UNCERTAINTY_WARNING] });
+  });
+
+  it("cloud examples (§18.5)", () => {
+    expect(roundImpact(456.2661, 260.54061, 635.627)).toMatchObject({ value: 460, min: 260.5, max: 635.6 });
+    expect(roundImpact(23405.996, 21.3265, 1024001.8)).toEqual({
+      value: 20000,
+      min: 21.33,
+      max: 1024000,
+      warnings: [UNCERTAINTY_WARNING],
+    });
+  });
+
+  it("honours another uncertainty percentage", () => {
+    // Δ = (5419.285269 − 110.1471012)/5 = 1061.8 ⇒ s = 3 ⇒ round(1.8198) = 2 ⇒ 2000.
+    expect(roundImpact(1819.821672, 110.1471012, 5419.285269, 20).value).toBe(2000);
+  });
+
+  it("throws a typed error when max < min", () => {
+    expect(() => roundImpact(1, 2, 1)).toThrow(ImpactRangeError);
+    try {
+      roundImpact(5, 10, 3);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ImpactRangeError);
+      expect(error).toMatchObject({ value: 5, min: 10, max: 3, name: "ImpactRangeError" });
+    }
+  });
+});
