@@ -54,3 +54,18 @@ export function parseCell(raw: string | undefined): ArchetypeCell {
   }
   return { default: parseCellPart(raw) };
 }
+
+/** The nested form of an archetype (`CPU.core_units` → `{CPU: {core_units: …}}`), as §3.2 lists it. */
+export function nestedArchetype(cells: Readonly<Record<string, ArchetypeCell>>): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [header, cell] of Object.entries(cells)) {
+    const path = header.split(".");
+    let node = root;
+    for (const key of path.slice(0, -1)) {
+      if (typeof node[key] !== "object" || node[key] === null) node[key] = {};
+      node = node[key] as Record<string, unknown>;
+    }
+    node[path[path.length - 1]] = { ...cell };
+  }
+  return root;
+}

@@ -1,0 +1,120 @@
+import type { Attribute, AttributeValue } from "./attribute.js";
+import type { Component } from "./components/component.js";
+import type { Allocation } from "./context.js";
+import { DEFAULT_CRITERIA, type RequestedCriterion, resolveCriterion } from "./criteria.js";
+import {
+  type Asset,
+  type CriterionImpact,
+  type Evaluation,
+  guarded,
+  type VerboseAttribute,
+  type VerboseComponent,
+  type VerboseReport,
+  verboseAttributes,
+} from "./evaluation.js";
+import type { Server } from "./server.js";
+import type { Usage } from "./usage.js";
+
+/** The usage block is shown once a power is known for the component (§7.3). */
+function usageAttributes(usage: Usage): VerboseAttribute[] {
+  return usage.avgPower.isSet() ? verboseAttributes(usage.namedAttributes()) : [];
+}
+
+/** A single component evaluated on its own route (`/v1/component/<kind>`). */
+export function componentAsset(component: Component): Asset {
+  return {
+    lifetime: () => component.usage.hoursLifeTime.value,
+    embedded: (criterion, duration, allocation) => component.embeddedImpact(criterion, duration, allocation),
+    use: (criterion, duration) => component.useImpact(criterion, duration),
+    verbose(evaluation: Evaluation): VerboseReport {
+      // Quirk kept (Appendix D.21): component verbose always lists gwp, adp and pe; criteria that
+      // were not requested show "not implemented" (nothing more is computed for them).
+      const impacts = DEFAULT_CRITERIA.map((name) => {
+        const criterion = resolveCriterion(name) as RequestedCriterion;
+        return evaluation.computed(criterion);
+      });
+      return {
+        duration: evaluation.duration,
+        impacts,
+        components: [],
+        attributes: [
+          ...verboseAttributes(component.namedAttributes()),
+          ...usageAttributes(component.usage),
+        ],
+      };
+    },
+  };
+}
+
+/** Per-component share of a device (1 for a server; the instance's part of the host in cloud). */
+export type ComponentShare = (component: Component) => number | null;
+
+/**
+ * The verbose blocks of a device's components (§7.3): each component's lifetime is first
+ * overwritten with the device's ("from device"), then its own impacts are computed for the
+ * requested criteria — use only for CPU and RAM.
+ */
+export function componentBlocks(
+  components: readonly Component[],
+  deviceLifetime: Attribute<number>,
+  requested: readonly RequestedCriterion[],
+  duration: number | null,
+  allocation: Allocation,
+  share: ComponentShare,
+): VerboseComponent[] {
+  const counters = new Map<string, number>();
+  return components.map((component) => {
+    const n = (counters.get(component.kind) ?? 0) + 1;
+    counters.set(component.kind, n);
+    component.usage.hoursLifeTime.setCompleted(deviceLifetime.value, {
+      min: deviceLifetime.min,
+      max: deviceLifetime.max,
+      source: "from device",
+    });
+    const alpha = share(component) ?? 0;
+    const impacts: CriterionImpact[] = requested.map((criterion) => {
+      if (!criterion.computed || duration === null) {
+        return { criterion, embedded: "not implemented", use: "not implemented" };
+      }
+      const embedded = guarded(() => component.embeddedImpact(criterion.info.name, duration, allocation, alpha));
+      const use =
+        component.kind === "CPU" || component.kind === "RAM"
+          ? guarded(() => component.useImpact(criterion.info.name, duration, 1))
+          : "not implemented";
+      return { criterion, embedded, use };
+    });
+    return {
+      key: `${component.kind}-${n}`,
+      impacts,
+      attributes: [...verboseAttributes(component.namedAttributes()), ...usageAttributes(component.usage)],
+      duration,
+    };
+  });
+}
+
+export function deviceAttributes(usage: Usage, own: readonly [string, Attribute<AttributeValue>][]): VerboseAttribute[] {
+  return [...verboseAttributes(usage.namedAttributes()), ...verboseAttributes(own)];
+}
+
+export function serverAsset(server: Server): Asset {
+  return {
+    lifetime: () => server.usage.hoursLifeTime.value,
+    embedded: (criterion, duration, allocation) => server.embeddedImpact(criterion, duration, allocation),
+    use: (criterion, duration) => server.useImpact(criterion, duration),
+    verbose(evaluation, requested): VerboseReport {
+      return {
+        duration: evaluation.duration,
+        impacts: null,
+        components: componentBlocks(
+          server.components(),
+          server.usage.hoursLifeTime,
+          requested,
+          evaluation.duration,
+          evaluation.allocation,
+          () => 1,
+        ),
+        attributes: deviceAttributes(server.usage, server.namedAttributes()),
+      };
+    },
+  };
+}

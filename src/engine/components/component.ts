@@ -1,0 +1,74 @@
+import type { ArchetypeCell } from "../../data/types.js";
+import { Attribute, type AttributeValue, NotImplementedError } from "../attribute.js";
+import type { Allocation, EngineContext } from "../context.js";
+import { allocate, END_OF_LIFE_WARNING, type RawImpact, scaleByUnits, simpleUse } from "../impact.js";
+import { Usage, type UsageInput, usageCells } from "../usage.js";
+
+export type ComponentKind = "CPU" | "RAM" | "SSD" | "HDD" | "POWER_SUPPLY" | "CASE" | "MOTHERBOARD" | "ASSEMBLY";
+
+/** Cells of a component archetype: its own columns plus `USAGE.*` (METHOD.md §3.4). */
+export type ComponentCells = Readonly<Record<string, ArchetypeCell>>;
+
+/** Fields every component request may carry. */
+export interface ComponentInputBase {
+  readonly units?: number | null;
+  readonly usage?: UsageInput | null;
+}
+
+/**
+ * A component of a device, or a component evaluated on its own route.
+ * Phase functions return the impact of *one* unit; `embeddedImpact` / `useImpact` apply the
+ * §4.0 skeleton (units, share, de-duplicated warnings).
+ */
+export abstract class Component {
+  abstract readonly kind: ComponentKind;
+  readonly units: Attribute<number>;
+  usage: Usage;
+
+  constructor(
+    protected readonly context: EngineContext,
+    protected readonly cells: ComponentCells,
+  ) {
+    // §3.3: component units default to the archetype's, or to 1 when the cell is absent.
+    const unitsCell = cells.units;
+    this.units =
+      unitsCell?.default !== undefined ? Attribute.fromCell<number>(null, unitsCell) : new Attribute<number>(null, 1);
+    this.usage = new Usage(context, usageCells(cells), false);
+  }
+
+  protected applyCommonInput(input: ComponentInputBase, listWorkloadUnit: string): void {
+    if (input.units != null) this.units.setInput(input.units);
+    this.usage.applyInput(input.usage, listWorkloadUnit);
+  }
+
+  /** Per-unit embedded impact, already allocated over the duration. */
+  protected abstract embeddedPerUnit(criterion: string, duration: number, allocation: Allocation): RawImpact;
+
+  /** Per-unit use impact; components without a power model need a given `avg_power` (§5.4). */
+  protected usePerUnit(criterion: string, duration: number): RawImpact {
+    const factor = this.usage.electricityFactor(criterion);
+    if (!this.usage.avgPower.hasValue()) throw new NotImplementedError(`${this.kind} has no power`);
+    return simpleUse(factor, this.usage.avgPower, this.usage.useTimeRatio, duration);
+  }
+
+  embeddedImpact(criterion: string, duration: number, allocation: Allocation, share = 1): RawImpact {
+    return scaleByUnits(this.embeddedPerUnit(criterion, duration, allocation), this.units, share);
+  }
+
+  useImpact(criterion: string, duration: number, share = 1): RawImpact {
+    return scaleByUnits(this.usePerUnit(criterion, duration), this.units, share);
+  }
+
+  /** Component attributes in verbose order (usage attributes are listed separately). */
+  abstract namedAttributes(): [string, Attribute<AttributeValue>][];
+
+  /** §6.2 with this component's own lifetime (replaced by the device's inside servers). */
+  protected allocated(impact: RawImpact, duration: number, allocation: Allocation): RawImpact {
+    return allocate(impact, duration, this.usage.hoursLifeTime, allocation);
+  }
+
+  /** Fixed per-unit manufacturing impact from `factors.yml` (HDD, motherboard, assembly). */
+  protected withEndOfLife(value: number, min = value, max = value): RawImpact {
+    return { value, min, max, warnings: [END_OF_LIFE_WARNING] };
+  }
+}

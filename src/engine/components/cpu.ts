@@ -1,0 +1,341 @@
+import type { CpuSpec } from "../../data/types.js";
+import { Attribute, type AttributeValue, NotImplementedError } from "../attribute.js";
+import {
+  fitProfile,
+  type ProfileParams,
+  profilePower,
+  tdpWorkloads,
+  type WorkloadPoint,
+} from "../consumptionProfile.js";
+import { type Allocation, type EngineContext, requiredFactor } from "../context.js";
+import { END_OF_LIFE_WARNING, modelledUse, type RawImpact } from "../impact.js";
+import { roundSigFig } from "../rounding.js";
+import type { TimeWorkload } from "../usage.js";
+import { Component, type ComponentCells, type ComponentInputBase } from "./component.js";
+
+export interface CpuInput extends ComponentInputBase {
+  readonly coreUnits?: number | null;
+  readonly dieSize?: number | null;
+  readonly dieSizePerCore?: number | null;
+  readonly manufacturer?: string | null;
+  readonly modelRange?: string | null;
+  readonly family?: string | null;
+  readonly name?: string | null;
+  readonly tdp?: number | null;
+  readonly threads?: number | null;
+}
+
+export const LOW_POWER_WARNING =
+  "Fitted CPU consumption profile model yielded very low or negative power values, this can be caused by wrong input data or model initialization. Power consumption and usage impacts of the CPU might be false.";
+
+const NAME_SOURCE = (source: string | null) => `Completed from name name based on ${source}.`;
+
+/** A power triple for all units of a component (§5.5 step 3). */
+export interface PowerTriple {
+  readonly value: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+export function defaultProfileParams(context: EngineContext): ProfileParams {
+  const { archetypes, config } = context.data;
+  const cell = archetypes.cpu.byId.get(config.defaultArchetypes.cpu ?? "DEFAULT")?.cells["CONSUMPTION_PROFILE.params"];
+  const params = cell?.default;
+  if (params && typeof params === "object") {
+    return { a: params.a, b: params.b, c: params.c, d: params.d };
+  }
+  return { a: 171.2, b: 0.0354, c: 36.89, d: -10.13 };
+}
+
+/** P*(x) = max(P(x), 1) with the §13 warning on the profile when clamped (§5.3). */
+function clampedPower(params: ProfileParams, load: number, paramsAttribute: Attribute<AttributeValue>): number {
+  const power = profilePower(params, load);
+  if (power < 1) paramsAttribute.warnings.push(LOW_POWER_WARNING);
+  return Math.max(power, 1);
+}
+
+/** Average power over a workload: a load, or time shares of loads, not normalised (Appendix D.16). */
+export function averageOverWorkload(workload: TimeWorkload, powerAt: (load: number) => number): number {
+  if (typeof workload === "number") return powerAt(workload);
+  let total = 0;
+  for (const share of workload) total += (share.timePercentage / 100) * powerAt(share.loadPercentage);
+  return total;
+}
+
+export class Cpu extends Component {
+  readonly kind = "CPU";
+  readonly coreUnits = Attribute.fromCell<number>(null, this.cells.core_units);
+  readonly dieSizePerCore = Attribute.fromCell<number>("mm2", this.cells.die_size_per_core);
+  readonly dieSize = Attribute.fromCell<number>("mm2", this.cells.die_size);
+  readonly modelRange = Attribute.fromCell<string>(null, this.cells.model_range);
+  readonly manufacturer = Attribute.fromCell<string>(null, this.cells.manufacturer);
+  readonly family = Attribute.fromCell<string>(null, this.cells.family);
+  readonly name = Attribute.fromCell<string>(null, this.cells.name);
+  readonly tdp = Attribute.fromCell<number>("W", this.cells.tdp);
+  readonly threads = Attribute.fromCell<number>(null, this.cells.threads);
+
+  constructor(context: EngineContext, cells: ComponentCells, input: CpuInput = {}, listWorkloadUnit = "%") {
+    super(context, cells);
+    const fromName = () => this.completeFromName();
+    // §4.2.2: reading any of these while empty first tries the CPU name. Manufacturer and model
+    // range get the same routine so a use-only evaluation sees what embedded-first would.
+    for (const attribute of [this.coreUnits, this.family, this.tdp, this.threads, this.manufacturer, this.modelRange]) {
+      attribute.complete = fromName;
+    }
+    this.dieSize.complete = () => this.completeDieSize();
+    this.applyInput(input, listWorkloadUnit);
+  }
+
+  private applyInput(input: CpuInput, listWorkloadUnit: string): void {
+    this.applyCommonInput(input, listWorkloadUnit);
+    if (input.coreUnits != null) this.coreUnits.setInput(input.coreUnits);
+    if (input.dieSizePerCore != null) {
+      this.dieSizePerCore.setInput(input.dieSizePerCore);
+    } else if (input.dieSize != null && input.coreUnits != null) {
+      const perCore = input.dieSize / input.coreUnits;
+      this.dieSizePerCore.setCompleted(perCore, { min: perCore, max: perCore, source: "INPUT : die_size / core_units" });
+    }
+    // Quirk kept (Appendix D.4): a die size given without core units is ignored.
+    if (input.manufacturer != null) this.manufacturer.setInput(input.manufacturer);
+    if (input.modelRange != null) this.modelRange.setInput(input.modelRange);
+    if (input.family != null) this.family.setInput(input.family);
+    if (input.name != null) this.name.setInput(input.name);
+    if (input.tdp != null) this.tdp.setInput(input.tdp);
+    if (input.threads != null) this.threads.setInput(input.threads);
+  }
+
+  namedAttributes(): [string, Attribute<AttributeValue>][] {
+    return [
+      ["units", this.units],
+      ["core_units", this.coreUnits],
+      ["die_size_per_core", this.dieSizePerCore],
+      ["die_size", this.dieSize],
+      ["model_range", this.modelRange],
+      ["manufacturer", this.manufacturer],
+      ["family", this.family],
+      ["name", this.name],
+      ["tdp", this.tdp],
+      ["threads", this.threads],
+    ];
+  }
+
+  /**
+   * §4.2.2 completion from the CPU name. Quirk kept (Appendix D.5): every non-null column of the
+   * matched row overwrites the attribute, inputs included; cores/TDP/threads/die size truncate.
+   */
+  private completeFromName(): void {
+    if (!this.name.hasValue()) return;
+    const name = this.name.value as string;
+    const row = this.context.lookups.cpuByName(name);
+    const minName = this.name.min;
+    const maxName = this.name.max;
+    const rowMin = minName !== null && minName !== name ? this.context.lookups.cpuByName(minName) : row;
+    const rowMax = maxName !== null && maxName !== name ? this.context.lookups.cpuByName(maxName) : row;
+    if (!row) return;
+    const source = NAME_SOURCE(row.source);
+    const fill = <T extends AttributeValue>(
+      attribute: Attribute<T>,
+      pick: (r: CpuSpec) => T | null,
+      attrSource: string,
+    ): void => {
+      const value = pick(row);
+      if (value === null) return;
+      const low = rowMin ? pick(rowMin) : value;
+      const high = rowMax ? pick(rowMax) : value;
+      attribute.setCompleted(value, { min: low ?? value, max: high ?? value, source: attrSource });
+    };
+    const truncated = (v: number | null) => (v === null ? null : Math.trunc(v));
+    fill(this.name, (r) => r.name, "fuzzy match");
+    fill(this.manufacturer, (r) => r.manufacturer, source);
+    fill(this.family, (r) => r.codeName, source);
+    fill(this.modelRange, (r) => r.modelRange, source);
+    fill(this.tdp, (r) => truncated(r.tdp), source);
+    fill(this.coreUnits, (r) => truncated(r.cores), source);
+    fill(this.threads, (r) => truncated(r.threads), source);
+    fill(this.dieSize, (r) => truncated(r.totalDieSize), `${row.totalDieSizeSource} : ${source}`);
+  }
+
+  /** §4.2.1 die-size completion, in the reference's order. */
+  private completeDieSize(): void {
+    if (this.name.hasValue()) this.completeFromName();
+    if (this.dieSize.isSet()) return;
+    // Quirk kept (Appendix D.3): archetype values that were never read do not count as set.
+    if (this.dieSizePerCore.isSet() && this.coreUnits.isSet()) {
+      const size = this.dieSizePerCore.numberValue() * this.coreUnits.numberValue();
+      this.dieSize.setCompleted(size, { source: "die_size_per_core*core_units" });
+      return;
+    }
+    if (this.dieSize.defaultValue !== null && !this.family.hasValue()) {
+      this.dieSize.setArchetype(this.dieSize.defaultValue);
+      return;
+    }
+    this.dieSizeFromSpecs();
+  }
+
+  /** §4.2.3: die size estimated from `cpu_specs.csv` (family, core count). */
+  private dieSizeFromSpecs(): void {
+    let rows = this.context.data.cpuSpecs.filter((r) => r.totalDieSize !== null);
+    let label = "all families";
+    const family = this.family.value;
+    if (family !== null) {
+      const match = this.context.lookups.cpuFamily(family);
+      if (match !== null && rows.some((r) => r.codeName === match)) {
+        if (match !== family) this.family.setChanged(match);
+        rows = rows.filter((r) => r.codeName === match);
+        label = match;
+      }
+    }
+    const sizes = (subset: readonly CpuSpec[]) => subset.map((r) => r.totalDieSize as number);
+    const r3 = (x: number) => roundSigFig(x, 3);
+    const setSize = (value: number, min: number, max: number, source: string) =>
+      this.dieSize.setCompleted(value, { min, max, source });
+    const averageOfAll = () =>
+      setSize(r3(mean(sizes(rows))), r3(Math.min(...sizes(rows))), r3(Math.max(...sizes(rows))), `Average value for ${label}`);
+
+    if (this.coreUnits.status === "NONE") {
+      averageOfAll();
+      return;
+    }
+    const cores = this.coreUnits.numberValue();
+    const withCores = (n: number) => rows.filter((r) => r.cores === n);
+    const exact = withCores(cores);
+    if (exact.length > 0) {
+      const low = withCores(this.coreUnits.numberMin());
+      const high = withCores(this.coreUnits.numberMax());
+      setSize(
+        r3(mean(sizes(exact))),
+        r3(Math.min(...sizes(low.length > 0 ? low : exact))),
+        r3(Math.max(...sizes(high.length > 0 ? high : exact))),
+        `Average value of ${label} with ${cores} cores`,
+      );
+      return;
+    }
+    if (rows.length === 1 && rows[0].cores) {
+      const [only] = rows;
+      const k0 = only.cores as number;
+      const t0 = only.totalDieSize as number;
+      setSize(
+        r3((t0 * cores) / k0),
+        r3((t0 * this.coreUnits.numberMin()) / k0),
+        r3((t0 * this.coreUnits.numberMax()) / k0),
+        `Rule of three on ${only.name}`,
+      );
+      return;
+    }
+    const points = rows.filter((r) => r.cores !== null);
+    const fit = linearRegression(
+      points.map((r) => r.cores as number),
+      sizes(points),
+    );
+    if (!fit) {
+      // The reference ends in NaN (HTTP 500) when the family cannot be regressed; answer with
+      // the family's average instead.
+      averageOfAll();
+      return;
+    }
+    const at = (n: number) => r3(fit.intercept + fit.slope * n);
+    setSize(
+      at(cores),
+      at(this.coreUnits.numberMin()),
+      at(this.coreUnits.numberMax()),
+      `Linear regression on ${label}`,
+    );
+  }
+
+  protected embeddedPerUnit(criterion: string, duration: number, allocation: Allocation): RawImpact {
+    const { factors } = this.context.data;
+    const dieImpact = requiredFactor(factors, "cpu", criterion, "die_impact");
+    const fixed = requiredFactor(factors, "cpu", criterion, "impact");
+    const size = this.dieSize.numberValue();
+    const sizeMin = this.dieSize.numberMin();
+    const sizeMax = this.dieSize.numberMax();
+    return this.allocated(
+      {
+        value: size * dieImpact + fixed,
+        min: sizeMin * dieImpact + fixed,
+        max: sizeMax * dieImpact + fixed,
+        warnings: [END_OF_LIFE_WARNING],
+      },
+      duration,
+      allocation,
+    );
+  }
+
+  protected override usePerUnit(criterion: string, duration: number): RawImpact {
+    const factor = this.usage.electricityFactor(criterion);
+    if (!this.usage.avgPower.isSet()) {
+      const power = this.modelPowerConsumption();
+      this.usage.avgPower.setCompleted(power.value, { min: power.min, max: power.max });
+    }
+    return modelledUse(factor, this.usage.avgPower, this.usage.useTimeRatio, duration);
+  }
+
+  /**
+   * §5.5: per-unit power from the consumption profile at the usage's workload, stored in
+   * `avg_power`, then returned for all units after 5-significant-figure rounding (D.17).
+   */
+  modelPowerConsumption(): PowerTriple {
+    const params = this.consumptionProfile();
+    const paramsAttribute = this.usage.params as Attribute<AttributeValue>;
+    const workload = this.usage.timeWorkload.value;
+    if (workload === null) throw new NotImplementedError("no time workload");
+    const power = averageOverWorkload(workload, (load) => clampedPower(params, load, paramsAttribute));
+    this.usage.avgPower.setCompleted(power);
+    const rounded = roundSigFig(power, 5);
+    return {
+      value: rounded * this.units.numberValue(),
+      min: rounded * this.units.numberMin(),
+      max: rounded * this.units.numberMax(),
+    };
+  }
+
+  /** §10.2: parameters from TDP (fitted), model range (table row) or the archetype default. */
+  private consumptionProfile(): ProfileParams {
+    const fallback = defaultProfileParams(this.context);
+    const params = new Attribute<AttributeValue>(null, { ...fallback });
+    const workloads = new Attribute<AttributeValue>("workload_rate:W");
+    this.usage.params = params;
+    this.usage.workloads = workloads;
+    const manufacturer = this.manufacturer.value;
+    const modelRange = this.modelRange.value;
+    const tdp = this.tdp.value;
+    const base = this.context.lookups.cpuProfile(manufacturer, modelRange);
+    const start: ProfileParams = base ? { a: base.a, b: base.b, c: base.c, d: base.d } : fallback;
+    if (tdp !== null) {
+      const points = tdpWorkloads(tdp);
+      workloads.setCompleted(workloadList(points));
+      params.setCompleted({ ...fitProfile(points, start) }, { source: "From TDP" });
+    } else if (modelRange !== null) {
+      // No unique base row stores null: the read below then falls back to the archetype default.
+      params.setCompleted(base ? { ...start } : null, { source: "From CPU model range" });
+    }
+    const value = params.value as { readonly [key: string]: number };
+    return { a: value.a, b: value.b, c: value.c, d: value.d };
+  }
+}
+
+export function workloadList(points: readonly WorkloadPoint[]): { load_percentage: number; power_watt: number }[] {
+  return points.map((p) => ({ load_percentage: p.loadPercentage, power_watt: p.powerWatt }));
+}
+
+function mean(values: readonly number[]): number {
+  let total = 0;
+  for (const v of values) total += v;
+  return total / values.length;
+}
+
+/** Ordinary least squares y = a + b·x; null when x has no spread (the reference's NaN case). */
+function linearRegression(xs: readonly number[], ys: readonly number[]): { intercept: number; slope: number } | null {
+  if (xs.length < 2) return null;
+  const mx = mean(xs);
+  const my = mean(ys);
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = 0; i < xs.length; i++) {
+    sxy += (xs[i] - mx) * (ys[i] - my);
+    sxx += (xs[i] - mx) ** 2;
+  }
+  if (sxx === 0) return null;
+  const slope = sxy / sxx;
+  return { intercept: my - slope * mx, slope };
+}

@@ -1,0 +1,113 @@
+import { Attribute, type AttributeValue, NotImplementedError } from "../attribute.js";
+import { type Allocation, type EngineContext, requiredFactor } from "../context.js";
+import type { RawImpact } from "../impact.js";
+import { Component, type ComponentCells, type ComponentInputBase } from "./component.js";
+
+export interface PowerSupplyInput extends ComponentInputBase {
+  readonly unitWeight?: number | null;
+}
+
+export interface CaseInput extends ComponentInputBase {
+  readonly caseType?: string | null;
+}
+
+export class PowerSupply extends Component {
+  readonly kind = "POWER_SUPPLY";
+  readonly unitWeight = Attribute.fromCell<number>("kg", this.cells.unit_weight);
+
+  constructor(context: EngineContext, cells: ComponentCells, input: PowerSupplyInput = {}, listWorkloadUnit = "%") {
+    super(context, cells);
+    this.applyCommonInput(input, listWorkloadUnit);
+    if (input.unitWeight != null) this.unitWeight.setInput(input.unitWeight);
+  }
+
+  namedAttributes(): [string, Attribute<AttributeValue>][] {
+    return [
+      ["units", this.units],
+      ["unit_weight", this.unitWeight],
+    ];
+  }
+
+  /** §4.6: the factor is per kg of power supply. */
+  protected embeddedPerUnit(criterion: string, duration: number, allocation: Allocation): RawImpact {
+    const perKg = requiredFactor(this.context.data.factors, "power_supply", criterion, "impact");
+    const value = this.unitWeight.numberValue() * perKg;
+    const min = this.unitWeight.numberMin() * perKg;
+    const max = this.unitWeight.numberMax() * perKg;
+    return this.allocated(this.withEndOfLife(value, min, max), duration, allocation);
+  }
+
+  protected override usePerUnit(): RawImpact {
+    throw new NotImplementedError("power supplies have no use phase of their own");
+  }
+}
+
+export class Case extends Component {
+  readonly kind = "CASE";
+  readonly caseType = Attribute.fromCell<string>(null, this.cells.case_type);
+
+  constructor(context: EngineContext, cells: ComponentCells, input: CaseInput = {}, listWorkloadUnit = "%") {
+    super(context, cells);
+    this.applyCommonInput(input, listWorkloadUnit);
+    if (input.caseType != null) this.caseType.setInput(input.caseType);
+  }
+
+  namedAttributes(): [string, Attribute<AttributeValue>][] {
+    return [
+      ["units", this.units],
+      ["case_type", this.caseType],
+    ];
+  }
+
+  /**
+   * §4.7. Quirk kept (Appendix D.7): only a case type taken from an archetype carries the other
+   * case type's impact as a bound; an input case type gives a degenerate triple.
+   */
+  protected embeddedPerUnit(criterion: string, duration: number, allocation: Allocation): RawImpact {
+    const { factors } = this.context.data;
+    const rack = requiredFactor(factors, "case", criterion, "rack", "impact");
+    const blade =
+      requiredFactor(factors, "case", criterion, "blade", "impact_blade_16_slots") / 16 +
+      requiredFactor(factors, "case", criterion, "blade", "impact_blade_server");
+    const type = this.caseType.value;
+    const fromArchetype = this.caseType.status === "ARCHETYPE";
+    let triple: [number, number, number];
+    if (type === "blade") {
+      triple = fromArchetype ? (rack > blade ? [blade, blade, rack] : [blade, rack, blade]) : [blade, blade, blade];
+    } else if (fromArchetype && type === "rack") {
+      triple = blade > rack ? [rack, rack, blade] : [rack, blade, rack];
+    } else {
+      triple = [rack, rack, rack];
+    }
+    return this.allocated(this.withEndOfLife(...triple), duration, allocation);
+  }
+}
+
+/** Motherboard and assembly: a fixed impact per unit (§4.8). */
+export class FixedImpactComponent extends Component {
+  constructor(
+    context: EngineContext,
+    cells: ComponentCells,
+    readonly kind: "MOTHERBOARD" | "ASSEMBLY",
+    input: ComponentInputBase = {},
+    listWorkloadUnit = "%",
+  ) {
+    super(context, cells);
+    this.applyCommonInput(input, listWorkloadUnit);
+  }
+
+  namedAttributes(): [string, Attribute<AttributeValue>][] {
+    return [["units", this.units]];
+  }
+
+  protected embeddedPerUnit(criterion: string, duration: number, allocation: Allocation): RawImpact {
+    const item = this.kind === "MOTHERBOARD" ? "motherboard" : "assembly";
+    const impact = requiredFactor(this.context.data.factors, item, criterion, "impact");
+    return this.allocated(this.withEndOfLife(impact), duration, allocation);
+  }
+
+  protected override usePerUnit(criterion: string, duration: number): RawImpact {
+    if (this.kind === "ASSEMBLY") throw new NotImplementedError("assembly has no use phase");
+    return super.usePerUnit(criterion, duration);
+  }
+}

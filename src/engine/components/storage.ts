@@ -1,0 +1,233 @@
+import { Attribute, type AttributeValue, NotImplementedError } from "../attribute.js";
+import { type Allocation, type EngineContext, requiredFactor } from "../context.js";
+import { END_OF_LIFE_WARNING, modelledUse, type RawImpact } from "../impact.js";
+import { roundSigFig } from "../rounding.js";
+import { Component, type ComponentCells, type ComponentInputBase } from "./component.js";
+import { averageOverWorkload, type PowerTriple } from "./cpu.js";
+
+/** RAM draws 0.284 W per GB whatever the load (§5.3). */
+export const RAM_WATTS_PER_GB = 0.284;
+
+export interface RamInput extends ComponentInputBase {
+  readonly capacity?: number | null;
+  readonly density?: number | null;
+  readonly manufacturer?: string | null;
+  readonly process?: number | null;
+}
+
+export interface SsdInput extends ComponentInputBase {
+  readonly capacity?: number | null;
+  readonly density?: number | null;
+  readonly manufacturer?: string | null;
+  readonly layers?: number | null;
+}
+
+export interface HddInput extends ComponentInputBase {
+  readonly capacity?: number | null;
+}
+
+interface DensityRow {
+  readonly manufacturer: string;
+  readonly density: number;
+}
+
+/** Python's repr of a float (`32.0`), as the reference prints archetype numbers in sources. */
+export function pythonFloat(value: number): string {
+  return Number.isInteger(value) ? `${value}.0` : String(value);
+}
+
+/**
+ * §4.3 / §4.4 density completion shared by RAM and SSD: narrow the manufacture table by the
+ * (fuzzy-corrected) manufacturer and the process / layers, then take the single row, or the
+ * average with min/max of what remains.
+ */
+function completeDensity<R extends DensityRow>(
+  density: Attribute<number>,
+  manufacturer: Attribute<string>,
+  table: readonly R[],
+  correctManufacturer: (m: string) => string | null,
+  filter: ((row: R) => boolean) | null,
+  singleRowSource: (row: R) => string,
+): void {
+  let rows = table;
+  const given = manufacturer.value;
+  if (given !== null) {
+    const match = correctManufacturer(given);
+    if (match !== null) {
+      rows = rows.filter((row) => row.manufacturer === match);
+      if (match !== given) manufacturer.setChanged(match);
+    }
+  }
+  if (filter) rows = rows.filter(filter);
+  if (rows.length === 1) {
+    const [row] = rows;
+    density.setCompleted(row.density, { min: row.density, max: row.density, source: singleRowSource(row) });
+    return;
+  }
+  if ((rows.length === 0 || rows.length === table.length) && density.defaultValue !== null) return;
+  // The reference divides by zero rows here (HTTP 500); the whole table is the honest fallback.
+  if (rows.length === 0) rows = table;
+  const values = rows.map((row) => row.density);
+  const average = values.reduce((sum, v) => sum + v, 0) / values.length;
+  density.setCompleted(average, {
+    min: Math.min(...values),
+    max: Math.max(...values),
+    source: `Average of ${values.length} rows`,
+  });
+}
+
+/** Embedded impact of a memory die (§4.3): capacity / density cm² of die, bounds crossed. */
+function dieEmbedded(
+  context: EngineContext,
+  item: "ram" | "ssd",
+  criterion: string,
+  capacity: Attribute<number>,
+  density: Attribute<number>,
+): RawImpact {
+  const dieImpact = requiredFactor(context.data.factors, item, criterion, "die_impact");
+  const fixed = requiredFactor(context.data.factors, item, criterion, "impact");
+  const value = (capacity.numberValue() / density.numberValue()) * dieImpact + fixed;
+  const min = (capacity.numberMin() / density.numberMax()) * dieImpact + fixed;
+  const max = (capacity.numberMax() / density.numberMin()) * dieImpact + fixed;
+  return { value, min, max, warnings: [END_OF_LIFE_WARNING] };
+}
+
+export class Ram extends Component {
+  readonly kind = "RAM";
+  readonly process = Attribute.fromCell<number>(null, this.cells.process);
+  readonly manufacturer = Attribute.fromCell<string>(null, this.cells.manufacturer);
+  readonly capacity = Attribute.fromCell<number>("GB", this.cells.capacity);
+  readonly density = Attribute.fromCell<number>("GB/cm2", this.cells.density);
+
+  constructor(context: EngineContext, cells: ComponentCells, input: RamInput = {}, listWorkloadUnit = "%") {
+    super(context, cells);
+    this.density.complete = () => {
+      const process = this.process.value;
+      completeDensity(
+        this.density,
+        this.manufacturer,
+        context.data.ramManufacture,
+        context.lookups.ramManufacturer,
+        process === null ? null : (row) => row.process === process,
+        (row) => row.manufacturer,
+      );
+    };
+    this.applyCommonInput(input, listWorkloadUnit);
+    if (input.capacity != null) this.capacity.setInput(input.capacity);
+    if (input.density != null) this.density.setInput(input.density);
+    if (input.manufacturer != null) this.manufacturer.setInput(input.manufacturer);
+    if (input.process != null) this.process.setInput(input.process);
+  }
+
+  namedAttributes(): [string, Attribute<AttributeValue>][] {
+    return [
+      ["units", this.units],
+      ["process", this.process],
+      ["manufacturer", this.manufacturer],
+      ["capacity", this.capacity],
+      ["density", this.density],
+    ];
+  }
+
+  protected embeddedPerUnit(criterion: string, duration: number, allocation: Allocation): RawImpact {
+    return this.allocated(dieEmbedded(this.context, "ram", criterion, this.capacity, this.density), duration, allocation);
+  }
+
+  protected override usePerUnit(criterion: string, duration: number): RawImpact {
+    const factor = this.usage.electricityFactor(criterion);
+    if (!this.usage.avgPower.isSet()) {
+      const power = this.modelPowerConsumption();
+      this.usage.avgPower.setCompleted(power.value, { min: power.min, max: power.max });
+    }
+    return modelledUse(factor, this.usage.avgPower, this.usage.useTimeRatio, duration);
+  }
+
+  /** §5.6: 0.284 W/GB per module (time shares of a workload list still apply), for all units. */
+  modelPowerConsumption(): PowerTriple {
+    const capacity = this.capacity.numberValue();
+    const perModule = RAM_WATTS_PER_GB * capacity;
+    // The source prints the capacity as given: `32` for an input, `32.0` for an archetype value.
+    const shown = this.capacity.status === "INPUT" ? String(capacity) : pythonFloat(capacity);
+    const params = new Attribute<AttributeValue>(null);
+    params.setCompleted(
+      { a: perModule },
+      { source: `(ram_electrical_factor_per_go : ${RAM_WATTS_PER_GB}) * (ram_capacity: ${shown}) ` },
+    );
+    this.usage.params = params;
+    const workload = this.usage.timeWorkload.value;
+    if (workload === null) throw new NotImplementedError("no time workload");
+    const power = averageOverWorkload(workload, () => perModule);
+    this.usage.avgPower.setCompleted(power);
+    const rounded = roundSigFig(power, 5);
+    return {
+      value: rounded * this.units.numberValue(),
+      min: rounded * this.units.numberMin(),
+      max: rounded * this.units.numberMax(),
+    };
+  }
+}
+
+export class Ssd extends Component {
+  readonly kind = "SSD";
+  readonly manufacturer = Attribute.fromCell<string>(null, this.cells.manufacturer);
+  readonly capacity = Attribute.fromCell<number>("GB", this.cells.capacity);
+  readonly density = Attribute.fromCell<number>("GB/cm2", this.cells.density);
+  readonly layers = Attribute.fromCell<number>(null, this.cells.layers);
+
+  constructor(context: EngineContext, cells: ComponentCells, input: SsdInput = {}, listWorkloadUnit = "%") {
+    super(context, cells);
+    this.density.complete = () => {
+      const layers = this.layers.value;
+      completeDensity(
+        this.density,
+        this.manufacturer,
+        context.data.ssdManufacture,
+        context.lookups.ssdManufacturer,
+        layers === null ? null : (row) => row.layers === layers,
+        (row) => row.source ?? row.manufacturer,
+      );
+    };
+    this.applyCommonInput(input, listWorkloadUnit);
+    if (input.capacity != null) this.capacity.setInput(input.capacity);
+    if (input.density != null) this.density.setInput(input.density);
+    if (input.manufacturer != null) this.manufacturer.setInput(input.manufacturer);
+    if (input.layers != null) this.layers.setInput(input.layers);
+  }
+
+  namedAttributes(): [string, Attribute<AttributeValue>][] {
+    return [
+      ["units", this.units],
+      ["manufacturer", this.manufacturer],
+      ["capacity", this.capacity],
+      ["density", this.density],
+      ["layers", this.layers],
+    ];
+  }
+
+  protected embeddedPerUnit(criterion: string, duration: number, allocation: Allocation): RawImpact {
+    return this.allocated(dieEmbedded(this.context, "ssd", criterion, this.capacity, this.density), duration, allocation);
+  }
+}
+
+export class Hdd extends Component {
+  readonly kind = "HDD";
+  readonly capacity = Attribute.fromCell<number>("GB", this.cells.capacity);
+
+  constructor(context: EngineContext, cells: ComponentCells, input: HddInput = {}, listWorkloadUnit = "%") {
+    super(context, cells);
+    this.applyCommonInput(input, listWorkloadUnit);
+    if (input.capacity != null) this.capacity.setInput(input.capacity);
+  }
+
+  namedAttributes(): [string, Attribute<AttributeValue>][] {
+    return [
+      ["units", this.units],
+      ["capacity", this.capacity],
+    ];
+  }
+
+  protected embeddedPerUnit(criterion: string, duration: number, allocation: Allocation): RawImpact {
+    const impact = requiredFactor(this.context.data.factors, "hdd", criterion, "impact");
+    return this.allocated(this.withEndOfLife(impact), duration, allocation);
+  }
+}

@@ -1,0 +1,202 @@
+import { type Attribute, type AttributeValue, MissingValueError, NotImplementedError } from "./attribute.js";
+import type { Allocation } from "./context.js";
+import { CRITERIA, type RequestedCriterion } from "./criteria.js";
+import type { Phase, RawImpact } from "./impact.js";
+import { ImpactRangeError, type RoundedImpact, roundImpact } from "./rounding.js";
+
+/** One phase of one criterion as answered: rounded, or "not implemented" (§4.0). */
+export type PhaseOutcome = RoundedImpact | "not implemented";
+
+export interface CriterionImpact {
+  readonly criterion: RequestedCriterion;
+  readonly embedded: PhaseOutcome;
+  readonly use: PhaseOutcome;
+}
+
+export interface VerboseAttribute {
+  readonly name: string;
+  readonly value: unknown;
+  readonly status: string;
+  readonly unit?: string;
+  readonly source?: string;
+  readonly min?: unknown;
+  readonly max?: unknown;
+  readonly warnings?: readonly string[];
+}
+
+export interface VerboseComponent {
+  /** `CPU-1`, `RAM-2`, `ACTUATORS-1`… in device order. */
+  readonly key: string;
+  readonly impacts: readonly CriterionImpact[];
+  readonly attributes: readonly VerboseAttribute[];
+  readonly duration: number | null;
+}
+
+/** Everything `verbose` shows: the duration, per-component blocks and the asset's attributes. */
+export interface VerboseReport {
+  readonly duration: number | null;
+  /** Component routes list their own impacts inside verbose (§7.3). */
+  readonly impacts: readonly CriterionImpact[] | null;
+  readonly components: readonly VerboseComponent[];
+  readonly attributes: readonly VerboseAttribute[];
+}
+
+/** What an evaluated asset offers the evaluation: its phase functions and its verbose dump. */
+export interface Asset {
+  /** The lifetime value the duration defaults to (§6.1); reading it completes it. */
+  lifetime(): number | null;
+  embedded(criterion: string, duration: number, allocation: Allocation): RawImpact;
+  use(criterion: string, duration: number): RawImpact;
+  verbose(evaluation: Evaluation, requested: readonly RequestedCriterion[]): VerboseReport;
+}
+
+export interface EvaluationOptions {
+  /** Hours; defaults to the asset's lifetime. */
+  readonly duration?: number | null;
+  readonly allocation?: Allocation;
+}
+
+/**
+ * Runs the phase functions of one asset, each (criterion, phase) at most once, and only when
+ * asked: a caller selecting gwp embedded computes nothing else.
+ */
+export class Evaluation {
+  readonly duration: number | null;
+  readonly allocation: Allocation;
+  private readonly outcomes = new Map<string, PhaseOutcome>();
+  private verboseReport: VerboseReport | null = null;
+  /** Number of phase computations run (engine work), observable by tests. */
+  computations = 0;
+
+  constructor(
+    readonly asset: Asset,
+    options: EvaluationOptions = {},
+  ) {
+    this.duration = options.duration ?? asset.lifetime();
+    this.allocation = options.allocation ?? "LINEAR";
+  }
+
+  impact(criterion: RequestedCriterion, phase: Phase): PhaseOutcome {
+    if (!criterion.computed) return "not implemented";
+    const key = `${criterion.info.name}/${phase}`;
+    const known = this.outcomes.get(key);
+    if (known !== undefined) return known;
+    this.computations++;
+    const outcome = this.compute(criterion.info.name, phase);
+    this.outcomes.set(key, outcome);
+    return outcome;
+  }
+
+  /** What was computed so far for a criterion, without computing anything more. */
+  computed(criterion: RequestedCriterion): CriterionImpact {
+    const known = (phase: Phase) => this.outcomes.get(`${criterion.info.name}/${phase}`) ?? "not implemented";
+    return { criterion, embedded: known("embedded"), use: known("use") };
+  }
+
+  criterionImpact(criterion: RequestedCriterion): CriterionImpact {
+    return { criterion, embedded: this.impact(criterion, "embedded"), use: this.impact(criterion, "use") };
+  }
+
+  /**
+   * The verbose report reflects the model after every requested impact was computed in the
+   * reference's order (criteria table order, embedded before use: §14.2), since completion
+   * statuses and cached bounds depend on what was read (Appendix D.29).
+   */
+  verbose(requested: readonly RequestedCriterion[]): VerboseReport {
+    if (this.verboseReport) return this.verboseReport;
+    const names = new Set(requested.filter((r) => r.computed).map((r) => r.info.name));
+    for (const info of CRITERIA) {
+      const match = requested.find((r) => r.computed && r.info.name === info.name);
+      if (!match || !names.has(info.name)) continue;
+      this.impact(match, "embedded");
+      this.impact(match, "use");
+    }
+    this.verboseReport = this.asset.verbose(this, requested);
+    return this.verboseReport;
+  }
+
+  private compute(criterion: string, phase: Phase): PhaseOutcome {
+    // Without a lifetime nor a duration (a bare motherboard) the reference fails; we report the
+    // whole manufacturing impact and no use impact instead.
+    const duration = this.duration;
+    return guarded(() =>
+      phase === "embedded"
+        ? this.asset.embedded(criterion, duration ?? 0, duration === null ? "TOTAL" : this.allocation)
+        : duration === null
+          ? notImplemented()
+          : this.asset.use(criterion, duration),
+    );
+  }
+}
+
+function notImplemented(): never {
+  throw new NotImplementedError("no duration");
+}
+
+/** Runs a phase function and rounds it; modelling gaps are "not implemented" (§4.0). */
+export function guarded(run: () => RawImpact): PhaseOutcome {
+  try {
+    return rounded(run());
+  } catch (error) {
+    if (error instanceof NotImplementedError || error instanceof MissingValueError) return "not implemented";
+    throw error;
+  }
+}
+
+/** §12.3 rounding. Where the reference fails on min > max (Appendix D.8) we report the bounds in order. */
+export function rounded(raw: RawImpact): RoundedImpact {
+  if (![raw.value, raw.min, raw.max].every(Number.isFinite)) throw new NotImplementedError("non-finite impact");
+  let result: RoundedImpact;
+  try {
+    result = roundImpact(raw.value, raw.min, raw.max);
+  } catch (error) {
+    if (!(error instanceof ImpactRangeError)) throw error;
+    result = roundImpact(raw.value, raw.max, raw.min);
+  }
+  const warnings = [...new Set([...raw.warnings, ...result.warnings])].sort();
+  return { ...result, warnings };
+}
+
+const BOUNDED_STATUSES = new Set(["DEFAULT", "COMPLETED", "ARCHETYPE"]);
+
+function present(bound: unknown): boolean {
+  return bound !== null && bound !== undefined && bound !== "";
+}
+
+/** Verbose values use the v1 spelling (`time_percentage`, `load_percentage`). */
+function verboseValue(value: AttributeValue | null): unknown {
+  if (Array.isArray(value)) {
+    return value.map((item) =>
+      "timePercentage" in item
+        ? { time_percentage: item.timePercentage, load_percentage: item.loadPercentage }
+        : item,
+    );
+  }
+  return value;
+}
+
+/** §2.4: an attribute is shown once read or written; bounds only for derived statuses. */
+export function verboseAttribute(name: string, attribute: Attribute<AttributeValue>): VerboseAttribute | null {
+  if (attribute.status === "NONE") return null;
+  const bounds = attribute.storedBounds();
+  const showBounds = BOUNDED_STATUSES.has(attribute.status);
+  return {
+    name,
+    value: verboseValue(attribute.peek()),
+    status: attribute.status,
+    ...(attribute.unit ? { unit: attribute.unit } : {}),
+    ...(attribute.source ? { source: attribute.source } : {}),
+    ...(showBounds && present(bounds.min) ? { min: verboseValue(bounds.min) } : {}),
+    ...(showBounds && present(bounds.max) ? { max: verboseValue(bounds.max) } : {}),
+    ...(attribute.warnings.length > 0 ? { warnings: [...attribute.warnings] } : {}),
+  };
+}
+
+export function verboseAttributes(named: readonly [string, Attribute<AttributeValue>][]): VerboseAttribute[] {
+  const out: VerboseAttribute[] = [];
+  for (const [name, attribute] of named) {
+    const entry = verboseAttribute(name, attribute);
+    if (entry) out.push(entry);
+  }
+  return out;
+}

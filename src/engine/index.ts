@@ -1,0 +1,69 @@
+/**
+ * The impact engine: pure computation over the reference tables (METHOD.md). Inputs are plain
+ * typed objects; results are plain objects. No GraphQL, no HTTP.
+ */
+import { componentAsset, serverAsset } from "./assets.js";
+import type { ComponentCells } from "./components/component.js";
+import { Cpu, type CpuInput } from "./components/cpu.js";
+import { Case, type CaseInput, FixedImpactComponent, PowerSupply, type PowerSupplyInput } from "./components/enclosure.js";
+import { Hdd, type HddInput, Ram, type RamInput, Ssd, type SsdInput } from "./components/storage.js";
+import type { EngineContext } from "./context.js";
+import { type Asset, Evaluation, type EvaluationOptions } from "./evaluation.js";
+import { Server, type ServerInput } from "./server.js";
+import { LIST_WORKLOAD_UNIT } from "./usage.js";
+
+export type { Allocation, EngineContext } from "./context.js";
+export * from "./criteria.js";
+export type * from "./evaluation.js";
+export { Evaluation } from "./evaluation.js";
+export type { CpuInput, RamInput, SsdInput, HddInput, PowerSupplyInput, CaseInput, ServerInput };
+export type { UsageInput } from "./usage.js";
+
+export type ComponentKind = "cpu" | "ram" | "ssd" | "hdd" | "power_supply" | "case" | "motherboard" | "assembly";
+
+export interface ComponentInputs {
+  cpu: CpuInput;
+  ram: RamInput;
+  ssd: SsdInput;
+  hdd: HddInput;
+  power_supply: PowerSupplyInput;
+  case: CaseInput;
+  motherboard: CpuInput;
+  assembly: CpuInput;
+}
+
+/** Builds a standalone component (component routes read list workloads with their own unit label). */
+export function componentModel<K extends ComponentKind>(
+  context: EngineContext,
+  kind: K,
+  cells: ComponentCells,
+  input: ComponentInputs[K],
+): Asset {
+  const unit = LIST_WORKLOAD_UNIT;
+  switch (kind) {
+    case "cpu":
+      return componentAsset(new Cpu(context, cells, input as CpuInput, unit));
+    case "ram":
+      return componentAsset(new Ram(context, cells, input as RamInput, unit));
+    case "ssd":
+      return componentAsset(new Ssd(context, cells, input as SsdInput, unit));
+    case "hdd":
+      return componentAsset(new Hdd(context, cells, input as HddInput, unit));
+    case "power_supply":
+      return componentAsset(new PowerSupply(context, cells, input as PowerSupplyInput, unit));
+    case "case":
+      return componentAsset(new Case(context, cells, input as CaseInput, unit));
+    case "motherboard":
+      return componentAsset(new FixedImpactComponent(context, cells, "MOTHERBOARD", input, unit));
+    default:
+      return componentAsset(new FixedImpactComponent(context, cells, "ASSEMBLY", input, unit));
+  }
+}
+
+export function serverModel(context: EngineContext, cells: ComponentCells, input: ServerInput): Asset {
+  return serverAsset(new Server(context, cells, input));
+}
+
+export function evaluate(asset: Asset, options: EvaluationOptions = {}): Evaluation {
+  return new Evaluation(asset, options);
+}

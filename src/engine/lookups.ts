@@ -1,0 +1,119 @@
+import type { CpuProfileRow, CpuSpec, ReferenceData } from "../data/types.js";
+import { extractOne, tokenSetRatio, tokenSortRatio } from "./fuzzy.js";
+
+/**
+ * Reference-table lookups the engine needs, as a synchronous interface so the engine stays pure
+ * and request-agnostic. The GraphQL layer supplies a memoizing implementation per request
+ * (dataloaders); `directLookups` computes every lookup from the tables.
+ */
+export interface ReferenceLookups {
+  /** §11.1: best `cpu_specs.csv` row for a free-text CPU name, or null under the threshold. */
+  cpuByName(name: string): CpuSpec | null;
+  /** §4.2.3 step 1: the file's spelling of a CPU family (WRatio > 79), or null. */
+  cpuFamily(family: string): string | null;
+  /** §4.3 step 2: the file's spelling of a RAM manufacturer, or null. */
+  ramManufacturer(manufacturer: string): string | null;
+  /** §4.4: the file's spelling of an SSD manufacturer, or null. */
+  ssdManufacturer(manufacturer: string): string | null;
+  /** §10.2 step 1: the unique base profile for a manufacturer / model range, or null. */
+  cpuProfile(manufacturer: string | null, modelRange: string | null): CpuProfileRow | null;
+}
+
+/** WRatio acceptance threshold of the family / manufacturer matchers (§11.2: strictly above 79). */
+const EXTRACT_CUTOFF = 79.0;
+/** Token-sort threshold of the consumption-profile lookup (§11.3: at or above 90). */
+const PROFILE_THRESHOLD = 90;
+
+function distinct(values: Iterable<string | null>): string[] {
+  const seen = new Set<string>();
+  for (const v of values) if (v !== null) seen.add(v);
+  return [...seen];
+}
+
+/** Candidate lists computed once per data set. */
+export interface LookupTables {
+  readonly data: ReferenceData;
+  readonly cpuFamilies: readonly string[];
+  readonly ramManufacturers: readonly string[];
+  readonly ssdManufacturers: readonly string[];
+}
+
+export function lookupTables(data: ReferenceData): LookupTables {
+  return {
+    data,
+    cpuFamilies: distinct(data.cpuSpecs.map((row) => row.codeName)),
+    ramManufacturers: distinct(data.ramManufacture.map((row) => row.manufacturer)),
+    ssdManufacturers: distinct(data.ssdManufacture.map((row) => row.manufacturer)),
+  };
+}
+
+export function matchCpuName(tables: LookupTables, name: string): CpuSpec | null {
+  const query = name.toLowerCase();
+  let best: CpuSpec | null = null;
+  let bestScore = -1;
+  for (const row of tables.data.cpuSpecs) {
+    const score = tokenSetRatio(row.nameLower, query);
+    // First row in file order wins ties (strict comparison).
+    if (score > bestScore) {
+      bestScore = score;
+      best = row;
+    }
+  }
+  return bestScore > tables.data.config.cpuNameFuzzyThreshold ? best : null;
+}
+
+function profileRowsMatching(
+  rows: readonly CpuProfileRow[],
+  query: string | null,
+  field: (row: CpuProfileRow) => string,
+): readonly CpuProfileRow[] {
+  if (query === null) return rows;
+  const lowered = query.toLowerCase();
+  const kept = rows.filter((row) => tokenSortRatio(field(row).toLowerCase(), lowered) >= PROFILE_THRESHOLD);
+  return kept.length > 0 ? kept : rows;
+}
+
+/**
+ * §10.2 step 1. Quirk kept (Appendix D.28): `xeon e` scores 92.3 against both `xeon e5` and
+ * `xeon e3`, so the Xeon E5 / E3 / E rows never resolve to a single base profile.
+ */
+export function matchCpuProfile(
+  tables: LookupTables,
+  manufacturer: string | null,
+  modelRange: string | null,
+): CpuProfileRow | null {
+  const byManufacturer = profileRowsMatching(tables.data.cpuProfiles, manufacturer, (row) => row.manufacturer);
+  const byRange = profileRowsMatching(byManufacturer, modelRange, (row) => row.modelRange);
+  return byRange.length === 1 ? byRange[0] : null;
+}
+
+export function directLookups(tables: LookupTables): ReferenceLookups {
+  return {
+    cpuByName: (name) => matchCpuName(tables, name),
+    cpuFamily: (family) => extractOne(family, tables.cpuFamilies, EXTRACT_CUTOFF)?.match ?? null,
+    ramManufacturer: (m) => extractOne(m, tables.ramManufacturers, EXTRACT_CUTOFF)?.match ?? null,
+    ssdManufacturer: (m) => extractOne(m, tables.ssdManufacturers, EXTRACT_CUTOFF)?.match ?? null,
+    cpuProfile: (manufacturer, modelRange) => matchCpuProfile(tables, manufacturer, modelRange),
+  };
+}
+
+/** Wraps lookups with per-key memoization (one computation per distinct key). */
+export function memoizedLookups(inner: ReferenceLookups): ReferenceLookups {
+  const memo = <A extends unknown[], R>(fn: (...args: A) => R): ((...args: A) => R) => {
+    const cache = new Map<string, R>();
+    return (...args: A) => {
+      const key = JSON.stringify(args);
+      if (cache.has(key)) return cache.get(key) as R;
+      const result = fn(...args);
+      cache.set(key, result);
+      return result;
+    };
+  };
+  return {
+    cpuByName: memo(inner.cpuByName),
+    cpuFamily: memo(inner.cpuFamily),
+    ramManufacturer: memo(inner.ramManufacturer),
+    ssdManufacturer: memo(inner.ssdManufacturer),
+    cpuProfile: memo(inner.cpuProfile),
+  };
+}

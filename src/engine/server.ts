@@ -1,0 +1,206 @@
+import type { ArchetypeCell } from "../data/types.js";
+import { Attribute, type AttributeValue, NotImplementedError } from "./attribute.js";
+import type { Component, ComponentCells } from "./components/component.js";
+import { Cpu, type CpuInput, type PowerTriple } from "./components/cpu.js";
+import { Case, FixedImpactComponent, PowerSupply, type PowerSupplyInput } from "./components/enclosure.js";
+import { Hdd, type HddInput, Ram, type RamInput, Ssd, type SsdInput } from "./components/storage.js";
+import { type Allocation, type EngineContext, factorAt } from "./context.js";
+import {
+  allocate,
+  GENERIC_DATA_WARNING,
+  modelledUse,
+  type RawImpact,
+  scaleByUnits,
+  sumImpacts,
+} from "./impact.js";
+import { Usage, type UsageInput, usageCells } from "./usage.js";
+
+export interface DiskInput extends SsdInput, HddInput {
+  /** `ssd` (default) or `hdd`; any other type is dropped (§7.1). */
+  readonly type?: string | null;
+}
+
+export interface ServerInput {
+  readonly model?: { readonly type?: string | null } | null;
+  readonly configuration?: {
+    readonly cpu?: CpuInput | null;
+    readonly ram?: readonly RamInput[] | null;
+    readonly disk?: readonly DiskInput[] | null;
+    readonly powerSupply?: PowerSupplyInput | null;
+  } | null;
+  readonly usage?: UsageInput | null;
+}
+
+type Cells = Readonly<Record<string, ArchetypeCell>>;
+
+/**
+ * §3.4: a component's archetype is the device's sub-object named after it, with the device's
+ * `USAGE.*` cells injected; a device without that sub-object gives the component no archetype.
+ */
+export function subArchetype(cells: Cells, name: string): ComponentCells {
+  const prefix = `${name}.`;
+  const out: Record<string, ArchetypeCell> = {};
+  let found = false;
+  for (const [key, cell] of Object.entries(cells)) {
+    if (key.startsWith(prefix)) {
+      out[key.slice(prefix.length)] = cell;
+      found = true;
+    }
+  }
+  if (!found) return {};
+  for (const [key, cell] of Object.entries(cells)) if (key.startsWith("USAGE.")) out[key] = cell;
+  return out;
+}
+
+function cellIsPresentAndNonZero(cell: ArchetypeCell | undefined): boolean {
+  return cell?.default !== undefined && cell.default !== 0;
+}
+
+/** A server: its components, its usage and the §7 embedded / use rules. */
+export class Server {
+  readonly usage: Usage;
+  /** Devices have one unit (§3.3). */
+  readonly units = new Attribute<number>(null, 1, 1, 1);
+  readonly assembly: FixedImpactComponent;
+  readonly cpu: Cpu;
+  readonly rams: Ram[];
+  readonly disks: (Ssd | Hdd)[];
+  readonly powerSupply: PowerSupply;
+  readonly case: Case;
+  readonly motherboard: FixedImpactComponent;
+
+  constructor(
+    private readonly context: EngineContext,
+    readonly archetype: Cells,
+    input: ServerInput = {},
+  ) {
+    this.usage = new Usage(context, usageCells(archetype), true);
+    this.usage.applyInput(input.usage, "%");
+    const configuration = input.configuration ?? {};
+
+    this.assembly = new FixedImpactComponent(context, {}, "ASSEMBLY");
+    this.cpu = new Cpu(context, subArchetype(archetype, "CPU"), configuration.cpu ?? {});
+    const ramCells = subArchetype(archetype, "RAM");
+    this.rams = (configuration.ram ?? [{}]).map((ram) => new Ram(context, ramCells, ram));
+    this.disks = this.buildDisks(configuration.disk);
+    this.powerSupply = new PowerSupply(context, subArchetype(archetype, "POWER_SUPPLY"), configuration.powerSupply ?? {});
+    const caseType = input.model?.type;
+    this.case = new Case(context, subArchetype(archetype, "CASE"), {
+      caseType: caseType === "rack" || caseType === "blade" ? caseType : null,
+    });
+    this.motherboard = new FixedImpactComponent(context, {}, "MOTHERBOARD");
+
+    // Appendix D.15: an input server power stops all usage propagation to components.
+    if (this.usage.avgPower.status !== "INPUT") {
+      for (const component of [this.cpu, this.case, ...this.rams, ...this.disks]) component.usage.shareFrom(this.usage);
+    }
+  }
+
+  /**
+   * §7.1: disks from the body (type `ssd` by default, unknown types dropped), or from the
+   * archetype when the body gives none. Quirk kept (Appendix D.25): `disk: []` restores the
+   * archetype disks, while `ram: []` removes RAM.
+   */
+  private buildDisks(disks: readonly DiskInput[] | null | undefined): (Ssd | Hdd)[] {
+    const ssdCells = subArchetype(this.archetype, "SSD");
+    const hddCells = subArchetype(this.archetype, "HDD");
+    if (disks && disks.length > 0) {
+      const built: (Ssd | Hdd)[] = [];
+      for (const disk of disks) {
+        const type = disk.type ?? "ssd";
+        if (type === "ssd") built.push(new Ssd(this.context, ssdCells, disk));
+        else if (type === "hdd") built.push(new Hdd(this.context, hddCells, disk));
+      }
+      return built;
+    }
+    const fromArchetype: (Ssd | Hdd)[] = [];
+    if (cellIsPresentAndNonZero(this.archetype["SSD.units"])) fromArchetype.push(new Ssd(this.context, ssdCells));
+    if (cellIsPresentAndNonZero(this.archetype["HDD.units"])) fromArchetype.push(new Hdd(this.context, hddCells));
+    return fromArchetype;
+  }
+
+  /** Components in verbose order: ASSEMBLY, CPU, RAM…, disks…, POWER_SUPPLY, CASE, MOTHERBOARD. */
+  components(): Component[] {
+    return [this.assembly, this.cpu, ...this.rams, ...this.disks, this.powerSupply, this.case, this.motherboard];
+  }
+
+  /**
+   * §7.2: sum of the components' embedded impacts, each allocated over the *server* lifetime
+   * (Appendix D.10). Any component without the criterion switches to the generic SERVER factor
+   * (Appendix D.11). `share` is the cloud instance's part of each component (§8.3).
+   */
+  embeddedImpact(
+    criterion: string,
+    duration: number,
+    allocation: Allocation,
+    share: (component: Component) => number | null = () => 1,
+  ): RawImpact {
+    const parts: RawImpact[] = [];
+    for (const component of this.components()) {
+      component.usage.hoursLifeTime = this.usage.hoursLifeTime;
+      const alpha = share(component);
+      if (alpha === null) continue;
+      try {
+        parts.push(component.embeddedImpact(criterion, duration, allocation, alpha));
+      } catch (error) {
+        if (!(error instanceof NotImplementedError)) throw error;
+        return scaleByUnits(this.genericEmbedded(criterion, duration, allocation, share(this.cpu) ?? 1), this.units);
+      }
+    }
+    return scaleByUnits(sumImpacts(parts), this.units);
+  }
+
+  private genericEmbedded(criterion: string, duration: number, allocation: Allocation, share: number): RawImpact {
+    const impact = factorAt(this.context.data.factors, "SERVER", criterion, "impact");
+    if (impact === undefined) throw new NotImplementedError(`no generic server factor for ${criterion}`);
+    // A null SERVER factor (adp) reads as 0 (§4.1).
+    const value = (impact ?? 0) * share;
+    return allocate(
+      { value, min: value, max: value, warnings: [GENERIC_DATA_WARNING] },
+      duration,
+      this.usage.hoursLifeTime,
+      allocation,
+    );
+  }
+
+  /** §7.4: the server's electricity over the duration, with its power modelled if not given. */
+  useImpact(criterion: string, duration: number): RawImpact {
+    const factor = this.usage.electricityFactor(criterion);
+    if (!this.usage.avgPower.isSet()) {
+      const power = this.modelPower(1, 1, true);
+      this.usage.avgPower.setCompleted(power.value, { min: power.min, max: power.max });
+    }
+    return scaleByUnits(modelledUse(factor, this.usage.avgPower, this.usage.useTimeRatio, duration), this.units);
+  }
+
+  /**
+   * §7.4 step 2 (and §8.4 with shares): CPU and RAM power for all units, plus the other
+   * consumption ratio. Quirk kept (Appendix D.2): on a server each RAM entry's `avg_power`
+   * holds the running sum up to that entry; in cloud each holds its own share.
+   */
+  modelPower(sCpu: number, sRam: number, runningRamSum: boolean): PowerTriple {
+    const cpu = this.cpu.modelPowerConsumption();
+    const cpuPower = { value: cpu.value * sCpu, min: cpu.min * sCpu, max: cpu.max * sCpu };
+    this.cpu.usage.avgPower.setCompleted(cpuPower.value, { min: cpuPower.min, max: cpuPower.max });
+    const ram = { value: 0, min: 0, max: 0 };
+    for (const module of this.rams) {
+      const power = module.modelPowerConsumption();
+      const own = { value: power.value * sRam, min: power.min * sRam, max: power.max * sRam };
+      ram.value += own.value;
+      ram.min += own.min;
+      ram.max += own.max;
+      const stored = runningRamSum ? ram : own;
+      module.usage.avgPower.setCompleted(stored.value, { min: stored.min, max: stored.max });
+    }
+    const ratio = this.usage.otherConsumptionRatio as Attribute<number>;
+    const value = (cpuPower.value + ram.value) * (1 + ratio.numberValue());
+    const min = (cpuPower.min + ram.min) * (1 + ratio.numberMin());
+    const max = (cpuPower.max + ram.max) * (1 + ratio.numberMax());
+    return { value, min, max };
+  }
+
+  /** Server-level verbose attributes besides the usage block. */
+  namedAttributes(): [string, Attribute<AttributeValue>][] {
+    return [["units", this.units]];
+  }
+}

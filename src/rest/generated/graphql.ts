@@ -1,0 +1,570 @@
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** LINEAR: embedded impacts allocated over the duration (duration / lifetime, at most 1). TOTAL: the whole embedded impact whatever the duration. Use impacts are the same in both. */
+export type Allocation =
+  | 'LINEAR'
+  | 'TOTAL';
+
+export type AttributeStatus =
+  | 'ARCHETYPE'
+  | 'CHANGED'
+  | 'COMPLETED'
+  | 'DEFAULT'
+  | 'INPUT';
+
+export type CaseInput = {
+  /** rack or blade. */
+  caseType?: string | null | undefined;
+  units?: number | null | undefined;
+  usage?: UsageInput | null | undefined;
+};
+
+export type ComponentKind =
+  | 'assembly'
+  | 'case'
+  | 'cpu'
+  | 'hdd'
+  | 'motherboard'
+  | 'power_supply'
+  | 'ram'
+  | 'ssd';
+
+export type CpuInput = {
+  coreUnits?: number | null | undefined;
+  /** mm²; used only with coreUnits. */
+  dieSize?: number | null | undefined;
+  /** mm² per core. */
+  dieSizePerCore?: number | null | undefined;
+  family?: string | null | undefined;
+  manufacturer?: string | null | undefined;
+  modelRange?: string | null | undefined;
+  /** Free text, matched approximately against the CPU table. */
+  name?: string | null | undefined;
+  /** W. */
+  tdp?: number | null | undefined;
+  threads?: number | null | undefined;
+  units?: number | null | undefined;
+  usage?: UsageInput | null | undefined;
+};
+
+/** Impact criterion. gwp, adp and pe are the headline criteria; the others are PEF criteria. `CTUh_c`/`CTUh_nc` are listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed. */
+export type Criterion =
+  | 'CTUh_c'
+  | 'CTUh_nc'
+  | 'adp'
+  | 'adpe'
+  | 'adpf'
+  | 'ap'
+  | 'ctue'
+  | 'ctuh_c'
+  | 'ctuh_nc'
+  | 'epf'
+  | 'epm'
+  | 'ept'
+  | 'fw'
+  | 'gwp'
+  | 'gwppb'
+  | 'gwppf'
+  | 'gwpplu'
+  | 'ir'
+  | 'lu'
+  | 'mips'
+  | 'odp'
+  | 'pe'
+  | 'pm'
+  | 'pocp'
+  | 'wu';
+
+export type DiskInput = {
+  /** GB. */
+  capacity?: number | null | undefined;
+  /** GB/cm² (SSD). */
+  density?: number | null | undefined;
+  layers?: number | null | undefined;
+  manufacturer?: string | null | undefined;
+  /** ssd (default) or hdd; other types are ignored. */
+  type?: string | null | undefined;
+  units?: number | null | undefined;
+  usage?: UsageInput | null | undefined;
+};
+
+/** Electricity impact factors per kWh overriding the location's, per criterion. */
+export type ElecFactorsInput = {
+  adp?: number | null | undefined;
+  adpe?: number | null | undefined;
+  adpf?: number | null | undefined;
+  ap?: number | null | undefined;
+  ctue?: number | null | undefined;
+  ctuh_c?: number | null | undefined;
+  ctuh_nc?: number | null | undefined;
+  epf?: number | null | undefined;
+  epm?: number | null | undefined;
+  ept?: number | null | undefined;
+  gwp?: number | null | undefined;
+  gwppb?: number | null | undefined;
+  gwppf?: number | null | undefined;
+  gwpplu?: number | null | undefined;
+  ir?: number | null | undefined;
+  lu?: number | null | undefined;
+  mips?: number | null | undefined;
+  odp?: number | null | undefined;
+  pe?: number | null | undefined;
+  pm?: number | null | undefined;
+  pocp?: number | null | undefined;
+  wu?: number | null | undefined;
+};
+
+export type PowerSupplyInput = {
+  /** kg. */
+  unitWeight?: number | null | undefined;
+  units?: number | null | undefined;
+  usage?: UsageInput | null | undefined;
+};
+
+export type RamInput = {
+  /** GB. */
+  capacity?: number | null | undefined;
+  /** GB/cm². */
+  density?: number | null | undefined;
+  manufacturer?: string | null | undefined;
+  /** nm. */
+  process?: number | null | undefined;
+  units?: number | null | undefined;
+  usage?: UsageInput | null | undefined;
+};
+
+export type ServerConfigurationInput = {
+  cpu?: CpuInput | null | undefined;
+  disk?: Array<DiskInput> | null | undefined;
+  powerSupply?: PowerSupplyInput | null | undefined;
+  /** An empty list means no RAM. */
+  ram?: Array<RamInput> | null | undefined;
+};
+
+export type ServerInput = {
+  configuration?: ServerConfigurationInput | null | undefined;
+  model?: ServerModelInput | null | undefined;
+  usage?: UsageInput | null | undefined;
+};
+
+export type ServerModelInput = {
+  manufacturer?: string | null | undefined;
+  name?: string | null | undefined;
+  /** rack or blade: sets the case type. */
+  type?: string | null | undefined;
+  year?: string | null | undefined;
+};
+
+/** Components described by their count only (HDD adds capacity; motherboard, assembly). */
+export type SimpleComponentInput = {
+  /** GB (HDD). */
+  capacity?: number | null | undefined;
+  units?: number | null | undefined;
+  usage?: UsageInput | null | undefined;
+};
+
+export type UsageInput = {
+  /** Average power in W (skips power modelling). */
+  avgPower?: number | null | undefined;
+  /** Use time in days of 24 h. */
+  daysUseTime?: number | null | undefined;
+  elecFactors?: ElecFactorsInput | null | undefined;
+  /** Lifetime in hours. */
+  hoursLifeTime?: number | null | undefined;
+  /** Use time in hours (cumulative with days/years). */
+  hoursUseTime?: number | null | undefined;
+  /** Servers: extra power share of other parts. */
+  otherConsumptionRatio?: number | null | undefined;
+  /** Constant load, 0–100 %. */
+  timeWorkload?: number | null | undefined;
+  /** Time shares at loads (instead of timeWorkload). */
+  timeWorkloadShares?: Array<WorkloadShareInput> | null | undefined;
+  /** Country code (NATO CodSP3), e.g. FRA; default EEE. */
+  usageLocation?: string | null | undefined;
+  /** Fraction of the time in use, 0–1. */
+  useTimeRatio?: number | null | undefined;
+  /** Use time in years of 8760 h. */
+  yearsUseTime?: number | null | undefined;
+};
+
+/** A share of time spent at a load: `timePercentage` % of the time at `loadPercentage` % load. */
+export type WorkloadShareInput = {
+  loadPercentage: number;
+  timePercentage: number;
+};
+
+export type CpuImpactsQueryVariables = Exact<{
+  archetype?: string | null | undefined;
+  input?: CpuInput | null | undefined;
+  criteria?: Array<Criterion> | Criterion | null | undefined;
+  duration?: number | null | undefined;
+  allocation?: Allocation | null | undefined;
+  verbose: boolean;
+}>;
+
+
+export type CpuImpactsQuery = { component: { verbose?: { duration: number | null, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+          | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+          | { __typename: 'NotImplemented' }
+        , use:
+          | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+          | { __typename: 'NotImplemented' }
+         }> | null, components: Array<{ key: string, duration: number | null, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+            | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+            | { __typename: 'NotImplemented' }
+          , use:
+            | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+            | { __typename: 'NotImplemented' }
+           }>, attributes: Array<{ name: string, value: unknown, status: AttributeStatus, unit: string | null, source: string | null, min: unknown, max: unknown, hasMin: boolean, hasMax: boolean, warnings: Array<string> }> }>, attributes: Array<{ name: string, value: unknown, status: AttributeStatus, unit: string | null, source: string | null, min: unknown, max: unknown, hasMin: boolean, hasMax: boolean, warnings: Array<string> }> }, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+        | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+        | { __typename: 'NotImplemented' }
+      , use:
+        | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+        | { __typename: 'NotImplemented' }
+       }> } };
+
+export type RamImpactsQueryVariables = Exact<{
+  archetype?: string | null | undefined;
+  input?: RamInput | null | undefined;
+  criteria?: Array<Criterion> | Criterion | null | undefined;
+  duration?: number | null | undefined;
+  allocation?: Allocation | null | undefined;
+  verbose: boolean;
+}>;
+
+
+export type RamImpactsQuery = { component: { verbose?: { duration: number | null, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+          | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+          | { __typename: 'NotImplemented' }
+        , use:
+          | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+          | { __typename: 'NotImplemented' }
+         }> | null, components: Array<{ key: string, duration: number | null, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+            | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+            | { __typename: 'NotImplemented' }
+          , use:
+            | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+            | { __typename: 'NotImplemented' }
+           }>, attributes: Array<{ name: string, value: unknown, status: AttributeStatus, unit: string | null, source: string | null, min: unknown, max: unknown, hasMin: boolean, hasMax: boolean, warnings: Array<string> }> }>, attributes: Array<{ name: string, value: unknown, status: AttributeStatus, unit: string | null, source: string | null, min: unknown, max: unknown, hasMin: boolean, hasMax: boolean, warnings: Array<string> }> }, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+        | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+        | { __typename: 'NotImplemented' }
+      , use:
+        | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+        | { __typename: 'NotImplemented' }
+       }> } };
+
+export type SsdImpactsQueryVariables = Exact<{
+  archetype?: string | null | undefined;
+  input?: DiskInput | null | undefined;
+  criteria?: Array<Criterion> | Criterion | null | undefined;
+  duration?: number | null | undefined;
+  allocation?: Allocation | null | undefined;
+  verbose: boolean;
+}>;
+
+
+export type SsdImpactsQuery = { component: { verbose?: { duration: number | null, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+          | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+          | { __typename: 'NotImplemented' }
+        , use:
+          | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+          | { __typename: 'NotImplemented' }
+         }> | null, components: Array<{ key: string, duration: number | null, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+            | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+            | { __typename: 'NotImplemented' }
+          , use:
+            | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+            | { __typename: 'NotImplemented' }
+           }>, attributes: Array<{ name: string, value: unknown, status: AttributeStatus, unit: string | null, source: string | null, min: unknown, max: unknown, hasMin: boolean, hasMax: boolean, warnings: Array<string> }> }>, attributes: Array<{ name: string, value: unknown, status: AttributeStatus, unit: string | null, source: string | null, min: unknown, max: unknown, hasMin: boolean, hasMax: boolean, warnings: Array<string> }> }, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+        | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+        | { __typename: 'NotImplemented' }
+      , use:
+        | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+        | { __typename: 'NotImplemented' }
+       }> } };
+
+export type HddImpactsQueryVariables = Exact<{
+  archetype?: string | null | undefined;
+  input?: SimpleComponentInput | null | undefined;
+  criteria?: Array<Criterion> | Criterion | null | undefined;
+  duration?: number | null | undefined;
+  allocation?: Allocation | null | undefined;
+  verbose: boolean;
+}>;
+
+
+export type HddImpactsQuery = { component: { verbose?: { duration: number | null, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+          | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+          | { __typename: 'NotImplemented' }
+        , use:
+          | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+          | { __typename: 'NotImplemented' }
+         }> | null, components: Array<{ key: string, duration: number | null, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+            | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+            | { __typename: 'NotImplemented' }
+          , use:
+            | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+            | { __typename: 'NotImplemented' }
+           }>, attributes: Array<{ name: string, value: unknown, status: AttributeStatus, unit: string | null, source: string | null, min: unknown, max: unknown, hasMin: boolean, hasMax: boolean, warnings: Array<string> }> }>, attributes: Array<{ name: string, value: unknown, status: AttributeStatus, unit: string | null, source: string | null, min: unknown, max: unknown, hasMin: boolean, hasMax: boolean, warnings: Array<string> }> }, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+        | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+        | { __typename: 'NotImplemented' }
+      , use:
+        | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+        | { __typename: 'NotImplemented' }
+       }> } };
+
+export type PowerSupplyImpactsQueryVariables = Exact<{
+  archetype?: string | null | undefined;
+  input?: PowerSupplyInput | null | undefined;
+  criteria?: Array<Criterion> | Criterion | null | undefined;
+  duration?: number | null | undefined;
+  allocation?: Allocation | null | undefined;
+  verbose: boolean;
+}>;
+
+
+export type PowerSupplyImpactsQuery = { component: { verbose?: { duration: number | null, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+          | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+          | { __typename: 'NotImplemented' }
+        , use:
+          | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+          | { __typename: 'NotImplemented' }
+         }> | null, components: Array<{ key: string, duration: number | null, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+            | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+            | { __typename: 'NotImplemented' }
+          , use:
+            | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+            | { __typename: 'NotImplemented' }
+           }>, attributes: Array<{ name: string, value: unknown, status: AttributeStatus, unit: string | null, source: string | null, min: unknown, max: unknown, hasMin: boolean, hasMax: boolean, warnings: Array<string> }> }>, attributes: Array<{ name: string, value: unknown, status: AttributeStatus, unit: string | null, source: string | null, min: unknown, max: unknown, hasMin: boolean, hasMax: boolean, warnings: Array<string> }> }, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+        | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+        | { __typename: 'NotImplemented' }
+      , use:
+        | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+        | { __typename: 'NotImplemented' }
+       }> } };
+
+export type CaseImpactsQueryVariables = Exact<{
+  archetype?: string | null | undefined;
+  input?: CaseInput | null | undefined;
+  criteria?: Array<Criterion> | Criterion | null | undefined;
+  duration?: number | null | undefined;
+  allocation?: Allocation | null | undefined;
+  verbose: boolean;
+}>;
+
+
+export type CaseImpactsQuery = { component: { verbose?: { duration: number | null, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+          | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+          | { __typename: 'NotImplemented' }
+        , use:
+          | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+          | { __typename: 'NotImplemented' }
+         }> | null, components: Array<{ key: string, duration: number | null, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+            | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+            | { __typename: 'NotImplemented' }
+          , use:
+            | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+            | { __typename: 'NotImplemented' }
+           }>, attributes: Array<{ name: string, value: unknown, status: AttributeStatus, unit: string | null, source: string | null, min: unknown, max: unknown, hasMin: boolean, hasMax: boolean, warnings: Array<string> }> }>, attributes: Array<{ name: string, value: unknown, status: AttributeStatus, unit: string | null, source: string | null, min: unknown, max: unknown, hasMin: boolean, hasMax: boolean, warnings: Array<string> }> }, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+        | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+        | { __typename: 'NotImplemented' }
+      , use:
+        | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+        | { __typename: 'NotImplemented' }
+       }> } };
+
+export type MotherboardImpactsQueryVariables = Exact<{
+  archetype?: string | null | undefined;
+  input?: SimpleComponentInput | null | undefined;
+  criteria?: Array<Criterion> | Criterion | null | undefined;
+  duration?: number | null | undefined;
+  allocation?: Allocation | null | undefined;
+  verbose: boolean;
+}>;
+
+
+export type MotherboardImpactsQuery = { component: { verbose?: { duration: number | null, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+          | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+          | { __typename: 'NotImplemented' }
+        , use:
+          | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+          | { __typename: 'NotImplemented' }
+         }> | null, components: Array<{ key: string, duration: number | null, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+            | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+            | { __typename: 'NotImplemented' }
+          , use:
+            | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+            | { __typename: 'NotImplemented' }
+           }>, attributes: Array<{ name: string, value: unknown, status: AttributeStatus, unit: string | null, source: string | null, min: unknown, max: unknown, hasMin: boolean, hasMax: boolean, warnings: Array<string> }> }>, attributes: Array<{ name: string, value: unknown, status: AttributeStatus, unit: string | null, source: string | null, min: unknown, max: unknown, hasMin: boolean, hasMax: boolean, warnings: Array<string> }> }, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+        | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+        | { __typename: 'NotImplemented' }
+      , use:
+        | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+        | { __typename: 'NotImplemented' }
+       }> } };
+
+export type ComponentArchetypesQueryVariables = Exact<{
+  kind: ComponentKind;
+}>;
+
+
+export type ComponentArchetypesQuery = { componentArchetypes: Array<string> };
+
+export type ComponentArchetypeConfigQueryVariables = Exact<{
+  kind: ComponentKind;
+  archetype: string;
+}>;
+
+
+export type ComponentArchetypeConfigQuery = { componentArchetypeConfig: unknown };
+
+type PhaseFields_Impact_Fragment = { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> };
+
+type PhaseFields_NotImplemented_Fragment = { __typename: 'NotImplemented' };
+
+export type PhaseFieldsFragment =
+  | PhaseFields_Impact_Fragment
+  | PhaseFields_NotImplemented_Fragment
+;
+
+export type CriterionImpactFieldsFragment = { criterion: string, unit: string, description: string, embedded:
+    | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+    | { __typename: 'NotImplemented' }
+  , use:
+    | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+    | { __typename: 'NotImplemented' }
+   };
+
+export type AttributeFieldsFragment = { name: string, value: unknown, status: AttributeStatus, unit: string | null, source: string | null, min: unknown, max: unknown, hasMin: boolean, hasMax: boolean, warnings: Array<string> };
+
+export type VerboseFieldsFragment = { duration: number | null, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+      | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+      | { __typename: 'NotImplemented' }
+    , use:
+      | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+      | { __typename: 'NotImplemented' }
+     }> | null, components: Array<{ key: string, duration: number | null, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+        | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+        | { __typename: 'NotImplemented' }
+      , use:
+        | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+        | { __typename: 'NotImplemented' }
+       }>, attributes: Array<{ name: string, value: unknown, status: AttributeStatus, unit: string | null, source: string | null, min: unknown, max: unknown, hasMin: boolean, hasMax: boolean, warnings: Array<string> }> }>, attributes: Array<{ name: string, value: unknown, status: AttributeStatus, unit: string | null, source: string | null, min: unknown, max: unknown, hasMin: boolean, hasMax: boolean, warnings: Array<string> }> };
+
+export type ServerImpactsQueryVariables = Exact<{
+  archetype?: string | null | undefined;
+  input?: ServerInput | null | undefined;
+  criteria?: Array<Criterion> | Criterion | null | undefined;
+  duration?: number | null | undefined;
+  allocation?: Allocation | null | undefined;
+  verbose: boolean;
+}>;
+
+
+export type ServerImpactsQuery = { server: { verbose?: { duration: number | null, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+          | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+          | { __typename: 'NotImplemented' }
+        , use:
+          | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+          | { __typename: 'NotImplemented' }
+         }> | null, components: Array<{ key: string, duration: number | null, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+            | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+            | { __typename: 'NotImplemented' }
+          , use:
+            | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+            | { __typename: 'NotImplemented' }
+           }>, attributes: Array<{ name: string, value: unknown, status: AttributeStatus, unit: string | null, source: string | null, min: unknown, max: unknown, hasMin: boolean, hasMax: boolean, warnings: Array<string> }> }>, attributes: Array<{ name: string, value: unknown, status: AttributeStatus, unit: string | null, source: string | null, min: unknown, max: unknown, hasMin: boolean, hasMax: boolean, warnings: Array<string> }> }, impacts: Array<{ criterion: string, unit: string, description: string, embedded:
+        | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+        | { __typename: 'NotImplemented' }
+      , use:
+        | { __typename: 'Impact', value: number, min: number, max: number, warnings: Array<string> }
+        | { __typename: 'NotImplemented' }
+       }> } };
+
+export type ServerArchetypesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ServerArchetypesQuery = { serverArchetypes: Array<string> };
+
+export type ServerArchetypeConfigQueryVariables = Exact<{
+  archetype: string;
+}>;
+
+
+export type ServerArchetypeConfigQuery = { serverArchetypeConfig: unknown };
+
+export type CountryCodesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CountryCodesQuery = { countryCodes: unknown };
+
+export type CpuFamiliesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CpuFamiliesQuery = { cpuFamilies: Array<string> };
+
+export type CpuModelRangesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CpuModelRangesQuery = { cpuModelRanges: Array<string> };
+
+export type CpuNamesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CpuNamesQuery = { cpuNames: Array<string> };
+
+export type SsdManufacturersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SsdManufacturersQuery = { ssdManufacturers: Array<string> };
+
+export type RamManufacturersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RamManufacturersQuery = { ramManufacturers: Array<string> };
+
+export type CaseTypesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CaseTypesQuery = { caseTypes: Array<string> };
+
+export type ImpactCriteriaQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ImpactCriteriaQuery = { impactCriteria: Array<{ key: string, name: string, unit: string, description: string, method: string | null }> };
+
+export type CpuByNameQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type CpuByNameQuery = { cpuByName: { name: string, manufacturer: string | null, modelRange: string | null, family: string | null, tdp: number | null, coreUnits: number | null, dieSize: number | null } | null };
+
+export const PhaseFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PhaseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PhaseImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Impact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}}]}}]}}]} as unknown as DocumentNode<PhaseFieldsFragment, unknown>;
+export const CriterionImpactFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CriterionImpactFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CriterionImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"criterion"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"embedded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PhaseFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"use"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PhaseFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PhaseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PhaseImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Impact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}}]}}]}}]} as unknown as DocumentNode<CriterionImpactFieldsFragment, unknown>;
+export const AttributeFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AttributeFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AttributeReport"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"hasMin"}},{"kind":"Field","name":{"kind":"Name","value":"hasMax"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}}]}}]} as unknown as DocumentNode<AttributeFieldsFragment, unknown>;
+export const VerboseFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"VerboseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Verbose"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"components"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attributes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AttributeFields"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"attributes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AttributeFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PhaseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PhaseImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Impact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CriterionImpactFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CriterionImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"criterion"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"embedded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PhaseFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"use"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PhaseFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AttributeFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AttributeReport"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"hasMin"}},{"kind":"Field","name":{"kind":"Name","value":"hasMax"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}}]}}]} as unknown as DocumentNode<VerboseFieldsFragment, unknown>;
+export const CpuImpactsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CpuImpacts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"CpuInput"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Criterion"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"duration"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Float"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Allocation"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"verbose"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"component"},"name":{"kind":"Name","value":"cpu"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"archetype"},"value":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verbose"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}},{"kind":"Argument","name":{"kind":"Name","value":"allocation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}}}],"directives":[{"kind":"Directive","name":{"kind":"Name","value":"include"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"if"},"value":{"kind":"Variable","name":{"kind":"Name","value":"verbose"}}}]}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"VerboseFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}},{"kind":"Argument","name":{"kind":"Name","value":"allocation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PhaseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PhaseImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Impact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CriterionImpactFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CriterionImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"criterion"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"embedded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PhaseFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"use"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PhaseFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AttributeFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AttributeReport"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"hasMin"}},{"kind":"Field","name":{"kind":"Name","value":"hasMax"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"VerboseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Verbose"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"components"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attributes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AttributeFields"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"attributes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AttributeFields"}}]}}]}}]} as unknown as DocumentNode<CpuImpactsQuery, CpuImpactsQueryVariables>;
+export const RamImpactsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RamImpacts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"RamInput"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Criterion"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"duration"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Float"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Allocation"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"verbose"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"component"},"name":{"kind":"Name","value":"ram"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"archetype"},"value":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verbose"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}},{"kind":"Argument","name":{"kind":"Name","value":"allocation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}}}],"directives":[{"kind":"Directive","name":{"kind":"Name","value":"include"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"if"},"value":{"kind":"Variable","name":{"kind":"Name","value":"verbose"}}}]}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"VerboseFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}},{"kind":"Argument","name":{"kind":"Name","value":"allocation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PhaseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PhaseImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Impact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CriterionImpactFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CriterionImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"criterion"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"embedded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PhaseFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"use"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PhaseFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AttributeFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AttributeReport"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"hasMin"}},{"kind":"Field","name":{"kind":"Name","value":"hasMax"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"VerboseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Verbose"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"components"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attributes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AttributeFields"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"attributes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AttributeFields"}}]}}]}}]} as unknown as DocumentNode<RamImpactsQuery, RamImpactsQueryVariables>;
+export const SsdImpactsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SsdImpacts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"DiskInput"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Criterion"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"duration"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Float"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Allocation"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"verbose"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"component"},"name":{"kind":"Name","value":"ssd"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"archetype"},"value":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verbose"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}},{"kind":"Argument","name":{"kind":"Name","value":"allocation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}}}],"directives":[{"kind":"Directive","name":{"kind":"Name","value":"include"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"if"},"value":{"kind":"Variable","name":{"kind":"Name","value":"verbose"}}}]}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"VerboseFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}},{"kind":"Argument","name":{"kind":"Name","value":"allocation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PhaseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PhaseImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Impact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CriterionImpactFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CriterionImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"criterion"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"embedded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PhaseFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"use"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PhaseFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AttributeFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AttributeReport"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"hasMin"}},{"kind":"Field","name":{"kind":"Name","value":"hasMax"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"VerboseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Verbose"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"components"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attributes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AttributeFields"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"attributes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AttributeFields"}}]}}]}}]} as unknown as DocumentNode<SsdImpactsQuery, SsdImpactsQueryVariables>;
+export const HddImpactsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"HddImpacts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SimpleComponentInput"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Criterion"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"duration"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Float"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Allocation"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"verbose"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"component"},"name":{"kind":"Name","value":"hdd"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"archetype"},"value":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verbose"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}},{"kind":"Argument","name":{"kind":"Name","value":"allocation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}}}],"directives":[{"kind":"Directive","name":{"kind":"Name","value":"include"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"if"},"value":{"kind":"Variable","name":{"kind":"Name","value":"verbose"}}}]}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"VerboseFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}},{"kind":"Argument","name":{"kind":"Name","value":"allocation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PhaseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PhaseImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Impact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CriterionImpactFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CriterionImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"criterion"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"embedded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PhaseFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"use"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PhaseFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AttributeFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AttributeReport"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"hasMin"}},{"kind":"Field","name":{"kind":"Name","value":"hasMax"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"VerboseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Verbose"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"components"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attributes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AttributeFields"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"attributes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AttributeFields"}}]}}]}}]} as unknown as DocumentNode<HddImpactsQuery, HddImpactsQueryVariables>;
+export const PowerSupplyImpactsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PowerSupplyImpacts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"PowerSupplyInput"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Criterion"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"duration"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Float"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Allocation"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"verbose"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"component"},"name":{"kind":"Name","value":"powerSupply"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"archetype"},"value":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verbose"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}},{"kind":"Argument","name":{"kind":"Name","value":"allocation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}}}],"directives":[{"kind":"Directive","name":{"kind":"Name","value":"include"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"if"},"value":{"kind":"Variable","name":{"kind":"Name","value":"verbose"}}}]}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"VerboseFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}},{"kind":"Argument","name":{"kind":"Name","value":"allocation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PhaseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PhaseImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Impact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CriterionImpactFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CriterionImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"criterion"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"embedded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PhaseFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"use"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PhaseFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AttributeFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AttributeReport"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"hasMin"}},{"kind":"Field","name":{"kind":"Name","value":"hasMax"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"VerboseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Verbose"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"components"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attributes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AttributeFields"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"attributes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AttributeFields"}}]}}]}}]} as unknown as DocumentNode<PowerSupplyImpactsQuery, PowerSupplyImpactsQueryVariables>;
+export const CaseImpactsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CaseImpacts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"CaseInput"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Criterion"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"duration"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Float"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Allocation"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"verbose"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"component"},"name":{"kind":"Name","value":"case"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"archetype"},"value":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verbose"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}},{"kind":"Argument","name":{"kind":"Name","value":"allocation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}}}],"directives":[{"kind":"Directive","name":{"kind":"Name","value":"include"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"if"},"value":{"kind":"Variable","name":{"kind":"Name","value":"verbose"}}}]}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"VerboseFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}},{"kind":"Argument","name":{"kind":"Name","value":"allocation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PhaseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PhaseImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Impact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CriterionImpactFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CriterionImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"criterion"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"embedded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PhaseFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"use"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PhaseFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AttributeFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AttributeReport"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"hasMin"}},{"kind":"Field","name":{"kind":"Name","value":"hasMax"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"VerboseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Verbose"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"components"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attributes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AttributeFields"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"attributes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AttributeFields"}}]}}]}}]} as unknown as DocumentNode<CaseImpactsQuery, CaseImpactsQueryVariables>;
+export const MotherboardImpactsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MotherboardImpacts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SimpleComponentInput"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Criterion"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"duration"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Float"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Allocation"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"verbose"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"component"},"name":{"kind":"Name","value":"motherboard"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"archetype"},"value":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verbose"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}},{"kind":"Argument","name":{"kind":"Name","value":"allocation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}}}],"directives":[{"kind":"Directive","name":{"kind":"Name","value":"include"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"if"},"value":{"kind":"Variable","name":{"kind":"Name","value":"verbose"}}}]}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"VerboseFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}},{"kind":"Argument","name":{"kind":"Name","value":"allocation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PhaseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PhaseImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Impact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CriterionImpactFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CriterionImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"criterion"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"embedded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PhaseFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"use"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PhaseFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AttributeFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AttributeReport"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"hasMin"}},{"kind":"Field","name":{"kind":"Name","value":"hasMax"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"VerboseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Verbose"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"components"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attributes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AttributeFields"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"attributes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AttributeFields"}}]}}]}}]} as unknown as DocumentNode<MotherboardImpactsQuery, MotherboardImpactsQueryVariables>;
+export const ComponentArchetypesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ComponentArchetypes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"kind"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ComponentKind"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"componentArchetypes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"kind"},"value":{"kind":"Variable","name":{"kind":"Name","value":"kind"}}}]}]}}]} as unknown as DocumentNode<ComponentArchetypesQuery, ComponentArchetypesQueryVariables>;
+export const ComponentArchetypeConfigDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ComponentArchetypeConfig"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"kind"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ComponentKind"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"componentArchetypeConfig"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"kind"},"value":{"kind":"Variable","name":{"kind":"Name","value":"kind"}}},{"kind":"Argument","name":{"kind":"Name","value":"archetype"},"value":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}}}]}]}}]} as unknown as DocumentNode<ComponentArchetypeConfigQuery, ComponentArchetypeConfigQueryVariables>;
+export const ServerImpactsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ServerImpacts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ServerInput"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Criterion"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"duration"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Float"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Allocation"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"verbose"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"server"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"archetype"},"value":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verbose"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}},{"kind":"Argument","name":{"kind":"Name","value":"allocation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}}}],"directives":[{"kind":"Directive","name":{"kind":"Name","value":"include"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"if"},"value":{"kind":"Variable","name":{"kind":"Name","value":"verbose"}}}]}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"VerboseFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}},{"kind":"Argument","name":{"kind":"Name","value":"allocation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PhaseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PhaseImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Impact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CriterionImpactFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CriterionImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"criterion"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"embedded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PhaseFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"use"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PhaseFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AttributeFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AttributeReport"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"max"}},{"kind":"Field","name":{"kind":"Name","value":"hasMin"}},{"kind":"Field","name":{"kind":"Name","value":"hasMax"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"VerboseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Verbose"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"components"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"duration"}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"attributes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AttributeFields"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"attributes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AttributeFields"}}]}}]}}]} as unknown as DocumentNode<ServerImpactsQuery, ServerImpactsQueryVariables>;
+export const ServerArchetypesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ServerArchetypes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serverArchetypes"}}]}}]} as unknown as DocumentNode<ServerArchetypesQuery, ServerArchetypesQueryVariables>;
+export const ServerArchetypeConfigDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ServerArchetypeConfig"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serverArchetypeConfig"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"archetype"},"value":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}}}]}]}}]} as unknown as DocumentNode<ServerArchetypeConfigQuery, ServerArchetypeConfigQueryVariables>;
+export const CountryCodesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CountryCodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"countryCodes"}}]}}]} as unknown as DocumentNode<CountryCodesQuery, CountryCodesQueryVariables>;
+export const CpuFamiliesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CpuFamilies"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuFamilies"}}]}}]} as unknown as DocumentNode<CpuFamiliesQuery, CpuFamiliesQueryVariables>;
+export const CpuModelRangesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CpuModelRanges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuModelRanges"}}]}}]} as unknown as DocumentNode<CpuModelRangesQuery, CpuModelRangesQueryVariables>;
+export const CpuNamesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CpuNames"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuNames"}}]}}]} as unknown as DocumentNode<CpuNamesQuery, CpuNamesQueryVariables>;
+export const SsdManufacturersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SsdManufacturers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ssdManufacturers"}}]}}]} as unknown as DocumentNode<SsdManufacturersQuery, SsdManufacturersQueryVariables>;
+export const RamManufacturersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RamManufacturers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ramManufacturers"}}]}}]} as unknown as DocumentNode<RamManufacturersQuery, RamManufacturersQueryVariables>;
+export const CaseTypesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CaseTypes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"caseTypes"}}]}}]} as unknown as DocumentNode<CaseTypesQuery, CaseTypesQueryVariables>;
+export const ImpactCriteriaDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ImpactCriteria"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"impactCriteria"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"method"}}]}}]}}]} as unknown as DocumentNode<ImpactCriteriaQuery, ImpactCriteriaQueryVariables>;
+export const CpuByNameDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CpuByName"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuByName"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"manufacturer"}},{"kind":"Field","name":{"kind":"Name","value":"modelRange"}},{"kind":"Field","name":{"kind":"Name","value":"family"}},{"kind":"Field","name":{"kind":"Name","value":"tdp"}},{"kind":"Field","name":{"kind":"Name","value":"coreUnits"}},{"kind":"Field","name":{"kind":"Name","value":"dieSize"}}]}}]}}]} as unknown as DocumentNode<CpuByNameQuery, CpuByNameQueryVariables>;

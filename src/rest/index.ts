@@ -1,0 +1,71 @@
+import type { GraphQLSchema } from "graphql";
+import type { Service } from "../schema/context.js";
+import { BodyValidationError } from "./body.js";
+import { QueryValidationError } from "./query.js";
+import { createRunner, RestError, type RestResponse, ROUTES, type Route } from "./routes.js";
+
+export type { RestResponse } from "./routes.js";
+
+/** A malformed JSON body (FastAPI answers 422). */
+export class MalformedBodyError extends Error {}
+
+export interface RestCall {
+  readonly method: string;
+  /** Path and query string, e.g. `/v1/server/?verbose=false`. */
+  readonly url: string;
+  /** Raw body text ("" when absent). */
+  readonly body: string;
+}
+
+const WELCOME = `<!doctype html><html><head><title>IT equipment impacts</title></head><body>
+<h1>Environmental impacts of IT equipment</h1>
+<p>GraphQL API at <a href="/graphql">/graphql</a>; boaviztapi v1 compatible REST routes under <code>/v1/</code>.</p>
+</body></html>`;
+
+function parseBody(text: string): unknown {
+  // A POST without a body is treated as `{}` (the reference fails on it).
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new MalformedBodyError("body is not valid JSON");
+  }
+}
+
+/** The REST shim: maps each v1 path to its GraphQL operation and reshapes the answer. */
+export function createRestHandler(schema: GraphQLSchema, service: Service) {
+  const run = createRunner(schema, service);
+  const routes = new Map<string, Route>(ROUTES.map((route) => [route.path, route]));
+
+  return async (call: RestCall): Promise<RestResponse & { html?: string }> => {
+    const url = new URL(call.url, "http://localhost");
+    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+    if (path === "/" && call.method === "GET") return { status: 200, body: null, html: WELCOME };
+    const route = routes.get(path);
+    if (!route) return { status: 404, body: { detail: "Not Found" } };
+    const handler = route.methods[call.method];
+    if (!handler) return { status: 405, body: { detail: "Method Not Allowed" } };
+    try {
+      const body = call.method === "POST" ? parseBody(call.body) : {};
+      return await handler({ method: call.method, params: url.searchParams, body }, run);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+function errorResponse(error: unknown): RestResponse {
+  if (error instanceof RestError) return { status: error.status, body: error.body };
+  if (error instanceof BodyValidationError) return { status: 422, body: { detail: error.detail } };
+  if (error instanceof QueryValidationError) {
+    return {
+      status: 422,
+      body: { detail: [{ loc: ["query", error.parameter], msg: error.message, type: "value_error" }] },
+    };
+  }
+  if (error instanceof MalformedBodyError) {
+    return { status: 422, body: { detail: [{ loc: ["body"], msg: error.message, type: "value_error.jsondecode" }] } };
+  }
+  console.error(error);
+  return { status: 500, body: "Internal Server Error" };
+}

@@ -1,0 +1,58 @@
+import { CRITERIA } from "../engine/criteria.js";
+import type { Allocation, Criterion } from "./generated/graphql.js";
+
+/** A query parameter that failed validation (FastAPI answers 422). */
+export class QueryValidationError extends Error {
+  constructor(
+    readonly parameter: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const CRITERION_SPELLINGS = new Set(CRITERIA.flatMap((c) => [c.key, c.name]));
+
+/** FastAPI's boolean spellings. */
+function parseBoolean(name: string, raw: string): boolean {
+  const lowered = raw.toLowerCase();
+  if (["1", "true", "on", "yes"].includes(lowered)) return true;
+  if (["0", "false", "off", "no"].includes(lowered)) return false;
+  throw new QueryValidationError(name, "value could not be parsed to a boolean");
+}
+
+function parseNumber(name: string, raw: string): number {
+  const value = Number(raw.trim());
+  if (raw.trim() === "" || Number.isNaN(value)) throw new QueryValidationError(name, "value is not a valid float");
+  return value;
+}
+
+export interface ImpactQuery {
+  readonly verbose: boolean;
+  readonly criteria: Criterion[] | null;
+  readonly duration: number | null;
+  readonly allocation: Allocation;
+}
+
+export function impactQuery(params: URLSearchParams): ImpactQuery {
+  const verbose = params.get("verbose");
+  const duration = params.get("duration");
+  const criteria = params.getAll("criteria");
+  for (const criterion of criteria) {
+    if (!CRITERION_SPELLINGS.has(criterion)) {
+      throw new QueryValidationError("criteria", `unknown criterion ${criterion}`);
+    }
+  }
+  const allocation = (params.get("allocation") ?? "LINEAR").toUpperCase();
+  if (allocation !== "LINEAR" && allocation !== "TOTAL") {
+    throw new QueryValidationError("allocation", "allocation must be LINEAR or TOTAL");
+  }
+  const hours = duration === null ? null : parseNumber("duration", duration);
+  if (hours !== null && !(hours >= 0)) throw new QueryValidationError("duration", "duration must not be negative");
+  return {
+    verbose: verbose === null ? true : parseBoolean("verbose", verbose),
+    criteria: criteria.length > 0 ? (criteria as Criterion[]) : null,
+    duration: hours,
+    allocation,
+  };
+}

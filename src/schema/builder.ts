@@ -1,0 +1,27 @@
+import SchemaBuilder from "@pothos/core";
+import type { RequestContext } from "./context.js";
+
+export interface BuilderTypes {
+  Context: RequestContext;
+  Scalars: {
+    JSON: { Input: unknown; Output: unknown };
+  };
+  DefaultFieldNullability: false;
+}
+
+/** The resolved Pothos type set, for helpers that take field or argument builders. */
+export type SchemaTypes = PothosSchemaTypes.ExtendDefaultTypes<BuilderTypes>;
+
+export const builder = new SchemaBuilder<BuilderTypes>({
+  defaultFieldNullability: false,
+});
+
+builder.scalarType("JSON", {
+  description: "Any JSON value (attribute values, archetype configurations, listings).",
+  serialize: (value) => value,
+  parseValue: (value) => value,
+});
+
+builder.queryType({
+  description: "Environmental impacts of IT equipment (Boavizta methodology v1.2.4).",
+});

@@ -1,0 +1,108 @@
+import type { ArchetypeTable } from "../data/types.js";
+import { type ComponentKind, componentModel } from "../engine/index.js";
+import { builder } from "./builder.js";
+import type { RequestContext } from "./context.js";
+import { notFound } from "./errors.js";
+import { type AssetParent, assetImpactFields } from "./impact.js";
+import {
+  CaseInputRef,
+  CpuInputRef,
+  DiskInputRef,
+  PowerSupplyInputRef,
+  RamInputRef,
+  SimpleComponentInputRef,
+  validateComponentInput,
+} from "./inputs.js";
+
+interface ComponentParent extends AssetParent {
+  readonly kind: ComponentKind;
+  readonly archetype: string | null;
+}
+
+export const ComponentRef = builder.objectRef<ComponentParent>("Component").implement({
+  description: "A single component (CPU, RAM, SSD, HDD, power supply, case, motherboard, assembly).",
+  fields: (t) => ({
+    kind: t.exposeString("kind"),
+    archetype: t.exposeString("archetype", { nullable: true }),
+    ...assetImpactFields(t),
+  }),
+});
+
+/** The archetype table of a component kind; motherboard and assembly have none. */
+export function componentTable(context: RequestContext, kind: ComponentKind): ArchetypeTable | null {
+  const { archetypes } = context.service.data;
+  switch (kind) {
+    case "cpu":
+      return archetypes.cpu;
+    case "ram":
+      return archetypes.ram;
+    case "ssd":
+      return archetypes.ssd;
+    case "hdd":
+      return archetypes.hdd;
+    case "power_supply":
+      return archetypes.powerSupply;
+    case "case":
+      return archetypes.case;
+    default:
+      return null;
+  }
+}
+
+const INPUT_TYPES = {
+  cpu: CpuInputRef,
+  ram: RamInputRef,
+  ssd: DiskInputRef,
+  hdd: SimpleComponentInputRef,
+  power_supply: PowerSupplyInputRef,
+  case: CaseInputRef,
+  motherboard: SimpleComponentInputRef,
+  assembly: SimpleComponentInputRef,
+} as const;
+
+const FIELD_NAMES: Record<ComponentKind, string> = {
+  cpu: "cpu",
+  ram: "ram",
+  ssd: "ssd",
+  hdd: "hdd",
+  power_supply: "powerSupply",
+  case: "case",
+  motherboard: "motherboard",
+  assembly: "assembly",
+};
+
+async function resolveComponent(
+  context: RequestContext,
+  kind: ComponentKind,
+  archetypeId: string | null | undefined,
+  rawInput: unknown,
+): Promise<ComponentParent> {
+  const table = componentTable(context, kind);
+  const { input, usageHours } = validateComponentInput(kind, rawInput, ["input"]);
+  let cells = {};
+  let archetype: string | null = null;
+  if (table) {
+    archetype = archetypeId ?? context.service.data.config.defaultArchetypes[kind] ?? "DEFAULT";
+    const row = await context.archetypes.load({ table, id: archetype });
+    if (!row) throw notFound(`${archetype} not found`);
+    cells = row.cells;
+  } else if (archetypeId != null) {
+    throw notFound(`${archetypeId} not found`);
+  }
+  const engine = { data: context.service.data, lookups: context.lookups };
+  return { kind, archetype, usageHours, build: () => componentModel(engine, kind, cells, input) };
+}
+
+for (const kind of Object.keys(INPUT_TYPES) as ComponentKind[]) {
+  builder.queryField(FIELD_NAMES[kind], (t) =>
+    t.field({
+      type: ComponentRef,
+      description: `Evaluate a ${kind.replace("_", " ")} component.`,
+      args: {
+        archetype: t.arg.string({ required: false }),
+        input: t.arg({ type: INPUT_TYPES[kind], required: false }),
+      },
+      resolve: (_root, args, context) => resolveComponent(context, kind, args.archetype, args.input),
+    }),
+  );
+}

@@ -1,0 +1,11 @@
+import { type GraphQLSchema, lexicographicSortSchema } from "graphql";
+import { builder } from "./builder.js";
+import "./impact.js";
+import "./server.js";
+import "./component.js";
+import "./listings.js";
+
+/** The GraphQL schema, built once (code first), sorted so the emitted SDL is stable. */
+export function buildSchema(): GraphQLSchema {
+  return lexicographicSortSchema(builder.toSchema());
+}

@@ -1,0 +1,309 @@
+import { z } from "zod";
+import { ELECTRICITY_CRITERIA } from "../engine/criteria.js";
+import type {
+  CaseInput,
+  CpuInput,
+  HddInput,
+  PowerSupplyInput,
+  RamInput,
+  ServerInput,
+  SsdInput,
+  UsageInput,
+} from "../engine/index.js";
+import type { DiskInput } from "../engine/server.js";
+import { builder } from "./builder.js";
+import { fromZodError } from "./errors.js";
+
+/* ----------------------------------------------------------------------------------------------
+ * GraphQL input types (camelCase). Semantic limits (non-negative counts, workloads within 0–100)
+ * are checked by the zod schemas below, so GraphQL and REST clients get the same errors.
+ * -------------------------------------------------------------------------------------------- */
+
+export const WorkloadShareInput = builder.inputType("WorkloadShareInput", {
+  description: "A share of time spent at a load: `timePercentage` % of the time at `loadPercentage` % load.",
+  fields: (t) => ({
+    timePercentage: t.float({ required: true }),
+    loadPercentage: t.float({ required: true }),
+  }),
+});
+
+export const ElecFactorsInput = builder.inputType("ElecFactorsInput", {
+  description: "Electricity impact factors per kWh overriding the location's, per criterion.",
+  fields: (t) => Object.fromEntries(ELECTRICITY_CRITERIA.map((c) => [c, t.float({ required: false })])),
+});
+
+export const UsageInputRef = builder.inputType("UsageInput", {
+  fields: (t) => ({
+    avgPower: t.float({ required: false, description: "Average power in W (skips power modelling)." }),
+    timeWorkload: t.float({ required: false, description: "Constant load, 0–100 %." }),
+    timeWorkloadShares: t.field({
+      type: [WorkloadShareInput],
+      required: false,
+      description: "Time shares at loads (instead of timeWorkload).",
+    }),
+    usageLocation: t.string({ required: false, description: "Country code (NATO CodSP3), e.g. FRA; default EEE." }),
+    useTimeRatio: t.float({ required: false, description: "Fraction of the time in use, 0–1." }),
+    hoursLifeTime: t.float({ required: false, description: "Lifetime in hours." }),
+    otherConsumptionRatio: t.float({ required: false, description: "Servers: extra power share of other parts." }),
+    elecFactors: t.field({ type: ElecFactorsInput, required: false }),
+    hoursUseTime: t.float({ required: false, description: "Use time in hours (cumulative with days/years)." }),
+    daysUseTime: t.float({ required: false, description: "Use time in days of 24 h." }),
+    yearsUseTime: t.float({ required: false, description: "Use time in years of 8760 h." }),
+  }),
+});
+
+export const CpuInputRef = builder.inputType("CpuInput", {
+  fields: (t) => ({
+    units: t.int({ required: false }),
+    coreUnits: t.int({ required: false }),
+    dieSize: t.float({ required: false, description: "mm²; used only with coreUnits." }),
+    dieSizePerCore: t.float({ required: false, description: "mm² per core." }),
+    manufacturer: t.string({ required: false }),
+    modelRange: t.string({ required: false }),
+    family: t.string({ required: false }),
+    name: t.string({ required: false, description: "Free text, matched approximately against the CPU table." }),
+    tdp: t.int({ required: false, description: "W." }),
+    threads: t.int({ required: false }),
+    usage: t.field({ type: UsageInputRef, required: false }),
+  }),
+});
+
+export const RamInputRef = builder.inputType("RamInput", {
+  fields: (t) => ({
+    units: t.int({ required: false }),
+    capacity: t.int({ required: false, description: "GB." }),
+    density: t.float({ required: false, description: "GB/cm²." }),
+    manufacturer: t.string({ required: false }),
+    process: t.float({ required: false, description: "nm." }),
+    usage: t.field({ type: UsageInputRef, required: false }),
+  }),
+});
+
+export const DiskInputRef = builder.inputType("DiskInput", {
+  fields: (t) => ({
+    type: t.string({ required: false, description: "ssd (default) or hdd; other types are ignored." }),
+    units: t.int({ required: false }),
+    capacity: t.int({ required: false, description: "GB." }),
+    density: t.float({ required: false, description: "GB/cm² (SSD)." }),
+    manufacturer: t.string({ required: false }),
+    layers: t.int({ required: false }),
+    usage: t.field({ type: UsageInputRef, required: false }),
+  }),
+});
+
+export const PowerSupplyInputRef = builder.inputType("PowerSupplyInput", {
+  fields: (t) => ({
+    units: t.int({ required: false }),
+    unitWeight: t.float({ required: false, description: "kg." }),
+    usage: t.field({ type: UsageInputRef, required: false }),
+  }),
+});
+
+export const CaseInputRef = builder.inputType("CaseInput", {
+  fields: (t) => ({
+    units: t.int({ required: false }),
+    caseType: t.string({ required: false, description: "rack or blade." }),
+    usage: t.field({ type: UsageInputRef, required: false }),
+  }),
+});
+
+export const SimpleComponentInputRef = builder.inputType("SimpleComponentInput", {
+  description: "Components described by their count only (HDD adds capacity; motherboard, assembly).",
+  fields: (t) => ({
+    units: t.int({ required: false }),
+    capacity: t.int({ required: false, description: "GB (HDD)." }),
+    usage: t.field({ type: UsageInputRef, required: false }),
+  }),
+});
+
+export const ServerInputRef = builder.inputType("ServerInput", {
+  fields: (t) => ({
+    model: t.field({ type: ServerModelInput, required: false }),
+    configuration: t.field({ type: ServerConfigurationInput, required: false }),
+    usage: t.field({ type: UsageInputRef, required: false }),
+  }),
+});
+
+const ServerModelInput = builder.inputType("ServerModelInput", {
+  fields: (t) => ({
+    type: t.string({ required: false, description: "rack or blade: sets the case type." }),
+    name: t.string({ required: false }),
+    manufacturer: t.string({ required: false }),
+    year: t.string({ required: false }),
+  }),
+});
+
+const ServerConfigurationInput = builder.inputType("ServerConfigurationInput", {
+  fields: (t) => ({
+    cpu: t.field({ type: CpuInputRef, required: false }),
+    ram: t.field({ type: [RamInputRef], required: false, description: "An empty list means no RAM." }),
+    disk: t.field({ type: [DiskInputRef], required: false }),
+    powerSupply: t.field({ type: PowerSupplyInputRef, required: false }),
+  }),
+});
+
+/* ----------------------------------------------------------------------------------------------
+ * Validation: the limits a physical description must respect.
+ * -------------------------------------------------------------------------------------------- */
+
+const count = z.number().int().nonnegative("must not be negative").nullish();
+const quantity = z.number().nonnegative("must not be negative").nullish();
+const positive = z.number().positive("must be positive").nullish();
+const percent = z.number().min(0, "must be within 0–100").max(100, "must be within 0–100");
+const text = z.string().nullish();
+
+const usageSchema = z
+  .object({
+    avgPower: quantity,
+    timeWorkload: percent.nullish(),
+    timeWorkloadShares: z.array(z.object({ timePercentage: percent, loadPercentage: percent })).nullish(),
+    usageLocation: text,
+    useTimeRatio: quantity,
+    hoursLifeTime: quantity,
+    otherConsumptionRatio: quantity,
+    elecFactors: z.record(z.string(), z.number().nullish()).nullish(),
+    hoursUseTime: quantity,
+    daysUseTime: quantity,
+    yearsUseTime: quantity,
+  })
+  .nullish();
+
+const cpuSchema = z.object({
+  units: count,
+  coreUnits: count,
+  dieSize: quantity,
+  dieSizePerCore: quantity,
+  manufacturer: text,
+  modelRange: text,
+  family: text,
+  name: text,
+  tdp: count,
+  threads: count,
+  usage: usageSchema,
+});
+
+const ramSchema = z.object({
+  units: count,
+  capacity: count,
+  density: positive,
+  manufacturer: text,
+  process: quantity,
+  usage: usageSchema,
+});
+
+const diskSchema = z.object({
+  type: text,
+  units: count,
+  capacity: count,
+  density: positive,
+  manufacturer: text,
+  layers: count,
+  usage: usageSchema,
+});
+
+// Weights are not constrained: the reference answers a negative weight (edge case kept).
+const powerSupplySchema = z.object({ units: count, unitWeight: z.number().nullish(), usage: usageSchema });
+const caseSchema = z.object({ units: count, caseType: text, usage: usageSchema });
+const simpleSchema = z.object({ units: count, capacity: count, usage: usageSchema });
+
+const serverSchema = z.object({
+  model: z.object({ type: text }).passthrough().nullish(),
+  configuration: z
+    .object({
+      cpu: cpuSchema.nullish(),
+      ram: z.array(ramSchema).nullish(),
+      disk: z.array(diskSchema).nullish(),
+      powerSupply: powerSupplySchema.nullish(),
+    })
+    .nullish(),
+  usage: usageSchema,
+});
+
+type UsageGraphQL = z.infer<typeof usageSchema>;
+
+function validated<S extends z.ZodType>(schema: S, value: unknown, path: readonly (string | number)[]): z.infer<S> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw fromZodError(result.error, path);
+  return result.data;
+}
+
+/** Hours of use from the cumulative `*_use_time` fields (years of 8760 h, days of 24 h), if any. */
+export function usageHours(usage: UsageGraphQL): number | null {
+  if (!usage) return null;
+  const { hoursUseTime, daysUseTime, yearsUseTime } = usage;
+  if (hoursUseTime == null && daysUseTime == null && yearsUseTime == null) return null;
+  return (hoursUseTime ?? 0) + (daysUseTime ?? 0) * 24 + (yearsUseTime ?? 0) * 8760;
+}
+
+function toUsage(usage: UsageGraphQL): UsageInput | null {
+  if (!usage) return null;
+  const shares = usage.timeWorkloadShares?.map((s) => ({
+    timePercentage: s.timePercentage,
+    loadPercentage: s.loadPercentage,
+  }));
+  return {
+    avgPower: usage.avgPower,
+    timeWorkload: shares ?? usage.timeWorkload,
+    usageLocation: usage.usageLocation,
+    useTimeRatio: usage.useTimeRatio,
+    hoursLifeTime: usage.hoursLifeTime,
+    otherConsumptionRatio: usage.otherConsumptionRatio,
+    elecFactors: usage.elecFactors,
+  };
+}
+
+function withUsage<T extends { usage?: UsageGraphQL }>(value: T): Omit<T, "usage"> & { usage: UsageInput | null } {
+  return { ...value, usage: toUsage(value.usage) };
+}
+
+export interface ValidatedAsset<I> {
+  readonly input: I;
+  readonly usageHours: number | null;
+}
+
+export function validateServerInput(value: unknown, path: readonly string[]): ValidatedAsset<ServerInput> {
+  const server = validated(serverSchema, value, path);
+  const configuration = server.configuration;
+  return {
+    usageHours: usageHours(server.usage),
+    input: {
+      model: server.model ? { type: server.model.type } : null,
+      usage: toUsage(server.usage),
+      configuration: configuration
+        ? {
+            cpu: configuration.cpu ? withUsage(configuration.cpu) : null,
+            ram: configuration.ram?.map(withUsage) ?? null,
+            disk: configuration.disk?.map((d) => withUsage(d) as DiskInput) ?? null,
+            powerSupply: configuration.powerSupply ? withUsage(configuration.powerSupply) : null,
+          }
+        : null,
+    },
+  };
+}
+
+const COMPONENT_SCHEMAS = {
+  cpu: cpuSchema,
+  ram: ramSchema,
+  ssd: diskSchema,
+  hdd: simpleSchema,
+  power_supply: powerSupplySchema,
+  case: caseSchema,
+  motherboard: simpleSchema,
+  assembly: simpleSchema,
+} as const;
+
+export type ComponentInputValue = CpuInput | RamInput | SsdInput | HddInput | PowerSupplyInput | CaseInput;
+
+export function validateComponentInput(
+  kind: keyof typeof COMPONENT_SCHEMAS,
+  value: unknown,
+  path: readonly string[],
+): ValidatedAsset<ComponentInputValue> {
+  const parsed = validated(COMPONENT_SCHEMAS[kind] as z.ZodType<{ usage?: UsageGraphQL }>, value, path);
+  return { input: withUsage(parsed) as ComponentInputValue, usageHours: usageHours(parsed.usage) };
+}
+
+export function validateUsage(value: unknown, path: readonly string[]): ValidatedAsset<UsageInput | null> {
+  const usage = validated(usageSchema, value, path);
+  return { input: toUsage(usage), usageHours: usageHours(usage) };
+}

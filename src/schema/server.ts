@@ -1,0 +1,42 @@
+import { serverModel } from "../engine/index.js";
+import { builder } from "./builder.js";
+import type { RequestContext } from "./context.js";
+import { notFound } from "./errors.js";
+import { type AssetParent, assetImpactFields } from "./impact.js";
+import { ServerInputRef, validateServerInput } from "./inputs.js";
+
+interface ServerParent extends AssetParent {
+  readonly archetype: string;
+}
+
+export const ServerRef = builder.objectRef<ServerParent>("Server").implement({
+  description: "A server: its components are completed from the archetype, reference tables and defaults.",
+  fields: (t) => ({
+    archetype: t.exposeString("archetype"),
+    ...assetImpactFields(t),
+  }),
+});
+
+export async function loadServerArchetype(context: RequestContext, id: string) {
+  const archetype = await context.archetypes.load({ table: context.service.data.archetypes.server, id });
+  if (!archetype) throw notFound(`${id} not found`);
+  return archetype;
+}
+
+builder.queryField("server", (t) =>
+  t.field({
+    type: ServerRef,
+    description: "Evaluate a server described by an archetype and an optional configuration and usage.",
+    args: {
+      archetype: t.arg.string({ required: false, description: "Server archetype id; default platform_compute_medium." }),
+      input: t.arg({ type: ServerInputRef, required: false }),
+    },
+    resolve: async (_root, args, context) => {
+      const id = args.archetype ?? context.service.data.config.defaultArchetypes.server;
+      const { input, usageHours } = validateServerInput(args.input, ["input"]);
+      const archetype = await loadServerArchetype(context, id);
+      const engine = { data: context.service.data, lookups: context.lookups };
+      return { archetype: id, usageHours, build: () => serverModel(engine, archetype.cells, input) };
+    },
+  }),
+);
