@@ -23,10 +23,24 @@ interface Table {
 
 /** The tables the service reads at run time (METHOD.md §17), with what each is used for. */
 const TABLES: readonly Table[] = [
-  { file: "config.yml", purpose: "default archetype ids, default location EEE, criteria, rounding settings, CPU name match threshold" },
-  { file: "factors.yml", purpose: "component, server, terminal and IoT impact factors; electricity factors per location with global min/max" },
-  { file: "archetypes/server.csv", purpose: "server archetypes (cells `value;min;max`), also the AWS hosting platforms" },
-  { file: "archetypes/components/cpu.csv", purpose: "CPU archetype (DEFAULT) incl. the default consumption profile" },
+  {
+    file: "config.yml",
+    purpose:
+      "default archetype ids, default location EEE, criteria, rounding settings, CPU name match threshold",
+  },
+  {
+    file: "factors.yml",
+    purpose:
+      "component, server, terminal and IoT impact factors; electricity factors per location with global min/max",
+  },
+  {
+    file: "archetypes/server.csv",
+    purpose: "server archetypes (cells `value;min;max`), also the AWS hosting platforms",
+  },
+  {
+    file: "archetypes/components/cpu.csv",
+    purpose: "CPU archetype (DEFAULT) incl. the default consumption profile",
+  },
   { file: "archetypes/components/ram.csv", purpose: "RAM archetype" },
   { file: "archetypes/components/ssd.csv", purpose: "SSD archetype" },
   { file: "archetypes/components/hdd.csv", purpose: "HDD archetype" },
@@ -34,16 +48,27 @@ const TABLES: readonly Table[] = [
   { file: "archetypes/components/case.csv", purpose: "case archetypes (rack, blade)" },
   { file: "archetypes/user_terminal.csv", purpose: "terminal and peripheral archetypes" },
   { file: "archetypes/iot_device.csv", purpose: "IoT device archetypes (functional block HSL levels)" },
-  { file: "archetypes/cloud/aws.csv", purpose: "AWS instance types: vCPU, memory, storage, hosting platform" },
+  {
+    file: "archetypes/cloud/aws.csv",
+    purpose: "AWS instance types: vCPU, memory, storage, hosting platform",
+  },
   { file: "archetypes/cloud/providers.csv", purpose: "cloud providers" },
-  { file: "consumption_profile/cpu/cpu_profile.csv", purpose: "base CPU power profiles (a, b, c, d) per manufacturer / model range" },
-  { file: "crowdsourcing/cpu_specs.csv", purpose: "CPU models: family, model range, TDP, cores, threads, total die size" },
+  {
+    file: "consumption_profile/cpu/cpu_profile.csv",
+    purpose: "base CPU power profiles (a, b, c, d) per manufacturer / model range",
+  },
+  {
+    file: "crowdsourcing/cpu_specs.csv",
+    purpose: "CPU models: family, model range, TDP, cores, threads, total die size",
+  },
   { file: "crowdsourcing/ram_manufacture.csv", purpose: "RAM density by manufacturer and process" },
   { file: "crowdsourcing/ssd_manufacture.csv", purpose: "SSD density by manufacturer and layers" },
 ];
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const sourceDir = resolve(process.argv[2] ?? join(projectRoot, "..", "shared", "reference-data", "boaviztapi-v1.2.4"));
+const sourceDir = resolve(
+  process.argv[2] ?? join(projectRoot, "..", "shared", "reference-data", "boaviztapi-v1.2.4"),
+);
 const targetDir = join(projectRoot, "data");
 
 function checkParses(path: string): number {
@@ -52,7 +77,12 @@ function checkParses(path: string): number {
     const parsed: unknown = parseYaml(text);
     return parsed && typeof parsed === "object" ? Object.keys(parsed).length : 0;
   }
-  const rows: unknown[] = parseCsv(text, { columns: true, skip_empty_lines: true, bom: true, relax_column_count: true });
+  const rows: unknown[] = parseCsv(text, {
+    columns: true,
+    skip_empty_lines: true,
+    bom: true,
+    relax_column_count: true,
+  });
   return rows.length;
 }
 
@@ -64,7 +94,7 @@ const lines: string[] = [
   "Every file is a verbatim copy of the open reference data published with version 1.2.4 of",
   "Boavizta's impacts API (boaviztapi, AGPL-3.0; rows carry their own sources where known), taken",
   "from `shared/reference-data/boaviztapi-v1.2.4`. Files are copied byte for byte because the",
-  "methodology depends on exact spellings (e.g. the SSD manufacturer `\"Intel \"`). `src/data` loads",
+  'methodology depends on exact spellings (e.g. the SSD manufacturer `"Intel "`). `src/data` loads',
   "and indexes them once at start-up.",
   "",
   "| file | rows / keys | sha256 (first 16) | used for |",

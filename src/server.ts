@@ -35,7 +35,8 @@ export function createApp() {
       response.end(answer.html);
       return;
     }
-    const text = typeof answer.body === "string" && answer.status >= 500 ? answer.body : JSON.stringify(answer.body);
+    const text =
+      typeof answer.body === "string" && answer.status >= 500 ? answer.body : JSON.stringify(answer.body);
     response.writeHead(answer.status, {
       "content-type": answer.status >= 500 ? "text/plain; charset=utf-8" : "application/json",
     });

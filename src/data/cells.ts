@@ -20,7 +20,8 @@ function parseLiteralMapping(text: string): { [key: string]: number } | undefine
     const parsed: unknown = JSON.parse(text.replace(/'/g, '"'));
     if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
       const entries = Object.entries(parsed as Record<string, unknown>);
-      if (entries.every(([, v]) => typeof v === "number")) return Object.fromEntries(entries) as { [key: string]: number };
+      if (entries.every(([, v]) => typeof v === "number"))
+        return Object.fromEntries(entries) as { [key: string]: number };
     }
   } catch {
     return undefined;

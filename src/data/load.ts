@@ -40,7 +40,8 @@ function readYaml(dir: URL, file: string): unknown {
 }
 
 function asRecord(value: unknown, what: string): Record<string, unknown> {
-  if (!value || typeof value !== "object" || Array.isArray(value)) throw new Error(`${what}: expected a mapping`);
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    throw new Error(`${what}: expected a mapping`);
   return value as Record<string, unknown>;
 }
 
@@ -104,12 +105,21 @@ function loadElectricity(section: Record<string, unknown>): Electricity {
       for (const [factor, data] of Object.entries(entry)) {
         if (factor === "country") continue;
         const d = asRecord(data, `electricity.${key}.${factor}`);
-        factors.set(factor, { value: Number(d.value), source: String(d.source ?? ""), unit: String(d.unit ?? "") });
+        factors.set(factor, {
+          value: Number(d.value),
+          source: String(d.source ?? ""),
+          unit: String(d.unit ?? ""),
+        });
       }
       byLocation.set(key, { country: String(entry.country ?? ""), factors });
     }
   }
-  return { byLocation, bounds, availableCountries, countryCodes: new Set(availableCountries.map(([, code]) => code)) };
+  return {
+    byLocation,
+    bounds,
+    availableCountries,
+    countryCodes: new Set(availableCountries.map(([, code]) => code)),
+  };
 }
 
 function loadCpuSpecs(dir: URL): CpuSpec[] {

@@ -37,10 +37,7 @@ export function componentAsset(component: Component): Asset {
         duration: evaluation.duration,
         impacts,
         components: [],
-        attributes: [
-          ...verboseAttributes(component.namedAttributes()),
-          ...usageAttributes(component.usage),
-        ],
+        attributes: [...verboseAttributes(component.namedAttributes()), ...usageAttributes(component.usage)],
       };
     },
   };
@@ -76,7 +73,9 @@ export function componentBlocks(
       if (!criterion.computed || duration === null) {
         return { criterion, embedded: "not implemented", use: "not implemented" };
       }
-      const embedded = guarded(() => component.embeddedImpact(criterion.info.name, duration, allocation, alpha));
+      const embedded = guarded(() =>
+        component.embeddedImpact(criterion.info.name, duration, allocation, alpha),
+      );
       const use =
         component.kind === "CPU" || component.kind === "RAM"
           ? guarded(() => component.useImpact(criterion.info.name, duration, 1))
@@ -92,7 +91,10 @@ export function componentBlocks(
   });
 }
 
-export function deviceAttributes(usage: Usage, own: readonly [string, Attribute<AttributeValue>][]): VerboseAttribute[] {
+export function deviceAttributes(
+  usage: Usage,
+  own: readonly [string, Attribute<AttributeValue>][],
+): VerboseAttribute[] {
   return [...verboseAttributes(usage.namedAttributes()), ...verboseAttributes(own)];
 }
 

@@ -51,7 +51,10 @@ export class Attribute<T extends AttributeValue = AttributeValue> {
   }
 
   /** Builds an attribute from an archetype cell: default, min and max as parsed (§3.3). */
-  static fromCell<V extends AttributeValue>(unit: string | null, cell: ArchetypeCell | undefined): Attribute<V> {
+  static fromCell<V extends AttributeValue>(
+    unit: string | null,
+    cell: ArchetypeCell | undefined,
+  ): Attribute<V> {
     const pick = (v: CellValue | undefined): V | null => (v === undefined ? null : (v as V));
     return new Attribute<V>(unit, pick(cell?.default), pick(cell?.min), pick(cell?.max));
   }

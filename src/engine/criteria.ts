@@ -12,7 +12,13 @@ export interface CriterionInfo {
 export const CRITERIA: readonly CriterionInfo[] = [
   { key: "gwp", name: "gwp", unit: "kgCO2eq", description: "Total climate change", method: null },
   // "ressources" is the reference's spelling, kept so clients see identical text.
-  { key: "adp", name: "adp", unit: "kgSbeq", description: "Use of minerals and fossil ressources", method: null },
+  {
+    key: "adp",
+    name: "adp",
+    unit: "kgSbeq",
+    description: "Use of minerals and fossil ressources",
+    method: null,
+  },
   { key: "pe", name: "pe", unit: "MJ", description: "Consumption of primary energy", method: null },
   {
     key: "gwppb",
@@ -35,18 +41,60 @@ export const CRITERIA: readonly CriterionInfo[] = [
     description: "Climate change - Contribution of emissions from land use change",
     method: "PEF",
   },
-  { key: "ir", name: "ir", unit: "kg U235 eq.", description: "Emissions of radionizing substances", method: "PEF" },
+  {
+    key: "ir",
+    name: "ir",
+    unit: "kg U235 eq.",
+    description: "Emissions of radionizing substances",
+    method: "PEF",
+  },
   { key: "lu", name: "lu", unit: "No dimension", description: "Land use", method: "PEF" },
-  { key: "odp", name: "odp", unit: "kg CFC-11 eq.", description: "Depletion of the ozone layer", method: "PEF" },
-  { key: "pm", name: "pm", unit: "Disease occurrence", description: "Fine particle emissions", method: "PEF" },
-  { key: "pocp", name: "pocp", unit: "kg NMVOC eq.", description: "Photochemical ozone formation", method: "PEF" },
+  {
+    key: "odp",
+    name: "odp",
+    unit: "kg CFC-11 eq.",
+    description: "Depletion of the ozone layer",
+    method: "PEF",
+  },
+  {
+    key: "pm",
+    name: "pm",
+    unit: "Disease occurrence",
+    description: "Fine particle emissions",
+    method: "PEF",
+  },
+  {
+    key: "pocp",
+    name: "pocp",
+    unit: "kg NMVOC eq.",
+    description: "Photochemical ozone formation",
+    method: "PEF",
+  },
   { key: "wu", name: "wu", unit: "m3 eq.", description: "Use of water resources", method: "PEF" },
   { key: "mips", name: "mips", unit: "kg", description: "Material input per unit of services", method: null },
-  { key: "adpe", name: "adpe", unit: "kg SB eq.", description: "Use of mineral and metal resources", method: "PEF" },
-  { key: "adpf", name: "adpf", unit: "MJ", description: "Use of fossil resources (including nuclear)", method: "PEF" },
+  {
+    key: "adpe",
+    name: "adpe",
+    unit: "kg SB eq.",
+    description: "Use of mineral and metal resources",
+    method: "PEF",
+  },
+  {
+    key: "adpf",
+    name: "adpf",
+    unit: "MJ",
+    description: "Use of fossil resources (including nuclear)",
+    method: "PEF",
+  },
   { key: "ap", name: "ap", unit: "mol H+ eq.", description: "Acidification", method: "PEF" },
   { key: "ctue", name: "ctue", unit: "CTUe", description: "Freshwater ecotoxicity", method: "PEF" },
-  { key: "CTUh_c", name: "ctuh_c", unit: "CTUh", description: "Human Toxicity - Carcinogenic Effects", method: "PEF" },
+  {
+    key: "CTUh_c",
+    name: "ctuh_c",
+    unit: "CTUh",
+    description: "Human Toxicity - Carcinogenic Effects",
+    method: "PEF",
+  },
   {
     key: "CTUh_nc",
     name: "ctuh_nc",
@@ -55,7 +103,13 @@ export const CRITERIA: readonly CriterionInfo[] = [
     method: "PEF",
   },
   { key: "epf", name: "epf", unit: "kg P eq.", description: "Eutrophication of freshwater", method: "PEF" },
-  { key: "epm", name: "epm", unit: "kg N eq.", description: "Eutrophication of marine waters", method: "PEF" },
+  {
+    key: "epm",
+    name: "epm",
+    unit: "kg N eq.",
+    description: "Eutrophication of marine waters",
+    method: "PEF",
+  },
   { key: "ept", name: "ept", unit: "mol N eq.", description: "Terrestrial eutrophication", method: "PEF" },
   { key: "fw", name: "fw", unit: "m3", description: "Net use of freshwater", method: "" },
 ];
@@ -95,7 +149,9 @@ export function computationOrder(requested: readonly RequestedCriterion[]): stri
 }
 
 /** Electricity factor slots of a usage (§5.1): every criterion name except `fw`. */
-export const ELECTRICITY_CRITERIA: readonly string[] = CRITERIA.filter((c) => c.name !== "fw").map((c) => c.name);
+export const ELECTRICITY_CRITERIA: readonly string[] = CRITERIA.filter((c) => c.name !== "fw").map(
+  (c) => c.name,
+);
 
 /** `adp` reads the `adpe` entry of the electricity table (§5.2). */
 export function electricityKey(criterion: string): string {

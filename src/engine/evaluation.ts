@@ -145,7 +145,8 @@ export function guarded(run: () => RawImpact): PhaseOutcome {
 
 /** §12.3 rounding. Where the reference fails on min > max (Appendix D.8) we report the bounds in order. */
 export function rounded(raw: RawImpact): RoundedImpact {
-  if (![raw.value, raw.min, raw.max].every(Number.isFinite)) throw new NotImplementedError("non-finite impact");
+  if (![raw.value, raw.min, raw.max].every(Number.isFinite))
+    throw new NotImplementedError("non-finite impact");
   let result: RoundedImpact;
   try {
     result = roundImpact(raw.value, raw.min, raw.max);
@@ -176,7 +177,10 @@ function verboseValue(value: AttributeValue | null): unknown {
 }
 
 /** §2.4: an attribute is shown once read or written; bounds only for derived statuses. */
-export function verboseAttribute(name: string, attribute: Attribute<AttributeValue>): VerboseAttribute | null {
+export function verboseAttribute(
+  name: string,
+  attribute: Attribute<AttributeValue>,
+): VerboseAttribute | null {
   if (attribute.status === "NONE") return null;
   const bounds = attribute.storedBounds();
   const showBounds = BOUNDED_STATUSES.has(attribute.status);

@@ -14,7 +14,12 @@ export type Phase = "embedded" | "use";
 export const END_OF_LIFE_WARNING = "End of life is not included in the calculation";
 export const GENERIC_DATA_WARNING = "Generic data used for impact calculation.";
 
-export function rawImpact(value: number, min: number, max: number, warnings: readonly string[] = []): RawImpact {
+export function rawImpact(
+  value: number,
+  min: number,
+  max: number,
+  warnings: readonly string[] = [],
+): RawImpact {
   return { value, min, max, warnings };
 }
 
@@ -83,8 +88,7 @@ export function simpleUse(
   useTimeRatio: Attribute<number>,
   duration: number,
 ): RawImpact {
-  const value =
-    factor.numberValue() * (power.numberValue() / 1000) * useTimeRatio.numberValue() * duration;
+  const value = factor.numberValue() * (power.numberValue() / 1000) * useTimeRatio.numberValue() * duration;
   const min = factor.numberMin() * (power.numberMin() / 1000) * useTimeRatio.numberMax() * duration;
   const max = factor.numberMax() * (power.numberMax() / 1000) * useTimeRatio.numberMin() * duration;
   return { value, min, max, warnings: [] };
@@ -97,8 +101,7 @@ export function modelledUse(
   useTimeRatio: Attribute<number>,
   duration: number,
 ): RawImpact {
-  const value =
-    factor.numberValue() * (power.numberValue() / 1000) * useTimeRatio.numberValue() * duration;
+  const value = factor.numberValue() * (power.numberValue() / 1000) * useTimeRatio.numberValue() * duration;
   const min = factor.numberMin() * (power.numberMin() / 1000) * useTimeRatio.numberMin() * duration;
   const max = factor.numberMax() * (power.numberMax() / 1000) * useTimeRatio.numberMax() * duration;
   return { value, min, max, warnings: [] };

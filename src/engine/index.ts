@@ -5,7 +5,13 @@
 import { componentAsset, serverAsset } from "./assets.js";
 import type { ComponentCells } from "./components/component.js";
 import { Cpu, type CpuInput } from "./components/cpu.js";
-import { Case, type CaseInput, FixedImpactComponent, PowerSupply, type PowerSupplyInput } from "./components/enclosure.js";
+import {
+  Case,
+  type CaseInput,
+  FixedImpactComponent,
+  PowerSupply,
+  type PowerSupplyInput,
+} from "./components/enclosure.js";
 import { Hdd, type HddInput, Ram, type RamInput, Ssd, type SsdInput } from "./components/storage.js";
 import type { EngineContext } from "./context.js";
 import { type Asset, Evaluation, type EvaluationOptions } from "./evaluation.js";
@@ -16,10 +22,18 @@ export type { Allocation, EngineContext } from "./context.js";
 export * from "./criteria.js";
 export type * from "./evaluation.js";
 export { Evaluation } from "./evaluation.js";
-export type { CpuInput, RamInput, SsdInput, HddInput, PowerSupplyInput, CaseInput, ServerInput };
 export type { UsageInput } from "./usage.js";
+export type { CaseInput, CpuInput, HddInput, PowerSupplyInput, RamInput, ServerInput, SsdInput };
 
-export type ComponentKind = "cpu" | "ram" | "ssd" | "hdd" | "power_supply" | "case" | "motherboard" | "assembly";
+export type ComponentKind =
+  | "cpu"
+  | "ram"
+  | "ssd"
+  | "hdd"
+  | "power_supply"
+  | "case"
+  | "motherboard"
+  | "assembly";
 
 export interface ComponentInputs {
   cpu: CpuInput;

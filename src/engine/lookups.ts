@@ -82,7 +82,11 @@ export function matchCpuProfile(
   manufacturer: string | null,
   modelRange: string | null,
 ): CpuProfileRow | null {
-  const byManufacturer = profileRowsMatching(tables.data.cpuProfiles, manufacturer, (row) => row.manufacturer);
+  const byManufacturer = profileRowsMatching(
+    tables.data.cpuProfiles,
+    manufacturer,
+    (row) => row.manufacturer,
+  );
   const byRange = profileRowsMatching(byManufacturer, modelRange, (row) => row.modelRange);
   return byRange.length === 1 ? byRange[0] : null;
 }

@@ -83,7 +83,11 @@ export class Server {
     const ramCells = subArchetype(archetype, "RAM");
     this.rams = (configuration.ram ?? [{}]).map((ram) => new Ram(context, ramCells, ram));
     this.disks = this.buildDisks(configuration.disk);
-    this.powerSupply = new PowerSupply(context, subArchetype(archetype, "POWER_SUPPLY"), configuration.powerSupply ?? {});
+    this.powerSupply = new PowerSupply(
+      context,
+      subArchetype(archetype, "POWER_SUPPLY"),
+      configuration.powerSupply ?? {},
+    );
     const caseType = input.model?.type;
     this.case = new Case(context, subArchetype(archetype, "CASE"), {
       caseType: caseType === "rack" || caseType === "blade" ? caseType : null,
@@ -92,36 +96,42 @@ export class Server {
 
     // Appendix D.15: an input server power stops all usage propagation to components.
     if (this.usage.avgPower.status !== "INPUT") {
-      for (const component of [this.cpu, this.case, ...this.rams, ...this.disks]) component.usage.shareFrom(this.usage);
+      for (const component of [this.cpu, this.case, ...this.rams, ...this.disks])
+        component.usage.shareFrom(this.usage);
     }
   }
 
   /**
-   * §7.1: disks from the body (type `ssd` by default, unknown types dropped), or from the
-   * archetype when the body gives none. Quirk kept (Appendix D.25): `disk: []` restores the
-   * archetype disks, while `ram: []` removes RAM.
+   * §7.1: disks from the body (type `ssd` by default, any case; unknown types dropped), or from
+   * the archetype when no body disk remains. Quirk kept (Appendix D.25): `disk: []` (or only
+   * unknown types) restores the archetype disks, while `ram: []` removes RAM.
    */
   private buildDisks(disks: readonly DiskInput[] | null | undefined): (Ssd | Hdd)[] {
     const ssdCells = subArchetype(this.archetype, "SSD");
     const hddCells = subArchetype(this.archetype, "HDD");
-    if (disks && disks.length > 0) {
-      const built: (Ssd | Hdd)[] = [];
-      for (const disk of disks) {
-        const type = disk.type ?? "ssd";
-        if (type === "ssd") built.push(new Ssd(this.context, ssdCells, disk));
-        else if (type === "hdd") built.push(new Hdd(this.context, hddCells, disk));
-      }
-      return built;
+    const built: (Ssd | Hdd)[] = [];
+    for (const disk of disks ?? []) {
+      const type = (disk.type ?? "ssd").toLowerCase();
+      if (type === "ssd") built.push(new Ssd(this.context, ssdCells, disk));
+      else if (type === "hdd") built.push(new Hdd(this.context, hddCells, disk));
     }
-    const fromArchetype: (Ssd | Hdd)[] = [];
-    if (cellIsPresentAndNonZero(this.archetype["SSD.units"])) fromArchetype.push(new Ssd(this.context, ssdCells));
-    if (cellIsPresentAndNonZero(this.archetype["HDD.units"])) fromArchetype.push(new Hdd(this.context, hddCells));
-    return fromArchetype;
+    if (built.length > 0) return built;
+    if (cellIsPresentAndNonZero(this.archetype["SSD.units"])) built.push(new Ssd(this.context, ssdCells));
+    if (cellIsPresentAndNonZero(this.archetype["HDD.units"])) built.push(new Hdd(this.context, hddCells));
+    return built;
   }
 
   /** Components in verbose order: ASSEMBLY, CPU, RAM…, disks…, POWER_SUPPLY, CASE, MOTHERBOARD. */
   components(): Component[] {
-    return [this.assembly, this.cpu, ...this.rams, ...this.disks, this.powerSupply, this.case, this.motherboard];
+    return [
+      this.assembly,
+      this.cpu,
+      ...this.rams,
+      ...this.disks,
+      this.powerSupply,
+      this.case,
+      this.motherboard,
+    ];
   }
 
   /**
@@ -144,13 +154,21 @@ export class Server {
         parts.push(component.embeddedImpact(criterion, duration, allocation, alpha));
       } catch (error) {
         if (!(error instanceof NotImplementedError)) throw error;
-        return scaleByUnits(this.genericEmbedded(criterion, duration, allocation, share(this.cpu) ?? 1), this.units);
+        return scaleByUnits(
+          this.genericEmbedded(criterion, duration, allocation, share(this.cpu) ?? 1),
+          this.units,
+        );
       }
     }
     return scaleByUnits(sumImpacts(parts), this.units);
   }
 
-  private genericEmbedded(criterion: string, duration: number, allocation: Allocation, share: number): RawImpact {
+  private genericEmbedded(
+    criterion: string,
+    duration: number,
+    allocation: Allocation,
+    share: number,
+  ): RawImpact {
     const impact = factorAt(this.context.data.factors, "SERVER", criterion, "impact");
     if (impact === undefined) throw new NotImplementedError(`no generic server factor for ${criterion}`);
     // A null SERVER factor (adp) reads as 0 (§4.1).
@@ -170,7 +188,10 @@ export class Server {
       const power = this.modelPower(1, 1, true);
       this.usage.avgPower.setCompleted(power.value, { min: power.min, max: power.max });
     }
-    return scaleByUnits(modelledUse(factor, this.usage.avgPower, this.usage.useTimeRatio, duration), this.units);
+    return scaleByUnits(
+      modelledUse(factor, this.usage.avgPower, this.usage.useTimeRatio, duration),
+      this.units,
+    );
   }
 
   /**

@@ -124,10 +124,16 @@ export class Usage {
    */
   shareFrom(device: Usage): void {
     if (device.timeWorkload.isSet() && !this.timeWorkload.isSet()) this.timeWorkload = device.timeWorkload;
-    if (device.usageLocation.isSet() && !this.usageLocation.isSet()) this.usageLocation = device.usageLocation;
+    if (device.usageLocation.isSet() && !this.usageLocation.isSet())
+      this.usageLocation = device.usageLocation;
     if (device.useTimeRatio.isSet() && !this.useTimeRatio.isSet()) this.useTimeRatio = device.useTimeRatio;
-    if (device.hoursLifeTime.isSet() && !this.hoursLifeTime.isSet()) this.hoursLifeTime = device.hoursLifeTime;
-    if (device.otherConsumptionRatio?.isSet() && this.otherConsumptionRatio && !this.otherConsumptionRatio.isSet()) {
+    if (device.hoursLifeTime.isSet() && !this.hoursLifeTime.isSet())
+      this.hoursLifeTime = device.hoursLifeTime;
+    if (
+      device.otherConsumptionRatio?.isSet() &&
+      this.otherConsumptionRatio &&
+      !this.otherConsumptionRatio.isSet()
+    ) {
       this.otherConsumptionRatio = device.otherConsumptionRatio;
     }
   }

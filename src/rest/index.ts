@@ -1,10 +1,11 @@
 import type { GraphQLSchema } from "graphql";
 import type { Service } from "../schema/context.js";
 import { BodyValidationError } from "./body.js";
+import { createRunner, RestError, type RestResponse, type Route } from "./common.js";
 import { QueryValidationError } from "./query.js";
-import { createRunner, RestError, type RestResponse, ROUTES, type Route } from "./routes.js";
+import { ROUTES } from "./routes.js";
 
-export type { RestResponse } from "./routes.js";
+export type { RestResponse } from "./common.js";
 
 /** A malformed JSON body (FastAPI answers 422). */
 export class MalformedBodyError extends Error {}
@@ -64,7 +65,10 @@ function errorResponse(error: unknown): RestResponse {
     };
   }
   if (error instanceof MalformedBodyError) {
-    return { status: 422, body: { detail: [{ loc: ["body"], msg: error.message, type: "value_error.jsondecode" }] } };
+    return {
+      status: 422,
+      body: { detail: [{ loc: ["body"], msg: error.message, type: "value_error.jsondecode" }] },
+    };
   }
   console.error(error);
   return { status: 500, body: "Internal Server Error" };

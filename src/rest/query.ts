@@ -23,7 +23,8 @@ function parseBoolean(name: string, raw: string): boolean {
 
 function parseNumber(name: string, raw: string): number {
   const value = Number(raw.trim());
-  if (raw.trim() === "" || Number.isNaN(value)) throw new QueryValidationError(name, "value is not a valid float");
+  if (raw.trim() === "" || Number.isNaN(value))
+    throw new QueryValidationError(name, "value is not a valid float");
   return value;
 }
 
@@ -48,7 +49,8 @@ export function impactQuery(params: URLSearchParams): ImpactQuery {
     throw new QueryValidationError("allocation", "allocation must be LINEAR or TOTAL");
   }
   const hours = duration === null ? null : parseNumber("duration", duration);
-  if (hours !== null && !(hours >= 0)) throw new QueryValidationError("duration", "duration must not be negative");
+  if (hours !== null && !(hours >= 0))
+    throw new QueryValidationError("duration", "duration must not be negative");
   return {
     verbose: verbose === null ? true : parseBoolean("verbose", verbose),
     criteria: criteria.length > 0 ? (criteria as Criterion[]) : null,

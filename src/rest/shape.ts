@@ -70,9 +70,10 @@ export function verboseObject(verbose: VerboseFieldsFragment): Record<string, Js
   return out;
 }
 
-export function impactResponse(
-  asset: { impacts: readonly CriterionImpactFieldsFragment[]; verbose?: VerboseFieldsFragment | null },
-): Record<string, Json> {
+export function impactResponse(asset: {
+  impacts: readonly CriterionImpactFieldsFragment[];
+  verbose?: VerboseFieldsFragment | null;
+}): Record<string, Json> {
   return {
     impacts: impactsObject(asset.impacts),
     ...(asset.verbose ? { verbose: verboseObject(asset.verbose) } : {}),

@@ -1,3 +1,5 @@
+import type { ArgBuilder } from "@pothos/core";
+import type { Asset } from "../engine/evaluation.js";
 import {
   type Allocation,
   CRITERIA,
@@ -11,8 +13,6 @@ import {
   type VerboseComponent,
   type VerboseReport,
 } from "../engine/index.js";
-import type { Asset } from "../engine/evaluation.js";
-import type { ArgBuilder } from "@pothos/core";
 import { builder, type SchemaTypes } from "./builder.js";
 import type { RequestContext } from "./context.js";
 import { badUserInput } from "./errors.js";
@@ -73,7 +73,10 @@ interface CriterionImpactShape {
 
 export const CriterionImpactRef = builder.objectRef<CriterionImpactShape>("CriterionImpact").implement({
   fields: (t) => ({
-    criterion: t.string({ description: "The criterion as requested.", resolve: (p) => p.criterion.requested }),
+    criterion: t.string({
+      description: "The criterion as requested.",
+      resolve: (p) => p.criterion.requested,
+    }),
     unit: t.string({ resolve: (p) => p.criterion.info.unit }),
     description: t.string({ resolve: (p) => p.criterion.info.description }),
     embedded: t.field({ type: PhaseImpactRef, resolve: (p) => phaseShape(p.phase("embedded")) }),
@@ -182,7 +185,9 @@ export const impactArgs = (arg: ArgBuilder<SchemaTypes>) => ({
 });
 
 /** `impacts` and `verbose` fields shared by every asset type. */
-export function assetImpactFields<P extends AssetParent>(t: PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, P>) {
+export function assetImpactFields<P extends AssetParent>(
+  t: PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, P>,
+) {
   return {
     impacts: t.field({
       type: [CriterionImpactRef],

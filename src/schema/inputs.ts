@@ -41,12 +41,21 @@ export const UsageInputRef = builder.inputType("UsageInput", {
       required: false,
       description: "Time shares at loads (instead of timeWorkload).",
     }),
-    usageLocation: t.string({ required: false, description: "Country code (NATO CodSP3), e.g. FRA; default EEE." }),
+    usageLocation: t.string({
+      required: false,
+      description: "Country code (NATO CodSP3), e.g. FRA; default EEE.",
+    }),
     useTimeRatio: t.float({ required: false, description: "Fraction of the time in use, 0–1." }),
     hoursLifeTime: t.float({ required: false, description: "Lifetime in hours." }),
-    otherConsumptionRatio: t.float({ required: false, description: "Servers: extra power share of other parts." }),
+    otherConsumptionRatio: t.float({
+      required: false,
+      description: "Servers: extra power share of other parts.",
+    }),
     elecFactors: t.field({ type: ElecFactorsInput, required: false }),
-    hoursUseTime: t.float({ required: false, description: "Use time in hours (cumulative with days/years)." }),
+    hoursUseTime: t.float({
+      required: false,
+      description: "Use time in hours (cumulative with days/years).",
+    }),
     daysUseTime: t.float({ required: false, description: "Use time in days of 24 h." }),
     yearsUseTime: t.float({ required: false, description: "Use time in years of 8760 h." }),
   }),
@@ -61,7 +70,10 @@ export const CpuInputRef = builder.inputType("CpuInput", {
     manufacturer: t.string({ required: false }),
     modelRange: t.string({ required: false }),
     family: t.string({ required: false }),
-    name: t.string({ required: false, description: "Free text, matched approximately against the CPU table." }),
+    name: t.string({
+      required: false,
+      description: "Free text, matched approximately against the CPU table.",
+    }),
     tdp: t.int({ required: false, description: "W." }),
     threads: t.int({ required: false }),
     usage: t.field({ type: UsageInputRef, required: false }),
@@ -221,7 +233,11 @@ const serverSchema = z.object({
 
 type UsageGraphQL = z.infer<typeof usageSchema>;
 
-function validated<S extends z.ZodType>(schema: S, value: unknown, path: readonly (string | number)[]): z.infer<S> {
+function validated<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  path: readonly (string | number)[],
+): z.infer<S> {
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw fromZodError(result.error, path);
   return result.data;
@@ -252,7 +268,9 @@ function toUsage(usage: UsageGraphQL): UsageInput | null {
   };
 }
 
-function withUsage<T extends { usage?: UsageGraphQL }>(value: T): Omit<T, "usage"> & { usage: UsageInput | null } {
+function withUsage<T extends { usage?: UsageGraphQL }>(
+  value: T,
+): Omit<T, "usage"> & { usage: UsageInput | null } {
   return { ...value, usage: toUsage(value.usage) };
 }
 

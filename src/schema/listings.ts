@@ -1,6 +1,6 @@
 import { nestedArchetype } from "../data/cells.js";
 import type { ArchetypeTable } from "../data/types.js";
-import { CRITERIA, type ComponentKind } from "../engine/index.js";
+import { type ComponentKind, CRITERIA } from "../engine/index.js";
 import { builder } from "./builder.js";
 import { componentTable } from "./component.js";
 import type { RequestContext } from "./context.js";
@@ -67,11 +67,15 @@ builder.queryFields((t) => ({
     description: "Country name → code, for usageLocation.",
     resolve: (_r, _a, { service }) => Object.fromEntries(service.data.electricity.availableCountries),
   }),
-  cpuFamilies: t.stringList({ resolve: (_r, _a, { service }) => distinct(service.data.cpuSpecs.map((r) => r.codeName)) }),
+  cpuFamilies: t.stringList({
+    resolve: (_r, _a, { service }) => distinct(service.data.cpuSpecs.map((r) => r.codeName)),
+  }),
   cpuModelRanges: t.stringList({
     resolve: (_r, _a, { service }) => distinct(service.data.cpuSpecs.map((r) => r.modelRange)),
   }),
-  cpuNames: t.stringList({ resolve: (_r, _a, { service }) => distinct(service.data.cpuSpecs.map((r) => r.name)) }),
+  cpuNames: t.stringList({
+    resolve: (_r, _a, { service }) => distinct(service.data.cpuSpecs.map((r) => r.name)),
+  }),
   ssdManufacturers: t.stringList({ resolve: (_r, _a, { service }) => [...service.tables.ssdManufacturers] }),
   ramManufacturers: t.stringList({ resolve: (_r, _a, { service }) => [...service.tables.ramManufacturers] }),
   caseTypes: t.stringList({ resolve: () => ["blade", "rack"] }),
@@ -97,11 +101,14 @@ builder.queryFields((t) => ({
         : null;
     },
   }),
-  serverArchetypes: t.stringList({ resolve: (_r, _a, { service }) => [...service.data.archetypes.server.ids] }),
+  serverArchetypes: t.stringList({
+    resolve: (_r, _a, { service }) => [...service.data.archetypes.server.ids],
+  }),
   serverArchetypeConfig: t.field({
     type: "JSON",
     args: { archetype: t.arg.string({ required: true }) },
-    resolve: (_r, { archetype }, context) => archetypeConfig(context, context.service.data.archetypes.server, archetype),
+    resolve: (_r, { archetype }, context) =>
+      archetypeConfig(context, context.service.data.archetypes.server, archetype),
   }),
   componentArchetypes: t.stringList({
     args: { kind: t.arg({ type: ComponentKindEnum, required: true }) },

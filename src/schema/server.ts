@@ -28,7 +28,10 @@ builder.queryField("server", (t) =>
     type: ServerRef,
     description: "Evaluate a server described by an archetype and an optional configuration and usage.",
     args: {
-      archetype: t.arg.string({ required: false, description: "Server archetype id; default platform_compute_medium." }),
+      archetype: t.arg.string({
+        required: false,
+        description: "Server archetype id; default platform_compute_medium.",
+      }),
       input: t.arg({ type: ServerInputRef, required: false }),
     },
     resolve: async (_root, args, context) => {

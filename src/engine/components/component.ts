@@ -4,7 +4,15 @@ import type { Allocation, EngineContext } from "../context.js";
 import { allocate, END_OF_LIFE_WARNING, type RawImpact, scaleByUnits, simpleUse } from "../impact.js";
 import { Usage, type UsageInput, usageCells } from "../usage.js";
 
-export type ComponentKind = "CPU" | "RAM" | "SSD" | "HDD" | "POWER_SUPPLY" | "CASE" | "MOTHERBOARD" | "ASSEMBLY";
+export type ComponentKind =
+  | "CPU"
+  | "RAM"
+  | "SSD"
+  | "HDD"
+  | "POWER_SUPPLY"
+  | "CASE"
+  | "MOTHERBOARD"
+  | "ASSEMBLY";
 
 /** Cells of a component archetype: its own columns plus `USAGE.*` (METHOD.md §3.4). */
 export type ComponentCells = Readonly<Record<string, ArchetypeCell>>;
@@ -32,7 +40,9 @@ export abstract class Component {
     // §3.3: component units default to the archetype's, or to 1 when the cell is absent.
     const unitsCell = cells.units;
     this.units =
-      unitsCell?.default !== undefined ? Attribute.fromCell<number>(null, unitsCell) : new Attribute<number>(null, 1);
+      unitsCell?.default !== undefined
+        ? Attribute.fromCell<number>(null, unitsCell)
+        : new Attribute<number>(null, 1);
     this.usage = new Usage(context, usageCells(cells), false);
   }
 

@@ -28,7 +28,9 @@ export interface CpuInput extends ComponentInputBase {
 export const LOW_POWER_WARNING =
   "Fitted CPU consumption profile model yielded very low or negative power values, this can be caused by wrong input data or model initialization. Power consumption and usage impacts of the CPU might be false.";
 
-const NAME_SOURCE = (source: string | null) => `Completed from name name based on ${source}.`;
+/** Python prints a missing source as `None`; the sources are shown as the reference shows them. */
+const pythonText = (value: string | null) => value ?? "None";
+const NAME_SOURCE = (source: string | null) => `Completed from name name based on ${pythonText(source)}.`;
 
 /** A power triple for all units of a component (§5.5 step 3). */
 export interface PowerTriple {
@@ -39,7 +41,9 @@ export interface PowerTriple {
 
 export function defaultProfileParams(context: EngineContext): ProfileParams {
   const { archetypes, config } = context.data;
-  const cell = archetypes.cpu.byId.get(config.defaultArchetypes.cpu ?? "DEFAULT")?.cells["CONSUMPTION_PROFILE.params"];
+  const cell = archetypes.cpu.byId.get(config.defaultArchetypes.cpu ?? "DEFAULT")?.cells[
+    "CONSUMPTION_PROFILE.params"
+  ];
   const params = cell?.default;
   if (params && typeof params === "object") {
     return { a: params.a, b: params.b, c: params.c, d: params.d };
@@ -48,7 +52,11 @@ export function defaultProfileParams(context: EngineContext): ProfileParams {
 }
 
 /** P*(x) = max(P(x), 1) with the §13 warning on the profile when clamped (§5.3). */
-function clampedPower(params: ProfileParams, load: number, paramsAttribute: Attribute<AttributeValue>): number {
+function clampedPower(
+  params: ProfileParams,
+  load: number,
+  paramsAttribute: Attribute<AttributeValue>,
+): number {
   const power = profilePower(params, load);
   if (power < 1) paramsAttribute.warnings.push(LOW_POWER_WARNING);
   return Math.max(power, 1);
@@ -79,7 +87,14 @@ export class Cpu extends Component {
     const fromName = () => this.completeFromName();
     // §4.2.2: reading any of these while empty first tries the CPU name. Manufacturer and model
     // range get the same routine so a use-only evaluation sees what embedded-first would.
-    for (const attribute of [this.coreUnits, this.family, this.tdp, this.threads, this.manufacturer, this.modelRange]) {
+    for (const attribute of [
+      this.coreUnits,
+      this.family,
+      this.tdp,
+      this.threads,
+      this.manufacturer,
+      this.modelRange,
+    ]) {
       attribute.complete = fromName;
     }
     this.dieSize.complete = () => this.completeDieSize();
@@ -93,10 +108,15 @@ export class Cpu extends Component {
       this.dieSizePerCore.setInput(input.dieSizePerCore);
     } else if (input.dieSize != null && input.coreUnits != null) {
       const perCore = input.dieSize / input.coreUnits;
-      this.dieSizePerCore.setCompleted(perCore, { min: perCore, max: perCore, source: "INPUT : die_size / core_units" });
+      this.dieSizePerCore.setCompleted(perCore, {
+        min: perCore,
+        max: perCore,
+        source: "INPUT : die_size / core_units",
+      });
     }
     // Quirk kept (Appendix D.4): a die size given without core units is ignored.
-    if (input.manufacturer != null) this.manufacturer.setInput(input.manufacturer);
+    // Quirk kept: the reference's CPU request mapping never reads `manufacturer`, so it is neither
+    // shown nor used (the name or the model range drive the profile).
     if (input.modelRange != null) this.modelRange.setInput(input.modelRange);
     if (input.family != null) this.family.setInput(input.family);
     if (input.name != null) this.name.setInput(input.name);
@@ -152,7 +172,7 @@ export class Cpu extends Component {
     fill(this.tdp, (r) => truncated(r.tdp), source);
     fill(this.coreUnits, (r) => truncated(r.cores), source);
     fill(this.threads, (r) => truncated(r.threads), source);
-    fill(this.dieSize, (r) => truncated(r.totalDieSize), `${row.totalDieSizeSource} : ${source}`);
+    fill(this.dieSize, (r) => truncated(r.totalDieSize), `${pythonText(row.totalDieSizeSource)} : ${source}`);
   }
 
   /** §4.2.1 die-size completion, in the reference's order. */
@@ -190,7 +210,12 @@ export class Cpu extends Component {
     const setSize = (value: number, min: number, max: number, source: string) =>
       this.dieSize.setCompleted(value, { min, max, source });
     const averageOfAll = () =>
-      setSize(r3(mean(sizes(rows))), r3(Math.min(...sizes(rows))), r3(Math.max(...sizes(rows))), `Average value for ${label}`);
+      setSize(
+        r3(mean(sizes(rows))),
+        r3(Math.min(...sizes(rows))),
+        r3(Math.max(...sizes(rows))),
+        `Average value for ${label}`,
+      );
 
     if (this.coreUnits.status === "NONE") {
       averageOfAll();
@@ -314,7 +339,9 @@ export class Cpu extends Component {
   }
 }
 
-export function workloadList(points: readonly WorkloadPoint[]): { load_percentage: number; power_watt: number }[] {
+export function workloadList(
+  points: readonly WorkloadPoint[],
+): { load_percentage: number; power_watt: number }[] {
   return points.map((p) => ({ load_percentage: p.loadPercentage, power_watt: p.powerWatt }));
 }
 
@@ -325,7 +352,10 @@ function mean(values: readonly number[]): number {
 }
 
 /** Ordinary least squares y = a + b·x; null when x has no spread (the reference's NaN case). */
-function linearRegression(xs: readonly number[], ys: readonly number[]): { intercept: number; slope: number } | null {
+function linearRegression(
+  xs: readonly number[],
+  ys: readonly number[],
+): { intercept: number; slope: number } | null {
   if (xs.length < 2) return null;
   const mx = mean(xs);
   const my = mean(ys);

@@ -15,7 +15,12 @@ export class PowerSupply extends Component {
   readonly kind = "POWER_SUPPLY";
   readonly unitWeight = Attribute.fromCell<number>("kg", this.cells.unit_weight);
 
-  constructor(context: EngineContext, cells: ComponentCells, input: PowerSupplyInput = {}, listWorkloadUnit = "%") {
+  constructor(
+    context: EngineContext,
+    cells: ComponentCells,
+    input: PowerSupplyInput = {},
+    listWorkloadUnit = "%",
+  ) {
     super(context, cells);
     this.applyCommonInput(input, listWorkloadUnit);
     if (input.unitWeight != null) this.unitWeight.setInput(input.unitWeight);
@@ -73,7 +78,11 @@ export class Case extends Component {
     const fromArchetype = this.caseType.status === "ARCHETYPE";
     let triple: [number, number, number];
     if (type === "blade") {
-      triple = fromArchetype ? (rack > blade ? [blade, blade, rack] : [blade, rack, blade]) : [blade, blade, blade];
+      triple = fromArchetype
+        ? rack > blade
+          ? [blade, blade, rack]
+          : [blade, rack, blade]
+        : [blade, blade, blade];
     } else if (fromArchetype && type === "rack") {
       triple = blade > rack ? [rack, rack, blade] : [rack, blade, rack];
     } else {

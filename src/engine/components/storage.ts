@@ -130,7 +130,11 @@ export class Ram extends Component {
   }
 
   protected embeddedPerUnit(criterion: string, duration: number, allocation: Allocation): RawImpact {
-    return this.allocated(dieEmbedded(this.context, "ram", criterion, this.capacity, this.density), duration, allocation);
+    return this.allocated(
+      dieEmbedded(this.context, "ram", criterion, this.capacity, this.density),
+      duration,
+      allocation,
+    );
   }
 
   protected override usePerUnit(criterion: string, duration: number): RawImpact {
@@ -205,7 +209,11 @@ export class Ssd extends Component {
   }
 
   protected embeddedPerUnit(criterion: string, duration: number, allocation: Allocation): RawImpact {
-    return this.allocated(dieEmbedded(this.context, "ssd", criterion, this.capacity, this.density), duration, allocation);
+    return this.allocated(
+      dieEmbedded(this.context, "ssd", criterion, this.capacity, this.density),
+      duration,
+      allocation,
+    );
   }
 }
 

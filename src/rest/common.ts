@@ -1,0 +1,122 @@
+import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
+import { type ExecutionResult, execute, type GraphQLSchema } from "graphql";
+import { createRequestContext, type Service } from "../schema/context.js";
+import { type ImpactQuery, impactQuery, QueryValidationError } from "./query.js";
+import { impactResponse } from "./shape.js";
+
+/*
+ * Building blocks of the REST shim: every route runs one GraphQL operation of
+ * `src/rest/operations` and reshapes its result into the v1 JSON.
+ */
+
+/** A REST answer: status and JSON body. */
+export interface RestResponse {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+export interface RestRequest {
+  readonly method: string;
+  readonly params: URLSearchParams;
+  /** Parsed JSON body; `{}` when the request had none. */
+  readonly body: unknown;
+}
+
+export type Handler = (request: RestRequest, run: Runner) => Promise<RestResponse>;
+
+/** Executes one GraphQL operation of the shim against the schema, in a fresh request context. */
+export type Runner = <R, V extends Record<string, unknown>>(
+  document: TypedDocumentNode<R, V>,
+  variables: V,
+) => Promise<R>;
+
+/** A GraphQL error reported to a REST client: status from its code, FastAPI-like body. */
+export class RestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`REST ${status}`);
+  }
+}
+
+export function createRunner(schema: GraphQLSchema, service: Service): Runner {
+  return async (document, variables) => {
+    const result = (await execute({
+      schema,
+      document,
+      variableValues: variables,
+      contextValue: createRequestContext(service),
+    })) as ExecutionResult;
+    if (result.errors && result.errors.length > 0) throw restErrorOf(result.errors);
+    return result.data as never;
+  };
+}
+
+function restErrorOf(errors: NonNullable<ExecutionResult["errors"]>): RestError {
+  const [first] = errors;
+  const code = first.extensions?.code;
+  if (code === "NOT_FOUND") return new RestError(404, { detail: first.extensions?.detail ?? first.message });
+  if (code === "BAD_USER_INPUT" || first.path === undefined) {
+    const field = (first.extensions?.field as (string | number)[] | undefined) ?? [];
+    return new RestError(422, {
+      detail: [{ loc: ["body", ...field.slice(1)], msg: first.message, type: "value_error" }],
+    });
+  }
+  return new RestError(500, "Internal Server Error");
+}
+
+export const ok = (body: unknown): RestResponse => ({ status: 200, body });
+
+/** Query parameters that are required by the v1 routes (FastAPI answers 422 without them). */
+export function required(params: URLSearchParams, name: string): string {
+  const value = params.get(name);
+  if (value === null) throw new QueryValidationError(name, "field required");
+  return value;
+}
+
+function impactVariables(query: ImpactQuery, params: URLSearchParams) {
+  return {
+    archetype: params.get("archetype"),
+    criteria: query.criteria,
+    duration: query.duration,
+    allocation: query.allocation,
+    verbose: query.verbose,
+  };
+}
+
+export type ImpactData = {
+  readonly [key: string]: {
+    impacts: Parameters<typeof impactResponse>[0]["impacts"];
+    verbose?: Parameters<typeof impactResponse>[0]["verbose"];
+  };
+};
+
+/** GET and POST of an impact route: body (POST) → variables → operation → v1 JSON. */
+export function impactRoute<V extends Record<string, unknown>>(
+  document: TypedDocumentNode<ImpactData, V>,
+  field: string,
+  input: (body: unknown) => unknown,
+): Handler {
+  return async (request, run) => {
+    const query = impactQuery(request.params);
+    const variables = {
+      ...impactVariables(query, request.params),
+      input: request.method === "POST" ? input(request.body) : null,
+    } as unknown as V;
+    const data = await run(document, variables);
+    return ok(impactResponse(data[field]));
+  };
+}
+
+export function listing<R, K extends keyof R>(
+  document: TypedDocumentNode<R, Record<string, never>>,
+  field: K,
+): Handler {
+  return async (_request, run) => ok((await run(document, {}))[field]);
+}
+
+export interface Route {
+  readonly path: string;
+  readonly methods: Readonly<Record<string, Handler>>;
+}

@@ -1,0 +1,99 @@
+import { type Handler, listing, ok, type Route, required } from "./common.js";
+import {
+  CaseTypesDocument,
+  CountryCodesDocument,
+  CpuByNameDocument,
+  CpuFamiliesDocument,
+  CpuModelRangesDocument,
+  CpuNamesDocument,
+  ImpactCriteriaDocument,
+  RamManufacturersDocument,
+  SsdManufacturersDocument,
+} from "./generated/graphql.js";
+
+const CPU_NOT_FOUND = (name: string) => `CPU name ${name} is not found in our database`;
+
+/** `name_to_cpu` answers the full v1 CPU request object (§16). */
+const nameToCpu: Handler = async (request, run) => {
+  const name = required(request.params, "cpu_name");
+  const { cpuByName } = await run(CpuByNameDocument, { name });
+  if (!cpuByName) return ok(CPU_NOT_FOUND(name));
+  const elecFactors = Object.fromEntries(
+    [
+      "gwp",
+      "adp",
+      "pe",
+      "gwppb",
+      "gwppf",
+      "gwpplu",
+      "ir",
+      "lu",
+      "odp",
+      "pm",
+      "pocp",
+      "wu",
+      "mips",
+      "adpe",
+      "adpf",
+      "ap",
+      "ctue",
+      "ctuh_c",
+      "ctuh_nc",
+      "epf",
+      "epm",
+      "ept",
+    ].map((k) => [k, null]),
+  );
+  return ok({
+    units: null,
+    usage: {
+      use_time_ratio: null,
+      hours_life_time: null,
+      avg_power: null,
+      time_workload: null,
+      usage_location: null,
+      elec_factors: elecFactors,
+    },
+    core_units: cpuByName.coreUnits,
+    die_size: cpuByName.dieSize,
+    die_size_per_core: null,
+    manufacturer: cpuByName.manufacturer,
+    model_range: cpuByName.modelRange,
+    family: cpuByName.family,
+    name: cpuByName.name,
+    tdp: cpuByName.tdp,
+  });
+};
+
+export const utilsRoutes: readonly Route[] = [
+  { path: "/v1/utils/country_code", methods: { GET: listing(CountryCodesDocument, "countryCodes") } },
+  { path: "/v1/utils/cpu_family", methods: { GET: listing(CpuFamiliesDocument, "cpuFamilies") } },
+  { path: "/v1/utils/cpu_model_range", methods: { GET: listing(CpuModelRangesDocument, "cpuModelRanges") } },
+  { path: "/v1/utils/cpu_name", methods: { GET: listing(CpuNamesDocument, "cpuNames") } },
+  {
+    path: "/v1/utils/ssd_manufacturer",
+    methods: { GET: listing(SsdManufacturersDocument, "ssdManufacturers") },
+  },
+  {
+    path: "/v1/utils/ram_manufacturer",
+    methods: { GET: listing(RamManufacturersDocument, "ramManufacturers") },
+  },
+  { path: "/v1/utils/case_type", methods: { GET: listing(CaseTypesDocument, "caseTypes") } },
+  { path: "/v1/utils/name_to_cpu", methods: { GET: nameToCpu } },
+  {
+    path: "/v1/utils/impact_criteria",
+    methods: {
+      GET: async (_request, run) => {
+        const { impactCriteria } = await run(ImpactCriteriaDocument, {});
+        return ok(
+          Object.fromEntries(
+            impactCriteria.map((c) => [
+              c.key,
+              { name: c.name, unit: c.unit, description: c.description, method: c.method },
+            ]),
+          ),
+        );
+      },
+    },
+  },
+];
