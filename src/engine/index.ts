@@ -3,6 +3,7 @@
  * typed objects; results are plain objects. No GraphQL, no HTTP.
  */
 import { componentAsset, serverAsset } from "./assets.js";
+import { CloudInstance, cloudAsset } from "./cloud.js";
 import type { ComponentCells } from "./components/component.js";
 import { Cpu, type CpuInput } from "./components/cpu.js";
 import {
@@ -23,6 +24,7 @@ export * from "./criteria.js";
 export type * from "./evaluation.js";
 export { Evaluation } from "./evaluation.js";
 export type { UsageInput } from "./usage.js";
+import type { UsageInput } from "./usage.js";
 export type { CaseInput, CpuInput, HddInput, PowerSupplyInput, RamInput, ServerInput, SsdInput };
 
 export type ComponentKind =
@@ -80,4 +82,16 @@ export function serverModel(context: EngineContext, cells: ComponentCells, input
 
 export function evaluate(asset: Asset, options: EvaluationOptions = {}): Evaluation {
   return new Evaluation(asset, options);
+}
+
+export { CloudInstance, type HostShare } from "./cloud.js";
+
+/** A cloud instance hosted on `platformCells` (a server archetype), described by its instance row. */
+export function cloudModel(
+  context: EngineContext,
+  instanceCells: ComponentCells,
+  platformCells: ComponentCells,
+  usage: UsageInput | null,
+): Asset {
+  return cloudAsset(new CloudInstance(context, instanceCells, platformCells, usage));
 }

@@ -1,6 +1,7 @@
 import type { GraphQLSchema } from "graphql";
 import type { Service } from "../schema/context.js";
 import { BodyValidationError } from "./body.js";
+import { cloudProviderRoute } from "./cloud.js";
 import { createRunner, RestError, type RestResponse, type Route } from "./common.js";
 import { QueryValidationError } from "./query.js";
 import { ROUTES } from "./routes.js";
@@ -42,7 +43,7 @@ export function createRestHandler(schema: GraphQLSchema, service: Service) {
     const url = new URL(call.url, "http://localhost");
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
     if (path === "/" && call.method === "GET") return { status: 200, body: null, html: WELCOME };
-    const route = routes.get(path);
+    const route = routes.get(path) ?? cloudProviderRoute(path);
     if (!route) return { status: 404, body: { detail: "Not Found" } };
     const handler = route.methods[call.method];
     if (!handler) return { status: 405, body: { detail: "Method Not Allowed" } };

@@ -1,7 +1,8 @@
+import { cloudRoutes } from "./cloud.js";
 import type { Route } from "./common.js";
 import { componentRoutes } from "./components.js";
 import { serverRoutes } from "./server.js";
 import { utilsRoutes } from "./utils.js";
 
 /** Every v1 route of the shim, by domain. */
-export const ROUTES: readonly Route[] = [...serverRoutes, ...componentRoutes(), ...utilsRoutes];
+export const ROUTES: readonly Route[] = [...serverRoutes, ...componentRoutes(), ...utilsRoutes, ...cloudRoutes];

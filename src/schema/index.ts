@@ -4,6 +4,7 @@ import "./impact.js";
 import "./server.js";
 import "./component.js";
 import "./listings.js";
+import "./cloud.js";
 
 /** The GraphQL schema, built once (code first), sorted so the emitted SDL is stable. */
 export function buildSchema(): GraphQLSchema {
