@@ -39,7 +39,12 @@ export class CloudInstance {
   readonly usage: Usage;
   readonly platform: Server;
 
-  constructor(context: EngineContext, instance: Cells, platformArchetype: Cells, usage: UsageInput | null = null) {
+  constructor(
+    context: EngineContext,
+    instance: Cells,
+    platformArchetype: Cells,
+    usage: UsageInput | null = null,
+  ) {
     this.vcpu = Attribute.fromCell(null, instance.vcpu);
     this.memory = Attribute.fromCell("GB", instance.memory);
     this.hddStorage = Attribute.fromCell("GB", instance.hdd_storage);
@@ -52,7 +57,8 @@ export class CloudInstance {
     if (this.usage.avgPower.status !== "INPUT") {
       const host = this.platform;
       host.usage.shareFrom(this.usage);
-      for (const component of [host.cpu, host.case, ...host.rams, ...host.disks]) component.usage.shareFrom(this.usage);
+      for (const component of [host.cpu, host.case, ...host.rams, ...host.disks])
+        component.usage.shareFrom(this.usage);
     }
   }
 
@@ -67,7 +73,10 @@ export class CloudInstance {
   }
 
   ramShare(): number {
-    const total = this.platform.rams.reduce((sum, r) => sum + r.capacity.numberValue() * r.units.numberValue(), 0);
+    const total = this.platform.rams.reduce(
+      (sum, r) => sum + r.capacity.numberValue() * r.units.numberValue(),
+      0,
+    );
     return ratio(this.memory.numberValue(), total);
   }
 
@@ -96,7 +105,9 @@ export class CloudInstance {
   }
 
   embeddedImpact(criterion: string, duration: number, allocation: Allocation): RawImpact {
-    const impact = this.platform.embeddedImpact(criterion, duration, allocation, (c) => this.componentShare(c));
+    const impact = this.platform.embeddedImpact(criterion, duration, allocation, (c) =>
+      this.componentShare(c),
+    );
     return scaleByUnits(impact, this.units);
   }
 

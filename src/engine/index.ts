@@ -24,7 +24,9 @@ export * from "./criteria.js";
 export type * from "./evaluation.js";
 export { Evaluation } from "./evaluation.js";
 export type { UsageInput } from "./usage.js";
+
 import type { UsageInput } from "./usage.js";
+
 export type { CaseInput, CpuInput, HddInput, PowerSupplyInput, RamInput, ServerInput, SsdInput };
 
 export type ComponentKind =
@@ -95,3 +97,11 @@ export function cloudModel(
 ): Asset {
   return cloudAsset(new CloudInstance(context, instanceCells, platformCells, usage));
 }
+
+export type { ProfileParams, WorkloadPoint } from "./consumptionProfile.js";
+export {
+  type ConsumptionProfileResult,
+  cpuConsumptionProfile,
+  type ProfileCpu,
+  powerAtLoad,
+} from "./profile.js";

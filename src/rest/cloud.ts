@@ -65,7 +65,8 @@ export const cloudRoutes: readonly Route[] = [
   {
     path: "/v1/cloud/instance/all_providers",
     methods: {
-      GET: async (_request, run) => ok((await run(CloudProvidersDocument, {})).cloudProviders.map((p) => p.name)),
+      GET: async (_request, run) =>
+        ok((await run(CloudProvidersDocument, {})).cloudProviders.map((p) => p.name)),
     },
   },
   {

@@ -1,8 +1,15 @@
 import { cloudRoutes } from "./cloud.js";
 import type { Route } from "./common.js";
 import { componentRoutes } from "./components.js";
+import { profileRoutes } from "./profile.js";
 import { serverRoutes } from "./server.js";
 import { utilsRoutes } from "./utils.js";
 
 /** Every v1 route of the shim, by domain. */
-export const ROUTES: readonly Route[] = [...serverRoutes, ...componentRoutes(), ...utilsRoutes, ...cloudRoutes];
+export const ROUTES: readonly Route[] = [
+  ...serverRoutes,
+  ...componentRoutes(),
+  ...utilsRoutes,
+  ...cloudRoutes,
+  ...profileRoutes,
+];

@@ -17,7 +17,8 @@ interface CloudParent extends AssetParent {
 const HostShareRef = builder
   .objectRef<{ cpu: number; ram: number; ssd: number; hdd: number }>("HostShare")
   .implement({
-    description: "The instance's part of each kind of host component (vCPU / threads, memory / RAM, storage / disks).",
+    description:
+      "The instance's part of each kind of host component (vCPU / threads, memory / RAM, storage / disks).",
     fields: (t) => ({
       cpu: t.exposeFloat("cpu"),
       ram: t.exposeFloat("ram"),
@@ -45,7 +46,11 @@ function providerTable(context: RequestContext, provider: string): ArchetypeTabl
   return context.service.data.cloudInstances.get(provider);
 }
 
-async function instanceRow(context: RequestContext, provider: string, instanceType: string): Promise<Archetype> {
+async function instanceRow(
+  context: RequestContext,
+  provider: string,
+  instanceType: string,
+): Promise<Archetype> {
   const table = providerTable(context, provider);
   const row = table ? await context.archetypes.load({ table, id: instanceType }) : null;
   if (!row) throw notFound(`${instanceType} at ${provider} not found`);
@@ -60,7 +65,8 @@ async function instanceRow(context: RequestContext, provider: string, instanceTy
 async function platformOf(context: RequestContext, row: Archetype): Promise<Archetype> {
   const { data } = context.service;
   const id = row.cells.platform?.default;
-  const platform = typeof id === "string" ? await context.archetypes.load({ table: data.archetypes.server, id }) : null;
+  const platform =
+    typeof id === "string" ? await context.archetypes.load({ table: data.archetypes.server, id }) : null;
   return platform ?? (data.archetypes.server.byId.get(data.config.defaultArchetypes.server) as Archetype);
 }
 

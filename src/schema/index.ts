@@ -5,6 +5,7 @@ import "./server.js";
 import "./component.js";
 import "./listings.js";
 import "./cloud.js";
+import "./profile.js";
 
 /** The GraphQL schema, built once (code first), sorted so the emitted SDL is stable. */
 export function buildSchema(): GraphQLSchema {
