@@ -1,5 +1,11 @@
 import type { CpuProfileRow, CpuSpec, ReferenceData } from "../data/types.js";
-import { extractOne, tokenSetRatio, tokenSortRatio } from "./fuzzy.js";
+import {
+  extractOne,
+  prepareTokens,
+  type TokenProfile,
+  tokenSetRatioPrepared,
+  tokenSortRatio,
+} from "./fuzzy.js";
 
 /**
  * Reference-table lookups the engine needs, as a synchronous interface so the engine stays pure
@@ -36,6 +42,8 @@ export interface LookupTables {
   readonly cpuFamilies: readonly string[];
   readonly ramManufacturers: readonly string[];
   readonly ssdManufacturers: readonly string[];
+  /** Token profiles of the lower-cased CPU names, in file order (prepared once). */
+  readonly cpuNameTokens: readonly TokenProfile[];
 }
 
 export function lookupTables(data: ReferenceData): LookupTables {
@@ -44,22 +52,36 @@ export function lookupTables(data: ReferenceData): LookupTables {
     cpuFamilies: distinct(data.cpuSpecs.map((row) => row.codeName)),
     ramManufacturers: distinct(data.ramManufacture.map((row) => row.manufacturer)),
     ssdManufacturers: distinct(data.ssdManufacture.map((row) => row.manufacturer)),
+    cpuNameTokens: data.cpuSpecs.map((row) => prepareTokens(row.nameLower)),
   };
 }
 
+/** §11 subset rule: one token set contains the other (and they share a token) ⇒ score 100. */
+function nestedTokenSets(a: TokenProfile, b: TokenProfile): boolean {
+  const [small, large] = a.unique.length <= b.unique.length ? [a, b] : [b, a];
+  if (small.unique.length === 0) return false;
+  for (const token of small.unique) if (!large.set.has(token)) return false;
+  return true;
+}
+
 export function matchCpuName(tables: LookupTables, name: string): CpuSpec | null {
-  const query = name.toLowerCase();
-  let best: CpuSpec | null = null;
+  const query = prepareTokens(name.toLowerCase());
+  const rows = tables.data.cpuSpecs;
+  // Nothing beats 100 and the first row in file order wins ties, so the first row scoring 100
+  // by the subset rule is the answer; only otherwise are all rows scored.
+  for (let i = 0; i < rows.length; i++) {
+    if (nestedTokenSets(tables.cpuNameTokens[i], query)) return rows[i];
+  }
+  let best = -1;
   let bestScore = -1;
-  for (const row of tables.data.cpuSpecs) {
-    const score = tokenSetRatio(row.nameLower, query);
-    // First row in file order wins ties (strict comparison).
+  for (let i = 0; i < rows.length; i++) {
+    const score = tokenSetRatioPrepared(tables.cpuNameTokens[i], query);
     if (score > bestScore) {
       bestScore = score;
-      best = row;
+      best = i;
     }
   }
-  return bestScore > tables.data.config.cpuNameFuzzyThreshold ? best : null;
+  return bestScore > tables.data.config.cpuNameFuzzyThreshold ? rows[best] : null;
 }
 
 function profileRowsMatching(
