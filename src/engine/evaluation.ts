@@ -64,6 +64,8 @@ export class Evaluation {
   readonly duration: number | null;
   readonly allocation: Allocation;
   private readonly outcomes = new Map<string, PhaseOutcome>();
+  /** Unrounded results (null: not implemented), for fleet totals. */
+  private readonly raws = new Map<string, RawImpact | null>();
   private verboseReport: VerboseReport | null = null;
   /** Number of phase computations run (engine work), observable by tests. */
   computations = 0;
@@ -82,9 +84,18 @@ export class Evaluation {
     const known = this.outcomes.get(key);
     if (known !== undefined) return known;
     this.computations++;
-    const outcome = this.compute(criterion.info.name, phase);
+    const raw = this.compute(criterion.info.name, phase);
+    const outcome = raw === null ? "not implemented" : rounded(raw);
+    this.raws.set(key, raw);
     this.outcomes.set(key, outcome);
     return outcome;
+  }
+
+  /** The unrounded impact (null when not implemented), computing it if needed. */
+  raw(criterion: RequestedCriterion, phase: Phase): RawImpact | null {
+    if (!criterion.computed) return null;
+    this.impact(criterion, phase);
+    return this.raws.get(`${criterion.info.name}/${phase}`) ?? null;
   }
 
   /** What was computed so far for a criterion, without computing anything more. */
@@ -115,11 +126,11 @@ export class Evaluation {
     return this.verboseReport;
   }
 
-  private compute(criterion: string, phase: Phase): PhaseOutcome {
+  private compute(criterion: string, phase: Phase): RawImpact | null {
     // Without a lifetime nor a duration (a bare motherboard) the reference fails; we report the
     // whole manufacturing impact and no use impact instead.
     const duration = this.duration;
-    return guarded(() =>
+    return attempt(() =>
       phase === "embedded"
         ? this.asset.embedded(criterion, duration ?? 0, duration === null ? "TOTAL" : this.allocation)
         : duration === null
@@ -129,24 +140,29 @@ export class Evaluation {
   }
 }
 
+/** Runs a phase function; modelling gaps and non-finite results are "not implemented" (null, §4.0). */
+function attempt(run: () => RawImpact): RawImpact | null {
+  try {
+    const raw = run();
+    return [raw.value, raw.min, raw.max].every(Number.isFinite) ? raw : null;
+  } catch (error) {
+    if (error instanceof NotImplementedError || error instanceof MissingValueError) return null;
+    throw error;
+  }
+}
+
 function notImplemented(): never {
   throw new NotImplementedError("no duration");
 }
 
 /** Runs a phase function and rounds it; modelling gaps are "not implemented" (§4.0). */
 export function guarded(run: () => RawImpact): PhaseOutcome {
-  try {
-    return rounded(run());
-  } catch (error) {
-    if (error instanceof NotImplementedError || error instanceof MissingValueError) return "not implemented";
-    throw error;
-  }
+  const raw = attempt(run);
+  return raw === null ? "not implemented" : rounded(raw);
 }
 
 /** §12.3 rounding. Where the reference fails on min > max (Appendix D.8) we report the bounds in order. */
 export function rounded(raw: RawImpact): RoundedImpact {
-  if (![raw.value, raw.min, raw.max].every(Number.isFinite))
-    throw new NotImplementedError("non-finite impact");
   let result: RoundedImpact;
   try {
     result = roundImpact(raw.value, raw.min, raw.max);

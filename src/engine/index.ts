@@ -99,9 +99,27 @@ export function cloudModel(
 }
 
 export type { ProfileParams, WorkloadPoint } from "./consumptionProfile.js";
+export type { RawImpact } from "./impact.js";
+export {
+  type FunctionalBlockInput,
+  functionalBlockNames,
+  type IotDeviceInput,
+  iotDeviceModel,
+} from "./iot.js";
 export {
   type ConsumptionProfileResult,
   cpuConsumptionProfile,
   type ProfileCpu,
   powerAtLoad,
 } from "./profile.js";
+export {
+  deviceTypes,
+  isTypedKind,
+  PERIPHERAL_KINDS,
+  type PeripheralKind,
+  TERMINAL_KINDS,
+  type TerminalKind,
+  type UserDeviceInput,
+  type UserDeviceKind,
+  userDeviceModel,
+} from "./terminal.js";

@@ -70,6 +70,31 @@ async function platformOf(context: RequestContext, row: Archetype): Promise<Arch
   return platform ?? (data.archetypes.server.byId.get(data.config.defaultArchetypes.server) as Archetype);
 }
 
+/** Validates a cloud instance description and prepares its (lazy) evaluation. */
+export async function resolveCloudInstance(
+  context: RequestContext,
+  providerArg: string | null | undefined,
+  instanceTypeArg: string | null | undefined,
+  rawUsage: unknown,
+  path: readonly string[],
+): Promise<CloudParent> {
+  const { config } = context.service.data;
+  const provider = providerArg ?? config.defaultArchetypes.cloud_provider ?? "aws";
+  const instanceType = instanceTypeArg ?? config.defaultArchetypes.cloud_instance ?? "a1.4xlarge";
+  const { input, usageHours } = validateUsage(rawUsage, path);
+  const row = await instanceRow(context, provider, instanceType);
+  const platform = await platformOf(context, row);
+  const engine = { data: context.service.data, lookups: context.lookups };
+  return {
+    provider,
+    instanceType,
+    platform: platform.id,
+    usageHours,
+    newInstance: () => new CloudInstance(engine, row.cells, platform.cells, input),
+    build: () => cloudModel(engine, row.cells, platform.cells, input),
+  };
+}
+
 builder.queryFields((t) => ({
   cloudInstance: t.field({
     type: CloudInstanceRef,
@@ -79,23 +104,8 @@ builder.queryFields((t) => ({
       instanceType: t.arg.string({ required: false, description: "Default a1.4xlarge." }),
       usage: t.arg({ type: UsageInputRef, required: false }),
     },
-    resolve: async (_root, args, context) => {
-      const { config } = context.service.data;
-      const provider = args.provider ?? config.defaultArchetypes.cloud_provider ?? "aws";
-      const instanceType = args.instanceType ?? config.defaultArchetypes.cloud_instance ?? "a1.4xlarge";
-      const { input, usageHours } = validateUsage(args.usage, ["usage"]);
-      const row = await instanceRow(context, provider, instanceType);
-      const platform = await platformOf(context, row);
-      const engine = { data: context.service.data, lookups: context.lookups };
-      return {
-        provider,
-        instanceType,
-        platform: platform.id,
-        usageHours,
-        newInstance: () => new CloudInstance(engine, row.cells, platform.cells, input),
-        build: () => cloudModel(engine, row.cells, platform.cells, input),
-      };
-    },
+    resolve: (_root, args, context) =>
+      resolveCloudInstance(context, args.provider, args.instanceType, args.usage, ["usage"]),
   }),
   cloudProviders: t.field({
     type: [CloudProviderRef],

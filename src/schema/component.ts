@@ -71,14 +71,16 @@ const FIELD_NAMES: Record<ComponentKind, string> = {
   assembly: "assembly",
 };
 
-async function resolveComponent(
+/** Validates a component description and prepares its (lazy) evaluation. */
+export async function resolveComponent(
   context: RequestContext,
   kind: ComponentKind,
   archetypeId: string | null | undefined,
   rawInput: unknown,
+  path: readonly string[] = ["input"],
 ): Promise<ComponentParent> {
   const table = componentTable(context, kind);
-  const { input, usageHours } = validateComponentInput(kind, rawInput, ["input"]);
+  const { input, usageHours } = validateComponentInput(kind, rawInput, path);
   let cells = {};
   let archetype: string | null = null;
   if (table) {

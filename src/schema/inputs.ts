@@ -136,7 +136,7 @@ export const ServerInputRef = builder.inputType("ServerInput", {
   }),
 });
 
-const ServerModelInput = builder.inputType("ServerModelInput", {
+export const ServerModelInput = builder.inputType("ServerModelInput", {
   fields: (t) => ({
     type: t.string({ required: false, description: "rack or blade: sets the case type." }),
     name: t.string({ required: false }),
@@ -145,7 +145,7 @@ const ServerModelInput = builder.inputType("ServerModelInput", {
   }),
 });
 
-const ServerConfigurationInput = builder.inputType("ServerConfigurationInput", {
+export const ServerConfigurationInput = builder.inputType("ServerConfigurationInput", {
   fields: (t) => ({
     cpu: t.field({ type: CpuInputRef, required: false }),
     ram: t.field({ type: [RamInputRef], required: false, description: "An empty list means no RAM." }),

@@ -23,6 +23,20 @@ export async function loadServerArchetype(context: RequestContext, id: string) {
   return archetype;
 }
 
+/** Validates a server description and prepares its (lazy) evaluation. */
+export async function resolveServer(
+  context: RequestContext,
+  archetypeId: string | null | undefined,
+  rawInput: unknown,
+  path: readonly string[],
+): Promise<ServerParent> {
+  const id = archetypeId ?? context.service.data.config.defaultArchetypes.server;
+  const { input, usageHours } = validateServerInput(rawInput, path);
+  const archetype = await loadServerArchetype(context, id);
+  const engine = { data: context.service.data, lookups: context.lookups };
+  return { archetype: id, usageHours, build: () => serverModel(engine, archetype.cells, input) };
+}
+
 builder.queryField("server", (t) =>
   t.field({
     type: ServerRef,
@@ -34,12 +48,6 @@ builder.queryField("server", (t) =>
       }),
       input: t.arg({ type: ServerInputRef, required: false }),
     },
-    resolve: async (_root, args, context) => {
-      const id = args.archetype ?? context.service.data.config.defaultArchetypes.server;
-      const { input, usageHours } = validateServerInput(args.input, ["input"]);
-      const archetype = await loadServerArchetype(context, id);
-      const engine = { data: context.service.data, lookups: context.lookups };
-      return { archetype: id, usageHours, build: () => serverModel(engine, archetype.cells, input) };
-    },
+    resolve: (_root, args, context) => resolveServer(context, args.archetype, args.input, ["input"]),
   }),
 );

@@ -1,0 +1,220 @@
+import type { ObjectRef } from "@pothos/core";
+import type { GraphQLError } from "graphql";
+import { rounded } from "../engine/evaluation.js";
+import type { ComponentKind, RawImpact, RequestedCriterion } from "../engine/index.js";
+import { builder, type SchemaTypes } from "./builder.js";
+import { CloudInstanceRef, resolveCloudInstance } from "./cloud.js";
+import { ComponentRef, resolveComponent } from "./component.js";
+import type { RequestContext } from "./context.js";
+import { badUserInput } from "./errors.js";
+import { type AssetParent, evaluationFor, impactArgs, requestedCriteria } from "./impact.js";
+import {
+  CaseInputRef,
+  CpuInputRef,
+  DiskInputRef,
+  PowerSupplyInputRef,
+  RamInputRef,
+  ServerConfigurationInput,
+  ServerModelInput,
+  SimpleComponentInputRef,
+  UsageInputRef,
+} from "./inputs.js";
+import { resolveServer, ServerRef } from "./server.js";
+
+/** Largest fleet one request may evaluate. */
+export const MAX_BATCH_ITEMS = 10_000;
+
+/** A fleet: one entry per item, in order; an item that failed carries its error. */
+interface Batch<P extends AssetParent> {
+  readonly entries: readonly (P | GraphQLError)[];
+}
+
+function isItem<P extends AssetParent>(entry: P | GraphQLError): entry is P {
+  return !(entry instanceof Error);
+}
+
+interface TotalShape {
+  readonly value: number;
+  readonly min: number;
+  readonly max: number;
+  readonly warnings: readonly string[];
+  readonly items: number;
+  readonly notImplemented: number;
+}
+
+const TotalImpactRef = builder.objectRef<TotalShape>("TotalImpact").implement({
+  description: "Impacts summed over a fleet's items (value, min and max summed, then rounded like an item).",
+  fields: (t) => ({
+    value: t.exposeFloat("value"),
+    min: t.exposeFloat("min"),
+    max: t.exposeFloat("max"),
+    warnings: t.exposeStringList("warnings"),
+    items: t.exposeInt("items", { description: "Items contributing to the sum." }),
+    notImplemented: t.exposeInt("notImplemented", { description: "Items for which it is not implemented." }),
+  }),
+});
+
+interface CriterionTotalShape {
+  readonly criterion: RequestedCriterion;
+  readonly phase: (phase: "embedded" | "use") => TotalShape;
+}
+
+const CriterionTotalRef = builder.objectRef<CriterionTotalShape>("CriterionTotal").implement({
+  fields: (t) => ({
+    criterion: t.string({ resolve: (p) => p.criterion.requested }),
+    unit: t.string({ resolve: (p) => p.criterion.info.unit }),
+    description: t.string({ resolve: (p) => p.criterion.info.description }),
+    embedded: t.field({ type: TotalImpactRef, resolve: (p) => p.phase("embedded") }),
+    use: t.field({ type: TotalImpactRef, resolve: (p) => p.phase("use") }),
+  }),
+});
+
+function sumPhase(raws: readonly (RawImpact | null)[]): TotalShape {
+  const present = raws.filter((r): r is RawImpact => r !== null);
+  const notImplemented = raws.length - present.length;
+  if (present.length === 0) return { value: 0, min: 0, max: 0, warnings: [], items: 0, notImplemented };
+  const sum = present.reduce(
+    (acc, r) => ({ value: acc.value + r.value, min: acc.min + r.min, max: acc.max + r.max }),
+    { value: 0, min: 0, max: 0 },
+  );
+  const warnings = [...new Set(present.flatMap((r) => r.warnings))];
+  return { ...rounded({ ...sum, warnings }), items: present.length, notImplemented };
+}
+
+function batchRef<P extends AssetParent>(
+  name: string,
+  itemRef: ObjectRef<SchemaTypes, P>,
+  description: string,
+) {
+  return builder.objectRef<Batch<P>>(name).implement({
+    description,
+    fields: (t) => ({
+      count: t.int({ resolve: (b) => b.entries.length }),
+      failed: t.int({
+        description: "Items that could not be evaluated.",
+        resolve: (b) => b.entries.filter((e) => !isItem(e)).length,
+      }),
+      items: t.field({
+        type: [itemRef],
+        nullable: { list: false, items: true },
+        description: "One result per input, in order; a failed item is null with an error at its path.",
+        // graphql-js reports an Error found in a list at that item's path, not for the whole batch.
+        resolve: (b) => b.entries as P[],
+      }),
+      total: t.field({
+        type: [CriterionTotalRef],
+        description: "Impacts summed per criterion and phase over the evaluated items.",
+        args: impactArgs(t.arg),
+        resolve: (b, args, context): CriterionTotalShape[] => {
+          const items = b.entries.filter(isItem);
+          return requestedCriteria(args.criteria).map((criterion) => ({
+            criterion,
+            phase: (phase) =>
+              sumPhase(items.map((item) => evaluationFor(context, item, args).raw(criterion, phase))),
+          }));
+        },
+      }),
+    }),
+  });
+}
+
+async function resolveBatch<I, P extends AssetParent>(
+  inputs: readonly I[],
+  resolveItem: (input: I, index: number) => Promise<P>,
+): Promise<Batch<P>> {
+  if (inputs.length > MAX_BATCH_ITEMS) {
+    throw badUserInput(`a batch takes at most ${MAX_BATCH_ITEMS} items (got ${inputs.length})`, ["inputs"]);
+  }
+  const entries = await Promise.all(
+    inputs.map((input, index) => resolveItem(input, index).catch((error: GraphQLError) => error)),
+  );
+  return { entries };
+}
+
+const ServerItemInput = builder.inputType("ServerItemInput", {
+  fields: (t) => ({
+    archetype: t.string({ required: false }),
+    model: t.field({ type: ServerModelInput, required: false }),
+    configuration: t.field({ type: ServerConfigurationInput, required: false }),
+    usage: t.field({ type: UsageInputRef, required: false }),
+  }),
+});
+
+const ComponentKindInput = builder.enumType("ComponentItemKind", {
+  values: ["cpu", "ram", "ssd", "hdd", "power_supply", "case", "motherboard", "assembly"] as const,
+});
+
+const ComponentItemInput = builder.inputType("ComponentItemInput", {
+  description: "A component of a fleet: its kind, an optional archetype and the input of that kind.",
+  fields: (t) => ({
+    kind: t.field({ type: ComponentKindInput, required: true }),
+    archetype: t.string({ required: false }),
+    cpu: t.field({ type: CpuInputRef, required: false }),
+    ram: t.field({ type: RamInputRef, required: false }),
+    ssd: t.field({ type: DiskInputRef, required: false }),
+    hdd: t.field({ type: SimpleComponentInputRef, required: false }),
+    powerSupply: t.field({ type: PowerSupplyInputRef, required: false }),
+    case: t.field({ type: CaseInputRef, required: false }),
+    motherboard: t.field({ type: SimpleComponentInputRef, required: false }),
+    assembly: t.field({ type: SimpleComponentInputRef, required: false }),
+  }),
+});
+
+const CloudInstanceItemInput = builder.inputType("CloudInstanceItemInput", {
+  fields: (t) => ({
+    provider: t.string({ required: false }),
+    instanceType: t.string({ required: true }),
+    usage: t.field({ type: UsageInputRef, required: false }),
+  }),
+});
+
+const ServerBatchRef = batchRef("ServerBatch", ServerRef, "A fleet of servers.");
+const ComponentBatchRef = batchRef("ComponentBatch", ComponentRef, "A fleet of components.");
+const CloudInstanceBatchRef = batchRef("CloudInstanceBatch", CloudInstanceRef, "A fleet of cloud instances.");
+
+const COMPONENT_INPUT_FIELD: Record<ComponentKind, string> = {
+  cpu: "cpu",
+  ram: "ram",
+  ssd: "ssd",
+  hdd: "hdd",
+  power_supply: "powerSupply",
+  case: "case",
+  motherboard: "motherboard",
+  assembly: "assembly",
+};
+
+builder.queryFields((t) => ({
+  servers: t.field({
+    type: ServerBatchRef,
+    description: `Evaluate up to ${MAX_BATCH_ITEMS} servers in one request.`,
+    args: { inputs: t.arg({ type: [ServerItemInput], required: true }) },
+    resolve: (_root, { inputs }, context: RequestContext) =>
+      resolveBatch(inputs, ({ archetype, ...input }, index) =>
+        resolveServer(context, archetype, input, ["inputs", String(index)]),
+      ),
+  }),
+  components: t.field({
+    type: ComponentBatchRef,
+    description: `Evaluate up to ${MAX_BATCH_ITEMS} components in one request.`,
+    args: { inputs: t.arg({ type: [ComponentItemInput], required: true }) },
+    resolve: (_root, { inputs }, context: RequestContext) =>
+      resolveBatch(inputs, (item, index) => {
+        const field = COMPONENT_INPUT_FIELD[item.kind];
+        const input = (item as Record<string, unknown>)[field];
+        return resolveComponent(context, item.kind, item.archetype, input, ["inputs", String(index), field]);
+      }),
+  }),
+  cloudInstances: t.field({
+    type: CloudInstanceBatchRef,
+    description: `Evaluate up to ${MAX_BATCH_ITEMS} cloud instances in one request.`,
+    args: { inputs: t.arg({ type: [CloudInstanceItemInput], required: true }) },
+    resolve: (_root, { inputs }, context: RequestContext) =>
+      resolveBatch(inputs, (item, index) =>
+        resolveCloudInstance(context, item.provider, item.instanceType, item.usage, [
+          "inputs",
+          String(index),
+          "usage",
+        ]),
+      ),
+  }),
+}));
