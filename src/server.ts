@@ -1,9 +1,38 @@
+import cluster from "node:cluster";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { costLimitPlugin } from "@escape.tech/graphql-armor-cost-limit";
+import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
+import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
+import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
+import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import { createYoga } from "graphql-yoga";
 import { loadReferenceData } from "./data/load.js";
 import { createRestHandler } from "./rest/index.js";
 import { createRequestContext, createService } from "./schema/context.js";
 import { buildSchema } from "./schema/index.js";
+
+/**
+ * Limits on `/graphql` documents (graphql-armor). Fleets travel in variables, so every
+ * legitimate query — including the shim's verbose operations and 10,000-item batches — stays
+ * far below them.
+ */
+export const GRAPHQL_LIMITS = {
+  maxDepth: 15,
+  maxAliases: 30,
+  maxTokens: 20_000,
+  maxCost: 20_000,
+  maxDirectives: 50,
+} as const;
+
+function abuseProtection() {
+  return [
+    maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth }),
+    maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases }),
+    maxTokensPlugin({ n: GRAPHQL_LIMITS.maxTokens }),
+    costLimitPlugin({ maxCost: GRAPHQL_LIMITS.maxCost }),
+    maxDirectivesPlugin({ n: GRAPHQL_LIMITS.maxDirectives }),
+  ];
+}
 
 /** Wires the reference data, the GraphQL schema (yoga at /graphql) and the v1 REST shim. */
 export function createApp() {
@@ -14,6 +43,9 @@ export function createApp() {
     context: () => createRequestContext(service),
     graphqlEndpoint: "/graphql",
     landingPage: false,
+    // Unexpected errors are masked; GraphQLErrors raised on purpose (codes) pass through.
+    maskedErrors: true,
+    plugins: abuseProtection(),
   });
   const rest = createRestHandler(schema, service);
 
@@ -59,6 +91,19 @@ export function startServer(port: number) {
   return server;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  startServer(Number(process.env.PORT ?? 8080));
+/** `WORKERS=N` runs N worker processes sharing the port (node:cluster); default 1, in-process. */
+function main(): void {
+  const port = Number(process.env.PORT ?? 8080);
+  const workers = Math.max(1, Math.trunc(Number(process.env.WORKERS ?? 1)) || 1);
+  if (workers === 1 || !cluster.isPrimary) {
+    startServer(port);
+    return;
+  }
+  for (let i = 0; i < workers; i++) cluster.fork();
+  cluster.on("exit", (worker, code, signal) => {
+    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    cluster.fork();
+  });
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) main();

@@ -38,6 +38,25 @@ type Cells = Readonly<Record<string, ArchetypeCell>>;
  * `USAGE.*` cells injected; a device without that sub-object gives the component no archetype.
  */
 export function subArchetype(cells: Cells, name: string): ComponentCells {
+  let byName = SUB_ARCHETYPES.get(cells);
+  if (!byName) {
+    byName = new Map();
+    SUB_ARCHETYPES.set(cells, byName);
+  }
+  const known = byName.get(name);
+  if (known) return known;
+  const built = buildSubArchetype(cells, name);
+  byName.set(name, built);
+  return built;
+}
+
+/**
+ * Sub-archetypes of the (immutable, loaded-once) archetype rows, built once per row and name:
+ * a pure function's results keyed by identity, so they are shared safely across requests.
+ */
+const SUB_ARCHETYPES = new WeakMap<Cells, Map<string, ComponentCells>>();
+
+function buildSubArchetype(cells: Cells, name: string): ComponentCells {
   const prefix = `${name}.`;
   const out: Record<string, ArchetypeCell> = {};
   let found = false;

@@ -17,6 +17,8 @@ export interface UsageInput {
   readonly elecFactors?: Readonly<Record<string, number | null | undefined>> | null;
 }
 
+const FACTOR_SLOTS: ReadonlySet<string> = new Set(ELECTRICITY_CRITERIA);
+
 export const LOCATION_NOT_FOUND = "Location not found. Default value used.";
 export const LIST_WORKLOAD_UNIT = "(time_percentage:%, load_percentage: %)";
 
@@ -33,7 +35,8 @@ export class Usage {
   useTimeRatio: Attribute<number>;
   hoursLifeTime: Attribute<number>;
   otherConsumptionRatio: Attribute<number> | null;
-  readonly elecFactors = new Map<string, Attribute<number>>();
+  /** Electricity factor per criterion, created on first use (most evaluations read one to three). */
+  private readonly elecFactors = new Map<string, Attribute<number>>();
   /** Consumption-profile attributes of a CPU or RAM usage, rebuilt on every modelling pass. */
   params: Attribute<AttributeValue> | null = null;
   workloads: Attribute<AttributeValue> | null = null;
@@ -51,11 +54,6 @@ export class Usage {
     this.otherConsumptionRatio = withOtherConsumption
       ? Attribute.fromCell("ratio /1", archetype.other_consumption_ratio)
       : null;
-    for (const criterion of ELECTRICITY_CRITERIA) {
-      const factor = new Attribute<number>(FACTOR_UNITS[criterion] ?? null);
-      factor.complete = () => this.completeElectricityFactor(criterion, factor);
-      this.elecFactors.set(criterion, factor);
-    }
   }
 
   /** Writes the client's usage fields as INPUT (§5.1). */
@@ -82,14 +80,21 @@ export class Usage {
       this.otherConsumptionRatio.setInput(input.otherConsumptionRatio);
     }
     for (const [criterion, value] of Object.entries(input.elecFactors ?? {})) {
-      if (value != null) this.elecFactors.get(criterion)?.setInput(value);
+      if (value != null && FACTOR_SLOTS.has(criterion)) this.electricityFactor(criterion).setInput(value);
     }
   }
 
   /** The factor of a criterion; `fw` has no slot, so its use phase is not implemented. */
   electricityFactor(criterion: string): Attribute<number> {
-    const factor = this.elecFactors.get(criterion);
-    if (!factor) throw new NotImplementedError(`no electricity factor slot for ${criterion}`);
+    let factor = this.elecFactors.get(criterion);
+    if (!factor) {
+      if (!FACTOR_SLOTS.has(criterion))
+        throw new NotImplementedError(`no electricity factor slot for ${criterion}`);
+      const created = new Attribute<number>(FACTOR_UNITS[criterion] ?? null);
+      created.complete = () => this.completeElectricityFactor(criterion, created);
+      this.elecFactors.set(criterion, created);
+      factor = created;
+    }
     return factor;
   }
 
@@ -150,14 +155,23 @@ export class Usage {
     if (this.otherConsumptionRatio) list.push(["other_consumption_ratio", this.otherConsumptionRatio]);
     if (this.workloads) list.push(["workloads", this.workloads]);
     if (this.params) list.push(["params", this.params]);
-    for (const [criterion, factor] of this.elecFactors) list.push([`${criterion}_factor`, factor]);
+    for (const criterion of ELECTRICITY_CRITERIA) {
+      const factor = this.elecFactors.get(criterion);
+      if (factor) list.push([`${criterion}_factor`, factor]);
+    }
     return list;
   }
 }
 
+/** Usage cells per (immutable, loaded-once) archetype, computed once per row. */
+const USAGE_CELLS = new WeakMap<Readonly<Record<string, ArchetypeCell>>, UsageCells>();
+
 /** Usage cells of an archetype: its `USAGE.*` columns without the prefix. */
 export function usageCells(cells: Readonly<Record<string, ArchetypeCell>>): UsageCells {
+  const known = USAGE_CELLS.get(cells);
+  if (known) return known;
   const out: Record<string, ArchetypeCell> = {};
   for (const [key, cell] of Object.entries(cells)) if (key.startsWith("USAGE.")) out[key.slice(6)] = cell;
+  USAGE_CELLS.set(cells, out);
   return out;
 }
