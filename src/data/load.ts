@@ -151,7 +151,11 @@ function loadCpuProfiles(dir: URL): CpuProfileRow[] {
 
 /** Reads and indexes every reference table once (never per request). */
 export function loadReferenceData(dir: URL = DEFAULT_DATA_DIR): ReferenceData {
-  const factorsFile = asRecord(readYaml(dir, "factors.yml"), "factors.yml");
+  // factors.json is factors.yml converted by scripts/build-data.ts (JSON loads ~25x faster).
+  const factorsFile = asRecord(
+    JSON.parse(readFileSync(new URL("factors.json", dir), "utf8")),
+    "factors.json",
+  );
   const providers = readCsv(dir, "archetypes/cloud/providers.csv").rows.map((row) => ({
     name: row["provider.name"],
     description: row["provider.description"],
