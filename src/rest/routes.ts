@@ -1,6 +1,7 @@
 import { cloudRoutes } from "./cloud.js";
 import type { Route } from "./common.js";
 import { componentRoutes } from "./components.js";
+import { deviceRoutes } from "./devices.js";
 import { profileRoutes } from "./profile.js";
 import { serverRoutes } from "./server.js";
 import { utilsRoutes } from "./utils.js";
@@ -12,4 +13,5 @@ export const ROUTES: readonly Route[] = [
   ...utilsRoutes,
   ...cloudRoutes,
   ...profileRoutes,
+  ...deviceRoutes,
 ];

@@ -6,6 +6,8 @@ import "./component.js";
 import "./listings.js";
 import "./cloud.js";
 import "./profile.js";
+import "./terminal.js";
+import "./iot.js";
 
 /** The GraphQL schema, built once (code first), sorted so the emitted SDL is stable. */
 export function buildSchema(): GraphQLSchema {

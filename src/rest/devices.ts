@@ -1,0 +1,110 @@
+import { isTypedKind, PERIPHERAL_KINDS, TERMINAL_KINDS } from "../engine/index.js";
+import { type Handler, impactRoute, ok, type Route, required } from "./common.js";
+import { iotDeviceVariables, peripheralVariables, terminalVariables } from "./deviceBody.js";
+import {
+  IotDeviceArchetypeConfigDocument,
+  IotDeviceArchetypesDocument,
+  IotDeviceImpactsDocument,
+  PeripheralArchetypesDocument,
+  PeripheralImpactsDocument,
+  TerminalArchetypeConfigDocument,
+  TerminalArchetypesDocument,
+  TerminalImpactsDocument,
+} from "./generated/graphql.js";
+
+/*
+ * v1 routes of terminals, peripherals (METHOD.md §9.1, §16) and IoT devices (§9.3). Only the
+ * kinds of the route tables exist: `/v1/terminal/smartwatch` is not a route.
+ */
+
+/** Adds the route's device kind to the variables of the operation run by `handler`. */
+function withKind(handler: Handler, kind: string): Handler {
+  return (request, run) =>
+    handler(request, (document, variables) => run(document, { ...variables, kind } as typeof variables));
+}
+
+/** `archetype_config`: any user_terminal.csv row, whatever the route kind (§16). */
+const terminalConfig: Handler = async (request, run) => {
+  const archetype = required(request.params, "archetype");
+  return ok((await run(TerminalArchetypeConfigDocument, { archetype })).terminalArchetypeConfig);
+};
+
+function allObject(family: string, kinds: readonly string[]): Record<string, string> {
+  return Object.fromEntries(kinds.map((kind) => [kind, `v1/${family}/${kind}`]));
+}
+
+/** §16 `/all` order: laptop, desktop, smartphone, television, tablet, box. */
+const TERMINAL_ALL = allObject("terminal", [
+  "laptop",
+  "desktop",
+  "smartphone",
+  "television",
+  "tablet",
+  "box",
+]);
+const PERIPHERAL_ALL = allObject("peripheral", PERIPHERAL_KINDS);
+
+function terminalRoutes(): Route[] {
+  return TERMINAL_KINDS.flatMap((kind): Route[] => {
+    const impacts = withKind(
+      impactRoute(TerminalImpactsDocument as never, "device", terminalVariables(isTypedKind(kind))),
+      kind,
+    );
+    const archetypes: Handler = async (_request, run) =>
+      ok((await run(TerminalArchetypesDocument, { kind })).terminalArchetypes);
+    const base = `/v1/terminal/${kind}`;
+    return [
+      { path: base, methods: { GET: impacts, POST: impacts } },
+      { path: `${base}/archetypes`, methods: { GET: archetypes } },
+      { path: `${base}/archetype_config`, methods: { GET: terminalConfig } },
+    ];
+  });
+}
+
+function peripheralRoutes(): Route[] {
+  return PERIPHERAL_KINDS.flatMap((kind): Route[] => {
+    const impacts = withKind(
+      impactRoute(PeripheralImpactsDocument as never, "device", peripheralVariables),
+      kind,
+    );
+    const archetypes: Handler = async (_request, run) =>
+      ok((await run(PeripheralArchetypesDocument, { kind })).peripheralArchetypes);
+    const base = `/v1/peripheral/${kind}`;
+    return [
+      { path: base, methods: { GET: impacts, POST: impacts } },
+      { path: `${base}/archetypes`, methods: { GET: archetypes } },
+      { path: `${base}/archetype_config`, methods: { GET: terminalConfig } },
+    ];
+  });
+}
+
+const iotImpacts = impactRoute(IotDeviceImpactsDocument as never, "device", iotDeviceVariables);
+
+function iotRoutes(): Route[] {
+  return [
+    { path: "/v1/iot/iot_device", methods: { GET: iotImpacts, POST: iotImpacts } },
+    {
+      path: "/v1/iot/iot_device/archetypes",
+      methods: {
+        GET: async (_request, run) => ok((await run(IotDeviceArchetypesDocument, {})).iotDeviceArchetypes),
+      },
+    },
+    {
+      path: "/v1/iot/iot_device/archetype_config",
+      methods: {
+        GET: async (request, run) => {
+          const archetype = required(request.params, "archetype");
+          return ok((await run(IotDeviceArchetypeConfigDocument, { archetype })).iotDeviceArchetypeConfig);
+        },
+      },
+    },
+  ];
+}
+
+export const deviceRoutes: readonly Route[] = [
+  { path: "/v1/terminal/all", methods: { GET: async () => ok(TERMINAL_ALL) } },
+  { path: "/v1/peripheral/all", methods: { GET: async () => ok(PERIPHERAL_ALL) } },
+  ...terminalRoutes(),
+  ...peripheralRoutes(),
+  ...iotRoutes(),
+];

@@ -1,0 +1,122 @@
+import { nestedArchetype } from "../data/cells.js";
+import { type FunctionalBlockInput, functionalBlockNames, iotDeviceModel } from "../engine/index.js";
+import { builder } from "./builder.js";
+import type { RequestContext } from "./context.js";
+import { badUserInput, notFound } from "./errors.js";
+import { type AssetParent, assetImpactFields } from "./impact.js";
+import { UsageInputRef, validateUsage } from "./inputs.js";
+
+/*
+ * IoT devices (METHOD.md §9.2–9.3): functional blocks at a hardware sophistication level (HSL),
+ * from an iot_device.csv row or posted.
+ */
+
+interface IotDeviceParent extends AssetParent {
+  readonly archetype: string;
+}
+
+export const IotDeviceRef = builder.objectRef<IotDeviceParent>("IotDevice").implement({
+  description:
+    "An IoT device: the manufacturing and end-of-life impacts of its functional blocks, allocated " +
+    "over the device lifetime; a use phase only when an average power is given.",
+  fields: (t) => ({
+    archetype: t.exposeString("archetype", { description: "The iot_device.csv row used." }),
+    ...assetImpactFields(t),
+  }),
+});
+
+const FunctionalBlockInputRef = builder.inputType("FunctionalBlockInput", {
+  fields: (t) => ({
+    type: t.string({
+      required: true,
+      description: "Block name, any case: actuators, casing, connectivity, memory, others, pcb, …",
+    }),
+    hslLevel: t.string({
+      required: false,
+      description: "HSL-0 … HSL-3 (default: the archetype's level for this block).",
+    }),
+  }),
+});
+
+const IotDeviceInputRef = builder.inputType("IotDeviceInput", {
+  fields: (t) => ({
+    functionalBlocks: t.field({
+      type: [FunctionalBlockInputRef],
+      required: false,
+      description: "Replaces the archetype's blocks (an empty list means no block).",
+    }),
+    usage: t.field({ type: UsageInputRef, required: false }),
+  }),
+});
+
+interface IotInputValue {
+  readonly functionalBlocks?: readonly FunctionalBlockInput[] | null;
+  readonly usage?: unknown;
+}
+
+/** Unknown block types are rejected (the reference fails with HTTP 500). */
+function validateBlocks(
+  context: RequestContext,
+  blocks: readonly FunctionalBlockInput[] | null | undefined,
+): FunctionalBlockInput[] | null {
+  if (!blocks) return null;
+  const known = functionalBlockNames(context.service.data.factors);
+  blocks.forEach((block, index) => {
+    if (!known.includes(block.type.toUpperCase())) {
+      throw badUserInput(
+        `unknown functional block type ${block.type} (known: ${known.map((n) => n.toLowerCase()).join(", ")})`,
+        ["input", "functionalBlocks", index, "type"],
+      );
+    }
+  });
+  return blocks.map((block) => ({ type: block.type, hslLevel: block.hslLevel }));
+}
+
+async function loadRow(context: RequestContext, id: string) {
+  const row = await context.archetypes.load({ table: context.service.data.archetypes.iotDevice, id });
+  if (!row) throw notFound(`${id} not found`);
+  return row;
+}
+
+async function resolveIotDevice(
+  context: RequestContext,
+  archetypeId: string | null | undefined,
+  rawInput: IotInputValue | null | undefined,
+): Promise<IotDeviceParent> {
+  const functionalBlocks = validateBlocks(context, rawInput?.functionalBlocks);
+  // No usage posted keeps the archetype's usage object (§9.3, Appendix D.23).
+  const usage = rawInput?.usage == null ? null : validateUsage(rawInput.usage, ["input", "usage"]);
+  const archetype = archetypeId ?? context.service.data.config.defaultArchetypes.iot_device;
+  const row = await loadRow(context, archetype);
+  const engine = { data: context.service.data, lookups: context.lookups };
+  return {
+    archetype,
+    usageHours: usage?.usageHours ?? null,
+    build: () => iotDeviceModel(engine, row.cells, { functionalBlocks, usage: usage?.input ?? null }),
+  };
+}
+
+builder.queryFields((t) => ({
+  iotDevice: t.field({
+    type: IotDeviceRef,
+    description: "Evaluate an IoT device described by an archetype and optional functional blocks and usage.",
+    args: {
+      archetype: t.arg.string({
+        required: false,
+        description: "iot_device.csv row id; default iot-device-default.",
+      }),
+      input: t.arg({ type: IotDeviceInputRef, required: false }),
+    },
+    resolve: (_root, args, context) => resolveIotDevice(context, args.archetype, args.input),
+  }),
+  iotDeviceArchetypes: t.stringList({
+    description: "Ids of iot_device.csv, in file order.",
+    resolve: (_r, _a, { service }) => [...service.data.archetypes.iotDevice.ids],
+  }),
+  iotDeviceArchetypeConfig: t.field({
+    type: "JSON",
+    description: "A parsed iot_device.csv row.",
+    args: { archetype: t.arg.string({ required: true }) },
+    resolve: async (_r, { archetype }, context) => nestedArchetype((await loadRow(context, archetype)).cells),
+  }),
+}));
