@@ -1,5 +1,6 @@
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
-import { type ExecutionResult, execute, type GraphQLSchema } from "graphql";
+import type { DocumentNode, ExecutionResult, GraphQLSchema } from "graphql";
+import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import { createRequestContext, type Service } from "../schema/context.js";
 import { type ImpactQuery, impactQuery, QueryValidationError } from "./query.js";
 import { impactResponse } from "./shape.js";
@@ -40,14 +41,29 @@ export class RestError extends Error {
   }
 }
 
+/**
+ * The shim's operations are fixed documents, so each is compiled once with graphql-jit (same
+ * schema, resolvers and errors as graphql-js; several times faster on the large verbose answers).
+ */
 export function createRunner(schema: GraphQLSchema, service: Service): Runner {
+  const compiled = new Map<DocumentNode, CompiledQuery>();
+  const compile = (document: DocumentNode): CompiledQuery => {
+    let query = compiled.get(document);
+    if (!query) {
+      const result = compileQuery(schema, document);
+      if (!isCompiledQuery(result))
+        throw new Error(`shim operation does not compile: ${result.errors?.[0]?.message}`);
+      query = result;
+      compiled.set(document, query);
+    }
+    return query;
+  };
   return async (document, variables) => {
-    const result = (await execute({
-      schema,
-      document,
-      variableValues: variables,
-      contextValue: createRequestContext(service),
-    })) as ExecutionResult;
+    const result = (await compile(document).query(
+      undefined,
+      createRequestContext(service),
+      variables,
+    )) as ExecutionResult;
     if (result.errors && result.errors.length > 0) throw restErrorOf(result.errors);
     return result.data as never;
   };

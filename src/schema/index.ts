@@ -6,6 +6,7 @@ import "./component.js";
 import "./listings.js";
 import "./cloud.js";
 import "./profile.js";
+import "./batch.js";
 import "./terminal.js";
 import "./iot.js";
 
