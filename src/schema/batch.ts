@@ -1,7 +1,14 @@
 import type { ObjectRef } from "@pothos/core";
 import type { GraphQLError } from "graphql";
 import { rounded } from "../engine/evaluation.js";
-import type { ComponentKind, RawImpact, RequestedCriterion } from "../engine/index.js";
+import {
+  type ComponentKind,
+  PERIPHERAL_KINDS,
+  type RawImpact,
+  type RequestedCriterion,
+  TERMINAL_KINDS,
+  type UserDeviceKind,
+} from "../engine/index.js";
 import { builder, type SchemaTypes } from "./builder.js";
 import { CloudInstanceRef, resolveCloudInstance } from "./cloud.js";
 import { ComponentRef, resolveComponent } from "./component.js";
@@ -20,6 +27,7 @@ import {
   UsageInputRef,
 } from "./inputs.js";
 import { resolveServer, ServerRef } from "./server.js";
+import { resolveDevice, TerminalRef } from "./terminal.js";
 
 /** Largest fleet one request may evaluate. */
 export const MAX_BATCH_ITEMS = 10_000;
@@ -168,9 +176,26 @@ const CloudInstanceItemInput = builder.inputType("CloudInstanceItemInput", {
   }),
 });
 
+const UserDeviceKindEnum = builder.enumType("UserDeviceKind", {
+  description: "Terminal and peripheral kinds.",
+  values: [...TERMINAL_KINDS, ...PERIPHERAL_KINDS] as UserDeviceKind[],
+});
+
+const TerminalItemInput = builder.inputType("TerminalItemInput", {
+  description: "A terminal or peripheral of a fleet.",
+  fields: (t) => ({
+    kind: t.field({ type: UserDeviceKindEnum, required: true }),
+    archetype: t.string({ required: false }),
+    type: t.string({ required: false, description: "pro or perso (laptop, desktop, television)." }),
+    usage: t.field({ type: UsageInputRef, required: false }),
+  }),
+});
+
 const ServerBatchRef = batchRef("ServerBatch", ServerRef, "A fleet of servers.");
 const ComponentBatchRef = batchRef("ComponentBatch", ComponentRef, "A fleet of components.");
 const CloudInstanceBatchRef = batchRef("CloudInstanceBatch", CloudInstanceRef, "A fleet of cloud instances.");
+const TerminalBatchRef = batchRef("TerminalBatch", TerminalRef, "A fleet of terminals and peripherals.");
+const PERIPHERALS: ReadonlySet<string> = new Set(PERIPHERAL_KINDS);
 
 const COMPONENT_INPUT_FIELD: Record<ComponentKind, string> = {
   cpu: "cpu",
@@ -215,6 +240,18 @@ builder.queryFields((t) => ({
           String(index),
           "usage",
         ]),
+      ),
+  }),
+  terminals: t.field({
+    type: TerminalBatchRef,
+    description: `Evaluate up to ${MAX_BATCH_ITEMS} terminals and peripherals in one request.`,
+    args: { inputs: t.arg({ type: [TerminalItemInput], required: true }) },
+    resolve: (_root, { inputs }, context: RequestContext) =>
+      resolveBatch(inputs, ({ kind, archetype, type, usage }) =>
+        resolveDevice(context, kind, PERIPHERALS.has(kind) ? "peripheral" : "terminal", archetype, {
+          type,
+          usage,
+        }),
       ),
   }),
 }));

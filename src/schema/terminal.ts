@@ -29,7 +29,7 @@ const PeripheralKindEnum = builder.enumType("PeripheralKind", {
   values: PERIPHERAL_KINDS,
 });
 
-interface TerminalParent extends AssetParent {
+export interface TerminalParent extends AssetParent {
   readonly kind: UserDeviceKind;
   readonly family: "terminal" | "peripheral";
   readonly archetype: string;
@@ -87,7 +87,8 @@ async function loadRow(context: RequestContext, id: string) {
   return row;
 }
 
-async function resolveDevice(
+/** Validates a terminal or peripheral description and prepares its (lazy) evaluation. */
+export async function resolveDevice(
   context: RequestContext,
   kind: UserDeviceKind,
   family: TerminalParent["family"],
