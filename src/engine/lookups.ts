@@ -123,15 +123,30 @@ export function directLookups(tables: LookupTables): ReferenceLookups {
   };
 }
 
-/** Wraps lookups with per-key memoization (one computation per distinct key). */
-export function memoizedLookups(inner: ReferenceLookups): ReferenceLookups {
+/**
+ * Wraps lookups with per-key memoization (one computation per distinct key). With a capacity,
+ * the least recently used keys are evicted beyond it (for a cache shared by all requests: the
+ * lookups are pure functions of the immutable tables, so sharing their results is safe).
+ */
+export function memoizedLookups(
+  inner: ReferenceLookups,
+  capacity = Number.POSITIVE_INFINITY,
+): ReferenceLookups {
   const memo = <A extends unknown[], R>(fn: (...args: A) => R): ((...args: A) => R) => {
     const cache = new Map<string, R>();
     return (...args: A) => {
-      const key = JSON.stringify(args);
-      if (cache.has(key)) return cache.get(key) as R;
+      const key = args.length === 1 ? String(args[0]) : JSON.stringify(args);
+      if (cache.has(key)) {
+        const known = cache.get(key) as R;
+        if (capacity !== Number.POSITIVE_INFINITY) {
+          cache.delete(key);
+          cache.set(key, known);
+        }
+        return known;
+      }
       const result = fn(...args);
       cache.set(key, result);
+      if (cache.size > capacity) cache.delete(cache.keys().next().value as string);
       return result;
     };
   };

@@ -13,10 +13,16 @@ import {
 export interface Service {
   readonly data: ReferenceData;
   readonly tables: LookupTables;
+  /** Lookup results shared by all requests (bounded; the lookups are pure functions of the tables). */
+  readonly sharedLookups: ReferenceLookups;
 }
 
+/** Distinct lookup keys kept across requests (CPU names, families, manufacturers, profiles). */
+const SHARED_LOOKUP_CAPACITY = 4096;
+
 export function createService(data: ReferenceData): Service {
-  return { data, tables: lookupTables(data) };
+  const tables = lookupTables(data);
+  return { data, tables, sharedLookups: memoizedLookups(directLookups(tables), SHARED_LOOKUP_CAPACITY) };
 }
 
 /** Per-request state: memoized reference lookups and the evaluations of this request's assets. */
@@ -32,7 +38,7 @@ export interface RequestContext {
 export function createRequestContext(service: Service): RequestContext {
   return {
     service,
-    lookups: memoizedLookups(directLookups(service.tables)),
+    lookups: memoizedLookups(service.sharedLookups),
     archetypes: new DataLoader(async (keys) => keys.map(({ table, id }) => table.byId.get(id) ?? null), {
       cacheKeyFn: ({ table, id }) => `${archetypeTableName(service.data, table)}:${id}`,
     }),

@@ -1,0 +1,86 @@
+/**
+ * Helpers shared by the engine tests: a context over the production reference data, archetype
+ * cells, criterion resolution and assertions on rounded outcomes and verbose attributes.
+ * Each test file calls `engineFixture()` once (loading the data takes about half a second).
+ */
+import { expect } from "vitest";
+import { loadReferenceData } from "../../src/data/load.js";
+import type { ReferenceData } from "../../src/data/types.js";
+import type {
+  EngineContext,
+  PhaseOutcome,
+  RequestedCriterion,
+  VerboseAttribute,
+  VerboseComponent,
+  VerboseReport,
+} from "../../src/engine/index.js";
+import { resolveCriterion } from "../../src/engine/index.js";
+import { directLookups, lookupTables } from "../../src/engine/lookups.js";
+
+export const END_OF_LIFE = "End of life is not included in the calculation";
+export const GENERIC_DATA = "Generic data used for impact calculation.";
+export const UNCERTAINTY =
+  "Uncertainty from technical characteristics is very important. Results should be interpreted with caution (see min and max values)";
+export const LOCATION_NOT_FOUND = "Location not found. Default value used.";
+
+export interface EngineFixture {
+  readonly data: ReferenceData;
+  readonly context: EngineContext;
+}
+
+export function engineFixture(): EngineFixture {
+  const data = loadReferenceData();
+  return { data, context: { data, lookups: directLookups(lookupTables(data)) } };
+}
+
+export function criterion(name: string): RequestedCriterion {
+  const resolved = resolveCriterion(name);
+  if (!resolved) throw new Error(`unknown criterion ${name}`);
+  return resolved;
+}
+
+export const HEADLINE: readonly RequestedCriterion[] = ["gwp", "adp", "pe"].map(criterion);
+
+export interface Triple {
+  readonly value: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+/** Asserts a rounded outcome exactly (value, min, max) and, when given, its warnings. */
+export function expectRounded(outcome: PhaseOutcome, expected: Triple, warnings?: readonly string[]): void {
+  expect(outcome).not.toBe("not implemented");
+  if (outcome === "not implemented") return;
+  expect({ value: outcome.value, min: outcome.min, max: outcome.max }).toEqual(expected);
+  if (warnings) expect(outcome.warnings).toEqual(warnings);
+}
+
+/** Asserts an unrounded triple within `digits` decimals (toBeCloseTo semantics). */
+export function expectRaw(actual: Triple, expected: Triple, digits: number): void {
+  expect(actual.value).toBeCloseTo(expected.value, digits);
+  expect(actual.min).toBeCloseTo(expected.min, digits);
+  expect(actual.max).toBeCloseTo(expected.max, digits);
+}
+
+export function attribute(attributes: readonly VerboseAttribute[], name: string): VerboseAttribute {
+  const found = attributes.find((a) => a.name === name);
+  if (!found)
+    throw new Error(`attribute ${name} not in verbose (${attributes.map((a) => a.name).join(", ")})`);
+  return found;
+}
+
+export function hasAttribute(attributes: readonly VerboseAttribute[], name: string): boolean {
+  return attributes.some((a) => a.name === name);
+}
+
+export function component(report: VerboseReport, key: string): VerboseComponent {
+  const found = report.components.find((c) => c.key === key);
+  if (!found) throw new Error(`component ${key} not in verbose`);
+  return found;
+}
+
+export function componentImpact(block: VerboseComponent, name: string) {
+  const found = block.impacts.find((i) => i.criterion.requested === name);
+  if (!found) throw new Error(`criterion ${name} not in ${block.key}`);
+  return found;
+}
