@@ -66,7 +66,7 @@ export class Evaluation {
   private readonly outcomes = new Map<string, PhaseOutcome>();
   /** Unrounded results (null: not implemented), for fleet totals. */
   private readonly raws = new Map<string, RawImpact | null>();
-  private verboseReport: VerboseReport | null = null;
+  private readonly verboseReports = new Map<string, VerboseReport>();
   /** Number of phase computations run (engine work), observable by tests. */
   computations = 0;
 
@@ -114,7 +114,9 @@ export class Evaluation {
    * statuses and cached bounds depend on what was read (Appendix D.29).
    */
   verbose(requested: readonly RequestedCriterion[]): VerboseReport {
-    if (this.verboseReport) return this.verboseReport;
+    const key = requested.map((r) => r.requested).join(",");
+    const known = this.verboseReports.get(key);
+    if (known) return known;
     const names = new Set(requested.filter((r) => r.computed).map((r) => r.info.name));
     for (const info of CRITERIA) {
       const match = requested.find((r) => r.computed && r.info.name === info.name);
@@ -122,8 +124,9 @@ export class Evaluation {
       this.impact(match, "embedded");
       this.impact(match, "use");
     }
-    this.verboseReport = this.asset.verbose(this, requested);
-    return this.verboseReport;
+    const report = this.asset.verbose(this, requested);
+    this.verboseReports.set(key, report);
+    return report;
   }
 
   private compute(criterion: string, phase: Phase): RawImpact | null {

@@ -1,4 +1,5 @@
 import type { CpuProfileRow, CpuSpec, ReferenceData } from "../data/types.js";
+import { fitProfile, type ProfileParams, tdpWorkloads } from "./consumptionProfile.js";
 import {
   extractOne,
   prepareTokens,
@@ -23,6 +24,8 @@ export interface ReferenceLookups {
   ssdManufacturer(manufacturer: string): string | null;
   /** §10.2 step 1: the unique base profile for a manufacturer / model range, or null. */
   cpuProfile(manufacturer: string | null, modelRange: string | null): CpuProfileRow | null;
+  /** §10.2 step 3: the profile fitted to the four TDP points from a base profile (a pure function, costly). */
+  tdpProfile(tdp: number, base: ProfileParams): ProfileParams;
 }
 
 /** WRatio acceptance threshold of the family / manufacturer matchers (§11.2: strictly above 79). */
@@ -120,6 +123,7 @@ export function directLookups(tables: LookupTables): ReferenceLookups {
     ramManufacturer: (m) => extractOne(m, tables.ramManufacturers, EXTRACT_CUTOFF)?.match ?? null,
     ssdManufacturer: (m) => extractOne(m, tables.ssdManufacturers, EXTRACT_CUTOFF)?.match ?? null,
     cpuProfile: (manufacturer, modelRange) => matchCpuProfile(tables, manufacturer, modelRange),
+    tdpProfile: (tdp, base) => fitProfile(tdpWorkloads(tdp), base),
   };
 }
 
@@ -156,5 +160,6 @@ export function memoizedLookups(
     ramManufacturer: memo(inner.ramManufacturer),
     ssdManufacturer: memo(inner.ssdManufacturer),
     cpuProfile: memo(inner.cpuProfile),
+    tdpProfile: memo(inner.tdpProfile),
   };
 }

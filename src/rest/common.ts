@@ -75,11 +75,20 @@ function restErrorOf(errors: NonNullable<ExecutionResult["errors"]>): RestError 
   if (code === "NOT_FOUND") return new RestError(404, { detail: first.extensions?.detail ?? first.message });
   if (code === "BAD_USER_INPUT" || first.path === undefined) {
     const field = (first.extensions?.field as (string | number)[] | undefined) ?? [];
+    const loc = field.slice(1).map(v1FieldName);
     return new RestError(422, {
-      detail: [{ loc: ["body", ...field.slice(1)], msg: first.message, type: "value_error" }],
+      detail: [{ loc: ["body", ...loc], msg: first.message.replace(/^[^:]*: /, ""), type: "value_error" }],
     });
   }
   return new RestError(500, "Internal Server Error");
+}
+
+/** The v1 (snake_case) name of a GraphQL input field, for error locations. */
+function v1FieldName(field: string | number): string | number {
+  if (typeof field === "number" || /^\d+$/.test(field))
+    return typeof field === "number" ? field : Number(field);
+  if (field === "timeWorkloadShares") return "time_workload";
+  return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
 export const ok = (body: unknown): RestResponse => ({ status: 200, body });

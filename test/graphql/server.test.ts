@@ -294,11 +294,8 @@ describe("verbose", () => {
     });
   });
 
-  // BUG (src/engine/evaluation.ts, Evaluation.verbose): the report is cached per evaluation
-  // without regard to the requested criteria, so two `verbose` selections with different
-  // `criteria` (and the same duration/allocation) both answer the criteria of the first one.
-  // Expected `b` components to list `pe`; actual: they list `gwp`.
-  it.fails("verbose selections with different criteria each list their own criteria", async () => {
+  // Two `verbose` selections with different `criteria` each list their own criteria.
+  it("verbose selections with different criteria each list their own criteria", async () => {
     const { data } = await graphql(`{
       server {
         a: verbose(criteria: [gwp]) { components { key impacts { criterion } } }

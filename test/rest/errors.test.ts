@@ -115,11 +115,8 @@ describe("body validation: 422 in FastAPI's shape", () => {
     expect(answer.body.detail[0].loc[0]).toBe("body");
   });
 
-  // BUG (src/rest/common.ts, restErrorOf): errors raised by the GraphQL-side validation are
-  // reported with the GraphQL field names, so the REST `loc` reads
-  // ["body", "usage", "avgPower"] (and the message "input.usage.avgPower: must not be negative")
-  // instead of the v1 field ["body", "usage", "avg_power"] the client sent.
-  it.fails("the 422 loc of a negative avg_power names the v1 field", async () => {
+  // Errors raised by the GraphQL-side validation are reported with the v1 field names.
+  it("the 422 loc of a negative avg_power names the v1 field", async () => {
     const { status, body } = await post("/v1/server/", { usage: { avg_power: -1 } });
     expect(status).toBe(422);
     expect(body.detail[0].loc).toEqual(["body", "usage", "avg_power"]);

@@ -1,12 +1,6 @@
 import type { CpuSpec } from "../../data/types.js";
 import { Attribute, type AttributeValue, NotImplementedError } from "../attribute.js";
-import {
-  fitProfile,
-  type ProfileParams,
-  profilePower,
-  tdpWorkloads,
-  type WorkloadPoint,
-} from "../consumptionProfile.js";
+import { type ProfileParams, profilePower, tdpWorkloads, type WorkloadPoint } from "../consumptionProfile.js";
 import { type Allocation, type EngineContext, requiredFactor } from "../context.js";
 import { END_OF_LIFE_WARNING, modelledUse, type RawImpact } from "../impact.js";
 import { roundSigFig } from "../rounding.js";
@@ -329,7 +323,7 @@ export class Cpu extends Component {
     if (tdp !== null) {
       const points = tdpWorkloads(tdp);
       workloads.setCompleted(workloadList(points));
-      params.setCompleted({ ...fitProfile(points, start) }, { source: "From TDP" });
+      params.setCompleted({ ...this.context.lookups.tdpProfile(tdp, start) }, { source: "From TDP" });
     } else if (modelRange !== null) {
       // No unique base row stores null: the read below then falls back to the archetype default.
       params.setCompleted(base ? { ...start } : null, { source: "From CPU model range" });
