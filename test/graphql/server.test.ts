@@ -11,11 +11,6 @@ import { CpuImpactsDocument, ServerImpactsDocument } from "../../src/rest/genera
 import { createApp } from "../../src/server.js";
 import { END_OF_LIFE, GENERIC_DATA, UNCERTAINTY } from "../support/engine.js";
 
-// Vite resolves `graphql` to its ESM build for the sources it transforms, while Pothos and yoga
-// (loaded by Node) get the CommonJS build: one schema would mix two graphql realms. Every import
-// of `graphql` in the transformed graph is pointed at the CommonJS instance.
-vi.mock("graphql", async () => (await import("node:module")).createRequire(import.meta.url)("graphql"));
-
 const app = createApp();
 
 interface GraphQLError {

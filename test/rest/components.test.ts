@@ -2,14 +2,9 @@
  * The v1 REST component and utility routes through `app.rest`: impacts (GET/POST), archetype
  * listings and configurations, and `/v1/utils/*`.
  */
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/server.js";
 import { call, EOL, UNCERTAINTY } from "../support/rest.js";
-
-// Vite resolves `graphql` to its ESM build for the sources it transforms, while Pothos and yoga
-// (loaded by Node) get the CommonJS build: one schema would mix two graphql realms. Every import
-// of `graphql` in the transformed graph is pointed at the CommonJS instance.
-vi.mock("graphql", async () => (await import("node:module")).createRequire(import.meta.url)("graphql"));
 
 const app = createApp();
 const get = (url: string) => call(app, "GET", url);

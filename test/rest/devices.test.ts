@@ -1,12 +1,8 @@
 /**
  * The v1 terminal, peripheral and IoT routes through the REST shim (METHOD.md §9, §16).
  */
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/server.js";
-
-// Same realm fix as the GraphQL tests: the schema (Pothos, CommonJS graphql) and the shim's
-// `execute` must share one graphql instance.
-vi.mock("graphql", async () => (await import("node:module")).createRequire(import.meta.url)("graphql"));
 
 const app = createApp();
 const GENERIC = "Generic data used for impact calculation.";

@@ -2,14 +2,9 @@
  * Error handling of the v1 REST shim: 404 for unknown archetypes and paths, 405 for unknown
  * methods, 422 for invalid bodies and query parameters — and never a 5xx for client input.
  */
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/server.js";
 import { call } from "../support/rest.js";
-
-// Vite resolves `graphql` to its ESM build for the sources it transforms, while Pothos and yoga
-// (loaded by Node) get the CommonJS build: one schema would mix two graphql realms. Every import
-// of `graphql` in the transformed graph is pointed at the CommonJS instance.
-vi.mock("graphql", async () => (await import("node:module")).createRequire(import.meta.url)("graphql"));
 
 const app = createApp();
 const get = (url: string) => call(app, "GET", url);

@@ -3,14 +3,9 @@
  * verbose, duration, allocation), use-time fields, verbose layout and the archetype listings.
  */
 import { readFileSync } from "node:fs";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/server.js";
 import { call, EMPTY_SERVER_IMPACTS, EOL, UNCERTAINTY } from "../support/rest.js";
-
-// Vite resolves `graphql` to its ESM build for the sources it transforms, while Pothos and yoga
-// (loaded by Node) get the CommonJS build: one schema would mix two graphql realms. Every import
-// of `graphql` in the transformed graph is pointed at the CommonJS instance.
-vi.mock("graphql", async () => (await import("node:module")).createRequire(import.meta.url)("graphql"));
 
 const app = createApp();
 const get = (url: string) => call(app, "GET", url);

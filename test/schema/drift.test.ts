@@ -4,13 +4,8 @@
  */
 import { readFileSync } from "node:fs";
 import { printSchema } from "graphql";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildSchema } from "../../src/schema/index.js";
-
-// Vite resolves `graphql` to its ESM build for the sources it transforms, while Pothos (loaded by
-// Node) gets the CommonJS build: one schema would mix two graphql realms. Every import of
-// `graphql` in the transformed graph is pointed at the CommonJS instance.
-vi.mock("graphql", async () => (await import("node:module")).createRequire(import.meta.url)("graphql"));
 
 describe("schema/schema.graphql", () => {
   it("equals printSchema(buildSchema()) plus a final newline (run `npm run schema` after a change)", () => {
