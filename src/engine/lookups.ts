@@ -1,5 +1,6 @@
 import type { CpuProfileRow, CpuSpec, ReferenceData } from "../data/types.js";
 import { fitProfile, type ProfileParams, tdpWorkloads } from "./consumptionProfile.js";
+import { type CoreCount, type DieSizeEstimate, estimateDieSize } from "./dieSize.js";
 import {
   extractOne,
   prepareTokens,
@@ -24,6 +25,10 @@ export interface ReferenceLookups {
   ssdManufacturer(manufacturer: string): string | null;
   /** §10.2 step 1: the unique base profile for a manufacturer / model range, or null. */
   cpuProfile(manufacturer: string | null, modelRange: string | null): CpuProfileRow | null;
+  /** §4.2.3 step 1 check: whether a family (file spelling) has rows with a die size. */
+  hasDieSizes(family: string): boolean;
+  /** §4.2.3 steps 2–5 for a kept family (or all families when null) and a core count, if known. */
+  dieSize(family: string | null, cores: CoreCount | null): DieSizeEstimate;
   /** §10.2 step 3: the profile fitted to the four TDP points from a base profile (a pure function, costly). */
   tdpProfile(tdp: number, base: ProfileParams): ProfileParams;
 }
@@ -45,12 +50,25 @@ export interface LookupTables {
   readonly cpuFamilies: readonly string[];
   readonly ramManufacturers: readonly string[];
   readonly ssdManufacturers: readonly string[];
+  /** Rows with a total die size, all families and per family (code name). */
+  readonly dieSizeRows: readonly CpuSpec[];
+  readonly dieSizeRowsByFamily: ReadonlyMap<string, readonly CpuSpec[]>;
   /** Token profiles of the lower-cased CPU names, in file order (prepared once). */
   readonly cpuNameTokens: readonly TokenProfile[];
 }
 
 export function lookupTables(data: ReferenceData): LookupTables {
+  const dieSizeRows = data.cpuSpecs.filter((row) => row.totalDieSize !== null);
+  const dieSizeRowsByFamily = new Map<string, CpuSpec[]>();
+  for (const row of dieSizeRows) {
+    if (row.codeName === null) continue;
+    const list = dieSizeRowsByFamily.get(row.codeName) ?? [];
+    list.push(row);
+    dieSizeRowsByFamily.set(row.codeName, list);
+  }
   return {
+    dieSizeRows,
+    dieSizeRowsByFamily,
     data,
     cpuFamilies: distinct(data.cpuSpecs.map((row) => row.codeName)),
     ramManufacturers: distinct(data.ramManufacture.map((row) => row.manufacturer)),
@@ -123,6 +141,11 @@ export function directLookups(tables: LookupTables): ReferenceLookups {
     ramManufacturer: (m) => extractOne(m, tables.ramManufacturers, EXTRACT_CUTOFF)?.match ?? null,
     ssdManufacturer: (m) => extractOne(m, tables.ssdManufacturers, EXTRACT_CUTOFF)?.match ?? null,
     cpuProfile: (manufacturer, modelRange) => matchCpuProfile(tables, manufacturer, modelRange),
+    hasDieSizes: (family) => tables.dieSizeRowsByFamily.has(family),
+    dieSize: (family, cores) =>
+      family === null
+        ? estimateDieSize(tables.dieSizeRows, "all families", cores)
+        : estimateDieSize(tables.dieSizeRowsByFamily.get(family) ?? [], family, cores),
     tdpProfile: (tdp, base) => fitProfile(tdpWorkloads(tdp), base),
   };
 }
@@ -160,6 +183,8 @@ export function memoizedLookups(
     ramManufacturer: memo(inner.ramManufacturer),
     ssdManufacturer: memo(inner.ssdManufacturer),
     cpuProfile: memo(inner.cpuProfile),
+    hasDieSizes: inner.hasDieSizes,
+    dieSize: memo(inner.dieSize),
     tdpProfile: memo(inner.tdpProfile),
   };
 }

@@ -18,8 +18,14 @@ const MIN_SIG_FIG = 1;
  * the original relies on (§12.2). `10 ** k` is not guaranteed to be correctly rounded in JavaScript.
  */
 function pow10(k: number): number {
-  return Number(`1e${k}`);
+  return k >= -POW10_OFFSET && k < POW10_OFFSET ? POW10[k + POW10_OFFSET] : Number(`1e${k}`);
 }
+
+/** Exactly rounded powers of ten 1e-340 … 1e339, parsed once (hot in every rounding). */
+const POW10_OFFSET = 340;
+const POW10: readonly number[] = Array.from({ length: 2 * POW10_OFFSET }, (_, i) =>
+  Number(`1e${i - POW10_OFFSET}`),
+);
 
 /**
  * The double nearest to the decimal `digits × 10^exponent` for an integer-valued `digits`. This is the

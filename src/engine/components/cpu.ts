@@ -188,77 +188,32 @@ export class Cpu extends Component {
 
   /** §4.2.3: die size estimated from `cpu_specs.csv` (family, core count). */
   private dieSizeFromSpecs(): void {
-    let rows = this.context.data.cpuSpecs.filter((r) => r.totalDieSize !== null);
-    let label = "all families";
-    const family = this.family.value;
-    if (family !== null) {
-      const match = this.context.lookups.cpuFamily(family);
-      if (match !== null && rows.some((r) => r.codeName === match)) {
-        if (match !== family) this.family.setChanged(match);
-        rows = rows.filter((r) => r.codeName === match);
-        label = match;
+    const { lookups } = this.context;
+    let family: string | null = null;
+    const given = this.family.value;
+    if (given !== null) {
+      // Step 1: the file's spelling, kept only if that family has die sizes.
+      const match = lookups.cpuFamily(given);
+      if (match !== null && lookups.hasDieSizes(match)) {
+        if (match !== given) this.family.setChanged(match);
+        family = match;
       }
     }
-    const sizes = (subset: readonly CpuSpec[]) => subset.map((r) => r.totalDieSize as number);
-    const r3 = (x: number) => roundSigFig(x, 3);
-    const setSize = (value: number, min: number, max: number, source: string) =>
-      this.dieSize.setCompleted(value, { min, max, source });
-    const averageOfAll = () =>
-      setSize(
-        r3(mean(sizes(rows))),
-        r3(Math.min(...sizes(rows))),
-        r3(Math.max(...sizes(rows))),
-        `Average value for ${label}`,
-      );
-
-    if (this.coreUnits.status === "NONE") {
-      averageOfAll();
-      return;
-    }
-    const cores = this.coreUnits.numberValue();
-    const withCores = (n: number) => rows.filter((r) => r.cores === n);
-    const exact = withCores(cores);
-    if (exact.length > 0) {
-      const low = withCores(this.coreUnits.numberMin());
-      const high = withCores(this.coreUnits.numberMax());
-      setSize(
-        r3(mean(sizes(exact))),
-        r3(Math.min(...sizes(low.length > 0 ? low : exact))),
-        r3(Math.max(...sizes(high.length > 0 ? high : exact))),
-        `Average value of ${label} with ${cores} cores`,
-      );
-      return;
-    }
-    if (rows.length === 1 && rows[0].cores) {
-      const [only] = rows;
-      const k0 = only.cores as number;
-      const t0 = only.totalDieSize as number;
-      setSize(
-        r3((t0 * cores) / k0),
-        r3((t0 * this.coreUnits.numberMin()) / k0),
-        r3((t0 * this.coreUnits.numberMax()) / k0),
-        `Rule of three on ${only.name}`,
-      );
-      return;
-    }
-    const points = rows.filter((r) => r.cores !== null);
-    const fit = linearRegression(
-      points.map((r) => r.cores as number),
-      sizes(points),
-    );
-    if (!fit) {
-      // The reference ends in NaN (HTTP 500) when the family cannot be regressed; answer with
-      // the family's average instead.
-      averageOfAll();
-      return;
-    }
-    const at = (n: number) => r3(fit.intercept + fit.slope * n);
-    setSize(
-      at(cores),
-      at(this.coreUnits.numberMin()),
-      at(this.coreUnits.numberMax()),
-      `Linear regression on ${label}`,
-    );
+    // Quirk kept (Appendix D.3): a core count never read nor written does not count.
+    const cores =
+      this.coreUnits.status === "NONE"
+        ? null
+        : {
+            value: this.coreUnits.numberValue(),
+            min: this.coreUnits.numberMin(),
+            max: this.coreUnits.numberMax(),
+          };
+    const estimate = lookups.dieSize(family, cores);
+    this.dieSize.setCompleted(estimate.value, {
+      min: estimate.min,
+      max: estimate.max,
+      source: estimate.source,
+    });
   }
 
   protected embeddedPerUnit(criterion: string, duration: number, allocation: Allocation): RawImpact {
@@ -337,29 +292,4 @@ export function workloadList(
   points: readonly WorkloadPoint[],
 ): { load_percentage: number; power_watt: number }[] {
   return points.map((p) => ({ load_percentage: p.loadPercentage, power_watt: p.powerWatt }));
-}
-
-function mean(values: readonly number[]): number {
-  let total = 0;
-  for (const v of values) total += v;
-  return total / values.length;
-}
-
-/** Ordinary least squares y = a + b·x; null when x has no spread (the reference's NaN case). */
-function linearRegression(
-  xs: readonly number[],
-  ys: readonly number[],
-): { intercept: number; slope: number } | null {
-  if (xs.length < 2) return null;
-  const mx = mean(xs);
-  const my = mean(ys);
-  let sxy = 0;
-  let sxx = 0;
-  for (let i = 0; i < xs.length; i++) {
-    sxy += (xs[i] - mx) * (ys[i] - my);
-    sxx += (xs[i] - mx) ** 2;
-  }
-  if (sxx === 0) return null;
-  const slope = sxy / sxx;
-  return { intercept: my - slope * mx, slope };
 }
