@@ -43,6 +43,7 @@ export function createApp() {
     context: () => createRequestContext(service),
     graphqlEndpoint: "/graphql",
     landingPage: false,
+    graphiql: true,
     // Unexpected errors are masked; GraphQLErrors raised on purpose (codes) pass through.
     maskedErrors: true,
     plugins: abuseProtection(),

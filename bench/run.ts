@@ -1,0 +1,301 @@
+/**
+ * The project's benchmark (`npm run bench`): starts the service and a bare node:http server
+ * answering a constant JSON body (the ceiling of one Node process on this machine), drives both
+ * with autocannon at 10 connections, prints a table and writes bench/results.json.
+ *
+ * Not a test: it reports figures against the targets of bench/README.md.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import autocannon from "autocannon";
+
+const CONNECTIONS = 10;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const root = new URL("..", import.meta.url);
+
+/** Deterministic pseudo-random numbers (mulberry32), so runs are comparable. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const random = seeded(20261122);
+const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)];
+
+const CPU_NAMES = [
+  "Intel Xeon Gold 6134",
+  "Intel Xeon Platinum 8280",
+  "AMD EPYC 7763",
+  "Intel Xeon Silver 4214",
+  "AMD EPYC 7502",
+  "Intel Xeon E5-2686 V4",
+];
+const LOCATIONS = ["EEE", "FRA", "DEU", "USA", "CHN", "IRL", "SWE", "GBR"];
+
+const completeServer = {
+  model: { type: "rack" },
+  configuration: {
+    cpu: { units: 2, core_units: 24, die_size_per_core: 24.5 },
+    ram: [
+      { units: 4, capacity: 32, density: 1.79 },
+      { units: 4, capacity: 16, density: 1.79 },
+    ],
+    disk: [
+      { units: 2, type: "ssd", capacity: 400, density: 50.6 },
+      { units: 2, type: "hdd" },
+    ],
+    power_supply: { units: 2, unit_weight: 10 },
+  },
+  usage: { usage_location: "FRA", time_workload: 50 },
+};
+
+function variedServer() {
+  return {
+    configuration: {
+      cpu: {
+        units: 1 + Math.floor(random() * 4),
+        name: pick(CPU_NAMES),
+        core_units: 8 + Math.floor(random() * 56),
+      },
+      ram: [{ units: 2 + Math.floor(random() * 22), capacity: pick([16, 32, 64, 128]) }],
+      disk: [{ units: 1 + Math.floor(random() * 4), type: "ssd", capacity: pick([480, 960, 1920, 3840]) }],
+      power_supply: { units: 2, unit_weight: 1 + random() * 4 },
+    },
+    usage: { usage_location: pick(LOCATIONS), time_workload: Math.round(random() * 100) },
+  };
+}
+
+const instanceTypes: string[] = readFileSync(new URL("data/archetypes/cloud/aws.csv", root), "utf8")
+  .split("\n")
+  .slice(1)
+  .map((line) => line.split(",")[0])
+  .filter((id) => id.length > 0);
+
+function variedCloud() {
+  return {
+    provider: "aws",
+    instance_type: pick(instanceTypes),
+    usage: { usage_location: pick(LOCATIONS), time_workload: Math.round(random() * 100) },
+  };
+}
+
+interface Scenario {
+  readonly name: string;
+  readonly target: "service" | "ceiling";
+  readonly method: "GET" | "POST";
+  readonly path: string;
+  readonly body?: () => unknown;
+  readonly connections?: number;
+  readonly amount?: number;
+}
+
+const SERVER_GQL = `query ($input: ServerInput) { server(input: $input) { impacts { criterion embedded { ... on Impact { value min max } } use { ... on Impact { value min max } } } } }`;
+const SERVERS_GQL = `query ($inputs: [ServerItemInput!]!) { servers(inputs: $inputs) { total(criteria: [gwp]) { embedded { value } use { value } } items { impacts(criteria: [gwp]) { embedded { ... on Impact { value } } use { ... on Impact { value } } } } } }`;
+const CLOUD_GQL = `query ($inputs: [CloudInstanceItemInput!]!) { cloudInstances(inputs: $inputs) { total { criterion embedded { value } use { value } } items { impacts { embedded { ... on Impact { value } } use { ... on Impact { value } } } } } }`;
+
+const fleetRandom = seeded(7);
+const serverFleet = Array.from({ length: 1000 }, () => ({
+  configuration: {
+    cpu: { units: 2, name: CPU_NAMES[Math.floor(fleetRandom() * CPU_NAMES.length)] },
+    ram: [{ units: 1 + Math.floor(fleetRandom() * 16), capacity: 32 }],
+  },
+  usage: { usageLocation: LOCATIONS[Math.floor(fleetRandom() * LOCATIONS.length)] },
+}));
+const cloudFleet = Array.from({ length: 1000 }, () => ({
+  provider: "aws",
+  instanceType: instanceTypes[Math.floor(fleetRandom() * instanceTypes.length)],
+  usage: { usageLocation: LOCATIONS[Math.floor(fleetRandom() * LOCATIONS.length)] },
+}));
+
+const SCENARIOS: readonly Scenario[] = [
+  { name: "ceiling: constant JSON (bare node:http)", target: "ceiling", method: "GET", path: "/" },
+  {
+    name: "REST GET server archetype",
+    target: "service",
+    method: "GET",
+    path: "/v1/server/?archetype=dellR740",
+  },
+  {
+    name: "REST POST server complete, verbose",
+    target: "service",
+    method: "POST",
+    path: "/v1/server/?verbose=true",
+    body: () => completeServer,
+  },
+  {
+    name: "REST POST cloud with usage, verbose",
+    target: "service",
+    method: "POST",
+    path: "/v1/cloud/instance?verbose=true",
+    body: () => ({
+      provider: "aws",
+      instance_type: "m5.xlarge",
+      usage: { usage_location: "FRA", time_workload: 70 },
+    }),
+  },
+  {
+    name: "REST POST server verbose (varied)",
+    target: "service",
+    method: "POST",
+    path: "/v1/server/?verbose=true",
+    body: variedServer,
+  },
+  {
+    name: "REST POST cloud verbose (varied)",
+    target: "service",
+    method: "POST",
+    path: "/v1/cloud/instance?verbose=true",
+    body: variedCloud,
+  },
+  {
+    name: "GraphQL single server",
+    target: "service",
+    method: "POST",
+    path: "/graphql",
+    body: () => ({ query: SERVER_GQL, variables: { input: { usage: { usageLocation: pick(LOCATIONS) } } } }),
+  },
+  {
+    name: "GraphQL batch 1,000 servers (gwp)",
+    target: "service",
+    method: "POST",
+    path: "/graphql",
+    body: () => ({ query: SERVERS_GQL, variables: { inputs: serverFleet } }),
+    connections: 1,
+    amount: 20,
+  },
+  {
+    name: "GraphQL batch 1,000 cloud instances",
+    target: "service",
+    method: "POST",
+    path: "/graphql",
+    body: () => ({ query: CLOUD_GQL, variables: { inputs: cloudFleet } }),
+    connections: 1,
+    amount: 20,
+  },
+];
+
+interface Row {
+  scenario: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  ratioToCeiling: number | null;
+  non2xx: number;
+}
+
+function startCeiling(): Promise<{ port: number; close: () => void }> {
+  const body = JSON.stringify({ impacts: { gwp: { value: 1, min: 1, max: 1 } } });
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(body);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () =>
+      resolve({ port: (server.address() as AddressInfo).port, close: () => server.close() }),
+    );
+  });
+}
+
+async function waitForAnswer(url: string, started: number): Promise<number> {
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+async function startService(port: number): Promise<{ child: ChildProcess; startupMs: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), WORKERS: "1" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const startupMs = await waitForAnswer(`http://127.0.0.1:${port}/v1/server/?verbose=false`, started);
+  return { child, startupMs };
+}
+
+function residentMemoryMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const match = /VmRSS:\s+(\d+) kB/.exec(status);
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+/** Seconds of unrecorded load before each measured scenario, so the JIT has compiled the path. */
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARMUP ?? 2);
+
+async function drive(url: string, scenario: Scenario, measured = true): Promise<autocannon.Result> {
+  return autocannon({
+    url,
+    connections: scenario.connections ?? CONNECTIONS,
+    ...(scenario.amount
+      ? { amount: measured ? scenario.amount : Math.ceil(scenario.amount / 4) }
+      : { duration: measured ? SECONDS : WARM_UP_SECONDS }),
+    requests: [
+      {
+        method: scenario.method,
+        path: scenario.path,
+        headers: { "content-type": "application/json" },
+        setupRequest: (request) =>
+          scenario.body ? { ...request, body: JSON.stringify(scenario.body()) } : request,
+      },
+    ],
+  });
+}
+
+async function main(): Promise<void> {
+  const ceiling = await startCeiling();
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const service = await startService(port);
+  const rows: Row[] = [];
+  let ceilingRps = Number.NaN;
+  try {
+    for (const scenario of SCENARIOS) {
+      const base =
+        scenario.target === "ceiling" ? `http://127.0.0.1:${ceiling.port}` : `http://127.0.0.1:${port}`;
+      await drive(base, scenario, false);
+      const result = await drive(base, scenario);
+      const rps = scenario.amount ? 1000 / result.latency.average : result.requests.average;
+      if (scenario.target === "ceiling") ceilingRps = rps;
+      rows.push({
+        scenario: scenario.name,
+        requestsPerSecond: Math.round(rps),
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        ratioToCeiling: scenario.target === "ceiling" ? 1 : Math.round((rps / ceilingRps) * 1000) / 1000,
+        non2xx: result.non2xx,
+      });
+    }
+  } finally {
+    const memoryMb = residentMemoryMb(service.child.pid as number);
+    service.child.kill();
+    ceiling.close();
+    const results = {
+      date: new Date().toISOString(),
+      node: process.version,
+      connections: CONNECTIONS,
+      secondsPerScenario: SECONDS,
+      startupToFirstAnswerMs: Math.round(service.startupMs),
+      residentMemoryAfterRunMb: Math.round(memoryMb),
+      scenarios: rows,
+    };
+    writeFileSync(new URL("bench/results.json", root), `${JSON.stringify(results, null, 2)}\n`);
+    console.table(rows);
+    console.log(`start-up to first answer: ${results.startupToFirstAnswerMs} ms`);
+    console.log(`resident memory after the run: ${results.residentMemoryAfterRunMb} MB`);
+  }
+}
+
+await main();
