@@ -79,19 +79,33 @@ export function sumImpacts(impacts: readonly RawImpact[]): RawImpact {
 }
 
 /**
- * §5.4 simple use formula. Quirk kept (§5.4): the use-time ratio bounds are crossed, τ⁺ on the
- * min side and τ⁻ on the max side.
+ * Use over a duration: factor × power (kW) × use-time ratio × hours, value with value, min with
+ * min, max with max (§5.5, §7.4). Quirk kept (§5.4): the simple formula of devices with a given
+ * power crosses the use-time ratio bounds, τ⁺ on the min side and τ⁻ on the max side.
  */
+function useOverDuration(
+  factor: Attribute<number>,
+  power: Attribute<number>,
+  useTimeRatio: Attribute<number>,
+  duration: number,
+  crossedRatioBounds: boolean,
+): RawImpact {
+  const value = factor.numberValue() * (power.numberValue() / 1000) * useTimeRatio.numberValue() * duration;
+  const ratioForMin = crossedRatioBounds ? useTimeRatio.numberMax() : useTimeRatio.numberMin();
+  const min = factor.numberMin() * (power.numberMin() / 1000) * ratioForMin * duration;
+  const ratioForMax = crossedRatioBounds ? useTimeRatio.numberMin() : useTimeRatio.numberMax();
+  const max = factor.numberMax() * (power.numberMax() / 1000) * ratioForMax * duration;
+  return { value, min, max, warnings: [] };
+}
+
+/** §5.4 simple use formula (given power: storage, case, motherboard, terminals). */
 export function simpleUse(
   factor: Attribute<number>,
   power: Attribute<number>,
   useTimeRatio: Attribute<number>,
   duration: number,
 ): RawImpact {
-  const value = factor.numberValue() * (power.numberValue() / 1000) * useTimeRatio.numberValue() * duration;
-  const min = factor.numberMin() * (power.numberMin() / 1000) * useTimeRatio.numberMax() * duration;
-  const max = factor.numberMax() * (power.numberMax() / 1000) * useTimeRatio.numberMin() * duration;
-  return { value, min, max, warnings: [] };
+  return useOverDuration(factor, power, useTimeRatio, duration, true);
 }
 
 /** §5.5 / §7.4 use formula on a modelled power (no bound crossing). */
@@ -101,8 +115,5 @@ export function modelledUse(
   useTimeRatio: Attribute<number>,
   duration: number,
 ): RawImpact {
-  const value = factor.numberValue() * (power.numberValue() / 1000) * useTimeRatio.numberValue() * duration;
-  const min = factor.numberMin() * (power.numberMin() / 1000) * useTimeRatio.numberMin() * duration;
-  const max = factor.numberMax() * (power.numberMax() / 1000) * useTimeRatio.numberMax() * duration;
-  return { value, min, max, warnings: [] };
+  return useOverDuration(factor, power, useTimeRatio, duration, false);
 }

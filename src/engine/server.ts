@@ -1,7 +1,7 @@
 import type { ArchetypeCell } from "../data/types.js";
 import { Attribute, type AttributeValue, NotImplementedError } from "./attribute.js";
-import type { Component, ComponentCells } from "./components/component.js";
-import { Cpu, type CpuInput, type PowerTriple } from "./components/cpu.js";
+import type { Component, ComponentCells, PowerTriple } from "./components/component.js";
+import { Cpu, type CpuInput } from "./components/cpu.js";
 import { Case, FixedImpactComponent, PowerSupply, type PowerSupplyInput } from "./components/enclosure.js";
 import { Hdd, type HddInput, Ram, type RamInput, Ssd, type SsdInput } from "./components/storage.js";
 import { type Allocation, type EngineContext, factorAt } from "./context.js";

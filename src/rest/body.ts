@@ -25,12 +25,14 @@ const integer = z.preprocess((v) => {
   return v;
 }, z.number({ message: "value is not a valid integer" }).int());
 
-const float = z.preprocess(
+/** A number, also given as numeric text. */
+export const float = z.preprocess(
   (v) => (typeof v === "string" && NUMERIC_TEXT.test(v) ? Number(v) : v),
   z.number({ message: "value is not a valid float" }).finite(),
 );
 
-const text = z.preprocess(
+/** Text, also given as a number (pydantic's str coercion). */
+export const text = z.preprocess(
   (v) => (typeof v === "number" ? String(v) : v),
   z.string({ message: "str type expected" }),
 );
@@ -114,7 +116,8 @@ export class BodyValidationError extends Error {
   }
 }
 
-function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+/** Validates a v1 body (absent = `{}`), or throws the 422 of FastAPI's shape. */
+export function parseV1Body<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
   throw new BodyValidationError(
@@ -183,7 +186,7 @@ function toSimple(value: z.infer<typeof simple>): SimpleComponentInput {
 }
 
 export function serverVariables(body: unknown): ServerInput {
-  const value = parse(server, body);
+  const value = parseV1Body(server, body);
   const configuration = value.configuration;
   return {
     model: value.model ?? null,
@@ -200,18 +203,18 @@ export function serverVariables(body: unknown): ServerInput {
 }
 
 export const componentVariables = {
-  cpu: (body: unknown): CpuInput => toCpu(parse(cpu, body)),
-  ram: (body: unknown): RamInput => toRam(parse(ram, body)),
-  ssd: (body: unknown): DiskInput => toDisk(parse(disk, body)),
-  hdd: (body: unknown): SimpleComponentInput => toSimple(parse(simple, body)),
-  powerSupply: (body: unknown): PowerSupplyInput => toPowerSupply(parse(powerSupply, body)),
+  cpu: (body: unknown): CpuInput => toCpu(parseV1Body(cpu, body)),
+  ram: (body: unknown): RamInput => toRam(parseV1Body(ram, body)),
+  ssd: (body: unknown): DiskInput => toDisk(parseV1Body(disk, body)),
+  hdd: (body: unknown): SimpleComponentInput => toSimple(parseV1Body(simple, body)),
+  powerSupply: (body: unknown): PowerSupplyInput => toPowerSupply(parseV1Body(powerSupply, body)),
   case: (body: unknown): CaseInput => {
-    const value = parse(caseBody, body);
+    const value = parseV1Body(caseBody, body);
     return { units: value.units, caseType: value.case_type, usage: toUsage(value.usage) };
   },
-  motherboard: (body: unknown): SimpleComponentInput => toSimple(parse(simple, body)),
+  motherboard: (body: unknown): SimpleComponentInput => toSimple(parseV1Body(simple, body)),
 };
 
 export function usageVariables(body: unknown): UsageInput | null {
-  return toUsage(parse(usage, body));
+  return toUsage(parseV1Body(usage, body));
 }

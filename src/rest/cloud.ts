@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BodyValidationError, usageVariables } from "./body.js";
+import { parseV1Body, text, usageVariables } from "./body.js";
 import { type Handler, ok, type Route } from "./common.js";
 import {
   CloudInstanceConfigDocument,
@@ -14,24 +14,10 @@ const DEFAULT_PROVIDER = "aws";
 const DEFAULT_INSTANCE = "a1.4xlarge";
 
 const cloudBody = z.object({
-  provider: z.string().nullish(),
-  instance_type: z.string().nullish(),
+  provider: text.nullish(),
+  instance_type: text.nullish(),
   usage: z.unknown().optional(),
 });
-
-function parseCloudBody(body: unknown) {
-  const result = cloudBody.safeParse(body ?? {});
-  if (!result.success) {
-    throw new BodyValidationError(
-      result.error.issues.map((issue) => ({
-        loc: ["body", ...issue.path.map(String)],
-        msg: issue.message,
-        type: `value_error.${issue.code}`,
-      })),
-    );
-  }
-  return result.data;
-}
 
 /**
  * GET reads provider / instance type from the query (or the path), POST from the body. The
@@ -41,7 +27,7 @@ function parseCloudBody(body: unknown) {
 function cloudImpacts(pathProvider: string | null): Handler {
   return async (request, run) => {
     const query = impactQuery(request.params);
-    const fromBody = request.method === "POST" ? parseCloudBody(request.body) : null;
+    const fromBody = request.method === "POST" ? parseV1Body(cloudBody, request.body) : null;
     const provider = pathProvider ?? fromBody?.provider ?? request.params.get("provider") ?? DEFAULT_PROVIDER;
     const instanceType = fromBody?.instance_type ?? request.params.get("instance_type") ?? DEFAULT_INSTANCE;
     const data = await run(CloudInstanceImpactsDocument, {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BodyValidationError, usageVariables } from "./body.js";
+import { BodyValidationError, parseV1Body, text, usageVariables } from "./body.js";
 import type { IotDeviceInput, PeripheralInput, TerminalInput, UsageInput } from "./generated/graphql.js";
 
 /*
@@ -7,29 +7,12 @@ import type { IotDeviceInput, PeripheralInput, TerminalInput, UsageInput } from 
  * lenient typing of `body.ts`: unknown keys are ignored, numbers are accepted as strings.
  */
 
-const text = z.preprocess(
-  (v) => (typeof v === "number" ? String(v) : v),
-  z.string({ message: "str type expected" }),
-);
-
 const terminalBody = z.object({ type: text.nullish(), usage: z.unknown().optional() });
 
 const iotBody = z.object({
   functional_blocks: z.array(z.object({ type: text, hsl_level: text.nullish() })).nullish(),
   usage: z.unknown().optional(),
 });
-
-function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const result = schema.safeParse(body ?? {});
-  if (result.success) return result.data;
-  throw new BodyValidationError(
-    result.error.issues.map((issue) => ({
-      loc: ["body", ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))],
-      msg: issue.message,
-      type: `value_error.${issue.code}`,
-    })),
-  );
-}
 
 /** The `usage` object, validated by `body.ts`, with its errors located under `usage`. */
 function usage(value: unknown): UsageInput | null {
@@ -50,17 +33,17 @@ function usage(value: unknown): UsageInput | null {
  */
 export function terminalVariables(typed: boolean): (body: unknown) => TerminalInput {
   return (body) => {
-    const value = parse(terminalBody, body);
+    const value = parseV1Body(terminalBody, body);
     return { usage: usage(value.usage), ...(typed && value.type != null ? { type: value.type } : {}) };
   };
 }
 
 export function peripheralVariables(body: unknown): PeripheralInput {
-  return { usage: usage(parse(terminalBody, body).usage) };
+  return { usage: usage(parseV1Body(terminalBody, body).usage) };
 }
 
 export function iotDeviceVariables(body: unknown): IotDeviceInput {
-  const value = parse(iotBody, body);
+  const value = parseV1Body(iotBody, body);
   return {
     functionalBlocks: value.functional_blocks?.map((b) => ({ type: b.type, hslLevel: b.hsl_level })) ?? null,
     usage: usage(value.usage),

@@ -1,8 +1,16 @@
 import type { ArchetypeCell } from "../../data/types.js";
 import { Attribute, type AttributeValue, NotImplementedError } from "../attribute.js";
 import type { Allocation, EngineContext } from "../context.js";
-import { allocate, END_OF_LIFE_WARNING, type RawImpact, scaleByUnits, simpleUse } from "../impact.js";
-import { Usage, type UsageInput, usageCells } from "../usage.js";
+import {
+  allocate,
+  END_OF_LIFE_WARNING,
+  modelledUse,
+  type RawImpact,
+  scaleByUnits,
+  simpleUse,
+} from "../impact.js";
+import { roundSigFig } from "../rounding.js";
+import { type TimeWorkload, Usage, type UsageInput, usageCells } from "../usage.js";
 
 export type ComponentKind =
   | "CPU"
@@ -80,5 +88,45 @@ export abstract class Component {
   /** Fixed per-unit manufacturing impact from `factors.yml` (HDD, motherboard, assembly). */
   protected withEndOfLife(value: number, min = value, max = value): RawImpact {
     return { value, min, max, warnings: [END_OF_LIFE_WARNING] };
+  }
+}
+
+/** A power triple for all units of a component (§5.5 step 3). */
+export interface PowerTriple {
+  readonly value: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+/**
+ * CPU and RAM: components whose power is modelled from the usage's workload when not given
+ * (§5.5, §5.6). Quirk kept (Appendix D.1): the stored `avg_power` covers all units and the §4.0
+ * skeleton multiplies the use impact by the units once more.
+ */
+export abstract class PoweredComponent extends Component {
+  /** Per-unit power (W) over the usage's workload; also records the profile attributes. */
+  protected abstract perUnitPower(workload: TimeWorkload): number;
+
+  /** Stores the per-unit power in `avg_power`, returns it for all units rounded to 5 figures (D.17). */
+  modelPowerConsumption(): PowerTriple {
+    const workload = this.usage.timeWorkload.value;
+    if (workload === null) throw new NotImplementedError("no time workload");
+    const power = this.perUnitPower(workload);
+    this.usage.avgPower.setCompleted(power);
+    const rounded = roundSigFig(power, 5);
+    return {
+      value: rounded * this.units.numberValue(),
+      min: rounded * this.units.numberMin(),
+      max: rounded * this.units.numberMax(),
+    };
+  }
+
+  protected override usePerUnit(criterion: string, duration: number): RawImpact {
+    const factor = this.usage.electricityFactor(criterion);
+    if (!this.usage.avgPower.isSet()) {
+      const power = this.modelPowerConsumption();
+      this.usage.avgPower.setCompleted(power.value, { min: power.min, max: power.max });
+    }
+    return modelledUse(factor, this.usage.avgPower, this.usage.useTimeRatio, duration);
   }
 }

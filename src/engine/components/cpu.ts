@@ -1,11 +1,10 @@
 import type { CpuSpec } from "../../data/types.js";
-import { Attribute, type AttributeValue, NotImplementedError } from "../attribute.js";
+import { Attribute, type AttributeValue } from "../attribute.js";
 import { type ProfileParams, profilePower, tdpWorkloads, type WorkloadPoint } from "../consumptionProfile.js";
 import { type Allocation, type EngineContext, requiredFactor } from "../context.js";
-import { END_OF_LIFE_WARNING, modelledUse, type RawImpact } from "../impact.js";
-import { roundSigFig } from "../rounding.js";
+import { END_OF_LIFE_WARNING, type RawImpact } from "../impact.js";
 import type { TimeWorkload } from "../usage.js";
-import { Component, type ComponentCells, type ComponentInputBase } from "./component.js";
+import { type ComponentCells, type ComponentInputBase, PoweredComponent } from "./component.js";
 
 export interface CpuInput extends ComponentInputBase {
   readonly coreUnits?: number | null;
@@ -25,13 +24,6 @@ export const LOW_POWER_WARNING =
 /** Python prints a missing source as `None`; the sources are shown as the reference shows them. */
 const pythonText = (value: string | null) => value ?? "None";
 const NAME_SOURCE = (source: string | null) => `Completed from name name based on ${pythonText(source)}.`;
-
-/** A power triple for all units of a component (§5.5 step 3). */
-export interface PowerTriple {
-  readonly value: number;
-  readonly min: number;
-  readonly max: number;
-}
 
 export function defaultProfileParams(context: EngineContext): ProfileParams {
   const { archetypes, config } = context.data;
@@ -64,7 +56,7 @@ export function averageOverWorkload(workload: TimeWorkload, powerAt: (load: numb
   return total;
 }
 
-export class Cpu extends Component {
+export class Cpu extends PoweredComponent {
   readonly kind = "CPU";
   readonly coreUnits = Attribute.fromCell<number>(null, this.cells.core_units);
   readonly dieSizePerCore = Attribute.fromCell<number>("mm2", this.cells.die_size_per_core);
@@ -235,32 +227,11 @@ export class Cpu extends Component {
     );
   }
 
-  protected override usePerUnit(criterion: string, duration: number): RawImpact {
-    const factor = this.usage.electricityFactor(criterion);
-    if (!this.usage.avgPower.isSet()) {
-      const power = this.modelPowerConsumption();
-      this.usage.avgPower.setCompleted(power.value, { min: power.min, max: power.max });
-    }
-    return modelledUse(factor, this.usage.avgPower, this.usage.useTimeRatio, duration);
-  }
-
-  /**
-   * §5.5: per-unit power from the consumption profile at the usage's workload, stored in
-   * `avg_power`, then returned for all units after 5-significant-figure rounding (D.17).
-   */
-  modelPowerConsumption(): PowerTriple {
+  /** §5.5: the consumption profile at the usage's workload, per unit. */
+  protected perUnitPower(workload: TimeWorkload): number {
     const params = this.consumptionProfile();
     const paramsAttribute = this.usage.params as Attribute<AttributeValue>;
-    const workload = this.usage.timeWorkload.value;
-    if (workload === null) throw new NotImplementedError("no time workload");
-    const power = averageOverWorkload(workload, (load) => clampedPower(params, load, paramsAttribute));
-    this.usage.avgPower.setCompleted(power);
-    const rounded = roundSigFig(power, 5);
-    return {
-      value: rounded * this.units.numberValue(),
-      min: rounded * this.units.numberMin(),
-      max: rounded * this.units.numberMax(),
-    };
+    return averageOverWorkload(workload, (load) => clampedPower(params, load, paramsAttribute));
   }
 
   /** §10.2: parameters from TDP (fitted), model range (table row) or the archetype default. */

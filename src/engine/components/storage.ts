@@ -1,9 +1,9 @@
-import { Attribute, type AttributeValue, NotImplementedError } from "../attribute.js";
+import { Attribute, type AttributeValue } from "../attribute.js";
 import { type Allocation, type EngineContext, requiredFactor } from "../context.js";
-import { END_OF_LIFE_WARNING, modelledUse, type RawImpact } from "../impact.js";
-import { roundSigFig } from "../rounding.js";
-import { Component, type ComponentCells, type ComponentInputBase } from "./component.js";
-import { averageOverWorkload, type PowerTriple } from "./cpu.js";
+import { END_OF_LIFE_WARNING, type RawImpact } from "../impact.js";
+import type { TimeWorkload } from "../usage.js";
+import { Component, type ComponentCells, type ComponentInputBase, PoweredComponent } from "./component.js";
+import { averageOverWorkload } from "./cpu.js";
 
 /** RAM draws 0.284 W per GB whatever the load (§5.3). */
 export const RAM_WATTS_PER_GB = 0.284;
@@ -92,7 +92,7 @@ function dieEmbedded(
   return { value, min, max, warnings: [END_OF_LIFE_WARNING] };
 }
 
-export class Ram extends Component {
+export class Ram extends PoweredComponent {
   readonly kind = "RAM";
   readonly process = Attribute.fromCell<number>(null, this.cells.process);
   readonly manufacturer = Attribute.fromCell<string>(null, this.cells.manufacturer);
@@ -137,17 +137,8 @@ export class Ram extends Component {
     );
   }
 
-  protected override usePerUnit(criterion: string, duration: number): RawImpact {
-    const factor = this.usage.electricityFactor(criterion);
-    if (!this.usage.avgPower.isSet()) {
-      const power = this.modelPowerConsumption();
-      this.usage.avgPower.setCompleted(power.value, { min: power.min, max: power.max });
-    }
-    return modelledUse(factor, this.usage.avgPower, this.usage.useTimeRatio, duration);
-  }
-
-  /** §5.6: 0.284 W/GB per module (time shares of a workload list still apply), for all units. */
-  modelPowerConsumption(): PowerTriple {
+  /** §5.6: 0.284 W/GB per module whatever the load; time shares of a workload list still apply. */
+  protected perUnitPower(workload: TimeWorkload): number {
     const capacity = this.capacity.numberValue();
     const perModule = RAM_WATTS_PER_GB * capacity;
     // The source prints the capacity as given: `32` for an input, `32.0` for an archetype value.
@@ -158,16 +149,7 @@ export class Ram extends Component {
       { source: `(ram_electrical_factor_per_go : ${RAM_WATTS_PER_GB}) * (ram_capacity: ${shown}) ` },
     );
     this.usage.params = params;
-    const workload = this.usage.timeWorkload.value;
-    if (workload === null) throw new NotImplementedError("no time workload");
-    const power = averageOverWorkload(workload, () => perModule);
-    this.usage.avgPower.setCompleted(power);
-    const rounded = roundSigFig(power, 5);
-    return {
-      value: rounded * this.units.numberValue(),
-      min: rounded * this.units.numberMin(),
-      max: rounded * this.units.numberMax(),
-    };
+    return averageOverWorkload(workload, () => perModule);
   }
 }
 
