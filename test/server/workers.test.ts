@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from "vitest";
 
 const root = new URL("../..", import.meta.url);
 
-function childrenOf(pid: number): number[] {
+/** Worker processes of a primary: its children running the server (not tsx's esbuild service). */
+function workersOf(pid: number): number[] {
   const children: number[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -15,7 +16,8 @@ function childrenOf(pid: number): number[] {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       // Fields after the command name (which is in parentheses): state, ppid, …
       const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid === pid) children.push(Number(entry));
+      const command = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (ppid === pid && command.includes("src/server.ts")) children.push(Number(entry));
     } catch {
       // the process ended meanwhile
     }
@@ -52,6 +54,6 @@ describe("WORKERS", () => {
     expect(await response.json()).toEqual(["blade", "rack"]);
     // Both workers are up once each has answered; the primary forks them directly.
     await new Promise((r) => setTimeout(r, 1500));
-    expect(childrenOf(primary.pid as number)).toHaveLength(2);
+    expect(workersOf(primary.pid as number)).toHaveLength(2);
   }, 30000);
 });
