@@ -5,6 +5,7 @@ import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
+import type { GraphQLError, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
 import { loadReferenceData } from "./data/load.js";
 import { createRestHandler } from "./rest/index.js";
@@ -25,12 +26,17 @@ export const GRAPHQL_LIMITS = {
 } as const;
 
 function abuseProtection() {
+  // Report rejections as validation errors (400, GRAPHQL_VALIDATION_FAILED) rather than throwing.
+  const asValidationError = {
+    propagateOnRejection: false,
+    onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)],
+  };
   return [
-    maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth }),
-    maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases }),
+    maxDepthPlugin({ n: GRAPHQL_LIMITS.maxDepth, ...asValidationError }),
+    maxAliasesPlugin({ n: GRAPHQL_LIMITS.maxAliases, ...asValidationError }),
     maxTokensPlugin({ n: GRAPHQL_LIMITS.maxTokens }),
-    costLimitPlugin({ maxCost: GRAPHQL_LIMITS.maxCost }),
-    maxDirectivesPlugin({ n: GRAPHQL_LIMITS.maxDirectives }),
+    costLimitPlugin({ maxCost: GRAPHQL_LIMITS.maxCost, ...asValidationError }),
+    maxDirectivesPlugin({ n: GRAPHQL_LIMITS.maxDirectives, ...asValidationError }),
   ];
 }
 

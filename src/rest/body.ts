@@ -117,12 +117,16 @@ export class BodyValidationError extends Error {
 }
 
 /** Validates a v1 body (absent = `{}`), or throws the 422 of FastAPI's shape. */
-export function parseV1Body<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+export function parseV1Body<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  at: readonly (string | number)[] = [],
+): z.infer<S> {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
   throw new BodyValidationError(
     result.error.issues.map((issue) => ({
-      loc: ["body", ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))],
+      loc: ["body", ...at, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))],
       msg: issue.message,
       type: `value_error.${issue.code}`,
     })),
@@ -215,6 +219,7 @@ export const componentVariables = {
   motherboard: (body: unknown): SimpleComponentInput => toSimple(parseV1Body(simple, body)),
 };
 
-export function usageVariables(body: unknown): UsageInput | null {
-  return toUsage(parseV1Body(usage, body));
+/** A body's `usage` object (errors located under `usage`). */
+export function usageVariables(value: unknown): UsageInput | null {
+  return value == null ? null : toUsage(parseV1Body(usage, value, ["usage"]));
 }

@@ -75,7 +75,8 @@ function restErrorOf(errors: NonNullable<ExecutionResult["errors"]>): RestError 
   if (code === "NOT_FOUND") return new RestError(404, { detail: first.extensions?.detail ?? first.message });
   if (code === "BAD_USER_INPUT" || first.path === undefined) {
     const field = (first.extensions?.field as (string | number)[] | undefined) ?? [];
-    const loc = field.slice(1).map(v1FieldName);
+    // The GraphQL `input` argument is the whole v1 body; other arguments (usage, workload) are body keys.
+    const loc = (field[0] === "input" ? field.slice(1) : field).map(v1FieldName);
     return new RestError(422, {
       detail: [{ loc: ["body", ...loc], msg: first.message.replace(/^[^:]*: /, ""), type: "value_error" }],
     });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { BodyValidationError, parseV1Body, text, usageVariables } from "./body.js";
-import type { IotDeviceInput, PeripheralInput, TerminalInput, UsageInput } from "./generated/graphql.js";
+import { parseV1Body, text, usageVariables } from "./body.js";
+import type { IotDeviceInput, PeripheralInput, TerminalInput } from "./generated/graphql.js";
 
 /*
  * v1 bodies of the terminal, peripheral and IoT routes (snake_case) → GraphQL variables, with the
@@ -14,19 +14,6 @@ const iotBody = z.object({
   usage: z.unknown().optional(),
 });
 
-/** The `usage` object, validated by `body.ts`, with its errors located under `usage`. */
-function usage(value: unknown): UsageInput | null {
-  if (value == null) return null;
-  try {
-    return usageVariables(value);
-  } catch (error) {
-    if (!(error instanceof BodyValidationError)) throw error;
-    throw new BodyValidationError(
-      error.detail.map((d) => ({ ...d, loc: ["body", "usage", ...d.loc.slice(1)] })),
-    );
-  }
-}
-
 /**
  * Terminal bodies: `usage`, plus `type` for the kinds whose factors depend on it (laptop,
  * desktop, television); other kinds ignore a `type` key like any unknown key.
@@ -34,18 +21,21 @@ function usage(value: unknown): UsageInput | null {
 export function terminalVariables(typed: boolean): (body: unknown) => TerminalInput {
   return (body) => {
     const value = parseV1Body(terminalBody, body);
-    return { usage: usage(value.usage), ...(typed && value.type != null ? { type: value.type } : {}) };
+    return {
+      usage: usageVariables(value.usage),
+      ...(typed && value.type != null ? { type: value.type } : {}),
+    };
   };
 }
 
 export function peripheralVariables(body: unknown): PeripheralInput {
-  return { usage: usage(parseV1Body(terminalBody, body).usage) };
+  return { usage: usageVariables(parseV1Body(terminalBody, body).usage) };
 }
 
 export function iotDeviceVariables(body: unknown): IotDeviceInput {
   const value = parseV1Body(iotBody, body);
   return {
     functionalBlocks: value.functional_blocks?.map((b) => ({ type: b.type, hslLevel: b.hsl_level })) ?? null,
-    usage: usage(value.usage),
+    usage: usageVariables(value.usage),
   };
 }

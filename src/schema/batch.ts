@@ -247,11 +247,9 @@ builder.queryFields((t) => ({
     description: `Evaluate up to ${MAX_BATCH_ITEMS} terminals and peripherals in one request.`,
     args: { inputs: t.arg({ type: [TerminalItemInput], required: true }) },
     resolve: (_root, { inputs }, context: RequestContext) =>
-      resolveBatch(inputs, ({ kind, archetype, type, usage }) =>
-        resolveDevice(context, kind, PERIPHERALS.has(kind) ? "peripheral" : "terminal", archetype, {
-          type,
-          usage,
-        }),
-      ),
+      resolveBatch(inputs, ({ kind, archetype, type, usage }, index) => {
+        const family = PERIPHERALS.has(kind) ? "peripheral" : "terminal";
+        return resolveDevice(context, kind, family, archetype, { type, usage }, ["inputs", String(index)]);
+      }),
   }),
 }));

@@ -71,12 +71,17 @@ interface DeviceInputValue {
 }
 
 /** The posted type must be one the device's factors know (the reference fails with HTTP 500). */
-function validateType(context: RequestContext, kind: UserDeviceKind, type: string | null | undefined) {
+function validateType(
+  context: RequestContext,
+  kind: UserDeviceKind,
+  type: string | null | undefined,
+  path: readonly string[],
+) {
   if (type == null) return null;
-  if (!isTypedKind(kind)) throw badUserInput(`type does not apply to ${kind}`, ["input", "type"]);
+  if (!isTypedKind(kind)) throw badUserInput(`type does not apply to ${kind}`, [...path, "type"]);
   const known = deviceTypes(context.service.data.factors, kind);
   if (!known.includes(type)) {
-    throw badUserInput(`type must be one of ${known.join(", ")} (got ${type})`, ["input", "type"]);
+    throw badUserInput(`type must be one of ${known.join(", ")} (got ${type})`, [...path, "type"]);
   }
   return type;
 }
@@ -94,9 +99,10 @@ export async function resolveDevice(
   family: TerminalParent["family"],
   archetypeId: string | null | undefined,
   rawInput: DeviceInputValue | null | undefined,
+  path: readonly string[] = ["input"],
 ): Promise<TerminalParent> {
-  const type = validateType(context, kind, rawInput?.type);
-  const usage = validateUsage(rawInput?.usage ?? null, ["input", "usage"]);
+  const type = validateType(context, kind, rawInput?.type, path);
+  const usage = validateUsage(rawInput?.usage ?? null, [...path, "usage"]);
   const archetype = archetypeId ?? context.service.data.config.defaultArchetypes[kind];
   const row = await loadRow(context, archetype);
   const engine = { data: context.service.data, lookups: context.lookups };

@@ -7,9 +7,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Server } from "../../src/engine/server.js";
 import { createApp, GRAPHQL_LIMITS } from "../../src/server.js";
 
-// One graphql realm for Pothos/yoga (CommonJS) and the sources (see test/graphql/server.test.ts).
-vi.mock("graphql", async () => (await import("node:module")).createRequire(import.meta.url)("graphql"));
-
 const app = createApp();
 
 interface GraphQLError {
@@ -170,16 +167,8 @@ describe("GRAPHQL_LIMITS", () => {
     expect(errors?.[0].extensions?.code).toBe("GRAPHQL_PARSE_FAILED");
   });
 
-  // BUG: the depth, aliases, cost and directives rules are installed with graphql-armor's default
-  // `propagateOnRejection: true`, so they *throw* out of graphql-js `validate()` instead of
-  // reporting a validation error. Yoga then treats the error as an execution error: no
-  // `extensions.code` and HTTP 200 even for `Accept: application/graphql-response+json`, where the
-  // GraphQL-over-HTTP spec (and yoga, for every other validation failure, and the token limit)
-  // answers 400 with code GRAPHQL_VALIDATION_FAILED.
-  // Input: POST /graphql, Accept: application/graphql-response+json, query = depthQuery(16).
-  // Expected: 400, errors[0].extensions.code "GRAPHQL_VALIDATION_FAILED"; actual: 200, no extensions.
-  // (Verified fix: `propagateOnRejection: false, onReject: [(ctx, err) => ctx?.reportError(err)]`.)
-  it.fails.each(LIMITS.filter((c) => c.limit !== "tokens"))(
+  // Every limit is a validation failure: 400 with GRAPHQL_VALIDATION_FAILED for GraphQL-over-HTTP clients.
+  it.each(LIMITS.filter((c) => c.limit !== "tokens"))(
     "$limit: refused as a validation failure (400, GRAPHQL_VALIDATION_FAILED) for a GraphQL-over-HTTP client",
     async (c) => {
       const { status, errors } = await graphql(c.pastLimit, undefined, "application/graphql-response+json");

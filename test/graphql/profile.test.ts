@@ -1,11 +1,8 @@
 /**
  * `consumptionProfile` and `cpuBaseProfiles` through yoga (METHOD.md §10, §18.7).
  */
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/server.js";
-
-// One graphql realm for Pothos/yoga (CommonJS) and the sources (see test/graphql/server.test.ts).
-vi.mock("graphql", async () => (await import("node:module")).createRequire(import.meta.url)("graphql"));
 
 const app = createApp();
 
