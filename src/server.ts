@@ -78,6 +78,7 @@ export function createApp() {
       typeof answer.body === "string" && answer.status >= 500 ? answer.body : JSON.stringify(answer.body);
     response.writeHead(answer.status, {
       "content-type": answer.status >= 500 ? "text/plain; charset=utf-8" : "application/json",
+      "content-length": Buffer.byteLength(text),
     });
     response.end(text);
   }
@@ -95,6 +96,13 @@ export function startServer(port: number) {
     });
   });
   server.listen(port, () => console.log(`listening on http://127.0.0.1:${port} (GraphQL at /graphql)`));
+  // Graceful stop: finish the requests in flight, then exit (so exit hooks such as --cpu-prof run).
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
   return server;
 }
 

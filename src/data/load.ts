@@ -18,6 +18,7 @@ import type {
 
 type CsvRow = Record<string, string>;
 
+/** `data/` two levels above this module: src/data/load.ts, or the bundle dist/bundle/server.mjs. */
 const DEFAULT_DATA_DIR = new URL("../../data/", import.meta.url);
 
 function readCsv(dir: URL, file: string): { header: string[]; rows: CsvRow[] } {
