@@ -173,8 +173,9 @@ export function rounded(raw: RawImpact): RoundedImpact {
     if (!(error instanceof ImpactRangeError)) throw error;
     result = roundImpact(raw.value, raw.max, raw.min);
   }
-  const warnings = [...new Set([...raw.warnings, ...result.warnings])].sort();
-  return { ...result, warnings };
+  const all = result.warnings.length === 0 ? raw.warnings : [...raw.warnings, ...result.warnings];
+  result.warnings = all.length <= 1 ? [...all] : [...new Set(all)].sort();
+  return result;
 }
 
 const BOUNDED_STATUSES = new Set(["DEFAULT", "COMPLETED", "ARCHETYPE"]);

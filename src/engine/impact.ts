@@ -61,7 +61,8 @@ export function scaleByUnits(impact: RawImpact, units: Attribute<number>, share 
   const value = impact.value * units.numberValue() * share;
   const min = impact.min * units.numberMin() * share;
   const max = impact.max * units.numberMax() * share;
-  return { value, min, max, warnings: [...new Set(impact.warnings)] };
+  const warnings = impact.warnings.length <= 1 ? impact.warnings : [...new Set(impact.warnings)];
+  return { value, min, max, warnings };
 }
 
 export function sumImpacts(impacts: readonly RawImpact[]): RawImpact {

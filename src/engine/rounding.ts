@@ -32,6 +32,13 @@ const POW10: readonly number[] = Array.from({ length: 2 * POW10_OFFSET }, (_, i)
  * correctly rounded product/quotient that Python's exact integer arithmetic yields once converted to float.
  */
 function scaledInteger(digits: number, exponent: number): number {
+  // Fast exact paths: 10^k is exact up to k = 22, a product of exact integers below 2^53 is exact,
+  // and IEEE division of exact values is correctly rounded.
+  if (Math.abs(digits) <= Number.MAX_SAFE_INTEGER && exponent >= -22 && exponent <= 22) {
+    if (exponent < 0) return digits / POW10[POW10_OFFSET - exponent];
+    const product = digits * POW10[POW10_OFFSET + exponent];
+    if (Math.abs(product) <= Number.MAX_SAFE_INTEGER) return product;
+  }
   // Plain integer notation is only guaranteed below 1e21; beyond that fall back to floating arithmetic.
   if (Math.abs(digits) >= 1e21) return exponent >= 0 ? digits * pow10(exponent) : digits / pow10(-exponent);
   return Number(`${digits}e${exponent}`);

@@ -1,7 +1,6 @@
 import type {
   AttributeFieldsFragment,
   CriterionImpactFieldsFragment,
-  PhaseFieldsFragment,
   VerboseFieldsFragment,
 } from "./generated/graphql.js";
 
@@ -11,43 +10,14 @@ import type {
 
 type Json = unknown;
 
-function phase(value: PhaseFieldsFragment): Json {
-  if (value.__typename !== "Impact") return "not implemented";
-  return {
-    value: value.value,
-    min: value.min,
-    max: value.max,
-    ...(value.warnings.length > 0 ? { warnings: value.warnings } : {}),
-  };
-}
-
 export function impactsObject(impacts: readonly CriterionImpactFieldsFragment[]): Record<string, Json> {
   const out: Record<string, Json> = {};
-  for (const impact of impacts) {
-    out[impact.criterion] = {
-      unit: impact.unit,
-      description: impact.description,
-      embedded: phase(impact.embedded),
-      use: phase(impact.use),
-    };
-  }
+  for (const impact of impacts) out[impact.criterion] = impact.v1;
   return out;
 }
 
-function attributeObject(attribute: AttributeFieldsFragment): Json {
-  return {
-    value: attribute.value ?? null,
-    status: attribute.status,
-    ...(attribute.unit !== null ? { unit: attribute.unit } : {}),
-    ...(attribute.source !== null ? { source: attribute.source } : {}),
-    ...(attribute.hasMin ? { min: attribute.min } : {}),
-    ...(attribute.hasMax ? { max: attribute.max } : {}),
-    ...(attribute.warnings.length > 0 ? { warnings: attribute.warnings } : {}),
-  };
-}
-
 function attributesInto(out: Record<string, Json>, attributes: readonly AttributeFieldsFragment[]): void {
-  for (const attribute of attributes) out[attribute.name] = attributeObject(attribute);
+  for (const attribute of attributes) out[attribute.name] = attribute.v1;
 }
 
 function durationObject(hours: number | null): Json {

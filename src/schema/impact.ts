@@ -81,8 +81,26 @@ export const CriterionImpactRef = builder.objectRef<CriterionImpactShape>("Crite
     description: t.string({ resolve: (p) => p.criterion.info.description }),
     embedded: t.field({ type: PhaseImpactRef, resolve: (p) => phaseShape(p.phase("embedded")) }),
     use: t.field({ type: PhaseImpactRef, resolve: (p) => phaseShape(p.phase("use")) }),
+    v1: t.field({
+      type: "JSON",
+      description:
+        "The same impacts in boaviztapi v1's JSON layout ({unit, description, embedded, use}); computes both phases.",
+      resolve: (p) => ({
+        unit: p.criterion.info.unit,
+        description: p.criterion.info.description,
+        embedded: v1Phase(p.phase("embedded")),
+        use: v1Phase(p.phase("use")),
+      }),
+    }),
   }),
 });
+
+/** A phase as boaviztapi v1 prints it: "not implemented", or value/min/max with warnings if any. */
+function v1Phase(outcome: PhaseOutcome): unknown {
+  if (outcome === "not implemented") return outcome;
+  const { value, min, max, warnings } = outcome;
+  return warnings.length > 0 ? { value, min, max, warnings } : { value, min, max };
+}
 
 function computedImpactShape(impact: CriterionImpact): CriterionImpactShape {
   return { criterion: impact.criterion, phase: (phase) => impact[phase] };
@@ -108,6 +126,12 @@ export const AttributeReportRef = builder.objectRef<VerboseAttribute>("Attribute
     hasMin: t.boolean({ description: "Whether a lower bound is reported.", resolve: (a) => "min" in a }),
     hasMax: t.boolean({ description: "Whether an upper bound is reported.", resolve: (a) => "max" in a }),
     warnings: t.stringList({ resolve: (a) => [...(a.warnings ?? [])] }),
+    v1: t.field({
+      type: "JSON",
+      description:
+        "The attribute in boaviztapi v1's verbose layout ({value, status, unit?, source?, min?, max?, warnings?}).",
+      resolve: ({ name: _name, ...attribute }) => attribute,
+    }),
   }),
 });
 

@@ -49,21 +49,18 @@ describe("server impacts", () => {
     expect(data.server.verbose).toBeUndefined();
     const impacts = data.server.impacts;
     expect(impacts.map((i: { criterion: string }) => i.criterion)).toEqual(["gwp", "adp", "pe"]);
+    // The shim's document selects the v1 layout of each criterion.
     expect(impacts[0]).toEqual({
       criterion: "gwp",
-      unit: "kgCO2eq",
-      description: "Total climate change",
-      embedded: { __typename: "Impact", value: 900, min: 459.9, max: 2087, warnings: [END_OF_LIFE] },
-      use: { __typename: "Impact", value: 8000, min: 405.2, max: 28890, warnings: [] },
+      v1: {
+        unit: "kgCO2eq",
+        description: "Total climate change",
+        embedded: { value: 900, min: 459.9, max: 2087, warnings: [END_OF_LIFE] },
+        use: { value: 8000, min: 405.2, max: 28890 },
+      },
     });
-    expect(impacts[1].embedded).toMatchObject({ value: 0.14, min: 0.09758, max: 0.2132 });
-    expect(impacts[2].use).toEqual({
-      __typename: "Impact",
-      value: 300000,
-      min: 229,
-      max: 11950000,
-      warnings: [UNCERTAINTY],
-    });
+    expect(impacts[1].v1.embedded).toMatchObject({ value: 0.14, min: 0.09758, max: 0.2132 });
+    expect(impacts[2].v1.use).toEqual({ value: 300000, min: 229, max: 11950000, warnings: [UNCERTAINTY] });
   });
 
   it("answers §18.3 for the complete configuration", async () => {
@@ -83,14 +80,14 @@ describe("server impacts", () => {
     };
     const { data, errors } = await graphql(print(ServerImpactsDocument), { input, verbose: true });
     expect(errors).toBeUndefined();
-    const [gwp, adp, pe] = data.server.impacts;
+    const [gwp, adp, pe] = data.server.impacts.map((i: { v1: unknown }) => i.v1);
     expect(gwp.embedded).toMatchObject({ value: 1138, min: 1074, max: 1138 });
     expect(gwp.use).toMatchObject({ value: 7000, min: 405.2, max: 26580 });
     expect(adp.embedded).toMatchObject({ value: 0.2536, min: 0.2536, max: 0.2611 });
     expect(pe.embedded).toMatchObject({ value: 15430, min: 14450, max: 15430 });
     const ram2 = data.server.verbose.components.find((c: { key: string }) => c.key === "RAM-2");
     const power = ram2.attributes.find((a: { name: string }) => a.name === "avg_power");
-    expect(power.value).toBeCloseTo(54.528, 10);
+    expect(power.v1.value).toBeCloseTo(54.528, 10);
   });
 
   it("criteria are answered in request order; duration allocates embedded and scales use", async () => {
@@ -313,7 +310,7 @@ describe("component queries", () => {
       verbose: true,
     });
     expect(errors).toBeUndefined();
-    const [gwp, adp, pe] = data.component.impacts;
+    const [gwp, adp, pe] = data.component.impacts.map((i: { v1: unknown }) => i.v1);
     expect(gwp.embedded).toMatchObject({ value: 14.93, min: 14.93, max: 14.93, warnings: [END_OF_LIFE] });
     expect(gwp.use).toMatchObject({ value: 1800, min: 110.1, max: 5419 });
     expect(adp.use).toMatchObject({ value: 0.0003, min: 6.341e-5, max: 0.001272 });
@@ -322,8 +319,10 @@ describe("component queries", () => {
     expect(verbose.duration).toBe(26280);
     expect(verbose.components).toEqual([]);
     expect(verbose.impacts.map((i: { criterion: string }) => i.criterion)).toEqual(["gwp", "adp", "pe"]);
-    const byName = Object.fromEntries(verbose.attributes.map((a: { name: string }) => [a.name, a]));
-    expect(byName.core_units).toMatchObject({ value: 12, status: "INPUT", hasMin: false });
+    const byName = Object.fromEntries(
+      verbose.attributes.map((a: { name: string; v1: unknown }) => [a.name, a.v1]),
+    );
+    expect(byName.core_units).toEqual({ value: 12, status: "INPUT" });
     expect(byName.die_size).toMatchObject({ value: 294, status: "COMPLETED", min: 294, max: 294 });
     expect(byName.avg_power).toMatchObject({ value: 182.23, status: "COMPLETED", unit: "W" });
     expect(byName.params).toMatchObject({
