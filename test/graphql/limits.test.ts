@@ -6,36 +6,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Server } from "../../src/engine/server.js";
 import { createApp, GRAPHQL_LIMITS } from "../../src/server.js";
+import { graphqlClient } from "../support/graphql.js";
 
 const app = createApp();
 
-interface GraphQLError {
-  readonly message: string;
-  readonly path?: readonly (string | number)[];
-  readonly extensions?: Record<string, unknown>;
-}
-
-interface GraphQLAnswer {
-  readonly status: number;
-  readonly text: string;
-  // biome-ignore lint/suspicious/noExplicitAny: response data is checked field by field in the tests
-  readonly data?: any;
-  readonly errors?: readonly GraphQLError[];
-}
-
-async function graphql(
-  query: string,
-  variables?: Record<string, unknown>,
-  accept?: string,
-): Promise<GraphQLAnswer> {
-  const response = await app.yoga.fetch("http://localhost/graphql", {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(accept ? { accept } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const text = await response.text();
-  return { status: response.status, text, ...(JSON.parse(text) as Omit<GraphQLAnswer, "status" | "text">) };
-}
+const graphql = graphqlClient(app);
 
 afterEach(() => {
   vi.restoreAllMocks();

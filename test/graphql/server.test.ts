@@ -10,31 +10,11 @@ import { Server } from "../../src/engine/server.js";
 import { CpuImpactsDocument, ServerImpactsDocument } from "../../src/rest/generated/graphql.js";
 import { createApp } from "../../src/server.js";
 import { END_OF_LIFE, GENERIC_DATA, UNCERTAINTY } from "../support/engine.js";
+import { graphqlClient } from "../support/graphql.js";
 
 const app = createApp();
 
-interface GraphQLError {
-  readonly message: string;
-  readonly path?: readonly (string | number)[];
-  readonly extensions?: Record<string, unknown>;
-}
-
-interface GraphQLAnswer {
-  readonly status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: response data is checked field by field in the tests
-  readonly data?: any;
-  readonly errors?: readonly GraphQLError[];
-}
-
-async function graphql(query: string, variables?: Record<string, unknown>): Promise<GraphQLAnswer> {
-  const response = await app.yoga.fetch("http://localhost/graphql", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as Omit<GraphQLAnswer, "status">;
-  return { status: response.status, ...body };
-}
+const graphql = graphqlClient(app);
 
 const IMPACT = `__typename ... on Impact { value min max warnings } ... on NotImplemented { reason }`;
 
