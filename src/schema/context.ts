@@ -29,8 +29,8 @@ export function createService(data: ReferenceData): Service {
 export interface RequestContext {
   readonly service: Service;
   readonly lookups: ReferenceLookups;
-  /** Archetype by `table:id`, once per distinct key per request. */
-  readonly archetypes: DataLoader<{ table: ArchetypeTable; id: string }, Archetype | null, string>;
+  /** Archetype rows by id, once per distinct (table, id) per request. */
+  readonly archetypes: ArchetypeLoaders;
   /** Evaluations keyed by asset and by (duration, allocation). */
   readonly evaluations: WeakMap<object, Map<string, Evaluation>>;
 }
@@ -39,15 +39,26 @@ export function createRequestContext(service: Service): RequestContext {
   return {
     service,
     lookups: memoizedLookups(service.sharedLookups),
-    archetypes: new DataLoader(async (keys) => keys.map(({ table, id }) => table.byId.get(id) ?? null), {
-      cacheKeyFn: ({ table, id }) => `${archetypeTableName(service.data, table)}:${id}`,
-    }),
+    archetypes: archetypeLoaders(),
     evaluations: new WeakMap(),
   };
 }
 
-function archetypeTableName(data: ReferenceData, table: ArchetypeTable): string {
-  for (const [name, candidate] of Object.entries(data.archetypes)) if (candidate === table) return name;
-  for (const [name, candidate] of data.cloudInstances) if (candidate === table) return `cloud/${name}`;
-  return "unknown";
+/** One dataloader per archetype table (server, components, terminals, IoT, cloud instances). */
+export interface ArchetypeLoaders {
+  load(key: { readonly table: ArchetypeTable; readonly id: string }): Promise<Archetype | null>;
+}
+
+function archetypeLoaders(): ArchetypeLoaders {
+  const loaders = new Map<ArchetypeTable, DataLoader<string, Archetype | null>>();
+  return {
+    load: ({ table, id }) => {
+      let loader = loaders.get(table);
+      if (!loader) {
+        loader = new DataLoader(async (ids) => ids.map((key) => table.byId.get(key) ?? null));
+        loaders.set(table, loader);
+      }
+      return loader.load(id);
+    },
+  };
 }
