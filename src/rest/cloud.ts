@@ -1,14 +1,12 @@
 import { z } from "zod";
 import { parseV1Body, text, usageVariables } from "./body.js";
-import { type Handler, ok, type Route } from "./common.js";
+import { type Handler, impactRoute, ok, postedBody, type Route } from "./common.js";
 import {
   CloudInstanceConfigDocument,
   CloudInstanceImpactsDocument,
   CloudInstanceTypesDocument,
   CloudProvidersDocument,
 } from "./generated/graphql.js";
-import { impactQuery } from "./query.js";
-import { impactResponse } from "./shape.js";
 
 const DEFAULT_PROVIDER = "aws";
 const DEFAULT_INSTANCE = "a1.4xlarge";
@@ -25,22 +23,19 @@ const cloudBody = z.object({
  * without a provider; both default here to aws / a1.4xlarge and name what was not found.
  */
 function cloudImpacts(pathProvider: string | null): Handler {
-  return async (request, run) => {
-    const query = impactQuery(request.params);
-    const fromBody = request.method === "POST" ? parseV1Body(cloudBody, request.body) : null;
-    const provider = pathProvider ?? fromBody?.provider ?? request.params.get("provider") ?? DEFAULT_PROVIDER;
-    const instanceType = fromBody?.instance_type ?? request.params.get("instance_type") ?? DEFAULT_INSTANCE;
-    const data = await run(CloudInstanceImpactsDocument, {
-      provider,
-      instanceType,
-      usage: fromBody?.usage == null ? null : usageVariables(fromBody.usage),
-      criteria: query.criteria,
-      duration: query.duration,
-      allocation: query.allocation,
-      verbose: query.verbose,
-    });
-    return ok(impactResponse(data.cloudInstance));
-  };
+  return impactRoute(
+    CloudInstanceImpactsDocument,
+    ({ archetype: _noArchetype, ...query }, request) => {
+      const body = postedBody(request, (value) => parseV1Body(cloudBody, value));
+      return {
+        ...query,
+        provider: pathProvider ?? body?.provider ?? request.params.get("provider") ?? DEFAULT_PROVIDER,
+        instanceType: body?.instance_type ?? request.params.get("instance_type") ?? DEFAULT_INSTANCE,
+        usage: usageVariables(body?.usage),
+      };
+    },
+    (data) => data.cloudInstance,
+  );
 }
 
 const instanceRoute = cloudImpacts(null);

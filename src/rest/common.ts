@@ -2,6 +2,7 @@ import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { DocumentNode, ExecutionResult, GraphQLSchema } from "graphql";
 import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import { createRequestContext, type Service } from "../schema/context.js";
+import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./generated/graphql.js";
 import { type ImpactQuery, impactQuery, QueryValidationError } from "./query.js";
 import { impactResponse } from "./shape.js";
 
@@ -101,38 +102,41 @@ export function required(params: URLSearchParams, name: string): string {
   return value;
 }
 
-function impactVariables(query: ImpactQuery, params: URLSearchParams) {
-  return {
-    archetype: params.get("archetype"),
-    criteria: query.criteria,
-    duration: query.duration,
-    allocation: query.allocation,
-    verbose: query.verbose,
-  };
+/** The variables every impact operation takes from the query string (§16). */
+export interface ImpactQueryVariables {
+  readonly archetype: string | null;
+  readonly criteria: ImpactQuery["criteria"];
+  readonly duration: number | null;
+  readonly allocation: ImpactQuery["allocation"];
+  readonly verbose: boolean;
 }
 
-export type ImpactData = {
-  readonly [key: string]: {
-    impacts: Parameters<typeof impactResponse>[0]["impacts"];
-    verbose?: Parameters<typeof impactResponse>[0]["verbose"];
-  };
-};
+/** What an impact operation answers for its asset. */
+export interface ImpactAnswer {
+  readonly impacts: readonly CriterionImpactFieldsFragment[];
+  readonly verbose?: VerboseFieldsFragment | null;
+}
 
-/** GET and POST of an impact route: body (POST) → variables → operation → v1 JSON. */
-export function impactRoute<V extends Record<string, unknown>>(
-  document: TypedDocumentNode<ImpactData, V>,
-  field: string,
-  input: (body: unknown) => unknown,
+/**
+ * GET and POST of an impact route: query string and body → the operation's variables →
+ * GraphQL → v1 JSON (`{impacts, verbose?}`).
+ */
+export function impactRoute<R, V>(
+  document: TypedDocumentNode<R, V>,
+  variables: (query: ImpactQueryVariables, request: RestRequest) => V,
+  answer: (data: R) => ImpactAnswer,
 ): Handler {
   return async (request, run) => {
     const query = impactQuery(request.params);
-    const variables = {
-      ...impactVariables(query, request.params),
-      input: request.method === "POST" ? input(request.body) : null,
-    } as unknown as V;
-    const data = await run(document, variables);
-    return ok(impactResponse(data[field]));
+    const common = { ...query, archetype: request.params.get("archetype") };
+    const data = await run(document, variables(common, request) as V & Record<string, unknown>);
+    return ok(impactResponse(answer(data)));
   };
+}
+
+/** The parsed body of a POST, or null for a GET (archetype only). */
+export function postedBody<T>(request: RestRequest, parse: (body: unknown) => T): T | null {
+  return request.method === "POST" ? parse(request.body) : null;
 }
 
 export function listing<R, K extends keyof R>(

@@ -1,6 +1,5 @@
-import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import { componentVariables } from "./body.js";
-import { type Handler, type ImpactData, impactRoute, ok, type Route, required } from "./common.js";
+import { type Handler, impactRoute, ok, postedBody, type Route, required } from "./common.js";
 import {
   CaseImpactsDocument,
   ComponentArchetypeConfigDocument,
@@ -14,27 +13,65 @@ import {
   SsdImpactsDocument,
 } from "./generated/graphql.js";
 
-/** The v1 component kinds and the GraphQL operation of each (assembly has no v1 route). */
-const COMPONENTS: Record<
-  string,
-  { kind: ComponentKind; document: TypedDocumentNode<ImpactData, never>; input: (b: unknown) => unknown }
-> = {
-  cpu: { kind: "cpu", document: CpuImpactsDocument as never, input: componentVariables.cpu },
-  ram: { kind: "ram", document: RamImpactsDocument as never, input: componentVariables.ram },
-  ssd: { kind: "ssd", document: SsdImpactsDocument as never, input: componentVariables.ssd },
-  hdd: { kind: "hdd", document: HddImpactsDocument as never, input: componentVariables.hdd },
-  power_supply: {
+/** The v1 component routes: kind and impact handler (assembly has no v1 route). */
+const COMPONENTS: readonly { readonly kind: ComponentKind; readonly impacts: Handler }[] = [
+  {
+    kind: "cpu",
+    impacts: impactRoute(
+      CpuImpactsDocument,
+      (query, request) => ({ ...query, input: postedBody(request, componentVariables.cpu) }),
+      (data) => data.component,
+    ),
+  },
+  {
+    kind: "ram",
+    impacts: impactRoute(
+      RamImpactsDocument,
+      (query, request) => ({ ...query, input: postedBody(request, componentVariables.ram) }),
+      (data) => data.component,
+    ),
+  },
+  {
+    kind: "ssd",
+    impacts: impactRoute(
+      SsdImpactsDocument,
+      (query, request) => ({ ...query, input: postedBody(request, componentVariables.ssd) }),
+      (data) => data.component,
+    ),
+  },
+  {
+    kind: "hdd",
+    impacts: impactRoute(
+      HddImpactsDocument,
+      (query, request) => ({ ...query, input: postedBody(request, componentVariables.hdd) }),
+      (data) => data.component,
+    ),
+  },
+  {
     kind: "power_supply",
-    document: PowerSupplyImpactsDocument as never,
-    input: componentVariables.powerSupply,
+    impacts: impactRoute(
+      PowerSupplyImpactsDocument,
+      (query, request) => ({ ...query, input: postedBody(request, componentVariables.powerSupply) }),
+      (data) => data.component,
+    ),
   },
-  case: { kind: "case", document: CaseImpactsDocument as never, input: componentVariables.case },
-  motherboard: {
+  {
+    kind: "case",
+    impacts: impactRoute(
+      CaseImpactsDocument,
+      (query, request) => ({ ...query, input: postedBody(request, componentVariables.case) }),
+      (data) => data.component,
+    ),
+  },
+  {
     kind: "motherboard",
-    document: MotherboardImpactsDocument as never,
-    input: componentVariables.motherboard,
+    impacts: impactRoute(
+      MotherboardImpactsDocument,
+      (query, request) => ({ ...query, input: postedBody(request, componentVariables.motherboard) }),
+      (data) => data.component,
+    ),
   },
-};
+];
 
 const COMPONENT_ALL = Object.fromEntries(
   ["cpu", "ram", "ssd", "hdd", "motherboard", "power_supply", "case"].map((k) => [k, `v1/component/${k}`]),
@@ -42,8 +79,8 @@ const COMPONENT_ALL = Object.fromEntries(
 
 export function componentRoutes(): Route[] {
   const routes: Route[] = [{ path: "/v1/component/all", methods: { GET: async () => ok(COMPONENT_ALL) } }];
-  for (const [name, spec] of Object.entries(COMPONENTS)) {
-    const impacts = impactRoute(spec.document, "component", spec.input);
+  for (const spec of COMPONENTS) {
+    const { impacts } = spec;
     const archetypes: Handler = async (_request, run) => {
       // The reference points motherboard at a missing file (HTTP 500); it has no archetypes.
       if (spec.kind === "motherboard") return ok([]);
@@ -54,7 +91,7 @@ export function componentRoutes(): Route[] {
       const data = await run(ComponentArchetypeConfigDocument, { kind: spec.kind, archetype });
       return ok(data.componentArchetypeConfig);
     };
-    const spellings = name === "power_supply" ? ["power_supply", "power-supply"] : [name];
+    const spellings = spec.kind === "power_supply" ? ["power_supply", "power-supply"] : [spec.kind];
     for (const spelling of spellings) {
       const base = `/v1/component/${spelling}`;
       routes.push({ path: base, methods: { GET: impacts, POST: impacts } });

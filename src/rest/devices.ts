@@ -1,5 +1,5 @@
 import { isTypedKind, PERIPHERAL_KINDS, TERMINAL_KINDS } from "../engine/index.js";
-import { type Handler, impactRoute, ok, type Route, required } from "./common.js";
+import { type Handler, impactRoute, ok, postedBody, type Route, required } from "./common.js";
 import { iotDeviceVariables, peripheralVariables, terminalVariables } from "./deviceBody.js";
 import {
   IotDeviceArchetypeConfigDocument,
@@ -16,12 +16,6 @@ import {
  * v1 routes of terminals, peripherals (METHOD.md §9.1, §16) and IoT devices (§9.3). Only the
  * kinds of the route tables exist: `/v1/terminal/smartwatch` is not a route.
  */
-
-/** Adds the route's device kind to the variables of the operation run by `handler`. */
-function withKind(handler: Handler, kind: string): Handler {
-  return (request, run) =>
-    handler(request, (document, variables) => run(document, { ...variables, kind } as typeof variables));
-}
 
 /** `archetype_config`: any user_terminal.csv row, whatever the route kind (§16). */
 const terminalConfig: Handler = async (request, run) => {
@@ -46,9 +40,11 @@ const PERIPHERAL_ALL = allObject("peripheral", PERIPHERAL_KINDS);
 
 function terminalRoutes(): Route[] {
   return TERMINAL_KINDS.flatMap((kind): Route[] => {
-    const impacts = withKind(
-      impactRoute(TerminalImpactsDocument as never, "device", terminalVariables(isTypedKind(kind))),
-      kind,
+    const parse = terminalVariables(isTypedKind(kind));
+    const impacts = impactRoute(
+      TerminalImpactsDocument,
+      (query, request) => ({ ...query, kind, input: postedBody(request, parse) }),
+      (data) => data.device,
     );
     const archetypes: Handler = async (_request, run) =>
       ok((await run(TerminalArchetypesDocument, { kind })).terminalArchetypes);
@@ -63,9 +59,10 @@ function terminalRoutes(): Route[] {
 
 function peripheralRoutes(): Route[] {
   return PERIPHERAL_KINDS.flatMap((kind): Route[] => {
-    const impacts = withKind(
-      impactRoute(PeripheralImpactsDocument as never, "device", peripheralVariables),
-      kind,
+    const impacts = impactRoute(
+      PeripheralImpactsDocument,
+      (query, request) => ({ ...query, kind, input: postedBody(request, peripheralVariables) }),
+      (data) => data.device,
     );
     const archetypes: Handler = async (_request, run) =>
       ok((await run(PeripheralArchetypesDocument, { kind })).peripheralArchetypes);
@@ -78,7 +75,11 @@ function peripheralRoutes(): Route[] {
   });
 }
 
-const iotImpacts = impactRoute(IotDeviceImpactsDocument as never, "device", iotDeviceVariables);
+const iotImpacts = impactRoute(
+  IotDeviceImpactsDocument,
+  (query, request) => ({ ...query, input: postedBody(request, iotDeviceVariables) }),
+  (data) => data.device,
+);
 
 function iotRoutes(): Route[] {
   return [

@@ -1,12 +1,16 @@
 import { serverVariables } from "./body.js";
-import { impactRoute, listing, ok, type Route, required } from "./common.js";
+import { impactRoute, listing, ok, postedBody, type Route, required } from "./common.js";
 import {
   ServerArchetypeConfigDocument,
   ServerArchetypesDocument,
   ServerImpactsDocument,
 } from "./generated/graphql.js";
 
-const serverImpacts = impactRoute(ServerImpactsDocument as never, "server", serverVariables);
+const serverImpacts = impactRoute(
+  ServerImpactsDocument,
+  (query, request) => ({ ...query, input: postedBody(request, serverVariables) }),
+  (data) => data.server,
+);
 
 export const serverRoutes: readonly Route[] = [
   { path: "/v1/server", methods: { GET: serverImpacts, POST: serverImpacts } },
