@@ -11,21 +11,17 @@ import {
 } from "../engine/index.js";
 import { builder, type SchemaTypes } from "./builder.js";
 import { CloudInstanceRef, resolveCloudInstance } from "./cloud.js";
-import { ComponentRef, resolveComponent } from "./component.js";
+import {
+  COMPONENT_FIELD_NAMES,
+  COMPONENT_INPUT_TYPES,
+  ComponentKindEnum,
+  ComponentRef,
+  resolveComponent,
+} from "./component.js";
 import type { RequestContext } from "./context.js";
 import { badUserInput } from "./errors.js";
 import { type AssetParent, evaluationFor, impactArgs, requestedCriteria } from "./impact.js";
-import {
-  CaseInputRef,
-  CpuInputRef,
-  DiskInputRef,
-  PowerSupplyInputRef,
-  RamInputRef,
-  ServerConfigurationInput,
-  ServerModelInput,
-  SimpleComponentInputRef,
-  UsageInputRef,
-} from "./inputs.js";
+import { ServerConfigurationInput, ServerModelInput, UsageInputRef } from "./inputs.js";
 import { resolveServer, ServerRef } from "./server.js";
 import { resolveDevice, TerminalRef } from "./terminal.js";
 
@@ -148,23 +144,17 @@ const ServerItemInput = builder.inputType("ServerItemInput", {
   }),
 });
 
-const ComponentKindInput = builder.enumType("ComponentItemKind", {
-  values: ["cpu", "ram", "ssd", "hdd", "power_supply", "case", "motherboard", "assembly"] as const,
-});
-
 const ComponentItemInput = builder.inputType("ComponentItemInput", {
   description: "A component of a fleet: its kind, an optional archetype and the input of that kind.",
   fields: (t) => ({
-    kind: t.field({ type: ComponentKindInput, required: true }),
+    kind: t.field({ type: ComponentKindEnum, required: true }),
     archetype: t.string({ required: false }),
-    cpu: t.field({ type: CpuInputRef, required: false }),
-    ram: t.field({ type: RamInputRef, required: false }),
-    ssd: t.field({ type: DiskInputRef, required: false }),
-    hdd: t.field({ type: SimpleComponentInputRef, required: false }),
-    powerSupply: t.field({ type: PowerSupplyInputRef, required: false }),
-    case: t.field({ type: CaseInputRef, required: false }),
-    motherboard: t.field({ type: SimpleComponentInputRef, required: false }),
-    assembly: t.field({ type: SimpleComponentInputRef, required: false }),
+    ...Object.fromEntries(
+      (Object.keys(COMPONENT_INPUT_TYPES) as ComponentKind[]).map((kind) => [
+        COMPONENT_FIELD_NAMES[kind],
+        t.field({ type: COMPONENT_INPUT_TYPES[kind], required: false }),
+      ]),
+    ),
   }),
 });
 
@@ -197,17 +187,6 @@ const CloudInstanceBatchRef = batchRef("CloudInstanceBatch", CloudInstanceRef, "
 const TerminalBatchRef = batchRef("TerminalBatch", TerminalRef, "A fleet of terminals and peripherals.");
 const PERIPHERALS: ReadonlySet<string> = new Set(PERIPHERAL_KINDS);
 
-const COMPONENT_INPUT_FIELD: Record<ComponentKind, string> = {
-  cpu: "cpu",
-  ram: "ram",
-  ssd: "ssd",
-  hdd: "hdd",
-  power_supply: "powerSupply",
-  case: "case",
-  motherboard: "motherboard",
-  assembly: "assembly",
-};
-
 builder.queryFields((t) => ({
   servers: t.field({
     type: ServerBatchRef,
@@ -224,7 +203,7 @@ builder.queryFields((t) => ({
     args: { inputs: t.arg({ type: [ComponentItemInput], required: true }) },
     resolve: (_root, { inputs }, context: RequestContext) =>
       resolveBatch(inputs, (item, index) => {
-        const field = COMPONENT_INPUT_FIELD[item.kind];
+        const field = COMPONENT_FIELD_NAMES[item.kind];
         const input = (item as Record<string, unknown>)[field];
         return resolveComponent(context, item.kind, item.archetype, input, ["inputs", String(index), field]);
       }),

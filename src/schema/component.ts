@@ -19,6 +19,10 @@ interface ComponentParent extends AssetParent {
   readonly archetype: string | null;
 }
 
+export const ComponentKindEnum = builder.enumType("ComponentKind", {
+  values: ["cpu", "ram", "ssd", "hdd", "power_supply", "case", "motherboard", "assembly"] as const,
+});
+
 export const ComponentRef = builder.objectRef<ComponentParent>("Component").implement({
   description: "A single component (CPU, RAM, SSD, HDD, power supply, case, motherboard, assembly).",
   fields: (t) => ({
@@ -49,7 +53,8 @@ export function componentTable(context: RequestContext, kind: ComponentKind): Ar
   }
 }
 
-const INPUT_TYPES = {
+/** The GraphQL input type of each component kind. */
+export const COMPONENT_INPUT_TYPES = {
   cpu: CpuInputRef,
   ram: RamInputRef,
   ssd: DiskInputRef,
@@ -60,7 +65,8 @@ const INPUT_TYPES = {
   assembly: SimpleComponentInputRef,
 } as const;
 
-const FIELD_NAMES: Record<ComponentKind, string> = {
+/** The query field (and fleet item input field) of each component kind. */
+export const COMPONENT_FIELD_NAMES: Record<ComponentKind, string> = {
   cpu: "cpu",
   ram: "ram",
   ssd: "ssd",
@@ -95,14 +101,14 @@ export async function resolveComponent(
   return { kind, archetype, usageHours, build: () => componentModel(engine, kind, cells, input) };
 }
 
-for (const kind of Object.keys(INPUT_TYPES) as ComponentKind[]) {
-  builder.queryField(FIELD_NAMES[kind], (t) =>
+for (const kind of Object.keys(COMPONENT_INPUT_TYPES) as ComponentKind[]) {
+  builder.queryField(COMPONENT_FIELD_NAMES[kind], (t) =>
     t.field({
       type: ComponentRef,
       description: `Evaluate a ${kind.replace("_", " ")} component.`,
       args: {
         archetype: t.arg.string({ required: false }),
-        input: t.arg({ type: INPUT_TYPES[kind], required: false }),
+        input: t.arg({ type: COMPONENT_INPUT_TYPES[kind], required: false }),
       },
       resolve: (_root, args, context) => resolveComponent(context, kind, args.archetype, args.input),
     }),

@@ -2,13 +2,9 @@ import { nestedArchetype } from "../data/cells.js";
 import type { ArchetypeTable } from "../data/types.js";
 import { type ComponentKind, CRITERIA } from "../engine/index.js";
 import { builder } from "./builder.js";
-import { componentTable } from "./component.js";
+import { ComponentKindEnum, componentTable } from "./component.js";
 import type { RequestContext } from "./context.js";
 import { badUserInput, notFound } from "./errors.js";
-
-const ComponentKindEnum = builder.enumType("ComponentKind", {
-  values: ["cpu", "ram", "ssd", "hdd", "power_supply", "case", "motherboard", "assembly"] as const,
-});
 
 const CriterionInfoRef = builder.objectRef<(typeof CRITERIA)[number]>("CriterionInfo").implement({
   fields: (t) => ({
