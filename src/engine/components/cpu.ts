@@ -71,18 +71,12 @@ export class Cpu extends PoweredComponent {
   constructor(context: EngineContext, cells: ComponentCells, input: CpuInput = {}, listWorkloadUnit = "%") {
     super(context, cells);
     const fromName = () => this.completeFromName();
-    // §4.2.2: reading any of these while empty first tries the CPU name. Manufacturer and model
-    // range get the same routine so a use-only evaluation sees what embedded-first would.
-    for (const attribute of [
-      this.coreUnits,
-      this.family,
-      this.tdp,
-      this.threads,
-      this.manufacturer,
-      this.modelRange,
-    ]) {
+    // §4.2.2: reading any of these while empty first tries the CPU name. Quirk kept: manufacturer
+    // and model range have no such routine, so when no embedded computation has completed the name
+    // yet (a criterion without CPU factors), the power profile sees neither and starts from the
+    // default base profile.
+    for (const attribute of [this.coreUnits, this.family, this.tdp, this.threads])
       attribute.complete = fromName;
-    }
     this.dieSize.complete = () => this.completeDieSize();
     this.applyInput(input, listWorkloadUnit);
   }
