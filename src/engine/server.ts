@@ -13,7 +13,7 @@ import {
   scaleByUnits,
   sumImpacts,
 } from "./impact.js";
-import { Usage, type UsageInput, usageCells } from "./usage.js";
+import { LIST_WORKLOAD_UNIT, Usage, type UsageInput, usageCells } from "./usage.js";
 
 export interface DiskInput extends SsdInput, HddInput {
   /** `ssd` (default) or `hdd`; any other type is dropped (§7.1). */
@@ -32,6 +32,12 @@ export interface ServerInput {
 }
 
 type Cells = Readonly<Record<string, ArchetypeCell>>;
+
+/**
+ * A configuration entry's own usage is mapped like a component route's: a workload list gets the
+ * list unit label, while the server usage keeps `%` (§5.1).
+ */
+const COMPONENT_LIST_UNIT = LIST_WORKLOAD_UNIT;
 
 /**
  * §3.4: a component's archetype is the device's sub-object named after it, with the device's
@@ -98,14 +104,17 @@ export class Server {
     const configuration = input.configuration ?? {};
 
     this.assembly = new FixedImpactComponent(context, {}, "ASSEMBLY");
-    this.cpu = new Cpu(context, subArchetype(archetype, "CPU"), configuration.cpu ?? {});
+    this.cpu = new Cpu(context, subArchetype(archetype, "CPU"), configuration.cpu ?? {}, COMPONENT_LIST_UNIT);
     const ramCells = subArchetype(archetype, "RAM");
-    this.rams = (configuration.ram ?? [{}]).map((ram) => new Ram(context, ramCells, ram));
+    this.rams = (configuration.ram ?? [{}]).map(
+      (ram) => new Ram(context, ramCells, ram, COMPONENT_LIST_UNIT),
+    );
     this.disks = this.buildDisks(configuration.disk);
     this.powerSupply = new PowerSupply(
       context,
       subArchetype(archetype, "POWER_SUPPLY"),
       configuration.powerSupply ?? {},
+      COMPONENT_LIST_UNIT,
     );
     const caseType = input.model?.type;
     this.case = new Case(context, subArchetype(archetype, "CASE"), {
@@ -131,8 +140,8 @@ export class Server {
     const built: (Ssd | Hdd)[] = [];
     for (const disk of disks ?? []) {
       const type = (disk.type ?? "ssd").toLowerCase();
-      if (type === "ssd") built.push(new Ssd(this.context, ssdCells, disk));
-      else if (type === "hdd") built.push(new Hdd(this.context, hddCells, disk));
+      if (type === "ssd") built.push(new Ssd(this.context, ssdCells, disk, COMPONENT_LIST_UNIT));
+      else if (type === "hdd") built.push(new Hdd(this.context, hddCells, disk, COMPONENT_LIST_UNIT));
     }
     if (built.length > 0) return built;
     if (cellIsPresentAndNonZero(this.archetype["SSD.units"])) built.push(new Ssd(this.context, ssdCells));
