@@ -67,7 +67,6 @@ const cpu = z.object({
   family: opt(text),
   name: opt(text),
   tdp: opt(integer),
-  threads: opt(integer),
   usage: opt(usage),
 });
 
@@ -168,7 +167,7 @@ function toCpu(value: z.infer<typeof cpu>): CpuInput {
     family: value.family,
     name: value.name,
     tdp: value.tdp,
-    threads: value.threads,
+    // The v1 CPU body has no `threads` (nor a used `manufacturer`, see the engine): ignored like any unknown key.
     usage: toUsage(value.usage),
   };
 }
