@@ -142,12 +142,6 @@ export function resolveCriterion(requested: string): RequestedCriterion | null {
   return null;
 }
 
-/** Names of criteria to compute, in the table order the reference computes them in (§14.2). */
-export function computationOrder(requested: readonly RequestedCriterion[]): string[] {
-  const names = new Set(requested.filter((r) => r.computed).map((r) => r.info.name));
-  return CRITERIA.filter((c) => names.has(c.name)).map((c) => c.name);
-}
-
 /** Electricity factor slots of a usage (§5.1): every criterion name except `fw`. */
 export const ELECTRICITY_CRITERIA: readonly string[] = CRITERIA.filter((c) => c.name !== "fw").map(
   (c) => c.name,

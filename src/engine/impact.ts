@@ -14,15 +14,6 @@ export type Phase = "embedded" | "use";
 export const END_OF_LIFE_WARNING = "End of life is not included in the calculation";
 export const GENERIC_DATA_WARNING = "Generic data used for impact calculation.";
 
-export function rawImpact(
-  value: number,
-  min: number,
-  max: number,
-  warnings: readonly string[] = [],
-): RawImpact {
-  return { value, min, max, warnings };
-}
-
 export function constantImpact(value: number, warnings: readonly string[] = []): RawImpact {
   return { value, min: value, max: value, warnings };
 }

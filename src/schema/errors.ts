@@ -4,12 +4,16 @@ import type { ZodError } from "zod";
 /** Error codes clients (and the REST shim) rely on. */
 export type ErrorCode = "BAD_USER_INPUT" | "NOT_FOUND";
 
+function coded(message: string, code: ErrorCode, extensions: Record<string, unknown>): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, ...extensions } });
+}
+
 export function badUserInput(message: string, field: readonly (string | number)[] = []): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT", field } });
+  return coded(message, "BAD_USER_INPUT", { field });
 }
 
 export function notFound(detail: string): GraphQLError {
-  return new GraphQLError(detail, { extensions: { code: "NOT_FOUND", detail } });
+  return coded(detail, "NOT_FOUND", { detail });
 }
 
 /** The first zod issue as a GraphQL error naming the offending field. */
