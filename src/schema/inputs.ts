@@ -158,9 +158,19 @@ export const ServerConfigurationInput = builder.inputType("ServerConfigurationIn
  * Validation: the limits a physical description must respect.
  * -------------------------------------------------------------------------------------------- */
 
+/*
+ * Refused: negative counts, capacities, powers, durations and lifetimes, negative use-time ratios
+ * (the reference fails on them), workloads outside 0–100 and a zero density (a division by zero).
+ * Other unusual values (negative weights, die sizes or other-consumption ratios, ratios above 1)
+ * are answered like the reference answers them.
+ */
 const count = z.number().int().nonnegative("must not be negative").nullish();
 const quantity = z.number().nonnegative("must not be negative").nullish();
-const positive = z.number().positive("must be positive").nullish();
+const anyNumber = z.number().nullish();
+const nonZero = z
+  .number()
+  .refine((v) => v !== 0, "must not be zero")
+  .nullish();
 const percent = z.number().min(0, "must be within 0–100").max(100, "must be within 0–100");
 const text = z.string().nullish();
 
@@ -172,7 +182,7 @@ const usageSchema = z
     usageLocation: text,
     useTimeRatio: quantity,
     hoursLifeTime: quantity,
-    otherConsumptionRatio: quantity,
+    otherConsumptionRatio: anyNumber,
     elecFactors: z.record(z.string(), z.number().nullish()).nullish(),
     hoursUseTime: quantity,
     daysUseTime: quantity,
@@ -183,8 +193,8 @@ const usageSchema = z
 const cpuSchema = z.object({
   units: count,
   coreUnits: count,
-  dieSize: quantity,
-  dieSizePerCore: quantity,
+  dieSize: anyNumber,
+  dieSizePerCore: anyNumber,
   manufacturer: text,
   modelRange: text,
   family: text,
@@ -197,9 +207,9 @@ const cpuSchema = z.object({
 const ramSchema = z.object({
   units: count,
   capacity: count,
-  density: positive,
+  density: nonZero,
   manufacturer: text,
-  process: quantity,
+  process: anyNumber,
   usage: usageSchema,
 });
 
@@ -207,14 +217,13 @@ const diskSchema = z.object({
   type: text,
   units: count,
   capacity: count,
-  density: positive,
+  density: nonZero,
   manufacturer: text,
-  layers: count,
+  layers: z.number().int().nullish(),
   usage: usageSchema,
 });
 
-// Weights are not constrained: the reference answers a negative weight (edge case kept).
-const powerSupplySchema = z.object({ units: count, unitWeight: z.number().nullish(), usage: usageSchema });
+const powerSupplySchema = z.object({ units: count, unitWeight: anyNumber, usage: usageSchema });
 const caseSchema = z.object({ units: count, caseType: text, usage: usageSchema });
 const simpleSchema = z.object({ units: count, capacity: count, usage: usageSchema });
 
