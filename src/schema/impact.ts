@@ -16,6 +16,7 @@ import {
 import { builder, type SchemaTypes } from "./builder.js";
 import type { RequestContext } from "./context.js";
 import { badUserInput } from "./errors.js";
+import { v1Attribute, v1CriterionImpact, v1Verbose } from "./v1Layout.js";
 
 /** Every spelling the v1 API accepts, keys (`CTUh_c`) and computation names (`ctuh_c`). */
 const CRITERION_VALUES = [...new Set(CRITERIA.flatMap((c) => [c.key, c.name]))];
@@ -85,22 +86,10 @@ export const CriterionImpactRef = builder.objectRef<CriterionImpactShape>("Crite
       type: "JSON",
       description:
         "The same impacts in boaviztapi v1's JSON layout ({unit, description, embedded, use}); computes both phases.",
-      resolve: (p) => ({
-        unit: p.criterion.info.unit,
-        description: p.criterion.info.description,
-        embedded: v1Phase(p.phase("embedded")),
-        use: v1Phase(p.phase("use")),
-      }),
+      resolve: (p) => v1CriterionImpact(p.criterion.info, p.phase("embedded"), p.phase("use")),
     }),
   }),
 });
-
-/** A phase as boaviztapi v1 prints it: "not implemented", or value/min/max with warnings if any. */
-function v1Phase(outcome: PhaseOutcome): unknown {
-  if (outcome === "not implemented") return outcome;
-  const { value, min, max, warnings } = outcome;
-  return warnings.length > 0 ? { value, min, max, warnings } : { value, min, max };
-}
 
 function computedImpactShape(impact: CriterionImpact): CriterionImpactShape {
   return { criterion: impact.criterion, phase: (phase) => impact[phase] };
@@ -130,7 +119,7 @@ export const AttributeReportRef = builder.objectRef<VerboseAttribute>("Attribute
       type: "JSON",
       description:
         "The attribute in boaviztapi v1's verbose layout ({value, status, unit?, source?, min?, max?, warnings?}).",
-      resolve: ({ name: _name, ...attribute }) => attribute,
+      resolve: v1Attribute,
     }),
   }),
 });
@@ -157,6 +146,11 @@ export const VerboseRef = builder.objectRef<VerboseReport>("Verbose").implement(
     }),
     components: t.field({ type: [VerboseComponentRef], resolve: (v) => [...v.components] }),
     attributes: t.field({ type: [AttributeReportRef], resolve: (v) => [...v.attributes] }),
+    v1: t.field({
+      type: "JSON",
+      description: "The whole report in boaviztapi v1's verbose JSON layout.",
+      resolve: v1Verbose,
+    }),
   }),
 });
 
