@@ -155,14 +155,22 @@ export function directLookups(tables: LookupTables): ReferenceLookups {
  * the least recently used keys are evicted beyond it (for a cache shared by all requests: the
  * lookups are pure functions of the immutable tables, so sharing their results is safe).
  */
+/** A cache-key part telling null apart from any text. */
+function keyPart(value: string | null): string {
+  return value === null ? "\u0001" : value;
+}
+
 export function memoizedLookups(
   inner: ReferenceLookups,
   capacity = Number.POSITIVE_INFINITY,
 ): ReferenceLookups {
-  const memo = <A extends unknown[], R>(fn: (...args: A) => R): ((...args: A) => R) => {
+  const memo = <A extends unknown[], R>(
+    fn: (...args: A) => R,
+    keyOf: (...args: A) => string = (...args) => String(args[0]),
+  ): ((...args: A) => R) => {
     const cache = new Map<string, R>();
     return (...args: A) => {
-      const key = args.length === 1 ? String(args[0]) : JSON.stringify(args);
+      const key = keyOf(...args);
       if (cache.has(key)) {
         const known = cache.get(key) as R;
         if (capacity !== Number.POSITIVE_INFINITY) {
@@ -182,9 +190,19 @@ export function memoizedLookups(
     cpuFamily: memo(inner.cpuFamily),
     ramManufacturer: memo(inner.ramManufacturer),
     ssdManufacturer: memo(inner.ssdManufacturer),
-    cpuProfile: memo(inner.cpuProfile),
+    cpuProfile: memo(
+      inner.cpuProfile,
+      (manufacturer, modelRange) => `${keyPart(manufacturer)}\u0000${keyPart(modelRange)}`,
+    ),
     hasDieSizes: inner.hasDieSizes,
-    dieSize: memo(inner.dieSize),
-    tdpProfile: memo(inner.tdpProfile),
+    dieSize: memo(inner.dieSize, (family, cores) =>
+      cores === null
+        ? keyPart(family)
+        : `${keyPart(family)}\u0000${cores.value}\u0000${cores.min}\u0000${cores.max}`,
+    ),
+    tdpProfile: memo(
+      inner.tdpProfile,
+      (tdp, { a, b, c, d }) => `${tdp}\u0000${a}\u0000${b}\u0000${c}\u0000${d}`,
+    ),
   };
 }
