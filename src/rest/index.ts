@@ -49,11 +49,25 @@ export function createRestHandler(schema: GraphQLSchema, service: Service) {
     if (!handler) return { status: 405, body: { detail: "Method Not Allowed" } };
     try {
       const body = call.method === "POST" ? parseBody(call.body) : {};
-      return await handler({ method: call.method, params: url.searchParams, body }, run);
+      return await handler({ method: call.method, params: singleValued(url.searchParams), body }, run);
     } catch (error) {
       return errorResponse(error);
     }
   };
+}
+
+/**
+ * FastAPI reads a repeated single-valued parameter (`?archetype=a&archetype=b`) as its last value;
+ * only `criteria` is a list.
+ */
+function singleValued(params: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    if (key === "criteria") for (const value of values) out.append(key, value);
+    else out.set(key, values[values.length - 1]);
+  }
+  return out;
 }
 
 function errorResponse(error: unknown): RestResponse {

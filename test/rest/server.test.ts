@@ -304,3 +304,21 @@ describe("server listings", () => {
     expect(body.POWER_SUPPLY.units).toEqual({ default: 2, min: 1, max: 2 });
   });
 });
+
+describe("repeated query parameters", () => {
+  it("a repeated single-valued parameter counts by its last value, as FastAPI reads it", async () => {
+    const app = createApp();
+    const last = await app.rest({
+      method: "GET",
+      url: "/v1/server/?archetype=nope&archetype=dellR740&verbose=false",
+      body: "",
+    });
+    const direct = await app.rest({
+      method: "GET",
+      url: "/v1/server/?archetype=dellR740&verbose=false",
+      body: "",
+    });
+    expect(last.status).toBe(200);
+    expect(last.body).toEqual(direct.body);
+  });
+});
