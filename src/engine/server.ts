@@ -56,6 +56,9 @@ export function subArchetype(cells: Cells, name: string): ComponentCells {
   return built;
 }
 
+/** A component without archetype (§3.4): one shared empty row, so its derived cells are computed once. */
+const NO_ARCHETYPE: ComponentCells = Object.freeze({});
+
 /**
  * Sub-archetypes of the (immutable, loaded-once) archetype rows, built once per row and name:
  * a pure function's results keyed by identity, so they are shared safely across requests.
@@ -72,7 +75,7 @@ function buildSubArchetype(cells: Cells, name: string): ComponentCells {
       found = true;
     }
   }
-  if (!found) return {};
+  if (!found) return NO_ARCHETYPE;
   for (const [key, cell] of Object.entries(cells)) if (key.startsWith("USAGE.")) out[key] = cell;
   return out;
 }
@@ -103,7 +106,7 @@ export class Server {
     this.usage.applyInput(input.usage, "%");
     const configuration = input.configuration ?? {};
 
-    this.assembly = new FixedImpactComponent(context, {}, "ASSEMBLY");
+    this.assembly = new FixedImpactComponent(context, NO_ARCHETYPE, "ASSEMBLY");
     this.cpu = new Cpu(context, subArchetype(archetype, "CPU"), configuration.cpu ?? {}, COMPONENT_LIST_UNIT);
     const ramCells = subArchetype(archetype, "RAM");
     this.rams = (configuration.ram ?? [{}]).map(
@@ -120,7 +123,7 @@ export class Server {
     this.case = new Case(context, subArchetype(archetype, "CASE"), {
       caseType: caseType === "rack" || caseType === "blade" ? caseType : null,
     });
-    this.motherboard = new FixedImpactComponent(context, {}, "MOTHERBOARD");
+    this.motherboard = new FixedImpactComponent(context, NO_ARCHETYPE, "MOTHERBOARD");
 
     // Appendix D.15: an input server power stops all usage propagation to components.
     if (this.usage.avgPower.status !== "INPUT") {
