@@ -104,10 +104,6 @@ export class Evaluation {
     return { criterion, embedded: known("embedded"), use: known("use") };
   }
 
-  criterionImpact(criterion: RequestedCriterion): CriterionImpact {
-    return { criterion, embedded: this.impact(criterion, "embedded"), use: this.impact(criterion, "use") };
-  }
-
   /**
    * The verbose report reflects the model after every requested impact was computed in the
    * reference's order (criteria table order, embedded before use: §14.2), since completion
@@ -117,10 +113,9 @@ export class Evaluation {
     const key = requested.map((r) => r.requested).join(",");
     const known = this.verboseReports.get(key);
     if (known) return known;
-    const names = new Set(requested.filter((r) => r.computed).map((r) => r.info.name));
     for (const info of CRITERIA) {
       const match = requested.find((r) => r.computed && r.info.name === info.name);
-      if (!match || !names.has(info.name)) continue;
+      if (!match) continue;
       this.impact(match, "embedded");
       this.impact(match, "use");
     }
