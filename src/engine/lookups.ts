@@ -47,7 +47,10 @@ function distinct(values: Iterable<string | null>): string[] {
 /** Candidate lists computed once per data set. */
 export interface LookupTables {
   readonly data: ReferenceData;
+  /** Distinct CPU families, model ranges and names in first-appearance order (§16 listings). */
   readonly cpuFamilies: readonly string[];
+  readonly cpuModelRanges: readonly string[];
+  readonly cpuNames: readonly string[];
   readonly ramManufacturers: readonly string[];
   readonly ssdManufacturers: readonly string[];
   /** Rows with a total die size, all families and per family (code name). */
@@ -71,6 +74,8 @@ export function lookupTables(data: ReferenceData): LookupTables {
     dieSizeRowsByFamily,
     data,
     cpuFamilies: distinct(data.cpuSpecs.map((row) => row.codeName)),
+    cpuModelRanges: distinct(data.cpuSpecs.map((row) => row.modelRange)),
+    cpuNames: distinct(data.cpuSpecs.map((row) => row.name)),
     ramManufacturers: distinct(data.ramManufacture.map((row) => row.manufacturer)),
     ssdManufacturers: distinct(data.ssdManufacture.map((row) => row.manufacturer)),
     cpuNameTokens: data.cpuSpecs.map((row) => prepareTokens(row.nameLower)),

@@ -1,3 +1,4 @@
+import { ELECTRICITY_CRITERIA } from "../engine/criteria.js";
 import { type Handler, listing, ok, type Route, required } from "./common.js";
 import {
   CaseTypesDocument,
@@ -18,32 +19,7 @@ const nameToCpu: Handler = async (request, run) => {
   const name = required(request.params, "cpu_name");
   const { cpuByName } = await run(CpuByNameDocument, { name });
   if (!cpuByName) return ok(CPU_NOT_FOUND(name));
-  const elecFactors = Object.fromEntries(
-    [
-      "gwp",
-      "adp",
-      "pe",
-      "gwppb",
-      "gwppf",
-      "gwpplu",
-      "ir",
-      "lu",
-      "odp",
-      "pm",
-      "pocp",
-      "wu",
-      "mips",
-      "adpe",
-      "adpf",
-      "ap",
-      "ctue",
-      "ctuh_c",
-      "ctuh_nc",
-      "epf",
-      "epm",
-      "ept",
-    ].map((k) => [k, null]),
-  );
+  const elecFactors = Object.fromEntries(ELECTRICITY_CRITERIA.map((criterion) => [criterion, null]));
   return ok({
     units: null,
     usage: {

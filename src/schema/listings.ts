@@ -41,10 +41,6 @@ const CpuSpecRef = builder.objectRef<CpuSpecShape>("CpuSpec").implement({
   }),
 });
 
-function distinct(values: readonly (string | null)[]): string[] {
-  return [...new Set(values.filter((v): v is string => v !== null))];
-}
-
 async function archetypeConfig(context: RequestContext, table: ArchetypeTable, id: string) {
   const row = await context.archetypes.load({ table, id });
   if (!row) throw notFound(`${id} not found`);
@@ -64,13 +60,13 @@ builder.queryFields((t) => ({
     resolve: (_r, _a, { service }) => Object.fromEntries(service.data.electricity.availableCountries),
   }),
   cpuFamilies: t.stringList({
-    resolve: (_r, _a, { service }) => distinct(service.data.cpuSpecs.map((r) => r.codeName)),
+    resolve: (_r, _a, { service }) => [...service.tables.cpuFamilies],
   }),
   cpuModelRanges: t.stringList({
-    resolve: (_r, _a, { service }) => distinct(service.data.cpuSpecs.map((r) => r.modelRange)),
+    resolve: (_r, _a, { service }) => [...service.tables.cpuModelRanges],
   }),
   cpuNames: t.stringList({
-    resolve: (_r, _a, { service }) => distinct(service.data.cpuSpecs.map((r) => r.name)),
+    resolve: (_r, _a, { service }) => [...service.tables.cpuNames],
   }),
   ssdManufacturers: t.stringList({ resolve: (_r, _a, { service }) => [...service.tables.ssdManufacturers] }),
   ramManufacturers: t.stringList({ resolve: (_r, _a, { service }) => [...service.tables.ramManufacturers] }),
