@@ -134,6 +134,26 @@ export function impactRoute<R, V>(
   };
 }
 
+/** The `input` variable type of an operation. */
+type InputOf<V> = V extends { input?: infer I } ? Exclude<I, undefined> : never;
+
+/**
+ * The common impact route: the query variables, the POST body parsed as the operation's `input`
+ * (null on GET) and any route-fixed variables (`kind`).
+ */
+export function inputRoute<R, V>(
+  document: TypedDocumentNode<R, V>,
+  parse: (body: unknown) => InputOf<V>,
+  answer: (data: R) => ImpactAnswer,
+  fixed: Readonly<Record<string, unknown>> = {},
+): Handler {
+  return impactRoute(
+    document,
+    (query, request) => ({ ...query, ...fixed, input: postedBody(request, parse) }) as V,
+    answer,
+  );
+}
+
 /** The parsed body of a POST, or null for a GET (archetype only). */
 export function postedBody<T>(request: RestRequest, parse: (body: unknown) => T): T | null {
   return request.method === "POST" ? parse(request.body) : null;

@@ -1,5 +1,5 @@
 import { componentVariables } from "./body.js";
-import { type Handler, impactRoute, ok, postedBody, type Route, required } from "./common.js";
+import { type Handler, inputRoute, ok, type Route, required } from "./common.js";
 import {
   CaseImpactsDocument,
   ComponentArchetypeConfigDocument,
@@ -15,61 +15,18 @@ import {
 
 /** The v1 component routes: kind and impact handler (assembly has no v1 route). */
 const COMPONENTS: readonly { readonly kind: ComponentKind; readonly impacts: Handler }[] = [
-  {
-    kind: "cpu",
-    impacts: impactRoute(
-      CpuImpactsDocument,
-      (query, request) => ({ ...query, input: postedBody(request, componentVariables.cpu) }),
-      (data) => data.component,
-    ),
-  },
-  {
-    kind: "ram",
-    impacts: impactRoute(
-      RamImpactsDocument,
-      (query, request) => ({ ...query, input: postedBody(request, componentVariables.ram) }),
-      (data) => data.component,
-    ),
-  },
-  {
-    kind: "ssd",
-    impacts: impactRoute(
-      SsdImpactsDocument,
-      (query, request) => ({ ...query, input: postedBody(request, componentVariables.ssd) }),
-      (data) => data.component,
-    ),
-  },
-  {
-    kind: "hdd",
-    impacts: impactRoute(
-      HddImpactsDocument,
-      (query, request) => ({ ...query, input: postedBody(request, componentVariables.hdd) }),
-      (data) => data.component,
-    ),
-  },
+  { kind: "cpu", impacts: inputRoute(CpuImpactsDocument, componentVariables.cpu, (d) => d.component) },
+  { kind: "ram", impacts: inputRoute(RamImpactsDocument, componentVariables.ram, (d) => d.component) },
+  { kind: "ssd", impacts: inputRoute(SsdImpactsDocument, componentVariables.ssd, (d) => d.component) },
+  { kind: "hdd", impacts: inputRoute(HddImpactsDocument, componentVariables.hdd, (d) => d.component) },
   {
     kind: "power_supply",
-    impacts: impactRoute(
-      PowerSupplyImpactsDocument,
-      (query, request) => ({ ...query, input: postedBody(request, componentVariables.powerSupply) }),
-      (data) => data.component,
-    ),
+    impacts: inputRoute(PowerSupplyImpactsDocument, componentVariables.powerSupply, (d) => d.component),
   },
-  {
-    kind: "case",
-    impacts: impactRoute(
-      CaseImpactsDocument,
-      (query, request) => ({ ...query, input: postedBody(request, componentVariables.case) }),
-      (data) => data.component,
-    ),
-  },
+  { kind: "case", impacts: inputRoute(CaseImpactsDocument, componentVariables.case, (d) => d.component) },
   {
     kind: "motherboard",
-    impacts: impactRoute(
-      MotherboardImpactsDocument,
-      (query, request) => ({ ...query, input: postedBody(request, componentVariables.motherboard) }),
-      (data) => data.component,
-    ),
+    impacts: inputRoute(MotherboardImpactsDocument, componentVariables.motherboard, (d) => d.component),
   },
 ];
 

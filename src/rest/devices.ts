@@ -1,5 +1,5 @@
 import { isTypedKind, PERIPHERAL_KINDS, TERMINAL_KINDS } from "../engine/index.js";
-import { type Handler, impactRoute, ok, postedBody, type Route, required } from "./common.js";
+import { type Handler, inputRoute, ok, type Route, required } from "./common.js";
 import { iotDeviceVariables, peripheralVariables, terminalVariables } from "./deviceBody.js";
 import {
   IotDeviceArchetypeConfigDocument,
@@ -38,48 +38,44 @@ const TERMINAL_ALL = allObject("terminal", [
 ]);
 const PERIPHERAL_ALL = allObject("peripheral", PERIPHERAL_KINDS);
 
+/** The routes of one device kind: impacts (GET/POST), archetype ids and archetype configs. */
+function kindRoutes(
+  family: "terminal" | "peripheral",
+  kind: string,
+  impacts: Handler,
+  archetypes: Handler,
+): Route[] {
+  const base = `/v1/${family}/${kind}`;
+  return [
+    { path: base, methods: { GET: impacts, POST: impacts } },
+    { path: `${base}/archetypes`, methods: { GET: archetypes } },
+    { path: `${base}/archetype_config`, methods: { GET: terminalConfig } },
+  ];
+}
+
 function terminalRoutes(): Route[] {
-  return TERMINAL_KINDS.flatMap((kind): Route[] => {
-    const parse = terminalVariables(isTypedKind(kind));
-    const impacts = impactRoute(
-      TerminalImpactsDocument,
-      (query, request) => ({ ...query, kind, input: postedBody(request, parse) }),
-      (data) => data.device,
-    );
-    const archetypes: Handler = async (_request, run) =>
-      ok((await run(TerminalArchetypesDocument, { kind })).terminalArchetypes);
-    const base = `/v1/terminal/${kind}`;
-    return [
-      { path: base, methods: { GET: impacts, POST: impacts } },
-      { path: `${base}/archetypes`, methods: { GET: archetypes } },
-      { path: `${base}/archetype_config`, methods: { GET: terminalConfig } },
-    ];
-  });
+  return TERMINAL_KINDS.flatMap((kind) =>
+    kindRoutes(
+      "terminal",
+      kind,
+      inputRoute(TerminalImpactsDocument, terminalVariables(isTypedKind(kind)), (d) => d.device, { kind }),
+      async (_request, run) => ok((await run(TerminalArchetypesDocument, { kind })).terminalArchetypes),
+    ),
+  );
 }
 
 function peripheralRoutes(): Route[] {
-  return PERIPHERAL_KINDS.flatMap((kind): Route[] => {
-    const impacts = impactRoute(
-      PeripheralImpactsDocument,
-      (query, request) => ({ ...query, kind, input: postedBody(request, peripheralVariables) }),
-      (data) => data.device,
-    );
-    const archetypes: Handler = async (_request, run) =>
-      ok((await run(PeripheralArchetypesDocument, { kind })).peripheralArchetypes);
-    const base = `/v1/peripheral/${kind}`;
-    return [
-      { path: base, methods: { GET: impacts, POST: impacts } },
-      { path: `${base}/archetypes`, methods: { GET: archetypes } },
-      { path: `${base}/archetype_config`, methods: { GET: terminalConfig } },
-    ];
-  });
+  return PERIPHERAL_KINDS.flatMap((kind) =>
+    kindRoutes(
+      "peripheral",
+      kind,
+      inputRoute(PeripheralImpactsDocument, peripheralVariables, (d) => d.device, { kind }),
+      async (_request, run) => ok((await run(PeripheralArchetypesDocument, { kind })).peripheralArchetypes),
+    ),
+  );
 }
 
-const iotImpacts = impactRoute(
-  IotDeviceImpactsDocument,
-  (query, request) => ({ ...query, input: postedBody(request, iotDeviceVariables) }),
-  (data) => data.device,
-);
+const iotImpacts = inputRoute(IotDeviceImpactsDocument, iotDeviceVariables, (data) => data.device);
 
 function iotRoutes(): Route[] {
   return [

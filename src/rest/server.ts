@@ -1,16 +1,12 @@
 import { serverVariables } from "./body.js";
-import { impactRoute, listing, ok, postedBody, type Route, required } from "./common.js";
+import { inputRoute, listing, ok, type Route, required } from "./common.js";
 import {
   ServerArchetypeConfigDocument,
   ServerArchetypesDocument,
   ServerImpactsDocument,
 } from "./generated/graphql.js";
 
-const serverImpacts = impactRoute(
-  ServerImpactsDocument,
-  (query, request) => ({ ...query, input: postedBody(request, serverVariables) }),
-  (data) => data.server,
-);
+const serverImpacts = inputRoute(ServerImpactsDocument, serverVariables, (data) => data.server);
 
 export const serverRoutes: readonly Route[] = [
   { path: "/v1/server", methods: { GET: serverImpacts, POST: serverImpacts } },
