@@ -63,9 +63,11 @@ export interface EvaluationOptions {
 export class Evaluation {
   readonly duration: number | null;
   readonly allocation: Allocation;
-  private readonly outcomes = new Map<string, PhaseOutcome>();
-  /** Unrounded results (null: not implemented), for fleet totals. */
-  private readonly raws = new Map<string, RawImpact | null>();
+  /** Per `criterion/phase`: the unrounded result (null: not implemented) and its rounded outcome. */
+  private readonly results = new Map<
+    string,
+    { readonly raw: RawImpact | null; readonly outcome: PhaseOutcome }
+  >();
   private readonly verboseReports = new Map<string, VerboseReport>();
   /** Number of phase computations run (engine work), observable by tests. */
   computations = 0;
@@ -80,27 +82,30 @@ export class Evaluation {
 
   impact(criterion: RequestedCriterion, phase: Phase): PhaseOutcome {
     if (!criterion.computed) return "not implemented";
+    return this.result(criterion, phase).outcome;
+  }
+
+  private result(criterion: RequestedCriterion, phase: Phase) {
     const key = `${criterion.info.name}/${phase}`;
-    const known = this.outcomes.get(key);
-    if (known !== undefined) return known;
-    this.computations++;
-    const raw = this.compute(criterion.info.name, phase);
-    const outcome = raw === null ? "not implemented" : rounded(raw);
-    this.raws.set(key, raw);
-    this.outcomes.set(key, outcome);
-    return outcome;
+    let result = this.results.get(key);
+    if (!result) {
+      this.computations++;
+      const raw = this.compute(criterion.info.name, phase);
+      result = { raw, outcome: raw === null ? "not implemented" : rounded(raw) };
+      this.results.set(key, result);
+    }
+    return result;
   }
 
   /** The unrounded impact (null when not implemented), computing it if needed. */
   raw(criterion: RequestedCriterion, phase: Phase): RawImpact | null {
-    if (!criterion.computed) return null;
-    this.impact(criterion, phase);
-    return this.raws.get(`${criterion.info.name}/${phase}`) ?? null;
+    return criterion.computed ? this.result(criterion, phase).raw : null;
   }
 
   /** What was computed so far for a criterion, without computing anything more. */
   computed(criterion: RequestedCriterion): CriterionImpact {
-    const known = (phase: Phase) => this.outcomes.get(`${criterion.info.name}/${phase}`) ?? "not implemented";
+    const known = (phase: Phase) =>
+      this.results.get(`${criterion.info.name}/${phase}`)?.outcome ?? "not implemented";
     return { criterion, embedded: known("embedded"), use: known("use") };
   }
 
