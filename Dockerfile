@@ -1,0 +1,40 @@
+# syntax=docker/dockerfile:1
+# Image of the impact service: `docker build -t impact-service .`, then
+# `docker run --rm -p 8080:8080 impact-service` (README, "Container and cluster").
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# 1. Build: every dependency (esbuild is one), then the single-file bundle of src/.
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json ./
+COPY src ./src
+RUN npm run build
+
+# 2. Runtime dependencies only. The bundle keeps packages external (esbuild --packages=external),
+#    so node resolves them from node_modules at run time. No install script is needed to run:
+#    esbuild is not used once the bundle exists, and Scarf's telemetry is refused anyway.
+FROM ${NODE_IMAGE} AS runtime-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+
+# 3. Runtime: the bundle, its dependencies and the reference data, owned by root and run by the
+#    unprivileged `node` user of the official image (the service writes nothing to disk).
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    PORT=8080
+WORKDIR /app
+COPY package.json ./
+COPY --from=runtime-deps /app/node_modules ./node_modules
+COPY data ./data
+COPY --from=build /app/dist/bundle ./dist/bundle
+USER node
+EXPOSE 8080
+# Liveness as the orchestrators see it; node's own fetch, since the slim image has no curl.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=15s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Exec form: node is PID 1's direct program, so `docker stop`'s SIGTERM reaches the service's
+# graceful stop (no shell in between swallowing the signal).
+ENTRYPOINT ["node", "dist/bundle/server.mjs"]

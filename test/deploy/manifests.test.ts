@@ -1,0 +1,168 @@
+/**
+ * Deployment files: every Kubernetes manifest under deploy/ is valid against the Kubernetes
+ * schemas (kubernetes-models, validated by kind), the manifests agree with each other and with the
+ * service (probe paths, ports, labels), and the Dockerfile and compose.yaml keep what the README
+ * promises (non-root, healthcheck, exec-form entry point on the bundle).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { Deployment, type IDeployment } from "kubernetes-models/apps/v1";
+import { HorizontalPodAutoscaler, type IHorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2";
+import { type IService, Service } from "kubernetes-models/v1";
+import { describe, expect, it } from "vitest";
+import { parseAllDocuments, parse as parseYaml } from "yaml";
+
+const root = new URL("../../", import.meta.url);
+const deployDir = new URL("deploy/", root);
+
+/** A parsed YAML document: only its type meta is known before validation. */
+interface Manifest {
+  apiVersion: string;
+  kind: string;
+}
+
+/** One model class per `apiVersion/kind` the project ships; an unknown kind fails the test. */
+const MODELS: Record<string, (manifest: Manifest) => { validate(): void }> = {
+  "apps/v1/Deployment": (m) => new Deployment(m as IDeployment),
+  "v1/Service": (m) => new Service(m as IService),
+  "autoscaling/v2/HorizontalPodAutoscaler": (m) => new HorizontalPodAutoscaler(m as IHorizontalPodAutoscaler),
+};
+
+function validate(manifest: Manifest): void {
+  const model = MODELS[`${manifest.apiVersion}/${manifest.kind}`];
+  if (!model) throw new Error(`no schema for ${manifest.apiVersion} ${manifest.kind}`);
+  model(manifest).validate();
+}
+
+function loadManifests(): { file: string; manifest: Manifest }[] {
+  const files = readdirSync(deployDir).filter((f) => /\.ya?ml$/.test(f));
+  return files.flatMap((file) =>
+    parseAllDocuments(readFileSync(new URL(file, deployDir), "utf8")).map((doc) => {
+      expect(doc.errors, file).toEqual([]);
+      return { file, manifest: doc.toJS() as Manifest };
+    }),
+  );
+}
+
+const manifests = loadManifests();
+function ofKind(kind: "Deployment"): IDeployment;
+function ofKind(kind: "Service"): IService;
+function ofKind(kind: "HorizontalPodAutoscaler"): IHorizontalPodAutoscaler;
+function ofKind(kind: string): Manifest {
+  const found = manifests.filter(({ manifest }) => manifest.kind === kind);
+  expect(found, kind).toHaveLength(1);
+  return found[0].manifest;
+}
+
+describe("Kubernetes manifests (deploy/)", () => {
+  it("ships a Deployment, a Service and a HorizontalPodAutoscaler", () => {
+    expect(manifests.map(({ manifest }) => manifest.kind).sort()).toEqual([
+      "Deployment",
+      "HorizontalPodAutoscaler",
+      "Service",
+    ]);
+  });
+
+  it.each(manifests.map(({ file, manifest }) => [`${file} ${manifest.kind}`, manifest] as const))(
+    "%s is valid against the Kubernetes schema of its kind",
+    (_, manifest) => {
+      expect(() => validate(manifest)).not.toThrow();
+    },
+  );
+
+  it("the validation rejects a manifest that breaks the schema", () => {
+    const deployment = structuredClone(ofKind("Deployment"));
+    Object.assign(deployment.spec!, { replicas: "two" });
+    expect(() => validate(deployment)).toThrow();
+    const service = structuredClone(ofKind("Service"));
+    Object.assign(service.spec!.ports![0], { port: { number: 80 } });
+    expect(() => validate(service)).toThrow();
+    expect(() => validate({ ...service, kind: "Ingress" })).toThrow(/no schema/);
+  });
+
+  it("the Deployment probes /readyz (readiness) and /healthz (liveness) on the container's port", () => {
+    const [container] = ofKind("Deployment").spec!.template.spec!.containers;
+    expect(container.readinessProbe?.httpGet?.path).toBe("/readyz");
+    expect(container.livenessProbe?.httpGet?.path).toBe("/healthz");
+    const portNames = container.ports!.map((p) => p.name);
+    expect(portNames).toContain(container.readinessProbe?.httpGet?.port);
+    expect(portNames).toContain(container.livenessProbe?.httpGet?.port);
+    const port = container.ports!.find((p) => p.name === "http")!.containerPort;
+    expect(container.env).toContainEqual({ name: "PORT", value: String(port) });
+  });
+
+  it("the Deployment sets resource requests and limits and runs as non-root", () => {
+    const pod = ofKind("Deployment").spec!.template.spec!;
+    const [container] = pod.containers;
+    for (const bound of [container.resources?.requests, container.resources?.limits]) {
+      expect(bound?.cpu).toBeDefined();
+      expect(bound?.memory).toBeDefined();
+    }
+    expect(pod.securityContext?.runAsNonRoot).toBe(true);
+    expect(pod.securityContext?.runAsUser).toBeGreaterThan(0);
+    expect(container.securityContext?.allowPrivilegeEscalation).toBe(false);
+  });
+
+  it("the Service selects the Deployment's pods and targets its named port", () => {
+    const deployment = ofKind("Deployment");
+    const service = ofKind("Service");
+    const podLabels = deployment.spec!.template.metadata!.labels!;
+    expect(Object.keys(service.spec!.selector!).length).toBeGreaterThan(0);
+    for (const [key, value] of Object.entries(service.spec!.selector!)) expect(podLabels[key]).toBe(value);
+    for (const [key, value] of Object.entries(deployment.spec!.selector.matchLabels!))
+      expect(podLabels[key]).toBe(value);
+    const containerPorts = deployment.spec!.template.spec!.containers[0].ports!.map((p) => p.name);
+    for (const port of service.spec!.ports!) expect(containerPorts).toContain(port.targetPort);
+  });
+
+  it("the autoscaler scales the Deployment on CPU utilisation", () => {
+    const deployment = ofKind("Deployment");
+    const hpa = ofKind("HorizontalPodAutoscaler");
+    expect(hpa.spec!.scaleTargetRef).toEqual({
+      apiVersion: deployment.apiVersion,
+      kind: "Deployment",
+      name: deployment.metadata!.name,
+    });
+    expect(hpa.spec!.minReplicas).toBeLessThanOrEqual(hpa.spec!.maxReplicas);
+    const cpu = hpa.spec!.metrics!.find((m) => m.type === "Resource" && m.resource?.name === "cpu");
+    expect(cpu?.resource?.target.type).toBe("Utilization");
+  });
+});
+
+describe("Container image (Dockerfile, compose.yaml)", () => {
+  const dockerfile = readFileSync(new URL("Dockerfile", root), "utf8");
+  const instructions = dockerfile
+    .replace(/\\\n/g, " ")
+    .split("\n")
+    .filter((line) => /^[A-Z]+\s/.test(line));
+  const stageStarts = instructions.flatMap((line, i) => (line.startsWith("FROM ") ? [i] : []));
+  const lastStage = instructions.slice(stageStarts.at(-1));
+  const packageJson = JSON.parse(readFileSync(new URL("package.json", root), "utf8"));
+
+  it("is multi-stage and runs the esbuild bundle that npm run build writes, exec form", () => {
+    expect(stageStarts.length).toBeGreaterThan(1);
+    const outfile = /--outfile=(\S+)/.exec(packageJson.scripts.build)?.[1];
+    const entry = lastStage.find((line) => line.startsWith("ENTRYPOINT ") || line.startsWith("CMD "));
+    expect(entry).toBeDefined();
+    const argv = JSON.parse((entry as string).replace(/^(ENTRYPOINT|CMD)\s+/, ""));
+    expect(argv).toEqual(["node", outfile]);
+  });
+
+  it("runs as a non-root user with a healthcheck on /healthz", () => {
+    const user = lastStage.find((line) => line.startsWith("USER "));
+    expect(user).toBeDefined();
+    expect(user).not.toMatch(/^USER\s+(root|0)\b/);
+    const healthcheck = lastStage.find((line) => line.startsWith("HEALTHCHECK "));
+    expect(healthcheck).toMatch(/CMD \[.*\/healthz/);
+  });
+
+  it("copies the reference data the bundle loads at start-up", () => {
+    expect(lastStage).toContainEqual(expect.stringMatching(/^COPY data \.\/data/));
+  });
+
+  it("compose.yaml builds this Dockerfile and publishes the service's port", () => {
+    const compose = parseYaml(readFileSync(new URL("compose.yaml", root), "utf8"));
+    const [service] = Object.values(compose.services) as { build: string; ports: string[] }[];
+    expect(service.build).toBe(".");
+    expect(service.ports).toContain("8080:8080");
+  });
+});
