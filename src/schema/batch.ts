@@ -23,7 +23,7 @@ import { badUserInput } from "./errors.js";
 import { type AssetParent, evaluationFor, impactArgs, requestedCriteria } from "./impact.js";
 import { ServerConfigurationInput, ServerModelInput, UsageInputRef } from "./inputs.js";
 import { resolveServer, ServerRef } from "./server.js";
-import { resolveDevice, TerminalRef } from "./terminal.js";
+import { deviceKindValues, resolveDevice, TerminalRef } from "./terminal.js";
 
 /** Largest fleet one request may evaluate. */
 export const MAX_BATCH_ITEMS = 10_000;
@@ -49,10 +49,10 @@ interface TotalShape {
 const TotalImpactRef = builder.objectRef<TotalShape>("TotalImpact").implement({
   description: "Impacts summed over a fleet's items (value, min and max summed, then rounded like an item).",
   fields: (t) => ({
-    value: t.exposeFloat("value"),
-    min: t.exposeFloat("min"),
-    max: t.exposeFloat("max"),
-    warnings: t.exposeStringList("warnings"),
+    value: t.exposeFloat("value", { description: "Sum of the items' values, in the criterion's unit." }),
+    min: t.exposeFloat("min", { description: "Sum of the items' lower bounds." }),
+    max: t.exposeFloat("max", { description: "Sum of the items' upper bounds." }),
+    warnings: t.exposeStringList("warnings", { description: "The items' warnings, each once." }),
     items: t.exposeInt("items", { description: "Items contributing to the sum." }),
     notImplemented: t.exposeInt("notImplemented", { description: "Items for which it is not implemented." }),
   }),
@@ -64,12 +64,27 @@ interface CriterionTotalShape {
 }
 
 const CriterionTotalRef = builder.objectRef<CriterionTotalShape>("CriterionTotal").implement({
+  description: "A criterion's impacts summed over a fleet, per phase.",
   fields: (t) => ({
-    criterion: t.string({ resolve: (p) => p.criterion.requested }),
-    unit: t.string({ resolve: (p) => p.criterion.info.unit }),
-    description: t.string({ resolve: (p) => p.criterion.info.description }),
-    embedded: t.field({ type: TotalImpactRef, resolve: (p) => p.phase("embedded") }),
-    use: t.field({ type: TotalImpactRef, resolve: (p) => p.phase("use") }),
+    criterion: t.string({
+      description: "The criterion as requested.",
+      resolve: (p) => p.criterion.requested,
+    }),
+    unit: t.string({ description: "Unit of the sums.", resolve: (p) => p.criterion.info.unit }),
+    description: t.string({
+      description: "What the criterion measures.",
+      resolve: (p) => p.criterion.info.description,
+    }),
+    embedded: t.field({
+      type: TotalImpactRef,
+      description: "Manufacturing impacts summed.",
+      resolve: (p) => p.phase("embedded"),
+    }),
+    use: t.field({
+      type: TotalImpactRef,
+      description: "Use impacts summed.",
+      resolve: (p) => p.phase("use"),
+    }),
   }),
 });
 
@@ -93,7 +108,7 @@ function batchRef<P extends AssetParent>(
   return builder.objectRef<Batch<P>>(name).implement({
     description,
     fields: (t) => ({
-      count: t.int({ resolve: (b) => b.entries.length }),
+      count: t.int({ description: "Items in the request.", resolve: (b) => b.entries.length }),
       failed: t.int({
         description: "Items that could not be evaluated.",
         resolve: (b) => b.entries.filter((e) => !isItem(e)).length,
@@ -136,48 +151,68 @@ async function resolveBatch<I, P extends AssetParent>(
 }
 
 const ServerItemInput = builder.inputType("ServerItemInput", {
+  description: "A server of a fleet: the `server` query's archetype and input in one object.",
   fields: (t) => ({
-    archetype: t.string({ required: false }),
-    model: t.field({ type: ServerModelInput, required: false }),
-    configuration: t.field({ type: ServerConfigurationInput, required: false }),
-    usage: t.field({ type: UsageInputRef, required: false }),
+    archetype: t.string({
+      required: false,
+      description: "Server archetype id; default platform_compute_medium.",
+    }),
+    model: t.field({
+      type: ServerModelInput,
+      required: false,
+      description: "Identification (type sets the case).",
+    }),
+    configuration: t.field({
+      type: ServerConfigurationInput,
+      required: false,
+      description: "Components; each one given replaces the archetype's.",
+    }),
+    usage: t.field({ type: UsageInputRef, required: false, description: "The server's usage." }),
   }),
 });
 
 const ComponentItemInput = builder.inputType("ComponentItemInput", {
   description: "A component of a fleet: its kind, an optional archetype and the input of that kind.",
   fields: (t) => ({
-    kind: t.field({ type: ComponentKindEnum, required: true }),
-    archetype: t.string({ required: false }),
+    kind: t.field({ type: ComponentKindEnum, required: true, description: "The component kind." }),
+    archetype: t.string({ required: false, description: "Archetype id of that kind; default `DEFAULT`." }),
     ...Object.fromEntries(
       (Object.keys(COMPONENT_INPUT_TYPES) as ComponentKind[]).map((kind) => [
         COMPONENT_FIELD_NAMES[kind],
-        t.field({ type: COMPONENT_INPUT_TYPES[kind], required: false }),
+        t.field({
+          type: COMPONENT_INPUT_TYPES[kind],
+          required: false,
+          description: `The input when kind is ${kind} (ignored otherwise).`,
+        }),
       ]),
     ),
   }),
 });
 
 const CloudInstanceItemInput = builder.inputType("CloudInstanceItemInput", {
+  description: "A cloud instance of a fleet.",
   fields: (t) => ({
-    provider: t.string({ required: false }),
-    instanceType: t.string({ required: true }),
-    usage: t.field({ type: UsageInputRef, required: false }),
+    provider: t.string({ required: false, description: "Cloud provider; default aws." }),
+    instanceType: t.string({ required: true, description: "Instance type of the provider, e.g. m5.xlarge." }),
+    usage: t.field({ type: UsageInputRef, required: false, description: "The instance's usage." }),
   }),
 });
 
 const UserDeviceKindEnum = builder.enumType("UserDeviceKind", {
   description: "Terminal and peripheral kinds.",
-  values: [...TERMINAL_KINDS, ...PERIPHERAL_KINDS] as UserDeviceKind[],
+  values: deviceKindValues<UserDeviceKind>([...TERMINAL_KINDS, ...PERIPHERAL_KINDS]),
 });
 
 const TerminalItemInput = builder.inputType("TerminalItemInput", {
   description: "A terminal or peripheral of a fleet.",
   fields: (t) => ({
-    kind: t.field({ type: UserDeviceKindEnum, required: true }),
-    archetype: t.string({ required: false }),
+    kind: t.field({ type: UserDeviceKindEnum, required: true, description: "The device kind." }),
+    archetype: t.string({
+      required: false,
+      description: "user_terminal.csv row id; default the kind's own row.",
+    }),
     type: t.string({ required: false, description: "pro or perso (laptop, desktop, television)." }),
-    usage: t.field({ type: UsageInputRef, required: false }),
+    usage: t.field({ type: UsageInputRef, required: false, description: "The device's usage." }),
   }),
 });
 
@@ -191,7 +226,7 @@ builder.queryFields((t) => ({
   servers: t.field({
     type: ServerBatchRef,
     description: `Evaluate up to ${MAX_BATCH_ITEMS} servers in one request.`,
-    args: { inputs: t.arg({ type: [ServerItemInput], required: true }) },
+    args: { inputs: t.arg({ type: [ServerItemInput], required: true, description: "The servers." }) },
     resolve: (_root, { inputs }, context: RequestContext) =>
       resolveBatch(inputs, ({ archetype, ...input }, index) =>
         resolveServer(context, archetype, input, ["inputs", String(index)]),
@@ -200,7 +235,7 @@ builder.queryFields((t) => ({
   components: t.field({
     type: ComponentBatchRef,
     description: `Evaluate up to ${MAX_BATCH_ITEMS} components in one request.`,
-    args: { inputs: t.arg({ type: [ComponentItemInput], required: true }) },
+    args: { inputs: t.arg({ type: [ComponentItemInput], required: true, description: "The components." }) },
     resolve: (_root, { inputs }, context: RequestContext) =>
       resolveBatch(inputs, (item, index) => {
         const field = COMPONENT_FIELD_NAMES[item.kind];
@@ -211,7 +246,9 @@ builder.queryFields((t) => ({
   cloudInstances: t.field({
     type: CloudInstanceBatchRef,
     description: `Evaluate up to ${MAX_BATCH_ITEMS} cloud instances in one request.`,
-    args: { inputs: t.arg({ type: [CloudInstanceItemInput], required: true }) },
+    args: {
+      inputs: t.arg({ type: [CloudInstanceItemInput], required: true, description: "The cloud instances." }),
+    },
     resolve: (_root, { inputs }, context: RequestContext) =>
       resolveBatch(inputs, (item, index) =>
         resolveCloudInstance(context, item.provider, item.instanceType, item.usage, [
@@ -224,7 +261,13 @@ builder.queryFields((t) => ({
   terminals: t.field({
     type: TerminalBatchRef,
     description: `Evaluate up to ${MAX_BATCH_ITEMS} terminals and peripherals in one request.`,
-    args: { inputs: t.arg({ type: [TerminalItemInput], required: true }) },
+    args: {
+      inputs: t.arg({
+        type: [TerminalItemInput],
+        required: true,
+        description: "The terminals and peripherals.",
+      }),
+    },
     resolve: (_root, { inputs }, context: RequestContext) =>
       resolveBatch(inputs, ({ kind, archetype, type, usage }, index) => {
         const family = PERIPHERALS.has(kind) ? "peripheral" : "terminal";

@@ -20,26 +20,34 @@ const HostShareRef = builder
     description:
       "The instance's part of each kind of host component (vCPU / threads, memory / RAM, storage / disks).",
     fields: (t) => ({
-      cpu: t.exposeFloat("cpu"),
-      ram: t.exposeFloat("ram"),
-      ssd: t.exposeFloat("ssd"),
-      hdd: t.exposeFloat("hdd"),
+      cpu: t.exposeFloat("cpu", { description: "Instance vCPUs / host threads (fraction, 0–1)." }),
+      ram: t.exposeFloat("ram", { description: "Instance memory / host RAM capacity (fraction, 0–1)." }),
+      ssd: t.exposeFloat("ssd", { description: "Instance SSD storage / host SSD capacity (fraction, 0–1)." }),
+      hdd: t.exposeFloat("hdd", { description: "Instance HDD storage / host HDD capacity (fraction, 0–1)." }),
     }),
   });
 
 export const CloudInstanceRef = builder.objectRef<CloudParent>("CloudInstance").implement({
   description: "A cloud instance: its share of a hosting platform server (METHOD.md §8).",
   fields: (t) => ({
-    provider: t.exposeString("provider"),
-    instanceType: t.exposeString("instanceType"),
+    provider: t.exposeString("provider", { description: "Cloud provider (aws)." }),
+    instanceType: t.exposeString("instanceType", { description: "Instance type, e.g. m5.xlarge." }),
     platform: t.exposeString("platform", { description: "The hosting platform (a server archetype id)." }),
-    hostShare: t.field({ type: HostShareRef, resolve: (p) => p.newInstance().hostShare() }),
+    hostShare: t.field({
+      type: HostShareRef,
+      description: "The instance's share of each host component.",
+      resolve: (p) => p.newInstance().hostShare(),
+    }),
     ...assetImpactFields(t),
   }),
 });
 
 const CloudProviderRef = builder.objectRef<{ name: string; description: string }>("CloudProvider").implement({
-  fields: (t) => ({ name: t.exposeString("name"), description: t.exposeString("description") }),
+  description: "A cloud provider with instance data.",
+  fields: (t) => ({
+    name: t.exposeString("name", { description: "Provider id, as the `provider` argument takes it." }),
+    description: t.exposeString("description", { description: "Provider's full name." }),
+  }),
 });
 
 function providerTable(context: RequestContext, provider: string): ArchetypeTable | undefined {
@@ -102,17 +110,19 @@ builder.queryFields((t) => ({
     args: {
       provider: t.arg.string({ required: false, description: "Default aws." }),
       instanceType: t.arg.string({ required: false, description: "Default a1.4xlarge." }),
-      usage: t.arg({ type: UsageInputRef, required: false }),
+      usage: t.arg({ type: UsageInputRef, required: false, description: "The instance's usage." }),
     },
     resolve: (_root, args, context) =>
       resolveCloudInstance(context, args.provider, args.instanceType, args.usage, ["usage"]),
   }),
   cloudProviders: t.field({
     type: [CloudProviderRef],
+    description: "Providers with instance data.",
     resolve: (_r, _a, { service }) => [...service.data.cloudProviders],
   }),
   cloudInstanceTypes: t.stringList({
-    args: { provider: t.arg.string({ required: true }) },
+    description: "Instance types of a provider.",
+    args: { provider: t.arg.string({ required: true, description: "Provider id (aws)." }) },
     resolve: (_r, { provider }, context) => {
       const table = providerTable(context, provider);
       if (!table) throw notFound(`No available data for this cloud provider (${provider})`);
@@ -121,9 +131,10 @@ builder.queryFields((t) => ({
   }),
   cloudInstanceConfig: t.field({
     type: "JSON",
+    description: "An instance type's row: vCPUs, memory, storage and hosting platform.",
     args: {
-      provider: t.arg.string({ required: true }),
-      instanceType: t.arg.string({ required: true }),
+      provider: t.arg.string({ required: true, description: "Provider id (aws)." }),
+      instanceType: t.arg.string({ required: true, description: "Instance type of that provider." }),
     },
     resolve: async (_r, { provider, instanceType }, context) =>
       nestedArchetype((await instanceRow(context, provider, instanceType)).cells),

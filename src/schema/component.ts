@@ -20,14 +20,29 @@ interface ComponentParent extends AssetParent {
 }
 
 export const ComponentKindEnum = builder.enumType("ComponentKind", {
-  values: ["cpu", "ram", "ssd", "hdd", "power_supply", "case", "motherboard", "assembly"] as const,
+  description:
+    "The kinds of server component, each with its own query field and `/v1/component/<kind>` route.",
+  values: {
+    cpu: { description: "Processor: embedded from its die size, use from its consumption profile." },
+    ram: { description: "Memory modules: embedded from capacity / density, use from a power per GB." },
+    ssd: { description: "Solid-state drive: embedded from capacity / density." },
+    hdd: { description: "Hard disk drive: a fixed impact per unit." },
+    power_supply: { description: "Power supply: embedded from its weight." },
+    case: { description: "Server case, rack or blade." },
+    motherboard: { description: "Motherboard: a fixed impact per unit." },
+    assembly: { description: "Assembly of the server: a fixed impact per server." },
+  } as const,
 });
 
 export const ComponentRef = builder.objectRef<ComponentParent>("Component").implement({
   description: "A single component (CPU, RAM, SSD, HDD, power supply, case, motherboard, assembly).",
   fields: (t) => ({
-    kind: t.exposeString("kind"),
-    archetype: t.exposeString("archetype", { nullable: true }),
+    kind: t.exposeString("kind", { description: "Component kind (a ComponentKind value)." }),
+    archetype: t.exposeString("archetype", {
+      nullable: true,
+      description:
+        "Archetype the component starts from (`DEFAULT` unless given); null for kinds without any.",
+    }),
     ...assetImpactFields(t),
   }),
 });
@@ -107,8 +122,16 @@ for (const kind of Object.keys(COMPONENT_INPUT_TYPES) as ComponentKind[]) {
       type: ComponentRef,
       description: `Evaluate a ${kind.replace("_", " ")} component.`,
       args: {
-        archetype: t.arg.string({ required: false }),
-        input: t.arg({ type: COMPONENT_INPUT_TYPES[kind], required: false }),
+        archetype: t.arg.string({
+          required: false,
+          description:
+            "Archetype id of the kind's table; default `DEFAULT` (motherboard and assembly have none).",
+        }),
+        input: t.arg({
+          type: COMPONENT_INPUT_TYPES[kind],
+          required: false,
+          description: "What is known of the component; the rest comes from the archetype.",
+        }),
       },
       resolve: (_root, args, context) => resolveComponent(context, kind, args.archetype, args.input),
     }),

@@ -21,18 +21,35 @@ import { v1Attribute, v1CriterionImpact, v1Verbose } from "./v1Layout.js";
 /** Every spelling the v1 API accepts, keys (`CTUh_c`) and computation names (`ctuh_c`). */
 const CRITERION_VALUES = [...new Set(CRITERIA.flatMap((c) => [c.key, c.name]))];
 
+/** An enum value's description: the criterion's meaning and unit, from the one criteria table. */
+function criterionValueDescription(spelling: string): string {
+  const resolved = resolveCriterion(spelling);
+  if (!resolved) return spelling;
+  const { info, computed } = resolved;
+  const method = info.method ? ` (${info.method} method)` : "";
+  const listedOnly = computed
+    ? ""
+    : ` Listed as the reference lists it, never computed: ask for ${info.name}.`;
+  return `${info.description}, in ${info.unit}${method}.${listedOnly}`;
+}
+
 export const CriterionEnum = builder.enumType("Criterion", {
   description:
     "Impact criterion. gwp, adp and pe are the headline criteria; the others are PEF criteria. " +
     "`CTUh_c`/`CTUh_nc` are listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed.",
-  values: CRITERION_VALUES,
+  values: Object.fromEntries(
+    CRITERION_VALUES.map((spelling) => [spelling, { description: criterionValueDescription(spelling) }]),
+  ),
 });
 
 export const AllocationEnum = builder.enumType("Allocation", {
   description:
     "LINEAR: embedded impacts allocated over the duration (duration / lifetime, at most 1). " +
     "TOTAL: the whole embedded impact whatever the duration. Use impacts are the same in both.",
-  values: ["LINEAR", "TOTAL"] as const,
+  values: {
+    LINEAR: { description: "Embedded impacts × min(1, duration / lifetime) (the default)." },
+    TOTAL: { description: "The whole embedded impact, whatever the duration." },
+  } as const,
 });
 
 interface ImpactShape {
@@ -45,19 +62,26 @@ interface ImpactShape {
 const ImpactRef = builder.objectRef<ImpactShape>("Impact").implement({
   description: "A rounded impact with its error margin (min, max) and warnings.",
   fields: (t) => ({
-    value: t.exposeFloat("value"),
-    min: t.exposeFloat("min"),
-    max: t.exposeFloat("max"),
-    warnings: t.exposeStringList("warnings"),
+    value: t.exposeFloat("value", {
+      description: "The impact in the criterion's unit, rounded to the significant figures of its margin.",
+    }),
+    min: t.exposeFloat("min", { description: "Lower bound, in the criterion's unit." }),
+    max: t.exposeFloat("max", { description: "Upper bound, in the criterion's unit." }),
+    warnings: t.exposeStringList("warnings", {
+      description: "Caveats of the computation (e.g. an end-of-life phase not included).",
+    }),
   }),
 });
 
 const NotImplementedRef = builder.objectRef<{ readonly reason: string }>("NotImplemented").implement({
   description: "The methodology has no data to compute this criterion and phase for this asset.",
-  fields: (t) => ({ reason: t.exposeString("reason") }),
+  fields: (t) => ({
+    reason: t.exposeString("reason", { description: "Why there is no value (`not implemented`)." }),
+  }),
 });
 
 const PhaseImpactRef = builder.unionType("PhaseImpact", {
+  description: "A phase's impact: a value with its margin, or the reason why there is none.",
   types: [ImpactRef, NotImplementedRef],
   resolveType: (value) => ("reason" in value ? NotImplementedRef : ImpactRef),
 });
@@ -73,15 +97,30 @@ interface CriterionImpactShape {
 }
 
 export const CriterionImpactRef = builder.objectRef<CriterionImpactShape>("CriterionImpact").implement({
+  description: "The impacts of one criterion, split into embedded (manufacturing) and use (electricity).",
   fields: (t) => ({
     criterion: t.string({
       description: "The criterion as requested.",
       resolve: (p) => p.criterion.requested,
     }),
-    unit: t.string({ resolve: (p) => p.criterion.info.unit }),
-    description: t.string({ resolve: (p) => p.criterion.info.description }),
-    embedded: t.field({ type: PhaseImpactRef, resolve: (p) => phaseShape(p.phase("embedded")) }),
-    use: t.field({ type: PhaseImpactRef, resolve: (p) => phaseShape(p.phase("use")) }),
+    unit: t.string({
+      description: "Unit of the values (e.g. kgCO2eq for gwp).",
+      resolve: (p) => p.criterion.info.unit,
+    }),
+    description: t.string({
+      description: "What the criterion measures.",
+      resolve: (p) => p.criterion.info.description,
+    }),
+    embedded: t.field({
+      type: PhaseImpactRef,
+      description: "Manufacturing impact, allocated to the duration (see `allocation`).",
+      resolve: (p) => phaseShape(p.phase("embedded")),
+    }),
+    use: t.field({
+      type: PhaseImpactRef,
+      description: "Impact of the electricity used over the duration.",
+      resolve: (p) => phaseShape(p.phase("use")),
+    }),
     v1: t.field({
       type: "JSON",
       description:
@@ -96,25 +135,64 @@ function computedImpactShape(impact: CriterionImpact): CriterionImpactShape {
 }
 
 const AttributeStatusEnum = builder.enumType("AttributeStatus", {
-  values: ["INPUT", "COMPLETED", "DEFAULT", "CHANGED", "ARCHETYPE"] as const,
+  description: "Where an attribute's value comes from.",
+  values: {
+    INPUT: { description: "Given by the client." },
+    COMPLETED: { description: "Derived from other attributes or a reference table (e.g. a CPU name match)." },
+    DEFAULT: { description: "The methodology's default value." },
+    CHANGED: {
+      description:
+        "Given by the client but replaced: unknown location, manufacturer or CPU family corrected.",
+    },
+    ARCHETYPE: { description: "Taken from the archetype the asset starts from." },
+  } as const,
 });
 
 export const AttributeReportRef = builder.objectRef<VerboseAttribute>("AttributeReport").implement({
   description: "An attribute used by the computation, with its provenance.",
   fields: (t) => ({
-    name: t.exposeString("name"),
-    value: t.field({ type: "JSON", nullable: true, resolve: (a) => a.value }),
+    name: t.exposeString("name", {
+      description: "Attribute name as in v1 (e.g. `core_units`, `gwp_factor`).",
+    }),
+    value: t.field({
+      type: "JSON",
+      nullable: true,
+      description: "The value used (number, text or list), in `unit`.",
+      resolve: (a) => a.value,
+    }),
     status: t.field({
       type: AttributeStatusEnum,
+      description: "Where the value comes from.",
       resolve: (a) => a.status as "INPUT" | "COMPLETED" | "DEFAULT" | "CHANGED" | "ARCHETYPE",
     }),
-    unit: t.string({ nullable: true, resolve: (a) => a.unit ?? null }),
-    source: t.string({ nullable: true, resolve: (a) => a.source ?? null }),
-    min: t.field({ type: "JSON", nullable: true, resolve: (a) => a.min }),
-    max: t.field({ type: "JSON", nullable: true, resolve: (a) => a.max }),
+    unit: t.string({
+      nullable: true,
+      description: "Unit of value, min and max, when the attribute has one.",
+      resolve: (a) => a.unit ?? null,
+    }),
+    source: t.string({
+      nullable: true,
+      description: "Reference the value comes from (e.g. a factor's source), when known.",
+      resolve: (a) => a.source ?? null,
+    }),
+    min: t.field({
+      type: "JSON",
+      nullable: true,
+      description: "Lower bound (see hasMin).",
+      resolve: (a) => a.min,
+    }),
+    max: t.field({
+      type: "JSON",
+      nullable: true,
+      description: "Upper bound (see hasMax).",
+      resolve: (a) => a.max,
+    }),
     hasMin: t.boolean({ description: "Whether a lower bound is reported.", resolve: (a) => "min" in a }),
     hasMax: t.boolean({ description: "Whether an upper bound is reported.", resolve: (a) => "max" in a }),
-    warnings: t.stringList({ resolve: (a) => [...(a.warnings ?? [])] }),
+    warnings: t.stringList({
+      description: "Caveats about this value.",
+      resolve: (a) => [...(a.warnings ?? [])],
+    }),
     v1: t.field({
       type: "JSON",
       description:
@@ -128,9 +206,21 @@ const VerboseComponentRef = builder.objectRef<VerboseComponent>("VerboseComponen
   description: "A component of a device, with its own impacts and attributes.",
   fields: (t) => ({
     key: t.exposeString("key", { description: "`CPU-1`, `RAM-2`… in device order." }),
-    impacts: t.field({ type: [CriterionImpactRef], resolve: (c) => c.impacts.map(computedImpactShape) }),
-    attributes: t.field({ type: [AttributeReportRef], resolve: (c) => [...c.attributes] }),
-    duration: t.float({ nullable: true, resolve: (c) => c.duration }),
+    impacts: t.field({
+      type: [CriterionImpactRef],
+      description: "The component's own impacts (all its units).",
+      resolve: (c) => c.impacts.map(computedImpactShape),
+    }),
+    attributes: t.field({
+      type: [AttributeReportRef],
+      description: "The component's attributes.",
+      resolve: (c) => [...c.attributes],
+    }),
+    duration: t.float({
+      nullable: true,
+      description: "Hours the impacts cover; null when none is known.",
+      resolve: (c) => c.duration,
+    }),
   }),
 });
 
@@ -144,8 +234,16 @@ export const VerboseRef = builder.objectRef<VerboseReport>("Verbose").implement(
       description: "Component routes repeat their impacts here (always gwp, adp and pe).",
       resolve: (v) => v.impacts?.map(computedImpactShape) ?? null,
     }),
-    components: t.field({ type: [VerboseComponentRef], resolve: (v) => [...v.components] }),
-    attributes: t.field({ type: [AttributeReportRef], resolve: (v) => [...v.attributes] }),
+    components: t.field({
+      type: [VerboseComponentRef],
+      description: "Each component of the device, in device order.",
+      resolve: (v) => [...v.components],
+    }),
+    attributes: t.field({
+      type: [AttributeReportRef],
+      description: "The device's own attributes (usage, factors…).",
+      resolve: (v) => [...v.attributes],
+    }),
     v1: t.field({
       type: "JSON",
       description: "The whole report in boaviztapi v1's verbose JSON layout.",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ELECTRICITY_CRITERIA } from "../engine/criteria.js";
+import { ELECTRICITY_CRITERIA, FACTOR_UNITS } from "../engine/criteria.js";
 import type {
   CaseInput,
   CpuInput,
@@ -22,20 +22,38 @@ import { fromZodError } from "./errors.js";
 export const WorkloadShareInput = builder.inputType("WorkloadShareInput", {
   description: "A share of time spent at a load: `timePercentage` % of the time at `loadPercentage` % load.",
   fields: (t) => ({
-    timePercentage: t.float({ required: true }),
-    loadPercentage: t.float({ required: true }),
+    timePercentage: t.float({ required: true, description: "Share of the use time, % (0–100)." }),
+    loadPercentage: t.float({ required: true, description: "CPU load during that share, % (0–100)." }),
   }),
 });
 
 export const ElecFactorsInput = builder.inputType("ElecFactorsInput", {
   description: "Electricity impact factors per kWh overriding the location's, per criterion.",
-  fields: (t) => Object.fromEntries(ELECTRICITY_CRITERIA.map((c) => [c, t.float({ required: false })])),
+  fields: (t) =>
+    Object.fromEntries(
+      ELECTRICITY_CRITERIA.map((c) => [
+        c,
+        t.float({
+          required: false,
+          description: `${c} impact of 1 kWh (${FACTOR_UNITS[c]}); default: the usage location's factor.`,
+        }),
+      ]),
+    ),
 });
 
 export const UsageInputRef = builder.inputType("UsageInput", {
+  description:
+    "How the asset is used: where (electricity mix), how long and how hard. Every field is optional; " +
+    "what is not given comes from the archetype, then from the methodology's defaults.",
   fields: (t) => ({
-    avgPower: t.float({ required: false, description: "Average power in W (skips power modelling)." }),
-    timeWorkload: t.float({ required: false, description: "Constant load, 0–100 %." }),
+    avgPower: t.float({
+      required: false,
+      description: "Average power in W (skips power modelling); default: modelled from the workload.",
+    }),
+    timeWorkload: t.float({
+      required: false,
+      description: "Constant load, 0–100 %; default from the archetype (50 % for a CPU or RAM).",
+    }),
     timeWorkloadShares: t.field({
       type: [WorkloadShareInput],
       required: false,
@@ -45,13 +63,23 @@ export const UsageInputRef = builder.inputType("UsageInput", {
       required: false,
       description: "Country code (NATO CodSP3), e.g. FRA; default EEE.",
     }),
-    useTimeRatio: t.float({ required: false, description: "Fraction of the time in use, 0–1." }),
-    hoursLifeTime: t.float({ required: false, description: "Lifetime in hours." }),
+    useTimeRatio: t.float({
+      required: false,
+      description: "Fraction of the time in use, 0–1; default from the archetype (1 for a component).",
+    }),
+    hoursLifeTime: t.float({
+      required: false,
+      description: "Lifetime in hours; default from the archetype (26,280 h, 3 years, for a component).",
+    }),
     otherConsumptionRatio: t.float({
       required: false,
       description: "Servers: extra power share of other parts.",
     }),
-    elecFactors: t.field({ type: ElecFactorsInput, required: false }),
+    elecFactors: t.field({
+      type: ElecFactorsInput,
+      required: false,
+      description: "Electricity factors per kWh replacing the usage location's, criterion by criterion.",
+    }),
     hoursUseTime: t.float({
       required: false,
       description: "Use time in hours (cumulative with days/years).",
@@ -62,95 +90,136 @@ export const UsageInputRef = builder.inputType("UsageInput", {
 });
 
 export const CpuInputRef = builder.inputType("CpuInput", {
+  description:
+    "A CPU (or several identical ones); what is not given is completed from the name or the archetype.",
   fields: (t) => ({
-    units: t.int({ required: false }),
-    coreUnits: t.int({ required: false }),
+    units: t.int({ required: false, description: "Number of CPUs (count); default from the archetype (1)." }),
+    coreUnits: t.int({
+      required: false,
+      description: "Cores per CPU (count); default from the name or archetype.",
+    }),
     dieSize: t.float({ required: false, description: "mm²; used only with coreUnits." }),
     dieSizePerCore: t.float({ required: false, description: "mm² per core." }),
-    manufacturer: t.string({ required: false }),
-    modelRange: t.string({ required: false }),
-    family: t.string({ required: false }),
+    manufacturer: t.string({ required: false, description: "e.g. Intel, AMD; completed from the name." }),
+    modelRange: t.string({ required: false, description: "e.g. Xeon Gold, EPYC; completed from the name." }),
+    family: t.string({ required: false, description: "Code name, e.g. Skylake; matched approximately." }),
     name: t.string({
       required: false,
       description: "Free text, matched approximately against the CPU table.",
     }),
-    tdp: t.int({ required: false, description: "W." }),
-    threads: t.int({ required: false }),
-    usage: t.field({ type: UsageInputRef, required: false }),
+    tdp: t.int({ required: false, description: "Thermal design power, W; completed from the name." }),
+    threads: t.int({ required: false, description: "Threads per CPU (count); completed from the name." }),
+    usage: t.field({ type: UsageInputRef, required: false, description: "The CPU's own usage." }),
   }),
 });
 
 export const RamInputRef = builder.inputType("RamInput", {
+  description: "RAM modules (several identical ones); the density comes from the manufacturer and process.",
   fields: (t) => ({
-    units: t.int({ required: false }),
-    capacity: t.int({ required: false, description: "GB." }),
-    density: t.float({ required: false, description: "GB/cm²." }),
-    manufacturer: t.string({ required: false }),
-    process: t.float({ required: false, description: "nm." }),
-    usage: t.field({ type: UsageInputRef, required: false }),
+    units: t.int({ required: false, description: "Number of modules (count); default from the archetype." }),
+    capacity: t.int({
+      required: false,
+      description: "Capacity of one module, GB; default from the archetype.",
+    }),
+    density: t.float({ required: false, description: "GB/cm²; default from the manufacturer and process." }),
+    manufacturer: t.string({ required: false, description: "e.g. Samsung; matched approximately." }),
+    process: t.float({ required: false, description: "Engraving process, nm." }),
+    usage: t.field({ type: UsageInputRef, required: false, description: "The modules' own usage." }),
   }),
 });
 
 export const DiskInputRef = builder.inputType("DiskInput", {
+  description: "A disk (SSD by default, or HDD), or several identical ones.",
   fields: (t) => ({
     type: t.string({ required: false, description: "ssd (default) or hdd; other types are ignored." }),
-    units: t.int({ required: false }),
-    capacity: t.int({ required: false, description: "GB." }),
-    density: t.float({ required: false, description: "GB/cm² (SSD)." }),
-    manufacturer: t.string({ required: false }),
-    layers: t.int({ required: false }),
-    usage: t.field({ type: UsageInputRef, required: false }),
+    units: t.int({ required: false, description: "Number of disks (count); default from the archetype." }),
+    capacity: t.int({
+      required: false,
+      description: "Capacity of one disk, GB; default from the archetype.",
+    }),
+    density: t.float({ required: false, description: "GB/cm² (SSD); default from the manufacturer." }),
+    manufacturer: t.string({ required: false, description: "SSD manufacturer; matched approximately." }),
+    layers: t.int({ required: false, description: "SSD NAND layers (count)." }),
+    usage: t.field({ type: UsageInputRef, required: false, description: "The disks' own usage." }),
   }),
 });
 
 export const PowerSupplyInputRef = builder.inputType("PowerSupplyInput", {
+  description: "Power supplies (several identical ones), weighed.",
   fields: (t) => ({
-    units: t.int({ required: false }),
-    unitWeight: t.float({ required: false, description: "kg." }),
-    usage: t.field({ type: UsageInputRef, required: false }),
+    units: t.int({
+      required: false,
+      description: "Number of power supplies (count); default from the archetype.",
+    }),
+    unitWeight: t.float({ required: false, description: "Weight of one, kg; default from the archetype." }),
+    usage: t.field({ type: UsageInputRef, required: false, description: "The power supplies' own usage." }),
   }),
 });
 
 export const CaseInputRef = builder.inputType("CaseInput", {
+  description: "A server case, rack or blade.",
   fields: (t) => ({
-    units: t.int({ required: false }),
-    caseType: t.string({ required: false, description: "rack or blade." }),
-    usage: t.field({ type: UsageInputRef, required: false }),
+    units: t.int({ required: false, description: "Number of cases (count); default 1." }),
+    caseType: t.string({ required: false, description: "rack or blade; default from the archetype (rack)." }),
+    usage: t.field({ type: UsageInputRef, required: false, description: "The case's own usage." }),
   }),
 });
 
 export const SimpleComponentInputRef = builder.inputType("SimpleComponentInput", {
   description: "Components described by their count only (HDD adds capacity; motherboard, assembly).",
   fields: (t) => ({
-    units: t.int({ required: false }),
-    capacity: t.int({ required: false, description: "GB (HDD)." }),
-    usage: t.field({ type: UsageInputRef, required: false }),
+    units: t.int({ required: false, description: "Number of components (count); default 1." }),
+    capacity: t.int({ required: false, description: "HDD capacity, GB; default from the archetype." }),
+    usage: t.field({ type: UsageInputRef, required: false, description: "The component's own usage." }),
   }),
 });
 
 export const ServerInputRef = builder.inputType("ServerInput", {
+  description: "A server's description; what is not given comes from its archetype.",
   fields: (t) => ({
-    model: t.field({ type: ServerModelInput, required: false }),
-    configuration: t.field({ type: ServerConfigurationInput, required: false }),
-    usage: t.field({ type: UsageInputRef, required: false }),
+    model: t.field({
+      type: ServerModelInput,
+      required: false,
+      description: "Identification (type sets the case).",
+    }),
+    configuration: t.field({
+      type: ServerConfigurationInput,
+      required: false,
+      description: "Components; each one given replaces the archetype's.",
+    }),
+    usage: t.field({ type: UsageInputRef, required: false, description: "The server's usage." }),
   }),
 });
 
 export const ServerModelInput = builder.inputType("ServerModelInput", {
+  description: "A server's identification; only `type` affects the computation.",
   fields: (t) => ({
     type: t.string({ required: false, description: "rack or blade: sets the case type." }),
-    name: t.string({ required: false }),
-    manufacturer: t.string({ required: false }),
-    year: t.string({ required: false }),
+    name: t.string({ required: false, description: "Model name (informative, not used)." }),
+    manufacturer: t.string({ required: false, description: "Manufacturer (informative, not used)." }),
+    year: t.string({ required: false, description: "Year (informative, not used)." }),
   }),
 });
 
 export const ServerConfigurationInput = builder.inputType("ServerConfigurationInput", {
+  description: "The server's components; a component not given comes from the archetype.",
   fields: (t) => ({
-    cpu: t.field({ type: CpuInputRef, required: false }),
+    cpu: t.field({
+      type: CpuInputRef,
+      required: false,
+      description: "The CPUs; default from the archetype.",
+    }),
     ram: t.field({ type: [RamInputRef], required: false, description: "An empty list means no RAM." }),
-    disk: t.field({ type: [DiskInputRef], required: false }),
-    powerSupply: t.field({ type: PowerSupplyInputRef, required: false }),
+    disk: t.field({
+      type: [DiskInputRef],
+      required: false,
+      description: "Disks; default from the archetype.",
+    }),
+    powerSupply: t.field({
+      type: PowerSupplyInputRef,
+      required: false,
+      description: "Power supplies; default from the archetype.",
+    }),
   }),
 });
 

@@ -26,6 +26,7 @@ export const IotDeviceRef = builder.objectRef<IotDeviceParent>("IotDevice").impl
 });
 
 const FunctionalBlockInputRef = builder.inputType("FunctionalBlockInput", {
+  description: "A functional block of an IoT device at a hardware sophistication level (HSL).",
   fields: (t) => ({
     type: t.string({
       required: true,
@@ -39,13 +40,14 @@ const FunctionalBlockInputRef = builder.inputType("FunctionalBlockInput", {
 });
 
 const IotDeviceInputRef = builder.inputType("IotDeviceInput", {
+  description: "What is known of an IoT device; the rest comes from its archetype.",
   fields: (t) => ({
     functionalBlocks: t.field({
       type: [FunctionalBlockInputRef],
       required: false,
       description: "Replaces the archetype's blocks (an empty list means no block).",
     }),
-    usage: t.field({ type: UsageInputRef, required: false }),
+    usage: t.field({ type: UsageInputRef, required: false, description: "The device's usage." }),
   }),
 });
 
@@ -105,7 +107,7 @@ builder.queryFields((t) => ({
         required: false,
         description: "iot_device.csv row id; default iot-device-default.",
       }),
-      input: t.arg({ type: IotDeviceInputRef, required: false }),
+      input: t.arg({ type: IotDeviceInputRef, required: false, description: "Functional blocks and usage." }),
     },
     resolve: (_root, args, context) => resolveIotDevice(context, args.archetype, args.input),
   }),
@@ -116,7 +118,7 @@ builder.queryFields((t) => ({
   iotDeviceArchetypeConfig: t.field({
     type: "JSON",
     description: "A parsed iot_device.csv row.",
-    args: { archetype: t.arg.string({ required: true }) },
+    args: { archetype: t.arg.string({ required: true, description: "Row id of iot_device.csv." }) },
     resolve: async (_r, { archetype }, context) => nestedArchetype((await loadRow(context, archetype)).cells),
   }),
 }));

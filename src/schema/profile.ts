@@ -4,13 +4,14 @@ import { builder } from "./builder.js";
 import { badUserInput, fromZodError } from "./errors.js";
 
 const ProfileCpuInput = builder.inputType("ProfileCpuInput", {
+  description: "The CPU whose power profile is wanted; its model range picks the base profile.",
   fields: (t) => ({
     name: t.string({
       required: false,
       description: "Free text, matched approximately against the CPU table.",
     }),
-    manufacturer: t.string({ required: false }),
-    modelRange: t.string({ required: false }),
+    manufacturer: t.string({ required: false, description: "e.g. Intel, AMD; completed from the name." }),
+    modelRange: t.string({ required: false, description: "e.g. Xeon Gold; completed from the name." }),
     tdp: t.int({
       required: false,
       description: "Accepted for compatibility; the profile route does not use it.",
@@ -21,8 +22,8 @@ const ProfileCpuInput = builder.inputType("ProfileCpuInput", {
 const WorkloadPointInput = builder.inputType("WorkloadPointInput", {
   description: "A measured power (W) at a CPU load (%).",
   fields: (t) => ({
-    loadPercentage: t.float({ required: true }),
-    powerWatt: t.float({ required: true }),
+    loadPercentage: t.float({ required: true, description: "CPU load, % (0–100)." }),
+    powerWatt: t.float({ required: true, description: "Power measured at that load, W." }),
   }),
 });
 
@@ -38,18 +39,22 @@ const workloadSchema = z
 const ConsumptionProfileRef = builder.objectRef<ConsumptionProfileResult>("ConsumptionProfile").implement({
   description: "CPU power model power(w) = a·ln(b·(w + c)) + d, in W at load w (%).",
   fields: (t) => ({
-    a: t.float({ resolve: (p) => p.params.a }),
-    b: t.float({ resolve: (p) => p.params.b }),
-    c: t.float({ resolve: (p) => p.params.c }),
-    d: t.float({ resolve: (p) => p.params.d }),
+    a: t.float({ description: "Scale of the logarithm, W.", resolve: (p) => p.params.a }),
+    b: t.float({ description: "Load multiplier inside the logarithm, 1/%.", resolve: (p) => p.params.b }),
+    c: t.float({ description: "Load offset inside the logarithm, %.", resolve: (p) => p.params.c }),
+    d: t.float({ description: "Power offset, W.", resolve: (p) => p.params.d }),
     source: t.string({
       description: "From workload, From CPU model range or Archetype default.",
       resolve: (p) => p.source,
     }),
-    matchedName: t.string({ nullable: true, resolve: (p) => p.matchedName }),
+    matchedName: t.string({
+      nullable: true,
+      description: "CPU table name the given name matched, or null.",
+      resolve: (p) => p.matchedName,
+    }),
     power: t.float({
       description: "Watts at a load (%), at least 1 W.",
-      args: { workload: t.arg.float({ required: true }) },
+      args: { workload: t.arg.float({ required: true, description: "CPU load, % (0–100)." }) },
       resolve: (p, { workload }) => {
         if (!(workload >= 0 && workload <= 100))
           throw badUserInput("workload must be within 0–100", ["workload"]);
@@ -66,12 +71,12 @@ const BaseProfileRef = builder
   .implement({
     description: "A base CPU power profile of the reference table.",
     fields: (t) => ({
-      manufacturer: t.exposeString("manufacturer"),
-      modelRange: t.exposeString("modelRange"),
-      a: t.exposeFloat("a"),
-      b: t.exposeFloat("b"),
-      c: t.exposeFloat("c"),
-      d: t.exposeFloat("d"),
+      manufacturer: t.exposeString("manufacturer", { description: "CPU manufacturer of the row." }),
+      modelRange: t.exposeString("modelRange", { description: "CPU model range of the row." }),
+      a: t.exposeFloat("a", { description: "Scale of the logarithm, W." }),
+      b: t.exposeFloat("b", { description: "Load multiplier inside the logarithm, 1/%." }),
+      c: t.exposeFloat("c", { description: "Load offset inside the logarithm, %." }),
+      d: t.exposeFloat("d", { description: "Power offset, W." }),
     }),
   });
 
@@ -80,8 +85,16 @@ builder.queryFields((t) => ({
     type: ConsumptionProfileRef,
     description: "The CPU power profile of a CPU, fitted to measured workload points when given.",
     args: {
-      cpu: t.arg({ type: ProfileCpuInput, required: false }),
-      workload: t.arg({ type: [WorkloadPointInput], required: false }),
+      cpu: t.arg({
+        type: ProfileCpuInput,
+        required: false,
+        description: "The CPU; default: none (archetype profile).",
+      }),
+      workload: t.arg({
+        type: [WorkloadPointInput],
+        required: false,
+        description: "Measured points to fit; without them the base profile is returned.",
+      }),
     },
     resolve: (_root, args, context) => {
       const parsed = workloadSchema.safeParse(args.workload);
@@ -92,6 +105,7 @@ builder.queryFields((t) => ({
   }),
   cpuBaseProfiles: t.field({
     type: [BaseProfileRef],
+    description: "The base profiles of cpu_profile.csv, per manufacturer and model range.",
     resolve: (_r, _a, { service }) => [...service.data.cpuProfiles],
   }),
 }));

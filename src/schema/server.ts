@@ -12,7 +12,7 @@ interface ServerParent extends AssetParent {
 export const ServerRef = builder.objectRef<ServerParent>("Server").implement({
   description: "A server: its components are completed from the archetype, reference tables and defaults.",
   fields: (t) => ({
-    archetype: t.exposeString("archetype"),
+    archetype: t.exposeString("archetype", { description: "Server archetype the evaluation starts from." }),
     ...assetImpactFields(t),
   }),
 });
@@ -46,7 +46,11 @@ builder.queryField("server", (t) =>
         required: false,
         description: "Server archetype id; default platform_compute_medium.",
       }),
-      input: t.arg({ type: ServerInputRef, required: false }),
+      input: t.arg({
+        type: ServerInputRef,
+        required: false,
+        description: "What is known of the server; the rest comes from the archetype.",
+      }),
     },
     resolve: (_root, args, context) => resolveServer(context, args.archetype, args.input, ["input"]),
   }),

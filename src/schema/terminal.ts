@@ -19,14 +19,35 @@ import { UsageInputRef, validateUsage } from "./inputs.js";
  * (Appendix D.22).
  */
 
+/** What each device kind is: one description, shared by every enum of device kinds. */
+const DEVICE_KIND_DESCRIPTIONS: Record<UserDeviceKind, string> = {
+  laptop: "Laptop computer (pro or perso type).",
+  desktop: "Desktop computer, without its monitor (pro or perso type).",
+  smartphone: "Smartphone.",
+  tablet: "Tablet.",
+  television: "Television (pro or perso type).",
+  box: "Internet access box (router, set-top box).",
+  monitor: "Computer monitor.",
+  usb_stick: "USB flash drive.",
+  external_ssd: "External solid-state drive.",
+  external_hdd: "External hard disk drive.",
+};
+
+/** Enum values (with their descriptions) of a list of device kinds. */
+export function deviceKindValues<K extends UserDeviceKind>(kinds: readonly K[]) {
+  return Object.fromEntries(
+    kinds.map((kind) => [kind, { description: DEVICE_KIND_DESCRIPTIONS[kind] }]),
+  ) as Record<K, { description: string }>;
+}
+
 const TerminalKindEnum = builder.enumType("TerminalKind", {
   description: "End-user terminals.",
-  values: TERMINAL_KINDS,
+  values: deviceKindValues(TERMINAL_KINDS),
 });
 
 const PeripheralKindEnum = builder.enumType("PeripheralKind", {
   description: "Peripherals.",
-  values: PERIPHERAL_KINDS,
+  values: deviceKindValues(PERIPHERAL_KINDS),
 });
 
 export interface TerminalParent extends AssetParent {
@@ -48,6 +69,7 @@ export const TerminalRef = builder.objectRef<TerminalParent>("Terminal").impleme
 });
 
 const TerminalInputRef = builder.inputType("TerminalInput", {
+  description: "What is known of a terminal; the rest comes from its archetype.",
   fields: (t) => ({
     type: t.string({
       required: false,
@@ -55,13 +77,14 @@ const TerminalInputRef = builder.inputType("TerminalInput", {
         "Use type, pro or perso: laptop, desktop and television factors depend on it (default: the archetype's). " +
         "Not accepted for other kinds.",
     }),
-    usage: t.field({ type: UsageInputRef, required: false }),
+    usage: t.field({ type: UsageInputRef, required: false, description: "The terminal's usage." }),
   }),
 });
 
 const PeripheralInputRef = builder.inputType("PeripheralInput", {
+  description: "What is known of a peripheral; the rest comes from its archetype.",
   fields: (t) => ({
-    usage: t.field({ type: UsageInputRef, required: false }),
+    usage: t.field({ type: UsageInputRef, required: false, description: "The peripheral's usage." }),
   }),
 });
 
@@ -123,9 +146,13 @@ builder.queryFields((t) => ({
     type: TerminalRef,
     description: "Evaluate an end-user terminal (laptop, desktop, smartphone, tablet, television, box).",
     args: {
-      kind: t.arg({ type: TerminalKindEnum, required: true }),
+      kind: t.arg({ type: TerminalKindEnum, required: true, description: "The terminal kind." }),
       archetype: t.arg.string({ required: false, description: ARCHETYPE_DESCRIPTION }),
-      input: t.arg({ type: TerminalInputRef, required: false }),
+      input: t.arg({
+        type: TerminalInputRef,
+        required: false,
+        description: "Type and usage of the terminal.",
+      }),
     },
     resolve: (_root, args, context) =>
       resolveDevice(context, args.kind, "terminal", args.archetype, args.input),
@@ -134,9 +161,9 @@ builder.queryFields((t) => ({
     type: TerminalRef,
     description: "Evaluate a peripheral (monitor, USB stick, external SSD or HDD).",
     args: {
-      kind: t.arg({ type: PeripheralKindEnum, required: true }),
+      kind: t.arg({ type: PeripheralKindEnum, required: true, description: "The peripheral kind." }),
       archetype: t.arg.string({ required: false, description: ARCHETYPE_DESCRIPTION }),
-      input: t.arg({ type: PeripheralInputRef, required: false }),
+      input: t.arg({ type: PeripheralInputRef, required: false, description: "Usage of the peripheral." }),
     },
     resolve: (_root, args, context) =>
       resolveDevice(context, args.kind, "peripheral", args.archetype, args.input),
@@ -144,19 +171,19 @@ builder.queryFields((t) => ({
   terminalArchetypes: t.stringList({
     nullable: true,
     description: "Ids of the user_terminal.csv rows of this terminal kind, or null if there is none.",
-    args: { kind: t.arg({ type: TerminalKindEnum, required: true }) },
+    args: { kind: t.arg({ type: TerminalKindEnum, required: true, description: "The terminal kind." }) },
     resolve: (_r, { kind }, context) => archetypesOfKind(context, kind),
   }),
   peripheralArchetypes: t.stringList({
     nullable: true,
     description: "Ids of the user_terminal.csv rows of this peripheral kind, or null if there is none.",
-    args: { kind: t.arg({ type: PeripheralKindEnum, required: true }) },
+    args: { kind: t.arg({ type: PeripheralKindEnum, required: true, description: "The peripheral kind." }) },
     resolve: (_r, { kind }, context) => archetypesOfKind(context, kind),
   }),
   terminalArchetypeConfig: t.field({
     type: "JSON",
     description: "A parsed user_terminal.csv row (terminals and peripherals share the file).",
-    args: { archetype: t.arg.string({ required: true }) },
+    args: { archetype: t.arg.string({ required: true, description: "Row id of user_terminal.csv." }) },
     resolve: async (_r, { archetype }, context) => nestedArchetype((await loadRow(context, archetype)).cells),
   }),
 }));
