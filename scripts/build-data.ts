@@ -21,7 +21,7 @@ interface Table {
   purpose: string;
 }
 
-/** The tables the service reads at run time (METHOD.md §17), with what each is used for. */
+/** The tables the service reads at run time (docs/methodology.md §17), with what each is used for. */
 const TABLES: readonly Table[] = [
   {
     file: "config.yml",
@@ -123,7 +123,7 @@ lines.push(
 
 lines.push(
   "",
-  "Not copied (not read at run time, METHOD.md §17): `crowdsourcing/electrical_mix.csv` (the",
+  "Not copied (not read at run time, docs/methodology.md §17): `crowdsourcing/electrical_mix.csv` (the",
   "electricity section of `factors.yml` was generated from it), `crowdsourcing/iot_factors_tide.csv`,",
   "`crowdsourcing/ademe_base_impacts_negaoctet.csv`, `crowdsourcing/missing_cpu_manufacture.csv`.",
   "",

@@ -1,6 +1,6 @@
 import type { ArchetypeCell, CellValue } from "./types.js";
 
-/** Python's `float()` grammar (METHOD.md §3.2): sign, decimals, exponent, blanks, nan/inf spellings. */
+/** Python's `float()` grammar (docs/methodology.md §3.2): sign, decimals, exponent, blanks, nan/inf spellings. */
 const PYTHON_FLOAT = /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf|infinity|nan)$/i;
 
 function parsePythonFloat(text: string): number | undefined {
@@ -38,7 +38,7 @@ function lesser(a: CellValue, b: CellValue): CellValue {
 }
 
 /**
- * METHOD.md §3.2: `a;b;c` is {default, min, max} taken as is (never re-ordered — Appendix D.7),
+ * docs/methodology.md §3.2: `a;b;c` is {default, min, max} taken as is (never re-ordered — Appendix D.7),
  * `a;b` is {default a, min(a,b), max(a,b)}, anything else is {default}; empty is {}.
  */
 export function parseCell(raw: string | undefined): ArchetypeCell {

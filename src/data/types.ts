@@ -1,9 +1,9 @@
 /**
- * Typed shapes of the reference tables (METHOD.md §17). Loaded once at start-up by
+ * Typed shapes of the reference tables (docs/methodology.md §17). Loaded once at start-up by
  * `loadReferenceData`; the engine only reads them.
  */
 
-/** One part of an archetype cell after METHOD.md §3.2 conversion. */
+/** One part of an archetype cell after docs/methodology.md §3.2 conversion. */
 export type CellValue = number | string | { readonly [key: string]: number };
 
 /** A parsed archetype cell: `{}` (empty), `{default}`, or `{default, min, max}`. */
@@ -22,7 +22,7 @@ export interface Archetype {
 export interface ArchetypeTable {
   /** Ids in file order (duplicates kept, as the listing routes return them). */
   readonly ids: readonly string[];
-  /** First row of each id (METHOD.md §3.1: exact, case-sensitive, first match). */
+  /** First row of each id (docs/methodology.md §3.1: exact, case-sensitive, first match). */
   readonly byId: ReadonlyMap<string, Archetype>;
 }
 

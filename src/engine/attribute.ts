@@ -1,6 +1,6 @@
 import type { ArchetypeCell, CellValue } from "../data/types.js";
 
-/** Provenance of an attribute's value (METHOD.md §2.3). `NONE`: never read nor written. */
+/** Provenance of an attribute's value (docs/methodology.md §2.3). `NONE`: never read nor written. */
 export type AttributeStatus = "NONE" | "INPUT" | "COMPLETED" | "DEFAULT" | "CHANGED" | "ARCHETYPE";
 
 export interface WorkloadShare {
@@ -23,7 +23,7 @@ export interface CompletedBounds<T> {
 }
 
 /**
- * A modelled quantity with lazy completion (METHOD.md §2).
+ * A modelled quantity with lazy completion (docs/methodology.md §2).
  *
  * The reference's verbose output reveals exactly which attributes were read and in which order
  * (status set on first read, min/max cached on first bound read), so that behaviour is kept on

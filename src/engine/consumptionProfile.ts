@@ -1,5 +1,5 @@
 /**
- * CPU consumption profile (METHOD.md §5.3, §10).
+ * CPU consumption profile (docs/methodology.md §5.3, §10).
  *
  * The power model is P(x) = a·ln(b·(x + c)) + d with x the load in percent. Parameters come from a table row, the
  * archetype default, or a bounded least-squares fit to workload points (§10.2, §10.3). The original fits with SciPy

@@ -4,7 +4,7 @@ import type { ReferenceLookups } from "./lookups.js";
 
 /**
  * How embedded impacts relate to the evaluation duration.
- * LINEAR: the reference's rule (METHOD.md §6.2), embedded × min(1, duration / lifetime).
+ * LINEAR: the reference's rule (docs/methodology.md §6.2), embedded × min(1, duration / lifetime).
  * TOTAL: the whole manufacturing impact whatever the duration (use impacts unchanged).
  */
 export type Allocation = "LINEAR" | "TOTAL";

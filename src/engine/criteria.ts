@@ -1,4 +1,4 @@
-/** Impact criteria (METHOD.md §14.1), in the reference's table order. */
+/** Impact criteria (docs/methodology.md §14.1), in the reference's table order. */
 export interface CriterionInfo {
   /** Key under which the criterion is listed and answered (`CTUh_c` keeps its capitals). */
   readonly key: string;

@@ -45,7 +45,7 @@ function linearRegression(
 }
 
 /**
- * METHOD.md §4.2.3 steps 2–5: a die size (mm²) estimated from the `cpu_specs.csv` rows that have
+ * docs/methodology.md §4.2.3 steps 2–5: a die size (mm²) estimated from the `cpu_specs.csv` rows that have
  * one (`rows`, already restricted to the matched family, labelled `label`), from the core count
  * when it is known. A pure function of its inputs (so its results can be shared).
  */

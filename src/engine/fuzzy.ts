@@ -1,5 +1,5 @@
 /**
- * Fuzzy string similarity with the rapidfuzz 3.x semantics the original service relies on (METHOD.md §11).
+ * Fuzzy string similarity with the rapidfuzz 3.x semantics the original service relies on (docs/methodology.md §11).
  *
  * Every score is an unrounded double in [0, 100]: the callers compare them against thresholds strictly
  * (`> 79.0`, `> 80`, `>= 90`), so the integer-rounded scores of JavaScript ports would change decisions.

@@ -1,7 +1,7 @@
 import type { Attribute } from "./attribute.js";
 import type { Allocation } from "./context.js";
 
-/** An unrounded impact triple with its warnings (METHOD.md §4.0). */
+/** An unrounded impact triple with its warnings (docs/methodology.md §4.0). */
 export interface RawImpact {
   readonly value: number;
   readonly min: number;

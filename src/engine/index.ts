@@ -1,5 +1,5 @@
 /**
- * The impact engine: pure computation over the reference tables (METHOD.md). Inputs are plain
+ * The impact engine: pure computation over the reference tables (docs/methodology.md). Inputs are plain
  * typed objects; results are plain objects. No GraphQL, no HTTP.
  */
 import { componentAsset, serverAsset } from "./assets.js";

@@ -18,7 +18,7 @@ export interface ConsumptionProfileResult {
 }
 
 /**
- * The CPU consumption profile of `POST /v1/consumption_profile/cpu` (METHOD.md §10.4): the base
+ * The CPU consumption profile of `POST /v1/consumption_profile/cpu` (docs/methodology.md §10.4): the base
  * profile of the CPU's manufacturer / model range (from the inputs, else from the matched name),
  * fitted to the measured workload points when given. Quirk kept (Appendix D.18): a TDP is never
  * used on this route. A name that matches no CPU simply contributes nothing (the reference fails).

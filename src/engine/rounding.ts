@@ -1,5 +1,5 @@
 /**
- * Rounding of impacts (METHOD.md §12), reproducing the original's floating-point behaviour step by step:
+ * Rounding of impacts (docs/methodology.md §12), reproducing the original's floating-point behaviour step by step:
  * half-up significant-figure rounding `r_p`, Python's half-even `round()`, the uncertainty-driven rounding
  * of an impact value and the original's way of counting significant digits.
  */

@@ -6,7 +6,7 @@ import type { Asset, VerboseReport } from "./evaluation.js";
 import { constantImpact, GENERIC_DATA_WARNING, type RawImpact, scaleByUnits, simpleUse } from "./impact.js";
 import { LIST_WORKLOAD_UNIT, Usage, type UsageInput, usageCells } from "./usage.js";
 
-/** End-user terminals (METHOD.md §9.1), each with its `/v1/terminal/<kind>` route. */
+/** End-user terminals (docs/methodology.md §9.1), each with its `/v1/terminal/<kind>` route. */
 export const TERMINAL_KINDS = ["laptop", "desktop", "smartphone", "tablet", "television", "box"] as const;
 /** Peripherals (§9.1), each with its `/v1/peripheral/<kind>` route. */
 export const PERIPHERAL_KINDS = ["monitor", "usb_stick", "external_ssd", "external_hdd"] as const;

@@ -5,7 +5,7 @@ import { ELECTRICITY_CRITERIA, electricityKey, FACTOR_UNITS } from "./criteria.j
 
 export type TimeWorkload = number | readonly WorkloadShare[];
 
-/** Usage fields a client may give (METHOD.md §5.1). */
+/** Usage fields a client may give (docs/methodology.md §5.1). */
 export interface UsageInput {
   readonly avgPower?: number | null;
   readonly timeWorkload?: TimeWorkload | null;

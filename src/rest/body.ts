@@ -13,7 +13,7 @@ import type {
 
 /*
  * v1 request bodies (snake_case), validated with the reference's lenient typing: integer fields
- * accept numeric strings and truncate fractions toward zero (METHOD.md §0.3), number fields accept
+ * accept numeric strings and truncate fractions toward zero (docs/methodology.md §0.3), number fields accept
  * numeric strings, unknown keys are ignored. The result is the GraphQL operation's variables.
  */
 

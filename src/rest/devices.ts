@@ -13,7 +13,7 @@ import {
 } from "./generated/graphql.js";
 
 /*
- * v1 routes of terminals, peripherals (METHOD.md §9.1, §16) and IoT devices (§9.3). Only the
+ * v1 routes of terminals, peripherals (docs/methodology.md §9.1, §16) and IoT devices (§9.3). Only the
  * kinds of the route tables exist: `/v1/terminal/smartwatch` is not a route.
  */
 

@@ -28,7 +28,7 @@ const HostShareRef = builder
   });
 
 export const CloudInstanceRef = builder.objectRef<CloudParent>("CloudInstance").implement({
-  description: "A cloud instance: its share of a hosting platform server (METHOD.md §8).",
+  description: "A cloud instance: its share of a hosting platform server (docs/methodology.md §8).",
   fields: (t) => ({
     provider: t.exposeString("provider", { description: "Cloud provider (aws)." }),
     instanceType: t.exposeString("instanceType", { description: "Instance type, e.g. m5.xlarge." }),

@@ -7,7 +7,7 @@ import { type AssetParent, assetImpactFields } from "./impact.js";
 import { UsageInputRef, validateUsage } from "./inputs.js";
 
 /*
- * IoT devices (METHOD.md §9.2–9.3): functional blocks at a hardware sophistication level (HSL),
+ * IoT devices (docs/methodology.md §9.2–9.3): functional blocks at a hardware sophistication level (HSL),
  * from an iot_device.csv row or posted.
  */
 

@@ -14,7 +14,7 @@ import { type AssetParent, assetImpactFields } from "./impact.js";
 import { UsageInputRef, validateUsage } from "./inputs.js";
 
 /*
- * Terminals and peripherals (METHOD.md §9.1): one `Terminal` type for both families, evaluated
+ * Terminals and peripherals (docs/methodology.md §9.1): one `Terminal` type for both families, evaluated
  * from a row of user_terminal.csv. The route kind picks the factors; any row may supply the usage
  * (Appendix D.22).
  */

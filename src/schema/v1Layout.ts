@@ -38,7 +38,7 @@ function attributesInto(out: Record<string, Json>, attributes: readonly VerboseA
 const durationObject = (hours: number | null): Json => ({ value: hours, unit: "hours" });
 
 /**
- * METHOD.md §7.3 layout: `duration`, component blocks (`CPU-1`…, each with its impacts, attributes
+ * docs/methodology.md §7.3 layout: `duration`, component blocks (`CPU-1`…, each with its impacts, attributes
  * and duration), then the asset's own attributes; a component route lists its impacts first.
  */
 export function v1Verbose(report: VerboseReport): Record<string, Json> {

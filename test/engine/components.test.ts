@@ -1,6 +1,6 @@
 /**
  * Component routes of the engine (`componentModel` + `evaluate`) on the worked examples of
- * METHOD.md (§18.1, §18.2, §18.8, §4.2.3 and Appendix C), production data.
+ * docs/methodology.md (§18.1, §18.2, §18.8, §4.2.3 and Appendix C), production data.
  */
 import { describe, expect, it } from "vitest";
 import type { ComponentCells } from "../../src/engine/components/component.js";
@@ -57,14 +57,14 @@ function evaluation<K extends ComponentKind>(
   return evaluate(asset(kind, input, archetype), options);
 }
 
-/** Electricity factors of the default location EEE with the global bounds (METHOD §5.2). */
+/** Electricity factors of the default location EEE with the global bounds (docs/methodology.md §5.2). */
 const EEE = {
   gwp: { value: 0.38, min: 0.023, max: 1.13161 },
   adp: { value: 6.42317e-8, min: 1.324e-8, max: 2.65575e-7 },
   pe: { value: 12.873, min: 0.013, max: 468.15 },
 };
 
-/** P(x) = a·ln(b·(x + c)) + d with the CPU archetype's default parameters (METHOD §5.3). */
+/** P(x) = a·ln(b·(x + c)) + d with the CPU archetype's default parameters (docs/methodology.md §5.3). */
 const defaultProfile = (load: number) => 171.2 * Math.log(0.0354 * (load + 36.89)) - 10.13;
 
 describe("§18.1 CPU {core_units: 12, die_size_per_core: 24.5}", () => {

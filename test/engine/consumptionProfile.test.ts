@@ -9,7 +9,7 @@ import {
   type WorkloadPoint,
 } from "../../src/engine/consumptionProfile.js";
 
-// Bases of METHOD.md §10.1 (archetype default and table rows).
+// Bases of docs/methodology.md §10.1 (archetype default and table rows).
 const DEFAULT: ProfileParams = { a: 171.2, b: 0.0354, c: 36.89, d: -10.13 };
 const XEON_PLATINUM: ProfileParams = { a: 171.1813, b: 0.0354, c: 36.8953, d: -10.1336 };
 const XEON_GOLD: ProfileParams = { a: 35.5688, b: 0.2438, c: 9.6694, d: -0.6087 };

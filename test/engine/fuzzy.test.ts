@@ -53,7 +53,7 @@ describe("tokenize", () => {
   });
 });
 
-describe("tokenSortRatio (METHOD §11 reference scores)", () => {
+describe("tokenSortRatio (docs/methodology.md §11 reference scores)", () => {
   it("reproduces the reference values", () => {
     expect(tokenSortRatio("xeon platinum", "xeon gold")).toBeCloseTo(54.5455, 4);
     expect(tokenSortRatio("xeon e", "xeon e5")).toBeCloseTo(92.3077, 4);
@@ -67,7 +67,7 @@ describe("tokenSortRatio (METHOD §11 reference scores)", () => {
   });
 });
 
-describe("tokenSetRatio (METHOD §11 reference scores)", () => {
+describe("tokenSetRatio (docs/methodology.md §11 reference scores)", () => {
   it("reproduces the reference values", () => {
     expect(tokenSetRatio("intel core i7-8565u", "i7-8565u")).toBe(100);
     expect(
@@ -136,7 +136,7 @@ describe("partialTokenRatio", () => {
   });
 });
 
-describe("wRatio (METHOD §11 reference scores)", () => {
+describe("wRatio (docs/methodology.md §11 reference scores)", () => {
   const cases: Array<[string, string, number]> = [
     ["skylak", "Skylake", 76.9231],
     ["skylake", "Skylake", 85.7143],
@@ -165,7 +165,7 @@ describe("wRatio (METHOD §11 reference scores)", () => {
   });
 });
 
-describe("extractOne (METHOD §11.2)", () => {
+describe("extractOne (docs/methodology.md §11.2)", () => {
   const families = ["Haswell", "Broadwell", "Skylake", "Cascade Lake"];
 
   it("accepts the best candidate above the cutoff and reports its index", () => {

@@ -39,7 +39,7 @@ function attribute(attributes: readonly VerboseAttribute[], name: string): Verbo
   return attributes.find((a) => a.name === name);
 }
 
-describe("IoT devices (METHOD §9.2–9.3)", () => {
+describe("IoT devices (docs/methodology.md §9.2–9.3)", () => {
   it("drone_mini: sum of its blocks with the two IoT warnings, no adp, no use", () => {
     const ev = evaluation("drone_mini");
     const [gwp, adp, pe] = criteria("gwp", "adp", "pe");

@@ -8,7 +8,7 @@ import {
   UNCERTAINTY_WARNING,
 } from "../../src/engine/rounding.js";
 
-describe("roundSigFig (METHOD §12.2)", () => {
+describe("roundSigFig (docs/methodology.md §12.2)", () => {
   it("reproduces the examples", () => {
     expect(roundSigFig(1.0521, 1)).toBe(1);
     expect(roundSigFig(1.0521, 2)).toBe(1.1);
@@ -46,7 +46,7 @@ describe("roundSigFig (METHOD §12.2)", () => {
   });
 });
 
-describe("roundHalfEven (Python round, METHOD §12.3)", () => {
+describe("roundHalfEven (Python round, docs/methodology.md §12.3)", () => {
   it("sends exact ties to the even neighbour", () => {
     expect(roundHalfEven(0.5)).toBe(0);
     expect(roundHalfEven(1.5)).toBe(2);
@@ -72,7 +72,7 @@ describe("roundHalfEven (Python round, METHOD §12.3)", () => {
   });
 });
 
-describe("significantCount (METHOD §12.4)", () => {
+describe("significantCount (docs/methodology.md §12.4)", () => {
   const cases: Array<[number, number]> = [
     [0, 0],
     [1.0, 1],
@@ -108,7 +108,7 @@ describe("significantCount (METHOD §12.4)", () => {
   });
 });
 
-describe("roundImpact (METHOD §12.3 and §18)", () => {
+describe("roundImpact (docs/methodology.md §12.3 and §18)", () => {
   it("CPU use gwp: Δ = 530.9, s = 2 ⇒ 1800", () => {
     expect(roundImpact(1819.821672, 110.1471012, 5419.285269)).toEqual({
       value: 1800,

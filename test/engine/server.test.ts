@@ -1,5 +1,5 @@
 /**
- * Servers in the engine (`serverModel` + `evaluate`) on METHOD.md's worked examples (§18.3, §18.4,
+ * Servers in the engine (`serverModel` + `evaluate`) on docs/methodology.md's worked examples (§18.3, §18.4,
  * §18.8) and the server rows of Appendix C, production data.
  */
 import { describe, expect, it } from "vitest";

@@ -42,7 +42,7 @@ function attribute(attributes: readonly VerboseAttribute[], name: string): Verbo
   return attributes.find((a) => a.name === name);
 }
 
-describe("terminals (METHOD §9.1, worked example §18.6)", () => {
+describe("terminals (docs/methodology.md §9.1, worked example §18.6)", () => {
   it("laptop-pro: generic embedded gwp, no adp/pe embedded, simple use formula", () => {
     const ev = evaluation("laptop", "laptop-pro");
     const [gwp, adp, pe] = criteria("gwp", "adp", "pe");

@@ -1,5 +1,5 @@
 /**
- * Terminals, peripherals and IoT devices through yoga (METHOD.md §9, §18.6, §18.8, Appendix B).
+ * Terminals, peripherals and IoT devices through yoga (docs/methodology.md §9, §18.6, §18.8, Appendix B).
  */
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/server.js";

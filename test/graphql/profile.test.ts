@@ -1,5 +1,5 @@
 /**
- * `consumptionProfile` and `cpuBaseProfiles` through yoga (METHOD.md §10, §18.7).
+ * `consumptionProfile` and `cpuBaseProfiles` through yoga (docs/methodology.md §10, §18.7).
  */
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/server.js";

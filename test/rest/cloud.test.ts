@@ -1,5 +1,5 @@
 /**
- * The v1 cloud routes through the REST shim (METHOD.md §8, §15, §16, §18.5, Appendix C).
+ * The v1 cloud routes through the REST shim (docs/methodology.md §8, §15, §16, §18.5, Appendix C).
  */
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/server.js";

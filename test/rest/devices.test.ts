@@ -1,5 +1,5 @@
 /**
- * The v1 terminal, peripheral and IoT routes through the REST shim (METHOD.md §9, §16).
+ * The v1 terminal, peripheral and IoT routes through the REST shim (docs/methodology.md §9, §16).
  */
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/server.js";

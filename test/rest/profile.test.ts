@@ -1,5 +1,5 @@
 /**
- * `POST|GET /v1/consumption_profile/cpu` through the REST shim (METHOD.md §10, §18.7).
+ * `POST|GET /v1/consumption_profile/cpu` through the REST shim (docs/methodology.md §10, §18.7).
  */
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/server.js";

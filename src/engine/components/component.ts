@@ -22,7 +22,7 @@ export type ComponentKind =
   | "MOTHERBOARD"
   | "ASSEMBLY";
 
-/** Cells of a component archetype: its own columns plus `USAGE.*` (METHOD.md §3.4). */
+/** Cells of a component archetype: its own columns plus `USAGE.*` (docs/methodology.md §3.4). */
 export type ComponentCells = Readonly<Record<string, ArchetypeCell>>;
 
 /** Fields every component request may carry. */
