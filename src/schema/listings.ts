@@ -3,7 +3,8 @@ import type { ArchetypeTable } from "../data/types.js";
 import { type ComponentKind, CRITERIA } from "../engine/index.js";
 import { builder } from "./builder.js";
 import { ComponentKindEnum, componentTable } from "./component.js";
-import type { RequestContext } from "./context.js";
+import type { EditionContext } from "./context.js";
+import { editionArg } from "./edition.js";
 import { badUserInput, notFound } from "./errors.js";
 
 const CriterionInfoRef = builder.objectRef<(typeof CRITERIA)[number]>("CriterionInfo").implement({
@@ -45,13 +46,13 @@ const CpuSpecRef = builder.objectRef<CpuSpecShape>("CpuSpec").implement({
   }),
 });
 
-async function archetypeConfig(context: RequestContext, table: ArchetypeTable, id: string) {
+async function archetypeConfig(context: EditionContext, table: ArchetypeTable, id: string) {
   const row = await context.archetypes.load({ table, id });
   if (!row) throw notFound(`${id} not found`);
   return nestedArchetype(row.cells);
 }
 
-function requiredTable(context: RequestContext, kind: ComponentKind): ArchetypeTable {
+function requiredTable(context: EditionContext, kind: ComponentKind): ArchetypeTable {
   const table = componentTable(context, kind);
   if (!table) throw notFound(`${kind} has no archetypes`);
   return table;
@@ -61,35 +62,44 @@ builder.queryFields((t) => ({
   countryCodes: t.field({
     type: "JSON",
     description: "Country name → code, for usageLocation.",
-    resolve: (_r, _a, { service }) => Object.fromEntries(service.data.electricity.availableCountries),
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, args, context) =>
+      Object.fromEntries(context.edition(args.edition).service.data.electricity.availableCountries),
   }),
   cpuFamilies: t.stringList({
     description: "CPU families (code names) of the CPU table.",
-    resolve: (_r, _a, { service }) => [...service.tables.cpuFamilies],
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, args, context) => [...context.edition(args.edition).service.tables.cpuFamilies],
   }),
   cpuModelRanges: t.stringList({
     description: "CPU model ranges of the CPU table.",
-    resolve: (_r, _a, { service }) => [...service.tables.cpuModelRanges],
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, args, context) => [...context.edition(args.edition).service.tables.cpuModelRanges],
   }),
   cpuNames: t.stringList({
     description: "CPU model names of the CPU table.",
-    resolve: (_r, _a, { service }) => [...service.tables.cpuNames],
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, args, context) => [...context.edition(args.edition).service.tables.cpuNames],
   }),
   ssdManufacturers: t.stringList({
     description: "SSD manufacturers with a density in the reference table.",
-    resolve: (_r, _a, { service }) => [...service.tables.ssdManufacturers],
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, args, context) => [...context.edition(args.edition).service.tables.ssdManufacturers],
   }),
   ramManufacturers: t.stringList({
     description: "RAM manufacturers with a density in the reference table.",
-    resolve: (_r, _a, { service }) => [...service.tables.ramManufacturers],
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, args, context) => [...context.edition(args.edition).service.tables.ramManufacturers],
   }),
   caseTypes: t.stringList({
     description: "Case types (CaseInput.caseType).",
+    args: { edition: editionArg(t.arg) },
     resolve: () => ["blade", "rack"],
   }),
   impactCriteria: t.field({
     type: [CriterionInfoRef],
     description: "Every criterion with its unit and meaning.",
+    args: { edition: editionArg(t.arg) },
     resolve: () => [...CRITERIA],
   }),
   cpuByName: t.field({
@@ -98,9 +108,10 @@ builder.queryFields((t) => ({
     description: "The CPU table row best matching a free-text name (approximate match), or null.",
     args: {
       name: t.arg.string({ required: true, description: "Free-text CPU name, e.g. Intel Xeon Gold 6134." }),
+      edition: editionArg(t.arg),
     },
-    resolve: (_r, { name }, { lookups }) => {
-      const row = lookups.cpuByName(name);
+    resolve: (_r, { name, edition }, context) => {
+      const row = context.edition(edition).lookups.cpuByName(name);
       return row
         ? {
             name: row.name,
@@ -117,19 +128,28 @@ builder.queryFields((t) => ({
   }),
   serverArchetypes: t.stringList({
     description: "Ids of the server archetypes.",
-    resolve: (_r, _a, { service }) => [...service.data.archetypes.server.ids],
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, args, context) => [...context.edition(args.edition).service.data.archetypes.server.ids],
   }),
   serverArchetypeConfig: t.field({
     type: "JSON",
     description: "A server archetype's values (nested by component, `value;min;max` cells as objects).",
-    args: { archetype: t.arg.string({ required: true, description: "Server archetype id." }) },
-    resolve: (_r, { archetype }, context) =>
-      archetypeConfig(context, context.service.data.archetypes.server, archetype),
+    args: {
+      archetype: t.arg.string({ required: true, description: "Server archetype id." }),
+      edition: editionArg(t.arg),
+    },
+    resolve: (_r, { archetype, edition }, context) => {
+      const served = context.edition(edition);
+      return archetypeConfig(served, served.service.data.archetypes.server, archetype);
+    },
   }),
   componentArchetypes: t.stringList({
     description: "Ids of a component kind's archetypes.",
-    args: { kind: t.arg({ type: ComponentKindEnum, required: true, description: "Component kind." }) },
-    resolve: (_r, { kind }, context) => [...requiredTable(context, kind).ids],
+    args: {
+      kind: t.arg({ type: ComponentKindEnum, required: true, description: "Component kind." }),
+      edition: editionArg(t.arg),
+    },
+    resolve: (_r, { kind, edition }, context) => [...requiredTable(context.edition(edition), kind).ids],
   }),
   componentArchetypeConfig: t.field({
     type: "JSON",
@@ -137,10 +157,12 @@ builder.queryFields((t) => ({
     args: {
       kind: t.arg({ type: ComponentKindEnum, required: true, description: "Component kind." }),
       archetype: t.arg.string({ required: true, description: "Archetype id of that kind." }),
+      edition: editionArg(t.arg),
     },
-    resolve: (_r, { kind, archetype }, context) => {
+    resolve: (_r, { kind, archetype, edition }, context) => {
       if (archetype.length === 0) throw badUserInput("archetype is required", ["archetype"]);
-      return archetypeConfig(context, requiredTable(context, kind), archetype);
+      const served = context.edition(edition);
+      return archetypeConfig(served, requiredTable(served, kind), archetype);
     },
   }),
 }));

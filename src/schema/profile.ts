@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type ConsumptionProfileResult, cpuConsumptionProfile, powerAtLoad } from "../engine/index.js";
 import { builder } from "./builder.js";
+import { editionArg } from "./edition.js";
 import { badUserInput, fromZodError } from "./errors.js";
 
 const ProfileCpuInput = builder.inputType("ProfileCpuInput", {
@@ -95,17 +96,19 @@ builder.queryFields((t) => ({
         required: false,
         description: "Measured points to fit; without them the base profile is returned.",
       }),
+      edition: editionArg(t.arg),
     },
     resolve: (_root, args, context) => {
       const parsed = workloadSchema.safeParse(args.workload);
       if (!parsed.success) throw fromZodError(parsed.error, ["workload"]);
-      const engine = { data: context.service.data, lookups: context.lookups };
+      const { engine } = context.edition(args.edition);
       return cpuConsumptionProfile(engine, args.cpu ?? {}, parsed.data ?? null);
     },
   }),
   cpuBaseProfiles: t.field({
     type: [BaseProfileRef],
     description: "The base profiles of cpu_profile.csv, per manufacturer and model range.",
-    resolve: (_r, _a, { service }) => [...service.data.cpuProfiles],
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, args, context) => [...context.edition(args.edition).service.data.cpuProfiles],
   }),
 }));

@@ -8,7 +8,8 @@ import {
   userDeviceModel,
 } from "../engine/index.js";
 import { builder } from "./builder.js";
-import type { RequestContext } from "./context.js";
+import type { EditionContext } from "./context.js";
+import { editionArg } from "./edition.js";
 import { badUserInput, notFound } from "./errors.js";
 import { type AssetParent, assetImpactFields } from "./impact.js";
 import { UsageInputRef, validateUsage } from "./inputs.js";
@@ -95,7 +96,7 @@ interface DeviceInputValue {
 
 /** The posted type must be one the device's factors know (the reference fails with HTTP 500). */
 function validateType(
-  context: RequestContext,
+  context: EditionContext,
   kind: UserDeviceKind,
   type: string | null | undefined,
   path: readonly string[],
@@ -109,7 +110,7 @@ function validateType(
   return type;
 }
 
-async function loadRow(context: RequestContext, id: string) {
+async function loadRow(context: EditionContext, id: string) {
   const row = await context.archetypes.load({ table: context.service.data.archetypes.userTerminal, id });
   if (!row) throw notFound(`${id} not found`);
   return row;
@@ -117,7 +118,7 @@ async function loadRow(context: RequestContext, id: string) {
 
 /** Validates a terminal or peripheral description and prepares its (lazy) evaluation. */
 export async function resolveDevice(
-  context: RequestContext,
+  context: EditionContext,
   kind: UserDeviceKind,
   family: TerminalParent["family"],
   archetypeId: string | null | undefined,
@@ -128,7 +129,7 @@ export async function resolveDevice(
   const usage = validateUsage(rawInput?.usage ?? null, [...path, "usage"]);
   const archetype = archetypeId ?? context.service.data.config.defaultArchetypes[kind];
   const row = await loadRow(context, archetype);
-  const engine = { data: context.service.data, lookups: context.lookups };
+  const engine = context.engine;
   return {
     kind,
     family,
@@ -153,9 +154,10 @@ builder.queryFields((t) => ({
         required: false,
         description: "Type and usage of the terminal.",
       }),
+      edition: editionArg(t.arg),
     },
     resolve: (_root, args, context) =>
-      resolveDevice(context, args.kind, "terminal", args.archetype, args.input),
+      resolveDevice(context.edition(args.edition), args.kind, "terminal", args.archetype, args.input),
   }),
   peripheral: t.field({
     type: TerminalRef,
@@ -164,32 +166,43 @@ builder.queryFields((t) => ({
       kind: t.arg({ type: PeripheralKindEnum, required: true, description: "The peripheral kind." }),
       archetype: t.arg.string({ required: false, description: ARCHETYPE_DESCRIPTION }),
       input: t.arg({ type: PeripheralInputRef, required: false, description: "Usage of the peripheral." }),
+      edition: editionArg(t.arg),
     },
     resolve: (_root, args, context) =>
-      resolveDevice(context, args.kind, "peripheral", args.archetype, args.input),
+      resolveDevice(context.edition(args.edition), args.kind, "peripheral", args.archetype, args.input),
   }),
   terminalArchetypes: t.stringList({
     nullable: true,
     description: "Ids of the user_terminal.csv rows of this terminal kind, or null if there is none.",
-    args: { kind: t.arg({ type: TerminalKindEnum, required: true, description: "The terminal kind." }) },
-    resolve: (_r, { kind }, context) => archetypesOfKind(context, kind),
+    args: {
+      kind: t.arg({ type: TerminalKindEnum, required: true, description: "The terminal kind." }),
+      edition: editionArg(t.arg),
+    },
+    resolve: (_r, { kind, edition }, context) => archetypesOfKind(context.edition(edition), kind),
   }),
   peripheralArchetypes: t.stringList({
     nullable: true,
     description: "Ids of the user_terminal.csv rows of this peripheral kind, or null if there is none.",
-    args: { kind: t.arg({ type: PeripheralKindEnum, required: true, description: "The peripheral kind." }) },
-    resolve: (_r, { kind }, context) => archetypesOfKind(context, kind),
+    args: {
+      kind: t.arg({ type: PeripheralKindEnum, required: true, description: "The peripheral kind." }),
+      edition: editionArg(t.arg),
+    },
+    resolve: (_r, { kind, edition }, context) => archetypesOfKind(context.edition(edition), kind),
   }),
   terminalArchetypeConfig: t.field({
     type: "JSON",
     description: "A parsed user_terminal.csv row (terminals and peripherals share the file).",
-    args: { archetype: t.arg.string({ required: true, description: "Row id of user_terminal.csv." }) },
-    resolve: async (_r, { archetype }, context) => nestedArchetype((await loadRow(context, archetype)).cells),
+    args: {
+      archetype: t.arg.string({ required: true, description: "Row id of user_terminal.csv." }),
+      edition: editionArg(t.arg),
+    },
+    resolve: async (_r, { archetype, edition }, context) =>
+      nestedArchetype((await loadRow(context.edition(edition), archetype)).cells),
   }),
 }));
 
 /** §16: rows whose `device_type` is the kind, in file order; null when none. */
-function archetypesOfKind(context: RequestContext, kind: UserDeviceKind): string[] | null {
+function archetypesOfKind(context: EditionContext, kind: UserDeviceKind): string[] | null {
   const table = context.service.data.archetypes.userTerminal;
   const ids = table.ids.filter((id) => table.byId.get(id)?.cells.device_type?.default === kind);
   return ids.length > 0 ? ids : null;
