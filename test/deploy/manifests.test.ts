@@ -155,8 +155,11 @@ describe("Container image (Dockerfile, compose.yaml)", () => {
     expect(healthcheck).toMatch(/CMD \[.*\/healthz/);
   });
 
-  it("copies the reference data the bundle loads at start-up", () => {
+  it("copies the reference data the bundle loads at start-up, without the raw files", () => {
     expect(lastStage).toContainEqual(expect.stringMatching(/^COPY data \.\/data/));
+    const ignored = readFileSync(new URL(".dockerignore", root), "utf8").split("\n");
+    expect(ignored).toContain("data/raw");
+    expect(ignored).not.toContain("data");
   });
 
   it("compose.yaml builds this Dockerfile and publishes the service's port", () => {
