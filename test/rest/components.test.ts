@@ -359,7 +359,7 @@ describe("/v1/utils/*", () => {
   it("country_code: name → code, World and Europe first", async () => {
     const { status, body } = await get("/v1/utils/country_code");
     expect(status).toBe(200);
-    // docs/methodology.md §16 says 141 entries, but the shipped factors.yml (and the reference's answer) has 139.
+    // The 1.2.4 specification text says 141 entries; the shipped factors.yml (and the reference's answer) has 139.
     expect(Object.keys(body)).toHaveLength(139);
     expect(Object.entries(body).slice(0, 2)).toEqual([
       ["World", "WOR"],
