@@ -12,7 +12,7 @@ const methodology = readFileSync(new URL("docs/methodology.md", root), "utf8");
 const anchors = [...methodology.matchAll(/<a id="([^"]+)"><\/a>/g)].map((m) => m[1]);
 
 /** The anchor a citation points at: `§9.1` → `s9-1`, `Appendix D.7` → `appendix-d-7`. */
-export function anchorOf(citation: string): string {
+function anchorOf(citation: string): string {
   const section = /^§(\d+(?:\.\d+)*)$/.exec(citation);
   if (section) return `s${section[1].replaceAll(".", "-")}`;
   const appendix = /^Appendix ([A-D])(?:\.(\d+))?$/.exec(citation);
