@@ -3,7 +3,7 @@ import type { DataTable, EditionDescription } from "./types.js";
 import { EDITION_1_2_4 } from "./v1_2_4.js";
 
 /**
- * docs/methodology.md §19.1: 2.4.1 has no `config.yml`; its defaults are compiled into a settings object.
+ * docs/methodology.md §19.1.2: 2.4.1 has no `config.yml`; its defaults are compiled into a settings object.
  * No default value changed from 1.2.4; GPU / VR defaults and two name-matching thresholds are new.
  */
 const SETTINGS: ServiceConfig = {
@@ -47,7 +47,7 @@ const SETTINGS: ServiceConfig = {
   },
 };
 
-/** The 1.2.4 tables 2.4.1 still reads (its data set has no `config.yml`, docs/methodology.md §19.10). */
+/** The 1.2.4 tables 2.4.1 still reads (its data set has no `config.yml`, docs/methodology.md §19.13.1). */
 const KEPT_TABLES: readonly DataTable[] = EDITION_1_2_4.dataSet.tables.filter(
   (table) => table.file !== "config.yml",
 );
@@ -78,7 +78,7 @@ export const EDITION_2_4_1: EditionDescription = {
       { file: "crowdsourcing/gpu_specs.csv", purpose: "GPU models: specifications for name matching" },
     ],
     notCopied:
-      "Not copied (not read at run time, docs/methodology.md §19.10): `crowdsourcing/electrical_mix.csv`, " +
+      "Not copied (not read at run time, docs/methodology.md §19.13.2): `crowdsourcing/electrical_mix.csv`, " +
       "`crowdsourcing/iot_factors_tide.csv`, `crowdsourcing/ademe_base_impacts_negaoctet.csv`, " +
       "`crowdsourcing/missing_cpu_manufacture.csv` and the `*.fmt` column-type descriptors.",
   },

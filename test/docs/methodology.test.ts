@@ -67,10 +67,12 @@ describe("docs/methodology.md", () => {
     const stale = citingFiles
       .filter((file) => !file.startsWith("docs/"))
       .filter((file) =>
-        /\bMETHOD(?:-2\.4\.1)?(?:\.md)? §|\bMETHOD(?:-2\.4\.1)?\.md\b/.test(
+        /\bMETHOD(?:-2\.4\.1)?(?:\.md)? §|\bMETHOD(?:-2\.4\.1)?\.md\b|\bM§\d/.test(
           readFileSync(new URL(file, root), "utf8"),
         ),
       );
+    // Re-point them mechanically: `METHOD.md §N.M` and `M§N.M` → `docs/methodology.md §N.M`;
+    // `METHOD-2.4.1 §N.M` → `docs/methodology.md §19.N.M`; its `Appendix D.N` → `docs/methodology.md §19.15.N`.
     expect(stale).toEqual([]);
   });
 });

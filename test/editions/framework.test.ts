@@ -47,7 +47,7 @@ describe("edition descriptions", () => {
     }
   });
 
-  it("2.4.1 settings are compiled in (no config.yml) with the same defaults as 1.2.4 (docs/methodology.md §19.1)", () => {
+  it("2.4.1 settings are compiled in (no config.yml) with the same defaults as 1.2.4 (docs/methodology.md §19.1.2)", () => {
     const v1 = app.service.editions.get("1.2.4")?.data.config;
     const v2 = app.service.editions.get("2.4.1")?.data.config;
     expect(editionById("2.4.1").dataSet.tables.some((t) => t.file === "config.yml")).toBe(false);
