@@ -65,7 +65,8 @@ describe("docs/methodology.md", () => {
 
   it("no source still cites the reference specification files by their old names", () => {
     const stale = citingFiles
-      .filter((file) => !file.startsWith("docs/"))
+      // This file names the old forms to recognise them.
+      .filter((file) => !file.startsWith("docs/") && file !== "test/docs/methodology.test.ts")
       .filter((file) =>
         /\bMETHOD(?:-2\.4\.1)?(?:\.md)? §|\bMETHOD(?:-2\.4\.1)?\.md\b|\bM§\d/.test(
           readFileSync(new URL(file, root), "utf8"),
