@@ -73,7 +73,8 @@ export const UsageInputRef = builder.inputType("UsageInput", {
     }),
     otherConsumptionRatio: t.float({
       required: false,
-      description: "Servers: extra power share of other parts.",
+      description:
+        "Servers and cloud: extra power of the other parts, as a fraction of CPU + RAM power; default from the archetype (0.33).",
     }),
     elecFactors: t.field({
       type: ElecFactorsInput,
@@ -82,7 +83,8 @@ export const UsageInputRef = builder.inputType("UsageInput", {
     }),
     hoursUseTime: t.float({
       required: false,
-      description: "Use time in hours (cumulative with days/years).",
+      description:
+        "Use time in hours (cumulative with days/years); default: none, the duration is then the lifetime.",
     }),
     daysUseTime: t.float({ required: false, description: "Use time in days of 24 h." }),
     yearsUseTime: t.float({ required: false, description: "Use time in years of 8760 h." }),
