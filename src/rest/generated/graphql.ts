@@ -339,9 +339,9 @@ export type UsageInput = {
   elecFactors?: ElecFactorsInput | null | undefined;
   /** Lifetime in hours; default from the archetype (26,280 h, 3 years, for a component). */
   hoursLifeTime?: number | null | undefined;
-  /** Use time in hours (cumulative with days/years). */
+  /** Use time in hours (cumulative with days/years); default: none, the duration is then the lifetime. */
   hoursUseTime?: number | null | undefined;
-  /** Servers: extra power share of other parts. */
+  /** Servers and cloud: extra power of the other parts, as a fraction of CPU + RAM power; default from the archetype (0.33). */
   otherConsumptionRatio?: number | null | undefined;
   /** Constant load, 0–100 %; default from the archetype (50 % for a CPU or RAM). */
   timeWorkload?: number | null | undefined;
