@@ -110,11 +110,10 @@ function batchRef<P extends AssetParent>(
         description: "Impacts summed per criterion and phase over the evaluated items.",
         args: impactArgs(t.arg),
         resolve: (b, args, context): CriterionTotalShape[] => {
-          const items = b.entries.filter(isItem);
+          const evaluations = b.entries.filter(isItem).map((item) => evaluationFor(context, item, args));
           return requestedCriteria(args.criteria).map((criterion) => ({
             criterion,
-            phase: (phase) =>
-              sumPhase(items.map((item) => evaluationFor(context, item, args).raw(criterion, phase))),
+            phase: (phase) => sumPhase(evaluations.map((evaluation) => evaluation.raw(criterion, phase))),
           }));
         },
       }),

@@ -31,7 +31,7 @@ export interface RequestContext {
   readonly lookups: ReferenceLookups;
   /** Archetype rows by id, once per distinct (table, id) per request. */
   readonly archetypes: ArchetypeLoaders;
-  /** Evaluations keyed by asset and by (duration, allocation). */
+  /** Evaluations keyed by asset and by (duration, allocation, requested criteria). */
   readonly evaluations: WeakMap<object, Map<string, Evaluation>>;
 }
 

@@ -175,11 +175,16 @@ export function requestedCriteria(criteria: readonly string[] | null | undefined
   });
 }
 
-/** One evaluation per asset and (duration, allocation) within a request. */
+/**
+ * One evaluation per asset, (duration, allocation) and requested criteria within a request:
+ * each answers exactly what the REST route answers for the same query (an evaluation's numbers
+ * depend on its criteria set, since completion happens during the first computation).
+ */
 export function evaluationFor(context: RequestContext, parent: AssetParent, args: ImpactArgs): Evaluation {
   if (args.duration != null && !(args.duration >= 0)) {
     throw badUserInput("duration must be a non-negative number of hours", ["duration"]);
   }
+  const criteria = requestedCriteria(args.criteria);
   const duration = args.duration ?? parent.usageHours;
   const allocation = args.allocation ?? "LINEAR";
   let byOptions = context.evaluations.get(parent);
@@ -187,10 +192,10 @@ export function evaluationFor(context: RequestContext, parent: AssetParent, args
     byOptions = new Map();
     context.evaluations.set(parent, byOptions);
   }
-  const key = `${duration}|${allocation}`;
+  const key = `${duration}|${allocation}|${criteria.map((c) => c.requested).join(",")}`;
   let evaluation = byOptions.get(key);
   if (!evaluation) {
-    evaluation = new Evaluation(parent.build(), { duration, allocation });
+    evaluation = new Evaluation(parent.build(), { duration, allocation, criteria });
     byOptions.set(key, evaluation);
   }
   return evaluation;
@@ -213,7 +218,7 @@ export function assetImpactFields<P extends AssetParent>(
       args: impactArgs(t.arg),
       resolve: (parent, args, context): CriterionImpactShape[] => {
         const evaluation = evaluationFor(context, parent, args);
-        return requestedCriteria(args.criteria).map((criterion) => ({
+        return evaluation.criteria.map((criterion) => ({
           criterion,
           phase: (phase) => evaluation.impact(criterion, phase),
         }));
@@ -223,8 +228,7 @@ export function assetImpactFields<P extends AssetParent>(
       type: VerboseRef,
       description: "Attributes used and per-component impacts; computed only when selected.",
       args: impactArgs(t.arg),
-      resolve: (parent, args, context) =>
-        evaluationFor(context, parent, args).verbose(requestedCriteria(args.criteria)),
+      resolve: (parent, args, context) => evaluationFor(context, parent, args).verbose(),
     }),
   };
 }

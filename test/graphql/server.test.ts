@@ -156,29 +156,45 @@ describe("laziness: only what is selected is computed", () => {
     expect(evaluation.computations).toBe(1);
   });
 
-  it("use alone does not compute embedded", async () => {
+  it("use alone first computes its embedded (the reference's order), and nothing else", async () => {
     const embedded = vi.spyOn(Server.prototype, "embeddedImpact");
     const use = vi.spyOn(Server.prototype, "useImpact");
+    const verbose = vi.spyOn(Evaluation.prototype, "verbose");
     const { data } = await graphql(
       `{ server { impacts(criteria: [gwp]) { use { ... on Impact { value } } } } }`,
     );
     expect(data.server.impacts[0].use.value).toBe(8000);
-    expect(embedded).not.toHaveBeenCalled();
-    expect(use).toHaveBeenCalledTimes(1);
-    expect(use.mock.calls[0]).toEqual(["gwp", 35040]);
+    expect(embedded.mock.calls.map((call) => call[0])).toEqual(["gwp"]);
+    expect(use.mock.calls).toEqual([["gwp", 35040]]);
+    expect(verbose).not.toHaveBeenCalled();
+  });
+
+  it("a later criterion runs the steps before it in table order, never the steps after it", async () => {
+    const embedded = vi.spyOn(Server.prototype, "embeddedImpact");
+    const use = vi.spyOn(Server.prototype, "useImpact");
+    const { data } = await graphql(
+      `{ server { impacts(criteria: [pe, gwp, adp]) { criterion embedded { ... on Impact { value } } } } }`,
+    );
+    // Listed in request order; computed gwp (both phases), adp (both), then pe embedded.
+    expect(data.server.impacts.map((i: { criterion: string }) => i.criterion)).toEqual(["pe", "gwp", "adp"]);
+    expect(data.server.impacts[0].embedded.value).toBe(13000);
+    expect(embedded.mock.calls.map((call) => call[0])).toEqual(["gwp", "adp", "pe"]);
+    expect(use.mock.calls.map((call) => call[0])).toEqual(["gwp", "adp"]);
   });
 
   it("the same impacts selected twice in one request are computed once", async () => {
     const embedded = vi.spyOn(Server.prototype, "embeddedImpact");
+    const use = vi.spyOn(Server.prototype, "useImpact");
     const { data } = await graphql(`{
       server {
-        a: impacts(criteria: [gwp]) { embedded { ... on Impact { value } } }
-        b: impacts(criteria: [gwp, pe]) { embedded { ... on Impact { value } } }
+        a: impacts(criteria: [gwp, pe]) { embedded { ... on Impact { value } } }
+        b: impacts(criteria: [gwp, pe]) { embedded { ... on Impact { value } } use { ... on Impact { value } } }
       }
     }`);
     expect(data.server.a[0].embedded.value).toBe(900);
     expect(data.server.b[1].embedded.value).toBe(13000);
     expect(embedded.mock.calls.map((call) => call[0])).toEqual(["gwp", "pe"]);
+    expect(use.mock.calls.map((call) => call[0])).toEqual(["gwp", "pe"]);
   });
 
   it("selecting verbose computes every requested criterion and phase", async () => {
