@@ -18,7 +18,6 @@ import {
   engineFixture,
   expectRaw,
   expectRounded,
-  HEADLINE,
   hasAttribute,
   LOCATION_NOT_FOUND,
   UNCERTAINTY,

@@ -16,7 +16,6 @@ import {
   expectRaw,
   expectRounded,
   GENERIC_DATA,
-  HEADLINE,
   hasAttribute,
   UNCERTAINTY,
 } from "../support/engine.js";
