@@ -698,6 +698,23 @@ describe("criteria on components", () => {
     expectRounded(report.impacts![2].embedded, { value: 233.9, min: 233.9, max: 233.9 });
   });
 
+  it("a use asked first runs its embedded first: the number of the full evaluation", () => {
+    const input = { name: "Intel Xeon Gold 6134" };
+    const useFirst = evaluation("cpu", input, { criteria: [gwp] });
+    const useOutcome = useFirst.impact(gwp, "use");
+    expect(useFirst.computations).toBe(2);
+    const full = evaluation("cpu", input, { criteria: [gwp] });
+    full.verbose();
+    expect(useOutcome).toEqual(full.impact(gwp, "use"));
+    // The name completion of the embedded step fixes the power: 900 (1800 with the default CPU).
+    expectRounded(useOutcome, { value: 900, min: 57.19, max: 2814 });
+  });
+
+  it("an evaluation answers only its own criteria (a caller error otherwise)", () => {
+    const ev = evaluation("cpu", {}, { criteria: [gwp] });
+    expect(() => ev.impact(pe, "embedded")).toThrow(/not among the criteria/);
+  });
+
   it("each (criterion, phase) is computed at most once", () => {
     const ev = evaluation("cpu", {});
     ev.impact(gwp, "embedded");
