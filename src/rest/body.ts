@@ -216,6 +216,7 @@ export const componentVariables = {
     return { units: value.units, caseType: value.case_type, usage: toUsage(value.usage) };
   },
   motherboard: (body: unknown): SimpleComponentInput => toSimple(parseV1Body(simple, body)),
+  assembly: (body: unknown): SimpleComponentInput => toSimple(parseV1Body(simple, body)),
 };
 
 /** A body's `usage` object (errors located under `usage`). */
