@@ -157,6 +157,27 @@ describe("IoT devices (METHOD §9.2–9.3)", () => {
     expect(gwp !== "not implemented" && gwp.value).toBeCloseTo(15.37 / 2, 2);
   });
 
+  it("a posted usage without a lifetime shows the lifetime bounds the blocks read", () => {
+    const blocks = [
+      { type: "others", hslLevel: "HSL-3" },
+      { type: "user_interface", hslLevel: "HSL-2" },
+    ];
+    const ev = evaluation(
+      "iot-device-default",
+      { functionalBlocks: blocks, usage: { avgPower: 1, usageLocation: "FRA" } },
+      undefined,
+      criteria("gwp", "lu"),
+    );
+    expect(attribute(ev.verbose().attributes, "hours_life_time")).toEqual({
+      name: "hours_life_time",
+      value: 35040,
+      status: "ARCHETYPE",
+      unit: "hours",
+      min: 35040,
+      max: 35040,
+    });
+  });
+
   it("use needs a posted power (modelled use formula)", () => {
     const ev = evaluation("iot-device-default", { usage: { avgPower: 2, usageLocation: "FRA" } });
     expect(value(ev.impact(criteria("gwp")[0], "use"))).toBe(6.868);
