@@ -19,7 +19,7 @@ import type {
 
 const NUMERIC_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 
-const integer = z.preprocess((v) => {
+export const integer = z.preprocess((v) => {
   if (typeof v === "string" && /^\s*[+-]?\d+\s*$/.test(v)) return Number(v);
   if (typeof v === "number" && Number.isFinite(v)) return Math.trunc(v);
   return v;
