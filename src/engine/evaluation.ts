@@ -51,6 +51,11 @@ export interface Asset {
   lifetime(): number | null;
   embedded(criterion: string, duration: number, allocation: Allocation): RawImpact;
   use(criterion: string, duration: number): RawImpact;
+  /**
+   * Notices about a computed use impact that the reference's answer does not carry (REST keeps
+   * its answer; GraphQL shows them with the warnings), e.g. an unknown location replaced.
+   */
+  useNotices?(criterion: string): readonly string[];
   verbose(evaluation: Evaluation, requested: readonly RequestedCriterion[]): VerboseReport;
 }
 
@@ -83,6 +88,12 @@ export function canonicalSteps(criteria: readonly RequestedCriterion[]): Step[] 
 
 const stepKey = (criterion: string, phase: Phase) => `${criterion}/${phase}`;
 
+interface StepResult {
+  readonly raw: RawImpact | null;
+  readonly outcome: PhaseOutcome;
+  readonly notices: readonly string[];
+}
+
 /**
  * The evaluation of one asset for one set of criteria, as the reference runs it.
  *
@@ -101,11 +112,8 @@ export class Evaluation {
   private readonly stepIndex: ReadonlyMap<string, number>;
   /** Steps run so far: always a prefix of `steps`. */
   private stepsRun = 0;
-  /** Per `criterion/phase`: the unrounded result (null: not implemented) and its rounded outcome. */
-  private readonly results = new Map<
-    string,
-    { readonly raw: RawImpact | null; readonly outcome: PhaseOutcome }
-  >();
+  /** Per `criterion/phase`: the unrounded result (null: not implemented), its rounded outcome, notices. */
+  private readonly results = new Map<string, StepResult>();
   private report: VerboseReport | null = null;
   /** Number of phase computations run (engine work), observable by tests. */
   computations = 0;
@@ -138,7 +146,12 @@ export class Evaluation {
       throw new Error(`criterion ${criterion.requested} is not among the criteria of this evaluation`);
     }
     this.runThrough(index);
-    return this.results.get(key) as { readonly raw: RawImpact | null; readonly outcome: PhaseOutcome };
+    return this.results.get(key) as StepResult;
+  }
+
+  /** Notices about an impact that only GraphQL shows (see `Asset.useNotices`), computing it if needed. */
+  notices(criterion: RequestedCriterion, phase: Phase): readonly string[] {
+    return criterion.computed ? this.result(criterion, phase).notices : [];
   }
 
   /** Runs the canonical steps up to `last` included (those not run yet). */
@@ -150,6 +163,7 @@ export class Evaluation {
       this.results.set(stepKey(criterion, phase), {
         raw,
         outcome: raw === null ? "not implemented" : rounded(raw),
+        notices: raw !== null && phase === "use" ? (this.asset.useNotices?.(criterion) ?? []) : [],
       });
       this.stepsRun++;
     }

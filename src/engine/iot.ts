@@ -211,6 +211,7 @@ export function iotDeviceAsset(device: IotDevice): Asset {
     lifetime: () => device.usage.hoursLifeTime.value,
     embedded: (criterion, duration, allocation) => device.embeddedImpact(criterion, duration, allocation),
     use: (criterion, duration) => device.useImpact(criterion, duration),
+    useNotices: (criterion) => device.usage.useNotices(criterion),
     verbose(evaluation: Evaluation, requested): VerboseReport {
       return {
         duration: evaluation.duration,

@@ -62,14 +62,25 @@ const PhaseImpactRef = builder.unionType("PhaseImpact", {
   resolveType: (value) => ("reason" in value ? NotImplementedRef : ImpactRef),
 });
 
-function phaseShape(outcome: PhaseOutcome): ImpactShape | { reason: string } {
-  return outcome === "not implemented" ? { reason: "not implemented" } : outcome;
+/**
+ * A phase as GraphQL shows it: the REST answer's warnings, plus the notices the reference keeps
+ * silent about (an unknown usage location replaced by the default one).
+ */
+function phaseShape(
+  outcome: PhaseOutcome,
+  notices: readonly string[] = [],
+): ImpactShape | { reason: string } {
+  if (outcome === "not implemented") return { reason: "not implemented" };
+  if (notices.length === 0) return outcome;
+  return { ...outcome, warnings: [...new Set([...outcome.warnings, ...notices])] };
 }
 
 /** A criterion's impacts; each phase is computed only when its field is selected. */
 interface CriterionImpactShape {
   readonly criterion: RequestedCriterion;
   readonly phase: (phase: "embedded" | "use") => PhaseOutcome;
+  /** What GraphQL adds to the phase's warnings (the v1 layout keeps the reference's). */
+  readonly notices: (phase: "embedded" | "use") => readonly string[];
 }
 
 export const CriterionImpactRef = builder.objectRef<CriterionImpactShape>("CriterionImpact").implement({
@@ -80,8 +91,17 @@ export const CriterionImpactRef = builder.objectRef<CriterionImpactShape>("Crite
     }),
     unit: t.string({ resolve: (p) => p.criterion.info.unit }),
     description: t.string({ resolve: (p) => p.criterion.info.description }),
-    embedded: t.field({ type: PhaseImpactRef, resolve: (p) => phaseShape(p.phase("embedded")) }),
-    use: t.field({ type: PhaseImpactRef, resolve: (p) => phaseShape(p.phase("use")) }),
+    embedded: t.field({
+      type: PhaseImpactRef,
+      description: "Manufacturing impact, allocated over the duration.",
+      resolve: (p) => phaseShape(p.phase("embedded"), p.notices("embedded")),
+    }),
+    use: t.field({
+      type: PhaseImpactRef,
+      description:
+        "Use impact over the duration. Its warnings also say when an unknown usage location was replaced by the default one (the v1 layout, like the reference, does not).",
+      resolve: (p) => phaseShape(p.phase("use"), p.notices("use")),
+    }),
     v1: t.field({
       type: "JSON",
       description:
@@ -92,7 +112,7 @@ export const CriterionImpactRef = builder.objectRef<CriterionImpactShape>("Crite
 });
 
 function computedImpactShape(impact: CriterionImpact): CriterionImpactShape {
-  return { criterion: impact.criterion, phase: (phase) => impact[phase] };
+  return { criterion: impact.criterion, phase: (phase) => impact[phase], notices: () => [] };
 }
 
 const AttributeStatusEnum = builder.enumType("AttributeStatus", {
@@ -221,6 +241,7 @@ export function assetImpactFields<P extends AssetParent>(
         return evaluation.criteria.map((criterion) => ({
           criterion,
           phase: (phase) => evaluation.impact(criterion, phase),
+          notices: (phase) => evaluation.notices(criterion, phase),
         }));
       },
     }),
