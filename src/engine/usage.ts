@@ -150,8 +150,7 @@ export class Usage {
   useNotices(criterion: string): readonly string[] {
     const factor = this.elecFactors.get(criterion);
     const fellBack =
-      factor !== undefined &&
-      factor.isSet() &&
+      factor?.isSet() === true &&
       factor.status !== "INPUT" &&
       this.usageLocation.warnings.includes(LOCATION_NOT_FOUND);
     return fellBack ? [LOCATION_NOT_FOUND] : [];
