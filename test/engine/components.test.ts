@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ComponentCells } from "../../src/engine/components/component.js";
+import { canonicalSteps } from "../../src/engine/evaluation.js";
 import {
   type ComponentInputs,
   type ComponentKind,
@@ -696,6 +697,18 @@ describe("criteria on components", () => {
     expect(report.impacts?.map((i) => i.criterion.requested)).toEqual(["gwp", "adp", "pe"]);
     expect(report.impacts?.[0].embedded).toBe("not implemented");
     expectRounded(report.impacts![2].embedded, { value: 233.9, min: 233.9, max: 233.9 });
+  });
+
+  it("the canonical order: computed criteria in table order, embedded before use, once each", () => {
+    const steps = canonicalSteps(["pe", "CTUh_c", "gwp", "ir", "gwp"].map(criterion));
+    expect(steps.map((s) => `${s.criterion}/${s.phase}`)).toEqual([
+      "gwp/embedded",
+      "gwp/use",
+      "pe/embedded",
+      "pe/use",
+      "ir/embedded",
+      "ir/use",
+    ]);
   });
 
   it("a use asked first runs its embedded first: the number of the full evaluation", () => {
