@@ -1,6 +1,12 @@
 import { type Attribute, type AttributeValue, MissingValueError, NotImplementedError } from "./attribute.js";
 import type { Allocation } from "./context.js";
-import { CRITERIA, DEFAULT_CRITERIA, type RequestedCriterion, resolveCriterion } from "./criteria.js";
+import {
+  CRITERIA,
+  type CriterionInfo,
+  DEFAULT_CRITERIA,
+  type RequestedCriterion,
+  resolveCriterion,
+} from "./criteria.js";
 import type { Phase, RawImpact } from "./impact.js";
 import { ImpactRangeError, type RoundedImpact, roundImpact } from "./rounding.js";
 
@@ -77,13 +83,17 @@ const PHASES: readonly Phase[] = ["embedded", "use"];
 
 /**
  * The reference's computation order for a set of criteria (METHOD.md §1, §14.2): the computed
- * criteria in table order, each embedded before use, whatever order they were requested in.
+ * criteria in the order of the criteria table, each embedded before use, whatever order they
+ * were requested in.
  */
-export function canonicalSteps(criteria: readonly RequestedCriterion[]): Step[] {
+export function canonicalSteps(
+  criteria: readonly RequestedCriterion[],
+  table: readonly CriterionInfo[] = CRITERIA,
+): Step[] {
   const names = new Set(criteria.filter((c) => c.computed).map((c) => c.info.name));
-  return CRITERIA.filter((info) => names.has(info.name)).flatMap((info) =>
-    PHASES.map((phase) => ({ criterion: info.name, phase })),
-  );
+  return table
+    .filter((info) => names.has(info.name))
+    .flatMap((info) => PHASES.map((phase) => ({ criterion: info.name, phase })));
 }
 
 const stepKey = (criterion: string, phase: Phase) => `${criterion}/${phase}`;
