@@ -20,7 +20,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
-# 3. Runtime: the bundle, its dependencies and the reference data, owned by root and run by the
+# 3. Runtime: the bundle, its dependencies, the reference data and the project's documents (the
+#    service serves README.md, CHANGELOG.md and docs/*.md), owned by root and run by the
 #    unprivileged `node` user of the official image (the service writes nothing to disk).
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
@@ -29,6 +30,8 @@ WORKDIR /app
 COPY package.json ./
 COPY --from=runtime-deps /app/node_modules ./node_modules
 COPY data ./data
+COPY README.md CHANGELOG.md LICENSE ./
+COPY docs ./docs
 COPY --from=build /app/dist/bundle ./dist/bundle
 USER node
 EXPOSE 8080

@@ -162,6 +162,14 @@ describe("Container image (Dockerfile, compose.yaml)", () => {
     expect(ignored).not.toContain("data");
   });
 
+  it("ships the documents the service serves and its licence", () => {
+    expect(lastStage).toContainEqual("COPY README.md CHANGELOG.md LICENSE ./");
+    expect(lastStage).toContainEqual("COPY docs ./docs");
+    const ignored = readFileSync(new URL(".dockerignore", root), "utf8").split("\n");
+    for (const shipped of ["docs", "README.md", "CHANGELOG.md", "LICENSE"])
+      expect(ignored).not.toContain(shipped);
+  });
+
   it("compose.yaml builds this Dockerfile and publishes the service's port", () => {
     const compose = parseYaml(readFileSync(new URL("compose.yaml", root), "utf8"));
     const [service] = Object.values(compose.services) as { build: string; ports: string[] }[];
