@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { parse as parseCsv } from "csv-parse/sync";
 import { parse as parseYaml } from "yaml";
 import { parseCell } from "./cells.js";
@@ -6,6 +6,7 @@ import type {
   Archetype,
   ArchetypeCell,
   ArchetypeTable,
+  CloudRegion,
   CpuProfileRow,
   CpuSpec,
   Electricity,
@@ -150,6 +151,20 @@ function loadCpuProfiles(dir: URL): CpuProfileRow[] {
   }));
 }
 
+/**
+ * `archetypes/cloud/regions.csv` (edition 2.4.1, METHOD-2.4.1 §7.5), cells trimmed as the reference
+ * reads them; null for a data set without regions (its cloud usage has no `region`).
+ */
+function loadCloudRegions(dir: URL): CloudRegion[] | null {
+  const file = "archetypes/cloud/regions.csv";
+  if (!existsSync(new URL(file, dir))) return null;
+  return readCsv(dir, file).rows.map((row) => ({
+    provider: row.provider.trim(),
+    region: row.region.trim(),
+    usageLocation: row.usage_location.trim(),
+  }));
+}
+
 /** Reads and indexes every reference table once (never per request). */
 export function loadReferenceData(dir: URL = DEFAULT_DATA_DIR): ReferenceData {
   // factors.json is factors.yml converted by scripts/build-data.ts (JSON loads ~25x faster).
@@ -182,6 +197,7 @@ export function loadReferenceData(dir: URL = DEFAULT_DATA_DIR): ReferenceData {
     },
     cloudProviders: providers,
     cloudInstances,
+    cloudRegions: loadCloudRegions(dir),
     cpuSpecs: loadCpuSpecs(dir),
     ramManufacture: readCsv(dir, "crowdsourcing/ram_manufacture.csv").rows.map((row) => ({
       manufacturer: row.manufacturer,

@@ -3,12 +3,9 @@
  * usage location (`regions.csv`: provider, region, country code).
  */
 
-export interface CloudRegion {
-  readonly provider: string;
-  readonly region: string;
-  /** NATO CodSP3 country code. */
-  readonly usageLocation: string;
-}
+import type { CloudRegion } from "../data/types.js";
+
+export type { CloudRegion };
 
 /** Where the location of a cloud usage comes from, before it is checked against the country codes. */
 export interface CloudLocation {
