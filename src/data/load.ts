@@ -85,6 +85,10 @@ function loadConfig(dir: URL): ServiceConfig {
     maxSigFig: Number(raw.max_sig_fig),
     minSigFig: Number(raw.min_sig_fig),
     cpuNameFuzzyThreshold: Number(raw.cpu_name_fuzzymatch_threshold),
+    cloudInstanceNameFuzzyThreshold:
+      raw.cloud_instance_name_fuzzymatch_threshold == null
+        ? null
+        : Number(raw.cloud_instance_name_fuzzymatch_threshold),
     defaultArchetypes,
   };
 }

@@ -33,6 +33,11 @@ export interface ServiceConfig {
   readonly maxSigFig: number;
   readonly minSigFig: number;
   readonly cpuNameFuzzyThreshold: number;
+  /**
+   * Percentage from which a cloud instance name is matched approximately (METHOD-2.4.1 §7.4);
+   * null where instance names are matched exactly (edition 1.2.4).
+   */
+  readonly cloudInstanceNameFuzzyThreshold: number | null;
   /** `default_<kind>` entries of config.yml, keyed by kind (`server`, `cpu`, `laptop`, …). */
   readonly defaultArchetypes: Readonly<Record<string, string>>;
 }

@@ -7,6 +7,7 @@ import type { Allocation, EngineContext } from "./context.js";
 import type { Asset, Evaluation, VerboseAttribute, VerboseReport } from "./evaluation.js";
 import { verboseAttributes } from "./evaluation.js";
 import { modelledUse, type RawImpact, scaleByUnits } from "./impact.js";
+import { cloudLocation } from "./region.js";
 import { Server } from "./server.js";
 import { Usage, type UsageInput } from "./usage.js";
 
@@ -44,13 +45,27 @@ export class CloudInstance {
     instance: Cells,
     platformArchetype: Cells,
     usage: UsageInput | null = null,
+    /** The provider the client named (a defaulted provider resolves no region). */
+    provider: string | null = null,
   ) {
     this.vcpu = Attribute.fromCell(null, instance.vcpu);
     this.memory = Attribute.fromCell("GB", instance.memory);
     this.hddStorage = Attribute.fromCell("GB", instance.hdd_storage);
     this.ssdStorage = Attribute.fromCell("GB", instance.ssd_storage);
     this.usage = new Usage(context, {}, true);
-    this.usage.applyInput(usage, "%");
+    const regions = context.data.cloudRegions;
+    if (regions === null) {
+      this.usage.applyInput(usage, "%");
+    } else {
+      // METHOD-2.4.1 §7.5: a data set with regions resolves the location from the region first.
+      this.usage.applyInput(usage && { ...usage, usageLocation: null }, "%");
+      const resolved = cloudLocation(regions, provider, usage?.region, usage?.usageLocation);
+      // Kept quirk (Appendix D.11): without a location the warning sits on an unset attribute,
+      // which the verbose does not show.
+      if (resolved.warning !== null) this.usage.usageLocation.warnings.push(resolved.warning);
+      if (resolved.location !== null)
+        this.usage.applyLocation(resolved.location, resolved.completed ? "COMPLETED" : "INPUT");
+    }
     this.platform = new Server(context, platformArchetype, {});
     // §8.2: the instance usage reaches the host and its components, unless its power is given
     // (Appendix D.15). Its electricity factor overrides never do (Appendix D.14).

@@ -1,5 +1,6 @@
 import type { CpuProfileRow, CpuSpec, ReferenceData } from "../data/types.js";
 import { fitProfile, type ProfileParams, tdpWorkloads } from "./consumptionProfile.js";
+import { type InstanceNameIndex, instanceNameIndex } from "./instanceName.js";
 import { type CoreCount, type DieSizeEstimate, estimateDieSize } from "./dieSize.js";
 import {
   extractOne,
@@ -58,6 +59,8 @@ export interface LookupTables {
   readonly dieSizeRowsByFamily: ReadonlyMap<string, readonly CpuSpec[]>;
   /** Token profiles of the lower-cased CPU names, in file order (prepared once). */
   readonly cpuNameTokens: readonly TokenProfile[];
+  /** Instance ids of each cloud provider prepared for name matching (METHOD-2.4.1 §7.4). */
+  readonly instanceNames: ReadonlyMap<string, InstanceNameIndex>;
 }
 
 export function lookupTables(data: ReferenceData): LookupTables {
@@ -79,6 +82,9 @@ export function lookupTables(data: ReferenceData): LookupTables {
     ramManufacturers: distinct(data.ramManufacture.map((row) => row.manufacturer)),
     ssdManufacturers: distinct(data.ssdManufacture.map((row) => row.manufacturer)),
     cpuNameTokens: data.cpuSpecs.map((row) => prepareTokens(row.nameLower)),
+    instanceNames: new Map(
+      [...data.cloudInstances].map(([provider, table]) => [provider, instanceNameIndex(table.ids)]),
+    ),
   };
 }
 

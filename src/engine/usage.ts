@@ -15,6 +15,8 @@ export interface UsageInput {
   readonly otherConsumptionRatio?: number | null;
   /** Electricity factor overrides per criterion name. */
   readonly elecFactors?: Readonly<Record<string, number | null | undefined>> | null;
+  /** A cloud provider's region standing for the location (cloud instances, METHOD-2.4.1 §7.5). */
+  readonly region?: string | null;
 }
 
 const FACTOR_SLOTS: ReadonlySet<string> = new Set(ELECTRICITY_CRITERIA);
@@ -64,16 +66,7 @@ export class Usage {
       this.timeWorkload.setInput(input.timeWorkload);
       if (typeof input.timeWorkload !== "number") this.timeWorkload.unit = listWorkloadUnit;
     }
-    if (input.usageLocation != null) {
-      if (this.context.data.electricity.countryCodes.has(input.usageLocation)) {
-        this.usageLocation.setInput(input.usageLocation);
-      } else {
-        // §5.1: an unknown location is replaced by the archetype's (null in all shipped data),
-        // and later defaulted to EEE with its wide bounds (Appendix D.13).
-        this.usageLocation.setChanged(this.usageLocation.defaultValue);
-        this.usageLocation.warnings.push(LOCATION_NOT_FOUND);
-      }
-    }
+    if (input.usageLocation != null) this.applyLocation(input.usageLocation, "INPUT");
     if (input.useTimeRatio != null) this.useTimeRatio.setInput(input.useTimeRatio);
     if (input.hoursLifeTime != null) this.hoursLifeTime.setInput(input.hoursLifeTime);
     if (input.otherConsumptionRatio != null && this.otherConsumptionRatio) {
@@ -81,6 +74,22 @@ export class Usage {
     }
     for (const [criterion, value] of Object.entries(input.elecFactors ?? {})) {
       if (value != null && FACTOR_SLOTS.has(criterion)) this.electricityFactor(criterion).setInput(value);
+    }
+  }
+
+  /**
+   * A client's location: INPUT, or COMPLETED when it was resolved from a cloud region
+   * (METHOD-2.4.1 §7.5: no bounds are written, they are cached from the value when read).
+   */
+  applyLocation(location: string, status: "INPUT" | "COMPLETED"): void {
+    if (this.context.data.electricity.countryCodes.has(location)) {
+      if (status === "INPUT") this.usageLocation.setInput(location);
+      else this.usageLocation.setCompleted(location);
+    } else {
+      // §5.1: an unknown location is replaced by the archetype's (null in all shipped data),
+      // and later defaulted to EEE with its wide bounds (Appendix D.13).
+      this.usageLocation.setChanged(this.usageLocation.defaultValue);
+      this.usageLocation.warnings.push(LOCATION_NOT_FOUND);
     }
   }
 

@@ -48,6 +48,7 @@ const usage = z.object({
   avg_power: opt(float),
   time_workload: opt(z.union([float, z.array(workloadShare)])),
   usage_location: opt(text),
+  region: opt(text),
   use_time_ratio: opt(float),
   hours_life_time: opt(float),
   other_consumption_ratio: opt(float),
@@ -146,6 +147,7 @@ function toUsage(value: V1Usage | null | undefined): UsageInput | null {
         }
       : { timeWorkload: workload }),
     usageLocation: value.usage_location,
+    region: value.region,
     useTimeRatio: value.use_time_ratio,
     hoursLifeTime: value.hours_life_time,
     otherConsumptionRatio: value.other_consumption_ratio,

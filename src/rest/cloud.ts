@@ -6,6 +6,7 @@ import {
   CloudInstanceImpactsDocument,
   CloudInstanceTypesDocument,
   CloudProvidersDocument,
+  CloudRegionsDocument,
 } from "./generated/graphql.js";
 
 const DEFAULT_PROVIDER = "aws";
@@ -29,12 +30,15 @@ function cloudImpacts(pathProvider: string | null): Handler {
       const body = postedBody(request, (value) => parseV1Body(cloudBody, value));
       return {
         ...query,
-        provider: pathProvider ?? body?.provider ?? request.params.get("provider") ?? DEFAULT_PROVIDER,
+        // A defaulted provider is left to the GraphQL field, which then resolves no region (§7.5).
+        provider: pathProvider ?? body?.provider ?? request.params.get("provider"),
         instanceType: body?.instance_type ?? request.params.get("instance_type") ?? DEFAULT_INSTANCE,
         usage: usageVariables(body?.usage),
       };
     },
     (data) => data.cloudInstance,
+    // METHOD-2.4.1 §7.3: a third top-level key, only when there is something to say.
+    (data) => (data.cloudInstance.warnings.length > 0 ? { warnings: data.cloudInstance.warnings } : {}),
   );
 }
 
@@ -67,6 +71,14 @@ export const cloudRoutes: readonly Route[] = [
         const instanceType = request.params.get("instance_type") ?? DEFAULT_INSTANCE;
         return ok((await run(CloudInstanceConfigDocument, { provider, instanceType })).cloudInstanceConfig);
       },
+    },
+  },
+  {
+    path: "/v1/utils/cloud_regions",
+    methods: {
+      // `{provider, region}` rows of edition 2.4.1 (METHOD-2.4.1 §11.1).
+      GET: async (request, run) =>
+        ok((await run(CloudRegionsDocument, { provider: request.params.get("provider") })).cloudRegions),
     },
   },
 ];

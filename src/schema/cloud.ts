@@ -1,6 +1,8 @@
 import { nestedArchetype } from "../data/cells.js";
 import type { Archetype, ArchetypeTable } from "../data/types.js";
 import { CloudInstance, cloudModel } from "../engine/index.js";
+import { fuzzyInstanceWarning, matchInstanceName } from "../engine/instanceName.js";
+import { regionsOf } from "../engine/region.js";
 import { builder } from "./builder.js";
 import type { RequestContext } from "./context.js";
 import { notFound } from "./errors.js";
@@ -11,6 +13,8 @@ interface CloudParent extends AssetParent {
   readonly provider: string;
   readonly instanceType: string;
   readonly platform: string;
+  /** Top-level warnings of the answer (a fuzzy instance-name match, METHOD-2.4.1 §7.3). */
+  readonly warnings: readonly string[];
   readonly newInstance: () => CloudInstance;
 }
 
@@ -31,30 +35,79 @@ export const CloudInstanceRef = builder.objectRef<CloudParent>("CloudInstance").
   description: "A cloud instance: its share of a hosting platform server (METHOD.md §8).",
   fields: (t) => ({
     provider: t.exposeString("provider"),
-    instanceType: t.exposeString("instanceType"),
+    instanceType: t.exposeString("instanceType", {
+      description: "The instance type evaluated (the closest id when the name was matched approximately).",
+    }),
+    warnings: t.exposeStringList("warnings", {
+      description: "Warnings about the instance as a whole, e.g. an approximate instance-name match (2.4.1).",
+    }),
     platform: t.exposeString("platform", { description: "The hosting platform (a server archetype id)." }),
     hostShare: t.field({ type: HostShareRef, resolve: (p) => p.newInstance().hostShare() }),
     ...assetImpactFields(t),
   }),
 });
 
-const CloudProviderRef = builder.objectRef<{ name: string; description: string }>("CloudProvider").implement({
-  fields: (t) => ({ name: t.exposeString("name"), description: t.exposeString("description") }),
+interface CloudProviderShape {
+  readonly name: string;
+  readonly description: string;
+  readonly instanceCount: number;
+}
+
+const CloudProviderRef = builder.objectRef<CloudProviderShape>("CloudProvider").implement({
+  description: "A cloud provider whose instance types can be evaluated.",
+  fields: (t) => ({
+    name: t.exposeString("name", { description: "Provider id, e.g. aws." }),
+    description: t.exposeString("description", { description: "Provider name, e.g. Amazon Web Services." }),
+    instanceCount: t.exposeInt("instanceCount", { description: "Number of instance types listed." }),
+  }),
 });
+
+const CloudRegionRef = builder
+  .objectRef<{ provider: string; region: string; usageLocation: string }>("CloudRegion")
+  .implement({
+    description: "A provider's region and the country whose electricity it uses (METHOD-2.4.1 §7.5).",
+    fields: (t) => ({
+      provider: t.exposeString("provider", { description: "Provider id, e.g. azure." }),
+      region: t.exposeString("region", { description: "Region id, e.g. francecentral." }),
+      usageLocation: t.exposeString("usageLocation", {
+        description: "Country code (NATO CodSP3), e.g. FRA.",
+      }),
+    }),
+  });
 
 function providerTable(context: RequestContext, provider: string): ArchetypeTable | undefined {
   return context.service.data.cloudInstances.get(provider);
 }
 
+interface InstanceMatch {
+  readonly row: Archetype;
+  /** Set when the name was matched approximately. */
+  readonly warning: string | null;
+}
+
+/**
+ * METHOD-2.4.1 §7.2: the provider's table, then the exact id, then (where the data set has a
+ * threshold) the closest id. Edition 1.2.4 matches ids exactly.
+ */
 async function instanceRow(
   context: RequestContext,
   provider: string,
   instanceType: string,
-): Promise<Archetype> {
+): Promise<InstanceMatch> {
+  const { service } = context;
   const table = providerTable(context, provider);
-  const row = table ? await context.archetypes.load({ table, id: instanceType }) : null;
-  if (!row) throw notFound(`${instanceType} at ${provider} not found`);
-  return row;
+  const threshold = service.data.config.cloudInstanceNameFuzzyThreshold;
+  const names = service.tables.instanceNames.get(provider);
+  if (table && threshold !== null && names) {
+    const match = matchInstanceName(names, instanceType, threshold);
+    const row = match && (await context.archetypes.load({ table, id: match.id }));
+    if (match && row)
+      return { row, warning: match.fuzzy ? fuzzyInstanceWarning(instanceType, match.id) : null };
+  } else if (table) {
+    const row = await context.archetypes.load({ table, id: instanceType });
+    if (row) return { row, warning: null };
+  }
+  throw notFound(`${instanceType} at ${provider} not found`);
 }
 
 /**
@@ -82,16 +135,18 @@ export async function resolveCloudInstance(
   const provider = providerArg ?? config.defaultArchetypes.cloud_provider ?? "aws";
   const instanceType = instanceTypeArg ?? config.defaultArchetypes.cloud_instance ?? "a1.4xlarge";
   const { input, usageHours } = validateUsage(rawUsage, path);
-  const row = await instanceRow(context, provider, instanceType);
+  const { row, warning } = await instanceRow(context, provider, instanceType);
   const platform = await platformOf(context, row);
   const engine = { data: context.service.data, lookups: context.lookups };
+  const namedProvider = providerArg ?? null;
   return {
     provider,
-    instanceType,
+    instanceType: row.id,
+    warnings: warning === null ? [] : [warning],
     platform: platform.id,
     usageHours,
-    newInstance: () => new CloudInstance(engine, row.cells, platform.cells, input),
-    build: () => cloudModel(engine, row.cells, platform.cells, input),
+    newInstance: () => new CloudInstance(engine, row.cells, platform.cells, input, namedProvider),
+    build: () => cloudModel(engine, row.cells, platform.cells, input, namedProvider),
   };
 }
 
@@ -109,10 +164,16 @@ builder.queryFields((t) => ({
   }),
   cloudProviders: t.field({
     type: [CloudProviderRef],
-    resolve: (_r, _a, { service }) => [...service.data.cloudProviders],
+    description: "The cloud providers and how many instance types each lists.",
+    resolve: (_r, _a, { service }) =>
+      service.data.cloudProviders.map((p) => ({
+        ...p,
+        instanceCount: service.data.cloudInstances.get(p.name)?.ids.length ?? 0,
+      })),
   }),
   cloudInstanceTypes: t.stringList({
-    args: { provider: t.arg.string({ required: true }) },
+    description: "The instance types of a provider, in the reference's order.",
+    args: { provider: t.arg.string({ required: true, description: "Provider id, e.g. gcp." }) },
     resolve: (_r, { provider }, context) => {
       const table = providerTable(context, provider);
       if (!table) throw notFound(`No available data for this cloud provider (${provider})`);
@@ -121,11 +182,23 @@ builder.queryFields((t) => ({
   }),
   cloudInstanceConfig: t.field({
     type: "JSON",
+    description: "The reference row of an instance type (matched like an evaluation's, without warning).",
     args: {
-      provider: t.arg.string({ required: true }),
-      instanceType: t.arg.string({ required: true }),
+      provider: t.arg.string({ required: true, description: "Provider id, e.g. aws." }),
+      instanceType: t.arg.string({ required: true, description: "Instance type, e.g. m5.xlarge." }),
     },
     resolve: async (_r, { provider, instanceType }, context) =>
-      nestedArchetype((await instanceRow(context, provider, instanceType)).cells),
+      nestedArchetype((await instanceRow(context, provider, instanceType)).row.cells),
+  }),
+  cloudRegions: t.field({
+    type: [CloudRegionRef],
+    description:
+      "Cloud regions usable as usage.region (edition 2.4.1), in the reference's order; all providers' without a provider.",
+    args: { provider: t.arg.string({ required: false, description: "Only this provider's (exact id)." }) },
+    resolve: (_r, { provider }, { service }) => {
+      const regions = service.data.cloudRegions;
+      if (regions === null) throw notFound("Cloud regions are not part of this edition");
+      return regionsOf(regions, provider);
+    },
   }),
 }));

@@ -45,6 +45,11 @@ export const UsageInputRef = builder.inputType("UsageInput", {
       required: false,
       description: "Country code (NATO CodSP3), e.g. FRA; default EEE.",
     }),
+    region: t.string({
+      required: false,
+      description:
+        "Cloud instances, edition 2.4.1: the provider's region (see cloudRegions), which sets the location; usageLocation is the fallback of an unknown region.",
+    }),
     useTimeRatio: t.float({ required: false, description: "Fraction of the time in use, 0–1." }),
     hoursLifeTime: t.float({ required: false, description: "Lifetime in hours." }),
     otherConsumptionRatio: t.float({
@@ -180,6 +185,7 @@ const usageSchema = z
     timeWorkload: percent.nullish(),
     timeWorkloadShares: z.array(z.object({ timePercentage: percent, loadPercentage: percent })).nullish(),
     usageLocation: text,
+    region: text,
     useTimeRatio: quantity,
     hoursLifeTime: quantity,
     otherConsumptionRatio: anyNumber,
@@ -270,6 +276,7 @@ function toUsage(usage: UsageGraphQL): UsageInput | null {
     avgPower: usage.avgPower,
     timeWorkload: shares ?? usage.timeWorkload,
     usageLocation: usage.usageLocation,
+    region: usage.region,
     useTimeRatio: usage.useTimeRatio,
     hoursLifeTime: usage.hoursLifeTime,
     otherConsumptionRatio: usage.otherConsumptionRatio,
