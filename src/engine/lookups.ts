@@ -1,6 +1,5 @@
 import type { CpuProfileRow, CpuSpec, ReferenceData } from "../data/types.js";
 import { fitProfile, type ProfileParams, tdpWorkloads } from "./consumptionProfile.js";
-import { type InstanceNameIndex, instanceNameIndex } from "./instanceName.js";
 import { type CoreCount, type DieSizeEstimate, estimateDieSize } from "./dieSize.js";
 import {
   extractOne,
@@ -9,6 +8,7 @@ import {
   tokenSetRatioPrepared,
   tokenSortRatio,
 } from "./fuzzy.js";
+import { type InstanceNameIndex, instanceNameIndex } from "./instanceName.js";
 
 /**
  * Reference-table lookups the engine needs, as a synchronous interface so the engine stays pure
