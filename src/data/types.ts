@@ -33,10 +33,9 @@ export interface ServiceConfig {
   readonly maxSigFig: number;
   readonly minSigFig: number;
   readonly cpuNameFuzzyThreshold: number;
-  /**
-   * Percentage from which a cloud instance name is matched approximately (METHOD-2.4.1 §7.4);
-   * null where instance names are matched exactly (edition 1.2.4).
-   */
+  /** GPU name matching threshold (`name_to_gpu`); null where the edition has no GPU. */
+  readonly gpuNameFuzzyThreshold: number | null;
+  /** Cloud instance name matching threshold (per cent); null where names must match exactly. */
   readonly cloudInstanceNameFuzzyThreshold: number | null;
   /** `default_<kind>` entries of config.yml, keyed by kind (`server`, `cpu`, `laptop`, …). */
   readonly defaultArchetypes: Readonly<Record<string, string>>;

@@ -4,7 +4,8 @@ import { CloudInstance, cloudModel } from "../engine/index.js";
 import { fuzzyInstanceWarning, matchInstanceName } from "../engine/instanceName.js";
 import { regionsOf } from "../engine/region.js";
 import { builder } from "./builder.js";
-import type { RequestContext } from "./context.js";
+import type { EditionContext } from "./context.js";
+import { editionArg } from "./edition.js";
 import { notFound } from "./errors.js";
 import { type AssetParent, assetImpactFields } from "./impact.js";
 import { UsageInputRef, validateUsage } from "./inputs.js";
@@ -75,7 +76,7 @@ const CloudRegionRef = builder
     }),
   });
 
-function providerTable(context: RequestContext, provider: string): ArchetypeTable | undefined {
+function providerTable(context: EditionContext, provider: string): ArchetypeTable | undefined {
   return context.service.data.cloudInstances.get(provider);
 }
 
@@ -90,7 +91,7 @@ interface InstanceMatch {
  * threshold) the closest id. Edition 1.2.4 matches ids exactly.
  */
 async function instanceRow(
-  context: RequestContext,
+  context: EditionContext,
   provider: string,
   instanceType: string,
 ): Promise<InstanceMatch> {
@@ -115,7 +116,7 @@ async function instanceRow(
  * server table (the reference fails with HTTP 500); they are hosted on the default server
  * archetype so every listed instance type gets an answer.
  */
-async function platformOf(context: RequestContext, row: Archetype): Promise<Archetype> {
+async function platformOf(context: EditionContext, row: Archetype): Promise<Archetype> {
   const { data } = context.service;
   const id = row.cells.platform?.default;
   const platform =
@@ -125,7 +126,7 @@ async function platformOf(context: RequestContext, row: Archetype): Promise<Arch
 
 /** Validates a cloud instance description and prepares its (lazy) evaluation. */
 export async function resolveCloudInstance(
-  context: RequestContext,
+  context: EditionContext,
   providerArg: string | null | undefined,
   instanceTypeArg: string | null | undefined,
   rawUsage: unknown,
@@ -137,7 +138,7 @@ export async function resolveCloudInstance(
   const { input, usageHours } = validateUsage(rawUsage, path);
   const { row, warning } = await instanceRow(context, provider, instanceType);
   const platform = await platformOf(context, row);
-  const engine = { data: context.service.data, lookups: context.lookups };
+  const engine = context.engine;
   const namedProvider = providerArg ?? null;
   return {
     provider,
@@ -158,24 +159,33 @@ builder.queryFields((t) => ({
       provider: t.arg.string({ required: false, description: "Default aws." }),
       instanceType: t.arg.string({ required: false, description: "Default a1.4xlarge." }),
       usage: t.arg({ type: UsageInputRef, required: false }),
+      edition: editionArg(t.arg),
     },
     resolve: (_root, args, context) =>
-      resolveCloudInstance(context, args.provider, args.instanceType, args.usage, ["usage"]),
+      resolveCloudInstance(context.edition(args.edition), args.provider, args.instanceType, args.usage, [
+        "usage",
+      ]),
   }),
   cloudProviders: t.field({
     type: [CloudProviderRef],
     description: "The cloud providers and how many instance types each lists.",
-    resolve: (_r, _a, { service }) =>
-      service.data.cloudProviders.map((p) => ({
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, args, context) => {
+      const { data } = context.edition(args.edition).service;
+      return data.cloudProviders.map((p) => ({
         ...p,
-        instanceCount: service.data.cloudInstances.get(p.name)?.ids.length ?? 0,
-      })),
+        instanceCount: data.cloudInstances.get(p.name)?.ids.length ?? 0,
+      }));
+    },
   }),
   cloudInstanceTypes: t.stringList({
     description: "The instance types of a provider, in the reference's order.",
-    args: { provider: t.arg.string({ required: true, description: "Provider id, e.g. gcp." }) },
-    resolve: (_r, { provider }, context) => {
-      const table = providerTable(context, provider);
+    args: {
+      provider: t.arg.string({ required: true, description: "Provider id, e.g. gcp." }),
+      edition: editionArg(t.arg),
+    },
+    resolve: (_r, { provider, edition }, context) => {
+      const table = providerTable(context.edition(edition), provider);
       if (!table) throw notFound(`No available data for this cloud provider (${provider})`);
       return [...table.ids];
     },
@@ -186,17 +196,21 @@ builder.queryFields((t) => ({
     args: {
       provider: t.arg.string({ required: true, description: "Provider id, e.g. aws." }),
       instanceType: t.arg.string({ required: true, description: "Instance type, e.g. m5.xlarge." }),
+      edition: editionArg(t.arg),
     },
-    resolve: async (_r, { provider, instanceType }, context) =>
-      nestedArchetype((await instanceRow(context, provider, instanceType)).row.cells),
+    resolve: async (_r, { provider, instanceType, edition }, context) =>
+      nestedArchetype((await instanceRow(context.edition(edition), provider, instanceType)).row.cells),
   }),
   cloudRegions: t.field({
     type: [CloudRegionRef],
     description:
       "Cloud regions usable as usage.region (edition 2.4.1), in the reference's order; all providers' without a provider.",
-    args: { provider: t.arg.string({ required: false, description: "Only this provider's (exact id)." }) },
-    resolve: (_r, { provider }, { service }) => {
-      const regions = service.data.cloudRegions;
+    args: {
+      provider: t.arg.string({ required: false, description: "Only this provider's (exact id)." }),
+      edition: editionArg(t.arg),
+    },
+    resolve: (_r, { provider, edition }, context) => {
+      const regions = context.edition(edition).service.data.cloudRegions;
       if (regions === null) throw notFound("Cloud regions are not part of this edition");
       return regionsOf(regions, provider);
     },
