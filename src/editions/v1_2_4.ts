@@ -63,5 +63,6 @@ export const EDITION_1_2_4: EditionDescription = {
   rules: {
     version: "1.2.4",
     roundImpact,
+    cloud: { verboseUnits: true, unknownPlatform: "default-server" },
   },
 };

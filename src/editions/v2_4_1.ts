@@ -87,5 +87,6 @@ export const EDITION_2_4_1: EditionDescription = {
   rules: {
     version: "2.4.1",
     roundImpact: roundImpactCapped,
+    cloud: { verboseUnits: false, unknownPlatform: "not-found" },
   },
 };

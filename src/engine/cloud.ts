@@ -4,6 +4,7 @@ import { Attribute, type AttributeValue } from "./attribute.js";
 import type { Component } from "./components/component.js";
 import { Hdd, Ram, Ssd } from "./components/storage.js";
 import type { Allocation, EngineContext } from "./context.js";
+import type { CloudRules } from "./edition.js";
 import type { Asset, Evaluation, VerboseAttribute, VerboseReport } from "./evaluation.js";
 import { verboseAttributes } from "./evaluation.js";
 import { modelledUse, type RawImpact, scaleByUnits } from "./impact.js";
@@ -38,7 +39,10 @@ export class CloudInstance {
   readonly hddStorage: Attribute<number>;
   readonly ssdStorage: Attribute<number>;
   readonly usage: Usage;
+  /** Part of the cloud usage (§8.2): an input shown in the verbose, read by no formula. */
+  readonly instancePerServer = new Attribute<number>(null);
   readonly platform: Server;
+  private readonly rules: CloudRules;
 
   constructor(
     context: EngineContext,
@@ -48,11 +52,13 @@ export class CloudInstance {
     /** The provider the client named (a defaulted provider resolves no region). */
     provider: string | null = null,
   ) {
+    this.rules = context.rules.cloud;
     this.vcpu = Attribute.fromCell(null, instance.vcpu);
     this.memory = Attribute.fromCell("GB", instance.memory);
     this.hddStorage = Attribute.fromCell("GB", instance.hdd_storage);
     this.ssdStorage = Attribute.fromCell("GB", instance.ssd_storage);
     this.usage = new Usage(context, {}, true);
+    if (usage?.instancePerServer != null) this.instancePerServer.setInput(usage.instancePerServer);
     const regions = context.data.cloudRegions;
     if (regions === null) {
       this.usage.applyInput(usage, "%");
@@ -138,8 +144,11 @@ export class CloudInstance {
   }
 
   namedAttributes(): [string, Attribute<AttributeValue>][] {
+    const units: [string, Attribute<AttributeValue>][] = this.rules.verboseUnits
+      ? [["units", this.units]]
+      : [];
     return [
-      ["units", this.units],
+      ...units,
       ["vcpu", this.vcpu],
       ["memory", this.memory],
       ["hdd_storage", this.hddStorage],
@@ -163,8 +172,12 @@ export class CloudInstance {
       for (const attribute of attributes) merged.set(attribute.name, attribute);
     };
     add(verboseAttributes(this.namedAttributes()));
-    add(verboseAttributes(this.usage.namedAttributes()));
+    add(
+      verboseAttributes([...this.usage.namedAttributes(), ["instance_per_server", this.instancePerServer]]),
+    );
     add(deviceAttributes(platform.usage, platform.namedAttributes()));
+    // Appendix D.19 (2.4.1): neither the instance's nor the platform's units are part of the answer.
+    if (!this.rules.verboseUnits) merged.delete("units");
     return { duration: evaluation.duration, impacts: null, components, attributes: [...merged.values()] };
   }
 }

@@ -17,6 +17,8 @@ export interface UsageInput {
   readonly elecFactors?: Readonly<Record<string, number | null | undefined>> | null;
   /** A cloud provider's region standing for the location (cloud instances, METHOD-2.4.1 §7.5). */
   readonly region?: string | null;
+  /** Cloud instances: instances per host, recorded and shown but unused by the model (§8.2). */
+  readonly instancePerServer?: number | null;
 }
 
 const FACTOR_SLOTS: ReadonlySet<string> = new Set(ELECTRICITY_CRITERIA);

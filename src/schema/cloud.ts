@@ -112,16 +112,23 @@ async function instanceRow(
 }
 
 /**
- * The hosting platform of an instance. Some instance rows name a platform missing from the
- * server table (the reference fails with HTTP 500); they are hosted on the default server
- * archetype so every listed instance type gets an answer.
+ * The hosting platform of an instance. An instance row naming a platform missing from the server
+ * table is, by the edition's rule, hosted on the default server archetype (1.2.4: the reference
+ * fails with HTTP 500 on such rows, so every listed instance type gets an answer) or not found
+ * (2.4.1, METHOD-2.4.1 §7.2).
  */
 async function platformOf(context: EditionContext, row: Archetype): Promise<Archetype> {
   const { data } = context.service;
   const id = row.cells.platform?.default;
   const platform =
     typeof id === "string" ? await context.archetypes.load({ table: data.archetypes.server, id }) : null;
-  return platform ?? (data.archetypes.server.byId.get(data.config.defaultArchetypes.server) as Archetype);
+  if (platform) return platform;
+  if (context.engine.rules.cloud.unknownPlatform === "not-found") {
+    throw notFound(
+      `Cloud platform ${String(id)} not found. Please add it to the server archetypes. For more information, please check the documentation https://doc.api.boavizta.org/contributing/server/.`,
+    );
+  }
+  return data.archetypes.server.byId.get(data.config.defaultArchetypes.server) as Archetype;
 }
 
 /** Validates a cloud instance description and prepares its (lazy) evaluation. */

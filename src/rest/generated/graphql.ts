@@ -224,6 +224,8 @@ export type UsageInput = {
   hoursLifeTime?: number | null | undefined;
   /** Use time in hours (cumulative with days/years). */
   hoursUseTime?: number | null | undefined;
+  /** Cloud instances: instances sharing the host; shown in the verbose, unused by the model. */
+  instancePerServer?: number | null | undefined;
   /** Servers: extra power share of other parts. */
   otherConsumptionRatio?: number | null | undefined;
   /** Cloud instances, edition 2.4.1: the provider's region (see cloudRegions), which sets the location; usageLocation is the fallback of an unknown region. */
