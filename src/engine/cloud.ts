@@ -65,7 +65,10 @@ export class CloudInstance {
     } else {
       // METHOD-2.4.1 §7.5: a data set with regions resolves the location from the region first.
       this.usage.applyInput(usage && { ...usage, usageLocation: null }, "%");
-      const resolved = cloudLocation(regions, provider, usage?.region, usage?.usageLocation);
+      // §7.5 runs after the default-location reset of §3.5.
+      const given = usage?.usageLocation;
+      const location = given != null && this.usage.isDiscardedDefaultLocation(given) ? null : given;
+      const resolved = cloudLocation(regions, provider, usage?.region, location);
       // Kept quirk (Appendix D.11): without a location the warning sits on an unset attribute,
       // which the verbose does not show.
       if (resolved.warning !== null) this.usage.usageLocation.warnings.push(resolved.warning);
