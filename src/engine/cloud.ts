@@ -107,6 +107,13 @@ export class CloudInstance {
   private storageShare(kind: typeof Ssd | typeof Hdd, storage: Attribute<number>): number | null {
     if (!storage.hasValue()) return null;
     const disks = this.platform.disks.filter((d) => d instanceof kind);
+    if (this.rules.storageShareReadsCapacityBounds) {
+      // Reading a bound caches it (METHOD.md §2.2): the verbose then shows it, as 2.4.1's does.
+      for (const disk of disks) {
+        disk.capacity.min;
+        disk.capacity.max;
+      }
+    }
     const total = disks.reduce((sum, d) => sum + d.capacity.numberValue() * d.units.numberValue(), 0);
     return ratio(storage.numberValue(), total);
   }

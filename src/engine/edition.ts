@@ -80,4 +80,9 @@ export interface CloudRules {
    * (1.2.4, where the reference fails with HTTP 500), or not found (404, METHOD-2.4.1 §7.2).
    */
   readonly unknownPlatform: "default-server" | "not-found";
+  /**
+   * Whether sharing a host's storage also reads the bounds of its disks' capacity. Only 2.4.1's
+   * verbose shows them (an HDD `capacity` with min/max in cloud answers); no number depends on it.
+   */
+  readonly storageShareReadsCapacityBounds: boolean;
 }
