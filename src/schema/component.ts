@@ -8,6 +8,7 @@ import {
   CaseInputRef,
   CpuInputRef,
   DiskInputRef,
+  GpuInputRef,
   PowerSupplyInputRef,
   RamInputRef,
   SimpleComponentInputRef,
@@ -20,11 +21,12 @@ interface ComponentParent extends AssetParent {
 }
 
 export const ComponentKindEnum = builder.enumType("ComponentKind", {
-  values: ["cpu", "ram", "ssd", "hdd", "power_supply", "case", "motherboard", "assembly"] as const,
+  values: ["cpu", "gpu", "ram", "ssd", "hdd", "power_supply", "case", "motherboard", "assembly"] as const,
 });
 
 export const ComponentRef = builder.objectRef<ComponentParent>("Component").implement({
-  description: "A single component (CPU, RAM, SSD, HDD, power supply, case, motherboard, assembly).",
+  description:
+    "A single component (CPU, GPU, RAM, SSD, HDD, power supply, case, motherboard, assembly).",
   fields: (t) => ({
     kind: t.exposeString("kind"),
     archetype: t.exposeString("archetype", { nullable: true }),
@@ -38,6 +40,8 @@ export function componentTable(context: RequestContext, kind: ComponentKind): Ar
   switch (kind) {
     case "cpu":
       return archetypes.cpu;
+    case "gpu":
+      return archetypes.gpu;
     case "ram":
       return archetypes.ram;
     case "ssd":
@@ -56,6 +60,7 @@ export function componentTable(context: RequestContext, kind: ComponentKind): Ar
 /** The GraphQL input type of each component kind. */
 export const COMPONENT_INPUT_TYPES = {
   cpu: CpuInputRef,
+  gpu: GpuInputRef,
   ram: RamInputRef,
   ssd: DiskInputRef,
   hdd: SimpleComponentInputRef,
@@ -68,6 +73,7 @@ export const COMPONENT_INPUT_TYPES = {
 /** The query field (and fleet item input field) of each component kind. */
 export const COMPONENT_FIELD_NAMES: Record<ComponentKind, string> = {
   cpu: "cpu",
+  gpu: "gpu",
   ram: "ram",
   ssd: "ssd",
   hdd: "hdd",
