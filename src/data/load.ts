@@ -85,6 +85,8 @@ function loadConfig(dir: URL): ServiceConfig {
     maxSigFig: Number(raw.max_sig_fig),
     minSigFig: Number(raw.min_sig_fig),
     cpuNameFuzzyThreshold: Number(raw.cpu_name_fuzzymatch_threshold),
+    gpuNameFuzzyThreshold: null,
+    cloudInstanceNameFuzzyThreshold: null,
     defaultArchetypes,
   };
 }

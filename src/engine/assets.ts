@@ -79,10 +79,9 @@ export function componentBlocks(
       const embedded = guarded(() =>
         component.embeddedImpact(criterion.info.name, duration, allocation, alpha),
       );
-      const use =
-        USE_IN_DEVICE.has(component.kind)
-          ? guarded(() => component.useImpact(criterion.info.name, duration, 1))
-          : "not implemented";
+      const use = USE_IN_DEVICE.has(component.kind)
+        ? guarded(() => component.useImpact(criterion.info.name, duration, 1))
+        : "not implemented";
       return { criterion, embedded, use };
     });
     return {

@@ -6,6 +6,7 @@ import {
   ComponentArchetypesDocument,
   type ComponentKind,
   CpuImpactsDocument,
+  GpuImpactsDocument,
   HddImpactsDocument,
   MotherboardImpactsDocument,
   PowerSupplyImpactsDocument,
@@ -16,6 +17,7 @@ import {
 /** The v1 component routes: kind and impact handler (assembly has no v1 route). */
 const COMPONENTS: readonly { readonly kind: ComponentKind; readonly impacts: Handler }[] = [
   { kind: "cpu", impacts: inputRoute(CpuImpactsDocument, componentVariables.cpu, (d) => d.component) },
+  { kind: "gpu", impacts: inputRoute(GpuImpactsDocument, componentVariables.gpu, (d) => d.component) },
   { kind: "ram", impacts: inputRoute(RamImpactsDocument, componentVariables.ram, (d) => d.component) },
   { kind: "ssd", impacts: inputRoute(SsdImpactsDocument, componentVariables.ssd, (d) => d.component) },
   { kind: "hdd", impacts: inputRoute(HddImpactsDocument, componentVariables.hdd, (d) => d.component) },

@@ -25,8 +25,7 @@ export const ComponentKindEnum = builder.enumType("ComponentKind", {
 });
 
 export const ComponentRef = builder.objectRef<ComponentParent>("Component").implement({
-  description:
-    "A single component (CPU, GPU, RAM, SSD, HDD, power supply, case, motherboard, assembly).",
+  description: "A single component (CPU, GPU, RAM, SSD, HDD, power supply, case, motherboard, assembly).",
   fields: (t) => ({
     kind: t.exposeString("kind"),
     archetype: t.exposeString("archetype", { nullable: true }),

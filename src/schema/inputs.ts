@@ -381,7 +381,14 @@ const COMPONENT_SCHEMAS = {
   assembly: simpleSchema,
 } as const;
 
-export type ComponentInputValue = CpuInput | GpuInput | RamInput | SsdInput | HddInput | PowerSupplyInput | CaseInput;
+export type ComponentInputValue =
+  | CpuInput
+  | GpuInput
+  | RamInput
+  | SsdInput
+  | HddInput
+  | PowerSupplyInput
+  | CaseInput;
 
 export function validateComponentInput(
   kind: keyof typeof COMPONENT_SCHEMAS,

@@ -252,6 +252,10 @@ export class Gpu extends Component {
     const power = this.usage.avgPower;
     if (!power.hasValue()) return null;
     const units = this.units.numberValue();
-    return { value: power.numberValue() * units, min: power.numberMin() * units, max: power.numberMax() * units };
+    return {
+      value: power.numberValue() * units,
+      min: power.numberMin() * units,
+      max: power.numberMax() * units,
+    };
   }
 }
