@@ -28,7 +28,7 @@ export type { UsageInput } from "./usage.js";
 
 import type { UsageInput } from "./usage.js";
 
-export { defaultGpuCells, effectiveDieArea } from "./components/gpu.js";
+export { defaultGpuCells, effectiveDieArea, serverGpuLacksVram } from "./components/gpu.js";
 export type { CaseInput, CpuInput, GpuInput, HddInput, PowerSupplyInput, RamInput, ServerInput, SsdInput };
 
 export type ComponentKind =

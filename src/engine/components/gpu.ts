@@ -30,6 +30,17 @@ export function defaultGpuCells(context: EngineContext): ComponentCells | null {
   return archetypes.gpu?.byId.get(config.defaultArchetypes.gpu ?? "DEFAULT")?.cells ?? null;
 }
 
+/**
+ * Whether a server's GPU entry would need a VRAM size that nothing gives: its VRAM die count is
+ * known but neither the entry nor the server archetype (`GPU.vram`, empty e.g. on dellR740) has a
+ * size. The reference fails there (HTTP 500, Appendix D.6); callers refuse the input instead.
+ */
+export function serverGpuLacksVram(serverCells: ComponentCells, input: GpuInput): boolean {
+  if (input.vramSurface != null || input.vram != null) return false;
+  if (serverCells["GPU.vram"]?.default !== undefined) return false;
+  return input.vramDies != null || serverCells["GPU.vram_dies"]?.default !== undefined;
+}
+
 /** Wafer of 300 mm and kerf of 0.2 mm of the die-area model (§5.2). */
 const WAFER_AREA = Math.PI * 150 ** 2;
 const WAFER_CIRCUMFERENCE = Math.PI * 300;
