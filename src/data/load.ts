@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { parse as parseCsv } from "csv-parse/sync";
 import { parse as parseYaml } from "yaml";
+import type { EditionDescription } from "../editions/types.js";
+import { EDITION_1_2_4 } from "../editions/v1_2_4.js";
 import { parseCell } from "./cells.js";
 import type {
   Archetype,
@@ -20,7 +22,12 @@ import type {
 type CsvRow = Record<string, string>;
 
 /** `data/` two levels above this module: src/data/load.ts, or the bundle dist/bundle/server.mjs. */
-const DEFAULT_DATA_DIR = new URL("../../data/", import.meta.url);
+const DATA_ROOT = new URL("../../data/", import.meta.url);
+
+/** The directory of an edition's typed copies (`data/<edition id>/`, built by `npm run data`). */
+export function editionDataDir(edition: EditionDescription, root: URL = DATA_ROOT): URL {
+  return new URL(`${edition.id}/`, root);
+}
 
 function readCsv(dir: URL, file: string): { header: string[]; rows: CsvRow[] } {
   let header: string[] = [];
@@ -177,8 +184,11 @@ function loadCpuProfiles(dir: URL): CpuProfileRow[] {
   }));
 }
 
-/** Reads and indexes every reference table once (never per request). */
-export function loadReferenceData(dir: URL = DEFAULT_DATA_DIR): ReferenceData {
+/** Reads and indexes every reference table of an edition once (never per request). */
+export function loadReferenceData(
+  edition: EditionDescription = EDITION_1_2_4,
+  dir: URL = editionDataDir(edition),
+): ReferenceData {
   // factors.json is factors.yml converted by scripts/build-data.ts (JSON loads ~25x faster).
   const factorsFile = asRecord(
     JSON.parse(readFileSync(new URL("factors.json", dir), "utf8")),
@@ -194,7 +204,7 @@ export function loadReferenceData(dir: URL = DEFAULT_DATA_DIR): ReferenceData {
   }
   const gpu = loadGpuTables(dir);
   return {
-    config: loadConfig(dir),
+    config: "file" in edition.settings ? loadConfig(dir) : edition.settings.values,
     factors: factorsFile as FactorTree,
     electricity: loadElectricity(asRecord(factorsFile.electricity, "electricity")),
     archetypes: {

@@ -1,4 +1,5 @@
 import type { GraphQLSchema } from "graphql";
+import { type EditionDescription, editionById, UnknownEditionError } from "../editions/index.js";
 import type { Service } from "../schema/context.js";
 import { BodyValidationError } from "./body.js";
 import { cloudProviderRoute } from "./cloud.js";
@@ -36,7 +37,7 @@ function parseBody(text: string): unknown {
 
 /** The REST shim: maps each v1 path to its GraphQL operation and reshapes the answer. */
 export function createRestHandler(schema: GraphQLSchema, service: Service) {
-  const run = createRunner(schema, service);
+  const runner = createRunner(schema, service);
   const routes = new Map<string, Route>(ROUTES.map((route) => [route.path, route]));
 
   return async (call: RestCall): Promise<RestResponse & { html?: string }> => {
@@ -48,12 +49,25 @@ export function createRestHandler(schema: GraphQLSchema, service: Service) {
     const handler = route.methods[call.method];
     if (!handler) return { status: 405, body: { detail: "Method Not Allowed" } };
     try {
+      const params = singleValued(url.searchParams);
+      const edition = requestedEdition(params, service.defaultEdition);
       const body = call.method === "POST" ? parseBody(call.body) : {};
-      return await handler({ method: call.method, params: singleValued(url.searchParams), body }, run);
+      return await handler({ method: call.method, params, body }, runner(edition));
     } catch (error) {
       return errorResponse(error);
     }
   };
+}
+
+/** The `edition` query parameter of every route (422 naming the allowed values when unknown). */
+function requestedEdition(params: URLSearchParams, defaultEdition: string): EditionDescription {
+  const requested = params.get("edition");
+  try {
+    return editionById(requested ?? defaultEdition);
+  } catch (error) {
+    if (error instanceof UnknownEditionError) throw new QueryValidationError("edition", error.message);
+    throw error;
+  }
 }
 
 /**

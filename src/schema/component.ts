@@ -1,7 +1,8 @@
 import type { ArchetypeTable } from "../data/types.js";
 import { type ComponentKind, componentModel } from "../engine/index.js";
 import { builder } from "./builder.js";
-import type { RequestContext } from "./context.js";
+import type { EditionContext } from "./context.js";
+import { editionArg } from "./edition.js";
 import { notFound } from "./errors.js";
 import { type AssetParent, assetImpactFields } from "./impact.js";
 import {
@@ -34,7 +35,7 @@ export const ComponentRef = builder.objectRef<ComponentParent>("Component").impl
 });
 
 /** The archetype table of a component kind; motherboard and assembly have none. */
-export function componentTable(context: RequestContext, kind: ComponentKind): ArchetypeTable | null {
+export function componentTable(context: EditionContext, kind: ComponentKind): ArchetypeTable | null {
   const { archetypes } = context.service.data;
   switch (kind) {
     case "cpu":
@@ -55,6 +56,17 @@ export function componentTable(context: RequestContext, kind: ComponentKind): Ar
       return null;
   }
 }
+
+/** Kinds evaluated from an archetype table (motherboard and assembly have none). */
+const KINDS_WITH_ARCHETYPES: ReadonlySet<ComponentKind> = new Set([
+  "cpu",
+  "gpu",
+  "ram",
+  "ssd",
+  "hdd",
+  "power_supply",
+  "case",
+]);
 
 /** The GraphQL input type of each component kind. */
 export const COMPONENT_INPUT_TYPES = {
@@ -84,7 +96,7 @@ export const COMPONENT_FIELD_NAMES: Record<ComponentKind, string> = {
 
 /** Validates a component description and prepares its (lazy) evaluation. */
 export async function resolveComponent(
-  context: RequestContext,
+  context: EditionContext,
   kind: ComponentKind,
   archetypeId: string | null | undefined,
   rawInput: unknown,
@@ -94,6 +106,11 @@ export async function resolveComponent(
   const { input, usageHours } = validateComponentInput(kind, rawInput, path);
   let cells = {};
   let archetype: string | null = null;
+  // A kind described by archetypes whose table the edition's data set lacks (GPU in 1.2.4) is
+  // not part of that edition.
+  if (!table && KINDS_WITH_ARCHETYPES.has(kind)) {
+    throw notFound(`${kind} is not a component of edition ${context.service.edition.id}`);
+  }
   if (table) {
     archetype = archetypeId ?? context.service.data.config.defaultArchetypes[kind] ?? "DEFAULT";
     const row = await context.archetypes.load({ table, id: archetype });
@@ -102,7 +119,7 @@ export async function resolveComponent(
   } else if (archetypeId != null) {
     throw notFound(`${archetypeId} not found`);
   }
-  const engine = { data: context.service.data, lookups: context.lookups };
+  const engine = context.engine;
   return { kind, archetype, usageHours, build: () => componentModel(engine, kind, cells, input) };
 }
 
@@ -114,8 +131,10 @@ for (const kind of Object.keys(COMPONENT_INPUT_TYPES) as ComponentKind[]) {
       args: {
         archetype: t.arg.string({ required: false }),
         input: t.arg({ type: COMPONENT_INPUT_TYPES[kind], required: false }),
+        edition: editionArg(t.arg),
       },
-      resolve: (_root, args, context) => resolveComponent(context, kind, args.archetype, args.input),
+      resolve: (_root, args, context) =>
+        resolveComponent(context.edition(args.edition), kind, args.archetype, args.input),
     }),
   );
 }

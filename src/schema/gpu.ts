@@ -1,7 +1,8 @@
 import type { GpuSpec } from "../data/types.js";
 import { matchGpuName } from "../engine/lookups.js";
 import { builder } from "./builder.js";
-import type { RequestContext } from "./context.js";
+import type { EditionContext } from "./context.js";
+import { editionArg } from "./edition.js";
 
 /**
  * GPU models of the reference table (METHOD-2.4.1.md §5.6), in the shape of a GPU input: a client
@@ -39,22 +40,28 @@ const GpuSpecRef = builder.objectRef<GpuSpec>("GpuSpec").implement({
   }),
 });
 
-/** The GPU name threshold of the service's settings (80 unless configured otherwise). */
-function gpuThreshold(context: RequestContext): number {
-  return context.service.data.config.gpuNameFuzzyThreshold ?? 80;
+/** The edition's GPU name matches; none in an edition without GPUs (no threshold, no table). */
+function matchName(context: EditionContext, name: string): GpuSpec | null {
+  const threshold = context.service.data.config.gpuNameFuzzyThreshold;
+  return threshold === null ? null : matchGpuName(context.service.tables, name, threshold);
 }
 
 builder.queryFields((t) => ({
   gpuNames: t.stringList({
     description: "Names of the GPU models of the reference table, in table order (empty without GPUs).",
-    resolve: (_r, _a, { service }) => service.data.gpuSpecs.map((row) => row.name),
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, args, context) =>
+      context.edition(args.edition).service.data.gpuSpecs.map((row) => row.name),
   }),
   gpuByName: t.field({
     type: GpuSpecRef,
     nullable: true,
     description:
       "The GPU table row best matching a free-text name (token-set ratio above the GPU threshold), or null.",
-    args: { name: t.arg.string({ required: true, description: "Free-text GPU name." }) },
-    resolve: (_r, { name }, context) => matchGpuName(context.service.tables, name, gpuThreshold(context)),
+    args: {
+      name: t.arg.string({ required: true, description: "Free-text GPU name." }),
+      edition: editionArg(t.arg),
+    },
+    resolve: (_r, { name, edition }, context) => matchName(context.edition(edition), name),
   }),
 }));
