@@ -22,6 +22,7 @@ interface ComponentParent extends AssetParent {
 }
 
 export const ComponentKindEnum = builder.enumType("ComponentKind", {
+  description: "Kinds of components evaluated on their own or in fleets.",
   values: ["cpu", "gpu", "ram", "ssd", "hdd", "power_supply", "case", "motherboard", "assembly"] as const,
 });
 
@@ -108,7 +109,7 @@ export async function resolveComponent(
   let archetype: string | null = null;
   // A kind described by archetypes whose table the edition's data set lacks (GPU in 1.2.4) is
   // not part of that edition.
-  if (!table && KINDS_WITH_ARCHETYPES.has(kind)) {
+  if (!componentExists(context, kind)) {
     throw notFound(`${kind} is not a component of edition ${context.service.edition.id}`);
   }
   if (table) {
@@ -122,6 +123,25 @@ export async function resolveComponent(
   const engine = context.engine;
   return { kind, archetype, usageHours, build: () => componentModel(engine, kind, cells, input) };
 }
+
+/** Whether a component kind exists in an edition (a kind with archetypes needs its table). */
+export function componentExists(context: EditionContext, kind: ComponentKind): boolean {
+  return !KINDS_WITH_ARCHETYPES.has(kind) || componentTable(context, kind) !== null;
+}
+
+builder.queryField("componentKinds", (t) =>
+  t.field({
+    type: [ComponentKindEnum],
+    description: "The component kinds an edition evaluates (GPU only from edition 2.4.1).",
+    args: { edition: editionArg(t.arg) },
+    resolve: (_root, args, context) => {
+      const served = context.edition(args.edition);
+      return (Object.keys(COMPONENT_INPUT_TYPES) as ComponentKind[]).filter((kind) =>
+        componentExists(served, kind),
+      );
+    },
+  }),
+);
 
 for (const kind of Object.keys(COMPONENT_INPUT_TYPES) as ComponentKind[]) {
   builder.queryField(COMPONENT_FIELD_NAMES[kind], (t) =>
