@@ -9,10 +9,10 @@ import {
   componentModel,
   evaluate,
   type GpuInput,
-  serverModel,
   serverGpuLacksVram,
+  serverModel,
 } from "../../src/engine/index.js";
-import { matchGpuName, lookupTables } from "../../src/engine/lookups.js";
+import { lookupTables, matchGpuName } from "../../src/engine/lookups.js";
 import {
   attribute,
   component,
