@@ -1,3 +1,4 @@
+import { roundImpact } from "../engine/rounding.js";
 import type { EditionDescription } from "./types.js";
 
 /**
@@ -61,5 +62,6 @@ export const EDITION_1_2_4: EditionDescription = {
   settings: { file: "config.yml" },
   rules: {
     version: "1.2.4",
+    roundImpact,
   },
 };

@@ -1,4 +1,5 @@
 import type { ServiceConfig } from "../data/types.js";
+import { roundImpactCapped } from "../engine/rounding.js";
 import type { DataTable, EditionDescription } from "./types.js";
 import { EDITION_1_2_4 } from "./v1_2_4.js";
 
@@ -85,5 +86,6 @@ export const EDITION_2_4_1: EditionDescription = {
   settings: { values: SETTINGS },
   rules: {
     version: "2.4.1",
+    roundImpact: roundImpactCapped,
   },
 };

@@ -1,3 +1,5 @@
+import type { ImpactRounding } from "./rounding.js";
+
 /**
  * The rules of the methodology that differ between editions, as values and strategies the engine
  * reads (never an edition name the engine would test). Each edition's values are given in one
@@ -6,4 +8,6 @@
 export interface EditionRules {
   /** The version of the reference API these rules reproduce (`/v1/utils/version`). */
   readonly version: string;
+  /** How an impact triple is rounded (METHOD.md §12.3; METHOD-2.4.1 §2 caps the magnitude). */
+  readonly roundImpact: ImpactRounding;
 }

@@ -73,7 +73,7 @@ export class UserDevice {
   readonly type: Attribute<string> | null;
 
   constructor(
-    private readonly context: EngineContext,
+    readonly context: EngineContext,
     readonly kind: UserDeviceKind,
     cells: Cells,
     input: UserDeviceInput = {},
@@ -142,6 +142,7 @@ export class UserDevice {
 /** A terminal or peripheral as an evaluated asset; verbose is the duration, usage, units and type. */
 export function userDeviceAsset(device: UserDevice): Asset {
   return {
+    rules: device.context.rules,
     lifetime: () => device.usage.hoursLifeTime.value,
     embedded: (criterion) => device.embeddedImpact(criterion),
     use: (criterion, duration) => device.useImpact(criterion, duration),
