@@ -1,3 +1,4 @@
+import { CRITERIA, ELECTRICITY_CRITERIA } from "../engine/criteria.js";
 import { roundImpact } from "../engine/rounding.js";
 import type { EditionDescription } from "./types.js";
 
@@ -63,5 +64,16 @@ export const EDITION_1_2_4: EditionDescription = {
   rules: {
     version: "1.2.4",
     roundImpact,
+    criteria: CRITERIA,
+    // Every criterion but `fw` (the reference fails on its use phase; we answer not implemented).
+    electricityFactorSlots: new Set(ELECTRICITY_CRITERIA),
+    modelledUseUnits: "again",
+    cpuPowerBounds: "point",
+    useTimeRatioBounds: "crossed",
+    explicitDefaultLocation: "kept",
+    caseUnits: "once",
+    dieSizeInput: "withCoreUnits",
+    ruleOfThree: "singleRow",
+    profileTieBreak: "none",
   },
 };
