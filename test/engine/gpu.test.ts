@@ -169,7 +169,7 @@ describe("servers with a GPU (METHOD-2.4.1 §6)", () => {
 });
 
 describe("GPU name matching (METHOD-2.4.1 §5.6)", () => {
-  const tables = lookupTables(data);
+  const tables = lookupTables(data, EDITION_2_4_1.rules);
   it("matches like the CPU names: token sets, first best row, above the threshold", () => {
     expect(matchGpuName(tables, "A100", 80)?.name).toBe("NVIDIA A100 PCIe 40GB");
     expect(matchGpuName(tables, "nvidia h100 sxm 80gb", 80)?.name).toBe("NVIDIA H100 SXM 80GB");
