@@ -23,7 +23,17 @@ interface ComponentParent extends AssetParent {
 
 export const ComponentKindEnum = builder.enumType("ComponentKind", {
   description: "Kinds of components evaluated on their own or in fleets.",
-  values: ["cpu", "gpu", "ram", "ssd", "hdd", "power_supply", "case", "motherboard", "assembly"] as const,
+  values: {
+    cpu: { description: "Processor." },
+    gpu: { description: "Graphics card (edition 2.4.1)." },
+    ram: { description: "Memory modules." },
+    ssd: { description: "Solid-state drive." },
+    hdd: { description: "Hard disk drive." },
+    power_supply: { description: "Power supply unit." },
+    case: { description: "Rack or blade case." },
+    motherboard: { description: "Motherboard." },
+    assembly: { description: "Assembly of a server." },
+  } as const,
 });
 
 export const ComponentRef = builder.objectRef<ComponentParent>("Component").implement({

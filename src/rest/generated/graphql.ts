@@ -17,14 +17,23 @@ export type CaseInput = {
 
 /** Kinds of components evaluated on their own or in fleets. */
 export type ComponentKind =
+  /** Assembly of a server. */
   | 'assembly'
+  /** Rack or blade case. */
   | 'case'
+  /** Processor. */
   | 'cpu'
+  /** Graphics card (edition 2.4.1). */
   | 'gpu'
+  /** Hard disk drive. */
   | 'hdd'
+  /** Motherboard. */
   | 'motherboard'
+  /** Power supply unit. */
   | 'power_supply'
+  /** Memory modules. */
   | 'ram'
+  /** Solid-state drive. */
   | 'ssd';
 
 export type CpuInput = {
@@ -45,7 +54,7 @@ export type CpuInput = {
   usage?: UsageInput | null | undefined;
 };
 
-/** Impact criterion. gwp, adp and pe are the headline criteria; the others are PEF criteria. `CTUh_c`/`CTUh_nc` are listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed. */
+/** Impact criterion. gwp, adp and pe are the headline criteria; the others are PEF criteria. `CTUh_c`/`CTUh_nc` are listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed. `fe` (final energy) exists in edition 2.4.1 only. */
 export type Criterion =
   | 'CTUh_c'
   | 'CTUh_nc'
@@ -59,6 +68,7 @@ export type Criterion =
   | 'epf'
   | 'epm'
   | 'ept'
+  | 'fe'
   | 'fw'
   | 'gwp'
   | 'gwppb'
