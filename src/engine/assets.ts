@@ -45,13 +45,16 @@ export function componentAsset(component: Component): Asset {
   };
 }
 
+/** Components whose own use impact a device's verbose block shows. */
+const USE_IN_DEVICE: ReadonlySet<string> = new Set(["CPU", "RAM", "GPU"]);
+
 /** Per-component share of a device (1 for a server; the instance's part of the host in cloud). */
 export type ComponentShare = (component: Component) => number | null;
 
 /**
  * The verbose blocks of a device's components (§7.3): each component's lifetime is first
  * overwritten with the device's ("from device"), then its own impacts are computed for the
- * requested criteria — use only for CPU and RAM.
+ * requested criteria — use only for CPU, RAM (§7.3) and GPU (METHOD-2.4.1 §6.3).
  */
 export function componentBlocks(
   components: readonly Component[],
@@ -86,10 +89,9 @@ export function componentBlocks(
         () => shared(component.embeddedImpact(criterion.info.name, duration, allocation)),
         rounding,
       );
-      const use =
-        component.kind === "CPU" || component.kind === "RAM"
-          ? guarded(() => component.useImpact(criterion.info.name, duration, 1), rounding)
-          : "not implemented";
+      const use = USE_IN_DEVICE.has(component.kind)
+        ? guarded(() => component.useImpact(criterion.info.name, duration, 1), rounding)
+        : "not implemented";
       return { criterion, embedded, use };
     });
     return {

@@ -81,8 +81,7 @@ export class CloudInstance {
     if (this.usage.avgPower.status !== "INPUT") {
       const host = this.platform;
       host.usage.shareFrom(this.usage);
-      for (const component of [host.cpu, host.case, ...host.rams, ...host.disks])
-        component.usage.shareFrom(this.usage);
+      for (const component of host.usageSharingComponents()) component.usage.shareFrom(this.usage);
     }
   }
 

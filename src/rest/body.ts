@@ -4,6 +4,7 @@ import type {
   CaseInput,
   CpuInput,
   DiskInput,
+  GpuInput,
   PowerSupplyInput,
   RamInput,
   ServerInput,
@@ -91,6 +92,25 @@ const disk = z.object({
   usage: opt(usage),
 });
 
+const gpu = z.object({
+  units: opt(integer),
+  name: opt(text),
+  manufacturer: opt(text),
+  weight: opt(float),
+  heatsink_weight: opt(float),
+  pwb_surface: opt(float),
+  pwb_weight: opt(float),
+  casing_weight: opt(float),
+  gpu_surface: opt(float),
+  vram: opt(integer),
+  vram_dies: opt(integer),
+  vram_surface: opt(float),
+  transport_boat: opt(float),
+  transport_truck: opt(float),
+  transport_plane: opt(float),
+  usage: opt(usage),
+});
+
 const powerSupply = z.object({ units: opt(integer), unit_weight: opt(float), usage: opt(usage) });
 const caseBody = z.object({ units: opt(integer), case_type: opt(text), usage: opt(usage) });
 const simple = z.object({ units: opt(integer), capacity: opt(integer), usage: opt(usage) });
@@ -100,6 +120,7 @@ const server = z.object({
   configuration: opt(
     z.object({
       cpu: opt(cpu),
+      gpu: opt(gpu),
       ram: opt(z.array(ram)),
       disk: opt(z.array(disk)),
       power_supply: opt(powerSupply),
@@ -176,6 +197,27 @@ function toCpu(value: z.infer<typeof cpu>): CpuInput {
   };
 }
 
+function toGpu(value: z.infer<typeof gpu>): GpuInput {
+  return {
+    units: value.units,
+    name: value.name,
+    manufacturer: value.manufacturer,
+    weight: value.weight,
+    heatsinkWeight: value.heatsink_weight,
+    pwbSurface: value.pwb_surface,
+    pwbWeight: value.pwb_weight,
+    casingWeight: value.casing_weight,
+    gpuSurface: value.gpu_surface,
+    vram: value.vram,
+    vramDies: value.vram_dies,
+    vramSurface: value.vram_surface,
+    transportBoat: value.transport_boat,
+    transportTruck: value.transport_truck,
+    transportPlane: value.transport_plane,
+    usage: toUsage(value.usage),
+  };
+}
+
 function toRam(value: z.infer<typeof ram>): RamInput {
   return { ...value, usage: toUsage(value.usage) };
 }
@@ -201,6 +243,7 @@ export function serverVariables(body: unknown): ServerInput {
     configuration: configuration
       ? {
           cpu: configuration.cpu ? toCpu(configuration.cpu) : null,
+          gpu: configuration.gpu ? toGpu(configuration.gpu) : null,
           ram: configuration.ram?.map(toRam) ?? null,
           disk: configuration.disk?.map(toDisk) ?? null,
           powerSupply: configuration.power_supply ? toPowerSupply(configuration.power_supply) : null,
@@ -211,6 +254,7 @@ export function serverVariables(body: unknown): ServerInput {
 
 export const componentVariables = {
   cpu: (body: unknown): CpuInput => toCpu(parseV1Body(cpu, body)),
+  gpu: (body: unknown): GpuInput => toGpu(parseV1Body(gpu, body)),
   ram: (body: unknown): RamInput => toRam(parseV1Body(ram, body)),
   ssd: (body: unknown): DiskInput => toDisk(parseV1Body(disk, body)),
   hdd: (body: unknown): SimpleComponentInput => toSimple(parseV1Body(simple, body)),

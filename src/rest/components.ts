@@ -5,7 +5,9 @@ import {
   ComponentArchetypeConfigDocument,
   ComponentArchetypesDocument,
   type ComponentKind,
+  ComponentKindsDocument,
   CpuImpactsDocument,
+  GpuImpactsDocument,
   HddImpactsDocument,
   MotherboardImpactsDocument,
   PowerSupplyImpactsDocument,
@@ -16,6 +18,7 @@ import {
 /** The v1 component routes: kind and impact handler (assembly has no v1 route). */
 const COMPONENTS: readonly { readonly kind: ComponentKind; readonly impacts: Handler }[] = [
   { kind: "cpu", impacts: inputRoute(CpuImpactsDocument, componentVariables.cpu, (d) => d.component) },
+  { kind: "gpu", impacts: inputRoute(GpuImpactsDocument, componentVariables.gpu, (d) => d.component) },
   { kind: "ram", impacts: inputRoute(RamImpactsDocument, componentVariables.ram, (d) => d.component) },
   { kind: "ssd", impacts: inputRoute(SsdImpactsDocument, componentVariables.ssd, (d) => d.component) },
   { kind: "hdd", impacts: inputRoute(HddImpactsDocument, componentVariables.hdd, (d) => d.component) },
@@ -30,12 +33,30 @@ const COMPONENTS: readonly { readonly kind: ComponentKind; readonly impacts: Han
   },
 ];
 
-const COMPONENT_ALL = Object.fromEntries(
-  ["cpu", "ram", "ssd", "hdd", "motherboard", "power_supply", "case"].map((k) => [k, `v1/component/${k}`]),
-);
+/** `/v1/component/all` lists the edition's components in the reference's order (gpu from 2.4.1). */
+const COMPONENT_ALL_ORDER: readonly ComponentKind[] = [
+  "cpu",
+  "gpu",
+  "ram",
+  "ssd",
+  "hdd",
+  "motherboard",
+  "power_supply",
+  "case",
+];
+
+const componentAll: Handler = async (_request, run) => {
+  const { componentKinds } = await run(ComponentKindsDocument, {});
+  const existing = new Set(componentKinds);
+  return ok(
+    Object.fromEntries(
+      COMPONENT_ALL_ORDER.filter((kind) => existing.has(kind)).map((kind) => [kind, `v1/component/${kind}`]),
+    ),
+  );
+};
 
 export function componentRoutes(): Route[] {
-  const routes: Route[] = [{ path: "/v1/component/all", methods: { GET: async () => ok(COMPONENT_ALL) } }];
+  const routes: Route[] = [{ path: "/v1/component/all", methods: { GET: componentAll } }];
   for (const spec of COMPONENTS) {
     const { impacts } = spec;
     const archetypes: Handler = async (_request, run) => {
