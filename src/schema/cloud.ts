@@ -25,17 +25,19 @@ const HostShareRef = builder
     description:
       "The instance's part of each kind of host component (vCPU / threads, memory / RAM, storage / disks).",
     fields: (t) => ({
-      cpu: t.exposeFloat("cpu"),
-      ram: t.exposeFloat("ram"),
-      ssd: t.exposeFloat("ssd"),
-      hdd: t.exposeFloat("hdd"),
+      cpu: t.exposeFloat("cpu", {
+        description: "Instance vCPU over the host's threads (CPU, GPU and others).",
+      }),
+      ram: t.exposeFloat("ram", { description: "Instance memory over the host's RAM capacity." }),
+      ssd: t.exposeFloat("ssd", { description: "Instance SSD storage over the host's SSD capacity." }),
+      hdd: t.exposeFloat("hdd", { description: "Instance HDD storage over the host's HDD capacity." }),
     }),
   });
 
 export const CloudInstanceRef = builder.objectRef<CloudParent>("CloudInstance").implement({
   description: "A cloud instance: its share of a hosting platform server (METHOD.md §8).",
   fields: (t) => ({
-    provider: t.exposeString("provider"),
+    provider: t.exposeString("provider", { description: "Provider id, e.g. aws." }),
     instanceType: t.exposeString("instanceType", {
       description: "The instance type evaluated (the closest id when the name was matched approximately).",
     }),
@@ -43,7 +45,11 @@ export const CloudInstanceRef = builder.objectRef<CloudParent>("CloudInstance").
       description: "Warnings about the instance as a whole, e.g. an approximate instance-name match (2.4.1).",
     }),
     platform: t.exposeString("platform", { description: "The hosting platform (a server archetype id)." }),
-    hostShare: t.field({ type: HostShareRef, resolve: (p) => p.newInstance().hostShare() }),
+    hostShare: t.field({
+      type: HostShareRef,
+      description: "The instance's share of each kind of host component.",
+      resolve: (p) => p.newInstance().hostShare(),
+    }),
     ...assetImpactFields(t),
   }),
 });
@@ -161,11 +167,16 @@ export async function resolveCloudInstance(
 builder.queryFields((t) => ({
   cloudInstance: t.field({
     type: CloudInstanceRef,
-    description: "Evaluate a cloud instance of a provider (aws) with an optional usage.",
+    description:
+      "Evaluate a cloud instance of a provider (aws; 2.4.1 adds azure, gcp, ovhcloud, scaleway) with an optional usage.",
     args: {
       provider: t.arg.string({ required: false, description: "Default aws." }),
       instanceType: t.arg.string({ required: false, description: "Default a1.4xlarge." }),
-      usage: t.arg({ type: UsageInputRef, required: false }),
+      usage: t.arg({
+        type: UsageInputRef,
+        required: false,
+        description: "The instance's usage (region, location, workload, use time…).",
+      }),
       edition: editionArg(t.arg),
     },
     resolve: (_root, args, context) =>
