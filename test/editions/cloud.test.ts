@@ -322,3 +322,51 @@ describe("GraphQL fleets with every provider", () => {
     expect(Math.abs(gwp.value - sum)).toBeLessThanOrEqual(0.06 * sum);
   });
 });
+
+describe("worked examples of METHOD-2.4.1 (§7.5, §7.6, §7.7, §14.3)", () => {
+  const gwp = async (method: string, url: string, body?: unknown) =>
+    (await call(app, method, url, body)).body.impacts.gwp;
+
+  it("a1.4xlarge: Graviton die 456 mm², TDP-40 power range over 52560 h (§14.3)", async () => {
+    const impact = await gwp(
+      "GET",
+      `/v1/cloud/instance?provider=aws&instance_type=a1.4xlarge&${V2}&verbose=false`,
+    );
+    expect(impact.embedded).toMatchObject({ value: 450, min: 265.5, max: 607 });
+    expect(impact.use).toEqual({ value: 1000, min: 20.1, max: 4751 });
+  });
+
+  it("a1.medium in region eu-west-3: France's factor 0.098, min = max (§7.5)", async () => {
+    const impact = await gwp("POST", `/v1/cloud/instance?${V2}&verbose=false`, {
+      provider: "aws",
+      instance_type: "a1.medium",
+      usage: { region: "eu-west-3" },
+    });
+    expect(impact.use).toEqual({ value: 17, min: 5.354, max: 25.72 });
+  });
+
+  it("g5.xlarge: the platform's 8 GPUs allocated by the vCPU share 4/192, no GPU use (§7.6)", async () => {
+    const answer = await call(
+      app,
+      "GET",
+      `/v1/cloud/instance?provider=aws&instance_type=g5.xlarge&${V2}&criteria=gwp`,
+    );
+    const gpu = answer.body.verbose["GPU-1"];
+    expect(gpu.impacts.gwp.embedded.value).toBeCloseTo(40.81, 2);
+    expect(gpu.impacts.gwp.use).toBe("not implemented");
+    expect(gpu.units).toMatchObject({ value: 8 });
+  });
+
+  it("r5ad.12xlarge: instance power and its range (§7.7)", async () => {
+    const answer = await call(
+      app,
+      "GET",
+      `/v1/cloud/instance?provider=aws&instance_type=r5ad.12xlarge&${V2}&criteria=gwp`,
+    );
+    expect(answer.body.impacts.gwp.use).toEqual({ value: 6000, min: 184.2, max: 24950 });
+    const power = answer.body.verbose.avg_power;
+    expect(power.value).toBeCloseTo(294.31038, 4);
+    expect(power.min).toBeCloseTo(152.3331, 4);
+    expect(power.max).toBeCloseTo(419.5056, 4);
+  });
+});
