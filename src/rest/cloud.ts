@@ -21,7 +21,8 @@ const cloudBody = z.object({
 /**
  * GET reads provider / instance type from the query (or the path), POST from the body. The
  * reference's GET answers "None at None not found" for an unknown instance and POST fails
- * without a provider; both default here to aws / a1.4xlarge and name what was not found.
+ * without a provider; both default here to aws / a1.4xlarge (the GraphQL field's defaults) and
+ * name what was not found. Another provider without an instance type is a 422.
  */
 function cloudImpacts(pathProvider: string | null): Handler {
   return impactRoute(
@@ -32,7 +33,7 @@ function cloudImpacts(pathProvider: string | null): Handler {
         ...query,
         // A defaulted provider is left to the GraphQL field, which then resolves no region (§7.5).
         provider: pathProvider ?? body?.provider ?? request.params.get("provider"),
-        instanceType: body?.instance_type ?? request.params.get("instance_type") ?? DEFAULT_INSTANCE,
+        instanceType: body?.instance_type ?? request.params.get("instance_type"),
         usage: usageVariables(body?.usage),
       };
     },

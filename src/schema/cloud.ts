@@ -6,7 +6,7 @@ import { regionsOf } from "../engine/region.js";
 import { builder } from "./builder.js";
 import type { EditionContext } from "./context.js";
 import { editionArg } from "./edition.js";
-import { notFound } from "./errors.js";
+import { badUserInput, notFound } from "./errors.js";
 import { type AssetParent, assetImpactFields } from "./impact.js";
 import { UsageInputRef, validateUsage } from "./inputs.js";
 
@@ -146,7 +146,13 @@ export async function resolveCloudInstance(
   path: readonly string[],
 ): Promise<CloudParent> {
   const { config } = context.service.data;
-  const provider = providerArg ?? config.defaultArchetypes.cloud_provider ?? "aws";
+  const defaultProvider = config.defaultArchetypes.cloud_provider ?? "aws";
+  const provider = providerArg ?? defaultProvider;
+  // The default instance type belongs to the default provider: another provider needs its own
+  // (the reference answers 404 "None at …" in 1.2.4 and fails with HTTP 500 in 2.4.1).
+  if (instanceTypeArg == null && provider !== defaultProvider) {
+    throw badUserInput(`instanceType: required for provider ${provider}`, ["instanceType"]);
+  }
   const instanceType = instanceTypeArg ?? config.defaultArchetypes.cloud_instance ?? "a1.4xlarge";
   const { input, usageHours } = validateUsage(rawUsage, path);
   const { row, warning } = await instanceRow(context, provider, instanceType);

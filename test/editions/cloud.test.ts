@@ -213,6 +213,14 @@ describe("instance names (METHOD-2.4.1 §7.2–7.4)", () => {
     expect(v1.status).toBe(404);
   });
 
+  it("another provider without an instance type is a 422 naming instance_type (the reference fails)", async () => {
+    const answer = await post({ provider: "gcp", usage: { region: "europe-west9" } }, `${V2}&verbose=false`);
+    expect(answer.status).toBe(422);
+    expect(answer.body.detail[0].loc).toEqual(["body", "instance_type"]);
+    // Without provider nor instance type, the defaults (aws, a1.4xlarge) are evaluated.
+    expect((await post({}, `${V2}&verbose=false`)).status).toBe(200);
+  });
+
   it("instance_config accepts approximate names, without warning", async () => {
     const answer = await call(
       app,
