@@ -2,9 +2,11 @@ import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { DocumentNode, ExecutionResult, GraphQLSchema } from "graphql";
 import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import { createRequestContext, type Service } from "../schema/context.js";
+import type { BodyParser } from "./body.js";
 import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./generated/graphql.js";
 import { type ImpactQuery, impactQuery, QueryValidationError } from "./query.js";
 import { impactResponse } from "./shape.js";
+import type { RequestValidation } from "./validation.js";
 
 /*
  * Building blocks of the REST shim: every route runs one GraphQL operation of
@@ -22,6 +24,8 @@ export interface RestRequest {
   readonly params: URLSearchParams;
   /** Parsed JSON body; `{}` when the request had none. */
   readonly body: unknown;
+  /** How this request's body and query values are validated (its edition's rules). */
+  readonly validation: RequestValidation;
 }
 
 export type Handler = (request: RestRequest, run: Runner) => Promise<RestResponse>;
@@ -143,7 +147,7 @@ type InputOf<V> = V extends { input?: infer I } ? Exclude<I, undefined> : never;
  */
 export function inputRoute<R, V>(
   document: TypedDocumentNode<R, V>,
-  parse: (body: unknown) => InputOf<V>,
+  parse: BodyParser<InputOf<V>>,
   answer: (data: R) => ImpactAnswer,
   fixed: Readonly<Record<string, unknown>> = {},
 ): Handler {
@@ -155,8 +159,8 @@ export function inputRoute<R, V>(
 }
 
 /** The parsed body of a POST, or null for a GET (archetype only). */
-export function postedBody<T>(request: RestRequest, parse: (body: unknown) => T): T | null {
-  return request.method === "POST" ? parse(request.body) : null;
+export function postedBody<T>(request: RestRequest, parse: BodyParser<T>): T | null {
+  return request.method === "POST" ? parse(request.body, request.validation) : null;
 }
 
 export function listing<R, K extends keyof R>(

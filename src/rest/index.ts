@@ -5,6 +5,7 @@ import { cloudProviderRoute } from "./cloud.js";
 import { createRunner, RestError, type RestResponse, type Route } from "./common.js";
 import { QueryValidationError } from "./query.js";
 import { ROUTES } from "./routes.js";
+import { PYDANTIC_1, type RequestValidation, validationDetail } from "./validation.js";
 
 export type { RestResponse } from "./common.js";
 
@@ -47,11 +48,15 @@ export function createRestHandler(schema: GraphQLSchema, service: Service) {
     if (!route) return { status: 404, body: { detail: "Not Found" } };
     const handler = route.methods[call.method];
     if (!handler) return { status: 405, body: { detail: "Method Not Allowed" } };
+    const validation = PYDANTIC_1;
     try {
       const body = call.method === "POST" ? parseBody(call.body) : {};
-      return await handler({ method: call.method, params: singleValued(url.searchParams), body }, run);
+      return await handler(
+        { method: call.method, params: singleValued(url.searchParams), body, validation },
+        run,
+      );
     } catch (error) {
-      return errorResponse(error);
+      return errorResponse(error, validation);
     }
   };
 }
@@ -70,14 +75,16 @@ function singleValued(params: URLSearchParams): URLSearchParams {
   return out;
 }
 
-function errorResponse(error: unknown): RestResponse {
+function errorResponse(error: unknown, validation: RequestValidation): RestResponse {
   if (error instanceof RestError) return { status: error.status, body: error.body };
   if (error instanceof BodyValidationError) return { status: 422, body: { detail: error.detail } };
   if (error instanceof QueryValidationError) {
-    return {
-      status: 422,
-      body: { detail: [{ loc: ["query", error.parameter], msg: error.message, type: "value_error" }] },
-    };
+    const loc = ["query", error.parameter];
+    const detail =
+      validation.errorLayout === "pydantic2" && error.issue
+        ? validationDetail(validation, loc, error.issue, error.input)
+        : { loc, msg: error.message, type: "value_error" };
+    return { status: 422, body: { detail: [detail] } };
   }
   if (error instanceof MalformedBodyError) {
     return {

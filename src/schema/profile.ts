@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { type ConsumptionProfileResult, cpuConsumptionProfile, powerAtLoad } from "../engine/index.js";
+import {
+  type ConsumptionProfileResult,
+  cpuConsumptionProfile,
+  PROFILE_ROUTE_1_2_4,
+  powerAtLoad,
+} from "../engine/index.js";
 import { builder } from "./builder.js";
 import { badUserInput, fromZodError } from "./errors.js";
 
@@ -9,11 +14,19 @@ const ProfileCpuInput = builder.inputType("ProfileCpuInput", {
       required: false,
       description: "Free text, matched approximately against the CPU table.",
     }),
-    manufacturer: t.string({ required: false }),
-    modelRange: t.string({ required: false }),
+    manufacturer: t.string({ required: false, description: "CPU manufacturer (Intel, AMD…)." }),
+    modelRange: t.string({ required: false, description: "CPU model range (Xeon Gold, EPYC…)." }),
+    family: t.string({
+      required: false,
+      description:
+        "CPU family. Edition 1.2.4 ignores it; edition 2.4.1 writes it into the model range " +
+        "(overwriting a given one, a kept quirk).",
+    }),
     tdp: t.int({
       required: false,
-      description: "Accepted for compatibility; the profile route does not use it.",
+      description:
+        "Thermal design power (W). Edition 1.2.4 ignores it; edition 2.4.1 fits the profile to it " +
+        "when no workload is given (the name's TDP otherwise).",
     }),
   }),
 });
@@ -43,7 +56,7 @@ const ConsumptionProfileRef = builder.objectRef<ConsumptionProfileResult>("Consu
     c: t.float({ resolve: (p) => p.params.c }),
     d: t.float({ resolve: (p) => p.params.d }),
     source: t.string({
-      description: "From workload, From CPU model range or Archetype default.",
+      description: "From workload, From TDP, From CPU model range or Archetype default.",
       resolve: (p) => p.source,
     }),
     matchedName: t.string({ nullable: true, resolve: (p) => p.matchedName }),
@@ -87,7 +100,7 @@ builder.queryFields((t) => ({
       const parsed = workloadSchema.safeParse(args.workload);
       if (!parsed.success) throw fromZodError(parsed.error, ["workload"]);
       const engine = { data: context.service.data, lookups: context.lookups };
-      return cpuConsumptionProfile(engine, args.cpu ?? {}, parsed.data ?? null);
+      return cpuConsumptionProfile(engine, args.cpu ?? {}, parsed.data ?? null, PROFILE_ROUTE_1_2_4);
     },
   }),
   cpuBaseProfiles: t.field({

@@ -4,7 +4,9 @@ import {
   isTypedKind,
   PERIPHERAL_KINDS,
   TERMINAL_KINDS,
+  USER_DEVICES_1_2_4,
   type UserDeviceKind,
+  type UserDeviceRules,
   userDeviceModel,
 } from "../engine/index.js";
 import { builder } from "./builder.js";
@@ -19,14 +21,36 @@ import { UsageInputRef, validateUsage } from "./inputs.js";
  * (Appendix D.22).
  */
 
+const KIND_DESCRIPTIONS: Readonly<Record<UserDeviceKind, string>> = {
+  laptop: "A laptop (types pro, perso).",
+  desktop: "A desktop computer (types pro, perso).",
+  smartphone: "A smartphone.",
+  tablet: "A tablet.",
+  television: "A television (types pro, perso).",
+  box: "An internet box.",
+  vr_headset: "A virtual-reality headset (types lcd, oled); edition 2.4.1 only.",
+  monitor: "A monitor.",
+  usb_stick: "A USB stick.",
+  external_ssd: "An external SSD.",
+  external_hdd: "An external hard disk.",
+  vr_controller: "A virtual-reality controller; edition 2.4.1 only.",
+};
+
+function kindValues<K extends UserDeviceKind>(kinds: readonly K[]): Record<K, { description: string }> {
+  return Object.fromEntries(kinds.map((kind) => [kind, { description: KIND_DESCRIPTIONS[kind] }])) as Record<
+    K,
+    { description: string }
+  >;
+}
+
 const TerminalKindEnum = builder.enumType("TerminalKind", {
-  description: "End-user terminals.",
-  values: TERMINAL_KINDS,
+  description: "End-user terminals (an edition may not have every kind).",
+  values: kindValues(TERMINAL_KINDS),
 });
 
 const PeripheralKindEnum = builder.enumType("PeripheralKind", {
-  description: "Peripherals.",
-  values: PERIPHERAL_KINDS,
+  description: "Peripherals (an edition may not have every kind).",
+  values: kindValues(PERIPHERAL_KINDS),
 });
 
 export interface TerminalParent extends AssetParent {
@@ -37,8 +61,8 @@ export interface TerminalParent extends AssetParent {
 
 export const TerminalRef = builder.objectRef<TerminalParent>("Terminal").implement({
   description:
-    "A terminal or peripheral: a generic manufacturing impact per device (not allocated over the " +
-    "duration) and the electricity of its average power over the duration.",
+    "A terminal or peripheral: a generic manufacturing impact per device (allocated over the " +
+    "duration in edition 2.4.1, not in 1.2.4) and the electricity of its average power over the duration.",
   fields: (t) => ({
     kind: t.exposeString("kind", { description: "The device kind (laptop, monitor…)." }),
     family: t.exposeString("family", { description: "terminal or peripheral." }),
@@ -68,6 +92,18 @@ const PeripheralInputRef = builder.inputType("PeripheralInput", {
 interface DeviceInputValue {
   readonly type?: string | null;
   readonly usage?: unknown;
+}
+
+/** The terminal and peripheral rules of the request's edition. */
+function userDeviceRules(_context: RequestContext): UserDeviceRules {
+  return USER_DEVICES_1_2_4;
+}
+
+/** A kind the request's edition does not have is not found (like the reference's unknown route). */
+function ensureKind(rules: UserDeviceRules, kind: UserDeviceKind, family: TerminalParent["family"]): void {
+  const kinds: readonly UserDeviceKind[] =
+    family === "terminal" ? rules.terminalKinds : rules.peripheralKinds;
+  if (!kinds.includes(kind)) throw notFound(`${kind} is not a ${family} of this edition`);
 }
 
 /** The posted type must be one the device's factors know (the reference fails with HTTP 500). */
@@ -101,6 +137,8 @@ export async function resolveDevice(
   rawInput: DeviceInputValue | null | undefined,
   path: readonly string[] = ["input"],
 ): Promise<TerminalParent> {
+  const rules = userDeviceRules(context);
+  ensureKind(rules, kind, family);
   const type = validateType(context, kind, rawInput?.type, path);
   const usage = validateUsage(rawInput?.usage ?? null, [...path, "usage"]);
   const archetype = archetypeId ?? context.service.data.config.defaultArchetypes[kind];
@@ -111,7 +149,7 @@ export async function resolveDevice(
     family,
     archetype,
     usageHours: usage.usageHours,
-    build: () => userDeviceModel(engine, kind, row.cells, { type, usage: usage.input }),
+    build: () => userDeviceModel(engine, kind, row.cells, { type, usage: usage.input }, rules),
   };
 }
 
@@ -141,17 +179,27 @@ builder.queryFields((t) => ({
     resolve: (_root, args, context) =>
       resolveDevice(context, args.kind, "peripheral", args.archetype, args.input),
   }),
+  terminalKinds: t.field({
+    type: [TerminalKindEnum],
+    description: "The terminal kinds of the edition, in the order of the v1 `/v1/terminal/all` listing.",
+    resolve: (_r, _a, context) => [...userDeviceRules(context).terminalKinds],
+  }),
+  peripheralKinds: t.field({
+    type: [PeripheralKindEnum],
+    description: "The peripheral kinds of the edition, in the order of the v1 `/v1/peripheral/all` listing.",
+    resolve: (_r, _a, context) => [...userDeviceRules(context).peripheralKinds],
+  }),
   terminalArchetypes: t.stringList({
     nullable: true,
     description: "Ids of the user_terminal.csv rows of this terminal kind, or null if there is none.",
     args: { kind: t.arg({ type: TerminalKindEnum, required: true }) },
-    resolve: (_r, { kind }, context) => archetypesOfKind(context, kind),
+    resolve: (_r, { kind }, context) => archetypesOfKind(context, kind, "terminal"),
   }),
   peripheralArchetypes: t.stringList({
     nullable: true,
     description: "Ids of the user_terminal.csv rows of this peripheral kind, or null if there is none.",
     args: { kind: t.arg({ type: PeripheralKindEnum, required: true }) },
-    resolve: (_r, { kind }, context) => archetypesOfKind(context, kind),
+    resolve: (_r, { kind }, context) => archetypesOfKind(context, kind, "peripheral"),
   }),
   terminalArchetypeConfig: t.field({
     type: "JSON",
@@ -162,7 +210,12 @@ builder.queryFields((t) => ({
 }));
 
 /** §16: rows whose `device_type` is the kind, in file order; null when none. */
-function archetypesOfKind(context: RequestContext, kind: UserDeviceKind): string[] | null {
+function archetypesOfKind(
+  context: RequestContext,
+  kind: UserDeviceKind,
+  family: TerminalParent["family"],
+): string[] | null {
+  ensureKind(userDeviceRules(context), kind, family);
   const table = context.service.data.archetypes.userTerminal;
   const ids = table.ids.filter((id) => table.byId.get(id)?.cells.device_type?.default === kind);
   return ids.length > 0 ? ids : null;

@@ -7,6 +7,7 @@ import {
   type PhaseOutcome,
   type RequestedCriterion,
   resolveCriterion,
+  USER_DEVICES_1_2_4,
   type UserDeviceInput,
   type UserDeviceKind,
   userDeviceModel,
@@ -30,7 +31,7 @@ function evaluation(
 ): Evaluation {
   const row = data.archetypes.userTerminal.byId.get(archetype);
   if (!row) throw new Error(`no row ${archetype}`);
-  return new Evaluation(userDeviceModel(context, kind, row.cells, input), { duration });
+  return new Evaluation(userDeviceModel(context, kind, row.cells, input, USER_DEVICES_1_2_4), { duration });
 }
 
 function triple(outcome: PhaseOutcome) {
