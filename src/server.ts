@@ -8,8 +8,9 @@ import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import type { GraphQLError, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
 import { loadReferenceData } from "./data/load.js";
+import { DEFAULT_EDITION_ID, defaultEditionFromEnv, EDITIONS } from "./editions/index.js";
 import { createRestHandler } from "./rest/index.js";
-import { createRequestContext, createService } from "./schema/context.js";
+import { createRequestContext, createService, editionService } from "./schema/context.js";
 import { buildSchema } from "./schema/index.js";
 
 /**
@@ -40,9 +41,15 @@ function abuseProtection() {
   ];
 }
 
-/** Wires the reference data, the GraphQL schema (yoga at /graphql) and the v1 REST shim. */
-export function createApp() {
-  const service = createService(loadReferenceData());
+/**
+ * Wires the reference data of every edition (each loaded once, here), the GraphQL schema (yoga at
+ * /graphql) and the v1 REST shim. `defaultEdition` answers requests that name no edition.
+ */
+export function createApp(defaultEdition: string = DEFAULT_EDITION_ID) {
+  const service = createService(
+    EDITIONS.map((edition) => editionService(edition, loadReferenceData(edition))),
+    defaultEdition,
+  );
   const schema = buildSchema();
   const yoga = createYoga({
     schema,
@@ -86,8 +93,8 @@ export function createApp() {
   return { service, schema, yoga, rest, handle };
 }
 
-export function startServer(port: number) {
-  const app = createApp();
+export function startServer(port: number, defaultEdition: string = DEFAULT_EDITION_ID) {
+  const app = createApp(defaultEdition);
   const server = createServer((request, response) => {
     app.handle(request, response).catch((error: unknown) => {
       console.error(error);
@@ -95,7 +102,11 @@ export function startServer(port: number) {
       response.end("Internal Server Error");
     });
   });
-  server.listen(port, () => console.log(`listening on http://127.0.0.1:${port} (GraphQL at /graphql)`));
+  server.listen(port, () =>
+    console.log(
+      `listening on http://127.0.0.1:${port} (GraphQL at /graphql; default edition ${defaultEdition})`,
+    ),
+  );
   // Graceful stop: finish the requests in flight, then exit (so exit hooks such as --cpu-prof run).
   const stop = () => {
     server.close(() => process.exit(0));
@@ -109,9 +120,17 @@ export function startServer(port: number) {
 /** `WORKERS=N` runs N worker processes sharing the port (node:cluster); default 1, in-process. */
 function main(): void {
   const port = Number(process.env.PORT ?? 8080);
+  // An unknown EDITION stops the start-up (before any worker is forked) with the allowed values.
+  let defaultEdition: string;
+  try {
+    defaultEdition = defaultEditionFromEnv(process.env);
+  } catch (error) {
+    console.error(`EDITION: ${(error as Error).message}`);
+    process.exit(1);
+  }
   const workers = Math.max(1, Math.trunc(Number(process.env.WORKERS ?? 1)) || 1);
   if (workers === 1 || !cluster.isPrimary) {
-    startServer(port);
+    startServer(port, defaultEdition);
     return;
   }
   for (let i = 0; i < workers; i++) cluster.fork();

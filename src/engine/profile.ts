@@ -50,8 +50,8 @@ export function cpuConsumptionProfile(
   context: EngineContext,
   cpu: ProfileCpu,
   workload: readonly WorkloadPoint[] | null,
-  rules: ProfileRouteRules,
 ): ConsumptionProfileResult {
+  const rules = context.rules.profileRoute;
   const row = cpu.name ? context.lookups.cpuByName(cpu.name) : null;
   const manufacturer = cpu.manufacturer ?? row?.manufacturer ?? null;
   const givenRange = rules.familyOverwritesModelRange && cpu.family != null ? cpu.family : cpu.modelRange;

@@ -138,7 +138,6 @@ export class UserDevice {
     readonly kind: UserDeviceKind,
     cells: Cells,
     input: UserDeviceInput = {},
-    private readonly rules: UserDeviceRules = USER_DEVICES_1_2_4,
   ) {
     this.usage = new Usage(context, usageCells(cells), false);
     this.usage.applyInput(input.usage, LIST_WORKLOAD_UNIT);
@@ -172,7 +171,7 @@ export class UserDevice {
     if (!entry) throw new NotImplementedError(`no ${this.kind} factor for ${criterion}`);
     const impact = this.type ? this.typedImpact(entry) : requiredFactor(entry, "impact");
     const whole = scaleByUnits(constantImpact(impact, [GENERIC_DATA_WARNING]), this.units);
-    if (!this.rules.allocatesEmbedded) return whole;
+    if (!this.context.rules.userDevices.allocatesEmbedded) return whole;
     return allocate(whole, duration, this.usage.hoursLifeTime, allocation);
   }
 
@@ -228,7 +227,6 @@ export function userDeviceModel(
   kind: UserDeviceKind,
   cells: Cells,
   input: UserDeviceInput,
-  rules: UserDeviceRules,
 ): Asset {
-  return userDeviceAsset(new UserDevice(context, kind, cells, input, rules));
+  return userDeviceAsset(new UserDevice(context, kind, cells, input));
 }

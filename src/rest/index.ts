@@ -1,11 +1,12 @@
 import type { GraphQLSchema } from "graphql";
+import { type EditionDescription, editionById, UnknownEditionError } from "../editions/index.js";
 import type { Service } from "../schema/context.js";
 import { BodyValidationError } from "./body.js";
 import { cloudProviderRoute } from "./cloud.js";
 import { createRunner, RestError, type RestResponse, type Route } from "./common.js";
 import { QueryValidationError } from "./query.js";
 import { ROUTES } from "./routes.js";
-import { PYDANTIC_1, type RequestValidation, validationDetail } from "./validation.js";
+import { type RequestValidation, validationDetail } from "./validation.js";
 
 export type { RestResponse } from "./common.js";
 
@@ -37,7 +38,7 @@ function parseBody(text: string): unknown {
 
 /** The REST shim: maps each v1 path to its GraphQL operation and reshapes the answer. */
 export function createRestHandler(schema: GraphQLSchema, service: Service) {
-  const run = createRunner(schema, service);
+  const runner = createRunner(schema, service);
   const routes = new Map<string, Route>(ROUTES.map((route) => [route.path, route]));
 
   return async (call: RestCall): Promise<RestResponse & { html?: string }> => {
@@ -48,17 +49,29 @@ export function createRestHandler(schema: GraphQLSchema, service: Service) {
     if (!route) return { status: 404, body: { detail: "Not Found" } };
     const handler = route.methods[call.method];
     if (!handler) return { status: 405, body: { detail: "Method Not Allowed" } };
-    const validation = PYDANTIC_1;
+    // Errors found before the request's edition is known are worded like the default edition's.
+    let validation = editionById(service.defaultEdition).requestValidation;
     try {
+      const params = singleValued(url.searchParams);
+      const edition = requestedEdition(params, service.defaultEdition);
+      validation = edition.requestValidation;
       const body = call.method === "POST" ? parseBody(call.body) : {};
-      return await handler(
-        { method: call.method, params: singleValued(url.searchParams), body, validation },
-        run,
-      );
+      return await handler({ method: call.method, params, body, validation }, runner(edition));
     } catch (error) {
       return errorResponse(error, validation);
     }
   };
+}
+
+/** The `edition` query parameter of every route (422 naming the allowed values when unknown). */
+function requestedEdition(params: URLSearchParams, defaultEdition: string): EditionDescription {
+  const requested = params.get("edition");
+  try {
+    return editionById(requested ?? defaultEdition);
+  } catch (error) {
+    if (error instanceof UnknownEditionError) throw new QueryValidationError("edition", error.message);
+    throw error;
+  }
 }
 
 /**

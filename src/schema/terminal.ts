@@ -10,7 +10,8 @@ import {
   userDeviceModel,
 } from "../engine/index.js";
 import { builder } from "./builder.js";
-import type { RequestContext } from "./context.js";
+import type { EditionContext } from "./context.js";
+import { editionArg } from "./edition.js";
 import { badUserInput, notFound } from "./errors.js";
 import { type AssetParent, assetImpactFields } from "./impact.js";
 import { UsageInputRef, validateUsage } from "./inputs.js";
@@ -94,11 +95,6 @@ interface DeviceInputValue {
   readonly usage?: unknown;
 }
 
-/** The terminal and peripheral rules of the request's edition. */
-function userDeviceRules(_context: RequestContext): UserDeviceRules {
-  return USER_DEVICES_1_2_4;
-}
-
 /** A kind the request's edition does not have is not found (like the reference's unknown route). */
 function ensureKind(rules: UserDeviceRules, kind: UserDeviceKind, family: TerminalParent["family"]): void {
   const kinds: readonly UserDeviceKind[] =
@@ -108,7 +104,7 @@ function ensureKind(rules: UserDeviceRules, kind: UserDeviceKind, family: Termin
 
 /** The posted type must be one the device's factors know (the reference fails with HTTP 500). */
 function validateType(
-  context: RequestContext,
+  context: EditionContext,
   kind: UserDeviceKind,
   type: string | null | undefined,
   path: readonly string[],
@@ -122,7 +118,7 @@ function validateType(
   return type;
 }
 
-async function loadRow(context: RequestContext, id: string) {
+async function loadRow(context: EditionContext, id: string) {
   const row = await context.archetypes.load({ table: context.service.data.archetypes.userTerminal, id });
   if (!row) throw notFound(`${id} not found`);
   return row;
@@ -130,26 +126,26 @@ async function loadRow(context: RequestContext, id: string) {
 
 /** Validates a terminal or peripheral description and prepares its (lazy) evaluation. */
 export async function resolveDevice(
-  context: RequestContext,
+  context: EditionContext,
   kind: UserDeviceKind,
   family: TerminalParent["family"],
   archetypeId: string | null | undefined,
   rawInput: DeviceInputValue | null | undefined,
   path: readonly string[] = ["input"],
 ): Promise<TerminalParent> {
-  const rules = userDeviceRules(context);
+  const rules = context.engine.rules.userDevices;
   ensureKind(rules, kind, family);
   const type = validateType(context, kind, rawInput?.type, path);
   const usage = validateUsage(rawInput?.usage ?? null, [...path, "usage"]);
   const archetype = archetypeId ?? context.service.data.config.defaultArchetypes[kind];
   const row = await loadRow(context, archetype);
-  const engine = { data: context.service.data, lookups: context.lookups };
+  const engine = context.engine;
   return {
     kind,
     family,
     archetype,
     usageHours: usage.usageHours,
-    build: () => userDeviceModel(engine, kind, row.cells, { type, usage: usage.input }, rules),
+    build: () => userDeviceModel(engine, kind, row.cells, { type, usage: usage.input }),
   };
 }
 
@@ -164,9 +160,10 @@ builder.queryFields((t) => ({
       kind: t.arg({ type: TerminalKindEnum, required: true }),
       archetype: t.arg.string({ required: false, description: ARCHETYPE_DESCRIPTION }),
       input: t.arg({ type: TerminalInputRef, required: false }),
+      edition: editionArg(t.arg),
     },
     resolve: (_root, args, context) =>
-      resolveDevice(context, args.kind, "terminal", args.archetype, args.input),
+      resolveDevice(context.edition(args.edition), args.kind, "terminal", args.archetype, args.input),
   }),
   peripheral: t.field({
     type: TerminalRef,
@@ -175,47 +172,56 @@ builder.queryFields((t) => ({
       kind: t.arg({ type: PeripheralKindEnum, required: true }),
       archetype: t.arg.string({ required: false, description: ARCHETYPE_DESCRIPTION }),
       input: t.arg({ type: PeripheralInputRef, required: false }),
+      edition: editionArg(t.arg),
     },
     resolve: (_root, args, context) =>
-      resolveDevice(context, args.kind, "peripheral", args.archetype, args.input),
+      resolveDevice(context.edition(args.edition), args.kind, "peripheral", args.archetype, args.input),
   }),
   terminalKinds: t.field({
     type: [TerminalKindEnum],
     description: "The terminal kinds of the edition, in the order of the v1 `/v1/terminal/all` listing.",
-    resolve: (_r, _a, context) => [...userDeviceRules(context).terminalKinds],
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, { edition }, context) => [
+      ...context.edition(edition).engine.rules.userDevices.terminalKinds,
+    ],
   }),
   peripheralKinds: t.field({
     type: [PeripheralKindEnum],
     description: "The peripheral kinds of the edition, in the order of the v1 `/v1/peripheral/all` listing.",
-    resolve: (_r, _a, context) => [...userDeviceRules(context).peripheralKinds],
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, { edition }, context) => [
+      ...context.edition(edition).engine.rules.userDevices.peripheralKinds,
+    ],
   }),
   terminalArchetypes: t.stringList({
     nullable: true,
     description: "Ids of the user_terminal.csv rows of this terminal kind, or null if there is none.",
-    args: { kind: t.arg({ type: TerminalKindEnum, required: true }) },
-    resolve: (_r, { kind }, context) => archetypesOfKind(context, kind, "terminal"),
+    args: { kind: t.arg({ type: TerminalKindEnum, required: true }), edition: editionArg(t.arg) },
+    resolve: (_r, { kind, edition }, context) => archetypesOfKind(context.edition(edition), kind, "terminal"),
   }),
   peripheralArchetypes: t.stringList({
     nullable: true,
     description: "Ids of the user_terminal.csv rows of this peripheral kind, or null if there is none.",
-    args: { kind: t.arg({ type: PeripheralKindEnum, required: true }) },
-    resolve: (_r, { kind }, context) => archetypesOfKind(context, kind, "peripheral"),
+    args: { kind: t.arg({ type: PeripheralKindEnum, required: true }), edition: editionArg(t.arg) },
+    resolve: (_r, { kind, edition }, context) =>
+      archetypesOfKind(context.edition(edition), kind, "peripheral"),
   }),
   terminalArchetypeConfig: t.field({
     type: "JSON",
     description: "A parsed user_terminal.csv row (terminals and peripherals share the file).",
-    args: { archetype: t.arg.string({ required: true }) },
-    resolve: async (_r, { archetype }, context) => nestedArchetype((await loadRow(context, archetype)).cells),
+    args: { archetype: t.arg.string({ required: true }), edition: editionArg(t.arg) },
+    resolve: async (_r, { archetype, edition }, context) =>
+      nestedArchetype((await loadRow(context.edition(edition), archetype)).cells),
   }),
 }));
 
 /** §16: rows whose `device_type` is the kind, in file order; null when none. */
 function archetypesOfKind(
-  context: RequestContext,
+  context: EditionContext,
   kind: UserDeviceKind,
   family: TerminalParent["family"],
 ): string[] | null {
-  ensureKind(userDeviceRules(context), kind, family);
+  ensureKind(context.engine.rules.userDevices, kind, family);
   const table = context.service.data.archetypes.userTerminal;
   const ids = table.ids.filter((id) => table.byId.get(id)?.cells.device_type?.default === kind);
   return ids.length > 0 ? ids : null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadReferenceData } from "../../src/data/load.js";
+import { EDITION_1_2_4 } from "../../src/editions/v1_2_4.js";
 import {
   deviceTypes,
   type EngineContext,
@@ -7,7 +8,6 @@ import {
   type PhaseOutcome,
   type RequestedCriterion,
   resolveCriterion,
-  USER_DEVICES_1_2_4,
   type UserDeviceInput,
   type UserDeviceKind,
   userDeviceModel,
@@ -16,7 +16,11 @@ import {
 import { directLookups, lookupTables } from "../../src/engine/lookups.js";
 
 const data = loadReferenceData();
-const context: EngineContext = { data, lookups: directLookups(lookupTables(data)) };
+const context: EngineContext = {
+  data,
+  lookups: directLookups(lookupTables(data)),
+  rules: EDITION_1_2_4.rules,
+};
 const GENERIC = "Generic data used for impact calculation.";
 
 function criteria(...names: string[]): RequestedCriterion[] {
@@ -31,7 +35,7 @@ function evaluation(
 ): Evaluation {
   const row = data.archetypes.userTerminal.byId.get(archetype);
   if (!row) throw new Error(`no row ${archetype}`);
-  return new Evaluation(userDeviceModel(context, kind, row.cells, input, USER_DEVICES_1_2_4), { duration });
+  return new Evaluation(userDeviceModel(context, kind, row.cells, input), { duration });
 }
 
 function triple(outcome: PhaseOutcome) {

@@ -1,0 +1,16 @@
+import type { ProfileRouteRules } from "./profile.js";
+import type { UserDeviceRules } from "./terminal.js";
+
+/**
+ * The rules of the methodology that differ between editions, as values and strategies the engine
+ * reads (never an edition name the engine would test). Each edition's values are given in one
+ * place, `src/editions/<edition>.ts`; the engine receives them through its context.
+ */
+export interface EditionRules {
+  /** The version of the reference API these rules reproduce (`/v1/utils/version`). */
+  readonly version: string;
+  /** Terminal and peripheral kinds, and whether their manufacturing impact is allocated. */
+  readonly userDevices: UserDeviceRules;
+  /** How `POST /v1/consumption_profile/cpu` reads the CPU (TDP, family). */
+  readonly profileRoute: ProfileRouteRules;
+}
