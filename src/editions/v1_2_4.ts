@@ -66,6 +66,7 @@ export const EDITION_1_2_4: EditionDescription = {
   rules: {
     version: "1.2.4",
     userDevices: USER_DEVICES_1_2_4,
+    trimsArchetypeIds: false,
     profileRoute: PROFILE_ROUTE_1_2_4,
   },
 };

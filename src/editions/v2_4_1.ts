@@ -90,6 +90,7 @@ export const EDITION_2_4_1: EditionDescription = {
   rules: {
     version: "2.4.1",
     userDevices: USER_DEVICES_2_4_1,
+    trimsArchetypeIds: true,
     profileRoute: PROFILE_ROUTE_2_4_1,
   },
 };

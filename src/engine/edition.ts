@@ -13,4 +13,10 @@ export interface EditionRules {
   readonly userDevices: UserDeviceRules;
   /** How `POST /v1/consumption_profile/cpu` reads the CPU (TDP, family). */
   readonly profileRoute: ProfileRouteRules;
+  /**
+   * Archetype ids (server, component, terminal, IoT rows, instance types) are matched exactly in
+   * 1.2.4 (`%20dellR740%20` is not found), after trimming surrounding blanks in 2.4.1
+   * (METHOD-2.4.1.md §11.5).
+   */
+  readonly trimsArchetypeIds: boolean;
 }

@@ -179,4 +179,21 @@ export function listing<R, K extends keyof R>(
 export interface Route {
   readonly path: string;
   readonly methods: Readonly<Record<string, Handler>>;
+  /**
+   * The first boaviztapi version that has the route: an edition reproducing an older version
+   * answers 404 like its reference (absent: every edition has it).
+   */
+  readonly since?: string;
+}
+
+/** Whether a reference version (`2.4.1`) is at or after another, part by part. */
+export function versionAtLeast(version: string, since: string): boolean {
+  const parts = version.split(".").map(Number);
+  const minimum = since.split(".").map(Number);
+  for (let i = 0; i < Math.max(parts.length, minimum.length); i++) {
+    const a = parts[i] ?? 0;
+    const b = minimum[i] ?? 0;
+    if (a !== b) return a > b;
+  }
+  return true;
 }

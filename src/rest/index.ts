@@ -3,7 +3,7 @@ import { type EditionDescription, editionById, UnknownEditionError } from "../ed
 import type { Service } from "../schema/context.js";
 import { BodyValidationError } from "./body.js";
 import { cloudProviderRoute } from "./cloud.js";
-import { createRunner, RestError, type RestResponse, type Route } from "./common.js";
+import { createRunner, RestError, type RestResponse, type Route, versionAtLeast } from "./common.js";
 import { QueryValidationError } from "./query.js";
 import { ROUTES } from "./routes.js";
 import { type RequestValidation, validationDetail } from "./validation.js";
@@ -55,6 +55,9 @@ export function createRestHandler(schema: GraphQLSchema, service: Service) {
       const params = singleValued(url.searchParams);
       const edition = requestedEdition(params, service.defaultEdition);
       validation = edition.requestValidation;
+      if (route.since && !versionAtLeast(edition.rules.version, route.since)) {
+        return { status: 404, body: { detail: "Not Found" } };
+      }
       const body = call.method === "POST" ? parseBody(call.body) : {};
       return await handler({ method: call.method, params, body, validation }, runner(edition));
     } catch (error) {
