@@ -1,4 +1,5 @@
 import { PROFILE_ROUTE_1_2_4 } from "../engine/profile.js";
+import { roundImpact } from "../engine/rounding.js";
 import { USER_DEVICES_1_2_4 } from "../engine/terminal.js";
 import { PYDANTIC_1 } from "./requestValidation.js";
 import type { EditionDescription } from "./types.js";
@@ -68,5 +69,6 @@ export const EDITION_1_2_4: EditionDescription = {
     userDevices: USER_DEVICES_1_2_4,
     trimsArchetypeIds: false,
     profileRoute: PROFILE_ROUTE_1_2_4,
+    roundImpact,
   },
 };

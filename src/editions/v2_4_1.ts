@@ -1,5 +1,6 @@
 import type { ServiceConfig } from "../data/types.js";
 import { PROFILE_ROUTE_2_4_1 } from "../engine/profile.js";
+import { roundImpactCapped } from "../engine/rounding.js";
 import { USER_DEVICES_2_4_1 } from "../engine/terminal.js";
 import { PYDANTIC_2 } from "./requestValidation.js";
 import type { DataTable, EditionDescription } from "./types.js";
@@ -92,5 +93,6 @@ export const EDITION_2_4_1: EditionDescription = {
     userDevices: USER_DEVICES_2_4_1,
     trimsArchetypeIds: true,
     profileRoute: PROFILE_ROUTE_2_4_1,
+    roundImpact: roundImpactCapped,
   },
 };

@@ -1,4 +1,5 @@
 import type { ProfileRouteRules } from "./profile.js";
+import type { ImpactRounding } from "./rounding.js";
 import type { UserDeviceRules } from "./terminal.js";
 
 /**
@@ -19,4 +20,6 @@ export interface EditionRules {
    * (METHOD-2.4.1.md §11.5).
    */
   readonly trimsArchetypeIds: boolean;
+  /** How an impact triple is rounded (METHOD.md §12.3; METHOD-2.4.1 §2 caps the magnitude). */
+  readonly roundImpact: ImpactRounding;
 }

@@ -1,8 +1,9 @@
 import { type Attribute, type AttributeValue, MissingValueError, NotImplementedError } from "./attribute.js";
 import type { Allocation } from "./context.js";
 import { CRITERIA, type RequestedCriterion } from "./criteria.js";
+import type { EditionRules } from "./edition.js";
 import type { Phase, RawImpact } from "./impact.js";
-import { ImpactRangeError, type RoundedImpact, roundImpact } from "./rounding.js";
+import { ImpactRangeError, type ImpactRounding, type RoundedImpact } from "./rounding.js";
 
 /** One phase of one criterion as answered: rounded, or "not implemented" (§4.0). */
 export type PhaseOutcome = RoundedImpact | "not implemented";
@@ -43,6 +44,8 @@ export interface VerboseReport {
 
 /** What an evaluated asset offers the evaluation: its phase functions and its verbose dump. */
 export interface Asset {
+  /** The rules of the edition the asset was built with (rounding of its impacts…). */
+  readonly rules: EditionRules;
   /** The lifetime value the duration defaults to (§6.1); reading it completes it. */
   lifetime(): number | null;
   embedded(criterion: string, duration: number, allocation: Allocation): RawImpact;
@@ -91,7 +94,10 @@ export class Evaluation {
     if (!result) {
       this.computations++;
       const raw = this.compute(criterion.info.name, phase);
-      result = { raw, outcome: raw === null ? "not implemented" : rounded(raw) };
+      result = {
+        raw,
+        outcome: raw === null ? "not implemented" : rounded(raw, this.asset.rules.roundImpact),
+      };
       this.results.set(key, result);
     }
     return result;
@@ -159,19 +165,22 @@ function notImplemented(): never {
 }
 
 /** Runs a phase function and rounds it; modelling gaps are "not implemented" (§4.0). */
-export function guarded(run: () => RawImpact): PhaseOutcome {
+export function guarded(run: () => RawImpact, rounding: ImpactRounding): PhaseOutcome {
   const raw = attempt(run);
-  return raw === null ? "not implemented" : rounded(raw);
+  return raw === null ? "not implemented" : rounded(raw, rounding);
 }
 
-/** §12.3 rounding. Where the reference fails on min > max (Appendix D.8) we report the bounds in order. */
-export function rounded(raw: RawImpact): RoundedImpact {
+/**
+ * §12.3 rounding with the edition's rule. Where the reference fails on min > max (Appendix D.8) we
+ * report the bounds in order.
+ */
+export function rounded(raw: RawImpact, rounding: ImpactRounding): RoundedImpact {
   let result: RoundedImpact;
   try {
-    result = roundImpact(raw.value, raw.min, raw.max);
+    result = rounding(raw.value, raw.min, raw.max);
   } catch (error) {
     if (!(error instanceof ImpactRangeError)) throw error;
-    result = roundImpact(raw.value, raw.max, raw.min);
+    result = rounding(raw.value, raw.max, raw.min);
   }
   const all = result.warnings.length === 0 ? raw.warnings : [...raw.warnings, ...result.warnings];
   result.warnings = all.length <= 1 ? [...all] : [...new Set(all)].sort();

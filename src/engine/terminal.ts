@@ -134,7 +134,7 @@ export class UserDevice {
   readonly type: Attribute<string> | null;
 
   constructor(
-    private readonly context: EngineContext,
+    readonly context: EngineContext,
     readonly kind: UserDeviceKind,
     cells: Cells,
     input: UserDeviceInput = {},
@@ -207,6 +207,7 @@ export class UserDevice {
 /** A terminal or peripheral as an evaluated asset; verbose is the duration, usage, units and type. */
 export function userDeviceAsset(device: UserDevice): Asset {
   return {
+    rules: device.context.rules,
     lifetime: () => device.usage.hoursLifeTime.value,
     embedded: (criterion, duration, allocation) => device.embeddedImpact(criterion, duration, allocation),
     use: (criterion, duration) => device.useImpact(criterion, duration),

@@ -3,6 +3,7 @@ import type { GraphQLError } from "graphql";
 import { rounded } from "../engine/evaluation.js";
 import {
   type ComponentKind,
+  type EditionRules,
   PERIPHERAL_KINDS,
   type RawImpact,
   type RequestedCriterion,
@@ -18,7 +19,7 @@ import {
   ComponentRef,
   resolveComponent,
 } from "./component.js";
-import type { RequestContext } from "./context.js";
+import type { EditionContext, RequestContext } from "./context.js";
 import { editionArg } from "./edition.js";
 import { badUserInput } from "./errors.js";
 import { type AssetParent, evaluationFor, impactArgs, requestedCriteria } from "./impact.js";
@@ -32,6 +33,8 @@ export const MAX_BATCH_ITEMS = 10_000;
 /** A fleet: one entry per item, in order; an item that failed carries its error. */
 interface Batch<P extends AssetParent> {
   readonly entries: readonly (P | GraphQLError)[];
+  /** The rules of the fleet's edition (its totals are rounded like an item's). */
+  readonly rules: EditionRules;
 }
 
 function isItem<P extends AssetParent>(entry: P | GraphQLError): entry is P {
@@ -74,7 +77,7 @@ const CriterionTotalRef = builder.objectRef<CriterionTotalShape>("CriterionTotal
   }),
 });
 
-function sumPhase(raws: readonly (RawImpact | null)[]): TotalShape {
+function sumPhase(raws: readonly (RawImpact | null)[], rules: EditionRules): TotalShape {
   const present = raws.filter((r): r is RawImpact => r !== null);
   const notImplemented = raws.length - present.length;
   if (present.length === 0) return { value: 0, min: 0, max: 0, warnings: [], items: 0, notImplemented };
@@ -83,7 +86,7 @@ function sumPhase(raws: readonly (RawImpact | null)[]): TotalShape {
     { value: 0, min: 0, max: 0 },
   );
   const warnings = [...new Set(present.flatMap((r) => r.warnings))];
-  return { ...rounded({ ...sum, warnings }), items: present.length, notImplemented };
+  return { ...rounded({ ...sum, warnings }, rules.roundImpact), items: present.length, notImplemented };
 }
 
 function batchRef<P extends AssetParent>(
@@ -115,7 +118,10 @@ function batchRef<P extends AssetParent>(
           return requestedCriteria(args.criteria).map((criterion) => ({
             criterion,
             phase: (phase) =>
-              sumPhase(items.map((item) => evaluationFor(context, item, args).raw(criterion, phase))),
+              sumPhase(
+                items.map((item) => evaluationFor(context, item, args).raw(criterion, phase)),
+                b.rules,
+              ),
           }));
         },
       }),
@@ -125,6 +131,7 @@ function batchRef<P extends AssetParent>(
 
 async function resolveBatch<I, P extends AssetParent>(
   inputs: readonly I[],
+  edition: EditionContext,
   resolveItem: (input: I, index: number) => Promise<P>,
 ): Promise<Batch<P>> {
   if (inputs.length > MAX_BATCH_ITEMS) {
@@ -133,7 +140,7 @@ async function resolveBatch<I, P extends AssetParent>(
   const entries = await Promise.all(
     inputs.map((input, index) => resolveItem(input, index).catch((error: GraphQLError) => error)),
   );
-  return { entries };
+  return { entries, rules: edition.engine.rules };
 }
 
 const ServerItemInput = builder.inputType("ServerItemInput", {
@@ -194,7 +201,7 @@ builder.queryFields((t) => ({
     description: `Evaluate up to ${MAX_BATCH_ITEMS} servers in one request.`,
     args: { inputs: t.arg({ type: [ServerItemInput], required: true }), edition: editionArg(t.arg) },
     resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(inputs, ({ archetype, ...input }, index) =>
+      resolveBatch(inputs, context.edition(edition), ({ archetype, ...input }, index) =>
         resolveServer(context.edition(edition), archetype, input, ["inputs", String(index)]),
       ),
   }),
@@ -203,7 +210,7 @@ builder.queryFields((t) => ({
     description: `Evaluate up to ${MAX_BATCH_ITEMS} components in one request.`,
     args: { inputs: t.arg({ type: [ComponentItemInput], required: true }), edition: editionArg(t.arg) },
     resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(inputs, (item, index) => {
+      resolveBatch(inputs, context.edition(edition), (item, index) => {
         const field = COMPONENT_FIELD_NAMES[item.kind];
         const input = (item as Record<string, unknown>)[field];
         return resolveComponent(context.edition(edition), item.kind, item.archetype, input, [
@@ -218,7 +225,7 @@ builder.queryFields((t) => ({
     description: `Evaluate up to ${MAX_BATCH_ITEMS} cloud instances in one request.`,
     args: { inputs: t.arg({ type: [CloudInstanceItemInput], required: true }), edition: editionArg(t.arg) },
     resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(inputs, (item, index) =>
+      resolveBatch(inputs, context.edition(edition), (item, index) =>
         resolveCloudInstance(context.edition(edition), item.provider, item.instanceType, item.usage, [
           "inputs",
           String(index),
@@ -231,7 +238,7 @@ builder.queryFields((t) => ({
     description: `Evaluate up to ${MAX_BATCH_ITEMS} terminals and peripherals in one request.`,
     args: { inputs: t.arg({ type: [TerminalItemInput], required: true }), edition: editionArg(t.arg) },
     resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(inputs, ({ kind, archetype, type, usage }, index) => {
+      resolveBatch(inputs, context.edition(edition), ({ kind, archetype, type, usage }, index) => {
         const family = PERIPHERALS.has(kind) ? "peripheral" : "terminal";
         return resolveDevice(context.edition(edition), kind, family, archetype, { type, usage }, [
           "inputs",

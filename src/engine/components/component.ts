@@ -42,7 +42,7 @@ export abstract class Component {
   usage: Usage;
 
   constructor(
-    protected readonly context: EngineContext,
+    readonly context: EngineContext,
     protected readonly cells: ComponentCells,
   ) {
     // §3.3: component units default to the archetype's, or to 1 when the cell is absent.
