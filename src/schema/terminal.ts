@@ -4,7 +4,6 @@ import {
   isTypedKind,
   PERIPHERAL_KINDS,
   TERMINAL_KINDS,
-  USER_DEVICES_1_2_4,
   type UserDeviceKind,
   type UserDeviceRules,
   userDeviceModel,

@@ -15,7 +15,8 @@ const v2 = fieldTypes(PYDANTIC_2);
 
 function issueType(result: { success: boolean; error?: { issues: readonly unknown[] } }): string | null {
   if (result.success) return null;
-  const params = (result.error?.issues[0] as { params?: { pydantic?: { type: string } } }).params;
+  const issue = result.error?.issues[0] as { params?: { pydantic?: { type: string } } } | undefined;
+  const params = issue?.params;
   return params?.pydantic?.type ?? "unknown";
 }
 
