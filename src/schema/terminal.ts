@@ -36,7 +36,10 @@ const KIND_DESCRIPTIONS: Readonly<Record<UserDeviceKind, string>> = {
   vr_controller: "A virtual-reality controller; edition 2.4.1 only.",
 };
 
-function kindValues<K extends UserDeviceKind>(kinds: readonly K[]): Record<K, { description: string }> {
+/** Enum values of device kinds, each with its description. */
+export function kindValues<K extends UserDeviceKind>(
+  kinds: readonly K[],
+): Record<K, { description: string }> {
   return Object.fromEntries(kinds.map((kind) => [kind, { description: KIND_DESCRIPTIONS[kind] }])) as Record<
     K,
     { description: string }
@@ -76,8 +79,8 @@ const TerminalInputRef = builder.inputType("TerminalInput", {
     type: t.string({
       required: false,
       description:
-        "Use type, pro or perso: laptop, desktop and television factors depend on it (default: the archetype's). " +
-        "Not accepted for other kinds.",
+        "Use type, pro or perso: laptop, desktop and television factors depend on it; screen type, lcd or " +
+        "oled, for a VR headset (default: the archetype's). Not accepted for other kinds.",
     }),
     usage: t.field({ type: UsageInputRef, required: false }),
   }),

@@ -210,7 +210,7 @@ export type SimpleComponentInput = {
 };
 
 export type TerminalInput = {
-  /** Use type, pro or perso: laptop, desktop and television factors depend on it (default: the archetype's). Not accepted for other kinds. */
+  /** Use type, pro or perso: laptop, desktop and television factors depend on it; screen type, lcd or oled, for a VR headset (default: the archetype's). Not accepted for other kinds. */
   type?: string | null | undefined;
   usage?: UsageInput | null | undefined;
 };
