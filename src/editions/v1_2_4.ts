@@ -1,3 +1,4 @@
+import { CRITERIA, ELECTRICITY_CRITERIA } from "../engine/criteria.js";
 import { PROFILE_ROUTE_1_2_4 } from "../engine/profile.js";
 import { roundImpact } from "../engine/rounding.js";
 import { USER_DEVICES_1_2_4 } from "../engine/terminal.js";
@@ -70,5 +71,16 @@ export const EDITION_1_2_4: EditionDescription = {
     trimsArchetypeIds: false,
     profileRoute: PROFILE_ROUTE_1_2_4,
     roundImpact,
+    criteria: CRITERIA,
+    // Every criterion but `fw` (the reference fails on its use phase; we answer not implemented).
+    electricityFactorSlots: new Set(ELECTRICITY_CRITERIA),
+    modelledUseUnits: "again",
+    cpuPowerBounds: "point",
+    useTimeRatioBounds: "crossed",
+    explicitDefaultLocation: "kept",
+    caseUnits: "once",
+    dieSizeInput: "withCoreUnits",
+    ruleOfThree: "singleRow",
+    profileTieBreak: "none",
   },
 };

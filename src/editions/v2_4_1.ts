@@ -1,4 +1,5 @@
 import type { ServiceConfig } from "../data/types.js";
+import { CRITERIA_2_4_1 } from "../engine/criteria.js";
 import { PROFILE_ROUTE_2_4_1 } from "../engine/profile.js";
 import { roundImpactCapped } from "../engine/rounding.js";
 import { USER_DEVICES_2_4_1 } from "../engine/terminal.js";
@@ -94,5 +95,16 @@ export const EDITION_2_4_1: EditionDescription = {
     trimsArchetypeIds: true,
     profileRoute: PROFILE_ROUTE_2_4_1,
     roundImpact: roundImpactCapped,
+    criteria: CRITERIA_2_4_1,
+    // §8.2: `fw` now has a slot (its completion finds no data: not implemented); `fe` has one.
+    electricityFactorSlots: new Set(CRITERIA_2_4_1.map((criterion) => criterion.name)),
+    modelledUseUnits: "once",
+    cpuPowerBounds: "workloadRange",
+    useTimeRatioBounds: "aligned",
+    explicitDefaultLocation: "discarded",
+    caseUnits: "twice",
+    dieSizeInput: "honoured",
+    ruleOfThree: "sharedCoreCount",
+    profileTieBreak: "exactModelRange",
   },
 };

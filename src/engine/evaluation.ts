@@ -1,6 +1,6 @@
 import { type Attribute, type AttributeValue, MissingValueError, NotImplementedError } from "./attribute.js";
 import type { Allocation } from "./context.js";
-import { CRITERIA, type RequestedCriterion } from "./criteria.js";
+import type { RequestedCriterion } from "./criteria.js";
 import type { EditionRules } from "./edition.js";
 import type { Phase, RawImpact } from "./impact.js";
 import { ImpactRangeError, type ImpactRounding, type RoundedImpact } from "./rounding.js";
@@ -124,7 +124,7 @@ export class Evaluation {
     const key = requested.map((r) => r.requested).join(",");
     const known = this.verboseReports.get(key);
     if (known) return known;
-    for (const info of CRITERIA) {
+    for (const info of this.asset.rules.criteria) {
       const match = requested.find((r) => r.computed && r.info.name === info.name);
       if (!match) continue;
       this.impact(match, "embedded");

@@ -191,7 +191,13 @@ export class UserDevice {
     const factor = this.usage.electricityFactor(criterion);
     if (!this.usage.avgPower.hasValue()) throw new NotImplementedError(`${this.kind} has no power`);
     return scaleByUnits(
-      simpleUse(factor, this.usage.avgPower, this.usage.useTimeRatio, duration),
+      simpleUse(
+        factor,
+        this.usage.avgPower,
+        this.usage.useTimeRatio,
+        duration,
+        this.context.rules.useTimeRatioBounds,
+      ),
       this.units,
     );
   }

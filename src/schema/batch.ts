@@ -115,7 +115,7 @@ function batchRef<P extends AssetParent>(
         args: impactArgs(t.arg),
         resolve: (b, args, context): CriterionTotalShape[] => {
           const items = b.entries.filter(isItem);
-          return requestedCriteria(args.criteria).map((criterion) => ({
+          return requestedCriteria(args.criteria, b.rules).map((criterion) => ({
             criterion,
             phase: (phase) =>
               sumPhase(

@@ -1,10 +1,11 @@
 import type { ArgBuilder } from "@pothos/core";
 import type { Asset } from "../engine/evaluation.js";
 import {
+  ALL_CRITERIA,
   type Allocation,
-  CRITERIA,
   type CriterionImpact,
   DEFAULT_CRITERIA,
+  type EditionRules,
   Evaluation,
   type PhaseOutcome,
   type RequestedCriterion,
@@ -19,12 +20,13 @@ import { badUserInput } from "./errors.js";
 import { v1Attribute, v1CriterionImpact, v1Verbose } from "./v1Layout.js";
 
 /** Every spelling the v1 API accepts, keys (`CTUh_c`) and computation names (`ctuh_c`). */
-const CRITERION_VALUES = [...new Set(CRITERIA.flatMap((c) => [c.key, c.name]))];
+const CRITERION_VALUES = [...new Set(ALL_CRITERIA.flatMap((c) => [c.key, c.name]))];
 
 export const CriterionEnum = builder.enumType("Criterion", {
   description:
     "Impact criterion. gwp, adp and pe are the headline criteria; the others are PEF criteria. " +
-    "`CTUh_c`/`CTUh_nc` are listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed.",
+    "`CTUh_c`/`CTUh_nc` are listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed. " +
+    "`fe` (final energy) exists in edition 2.4.1 only.",
   values: CRITERION_VALUES,
 });
 
@@ -167,10 +169,16 @@ interface ImpactArgs {
   readonly allocation?: Allocation | null;
 }
 
-export function requestedCriteria(criteria: readonly string[] | null | undefined): RequestedCriterion[] {
+/** The requested criteria (default gwp, adp, pe), each one the edition computes. */
+export function requestedCriteria(
+  criteria: readonly string[] | null | undefined,
+  rules: EditionRules,
+): RequestedCriterion[] {
   return (criteria ?? DEFAULT_CRITERIA).map((name) => {
     const resolved = resolveCriterion(name);
-    if (!resolved) throw badUserInput(`unknown criterion ${name}`, ["criteria"]);
+    if (!resolved || !rules.criteria.includes(resolved.info)) {
+      throw badUserInput(`unknown criterion ${name} in edition ${rules.version}`, ["criteria"]);
+    }
     return resolved;
   });
 }
@@ -213,7 +221,7 @@ export function assetImpactFields<P extends AssetParent>(
       args: impactArgs(t.arg),
       resolve: (parent, args, context): CriterionImpactShape[] => {
         const evaluation = evaluationFor(context, parent, args);
-        return requestedCriteria(args.criteria).map((criterion) => ({
+        return requestedCriteria(args.criteria, evaluation.asset.rules).map((criterion) => ({
           criterion,
           phase: (phase) => evaluation.impact(criterion, phase),
         }));
@@ -223,8 +231,10 @@ export function assetImpactFields<P extends AssetParent>(
       type: VerboseRef,
       description: "Attributes used and per-component impacts; computed only when selected.",
       args: impactArgs(t.arg),
-      resolve: (parent, args, context) =>
-        evaluationFor(context, parent, args).verbose(requestedCriteria(args.criteria)),
+      resolve: (parent, args, context) => {
+        const evaluation = evaluationFor(context, parent, args);
+        return evaluation.verbose(requestedCriteria(args.criteria, evaluation.asset.rules));
+      },
     }),
   };
 }
