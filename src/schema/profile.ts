@@ -10,11 +10,19 @@ const ProfileCpuInput = builder.inputType("ProfileCpuInput", {
       required: false,
       description: "Free text, matched approximately against the CPU table.",
     }),
-    manufacturer: t.string({ required: false }),
-    modelRange: t.string({ required: false }),
+    manufacturer: t.string({ required: false, description: "CPU manufacturer (Intel, AMD…)." }),
+    modelRange: t.string({ required: false, description: "CPU model range (Xeon Gold, EPYC…)." }),
+    family: t.string({
+      required: false,
+      description:
+        "CPU family. Edition 1.2.4 ignores it; edition 2.4.1 writes it into the model range " +
+        "(overwriting a given one, a kept quirk).",
+    }),
     tdp: t.int({
       required: false,
-      description: "Accepted for compatibility; the profile route does not use it.",
+      description:
+        "Thermal design power (W). Edition 1.2.4 ignores it; edition 2.4.1 fits the profile to it " +
+        "when no workload is given (the name's TDP otherwise).",
     }),
   }),
 });
@@ -44,7 +52,7 @@ const ConsumptionProfileRef = builder.objectRef<ConsumptionProfileResult>("Consu
     c: t.float({ resolve: (p) => p.params.c }),
     d: t.float({ resolve: (p) => p.params.d }),
     source: t.string({
-      description: "From workload, From CPU model range or Archetype default.",
+      description: "From workload, From TDP, From CPU model range or Archetype default.",
       resolve: (p) => p.source,
     }),
     matchedName: t.string({ nullable: true, resolve: (p) => p.matchedName }),
