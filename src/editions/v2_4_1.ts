@@ -103,6 +103,7 @@ export const EDITION_2_4_1: EditionDescription = {
     useTimeRatioBounds: "aligned",
     explicitDefaultLocation: "discarded",
     caseUnits: "twice",
+    userDeviceEmbedded: "allocated",
     dieSizeInput: "honoured",
     ruleOfThree: "sharedCoreCount",
     profileTieBreak: "exactModelRange",
