@@ -7,8 +7,6 @@
 export interface RequestValidation {
   /** Integer fields given `32.7`: pydantic 1 truncates to 32, pydantic 2 refuses (`int_from_float`). */
   readonly fractionalIntegers: "truncate" | "reject";
-  /** Integer/float fields given `true`/`false` (pydantic 2 reads 1/0). */
-  readonly booleanNumbers: boolean;
   /** Integer fields given `"32.0"` (pydantic 2 accepts a string with a zero fraction). */
   readonly integerTextWithZeroFraction: boolean;
   /** String fields given a number: pydantic 1 writes it as text, pydantic 2 refuses (`string_type`). */
@@ -26,7 +24,6 @@ export interface RequestValidation {
 /** boaviztapi 1.2.4 (pydantic 1), as the service always answered. */
 export const PYDANTIC_1: RequestValidation = {
   fractionalIntegers: "truncate",
-  booleanNumbers: false,
   integerTextWithZeroFraction: false,
   numbersAsText: true,
   nullForNonOptional: "absent",
@@ -36,7 +33,6 @@ export const PYDANTIC_1: RequestValidation = {
 /** boaviztapi 2.4.1 (pydantic 2, lax mode; METHOD-2.4.1.md §0.3, Appendix D.27). */
 export const PYDANTIC_2: RequestValidation = {
   fractionalIntegers: "reject",
-  booleanNumbers: true,
   integerTextWithZeroFraction: true,
   numbersAsText: false,
   nullForNonOptional: "reject",

@@ -84,7 +84,8 @@ export interface FieldTypes {
 
 function integerOf(rules: RequestValidation): z.ZodType<number> {
   return field((value) => {
-    if (typeof value === "boolean") return rules.booleanNumbers ? ok(value ? 1 : 0) : refused(ISSUES.intType);
+    // Both pydantic generations read a boolean as 1 / 0 (METHOD-2.4.1.md §0.3).
+    if (typeof value === "boolean") return ok(value ? 1 : 0);
     if (typeof value === "number") {
       if (!Number.isFinite(value)) return refused(ISSUES.finite);
       if (Number.isInteger(value)) return ok(value);
@@ -98,10 +99,9 @@ function integerOf(rules: RequestValidation): z.ZodType<number> {
   });
 }
 
-function floatOf(rules: RequestValidation): z.ZodType<number> {
+function floatOf(): z.ZodType<number> {
   return field((value) => {
-    if (typeof value === "boolean")
-      return rules.booleanNumbers ? ok(value ? 1 : 0) : refused(ISSUES.floatType);
+    if (typeof value === "boolean") return ok(value ? 1 : 0);
     if (typeof value === "number") return Number.isFinite(value) ? ok(value) : refused(ISSUES.finite);
     if (typeof value === "string")
       return NUMERIC_TEXT.test(value) ? ok(Number(value)) : refused(ISSUES.floatParsing);
@@ -125,7 +125,7 @@ export function fieldTypes(rules: RequestValidation): FieldTypes {
   if (!types) {
     types = {
       integer: integerOf(rules),
-      float: floatOf(rules),
+      float: floatOf(),
       text: textOf(rules),
       optional: (schema) => schema.nullish(),
       defaulted: (schema) => (rules.nullForNonOptional === "reject" ? schema.optional() : schema.nullish()),

@@ -75,6 +75,7 @@ export const TerminalRef = builder.objectRef<TerminalParent>("Terminal").impleme
 });
 
 const TerminalInputRef = builder.inputType("TerminalInput", {
+  description: "What a terminal's request may set: its type and its usage.",
   fields: (t) => ({
     type: t.string({
       required: false,
@@ -82,13 +83,14 @@ const TerminalInputRef = builder.inputType("TerminalInput", {
         "Use type, pro or perso: laptop, desktop and television factors depend on it; screen type, lcd or " +
         "oled, for a VR headset (default: the archetype's). Not accepted for other kinds.",
     }),
-    usage: t.field({ type: UsageInputRef, required: false }),
+    usage: t.field({ type: UsageInputRef, required: false, description: "The device usage." }),
   }),
 });
 
 const PeripheralInputRef = builder.inputType("PeripheralInput", {
+  description: "What a peripheral's request may set: its usage.",
   fields: (t) => ({
-    usage: t.field({ type: UsageInputRef, required: false }),
+    usage: t.field({ type: UsageInputRef, required: false, description: "The device usage." }),
   }),
 });
 

@@ -39,9 +39,12 @@ describe("integer fields", () => {
     expect(issueType(v2.integer.safeParse("big"))).toBe("int_parsing");
   });
 
-  it("booleans are 1/0 for pydantic 2", () => {
-    expect(v2.integer.parse(true)).toBe(1);
-    expect(v2.integer.parse(false)).toBe(0);
+  it("booleans are 1/0 for both generations", () => {
+    for (const types of [v1, v2]) {
+      expect(types.integer.parse(true)).toBe(1);
+      expect(types.integer.parse(false)).toBe(0);
+      expect(types.float.parse(true)).toBe(1);
+    }
   });
 
   it("property: pydantic 2 accepts a number exactly when it is integral", () => {
@@ -56,9 +59,8 @@ describe("integer fields", () => {
 });
 
 describe("float and string fields", () => {
-  it("floats: numeric text parsed, other text refused (float_parsing), booleans 1/0 for pydantic 2", () => {
+  it("floats: numeric text parsed, other text refused (float_parsing)", () => {
     expect(v2.float.parse("1.79")).toBe(1.79);
-    expect(v2.float.parse(true)).toBe(1);
     expect(issueType(v2.float.safeParse("abc"))).toBe("float_parsing");
     expect(issueType(v2.float.safeParse({}))).toBe("float_type");
   });

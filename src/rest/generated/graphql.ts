@@ -178,7 +178,9 @@ export type IotDeviceInput = {
   usage?: UsageInput | null | undefined;
 };
 
+/** What a peripheral's request may set: its usage. */
 export type PeripheralInput = {
+  /** The device usage. */
   usage?: UsageInput | null | undefined;
 };
 
@@ -202,6 +204,7 @@ export type PowerSupplyInput = {
   usage?: UsageInput | null | undefined;
 };
 
+/** The CPU whose power profile is wanted: any of name, manufacturer, model range, family, TDP. */
 export type ProfileCpuInput = {
   /** CPU family. Edition 1.2.4 ignores it; edition 2.4.1 writes it into the model range (overwriting a given one, a kept quirk). */
   family?: string | null | undefined;
@@ -259,9 +262,11 @@ export type SimpleComponentInput = {
   usage?: UsageInput | null | undefined;
 };
 
+/** What a terminal's request may set: its type and its usage. */
 export type TerminalInput = {
   /** Use type, pro or perso: laptop, desktop and television factors depend on it; screen type, lcd or oled, for a VR headset (default: the archetype's). Not accepted for other kinds. */
   type?: string | null | undefined;
+  /** The device usage. */
   usage?: UsageInput | null | undefined;
 };
 
@@ -308,7 +313,9 @@ export type UsageInput = {
 
 /** A measured power (W) at a CPU load (%). */
 export type WorkloadPointInput = {
+  /** CPU load, 0–100 %. */
   loadPercentage: number;
+  /** Measured power at that load (W). */
   powerWatt: number;
 };
 
