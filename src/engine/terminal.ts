@@ -13,24 +13,78 @@ import {
 } from "./impact.js";
 import { LIST_WORKLOAD_UNIT, Usage, type UsageInput, usageCells } from "./usage.js";
 
-/** End-user terminals (METHOD.md §9.1), each with its `/v1/terminal/<kind>` route. */
-export const TERMINAL_KINDS = ["laptop", "desktop", "smartphone", "tablet", "television", "box"] as const;
+/**
+ * End-user terminals (METHOD.md §9.1, METHOD-2.4.1.md §9.2), each with its `/v1/terminal/<kind>`
+ * route; an edition lists the kinds it has (`UserDeviceRules`).
+ */
+export const TERMINAL_KINDS = [
+  "laptop",
+  "desktop",
+  "smartphone",
+  "tablet",
+  "television",
+  "box",
+  "vr_headset",
+] as const;
 /** Peripherals (§9.1), each with its `/v1/peripheral/<kind>` route. */
-export const PERIPHERAL_KINDS = ["monitor", "usb_stick", "external_ssd", "external_hdd"] as const;
+export const PERIPHERAL_KINDS = [
+  "monitor",
+  "usb_stick",
+  "external_ssd",
+  "external_hdd",
+  "vr_controller",
+] as const;
 
 export type TerminalKind = (typeof TERMINAL_KINDS)[number];
 export type PeripheralKind = (typeof PERIPHERAL_KINDS)[number];
 export type UserDeviceKind = TerminalKind | PeripheralKind;
 
-/** Devices whose factors.yml entries are split by use type (`pro` / `perso`), §9.1 and Appendix B. */
-const TYPED_KINDS: ReadonlySet<UserDeviceKind> = new Set<UserDeviceKind>(["laptop", "desktop", "television"]);
+/**
+ * What differs between editions for terminals and peripherals (part of an edition's
+ * description).
+ */
+export interface UserDeviceRules {
+  /** Terminal kinds, in the order of `/v1/terminal/all`. */
+  readonly terminalKinds: readonly TerminalKind[];
+  /** Peripheral kinds, in the order of `/v1/peripheral/all`. */
+  readonly peripheralKinds: readonly PeripheralKind[];
+  /**
+   * 1.2.4 never allocates a device's manufacturing impact over the duration (METHOD.md
+   * Appendix D.9); 2.4.1 allocates it with duration / lifetime like components
+   * (METHOD-2.4.1.md §3.6).
+   */
+  readonly allocatesEmbedded: boolean;
+}
+
+export const USER_DEVICES_1_2_4: UserDeviceRules = {
+  terminalKinds: ["laptop", "desktop", "smartphone", "television", "tablet", "box"],
+  peripheralKinds: ["monitor", "usb_stick", "external_ssd", "external_hdd"],
+  allocatesEmbedded: false,
+};
+
+export const USER_DEVICES_2_4_1: UserDeviceRules = {
+  terminalKinds: ["laptop", "desktop", "smartphone", "television", "tablet", "box", "vr_headset"],
+  peripheralKinds: ["monitor", "usb_stick", "external_ssd", "external_hdd", "vr_controller"],
+  allocatesEmbedded: true,
+};
+
+/**
+ * Devices whose factors.yml entries are split by type: use type `pro` / `perso` (§9.1,
+ * Appendix B) or the VR headset's screen `lcd` / `oled` (METHOD-2.4.1.md §9.2).
+ */
+const TYPED_KINDS: ReadonlySet<UserDeviceKind> = new Set<UserDeviceKind>([
+  "laptop",
+  "desktop",
+  "television",
+  "vr_headset",
+]);
 
 export function isTypedKind(kind: UserDeviceKind): boolean {
   return TYPED_KINDS.has(kind);
 }
 
 export interface UserDeviceInput {
-  /** `pro` / `perso`; read only for laptops, desktops and televisions. */
+  /** `pro` / `perso` (`lcd` / `oled` for VR headsets); read only for the typed kinds. */
   readonly type?: string | null;
   readonly usage?: UsageInput | null;
 }
@@ -69,8 +123,8 @@ export function deviceTypes(factors: FactorTree, kind: UserDeviceKind): string[]
 }
 
 /**
- * A terminal or peripheral (§9.1): a generic manufacturing impact per device (not allocated)
- * and the simple use formula of §5.4 over its usage.
+ * A terminal or peripheral (§9.1): a generic manufacturing impact per device (allocated over the
+ * duration or not, by edition) and the simple use formula of §5.4 over its usage.
  */
 export class UserDevice {
   readonly usage: Usage;
@@ -105,12 +159,11 @@ export class UserDevice {
   }
 
   /**
-   * §9.1 embedded: the device's generic factor, indexed by the use type for typed kinds. In 1.2.4
-   * it is never allocated over the duration (Appendix D.9); where the edition allocates it
-   * (METHOD-2.4.1 §3.6) the lifetime allocation of §6.2 applies, reading the lifetime bounds
-   * only when the duration does not exceed the lifetime (they then show in verbose). The factor
-   * entry is looked up before the type is read, so a criterion without an entry (adp, pe…)
-   * leaves `type` unread.
+   * §9.1 embedded: the device's generic factor, indexed by the type for typed kinds, times the
+   * units; allocated over the duration only where the edition does (see `UserDeviceRules`). The
+   * factor entry is looked up before the type is read, so a criterion without an entry (adp,
+   * pe…) leaves `type` unread. Reading the lifetime bounds for the ratio makes them show in
+   * verbose (METHOD-2.4.1.md Appendix D.16: not when the duration exceeds the lifetime).
    */
   embeddedImpact(criterion: string, duration: number, allocation: Allocation): RawImpact {
     const factors = this.context.data.factors;
@@ -118,7 +171,7 @@ export class UserDevice {
     if (!entry) throw new NotImplementedError(`no ${this.kind} factor for ${criterion}`);
     const impact = this.type ? this.typedImpact(entry) : requiredFactor(entry, "impact");
     const whole = scaleByUnits(constantImpact(impact, [GENERIC_DATA_WARNING]), this.units);
-    if (this.context.rules.userDeviceEmbedded === "whole") return whole;
+    if (!this.context.rules.userDevices.allocatesEmbedded) return whole;
     return allocate(whole, duration, this.usage.hoursLifeTime, allocation);
   }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseV1Body, text, usageVariables } from "./body.js";
+import { parseV1Body, usageVariables } from "./body.js";
 import { type Handler, impactRoute, ok, postedBody, type Route } from "./common.js";
 import {
   CloudInstanceConfigDocument,
@@ -8,15 +8,26 @@ import {
   CloudProvidersDocument,
   CloudRegionsDocument,
 } from "./generated/graphql.js";
+import { fieldTypes, type RequestValidation } from "./validation.js";
 
 const DEFAULT_PROVIDER = "aws";
 const DEFAULT_INSTANCE = "a1.4xlarge";
 
-const cloudBody = z.object({
-  provider: text.nullish(),
-  instance_type: text.nullish(),
-  usage: z.unknown().optional(),
-});
+function cloudBodyOf(rules: RequestValidation) {
+  const { text, optional } = fieldTypes(rules);
+  return z.object({ provider: optional(text), instance_type: optional(text), usage: z.unknown().optional() });
+}
+
+const CLOUD_BODIES = new WeakMap<RequestValidation, ReturnType<typeof cloudBodyOf>>();
+
+function cloudBody(rules: RequestValidation): ReturnType<typeof cloudBodyOf> {
+  let schema = CLOUD_BODIES.get(rules);
+  if (!schema) {
+    schema = cloudBodyOf(rules);
+    CLOUD_BODIES.set(rules, schema);
+  }
+  return schema;
+}
 
 /**
  * GET reads provider / instance type from the query (or the path), POST from the body. The
@@ -28,13 +39,13 @@ function cloudImpacts(pathProvider: string | null): Handler {
   return impactRoute(
     CloudInstanceImpactsDocument,
     ({ archetype: _noArchetype, ...query }, request) => {
-      const body = postedBody(request, (value) => parseV1Body(cloudBody, value));
+      const body = postedBody(request, (value, rules) => parseV1Body(cloudBody(rules), value, rules));
       return {
         ...query,
         // A defaulted provider is left to the GraphQL field, which then resolves no region (§7.5).
         provider: pathProvider ?? body?.provider ?? request.params.get("provider"),
         instanceType: body?.instance_type ?? request.params.get("instance_type"),
-        usage: usageVariables(body?.usage),
+        usage: usageVariables(body?.usage, request.validation),
       };
     },
     (data) => data.cloudInstance,
@@ -76,6 +87,7 @@ export const cloudRoutes: readonly Route[] = [
   },
   {
     path: "/v1/utils/cloud_regions",
+    since: "2.4.1",
     methods: {
       // `{provider, region}` rows of edition 2.4.1 (METHOD-2.4.1 §11.1).
       GET: async (request, run) =>

@@ -3,9 +3,11 @@ import type { DocumentNode, ExecutionResult, GraphQLSchema } from "graphql";
 import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import type { EditionDescription } from "../editions/index.js";
 import { createRequestContext, type Service } from "../schema/context.js";
+import type { BodyParser } from "./body.js";
 import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./generated/graphql.js";
 import { type ImpactQuery, impactQuery, QueryValidationError } from "./query.js";
 import { impactResponse } from "./shape.js";
+import type { RequestValidation } from "./validation.js";
 
 /*
  * Building blocks of the REST shim: every route runs one GraphQL operation of
@@ -23,6 +25,8 @@ export interface RestRequest {
   readonly params: URLSearchParams;
   /** Parsed JSON body; `{}` when the request had none. */
   readonly body: unknown;
+  /** How this request's body and query values are validated (its edition's rules). */
+  readonly validation: RequestValidation;
 }
 
 export type Handler = (request: RestRequest, run: Runner) => Promise<RestResponse>;
@@ -156,7 +160,7 @@ type InputOf<V> = V extends { input?: infer I } ? Exclude<I, undefined> : never;
  */
 export function inputRoute<R, V>(
   document: TypedDocumentNode<R, V>,
-  parse: (body: unknown) => InputOf<V>,
+  parse: BodyParser<InputOf<V>>,
   answer: (data: R) => ImpactAnswer,
   fixed: Readonly<Record<string, unknown>> = {},
 ): Handler {
@@ -168,8 +172,8 @@ export function inputRoute<R, V>(
 }
 
 /** The parsed body of a POST, or null for a GET (archetype only). */
-export function postedBody<T>(request: RestRequest, parse: (body: unknown) => T): T | null {
-  return request.method === "POST" ? parse(request.body) : null;
+export function postedBody<T>(request: RestRequest, parse: BodyParser<T>): T | null {
+  return request.method === "POST" ? parse(request.body, request.validation) : null;
 }
 
 export function listing<R, K extends keyof R>(
@@ -182,4 +186,21 @@ export function listing<R, K extends keyof R>(
 export interface Route {
   readonly path: string;
   readonly methods: Readonly<Record<string, Handler>>;
+  /**
+   * The first boaviztapi version that has the route: an edition reproducing an older version
+   * answers 404 like its reference (absent: every edition has it).
+   */
+  readonly since?: string;
+}
+
+/** Whether a reference version (`2.4.1`) is at or after another, part by part. */
+export function versionAtLeast(version: string, since: string): boolean {
+  const parts = version.split(".").map(Number);
+  const minimum = since.split(".").map(Number);
+  for (let i = 0; i < Math.max(parts.length, minimum.length); i++) {
+    const a = parts[i] ?? 0;
+    const b = minimum[i] ?? 0;
+    if (a !== b) return a > b;
+  }
+  return true;
 }

@@ -15,10 +15,21 @@ import {
   SsdImpactsDocument,
 } from "./generated/graphql.js";
 
-/** The v1 component routes: kind and impact handler (assembly has no v1 route). */
-const COMPONENTS: readonly { readonly kind: ComponentKind; readonly impacts: Handler }[] = [
+/**
+ * The v1 component routes: kind, impact handler and, for a later component, the first reference
+ * version that has it (assembly has no v1 route).
+ */
+const COMPONENTS: readonly {
+  readonly kind: ComponentKind;
+  readonly impacts: Handler;
+  readonly since?: string;
+}[] = [
   { kind: "cpu", impacts: inputRoute(CpuImpactsDocument, componentVariables.cpu, (d) => d.component) },
-  { kind: "gpu", impacts: inputRoute(GpuImpactsDocument, componentVariables.gpu, (d) => d.component) },
+  {
+    kind: "gpu",
+    impacts: inputRoute(GpuImpactsDocument, componentVariables.gpu, (d) => d.component),
+    since: "2.4.1",
+  },
   { kind: "ram", impacts: inputRoute(RamImpactsDocument, componentVariables.ram, (d) => d.component) },
   { kind: "ssd", impacts: inputRoute(SsdImpactsDocument, componentVariables.ssd, (d) => d.component) },
   { kind: "hdd", impacts: inputRoute(HddImpactsDocument, componentVariables.hdd, (d) => d.component) },
@@ -58,7 +69,7 @@ const componentAll: Handler = async (_request, run) => {
 export function componentRoutes(): Route[] {
   const routes: Route[] = [{ path: "/v1/component/all", methods: { GET: componentAll } }];
   for (const spec of COMPONENTS) {
-    const { impacts } = spec;
+    const { impacts, since } = spec;
     const archetypes: Handler = async (_request, run) => {
       // The reference points motherboard at a missing file (HTTP 500); it has no archetypes.
       if (spec.kind === "motherboard") return ok([]);
@@ -72,10 +83,10 @@ export function componentRoutes(): Route[] {
     const spellings = spec.kind === "power_supply" ? ["power_supply", "power-supply"] : [spec.kind];
     for (const spelling of spellings) {
       const base = `/v1/component/${spelling}`;
-      routes.push({ path: base, methods: { GET: impacts, POST: impacts } });
-      routes.push({ path: `${base}/archetype`, methods: { GET: archetypes } });
-      routes.push({ path: `${base}/archetypes`, methods: { GET: archetypes } });
-      routes.push({ path: `${base}/archetype_config`, methods: { GET: config } });
+      routes.push({ path: base, since, methods: { GET: impacts, POST: impacts } });
+      routes.push({ path: `${base}/archetype`, since, methods: { GET: archetypes } });
+      routes.push({ path: `${base}/archetypes`, since, methods: { GET: archetypes } });
+      routes.push({ path: `${base}/archetype_config`, since, methods: { GET: config } });
     }
   }
   return routes;
