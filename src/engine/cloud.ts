@@ -92,6 +92,7 @@ export class CloudInstance {
     // A host CPU missing from the CPU table (e.g. "Apple M1") has no thread count: the reference
     // fails; a metal-like whole share is the honest answer.
     if (threads === null) return 1;
+    // Kept quirk (METHOD-2.4.1 Appendix D.17): not capped at 1 (mac2.metal: 12 vCPU / 8 threads).
     return ratio(vcpu, threads * cpu.units.numberValue());
   }
 
@@ -122,6 +123,8 @@ export class CloudInstance {
     if (component instanceof Ram) return this.ramShare();
     if (component instanceof Ssd) return this.storageShare(Ssd, this.ssdStorage);
     if (component instanceof Hdd) return this.storageShare(Hdd, this.hddStorage);
+    // Every other component, a platform GPU included, takes the vCPU share: kept quirk of 2.4.1
+    // (Appendix D.5), whose instance `gpu_units` nothing reads.
     return this.cpuShare();
   }
 

@@ -216,6 +216,7 @@ builder.queryFields((t) => ({
   }),
   cloudInstanceConfig: t.field({
     type: "JSON",
+    // Kept quirk (METHOD-2.4.1 Appendix D.26): an approximate name is answered without a warning.
     description: "The reference row of an instance type (matched like an evaluation's, without warning).",
     args: {
       provider: t.arg.string({ required: true, description: "Provider id, e.g. aws." }),
