@@ -119,7 +119,13 @@ export function matchInstanceName(
   );
   if (hamming && hamming.score >= cutoff) return { id: hamming.id, fuzzy: true };
 
-  const levenshtein = bestAcrossForms(index, forms, levenshteinSimilarity);
+  // The length difference bounds the similarity from above: keys that cannot reach the threshold
+  // are not scored (they could neither be accepted nor beat an accepted best).
+  const levenshtein = bestAcrossForms(index, forms, (form, key) => {
+    const longest = Math.max(form.length, key.length);
+    const bound = normalizedSimilarity(Math.abs(form.length - key.length), longest);
+    return bound < cutoff ? null : levenshteinSimilarity(form, key);
+  });
   if (levenshtein && levenshtein.score >= cutoff) return { id: levenshtein.id, fuzzy: true };
   return null;
 }
