@@ -84,7 +84,7 @@ export const EDITION_2_4_1: EditionDescription = {
       "`crowdsourcing/iot_factors_tide.csv`, `crowdsourcing/ademe_base_impacts_negaoctet.csv`, " +
       "`crowdsourcing/missing_cpu_manufacture.csv` and the `*.fmt` column-type descriptors.",
   },
-  settings: { values: SETTINGS },
+  settings: { values: SETTINGS, environmentPrefix: "BOAVIZTA_" },
   rules: {
     version: "2.4.1",
     roundImpact: roundImpactCapped,
