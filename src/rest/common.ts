@@ -76,6 +76,9 @@ export function createRunner(
   };
 }
 
+/** GraphQL arguments the shim fills from query parameters. */
+const QUERY_ARGUMENTS: ReadonlySet<string> = new Set(["criteria", "duration", "allocation"]);
+
 function restErrorOf(errors: NonNullable<ExecutionResult["errors"]>): RestError {
   const [first] = errors;
   const code = first.extensions?.code;
@@ -84,8 +87,10 @@ function restErrorOf(errors: NonNullable<ExecutionResult["errors"]>): RestError 
     const field = (first.extensions?.field as (string | number)[] | undefined) ?? [];
     // The GraphQL `input` argument is the whole v1 body; other arguments (usage, workload) are body keys.
     const loc = (field[0] === "input" ? field.slice(1) : field).map(v1FieldName);
+    // Impact arguments come from the query string (e.g. a criterion the edition lacks).
+    const where = QUERY_ARGUMENTS.has(String(field[0])) ? "query" : "body";
     return new RestError(422, {
-      detail: [{ loc: ["body", ...loc], msg: first.message.replace(/^[^:]*: /, ""), type: "value_error" }],
+      detail: [{ loc: [where, ...loc], msg: first.message.replace(/^[^:]*: /, ""), type: "value_error" }],
     });
   }
   return new RestError(500, "Internal Server Error");

@@ -32,7 +32,7 @@ export interface Service {
 const SHARED_LOOKUP_CAPACITY = 4096;
 
 export function editionService(edition: EditionDescription, data: ReferenceData): EditionService {
-  const tables = lookupTables(data);
+  const tables = lookupTables(data, edition.rules);
   return {
     edition,
     data,

@@ -43,7 +43,7 @@ export type CpuInput = {
   usage?: UsageInput | null | undefined;
 };
 
-/** Impact criterion. gwp, adp and pe are the headline criteria; the others are PEF criteria. `CTUh_c`/`CTUh_nc` are listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed. */
+/** Impact criterion. gwp, adp and pe are the headline criteria; the others are PEF criteria. `CTUh_c`/`CTUh_nc` are listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed. `fe` (final energy) exists in edition 2.4.1 only. */
 export type Criterion =
   | 'CTUh_c'
   | 'CTUh_nc'
@@ -57,6 +57,7 @@ export type Criterion =
   | 'epf'
   | 'epm'
   | 'ept'
+  | 'fe'
   | 'fw'
   | 'gwp'
   | 'gwppb'
