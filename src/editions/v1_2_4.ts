@@ -79,6 +79,7 @@ export const EDITION_1_2_4: EditionDescription = {
     useTimeRatioBounds: "crossed",
     explicitDefaultLocation: "kept",
     caseUnits: "once",
+    userDeviceEmbedded: "whole",
     dieSizeInput: "withCoreUnits",
     ruleOfThree: "singleRow",
     profileTieBreak: "none",

@@ -57,6 +57,11 @@ export interface EditionRules {
    */
   readonly caseUnits: "once" | "twice";
   /**
+   * Terminal and peripheral embedded impacts: the `whole` manufacturing impact whatever the
+   * duration (METHOD.md Appendix D.9), or `allocated` over the lifetime (METHOD-2.4.1 §3.6).
+   */
+  readonly userDeviceEmbedded: "whole" | "allocated";
+  /**
    * A CPU `die_size` input: used only `withCoreUnits` to derive the die size per core (METHOD.md
    * Appendix D.4), or `honoured` as the die size itself (METHOD-2.4.1 §4.1).
    */
