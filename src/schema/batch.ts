@@ -25,7 +25,7 @@ import { badUserInput } from "./errors.js";
 import { type AssetParent, evaluationFor, impactArgs, requestedCriteria } from "./impact.js";
 import { ServerConfigurationInput, ServerModelInput, UsageInputRef } from "./inputs.js";
 import { resolveServer, ServerRef } from "./server.js";
-import { resolveDevice, TerminalRef } from "./terminal.js";
+import { kindValues, resolveDevice, TerminalRef } from "./terminal.js";
 
 /** Largest fleet one request may evaluate. */
 export const MAX_BATCH_ITEMS = 10_000;
@@ -184,7 +184,7 @@ const CloudInstanceItemInput = builder.inputType("CloudInstanceItemInput", {
 
 const UserDeviceKindEnum = builder.enumType("UserDeviceKind", {
   description: "Terminal and peripheral kinds.",
-  values: [...TERMINAL_KINDS, ...PERIPHERAL_KINDS] as UserDeviceKind[],
+  values: kindValues<UserDeviceKind>([...TERMINAL_KINDS, ...PERIPHERAL_KINDS]),
 });
 
 const TerminalItemInput = builder.inputType("TerminalItemInput", {
@@ -192,7 +192,10 @@ const TerminalItemInput = builder.inputType("TerminalItemInput", {
   fields: (t) => ({
     kind: t.field({ type: UserDeviceKindEnum, required: true }),
     archetype: t.string({ required: false }),
-    type: t.string({ required: false, description: "pro or perso (laptop, desktop, television)." }),
+    type: t.string({
+      required: false,
+      description: "pro or perso (laptop, desktop, television); lcd or oled (VR headset).",
+    }),
     usage: t.field({ type: UsageInputRef, required: false }),
   }),
 });
