@@ -296,6 +296,8 @@ export const componentVariables = {
   }) as BodyParser<CaseInput>,
   motherboard: ((body, rules) =>
     toSimple(parseV1Body(bodySchemas(rules).simple, body, rules))) as BodyParser<SimpleComponentInput>,
+  assembly: ((body, rules) =>
+    toSimple(parseV1Body(bodySchemas(rules).simple, body, rules))) as BodyParser<SimpleComponentInput>,
 };
 
 /** A body's `usage` object (errors located under `usage`). */
