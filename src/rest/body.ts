@@ -103,7 +103,16 @@ function schemasOf(rules: RequestValidation) {
   const simple = z.object({ units: opt(integer), capacity: opt(integer), usage: opt(usage) });
 
   const server = z.object({
-    model: opt(z.object({ type: opt(text), name: opt(text), manufacturer: opt(text), year: opt(text) })),
+    // The model is descriptive only (METHOD.md §7.1: ignored by the computation); its `year` is
+    // accepted as a number too, as 2.4.1 answers `"year": 2020` normally.
+    model: opt(
+      z.object({
+        type: opt(text),
+        name: opt(text),
+        manufacturer: opt(text),
+        year: opt(z.union([text, integer]).transform(String)),
+      }),
+    ),
     configuration: opt(
       z.object({
         cpu: opt(cpu),
