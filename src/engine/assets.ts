@@ -12,6 +12,7 @@ import {
   type VerboseReport,
   verboseAttributes,
 } from "./evaluation.js";
+import type { RawImpact } from "./impact.js";
 import type { Server } from "./server.js";
 import type { Usage } from "./usage.js";
 
@@ -23,6 +24,7 @@ function usageAttributes(usage: Usage): VerboseAttribute[] {
 /** A single component evaluated on its own route (`/v1/component/<kind>`). */
 export function componentAsset(component: Component): Asset {
   return {
+    rules: component.context.rules,
     lifetime: () => component.usage.hoursLifeTime.value,
     embedded: (criterion, duration, allocation) => component.embeddedImpact(criterion, duration, allocation),
     use: (criterion, duration) => component.useImpact(criterion, duration),
@@ -44,13 +46,16 @@ export function componentAsset(component: Component): Asset {
   };
 }
 
+/** Components whose own use impact a device's verbose block shows. */
+const USE_IN_DEVICE: ReadonlySet<string> = new Set(["CPU", "RAM", "GPU"]);
+
 /** Per-component share of a device (1 for a server; the instance's part of the host in cloud). */
 export type ComponentShare = (component: Component) => number | null;
 
 /**
  * The verbose blocks of a device's components (§7.3): each component's lifetime is first
  * overwritten with the device's ("from device"), then its own impacts are computed for the
- * requested criteria — use only for CPU and RAM.
+ * requested criteria — use only for CPU, RAM (§7.3) and GPU (docs/methodology.md §19.6.3).
  */
 export function componentBlocks(
   components: readonly Component[],
@@ -69,18 +74,25 @@ export function componentBlocks(
       max: deviceLifetime.max,
       source: "from device",
     });
-    const alpha = share(component) ?? 0;
+    // The share is read only once a component's own impact is known: a criterion the component
+    // has no factor for leaves the instance's storage attributes unread (absent from the verbose).
+    let alpha: number | undefined;
+    const shared = (impact: RawImpact): RawImpact => {
+      alpha ??= share(component) ?? 0;
+      return { ...impact, value: impact.value * alpha, min: impact.min * alpha, max: impact.max * alpha };
+    };
     const impacts: CriterionImpact[] = requested.map((criterion) => {
       if (!criterion.computed || duration === null) {
         return { criterion, embedded: "not implemented", use: "not implemented" };
       }
-      const embedded = guarded(() =>
-        component.embeddedImpact(criterion.info.name, duration, allocation, alpha),
+      const rounding = component.context.rules.roundImpact;
+      const embedded = guarded(
+        () => shared(component.embeddedImpact(criterion.info.name, duration, allocation)),
+        rounding,
       );
-      const use =
-        component.kind === "CPU" || component.kind === "RAM"
-          ? guarded(() => component.useImpact(criterion.info.name, duration, 1))
-          : "not implemented";
+      const use = USE_IN_DEVICE.has(component.kind)
+        ? guarded(() => component.useImpact(criterion.info.name, duration, 1), rounding)
+        : "not implemented";
       return { criterion, embedded, use };
     });
     return {
@@ -101,6 +113,7 @@ export function deviceAttributes(
 
 export function serverAsset(server: Server): Asset {
   return {
+    rules: server.context.rules,
     lifetime: () => server.usage.hoursLifeTime.value,
     embedded: (criterion, duration, allocation) => server.embeddedImpact(criterion, duration, allocation),
     use: (criterion, duration) => server.useImpact(criterion, duration),

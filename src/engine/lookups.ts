@@ -1,6 +1,7 @@
-import type { CpuProfileRow, CpuSpec, ReferenceData } from "../data/types.js";
+import type { CpuProfileRow, CpuSpec, GpuSpec, ReferenceData } from "../data/types.js";
 import { fitProfile, type ProfileParams, tdpWorkloads } from "./consumptionProfile.js";
 import { type CoreCount, type DieSizeEstimate, estimateDieSize } from "./dieSize.js";
+import type { EditionRules } from "./edition.js";
 import {
   extractOne,
   prepareTokens,
@@ -8,6 +9,7 @@ import {
   tokenSetRatioPrepared,
   tokenSortRatio,
 } from "./fuzzy.js";
+import { type InstanceNameIndex, instanceNameIndex } from "./instanceName.js";
 
 /**
  * Reference-table lookups the engine needs, as a synchronous interface so the engine stays pure
@@ -47,6 +49,8 @@ function distinct(values: Iterable<string | null>): string[] {
 /** Candidate lists computed once per data set. */
 export interface LookupTables {
   readonly data: ReferenceData;
+  /** The edition's rules for the lookups that differ (rule of three, profile tie-break). */
+  readonly rules: EditionRules;
   /** Distinct CPU families, model ranges and names in first-appearance order (§16 listings). */
   readonly cpuFamilies: readonly string[];
   readonly cpuModelRanges: readonly string[];
@@ -58,9 +62,13 @@ export interface LookupTables {
   readonly dieSizeRowsByFamily: ReadonlyMap<string, readonly CpuSpec[]>;
   /** Token profiles of the lower-cased CPU names, in file order (prepared once). */
   readonly cpuNameTokens: readonly TokenProfile[];
+  /** Instance ids of each cloud provider prepared for name matching (docs/methodology.md §19.7.4). */
+  readonly instanceNames: ReadonlyMap<string, InstanceNameIndex>;
+  /** Token profiles of the lower-cased GPU names, in file order. */
+  readonly gpuNameTokens: readonly TokenProfile[];
 }
 
-export function lookupTables(data: ReferenceData): LookupTables {
+export function lookupTables(data: ReferenceData, rules: EditionRules): LookupTables {
   const dieSizeRows = data.cpuSpecs.filter((row) => row.totalDieSize !== null);
   const dieSizeRowsByFamily = new Map<string, CpuSpec[]>();
   for (const row of dieSizeRows) {
@@ -73,12 +81,17 @@ export function lookupTables(data: ReferenceData): LookupTables {
     dieSizeRows,
     dieSizeRowsByFamily,
     data,
+    rules,
     cpuFamilies: distinct(data.cpuSpecs.map((row) => row.codeName)),
     cpuModelRanges: distinct(data.cpuSpecs.map((row) => row.modelRange)),
     cpuNames: distinct(data.cpuSpecs.map((row) => row.name)),
     ramManufacturers: distinct(data.ramManufacture.map((row) => row.manufacturer)),
     ssdManufacturers: distinct(data.ssdManufacture.map((row) => row.manufacturer)),
     cpuNameTokens: data.cpuSpecs.map((row) => prepareTokens(row.nameLower)),
+    instanceNames: new Map(
+      [...data.cloudInstances].map(([provider, table]) => [provider, instanceNameIndex(table.ids)]),
+    ),
+    gpuNameTokens: data.gpuSpecs.map((row) => prepareTokens(row.nameLower)),
   };
 }
 
@@ -90,24 +103,46 @@ function nestedTokenSets(a: TokenProfile, b: TokenProfile): boolean {
   return true;
 }
 
-export function matchCpuName(tables: LookupTables, name: string): CpuSpec | null {
+/**
+ * §11.1 name matcher (CPU and GPU names alike): the first row with the best token-set ratio,
+ * or null when the best score does not exceed the threshold.
+ */
+function bestTokenSetMatch<R>(
+  rows: readonly R[],
+  tokens: readonly TokenProfile[],
+  name: string,
+  threshold: number,
+): R | null {
   const query = prepareTokens(name.toLowerCase());
-  const rows = tables.data.cpuSpecs;
   // Nothing beats 100 and the first row in file order wins ties, so the first row scoring 100
   // by the subset rule is the answer; only otherwise are all rows scored.
   for (let i = 0; i < rows.length; i++) {
-    if (nestedTokenSets(tables.cpuNameTokens[i], query)) return rows[i];
+    if (nestedTokenSets(tokens[i], query)) return rows[i];
   }
   let best = -1;
   let bestScore = -1;
   for (let i = 0; i < rows.length; i++) {
-    const score = tokenSetRatioPrepared(tables.cpuNameTokens[i], query);
+    const score = tokenSetRatioPrepared(tokens[i], query);
     if (score > bestScore) {
       bestScore = score;
       best = i;
     }
   }
-  return bestScore > tables.data.config.cpuNameFuzzyThreshold ? rows[best] : null;
+  return bestScore > threshold ? rows[best] : null;
+}
+
+export function matchCpuName(tables: LookupTables, name: string): CpuSpec | null {
+  return bestTokenSetMatch(
+    tables.data.cpuSpecs,
+    tables.cpuNameTokens,
+    name,
+    tables.data.config.cpuNameFuzzyThreshold,
+  );
+}
+
+/** docs/methodology.md §19.5.6: the CPU name matcher on `gpu_specs.csv` with the GPU threshold. */
+export function matchGpuName(tables: LookupTables, name: string, threshold: number): GpuSpec | null {
+  return bestTokenSetMatch(tables.data.gpuSpecs, tables.gpuNameTokens, name, threshold);
 }
 
 function profileRowsMatching(
@@ -122,8 +157,10 @@ function profileRowsMatching(
 }
 
 /**
- * §10.2 step 1. Quirk kept (Appendix D.28): `xeon e` scores 92.3 against both `xeon e5` and
- * `xeon e3`, so the Xeon E5 / E3 / E rows never resolve to a single base profile.
+ * §10.2 step 1. Quirk kept in 1.2.4 (Appendix D.28): `xeon e` scores 92.3 against both `xeon e5`
+ * and `xeon e3`, so the Xeon E5 / E3 / E rows never resolve to a single base profile. 2.4.1
+ * (docs/methodology.md §19.4.4) then takes the first row whose model range equals the requested one,
+ * ignoring case (not blanks).
  */
 export function matchCpuProfile(
   tables: LookupTables,
@@ -136,7 +173,12 @@ export function matchCpuProfile(
     (row) => row.manufacturer,
   );
   const byRange = profileRowsMatching(byManufacturer, modelRange, (row) => row.modelRange);
-  return byRange.length === 1 ? byRange[0] : null;
+  if (byRange.length === 1) return byRange[0];
+  if (byRange.length > 1 && modelRange !== null && tables.rules.profileTieBreak === "exactModelRange") {
+    const wanted = modelRange.toLowerCase();
+    return byRange.find((row) => row.modelRange.toLowerCase() === wanted) ?? null;
+  }
+  return null;
 }
 
 export function directLookups(tables: LookupTables): ReferenceLookups {
@@ -149,8 +191,13 @@ export function directLookups(tables: LookupTables): ReferenceLookups {
     hasDieSizes: (family) => tables.dieSizeRowsByFamily.has(family),
     dieSize: (family, cores) =>
       family === null
-        ? estimateDieSize(tables.dieSizeRows, "all families", cores)
-        : estimateDieSize(tables.dieSizeRowsByFamily.get(family) ?? [], family, cores),
+        ? estimateDieSize(tables.dieSizeRows, "all families", cores, tables.rules.ruleOfThree)
+        : estimateDieSize(
+            tables.dieSizeRowsByFamily.get(family) ?? [],
+            family,
+            cores,
+            tables.rules.ruleOfThree,
+          ),
     tdpProfile: (tdp, base) => fitProfile(tdpWorkloads(tdp), base),
   };
 }

@@ -15,9 +15,14 @@ export interface UsageInput {
   readonly otherConsumptionRatio?: number | null;
   /** Electricity factor overrides per criterion name. */
   readonly elecFactors?: Readonly<Record<string, number | null | undefined>> | null;
+  /** A cloud provider's region standing for the location (cloud instances, docs/methodology.md §19.7.5). */
+  readonly region?: string | null;
+  /** Cloud instances: instances per host, recorded and shown but unused by the model (§8.2). */
+  readonly instancePerServer?: number | null;
 }
 
-const FACTOR_SLOTS: ReadonlySet<string> = new Set(ELECTRICITY_CRITERIA);
+/** Factors a client may override (`elec_factors`). */
+const OVERRIDABLE_FACTORS: ReadonlySet<string> = new Set(ELECTRICITY_CRITERIA);
 
 export const LOCATION_NOT_FOUND = "Location not found. Default value used.";
 export const LIST_WORKLOAD_UNIT = "(time_percentage:%, load_percentage: %)";
@@ -64,15 +69,8 @@ export class Usage {
       this.timeWorkload.setInput(input.timeWorkload);
       if (typeof input.timeWorkload !== "number") this.timeWorkload.unit = listWorkloadUnit;
     }
-    if (input.usageLocation != null) {
-      if (this.context.data.electricity.countryCodes.has(input.usageLocation)) {
-        this.usageLocation.setInput(input.usageLocation);
-      } else {
-        // §5.1: an unknown location is replaced by the archetype's (null in all shipped data),
-        // and later defaulted to EEE with its wide bounds (Appendix D.13).
-        this.usageLocation.setChanged(this.usageLocation.defaultValue);
-        this.usageLocation.warnings.push(LOCATION_NOT_FOUND);
-      }
+    if (input.usageLocation != null && !this.isDiscardedDefaultLocation(input.usageLocation)) {
+      this.applyLocation(input.usageLocation, "INPUT");
     }
     if (input.useTimeRatio != null) this.useTimeRatio.setInput(input.useTimeRatio);
     if (input.hoursLifeTime != null) this.hoursLifeTime.setInput(input.hoursLifeTime);
@@ -80,15 +78,42 @@ export class Usage {
       this.otherConsumptionRatio.setInput(input.otherConsumptionRatio);
     }
     for (const [criterion, value] of Object.entries(input.elecFactors ?? {})) {
-      if (value != null && FACTOR_SLOTS.has(criterion)) this.electricityFactor(criterion).setInput(value);
+      if (value != null && OVERRIDABLE_FACTORS.has(criterion))
+        this.electricityFactor(criterion).setInput(value);
     }
+  }
+
+  /**
+   * A client's location: INPUT, or COMPLETED when it was resolved from a cloud region
+   * (docs/methodology.md §19.7.5: no bounds are written, they are cached from the value when read).
+   */
+  applyLocation(location: string, status: "INPUT" | "COMPLETED"): void {
+    if (this.context.data.electricity.countryCodes.has(location)) {
+      if (status === "INPUT") this.usageLocation.setInput(location);
+      else this.usageLocation.setCompleted(location);
+    } else {
+      // §5.1: an unknown location is replaced by the archetype's (null in all shipped data),
+      // and later defaulted to EEE with its wide bounds (Appendix D.13).
+      this.usageLocation.setChanged(this.usageLocation.defaultValue);
+      this.usageLocation.warnings.push(LOCATION_NOT_FOUND);
+    }
+  }
+
+  /**
+   * docs/methodology.md §19.3.5: where the edition discards it, a location equal to the default one (any
+   * case, surrounding blanks ignored; an empty string is not) is treated as not given. Other codes
+   * stay case-sensitive (a kept quirk, Appendix D.15).
+   */
+  isDiscardedDefaultLocation(location: string): boolean {
+    if (this.context.rules.explicitDefaultLocation !== "discarded" || location === "") return false;
+    return location.trim().toUpperCase() === this.context.data.config.defaultLocation.toUpperCase();
   }
 
   /** The factor of a criterion; `fw` has no slot, so its use phase is not implemented. */
   electricityFactor(criterion: string): Attribute<number> {
     let factor = this.elecFactors.get(criterion);
     if (!factor) {
-      if (!FACTOR_SLOTS.has(criterion))
+      if (!this.context.rules.electricityFactorSlots.has(criterion))
         throw new NotImplementedError(`no electricity factor slot for ${criterion}`);
       const created = new Attribute<number>(FACTOR_UNITS[criterion] ?? null);
       created.complete = () => this.completeElectricityFactor(criterion, created);
@@ -168,9 +193,9 @@ export class Usage {
     if (this.otherConsumptionRatio) list.push(["other_consumption_ratio", this.otherConsumptionRatio]);
     if (this.workloads) list.push(["workloads", this.workloads]);
     if (this.params) list.push(["params", this.params]);
-    for (const criterion of ELECTRICITY_CRITERIA) {
-      const factor = this.elecFactors.get(criterion);
-      if (factor) list.push([`${criterion}_factor`, factor]);
+    for (const { name } of this.context.rules.criteria) {
+      const factor = this.elecFactors.get(name);
+      if (factor) list.push([`${name}_factor`, factor]);
     }
     return list;
   }

@@ -1,13 +1,13 @@
 import { nestedArchetype } from "../data/cells.js";
 import type { ArchetypeTable } from "../data/types.js";
-import { type ComponentKind, CRITERIA } from "../engine/index.js";
+import type { ComponentKind, CriterionInfo } from "../engine/index.js";
 import { builder } from "./builder.js";
 import { ComponentKindEnum, componentTable } from "./component.js";
 import type { EditionContext } from "./context.js";
 import { editionArg } from "./edition.js";
 import { badUserInput, notFound } from "./errors.js";
 
-const CriterionInfoRef = builder.objectRef<(typeof CRITERIA)[number]>("CriterionInfo").implement({
+const CriterionInfoRef = builder.objectRef<CriterionInfo>("CriterionInfo").implement({
   description: "An impact criterion the service knows.",
   fields: (t) => ({
     key: t.exposeString("key", { description: "Key under which v1 lists it (`CTUh_c` keeps its capitals)." }),
@@ -59,6 +59,11 @@ function requiredTable(context: EditionContext, kind: ComponentKind): ArchetypeT
 }
 
 builder.queryFields((t) => ({
+  version: t.string({
+    description: "The boaviztapi version whose answers the edition reproduces (`/v1/utils/version`).",
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, { edition }, context) => context.edition(edition).engine.rules.version,
+  }),
   countryCodes: t.field({
     type: "JSON",
     description: "Country name → code, for usageLocation.",
@@ -98,9 +103,9 @@ builder.queryFields((t) => ({
   }),
   impactCriteria: t.field({
     type: [CriterionInfoRef],
-    description: "Every criterion with its unit and meaning.",
+    description: "Every criterion of the edition with its unit and meaning.",
     args: { edition: editionArg(t.arg) },
-    resolve: () => [...CRITERIA],
+    resolve: (_r, args, context) => [...context.edition(args.edition).engine.rules.criteria],
   }),
   cpuByName: t.field({
     type: CpuSpecRef,
