@@ -101,7 +101,8 @@ function schemasOf(rules: RequestValidation) {
   const simple = z.object({ units: opt(integer), capacity: opt(integer), usage: opt(usage) });
 
   const server = z.object({
-    model: opt(z.object({ type: opt(text), name: opt(text), manufacturer: opt(text), year: opt(text) })),
+    // `year` is an integer in the reference's server model (2.4.1 accepts `2020`, refuses text).
+    model: opt(z.object({ type: opt(text), name: opt(text), manufacturer: opt(text), year: opt(integer) })),
     configuration: opt(
       z.object({
         cpu: opt(cpu),
@@ -263,7 +264,10 @@ export const serverVariables: BodyParser<ServerInput> = (body, rules) => {
   const value = parseV1Body(bodySchemas(rules).server, body, rules);
   const configuration = value.configuration;
   return {
-    model: value.model ?? null,
+    // The model's name, manufacturer and year are recorded only (METHOD.md §7.1).
+    model: value.model
+      ? { ...value.model, year: value.model.year == null ? value.model.year : String(value.model.year) }
+      : null,
     usage: toUsage(value.usage),
     configuration: configuration
       ? {
