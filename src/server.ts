@@ -7,8 +7,9 @@ import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import type { GraphQLError, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
-import { loadReferenceData } from "./data/load.js";
+import { editionDataDir, loadReferenceData } from "./data/load.js";
 import { DEFAULT_EDITION_ID, defaultEditionFromEnv, EDITIONS } from "./editions/index.js";
+import { type Environment, SettingsError, settingsWithOverrides } from "./editions/settings.js";
 import { createRestHandler } from "./rest/index.js";
 import { createRequestContext, createService, editionService } from "./schema/context.js";
 import { buildSchema } from "./schema/index.js";
@@ -45,9 +46,11 @@ function abuseProtection() {
  * Wires the reference data of every edition (each loaded once, here), the GraphQL schema (yoga at
  * /graphql) and the v1 REST shim. `defaultEdition` answers requests that name no edition.
  */
-export function createApp(defaultEdition: string = DEFAULT_EDITION_ID) {
+export function createApp(defaultEdition: string = DEFAULT_EDITION_ID, env: Environment = {}) {
   const service = createService(
-    EDITIONS.map((edition) => editionService(edition, loadReferenceData(edition))),
+    EDITIONS.map((edition) =>
+      editionService(edition, loadReferenceData(edition, editionDataDir(edition), env)),
+    ),
     defaultEdition,
   );
   const schema = buildSchema();
@@ -93,8 +96,12 @@ export function createApp(defaultEdition: string = DEFAULT_EDITION_ID) {
   return { service, schema, yoga, rest, handle };
 }
 
-export function startServer(port: number, defaultEdition: string = DEFAULT_EDITION_ID) {
-  const app = createApp(defaultEdition);
+export function startServer(
+  port: number,
+  defaultEdition: string = DEFAULT_EDITION_ID,
+  env: Environment = {},
+) {
+  const app = createApp(defaultEdition, env);
   const server = createServer((request, response) => {
     app.handle(request, response).catch((error: unknown) => {
       console.error(error);
@@ -120,17 +127,23 @@ export function startServer(port: number, defaultEdition: string = DEFAULT_EDITI
 /** `WORKERS=N` runs N worker processes sharing the port (node:cluster); default 1, in-process. */
 function main(): void {
   const port = Number(process.env.PORT ?? 8080);
-  // An unknown EDITION stops the start-up (before any worker is forked) with the allowed values.
+  // An unknown EDITION or an unreadable settings override stops the start-up (before any worker
+  // is forked) with a message naming the variable.
   let defaultEdition: string;
   try {
     defaultEdition = defaultEditionFromEnv(process.env);
+    for (const { settings } of EDITIONS) {
+      if ("values" in settings)
+        settingsWithOverrides(settings.values, settings.environmentPrefix, process.env);
+    }
   } catch (error) {
-    console.error(`EDITION: ${(error as Error).message}`);
+    const message = (error as Error).message;
+    console.error(error instanceof SettingsError ? message : `EDITION: ${message}`);
     process.exit(1);
   }
   const workers = Math.max(1, Math.trunc(Number(process.env.WORKERS ?? 1)) || 1);
   if (workers === 1 || !cluster.isPrimary) {
-    startServer(port, defaultEdition);
+    startServer(port, defaultEdition, process.env);
     return;
   }
   for (let i = 0; i < workers; i++) cluster.fork();

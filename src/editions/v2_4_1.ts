@@ -88,7 +88,7 @@ export const EDITION_2_4_1: EditionDescription = {
       "`crowdsourcing/missing_cpu_manufacture.csv` and the `*.fmt` column-type descriptors.",
   },
   requestValidation: PYDANTIC_2,
-  settings: { values: SETTINGS },
+  settings: { values: SETTINGS, environmentPrefix: "BOAVIZTA_" },
   rules: {
     version: "2.4.1",
     userDevices: USER_DEVICES_2_4_1,
