@@ -11,7 +11,7 @@ import type { UserDeviceRules } from "./terminal.js";
 export interface EditionRules {
   /** The version of the reference API these rules reproduce (`/v1/utils/version`). */
   readonly version: string;
-  /** Terminal and peripheral kinds, and whether their manufacturing impact is allocated. */
+  /** The terminal and peripheral kinds (routes, listings, GraphQL kinds available). */
   readonly userDevices: UserDeviceRules;
   /** How `POST /v1/consumption_profile/cpu` reads the CPU (TDP, family). */
   readonly profileRoute: ProfileRouteRules;

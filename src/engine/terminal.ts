@@ -40,32 +40,24 @@ export type PeripheralKind = (typeof PERIPHERAL_KINDS)[number];
 export type UserDeviceKind = TerminalKind | PeripheralKind;
 
 /**
- * What differs between editions for terminals and peripherals (part of an edition's
- * description).
+ * The terminal and peripheral kinds of an edition (part of its description); whether their
+ * manufacturing impact is allocated is `EditionRules.userDeviceEmbedded`.
  */
 export interface UserDeviceRules {
   /** Terminal kinds, in the order of `/v1/terminal/all`. */
   readonly terminalKinds: readonly TerminalKind[];
   /** Peripheral kinds, in the order of `/v1/peripheral/all`. */
   readonly peripheralKinds: readonly PeripheralKind[];
-  /**
-   * 1.2.4 never allocates a device's manufacturing impact over the duration (METHOD.md
-   * Appendix D.9); 2.4.1 allocates it with duration / lifetime like components
-   * (METHOD-2.4.1.md §3.6).
-   */
-  readonly allocatesEmbedded: boolean;
 }
 
 export const USER_DEVICES_1_2_4: UserDeviceRules = {
   terminalKinds: ["laptop", "desktop", "smartphone", "television", "tablet", "box"],
   peripheralKinds: ["monitor", "usb_stick", "external_ssd", "external_hdd"],
-  allocatesEmbedded: false,
 };
 
 export const USER_DEVICES_2_4_1: UserDeviceRules = {
   terminalKinds: ["laptop", "desktop", "smartphone", "television", "tablet", "box", "vr_headset"],
   peripheralKinds: ["monitor", "usb_stick", "external_ssd", "external_hdd", "vr_controller"],
-  allocatesEmbedded: true,
 };
 
 /**
@@ -159,11 +151,12 @@ export class UserDevice {
   }
 
   /**
-   * §9.1 embedded: the device's generic factor, indexed by the type for typed kinds, times the
-   * units; allocated over the duration only where the edition does (see `UserDeviceRules`). The
-   * factor entry is looked up before the type is read, so a criterion without an entry (adp,
-   * pe…) leaves `type` unread. Reading the lifetime bounds for the ratio makes them show in
-   * verbose (METHOD-2.4.1.md Appendix D.16: not when the duration exceeds the lifetime).
+   * §9.1 embedded: the device's generic factor, indexed by the use type for typed kinds. In 1.2.4
+   * it is never allocated over the duration (Appendix D.9); where the edition allocates it
+   * (METHOD-2.4.1 §3.6) the lifetime allocation of §6.2 applies, reading the lifetime bounds
+   * only when the duration does not exceed the lifetime (they then show in verbose). The factor
+   * entry is looked up before the type is read, so a criterion without an entry (adp, pe…)
+   * leaves `type` unread.
    */
   embeddedImpact(criterion: string, duration: number, allocation: Allocation): RawImpact {
     const factors = this.context.data.factors;
@@ -171,7 +164,7 @@ export class UserDevice {
     if (!entry) throw new NotImplementedError(`no ${this.kind} factor for ${criterion}`);
     const impact = this.type ? this.typedImpact(entry) : requiredFactor(entry, "impact");
     const whole = scaleByUnits(constantImpact(impact, [GENERIC_DATA_WARNING]), this.units);
-    if (!this.context.rules.userDevices.allocatesEmbedded) return whole;
+    if (this.context.rules.userDeviceEmbedded === "whole") return whole;
     return allocate(whole, duration, this.usage.hoursLifeTime, allocation);
   }
 

@@ -7,7 +7,9 @@ import type { BodyParser } from "./body.js";
 import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./generated/graphql.js";
 import { type ImpactQuery, impactQuery, QueryValidationError } from "./query.js";
 import { impactResponse } from "./shape.js";
-import type { RequestValidation } from "./validation.js";
+import { type FieldIssue, type RequestValidation, validationDetail } from "./validation.js";
+
+const MISSING: FieldIssue = { type: "missing", msg: "Field required" };
 
 /*
  * Building blocks of the REST shim: every route runs one GraphQL operation of
@@ -75,7 +77,8 @@ export function createRunner(
       ...variables,
       edition: edition.graphqlName,
     })) as ExecutionResult;
-    if (result.errors && result.errors.length > 0) throw restErrorOf(result.errors);
+    if (result.errors && result.errors.length > 0)
+      throw restErrorOf(result.errors, edition.requestValidation);
     return result.data as never;
   };
 }
@@ -83,7 +86,7 @@ export function createRunner(
 /** GraphQL arguments the shim fills from query parameters. */
 const QUERY_ARGUMENTS: ReadonlySet<string> = new Set(["criteria", "duration", "allocation"]);
 
-function restErrorOf(errors: NonNullable<ExecutionResult["errors"]>): RestError {
+function restErrorOf(errors: NonNullable<ExecutionResult["errors"]>, rules: RequestValidation): RestError {
   const [first] = errors;
   const code = first.extensions?.code;
   if (code === "NOT_FOUND") return new RestError(404, { detail: first.extensions?.detail ?? first.message });
@@ -93,9 +96,8 @@ function restErrorOf(errors: NonNullable<ExecutionResult["errors"]>): RestError 
     const loc = (field[0] === "input" ? field.slice(1) : field).map(v1FieldName);
     // Impact arguments come from the query string (e.g. a criterion the edition lacks).
     const where = QUERY_ARGUMENTS.has(String(field[0])) ? "query" : "body";
-    return new RestError(422, {
-      detail: [{ loc: [where, ...loc], msg: first.message.replace(/^[^:]*: /, ""), type: "value_error" }],
-    });
+    const issue = { type: "value_error", msg: first.message.replace(/^[^:]*: /, "") };
+    return new RestError(422, { detail: [validationDetail(rules, [where, ...loc], issue, null)] });
   }
   return new RestError(500, "Internal Server Error");
 }
@@ -113,7 +115,7 @@ export const ok = (body: unknown): RestResponse => ({ status: 200, body });
 /** Query parameters that are required by the v1 routes (FastAPI answers 422 without them). */
 export function required(params: URLSearchParams, name: string): string {
   const value = params.get(name);
-  if (value === null) throw new QueryValidationError(name, "field required");
+  if (value === null) throw new QueryValidationError(name, "field required", MISSING, null);
   return value;
 }
 

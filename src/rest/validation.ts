@@ -153,7 +153,10 @@ export function validationDetail(
   input: unknown,
 ): ValidationDetail {
   if (rules.errorLayout === "pydantic2") return { type: issue.type, loc, msg: issue.msg, input };
-  return { loc, msg: PYDANTIC_1_MESSAGES[issue.type] ?? issue.msg, type: `type_error.${issue.type}` };
+  const known = PYDANTIC_1_MESSAGES[issue.type];
+  return known
+    ? { loc, msg: known, type: `type_error.${issue.type}` }
+    : { loc, msg: issue.msg, type: issue.type };
 }
 
 /** Reads the pydantic parameters a field conversion attached to a zod issue, if any. */

@@ -149,4 +149,21 @@ describe("through REST, per request", () => {
     const verbose = await call(app, "GET", "/v1/server/?verbose=maybe&edition=2.4.1");
     expect(verbose.body.detail[0]).toMatchObject({ type: "bool_parsing", loc: ["query", "verbose"] });
   });
+
+  it("missing query parameters and model refusals use pydantic 2's layout in 2.4.1", async () => {
+    const missing = await call(app, "GET", "/v1/terminal/laptop/archetype_config?edition=2.4.1");
+    expect(missing.status).toBe(422);
+    expect(missing.body.detail[0]).toEqual({
+      type: "missing",
+      loc: ["query", "archetype"],
+      msg: "Field required",
+      input: null,
+    });
+    const refused = await call(app, "POST", "/v1/terminal/laptop?edition=2.4.1", { type: "gaming" });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail[0]).toMatchObject({ type: "value_error", loc: ["body", "type"], input: null });
+    const v1 = await call(app, "POST", "/v1/terminal/laptop?edition=1.2.4", { type: "gaming" });
+    expect(v1.body.detail[0]).toMatchObject({ type: "value_error", loc: ["body", "type"] });
+    expect(v1.body.detail[0]).not.toHaveProperty("input");
+  });
 });
