@@ -9,6 +9,7 @@ import type {
   Archetype,
   ArchetypeCell,
   ArchetypeTable,
+  CloudRegion,
   CpuProfileRow,
   CpuSpec,
   Electricity,
@@ -186,6 +187,20 @@ function loadCpuProfiles(dir: URL): CpuProfileRow[] {
 }
 
 /**
+ * `archetypes/cloud/regions.csv` (edition 2.4.1, METHOD-2.4.1 §7.5), cells trimmed as the reference
+ * reads them; null for a data set without regions (its cloud usage has no `region`).
+ */
+function loadCloudRegions(dir: URL): CloudRegion[] | null {
+  const file = "archetypes/cloud/regions.csv";
+  if (!existsSync(new URL(file, dir))) return null;
+  return readCsv(dir, file).rows.map((row) => ({
+    provider: row.provider.trim(),
+    region: row.region.trim(),
+    usageLocation: row.usage_location.trim(),
+  }));
+}
+
+/**
  * Reads and indexes every reference table of an edition once (never per request). `env` holds the
  * start-up environment, read only by editions whose settings it may override (METHOD-2.4.1 §1.2).
  */
@@ -230,6 +245,7 @@ export function loadReferenceData(
     },
     cloudProviders: providers,
     cloudInstances,
+    cloudRegions: loadCloudRegions(dir),
     cpuSpecs: loadCpuSpecs(dir),
     gpuSpecs: gpu.specs,
     ramManufacture: readCsv(dir, "crowdsourcing/ram_manufacture.csv").rows.map((row) => ({

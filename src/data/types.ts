@@ -128,6 +128,14 @@ export interface CloudProvider {
   readonly description: string;
 }
 
+/** A row of `regions.csv` (edition 2.4.1): a provider's region and its country. */
+export interface CloudRegion {
+  readonly provider: string;
+  readonly region: string;
+  /** NATO CodSP3 country code. */
+  readonly usageLocation: string;
+}
+
 export interface ReferenceData {
   readonly config: ServiceConfig;
   readonly factors: FactorTree;
@@ -148,6 +156,8 @@ export interface ReferenceData {
   readonly cloudProviders: readonly CloudProvider[];
   /** Instance tables per provider name (only `aws` ships). */
   readonly cloudInstances: ReadonlyMap<string, ArchetypeTable>;
+  /** Provider regions and their locations; null when the data set has none (edition 1.2.4). */
+  readonly cloudRegions: readonly CloudRegion[] | null;
   readonly cpuSpecs: readonly CpuSpec[];
   /** GPU models for name matching (empty in an edition without GPUs). */
   readonly gpuSpecs: readonly GpuSpec[];

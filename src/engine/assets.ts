@@ -12,6 +12,7 @@ import {
   type VerboseReport,
   verboseAttributes,
 } from "./evaluation.js";
+import type { RawImpact } from "./impact.js";
 import type { Server } from "./server.js";
 import type { Usage } from "./usage.js";
 
@@ -27,6 +28,7 @@ export function componentAsset(component: Component): Asset {
     lifetime: () => component.usage.hoursLifeTime.value,
     embedded: (criterion, duration, allocation) => component.embeddedImpact(criterion, duration, allocation),
     use: (criterion, duration) => component.useImpact(criterion, duration),
+    useNotices: (criterion) => component.usage.useNotices(criterion),
     verbose(evaluation: Evaluation): VerboseReport {
       // Quirk kept (Appendix D.21): component verbose always lists gwp, adp and pe; criteria that
       // were not requested show "not implemented" (nothing more is computed for them).
@@ -72,14 +74,20 @@ export function componentBlocks(
       max: deviceLifetime.max,
       source: "from device",
     });
-    const alpha = share(component) ?? 0;
+    // The share is read only once a component's own impact is known: a criterion the component
+    // has no factor for leaves the instance's storage attributes unread (absent from the verbose).
+    let alpha: number | undefined;
+    const shared = (impact: RawImpact): RawImpact => {
+      alpha ??= share(component) ?? 0;
+      return { ...impact, value: impact.value * alpha, min: impact.min * alpha, max: impact.max * alpha };
+    };
     const impacts: CriterionImpact[] = requested.map((criterion) => {
       if (!criterion.computed || duration === null) {
         return { criterion, embedded: "not implemented", use: "not implemented" };
       }
       const rounding = component.context.rules.roundImpact;
       const embedded = guarded(
-        () => component.embeddedImpact(criterion.info.name, duration, allocation, alpha),
+        () => shared(component.embeddedImpact(criterion.info.name, duration, allocation)),
         rounding,
       );
       const use = USE_IN_DEVICE.has(component.kind)
@@ -109,6 +117,7 @@ export function serverAsset(server: Server): Asset {
     lifetime: () => server.usage.hoursLifeTime.value,
     embedded: (criterion, duration, allocation) => server.embeddedImpact(criterion, duration, allocation),
     use: (criterion, duration) => server.useImpact(criterion, duration),
+    useNotices: (criterion) => server.usage.useNotices(criterion),
     verbose(evaluation, requested): VerboseReport {
       return {
         duration: evaluation.duration,

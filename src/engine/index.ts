@@ -104,8 +104,9 @@ export function cloudModel(
   instanceCells: ComponentCells,
   platformCells: ComponentCells,
   usage: UsageInput | null,
+  provider: string | null = null,
 ): Asset {
-  return cloudAsset(new CloudInstance(context, instanceCells, platformCells, usage));
+  return cloudAsset(new CloudInstance(context, instanceCells, platformCells, usage, provider));
 }
 
 export type { ProfileParams, WorkloadPoint } from "./consumptionProfile.js";

@@ -9,6 +9,7 @@ import {
   tokenSetRatioPrepared,
   tokenSortRatio,
 } from "./fuzzy.js";
+import { type InstanceNameIndex, instanceNameIndex } from "./instanceName.js";
 
 /**
  * Reference-table lookups the engine needs, as a synchronous interface so the engine stays pure
@@ -61,6 +62,8 @@ export interface LookupTables {
   readonly dieSizeRowsByFamily: ReadonlyMap<string, readonly CpuSpec[]>;
   /** Token profiles of the lower-cased CPU names, in file order (prepared once). */
   readonly cpuNameTokens: readonly TokenProfile[];
+  /** Instance ids of each cloud provider prepared for name matching (METHOD-2.4.1 §7.4). */
+  readonly instanceNames: ReadonlyMap<string, InstanceNameIndex>;
   /** Token profiles of the lower-cased GPU names, in file order. */
   readonly gpuNameTokens: readonly TokenProfile[];
 }
@@ -85,6 +88,9 @@ export function lookupTables(data: ReferenceData, rules: EditionRules): LookupTa
     ramManufacturers: distinct(data.ramManufacture.map((row) => row.manufacturer)),
     ssdManufacturers: distinct(data.ssdManufacture.map((row) => row.manufacturer)),
     cpuNameTokens: data.cpuSpecs.map((row) => prepareTokens(row.nameLower)),
+    instanceNames: new Map(
+      [...data.cloudInstances].map(([provider, table]) => [provider, instanceNameIndex(table.ids)]),
+    ),
     gpuNameTokens: data.gpuSpecs.map((row) => prepareTokens(row.nameLower)),
   };
 }

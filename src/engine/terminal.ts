@@ -210,6 +210,7 @@ export function userDeviceAsset(device: UserDevice): Asset {
     lifetime: () => device.usage.hoursLifeTime.value,
     embedded: (criterion, duration, allocation) => device.embeddedImpact(criterion, duration, allocation),
     use: (criterion, duration) => device.useImpact(criterion, duration),
+    useNotices: (criterion) => device.usage.useNotices(criterion),
     verbose(evaluation): VerboseReport {
       return {
         duration: evaluation.duration,

@@ -35,6 +35,8 @@ function schemasOf(rules: RequestValidation) {
     avg_power: opt(float),
     time_workload: opt(z.union([float, z.array(workloadShare)])),
     usage_location: opt(text),
+    region: opt(text),
+    instance_per_server: opt(integer),
     use_time_ratio: opt(float),
     hours_life_time: opt(float),
     other_consumption_ratio: opt(float),
@@ -194,6 +196,8 @@ function toUsage(value: V1Usage | null | undefined): UsageInput | null {
         }
       : { timeWorkload: workload }),
     usageLocation: value.usage_location,
+    region: value.region,
+    instancePerServer: value.instance_per_server,
     useTimeRatio: value.use_time_ratio,
     hoursLifeTime: value.hours_life_time,
     otherConsumptionRatio: value.other_consumption_ratio,
@@ -295,6 +299,8 @@ export const componentVariables = {
     return { units: value.units, caseType: value.case_type, usage: toUsage(value.usage) };
   }) as BodyParser<CaseInput>,
   motherboard: ((body, rules) =>
+    toSimple(parseV1Body(bodySchemas(rules).simple, body, rules))) as BodyParser<SimpleComponentInput>,
+  assembly: ((body, rules) =>
     toSimple(parseV1Body(bodySchemas(rules).simple, body, rules))) as BodyParser<SimpleComponentInput>,
 };
 

@@ -1,6 +1,7 @@
 import { componentVariables } from "./body.js";
 import { type Handler, inputRoute, ok, type Route, required } from "./common.js";
 import {
+  AssemblyImpactsDocument,
   CaseImpactsDocument,
   ComponentArchetypeConfigDocument,
   ComponentArchetypesDocument,
@@ -16,8 +17,10 @@ import {
 } from "./generated/graphql.js";
 
 /**
+/**
  * The v1 component routes: kind, impact handler and, for a later component, the first reference
- * version that has it (assembly has no v1 route).
+ * version that has it. `assembly` is served although v1.2.4 answers 404 for it: our specification
+ * lists it among the component routes (METHOD.md §4.8, §4.9).
  */
 const COMPONENTS: readonly {
   readonly kind: ComponentKind;
@@ -42,7 +45,14 @@ const COMPONENTS: readonly {
     kind: "motherboard",
     impacts: inputRoute(MotherboardImpactsDocument, componentVariables.motherboard, (d) => d.component),
   },
+  {
+    kind: "assembly",
+    impacts: inputRoute(AssemblyImpactsDocument, componentVariables.assembly, (d) => d.component),
+  },
 ];
+
+/** Kinds without an archetype file: the reference fails listing motherboard's (HTTP 500). */
+const WITHOUT_ARCHETYPES: ReadonlySet<ComponentKind> = new Set(["motherboard", "assembly"]);
 
 /** `/v1/component/all` lists the edition's components in the reference's order (gpu from 2.4.1). */
 const COMPONENT_ALL_ORDER: readonly ComponentKind[] = [
@@ -71,8 +81,7 @@ export function componentRoutes(): Route[] {
   for (const spec of COMPONENTS) {
     const { impacts, since } = spec;
     const archetypes: Handler = async (_request, run) => {
-      // The reference points motherboard at a missing file (HTTP 500); it has no archetypes.
-      if (spec.kind === "motherboard") return ok([]);
+      if (WITHOUT_ARCHETYPES.has(spec.kind)) return ok([]);
       return ok((await run(ComponentArchetypesDocument, { kind: spec.kind })).componentArchetypes);
     };
     const config: Handler = async (request, run) => {

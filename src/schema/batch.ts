@@ -77,7 +77,12 @@ const CriterionTotalRef = builder.objectRef<CriterionTotalShape>("CriterionTotal
   }),
 });
 
-function sumPhase(raws: readonly (RawImpact | null)[], rules: EditionRules): TotalShape {
+/** The sum of the items' impacts, rounded as the edition rounds an item; the items' GraphQL notices join the warnings. */
+function sumPhase(
+  raws: readonly (RawImpact | null)[],
+  rules: EditionRules,
+  notices: readonly string[] = [],
+): TotalShape {
   const present = raws.filter((r): r is RawImpact => r !== null);
   const notImplemented = raws.length - present.length;
   if (present.length === 0) return { value: 0, min: 0, max: 0, warnings: [], items: 0, notImplemented };
@@ -86,7 +91,9 @@ function sumPhase(raws: readonly (RawImpact | null)[], rules: EditionRules): Tot
     { value: 0, min: 0, max: 0 },
   );
   const warnings = [...new Set(present.flatMap((r) => r.warnings))];
-  return { ...rounded({ ...sum, warnings }, rules.roundImpact), items: present.length, notImplemented };
+  const summed = rounded({ ...sum, warnings }, rules.roundImpact);
+  if (notices.length > 0) summed.warnings = [...new Set([...summed.warnings, ...notices])];
+  return { ...summed, items: present.length, notImplemented };
 }
 
 function batchRef<P extends AssetParent>(
@@ -114,13 +121,14 @@ function batchRef<P extends AssetParent>(
         description: "Impacts summed per criterion and phase over the evaluated items.",
         args: impactArgs(t.arg),
         resolve: (b, args, context): CriterionTotalShape[] => {
-          const items = b.entries.filter(isItem);
+          const evaluations = b.entries.filter(isItem).map((item) => evaluationFor(context, item, args));
           return requestedCriteria(args.criteria, b.rules).map((criterion) => ({
             criterion,
             phase: (phase) =>
               sumPhase(
-                items.map((item) => evaluationFor(context, item, args).raw(criterion, phase)),
+                evaluations.map((evaluation) => evaluation.raw(criterion, phase)),
                 b.rules,
+                evaluations.flatMap((evaluation) => evaluation.notices(criterion, phase)),
               ),
           }));
         },
@@ -167,10 +175,11 @@ const ComponentItemInput = builder.inputType("ComponentItemInput", {
 });
 
 const CloudInstanceItemInput = builder.inputType("CloudInstanceItemInput", {
+  description: "A cloud instance of a fleet: any provider of the fleet's edition.",
   fields: (t) => ({
-    provider: t.string({ required: false }),
-    instanceType: t.string({ required: true }),
-    usage: t.field({ type: UsageInputRef, required: false }),
+    provider: t.string({ required: false, description: "Provider id (default aws), e.g. gcp." }),
+    instanceType: t.string({ required: true, description: "Instance type, matched like cloudInstance's." }),
+    usage: t.field({ type: UsageInputRef, required: false, description: "The instance's usage." }),
   }),
 });
 

@@ -46,6 +46,15 @@ export const UsageInputRef = builder.inputType("UsageInput", {
       required: false,
       description: "Country code (NATO CodSP3), e.g. FRA; default EEE.",
     }),
+    region: t.string({
+      required: false,
+      description:
+        "Cloud instances, edition 2.4.1: the provider's region (see cloudRegions), which sets the location; usageLocation is the fallback of an unknown region.",
+    }),
+    instancePerServer: t.int({
+      required: false,
+      description: "Cloud instances: instances sharing the host; shown in the verbose, unused by the model.",
+    }),
     useTimeRatio: t.float({ required: false, description: "Fraction of the time in use, 0–1." }),
     hoursLifeTime: t.float({ required: false, description: "Lifetime in hours." }),
     otherConsumptionRatio: t.float({
@@ -220,6 +229,8 @@ const usageSchema = z
     timeWorkload: percent.nullish(),
     timeWorkloadShares: z.array(z.object({ timePercentage: percent, loadPercentage: percent })).nullish(),
     usageLocation: text,
+    region: text,
+    instancePerServer: count,
     useTimeRatio: quantity,
     hoursLifeTime: quantity,
     otherConsumptionRatio: anyNumber,
@@ -330,6 +341,8 @@ function toUsage(usage: UsageGraphQL): UsageInput | null {
     avgPower: usage.avgPower,
     timeWorkload: shares ?? usage.timeWorkload,
     usageLocation: usage.usageLocation,
+    region: usage.region,
+    instancePerServer: usage.instancePerServer,
     useTimeRatio: usage.useTimeRatio,
     hoursLifeTime: usage.hoursLifeTime,
     otherConsumptionRatio: usage.otherConsumptionRatio,

@@ -55,7 +55,7 @@ describe("GPU component route (METHOD-2.4.1 §5.3)", () => {
   it("computes the VRAM area from its size and dies, and multiplies by the units", () => {
     const evaluation = gpu({ units: 2, weight: 2.2, vram: 24, vramDies: 12 });
     expectRounded(evaluation.impact(gwp, "embedded"), { value: 477.2, min: 477.2, max: 477.2 }, []);
-    const report = evaluation.verbose([gwp]);
+    const report = evaluation.verbose();
     expect(attribute(report.attributes, "vram_surface")).toMatchObject({
       value: 506.6304769903343,
       status: "COMPLETED",
@@ -68,7 +68,7 @@ describe("GPU component route (METHOD-2.4.1 §5.3)", () => {
   it("never completes from the name (Appendix D.2) and takes an input die surface as effective (D.7)", () => {
     const named = gpu({ name: "NVIDIA A100 PCIe 40GB" });
     expectRounded(named.impact(gwp, "embedded"), { value: 575.1, min: 575.1, max: 575.1 }, []);
-    expect(attribute(named.verbose([gwp]).attributes, "name")).toMatchObject({
+    expect(attribute(named.verbose().attributes, "name")).toMatchObject({
       value: "NVIDIA A100 PCIe 40GB",
       status: "INPUT",
     });
@@ -86,20 +86,25 @@ describe("GPU component route (METHOD-2.4.1 §5.3)", () => {
   });
 
   it("answers other criteria of the GPU factors, and not implemented for the others (reference: 500)", () => {
+    const alone = (name: string) =>
+      evaluate(componentModel(context, "gpu", gpuCells(), {}), { criteria: [criterion(name)] }).impact(
+        criterion(name),
+        "embedded",
+      );
     const check = (name: string, value: number) =>
-      expectRounded(gpu().impact(criterion(name), "embedded"), { value, min: value, max: value }, []);
+      expectRounded(alone(name), { value, min: value, max: value }, []);
     check("ir", 330);
     check("wu", 1459);
     check("mips", 0.2069);
     for (const name of ["adpe", "epm", "gwppb", "fw"]) {
-      expect(gpu().impact(criterion(name), "embedded"), name).toBe("not implemented");
+      expect(alone(name), name).toBe("not implemented");
     }
   });
 
   it("allocates over its lifetime without reading the units' bounds (D.4)", () => {
     const evaluation = evaluate(componentModel(context, "gpu", gpuCells(), {}), { duration: 8760 });
     expect(evaluation.raw(gwp, "embedded")?.value).toBeCloseTo((575.0875463 * 8760) / 26280, 5);
-    const units = attribute(evaluation.verbose([gwp]).attributes, "units");
+    const units = attribute(evaluation.verbose().attributes, "units");
     expect(units).toMatchObject({ value: 1, status: "ARCHETYPE" });
     expect(units).not.toHaveProperty("min");
   });
@@ -145,7 +150,7 @@ describe("GPU properties", () => {
 describe("servers with a GPU (METHOD-2.4.1 §6)", () => {
   it("adds the archetype's GPUs (units and vram from server.csv, the rest from the GPU table)", () => {
     const evaluation = evaluate(serverModel(context, serverCells("p4d.24xlarge"), {}));
-    const report = evaluation.verbose([gwp]);
+    const report = evaluation.verbose();
     expect(report.components.map((c) => c.key).slice(0, 3)).toEqual(["ASSEMBLY-1", "CPU-1", "GPU-1"]);
     const block = component(report, "GPU-1");
     expectRounded(componentImpact(block, "gwp").embedded, { value: 2613, min: 2613, max: 2613 }, []);
@@ -160,12 +165,12 @@ describe("servers with a GPU (METHOD-2.4.1 §6)", () => {
   });
 
   it("has no GPU on an archetype without one, unless the configuration gives it", () => {
-    const none = evaluate(serverModel(context, serverCells("platform_compute_medium"), {})).verbose([gwp]);
+    const none = evaluate(serverModel(context, serverCells("platform_compute_medium"), {})).verbose();
     expect(none.components.some((c) => c.key === "GPU-1")).toBe(false);
     // The archetype's GPU.units is 0: the configured GPU counts for nothing, with the zero-value warning.
     const zero = evaluate(
       serverModel(context, serverCells("platform_compute_medium"), { configuration: { gpu: { vram: 0 } } }),
-    ).verbose([gwp]);
+    ).verbose();
     const block = component(zero, "GPU-1");
     expectRounded(componentImpact(block, "gwp").embedded, { value: 0, min: 0, max: 0 }, [UNCERTAINTY]);
     expect(attribute(block.attributes, "vram_surface").value).toBe(0.24197898335895696);
@@ -188,12 +193,12 @@ describe("servers with a GPU (METHOD-2.4.1 §6)", () => {
     withoutGpu.raw(gwp, "use");
     withGpu.raw(gwp, "use");
     const power = (e: typeof withGpu) => {
-      const found = e.verbose([gwp]).attributes.find((a) => a.name === "avg_power");
+      const found = e.verbose().attributes.find((a) => a.name === "avg_power");
       return found?.value as number;
     };
     // 600 W of GPUs (2 × 300) times 1 + other consumption ratio 0.33.
     expect(power(withGpu) - power(withoutGpu)).toBeCloseTo(600 * 1.33, 6);
-    const block = component(withGpu.verbose([gwp]), "GPU-1");
+    const block = component(withGpu.verbose(), "GPU-1");
     expect(componentImpact(block, "gwp").use).not.toBe("not implemented");
     expect(attribute(block.attributes, "avg_power")).toMatchObject({ value: 300, status: "INPUT" });
   });
