@@ -103,8 +103,16 @@ function schemasOf(rules: RequestValidation) {
   const simple = z.object({ units: opt(integer), capacity: opt(integer), usage: opt(usage) });
 
   const server = z.object({
-    // `year` is an integer in the reference's server model (2.4.1 accepts `2020`, refuses text).
-    model: opt(z.object({ type: opt(text), name: opt(text), manufacturer: opt(text), year: opt(integer) })),
+    // The model is descriptive only (METHOD.md §7.1: ignored by the computation); its `year` is
+    // accepted as a number too, as 2.4.1 answers `"year": 2020` normally.
+    model: opt(
+      z.object({
+        type: opt(text),
+        name: opt(text),
+        manufacturer: opt(text),
+        year: opt(z.union([text, integer]).transform(String)),
+      }),
+    ),
     configuration: opt(
       z.object({
         cpu: opt(cpu),
@@ -268,10 +276,7 @@ export const serverVariables: BodyParser<ServerInput> = (body, rules) => {
   const value = parseV1Body(bodySchemas(rules).server, body, rules);
   const configuration = value.configuration;
   return {
-    // The model's name, manufacturer and year are recorded only (METHOD.md §7.1).
-    model: value.model
-      ? { ...value.model, year: value.model.year == null ? value.model.year : String(value.model.year) }
-      : null,
+    model: value.model ?? null,
     usage: toUsage(value.usage),
     configuration: configuration
       ? {
