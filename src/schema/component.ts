@@ -159,8 +159,15 @@ for (const kind of Object.keys(COMPONENT_INPUT_TYPES) as ComponentKind[]) {
       type: ComponentRef,
       description: `Evaluate a ${kind.replace("_", " ")} component.`,
       args: {
-        archetype: t.arg.string({ required: false }),
-        input: t.arg({ type: COMPONENT_INPUT_TYPES[kind], required: false }),
+        archetype: t.arg.string({
+          required: false,
+          description: "Component archetype id; default the edition's default for this kind.",
+        }),
+        input: t.arg({
+          type: COMPONENT_INPUT_TYPES[kind],
+          required: false,
+          description: "Characteristics and usage; missing ones are completed.",
+        }),
         edition: editionArg(t.arg),
       },
       resolve: (_root, args, context) =>
