@@ -43,7 +43,7 @@ export const ComponentRef = builder.objectRef<ComponentParent>("Component").impl
     archetype: t.exposeString("archetype", {
       nullable: true,
       description:
-        "Archetype the component starts from (`DEFAULT` unless given); null for kinds without any.",
+        "Archetype the component starts from (the kind's default unless given); null for kinds without any.",
     }),
     ...assetImpactFields(t),
   }),
@@ -165,13 +165,12 @@ for (const kind of Object.keys(COMPONENT_INPUT_TYPES) as ComponentKind[]) {
       args: {
         archetype: t.arg.string({
           required: false,
-          description:
-            "Archetype id of the kind's table; default `DEFAULT` (motherboard and assembly have none).",
+          description: "Component archetype id; default the edition's default for this kind.",
         }),
         input: t.arg({
           type: COMPONENT_INPUT_TYPES[kind],
           required: false,
-          description: "What is known of the component; the rest comes from the archetype.",
+          description: "Characteristics and usage; missing ones are completed.",
         }),
         edition: editionArg(t.arg),
       },
