@@ -1,5 +1,4 @@
-import cluster from "node:cluster";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { costLimitPlugin } from "@escape.tech/graphql-armor-cost-limit";
 import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
@@ -7,7 +6,11 @@ import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import type { GraphQLError, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
+import { ConfigError, DEFAULT_LIMITS, type Limits, limitsOf, loadConfig } from "./config.js";
 import { loadReferenceData } from "./data/load.js";
+import { type BodyOutcome, readBody } from "./http.js";
+import { runService } from "./lifecycle.js";
+import { log } from "./log.js";
 import { createRestHandler } from "./rest/index.js";
 import { createRequestContext, createService } from "./schema/context.js";
 import { buildSchema } from "./schema/index.js";
@@ -40,13 +43,58 @@ function abuseProtection() {
   ];
 }
 
+/** Why a request was cancelled: its execution budget was spent. */
+class ExecutionBudgetSpent extends Error {}
+
+/** What the transport passes to each GraphQL execution. */
+interface TransportContext {
+  /** Aborted when the request is cancelled (client gone, execution budget spent). */
+  readonly signal?: AbortSignal;
+}
+
+/** Request headers that describe the connection or the body's framing, not the request. */
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "upgrade",
+  "expect",
+  "te",
+  "trailer",
+]);
+
+function forwardedHeaders(request: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name)) continue;
+    headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  return headers;
+}
+
+function send(
+  response: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: string | Buffer,
+): void {
+  if (response.headersSent || response.destroyed) return;
+  response.writeHead(status, { ...headers, "content-length": Buffer.byteLength(body) });
+  response.end(body);
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  send(response, status, { "content-type": "application/json" }, JSON.stringify(body));
+}
+
 /** Wires the reference data, the GraphQL schema (yoga at /graphql) and the v1 REST shim. */
-export function createApp() {
-  const service = createService(loadReferenceData());
+export function createApp({ limits = DEFAULT_LIMITS }: { readonly limits?: Limits } = {}) {
+  const service = createService(loadReferenceData(), limits);
   const schema = buildSchema();
-  const yoga = createYoga({
+  const yoga = createYoga<TransportContext>({
     schema,
-    context: () => createRequestContext(service),
+    context: ({ signal }) => createRequestContext(service, signal),
     graphqlEndpoint: "/graphql",
     landingPage: false,
     graphiql: true,
@@ -56,69 +104,127 @@ export function createApp() {
   });
   const rest = createRestHandler(schema, service);
 
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = request.url ?? "/";
-    if (url.startsWith("/graphql")) {
-      await yoga(request, response);
-      return;
-    }
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
+  const bodyTooLarge = {
+    message: `the request body exceeds ${limits.maxBodyBytes} bytes (MAX_BODY_BYTES)`,
+    limit: "MAX_BODY_BYTES",
+  };
+  const budgetSpent = `the request did not complete within its execution budget of ${limits.executionTimeoutMs} ms (EXECUTION_TIMEOUT_MS)`;
+
+  async function graphql(
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: Buffer,
+    signal: AbortSignal,
+  ) {
+    const method = request.method ?? "GET";
+    const answer = await yoga.fetch(
+      `http://localhost${request.url ?? "/graphql"}`,
+      {
+        method,
+        headers: forwardedHeaders(request),
+        body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
+      },
+      { signal },
+    );
+    const headers: Record<string, string> = {};
+    answer.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    send(response, answer.status, headers, Buffer.from(await answer.arrayBuffer()));
+  }
+
+  async function restCall(
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: Buffer,
+    signal: AbortSignal,
+  ) {
     const answer = await rest({
       method: request.method ?? "GET",
-      url,
-      body: Buffer.concat(chunks).toString("utf8"),
+      url: request.url ?? "/",
+      body: body.toString("utf8"),
+      signal,
     });
     if (answer.html !== undefined) {
-      response.writeHead(answer.status, { "content-type": "text/html; charset=utf-8" });
-      response.end(answer.html);
-      return;
+      send(response, answer.status, { "content-type": "text/html; charset=utf-8" }, answer.html);
+    } else if (typeof answer.body === "string" && answer.status >= 500) {
+      send(response, answer.status, { "content-type": "text/plain; charset=utf-8" }, answer.body);
+    } else {
+      sendJson(response, answer.status, answer.body);
     }
-    const text =
-      typeof answer.body === "string" && answer.status >= 500 ? answer.body : JSON.stringify(answer.body);
-    response.writeHead(answer.status, {
-      "content-type": answer.status >= 500 ? "text/plain; charset=utf-8" : "application/json",
-      "content-length": Buffer.byteLength(text),
-    });
-    response.end(text);
   }
 
-  return { service, schema, yoga, rest, handle };
-}
-
-export function startServer(port: number) {
-  const app = createApp();
-  const server = createServer((request, response) => {
-    app.handle(request, response).catch((error: unknown) => {
-      console.error(error);
-      if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain" });
-      response.end("Internal Server Error");
+  /**
+   * One HTTP request: its body read within MAX_BODY_BYTES (413 past it), then GraphQL or the
+   * shim, cancelled when the client goes away or the execution budget is spent (answered 422).
+   */
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const isGraphql = (request.url ?? "/").startsWith("/graphql");
+    const cancel = new AbortController();
+    const budget = setTimeout(
+      () => cancel.abort(new ExecutionBudgetSpent(budgetSpent)),
+      limits.executionTimeoutMs,
+    );
+    response.once("close", () => {
+      clearTimeout(budget);
+      if (!response.writableFinished) cancel.abort(new Error("the client disconnected"));
     });
-  });
-  server.listen(port, () => console.log(`listening on http://127.0.0.1:${port} (GraphQL at /graphql)`));
-  // Graceful stop: finish the requests in flight, then exit (so exit hooks such as --cpu-prof run).
-  const stop = () => {
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-  };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
-  return server;
+    const cancelled = new Promise<"cancelled">((resolve) =>
+      cancel.signal.addEventListener("abort", () => resolve("cancelled"), { once: true }),
+    );
+    try {
+      const body: BodyOutcome = await readBody(request, limits.maxBodyBytes);
+      if (body === "too large") {
+        // The rest of the body is discarded; the connection closes after this answer.
+        response.setHeader("connection", "close");
+        if (isGraphql)
+          sendJson(response, 413, {
+            errors: [
+              {
+                message: bodyTooLarge.message,
+                extensions: { code: "LIMIT_EXCEEDED", limit: "MAX_BODY_BYTES" },
+              },
+            ],
+          });
+        else sendJson(response, 413, { detail: bodyTooLarge.message });
+        return;
+      }
+      const work = isGraphql
+        ? graphql(request, response, body, cancel.signal)
+        : restCall(request, response, body, cancel.signal);
+      // The work itself stops at its next chunk boundary once cancelled (see scheduling.ts).
+      work.catch(() => {});
+      if ((await Promise.race([work, cancelled])) !== "cancelled") return;
+      if (cancel.signal.reason instanceof ExecutionBudgetSpent) {
+        if (isGraphql)
+          sendJson(response, 422, {
+            errors: [
+              { message: budgetSpent, extensions: { code: "LIMIT_EXCEEDED", limit: "EXECUTION_TIMEOUT_MS" } },
+            ],
+          });
+        else sendJson(response, 422, { detail: budgetSpent });
+      }
+    } finally {
+      clearTimeout(budget);
+    }
+  }
+
+  return { service, schema, yoga, rest, handle, limits };
 }
 
-/** `WORKERS=N` runs N worker processes sharing the port (node:cluster); default 1, in-process. */
+export type App = ReturnType<typeof createApp>;
+
+/** Reads the configuration (one clear line and exit 2 when it is wrong), then runs the service. */
 function main(): void {
-  const port = Number(process.env.PORT ?? 8080);
-  const workers = Math.max(1, Math.trunc(Number(process.env.WORKERS ?? 1)) || 1);
-  if (workers === 1 || !cluster.isPrimary) {
-    startServer(port);
-    return;
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    log.error(error.message);
+    process.exit(2);
   }
-  for (let i = 0; i < workers; i++) cluster.fork();
-  cluster.on("exit", (worker, code, signal) => {
-    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
-    cluster.fork();
-  });
+  runService(config, () => createApp({ limits: limitsOf(config) }));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

@@ -1,6 +1,7 @@
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { DocumentNode, ExecutionResult, GraphQLSchema } from "graphql";
 import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
+import { log } from "../log.js";
 import { createRequestContext, type Service } from "../schema/context.js";
 import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./generated/graphql.js";
 import { type ImpactQuery, impactQuery, QueryValidationError } from "./query.js";
@@ -46,7 +47,7 @@ export class RestError extends Error {
  * The shim's operations are fixed documents, so each is compiled once with graphql-jit (same
  * schema, resolvers and errors as graphql-js; several times faster on the large verbose answers).
  */
-export function createRunner(schema: GraphQLSchema, service: Service): Runner {
+export function createRunner(schema: GraphQLSchema, service: Service): (signal?: AbortSignal) => Runner {
   const compiled = new Map<DocumentNode, CompiledQuery>();
   const compile = (document: DocumentNode): CompiledQuery => {
     let query = compiled.get(document);
@@ -59,10 +60,10 @@ export function createRunner(schema: GraphQLSchema, service: Service): Runner {
     }
     return query;
   };
-  return async (document, variables) => {
+  return (signal) => async (document, variables) => {
     const result = (await compile(document).query(
       undefined,
-      createRequestContext(service),
+      createRequestContext(service, signal),
       variables,
     )) as ExecutionResult;
     if (result.errors && result.errors.length > 0) throw restErrorOf(result.errors);
@@ -70,18 +71,29 @@ export function createRunner(schema: GraphQLSchema, service: Service): Runner {
   };
 }
 
+/** Operation arguments that come from a v1 route's query string. */
+const QUERY_ARGUMENTS: ReadonlySet<string> = new Set(["duration", "criteria", "allocation"]);
+
 function restErrorOf(errors: NonNullable<ExecutionResult["errors"]>): RestError {
   const [first] = errors;
   const code = first.extensions?.code;
   if (code === "NOT_FOUND") return new RestError(404, { detail: first.extensions?.detail ?? first.message });
-  if (code === "BAD_USER_INPUT" || first.path === undefined) {
+  if (code === "CANCELLED") return new RestError(422, { detail: first.message });
+  if (code === "BAD_USER_INPUT" || code === "LIMIT_EXCEEDED" || first.path === undefined) {
     const field = (first.extensions?.field as (string | number)[] | undefined) ?? [];
-    // The GraphQL `input` argument is the whole v1 body; other arguments (usage, workload) are body keys.
+    // The GraphQL `input` argument is the whole v1 body; other arguments (usage, workload) are body
+    // keys, except those read from the query string.
+    const where = QUERY_ARGUMENTS.has(String(field[0])) ? "query" : "body";
     const loc = (field[0] === "input" ? field.slice(1) : field).map(v1FieldName);
     return new RestError(422, {
-      detail: [{ loc: ["body", ...loc], msg: first.message.replace(/^[^:]*: /, ""), type: "value_error" }],
+      detail: [{ loc: [where, ...loc], msg: first.message.replace(/^[^:]*: /, ""), type: "value_error" }],
     });
   }
+  // Not the client's doing: logged (with its cause), answered 500 without details.
+  log.error(
+    `REST: unexpected GraphQL error at ${first.path.join(".")}: ${first.message}`,
+    first.originalError ?? first,
+  );
   return new RestError(500, "Internal Server Error");
 }
 

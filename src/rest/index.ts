@@ -1,4 +1,5 @@
 import type { GraphQLSchema } from "graphql";
+import { log } from "../log.js";
 import type { Service } from "../schema/context.js";
 import { BodyValidationError } from "./body.js";
 import { cloudProviderRoute } from "./cloud.js";
@@ -17,6 +18,8 @@ export interface RestCall {
   readonly url: string;
   /** Raw body text ("" when absent). */
   readonly body: string;
+  /** Aborted when the request is cancelled (client gone, execution budget spent, shutdown). */
+  readonly signal?: AbortSignal;
 }
 
 const WELCOME = `<!doctype html><html><head><title>IT equipment impacts</title></head><body>
@@ -36,24 +39,35 @@ function parseBody(text: string): unknown {
 
 /** The REST shim: maps each v1 path to its GraphQL operation and reshapes the answer. */
 export function createRestHandler(schema: GraphQLSchema, service: Service) {
-  const run = createRunner(schema, service);
+  const runner = createRunner(schema, service);
   const routes = new Map<string, Route>(ROUTES.map((route) => [route.path, route]));
 
   return async (call: RestCall): Promise<RestResponse & { html?: string }> => {
-    const url = new URL(call.url, "http://localhost");
-    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
-    if (path === "/" && call.method === "GET") return { status: 200, body: null, html: WELCOME };
-    const route = routes.get(path) ?? cloudProviderRoute(path);
-    if (!route) return { status: 404, body: { detail: "Not Found" } };
-    const handler = route.methods[call.method];
-    if (!handler) return { status: 405, body: { detail: "Method Not Allowed" } };
     try {
+      const url = parseUrl(call.url);
+      const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+      if (path === "/" && call.method === "GET") return { status: 200, body: null, html: WELCOME };
+      const route = routes.get(path) ?? cloudProviderRoute(path);
+      if (!route) return { status: 404, body: { detail: "Not Found" } };
+      const handler = route.methods[call.method];
+      if (!handler) return { status: 405, body: { detail: "Method Not Allowed" } };
       const body = call.method === "POST" ? parseBody(call.body) : {};
+      const run = runner(call.signal);
       return await handler({ method: call.method, params: singleValued(url.searchParams), body }, run);
     } catch (error) {
       return errorResponse(error);
     }
   };
+}
+
+/** A request target that is not a path (e.g. `//` or `//host:port`) is answered 400. */
+function parseUrl(target: string): URL {
+  if (!target.startsWith("/") || target.startsWith("//")) throw new RestError(400, { detail: "Bad Request" });
+  try {
+    return new URL(target, "http://localhost");
+  } catch {
+    throw new RestError(400, { detail: "Bad Request" });
+  }
 }
 
 /**
@@ -85,6 +99,6 @@ function errorResponse(error: unknown): RestResponse {
       body: { detail: [{ loc: ["body"], msg: error.message, type: "value_error.jsondecode" }] },
     };
   }
-  console.error(error);
+  log.error("REST: unexpected error", error);
   return { status: 500, body: "Internal Server Error" };
 }

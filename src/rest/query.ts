@@ -25,6 +25,7 @@ function parseNumber(name: string, raw: string): number {
   const value = Number(raw.trim());
   if (raw.trim() === "" || Number.isNaN(value))
     throw new QueryValidationError(name, "value is not a valid float");
+  if (!Number.isFinite(value)) throw new QueryValidationError(name, "value must be a finite number");
   return value;
 }
 

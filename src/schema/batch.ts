@@ -19,14 +19,11 @@ import {
   resolveComponent,
 } from "./component.js";
 import type { RequestContext } from "./context.js";
-import { badUserInput } from "./errors.js";
 import { type AssetParent, evaluationFor, impactArgs, requestedCriteria } from "./impact.js";
 import { ServerConfigurationInput, ServerModelInput, UsageInputRef } from "./inputs.js";
+import { admitFleet, mapInChunks, releaseInChunks } from "./scheduling.js";
 import { resolveServer, ServerRef } from "./server.js";
 import { resolveDevice, TerminalRef } from "./terminal.js";
-
-/** Largest fleet one request may evaluate. */
-export const MAX_BATCH_ITEMS = 10_000;
 
 /** A fleet: one entry per item, in order; an item that failed carries its error. */
 interface Batch<P extends AssetParent> {
@@ -60,7 +57,7 @@ const TotalImpactRef = builder.objectRef<TotalShape>("TotalImpact").implement({
 
 interface CriterionTotalShape {
   readonly criterion: RequestedCriterion;
-  readonly phase: (phase: "embedded" | "use") => TotalShape;
+  readonly phase: (phase: "embedded" | "use") => Promise<TotalShape>;
 }
 
 const CriterionTotalRef = builder.objectRef<CriterionTotalShape>("CriterionTotal").implement({
@@ -103,7 +100,8 @@ function batchRef<P extends AssetParent>(
         nullable: { list: false, items: true },
         description: "One result per input, in order; a failed item is null with an error at its path.",
         // graphql-js reports an Error found in a list at that item's path, not for the whole batch.
-        resolve: (b) => b.entries as P[],
+        // Items are released chunk by chunk so the fleet does not hold the event loop.
+        resolve: (b, _args, context) => releaseInChunks(b.entries as P[], context.signal),
       }),
       total: t.field({
         type: [CriterionTotalRef],
@@ -113,8 +111,13 @@ function batchRef<P extends AssetParent>(
           const items = b.entries.filter(isItem);
           return requestedCriteria(args.criteria).map((criterion) => ({
             criterion,
-            phase: (phase) =>
-              sumPhase(items.map((item) => evaluationFor(context, item, args).raw(criterion, phase))),
+            // Only the selected phases are summed, item by item in chunks (see scheduling.ts).
+            phase: async (phase) =>
+              sumPhase(
+                await mapInChunks(items, context.signal, (item) =>
+                  evaluationFor(context, item, args).raw(criterion, phase),
+                ),
+              ),
           }));
         },
       }),
@@ -123,16 +126,17 @@ function batchRef<P extends AssetParent>(
 }
 
 async function resolveBatch<I, P extends AssetParent>(
+  context: RequestContext,
   inputs: readonly I[],
   resolveItem: (input: I, index: number) => Promise<P>,
 ): Promise<Batch<P>> {
-  if (inputs.length > MAX_BATCH_ITEMS) {
-    throw badUserInput(`a batch takes at most ${MAX_BATCH_ITEMS} items (got ${inputs.length})`, ["inputs"]);
-  }
-  const entries = await Promise.all(
-    inputs.map((input, index) => resolveItem(input, index).catch((error: GraphQLError) => error)),
+  await admitFleet(context, inputs.length, ["inputs"]);
+  const pending = await mapInChunks(
+    inputs.map((input, index) => ({ input, index })),
+    context.signal,
+    (item) => resolveItem(item.input, item.index).catch((error: GraphQLError) => error),
   );
-  return { entries };
+  return { entries: await Promise.all(pending) };
 }
 
 const ServerItemInput = builder.inputType("ServerItemInput", {
@@ -190,19 +194,21 @@ const PERIPHERALS: ReadonlySet<string> = new Set(PERIPHERAL_KINDS);
 builder.queryFields((t) => ({
   servers: t.field({
     type: ServerBatchRef,
-    description: `Evaluate up to ${MAX_BATCH_ITEMS} servers in one request.`,
+    description:
+      "Evaluate a fleet of servers (at most MAX_FLEET_ITEMS items per request, all fleets together).",
     args: { inputs: t.arg({ type: [ServerItemInput], required: true }) },
     resolve: (_root, { inputs }, context: RequestContext) =>
-      resolveBatch(inputs, ({ archetype, ...input }, index) =>
+      resolveBatch(context, inputs, ({ archetype, ...input }, index) =>
         resolveServer(context, archetype, input, ["inputs", String(index)]),
       ),
   }),
   components: t.field({
     type: ComponentBatchRef,
-    description: `Evaluate up to ${MAX_BATCH_ITEMS} components in one request.`,
+    description:
+      "Evaluate a fleet of components (at most MAX_FLEET_ITEMS items per request, all fleets together).",
     args: { inputs: t.arg({ type: [ComponentItemInput], required: true }) },
     resolve: (_root, { inputs }, context: RequestContext) =>
-      resolveBatch(inputs, (item, index) => {
+      resolveBatch(context, inputs, (item, index) => {
         const field = COMPONENT_FIELD_NAMES[item.kind];
         const input = (item as Record<string, unknown>)[field];
         return resolveComponent(context, item.kind, item.archetype, input, ["inputs", String(index), field]);
@@ -210,10 +216,11 @@ builder.queryFields((t) => ({
   }),
   cloudInstances: t.field({
     type: CloudInstanceBatchRef,
-    description: `Evaluate up to ${MAX_BATCH_ITEMS} cloud instances in one request.`,
+    description:
+      "Evaluate a fleet of cloud instances (at most MAX_FLEET_ITEMS items per request, all fleets together).",
     args: { inputs: t.arg({ type: [CloudInstanceItemInput], required: true }) },
     resolve: (_root, { inputs }, context: RequestContext) =>
-      resolveBatch(inputs, (item, index) =>
+      resolveBatch(context, inputs, (item, index) =>
         resolveCloudInstance(context, item.provider, item.instanceType, item.usage, [
           "inputs",
           String(index),
@@ -223,10 +230,11 @@ builder.queryFields((t) => ({
   }),
   terminals: t.field({
     type: TerminalBatchRef,
-    description: `Evaluate up to ${MAX_BATCH_ITEMS} terminals and peripherals in one request.`,
+    description:
+      "Evaluate a fleet of terminals and peripherals (at most MAX_FLEET_ITEMS items per request, all fleets together).",
     args: { inputs: t.arg({ type: [TerminalItemInput], required: true }) },
     resolve: (_root, { inputs }, context: RequestContext) =>
-      resolveBatch(inputs, ({ kind, archetype, type, usage }, index) => {
+      resolveBatch(context, inputs, ({ kind, archetype, type, usage }, index) => {
         const family = PERIPHERALS.has(kind) ? "peripheral" : "terminal";
         return resolveDevice(context, kind, family, archetype, { type, usage }, ["inputs", String(index)]);
       }),

@@ -81,7 +81,7 @@ export async function resolveCloudInstance(
   const { config } = context.service.data;
   const provider = providerArg ?? config.defaultArchetypes.cloud_provider ?? "aws";
   const instanceType = instanceTypeArg ?? config.defaultArchetypes.cloud_instance ?? "a1.4xlarge";
-  const { input, usageHours } = validateUsage(rawUsage, path);
+  const { input, usageHours } = validateUsage(context.service.limits, rawUsage, path);
   const row = await instanceRow(context, provider, instanceType);
   const platform = await platformOf(context, row);
   const engine = { data: context.service.data, lookups: context.lookups };

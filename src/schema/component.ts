@@ -86,7 +86,7 @@ export async function resolveComponent(
   path: readonly string[] = ["input"],
 ): Promise<ComponentParent> {
   const table = componentTable(context, kind);
-  const { input, usageHours } = validateComponentInput(kind, rawInput, path);
+  const { input, usageHours } = validateComponentInput(context.service.limits, kind, rawInput, path);
   let cells = {};
   let archetype: string | null = null;
   if (table) {

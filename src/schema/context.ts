@@ -1,4 +1,5 @@
 import DataLoader from "dataloader";
+import { DEFAULT_LIMITS, type Limits } from "../config.js";
 import type { Archetype, ArchetypeTable, ReferenceData } from "../data/types.js";
 import type { Evaluation } from "../engine/index.js";
 import {
@@ -15,14 +16,21 @@ export interface Service {
   readonly tables: LookupTables;
   /** Lookup results shared by all requests (bounded; the lookups are pure functions of the tables). */
   readonly sharedLookups: ReferenceLookups;
+  /** What one request may ask for (input bounds, fleet items, execution budget). */
+  readonly limits: Limits;
 }
 
 /** Distinct lookup keys kept across requests (CPU names, families, manufacturers, profiles). */
 const SHARED_LOOKUP_CAPACITY = 4096;
 
-export function createService(data: ReferenceData): Service {
+export function createService(data: ReferenceData, limits: Limits = DEFAULT_LIMITS): Service {
   const tables = lookupTables(data);
-  return { data, tables, sharedLookups: memoizedLookups(directLookups(tables), SHARED_LOOKUP_CAPACITY) };
+  // Keys longer than any accepted text are not kept (they cannot come from a validated input).
+  const sharedLookups = memoizedLookups(directLookups(tables), {
+    capacity: SHARED_LOOKUP_CAPACITY,
+    maxKeyLength: 2 * limits.maxStringLength + 2,
+  });
+  return { data, tables, sharedLookups, limits };
 }
 
 /** Per-request state: memoized reference lookups and the evaluations of this request's assets. */
@@ -33,11 +41,20 @@ export interface RequestContext {
   readonly archetypes: ArchetypeLoaders;
   /** Evaluations keyed by asset and by (duration, allocation). */
   readonly evaluations: WeakMap<object, Map<string, Evaluation>>;
+  /** Aborted when the request is cancelled (client gone, execution budget spent, shutdown). */
+  readonly signal: AbortSignal;
+  /** Fleet items asked for by this request so far, across fleet fields and aliases. */
+  readonly fleetItems: { reserved: number };
 }
 
-export function createRequestContext(service: Service): RequestContext {
+export function createRequestContext(
+  service: Service,
+  signal: AbortSignal = new AbortController().signal,
+): RequestContext {
   return {
     service,
+    signal,
+    fleetItems: { reserved: 0 },
     lookups: memoizedLookups(service.sharedLookups),
     archetypes: archetypeLoaders(),
     evaluations: new WeakMap(),

@@ -5,6 +5,7 @@ import { builder } from "./builder.js";
 import { ComponentKindEnum, componentTable } from "./component.js";
 import type { RequestContext } from "./context.js";
 import { badUserInput, notFound } from "./errors.js";
+import { validateText } from "./inputs.js";
 
 const CriterionInfoRef = builder.objectRef<(typeof CRITERIA)[number]>("CriterionInfo").implement({
   fields: (t) => ({
@@ -77,8 +78,8 @@ builder.queryFields((t) => ({
     nullable: true,
     description: "The CPU table row best matching a free-text name (approximate match), or null.",
     args: { name: t.arg.string({ required: true }) },
-    resolve: (_r, { name }, { lookups }) => {
-      const row = lookups.cpuByName(name);
+    resolve: (_r, { name }, { lookups, service }) => {
+      const row = lookups.cpuByName(validateText(service.limits, name, ["name"]));
       return row
         ? {
             name: row.name,

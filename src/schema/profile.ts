@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type ConsumptionProfileResult, cpuConsumptionProfile, powerAtLoad } from "../engine/index.js";
 import { builder } from "./builder.js";
 import { badUserInput, fromZodError } from "./errors.js";
+import { boundedList, reasonable, validateText } from "./inputs.js";
 
 const ProfileCpuInput = builder.inputType("ProfileCpuInput", {
   fields: (t) => ({
@@ -26,14 +27,10 @@ const WorkloadPointInput = builder.inputType("WorkloadPointInput", {
   }),
 });
 
-const workloadSchema = z
-  .array(
-    z.object({
-      loadPercentage: z.number().min(0, "must be within 0–100").max(100, "must be within 0–100"),
-      powerWatt: z.number().nonnegative("must not be negative"),
-    }),
-  )
-  .nullish();
+const workloadPoint = z.object({
+  loadPercentage: z.number().min(0, "must be within 0–100").max(100, "must be within 0–100"),
+  powerWatt: reasonable.refine((v) => v >= 0, "must not be negative"),
+});
 
 const ConsumptionProfileRef = builder.objectRef<ConsumptionProfileResult>("ConsumptionProfile").implement({
   description: "CPU power model power(w) = a·ln(b·(w + c)) + d, in W at load w (%).",
@@ -84,10 +81,14 @@ builder.queryFields((t) => ({
       workload: t.arg({ type: [WorkloadPointInput], required: false }),
     },
     resolve: (_root, args, context) => {
-      const parsed = workloadSchema.safeParse(args.workload);
+      const { limits } = context.service;
+      const parsed = boundedList(limits, workloadPoint).nullish().safeParse(args.workload);
       if (!parsed.success) throw fromZodError(parsed.error, ["workload"]);
+      const cpu = args.cpu ?? {};
+      for (const field of ["name", "manufacturer", "modelRange"] as const)
+        validateText(limits, cpu[field], ["cpu", field]);
       const engine = { data: context.service.data, lookups: context.lookups };
-      return cpuConsumptionProfile(engine, args.cpu ?? {}, parsed.data ?? null);
+      return cpuConsumptionProfile(engine, cpu, parsed.data ?? null);
     },
   }),
   cpuBaseProfiles: t.field({

@@ -31,7 +31,7 @@ export async function resolveServer(
   path: readonly string[],
 ): Promise<ServerParent> {
   const id = archetypeId ?? context.service.data.config.defaultArchetypes.server;
-  const { input, usageHours } = validateServerInput(rawInput, path);
+  const { input, usageHours } = validateServerInput(context.service.limits, rawInput, path);
   const archetype = await loadServerArchetype(context, id);
   const engine = { data: context.service.data, lookups: context.lookups };
   return { archetype: id, usageHours, build: () => serverModel(engine, archetype.cells, input) };

@@ -102,7 +102,7 @@ export async function resolveDevice(
   path: readonly string[] = ["input"],
 ): Promise<TerminalParent> {
   const type = validateType(context, kind, rawInput?.type, path);
-  const usage = validateUsage(rawInput?.usage ?? null, [...path, "usage"]);
+  const usage = validateUsage(context.service.limits, rawInput?.usage ?? null, [...path, "usage"]);
   const archetype = archetypeId ?? context.service.data.config.defaultArchetypes[kind];
   const row = await loadRow(context, archetype);
   const engine = { data: context.service.data, lookups: context.lookups };

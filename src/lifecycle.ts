@@ -1,0 +1,215 @@
+import cluster, { type Worker } from "node:cluster";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { type AddressInfo, Server as NetServer } from "node:net";
+import type { Config } from "./config.js";
+import { log } from "./log.js";
+
+/*
+ * The process's life: listen, serve, stop. SIGTERM/SIGINT stop accepting, let the requests
+ * already received finish and exit within SHUTDOWN_TIMEOUT_MS whatever the clients do. With
+ * WORKERS > 1 the primary forwards the signal to its workers and waits for them, replaces a
+ * worker that dies (with back-off) and gives up, with a clear message, when they keep dying.
+ */
+
+/** What a process serves: one HTTP request at a time. */
+export interface Handler {
+  handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
+}
+
+/** Exit code of a worker that cannot serve at all (port in use, …): restarting it is useless. */
+const EXIT_UNUSABLE = 78;
+/** A primary gives up when this many workers died within RESTART_WINDOW_MS. */
+const MAX_RESTARTS = 5;
+const RESTART_WINDOW_MS = 60_000;
+const FIRST_RESTART_DELAY_MS = 100;
+const LARGEST_RESTART_DELAY_MS = 5_000;
+
+/** The message a worker sends its primary when it cannot serve. */
+interface UnusableMessage {
+  readonly unusable: string;
+}
+
+function isUnusableMessage(message: unknown): message is UnusableMessage {
+  return (
+    typeof message === "object" &&
+    message !== null &&
+    typeof (message as UnusableMessage).unusable === "string"
+  );
+}
+
+/** Runs the service: in this process, or as a primary with `WORKERS` worker processes. */
+export function runService(config: Config, makeApp: () => Handler): void {
+  if (config.WORKERS > 1 && cluster.isPrimary) runPrimary(config);
+  else serve(config, makeApp());
+}
+
+/** One clear line for a listen failure. */
+function listenProblem(error: NodeJS.ErrnoException, config: Config): string {
+  const where = `${config.HOST ?? "*"}:${config.PORT}`;
+  switch (error.code) {
+    case "EADDRINUSE":
+      return `cannot listen on ${where}: the port is already in use (PORT=${config.PORT})`;
+    case "EACCES":
+      return `cannot listen on ${where}: permission denied (PORT=${config.PORT})`;
+    case "EADDRNOTAVAIL":
+    case "ENOTFOUND":
+      return `cannot listen on ${where}: no such local address (HOST=${config.HOST})`;
+    default:
+      return `cannot listen on ${where}: ${error.message}`;
+  }
+}
+
+/** Stops a process that cannot serve: one line, non-zero exit (told to the primary in a worker). */
+function unusable(message: string): never {
+  if (cluster.isWorker && process.connected) {
+    process.send?.({ unusable: message } satisfies UnusableMessage, undefined, {}, () =>
+      process.exit(EXIT_UNUSABLE),
+    );
+  } else {
+    log.error(message);
+    process.exit(1);
+  }
+  // Exiting once the message has been handed to the primary.
+  return undefined as never;
+}
+
+/** Listens on PORT/HOST and serves until SIGTERM/SIGINT (or, in a worker, its primary's end). */
+export function serve(config: Config, app: Handler): Server {
+  const inFlight = new Set<ServerResponse>();
+  let closing = false;
+
+  const server = createServer((request, response) => {
+    inFlight.add(response);
+    response.once("close", () => {
+      inFlight.delete(response);
+      if (closing) server.closeIdleConnections();
+    });
+    if (closing) response.setHeader("connection", "close");
+    app.handle(request, response).catch((error: unknown) => {
+      log.error("unexpected error while answering a request", error);
+      if (response.headersSent || response.destroyed) {
+        response.destroy();
+        return;
+      }
+      response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+      response.end("Internal Server Error");
+    });
+  });
+
+  server.on("error", (error: NodeJS.ErrnoException) => unusable(listenProblem(error, config)));
+  server.listen({ port: config.PORT, host: config.HOST }, () => {
+    const { port } = server.address() as AddressInfo;
+    const worker = cluster.isWorker ? ` (worker ${process.pid})` : "";
+    log.info(`listening on http://${config.HOST ?? "127.0.0.1"}:${port}${worker}; GraphQL at /graphql`);
+  });
+
+  const shutdown = (why: string) => {
+    if (closing) return;
+    closing = true;
+    log.info(
+      `${why}: finishing ${inFlight.size} request(s) in flight, exiting within ${config.SHUTDOWN_TIMEOUT_MS} ms`,
+    );
+    // Answers still to be written close their connection instead of keeping it alive.
+    for (const response of inFlight) if (!response.headersSent) response.setHeader("connection", "close");
+    // net.Server's close only stops accepting: http.Server's would also close idle connections at
+    // once, resetting a request whose bytes have arrived but are not parsed yet.
+    NetServer.prototype.close.call(server, () => process.exit(0));
+    // Two turns of the event loop: any request already received is parsed (its connection is no
+    // longer idle); the connections still idle then are closed.
+    setImmediate(() => setImmediate(() => server.closeIdleConnections()));
+    setTimeout(() => {
+      log.error(
+        `shutdown deadline of ${config.SHUTDOWN_TIMEOUT_MS} ms reached (SHUTDOWN_TIMEOUT_MS): closing ${inFlight.size} request(s) still in flight`,
+      );
+      server.closeAllConnections();
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM received"));
+  process.once("SIGINT", () => shutdown("SIGINT received"));
+  if (cluster.isWorker) {
+    // The primary is gone (or closed the channel): stop the same way, and never die of EPIPE.
+    process.once("disconnect", () => shutdown("the primary process is gone"));
+    process.on("error", (error) => log.error("IPC with the primary failed", error));
+  }
+  return server;
+}
+
+/** The primary of `WORKERS` worker processes sharing the port (node:cluster). */
+function runPrimary(config: Config): void {
+  let stopping = false;
+  const restarts: number[] = [];
+  const pendingRestarts = new Set<NodeJS.Timeout>();
+
+  const stopAll = (signal: NodeJS.Signals) => {
+    for (const timer of pendingRestarts) clearTimeout(timer);
+    pendingRestarts.clear();
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+
+  const giveUp = (message: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.error(message);
+    stopAll("SIGTERM");
+    const exit = () => process.exit(1);
+    if (Object.keys(cluster.workers ?? {}).length === 0) exit();
+    cluster.on("exit", () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) exit();
+    });
+    setTimeout(exit, config.SHUTDOWN_TIMEOUT_MS + 1000);
+  };
+
+  const fork = (): Worker => {
+    const worker = cluster.fork();
+    worker.on("message", (message: unknown) => {
+      if (isUnusableMessage(message)) giveUp(message.unusable);
+    });
+    return worker;
+  };
+
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    if (code === EXIT_UNUSABLE) return; // its message has made the primary give up
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length > 0 && restarts[0] < now - RESTART_WINDOW_MS) restarts.shift();
+    if (restarts.length > MAX_RESTARTS) {
+      giveUp(
+        `workers keep dying (${restarts.length} within ${RESTART_WINDOW_MS / 1000} s, the last one: ${signal ?? `exit code ${code}`}); giving up`,
+      );
+      return;
+    }
+    const delay = Math.min(LARGEST_RESTART_DELAY_MS, FIRST_RESTART_DELAY_MS * 2 ** (restarts.length - 1));
+    log.error(
+      `worker ${worker.process.pid} exited (${signal ?? `exit code ${code}`}); starting another in ${delay} ms`,
+    );
+    const timer = setTimeout(() => {
+      pendingRestarts.delete(timer);
+      if (!stopping) fork();
+    }, delay);
+    pendingRestarts.add(timer);
+  });
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received: stopping ${Object.keys(cluster.workers ?? {}).length} worker(s)`);
+    stopAll(signal);
+    const exitWhenDone = () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    };
+    cluster.on("exit", exitWhenDone);
+    exitWhenDone();
+    // Workers exit within their own deadline; past it (and a margin), they are killed.
+    setTimeout(() => {
+      log.error("workers did not stop in time: killing them");
+      stopAll("SIGKILL");
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS + 2000);
+  };
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+
+  for (let i = 0; i < config.WORKERS; i++) fork();
+}
