@@ -1,6 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { type AddressInfo, Server as NetServer } from "node:net";
+import { type AddressInfo, Server as NetServer, type Socket } from "node:net";
 import type { Config } from "./config.js";
 import { log } from "./log.js";
 
@@ -73,16 +73,37 @@ function unusable(message: string): never {
   return undefined as never;
 }
 
-/** Listens on PORT/HOST and serves until SIGTERM/SIGINT (or, in a worker, its primary's end). */
-export function serve(config: Config, app: Handler): Server {
+/** An HTTP server over a handler, able to stop gracefully. */
+export interface HttpService {
+  readonly server: Server;
+  /** Requests received and not answered yet. */
+  inFlight(): number;
+  /**
+   * Stops accepting connections and lets the requests already received finish (their answers
+   * close their connections); `done` is called once every connection is closed.
+   */
+  drain(done: () => void): void;
+}
+
+/** The HTTP server of a handler: every unexpected failure answered 500 (and logged). */
+export function createHttpService(app: Handler): HttpService {
   const inFlight = new Set<ServerResponse>();
+  /** Open connections and how many of their requests are in flight. */
+  const connections = new Map<Socket, number>();
   let closing = false;
 
+  const closeIfIdle = (socket: Socket) => {
+    if (connections.get(socket) === 0) socket.destroy();
+  };
+
   const server = createServer((request, response) => {
+    const { socket } = request;
     inFlight.add(response);
+    connections.set(socket, (connections.get(socket) ?? 0) + 1);
     response.once("close", () => {
       inFlight.delete(response);
-      if (closing) server.closeIdleConnections();
+      if (connections.has(socket)) connections.set(socket, (connections.get(socket) ?? 1) - 1);
+      if (closing) closeIfIdle(socket);
     });
     if (closing) response.setHeader("connection", "close");
     app.handle(request, response).catch((error: unknown) => {
@@ -96,6 +117,39 @@ export function serve(config: Config, app: Handler): Server {
     });
   });
 
+  server.on("connection", (socket: Socket) => {
+    connections.set(socket, 0);
+    socket.once("close", () => connections.delete(socket));
+  });
+
+  return {
+    server,
+    inFlight: () => inFlight.size,
+    drain(done) {
+      if (closing) return;
+      closing = true;
+      // Answers still to be written close their connection instead of keeping it alive.
+      for (const response of inFlight) if (!response.headersSent) response.setHeader("connection", "close");
+      // net.Server's close only stops accepting: http.Server's would also close idle connections
+      // at once, resetting a request whose bytes have arrived but are not parsed yet.
+      NetServer.prototype.close.call(server, () => done());
+      // Two turns of the event loop: any request already received is parsed (its connection has
+      // a request in flight); the connections still idle then are closed.
+      setImmediate(() =>
+        setImmediate(() => {
+          for (const socket of connections.keys()) closeIfIdle(socket);
+        }),
+      );
+    },
+  };
+}
+
+/** Listens on PORT/HOST and serves until SIGTERM/SIGINT (or, in a worker, its primary's end). */
+export function serve(config: Config, app: Handler): Server {
+  const service = createHttpService(app);
+  const { server } = service;
+  let closing = false;
+
   server.on("error", (error: NodeJS.ErrnoException) => unusable(listenProblem(error, config)));
   server.listen({ port: config.PORT, host: config.HOST }, () => {
     const { port } = server.address() as AddressInfo;
@@ -107,19 +161,12 @@ export function serve(config: Config, app: Handler): Server {
     if (closing) return;
     closing = true;
     log.info(
-      `${why}: finishing ${inFlight.size} request(s) in flight, exiting within ${config.SHUTDOWN_TIMEOUT_MS} ms`,
+      `${why}: finishing ${service.inFlight()} request(s) in flight, exiting within ${config.SHUTDOWN_TIMEOUT_MS} ms`,
     );
-    // Answers still to be written close their connection instead of keeping it alive.
-    for (const response of inFlight) if (!response.headersSent) response.setHeader("connection", "close");
-    // net.Server's close only stops accepting: http.Server's would also close idle connections at
-    // once, resetting a request whose bytes have arrived but are not parsed yet.
-    NetServer.prototype.close.call(server, () => process.exit(0));
-    // Two turns of the event loop: any request already received is parsed (its connection is no
-    // longer idle); the connections still idle then are closed.
-    setImmediate(() => setImmediate(() => server.closeIdleConnections()));
+    service.drain(() => process.exit(0));
     setTimeout(() => {
       log.error(
-        `shutdown deadline of ${config.SHUTDOWN_TIMEOUT_MS} ms reached (SHUTDOWN_TIMEOUT_MS): closing ${inFlight.size} request(s) still in flight`,
+        `shutdown deadline of ${config.SHUTDOWN_TIMEOUT_MS} ms reached (SHUTDOWN_TIMEOUT_MS): closing ${service.inFlight()} request(s) still in flight`,
       );
       server.closeAllConnections();
       process.exit(1);
@@ -138,13 +185,15 @@ export function serve(config: Config, app: Handler): Server {
 /** The primary of `WORKERS` worker processes sharing the port (node:cluster). */
 function runPrimary(config: Config): void {
   let stopping = false;
+  /** Workers not exited yet (cluster.workers also waits for their IPC channel to close). */
+  const alive = new Set<Worker>();
   const restarts: number[] = [];
   const pendingRestarts = new Set<NodeJS.Timeout>();
 
   const stopAll = (signal: NodeJS.Signals) => {
     for (const timer of pendingRestarts) clearTimeout(timer);
     pendingRestarts.clear();
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    for (const worker of alive) worker.process.kill(signal);
   };
 
   const giveUp = (message: string) => {
@@ -153,15 +202,16 @@ function runPrimary(config: Config): void {
     log.error(message);
     stopAll("SIGTERM");
     const exit = () => process.exit(1);
-    if (Object.keys(cluster.workers ?? {}).length === 0) exit();
+    if (alive.size === 0) exit();
     cluster.on("exit", () => {
-      if (Object.keys(cluster.workers ?? {}).length === 0) exit();
+      if (alive.size === 0) exit();
     });
     setTimeout(exit, config.SHUTDOWN_TIMEOUT_MS + 1000);
   };
 
   const fork = (): Worker => {
     const worker = cluster.fork();
+    alive.add(worker);
     worker.on("message", (message: unknown) => {
       if (isUnusableMessage(message)) giveUp(message.unusable);
     });
@@ -169,6 +219,7 @@ function runPrimary(config: Config): void {
   };
 
   cluster.on("exit", (worker, code, signal) => {
+    alive.delete(worker);
     if (stopping) return;
     if (code === EXIT_UNUSABLE) return; // its message has made the primary give up
     const now = Date.now();
@@ -194,10 +245,10 @@ function runPrimary(config: Config): void {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    log.info(`${signal} received: stopping ${Object.keys(cluster.workers ?? {}).length} worker(s)`);
+    log.info(`${signal} received: stopping ${alive.size} worker(s)`);
     stopAll(signal);
     const exitWhenDone = () => {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (alive.size === 0) process.exit(0);
     };
     cluster.on("exit", exitWhenDone);
     exitWhenDone();
