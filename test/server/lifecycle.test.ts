@@ -83,9 +83,9 @@ describe("SIGTERM", () => {
     const answer = await client.answer;
     expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK\r\n/);
     expect(answer.toLowerCase()).toContain("connection: close");
-    expect(JSON.parse(answer.slice(answer.lastIndexOf("\r\n\r\n") + 4)).impacts.gwp.embedded.value).toBeGreaterThan(
-      0,
-    );
+    expect(
+      JSON.parse(answer.slice(answer.lastIndexOf("\r\n\r\n") + 4)).impacts.gwp.embedded.value,
+    ).toBeGreaterThan(0);
     expect(await process.exited).toEqual({ code: 0, signal: null });
   }, 60_000);
 

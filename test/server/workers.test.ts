@@ -72,9 +72,9 @@ describe("WORKERS", () => {
     client.send(body);
     const answer = await client.answer;
     expect(answer).toMatch(/HTTP\/1\.1 200 OK\r\n/);
-    expect(JSON.parse(answer.slice(answer.lastIndexOf("\r\n\r\n") + 4)).impacts.gwp.embedded.value).toBeGreaterThan(
-      0,
-    );
+    expect(
+      JSON.parse(answer.slice(answer.lastIndexOf("\r\n\r\n") + 4)).impacts.gwp.embedded.value,
+    ).toBeGreaterThan(0);
     expect(await primary.exited).toEqual({ code: 0, signal: null });
   }, 120_000);
 
