@@ -127,8 +127,10 @@ export function createApp({ limits = DEFAULT_LIMITS }: { readonly limits?: Limit
       { signal },
     );
     const headers: Record<string, string> = {};
+    // Lower-cased: the fetch layer may keep a header's original case (e.g. Content-Length), and
+    // the length is set by `send` once.
     answer.headers.forEach((value, name) => {
-      headers[name] = value;
+      headers[name.toLowerCase()] = value;
     });
     send(response, answer.status, headers, Buffer.from(await answer.arrayBuffer()));
   }
