@@ -338,7 +338,13 @@ describe("shared lookup cache", () => {
     const tables = service.app.service.tables;
     const inner = directLookups(tables);
     let calls = 0;
-    const counted = { ...inner, cpuFamily: (family: string) => (calls++, inner.cpuFamily(family)) };
+    const counted = {
+      ...inner,
+      cpuFamily: (family: string) => {
+        calls++;
+        return inner.cpuFamily(family);
+      },
+    };
     const cache = memoizedLookups(counted, { capacity: 10, maxKeyLength: 20 });
     cache.cpuFamily("skylake");
     cache.cpuFamily("skylake");
