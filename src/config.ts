@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defaultEditionFromEnv } from "./editions/index.js";
 
 /*
  * The service's configuration: every environment variable, read once at start-up and validated
@@ -46,6 +47,18 @@ const ENVIRONMENT = z.object({
   EXECUTION_TIMEOUT_MS: wholeNumber(1, 3_600_000).default(30_000),
   /** On SIGTERM/SIGINT, the time given to requests in flight before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 3_600_000).default(10_000),
+  /** The methodology edition of requests that name none (the rule lives with the editions). */
+  EDITION: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      try {
+        return defaultEditionFromEnv({ EDITION: value });
+      } catch (error) {
+        context.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
 export type Config = z.infer<typeof ENVIRONMENT>;

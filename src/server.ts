@@ -8,11 +8,12 @@ import type { GraphQLError, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
 import { ConfigError, DEFAULT_LIMITS, type Limits, limitsOf, loadConfig } from "./config.js";
 import { loadReferenceData } from "./data/load.js";
+import { DEFAULT_EDITION_ID, EDITIONS } from "./editions/index.js";
 import { type BodyOutcome, readBody } from "./http.js";
 import { runService } from "./lifecycle.js";
 import { log } from "./log.js";
 import { createRestHandler } from "./rest/index.js";
-import { createRequestContext, createService } from "./schema/context.js";
+import { createRequestContext, createService, editionService } from "./schema/context.js";
 import { buildSchema } from "./schema/index.js";
 
 /**
@@ -88,13 +89,26 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
   send(response, status, { "content-type": "application/json" }, JSON.stringify(body));
 }
 
-/** Wires the reference data, the GraphQL schema (yoga at /graphql) and the v1 REST shim. */
-export function createApp({ limits = DEFAULT_LIMITS }: { readonly limits?: Limits } = {}) {
-  const service = createService(loadReferenceData(), limits);
+export interface AppOptions {
+  /** The edition of requests that name none (`EDITION`). */
+  readonly defaultEdition?: string;
+  readonly limits?: Limits;
+}
+
+/**
+ * Wires the reference data of every edition (each loaded once, here), the GraphQL schema (yoga at
+ * /graphql) and the v1 REST shim.
+ */
+export function createApp({ defaultEdition = DEFAULT_EDITION_ID, limits = DEFAULT_LIMITS }: AppOptions = {}) {
+  const service = createService(
+    EDITIONS.map((edition) => editionService(edition, loadReferenceData(edition), limits)),
+    defaultEdition,
+    limits,
+  );
   const schema = buildSchema();
   const yoga = createYoga<TransportContext>({
     schema,
-    context: ({ signal }) => createRequestContext(service, signal),
+    context: ({ signal }) => createRequestContext(service, { signal }),
     graphqlEndpoint: "/graphql",
     landingPage: false,
     graphiql: true,
@@ -226,7 +240,7 @@ function main(): void {
     log.error(error.message);
     process.exit(2);
   }
-  runService(config, () => createApp({ limits: limitsOf(config) }));
+  runService(config, () => createApp({ defaultEdition: config.EDITION, limits: limitsOf(config) }));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

@@ -1,6 +1,7 @@
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { DocumentNode, ExecutionResult, GraphQLSchema } from "graphql";
 import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
+import type { EditionDescription } from "../editions/index.js";
 import { log } from "../log.js";
 import { createRequestContext, type Service } from "../schema/context.js";
 import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./generated/graphql.js";
@@ -27,7 +28,10 @@ export interface RestRequest {
 
 export type Handler = (request: RestRequest, run: Runner) => Promise<RestResponse>;
 
-/** Executes one GraphQL operation of the shim against the schema, in a fresh request context. */
+/**
+ * Executes one GraphQL operation of the shim against the schema, in a fresh request context, with
+ * the request's edition (every operation declares `$edition`; the runner supplies it).
+ */
 export type Runner = <R, V extends Record<string, unknown>>(
   document: TypedDocumentNode<R, V>,
   variables: V,
@@ -47,7 +51,10 @@ export class RestError extends Error {
  * The shim's operations are fixed documents, so each is compiled once with graphql-jit (same
  * schema, resolvers and errors as graphql-js; several times faster on the large verbose answers).
  */
-export function createRunner(schema: GraphQLSchema, service: Service): (signal?: AbortSignal) => Runner {
+export function createRunner(
+  schema: GraphQLSchema,
+  service: Service,
+): (edition: EditionDescription, signal?: AbortSignal) => Runner {
   const compiled = new Map<DocumentNode, CompiledQuery>();
   const compile = (document: DocumentNode): CompiledQuery => {
     let query = compiled.get(document);
@@ -60,12 +67,11 @@ export function createRunner(schema: GraphQLSchema, service: Service): (signal?:
     }
     return query;
   };
-  return (signal) => async (document, variables) => {
-    const result = (await compile(document).query(
-      undefined,
-      createRequestContext(service, signal),
-      variables,
-    )) as ExecutionResult;
+  return (edition, signal) => async (document, variables) => {
+    const result = (await compile(document).query(undefined, createRequestContext(service, { signal }), {
+      ...variables,
+      edition: edition.graphqlName,
+    })) as ExecutionResult;
     if (result.errors && result.errors.length > 0) throw restErrorOf(result.errors);
     return result.data as never;
   };

@@ -1,4 +1,5 @@
 import type { GraphQLSchema } from "graphql";
+import { type EditionDescription, editionById, UnknownEditionError } from "../editions/index.js";
 import { log } from "../log.js";
 import type { Service } from "../schema/context.js";
 import { BodyValidationError } from "./body.js";
@@ -51,9 +52,10 @@ export function createRestHandler(schema: GraphQLSchema, service: Service) {
       if (!route) return { status: 404, body: { detail: "Not Found" } };
       const handler = route.methods[call.method];
       if (!handler) return { status: 405, body: { detail: "Method Not Allowed" } };
+      const params = singleValued(url.searchParams);
+      const edition = requestedEdition(params, service.defaultEdition);
       const body = call.method === "POST" ? parseBody(call.body) : {};
-      const run = runner(call.signal);
-      return await handler({ method: call.method, params: singleValued(url.searchParams), body }, run);
+      return await handler({ method: call.method, params, body }, runner(edition, call.signal));
     } catch (error) {
       return errorResponse(error);
     }
@@ -67,6 +69,17 @@ function parseUrl(target: string): URL {
     return new URL(target, "http://localhost");
   } catch {
     throw new RestError(400, { detail: "Bad Request" });
+  }
+}
+
+/** The `edition` query parameter of every route (422 naming the allowed values when unknown). */
+function requestedEdition(params: URLSearchParams, defaultEdition: string): EditionDescription {
+  const requested = params.get("edition");
+  try {
+    return editionById(requested ?? defaultEdition);
+  } catch (error) {
+    if (error instanceof UnknownEditionError) throw new QueryValidationError("edition", error.message);
+    throw error;
   }
 }
 

@@ -1,7 +1,9 @@
 import DataLoader from "dataloader";
 import { DEFAULT_LIMITS, type Limits } from "../config.js";
 import type { Archetype, ArchetypeTable, ReferenceData } from "../data/types.js";
-import type { Evaluation } from "../engine/index.js";
+import type { EditionDescription } from "../editions/index.js";
+import { editionById } from "../editions/index.js";
+import type { EngineContext, Evaluation } from "../engine/index.js";
 import {
   directLookups,
   type LookupTables,
@@ -10,12 +12,21 @@ import {
   type ReferenceLookups,
 } from "../engine/lookups.js";
 
-/** Everything built once at start-up and shared (read-only) by every request. */
-export interface Service {
+/** One edition as served: its description, its tables (loaded once) and shared lookup results. */
+export interface EditionService {
+  readonly edition: EditionDescription;
   readonly data: ReferenceData;
   readonly tables: LookupTables;
   /** Lookup results shared by all requests (bounded; the lookups are pure functions of the tables). */
   readonly sharedLookups: ReferenceLookups;
+}
+
+/** Everything built once at start-up and shared (read-only) by every request. */
+export interface Service {
+  /** Every served edition, by id. */
+  readonly editions: ReadonlyMap<string, EditionService>;
+  /** The edition of a request that names none (`EDITION`, default 1.2.4). */
+  readonly defaultEdition: string;
   /** What one request may ask for (input bounds, fleet items, execution budget). */
   readonly limits: Limits;
 }
@@ -23,41 +34,103 @@ export interface Service {
 /** Distinct lookup keys kept across requests (CPU names, families, manufacturers, profiles). */
 const SHARED_LOOKUP_CAPACITY = 4096;
 
-export function createService(data: ReferenceData, limits: Limits = DEFAULT_LIMITS): Service {
+export function editionService(
+  edition: EditionDescription,
+  data: ReferenceData,
+  limits: Limits = DEFAULT_LIMITS,
+): EditionService {
   const tables = lookupTables(data);
-  // Keys longer than any accepted text are not kept (they cannot come from a validated input).
-  const sharedLookups = memoizedLookups(directLookups(tables), {
-    capacity: SHARED_LOOKUP_CAPACITY,
-    maxKeyLength: 2 * limits.maxStringLength + 2,
-  });
-  return { data, tables, sharedLookups, limits };
+  return {
+    edition,
+    data,
+    tables,
+    // Keys longer than any accepted text are not kept (they cannot come from a validated input).
+    sharedLookups: memoizedLookups(directLookups(tables), {
+      capacity: SHARED_LOOKUP_CAPACITY,
+      maxKeyLength: 2 * limits.maxStringLength + 2,
+    }),
+  };
 }
 
-/** Per-request state: memoized reference lookups and the evaluations of this request's assets. */
-export interface RequestContext {
-  readonly service: Service;
+/** The service over already loaded editions; the default must be one of them. */
+export function createService(
+  editions: readonly EditionService[],
+  defaultEdition: string,
+  limits: Limits = DEFAULT_LIMITS,
+): Service {
+  const byId = new Map(editions.map((served) => [served.edition.id, served]));
+  if (!byId.has(defaultEdition)) throw new Error(`default edition ${defaultEdition} is not loaded`);
+  return { editions: byId, defaultEdition, limits };
+}
+
+/**
+ * Per-request state of one edition: memoized lookups, archetype loaders and the engine context the
+ * models of this edition are built with.
+ */
+export interface EditionContext {
+  readonly service: EditionService;
   readonly lookups: ReferenceLookups;
   /** Archetype rows by id, once per distinct (table, id) per request. */
   readonly archetypes: ArchetypeLoaders;
+  /** Evaluations keyed by asset and by (duration, allocation), shared by the request's editions. */
+  readonly evaluations: WeakMap<object, Map<string, Evaluation>>;
+  /** What the engine reads: this edition's data, lookups and rules. */
+  readonly engine: EngineContext;
+  /** What one request may ask for (the service's limits). */
+  readonly limits: Limits;
+}
+
+/** Per-request state: the edition contexts used by this request (created on first use). */
+export interface RequestContext {
+  readonly service: Service;
   /** Evaluations keyed by asset and by (duration, allocation). */
   readonly evaluations: WeakMap<object, Map<string, Evaluation>>;
   /** Aborted when the request is cancelled (client gone, execution budget spent, shutdown). */
   readonly signal: AbortSignal;
   /** Fleet items asked for by this request so far, across fleet fields and aliases. */
   readonly fleetItems: { reserved: number };
+  /**
+   * The context of an edition for this request; null or undefined for the service's default.
+   * @throws UnknownEditionError for an edition the service does not serve.
+   */
+  edition(id?: string | null): EditionContext;
 }
 
-export function createRequestContext(
-  service: Service,
-  signal: AbortSignal = new AbortController().signal,
-): RequestContext {
+/** How a request builds its per-edition lookups; tests substitute counting lookups. */
+export interface RequestOptions {
+  readonly lookups?: (served: EditionService) => ReferenceLookups;
+  /** Aborted when the request is cancelled (default: never). */
+  readonly signal?: AbortSignal;
+}
+
+export function createRequestContext(service: Service, options: RequestOptions = {}): RequestContext {
+  const lookupsOf = options.lookups ?? ((served: EditionService) => memoizedLookups(served.sharedLookups));
+  const evaluations = new WeakMap<object, Map<string, Evaluation>>();
+  const contexts = new Map<string, EditionContext>();
   return {
     service,
-    signal,
+    evaluations,
+    signal: options.signal ?? new AbortController().signal,
     fleetItems: { reserved: 0 },
-    lookups: memoizedLookups(service.sharedLookups),
-    archetypes: archetypeLoaders(),
-    evaluations: new WeakMap(),
+    edition(id) {
+      const key = id ?? service.defaultEdition;
+      let context = contexts.get(key);
+      if (!context) {
+        const served = service.editions.get(key);
+        if (!served) throw new Error(`edition ${editionById(key).id} is not loaded`);
+        const lookups = lookupsOf(served);
+        context = {
+          service: served,
+          lookups,
+          archetypes: archetypeLoaders(),
+          evaluations,
+          engine: { data: served.data, lookups, rules: served.edition.rules },
+          limits: service.limits,
+        };
+        contexts.set(key, context);
+      }
+      return context;
+    },
   };
 }
 

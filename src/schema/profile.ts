@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type ConsumptionProfileResult, cpuConsumptionProfile, powerAtLoad } from "../engine/index.js";
 import { builder } from "./builder.js";
+import { editionArg } from "./edition.js";
 import { badUserInput, fromZodError } from "./errors.js";
 import { boundedList, reasonable, validateText } from "./inputs.js";
 
@@ -79,6 +80,7 @@ builder.queryFields((t) => ({
     args: {
       cpu: t.arg({ type: ProfileCpuInput, required: false }),
       workload: t.arg({ type: [WorkloadPointInput], required: false }),
+      edition: editionArg(t.arg),
     },
     resolve: (_root, args, context) => {
       const { limits } = context.service;
@@ -87,12 +89,13 @@ builder.queryFields((t) => ({
       const cpu = args.cpu ?? {};
       for (const field of ["name", "manufacturer", "modelRange"] as const)
         validateText(limits, cpu[field], ["cpu", field]);
-      const engine = { data: context.service.data, lookups: context.lookups };
+      const { engine } = context.edition(args.edition);
       return cpuConsumptionProfile(engine, cpu, parsed.data ?? null);
     },
   }),
   cpuBaseProfiles: t.field({
     type: [BaseProfileRef],
-    resolve: (_r, _a, { service }) => [...service.data.cpuProfiles],
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, args, context) => [...context.edition(args.edition).service.data.cpuProfiles],
   }),
 }));

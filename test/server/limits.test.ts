@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { DEFAULT_LIMITS } from "../../src/config.js";
 import { directLookups, memoizedLookups } from "../../src/engine/lookups.js";
 import { Server } from "../../src/engine/server.js";
+import type { EditionService } from "../../src/schema/context.js";
 import { log } from "../../src/log.js";
 import { graphqlCall, type Listening, listen, send } from "../support/http.js";
 
@@ -335,7 +336,7 @@ describe("REST logs what it does not expect", () => {
 
 describe("shared lookup cache", () => {
   it("keeps no key longer than its bound (such keys are computed every time)", () => {
-    const tables = service.app.service.tables;
+    const tables = (service.app.service.editions.get("1.2.4") as EditionService).tables;
     const inner = directLookups(tables);
     let calls = 0;
     const counted = {
