@@ -9,8 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { DEFAULT_LIMITS } from "../../src/config.js";
 import { directLookups, memoizedLookups } from "../../src/engine/lookups.js";
 import { Server } from "../../src/engine/server.js";
-import type { EditionService } from "../../src/schema/context.js";
 import { log } from "../../src/log.js";
+import type { EditionService } from "../../src/schema/context.js";
 import { graphqlCall, type Listening, listen, send } from "../support/http.js";
 
 const SMALL_BODY = 4096;
