@@ -212,6 +212,7 @@ function runPrimary(config: Config): void {
   const fork = (): Worker => {
     const worker = cluster.fork();
     alive.add(worker);
+    log.info(`worker ${worker.process.pid} started`);
     worker.on("message", (message: unknown) => {
       if (isUnusableMessage(message)) giveUp(message.unusable);
     });

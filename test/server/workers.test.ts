@@ -81,12 +81,13 @@ describe("WORKERS", () => {
   it("gives up with a clear message when workers keep dying", async () => {
     const primary = startService({ WORKERS: "2" });
     started.push(primary);
-    // Kill the newest worker each time one is listening: the sixth death within a minute ends it.
-    for (let listening = 2; ; listening++) {
-      const pids = workerPids(await primary.waitFor(WORKER_LISTENING, listening).catch(() => []));
-      if (pids.length < listening) break;
-      process.kill(pids[pids.length - 1], "SIGKILL");
-      if (listening > 10) throw new Error("the primary never gave up");
+    // Kill the newest worker each time one is started: the sixth death within a minute ends it.
+    const STARTED = /^worker (\d+) started$/;
+    for (let count = 2; ; count++) {
+      const lines = await primary.waitFor(STARTED, count).catch(() => []);
+      if (lines.length < count) break;
+      killQuietly(Number(STARTED.exec(lines[count - 1])?.[1]));
+      if (count > 10) throw new Error("the primary never gave up");
     }
     const { code } = await primary.exited;
     expect(code).toBe(1);
