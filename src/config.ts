@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { defaultEditionFromEnv } from "./editions/index.js";
+import { defaultEditionFromEnv, EDITIONS } from "./editions/index.js";
+import { type Environment, SettingsError, settingsWithOverrides } from "./editions/settings.js";
 
 /*
  * The service's configuration: every environment variable, read once at start-up and validated
@@ -61,7 +62,33 @@ const ENVIRONMENT = z.object({
     }),
 });
 
-export type Config = z.infer<typeof ENVIRONMENT>;
+export type Config = z.infer<typeof ENVIRONMENT> & {
+  /**
+   * The variables overriding an edition's compiled-in settings (`BOAVIZTA_<KEY>` for 2.4.1,
+   * METHOD-2.4.1 §1.2): their names come from the editions, their reading rules too.
+   */
+  readonly settingsOverrides: Environment;
+};
+
+/** Every variable named by an edition's settings prefix, each validated by that edition's rules. */
+function settingsOverrides(environment: Environment, problems: string[]): Environment {
+  const prefixes = EDITIONS.flatMap(({ settings }) =>
+    "values" in settings ? [settings.environmentPrefix] : [],
+  );
+  const overrides = Object.fromEntries(
+    Object.entries(environment).filter(([name]) => prefixes.some((prefix) => name.startsWith(prefix))),
+  );
+  for (const { settings } of EDITIONS) {
+    if (!("values" in settings)) continue;
+    try {
+      settingsWithOverrides(settings.values, settings.environmentPrefix, overrides);
+    } catch (error) {
+      if (!(error instanceof SettingsError)) throw error;
+      problems.push(error.message);
+    }
+  }
+  return overrides;
+}
 
 /** A configuration that cannot be used; its message is one line naming the variable. */
 export class ConfigError extends Error {}
@@ -69,12 +96,16 @@ export class ConfigError extends Error {}
 /** Reads and validates the configuration from an environment (process.env by default). */
 export function loadConfig(environment: Readonly<Record<string, string | undefined>> = process.env): Config {
   const result = ENVIRONMENT.safeParse(environment);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
-    const name = String(issue.path[0]);
-    return `${name}=${JSON.stringify(environment[name])} ${issue.message}`;
-  });
-  throw new ConfigError(`invalid configuration: ${problems.join("; ")}`);
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        return `${name}=${JSON.stringify(environment[name])} ${issue.message}`;
+      });
+  const overrides = settingsOverrides(environment, problems);
+  if (!result.success || problems.length > 0)
+    throw new ConfigError(`invalid configuration: ${problems.join("; ")}`);
+  return { ...result.data, settingsOverrides: overrides };
 }
 
 /** What one request may ask for (the input bounds of every layer). */

@@ -7,8 +7,9 @@ import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import type { GraphQLError, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
 import { ConfigError, DEFAULT_LIMITS, type Limits, limitsOf, loadConfig } from "./config.js";
-import { loadReferenceData } from "./data/load.js";
+import { editionDataDir, loadReferenceData } from "./data/load.js";
 import { DEFAULT_EDITION_ID, EDITIONS } from "./editions/index.js";
+import type { Environment } from "./editions/settings.js";
 import { type BodyOutcome, readBody } from "./http.js";
 import { runService } from "./lifecycle.js";
 import { log } from "./log.js";
@@ -93,15 +94,23 @@ export interface AppOptions {
   /** The edition of requests that name none (`EDITION`). */
   readonly defaultEdition?: string;
   readonly limits?: Limits;
+  /** Edition settings overrides (`BOAVIZTA_<KEY>`, METHOD-2.4.1 §1.2), validated by loadConfig. */
+  readonly settingsOverrides?: Environment;
 }
 
 /**
  * Wires the reference data of every edition (each loaded once, here), the GraphQL schema (yoga at
  * /graphql) and the v1 REST shim.
  */
-export function createApp({ defaultEdition = DEFAULT_EDITION_ID, limits = DEFAULT_LIMITS }: AppOptions = {}) {
+export function createApp({
+  defaultEdition = DEFAULT_EDITION_ID,
+  limits = DEFAULT_LIMITS,
+  settingsOverrides = {},
+}: AppOptions = {}) {
   const service = createService(
-    EDITIONS.map((edition) => editionService(edition, loadReferenceData(edition), limits)),
+    EDITIONS.map((edition) =>
+      editionService(edition, loadReferenceData(edition, editionDataDir(edition), settingsOverrides), limits),
+    ),
     defaultEdition,
     limits,
   );
@@ -240,7 +249,13 @@ function main(): void {
     log.error(error.message);
     process.exit(2);
   }
-  runService(config, () => createApp({ defaultEdition: config.EDITION, limits: limitsOf(config) }));
+  runService(config, () =>
+    createApp({
+      defaultEdition: config.EDITION,
+      limits: limitsOf(config),
+      settingsOverrides: config.settingsOverrides,
+    }),
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

@@ -24,7 +24,13 @@ export interface EditionDataSet {
  * The service settings of an edition: read from the data set's `config.yml` (1.2.4), or compiled
  * in (2.4.1 has no `config.yml`: its defaults are a settings object, METHOD-2.4.1 §1).
  */
-export type SettingsSource = { readonly file: "config.yml" } | { readonly values: ServiceConfig };
+export type SettingsSource =
+  | { readonly file: "config.yml" }
+  | {
+      readonly values: ServiceConfig;
+      /** Each setting may be overridden at start-up by the variable `<prefix><KEY>` (§1.2). */
+      readonly environmentPrefix: string;
+    };
 
 /** One edition of the methodology: everything that differs from another edition, in one place. */
 export interface EditionDescription {

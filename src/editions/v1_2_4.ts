@@ -1,3 +1,5 @@
+import { CRITERIA, ELECTRICITY_CRITERIA } from "../engine/criteria.js";
+import { roundImpact } from "../engine/rounding.js";
 import type { EditionDescription } from "./types.js";
 
 /**
@@ -61,5 +63,18 @@ export const EDITION_1_2_4: EditionDescription = {
   settings: { file: "config.yml" },
   rules: {
     version: "1.2.4",
+    roundImpact,
+    criteria: CRITERIA,
+    // Every criterion but `fw` (the reference fails on its use phase; we answer not implemented).
+    electricityFactorSlots: new Set(ELECTRICITY_CRITERIA),
+    modelledUseUnits: "again",
+    cpuPowerBounds: "point",
+    useTimeRatioBounds: "crossed",
+    explicitDefaultLocation: "kept",
+    caseUnits: "once",
+    userDeviceEmbedded: "whole",
+    dieSizeInput: "withCoreUnits",
+    ruleOfThree: "singleRow",
+    profileTieBreak: "none",
   },
 };

@@ -89,7 +89,7 @@ export class FunctionalBlock {
   /** What the device computation got from this block for a criterion (§9.3 verbose). */
   outcome(criterion: string): PhaseOutcome {
     const raw = this.computed.get(criterion);
-    return raw ? rounded(raw) : "not implemented";
+    return raw ? rounded(raw, this.context.rules.roundImpact) : "not implemented";
   }
 
   namedAttributes(): [string, Attribute<AttributeValue>][] {
@@ -111,7 +111,11 @@ export class IotDevice {
   readonly units = new Attribute<number>(null, 1, 1, 1);
   readonly blocks: FunctionalBlock[];
 
-  constructor(context: EngineContext, cells: Cells, input: IotDeviceInput = {}) {
+  constructor(
+    readonly context: EngineContext,
+    cells: Cells,
+    input: IotDeviceInput = {},
+  ) {
     // The blocks keep the archetype usage's lifetime; a posted usage replaces the device's usage
     // only, so a posted lifetime changes the duration but not the blocks' allocation
     // (Appendix D.23).
@@ -119,6 +123,9 @@ export class IotDevice {
     this.usage = input.usage ? new Usage(context, usageCells(cells), false) : archetypeUsage;
     this.usage.applyInput(input.usage, LIST_WORKLOAD_UNIT);
     const lifetime = archetypeUsage.hoursLifeTime;
+    // A posted usage without a lifetime keeps the archetype's lifetime attribute itself, the one
+    // the blocks allocate with: verbose then shows the bounds their allocation read.
+    if (input.usage?.hoursLifeTime == null) this.usage.hoursLifeTime = lifetime;
     this.blocks = input.functionalBlocks
       ? input.functionalBlocks.map((block) => this.inputBlock(context, cells, block, lifetime))
       : archetypeBlocks(context, cells, lifetime);
@@ -205,9 +212,11 @@ function blockReports(
 
 export function iotDeviceAsset(device: IotDevice): Asset {
   return {
+    rules: device.context.rules,
     lifetime: () => device.usage.hoursLifeTime.value,
     embedded: (criterion, duration, allocation) => device.embeddedImpact(criterion, duration, allocation),
     use: (criterion, duration) => device.useImpact(criterion, duration),
+    useNotices: (criterion) => device.usage.useNotices(criterion),
     verbose(evaluation: Evaluation, requested): VerboseReport {
       return {
         duration: evaluation.duration,

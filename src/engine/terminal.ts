@@ -1,9 +1,16 @@
 import type { ArchetypeCell, FactorTree } from "../data/types.js";
 import { deviceAttributes } from "./assets.js";
 import { Attribute, type AttributeValue, NotImplementedError } from "./attribute.js";
-import { type EngineContext, requiredFactor } from "./context.js";
+import { type Allocation, type EngineContext, requiredFactor } from "./context.js";
 import type { Asset, VerboseReport } from "./evaluation.js";
-import { constantImpact, GENERIC_DATA_WARNING, type RawImpact, scaleByUnits, simpleUse } from "./impact.js";
+import {
+  allocate,
+  constantImpact,
+  GENERIC_DATA_WARNING,
+  type RawImpact,
+  scaleByUnits,
+  simpleUse,
+} from "./impact.js";
 import { LIST_WORKLOAD_UNIT, Usage, type UsageInput, usageCells } from "./usage.js";
 
 /** End-user terminals (METHOD.md §9.1), each with its `/v1/terminal/<kind>` route. */
@@ -73,7 +80,7 @@ export class UserDevice {
   readonly type: Attribute<string> | null;
 
   constructor(
-    private readonly context: EngineContext,
+    readonly context: EngineContext,
     readonly kind: UserDeviceKind,
     cells: Cells,
     input: UserDeviceInput = {},
@@ -98,16 +105,21 @@ export class UserDevice {
   }
 
   /**
-   * §9.1 embedded: the device's generic factor, indexed by the use type for typed kinds, never
-   * allocated over the duration (Appendix D.9). The factor entry is looked up before the type is
-   * read, so a criterion without an entry (adp, pe…) leaves `type` unread.
+   * §9.1 embedded: the device's generic factor, indexed by the use type for typed kinds. In 1.2.4
+   * it is never allocated over the duration (Appendix D.9); where the edition allocates it
+   * (METHOD-2.4.1 §3.6) the lifetime allocation of §6.2 applies, reading the lifetime bounds
+   * only when the duration does not exceed the lifetime (they then show in verbose). The factor
+   * entry is looked up before the type is read, so a criterion without an entry (adp, pe…)
+   * leaves `type` unread.
    */
-  embeddedImpact(criterion: string): RawImpact {
+  embeddedImpact(criterion: string, duration: number, allocation: Allocation): RawImpact {
     const factors = this.context.data.factors;
     const entry = factorNode(factors, factorSection(this.kind), criterion);
     if (!entry) throw new NotImplementedError(`no ${this.kind} factor for ${criterion}`);
     const impact = this.type ? this.typedImpact(entry) : requiredFactor(entry, "impact");
-    return scaleByUnits(constantImpact(impact, [GENERIC_DATA_WARNING]), this.units);
+    const whole = scaleByUnits(constantImpact(impact, [GENERIC_DATA_WARNING]), this.units);
+    if (this.context.rules.userDeviceEmbedded === "whole") return whole;
+    return allocate(whole, duration, this.usage.hoursLifeTime, allocation);
   }
 
   /**
@@ -126,7 +138,13 @@ export class UserDevice {
     const factor = this.usage.electricityFactor(criterion);
     if (!this.usage.avgPower.hasValue()) throw new NotImplementedError(`${this.kind} has no power`);
     return scaleByUnits(
-      simpleUse(factor, this.usage.avgPower, this.usage.useTimeRatio, duration),
+      simpleUse(
+        factor,
+        this.usage.avgPower,
+        this.usage.useTimeRatio,
+        duration,
+        this.context.rules.useTimeRatioBounds,
+      ),
       this.units,
     );
   }
@@ -142,9 +160,11 @@ export class UserDevice {
 /** A terminal or peripheral as an evaluated asset; verbose is the duration, usage, units and type. */
 export function userDeviceAsset(device: UserDevice): Asset {
   return {
+    rules: device.context.rules,
     lifetime: () => device.usage.hoursLifeTime.value,
-    embedded: (criterion) => device.embeddedImpact(criterion),
+    embedded: (criterion, duration, allocation) => device.embeddedImpact(criterion, duration, allocation),
     use: (criterion, duration) => device.useImpact(criterion, duration),
+    useNotices: (criterion) => device.usage.useNotices(criterion),
     verbose(evaluation): VerboseReport {
       return {
         duration: evaluation.duration,

@@ -19,7 +19,7 @@ import type {
 
 const NUMERIC_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 
-const integer = z.preprocess((v) => {
+export const integer = z.preprocess((v) => {
   if (typeof v === "string" && /^\s*[+-]?\d+\s*$/.test(v)) return Number(v);
   if (typeof v === "number" && Number.isFinite(v)) return Math.trunc(v);
   return v;
@@ -216,6 +216,7 @@ export const componentVariables = {
     return { units: value.units, caseType: value.case_type, usage: toUsage(value.usage) };
   },
   motherboard: (body: unknown): SimpleComponentInput => toSimple(parseV1Body(simple, body)),
+  assembly: (body: unknown): SimpleComponentInput => toSimple(parseV1Body(simple, body)),
 };
 
 /** A body's `usage` object (errors located under `usage`). */

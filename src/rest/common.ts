@@ -77,8 +77,8 @@ export function createRunner(
   };
 }
 
-/** Operation arguments that come from a v1 route's query string. */
-const QUERY_ARGUMENTS: ReadonlySet<string> = new Set(["duration", "criteria", "allocation"]);
+/** GraphQL arguments the shim fills from query parameters. */
+const QUERY_ARGUMENTS: ReadonlySet<string> = new Set(["criteria", "duration", "allocation"]);
 
 function restErrorOf(errors: NonNullable<ExecutionResult["errors"]>): RestError {
   const [first] = errors;
@@ -87,10 +87,10 @@ function restErrorOf(errors: NonNullable<ExecutionResult["errors"]>): RestError 
   if (code === "CANCELLED") return new RestError(422, { detail: first.message });
   if (code === "BAD_USER_INPUT" || code === "LIMIT_EXCEEDED" || first.path === undefined) {
     const field = (first.extensions?.field as (string | number)[] | undefined) ?? [];
-    // The GraphQL `input` argument is the whole v1 body; other arguments (usage, workload) are body
-    // keys, except those read from the query string.
-    const where = QUERY_ARGUMENTS.has(String(field[0])) ? "query" : "body";
+    // The GraphQL `input` argument is the whole v1 body; other arguments (usage, workload) are body keys.
     const loc = (field[0] === "input" ? field.slice(1) : field).map(v1FieldName);
+    // Impact arguments come from the query string (e.g. a criterion the edition lacks).
+    const where = QUERY_ARGUMENTS.has(String(field[0])) ? "query" : "body";
     return new RestError(422, {
       detail: [{ loc: [where, ...loc], msg: first.message.replace(/^[^:]*: /, ""), type: "value_error" }],
     });

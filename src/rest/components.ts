@@ -1,6 +1,7 @@
 import { componentVariables } from "./body.js";
 import { type Handler, inputRoute, ok, type Route, required } from "./common.js";
 import {
+  AssemblyImpactsDocument,
   CaseImpactsDocument,
   ComponentArchetypeConfigDocument,
   ComponentArchetypesDocument,
@@ -13,7 +14,10 @@ import {
   SsdImpactsDocument,
 } from "./generated/graphql.js";
 
-/** The v1 component routes: kind and impact handler (assembly has no v1 route). */
+/**
+ * The v1 component routes: kind and impact handler. `assembly` is served although v1.2.4 answers
+ * 404 for it: our specification lists it among the component routes (METHOD.md §4.8, §4.9).
+ */
 const COMPONENTS: readonly { readonly kind: ComponentKind; readonly impacts: Handler }[] = [
   { kind: "cpu", impacts: inputRoute(CpuImpactsDocument, componentVariables.cpu, (d) => d.component) },
   { kind: "ram", impacts: inputRoute(RamImpactsDocument, componentVariables.ram, (d) => d.component) },
@@ -28,8 +32,16 @@ const COMPONENTS: readonly { readonly kind: ComponentKind; readonly impacts: Han
     kind: "motherboard",
     impacts: inputRoute(MotherboardImpactsDocument, componentVariables.motherboard, (d) => d.component),
   },
+  {
+    kind: "assembly",
+    impacts: inputRoute(AssemblyImpactsDocument, componentVariables.assembly, (d) => d.component),
+  },
 ];
 
+/** Kinds without an archetype file: the reference fails listing motherboard's (HTTP 500). */
+const WITHOUT_ARCHETYPES: ReadonlySet<ComponentKind> = new Set(["motherboard", "assembly"]);
+
+/** `/all` lists the kinds v1.2.4 lists (assembly, served since, is not among them). */
 const COMPONENT_ALL = Object.fromEntries(
   ["cpu", "ram", "ssd", "hdd", "motherboard", "power_supply", "case"].map((k) => [k, `v1/component/${k}`]),
 );
@@ -39,8 +51,7 @@ export function componentRoutes(): Route[] {
   for (const spec of COMPONENTS) {
     const { impacts } = spec;
     const archetypes: Handler = async (_request, run) => {
-      // The reference points motherboard at a missing file (HTTP 500); it has no archetypes.
-      if (spec.kind === "motherboard") return ok([]);
+      if (WITHOUT_ARCHETYPES.has(spec.kind)) return ok([]);
       return ok((await run(ComponentArchetypesDocument, { kind: spec.kind })).componentArchetypes);
     };
     const config: Handler = async (request, run) => {

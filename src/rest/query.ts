@@ -1,4 +1,4 @@
-import { CRITERIA } from "../engine/criteria.js";
+import { ALL_CRITERIA } from "../engine/criteria.js";
 import type { Allocation, Criterion } from "./generated/graphql.js";
 
 /** A query parameter that failed validation (FastAPI answers 422). */
@@ -11,7 +11,8 @@ export class QueryValidationError extends Error {
   }
 }
 
-const CRITERION_SPELLINGS = new Set(CRITERIA.flatMap((c) => [c.key, c.name]));
+/** Criteria of any edition; the GraphQL layer rejects those the requested edition lacks. */
+const CRITERION_SPELLINGS = new Set(ALL_CRITERIA.flatMap((c) => [c.key, c.name]));
 
 /** FastAPI's boolean spellings. */
 function parseBoolean(name: string, raw: string): boolean {

@@ -3,6 +3,7 @@ import type { GraphQLError } from "graphql";
 import { rounded } from "../engine/evaluation.js";
 import {
   type ComponentKind,
+  type EditionRules,
   PERIPHERAL_KINDS,
   type RawImpact,
   type RequestedCriterion,
@@ -18,7 +19,7 @@ import {
   ComponentRef,
   resolveComponent,
 } from "./component.js";
-import type { RequestContext } from "./context.js";
+import type { EditionContext, RequestContext } from "./context.js";
 import { editionArg } from "./edition.js";
 import { type AssetParent, evaluationFor, impactArgs, requestedCriteria } from "./impact.js";
 import { ServerConfigurationInput, ServerModelInput, UsageInputRef } from "./inputs.js";
@@ -29,6 +30,8 @@ import { resolveDevice, TerminalRef } from "./terminal.js";
 /** A fleet: one entry per item, in order; an item that failed carries its error. */
 interface Batch<P extends AssetParent> {
   readonly entries: readonly (P | GraphQLError)[];
+  /** The rules of the fleet's edition (its totals are rounded like an item's). */
+  readonly rules: EditionRules;
 }
 
 function isItem<P extends AssetParent>(entry: P | GraphQLError): entry is P {
@@ -71,7 +74,12 @@ const CriterionTotalRef = builder.objectRef<CriterionTotalShape>("CriterionTotal
   }),
 });
 
-function sumPhase(raws: readonly (RawImpact | null)[]): TotalShape {
+/** The sum of the items' impacts, rounded as the edition rounds an item; the items' GraphQL notices join the warnings. */
+function sumPhase(
+  raws: readonly (RawImpact | null)[],
+  rules: EditionRules,
+  notices: readonly string[] = [],
+): TotalShape {
   const present = raws.filter((r): r is RawImpact => r !== null);
   const notImplemented = raws.length - present.length;
   if (present.length === 0) return { value: 0, min: 0, max: 0, warnings: [], items: 0, notImplemented };
@@ -80,7 +88,9 @@ function sumPhase(raws: readonly (RawImpact | null)[]): TotalShape {
     { value: 0, min: 0, max: 0 },
   );
   const warnings = [...new Set(present.flatMap((r) => r.warnings))];
-  return { ...rounded({ ...sum, warnings }), items: present.length, notImplemented };
+  const summed = rounded({ ...sum, warnings }, rules.roundImpact);
+  if (notices.length > 0) summed.warnings = [...new Set([...summed.warnings, ...notices])];
+  return { ...summed, items: present.length, notImplemented };
 }
 
 function batchRef<P extends AssetParent>(
@@ -108,16 +118,20 @@ function batchRef<P extends AssetParent>(
         type: [CriterionTotalRef],
         description: "Impacts summed per criterion and phase over the evaluated items.",
         args: impactArgs(t.arg),
-        resolve: (b, args, context): CriterionTotalShape[] => {
-          const items = b.entries.filter(isItem);
-          return requestedCriteria(args.criteria).map((criterion) => ({
+        resolve: async (b, args, context): Promise<CriterionTotalShape[]> => {
+          // Item by item in chunks (see scheduling.ts); only the selected phases are summed.
+          const evaluations = await mapInChunks(b.entries.filter(isItem), context.signal, (item) =>
+            evaluationFor(context, item, args),
+          );
+          return requestedCriteria(args.criteria, b.rules).map((criterion) => ({
             criterion,
-            // Only the selected phases are summed, item by item in chunks (see scheduling.ts).
             phase: async (phase) =>
               sumPhase(
-                await mapInChunks(items, context.signal, (item) =>
-                  evaluationFor(context, item, args).raw(criterion, phase),
+                await mapInChunks(evaluations, context.signal, (evaluation) =>
+                  evaluation.raw(criterion, phase),
                 ),
+                b.rules,
+                evaluations.flatMap((evaluation) => evaluation.notices(criterion, phase)),
               ),
           }));
         },
@@ -129,6 +143,7 @@ function batchRef<P extends AssetParent>(
 async function resolveBatch<I, P extends AssetParent>(
   context: RequestContext,
   inputs: readonly I[],
+  edition: EditionContext,
   resolveItem: (input: I, index: number) => Promise<P>,
 ): Promise<Batch<P>> {
   await admitFleet(context, inputs.length, ["inputs"]);
@@ -137,7 +152,7 @@ async function resolveBatch<I, P extends AssetParent>(
     context.signal,
     (item) => resolveItem(item.input, item.index).catch((error: GraphQLError) => error),
   );
-  return { entries: await Promise.all(pending) };
+  return { entries: await Promise.all(pending), rules: edition.engine.rules };
 }
 
 const ServerItemInput = builder.inputType("ServerItemInput", {
@@ -199,7 +214,7 @@ builder.queryFields((t) => ({
       "Evaluate a fleet of servers (at most MAX_FLEET_ITEMS items per request, all fleets together).",
     args: { inputs: t.arg({ type: [ServerItemInput], required: true }), edition: editionArg(t.arg) },
     resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(context, inputs, ({ archetype, ...input }, index) =>
+      resolveBatch(context, inputs, context.edition(edition), ({ archetype, ...input }, index) =>
         resolveServer(context.edition(edition), archetype, input, ["inputs", String(index)]),
       ),
   }),
@@ -209,7 +224,7 @@ builder.queryFields((t) => ({
       "Evaluate a fleet of components (at most MAX_FLEET_ITEMS items per request, all fleets together).",
     args: { inputs: t.arg({ type: [ComponentItemInput], required: true }), edition: editionArg(t.arg) },
     resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(context, inputs, (item, index) => {
+      resolveBatch(context, inputs, context.edition(edition), (item, index) => {
         const field = COMPONENT_FIELD_NAMES[item.kind];
         const input = (item as Record<string, unknown>)[field];
         return resolveComponent(context.edition(edition), item.kind, item.archetype, input, [
@@ -225,7 +240,7 @@ builder.queryFields((t) => ({
       "Evaluate a fleet of cloud instances (at most MAX_FLEET_ITEMS items per request, all fleets together).",
     args: { inputs: t.arg({ type: [CloudInstanceItemInput], required: true }), edition: editionArg(t.arg) },
     resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(context, inputs, (item, index) =>
+      resolveBatch(context, inputs, context.edition(edition), (item, index) =>
         resolveCloudInstance(context.edition(edition), item.provider, item.instanceType, item.usage, [
           "inputs",
           String(index),
@@ -239,7 +254,7 @@ builder.queryFields((t) => ({
       "Evaluate a fleet of terminals and peripherals (at most MAX_FLEET_ITEMS items per request, all fleets together).",
     args: { inputs: t.arg({ type: [TerminalItemInput], required: true }), edition: editionArg(t.arg) },
     resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(context, inputs, ({ kind, archetype, type, usage }, index) => {
+      resolveBatch(context, inputs, context.edition(edition), ({ kind, archetype, type, usage }, index) => {
         const family = PERIPHERALS.has(kind) ? "peripheral" : "terminal";
         return resolveDevice(context.edition(edition), kind, family, archetype, { type, usage }, [
           "inputs",

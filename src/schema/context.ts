@@ -39,7 +39,7 @@ export function editionService(
   data: ReferenceData,
   limits: Limits = DEFAULT_LIMITS,
 ): EditionService {
-  const tables = lookupTables(data);
+  const tables = lookupTables(data, edition.rules);
   return {
     edition,
     data,
@@ -72,7 +72,7 @@ export interface EditionContext {
   readonly lookups: ReferenceLookups;
   /** Archetype rows by id, once per distinct (table, id) per request. */
   readonly archetypes: ArchetypeLoaders;
-  /** Evaluations keyed by asset and by (duration, allocation), shared by the request's editions. */
+  /** Evaluations keyed by asset and by (duration, allocation, requested criteria), shared by the request's editions. */
   readonly evaluations: WeakMap<object, Map<string, Evaluation>>;
   /** What the engine reads: this edition's data, lookups and rules. */
   readonly engine: EngineContext;
@@ -83,7 +83,7 @@ export interface EditionContext {
 /** Per-request state: the edition contexts used by this request (created on first use). */
 export interface RequestContext {
   readonly service: Service;
-  /** Evaluations keyed by asset and by (duration, allocation). */
+  /** Evaluations keyed by asset and by (duration, allocation, requested criteria). */
   readonly evaluations: WeakMap<object, Map<string, Evaluation>>;
   /** Aborted when the request is cancelled (client gone, execution budget spent, shutdown). */
   readonly signal: AbortSignal;

@@ -1,10 +1,11 @@
 import type { ArgBuilder } from "@pothos/core";
 import type { Asset } from "../engine/evaluation.js";
 import {
+  ALL_CRITERIA,
   type Allocation,
-  CRITERIA,
   type CriterionImpact,
   DEFAULT_CRITERIA,
+  type EditionRules,
   Evaluation,
   type PhaseOutcome,
   type RequestedCriterion,
@@ -20,12 +21,13 @@ import { REASONABLE, reasonable } from "./inputs.js";
 import { v1Attribute, v1CriterionImpact, v1Verbose } from "./v1Layout.js";
 
 /** Every spelling the v1 API accepts, keys (`CTUh_c`) and computation names (`ctuh_c`). */
-const CRITERION_VALUES = [...new Set(CRITERIA.flatMap((c) => [c.key, c.name]))];
+const CRITERION_VALUES = [...new Set(ALL_CRITERIA.flatMap((c) => [c.key, c.name]))];
 
 export const CriterionEnum = builder.enumType("Criterion", {
   description:
     "Impact criterion. gwp, adp and pe are the headline criteria; the others are PEF criteria. " +
-    "`CTUh_c`/`CTUh_nc` are listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed.",
+    "`CTUh_c`/`CTUh_nc` are listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed. " +
+    "`fe` (final energy) exists in edition 2.4.1 only.",
   values: CRITERION_VALUES,
 });
 
@@ -63,14 +65,25 @@ const PhaseImpactRef = builder.unionType("PhaseImpact", {
   resolveType: (value) => ("reason" in value ? NotImplementedRef : ImpactRef),
 });
 
-function phaseShape(outcome: PhaseOutcome): ImpactShape | { reason: string } {
-  return outcome === "not implemented" ? { reason: "not implemented" } : outcome;
+/**
+ * A phase as GraphQL shows it: the REST answer's warnings, plus the notices the reference keeps
+ * silent about (an unknown usage location replaced by the default one).
+ */
+function phaseShape(
+  outcome: PhaseOutcome,
+  notices: readonly string[] = [],
+): ImpactShape | { reason: string } {
+  if (outcome === "not implemented") return { reason: "not implemented" };
+  if (notices.length === 0) return outcome;
+  return { ...outcome, warnings: [...new Set([...outcome.warnings, ...notices])] };
 }
 
 /** A criterion's impacts; each phase is computed only when its field is selected. */
 interface CriterionImpactShape {
   readonly criterion: RequestedCriterion;
   readonly phase: (phase: "embedded" | "use") => PhaseOutcome;
+  /** What GraphQL adds to the phase's warnings (the v1 layout keeps the reference's). */
+  readonly notices: (phase: "embedded" | "use") => readonly string[];
 }
 
 export const CriterionImpactRef = builder.objectRef<CriterionImpactShape>("CriterionImpact").implement({
@@ -81,8 +94,17 @@ export const CriterionImpactRef = builder.objectRef<CriterionImpactShape>("Crite
     }),
     unit: t.string({ resolve: (p) => p.criterion.info.unit }),
     description: t.string({ resolve: (p) => p.criterion.info.description }),
-    embedded: t.field({ type: PhaseImpactRef, resolve: (p) => phaseShape(p.phase("embedded")) }),
-    use: t.field({ type: PhaseImpactRef, resolve: (p) => phaseShape(p.phase("use")) }),
+    embedded: t.field({
+      type: PhaseImpactRef,
+      description: "Manufacturing impact, allocated over the duration.",
+      resolve: (p) => phaseShape(p.phase("embedded"), p.notices("embedded")),
+    }),
+    use: t.field({
+      type: PhaseImpactRef,
+      description:
+        "Use impact over the duration. Its warnings also say when an unknown usage location was replaced by the default one (the v1 layout, like the reference, does not).",
+      resolve: (p) => phaseShape(p.phase("use"), p.notices("use")),
+    }),
     v1: t.field({
       type: "JSON",
       description:
@@ -93,7 +115,7 @@ export const CriterionImpactRef = builder.objectRef<CriterionImpactShape>("Crite
 });
 
 function computedImpactShape(impact: CriterionImpact): CriterionImpactShape {
-  return { criterion: impact.criterion, phase: (phase) => impact[phase] };
+  return { criterion: impact.criterion, phase: (phase) => impact[phase], notices: () => [] };
 }
 
 const AttributeStatusEnum = builder.enumType("AttributeStatus", {
@@ -168,15 +190,25 @@ interface ImpactArgs {
   readonly allocation?: Allocation | null;
 }
 
-export function requestedCriteria(criteria: readonly string[] | null | undefined): RequestedCriterion[] {
+/** The requested criteria (default gwp, adp, pe), each one the edition computes. */
+export function requestedCriteria(
+  criteria: readonly string[] | null | undefined,
+  rules: EditionRules,
+): RequestedCriterion[] {
   return (criteria ?? DEFAULT_CRITERIA).map((name) => {
     const resolved = resolveCriterion(name);
-    if (!resolved) throw badUserInput(`unknown criterion ${name}`, ["criteria"]);
+    if (!resolved || !rules.criteria.includes(resolved.info)) {
+      throw badUserInput(`unknown criterion ${name} in edition ${rules.version}`, ["criteria"]);
+    }
     return resolved;
   });
 }
 
-/** One evaluation per asset and (duration, allocation) within a request. */
+/**
+ * One evaluation per asset, (duration, allocation) and requested criteria within a request:
+ * each answers exactly what the REST route answers for the same query (an evaluation's numbers
+ * depend on its criteria set, since completion happens during the first computation).
+ */
 export function evaluationFor(context: RequestContext, parent: AssetParent, args: ImpactArgs): Evaluation {
   if (args.duration != null && !(args.duration >= 0 && reasonable.safeParse(args.duration).success)) {
     throw badUserInput(
@@ -191,10 +223,14 @@ export function evaluationFor(context: RequestContext, parent: AssetParent, args
     byOptions = new Map();
     context.evaluations.set(parent, byOptions);
   }
-  const key = `${duration}|${allocation}`;
+  // The criteria as spelled select the evaluation; they are resolved against the edition of the
+  // asset once it is built.
+  const key = `${duration}|${allocation}|${(args.criteria ?? DEFAULT_CRITERIA).join(",")}`;
   let evaluation = byOptions.get(key);
   if (!evaluation) {
-    evaluation = new Evaluation(parent.build(), { duration, allocation });
+    const asset = parent.build();
+    const criteria = requestedCriteria(args.criteria, asset.rules);
+    evaluation = new Evaluation(asset, { duration, allocation, criteria });
     byOptions.set(key, evaluation);
   }
   return evaluation;
@@ -217,9 +253,10 @@ export function assetImpactFields<P extends AssetParent>(
       args: impactArgs(t.arg),
       resolve: (parent, args, context): CriterionImpactShape[] => {
         const evaluation = evaluationFor(context, parent, args);
-        return requestedCriteria(args.criteria).map((criterion) => ({
+        return evaluation.criteria.map((criterion) => ({
           criterion,
           phase: (phase) => evaluation.impact(criterion, phase),
+          notices: (phase) => evaluation.notices(criterion, phase),
         }));
       },
     }),
@@ -227,8 +264,7 @@ export function assetImpactFields<P extends AssetParent>(
       type: VerboseRef,
       description: "Attributes used and per-component impacts; computed only when selected.",
       args: impactArgs(t.arg),
-      resolve: (parent, args, context) =>
-        evaluationFor(context, parent, args).verbose(requestedCriteria(args.criteria)),
+      resolve: (parent, args, context) => evaluationFor(context, parent, args).verbose(),
     }),
   };
 }
