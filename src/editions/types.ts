@@ -1,5 +1,6 @@
 import type { ServiceConfig } from "../data/types.js";
 import type { EditionRules } from "../engine/edition.js";
+import type { RequestValidation } from "./requestValidation.js";
 
 /** A reference table the service reads at run time, with what it is used for. */
 export interface DataTable {
@@ -44,4 +45,6 @@ export interface EditionDescription {
   readonly settings: SettingsSource;
   /** The methodology rules that differ, read by the engine. */
   readonly rules: EditionRules;
+  /** How the v1 routes validate bodies and query values (the reference's pydantic generation). */
+  readonly requestValidation: RequestValidation;
 }

@@ -13,24 +13,70 @@ import {
 } from "./impact.js";
 import { LIST_WORKLOAD_UNIT, Usage, type UsageInput, usageCells } from "./usage.js";
 
-/** End-user terminals (METHOD.md §9.1), each with its `/v1/terminal/<kind>` route. */
-export const TERMINAL_KINDS = ["laptop", "desktop", "smartphone", "tablet", "television", "box"] as const;
+/**
+ * End-user terminals (METHOD.md §9.1, METHOD-2.4.1.md §9.2), each with its `/v1/terminal/<kind>`
+ * route; an edition lists the kinds it has (`UserDeviceRules`).
+ */
+export const TERMINAL_KINDS = [
+  "laptop",
+  "desktop",
+  "smartphone",
+  "tablet",
+  "television",
+  "box",
+  "vr_headset",
+] as const;
 /** Peripherals (§9.1), each with its `/v1/peripheral/<kind>` route. */
-export const PERIPHERAL_KINDS = ["monitor", "usb_stick", "external_ssd", "external_hdd"] as const;
+export const PERIPHERAL_KINDS = [
+  "monitor",
+  "usb_stick",
+  "external_ssd",
+  "external_hdd",
+  "vr_controller",
+] as const;
 
 export type TerminalKind = (typeof TERMINAL_KINDS)[number];
 export type PeripheralKind = (typeof PERIPHERAL_KINDS)[number];
 export type UserDeviceKind = TerminalKind | PeripheralKind;
 
-/** Devices whose factors.yml entries are split by use type (`pro` / `perso`), §9.1 and Appendix B. */
-const TYPED_KINDS: ReadonlySet<UserDeviceKind> = new Set<UserDeviceKind>(["laptop", "desktop", "television"]);
+/**
+ * The terminal and peripheral kinds of an edition (part of its description); whether their
+ * manufacturing impact is allocated is `EditionRules.userDeviceEmbedded`.
+ */
+export interface UserDeviceRules {
+  /** Terminal kinds, in the order of `/v1/terminal/all`. */
+  readonly terminalKinds: readonly TerminalKind[];
+  /** Peripheral kinds, in the order of `/v1/peripheral/all`. */
+  readonly peripheralKinds: readonly PeripheralKind[];
+}
+
+export const USER_DEVICES_1_2_4: UserDeviceRules = {
+  terminalKinds: ["laptop", "desktop", "smartphone", "television", "tablet", "box"],
+  peripheralKinds: ["monitor", "usb_stick", "external_ssd", "external_hdd"],
+};
+
+export const USER_DEVICES_2_4_1: UserDeviceRules = {
+  terminalKinds: ["laptop", "desktop", "smartphone", "television", "tablet", "box", "vr_headset"],
+  peripheralKinds: ["monitor", "usb_stick", "external_ssd", "external_hdd", "vr_controller"],
+};
+
+/**
+ * Devices whose factors.yml entries are split by type: use type `pro` / `perso` (§9.1,
+ * Appendix B) or the VR headset's screen `lcd` / `oled` (METHOD-2.4.1.md §9.2).
+ */
+const TYPED_KINDS: ReadonlySet<UserDeviceKind> = new Set<UserDeviceKind>([
+  "laptop",
+  "desktop",
+  "television",
+  "vr_headset",
+]);
 
 export function isTypedKind(kind: UserDeviceKind): boolean {
   return TYPED_KINDS.has(kind);
 }
 
 export interface UserDeviceInput {
-  /** `pro` / `perso`; read only for laptops, desktops and televisions. */
+  /** `pro` / `perso` (`lcd` / `oled` for VR headsets); read only for the typed kinds. */
   readonly type?: string | null;
   readonly usage?: UsageInput | null;
 }
@@ -69,8 +115,8 @@ export function deviceTypes(factors: FactorTree, kind: UserDeviceKind): string[]
 }
 
 /**
- * A terminal or peripheral (§9.1): a generic manufacturing impact per device (not allocated)
- * and the simple use formula of §5.4 over its usage.
+ * A terminal or peripheral (§9.1): a generic manufacturing impact per device (allocated over the
+ * duration or not, by edition) and the simple use formula of §5.4 over its usage.
  */
 export class UserDevice {
   readonly usage: Usage;

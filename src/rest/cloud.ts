@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseV1Body, text, usageVariables } from "./body.js";
+import { parseV1Body, usageVariables } from "./body.js";
 import { type Handler, impactRoute, ok, postedBody, RestError, type Route } from "./common.js";
 import {
   CloudInstanceConfigDocument,
@@ -7,15 +7,26 @@ import {
   CloudInstanceTypesDocument,
   CloudProvidersDocument,
 } from "./generated/graphql.js";
+import { fieldTypes, type RequestValidation } from "./validation.js";
 
 const DEFAULT_PROVIDER = "aws";
 const DEFAULT_INSTANCE = "a1.4xlarge";
 
-const cloudBody = z.object({
-  provider: text.nullish(),
-  instance_type: text.nullish(),
-  usage: z.unknown().optional(),
-});
+function cloudBodyOf(rules: RequestValidation) {
+  const { text, optional } = fieldTypes(rules);
+  return z.object({ provider: optional(text), instance_type: optional(text), usage: z.unknown().optional() });
+}
+
+const CLOUD_BODIES = new WeakMap<RequestValidation, ReturnType<typeof cloudBodyOf>>();
+
+function cloudBody(rules: RequestValidation): ReturnType<typeof cloudBodyOf> {
+  let schema = CLOUD_BODIES.get(rules);
+  if (!schema) {
+    schema = cloudBodyOf(rules);
+    CLOUD_BODIES.set(rules, schema);
+  }
+  return schema;
+}
 
 /**
  * GET reads provider / instance type from the query (or the path), POST from the body. The
@@ -26,12 +37,12 @@ function cloudImpacts(pathProvider: string | null): Handler {
   return impactRoute(
     CloudInstanceImpactsDocument,
     ({ archetype: _noArchetype, ...query }, request) => {
-      const body = postedBody(request, (value) => parseV1Body(cloudBody, value));
+      const body = postedBody(request, (value, rules) => parseV1Body(cloudBody(rules), value, rules));
       return {
         ...query,
         provider: pathProvider ?? body?.provider ?? request.params.get("provider") ?? DEFAULT_PROVIDER,
         instanceType: body?.instance_type ?? request.params.get("instance_type") ?? DEFAULT_INSTANCE,
-        usage: usageVariables(body?.usage),
+        usage: usageVariables(body?.usage, request.validation),
       };
     },
     (data) => data.cloudInstance,

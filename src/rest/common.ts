@@ -4,9 +4,13 @@ import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import type { EditionDescription } from "../editions/index.js";
 import { log } from "../log.js";
 import { createRequestContext, type Service } from "../schema/context.js";
+import type { BodyParser } from "./body.js";
 import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./generated/graphql.js";
 import { type ImpactQuery, impactQuery, QueryValidationError } from "./query.js";
 import { impactResponse } from "./shape.js";
+import { type FieldIssue, type RequestValidation, validationDetail } from "./validation.js";
+
+const MISSING: FieldIssue = { type: "missing", msg: "Field required" };
 
 /*
  * Building blocks of the REST shim: every route runs one GraphQL operation of
@@ -24,6 +28,8 @@ export interface RestRequest {
   readonly params: URLSearchParams;
   /** Parsed JSON body; `{}` when the request had none. */
   readonly body: unknown;
+  /** How this request's body and query values are validated (its edition's rules). */
+  readonly validation: RequestValidation;
 }
 
 export type Handler = (request: RestRequest, run: Runner) => Promise<RestResponse>;
@@ -72,7 +78,8 @@ export function createRunner(
       ...variables,
       edition: edition.graphqlName,
     })) as ExecutionResult;
-    if (result.errors && result.errors.length > 0) throw restErrorOf(result.errors);
+    if (result.errors && result.errors.length > 0)
+      throw restErrorOf(result.errors, edition.requestValidation);
     return result.data as never;
   };
 }
@@ -80,7 +87,7 @@ export function createRunner(
 /** GraphQL arguments the shim fills from query parameters. */
 const QUERY_ARGUMENTS: ReadonlySet<string> = new Set(["criteria", "duration", "allocation"]);
 
-function restErrorOf(errors: NonNullable<ExecutionResult["errors"]>): RestError {
+function restErrorOf(errors: NonNullable<ExecutionResult["errors"]>, rules: RequestValidation): RestError {
   const [first] = errors;
   const code = first.extensions?.code;
   if (code === "NOT_FOUND") return new RestError(404, { detail: first.extensions?.detail ?? first.message });
@@ -91,9 +98,8 @@ function restErrorOf(errors: NonNullable<ExecutionResult["errors"]>): RestError 
     const loc = (field[0] === "input" ? field.slice(1) : field).map(v1FieldName);
     // Impact arguments come from the query string (e.g. a criterion the edition lacks).
     const where = QUERY_ARGUMENTS.has(String(field[0])) ? "query" : "body";
-    return new RestError(422, {
-      detail: [{ loc: [where, ...loc], msg: first.message.replace(/^[^:]*: /, ""), type: "value_error" }],
-    });
+    const issue = { type: "value_error", msg: first.message.replace(/^[^:]*: /, "") };
+    return new RestError(422, { detail: [validationDetail(rules, [where, ...loc], issue, null)] });
   }
   // Not the client's doing: logged (with its cause), answered 500 without details.
   log.error(
@@ -116,7 +122,7 @@ export const ok = (body: unknown): RestResponse => ({ status: 200, body });
 /** Query parameters that are required by the v1 routes (FastAPI answers 422 without them). */
 export function required(params: URLSearchParams, name: string): string {
   const value = params.get(name);
-  if (value === null) throw new QueryValidationError(name, "field required");
+  if (value === null) throw new QueryValidationError(name, "field required", MISSING, null);
   return value;
 }
 
@@ -161,7 +167,7 @@ type InputOf<V> = V extends { input?: infer I } ? Exclude<I, undefined> : never;
  */
 export function inputRoute<R, V>(
   document: TypedDocumentNode<R, V>,
-  parse: (body: unknown) => InputOf<V>,
+  parse: BodyParser<InputOf<V>>,
   answer: (data: R) => ImpactAnswer,
   fixed: Readonly<Record<string, unknown>> = {},
 ): Handler {
@@ -173,8 +179,8 @@ export function inputRoute<R, V>(
 }
 
 /** The parsed body of a POST, or null for a GET (archetype only). */
-export function postedBody<T>(request: RestRequest, parse: (body: unknown) => T): T | null {
-  return request.method === "POST" ? parse(request.body) : null;
+export function postedBody<T>(request: RestRequest, parse: BodyParser<T>): T | null {
+  return request.method === "POST" ? parse(request.body, request.validation) : null;
 }
 
 export function listing<R, K extends keyof R>(
@@ -187,4 +193,21 @@ export function listing<R, K extends keyof R>(
 export interface Route {
   readonly path: string;
   readonly methods: Readonly<Record<string, Handler>>;
+  /**
+   * The first boaviztapi version that has the route: an edition reproducing an older version
+   * answers 404 like its reference (absent: every edition has it).
+   */
+  readonly since?: string;
+}
+
+/** Whether a reference version (`2.4.1`) is at or after another, part by part. */
+export function versionAtLeast(version: string, since: string): boolean {
+  const parts = version.split(".").map(Number);
+  const minimum = since.split(".").map(Number);
+  for (let i = 0; i < Math.max(parts.length, minimum.length); i++) {
+    const a = parts[i] ?? 0;
+    const b = minimum[i] ?? 0;
+    if (a !== b) return a > b;
+  }
+  return true;
 }

@@ -10,6 +10,7 @@ import {
   TerminalArchetypeConfigDocument,
   TerminalArchetypesDocument,
   TerminalImpactsDocument,
+  UserDeviceKindsDocument,
 } from "./generated/graphql.js";
 
 /*
@@ -27,16 +28,13 @@ function allObject(family: string, kinds: readonly string[]): Record<string, str
   return Object.fromEntries(kinds.map((kind) => [kind, `v1/${family}/${kind}`]));
 }
 
-/** §16 `/all` order: laptop, desktop, smartphone, television, tablet, box. */
-const TERMINAL_ALL = allObject("terminal", [
-  "laptop",
-  "desktop",
-  "smartphone",
-  "television",
-  "tablet",
-  "box",
-]);
-const PERIPHERAL_ALL = allObject("peripheral", PERIPHERAL_KINDS);
+/** §16 `/all`: the edition's kinds of a family, in its listing order. */
+function allRoute(family: "terminal" | "peripheral"): Handler {
+  return async (_request, run) => {
+    const kinds = await run(UserDeviceKindsDocument, {});
+    return ok(allObject(family, family === "terminal" ? kinds.terminalKinds : kinds.peripheralKinds));
+  };
+}
 
 /** The routes of one device kind: impacts (GET/POST), archetype ids and archetype configs. */
 function kindRoutes(
@@ -99,8 +97,8 @@ function iotRoutes(): Route[] {
 }
 
 export const deviceRoutes: readonly Route[] = [
-  { path: "/v1/terminal/all", methods: { GET: async () => ok(TERMINAL_ALL) } },
-  { path: "/v1/peripheral/all", methods: { GET: async () => ok(PERIPHERAL_ALL) } },
+  { path: "/v1/terminal/all", methods: { GET: allRoute("terminal") } },
+  { path: "/v1/peripheral/all", methods: { GET: allRoute("peripheral") } },
   ...terminalRoutes(),
   ...peripheralRoutes(),
   ...iotRoutes(),

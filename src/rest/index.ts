@@ -4,9 +4,10 @@ import { log } from "../log.js";
 import type { Service } from "../schema/context.js";
 import { BodyValidationError } from "./body.js";
 import { cloudProviderRoute } from "./cloud.js";
-import { createRunner, RestError, type RestResponse, type Route } from "./common.js";
+import { createRunner, RestError, type RestResponse, type Route, versionAtLeast } from "./common.js";
 import { QueryValidationError } from "./query.js";
 import { ROUTES } from "./routes.js";
+import { type RequestValidation, validationDetail } from "./validation.js";
 
 export type { RestResponse } from "./common.js";
 
@@ -44,6 +45,8 @@ export function createRestHandler(schema: GraphQLSchema, service: Service) {
   const routes = new Map<string, Route>(ROUTES.map((route) => [route.path, route]));
 
   return async (call: RestCall): Promise<RestResponse & { html?: string }> => {
+    // Errors found before the request's edition is known are worded like the default edition's.
+    let validation = editionById(service.defaultEdition).requestValidation;
     try {
       const url = parseUrl(call.url);
       const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
@@ -54,10 +57,14 @@ export function createRestHandler(schema: GraphQLSchema, service: Service) {
       if (!handler) return { status: 405, body: { detail: "Method Not Allowed" } };
       const params = singleValued(url.searchParams);
       const edition = requestedEdition(params, service.defaultEdition);
+      validation = edition.requestValidation;
+      if (route.since && !versionAtLeast(edition.rules.version, route.since)) {
+        return { status: 404, body: { detail: "Not Found" } };
+      }
       const body = call.method === "POST" ? parseBody(call.body) : {};
-      return await handler({ method: call.method, params, body }, runner(edition, call.signal));
+      return await handler({ method: call.method, params, body, validation }, runner(edition, call.signal));
     } catch (error) {
-      return errorResponse(error);
+      return errorResponse(error, validation);
     }
   };
 }
@@ -97,14 +104,16 @@ function singleValued(params: URLSearchParams): URLSearchParams {
   return out;
 }
 
-function errorResponse(error: unknown): RestResponse {
+function errorResponse(error: unknown, validation: RequestValidation): RestResponse {
   if (error instanceof RestError) return { status: error.status, body: error.body };
   if (error instanceof BodyValidationError) return { status: 422, body: { detail: error.detail } };
   if (error instanceof QueryValidationError) {
-    return {
-      status: 422,
-      body: { detail: [{ loc: ["query", error.parameter], msg: error.message, type: "value_error" }] },
-    };
+    const loc = ["query", error.parameter];
+    const detail =
+      validation.errorLayout === "pydantic2" && error.issue
+        ? validationDetail(validation, loc, error.issue, error.input)
+        : { loc, msg: error.message, type: "value_error" };
+    return { status: 422, body: { detail: [detail] } };
   }
   if (error instanceof MalformedBodyError) {
     return {

@@ -10,6 +10,7 @@ import {
   ImpactCriteriaDocument,
   RamManufacturersDocument,
   SsdManufacturersDocument,
+  VersionDocument,
 } from "./generated/graphql.js";
 
 const CPU_NOT_FOUND = (name: string) => `CPU name ${name} is not found in our database`;
@@ -42,6 +43,8 @@ const nameToCpu: Handler = async (request, run) => {
 };
 
 export const utilsRoutes: readonly Route[] = [
+  // boaviztapi 1.2.4 has no version route (METHOD-2.4.1.md §11.1).
+  { path: "/v1/utils/version", since: "2.4.1", methods: { GET: listing(VersionDocument, "version") } },
   { path: "/v1/utils/country_code", methods: { GET: listing(CountryCodesDocument, "countryCodes") } },
   { path: "/v1/utils/cpu_family", methods: { GET: listing(CpuFamiliesDocument, "cpuFamilies") } },
   { path: "/v1/utils/cpu_model_range", methods: { GET: listing(CpuModelRangesDocument, "cpuModelRanges") } },

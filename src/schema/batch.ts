@@ -25,7 +25,7 @@ import { type AssetParent, evaluationFor, impactArgs, requestedCriteria } from "
 import { ServerConfigurationInput, ServerModelInput, UsageInputRef } from "./inputs.js";
 import { admitFleet, mapInChunks, releaseInChunks } from "./scheduling.js";
 import { resolveServer, ServerRef } from "./server.js";
-import { resolveDevice, TerminalRef } from "./terminal.js";
+import { kindValues, resolveDevice, TerminalRef } from "./terminal.js";
 
 /** A fleet: one entry per item, in order; an item that failed carries its error. */
 interface Batch<P extends AssetParent> {
@@ -188,7 +188,7 @@ const CloudInstanceItemInput = builder.inputType("CloudInstanceItemInput", {
 
 const UserDeviceKindEnum = builder.enumType("UserDeviceKind", {
   description: "Terminal and peripheral kinds.",
-  values: [...TERMINAL_KINDS, ...PERIPHERAL_KINDS] as UserDeviceKind[],
+  values: kindValues<UserDeviceKind>([...TERMINAL_KINDS, ...PERIPHERAL_KINDS]),
 });
 
 const TerminalItemInput = builder.inputType("TerminalItemInput", {
@@ -196,7 +196,10 @@ const TerminalItemInput = builder.inputType("TerminalItemInput", {
   fields: (t) => ({
     kind: t.field({ type: UserDeviceKindEnum, required: true }),
     archetype: t.string({ required: false }),
-    type: t.string({ required: false, description: "pro or perso (laptop, desktop, television)." }),
+    type: t.string({
+      required: false,
+      description: "pro or perso (laptop, desktop, television); lcd or oled (VR headset).",
+    }),
     usage: t.field({ type: UsageInputRef, required: false }),
   }),
 });

@@ -122,7 +122,7 @@ export function createRequestContext(service: Service, options: RequestOptions =
         context = {
           service: served,
           lookups,
-          archetypes: archetypeLoaders(),
+          archetypes: archetypeLoaders(served.edition.rules.trimsArchetypeIds),
           evaluations,
           engine: { data: served.data, lookups, rules: served.edition.rules },
           limits: service.limits,
@@ -139,7 +139,7 @@ export interface ArchetypeLoaders {
   load(key: { readonly table: ArchetypeTable; readonly id: string }): Promise<Archetype | null>;
 }
 
-function archetypeLoaders(): ArchetypeLoaders {
+function archetypeLoaders(trimsIds: boolean): ArchetypeLoaders {
   const loaders = new Map<ArchetypeTable, DataLoader<string, Archetype | null>>();
   return {
     load: ({ table, id }) => {
@@ -148,7 +148,7 @@ function archetypeLoaders(): ArchetypeLoaders {
         loader = new DataLoader(async (ids) => ids.map((key) => table.byId.get(key) ?? null));
         loaders.set(table, loader);
       }
-      return loader.load(id);
+      return loader.load(trimsIds ? id.trim() : id);
     },
   };
 }
