@@ -104,7 +104,7 @@ builder.queryFields((t) => ({
       const parsed = boundedList(limits, workloadPoint).nullish().safeParse(args.workload);
       if (!parsed.success) throw fromZodError(parsed.error, ["workload"]);
       const cpu = args.cpu ?? {};
-      for (const field of ["name", "manufacturer", "modelRange"] as const)
+      for (const field of ["name", "manufacturer", "modelRange", "family"] as const)
         validateText(limits, cpu[field], ["cpu", field]);
       const { engine } = context.edition(args.edition);
       return cpuConsumptionProfile(engine, cpu, parsed.data ?? null);
