@@ -14,6 +14,8 @@ import { log } from "./log.js";
 /** What a process serves: one HTTP request at a time. */
 export interface Handler {
   handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
+  /** Said on the "listening on …" line (e.g. the default edition). */
+  readonly description?: string;
 }
 
 /** Exit code of a worker that cannot serve at all (port in use, …): restarting it is useless. */
@@ -154,7 +156,10 @@ export function serve(config: Config, app: Handler): Server {
   server.listen({ port: config.PORT, host: config.HOST }, () => {
     const { port } = server.address() as AddressInfo;
     const worker = cluster.isWorker ? ` (worker ${process.pid})` : "";
-    log.info(`listening on http://${config.HOST ?? "127.0.0.1"}:${port}${worker}; GraphQL at /graphql`);
+    const about = app.description ? `; ${app.description}` : "";
+    log.info(
+      `listening on http://${config.HOST ?? "127.0.0.1"}:${port}${worker}; GraphQL at /graphql${about}`,
+    );
   });
 
   const shutdown = (why: string) => {

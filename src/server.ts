@@ -234,7 +234,7 @@ export function createApp({
     }
   }
 
-  return { service, schema, yoga, rest, handle, limits };
+  return { service, schema, yoga, rest, handle, limits, description: `default edition ${defaultEdition}` };
 }
 
 export type App = ReturnType<typeof createApp>;
