@@ -61,18 +61,19 @@ function listenProblem(error: NodeJS.ErrnoException, config: Config): string {
   }
 }
 
-/** Stops a process that cannot serve: one line, non-zero exit (told to the primary in a worker). */
-function unusable(message: string): never {
+/**
+ * Stops a process that cannot serve: one line and a non-zero exit; a worker tells its primary,
+ * which prints the line once, and exits when the message is handed over.
+ */
+function unusable(message: string): void {
   if (cluster.isWorker && process.connected) {
     process.send?.({ unusable: message } satisfies UnusableMessage, undefined, {}, () =>
       process.exit(EXIT_UNUSABLE),
     );
-  } else {
-    log.error(message);
-    process.exit(1);
+    return;
   }
-  // Exiting once the message has been handed to the primary.
-  return undefined as never;
+  log.error(message);
+  process.exit(1);
 }
 
 /** An HTTP server over a handler, able to stop gracefully. */

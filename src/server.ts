@@ -186,10 +186,7 @@ export function createApp({
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const isGraphql = (request.url ?? "/").startsWith("/graphql");
     const cancel = new AbortController();
-    const budget = setTimeout(
-      () => cancel.abort(new ExecutionBudgetSpent(budgetSpent)),
-      limits.executionTimeoutMs,
-    );
+    let budget: NodeJS.Timeout | undefined;
     response.once("close", () => {
       clearTimeout(budget);
       if (!response.writableFinished) cancel.abort(new Error("the client disconnected"));
@@ -214,6 +211,11 @@ export function createApp({
         else sendJson(response, 413, { detail: bodyTooLarge.message });
         return;
       }
+      // The budget counts execution, not the client's upload (node:http's requestTimeout bounds that).
+      budget = setTimeout(
+        () => cancel.abort(new ExecutionBudgetSpent(budgetSpent)),
+        limits.executionTimeoutMs,
+      );
       const work = isGraphql
         ? graphql(request, response, body, cancel.signal)
         : restCall(request, response, body, cancel.signal);
