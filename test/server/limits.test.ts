@@ -296,6 +296,30 @@ describe("fleets (MAX_FLEET_ITEMS, EXECUTION_TIMEOUT_MS)", () => {
     }
   });
 
+  it("a fleet does not stop the world: a request sent while it runs is answered before it ends", async () => {
+    const total = 3000;
+    const original = Server.prototype.embeddedImpact;
+    let evaluated = 0;
+    let single: Promise<number> | null = null;
+    vi.spyOn(Server.prototype, "embeddedImpact").mockImplementation(function (this: Server, ...args) {
+      evaluated++;
+      // Once the fleet is under way, another client asks for one server.
+      if (evaluated === 100)
+        single = send(service.port, {
+          path: "/v1/server/?archetype=dellR740&verbose=false&criteria=gwp",
+        }).then((answer) => {
+          expect(answer.status).toBe(200);
+          return evaluated;
+        });
+      return original.apply(this, args);
+    });
+    const answer = await send(service.port, graphqlCall(SERVERS, { inputs: fleet(total) }));
+    expect(answer.status).toBe(200);
+    expect(single).not.toBeNull();
+    // When the single request was answered, the fleet had not finished.
+    expect(await single).toBeLessThan(total);
+  });
+
   it("a fleet stops being evaluated when its client disconnects", async () => {
     const total = 5000;
     const client = new AbortController();
