@@ -63,6 +63,15 @@ describe("configuration errors", () => {
 });
 
 describe("SIGTERM", () => {
+  it("reaches the service through `npm start` (which execs node)", async () => {
+    const process = startService({}, ["npm", "start", "--silent"]);
+    started.push(process);
+    await process.waitFor(LISTENING);
+    process.child.kill("SIGTERM");
+    await process.waitFor(/^SIGTERM received: finishing 0 request\(s\) in flight/);
+    expect((await process.exited).code).toBe(0);
+  }, 120_000);
+
   it("finishes a request already received, refuses new connections, then exits 0", async () => {
     const process = service({});
     const port = portOf((await process.waitFor(LISTENING))[0]);

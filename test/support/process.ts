@@ -19,8 +19,12 @@ export interface ServiceProcess {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export function startService(env: Readonly<Record<string, string>>): ServiceProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+export function startService(
+  env: Readonly<Record<string, string>>,
+  command: readonly string[] = [process.execPath, "--import", "tsx", "src/server.ts"],
+): ServiceProcess {
+  const [file, ...args] = command;
+  const child = spawn(file, args, {
     cwd: root,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
