@@ -16,7 +16,7 @@ function service(env: Record<string, string>): ServiceProcess {
 }
 
 afterEach(() => {
-  for (const process of started.splice(0)) if (process.child.exitCode === null) process.child.kill("SIGKILL");
+  for (const process of started.splice(0)) process.killAll();
 });
 
 const LISTENING = /^listening on http:\/\//;

@@ -10,11 +10,7 @@ import { portOf, rawClient, type ServiceProcess, startService } from "../support
 
 const started: ServiceProcess[] = [];
 afterEach(() => {
-  for (const primary of started.splice(0)) {
-    if (primary.child.exitCode !== null) continue;
-    for (const pid of workerPids(primary.lines)) killQuietly(pid);
-    primary.child.kill("SIGKILL");
-  }
+  for (const primary of started.splice(0)) primary.killAll();
 });
 
 function killQuietly(pid: number): void {

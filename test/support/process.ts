@@ -17,6 +17,8 @@ export interface ServiceProcess {
   waitFor(pattern: RegExp, count?: number): Promise<string[]>;
   /** Resolves when the process has exited. */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Kills the process and every process it started (its process group). */
+  killAll(): void;
 }
 
 export function startService(
@@ -28,6 +30,8 @@ export function startService(
     cwd: root,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, so the clean-up reaches its children (workers, node under npm).
+    detached: true,
   });
   const lines: string[] = [];
   const stderrLines: string[] = [];
@@ -73,7 +77,14 @@ export function startService(
       waiters.add(check);
       check();
     });
-  return { child, lines, stderrLines, waitFor, exited };
+  const killAll = () => {
+    try {
+      process.kill(-(child.pid as number), "SIGKILL");
+    } catch {
+      // the group is gone already
+    }
+  };
+  return { child, lines, stderrLines, waitFor, exited, killAll };
 }
 
 /** The port of a "listening on http://host:port" line. */
