@@ -149,12 +149,14 @@ export function impactRoute<R, V>(
   document: TypedDocumentNode<R, V>,
   variables: (query: ImpactQueryVariables, request: RestRequest) => V,
   answer: (data: R) => ImpactAnswer,
+  /** Top-level keys after `impacts` and `verbose` (cloud warnings). */
+  extra: (data: R) => Record<string, unknown> = () => ({}),
 ): Handler {
   return async (request, run) => {
     const query = impactQuery(request.params);
     const common = { ...query, archetype: request.params.get("archetype") };
     const data = await run(document, variables(common, request) as V & Record<string, unknown>);
-    return ok(impactResponse(answer(data)));
+    return ok({ ...impactResponse(answer(data)), ...extra(data) });
   };
 }
 

@@ -1,12 +1,14 @@
 import { componentVariables } from "./body.js";
-import { type Handler, inputRoute, ok, type Route, required } from "./common.js";
+import { type Handler, inputRoute, ok, RestError, type Route, required } from "./common.js";
 import {
   AssemblyImpactsDocument,
   CaseImpactsDocument,
   ComponentArchetypeConfigDocument,
   ComponentArchetypesDocument,
   type ComponentKind,
+  ComponentKindsDocument,
   CpuImpactsDocument,
+  GpuImpactsDocument,
   HddImpactsDocument,
   MotherboardImpactsDocument,
   PowerSupplyImpactsDocument,
@@ -15,11 +17,22 @@ import {
 } from "./generated/graphql.js";
 
 /**
- * The v1 component routes: kind and impact handler. `assembly` is served although v1.2.4 answers
- * 404 for it: our specification lists it among the component routes (METHOD.md §4.8, §4.9).
+/**
+ * The v1 component routes: kind, impact handler and, for a later component, the first reference
+ * version that has it. `assembly` is served although v1.2.4 answers 404 for it: our specification
+ * lists it among the component routes (METHOD.md §4.8, §4.9).
  */
-const COMPONENTS: readonly { readonly kind: ComponentKind; readonly impacts: Handler }[] = [
+const COMPONENTS: readonly {
+  readonly kind: ComponentKind;
+  readonly impacts: Handler;
+  readonly since?: string;
+}[] = [
   { kind: "cpu", impacts: inputRoute(CpuImpactsDocument, componentVariables.cpu, (d) => d.component) },
+  {
+    kind: "gpu",
+    impacts: inputRoute(GpuImpactsDocument, componentVariables.gpu, (d) => d.component),
+    since: "2.4.1",
+  },
   { kind: "ram", impacts: inputRoute(RamImpactsDocument, componentVariables.ram, (d) => d.component) },
   { kind: "ssd", impacts: inputRoute(SsdImpactsDocument, componentVariables.ssd, (d) => d.component) },
   { kind: "hdd", impacts: inputRoute(HddImpactsDocument, componentVariables.hdd, (d) => d.component) },
@@ -41,17 +54,39 @@ const COMPONENTS: readonly { readonly kind: ComponentKind; readonly impacts: Han
 /** Kinds without an archetype file: the reference fails listing motherboard's (HTTP 500). */
 const WITHOUT_ARCHETYPES: ReadonlySet<ComponentKind> = new Set(["motherboard", "assembly"]);
 
-/** `/all` lists the kinds v1.2.4 lists (assembly, served since, is not among them). */
-const COMPONENT_ALL = Object.fromEntries(
-  ["cpu", "ram", "ssd", "hdd", "motherboard", "power_supply", "case"].map((k) => [k, `v1/component/${k}`]),
-);
+/** `/v1/component/all` lists the edition's components in the reference's order (gpu from 2.4.1). */
+const COMPONENT_ALL_ORDER: readonly ComponentKind[] = [
+  "cpu",
+  "gpu",
+  "ram",
+  "ssd",
+  "hdd",
+  "motherboard",
+  "power_supply",
+  "case",
+];
+
+const componentAll: Handler = async (_request, run) => {
+  const { componentKinds } = await run(ComponentKindsDocument, {});
+  const existing = new Set(componentKinds);
+  return ok(
+    Object.fromEntries(
+      COMPONENT_ALL_ORDER.filter((kind) => existing.has(kind)).map((kind) => [kind, `v1/component/${kind}`]),
+    ),
+  );
+};
 
 export function componentRoutes(): Route[] {
-  const routes: Route[] = [{ path: "/v1/component/all", methods: { GET: async () => ok(COMPONENT_ALL) } }];
+  const routes: Route[] = [{ path: "/v1/component/all", methods: { GET: componentAll } }];
   for (const spec of COMPONENTS) {
-    const { impacts } = spec;
+    const { impacts, since } = spec;
     const archetypes: Handler = async (_request, run) => {
-      if (WITHOUT_ARCHETYPES.has(spec.kind)) return ok([]);
+      if (WITHOUT_ARCHETYPES.has(spec.kind)) {
+        // No archetype file: an empty list where the edition has the kind, else not found.
+        const { componentKinds } = await run(ComponentKindsDocument, {});
+        if (!componentKinds.includes(spec.kind)) throw new RestError(404, { detail: "Not Found" });
+        return ok([]);
+      }
       return ok((await run(ComponentArchetypesDocument, { kind: spec.kind })).componentArchetypes);
     };
     const config: Handler = async (request, run) => {
@@ -62,10 +97,10 @@ export function componentRoutes(): Route[] {
     const spellings = spec.kind === "power_supply" ? ["power_supply", "power-supply"] : [spec.kind];
     for (const spelling of spellings) {
       const base = `/v1/component/${spelling}`;
-      routes.push({ path: base, methods: { GET: impacts, POST: impacts } });
-      routes.push({ path: `${base}/archetype`, methods: { GET: archetypes } });
-      routes.push({ path: `${base}/archetypes`, methods: { GET: archetypes } });
-      routes.push({ path: `${base}/archetype_config`, methods: { GET: config } });
+      routes.push({ path: base, since, methods: { GET: impacts, POST: impacts } });
+      routes.push({ path: `${base}/archetype`, since, methods: { GET: archetypes } });
+      routes.push({ path: `${base}/archetypes`, since, methods: { GET: archetypes } });
+      routes.push({ path: `${base}/archetype_config`, since, methods: { GET: config } });
     }
   }
   return routes;
