@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseV1Body, usageVariables } from "./body.js";
-import { type Handler, impactRoute, ok, postedBody, type Route } from "./common.js";
+import { type Handler, impactRoute, ok, postedBody, RestError, type Route } from "./common.js";
 import {
   CloudInstanceConfigDocument,
   CloudInstanceImpactsDocument,
@@ -100,5 +100,13 @@ export const cloudRoutes: readonly Route[] = [
 export function cloudProviderRoute(path: string): Route | null {
   const match = /^\/v1\/cloud\/([^/]+)$/.exec(path);
   if (!match || match[1] === "instance") return null;
-  return { path, methods: { GET: cloudImpacts(decodeURIComponent(match[1])) } };
+  return { path, methods: { GET: cloudImpacts(decodedSegment(match[1])) } };
+}
+
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new RestError(400, { detail: "malformed percent-encoding in the path" });
+  }
 }

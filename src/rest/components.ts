@@ -1,5 +1,5 @@
 import { componentVariables } from "./body.js";
-import { type Handler, inputRoute, ok, type Route, required } from "./common.js";
+import { type Handler, inputRoute, ok, RestError, type Route, required } from "./common.js";
 import {
   AssemblyImpactsDocument,
   CaseImpactsDocument,
@@ -81,7 +81,12 @@ export function componentRoutes(): Route[] {
   for (const spec of COMPONENTS) {
     const { impacts, since } = spec;
     const archetypes: Handler = async (_request, run) => {
-      if (WITHOUT_ARCHETYPES.has(spec.kind)) return ok([]);
+      if (WITHOUT_ARCHETYPES.has(spec.kind)) {
+        // No archetype file: an empty list where the edition has the kind, else not found.
+        const { componentKinds } = await run(ComponentKindsDocument, {});
+        if (!componentKinds.includes(spec.kind)) throw new RestError(404, { detail: "Not Found" });
+        return ok([]);
+      }
       return ok((await run(ComponentArchetypesDocument, { kind: spec.kind })).componentArchetypes);
     };
     const config: Handler = async (request, run) => {

@@ -1,5 +1,6 @@
 import type { GraphQLSchema } from "graphql";
 import { type EditionDescription, editionById, UnknownEditionError } from "../editions/index.js";
+import { log } from "../log.js";
 import type { Service } from "../schema/context.js";
 import { BodyValidationError } from "./body.js";
 import { cloudProviderRoute } from "./cloud.js";
@@ -19,6 +20,8 @@ export interface RestCall {
   readonly url: string;
   /** Raw body text ("" when absent). */
   readonly body: string;
+  /** Aborted when the request is cancelled (client gone, execution budget spent, shutdown). */
+  readonly signal?: AbortSignal;
 }
 
 const WELCOME = `<!doctype html><html><head><title>IT equipment impacts</title></head><body>
@@ -42,16 +45,16 @@ export function createRestHandler(schema: GraphQLSchema, service: Service) {
   const routes = new Map<string, Route>(ROUTES.map((route) => [route.path, route]));
 
   return async (call: RestCall): Promise<RestResponse & { html?: string }> => {
-    const url = new URL(call.url, "http://localhost");
-    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
-    if (path === "/" && call.method === "GET") return { status: 200, body: null, html: WELCOME };
-    const route = routes.get(path) ?? cloudProviderRoute(path);
-    if (!route) return { status: 404, body: { detail: "Not Found" } };
-    const handler = route.methods[call.method];
-    if (!handler) return { status: 405, body: { detail: "Method Not Allowed" } };
     // Errors found before the request's edition is known are worded like the default edition's.
     let validation = editionById(service.defaultEdition).requestValidation;
     try {
+      const url = parseUrl(call.url);
+      const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+      if (path === "/" && call.method === "GET") return { status: 200, body: null, html: WELCOME };
+      const route = routes.get(path) ?? cloudProviderRoute(path);
+      if (!route) return { status: 404, body: { detail: "Not Found" } };
+      const handler = route.methods[call.method];
+      if (!handler) return { status: 405, body: { detail: "Method Not Allowed" } };
       const params = singleValued(url.searchParams);
       const edition = requestedEdition(params, service.defaultEdition);
       validation = edition.requestValidation;
@@ -59,11 +62,21 @@ export function createRestHandler(schema: GraphQLSchema, service: Service) {
         return { status: 404, body: { detail: "Not Found" } };
       }
       const body = call.method === "POST" ? parseBody(call.body) : {};
-      return await handler({ method: call.method, params, body, validation }, runner(edition));
+      return await handler({ method: call.method, params, body, validation }, runner(edition, call.signal));
     } catch (error) {
       return errorResponse(error, validation);
     }
   };
+}
+
+/** A request target that is not a path (e.g. `//` or `//host:port`) is answered 400. */
+function parseUrl(target: string): URL {
+  if (!target.startsWith("/") || target.startsWith("//")) throw new RestError(400, { detail: "Bad Request" });
+  try {
+    return new URL(target, "http://localhost");
+  } catch {
+    throw new RestError(400, { detail: "Bad Request" });
+  }
 }
 
 /** The `edition` query parameter of every route (422 naming the allowed values when unknown). */
@@ -108,6 +121,6 @@ function errorResponse(error: unknown, validation: RequestValidation): RestRespo
       body: { detail: [{ loc: ["body"], msg: error.message, type: "value_error.jsondecode" }] },
     };
   }
-  console.error(error);
+  log.error("REST: unexpected error", error);
   return { status: 500, body: "Internal Server Error" };
 }

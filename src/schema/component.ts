@@ -118,7 +118,7 @@ export async function resolveComponent(
   path: readonly string[] = ["input"],
 ): Promise<ComponentParent> {
   const table = componentTable(context, kind);
-  const { input, usageHours } = validateComponentInput(kind, rawInput, path);
+  const { input, usageHours } = validateComponentInput(context.limits, kind, rawInput, path);
   let cells = {};
   let archetype: string | null = null;
   // A kind described by archetypes whose table the edition's data set lacks (GPU in 1.2.4) is
@@ -140,6 +140,7 @@ export async function resolveComponent(
 
 /** Whether a component kind exists in an edition (a kind with archetypes needs its table). */
 export function componentExists(context: EditionContext, kind: ComponentKind): boolean {
+  if (kind === "assembly") return context.engine.rules.assemblyComponent === "served";
   return !KINDS_WITH_ARCHETYPES.has(kind) || componentTable(context, kind) !== null;
 }
 

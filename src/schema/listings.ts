@@ -6,6 +6,7 @@ import { ComponentKindEnum, componentTable } from "./component.js";
 import type { EditionContext } from "./context.js";
 import { editionArg } from "./edition.js";
 import { badUserInput, notFound } from "./errors.js";
+import { validateText } from "./inputs.js";
 
 const CriterionInfoRef = builder.objectRef<CriterionInfo>("CriterionInfo").implement({
   description: "An impact criterion the service knows.",
@@ -116,7 +117,9 @@ builder.queryFields((t) => ({
       edition: editionArg(t.arg),
     },
     resolve: (_r, { name, edition }, context) => {
-      const row = context.edition(edition).lookups.cpuByName(name);
+      const row = context
+        .edition(edition)
+        .lookups.cpuByName(validateText(context.service.limits, name, ["name"]));
       return row
         ? {
             name: row.name,

@@ -142,7 +142,7 @@ describe("per-request edition through GraphQL", () => {
 
 describe("the service default edition", () => {
   it("EDITION=2.4.1 makes requests without an edition answer 2.4.1, and 1.2.4 stays reachable", async () => {
-    const app241 = createApp("2.4.1");
+    const app241 = createApp({ defaultEdition: "2.4.1" });
     expect((await call(app241, "GET", "/v1/cloud/instance/all_providers")).body).toHaveLength(5);
     expect((await call(app241, "GET", "/v1/cloud/instance/all_providers?edition=1.2.4")).body).toEqual([
       "aws",
@@ -181,7 +181,10 @@ describe("2.4.1 settings overrides (docs/methodology.md §19.1.2)", () => {
   });
 
   it("the overrides reach the 2.4.1 edition only, in the service that read them", async () => {
-    const custom = createApp("1.2.4", { BOAVIZTA_DEFAULT_SERVER: "dellR740" });
+    const custom = createApp({
+      defaultEdition: "1.2.4",
+      settingsOverrides: { BOAVIZTA_DEFAULT_SERVER: "dellR740" },
+    });
     const v2 = await call(custom, "GET", "/v1/server/?verbose=false&criteria=gwp&edition=2.4.1");
     const dell = await call(
       custom,
