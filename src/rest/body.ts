@@ -108,6 +108,33 @@ const server = z.object({
 
 type V1Usage = z.infer<typeof usage>;
 
+/**
+ * A body's `usage` validated in a second step (its errors are located under `usage` by
+ * `usageVariables`); the OpenAPI description documents it as the `Usage` schema.
+ */
+export const deferredUsage = z.unknown().optional();
+
+/** The v1 usage object, for the OpenAPI description. */
+export const USAGE_SCHEMA = usage;
+
+/** A named v1 body schema (the name becomes its OpenAPI component). */
+export interface BodyDoc {
+  readonly name: string;
+  readonly schema: z.ZodType;
+}
+
+/** Turns a v1 body into an operation's variables; carries the schema it validates with. */
+export type BodyParser<T> = ((body: unknown) => T) & { readonly doc?: BodyDoc };
+
+/** A body parser validating with `schema` (named `name` in the OpenAPI description). */
+export function v1Body<S extends z.ZodType, T>(
+  name: string,
+  schema: S,
+  convert: (value: z.infer<S>) => T,
+): BodyParser<T> {
+  return Object.assign((body: unknown) => convert(parseV1Body(schema, body)), { doc: { name, schema } });
+}
+
 /** A v1 body that failed validation, in FastAPI's 422 shape. */
 export class BodyValidationError extends Error {
   constructor(readonly detail: { loc: (string | number)[]; msg: string; type: string }[]) {
@@ -188,8 +215,7 @@ function toSimple(value: z.infer<typeof simple>): SimpleComponentInput {
   return { ...value, usage: toUsage(value.usage) };
 }
 
-export function serverVariables(body: unknown): ServerInput {
-  const value = parseV1Body(server, body);
+export const serverVariables = v1Body("Server", server, (value): ServerInput => {
   const configuration = value.configuration;
   return {
     model: value.model ?? null,
@@ -203,19 +229,20 @@ export function serverVariables(body: unknown): ServerInput {
         }
       : null,
   };
-}
+});
 
 export const componentVariables = {
-  cpu: (body: unknown): CpuInput => toCpu(parseV1Body(cpu, body)),
-  ram: (body: unknown): RamInput => toRam(parseV1Body(ram, body)),
-  ssd: (body: unknown): DiskInput => toDisk(parseV1Body(disk, body)),
-  hdd: (body: unknown): SimpleComponentInput => toSimple(parseV1Body(simple, body)),
-  powerSupply: (body: unknown): PowerSupplyInput => toPowerSupply(parseV1Body(powerSupply, body)),
-  case: (body: unknown): CaseInput => {
-    const value = parseV1Body(caseBody, body);
-    return { units: value.units, caseType: value.case_type, usage: toUsage(value.usage) };
-  },
-  motherboard: (body: unknown): SimpleComponentInput => toSimple(parseV1Body(simple, body)),
+  cpu: v1Body("Cpu", cpu, toCpu),
+  ram: v1Body("Ram", ram, toRam),
+  ssd: v1Body("Disk", disk, toDisk),
+  hdd: v1Body("SimpleComponent", simple, toSimple),
+  powerSupply: v1Body("PowerSupply", powerSupply, toPowerSupply),
+  case: v1Body(
+    "Case",
+    caseBody,
+    (value): CaseInput => ({ units: value.units, caseType: value.case_type, usage: toUsage(value.usage) }),
+  ),
+  motherboard: v1Body("SimpleComponent", simple, toSimple),
 };
 
 /** A body's `usage` object (errors located under `usage`). */

@@ -1,6 +1,14 @@
 import { z } from "zod";
-import { parseV1Body, text, usageVariables } from "./body.js";
-import { type Handler, impactRoute, ok, postedBody, type Route } from "./common.js";
+import { deferredUsage, parseV1Body, text, usageVariables } from "./body.js";
+import {
+  documented,
+  type Handler,
+  impactRoute,
+  ok,
+  postedBody,
+  type QueryParameterDoc,
+  type Route,
+} from "./common.js";
 import {
   CloudInstanceConfigDocument,
   CloudInstanceImpactsDocument,
@@ -14,8 +22,19 @@ const DEFAULT_INSTANCE = "a1.4xlarge";
 const cloudBody = z.object({
   provider: text.nullish(),
   instance_type: text.nullish(),
-  usage: z.unknown().optional(),
+  usage: deferredUsage,
 });
+
+const PROVIDER: QueryParameterDoc = {
+  name: "provider",
+  description: `Cloud provider (default ${DEFAULT_PROVIDER}).`,
+  schema: { type: "string", default: DEFAULT_PROVIDER },
+};
+const INSTANCE_TYPE: QueryParameterDoc = {
+  name: "instance_type",
+  description: `Instance type of the provider (default ${DEFAULT_INSTANCE}).`,
+  schema: { type: "string", default: DEFAULT_INSTANCE },
+};
 
 /**
  * GET reads provider / instance type from the query (or the path), POST from the body. The
@@ -35,6 +54,11 @@ function cloudImpacts(pathProvider: string | null): Handler {
       };
     },
     (data) => data.cloudInstance,
+    {
+      summary: "Impacts of a cloud instance (GET: provider and type in the query; POST: in the body)",
+      query: pathProvider === null ? [PROVIDER, INSTANCE_TYPE] : [INSTANCE_TYPE],
+      body: { name: "CloudInstance", schema: cloudBody },
+    },
   );
 }
 
@@ -46,30 +70,42 @@ export const cloudRoutes: readonly Route[] = [
   {
     path: "/v1/cloud/instance/all_providers",
     methods: {
-      GET: async (_request, run) =>
-        ok((await run(CloudProvidersDocument, {})).cloudProviders.map((p) => p.name)),
+      GET: documented(
+        async (_request, run) =>
+          ok((await run(CloudProvidersDocument, {})).cloudProviders.map((p) => p.name)),
+        { summary: "Cloud providers" },
+      ),
     },
   },
   {
     path: "/v1/cloud/instance/all_instances",
     methods: {
-      GET: async (request, run) => {
-        const provider = request.params.get("provider") ?? DEFAULT_PROVIDER;
-        return ok((await run(CloudInstanceTypesDocument, { provider })).cloudInstanceTypes);
-      },
+      GET: documented(
+        async (request, run) => {
+          const provider = request.params.get("provider") ?? DEFAULT_PROVIDER;
+          return ok((await run(CloudInstanceTypesDocument, { provider })).cloudInstanceTypes);
+        },
+        { summary: "Instance types of a provider", query: [PROVIDER] },
+      ),
     },
   },
   {
     path: "/v1/cloud/instance/instance_config",
     methods: {
-      GET: async (request, run) => {
-        const provider = request.params.get("provider") ?? DEFAULT_PROVIDER;
-        const instanceType = request.params.get("instance_type") ?? DEFAULT_INSTANCE;
-        return ok((await run(CloudInstanceConfigDocument, { provider, instanceType })).cloudInstanceConfig);
-      },
+      GET: documented(
+        async (request, run) => {
+          const provider = request.params.get("provider") ?? DEFAULT_PROVIDER;
+          const instanceType = request.params.get("instance_type") ?? DEFAULT_INSTANCE;
+          return ok((await run(CloudInstanceConfigDocument, { provider, instanceType })).cloudInstanceConfig);
+        },
+        { summary: "The configuration of an instance type", query: [PROVIDER, INSTANCE_TYPE] },
+      ),
     },
   },
 ];
+
+/** The path template of `cloudProviderRoute` (metrics, logs, OpenAPI). */
+export const CLOUD_PROVIDER_PATH = "/v1/cloud/{provider}";
 
 /** `GET /v1/cloud/{provider}?instance_type=`: the provider from the path. */
 export function cloudProviderRoute(path: string): Route | null {
@@ -77,3 +113,9 @@ export function cloudProviderRoute(path: string): Route | null {
   if (!match || match[1] === "instance") return null;
   return { path, methods: { GET: cloudImpacts(decodeURIComponent(match[1])) } };
 }
+
+/** `cloudProviderRoute` as the OpenAPI description states it (the provider a path parameter). */
+export const cloudProviderTemplate: Route = {
+  path: CLOUD_PROVIDER_PATH,
+  methods: { GET: cloudImpacts("aws") },
+};

@@ -3,8 +3,17 @@ import type { DocumentNode, ExecutionResult, GraphQLSchema } from "graphql";
 import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import { createRequestContext, type Service } from "../schema/context.js";
 import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./generated/graphql.js";
-import { type ImpactQuery, impactQuery, QueryValidationError } from "./query.js";
+import type { BodyDoc, BodyParser } from "./body.js";
+import {
+  IMPACT_QUERY_PARAMETERS,
+  type ImpactQuery,
+  impactQuery,
+  type QueryParameterDoc,
+  QueryValidationError,
+} from "./query.js";
 import { impactResponse } from "./shape.js";
+
+export type { QueryParameterDoc } from "./query.js";
 
 /*
  * Building blocks of the REST shim: every route runs one GraphQL operation of
@@ -24,7 +33,27 @@ export interface RestRequest {
   readonly body: unknown;
 }
 
-export type Handler = (request: RestRequest, run: Runner) => Promise<RestResponse>;
+/** What a handler reads besides its path, for the OpenAPI description (`src/rest/openapi.ts`). */
+export interface HandlerDoc {
+  readonly summary: string;
+  readonly query: readonly QueryParameterDoc[];
+  /** The JSON body a POST takes (named schema of `body.ts`). */
+  readonly body?: BodyDoc;
+  /** The answer's shape: an impact answer (`{impacts, verbose?}`) or any JSON. */
+  readonly answer: "impacts" | "json";
+}
+
+export type Handler = ((request: RestRequest, run: Runner) => Promise<RestResponse>) & {
+  readonly doc?: HandlerDoc;
+};
+
+/** Attaches its description to a handler. */
+export function documented(
+  handler: (request: RestRequest, run: Runner) => Promise<RestResponse>,
+  doc: Partial<HandlerDoc> & Pick<HandlerDoc, "summary">,
+): Handler {
+  return Object.assign(handler, { doc: { query: [], answer: "json" as const, ...doc } });
+}
 
 /** Executes one GraphQL operation of the shim against the schema, in a fresh request context. */
 export type Runner = <R, V extends Record<string, unknown>>(
@@ -125,13 +154,17 @@ export function impactRoute<R, V>(
   document: TypedDocumentNode<R, V>,
   variables: (query: ImpactQueryVariables, request: RestRequest) => V,
   answer: (data: R) => ImpactAnswer,
+  doc: Partial<HandlerDoc> & Pick<HandlerDoc, "summary">,
 ): Handler {
-  return async (request, run) => {
-    const query = impactQuery(request.params);
-    const common = { ...query, archetype: request.params.get("archetype") };
-    const data = await run(document, variables(common, request) as V & Record<string, unknown>);
-    return ok(impactResponse(answer(data)));
-  };
+  return documented(
+    async (request, run) => {
+      const query = impactQuery(request.params);
+      const common = { ...query, archetype: request.params.get("archetype") };
+      const data = await run(document, variables(common, request) as V & Record<string, unknown>);
+      return ok(impactResponse(answer(data)));
+    },
+    { query: IMPACT_QUERY_PARAMETERS, answer: "impacts", ...doc },
+  );
 }
 
 /** The `input` variable type of an operation. */
@@ -143,14 +176,16 @@ type InputOf<V> = V extends { input?: infer I } ? Exclude<I, undefined> : never;
  */
 export function inputRoute<R, V>(
   document: TypedDocumentNode<R, V>,
-  parse: (body: unknown) => InputOf<V>,
+  parse: BodyParser<InputOf<V>>,
   answer: (data: R) => ImpactAnswer,
+  summary: string,
   fixed: Readonly<Record<string, unknown>> = {},
 ): Handler {
   return impactRoute(
     document,
     (query, request) => ({ ...query, ...fixed, input: postedBody(request, parse) }) as V,
     answer,
+    { summary, body: parse.doc },
   );
 }
 
@@ -162,9 +197,18 @@ export function postedBody<T>(request: RestRequest, parse: (body: unknown) => T)
 export function listing<R, K extends keyof R>(
   document: TypedDocumentNode<R, Record<string, never>>,
   field: K,
+  summary: string,
 ): Handler {
-  return async (_request, run) => ok((await run(document, {}))[field]);
+  return documented(async (_request, run) => ok((await run(document, {}))[field]), { summary });
 }
+
+/** The `archetype` query parameter of the `archetype_config` routes. */
+export const ARCHETYPE_PARAMETER: QueryParameterDoc = {
+  name: "archetype",
+  description: "Archetype id (see the `archetypes` route of the same asset).",
+  required: true,
+  schema: { type: "string" },
+};
 
 export interface Route {
   readonly path: string;

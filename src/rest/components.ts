@@ -1,5 +1,13 @@
 import { componentVariables } from "./body.js";
-import { type Handler, inputRoute, ok, type Route, required } from "./common.js";
+import {
+  ARCHETYPE_PARAMETER,
+  documented,
+  type Handler,
+  inputRoute,
+  ok,
+  type Route,
+  required,
+} from "./common.js";
 import {
   CaseImpactsDocument,
   ComponentArchetypeConfigDocument,
@@ -13,20 +21,47 @@ import {
   SsdImpactsDocument,
 } from "./generated/graphql.js";
 
+const summary = "Impacts of a component (GET: an archetype; POST: characteristics completing it)";
+
 /** The v1 component routes: kind and impact handler (assembly has no v1 route). */
 const COMPONENTS: readonly { readonly kind: ComponentKind; readonly impacts: Handler }[] = [
-  { kind: "cpu", impacts: inputRoute(CpuImpactsDocument, componentVariables.cpu, (d) => d.component) },
-  { kind: "ram", impacts: inputRoute(RamImpactsDocument, componentVariables.ram, (d) => d.component) },
-  { kind: "ssd", impacts: inputRoute(SsdImpactsDocument, componentVariables.ssd, (d) => d.component) },
-  { kind: "hdd", impacts: inputRoute(HddImpactsDocument, componentVariables.hdd, (d) => d.component) },
+  {
+    kind: "cpu",
+    impacts: inputRoute(CpuImpactsDocument, componentVariables.cpu, (d) => d.component, summary),
+  },
+  {
+    kind: "ram",
+    impacts: inputRoute(RamImpactsDocument, componentVariables.ram, (d) => d.component, summary),
+  },
+  {
+    kind: "ssd",
+    impacts: inputRoute(SsdImpactsDocument, componentVariables.ssd, (d) => d.component, summary),
+  },
+  {
+    kind: "hdd",
+    impacts: inputRoute(HddImpactsDocument, componentVariables.hdd, (d) => d.component, summary),
+  },
   {
     kind: "power_supply",
-    impacts: inputRoute(PowerSupplyImpactsDocument, componentVariables.powerSupply, (d) => d.component),
+    impacts: inputRoute(
+      PowerSupplyImpactsDocument,
+      componentVariables.powerSupply,
+      (d) => d.component,
+      summary,
+    ),
   },
-  { kind: "case", impacts: inputRoute(CaseImpactsDocument, componentVariables.case, (d) => d.component) },
+  {
+    kind: "case",
+    impacts: inputRoute(CaseImpactsDocument, componentVariables.case, (d) => d.component, summary),
+  },
   {
     kind: "motherboard",
-    impacts: inputRoute(MotherboardImpactsDocument, componentVariables.motherboard, (d) => d.component),
+    impacts: inputRoute(
+      MotherboardImpactsDocument,
+      componentVariables.motherboard,
+      (d) => d.component,
+      summary,
+    ),
   },
 ];
 
@@ -35,19 +70,30 @@ const COMPONENT_ALL = Object.fromEntries(
 );
 
 export function componentRoutes(): Route[] {
-  const routes: Route[] = [{ path: "/v1/component/all", methods: { GET: async () => ok(COMPONENT_ALL) } }];
+  const routes: Route[] = [
+    {
+      path: "/v1/component/all",
+      methods: { GET: documented(async () => ok(COMPONENT_ALL), { summary: "The component routes" }) },
+    },
+  ];
   for (const spec of COMPONENTS) {
     const { impacts } = spec;
-    const archetypes: Handler = async (_request, run) => {
-      // The reference points motherboard at a missing file (HTTP 500); it has no archetypes.
-      if (spec.kind === "motherboard") return ok([]);
-      return ok((await run(ComponentArchetypesDocument, { kind: spec.kind })).componentArchetypes);
-    };
-    const config: Handler = async (request, run) => {
-      const archetype = required(request.params, "archetype");
-      const data = await run(ComponentArchetypeConfigDocument, { kind: spec.kind, archetype });
-      return ok(data.componentArchetypeConfig);
-    };
+    const archetypes: Handler = documented(
+      async (_request, run) => {
+        // The reference points motherboard at a missing file (HTTP 500); it has no archetypes.
+        if (spec.kind === "motherboard") return ok([]);
+        return ok((await run(ComponentArchetypesDocument, { kind: spec.kind })).componentArchetypes);
+      },
+      { summary: `Archetype ids of the ${spec.kind} component` },
+    );
+    const config: Handler = documented(
+      async (request, run) => {
+        const archetype = required(request.params, "archetype");
+        const data = await run(ComponentArchetypeConfigDocument, { kind: spec.kind, archetype });
+        return ok(data.componentArchetypeConfig);
+      },
+      { summary: `The configuration of a ${spec.kind} archetype`, query: [ARCHETYPE_PARAMETER] },
+    );
     const spellings = spec.kind === "power_supply" ? ["power_supply", "power-supply"] : [spec.kind];
     for (const spelling of spellings) {
       const base = `/v1/component/${spelling}`;

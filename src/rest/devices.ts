@@ -1,5 +1,13 @@
 import { isTypedKind, PERIPHERAL_KINDS, TERMINAL_KINDS } from "../engine/index.js";
-import { type Handler, inputRoute, ok, type Route, required } from "./common.js";
+import {
+  ARCHETYPE_PARAMETER,
+  documented,
+  type Handler,
+  inputRoute,
+  ok,
+  type Route,
+  required,
+} from "./common.js";
 import { iotDeviceVariables, peripheralVariables, terminalVariables } from "./deviceBody.js";
 import {
   IotDeviceArchetypeConfigDocument,
@@ -18,10 +26,15 @@ import {
  */
 
 /** `archetype_config`: any user_terminal.csv row, whatever the route kind (§16). */
-const terminalConfig: Handler = async (request, run) => {
-  const archetype = required(request.params, "archetype");
-  return ok((await run(TerminalArchetypeConfigDocument, { archetype })).terminalArchetypeConfig);
-};
+const terminalConfig: Handler = documented(
+  async (request, run) => {
+    const archetype = required(request.params, "archetype");
+    return ok((await run(TerminalArchetypeConfigDocument, { archetype })).terminalArchetypeConfig);
+  },
+  { summary: "The configuration of a terminal or peripheral archetype", query: [ARCHETYPE_PARAMETER] },
+);
+
+const DEVICE_SUMMARY = "Impacts of a device (GET: an archetype; POST: a usage completing it)";
 
 function allObject(family: string, kinds: readonly string[]): Record<string, string> {
   return Object.fromEntries(kinds.map((kind) => [kind, `v1/${family}/${kind}`]));
@@ -58,8 +71,17 @@ function terminalRoutes(): Route[] {
     kindRoutes(
       "terminal",
       kind,
-      inputRoute(TerminalImpactsDocument, terminalVariables(isTypedKind(kind)), (d) => d.device, { kind }),
-      async (_request, run) => ok((await run(TerminalArchetypesDocument, { kind })).terminalArchetypes),
+      inputRoute(
+        TerminalImpactsDocument,
+        terminalVariables(isTypedKind(kind)),
+        (d) => d.device,
+        DEVICE_SUMMARY,
+        { kind },
+      ),
+      documented(
+        async (_request, run) => ok((await run(TerminalArchetypesDocument, { kind })).terminalArchetypes),
+        { summary: `Archetype ids of ${kind}` },
+      ),
     ),
   );
 }
@@ -69,13 +91,21 @@ function peripheralRoutes(): Route[] {
     kindRoutes(
       "peripheral",
       kind,
-      inputRoute(PeripheralImpactsDocument, peripheralVariables, (d) => d.device, { kind }),
-      async (_request, run) => ok((await run(PeripheralArchetypesDocument, { kind })).peripheralArchetypes),
+      inputRoute(PeripheralImpactsDocument, peripheralVariables, (d) => d.device, DEVICE_SUMMARY, { kind }),
+      documented(
+        async (_request, run) => ok((await run(PeripheralArchetypesDocument, { kind })).peripheralArchetypes),
+        { summary: `Archetype ids of ${kind}` },
+      ),
     ),
   );
 }
 
-const iotImpacts = inputRoute(IotDeviceImpactsDocument, iotDeviceVariables, (data) => data.device);
+const iotImpacts = inputRoute(
+  IotDeviceImpactsDocument,
+  iotDeviceVariables,
+  (data) => data.device,
+  "Impacts of an IoT device (GET: an archetype; POST: functional blocks and usage)",
+);
 
 function iotRoutes(): Route[] {
   return [
@@ -83,24 +113,36 @@ function iotRoutes(): Route[] {
     {
       path: "/v1/iot/iot_device/archetypes",
       methods: {
-        GET: async (_request, run) => ok((await run(IotDeviceArchetypesDocument, {})).iotDeviceArchetypes),
+        GET: documented(
+          async (_request, run) => ok((await run(IotDeviceArchetypesDocument, {})).iotDeviceArchetypes),
+          { summary: "IoT device archetype ids" },
+        ),
       },
     },
     {
       path: "/v1/iot/iot_device/archetype_config",
       methods: {
-        GET: async (request, run) => {
-          const archetype = required(request.params, "archetype");
-          return ok((await run(IotDeviceArchetypeConfigDocument, { archetype })).iotDeviceArchetypeConfig);
-        },
+        GET: documented(
+          async (request, run) => {
+            const archetype = required(request.params, "archetype");
+            return ok((await run(IotDeviceArchetypeConfigDocument, { archetype })).iotDeviceArchetypeConfig);
+          },
+          { summary: "The configuration of an IoT device archetype", query: [ARCHETYPE_PARAMETER] },
+        ),
       },
     },
   ];
 }
 
 export const deviceRoutes: readonly Route[] = [
-  { path: "/v1/terminal/all", methods: { GET: async () => ok(TERMINAL_ALL) } },
-  { path: "/v1/peripheral/all", methods: { GET: async () => ok(PERIPHERAL_ALL) } },
+  {
+    path: "/v1/terminal/all",
+    methods: { GET: documented(async () => ok(TERMINAL_ALL), { summary: "The terminal routes" }) },
+  },
+  {
+    path: "/v1/peripheral/all",
+    methods: { GET: documented(async () => ok(PERIPHERAL_ALL), { summary: "The peripheral routes" }) },
+  },
   ...terminalRoutes(),
   ...peripheralRoutes(),
   ...iotRoutes(),

@@ -1,5 +1,5 @@
 import { ELECTRICITY_CRITERIA } from "../engine/criteria.js";
-import { type Handler, listing, ok, type Route, required } from "./common.js";
+import { documented, type Handler, listing, ok, type Route, required } from "./common.js";
 import {
   CaseTypesDocument,
   CountryCodesDocument,
@@ -10,66 +10,106 @@ import {
   ImpactCriteriaDocument,
   RamManufacturersDocument,
   SsdManufacturersDocument,
+  VersionDocument,
 } from "./generated/graphql.js";
 
 const CPU_NOT_FOUND = (name: string) => `CPU name ${name} is not found in our database`;
 
 /** `name_to_cpu` answers the full v1 CPU request object (§16). */
-const nameToCpu: Handler = async (request, run) => {
-  const name = required(request.params, "cpu_name");
-  const { cpuByName } = await run(CpuByNameDocument, { name });
-  if (!cpuByName) return ok(CPU_NOT_FOUND(name));
-  const elecFactors = Object.fromEntries(ELECTRICITY_CRITERIA.map((criterion) => [criterion, null]));
-  return ok({
-    units: null,
-    usage: {
-      use_time_ratio: null,
-      hours_life_time: null,
-      avg_power: null,
-      time_workload: null,
-      usage_location: null,
-      elec_factors: elecFactors,
-    },
-    core_units: cpuByName.coreUnits,
-    die_size: cpuByName.dieSize,
-    die_size_per_core: null,
-    manufacturer: cpuByName.manufacturer,
-    model_range: cpuByName.modelRange,
-    family: cpuByName.family,
-    name: cpuByName.name,
-    tdp: cpuByName.tdp,
-  });
-};
+const nameToCpu: Handler = documented(
+  async (request, run) => {
+    const name = required(request.params, "cpu_name");
+    const { cpuByName } = await run(CpuByNameDocument, { name });
+    if (!cpuByName) return ok(CPU_NOT_FOUND(name));
+    const elecFactors = Object.fromEntries(ELECTRICITY_CRITERIA.map((criterion) => [criterion, null]));
+    return ok({
+      units: null,
+      usage: {
+        use_time_ratio: null,
+        hours_life_time: null,
+        avg_power: null,
+        time_workload: null,
+        usage_location: null,
+        elec_factors: elecFactors,
+      },
+      core_units: cpuByName.coreUnits,
+      die_size: cpuByName.dieSize,
+      die_size_per_core: null,
+      manufacturer: cpuByName.manufacturer,
+      model_range: cpuByName.modelRange,
+      family: cpuByName.family,
+      name: cpuByName.name,
+      tdp: cpuByName.tdp,
+    });
+  },
+  {
+    summary: "The CPU of the reference table best matching a name (fuzzy), as a v1 CPU body",
+    query: [
+      {
+        name: "cpu_name",
+        description: "CPU name, e.g. Intel Xeon Gold 6134.",
+        required: true,
+        schema: { type: "string" },
+      },
+    ],
+  },
+);
 
 export const utilsRoutes: readonly Route[] = [
-  { path: "/v1/utils/country_code", methods: { GET: listing(CountryCodesDocument, "countryCodes") } },
-  { path: "/v1/utils/cpu_family", methods: { GET: listing(CpuFamiliesDocument, "cpuFamilies") } },
-  { path: "/v1/utils/cpu_model_range", methods: { GET: listing(CpuModelRangesDocument, "cpuModelRanges") } },
-  { path: "/v1/utils/cpu_name", methods: { GET: listing(CpuNamesDocument, "cpuNames") } },
+  {
+    path: "/v1/utils/version",
+    methods: {
+      // The methodology version as a JSON string, as boaviztapi answers its own version ("2.4.1").
+      GET: documented(async (_request, run) => ok((await run(VersionDocument, {})).version.methodology), {
+        summary: "The version of the methodology (boaviztapi release) the answers follow",
+      }),
+    },
+  },
+  {
+    path: "/v1/utils/country_code",
+    methods: {
+      GET: listing(CountryCodesDocument, "countryCodes", "Usage locations: trigram → country name"),
+    },
+  },
+  {
+    path: "/v1/utils/cpu_family",
+    methods: { GET: listing(CpuFamiliesDocument, "cpuFamilies", "CPU families") },
+  },
+  {
+    path: "/v1/utils/cpu_model_range",
+    methods: { GET: listing(CpuModelRangesDocument, "cpuModelRanges", "CPU model ranges") },
+  },
+  { path: "/v1/utils/cpu_name", methods: { GET: listing(CpuNamesDocument, "cpuNames", "CPU names") } },
   {
     path: "/v1/utils/ssd_manufacturer",
-    methods: { GET: listing(SsdManufacturersDocument, "ssdManufacturers") },
+    methods: { GET: listing(SsdManufacturersDocument, "ssdManufacturers", "SSD manufacturers") },
   },
   {
     path: "/v1/utils/ram_manufacturer",
-    methods: { GET: listing(RamManufacturersDocument, "ramManufacturers") },
+    methods: { GET: listing(RamManufacturersDocument, "ramManufacturers", "RAM manufacturers") },
   },
-  { path: "/v1/utils/case_type", methods: { GET: listing(CaseTypesDocument, "caseTypes") } },
+  {
+    path: "/v1/utils/case_type",
+    methods: { GET: listing(CaseTypesDocument, "caseTypes", "Server case types") },
+  },
   { path: "/v1/utils/name_to_cpu", methods: { GET: nameToCpu } },
   {
     path: "/v1/utils/impact_criteria",
     methods: {
-      GET: async (_request, run) => {
-        const { impactCriteria } = await run(ImpactCriteriaDocument, {});
-        return ok(
-          Object.fromEntries(
-            impactCriteria.map((c) => [
-              c.key,
-              { name: c.name, unit: c.unit, description: c.description, method: c.method },
-            ]),
-          ),
-        );
-      },
+      GET: documented(
+        async (_request, run) => {
+          const { impactCriteria } = await run(ImpactCriteriaDocument, {});
+          return ok(
+            Object.fromEntries(
+              impactCriteria.map((c) => [
+                c.key,
+                { name: c.name, unit: c.unit, description: c.description, method: c.method },
+              ]),
+            ),
+          );
+        },
+        { summary: "Impact criteria: name, unit, description, method" },
+      ),
     },
   },
 ];
