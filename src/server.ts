@@ -1,5 +1,5 @@
 import cluster from "node:cluster";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import { costLimitPlugin } from "@escape.tech/graphql-armor-cost-limit";
 import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
@@ -7,10 +7,21 @@ import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import type { GraphQLError, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
+import { type Config, ConfigError, defaultConfig, parseConfig } from "./config.js";
 import { loadReferenceData } from "./data/load.js";
+import { createAssets } from "./http/assets.js";
+import { GRAPHIQL_EXAMPLES } from "./http/graphiqlExamples.js";
+import { createHttpHandler } from "./http/handler.js";
+import { createLifecycle } from "./http/lifecycle.js";
+import { createLogger, type Logger, yogaLogger } from "./http/logging.js";
+import { createMetrics } from "./http/metrics.js";
+import { docsPage, graphiqlPage, rootPage, SERVICE_TITLE } from "./http/pages.js";
+import { loadProjectDocs } from "./http/projectDocs.js";
 import { createRestHandler } from "./rest/index.js";
+import { openApiDocument } from "./rest/openapi.js";
 import { createRequestContext, createService } from "./schema/context.js";
 import { buildSchema } from "./schema/index.js";
+import { METHODOLOGY_VERSIONS, SERVICE_VERSION } from "./version.js";
 
 /**
  * Limits on `/graphql` documents (graphql-armor). Fleets travel in variables, so every
@@ -40,8 +51,10 @@ function abuseProtection() {
   ];
 }
 
-/** Wires the reference data, the GraphQL schema (yoga at /graphql) and the v1 REST shim. */
-export function createApp() {
+/** Wires the reference data, the GraphQL schema (yoga at /graphql), the v1 REST shim and the HTTP front. */
+export function createApp(config: Config = defaultConfig(), logger: Logger = createLogger(config.logLevel)) {
+  const lifecycle = createLifecycle();
+  const metrics = createMetrics();
   const service = createService(loadReferenceData());
   const schema = buildSchema();
   const yoga = createYoga({
@@ -49,55 +62,59 @@ export function createApp() {
     context: () => createRequestContext(service),
     graphqlEndpoint: "/graphql",
     landingPage: false,
-    graphiql: true,
+    graphiql: { title: SERVICE_TITLE, defaultTabs: [...GRAPHIQL_EXAMPLES] },
+    renderGraphiQL: graphiqlPage,
+    // CORS is the HTTP front's (one policy for /v1 and /graphql).
+    cors: false,
+    logging: yogaLogger(logger),
     // Unexpected errors are masked; GraphQLErrors raised on purpose (codes) pass through.
     maskedErrors: true,
-    plugins: abuseProtection(),
+    plugins: [...abuseProtection(), metrics.fleetPlugin],
   });
-  const rest = createRestHandler(schema, service);
-
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = request.url ?? "/";
-    if (url.startsWith("/graphql")) {
-      await yoga(request, response);
-      return;
-    }
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const answer = await rest({
-      method: request.method ?? "GET",
-      url,
-      body: Buffer.concat(chunks).toString("utf8"),
-    });
-    if (answer.html !== undefined) {
-      response.writeHead(answer.status, { "content-type": "text/html; charset=utf-8" });
-      response.end(answer.html);
-      return;
-    }
-    const text =
-      typeof answer.body === "string" && answer.status >= 500 ? answer.body : JSON.stringify(answer.body);
-    response.writeHead(answer.status, {
-      "content-type": answer.status >= 500 ? "text/plain; charset=utf-8" : "application/json",
-      "content-length": Buffer.byteLength(text),
-    });
-    response.end(text);
-  }
-
-  return { service, schema, yoga, rest, handle };
+  const rest = createRestHandler(schema, service, (error) =>
+    logger.error({ err: error }, "REST handler failed"),
+  );
+  const versions = { serviceVersion: SERVICE_VERSION, methodology: METHODOLOGY_VERSIONS[0] };
+  const projectDocs = loadProjectDocs();
+  const handle = createHttpHandler({
+    config,
+    logger,
+    metrics,
+    lifecycle,
+    yoga,
+    rest,
+    assets: createAssets(),
+    pages: { root: rootPage({ ...versions, docs: [...projectDocs.keys()] }), docs: docsPage() },
+    openApi: JSON.stringify(openApiDocument(versions)),
+    projectDocs,
+  });
+  lifecycle.markReady();
+  return { service, schema, yoga, rest, handle, lifecycle, metrics, logger };
 }
 
-export function startServer(port: number) {
-  const app = createApp();
+export function startServer(config: Config) {
+  const app = createApp(config);
   const server = createServer((request, response) => {
     app.handle(request, response).catch((error: unknown) => {
-      console.error(error);
+      app.logger.error({ err: error }, "request failed");
       if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain" });
       response.end("Internal Server Error");
     });
   });
-  server.listen(port, () => console.log(`listening on http://127.0.0.1:${port} (GraphQL at /graphql)`));
-  // Graceful stop: finish the requests in flight, then exit (so exit hooks such as --cpu-prof run).
+  server.listen(config.port, config.host, () => {
+    const address = server.address();
+    const bound =
+      address !== null && typeof address === "object"
+        ? `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`
+        : String(address);
+    app.logger.info(
+      { address: bound },
+      `listening on ${bound} (GraphQL at /graphql, REST under /v1, docs at /docs)`,
+    );
+  });
+  // Graceful stop: not ready any more, finish the requests in flight, then exit (so exit hooks such as --cpu-prof run).
   const stop = () => {
+    app.lifecycle.markStopping();
     server.close(() => process.exit(0));
     server.closeIdleConnections();
   };
@@ -108,13 +125,19 @@ export function startServer(port: number) {
 
 /** `WORKERS=N` runs N worker processes sharing the port (node:cluster); default 1, in-process. */
 function main(): void {
-  const port = Number(process.env.PORT ?? 8080);
-  const workers = Math.max(1, Math.trunc(Number(process.env.WORKERS ?? 1)) || 1);
-  if (workers === 1 || !cluster.isPrimary) {
-    startServer(port);
+  let config: Config;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`configuration error: ${error.message}`);
+    process.exit(1);
+  }
+  if (config.workers === 1 || !cluster.isPrimary) {
+    startServer(config);
     return;
   }
-  for (let i = 0; i < workers; i++) cluster.fork();
+  for (let i = 0; i < config.workers; i++) cluster.fork();
   cluster.on("exit", (worker, code, signal) => {
     console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
     cluster.fork();

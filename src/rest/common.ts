@@ -2,8 +2,8 @@ import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { DocumentNode, ExecutionResult, GraphQLSchema } from "graphql";
 import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import { createRequestContext, type Service } from "../schema/context.js";
-import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./generated/graphql.js";
 import type { BodyDoc, BodyParser } from "./body.js";
+import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./generated/graphql.js";
 import {
   IMPACT_QUERY_PARAMETERS,
   type ImpactQuery,
