@@ -62,7 +62,11 @@ export function createApp(config: Config = defaultConfig(), logger: Logger = cre
     context: () => createRequestContext(service),
     graphqlEndpoint: "/graphql",
     landingPage: false,
-    graphiql: { title: SERVICE_TITLE, defaultTabs: [...GRAPHIQL_EXAMPLES] },
+    graphiql: {
+      title: SERVICE_TITLE,
+      defaultTabs: [...GRAPHIQL_EXAMPLES],
+      defaultQuery: GRAPHIQL_EXAMPLES[0].query,
+    },
     renderGraphiQL: graphiqlPage,
     // CORS is the HTTP front's (one policy for /v1 and /graphql).
     cors: false,

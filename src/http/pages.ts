@@ -8,6 +8,9 @@ import { assetUrl } from "./assets.js";
 
 export const SERVICE_TITLE = "IT equipment impacts";
 
+/** An empty icon: browsers do not ask for /favicon.ico. */
+const NO_FAVICON = '<link rel="icon" href="data:,">';
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** JSON inside a `<script>`: `<` escaped so that no `</script>` can end it early. */
@@ -23,7 +26,7 @@ export interface RootPageInfo {
 export function rootPage(info: RootPageInfo): string {
   const docs = info.docs.map((path) => `<a href="${escapeHtml(path)}">${escapeHtml(path.slice(1))}</a>`);
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${SERVICE_TITLE}</title>
+<html lang="en"><head><meta charset="utf-8"><title>${SERVICE_TITLE}</title>${NO_FAVICON}
 <style>body{font-family:system-ui,sans-serif;max-width:46rem;margin:3rem auto;padding:0 1rem;line-height:1.5}code{background:#f3f3f3;padding:0 .2em}</style>
 </head><body>
 <h1>Environmental impacts of IT equipment</h1>
@@ -74,8 +77,10 @@ const GRAPHIQL_WORKERS = {
  */
 export function graphiqlPage(options: GraphiQLOptions): string {
   const title = escapeHtml(options.title ?? SERVICE_TITLE);
+  // yoga's GraphiQL opens on `query` (else on its welcome text): the first tab's query.
+  const yogaOptions = { ...options, query: options.defaultQuery };
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${title}</title>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title>${NO_FAVICON}
 <link rel="stylesheet" href="${assetUrl("graphiql", "dist/graphiql.css")}">
 </head><body id="body" class="no-focus-outline">
 <noscript>You need to enable JavaScript to run GraphiQL.</noscript>
@@ -89,11 +94,14 @@ function prepareWorkers() {
     workers[name] = URL.createObjectURL(new Blob([code], { type: "application/javascript" }));
   }));
 }
-self.MonacoEnvironment = { globalAPI: false, getWorkerUrl: (_id, label) => workers[label] };
+self.MonacoEnvironment = {
+  globalAPI: false,
+  getWorkerUrl: (_id, label) => workers[label] ?? workers.editorWorkerService,
+};
 </script>
 <script src="${assetUrl("graphiql", "dist/yoga-graphiql.umd.js")}"></script>
 <script>
-prepareWorkers().finally(() => YogaGraphiQL.renderYogaGraphiQL(root, ${scriptJson(options)}));
+prepareWorkers().finally(() => YogaGraphiQL.renderYogaGraphiQL(root, ${scriptJson(yogaOptions)}));
 </script>
 </body></html>`;
 }

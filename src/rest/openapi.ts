@@ -113,8 +113,9 @@ function bodySchemas(routes: readonly Route[]): Record<string, JsonObject> {
   );
 }
 
+/** `get_v1_component_power-supply_archetypes`: unique per method and path (spellings kept apart). */
 function operationId(method: string, path: string): string {
-  return `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`;
+  return `${method.toLowerCase()}${path.replace(/[/{}]+/g, "_").replace(/_$/, "")}`;
 }
 
 function operation(method: string, path: string, handler: Handler): JsonObject {
