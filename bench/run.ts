@@ -73,7 +73,7 @@ function variedServer() {
   };
 }
 
-const instanceTypes: string[] = readFileSync(new URL("data/archetypes/cloud/aws.csv", root), "utf8")
+const instanceTypes: string[] = readFileSync(new URL("data/1.2.4/archetypes/cloud/aws.csv", root), "utf8")
   .split("\n")
   .slice(1)
   .map((line) => line.split(",")[0])

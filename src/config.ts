@@ -1,20 +1,28 @@
 import { z } from "zod";
+import { DEFAULT_EDITION_ID, EDITION_IDS } from "./editions/index.js";
 
 /*
- * Every environment variable the service reads, described once (one zod schema), parsed once at
- * start-up. A bad value stops the start with one line naming the variable.
+ * The service's configuration: every environment variable, read once at start-up and validated
+ * here (README "Configuration" lists them). A bad value stops the start with one line naming it.
  */
 
-const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+/** An unset or empty variable takes its default. */
+const unsetIfEmpty = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
 
-/** An integer given as decimal text. */
-const integerText = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, "must be a whole number")
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+/** A whole number within [min, max], written in decimal. */
+const wholeNumber = (min: number, max: number) =>
+  z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^\s*\d+\s*$/, "must be a whole number")
+      .transform(Number)
+      .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+      .optional(),
+  );
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 /** `*` (any origin) or a comma-separated list of origins (`scheme://host[:port]`). */
 const allowedOrigins = z
@@ -26,77 +34,56 @@ const allowedOrigins = z
       .split(",")
       .map((origin) => origin.trim())
       .filter((origin) => origin !== "");
-    for (const origin of origins) {
-      let parsed: URL | null = null;
-      try {
-        parsed = new URL(origin);
-      } catch {
-        parsed = null;
-      }
-      if (parsed === null || parsed.origin !== origin) {
-        context.addIssue({
-          code: "custom",
-          message: `"${origin}" is not an origin like https://example.org`,
-        });
-        return z.NEVER;
-      }
-    }
-    if (origins.length === 0) {
-      context.addIssue({ code: "custom", message: "must be * or a comma-separated list of origins" });
+    const invalid = origins.find(
+      (origin) => URL.canParse(origin) === false || new URL(origin).origin !== origin,
+    );
+    if (origins.length === 0 || invalid !== undefined) {
+      context.addIssue({
+        code: "custom",
+        message: `must be * or a comma-separated list of origins such as https://example.org${invalid ? ` (not an origin: ${invalid})` : ""}`,
+      });
       return z.NEVER;
     }
     return origins;
   });
 
-const CONFIG_SCHEMA = z.object({
-  PORT: integerText(0, 65535).default(8080),
-  HOST: z.string().trim().min(1).default("0.0.0.0"),
-  WORKERS: integerText(1, 256).default(1),
-  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
-  ALLOWED_ORIGINS: allowedOrigins.default("*"),
-  COMPRESSION_MIN_BYTES: integerText(0, 2 ** 31 - 1).default(1024),
+const ENVIRONMENT = z.object({
+  /** TCP port to listen on (0: any free port). */
+  PORT: wholeNumber(0, 65_535).default(8080),
+  /** Address to listen on; unset: every interface. */
+  HOST: z.preprocess(unsetIfEmpty, z.string().optional()),
+  /** Worker processes sharing the port (node:cluster); 1 runs in-process. */
+  WORKERS: wholeNumber(1, 256).default(1),
+  /** Edition of the requests that name none. */
+  EDITION: z.preprocess(
+    unsetIfEmpty,
+    z.enum(EDITION_IDS as [string, ...string[]]).default(DEFAULT_EDITION_ID),
+  ),
+  /** Logging threshold (pino levels); `info` logs one line per request. */
+  LOG_LEVEL: z.preprocess(unsetIfEmpty, z.enum(LOG_LEVELS).default("info")),
+  /** CORS origins allowed on /v1 and /graphql: `*` (any, without credentials) or a list. */
+  ALLOWED_ORIGINS: z.preprocess(unsetIfEmpty, allowedOrigins.default("*")),
+  /** Answers smaller than this are sent uncompressed. */
+  COMPRESSION_MIN_BYTES: wholeNumber(0, 2 ** 31 - 1).default(1024),
 });
 
-/** The validated configuration (defaults applied). */
-export interface Config {
-  readonly port: number;
-  readonly host: string;
-  readonly workers: number;
-  readonly logLevel: (typeof LOG_LEVELS)[number];
-  /** Origins allowed by CORS on /v1 and /graphql: `*` (any, without credentials) or a list. */
-  readonly allowedOrigins: "*" | readonly string[];
-  /** Answers smaller than this are sent uncompressed. */
-  readonly compressionMinBytes: number;
-}
+export type Config = z.infer<typeof ENVIRONMENT>;
 
-/** A bad environment variable, described in one line. */
+/** A configuration that cannot be used; its message is one line naming the variable. */
 export class ConfigError extends Error {}
 
-/** Validates the environment (unset or empty variables take their defaults). */
-export function parseConfig(env: Readonly<Record<string, string | undefined>>): Config {
-  const present = Object.fromEntries(
-    Object.keys(CONFIG_SCHEMA.shape)
-      .map((name) => [name, env[name]] as const)
-      .filter(([, value]) => value !== undefined && value.trim() !== ""),
-  );
-  const result = CONFIG_SCHEMA.safeParse(present);
-  if (!result.success) {
-    const issue = result.error.issues[0];
+/** Reads and validates the configuration from an environment (process.env by default). */
+export function loadConfig(environment: Readonly<Record<string, string | undefined>> = process.env): Config {
+  const result = ENVIRONMENT.safeParse(environment);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
     const name = String(issue.path[0]);
-    throw new ConfigError(`invalid ${name}=${JSON.stringify(env[name])}: ${issue.message}`);
-  }
-  const value = result.data;
-  return {
-    port: value.PORT,
-    host: value.HOST,
-    workers: value.WORKERS,
-    logLevel: value.LOG_LEVEL,
-    allowedOrigins: value.ALLOWED_ORIGINS,
-    compressionMinBytes: value.COMPRESSION_MIN_BYTES,
-  };
+    return `${name}=${JSON.stringify(environment[name])} ${issue.message}`;
+  });
+  throw new ConfigError(`invalid configuration: ${problems.join("; ")}`);
 }
 
-/** The configuration of a test or an embedding: the defaults, with some values replaced. */
+/** The configuration of an unconfigured service, with some values replaced (tests, embedding). */
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
-  return { ...parseConfig({}), ...overrides };
+  return { ...loadConfig({}), ...overrides };
 }

@@ -7,8 +7,9 @@ import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import type { GraphQLError, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
-import { type Config, ConfigError, defaultConfig, parseConfig } from "./config.js";
+import { type Config, ConfigError, defaultConfig, loadConfig } from "./config.js";
 import { loadReferenceData } from "./data/load.js";
+import { EDITION_IDS, EDITIONS } from "./editions/index.js";
 import { createAssets } from "./http/assets.js";
 import { GRAPHIQL_EXAMPLES } from "./http/graphiqlExamples.js";
 import { createHttpHandler } from "./http/handler.js";
@@ -19,9 +20,9 @@ import { docsPage, graphiqlPage, rootPage, SERVICE_TITLE } from "./http/pages.js
 import { loadProjectDocs } from "./http/projectDocs.js";
 import { createRestHandler } from "./rest/index.js";
 import { openApiDocument } from "./rest/openapi.js";
-import { createRequestContext, createService } from "./schema/context.js";
+import { createRequestContext, createService, editionService } from "./schema/context.js";
 import { buildSchema } from "./schema/index.js";
-import { METHODOLOGY_VERSIONS, SERVICE_VERSION } from "./version.js";
+import { SERVICE_VERSION } from "./version.js";
 
 /**
  * Limits on `/graphql` documents (graphql-armor). Fleets travel in variables, so every
@@ -51,11 +52,18 @@ function abuseProtection() {
   ];
 }
 
-/** Wires the reference data, the GraphQL schema (yoga at /graphql), the v1 REST shim and the HTTP front. */
-export function createApp(config: Config = defaultConfig(), logger: Logger = createLogger(config.logLevel)) {
+/**
+ * Wires the reference data of every edition (each loaded once, here), the GraphQL schema (yoga at
+ * /graphql), the v1 REST shim and the HTTP front. `config.EDITION` answers requests that name no
+ * edition.
+ */
+export function createApp(config: Config = defaultConfig(), logger: Logger = createLogger(config.LOG_LEVEL)) {
   const lifecycle = createLifecycle();
   const metrics = createMetrics();
-  const service = createService(loadReferenceData());
+  const service = createService(
+    EDITIONS.map((edition) => editionService(edition, loadReferenceData(edition))),
+    config.EDITION,
+  );
   const schema = buildSchema();
   const yoga = createYoga({
     schema,
@@ -78,7 +86,7 @@ export function createApp(config: Config = defaultConfig(), logger: Logger = cre
   const rest = createRestHandler(schema, service, (error) =>
     logger.error({ err: error }, "REST handler failed"),
   );
-  const versions = { serviceVersion: SERVICE_VERSION, methodology: METHODOLOGY_VERSIONS[0] };
+  const versions = { serviceVersion: SERVICE_VERSION, methodology: config.EDITION, editions: EDITION_IDS };
   const projectDocs = loadProjectDocs();
   const handle = createHttpHandler({
     config,
@@ -105,15 +113,15 @@ export function startServer(config: Config) {
       response.end("Internal Server Error");
     });
   });
-  server.listen(config.port, config.host, () => {
+  server.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const bound =
       address !== null && typeof address === "object"
         ? `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`
         : String(address);
     app.logger.info(
-      { address: bound },
-      `listening on ${bound} (GraphQL at /graphql, REST under /v1, docs at /docs)`,
+      { address: bound, edition: config.EDITION },
+      `listening on ${bound} (GraphQL at /graphql, REST under /v1, docs at /docs; default edition ${config.EDITION})`,
     );
   });
   // Graceful stop: not ready any more, finish the requests in flight, then exit (so exit hooks such as --cpu-prof run).
@@ -129,19 +137,20 @@ export function startServer(config: Config) {
 
 /** `WORKERS=N` runs N worker processes sharing the port (node:cluster); default 1, in-process. */
 function main(): void {
+  // A bad variable (e.g. an unknown EDITION) stops the start-up before any worker is forked.
   let config: Config;
   try {
-    config = parseConfig(process.env);
+    config = loadConfig(process.env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    console.error(`configuration error: ${error.message}`);
+    console.error(error.message);
     process.exit(1);
   }
-  if (config.workers === 1 || !cluster.isPrimary) {
+  if (config.WORKERS === 1 || !cluster.isPrimary) {
     startServer(config);
     return;
   }
-  for (let i = 0; i < config.workers; i++) cluster.fork();
+  for (let i = 0; i < config.WORKERS; i++) cluster.fork();
   cluster.on("exit", (worker, code, signal) => {
     console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
     cluster.fork();

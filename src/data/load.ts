@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { parse as parseCsv } from "csv-parse/sync";
 import { parse as parseYaml } from "yaml";
+import type { EditionDescription } from "../editions/types.js";
+import { EDITION_1_2_4 } from "../editions/v1_2_4.js";
 import { parseCell } from "./cells.js";
 import type {
   Archetype,
@@ -19,7 +21,12 @@ import type {
 type CsvRow = Record<string, string>;
 
 /** `data/` two levels above this module: src/data/load.ts, or the bundle dist/bundle/server.mjs. */
-const DEFAULT_DATA_DIR = new URL("../../data/", import.meta.url);
+const DATA_ROOT = new URL("../../data/", import.meta.url);
+
+/** The directory of an edition's typed copies (`data/<edition id>/`, built by `npm run data`). */
+export function editionDataDir(edition: EditionDescription, root: URL = DATA_ROOT): URL {
+  return new URL(`${edition.id}/`, root);
+}
 
 function readCsv(dir: URL, file: string): { header: string[]; rows: CsvRow[] } {
   let header: string[] = [];
@@ -84,6 +91,8 @@ function loadConfig(dir: URL): ServiceConfig {
     maxSigFig: Number(raw.max_sig_fig),
     minSigFig: Number(raw.min_sig_fig),
     cpuNameFuzzyThreshold: Number(raw.cpu_name_fuzzymatch_threshold),
+    gpuNameFuzzyThreshold: null,
+    cloudInstanceNameFuzzyThreshold: null,
     defaultArchetypes,
   };
 }
@@ -150,8 +159,11 @@ function loadCpuProfiles(dir: URL): CpuProfileRow[] {
   }));
 }
 
-/** Reads and indexes every reference table once (never per request). */
-export function loadReferenceData(dir: URL = DEFAULT_DATA_DIR): ReferenceData {
+/** Reads and indexes every reference table of an edition once (never per request). */
+export function loadReferenceData(
+  edition: EditionDescription = EDITION_1_2_4,
+  dir: URL = editionDataDir(edition),
+): ReferenceData {
   // factors.json is factors.yml converted by scripts/build-data.ts (JSON loads ~25x faster).
   const factorsFile = asRecord(
     JSON.parse(readFileSync(new URL("factors.json", dir), "utf8")),
@@ -166,7 +178,7 @@ export function loadReferenceData(dir: URL = DEFAULT_DATA_DIR): ReferenceData {
     cloudInstances.set(provider.name, archetypeTable(dir, `archetypes/cloud/${provider.name}.csv`));
   }
   return {
-    config: loadConfig(dir),
+    config: "file" in edition.settings ? loadConfig(dir) : edition.settings.values,
     factors: factorsFile as FactorTree,
     electricity: loadElectricity(asRecord(factorsFile.electricity, "electricity")),
     archetypes: {

@@ -33,6 +33,10 @@ export interface ServiceConfig {
   readonly maxSigFig: number;
   readonly minSigFig: number;
   readonly cpuNameFuzzyThreshold: number;
+  /** GPU name matching threshold (`name_to_gpu`); null where the edition has no GPU. */
+  readonly gpuNameFuzzyThreshold: number | null;
+  /** Cloud instance name matching threshold (per cent); null where names must match exactly. */
+  readonly cloudInstanceNameFuzzyThreshold: number | null;
   /** `default_<kind>` entries of config.yml, keyed by kind (`server`, `cpu`, `laptop`, …). */
   readonly defaultArchetypes: Readonly<Record<string, string>>;
 }

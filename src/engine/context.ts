@@ -1,5 +1,6 @@
 import type { FactorTree, ReferenceData } from "../data/types.js";
 import { NotImplementedError } from "./attribute.js";
+import type { EditionRules } from "./edition.js";
 import type { ReferenceLookups } from "./lookups.js";
 
 /**
@@ -9,10 +10,14 @@ import type { ReferenceLookups } from "./lookups.js";
  */
 export type Allocation = "LINEAR" | "TOTAL";
 
-/** What every model of one evaluation reads: the tables and the (memoized) lookups. */
+/**
+ * What every model of one evaluation reads: the edition's tables, its (memoized) lookups and the
+ * rules of the methodology that differ between editions.
+ */
 export interface EngineContext {
   readonly data: ReferenceData;
   readonly lookups: ReferenceLookups;
+  readonly rules: EditionRules;
 }
 
 /**

@@ -21,6 +21,7 @@ import { LIST_WORKLOAD_UNIT } from "./usage.js";
 
 export type { Allocation, EngineContext } from "./context.js";
 export * from "./criteria.js";
+export type { EditionRules } from "./edition.js";
 export type * from "./evaluation.js";
 export { Evaluation } from "./evaluation.js";
 export type { UsageInput } from "./usage.js";

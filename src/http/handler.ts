@@ -139,13 +139,13 @@ export function createHttpHandler(parts: HttpParts) {
         "request",
       );
     });
-    const cors = isCorsPath(path) ? corsHeaders(config.allowedOrigins, request.headers) : {};
+    const cors = isCorsPath(path) ? corsHeaders(config.ALLOWED_ORIGINS, request.headers) : {};
     try {
       let reply: Reply;
       if (isCorsPath(path) && isPreflight(method, request.headers)) {
         template =
           path === "/graphql" || path === "/openapi.json" ? path : (routeTemplate(path) ?? UNMATCHED);
-        reply = preflight(config.allowedOrigins, request.headers);
+        reply = preflight(config.ALLOWED_ORIGINS, request.headers);
       } else {
         const routed = route(request, path, method);
         template = routed.route;
@@ -156,7 +156,7 @@ export function createHttpHandler(parts: HttpParts) {
         request,
         response,
         { ...reply, headers: { ...reply.headers, "x-request-id": requestId } },
-        config.compressionMinBytes,
+        config.COMPRESSION_MIN_BYTES,
       );
     } catch (error) {
       logger.error({ err: error, requestId, method, path }, "request failed");

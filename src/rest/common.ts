@@ -1,6 +1,7 @@
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { DocumentNode, ExecutionResult, GraphQLSchema } from "graphql";
 import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
+import type { EditionDescription } from "../editions/index.js";
 import { createRequestContext, type Service } from "../schema/context.js";
 import type { BodyDoc, BodyParser } from "./body.js";
 import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./generated/graphql.js";
@@ -55,7 +56,10 @@ export function documented(
   return Object.assign(handler, { doc: { query: [], answer: "json" as const, ...doc } });
 }
 
-/** Executes one GraphQL operation of the shim against the schema, in a fresh request context. */
+/**
+ * Executes one GraphQL operation of the shim against the schema, in a fresh request context, with
+ * the request's edition (every operation declares `$edition`; the runner supplies it).
+ */
 export type Runner = <R, V extends Record<string, unknown>>(
   document: TypedDocumentNode<R, V>,
   variables: V,
@@ -75,7 +79,10 @@ export class RestError extends Error {
  * The shim's operations are fixed documents, so each is compiled once with graphql-jit (same
  * schema, resolvers and errors as graphql-js; several times faster on the large verbose answers).
  */
-export function createRunner(schema: GraphQLSchema, service: Service): Runner {
+export function createRunner(
+  schema: GraphQLSchema,
+  service: Service,
+): (edition: EditionDescription) => Runner {
   const compiled = new Map<DocumentNode, CompiledQuery>();
   const compile = (document: DocumentNode): CompiledQuery => {
     let query = compiled.get(document);
@@ -88,12 +95,11 @@ export function createRunner(schema: GraphQLSchema, service: Service): Runner {
     }
     return query;
   };
-  return async (document, variables) => {
-    const result = (await compile(document).query(
-      undefined,
-      createRequestContext(service),
-      variables,
-    )) as ExecutionResult;
+  return (edition) => async (document, variables) => {
+    const result = (await compile(document).query(undefined, createRequestContext(service), {
+      ...variables,
+      edition: edition.graphqlName,
+    })) as ExecutionResult;
     if (result.errors && result.errors.length > 0) throw restErrorOf(result.errors);
     return result.data as never;
   };

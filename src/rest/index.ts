@@ -1,4 +1,5 @@
 import type { GraphQLSchema } from "graphql";
+import { type EditionDescription, editionById, UnknownEditionError } from "../editions/index.js";
 import type { Service } from "../schema/context.js";
 import { BodyValidationError } from "./body.js";
 import { CLOUD_PROVIDER_PATH, cloudProviderRoute } from "./cloud.js";
@@ -52,7 +53,7 @@ export function createRestHandler(
   service: Service,
   reportError: ErrorReporter = (error) => console.error(error),
 ) {
-  const run = createRunner(schema, service);
+  const runner = createRunner(schema, service);
 
   return async (call: RestCall): Promise<RestResponse> => {
     const url = new URL(call.url, "http://localhost");
@@ -62,12 +63,25 @@ export function createRestHandler(
     const handler = route.methods[call.method];
     if (!handler) return { status: 405, body: { detail: "Method Not Allowed" } };
     try {
+      const params = singleValued(url.searchParams);
+      const edition = requestedEdition(params, service.defaultEdition);
       const body = call.method === "POST" ? parseBody(call.body) : {};
-      return await handler({ method: call.method, params: singleValued(url.searchParams), body }, run);
+      return await handler({ method: call.method, params, body }, runner(edition));
     } catch (error) {
       return errorResponse(error, reportError);
     }
   };
+}
+
+/** The `edition` query parameter of every route (422 naming the allowed values when unknown). */
+function requestedEdition(params: URLSearchParams, defaultEdition: string): EditionDescription {
+  const requested = params.get("edition");
+  try {
+    return editionById(requested ?? defaultEdition);
+  } catch (error) {
+    if (error instanceof UnknownEditionError) throw new QueryValidationError("edition", error.message);
+    throw error;
+  }
 }
 
 /**

@@ -118,7 +118,7 @@ function operationId(method: string, path: string): string {
   return `${method.toLowerCase()}${path.replace(/[/{}]+/g, "_").replace(/_$/, "")}`;
 }
 
-function operation(method: string, path: string, handler: Handler): JsonObject {
+function operation(method: string, path: string, handler: Handler, info: OpenApiInfo): JsonObject {
   const doc: HandlerDoc = handler.doc ?? { summary: `${method} ${path}`, query: [], answer: "json" };
   const parameters: JsonObject[] = doc.query.map((parameter) => ({
     name: parameter.name,
@@ -128,6 +128,14 @@ function operation(method: string, path: string, handler: Handler): JsonObject {
     schema: parameter.schema,
     ...(parameter.schema.type === "array" ? { style: "form", explode: true } : {}),
   }));
+  // Every route reads `edition` (the REST shim's entry point, before the handler).
+  parameters.push({
+    name: "edition",
+    in: "query",
+    required: false,
+    description: `Edition of the methodology (boaviztapi release) to answer with; default ${info.methodology}.`,
+    schema: { type: "string", enum: [...info.editions], default: info.methodology },
+  });
   if (path === CLOUD_PROVIDER_PATH) {
     parameters.unshift({
       name: "provider",
@@ -171,7 +179,10 @@ function operation(method: string, path: string, handler: Handler): JsonObject {
 
 export interface OpenApiInfo {
   readonly serviceVersion: string;
+  /** The service's default edition. */
   readonly methodology: string;
+  /** Every edition served (the `edition` query parameter of every route). */
+  readonly editions: readonly string[];
 }
 
 /** The OpenAPI 3.1 document of every `/v1` route. */
@@ -181,7 +192,7 @@ export function openApiDocument(info: OpenApiInfo): JsonObject {
   for (const route of routes) {
     const entry: JsonObject = {};
     for (const [method, handler] of Object.entries(route.methods)) {
-      entry[method.toLowerCase()] = operation(method, route.path, handler);
+      entry[method.toLowerCase()] = operation(method, route.path, handler, info);
     }
     paths[route.path] = entry;
   }

@@ -19,6 +19,7 @@ import {
   resolveComponent,
 } from "./component.js";
 import type { RequestContext } from "./context.js";
+import { editionArg } from "./edition.js";
 import { badUserInput } from "./errors.js";
 import { type AssetParent, evaluationFor, impactArgs, requestedCriteria } from "./impact.js";
 import { ServerConfigurationInput, ServerModelInput, UsageInputRef } from "./inputs.js";
@@ -191,30 +192,34 @@ builder.queryFields((t) => ({
   servers: t.field({
     type: ServerBatchRef,
     description: `Evaluate up to ${MAX_BATCH_ITEMS} servers in one request.`,
-    args: { inputs: t.arg({ type: [ServerItemInput], required: true }) },
-    resolve: (_root, { inputs }, context: RequestContext) =>
+    args: { inputs: t.arg({ type: [ServerItemInput], required: true }), edition: editionArg(t.arg) },
+    resolve: (_root, { inputs, edition }, context: RequestContext) =>
       resolveBatch(inputs, ({ archetype, ...input }, index) =>
-        resolveServer(context, archetype, input, ["inputs", String(index)]),
+        resolveServer(context.edition(edition), archetype, input, ["inputs", String(index)]),
       ),
   }),
   components: t.field({
     type: ComponentBatchRef,
     description: `Evaluate up to ${MAX_BATCH_ITEMS} components in one request.`,
-    args: { inputs: t.arg({ type: [ComponentItemInput], required: true }) },
-    resolve: (_root, { inputs }, context: RequestContext) =>
+    args: { inputs: t.arg({ type: [ComponentItemInput], required: true }), edition: editionArg(t.arg) },
+    resolve: (_root, { inputs, edition }, context: RequestContext) =>
       resolveBatch(inputs, (item, index) => {
         const field = COMPONENT_FIELD_NAMES[item.kind];
         const input = (item as Record<string, unknown>)[field];
-        return resolveComponent(context, item.kind, item.archetype, input, ["inputs", String(index), field]);
+        return resolveComponent(context.edition(edition), item.kind, item.archetype, input, [
+          "inputs",
+          String(index),
+          field,
+        ]);
       }),
   }),
   cloudInstances: t.field({
     type: CloudInstanceBatchRef,
     description: `Evaluate up to ${MAX_BATCH_ITEMS} cloud instances in one request.`,
-    args: { inputs: t.arg({ type: [CloudInstanceItemInput], required: true }) },
-    resolve: (_root, { inputs }, context: RequestContext) =>
+    args: { inputs: t.arg({ type: [CloudInstanceItemInput], required: true }), edition: editionArg(t.arg) },
+    resolve: (_root, { inputs, edition }, context: RequestContext) =>
       resolveBatch(inputs, (item, index) =>
-        resolveCloudInstance(context, item.provider, item.instanceType, item.usage, [
+        resolveCloudInstance(context.edition(edition), item.provider, item.instanceType, item.usage, [
           "inputs",
           String(index),
           "usage",
@@ -224,11 +229,14 @@ builder.queryFields((t) => ({
   terminals: t.field({
     type: TerminalBatchRef,
     description: `Evaluate up to ${MAX_BATCH_ITEMS} terminals and peripherals in one request.`,
-    args: { inputs: t.arg({ type: [TerminalItemInput], required: true }) },
-    resolve: (_root, { inputs }, context: RequestContext) =>
+    args: { inputs: t.arg({ type: [TerminalItemInput], required: true }), edition: editionArg(t.arg) },
+    resolve: (_root, { inputs, edition }, context: RequestContext) =>
       resolveBatch(inputs, ({ kind, archetype, type, usage }, index) => {
         const family = PERIPHERALS.has(kind) ? "peripheral" : "terminal";
-        return resolveDevice(context, kind, family, archetype, { type, usage }, ["inputs", String(index)]);
+        return resolveDevice(context.edition(edition), kind, family, archetype, { type, usage }, [
+          "inputs",
+          String(index),
+        ]);
       }),
   }),
 }));

@@ -2,7 +2,8 @@ import { nestedArchetype } from "../data/cells.js";
 import type { Archetype, ArchetypeTable } from "../data/types.js";
 import { CloudInstance, cloudModel } from "../engine/index.js";
 import { builder } from "./builder.js";
-import type { RequestContext } from "./context.js";
+import type { EditionContext } from "./context.js";
+import { editionArg } from "./edition.js";
 import { notFound } from "./errors.js";
 import { type AssetParent, assetImpactFields } from "./impact.js";
 import { UsageInputRef, validateUsage } from "./inputs.js";
@@ -42,12 +43,12 @@ const CloudProviderRef = builder.objectRef<{ name: string; description: string }
   fields: (t) => ({ name: t.exposeString("name"), description: t.exposeString("description") }),
 });
 
-function providerTable(context: RequestContext, provider: string): ArchetypeTable | undefined {
+function providerTable(context: EditionContext, provider: string): ArchetypeTable | undefined {
   return context.service.data.cloudInstances.get(provider);
 }
 
 async function instanceRow(
-  context: RequestContext,
+  context: EditionContext,
   provider: string,
   instanceType: string,
 ): Promise<Archetype> {
@@ -62,7 +63,7 @@ async function instanceRow(
  * server table (the reference fails with HTTP 500); they are hosted on the default server
  * archetype so every listed instance type gets an answer.
  */
-async function platformOf(context: RequestContext, row: Archetype): Promise<Archetype> {
+async function platformOf(context: EditionContext, row: Archetype): Promise<Archetype> {
   const { data } = context.service;
   const id = row.cells.platform?.default;
   const platform =
@@ -72,7 +73,7 @@ async function platformOf(context: RequestContext, row: Archetype): Promise<Arch
 
 /** Validates a cloud instance description and prepares its (lazy) evaluation. */
 export async function resolveCloudInstance(
-  context: RequestContext,
+  context: EditionContext,
   providerArg: string | null | undefined,
   instanceTypeArg: string | null | undefined,
   rawUsage: unknown,
@@ -84,7 +85,7 @@ export async function resolveCloudInstance(
   const { input, usageHours } = validateUsage(rawUsage, path);
   const row = await instanceRow(context, provider, instanceType);
   const platform = await platformOf(context, row);
-  const engine = { data: context.service.data, lookups: context.lookups };
+  const engine = context.engine;
   return {
     provider,
     instanceType,
@@ -103,18 +104,22 @@ builder.queryFields((t) => ({
       provider: t.arg.string({ required: false, description: "Default aws." }),
       instanceType: t.arg.string({ required: false, description: "Default a1.4xlarge." }),
       usage: t.arg({ type: UsageInputRef, required: false }),
+      edition: editionArg(t.arg),
     },
     resolve: (_root, args, context) =>
-      resolveCloudInstance(context, args.provider, args.instanceType, args.usage, ["usage"]),
+      resolveCloudInstance(context.edition(args.edition), args.provider, args.instanceType, args.usage, [
+        "usage",
+      ]),
   }),
   cloudProviders: t.field({
     type: [CloudProviderRef],
-    resolve: (_r, _a, { service }) => [...service.data.cloudProviders],
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, args, context) => [...context.edition(args.edition).service.data.cloudProviders],
   }),
   cloudInstanceTypes: t.stringList({
-    args: { provider: t.arg.string({ required: true }) },
-    resolve: (_r, { provider }, context) => {
-      const table = providerTable(context, provider);
+    args: { provider: t.arg.string({ required: true }), edition: editionArg(t.arg) },
+    resolve: (_r, { provider, edition }, context) => {
+      const table = providerTable(context.edition(edition), provider);
       if (!table) throw notFound(`No available data for this cloud provider (${provider})`);
       return [...table.ids];
     },
@@ -124,8 +129,9 @@ builder.queryFields((t) => ({
     args: {
       provider: t.arg.string({ required: true }),
       instanceType: t.arg.string({ required: true }),
+      edition: editionArg(t.arg),
     },
-    resolve: async (_r, { provider, instanceType }, context) =>
-      nestedArchetype((await instanceRow(context, provider, instanceType)).cells),
+    resolve: async (_r, { provider, instanceType, edition }, context) =>
+      nestedArchetype((await instanceRow(context.edition(edition), provider, instanceType)).cells),
   }),
 }));

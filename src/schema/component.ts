@@ -1,7 +1,8 @@
 import type { ArchetypeTable } from "../data/types.js";
 import { type ComponentKind, componentModel } from "../engine/index.js";
 import { builder } from "./builder.js";
-import type { RequestContext } from "./context.js";
+import type { EditionContext } from "./context.js";
+import { editionArg } from "./edition.js";
 import { notFound } from "./errors.js";
 import { type AssetParent, assetImpactFields } from "./impact.js";
 import {
@@ -33,7 +34,7 @@ export const ComponentRef = builder.objectRef<ComponentParent>("Component").impl
 });
 
 /** The archetype table of a component kind; motherboard and assembly have none. */
-export function componentTable(context: RequestContext, kind: ComponentKind): ArchetypeTable | null {
+export function componentTable(context: EditionContext, kind: ComponentKind): ArchetypeTable | null {
   const { archetypes } = context.service.data;
   switch (kind) {
     case "cpu":
@@ -79,7 +80,7 @@ export const COMPONENT_FIELD_NAMES: Record<ComponentKind, string> = {
 
 /** Validates a component description and prepares its (lazy) evaluation. */
 export async function resolveComponent(
-  context: RequestContext,
+  context: EditionContext,
   kind: ComponentKind,
   archetypeId: string | null | undefined,
   rawInput: unknown,
@@ -97,7 +98,7 @@ export async function resolveComponent(
   } else if (archetypeId != null) {
     throw notFound(`${archetypeId} not found`);
   }
-  const engine = { data: context.service.data, lookups: context.lookups };
+  const engine = context.engine;
   return { kind, archetype, usageHours, build: () => componentModel(engine, kind, cells, input) };
 }
 
@@ -109,8 +110,10 @@ for (const kind of Object.keys(COMPONENT_INPUT_TYPES) as ComponentKind[]) {
       args: {
         archetype: t.arg.string({ required: false }),
         input: t.arg({ type: COMPONENT_INPUT_TYPES[kind], required: false }),
+        edition: editionArg(t.arg),
       },
-      resolve: (_root, args, context) => resolveComponent(context, kind, args.archetype, args.input),
+      resolve: (_root, args, context) =>
+        resolveComponent(context.edition(args.edition), kind, args.archetype, args.input),
     }),
   );
 }

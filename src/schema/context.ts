@@ -1,6 +1,8 @@
 import DataLoader from "dataloader";
 import type { Archetype, ArchetypeTable, ReferenceData } from "../data/types.js";
-import type { Evaluation } from "../engine/index.js";
+import type { EditionDescription } from "../editions/index.js";
+import { editionById } from "../editions/index.js";
+import type { EngineContext, Evaluation } from "../engine/index.js";
 import {
   directLookups,
   type LookupTables,
@@ -9,38 +11,100 @@ import {
   type ReferenceLookups,
 } from "../engine/lookups.js";
 
-/** Everything built once at start-up and shared (read-only) by every request. */
-export interface Service {
+/** One edition as served: its description, its tables (loaded once) and shared lookup results. */
+export interface EditionService {
+  readonly edition: EditionDescription;
   readonly data: ReferenceData;
   readonly tables: LookupTables;
   /** Lookup results shared by all requests (bounded; the lookups are pure functions of the tables). */
   readonly sharedLookups: ReferenceLookups;
 }
 
+/** Everything built once at start-up and shared (read-only) by every request. */
+export interface Service {
+  /** Every served edition, by id. */
+  readonly editions: ReadonlyMap<string, EditionService>;
+  /** The edition of a request that names none (`EDITION`, default 1.2.4). */
+  readonly defaultEdition: string;
+}
+
 /** Distinct lookup keys kept across requests (CPU names, families, manufacturers, profiles). */
 const SHARED_LOOKUP_CAPACITY = 4096;
 
-export function createService(data: ReferenceData): Service {
+export function editionService(edition: EditionDescription, data: ReferenceData): EditionService {
   const tables = lookupTables(data);
-  return { data, tables, sharedLookups: memoizedLookups(directLookups(tables), SHARED_LOOKUP_CAPACITY) };
+  return {
+    edition,
+    data,
+    tables,
+    sharedLookups: memoizedLookups(directLookups(tables), SHARED_LOOKUP_CAPACITY),
+  };
 }
 
-/** Per-request state: memoized reference lookups and the evaluations of this request's assets. */
-export interface RequestContext {
-  readonly service: Service;
+/** The service over already loaded editions; the default must be one of them. */
+export function createService(editions: readonly EditionService[], defaultEdition: string): Service {
+  const byId = new Map(editions.map((served) => [served.edition.id, served]));
+  if (!byId.has(defaultEdition)) throw new Error(`default edition ${defaultEdition} is not loaded`);
+  return { editions: byId, defaultEdition };
+}
+
+/**
+ * Per-request state of one edition: memoized lookups, archetype loaders and the engine context the
+ * models of this edition are built with.
+ */
+export interface EditionContext {
+  readonly service: EditionService;
   readonly lookups: ReferenceLookups;
   /** Archetype rows by id, once per distinct (table, id) per request. */
   readonly archetypes: ArchetypeLoaders;
-  /** Evaluations keyed by asset and by (duration, allocation). */
+  /** Evaluations keyed by asset and by (duration, allocation), shared by the request's editions. */
   readonly evaluations: WeakMap<object, Map<string, Evaluation>>;
+  /** What the engine reads: this edition's data, lookups and rules. */
+  readonly engine: EngineContext;
 }
 
-export function createRequestContext(service: Service): RequestContext {
+/** Per-request state: the edition contexts used by this request (created on first use). */
+export interface RequestContext {
+  readonly service: Service;
+  /** Evaluations keyed by asset and by (duration, allocation). */
+  readonly evaluations: WeakMap<object, Map<string, Evaluation>>;
+  /**
+   * The context of an edition for this request; null or undefined for the service's default.
+   * @throws UnknownEditionError for an edition the service does not serve.
+   */
+  edition(id?: string | null): EditionContext;
+}
+
+/** How a request builds its per-edition lookups; tests substitute counting lookups. */
+export interface RequestOptions {
+  readonly lookups?: (served: EditionService) => ReferenceLookups;
+}
+
+export function createRequestContext(service: Service, options: RequestOptions = {}): RequestContext {
+  const lookupsOf = options.lookups ?? ((served: EditionService) => memoizedLookups(served.sharedLookups));
+  const evaluations = new WeakMap<object, Map<string, Evaluation>>();
+  const contexts = new Map<string, EditionContext>();
   return {
     service,
-    lookups: memoizedLookups(service.sharedLookups),
-    archetypes: archetypeLoaders(),
-    evaluations: new WeakMap(),
+    evaluations,
+    edition(id) {
+      const key = id ?? service.defaultEdition;
+      let context = contexts.get(key);
+      if (!context) {
+        const served = service.editions.get(key);
+        if (!served) throw new Error(`edition ${editionById(key).id} is not loaded`);
+        const lookups = lookupsOf(served);
+        context = {
+          service: served,
+          lookups,
+          archetypes: archetypeLoaders(),
+          evaluations,
+          engine: { data: served.data, lookups, rules: served.edition.rules },
+        };
+        contexts.set(key, context);
+      }
+      return context;
+    },
   };
 }
 

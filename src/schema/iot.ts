@@ -1,7 +1,8 @@
 import { nestedArchetype } from "../data/cells.js";
 import { type FunctionalBlockInput, functionalBlockNames, iotDeviceModel } from "../engine/index.js";
 import { builder } from "./builder.js";
-import type { RequestContext } from "./context.js";
+import type { EditionContext } from "./context.js";
+import { editionArg } from "./edition.js";
 import { badUserInput, notFound } from "./errors.js";
 import { type AssetParent, assetImpactFields } from "./impact.js";
 import { UsageInputRef, validateUsage } from "./inputs.js";
@@ -56,7 +57,7 @@ interface IotInputValue {
 
 /** Unknown block types are rejected (the reference fails with HTTP 500). */
 function validateBlocks(
-  context: RequestContext,
+  context: EditionContext,
   blocks: readonly FunctionalBlockInput[] | null | undefined,
 ): FunctionalBlockInput[] | null {
   if (!blocks) return null;
@@ -72,14 +73,14 @@ function validateBlocks(
   return blocks.map((block) => ({ type: block.type, hslLevel: block.hslLevel }));
 }
 
-async function loadRow(context: RequestContext, id: string) {
+async function loadRow(context: EditionContext, id: string) {
   const row = await context.archetypes.load({ table: context.service.data.archetypes.iotDevice, id });
   if (!row) throw notFound(`${id} not found`);
   return row;
 }
 
 async function resolveIotDevice(
-  context: RequestContext,
+  context: EditionContext,
   archetypeId: string | null | undefined,
   rawInput: IotInputValue | null | undefined,
 ): Promise<IotDeviceParent> {
@@ -88,7 +89,7 @@ async function resolveIotDevice(
   const usage = rawInput?.usage == null ? null : validateUsage(rawInput.usage, ["input", "usage"]);
   const archetype = archetypeId ?? context.service.data.config.defaultArchetypes.iot_device;
   const row = await loadRow(context, archetype);
-  const engine = { data: context.service.data, lookups: context.lookups };
+  const engine = context.engine;
   return {
     archetype,
     usageHours: usage?.usageHours ?? null,
@@ -106,17 +107,21 @@ builder.queryFields((t) => ({
         description: "iot_device.csv row id; default iot-device-default.",
       }),
       input: t.arg({ type: IotDeviceInputRef, required: false }),
+      edition: editionArg(t.arg),
     },
-    resolve: (_root, args, context) => resolveIotDevice(context, args.archetype, args.input),
+    resolve: (_root, args, context) =>
+      resolveIotDevice(context.edition(args.edition), args.archetype, args.input),
   }),
   iotDeviceArchetypes: t.stringList({
     description: "Ids of iot_device.csv, in file order.",
-    resolve: (_r, _a, { service }) => [...service.data.archetypes.iotDevice.ids],
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, args, context) => [...context.edition(args.edition).service.data.archetypes.iotDevice.ids],
   }),
   iotDeviceArchetypeConfig: t.field({
     type: "JSON",
     description: "A parsed iot_device.csv row.",
-    args: { archetype: t.arg.string({ required: true }) },
-    resolve: async (_r, { archetype }, context) => nestedArchetype((await loadRow(context, archetype)).cells),
+    args: { archetype: t.arg.string({ required: true }), edition: editionArg(t.arg) },
+    resolve: async (_r, { archetype, edition }, context) =>
+      nestedArchetype((await loadRow(context.edition(edition), archetype)).cells),
   }),
 }));

@@ -3,7 +3,8 @@ import type { ArchetypeTable } from "../data/types.js";
 import { type ComponentKind, CRITERIA } from "../engine/index.js";
 import { builder } from "./builder.js";
 import { ComponentKindEnum, componentTable } from "./component.js";
-import type { RequestContext } from "./context.js";
+import type { EditionContext } from "./context.js";
+import { editionArg } from "./edition.js";
 import { badUserInput, notFound } from "./errors.js";
 
 const CriterionInfoRef = builder.objectRef<(typeof CRITERIA)[number]>("CriterionInfo").implement({
@@ -41,13 +42,13 @@ const CpuSpecRef = builder.objectRef<CpuSpecShape>("CpuSpec").implement({
   }),
 });
 
-async function archetypeConfig(context: RequestContext, table: ArchetypeTable, id: string) {
+async function archetypeConfig(context: EditionContext, table: ArchetypeTable, id: string) {
   const row = await context.archetypes.load({ table, id });
   if (!row) throw notFound(`${id} not found`);
   return nestedArchetype(row.cells);
 }
 
-function requiredTable(context: RequestContext, kind: ComponentKind): ArchetypeTable {
+function requiredTable(context: EditionContext, kind: ComponentKind): ArchetypeTable {
   const table = componentTable(context, kind);
   if (!table) throw notFound(`${kind} has no archetypes`);
   return table;
@@ -57,28 +58,43 @@ builder.queryFields((t) => ({
   countryCodes: t.field({
     type: "JSON",
     description: "Country name → code, for usageLocation.",
-    resolve: (_r, _a, { service }) => Object.fromEntries(service.data.electricity.availableCountries),
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, args, context) =>
+      Object.fromEntries(context.edition(args.edition).service.data.electricity.availableCountries),
   }),
   cpuFamilies: t.stringList({
-    resolve: (_r, _a, { service }) => [...service.tables.cpuFamilies],
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, args, context) => [...context.edition(args.edition).service.tables.cpuFamilies],
   }),
   cpuModelRanges: t.stringList({
-    resolve: (_r, _a, { service }) => [...service.tables.cpuModelRanges],
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, args, context) => [...context.edition(args.edition).service.tables.cpuModelRanges],
   }),
   cpuNames: t.stringList({
-    resolve: (_r, _a, { service }) => [...service.tables.cpuNames],
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, args, context) => [...context.edition(args.edition).service.tables.cpuNames],
   }),
-  ssdManufacturers: t.stringList({ resolve: (_r, _a, { service }) => [...service.tables.ssdManufacturers] }),
-  ramManufacturers: t.stringList({ resolve: (_r, _a, { service }) => [...service.tables.ramManufacturers] }),
-  caseTypes: t.stringList({ resolve: () => ["blade", "rack"] }),
-  impactCriteria: t.field({ type: [CriterionInfoRef], resolve: () => [...CRITERIA] }),
+  ssdManufacturers: t.stringList({
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, args, context) => [...context.edition(args.edition).service.tables.ssdManufacturers],
+  }),
+  ramManufacturers: t.stringList({
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, args, context) => [...context.edition(args.edition).service.tables.ramManufacturers],
+  }),
+  caseTypes: t.stringList({ args: { edition: editionArg(t.arg) }, resolve: () => ["blade", "rack"] }),
+  impactCriteria: t.field({
+    type: [CriterionInfoRef],
+    args: { edition: editionArg(t.arg) },
+    resolve: () => [...CRITERIA],
+  }),
   cpuByName: t.field({
     type: CpuSpecRef,
     nullable: true,
     description: "The CPU table row best matching a free-text name (approximate match), or null.",
-    args: { name: t.arg.string({ required: true }) },
-    resolve: (_r, { name }, { lookups }) => {
-      const row = lookups.cpuByName(name);
+    args: { name: t.arg.string({ required: true }), edition: editionArg(t.arg) },
+    resolve: (_r, { name, edition }, context) => {
+      const row = context.edition(edition).lookups.cpuByName(name);
       return row
         ? {
             name: row.name,
@@ -94,27 +110,32 @@ builder.queryFields((t) => ({
     },
   }),
   serverArchetypes: t.stringList({
-    resolve: (_r, _a, { service }) => [...service.data.archetypes.server.ids],
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, args, context) => [...context.edition(args.edition).service.data.archetypes.server.ids],
   }),
   serverArchetypeConfig: t.field({
     type: "JSON",
-    args: { archetype: t.arg.string({ required: true }) },
-    resolve: (_r, { archetype }, context) =>
-      archetypeConfig(context, context.service.data.archetypes.server, archetype),
+    args: { archetype: t.arg.string({ required: true }), edition: editionArg(t.arg) },
+    resolve: (_r, { archetype, edition }, context) => {
+      const served = context.edition(edition);
+      return archetypeConfig(served, served.service.data.archetypes.server, archetype);
+    },
   }),
   componentArchetypes: t.stringList({
-    args: { kind: t.arg({ type: ComponentKindEnum, required: true }) },
-    resolve: (_r, { kind }, context) => [...requiredTable(context, kind).ids],
+    args: { kind: t.arg({ type: ComponentKindEnum, required: true }), edition: editionArg(t.arg) },
+    resolve: (_r, { kind, edition }, context) => [...requiredTable(context.edition(edition), kind).ids],
   }),
   componentArchetypeConfig: t.field({
     type: "JSON",
     args: {
       kind: t.arg({ type: ComponentKindEnum, required: true }),
       archetype: t.arg.string({ required: true }),
+      edition: editionArg(t.arg),
     },
-    resolve: (_r, { kind, archetype }, context) => {
+    resolve: (_r, { kind, archetype, edition }, context) => {
       if (archetype.length === 0) throw badUserInput("archetype is required", ["archetype"]);
-      return archetypeConfig(context, requiredTable(context, kind), archetype);
+      const served = context.edition(edition);
+      return archetypeConfig(served, requiredTable(served, kind), archetype);
     },
   }),
 }));

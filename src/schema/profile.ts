@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type ConsumptionProfileResult, cpuConsumptionProfile, powerAtLoad } from "../engine/index.js";
 import { builder } from "./builder.js";
+import { editionArg } from "./edition.js";
 import { badUserInput, fromZodError } from "./errors.js";
 
 const ProfileCpuInput = builder.inputType("ProfileCpuInput", {
@@ -82,16 +83,18 @@ builder.queryFields((t) => ({
     args: {
       cpu: t.arg({ type: ProfileCpuInput, required: false }),
       workload: t.arg({ type: [WorkloadPointInput], required: false }),
+      edition: editionArg(t.arg),
     },
     resolve: (_root, args, context) => {
       const parsed = workloadSchema.safeParse(args.workload);
       if (!parsed.success) throw fromZodError(parsed.error, ["workload"]);
-      const engine = { data: context.service.data, lookups: context.lookups };
+      const { engine } = context.edition(args.edition);
       return cpuConsumptionProfile(engine, args.cpu ?? {}, parsed.data ?? null);
     },
   }),
   cpuBaseProfiles: t.field({
     type: [BaseProfileRef],
-    resolve: (_r, _a, { service }) => [...service.data.cpuProfiles],
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, args, context) => [...context.edition(args.edition).service.data.cpuProfiles],
   }),
 }));

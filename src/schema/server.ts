@@ -1,6 +1,7 @@
 import { serverModel } from "../engine/index.js";
 import { builder } from "./builder.js";
-import type { RequestContext } from "./context.js";
+import type { EditionContext } from "./context.js";
+import { editionArg } from "./edition.js";
 import { notFound } from "./errors.js";
 import { type AssetParent, assetImpactFields } from "./impact.js";
 import { ServerInputRef, validateServerInput } from "./inputs.js";
@@ -17,7 +18,7 @@ export const ServerRef = builder.objectRef<ServerParent>("Server").implement({
   }),
 });
 
-export async function loadServerArchetype(context: RequestContext, id: string) {
+export async function loadServerArchetype(context: EditionContext, id: string) {
   const archetype = await context.archetypes.load({ table: context.service.data.archetypes.server, id });
   if (!archetype) throw notFound(`${id} not found`);
   return archetype;
@@ -25,7 +26,7 @@ export async function loadServerArchetype(context: RequestContext, id: string) {
 
 /** Validates a server description and prepares its (lazy) evaluation. */
 export async function resolveServer(
-  context: RequestContext,
+  context: EditionContext,
   archetypeId: string | null | undefined,
   rawInput: unknown,
   path: readonly string[],
@@ -33,7 +34,7 @@ export async function resolveServer(
   const id = archetypeId ?? context.service.data.config.defaultArchetypes.server;
   const { input, usageHours } = validateServerInput(rawInput, path);
   const archetype = await loadServerArchetype(context, id);
-  const engine = { data: context.service.data, lookups: context.lookups };
+  const engine = context.engine;
   return { archetype: id, usageHours, build: () => serverModel(engine, archetype.cells, input) };
 }
 
@@ -47,7 +48,9 @@ builder.queryField("server", (t) =>
         description: "Server archetype id; default platform_compute_medium.",
       }),
       input: t.arg({ type: ServerInputRef, required: false }),
+      edition: editionArg(t.arg),
     },
-    resolve: (_root, args, context) => resolveServer(context, args.archetype, args.input, ["input"]),
+    resolve: (_root, args, context) =>
+      resolveServer(context.edition(args.edition), args.archetype, args.input, ["input"]),
   }),
 );

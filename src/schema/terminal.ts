@@ -8,7 +8,8 @@ import {
   userDeviceModel,
 } from "../engine/index.js";
 import { builder } from "./builder.js";
-import type { RequestContext } from "./context.js";
+import type { EditionContext } from "./context.js";
+import { editionArg } from "./edition.js";
 import { badUserInput, notFound } from "./errors.js";
 import { type AssetParent, assetImpactFields } from "./impact.js";
 import { UsageInputRef, validateUsage } from "./inputs.js";
@@ -72,7 +73,7 @@ interface DeviceInputValue {
 
 /** The posted type must be one the device's factors know (the reference fails with HTTP 500). */
 function validateType(
-  context: RequestContext,
+  context: EditionContext,
   kind: UserDeviceKind,
   type: string | null | undefined,
   path: readonly string[],
@@ -86,7 +87,7 @@ function validateType(
   return type;
 }
 
-async function loadRow(context: RequestContext, id: string) {
+async function loadRow(context: EditionContext, id: string) {
   const row = await context.archetypes.load({ table: context.service.data.archetypes.userTerminal, id });
   if (!row) throw notFound(`${id} not found`);
   return row;
@@ -94,7 +95,7 @@ async function loadRow(context: RequestContext, id: string) {
 
 /** Validates a terminal or peripheral description and prepares its (lazy) evaluation. */
 export async function resolveDevice(
-  context: RequestContext,
+  context: EditionContext,
   kind: UserDeviceKind,
   family: TerminalParent["family"],
   archetypeId: string | null | undefined,
@@ -105,7 +106,7 @@ export async function resolveDevice(
   const usage = validateUsage(rawInput?.usage ?? null, [...path, "usage"]);
   const archetype = archetypeId ?? context.service.data.config.defaultArchetypes[kind];
   const row = await loadRow(context, archetype);
-  const engine = { data: context.service.data, lookups: context.lookups };
+  const engine = context.engine;
   return {
     kind,
     family,
@@ -126,9 +127,10 @@ builder.queryFields((t) => ({
       kind: t.arg({ type: TerminalKindEnum, required: true }),
       archetype: t.arg.string({ required: false, description: ARCHETYPE_DESCRIPTION }),
       input: t.arg({ type: TerminalInputRef, required: false }),
+      edition: editionArg(t.arg),
     },
     resolve: (_root, args, context) =>
-      resolveDevice(context, args.kind, "terminal", args.archetype, args.input),
+      resolveDevice(context.edition(args.edition), args.kind, "terminal", args.archetype, args.input),
   }),
   peripheral: t.field({
     type: TerminalRef,
@@ -137,32 +139,34 @@ builder.queryFields((t) => ({
       kind: t.arg({ type: PeripheralKindEnum, required: true }),
       archetype: t.arg.string({ required: false, description: ARCHETYPE_DESCRIPTION }),
       input: t.arg({ type: PeripheralInputRef, required: false }),
+      edition: editionArg(t.arg),
     },
     resolve: (_root, args, context) =>
-      resolveDevice(context, args.kind, "peripheral", args.archetype, args.input),
+      resolveDevice(context.edition(args.edition), args.kind, "peripheral", args.archetype, args.input),
   }),
   terminalArchetypes: t.stringList({
     nullable: true,
     description: "Ids of the user_terminal.csv rows of this terminal kind, or null if there is none.",
-    args: { kind: t.arg({ type: TerminalKindEnum, required: true }) },
-    resolve: (_r, { kind }, context) => archetypesOfKind(context, kind),
+    args: { kind: t.arg({ type: TerminalKindEnum, required: true }), edition: editionArg(t.arg) },
+    resolve: (_r, { kind, edition }, context) => archetypesOfKind(context.edition(edition), kind),
   }),
   peripheralArchetypes: t.stringList({
     nullable: true,
     description: "Ids of the user_terminal.csv rows of this peripheral kind, or null if there is none.",
-    args: { kind: t.arg({ type: PeripheralKindEnum, required: true }) },
-    resolve: (_r, { kind }, context) => archetypesOfKind(context, kind),
+    args: { kind: t.arg({ type: PeripheralKindEnum, required: true }), edition: editionArg(t.arg) },
+    resolve: (_r, { kind, edition }, context) => archetypesOfKind(context.edition(edition), kind),
   }),
   terminalArchetypeConfig: t.field({
     type: "JSON",
     description: "A parsed user_terminal.csv row (terminals and peripherals share the file).",
-    args: { archetype: t.arg.string({ required: true }) },
-    resolve: async (_r, { archetype }, context) => nestedArchetype((await loadRow(context, archetype)).cells),
+    args: { archetype: t.arg.string({ required: true }), edition: editionArg(t.arg) },
+    resolve: async (_r, { archetype, edition }, context) =>
+      nestedArchetype((await loadRow(context.edition(edition), archetype)).cells),
   }),
 }));
 
 /** §16: rows whose `device_type` is the kind, in file order; null when none. */
-function archetypesOfKind(context: RequestContext, kind: UserDeviceKind): string[] | null {
+function archetypesOfKind(context: EditionContext, kind: UserDeviceKind): string[] | null {
   const table = context.service.data.archetypes.userTerminal;
   const ids = table.ids.filter((id) => table.byId.get(id)?.cells.device_type?.default === kind);
   return ids.length > 0 ? ids : null;

@@ -1,5 +1,7 @@
-import { METHODOLOGY_VERSIONS, SERVICE_VERSION } from "../version.js";
+import { EDITION_IDS } from "../editions/index.js";
+import { SERVICE_VERSION } from "../version.js";
 import { builder } from "./builder.js";
+import { editionArg } from "./edition.js";
 
 interface VersionShape {
   readonly service: string;
@@ -12,11 +14,12 @@ const VersionRef = builder.objectRef<VersionShape>("Version").implement({
   fields: (t) => ({
     service: t.exposeString("service", { description: "Version of this service (semver, package.json)." }),
     methodology: t.exposeString("methodology", {
-      description: "Methodology version (boaviztapi release) used when none is chosen, e.g. 1.2.4.",
+      description:
+        "Methodology version (boaviztapi release, the edition) of the answers: the requested edition, " +
+        "else the service's default (EDITION), e.g. 1.2.4.",
     }),
     methodologies: t.exposeStringList("methodologies", {
-      description:
-        "Every methodology version (boaviztapi release) the service implements, the default first.",
+      description: "Every methodology version (boaviztapi release, edition) the service implements.",
     }),
   }),
 });
@@ -25,10 +28,11 @@ builder.queryFields((t) => ({
   version: t.field({
     type: VersionRef,
     description: "Versions of the service and of the methodology it implements.",
-    resolve: () => ({
+    args: { edition: editionArg(t.arg) },
+    resolve: (_root, args, context) => ({
       service: SERVICE_VERSION,
-      methodology: METHODOLOGY_VERSIONS[0],
-      methodologies: METHODOLOGY_VERSIONS,
+      methodology: context.edition(args.edition).service.edition.id,
+      methodologies: EDITION_IDS,
     }),
   }),
 }));

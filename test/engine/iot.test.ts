@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadReferenceData } from "../../src/data/load.js";
+import { EDITION_1_2_4 } from "../../src/editions/v1_2_4.js";
 import {
   type EngineContext,
   Evaluation,
@@ -14,7 +15,11 @@ import {
 import { directLookups, lookupTables } from "../../src/engine/lookups.js";
 
 const data = loadReferenceData();
-const context: EngineContext = { data, lookups: directLookups(lookupTables(data)) };
+const context: EngineContext = {
+  data,
+  lookups: directLookups(lookupTables(data)),
+  rules: EDITION_1_2_4.rules,
+};
 const SERVICES =
   "Connected object, not including associated digital services (use of network, datacenter, virtual machines or other terminals not included)";
 const DISTRIBUTION = "Do not include the impact of distribution";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadReferenceData } from "../../src/data/load.js";
+import { EDITION_1_2_4 } from "../../src/editions/v1_2_4.js";
 import {
   deviceTypes,
   type EngineContext,
@@ -15,7 +16,11 @@ import {
 import { directLookups, lookupTables } from "../../src/engine/lookups.js";
 
 const data = loadReferenceData();
-const context: EngineContext = { data, lookups: directLookups(lookupTables(data)) };
+const context: EngineContext = {
+  data,
+  lookups: directLookups(lookupTables(data)),
+  rules: EDITION_1_2_4.rules,
+};
 const GENERIC = "Generic data used for impact calculation.";
 
 function criteria(...names: string[]): RequestedCriterion[] {

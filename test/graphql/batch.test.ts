@@ -15,12 +15,14 @@ import {
 import { directLookups, memoizedLookups, type ReferenceLookups } from "../../src/engine/lookups.js";
 import { Server } from "../../src/engine/server.js";
 import { MAX_BATCH_ITEMS } from "../../src/schema/batch.js";
+import type { EditionService } from "../../src/schema/context.js";
 import { createRequestContext, type RequestContext } from "../../src/schema/context.js";
 import { validateServerInput } from "../../src/schema/inputs.js";
 import { createApp } from "../../src/server.js";
 import { graphqlClient } from "../support/graphql.js";
 
 const app = createApp();
+const edition124 = app.service.editions.get("1.2.4") as EditionService;
 
 const EOL = "End of life is not included in the calculation";
 const GENERIC = "Generic data used for impact calculation.";
@@ -44,9 +46,13 @@ const GWP = criterion("gwp");
 
 /** The unrounded impact of a server evaluated directly by the engine (no GraphQL). */
 function serverRaw(archetype: string, input: unknown, phase: "embedded" | "use") {
-  const cells = app.service.data.archetypes.server.byId.get(archetype)?.cells;
+  const cells = edition124.data.archetypes.server.byId.get(archetype)?.cells;
   if (!cells) throw new Error(`no archetype ${archetype}`);
-  const engine = { data: app.service.data, lookups: directLookups(app.service.tables) };
+  const engine = {
+    data: edition124.data,
+    lookups: directLookups(edition124.tables),
+    rules: edition124.edition.rules,
+  };
   const raw = evaluate(serverModel(engine, cells, validateServerInput(input, ["input"]).input)).raw(
     GWP,
     phase,
@@ -441,12 +447,11 @@ describe("per-request memoization of reference lookups", () => {
   const inputs = Array.from({ length: 1000 }, () => ({ configuration: { cpu: { name: NAME } } }));
 
   it("1,000 servers with the same CPU name cause one name match (and one TDP fit)", async () => {
-    const counter = countingLookups(directLookups(app.service.tables));
-    const context: RequestContext = {
-      ...createRequestContext(app.service),
-      lookups: memoizedLookups(counter.lookups),
-    };
-    const byId = vi.spyOn(app.service.data.archetypes.server.byId, "get");
+    const counter = countingLookups(directLookups(edition124.tables));
+    const context: RequestContext = createRequestContext(app.service, {
+      lookups: () => memoizedLookups(counter.lookups),
+    });
+    const byId = vi.spyOn(edition124.data.archetypes.server.byId, "get");
     const result = await run(context, NAMED_FLEET, { inputs });
     expect(result.errors).toBeUndefined();
     expect(result.data?.servers.count).toBe(1000);
@@ -468,8 +473,8 @@ describe("per-request memoization of reference lookups", () => {
   });
 
   it("control: without the memoizing layer every server matches the name again", async () => {
-    const counter = countingLookups(directLookups(app.service.tables));
-    const context: RequestContext = { ...createRequestContext(app.service), lookups: counter.lookups };
+    const counter = countingLookups(directLookups(edition124.tables));
+    const context: RequestContext = createRequestContext(app.service, { lookups: () => counter.lookups });
     const result = await run(context, NAMED_FLEET, { inputs: inputs.slice(0, 50) });
     expect(result.errors).toBeUndefined();
     const names = counter.calls.get("cpuByName") ?? [];

@@ -24,7 +24,7 @@ beforeAll(async () => {
       `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium; .ci/run does)`,
     );
   }
-  server = await startTestServer({ logLevel: "silent" });
+  server = await startTestServer({ LOG_LEVEL: "silent" });
   profile = mkdtempSync(join(tmpdir(), "impacts-chromium-"));
   browser = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,

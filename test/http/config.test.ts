@@ -1,56 +1,46 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "../../src/config.js";
+import { ConfigError, loadConfig } from "../../src/config.js";
 
-describe("configuration from the environment", () => {
+describe("configuration from the environment (the variables of the HTTP front)", () => {
   it("applies the defaults when nothing is set (empty values count as unset)", () => {
-    expect(parseConfig({ LOG_LEVEL: "" })).toEqual({
-      port: 8080,
-      host: "0.0.0.0",
-      workers: 1,
-      logLevel: "info",
-      allowedOrigins: "*",
-      compressionMinBytes: 1024,
-    });
+    const config = loadConfig({ LOG_LEVEL: "", ALLOWED_ORIGINS: " " });
+    expect(config.LOG_LEVEL).toBe("info");
+    expect(config.ALLOWED_ORIGINS).toBe("*");
+    expect(config.COMPRESSION_MIN_BYTES).toBe(1024);
+    expect(config.PORT).toBe(8080);
+    expect(config.EDITION).toBe("1.2.4");
   });
 
-  it("reads every variable", () => {
-    const config = parseConfig({
-      PORT: "9000",
-      HOST: "127.0.0.1",
-      WORKERS: "3",
+  it("reads the variables", () => {
+    const config = loadConfig({
       LOG_LEVEL: "debug",
       ALLOWED_ORIGINS: "https://a.example, http://localhost:3000",
       COMPRESSION_MIN_BYTES: "0",
+      EDITION: "2.4.1",
     });
-    expect(config).toEqual({
-      port: 9000,
-      host: "127.0.0.1",
-      workers: 3,
-      logLevel: "debug",
-      allowedOrigins: ["https://a.example", "http://localhost:3000"],
-      compressionMinBytes: 0,
-    });
+    expect(config.LOG_LEVEL).toBe("debug");
+    expect(config.ALLOWED_ORIGINS).toEqual(["https://a.example", "http://localhost:3000"]);
+    expect(config.COMPRESSION_MIN_BYTES).toBe(0);
+    expect(config.EDITION).toBe("2.4.1");
   });
 
   it.each([
     [{ PORT: "abc" }, "PORT"],
-    [{ PORT: "70000" }, "PORT"],
-    [{ WORKERS: "0" }, "WORKERS"],
-    [{ WORKERS: "1.5" }, "WORKERS"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ ALLOWED_ORIGINS: "example.org" }, "ALLOWED_ORIGINS"],
     [{ ALLOWED_ORIGINS: "https://a.example/path" }, "ALLOWED_ORIGINS"],
     [{ COMPRESSION_MIN_BYTES: "-1" }, "COMPRESSION_MIN_BYTES"],
+    [{ EDITION: "3.0" }, "EDITION"],
   ])("refuses %o with one line naming %s", (env, name) => {
     let caught: unknown = null;
     try {
-      parseConfig(env);
+      loadConfig(env);
     } catch (error) {
       caught = error;
     }
     expect(caught).toBeInstanceOf(ConfigError);
     const message = (caught as Error).message;
-    expect(message.startsWith(`invalid ${name}=`)).toBe(true);
+    expect(message).toContain(`${name}=`);
     expect(message).not.toContain("\n");
   });
 });

@@ -8,7 +8,11 @@ import { openApiDocument } from "../../src/rest/openapi.js";
 import { ROUTES } from "../../src/rest/routes.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked generically
-const document: any = openApiDocument({ serviceVersion: "9.9.9", methodology: "1.2.4" });
+const document: any = openApiDocument({
+  serviceVersion: "9.9.9",
+  methodology: "1.2.4",
+  editions: ["1.2.4", "2.4.1"],
+});
 
 function refsIn(value: unknown, found: string[] = []): string[] {
   if (Array.isArray(value)) for (const item of value) refsIn(item, found);
@@ -75,13 +79,19 @@ describe("OpenAPI description", () => {
       "duration",
       "archetype",
       "allocation",
+      "edition",
     ]);
     expect(get.responses["200"].content["application/json"].schema).toEqual({
       $ref: "#/components/schemas/ImpactAnswer",
     });
-    expect(document.paths["/v1/server/archetypes"].get.parameters).toEqual([]);
+    expect(document.paths["/v1/server/archetypes"].get.parameters).toEqual([
+      expect.objectContaining({
+        name: "edition",
+        schema: { type: "string", enum: ["1.2.4", "2.4.1"], default: "1.2.4" },
+      }),
+    ]);
     const config = document.paths["/v1/server/archetype_config"].get.parameters;
-    expect(config).toEqual([expect.objectContaining({ name: "archetype", required: true })]);
+    expect(config[0]).toEqual(expect.objectContaining({ name: "archetype", required: true }));
     expect(document.paths["/v1/server"].get.requestBody).toBeUndefined();
   });
 

@@ -123,7 +123,7 @@ describe("CORS (as boaviztapi: any origin by default, preflights answered)", () 
   });
 
   it("with ALLOWED_ORIGINS, echoes an allowed origin and refuses the others", async () => {
-    const restricted = await startTestServer({ allowedOrigins: ["https://ok.example"] });
+    const restricted = await startTestServer({ ALLOWED_ORIGINS: ["https://ok.example"] });
     try {
       const preflight = (origin: string) =>
         fetch(`${restricted.url}/graphql`, {
@@ -256,8 +256,9 @@ describe("compression", () => {
 });
 
 describe("version", () => {
-  it("/v1/utils/version answers the methodology version as a JSON string", async () => {
+  it("/v1/utils/version answers the methodology version (the edition) as a JSON string", async () => {
     expect(await (await get("/v1/utils/version")).json()).toBe("1.2.4");
+    expect(await (await get("/v1/utils/version?edition=2.4.1")).json()).toBe("2.4.1");
   });
 
   it("GraphQL version: the service version of package.json and the methodology versions", async () => {
@@ -270,7 +271,7 @@ describe("version", () => {
     expect(data.version).toEqual({
       service: SERVICE_VERSION,
       methodology: "1.2.4",
-      methodologies: ["1.2.4"],
+      methodologies: ["1.2.4", "2.4.1"],
     });
     expect(SERVICE_VERSION).toMatch(/^\d+\.\d+\.\d+/);
   });
@@ -289,6 +290,6 @@ describe("start-up", () => {
     });
     const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
     expect(code).not.toBe(0);
-    expect(stderr.trim()).toBe('configuration error: invalid PORT="abc": must be a whole number');
+    expect(stderr.trim()).toBe('invalid configuration: PORT="abc" must be a whole number');
   });
 });

@@ -271,7 +271,7 @@ describe("verbose layout (§7.3)", () => {
 
 describe("server listings", () => {
   it("/v1/server/archetypes lists every id of server.csv in file order", async () => {
-    const ids = readFileSync(new URL("../../data/archetypes/server.csv", import.meta.url), "utf8")
+    const ids = readFileSync(new URL("../../data/1.2.4/archetypes/server.csv", import.meta.url), "utf8")
       .split(/\r?\n/)
       .slice(1)
       .filter((line) => line.trim() !== "")

@@ -6,6 +6,8 @@
 import { expect } from "vitest";
 import { loadReferenceData } from "../../src/data/load.js";
 import type { ReferenceData } from "../../src/data/types.js";
+import type { EditionDescription } from "../../src/editions/index.js";
+import { EDITION_1_2_4 } from "../../src/editions/v1_2_4.js";
 import type {
   EngineContext,
   PhaseOutcome,
@@ -28,9 +30,10 @@ export interface EngineFixture {
   readonly context: EngineContext;
 }
 
-export function engineFixture(): EngineFixture {
-  const data = loadReferenceData();
-  return { data, context: { data, lookups: directLookups(lookupTables(data)) } };
+/** The engine over one edition's production data (default 1.2.4). */
+export function engineFixture(edition: EditionDescription = EDITION_1_2_4): EngineFixture {
+  const data = loadReferenceData(edition);
+  return { data, context: { data, lookups: directLookups(lookupTables(data)), rules: edition.rules } };
 }
 
 export function criterion(name: string): RequestedCriterion {

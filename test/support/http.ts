@@ -17,7 +17,7 @@ export interface TestServer {
 }
 
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
-  const config = defaultConfig({ logLevel: "info", ...overrides });
+  const config = defaultConfig({ LOG_LEVEL: "info", ...overrides });
   const logs: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -25,7 +25,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       done();
     },
   });
-  const app = createApp(config, createLogger(config.logLevel, sink));
+  const app = createApp(config, createLogger(config.LOG_LEVEL, sink));
   const server = createServer((request, response) => void app.handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

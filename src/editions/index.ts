@@ -1,0 +1,33 @@
+import type { EditionDescription } from "./types.js";
+import { EDITION_1_2_4 } from "./v1_2_4.js";
+import { EDITION_2_4_1 } from "./v2_4_1.js";
+
+export type { EditionDescription } from "./types.js";
+
+/** Every edition the service serves, oldest first. */
+export const EDITIONS: readonly EditionDescription[] = [EDITION_1_2_4, EDITION_2_4_1];
+
+/** The edition of a service started without `EDITION` (today's `/v1` behaviour). */
+export const DEFAULT_EDITION_ID = EDITION_1_2_4.id;
+
+export const EDITION_IDS: readonly string[] = EDITIONS.map((edition) => edition.id);
+
+/** An `edition` value that names no edition (REST 422, GraphQL BAD_USER_INPUT, start-up failure). */
+export class UnknownEditionError extends Error {
+  constructor(readonly requested: string) {
+    super(`unknown edition ${JSON.stringify(requested)}; allowed values: ${EDITION_IDS.join(", ")}`);
+    this.name = "UnknownEditionError";
+  }
+}
+
+export function editionById(id: string): EditionDescription {
+  const edition = EDITIONS.find((candidate) => candidate.id === id);
+  if (!edition) throw new UnknownEditionError(id);
+  return edition;
+}
+
+/** The `EDITION` environment variable, validated (an unknown value stops the start-up). */
+export function defaultEditionFromEnv(env: Readonly<Record<string, string | undefined>>): string {
+  const value = env.EDITION?.trim();
+  return value ? editionById(value).id : DEFAULT_EDITION_ID;
+}

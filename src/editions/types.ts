@@ -1,0 +1,41 @@
+import type { ServiceConfig } from "../data/types.js";
+import type { EditionRules } from "../engine/edition.js";
+
+/** A reference table the service reads at run time, with what it is used for. */
+export interface DataTable {
+  /** Path relative to the edition's data directory (same as in the raw reference tree). */
+  readonly file: string;
+  readonly purpose: string;
+}
+
+/** Where an edition's reference data comes from and which files the service reads. */
+export interface EditionDataSet {
+  /** Directory under `data/raw/` holding the raw reference files (provenance in its README). */
+  readonly raw: string;
+  /** The upstream release the raw files were published with. */
+  readonly upstream: string;
+  /** Files copied byte for byte to `data/<edition id>/` by `npm run data`. */
+  readonly tables: readonly DataTable[];
+  /** Raw files deliberately not copied, and why. */
+  readonly notCopied: string;
+}
+
+/**
+ * The service settings of an edition: read from the data set's `config.yml` (1.2.4), or compiled
+ * in (2.4.1 has no `config.yml`: its defaults are a settings object, METHOD-2.4.1 §1).
+ */
+export type SettingsSource = { readonly file: "config.yml" } | { readonly values: ServiceConfig };
+
+/** One edition of the methodology: everything that differs from another edition, in one place. */
+export interface EditionDescription {
+  /** The version of boaviztapi reproduced, as the `edition` parameter spells it. */
+  readonly id: string;
+  /** Its name in the GraphQL `Edition` enum (dots are not allowed there). */
+  readonly graphqlName: string;
+  /** One line shown in the GraphQL enum and the README. */
+  readonly summary: string;
+  readonly dataSet: EditionDataSet;
+  readonly settings: SettingsSource;
+  /** The methodology rules that differ, read by the engine. */
+  readonly rules: EditionRules;
+}

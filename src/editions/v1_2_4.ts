@@ -1,0 +1,65 @@
+import type { EditionDescription } from "./types.js";
+
+/**
+ * boaviztapi 1.2.4 (METHOD.md): AWS only, no regions, no GPU; settings in the data set's
+ * `config.yml`.
+ */
+export const EDITION_1_2_4: EditionDescription = {
+  id: "1.2.4",
+  graphqlName: "V1_2_4",
+  summary: "boaviztapi 1.2.4 (METHOD.md): AWS instances of 2023, country codes, no GPU.",
+  dataSet: {
+    raw: "boaviztapi-v1.2.4",
+    upstream: "boaviztapi 1.2.4 (commit 5c86f53)",
+    tables: [
+      {
+        file: "config.yml",
+        purpose:
+          "default archetype ids, default location EEE, criteria, rounding settings, CPU name match threshold",
+      },
+      {
+        file: "factors.yml",
+        purpose:
+          "component, server, terminal and IoT impact factors; electricity factors per location with global min/max",
+      },
+      {
+        file: "archetypes/server.csv",
+        purpose: "server archetypes (cells `value;min;max`), also the AWS hosting platforms",
+      },
+      {
+        file: "archetypes/components/cpu.csv",
+        purpose: "CPU archetype (DEFAULT) incl. the default consumption profile",
+      },
+      { file: "archetypes/components/ram.csv", purpose: "RAM archetype" },
+      { file: "archetypes/components/ssd.csv", purpose: "SSD archetype" },
+      { file: "archetypes/components/hdd.csv", purpose: "HDD archetype" },
+      { file: "archetypes/components/power_supply.csv", purpose: "power supply archetype" },
+      { file: "archetypes/components/case.csv", purpose: "case archetypes (rack, blade)" },
+      { file: "archetypes/user_terminal.csv", purpose: "terminal and peripheral archetypes" },
+      { file: "archetypes/iot_device.csv", purpose: "IoT device archetypes (functional block HSL levels)" },
+      {
+        file: "archetypes/cloud/aws.csv",
+        purpose: "AWS instance types: vCPU, memory, storage, hosting platform",
+      },
+      { file: "archetypes/cloud/providers.csv", purpose: "cloud providers" },
+      {
+        file: "consumption_profile/cpu/cpu_profile.csv",
+        purpose: "base CPU power profiles (a, b, c, d) per manufacturer / model range",
+      },
+      {
+        file: "crowdsourcing/cpu_specs.csv",
+        purpose: "CPU models: family, model range, TDP, cores, threads, total die size",
+      },
+      { file: "crowdsourcing/ram_manufacture.csv", purpose: "RAM density by manufacturer and process" },
+      { file: "crowdsourcing/ssd_manufacture.csv", purpose: "SSD density by manufacturer and layers" },
+    ],
+    notCopied:
+      "Not copied (not read at run time, METHOD.md §17): `crowdsourcing/electrical_mix.csv` (the electricity " +
+      "section of `factors.yml` was generated from it), `crowdsourcing/iot_factors_tide.csv`, " +
+      "`crowdsourcing/ademe_base_impacts_negaoctet.csv`, `crowdsourcing/missing_cpu_manufacture.csv`.",
+  },
+  settings: { file: "config.yml" },
+  rules: {
+    version: "1.2.4",
+  },
+};

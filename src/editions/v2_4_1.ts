@@ -1,0 +1,89 @@
+import type { ServiceConfig } from "../data/types.js";
+import type { DataTable, EditionDescription } from "./types.js";
+import { EDITION_1_2_4 } from "./v1_2_4.js";
+
+/**
+ * METHOD-2.4.1 §1.2: 2.4.1 has no `config.yml`; its defaults are compiled into a settings object.
+ * No default value changed from 1.2.4; GPU / VR defaults and two name-matching thresholds are new.
+ */
+const SETTINGS: ServiceConfig = {
+  defaultLocation: "EEE",
+  defaultCriteria: ["gwp", "adp", "pe"],
+  uncertainty: 10,
+  maxSigFig: 4,
+  minSigFig: 1,
+  cpuNameFuzzyThreshold: 80,
+  gpuNameFuzzyThreshold: 80,
+  cloudInstanceNameFuzzyThreshold: 80,
+  defaultArchetypes: {
+    location: "EEE",
+    usage: "DEFAULT",
+    cpu: "DEFAULT",
+    gpu: "DEFAULT",
+    ram: "DEFAULT",
+    ssd: "DEFAULT",
+    hdd: "DEFAULT",
+    power_supply: "DEFAULT",
+    case: "rack",
+    assembly: "DEFAULT",
+    motherboard: "DEFAULT",
+    server: "platform_compute_medium",
+    cloud_instance: "a1.4xlarge",
+    cloud_provider: "aws",
+    laptop: "laptop-pro",
+    desktop: "desktop-pro",
+    smartphone: "smartphone-default",
+    tablet: "tablet-default",
+    television: "tv-pro",
+    monitor: "monitor-default",
+    smartwatch: "smartwatch-default",
+    box: "box-default",
+    usb_stick: "usb-stick-default",
+    external_ssd: "external-ssd-default",
+    external_hdd: "hdd-default",
+    iot_device: "iot-device-default",
+    vr_headset: "vr-headset-lcd",
+    vr_controller: "vr-controller-default",
+  },
+};
+
+/** The 1.2.4 tables 2.4.1 still reads (its data set has no `config.yml`, METHOD-2.4.1 §13.1). */
+const KEPT_TABLES: readonly DataTable[] = EDITION_1_2_4.dataSet.tables.filter(
+  (table) => table.file !== "config.yml",
+);
+
+/**
+ * boaviztapi 2.4.1 (METHOD-2.4.1.md, a delta on METHOD.md): five cloud providers and their regions,
+ * GPUs, VR devices, criterion `fe`, less aggressive rounding, units and min/max fixes.
+ */
+export const EDITION_2_4_1: EditionDescription = {
+  id: "2.4.1",
+  graphqlName: "V2_4_1",
+  summary:
+    "boaviztapi 2.4.1 (METHOD-2.4.1.md): five cloud providers with regions, GPUs, VR devices, criterion fe.",
+  dataSet: {
+    raw: "boaviztapi-v2.4.1",
+    upstream: "boaviztapi 2.4.1 (tag v2.4.1, commit 15878f0, 2026-08-21)",
+    tables: [
+      ...KEPT_TABLES,
+      { file: "archetypes/components/gpu.csv", purpose: "GPU archetype (DEFAULT)" },
+      { file: "archetypes/cloud/azure.csv", purpose: "Azure instance types" },
+      { file: "archetypes/cloud/gcp.csv", purpose: "GCP instance types" },
+      { file: "archetypes/cloud/ovhcloud.csv", purpose: "OVHcloud instance types" },
+      { file: "archetypes/cloud/scaleway.csv", purpose: "Scaleway instance types" },
+      {
+        file: "archetypes/cloud/regions.csv",
+        purpose: "cloud regions: provider, region, usage location",
+      },
+      { file: "crowdsourcing/gpu_specs.csv", purpose: "GPU models: specifications for name matching" },
+    ],
+    notCopied:
+      "Not copied (not read at run time, METHOD-2.4.1 §13.2): `crowdsourcing/electrical_mix.csv`, " +
+      "`crowdsourcing/iot_factors_tide.csv`, `crowdsourcing/ademe_base_impacts_negaoctet.csv`, " +
+      "`crowdsourcing/missing_cpu_manufacture.csv` and the `*.fmt` column-type descriptors.",
+  },
+  settings: { values: SETTINGS },
+  rules: {
+    version: "2.4.1",
+  },
+};
