@@ -8,6 +8,13 @@ import { assetUrl } from "./assets.js";
 
 export const SERVICE_TITLE = "IT equipment impacts";
 
+/** The service's mark in GraphiQL: a chip with a leaf (IT equipment and its environmental impact). */
+const LOGO =
+  '<svg viewBox="0 0 32 32" width="32" height="32" aria-label="IT equipment impacts" role="img">' +
+  '<rect x="6" y="6" width="20" height="20" rx="3" fill="none" stroke="#2f6f4e" stroke-width="2"/>' +
+  '<path d="M10 2v4M16 2v4M22 2v4M10 26v4M16 26v4M22 26v4M2 10h4M2 16h4M2 22h4M26 10h4M26 16h4M26 22h4" stroke="#2f6f4e" stroke-width="2"/>' +
+  '<path d="M11 21c0-6 4-10 10-10 0 6-4 10-10 10zm0 0 6-6" fill="#5fae7b" stroke="#2f6f4e" stroke-width="1.2"/></svg>';
+
 /** An empty icon: browsers do not ask for /favicon.ico. */
 const NO_FAVICON = '<link rel="icon" href="data:,">';
 
@@ -19,6 +26,8 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u0
 export interface RootPageInfo {
   readonly serviceVersion: string;
   readonly methodology: string;
+  /** Every edition (methodology version) served. */
+  readonly editions: readonly string[];
   /** Paths of the project's documentation files served by the service. */
   readonly docs: readonly string[];
 }
@@ -31,7 +40,7 @@ export function rootPage(info: RootPageInfo): string {
 </head><body>
 <h1>Environmental impacts of IT equipment</h1>
 <p>Servers, components, cloud instances, terminals, peripherals, IoT devices and CPU consumption profiles,
-evaluated with the Boavizta methodology ${escapeHtml(info.methodology)} (service ${escapeHtml(info.serviceVersion)}).</p>
+evaluated with the Boavizta methodology (service ${escapeHtml(info.serviceVersion)}; editions ${escapeHtml(info.editions.join(", "))}, default ${escapeHtml(info.methodology)}: a request chooses with <code>edition</code>).</p>
 <ul>
 <li><a href="/graphql">GraphiQL</a>: the GraphQL API, with example queries per asset kind and a fleet example.</li>
 <li><a href="/docs">REST API docs</a> (boaviztapi v1 compatible routes under <code>/v1/</code>) and their <a href="/openapi.json">OpenAPI description</a>.</li>
@@ -78,7 +87,7 @@ const GRAPHIQL_WORKERS = {
 export function graphiqlPage(options: GraphiQLOptions): string {
   const title = escapeHtml(options.title ?? SERVICE_TITLE);
   // yoga's GraphiQL opens on `query` (else on its welcome text): the first tab's query.
-  const yogaOptions = { ...options, query: options.defaultQuery };
+  const yogaOptions = { ...options, query: options.defaultQuery, logo: options.logo ?? LOGO };
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${title}</title>${NO_FAVICON}
 <link rel="stylesheet" href="${assetUrl("graphiql", "dist/graphiql.css")}">
