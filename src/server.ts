@@ -13,11 +13,11 @@ import { EDITION_IDS, EDITIONS } from "./editions/index.js";
 import { createAssets } from "./http/assets.js";
 import { GRAPHIQL_EXAMPLES } from "./http/graphiqlExamples.js";
 import { createHttpHandler } from "./http/handler.js";
-import { createLifecycle } from "./http/lifecycle.js";
 import { createLogger, type Logger, yogaLogger } from "./http/logging.js";
 import { createMetrics } from "./http/metrics.js";
 import { docsPage, graphiqlPage, rootPage, SERVICE_TITLE } from "./http/pages.js";
 import { loadProjectDocs } from "./http/projectDocs.js";
+import { createReadiness } from "./http/readiness.js";
 import { createRestHandler } from "./rest/index.js";
 import { openApiDocument } from "./rest/openapi.js";
 import { createRequestContext, createService, editionService } from "./schema/context.js";
@@ -58,7 +58,7 @@ function abuseProtection() {
  * edition.
  */
 export function createApp(config: Config = defaultConfig(), logger: Logger = createLogger(config.LOG_LEVEL)) {
-  const lifecycle = createLifecycle();
+  const readiness = createReadiness();
   const metrics = createMetrics();
   const service = createService(
     EDITIONS.map((edition) => editionService(edition, loadReferenceData(edition))),
@@ -92,7 +92,7 @@ export function createApp(config: Config = defaultConfig(), logger: Logger = cre
     config,
     logger,
     metrics,
-    lifecycle,
+    readiness,
     yoga,
     rest,
     assets: createAssets(),
@@ -100,8 +100,8 @@ export function createApp(config: Config = defaultConfig(), logger: Logger = cre
     openApi: JSON.stringify(openApiDocument(versions)),
     projectDocs,
   });
-  lifecycle.markReady();
-  return { service, schema, yoga, rest, handle, lifecycle, metrics, logger };
+  readiness.markReady();
+  return { service, schema, yoga, rest, handle, readiness, metrics, logger };
 }
 
 export function startServer(config: Config) {
@@ -126,7 +126,7 @@ export function startServer(config: Config) {
   });
   // Graceful stop: not ready any more, finish the requests in flight, then exit (so exit hooks such as --cpu-prof run).
   const stop = () => {
-    app.lifecycle.markStopping();
+    app.readiness.markStopping();
     server.close(() => process.exit(0));
     server.closeIdleConnections();
   };

@@ -6,10 +6,10 @@ import { routeTemplate } from "../rest/index.js";
 import type { Assets } from "./assets.js";
 import { chooseEncoding } from "./compression.js";
 import { corsHeaders, isCorsPath, isPreflight, preflight } from "./cors.js";
-import type { Lifecycle } from "./lifecycle.js";
 import { type Logger, requestIdOf } from "./logging.js";
 import type { Metrics } from "./metrics.js";
 import { type ProjectDocs, projectDocRoutes } from "./projectDocs.js";
+import type { Readiness } from "./readiness.js";
 import { htmlReply, jsonReply, type Reply } from "./reply.js";
 import { send } from "./send.js";
 
@@ -22,7 +22,7 @@ export interface HttpParts {
   readonly config: Config;
   readonly logger: Logger;
   readonly metrics: Metrics;
-  readonly lifecycle: Lifecycle;
+  readonly readiness: Readiness;
   // biome-ignore lint/suspicious/noExplicitAny: yoga's server context type is irrelevant here
   readonly yoga: YogaServerInstance<any, any>;
   readonly rest: (call: RestCall) => Promise<RestResponse>;
@@ -63,7 +63,7 @@ function pathOf(url: string): string {
 }
 
 export function createHttpHandler(parts: HttpParts) {
-  const { config, logger, metrics, lifecycle, yoga, rest, assets } = parts;
+  const { config, logger, metrics, readiness, yoga, rest, assets } = parts;
   const fixed = new Map<string, () => Reply>([
     ["/", () => htmlReply(parts.pages.root)],
     ["/docs", () => htmlReply(parts.pages.docs)],
@@ -75,7 +75,7 @@ export function createHttpHandler(parts: HttpParts) {
     [
       "/readyz",
       () => {
-        const phase = lifecycle.phase();
+        const phase = readiness.phase();
         return jsonReply(phase === "ready" ? 200 : 503, { status: phase });
       },
     ],

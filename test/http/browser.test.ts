@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/http.js";
+import { startTestServer, type TestServer } from "../support/httpServer.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 /** Generous: the machine may be loaded; the waits end as soon as their condition holds. */

@@ -7,7 +7,7 @@ import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVICE_VERSION } from "../../src/version.js";
-import { startTestServer, type TestServer } from "../support/http.js";
+import { startTestServer, type TestServer } from "../support/httpServer.js";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -52,7 +52,7 @@ describe("probes", () => {
     const other = await startTestServer();
     try {
       expect((await fetch(`${other.url}/readyz`)).status).toBe(200);
-      other.app.lifecycle.markStopping();
+      other.app.readiness.markStopping();
       const response = await fetch(`${other.url}/readyz`);
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ status: "stopping" });

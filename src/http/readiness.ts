@@ -6,13 +6,13 @@
 
 export type Phase = "starting" | "ready" | "stopping";
 
-export interface Lifecycle {
+export interface Readiness {
   readonly phase: () => Phase;
   readonly markReady: () => void;
   readonly markStopping: () => void;
 }
 
-export function createLifecycle(): Lifecycle {
+export function createReadiness(): Readiness {
   let phase: Phase = "starting";
   return {
     phase: () => phase,
