@@ -93,6 +93,16 @@ describe("in a browser", () => {
       const result = (await page.locator(".result-window .view-lines").innerText()).replace(/\s+/g, " ");
       expect(result).toContain('"criterion": "gwp"');
       expect(result).not.toContain('"errors"');
+      // The fleet example opens with its variables.
+      await page.locator(".graphiql-tab", { hasText: "Fleet" }).first().click();
+      await page.waitForFunction(
+        () =>
+          (document.querySelector(".graphiql-query-editor")?.textContent ?? "")
+            .replace(/\s+/g, " ")
+            .includes("query Fleet") && (document.body.textContent ?? "").includes("instanceType"),
+        null,
+        { timeout: WAIT_MS },
+      );
       expect(foreign(requests)).toEqual([]);
       await page.close();
     },
