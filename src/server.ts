@@ -52,6 +52,15 @@ function abuseProtection() {
   ];
 }
 
+/** A computation run on first use, its result kept. */
+function once<T>(compute: () => T): () => T {
+  let result: { value: T } | null = null;
+  return () => {
+    result ??= { value: compute() };
+    return result.value;
+  };
+}
+
 /**
  * Wires the reference data of every edition (each loaded once, here), the GraphQL schema (yoga at
  * /graphql), the v1 REST shim and the HTTP front. `config.EDITION` answers requests that name no
@@ -97,7 +106,8 @@ export function createApp(config: Config = defaultConfig(), logger: Logger = cre
     rest,
     assets: createAssets(),
     pages: { root: rootPage({ ...versions, docs: [...projectDocs.keys()] }), docs: docsPage() },
-    openApi: JSON.stringify(openApiDocument(versions)),
+    // Made on first request (start-up stays short); the document never changes afterwards.
+    openApi: once(() => JSON.stringify(openApiDocument(versions))),
     projectDocs,
   });
   readiness.markReady();

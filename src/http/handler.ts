@@ -28,8 +28,8 @@ export interface HttpParts {
   readonly rest: (call: RestCall) => Promise<RestResponse>;
   readonly assets: Assets;
   readonly pages: { readonly root: string; readonly docs: string };
-  /** The OpenAPI document, serialized once. */
-  readonly openApi: string;
+  /** The OpenAPI document, serialized (called on each request for it: memoize). */
+  readonly openApi: () => string;
   readonly projectDocs: ProjectDocs;
 }
 
@@ -69,7 +69,7 @@ export function createHttpHandler(parts: HttpParts) {
     ["/docs", () => htmlReply(parts.pages.docs)],
     [
       "/openapi.json",
-      () => ({ status: 200, headers: { "content-type": "application/json" }, body: parts.openApi }),
+      () => ({ status: 200, headers: { "content-type": "application/json" }, body: parts.openApi() }),
     ],
     ["/healthz", () => jsonReply(200, { status: "ok" })],
     [

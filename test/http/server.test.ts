@@ -85,6 +85,15 @@ describe("pages", () => {
     expect(script.headers.get("content-type")).toContain("javascript");
   });
 
+  it("/openapi.json is served (same document on every call), readable from another origin", async () => {
+    const first = await get("/openapi.json", { origin: "https://dashboard.example" });
+    expect(first.headers.get("access-control-allow-origin")).toBe("*");
+    const document = await first.json();
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.paths["/v1/server"].post).toBeDefined();
+    expect(await (await get("/openapi.json")).json()).toEqual(document);
+  });
+
   it("/docs is Swagger UI on /openapi.json, its assets served locally", async () => {
     const html = await (await get("/docs")).text();
     expect(html).toContain('url: "/openapi.json"');
