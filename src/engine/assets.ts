@@ -26,6 +26,7 @@ export function componentAsset(component: Component): Asset {
     lifetime: () => component.usage.hoursLifeTime.value,
     embedded: (criterion, duration, allocation) => component.embeddedImpact(criterion, duration, allocation),
     use: (criterion, duration) => component.useImpact(criterion, duration),
+    useNotices: (criterion) => component.usage.useNotices(criterion),
     verbose(evaluation: Evaluation): VerboseReport {
       // Quirk kept (Appendix D.21): component verbose always lists gwp, adp and pe; criteria that
       // were not requested show "not implemented" (nothing more is computed for them).
@@ -103,6 +104,7 @@ export function serverAsset(server: Server): Asset {
     lifetime: () => server.usage.hoursLifeTime.value,
     embedded: (criterion, duration, allocation) => server.embeddedImpact(criterion, duration, allocation),
     use: (criterion, duration) => server.useImpact(criterion, duration),
+    useNotices: (criterion) => server.usage.useNotices(criterion),
     verbose(evaluation, requested): VerboseReport {
       return {
         duration: evaluation.duration,

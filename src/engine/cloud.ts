@@ -159,6 +159,8 @@ export function cloudAsset(instance: CloudInstance): Asset {
     lifetime: () => instance.platform.usage.hoursLifeTime.value,
     embedded: (criterion, duration, allocation) => instance.embeddedImpact(criterion, duration, allocation),
     use: (criterion, duration) => instance.useImpact(criterion, duration),
+    // §8.4: the use phase reads the platform's factor (the instance location is shared with it).
+    useNotices: (criterion) => instance.platform.usage.useNotices(criterion),
     verbose: (evaluation, requested) => instance.verbose(evaluation, requested),
   };
 }

@@ -1,8 +1,18 @@
 import { type Attribute, type AttributeValue, MissingValueError, NotImplementedError } from "./attribute.js";
 import type { Allocation } from "./context.js";
-import { CRITERIA, type RequestedCriterion } from "./criteria.js";
+import {
+  CRITERIA,
+  type CriterionInfo,
+  DEFAULT_CRITERIA,
+  type RequestedCriterion,
+  resolveCriterion,
+} from "./criteria.js";
 import type { Phase, RawImpact } from "./impact.js";
 import { ImpactRangeError, type RoundedImpact, roundImpact } from "./rounding.js";
+
+const DEFAULT_REQUESTED: readonly RequestedCriterion[] = DEFAULT_CRITERIA.map(
+  (name) => resolveCriterion(name) as RequestedCriterion,
+);
 
 /** One phase of one criterion as answered: rounded, or "not implemented" (§4.0). */
 export type PhaseOutcome = RoundedImpact | "not implemented";
@@ -47,6 +57,11 @@ export interface Asset {
   lifetime(): number | null;
   embedded(criterion: string, duration: number, allocation: Allocation): RawImpact;
   use(criterion: string, duration: number): RawImpact;
+  /**
+   * Notices about a computed use impact that the reference's answer does not carry (REST keeps
+   * its answer; GraphQL shows them with the warnings), e.g. an unknown location replaced.
+   */
+  useNotices?(criterion: string): readonly string[];
   verbose(evaluation: Evaluation, requested: readonly RequestedCriterion[]): VerboseReport;
 }
 
@@ -54,21 +69,62 @@ export interface EvaluationOptions {
   /** Hours; defaults to the asset's lifetime. */
   readonly duration?: number | null;
   readonly allocation?: Allocation;
+  /** The criteria as requested (their order is the listing order); default gwp, adp, pe. */
+  readonly criteria?: readonly RequestedCriterion[];
+}
+
+/** One phase function call of the canonical order. */
+interface Step {
+  readonly criterion: string;
+  readonly phase: Phase;
+}
+
+const PHASES: readonly Phase[] = ["embedded", "use"];
+
+/**
+ * The reference's computation order for a set of criteria (METHOD.md §1, §14.2): the computed
+ * criteria in the order of the criteria table, each embedded before use, whatever order they
+ * were requested in.
+ */
+export function canonicalSteps(
+  criteria: readonly RequestedCriterion[],
+  table: readonly CriterionInfo[] = CRITERIA,
+): Step[] {
+  const names = new Set(criteria.filter((c) => c.computed).map((c) => c.info.name));
+  return table
+    .filter((info) => names.has(info.name))
+    .flatMap((info) => PHASES.map((phase) => ({ criterion: info.name, phase })));
+}
+
+const stepKey = (criterion: string, phase: Phase) => `${criterion}/${phase}`;
+
+interface StepResult {
+  readonly raw: RawImpact | null;
+  readonly outcome: PhaseOutcome;
+  readonly notices: readonly string[];
 }
 
 /**
- * Runs the phase functions of one asset, each (criterion, phase) at most once, and only when
- * asked: a caller selecting gwp embedded computes nothing else.
+ * The evaluation of one asset for one set of criteria, as the reference runs it.
+ *
+ * Lazy completion makes a number depend on what was computed before it (a CPU name is completed
+ * during the first embedded computation, and a use computed first would miss it), so every
+ * (criterion, phase) is answered at its place in the canonical order: asking for one runs the
+ * steps before it first, and each step runs at most once. Whatever a caller selects, and in
+ * whatever order, each number is the one of the full evaluation; steps after the last one asked
+ * for (and criteria not requested) are never run, and verbose only when asked.
  */
 export class Evaluation {
   readonly duration: number | null;
   readonly allocation: Allocation;
-  /** Per `criterion/phase`: the unrounded result (null: not implemented) and its rounded outcome. */
-  private readonly results = new Map<
-    string,
-    { readonly raw: RawImpact | null; readonly outcome: PhaseOutcome }
-  >();
-  private readonly verboseReports = new Map<string, VerboseReport>();
+  readonly criteria: readonly RequestedCriterion[];
+  private readonly steps: readonly Step[];
+  private readonly stepIndex: ReadonlyMap<string, number>;
+  /** Steps run so far: always a prefix of `steps`. */
+  private stepsRun = 0;
+  /** Per `criterion/phase`: the unrounded result (null: not implemented), its rounded outcome, notices. */
+  private readonly results = new Map<string, StepResult>();
+  private report: VerboseReport | null = null;
   /** Number of phase computations run (engine work), observable by tests. */
   computations = 0;
 
@@ -78,6 +134,9 @@ export class Evaluation {
   ) {
     this.duration = options.duration ?? asset.lifetime();
     this.allocation = options.allocation ?? "LINEAR";
+    this.criteria = options.criteria ?? DEFAULT_REQUESTED;
+    this.steps = canonicalSteps(this.criteria);
+    this.stepIndex = new Map(this.steps.map((step, index) => [stepKey(step.criterion, step.phase), index]));
   }
 
   impact(criterion: RequestedCriterion, phase: Phase): PhaseOutcome {
@@ -85,48 +144,58 @@ export class Evaluation {
     return this.result(criterion, phase).outcome;
   }
 
-  private result(criterion: RequestedCriterion, phase: Phase) {
-    const key = `${criterion.info.name}/${phase}`;
-    let result = this.results.get(key);
-    if (!result) {
-      this.computations++;
-      const raw = this.compute(criterion.info.name, phase);
-      result = { raw, outcome: raw === null ? "not implemented" : rounded(raw) };
-      this.results.set(key, result);
-    }
-    return result;
-  }
-
   /** The unrounded impact (null when not implemented), computing it if needed. */
   raw(criterion: RequestedCriterion, phase: Phase): RawImpact | null {
     return criterion.computed ? this.result(criterion, phase).raw : null;
   }
 
+  private result(criterion: RequestedCriterion, phase: Phase) {
+    const key = stepKey(criterion.info.name, phase);
+    const index = this.stepIndex.get(key);
+    if (index === undefined) {
+      throw new Error(`criterion ${criterion.requested} is not among the criteria of this evaluation`);
+    }
+    this.runThrough(index);
+    return this.results.get(key) as StepResult;
+  }
+
+  /** Notices about an impact that only GraphQL shows (see `Asset.useNotices`), computing it if needed. */
+  notices(criterion: RequestedCriterion, phase: Phase): readonly string[] {
+    return criterion.computed ? this.result(criterion, phase).notices : [];
+  }
+
+  /** Runs the canonical steps up to `last` included (those not run yet). */
+  private runThrough(last: number): void {
+    while (this.stepsRun <= last) {
+      const { criterion, phase } = this.steps[this.stepsRun];
+      this.computations++;
+      const raw = this.compute(criterion, phase);
+      this.results.set(stepKey(criterion, phase), {
+        raw,
+        outcome: raw === null ? "not implemented" : rounded(raw),
+        notices: raw !== null && phase === "use" ? (this.asset.useNotices?.(criterion) ?? []) : [],
+      });
+      this.stepsRun++;
+    }
+  }
+
   /** What was computed so far for a criterion, without computing anything more. */
   computed(criterion: RequestedCriterion): CriterionImpact {
     const known = (phase: Phase) =>
-      this.results.get(`${criterion.info.name}/${phase}`)?.outcome ?? "not implemented";
+      this.results.get(stepKey(criterion.info.name, phase))?.outcome ?? "not implemented";
     return { criterion, embedded: known("embedded"), use: known("use") };
   }
 
   /**
-   * The verbose report reflects the model after every requested impact was computed in the
-   * reference's order (criteria table order, embedded before use: §14.2), since completion
-   * statuses and cached bounds depend on what was read (Appendix D.29).
+   * The verbose report reflects the model after every step was run (completion statuses and
+   * cached bounds depend on what was read: Appendix D.29), as in the reference.
    */
-  verbose(requested: readonly RequestedCriterion[]): VerboseReport {
-    const key = requested.map((r) => r.requested).join(",");
-    const known = this.verboseReports.get(key);
-    if (known) return known;
-    for (const info of CRITERIA) {
-      const match = requested.find((r) => r.computed && r.info.name === info.name);
-      if (!match) continue;
-      this.impact(match, "embedded");
-      this.impact(match, "use");
+  verbose(): VerboseReport {
+    if (!this.report) {
+      this.runThrough(this.steps.length - 1);
+      this.report = this.asset.verbose(this, this.criteria);
     }
-    const report = this.asset.verbose(this, requested);
-    this.verboseReports.set(key, report);
-    return report;
+    return this.report;
   }
 
   private compute(criterion: string, phase: Phase): RawImpact | null {

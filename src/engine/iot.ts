@@ -119,6 +119,9 @@ export class IotDevice {
     this.usage = input.usage ? new Usage(context, usageCells(cells), false) : archetypeUsage;
     this.usage.applyInput(input.usage, LIST_WORKLOAD_UNIT);
     const lifetime = archetypeUsage.hoursLifeTime;
+    // A posted usage without a lifetime keeps the archetype's lifetime attribute itself, the one
+    // the blocks allocate with: verbose then shows the bounds their allocation read.
+    if (input.usage?.hoursLifeTime == null) this.usage.hoursLifeTime = lifetime;
     this.blocks = input.functionalBlocks
       ? input.functionalBlocks.map((block) => this.inputBlock(context, cells, block, lifetime))
       : archetypeBlocks(context, cells, lifetime);
@@ -208,6 +211,7 @@ export function iotDeviceAsset(device: IotDevice): Asset {
     lifetime: () => device.usage.hoursLifeTime.value,
     embedded: (criterion, duration, allocation) => device.embeddedImpact(criterion, duration, allocation),
     use: (criterion, duration) => device.useImpact(criterion, duration),
+    useNotices: (criterion) => device.usage.useNotices(criterion),
     verbose(evaluation: Evaluation, requested): VerboseReport {
       return {
         duration: evaluation.duration,

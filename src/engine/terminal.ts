@@ -145,6 +145,7 @@ export function userDeviceAsset(device: UserDevice): Asset {
     lifetime: () => device.usage.hoursLifeTime.value,
     embedded: (criterion) => device.embeddedImpact(criterion),
     use: (criterion, duration) => device.useImpact(criterion, duration),
+    useNotices: (criterion) => device.usage.useNotices(criterion),
     verbose(evaluation): VerboseReport {
       return {
         duration: evaluation.duration,

@@ -143,6 +143,19 @@ export class Usage {
     }
   }
 
+  /**
+   * Notices about the use impact of `criterion` that the reference does not attach to it: its
+   * electricity factor is the default location's because the posted location is unknown (§5.1).
+   */
+  useNotices(criterion: string): readonly string[] {
+    const factor = this.elecFactors.get(criterion);
+    const fellBack =
+      factor?.isSet() === true &&
+      factor.status !== "INPUT" &&
+      this.usageLocation.warnings.includes(LOCATION_NOT_FOUND);
+    return fellBack ? [LOCATION_NOT_FOUND] : [];
+  }
+
   /** Named attributes in the order the verbose usage block lists them. */
   namedAttributes(): [string, Attribute<AttributeValue>][] {
     const list: [string, Attribute<AttributeValue>][] = [

@@ -19,7 +19,7 @@ import type {
 
 const NUMERIC_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 
-const integer = z.preprocess((v) => {
+export const integer = z.preprocess((v) => {
   if (typeof v === "string" && /^\s*[+-]?\d+\s*$/.test(v)) return Number(v);
   if (typeof v === "number" && Number.isFinite(v)) return Math.trunc(v);
   return v;
@@ -243,6 +243,7 @@ export const componentVariables = {
     (value): CaseInput => ({ units: value.units, caseType: value.case_type, usage: toUsage(value.usage) }),
   ),
   motherboard: v1Body("SimpleComponent", simple, toSimple),
+  assembly: v1Body("SimpleComponent", simple, toSimple),
 };
 
 /** A body's `usage` object (errors located under `usage`). */

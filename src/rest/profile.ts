@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { float, parseV1Body, text } from "./body.js";
+import { float, integer, parseV1Body, text } from "./body.js";
 import { documented, ok, type Route } from "./common.js";
 import { CpuBaseProfilesDocument, CpuConsumptionProfileDocument } from "./generated/graphql.js";
 
@@ -9,7 +9,8 @@ const profileBody = z.object({
       name: text.nullish(),
       manufacturer: text.nullish(),
       model_range: text.nullish(),
-      tdp: z.unknown().optional(),
+      // Validated as the reference's CPU body types it, then ignored (Appendix D.18).
+      tdp: integer.nullish(),
     })
     .nullish(),
   workload: z.array(z.object({ load_percentage: float, power_watt: float })).nullish(),

@@ -74,7 +74,8 @@ const CriterionTotalRef = builder.objectRef<CriterionTotalShape>("CriterionTotal
   }),
 });
 
-function sumPhase(raws: readonly (RawImpact | null)[]): TotalShape {
+/** The sum of the items' impacts; the items' GraphQL notices join the warnings. */
+function sumPhase(raws: readonly (RawImpact | null)[], notices: readonly string[] = []): TotalShape {
   const present = raws.filter((r): r is RawImpact => r !== null);
   const notImplemented = raws.length - present.length;
   if (present.length === 0) return { value: 0, min: 0, max: 0, warnings: [], items: 0, notImplemented };
@@ -83,7 +84,9 @@ function sumPhase(raws: readonly (RawImpact | null)[]): TotalShape {
     { value: 0, min: 0, max: 0 },
   );
   const warnings = [...new Set(present.flatMap((r) => r.warnings))];
-  return { ...rounded({ ...sum, warnings }), items: present.length, notImplemented };
+  const summed = rounded({ ...sum, warnings });
+  if (notices.length > 0) summed.warnings = [...new Set([...summed.warnings, ...notices])];
+  return { ...summed, items: present.length, notImplemented };
 }
 
 function batchRef<P extends AssetParent>(
@@ -111,11 +114,14 @@ function batchRef<P extends AssetParent>(
         description: "Impacts summed per criterion and phase over the evaluated items.",
         args: impactArgs(t.arg),
         resolve: (b, args, context): CriterionTotalShape[] => {
-          const items = b.entries.filter(isItem);
+          const evaluations = b.entries.filter(isItem).map((item) => evaluationFor(context, item, args));
           return requestedCriteria(args.criteria).map((criterion) => ({
             criterion,
             phase: (phase) =>
-              sumPhase(items.map((item) => evaluationFor(context, item, args).raw(criterion, phase))),
+              sumPhase(
+                evaluations.map((evaluation) => evaluation.raw(criterion, phase)),
+                evaluations.flatMap((evaluation) => evaluation.notices(criterion, phase)),
+              ),
           }));
         },
       }),

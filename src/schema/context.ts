@@ -57,7 +57,7 @@ export interface EditionContext {
   readonly lookups: ReferenceLookups;
   /** Archetype rows by id, once per distinct (table, id) per request. */
   readonly archetypes: ArchetypeLoaders;
-  /** Evaluations keyed by asset and by (duration, allocation), shared by the request's editions. */
+  /** Evaluations keyed by asset and by (duration, allocation, requested criteria), shared by the request's editions. */
   readonly evaluations: WeakMap<object, Map<string, Evaluation>>;
   /** What the engine reads: this edition's data, lookups and rules. */
   readonly engine: EngineContext;
@@ -66,7 +66,7 @@ export interface EditionContext {
 /** Per-request state: the edition contexts used by this request (created on first use). */
 export interface RequestContext {
   readonly service: Service;
-  /** Evaluations keyed by asset and by (duration, allocation). */
+  /** Evaluations keyed by asset and by (duration, allocation, requested criteria). */
   readonly evaluations: WeakMap<object, Map<string, Evaluation>>;
   /**
    * The context of an edition for this request; null or undefined for the service's default.

@@ -62,14 +62,25 @@ const PhaseImpactRef = builder.unionType("PhaseImpact", {
   resolveType: (value) => ("reason" in value ? NotImplementedRef : ImpactRef),
 });
 
-function phaseShape(outcome: PhaseOutcome): ImpactShape | { reason: string } {
-  return outcome === "not implemented" ? { reason: "not implemented" } : outcome;
+/**
+ * A phase as GraphQL shows it: the REST answer's warnings, plus the notices the reference keeps
+ * silent about (an unknown usage location replaced by the default one).
+ */
+function phaseShape(
+  outcome: PhaseOutcome,
+  notices: readonly string[] = [],
+): ImpactShape | { reason: string } {
+  if (outcome === "not implemented") return { reason: "not implemented" };
+  if (notices.length === 0) return outcome;
+  return { ...outcome, warnings: [...new Set([...outcome.warnings, ...notices])] };
 }
 
 /** A criterion's impacts; each phase is computed only when its field is selected. */
 interface CriterionImpactShape {
   readonly criterion: RequestedCriterion;
   readonly phase: (phase: "embedded" | "use") => PhaseOutcome;
+  /** What GraphQL adds to the phase's warnings (the v1 layout keeps the reference's). */
+  readonly notices: (phase: "embedded" | "use") => readonly string[];
 }
 
 export const CriterionImpactRef = builder.objectRef<CriterionImpactShape>("CriterionImpact").implement({
@@ -80,8 +91,17 @@ export const CriterionImpactRef = builder.objectRef<CriterionImpactShape>("Crite
     }),
     unit: t.string({ resolve: (p) => p.criterion.info.unit }),
     description: t.string({ resolve: (p) => p.criterion.info.description }),
-    embedded: t.field({ type: PhaseImpactRef, resolve: (p) => phaseShape(p.phase("embedded")) }),
-    use: t.field({ type: PhaseImpactRef, resolve: (p) => phaseShape(p.phase("use")) }),
+    embedded: t.field({
+      type: PhaseImpactRef,
+      description: "Manufacturing impact, allocated over the duration.",
+      resolve: (p) => phaseShape(p.phase("embedded"), p.notices("embedded")),
+    }),
+    use: t.field({
+      type: PhaseImpactRef,
+      description:
+        "Use impact over the duration. Its warnings also say when an unknown usage location was replaced by the default one (the v1 layout, like the reference, does not).",
+      resolve: (p) => phaseShape(p.phase("use"), p.notices("use")),
+    }),
     v1: t.field({
       type: "JSON",
       description:
@@ -92,7 +112,7 @@ export const CriterionImpactRef = builder.objectRef<CriterionImpactShape>("Crite
 });
 
 function computedImpactShape(impact: CriterionImpact): CriterionImpactShape {
-  return { criterion: impact.criterion, phase: (phase) => impact[phase] };
+  return { criterion: impact.criterion, phase: (phase) => impact[phase], notices: () => [] };
 }
 
 const AttributeStatusEnum = builder.enumType("AttributeStatus", {
@@ -175,11 +195,16 @@ export function requestedCriteria(criteria: readonly string[] | null | undefined
   });
 }
 
-/** One evaluation per asset and (duration, allocation) within a request. */
+/**
+ * One evaluation per asset, (duration, allocation) and requested criteria within a request:
+ * each answers exactly what the REST route answers for the same query (an evaluation's numbers
+ * depend on its criteria set, since completion happens during the first computation).
+ */
 export function evaluationFor(context: RequestContext, parent: AssetParent, args: ImpactArgs): Evaluation {
   if (args.duration != null && !(args.duration >= 0)) {
     throw badUserInput("duration must be a non-negative number of hours", ["duration"]);
   }
+  const criteria = requestedCriteria(args.criteria);
   const duration = args.duration ?? parent.usageHours;
   const allocation = args.allocation ?? "LINEAR";
   let byOptions = context.evaluations.get(parent);
@@ -187,10 +212,10 @@ export function evaluationFor(context: RequestContext, parent: AssetParent, args
     byOptions = new Map();
     context.evaluations.set(parent, byOptions);
   }
-  const key = `${duration}|${allocation}`;
+  const key = `${duration}|${allocation}|${criteria.map((c) => c.requested).join(",")}`;
   let evaluation = byOptions.get(key);
   if (!evaluation) {
-    evaluation = new Evaluation(parent.build(), { duration, allocation });
+    evaluation = new Evaluation(parent.build(), { duration, allocation, criteria });
     byOptions.set(key, evaluation);
   }
   return evaluation;
@@ -213,9 +238,10 @@ export function assetImpactFields<P extends AssetParent>(
       args: impactArgs(t.arg),
       resolve: (parent, args, context): CriterionImpactShape[] => {
         const evaluation = evaluationFor(context, parent, args);
-        return requestedCriteria(args.criteria).map((criterion) => ({
+        return evaluation.criteria.map((criterion) => ({
           criterion,
           phase: (phase) => evaluation.impact(criterion, phase),
+          notices: (phase) => evaluation.notices(criterion, phase),
         }));
       },
     }),
@@ -223,8 +249,7 @@ export function assetImpactFields<P extends AssetParent>(
       type: VerboseRef,
       description: "Attributes used and per-component impacts; computed only when selected.",
       args: impactArgs(t.arg),
-      resolve: (parent, args, context) =>
-        evaluationFor(context, parent, args).verbose(requestedCriteria(args.criteria)),
+      resolve: (parent, args, context) => evaluationFor(context, parent, args).verbose(),
     }),
   };
 }

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ComponentCells } from "../../src/engine/components/component.js";
+import { canonicalSteps } from "../../src/engine/evaluation.js";
 import {
   type ComponentInputs,
   type ComponentKind,
@@ -18,7 +19,6 @@ import {
   engineFixture,
   expectRaw,
   expectRounded,
-  HEADLINE,
   hasAttribute,
   LOCATION_NOT_FOUND,
   UNCERTAINTY,
@@ -123,7 +123,7 @@ describe("§18.1 CPU {core_units: 12, die_size_per_core: 24.5}", () => {
 
   it("shows the §18.1 verbose attributes with their statuses, units, sources and bounds", () => {
     const ev = evaluation("cpu", input);
-    const report = ev.verbose(HEADLINE);
+    const report = ev.verbose();
     expect(report.duration).toBe(hours);
     expect(report.components).toEqual([]);
     const attributes = report.attributes;
@@ -225,7 +225,7 @@ describe("§18.1 CPU {core_units: 12, die_size_per_core: 24.5}", () => {
   });
 
   it("lists its own impacts inside verbose (component routes, §7.3)", () => {
-    const report = evaluation("cpu", input).verbose(HEADLINE);
+    const report = evaluation("cpu", input).verbose();
     expect(report.impacts?.map((i) => i.criterion.requested)).toEqual(["gwp", "adp", "pe"]);
     expectRounded(report.impacts![0].embedded, { value: 14.93, min: 14.93, max: 14.93 });
     expectRounded(report.impacts![0].use, { value: 1800, min: 110.1, max: 5419 });
@@ -246,7 +246,7 @@ describe("§18.1 CPU {core_units: 12, die_size_per_core: 24.5}", () => {
     expect(raw.max).toBeCloseTo(9 * 1.13161 * 0.18223 * hours, 5);
 
     // avg_power already holds the three units (§5.5 step 3).
-    const power = attribute(ev.verbose(HEADLINE).attributes, "avg_power");
+    const power = attribute(ev.verbose().attributes, "avg_power");
     expect(power.value).toBeCloseTo(3 * 182.23, 9);
     expect(power.status).toBe("COMPLETED");
   });
@@ -294,7 +294,7 @@ describe("§18.2 RAM {units: 12, capacity: 32, density: 1.79}", () => {
   });
 
   it("shows avg_power for all modules and the RAM power parameters", () => {
-    const report = evaluation("ram", input).verbose(HEADLINE);
+    const report = evaluation("ram", input).verbose();
     const power = attribute(report.attributes, "avg_power");
     expect(power.value).toBeCloseTo(109.056, 10);
     expect(power).toMatchObject({ status: "COMPLETED", unit: "W" });
@@ -337,7 +337,7 @@ describe("§18.8 smaller component checks", () => {
     expectRounded(ev.impact(gwp, "embedded"), { value: 50, min: 8.059, max: 677.1 });
     expectRounded(ev.impact(adp, "embedded"), { value: 0.002, min: 0.0006122, max: 0.01977 });
     expectRounded(ev.impact(pe, "embedded"), { value: 600, min: 98.23, max: 8400 });
-    const density = attribute(ev.verbose(HEADLINE).attributes, "density");
+    const density = attribute(ev.verbose().attributes, "density");
     expect(density.value).toBeCloseTo(54.8842105263158, 12);
     expect(density).toMatchObject({ status: "COMPLETED", source: "Average of 19 rows", min: 16.4, max: 128 });
     // Capacity 1000 (100–5000): value 1000/54.884·2.2+6.34, min 100/128·2.2+6.34, max 5000/16.4·2.2+6.34.
@@ -351,7 +351,7 @@ describe("§18.8 smaller component checks", () => {
     const ev = evaluation("ram", {});
     expectRounded(ev.impact(gwp, "embedded"), { value: 60, min: 6.146, max: 455.8 });
     expectRounded(ev.impact(gwp, "use"), { value: 90, min: 5.493, max: 270.3 });
-    const report = ev.verbose(HEADLINE);
+    const report = ev.verbose();
     const density = attribute(report.attributes, "density");
     expect(density.value).toBeCloseTo(1.2443636363636363, 14);
     expect(density).toMatchObject({
@@ -387,7 +387,7 @@ describe("§18.8 smaller component checks", () => {
     expectRounded(ev.impact(gwp, "embedded"), { value: 150, min: 85.9, max: 150 });
     expectRounded(ev.impact(adp, "embedded"), { value: 0.0202, min: 0.0202, max: 0.02767 });
     expectRounded(ev.impact(pe, "embedded"), { value: 2200, min: 1229, max: 2200 });
-    expect(attribute(ev.verbose(HEADLINE).attributes, "case_type")).toEqual({
+    expect(attribute(ev.verbose().attributes, "case_type")).toEqual({
       name: "case_type",
       value: "rack",
       status: "ARCHETYPE",
@@ -469,9 +469,9 @@ describe("Appendix C component rows", () => {
 
 describe("§4.2.3 die size from cpu_specs.csv", () => {
   function dieSize(input: ComponentInputs["cpu"]) {
-    const ev = evaluation("cpu", input);
+    const ev = evaluation("cpu", input, { criteria: [gwp] });
     ev.impact(gwp, "embedded");
-    return attribute(ev.verbose([gwp]).attributes, "die_size");
+    return attribute(ev.verbose().attributes, "die_size");
   }
 
   it.each([
@@ -499,17 +499,17 @@ describe("§4.2.3 die size from cpu_specs.csv", () => {
   });
 
   it("family skylak scores under the WRatio threshold: kept as input, all families used", () => {
-    const ev = evaluation("cpu", { coreUnits: 24, family: "skylak" });
+    const ev = evaluation("cpu", { coreUnits: 24, family: "skylak" }, { criteria: [gwp] });
     ev.impact(gwp, "embedded");
-    const attributes = ev.verbose([gwp]).attributes;
+    const attributes = ev.verbose().attributes;
     expect(attribute(attributes, "family")).toEqual({ name: "family", value: "skylak", status: "INPUT" });
     expect(attribute(attributes, "die_size")).toMatchObject({ value: 846, min: 257, max: 1910 });
   });
 
   it("family skylake is corrected to the file's spelling Skylake (CHANGED, no bounds)", () => {
-    const ev = evaluation("cpu", { coreUnits: 24, family: "skylake" });
+    const ev = evaluation("cpu", { coreUnits: 24, family: "skylake" }, { criteria: [gwp] });
     expectRounded(ev.impact(gwp, "embedded"), { value: 21.26, min: 21.26, max: 21.26 });
-    const attributes = ev.verbose([gwp]).attributes;
+    const attributes = ev.verbose().attributes;
     expect(attribute(attributes, "family")).toEqual({ name: "family", value: "Skylake", status: "CHANGED" });
     expect(attribute(attributes, "die_size")).toMatchObject({
       value: 615,
@@ -522,9 +522,9 @@ describe("§4.2.3 die size from cpu_specs.csv", () => {
   });
 
   it("die_size with core_units completes die_size_per_core (source INPUT : die_size / core_units)", () => {
-    const ev = evaluation("cpu", { dieSize: 300, coreUnits: 10 });
+    const ev = evaluation("cpu", { dieSize: 300, coreUnits: 10 }, { criteria: [gwp] });
     expectRounded(ev.impact(gwp, "embedded"), { value: 15.05, min: 15.05, max: 15.05 }); // 300·0.0197 + 9.14
-    const attributes = ev.verbose([gwp]).attributes;
+    const attributes = ev.verbose().attributes;
     expect(attribute(attributes, "die_size_per_core")).toEqual({
       name: "die_size_per_core",
       value: 30,
@@ -542,11 +542,11 @@ describe("§4.2.2 completion from a CPU name", () => {
     "Completed from name name based on https://docs.google.com/spreadsheets/d/1DqYgQnEDLQVQm5acMAhLgHLD8xXCG9BIrk-_Nv6jF3k/edit#gid=224728652.";
 
   it("fills the CPU from its row, overwriting inputs (Appendix D.5), die size truncated", () => {
-    const ev = evaluation("cpu", { name: "Intel Xeon Platinum 8124M", coreUnits: 4 });
+    const ev = evaluation("cpu", { name: "Intel Xeon Platinum 8124M", coreUnits: 4 }, { criteria: [gwp] });
     // die size 485 from the row: 485 × 0.0197 + 9.14 = 18.6945.
     expectRounded(ev.impact(gwp, "embedded"), { value: 18.69, min: 18.69, max: 18.69 });
     expect(ev.impact(gwp, "use")).not.toBe("not implemented");
-    const attributes = ev.verbose([gwp]).attributes;
+    const attributes = ev.verbose().attributes;
     expect(attribute(attributes, "core_units")).toEqual({
       name: "core_units",
       value: 18,
@@ -584,9 +584,9 @@ describe("§4.2.2 completion from a CPU name", () => {
 
 describe("§5 usage of a component", () => {
   it("an unknown usage_location falls back to EEE (DEFAULT) with a warning and wide bounds", () => {
-    const ev = evaluation("cpu", { usage: { usageLocation: "XYZ" } });
+    const ev = evaluation("cpu", { usage: { usageLocation: "XYZ" } }, { criteria: [gwp] });
     expectRounded(ev.impact(gwp, "use"), { value: 1800, min: 110.1, max: 5419 });
-    const attributes = ev.verbose([gwp]).attributes;
+    const attributes = ev.verbose().attributes;
     expect(attribute(attributes, "usage_location")).toEqual({
       name: "usage_location",
       value: "EEE",
@@ -597,10 +597,10 @@ describe("§5 usage of a component", () => {
   });
 
   it("an explicit EEE collapses the factor bounds", () => {
-    const ev = evaluation("cpu", { usage: { usageLocation: "EEE" } });
+    const ev = evaluation("cpu", { usage: { usageLocation: "EEE" } }, { criteria: [gwp] });
     // 0.38 · 0.18223 · 26280 = 1819.82 with min = max ⇒ 4 significant figures.
     expectRounded(ev.impact(gwp, "use"), { value: 1820, min: 1820, max: 1820 });
-    expect(attribute(ev.verbose([gwp]).attributes, "gwp_factor")).toMatchObject({
+    expect(attribute(ev.verbose().attributes, "gwp_factor")).toMatchObject({
       value: 0.38,
       status: "COMPLETED",
       min: 0.38,
@@ -614,9 +614,9 @@ describe("§5 usage of a component", () => {
   });
 
   it("an elec_factors override is an INPUT factor", () => {
-    const ev = evaluation("cpu", { usage: { elecFactors: { gwp: 0.5 } } });
+    const ev = evaluation("cpu", { usage: { elecFactors: { gwp: 0.5 } } }, { criteria: [gwp] });
     expectRounded(ev.impact(gwp, "use"), { value: 2395, min: 2395, max: 2395 }); // 0.5·0.18223·26280 = 2394.50
-    expect(attribute(ev.verbose([gwp]).attributes, "gwp_factor")).toEqual({
+    expect(attribute(ev.verbose().attributes, "gwp_factor")).toEqual({
       name: "gwp_factor",
       value: 0.5,
       status: "INPUT",
@@ -629,9 +629,9 @@ describe("§5 usage of a component", () => {
       { timePercentage: 50, loadPercentage: 0 },
       { timePercentage: 50, loadPercentage: 100 },
     ];
-    const ev = evaluation("cpu", { usage: { timeWorkload: shares } });
+    const ev = evaluation("cpu", { usage: { timeWorkload: shares } }, { criteria: [gwp] });
     const expected = 0.5 * defaultProfile(0) + 0.5 * defaultProfile(100); // 147.799… W
-    const attributes = ev.verbose([gwp]).attributes;
+    const attributes = ev.verbose().attributes;
     const power = attribute(attributes, "avg_power");
     expect(power.value).toBeCloseTo(expected, 1);
     expect(power.value).toBe(147.8);
@@ -685,18 +685,47 @@ describe("§5 usage of a component", () => {
 
 describe("criteria on components", () => {
   it("non-headline criteria are not implemented for components (§4.1)", () => {
-    const ev = evaluation("cpu", {});
+    const ev = evaluation("cpu", {}, { criteria: [criterion("ir"), criterion("CTUh_c")] });
     expect(ev.impact(criterion("ir"), "embedded")).toBe("not implemented");
     expect(ev.impact(criterion("CTUh_c"), "embedded")).toBe("not implemented");
     expect(ev.impact(criterion("CTUh_c"), "use")).toBe("not implemented");
   });
 
   it("component verbose impacts always list gwp, adp and pe (Appendix D.21)", () => {
-    const ev = evaluation("cpu", { coreUnits: 12, dieSizePerCore: 24.5 });
-    const report = ev.verbose([criterion("pe")]);
+    const ev = evaluation("cpu", { coreUnits: 12, dieSizePerCore: 24.5 }, { criteria: [criterion("pe")] });
+    const report = ev.verbose();
     expect(report.impacts?.map((i) => i.criterion.requested)).toEqual(["gwp", "adp", "pe"]);
     expect(report.impacts?.[0].embedded).toBe("not implemented");
     expectRounded(report.impacts![2].embedded, { value: 233.9, min: 233.9, max: 233.9 });
+  });
+
+  it("the canonical order: computed criteria in table order, embedded before use, once each", () => {
+    const steps = canonicalSteps(["pe", "CTUh_c", "gwp", "ir", "gwp"].map(criterion));
+    expect(steps.map((s) => `${s.criterion}/${s.phase}`)).toEqual([
+      "gwp/embedded",
+      "gwp/use",
+      "pe/embedded",
+      "pe/use",
+      "ir/embedded",
+      "ir/use",
+    ]);
+  });
+
+  it("a use asked first runs its embedded first: the number of the full evaluation", () => {
+    const input = { name: "Intel Xeon Gold 6134" };
+    const useFirst = evaluation("cpu", input, { criteria: [gwp] });
+    const useOutcome = useFirst.impact(gwp, "use");
+    expect(useFirst.computations).toBe(2);
+    const full = evaluation("cpu", input, { criteria: [gwp] });
+    full.verbose();
+    expect(useOutcome).toEqual(full.impact(gwp, "use"));
+    // The name completion of the embedded step fixes the power: 900 (1800 with the default CPU).
+    expectRounded(useOutcome, { value: 900, min: 57.19, max: 2814 });
+  });
+
+  it("an evaluation answers only its own criteria (a caller error otherwise)", () => {
+    const ev = evaluation("cpu", {}, { criteria: [gwp] });
+    expect(() => ev.impact(pe, "embedded")).toThrow(/not among the criteria/);
   });
 
   it("each (criterion, phase) is computed at most once", () => {
@@ -706,7 +735,7 @@ describe("criteria on components", () => {
     expect(ev.computations).toBe(1);
     ev.impact(gwp, "use");
     expect(ev.computations).toBe(2);
-    ev.verbose(HEADLINE);
+    ev.verbose();
     expect(ev.computations).toBe(6);
   });
 });

@@ -30,10 +30,15 @@ function criteria(...names: string[]): RequestedCriterion[] {
   return names.map((name) => resolveCriterion(name) as RequestedCriterion);
 }
 
-function evaluation(archetype: string, input: IotDeviceInput = {}, duration?: number): Evaluation {
+function evaluation(
+  archetype: string,
+  input: IotDeviceInput = {},
+  duration?: number,
+  requested?: readonly RequestedCriterion[],
+): Evaluation {
   const row = data.archetypes.iotDevice.byId.get(archetype);
   if (!row) throw new Error(`no row ${archetype}`);
-  return new Evaluation(iotDeviceModel(context, row.cells, input), { duration });
+  return new Evaluation(iotDeviceModel(context, row.cells, input), { duration, criteria: requested });
 }
 
 function value(outcome: PhaseOutcome): number | "not implemented" {
@@ -60,7 +65,7 @@ describe("IoT devices (METHOD §9.2–9.3)", () => {
   });
 
   it("drone_mini verbose: one block per archetype level, in column order", () => {
-    const report = evaluation("drone_mini").verbose(criteria("gwp", "adp", "pe"));
+    const report = evaluation("drone_mini").verbose();
     expect(report.components.map((c) => c.key)).toEqual([
       "ACTUATORS-1",
       "CASING-1",
@@ -96,7 +101,7 @@ describe("IoT devices (METHOD §9.2–9.3)", () => {
       });
       expect(ev.impact(c, "use")).toBe("not implemented");
     }
-    const report = ev.verbose(criteria("gwp"));
+    const report = ev.verbose();
     expect(attribute(report.attributes, "hours_life_time")).toEqual({
       name: "hours_life_time",
       value: 35040,
@@ -106,21 +111,31 @@ describe("IoT devices (METHOD §9.2–9.3)", () => {
   });
 
   it("posted blocks replace the archetype's, type upper-cased, level INPUT", () => {
-    const ev = evaluation("drone_mini", { functionalBlocks: [{ type: "casing", hslLevel: "HSL-2" }] });
+    const ev = evaluation(
+      "drone_mini",
+      { functionalBlocks: [{ type: "casing", hslLevel: "HSL-2" }] },
+      undefined,
+      criteria("gwp"),
+    );
     expect(value(ev.impact(criteria("gwp")[0], "embedded"))).toBe(4.179);
-    const report = ev.verbose(criteria("gwp"));
+    const report = ev.verbose();
     expect(report.components.map((c) => c.key)).toEqual(["CASING-1"]);
     expect(attribute(report.components[0].attributes, "hsl_level")?.status).toBe("INPUT");
   });
 
   it("a block without the level makes the device not implemented; later blocks stay uncomputed", () => {
-    const ev = evaluation("iot-device-default", {
-      functionalBlocks: [
-        { type: "security", hslLevel: "HSL-2" },
-        { type: "others", hslLevel: "HSL-3" },
-      ],
-    });
-    const report = ev.verbose(criteria("gwp", "lu"));
+    const ev = evaluation(
+      "iot-device-default",
+      {
+        functionalBlocks: [
+          { type: "security", hslLevel: "HSL-2" },
+          { type: "others", hslLevel: "HSL-3" },
+        ],
+      },
+      undefined,
+      criteria("gwp", "lu"),
+    );
+    const report = ev.verbose();
     expect(ev.impact(criteria("gwp")[0], "embedded")).toBe("not implemented");
     for (const block of report.components) {
       expect(block.impacts.map((i) => i.embedded)).toEqual(["not implemented", "not implemented"]);
@@ -140,6 +155,27 @@ describe("IoT devices (METHOD §9.2–9.3)", () => {
     expect(ev.duration).toBe(35040 / 2);
     const gwp = ev.impact(criteria("gwp")[0], "embedded");
     expect(gwp !== "not implemented" && gwp.value).toBeCloseTo(15.37 / 2, 2);
+  });
+
+  it("a posted usage without a lifetime shows the lifetime bounds the blocks read", () => {
+    const blocks = [
+      { type: "others", hslLevel: "HSL-3" },
+      { type: "user_interface", hslLevel: "HSL-2" },
+    ];
+    const ev = evaluation(
+      "iot-device-default",
+      { functionalBlocks: blocks, usage: { avgPower: 1, usageLocation: "FRA" } },
+      undefined,
+      criteria("gwp", "lu"),
+    );
+    expect(attribute(ev.verbose().attributes, "hours_life_time")).toEqual({
+      name: "hours_life_time",
+      value: 35040,
+      status: "ARCHETYPE",
+      unit: "hours",
+      min: 35040,
+      max: 35040,
+    });
   });
 
   it("use needs a posted power (modelled use formula)", () => {

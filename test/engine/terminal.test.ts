@@ -32,10 +32,11 @@ function evaluation(
   archetype: string,
   input: UserDeviceInput = {},
   duration?: number,
+  requested?: readonly RequestedCriterion[],
 ): Evaluation {
   const row = data.archetypes.userTerminal.byId.get(archetype);
   if (!row) throw new Error(`no row ${archetype}`);
-  return new Evaluation(userDeviceModel(context, kind, row.cells, input), { duration });
+  return new Evaluation(userDeviceModel(context, kind, row.cells, input), { duration, criteria: requested });
 }
 
 function triple(outcome: PhaseOutcome) {
@@ -70,8 +71,8 @@ describe("terminals (METHOD §9.1, worked example §18.6)", () => {
   });
 
   it("laptop-pro with criteria=ir", () => {
-    const ev = evaluation("laptop", "laptop-pro");
     const [ir] = criteria("ir");
+    const ev = evaluation("laptop", "laptop-pro", {}, undefined, [ir]);
     expect(triple(ev.impact(ir, "embedded"))).toEqual({
       value: 73.6,
       min: 73.6,
@@ -82,17 +83,17 @@ describe("terminals (METHOD §9.1, worked example §18.6)", () => {
   });
 
   it("smartphone: flat factor entry, no type attribute", () => {
-    const ev = evaluation("smartphone", "smartphone-default");
+    const ev = evaluation("smartphone", "smartphone-default", {}, undefined, criteria("gwp"));
     const [gwp] = criteria("gwp");
     expect(triple(ev.impact(gwp, "embedded"))).toEqual({ value: 84, min: 84, max: 84, warnings: [GENERIC] });
     expect(triple(ev.impact(gwp, "use"))).toEqual({ value: 2, min: 0.07555, max: 22.3, warnings: [] });
-    const report = ev.verbose(criteria("gwp"));
+    const report = ev.verbose();
     expect(attribute(report.attributes, "type")).toBeUndefined();
   });
 
   it("desktop criteria=lu: negative embedded, use not implemented for the default location", () => {
-    const ev = evaluation("desktop", "desktop-pro");
     const [lu] = criteria("lu");
+    const ev = evaluation("desktop", "desktop-pro", {}, undefined, [lu]);
     const embedded = ev.impact(lu, "embedded");
     expect(embedded !== "not implemented" && embedded.value).toBe(-101);
     expect(ev.impact(lu, "use")).toBe("not implemented");
@@ -105,17 +106,17 @@ describe("terminals (METHOD §9.1, worked example §18.6)", () => {
   });
 
   it("type: INPUT null until read, then the archetype's type with status ARCHETYPE", () => {
-    const unread = evaluation("laptop", "laptop-pro").verbose(criteria("adp"));
+    const unread = evaluation("laptop", "laptop-pro", {}, undefined, criteria("adp")).verbose();
     expect(attribute(unread.attributes, "type")).toEqual({ name: "type", value: null, status: "INPUT" });
-    const read = evaluation("laptop", "laptop-pro").verbose(criteria("gwp"));
+    const read = evaluation("laptop", "laptop-pro", {}, undefined, criteria("gwp")).verbose();
     expect(attribute(read.attributes, "type")).toEqual({ name: "type", value: "pro", status: "ARCHETYPE" });
   });
 
   it("a posted type selects the factor (perso laptop gwp 175)", () => {
-    const ev = evaluation("laptop", "laptop-pro", { type: "perso" });
+    const ev = evaluation("laptop", "laptop-pro", { type: "perso" }, undefined, criteria("gwp"));
     const embedded = ev.impact(criteria("gwp")[0], "embedded");
     expect(embedded !== "not implemented" && embedded.value).toBe(175);
-    expect(attribute(ev.verbose(criteria("gwp")).attributes, "type")?.status).toBe("INPUT");
+    expect(attribute(ev.verbose().attributes, "type")?.status).toBe("INPUT");
   });
 
   it("a row whose type the route's factors do not know gives no embedded impact (D.22)", () => {
@@ -126,7 +127,7 @@ describe("terminals (METHOD §9.1, worked example §18.6)", () => {
   });
 
   it("verbose: duration, usage block (lifetime without bounds), units", () => {
-    const report = evaluation("laptop", "laptop-pro").verbose(criteria("gwp", "adp", "pe"));
+    const report = evaluation("laptop", "laptop-pro").verbose();
     expect(report.duration).toBe(35040);
     expect(report.components).toEqual([]);
     expect(attribute(report.attributes, "hours_life_time")).toEqual({

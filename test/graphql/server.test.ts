@@ -156,29 +156,45 @@ describe("laziness: only what is selected is computed", () => {
     expect(evaluation.computations).toBe(1);
   });
 
-  it("use alone does not compute embedded", async () => {
+  it("use alone first computes its embedded (the reference's order), and nothing else", async () => {
     const embedded = vi.spyOn(Server.prototype, "embeddedImpact");
     const use = vi.spyOn(Server.prototype, "useImpact");
+    const verbose = vi.spyOn(Evaluation.prototype, "verbose");
     const { data } = await graphql(
       `{ server { impacts(criteria: [gwp]) { use { ... on Impact { value } } } } }`,
     );
     expect(data.server.impacts[0].use.value).toBe(8000);
-    expect(embedded).not.toHaveBeenCalled();
-    expect(use).toHaveBeenCalledTimes(1);
-    expect(use.mock.calls[0]).toEqual(["gwp", 35040]);
+    expect(embedded.mock.calls.map((call) => call[0])).toEqual(["gwp"]);
+    expect(use.mock.calls).toEqual([["gwp", 35040]]);
+    expect(verbose).not.toHaveBeenCalled();
+  });
+
+  it("a later criterion runs the steps before it in table order, never the steps after it", async () => {
+    const embedded = vi.spyOn(Server.prototype, "embeddedImpact");
+    const use = vi.spyOn(Server.prototype, "useImpact");
+    const { data } = await graphql(
+      `{ server { impacts(criteria: [pe, gwp, adp]) { criterion embedded { ... on Impact { value } } } } }`,
+    );
+    // Listed in request order; computed gwp (both phases), adp (both), then pe embedded.
+    expect(data.server.impacts.map((i: { criterion: string }) => i.criterion)).toEqual(["pe", "gwp", "adp"]);
+    expect(data.server.impacts[0].embedded.value).toBe(13000);
+    expect(embedded.mock.calls.map((call) => call[0])).toEqual(["gwp", "adp", "pe"]);
+    expect(use.mock.calls.map((call) => call[0])).toEqual(["gwp", "adp"]);
   });
 
   it("the same impacts selected twice in one request are computed once", async () => {
     const embedded = vi.spyOn(Server.prototype, "embeddedImpact");
+    const use = vi.spyOn(Server.prototype, "useImpact");
     const { data } = await graphql(`{
       server {
-        a: impacts(criteria: [gwp]) { embedded { ... on Impact { value } } }
-        b: impacts(criteria: [gwp, pe]) { embedded { ... on Impact { value } } }
+        a: impacts(criteria: [gwp, pe]) { embedded { ... on Impact { value } } }
+        b: impacts(criteria: [gwp, pe]) { embedded { ... on Impact { value } } use { ... on Impact { value } } }
       }
     }`);
     expect(data.server.a[0].embedded.value).toBe(900);
     expect(data.server.b[1].embedded.value).toBe(13000);
     expect(embedded.mock.calls.map((call) => call[0])).toEqual(["gwp", "pe"]);
+    expect(use.mock.calls.map((call) => call[0])).toEqual(["gwp", "pe"]);
   });
 
   it("selecting verbose computes every requested criterion and phase", async () => {
@@ -263,6 +279,58 @@ describe("verbose", () => {
       status: "DEFAULT",
       warnings: ["Location not found. Default value used."],
     });
+  });
+
+  it("an unknown location: GraphQL use impacts carry the fallback warning, the v1 layout does not", async () => {
+    const LOCATION = "Location not found. Default value used.";
+    const { data, errors } = await graphql(`{
+      unknown: server(input: {usage: {usageLocation: "XYZ"}}) {
+        impacts(criteria: [gwp, pe]) { criterion embedded { ${IMPACT} } use { ${IMPACT} } v1 }
+      }
+      overridden: server(input: {usage: {usageLocation: "XYZ", elecFactors: {gwp: 0.1}}}) {
+        impacts(criteria: [gwp, pe]) { use { ${IMPACT} } }
+      }
+      known: server(input: {usage: {usageLocation: "FRA"}}) { impacts(criteria: [gwp]) { use { ${IMPACT} } } }
+      fleet: servers(inputs: [{usage: {usageLocation: "XYZ"}}, {usage: {usageLocation: "FRA"}}]) {
+        total(criteria: [gwp]) { embedded { warnings } use { warnings } }
+      }
+    }`);
+    expect(errors).toBeUndefined();
+    const [gwp, pe] = data.unknown.impacts;
+    // The EEE fallback gives the default server's use figures, with the warning added.
+    expect(gwp.use).toMatchObject({ value: 8000, min: 405.2, max: 28890, warnings: [LOCATION] });
+    expect(pe.use.warnings).toEqual([UNCERTAINTY, LOCATION]);
+    expect(gwp.embedded.warnings).toEqual([END_OF_LIFE]);
+    expect(gwp.v1.use).toEqual({ value: 8000, min: 405.2, max: 28890 });
+    expect(pe.v1.use.warnings).toEqual([UNCERTAINTY]);
+    // An overridden factor does not read the location: no warning for gwp, still one for pe.
+    expect(data.overridden.impacts[0].use.warnings).toEqual([]);
+    expect(data.overridden.impacts[1].use.warnings).toContain(LOCATION);
+    expect(data.known.impacts[0].use.warnings).toEqual([]);
+    expect(data.fleet.total[0].use.warnings).toEqual([LOCATION]);
+    expect(data.fleet.total[0].embedded.warnings).toEqual([END_OF_LIFE]);
+  });
+
+  it("an unknown location: the warning on the use of a CPU, a cloud instance and a terminal", async () => {
+    const LOCATION = "Location not found. Default value used.";
+    const usage = `usage: {usageLocation: "XYZ"}`;
+    const { data, errors } = await graphql(`{
+      cpu(input: {${usage}}) { impacts(criteria: [gwp]) { use { ${IMPACT} } } }
+      cloudInstance(instanceType: "m5.xlarge", ${usage}) { impacts(criteria: [gwp]) { use { ${IMPACT} } } }
+      terminal(kind: laptop, input: {${usage}}) { impacts(criteria: [gwp]) { use { ${IMPACT} } } }
+    }`);
+    expect(errors).toBeUndefined();
+    expect(data.cpu.impacts[0].use.warnings).toEqual([LOCATION]);
+    expect(data.cloudInstance.impacts[0].use.warnings).toEqual([LOCATION]);
+    expect(data.terminal.impacts[0].use.warnings).toEqual([LOCATION]);
+  });
+
+  it("an unknown location keeps the reference's REST answer (no impact warning)", async () => {
+    const { data } = await graphql(
+      `query ($input: ServerInput) { server(input: $input) { impacts(criteria: [gwp]) { v1 } } }`,
+      { input: { usage: { usageLocation: "XYZ" } } },
+    );
+    expect(data.server.impacts[0].v1.use).toEqual({ value: 8000, min: 405.2, max: 28890 });
   });
 
   // Two `verbose` selections with different `criteria` each list their own criteria.

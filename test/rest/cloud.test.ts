@@ -396,6 +396,40 @@ describe("verbose", () => {
   });
 });
 
+describe("verbose HDD capacity (METHOD §4.5: min = max = the archetype default)", () => {
+  it.each([
+    ["d2.8xlarge", 24, 2000, 48000],
+    ["d3en.2xlarge", 24, 14000, 56000],
+  ])(
+    "%s: the host HDD capacity read for the storage share shows its bounds",
+    async (type, units, capacity, storage) => {
+      const { status, body } = await call(
+        "GET",
+        `/v1/cloud/instance?provider=aws&instance_type=${type}&criteria=gwp`,
+      );
+      expect(status).toBe(200);
+      expect(attribute(body.verbose, "hdd_storage")).toEqual({
+        value: storage,
+        status: "ARCHETYPE",
+        unit: "GB",
+      });
+      expect(body.verbose["HDD-1"].capacity).toEqual({
+        value: capacity,
+        status: "ARCHETYPE",
+        unit: "GB",
+        min: capacity,
+        max: capacity,
+      });
+      expect(body.verbose["HDD-1"].units).toMatchObject({ value: units, status: "ARCHETYPE" });
+    },
+  );
+
+  it("the server route does not read the HDD capacity (not shown)", async () => {
+    const { body } = await call("GET", "/v1/server/?archetype=platform_hddstorage_high&criteria=gwp");
+    expect(body.verbose["HDD-1"].capacity).toBeUndefined();
+  });
+});
+
 describe("listings", () => {
   it("all_providers", async () => {
     expect(await call("GET", "/v1/cloud/instance/all_providers")).toEqual({ status: 200, body: ["aws"] });

@@ -278,6 +278,31 @@ describe("/v1/component/{ssd,hdd,case,motherboard,power_supply}", () => {
       warnings: [EOL],
     });
   });
+
+  it("assembly (served, although v1.2.4 answered 404): fixed impact per unit (METHOD §4.8)", async () => {
+    const got = await get("/v1/component/assembly?verbose=false");
+    expect(got.status).toBe(200);
+    // §4.9: constant gwp 6.68, pe 68.6, adp 1.41e-06 per unit; no use phase for an assembly.
+    expect(got.body.impacts.gwp.embedded).toEqual({ value: 6.68, min: 6.68, max: 6.68, warnings: [EOL] });
+    expect(got.body.impacts.pe.embedded.value).toBe(68.6);
+    expect(got.body.impacts.adp.embedded.value).toBe(1.41e-6);
+    expect(got.body.impacts.gwp.use).toBe("not implemented");
+    expect(await post("/v1/component/assembly?verbose=false", {})).toEqual(got);
+    const two = await post("/v1/component/assembly?verbose=false&criteria=gwp&duration=500", {
+      units: 2,
+      usage: { hours_life_time: 1000 },
+    });
+    // 2 units × 6.68, allocated over half the lifetime.
+    expect(two.body.impacts.gwp.embedded).toEqual({ value: 6.68, min: 6.68, max: 6.68, warnings: [EOL] });
+    const verbose = await post("/v1/component/assembly?criteria=gwp", { units: 3 });
+    expect(verbose.status).toBe(200);
+    expect(verbose.body.verbose.units).toMatchObject({ value: 3, status: "INPUT" });
+    expect((await post("/v1/component/assembly", { units: "x" })).status).toBe(422);
+    expect(await get("/v1/component/assembly/archetype_config?archetype=x")).toEqual({
+      status: 404,
+      body: { detail: "assembly has no archetypes" },
+    });
+  });
 });
 
 describe("component listings", () => {
@@ -290,6 +315,7 @@ describe("component listings", () => {
     ["power-supply", ["DEFAULT"]],
     ["case", ["rack", "blade"]],
     ["motherboard", []],
+    ["assembly", []],
   ])("/v1/component/%s/archetypes and /archetype", async (kind, ids) => {
     const plural = await get(`/v1/component/${kind}/archetypes`);
     expect(plural).toEqual({ status: 200, body: ids });

@@ -52,6 +52,22 @@ describe("profile from the CPU description (no workload)", () => {
     expect(body).toEqual(GOLD);
   });
 
+  it("a TDP is still validated as an integer: text is a 422 naming cpu.tdp", async () => {
+    const { status, body } = await call("POST", { cpu: { tdp: "x" } });
+    expect(status).toBe(422);
+    expect(body.detail[0].loc).toEqual(["body", "cpu", "tdp"]);
+    expect(body.detail[0].msg).toBe("value is not a valid integer");
+    // Numeric text and fractions are read as integers (METHOD §0.3), then ignored.
+    expect(await call("POST", { cpu: { model_range: "Xeon Gold", tdp: "130" } })).toEqual({
+      status: 200,
+      body: GOLD,
+    });
+    expect(await call("POST", { cpu: { model_range: "Xeon Gold", tdp: 130.7 } })).toEqual({
+      status: 200,
+      body: GOLD,
+    });
+  });
+
   it("Xeon E5 is unreachable by the lookup (Appendix D.28): archetype default", async () => {
     const { body } = await call("POST", { cpu: { model_range: "Xeon E5" } });
     expect(body).toEqual(ARCHETYPE_DEFAULT);

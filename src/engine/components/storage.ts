@@ -1,3 +1,4 @@
+import type { ArchetypeCell } from "../../data/types.js";
 import { Attribute, type AttributeValue } from "../attribute.js";
 import { type Allocation, type EngineContext, requiredFactor } from "../context.js";
 import { END_OF_LIFE_WARNING, type RawImpact } from "../impact.js";
@@ -201,7 +202,17 @@ export class Ssd extends Component {
 
 export class Hdd extends Component {
   readonly kind = "HDD";
-  readonly capacity = Attribute.fromCell<number>("GB", this.cells.capacity);
+  /**
+   * Quirk kept (METHOD.md §4.5): the reference builds the HDD capacity with min = max = its
+   * archetype default, whatever bounds the cell gives; cloud verbose shows them once the storage
+   * share has read it (§8.5).
+   */
+  readonly capacity = new Attribute<number>(
+    "GB",
+    asDefault(this.cells.capacity),
+    asDefault(this.cells.capacity),
+    asDefault(this.cells.capacity),
+  );
 
   constructor(context: EngineContext, cells: ComponentCells, input: HddInput = {}, listWorkloadUnit = "%") {
     super(context, cells);
@@ -220,4 +231,8 @@ export class Hdd extends Component {
     const impact = requiredFactor(this.context.data.factors, "hdd", criterion, "impact");
     return this.allocated(this.withEndOfLife(impact), duration, allocation);
   }
+}
+
+function asDefault(cell: ArchetypeCell | undefined): number | null {
+  return typeof cell?.default === "number" ? cell.default : null;
 }
