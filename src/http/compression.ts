@@ -29,9 +29,12 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
   return best;
 }
 
-/** Text answers are worth compressing; images and already-compressed data are not. */
+/**
+ * Text answers are worth compressing; images and already-compressed data are not, nor event
+ * streams (a compressor holds back what it has not flushed, delaying each event).
+ */
 export function isCompressible(contentType: string | undefined): boolean {
-  if (!contentType) return false;
+  if (!contentType || /^text\/event-stream/i.test(contentType)) return false;
   return /^(text\/|application\/(json|javascript|graphql-response\+json|problem\+json)|image\/svg)/i.test(
     contentType,
   );

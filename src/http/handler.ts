@@ -134,7 +134,8 @@ export function createHttpHandler(parts: HttpParts) {
       // A client that left before the end of the answer: 499, as proxies record it.
       const status = response.writableFinished ? response.statusCode : 499;
       metrics.observeRequest(method, template, status, seconds);
-      logger.info(
+      // A 5xx is the service's fault: logged as an error (its cause, with the stack, just before).
+      logger[status >= 500 ? "error" : "info"](
         { requestId, method, route: template, path, status, durationMs: Math.round(seconds * 1e4) / 10 },
         "request",
       );

@@ -22,6 +22,7 @@ describe("content negotiation", () => {
     expect(isCompressible("application/graphql-response+json; charset=utf-8")).toBe(true);
     expect(isCompressible("text/html; charset=utf-8")).toBe(true);
     expect(isCompressible("image/png")).toBe(false);
+    expect(isCompressible("text/event-stream")).toBe(false);
     expect(isCompressible(undefined)).toBe(false);
   });
 });

@@ -50,10 +50,10 @@ describe("WORKERS", () => {
       env: { ...process.env, PORT: String(port), WORKERS: "2" },
       stdio: "ignore",
     });
-    const response = await waitForAnswer(`http://127.0.0.1:${port}/v1/utils/case_type`, 15000);
+    const response = await waitForAnswer(`http://127.0.0.1:${port}/v1/utils/case_type`, 60000);
     expect(await response.json()).toEqual(["blade", "rack"]);
     // Both workers are up once each has answered; the primary forks them directly.
     await new Promise((r) => setTimeout(r, 1500));
     expect(workersOf(primary.pid as number)).toHaveLength(2);
-  }, 30000);
+  }, 90000);
 });
