@@ -42,6 +42,9 @@ interface Routed {
 /** Paths not matched by any route share one label (raw URLs would make labels unbounded). */
 const UNMATCHED = "unmatched";
 
+/** Methods kept as labels; any other (a client may send anything) is `other`. */
+const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -133,7 +136,7 @@ export function createHttpHandler(parts: HttpParts) {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // A client that left before the end of the answer: 499, as proxies record it.
       const status = response.writableFinished ? response.statusCode : 499;
-      metrics.observeRequest(method, template, status, seconds);
+      metrics.observeRequest(KNOWN_METHODS.has(method) ? method : "other", template, status, seconds);
       // A 5xx is the service's fault: logged as an error (its cause, with the stack, just before).
       logger[status >= 500 ? "error" : "info"](
         { requestId, method, route: template, path, status, durationMs: Math.round(seconds * 1e4) / 10 },
