@@ -73,16 +73,22 @@ function variedServer() {
   };
 }
 
-const instanceTypes: string[] = readFileSync(new URL("data/1.2.4/archetypes/cloud/aws.csv", root), "utf8")
-  .split("\n")
-  .slice(1)
-  .map((line) => line.split(",")[0])
-  .filter((id) => id.length > 0);
+/** The AWS instance types of an edition's data set. */
+function awsInstanceTypes(edition: string): string[] {
+  return readFileSync(new URL(`data/${edition}/archetypes/cloud/aws.csv`, root), "utf8")
+    .split("\n")
+    .slice(1)
+    .map((line) => line.split(",")[0])
+    .filter((id) => id.length > 0);
+}
 
-function variedCloud() {
+const instanceTypes = awsInstanceTypes("1.2.4");
+const instanceTypes241 = awsInstanceTypes("2.4.1");
+
+function variedCloud(types: readonly string[] = instanceTypes) {
   return {
     provider: "aws",
-    instance_type: pick(instanceTypes),
+    instance_type: pick(types),
     usage: { usage_location: pick(LOCATIONS), time_workload: Math.round(random() * 100) },
   };
 }
@@ -153,7 +159,27 @@ const SCENARIOS: readonly Scenario[] = [
     target: "service",
     method: "POST",
     path: "/v1/cloud/instance?verbose=true",
-    body: variedCloud,
+    body: () => variedCloud(),
+  },
+  {
+    name: "2.4.1: REST GET server archetype",
+    target: "service",
+    method: "GET",
+    path: "/v1/server/?archetype=dellR740&edition=2.4.1",
+  },
+  {
+    name: "2.4.1: REST POST server verbose (varied)",
+    target: "service",
+    method: "POST",
+    path: "/v1/server/?verbose=true&edition=2.4.1",
+    body: variedServer,
+  },
+  {
+    name: "2.4.1: REST POST cloud verbose (varied)",
+    target: "service",
+    method: "POST",
+    path: "/v1/cloud/instance?verbose=true&edition=2.4.1",
+    body: () => variedCloud(instanceTypes241),
   },
   {
     name: "GraphQL single server",
@@ -265,6 +291,9 @@ async function main(): Promise<void> {
   const ceiling = await startCeiling();
   const port = 20000 + Math.floor(Math.random() * 20000);
   const service = await startService(port);
+  // Idle memory with both editions loaded: after one answer of each edition, before any load.
+  await waitForAnswer(`http://127.0.0.1:${port}/v1/server/?verbose=false&edition=2.4.1`, performance.now());
+  const idleMemoryMb = residentMemoryMb(service.child.pid as number);
   const rows: Row[] = [];
   let ceilingRps = Number.NaN;
   try {
@@ -294,12 +323,14 @@ async function main(): Promise<void> {
       connections: CONNECTIONS,
       secondsPerScenario: SECONDS,
       startupToFirstAnswerMs: Math.round(service.startupMs),
+      idleResidentMemoryMb: Math.round(idleMemoryMb),
       residentMemoryAfterRunMb: Math.round(memoryMb),
       scenarios: rows,
     };
     writeFileSync(new URL("bench/results.json", root), `${JSON.stringify(results, null, 2)}\n`);
     console.table(rows);
-    console.log(`start-up to first answer: ${results.startupToFirstAnswerMs} ms`);
+    console.log(`start-up to first answer (both editions loaded): ${results.startupToFirstAnswerMs} ms`);
+    console.log(`idle resident memory (both editions): ${results.idleResidentMemoryMb} MB`);
     console.log(`resident memory after the run: ${results.residentMemoryAfterRunMb} MB`);
   }
 }

@@ -8,8 +8,9 @@ import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import type { GraphQLError, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
 import { type Config, ConfigError, defaultConfig, loadConfig } from "./config.js";
-import { loadReferenceData } from "./data/load.js";
+import { editionDataDir, loadReferenceData } from "./data/load.js";
 import { EDITION_IDS, EDITIONS } from "./editions/index.js";
+import { type Environment, SettingsError, settingsWithOverrides } from "./editions/settings.js";
 import { createAssets } from "./http/assets.js";
 import { GRAPHIQL_EXAMPLES } from "./http/graphiqlExamples.js";
 import { createHttpHandler } from "./http/handler.js";
@@ -64,13 +65,19 @@ function once<T>(compute: () => T): () => T {
 /**
  * Wires the reference data of every edition (each loaded once, here), the GraphQL schema (yoga at
  * /graphql), the v1 REST shim and the HTTP front. `config.EDITION` answers requests that name no
- * edition.
+ * edition; `env` holds the editions' settings overrides (`BOAVIZTA_<KEY>`).
  */
-export function createApp(config: Config = defaultConfig(), logger: Logger = createLogger(config.LOG_LEVEL)) {
+export function createApp(
+  config: Config = defaultConfig(),
+  logger: Logger = createLogger(config.LOG_LEVEL),
+  env: Environment = {},
+) {
   const readiness = createReadiness();
   const metrics = createMetrics();
   const service = createService(
-    EDITIONS.map((edition) => editionService(edition, loadReferenceData(edition))),
+    EDITIONS.map((edition) =>
+      editionService(edition, loadReferenceData(edition, editionDataDir(edition), env)),
+    ),
     config.EDITION,
   );
   const schema = buildSchema();
@@ -114,8 +121,8 @@ export function createApp(config: Config = defaultConfig(), logger: Logger = cre
   return { service, schema, yoga, rest, handle, readiness, metrics, logger };
 }
 
-export function startServer(config: Config) {
-  const app = createApp(config);
+export function startServer(config: Config, env: Environment = {}) {
+  const app = createApp(config, createLogger(config.LOG_LEVEL), env);
   const server = createServer((request, response) => {
     app.handle(request, response).catch((error: unknown) => {
       app.logger.error({ err: error }, "request failed");
@@ -147,17 +154,22 @@ export function startServer(config: Config) {
 
 /** `WORKERS=N` runs N worker processes sharing the port (node:cluster); default 1, in-process. */
 function main(): void {
-  // A bad variable (e.g. an unknown EDITION) stops the start-up before any worker is forked.
+  // A bad variable (an unknown EDITION, an unreadable settings override…) stops the start-up
+  // before any worker is forked, with one line naming it.
   let config: Config;
   try {
     config = loadConfig(process.env);
+    for (const { settings } of EDITIONS) {
+      if ("values" in settings)
+        settingsWithOverrides(settings.values, settings.environmentPrefix, process.env);
+    }
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
+    if (!(error instanceof ConfigError || error instanceof SettingsError)) throw error;
     console.error(error.message);
     process.exit(1);
   }
   if (config.WORKERS === 1 || !cluster.isPrimary) {
-    startServer(config);
+    startServer(config, process.env);
     return;
   }
   for (let i = 0; i < config.WORKERS; i++) cluster.fork();

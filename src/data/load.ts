@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parse as parseCsv } from "csv-parse/sync";
 import { parse as parseYaml } from "yaml";
+import { type Environment, settingsWithOverrides } from "../editions/settings.js";
 import type { EditionDescription } from "../editions/types.js";
 import { EDITION_1_2_4 } from "../editions/v1_2_4.js";
 import { parseCell } from "./cells.js";
@@ -159,11 +160,16 @@ function loadCpuProfiles(dir: URL): CpuProfileRow[] {
   }));
 }
 
-/** Reads and indexes every reference table of an edition once (never per request). */
+/**
+ * Reads and indexes every reference table of an edition once (never per request). `env` holds the
+ * start-up environment, read only by editions whose settings it may override (METHOD-2.4.1 §1.2).
+ */
 export function loadReferenceData(
   edition: EditionDescription = EDITION_1_2_4,
   dir: URL = editionDataDir(edition),
+  env: Environment = {},
 ): ReferenceData {
+  const { settings } = edition;
   // factors.json is factors.yml converted by scripts/build-data.ts (JSON loads ~25x faster).
   const factorsFile = asRecord(
     JSON.parse(readFileSync(new URL("factors.json", dir), "utf8")),
@@ -178,7 +184,10 @@ export function loadReferenceData(
     cloudInstances.set(provider.name, archetypeTable(dir, `archetypes/cloud/${provider.name}.csv`));
   }
   return {
-    config: "file" in edition.settings ? loadConfig(dir) : edition.settings.values,
+    config:
+      "file" in settings
+        ? loadConfig(dir)
+        : settingsWithOverrides(settings.values, settings.environmentPrefix, env),
     factors: factorsFile as FactorTree,
     electricity: loadElectricity(asRecord(factorsFile.electricity, "electricity")),
     archetypes: {

@@ -1,5 +1,6 @@
 import type { ServiceConfig } from "../data/types.js";
 import type { EditionRules } from "../engine/edition.js";
+import type { RequestValidation } from "./requestValidation.js";
 
 /** A reference table the service reads at run time, with what it is used for. */
 export interface DataTable {
@@ -24,7 +25,13 @@ export interface EditionDataSet {
  * The service settings of an edition: read from the data set's `config.yml` (1.2.4), or compiled
  * in (2.4.1 has no `config.yml`: its defaults are a settings object, METHOD-2.4.1 §1).
  */
-export type SettingsSource = { readonly file: "config.yml" } | { readonly values: ServiceConfig };
+export type SettingsSource =
+  | { readonly file: "config.yml" }
+  | {
+      readonly values: ServiceConfig;
+      /** Each setting may be overridden at start-up by the variable `<prefix><KEY>` (§1.2). */
+      readonly environmentPrefix: string;
+    };
 
 /** One edition of the methodology: everything that differs from another edition, in one place. */
 export interface EditionDescription {
@@ -38,4 +45,6 @@ export interface EditionDescription {
   readonly settings: SettingsSource;
   /** The methodology rules that differ, read by the engine. */
   readonly rules: EditionRules;
+  /** How the v1 routes validate bodies and query values (the reference's pydantic generation). */
+  readonly requestValidation: RequestValidation;
 }

@@ -1,3 +1,8 @@
+import { CRITERIA, ELECTRICITY_CRITERIA } from "../engine/criteria.js";
+import { PROFILE_ROUTE_1_2_4 } from "../engine/profile.js";
+import { roundImpact } from "../engine/rounding.js";
+import { USER_DEVICES_1_2_4 } from "../engine/terminal.js";
+import { PYDANTIC_1 } from "./requestValidation.js";
 import type { EditionDescription } from "./types.js";
 
 /**
@@ -58,8 +63,25 @@ export const EDITION_1_2_4: EditionDescription = {
       "section of `factors.yml` was generated from it), `crowdsourcing/iot_factors_tide.csv`, " +
       "`crowdsourcing/ademe_base_impacts_negaoctet.csv`, `crowdsourcing/missing_cpu_manufacture.csv`.",
   },
+  requestValidation: PYDANTIC_1,
   settings: { file: "config.yml" },
   rules: {
     version: "1.2.4",
+    userDevices: USER_DEVICES_1_2_4,
+    trimsArchetypeIds: false,
+    profileRoute: PROFILE_ROUTE_1_2_4,
+    roundImpact,
+    criteria: CRITERIA,
+    // Every criterion but `fw` (the reference fails on its use phase; we answer not implemented).
+    electricityFactorSlots: new Set(ELECTRICITY_CRITERIA),
+    modelledUseUnits: "again",
+    cpuPowerBounds: "point",
+    useTimeRatioBounds: "crossed",
+    explicitDefaultLocation: "kept",
+    caseUnits: "once",
+    userDeviceEmbedded: "whole",
+    dieSizeInput: "withCoreUnits",
+    ruleOfThree: "singleRow",
+    profileTieBreak: "none",
   },
 };

@@ -1,4 +1,9 @@
 import type { ServiceConfig } from "../data/types.js";
+import { CRITERIA_2_4_1 } from "../engine/criteria.js";
+import { PROFILE_ROUTE_2_4_1 } from "../engine/profile.js";
+import { roundImpactCapped } from "../engine/rounding.js";
+import { USER_DEVICES_2_4_1 } from "../engine/terminal.js";
+import { PYDANTIC_2 } from "./requestValidation.js";
 import type { DataTable, EditionDescription } from "./types.js";
 import { EDITION_1_2_4 } from "./v1_2_4.js";
 
@@ -82,8 +87,25 @@ export const EDITION_2_4_1: EditionDescription = {
       "`crowdsourcing/iot_factors_tide.csv`, `crowdsourcing/ademe_base_impacts_negaoctet.csv`, " +
       "`crowdsourcing/missing_cpu_manufacture.csv` and the `*.fmt` column-type descriptors.",
   },
-  settings: { values: SETTINGS },
+  requestValidation: PYDANTIC_2,
+  settings: { values: SETTINGS, environmentPrefix: "BOAVIZTA_" },
   rules: {
     version: "2.4.1",
+    userDevices: USER_DEVICES_2_4_1,
+    trimsArchetypeIds: true,
+    profileRoute: PROFILE_ROUTE_2_4_1,
+    roundImpact: roundImpactCapped,
+    criteria: CRITERIA_2_4_1,
+    // §8.2: `fw` now has a slot (its completion finds no data: not implemented); `fe` has one.
+    electricityFactorSlots: new Set(CRITERIA_2_4_1.map((criterion) => criterion.name)),
+    modelledUseUnits: "once",
+    cpuPowerBounds: "workloadRange",
+    useTimeRatioBounds: "aligned",
+    explicitDefaultLocation: "discarded",
+    caseUnits: "twice",
+    userDeviceEmbedded: "allocated",
+    dieSizeInput: "honoured",
+    ruleOfThree: "sharedCoreCount",
+    profileTieBreak: "exactModelRange",
   },
 };

@@ -23,6 +23,7 @@ function usageAttributes(usage: Usage): VerboseAttribute[] {
 /** A single component evaluated on its own route (`/v1/component/<kind>`). */
 export function componentAsset(component: Component): Asset {
   return {
+    rules: component.context.rules,
     lifetime: () => component.usage.hoursLifeTime.value,
     embedded: (criterion, duration, allocation) => component.embeddedImpact(criterion, duration, allocation),
     use: (criterion, duration) => component.useImpact(criterion, duration),
@@ -74,12 +75,14 @@ export function componentBlocks(
       if (!criterion.computed || duration === null) {
         return { criterion, embedded: "not implemented", use: "not implemented" };
       }
-      const embedded = guarded(() =>
-        component.embeddedImpact(criterion.info.name, duration, allocation, alpha),
+      const rounding = component.context.rules.roundImpact;
+      const embedded = guarded(
+        () => component.embeddedImpact(criterion.info.name, duration, allocation, alpha),
+        rounding,
       );
       const use =
         component.kind === "CPU" || component.kind === "RAM"
-          ? guarded(() => component.useImpact(criterion.info.name, duration, 1))
+          ? guarded(() => component.useImpact(criterion.info.name, duration, 1), rounding)
           : "not implemented";
       return { criterion, embedded, use };
     });
@@ -101,6 +104,7 @@ export function deviceAttributes(
 
 export function serverAsset(server: Server): Asset {
   return {
+    rules: server.context.rules,
     lifetime: () => server.usage.hoursLifeTime.value,
     embedded: (criterion, duration, allocation) => server.embeddedImpact(criterion, duration, allocation),
     use: (criterion, duration) => server.useImpact(criterion, duration),

@@ -156,6 +156,7 @@ export class CloudInstance {
 
 export function cloudAsset(instance: CloudInstance): Asset {
   return {
+    rules: instance.platform.context.rules,
     lifetime: () => instance.platform.usage.hoursLifeTime.value,
     embedded: (criterion, duration, allocation) => instance.embeddedImpact(criterion, duration, allocation),
     use: (criterion, duration) => instance.useImpact(criterion, duration),

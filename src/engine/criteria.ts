@@ -1,4 +1,4 @@
-/** Impact criteria (METHOD.md §14.1), in the reference's table order. */
+/** Impact criteria of edition 1.2.4 (METHOD.md §14.1), in the reference's table order. */
 export interface CriterionInfo {
   /** Key under which the criterion is listed and answered (`CTUh_c` keeps its capitals). */
   readonly key: string;
@@ -114,8 +114,27 @@ export const CRITERIA: readonly CriterionInfo[] = [
   { key: "fw", name: "fw", unit: "m3", description: "Net use of freshwater", method: "" },
 ];
 
-const BY_KEY = new Map(CRITERIA.map((c) => [c.key, c]));
-const BY_NAME = new Map(CRITERIA.map((c) => [c.name, c]));
+/**
+ * METHOD-2.4.1 §8.1: final energy, the 24th criterion of edition 2.4.1. Its electricity factor is 1
+ * everywhere, so its use impact is the energy in kWh although labelled MJ (a kept quirk, Appendix
+ * D.21); no embedded factor exists (not implemented).
+ */
+export const FINAL_ENERGY: CriterionInfo = {
+  key: "fe",
+  name: "fe",
+  unit: "MJ",
+  description: "Final energy consumption",
+  method: null,
+};
+
+/** The criteria of edition 2.4.1, in its table order. */
+export const CRITERIA_2_4_1: readonly CriterionInfo[] = [...CRITERIA, FINAL_ENERGY];
+
+/** Every criterion of some edition (what a request may spell; each edition says which it computes). */
+export const ALL_CRITERIA: readonly CriterionInfo[] = CRITERIA_2_4_1;
+
+const BY_KEY = new Map(ALL_CRITERIA.map((c) => [c.key, c]));
+const BY_NAME = new Map(ALL_CRITERIA.map((c) => [c.name, c]));
 
 export const DEFAULT_CRITERIA: readonly string[] = ["gwp", "adp", "pe"];
 
@@ -142,7 +161,10 @@ export function resolveCriterion(requested: string): RequestedCriterion | null {
   return null;
 }
 
-/** Electricity factor slots of a usage (§5.1): every criterion name except `fw`. */
+/**
+ * Electricity factors a client may override (`elec_factors`, §5.1): every 1.2.4 criterion name
+ * except `fw` (2.4.1 adds no override: `fe` is not overridable, METHOD-2.4.1 §8.1).
+ */
 export const ELECTRICITY_CRITERIA: readonly string[] = CRITERIA.filter((c) => c.name !== "fw").map(
   (c) => c.name,
 );
@@ -176,4 +198,6 @@ export const FACTOR_UNITS: Readonly<Record<string, string>> = {
   epf: "kg Peq/kWh",
   epm: "kg Neq/kWh",
   ept: "mol Neq/kWh",
+  fe: "MJ/kWh",
+  fw: "m3",
 };

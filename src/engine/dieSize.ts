@@ -1,4 +1,5 @@
 import type { CpuSpec } from "../data/types.js";
+import type { EditionRules } from "./edition.js";
 import { roundSigFig } from "./rounding.js";
 
 /** A CPU's core count as read by the die-size rule: value and bounds. */
@@ -45,6 +46,15 @@ function linearRegression(
 }
 
 /**
+ * §4.2.3 step 4: one row, or (where the edition says so) rows all sharing the first row's core
+ * count — the regression of 1.2.4 has no spread there and fails (NaN, HTTP 500).
+ */
+function scalesByRuleOfThree(rows: readonly CpuSpec[], rule: EditionRules["ruleOfThree"]): boolean {
+  if (rows.length === 1) return true;
+  return rule === "sharedCoreCount" && rows.every((row) => row.cores === rows[0].cores);
+}
+
+/**
  * METHOD.md §4.2.3 steps 2–5: a die size (mm²) estimated from the `cpu_specs.csv` rows that have
  * one (`rows`, already restricted to the matched family, labelled `label`), from the core count
  * when it is known. A pure function of its inputs (so its results can be shared).
@@ -53,6 +63,7 @@ export function estimateDieSize(
   rows: readonly CpuSpec[],
   label: string,
   cores: CoreCount | null,
+  ruleOfThree: EditionRules["ruleOfThree"],
 ): DieSizeEstimate {
   const average = (): DieSizeEstimate => ({
     value: r3(mean(sizes(rows))),
@@ -73,15 +84,17 @@ export function estimateDieSize(
       source: `Average value of ${label} with ${cores.value} cores`,
     };
   }
-  if (rows.length === 1 && rows[0].cores) {
-    const [only] = rows;
-    const k0 = only.cores as number;
-    const t0 = only.totalDieSize as number;
+  if (rows.length > 0 && rows[0].cores && scalesByRuleOfThree(rows, ruleOfThree)) {
+    // With one row min = max = t₀; with rows sharing one core count (METHOD-2.4.1 §4.2) the
+    // bounds scale the smallest and largest die sizes by the first row's core count.
+    const [first] = rows;
+    const k0 = first.cores as number;
+    const t0 = first.totalDieSize as number;
     return {
       value: r3((t0 * cores.value) / k0),
-      min: r3((t0 * cores.min) / k0),
-      max: r3((t0 * cores.max) / k0),
-      source: `Rule of three on ${only.name}`,
+      min: r3((Math.min(...sizes(rows)) * cores.min) / k0),
+      max: r3((Math.max(...sizes(rows)) * cores.max) / k0),
+      source: `Rule of three on ${first.name}`,
     };
   }
   const points = rows.filter((r) => r.cores !== null);

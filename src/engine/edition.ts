@@ -1,3 +1,8 @@
+import type { CriterionInfo } from "./criteria.js";
+import type { ProfileRouteRules } from "./profile.js";
+import type { ImpactRounding } from "./rounding.js";
+import type { UserDeviceRules } from "./terminal.js";
+
 /**
  * The rules of the methodology that differ between editions, as values and strategies the engine
  * reads (never an edition name the engine would test). Each edition's values are given in one
@@ -6,4 +11,69 @@
 export interface EditionRules {
   /** The version of the reference API these rules reproduce (`/v1/utils/version`). */
   readonly version: string;
+  /** The terminal and peripheral kinds (routes, listings, GraphQL kinds available). */
+  readonly userDevices: UserDeviceRules;
+  /** How `POST /v1/consumption_profile/cpu` reads the CPU (TDP, family). */
+  readonly profileRoute: ProfileRouteRules;
+  /**
+   * Archetype ids (server, component, terminal, IoT rows, instance types) are matched exactly in
+   * 1.2.4 (`%20dellR740%20` is not found), after trimming surrounding blanks in 2.4.1
+   * (METHOD-2.4.1.md §11.5).
+   */
+  readonly trimsArchetypeIds: boolean;
+  /** How an impact triple is rounded (METHOD.md §12.3; METHOD-2.4.1 §2 caps the magnitude). */
+  readonly roundImpact: ImpactRounding;
+  /** The criteria computed, in the table order the verbose computation follows (§14). */
+  readonly criteria: readonly CriterionInfo[];
+  /**
+   * Criteria with an electricity factor slot in a usage (§5.1). A criterion without one has no
+   * use phase; a slot without data (2.4.1 `fw`) is not implemented either.
+   */
+  readonly electricityFactorSlots: ReadonlySet<string>;
+  /**
+   * The units of a CPU or RAM on its modelled use: `again` multiplies the use of the power of all
+   * units by the units once more (1.2.4 quirk, METHOD.md Appendix D.1); `once` does not
+   * (METHOD-2.4.1 §3.1: units are applied inside each phase function).
+   */
+  readonly modelledUseUnits: "again" | "once";
+  /**
+   * CPU power bounds: `point` gives min = max = the power at the workload (METHOD.md §5.8);
+   * `workloadRange` evaluates the power at the workload's min and max (METHOD-2.4.1 §3.2).
+   */
+  readonly cpuPowerBounds: "point" | "workloadRange";
+  /**
+   * Use-time ratio bounds in the simple use formula: `crossed` (τ⁺ on the min side, METHOD.md
+   * §5.4) or `aligned` (METHOD-2.4.1 §3.4).
+   */
+  readonly useTimeRatioBounds: "crossed" | "aligned";
+  /**
+   * A request location equal to the default location: `kept` as an input (narrow bounds,
+   * METHOD.md §5.2), or `discarded` as if absent (METHOD-2.4.1 §3.5).
+   */
+  readonly explicitDefaultLocation: "kept" | "discarded";
+  /**
+   * Units of a case: applied `once` by the skeleton (METHOD.md §4.7), or `twice` for an input case
+   * type and inside the cross-type bound (METHOD-2.4.1 §3.7, a kept quirk).
+   */
+  readonly caseUnits: "once" | "twice";
+  /**
+   * Terminal and peripheral embedded impacts: the `whole` manufacturing impact whatever the
+   * duration (METHOD.md Appendix D.9), or `allocated` over the lifetime (METHOD-2.4.1 §3.6).
+   */
+  readonly userDeviceEmbedded: "whole" | "allocated";
+  /**
+   * A CPU `die_size` input: used only `withCoreUnits` to derive the die size per core (METHOD.md
+   * Appendix D.4), or `honoured` as the die size itself (METHOD-2.4.1 §4.1).
+   */
+  readonly dieSizeInput: "withCoreUnits" | "honoured";
+  /**
+   * When a family's die sizes are scaled by the rule of three: only for a `singleRow` (METHOD.md
+   * §4.2.3), or also when all its rows share one core count (`sharedCoreCount`, METHOD-2.4.1 §4.2).
+   */
+  readonly ruleOfThree: "singleRow" | "sharedCoreCount";
+  /**
+   * Several base power profiles left by the fuzzy filters: `none` is chosen (METHOD.md §10.2), or
+   * the first whose model range equals the requested one (`exactModelRange`, METHOD-2.4.1 §4.4).
+   */
+  readonly profileTieBreak: "none" | "exactModelRange";
 }

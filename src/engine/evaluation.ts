@@ -7,8 +7,9 @@ import {
   type RequestedCriterion,
   resolveCriterion,
 } from "./criteria.js";
+import type { EditionRules } from "./edition.js";
 import type { Phase, RawImpact } from "./impact.js";
-import { ImpactRangeError, type RoundedImpact, roundImpact } from "./rounding.js";
+import { ImpactRangeError, type ImpactRounding, type RoundedImpact } from "./rounding.js";
 
 const DEFAULT_REQUESTED: readonly RequestedCriterion[] = DEFAULT_CRITERIA.map(
   (name) => resolveCriterion(name) as RequestedCriterion,
@@ -53,6 +54,8 @@ export interface VerboseReport {
 
 /** What an evaluated asset offers the evaluation: its phase functions and its verbose dump. */
 export interface Asset {
+  /** The rules of the edition the asset was built with (rounding of its impacts…). */
+  readonly rules: EditionRules;
   /** The lifetime value the duration defaults to (§6.1); reading it completes it. */
   lifetime(): number | null;
   embedded(criterion: string, duration: number, allocation: Allocation): RawImpact;
@@ -135,7 +138,7 @@ export class Evaluation {
     this.duration = options.duration ?? asset.lifetime();
     this.allocation = options.allocation ?? "LINEAR";
     this.criteria = options.criteria ?? DEFAULT_REQUESTED;
-    this.steps = canonicalSteps(this.criteria);
+    this.steps = canonicalSteps(this.criteria, asset.rules.criteria);
     this.stepIndex = new Map(this.steps.map((step, index) => [stepKey(step.criterion, step.phase), index]));
   }
 
@@ -172,7 +175,7 @@ export class Evaluation {
       const raw = this.compute(criterion, phase);
       this.results.set(stepKey(criterion, phase), {
         raw,
-        outcome: raw === null ? "not implemented" : rounded(raw),
+        outcome: raw === null ? "not implemented" : rounded(raw, this.asset.rules.roundImpact),
         notices: raw !== null && phase === "use" ? (this.asset.useNotices?.(criterion) ?? []) : [],
       });
       this.stepsRun++;
@@ -228,19 +231,22 @@ function notImplemented(): never {
 }
 
 /** Runs a phase function and rounds it; modelling gaps are "not implemented" (§4.0). */
-export function guarded(run: () => RawImpact): PhaseOutcome {
+export function guarded(run: () => RawImpact, rounding: ImpactRounding): PhaseOutcome {
   const raw = attempt(run);
-  return raw === null ? "not implemented" : rounded(raw);
+  return raw === null ? "not implemented" : rounded(raw, rounding);
 }
 
-/** §12.3 rounding. Where the reference fails on min > max (Appendix D.8) we report the bounds in order. */
-export function rounded(raw: RawImpact): RoundedImpact {
+/**
+ * §12.3 rounding with the edition's rule. Where the reference fails on min > max (Appendix D.8) we
+ * report the bounds in order.
+ */
+export function rounded(raw: RawImpact, rounding: ImpactRounding): RoundedImpact {
   let result: RoundedImpact;
   try {
-    result = roundImpact(raw.value, raw.min, raw.max);
+    result = rounding(raw.value, raw.min, raw.max);
   } catch (error) {
     if (!(error instanceof ImpactRangeError)) throw error;
-    result = roundImpact(raw.value, raw.max, raw.min);
+    result = rounding(raw.value, raw.max, raw.min);
   }
   const all = result.warnings.length === 0 ? raw.warnings : [...raw.warnings, ...result.warnings];
   result.warnings = all.length <= 1 ? [...all] : [...new Set(all)].sort();

@@ -1,5 +1,6 @@
 import type { Attribute } from "./attribute.js";
 import type { Allocation } from "./context.js";
+import type { EditionRules } from "./edition.js";
 
 /** An unrounded impact triple with its warnings (METHOD.md §4.0). */
 export interface RawImpact {
@@ -72,8 +73,9 @@ export function sumImpacts(impacts: readonly RawImpact[]): RawImpact {
 
 /**
  * Use over a duration: factor × power (kW) × use-time ratio × hours, value with value, min with
- * min, max with max (§5.5, §7.4). Quirk kept (§5.4): the simple formula of devices with a given
- * power crosses the use-time ratio bounds, τ⁺ on the min side and τ⁻ on the max side.
+ * min, max with max (§5.5, §7.4). Quirk kept in 1.2.4 (§5.4): the simple formula of devices with a
+ * given power crosses the use-time ratio bounds, τ⁺ on the min side and τ⁻ on the max side
+ * (aligned in 2.4.1, METHOD-2.4.1 §3.4).
  */
 function useOverDuration(
   factor: Attribute<number>,
@@ -96,8 +98,9 @@ export function simpleUse(
   power: Attribute<number>,
   useTimeRatio: Attribute<number>,
   duration: number,
+  ratioBounds: EditionRules["useTimeRatioBounds"],
 ): RawImpact {
-  return useOverDuration(factor, power, useTimeRatio, duration, true);
+  return useOverDuration(factor, power, useTimeRatio, duration, ratioBounds === "crossed");
 }
 
 /** §5.5 / §7.4 use formula on a modelled power (no bound crossing). */

@@ -110,7 +110,10 @@ export {
 export {
   type ConsumptionProfileResult,
   cpuConsumptionProfile,
+  PROFILE_ROUTE_1_2_4,
+  PROFILE_ROUTE_2_4_1,
   type ProfileCpu,
+  type ProfileRouteRules,
   powerAtLoad,
 } from "./profile.js";
 export {
@@ -120,7 +123,10 @@ export {
   type PeripheralKind,
   TERMINAL_KINDS,
   type TerminalKind,
+  USER_DEVICES_1_2_4,
+  USER_DEVICES_2_4_1,
   type UserDeviceInput,
   type UserDeviceKind,
+  type UserDeviceRules,
   userDeviceModel,
 } from "./terminal.js";

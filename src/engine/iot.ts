@@ -89,7 +89,7 @@ export class FunctionalBlock {
   /** What the device computation got from this block for a criterion (§9.3 verbose). */
   outcome(criterion: string): PhaseOutcome {
     const raw = this.computed.get(criterion);
-    return raw ? rounded(raw) : "not implemented";
+    return raw ? rounded(raw, this.context.rules.roundImpact) : "not implemented";
   }
 
   namedAttributes(): [string, Attribute<AttributeValue>][] {
@@ -111,7 +111,11 @@ export class IotDevice {
   readonly units = new Attribute<number>(null, 1, 1, 1);
   readonly blocks: FunctionalBlock[];
 
-  constructor(context: EngineContext, cells: Cells, input: IotDeviceInput = {}) {
+  constructor(
+    readonly context: EngineContext,
+    cells: Cells,
+    input: IotDeviceInput = {},
+  ) {
     // The blocks keep the archetype usage's lifetime; a posted usage replaces the device's usage
     // only, so a posted lifetime changes the duration but not the blocks' allocation
     // (Appendix D.23).
@@ -208,6 +212,7 @@ function blockReports(
 
 export function iotDeviceAsset(device: IotDevice): Asset {
   return {
+    rules: device.context.rules,
     lifetime: () => device.usage.hoursLifeTime.value,
     embedded: (criterion, duration, allocation) => device.embeddedImpact(criterion, duration, allocation),
     use: (criterion, duration) => device.useImpact(criterion, duration),

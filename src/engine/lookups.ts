@@ -1,6 +1,7 @@
 import type { CpuProfileRow, CpuSpec, ReferenceData } from "../data/types.js";
 import { fitProfile, type ProfileParams, tdpWorkloads } from "./consumptionProfile.js";
 import { type CoreCount, type DieSizeEstimate, estimateDieSize } from "./dieSize.js";
+import type { EditionRules } from "./edition.js";
 import {
   extractOne,
   prepareTokens,
@@ -47,6 +48,8 @@ function distinct(values: Iterable<string | null>): string[] {
 /** Candidate lists computed once per data set. */
 export interface LookupTables {
   readonly data: ReferenceData;
+  /** The edition's rules for the lookups that differ (rule of three, profile tie-break). */
+  readonly rules: EditionRules;
   /** Distinct CPU families, model ranges and names in first-appearance order (§16 listings). */
   readonly cpuFamilies: readonly string[];
   readonly cpuModelRanges: readonly string[];
@@ -60,7 +63,7 @@ export interface LookupTables {
   readonly cpuNameTokens: readonly TokenProfile[];
 }
 
-export function lookupTables(data: ReferenceData): LookupTables {
+export function lookupTables(data: ReferenceData, rules: EditionRules): LookupTables {
   const dieSizeRows = data.cpuSpecs.filter((row) => row.totalDieSize !== null);
   const dieSizeRowsByFamily = new Map<string, CpuSpec[]>();
   for (const row of dieSizeRows) {
@@ -73,6 +76,7 @@ export function lookupTables(data: ReferenceData): LookupTables {
     dieSizeRows,
     dieSizeRowsByFamily,
     data,
+    rules,
     cpuFamilies: distinct(data.cpuSpecs.map((row) => row.codeName)),
     cpuModelRanges: distinct(data.cpuSpecs.map((row) => row.modelRange)),
     cpuNames: distinct(data.cpuSpecs.map((row) => row.name)),
@@ -122,8 +126,10 @@ function profileRowsMatching(
 }
 
 /**
- * §10.2 step 1. Quirk kept (Appendix D.28): `xeon e` scores 92.3 against both `xeon e5` and
- * `xeon e3`, so the Xeon E5 / E3 / E rows never resolve to a single base profile.
+ * §10.2 step 1. Quirk kept in 1.2.4 (Appendix D.28): `xeon e` scores 92.3 against both `xeon e5`
+ * and `xeon e3`, so the Xeon E5 / E3 / E rows never resolve to a single base profile. 2.4.1
+ * (METHOD-2.4.1 §4.4) then takes the first row whose model range equals the requested one,
+ * ignoring case (not blanks).
  */
 export function matchCpuProfile(
   tables: LookupTables,
@@ -136,7 +142,12 @@ export function matchCpuProfile(
     (row) => row.manufacturer,
   );
   const byRange = profileRowsMatching(byManufacturer, modelRange, (row) => row.modelRange);
-  return byRange.length === 1 ? byRange[0] : null;
+  if (byRange.length === 1) return byRange[0];
+  if (byRange.length > 1 && modelRange !== null && tables.rules.profileTieBreak === "exactModelRange") {
+    const wanted = modelRange.toLowerCase();
+    return byRange.find((row) => row.modelRange.toLowerCase() === wanted) ?? null;
+  }
+  return null;
 }
 
 export function directLookups(tables: LookupTables): ReferenceLookups {
@@ -149,8 +160,13 @@ export function directLookups(tables: LookupTables): ReferenceLookups {
     hasDieSizes: (family) => tables.dieSizeRowsByFamily.has(family),
     dieSize: (family, cores) =>
       family === null
-        ? estimateDieSize(tables.dieSizeRows, "all families", cores)
-        : estimateDieSize(tables.dieSizeRowsByFamily.get(family) ?? [], family, cores),
+        ? estimateDieSize(tables.dieSizeRows, "all families", cores, tables.rules.ruleOfThree)
+        : estimateDieSize(
+            tables.dieSizeRowsByFamily.get(family) ?? [],
+            family,
+            cores,
+            tables.rules.ruleOfThree,
+          ),
     tdpProfile: (tdp, base) => fitProfile(tdpWorkloads(tdp), base),
   };
 }

@@ -6,9 +6,31 @@ export interface ProfileCpu {
   readonly name?: string | null;
   readonly manufacturer?: string | null;
   readonly modelRange?: string | null;
+  readonly family?: string | null;
+  readonly tdp?: number | null;
 }
 
-export type ProfileSource = "From workload" | "From CPU model range" | "Archetype default";
+export type ProfileSource = "From workload" | "From TDP" | "From CPU model range" | "Archetype default";
+
+/**
+ * What differs between editions on the consumption-profile route (METHOD.md §10.4,
+ * METHOD-2.4.1.md §10.2). Part of an edition's description.
+ */
+export interface ProfileRouteRules {
+  /**
+   * 1.2.4 never uses a TDP on this route (Appendix D.18); 2.4.1 fits the profile to the four
+   * TDP points of the input TDP, else of the matched name's TDP.
+   */
+  readonly usesTdp: boolean;
+  /**
+   * 2.4.1 writes a given `family` into the model range, overwriting a given model range
+   * (kept quirk, METHOD-2.4.1.md Appendix D.12); 1.2.4 ignores `family`.
+   */
+  readonly familyOverwritesModelRange: boolean;
+}
+
+export const PROFILE_ROUTE_1_2_4: ProfileRouteRules = { usesTdp: false, familyOverwritesModelRange: false };
+export const PROFILE_ROUTE_2_4_1: ProfileRouteRules = { usesTdp: true, familyOverwritesModelRange: true };
 
 export interface ConsumptionProfileResult {
   readonly params: ProfileParams;
@@ -18,19 +40,24 @@ export interface ConsumptionProfileResult {
 }
 
 /**
- * The CPU consumption profile of `POST /v1/consumption_profile/cpu` (METHOD.md §10.4): the base
- * profile of the CPU's manufacturer / model range (from the inputs, else from the matched name),
- * fitted to the measured workload points when given. Quirk kept (Appendix D.18): a TDP is never
- * used on this route. A name that matches no CPU simply contributes nothing (the reference fails).
+ * The CPU consumption profile of `POST /v1/consumption_profile/cpu` (METHOD.md §10.4,
+ * METHOD-2.4.1.md §10.2): the base profile of the CPU's manufacturer / model range (from the
+ * inputs, else from the matched name), fitted to the measured workload points when given, else
+ * (when the edition uses it) to the TDP points. A name that matches no CPU simply contributes
+ * nothing (1.2.4 fails there; we answer like 2.4.1).
  */
 export function cpuConsumptionProfile(
   context: EngineContext,
   cpu: ProfileCpu,
   workload: readonly WorkloadPoint[] | null,
 ): ConsumptionProfileResult {
+  const rules = context.rules.profileRoute;
   const row = cpu.name ? context.lookups.cpuByName(cpu.name) : null;
   const manufacturer = cpu.manufacturer ?? row?.manufacturer ?? null;
-  const modelRange = cpu.modelRange ?? row?.modelRange ?? null;
+  const givenRange = rules.familyOverwritesModelRange && cpu.family != null ? cpu.family : cpu.modelRange;
+  const modelRange = givenRange ?? row?.modelRange ?? null;
+  // The reference stores the name's TDP as an integer (truncated).
+  const tdp = rules.usesTdp ? (cpu.tdp ?? (row?.tdp != null ? Math.trunc(row.tdp) : null)) : null;
   const base = context.lookups.cpuProfile(manufacturer, modelRange);
   const fallback = defaultProfileParams(context);
   const start: ProfileParams = base ? { a: base.a, b: base.b, c: base.c, d: base.d } : fallback;
@@ -38,6 +65,8 @@ export function cpuConsumptionProfile(
   if (workload && workload.length > 0) {
     return { params: fitProfile(workload, start), source: "From workload", matchedName };
   }
+  if (tdp !== null)
+    return { params: context.lookups.tdpProfile(tdp, start), source: "From TDP", matchedName };
   if (modelRange !== null && base) return { params: start, source: "From CPU model range", matchedName };
   return { params: fallback, source: "Archetype default", matchedName };
 }

@@ -182,3 +182,51 @@ export function roundImpact(v: number, vmin: number, vmax: number, uncertaintyPe
     warnings: warnings.sort(),
   };
 }
+
+/** How an edition rounds an impact triple (METHOD.md §12.3, METHOD-2.4.1 §2). */
+export type ImpactRounding = (
+  v: number,
+  vmin: number,
+  vmax: number,
+  uncertaintyPercent?: number,
+) => RoundedImpact;
+
+/**
+ * METHOD-2.4.1 §2 ("less aggressive rounding"): as §12.3, but the rounding magnitude is capped at
+ * the value's own order of magnitude, so the value keeps at least one significant figure (ties to
+ * even: `2.5e4 → 20000`, a kept quirk, Appendix D.10). The uncertainty warning fires where it fired
+ * before (the value rounds to 0 at the uncapped magnitude). Where the reference fails on a negative
+ * value with a range (the logarithm of a negative number, Appendix D.9) the magnitude of |v| is used.
+ * @throws ImpactRangeError when `vmax < vmin`.
+ */
+export function roundImpactCapped(
+  v: number,
+  vmin: number,
+  vmax: number,
+  uncertaintyPercent = 10,
+): RoundedImpact {
+  if (vmax < vmin) throw new ImpactRangeError(v, vmin, vmax);
+  const delta = (vmax - vmin) / (100 / uncertaintyPercent);
+  const warnings: string[] = [];
+  let rho = v;
+  if (delta !== 0) {
+    const uncapped = Math.floor(Math.log10(delta));
+    const s = v === 0 ? uncapped : Math.min(uncapped, Math.floor(Math.log10(Math.abs(v))));
+    rho = scaledInteger(roundHalfEven(v / pow10(s)), s);
+    if (v !== 0 && vmax > vmin && roundHalfEven(v / pow10(uncapped)) === 0)
+      warnings.push(UNCERTAINTY_WARNING);
+  }
+  let value: number;
+  if (rho === 0) {
+    if (warnings.length === 0) warnings.push(UNCERTAINTY_WARNING);
+    value = roundSigFig(v, MIN_SIG_FIG);
+  } else {
+    value = significantCount(rho) > MAX_SIG_FIG ? roundSigFig(rho, MAX_SIG_FIG) : rho;
+  }
+  return {
+    value,
+    min: roundSigFig(vmin, MAX_SIG_FIG),
+    max: roundSigFig(vmax, MAX_SIG_FIG),
+    warnings,
+  };
+}

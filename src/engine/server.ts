@@ -98,7 +98,7 @@ export class Server {
   readonly motherboard: FixedImpactComponent;
 
   constructor(
-    private readonly context: EngineContext,
+    readonly context: EngineContext,
     readonly archetype: Cells,
     input: ServerInput = {},
   ) {

@@ -1,29 +1,82 @@
 import type { ArchetypeCell, FactorTree } from "../data/types.js";
 import { deviceAttributes } from "./assets.js";
 import { Attribute, type AttributeValue, NotImplementedError } from "./attribute.js";
-import { type EngineContext, requiredFactor } from "./context.js";
+import { type Allocation, type EngineContext, requiredFactor } from "./context.js";
 import type { Asset, VerboseReport } from "./evaluation.js";
-import { constantImpact, GENERIC_DATA_WARNING, type RawImpact, scaleByUnits, simpleUse } from "./impact.js";
+import {
+  allocate,
+  constantImpact,
+  GENERIC_DATA_WARNING,
+  type RawImpact,
+  scaleByUnits,
+  simpleUse,
+} from "./impact.js";
 import { LIST_WORKLOAD_UNIT, Usage, type UsageInput, usageCells } from "./usage.js";
 
-/** End-user terminals (METHOD.md §9.1), each with its `/v1/terminal/<kind>` route. */
-export const TERMINAL_KINDS = ["laptop", "desktop", "smartphone", "tablet", "television", "box"] as const;
+/**
+ * End-user terminals (METHOD.md §9.1, METHOD-2.4.1.md §9.2), each with its `/v1/terminal/<kind>`
+ * route; an edition lists the kinds it has (`UserDeviceRules`).
+ */
+export const TERMINAL_KINDS = [
+  "laptop",
+  "desktop",
+  "smartphone",
+  "tablet",
+  "television",
+  "box",
+  "vr_headset",
+] as const;
 /** Peripherals (§9.1), each with its `/v1/peripheral/<kind>` route. */
-export const PERIPHERAL_KINDS = ["monitor", "usb_stick", "external_ssd", "external_hdd"] as const;
+export const PERIPHERAL_KINDS = [
+  "monitor",
+  "usb_stick",
+  "external_ssd",
+  "external_hdd",
+  "vr_controller",
+] as const;
 
 export type TerminalKind = (typeof TERMINAL_KINDS)[number];
 export type PeripheralKind = (typeof PERIPHERAL_KINDS)[number];
 export type UserDeviceKind = TerminalKind | PeripheralKind;
 
-/** Devices whose factors.yml entries are split by use type (`pro` / `perso`), §9.1 and Appendix B. */
-const TYPED_KINDS: ReadonlySet<UserDeviceKind> = new Set<UserDeviceKind>(["laptop", "desktop", "television"]);
+/**
+ * The terminal and peripheral kinds of an edition (part of its description); whether their
+ * manufacturing impact is allocated is `EditionRules.userDeviceEmbedded`.
+ */
+export interface UserDeviceRules {
+  /** Terminal kinds, in the order of `/v1/terminal/all`. */
+  readonly terminalKinds: readonly TerminalKind[];
+  /** Peripheral kinds, in the order of `/v1/peripheral/all`. */
+  readonly peripheralKinds: readonly PeripheralKind[];
+}
+
+export const USER_DEVICES_1_2_4: UserDeviceRules = {
+  terminalKinds: ["laptop", "desktop", "smartphone", "television", "tablet", "box"],
+  peripheralKinds: ["monitor", "usb_stick", "external_ssd", "external_hdd"],
+};
+
+export const USER_DEVICES_2_4_1: UserDeviceRules = {
+  terminalKinds: ["laptop", "desktop", "smartphone", "television", "tablet", "box", "vr_headset"],
+  peripheralKinds: ["monitor", "usb_stick", "external_ssd", "external_hdd", "vr_controller"],
+};
+
+/**
+ * Devices whose factors.yml entries are split by type: use type `pro` / `perso` (§9.1,
+ * Appendix B) or the VR headset's screen `lcd` / `oled` (METHOD-2.4.1.md §9.2).
+ */
+const TYPED_KINDS: ReadonlySet<UserDeviceKind> = new Set<UserDeviceKind>([
+  "laptop",
+  "desktop",
+  "television",
+  "vr_headset",
+]);
 
 export function isTypedKind(kind: UserDeviceKind): boolean {
   return TYPED_KINDS.has(kind);
 }
 
 export interface UserDeviceInput {
-  /** `pro` / `perso`; read only for laptops, desktops and televisions. */
+  /** `pro` / `perso` (`lcd` / `oled` for VR headsets); read only for the typed kinds. */
   readonly type?: string | null;
   readonly usage?: UsageInput | null;
 }
@@ -62,8 +115,8 @@ export function deviceTypes(factors: FactorTree, kind: UserDeviceKind): string[]
 }
 
 /**
- * A terminal or peripheral (§9.1): a generic manufacturing impact per device (not allocated)
- * and the simple use formula of §5.4 over its usage.
+ * A terminal or peripheral (§9.1): a generic manufacturing impact per device (allocated over the
+ * duration or not, by edition) and the simple use formula of §5.4 over its usage.
  */
 export class UserDevice {
   readonly usage: Usage;
@@ -73,7 +126,7 @@ export class UserDevice {
   readonly type: Attribute<string> | null;
 
   constructor(
-    private readonly context: EngineContext,
+    readonly context: EngineContext,
     readonly kind: UserDeviceKind,
     cells: Cells,
     input: UserDeviceInput = {},
@@ -98,16 +151,21 @@ export class UserDevice {
   }
 
   /**
-   * §9.1 embedded: the device's generic factor, indexed by the use type for typed kinds, never
-   * allocated over the duration (Appendix D.9). The factor entry is looked up before the type is
-   * read, so a criterion without an entry (adp, pe…) leaves `type` unread.
+   * §9.1 embedded: the device's generic factor, indexed by the use type for typed kinds. In 1.2.4
+   * it is never allocated over the duration (Appendix D.9); where the edition allocates it
+   * (METHOD-2.4.1 §3.6) the lifetime allocation of §6.2 applies, reading the lifetime bounds
+   * only when the duration does not exceed the lifetime (they then show in verbose). The factor
+   * entry is looked up before the type is read, so a criterion without an entry (adp, pe…)
+   * leaves `type` unread.
    */
-  embeddedImpact(criterion: string): RawImpact {
+  embeddedImpact(criterion: string, duration: number, allocation: Allocation): RawImpact {
     const factors = this.context.data.factors;
     const entry = factorNode(factors, factorSection(this.kind), criterion);
     if (!entry) throw new NotImplementedError(`no ${this.kind} factor for ${criterion}`);
     const impact = this.type ? this.typedImpact(entry) : requiredFactor(entry, "impact");
-    return scaleByUnits(constantImpact(impact, [GENERIC_DATA_WARNING]), this.units);
+    const whole = scaleByUnits(constantImpact(impact, [GENERIC_DATA_WARNING]), this.units);
+    if (this.context.rules.userDeviceEmbedded === "whole") return whole;
+    return allocate(whole, duration, this.usage.hoursLifeTime, allocation);
   }
 
   /**
@@ -126,7 +184,13 @@ export class UserDevice {
     const factor = this.usage.electricityFactor(criterion);
     if (!this.usage.avgPower.hasValue()) throw new NotImplementedError(`${this.kind} has no power`);
     return scaleByUnits(
-      simpleUse(factor, this.usage.avgPower, this.usage.useTimeRatio, duration),
+      simpleUse(
+        factor,
+        this.usage.avgPower,
+        this.usage.useTimeRatio,
+        duration,
+        this.context.rules.useTimeRatioBounds,
+      ),
       this.units,
     );
   }
@@ -142,8 +206,9 @@ export class UserDevice {
 /** A terminal or peripheral as an evaluated asset; verbose is the duration, usage, units and type. */
 export function userDeviceAsset(device: UserDevice): Asset {
   return {
+    rules: device.context.rules,
     lifetime: () => device.usage.hoursLifeTime.value,
-    embedded: (criterion) => device.embeddedImpact(criterion),
+    embedded: (criterion, duration, allocation) => device.embeddedImpact(criterion, duration, allocation),
     use: (criterion, duration) => device.useImpact(criterion, duration),
     useNotices: (criterion) => device.usage.useNotices(criterion),
     verbose(evaluation): VerboseReport {

@@ -17,7 +17,8 @@ export interface UsageInput {
   readonly elecFactors?: Readonly<Record<string, number | null | undefined>> | null;
 }
 
-const FACTOR_SLOTS: ReadonlySet<string> = new Set(ELECTRICITY_CRITERIA);
+/** Factors a client may override (`elec_factors`). */
+const OVERRIDABLE_FACTORS: ReadonlySet<string> = new Set(ELECTRICITY_CRITERIA);
 
 export const LOCATION_NOT_FOUND = "Location not found. Default value used.";
 export const LIST_WORKLOAD_UNIT = "(time_percentage:%, load_percentage: %)";
@@ -64,7 +65,7 @@ export class Usage {
       this.timeWorkload.setInput(input.timeWorkload);
       if (typeof input.timeWorkload !== "number") this.timeWorkload.unit = listWorkloadUnit;
     }
-    if (input.usageLocation != null) {
+    if (input.usageLocation != null && !this.isDiscardedDefaultLocation(input.usageLocation)) {
       if (this.context.data.electricity.countryCodes.has(input.usageLocation)) {
         this.usageLocation.setInput(input.usageLocation);
       } else {
@@ -80,15 +81,26 @@ export class Usage {
       this.otherConsumptionRatio.setInput(input.otherConsumptionRatio);
     }
     for (const [criterion, value] of Object.entries(input.elecFactors ?? {})) {
-      if (value != null && FACTOR_SLOTS.has(criterion)) this.electricityFactor(criterion).setInput(value);
+      if (value != null && OVERRIDABLE_FACTORS.has(criterion))
+        this.electricityFactor(criterion).setInput(value);
     }
+  }
+
+  /**
+   * METHOD-2.4.1 §3.5: where the edition discards it, a location equal to the default one (any
+   * case, surrounding blanks ignored; an empty string is not) is treated as not given. Other codes
+   * stay case-sensitive (a kept quirk, Appendix D.15).
+   */
+  private isDiscardedDefaultLocation(location: string): boolean {
+    if (this.context.rules.explicitDefaultLocation !== "discarded" || location === "") return false;
+    return location.trim().toUpperCase() === this.context.data.config.defaultLocation.toUpperCase();
   }
 
   /** The factor of a criterion; `fw` has no slot, so its use phase is not implemented. */
   electricityFactor(criterion: string): Attribute<number> {
     let factor = this.elecFactors.get(criterion);
     if (!factor) {
-      if (!FACTOR_SLOTS.has(criterion))
+      if (!this.context.rules.electricityFactorSlots.has(criterion))
         throw new NotImplementedError(`no electricity factor slot for ${criterion}`);
       const created = new Attribute<number>(FACTOR_UNITS[criterion] ?? null);
       created.complete = () => this.completeElectricityFactor(criterion, created);
@@ -168,9 +180,9 @@ export class Usage {
     if (this.otherConsumptionRatio) list.push(["other_consumption_ratio", this.otherConsumptionRatio]);
     if (this.workloads) list.push(["workloads", this.workloads]);
     if (this.params) list.push(["params", this.params]);
-    for (const criterion of ELECTRICITY_CRITERIA) {
-      const factor = this.elecFactors.get(criterion);
-      if (factor) list.push([`${criterion}_factor`, factor]);
+    for (const { name } of this.context.rules.criteria) {
+      const factor = this.elecFactors.get(name);
+      if (factor) list.push([`${name}_factor`, factor]);
     }
     return list;
   }

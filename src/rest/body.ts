@@ -10,153 +10,152 @@ import type {
   SimpleComponentInput,
   UsageInput,
 } from "./generated/graphql.js";
+import {
+  type FieldIssue,
+  fieldTypes,
+  issueParams,
+  type RequestValidation,
+  type ValidationDetail,
+  validationDetail,
+} from "./validation.js";
 
 /*
- * v1 request bodies (snake_case), validated with the reference's lenient typing: integer fields
- * accept numeric strings and truncate fractions toward zero (METHOD.md §0.3), number fields accept
- * numeric strings, unknown keys are ignored. The result is the GraphQL operation's variables.
+ * v1 request bodies (snake_case), validated with the reference's typing rules of the request's
+ * edition (`validation.ts`: pydantic 1 or 2), unknown keys ignored. The result is the GraphQL
+ * operation's variables. The schemas are built once per set of rules.
  */
 
-const NUMERIC_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+function schemasOf(rules: RequestValidation) {
+  const { integer, float, text, optional: opt, defaulted } = fieldTypes(rules);
 
-export const integer = z.preprocess((v) => {
-  if (typeof v === "string" && /^\s*[+-]?\d+\s*$/.test(v)) return Number(v);
-  if (typeof v === "number" && Number.isFinite(v)) return Math.trunc(v);
-  return v;
-}, z.number({ message: "value is not a valid integer" }).int());
+  const workloadShare = z.object({ time_percentage: float, load_percentage: float });
 
-/** A number, also given as numeric text. */
-export const float = z.preprocess(
-  (v) => (typeof v === "string" && NUMERIC_TEXT.test(v) ? Number(v) : v),
-  z.number({ message: "value is not a valid float" }).finite(),
-);
+  const usage = z.object({
+    avg_power: opt(float),
+    time_workload: opt(z.union([float, z.array(workloadShare)])),
+    usage_location: opt(text),
+    use_time_ratio: opt(float),
+    hours_life_time: opt(float),
+    other_consumption_ratio: opt(float),
+    elec_factors: opt(z.object(Object.fromEntries(ELECTRICITY_CRITERIA.map((c) => [c, opt(float)])))),
+    hours_use_time: opt(float),
+    days_use_time: opt(float),
+    years_use_time: opt(float),
+  });
 
-/** Text, also given as a number (pydantic's str coercion). */
-export const text = z.preprocess(
-  (v) => (typeof v === "number" ? String(v) : v),
-  z.string({ message: "str type expected" }),
-);
+  const cpu = z.object({
+    units: opt(integer),
+    core_units: opt(integer),
+    die_size: opt(float),
+    die_size_per_core: opt(float),
+    manufacturer: opt(text),
+    model_range: opt(text),
+    family: opt(text),
+    name: opt(text),
+    tdp: opt(integer),
+    usage: opt(usage),
+  });
 
-const opt = <T extends z.ZodType>(schema: T) => schema.nullish();
+  const ram = z.object({
+    units: opt(integer),
+    capacity: opt(integer),
+    density: opt(float),
+    manufacturer: opt(text),
+    process: opt(float),
+    usage: opt(usage),
+  });
 
-const workloadShare = z.object({
-  time_percentage: float,
-  load_percentage: float,
-});
+  const disk = z.object({
+    type: opt(text),
+    units: opt(integer),
+    capacity: opt(integer),
+    density: opt(float),
+    manufacturer: opt(text),
+    layers: opt(integer),
+    usage: opt(usage),
+  });
 
-const usage = z.object({
-  avg_power: opt(float),
-  time_workload: opt(z.union([float, z.array(workloadShare)])),
-  usage_location: opt(text),
-  use_time_ratio: opt(float),
-  hours_life_time: opt(float),
-  other_consumption_ratio: opt(float),
-  elec_factors: opt(z.object(Object.fromEntries(ELECTRICITY_CRITERIA.map((c) => [c, opt(float)])))),
-  hours_use_time: opt(float),
-  days_use_time: opt(float),
-  years_use_time: opt(float),
-});
+  const powerSupply = z.object({ units: opt(integer), unit_weight: opt(float), usage: opt(usage) });
+  // `case_type` is declared without Optional in the reference (null refused under pydantic 2).
+  const caseBody = z.object({ units: opt(integer), case_type: defaulted(text), usage: opt(usage) });
+  const simple = z.object({ units: opt(integer), capacity: opt(integer), usage: opt(usage) });
 
-const cpu = z.object({
-  units: opt(integer),
-  core_units: opt(integer),
-  die_size: opt(float),
-  die_size_per_core: opt(float),
-  manufacturer: opt(text),
-  model_range: opt(text),
-  family: opt(text),
-  name: opt(text),
-  tdp: opt(integer),
-  usage: opt(usage),
-});
+  const server = z.object({
+    model: opt(z.object({ type: opt(text), name: opt(text), manufacturer: opt(text), year: opt(text) })),
+    configuration: opt(
+      z.object({
+        cpu: opt(cpu),
+        ram: opt(z.array(ram)),
+        disk: opt(z.array(disk)),
+        power_supply: opt(powerSupply),
+      }),
+    ),
+    usage: opt(usage),
+  });
 
-const ram = z.object({
-  units: opt(integer),
-  capacity: opt(integer),
-  density: opt(float),
-  manufacturer: opt(text),
-  process: opt(float),
-  usage: opt(usage),
-});
-
-const disk = z.object({
-  type: opt(text),
-  units: opt(integer),
-  capacity: opt(integer),
-  density: opt(float),
-  manufacturer: opt(text),
-  layers: opt(integer),
-  usage: opt(usage),
-});
-
-const powerSupply = z.object({ units: opt(integer), unit_weight: opt(float), usage: opt(usage) });
-const caseBody = z.object({ units: opt(integer), case_type: opt(text), usage: opt(usage) });
-const simple = z.object({ units: opt(integer), capacity: opt(integer), usage: opt(usage) });
-
-const server = z.object({
-  model: opt(z.object({ type: opt(text), name: opt(text), manufacturer: opt(text), year: opt(text) })),
-  configuration: opt(
-    z.object({
-      cpu: opt(cpu),
-      ram: opt(z.array(ram)),
-      disk: opt(z.array(disk)),
-      power_supply: opt(powerSupply),
-    }),
-  ),
-  usage: opt(usage),
-});
-
-type V1Usage = z.infer<typeof usage>;
-
-/**
- * A body's `usage` validated in a second step (its errors are located under `usage` by
- * `usageVariables`); the OpenAPI description documents it as the `Usage` schema.
- */
-export const deferredUsage = z.unknown().optional();
-
-/** The v1 usage object, for the OpenAPI description. */
-export const USAGE_SCHEMA = usage;
-
-/** A named v1 body schema (the name becomes its OpenAPI component). */
-export interface BodyDoc {
-  readonly name: string;
-  readonly schema: z.ZodType;
+  return { usage, cpu, ram, disk, powerSupply, caseBody, simple, server };
 }
 
-/** Turns a v1 body into an operation's variables; carries the schema it validates with. */
-export type BodyParser<T> = ((body: unknown) => T) & { readonly doc?: BodyDoc };
+type BodySchemas = ReturnType<typeof schemasOf>;
 
-/** A body parser validating with `schema` (named `name` in the OpenAPI description). */
-export function v1Body<S extends z.ZodType, T>(
-  name: string,
-  schema: S,
-  convert: (value: z.infer<S>) => T,
-): BodyParser<T> {
-  return Object.assign((body: unknown) => convert(parseV1Body(schema, body)), { doc: { name, schema } });
+const SCHEMAS = new WeakMap<RequestValidation, BodySchemas>();
+
+/** The v1 body schemas under `rules`, built on first use. */
+function bodySchemas(rules: RequestValidation): BodySchemas {
+  let schemas = SCHEMAS.get(rules);
+  if (!schemas) {
+    schemas = schemasOf(rules);
+    SCHEMAS.set(rules, schemas);
+  }
+  return schemas;
 }
 
-/** A v1 body that failed validation, in FastAPI's 422 shape. */
+type V1Usage = z.infer<BodySchemas["usage"]>;
+
+/** A v1 body that failed validation, in FastAPI's 422 shape (layout of the request's rules). */
 export class BodyValidationError extends Error {
-  constructor(readonly detail: { loc: (string | number)[]; msg: string; type: string }[]) {
+  constructor(readonly detail: ValidationDetail[]) {
     super("invalid request body");
   }
 }
 
-/** Validates a v1 body (absent = `{}`), or throws the 422 of FastAPI's shape. */
+/** Validates a v1 body (absent = `{}`) under `rules`, or throws the 422 of FastAPI's shape. */
 export function parseV1Body<S extends z.ZodType>(
   schema: S,
   body: unknown,
+  rules: RequestValidation,
   at: readonly (string | number)[] = [],
 ): z.infer<S> {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
   throw new BodyValidationError(
-    result.error.issues.map((issue) => ({
-      loc: ["body", ...at, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))],
-      msg: issue.message,
-      type: `value_error.${issue.code}`,
-    })),
+    result.error.issues.map((issue) => {
+      const loc = ["body", ...at, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))];
+      const params = issueParams(issue);
+      if (params) return validationDetail(rules, loc, params.pydantic, params.input);
+      return validationDetail(rules, loc, structuralIssue(issue), valueAt(body ?? {}, issue.path));
+    }),
   );
+}
+
+/** Issues zod raises itself (an object or list expected): pydantic's type for them. */
+function structuralIssue(issue: z.core.$ZodIssue): FieldIssue {
+  if (issue.code === "invalid_type" && issue.expected === "array")
+    return { type: "list_type", msg: "Input should be a valid list" };
+  if (issue.code === "invalid_type" && issue.expected === "object")
+    return { type: "model_type", msg: "Input should be a valid dictionary or object" };
+  if (issue.code === "invalid_union")
+    return { type: "float_type", msg: "Input should be a valid number or a list" };
+  return { type: "value_error", msg: issue.message };
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let node = root;
+  for (const key of path) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node ?? null;
 }
 
 function toUsage(value: V1Usage | null | undefined): UsageInput | null {
@@ -183,7 +182,7 @@ function toUsage(value: V1Usage | null | undefined): UsageInput | null {
   };
 }
 
-function toCpu(value: z.infer<typeof cpu>): CpuInput {
+function toCpu(value: z.infer<BodySchemas["cpu"]>): CpuInput {
   return {
     units: value.units,
     coreUnits: value.core_units,
@@ -199,54 +198,122 @@ function toCpu(value: z.infer<typeof cpu>): CpuInput {
   };
 }
 
-function toRam(value: z.infer<typeof ram>): RamInput {
+function toRam(value: z.infer<BodySchemas["ram"]>): RamInput {
   return { ...value, usage: toUsage(value.usage) };
 }
 
-function toDisk(value: z.infer<typeof disk>): DiskInput {
+function toDisk(value: z.infer<BodySchemas["disk"]>): DiskInput {
   return { ...value, usage: toUsage(value.usage) };
 }
 
-function toPowerSupply(value: z.infer<typeof powerSupply>): PowerSupplyInput {
+function toPowerSupply(value: z.infer<BodySchemas["powerSupply"]>): PowerSupplyInput {
   return { units: value.units, unitWeight: value.unit_weight, usage: toUsage(value.usage) };
 }
 
-function toSimple(value: z.infer<typeof simple>): SimpleComponentInput {
+function toSimple(value: z.infer<BodySchemas["simple"]>): SimpleComponentInput {
   return { ...value, usage: toUsage(value.usage) };
 }
 
-export const serverVariables = v1Body("Server", server, (value): ServerInput => {
-  const configuration = value.configuration;
-  return {
-    model: value.model ?? null,
-    usage: toUsage(value.usage),
-    configuration: configuration
-      ? {
-          cpu: configuration.cpu ? toCpu(configuration.cpu) : null,
-          ram: configuration.ram?.map(toRam) ?? null,
-          disk: configuration.disk?.map(toDisk) ?? null,
-          powerSupply: configuration.power_supply ? toPowerSupply(configuration.power_supply) : null,
-        }
-      : null,
-  };
-});
+/** A named v1 body schema (the name becomes its OpenAPI component), under given validation rules. */
+export interface BodyDoc {
+  readonly name: string;
+  readonly schema: (rules: RequestValidation) => z.ZodType;
+}
+
+/**
+ * A parser of one route's body into its GraphQL input, under the request's validation rules;
+ * described ones carry the schema they validate with (for the OpenAPI description).
+ */
+export type BodyParser<T> = ((body: unknown, rules: RequestValidation) => T) & { readonly doc?: BodyDoc };
+
+/** A body parser with its schema, named `name` in the OpenAPI description. */
+export function describedBody<T>(
+  name: string,
+  schema: (rules: RequestValidation) => z.ZodType,
+  parse: (body: unknown, rules: RequestValidation) => T,
+): BodyParser<T> {
+  return Object.assign(parse, { doc: { name, schema } });
+}
+
+/**
+ * A body's `usage` validated in a second step by `usageVariables` (so that its errors are located
+ * under `usage`); the OpenAPI description shows it as the `Usage` schema.
+ */
+export const deferredUsage = z.unknown().optional();
+
+/** The v1 usage object under `rules`, for the OpenAPI description. */
+export const usageSchema = (rules: RequestValidation): z.ZodType => bodySchemas(rules).usage;
+
+const schemaOf =
+  (kind: keyof BodySchemas) =>
+  (rules: RequestValidation): z.ZodType =>
+    bodySchemas(rules)[kind];
+
+export const serverVariables: BodyParser<ServerInput> = describedBody(
+  "Server",
+  schemaOf("server"),
+  (body, rules) => {
+    const value = parseV1Body(bodySchemas(rules).server, body, rules);
+    const configuration = value.configuration;
+    return {
+      model: value.model ?? null,
+      usage: toUsage(value.usage),
+      configuration: configuration
+        ? {
+            cpu: configuration.cpu ? toCpu(configuration.cpu) : null,
+            ram: configuration.ram?.map(toRam) ?? null,
+            disk: configuration.disk?.map(toDisk) ?? null,
+            powerSupply: configuration.power_supply ? toPowerSupply(configuration.power_supply) : null,
+          }
+        : null,
+    };
+  },
+);
 
 export const componentVariables = {
-  cpu: v1Body("Cpu", cpu, toCpu),
-  ram: v1Body("Ram", ram, toRam),
-  ssd: v1Body("Disk", disk, toDisk),
-  hdd: v1Body("SimpleComponent", simple, toSimple),
-  powerSupply: v1Body("PowerSupply", powerSupply, toPowerSupply),
-  case: v1Body(
-    "Case",
-    caseBody,
-    (value): CaseInput => ({ units: value.units, caseType: value.case_type, usage: toUsage(value.usage) }),
+  cpu: describedBody(
+    "Cpu",
+    schemaOf("cpu"),
+    (body, rules): CpuInput => toCpu(parseV1Body(bodySchemas(rules).cpu, body, rules)),
   ),
-  motherboard: v1Body("SimpleComponent", simple, toSimple),
-  assembly: v1Body("SimpleComponent", simple, toSimple),
+  ram: describedBody(
+    "Ram",
+    schemaOf("ram"),
+    (body, rules): RamInput => toRam(parseV1Body(bodySchemas(rules).ram, body, rules)),
+  ),
+  ssd: describedBody(
+    "Disk",
+    schemaOf("disk"),
+    (body, rules): DiskInput => toDisk(parseV1Body(bodySchemas(rules).disk, body, rules)),
+  ),
+  hdd: describedBody(
+    "SimpleComponent",
+    schemaOf("simple"),
+    (body, rules): SimpleComponentInput => toSimple(parseV1Body(bodySchemas(rules).simple, body, rules)),
+  ),
+  powerSupply: describedBody(
+    "PowerSupply",
+    schemaOf("powerSupply"),
+    (body, rules): PowerSupplyInput =>
+      toPowerSupply(parseV1Body(bodySchemas(rules).powerSupply, body, rules)),
+  ),
+  case: describedBody("Case", schemaOf("caseBody"), (body, rules): CaseInput => {
+    const value = parseV1Body(bodySchemas(rules).caseBody, body, rules);
+    return { units: value.units, caseType: value.case_type, usage: toUsage(value.usage) };
+  }),
+  motherboard: describedBody(
+    "SimpleComponent",
+    schemaOf("simple"),
+    (body, rules): SimpleComponentInput => toSimple(parseV1Body(bodySchemas(rules).simple, body, rules)),
+  ),
+  assembly: describedBody(
+    "SimpleComponent",
+    schemaOf("simple"),
+    (body, rules): SimpleComponentInput => toSimple(parseV1Body(bodySchemas(rules).simple, body, rules)),
+  ),
 };
 
 /** A body's `usage` object (errors located under `usage`). */
-export function usageVariables(value: unknown): UsageInput | null {
-  return value == null ? null : toUsage(parseV1Body(usage, value, ["usage"]));
+export function usageVariables(value: unknown, rules: RequestValidation): UsageInput | null {
+  return value == null ? null : toUsage(parseV1Body(bodySchemas(rules).usage, value, rules, ["usage"]));
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { deferredUsage, parseV1Body, text, usageVariables } from "./body.js";
+import { deferredUsage, parseV1Body, usageVariables } from "./body.js";
 import {
   documented,
   type Handler,
@@ -15,15 +15,16 @@ import {
   CloudInstanceTypesDocument,
   CloudProvidersDocument,
 } from "./generated/graphql.js";
+import { IMPACT_QUERY_PARAMETERS } from "./query.js";
+import { fieldTypes, type RequestValidation } from "./validation.js";
 
 const DEFAULT_PROVIDER = "aws";
 const DEFAULT_INSTANCE = "a1.4xlarge";
 
-const cloudBody = z.object({
-  provider: text.nullish(),
-  instance_type: text.nullish(),
-  usage: deferredUsage,
-});
+function cloudBodyOf(rules: RequestValidation) {
+  const { text, optional } = fieldTypes(rules);
+  return z.object({ provider: optional(text), instance_type: optional(text), usage: deferredUsage });
+}
 
 const PROVIDER: QueryParameterDoc = {
   name: "provider",
@@ -36,6 +37,17 @@ const INSTANCE_TYPE: QueryParameterDoc = {
   schema: { type: "string", default: DEFAULT_INSTANCE },
 };
 
+const CLOUD_BODIES = new WeakMap<RequestValidation, ReturnType<typeof cloudBodyOf>>();
+
+function cloudBody(rules: RequestValidation): ReturnType<typeof cloudBodyOf> {
+  let schema = CLOUD_BODIES.get(rules);
+  if (!schema) {
+    schema = cloudBodyOf(rules);
+    CLOUD_BODIES.set(rules, schema);
+  }
+  return schema;
+}
+
 /**
  * GET reads provider / instance type from the query (or the path), POST from the body. The
  * reference's GET answers "None at None not found" for an unknown instance and POST fails
@@ -45,18 +57,22 @@ function cloudImpacts(pathProvider: string | null): Handler {
   return impactRoute(
     CloudInstanceImpactsDocument,
     ({ archetype: _noArchetype, ...query }, request) => {
-      const body = postedBody(request, (value) => parseV1Body(cloudBody, value));
+      const body = postedBody(request, (value, rules) => parseV1Body(cloudBody(rules), value, rules));
       return {
         ...query,
         provider: pathProvider ?? body?.provider ?? request.params.get("provider") ?? DEFAULT_PROVIDER,
         instanceType: body?.instance_type ?? request.params.get("instance_type") ?? DEFAULT_INSTANCE,
-        usage: usageVariables(body?.usage),
+        usage: usageVariables(body?.usage, request.validation),
       };
     },
     (data) => data.cloudInstance,
     {
       summary: "Impacts of a cloud instance (GET: provider and type in the query; POST: in the body)",
-      query: pathProvider === null ? [PROVIDER, INSTANCE_TYPE] : [INSTANCE_TYPE],
+      // The impact parameters (no archetype: the instance type is the archetype), then the instance.
+      query: [
+        ...IMPACT_QUERY_PARAMETERS.filter((parameter) => parameter.name !== "archetype"),
+        ...(pathProvider === null ? [PROVIDER, INSTANCE_TYPE] : [INSTANCE_TYPE]),
+      ],
       body: { name: "CloudInstance", schema: cloudBody },
     },
   );
@@ -70,11 +86,8 @@ export const cloudRoutes: readonly Route[] = [
   {
     path: "/v1/cloud/instance/all_providers",
     methods: {
-      GET: documented(
-        async (_request, run) =>
-          ok((await run(CloudProvidersDocument, {})).cloudProviders.map((p) => p.name)),
-        { summary: "Cloud providers" },
-      ),
+      GET: async (_request, run) =>
+        ok((await run(CloudProvidersDocument, {})).cloudProviders.map((p) => p.name)),
     },
   },
   {
@@ -117,5 +130,5 @@ export function cloudProviderRoute(path: string): Route | null {
 /** `cloudProviderRoute` as the OpenAPI description states it (the provider a path parameter). */
 export const cloudProviderTemplate: Route = {
   path: CLOUD_PROVIDER_PATH,
-  methods: { GET: cloudImpacts("aws") },
+  methods: { GET: cloudImpacts(DEFAULT_PROVIDER) },
 };

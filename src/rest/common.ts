@@ -16,6 +16,10 @@ import { impactResponse } from "./shape.js";
 
 export type { QueryParameterDoc } from "./query.js";
 
+import { type FieldIssue, type RequestValidation, validationDetail } from "./validation.js";
+
+const MISSING: FieldIssue = { type: "missing", msg: "Field required" };
+
 /*
  * Building blocks of the REST shim: every route runs one GraphQL operation of
  * `src/rest/operations` and reshapes its result into the v1 JSON.
@@ -32,6 +36,8 @@ export interface RestRequest {
   readonly params: URLSearchParams;
   /** Parsed JSON body; `{}` when the request had none. */
   readonly body: unknown;
+  /** How this request's body and query values are validated (its edition's rules). */
+  readonly validation: RequestValidation;
 }
 
 /** What a handler reads besides its path, for the OpenAPI description (`src/rest/openapi.ts`). */
@@ -55,6 +61,9 @@ export function documented(
 ): Handler {
   return Object.assign(handler, { doc: { query: [], answer: "json" as const, ...doc } });
 }
+
+/** The summary of an impact route that states none. */
+const IMPACT_SUMMARY = "Impacts (GET: from an archetype; POST: a body completing it)";
 
 /**
  * Executes one GraphQL operation of the shim against the schema, in a fresh request context, with
@@ -100,12 +109,16 @@ export function createRunner(
       ...variables,
       edition: edition.graphqlName,
     })) as ExecutionResult;
-    if (result.errors && result.errors.length > 0) throw restErrorOf(result.errors);
+    if (result.errors && result.errors.length > 0)
+      throw restErrorOf(result.errors, edition.requestValidation);
     return result.data as never;
   };
 }
 
-function restErrorOf(errors: NonNullable<ExecutionResult["errors"]>): RestError {
+/** GraphQL arguments the shim fills from query parameters. */
+const QUERY_ARGUMENTS: ReadonlySet<string> = new Set(["criteria", "duration", "allocation"]);
+
+function restErrorOf(errors: NonNullable<ExecutionResult["errors"]>, rules: RequestValidation): RestError {
   const [first] = errors;
   const code = first.extensions?.code;
   if (code === "NOT_FOUND") return new RestError(404, { detail: first.extensions?.detail ?? first.message });
@@ -113,9 +126,10 @@ function restErrorOf(errors: NonNullable<ExecutionResult["errors"]>): RestError 
     const field = (first.extensions?.field as (string | number)[] | undefined) ?? [];
     // The GraphQL `input` argument is the whole v1 body; other arguments (usage, workload) are body keys.
     const loc = (field[0] === "input" ? field.slice(1) : field).map(v1FieldName);
-    return new RestError(422, {
-      detail: [{ loc: ["body", ...loc], msg: first.message.replace(/^[^:]*: /, ""), type: "value_error" }],
-    });
+    // Impact arguments come from the query string (e.g. a criterion the edition lacks).
+    const where = QUERY_ARGUMENTS.has(String(field[0])) ? "query" : "body";
+    const issue = { type: "value_error", msg: first.message.replace(/^[^:]*: /, "") };
+    return new RestError(422, { detail: [validationDetail(rules, [where, ...loc], issue, null)] });
   }
   return new RestError(500, "Internal Server Error");
 }
@@ -133,7 +147,7 @@ export const ok = (body: unknown): RestResponse => ({ status: 200, body });
 /** Query parameters that are required by the v1 routes (FastAPI answers 422 without them). */
 export function required(params: URLSearchParams, name: string): string {
   const value = params.get(name);
-  if (value === null) throw new QueryValidationError(name, "field required");
+  if (value === null) throw new QueryValidationError(name, "field required", MISSING, null);
   return value;
 }
 
@@ -160,7 +174,7 @@ export function impactRoute<R, V>(
   document: TypedDocumentNode<R, V>,
   variables: (query: ImpactQueryVariables, request: RestRequest) => V,
   answer: (data: R) => ImpactAnswer,
-  doc: Partial<HandlerDoc> & Pick<HandlerDoc, "summary">,
+  doc: Partial<HandlerDoc> = {},
 ): Handler {
   return documented(
     async (request, run) => {
@@ -169,7 +183,7 @@ export function impactRoute<R, V>(
       const data = await run(document, variables(common, request) as V & Record<string, unknown>);
       return ok(impactResponse(answer(data)));
     },
-    { query: IMPACT_QUERY_PARAMETERS, answer: "impacts", ...doc },
+    { summary: IMPACT_SUMMARY, query: IMPACT_QUERY_PARAMETERS, answer: "impacts", ...doc },
   );
 }
 
@@ -184,8 +198,8 @@ export function inputRoute<R, V>(
   document: TypedDocumentNode<R, V>,
   parse: BodyParser<InputOf<V>>,
   answer: (data: R) => ImpactAnswer,
-  summary: string,
   fixed: Readonly<Record<string, unknown>> = {},
+  summary: string = IMPACT_SUMMARY,
 ): Handler {
   return impactRoute(
     document,
@@ -196,14 +210,14 @@ export function inputRoute<R, V>(
 }
 
 /** The parsed body of a POST, or null for a GET (archetype only). */
-export function postedBody<T>(request: RestRequest, parse: (body: unknown) => T): T | null {
-  return request.method === "POST" ? parse(request.body) : null;
+export function postedBody<T>(request: RestRequest, parse: BodyParser<T>): T | null {
+  return request.method === "POST" ? parse(request.body, request.validation) : null;
 }
 
-export function listing<R, K extends keyof R>(
+export function listing<R, K extends keyof R & string>(
   document: TypedDocumentNode<R, Record<string, never>>,
   field: K,
-  summary: string,
+  summary = `The \`${field}\` listing`,
 ): Handler {
   return documented(async (_request, run) => ok((await run(document, {}))[field]), { summary });
 }
@@ -219,4 +233,21 @@ export const ARCHETYPE_PARAMETER: QueryParameterDoc = {
 export interface Route {
   readonly path: string;
   readonly methods: Readonly<Record<string, Handler>>;
+  /**
+   * The first boaviztapi version that has the route: an edition reproducing an older version
+   * answers 404 like its reference (absent: every edition has it).
+   */
+  readonly since?: string;
+}
+
+/** Whether a reference version (`2.4.1`) is at or after another, part by part. */
+export function versionAtLeast(version: string, since: string): boolean {
+  const parts = version.split(".").map(Number);
+  const minimum = since.split(".").map(Number);
+  for (let i = 0; i < Math.max(parts.length, minimum.length); i++) {
+    const a = parts[i] ?? 0;
+    const b = minimum[i] ?? 0;
+    if (a !== b) return a > b;
+  }
+  return true;
 }

@@ -31,19 +31,19 @@ const summary = "Impacts of a component (GET: an archetype; POST: characteristic
 const COMPONENTS: readonly { readonly kind: ComponentKind; readonly impacts: Handler }[] = [
   {
     kind: "cpu",
-    impacts: inputRoute(CpuImpactsDocument, componentVariables.cpu, (d) => d.component, summary),
+    impacts: inputRoute(CpuImpactsDocument, componentVariables.cpu, (d) => d.component, {}, summary),
   },
   {
     kind: "ram",
-    impacts: inputRoute(RamImpactsDocument, componentVariables.ram, (d) => d.component, summary),
+    impacts: inputRoute(RamImpactsDocument, componentVariables.ram, (d) => d.component, {}, summary),
   },
   {
     kind: "ssd",
-    impacts: inputRoute(SsdImpactsDocument, componentVariables.ssd, (d) => d.component, summary),
+    impacts: inputRoute(SsdImpactsDocument, componentVariables.ssd, (d) => d.component, {}, summary),
   },
   {
     kind: "hdd",
-    impacts: inputRoute(HddImpactsDocument, componentVariables.hdd, (d) => d.component, summary),
+    impacts: inputRoute(HddImpactsDocument, componentVariables.hdd, (d) => d.component, {}, summary),
   },
   {
     kind: "power_supply",
@@ -51,12 +51,13 @@ const COMPONENTS: readonly { readonly kind: ComponentKind; readonly impacts: Han
       PowerSupplyImpactsDocument,
       componentVariables.powerSupply,
       (d) => d.component,
+      {},
       summary,
     ),
   },
   {
     kind: "case",
-    impacts: inputRoute(CaseImpactsDocument, componentVariables.case, (d) => d.component, summary),
+    impacts: inputRoute(CaseImpactsDocument, componentVariables.case, (d) => d.component, {}, summary),
   },
   {
     kind: "motherboard",
@@ -64,12 +65,19 @@ const COMPONENTS: readonly { readonly kind: ComponentKind; readonly impacts: Han
       MotherboardImpactsDocument,
       componentVariables.motherboard,
       (d) => d.component,
+      {},
       summary,
     ),
   },
   {
     kind: "assembly",
-    impacts: inputRoute(AssemblyImpactsDocument, componentVariables.assembly, (d) => d.component, summary),
+    impacts: inputRoute(
+      AssemblyImpactsDocument,
+      componentVariables.assembly,
+      (d) => d.component,
+      {},
+      summary,
+    ),
   },
 ];
 

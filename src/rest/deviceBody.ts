@@ -1,41 +1,72 @@
 import { z } from "zod";
-import { type BodyParser, deferredUsage, text, usageVariables, v1Body } from "./body.js";
+import { type BodyParser, deferredUsage, describedBody, parseV1Body, usageVariables } from "./body.js";
 import type { IotDeviceInput, PeripheralInput, TerminalInput } from "./generated/graphql.js";
+import { fieldTypes, type RequestValidation } from "./validation.js";
 
 /*
  * v1 bodies of the terminal, peripheral and IoT routes (snake_case) → GraphQL variables, with the
- * lenient typing of `body.ts`: unknown keys are ignored, numbers are accepted as strings.
+ * typing rules of the request's edition (`validation.ts`): unknown keys are ignored.
  */
 
-const terminalBody = z.object({ type: text.nullish(), usage: deferredUsage });
+function schemasOf(rules: RequestValidation) {
+  const { text, optional, defaulted } = fieldTypes(rules);
+  return {
+    terminal: z.object({ type: optional(text), usage: deferredUsage }),
+    // A block's `type` and `hsl_level` are declared without Optional (null refused under pydantic 2).
+    iot: z.object({
+      functional_blocks: optional(z.array(z.object({ type: text, hsl_level: defaulted(text) }))),
+      usage: deferredUsage,
+    }),
+  };
+}
 
-const iotBody = z.object({
-  functional_blocks: z.array(z.object({ type: text, hsl_level: text.nullish() })).nullish(),
-  usage: deferredUsage,
-});
+const SCHEMAS = new WeakMap<RequestValidation, ReturnType<typeof schemasOf>>();
+
+function schemas(rules: RequestValidation): ReturnType<typeof schemasOf> {
+  let built = SCHEMAS.get(rules);
+  if (!built) {
+    built = schemasOf(rules);
+    SCHEMAS.set(rules, built);
+  }
+  return built;
+}
 
 /**
  * Terminal bodies: `usage`, plus `type` for the kinds whose factors depend on it (laptop,
- * desktop, television); other kinds ignore a `type` key like any unknown key.
+ * desktop, television, VR headset); other kinds ignore a `type` key like any unknown key (its
+ * value is still validated as text).
  */
 export function terminalVariables(typed: boolean): BodyParser<TerminalInput> {
-  return v1Body("UserDevice", terminalBody, (value) => ({
-    usage: usageVariables(value.usage),
-    ...(typed && value.type != null ? { type: value.type } : {}),
-  }));
+  return describedBody(
+    "UserDevice",
+    (rules) => schemas(rules).terminal,
+    (body, rules) => {
+      const value = parseV1Body(schemas(rules).terminal, body, rules);
+      return {
+        usage: usageVariables(value.usage, rules),
+        ...(typed && value.type != null ? { type: value.type } : {}),
+      };
+    },
+  );
 }
 
-export const peripheralVariables = v1Body(
+export const peripheralVariables: BodyParser<PeripheralInput> = describedBody(
   "UserDevice",
-  terminalBody,
-  (value): PeripheralInput => ({ usage: usageVariables(value.usage) }),
+  (rules) => schemas(rules).terminal,
+  (body, rules) => ({
+    usage: usageVariables(parseV1Body(schemas(rules).terminal, body, rules).usage, rules),
+  }),
 );
 
-export const iotDeviceVariables = v1Body(
+export const iotDeviceVariables: BodyParser<IotDeviceInput> = describedBody(
   "IotDevice",
-  iotBody,
-  (value): IotDeviceInput => ({
-    functionalBlocks: value.functional_blocks?.map((b) => ({ type: b.type, hslLevel: b.hsl_level })) ?? null,
-    usage: usageVariables(value.usage),
-  }),
+  (rules) => schemas(rules).iot,
+  (body, rules) => {
+    const value = parseV1Body(schemas(rules).iot, body, rules);
+    return {
+      functionalBlocks:
+        value.functional_blocks?.map((b) => ({ type: b.type, hslLevel: b.hsl_level })) ?? null,
+      usage: usageVariables(value.usage, rules),
+    };
+  },
 );

@@ -1,13 +1,5 @@
 import { isTypedKind, PERIPHERAL_KINDS, TERMINAL_KINDS } from "../engine/index.js";
-import {
-  ARCHETYPE_PARAMETER,
-  documented,
-  type Handler,
-  inputRoute,
-  ok,
-  type Route,
-  required,
-} from "./common.js";
+import { type Handler, inputRoute, ok, type Route, required } from "./common.js";
 import { iotDeviceVariables, peripheralVariables, terminalVariables } from "./deviceBody.js";
 import {
   IotDeviceArchetypeConfigDocument,
@@ -18,6 +10,7 @@ import {
   TerminalArchetypeConfigDocument,
   TerminalArchetypesDocument,
   TerminalImpactsDocument,
+  UserDeviceKindsDocument,
 } from "./generated/graphql.js";
 
 /*
@@ -26,30 +19,22 @@ import {
  */
 
 /** `archetype_config`: any user_terminal.csv row, whatever the route kind (§16). */
-const terminalConfig: Handler = documented(
-  async (request, run) => {
-    const archetype = required(request.params, "archetype");
-    return ok((await run(TerminalArchetypeConfigDocument, { archetype })).terminalArchetypeConfig);
-  },
-  { summary: "The configuration of a terminal or peripheral archetype", query: [ARCHETYPE_PARAMETER] },
-);
-
-const DEVICE_SUMMARY = "Impacts of a device (GET: an archetype; POST: a usage completing it)";
+const terminalConfig: Handler = async (request, run) => {
+  const archetype = required(request.params, "archetype");
+  return ok((await run(TerminalArchetypeConfigDocument, { archetype })).terminalArchetypeConfig);
+};
 
 function allObject(family: string, kinds: readonly string[]): Record<string, string> {
   return Object.fromEntries(kinds.map((kind) => [kind, `v1/${family}/${kind}`]));
 }
 
-/** §16 `/all` order: laptop, desktop, smartphone, television, tablet, box. */
-const TERMINAL_ALL = allObject("terminal", [
-  "laptop",
-  "desktop",
-  "smartphone",
-  "television",
-  "tablet",
-  "box",
-]);
-const PERIPHERAL_ALL = allObject("peripheral", PERIPHERAL_KINDS);
+/** §16 `/all`: the edition's kinds of a family, in its listing order. */
+function allRoute(family: "terminal" | "peripheral"): Handler {
+  return async (_request, run) => {
+    const kinds = await run(UserDeviceKindsDocument, {});
+    return ok(allObject(family, family === "terminal" ? kinds.terminalKinds : kinds.peripheralKinds));
+  };
+}
 
 /** The routes of one device kind: impacts (GET/POST), archetype ids and archetype configs. */
 function kindRoutes(
@@ -71,17 +56,8 @@ function terminalRoutes(): Route[] {
     kindRoutes(
       "terminal",
       kind,
-      inputRoute(
-        TerminalImpactsDocument,
-        terminalVariables(isTypedKind(kind)),
-        (d) => d.device,
-        DEVICE_SUMMARY,
-        { kind },
-      ),
-      documented(
-        async (_request, run) => ok((await run(TerminalArchetypesDocument, { kind })).terminalArchetypes),
-        { summary: `Archetype ids of ${kind}` },
-      ),
+      inputRoute(TerminalImpactsDocument, terminalVariables(isTypedKind(kind)), (d) => d.device, { kind }),
+      async (_request, run) => ok((await run(TerminalArchetypesDocument, { kind })).terminalArchetypes),
     ),
   );
 }
@@ -91,21 +67,13 @@ function peripheralRoutes(): Route[] {
     kindRoutes(
       "peripheral",
       kind,
-      inputRoute(PeripheralImpactsDocument, peripheralVariables, (d) => d.device, DEVICE_SUMMARY, { kind }),
-      documented(
-        async (_request, run) => ok((await run(PeripheralArchetypesDocument, { kind })).peripheralArchetypes),
-        { summary: `Archetype ids of ${kind}` },
-      ),
+      inputRoute(PeripheralImpactsDocument, peripheralVariables, (d) => d.device, { kind }),
+      async (_request, run) => ok((await run(PeripheralArchetypesDocument, { kind })).peripheralArchetypes),
     ),
   );
 }
 
-const iotImpacts = inputRoute(
-  IotDeviceImpactsDocument,
-  iotDeviceVariables,
-  (data) => data.device,
-  "Impacts of an IoT device (GET: an archetype; POST: functional blocks and usage)",
-);
+const iotImpacts = inputRoute(IotDeviceImpactsDocument, iotDeviceVariables, (data) => data.device);
 
 function iotRoutes(): Route[] {
   return [
@@ -113,36 +81,24 @@ function iotRoutes(): Route[] {
     {
       path: "/v1/iot/iot_device/archetypes",
       methods: {
-        GET: documented(
-          async (_request, run) => ok((await run(IotDeviceArchetypesDocument, {})).iotDeviceArchetypes),
-          { summary: "IoT device archetype ids" },
-        ),
+        GET: async (_request, run) => ok((await run(IotDeviceArchetypesDocument, {})).iotDeviceArchetypes),
       },
     },
     {
       path: "/v1/iot/iot_device/archetype_config",
       methods: {
-        GET: documented(
-          async (request, run) => {
-            const archetype = required(request.params, "archetype");
-            return ok((await run(IotDeviceArchetypeConfigDocument, { archetype })).iotDeviceArchetypeConfig);
-          },
-          { summary: "The configuration of an IoT device archetype", query: [ARCHETYPE_PARAMETER] },
-        ),
+        GET: async (request, run) => {
+          const archetype = required(request.params, "archetype");
+          return ok((await run(IotDeviceArchetypeConfigDocument, { archetype })).iotDeviceArchetypeConfig);
+        },
       },
     },
   ];
 }
 
 export const deviceRoutes: readonly Route[] = [
-  {
-    path: "/v1/terminal/all",
-    methods: { GET: documented(async () => ok(TERMINAL_ALL), { summary: "The terminal routes" }) },
-  },
-  {
-    path: "/v1/peripheral/all",
-    methods: { GET: documented(async () => ok(PERIPHERAL_ALL), { summary: "The peripheral routes" }) },
-  },
+  { path: "/v1/terminal/all", methods: { GET: allRoute("terminal") } },
+  { path: "/v1/peripheral/all", methods: { GET: allRoute("peripheral") } },
   ...terminalRoutes(),
   ...peripheralRoutes(),
   ...iotRoutes(),

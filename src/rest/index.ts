@@ -3,9 +3,10 @@ import { type EditionDescription, editionById, UnknownEditionError } from "../ed
 import type { Service } from "../schema/context.js";
 import { BodyValidationError } from "./body.js";
 import { CLOUD_PROVIDER_PATH, cloudProviderRoute } from "./cloud.js";
-import { createRunner, RestError, type RestResponse, type Route } from "./common.js";
+import { createRunner, RestError, type RestResponse, type Route, versionAtLeast } from "./common.js";
 import { QueryValidationError } from "./query.js";
 import { ROUTES } from "./routes.js";
+import { type RequestValidation, validationDetail } from "./validation.js";
 
 export type { RestResponse } from "./common.js";
 
@@ -62,13 +63,19 @@ export function createRestHandler(
     if (!route) return { status: 404, body: { detail: "Not Found" } };
     const handler = route.methods[call.method];
     if (!handler) return { status: 405, body: { detail: "Method Not Allowed" } };
+    // Errors found before the request's edition is known are worded like the default edition's.
+    let validation = editionById(service.defaultEdition).requestValidation;
     try {
       const params = singleValued(url.searchParams);
       const edition = requestedEdition(params, service.defaultEdition);
+      validation = edition.requestValidation;
+      if (route.since && !versionAtLeast(edition.rules.version, route.since)) {
+        return { status: 404, body: { detail: "Not Found" } };
+      }
       const body = call.method === "POST" ? parseBody(call.body) : {};
-      return await handler({ method: call.method, params, body }, runner(edition));
+      return await handler({ method: call.method, params, body, validation }, runner(edition));
     } catch (error) {
-      return errorResponse(error, reportError);
+      return errorResponse(error, validation, reportError);
     }
   };
 }
@@ -98,14 +105,20 @@ function singleValued(params: URLSearchParams): URLSearchParams {
   return out;
 }
 
-function errorResponse(error: unknown, reportError: ErrorReporter): RestResponse {
+function errorResponse(
+  error: unknown,
+  validation: RequestValidation,
+  reportError: ErrorReporter,
+): RestResponse {
   if (error instanceof RestError) return { status: error.status, body: error.body };
   if (error instanceof BodyValidationError) return { status: 422, body: { detail: error.detail } };
   if (error instanceof QueryValidationError) {
-    return {
-      status: 422,
-      body: { detail: [{ loc: ["query", error.parameter], msg: error.message, type: "value_error" }] },
-    };
+    const loc = ["query", error.parameter];
+    const detail =
+      validation.errorLayout === "pydantic2" && error.issue
+        ? validationDetail(validation, loc, error.issue, error.input)
+        : { loc, msg: error.message, type: "value_error" };
+    return { status: 422, body: { detail: [detail] } };
   }
   if (error instanceof MalformedBodyError) {
     return {

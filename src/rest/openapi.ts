@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { deferredUsage, USAGE_SCHEMA } from "./body.js";
+import { editionById } from "../editions/index.js";
+import { deferredUsage, usageSchema } from "./body.js";
 import { CLOUD_PROVIDER_PATH, cloudProviderTemplate } from "./cloud.js";
 import type { Handler, HandlerDoc, Route } from "./common.js";
 import { ROUTES } from "./routes.js";
+import { fieldTypes, type RequestValidation } from "./validation.js";
 
 /*
  * The OpenAPI 3.1 description of the v1 shim, generated from the shim's own route table
@@ -82,16 +84,26 @@ const ANSWER_SCHEMAS: Record<string, JsonObject> = {
   },
 };
 
-/** JSON Schemas of the request bodies, one component per named zod schema. */
-function bodySchemas(routes: readonly Route[]): Record<string, JsonObject> {
+/**
+ * JSON Schemas of the request bodies, one component per named zod schema, as validated under
+ * `rules` (the default edition's typing rules).
+ */
+function bodySchemas(routes: readonly Route[], rules: RequestValidation): Record<string, JsonObject> {
+  // The field types convert in code (pydantic's coercions): they are documented by the value they give.
+  const types = fieldTypes(rules);
+  const fields = new Map<unknown, JsonObject>([
+    [types.integer, { type: "integer" }],
+    [types.float, { type: "number" }],
+    [types.text, { type: "string" }],
+  ]);
   const registry = z.registry<{ id: string }>();
-  registry.add(USAGE_SCHEMA, { id: "Usage" });
-  const named = new Map<z.ZodType, string>();
-  for (const handler of routes.flatMap((route) => Object.values(route.methods))) {
+  registry.add(usageSchema(rules), { id: "Usage" });
+  const named = new Set<string>();
+  for (const handler of routes.flatMap((route) => Object.values(route.methods) as Handler[])) {
     const body = handler.doc?.body;
-    if (!body || named.has(body.schema)) continue;
-    named.set(body.schema, body.name);
-    registry.add(body.schema, { id: body.name });
+    if (!body || named.has(body.name)) continue;
+    named.add(body.name);
+    registry.add(body.schema(rules), { id: body.name });
   }
   const { schemas } = z.toJSONSchema(registry, {
     io: "input",
@@ -100,9 +112,10 @@ function bodySchemas(routes: readonly Route[]): Record<string, JsonObject> {
     unrepresentable: "any",
     uri: (id) => `#/components/schemas/${id}`,
     override: (context) => {
-      if (context.zodSchema !== deferredUsage) return;
+      const replacement = context.zodSchema === deferredUsage ? ref("Usage") : fields.get(context.zodSchema);
+      if (!replacement) return;
       for (const key of Object.keys(context.jsonSchema)) delete (context.jsonSchema as JsonObject)[key];
-      Object.assign(context.jsonSchema, ref("Usage"));
+      Object.assign(context.jsonSchema, replacement);
     },
   });
   return Object.fromEntries(
@@ -118,7 +131,13 @@ function operationId(method: string, path: string): string {
   return `${method.toLowerCase()}${path.replace(/[/{}]+/g, "_").replace(/_$/, "")}`;
 }
 
-function operation(method: string, path: string, handler: Handler, info: OpenApiInfo): JsonObject {
+function operation(
+  method: string,
+  path: string,
+  handler: Handler,
+  info: OpenApiInfo,
+  since: string | undefined,
+): JsonObject {
   const doc: HandlerDoc = handler.doc ?? { summary: `${method} ${path}`, query: [], answer: "json" };
   const parameters: JsonObject[] = doc.query.map((parameter) => ({
     name: parameter.name,
@@ -162,6 +181,9 @@ function operation(method: string, path: string, handler: Handler, info: OpenApi
   return {
     operationId: operationId(method, path),
     summary: doc.summary,
+    ...(since
+      ? { description: `Only in editions ${since} and later (others answer 404, as their reference).` }
+      : {}),
     tags: [path.split("/")[2]],
     parameters,
     ...(method === "POST" && doc.body
@@ -191,8 +213,8 @@ export function openApiDocument(info: OpenApiInfo): JsonObject {
   const paths: Record<string, JsonObject> = {};
   for (const route of routes) {
     const entry: JsonObject = {};
-    for (const [method, handler] of Object.entries(route.methods)) {
-      entry[method.toLowerCase()] = operation(method, route.path, handler, info);
+    for (const [method, handler] of Object.entries(route.methods) as [string, Handler][]) {
+      entry[method.toLowerCase()] = operation(method, route.path, handler, info, route.since);
     }
     paths[route.path] = entry;
   }
@@ -207,6 +229,8 @@ export function openApiDocument(info: OpenApiInfo): JsonObject {
       license: { name: "AGPL-3.0-or-later", identifier: "AGPL-3.0-or-later" },
     },
     paths,
-    components: { schemas: { ...bodySchemas(routes), ...ANSWER_SCHEMAS } },
+    components: {
+      schemas: { ...bodySchemas(routes, editionById(info.methodology).requestValidation), ...ANSWER_SCHEMAS },
+    },
   };
 }

@@ -1,20 +1,57 @@
 import { z } from "zod";
-import { float, integer, parseV1Body, text } from "./body.js";
+import { type BodyParser, parseV1Body } from "./body.js";
 import { documented, ok, type Route } from "./common.js";
-import { CpuBaseProfilesDocument, CpuConsumptionProfileDocument } from "./generated/graphql.js";
+import {
+  CpuBaseProfilesDocument,
+  CpuConsumptionProfileDocument,
+  type CpuConsumptionProfileQueryVariables,
+} from "./generated/graphql.js";
+import { fieldTypes, type RequestValidation } from "./validation.js";
 
-const profileBody = z.object({
-  cpu: z
-    .object({
-      name: text.nullish(),
-      manufacturer: text.nullish(),
-      model_range: text.nullish(),
-      // Validated as the reference's CPU body types it, then ignored (Appendix D.18).
-      tdp: integer.nullish(),
-    })
-    .nullish(),
-  workload: z.array(z.object({ load_percentage: float, power_watt: float })).nullish(),
-});
+function profileBodyOf(rules: RequestValidation) {
+  const { integer, float, text, optional, defaulted } = fieldTypes(rules);
+  // `cpu` and `workload` (and a point's fields) are declared without Optional in the reference:
+  // null is refused under pydantic 2.
+  return z.object({
+    cpu: defaulted(
+      z.object({
+        name: optional(text),
+        manufacturer: optional(text),
+        model_range: optional(text),
+        family: optional(text),
+        tdp: optional(integer),
+      }),
+    ),
+    workload: defaulted(z.array(z.object({ load_percentage: float, power_watt: float }))),
+  });
+}
+
+const SCHEMAS = new WeakMap<RequestValidation, ReturnType<typeof profileBodyOf>>();
+
+function profileBody(rules: RequestValidation): ReturnType<typeof profileBodyOf> {
+  let schema = SCHEMAS.get(rules);
+  if (!schema) {
+    schema = profileBodyOf(rules);
+    SCHEMAS.set(rules, schema);
+  }
+  return schema;
+}
+
+const profileVariables: BodyParser<CpuConsumptionProfileQueryVariables> = (body, rules) => {
+  const value = parseV1Body(profileBody(rules), body, rules);
+  const cpu = value.cpu;
+  return {
+    cpu: {
+      name: cpu?.name,
+      manufacturer: cpu?.manufacturer,
+      modelRange: cpu?.model_range,
+      family: cpu?.family,
+      tdp: cpu?.tdp,
+    },
+    workload:
+      value.workload?.map((w) => ({ loadPercentage: w.load_percentage, powerWatt: w.power_watt })) ?? null,
+  };
+};
 
 export const profileRoutes: readonly Route[] = [
   {
@@ -22,14 +59,8 @@ export const profileRoutes: readonly Route[] = [
     methods: {
       POST: documented(
         async (request, run) => {
-          const body = parseV1Body(profileBody, request.body);
-          const cpu = body.cpu ?? {};
-          const { consumptionProfile } = await run(CpuConsumptionProfileDocument, {
-            cpu: { name: cpu.name, manufacturer: cpu.manufacturer, modelRange: cpu.model_range },
-            workload:
-              body.workload?.map((w) => ({ loadPercentage: w.load_percentage, powerWatt: w.power_watt })) ??
-              null,
-          });
+          const variables = profileVariables(request.body, request.validation);
+          const { consumptionProfile } = await run(CpuConsumptionProfileDocument, variables);
           return ok(consumptionProfile);
         },
         {

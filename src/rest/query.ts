@@ -1,17 +1,31 @@
-import { CRITERIA } from "../engine/criteria.js";
+import { ALL_CRITERIA } from "../engine/criteria.js";
 import type { Allocation, Criterion } from "./generated/graphql.js";
+import type { FieldIssue } from "./validation.js";
 
 /** A query parameter that failed validation (FastAPI answers 422). */
 export class QueryValidationError extends Error {
   constructor(
     readonly parameter: string,
     message: string,
+    /** pydantic 2's type and message for the refusal, when it has one (FastAPI's 2.4.1 wording). */
+    readonly issue: FieldIssue | null = null,
+    readonly input: unknown = null,
   ) {
     super(message);
   }
 }
 
-const CRITERION_SPELLINGS = new Set(CRITERIA.flatMap((c) => [c.key, c.name]));
+const BOOL_PARSING: FieldIssue = {
+  type: "bool_parsing",
+  msg: "Input should be a valid boolean, unable to interpret input",
+};
+const FLOAT_PARSING: FieldIssue = {
+  type: "float_parsing",
+  msg: "Input should be a valid number, unable to parse string as a number",
+};
+
+/** Criteria of any edition; the GraphQL layer rejects those the requested edition lacks. */
+const CRITERION_SPELLINGS = new Set(ALL_CRITERIA.flatMap((c) => [c.key, c.name]));
 
 /** A query parameter as the OpenAPI description states it (JSON Schema of its value). */
 export interface QueryParameterDoc {
@@ -56,13 +70,13 @@ function parseBoolean(name: string, raw: string): boolean {
   const lowered = raw.toLowerCase();
   if (["1", "true", "on", "yes"].includes(lowered)) return true;
   if (["0", "false", "off", "no"].includes(lowered)) return false;
-  throw new QueryValidationError(name, "value could not be parsed to a boolean");
+  throw new QueryValidationError(name, "value could not be parsed to a boolean", BOOL_PARSING, raw);
 }
 
 function parseNumber(name: string, raw: string): number {
   const value = Number(raw.trim());
   if (raw.trim() === "" || Number.isNaN(value))
-    throw new QueryValidationError(name, "value is not a valid float");
+    throw new QueryValidationError(name, "value is not a valid float", FLOAT_PARSING, raw);
   return value;
 }
 

@@ -10,6 +10,7 @@ const serverImpacts = inputRoute(
   ServerImpactsDocument,
   serverVariables,
   (data) => data.server,
+  {},
   "Impacts of a server (GET: an archetype; POST: a configuration and usage completing it)",
 );
 

@@ -59,57 +59,41 @@ export const utilsRoutes: readonly Route[] = [
   {
     path: "/v1/utils/version",
     methods: {
-      // The methodology version as a JSON string, as boaviztapi answers its own version ("2.4.1").
+      // The methodology version as a JSON string, as boaviztapi 2.4.1 answers its own ("2.4.1");
+      // 1.2.4 has no such route (METHOD-2.4.1.md §11.1): served there too (issue 8, an addition).
       GET: documented(async (_request, run) => ok((await run(VersionDocument, {})).version.methodology), {
         summary: "The version of the methodology (boaviztapi release) the answers follow",
       }),
     },
   },
-  {
-    path: "/v1/utils/country_code",
-    methods: {
-      GET: listing(CountryCodesDocument, "countryCodes", "Usage locations: trigram → country name"),
-    },
-  },
-  {
-    path: "/v1/utils/cpu_family",
-    methods: { GET: listing(CpuFamiliesDocument, "cpuFamilies", "CPU families") },
-  },
-  {
-    path: "/v1/utils/cpu_model_range",
-    methods: { GET: listing(CpuModelRangesDocument, "cpuModelRanges", "CPU model ranges") },
-  },
-  { path: "/v1/utils/cpu_name", methods: { GET: listing(CpuNamesDocument, "cpuNames", "CPU names") } },
+  { path: "/v1/utils/country_code", methods: { GET: listing(CountryCodesDocument, "countryCodes") } },
+  { path: "/v1/utils/cpu_family", methods: { GET: listing(CpuFamiliesDocument, "cpuFamilies") } },
+  { path: "/v1/utils/cpu_model_range", methods: { GET: listing(CpuModelRangesDocument, "cpuModelRanges") } },
+  { path: "/v1/utils/cpu_name", methods: { GET: listing(CpuNamesDocument, "cpuNames") } },
   {
     path: "/v1/utils/ssd_manufacturer",
-    methods: { GET: listing(SsdManufacturersDocument, "ssdManufacturers", "SSD manufacturers") },
+    methods: { GET: listing(SsdManufacturersDocument, "ssdManufacturers") },
   },
   {
     path: "/v1/utils/ram_manufacturer",
-    methods: { GET: listing(RamManufacturersDocument, "ramManufacturers", "RAM manufacturers") },
+    methods: { GET: listing(RamManufacturersDocument, "ramManufacturers") },
   },
-  {
-    path: "/v1/utils/case_type",
-    methods: { GET: listing(CaseTypesDocument, "caseTypes", "Server case types") },
-  },
+  { path: "/v1/utils/case_type", methods: { GET: listing(CaseTypesDocument, "caseTypes") } },
   { path: "/v1/utils/name_to_cpu", methods: { GET: nameToCpu } },
   {
     path: "/v1/utils/impact_criteria",
     methods: {
-      GET: documented(
-        async (_request, run) => {
-          const { impactCriteria } = await run(ImpactCriteriaDocument, {});
-          return ok(
-            Object.fromEntries(
-              impactCriteria.map((c) => [
-                c.key,
-                { name: c.name, unit: c.unit, description: c.description, method: c.method },
-              ]),
-            ),
-          );
-        },
-        { summary: "Impact criteria: name, unit, description, method" },
-      ),
+      GET: async (_request, run) => {
+        const { impactCriteria } = await run(ImpactCriteriaDocument, {});
+        return ok(
+          Object.fromEntries(
+            impactCriteria.map((c) => [
+              c.key,
+              { name: c.name, unit: c.unit, description: c.description, method: c.method },
+            ]),
+          ),
+        );
+      },
     },
   },
 ];

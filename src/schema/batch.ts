@@ -3,6 +3,7 @@ import type { GraphQLError } from "graphql";
 import { rounded } from "../engine/evaluation.js";
 import {
   type ComponentKind,
+  type EditionRules,
   PERIPHERAL_KINDS,
   type RawImpact,
   type RequestedCriterion,
@@ -18,13 +19,13 @@ import {
   ComponentRef,
   resolveComponent,
 } from "./component.js";
-import type { RequestContext } from "./context.js";
+import type { EditionContext, RequestContext } from "./context.js";
 import { editionArg } from "./edition.js";
 import { badUserInput } from "./errors.js";
 import { type AssetParent, evaluationFor, impactArgs, requestedCriteria } from "./impact.js";
 import { ServerConfigurationInput, ServerModelInput, UsageInputRef } from "./inputs.js";
 import { resolveServer, ServerRef } from "./server.js";
-import { resolveDevice, TerminalRef } from "./terminal.js";
+import { kindValues, resolveDevice, TerminalRef } from "./terminal.js";
 
 /** Largest fleet one request may evaluate. */
 export const MAX_BATCH_ITEMS = 10_000;
@@ -32,6 +33,8 @@ export const MAX_BATCH_ITEMS = 10_000;
 /** A fleet: one entry per item, in order; an item that failed carries its error. */
 interface Batch<P extends AssetParent> {
   readonly entries: readonly (P | GraphQLError)[];
+  /** The rules of the fleet's edition (its totals are rounded like an item's). */
+  readonly rules: EditionRules;
 }
 
 function isItem<P extends AssetParent>(entry: P | GraphQLError): entry is P {
@@ -74,8 +77,12 @@ const CriterionTotalRef = builder.objectRef<CriterionTotalShape>("CriterionTotal
   }),
 });
 
-/** The sum of the items' impacts; the items' GraphQL notices join the warnings. */
-function sumPhase(raws: readonly (RawImpact | null)[], notices: readonly string[] = []): TotalShape {
+/** The sum of the items' impacts, rounded as the edition rounds an item; the items' GraphQL notices join the warnings. */
+function sumPhase(
+  raws: readonly (RawImpact | null)[],
+  rules: EditionRules,
+  notices: readonly string[] = [],
+): TotalShape {
   const present = raws.filter((r): r is RawImpact => r !== null);
   const notImplemented = raws.length - present.length;
   if (present.length === 0) return { value: 0, min: 0, max: 0, warnings: [], items: 0, notImplemented };
@@ -84,7 +91,7 @@ function sumPhase(raws: readonly (RawImpact | null)[], notices: readonly string[
     { value: 0, min: 0, max: 0 },
   );
   const warnings = [...new Set(present.flatMap((r) => r.warnings))];
-  const summed = rounded({ ...sum, warnings });
+  const summed = rounded({ ...sum, warnings }, rules.roundImpact);
   if (notices.length > 0) summed.warnings = [...new Set([...summed.warnings, ...notices])];
   return { ...summed, items: present.length, notImplemented };
 }
@@ -115,11 +122,12 @@ function batchRef<P extends AssetParent>(
         args: impactArgs(t.arg),
         resolve: (b, args, context): CriterionTotalShape[] => {
           const evaluations = b.entries.filter(isItem).map((item) => evaluationFor(context, item, args));
-          return requestedCriteria(args.criteria).map((criterion) => ({
+          return requestedCriteria(args.criteria, b.rules).map((criterion) => ({
             criterion,
             phase: (phase) =>
               sumPhase(
                 evaluations.map((evaluation) => evaluation.raw(criterion, phase)),
+                b.rules,
                 evaluations.flatMap((evaluation) => evaluation.notices(criterion, phase)),
               ),
           }));
@@ -131,6 +139,7 @@ function batchRef<P extends AssetParent>(
 
 async function resolveBatch<I, P extends AssetParent>(
   inputs: readonly I[],
+  edition: EditionContext,
   resolveItem: (input: I, index: number) => Promise<P>,
 ): Promise<Batch<P>> {
   if (inputs.length > MAX_BATCH_ITEMS) {
@@ -139,7 +148,7 @@ async function resolveBatch<I, P extends AssetParent>(
   const entries = await Promise.all(
     inputs.map((input, index) => resolveItem(input, index).catch((error: GraphQLError) => error)),
   );
-  return { entries };
+  return { entries, rules: edition.engine.rules };
 }
 
 const ServerItemInput = builder.inputType("ServerItemInput", {
@@ -175,7 +184,7 @@ const CloudInstanceItemInput = builder.inputType("CloudInstanceItemInput", {
 
 const UserDeviceKindEnum = builder.enumType("UserDeviceKind", {
   description: "Terminal and peripheral kinds.",
-  values: [...TERMINAL_KINDS, ...PERIPHERAL_KINDS] as UserDeviceKind[],
+  values: kindValues<UserDeviceKind>([...TERMINAL_KINDS, ...PERIPHERAL_KINDS]),
 });
 
 const TerminalItemInput = builder.inputType("TerminalItemInput", {
@@ -183,7 +192,10 @@ const TerminalItemInput = builder.inputType("TerminalItemInput", {
   fields: (t) => ({
     kind: t.field({ type: UserDeviceKindEnum, required: true }),
     archetype: t.string({ required: false }),
-    type: t.string({ required: false, description: "pro or perso (laptop, desktop, television)." }),
+    type: t.string({
+      required: false,
+      description: "pro or perso (laptop, desktop, television); lcd or oled (VR headset).",
+    }),
     usage: t.field({ type: UsageInputRef, required: false }),
   }),
 });
@@ -200,7 +212,7 @@ builder.queryFields((t) => ({
     description: `Evaluate up to ${MAX_BATCH_ITEMS} servers in one request.`,
     args: { inputs: t.arg({ type: [ServerItemInput], required: true }), edition: editionArg(t.arg) },
     resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(inputs, ({ archetype, ...input }, index) =>
+      resolveBatch(inputs, context.edition(edition), ({ archetype, ...input }, index) =>
         resolveServer(context.edition(edition), archetype, input, ["inputs", String(index)]),
       ),
   }),
@@ -209,7 +221,7 @@ builder.queryFields((t) => ({
     description: `Evaluate up to ${MAX_BATCH_ITEMS} components in one request.`,
     args: { inputs: t.arg({ type: [ComponentItemInput], required: true }), edition: editionArg(t.arg) },
     resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(inputs, (item, index) => {
+      resolveBatch(inputs, context.edition(edition), (item, index) => {
         const field = COMPONENT_FIELD_NAMES[item.kind];
         const input = (item as Record<string, unknown>)[field];
         return resolveComponent(context.edition(edition), item.kind, item.archetype, input, [
@@ -224,7 +236,7 @@ builder.queryFields((t) => ({
     description: `Evaluate up to ${MAX_BATCH_ITEMS} cloud instances in one request.`,
     args: { inputs: t.arg({ type: [CloudInstanceItemInput], required: true }), edition: editionArg(t.arg) },
     resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(inputs, (item, index) =>
+      resolveBatch(inputs, context.edition(edition), (item, index) =>
         resolveCloudInstance(context.edition(edition), item.provider, item.instanceType, item.usage, [
           "inputs",
           String(index),
@@ -237,7 +249,7 @@ builder.queryFields((t) => ({
     description: `Evaluate up to ${MAX_BATCH_ITEMS} terminals and peripherals in one request.`,
     args: { inputs: t.arg({ type: [TerminalItemInput], required: true }), edition: editionArg(t.arg) },
     resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(inputs, ({ kind, archetype, type, usage }, index) => {
+      resolveBatch(inputs, context.edition(edition), ({ kind, archetype, type, usage }, index) => {
         const family = PERIPHERALS.has(kind) ? "peripheral" : "terminal";
         return resolveDevice(context.edition(edition), kind, family, archetype, { type, usage }, [
           "inputs",

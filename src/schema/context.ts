@@ -32,7 +32,7 @@ export interface Service {
 const SHARED_LOOKUP_CAPACITY = 4096;
 
 export function editionService(edition: EditionDescription, data: ReferenceData): EditionService {
-  const tables = lookupTables(data);
+  const tables = lookupTables(data, edition.rules);
   return {
     edition,
     data,
@@ -97,7 +97,7 @@ export function createRequestContext(service: Service, options: RequestOptions =
         context = {
           service: served,
           lookups,
-          archetypes: archetypeLoaders(),
+          archetypes: archetypeLoaders(served.edition.rules.trimsArchetypeIds),
           evaluations,
           engine: { data: served.data, lookups, rules: served.edition.rules },
         };
@@ -113,7 +113,7 @@ export interface ArchetypeLoaders {
   load(key: { readonly table: ArchetypeTable; readonly id: string }): Promise<Archetype | null>;
 }
 
-function archetypeLoaders(): ArchetypeLoaders {
+function archetypeLoaders(trimsIds: boolean): ArchetypeLoaders {
   const loaders = new Map<ArchetypeTable, DataLoader<string, Archetype | null>>();
   return {
     load: ({ table, id }) => {
@@ -122,7 +122,7 @@ function archetypeLoaders(): ArchetypeLoaders {
         loader = new DataLoader(async (ids) => ids.map((key) => table.byId.get(key) ?? null));
         loaders.set(table, loader);
       }
-      return loader.load(id);
+      return loader.load(trimsIds ? id.trim() : id);
     },
   };
 }

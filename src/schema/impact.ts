@@ -1,10 +1,11 @@
 import type { ArgBuilder } from "@pothos/core";
 import type { Asset } from "../engine/evaluation.js";
 import {
+  ALL_CRITERIA,
   type Allocation,
-  CRITERIA,
   type CriterionImpact,
   DEFAULT_CRITERIA,
+  type EditionRules,
   Evaluation,
   type PhaseOutcome,
   type RequestedCriterion,
@@ -19,12 +20,13 @@ import { badUserInput } from "./errors.js";
 import { v1Attribute, v1CriterionImpact, v1Verbose } from "./v1Layout.js";
 
 /** Every spelling the v1 API accepts, keys (`CTUh_c`) and computation names (`ctuh_c`). */
-const CRITERION_VALUES = [...new Set(CRITERIA.flatMap((c) => [c.key, c.name]))];
+const CRITERION_VALUES = [...new Set(ALL_CRITERIA.flatMap((c) => [c.key, c.name]))];
 
 export const CriterionEnum = builder.enumType("Criterion", {
   description:
     "Impact criterion. gwp, adp and pe are the headline criteria; the others are PEF criteria. " +
-    "`CTUh_c`/`CTUh_nc` are listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed.",
+    "`CTUh_c`/`CTUh_nc` are listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed. " +
+    "`fe` (final energy) exists in edition 2.4.1 only.",
   values: CRITERION_VALUES,
 });
 
@@ -187,10 +189,16 @@ interface ImpactArgs {
   readonly allocation?: Allocation | null;
 }
 
-export function requestedCriteria(criteria: readonly string[] | null | undefined): RequestedCriterion[] {
+/** The requested criteria (default gwp, adp, pe), each one the edition computes. */
+export function requestedCriteria(
+  criteria: readonly string[] | null | undefined,
+  rules: EditionRules,
+): RequestedCriterion[] {
   return (criteria ?? DEFAULT_CRITERIA).map((name) => {
     const resolved = resolveCriterion(name);
-    if (!resolved) throw badUserInput(`unknown criterion ${name}`, ["criteria"]);
+    if (!resolved || !rules.criteria.includes(resolved.info)) {
+      throw badUserInput(`unknown criterion ${name} in edition ${rules.version}`, ["criteria"]);
+    }
     return resolved;
   });
 }
@@ -204,7 +212,6 @@ export function evaluationFor(context: RequestContext, parent: AssetParent, args
   if (args.duration != null && !(args.duration >= 0)) {
     throw badUserInput("duration must be a non-negative number of hours", ["duration"]);
   }
-  const criteria = requestedCriteria(args.criteria);
   const duration = args.duration ?? parent.usageHours;
   const allocation = args.allocation ?? "LINEAR";
   let byOptions = context.evaluations.get(parent);
@@ -212,10 +219,14 @@ export function evaluationFor(context: RequestContext, parent: AssetParent, args
     byOptions = new Map();
     context.evaluations.set(parent, byOptions);
   }
-  const key = `${duration}|${allocation}|${criteria.map((c) => c.requested).join(",")}`;
+  // The criteria as spelled select the evaluation; they are resolved against the edition of the
+  // asset once it is built.
+  const key = `${duration}|${allocation}|${(args.criteria ?? DEFAULT_CRITERIA).join(",")}`;
   let evaluation = byOptions.get(key);
   if (!evaluation) {
-    evaluation = new Evaluation(parent.build(), { duration, allocation, criteria });
+    const asset = parent.build();
+    const criteria = requestedCriteria(args.criteria, asset.rules);
+    evaluation = new Evaluation(asset, { duration, allocation, criteria });
     byOptions.set(key, evaluation);
   }
   return evaluation;

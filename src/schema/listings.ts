@@ -1,13 +1,13 @@
 import { nestedArchetype } from "../data/cells.js";
 import type { ArchetypeTable } from "../data/types.js";
-import { type ComponentKind, CRITERIA } from "../engine/index.js";
+import type { ComponentKind, CriterionInfo } from "../engine/index.js";
 import { builder } from "./builder.js";
 import { ComponentKindEnum, componentTable } from "./component.js";
 import type { EditionContext } from "./context.js";
 import { editionArg } from "./edition.js";
 import { badUserInput, notFound } from "./errors.js";
 
-const CriterionInfoRef = builder.objectRef<(typeof CRITERIA)[number]>("CriterionInfo").implement({
+const CriterionInfoRef = builder.objectRef<CriterionInfo>("CriterionInfo").implement({
   fields: (t) => ({
     key: t.exposeString("key"),
     name: t.exposeString("name"),
@@ -86,7 +86,7 @@ builder.queryFields((t) => ({
   impactCriteria: t.field({
     type: [CriterionInfoRef],
     args: { edition: editionArg(t.arg) },
-    resolve: () => [...CRITERIA],
+    resolve: (_r, args, context) => [...context.edition(args.edition).engine.rules.criteria],
   }),
   cpuByName: t.field({
     type: CpuSpecRef,

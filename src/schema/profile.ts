@@ -5,16 +5,25 @@ import { editionArg } from "./edition.js";
 import { badUserInput, fromZodError } from "./errors.js";
 
 const ProfileCpuInput = builder.inputType("ProfileCpuInput", {
+  description: "The CPU whose power profile is wanted: any of name, manufacturer, model range, family, TDP.",
   fields: (t) => ({
     name: t.string({
       required: false,
       description: "Free text, matched approximately against the CPU table.",
     }),
-    manufacturer: t.string({ required: false }),
-    modelRange: t.string({ required: false }),
+    manufacturer: t.string({ required: false, description: "CPU manufacturer (Intel, AMD…)." }),
+    modelRange: t.string({ required: false, description: "CPU model range (Xeon Gold, EPYC…)." }),
+    family: t.string({
+      required: false,
+      description:
+        "CPU family. Edition 1.2.4 ignores it; edition 2.4.1 writes it into the model range " +
+        "(overwriting a given one, a kept quirk).",
+    }),
     tdp: t.int({
       required: false,
-      description: "Accepted for compatibility; the profile route does not use it.",
+      description:
+        "Thermal design power (W). Edition 1.2.4 ignores it; edition 2.4.1 fits the profile to it " +
+        "when no workload is given (the name's TDP otherwise).",
     }),
   }),
 });
@@ -22,8 +31,8 @@ const ProfileCpuInput = builder.inputType("ProfileCpuInput", {
 const WorkloadPointInput = builder.inputType("WorkloadPointInput", {
   description: "A measured power (W) at a CPU load (%).",
   fields: (t) => ({
-    loadPercentage: t.float({ required: true }),
-    powerWatt: t.float({ required: true }),
+    loadPercentage: t.float({ required: true, description: "CPU load, 0–100 %." }),
+    powerWatt: t.float({ required: true, description: "Measured power at that load (W)." }),
   }),
 });
 
@@ -39,18 +48,22 @@ const workloadSchema = z
 const ConsumptionProfileRef = builder.objectRef<ConsumptionProfileResult>("ConsumptionProfile").implement({
   description: "CPU power model power(w) = a·ln(b·(w + c)) + d, in W at load w (%).",
   fields: (t) => ({
-    a: t.float({ resolve: (p) => p.params.a }),
-    b: t.float({ resolve: (p) => p.params.b }),
-    c: t.float({ resolve: (p) => p.params.c }),
-    d: t.float({ resolve: (p) => p.params.d }),
+    a: t.float({ description: "Scale of the logarithm (W).", resolve: (p) => p.params.a }),
+    b: t.float({ description: "Factor inside the logarithm.", resolve: (p) => p.params.b }),
+    c: t.float({ description: "Load offset inside the logarithm (%).", resolve: (p) => p.params.c }),
+    d: t.float({ description: "Constant term (W).", resolve: (p) => p.params.d }),
     source: t.string({
-      description: "From workload, From CPU model range or Archetype default.",
+      description: "From workload, From TDP, From CPU model range or Archetype default.",
       resolve: (p) => p.source,
     }),
-    matchedName: t.string({ nullable: true, resolve: (p) => p.matchedName }),
+    matchedName: t.string({
+      nullable: true,
+      description: "The CPU table row the name matched, if any.",
+      resolve: (p) => p.matchedName,
+    }),
     power: t.float({
       description: "Watts at a load (%), at least 1 W.",
-      args: { workload: t.arg.float({ required: true }) },
+      args: { workload: t.arg.float({ required: true, description: "CPU load, 0–100 %." }) },
       resolve: (p, { workload }) => {
         if (!(workload >= 0 && workload <= 100))
           throw badUserInput("workload must be within 0–100", ["workload"]);
@@ -67,12 +80,12 @@ const BaseProfileRef = builder
   .implement({
     description: "A base CPU power profile of the reference table.",
     fields: (t) => ({
-      manufacturer: t.exposeString("manufacturer"),
-      modelRange: t.exposeString("modelRange"),
-      a: t.exposeFloat("a"),
-      b: t.exposeFloat("b"),
-      c: t.exposeFloat("c"),
-      d: t.exposeFloat("d"),
+      manufacturer: t.exposeString("manufacturer", { description: "CPU manufacturer of the row." }),
+      modelRange: t.exposeString("modelRange", { description: "CPU model range of the row." }),
+      a: t.exposeFloat("a", { description: "Scale of the logarithm (W)." }),
+      b: t.exposeFloat("b", { description: "Factor inside the logarithm." }),
+      c: t.exposeFloat("c", { description: "Load offset inside the logarithm (%)." }),
+      d: t.exposeFloat("d", { description: "Constant term (W)." }),
     }),
   });
 
@@ -81,8 +94,12 @@ builder.queryFields((t) => ({
     type: ConsumptionProfileRef,
     description: "The CPU power profile of a CPU, fitted to measured workload points when given.",
     args: {
-      cpu: t.arg({ type: ProfileCpuInput, required: false }),
-      workload: t.arg({ type: [WorkloadPointInput], required: false }),
+      cpu: t.arg({ type: ProfileCpuInput, required: false, description: "The CPU (default: none given)." }),
+      workload: t.arg({
+        type: [WorkloadPointInput],
+        required: false,
+        description: "Measured points to fit the profile to.",
+      }),
       edition: editionArg(t.arg),
     },
     resolve: (_root, args, context) => {
@@ -94,6 +111,7 @@ builder.queryFields((t) => ({
   }),
   cpuBaseProfiles: t.field({
     type: [BaseProfileRef],
+    description: "The base CPU power profiles of the edition's table.",
     args: { edition: editionArg(t.arg) },
     resolve: (_r, args, context) => [...context.edition(args.edition).service.data.cpuProfiles],
   }),

@@ -5,6 +5,7 @@ import {
   PERIPHERAL_KINDS,
   TERMINAL_KINDS,
   type UserDeviceKind,
+  type UserDeviceRules,
   userDeviceModel,
 } from "../engine/index.js";
 import { builder } from "./builder.js";
@@ -20,14 +21,39 @@ import { UsageInputRef, validateUsage } from "./inputs.js";
  * (Appendix D.22).
  */
 
+const KIND_DESCRIPTIONS: Readonly<Record<UserDeviceKind, string>> = {
+  laptop: "A laptop (types pro, perso).",
+  desktop: "A desktop computer (types pro, perso).",
+  smartphone: "A smartphone.",
+  tablet: "A tablet.",
+  television: "A television (types pro, perso).",
+  box: "An internet box.",
+  vr_headset: "A virtual-reality headset (types lcd, oled); edition 2.4.1 only.",
+  monitor: "A monitor.",
+  usb_stick: "A USB stick.",
+  external_ssd: "An external SSD.",
+  external_hdd: "An external hard disk.",
+  vr_controller: "A virtual-reality controller; edition 2.4.1 only.",
+};
+
+/** Enum values of device kinds, each with its description. */
+export function kindValues<K extends UserDeviceKind>(
+  kinds: readonly K[],
+): Record<K, { description: string }> {
+  return Object.fromEntries(kinds.map((kind) => [kind, { description: KIND_DESCRIPTIONS[kind] }])) as Record<
+    K,
+    { description: string }
+  >;
+}
+
 const TerminalKindEnum = builder.enumType("TerminalKind", {
-  description: "End-user terminals.",
-  values: TERMINAL_KINDS,
+  description: "End-user terminals (an edition may not have every kind).",
+  values: kindValues(TERMINAL_KINDS),
 });
 
 const PeripheralKindEnum = builder.enumType("PeripheralKind", {
-  description: "Peripherals.",
-  values: PERIPHERAL_KINDS,
+  description: "Peripherals (an edition may not have every kind).",
+  values: kindValues(PERIPHERAL_KINDS),
 });
 
 export interface TerminalParent extends AssetParent {
@@ -38,8 +64,8 @@ export interface TerminalParent extends AssetParent {
 
 export const TerminalRef = builder.objectRef<TerminalParent>("Terminal").implement({
   description:
-    "A terminal or peripheral: a generic manufacturing impact per device (not allocated over the " +
-    "duration) and the electricity of its average power over the duration.",
+    "A terminal or peripheral: a generic manufacturing impact per device (allocated over the " +
+    "duration in edition 2.4.1, not in 1.2.4) and the electricity of its average power over the duration.",
   fields: (t) => ({
     kind: t.exposeString("kind", { description: "The device kind (laptop, monitor…)." }),
     family: t.exposeString("family", { description: "terminal or peripheral." }),
@@ -49,26 +75,35 @@ export const TerminalRef = builder.objectRef<TerminalParent>("Terminal").impleme
 });
 
 const TerminalInputRef = builder.inputType("TerminalInput", {
+  description: "What a terminal's request may set: its type and its usage.",
   fields: (t) => ({
     type: t.string({
       required: false,
       description:
-        "Use type, pro or perso: laptop, desktop and television factors depend on it (default: the archetype's). " +
-        "Not accepted for other kinds.",
+        "Use type, pro or perso: laptop, desktop and television factors depend on it; screen type, lcd or " +
+        "oled, for a VR headset (default: the archetype's). Not accepted for other kinds.",
     }),
-    usage: t.field({ type: UsageInputRef, required: false }),
+    usage: t.field({ type: UsageInputRef, required: false, description: "The device usage." }),
   }),
 });
 
 const PeripheralInputRef = builder.inputType("PeripheralInput", {
+  description: "What a peripheral's request may set: its usage.",
   fields: (t) => ({
-    usage: t.field({ type: UsageInputRef, required: false }),
+    usage: t.field({ type: UsageInputRef, required: false, description: "The device usage." }),
   }),
 });
 
 interface DeviceInputValue {
   readonly type?: string | null;
   readonly usage?: unknown;
+}
+
+/** A kind the request's edition does not have is not found (like the reference's unknown route). */
+function ensureKind(rules: UserDeviceRules, kind: UserDeviceKind, family: TerminalParent["family"]): void {
+  const kinds: readonly UserDeviceKind[] =
+    family === "terminal" ? rules.terminalKinds : rules.peripheralKinds;
+  if (!kinds.includes(kind)) throw notFound(`${kind} is not a ${family} of this edition`);
 }
 
 /** The posted type must be one the device's factors know (the reference fails with HTTP 500). */
@@ -102,6 +137,8 @@ export async function resolveDevice(
   rawInput: DeviceInputValue | null | undefined,
   path: readonly string[] = ["input"],
 ): Promise<TerminalParent> {
+  const rules = context.engine.rules.userDevices;
+  ensureKind(rules, kind, family);
   const type = validateType(context, kind, rawInput?.type, path);
   const usage = validateUsage(rawInput?.usage ?? null, [...path, "usage"]);
   const archetype = archetypeId ?? context.service.data.config.defaultArchetypes[kind];
@@ -144,17 +181,34 @@ builder.queryFields((t) => ({
     resolve: (_root, args, context) =>
       resolveDevice(context.edition(args.edition), args.kind, "peripheral", args.archetype, args.input),
   }),
+  terminalKinds: t.field({
+    type: [TerminalKindEnum],
+    description: "The terminal kinds of the edition, in the order of the v1 `/v1/terminal/all` listing.",
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, { edition }, context) => [
+      ...context.edition(edition).engine.rules.userDevices.terminalKinds,
+    ],
+  }),
+  peripheralKinds: t.field({
+    type: [PeripheralKindEnum],
+    description: "The peripheral kinds of the edition, in the order of the v1 `/v1/peripheral/all` listing.",
+    args: { edition: editionArg(t.arg) },
+    resolve: (_r, { edition }, context) => [
+      ...context.edition(edition).engine.rules.userDevices.peripheralKinds,
+    ],
+  }),
   terminalArchetypes: t.stringList({
     nullable: true,
     description: "Ids of the user_terminal.csv rows of this terminal kind, or null if there is none.",
     args: { kind: t.arg({ type: TerminalKindEnum, required: true }), edition: editionArg(t.arg) },
-    resolve: (_r, { kind, edition }, context) => archetypesOfKind(context.edition(edition), kind),
+    resolve: (_r, { kind, edition }, context) => archetypesOfKind(context.edition(edition), kind, "terminal"),
   }),
   peripheralArchetypes: t.stringList({
     nullable: true,
     description: "Ids of the user_terminal.csv rows of this peripheral kind, or null if there is none.",
     args: { kind: t.arg({ type: PeripheralKindEnum, required: true }), edition: editionArg(t.arg) },
-    resolve: (_r, { kind, edition }, context) => archetypesOfKind(context.edition(edition), kind),
+    resolve: (_r, { kind, edition }, context) =>
+      archetypesOfKind(context.edition(edition), kind, "peripheral"),
   }),
   terminalArchetypeConfig: t.field({
     type: "JSON",
@@ -166,7 +220,12 @@ builder.queryFields((t) => ({
 }));
 
 /** §16: rows whose `device_type` is the kind, in file order; null when none. */
-function archetypesOfKind(context: EditionContext, kind: UserDeviceKind): string[] | null {
+function archetypesOfKind(
+  context: EditionContext,
+  kind: UserDeviceKind,
+  family: TerminalParent["family"],
+): string[] | null {
+  ensureKind(context.engine.rules.userDevices, kind, family);
   const table = context.service.data.archetypes.userTerminal;
   const ids = table.ids.filter((id) => table.byId.get(id)?.cells.device_type?.default === kind);
   return ids.length > 0 ? ids : null;

@@ -31,7 +31,7 @@ builder.queryFields((t) => ({
     args: { edition: editionArg(t.arg) },
     resolve: (_root, args, context) => ({
       service: SERVICE_VERSION,
-      methodology: context.edition(args.edition).service.edition.id,
+      methodology: context.edition(args.edition).engine.rules.version,
       methodologies: EDITION_IDS,
     }),
   }),

@@ -13,6 +13,7 @@ import {
   editionById,
   UnknownEditionError,
 } from "../../src/editions/index.js";
+import { SettingsError, settingsWithOverrides } from "../../src/editions/settings.js";
 import { createApp } from "../../src/server.js";
 import { graphqlClient } from "../support/graphql.js";
 import { call } from "../support/rest.js";
@@ -149,5 +150,50 @@ describe("the service default edition", () => {
     ]);
     const { data } = await graphqlClient(app241)(`{ cloudProviders { name } }`);
     expect(data.cloudProviders).toHaveLength(5);
+  });
+});
+
+describe("2.4.1 settings overrides (METHOD-2.4.1 §1.2)", () => {
+  const base = editionById("2.4.1").settings;
+  if (!("values" in base)) throw new Error("2.4.1 settings are compiled in");
+
+  it("BOAVIZTA_<KEY> overrides a setting; other variables are ignored", () => {
+    const settings = settingsWithOverrides(base.values, "BOAVIZTA_", {
+      BOAVIZTA_DEFAULT_SERVER: "dellR740",
+      BOAVIZTA_CPU_NAME_FUZZYMATCH_THRESHOLD: "60",
+      BOAVIZTA_DEFAULT_CRITERIA: '["gwp","pe"]',
+      BOAVIZTA_UNKNOWN: "x",
+      DEFAULT_SERVER: "ignored",
+    });
+    expect(settings.defaultArchetypes.server).toBe("dellR740");
+    expect(settings.cpuNameFuzzyThreshold).toBe(60);
+    expect(settings.defaultCriteria).toEqual(["gwp", "pe"]);
+    expect(settings.defaultArchetypes.cpu).toBe("DEFAULT");
+    expect(settingsWithOverrides(base.values, "BOAVIZTA_", {})).toEqual(base.values);
+  });
+
+  it("an unreadable value names its variable", () => {
+    expect(() =>
+      settingsWithOverrides(base.values, "BOAVIZTA_", { BOAVIZTA_GPU_NAME_FUZZYMATCH_THRESHOLD: "high" }),
+    ).toThrow(/BOAVIZTA_GPU_NAME_FUZZYMATCH_THRESHOLD: expected a number/);
+    expect(() =>
+      settingsWithOverrides(base.values, "BOAVIZTA_", { BOAVIZTA_DEFAULT_CRITERIA: "gwp" }),
+    ).toThrow(SettingsError);
+  });
+
+  it("the overrides reach the 2.4.1 edition only, in the service that read them", async () => {
+    const custom = createApp(defaultConfig({ LOG_LEVEL: "silent" }), undefined, {
+      BOAVIZTA_DEFAULT_SERVER: "dellR740",
+    });
+    const v2 = await call(custom, "GET", "/v1/server/?verbose=false&criteria=gwp&edition=2.4.1");
+    const dell = await call(
+      custom,
+      "GET",
+      "/v1/server/?verbose=false&criteria=gwp&edition=2.4.1&archetype=dellR740",
+    );
+    expect(v2.body).toEqual(dell.body);
+    const v1 = await call(custom, "GET", "/v1/server/?verbose=false&criteria=gwp");
+    const v1Dell = await call(custom, "GET", "/v1/server/?verbose=false&criteria=gwp&archetype=dellR740");
+    expect(v1.body).not.toEqual(v1Dell.body);
   });
 });

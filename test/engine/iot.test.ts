@@ -17,7 +17,7 @@ import { directLookups, lookupTables } from "../../src/engine/lookups.js";
 const data = loadReferenceData();
 const context: EngineContext = {
   data,
-  lookups: directLookups(lookupTables(data)),
+  lookups: directLookups(lookupTables(data, EDITION_1_2_4.rules)),
   rules: EDITION_1_2_4.rules,
 };
 const SERVICES =

@@ -13,6 +13,7 @@ import {
   serverModel,
 } from "../../src/engine/index.js";
 import { directLookups, memoizedLookups, type ReferenceLookups } from "../../src/engine/lookups.js";
+import { roundImpact } from "../../src/engine/rounding.js";
 import { Server } from "../../src/engine/server.js";
 import { MAX_BATCH_ITEMS } from "../../src/schema/batch.js";
 import type { EditionService } from "../../src/schema/context.js";
@@ -98,7 +99,7 @@ describe("servers(inputs:)", () => {
       const a = serverRaw("platform_compute_medium", {}, phase);
       const b = serverRaw("dellR740", {}, phase);
       const sum = { value: a.value + b.value, min: a.min + b.min, max: a.max + b.max, warnings: [] };
-      const expected = rounded({ ...sum, warnings: [...a.warnings, ...b.warnings] });
+      const expected = rounded({ ...sum, warnings: [...a.warnings, ...b.warnings] }, roundImpact);
       expect(total[phase]).toEqual({
         value: expected.value,
         min: expected.min,
@@ -123,22 +124,28 @@ describe("servers(inputs:)", () => {
     expect(raw.value).toBeCloseTo(947.68661, 4);
     expect(raw.min).toBeCloseTo(459.88341, 4);
     expect(raw.max).toBeCloseTo(2087.04868, 4);
-    const twice = rounded({
-      value: 2 * raw.value,
-      min: 2 * raw.min,
-      max: 2 * raw.max,
-      warnings: raw.warnings,
-    });
+    const twice = rounded(
+      {
+        value: 2 * raw.value,
+        min: 2 * raw.min,
+        max: 2 * raw.max,
+        warnings: raw.warnings,
+      },
+      roundImpact,
+    );
     expect(data.servers.total[0].embedded).toEqual({ ...twice, items: 2, notImplemented: 0 });
     // 1895.37 (919.77, 4174.10): Δ = 325.5 ⇒ 2 significant figures.
     expect(twice).toMatchObject({ value: 1900, min: 919.8, max: 4174 });
     const use = serverRaw("platform_compute_medium", {}, "use");
-    const twiceUse = rounded({
-      value: 2 * use.value,
-      min: 2 * use.min,
-      max: 2 * use.max,
-      warnings: use.warnings,
-    });
+    const twiceUse = rounded(
+      {
+        value: 2 * use.value,
+        min: 2 * use.min,
+        max: 2 * use.max,
+        warnings: use.warnings,
+      },
+      roundImpact,
+    );
     expect(data.servers.total[0].use).toEqual({ ...twiceUse, items: 2, notImplemented: 0 });
   });
 

@@ -62,13 +62,27 @@ describe("OpenAPI description", () => {
     const server = document.components.schemas.Server;
     expect(Object.keys(server.properties)).toEqual(["model", "configuration", "usage"]);
     const cpu = document.components.schemas.Cpu;
-    expect(cpu.properties.units.anyOf[0].type).toBe("integer");
+    // The field types convert in code (numeric text accepted): documented by the value they give.
+    expect(cpu.properties.units.type).toEqual(["integer", "null"]);
     expect(cpu.properties.die_size.type).toEqual(["number", "null"]);
     // A usage validated in a second step (terminals, cloud) is still documented as the Usage schema.
     expect(document.components.schemas.UserDevice.properties.usage).toEqual({
       $ref: "#/components/schemas/Usage",
     });
     expect(document.components.schemas.Usage.properties).toHaveProperty("usage_location");
+  });
+
+  it("cloud instance routes take the impact parameters (no archetype) and the instance's", () => {
+    const names = document.paths["/v1/cloud/instance"].get.parameters.map((p: { name: string }) => p.name);
+    expect(names).toEqual([
+      "verbose",
+      "criteria",
+      "duration",
+      "allocation",
+      "provider",
+      "instance_type",
+      "edition",
+    ]);
   });
 
   it("impact routes take the impact query parameters and answer impacts; listings take none", () => {

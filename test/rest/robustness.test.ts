@@ -20,7 +20,7 @@ function generator(seed: number) {
   };
 }
 
-const VALUES = [0, 1, -1, 0.5, 100, 101, 1e6, 1e12, "12", "abc", null, true, [], {}, "", 3.7];
+const VALUES = [0, 1, -1, 0.5, 100, 101, 1e6, 1e12, "12", "abc", null, true, [], {}, "", 3.7, -250];
 const TEXTS = [
   "FRA",
   "EEE",
@@ -50,14 +50,15 @@ const PATHS = [
   "/v1/consumption_profile/cpu",
 ];
 
-describe("never a 5xx", () => {
+describe.each(["1.2.4", "2.4.1"])("never a 5xx (edition %s)", (edition) => {
   it("answers 400 seeded random requests with a 2xx or a 4xx", async () => {
     const { chance, pick } = generator(20261122);
     const failures: string[] = [];
     for (let i = 0; i < 400; i++) {
       const path = pick(PATHS);
-      const query = [`verbose=${pick(["true", "false", "x"])}`];
-      if (chance(0.3)) query.push(`criteria=${pick(["gwp", "ir", "lu", "fw", "CTUh_c", "ctuh_c", "all"])}`);
+      const query = [`verbose=${pick(["true", "false", "x"])}`, `edition=${edition}`];
+      if (chance(0.3))
+        query.push(`criteria=${pick(["gwp", "ir", "lu", "fw", "fe", "wu", "CTUh_c", "ctuh_c", "all"])}`);
       if (chance(0.3)) query.push(`duration=${pick(["0", "1", "-1", "abc", "1e9"])}`);
       if (chance(0.2))
         query.push(`archetype=${pick(["dellR740", "nope", "blade", "tv-perso", "drone_mini"])}`);
@@ -78,6 +79,7 @@ describe("never a 5xx", () => {
         "core_units",
         "die_size_per_core",
         "tdp",
+        "die_size",
         "density",
         "unit_weight",
       ]) {

@@ -33,7 +33,10 @@ export interface EngineFixture {
 /** The engine over one edition's production data (default 1.2.4). */
 export function engineFixture(edition: EditionDescription = EDITION_1_2_4): EngineFixture {
   const data = loadReferenceData(edition);
-  return { data, context: { data, lookups: directLookups(lookupTables(data)), rules: edition.rules } };
+  return {
+    data,
+    context: { data, lookups: directLookups(lookupTables(data, edition.rules)), rules: edition.rules },
+  };
 }
 
 export function criterion(name: string): RequestedCriterion {

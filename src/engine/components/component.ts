@@ -42,7 +42,7 @@ export abstract class Component {
   usage: Usage;
 
   constructor(
-    protected readonly context: EngineContext,
+    readonly context: EngineContext,
     protected readonly cells: ComponentCells,
   ) {
     // §3.3: component units default to the archetype's, or to 1 when the cell is absent.
@@ -66,7 +66,13 @@ export abstract class Component {
   protected usePerUnit(criterion: string, duration: number): RawImpact {
     const factor = this.usage.electricityFactor(criterion);
     if (!this.usage.avgPower.hasValue()) throw new NotImplementedError(`${this.kind} has no power`);
-    return simpleUse(factor, this.usage.avgPower, this.usage.useTimeRatio, duration);
+    return simpleUse(
+      factor,
+      this.usage.avgPower,
+      this.usage.useTimeRatio,
+      duration,
+      this.context.rules.useTimeRatioBounds,
+    );
   }
 
   embeddedImpact(criterion: string, duration: number, allocation: Allocation, share = 1): RawImpact {
@@ -100,25 +106,43 @@ export interface PowerTriple {
 
 /**
  * CPU and RAM: components whose power is modelled from the usage's workload when not given
- * (§5.5, §5.6). Quirk kept (Appendix D.1): the stored `avg_power` covers all units and the §4.0
- * skeleton multiplies the use impact by the units once more.
+ * (§5.5, §5.6). The stored `avg_power` covers all units; in 1.2.4 the §4.0 skeleton multiplies
+ * the use impact by the units once more (a kept quirk, Appendix D.1), in 2.4.1 it does not
+ * (edition rule `modelledUseUnits`).
  */
 export abstract class PoweredComponent extends Component {
   /** Per-unit power (W) over the usage's workload; also records the profile attributes. */
   protected abstract perUnitPower(workload: TimeWorkload): number;
 
-  /** Stores the per-unit power in `avg_power`, returns it for all units rounded to 5 figures (D.17). */
+  /**
+   * Per-unit power value, min and max. By default the power at the workload for all three; the CPU
+   * follows the workload range where its edition says so (METHOD-2.4.1 §3.2).
+   */
+  protected perUnitPowerRange(workload: TimeWorkload): PowerTriple {
+    const power = this.perUnitPower(workload);
+    this.usage.avgPower.setCompleted(power);
+    return { value: power, min: power, max: power };
+  }
+
+  /**
+   * Stores the per-unit power in `avg_power`, returns it for all units, each bound rounded to 5
+   * figures (D.17) then multiplied by the matching units bound.
+   */
   modelPowerConsumption(): PowerTriple {
     const workload = this.usage.timeWorkload.value;
     if (workload === null) throw new NotImplementedError("no time workload");
-    const power = this.perUnitPower(workload);
-    this.usage.avgPower.setCompleted(power);
-    const rounded = roundSigFig(power, 5);
+    const power = this.perUnitPowerRange(workload);
     return {
-      value: rounded * this.units.numberValue(),
-      min: rounded * this.units.numberMin(),
-      max: rounded * this.units.numberMax(),
+      value: roundSigFig(power.value, 5) * this.units.numberValue(),
+      min: roundSigFig(power.min, 5) * this.units.numberMin(),
+      max: roundSigFig(power.max, 5) * this.units.numberMax(),
     };
+  }
+
+  override useImpact(criterion: string, duration: number, share = 1): RawImpact {
+    if (this.context.rules.modelledUseUnits === "again") return super.useImpact(criterion, duration, share);
+    const impact = this.usePerUnit(criterion, duration);
+    return { ...impact, value: impact.value * share, min: impact.min * share, max: impact.max * share };
   }
 
   protected override usePerUnit(criterion: string, duration: number): RawImpact {

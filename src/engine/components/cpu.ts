@@ -84,6 +84,10 @@ export class Cpu extends PoweredComponent {
   private applyInput(input: CpuInput, listWorkloadUnit: string): void {
     this.applyCommonInput(input, listWorkloadUnit);
     if (input.coreUnits != null) this.coreUnits.setInput(input.coreUnits);
+    // METHOD-2.4.1 §4.1: where the edition honours it, a given die size is the die size.
+    if (input.dieSize != null && this.context.rules.dieSizeInput === "honoured") {
+      this.dieSize.setInput(input.dieSize);
+    }
     if (input.dieSizePerCore != null) {
       this.dieSizePerCore.setInput(input.dieSizePerCore);
     } else if (input.dieSize != null && input.coreUnits != null) {
@@ -94,7 +98,7 @@ export class Cpu extends PoweredComponent {
         source: "INPUT : die_size / core_units",
       });
     }
-    // Quirk kept (Appendix D.4): a die size given without core units is ignored.
+    // Quirk kept in 1.2.4 (Appendix D.4): a die size given without core units is ignored.
     // Quirk kept: the reference's CPU request mapping never reads `manufacturer`, so it is neither
     // shown nor used (the name or the model range drive the profile).
     if (input.modelRange != null) this.modelRange.setInput(input.modelRange);
@@ -226,6 +230,24 @@ export class Cpu extends PoweredComponent {
     const params = this.consumptionProfile();
     const paramsAttribute = this.usage.params as Attribute<AttributeValue>;
     return averageOverWorkload(workload, (load) => clampedPower(params, load, paramsAttribute));
+  }
+
+  /**
+   * METHOD-2.4.1 §3.2: where the edition says so, the power range follows the workload range — the
+   * profile evaluated at the workload's value, min and max (reading a missing bound caches the
+   * value). Each evaluation may add the low-power warning (up to three per load point, Appendix
+   * D.18).
+   */
+  protected override perUnitPowerRange(workload: TimeWorkload) {
+    if (this.context.rules.cpuPowerBounds === "point") return super.perUnitPowerRange(workload);
+    const params = this.consumptionProfile();
+    const paramsAttribute = this.usage.params as Attribute<AttributeValue>;
+    const powerAt = (load: number) => clampedPower(params, load, paramsAttribute);
+    const value = averageOverWorkload(workload, powerAt);
+    const min = averageOverWorkload(this.usage.timeWorkload.min ?? workload, powerAt);
+    const max = averageOverWorkload(this.usage.timeWorkload.max ?? workload, powerAt);
+    this.usage.avgPower.setCompleted(value, { min, max });
+    return { value, min, max };
   }
 
   /** §10.2: parameters from TDP (fitted), model range (table row) or the archetype default. */

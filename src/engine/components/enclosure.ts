@@ -76,6 +76,13 @@ export class Case extends Component {
       requiredFactor(factors, "case", criterion, "blade", "impact_blade_server");
     const type = this.caseType.value;
     const fromArchetype = this.caseType.status === "ARCHETYPE";
+    if (this.context.rules.caseUnits === "twice") {
+      return this.allocated(
+        this.withEndOfLife(...this.unitsInHelper(type, fromArchetype, rack, blade)),
+        duration,
+        allocation,
+      );
+    }
     let triple: [number, number, number];
     if (type === "blade") {
       triple = fromArchetype
@@ -89,6 +96,28 @@ export class Case extends Component {
       triple = [rack, rack, rack];
     }
     return this.allocated(this.withEndOfLife(...triple), duration, allocation);
+  }
+
+  /**
+   * METHOD-2.4.1 §3.7, a kept quirk (Appendix D.1 of 2.4.1): the rack/blade helper multiplies by
+   * the units itself (the cross-type bound with the units' bound, compared at the units' value;
+   * an input or unknown case type on all three) before the skeleton multiplies by them again.
+   */
+  private unitsInHelper(
+    type: string | null,
+    fromArchetype: boolean,
+    rack: number,
+    blade: number,
+  ): [number, number, number] {
+    const units = this.units.numberValue();
+    if (fromArchetype && (type === "rack" || type === "blade")) {
+      const [own, other] = type === "rack" ? [rack, blade] : [blade, rack];
+      return other * units > own
+        ? [own, own, other * this.units.numberMax()]
+        : [own, other * this.units.numberMin(), own];
+    }
+    const impact = type === "blade" ? blade : rack;
+    return [impact * units, impact * this.units.numberMin(), impact * this.units.numberMax()];
   }
 }
 

@@ -43,7 +43,7 @@ export type CpuInput = {
   usage?: UsageInput | null | undefined;
 };
 
-/** Impact criterion. gwp, adp and pe are the headline criteria; the others are PEF criteria. `CTUh_c`/`CTUh_nc` are listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed. */
+/** Impact criterion. gwp, adp and pe are the headline criteria; the others are PEF criteria. `CTUh_c`/`CTUh_nc` are listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed. `fe` (final energy) exists in edition 2.4.1 only. */
 export type Criterion =
   | 'CTUh_c'
   | 'CTUh_nc'
@@ -57,6 +57,7 @@ export type Criterion =
   | 'epf'
   | 'epm'
   | 'ept'
+  | 'fe'
   | 'fw'
   | 'gwp'
   | 'gwppb'
@@ -130,16 +131,24 @@ export type IotDeviceInput = {
   usage?: UsageInput | null | undefined;
 };
 
+/** What a peripheral's request may set: its usage. */
 export type PeripheralInput = {
+  /** The device usage. */
   usage?: UsageInput | null | undefined;
 };
 
-/** Peripherals. */
+/** Peripherals (an edition may not have every kind). */
 export type PeripheralKind =
+  /** An external hard disk. */
   | 'external_hdd'
+  /** An external SSD. */
   | 'external_ssd'
+  /** A monitor. */
   | 'monitor'
-  | 'usb_stick';
+  /** A USB stick. */
+  | 'usb_stick'
+  /** A virtual-reality controller; edition 2.4.1 only. */
+  | 'vr_controller';
 
 export type PowerSupplyInput = {
   /** kg. */
@@ -148,12 +157,17 @@ export type PowerSupplyInput = {
   usage?: UsageInput | null | undefined;
 };
 
+/** The CPU whose power profile is wanted: any of name, manufacturer, model range, family, TDP. */
 export type ProfileCpuInput = {
+  /** CPU family. Edition 1.2.4 ignores it; edition 2.4.1 writes it into the model range (overwriting a given one, a kept quirk). */
+  family?: string | null | undefined;
+  /** CPU manufacturer (Intel, AMD…). */
   manufacturer?: string | null | undefined;
+  /** CPU model range (Xeon Gold, EPYC…). */
   modelRange?: string | null | undefined;
   /** Free text, matched approximately against the CPU table. */
   name?: string | null | undefined;
-  /** Accepted for compatibility; the profile route does not use it. */
+  /** Thermal design power (W). Edition 1.2.4 ignores it; edition 2.4.1 fits the profile to it when no workload is given (the name's TDP otherwise). */
   tdp?: number | null | undefined;
 };
 
@@ -199,20 +213,30 @@ export type SimpleComponentInput = {
   usage?: UsageInput | null | undefined;
 };
 
+/** What a terminal's request may set: its type and its usage. */
 export type TerminalInput = {
-  /** Use type, pro or perso: laptop, desktop and television factors depend on it (default: the archetype's). Not accepted for other kinds. */
+  /** Use type, pro or perso: laptop, desktop and television factors depend on it; screen type, lcd or oled, for a VR headset (default: the archetype's). Not accepted for other kinds. */
   type?: string | null | undefined;
+  /** The device usage. */
   usage?: UsageInput | null | undefined;
 };
 
-/** End-user terminals. */
+/** End-user terminals (an edition may not have every kind). */
 export type TerminalKind =
+  /** An internet box. */
   | 'box'
+  /** A desktop computer (types pro, perso). */
   | 'desktop'
+  /** A laptop (types pro, perso). */
   | 'laptop'
+  /** A smartphone. */
   | 'smartphone'
+  /** A tablet. */
   | 'tablet'
-  | 'television';
+  /** A television (types pro, perso). */
+  | 'television'
+  /** A virtual-reality headset (types lcd, oled); edition 2.4.1 only. */
+  | 'vr_headset';
 
 export type UsageInput = {
   /** Average power in W (skips power modelling). */
@@ -240,7 +264,9 @@ export type UsageInput = {
 
 /** A measured power (W) at a CPU load (%). */
 export type WorkloadPointInput = {
+  /** CPU load, 0–100 %. */
   loadPercentage: number;
+  /** Measured power at that load (W). */
   powerWatt: number;
 };
 
@@ -489,6 +515,13 @@ export type IotDeviceArchetypeConfigQueryVariables = Exact<{
 
 export type IotDeviceArchetypeConfigQuery = { iotDeviceArchetypeConfig: unknown };
 
+export type UserDeviceKindsQueryVariables = Exact<{
+  edition?: Edition | null | undefined;
+}>;
+
+
+export type UserDeviceKindsQuery = { terminalKinds: Array<TerminalKind>, peripheralKinds: Array<PeripheralKind> };
+
 export type CriterionImpactFieldsFragment = { criterion: string, v1: unknown };
 
 export type VerboseFieldsFragment = { v1: unknown };
@@ -632,6 +665,7 @@ export const PeripheralArchetypesDocument = {"kind":"Document","definitions":[{"
 export const TerminalArchetypeConfigDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TerminalArchetypeConfig"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"edition"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Edition"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"terminalArchetypeConfig"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"archetype"},"value":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}}},{"kind":"Argument","name":{"kind":"Name","value":"edition"},"value":{"kind":"Variable","name":{"kind":"Name","value":"edition"}}}]}]}}]} as unknown as DocumentNode<TerminalArchetypeConfigQuery, TerminalArchetypeConfigQueryVariables>;
 export const IotDeviceArchetypesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IotDeviceArchetypes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"edition"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Edition"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"iotDeviceArchetypes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"edition"},"value":{"kind":"Variable","name":{"kind":"Name","value":"edition"}}}]}]}}]} as unknown as DocumentNode<IotDeviceArchetypesQuery, IotDeviceArchetypesQueryVariables>;
 export const IotDeviceArchetypeConfigDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IotDeviceArchetypeConfig"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"edition"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Edition"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"iotDeviceArchetypeConfig"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"archetype"},"value":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}}},{"kind":"Argument","name":{"kind":"Name","value":"edition"},"value":{"kind":"Variable","name":{"kind":"Name","value":"edition"}}}]}]}}]} as unknown as DocumentNode<IotDeviceArchetypeConfigQuery, IotDeviceArchetypeConfigQueryVariables>;
+export const UserDeviceKindsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UserDeviceKinds"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"edition"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Edition"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"terminalKinds"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"edition"},"value":{"kind":"Variable","name":{"kind":"Name","value":"edition"}}}]},{"kind":"Field","name":{"kind":"Name","value":"peripheralKinds"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"edition"},"value":{"kind":"Variable","name":{"kind":"Name","value":"edition"}}}]}]}}]} as unknown as DocumentNode<UserDeviceKindsQuery, UserDeviceKindsQueryVariables>;
 export const CpuConsumptionProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CpuConsumptionProfile"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"cpu"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ProfileCpuInput"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"workload"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"WorkloadPointInput"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"edition"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Edition"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"consumptionProfile"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"cpu"},"value":{"kind":"Variable","name":{"kind":"Name","value":"cpu"}}},{"kind":"Argument","name":{"kind":"Name","value":"workload"},"value":{"kind":"Variable","name":{"kind":"Name","value":"workload"}}},{"kind":"Argument","name":{"kind":"Name","value":"edition"},"value":{"kind":"Variable","name":{"kind":"Name","value":"edition"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"a"}},{"kind":"Field","name":{"kind":"Name","value":"b"}},{"kind":"Field","name":{"kind":"Name","value":"c"}},{"kind":"Field","name":{"kind":"Name","value":"d"}}]}}]}}]} as unknown as DocumentNode<CpuConsumptionProfileQuery, CpuConsumptionProfileQueryVariables>;
 export const CpuBaseProfilesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CpuBaseProfiles"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"edition"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Edition"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cpuBaseProfiles"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"edition"},"value":{"kind":"Variable","name":{"kind":"Name","value":"edition"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"manufacturer"}},{"kind":"Field","name":{"kind":"Name","value":"modelRange"}},{"kind":"Field","name":{"kind":"Name","value":"a"}},{"kind":"Field","name":{"kind":"Name","value":"b"}},{"kind":"Field","name":{"kind":"Name","value":"c"}},{"kind":"Field","name":{"kind":"Name","value":"d"}}]}}]}}]} as unknown as DocumentNode<CpuBaseProfilesQuery, CpuBaseProfilesQueryVariables>;
 export const ServerImpactsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ServerImpacts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ServerInput"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Criterion"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"duration"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Float"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Allocation"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"verbose"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"edition"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Edition"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"server"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"archetype"},"value":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"edition"},"value":{"kind":"Variable","name":{"kind":"Name","value":"edition"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verbose"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}},{"kind":"Argument","name":{"kind":"Name","value":"allocation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}}}],"directives":[{"kind":"Directive","name":{"kind":"Name","value":"include"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"if"},"value":{"kind":"Variable","name":{"kind":"Name","value":"verbose"}}}]}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"VerboseFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"impacts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}},{"kind":"Argument","name":{"kind":"Name","value":"allocation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"allocation"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CriterionImpactFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"VerboseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Verbose"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"v1"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CriterionImpactFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CriterionImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"criterion"}},{"kind":"Field","name":{"kind":"Name","value":"v1"}}]}}]} as unknown as DocumentNode<ServerImpactsQuery, ServerImpactsQueryVariables>;

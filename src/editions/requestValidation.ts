@@ -1,0 +1,40 @@
+/*
+ * How the v1 routes validate request bodies and query values: the reference's framework rules,
+ * one description per framework generation. boaviztapi 1.2.4 validates with pydantic 1 (lenient
+ * coercions), 2.4.1 with pydantic 2 in lax mode (METHOD-2.4.1.md §0.3). An edition names the
+ * rules it uses; the body schemas are built from them (see `body.ts`).
+ */
+export interface RequestValidation {
+  /** Integer fields given `32.7`: pydantic 1 truncates to 32, pydantic 2 refuses (`int_from_float`). */
+  readonly fractionalIntegers: "truncate" | "reject";
+  /** Integer fields given `"32.0"` (pydantic 2 accepts a string with a zero fraction). */
+  readonly integerTextWithZeroFraction: boolean;
+  /** String fields given a number: pydantic 1 writes it as text, pydantic 2 refuses (`string_type`). */
+  readonly numbersAsText: boolean;
+  /**
+   * An explicit `null` for a field declared without `Optional` (case `case_type`, IoT block
+   * `hsl_level`, consumption-profile `cpu`/`workload`): pydantic 1 reads it as absent, pydantic 2
+   * refuses it with the field type's error.
+   */
+  readonly nullForNonOptional: "absent" | "reject";
+  /** Shape of the 422 `detail` items: pydantic 1 `{loc, msg, type}`, pydantic 2 `{type, loc, msg, input}`. */
+  readonly errorLayout: "pydantic1" | "pydantic2";
+}
+
+/** boaviztapi 1.2.4 (pydantic 1), as the service always answered. */
+export const PYDANTIC_1: RequestValidation = {
+  fractionalIntegers: "truncate",
+  integerTextWithZeroFraction: false,
+  numbersAsText: true,
+  nullForNonOptional: "absent",
+  errorLayout: "pydantic1",
+};
+
+/** boaviztapi 2.4.1 (pydantic 2, lax mode; METHOD-2.4.1.md §0.3, Appendix D.27). */
+export const PYDANTIC_2: RequestValidation = {
+  fractionalIntegers: "reject",
+  integerTextWithZeroFraction: true,
+  numbersAsText: false,
+  nullForNonOptional: "reject",
+  errorLayout: "pydantic2",
+};
