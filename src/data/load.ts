@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { parse as parseCsv } from "csv-parse/sync";
 import { parse as parseYaml } from "yaml";
 import { type Environment, settingsWithOverrides } from "../editions/settings.js";
@@ -9,12 +9,14 @@ import type {
   Archetype,
   ArchetypeCell,
   ArchetypeTable,
+  CloudRegion,
   CpuProfileRow,
   CpuSpec,
   Electricity,
   ElectricityFactor,
   ElectricityLocation,
   FactorTree,
+  GpuSpec,
   ReferenceData,
   ServiceConfig,
 } from "./types.js";
@@ -149,6 +151,30 @@ function loadCpuSpecs(dir: URL): CpuSpec[] {
   }));
 }
 
+const GPU_ARCHETYPES = "archetypes/components/gpu.csv";
+const GPU_SPECS = "crowdsourcing/gpu_specs.csv";
+
+/** The GPU tables of a data set that has them (METHOD-2.4.1.md §5.2, §5.6). */
+function loadGpuTables(dir: URL): { archetypes: ArchetypeTable | null; specs: GpuSpec[] } {
+  if (!existsSync(new URL(GPU_ARCHETYPES, dir))) return { archetypes: null, specs: [] };
+  const specs = readCsv(dir, GPU_SPECS).rows.map((row) => ({
+    name: row.name,
+    nameLower: row.name.toLowerCase(),
+    manufacturer: optionalString(row.manufacturer),
+    vramDies: optionalNumber(row.number),
+    vram: optionalNumber(row.vram),
+    dieSurface: optionalNumber(row.die_surface),
+    pwbSurface: optionalNumber(row.pwb_surface),
+    distanceBoat: optionalNumber(row.distance_boat),
+    distanceTruck: optionalNumber(row.distance_truck),
+    distancePlane: optionalNumber(row.distance_plane),
+    massCasing: optionalNumber(row.mass_casing),
+    massHeatsink: optionalNumber(row.mass_heatsink),
+    mass: optionalNumber(row.mass),
+  }));
+  return { archetypes: archetypeTable(dir, GPU_ARCHETYPES), specs };
+}
+
 function loadCpuProfiles(dir: URL): CpuProfileRow[] {
   return readCsv(dir, "consumption_profile/cpu/cpu_profile.csv").rows.map((row) => ({
     manufacturer: row.manufacturer,
@@ -157,6 +183,20 @@ function loadCpuProfiles(dir: URL): CpuProfileRow[] {
     b: Number(row.b),
     c: Number(row.c),
     d: Number(row.d),
+  }));
+}
+
+/**
+ * `archetypes/cloud/regions.csv` (edition 2.4.1, METHOD-2.4.1 §7.5), cells trimmed as the reference
+ * reads them; null for a data set without regions (its cloud usage has no `region`).
+ */
+function loadCloudRegions(dir: URL): CloudRegion[] | null {
+  const file = "archetypes/cloud/regions.csv";
+  if (!existsSync(new URL(file, dir))) return null;
+  return readCsv(dir, file).rows.map((row) => ({
+    provider: row.provider.trim(),
+    region: row.region.trim(),
+    usageLocation: row.usage_location.trim(),
   }));
 }
 
@@ -183,6 +223,7 @@ export function loadReferenceData(
   for (const provider of providers) {
     cloudInstances.set(provider.name, archetypeTable(dir, `archetypes/cloud/${provider.name}.csv`));
   }
+  const gpu = loadGpuTables(dir);
   return {
     config:
       "file" in settings
@@ -198,12 +239,15 @@ export function loadReferenceData(
       hdd: archetypeTable(dir, "archetypes/components/hdd.csv"),
       powerSupply: archetypeTable(dir, "archetypes/components/power_supply.csv"),
       case: archetypeTable(dir, "archetypes/components/case.csv"),
+      gpu: gpu.archetypes,
       userTerminal: archetypeTable(dir, "archetypes/user_terminal.csv"),
       iotDevice: archetypeTable(dir, "archetypes/iot_device.csv"),
     },
     cloudProviders: providers,
     cloudInstances,
+    cloudRegions: loadCloudRegions(dir),
     cpuSpecs: loadCpuSpecs(dir),
+    gpuSpecs: gpu.specs,
     ramManufacture: readCsv(dir, "crowdsourcing/ram_manufacture.csv").rows.map((row) => ({
       manufacturer: row.manufacturer,
       process: optionalNumber(row.process),

@@ -78,6 +78,29 @@ export interface CpuSpec {
   readonly source: string | null;
 }
 
+/** A row of `gpu_specs.csv` (METHOD-2.4.1.md §5.6): a GPU model's characteristics. */
+export interface GpuSpec {
+  readonly name: string;
+  readonly nameLower: string;
+  readonly manufacturer: string | null;
+  /** Number of VRAM dies. */
+  readonly vramDies: number | null;
+  /** GB. */
+  readonly vram: number | null;
+  /** Raw GPU die area, mm². */
+  readonly dieSurface: number | null;
+  /** cm². */
+  readonly pwbSurface: number | null;
+  /** km. */
+  readonly distanceBoat: number | null;
+  readonly distanceTruck: number | null;
+  readonly distancePlane: number | null;
+  /** kg. */
+  readonly massCasing: number | null;
+  readonly massHeatsink: number | null;
+  readonly mass: number | null;
+}
+
 export interface RamManufactureRow {
   readonly manufacturer: string;
   readonly process: number | null;
@@ -105,6 +128,14 @@ export interface CloudProvider {
   readonly description: string;
 }
 
+/** A row of `regions.csv` (edition 2.4.1): a provider's region and its country. */
+export interface CloudRegion {
+  readonly provider: string;
+  readonly region: string;
+  /** NATO CodSP3 country code. */
+  readonly usageLocation: string;
+}
+
 export interface ReferenceData {
   readonly config: ServiceConfig;
   readonly factors: FactorTree;
@@ -117,13 +148,19 @@ export interface ReferenceData {
     readonly hdd: ArchetypeTable;
     readonly powerSupply: ArchetypeTable;
     readonly case: ArchetypeTable;
+    /** The GPU archetypes; null in an edition without GPUs. */
+    readonly gpu: ArchetypeTable | null;
     readonly userTerminal: ArchetypeTable;
     readonly iotDevice: ArchetypeTable;
   };
   readonly cloudProviders: readonly CloudProvider[];
   /** Instance tables per provider name (only `aws` ships). */
   readonly cloudInstances: ReadonlyMap<string, ArchetypeTable>;
+  /** Provider regions and their locations; null when the data set has none (edition 1.2.4). */
+  readonly cloudRegions: readonly CloudRegion[] | null;
   readonly cpuSpecs: readonly CpuSpec[];
+  /** GPU models for name matching (empty in an edition without GPUs). */
+  readonly gpuSpecs: readonly GpuSpec[];
   readonly ramManufacture: readonly RamManufactureRow[];
   readonly ssdManufacture: readonly SsdManufactureRow[];
   readonly cpuProfiles: readonly CpuProfileRow[];

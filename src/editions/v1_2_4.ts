@@ -83,5 +83,6 @@ export const EDITION_1_2_4: EditionDescription = {
     dieSizeInput: "withCoreUnits",
     ruleOfThree: "singleRow",
     profileTieBreak: "none",
+    cloud: { verboseUnits: true, unknownPlatform: "default-server", storageShareReadsCapacityBounds: false },
   },
 };

@@ -107,5 +107,6 @@ export const EDITION_2_4_1: EditionDescription = {
     dieSizeInput: "honoured",
     ruleOfThree: "sharedCoreCount",
     profileTieBreak: "exactModelRange",
+    cloud: { verboseUnits: false, unknownPlatform: "not-found", storageShareReadsCapacityBounds: true },
   },
 };

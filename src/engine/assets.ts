@@ -12,6 +12,7 @@ import {
   type VerboseReport,
   verboseAttributes,
 } from "./evaluation.js";
+import type { RawImpact } from "./impact.js";
 import type { Server } from "./server.js";
 import type { Usage } from "./usage.js";
 
@@ -45,13 +46,16 @@ export function componentAsset(component: Component): Asset {
   };
 }
 
+/** Components whose own use impact a device's verbose block shows. */
+const USE_IN_DEVICE: ReadonlySet<string> = new Set(["CPU", "RAM", "GPU"]);
+
 /** Per-component share of a device (1 for a server; the instance's part of the host in cloud). */
 export type ComponentShare = (component: Component) => number | null;
 
 /**
  * The verbose blocks of a device's components (§7.3): each component's lifetime is first
  * overwritten with the device's ("from device"), then its own impacts are computed for the
- * requested criteria — use only for CPU and RAM.
+ * requested criteria — use only for CPU, RAM (§7.3) and GPU (METHOD-2.4.1 §6.3).
  */
 export function componentBlocks(
   components: readonly Component[],
@@ -70,20 +74,25 @@ export function componentBlocks(
       max: deviceLifetime.max,
       source: "from device",
     });
-    const alpha = share(component) ?? 0;
+    // The share is read only once a component's own impact is known: a criterion the component
+    // has no factor for leaves the instance's storage attributes unread (absent from the verbose).
+    let alpha: number | undefined;
+    const shared = (impact: RawImpact): RawImpact => {
+      alpha ??= share(component) ?? 0;
+      return { ...impact, value: impact.value * alpha, min: impact.min * alpha, max: impact.max * alpha };
+    };
     const impacts: CriterionImpact[] = requested.map((criterion) => {
       if (!criterion.computed || duration === null) {
         return { criterion, embedded: "not implemented", use: "not implemented" };
       }
       const rounding = component.context.rules.roundImpact;
       const embedded = guarded(
-        () => component.embeddedImpact(criterion.info.name, duration, allocation, alpha),
+        () => shared(component.embeddedImpact(criterion.info.name, duration, allocation)),
         rounding,
       );
-      const use =
-        component.kind === "CPU" || component.kind === "RAM"
-          ? guarded(() => component.useImpact(criterion.info.name, duration, 1), rounding)
-          : "not implemented";
+      const use = USE_IN_DEVICE.has(component.kind)
+        ? guarded(() => component.useImpact(criterion.info.name, duration, 1), rounding)
+        : "not implemented";
       return { criterion, embedded, use };
     });
     return {

@@ -4,9 +4,11 @@ import { Attribute, type AttributeValue } from "./attribute.js";
 import type { Component } from "./components/component.js";
 import { Hdd, Ram, Ssd } from "./components/storage.js";
 import type { Allocation, EngineContext } from "./context.js";
+import type { CloudRules } from "./edition.js";
 import type { Asset, Evaluation, VerboseAttribute, VerboseReport } from "./evaluation.js";
 import { verboseAttributes } from "./evaluation.js";
 import { modelledUse, type RawImpact, scaleByUnits } from "./impact.js";
+import { cloudLocation } from "./region.js";
 import { Server } from "./server.js";
 import { Usage, type UsageInput } from "./usage.js";
 
@@ -37,28 +39,49 @@ export class CloudInstance {
   readonly hddStorage: Attribute<number>;
   readonly ssdStorage: Attribute<number>;
   readonly usage: Usage;
+  /** Part of the cloud usage (§8.2): an input shown in the verbose, read by no formula. */
+  readonly instancePerServer = new Attribute<number>(null);
   readonly platform: Server;
+  private readonly rules: CloudRules;
 
   constructor(
     context: EngineContext,
     instance: Cells,
     platformArchetype: Cells,
     usage: UsageInput | null = null,
+    /** The provider the client named (a defaulted provider resolves no region). */
+    provider: string | null = null,
   ) {
+    this.rules = context.rules.cloud;
     this.vcpu = Attribute.fromCell(null, instance.vcpu);
     this.memory = Attribute.fromCell("GB", instance.memory);
     this.hddStorage = Attribute.fromCell("GB", instance.hdd_storage);
     this.ssdStorage = Attribute.fromCell("GB", instance.ssd_storage);
     this.usage = new Usage(context, {}, true);
-    this.usage.applyInput(usage, "%");
+    if (usage?.instancePerServer != null) this.instancePerServer.setInput(usage.instancePerServer);
+    const regions = context.data.cloudRegions;
+    if (regions === null) {
+      this.usage.applyInput(usage, "%");
+    } else {
+      // METHOD-2.4.1 §7.5: a data set with regions resolves the location from the region first.
+      this.usage.applyInput(usage && { ...usage, usageLocation: null }, "%");
+      // §7.5 runs after the default-location reset of §3.5.
+      const given = usage?.usageLocation;
+      const location = given != null && this.usage.isDiscardedDefaultLocation(given) ? null : given;
+      const resolved = cloudLocation(regions, provider, usage?.region, location);
+      // Kept quirk (Appendix D.11): without a location the warning sits on an unset attribute,
+      // which the verbose does not show.
+      if (resolved.warning !== null) this.usage.usageLocation.warnings.push(resolved.warning);
+      if (resolved.location !== null)
+        this.usage.applyLocation(resolved.location, resolved.completed ? "COMPLETED" : "INPUT");
+    }
     this.platform = new Server(context, platformArchetype, {});
     // §8.2: the instance usage reaches the host and its components, unless its power is given
     // (Appendix D.15). Its electricity factor overrides never do (Appendix D.14).
     if (this.usage.avgPower.status !== "INPUT") {
       const host = this.platform;
       host.usage.shareFrom(this.usage);
-      for (const component of [host.cpu, host.case, ...host.rams, ...host.disks])
-        component.usage.shareFrom(this.usage);
+      for (const component of host.usageSharingComponents()) component.usage.shareFrom(this.usage);
     }
   }
 
@@ -69,6 +92,7 @@ export class CloudInstance {
     // A host CPU missing from the CPU table (e.g. "Apple M1") has no thread count: the reference
     // fails; a metal-like whole share is the honest answer.
     if (threads === null) return 1;
+    // Kept quirk (METHOD-2.4.1 Appendix D.17): not capped at 1 (mac2.metal: 12 vCPU / 8 threads).
     return ratio(vcpu, threads * cpu.units.numberValue());
   }
 
@@ -83,6 +107,13 @@ export class CloudInstance {
   private storageShare(kind: typeof Ssd | typeof Hdd, storage: Attribute<number>): number | null {
     if (!storage.hasValue()) return null;
     const disks = this.platform.disks.filter((d) => d instanceof kind);
+    if (this.rules.storageShareReadsCapacityBounds) {
+      // Reading a bound caches it (METHOD.md §2.2): the verbose then shows it, as 2.4.1's does.
+      for (const disk of disks) {
+        disk.capacity.min;
+        disk.capacity.max;
+      }
+    }
     const total = disks.reduce((sum, d) => sum + d.capacity.numberValue() * d.units.numberValue(), 0);
     return ratio(storage.numberValue(), total);
   }
@@ -92,6 +123,8 @@ export class CloudInstance {
     if (component instanceof Ram) return this.ramShare();
     if (component instanceof Ssd) return this.storageShare(Ssd, this.ssdStorage);
     if (component instanceof Hdd) return this.storageShare(Hdd, this.hddStorage);
+    // Every other component, a platform GPU included, takes the vCPU share: kept quirk of 2.4.1
+    // (Appendix D.5), whose instance `gpu_units` nothing reads.
     return this.cpuShare();
   }
 
@@ -123,8 +156,11 @@ export class CloudInstance {
   }
 
   namedAttributes(): [string, Attribute<AttributeValue>][] {
+    const units: [string, Attribute<AttributeValue>][] = this.rules.verboseUnits
+      ? [["units", this.units]]
+      : [];
     return [
-      ["units", this.units],
+      ...units,
       ["vcpu", this.vcpu],
       ["memory", this.memory],
       ["hdd_storage", this.hddStorage],
@@ -148,8 +184,12 @@ export class CloudInstance {
       for (const attribute of attributes) merged.set(attribute.name, attribute);
     };
     add(verboseAttributes(this.namedAttributes()));
-    add(verboseAttributes(this.usage.namedAttributes()));
+    add(
+      verboseAttributes([...this.usage.namedAttributes(), ["instance_per_server", this.instancePerServer]]),
+    );
     add(deviceAttributes(platform.usage, platform.namedAttributes()));
+    // Appendix D.19 (2.4.1): neither the instance's nor the platform's units are part of the answer.
+    if (!this.rules.verboseUnits) merged.delete("units");
     return { duration: evaluation.duration, impacts: null, components, attributes: [...merged.values()] };
   }
 }

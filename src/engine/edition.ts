@@ -76,4 +76,25 @@ export interface EditionRules {
    * the first whose model range equals the requested one (`exactModelRange`, METHOD-2.4.1 §4.4).
    */
   readonly profileTieBreak: "none" | "exactModelRange";
+  /** How cloud instances differ (METHOD-2.4.1 §7, §12). */
+  readonly cloud: CloudRules;
+}
+
+/** Cloud instance rules that differ between editions. */
+export interface CloudRules {
+  /**
+   * Whether the verbose lists the instance's `units` (1.2.4). 2.4.1 never reads them, so its
+   * verbose has no `units` (kept quirk, METHOD-2.4.1 Appendix D.19).
+   */
+  readonly verboseUnits: boolean;
+  /**
+   * An instance whose platform is not a server archetype: hosted on the default server archetype
+   * (1.2.4, where the reference fails with HTTP 500), or not found (404, METHOD-2.4.1 §7.2).
+   */
+  readonly unknownPlatform: "default-server" | "not-found";
+  /**
+   * Whether sharing a host's storage also reads the bounds of its disks' capacity. Only 2.4.1's
+   * verbose shows them (an HDD `capacity` with min/max in cloud answers); no number depends on it.
+   */
+  readonly storageShareReadsCapacityBounds: boolean;
 }

@@ -13,6 +13,7 @@ import {
   PowerSupply,
   type PowerSupplyInput,
 } from "./components/enclosure.js";
+import { defaultGpuCells, Gpu, type GpuInput } from "./components/gpu.js";
 import { Hdd, type HddInput, Ram, type RamInput, Ssd, type SsdInput } from "./components/storage.js";
 import type { EngineContext } from "./context.js";
 import { type Asset, Evaluation, type EvaluationOptions } from "./evaluation.js";
@@ -28,10 +29,12 @@ export type { UsageInput } from "./usage.js";
 
 import type { UsageInput } from "./usage.js";
 
-export type { CaseInput, CpuInput, HddInput, PowerSupplyInput, RamInput, ServerInput, SsdInput };
+export { defaultGpuCells, effectiveDieArea, serverGpuLacksVram } from "./components/gpu.js";
+export type { CaseInput, CpuInput, GpuInput, HddInput, PowerSupplyInput, RamInput, ServerInput, SsdInput };
 
 export type ComponentKind =
   | "cpu"
+  | "gpu"
   | "ram"
   | "ssd"
   | "hdd"
@@ -42,6 +45,7 @@ export type ComponentKind =
 
 export interface ComponentInputs {
   cpu: CpuInput;
+  gpu: GpuInput;
   ram: RamInput;
   ssd: SsdInput;
   hdd: HddInput;
@@ -62,6 +66,11 @@ export function componentModel<K extends ComponentKind>(
   switch (kind) {
     case "cpu":
       return componentAsset(new Cpu(context, cells, input as CpuInput, unit));
+    case "gpu": {
+      const defaultGpu = defaultGpuCells(context);
+      if (!defaultGpu) throw new Error("this edition has no GPU component");
+      return componentAsset(new Gpu(context, cells, defaultGpu, input as GpuInput, unit));
+    }
     case "ram":
       return componentAsset(new Ram(context, cells, input as RamInput, unit));
     case "ssd":
@@ -95,8 +104,9 @@ export function cloudModel(
   instanceCells: ComponentCells,
   platformCells: ComponentCells,
   usage: UsageInput | null,
+  provider: string | null = null,
 ): Asset {
-  return cloudAsset(new CloudInstance(context, instanceCells, platformCells, usage));
+  return cloudAsset(new CloudInstance(context, instanceCells, platformCells, usage, provider));
 }
 
 export type { ProfileParams, WorkloadPoint } from "./consumptionProfile.js";

@@ -1,4 +1,4 @@
-import type { CpuProfileRow, CpuSpec, ReferenceData } from "../data/types.js";
+import type { CpuProfileRow, CpuSpec, GpuSpec, ReferenceData } from "../data/types.js";
 import { fitProfile, type ProfileParams, tdpWorkloads } from "./consumptionProfile.js";
 import { type CoreCount, type DieSizeEstimate, estimateDieSize } from "./dieSize.js";
 import type { EditionRules } from "./edition.js";
@@ -9,6 +9,7 @@ import {
   tokenSetRatioPrepared,
   tokenSortRatio,
 } from "./fuzzy.js";
+import { type InstanceNameIndex, instanceNameIndex } from "./instanceName.js";
 
 /**
  * Reference-table lookups the engine needs, as a synchronous interface so the engine stays pure
@@ -61,6 +62,10 @@ export interface LookupTables {
   readonly dieSizeRowsByFamily: ReadonlyMap<string, readonly CpuSpec[]>;
   /** Token profiles of the lower-cased CPU names, in file order (prepared once). */
   readonly cpuNameTokens: readonly TokenProfile[];
+  /** Instance ids of each cloud provider prepared for name matching (METHOD-2.4.1 §7.4). */
+  readonly instanceNames: ReadonlyMap<string, InstanceNameIndex>;
+  /** Token profiles of the lower-cased GPU names, in file order. */
+  readonly gpuNameTokens: readonly TokenProfile[];
 }
 
 export function lookupTables(data: ReferenceData, rules: EditionRules): LookupTables {
@@ -83,6 +88,10 @@ export function lookupTables(data: ReferenceData, rules: EditionRules): LookupTa
     ramManufacturers: distinct(data.ramManufacture.map((row) => row.manufacturer)),
     ssdManufacturers: distinct(data.ssdManufacture.map((row) => row.manufacturer)),
     cpuNameTokens: data.cpuSpecs.map((row) => prepareTokens(row.nameLower)),
+    instanceNames: new Map(
+      [...data.cloudInstances].map(([provider, table]) => [provider, instanceNameIndex(table.ids)]),
+    ),
+    gpuNameTokens: data.gpuSpecs.map((row) => prepareTokens(row.nameLower)),
   };
 }
 
@@ -94,24 +103,46 @@ function nestedTokenSets(a: TokenProfile, b: TokenProfile): boolean {
   return true;
 }
 
-export function matchCpuName(tables: LookupTables, name: string): CpuSpec | null {
+/**
+ * §11.1 name matcher (CPU and GPU names alike): the first row with the best token-set ratio,
+ * or null when the best score does not exceed the threshold.
+ */
+function bestTokenSetMatch<R>(
+  rows: readonly R[],
+  tokens: readonly TokenProfile[],
+  name: string,
+  threshold: number,
+): R | null {
   const query = prepareTokens(name.toLowerCase());
-  const rows = tables.data.cpuSpecs;
   // Nothing beats 100 and the first row in file order wins ties, so the first row scoring 100
   // by the subset rule is the answer; only otherwise are all rows scored.
   for (let i = 0; i < rows.length; i++) {
-    if (nestedTokenSets(tables.cpuNameTokens[i], query)) return rows[i];
+    if (nestedTokenSets(tokens[i], query)) return rows[i];
   }
   let best = -1;
   let bestScore = -1;
   for (let i = 0; i < rows.length; i++) {
-    const score = tokenSetRatioPrepared(tables.cpuNameTokens[i], query);
+    const score = tokenSetRatioPrepared(tokens[i], query);
     if (score > bestScore) {
       bestScore = score;
       best = i;
     }
   }
-  return bestScore > tables.data.config.cpuNameFuzzyThreshold ? rows[best] : null;
+  return bestScore > threshold ? rows[best] : null;
+}
+
+export function matchCpuName(tables: LookupTables, name: string): CpuSpec | null {
+  return bestTokenSetMatch(
+    tables.data.cpuSpecs,
+    tables.cpuNameTokens,
+    name,
+    tables.data.config.cpuNameFuzzyThreshold,
+  );
+}
+
+/** METHOD-2.4.1.md §5.6: the CPU name matcher on `gpu_specs.csv` with the GPU threshold. */
+export function matchGpuName(tables: LookupTables, name: string, threshold: number): GpuSpec | null {
+  return bestTokenSetMatch(tables.data.gpuSpecs, tables.gpuNameTokens, name, threshold);
 }
 
 function profileRowsMatching(

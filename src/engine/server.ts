@@ -3,6 +3,7 @@ import { Attribute, type AttributeValue, NotImplementedError } from "./attribute
 import type { Component, ComponentCells, PowerTriple } from "./components/component.js";
 import { Cpu, type CpuInput } from "./components/cpu.js";
 import { Case, FixedImpactComponent, PowerSupply, type PowerSupplyInput } from "./components/enclosure.js";
+import { defaultGpuCells, Gpu, type GpuInput } from "./components/gpu.js";
 import { Hdd, type HddInput, Ram, type RamInput, Ssd, type SsdInput } from "./components/storage.js";
 import { type Allocation, type EngineContext, factorAt } from "./context.js";
 import {
@@ -24,6 +25,8 @@ export interface ServerInput {
   readonly model?: { readonly type?: string | null } | null;
   readonly configuration?: {
     readonly cpu?: CpuInput | null;
+    /** One GPU entry (its `units` count the cards); ignored by an edition without GPUs. */
+    readonly gpu?: GpuInput | null;
     readonly ram?: readonly RamInput[] | null;
     readonly disk?: readonly DiskInput[] | null;
     readonly powerSupply?: PowerSupplyInput | null;
@@ -91,6 +94,7 @@ export class Server {
   readonly units = new Attribute<number>(null, 1, 1, 1);
   readonly assembly: FixedImpactComponent;
   readonly cpu: Cpu;
+  readonly gpu: Gpu | null;
   readonly rams: Ram[];
   readonly disks: (Ssd | Hdd)[];
   readonly powerSupply: PowerSupply;
@@ -108,6 +112,7 @@ export class Server {
 
     this.assembly = new FixedImpactComponent(context, NO_ARCHETYPE, "ASSEMBLY");
     this.cpu = new Cpu(context, subArchetype(archetype, "CPU"), configuration.cpu ?? {}, COMPONENT_LIST_UNIT);
+    this.gpu = this.buildGpu(configuration.gpu);
     const ramCells = subArchetype(archetype, "RAM");
     this.rams = (configuration.ram ?? [{}]).map(
       (ram) => new Ram(context, ramCells, ram, COMPONENT_LIST_UNIT),
@@ -127,9 +132,26 @@ export class Server {
 
     // Appendix D.15: an input server power stops all usage propagation to components.
     if (this.usage.avgPower.status !== "INPUT") {
-      for (const component of [this.cpu, this.case, ...this.rams, ...this.disks])
-        component.usage.shareFrom(this.usage);
+      for (const component of this.usageSharingComponents()) component.usage.shareFrom(this.usage);
     }
+  }
+
+  /** Components whose usage inherits the server's (§7.1; METHOD-2.4.1 §6.1 adds the GPU). */
+  usageSharingComponents(): Component[] {
+    return [this.cpu, ...(this.gpu ? [this.gpu] : []), this.case, ...this.rams, ...this.disks];
+  }
+
+  /**
+   * METHOD-2.4.1 §6.1: a GPU from the configuration (with the server's `GPU` cells as archetype),
+   * else from the archetype when its `GPU.units` is given and not 0 — in an edition with GPUs.
+   */
+  private buildGpu(input: GpuInput | null | undefined): Gpu | null {
+    const defaultGpu = defaultGpuCells(this.context);
+    if (!defaultGpu) return null;
+    const cells = subArchetype(this.archetype, "GPU");
+    if (input) return new Gpu(this.context, cells, defaultGpu, input, COMPONENT_LIST_UNIT);
+    if (!cellIsPresentAndNonZero(this.archetype["GPU.units"])) return null;
+    return new Gpu(this.context, cells, defaultGpu);
   }
 
   /**
@@ -152,11 +174,12 @@ export class Server {
     return built;
   }
 
-  /** Components in verbose order: ASSEMBLY, CPU, RAM…, disks…, POWER_SUPPLY, CASE, MOTHERBOARD. */
+  /** Components in verbose order: ASSEMBLY, CPU, GPU, RAM…, disks…, POWER_SUPPLY, CASE, MOTHERBOARD. */
   components(): Component[] {
     return [
       this.assembly,
       this.cpu,
+      ...(this.gpu ? [this.gpu] : []),
       ...this.rams,
       ...this.disks,
       this.powerSupply,
@@ -244,10 +267,12 @@ export class Server {
       const stored = runningRamSum ? ram : own;
       module.usage.avgPower.setCompleted(stored.value, { min: stored.min, max: stored.max });
     }
+    // METHOD-2.4.1 §6.3: a GPU adds its given power (cloud hosts never have one, §7.6).
+    const gpu = this.gpu?.power() ?? { value: 0, min: 0, max: 0 };
     const ratio = this.usage.otherConsumptionRatio as Attribute<number>;
-    const value = (cpuPower.value + ram.value) * (1 + ratio.numberValue());
-    const min = (cpuPower.min + ram.min) * (1 + ratio.numberMin());
-    const max = (cpuPower.max + ram.max) * (1 + ratio.numberMax());
+    const value = (cpuPower.value + ram.value + gpu.value) * (1 + ratio.numberValue());
+    const min = (cpuPower.min + ram.min + gpu.min) * (1 + ratio.numberMin());
+    const max = (cpuPower.max + ram.max + gpu.max) * (1 + ratio.numberMax());
     return { value, min, max };
   }
 

@@ -15,6 +15,10 @@ export interface UsageInput {
   readonly otherConsumptionRatio?: number | null;
   /** Electricity factor overrides per criterion name. */
   readonly elecFactors?: Readonly<Record<string, number | null | undefined>> | null;
+  /** A cloud provider's region standing for the location (cloud instances, METHOD-2.4.1 §7.5). */
+  readonly region?: string | null;
+  /** Cloud instances: instances per host, recorded and shown but unused by the model (§8.2). */
+  readonly instancePerServer?: number | null;
 }
 
 /** Factors a client may override (`elec_factors`). */
@@ -66,14 +70,7 @@ export class Usage {
       if (typeof input.timeWorkload !== "number") this.timeWorkload.unit = listWorkloadUnit;
     }
     if (input.usageLocation != null && !this.isDiscardedDefaultLocation(input.usageLocation)) {
-      if (this.context.data.electricity.countryCodes.has(input.usageLocation)) {
-        this.usageLocation.setInput(input.usageLocation);
-      } else {
-        // §5.1: an unknown location is replaced by the archetype's (null in all shipped data),
-        // and later defaulted to EEE with its wide bounds (Appendix D.13).
-        this.usageLocation.setChanged(this.usageLocation.defaultValue);
-        this.usageLocation.warnings.push(LOCATION_NOT_FOUND);
-      }
+      this.applyLocation(input.usageLocation, "INPUT");
     }
     if (input.useTimeRatio != null) this.useTimeRatio.setInput(input.useTimeRatio);
     if (input.hoursLifeTime != null) this.hoursLifeTime.setInput(input.hoursLifeTime);
@@ -87,11 +84,27 @@ export class Usage {
   }
 
   /**
+   * A client's location: INPUT, or COMPLETED when it was resolved from a cloud region
+   * (METHOD-2.4.1 §7.5: no bounds are written, they are cached from the value when read).
+   */
+  applyLocation(location: string, status: "INPUT" | "COMPLETED"): void {
+    if (this.context.data.electricity.countryCodes.has(location)) {
+      if (status === "INPUT") this.usageLocation.setInput(location);
+      else this.usageLocation.setCompleted(location);
+    } else {
+      // §5.1: an unknown location is replaced by the archetype's (null in all shipped data),
+      // and later defaulted to EEE with its wide bounds (Appendix D.13).
+      this.usageLocation.setChanged(this.usageLocation.defaultValue);
+      this.usageLocation.warnings.push(LOCATION_NOT_FOUND);
+    }
+  }
+
+  /**
    * METHOD-2.4.1 §3.5: where the edition discards it, a location equal to the default one (any
    * case, surrounding blanks ignored; an empty string is not) is treated as not given. Other codes
    * stay case-sensitive (a kept quirk, Appendix D.15).
    */
-  private isDiscardedDefaultLocation(location: string): boolean {
+  isDiscardedDefaultLocation(location: string): boolean {
     if (this.context.rules.explicitDefaultLocation !== "discarded" || location === "") return false;
     return location.trim().toUpperCase() === this.context.data.config.defaultLocation.toUpperCase();
   }

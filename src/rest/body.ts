@@ -4,6 +4,7 @@ import type {
   CaseInput,
   CpuInput,
   DiskInput,
+  GpuInput,
   PowerSupplyInput,
   RamInput,
   ServerInput,
@@ -34,6 +35,8 @@ function schemasOf(rules: RequestValidation) {
     avg_power: opt(float),
     time_workload: opt(z.union([float, z.array(workloadShare)])),
     usage_location: opt(text),
+    region: opt(text),
+    instance_per_server: opt(integer),
     use_time_ratio: opt(float),
     hours_life_time: opt(float),
     other_consumption_ratio: opt(float),
@@ -75,16 +78,45 @@ function schemasOf(rules: RequestValidation) {
     usage: opt(usage),
   });
 
+  const gpu = z.object({
+    units: opt(integer),
+    name: opt(text),
+    manufacturer: opt(text),
+    weight: opt(float),
+    heatsink_weight: opt(float),
+    pwb_surface: opt(float),
+    pwb_weight: opt(float),
+    casing_weight: opt(float),
+    gpu_surface: opt(float),
+    vram: opt(integer),
+    vram_dies: opt(integer),
+    vram_surface: opt(float),
+    transport_boat: opt(float),
+    transport_truck: opt(float),
+    transport_plane: opt(float),
+    usage: opt(usage),
+  });
+
   const powerSupply = z.object({ units: opt(integer), unit_weight: opt(float), usage: opt(usage) });
   // `case_type` is declared without Optional in the reference (null refused under pydantic 2).
   const caseBody = z.object({ units: opt(integer), case_type: defaulted(text), usage: opt(usage) });
   const simple = z.object({ units: opt(integer), capacity: opt(integer), usage: opt(usage) });
 
   const server = z.object({
-    model: opt(z.object({ type: opt(text), name: opt(text), manufacturer: opt(text), year: opt(text) })),
+    // The model is descriptive only (METHOD.md §7.1: ignored by the computation); its `year` is
+    // accepted as a number too, as 2.4.1 answers `"year": 2020` normally.
+    model: opt(
+      z.object({
+        type: opt(text),
+        name: opt(text),
+        manufacturer: opt(text),
+        year: opt(z.union([text, integer]).transform(String)),
+      }),
+    ),
     configuration: opt(
       z.object({
         cpu: opt(cpu),
+        gpu: opt(gpu),
         ram: opt(z.array(ram)),
         disk: opt(z.array(disk)),
         power_supply: opt(powerSupply),
@@ -93,7 +125,7 @@ function schemasOf(rules: RequestValidation) {
     usage: opt(usage),
   });
 
-  return { usage, cpu, ram, disk, powerSupply, caseBody, simple, server };
+  return { usage, cpu, gpu, ram, disk, powerSupply, caseBody, simple, server };
 }
 
 type BodySchemas = ReturnType<typeof schemasOf>;
@@ -172,6 +204,8 @@ function toUsage(value: V1Usage | null | undefined): UsageInput | null {
         }
       : { timeWorkload: workload }),
     usageLocation: value.usage_location,
+    region: value.region,
+    instancePerServer: value.instance_per_server,
     useTimeRatio: value.use_time_ratio,
     hoursLifeTime: value.hours_life_time,
     otherConsumptionRatio: value.other_consumption_ratio,
@@ -194,6 +228,27 @@ function toCpu(value: z.infer<BodySchemas["cpu"]>): CpuInput {
     name: value.name,
     tdp: value.tdp,
     // The v1 CPU body has no `threads` (nor a used `manufacturer`, see the engine): ignored like any unknown key.
+    usage: toUsage(value.usage),
+  };
+}
+
+function toGpu(value: z.infer<BodySchemas["gpu"]>): GpuInput {
+  return {
+    units: value.units,
+    name: value.name,
+    manufacturer: value.manufacturer,
+    weight: value.weight,
+    heatsinkWeight: value.heatsink_weight,
+    pwbSurface: value.pwb_surface,
+    pwbWeight: value.pwb_weight,
+    casingWeight: value.casing_weight,
+    gpuSurface: value.gpu_surface,
+    vram: value.vram,
+    vramDies: value.vram_dies,
+    vramSurface: value.vram_surface,
+    transportBoat: value.transport_boat,
+    transportTruck: value.transport_truck,
+    transportPlane: value.transport_plane,
     usage: toUsage(value.usage),
   };
 }
@@ -261,6 +316,7 @@ export const serverVariables: BodyParser<ServerInput> = describedBody(
       configuration: configuration
         ? {
             cpu: configuration.cpu ? toCpu(configuration.cpu) : null,
+            gpu: configuration.gpu ? toGpu(configuration.gpu) : null,
             ram: configuration.ram?.map(toRam) ?? null,
             disk: configuration.disk?.map(toDisk) ?? null,
             powerSupply: configuration.power_supply ? toPowerSupply(configuration.power_supply) : null,
@@ -275,6 +331,11 @@ export const componentVariables = {
     "Cpu",
     schemaOf("cpu"),
     (body, rules): CpuInput => toCpu(parseV1Body(bodySchemas(rules).cpu, body, rules)),
+  ),
+  gpu: describedBody(
+    "Gpu",
+    schemaOf("gpu"),
+    (body, rules): GpuInput => toGpu(parseV1Body(bodySchemas(rules).gpu, body, rules)),
   ),
   ram: describedBody(
     "Ram",

@@ -14,6 +14,7 @@ import {
   CloudInstanceImpactsDocument,
   CloudInstanceTypesDocument,
   CloudProvidersDocument,
+  CloudRegionsDocument,
 } from "./generated/graphql.js";
 import { IMPACT_QUERY_PARAMETERS } from "./query.js";
 import { fieldTypes, type RequestValidation } from "./validation.js";
@@ -51,7 +52,8 @@ function cloudBody(rules: RequestValidation): ReturnType<typeof cloudBodyOf> {
 /**
  * GET reads provider / instance type from the query (or the path), POST from the body. The
  * reference's GET answers "None at None not found" for an unknown instance and POST fails
- * without a provider; both default here to aws / a1.4xlarge and name what was not found.
+ * without a provider; both default here to aws / a1.4xlarge (the GraphQL field's defaults) and
+ * name what was not found. Another provider without an instance type is a 422.
  */
 function cloudImpacts(pathProvider: string | null): Handler {
   return impactRoute(
@@ -60,12 +62,15 @@ function cloudImpacts(pathProvider: string | null): Handler {
       const body = postedBody(request, (value, rules) => parseV1Body(cloudBody(rules), value, rules));
       return {
         ...query,
-        provider: pathProvider ?? body?.provider ?? request.params.get("provider") ?? DEFAULT_PROVIDER,
-        instanceType: body?.instance_type ?? request.params.get("instance_type") ?? DEFAULT_INSTANCE,
+        // A defaulted provider is left to the GraphQL field, which then resolves no region (§7.5).
+        provider: pathProvider ?? body?.provider ?? request.params.get("provider"),
+        instanceType: body?.instance_type ?? request.params.get("instance_type"),
         usage: usageVariables(body?.usage, request.validation),
       };
     },
     (data) => data.cloudInstance,
+    // METHOD-2.4.1 §7.3: a third top-level key, only when there is something to say.
+    (data) => (data.cloudInstance.warnings.length > 0 ? { warnings: data.cloudInstance.warnings } : {}),
     {
       summary: "Impacts of a cloud instance (GET: provider and type in the query; POST: in the body)",
       // The impact parameters (no archetype: the instance type is the archetype), then the instance.
@@ -113,6 +118,15 @@ export const cloudRoutes: readonly Route[] = [
         },
         { summary: "The configuration of an instance type", query: [PROVIDER, INSTANCE_TYPE] },
       ),
+    },
+  },
+  {
+    path: "/v1/utils/cloud_regions",
+    since: "2.4.1",
+    methods: {
+      // `{provider, region}` rows of edition 2.4.1 (METHOD-2.4.1 §11.1).
+      GET: async (request, run) =>
+        ok((await run(CloudRegionsDocument, { provider: request.params.get("provider") })).cloudRegions),
     },
   },
 ];

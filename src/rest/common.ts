@@ -174,6 +174,8 @@ export function impactRoute<R, V>(
   document: TypedDocumentNode<R, V>,
   variables: (query: ImpactQueryVariables, request: RestRequest) => V,
   answer: (data: R) => ImpactAnswer,
+  /** Top-level keys after `impacts` and `verbose` (cloud warnings). */
+  extra: (data: R) => Record<string, unknown> = () => ({}),
   doc: Partial<HandlerDoc> = {},
 ): Handler {
   return documented(
@@ -181,7 +183,7 @@ export function impactRoute<R, V>(
       const query = impactQuery(request.params);
       const common = { ...query, archetype: request.params.get("archetype") };
       const data = await run(document, variables(common, request) as V & Record<string, unknown>);
-      return ok(impactResponse(answer(data)));
+      return ok({ ...impactResponse(answer(data)), ...extra(data) });
     },
     { summary: IMPACT_SUMMARY, query: IMPACT_QUERY_PARAMETERS, answer: "impacts", ...doc },
   );
@@ -205,6 +207,7 @@ export function inputRoute<R, V>(
     document,
     (query, request) => ({ ...query, ...fixed, input: postedBody(request, parse) }) as V,
     answer,
+    undefined,
     { summary, body: parse.doc },
   );
 }

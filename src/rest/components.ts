@@ -14,7 +14,9 @@ import {
   ComponentArchetypeConfigDocument,
   ComponentArchetypesDocument,
   type ComponentKind,
+  ComponentKindsDocument,
   CpuImpactsDocument,
+  GpuImpactsDocument,
   HddImpactsDocument,
   MotherboardImpactsDocument,
   PowerSupplyImpactsDocument,
@@ -22,82 +24,70 @@ import {
   SsdImpactsDocument,
 } from "./generated/graphql.js";
 
-const summary = "Impacts of a component (GET: an archetype; POST: characteristics completing it)";
-
 /**
- * The v1 component routes: kind and impact handler. `assembly` is served although v1.2.4 answers
- * 404 for it: our specification lists it among the component routes (METHOD.md §4.8, §4.9).
+/**
+ * The v1 component routes: kind, impact handler and, for a later component, the first reference
+ * version that has it. `assembly` is served although v1.2.4 answers 404 for it: our specification
+ * lists it among the component routes (METHOD.md §4.8, §4.9).
  */
-const COMPONENTS: readonly { readonly kind: ComponentKind; readonly impacts: Handler }[] = [
+const COMPONENTS: readonly {
+  readonly kind: ComponentKind;
+  readonly impacts: Handler;
+  readonly since?: string;
+}[] = [
+  { kind: "cpu", impacts: inputRoute(CpuImpactsDocument, componentVariables.cpu, (d) => d.component) },
   {
-    kind: "cpu",
-    impacts: inputRoute(CpuImpactsDocument, componentVariables.cpu, (d) => d.component, {}, summary),
+    kind: "gpu",
+    impacts: inputRoute(GpuImpactsDocument, componentVariables.gpu, (d) => d.component),
+    since: "2.4.1",
   },
-  {
-    kind: "ram",
-    impacts: inputRoute(RamImpactsDocument, componentVariables.ram, (d) => d.component, {}, summary),
-  },
-  {
-    kind: "ssd",
-    impacts: inputRoute(SsdImpactsDocument, componentVariables.ssd, (d) => d.component, {}, summary),
-  },
-  {
-    kind: "hdd",
-    impacts: inputRoute(HddImpactsDocument, componentVariables.hdd, (d) => d.component, {}, summary),
-  },
+  { kind: "ram", impacts: inputRoute(RamImpactsDocument, componentVariables.ram, (d) => d.component) },
+  { kind: "ssd", impacts: inputRoute(SsdImpactsDocument, componentVariables.ssd, (d) => d.component) },
+  { kind: "hdd", impacts: inputRoute(HddImpactsDocument, componentVariables.hdd, (d) => d.component) },
   {
     kind: "power_supply",
-    impacts: inputRoute(
-      PowerSupplyImpactsDocument,
-      componentVariables.powerSupply,
-      (d) => d.component,
-      {},
-      summary,
-    ),
+    impacts: inputRoute(PowerSupplyImpactsDocument, componentVariables.powerSupply, (d) => d.component),
   },
-  {
-    kind: "case",
-    impacts: inputRoute(CaseImpactsDocument, componentVariables.case, (d) => d.component, {}, summary),
-  },
+  { kind: "case", impacts: inputRoute(CaseImpactsDocument, componentVariables.case, (d) => d.component) },
   {
     kind: "motherboard",
-    impacts: inputRoute(
-      MotherboardImpactsDocument,
-      componentVariables.motherboard,
-      (d) => d.component,
-      {},
-      summary,
-    ),
+    impacts: inputRoute(MotherboardImpactsDocument, componentVariables.motherboard, (d) => d.component),
   },
   {
     kind: "assembly",
-    impacts: inputRoute(
-      AssemblyImpactsDocument,
-      componentVariables.assembly,
-      (d) => d.component,
-      {},
-      summary,
-    ),
+    impacts: inputRoute(AssemblyImpactsDocument, componentVariables.assembly, (d) => d.component),
   },
 ];
 
 /** Kinds without an archetype file: the reference fails listing motherboard's (HTTP 500). */
 const WITHOUT_ARCHETYPES: ReadonlySet<ComponentKind> = new Set(["motherboard", "assembly"]);
 
-/** `/all` lists the kinds v1.2.4 lists (assembly, served since, is not among them). */
-const COMPONENT_ALL = Object.fromEntries(
-  ["cpu", "ram", "ssd", "hdd", "motherboard", "power_supply", "case"].map((k) => [k, `v1/component/${k}`]),
-);
+/** `/v1/component/all` lists the edition's components in the reference's order (gpu from 2.4.1). */
+const COMPONENT_ALL_ORDER: readonly ComponentKind[] = [
+  "cpu",
+  "gpu",
+  "ram",
+  "ssd",
+  "hdd",
+  "motherboard",
+  "power_supply",
+  "case",
+];
+
+const componentAll: Handler = async (_request, run) => {
+  const { componentKinds } = await run(ComponentKindsDocument, {});
+  const existing = new Set(componentKinds);
+  return ok(
+    Object.fromEntries(
+      COMPONENT_ALL_ORDER.filter((kind) => existing.has(kind)).map((kind) => [kind, `v1/component/${kind}`]),
+    ),
+  );
+};
 
 export function componentRoutes(): Route[] {
-  const routes: Route[] = [
-    {
-      path: "/v1/component/all",
-      methods: { GET: documented(async () => ok(COMPONENT_ALL), { summary: "The component routes" }) },
-    },
-  ];
+  const routes: Route[] = [{ path: "/v1/component/all", methods: { GET: componentAll } }];
   for (const spec of COMPONENTS) {
-    const { impacts } = spec;
+    const { impacts, since } = spec;
     const archetypes: Handler = documented(
       async (_request, run) => {
         if (WITHOUT_ARCHETYPES.has(spec.kind)) return ok([]);
@@ -116,10 +106,10 @@ export function componentRoutes(): Route[] {
     const spellings = spec.kind === "power_supply" ? ["power_supply", "power-supply"] : [spec.kind];
     for (const spelling of spellings) {
       const base = `/v1/component/${spelling}`;
-      routes.push({ path: base, methods: { GET: impacts, POST: impacts } });
-      routes.push({ path: `${base}/archetype`, methods: { GET: archetypes } });
-      routes.push({ path: `${base}/archetypes`, methods: { GET: archetypes } });
-      routes.push({ path: `${base}/archetype_config`, methods: { GET: config } });
+      routes.push({ path: base, since, methods: { GET: impacts, POST: impacts } });
+      routes.push({ path: `${base}/archetype`, since, methods: { GET: archetypes } });
+      routes.push({ path: `${base}/archetypes`, since, methods: { GET: archetypes } });
+      routes.push({ path: `${base}/archetype_config`, since, methods: { GET: config } });
     }
   }
   return routes;

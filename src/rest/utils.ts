@@ -7,6 +7,8 @@ import {
   CpuFamiliesDocument,
   CpuModelRangesDocument,
   CpuNamesDocument,
+  GpuByNameDocument,
+  GpuNamesDocument,
   ImpactCriteriaDocument,
   RamManufacturersDocument,
   SsdManufacturersDocument,
@@ -14,6 +16,44 @@ import {
 } from "./generated/graphql.js";
 
 const CPU_NOT_FOUND = (name: string) => `CPU name ${name} is not found in our database`;
+const GPU_NOT_FOUND = (name: string) => `GPU name ${name} is not found in our database`;
+
+/** The v1 usage object with every field null (`name_to_cpu`, `name_to_gpu`). */
+function emptyUsage() {
+  return {
+    use_time_ratio: null,
+    hours_life_time: null,
+    avg_power: null,
+    time_workload: null,
+    usage_location: null,
+    elec_factors: Object.fromEntries(ELECTRICITY_CRITERIA.map((criterion) => [criterion, null])),
+  };
+}
+
+/** `name_to_gpu` answers the full v1 GPU request object (METHOD-2.4.1 §5.6). */
+const nameToGpu: Handler = async (request, run) => {
+  const name = required(request.params, "gpu_name");
+  const { gpuByName: row } = await run(GpuByNameDocument, { name });
+  if (!row) return ok(GPU_NOT_FOUND(name));
+  return ok({
+    units: null,
+    usage: emptyUsage(),
+    name: row.name,
+    manufacturer: row.manufacturer,
+    weight: row.weight,
+    heatsink_weight: row.heatsinkWeight,
+    pwb_surface: row.pwbSurface,
+    pwb_weight: null,
+    casing_weight: row.casingWeight,
+    gpu_surface: row.gpuSurface,
+    vram: row.vram,
+    vram_dies: row.vramDies,
+    vram_surface: null,
+    transport_boat: row.transportBoat,
+    transport_truck: row.transportTruck,
+    transport_plane: row.transportPlane,
+  });
+};
 
 /** `name_to_cpu` answers the full v1 CPU request object (§16). */
 const nameToCpu: Handler = documented(
@@ -21,17 +61,9 @@ const nameToCpu: Handler = documented(
     const name = required(request.params, "cpu_name");
     const { cpuByName } = await run(CpuByNameDocument, { name });
     if (!cpuByName) return ok(CPU_NOT_FOUND(name));
-    const elecFactors = Object.fromEntries(ELECTRICITY_CRITERIA.map((criterion) => [criterion, null]));
     return ok({
       units: null,
-      usage: {
-        use_time_ratio: null,
-        hours_life_time: null,
-        avg_power: null,
-        time_workload: null,
-        usage_location: null,
-        elec_factors: elecFactors,
-      },
+      usage: emptyUsage(),
       core_units: cpuByName.coreUnits,
       die_size: cpuByName.dieSize,
       die_size_per_core: null,
@@ -80,6 +112,8 @@ export const utilsRoutes: readonly Route[] = [
   },
   { path: "/v1/utils/case_type", methods: { GET: listing(CaseTypesDocument, "caseTypes") } },
   { path: "/v1/utils/name_to_cpu", methods: { GET: nameToCpu } },
+  { path: "/v1/utils/name_to_gpu", since: "2.4.1", methods: { GET: nameToGpu } },
+  { path: "/v1/utils/gpu_name", since: "2.4.1", methods: { GET: listing(GpuNamesDocument, "gpuNames") } },
   {
     path: "/v1/utils/impact_criteria",
     methods: {

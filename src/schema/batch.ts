@@ -175,10 +175,11 @@ const ComponentItemInput = builder.inputType("ComponentItemInput", {
 });
 
 const CloudInstanceItemInput = builder.inputType("CloudInstanceItemInput", {
+  description: "A cloud instance of a fleet: any provider of the fleet's edition.",
   fields: (t) => ({
-    provider: t.string({ required: false }),
-    instanceType: t.string({ required: true }),
-    usage: t.field({ type: UsageInputRef, required: false }),
+    provider: t.string({ required: false, description: "Provider id (default aws), e.g. gcp." }),
+    instanceType: t.string({ required: true, description: "Instance type, matched like cloudInstance's." }),
+    usage: t.field({ type: UsageInputRef, required: false, description: "The instance's usage." }),
   }),
 });
 

@@ -1,10 +1,12 @@
 import { nestedArchetype } from "../data/cells.js";
 import type { Archetype, ArchetypeTable } from "../data/types.js";
 import { CloudInstance, cloudModel } from "../engine/index.js";
+import { fuzzyInstanceWarning, matchInstanceName } from "../engine/instanceName.js";
+import { regionsOf } from "../engine/region.js";
 import { builder } from "./builder.js";
 import type { EditionContext } from "./context.js";
 import { editionArg } from "./edition.js";
-import { notFound } from "./errors.js";
+import { badUserInput, notFound } from "./errors.js";
 import { type AssetParent, assetImpactFields } from "./impact.js";
 import { UsageInputRef, validateUsage } from "./inputs.js";
 
@@ -12,6 +14,8 @@ interface CloudParent extends AssetParent {
   readonly provider: string;
   readonly instanceType: string;
   readonly platform: string;
+  /** Top-level warnings of the answer (a fuzzy instance-name match, METHOD-2.4.1 §7.3). */
+  readonly warnings: readonly string[];
   readonly newInstance: () => CloudInstance;
 }
 
@@ -21,54 +25,116 @@ const HostShareRef = builder
     description:
       "The instance's part of each kind of host component (vCPU / threads, memory / RAM, storage / disks).",
     fields: (t) => ({
-      cpu: t.exposeFloat("cpu"),
-      ram: t.exposeFloat("ram"),
-      ssd: t.exposeFloat("ssd"),
-      hdd: t.exposeFloat("hdd"),
+      cpu: t.exposeFloat("cpu", {
+        description: "Instance vCPU over the host's threads (CPU, GPU and others).",
+      }),
+      ram: t.exposeFloat("ram", { description: "Instance memory over the host's RAM capacity." }),
+      ssd: t.exposeFloat("ssd", { description: "Instance SSD storage over the host's SSD capacity." }),
+      hdd: t.exposeFloat("hdd", { description: "Instance HDD storage over the host's HDD capacity." }),
     }),
   });
 
 export const CloudInstanceRef = builder.objectRef<CloudParent>("CloudInstance").implement({
   description: "A cloud instance: its share of a hosting platform server (METHOD.md §8).",
   fields: (t) => ({
-    provider: t.exposeString("provider"),
-    instanceType: t.exposeString("instanceType"),
+    provider: t.exposeString("provider", { description: "Provider id, e.g. aws." }),
+    instanceType: t.exposeString("instanceType", {
+      description: "The instance type evaluated (the closest id when the name was matched approximately).",
+    }),
+    warnings: t.exposeStringList("warnings", {
+      description: "Warnings about the instance as a whole, e.g. an approximate instance-name match (2.4.1).",
+    }),
     platform: t.exposeString("platform", { description: "The hosting platform (a server archetype id)." }),
-    hostShare: t.field({ type: HostShareRef, resolve: (p) => p.newInstance().hostShare() }),
+    hostShare: t.field({
+      type: HostShareRef,
+      description: "The instance's share of each kind of host component.",
+      resolve: (p) => p.newInstance().hostShare(),
+    }),
     ...assetImpactFields(t),
   }),
 });
 
-const CloudProviderRef = builder.objectRef<{ name: string; description: string }>("CloudProvider").implement({
-  fields: (t) => ({ name: t.exposeString("name"), description: t.exposeString("description") }),
+interface CloudProviderShape {
+  readonly name: string;
+  readonly description: string;
+  readonly instanceCount: number;
+}
+
+const CloudProviderRef = builder.objectRef<CloudProviderShape>("CloudProvider").implement({
+  description: "A cloud provider whose instance types can be evaluated.",
+  fields: (t) => ({
+    name: t.exposeString("name", { description: "Provider id, e.g. aws." }),
+    description: t.exposeString("description", { description: "Provider name, e.g. Amazon Web Services." }),
+    instanceCount: t.exposeInt("instanceCount", { description: "Number of instance types listed." }),
+  }),
 });
+
+const CloudRegionRef = builder
+  .objectRef<{ provider: string; region: string; usageLocation: string }>("CloudRegion")
+  .implement({
+    description: "A provider's region and the country whose electricity it uses (METHOD-2.4.1 §7.5).",
+    fields: (t) => ({
+      provider: t.exposeString("provider", { description: "Provider id, e.g. azure." }),
+      region: t.exposeString("region", { description: "Region id, e.g. francecentral." }),
+      usageLocation: t.exposeString("usageLocation", {
+        description: "Country code (NATO CodSP3), e.g. FRA.",
+      }),
+    }),
+  });
 
 function providerTable(context: EditionContext, provider: string): ArchetypeTable | undefined {
   return context.service.data.cloudInstances.get(provider);
 }
 
+interface InstanceMatch {
+  readonly row: Archetype;
+  /** Set when the name was matched approximately. */
+  readonly warning: string | null;
+}
+
+/**
+ * METHOD-2.4.1 §7.2: the provider's table, then the exact id, then (where the data set has a
+ * threshold) the closest id. Edition 1.2.4 matches ids exactly.
+ */
 async function instanceRow(
   context: EditionContext,
   provider: string,
   instanceType: string,
-): Promise<Archetype> {
+): Promise<InstanceMatch> {
+  const { service } = context;
   const table = providerTable(context, provider);
-  const row = table ? await context.archetypes.load({ table, id: instanceType }) : null;
-  if (!row) throw notFound(`${instanceType} at ${provider} not found`);
-  return row;
+  const threshold = service.data.config.cloudInstanceNameFuzzyThreshold;
+  const names = service.tables.instanceNames.get(provider);
+  if (table && threshold !== null && names) {
+    const match = matchInstanceName(names, instanceType, threshold);
+    const row = match && (await context.archetypes.load({ table, id: match.id }));
+    if (match && row)
+      return { row, warning: match.fuzzy ? fuzzyInstanceWarning(instanceType, match.id) : null };
+  } else if (table) {
+    const row = await context.archetypes.load({ table, id: instanceType });
+    if (row) return { row, warning: null };
+  }
+  throw notFound(`${instanceType} at ${provider} not found`);
 }
 
 /**
- * The hosting platform of an instance. Some instance rows name a platform missing from the
- * server table (the reference fails with HTTP 500); they are hosted on the default server
- * archetype so every listed instance type gets an answer.
+ * The hosting platform of an instance. An instance row naming a platform missing from the server
+ * table is, by the edition's rule, hosted on the default server archetype (1.2.4: the reference
+ * fails with HTTP 500 on such rows, so every listed instance type gets an answer) or not found
+ * (2.4.1, METHOD-2.4.1 §7.2).
  */
 async function platformOf(context: EditionContext, row: Archetype): Promise<Archetype> {
   const { data } = context.service;
   const id = row.cells.platform?.default;
   const platform =
     typeof id === "string" ? await context.archetypes.load({ table: data.archetypes.server, id }) : null;
-  return platform ?? (data.archetypes.server.byId.get(data.config.defaultArchetypes.server) as Archetype);
+  if (platform) return platform;
+  if (context.engine.rules.cloud.unknownPlatform === "not-found") {
+    throw notFound(
+      `Cloud platform ${String(id)} not found. Please add it to the server archetypes. For more information, please check the documentation https://doc.api.boavizta.org/contributing/server/.`,
+    );
+  }
+  return data.archetypes.server.byId.get(data.config.defaultArchetypes.server) as Archetype;
 }
 
 /** Validates a cloud instance description and prepares its (lazy) evaluation. */
@@ -80,30 +146,43 @@ export async function resolveCloudInstance(
   path: readonly string[],
 ): Promise<CloudParent> {
   const { config } = context.service.data;
-  const provider = providerArg ?? config.defaultArchetypes.cloud_provider ?? "aws";
+  const defaultProvider = config.defaultArchetypes.cloud_provider ?? "aws";
+  const provider = providerArg ?? defaultProvider;
+  // The default instance type belongs to the default provider: another provider needs its own
+  // (the reference answers 404 "None at …" in 1.2.4 and fails with HTTP 500 in 2.4.1).
+  if (instanceTypeArg == null && provider !== defaultProvider) {
+    throw badUserInput(`instanceType: required for provider ${provider}`, ["instanceType"]);
+  }
   const instanceType = instanceTypeArg ?? config.defaultArchetypes.cloud_instance ?? "a1.4xlarge";
   const { input, usageHours } = validateUsage(rawUsage, path);
-  const row = await instanceRow(context, provider, instanceType);
+  const { row, warning } = await instanceRow(context, provider, instanceType);
   const platform = await platformOf(context, row);
   const engine = context.engine;
+  const namedProvider = providerArg ?? null;
   return {
     provider,
-    instanceType,
+    instanceType: row.id,
+    warnings: warning === null ? [] : [warning],
     platform: platform.id,
     usageHours,
-    newInstance: () => new CloudInstance(engine, row.cells, platform.cells, input),
-    build: () => cloudModel(engine, row.cells, platform.cells, input),
+    newInstance: () => new CloudInstance(engine, row.cells, platform.cells, input, namedProvider),
+    build: () => cloudModel(engine, row.cells, platform.cells, input, namedProvider),
   };
 }
 
 builder.queryFields((t) => ({
   cloudInstance: t.field({
     type: CloudInstanceRef,
-    description: "Evaluate a cloud instance of a provider (aws) with an optional usage.",
+    description:
+      "Evaluate a cloud instance of a provider (aws; 2.4.1 adds azure, gcp, ovhcloud, scaleway) with an optional usage.",
     args: {
       provider: t.arg.string({ required: false, description: "Default aws." }),
       instanceType: t.arg.string({ required: false, description: "Default a1.4xlarge." }),
-      usage: t.arg({ type: UsageInputRef, required: false }),
+      usage: t.arg({
+        type: UsageInputRef,
+        required: false,
+        description: "The instance's usage (region, location, workload, use time…).",
+      }),
       edition: editionArg(t.arg),
     },
     resolve: (_root, args, context) =>
@@ -113,11 +192,22 @@ builder.queryFields((t) => ({
   }),
   cloudProviders: t.field({
     type: [CloudProviderRef],
+    description: "The cloud providers and how many instance types each lists.",
     args: { edition: editionArg(t.arg) },
-    resolve: (_r, args, context) => [...context.edition(args.edition).service.data.cloudProviders],
+    resolve: (_r, args, context) => {
+      const { data } = context.edition(args.edition).service;
+      return data.cloudProviders.map((p) => ({
+        ...p,
+        instanceCount: data.cloudInstances.get(p.name)?.ids.length ?? 0,
+      }));
+    },
   }),
   cloudInstanceTypes: t.stringList({
-    args: { provider: t.arg.string({ required: true }), edition: editionArg(t.arg) },
+    description: "The instance types of a provider, in the reference's order.",
+    args: {
+      provider: t.arg.string({ required: true, description: "Provider id, e.g. gcp." }),
+      edition: editionArg(t.arg),
+    },
     resolve: (_r, { provider, edition }, context) => {
       const table = providerTable(context.edition(edition), provider);
       if (!table) throw notFound(`No available data for this cloud provider (${provider})`);
@@ -126,12 +216,28 @@ builder.queryFields((t) => ({
   }),
   cloudInstanceConfig: t.field({
     type: "JSON",
+    // Kept quirk (METHOD-2.4.1 Appendix D.26): an approximate name is answered without a warning.
+    description: "The reference row of an instance type (matched like an evaluation's, without warning).",
     args: {
-      provider: t.arg.string({ required: true }),
-      instanceType: t.arg.string({ required: true }),
+      provider: t.arg.string({ required: true, description: "Provider id, e.g. aws." }),
+      instanceType: t.arg.string({ required: true, description: "Instance type, e.g. m5.xlarge." }),
       edition: editionArg(t.arg),
     },
     resolve: async (_r, { provider, instanceType, edition }, context) =>
-      nestedArchetype((await instanceRow(context.edition(edition), provider, instanceType)).cells),
+      nestedArchetype((await instanceRow(context.edition(edition), provider, instanceType)).row.cells),
+  }),
+  cloudRegions: t.field({
+    type: [CloudRegionRef],
+    description:
+      "Cloud regions usable as usage.region (edition 2.4.1), in the reference's order; all providers' without a provider.",
+    args: {
+      provider: t.arg.string({ required: false, description: "Only this provider's (exact id)." }),
+      edition: editionArg(t.arg),
+    },
+    resolve: (_r, { provider, edition }, context) => {
+      const regions = context.edition(edition).service.data.cloudRegions;
+      if (regions === null) throw notFound("Cloud regions are not part of this edition");
+      return regionsOf(regions, provider);
+    },
   }),
 }));

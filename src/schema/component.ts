@@ -9,6 +9,7 @@ import {
   CaseInputRef,
   CpuInputRef,
   DiskInputRef,
+  GpuInputRef,
   PowerSupplyInputRef,
   RamInputRef,
   SimpleComponentInputRef,
@@ -21,11 +22,22 @@ interface ComponentParent extends AssetParent {
 }
 
 export const ComponentKindEnum = builder.enumType("ComponentKind", {
-  values: ["cpu", "ram", "ssd", "hdd", "power_supply", "case", "motherboard", "assembly"] as const,
+  description: "Kinds of components evaluated on their own or in fleets.",
+  values: {
+    cpu: { description: "Processor." },
+    gpu: { description: "Graphics card (edition 2.4.1)." },
+    ram: { description: "Memory modules." },
+    ssd: { description: "Solid-state drive." },
+    hdd: { description: "Hard disk drive." },
+    power_supply: { description: "Power supply unit." },
+    case: { description: "Rack or blade case." },
+    motherboard: { description: "Motherboard." },
+    assembly: { description: "Assembly of a server." },
+  } as const,
 });
 
 export const ComponentRef = builder.objectRef<ComponentParent>("Component").implement({
-  description: "A single component (CPU, RAM, SSD, HDD, power supply, case, motherboard, assembly).",
+  description: "A single component (CPU, GPU, RAM, SSD, HDD, power supply, case, motherboard, assembly).",
   fields: (t) => ({
     kind: t.exposeString("kind"),
     archetype: t.exposeString("archetype", { nullable: true }),
@@ -39,6 +51,8 @@ export function componentTable(context: EditionContext, kind: ComponentKind): Ar
   switch (kind) {
     case "cpu":
       return archetypes.cpu;
+    case "gpu":
+      return archetypes.gpu;
     case "ram":
       return archetypes.ram;
     case "ssd":
@@ -54,9 +68,21 @@ export function componentTable(context: EditionContext, kind: ComponentKind): Ar
   }
 }
 
+/** Kinds evaluated from an archetype table (motherboard and assembly have none). */
+const KINDS_WITH_ARCHETYPES: ReadonlySet<ComponentKind> = new Set([
+  "cpu",
+  "gpu",
+  "ram",
+  "ssd",
+  "hdd",
+  "power_supply",
+  "case",
+]);
+
 /** The GraphQL input type of each component kind. */
 export const COMPONENT_INPUT_TYPES = {
   cpu: CpuInputRef,
+  gpu: GpuInputRef,
   ram: RamInputRef,
   ssd: DiskInputRef,
   hdd: SimpleComponentInputRef,
@@ -69,6 +95,7 @@ export const COMPONENT_INPUT_TYPES = {
 /** The query field (and fleet item input field) of each component kind. */
 export const COMPONENT_FIELD_NAMES: Record<ComponentKind, string> = {
   cpu: "cpu",
+  gpu: "gpu",
   ram: "ram",
   ssd: "ssd",
   hdd: "hdd",
@@ -90,6 +117,11 @@ export async function resolveComponent(
   const { input, usageHours } = validateComponentInput(kind, rawInput, path);
   let cells = {};
   let archetype: string | null = null;
+  // A kind described by archetypes whose table the edition's data set lacks (GPU in 1.2.4) is
+  // not part of that edition.
+  if (!componentExists(context, kind)) {
+    throw notFound(`${kind} is not a component of edition ${context.service.edition.id}`);
+  }
   if (table) {
     archetype = archetypeId ?? context.service.data.config.defaultArchetypes[kind] ?? "DEFAULT";
     const row = await context.archetypes.load({ table, id: archetype });
@@ -101,6 +133,25 @@ export async function resolveComponent(
   const engine = context.engine;
   return { kind, archetype, usageHours, build: () => componentModel(engine, kind, cells, input) };
 }
+
+/** Whether a component kind exists in an edition (a kind with archetypes needs its table). */
+export function componentExists(context: EditionContext, kind: ComponentKind): boolean {
+  return !KINDS_WITH_ARCHETYPES.has(kind) || componentTable(context, kind) !== null;
+}
+
+builder.queryField("componentKinds", (t) =>
+  t.field({
+    type: [ComponentKindEnum],
+    description: "The component kinds an edition evaluates (GPU only from edition 2.4.1).",
+    args: { edition: editionArg(t.arg) },
+    resolve: (_root, args, context) => {
+      const served = context.edition(args.edition);
+      return (Object.keys(COMPONENT_INPUT_TYPES) as ComponentKind[]).filter((kind) =>
+        componentExists(served, kind),
+      );
+    },
+  }),
+);
 
 for (const kind of Object.keys(COMPONENT_INPUT_TYPES) as ComponentKind[]) {
   builder.queryField(COMPONENT_FIELD_NAMES[kind], (t) =>

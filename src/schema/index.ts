@@ -3,6 +3,7 @@ import { builder } from "./builder.js";
 import "./impact.js";
 import "./server.js";
 import "./component.js";
+import "./gpu.js";
 import "./listings.js";
 import "./cloud.js";
 import "./profile.js";

@@ -3,6 +3,7 @@ import { ELECTRICITY_CRITERIA } from "../engine/criteria.js";
 import type {
   CaseInput,
   CpuInput,
+  GpuInput,
   HddInput,
   PowerSupplyInput,
   RamInput,
@@ -44,6 +45,15 @@ export const UsageInputRef = builder.inputType("UsageInput", {
     usageLocation: t.string({
       required: false,
       description: "Country code (NATO CodSP3), e.g. FRA; default EEE.",
+    }),
+    region: t.string({
+      required: false,
+      description:
+        "Cloud instances, edition 2.4.1: the provider's region (see cloudRegions), which sets the location; usageLocation is the fallback of an unknown region.",
+    }),
+    instancePerServer: t.int({
+      required: false,
+      description: "Cloud instances: instances sharing the host; shown in the verbose, unused by the model.",
     }),
     useTimeRatio: t.float({ required: false, description: "Fraction of the time in use, 0–1." }),
     hoursLifeTime: t.float({ required: false, description: "Lifetime in hours." }),
@@ -128,6 +138,39 @@ export const SimpleComponentInputRef = builder.inputType("SimpleComponentInput",
   }),
 });
 
+export const GpuInputRef = builder.inputType("GpuInput", {
+  description:
+    "A GPU card (edition 2.4.1). Missing characteristics come from the default GPU; `name` is recorded only (use `gpuByName` to fill the fields from a model).",
+  fields: (t) => ({
+    units: t.int({ required: false, description: "Number of identical cards." }),
+    name: t.string({ required: false, description: "Model name, recorded as given (not matched)." }),
+    manufacturer: t.string({ required: false, description: "Manufacturer, recorded as given." }),
+    weight: t.float({ required: false, description: "Mass of the card, kg." }),
+    heatsinkWeight: t.float({ required: false, description: "Mass of the heatsink, kg." }),
+    pwbSurface: t.float({ required: false, description: "Printed wiring board surface, cm²." }),
+    pwbWeight: t.float({ required: false, description: "Printed wiring board mass, kg." }),
+    casingWeight: t.float({ required: false, description: "Mass of the casing, kg." }),
+    gpuSurface: t.float({
+      required: false,
+      description: "Effective GPU die area, mm² (wafer share including yield; used as given).",
+    }),
+    vram: t.int({ required: false, description: "Video memory, GB." }),
+    vramDies: t.int({ required: false, description: "Number of video memory dies." }),
+    vramSurface: t.float({
+      required: false,
+      description: "Effective video memory die area, mm² (default: from vram and vramDies).",
+    }),
+    transportBoat: t.float({ required: false, description: "Distance travelled by boat, km." }),
+    transportTruck: t.float({ required: false, description: "Distance travelled by truck, km." }),
+    transportPlane: t.float({ required: false, description: "Distance travelled by plane, km." }),
+    usage: t.field({
+      type: UsageInputRef,
+      required: false,
+      description: "Usage; the use phase needs `avgPower` (a GPU has no power model).",
+    }),
+  }),
+});
+
 export const ServerInputRef = builder.inputType("ServerInput", {
   fields: (t) => ({
     model: t.field({ type: ServerModelInput, required: false }),
@@ -148,6 +191,12 @@ export const ServerModelInput = builder.inputType("ServerModelInput", {
 export const ServerConfigurationInput = builder.inputType("ServerConfigurationInput", {
   fields: (t) => ({
     cpu: t.field({ type: CpuInputRef, required: false }),
+    gpu: t.field({
+      type: GpuInputRef,
+      required: false,
+      description:
+        "The server's GPU cards (edition 2.4.1; ignored by 1.2.4). Without it, the archetype's GPUs if any.",
+    }),
     ram: t.field({ type: [RamInputRef], required: false, description: "An empty list means no RAM." }),
     disk: t.field({ type: [DiskInputRef], required: false }),
     powerSupply: t.field({ type: PowerSupplyInputRef, required: false }),
@@ -180,6 +229,8 @@ const usageSchema = z
     timeWorkload: percent.nullish(),
     timeWorkloadShares: z.array(z.object({ timePercentage: percent, loadPercentage: percent })).nullish(),
     usageLocation: text,
+    region: text,
+    instancePerServer: count,
     useTimeRatio: quantity,
     hoursLifeTime: quantity,
     otherConsumptionRatio: anyNumber,
@@ -223,6 +274,25 @@ const diskSchema = z.object({
   usage: usageSchema,
 });
 
+const gpuSchema = z.object({
+  units: count,
+  name: text,
+  manufacturer: text,
+  weight: anyNumber,
+  heatsinkWeight: anyNumber,
+  pwbSurface: anyNumber,
+  pwbWeight: anyNumber,
+  casingWeight: anyNumber,
+  gpuSurface: anyNumber,
+  vram: count,
+  vramDies: count,
+  vramSurface: anyNumber,
+  transportBoat: anyNumber,
+  transportTruck: anyNumber,
+  transportPlane: anyNumber,
+  usage: usageSchema,
+});
+
 const powerSupplySchema = z.object({ units: count, unitWeight: anyNumber, usage: usageSchema });
 const caseSchema = z.object({ units: count, caseType: text, usage: usageSchema });
 const simpleSchema = z.object({ units: count, capacity: count, usage: usageSchema });
@@ -232,6 +302,7 @@ const serverSchema = z.object({
   configuration: z
     .object({
       cpu: cpuSchema.nullish(),
+      gpu: gpuSchema.nullish(),
       ram: z.array(ramSchema).nullish(),
       disk: z.array(diskSchema).nullish(),
       powerSupply: powerSupplySchema.nullish(),
@@ -270,6 +341,8 @@ function toUsage(usage: UsageGraphQL): UsageInput | null {
     avgPower: usage.avgPower,
     timeWorkload: shares ?? usage.timeWorkload,
     usageLocation: usage.usageLocation,
+    region: usage.region,
+    instancePerServer: usage.instancePerServer,
     useTimeRatio: usage.useTimeRatio,
     hoursLifeTime: usage.hoursLifeTime,
     otherConsumptionRatio: usage.otherConsumptionRatio,
@@ -299,6 +372,7 @@ export function validateServerInput(value: unknown, path: readonly string[]): Va
       configuration: configuration
         ? {
             cpu: configuration.cpu ? withUsage(configuration.cpu) : null,
+            gpu: configuration.gpu ? withUsage(configuration.gpu) : null,
             ram: configuration.ram?.map(withUsage) ?? null,
             disk: configuration.disk?.map((d) => withUsage(d) as DiskInput) ?? null,
             powerSupply: configuration.powerSupply ? withUsage(configuration.powerSupply) : null,
@@ -310,6 +384,7 @@ export function validateServerInput(value: unknown, path: readonly string[]): Va
 
 const COMPONENT_SCHEMAS = {
   cpu: cpuSchema,
+  gpu: gpuSchema,
   ram: ramSchema,
   ssd: diskSchema,
   hdd: simpleSchema,
@@ -319,7 +394,14 @@ const COMPONENT_SCHEMAS = {
   assembly: simpleSchema,
 } as const;
 
-export type ComponentInputValue = CpuInput | RamInput | SsdInput | HddInput | PowerSupplyInput | CaseInput;
+export type ComponentInputValue =
+  | CpuInput
+  | GpuInput
+  | RamInput
+  | SsdInput
+  | HddInput
+  | PowerSupplyInput
+  | CaseInput;
 
 export function validateComponentInput(
   kind: keyof typeof COMPONENT_SCHEMAS,

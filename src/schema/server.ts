@@ -1,8 +1,8 @@
-import { serverModel } from "../engine/index.js";
+import { defaultGpuCells, serverGpuLacksVram, serverModel } from "../engine/index.js";
 import { builder } from "./builder.js";
 import type { EditionContext } from "./context.js";
 import { editionArg } from "./edition.js";
-import { notFound } from "./errors.js";
+import { badUserInput, notFound } from "./errors.js";
 import { type AssetParent, assetImpactFields } from "./impact.js";
 import { ServerInputRef, validateServerInput } from "./inputs.js";
 
@@ -35,6 +35,14 @@ export async function resolveServer(
   const { input, usageHours } = validateServerInput(rawInput, path);
   const archetype = await loadServerArchetype(context, id);
   const engine = context.engine;
+  const gpu = input.configuration?.gpu;
+  if (gpu && defaultGpuCells(engine) && serverGpuLacksVram(archetype.cells, gpu)) {
+    const field = [...path, "configuration", "gpu", "vram"];
+    throw badUserInput(
+      `${field.join(".")}: required with vramDies, the server archetype ${id} gives no GPU VRAM size`,
+      field,
+    );
+  }
   return { archetype: id, usageHours, build: () => serverModel(engine, archetype.cells, input) };
 }
 

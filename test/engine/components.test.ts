@@ -39,7 +39,7 @@ function cellsOf(kind: ComponentKind, id?: string): ComponentCells {
     power_supply: data.archetypes.powerSupply,
     case: data.archetypes.case,
   } as const;
-  if (kind === "motherboard" || kind === "assembly") return {};
+  if (kind === "motherboard" || kind === "assembly" || kind === "gpu") return {};
   const table = tables[kind];
   return table.byId.get(id ?? (kind === "case" ? "rack" : "DEFAULT"))!.cells;
 }

@@ -14,6 +14,7 @@ import { type TimeWorkload, Usage, type UsageInput, usageCells } from "../usage.
 
 export type ComponentKind =
   | "CPU"
+  | "GPU"
   | "RAM"
   | "SSD"
   | "HDD"

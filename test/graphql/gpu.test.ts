@@ -1,0 +1,95 @@
+/**
+ * GPUs over GraphQL: the `gpu` root field and fleet kind, GPU entries in server inputs, GPU name
+ * lookups — each selected per request with the `edition` argument.
+ */
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/server.js";
+import { graphqlClient } from "../support/graphql.js";
+
+const app = createApp();
+const graphql = graphqlClient(app);
+
+const GWP_EMBEDDED = `impacts(criteria: [gwp]) { embedded { ... on Impact { value min max } ... on NotImplemented { reason } } }`;
+
+describe("gpu asset", () => {
+  it("evaluates a GPU in 2.4.1; 1.2.4 answers NOT_FOUND at the field's path", async () => {
+    const { data } = await graphql(`{
+      gpu(edition: V2_4_1, input: { units: 2, weight: 2.2, vram: 24, vramDies: 12 }) { kind archetype ${GWP_EMBEDDED} }
+    }`);
+    expect(data.gpu).toEqual({
+      kind: "gpu",
+      archetype: "DEFAULT",
+      impacts: [{ embedded: { value: 477.2, min: 477.2, max: 477.2 } }],
+    });
+    const old = await graphql("{ gpu(edition: V1_2_4) { kind } }");
+    expect(old.errors?.[0]).toMatchObject({ path: ["gpu"], extensions: { code: "NOT_FOUND" } });
+  });
+
+  it("takes part in component fleets of 2.4.1", async () => {
+    const { data, errors } = await graphql(
+      `query($inputs: [ComponentItemInput!]!) {
+        components(inputs: $inputs, edition: V2_4_1) { count failed total(criteria: [gwp]) { embedded { value } } }
+      }`,
+      { inputs: [{ kind: "gpu" }, { kind: "gpu", gpu: { units: 3 } }] },
+    );
+    expect(errors).toBeUndefined();
+    // 4 × 575.0875 kgCO2eq, rounded like an item.
+    expect(data.components).toMatchObject({ count: 2, failed: 0, total: [{ embedded: { value: 2300 } }] });
+  });
+
+  it("lists the component kinds of each edition", async () => {
+    const { data } = await graphql(
+      `{ v1: componentKinds(edition: V1_2_4) v2: componentKinds(edition: V2_4_1) }`,
+    );
+    expect(data.v1).not.toContain("gpu");
+    expect(data.v2).toContain("gpu");
+    expect(data.v2.length).toBe(data.v1.length + 1);
+  });
+});
+
+describe("server GPU entries", () => {
+  it("adds the configured GPUs between the CPU and the RAM, with their power", async () => {
+    const { data, errors } = await graphql(`{
+      server(edition: V2_4_1, input: { configuration: { gpu: { units: 2, vram: 40, usage: { avgPower: 300 } } } }) {
+        verbose(criteria: [gwp]) { components { key impacts { use { ... on Impact { value } ... on NotImplemented { reason } } } } }
+      }
+    }`);
+    expect(errors).toBeUndefined();
+    const keys = data.server.verbose.components.map((c: { key: string }) => c.key);
+    expect(keys.indexOf("GPU-1")).toBe(keys.indexOf("CPU-1") + 1);
+    const gpu = data.server.verbose.components.find((c: { key: string }) => c.key === "GPU-1");
+    // The archetype (platform_compute_medium) has GPU.units 0; the input gives 2 × 300 W:
+    // 0.38 kgCO2eq/kWh × 0.6 kW × 35040 h = 7989.1
+    expect(gpu.impacts[0].use.value).toBe(8000);
+  });
+
+  it("names the missing field when a GPU's VRAM size is nowhere to be found", async () => {
+    const { errors } = await graphql(`{
+      server(edition: V2_4_1, archetype: "dellR740", input: { configuration: { gpu: { vramDies: 4 } } }) { archetype }
+    }`);
+    expect(errors?.[0]).toMatchObject({
+      extensions: { code: "BAD_USER_INPUT", field: ["input", "configuration", "gpu", "vram"] },
+    });
+  });
+});
+
+describe("GPU names", () => {
+  it("gpuByName gives the GpuInput fields of the best match; null without a match or in 1.2.4", async () => {
+    const { data } = await graphql(`{
+      a100: gpuByName(name: "A100", edition: V2_4_1) { name vram vramDies gpuSurface weight }
+      none: gpuByName(name: "Radeon Instinct", edition: V2_4_1) { name }
+      old: gpuByName(name: "A100", edition: V1_2_4) { name }
+      names: gpuNames(edition: V2_4_1)
+    }`);
+    expect(data.a100).toEqual({
+      name: "NVIDIA A100 PCIe 40GB",
+      vram: 40,
+      vramDies: 6,
+      gpuSurface: 1798,
+      weight: 1.23,
+    });
+    expect(data.none).toBeNull();
+    expect(data.old).toBeNull();
+    expect(data.names).toHaveLength(8);
+  });
+});

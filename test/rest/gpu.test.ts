@@ -1,0 +1,142 @@
+/**
+ * GPU routes of the v1 shim (METHOD-2.4.1 §5, §6, §11): one process answering both editions, the
+ * GPU existing only in 2.4.1.
+ */
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/server.js";
+import { call, EOL } from "../support/rest.js";
+
+const app = createApp();
+const get = (url: string) => call(app, "GET", url);
+const post = (url: string, body: unknown) => call(app, "POST", url, body);
+
+describe("/v1/component/gpu", () => {
+  it("evaluates the default GPU in 2.4.1 and is not a 1.2.4 component", async () => {
+    const v2 = await get("/v1/component/gpu?verbose=false&edition=2.4.1");
+    expect(v2.status).toBe(200);
+    expect(v2.body.impacts.gwp).toEqual({
+      unit: "kgCO2eq",
+      description: "Total climate change",
+      embedded: { value: 575.1, min: 575.1, max: 575.1 },
+      use: "not implemented",
+    });
+    // The route does not exist in 1.2.4: its reference's 404.
+    const v1 = await get("/v1/component/gpu?verbose=false&edition=1.2.4");
+    expect(v1).toEqual({ status: 404, body: { detail: "Not Found" } });
+  });
+
+  it("POST: units and a given power (§5.4), verbose attributes in declaration order", async () => {
+    const { status, body } = await post("/v1/component/gpu?edition=2.4.1&criteria=gwp", {
+      units: 2,
+      usage: { avg_power: 300 },
+    });
+    expect(status).toBe(200);
+    expect(body.impacts.gwp.embedded).toEqual({ value: 1150, min: 1150, max: 1150 });
+    expect(body.impacts.gwp.use).toEqual({ value: 6000, min: 362.7, max: 17840 });
+    const keys = Object.keys(body.verbose);
+    expect(keys.slice(0, 3)).toEqual(["impacts", "units", "weight"]);
+    expect(keys.indexOf("vram_surface")).toBeLessThan(keys.indexOf("transport_boat"));
+    expect(keys).toContain("avg_power");
+    expect(body.verbose.units).toEqual({ value: 2, status: "INPUT" });
+  });
+
+  it("refuses a non-integer VRAM size like any integer field (422 naming it)", async () => {
+    const { status, body } = await post("/v1/component/gpu?edition=2.4.1", { vram: "many" });
+    expect(status).toBe(422);
+    expect(body.detail[0].loc).toEqual(["body", "vram"]);
+  });
+
+  it("lists its archetypes and their configuration", async () => {
+    expect((await get("/v1/component/gpu/archetype?edition=2.4.1")).body).toEqual(["DEFAULT"]);
+    const config = await get("/v1/component/gpu/archetype_config?archetype=DEFAULT&edition=2.4.1");
+    expect(config.body.gpu_surface).toEqual({ default: 814 });
+    expect((await get("/v1/component/gpu/archetype_config?archetype=nope&edition=2.4.1")).status).toBe(404);
+  });
+
+  it("appears second in /v1/component/all of 2.4.1 only (§11.2)", async () => {
+    const v2 = (await get("/v1/component/all?edition=2.4.1")).body;
+    expect(Object.keys(v2)).toEqual([
+      "cpu",
+      "gpu",
+      "ram",
+      "ssd",
+      "hdd",
+      "motherboard",
+      "power_supply",
+      "case",
+    ]);
+    expect(v2.gpu).toBe("v1/component/gpu");
+    const v1 = (await get("/v1/component/all?edition=1.2.4")).body;
+    expect(Object.keys(v1)).toEqual(["cpu", "ram", "ssd", "hdd", "motherboard", "power_supply", "case"]);
+  });
+});
+
+describe("servers with a GPU", () => {
+  it("an archetype's GPUs appear as GPU-1 in 2.4.1 and not in 1.2.4", async () => {
+    const v2 = await get("/v1/server/?archetype=p4d.24xlarge&criteria=gwp&edition=2.4.1");
+    expect(Object.keys(v2.body.verbose).slice(0, 4)).toEqual(["duration", "ASSEMBLY-1", "CPU-1", "GPU-1"]);
+    expect(v2.body.verbose["GPU-1"].impacts.gwp.embedded).toEqual({ value: 2613, min: 2613, max: 2613 });
+    const v1 = await get("/v1/server/?archetype=p4d.24xlarge&criteria=gwp&edition=1.2.4");
+    expect(v1.body.verbose["GPU-1"]).toBeUndefined();
+  });
+
+  it("configuration.gpu is evaluated in 2.4.1 and ignored by 1.2.4 (an unknown key there)", async () => {
+    const body = { configuration: { gpu: { units: 2, vram: 40 } } };
+    const v2 = await post("/v1/server/?archetype=platform_compute_medium&criteria=gwp&edition=2.4.1", body);
+    // 2 × 326.7 (METHOD-2.4.1 §6.2)
+    expect(v2.body.verbose["GPU-1"].impacts.gwp.embedded.value).toBe(653.4);
+    expect(v2.body.impacts.gwp.embedded.warnings).toEqual([EOL]);
+    const v1 = await post("/v1/server/?archetype=platform_compute_medium&criteria=gwp&edition=1.2.4", body);
+    const plain = await post("/v1/server/?archetype=platform_compute_medium&criteria=gwp&edition=1.2.4", {});
+    expect(v1.body).toEqual(plain.body);
+  });
+
+  it("a GPU with VRAM dies but no VRAM size on an archetype without one is a 422 (reference: 500)", async () => {
+    const { status, body } = await post("/v1/server/?archetype=dellR740&edition=2.4.1", {
+      configuration: { gpu: { units: 1, vram_dies: 4 } },
+    });
+    expect(status).toBe(422);
+    expect(body.detail[0].loc).toEqual(["body", "configuration", "gpu", "vram"]);
+  });
+});
+
+describe("/v1/utils GPU names", () => {
+  it("name_to_gpu answers the GPU request object of the best match", async () => {
+    const { status, body } = await get("/v1/utils/name_to_gpu?gpu_name=H100%20SXM%2080GB&edition=2.4.1");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      units: null,
+      name: "NVIDIA H100 SXM 80GB",
+      manufacturer: "NVIDIA",
+      weight: 1.69,
+      heatsink_weight: 0.90077,
+      pwb_surface: 296.37,
+      pwb_weight: null,
+      casing_weight: 0.78923,
+      gpu_surface: 2810.4,
+      vram: 80,
+      vram_dies: 6,
+      vram_surface: null,
+      transport_boat: 19000,
+      transport_truck: 1000,
+      transport_plane: 0,
+    });
+    expect(Object.keys(body).slice(0, 3)).toEqual(["units", "usage", "name"]);
+    expect(body.usage.elec_factors.gwp).toBeNull();
+  });
+
+  it("no match: the reference's message; missing name: 422", async () => {
+    const miss = await get("/v1/utils/name_to_gpu?gpu_name=Radeon%20Instinct&edition=2.4.1");
+    expect(miss).toEqual({ status: 200, body: "GPU name Radeon Instinct is not found in our database" });
+    expect((await get("/v1/utils/name_to_gpu?edition=2.4.1")).status).toBe(422);
+  });
+
+  it("gpu_name lists the 8 models in file order (no such route in 1.2.4)", async () => {
+    const names = (await get("/v1/utils/gpu_name?edition=2.4.1")).body;
+    expect(names).toHaveLength(8);
+    expect(names[0]).toBe("NVIDIA GTX 1080 Ti");
+    expect(names[7]).toBe("NVIDIA H100 SXM 80GB");
+    expect((await get("/v1/utils/gpu_name?edition=1.2.4")).status).toBe(404);
+    expect((await get("/v1/utils/name_to_gpu?gpu_name=A100&edition=1.2.4")).status).toBe(404);
+  });
+});
