@@ -6,7 +6,7 @@ import { routeTemplate } from "../rest/index.js";
 import type { Assets } from "./assets.js";
 import { chooseEncoding } from "./compression.js";
 import { corsHeaders, isCorsPath, isPreflight, preflight } from "./cors.js";
-import { type Logger, requestIdOf } from "./logging.js";
+import { type Logger, requestIdOf, withRequestId } from "./logging.js";
 import type { Metrics } from "./metrics.js";
 import { type ProjectDocs, projectDocRoutes } from "./projectDocs.js";
 import type { Readiness } from "./readiness.js";
@@ -126,10 +126,15 @@ export function createHttpHandler(parts: HttpParts) {
     };
   }
 
-  return async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  /** One request; every line logged while serving it carries its id. */
+  function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const requestId = requestIdOf(request.headers["x-request-id"]);
+    return withRequestId(requestId, () => serve(request, response, requestId));
+  }
+
+  async function serve(request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {
     const started = process.hrtime.bigint();
     const method = request.method ?? "GET";
-    const requestId = requestIdOf(request.headers["x-request-id"]);
     const path = pathOf(request.url ?? "/");
     let template = UNMATCHED;
     response.once("close", () => {
@@ -169,5 +174,7 @@ export function createHttpHandler(parts: HttpParts) {
       }
       response.end("Internal Server Error");
     }
-  };
+  }
+
+  return handle;
 }

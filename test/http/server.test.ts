@@ -5,7 +5,8 @@
 import { spawn } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { Server } from "../../src/engine/server.js";
 import { SERVICE_VERSION } from "../../src/version.js";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
 
@@ -174,6 +175,28 @@ describe("request ids and logs", () => {
       status: 200,
     });
     expect(typeof line?.durationMs).toBe("number");
+  });
+
+  it("an unexpected error is logged with its stack and the id of the request it happened in", async () => {
+    const spy = vi.spyOn(Server.prototype, "embeddedImpact").mockImplementation(() => {
+      throw new Error("boom inside a resolver");
+    });
+    try {
+      const response = await fetch(`${server.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-request-id": "err-7" },
+        body: JSON.stringify({
+          query: "{ server { impacts(criteria: [gwp]) { embedded { __typename } } } }",
+        }),
+      });
+      expect((await response.json()).errors[0].message).toBe("Unexpected error.");
+    } finally {
+      spy.mockRestore();
+    }
+    const errors = server.logs.filter((entry) => entry.level === 50 && entry.requestId === "err-7");
+    expect(errors.length).toBeGreaterThan(0);
+    expect(JSON.stringify(errors)).toContain("boom inside a resolver");
+    expect(JSON.stringify(errors)).toMatch(/at .*server/);
   });
 
   it("makes an id when the client gives none (or an implausible one)", async () => {
