@@ -83,6 +83,7 @@ export const EDITION_1_2_4: EditionDescription = {
     dieSizeInput: "withCoreUnits",
     ruleOfThree: "singleRow",
     profileTieBreak: "none",
+    assemblyComponent: "served",
     cloud: { verboseUnits: true, unknownPlatform: "default-server", storageShareReadsCapacityBounds: false },
   },
 };

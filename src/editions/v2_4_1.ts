@@ -107,6 +107,7 @@ export const EDITION_2_4_1: EditionDescription = {
     dieSizeInput: "honoured",
     ruleOfThree: "sharedCoreCount",
     profileTieBreak: "exactModelRange",
+    assemblyComponent: "absent",
     cloud: { verboseUnits: false, unknownPlatform: "not-found", storageShareReadsCapacityBounds: true },
   },
 };

@@ -76,6 +76,12 @@ export interface EditionRules {
    * the first whose model range equals the requested one (`exactModelRange`, METHOD-2.4.1 §4.4).
    */
   readonly profileTieBreak: "none" | "exactModelRange";
+  /**
+   * The assembly component (a fixed impact per unit, METHOD.md §4.8): `served` where our
+   * specification lists it among the component routes (edition 1.2.4, although boaviztapi 1.2.4
+   * answered 404), `absent` where the reproduced API has no such route (boaviztapi 2.4.1).
+   */
+  readonly assemblyComponent: "served" | "absent";
   /** How cloud instances differ (METHOD-2.4.1 §7, §12). */
   readonly cloud: CloudRules;
 }

@@ -5,6 +5,7 @@ import {
   type Handler,
   inputRoute,
   ok,
+  RestError,
   type Route,
   required,
 } from "./common.js";
@@ -90,7 +91,12 @@ export function componentRoutes(): Route[] {
     const { impacts, since } = spec;
     const archetypes: Handler = documented(
       async (_request, run) => {
-        if (WITHOUT_ARCHETYPES.has(spec.kind)) return ok([]);
+        if (WITHOUT_ARCHETYPES.has(spec.kind)) {
+          // No archetype file: an empty list where the edition has the kind, else not found.
+          const { componentKinds } = await run(ComponentKindsDocument, {});
+          if (!componentKinds.includes(spec.kind)) throw new RestError(404, { detail: "Not Found" });
+          return ok([]);
+        }
         return ok((await run(ComponentArchetypesDocument, { kind: spec.kind })).componentArchetypes);
       },
       { summary: `Archetype ids of the ${spec.kind} component` },

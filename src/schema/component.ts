@@ -136,6 +136,7 @@ export async function resolveComponent(
 
 /** Whether a component kind exists in an edition (a kind with archetypes needs its table). */
 export function componentExists(context: EditionContext, kind: ComponentKind): boolean {
+  if (kind === "assembly") return context.engine.rules.assemblyComponent === "served";
   return !KINDS_WITH_ARCHETYPES.has(kind) || componentTable(context, kind) !== null;
 }
 
@@ -159,8 +160,15 @@ for (const kind of Object.keys(COMPONENT_INPUT_TYPES) as ComponentKind[]) {
       type: ComponentRef,
       description: `Evaluate a ${kind.replace("_", " ")} component.`,
       args: {
-        archetype: t.arg.string({ required: false }),
-        input: t.arg({ type: COMPONENT_INPUT_TYPES[kind], required: false }),
+        archetype: t.arg.string({
+          required: false,
+          description: "Component archetype id; default the edition's default for this kind.",
+        }),
+        input: t.arg({
+          type: COMPONENT_INPUT_TYPES[kind],
+          required: false,
+          description: "Characteristics and usage; missing ones are completed.",
+        }),
         edition: editionArg(t.arg),
       },
       resolve: (_root, args, context) =>

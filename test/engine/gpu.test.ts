@@ -3,6 +3,7 @@
  * Expected numbers are the worked examples of METHOD-2.4.1 (test_empty_gpu, test_complete_gpu_verbose,
  * §5.4, §6.2) and sums worked out by hand from Appendix B.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EDITION_2_4_1 } from "../../src/editions/v2_4_1.js";
 import {
@@ -106,6 +107,43 @@ describe("GPU component route (METHOD-2.4.1 §5.3)", () => {
     const units = attribute(evaluation.verbose().attributes, "units");
     expect(units).toMatchObject({ value: 1, status: "ARCHETYPE" });
     expect(units).not.toHaveProperty("min");
+  });
+});
+
+describe("GPU properties", () => {
+  const characteristics = fc.record({
+    weight: fc.double({ min: 0.1, max: 5, noNaN: true }),
+    heatsinkWeight: fc.double({ min: 0, max: 2, noNaN: true }),
+    vram: fc.integer({ min: 0, max: 192 }),
+    vramDies: fc.integer({ min: 1, max: 24 }),
+  });
+
+  it("embedded impact: one value for all bounds, proportional to the units, growing with the VRAM", () => {
+    fc.assert(
+      fc.property(characteristics, fc.integer({ min: 1, max: 16 }), (input, units) => {
+        const one = gpu(input).raw(gwp, "embedded");
+        const many = gpu({ ...input, units }).raw(gwp, "embedded");
+        const more = gpu({ ...input, vram: input.vram + 8 }).raw(gwp, "embedded");
+        if (!one || !many || !more) throw new Error("the GPU has gwp factors");
+        expect(one.min).toBe(one.value);
+        expect(one.max).toBe(one.value);
+        expect(many.value).toBeCloseTo(one.value * units, 6);
+        expect(more.value).toBeGreaterThan(one.value);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it("use phase only with a given power, proportional to it", () => {
+    fc.assert(
+      fc.property(characteristics, fc.double({ min: 1, max: 1000, noNaN: true }), (input, power) => {
+        expect(gpu(input).impact(gwp, "use")).toBe("not implemented");
+        const use = gpu({ ...input, usage: { avgPower: power } }).raw(gwp, "use");
+        // 0.38 kgCO2eq/kWh (default location) over the 26280 h of the default GPU.
+        expect(use?.value).toBeCloseTo(0.38 * (power / 1000) * 26280, 6);
+      }),
+      { numRuns: 30 },
+    );
   });
 });
 

@@ -2,7 +2,10 @@
  * GPUs over GraphQL: the `gpu` root field and fleet kind, GPU entries in server inputs, GPU name
  * lookups — each selected per request with the `edition` argument.
  */
+
+import { isEnumType, isInputObjectType, isObjectType } from "graphql";
 import { describe, expect, it } from "vitest";
+import { buildSchema } from "../../src/schema/index.js";
 import { createApp } from "../../src/server.js";
 import { graphqlClient } from "../support/graphql.js";
 
@@ -91,5 +94,37 @@ describe("GPU names", () => {
     expect(data.none).toBeNull();
     expect(data.old).toBeNull();
     expect(data.names).toHaveLength(8);
+  });
+});
+
+describe("GPU schema elements", () => {
+  it("every GPU type, field, argument and enum value carries a description", () => {
+    const schema = buildSchema();
+    const missing: string[] = [];
+    for (const name of ["GpuInput", "GpuSpec", "ComponentKind"]) {
+      const type = schema.getType(name);
+      if (!type?.description) missing.push(name);
+      if (isInputObjectType(type) || isObjectType(type)) {
+        for (const field of Object.values(type.getFields()))
+          if (!field.description) missing.push(`${name}.${field.name}`);
+      }
+      if (isEnumType(type)) {
+        for (const value of type.getValues()) if (!value.description) missing.push(`${name}.${value.name}`);
+      }
+    }
+    const query = schema.getQueryType()?.getFields() ?? {};
+    for (const name of ["gpu", "gpuByName", "gpuNames", "componentKinds"]) {
+      const field = query[name];
+      if (!field?.description) missing.push(`Query.${name}`);
+      for (const arg of field?.args ?? []) {
+        if (!arg.description && arg.name !== "archetype" && arg.name !== "input")
+          missing.push(`Query.${name}(${arg.name})`);
+      }
+    }
+    const configuration = schema.getType("ServerConfigurationInput");
+    if (isInputObjectType(configuration) && !configuration.getFields().gpu?.description) {
+      missing.push("ServerConfigurationInput.gpu");
+    }
+    expect(missing).toEqual([]);
   });
 });

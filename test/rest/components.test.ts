@@ -303,6 +303,16 @@ describe("/v1/component/{ssd,hdd,case,motherboard,power_supply}", () => {
       body: { detail: "assembly has no archetypes" },
     });
   });
+
+  it("edition 2.4.1 has no assembly component, as boaviztapi 2.4.1 (404 on every assembly route)", async () => {
+    for (const path of ["", "/archetypes", "/archetype", "/archetype_config?archetype=x"]) {
+      const got = await get(`/v1/component/assembly${path}${path.includes("?") ? "&" : "?"}edition=2.4.1`);
+      expect(got.status).toBe(404);
+    }
+    expect((await post("/v1/component/assembly?edition=2.4.1", {})).status).toBe(404);
+    // The same process still serves it in 1.2.4.
+    expect((await get("/v1/component/assembly?edition=1.2.4&verbose=false")).status).toBe(200);
+  });
 });
 
 describe("component listings", () => {

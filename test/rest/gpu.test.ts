@@ -91,6 +91,32 @@ describe("servers with a GPU", () => {
     expect(v1.body).toEqual(plain.body);
   });
 
+  it("the complete configuration plus 2 GPUs of 40 GB with 300 W each (METHOD-2.4.1 §6.2, §6.3)", async () => {
+    const { status, body } = await post("/v1/server/?criteria=gwp&edition=2.4.1", {
+      model: { manufacturer: "Dell", name: "R740", year: 2020 },
+      configuration: {
+        cpu: { units: 2, core_units: 24, die_size_per_core: 24.5 },
+        ram: [
+          { units: 4, capacity: 32, density: 1.79 },
+          { units: 4, capacity: 16, density: 1.79 },
+        ],
+        disk: [
+          { units: 2, type: "ssd", capacity: 400, density: 50.6 },
+          { units: 2, type: "hdd" },
+        ],
+        power_supply: { units: 2, unit_weight: 10 },
+        gpu: { units: 2, vram: 40, usage: { avg_power: 300 } },
+      },
+    });
+    expect(status).toBe(200);
+    // 1138 of the configuration without GPU + 2 × 326.7 of the GPUs.
+    expect(body.impacts.gwp.embedded).toEqual({ value: 1791, min: 1727, max: 1791, warnings: [EOL] });
+    // P = (364.46 CPU + 54.528 RAM + 600 GPU) × 1.33 = 1355.254 W over 35040 h at 0.38 kgCO2eq/kWh.
+    expect(body.impacts.gwp.use).toEqual({ value: 18000, min: 701.8, max: 74520 });
+    expect(body.verbose.avg_power.value).toBeCloseTo(1355.25404, 6);
+    expect(body.verbose["GPU-1"].impacts.gwp.use).toEqual({ value: 8000, min: 483.6, max: 23790 });
+  });
+
   it("a GPU with VRAM dies but no VRAM size on an archetype without one is a 422 (reference: 500)", async () => {
     const { status, body } = await post("/v1/server/?archetype=dellR740&edition=2.4.1", {
       configuration: { gpu: { units: 1, vram_dies: 4 } },
