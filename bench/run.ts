@@ -287,6 +287,61 @@ async function drive(url: string, scenario: Scenario, measured = true): Promise<
   });
 }
 
+/** A 10,000-server fleet (gwp of each item and the total), as in the issue's "fleets stop the world". */
+const bigFleetBody = JSON.stringify({
+  query: SERVERS_GQL,
+  variables: {
+    inputs: Array.from({ length: 10_000 }, (_, i) => ({
+      ...serverFleet[i % serverFleet.length],
+      usage: { usageLocation: LOCATIONS[i % LOCATIONS.length] },
+    })),
+  },
+});
+
+/**
+ * Single requests (one connection) while one 10,000-server fleet is evaluated: their latency is
+ * what other clients pay for a fleet (fleets are evaluated in chunks that yield to them).
+ */
+async function singlesDuringFleet(port: number): Promise<{ row: Row; fleetMs: number }> {
+  const base = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const fleet = fetch(`${base}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: bigFleetBody,
+  }).then(async (response) => {
+    await response.text();
+    if (!response.ok) throw new Error(`fleet answered ${response.status}`);
+    return performance.now() - started;
+  });
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections: 1,
+        duration: 600,
+        requests: [{ method: "GET", path: "/v1/server/?archetype=dellR740&verbose=false" }],
+      },
+      (error, outcome) => (error ? reject(error) : resolve(outcome)),
+    );
+    fleet.then(
+      () => instance.stop(),
+      () => instance.stop(),
+    );
+  });
+  return {
+    fleetMs: await fleet,
+    row: {
+      scenario: "REST GET server archetype while a 10,000-server fleet runs",
+      requestsPerSecond: Math.round(result.requests.average),
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      ratioToCeiling: null,
+      non2xx: result.non2xx,
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const ceiling = await startCeiling();
   const port = 20000 + Math.floor(Math.random() * 20000);
@@ -296,6 +351,7 @@ async function main(): Promise<void> {
   const idleMemoryMb = residentMemoryMb(service.child.pid as number);
   const rows: Row[] = [];
   let ceilingRps = Number.NaN;
+  let fleetMs = Number.NaN;
   try {
     for (const scenario of SCENARIOS) {
       const base =
@@ -313,6 +369,9 @@ async function main(): Promise<void> {
         non2xx: result.non2xx,
       });
     }
+    const during = await singlesDuringFleet(port);
+    rows.push(during.row);
+    fleetMs = Math.round(during.fleetMs);
   } finally {
     const memoryMb = residentMemoryMb(service.child.pid as number);
     service.child.kill();
@@ -325,6 +384,7 @@ async function main(): Promise<void> {
       startupToFirstAnswerMs: Math.round(service.startupMs),
       idleResidentMemoryMb: Math.round(idleMemoryMb),
       residentMemoryAfterRunMb: Math.round(memoryMb),
+      tenThousandServerFleetMs: fleetMs,
       scenarios: rows,
     };
     writeFileSync(new URL("bench/results.json", root), `${JSON.stringify(results, null, 2)}\n`);
@@ -332,6 +392,7 @@ async function main(): Promise<void> {
     console.log(`start-up to first answer (both editions loaded): ${results.startupToFirstAnswerMs} ms`);
     console.log(`idle resident memory (both editions): ${results.idleResidentMemoryMb} MB`);
     console.log(`resident memory after the run: ${results.residentMemoryAfterRunMb} MB`);
+    console.log(`10,000-server fleet (while single requests ran): ${fleetMs} ms`);
   }
 }
 

@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { DEFAULT_EDITION_ID, EDITION_IDS } from "./editions/index.js";
+import { defaultEditionFromEnv, EDITIONS } from "./editions/index.js";
+import { type Environment, SettingsError, settingsWithOverrides } from "./editions/settings.js";
 
 /*
  * The service's configuration: every environment variable, read once at start-up and validated
- * here (README "Configuration" lists them). A bad value stops the start with one line naming it.
+ * here (README "Configuration" lists them). Adding a variable is one line in `ENVIRONMENT`.
  */
 
-/** An unset or empty variable takes its default. */
+/** An unset or empty (blank) variable takes its default. */
 const unsetIfEmpty = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 
@@ -34,13 +35,12 @@ const allowedOrigins = z
       .split(",")
       .map((origin) => origin.trim())
       .filter((origin) => origin !== "");
-    const invalid = origins.find(
-      (origin) => URL.canParse(origin) === false || new URL(origin).origin !== origin,
-    );
+    const invalid = origins.find((origin) => !URL.canParse(origin) || new URL(origin).origin !== origin);
     if (origins.length === 0 || invalid !== undefined) {
+      const which = invalid ? ` (not an origin: ${invalid})` : "";
       context.addIssue({
         code: "custom",
-        message: `must be * or a comma-separated list of origins such as https://example.org${invalid ? ` (not an origin: ${invalid})` : ""}`,
+        message: `must be * or a comma-separated list of origins such as https://example.org${which}`,
       });
       return z.NEVER;
     }
@@ -54,20 +54,72 @@ const ENVIRONMENT = z.object({
   HOST: z.preprocess(unsetIfEmpty, z.string().optional()),
   /** Worker processes sharing the port (node:cluster); 1 runs in-process. */
   WORKERS: wholeNumber(1, 256).default(1),
-  /** Edition of the requests that name none. */
-  EDITION: z.preprocess(
-    unsetIfEmpty,
-    z.enum(EDITION_IDS as [string, ...string[]]).default(DEFAULT_EDITION_ID),
-  ),
+  /**
+   * Largest request body, REST and /graphql alike. A 10,000-server fleet in GraphQL variables
+   * (CPU, RAM, disk, usage) takes about 2.6 MB compact and 6.7 MB pretty-printed (measured in
+   * test/server/limits.test.ts), hence 8 MiB.
+   */
+  MAX_BODY_BYTES: wholeNumber(1024, 1 << 30).default(8 * 1024 * 1024),
+  /**
+   * Longest text input (names, families, manufacturers, locations, types). CPU names of the
+   * reference are at most 34 characters; approximate name matching costs grow with the length.
+   */
+  MAX_STRING_LENGTH: wholeNumber(1, 100_000).default(100),
+  /** Longest list inside one asset (RAM and disk entries, workload points and shares, IoT blocks). */
+  MAX_LIST_LENGTH: wholeNumber(1, 1_000_000).default(100),
+  /** Fleet items one request may evaluate, counted across every fleet field and alias. */
+  MAX_FLEET_ITEMS: wholeNumber(1, 10_000_000).default(10_000),
+  /** Execution budget of one request: past it, a fleet still being evaluated is cancelled. */
+  EXECUTION_TIMEOUT_MS: wholeNumber(1, 3_600_000).default(30_000),
+  /** On SIGTERM/SIGINT, the time given to requests in flight before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 3_600_000).default(10_000),
   /** Logging threshold (pino levels); `info` logs one line per request. */
   LOG_LEVEL: z.preprocess(unsetIfEmpty, z.enum(LOG_LEVELS).default("info")),
   /** CORS origins allowed on /v1 and /graphql: `*` (any, without credentials) or a list. */
   ALLOWED_ORIGINS: z.preprocess(unsetIfEmpty, allowedOrigins.default("*")),
   /** Answers smaller than this are sent uncompressed. */
   COMPRESSION_MIN_BYTES: wholeNumber(0, 2 ** 31 - 1).default(1024),
+  /** The methodology edition of requests that name none (the rule lives with the editions). */
+  EDITION: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      try {
+        return defaultEditionFromEnv({ EDITION: value });
+      } catch (error) {
+        context.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
 
-export type Config = z.infer<typeof ENVIRONMENT>;
+export type Config = z.infer<typeof ENVIRONMENT> & {
+  /**
+   * The variables overriding an edition's compiled-in settings (`BOAVIZTA_<KEY>` for 2.4.1,
+   * METHOD-2.4.1 §1.2): their names come from the editions, their reading rules too.
+   */
+  readonly settingsOverrides: Environment;
+};
+
+/** Every variable named by an edition's settings prefix, each validated by that edition's rules. */
+function settingsOverrides(environment: Environment, problems: string[]): Environment {
+  const prefixes = EDITIONS.flatMap(({ settings }) =>
+    "values" in settings ? [settings.environmentPrefix] : [],
+  );
+  const overrides = Object.fromEntries(
+    Object.entries(environment).filter(([name]) => prefixes.some((prefix) => name.startsWith(prefix))),
+  );
+  for (const { settings } of EDITIONS) {
+    if (!("values" in settings)) continue;
+    try {
+      settingsWithOverrides(settings.values, settings.environmentPrefix, overrides);
+    } catch (error) {
+      if (!(error instanceof SettingsError)) throw error;
+      problems.push(error.message);
+    }
+  }
+  return overrides;
+}
 
 /** A configuration that cannot be used; its message is one line naming the variable. */
 export class ConfigError extends Error {}
@@ -75,13 +127,39 @@ export class ConfigError extends Error {}
 /** Reads and validates the configuration from an environment (process.env by default). */
 export function loadConfig(environment: Readonly<Record<string, string | undefined>> = process.env): Config {
   const result = ENVIRONMENT.safeParse(environment);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
-    const name = String(issue.path[0]);
-    return `${name}=${JSON.stringify(environment[name])} ${issue.message}`;
-  });
-  throw new ConfigError(`invalid configuration: ${problems.join("; ")}`);
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        return `${name}=${JSON.stringify(environment[name])} ${issue.message}`;
+      });
+  const overrides = settingsOverrides(environment, problems);
+  if (!result.success || problems.length > 0)
+    throw new ConfigError(`invalid configuration: ${problems.join("; ")}`);
+  return { ...result.data, settingsOverrides: overrides };
 }
+
+/** What one request may ask for (the input bounds of every layer). */
+export interface Limits {
+  readonly maxBodyBytes: number;
+  readonly maxStringLength: number;
+  readonly maxListLength: number;
+  readonly maxFleetItems: number;
+  readonly executionTimeoutMs: number;
+}
+
+export function limitsOf(config: Config): Limits {
+  return {
+    maxBodyBytes: config.MAX_BODY_BYTES,
+    maxStringLength: config.MAX_STRING_LENGTH,
+    maxListLength: config.MAX_LIST_LENGTH,
+    maxFleetItems: config.MAX_FLEET_ITEMS,
+    executionTimeoutMs: config.EXECUTION_TIMEOUT_MS,
+  };
+}
+
+/** The limits of an unconfigured service (the defaults above). */
+export const DEFAULT_LIMITS: Limits = limitsOf(loadConfig({}));
 
 /** The configuration of an unconfigured service, with some values replaced (tests, embedding). */
 export function defaultConfig(overrides: Partial<Config> = {}): Config {

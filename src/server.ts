@@ -1,5 +1,3 @@
-import cluster from "node:cluster";
-import { createServer } from "node:http";
 import { costLimitPlugin } from "@escape.tech/graphql-armor-cost-limit";
 import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
@@ -7,11 +5,12 @@ import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import type { GraphQLError, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
-import { type Config, ConfigError, defaultConfig, loadConfig } from "./config.js";
+import { ConfigError, DEFAULT_LIMITS, type Limits, limitsOf, loadConfig } from "./config.js";
 import { editionDataDir, loadReferenceData } from "./data/load.js";
-import { EDITION_IDS, EDITIONS } from "./editions/index.js";
-import { type Environment, SettingsError, settingsWithOverrides } from "./editions/settings.js";
+import { DEFAULT_EDITION_ID, EDITION_IDS, EDITIONS } from "./editions/index.js";
+import type { Environment } from "./editions/settings.js";
 import { createAssets } from "./http/assets.js";
+import type { AllowedOrigins } from "./http/cors.js";
 import { GRAPHIQL_EXAMPLES } from "./http/graphiqlExamples.js";
 import { createHttpHandler } from "./http/handler.js";
 import { createLogger, type Logger, yogaLogger } from "./http/logging.js";
@@ -19,6 +18,8 @@ import { createMetrics } from "./http/metrics.js";
 import { docsPage, graphiqlPage, rootPage, SERVICE_TITLE } from "./http/pages.js";
 import { loadProjectDocs } from "./http/projectDocs.js";
 import { createReadiness } from "./http/readiness.js";
+import { runService } from "./lifecycle.js";
+import { log } from "./log.js";
 import { createRestHandler } from "./rest/index.js";
 import { openApiDocument } from "./rest/openapi.js";
 import { createRequestContext, createService, editionService } from "./schema/context.js";
@@ -53,6 +54,12 @@ function abuseProtection() {
   ];
 }
 
+/** What the transport passes to each GraphQL execution. */
+interface TransportContext {
+  /** Aborted when the request is cancelled (client gone, execution budget spent). */
+  readonly signal?: AbortSignal;
+}
+
 /** A computation run on first use, its result kept. */
 function once<T>(compute: () => T): () => T {
   let result: { value: T } | null = null;
@@ -62,28 +69,45 @@ function once<T>(compute: () => T): () => T {
   };
 }
 
+export interface AppOptions {
+  /** The edition of requests that name none (`EDITION`). */
+  readonly defaultEdition?: string;
+  readonly limits?: Limits;
+  /** Edition settings overrides (`BOAVIZTA_<KEY>`, METHOD-2.4.1 §1.2), validated by loadConfig. */
+  readonly settingsOverrides?: Environment;
+  /** CORS origins of /v1 and /graphql (`ALLOWED_ORIGINS`; default any). */
+  readonly allowedOrigins?: AllowedOrigins;
+  /** Answers smaller than this are not compressed (`COMPRESSION_MIN_BYTES`). */
+  readonly compressionMinBytes?: number;
+  /** Where the JSON log lines go (default: stdout at `info`). */
+  readonly logger?: Logger;
+}
+
 /**
  * Wires the reference data of every edition (each loaded once, here), the GraphQL schema (yoga at
- * /graphql), the v1 REST shim and the HTTP front. `config.EDITION` answers requests that name no
- * edition; `env` holds the editions' settings overrides (`BOAVIZTA_<KEY>`).
+ * /graphql), the v1 REST shim and the HTTP front (src/http).
  */
-export function createApp(
-  config: Config = defaultConfig(),
-  logger: Logger = createLogger(config.LOG_LEVEL),
-  env: Environment = {},
-) {
+export function createApp({
+  defaultEdition = DEFAULT_EDITION_ID,
+  limits = DEFAULT_LIMITS,
+  settingsOverrides = {},
+  allowedOrigins = "*",
+  compressionMinBytes = 1024,
+  logger = createLogger("info"),
+}: AppOptions = {}) {
   const readiness = createReadiness();
   const metrics = createMetrics();
   const service = createService(
     EDITIONS.map((edition) =>
-      editionService(edition, loadReferenceData(edition, editionDataDir(edition), env)),
+      editionService(edition, loadReferenceData(edition, editionDataDir(edition), settingsOverrides), limits),
     ),
-    config.EDITION,
+    defaultEdition,
+    limits,
   );
   const schema = buildSchema();
-  const yoga = createYoga({
+  const yoga = createYoga<TransportContext>({
     schema,
-    context: () => createRequestContext(service),
+    context: ({ signal }) => createRequestContext(service, { signal }),
     graphqlEndpoint: "/graphql",
     landingPage: false,
     graphiql: {
@@ -102,10 +126,12 @@ export function createApp(
   const rest = createRestHandler(schema, service, (error) =>
     logger.error({ err: error }, "REST handler failed"),
   );
-  const versions = { serviceVersion: SERVICE_VERSION, methodology: config.EDITION, editions: EDITION_IDS };
+  const versions = { serviceVersion: SERVICE_VERSION, methodology: defaultEdition, editions: EDITION_IDS };
   const projectDocs = loadProjectDocs();
   const handle = createHttpHandler({
-    config,
+    allowedOrigins,
+    compressionMinBytes,
+    limits,
     logger,
     metrics,
     readiness,
@@ -118,65 +144,44 @@ export function createApp(
     projectDocs,
   });
   readiness.markReady();
-  return { service, schema, yoga, rest, handle, readiness, metrics, logger };
-}
-
-export function startServer(config: Config, env: Environment = {}) {
-  const app = createApp(config, createLogger(config.LOG_LEVEL), env);
-  const server = createServer((request, response) => {
-    app.handle(request, response).catch((error: unknown) => {
-      app.logger.error({ err: error }, "request failed");
-      if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain" });
-      response.end("Internal Server Error");
-    });
-  });
-  server.listen(config.PORT, config.HOST, () => {
-    const address = server.address();
-    const bound =
-      address !== null && typeof address === "object"
-        ? `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`
-        : String(address);
-    app.logger.info(
-      { address: bound, edition: config.EDITION },
-      `listening on ${bound} (GraphQL at /graphql, REST under /v1, docs at /docs; default edition ${config.EDITION})`,
-    );
-  });
-  // Graceful stop: not ready any more, finish the requests in flight, then exit (so exit hooks such as --cpu-prof run).
-  const stop = () => {
-    app.readiness.markStopping();
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
+  return {
+    service,
+    schema,
+    yoga,
+    rest,
+    handle,
+    limits,
+    readiness,
+    metrics,
+    logger,
+    /** Not ready any more (`/readyz` 503): called when the process starts shutting down. */
+    markStopping: readiness.markStopping,
+    description: `default edition ${defaultEdition}`,
   };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
-  return server;
 }
 
-/** `WORKERS=N` runs N worker processes sharing the port (node:cluster); default 1, in-process. */
+export type App = ReturnType<typeof createApp>;
+
+/** Reads the configuration (one clear line and exit 2 when it is wrong), then runs the service. */
 function main(): void {
-  // A bad variable (an unknown EDITION, an unreadable settings override…) stops the start-up
-  // before any worker is forked, with one line naming it.
-  let config: Config;
+  let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig(process.env);
-    for (const { settings } of EDITIONS) {
-      if ("values" in settings)
-        settingsWithOverrides(settings.values, settings.environmentPrefix, process.env);
-    }
+    config = loadConfig();
   } catch (error) {
-    if (!(error instanceof ConfigError || error instanceof SettingsError)) throw error;
-    console.error(error.message);
-    process.exit(1);
+    if (!(error instanceof ConfigError)) throw error;
+    log.error(error.message);
+    process.exit(2);
   }
-  if (config.WORKERS === 1 || !cluster.isPrimary) {
-    startServer(config, process.env);
-    return;
-  }
-  for (let i = 0; i < config.WORKERS; i++) cluster.fork();
-  cluster.on("exit", (worker, code, signal) => {
-    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
-    cluster.fork();
-  });
+  runService(config, () =>
+    createApp({
+      defaultEdition: config.EDITION,
+      limits: limitsOf(config),
+      settingsOverrides: config.settingsOverrides,
+      allowedOrigins: config.ALLOWED_ORIGINS,
+      compressionMinBytes: config.COMPRESSION_MIN_BYTES,
+      logger: createLogger(config.LOG_LEVEL),
+    }),
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

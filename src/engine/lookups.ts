@@ -202,19 +202,26 @@ export function directLookups(tables: LookupTables): ReferenceLookups {
   };
 }
 
-/**
- * Wraps lookups with per-key memoization (one computation per distinct key). With a capacity,
- * the least recently used keys are evicted beyond it (for a cache shared by all requests: the
- * lookups are pure functions of the immutable tables, so sharing their results is safe).
- */
 /** A cache-key part telling null apart from any text. */
 function keyPart(value: string | null): string {
   return value === null ? "\u0001" : value;
 }
 
+/** Bounds of a lookup cache: how many keys it keeps, and the longest key it keeps. */
+export interface CacheBounds {
+  readonly capacity?: number;
+  readonly maxKeyLength?: number;
+}
+
+/**
+ * Wraps lookups with per-key memoization (one computation per distinct key). With a capacity,
+ * the least recently used keys are evicted beyond it (for a cache shared by all requests: the
+ * lookups are pure functions of the immutable tables, so sharing their results is safe); keys
+ * longer than `maxKeyLength` are computed every time, never kept.
+ */
 export function memoizedLookups(
   inner: ReferenceLookups,
-  capacity = Number.POSITIVE_INFINITY,
+  { capacity = Number.POSITIVE_INFINITY, maxKeyLength = Number.POSITIVE_INFINITY }: CacheBounds = {},
 ): ReferenceLookups {
   const memo = <A extends unknown[], R>(
     fn: (...args: A) => R,
@@ -223,6 +230,7 @@ export function memoizedLookups(
     const cache = new Map<string, R>();
     return (...args: A) => {
       const key = keyOf(...args);
+      if (key.length > maxKeyLength) return fn(...args);
       if (cache.has(key)) {
         const known = cache.get(key) as R;
         if (capacity !== Number.POSITIVE_INFINITY) {

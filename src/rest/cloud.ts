@@ -7,6 +7,7 @@ import {
   ok,
   postedBody,
   type QueryParameterDoc,
+  RestError,
   type Route,
 } from "./common.js";
 import {
@@ -134,11 +135,27 @@ export const cloudRoutes: readonly Route[] = [
 /** The path template of `cloudProviderRoute` (metrics, logs, OpenAPI). */
 export const CLOUD_PROVIDER_PATH = "/v1/cloud/{provider}";
 
+const CLOUD_PROVIDER_PATTERN = /^\/v1\/cloud\/([^/]+)$/;
+
+/** Whether `cloudProviderRoute` serves a path (without decoding it: for labels). */
+export function isCloudProviderPath(path: string): boolean {
+  const match = CLOUD_PROVIDER_PATTERN.exec(path);
+  return match !== null && match[1] !== "instance";
+}
+
 /** `GET /v1/cloud/{provider}?instance_type=`: the provider from the path. */
 export function cloudProviderRoute(path: string): Route | null {
-  const match = /^\/v1\/cloud\/([^/]+)$/.exec(path);
+  const match = CLOUD_PROVIDER_PATTERN.exec(path);
   if (!match || match[1] === "instance") return null;
-  return { path, methods: { GET: cloudImpacts(decodeURIComponent(match[1])) } };
+  return { path, methods: { GET: cloudImpacts(decodedSegment(match[1])) } };
+}
+
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new RestError(400, { detail: "malformed percent-encoding in the path" });
+  }
 }
 
 /** `cloudProviderRoute` as the OpenAPI description states it (the provider a path parameter). */

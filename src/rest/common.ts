@@ -2,6 +2,7 @@ import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { DocumentNode, ExecutionResult, GraphQLSchema } from "graphql";
 import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import type { EditionDescription } from "../editions/index.js";
+import { log } from "../log.js";
 import { createRequestContext, type Service } from "../schema/context.js";
 import type { BodyDoc, BodyParser } from "./body.js";
 import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./generated/graphql.js";
@@ -91,7 +92,7 @@ export class RestError extends Error {
 export function createRunner(
   schema: GraphQLSchema,
   service: Service,
-): (edition: EditionDescription) => Runner {
+): (edition: EditionDescription, signal?: AbortSignal) => Runner {
   const compiled = new Map<DocumentNode, CompiledQuery>();
   const compile = (document: DocumentNode): CompiledQuery => {
     let query = compiled.get(document);
@@ -104,8 +105,8 @@ export function createRunner(
     }
     return query;
   };
-  return (edition) => async (document, variables) => {
-    const result = (await compile(document).query(undefined, createRequestContext(service), {
+  return (edition, signal) => async (document, variables) => {
+    const result = (await compile(document).query(undefined, createRequestContext(service, { signal }), {
       ...variables,
       edition: edition.graphqlName,
     })) as ExecutionResult;
@@ -122,7 +123,8 @@ function restErrorOf(errors: NonNullable<ExecutionResult["errors"]>, rules: Requ
   const [first] = errors;
   const code = first.extensions?.code;
   if (code === "NOT_FOUND") return new RestError(404, { detail: first.extensions?.detail ?? first.message });
-  if (code === "BAD_USER_INPUT" || first.path === undefined) {
+  if (code === "CANCELLED") return new RestError(422, { detail: first.message });
+  if (code === "BAD_USER_INPUT" || code === "LIMIT_EXCEEDED" || first.path === undefined) {
     const field = (first.extensions?.field as (string | number)[] | undefined) ?? [];
     // The GraphQL `input` argument is the whole v1 body; other arguments (usage, workload) are body keys.
     const loc = (field[0] === "input" ? field.slice(1) : field).map(v1FieldName);
@@ -131,6 +133,11 @@ function restErrorOf(errors: NonNullable<ExecutionResult["errors"]>, rules: Requ
     const issue = { type: "value_error", msg: first.message.replace(/^[^:]*: /, "") };
     return new RestError(422, { detail: [validationDetail(rules, [where, ...loc], issue, null)] });
   }
+  // Not the client's doing: logged (with its cause), answered 500 without details.
+  log.error(
+    `REST: unexpected GraphQL error at ${first.path.join(".")}: ${first.message}`,
+    first.originalError ?? first,
+  );
   return new RestError(500, "Internal Server Error");
 }
 

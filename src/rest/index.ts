@@ -1,8 +1,9 @@
 import type { GraphQLSchema } from "graphql";
 import { type EditionDescription, editionById, UnknownEditionError } from "../editions/index.js";
+import { log } from "../log.js";
 import type { Service } from "../schema/context.js";
 import { BodyValidationError } from "./body.js";
-import { CLOUD_PROVIDER_PATH, cloudProviderRoute } from "./cloud.js";
+import { CLOUD_PROVIDER_PATH, cloudProviderRoute, isCloudProviderPath } from "./cloud.js";
 import { createRunner, RestError, type RestResponse, type Route, versionAtLeast } from "./common.js";
 import { QueryValidationError } from "./query.js";
 import { ROUTES } from "./routes.js";
@@ -19,6 +20,8 @@ export interface RestCall {
   readonly url: string;
   /** Raw body text ("" when absent). */
   readonly body: string;
+  /** Aborted when the request is cancelled (client gone, execution budget spent, shutdown). */
+  readonly signal?: AbortSignal;
 }
 
 function parseBody(text: string): unknown {
@@ -42,7 +45,7 @@ function routePath(pathname: string): string {
 export function routeTemplate(pathname: string): string | null {
   const path = routePath(pathname);
   if (ROUTES_BY_PATH.has(path)) return path;
-  return cloudProviderRoute(path) ? CLOUD_PROVIDER_PATH : null;
+  return isCloudProviderPath(path) ? CLOUD_PROVIDER_PATH : null;
 }
 
 /** Called with an unexpected error (a bug) before the 500 is answered. */
@@ -52,20 +55,20 @@ export type ErrorReporter = (error: unknown) => void;
 export function createRestHandler(
   schema: GraphQLSchema,
   service: Service,
-  reportError: ErrorReporter = (error) => console.error(error),
+  reportError: ErrorReporter = (error) => log.error("REST: unexpected error", error),
 ) {
   const runner = createRunner(schema, service);
 
   return async (call: RestCall): Promise<RestResponse> => {
-    const url = new URL(call.url, "http://localhost");
-    const path = routePath(url.pathname);
-    const route = ROUTES_BY_PATH.get(path) ?? cloudProviderRoute(path);
-    if (!route) return { status: 404, body: { detail: "Not Found" } };
-    const handler = route.methods[call.method];
-    if (!handler) return { status: 405, body: { detail: "Method Not Allowed" } };
     // Errors found before the request's edition is known are worded like the default edition's.
     let validation = editionById(service.defaultEdition).requestValidation;
     try {
+      const url = parseUrl(call.url);
+      const path = routePath(url.pathname);
+      const route = ROUTES_BY_PATH.get(path) ?? cloudProviderRoute(path);
+      if (!route) return { status: 404, body: { detail: "Not Found" } };
+      const handler = route.methods[call.method];
+      if (!handler) return { status: 405, body: { detail: "Method Not Allowed" } };
       const params = singleValued(url.searchParams);
       const edition = requestedEdition(params, service.defaultEdition);
       validation = edition.requestValidation;
@@ -73,11 +76,21 @@ export function createRestHandler(
         return { status: 404, body: { detail: "Not Found" } };
       }
       const body = call.method === "POST" ? parseBody(call.body) : {};
-      return await handler({ method: call.method, params, body, validation }, runner(edition));
+      return await handler({ method: call.method, params, body, validation }, runner(edition, call.signal));
     } catch (error) {
       return errorResponse(error, validation, reportError);
     }
   };
+}
+
+/** A request target that is not a path (e.g. `//` or `//host:port`) is answered 400. */
+function parseUrl(target: string): URL {
+  if (!target.startsWith("/") || target.startsWith("//")) throw new RestError(400, { detail: "Bad Request" });
+  try {
+    return new URL(target, "http://localhost");
+  } catch {
+    throw new RestError(400, { detail: "Bad Request" });
+  }
 }
 
 /** The `edition` query parameter of every route (422 naming the allowed values when unknown). */

@@ -77,6 +77,8 @@ function parseNumber(name: string, raw: string): number {
   const value = Number(raw.trim());
   if (raw.trim() === "" || Number.isNaN(value))
     throw new QueryValidationError(name, "value is not a valid float", FLOAT_PARSING, raw);
+  if (!Number.isFinite(value))
+    throw new QueryValidationError(name, "value must be a finite number", null, raw);
   return value;
 }
 

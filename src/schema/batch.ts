@@ -21,14 +21,11 @@ import {
 } from "./component.js";
 import type { EditionContext, RequestContext } from "./context.js";
 import { editionArg } from "./edition.js";
-import { badUserInput } from "./errors.js";
 import { type AssetParent, evaluationFor, impactArgs, requestedCriteria } from "./impact.js";
 import { ServerConfigurationInput, ServerModelInput, UsageInputRef } from "./inputs.js";
+import { admitFleet, mapInChunks, releaseInChunks } from "./scheduling.js";
 import { resolveServer, ServerRef } from "./server.js";
 import { kindValues, resolveDevice, TerminalRef } from "./terminal.js";
-
-/** Largest fleet one request may evaluate. */
-export const MAX_BATCH_ITEMS = 10_000;
 
 /** A fleet: one entry per item, in order; an item that failed carries its error. */
 interface Batch<P extends AssetParent> {
@@ -64,7 +61,7 @@ const TotalImpactRef = builder.objectRef<TotalShape>("TotalImpact").implement({
 
 interface CriterionTotalShape {
   readonly criterion: RequestedCriterion;
-  readonly phase: (phase: "embedded" | "use") => TotalShape;
+  readonly phase: (phase: "embedded" | "use") => Promise<TotalShape>;
 }
 
 const CriterionTotalRef = builder.objectRef<CriterionTotalShape>("CriterionTotal").implement({
@@ -114,19 +111,25 @@ function batchRef<P extends AssetParent>(
         nullable: { list: false, items: true },
         description: "One result per input, in order; a failed item is null with an error at its path.",
         // graphql-js reports an Error found in a list at that item's path, not for the whole batch.
-        resolve: (b) => b.entries as P[],
+        // Items are released chunk by chunk so the fleet does not hold the event loop.
+        resolve: (b, _args, context) => releaseInChunks(b.entries as P[], context.signal),
       }),
       total: t.field({
         type: [CriterionTotalRef],
         description: "Impacts summed per criterion and phase over the evaluated items.",
         args: impactArgs(t.arg),
-        resolve: (b, args, context): CriterionTotalShape[] => {
-          const evaluations = b.entries.filter(isItem).map((item) => evaluationFor(context, item, args));
+        resolve: async (b, args, context): Promise<CriterionTotalShape[]> => {
+          // Item by item in chunks (see scheduling.ts); only the selected phases are summed.
+          const evaluations = await mapInChunks(b.entries.filter(isItem), context.signal, (item) =>
+            evaluationFor(context, item, args),
+          );
           return requestedCriteria(args.criteria, b.rules).map((criterion) => ({
             criterion,
-            phase: (phase) =>
+            phase: async (phase) =>
               sumPhase(
-                evaluations.map((evaluation) => evaluation.raw(criterion, phase)),
+                await mapInChunks(evaluations, context.signal, (evaluation) =>
+                  evaluation.raw(criterion, phase),
+                ),
                 b.rules,
                 evaluations.flatMap((evaluation) => evaluation.notices(criterion, phase)),
               ),
@@ -138,17 +141,18 @@ function batchRef<P extends AssetParent>(
 }
 
 async function resolveBatch<I, P extends AssetParent>(
+  context: RequestContext,
   inputs: readonly I[],
   edition: EditionContext,
   resolveItem: (input: I, index: number) => Promise<P>,
 ): Promise<Batch<P>> {
-  if (inputs.length > MAX_BATCH_ITEMS) {
-    throw badUserInput(`a batch takes at most ${MAX_BATCH_ITEMS} items (got ${inputs.length})`, ["inputs"]);
-  }
-  const entries = await Promise.all(
-    inputs.map((input, index) => resolveItem(input, index).catch((error: GraphQLError) => error)),
+  await admitFleet(context, inputs.length, ["inputs"]);
+  const pending = await mapInChunks(
+    inputs.map((input, index) => ({ input, index })),
+    context.signal,
+    (item) => resolveItem(item.input, item.index).catch((error: GraphQLError) => error),
   );
-  return { entries, rules: edition.engine.rules };
+  return { entries: await Promise.all(pending), rules: edition.engine.rules };
 }
 
 const ServerItemInput = builder.inputType("ServerItemInput", {
@@ -210,19 +214,21 @@ const PERIPHERALS: ReadonlySet<string> = new Set(PERIPHERAL_KINDS);
 builder.queryFields((t) => ({
   servers: t.field({
     type: ServerBatchRef,
-    description: `Evaluate up to ${MAX_BATCH_ITEMS} servers in one request.`,
+    description:
+      "Evaluate a fleet of servers (at most MAX_FLEET_ITEMS items per request, all fleets together).",
     args: { inputs: t.arg({ type: [ServerItemInput], required: true }), edition: editionArg(t.arg) },
     resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(inputs, context.edition(edition), ({ archetype, ...input }, index) =>
+      resolveBatch(context, inputs, context.edition(edition), ({ archetype, ...input }, index) =>
         resolveServer(context.edition(edition), archetype, input, ["inputs", String(index)]),
       ),
   }),
   components: t.field({
     type: ComponentBatchRef,
-    description: `Evaluate up to ${MAX_BATCH_ITEMS} components in one request.`,
+    description:
+      "Evaluate a fleet of components (at most MAX_FLEET_ITEMS items per request, all fleets together).",
     args: { inputs: t.arg({ type: [ComponentItemInput], required: true }), edition: editionArg(t.arg) },
     resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(inputs, context.edition(edition), (item, index) => {
+      resolveBatch(context, inputs, context.edition(edition), (item, index) => {
         const field = COMPONENT_FIELD_NAMES[item.kind];
         const input = (item as Record<string, unknown>)[field];
         return resolveComponent(context.edition(edition), item.kind, item.archetype, input, [
@@ -234,10 +240,11 @@ builder.queryFields((t) => ({
   }),
   cloudInstances: t.field({
     type: CloudInstanceBatchRef,
-    description: `Evaluate up to ${MAX_BATCH_ITEMS} cloud instances in one request.`,
+    description:
+      "Evaluate a fleet of cloud instances (at most MAX_FLEET_ITEMS items per request, all fleets together).",
     args: { inputs: t.arg({ type: [CloudInstanceItemInput], required: true }), edition: editionArg(t.arg) },
     resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(inputs, context.edition(edition), (item, index) =>
+      resolveBatch(context, inputs, context.edition(edition), (item, index) =>
         resolveCloudInstance(context.edition(edition), item.provider, item.instanceType, item.usage, [
           "inputs",
           String(index),
@@ -247,10 +254,11 @@ builder.queryFields((t) => ({
   }),
   terminals: t.field({
     type: TerminalBatchRef,
-    description: `Evaluate up to ${MAX_BATCH_ITEMS} terminals and peripherals in one request.`,
+    description:
+      "Evaluate a fleet of terminals and peripherals (at most MAX_FLEET_ITEMS items per request, all fleets together).",
     args: { inputs: t.arg({ type: [TerminalItemInput], required: true }), edition: editionArg(t.arg) },
     resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(inputs, context.edition(edition), ({ kind, archetype, type, usage }, index) => {
+      resolveBatch(context, inputs, context.edition(edition), ({ kind, archetype, type, usage }, index) => {
         const family = PERIPHERALS.has(kind) ? "peripheral" : "terminal";
         return resolveDevice(context.edition(edition), kind, family, archetype, { type, usage }, [
           "inputs",

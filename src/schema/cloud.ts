@@ -8,7 +8,7 @@ import type { EditionContext } from "./context.js";
 import { editionArg } from "./edition.js";
 import { badUserInput, notFound } from "./errors.js";
 import { type AssetParent, assetImpactFields } from "./impact.js";
-import { UsageInputRef, validateUsage } from "./inputs.js";
+import { UsageInputRef, validateText, validateUsage } from "./inputs.js";
 
 interface CloudParent extends AssetParent {
   readonly provider: string;
@@ -145,6 +145,9 @@ export async function resolveCloudInstance(
   rawUsage: unknown,
   path: readonly string[],
 ): Promise<CloudParent> {
+  // Instance names are matched approximately (2.4.1): their length is bounded like any text.
+  validateText(context.limits, providerArg, ["provider"]);
+  validateText(context.limits, instanceTypeArg, ["instanceType"]);
   const { config } = context.service.data;
   const defaultProvider = config.defaultArchetypes.cloud_provider ?? "aws";
   const provider = providerArg ?? defaultProvider;
@@ -154,7 +157,7 @@ export async function resolveCloudInstance(
     throw badUserInput(`instanceType: required for provider ${provider}`, ["instanceType"]);
   }
   const instanceType = instanceTypeArg ?? config.defaultArchetypes.cloud_instance ?? "a1.4xlarge";
-  const { input, usageHours } = validateUsage(rawUsage, path);
+  const { input, usageHours } = validateUsage(context.limits, rawUsage, path);
   const { row, warning } = await instanceRow(context, provider, instanceType);
   const platform = await platformOf(context, row);
   const engine = context.engine;

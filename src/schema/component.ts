@@ -114,7 +114,7 @@ export async function resolveComponent(
   path: readonly string[] = ["input"],
 ): Promise<ComponentParent> {
   const table = componentTable(context, kind);
-  const { input, usageHours } = validateComponentInput(kind, rawInput, path);
+  const { input, usageHours } = validateComponentInput(context.limits, kind, rawInput, path);
   let cells = {};
   let archetype: string | null = null;
   // A kind described by archetypes whose table the edition's data set lacks (GPU in 1.2.4) is

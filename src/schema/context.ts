@@ -1,4 +1,5 @@
 import DataLoader from "dataloader";
+import { DEFAULT_LIMITS, type Limits } from "../config.js";
 import type { Archetype, ArchetypeTable, ReferenceData } from "../data/types.js";
 import type { EditionDescription } from "../editions/index.js";
 import { editionById } from "../editions/index.js";
@@ -26,26 +27,40 @@ export interface Service {
   readonly editions: ReadonlyMap<string, EditionService>;
   /** The edition of a request that names none (`EDITION`, default 1.2.4). */
   readonly defaultEdition: string;
+  /** What one request may ask for (input bounds, fleet items, execution budget). */
+  readonly limits: Limits;
 }
 
 /** Distinct lookup keys kept across requests (CPU names, families, manufacturers, profiles). */
 const SHARED_LOOKUP_CAPACITY = 4096;
 
-export function editionService(edition: EditionDescription, data: ReferenceData): EditionService {
+export function editionService(
+  edition: EditionDescription,
+  data: ReferenceData,
+  limits: Limits = DEFAULT_LIMITS,
+): EditionService {
   const tables = lookupTables(data, edition.rules);
   return {
     edition,
     data,
     tables,
-    sharedLookups: memoizedLookups(directLookups(tables), SHARED_LOOKUP_CAPACITY),
+    // Keys longer than any accepted text are not kept (they cannot come from a validated input).
+    sharedLookups: memoizedLookups(directLookups(tables), {
+      capacity: SHARED_LOOKUP_CAPACITY,
+      maxKeyLength: 2 * limits.maxStringLength + 2,
+    }),
   };
 }
 
 /** The service over already loaded editions; the default must be one of them. */
-export function createService(editions: readonly EditionService[], defaultEdition: string): Service {
+export function createService(
+  editions: readonly EditionService[],
+  defaultEdition: string,
+  limits: Limits = DEFAULT_LIMITS,
+): Service {
   const byId = new Map(editions.map((served) => [served.edition.id, served]));
   if (!byId.has(defaultEdition)) throw new Error(`default edition ${defaultEdition} is not loaded`);
-  return { editions: byId, defaultEdition };
+  return { editions: byId, defaultEdition, limits };
 }
 
 /**
@@ -61,6 +76,8 @@ export interface EditionContext {
   readonly evaluations: WeakMap<object, Map<string, Evaluation>>;
   /** What the engine reads: this edition's data, lookups and rules. */
   readonly engine: EngineContext;
+  /** What one request may ask for (the service's limits). */
+  readonly limits: Limits;
 }
 
 /** Per-request state: the edition contexts used by this request (created on first use). */
@@ -68,6 +85,10 @@ export interface RequestContext {
   readonly service: Service;
   /** Evaluations keyed by asset and by (duration, allocation, requested criteria). */
   readonly evaluations: WeakMap<object, Map<string, Evaluation>>;
+  /** Aborted when the request is cancelled (client gone, execution budget spent, shutdown). */
+  readonly signal: AbortSignal;
+  /** Fleet items asked for by this request so far, across fleet fields and aliases. */
+  readonly fleetItems: { reserved: number };
   /**
    * The context of an edition for this request; null or undefined for the service's default.
    * @throws UnknownEditionError for an edition the service does not serve.
@@ -78,6 +99,8 @@ export interface RequestContext {
 /** How a request builds its per-edition lookups; tests substitute counting lookups. */
 export interface RequestOptions {
   readonly lookups?: (served: EditionService) => ReferenceLookups;
+  /** Aborted when the request is cancelled (default: never). */
+  readonly signal?: AbortSignal;
 }
 
 export function createRequestContext(service: Service, options: RequestOptions = {}): RequestContext {
@@ -87,6 +110,8 @@ export function createRequestContext(service: Service, options: RequestOptions =
   return {
     service,
     evaluations,
+    signal: options.signal ?? new AbortController().signal,
+    fleetItems: { reserved: 0 },
     edition(id) {
       const key = id ?? service.defaultEdition;
       let context = contexts.get(key);
@@ -100,6 +125,7 @@ export function createRequestContext(service: Service, options: RequestOptions =
           archetypes: archetypeLoaders(served.edition.rules.trimsArchetypeIds),
           evaluations,
           engine: { data: served.data, lookups, rules: served.edition.rules },
+          limits: service.limits,
         };
         contexts.set(key, context);
       }

@@ -2,7 +2,7 @@ import { GraphQLError } from "graphql";
 import type { ZodError } from "zod";
 
 /** Error codes clients (and the REST shim) rely on. */
-export type ErrorCode = "BAD_USER_INPUT" | "NOT_FOUND";
+export type ErrorCode = "BAD_USER_INPUT" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "CANCELLED";
 
 function coded(message: string, code: ErrorCode, extensions: Record<string, unknown>): GraphQLError {
   return new GraphQLError(message, { extensions: { code, ...extensions } });
@@ -14,6 +14,23 @@ export function badUserInput(message: string, field: readonly (string | number)[
 
 export function notFound(detail: string): GraphQLError {
   return coded(detail, "NOT_FOUND", { detail });
+}
+
+/**
+ * A request past one of the service's limits (named by its environment variable, e.g.
+ * MAX_FLEET_ITEMS). Answered with HTTP 422 on /graphql too, as the whole request is refused.
+ */
+export function limitExceeded(
+  message: string,
+  limit: string,
+  field: readonly (string | number)[] = [],
+): GraphQLError {
+  return coded(message, "LIMIT_EXCEEDED", { limit, field, http: { status: 422 } });
+}
+
+/** Work dropped because its request was cancelled (client gone, execution budget, shutdown). */
+export function cancelled(reason: string): GraphQLError {
+  return coded(reason, "CANCELLED", {});
 }
 
 /** The first zod issue as a GraphQL error naming the offending field. */

@@ -17,6 +17,7 @@ import {
 import { builder, type SchemaTypes } from "./builder.js";
 import type { RequestContext } from "./context.js";
 import { badUserInput } from "./errors.js";
+import { REASONABLE, reasonable } from "./inputs.js";
 import { v1Attribute, v1CriterionImpact, v1Verbose } from "./v1Layout.js";
 
 /** Every spelling the v1 API accepts, keys (`CTUh_c`) and computation names (`ctuh_c`). */
@@ -209,8 +210,11 @@ export function requestedCriteria(
  * depend on its criteria set, since completion happens during the first computation).
  */
 export function evaluationFor(context: RequestContext, parent: AssetParent, args: ImpactArgs): Evaluation {
-  if (args.duration != null && !(args.duration >= 0)) {
-    throw badUserInput("duration must be a non-negative number of hours", ["duration"]);
+  if (args.duration != null && !(args.duration >= 0 && reasonable.safeParse(args.duration).success)) {
+    throw badUserInput(
+      `duration must be a non-negative number of hours, 0 or within ${REASONABLE.smallest}–${REASONABLE.largest}`,
+      ["duration"],
+    );
   }
   const duration = args.duration ?? parent.usageHours;
   const allocation = args.allocation ?? "LINEAR";

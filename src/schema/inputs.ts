@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Limits } from "../config.js";
 import { ELECTRICITY_CRITERIA } from "../engine/criteria.js";
 import type {
   CaseInput,
@@ -212,106 +213,166 @@ export const ServerConfigurationInput = builder.inputType("ServerConfigurationIn
  * (the reference fails on them), workloads outside 0–100 and a zero density (a division by zero).
  * Other unusual values (negative weights, die sizes or other-consumption ratios, ratios above 1)
  * are answered like the reference answers them.
+ *
+ * Every number must also be `REASONABLE`: a product or quotient of a few of them stays finite, so
+ * every impact is a number (denormals such as 5e-324 used to overflow into Infinity, then null).
+ * Texts and lists are bounded by the service's `Limits` (approximate name matching costs grow
+ * with the text's length; a list's cost with its length).
  */
-const count = z.number().int().nonnegative("must not be negative").nullish();
-const quantity = z.number().nonnegative("must not be negative").nullish();
-const anyNumber = z.number().nullish();
-const nonZero = z
+
+/** Magnitude bounds of every number input: zero, or within [1e-30, 1e30]. */
+export const REASONABLE = { smallest: 1e-30, largest: 1e30 } as const;
+
+export const reasonable = z
   .number()
-  .refine((v) => v !== 0, "must not be zero")
-  .nullish();
+  .refine(
+    (v) => v === 0 || (Math.abs(v) >= REASONABLE.smallest && Math.abs(v) <= REASONABLE.largest),
+    "must be 0 or of magnitude between 1e-30 and 1e30",
+  );
+const count = z.number().int().nonnegative("must not be negative").nullish();
+const quantity = reasonable.refine((v) => v >= 0, "must not be negative").nullish();
+const anyNumber = reasonable.nullish();
+const nonZero = reasonable.refine((v) => v !== 0, "must not be zero").nullish();
 const percent = z.number().min(0, "must be within 0–100").max(100, "must be within 0–100");
-const text = z.string().nullish();
 
-const usageSchema = z
-  .object({
-    avgPower: quantity,
-    timeWorkload: percent.nullish(),
-    timeWorkloadShares: z.array(z.object({ timePercentage: percent, loadPercentage: percent })).nullish(),
-    usageLocation: text,
-    region: text,
-    instancePerServer: count,
-    useTimeRatio: quantity,
-    hoursLifeTime: quantity,
-    otherConsumptionRatio: anyNumber,
-    elecFactors: z.record(z.string(), z.number().nullish()).nullish(),
-    hoursUseTime: quantity,
-    daysUseTime: quantity,
-    yearsUseTime: quantity,
-  })
-  .nullish();
+/** Bounded text and lists, per the service's limits (named in the message). */
+export function boundedText(limits: Limits) {
+  return z
+    .string()
+    .max(
+      limits.maxStringLength,
+      `must be at most ${limits.maxStringLength} characters long (MAX_STRING_LENGTH)`,
+    );
+}
 
-const cpuSchema = z.object({
-  units: count,
-  coreUnits: count,
-  dieSize: anyNumber,
-  dieSizePerCore: anyNumber,
-  manufacturer: text,
-  modelRange: text,
-  family: text,
-  name: text,
-  tdp: count,
-  threads: count,
-  usage: usageSchema,
-});
+export function boundedList<T extends z.ZodType>(limits: Limits, item: T) {
+  return z
+    .array(item)
+    .max(limits.maxListLength, `must have at most ${limits.maxListLength} entries (MAX_LIST_LENGTH)`);
+}
 
-const ramSchema = z.object({
-  units: count,
-  capacity: count,
-  density: nonZero,
-  manufacturer: text,
-  process: anyNumber,
-  usage: usageSchema,
-});
-
-const diskSchema = z.object({
-  type: text,
-  units: count,
-  capacity: count,
-  density: nonZero,
-  manufacturer: text,
-  layers: z.number().int().nullish(),
-  usage: usageSchema,
-});
-
-const gpuSchema = z.object({
-  units: count,
-  name: text,
-  manufacturer: text,
-  weight: anyNumber,
-  heatsinkWeight: anyNumber,
-  pwbSurface: anyNumber,
-  pwbWeight: anyNumber,
-  casingWeight: anyNumber,
-  gpuSurface: anyNumber,
-  vram: count,
-  vramDies: count,
-  vramSurface: anyNumber,
-  transportBoat: anyNumber,
-  transportTruck: anyNumber,
-  transportPlane: anyNumber,
-  usage: usageSchema,
-});
-
-const powerSupplySchema = z.object({ units: count, unitWeight: anyNumber, usage: usageSchema });
-const caseSchema = z.object({ units: count, caseType: text, usage: usageSchema });
-const simpleSchema = z.object({ units: count, capacity: count, usage: usageSchema });
-
-const serverSchema = z.object({
-  model: z.object({ type: text }).passthrough().nullish(),
-  configuration: z
+function buildInputSchemas(limits: Limits) {
+  const text = boundedText(limits).nullish();
+  const usage = z
     .object({
-      cpu: cpuSchema.nullish(),
-      gpu: gpuSchema.nullish(),
-      ram: z.array(ramSchema).nullish(),
-      disk: z.array(diskSchema).nullish(),
-      powerSupply: powerSupplySchema.nullish(),
+      avgPower: quantity,
+      timeWorkload: percent.nullish(),
+      timeWorkloadShares: boundedList(
+        limits,
+        z.object({ timePercentage: percent, loadPercentage: percent }),
+      ).nullish(),
+      usageLocation: text,
+      region: text,
+      instancePerServer: count,
+      useTimeRatio: quantity,
+      hoursLifeTime: quantity,
+      otherConsumptionRatio: anyNumber,
+      elecFactors: z.record(z.string(), anyNumber).nullish(),
+      hoursUseTime: quantity,
+      daysUseTime: quantity,
+      yearsUseTime: quantity,
     })
-    .nullish(),
-  usage: usageSchema,
-});
+    .nullish();
 
-type UsageGraphQL = z.infer<typeof usageSchema>;
+  const cpu = z.object({
+    units: count,
+    coreUnits: count,
+    dieSize: anyNumber,
+    dieSizePerCore: anyNumber,
+    manufacturer: text,
+    modelRange: text,
+    family: text,
+    name: text,
+    tdp: count,
+    threads: count,
+    usage,
+  });
+
+  const ram = z.object({
+    units: count,
+    capacity: count,
+    density: nonZero,
+    manufacturer: text,
+    process: anyNumber,
+    usage,
+  });
+
+  const disk = z.object({
+    type: text,
+    units: count,
+    capacity: count,
+    density: nonZero,
+    manufacturer: text,
+    layers: z.number().int().nullish(),
+    usage,
+  });
+
+  const gpu = z.object({
+    units: count,
+    name: text,
+    manufacturer: text,
+    weight: anyNumber,
+    heatsinkWeight: anyNumber,
+    pwbSurface: anyNumber,
+    pwbWeight: anyNumber,
+    casingWeight: anyNumber,
+    gpuSurface: anyNumber,
+    vram: count,
+    vramDies: count,
+    vramSurface: anyNumber,
+    transportBoat: anyNumber,
+    transportTruck: anyNumber,
+    transportPlane: anyNumber,
+    usage,
+  });
+
+  const powerSupply = z.object({ units: count, unitWeight: anyNumber, usage });
+  const simple = z.object({ units: count, capacity: count, usage });
+
+  const server = z.object({
+    model: z.object({ type: text, name: text, manufacturer: text, year: text }).passthrough().nullish(),
+    configuration: z
+      .object({
+        cpu: cpu.nullish(),
+        gpu: gpu.nullish(),
+        ram: boundedList(limits, ram).nullish(),
+        disk: boundedList(limits, disk).nullish(),
+        powerSupply: powerSupply.nullish(),
+      })
+      .nullish(),
+    usage,
+  });
+
+  const components = {
+    cpu,
+    gpu,
+    ram,
+    ssd: disk,
+    hdd: simple,
+    power_supply: powerSupply,
+    case: z.object({ units: count, caseType: text, usage }),
+    motherboard: simple,
+    assembly: simple,
+  } as const;
+
+  return { usage, server, components };
+}
+
+type InputSchemas = ReturnType<typeof buildInputSchemas>;
+
+/** The schemas of each `Limits` value, built once. */
+const schemasByLimits = new WeakMap<Limits, InputSchemas>();
+
+function inputSchemas(limits: Limits): InputSchemas {
+  let schemas = schemasByLimits.get(limits);
+  if (!schemas) {
+    schemas = buildInputSchemas(limits);
+    schemasByLimits.set(limits, schemas);
+  }
+  return schemas;
+}
+
+type UsageGraphQL = z.infer<InputSchemas["usage"]>;
 
 function validated<S extends z.ZodType>(
   schema: S,
@@ -361,8 +422,12 @@ export interface ValidatedAsset<I> {
   readonly usageHours: number | null;
 }
 
-export function validateServerInput(value: unknown, path: readonly string[]): ValidatedAsset<ServerInput> {
-  const server = validated(serverSchema, value, path);
+export function validateServerInput(
+  limits: Limits,
+  value: unknown,
+  path: readonly string[],
+): ValidatedAsset<ServerInput> {
+  const server = validated(inputSchemas(limits).server, value, path);
   const configuration = server.configuration;
   return {
     usageHours: usageHours(server.usage),
@@ -382,18 +447,6 @@ export function validateServerInput(value: unknown, path: readonly string[]): Va
   };
 }
 
-const COMPONENT_SCHEMAS = {
-  cpu: cpuSchema,
-  gpu: gpuSchema,
-  ram: ramSchema,
-  ssd: diskSchema,
-  hdd: simpleSchema,
-  power_supply: powerSupplySchema,
-  case: caseSchema,
-  motherboard: simpleSchema,
-  assembly: simpleSchema,
-} as const;
-
 export type ComponentInputValue =
   | CpuInput
   | GpuInput
@@ -404,15 +457,33 @@ export type ComponentInputValue =
   | CaseInput;
 
 export function validateComponentInput(
-  kind: keyof typeof COMPONENT_SCHEMAS,
+  limits: Limits,
+  kind: keyof InputSchemas["components"],
   value: unknown,
   path: readonly string[],
 ): ValidatedAsset<ComponentInputValue> {
-  const parsed = validated(COMPONENT_SCHEMAS[kind] as z.ZodType<{ usage?: UsageGraphQL }>, value, path);
+  const schema = inputSchemas(limits).components[kind] as z.ZodType<{ usage?: UsageGraphQL }>;
+  const parsed = validated(schema, value, path);
   return { input: withUsage(parsed) as ComponentInputValue, usageHours: usageHours(parsed.usage) };
 }
 
-export function validateUsage(value: unknown, path: readonly string[]): ValidatedAsset<UsageInput | null> {
-  const usage = validated(usageSchema, value, path);
+export function validateUsage(
+  limits: Limits,
+  value: unknown,
+  path: readonly string[],
+): ValidatedAsset<UsageInput | null> {
+  const usage = validated(inputSchemas(limits).usage, value, path);
   return { input: toUsage(usage), usageHours: usageHours(usage) };
+}
+
+/** A free-text argument checked against MAX_STRING_LENGTH (e.g. a CPU name to match). */
+export function validateText<T extends string | null | undefined>(
+  limits: Limits,
+  value: T,
+  path: readonly (string | number)[],
+): T {
+  if (value == null) return value;
+  const result = boundedText(limits).safeParse(value);
+  if (!result.success) throw fromZodError(result.error, path);
+  return value;
 }

@@ -1,11 +1,12 @@
+import { z } from "zod";
 import { nestedArchetype } from "../data/cells.js";
 import { type FunctionalBlockInput, functionalBlockNames, iotDeviceModel } from "../engine/index.js";
 import { builder } from "./builder.js";
 import type { EditionContext } from "./context.js";
 import { editionArg } from "./edition.js";
-import { badUserInput, notFound } from "./errors.js";
+import { badUserInput, fromZodError, notFound } from "./errors.js";
 import { type AssetParent, assetImpactFields } from "./impact.js";
-import { UsageInputRef, validateUsage } from "./inputs.js";
+import { boundedList, UsageInputRef, validateText, validateUsage } from "./inputs.js";
 
 /*
  * IoT devices (METHOD.md §9.2–9.3): functional blocks at a hardware sophistication level (HSL),
@@ -61,8 +62,13 @@ function validateBlocks(
   blocks: readonly FunctionalBlockInput[] | null | undefined,
 ): FunctionalBlockInput[] | null {
   if (!blocks) return null;
+  const { limits } = context;
+  const listCheck = boundedList(limits, z.unknown()).safeParse(blocks);
+  if (!listCheck.success) throw fromZodError(listCheck.error, ["input", "functionalBlocks"]);
   const known = functionalBlockNames(context.service.data.factors);
   blocks.forEach((block, index) => {
+    validateText(limits, block.type, ["input", "functionalBlocks", index, "type"]);
+    validateText(limits, block.hslLevel, ["input", "functionalBlocks", index, "hslLevel"]);
     if (!known.includes(block.type.toUpperCase())) {
       throw badUserInput(
         `unknown functional block type ${block.type} (known: ${known.map((n) => n.toLowerCase()).join(", ")})`,
@@ -86,7 +92,8 @@ async function resolveIotDevice(
 ): Promise<IotDeviceParent> {
   const functionalBlocks = validateBlocks(context, rawInput?.functionalBlocks);
   // No usage posted keeps the archetype's usage object (§9.3, Appendix D.23).
-  const usage = rawInput?.usage == null ? null : validateUsage(rawInput.usage, ["input", "usage"]);
+  const usage =
+    rawInput?.usage == null ? null : validateUsage(context.limits, rawInput.usage, ["input", "usage"]);
   const archetype = archetypeId ?? context.service.data.config.defaultArchetypes.iot_device;
   const row = await loadRow(context, archetype);
   const engine = context.engine;

@@ -6,6 +6,7 @@ import { ComponentKindEnum, componentTable } from "./component.js";
 import type { EditionContext } from "./context.js";
 import { editionArg } from "./edition.js";
 import { badUserInput, notFound } from "./errors.js";
+import { validateText } from "./inputs.js";
 
 const CriterionInfoRef = builder.objectRef<CriterionInfo>("CriterionInfo").implement({
   fields: (t) => ({
@@ -94,7 +95,9 @@ builder.queryFields((t) => ({
     description: "The CPU table row best matching a free-text name (approximate match), or null.",
     args: { name: t.arg.string({ required: true }), edition: editionArg(t.arg) },
     resolve: (_r, { name, edition }, context) => {
-      const row = context.edition(edition).lookups.cpuByName(name);
+      const row = context
+        .edition(edition)
+        .lookups.cpuByName(validateText(context.service.limits, name, ["name"]));
       return row
         ? {
             name: row.name,

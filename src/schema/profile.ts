@@ -3,6 +3,7 @@ import { type ConsumptionProfileResult, cpuConsumptionProfile, powerAtLoad } fro
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { badUserInput, fromZodError } from "./errors.js";
+import { boundedList, reasonable, validateText } from "./inputs.js";
 
 const ProfileCpuInput = builder.inputType("ProfileCpuInput", {
   description: "The CPU whose power profile is wanted: any of name, manufacturer, model range, family, TDP.",
@@ -36,14 +37,10 @@ const WorkloadPointInput = builder.inputType("WorkloadPointInput", {
   }),
 });
 
-const workloadSchema = z
-  .array(
-    z.object({
-      loadPercentage: z.number().min(0, "must be within 0–100").max(100, "must be within 0–100"),
-      powerWatt: z.number().nonnegative("must not be negative"),
-    }),
-  )
-  .nullish();
+const workloadPoint = z.object({
+  loadPercentage: z.number().min(0, "must be within 0–100").max(100, "must be within 0–100"),
+  powerWatt: reasonable.refine((v) => v >= 0, "must not be negative"),
+});
 
 const ConsumptionProfileRef = builder.objectRef<ConsumptionProfileResult>("ConsumptionProfile").implement({
   description: "CPU power model power(w) = a·ln(b·(w + c)) + d, in W at load w (%).",
@@ -103,10 +100,14 @@ builder.queryFields((t) => ({
       edition: editionArg(t.arg),
     },
     resolve: (_root, args, context) => {
-      const parsed = workloadSchema.safeParse(args.workload);
+      const { limits } = context.service;
+      const parsed = boundedList(limits, workloadPoint).nullish().safeParse(args.workload);
       if (!parsed.success) throw fromZodError(parsed.error, ["workload"]);
+      const cpu = args.cpu ?? {};
+      for (const field of ["name", "manufacturer", "modelRange", "family"] as const)
+        validateText(limits, cpu[field], ["cpu", field]);
       const { engine } = context.edition(args.edition);
-      return cpuConsumptionProfile(engine, args.cpu ?? {}, parsed.data ?? null);
+      return cpuConsumptionProfile(engine, cpu, parsed.data ?? null);
     },
   }),
   cpuBaseProfiles: t.field({

@@ -32,7 +32,7 @@ export async function resolveServer(
   path: readonly string[],
 ): Promise<ServerParent> {
   const id = archetypeId ?? context.service.data.config.defaultArchetypes.server;
-  const { input, usageHours } = validateServerInput(rawInput, path);
+  const { input, usageHours } = validateServerInput(context.limits, rawInput, path);
   const archetype = await loadServerArchetype(context, id);
   const engine = context.engine;
   const gpu = input.configuration?.gpu;

@@ -140,7 +140,7 @@ export async function resolveDevice(
   const rules = context.engine.rules.userDevices;
   ensureKind(rules, kind, family);
   const type = validateType(context, kind, rawInput?.type, path);
-  const usage = validateUsage(rawInput?.usage ?? null, [...path, "usage"]);
+  const usage = validateUsage(context.limits, rawInput?.usage ?? null, [...path, "usage"]);
   const archetype = archetypeId ?? context.service.data.config.defaultArchetypes[kind];
   const row = await loadRow(context, archetype);
   const engine = context.engine;

@@ -5,7 +5,6 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { defaultConfig } from "../../src/config.js";
 import {
   DEFAULT_EDITION_ID,
   defaultEditionFromEnv,
@@ -143,7 +142,7 @@ describe("per-request edition through GraphQL", () => {
 
 describe("the service default edition", () => {
   it("EDITION=2.4.1 makes requests without an edition answer 2.4.1, and 1.2.4 stays reachable", async () => {
-    const app241 = createApp(defaultConfig({ EDITION: "2.4.1", LOG_LEVEL: "silent" }));
+    const app241 = createApp({ defaultEdition: "2.4.1" });
     expect((await call(app241, "GET", "/v1/cloud/instance/all_providers")).body).toHaveLength(5);
     expect((await call(app241, "GET", "/v1/cloud/instance/all_providers?edition=1.2.4")).body).toEqual([
       "aws",
@@ -182,8 +181,9 @@ describe("2.4.1 settings overrides (METHOD-2.4.1 §1.2)", () => {
   });
 
   it("the overrides reach the 2.4.1 edition only, in the service that read them", async () => {
-    const custom = createApp(defaultConfig({ LOG_LEVEL: "silent" }), undefined, {
-      BOAVIZTA_DEFAULT_SERVER: "dellR740",
+    const custom = createApp({
+      defaultEdition: "1.2.4",
+      settingsOverrides: { BOAVIZTA_DEFAULT_SERVER: "dellR740" },
     });
     const v2 = await call(custom, "GET", "/v1/server/?verbose=false&criteria=gwp&edition=2.4.1");
     const dell = await call(

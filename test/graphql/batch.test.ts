@@ -4,6 +4,7 @@
  */
 import { type ExecutionResult, execute, parse } from "graphql";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_LIMITS } from "../../src/config.js";
 import { rounded } from "../../src/engine/evaluation.js";
 import {
   Evaluation,
@@ -15,7 +16,6 @@ import {
 import { directLookups, memoizedLookups, type ReferenceLookups } from "../../src/engine/lookups.js";
 import { roundImpact } from "../../src/engine/rounding.js";
 import { Server } from "../../src/engine/server.js";
-import { MAX_BATCH_ITEMS } from "../../src/schema/batch.js";
 import type { EditionService } from "../../src/schema/context.js";
 import { createRequestContext, type RequestContext } from "../../src/schema/context.js";
 import { validateServerInput } from "../../src/schema/inputs.js";
@@ -54,10 +54,9 @@ function serverRaw(archetype: string, input: unknown, phase: "embedded" | "use")
     lookups: directLookups(edition124.tables),
     rules: edition124.edition.rules,
   };
-  const raw = evaluate(serverModel(engine, cells, validateServerInput(input, ["input"]).input)).raw(
-    GWP,
-    phase,
-  );
+  const raw = evaluate(
+    serverModel(engine, cells, validateServerInput(DEFAULT_LIMITS, input, ["input"]).input),
+  ).raw(GWP, phase);
   if (!raw) throw new Error("not implemented");
   return raw;
 }
@@ -70,6 +69,8 @@ const SERVERS = `query Servers($inputs: [ServerItemInput!]!) {
     total(criteria: [gwp]) { criterion unit description embedded { ${TOTAL} } use { ${TOTAL} } }
   }
 }`;
+
+const MAX_FLEET_ITEMS = DEFAULT_LIMITS.maxFleetItems;
 
 describe("servers(inputs:)", () => {
   it("an unknown archetype fails its item only: null item, NOT_FOUND error at its path", async () => {
@@ -177,29 +178,50 @@ describe("servers(inputs:)", () => {
     expect(errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
   });
 
-  it(`more than ${MAX_BATCH_ITEMS} items: BAD_USER_INPUT for the whole batch`, async () => {
-    expect(MAX_BATCH_ITEMS).toBe(10_000);
-    const inputs = Array.from({ length: MAX_BATCH_ITEMS + 1 }, () => ({}));
+  it(`more than ${MAX_FLEET_ITEMS} items: LIMIT_EXCEEDED (422) for the whole batch`, async () => {
+    expect(MAX_FLEET_ITEMS).toBe(10_000);
+    const inputs = Array.from({ length: MAX_FLEET_ITEMS + 1 }, () => ({}));
     const { status, data, errors } = await graphql(
       "query ($inputs: [ServerItemInput!]!) { servers(inputs: $inputs) { count } }",
       { inputs },
     );
-    expect(status).toBe(200);
+    expect(status).toBe(422);
     expect(data).toBeNull();
     expect(errors).toHaveLength(1);
-    expect(errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+    expect(errors?.[0].extensions?.code).toBe("LIMIT_EXCEEDED");
+    expect(errors?.[0].extensions?.limit).toBe("MAX_FLEET_ITEMS");
     expect(errors?.[0].path).toEqual(["servers"]);
-    expect(errors?.[0].message).toContain(String(MAX_BATCH_ITEMS));
+    expect(errors?.[0].message).toContain(String(MAX_FLEET_ITEMS));
   });
 
-  it(`exactly ${MAX_BATCH_ITEMS} items are accepted`, async () => {
-    const inputs = Array.from({ length: MAX_BATCH_ITEMS }, () => ({}));
+  it("fleet items are counted across fields and aliases: the request is refused as a whole", async () => {
+    const half = Array.from({ length: MAX_FLEET_ITEMS / 2 + 1 }, () => ({}));
+    const { status, data, errors } = await graphql(
+      `query ($a: [ServerItemInput!]!, $b: [CloudInstanceItemInput!]!) {
+        first: servers(inputs: $a) { count }
+        second: servers(inputs: $a) { count }
+        cloud: cloudInstances(inputs: $b) { count }
+      }`,
+      { a: half, b: [{ instanceType: "c5.large" }] },
+    );
+    expect(status).toBe(422);
+    expect(data).toBeNull();
+    // The first refused (non-null) field nulls the whole answer; every fleet saw the same total.
+    expect(errors?.length).toBeGreaterThan(0);
+    for (const error of errors ?? []) {
+      expect(error.extensions?.code).toBe("LIMIT_EXCEEDED");
+      expect(error.message).toContain(String(2 * half.length + 1));
+    }
+  });
+
+  it(`exactly ${MAX_FLEET_ITEMS} items are accepted`, async () => {
+    const inputs = Array.from({ length: MAX_FLEET_ITEMS }, () => ({}));
     const { data, errors } = await graphql(
       "query ($inputs: [ServerItemInput!]!) { servers(inputs: $inputs) { count failed } }",
       { inputs },
     );
     expect(errors).toBeUndefined();
-    expect(data.servers).toEqual({ count: MAX_BATCH_ITEMS, failed: 0 });
+    expect(data.servers).toEqual({ count: MAX_FLEET_ITEMS, failed: 0 });
   });
 });
 

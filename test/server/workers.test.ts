@@ -1,59 +1,96 @@
 /**
- * `WORKERS=N npm start` runs N worker processes sharing the port (node:cluster).
+ * `WORKERS=N` runs N worker processes sharing the port (node:cluster). The primary replaces a
+ * worker that dies (with back-off), gives up with a clear message when they keep dying, and on
+ * SIGTERM forwards the signal and waits for its workers, which finish their requests in flight.
+ * Every wait is for a line the processes print or for an exit, never for a duration.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import { afterAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { portOf, rawClient, type ServiceProcess, startService } from "../support/process.js";
 
-const root = new URL("../..", import.meta.url);
+const started: ServiceProcess[] = [];
+afterEach(() => {
+  for (const primary of started.splice(0)) primary.killAll();
+});
 
-/** Worker processes of a primary: its children running the server (not tsx's esbuild service). */
-function workersOf(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // Fields after the command name (which is in parentheses): state, ppid, …
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const command = readFileSync(`/proc/${entry}/cmdline`, "utf8");
-      if (ppid === pid && command.includes("src/server.ts")) children.push(Number(entry));
-    } catch {
-      // the process ended meanwhile
-    }
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    // already gone
   }
-  return children;
 }
 
-async function waitForAnswer(url: string, timeoutMs: number): Promise<Response> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await fetch(url);
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+const WORKER_LISTENING = /^listening on http:\/\/.* \(worker (\d+)\)/;
+
+function workerPids(lines: readonly string[]): number[] {
+  return lines.flatMap((line) => {
+    const match = WORKER_LISTENING.exec(line);
+    return match ? [Number(match[1])] : [];
+  });
+}
+
+function parentOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (in parentheses): state, ppid, …
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
 }
 
 describe("WORKERS", () => {
-  let primary: ChildProcess | null = null;
-  afterAll(() => {
-    primary?.kill();
-  });
-
-  it("runs the requested number of worker processes, all answering on PORT", async () => {
-    const port = 30000 + Math.floor(Math.random() * 10000);
-    primary = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
-      cwd: root,
-      env: { ...process.env, PORT: String(port), WORKERS: "2" },
-      stdio: "ignore",
-    });
-    const response = await waitForAnswer(`http://127.0.0.1:${port}/v1/utils/case_type`, 60000);
+  it("runs N workers on one port, replaces a dead one, and on SIGTERM lets in-flight requests finish", async () => {
+    const primary = startService({ WORKERS: "2" });
+    started.push(primary);
+    const lines = await primary.waitFor(WORKER_LISTENING, 2);
+    const pids = workerPids(lines);
+    expect(new Set(pids).size).toBe(2);
+    for (const pid of pids) expect(parentOf(pid)).toBe(primary.child.pid);
+    const port = portOf(lines[0]);
+    expect(portOf(lines[1])).toBe(port);
+    const response = await fetch(`http://127.0.0.1:${port}/v1/utils/case_type`);
     expect(await response.json()).toEqual(["blade", "rack"]);
-    // Both workers are up once each has answered; the primary forks them directly.
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(workersOf(primary.pid as number)).toHaveLength(2);
-  }, 90000);
+
+    // A worker that dies is replaced.
+    process.kill(pids[0], "SIGKILL");
+    await primary.waitFor(new RegExp(`^worker ${pids[0]} exited \\(SIGKILL\\); starting another in \\d+ ms`));
+    const replacement = workerPids(await primary.waitFor(WORKER_LISTENING, 3))[2];
+    expect(parentOf(replacement)).toBe(primary.child.pid);
+
+    // A request in flight (headers received, body pending) when the primary gets SIGTERM.
+    const client = await rawClient(port);
+    const body = JSON.stringify({ units: 2, capacity: 32 });
+    client.send(
+      `POST /v1/component/ram?verbose=false HTTP/1.1\r\nhost: localhost\r\nexpect: 100-continue\r\ncontent-length: ${body.length}\r\n\r\n`,
+    );
+    await client.received(/100 Continue/);
+    primary.child.kill("SIGTERM");
+    await primary.waitFor(/^SIGTERM received: stopping 2 worker\(s\)/);
+    await primary.waitFor(/^SIGTERM received: finishing 1 request\(s\) in flight/);
+    client.send(body);
+    const answer = await client.answer;
+    expect(answer).toMatch(/HTTP\/1\.1 200 OK\r\n/);
+    expect(
+      JSON.parse(answer.slice(answer.lastIndexOf("\r\n\r\n") + 4)).impacts.gwp.embedded.value,
+    ).toBeGreaterThan(0);
+    expect(await primary.exited).toEqual({ code: 0, signal: null });
+  }, 120_000);
+
+  it("gives up with a clear message when workers keep dying", async () => {
+    const primary = startService({ WORKERS: "2" });
+    started.push(primary);
+    // Kill the newest worker each time one is started: the sixth death within a minute ends it.
+    const STARTED = /^worker (\d+) started$/;
+    for (let count = 2; ; count++) {
+      const lines = await primary.waitFor(STARTED, count).catch(() => []);
+      if (lines.length < count) break;
+      killQuietly(Number(STARTED.exec(lines[count - 1])?.[1]));
+      if (count > 10) throw new Error("the primary never gave up");
+    }
+    const { code } = await primary.exited;
+    expect(code).toBe(1);
+    expect(
+      primary.stderrLines.some((l) =>
+        /^workers keep dying \(6 within 60 s, the last one: SIGKILL\); giving up$/.test(l),
+      ),
+    ).toBe(true);
+  }, 180_000);
 });

@@ -25,7 +25,12 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       done();
     },
   });
-  const app = createApp(config, createLogger(config.LOG_LEVEL, sink));
+  const app = createApp({
+    defaultEdition: config.EDITION,
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    compressionMinBytes: config.COMPRESSION_MIN_BYTES,
+    logger: createLogger(config.LOG_LEVEL, sink),
+  });
   const server = createServer((request, response) => void app.handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,0 +1,276 @@
+import cluster, { type Worker } from "node:cluster";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { type AddressInfo, Server as NetServer, type Socket } from "node:net";
+import type { Config } from "./config.js";
+import { log } from "./log.js";
+
+/*
+ * The process's life: listen, serve, stop. SIGTERM/SIGINT stop accepting, let the requests
+ * already received finish and exit within SHUTDOWN_TIMEOUT_MS whatever the clients do. With
+ * WORKERS > 1 the primary forwards the signal to its workers and waits for them, replaces a
+ * worker that dies (with back-off) and gives up, with a clear message, when they keep dying.
+ */
+
+/** What a process serves: one HTTP request at a time. */
+export interface Handler {
+  handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
+  /** Said on the "listening on …" line (e.g. the default edition). */
+  readonly description?: string;
+  /** Told when shutting down begins (readiness probes then answer 503). */
+  readonly markStopping?: () => void;
+}
+
+/** Exit code of a worker that cannot serve at all (port in use, …): restarting it is useless. */
+const EXIT_UNUSABLE = 78;
+/** A primary gives up when this many workers died within RESTART_WINDOW_MS. */
+const MAX_RESTARTS = 5;
+const RESTART_WINDOW_MS = 60_000;
+const FIRST_RESTART_DELAY_MS = 100;
+const LARGEST_RESTART_DELAY_MS = 5_000;
+
+/** The message a worker sends its primary when it cannot serve. */
+interface UnusableMessage {
+  readonly unusable: string;
+}
+
+function isUnusableMessage(message: unknown): message is UnusableMessage {
+  return (
+    typeof message === "object" &&
+    message !== null &&
+    typeof (message as UnusableMessage).unusable === "string"
+  );
+}
+
+/** Runs the service: in this process, or as a primary with `WORKERS` worker processes. */
+export function runService(config: Config, makeApp: () => Handler): void {
+  if (config.WORKERS > 1 && cluster.isPrimary) runPrimary(config);
+  else serve(config, makeApp());
+}
+
+/** One clear line for a listen failure. */
+function listenProblem(error: NodeJS.ErrnoException, config: Config): string {
+  const where = `${config.HOST ?? "*"}:${config.PORT}`;
+  switch (error.code) {
+    case "EADDRINUSE":
+      return `cannot listen on ${where}: the port is already in use (PORT=${config.PORT})`;
+    case "EACCES":
+      return `cannot listen on ${where}: permission denied (PORT=${config.PORT})`;
+    case "EADDRNOTAVAIL":
+    case "ENOTFOUND":
+      return `cannot listen on ${where}: no such local address (HOST=${config.HOST})`;
+    default:
+      return `cannot listen on ${where}: ${error.message}`;
+  }
+}
+
+/**
+ * Stops a process that cannot serve: one line and a non-zero exit; a worker tells its primary,
+ * which prints the line once, and exits when the message is handed over.
+ */
+function unusable(message: string): void {
+  if (cluster.isWorker && process.connected) {
+    process.send?.({ unusable: message } satisfies UnusableMessage, undefined, {}, () =>
+      process.exit(EXIT_UNUSABLE),
+    );
+    return;
+  }
+  log.error(message);
+  process.exit(1);
+}
+
+/** An HTTP server over a handler, able to stop gracefully. */
+export interface HttpService {
+  readonly server: Server;
+  /** Requests received and not answered yet. */
+  inFlight(): number;
+  /**
+   * Stops accepting connections and lets the requests already received finish (their answers
+   * close their connections); `done` is called once every connection is closed.
+   */
+  drain(done: () => void): void;
+}
+
+/** The HTTP server of a handler: every unexpected failure answered 500 (and logged). */
+export function createHttpService(app: Handler): HttpService {
+  const inFlight = new Set<ServerResponse>();
+  /** Open connections and how many of their requests are in flight. */
+  const connections = new Map<Socket, number>();
+  let closing = false;
+
+  const closeIfIdle = (socket: Socket) => {
+    if (connections.get(socket) === 0) socket.destroy();
+  };
+
+  const server = createServer((request, response) => {
+    const { socket } = request;
+    inFlight.add(response);
+    connections.set(socket, (connections.get(socket) ?? 0) + 1);
+    response.once("close", () => {
+      inFlight.delete(response);
+      if (connections.has(socket)) connections.set(socket, (connections.get(socket) ?? 1) - 1);
+      if (closing) closeIfIdle(socket);
+    });
+    if (closing) response.setHeader("connection", "close");
+    app.handle(request, response).catch((error: unknown) => {
+      log.error("unexpected error while answering a request", error);
+      if (response.headersSent || response.destroyed) {
+        response.destroy();
+        return;
+      }
+      response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+      response.end("Internal Server Error");
+    });
+  });
+
+  server.on("connection", (socket: Socket) => {
+    connections.set(socket, 0);
+    socket.once("close", () => connections.delete(socket));
+  });
+
+  return {
+    server,
+    inFlight: () => inFlight.size,
+    drain(done) {
+      if (closing) return;
+      closing = true;
+      // Answers still to be written close their connection instead of keeping it alive.
+      for (const response of inFlight) if (!response.headersSent) response.setHeader("connection", "close");
+      // net.Server's close only stops accepting: http.Server's would also close idle connections
+      // at once, resetting a request whose bytes have arrived but are not parsed yet.
+      NetServer.prototype.close.call(server, () => done());
+      // Two turns of the event loop: any request already received is parsed (its connection has
+      // a request in flight); the connections still idle then are closed.
+      setImmediate(() =>
+        setImmediate(() => {
+          for (const socket of connections.keys()) closeIfIdle(socket);
+        }),
+      );
+    },
+  };
+}
+
+/** Listens on PORT/HOST and serves until SIGTERM/SIGINT (or, in a worker, its primary's end). */
+export function serve(config: Config, app: Handler): Server {
+  const service = createHttpService(app);
+  const { server } = service;
+  let closing = false;
+
+  server.on("error", (error: NodeJS.ErrnoException) => unusable(listenProblem(error, config)));
+  server.listen({ port: config.PORT, host: config.HOST }, () => {
+    const { port } = server.address() as AddressInfo;
+    const worker = cluster.isWorker ? ` (worker ${process.pid})` : "";
+    const about = app.description ? `; ${app.description}` : "";
+    log.info(
+      `listening on http://${config.HOST ?? "127.0.0.1"}:${port}${worker}; GraphQL at /graphql${about}`,
+    );
+  });
+
+  const shutdown = (why: string) => {
+    if (closing) return;
+    closing = true;
+    app.markStopping?.();
+    log.info(
+      `${why}: finishing ${service.inFlight()} request(s) in flight, exiting within ${config.SHUTDOWN_TIMEOUT_MS} ms`,
+    );
+    service.drain(() => process.exit(0));
+    setTimeout(() => {
+      log.error(
+        `shutdown deadline of ${config.SHUTDOWN_TIMEOUT_MS} ms reached (SHUTDOWN_TIMEOUT_MS): closing ${service.inFlight()} request(s) still in flight`,
+      );
+      server.closeAllConnections();
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM received"));
+  process.once("SIGINT", () => shutdown("SIGINT received"));
+  if (cluster.isWorker) {
+    // The primary is gone (or closed the channel): stop the same way, and never die of EPIPE.
+    process.once("disconnect", () => shutdown("the primary process is gone"));
+    process.on("error", (error) => log.error("IPC with the primary failed", error));
+  }
+  return server;
+}
+
+/** The primary of `WORKERS` worker processes sharing the port (node:cluster). */
+function runPrimary(config: Config): void {
+  let stopping = false;
+  /** Workers not exited yet (cluster.workers also waits for their IPC channel to close). */
+  const alive = new Set<Worker>();
+  const restarts: number[] = [];
+  const pendingRestarts = new Set<NodeJS.Timeout>();
+
+  const stopAll = (signal: NodeJS.Signals) => {
+    for (const timer of pendingRestarts) clearTimeout(timer);
+    pendingRestarts.clear();
+    for (const worker of alive) worker.process.kill(signal);
+  };
+
+  const giveUp = (message: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.error(message);
+    stopAll("SIGTERM");
+    const exit = () => process.exit(1);
+    if (alive.size === 0) exit();
+    cluster.on("exit", () => {
+      if (alive.size === 0) exit();
+    });
+    setTimeout(exit, config.SHUTDOWN_TIMEOUT_MS + 1000);
+  };
+
+  const fork = (): Worker => {
+    const worker = cluster.fork();
+    alive.add(worker);
+    log.info(`worker ${worker.process.pid} started`);
+    worker.on("message", (message: unknown) => {
+      if (isUnusableMessage(message)) giveUp(message.unusable);
+    });
+    return worker;
+  };
+
+  cluster.on("exit", (worker, code, signal) => {
+    alive.delete(worker);
+    if (stopping) return;
+    if (code === EXIT_UNUSABLE) return; // its message has made the primary give up
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length > 0 && restarts[0] < now - RESTART_WINDOW_MS) restarts.shift();
+    if (restarts.length > MAX_RESTARTS) {
+      giveUp(
+        `workers keep dying (${restarts.length} within ${RESTART_WINDOW_MS / 1000} s, the last one: ${signal ?? `exit code ${code}`}); giving up`,
+      );
+      return;
+    }
+    const delay = Math.min(LARGEST_RESTART_DELAY_MS, FIRST_RESTART_DELAY_MS * 2 ** (restarts.length - 1));
+    log.error(
+      `worker ${worker.process.pid} exited (${signal ?? `exit code ${code}`}); starting another in ${delay} ms`,
+    );
+    const timer = setTimeout(() => {
+      pendingRestarts.delete(timer);
+      if (!stopping) fork();
+    }, delay);
+    pendingRestarts.add(timer);
+  });
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received: stopping ${alive.size} worker(s)`);
+    stopAll(signal);
+    const exitWhenDone = () => {
+      if (alive.size === 0) process.exit(0);
+    };
+    cluster.on("exit", exitWhenDone);
+    exitWhenDone();
+    // Workers exit within their own deadline; past it (and a margin), they are killed.
+    setTimeout(() => {
+      log.error("workers did not stop in time: killing them");
+      stopAll("SIGKILL");
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS + 2000);
+  };
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+
+  for (let i = 0; i < config.WORKERS; i++) fork();
+}

@@ -1,0 +1,112 @@
+import { setImmediate as nextMacrotask } from "node:timers/promises";
+import type { GraphQLError } from "graphql";
+import type { RequestContext } from "./context.js";
+import { cancelled, limitExceeded } from "./errors.js";
+
+/*
+ * Fleets share the event loop with every other request: their items are handed to GraphQL in
+ * chunks, one chunk per event-loop turn, so a 10,000-item fleet never holds the loop for more
+ * than a few milliseconds, and the rest is dropped when the request is cancelled (client gone,
+ * execution budget spent, shutdown deadline).
+ */
+
+/** Target time of one chunk (evaluation of its items and their selected fields). */
+const SLICE_MS = 8;
+const LARGEST_CHUNK = 1024;
+
+/**
+ * Reserves `count` fleet items for this request and answers once every fleet field of the
+ * request has reserved its own: query root fields are all started before the first macrotask,
+ * so the items are counted across aliases before any is evaluated.
+ */
+export async function admitFleet(
+  context: RequestContext,
+  count: number,
+  path: readonly (string | number)[],
+): Promise<void> {
+  context.fleetItems.reserved += count;
+  await nextMacrotask();
+  const limit = context.service.limits.maxFleetItems;
+  if (context.fleetItems.reserved > limit) {
+    throw limitExceeded(
+      `this request asks for ${context.fleetItems.reserved} fleet items (all fleet fields and aliases together); at most ${limit} are evaluated per request (MAX_FLEET_ITEMS)`,
+      "MAX_FLEET_ITEMS",
+      path,
+    );
+  }
+  throwIfCancelled(context.signal);
+}
+
+/** A GraphQL error telling why the request was cancelled. */
+export function cancellation(signal: AbortSignal): GraphQLError {
+  return cancelled(signal.reason instanceof Error ? signal.reason.message : "the request was cancelled");
+}
+
+export function throwIfCancelled(signal: AbortSignal): void {
+  if (signal.aborted) throw cancellation(signal);
+}
+
+interface Gate<T> {
+  readonly promise: Promise<T>;
+  open(value: T): void;
+  refuse(error: GraphQLError): void;
+}
+
+function gate<T>(): Gate<T> {
+  let open: (value: T) => void = () => {};
+  let refuse: (error: GraphQLError) => void = () => {};
+  const promise = new Promise<T>((resolve, reject) => {
+    open = resolve;
+    refuse = reject;
+  });
+  // A refused gate nobody awaits any more (the response was abandoned) must not be reported.
+  promise.catch(() => {});
+  return { promise, open, refuse };
+}
+
+/**
+ * The fleet's entries as promises released chunk by chunk: GraphQL completes the items of a
+ * released chunk (their selected fields) before the next turn of the event loop, where other
+ * requests get their share. The chunk size adapts so a chunk takes about SLICE_MS.
+ */
+export function releaseInChunks<T>(entries: readonly T[], signal: AbortSignal): Promise<T>[] {
+  const gates = entries.map(() => gate<T>());
+  void (async () => {
+    let size = 8;
+    let next = 0;
+    while (next < entries.length) {
+      const started = performance.now();
+      await nextMacrotask();
+      if (signal.aborted) {
+        const error = cancellation(signal);
+        for (let i = next; i < gates.length; i++) gates[i].refuse(error);
+        return;
+      }
+      const elapsed = performance.now() - started;
+      if (elapsed < SLICE_MS / 2) size = Math.min(LARGEST_CHUNK, size * 2);
+      else if (elapsed > SLICE_MS * 2) size = Math.max(1, Math.floor(size / 2));
+      const end = Math.min(entries.length, next + size);
+      for (; next < end; next++) gates[next].open(entries[next]);
+    }
+  })();
+  return gates.map((g) => g.promise);
+}
+
+/** Maps `items` chunk by chunk with a turn of the event loop between chunks; stops when cancelled. */
+export async function mapInChunks<T, R>(
+  items: readonly T[],
+  signal: AbortSignal,
+  fn: (item: T) => R,
+): Promise<R[]> {
+  const out: R[] = [];
+  let started = performance.now();
+  for (const item of items) {
+    if (performance.now() - started > SLICE_MS) {
+      await nextMacrotask();
+      throwIfCancelled(signal);
+      started = performance.now();
+    }
+    out.push(fn(item));
+  }
+  return out;
+}

@@ -1,0 +1,118 @@
+/**
+ * The process's life through a real process: a wrong configuration or a port in use give one
+ * clear line and a non-zero exit; SIGTERM stops accepting, lets the requests already received
+ * finish and exits, within SHUTDOWN_TIMEOUT_MS whatever the clients do. Every wait is for a line
+ * the process prints or for its exit.
+ */
+import { createServer, type Server } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { portOf, rawClient, type ServiceProcess, startService } from "../support/process.js";
+
+const started: ServiceProcess[] = [];
+function service(env: Record<string, string>): ServiceProcess {
+  const process = startService(env);
+  started.push(process);
+  return process;
+}
+
+afterEach(() => {
+  for (const process of started.splice(0)) process.killAll();
+});
+
+const LISTENING = /^listening on http:\/\//;
+const BODY = JSON.stringify({ configuration: { cpu: { units: 2, name: "Intel Xeon Gold 6134" } } });
+
+function occupiedPort(): Promise<Server> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => resolve(server));
+  });
+}
+
+describe("configuration errors", () => {
+  it("PORT=abc: one line naming PORT, exit code 2", async () => {
+    const process = service({ PORT: "abc" });
+    expect(await process.exited).toEqual({ code: 2, signal: null });
+    expect(process.stderrLines.filter((l) => l.trim() !== "")).toHaveLength(1);
+    expect(process.stderrLines[0]).toMatch(/^invalid configuration: PORT="abc" must be a whole number/);
+  }, 60_000);
+
+  it("several wrong variables are named on the same line", async () => {
+    const process = service({ PORT: "70000", SHUTDOWN_TIMEOUT_MS: "-1" });
+    expect((await process.exited).code).toBe(2);
+    expect(process.stderrLines).toHaveLength(1);
+    expect(process.stderrLines[0]).toContain('PORT="70000" must be at most 65535');
+    expect(process.stderrLines[0]).toContain('SHUTDOWN_TIMEOUT_MS="-1"');
+  }, 60_000);
+
+  for (const workers of ["1", "2"]) {
+    it(`port in use (WORKERS=${workers}): one line, exit code 1, no restart loop`, async () => {
+      const occupied = await occupiedPort();
+      try {
+        const port = (occupied.address() as { port: number }).port;
+        const process = service({ PORT: String(port), WORKERS: workers });
+        expect((await process.exited).code).toBe(1);
+        expect(process.stderrLines.filter((l) => l.trim() !== "")).toEqual([
+          `cannot listen on 127.0.0.1:${port}: the port is already in use (PORT=${port})`,
+        ]);
+      } finally {
+        occupied.close();
+      }
+    }, 60_000);
+  }
+});
+
+describe("SIGTERM", () => {
+  it("reaches the service through `npm start` (which execs node)", async () => {
+    const process = startService({}, ["npm", "start", "--silent"]);
+    started.push(process);
+    await process.waitFor(LISTENING);
+    process.child.kill("SIGTERM");
+    await process.waitFor(/^SIGTERM received: finishing 0 request\(s\) in flight/);
+    expect((await process.exited).code).toBe(0);
+  }, 120_000);
+
+  it("finishes a request already received, refuses new connections, then exits 0", async () => {
+    const process = service({});
+    const port = portOf((await process.waitFor(LISTENING))[0]);
+    const client = await rawClient(port);
+    // Headers and part of the body; the server's "100 Continue" tells the request is received.
+    client.send(
+      `POST /v1/server/?verbose=false HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\nexpect: 100-continue\r\ncontent-length: ${BODY.length}\r\n\r\n`,
+    );
+    await client.received(/100 Continue/);
+    client.send(BODY.slice(0, 10));
+    // An idle connection, closed by the shutdown.
+    const idle = await rawClient(port);
+    process.child.kill("SIGTERM");
+    await process.waitFor(/^SIGTERM received: finishing 1 request\(s\) in flight/);
+    await expect(idle.answer).resolves.toBe("");
+    await expect(rawClient(port)).rejects.toThrow(/ECONNREFUSED/);
+    client.send(BODY.slice(10));
+    const answer = await client.answer;
+    expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK\r\n/);
+    expect(answer.toLowerCase()).toContain("connection: close");
+    expect(
+      JSON.parse(answer.slice(answer.lastIndexOf("\r\n\r\n") + 4)).impacts.gwp.embedded.value,
+    ).toBeGreaterThan(0);
+    expect(await process.exited).toEqual({ code: 0, signal: null });
+  }, 60_000);
+
+  it("exits at the SHUTDOWN_TIMEOUT_MS deadline when a client never finishes its request", async () => {
+    const process = service({ SHUTDOWN_TIMEOUT_MS: "200" });
+    const port = portOf((await process.waitFor(LISTENING))[0]);
+    const client = await rawClient(port);
+    client.send(
+      "POST /v1/server/ HTTP/1.1\r\nhost: localhost\r\nexpect: 100-continue\r\ncontent-length: 1000\r\n\r\n",
+    );
+    await client.received(/100 Continue/);
+    client.send("{");
+    process.child.kill("SIGTERM");
+    await process.waitFor(/^SIGTERM received: finishing 1 request\(s\) in flight, exiting within 200 ms/);
+    expect(await process.exited).toEqual({ code: 1, signal: null });
+    expect(
+      process.lines.some((l) => /shutdown deadline of 200 ms reached \(SHUTDOWN_TIMEOUT_MS\)/.test(l)),
+    ).toBe(true);
+    expect(await client.answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n$/);
+  }, 60_000);
+});

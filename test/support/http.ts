@@ -1,0 +1,100 @@
+/**
+ * The real HTTP server of the service (createHttpService over createApp), listening on a free
+ * loopback port in the test process, and a raw client (node:http, so any request target — `//`,
+ * broken percent-encodings — is sent as is).
+ */
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Limits } from "../../src/config.js";
+import { DEFAULT_LIMITS } from "../../src/config.js";
+import { createHttpService } from "../../src/lifecycle.js";
+import { type App, createApp } from "../../src/server.js";
+
+export interface Listening {
+  readonly app: App;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+export async function listen(limits: Partial<Limits> = {}): Promise<Listening> {
+  const app = createApp({ limits: { ...DEFAULT_LIMITS, ...limits } });
+  const { server } = createHttpService(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    app,
+    port,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export interface HttpAnswer {
+  readonly status: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly text: string;
+  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field in the tests
+  readonly json: any;
+}
+
+export interface HttpCall {
+  readonly method?: string;
+  readonly path: string;
+  readonly headers?: Record<string, string>;
+  /** Sent as is; an object is sent as JSON. */
+  readonly body?: string | Buffer | object;
+  /** Send the body in chunks without content-length. */
+  readonly chunked?: boolean;
+  readonly signal?: AbortSignal;
+}
+
+export function send(port: number, call: HttpCall): Promise<HttpAnswer> {
+  const body =
+    call.body === undefined
+      ? undefined
+      : typeof call.body === "string" || Buffer.isBuffer(call.body)
+        ? call.body
+        : JSON.stringify(call.body);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        method: call.method ?? (body === undefined ? "GET" : "POST"),
+        path: call.path,
+        headers: {
+          ...(body !== undefined ? { "content-type": "application/json" } : {}),
+          ...(body !== undefined && !call.chunked ? { "content-length": Buffer.byteLength(body) } : {}),
+          ...call.headers,
+        },
+        signal: call.signal,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, text, json });
+        });
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    if (body !== undefined) request.end(body);
+    else request.end();
+  });
+}
+
+export const graphqlCall = (query: string, variables?: Record<string, unknown>): HttpCall => ({
+  path: "/graphql",
+  body: { query, variables },
+});
