@@ -7,8 +7,9 @@ import { type Environment, SettingsError, settingsWithOverrides } from "./editio
  * here (README "Configuration" lists them). Adding a variable is one line in `ENVIRONMENT`.
  */
 
-/** An unset or empty variable takes its default. */
-const unsetIfEmpty = (value: unknown) => (value === "" ? undefined : value);
+/** An unset or empty (blank) variable takes its default. */
+const unsetIfEmpty = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
 
 /** A whole number within [min, max], written in decimal. */
 const wholeNumber = (min: number, max: number) =>
@@ -21,6 +22,30 @@ const wholeNumber = (min: number, max: number) =>
       .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
       .optional(),
   );
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** `*` (any origin) or a comma-separated list of origins (`scheme://host[:port]`). */
+const allowedOrigins = z
+  .string()
+  .trim()
+  .transform((text, context): "*" | readonly string[] => {
+    if (text === "*") return "*";
+    const origins = text
+      .split(",")
+      .map((origin) => origin.trim())
+      .filter((origin) => origin !== "");
+    const invalid = origins.find((origin) => !URL.canParse(origin) || new URL(origin).origin !== origin);
+    if (origins.length === 0 || invalid !== undefined) {
+      const which = invalid ? ` (not an origin: ${invalid})` : "";
+      context.addIssue({
+        code: "custom",
+        message: `must be * or a comma-separated list of origins such as https://example.org${which}`,
+      });
+      return z.NEVER;
+    }
+    return origins;
+  });
 
 const ENVIRONMENT = z.object({
   /** TCP port to listen on (0: any free port). */
@@ -48,6 +73,12 @@ const ENVIRONMENT = z.object({
   EXECUTION_TIMEOUT_MS: wholeNumber(1, 3_600_000).default(30_000),
   /** On SIGTERM/SIGINT, the time given to requests in flight before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 3_600_000).default(10_000),
+  /** Logging threshold (pino levels); `info` logs one line per request. */
+  LOG_LEVEL: z.preprocess(unsetIfEmpty, z.enum(LOG_LEVELS).default("info")),
+  /** CORS origins allowed on /v1 and /graphql: `*` (any, without credentials) or a list. */
+  ALLOWED_ORIGINS: z.preprocess(unsetIfEmpty, allowedOrigins.default("*")),
+  /** Answers smaller than this are sent uncompressed. */
+  COMPRESSION_MIN_BYTES: wholeNumber(0, 2 ** 31 - 1).default(1024),
   /** The methodology edition of requests that name none (the rule lives with the editions). */
   EDITION: z
     .string()
@@ -129,3 +160,8 @@ export function limitsOf(config: Config): Limits {
 
 /** The limits of an unconfigured service (the defaults above). */
 export const DEFAULT_LIMITS: Limits = limitsOf(loadConfig({}));
+
+/** The configuration of an unconfigured service, with some values replaced (tests, embedding). */
+export function defaultConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({}), ...overrides };
+}

@@ -16,6 +16,8 @@ export interface Handler {
   handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
   /** Said on the "listening on …" line (e.g. the default edition). */
   readonly description?: string;
+  /** Told when shutting down begins (readiness probes then answer 503). */
+  readonly markStopping?: () => void;
 }
 
 /** Exit code of a worker that cannot serve at all (port in use, …): restarting it is useless. */
@@ -166,6 +168,7 @@ export function serve(config: Config, app: Handler): Server {
   const shutdown = (why: string) => {
     if (closing) return;
     closing = true;
+    app.markStopping?.();
     log.info(
       `${why}: finishing ${service.inFlight()} request(s) in flight, exiting within ${config.SHUTDOWN_TIMEOUT_MS} ms`,
     );

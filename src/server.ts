@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { costLimitPlugin } from "@escape.tech/graphql-armor-cost-limit";
 import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
@@ -8,14 +7,24 @@ import type { GraphQLError, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
 import { ConfigError, DEFAULT_LIMITS, type Limits, limitsOf, loadConfig } from "./config.js";
 import { editionDataDir, loadReferenceData } from "./data/load.js";
-import { DEFAULT_EDITION_ID, EDITIONS } from "./editions/index.js";
+import { DEFAULT_EDITION_ID, EDITION_IDS, EDITIONS } from "./editions/index.js";
 import type { Environment } from "./editions/settings.js";
-import { type BodyOutcome, readBody } from "./http.js";
+import { createAssets } from "./http/assets.js";
+import type { AllowedOrigins } from "./http/cors.js";
+import { GRAPHIQL_EXAMPLES } from "./http/graphiqlExamples.js";
+import { createHttpHandler } from "./http/handler.js";
+import { createLogger, type Logger, yogaLogger } from "./http/logging.js";
+import { createMetrics } from "./http/metrics.js";
+import { docsPage, graphiqlPage, rootPage, SERVICE_TITLE } from "./http/pages.js";
+import { loadProjectDocs } from "./http/projectDocs.js";
+import { createReadiness } from "./http/readiness.js";
 import { runService } from "./lifecycle.js";
 import { log } from "./log.js";
 import { createRestHandler } from "./rest/index.js";
+import { openApiDocument } from "./rest/openapi.js";
 import { createRequestContext, createService, editionService } from "./schema/context.js";
 import { buildSchema } from "./schema/index.js";
+import { SERVICE_VERSION } from "./version.js";
 
 /**
  * Limits on `/graphql` documents (graphql-armor). Fleets travel in variables, so every
@@ -45,49 +54,19 @@ function abuseProtection() {
   ];
 }
 
-/** Why a request was cancelled: its execution budget was spent. */
-class ExecutionBudgetSpent extends Error {}
-
 /** What the transport passes to each GraphQL execution. */
 interface TransportContext {
   /** Aborted when the request is cancelled (client gone, execution budget spent). */
   readonly signal?: AbortSignal;
 }
 
-/** Request headers that describe the connection or the body's framing, not the request. */
-const HOP_BY_HOP = new Set([
-  "connection",
-  "keep-alive",
-  "transfer-encoding",
-  "content-length",
-  "upgrade",
-  "expect",
-  "te",
-  "trailer",
-]);
-
-function forwardedHeaders(request: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name)) continue;
-    headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-  }
-  return headers;
-}
-
-function send(
-  response: ServerResponse,
-  status: number,
-  headers: Record<string, string>,
-  body: string | Buffer,
-): void {
-  if (response.headersSent || response.destroyed) return;
-  response.writeHead(status, { ...headers, "content-length": Buffer.byteLength(body) });
-  response.end(body);
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  send(response, status, { "content-type": "application/json" }, JSON.stringify(body));
+/** A computation run on first use, its result kept. */
+function once<T>(compute: () => T): () => T {
+  let result: { value: T } | null = null;
+  return () => {
+    result ??= { value: compute() };
+    return result.value;
+  };
 }
 
 export interface AppOptions {
@@ -96,17 +75,28 @@ export interface AppOptions {
   readonly limits?: Limits;
   /** Edition settings overrides (`BOAVIZTA_<KEY>`, docs/methodology.md §19.1.2), validated by loadConfig. */
   readonly settingsOverrides?: Environment;
+  /** CORS origins of /v1 and /graphql (`ALLOWED_ORIGINS`; default any). */
+  readonly allowedOrigins?: AllowedOrigins;
+  /** Answers smaller than this are not compressed (`COMPRESSION_MIN_BYTES`). */
+  readonly compressionMinBytes?: number;
+  /** Where the JSON log lines go (default: stdout at `info`). */
+  readonly logger?: Logger;
 }
 
 /**
  * Wires the reference data of every edition (each loaded once, here), the GraphQL schema (yoga at
- * /graphql) and the v1 REST shim.
+ * /graphql), the v1 REST shim and the HTTP front (src/http).
  */
 export function createApp({
   defaultEdition = DEFAULT_EDITION_ID,
   limits = DEFAULT_LIMITS,
   settingsOverrides = {},
+  allowedOrigins = "*",
+  compressionMinBytes = 1024,
+  logger = createLogger("info"),
 }: AppOptions = {}) {
+  const readiness = createReadiness();
+  const metrics = createMetrics();
   const service = createService(
     EDITIONS.map((edition) =>
       editionService(edition, loadReferenceData(edition, editionDataDir(edition), settingsOverrides), limits),
@@ -120,123 +110,54 @@ export function createApp({
     context: ({ signal }) => createRequestContext(service, { signal }),
     graphqlEndpoint: "/graphql",
     landingPage: false,
-    graphiql: true,
+    graphiql: {
+      title: SERVICE_TITLE,
+      defaultTabs: [...GRAPHIQL_EXAMPLES],
+      defaultQuery: GRAPHIQL_EXAMPLES[0].query,
+    },
+    renderGraphiQL: graphiqlPage,
+    // CORS is the HTTP front's (one policy for /v1 and /graphql).
+    cors: false,
+    logging: yogaLogger(logger),
     // Unexpected errors are masked; GraphQLErrors raised on purpose (codes) pass through.
     maskedErrors: true,
-    plugins: abuseProtection(),
+    plugins: [...abuseProtection(), metrics.fleetPlugin],
   });
-  const rest = createRestHandler(schema, service);
-
-  const bodyTooLarge = {
-    message: `the request body exceeds ${limits.maxBodyBytes} bytes (MAX_BODY_BYTES)`,
-    limit: "MAX_BODY_BYTES",
+  const rest = createRestHandler(schema, service, (error) =>
+    logger.error({ err: error }, "REST handler failed"),
+  );
+  const versions = { serviceVersion: SERVICE_VERSION, methodology: defaultEdition, editions: EDITION_IDS };
+  const projectDocs = loadProjectDocs();
+  const handle = createHttpHandler({
+    allowedOrigins,
+    compressionMinBytes,
+    limits,
+    logger,
+    metrics,
+    readiness,
+    yoga,
+    rest,
+    assets: createAssets(),
+    pages: { root: rootPage({ ...versions, docs: [...projectDocs.keys()] }), docs: docsPage() },
+    // Made on first request (start-up stays short); the document never changes afterwards.
+    openApi: once(() => JSON.stringify(openApiDocument(versions))),
+    projectDocs,
+  });
+  readiness.markReady();
+  return {
+    service,
+    schema,
+    yoga,
+    rest,
+    handle,
+    limits,
+    readiness,
+    metrics,
+    logger,
+    /** Not ready any more (`/readyz` 503): called when the process starts shutting down. */
+    markStopping: readiness.markStopping,
+    description: `default edition ${defaultEdition}`,
   };
-  const budgetSpent = `the request did not complete within its execution budget of ${limits.executionTimeoutMs} ms (EXECUTION_TIMEOUT_MS)`;
-
-  async function graphql(
-    request: IncomingMessage,
-    response: ServerResponse,
-    body: Buffer,
-    signal: AbortSignal,
-  ) {
-    const method = request.method ?? "GET";
-    const answer = await yoga.fetch(
-      `http://localhost${request.url ?? "/graphql"}`,
-      {
-        method,
-        headers: forwardedHeaders(request),
-        body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
-      },
-      { signal },
-    );
-    const headers: Record<string, string> = {};
-    // Lower-cased: the fetch layer may keep a header's original case (e.g. Content-Length), and
-    // the length is set by `send` once.
-    answer.headers.forEach((value, name) => {
-      headers[name.toLowerCase()] = value;
-    });
-    send(response, answer.status, headers, Buffer.from(await answer.arrayBuffer()));
-  }
-
-  async function restCall(
-    request: IncomingMessage,
-    response: ServerResponse,
-    body: Buffer,
-    signal: AbortSignal,
-  ) {
-    const answer = await rest({
-      method: request.method ?? "GET",
-      url: request.url ?? "/",
-      body: body.toString("utf8"),
-      signal,
-    });
-    if (answer.html !== undefined) {
-      send(response, answer.status, { "content-type": "text/html; charset=utf-8" }, answer.html);
-    } else if (typeof answer.body === "string" && answer.status >= 500) {
-      send(response, answer.status, { "content-type": "text/plain; charset=utf-8" }, answer.body);
-    } else {
-      sendJson(response, answer.status, answer.body);
-    }
-  }
-
-  /**
-   * One HTTP request: its body read within MAX_BODY_BYTES (413 past it), then GraphQL or the
-   * shim, cancelled when the client goes away or the execution budget is spent (answered 422).
-   */
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const isGraphql = (request.url ?? "/").startsWith("/graphql");
-    const cancel = new AbortController();
-    let budget: NodeJS.Timeout | undefined;
-    response.once("close", () => {
-      clearTimeout(budget);
-      if (!response.writableFinished) cancel.abort(new Error("the client disconnected"));
-    });
-    const cancelled = new Promise<"cancelled">((resolve) =>
-      cancel.signal.addEventListener("abort", () => resolve("cancelled"), { once: true }),
-    );
-    try {
-      const body: BodyOutcome = await readBody(request, limits.maxBodyBytes);
-      if (body === "too large") {
-        // The rest of the body is discarded; the connection closes after this answer.
-        response.setHeader("connection", "close");
-        if (isGraphql)
-          sendJson(response, 413, {
-            errors: [
-              {
-                message: bodyTooLarge.message,
-                extensions: { code: "LIMIT_EXCEEDED", limit: "MAX_BODY_BYTES" },
-              },
-            ],
-          });
-        else sendJson(response, 413, { detail: bodyTooLarge.message });
-        return;
-      }
-      // The budget counts execution, not the client's upload (node:http's requestTimeout bounds that).
-      budget = setTimeout(
-        () => cancel.abort(new ExecutionBudgetSpent(budgetSpent)),
-        limits.executionTimeoutMs,
-      );
-      const work = isGraphql
-        ? graphql(request, response, body, cancel.signal)
-        : restCall(request, response, body, cancel.signal);
-      // The work itself stops at its next chunk boundary once cancelled (see scheduling.ts).
-      work.catch(() => {});
-      if ((await Promise.race([work, cancelled])) !== "cancelled") return;
-      if (cancel.signal.reason instanceof ExecutionBudgetSpent) {
-        if (isGraphql)
-          sendJson(response, 422, {
-            errors: [
-              { message: budgetSpent, extensions: { code: "LIMIT_EXCEEDED", limit: "EXECUTION_TIMEOUT_MS" } },
-            ],
-          });
-        else sendJson(response, 422, { detail: budgetSpent });
-      }
-    } finally {
-      clearTimeout(budget);
-    }
-  }
-
-  return { service, schema, yoga, rest, handle, limits, description: `default edition ${defaultEdition}` };
 }
 
 export type App = ReturnType<typeof createApp>;
@@ -256,6 +177,9 @@ function main(): void {
       defaultEdition: config.EDITION,
       limits: limitsOf(config),
       settingsOverrides: config.settingsOverrides,
+      allowedOrigins: config.ALLOWED_ORIGINS,
+      compressionMinBytes: config.COMPRESSION_MIN_BYTES,
+      logger: createLogger(config.LOG_LEVEL),
     }),
   );
 }

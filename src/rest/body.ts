@@ -269,44 +269,109 @@ function toSimple(value: z.infer<BodySchemas["simple"]>): SimpleComponentInput {
   return { ...value, usage: toUsage(value.usage) };
 }
 
-/** A parser of one route's body into its GraphQL input, under the request's validation rules. */
-export type BodyParser<T> = (body: unknown, rules: RequestValidation) => T;
+/** A named v1 body schema (the name becomes its OpenAPI component), under given validation rules. */
+export interface BodyDoc {
+  readonly name: string;
+  readonly schema: (rules: RequestValidation) => z.ZodType;
+}
 
-export const serverVariables: BodyParser<ServerInput> = (body, rules) => {
-  const value = parseV1Body(bodySchemas(rules).server, body, rules);
-  const configuration = value.configuration;
-  return {
-    model: value.model ?? null,
-    usage: toUsage(value.usage),
-    configuration: configuration
-      ? {
-          cpu: configuration.cpu ? toCpu(configuration.cpu) : null,
-          gpu: configuration.gpu ? toGpu(configuration.gpu) : null,
-          ram: configuration.ram?.map(toRam) ?? null,
-          disk: configuration.disk?.map(toDisk) ?? null,
-          powerSupply: configuration.power_supply ? toPowerSupply(configuration.power_supply) : null,
-        }
-      : null,
-  };
-};
+/**
+ * A parser of one route's body into its GraphQL input, under the request's validation rules;
+ * described ones carry the schema they validate with (for the OpenAPI description).
+ */
+export type BodyParser<T> = ((body: unknown, rules: RequestValidation) => T) & { readonly doc?: BodyDoc };
+
+/** A body parser with its schema, named `name` in the OpenAPI description. */
+export function describedBody<T>(
+  name: string,
+  schema: (rules: RequestValidation) => z.ZodType,
+  parse: (body: unknown, rules: RequestValidation) => T,
+): BodyParser<T> {
+  return Object.assign(parse, { doc: { name, schema } });
+}
+
+/**
+ * A body's `usage` validated in a second step by `usageVariables` (so that its errors are located
+ * under `usage`); the OpenAPI description shows it as the `Usage` schema.
+ */
+export const deferredUsage = z.unknown().optional();
+
+/** The v1 usage object under `rules`, for the OpenAPI description. */
+export const usageSchema = (rules: RequestValidation): z.ZodType => bodySchemas(rules).usage;
+
+const schemaOf =
+  (kind: keyof BodySchemas) =>
+  (rules: RequestValidation): z.ZodType =>
+    bodySchemas(rules)[kind];
+
+export const serverVariables: BodyParser<ServerInput> = describedBody(
+  "Server",
+  schemaOf("server"),
+  (body, rules) => {
+    const value = parseV1Body(bodySchemas(rules).server, body, rules);
+    const configuration = value.configuration;
+    return {
+      model: value.model ?? null,
+      usage: toUsage(value.usage),
+      configuration: configuration
+        ? {
+            cpu: configuration.cpu ? toCpu(configuration.cpu) : null,
+            gpu: configuration.gpu ? toGpu(configuration.gpu) : null,
+            ram: configuration.ram?.map(toRam) ?? null,
+            disk: configuration.disk?.map(toDisk) ?? null,
+            powerSupply: configuration.power_supply ? toPowerSupply(configuration.power_supply) : null,
+          }
+        : null,
+    };
+  },
+);
 
 export const componentVariables = {
-  cpu: ((body, rules) => toCpu(parseV1Body(bodySchemas(rules).cpu, body, rules))) as BodyParser<CpuInput>,
-  gpu: ((body, rules) => toGpu(parseV1Body(bodySchemas(rules).gpu, body, rules))) as BodyParser<GpuInput>,
-  ram: ((body, rules) => toRam(parseV1Body(bodySchemas(rules).ram, body, rules))) as BodyParser<RamInput>,
-  ssd: ((body, rules) => toDisk(parseV1Body(bodySchemas(rules).disk, body, rules))) as BodyParser<DiskInput>,
-  hdd: ((body, rules) =>
-    toSimple(parseV1Body(bodySchemas(rules).simple, body, rules))) as BodyParser<SimpleComponentInput>,
-  powerSupply: ((body, rules) =>
-    toPowerSupply(parseV1Body(bodySchemas(rules).powerSupply, body, rules))) as BodyParser<PowerSupplyInput>,
-  case: ((body, rules) => {
+  cpu: describedBody(
+    "Cpu",
+    schemaOf("cpu"),
+    (body, rules): CpuInput => toCpu(parseV1Body(bodySchemas(rules).cpu, body, rules)),
+  ),
+  gpu: describedBody(
+    "Gpu",
+    schemaOf("gpu"),
+    (body, rules): GpuInput => toGpu(parseV1Body(bodySchemas(rules).gpu, body, rules)),
+  ),
+  ram: describedBody(
+    "Ram",
+    schemaOf("ram"),
+    (body, rules): RamInput => toRam(parseV1Body(bodySchemas(rules).ram, body, rules)),
+  ),
+  ssd: describedBody(
+    "Disk",
+    schemaOf("disk"),
+    (body, rules): DiskInput => toDisk(parseV1Body(bodySchemas(rules).disk, body, rules)),
+  ),
+  hdd: describedBody(
+    "SimpleComponent",
+    schemaOf("simple"),
+    (body, rules): SimpleComponentInput => toSimple(parseV1Body(bodySchemas(rules).simple, body, rules)),
+  ),
+  powerSupply: describedBody(
+    "PowerSupply",
+    schemaOf("powerSupply"),
+    (body, rules): PowerSupplyInput =>
+      toPowerSupply(parseV1Body(bodySchemas(rules).powerSupply, body, rules)),
+  ),
+  case: describedBody("Case", schemaOf("caseBody"), (body, rules): CaseInput => {
     const value = parseV1Body(bodySchemas(rules).caseBody, body, rules);
     return { units: value.units, caseType: value.case_type, usage: toUsage(value.usage) };
-  }) as BodyParser<CaseInput>,
-  motherboard: ((body, rules) =>
-    toSimple(parseV1Body(bodySchemas(rules).simple, body, rules))) as BodyParser<SimpleComponentInput>,
-  assembly: ((body, rules) =>
-    toSimple(parseV1Body(bodySchemas(rules).simple, body, rules))) as BodyParser<SimpleComponentInput>,
+  }),
+  motherboard: describedBody(
+    "SimpleComponent",
+    schemaOf("simple"),
+    (body, rules): SimpleComponentInput => toSimple(parseV1Body(bodySchemas(rules).simple, body, rules)),
+  ),
+  assembly: describedBody(
+    "SimpleComponent",
+    schemaOf("simple"),
+    (body, rules): SimpleComponentInput => toSimple(parseV1Body(bodySchemas(rules).simple, body, rules)),
+  ),
 };
 
 /** A body's `usage` object (errors located under `usage`). */

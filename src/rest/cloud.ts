@@ -1,6 +1,15 @@
 import { z } from "zod";
-import { parseV1Body, usageVariables } from "./body.js";
-import { type Handler, impactRoute, ok, postedBody, RestError, type Route } from "./common.js";
+import { deferredUsage, parseV1Body, usageVariables } from "./body.js";
+import {
+  documented,
+  type Handler,
+  impactRoute,
+  ok,
+  postedBody,
+  type QueryParameterDoc,
+  RestError,
+  type Route,
+} from "./common.js";
 import {
   CloudInstanceConfigDocument,
   CloudInstanceImpactsDocument,
@@ -8,6 +17,7 @@ import {
   CloudProvidersDocument,
   CloudRegionsDocument,
 } from "./generated/graphql.js";
+import { IMPACT_QUERY_PARAMETERS } from "./query.js";
 import { fieldTypes, type RequestValidation } from "./validation.js";
 
 const DEFAULT_PROVIDER = "aws";
@@ -15,8 +25,19 @@ const DEFAULT_INSTANCE = "a1.4xlarge";
 
 function cloudBodyOf(rules: RequestValidation) {
   const { text, optional } = fieldTypes(rules);
-  return z.object({ provider: optional(text), instance_type: optional(text), usage: z.unknown().optional() });
+  return z.object({ provider: optional(text), instance_type: optional(text), usage: deferredUsage });
 }
+
+const PROVIDER: QueryParameterDoc = {
+  name: "provider",
+  description: `Cloud provider (default ${DEFAULT_PROVIDER}).`,
+  schema: { type: "string", default: DEFAULT_PROVIDER },
+};
+const INSTANCE_TYPE: QueryParameterDoc = {
+  name: "instance_type",
+  description: `Instance type of the provider (default ${DEFAULT_INSTANCE}).`,
+  schema: { type: "string", default: DEFAULT_INSTANCE },
+};
 
 const CLOUD_BODIES = new WeakMap<RequestValidation, ReturnType<typeof cloudBodyOf>>();
 
@@ -51,6 +72,15 @@ function cloudImpacts(pathProvider: string | null): Handler {
     (data) => data.cloudInstance,
     // docs/methodology.md §19.7.3: a third top-level key, only when there is something to say.
     (data) => (data.cloudInstance.warnings.length > 0 ? { warnings: data.cloudInstance.warnings } : {}),
+    {
+      summary: "Impacts of a cloud instance (GET: provider and type in the query; POST: in the body)",
+      // The impact parameters (no archetype: the instance type is the archetype), then the instance.
+      query: [
+        ...IMPACT_QUERY_PARAMETERS.filter((parameter) => parameter.name !== "archetype"),
+        ...(pathProvider === null ? [PROVIDER, INSTANCE_TYPE] : [INSTANCE_TYPE]),
+      ],
+      body: { name: "CloudInstance", schema: cloudBody },
+    },
   );
 }
 
@@ -69,20 +99,26 @@ export const cloudRoutes: readonly Route[] = [
   {
     path: "/v1/cloud/instance/all_instances",
     methods: {
-      GET: async (request, run) => {
-        const provider = request.params.get("provider") ?? DEFAULT_PROVIDER;
-        return ok((await run(CloudInstanceTypesDocument, { provider })).cloudInstanceTypes);
-      },
+      GET: documented(
+        async (request, run) => {
+          const provider = request.params.get("provider") ?? DEFAULT_PROVIDER;
+          return ok((await run(CloudInstanceTypesDocument, { provider })).cloudInstanceTypes);
+        },
+        { summary: "Instance types of a provider", query: [PROVIDER] },
+      ),
     },
   },
   {
     path: "/v1/cloud/instance/instance_config",
     methods: {
-      GET: async (request, run) => {
-        const provider = request.params.get("provider") ?? DEFAULT_PROVIDER;
-        const instanceType = request.params.get("instance_type") ?? DEFAULT_INSTANCE;
-        return ok((await run(CloudInstanceConfigDocument, { provider, instanceType })).cloudInstanceConfig);
-      },
+      GET: documented(
+        async (request, run) => {
+          const provider = request.params.get("provider") ?? DEFAULT_PROVIDER;
+          const instanceType = request.params.get("instance_type") ?? DEFAULT_INSTANCE;
+          return ok((await run(CloudInstanceConfigDocument, { provider, instanceType })).cloudInstanceConfig);
+        },
+        { summary: "The configuration of an instance type", query: [PROVIDER, INSTANCE_TYPE] },
+      ),
     },
   },
   {
@@ -96,9 +132,20 @@ export const cloudRoutes: readonly Route[] = [
   },
 ];
 
+/** The path template of `cloudProviderRoute` (metrics, logs, OpenAPI). */
+export const CLOUD_PROVIDER_PATH = "/v1/cloud/{provider}";
+
+const CLOUD_PROVIDER_PATTERN = /^\/v1\/cloud\/([^/]+)$/;
+
+/** Whether `cloudProviderRoute` serves a path (without decoding it: for labels). */
+export function isCloudProviderPath(path: string): boolean {
+  const match = CLOUD_PROVIDER_PATTERN.exec(path);
+  return match !== null && match[1] !== "instance";
+}
+
 /** `GET /v1/cloud/{provider}?instance_type=`: the provider from the path. */
 export function cloudProviderRoute(path: string): Route | null {
-  const match = /^\/v1\/cloud\/([^/]+)$/.exec(path);
+  const match = CLOUD_PROVIDER_PATTERN.exec(path);
   if (!match || match[1] === "instance") return null;
   return { path, methods: { GET: cloudImpacts(decodedSegment(match[1])) } };
 }
@@ -110,3 +157,9 @@ function decodedSegment(segment: string): string {
     throw new RestError(400, { detail: "malformed percent-encoding in the path" });
   }
 }
+
+/** `cloudProviderRoute` as the OpenAPI description states it (the provider a path parameter). */
+export const cloudProviderTemplate: Route = {
+  path: CLOUD_PROVIDER_PATH,
+  methods: { GET: cloudImpacts(DEFAULT_PROVIDER) },
+};

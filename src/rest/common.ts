@@ -4,10 +4,19 @@ import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import type { EditionDescription } from "../editions/index.js";
 import { log } from "../log.js";
 import { createRequestContext, type Service } from "../schema/context.js";
-import type { BodyParser } from "./body.js";
+import type { BodyDoc, BodyParser } from "./body.js";
 import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./generated/graphql.js";
-import { type ImpactQuery, impactQuery, QueryValidationError } from "./query.js";
+import {
+  IMPACT_QUERY_PARAMETERS,
+  type ImpactQuery,
+  impactQuery,
+  type QueryParameterDoc,
+  QueryValidationError,
+} from "./query.js";
 import { impactResponse } from "./shape.js";
+
+export type { QueryParameterDoc } from "./query.js";
+
 import { type FieldIssue, type RequestValidation, validationDetail } from "./validation.js";
 
 const MISSING: FieldIssue = { type: "missing", msg: "Field required" };
@@ -32,7 +41,30 @@ export interface RestRequest {
   readonly validation: RequestValidation;
 }
 
-export type Handler = (request: RestRequest, run: Runner) => Promise<RestResponse>;
+/** What a handler reads besides its path, for the OpenAPI description (`src/rest/openapi.ts`). */
+export interface HandlerDoc {
+  readonly summary: string;
+  readonly query: readonly QueryParameterDoc[];
+  /** The JSON body a POST takes (named schema of `body.ts`). */
+  readonly body?: BodyDoc;
+  /** The answer's shape: an impact answer (`{impacts, verbose?}`) or any JSON. */
+  readonly answer: "impacts" | "json";
+}
+
+export type Handler = ((request: RestRequest, run: Runner) => Promise<RestResponse>) & {
+  readonly doc?: HandlerDoc;
+};
+
+/** Attaches its description to a handler. */
+export function documented(
+  handler: (request: RestRequest, run: Runner) => Promise<RestResponse>,
+  doc: Partial<HandlerDoc> & Pick<HandlerDoc, "summary">,
+): Handler {
+  return Object.assign(handler, { doc: { query: [], answer: "json" as const, ...doc } });
+}
+
+/** The summary of an impact route that states none. */
+const IMPACT_SUMMARY = "Impacts (GET: from an archetype; POST: a body completing it)";
 
 /**
  * Executes one GraphQL operation of the shim against the schema, in a fresh request context, with
@@ -151,13 +183,17 @@ export function impactRoute<R, V>(
   answer: (data: R) => ImpactAnswer,
   /** Top-level keys after `impacts` and `verbose` (cloud warnings). */
   extra: (data: R) => Record<string, unknown> = () => ({}),
+  doc: Partial<HandlerDoc> = {},
 ): Handler {
-  return async (request, run) => {
-    const query = impactQuery(request.params);
-    const common = { ...query, archetype: request.params.get("archetype") };
-    const data = await run(document, variables(common, request) as V & Record<string, unknown>);
-    return ok({ ...impactResponse(answer(data)), ...extra(data) });
-  };
+  return documented(
+    async (request, run) => {
+      const query = impactQuery(request.params);
+      const common = { ...query, archetype: request.params.get("archetype") };
+      const data = await run(document, variables(common, request) as V & Record<string, unknown>);
+      return ok({ ...impactResponse(answer(data)), ...extra(data) });
+    },
+    { summary: IMPACT_SUMMARY, query: IMPACT_QUERY_PARAMETERS, answer: "impacts", ...doc },
+  );
 }
 
 /** The `input` variable type of an operation. */
@@ -172,11 +208,14 @@ export function inputRoute<R, V>(
   parse: BodyParser<InputOf<V>>,
   answer: (data: R) => ImpactAnswer,
   fixed: Readonly<Record<string, unknown>> = {},
+  summary: string = IMPACT_SUMMARY,
 ): Handler {
   return impactRoute(
     document,
     (query, request) => ({ ...query, ...fixed, input: postedBody(request, parse) }) as V,
     answer,
+    undefined,
+    { summary, body: parse.doc },
   );
 }
 
@@ -185,12 +224,21 @@ export function postedBody<T>(request: RestRequest, parse: BodyParser<T>): T | n
   return request.method === "POST" ? parse(request.body, request.validation) : null;
 }
 
-export function listing<R, K extends keyof R>(
+export function listing<R, K extends keyof R & string>(
   document: TypedDocumentNode<R, Record<string, never>>,
   field: K,
+  summary = `The \`${field}\` listing`,
 ): Handler {
-  return async (_request, run) => ok((await run(document, {}))[field]);
+  return documented(async (_request, run) => ok((await run(document, {}))[field]), { summary });
 }
+
+/** The `archetype` query parameter of the `archetype_config` routes. */
+export const ARCHETYPE_PARAMETER: QueryParameterDoc = {
+  name: "archetype",
+  description: "Archetype id (see the `archetypes` route of the same asset).",
+  required: true,
+  schema: { type: "string" },
+};
 
 export interface Route {
   readonly path: string;

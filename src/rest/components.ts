@@ -1,5 +1,14 @@
 import { componentVariables } from "./body.js";
-import { type Handler, inputRoute, ok, RestError, type Route, required } from "./common.js";
+import {
+  ARCHETYPE_PARAMETER,
+  documented,
+  type Handler,
+  inputRoute,
+  ok,
+  RestError,
+  type Route,
+  required,
+} from "./common.js";
 import {
   AssemblyImpactsDocument,
   CaseImpactsDocument,
@@ -80,20 +89,26 @@ export function componentRoutes(): Route[] {
   const routes: Route[] = [{ path: "/v1/component/all", methods: { GET: componentAll } }];
   for (const spec of COMPONENTS) {
     const { impacts, since } = spec;
-    const archetypes: Handler = async (_request, run) => {
-      if (WITHOUT_ARCHETYPES.has(spec.kind)) {
-        // No archetype file: an empty list where the edition has the kind, else not found.
-        const { componentKinds } = await run(ComponentKindsDocument, {});
-        if (!componentKinds.includes(spec.kind)) throw new RestError(404, { detail: "Not Found" });
-        return ok([]);
-      }
-      return ok((await run(ComponentArchetypesDocument, { kind: spec.kind })).componentArchetypes);
-    };
-    const config: Handler = async (request, run) => {
-      const archetype = required(request.params, "archetype");
-      const data = await run(ComponentArchetypeConfigDocument, { kind: spec.kind, archetype });
-      return ok(data.componentArchetypeConfig);
-    };
+    const archetypes: Handler = documented(
+      async (_request, run) => {
+        if (WITHOUT_ARCHETYPES.has(spec.kind)) {
+          // No archetype file: an empty list where the edition has the kind, else not found.
+          const { componentKinds } = await run(ComponentKindsDocument, {});
+          if (!componentKinds.includes(spec.kind)) throw new RestError(404, { detail: "Not Found" });
+          return ok([]);
+        }
+        return ok((await run(ComponentArchetypesDocument, { kind: spec.kind })).componentArchetypes);
+      },
+      { summary: `Archetype ids of the ${spec.kind} component` },
+    );
+    const config: Handler = documented(
+      async (request, run) => {
+        const archetype = required(request.params, "archetype");
+        const data = await run(ComponentArchetypeConfigDocument, { kind: spec.kind, archetype });
+        return ok(data.componentArchetypeConfig);
+      },
+      { summary: `The configuration of a ${spec.kind} archetype`, query: [ARCHETYPE_PARAMETER] },
+    );
     const spellings = spec.kind === "power_supply" ? ["power_supply", "power-supply"] : [spec.kind];
     for (const spelling of spellings) {
       const base = `/v1/component/${spelling}`;

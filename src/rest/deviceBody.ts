@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type BodyParser, parseV1Body, usageVariables } from "./body.js";
+import { type BodyParser, deferredUsage, describedBody, parseV1Body, usageVariables } from "./body.js";
 import type { IotDeviceInput, PeripheralInput, TerminalInput } from "./generated/graphql.js";
 import { fieldTypes, type RequestValidation } from "./validation.js";
 
@@ -11,11 +11,11 @@ import { fieldTypes, type RequestValidation } from "./validation.js";
 function schemasOf(rules: RequestValidation) {
   const { text, optional, defaulted } = fieldTypes(rules);
   return {
-    terminal: z.object({ type: optional(text), usage: z.unknown().optional() }),
+    terminal: z.object({ type: optional(text), usage: deferredUsage }),
     // A block's `type` and `hsl_level` are declared without Optional (null refused under pydantic 2).
     iot: z.object({
       functional_blocks: optional(z.array(z.object({ type: text, hsl_level: defaulted(text) }))),
-      usage: z.unknown().optional(),
+      usage: deferredUsage,
     }),
   };
 }
@@ -37,23 +37,36 @@ function schemas(rules: RequestValidation): ReturnType<typeof schemasOf> {
  * value is still validated as text).
  */
 export function terminalVariables(typed: boolean): BodyParser<TerminalInput> {
-  return (body, rules) => {
-    const value = parseV1Body(schemas(rules).terminal, body, rules);
-    return {
-      usage: usageVariables(value.usage, rules),
-      ...(typed && value.type != null ? { type: value.type } : {}),
-    };
-  };
+  return describedBody(
+    "UserDevice",
+    (rules) => schemas(rules).terminal,
+    (body, rules) => {
+      const value = parseV1Body(schemas(rules).terminal, body, rules);
+      return {
+        usage: usageVariables(value.usage, rules),
+        ...(typed && value.type != null ? { type: value.type } : {}),
+      };
+    },
+  );
 }
 
-export const peripheralVariables: BodyParser<PeripheralInput> = (body, rules) => ({
-  usage: usageVariables(parseV1Body(schemas(rules).terminal, body, rules).usage, rules),
-});
+export const peripheralVariables: BodyParser<PeripheralInput> = describedBody(
+  "UserDevice",
+  (rules) => schemas(rules).terminal,
+  (body, rules) => ({
+    usage: usageVariables(parseV1Body(schemas(rules).terminal, body, rules).usage, rules),
+  }),
+);
 
-export const iotDeviceVariables: BodyParser<IotDeviceInput> = (body, rules) => {
-  const value = parseV1Body(schemas(rules).iot, body, rules);
-  return {
-    functionalBlocks: value.functional_blocks?.map((b) => ({ type: b.type, hslLevel: b.hsl_level })) ?? null,
-    usage: usageVariables(value.usage, rules),
-  };
-};
+export const iotDeviceVariables: BodyParser<IotDeviceInput> = describedBody(
+  "IotDevice",
+  (rules) => schemas(rules).iot,
+  (body, rules) => {
+    const value = parseV1Body(schemas(rules).iot, body, rules);
+    return {
+      functionalBlocks:
+        value.functional_blocks?.map((b) => ({ type: b.type, hslLevel: b.hsl_level })) ?? null,
+      usage: usageVariables(value.usage, rules),
+    };
+  },
+);

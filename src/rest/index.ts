@@ -3,7 +3,7 @@ import { type EditionDescription, editionById, UnknownEditionError } from "../ed
 import { log } from "../log.js";
 import type { Service } from "../schema/context.js";
 import { BodyValidationError } from "./body.js";
-import { cloudProviderRoute } from "./cloud.js";
+import { CLOUD_PROVIDER_PATH, cloudProviderRoute, isCloudProviderPath } from "./cloud.js";
 import { createRunner, RestError, type RestResponse, type Route, versionAtLeast } from "./common.js";
 import { QueryValidationError } from "./query.js";
 import { ROUTES } from "./routes.js";
@@ -24,11 +24,6 @@ export interface RestCall {
   readonly signal?: AbortSignal;
 }
 
-const WELCOME = `<!doctype html><html><head><title>IT equipment impacts</title></head><body>
-<h1>Environmental impacts of IT equipment</h1>
-<p>GraphQL API at <a href="/graphql">/graphql</a>; boaviztapi v1 compatible REST routes under <code>/v1/</code>.</p>
-</body></html>`;
-
 function parseBody(text: string): unknown {
   // A POST without a body is treated as `{}` (the reference fails on it).
   if (text.trim() === "") return {};
@@ -39,19 +34,38 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** The REST shim: maps each v1 path to its GraphQL operation and reshapes the answer. */
-export function createRestHandler(schema: GraphQLSchema, service: Service) {
-  const runner = createRunner(schema, service);
-  const routes = new Map<string, Route>(ROUTES.map((route) => [route.path, route]));
+const ROUTES_BY_PATH = new Map<string, Route>(ROUTES.map((route) => [route.path, route]));
 
-  return async (call: RestCall): Promise<RestResponse & { html?: string }> => {
+/** A v1 path without its trailing slashes (`/v1/server/` is `/v1/server`). */
+function routePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+}
+
+/** The route template a path is served by (for metrics and logs), or null when none serves it. */
+export function routeTemplate(pathname: string): string | null {
+  const path = routePath(pathname);
+  if (ROUTES_BY_PATH.has(path)) return path;
+  return isCloudProviderPath(path) ? CLOUD_PROVIDER_PATH : null;
+}
+
+/** Called with an unexpected error (a bug) before the 500 is answered. */
+export type ErrorReporter = (error: unknown) => void;
+
+/** The REST shim: maps each v1 path to its GraphQL operation and reshapes the answer. */
+export function createRestHandler(
+  schema: GraphQLSchema,
+  service: Service,
+  reportError: ErrorReporter = (error) => log.error("REST: unexpected error", error),
+) {
+  const runner = createRunner(schema, service);
+
+  return async (call: RestCall): Promise<RestResponse> => {
     // Errors found before the request's edition is known are worded like the default edition's.
     let validation = editionById(service.defaultEdition).requestValidation;
     try {
       const url = parseUrl(call.url);
-      const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
-      if (path === "/" && call.method === "GET") return { status: 200, body: null, html: WELCOME };
-      const route = routes.get(path) ?? cloudProviderRoute(path);
+      const path = routePath(url.pathname);
+      const route = ROUTES_BY_PATH.get(path) ?? cloudProviderRoute(path);
       if (!route) return { status: 404, body: { detail: "Not Found" } };
       const handler = route.methods[call.method];
       if (!handler) return { status: 405, body: { detail: "Method Not Allowed" } };
@@ -64,7 +78,7 @@ export function createRestHandler(schema: GraphQLSchema, service: Service) {
       const body = call.method === "POST" ? parseBody(call.body) : {};
       return await handler({ method: call.method, params, body, validation }, runner(edition, call.signal));
     } catch (error) {
-      return errorResponse(error, validation);
+      return errorResponse(error, validation, reportError);
     }
   };
 }
@@ -104,7 +118,11 @@ function singleValued(params: URLSearchParams): URLSearchParams {
   return out;
 }
 
-function errorResponse(error: unknown, validation: RequestValidation): RestResponse {
+function errorResponse(
+  error: unknown,
+  validation: RequestValidation,
+  reportError: ErrorReporter,
+): RestResponse {
   if (error instanceof RestError) return { status: error.status, body: error.body };
   if (error instanceof BodyValidationError) return { status: 422, body: { detail: error.detail } };
   if (error instanceof QueryValidationError) {
@@ -121,6 +139,6 @@ function errorResponse(error: unknown, validation: RequestValidation): RestRespo
       body: { detail: [{ loc: ["body"], msg: error.message, type: "value_error.jsondecode" }] },
     };
   }
-  log.error("REST: unexpected error", error);
+  reportError(error);
   return { status: 500, body: "Internal Server Error" };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type BodyParser, parseV1Body } from "./body.js";
-import { ok, type Route } from "./common.js";
+import { documented, ok, type Route } from "./common.js";
 import {
   CpuBaseProfilesDocument,
   CpuConsumptionProfileDocument,
@@ -28,13 +28,17 @@ function profileBodyOf(rules: RequestValidation) {
 
 const SCHEMAS = new WeakMap<RequestValidation, ReturnType<typeof profileBodyOf>>();
 
-const profileVariables: BodyParser<CpuConsumptionProfileQueryVariables> = (body, rules) => {
+function profileBody(rules: RequestValidation): ReturnType<typeof profileBodyOf> {
   let schema = SCHEMAS.get(rules);
   if (!schema) {
     schema = profileBodyOf(rules);
     SCHEMAS.set(rules, schema);
   }
-  const value = parseV1Body(schema, body, rules);
+  return schema;
+}
+
+const profileVariables: BodyParser<CpuConsumptionProfileQueryVariables> = (body, rules) => {
+  const value = parseV1Body(profileBody(rules), body, rules);
   const cpu = value.cpu;
   return {
     cpu: {
@@ -53,24 +57,33 @@ export const profileRoutes: readonly Route[] = [
   {
     path: "/v1/consumption_profile/cpu",
     methods: {
-      POST: async (request, run) => {
-        const variables = profileVariables(request.body, request.validation);
-        const { consumptionProfile } = await run(CpuConsumptionProfileDocument, variables);
-        return ok(consumptionProfile);
-      },
-      GET: async (_request, run) => {
-        const { cpuBaseProfiles } = await run(CpuBaseProfilesDocument, {});
-        return ok(
-          cpuBaseProfiles.map((p) => ({
-            manufacturer: p.manufacturer,
-            model_range: p.modelRange,
-            a: p.a,
-            b: p.b,
-            c: p.c,
-            d: p.d,
-          })),
-        );
-      },
+      POST: documented(
+        async (request, run) => {
+          const variables = profileVariables(request.body, request.validation);
+          const { consumptionProfile } = await run(CpuConsumptionProfileDocument, variables);
+          return ok(consumptionProfile);
+        },
+        {
+          summary: "Fits the CPU consumption profile (a, b, c, d) to measured points",
+          body: { name: "CpuConsumptionProfile", schema: profileBody },
+        },
+      ),
+      GET: documented(
+        async (_request, run) => {
+          const { cpuBaseProfiles } = await run(CpuBaseProfilesDocument, {});
+          return ok(
+            cpuBaseProfiles.map((p) => ({
+              manufacturer: p.manufacturer,
+              model_range: p.modelRange,
+              a: p.a,
+              b: p.b,
+              c: p.c,
+              d: p.d,
+            })),
+          );
+        },
+        { summary: "The base consumption profiles by manufacturer and model range" },
+      ),
     },
   },
 ];

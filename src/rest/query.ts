@@ -27,6 +27,44 @@ const FLOAT_PARSING: FieldIssue = {
 /** Criteria of any edition; the GraphQL layer rejects those the requested edition lacks. */
 const CRITERION_SPELLINGS = new Set(ALL_CRITERIA.flatMap((c) => [c.key, c.name]));
 
+/** A query parameter as the OpenAPI description states it (JSON Schema of its value). */
+export interface QueryParameterDoc {
+  readonly name: string;
+  readonly description: string;
+  readonly required?: boolean;
+  readonly schema: Readonly<Record<string, unknown>>;
+}
+
+/** The query parameters of every impact route, as `impactQuery` reads them (§16). */
+export const IMPACT_QUERY_PARAMETERS: readonly QueryParameterDoc[] = [
+  {
+    name: "verbose",
+    description: "Add the verbose report (attributes with their status, per-component impacts).",
+    schema: { type: "boolean", default: true },
+  },
+  {
+    name: "criteria",
+    description: "Impact criteria to evaluate (repeat the parameter for several); default gwp, adp, pe.",
+    schema: { type: "array", items: { type: "string", enum: [...CRITERION_SPELLINGS] } },
+  },
+  {
+    name: "duration",
+    description: "Evaluated duration in hours (default: the use time given in the usage, else the lifetime).",
+    schema: { type: "number", minimum: 0 },
+  },
+  {
+    name: "archetype",
+    description: "Archetype id whose values complete the input (default: the asset's default archetype).",
+    schema: { type: "string" },
+  },
+  {
+    name: "allocation",
+    description:
+      "LINEAR: embedded impacts × duration / lifetime (at most 1); TOTAL: the whole embedded impact.",
+    schema: { type: "string", enum: ["LINEAR", "TOTAL"], default: "LINEAR" },
+  },
+];
+
 /** FastAPI's boolean spellings. */
 function parseBoolean(name: string, raw: string): boolean {
   const lowered = raw.toLowerCase();

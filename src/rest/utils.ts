@@ -1,5 +1,5 @@
 import { ELECTRICITY_CRITERIA } from "../engine/criteria.js";
-import { type Handler, listing, ok, type Route, required } from "./common.js";
+import { documented, type Handler, listing, ok, type Route, required } from "./common.js";
 import {
   CaseTypesDocument,
   CountryCodesDocument,
@@ -56,27 +56,48 @@ const nameToGpu: Handler = async (request, run) => {
 };
 
 /** `name_to_cpu` answers the full v1 CPU request object (§16). */
-const nameToCpu: Handler = async (request, run) => {
-  const name = required(request.params, "cpu_name");
-  const { cpuByName } = await run(CpuByNameDocument, { name });
-  if (!cpuByName) return ok(CPU_NOT_FOUND(name));
-  return ok({
-    units: null,
-    usage: emptyUsage(),
-    core_units: cpuByName.coreUnits,
-    die_size: cpuByName.dieSize,
-    die_size_per_core: null,
-    manufacturer: cpuByName.manufacturer,
-    model_range: cpuByName.modelRange,
-    family: cpuByName.family,
-    name: cpuByName.name,
-    tdp: cpuByName.tdp,
-  });
-};
+const nameToCpu: Handler = documented(
+  async (request, run) => {
+    const name = required(request.params, "cpu_name");
+    const { cpuByName } = await run(CpuByNameDocument, { name });
+    if (!cpuByName) return ok(CPU_NOT_FOUND(name));
+    return ok({
+      units: null,
+      usage: emptyUsage(),
+      core_units: cpuByName.coreUnits,
+      die_size: cpuByName.dieSize,
+      die_size_per_core: null,
+      manufacturer: cpuByName.manufacturer,
+      model_range: cpuByName.modelRange,
+      family: cpuByName.family,
+      name: cpuByName.name,
+      tdp: cpuByName.tdp,
+    });
+  },
+  {
+    summary: "The CPU of the reference table best matching a name (fuzzy), as a v1 CPU body",
+    query: [
+      {
+        name: "cpu_name",
+        description: "CPU name, e.g. Intel Xeon Gold 6134.",
+        required: true,
+        schema: { type: "string" },
+      },
+    ],
+  },
+);
 
 export const utilsRoutes: readonly Route[] = [
-  // boaviztapi 1.2.4 has no version route (docs/methodology.md §19.11.1).
-  { path: "/v1/utils/version", since: "2.4.1", methods: { GET: listing(VersionDocument, "version") } },
+  {
+    path: "/v1/utils/version",
+    methods: {
+      // The methodology version as a JSON string, as boaviztapi 2.4.1 answers its own ("2.4.1");
+      // 1.2.4 has no such route (docs/methodology.md §19.11.1): served there too (issue 8, an addition).
+      GET: documented(async (_request, run) => ok((await run(VersionDocument, {})).version.methodology), {
+        summary: "The version of the methodology (boaviztapi release) the answers follow",
+      }),
+    },
+  },
   { path: "/v1/utils/country_code", methods: { GET: listing(CountryCodesDocument, "countryCodes") } },
   { path: "/v1/utils/cpu_family", methods: { GET: listing(CpuFamiliesDocument, "cpuFamilies") } },
   { path: "/v1/utils/cpu_model_range", methods: { GET: listing(CpuModelRangesDocument, "cpuModelRanges") } },

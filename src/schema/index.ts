@@ -10,6 +10,7 @@ import "./profile.js";
 import "./batch.js";
 import "./terminal.js";
 import "./iot.js";
+import "./version.js";
 
 /** The GraphQL schema, built once (code first), sorted so the emitted SDL is stable. */
 export function buildSchema(): GraphQLSchema {

@@ -60,11 +60,6 @@ function requiredTable(context: EditionContext, kind: ComponentKind): ArchetypeT
 }
 
 builder.queryFields((t) => ({
-  version: t.string({
-    description: "The boaviztapi version whose answers the edition reproduces (`/v1/utils/version`).",
-    args: { edition: editionArg(t.arg) },
-    resolve: (_r, { edition }, context) => context.edition(edition).engine.rules.version,
-  }),
   countryCodes: t.field({
     type: "JSON",
     description: "Country name → code, for usageLocation.",

@@ -211,11 +211,13 @@ describe("consumption-profile route (§10.2)", () => {
 });
 
 describe("route-level changes (§11)", () => {
-  it("/v1/utils/version answers the edition's version; 1.2.4 has no such route", async () => {
+  it("/v1/utils/version answers the edition's version (also in 1.2.4: an addition, issue 8)", async () => {
     expect(await get("/v1/utils/version?edition=2.4.1")).toEqual({ status: 200, body: "2.4.1" });
-    expect((await get("/v1/utils/version?edition=1.2.4")).status).toBe(404);
-    const answer = await graphql(`{ a: version(edition: V1_2_4) b: version(edition: V2_4_1) }`);
-    expect(answer.data).toEqual({ a: "1.2.4", b: "2.4.1" });
+    expect(await get("/v1/utils/version?edition=1.2.4")).toEqual({ status: 200, body: "1.2.4" });
+    const answer = await graphql(
+      `{ a: version(edition: V1_2_4) { methodology } b: version(edition: V2_4_1) { methodology } }`,
+    );
+    expect(answer.data).toEqual({ a: { methodology: "1.2.4" }, b: { methodology: "2.4.1" } });
   });
 
   it("archetype ids are trimmed in 2.4.1, matched exactly in 1.2.4", async () => {

@@ -209,8 +209,8 @@ describe("masked errors", () => {
     vi.spyOn(Server.prototype, "embeddedImpact").mockImplementation(() => {
       throw new Error("secret internal detail");
     });
-    // Yoga logs the original error on the server side.
-    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    // Yoga logs the original error, with its stack, on the server side (the service's logger).
+    const log = vi.spyOn(app.logger, "error").mockImplementation(() => {});
     const { status, text, errors } = await graphql(
       "{ server { impacts(criteria: [gwp]) { embedded { ... on Impact { value } } } } }",
     );
@@ -220,6 +220,10 @@ describe("masked errors", () => {
     expect(errors?.[0].path).toEqual(["server", "impacts", 0, "embedded"]);
     expect(text).not.toContain("secret");
     expect(log).toHaveBeenCalled();
+    const logged = JSON.stringify(log.mock.calls, (_key, value) =>
+      value instanceof Error ? { message: value.message, stack: value.stack } : value,
+    );
+    expect(logged).toContain("secret internal detail");
   });
 
   it("errors raised on purpose keep their message and code", async () => {

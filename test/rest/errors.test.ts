@@ -164,12 +164,6 @@ describe("routing", () => {
       expect(await get(url)).toEqual({ status: 404, body: { detail: "Not Found" } });
     },
   );
-
-  it("GET / answers the welcome page", async () => {
-    const answer = await app.rest({ method: "GET", url: "/", body: "" });
-    expect(answer.status).toBe(200);
-    expect(answer.html).toContain("/graphql");
-  });
 });
 
 describe("never a 5xx for client input", () => {

@@ -1,0 +1,48 @@
+import { constants, createBrotliCompress, createGzip } from "node:zlib";
+
+/*
+ * Content negotiation for compressed answers (fleet answers reach tens of MB). Brotli at a low
+ * quality and gzip at a middle level: these answers are generated per request, so compression
+ * speed matters more than the last percent of size.
+ */
+
+export type Encoding = "br" | "gzip";
+
+const PREFERENCE: readonly Encoding[] = ["br", "gzip"];
+
+/** The encoding to use for an `accept-encoding` header, or null (identity). */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...parameters] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = parameters.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (encoding: Encoding) => weights.get(encoding) ?? weights.get("*") ?? 0;
+  let best: Encoding | null = null;
+  for (const encoding of PREFERENCE) {
+    if (weightOf(encoding) > 0 && (best === null || weightOf(encoding) > weightOf(best))) best = encoding;
+  }
+  return best;
+}
+
+/**
+ * Text answers are worth compressing; images and already-compressed data are not, nor event
+ * streams (a compressor holds back what it has not flushed, delaying each event).
+ */
+export function isCompressible(contentType: string | undefined): boolean {
+  if (!contentType || /^text\/event-stream/i.test(contentType)) return false;
+  return /^(text\/|application\/(json|javascript|graphql-response\+json|problem\+json)|image\/svg)/i.test(
+    contentType,
+  );
+}
+
+/** A compressing stream for the encoding. */
+export function compressor(encoding: Encoding) {
+  return encoding === "br"
+    ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+    : createGzip({ level: 5 });
+}

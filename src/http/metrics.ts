@@ -1,0 +1,103 @@
+import {
+  type DocumentNode,
+  type GraphQLField,
+  type GraphQLSchema,
+  getArgumentValues,
+  getOperationAST,
+  isListType,
+  isNonNullType,
+  Kind,
+} from "graphql";
+import type { Plugin } from "graphql-yoga";
+import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+
+/*
+ * Prometheus metrics (prom-client), one registry per app: requests by route template and status,
+ * latency histograms, fleet sizes, and prom-client's default process metrics (CPU, memory, event
+ * loop lag, GC, handles).
+ */
+
+export interface Metrics {
+  readonly registry: Registry;
+  /** Records one finished request (`route` is a template such as `/v1/cloud/{provider}`). */
+  observeRequest(method: string, route: string, status: number, seconds: number): void;
+  /** A yoga plugin recording the item count of each fleet field executed. */
+  readonly fleetPlugin: Plugin;
+}
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "HTTP requests by method, route template and status.",
+    labelNames: ["method", "route", "status"] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "HTTP request duration by method and route template.",
+    labelNames: ["method", "route"] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const fleetItems = new Histogram({
+    name: "graphql_fleet_items",
+    help: "Items per evaluated fleet, by GraphQL field (servers, components, cloudInstances, terminals).",
+    labelNames: ["field"] as const,
+    buckets: [1, 10, 100, 1000, 2500, 5000, 10000],
+    registers: [registry],
+  });
+  return {
+    registry,
+    observeRequest(method, route, status, seconds) {
+      requests.inc({ method, route, status: String(status) });
+      duration.observe({ method, route }, seconds);
+    },
+    fleetPlugin: {
+      onExecute({ args }) {
+        for (const [field, items] of fleetSizes(
+          args.schema,
+          args.document,
+          args.operationName,
+          args.variableValues,
+        )) {
+          fleetItems.observe({ field }, items);
+        }
+      },
+    },
+  };
+}
+
+/** A fleet field: a root query field taking a list of items as `inputs`. */
+function isFleetField(field: GraphQLField<unknown, unknown>): boolean {
+  const inputs = field.args.find((arg) => arg.name === "inputs");
+  if (!inputs) return false;
+  const type = isNonNullType(inputs.type) ? inputs.type.ofType : inputs.type;
+  return isListType(type);
+}
+
+/** Item counts of the fleet fields selected at the root of the executed operation. */
+function fleetSizes(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Readonly<Record<string, unknown>> | null | undefined,
+): [string, number][] {
+  const operation = getOperationAST(document, operationName);
+  const fields = schema.getQueryType()?.getFields();
+  if (operation?.operation !== "query" || !fields) return [];
+  const sizes: [string, number][] = [];
+  for (const selection of operation.selectionSet.selections) {
+    if (selection.kind !== Kind.FIELD) continue;
+    const field = fields[selection.name.value];
+    if (!field || !isFleetField(field)) continue;
+    try {
+      const { inputs } = getArgumentValues(field, selection, variables ?? {});
+      if (Array.isArray(inputs)) sizes.push([field.name, inputs.length]);
+    } catch {
+      // Invalid arguments: the execution reports them; nothing to measure.
+    }
+  }
+  return sizes;
+}

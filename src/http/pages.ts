@@ -1,0 +1,116 @@
+import type { GraphiQLOptions } from "graphql-yoga";
+import { assetUrl } from "./assets.js";
+
+/*
+ * The HTML pages of the service: the root page, GraphiQL and the OpenAPI docs (Swagger UI),
+ * every script and style served by the service itself.
+ */
+
+export const SERVICE_TITLE = "IT equipment impacts";
+
+/** The service's mark in GraphiQL: a chip with a leaf (IT equipment and its environmental impact). */
+const LOGO =
+  '<svg viewBox="0 0 32 32" width="32" height="32" aria-label="IT equipment impacts" role="img">' +
+  '<rect x="6" y="6" width="20" height="20" rx="3" fill="none" stroke="#2f6f4e" stroke-width="2"/>' +
+  '<path d="M10 2v4M16 2v4M22 2v4M10 26v4M16 26v4M22 26v4M2 10h4M2 16h4M2 22h4M26 10h4M26 16h4M26 22h4" stroke="#2f6f4e" stroke-width="2"/>' +
+  '<path d="M11 21c0-6 4-10 10-10 0 6-4 10-10 10zm0 0 6-6" fill="#5fae7b" stroke="#2f6f4e" stroke-width="1.2"/></svg>';
+
+/** An empty icon: browsers do not ask for /favicon.ico. */
+const NO_FAVICON = '<link rel="icon" href="data:,">';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** JSON inside a `<script>`: `<` escaped so that no `</script>` can end it early. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+export interface RootPageInfo {
+  readonly serviceVersion: string;
+  readonly methodology: string;
+  /** Every edition (methodology version) served. */
+  readonly editions: readonly string[];
+  /** Paths of the project's documentation files served by the service. */
+  readonly docs: readonly string[];
+}
+
+export function rootPage(info: RootPageInfo): string {
+  const docs = info.docs.map((path) => `<a href="${escapeHtml(path)}">${escapeHtml(path.slice(1))}</a>`);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${SERVICE_TITLE}</title>${NO_FAVICON}
+<style>body{font-family:system-ui,sans-serif;max-width:46rem;margin:3rem auto;padding:0 1rem;line-height:1.5}code{background:#f3f3f3;padding:0 .2em}</style>
+</head><body>
+<h1>Environmental impacts of IT equipment</h1>
+<p>Servers, components, cloud instances, terminals, peripherals, IoT devices and CPU consumption profiles,
+evaluated with the Boavizta methodology (service ${escapeHtml(info.serviceVersion)}; editions ${escapeHtml(info.editions.join(", "))}, default ${escapeHtml(info.methodology)}: a request chooses with <code>edition</code>).</p>
+<ul>
+<li><a href="/graphql">GraphiQL</a>: the GraphQL API, with example queries per asset kind and a fleet example.</li>
+<li><a href="/docs">REST API docs</a> (boaviztapi v1 compatible routes under <code>/v1/</code>) and their <a href="/openapi.json">OpenAPI description</a>.</li>
+<li>Project documentation (Markdown): ${docs.length > 0 ? docs.join(", ") : "README.md and docs/ in the project's repository"}.</li>
+<li>Operations: <a href="/healthz">/healthz</a>, <a href="/readyz">/readyz</a>, <a href="/metrics">/metrics</a>.</li>
+</ul>
+</body></html>`;
+}
+
+export function docsPage(): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${SERVICE_TITLE} — REST API</title>
+<link rel="icon" href="${assetUrl("swagger-ui", "favicon-32x32.png")}">
+<link rel="stylesheet" href="${assetUrl("swagger-ui", "swagger-ui.css")}">
+</head><body>
+<div id="swagger-ui"></div>
+<script src="${assetUrl("swagger-ui", "swagger-ui-bundle.js")}"></script>
+<script src="${assetUrl("swagger-ui", "swagger-ui-standalone-preset.js")}"></script>
+<script>
+window.ui = SwaggerUIBundle({
+  url: "/openapi.json",
+  dom_id: "#swagger-ui",
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+  layout: "StandaloneLayout",
+  // No call to the public validator service: the page works offline.
+  validatorUrl: null,
+  deepLinking: true,
+});
+</script>
+</body></html>`;
+}
+
+const GRAPHIQL_WORKERS = {
+  editorWorkerService: assetUrl("graphiql", "dist/monacoeditorwork/editor.worker.bundle.js"),
+  json: assetUrl("graphiql", "dist/monacoeditorwork/json.worker.bundle.js"),
+  graphql: assetUrl("graphiql", "dist/monacoeditorwork/graphql.worker..bundle.js"),
+};
+
+/**
+ * GraphiQL (yoga's build of it) with its scripts, styles and editor workers served locally;
+ * replaces yoga's page, which loads them from a CDN. The workers are fetched and started from
+ * blobs as yoga's own page does.
+ */
+export function graphiqlPage(options: GraphiQLOptions): string {
+  const title = escapeHtml(options.title ?? SERVICE_TITLE);
+  // yoga's GraphiQL opens on `query` (else on its welcome text): the first tab's query.
+  const yogaOptions = { ...options, query: options.defaultQuery, logo: options.logo ?? LOGO };
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title>${NO_FAVICON}
+<link rel="stylesheet" href="${assetUrl("graphiql", "dist/graphiql.css")}">
+</head><body id="body" class="no-focus-outline">
+<noscript>You need to enable JavaScript to run GraphiQL.</noscript>
+<div id="root">Loading ${title}…</div>
+<script>
+const workerUrls = ${scriptJson(GRAPHIQL_WORKERS)};
+const workers = {};
+function prepareWorkers() {
+  return Promise.all(Object.entries(workerUrls).map(async ([name, url]) => {
+    const code = await (await fetch(url)).text();
+    workers[name] = URL.createObjectURL(new Blob([code], { type: "application/javascript" }));
+  }));
+}
+self.MonacoEnvironment = {
+  globalAPI: false,
+  getWorkerUrl: (_id, label) => workers[label] ?? workers.editorWorkerService,
+};
+</script>
+<script src="${assetUrl("graphiql", "dist/yoga-graphiql.umd.js")}"></script>
+<script>
+prepareWorkers().finally(() => YogaGraphiQL.renderYogaGraphiQL(root, ${scriptJson(yogaOptions)}));
+</script>
+</body></html>`;
+}

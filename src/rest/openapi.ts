@@ -1,0 +1,236 @@
+import { z } from "zod";
+import { editionById } from "../editions/index.js";
+import { deferredUsage, usageSchema } from "./body.js";
+import { CLOUD_PROVIDER_PATH, cloudProviderTemplate } from "./cloud.js";
+import type { Handler, HandlerDoc, Route } from "./common.js";
+import { ROUTES } from "./routes.js";
+import { fieldTypes, type RequestValidation } from "./validation.js";
+
+/*
+ * The OpenAPI 3.1 description of the v1 shim, generated from the shim's own route table
+ * (`ROUTES`), the query parameters each handler declares and the zod schemas its bodies are
+ * validated with (`z.toJSONSchema`): what is served is what is described.
+ */
+
+type JsonObject = Record<string, unknown>;
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** Schemas of the answers, which the shim builds from GraphQL results (no zod schema of them). */
+const ANSWER_SCHEMAS: Record<string, JsonObject> = {
+  ImpactValue: {
+    type: "object",
+    description: "An impact with its error margin, rounded to the significant figures of its uncertainty.",
+    required: ["value", "min", "max"],
+    properties: {
+      value: { type: "number" },
+      min: { type: "number" },
+      max: { type: "number" },
+      warnings: { type: "array", items: { type: "string" } },
+    },
+  },
+  PhaseImpact: {
+    description: 'A phase\'s impact, or "not implemented" where the methodology has no factor for it.',
+    oneOf: [ref("ImpactValue"), { type: "string", const: "not implemented" }],
+  },
+  CriterionImpact: {
+    type: "object",
+    properties: {
+      unit: { type: "string", description: "Unit of the criterion, e.g. kgCO2eq." },
+      description: { type: "string" },
+      embedded: ref("PhaseImpact"),
+      use: ref("PhaseImpact"),
+    },
+  },
+  ImpactAnswer: {
+    type: "object",
+    required: ["impacts"],
+    properties: {
+      impacts: {
+        type: "object",
+        description: "Impacts by criterion (gwp, adp, pe, …).",
+        additionalProperties: ref("CriterionImpact"),
+      },
+      verbose: {
+        type: "object",
+        description:
+          "With verbose=true: every attribute with its value and status, and per-component impacts.",
+      },
+    },
+  },
+  HTTPValidationError: {
+    type: "object",
+    description: "A request field that failed validation (FastAPI's layout).",
+    properties: {
+      detail: {
+        type: "array",
+        items: {
+          type: "object",
+          required: ["loc", "msg", "type"],
+          properties: {
+            loc: { type: "array", items: { anyOf: [{ type: "string" }, { type: "integer" }] } },
+            msg: { type: "string" },
+            type: { type: "string" },
+          },
+        },
+      },
+    },
+  },
+  NotFound: {
+    type: "object",
+    properties: {
+      detail: { type: "string", description: "What was not found, e.g. `<archetype> not found`." },
+    },
+  },
+};
+
+/**
+ * JSON Schemas of the request bodies, one component per named zod schema, as validated under
+ * `rules` (the default edition's typing rules).
+ */
+function bodySchemas(routes: readonly Route[], rules: RequestValidation): Record<string, JsonObject> {
+  // The field types convert in code (pydantic's coercions): they are documented by the value they give.
+  const types = fieldTypes(rules);
+  const fields = new Map<unknown, JsonObject>([
+    [types.integer, { type: "integer" }],
+    [types.float, { type: "number" }],
+    [types.text, { type: "string" }],
+  ]);
+  const registry = z.registry<{ id: string }>();
+  registry.add(usageSchema(rules), { id: "Usage" });
+  const named = new Set<string>();
+  for (const handler of routes.flatMap((route) => Object.values(route.methods) as Handler[])) {
+    const body = handler.doc?.body;
+    if (!body || named.has(body.name)) continue;
+    named.add(body.name);
+    registry.add(body.schema(rules), { id: body.name });
+  }
+  const { schemas } = z.toJSONSchema(registry, {
+    io: "input",
+    target: "draft-2020-12",
+    // The lenient preprocessing (numeric text accepted) is not representable: the value type is shown.
+    unrepresentable: "any",
+    uri: (id) => `#/components/schemas/${id}`,
+    override: (context) => {
+      const replacement = context.zodSchema === deferredUsage ? ref("Usage") : fields.get(context.zodSchema);
+      if (!replacement) return;
+      for (const key of Object.keys(context.jsonSchema)) delete (context.jsonSchema as JsonObject)[key];
+      Object.assign(context.jsonSchema, replacement);
+    },
+  });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([name, schema]) => {
+      const { $schema: _dialect, $id: _id, ...rest } = schema as JsonObject;
+      return [name, rest];
+    }),
+  );
+}
+
+/** `get_v1_component_power-supply_archetypes`: unique per method and path (spellings kept apart). */
+function operationId(method: string, path: string): string {
+  return `${method.toLowerCase()}${path.replace(/[/{}]+/g, "_").replace(/_$/, "")}`;
+}
+
+function operation(
+  method: string,
+  path: string,
+  handler: Handler,
+  info: OpenApiInfo,
+  since: string | undefined,
+): JsonObject {
+  const doc: HandlerDoc = handler.doc ?? { summary: `${method} ${path}`, query: [], answer: "json" };
+  const parameters: JsonObject[] = doc.query.map((parameter) => ({
+    name: parameter.name,
+    in: "query",
+    description: parameter.description,
+    required: parameter.required ?? false,
+    schema: parameter.schema,
+    ...(parameter.schema.type === "array" ? { style: "form", explode: true } : {}),
+  }));
+  // Every route reads `edition` (the REST shim's entry point, before the handler).
+  parameters.push({
+    name: "edition",
+    in: "query",
+    required: false,
+    description: `Edition of the methodology (boaviztapi release) to answer with; default ${info.methodology}.`,
+    schema: { type: "string", enum: [...info.editions], default: info.methodology },
+  });
+  if (path === CLOUD_PROVIDER_PATH) {
+    parameters.unshift({
+      name: "provider",
+      in: "path",
+      required: true,
+      description: "Cloud provider.",
+      schema: { type: "string" },
+    });
+  }
+  const answer = doc.answer === "impacts" ? ref("ImpactAnswer") : {};
+  const responses: JsonObject = {
+    "200": { description: "Success", content: { "application/json": { schema: answer } } },
+    "422": {
+      description: "Invalid request",
+      content: { "application/json": { schema: ref("HTTPValidationError") } },
+    },
+  };
+  if (doc.answer === "impacts" || doc.query.some((p) => p.name === "archetype")) {
+    responses["404"] = {
+      description: "Not found",
+      content: { "application/json": { schema: ref("NotFound") } },
+    };
+  }
+  return {
+    operationId: operationId(method, path),
+    summary: doc.summary,
+    ...(since
+      ? { description: `Only in editions ${since} and later (others answer 404, as their reference).` }
+      : {}),
+    tags: [path.split("/")[2]],
+    parameters,
+    ...(method === "POST" && doc.body
+      ? {
+          requestBody: {
+            required: false,
+            description: "JSON body (absent: `{}`). Unknown keys are ignored; numbers may be given as text.",
+            content: { "application/json": { schema: ref(doc.body.name) } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+export interface OpenApiInfo {
+  readonly serviceVersion: string;
+  /** The service's default edition. */
+  readonly methodology: string;
+  /** Every edition served (the `edition` query parameter of every route). */
+  readonly editions: readonly string[];
+}
+
+/** The OpenAPI 3.1 document of every `/v1` route. */
+export function openApiDocument(info: OpenApiInfo): JsonObject {
+  const routes = [...ROUTES, cloudProviderTemplate];
+  const paths: Record<string, JsonObject> = {};
+  for (const route of routes) {
+    const entry: JsonObject = {};
+    for (const [method, handler] of Object.entries(route.methods) as [string, Handler][]) {
+      entry[method.toLowerCase()] = operation(method, route.path, handler, info, route.since);
+    }
+    paths[route.path] = entry;
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "IT equipment impacts — boaviztapi v1 compatible REST API",
+      version: info.serviceVersion,
+      description:
+        `Environmental impacts of IT equipment with the Boavizta methodology ${info.methodology}, in ` +
+        "boaviztapi's v1 JSON layout. The same evaluations (and fleets) are offered by the GraphQL API at /graphql.",
+      license: { name: "AGPL-3.0-or-later", identifier: "AGPL-3.0-or-later" },
+    },
+    paths,
+    components: {
+      schemas: { ...bodySchemas(routes, editionById(info.methodology).requestValidation), ...ANSWER_SCHEMAS },
+    },
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * GraphiQL and /docs in headless Chromium (Debian's `chromium`, driven by playwright-core; no
+ * browser download): both load with no request to another host, GraphiQL runs its default query
+ * and shows the data. Every wait is on a selector or a page condition, never on a duration.
+ */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../support/httpServer.js";
+
+const CHROMIUM = "/usr/bin/chromium";
+/** Generous: the machine may be loaded; the waits end as soon as their condition holds. */
+const WAIT_MS = 120_000;
+
+let server: TestServer;
+let browser: BrowserContext;
+let profile: string;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium; .ci/run does)`,
+    );
+  }
+  server = await startTestServer({ LOG_LEVEL: "silent" });
+  profile = mkdtempSync(join(tmpdir(), "impacts-chromium-"));
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}, WAIT_MS);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+/** A page whose every request is recorded. */
+async function recordedPage(): Promise<{ page: Page; requests: string[] }> {
+  const page = await browser.newPage();
+  const requests: string[] = [];
+  page.on("request", (request) => requests.push(request.url()));
+  return { page, requests };
+}
+
+/** Requests to another host than the service (blob: and data: URLs are the page's own). */
+function foreign(requests: readonly string[]): string[] {
+  const own = new URL(server.url).host;
+  return requests.filter((url) => {
+    const parsed = new URL(url);
+    if (parsed.protocol === "data:") return false;
+    if (parsed.protocol === "blob:") return new URL(parsed.pathname).host !== own;
+    return parsed.host !== own;
+  });
+}
+
+describe("in a browser", () => {
+  it(
+    "GraphiQL loads offline, opens on the examples, runs the default query and shows the data",
+    async () => {
+      const { page, requests } = await recordedPage();
+      await page.goto(`${server.url}/graphql`);
+      await page.waitForSelector(".graphiql-execute-button", { timeout: WAIT_MS });
+      expect(await page.title()).toBe("IT equipment impacts");
+      expect(await page.locator(".graphiql-tab").count()).toBeGreaterThanOrEqual(8);
+      await page.waitForFunction(
+        // Monaco renders spaces as no-break spaces.
+        () =>
+          (document.querySelector(".graphiql-query-editor")?.textContent ?? "")
+            .replace(/\s+/g, " ")
+            .includes("query Server"),
+        null,
+        { timeout: WAIT_MS },
+      );
+      await page.click(".graphiql-execute-button");
+      await page.waitForFunction(
+        () => document.querySelector(".result-window")?.textContent?.includes("kgCO2eq"),
+        null,
+        { timeout: WAIT_MS },
+      );
+      const result = (await page.locator(".result-window .view-lines").innerText()).replace(/\s+/g, " ");
+      expect(result).toContain('"criterion": "gwp"');
+      expect(result).not.toContain('"errors"');
+      // The fleet example opens with its variables.
+      await page.locator(".graphiql-tab", { hasText: "Fleet" }).first().click();
+      await page.waitForFunction(
+        () =>
+          (document.querySelector(".graphiql-query-editor")?.textContent ?? "")
+            .replace(/\s+/g, " ")
+            .includes("query Fleet") && (document.body.textContent ?? "").includes("instanceType"),
+        null,
+        { timeout: WAIT_MS },
+      );
+      expect(foreign(requests)).toEqual([]);
+      await page.close();
+    },
+    WAIT_MS * 2,
+  );
+
+  it(
+    "/docs shows the REST routes from /openapi.json, offline",
+    async () => {
+      const { page, requests } = await recordedPage();
+      await page.goto(`${server.url}/docs`);
+      await page.waitForSelector(".swagger-ui .info .title", { timeout: WAIT_MS });
+      expect(await page.locator(".swagger-ui .info .title").innerText()).toContain("IT equipment impacts");
+      await page.waitForSelector('.opblock-summary-path[data-path="/v1/server"]', { timeout: WAIT_MS });
+      expect(requests.some((url) => url.endsWith("/openapi.json"))).toBe(true);
+      expect(foreign(requests)).toEqual([]);
+      await page.close();
+    },
+    WAIT_MS * 2,
+  );
+});

@@ -1,0 +1,61 @@
+/**
+ * GraphiQL's example tabs are valid against the schema and run without errors: one per asset
+ * kind, the fleet example with its variables.
+ */
+import { parse, validate } from "graphql";
+import { describe, expect, it } from "vitest";
+import { GRAPHIQL_EXAMPLES } from "../../src/http/graphiqlExamples.js";
+import { createApp } from "../../src/server.js";
+import { graphqlClient } from "../support/graphql.js";
+
+const app = createApp();
+const client = graphqlClient(app);
+
+const rootFields = (query: string) =>
+  parse(query).definitions.flatMap((definition) =>
+    definition.kind === "OperationDefinition"
+      ? definition.selectionSet.selections.flatMap((s) => (s.kind === "Field" ? [s.name.value] : []))
+      : [],
+  );
+
+describe("GraphiQL examples", () => {
+  it("cover every asset kind, a fleet with its variables and the version", () => {
+    const fields = GRAPHIQL_EXAMPLES.flatMap((example) => rootFields(example.query));
+    for (const field of [
+      "server",
+      "cpu",
+      "cloudInstance",
+      "terminal",
+      "peripheral",
+      "iotDevice",
+      "consumptionProfile",
+      "cloudInstances",
+      "version",
+    ]) {
+      expect(fields).toContain(field);
+    }
+    const fleet = GRAPHIQL_EXAMPLES.find((example) => rootFields(example.query).includes("cloudInstances"));
+    expect(JSON.parse(fleet?.variables ?? "{}").fleet.length).toBeGreaterThan(1);
+  });
+
+  it.each(GRAPHIQL_EXAMPLES.map((example) => [rootFields(example.query).join(", "), example] as const))(
+    "%s: valid and answered without errors",
+    async (_name, example) => {
+      expect(validate(app.schema, parse(example.query))).toEqual([]);
+      const answer = await client(
+        example.query,
+        example.variables ? JSON.parse(example.variables) : undefined,
+      );
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data).toBeTruthy();
+    },
+  );
+
+  it("the fleet example sums its three instances", async () => {
+    const fleet = GRAPHIQL_EXAMPLES.find((example) => rootFields(example.query).includes("cloudInstances"));
+    const answer = await client(fleet?.query ?? "", JSON.parse(fleet?.variables ?? "{}"));
+    expect(answer.data.cloudInstances.count).toBe(3);
+    expect(answer.data.cloudInstances.failed).toBe(0);
+    expect(answer.data.cloudInstances.total[0].embedded.items).toBe(3);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * A real HTTP server on a free port for the HTTP tests, its log lines captured (pino JSON).
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
+import { type Config, defaultConfig } from "../../src/config.js";
+import { createLogger } from "../../src/http/logging.js";
+import { createApp } from "../../src/server.js";
+
+export interface TestServer {
+  readonly url: string;
+  readonly app: ReturnType<typeof createApp>;
+  /** Parsed log lines written so far. */
+  readonly logs: Record<string, unknown>[];
+  close(): Promise<void>;
+}
+
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const config = defaultConfig({ LOG_LEVEL: "info", ...overrides });
+  const logs: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split("\n")) if (line.trim() !== "") logs.push(JSON.parse(line));
+      done();
+    },
+  });
+  const app = createApp({
+    defaultEdition: config.EDITION,
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    compressionMinBytes: config.COMPRESSION_MIN_BYTES,
+    logger: createLogger(config.LOG_LEVEL, sink),
+  });
+  const server = createServer((request, response) => void app.handle(request, response));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    logs,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
