@@ -21,7 +21,7 @@ let profile: string;
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
-      `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium; .ci/run does)`,
+      `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium; npm test tries it first, scripts/ensure-chromium.sh)`,
     );
   }
   server = await startTestServer({ LOG_LEVEL: "silent" });
