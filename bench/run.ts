@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
+import { COMPLETE_CONFIGURATION_V1 } from "../test/support/servers.js";
 
 const CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -42,18 +43,7 @@ const LOCATIONS = ["EEE", "FRA", "DEU", "USA", "CHN", "IRL", "SWE", "GBR"];
 
 const completeServer = {
   model: { type: "rack" },
-  configuration: {
-    cpu: { units: 2, core_units: 24, die_size_per_core: 24.5 },
-    ram: [
-      { units: 4, capacity: 32, density: 1.79 },
-      { units: 4, capacity: 16, density: 1.79 },
-    ],
-    disk: [
-      { units: 2, type: "ssd", capacity: 400, density: 50.6 },
-      { units: 2, type: "hdd" },
-    ],
-    power_supply: { units: 2, unit_weight: 10 },
-  },
+  configuration: COMPLETE_CONFIGURATION_V1,
   usage: { usage_location: "FRA", time_workload: 50 },
 };
 

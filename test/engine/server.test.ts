@@ -19,6 +19,7 @@ import {
   hasAttribute,
   UNCERTAINTY,
 } from "../support/engine.js";
+import { COMPLETE_CONFIGURATION } from "../support/servers.js";
 
 const { data, context } = engineFixture();
 
@@ -39,18 +40,7 @@ const LIFETIME = 35040;
 /** §18.3: the complete configuration of the original tests. */
 const COMPLETE: ServerInput = {
   model: {},
-  configuration: {
-    cpu: { units: 2, coreUnits: 24, dieSizePerCore: 24.5 },
-    ram: [
-      { units: 4, capacity: 32, density: 1.79 },
-      { units: 4, capacity: 16, density: 1.79 },
-    ],
-    disk: [
-      { units: 2, type: "ssd", capacity: 400, density: 50.6 },
-      { units: 2, type: "hdd" },
-    ],
-    powerSupply: { units: 2, unitWeight: 10 },
-  },
+  configuration: COMPLETE_CONFIGURATION,
 };
 
 describe("§18.3 server with the complete configuration", () => {

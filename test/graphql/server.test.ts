@@ -11,6 +11,7 @@ import { CpuImpactsDocument, ServerImpactsDocument } from "../../src/rest/genera
 import { createApp } from "../../src/server.js";
 import { END_OF_LIFE, GENERIC_DATA, UNCERTAINTY } from "../support/engine.js";
 import { graphqlClient } from "../support/graphql.js";
+import { COMPLETE_CONFIGURATION } from "../support/servers.js";
 
 const app = createApp();
 
@@ -44,20 +45,7 @@ describe("server impacts", () => {
   });
 
   it("answers §18.3 for the complete configuration", async () => {
-    const input = {
-      configuration: {
-        cpu: { units: 2, coreUnits: 24, dieSizePerCore: 24.5 },
-        ram: [
-          { units: 4, capacity: 32, density: 1.79 },
-          { units: 4, capacity: 16, density: 1.79 },
-        ],
-        disk: [
-          { units: 2, type: "ssd", capacity: 400, density: 50.6 },
-          { units: 2, type: "hdd" },
-        ],
-        powerSupply: { units: 2, unitWeight: 10 },
-      },
-    };
+    const input = { configuration: COMPLETE_CONFIGURATION };
     const { data, errors } = await graphql(print(ServerImpactsDocument), { input, verbose: true });
     expect(errors).toBeUndefined();
     const [gwp, adp, pe] = data.server.impacts.map((i: { v1: unknown }) => i.v1);

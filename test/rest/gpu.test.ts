@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/server.js";
 import { call, EOL } from "../support/rest.js";
+import { COMPLETE_CONFIGURATION_V1 } from "../support/servers.js";
 
 const app = createApp();
 const get = (url: string) => call(app, "GET", url);
@@ -95,16 +96,7 @@ describe("servers with a GPU", () => {
     const { status, body } = await post("/v1/server/?criteria=gwp&edition=2.4.1", {
       model: { manufacturer: "Dell", name: "R740", year: 2020 },
       configuration: {
-        cpu: { units: 2, core_units: 24, die_size_per_core: 24.5 },
-        ram: [
-          { units: 4, capacity: 32, density: 1.79 },
-          { units: 4, capacity: 16, density: 1.79 },
-        ],
-        disk: [
-          { units: 2, type: "ssd", capacity: 400, density: 50.6 },
-          { units: 2, type: "hdd" },
-        ],
-        power_supply: { units: 2, unit_weight: 10 },
+        ...COMPLETE_CONFIGURATION_V1,
         gpu: { units: 2, vram: 40, usage: { avg_power: 300 } },
       },
     });

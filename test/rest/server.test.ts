@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/server.js";
 import { call, EMPTY_SERVER_IMPACTS, EOL, UNCERTAINTY } from "../support/rest.js";
+import { COMPLETE_CONFIGURATION_V1 } from "../support/servers.js";
 
 const app = createApp();
 const get = (url: string) => call(app, "GET", url);
@@ -29,18 +30,7 @@ describe("GET/POST /v1/server/", () => {
   it("POST §18.3 complete configuration (snake_case body)", async () => {
     const { status, body } = await post("/v1/server/?verbose=false", {
       model: {},
-      configuration: {
-        cpu: { units: 2, core_units: 24, die_size_per_core: 24.5 },
-        ram: [
-          { units: 4, capacity: 32, density: 1.79 },
-          { units: 4, capacity: 16, density: 1.79 },
-        ],
-        disk: [
-          { units: 2, type: "ssd", capacity: 400, density: 50.6 },
-          { units: 2, type: "hdd" },
-        ],
-        power_supply: { units: 2, unit_weight: 10 },
-      },
+      configuration: COMPLETE_CONFIGURATION_V1,
     });
     expect(status).toBe(200);
     expect(body.impacts.gwp.embedded).toEqual({ value: 1138, min: 1074, max: 1138, warnings: [EOL] });
