@@ -1,5 +1,6 @@
 import type { ArchetypeCell } from "../data/types.js";
 import { Attribute, type AttributeValue, NotImplementedError, type WorkloadShare } from "./attribute.js";
+import { builtOncePer } from "./builtOnce.js";
 import type { EngineContext } from "./context.js";
 import { ELECTRICITY_CRITERIA, electricityKey, FACTOR_UNITS } from "./criteria.js";
 
@@ -201,15 +202,12 @@ export class Usage {
   }
 }
 
-/** Usage cells per (immutable, loaded-once) archetype, computed once per row. */
-const USAGE_CELLS = new WeakMap<Readonly<Record<string, ArchetypeCell>>, UsageCells>();
-
-/** Usage cells of an archetype: its `USAGE.*` columns without the prefix. */
-export function usageCells(cells: Readonly<Record<string, ArchetypeCell>>): UsageCells {
-  const known = USAGE_CELLS.get(cells);
-  if (known) return known;
+/**
+ * Usage cells of an archetype: its `USAGE.*` columns without the prefix, computed once per
+ * (immutable, loaded-once) row.
+ */
+export const usageCells = builtOncePer((cells: Readonly<Record<string, ArchetypeCell>>): UsageCells => {
   const out: Record<string, ArchetypeCell> = {};
   for (const [key, cell] of Object.entries(cells)) if (key.startsWith("USAGE.")) out[key.slice(6)] = cell;
-  USAGE_CELLS.set(cells, out);
   return out;
-}
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { builtOncePer } from "../engine/builtOnce.js";
 import { ELECTRICITY_CRITERIA } from "../engine/criteria.js";
 import type {
   CaseInput,
@@ -130,17 +131,8 @@ function schemasOf(rules: RequestValidation) {
 
 type BodySchemas = ReturnType<typeof schemasOf>;
 
-const SCHEMAS = new WeakMap<RequestValidation, BodySchemas>();
-
 /** The v1 body schemas under `rules`, built on first use. */
-function bodySchemas(rules: RequestValidation): BodySchemas {
-  let schemas = SCHEMAS.get(rules);
-  if (!schemas) {
-    schemas = schemasOf(rules);
-    SCHEMAS.set(rules, schemas);
-  }
-  return schemas;
-}
+const bodySchemas = builtOncePer(schemasOf);
 
 type V1Usage = z.infer<BodySchemas["usage"]>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { builtOncePer } from "../engine/builtOnce.js";
 import { deferredUsage, parseV1Body, usageVariables } from "./body.js";
 import {
   documented,
@@ -39,16 +40,7 @@ const INSTANCE_TYPE: QueryParameterDoc = {
   schema: { type: "string", default: DEFAULT_INSTANCE },
 };
 
-const CLOUD_BODIES = new WeakMap<RequestValidation, ReturnType<typeof cloudBodyOf>>();
-
-function cloudBody(rules: RequestValidation): ReturnType<typeof cloudBodyOf> {
-  let schema = CLOUD_BODIES.get(rules);
-  if (!schema) {
-    schema = cloudBodyOf(rules);
-    CLOUD_BODIES.set(rules, schema);
-  }
-  return schema;
-}
+const cloudBody = builtOncePer(cloudBodyOf);
 
 /**
  * GET reads provider / instance type from the query (or the path), POST from the body. The

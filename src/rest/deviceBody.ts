@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { builtOncePer } from "../engine/builtOnce.js";
 import { type BodyParser, deferredUsage, describedBody, parseV1Body, usageVariables } from "./body.js";
 import type { IotDeviceInput, PeripheralInput, TerminalInput } from "./generated/graphql.js";
 import { fieldTypes, type RequestValidation } from "./validation.js";
@@ -20,16 +21,7 @@ function schemasOf(rules: RequestValidation) {
   };
 }
 
-const SCHEMAS = new WeakMap<RequestValidation, ReturnType<typeof schemasOf>>();
-
-function schemas(rules: RequestValidation): ReturnType<typeof schemasOf> {
-  let built = SCHEMAS.get(rules);
-  if (!built) {
-    built = schemasOf(rules);
-    SCHEMAS.set(rules, built);
-  }
-  return built;
-}
+const schemas = builtOncePer(schemasOf);
 
 /**
  * Terminal bodies: `usage`, plus `type` for the kinds whose factors depend on it (laptop,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { builtOncePer } from "../engine/builtOnce.js";
 import { type BodyParser, parseV1Body } from "./body.js";
 import { documented, ok, type Route } from "./common.js";
 import {
@@ -26,16 +27,7 @@ function profileBodyOf(rules: RequestValidation) {
   });
 }
 
-const SCHEMAS = new WeakMap<RequestValidation, ReturnType<typeof profileBodyOf>>();
-
-function profileBody(rules: RequestValidation): ReturnType<typeof profileBodyOf> {
-  let schema = SCHEMAS.get(rules);
-  if (!schema) {
-    schema = profileBodyOf(rules);
-    SCHEMAS.set(rules, schema);
-  }
-  return schema;
-}
+const profileBody = builtOncePer(profileBodyOf);
 
 const profileVariables: BodyParser<CpuConsumptionProfileQueryVariables> = (body, rules) => {
   const value = parseV1Body(profileBody(rules), body, rules);

@@ -1,6 +1,6 @@
 import { z } from "zod";
-
 import type { RequestValidation } from "../editions/requestValidation.js";
+import { builtOncePer } from "../engine/builtOnce.js";
 
 export type { RequestValidation } from "../editions/requestValidation.js";
 
@@ -117,23 +117,16 @@ function textOf(rules: RequestValidation): z.ZodType<string> {
   });
 }
 
-const FIELD_TYPES = new WeakMap<RequestValidation, FieldTypes>();
-
 /** The field types of `rules` (built once per set of rules). */
-export function fieldTypes(rules: RequestValidation): FieldTypes {
-  let types = FIELD_TYPES.get(rules);
-  if (!types) {
-    types = {
-      integer: integerOf(rules),
-      float: floatOf(),
-      text: textOf(rules),
-      optional: (schema) => schema.nullish(),
-      defaulted: (schema) => (rules.nullForNonOptional === "reject" ? schema.optional() : schema.nullish()),
-    };
-    FIELD_TYPES.set(rules, types);
-  }
-  return types;
-}
+export const fieldTypes = builtOncePer(
+  (rules: RequestValidation): FieldTypes => ({
+    integer: integerOf(rules),
+    float: floatOf(),
+    text: textOf(rules),
+    optional: (schema) => schema.nullish(),
+    defaulted: (schema) => (rules.nullForNonOptional === "reject" ? schema.optional() : schema.nullish()),
+  }),
+);
 
 /** One item of a 422 `detail` list. */
 export type ValidationDetail =

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Limits } from "../config.js";
+import { builtOncePer } from "../engine/builtOnce.js";
 import { ELECTRICITY_CRITERIA, FACTOR_UNITS } from "../engine/criteria.js";
 import type {
   CaseInput,
@@ -436,16 +437,7 @@ function buildInputSchemas(limits: Limits) {
 type InputSchemas = ReturnType<typeof buildInputSchemas>;
 
 /** The schemas of each `Limits` value, built once. */
-const schemasByLimits = new WeakMap<Limits, InputSchemas>();
-
-function inputSchemas(limits: Limits): InputSchemas {
-  let schemas = schemasByLimits.get(limits);
-  if (!schemas) {
-    schemas = buildInputSchemas(limits);
-    schemasByLimits.set(limits, schemas);
-  }
-  return schemas;
-}
+const inputSchemas = builtOncePer(buildInputSchemas);
 
 type UsageGraphQL = z.infer<InputSchemas["usage"]>;
 
