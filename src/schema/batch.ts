@@ -22,7 +22,7 @@ import {
 import type { EditionContext, RequestContext } from "./context.js";
 import { editionArg } from "./edition.js";
 import { type AssetParent, evaluationFor, impactArgs, requestedCriteria } from "./impact.js";
-import { ServerConfigurationInput, ServerModelInput, UsageInputRef } from "./inputs.js";
+import { serverInputFields, UsageInputRef } from "./inputs.js";
 import { admitFleet, mapInChunks, releaseInChunks } from "./scheduling.js";
 import { resolveServer, ServerRef } from "./server.js";
 import { kindValues, resolveDevice, TerminalRef } from "./terminal.js";
@@ -177,17 +177,7 @@ const ServerItemInput = builder.inputType("ServerItemInput", {
       required: false,
       description: "Server archetype id; default platform_compute_medium.",
     }),
-    model: t.field({
-      type: ServerModelInput,
-      required: false,
-      description: "Identification (type sets the case).",
-    }),
-    configuration: t.field({
-      type: ServerConfigurationInput,
-      required: false,
-      description: "Components; each one given replaces the archetype's.",
-    }),
-    usage: t.field({ type: UsageInputRef, required: false, description: "The server's usage." }),
+    ...serverInputFields(t),
   }),
 });
 

@@ -1,3 +1,4 @@
+import type { InputFieldBuilder } from "@pothos/core";
 import { z } from "zod";
 import type { Limits } from "../config.js";
 import { builtOncePer } from "../engine/builtOnce.js";
@@ -14,7 +15,7 @@ import type {
   UsageInput,
 } from "../engine/index.js";
 import type { DiskInput } from "../engine/server.js";
-import { builder } from "./builder.js";
+import { builder, type SchemaTypes } from "./builder.js";
 import { fromZodError } from "./errors.js";
 
 /* ----------------------------------------------------------------------------------------------
@@ -225,9 +226,9 @@ export const GpuInputRef = builder.inputType("GpuInput", {
   }),
 });
 
-export const ServerInputRef = builder.inputType("ServerInput", {
-  description: "A server's description; what is not given comes from its archetype.",
-  fields: (t) => ({
+/** The fields of a server's description: `ServerInput`'s, and a fleet's `ServerItemInput` besides its archetype. */
+export function serverInputFields(t: InputFieldBuilder<SchemaTypes, "InputObject">) {
+  return {
     model: t.field({
       type: ServerModelInput,
       required: false,
@@ -239,7 +240,12 @@ export const ServerInputRef = builder.inputType("ServerInput", {
       description: "Components; each one given replaces the archetype's.",
     }),
     usage: t.field({ type: UsageInputRef, required: false, description: "The server's usage." }),
-  }),
+  };
+}
+
+export const ServerInputRef = builder.inputType("ServerInput", {
+  description: "A server's description; what is not given comes from its archetype.",
+  fields: serverInputFields,
 });
 
 export const ServerModelInput = builder.inputType("ServerModelInput", {
