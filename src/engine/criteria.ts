@@ -119,7 +119,7 @@ export const CRITERIA: readonly CriterionInfo[] = [
  * everywhere, so its use impact is the energy in kWh although labelled MJ (a kept quirk, Appendix
  * D.21); no embedded factor exists (not implemented).
  */
-export const FINAL_ENERGY: CriterionInfo = {
+const FINAL_ENERGY: CriterionInfo = {
   key: "fe",
   name: "fe",
   unit: "MJ",

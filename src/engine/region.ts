@@ -25,11 +25,7 @@ export function regionNotFound(region: string, provider: string): string {
 }
 
 /** The first row of a provider's region, both compared trimmed and case-sensitively (Appendix D.11). */
-export function regionOf(
-  regions: readonly CloudRegion[],
-  provider: string,
-  region: string,
-): CloudRegion | null {
+function regionOf(regions: readonly CloudRegion[], provider: string, region: string): CloudRegion | null {
   const p = provider.trim();
   const r = region.trim();
   return regions.find((row) => row.provider === p && row.region === r) ?? null;

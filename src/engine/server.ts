@@ -46,7 +46,7 @@ const COMPONENT_LIST_UNIT = LIST_WORKLOAD_UNIT;
  * §3.4: a component's archetype is the device's sub-object named after it, with the device's
  * `USAGE.*` cells injected; a device without that sub-object gives the component no archetype.
  */
-export function subArchetype(cells: Cells, name: string): ComponentCells {
+function subArchetype(cells: Cells, name: string): ComponentCells {
   let byName = SUB_ARCHETYPES.get(cells);
   if (!byName) {
     byName = new Map();

@@ -139,7 +139,7 @@ export async function resolveComponent(
 }
 
 /** Whether a component kind exists in an edition (a kind with archetypes needs its table). */
-export function componentExists(context: EditionContext, kind: ComponentKind): boolean {
+function componentExists(context: EditionContext, kind: ComponentKind): boolean {
   if (kind === "assembly") return context.engine.rules.assemblyComponent === "served";
   return !KINDS_WITH_ARCHETYPES.has(kind) || componentTable(context, kind) !== null;
 }

@@ -318,7 +318,7 @@ const nonZero = reasonable.refine((v) => v !== 0, "must not be zero").nullish();
 const percent = z.number().min(0, "must be within 0–100").max(100, "must be within 0–100");
 
 /** Bounded text and lists, per the service's limits (named in the message). */
-export function boundedText(limits: Limits) {
+function boundedText(limits: Limits) {
   return z
     .string()
     .max(

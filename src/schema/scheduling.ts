@@ -38,11 +38,11 @@ export async function admitFleet(
 }
 
 /** A GraphQL error telling why the request was cancelled. */
-export function cancellation(signal: AbortSignal): GraphQLError {
+function cancellation(signal: AbortSignal): GraphQLError {
   return cancelled(signal.reason instanceof Error ? signal.reason.message : "the request was cancelled");
 }
 
-export function throwIfCancelled(signal: AbortSignal): void {
+function throwIfCancelled(signal: AbortSignal): void {
   if (signal.aborted) throw cancellation(signal);
 }
 
