@@ -155,17 +155,23 @@ function batchRef<P extends AssetParent>(
   });
 }
 
+/**
+ * A fleet's items resolved in the requested edition, each with its path in the `inputs` argument;
+ * an item's error becomes its entry (the others still answer).
+ */
 async function resolveBatch<I, P extends AssetParent>(
   context: RequestContext,
   inputs: readonly I[],
-  edition: EditionContext,
-  resolveItem: (input: I, index: number) => Promise<P>,
+  editionId: string | null | undefined,
+  resolveItem: (input: I, edition: EditionContext, path: readonly string[]) => Promise<P>,
 ): Promise<Batch<P>> {
+  const edition = context.edition(editionId);
   await admitFleet(context, inputs.length, ["inputs"]);
   const pending = await mapInChunks(
     inputs.map((input, index) => ({ input, index })),
     context.signal,
-    (item) => resolveItem(item.input, item.index).catch((error: GraphQLError) => error),
+    (item) =>
+      resolveItem(item.input, edition, ["inputs", String(item.index)]).catch((error: GraphQLError) => error),
   );
   return { entries: await Promise.all(pending), rules: edition.engine.rules };
 }
@@ -245,8 +251,8 @@ builder.queryFields((t) => ({
       edition: editionArg(t.arg),
     },
     resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(context, inputs, context.edition(edition), ({ archetype, ...input }, index) =>
-        resolveServer(context.edition(edition), archetype, input, ["inputs", String(index)]),
+      resolveBatch(context, inputs, edition, ({ archetype, ...input }, served, path) =>
+        resolveServer(served, archetype, input, path),
       ),
   }),
   components: t.field({
@@ -258,14 +264,10 @@ builder.queryFields((t) => ({
       edition: editionArg(t.arg),
     },
     resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(context, inputs, context.edition(edition), (item, index) => {
+      resolveBatch(context, inputs, edition, (item, served, path) => {
         const field = COMPONENT_FIELD_NAMES[item.kind];
         const input = (item as Record<string, unknown>)[field];
-        return resolveComponent(context.edition(edition), item.kind, item.archetype, input, [
-          "inputs",
-          String(index),
-          field,
-        ]);
+        return resolveComponent(served, item.kind, item.archetype, input, [...path, field]);
       }),
   }),
   cloudInstances: t.field({
@@ -277,12 +279,8 @@ builder.queryFields((t) => ({
       edition: editionArg(t.arg),
     },
     resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(context, inputs, context.edition(edition), (item, index) =>
-        resolveCloudInstance(context.edition(edition), item.provider, item.instanceType, item.usage, [
-          "inputs",
-          String(index),
-          "usage",
-        ]),
+      resolveBatch(context, inputs, edition, (item, served, path) =>
+        resolveCloudInstance(served, item.provider, item.instanceType, item.usage, [...path, "usage"]),
       ),
   }),
   terminals: t.field({
@@ -298,12 +296,9 @@ builder.queryFields((t) => ({
       edition: editionArg(t.arg),
     },
     resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(context, inputs, context.edition(edition), ({ kind, archetype, type, usage }, index) => {
+      resolveBatch(context, inputs, edition, ({ kind, archetype, type, usage }, served, path) => {
         const family = PERIPHERALS.has(kind) ? "peripheral" : "terminal";
-        return resolveDevice(context.edition(edition), kind, family, archetype, { type, usage }, [
-          "inputs",
-          String(index),
-        ]);
+        return resolveDevice(served, kind, family, archetype, { type, usage }, path);
       }),
   }),
 }));
