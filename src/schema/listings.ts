@@ -1,6 +1,7 @@
 import { nestedArchetype } from "../data/cells.js";
 import type { ArchetypeTable } from "../data/types.js";
 import type { ComponentKind, CriterionInfo } from "../engine/index.js";
+import type { LookupTables } from "../engine/lookups.js";
 import { builder } from "./builder.js";
 import { ComponentKindEnum, componentTable } from "./component.js";
 import type { EditionContext } from "./context.js";
@@ -59,6 +60,15 @@ function requiredTable(context: EditionContext, kind: ComponentKind): ArchetypeT
   return table;
 }
 
+/** The distinct values of the lookup tables listed as they are, by field name (§16 listings). */
+const TABLE_LISTINGS = {
+  cpuFamilies: "CPU families (code names) of the CPU table.",
+  cpuModelRanges: "CPU model ranges of the CPU table.",
+  cpuNames: "CPU model names of the CPU table.",
+  ssdManufacturers: "SSD manufacturers with a density in the reference table.",
+  ramManufacturers: "RAM manufacturers with a density in the reference table.",
+} as const satisfies Partial<Record<keyof LookupTables, string>>;
+
 builder.queryFields((t) => ({
   countryCodes: t.field({
     type: "JSON",
@@ -67,31 +77,18 @@ builder.queryFields((t) => ({
     resolve: (_r, args, context) =>
       Object.fromEntries(context.edition(args.edition).service.data.electricity.availableCountries),
   }),
-  cpuFamilies: t.stringList({
-    description: "CPU families (code names) of the CPU table.",
-    args: { edition: editionArg(t.arg) },
-    resolve: (_r, args, context) => [...context.edition(args.edition).service.tables.cpuFamilies],
-  }),
-  cpuModelRanges: t.stringList({
-    description: "CPU model ranges of the CPU table.",
-    args: { edition: editionArg(t.arg) },
-    resolve: (_r, args, context) => [...context.edition(args.edition).service.tables.cpuModelRanges],
-  }),
-  cpuNames: t.stringList({
-    description: "CPU model names of the CPU table.",
-    args: { edition: editionArg(t.arg) },
-    resolve: (_r, args, context) => [...context.edition(args.edition).service.tables.cpuNames],
-  }),
-  ssdManufacturers: t.stringList({
-    description: "SSD manufacturers with a density in the reference table.",
-    args: { edition: editionArg(t.arg) },
-    resolve: (_r, args, context) => [...context.edition(args.edition).service.tables.ssdManufacturers],
-  }),
-  ramManufacturers: t.stringList({
-    description: "RAM manufacturers with a density in the reference table.",
-    args: { edition: editionArg(t.arg) },
-    resolve: (_r, args, context) => [...context.edition(args.edition).service.tables.ramManufacturers],
-  }),
+  ...Object.fromEntries(
+    Object.entries(TABLE_LISTINGS).map(([field, description]) => [
+      field,
+      t.stringList({
+        description,
+        args: { edition: editionArg(t.arg) },
+        resolve: (_r, args, context) => [
+          ...context.edition(args.edition).service.tables[field as keyof typeof TABLE_LISTINGS],
+        ],
+      }),
+    ]),
+  ),
   caseTypes: t.stringList({
     description: "Case types (CaseInput.caseType).",
     args: { edition: editionArg(t.arg) },
