@@ -1,5 +1,6 @@
 import type { ArchetypeCell } from "../data/types.js";
 import { Attribute, type AttributeValue, NotImplementedError } from "./attribute.js";
+import { builtOncePer } from "./builtOnce.js";
 import type { Component, ComponentCells, PowerTriple } from "./components/component.js";
 import { Cpu, type CpuInput } from "./components/cpu.js";
 import { Case, FixedImpactComponent, PowerSupply, type PowerSupplyInput } from "./components/enclosure.js";
@@ -47,11 +48,7 @@ const COMPONENT_LIST_UNIT = LIST_WORKLOAD_UNIT;
  * `USAGE.*` cells injected; a device without that sub-object gives the component no archetype.
  */
 function subArchetype(cells: Cells, name: string): ComponentCells {
-  let byName = SUB_ARCHETYPES.get(cells);
-  if (!byName) {
-    byName = new Map();
-    SUB_ARCHETYPES.set(cells, byName);
-  }
+  const byName = subArchetypesOf(cells);
   const known = byName.get(name);
   if (known) return known;
   const built = buildSubArchetype(cells, name);
@@ -66,7 +63,7 @@ const NO_ARCHETYPE: ComponentCells = Object.freeze({});
  * Sub-archetypes of the (immutable, loaded-once) archetype rows, built once per row and name:
  * a pure function's results keyed by identity, so they are shared safely across requests.
  */
-const SUB_ARCHETYPES = new WeakMap<Cells, Map<string, ComponentCells>>();
+const subArchetypesOf = builtOncePer((_row: Cells) => new Map<string, ComponentCells>());
 
 function buildSubArchetype(cells: Cells, name: string): ComponentCells {
   const prefix = `${name}.`;
