@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { YogaServerInstance } from "graphql-yoga";
 import type { Limits } from "../config.js";
-import { type BodyOutcome, readBody } from "../http.js";
+
 import type { RestCall, RestResponse } from "../rest/index.js";
 import { routeTemplate } from "../rest/index.js";
 import type { Assets } from "./assets.js";
+import { type BodyOutcome, readBody } from "./body.js";
 import { chooseEncoding } from "./compression.js";
 import type { AllowedOrigins } from "./cors.js";
 import { corsHeaders, isCorsPath, isPreflight, preflight } from "./cors.js";
