@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { YogaServerInstance } from "graphql-yoga";
 import type { Limits } from "../config.js";
-
+import { type Logger, withRequestId } from "../log.js";
 import type { RestCall, RestResponse } from "../rest/index.js";
 import { routeTemplate } from "../rest/index.js";
 import type { Assets } from "./assets.js";
@@ -9,7 +9,7 @@ import { type BodyOutcome, readBody } from "./body.js";
 import { chooseEncoding } from "./compression.js";
 import type { AllowedOrigins } from "./cors.js";
 import { corsHeaders, isCorsPath, isPreflight, preflight } from "./cors.js";
-import { type Logger, requestIdOf, withRequestId } from "./logging.js";
+import { requestIdOf } from "./logging.js";
 import type { Metrics } from "./metrics.js";
 import { type ProjectDocs, projectDocRoutes } from "./projectDocs.js";
 import type { Readiness } from "./readiness.js";

@@ -18,7 +18,7 @@ export interface Listening {
 
 export async function listen(limits: Partial<Limits> = {}): Promise<Listening> {
   const app = createApp({ limits: { ...DEFAULT_LIMITS, ...limits } });
-  const { server } = createHttpService(app);
+  const { server } = createHttpService(app, app.logger);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

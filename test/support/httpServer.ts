@@ -1,12 +1,13 @@
 /**
- * A real HTTP server on a free port for the HTTP tests, its log lines captured (pino JSON).
+ * A real HTTP server on a free port for the HTTP tests, its log lines captured (pino JSON) at
+ * `info` unless the test sets another LOG_LEVEL.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { type Config, defaultConfig } from "../../src/config.js";
-import { createLogger } from "../../src/http/logging.js";
-import { createApp } from "../../src/server.js";
+import { createLogger } from "../../src/log.js";
+import { appOptionsOf, createApp } from "../../src/server.js";
 
 export interface TestServer {
   readonly url: string;
@@ -25,12 +26,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       done();
     },
   });
-  const app = createApp({
-    defaultEdition: config.EDITION,
-    allowedOrigins: config.ALLOWED_ORIGINS,
-    compressionMinBytes: config.COMPRESSION_MIN_BYTES,
-    logger: createLogger(config.LOG_LEVEL, sink),
-  });
+  const app = createApp({ ...appOptionsOf(config), logger: createLogger(config.LOG_LEVEL, sink) });
   const server = createServer((request, response) => void app.handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
