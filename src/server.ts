@@ -155,16 +155,13 @@ export function createApp(options: AppOptions = {}) {
     openApi: once(() => JSON.stringify(openApiDocument(versions))),
     projectDocs,
   });
-  readiness.markReady();
   return {
     service,
     schema,
     yoga,
     rest,
     handle,
-    limits,
     readiness,
-    metrics,
     logger,
     /** Not ready any more (`/readyz` 503): called when the process starts shutting down. */
     markStopping: readiness.markStopping,
