@@ -157,10 +157,13 @@ export function limitsOf(config: Config): Limits {
   };
 }
 
-/** The limits of an unconfigured service (the defaults above). */
-export const DEFAULT_LIMITS: Limits = limitsOf(loadConfig({}));
+/** The configuration of an unconfigured service (the defaults above), read once. */
+const UNCONFIGURED: Config = loadConfig({});
+
+/** The limits of an unconfigured service. */
+export const DEFAULT_LIMITS: Limits = limitsOf(UNCONFIGURED);
 
 /** The configuration of an unconfigured service, with some values replaced (tests, embedding). */
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), ...overrides };
+  return { ...UNCONFIGURED, ...overrides };
 }
