@@ -243,10 +243,10 @@ export function createHttpHandler(parts: HttpParts) {
         "request",
       );
     });
-    const cors = isCorsPath(path) ? corsHeaders(parts.allowedOrigins, request.headers) : {};
+    const corsPath = isCorsPath(path);
     try {
       let reply: Reply;
-      if (isCorsPath(path) && isPreflight(method, request.headers)) {
+      if (corsPath && isPreflight(method, request.headers)) {
         template =
           path === "/graphql" || path === "/openapi.json" ? path : (routeTemplate(path) ?? UNMATCHED);
         reply = preflight(parts.allowedOrigins, request.headers);
@@ -255,6 +255,7 @@ export function createHttpHandler(parts: HttpParts) {
         template = routed.route;
         const answer = await routed.reply(gone.signal);
         if (gone.signal.aborted) return;
+        const cors = corsPath ? corsHeaders(parts.allowedOrigins, request.headers) : {};
         reply = { ...answer, headers: { ...answer.headers, ...cors } };
       }
       await send(
