@@ -11,6 +11,7 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
+    setupFiles: ["test/support/quietLogs.ts"],
     testTimeout: 20000,
   },
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defaultEditionFromEnv, EDITIONS } from "./editions/index.js";
 import { type Environment, SettingsError, settingsWithOverrides } from "./editions/settings.js";
+import { LOG_LEVELS } from "./log.js";
 
 /*
  * The service's configuration: every environment variable, read once at start-up and validated
@@ -22,8 +23,6 @@ const wholeNumber = (min: number, max: number) =>
       .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
       .optional(),
   );
-
-const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 /** `*` (any origin) or a comma-separated list of origins (`scheme://host[:port]`). */
 const allowedOrigins = z
@@ -158,10 +157,13 @@ export function limitsOf(config: Config): Limits {
   };
 }
 
-/** The limits of an unconfigured service (the defaults above). */
-export const DEFAULT_LIMITS: Limits = limitsOf(loadConfig({}));
+/** The configuration of an unconfigured service (the defaults above), read once. */
+const UNCONFIGURED: Config = loadConfig({});
+
+/** The limits of an unconfigured service. */
+export const DEFAULT_LIMITS: Limits = limitsOf(UNCONFIGURED);
 
 /** The configuration of an unconfigured service, with some values replaced (tests, embedding). */
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), ...overrides };
+  return { ...UNCONFIGURED, ...overrides };
 }

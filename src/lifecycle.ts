@@ -2,7 +2,7 @@ import cluster, { type Worker } from "node:cluster";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { type AddressInfo, Server as NetServer, type Socket } from "node:net";
 import type { Config } from "./config.js";
-import { log } from "./log.js";
+import type { Logger } from "./log.js";
 
 /*
  * The process's life: listen, serve, stop. SIGTERM/SIGINT stop accepting, let the requests
@@ -42,9 +42,9 @@ function isUnusableMessage(message: unknown): message is UnusableMessage {
 }
 
 /** Runs the service: in this process, or as a primary with `WORKERS` worker processes. */
-export function runService(config: Config, makeApp: () => Handler): void {
-  if (config.WORKERS > 1 && cluster.isPrimary) runPrimary(config);
-  else serve(config, makeApp());
+export function runService(config: Config, logger: Logger, makeApp: () => Handler): void {
+  if (config.WORKERS > 1 && cluster.isPrimary) runPrimary(config, logger);
+  else serve(config, logger, makeApp());
 }
 
 /** One clear line for a listen failure. */
@@ -67,14 +67,14 @@ function listenProblem(error: NodeJS.ErrnoException, config: Config): string {
  * Stops a process that cannot serve: one line and a non-zero exit; a worker tells its primary,
  * which prints the line once, and exits when the message is handed over.
  */
-function unusable(message: string): void {
+function unusable(message: string, logger: Logger): void {
   if (cluster.isWorker && process.connected) {
     process.send?.({ unusable: message } satisfies UnusableMessage, undefined, {}, () =>
       process.exit(EXIT_UNUSABLE),
     );
     return;
   }
-  log.error(message);
+  logger.fatal(message);
   process.exit(1);
 }
 
@@ -91,7 +91,7 @@ export interface HttpService {
 }
 
 /** The HTTP server of a handler: every unexpected failure answered 500 (and logged). */
-export function createHttpService(app: Handler): HttpService {
+export function createHttpService(app: Handler, logger: Logger): HttpService {
   const inFlight = new Set<ServerResponse>();
   /** Open connections and how many of their requests are in flight. */
   const connections = new Map<Socket, number>();
@@ -112,7 +112,7 @@ export function createHttpService(app: Handler): HttpService {
     });
     if (closing) response.setHeader("connection", "close");
     app.handle(request, response).catch((error: unknown) => {
-      log.error("unexpected error while answering a request", error);
+      logger.error({ err: error }, "unexpected error while answering a request");
       if (response.headersSent || response.destroyed) {
         response.destroy();
         return;
@@ -150,17 +150,18 @@ export function createHttpService(app: Handler): HttpService {
 }
 
 /** Listens on PORT/HOST and serves until SIGTERM/SIGINT (or, in a worker, its primary's end). */
-export function serve(config: Config, app: Handler): Server {
-  const service = createHttpService(app);
+export function serve(config: Config, logger: Logger, app: Handler): Server {
+  const service = createHttpService(app, logger);
   const { server } = service;
   let closing = false;
 
-  server.on("error", (error: NodeJS.ErrnoException) => unusable(listenProblem(error, config)));
+  server.on("error", (error: NodeJS.ErrnoException) => unusable(listenProblem(error, config), logger));
   server.listen({ port: config.PORT, host: config.HOST }, () => {
     const { port } = server.address() as AddressInfo;
     const worker = cluster.isWorker ? ` (worker ${process.pid})` : "";
     const about = app.description ? `; ${app.description}` : "";
-    log.info(
+    logger.info(
+      { port },
       `listening on http://${config.HOST ?? "127.0.0.1"}:${port}${worker}; GraphQL at /graphql${about}`,
     );
   });
@@ -169,12 +170,12 @@ export function serve(config: Config, app: Handler): Server {
     if (closing) return;
     closing = true;
     app.markStopping?.();
-    log.info(
+    logger.info(
       `${why}: finishing ${service.inFlight()} request(s) in flight, exiting within ${config.SHUTDOWN_TIMEOUT_MS} ms`,
     );
     service.drain(() => process.exit(0));
     setTimeout(() => {
-      log.error(
+      logger.error(
         `shutdown deadline of ${config.SHUTDOWN_TIMEOUT_MS} ms reached (SHUTDOWN_TIMEOUT_MS): closing ${service.inFlight()} request(s) still in flight`,
       );
       server.closeAllConnections();
@@ -186,13 +187,13 @@ export function serve(config: Config, app: Handler): Server {
   if (cluster.isWorker) {
     // The primary is gone (or closed the channel): stop the same way, and never die of EPIPE.
     process.once("disconnect", () => shutdown("the primary process is gone"));
-    process.on("error", (error) => log.error("IPC with the primary failed", error));
+    process.on("error", (error) => logger.error({ err: error }, "IPC with the primary failed"));
   }
   return server;
 }
 
 /** The primary of `WORKERS` worker processes sharing the port (node:cluster). */
-function runPrimary(config: Config): void {
+function runPrimary(config: Config, logger: Logger): void {
   let stopping = false;
   /** Workers not exited yet (cluster.workers also waits for their IPC channel to close). */
   const alive = new Set<Worker>();
@@ -208,7 +209,7 @@ function runPrimary(config: Config): void {
   const giveUp = (message: string) => {
     if (stopping) return;
     stopping = true;
-    log.error(message);
+    logger.fatal(message);
     stopAll("SIGTERM");
     const exit = () => process.exit(1);
     if (alive.size === 0) exit();
@@ -221,7 +222,7 @@ function runPrimary(config: Config): void {
   const fork = (): Worker => {
     const worker = cluster.fork();
     alive.add(worker);
-    log.info(`worker ${worker.process.pid} started`);
+    logger.info(`worker ${worker.process.pid} started`);
     worker.on("message", (message: unknown) => {
       if (isUnusableMessage(message)) giveUp(message.unusable);
     });
@@ -242,7 +243,7 @@ function runPrimary(config: Config): void {
       return;
     }
     const delay = Math.min(LARGEST_RESTART_DELAY_MS, FIRST_RESTART_DELAY_MS * 2 ** (restarts.length - 1));
-    log.error(
+    logger.error(
       `worker ${worker.process.pid} exited (${signal ?? `exit code ${code}`}); starting another in ${delay} ms`,
     );
     const timer = setTimeout(() => {
@@ -255,7 +256,7 @@ function runPrimary(config: Config): void {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    log.info(`${signal} received: stopping ${alive.size} worker(s)`);
+    logger.info(`${signal} received: stopping ${alive.size} worker(s)`);
     stopAll(signal);
     const exitWhenDone = () => {
       if (alive.size === 0) process.exit(0);
@@ -264,7 +265,7 @@ function runPrimary(config: Config): void {
     exitWhenDone();
     // Workers exit within their own deadline; past it (and a margin), they are killed.
     setTimeout(() => {
-      log.error("workers did not stop in time: killing them");
+      logger.error("workers did not stop in time: killing them");
       stopAll("SIGKILL");
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS + 2000);

@@ -5,21 +5,21 @@ import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import type { GraphQLError, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
-import { ConfigError, DEFAULT_LIMITS, type Limits, limitsOf, loadConfig } from "./config.js";
+import { type Config, ConfigError, defaultConfig, type Limits, limitsOf, loadConfig } from "./config.js";
 import { editionDataDir, loadReferenceData } from "./data/load.js";
-import { DEFAULT_EDITION_ID, EDITION_IDS, EDITIONS } from "./editions/index.js";
+import { EDITION_IDS, EDITIONS } from "./editions/index.js";
 import type { Environment } from "./editions/settings.js";
 import { createAssets } from "./http/assets.js";
 import type { AllowedOrigins } from "./http/cors.js";
 import { GRAPHIQL_EXAMPLES } from "./http/graphiqlExamples.js";
 import { createHttpHandler } from "./http/handler.js";
-import { createLogger, type Logger, yogaLogger } from "./http/logging.js";
+import { yogaLogger } from "./http/logging.js";
 import { createMetrics } from "./http/metrics.js";
 import { docsPage, graphiqlPage, rootPage, SERVICE_TITLE } from "./http/pages.js";
 import { loadProjectDocs } from "./http/projectDocs.js";
 import { createReadiness } from "./http/readiness.js";
 import { runService } from "./lifecycle.js";
-import { log } from "./log.js";
+import { createLogger, getProcessLogger, type Logger, setProcessLogger } from "./log.js";
 import { createRestHandler } from "./rest/index.js";
 import { openApiDocument } from "./rest/openapi.js";
 import { createRequestContext, createService, editionService } from "./schema/context.js";
@@ -79,22 +79,34 @@ export interface AppOptions {
   readonly allowedOrigins?: AllowedOrigins;
   /** Answers smaller than this are not compressed (`COMPRESSION_MIN_BYTES`). */
   readonly compressionMinBytes?: number;
-  /** Where the JSON log lines go (default: stdout at `info`). */
+  /** Where the JSON log lines go (default: the process's logger, src/log.ts). */
   readonly logger?: Logger;
 }
+
+/** The app's options for a configuration: one mapping, for the start-up and the tests alike. */
+export function appOptionsOf(config: Config): Required<Omit<AppOptions, "logger">> {
+  return {
+    defaultEdition: config.EDITION,
+    limits: limitsOf(config),
+    settingsOverrides: config.settingsOverrides,
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    compressionMinBytes: config.COMPRESSION_MIN_BYTES,
+  };
+}
+
+/** The options of an unconfigured app: the defaults of the configuration (src/config.ts). */
+const UNCONFIGURED = appOptionsOf(defaultConfig());
 
 /**
  * Wires the reference data of every edition (each loaded once, here), the GraphQL schema (yoga at
  * /graphql), the v1 REST shim and the HTTP front (src/http).
  */
-export function createApp({
-  defaultEdition = DEFAULT_EDITION_ID,
-  limits = DEFAULT_LIMITS,
-  settingsOverrides = {},
-  allowedOrigins = "*",
-  compressionMinBytes = 1024,
-  logger = createLogger("info"),
-}: AppOptions = {}) {
+export function createApp(options: AppOptions = {}) {
+  const { defaultEdition, limits, settingsOverrides, allowedOrigins, compressionMinBytes } = {
+    ...UNCONFIGURED,
+    ...options,
+  };
+  const logger = options.logger ?? getProcessLogger();
   const readiness = createReadiness();
   const metrics = createMetrics();
   const service = createService(
@@ -143,16 +155,13 @@ export function createApp({
     openApi: once(() => JSON.stringify(openApiDocument(versions))),
     projectDocs,
   });
-  readiness.markReady();
   return {
     service,
     schema,
     yoga,
     rest,
     handle,
-    limits,
     readiness,
-    metrics,
     logger,
     /** Not ready any more (`/readyz` 503): called when the process starts shutting down. */
     markStopping: readiness.markStopping,
@@ -162,26 +171,22 @@ export function createApp({
 
 export type App = ReturnType<typeof createApp>;
 
-/** Reads the configuration (one clear line and exit 2 when it is wrong), then runs the service. */
+/**
+ * Reads the configuration (one clear line on stderr and exit 2 when it is wrong: the logger does
+ * not exist yet), then runs the service with the configured logger.
+ */
 function main(): void {
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    log.error(error.message);
+    process.stderr.write(`${error.message}\n`);
     process.exit(2);
   }
-  runService(config, () =>
-    createApp({
-      defaultEdition: config.EDITION,
-      limits: limitsOf(config),
-      settingsOverrides: config.settingsOverrides,
-      allowedOrigins: config.ALLOWED_ORIGINS,
-      compressionMinBytes: config.COMPRESSION_MIN_BYTES,
-      logger: createLogger(config.LOG_LEVEL),
-    }),
-  );
+  const logger = createLogger(config.LOG_LEVEL);
+  setProcessLogger(logger);
+  runService(config, logger, () => createApp({ ...appOptionsOf(config), logger }));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

@@ -10,7 +10,8 @@ import type { IncomingHttpHeaders } from "node:http";
 export type AllowedOrigins = "*" | readonly string[];
 
 /** Methods the service answers on the CORS paths. */
-const ALLOWED_METHODS = "GET, POST, OPTIONS";
+const ALLOWED_METHODS: readonly string[] = ["GET", "POST", "OPTIONS"];
+const ALLOWED_METHODS_HEADER = ALLOWED_METHODS.join(", ");
 const PREFLIGHT_MAX_AGE_SECONDS = "600";
 
 /** Paths under the CORS policy: the v1 shim, GraphQL and the OpenAPI description. */
@@ -59,7 +60,7 @@ export interface PreflightAnswer {
 export function preflight(policy: AllowedOrigins, request: IncomingHttpHeaders): PreflightAnswer {
   const origin = header(request, "origin") ?? "";
   const base: Record<string, string> = {
-    "access-control-allow-methods": ALLOWED_METHODS,
+    "access-control-allow-methods": ALLOWED_METHODS_HEADER,
     "access-control-max-age": PREFLIGHT_MAX_AGE_SECONDS,
     "content-type": "text/plain; charset=utf-8",
   };
@@ -67,7 +68,7 @@ export function preflight(policy: AllowedOrigins, request: IncomingHttpHeaders):
   // Any request header is allowed (allow_headers=["*"] in boaviztapi): the requested ones are echoed.
   if (requestedHeaders) base["access-control-allow-headers"] = requestedHeaders;
   const method = (header(request, "access-control-request-method") ?? "").toUpperCase();
-  if (!isAllowed(policy, origin) || !ALLOWED_METHODS.split(", ").includes(method)) {
+  if (!isAllowed(policy, origin) || !ALLOWED_METHODS.includes(method)) {
     return { status: 400, headers: { ...base, vary: "Origin" }, body: "Disallowed CORS request" };
   }
   return { status: 200, headers: { ...base, ...corsHeaders(policy, request) }, body: "OK" };

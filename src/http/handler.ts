@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { YogaServerInstance } from "graphql-yoga";
 import type { Limits } from "../config.js";
-import { type BodyOutcome, readBody } from "../http.js";
+import { type Logger, withRequestId } from "../log.js";
 import type { RestCall, RestResponse } from "../rest/index.js";
 import { routeTemplate } from "../rest/index.js";
 import type { Assets } from "./assets.js";
+import { type BodyOutcome, readBody } from "./body.js";
 import { chooseEncoding } from "./compression.js";
 import type { AllowedOrigins } from "./cors.js";
 import { corsHeaders, isCorsPath, isPreflight, preflight } from "./cors.js";
-import { type Logger, requestIdOf, withRequestId } from "./logging.js";
+import { requestIdOf } from "./logging.js";
 import type { Metrics } from "./metrics.js";
 import { type ProjectDocs, projectDocRoutes } from "./projectDocs.js";
 import type { Readiness } from "./readiness.js";
@@ -242,10 +243,10 @@ export function createHttpHandler(parts: HttpParts) {
         "request",
       );
     });
-    const cors = isCorsPath(path) ? corsHeaders(parts.allowedOrigins, request.headers) : {};
+    const corsPath = isCorsPath(path);
     try {
       let reply: Reply;
-      if (isCorsPath(path) && isPreflight(method, request.headers)) {
+      if (corsPath && isPreflight(method, request.headers)) {
         template =
           path === "/graphql" || path === "/openapi.json" ? path : (routeTemplate(path) ?? UNMATCHED);
         reply = preflight(parts.allowedOrigins, request.headers);
@@ -254,6 +255,7 @@ export function createHttpHandler(parts: HttpParts) {
         template = routed.route;
         const answer = await routed.reply(gone.signal);
         if (gone.signal.aborted) return;
+        const cors = corsPath ? corsHeaders(parts.allowedOrigins, request.headers) : {};
         reply = { ...answer, headers: { ...answer.headers, ...cors } };
       }
       await send(

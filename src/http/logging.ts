@@ -1,40 +1,10 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
-import { pino } from "pino";
+import type { Logger } from "../log.js";
 
 /*
- * Structured logs: one JSON line per request and errors with their stack (pino). Every logging
- * call of the service goes through the logger made here.
+ * What the HTTP front adds to the service's logger (src/log.ts): request ids, and yoga's logger
+ * interface over it.
  */
-
-export type Logger = pino.Logger;
-
-export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
-
-/** The id of the request being served, for every line logged while serving it. */
-const currentRequest = new AsyncLocalStorage<string>();
-
-/** Runs `serve` with `requestId` attached to every line it logs (errors of resolvers included). */
-export function withRequestId<T>(requestId: string, serve: () => T): T {
-  return currentRequest.run(requestId, serve);
-}
-
-/** A JSON logger on stdout (or on `destination`, for tests). */
-export function createLogger(level: LogLevel, destination?: pino.DestinationStream): Logger {
-  return pino(
-    {
-      level,
-      mixin: () => {
-        const requestId = currentRequest.getStore();
-        return requestId === undefined ? {} : { requestId };
-      },
-      timestamp: pino.stdTimeFunctions.isoTime,
-      // `err` keeps the stack of an error (pino's standard serializer).
-      serializers: { err: pino.stdSerializers.err },
-    },
-    destination,
-  );
-}
 
 /** A client's `x-request-id` is kept when it is a plausible id; otherwise a new one is made. */
 const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;

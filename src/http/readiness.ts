@@ -1,24 +1,21 @@
 /*
- * Readiness of one server process: ready once the reference data is loaded and the schema
- * built; not ready any more once shutting down (so a load balancer stops sending requests while
- * the requests in flight finish).
+ * Readiness of one server process. An app is ready when it exists: createApp loads the reference
+ * data and builds the schema before the process listens, so no request ever sees it starting. It
+ * is not ready any more once shutting down (so a load balancer stops sending requests while the
+ * requests in flight finish).
  */
 
-export type Phase = "starting" | "ready" | "stopping";
+export type Phase = "ready" | "stopping";
 
 export interface Readiness {
   readonly phase: () => Phase;
-  readonly markReady: () => void;
   readonly markStopping: () => void;
 }
 
 export function createReadiness(): Readiness {
-  let phase: Phase = "starting";
+  let phase: Phase = "ready";
   return {
     phase: () => phase,
-    markReady: () => {
-      if (phase === "starting") phase = "ready";
-    },
     markStopping: () => {
       phase = "stopping";
     },

@@ -1,9 +1,20 @@
 /**
  * src/config.ts: every environment variable read once, validated, with one line naming each
- * wrong variable; an empty value means the default.
+ * wrong variable; an empty (or blank) value means the default.
  */
 import { describe, expect, it } from "vitest";
 import { ConfigError, DEFAULT_LIMITS, limitsOf, loadConfig } from "../../src/config.js";
+
+/** The message of the ConfigError `environment` is refused with. */
+function refusal(environment: Record<string, string>): string {
+  try {
+    loadConfig(environment);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`${JSON.stringify(environment)} was accepted`);
+}
 
 describe("loadConfig", () => {
   it("an empty environment gives the documented defaults", () => {
@@ -18,26 +29,46 @@ describe("loadConfig", () => {
       EXECUTION_TIMEOUT_MS: 30_000,
       SHUTDOWN_TIMEOUT_MS: 10_000,
       EDITION: "1.2.4",
+      LOG_LEVEL: "info",
+      ALLOWED_ORIGINS: "*",
+      COMPRESSION_MIN_BYTES: 1024,
       settingsOverrides: {},
     });
     expect(config.HOST).toBeUndefined();
     expect(limitsOf(config)).toEqual(DEFAULT_LIMITS);
   });
 
-  it("reads each variable; an empty value is the default", () => {
+  it("empty and blank values are the defaults", () => {
+    expect(loadConfig({ MAX_STRING_LENGTH: "", LOG_LEVEL: "", ALLOWED_ORIGINS: " " })).toMatchObject({
+      MAX_STRING_LENGTH: 100,
+      LOG_LEVEL: "info",
+      ALLOWED_ORIGINS: "*",
+    });
+  });
+
+  it("reads each variable", () => {
     const config = loadConfig({
       PORT: " 0 ",
       HOST: "127.0.0.1",
       WORKERS: "4",
-      MAX_STRING_LENGTH: "",
       MAX_FLEET_ITEMS: "500",
       EDITION: "2.4.1",
+      LOG_LEVEL: "debug",
+      ALLOWED_ORIGINS: "https://a.example, http://localhost:3000",
+      COMPRESSION_MIN_BYTES: "0",
       BOAVIZTA_DEFAULT_SERVER: "dellR740",
       UNRELATED: "x",
     });
-    expect(config).toMatchObject({ PORT: 0, HOST: "127.0.0.1", WORKERS: 4, MAX_STRING_LENGTH: 100 });
+    expect(config).toMatchObject({
+      PORT: 0,
+      HOST: "127.0.0.1",
+      WORKERS: 4,
+      EDITION: "2.4.1",
+      LOG_LEVEL: "debug",
+      ALLOWED_ORIGINS: ["https://a.example", "http://localhost:3000"],
+      COMPRESSION_MIN_BYTES: 0,
+    });
     expect(limitsOf(config).maxFleetItems).toBe(500);
-    expect(config.EDITION).toBe("2.4.1");
     expect(config.settingsOverrides).toEqual({ BOAVIZTA_DEFAULT_SERVER: "dellR740" });
   });
 
@@ -48,19 +79,32 @@ describe("loadConfig", () => {
     ["WORKERS", "0", 'WORKERS="0" must be at least 1'],
     ["MAX_BODY_BYTES", "1e6", 'MAX_BODY_BYTES="1e6" must be a whole number'],
     ["SHUTDOWN_TIMEOUT_MS", "10s", 'SHUTDOWN_TIMEOUT_MS="10s" must be a whole number'],
+    ["COMPRESSION_MIN_BYTES", "-1", 'COMPRESSION_MIN_BYTES="-1" must be a whole number'],
     ["EDITION", "2.4", 'EDITION="2.4" unknown edition "2.4"; allowed values: 1.2.4, 2.4.1'],
+    ["EDITION", "3.0", 'EDITION="3.0" unknown edition "3.0"; allowed values: 1.2.4, 2.4.1'],
+    [
+      "LOG_LEVEL",
+      "loud",
+      'LOG_LEVEL="loud" Invalid option: expected one of "fatal"|"error"|"warn"|"info"|"debug"|"trace"|"silent"',
+    ],
+    [
+      "ALLOWED_ORIGINS",
+      "example.org",
+      'ALLOWED_ORIGINS="example.org" must be * or a comma-separated list of origins such as https://example.org (not an origin: example.org)',
+    ],
+    [
+      "ALLOWED_ORIGINS",
+      "https://a.example/path",
+      'ALLOWED_ORIGINS="https://a.example/path" must be * or a comma-separated list of origins such as https://example.org (not an origin: https://a.example/path)',
+    ],
     ["BOAVIZTA_UNCERTAINTY", "high", "BOAVIZTA_UNCERTAINTY: expected a number"],
   ])("%s=%s is refused with one line naming it", (name, value, message) => {
-    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
-    try {
-      loadConfig({ [name]: value });
-    } catch (error) {
-      expect((error as Error).message).toBe(`invalid configuration: ${message}`);
-      expect((error as Error).message).not.toContain("\n");
-    }
+    const text = refusal({ [name]: value });
+    expect(text).toBe(`invalid configuration: ${message}`);
+    expect(text).not.toContain("\n");
   });
 
   it("several wrong variables are all named", () => {
-    expect(() => loadConfig({ PORT: "x", WORKERS: "y" })).toThrow(/PORT="x".*; WORKERS="y"/);
+    expect(refusal({ PORT: "x", WORKERS: "y" })).toMatch(/PORT="x".*; WORKERS="y"/);
   });
 });

@@ -6,14 +6,15 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Listening, listen, send } from "../support/http.js";
+import { send } from "../support/http.js";
+import { startTestServer, type TestServer } from "../support/httpServer.js";
 
 /** Small enough for "big body" cases to cost little; large enough for every legitimate case here. */
 const BODY_LIMIT = 32 * 1024;
-let service: Listening;
+let service: TestServer;
 
 beforeAll(async () => {
-  service = await listen({ maxBodyBytes: BODY_LIMIT });
+  service = await startTestServer({ MAX_BODY_BYTES: BODY_LIMIT });
 });
 afterAll(async () => {
   await service.close();

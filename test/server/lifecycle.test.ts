@@ -5,19 +5,10 @@
  * the process prints or for its exit.
  */
 import { createServer, type Server } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
-import { portOf, rawClient, type ServiceProcess, startService } from "../support/process.js";
+import { describe, expect, it } from "vitest";
+import { embeddedGwpOf, portOf, rawClient, requestInFlight, serviceStarter } from "../support/process.js";
 
-const started: ServiceProcess[] = [];
-function service(env: Record<string, string>): ServiceProcess {
-  const process = startService(env);
-  started.push(process);
-  return process;
-}
-
-afterEach(() => {
-  for (const process of started.splice(0)) process.killAll();
-});
+const service = serviceStarter();
 
 const LISTENING = /^listening on http:\/\//;
 const BODY = JSON.stringify({ configuration: { cpu: { units: 2, name: "Intel Xeon Gold 6134" } } });
@@ -52,7 +43,7 @@ describe("configuration errors", () => {
         const port = (occupied.address() as { port: number }).port;
         const process = service({ PORT: String(port), WORKERS: workers });
         expect((await process.exited).code).toBe(1);
-        expect(process.stderrLines.filter((l) => l.trim() !== "")).toEqual([
+        expect(process.errors).toEqual([
           `cannot listen on 127.0.0.1:${port}: the port is already in use (PORT=${port})`,
         ]);
       } finally {
@@ -60,12 +51,26 @@ describe("configuration errors", () => {
       }
     }, 60_000);
   }
+
+  it("the process's lines are JSON log lines at LOG_LEVEL (at error, the primary's info lines are left out)", async () => {
+    const occupied = await occupiedPort();
+    try {
+      const port = (occupied.address() as { port: number }).port;
+      const process = service({ PORT: String(port), WORKERS: "2", LOG_LEVEL: "error" });
+      expect((await process.exited).code).toBe(1);
+      expect(process.records.map(({ level, msg }) => ({ level, msg }))).toEqual([
+        { level: 60, msg: `cannot listen on 127.0.0.1:${port}: the port is already in use (PORT=${port})` },
+      ]);
+      expect(process.lines).toHaveLength(1);
+    } finally {
+      occupied.close();
+    }
+  }, 60_000);
 });
 
 describe("SIGTERM", () => {
   it("reaches the service through `npm start` (which execs node)", async () => {
-    const process = startService({}, ["npm", "start", "--silent"]);
-    started.push(process);
+    const process = service({}, ["npm", "start", "--silent"]);
     await process.waitFor(LISTENING);
     process.child.kill("SIGTERM");
     await process.waitFor(/^SIGTERM received: finishing 0 request\(s\) in flight/);
@@ -75,12 +80,10 @@ describe("SIGTERM", () => {
   it("finishes a request already received, refuses new connections, then exits 0", async () => {
     const process = service({});
     const port = portOf((await process.waitFor(LISTENING))[0]);
-    const client = await rawClient(port);
-    // Headers and part of the body; the server's "100 Continue" tells the request is received.
-    client.send(
-      `POST /v1/server/?verbose=false HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\nexpect: 100-continue\r\ncontent-length: ${BODY.length}\r\n\r\n`,
-    );
-    await client.received(/100 Continue/);
+    // The start-up line is a JSON log line: its text in `msg`, the bound port also as a field.
+    expect(process.records.find((record) => LISTENING.test(record.msg))).toMatchObject({ level: 30, port });
+    // Headers and part of the body.
+    const client = await requestInFlight(port, "/v1/server/?verbose=false", BODY.length);
     client.send(BODY.slice(0, 10));
     // An idle connection, closed by the shutdown.
     const idle = await rawClient(port);
@@ -92,20 +95,14 @@ describe("SIGTERM", () => {
     const answer = await client.answer;
     expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK\r\n/);
     expect(answer.toLowerCase()).toContain("connection: close");
-    expect(
-      JSON.parse(answer.slice(answer.lastIndexOf("\r\n\r\n") + 4)).impacts.gwp.embedded.value,
-    ).toBeGreaterThan(0);
+    expect(embeddedGwpOf(answer)).toBeGreaterThan(0);
     expect(await process.exited).toEqual({ code: 0, signal: null });
   }, 60_000);
 
   it("exits at the SHUTDOWN_TIMEOUT_MS deadline when a client never finishes its request", async () => {
     const process = service({ SHUTDOWN_TIMEOUT_MS: "200" });
     const port = portOf((await process.waitFor(LISTENING))[0]);
-    const client = await rawClient(port);
-    client.send(
-      "POST /v1/server/ HTTP/1.1\r\nhost: localhost\r\nexpect: 100-continue\r\ncontent-length: 1000\r\n\r\n",
-    );
-    await client.received(/100 Continue/);
+    const client = await requestInFlight(port, "/v1/server/", 1000);
     client.send("{");
     process.child.kill("SIGTERM");
     await process.waitFor(/^SIGTERM received: finishing 1 request\(s\) in flight, exiting within 200 ms/);

@@ -11,15 +11,16 @@ import { directLookups, memoizedLookups } from "../../src/engine/lookups.js";
 import { Server } from "../../src/engine/server.js";
 import { log } from "../../src/log.js";
 import type { EditionService } from "../../src/schema/context.js";
-import { graphqlCall, type Listening, listen, send } from "../support/http.js";
+import { graphqlCall, send } from "../support/http.js";
+import { startTestServer, type TestServer } from "../support/httpServer.js";
 
 const SMALL_BODY = 4096;
-let service: Listening;
-let small: Listening;
+let service: TestServer;
+let small: TestServer;
 
 beforeAll(async () => {
-  service = await listen();
-  small = await listen({ maxBodyBytes: SMALL_BODY });
+  service = await startTestServer();
+  small = await startTestServer({ MAX_BODY_BYTES: SMALL_BODY });
 });
 afterAll(async () => {
   await service.close();
@@ -283,7 +284,7 @@ describe("fleets (MAX_FLEET_ITEMS, EXECUTION_TIMEOUT_MS)", () => {
     "query ($inputs: [ServerItemInput!]!) { servers(inputs: $inputs) { items { impacts(criteria: [gwp]) { embedded { __typename } } } } }";
 
   it("a fleet past its execution budget is cancelled with a 422 naming EXECUTION_TIMEOUT_MS", async () => {
-    const hurried = await listen({ executionTimeoutMs: 1 });
+    const hurried = await startTestServer({ EXECUTION_TIMEOUT_MS: 1 });
     try {
       const answer = await send(hurried.port, graphqlCall(SERVERS, { inputs: fleet(2000) }));
       expect(answer.status).toBe(422);

@@ -5,13 +5,10 @@
  * Every wait is for a line the processes print or for an exit, never for a duration.
  */
 import { readFileSync } from "node:fs";
-import { afterEach, describe, expect, it } from "vitest";
-import { portOf, rawClient, type ServiceProcess, startService } from "../support/process.js";
+import { describe, expect, it } from "vitest";
+import { embeddedGwpOf, portOf, requestInFlight, serviceStarter } from "../support/process.js";
 
-const started: ServiceProcess[] = [];
-afterEach(() => {
-  for (const primary of started.splice(0)) primary.killAll();
-});
+const service = serviceStarter();
 
 function killQuietly(pid: number): void {
   try {
@@ -38,8 +35,7 @@ function parentOf(pid: number): number {
 
 describe("WORKERS", () => {
   it("runs N workers on one port, replaces a dead one, and on SIGTERM lets in-flight requests finish", async () => {
-    const primary = startService({ WORKERS: "2" });
-    started.push(primary);
+    const primary = service({ WORKERS: "2" });
     const lines = await primary.waitFor(WORKER_LISTENING, 2);
     const pids = workerPids(lines);
     expect(new Set(pids).size).toBe(2);
@@ -56,27 +52,20 @@ describe("WORKERS", () => {
     expect(parentOf(replacement)).toBe(primary.child.pid);
 
     // A request in flight (headers received, body pending) when the primary gets SIGTERM.
-    const client = await rawClient(port);
     const body = JSON.stringify({ units: 2, capacity: 32 });
-    client.send(
-      `POST /v1/component/ram?verbose=false HTTP/1.1\r\nhost: localhost\r\nexpect: 100-continue\r\ncontent-length: ${body.length}\r\n\r\n`,
-    );
-    await client.received(/100 Continue/);
+    const client = await requestInFlight(port, "/v1/component/ram?verbose=false", body.length);
     primary.child.kill("SIGTERM");
     await primary.waitFor(/^SIGTERM received: stopping 2 worker\(s\)/);
     await primary.waitFor(/^SIGTERM received: finishing 1 request\(s\) in flight/);
     client.send(body);
     const answer = await client.answer;
     expect(answer).toMatch(/HTTP\/1\.1 200 OK\r\n/);
-    expect(
-      JSON.parse(answer.slice(answer.lastIndexOf("\r\n\r\n") + 4)).impacts.gwp.embedded.value,
-    ).toBeGreaterThan(0);
+    expect(embeddedGwpOf(answer)).toBeGreaterThan(0);
     expect(await primary.exited).toEqual({ code: 0, signal: null });
   }, 120_000);
 
   it("gives up with a clear message when workers keep dying", async () => {
-    const primary = startService({ WORKERS: "2" });
-    started.push(primary);
+    const primary = service({ WORKERS: "2" });
     // Kill the newest worker each time one is started: the sixth death within a minute ends it.
     const STARTED = /^worker (\d+) started$/;
     for (let count = 2; ; count++) {
@@ -88,7 +77,7 @@ describe("WORKERS", () => {
     const { code } = await primary.exited;
     expect(code).toBe(1);
     expect(
-      primary.stderrLines.some((l) =>
+      primary.errors.some((l) =>
         /^workers keep dying \(6 within 60 s, the last one: SIGKILL\); giving up$/.test(l),
       ),
     ).toBe(true);

@@ -1,36 +1,8 @@
 /**
- * The real HTTP server of the service (createHttpService over createApp), listening on a free
- * loopback port in the test process, and a raw client (node:http, so any request target — `//`,
- * broken percent-encodings — is sent as is).
+ * A raw HTTP client for the tests of the real server (test/support/httpServer.ts): node:http, so
+ * any request target — `//`, broken percent-encodings — is sent as is.
  */
 import { request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { Limits } from "../../src/config.js";
-import { DEFAULT_LIMITS } from "../../src/config.js";
-import { createHttpService } from "../../src/lifecycle.js";
-import { type App, createApp } from "../../src/server.js";
-
-export interface Listening {
-  readonly app: App;
-  readonly port: number;
-  close(): Promise<void>;
-}
-
-export async function listen(limits: Partial<Limits> = {}): Promise<Listening> {
-  const app = createApp({ limits: { ...DEFAULT_LIMITS, ...limits } });
-  const { server } = createHttpService(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    app,
-    port,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 export interface HttpAnswer {
   readonly status: number;

@@ -1,16 +1,19 @@
 /**
- * A real HTTP server on a free port for the HTTP tests, its log lines captured (pino JSON).
+ * The real HTTP server of the service (createHttpService over createApp, as the process runs it),
+ * listening on a free loopback port in the test process, its log lines captured (pino JSON) at
+ * `info` unless the test sets another LOG_LEVEL.
  */
-import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { type Config, defaultConfig } from "../../src/config.js";
-import { createLogger } from "../../src/http/logging.js";
-import { createApp } from "../../src/server.js";
+import { createHttpService } from "../../src/lifecycle.js";
+import { createLogger } from "../../src/log.js";
+import { type App, appOptionsOf, createApp } from "../../src/server.js";
 
 export interface TestServer {
   readonly url: string;
-  readonly app: ReturnType<typeof createApp>;
+  readonly port: number;
+  readonly app: App;
   /** Parsed log lines written so far. */
   readonly logs: Record<string, unknown>[];
   close(): Promise<void>;
@@ -25,17 +28,14 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       done();
     },
   });
-  const app = createApp({
-    defaultEdition: config.EDITION,
-    allowedOrigins: config.ALLOWED_ORIGINS,
-    compressionMinBytes: config.COMPRESSION_MIN_BYTES,
-    logger: createLogger(config.LOG_LEVEL, sink),
-  });
-  const server = createServer((request, response) => void app.handle(request, response));
+  const logger = createLogger(config.LOG_LEVEL, sink);
+  const app = createApp({ ...appOptionsOf(config), logger });
+  const { server } = createHttpService(app, logger);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    port,
     app,
     logs,
     close: () =>
