@@ -11,7 +11,9 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
-    setupFiles: ["test/support/quietLogs.ts"],
+    // Tests are quiet: an app built without a logger logs at LOG_LEVEL. A test that asserts on
+    // logs gives its app its own logger (test/support/httpServer.ts captures them).
+    env: { LOG_LEVEL: "silent" },
     testTimeout: 20000,
   },
 });

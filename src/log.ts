@@ -37,31 +37,3 @@ export function createLogger(level: LogLevel, destination?: pino.DestinationStre
     destination,
   );
 }
-
-/*
- * The process's logger. The start-up (src/server.ts) sets it from LOG_LEVEL and hands it to
- * what it builds; it is kept here as well because some modules report errors without being handed
- * a logger (the REST shim's `log.error`). Until set, lines go to stdout at `info`.
- */
-let processLogger: Logger | undefined;
-
-export function getProcessLogger(): Logger {
-  processLogger ??= createLogger("info");
-  return processLogger;
-}
-
-export function setProcessLogger(logger: Logger): void {
-  processLogger = logger;
-}
-
-/** Lines through the process's logger, for callers that are not handed one. */
-export const log = {
-  info(message: string): void {
-    getProcessLogger().info(message);
-  },
-  /** Something went wrong; `error` (a stack, a cause) goes in the line's `err`. */
-  error(message: string, error?: unknown): void {
-    if (error === undefined) getProcessLogger().error(message);
-    else getProcessLogger().error({ err: error }, message);
-  },
-};

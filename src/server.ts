@@ -19,7 +19,7 @@ import { docsPage, graphiqlPage, rootPage, SERVICE_TITLE } from "./http/pages.js
 import { loadProjectDocs } from "./http/projectDocs.js";
 import { createReadiness } from "./http/readiness.js";
 import { runService } from "./lifecycle.js";
-import { createLogger, getProcessLogger, type Logger, setProcessLogger } from "./log.js";
+import { createLogger, type Logger } from "./log.js";
 import { createRestHandler } from "./rest/index.js";
 import { openApiDocument } from "./rest/openapi.js";
 import { createRequestContext, createService, editionService } from "./schema/context.js";
@@ -106,7 +106,8 @@ export function createApp(options: AppOptions = {}) {
     ...UNCONFIGURED,
     ...options,
   };
-  const logger = options.logger ?? getProcessLogger();
+  // Without a logger (tests, the benchmark), one at the level of the environment's LOG_LEVEL.
+  const logger = options.logger ?? createLogger(loadConfig().LOG_LEVEL);
   const readiness = createReadiness();
   const metrics = createMetrics();
   const service = createService(
@@ -135,9 +136,7 @@ export function createApp(options: AppOptions = {}) {
     maskedErrors: true,
     plugins: [...abuseProtection(), metrics.fleetPlugin],
   });
-  const rest = createRestHandler(schema, service, (error) =>
-    logger.error({ err: error }, "REST handler failed"),
-  );
+  const rest = createRestHandler(schema, service, (message, error) => logger.error({ err: error }, message));
   const versions = { serviceVersion: SERVICE_VERSION, methodology: defaultEdition, editions: EDITION_IDS };
   const projectDocs = loadProjectDocs();
   const handle = createHttpHandler({
@@ -185,7 +184,6 @@ function main(): void {
     process.exit(2);
   }
   const logger = createLogger(config.LOG_LEVEL);
-  setProcessLogger(logger);
   runService(config, logger, () => createApp({ ...appOptionsOf(config), logger }));
 }
 

@@ -2,7 +2,6 @@ import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { DocumentNode, ExecutionResult, GraphQLSchema } from "graphql";
 import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import type { EditionDescription } from "../editions/index.js";
-import { log } from "../log.js";
 import { createRequestContext, type Service } from "../schema/context.js";
 import type { BodyDoc, BodyParser } from "./body.js";
 import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./generated/graphql.js";
@@ -89,9 +88,13 @@ export class RestError extends Error {
  * The shim's operations are fixed documents, so each is compiled once with graphql-jit (same
  * schema, resolvers and errors as graphql-js; several times faster on the large verbose answers).
  */
+/** Called with an unexpected error (a bug) and what was being done, before the 500 is answered. */
+export type ErrorReporter = (message: string, error: unknown) => void;
+
 export function createRunner(
   schema: GraphQLSchema,
   service: Service,
+  reportError: ErrorReporter,
 ): (edition: EditionDescription, signal?: AbortSignal) => Runner {
   const compiled = new Map<DocumentNode, CompiledQuery>();
   const compile = (document: DocumentNode): CompiledQuery => {
@@ -111,7 +114,7 @@ export function createRunner(
       edition: edition.graphqlName,
     })) as ExecutionResult;
     if (result.errors && result.errors.length > 0)
-      throw restErrorOf(result.errors, edition.requestValidation);
+      throw restErrorOf(result.errors, edition.requestValidation, reportError);
     return result.data as never;
   };
 }
@@ -119,7 +122,11 @@ export function createRunner(
 /** GraphQL arguments the shim fills from query parameters. */
 const QUERY_ARGUMENTS: ReadonlySet<string> = new Set(["criteria", "duration", "allocation"]);
 
-function restErrorOf(errors: NonNullable<ExecutionResult["errors"]>, rules: RequestValidation): RestError {
+function restErrorOf(
+  errors: NonNullable<ExecutionResult["errors"]>,
+  rules: RequestValidation,
+  reportError: ErrorReporter,
+): RestError {
   const [first] = errors;
   const code = first.extensions?.code;
   if (code === "NOT_FOUND") return new RestError(404, { detail: first.extensions?.detail ?? first.message });
@@ -134,7 +141,7 @@ function restErrorOf(errors: NonNullable<ExecutionResult["errors"]>, rules: Requ
     return new RestError(422, { detail: [validationDetail(rules, [where, ...loc], issue, null)] });
   }
   // Not the client's doing: logged (with its cause), answered 500 without details.
-  log.error(
+  reportError(
     `REST: unexpected GraphQL error at ${first.path.join(".")}: ${first.message}`,
     first.originalError ?? first,
   );

@@ -1,10 +1,16 @@
 import type { GraphQLSchema } from "graphql";
 import { type EditionDescription, editionById, UnknownEditionError } from "../editions/index.js";
-import { log } from "../log.js";
 import type { Service } from "../schema/context.js";
 import { BodyValidationError } from "./body.js";
 import { CLOUD_PROVIDER_PATH, cloudProviderRoute, isCloudProviderPath } from "./cloud.js";
-import { createRunner, RestError, type RestResponse, type Route, versionAtLeast } from "./common.js";
+import {
+  createRunner,
+  type ErrorReporter,
+  RestError,
+  type RestResponse,
+  type Route,
+  versionAtLeast,
+} from "./common.js";
 import { QueryValidationError } from "./query.js";
 import { ROUTES } from "./routes.js";
 import { type RequestValidation, validationDetail } from "./validation.js";
@@ -48,16 +54,9 @@ export function routeTemplate(pathname: string): string | null {
   return isCloudProviderPath(path) ? CLOUD_PROVIDER_PATH : null;
 }
 
-/** Called with an unexpected error (a bug) before the 500 is answered. */
-export type ErrorReporter = (error: unknown) => void;
-
 /** The REST shim: maps each v1 path to its GraphQL operation and reshapes the answer. */
-export function createRestHandler(
-  schema: GraphQLSchema,
-  service: Service,
-  reportError: ErrorReporter = (error) => log.error("REST: unexpected error", error),
-) {
-  const runner = createRunner(schema, service);
+export function createRestHandler(schema: GraphQLSchema, service: Service, reportError: ErrorReporter) {
+  const runner = createRunner(schema, service, reportError);
 
   return async (call: RestCall): Promise<RestResponse> => {
     // Errors found before the request's edition is known are worded like the default edition's.
@@ -139,6 +138,6 @@ function errorResponse(
       body: { detail: [{ loc: ["body"], msg: error.message, type: "value_error.jsondecode" }] },
     };
   }
-  reportError(error);
+  reportError("REST: unexpected error", error);
   return { status: 500, body: "Internal Server Error" };
 }

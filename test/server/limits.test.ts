@@ -9,7 +9,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { DEFAULT_LIMITS } from "../../src/config.js";
 import { directLookups, memoizedLookups } from "../../src/engine/lookups.js";
 import { Server } from "../../src/engine/server.js";
-import { log } from "../../src/log.js";
 import type { EditionService } from "../../src/schema/context.js";
 import { graphqlCall, send } from "../support/http.js";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
@@ -350,12 +349,14 @@ describe("REST logs what it does not expect", () => {
     vi.spyOn(Server.prototype, "embeddedImpact").mockImplementation(() => {
       throw new Error("boom");
     });
-    const logged = vi.spyOn(log, "error").mockImplementation(() => {});
+    const before = service.logs.length;
     const answer = await send(service.port, { path: "/v1/server/?verbose=false&criteria=gwp" });
     expect(answer.status).toBe(500);
     expect(answer.text).toBe("Internal Server Error");
-    expect(logged).toHaveBeenCalled();
-    expect(String(logged.mock.calls[0][0])).toMatch(/^REST: unexpected GraphQL error at server\./);
+    const errors = service.logs.slice(before).filter((line) => line.level === 50);
+    expect(String(errors[0]?.msg)).toMatch(/^REST: unexpected GraphQL error at server\./);
+    // With its cause and stack.
+    expect(JSON.stringify(errors[0]?.err)).toContain("boom");
   });
 });
 
