@@ -444,6 +444,8 @@ type InputSchemas = ReturnType<typeof buildInputSchemas>;
 
 /** The schemas of each `Limits` value, built once. */
 const inputSchemas = builtOncePer(buildInputSchemas);
+/** A free-text argument's schema per `Limits` value, built once (not per fleet item). */
+const textSchema = builtOncePer(boundedText);
 
 type UsageGraphQL = z.infer<InputSchemas["usage"]>;
 
@@ -556,7 +558,7 @@ export function validateText<T extends string | null | undefined>(
   path: readonly (string | number)[],
 ): T {
   if (value == null) return value;
-  const result = boundedText(limits).safeParse(value);
+  const result = textSchema(limits).safeParse(value);
   if (!result.success) throw fromZodError(result.error, path);
   return value;
 }
