@@ -99,8 +99,6 @@ export function canonicalSteps(
     .flatMap((info) => PHASES.map((phase) => ({ criterion: info.name, phase })));
 }
 
-const stepKey = (criterion: string, phase: Phase) => `${criterion}/${phase}`;
-
 interface StepResult {
   readonly raw: RawImpact | null;
   readonly outcome: PhaseOutcome;
@@ -122,11 +120,13 @@ export class Evaluation {
   readonly allocation: Allocation;
   readonly criteria: readonly RequestedCriterion[];
   private readonly steps: readonly Step[];
-  private readonly stepIndex: ReadonlyMap<string, number>;
-  /** Steps run so far: always a prefix of `steps`. */
-  private stepsRun = 0;
-  /** Per `criterion/phase`: the unrounded result (null: not implemented), its rounded outcome, notices. */
-  private readonly results = new Map<string, StepResult>();
+  /**
+   * Per criterion name, the index of its embedded step (its use step follows it): a phase is
+   * found without building a key per lookup (fleets look up every item's phases several times).
+   */
+  private readonly firstStep: ReadonlyMap<string, number>;
+  /** Per step index, in canonical order: the unrounded result (null: not implemented), its rounded outcome, notices. */
+  private readonly results: StepResult[] = [];
   private report: VerboseReport | null = null;
   /** Number of phase computations run (engine work), observable by tests. */
   computations = 0;
@@ -139,7 +139,11 @@ export class Evaluation {
     this.allocation = options.allocation ?? "LINEAR";
     this.criteria = options.criteria ?? DEFAULT_REQUESTED;
     this.steps = canonicalSteps(this.criteria, asset.rules.criteria);
-    this.stepIndex = new Map(this.steps.map((step, index) => [stepKey(step.criterion, step.phase), index]));
+    const firstStep = new Map<string, number>();
+    for (let index = 0; index < this.steps.length; index += PHASES.length) {
+      firstStep.set(this.steps[index].criterion, index);
+    }
+    this.firstStep = firstStep;
   }
 
   impact(criterion: RequestedCriterion, phase: Phase): PhaseOutcome {
@@ -152,14 +156,18 @@ export class Evaluation {
     return criterion.computed ? this.result(criterion, phase).raw : null;
   }
 
-  private result(criterion: RequestedCriterion, phase: Phase) {
-    const key = stepKey(criterion.info.name, phase);
-    const index = this.stepIndex.get(key);
+  private stepOf(criterion: string, phase: Phase): number | undefined {
+    const first = this.firstStep.get(criterion);
+    return first === undefined ? undefined : phase === "embedded" ? first : first + 1;
+  }
+
+  private result(criterion: RequestedCriterion, phase: Phase): StepResult {
+    const index = this.stepOf(criterion.info.name, phase);
     if (index === undefined) {
       throw new Error(`criterion ${criterion.requested} is not among the criteria of this evaluation`);
     }
     this.runThrough(index);
-    return this.results.get(key) as StepResult;
+    return this.results[index];
   }
 
   /** Notices about an impact that only GraphQL shows (see `Asset.useNotices`), computing it if needed. */
@@ -167,25 +175,27 @@ export class Evaluation {
     return criterion.computed ? this.result(criterion, phase).notices : [];
   }
 
-  /** Runs the canonical steps up to `last` included (those not run yet). */
+  /** Runs the canonical steps up to `last` included (those not run yet); `results` stays a prefix of `steps`. */
   private runThrough(last: number): void {
-    while (this.stepsRun <= last) {
-      const { criterion, phase } = this.steps[this.stepsRun];
+    while (this.results.length <= last) {
+      const { criterion, phase } = this.steps[this.results.length];
       this.computations++;
       const raw = this.compute(criterion, phase);
-      this.results.set(stepKey(criterion, phase), {
+      this.results.push({
         raw,
         outcome: raw === null ? "not implemented" : rounded(raw, this.asset.rules.roundImpact),
-        notices: raw !== null && phase === "use" ? (this.asset.useNotices?.(criterion) ?? []) : [],
+        notices:
+          raw !== null && phase === "use" ? (this.asset.useNotices?.(criterion) ?? NO_NOTICES) : NO_NOTICES,
       });
-      this.stepsRun++;
     }
   }
 
   /** What was computed so far for a criterion, without computing anything more. */
   computed(criterion: RequestedCriterion): CriterionImpact {
-    const known = (phase: Phase) =>
-      this.results.get(stepKey(criterion.info.name, phase))?.outcome ?? "not implemented";
+    const known = (phase: Phase) => {
+      const index = this.stepOf(criterion.info.name, phase);
+      return (index === undefined ? undefined : this.results[index]?.outcome) ?? "not implemented";
+    };
     return { criterion, embedded: known("embedded"), use: known("use") };
   }
 
@@ -214,6 +224,8 @@ export class Evaluation {
     );
   }
 }
+
+const NO_NOTICES: readonly string[] = Object.freeze([]);
 
 /** Runs a phase function; modelling gaps and non-finite results are "not implemented" (null, §4.0). */
 function attempt(run: () => RawImpact): RawImpact | null {
