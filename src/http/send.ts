@@ -44,6 +44,14 @@ export async function send(
     response.end();
     return;
   }
+  if (encoding === null && (typeof body === "string" || body instanceof Uint8Array)) {
+    // A body already in memory is written at once: a stream pipeline (with its own
+    // AbortController, aborted when it finishes) cost more than the write of a REST answer.
+    headers["content-length"] = String(known);
+    response.writeHead(reply.status, headers);
+    response.end(body);
+    return;
+  }
   const source = Readable.from(
     typeof body === "string" ? [Buffer.from(body)] : body instanceof Uint8Array ? [body] : body,
   );
