@@ -92,6 +92,11 @@ function restReply(answer: RestResponse): Reply {
   return jsonReply(answer.status, answer.body);
 }
 
+/** GraphQL answers sent part by part (subscriptions, @defer/@stream): never buffered. */
+function isIncremental(contentType: string | undefined): boolean {
+  return contentType !== undefined && /^(text\/event-stream|multipart\/)/i.test(contentType);
+}
+
 function pathOf(url: string): string {
   const end = url.search(/[?#]/);
   return end === -1 ? url : url.slice(0, end);
@@ -203,7 +208,16 @@ export function createHttpHandler(parts: HttpParts) {
             answer.headers.forEach((value, name) => {
               headers[name.toLowerCase()] = value;
             });
-            return { status: answer.status, headers, body: answer.body as AsyncIterable<Uint8Array> | null };
+            // A single result is already one string inside yoga: taken whole, it is written at once
+            // (see send.ts). Incremental answers (event streams, multipart) keep streaming.
+            if (answer.body === null || isIncremental(headers["content-type"])) {
+              return {
+                status: answer.status,
+                headers,
+                body: answer.body as AsyncIterable<Uint8Array> | null,
+              };
+            }
+            return { status: answer.status, headers, body: new Uint8Array(await answer.arrayBuffer()) };
           }),
       };
     }
