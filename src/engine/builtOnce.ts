@@ -7,7 +7,9 @@
 export function builtOncePer<K extends object, V>(build: (key: K) => V): (key: K) => V {
   const built = new WeakMap<K, V>();
   return (key) => {
-    if (built.has(key)) return built.get(key) as V;
+    // One lookup on a hit (models of a fleet's items ask per component); `has` only for an undefined value.
+    const known = built.get(key);
+    if (known !== undefined || built.has(key)) return known as V;
     const value = build(key);
     built.set(key, value);
     return value;
