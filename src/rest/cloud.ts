@@ -2,6 +2,7 @@ import { z } from "zod";
 import { builtOncePer } from "../engine/builtOnce.js";
 import { deferredUsage, parseV1Body, usageVariables } from "./body.js";
 import {
+  CLOUD_REGIONS,
   documented,
   type Handler,
   impactRoute,
@@ -115,7 +116,7 @@ export const cloudRoutes: readonly Route[] = [
   },
   {
     path: "/v1/utils/cloud_regions",
-    since: "2.4.1",
+    requires: CLOUD_REGIONS,
     methods: {
       // `{provider, region}` rows of edition 2.4.1 (docs/methodology.md §19.11.1).
       GET: async (request, run) =>

@@ -1,6 +1,7 @@
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { DocumentNode, ExecutionResult, GraphQLSchema } from "graphql";
 import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
+import type { ReferenceData } from "../data/types.js";
 import type { EditionDescription } from "../editions/index.js";
 import { createRequestContext, type Service } from "../schema/context.js";
 import type { BodyDoc, BodyParser } from "./body.js";
@@ -251,20 +252,24 @@ export interface Route {
   readonly path: string;
   readonly methods: Readonly<Record<string, Handler>>;
   /**
-   * The first boaviztapi version that has the route: an edition reproducing an older version
-   * answers 404 like its reference (absent: every edition has it).
+   * What the edition's data must hold for the route to exist (absent: every edition has it); an
+   * edition without it answers 404, as the API it reproduces has no such route.
    */
-  readonly since?: string;
+  readonly requires?: EditionFeature;
 }
 
-/** Whether a reference version (`2.4.1`) is at or after another, part by part. */
-export function versionAtLeast(version: string, since: string): boolean {
-  const parts = version.split(".").map(Number);
-  const minimum = since.split(".").map(Number);
-  for (let i = 0; i < Math.max(parts.length, minimum.length); i++) {
-    const a = parts[i] ?? 0;
-    const b = minimum[i] ?? 0;
-    if (a !== b) return a > b;
-  }
-  return true;
+/** Something only some editions' data sets have, read from the data itself (not from a version). */
+export interface EditionFeature {
+  /** For the route's documentation: "GPUs", "cloud regions". */
+  readonly name: string;
+  readonly offeredBy: (data: ReferenceData) => boolean;
 }
+
+/** GPU components, name lookups and server GPUs: editions whose data has a GPU archetype table. */
+export const GPUS: EditionFeature = { name: "GPUs", offeredBy: (data) => data.archetypes.gpu !== null };
+
+/** Cloud regions (`usage.region`): editions whose data has a regions table. */
+export const CLOUD_REGIONS: EditionFeature = {
+  name: "cloud regions",
+  offeredBy: (data) => data.cloudRegions !== null,
+};

@@ -2,6 +2,8 @@ import { componentVariables } from "./body.js";
 import {
   ARCHETYPE_PARAMETER,
   documented,
+  type EditionFeature,
+  GPUS,
   type Handler,
   inputRoute,
   ok,
@@ -27,20 +29,20 @@ import {
 
 /**
 /**
- * The v1 component routes: kind, impact handler and, for a later component, the first reference
- * version that has it. `assembly` is served although v1.2.4 answers 404 for it: our specification
+ * The v1 component routes: kind, impact handler and, for a component only some editions have,
+ * what their data must hold. `assembly` is served although v1.2.4 answers 404 for it: our specification
  * lists it among the component routes (docs/methodology.md §4.8, §4.9).
  */
 const COMPONENTS: readonly {
   readonly kind: ComponentKind;
   readonly impacts: Handler;
-  readonly since?: string;
+  readonly requires?: EditionFeature;
 }[] = [
   { kind: "cpu", impacts: inputRoute(CpuImpactsDocument, componentVariables.cpu, (d) => d.component) },
   {
     kind: "gpu",
     impacts: inputRoute(GpuImpactsDocument, componentVariables.gpu, (d) => d.component),
-    since: "2.4.1",
+    requires: GPUS,
   },
   { kind: "ram", impacts: inputRoute(RamImpactsDocument, componentVariables.ram, (d) => d.component) },
   { kind: "ssd", impacts: inputRoute(SsdImpactsDocument, componentVariables.ssd, (d) => d.component) },
@@ -88,7 +90,7 @@ const componentAll: Handler = async (_request, run) => {
 export function componentRoutes(): Route[] {
   const routes: Route[] = [{ path: "/v1/component/all", methods: { GET: componentAll } }];
   for (const spec of COMPONENTS) {
-    const { impacts, since } = spec;
+    const { impacts, requires } = spec;
     const archetypes: Handler = documented(
       async (_request, run) => {
         if (WITHOUT_ARCHETYPES.has(spec.kind)) {
@@ -112,10 +114,10 @@ export function componentRoutes(): Route[] {
     const spellings = spec.kind === "power_supply" ? ["power_supply", "power-supply"] : [spec.kind];
     for (const spelling of spellings) {
       const base = `/v1/component/${spelling}`;
-      routes.push({ path: base, since, methods: { GET: impacts, POST: impacts } });
-      routes.push({ path: `${base}/archetype`, since, methods: { GET: archetypes } });
-      routes.push({ path: `${base}/archetypes`, since, methods: { GET: archetypes } });
-      routes.push({ path: `${base}/archetype_config`, since, methods: { GET: config } });
+      routes.push({ path: base, requires, methods: { GET: impacts, POST: impacts } });
+      routes.push({ path: `${base}/archetype`, requires, methods: { GET: archetypes } });
+      routes.push({ path: `${base}/archetypes`, requires, methods: { GET: archetypes } });
+      routes.push({ path: `${base}/archetype_config`, requires, methods: { GET: config } });
     }
   }
   return routes;

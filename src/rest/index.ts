@@ -1,16 +1,9 @@
 import type { GraphQLSchema } from "graphql";
 import { type EditionDescription, editionById, UnknownEditionError } from "../editions/index.js";
-import type { Service } from "../schema/context.js";
+import type { EditionService, Service } from "../schema/context.js";
 import { BodyValidationError } from "./body.js";
 import { CLOUD_PROVIDER_PATH, cloudProviderRoute, isCloudProviderPath } from "./cloud.js";
-import {
-  createRunner,
-  type ErrorReporter,
-  RestError,
-  type RestResponse,
-  type Route,
-  versionAtLeast,
-} from "./common.js";
+import { createRunner, type ErrorReporter, RestError, type RestResponse, type Route } from "./common.js";
 import { QueryValidationError } from "./query.js";
 import { ROUTES } from "./routes.js";
 import { type RequestValidation, validationDetail } from "./validation.js";
@@ -71,7 +64,8 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
       const params = singleValued(url.searchParams);
       const edition = requestedEdition(params, service.defaultEdition);
       validation = edition.requestValidation;
-      if (route.since && !versionAtLeast(edition.rules.version, route.since)) {
+      const data = (service.editions.get(edition.id) as EditionService).data;
+      if (route.requires && !route.requires.offeredBy(data)) {
         return { status: 404, body: { detail: "Not Found" } };
       }
       const body = call.method === "POST" ? parseBody(call.body) : {};

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { editionById } from "../editions/index.js";
 import { deferredUsage, usageSchema } from "./body.js";
 import { CLOUD_PROVIDER_PATH, cloudProviderTemplate } from "./cloud.js";
-import type { Handler, HandlerDoc, Route } from "./common.js";
+import type { EditionFeature, Handler, HandlerDoc, Route } from "./common.js";
 import { ROUTES } from "./routes.js";
 import { fieldTypes, type RequestValidation } from "./validation.js";
 
@@ -136,7 +136,7 @@ function operation(
   path: string,
   handler: Handler,
   info: OpenApiInfo,
-  since: string | undefined,
+  requires: EditionFeature | undefined,
 ): JsonObject {
   const doc: HandlerDoc = handler.doc ?? { summary: `${method} ${path}`, query: [], answer: "json" };
   const parameters: JsonObject[] = doc.query.map((parameter) => ({
@@ -181,8 +181,10 @@ function operation(
   return {
     operationId: operationId(method, path),
     summary: doc.summary,
-    ...(since
-      ? { description: `Only in editions ${since} and later (others answer 404, as their reference).` }
+    ...(requires
+      ? {
+          description: `Only in editions whose data has ${requires.name} (others answer 404, as their reference).`,
+        }
       : {}),
     tags: [path.split("/")[2]],
     parameters,
@@ -214,7 +216,7 @@ export function openApiDocument(info: OpenApiInfo): JsonObject {
   for (const route of routes) {
     const entry: JsonObject = {};
     for (const [method, handler] of Object.entries(route.methods) as [string, Handler][]) {
-      entry[method.toLowerCase()] = operation(method, route.path, handler, info, route.since);
+      entry[method.toLowerCase()] = operation(method, route.path, handler, info, route.requires);
     }
     paths[route.path] = entry;
   }

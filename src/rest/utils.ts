@@ -1,5 +1,5 @@
 import { ELECTRICITY_CRITERIA } from "../engine/criteria.js";
-import { documented, type Handler, listing, ok, type Route, required } from "./common.js";
+import { documented, GPUS, type Handler, listing, ok, type Route, required } from "./common.js";
 import {
   CaseTypesDocument,
   CountryCodesDocument,
@@ -112,8 +112,8 @@ export const utilsRoutes: readonly Route[] = [
   },
   { path: "/v1/utils/case_type", methods: { GET: listing(CaseTypesDocument, "caseTypes") } },
   { path: "/v1/utils/name_to_cpu", methods: { GET: nameToCpu } },
-  { path: "/v1/utils/name_to_gpu", since: "2.4.1", methods: { GET: nameToGpu } },
-  { path: "/v1/utils/gpu_name", since: "2.4.1", methods: { GET: listing(GpuNamesDocument, "gpuNames") } },
+  { path: "/v1/utils/name_to_gpu", requires: GPUS, methods: { GET: nameToGpu } },
+  { path: "/v1/utils/gpu_name", requires: GPUS, methods: { GET: listing(GpuNamesDocument, "gpuNames") } },
   {
     path: "/v1/utils/impact_criteria",
     methods: {
