@@ -11,8 +11,6 @@
 export type IssueKind =
   /** A required field absent. */
   | "missing"
-  /** An explicit null for a required field (pydantic 2 words it as the field type's refusal). */
-  | "none"
   | "integerType"
   | "integerParsing"
   | "integerFraction"
@@ -67,8 +65,8 @@ export interface IssueWording {
 export interface ErrorDialect {
   /** The keys of a detail item, in the framework's order (`input`: the refused value echoed). */
   readonly keys: readonly ("type" | "loc" | "msg" | "input" | "ctx")[];
-  /** Each refusal's wording; null: worded as the refusal of the field's type (`none` in pydantic 2). */
-  readonly wordings: Readonly<Record<IssueKind, IssueWording | null>>;
+  /** Each refusal's wording. */
+  readonly wordings: Readonly<Record<IssueKind, IssueWording>>;
 }
 
 const P1_INTEGER = "value is not a valid integer";
@@ -79,7 +77,6 @@ export const PYDANTIC_1_ERRORS: ErrorDialect = {
   keys: ["loc", "msg", "type", "ctx"],
   wordings: {
     missing: { type: "value_error.missing", msg: "field required" },
-    none: { type: "type_error.none.not_allowed", msg: "none is not an allowed value" },
     integerType: { type: "type_error.integer", msg: P1_INTEGER },
     integerParsing: { type: "type_error.integer", msg: P1_INTEGER },
     integerFraction: { type: "type_error.integer", msg: P1_INTEGER },
@@ -130,7 +127,6 @@ export const PYDANTIC_2_ERRORS: ErrorDialect = {
   keys: ["type", "loc", "msg", "input", "ctx"],
   wordings: {
     missing: { type: "missing", msg: "Field required" },
-    none: null,
     integerType: { type: "int_type", msg: "Input should be a valid integer" },
     integerParsing: {
       type: "int_parsing",

@@ -1,10 +1,4 @@
-import type {
-  ErrorDialect,
-  IssueKind,
-  IssueParams,
-  IssueWording,
-  WordingValue,
-} from "../editions/errorDialects.js";
+import type { ErrorDialect, IssueKind, IssueParams, WordingValue } from "../editions/errorDialects.js";
 
 /*
  * A 422 `detail` item in the dialect of the request's edition (`editions/errorDialects.ts`):
@@ -18,8 +12,6 @@ export type { IssueKind, IssueParams } from "../editions/errorDialects.js";
 export interface FieldIssue {
   readonly kind: IssueKind;
   readonly params?: IssueParams;
-  /** For `none` (a null for a required field): the field type's refusal, for dialects that word it so. */
-  readonly typeKind?: IssueKind;
 }
 
 /** One item of a 422 `detail` list, its keys in the dialect's order. */
@@ -35,14 +27,6 @@ function wordingValues(params: IssueParams): Record<WordingValue, unknown> {
   return { ...params, permitted: values.join(", "), expected } as Record<WordingValue, unknown>;
 }
 
-function wordingOf(dialect: ErrorDialect, issue: FieldIssue): IssueWording {
-  return (
-    dialect.wordings[issue.kind] ??
-    (issue.typeKind ? dialect.wordings[issue.typeKind] : null) ??
-    (dialect.wordings.invalid as IssueWording)
-  );
-}
-
 /** The 422 detail item for `issue` at `loc`, refusing `input`, in `dialect`. */
 export function dialectDetail(
   dialect: ErrorDialect,
@@ -50,7 +34,7 @@ export function dialectDetail(
   issue: FieldIssue,
   input: unknown,
 ): ValidationDetail {
-  const wording = wordingOf(dialect, issue);
+  const wording = dialect.wordings[issue.kind];
   const values = wordingValues(issue.params ?? {});
   const worded = wording.msg.replace(/\{(\w+)\}/g, (_match, name: string) =>
     String(values[name as WordingValue] ?? ""),

@@ -36,16 +36,22 @@ type Outcome<T> = { readonly ok: T } | { readonly issue: FieldIssue };
 
 /**
  * A zod schema from a conversion function: the value, or an issue carrying why it was refused. A
- * required field absent is `missing`; null for it is `none` (worded by some dialects as a refusal
- * of `typeKind`, the field type's).
+ * required key absent is `missing` (the reference has no such check: it fails later, HTTP 500);
+ * an explicit null for it is absent too under pydantic 1 and refused as the field type
+ * (`typeKind`) under pydantic 2 (docs/methodology.md §19.0.3).
  */
-function field<T>(typeKind: IssueKind, convert: (value: unknown) => Outcome<T>): z.ZodType<T> {
+function field<T>(
+  rules: RequestValidation,
+  typeKind: IssueKind,
+  convert: (value: unknown) => Outcome<T>,
+): z.ZodType<T> {
+  const nullIssue: FieldIssue = { kind: rules.nullForNonOptional === "absent" ? "missing" : typeKind };
   return z.unknown().transform((value, context) => {
     const outcome: Outcome<T> =
       value === undefined
         ? refused({ kind: "missing" })
         : value === null
-          ? refused({ kind: "none", typeKind })
+          ? refused(nullIssue)
           : convert(value);
     if ("ok" in outcome) return outcome.ok;
     const params: IssueParams = { pydantic: outcome.issue, input: value };
@@ -69,7 +75,7 @@ export interface FieldTypes {
 }
 
 function integerOf(rules: RequestValidation): z.ZodType<number> {
-  return field("integerType", (value) => {
+  return field(rules, "integerType", (value) => {
     // Both pydantic generations read a boolean as 1 / 0 (docs/methodology.md §19.0.3).
     if (typeof value === "boolean") return ok(value ? 1 : 0);
     if (typeof value === "number") {
@@ -85,8 +91,8 @@ function integerOf(rules: RequestValidation): z.ZodType<number> {
   });
 }
 
-function floatOf(): z.ZodType<number> {
-  return field("floatType", (value) => {
+function floatOf(rules: RequestValidation): z.ZodType<number> {
+  return field(rules, "floatType", (value) => {
     if (typeof value === "boolean") return ok(value ? 1 : 0);
     if (typeof value === "number") return Number.isFinite(value) ? ok(value) : refused(ISSUES.finite);
     if (typeof value === "string")
@@ -96,7 +102,7 @@ function floatOf(): z.ZodType<number> {
 }
 
 function textOf(rules: RequestValidation): z.ZodType<string> {
-  return field("textType", (value) => {
+  return field(rules, "textType", (value) => {
     if (typeof value === "string") return ok(value);
     if (typeof value === "number" && rules.numbersAsText) return ok(String(value));
     return refused(ISSUES.stringType);
@@ -107,7 +113,7 @@ function textOf(rules: RequestValidation): z.ZodType<string> {
 export const fieldTypes = builtOncePer(
   (rules: RequestValidation): FieldTypes => ({
     integer: integerOf(rules),
-    float: floatOf(),
+    float: floatOf(rules),
     text: textOf(rules),
     optional: (schema) => schema.nullish(),
     defaulted: (schema) => (rules.nullForNonOptional === "reject" ? schema.optional() : schema.nullish()),
