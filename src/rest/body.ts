@@ -156,14 +156,12 @@ export function parseV1Body<S extends z.ZodType>(
   const result = schema.safeParse(root, { reportInput: true });
   if (result.success) return result.data;
   throw new BodyValidationError(
-    firstStage(result.error.issues.flatMap((issue) => refusals(issue, []))).map(
-      ({ path, issue, input }) => {
-        const loc = ["body", ...at, ...path];
-        // A required field absent: pydantic 2 echoes the object that lacks it.
-        const echoed = issue.kind === "missing" ? sentValue(root, path.slice(0, -1)) : input;
-        return validationDetail(rules, loc, issue, echoed);
-      },
-    ),
+    firstStage(result.error.issues.flatMap((issue) => refusals(issue, []))).map(({ path, issue, input }) => {
+      const loc = ["body", ...at, ...path];
+      // A required field absent: pydantic 2 echoes the object that lacks it.
+      const echoed = issue.kind === "missing" ? sentValue(root, path.slice(0, -1)) : input;
+      return validationDetail(rules, loc, issue, echoed);
+    }),
   );
 }
 
