@@ -4,6 +4,7 @@ import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import type { ReferenceData } from "../data/types.js";
 import type { EditionDescription } from "../editions/index.js";
 import { createRequestContext, type Service } from "../schema/context.js";
+import type { AnswerName } from "./answers.js";
 import type { BodyDoc, BodyParser } from "./body.js";
 import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./generated/graphql.js";
 import {
@@ -46,8 +47,8 @@ export interface HandlerDoc {
   readonly query: readonly QueryParameterDoc[];
   /** The JSON body a POST takes (named schema of `body.ts`). */
   readonly body?: BodyDoc;
-  /** The answer's shape: an impact answer (`{impacts, verbose?}`) or any JSON. */
-  readonly answer: "impacts" | "json";
+  /** The 200 answer's schema (`answers.ts`), e.g. `ImpactAnswer` (`{impacts, verbose?}`). */
+  readonly answer: AnswerName;
 }
 
 export type Handler = ((request: RestRequest, run: Runner) => Promise<RestResponse>) & {
@@ -57,9 +58,9 @@ export type Handler = ((request: RestRequest, run: Runner) => Promise<RestRespon
 /** Attaches its description to a handler. */
 export function documented(
   handler: (request: RestRequest, run: Runner) => Promise<RestResponse>,
-  doc: Partial<HandlerDoc> & Pick<HandlerDoc, "summary">,
+  doc: Partial<HandlerDoc> & Pick<HandlerDoc, "summary" | "answer">,
 ): Handler {
-  return Object.assign(handler, { doc: { query: [], answer: "json" as const, ...doc } });
+  return Object.assign(handler, { doc: { query: [], ...doc } });
 }
 
 /** The summary of an impact route that states none. */
@@ -233,7 +234,7 @@ export function impactRoute<R, V>(
       const data = await run(document, variables(common, request) as V & Record<string, unknown>);
       return ok({ ...impactResponse(answer(data)), ...extra(data) });
     },
-    { summary: IMPACT_SUMMARY, query: IMPACT_QUERY_PARAMETERS, answer: "impacts", ...doc },
+    { summary: IMPACT_SUMMARY, query: IMPACT_QUERY_PARAMETERS, answer: "ImpactAnswer", ...doc },
   );
 }
 
@@ -269,8 +270,9 @@ export function listing<R, K extends keyof R & string>(
   document: TypedDocumentNode<R, Record<string, never>>,
   field: K,
   summary = `The \`${field}\` listing`,
+  answer: AnswerName = "Names",
 ): Handler {
-  return documented(async (_request, run) => ok((await run(document, {}))[field]), { summary });
+  return documented(async (_request, run) => ok((await run(document, {}))[field]), { summary, answer });
 }
 
 /** The `archetype` query parameter of the `archetype_config` routes. */

@@ -29,6 +29,8 @@ export interface QueryParameterDoc {
   readonly description: string;
   readonly required?: boolean;
   readonly schema: Readonly<Record<string, unknown>>;
+  /** A value answered 200 (Swagger UI's "Try it out" fills it in). */
+  readonly example?: unknown;
 }
 
 /** The query parameters of every impact route, as `impactQuery` reads them (§16). */
