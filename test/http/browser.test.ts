@@ -197,4 +197,23 @@ describe("in a browser", () => {
     },
     WAIT_MS * 2,
   );
+
+  it(
+    "/docs: Try it out on POST /v1/server sends the example body and is answered 200",
+    async () => {
+      const page = await browser.newPage();
+      await page.goto(`${server.url}/docs`);
+      const operation = page.locator("#operations-server-post_v1_server");
+      await operation.waitFor({ timeout: WAIT_MS });
+      await operation.locator(".opblock-summary").click();
+      await operation.locator(".try-out__btn").click();
+      await operation.locator(".execute").click();
+      const status = operation.locator(".live-responses-table tbody .response-col_status").first();
+      await status.waitFor({ timeout: WAIT_MS });
+      expect((await status.innerText()).trim()).toBe("200");
+      expect(await operation.locator(".live-responses-table").innerText()).toContain("kgCO2eq");
+      await page.close();
+    },
+    WAIT_MS * 2,
+  );
 });
