@@ -190,8 +190,13 @@ function refusals(issue: z.core.$ZodIssue, prefix: readonly (string | number)[])
   const path = [...prefix, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))];
   const params = issueParams(issue);
   if (params) return [{ path, issue: params.pydantic, input: params.input }];
-  if (issue.code === "invalid_union" && issue.errors.length > 0)
-    return issue.errors.flatMap((member) => member.flatMap((inner) => refusals(inner, path)));
+  if (issue.code === "invalid_union" && issue.errors.length > 0) {
+    const members = issue.errors.map((member) => member.flatMap((inner) => refusals(inner, path)));
+    // A member refused only for absent keys is the one the framework accepts (it has no such
+    // check): the service's completeness check answers for it alone.
+    const completed = members.find((member) => member.every((refusal) => refusal.issue.kind === "missing"));
+    return completed ?? members.flat();
+  }
   return [{ path, issue: structuralIssue(issue), input: issue.input }];
 }
 

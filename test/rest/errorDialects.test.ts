@@ -308,6 +308,19 @@ describe("the dialects are data", () => {
     );
   });
 
+  it("a list item lacking a key in a number-or-list field: only the completeness check answers", async () => {
+    // The list member is the one the reference accepts (it fails later): no float refusal beside.
+    expect(
+      await post("1.2.4", "/v1/server/", { usage: { time_workload: [{ load_percentage: 50 }] } }),
+    ).toEqual([
+      {
+        loc: ["body", "usage", "time_workload", 0, "time_percentage"],
+        msg: "field required",
+        type: "value_error.missing",
+      },
+    ]);
+  });
+
   it("a missing key reported with type refusals is left out, as the reference answers (errors-0053)", async () => {
     // The reference's framework refuses the text; it has no check of the absent power_watt.
     const body = { cpu: {}, workload: [{ load_percentage: "a" }] };
