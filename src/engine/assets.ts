@@ -1,12 +1,12 @@
 import type { Attribute, AttributeValue } from "./attribute.js";
 import type { Component } from "./components/component.js";
-import type { Allocation } from "./context.js";
 import { DEFAULT_CRITERIA, type RequestedCriterion, resolveCriterion } from "./criteria.js";
 import {
   type Asset,
   type CriterionImpact,
   type Evaluation,
   guarded,
+  type PhaseOutcome,
   type VerboseAttribute,
   type VerboseComponent,
   type VerboseReport,
@@ -49,21 +49,31 @@ export function componentAsset(component: Component): Asset {
 /** Components whose own use impact a device's verbose block shows. */
 const USE_IN_DEVICE: ReadonlySet<string> = new Set(["CPU", "RAM", "GPU"]);
 
-/** Per-component share of a device (1 for a server; the instance's part of the host in cloud). */
-export type ComponentShare = (component: Component) => number | null;
+/**
+ * The embedded impact a device's own computation obtained from one of its components (share
+ * included), or undefined when it never computed it.
+ */
+export type EmbeddedPart = (component: Component, criterion: string) => RawImpact | undefined;
 
 /**
  * The verbose blocks of a device's components (§7.3): each component's lifetime is first
- * overwritten with the device's ("from device"), then its own impacts are computed for the
- * requested criteria — use only for CPU, RAM (§7.3) and GPU (docs/methodology.md §19.6.3).
+ * overwritten with the device's ("from device"), then its impacts are listed for the requested
+ * criteria — use only for CPU, RAM (§7.3) and GPU (docs/methodology.md §19.6.3).
+ *
+ * Kept quirk (docs/methodology.md Appendix D.31): a block's embedded impact is the one the
+ * device's sum obtained from the component while it computed that criterion, not a new
+ * computation. A sum that fell back to the generic server factor at the assembly (every criterion
+ * but gwp, adp and pe) reached no component: each block reads "not implemented" then, a GPU
+ * too although it has factors for most criteria, and none of its attributes were read. An
+ * attribute that changed after the criterion was computed (a given die size replaced by the
+ * name's, 2.4.1) does not change the block.
  */
 export function componentBlocks(
   components: readonly Component[],
   deviceLifetime: Attribute<number>,
   requested: readonly RequestedCriterion[],
   duration: number | null,
-  allocation: Allocation,
-  share: ComponentShare,
+  embeddedPart: EmbeddedPart,
 ): VerboseComponent[] {
   const counters = new Map<string, number>();
   return components.map((component) => {
@@ -74,22 +84,13 @@ export function componentBlocks(
       max: deviceLifetime.max,
       source: "from device",
     });
-    // The share is read only once a component's own impact is known: a criterion the component
-    // has no factor for leaves the instance's storage attributes unread (absent from the verbose).
-    let alpha: number | undefined;
-    const shared = (impact: RawImpact): RawImpact => {
-      alpha ??= share(component) ?? 0;
-      return { ...impact, value: impact.value * alpha, min: impact.min * alpha, max: impact.max * alpha };
-    };
     const impacts: CriterionImpact[] = requested.map((criterion) => {
       if (!criterion.computed || duration === null) {
         return { criterion, embedded: "not implemented", use: "not implemented" };
       }
       const rounding = component.context.rules.roundImpact;
-      const embedded = guarded(
-        () => shared(component.embeddedImpact(criterion.info.name, duration, allocation)),
-        rounding,
-      );
+      const part = embeddedPart(component, criterion.info.name);
+      const embedded: PhaseOutcome = part === undefined ? "not implemented" : guarded(() => part, rounding);
       const use = USE_IN_DEVICE.has(component.kind)
         ? guarded(() => component.useImpact(criterion.info.name, duration, 1), rounding)
         : "not implemented";
@@ -127,8 +128,7 @@ export function serverAsset(server: Server): Asset {
           server.usage.hoursLifeTime,
           requested,
           evaluation.duration,
-          evaluation.allocation,
-          () => 1,
+          (component, criterion) => server.embeddedPartOf(component, criterion),
         ),
         attributes: deviceAttributes(server.usage, server.namedAttributes()),
       };

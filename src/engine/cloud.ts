@@ -149,7 +149,7 @@ export class CloudInstance {
     const host = this.platform.usage;
     const factor = host.electricityFactor(criterion);
     if (!this.usage.avgPower.isSet()) {
-      const power = this.platform.modelPower(this.cpuShare(), this.ramShare(), false);
+      const power = this.platform.modelPower(this.cpuShare(), this.ramShare(), "cloud");
       this.usage.avgPower.setCompleted(power.value, { min: power.min, max: power.max });
     }
     return scaleByUnits(modelledUse(factor, this.usage.avgPower, host.useTimeRatio, duration), this.units);
@@ -176,8 +176,7 @@ export class CloudInstance {
       platform.usage.hoursLifeTime,
       requested,
       evaluation.duration,
-      evaluation.allocation,
-      (c) => this.componentShare(c),
+      (component, criterion) => platform.embeddedPartOf(component, criterion),
     );
     const merged = new Map<string, VerboseAttribute>();
     const add = (attributes: readonly VerboseAttribute[]) => {

@@ -70,7 +70,7 @@ export class FunctionalBlock {
    * still reads the lifetime bounds (they show in verbose), but never its units.
    */
   embeddedImpact(criterion: string, duration: number, allocation: Allocation): RawImpact {
-    const ratio = allocate(constantImpact(1), duration, this.lifetime, allocation);
+    const ratio = this.allocationRatio(duration, allocation);
     const level = this.hslLevel.value;
     if (level === null) throw new NotImplementedError(`${this.name} has no level`);
     const path = ["IoT", this.name.toLowerCase(), String(level)];
@@ -84,6 +84,20 @@ export class FunctionalBlock {
     );
     this.computed.set(criterion, raw);
     return raw;
+  }
+
+  /**
+   * §6.2 ratio with the block's lifetime. Kept quirk (docs/methodology.md Appendix D.32): the
+   * block reads the lifetime's value, then its bounds, before the ratio is capped at 1, so a
+   * duration beyond the lifetime still shows the bounds in the report.
+   */
+  allocationRatio(duration: number, allocation: Allocation): RawImpact {
+    if (allocation !== "TOTAL") {
+      this.lifetime.numberValue();
+      this.lifetime.max;
+      this.lifetime.min;
+    }
+    return allocate(constantImpact(1), duration, this.lifetime, allocation);
   }
 
   /** What the device computation got from this block for a criterion (§9.3 verbose). */
@@ -191,11 +205,18 @@ function blockReports(
   device: IotDevice,
   requested: readonly RequestedCriterion[],
   duration: number | null,
+  allocation: Allocation,
 ): VerboseComponent[] {
   const counters = new Map<string, number>();
   return device.blocks.map((block) => {
     const n = (counters.get(block.name) ?? 0) + 1;
     counters.set(block.name, n);
+    // Kept quirk (docs/methodology.md Appendix D.32): the report tries the blocks also for the
+    // criteria the device never computes (`CTUh_c`, `CTUh_nc`); that attempt fails at the factor
+    // lookup, after the allocation has read the lifetime's bounds.
+    if (duration !== null && requested.some((criterion) => !criterion.computed)) {
+      block.allocationRatio(duration, allocation);
+    }
     const impacts: CriterionImpact[] = requested.map((criterion) => ({
       criterion,
       embedded: criterion.computed ? block.outcome(criterion.info.name) : "not implemented",
@@ -221,7 +242,7 @@ export function iotDeviceAsset(device: IotDevice): Asset {
       return {
         duration: evaluation.duration,
         impacts: null,
-        components: blockReports(device, requested, evaluation.duration),
+        components: blockReports(device, requested, evaluation.duration, evaluation.allocation),
         attributes: deviceAttributes(device.usage, [["units", device.units]]),
       };
     },

@@ -97,6 +97,11 @@ export class Server {
   readonly powerSupply: PowerSupply;
   readonly case: Case;
   readonly motherboard: FixedImpactComponent;
+  /**
+   * What the embedded sum obtained from each component, per criterion (share included): the
+   * verbose blocks report these (Appendix D.31), not a computation made afterwards.
+   */
+  private readonly embeddedParts = new Map<string, Map<Component, RawImpact>>();
 
   constructor(
     readonly context: EngineContext,
@@ -197,12 +202,16 @@ export class Server {
     share: (component: Component) => number | null = () => 1,
   ): RawImpact {
     const parts: RawImpact[] = [];
+    const obtained = new Map<Component, RawImpact>();
+    this.embeddedParts.set(criterion, obtained);
     for (const component of this.components()) {
       component.usage.hoursLifeTime = this.usage.hoursLifeTime;
       const alpha = share(component);
       if (alpha === null) continue;
       try {
-        parts.push(component.embeddedImpact(criterion, duration, allocation, alpha));
+        const part = component.embeddedImpact(criterion, duration, allocation, alpha);
+        parts.push(part);
+        obtained.set(component, part);
       } catch (error) {
         if (!(error instanceof NotImplementedError)) throw error;
         return scaleByUnits(
@@ -212,6 +221,15 @@ export class Server {
       }
     }
     return scaleByUnits(sumImpacts(parts), this.units);
+  }
+
+  /**
+   * The embedded impact the last sum for `criterion` obtained from `component` (its share
+   * included); undefined when the sum never reached it (it stopped at a component without the
+   * criterion, Appendix D.11) or it had no such impact.
+   */
+  embeddedPartOf(component: Component, criterion: string): RawImpact | undefined {
+    return this.embeddedParts.get(criterion)?.get(component);
   }
 
   private genericEmbedded(
@@ -236,7 +254,7 @@ export class Server {
   useImpact(criterion: string, duration: number): RawImpact {
     const factor = this.usage.electricityFactor(criterion);
     if (!this.usage.avgPower.isSet()) {
-      const power = this.modelPower(1, 1, true);
+      const power = this.modelPower(1, 1, "server");
       this.usage.avgPower.setCompleted(power.value, { min: power.min, max: power.max });
     }
     return scaleByUnits(
@@ -248,10 +266,12 @@ export class Server {
   /**
    * §7.4 step 2 (and §8.4 with shares): CPU and RAM power for all units, plus the other
    * consumption ratio. Quirk kept (Appendix D.2): on a server each RAM entry's `avg_power`
-   * holds the running sum up to that entry; in cloud each holds its own share.
+   * holds the running sum up to that entry; in cloud each holds its own share. A server asks
+   * the CPU three times (Appendix D.30), a cloud host once.
    */
-  modelPower(sCpu: number, sRam: number, runningRamSum: boolean): PowerTriple {
-    const cpu = this.cpu.modelPowerConsumption();
+  modelPower(sCpu: number, sRam: number, host: "server" | "cloud"): PowerTriple {
+    const runningRamSum = host === "server";
+    const cpu = host === "server" ? this.cpuPowerAsTheServerAsks() : this.cpu.modelPowerConsumption();
     const cpuPower = { value: cpu.value * sCpu, min: cpu.min * sCpu, max: cpu.max * sCpu };
     this.cpu.usage.avgPower.setCompleted(cpuPower.value, { min: cpuPower.min, max: cpuPower.max });
     const ram = { value: 0, min: 0, max: 0 };
@@ -270,6 +290,23 @@ export class Server {
     const value = (cpuPower.value + ram.value + gpu.value) * (1 + ratio.numberValue());
     const min = (cpuPower.min + ram.min + gpu.min) * (1 + ratio.numberMin());
     const max = (cpuPower.max + ram.max + gpu.max) * (1 + ratio.numberMax());
+    return { value, min, max };
+  }
+
+  /**
+   * Kept quirk (docs/methodology.md Appendix D.30): the reference's server power model asks the CPU
+   * for its power three times, keeping the value of the first answer, the min of the second and
+   * the max of the third, and each answer chooses the CPU's profile afresh (§10.2) from what the
+   * CPU knows by then. When no embedded computation has completed the CPU from its name before
+   * (criteria without CPU factors; in 2.4.1 also a given die size), the first answer reads the
+   * manufacturer and model range while still empty and completes them from the name only when it
+   * reads the TDP: the value then comes from the profile chosen without them, min and max from the
+   * model range's. Every other time the three answers agree.
+   */
+  private cpuPowerAsTheServerAsks(): PowerTriple {
+    const value = this.cpu.modelPowerConsumption().value;
+    const min = this.cpu.modelPowerConsumption().min;
+    const max = this.cpu.modelPowerConsumption().max;
     return { value, min, max };
   }
 

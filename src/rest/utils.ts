@@ -65,7 +65,9 @@ const nameToCpu: Handler = documented(
       units: null,
       usage: emptyUsage(),
       core_units: cpuByName.coreUnits,
-      die_size: cpuByName.dieSize,
+      // Kept quirk (docs/methodology.md Appendix D.34): the die size is truncated, as the name
+      // completion truncates it (§4.2.2); the table keeps its decimals (442.5 → 442).
+      die_size: cpuByName.dieSize === null ? null : Math.trunc(cpuByName.dieSize),
       die_size_per_core: null,
       manufacturer: cpuByName.manufacturer,
       model_range: cpuByName.modelRange,

@@ -70,11 +70,13 @@ export class Case extends Component {
    */
   protected embeddedPerUnit(criterion: string, duration: number, allocation: Allocation): RawImpact {
     const { factors } = this.context.data;
+    // Kept quirk (docs/methodology.md Appendix D.33): the case type is read before the factors are
+    // looked up, so a criterion without case factors still shows it in the report.
+    const type = this.caseType.value;
     const rack = requiredFactor(factors, "case", criterion, "rack", "impact");
     const blade =
       requiredFactor(factors, "case", criterion, "blade", "impact_blade_16_slots") / 16 +
       requiredFactor(factors, "case", criterion, "blade", "impact_blade_server");
-    const type = this.caseType.value;
     const fromArchetype = this.caseType.status === "ARCHETYPE";
     if (this.context.rules.caseUnits === "twice") {
       return this.allocated(
