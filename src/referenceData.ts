@@ -35,17 +35,24 @@ function folderOf(edition: EditionDescription): URL {
     : pathToFileURL(edition.dataFolder.endsWith("/") ? edition.dataFolder : `${edition.dataFolder}/`);
 }
 
-/** How start-up messages name an edition's settings. */
+/** Whether a custom edition's folder has its own settings file (a 1.2.4 base's `config.yml`). */
+function ownSettingsFile(edition: EditionDescription, dir: URL): boolean {
+  return "file" in edition.settings && existsSync(new URL(edition.settings.file, dir));
+}
+
+/** How start-up messages name an edition's setting: where it was given, or whence it was inherited. */
 function settingsSource(edition: EditionDescription, dir: URL): (key: string) => string {
-  if (edition.settingsOverrides && Object.keys(edition.settingsOverrides).length > 0) {
-    return (key) =>
-      key in (edition.settingsOverrides ?? {})
-        ? `EDITIONS_FILE: edition ${edition.id}: settings.${key}`
-        : `edition ${edition.id}: setting ${key}`;
-  }
   const { settings } = edition;
-  if ("file" in settings) return (key) => `${displayPath(dir, settings.file)}:${key}`;
-  return (key) => `edition ${edition.id}: setting ${key} (${settings.environmentPrefix}${key.toUpperCase()})`;
+  return (key) => {
+    if (key in (edition.settingsOverrides ?? {}))
+      return `EDITIONS_FILE: edition ${edition.id}: settings.${key}`;
+    if ("file" in settings && (edition.base === null || ownSettingsFile(edition, dir))) {
+      return `${displayPath(dir, settings.file)}:${key}`;
+    }
+    if (edition.base !== null)
+      return `edition ${edition.id}: setting ${key} (inherited from edition ${edition.base})`;
+    return `edition ${edition.id}: setting ${key}`;
+  };
 }
 
 function loadOne(edition: EditionDescription, env: Environment, base?: BaseData): LoadedEdition {
@@ -62,9 +69,7 @@ function loadOne(edition: EditionDescription, env: Environment, base?: BaseData)
       criteria: new Set(edition.rules.criteria.map((criterion) => criterion.name)),
       file,
       chosen: (key) =>
-        base === undefined ||
-        key in (edition.settingsOverrides ?? {}) ||
-        ("file" in edition.settings && existsSync(new URL(edition.settings.file, dir))),
+        base === undefined || key in (edition.settingsOverrides ?? {}) || ownSettingsFile(edition, dir),
     });
     return { edition, data, notices: [...notices, ...referenceNotices(data, file)] };
   } catch (error) {

@@ -50,8 +50,9 @@ function readCsv(dir: URL, file: string, columns?: TableColumns): CsvTable {
   if (!existsSync(new URL(file, dir))) throw new DataError(`${where}: missing file`);
   let header: string[] = [];
   let records: { record: CsvRow; info: { lines: number } }[];
+  const text = readFileSync(new URL(file, dir), "utf8");
   try {
-    records = parseCsv(readFileSync(new URL(file, dir), "utf8"), {
+    records = parseCsv(text, {
       // The reference reads these files with pandas, which fills short rows with NaN.
       columns: (names: string[]) => {
         header = names;
@@ -65,6 +66,17 @@ function readCsv(dir: URL, file: string, columns?: TableColumns): CsvTable {
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     throw new DataError(`${where}${line ? `:${line}` : ""}: ${oneLine((error as Error).message)}`);
+  }
+  // A file cut short (a copy interrupted, a truncated download) ends in the middle of a row: its
+  // last row is shorter than the header and no line break follows it.
+  const last = records[records.length - 1];
+  if (last && !/[\r\n]$/.test(text) && Object.keys(last.record).length < header.length) {
+    const cells = Object.keys(last.record).length;
+    if (Object.values(last.record).some((cell) => cell !== "")) {
+      throw new DataError(
+        `${where}:${last.info.lines}:${header[cells]}: truncated file (the last row has ${cells} of ${header.length} cells and no line break)`,
+      );
+    }
   }
   // A row of empty cells (`,,,,`) is no row: pandas reads NaN everywhere, which nothing matches.
   const rows = records.filter(({ record }) =>

@@ -159,9 +159,9 @@ export function checkReferences(data: ReferenceData, context: ReferenceContext):
     }
     const instance = config.defaultArchetypes.cloud_instance;
     if (instance !== undefined && !instances.byId.has(instance)) {
-      throw new DataError(
-        `${context.settingsSource("default_cloud_instance")}: instance type ${JSON.stringify(instance)} not in ${context.file(`archetypes/cloud/${provider}.csv`)}`,
-      );
+      const problem = `${context.settingsSource("default_cloud_instance")}: instance type ${JSON.stringify(instance)} not in ${context.file(`archetypes/cloud/${provider}.csv`)}`;
+      if (context.chosen("default_cloud_instance")) throw new DataError(problem);
+      notices.push(`${problem}; default cloud instance requests answer 404`);
     }
   }
   for (const criterion of config.defaultCriteria) {
