@@ -51,7 +51,9 @@ function settingsSource(edition: EditionDescription, dir: URL): (key: string) =>
     }
     if (edition.base !== null)
       return `edition ${edition.id}: setting ${key} (inherited from edition ${edition.base})`;
-    return `edition ${edition.id}: setting ${key}`;
+    const variable =
+      "environmentPrefix" in settings ? ` (${settings.environmentPrefix}${key.toUpperCase()})` : "";
+    return `edition ${edition.id}: setting ${key}${variable}`;
   };
 }
 
