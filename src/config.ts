@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { defaultEditionFromEnv, EDITIONS } from "./editions/index.js";
+import { EditionsFileError, readEditionsFile } from "./editions/custom.js";
+import { defaultEditionFromEnv, EDITIONS, type EditionDescription } from "./editions/index.js";
 import { type Environment, SettingsError, settingsWithOverrides } from "./editions/settings.js";
 import { LOG_LEVELS } from "./log.js";
 
@@ -78,21 +79,20 @@ const ENVIRONMENT = z.object({
   ALLOWED_ORIGINS: z.preprocess(unsetIfEmpty, allowedOrigins.default("*")),
   /** Answers smaller than this are sent uncompressed. */
   COMPRESSION_MIN_BYTES: wholeNumber(0, 2 ** 31 - 1).default(1024),
-  /** The methodology edition of requests that name none (the rule lives with the editions). */
-  EDITION: z
-    .string()
-    .optional()
-    .transform((value, context) => {
-      try {
-        return defaultEditionFromEnv({ EDITION: value });
-      } catch (error) {
-        context.addIssue({ code: "custom", message: (error as Error).message });
-        return z.NEVER;
-      }
-    }),
+  /**
+   * The methodology edition of requests that name none: a built-in or a custom edition's id
+   * (checked below, once EDITIONS_FILE is read; the rule lives with the editions).
+   */
+  EDITION: z.string().optional(),
+  /** A YAML file of custom editions (src/editions/custom.ts, README "Your own data"). */
+  EDITIONS_FILE: z.preprocess(unsetIfEmpty, z.string().optional()),
 });
 
-export type Config = z.infer<typeof ENVIRONMENT> & {
+export type Config = Omit<z.infer<typeof ENVIRONMENT>, "EDITION"> & {
+  /** The edition of requests that name none (`EDITION`, validated). */
+  readonly EDITION: string;
+  /** The custom editions of EDITIONS_FILE (their data is read and checked when the app is made). */
+  readonly customEditions: readonly EditionDescription[];
   /**
    * The variables overriding an edition's compiled-in settings (`BOAVIZTA_<KEY>` for 2.4.1,
    * docs/methodology.md §19.1.2): their names come from the editions, their reading rules too.
@@ -120,6 +120,18 @@ function settingsOverrides(environment: Environment, problems: string[]): Enviro
   return overrides;
 }
 
+/** The custom editions of an EDITIONS_FILE (none without one); a problem is added to `problems`. */
+function editionsOf(file: string | undefined, problems: string[]): readonly EditionDescription[] {
+  if (file === undefined) return [];
+  try {
+    return readEditionsFile(file, EDITIONS);
+  } catch (error) {
+    if (!(error instanceof EditionsFileError)) throw error;
+    problems.push(error.message);
+    return [];
+  }
+}
+
 /** A configuration that cannot be used; its message is one line naming the variable. */
 export class ConfigError extends Error {}
 
@@ -133,9 +145,16 @@ export function loadConfig(environment: Readonly<Record<string, string | undefin
         return `${name}=${JSON.stringify(environment[name])} ${issue.message}`;
       });
   const overrides = settingsOverrides(environment, problems);
+  const customEditions = editionsOf(result.success ? result.data.EDITIONS_FILE : undefined, problems);
+  let edition = "";
+  try {
+    edition = defaultEditionFromEnv(environment, customEditions);
+  } catch (error) {
+    problems.push(`EDITION=${JSON.stringify(environment.EDITION)} ${(error as Error).message}`);
+  }
   if (!result.success || problems.length > 0)
     throw new ConfigError(`invalid configuration: ${problems.join("; ")}`);
-  return { ...result.data, settingsOverrides: overrides };
+  return { ...result.data, EDITION: edition, customEditions, settingsOverrides: overrides };
 }
 
 /** What one request may ask for (the input bounds of every layer). */

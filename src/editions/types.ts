@@ -2,11 +2,28 @@ import type { ServiceConfig } from "../data/types.js";
 import type { EditionRules } from "../engine/edition.js";
 import type { RequestValidation } from "./requestValidation.js";
 
+/**
+ * What a CSV table must hold, checked when it is read at start-up (src/data/validate.ts): a
+ * problem stops the start with one line `file:row:column: problem`.
+ */
+export interface TableColumns {
+  /** Columns the header must name. */
+  readonly required: readonly string[];
+  /** Columns whose cells, when present, are numbers (each part of an archetype cell `a;b;c`). */
+  readonly numbers?: readonly string[];
+  /** Columns whose cell may not be empty in any row. */
+  readonly filled?: readonly string[];
+  /** Whether the table may have no row (default: at least one). */
+  readonly mayBeEmpty?: boolean;
+}
+
 /** A reference table the service reads at run time, with what it is used for. */
 export interface DataTable {
   /** Path relative to the edition's data directory (same as in the raw reference tree). */
   readonly file: string;
   readonly purpose: string;
+  /** A CSV table's columns, checked at start-up (absent for YAML files). */
+  readonly columns?: TableColumns;
 }
 
 /** Where an edition's reference data comes from and which files the service reads. */
@@ -37,8 +54,17 @@ export type SettingsSource =
 export interface EditionDescription {
   /** The version of boaviztapi reproduced, as the `edition` parameter spells it. */
   readonly id: string;
-  /** Its name in the GraphQL `Edition` enum (dots are not allowed there). */
-  readonly graphqlName: string;
+  /**
+   * Its GraphQL name (`V1_2_4`: enum names cannot hold dots), accepted by the `Edition` scalar as
+   * well as the id; null for a custom edition, which is named by its id only.
+   */
+  readonly graphqlName: string | null;
+  /** The built-in edition a custom edition extends (its rules, methodology, defaults); null for a built-in one. */
+  readonly base: string | null;
+  /** A custom edition's data folder (files present replace the base's); null for a built-in one. */
+  readonly dataFolder: string | null;
+  /** A custom edition's settings by their boaviztapi names (EDITIONS_FILE), applied over the base's. */
+  readonly settingsOverrides?: Readonly<Record<string, unknown>>;
   /** One line shown in the GraphQL enum and the README. */
   readonly summary: string;
   readonly dataSet: EditionDataSet;

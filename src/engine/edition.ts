@@ -23,6 +23,11 @@ export interface EditionRules {
   readonly trimsArchetypeIds: boolean;
   /** How an impact triple is rounded (docs/methodology.md §12.3; docs/methodology.md §19.2 caps the magnitude). */
   readonly roundImpact: ImpactRounding;
+  /**
+   * The criteria of a request that names none: the edition's `default_criteria` setting (gwp, adp,
+   * pe unless an edition's settings say otherwise).
+   */
+  readonly defaultCriteria: readonly string[];
   /** The criteria computed, in the table order the verbose computation follows (§14). */
   readonly criteria: readonly CriterionInfo[];
   /**

@@ -8,10 +8,20 @@
 export const UNCERTAINTY_WARNING =
   "Uncertainty from technical characteristics is very important. Results should be interpreted with caution (see min and max values)";
 
-/** `max_sig_fig` of the production `config.yml` (§12): min and max are always rounded to 4 figures. */
-const MAX_SIG_FIG = 4;
-/** `min_sig_fig` (§12): the fallback precision when the uncertainty swallows the value. */
-const MIN_SIG_FIG = 1;
+/**
+ * The rounding settings of an edition (§12): `uncertainty` (per cent of the range that sets the
+ * rounding magnitude), `maxSigFig` (figures of min and max, and at most of the value) and
+ * `minSigFig` (the fallback precision when the uncertainty swallows the value). An edition's
+ * settings (`config.yml`, compiled-in settings, an EDITIONS_FILE entry) give them.
+ */
+export interface RoundingPrecision {
+  readonly uncertainty: number;
+  readonly maxSigFig: number;
+  readonly minSigFig: number;
+}
+
+/** The values of the production `config.yml` and of 2.4.1's settings: 10 %, 4 and 1 figures. */
+export const DEFAULT_PRECISION: RoundingPrecision = { uncertainty: 10, maxSigFig: 4, minSigFig: 1 };
 
 /**
  * `10^k` as the correctly rounded double, which is what the C library's `pow(10, k)` returns and what
@@ -157,28 +167,34 @@ function roundToUncertainty(v: number, delta: number): number {
 
 /**
  * §12.3: round an impact value with its range. The value keeps only the digits the uncertainty allows
- * (at most 4 significant figures); when that leaves 0, the raw value is given to 1 significant figure with
- * the uncertainty warning. min and max are rounded to 4 significant figures.
+ * (at most `maxSigFig`, 4, significant figures); when that leaves 0, the raw value is given to `minSigFig`
+ * (1) significant figure with the uncertainty warning. min and max are rounded to `maxSigFig` figures.
  * @throws ImpactRangeError when `vmax < vmin`.
  */
-export function roundImpact(v: number, vmin: number, vmax: number, uncertaintyPercent = 10): RoundedImpact {
+export function roundImpact(
+  v: number,
+  vmin: number,
+  vmax: number,
+  precision: RoundingPrecision = DEFAULT_PRECISION,
+): RoundedImpact {
   if (vmax < vmin) throw new ImpactRangeError(v, vmin, vmax);
-  const delta = (vmax - vmin) / (100 / uncertaintyPercent);
+  const { maxSigFig, minSigFig } = precision;
+  const delta = (vmax - vmin) / (100 / precision.uncertainty);
   const rho = roundToUncertainty(v, delta);
   const warnings: string[] = [];
   let value: number;
-  if (significantCount(rho) > MAX_SIG_FIG) {
-    value = roundSigFig(rho, MAX_SIG_FIG);
+  if (significantCount(rho) > maxSigFig) {
+    value = roundSigFig(rho, maxSigFig);
   } else if (rho === 0) {
     warnings.push(UNCERTAINTY_WARNING);
-    value = roundSigFig(v, MIN_SIG_FIG);
+    value = roundSigFig(v, minSigFig);
   } else {
     value = rho;
   }
   return {
     value,
-    min: roundSigFig(vmin, MAX_SIG_FIG),
-    max: roundSigFig(vmax, MAX_SIG_FIG),
+    min: roundSigFig(vmin, maxSigFig),
+    max: roundSigFig(vmax, maxSigFig),
     warnings: warnings.sort(),
   };
 }
@@ -188,7 +204,7 @@ export type ImpactRounding = (
   v: number,
   vmin: number,
   vmax: number,
-  uncertaintyPercent?: number,
+  precision?: RoundingPrecision,
 ) => RoundedImpact;
 
 /**
@@ -203,10 +219,11 @@ export function roundImpactCapped(
   v: number,
   vmin: number,
   vmax: number,
-  uncertaintyPercent = 10,
+  precision: RoundingPrecision = DEFAULT_PRECISION,
 ): RoundedImpact {
   if (vmax < vmin) throw new ImpactRangeError(v, vmin, vmax);
-  const delta = (vmax - vmin) / (100 / uncertaintyPercent);
+  const { maxSigFig, minSigFig } = precision;
+  const delta = (vmax - vmin) / (100 / precision.uncertainty);
   const warnings: string[] = [];
   let rho = v;
   if (delta !== 0) {
@@ -219,14 +236,14 @@ export function roundImpactCapped(
   let value: number;
   if (rho === 0) {
     if (warnings.length === 0) warnings.push(UNCERTAINTY_WARNING);
-    value = roundSigFig(v, MIN_SIG_FIG);
+    value = roundSigFig(v, minSigFig);
   } else {
-    value = significantCount(rho) > MAX_SIG_FIG ? roundSigFig(rho, MAX_SIG_FIG) : rho;
+    value = significantCount(rho) > maxSigFig ? roundSigFig(rho, maxSigFig) : rho;
   }
   return {
     value,
-    min: roundSigFig(vmin, MAX_SIG_FIG),
-    max: roundSigFig(vmax, MAX_SIG_FIG),
+    min: roundSigFig(vmin, maxSigFig),
+    max: roundSigFig(vmax, maxSigFig),
     warnings,
   };
 }

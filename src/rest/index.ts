@@ -1,5 +1,5 @@
 import type { GraphQLSchema } from "graphql";
-import { type EditionDescription, editionById, UnknownEditionError } from "../editions/index.js";
+import { type EditionDescription, UnknownEditionError } from "../editions/index.js";
 import type { EditionService, Service } from "../schema/context.js";
 import { BodyValidationError } from "./body.js";
 import { CLOUD_PROVIDER_PATH, cloudProviderRoute, isCloudProviderPath } from "./cloud.js";
@@ -53,7 +53,7 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
 
   return async (call: RestCall): Promise<RestResponse> => {
     // Errors found before the request's edition is known are worded like the default edition's.
-    let validation = editionById(service.defaultEdition).requestValidation;
+    let validation = servedEdition(service, service.defaultEdition).requestValidation;
     try {
       const url = parseUrl(call.url);
       const path = routePath(url.pathname);
@@ -62,7 +62,7 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
       const handler = route.methods[call.method];
       if (!handler) return { status: 405, body: { detail: "Method Not Allowed" } };
       const params = singleValued(url.searchParams);
-      const edition = requestedEdition(params, service.defaultEdition);
+      const edition = requestedEdition(params, service);
       validation = edition.requestValidation;
       const data = (service.editions.get(edition.id) as EditionService).data;
       if (route.requires && !route.requires.offeredBy(data)) {
@@ -86,11 +86,18 @@ function parseUrl(target: string): URL {
   }
 }
 
+/** A served edition by id (built-in or custom). @throws UnknownEditionError naming the served ones. */
+function servedEdition(service: Service, id: string): EditionDescription {
+  const served = service.editions.get(id);
+  if (!served) throw new UnknownEditionError(id, [...service.editions.keys()]);
+  return served.edition;
+}
+
 /** The `edition` query parameter of every route (422 naming the allowed values when unknown). */
-function requestedEdition(params: URLSearchParams, defaultEdition: string): EditionDescription {
+function requestedEdition(params: URLSearchParams, service: Service): EditionDescription {
   const requested = params.get("edition");
   try {
-    return editionById(requested ?? defaultEdition);
+    return servedEdition(service, requested ?? service.defaultEdition);
   } catch (error) {
     if (error instanceof UnknownEditionError) throw new QueryValidationError("edition", error.message);
     throw error;

@@ -207,6 +207,8 @@ export interface OpenApiInfo {
   readonly methodology: string;
   /** Every edition served (the `edition` query parameter of every route). */
   readonly editions: readonly string[];
+  /** How the default edition validates bodies (default: the built-in edition `methodology`'s). */
+  readonly requestValidation?: RequestValidation;
 }
 
 /** The OpenAPI 3.1 document of every `/v1` route. */
@@ -232,7 +234,10 @@ export function openApiDocument(info: OpenApiInfo): JsonObject {
     },
     paths,
     components: {
-      schemas: { ...bodySchemas(routes, editionById(info.methodology).requestValidation), ...ANSWER_SCHEMAS },
+      schemas: {
+        ...bodySchemas(routes, info.requestValidation ?? editionById(info.methodology).requestValidation),
+        ...ANSWER_SCHEMAS,
+      },
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   CpuFamiliesDocument,
   CpuModelRangesDocument,
   CpuNamesDocument,
+  EditionsDocument,
   GpuByNameDocument,
   GpuNamesDocument,
   ImpactCriteriaDocument,
@@ -97,6 +98,15 @@ export const utilsRoutes: readonly Route[] = [
       // 1.2.4 has no such route (docs/methodology.md §19.11.1): served there too (issue 8, an addition).
       GET: documented(async (_request, run) => ok((await run(VersionDocument, {})).version.methodology), {
         summary: "The version of the methodology (boaviztapi release) the answers follow",
+      }),
+    },
+  },
+  {
+    path: "/v1/utils/editions",
+    methods: {
+      // An addition (no boaviztapi route): the editions served, custom ones (EDITIONS_FILE) included.
+      GET: documented(async (_request, run) => ok((await run(EditionsDocument, {})).editions), {
+        summary: "Every edition served: id, base edition, data folder and methodology version",
       }),
     },
   },
