@@ -1,6 +1,7 @@
 import {
   type DocumentNode,
   GraphQLError,
+  type GraphQLInputObjectType,
   type GraphQLInputType,
   type GraphQLSchema,
   getOperationAST,
@@ -12,6 +13,7 @@ import {
 } from "graphql";
 import type { GraphQLParams, Plugin } from "graphql-yoga";
 import type { Limits } from "../config.js";
+import { builtOncePer } from "../engine/builtOnce.js";
 import { FLEET_ITEM_INPUTS } from "./batch.js";
 import { limitExceeded } from "./errors.js";
 import { documentNestingExceeds, jsonNestingExceeds, valueNestingExceeds } from "./nesting.js";
@@ -51,6 +53,9 @@ function isJsonPost(request: Request): boolean {
   );
 }
 
+/** Bodies parsed by `parseJsonBody`: their nesting was measured on their text already. */
+const scannedBodies = new WeakSet<object>();
+
 /** The JSON body of a POST: its nesting bounded first; malformed, a fixed message. */
 async function parseJsonBody(request: Request, limits: Limits): Promise<GraphQLParams> {
   const text = await request.text();
@@ -66,6 +71,7 @@ async function parseJsonBody(request: Request, limits: Limits): Promise<GraphQLP
       `POST body is expected to be object but received ${body === null ? "null" : typeof body}`,
     );
   }
+  scannedBodies.add(body);
   return body as GraphQLParams;
 }
 
@@ -75,6 +81,7 @@ function paramsRefusal(params: GraphQLParams, limits: Limits): GraphQLError | nu
     return nestingRefusal("the GraphQL document", limits);
   }
   // Variables read from a query string or a form were parsed without the scan above.
+  if (scannedBodies.has(params)) return null;
   if (valueNestingExceeds(params.variables, limits.maxNestingDepth))
     return nestingRefusal("the variables", limits);
   if (valueNestingExceeds(params.extensions, limits.maxNestingDepth))
@@ -88,35 +95,62 @@ interface LongList {
   readonly max: number;
 }
 
+/** Whether values of `type` can hold a list (a list type, or an input object with such a field). */
+function holdsList(type: GraphQLInputType, visiting: Set<GraphQLInputType>): boolean {
+  const inner = isNonNullType(type) ? type.ofType : type;
+  if (isListType(inner)) return true;
+  if (!isInputObjectType(inner) || visiting.has(inner)) return false;
+  visiting.add(inner);
+  return Object.values(inner.getFields()).some((field) => holdsList(field.type, visiting));
+}
+
+/** `holdsList`, computed once per type of the schema. */
+const canHoldList = builtOncePer((type: GraphQLInputType) => holdsList(type, new Set()));
+
+/** The fields of an input object type that can hold a list (the only ones the walk visits). */
+const listHoldingFields = builtOncePer((type: GraphQLInputObjectType) =>
+  Object.values(type.getFields())
+    .filter((field) => canHoldList(field.type))
+    .map((field) => [field.name, field.type] as const),
+);
+
 /**
  * The first list of a variable's raw value longer than its bound (`bound` for a list at this
  * level, MAX_LIST_LENGTH below), following the variable's type: its length is read before its
- * items. Keys the type does not declare are left to graphql-js (it refuses them).
+ * items, and only the fields that can hold a list are visited. `path` is the position being
+ * visited (pushed and popped; copied when a list is found).
  */
 function longList(
   type: GraphQLInputType,
   value: unknown,
   bound: number,
   limits: Limits,
-  path: readonly (string | number)[],
+  path: (string | number)[],
 ): LongList | null {
   if (isNonNullType(type)) return longList(type.ofType, value, bound, limits, path);
   if (value === null || typeof value !== "object") return null;
   if (isListType(type)) {
+    const item = type.ofType as GraphQLInputType;
     // A single value where a list is expected is read as a list of one.
-    if (!Array.isArray(value)) return longList(type.ofType, value, limits.maxListLength, limits, path);
-    if (value.length > bound) return { path, length: value.length, max: bound };
+    if (!Array.isArray(value)) return longList(item, value, limits.maxListLength, limits, path);
+    if (value.length > bound) return { path: [...path], length: value.length, max: bound };
+    if (!canHoldList(item)) return null;
     for (let i = 0; i < value.length; i++) {
-      const found = longList(type.ofType, value[i], limits.maxListLength, limits, [...path, i]);
+      path.push(i);
+      const found = longList(item, value[i], limits.maxListLength, limits, path);
+      path.pop();
       if (found) return found;
     }
     return null;
   }
   if (isInputObjectType(type) && !Array.isArray(value)) {
     const record = value as Record<string, unknown>;
-    for (const [name, field] of Object.entries(type.getFields())) {
-      if (!Object.hasOwn(record, name)) continue;
-      const found = longList(field.type, record[name], limits.maxListLength, limits, [...path, name]);
+    for (const [name, fieldType] of listHoldingFields(type)) {
+      const child = Object.hasOwn(record, name) ? record[name] : undefined;
+      if (child === undefined || child === null) continue;
+      path.push(name);
+      const found = longList(fieldType, child, limits.maxListLength, limits, path);
+      path.pop();
       if (found) return found;
     }
   }
@@ -159,7 +193,8 @@ export function variablesRefusal(
         );
       }
     }
-    const found = longList(type, value, fleet ? limits.maxFleetItems : limits.maxListLength, limits, [name]);
+    const bound = fleet ? limits.maxFleetItems : limits.maxListLength;
+    const found = longList(type, value, bound, limits, [name]);
     if (found) {
       const at = [`$${name}`, ...found.path.slice(1)].join(".");
       return limitExceeded(
