@@ -304,10 +304,10 @@ describe("12. name matching: the root fields of a request take turns on the even
 
 describe("15. smaller points", () => {
   it("malformed JSON on /graphql: a fixed message, no excerpt of the body", async () => {
-    const answer = await send(service.port, { path: "/graphql", body: '{"query": "secret-text' });
+    const answer = await send(service.port, { path: "/graphql", body: '{"query": secret}' });
     expect(answer.status).toBe(400);
     expect(answer.json.errors[0].message).toBe("POST body sent invalid JSON.");
-    expect(answer.text).not.toContain("secret-text");
+    expect(answer.text).not.toContain("secret");
   });
 
   it("a client that drops its upload is logged once at info with status 499, without a stack", async () => {
