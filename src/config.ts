@@ -67,6 +67,14 @@ const ENVIRONMENT = z.object({
   MAX_STRING_LENGTH: wholeNumber(1, 100_000).default(100),
   /** Longest list inside one asset (RAM and disk entries, workload points and shares, IoT blocks). */
   MAX_LIST_LENGTH: wholeNumber(1, 1_000_000).default(100),
+  /**
+   * Deepest nesting of a JSON body or GraphQL variables (objects and lists) and of a GraphQL
+   * document (`{`, `(`, `[`), checked by one scan of the text before it is parsed. The deepest
+   * legitimate input (a fleet's server, its RAM entries, their usage's workload shares) nests 9.
+   */
+  MAX_NESTING_DEPTH: wholeNumber(8, 500).default(64),
+  /** Longest request target (path and query string); longer ones are answered 414. */
+  MAX_URL_LENGTH: wholeNumber(256, 1_000_000).default(8192),
   /** Fleet items one request may evaluate, counted across every fleet field and alias. */
   MAX_FLEET_ITEMS: wholeNumber(1, 10_000_000).default(10_000),
   /** Execution budget of one request: past it, a fleet still being evaluated is cancelled. */
@@ -163,6 +171,8 @@ export interface Limits {
   readonly maxStringLength: number;
   readonly maxListLength: number;
   readonly maxFleetItems: number;
+  readonly maxNestingDepth: number;
+  readonly maxUrlLength: number;
   readonly executionTimeoutMs: number;
 }
 
@@ -172,6 +182,8 @@ export function limitsOf(config: Config): Limits {
     maxStringLength: config.MAX_STRING_LENGTH,
     maxListLength: config.MAX_LIST_LENGTH,
     maxFleetItems: config.MAX_FLEET_ITEMS,
+    maxNestingDepth: config.MAX_NESTING_DEPTH,
+    maxUrlLength: config.MAX_URL_LENGTH,
     executionTimeoutMs: config.EXECUTION_TIMEOUT_MS,
   };
 }

@@ -157,12 +157,14 @@ export function serve(config: Config, logger: Logger, app: Handler): Server {
 
   server.on("error", (error: NodeJS.ErrnoException) => unusable(listenProblem(error, config), logger));
   server.listen({ port: config.PORT, host: config.HOST }, () => {
-    const { port } = server.address() as AddressInfo;
+    const { port, address, family } = server.address() as AddressInfo;
     const worker = cluster.isWorker ? ` (worker ${process.pid})` : "";
     const about = app.description ? `; ${app.description}` : "";
+    // The address actually bound: without HOST, every interface (`::` or `0.0.0.0`), not loopback.
+    const host = family === "IPv6" ? `[${address}]` : address;
     logger.info(
-      { port },
-      `listening on http://${config.HOST ?? "127.0.0.1"}:${port}${worker}; GraphQL at /graphql${about}`,
+      { port, address },
+      `listening on http://${host}:${port}${worker}; GraphQL at /graphql${about}`,
     );
   });
 

@@ -25,6 +25,8 @@ import { createRestHandler } from "./rest/index.js";
 import { openApiDocument } from "./rest/openapi.js";
 import { createRequestContext, createService, editionService } from "./schema/context.js";
 import { buildSchema } from "./schema/index.js";
+import { inputLimitsPlugin } from "./schema/inputLimits.js";
+import { rootFieldsTakingTurns } from "./schema/turns.js";
 import { SERVICE_VERSION } from "./version.js";
 
 /**
@@ -126,7 +128,8 @@ export function createApp(options: AppOptions = {}) {
   );
   const editionIds = loaded.map(({ edition }) => edition.id);
   const defaultServed = service.editions.get(defaultEdition);
-  const schema = buildSchema();
+  // Root fields (aliases) take turns on the event loop: see schema/turns.ts.
+  const schema = rootFieldsTakingTurns(buildSchema());
   const yoga = createYoga<TransportContext>({
     schema,
     context: ({ signal }) => createRequestContext(service, { signal }),
@@ -143,7 +146,8 @@ export function createApp(options: AppOptions = {}) {
     logging: yogaLogger(logger),
     // Unexpected errors are masked; GraphQLErrors raised on purpose (codes) pass through.
     maskedErrors: true,
-    plugins: [...abuseProtection(), metrics.fleetPlugin],
+    // Input bounds first: nesting before parsing, list lengths before variables are coerced.
+    plugins: [inputLimitsPlugin(limits), ...abuseProtection(), metrics.fleetPlugin],
   });
   const rest = createRestHandler(schema, service, (message, error) => logger.error({ err: error }, message));
   const versions = {

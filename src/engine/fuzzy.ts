@@ -3,27 +3,95 @@
  *
  * Every score is an unrounded double in [0, 100]: the callers compare them against thresholds strictly
  * (`> 79.0`, `> 80`, `>= 90`), so the integer-rounded scores of JavaScript ports would change decisions.
- * Only the Indel distance comes from `fuzzball`; the ratio formulas are re-implemented here, including the
- * exact floating-point expression rapidfuzz uses for each of them.
+ * The ratio formulas are implemented here, including the exact floating-point expression rapidfuzz uses
+ * for each of them, over an Indel distance computed bit-parallel (`indelDistance`).
  *
  * Strings are compared as UTF-16 code units while rapidfuzz works on code points; the two only differ for
  * characters outside the Basic Multilingual Plane, which none of the reference data contains.
  */
-import { distance, type FuzzballBaseOptions } from "fuzzball";
+/**
+ * Number of insertions plus deletions turning `a` into `b` (case- and punctuation-sensitive), compared
+ * as UTF-16 code units: `|a| + |b| − 2·LCS(a, b)`, as rapidfuzz computes it (no pre-processing, §11).
+ *
+ * The longest common subsequence is counted bit-parallel (one bit per character of the shorter
+ * string, 32 to a word; each character of the longer one updates the words with one addition), so
+ * one distance costs `|b| · ⌈|a|/32⌉` word operations instead of the `|a|·|b|` cells of the dynamic
+ * programme used before (fuzzball's Levenshtein with substitutions costing 2, which gives the same
+ * numbers and stays the tests' reference): name matching scores every row of the CPU table, and a
+ * 100-character name took 15–20 ms of the event loop per lookup.
+ */
+export function indelDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  if (shorter.length === 0) return longer.length;
+  return a.length + b.length - 2 * lcsLength(shorter, longer);
+}
+
+const WORD = 32;
 
 /**
- * `subcost` is accepted by `fuzzball.distance` at runtime but missing from its type declarations.
- * A substitution costing 2 is never cheaper than a deletion plus an insertion, so this Levenshtein
- * variant is exactly the Indel distance `|a| + |b| − 2·LCS(a, b)`. `full_process: false` disables
- * fuzzball's default clean-up (lower-casing, replacing punctuation by spaces, trimming); Unicode
- * normalisation is only applied in its `astral` mode, which stays off. rapidfuzz 3 has no default
- * pre-processing either (§11).
+ * LCS length by the bit-vector recurrence `V ← (V + (V & M[c])) | (V & ~M[c])` over the characters
+ * `c` of `text`, `M[c]` the positions of `c` in `pattern`, `V` starting all ones: the LCS is the
+ * number of zero bits among the pattern's positions at the end. `V & M[c]` is a subset of `V`, so
+ * the subtraction of the usual formulation is a mask and only the addition carries between words.
  */
-const INDEL_OPTIONS: FuzzballBaseOptions & { subcost: number } = { subcost: 2, full_process: false };
+function lcsLength(pattern: string, text: string): number {
+  return pattern.length <= WORD ? lcsLengthOneWord(pattern, text) : lcsLengthWords(pattern, text);
+}
 
-/** Number of insertions plus deletions turning `a` into `b` (case- and punctuation-sensitive). */
-export function indelDistance(a: string, b: string): number {
-  return distance(a, b, INDEL_OPTIONS);
+/**
+ * Position masks of a pattern of at most 32 code units, by code unit: a scratch table filled for
+ * one call and cleared before it returns (the computation is synchronous, so calls never
+ * overlap), which spares an allocation per distance — the windows of `partial_ratio` ask for many
+ * short ones.
+ */
+const ONE_WORD_MASKS = new Uint32Array(0x10000);
+
+/** `lcsLength` of a pattern that fits one word. */
+function lcsLengthOneWord(pattern: string, text: string): number {
+  const m = pattern.length;
+  for (let i = 0; i < m; i++) ONE_WORD_MASKS[pattern.charCodeAt(i)] |= 1 << i;
+  let v = 0xffffffff;
+  for (let j = 0; j < text.length; j++) {
+    const matched = (v & ONE_WORD_MASKS[text.charCodeAt(j)]) >>> 0;
+    v = ((v + matched) >>> 0) | (v & ~matched);
+  }
+  for (let i = 0; i < m; i++) ONE_WORD_MASKS[pattern.charCodeAt(i)] = 0;
+  let lcs = 0;
+  for (let i = 0; i < m; i++) if ((v & (1 << i)) === 0) lcs++;
+  return lcs;
+}
+
+/** `lcsLength` of a longer pattern, 32 positions per word. */
+function lcsLengthWords(pattern: string, text: string): number {
+  const words = Math.ceil(pattern.length / WORD);
+  const masks = new Map<number, Uint32Array>();
+  for (let i = 0; i < pattern.length; i++) {
+    const code = pattern.charCodeAt(i);
+    let mask = masks.get(code);
+    if (!mask) {
+      mask = new Uint32Array(words);
+      masks.set(code, mask);
+    }
+    mask[i >>> 5] |= 1 << (i & 31);
+  }
+  const v = new Uint32Array(words).fill(0xffffffff);
+  for (let j = 0; j < text.length; j++) {
+    const mask = masks.get(text.charCodeAt(j));
+    // A character absent from the pattern leaves V unchanged.
+    if (!mask) continue;
+    let carry = 0;
+    for (let w = 0; w < words; w++) {
+      const vw = v[w];
+      const matched = (vw & mask[w]) >>> 0;
+      const sum = vw + matched + carry;
+      carry = sum > 0xffffffff ? 1 : 0;
+      v[w] = (sum >>> 0) | (vw & ~matched);
+    }
+  }
+  let lcs = 0;
+  for (let i = 0; i < pattern.length; i++) if ((v[i >>> 5] & (1 << (i & 31))) === 0) lcs++;
+  return lcs;
 }
 
 /**

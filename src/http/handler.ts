@@ -168,7 +168,19 @@ export function createHttpHandler(parts: HttpParts) {
     ...projectDocRoutes(parts.projectDocs),
   ]);
 
+  const urlTooLong = `the request target exceeds ${limits.maxUrlLength} characters (MAX_URL_LENGTH)`;
+
   function route(request: IncomingMessage, path: string, method: string): Routed {
+    // Checked before any work on the path (routing, trimming, parsing the query string).
+    if ((request.url ?? "/").length > limits.maxUrlLength) {
+      return {
+        route: UNMATCHED,
+        reply: async () => {
+          const reply = limitReply(414, path === "/graphql", urlTooLong, "MAX_URL_LENGTH");
+          return { ...reply, headers: { ...reply.headers, connection: "close" } };
+        },
+      };
+    }
     const page = fixed.get(path);
     if (page && (method === "GET" || method === "HEAD")) return { route: path, reply: async () => page() };
     if (path === "/metrics" && method === "GET") {
@@ -279,6 +291,9 @@ export function createHttpHandler(parts: HttpParts) {
         parts.compressionMinBytes,
       );
     } catch (error) {
+      // A client that left during its upload: not the service's fault, logged once at info
+      // with status 499 by the line written when the response closes.
+      if (gone.signal.aborted || request.readableAborted) return;
       logger.error({ err: error, requestId, method, path }, "request failed");
       if (!response.headersSent) {
         response.writeHead(500, { "content-type": "text/plain; charset=utf-8", "x-request-id": requestId });

@@ -143,6 +143,9 @@ export class BodyValidationError extends Error {
   }
 }
 
+/** Most refused values listed in one 422 (a body's lists are bounded by MAX_LIST_LENGTH first). */
+export const MAX_REPORTED_ISSUES = 50;
+
 /** Validates a v1 body (absent = `{}`) under `rules`, or throws the 422 of FastAPI's shape. */
 export function parseV1Body<S extends z.ZodType>(
   schema: S,
@@ -153,7 +156,8 @@ export function parseV1Body<S extends z.ZodType>(
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
   throw new BodyValidationError(
-    result.error.issues.map((issue) => {
+    // The first ones only: the answer stays small whatever the body holds.
+    result.error.issues.slice(0, MAX_REPORTED_ISSUES).map((issue) => {
       const loc = ["body", ...at, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))];
       const params = issueParams(issue);
       if (params) return validationDetail(rules, loc, params.pydantic, params.input);

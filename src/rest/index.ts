@@ -1,7 +1,9 @@
 import type { GraphQLSchema } from "graphql";
+import type { Limits } from "../config.js";
 import { type EditionDescription, UnknownEditionError } from "../editions/index.js";
 import type { EditionService, Service } from "../schema/context.js";
 import { BodyValidationError } from "./body.js";
+import { BodyBoundsError, checkBodyLists, checkBodyNesting } from "./bodyBounds.js";
 import { CLOUD_PROVIDER_PATH, cloudProviderRoute, isCloudProviderPath } from "./cloud.js";
 import { createRunner, type ErrorReporter, RestError, type RestResponse, type Route } from "./common.js";
 import { QueryValidationError } from "./query.js";
@@ -23,21 +25,31 @@ export interface RestCall {
   readonly signal?: AbortSignal;
 }
 
-function parseBody(text: string): unknown {
+/** The JSON body, its nesting bounded before it is parsed and its lists before their items. */
+function parseBody(text: string, limits: Limits, rules: RequestValidation): unknown {
   // A POST without a body is treated as `{}` (the reference fails on it).
   if (text.trim() === "") return {};
+  checkBodyNesting(text, limits, rules);
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new MalformedBodyError("body is not valid JSON");
   }
+  checkBodyLists(body, limits, rules);
+  return body;
 }
 
 const ROUTES_BY_PATH = new Map<string, Route>(ROUTES.map((route) => [route.path, route]));
 
-/** A v1 path without its trailing slashes (`/v1/server/` is `/v1/server`). */
+/**
+ * A v1 path without its trailing slashes (`/v1/server/` is `/v1/server`). Scanned from the end:
+ * the pattern `/\/+$/` retried from every slash of a run, quadratic in a path of many slashes.
+ */
 function routePath(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  let end = pathname.length;
+  while (end > 1 && pathname.charCodeAt(end - 1) === 0x2f) end--;
+  return end === pathname.length ? pathname : pathname.slice(0, end);
 }
 
 /** The route template a path is served by (for metrics and logs), or null when none serves it. */
@@ -68,7 +80,7 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
       if (route.requires && !route.requires.offeredBy(data)) {
         return { status: 404, body: { detail: "Not Found" } };
       }
-      const body = call.method === "POST" ? parseBody(call.body) : {};
+      const body = call.method === "POST" ? parseBody(call.body, service.limits, validation) : {};
       return await handler({ method: call.method, params, body, validation }, runner(edition, call.signal));
     } catch (error) {
       return errorResponse(error, validation, reportError);
@@ -124,7 +136,8 @@ function errorResponse(
   reportError: ErrorReporter,
 ): RestResponse {
   if (error instanceof RestError) return { status: error.status, body: error.body };
-  if (error instanceof BodyValidationError) return { status: 422, body: { detail: error.detail } };
+  if (error instanceof BodyValidationError || error instanceof BodyBoundsError)
+    return { status: 422, body: { detail: error.detail } };
   if (error instanceof QueryValidationError) {
     const loc = ["query", error.parameter];
     const detail =

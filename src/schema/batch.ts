@@ -235,6 +235,14 @@ const TerminalItemInput = builder.inputType("TerminalItemInput", {
   }),
 });
 
+/**
+ * The input types of a fleet's items: a variable holding a list of them is a fleet, counted
+ * against MAX_FLEET_ITEMS before GraphQL coerces it (see inputLimits.ts).
+ */
+export const FLEET_ITEM_INPUTS: ReadonlySet<string> = new Set(
+  [ServerItemInput, ComponentItemInput, CloudInstanceItemInput, TerminalItemInput].map((ref) => ref.name),
+);
+
 const ServerBatchRef = batchRef("ServerBatch", ServerRef, "A fleet of servers.");
 const ComponentBatchRef = batchRef("ComponentBatch", ComponentRef, "A fleet of components.");
 const CloudInstanceBatchRef = batchRef("CloudInstanceBatch", CloudInstanceRef, "A fleet of cloud instances.");

@@ -327,10 +327,15 @@ function boundedText(limits: Limits) {
     );
 }
 
+/**
+ * A list of at most MAX_LIST_LENGTH items, its length checked before any item: a pipe stops at its
+ * first failing step (zod runs an array's `.max` only after validating every item).
+ */
 export function boundedList<T extends z.ZodType>(limits: Limits, item: T) {
+  const message = `must have at most ${limits.maxListLength} entries (MAX_LIST_LENGTH)`;
   return z
-    .array(item)
-    .max(limits.maxListLength, `must have at most ${limits.maxListLength} entries (MAX_LIST_LENGTH)`);
+    .custom<unknown>((value) => !Array.isArray(value) || value.length <= limits.maxListLength, { message })
+    .pipe(z.array(item));
 }
 
 function buildInputSchemas(limits: Limits) {

@@ -186,12 +186,13 @@ describe("servers(inputs:)", () => {
       { inputs },
     );
     expect(status).toBe(422);
-    expect(data).toBeNull();
+    // Counted in the raw variables, before GraphQL coerces them: refused before execution.
+    expect(data).toBeUndefined();
     expect(errors).toHaveLength(1);
     expect(errors?.[0].extensions?.code).toBe("LIMIT_EXCEEDED");
     expect(errors?.[0].extensions?.limit).toBe("MAX_FLEET_ITEMS");
-    expect(errors?.[0].path).toEqual(["servers"]);
-    expect(errors?.[0].message).toContain(String(MAX_FLEET_ITEMS));
+    expect(errors?.[0].extensions?.field).toEqual(["inputs"]);
+    expect(errors?.[0].message).toContain(String(MAX_FLEET_ITEMS + 1));
   });
 
   it("fleet items are counted across fields and aliases: the request is refused as a whole", async () => {
