@@ -20,6 +20,7 @@ import { loadProjectDocs } from "./http/projectDocs.js";
 import { createReadiness } from "./http/readiness.js";
 import { runService } from "./lifecycle.js";
 import { createLogger, type Logger } from "./log.js";
+import { BATCH_PATH, createBatchRoute } from "./rest/batch.js";
 import { createRestHandler } from "./rest/index.js";
 import { openApiDocument } from "./rest/openapi.js";
 import { createRequestContext, createService, editionService } from "./schema/context.js";
@@ -79,6 +80,8 @@ export interface AppOptions {
   readonly allowedOrigins?: AllowedOrigins;
   /** Answers smaller than this are not compressed (`COMPRESSION_MIN_BYTES`). */
   readonly compressionMinBytes?: number;
+  /** Batches evaluated at once (`MAX_CONCURRENT_BATCHES`). */
+  readonly maxConcurrentBatches?: number;
   /** Where the JSON log lines go (default: the process's logger, src/log.ts). */
   readonly logger?: Logger;
 }
@@ -91,6 +94,7 @@ export function appOptionsOf(config: Config): Required<Omit<AppOptions, "logger"
     settingsOverrides: config.settingsOverrides,
     allowedOrigins: config.ALLOWED_ORIGINS,
     compressionMinBytes: config.COMPRESSION_MIN_BYTES,
+    maxConcurrentBatches: config.MAX_CONCURRENT_BATCHES,
   };
 }
 
@@ -102,7 +106,14 @@ const UNCONFIGURED = appOptionsOf(defaultConfig());
  * /graphql), the v1 REST shim and the HTTP front (src/http).
  */
 export function createApp(options: AppOptions = {}) {
-  const { defaultEdition, limits, settingsOverrides, allowedOrigins, compressionMinBytes } = {
+  const {
+    defaultEdition,
+    limits,
+    settingsOverrides,
+    allowedOrigins,
+    compressionMinBytes,
+    maxConcurrentBatches,
+  } = {
     ...UNCONFIGURED,
     ...options,
   };
@@ -153,6 +164,20 @@ export function createApp(options: AppOptions = {}) {
     // Made on first request (start-up stays short); the document never changes afterwards.
     openApi: once(() => JSON.stringify(openApiDocument(versions))),
     projectDocs,
+    streamingRoutes: new Map([
+      [
+        BATCH_PATH,
+        {
+          method: "POST",
+          reply: createBatchRoute({
+            evaluate: rest,
+            defaultEdition,
+            maxLineBytes: limits.maxBodyBytes,
+            maxConcurrent: maxConcurrentBatches,
+          }),
+        },
+      ],
+    ]),
   });
   return {
     service,
