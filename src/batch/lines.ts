@@ -17,7 +17,7 @@ export type InputLine = (
 const NEWLINE = 0x0a;
 
 export async function* ndjsonLines(
-  chunks: AsyncIterable<Uint8Array | string>,
+  chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
   maxBytes: number,
 ): AsyncGenerator<InputLine> {
   let pending: Buffer[] = [];
