@@ -94,3 +94,95 @@ export function createBatchRoute(options: BatchRouteOptions) {
     return { status: 200, headers: { "content-type": "application/x-ndjson" }, body: answer() };
   };
 }
+
+/** The route's OpenAPI operation (src/rest/openapi.ts adds it to the shim's routes). */
+export function batchOperation(editions: {
+  readonly methodology: string;
+  readonly editions: readonly string[];
+}) {
+  const line = {
+    type: "object",
+    required: ["path"],
+    properties: {
+      method: { type: "string", enum: ["POST", "GET"], default: "POST" },
+      path: {
+        type: "string",
+        description: "A single /v1 route with its query string, e.g. /v1/cloud/instance?verbose=false.",
+        maxLength: 2048,
+      },
+      body: { description: "The route's JSON body (POST)." },
+      quantity: {
+        type: "integer",
+        minimum: 1,
+        default: 1,
+        description:
+          "How many such assets the line stands for: its impacts count that many times in the total.",
+      },
+    },
+  };
+  const answerLine = {
+    description:
+      'One line per request line, in order — `{"status": 200, "body": <the route\'s answer>}` or its 4xx — then `{"summary": {"lines", "ok", "errors", "total": {<criterion>: {"embedded", "use"}}}}`.',
+    oneOf: [
+      { type: "object", required: ["status", "body"], properties: { status: { type: "integer" }, body: {} } },
+      {
+        type: "object",
+        required: ["summary"],
+        properties: {
+          summary: {
+            type: "object",
+            properties: {
+              lines: { type: "integer" },
+              ok: { type: "integer" },
+              errors: { type: "integer" },
+              total: {
+                type: "object",
+                description: "Per criterion and phase, the sum of the lines' values (× quantity).",
+                additionalProperties: { type: "object", additionalProperties: { type: "number" } },
+              },
+            },
+          },
+        },
+      },
+    ],
+  };
+  return {
+    operationId: "post_v1_batch",
+    summary: "Many requests in one: NDJSON in, NDJSON out, answered as the lines arrive",
+    description:
+      "Each line is a request to a single /v1 route, answered exactly as that route answers it (a bad line " +
+      "never fails the others); the answer streams while the body is still arriving, so a client reads as it " +
+      "sends. No limit on the number of lines; each line is bounded as a single request's body (MAX_BODY_BYTES). " +
+      "At most MAX_CONCURRENT_BATCHES batches run at once (503 with Retry-After beyond).",
+    tags: ["batch"],
+    parameters: [
+      {
+        name: "edition",
+        in: "query",
+        required: false,
+        description: `Edition of the lines whose path names none; default ${editions.methodology}.`,
+        schema: { type: "string", enum: [...editions.editions], default: editions.methodology },
+      },
+    ],
+    requestBody: {
+      required: true,
+      description: "NDJSON: one request per line.",
+      content: { "application/x-ndjson": { schema: line } },
+    },
+    responses: {
+      "200": { description: "NDJSON, streamed", content: { "application/x-ndjson": { schema: answerLine } } },
+      "422": {
+        description: "Unknown edition",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/HTTPValidationError" } } },
+      },
+      "503": {
+        description:
+          "MAX_CONCURRENT_BATCHES batches are running; retry after the Retry-After header's seconds",
+        headers: { "Retry-After": { schema: { type: "integer" } } },
+        content: {
+          "application/json": { schema: { type: "object", properties: { detail: { type: "string" } } } },
+        },
+      },
+    },
+  };
+}

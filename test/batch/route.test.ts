@@ -242,6 +242,14 @@ describe("POST /v1/batch", () => {
     expect(answers[10].summary).toMatchObject({ lines: 10, ok: 3, errors: 7 });
   });
 
+  it("is described in /openapi.json, with its edition parameter and streamed NDJSON", async () => {
+    const { json } = await send(server.port, { path: "/openapi.json" });
+    const operation = json.paths["/v1/batch"].post;
+    expect(operation.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(["edition"]);
+    expect(Object.keys(operation.requestBody.content)).toEqual(["application/x-ndjson"]);
+    expect(Object.keys(operation.responses)).toEqual(["200", "422", "503"]);
+  });
+
   it("refuses an unknown edition and other methods", async () => {
     const unknown = await send(server.port, { path: "/v1/batch?edition=9.9", body: "" });
     expect(unknown.status).toBe(422);
