@@ -3,6 +3,7 @@ import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
+import { useDeferStream } from "@graphql-yoga/plugin-defer-stream";
 import type { GraphQLError, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
 import { type Config, ConfigError, defaultConfig, type Limits, limitsOf, loadConfig } from "./config.js";
@@ -145,7 +146,9 @@ export function createApp(options: AppOptions = {}) {
     logging: yogaLogger(logger),
     // Unexpected errors are masked; GraphQLErrors raised on purpose (codes) pass through.
     maskedErrors: true,
-    plugins: [...abuseProtection(), metrics.fleetPlugin],
+    // @defer and @stream: a fleet's `items @stream` are sent as their chunks are evaluated
+    // (multipart/mixed or text/event-stream), instead of in one answer at the end.
+    plugins: [...abuseProtection(), metrics.fleetPlugin, useDeferStream()],
   });
   const rest = createRestHandler(schema, service, (message, error) => logger.error({ err: error }, message));
   const versions = { serviceVersion: SERVICE_VERSION, methodology: defaultEdition, editions: EDITION_IDS };
