@@ -2,7 +2,10 @@
  * POST /v1/batch on the real server: a body generated lazily (a Readable) and answered as it
  * arrives, each line answering what its single route answers, the totals the sum of the lines.
  */
+
+import { once } from "node:events";
 import { request as httpRequest, type IncomingMessage } from "node:http";
+import { connect, type Socket } from "node:net";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { send } from "../support/http.js";
@@ -328,6 +331,30 @@ describe("POST /v1/batch, concurrency", () => {
     // The slot is free again once the batch has ended.
     const next = await send(server.port, { path: "/v1/batch", body: line });
     expect(next.status).toBe(200);
+  });
+
+  it("outlives node's request timeout once its answer streams; a request not answered yet gets 408", async () => {
+    // node raises this client error on a request not received whole within requestTimeout (300 s).
+    const timeout = () => Object.assign(new Error("request timeout"), { code: "ERR_HTTP_REQUEST_TIMEOUT" });
+    const batchSocket = new Promise<Socket>((resolve) =>
+      server.server.once("request", (request: IncomingMessage) => resolve(request.socket)),
+    );
+    const running = await openBatch();
+    server.server.emit("clientError", timeout(), await batchSocket);
+    running.body.push(line);
+    running.body.push(null);
+    expect((await running.answer).trim().split("\n")).toHaveLength(3);
+
+    const slow = connect(server.port, "127.0.0.1");
+    const [accepted] = (await once(server.server, "connection")) as [Socket];
+    let text = "";
+    slow.on("data", (chunk) => {
+      text += chunk;
+    });
+    slow.write("POST /v1/batch HTTP/1.1\r\nhost: x\r\n");
+    server.server.emit("clientError", timeout(), accepted);
+    await once(slow, "close");
+    expect(text).toMatch(/^HTTP\/1.1 408 Request Timeout\r\n/);
   });
 
   it("stops when the client leaves and frees its slot", async () => {
