@@ -76,9 +76,10 @@ function optionsOf(argv: readonly string[]): Options {
   if (values.format !== "csv" && values.format !== "ndjson") {
     throw new UsageError(`--format is ndjson or csv, not ${values.format}`);
   }
+  // No --workers: the evaluation runs in this thread (0 worker threads).
   const workers = values.workers === undefined ? 0 : Number(values.workers);
-  if (!Number.isInteger(workers) || workers < 1 || workers > 256) {
-    if (values.workers !== undefined) throw new UsageError(`--workers is a whole number from 1 to 256`);
+  if (values.workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 256)) {
+    throw new UsageError("--workers is a whole number from 1 to 256");
   }
   const criteria = values.criteria
     ?.split(",")

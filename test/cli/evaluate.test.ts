@@ -168,6 +168,12 @@ describe("impact-service evaluate", () => {
     const unknown = await evaluate(["evaluate", INVENTORY, "--format", "xml"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("--format is ndjson or csv");
+    const workers = await evaluate(["evaluate", INVENTORY, "--workers", "0"]);
+    expect(workers.code).toBe(2);
+    expect(workers.stderr).toContain("--workers is a whole number from 1 to 256");
+    const option = await evaluate(["evaluate", INVENTORY, "--colour"]);
+    expect(option.code).toBe(2);
+    expect(option.stderr).toContain("--colour");
     const missing = await evaluate(["evaluate", "no/such/file.csv"]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("no such file");
