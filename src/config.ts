@@ -79,6 +79,12 @@ const ENVIRONMENT = z.object({
   MAX_FLEET_ITEMS: wholeNumber(1, 10_000_000).default(10_000),
   /** Execution budget of one request: past it, a fleet still being evaluated is cancelled. */
   EXECUTION_TIMEOUT_MS: wholeNumber(1, 3_600_000).default(30_000),
+  /**
+   * Batches (`POST /v1/batch`) evaluated at once; past it, 503 with Retry-After. Each batch runs
+   * one line at a time with a turn of the event loop between lines, so a few share the process
+   * with single requests without delaying them.
+   */
+  MAX_CONCURRENT_BATCHES: wholeNumber(1, 1024).default(4),
   /** On SIGTERM/SIGINT, the time given to requests in flight before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 3_600_000).default(10_000),
   /** Logging threshold (pino levels); `info` logs one line per request. */

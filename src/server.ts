@@ -4,6 +4,7 @@ import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
+import { useDeferStream } from "@graphql-yoga/plugin-defer-stream";
 import type { GraphQLError, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
 import { type Config, ConfigError, defaultConfig, type Limits, limitsOf, loadConfig } from "./config.js";
@@ -21,6 +22,7 @@ import { createReadiness } from "./http/readiness.js";
 import { runService } from "./lifecycle.js";
 import { createLogger, type Logger } from "./log.js";
 import { type LoadedEdition, loadEditions, StartupDataError } from "./referenceData.js";
+import { BATCH_PATH, createBatchRoute } from "./rest/batch.js";
 import { createRestHandler } from "./rest/index.js";
 import { openApiDocument } from "./rest/openapi.js";
 import { createRequestContext, createService, editionService } from "./schema/context.js";
@@ -86,6 +88,8 @@ export interface AppOptions {
   readonly customEditions?: readonly EditionDescription[];
   /** The editions' data, already loaded and checked (by the start-up); loaded here otherwise. */
   readonly loaded?: readonly LoadedEdition[];
+  /** Batches evaluated at once (`MAX_CONCURRENT_BATCHES`). */
+  readonly maxConcurrentBatches?: number;
   /** Where the JSON log lines go (default: the process's logger, src/log.ts). */
   readonly logger?: Logger;
 }
@@ -99,6 +103,7 @@ export function appOptionsOf(config: Config): Required<Omit<AppOptions, "logger"
     customEditions: config.customEditions,
     allowedOrigins: config.ALLOWED_ORIGINS,
     compressionMinBytes: config.COMPRESSION_MIN_BYTES,
+    maxConcurrentBatches: config.MAX_CONCURRENT_BATCHES,
   };
 }
 
@@ -111,7 +116,15 @@ const UNCONFIGURED = appOptionsOf(defaultConfig());
  * @throws StartupDataError (one line naming file, row and column) for data that cannot be served.
  */
 export function createApp(options: AppOptions = {}) {
-  const { defaultEdition, limits, settingsOverrides, allowedOrigins, compressionMinBytes, customEditions } = {
+  const {
+    defaultEdition,
+    limits,
+    settingsOverrides,
+    allowedOrigins,
+    compressionMinBytes,
+    customEditions,
+    maxConcurrentBatches,
+  } = {
     ...UNCONFIGURED,
     ...options,
   };
@@ -147,7 +160,9 @@ export function createApp(options: AppOptions = {}) {
     // Unexpected errors are masked; GraphQLErrors raised on purpose (codes) pass through.
     maskedErrors: true,
     // Input bounds first: nesting before parsing, list lengths before variables are coerced.
-    plugins: [inputLimitsPlugin(limits), ...abuseProtection(), metrics.fleetPlugin],
+    // @defer and @stream: a fleet's `items @stream` are sent as their chunks are evaluated
+    // (multipart/mixed or text/event-stream), instead of in one answer at the end.
+    plugins: [inputLimitsPlugin(limits), ...abuseProtection(), metrics.fleetPlugin, useDeferStream()],
   });
   const rest = createRestHandler(schema, service, (message, error) => logger.error({ err: error }, message));
   const versions = {
@@ -171,6 +186,20 @@ export function createApp(options: AppOptions = {}) {
     // Made on first request (start-up stays short); the document never changes afterwards.
     openApi: once(() => JSON.stringify(openApiDocument(versions))),
     projectDocs,
+    streamingRoutes: new Map([
+      [
+        BATCH_PATH,
+        {
+          method: "POST",
+          reply: createBatchRoute({
+            evaluate: rest,
+            service,
+            maxLineBytes: limits.maxBodyBytes,
+            maxConcurrent: maxConcurrentBatches,
+          }),
+        },
+      ],
+    ]),
   });
   return {
     service,

@@ -88,6 +88,22 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
   };
 }
 
+/**
+ * The edition a request's query string asks for (null: the service's default), or the answer
+ * refusing it — the same 422 as every route's. For routes outside the route table (the batch).
+ */
+export function queryEdition(
+  params: URLSearchParams,
+  service: Service,
+): { readonly edition: string | null } | { readonly refused: RestResponse } {
+  try {
+    return { edition: params.has("edition") ? requestedEdition(params, service).id : null };
+  } catch (error) {
+    const validation = servedEdition(service, service.defaultEdition).requestValidation;
+    return { refused: errorResponse(error, validation, () => {}) };
+  }
+}
+
 /** A request target that is not a path (e.g. `//` or `//host:port`) is answered 400. */
 function parseUrl(target: string): URL {
   if (!target.startsWith("/") || target.startsWith("//")) throw new RestError(400, { detail: "Bad Request" });

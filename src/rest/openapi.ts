@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { editionById } from "../editions/index.js";
+import { BATCH_PATH, batchOperation } from "./batch.js";
 import { deferredUsage, usageSchema } from "./body.js";
 import { CLOUD_PROVIDER_PATH, cloudProviderTemplate } from "./cloud.js";
 import type { EditionFeature, Handler, HandlerDoc, Route } from "./common.js";
@@ -222,6 +223,8 @@ export function openApiDocument(info: OpenApiInfo): JsonObject {
     }
     paths[route.path] = entry;
   }
+  // The batch route streams outside the route table (src/rest/batch.ts).
+  paths[BATCH_PATH] = { post: batchOperation(info) };
   return {
     openapi: "3.1.0",
     info: {
