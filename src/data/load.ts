@@ -10,7 +10,7 @@ import {
 import { CLOUD_INSTANCE_COLUMNS } from "../editions/tables.js";
 import type { EditionDescription, TableColumns } from "../editions/types.js";
 import { EDITION_1_2_4 } from "../editions/v1_2_4.js";
-import { DEFAULT_CRITERIA } from "../engine/criteria.js";
+import { DEFAULT_CRITERIA } from "../engine/model/criteria.js";
 import { parseCell } from "./cells.js";
 import type {
   Archetype,

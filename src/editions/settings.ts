@@ -1,6 +1,6 @@
 import type { ServiceConfig } from "../data/types.js";
-import type { EditionRules } from "../engine/edition.js";
-import type { RoundingPrecision } from "../engine/rounding.js";
+import type { EditionRules } from "../engine/model/edition.js";
+import type { RoundingPrecision } from "../engine/model/rounding.js";
 
 /** Environment variables as read at start-up. */
 export type Environment = Readonly<Record<string, string | undefined>>;

@@ -1,5 +1,5 @@
 import type { ServiceConfig } from "../data/types.js";
-import type { EditionRules } from "../engine/edition.js";
+import type { EditionRules } from "../engine/model/edition.js";
 import type { RequestValidation } from "./requestValidation.js";
 
 /**

@@ -1,7 +1,7 @@
-import { CRITERIA, DEFAULT_CRITERIA, ELECTRICITY_CRITERIA } from "../engine/criteria.js";
-import { PROFILE_ROUTE_1_2_4 } from "../engine/profile.js";
-import { roundImpact } from "../engine/rounding.js";
-import { USER_DEVICES_1_2_4 } from "../engine/terminal.js";
+import { CRITERIA, DEFAULT_CRITERIA, ELECTRICITY_CRITERIA } from "../engine/model/criteria.js";
+import { PROFILE_ROUTE_1_2_4 } from "../engine/model/profileRoute.js";
+import { roundImpact } from "../engine/model/rounding.js";
+import { USER_DEVICES_1_2_4 } from "../engine/model/userDevices.js";
 import { PYDANTIC_1 } from "./requestValidation.js";
 import {
   ARCHETYPE_COLUMNS,

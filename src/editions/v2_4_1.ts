@@ -1,8 +1,8 @@
 import type { ServiceConfig } from "../data/types.js";
-import { CRITERIA_2_4_1, DEFAULT_CRITERIA } from "../engine/criteria.js";
-import { PROFILE_ROUTE_2_4_1 } from "../engine/profile.js";
-import { roundImpactCapped } from "../engine/rounding.js";
-import { USER_DEVICES_2_4_1 } from "../engine/terminal.js";
+import { CRITERIA_2_4_1, DEFAULT_CRITERIA } from "../engine/model/criteria.js";
+import { PROFILE_ROUTE_2_4_1 } from "../engine/model/profileRoute.js";
+import { roundImpactCapped } from "../engine/model/rounding.js";
+import { USER_DEVICES_2_4_1 } from "../engine/model/userDevices.js";
 import { PYDANTIC_2 } from "./requestValidation.js";
 import {
   ARCHETYPE_COLUMNS,

@@ -7,7 +7,7 @@ import {
   profilePower,
   tdpWorkloads,
   type WorkloadPoint,
-} from "../../src/engine/consumptionProfile.js";
+} from "../../src/engine/components/consumptionProfile.js";
 
 // Bases of docs/methodology.md §10.1 (archetype default and table rows).
 const DEFAULT: ProfileParams = { a: 171.2, b: 0.0354, c: 36.89, d: -10.13 };

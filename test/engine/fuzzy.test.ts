@@ -11,7 +11,7 @@ import {
   tokenSetRatioPrepared,
   tokenSortRatio,
   wRatio,
-} from "../../src/engine/fuzzy.js";
+} from "../../src/engine/lookups/fuzzy.js";
 
 describe("indelDistance (fuzzball, substitution cost 2)", () => {
   it("counts insertions and deletions only", () => {

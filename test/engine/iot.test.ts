@@ -12,7 +12,7 @@ import {
   resolveCriterion,
   type VerboseAttribute,
 } from "../../src/engine/index.js";
-import { directLookups, lookupTables } from "../../src/engine/lookups.js";
+import { directLookups, lookupTables } from "../../src/engine/lookups/lookups.js";
 
 const data = loadReferenceData();
 const context: EngineContext = {
