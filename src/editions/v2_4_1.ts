@@ -1,15 +1,15 @@
+import {
+  ARCHETYPE_COLUMNS,
+  CLOUD_INSTANCE_COLUMNS,
+  CLOUD_REGION_COLUMNS,
+  GPU_SPEC_COLUMNS,
+} from "../data/tables.js";
 import type { ServiceConfig } from "../data/types.js";
 import { CRITERIA_2_4_1, DEFAULT_CRITERIA } from "../engine/model/criteria.js";
 import { PROFILE_ROUTE_2_4_1 } from "../engine/model/profileRoute.js";
 import { roundImpactCapped } from "../engine/model/rounding.js";
 import { USER_DEVICES_2_4_1 } from "../engine/model/userDevices.js";
 import { PYDANTIC_2 } from "./requestValidation.js";
-import {
-  ARCHETYPE_COLUMNS,
-  CLOUD_INSTANCE_COLUMNS,
-  CLOUD_REGION_COLUMNS,
-  GPU_SPEC_COLUMNS,
-} from "./tables.js";
 import type { DataTable, EditionDescription } from "./types.js";
 import { EDITION_1_2_4 } from "./v1_2_4.js";
 
