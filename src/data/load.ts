@@ -1,17 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { parse as parseCsv } from "csv-parse/sync";
 import { parse as parseYaml } from "yaml";
-import {
-  applySettings,
-  checkedSettings,
-  type Environment,
-  settingsWithOverrides,
-} from "../editions/settings.js";
-import { CLOUD_INSTANCE_COLUMNS } from "../editions/tables.js";
-import type { EditionDescription, TableColumns } from "../editions/types.js";
-import { EDITION_1_2_4 } from "../editions/v1_2_4.js";
-import { DEFAULT_CRITERIA } from "../engine/criteria.js";
 import { parseCell } from "./cells.js";
+import { applySettings, checkedSettings, type Environment, settingsWithOverrides } from "./settings.js";
+import { CLOUD_INSTANCE_COLUMNS } from "./tables.js";
 import type {
   Archetype,
   ArchetypeCell,
@@ -19,6 +11,7 @@ import type {
   CloudRegion,
   CpuProfileRow,
   CpuSpec,
+  DataSetToLoad,
   Electricity,
   ElectricityFactor,
   ElectricityLocation,
@@ -26,6 +19,7 @@ import type {
   GpuSpec,
   ReferenceData,
   ServiceConfig,
+  TableColumns,
 } from "./types.js";
 import { checkTable, DataError, displayPath, oneLine } from "./validate.js";
 
@@ -41,7 +35,7 @@ interface CsvTable {
 const DATA_ROOT = new URL("../../data/", import.meta.url);
 
 /** The directory of an edition's typed copies (`data/<edition id>/`, built by `npm run data`). */
-export function editionDataDir(edition: EditionDescription, root: URL = DATA_ROOT): URL {
+export function editionDataDir(edition: DataSetToLoad, root: URL = DATA_ROOT): URL {
   return new URL(`${edition.id}/`, root);
 }
 
@@ -127,7 +121,7 @@ function archetypeTable({ header, rows }: CsvTable, idColumn = "id"): ArchetypeT
 }
 
 /** `config.yml` (1.2.4 data sets): its entries are settings by their boaviztapi names. */
-function loadConfigFile(dir: URL): ServiceConfig {
+function loadConfigFile(dir: URL, defaultCriteria: readonly string[]): ServiceConfig {
   const where = displayPath(dir, "config.yml");
   const raw = asRecord(readYaml(dir, "config.yml"), where);
   const defaultArchetypes: Record<string, string> = {};
@@ -141,7 +135,7 @@ function loadConfigFile(dir: URL): ServiceConfig {
     }
     return value;
   };
-  const criteria = raw.default_criteria ?? DEFAULT_CRITERIA;
+  const criteria = raw.default_criteria ?? defaultCriteria;
   if (!Array.isArray(criteria) || !criteria.every((item) => typeof item === "string")) {
     throw new DataError(`${where}:default_criteria: expected a list of criteria, e.g. [gwp, adp, pe]`);
   }
@@ -302,7 +296,7 @@ const CLOUD_INSTANCES_FALLBACK: TableColumns = CLOUD_INSTANCE_COLUMNS;
  * @throws DataError (one line `file:row:column: problem`) for a table the service cannot read.
  */
 export function loadReferenceData(
-  edition: EditionDescription = EDITION_1_2_4,
+  edition: DataSetToLoad,
   dir: URL = editionDataDir(edition),
   env: Environment = {},
   base?: BaseData,
@@ -398,16 +392,14 @@ export function loadReferenceData(
  * or its compiled-in settings with the environment's overrides (docs/methodology.md §19.1.2); then a
  * custom edition's `settings` (EDITIONS_FILE), by their boaviztapi names.
  */
-function editionSettings(
-  edition: EditionDescription,
-  dir: URL,
-  env: Environment,
-  base?: BaseData,
-): ServiceConfig {
+function editionSettings(edition: DataSetToLoad, dir: URL, env: Environment, base?: BaseData): ServiceConfig {
   const { settings } = edition;
   let config: ServiceConfig;
   if ("file" in settings) {
-    config = base && !existsSync(new URL(settings.file, dir)) ? base.data.config : loadConfigFile(dir);
+    config =
+      base && !existsSync(new URL(settings.file, dir))
+        ? base.data.config
+        : loadConfigFile(dir, settings.defaultCriteria);
   } else {
     config = base
       ? base.data.config

@@ -1,8 +1,7 @@
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { TableColumns } from "../editions/types.js";
 import { parseCellPart } from "./cells.js";
-import type { ArchetypeTable, ReferenceData } from "./types.js";
+import type { ArchetypeTable, ReferenceData, TableColumns } from "./types.js";
 
 /*
  * Start-up checks of a data set (README "Your own data"): every table is checked when it is read
@@ -41,7 +40,7 @@ function isNumberCell(text: string): boolean {
   return text.split(";").every((part) => typeof parseCellPart(part) === "number");
 }
 
-/** A table's header and rows against what the service reads from it (src/editions/tables.ts). */
+/** A table's header and rows against what the service reads from it (src/data/tables.ts). */
 export function checkTable(
   where: string,
   header: readonly string[],

@@ -1,21 +1,8 @@
-import type { ServiceConfig } from "../data/types.js";
-import type { EditionRules } from "../engine/edition.js";
+import type { SettingsSource, TableColumns } from "../data/types.js";
+import type { EditionRules } from "../engine/model/edition.js";
 import type { RequestValidation } from "./requestValidation.js";
 
-/**
- * What a CSV table must hold, checked when it is read at start-up (src/data/validate.ts): a
- * problem stops the start with one line `file:row:column: problem`.
- */
-export interface TableColumns {
-  /** Columns the header must name. */
-  readonly required: readonly string[];
-  /** Columns whose cells, when present, are numbers (each part of an archetype cell `a;b;c`). */
-  readonly numbers?: readonly string[];
-  /** Columns whose cell may not be empty in any row. */
-  readonly filled?: readonly string[];
-  /** Whether the table may have no row (default: at least one). */
-  readonly mayBeEmpty?: boolean;
-}
+export type { SettingsSource, TableColumns } from "../data/types.js";
 
 /** A reference table the service reads at run time, with what it is used for. */
 export interface DataTable {
@@ -37,18 +24,6 @@ export interface EditionDataSet {
   /** Raw files deliberately not copied, and why. */
   readonly notCopied: string;
 }
-
-/**
- * The service settings of an edition: read from the data set's `config.yml` (1.2.4), or compiled
- * in (2.4.1 has no `config.yml`: its defaults are a settings object, docs/methodology.md §19.1).
- */
-export type SettingsSource =
-  | { readonly file: "config.yml" }
-  | {
-      readonly values: ServiceConfig;
-      /** Each setting may be overridden at start-up by the variable `<prefix><KEY>` (§1.2). */
-      readonly environmentPrefix: string;
-    };
 
 /** One edition of the methodology: everything that differs from another edition, in one place. */
 export interface EditionDescription {

@@ -1,8 +1,3 @@
-import { CRITERIA, DEFAULT_CRITERIA, ELECTRICITY_CRITERIA } from "../engine/criteria.js";
-import { PROFILE_ROUTE_1_2_4 } from "../engine/profile.js";
-import { roundImpact } from "../engine/rounding.js";
-import { USER_DEVICES_1_2_4 } from "../engine/terminal.js";
-import { PYDANTIC_1 } from "./requestValidation.js";
 import {
   ARCHETYPE_COLUMNS,
   CLOUD_INSTANCE_COLUMNS,
@@ -12,7 +7,12 @@ import {
   RAM_MANUFACTURE_COLUMNS,
   SERVER_COLUMNS,
   SSD_MANUFACTURE_COLUMNS,
-} from "./tables.js";
+} from "../data/tables.js";
+import { CRITERIA, DEFAULT_CRITERIA, ELECTRICITY_CRITERIA } from "../engine/model/criteria.js";
+import { PROFILE_ROUTE_1_2_4 } from "../engine/model/profileRoute.js";
+import { roundImpact } from "../engine/model/rounding.js";
+import { USER_DEVICES_1_2_4 } from "../engine/model/userDevices.js";
+import { PYDANTIC_1 } from "./requestValidation.js";
 import type { EditionDescription } from "./types.js";
 
 /**
@@ -105,7 +105,7 @@ export const EDITION_1_2_4: EditionDescription = {
       "`crowdsourcing/ademe_base_impacts_negaoctet.csv`, `crowdsourcing/missing_cpu_manufacture.csv`.",
   },
   requestValidation: PYDANTIC_1,
-  settings: { file: "config.yml" },
+  settings: { file: "config.yml", defaultCriteria: DEFAULT_CRITERIA },
   rules: {
     version: "1.2.4",
     userDevices: USER_DEVICES_1_2_4,

@@ -1,15 +1,15 @@
-import type { ServiceConfig } from "../data/types.js";
-import { CRITERIA_2_4_1, DEFAULT_CRITERIA } from "../engine/criteria.js";
-import { PROFILE_ROUTE_2_4_1 } from "../engine/profile.js";
-import { roundImpactCapped } from "../engine/rounding.js";
-import { USER_DEVICES_2_4_1 } from "../engine/terminal.js";
-import { PYDANTIC_2 } from "./requestValidation.js";
 import {
   ARCHETYPE_COLUMNS,
   CLOUD_INSTANCE_COLUMNS,
   CLOUD_REGION_COLUMNS,
   GPU_SPEC_COLUMNS,
-} from "./tables.js";
+} from "../data/tables.js";
+import type { ServiceConfig } from "../data/types.js";
+import { CRITERIA_2_4_1, DEFAULT_CRITERIA } from "../engine/model/criteria.js";
+import { PROFILE_ROUTE_2_4_1 } from "../engine/model/profileRoute.js";
+import { roundImpactCapped } from "../engine/model/rounding.js";
+import { USER_DEVICES_2_4_1 } from "../engine/model/userDevices.js";
+import { PYDANTIC_2 } from "./requestValidation.js";
 import type { DataTable, EditionDescription } from "./types.js";
 import { EDITION_1_2_4 } from "./v1_2_4.js";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { builtOncePer } from "../engine/builtOnce.js";
-import { ELECTRICITY_CRITERIA } from "../engine/criteria.js";
+import { builtOncePer } from "../engine/model/builtOnce.js";
+import { ELECTRICITY_CRITERIA } from "../engine/model/criteria.js";
 import type {
   CaseInput,
   CpuInput,

@@ -1,4 +1,4 @@
-import { ALL_CRITERIA } from "../engine/criteria.js";
+import { ALL_CRITERIA } from "../engine/model/criteria.js";
 import type { Allocation, Criterion } from "./generated/graphql.js";
 import { type FieldIssue, isNumericText } from "./validation.js";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { RequestValidation } from "../editions/requestValidation.js";
-import { builtOncePer } from "../engine/builtOnce.js";
+import { builtOncePer } from "../engine/model/builtOnce.js";
 
 export type { RequestValidation } from "../editions/requestValidation.js";
 

@@ -1,6 +1,5 @@
 import type { ObjectRef } from "@pothos/core";
 import type { GraphQLError } from "graphql";
-import { rounded } from "../engine/evaluation.js";
 import {
   type ComponentKind,
   type EditionRules,
@@ -10,6 +9,7 @@ import {
   TERMINAL_KINDS,
   type UserDeviceKind,
 } from "../engine/index.js";
+import { rounded } from "../engine/model/evaluation.js";
 import { builder, type SchemaTypes } from "./builder.js";
 import { CloudInstanceRef, resolveCloudInstance } from "./cloud.js";
 import {

@@ -4,7 +4,6 @@ import type { Archetype, ArchetypeTable, ReferenceData } from "../data/types.js"
 import type { EditionDescription } from "../editions/index.js";
 import { UnknownEditionError } from "../editions/index.js";
 import { rulesWithSettings } from "../editions/settings.js";
-import type { EditionRules } from "../engine/edition.js";
 import type { EngineContext, Evaluation } from "../engine/index.js";
 import {
   directLookups,
@@ -12,7 +11,8 @@ import {
   lookupTables,
   memoizedLookups,
   type ReferenceLookups,
-} from "../engine/lookups.js";
+} from "../engine/lookups/lookups.js";
+import type { EditionRules } from "../engine/model/edition.js";
 import { badUserInput } from "./errors.js";
 
 /** One edition as served: its description, its tables (loaded once) and shared lookup results. */

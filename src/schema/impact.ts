@@ -1,5 +1,4 @@
 import type { ArgBuilder } from "@pothos/core";
-import type { Asset } from "../engine/evaluation.js";
 import {
   ALL_CRITERIA,
   type Allocation,
@@ -13,6 +12,7 @@ import {
   type VerboseComponent,
   type VerboseReport,
 } from "../engine/index.js";
+import type { Asset } from "../engine/model/evaluation.js";
 import { builder, type SchemaTypes } from "./builder.js";
 import type { RequestContext } from "./context.js";
 import { badUserInput } from "./errors.js";

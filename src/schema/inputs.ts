@@ -1,8 +1,7 @@
 import type { InputFieldBuilder } from "@pothos/core";
 import { z } from "zod";
 import type { Limits } from "../config.js";
-import { builtOncePer } from "../engine/builtOnce.js";
-import { ELECTRICITY_CRITERIA, FACTOR_UNITS } from "../engine/criteria.js";
+import type { DiskInput } from "../engine/assets/server.js";
 import type {
   CaseInput,
   CpuInput,
@@ -14,7 +13,8 @@ import type {
   SsdInput,
   UsageInput,
 } from "../engine/index.js";
-import type { DiskInput } from "../engine/server.js";
+import { builtOncePer } from "../engine/model/builtOnce.js";
+import { ELECTRICITY_CRITERIA, FACTOR_UNITS } from "../engine/model/criteria.js";
 import { builder, type SchemaTypes } from "./builder.js";
 import { fromZodError } from "./errors.js";
 

@@ -12,7 +12,7 @@ import {
   tokenSetRatioPrepared,
   tokenSortRatio,
   wRatio,
-} from "../../src/engine/fuzzy.js";
+} from "../../src/engine/lookups/fuzzy.js";
 
 describe("indelDistance (bit-parallel LCS)", () => {
   it("counts insertions and deletions only", () => {

@@ -7,7 +7,7 @@ import {
   roundSigFig,
   significantCount,
   UNCERTAINTY_WARNING,
-} from "../../src/engine/rounding.js";
+} from "../../src/engine/model/rounding.js";
 
 describe("roundSigFig (docs/methodology.md §12.2)", () => {
   it("reproduces the examples", () => {

@@ -5,7 +5,7 @@
 import { type ExecutionResult, execute, parse } from "graphql";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_LIMITS } from "../../src/config.js";
-import { rounded } from "../../src/engine/evaluation.js";
+import { Server } from "../../src/engine/assets/server.js";
 import {
   Evaluation,
   evaluate,
@@ -13,9 +13,9 @@ import {
   resolveCriterion,
   serverModel,
 } from "../../src/engine/index.js";
-import { directLookups, memoizedLookups, type ReferenceLookups } from "../../src/engine/lookups.js";
-import { roundImpact } from "../../src/engine/rounding.js";
-import { Server } from "../../src/engine/server.js";
+import { directLookups, memoizedLookups, type ReferenceLookups } from "../../src/engine/lookups/lookups.js";
+import { rounded } from "../../src/engine/model/evaluation.js";
+import { roundImpact } from "../../src/engine/model/rounding.js";
 import type { EditionService } from "../../src/schema/context.js";
 import { createRequestContext, type RequestContext } from "../../src/schema/context.js";
 import { validateServerInput } from "../../src/schema/inputs.js";

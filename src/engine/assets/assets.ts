@@ -1,6 +1,6 @@
-import type { Attribute, AttributeValue } from "./attribute.js";
-import type { Component } from "./components/component.js";
-import { DEFAULT_CRITERIA, type RequestedCriterion, resolveCriterion } from "./criteria.js";
+import type { Component } from "../components/component.js";
+import type { Attribute, AttributeValue } from "../model/attribute.js";
+import { DEFAULT_CRITERIA, type RequestedCriterion, resolveCriterion } from "../model/criteria.js";
 import {
   type Asset,
   type CriterionImpact,
@@ -11,10 +11,10 @@ import {
   type VerboseComponent,
   type VerboseReport,
   verboseAttributes,
-} from "./evaluation.js";
-import type { RawImpact } from "./impact.js";
+} from "../model/evaluation.js";
+import type { RawImpact } from "../model/impact.js";
+import type { Usage } from "../model/usage.js";
 import type { Server } from "./server.js";
-import type { Usage } from "./usage.js";
 
 /** The usage block is shown once a power is known for the component (§7.3). */
 function usageAttributes(usage: Usage): VerboseAttribute[] {

@@ -1,7 +1,7 @@
-import type { CpuProfileRow, CpuSpec, GpuSpec, ReferenceData } from "../data/types.js";
-import { fitProfile, type ProfileParams, tdpWorkloads } from "./consumptionProfile.js";
-import { type CoreCount, type DieSizeEstimate, estimateDieSize } from "./dieSize.js";
-import type { EditionRules } from "./edition.js";
+import type { CpuProfileRow, CpuSpec, GpuSpec, ReferenceData } from "../../data/types.js";
+import { fitProfile, type ProfileParams, tdpWorkloads } from "../components/consumptionProfile.js";
+import { type CoreCount, type DieSizeEstimate, estimateDieSize } from "../components/dieSize.js";
+import type { EditionRules } from "../model/edition.js";
 import {
   extractOne,
   prepareTokens,

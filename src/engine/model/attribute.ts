@@ -1,4 +1,4 @@
-import type { ArchetypeCell, CellValue } from "../data/types.js";
+import type { ArchetypeCell, CellValue } from "../../data/types.js";
 
 /** Provenance of an attribute's value (docs/methodology.md §2.3). `NONE`: never read nor written. */
 export type AttributeStatus = "NONE" | "INPUT" | "COMPLETED" | "DEFAULT" | "CHANGED" | "ARCHETYPE";

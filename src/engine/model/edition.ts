@@ -1,7 +1,7 @@
 import type { CriterionInfo } from "./criteria.js";
-import type { ProfileRouteRules } from "./profile.js";
+import type { ProfileRouteRules } from "./profileRoute.js";
 import type { ImpactRounding } from "./rounding.js";
-import type { UserDeviceRules } from "./terminal.js";
+import type { UserDeviceRules } from "./userDevices.js";
 
 /**
  * The rules of the methodology that differ between editions, as values and strategies the engine

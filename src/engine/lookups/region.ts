@@ -3,7 +3,7 @@
  * usage location (`regions.csv`: provider, region, country code).
  */
 
-import type { CloudRegion } from "../data/types.js";
+import type { CloudRegion } from "../../data/types.js";
 
 export type { CloudRegion };
 

@@ -1,7 +1,7 @@
-import type { FactorTree, ReferenceData } from "../data/types.js";
+import type { FactorTree, ReferenceData } from "../../data/types.js";
+import type { ReferenceLookups } from "../lookups/lookups.js";
 import { NotImplementedError } from "./attribute.js";
 import type { EditionRules } from "./edition.js";
-import type { ReferenceLookups } from "./lookups.js";
 
 /**
  * How embedded impacts relate to the evaluation duration.

@@ -1,6 +1,6 @@
-import type { CpuSpec } from "../data/types.js";
-import type { EditionRules } from "./edition.js";
-import { roundSigFig } from "./rounding.js";
+import type { CpuSpec } from "../../data/types.js";
+import type { EditionRules } from "../model/edition.js";
+import { roundSigFig } from "../model/rounding.js";
 
 /** A CPU's core count as read by the die-size rule: value and bounds. */
 export interface CoreCount {

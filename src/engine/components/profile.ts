@@ -1,6 +1,6 @@
-import { defaultProfileParams } from "./components/cpu.js";
+import type { EngineContext } from "../model/context.js";
 import { fitProfile, type ProfileParams, profilePower, type WorkloadPoint } from "./consumptionProfile.js";
-import type { EngineContext } from "./context.js";
+import { defaultProfileParams } from "./cpu.js";
 
 export interface ProfileCpu {
   readonly name?: string | null;
@@ -11,26 +11,6 @@ export interface ProfileCpu {
 }
 
 export type ProfileSource = "From workload" | "From TDP" | "From CPU model range" | "Archetype default";
-
-/**
- * What differs between editions on the consumption-profile route (docs/methodology.md §10.4,
- * docs/methodology.md §19.10.2). Part of an edition's description.
- */
-export interface ProfileRouteRules {
-  /**
-   * 1.2.4 never uses a TDP on this route (Appendix D.18); 2.4.1 fits the profile to the four
-   * TDP points of the input TDP, else of the matched name's TDP.
-   */
-  readonly usesTdp: boolean;
-  /**
-   * 2.4.1 writes a given `family` into the model range, overwriting a given model range
-   * (kept quirk, docs/methodology.md §19.15.12); 1.2.4 ignores `family`.
-   */
-  readonly familyOverwritesModelRange: boolean;
-}
-
-export const PROFILE_ROUTE_1_2_4: ProfileRouteRules = { usesTdp: false, familyOverwritesModelRange: false };
-export const PROFILE_ROUTE_2_4_1: ProfileRouteRules = { usesTdp: true, familyOverwritesModelRange: true };
 
 export interface ConsumptionProfileResult {
   readonly params: ProfileParams;

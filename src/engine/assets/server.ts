@@ -1,12 +1,12 @@
-import type { ArchetypeCell } from "../data/types.js";
-import { Attribute, type AttributeValue, NotImplementedError } from "./attribute.js";
-import { builtOncePer } from "./builtOnce.js";
-import type { Component, ComponentCells, PowerTriple } from "./components/component.js";
-import { Cpu, type CpuInput } from "./components/cpu.js";
-import { Case, FixedImpactComponent, PowerSupply, type PowerSupplyInput } from "./components/enclosure.js";
-import { defaultGpuCells, Gpu, type GpuInput } from "./components/gpu.js";
-import { Hdd, type HddInput, Ram, type RamInput, Ssd, type SsdInput } from "./components/storage.js";
-import { type Allocation, type EngineContext, factorAt } from "./context.js";
+import type { ArchetypeCell } from "../../data/types.js";
+import type { Component, ComponentCells, PowerTriple } from "../components/component.js";
+import { Cpu, type CpuInput } from "../components/cpu.js";
+import { Case, FixedImpactComponent, PowerSupply, type PowerSupplyInput } from "../components/enclosure.js";
+import { defaultGpuCells, Gpu, type GpuInput } from "../components/gpu.js";
+import { Hdd, type HddInput, Ram, type RamInput, Ssd, type SsdInput } from "../components/storage.js";
+import { Attribute, type AttributeValue, NotImplementedError } from "../model/attribute.js";
+import { builtOncePer } from "../model/builtOnce.js";
+import { type Allocation, type EngineContext, factorAt } from "../model/context.js";
 import {
   allocate,
   GENERIC_DATA_WARNING,
@@ -14,8 +14,8 @@ import {
   type RawImpact,
   scaleByUnits,
   sumImpacts,
-} from "./impact.js";
-import { LIST_WORKLOAD_UNIT, Usage, type UsageInput, usageCells } from "./usage.js";
+} from "../model/impact.js";
+import { LIST_WORKLOAD_UNIT, Usage, type UsageInput, usageCells } from "../model/usage.js";
 
 export interface DiskInput extends SsdInput, HddInput {
   /** `ssd` (default) or `hdd`; any other type is dropped (§7.1). */

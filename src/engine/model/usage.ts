@@ -1,4 +1,4 @@
-import type { ArchetypeCell } from "../data/types.js";
+import type { ArchetypeCell } from "../../data/types.js";
 import { Attribute, type AttributeValue, NotImplementedError, type WorkloadShare } from "./attribute.js";
 import { builtOncePer } from "./builtOnce.js";
 import type { EngineContext } from "./context.js";

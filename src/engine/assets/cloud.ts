@@ -1,16 +1,16 @@
-import type { ArchetypeCell } from "../data/types.js";
+import type { ArchetypeCell } from "../../data/types.js";
+import type { Component } from "../components/component.js";
+import { Hdd, Ram, Ssd } from "../components/storage.js";
+import { cloudLocation } from "../lookups/region.js";
+import { Attribute, type AttributeValue } from "../model/attribute.js";
+import type { Allocation, EngineContext } from "../model/context.js";
+import type { CloudRules } from "../model/edition.js";
+import type { Asset, Evaluation, VerboseAttribute, VerboseReport } from "../model/evaluation.js";
+import { verboseAttributes } from "../model/evaluation.js";
+import { modelledUse, type RawImpact, scaleByUnits } from "../model/impact.js";
+import { Usage, type UsageInput } from "../model/usage.js";
 import { componentBlocks, deviceAttributes } from "./assets.js";
-import { Attribute, type AttributeValue } from "./attribute.js";
-import type { Component } from "./components/component.js";
-import { Hdd, Ram, Ssd } from "./components/storage.js";
-import type { Allocation, EngineContext } from "./context.js";
-import type { CloudRules } from "./edition.js";
-import type { Asset, Evaluation, VerboseAttribute, VerboseReport } from "./evaluation.js";
-import { verboseAttributes } from "./evaluation.js";
-import { modelledUse, type RawImpact, scaleByUnits } from "./impact.js";
-import { cloudLocation } from "./region.js";
 import { Server } from "./server.js";
-import { Usage, type UsageInput } from "./usage.js";
 
 type Cells = Readonly<Record<string, ArchetypeCell>>;
 

@@ -1,8 +1,7 @@
-import type { ArchetypeCell, FactorTree } from "../data/types.js";
-import { deviceAttributes } from "./assets.js";
-import { Attribute, type AttributeValue, NotImplementedError } from "./attribute.js";
-import { type Allocation, type EngineContext, requiredFactor } from "./context.js";
-import type { RequestedCriterion } from "./criteria.js";
+import type { ArchetypeCell, FactorTree } from "../../data/types.js";
+import { Attribute, type AttributeValue, NotImplementedError } from "../model/attribute.js";
+import { type Allocation, type EngineContext, requiredFactor } from "../model/context.js";
+import type { RequestedCriterion } from "../model/criteria.js";
 import {
   type Asset,
   type CriterionImpact,
@@ -12,9 +11,17 @@ import {
   type VerboseComponent,
   type VerboseReport,
   verboseAttributes,
-} from "./evaluation.js";
-import { allocate, constantImpact, modelledUse, type RawImpact, scaleByUnits, sumImpacts } from "./impact.js";
-import { LIST_WORKLOAD_UNIT, Usage, type UsageInput, usageCells } from "./usage.js";
+} from "../model/evaluation.js";
+import {
+  allocate,
+  constantImpact,
+  modelledUse,
+  type RawImpact,
+  scaleByUnits,
+  sumImpacts,
+} from "../model/impact.js";
+import { LIST_WORKLOAD_UNIT, Usage, type UsageInput, usageCells } from "../model/usage.js";
+import { deviceAttributes } from "./assets.js";
 
 export const IOT_SERVICES_WARNING =
   "Connected object, not including associated digital services (use of network, datacenter, virtual machines or other terminals not included)";
