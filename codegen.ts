@@ -11,7 +11,7 @@ const config: CodegenConfig = {
     "src/rest/generated/graphql.ts": {
       plugins: ["typescript-operations", "typed-document-node"],
       config: {
-        scalars: { JSON: "unknown" },
+        scalars: { JSON: "unknown", Edition: "string" },
         useTypeImports: true,
         enumsAsTypes: true,
         avoidOptionals: { field: true, inputValue: false },

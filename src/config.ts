@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { defaultEditionFromEnv, EDITIONS } from "./editions/index.js";
+import { EditionsFileError, readEditionsFile } from "./editions/custom.js";
+import { defaultEditionFromEnv, EDITIONS, type EditionDescription } from "./editions/index.js";
 import { type Environment, SettingsError, settingsWithOverrides } from "./editions/settings.js";
 import { LOG_LEVELS } from "./log.js";
 
@@ -66,10 +67,24 @@ const ENVIRONMENT = z.object({
   MAX_STRING_LENGTH: wholeNumber(1, 100_000).default(100),
   /** Longest list inside one asset (RAM and disk entries, workload points and shares, IoT blocks). */
   MAX_LIST_LENGTH: wholeNumber(1, 1_000_000).default(100),
+  /**
+   * Deepest nesting of a JSON body or GraphQL variables (objects and lists) and of a GraphQL
+   * document (`{`, `(`, `[`), checked by one scan of the text before it is parsed. The deepest
+   * legitimate input (a fleet's server, its RAM entries, their usage's workload shares) nests 9.
+   */
+  MAX_NESTING_DEPTH: wholeNumber(8, 500).default(64),
+  /** Longest request target (path and query string); longer ones are answered 414. */
+  MAX_URL_LENGTH: wholeNumber(256, 1_000_000).default(8192),
   /** Fleet items one request may evaluate, counted across every fleet field and alias. */
   MAX_FLEET_ITEMS: wholeNumber(1, 10_000_000).default(10_000),
   /** Execution budget of one request: past it, a fleet still being evaluated is cancelled. */
   EXECUTION_TIMEOUT_MS: wholeNumber(1, 3_600_000).default(30_000),
+  /**
+   * Batches (`POST /v1/batch`) evaluated at once; past it, 503 with Retry-After. Each batch runs
+   * one line at a time with a turn of the event loop between lines, so a few share the process
+   * with single requests without delaying them.
+   */
+  MAX_CONCURRENT_BATCHES: wholeNumber(1, 1024).default(4),
   /** On SIGTERM/SIGINT, the time given to requests in flight before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 3_600_000).default(10_000),
   /** Logging threshold (pino levels); `info` logs one line per request. */
@@ -78,21 +93,20 @@ const ENVIRONMENT = z.object({
   ALLOWED_ORIGINS: z.preprocess(unsetIfEmpty, allowedOrigins.default("*")),
   /** Answers smaller than this are sent uncompressed. */
   COMPRESSION_MIN_BYTES: wholeNumber(0, 2 ** 31 - 1).default(1024),
-  /** The methodology edition of requests that name none (the rule lives with the editions). */
-  EDITION: z
-    .string()
-    .optional()
-    .transform((value, context) => {
-      try {
-        return defaultEditionFromEnv({ EDITION: value });
-      } catch (error) {
-        context.addIssue({ code: "custom", message: (error as Error).message });
-        return z.NEVER;
-      }
-    }),
+  /**
+   * The methodology edition of requests that name none: a built-in or a custom edition's id
+   * (checked below, once EDITIONS_FILE is read; the rule lives with the editions).
+   */
+  EDITION: z.string().optional(),
+  /** A YAML file of custom editions (src/editions/custom.ts, README "Your own data"). */
+  EDITIONS_FILE: z.preprocess(unsetIfEmpty, z.string().optional()),
 });
 
-export type Config = z.infer<typeof ENVIRONMENT> & {
+export type Config = Omit<z.infer<typeof ENVIRONMENT>, "EDITION"> & {
+  /** The edition of requests that name none (`EDITION`, validated). */
+  readonly EDITION: string;
+  /** The custom editions of EDITIONS_FILE (their data is read and checked when the app is made). */
+  readonly customEditions: readonly EditionDescription[];
   /**
    * The variables overriding an edition's compiled-in settings (`BOAVIZTA_<KEY>` for 2.4.1,
    * docs/methodology.md §19.1.2): their names come from the editions, their reading rules too.
@@ -120,6 +134,18 @@ function settingsOverrides(environment: Environment, problems: string[]): Enviro
   return overrides;
 }
 
+/** The custom editions of an EDITIONS_FILE (none without one); a problem is added to `problems`. */
+function editionsOf(file: string | undefined, problems: string[]): readonly EditionDescription[] {
+  if (file === undefined) return [];
+  try {
+    return readEditionsFile(file, EDITIONS);
+  } catch (error) {
+    if (!(error instanceof EditionsFileError)) throw error;
+    problems.push(error.message);
+    return [];
+  }
+}
+
 /** A configuration that cannot be used; its message is one line naming the variable. */
 export class ConfigError extends Error {}
 
@@ -133,9 +159,16 @@ export function loadConfig(environment: Readonly<Record<string, string | undefin
         return `${name}=${JSON.stringify(environment[name])} ${issue.message}`;
       });
   const overrides = settingsOverrides(environment, problems);
+  const customEditions = editionsOf(result.success ? result.data.EDITIONS_FILE : undefined, problems);
+  let edition = "";
+  try {
+    edition = defaultEditionFromEnv(environment, customEditions);
+  } catch (error) {
+    problems.push(`EDITION=${JSON.stringify(environment.EDITION)} ${(error as Error).message}`);
+  }
   if (!result.success || problems.length > 0)
     throw new ConfigError(`invalid configuration: ${problems.join("; ")}`);
-  return { ...result.data, settingsOverrides: overrides };
+  return { ...result.data, EDITION: edition, customEditions, settingsOverrides: overrides };
 }
 
 /** What one request may ask for (the input bounds of every layer). */
@@ -144,6 +177,8 @@ export interface Limits {
   readonly maxStringLength: number;
   readonly maxListLength: number;
   readonly maxFleetItems: number;
+  readonly maxNestingDepth: number;
+  readonly maxUrlLength: number;
   readonly executionTimeoutMs: number;
 }
 
@@ -153,6 +188,8 @@ export function limitsOf(config: Config): Limits {
     maxStringLength: config.MAX_STRING_LENGTH,
     maxListLength: config.MAX_LIST_LENGTH,
     maxFleetItems: config.MAX_FLEET_ITEMS,
+    maxNestingDepth: config.MAX_NESTING_DEPTH,
+    maxUrlLength: config.MAX_URL_LENGTH,
     executionTimeoutMs: config.EXECUTION_TIMEOUT_MS,
   };
 }

@@ -90,6 +90,22 @@ export interface HttpService {
   drain(done: () => void): void;
 }
 
+/** What node does with a client error when the server has no listener: an answer, then the socket closed. */
+function refuseClient(error: NodeJS.ErrnoException, socket: Socket, answerStarted: boolean): void {
+  if (socket.writable && !answerStarted) {
+    const status =
+      error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? "408 Request Timeout"
+        : error.code === "HPE_HEADER_OVERFLOW"
+          ? "431 Request Header Fields Too Large"
+          : error.code === "HPE_CHUNK_EXTENSIONS_OVERFLOW"
+            ? "413 Payload Too Large"
+            : "400 Bad Request";
+    socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
+  }
+  socket.destroy(error);
+}
+
 /** The HTTP server of a handler: every unexpected failure answered 500 (and logged). */
 export function createHttpService(app: Handler, logger: Logger): HttpService {
   const inFlight = new Set<ServerResponse>();
@@ -120,6 +136,20 @@ export function createHttpService(app: Handler, logger: Logger): HttpService {
       response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
       response.end("Internal Server Error");
     });
+  });
+
+  // The answer each connection is writing (a request's answer is the socket's latest).
+  const answering = new WeakMap<Socket, ServerResponse>();
+  server.on("request", (request: IncomingMessage, response: ServerResponse) =>
+    answering.set(request.socket, response),
+  );
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
+    // node's requestTimeout bounds the time to receive a whole request. A batch (POST /v1/batch)
+    // is answered while its body arrives, the upload paced by the answer's own backpressure: a
+    // request whose answer is being written is no slow client, and goes on (docs: README "Batch").
+    const response = answering.get(socket);
+    if (error.code === "ERR_HTTP_REQUEST_TIMEOUT" && response?.headersSent && !response.writableEnded) return;
+    refuseClient(error, socket, response?.headersSent === true);
   });
 
   server.on("connection", (socket: Socket) => {
@@ -157,12 +187,14 @@ export function serve(config: Config, logger: Logger, app: Handler): Server {
 
   server.on("error", (error: NodeJS.ErrnoException) => unusable(listenProblem(error, config), logger));
   server.listen({ port: config.PORT, host: config.HOST }, () => {
-    const { port } = server.address() as AddressInfo;
+    const { port, address, family } = server.address() as AddressInfo;
     const worker = cluster.isWorker ? ` (worker ${process.pid})` : "";
     const about = app.description ? `; ${app.description}` : "";
+    // The address actually bound: without HOST, every interface (`::` or `0.0.0.0`), not loopback.
+    const host = family === "IPv6" ? `[${address}]` : address;
     logger.info(
-      { port },
-      `listening on http://${config.HOST ?? "127.0.0.1"}:${port}${worker}; GraphQL at /graphql${about}`,
+      { port, address },
+      `listening on http://${host}:${port}${worker}; GraphQL at /graphql${about}`,
     );
   });
 

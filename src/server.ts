@@ -1,13 +1,14 @@
+import cluster from "node:cluster";
 import { costLimitPlugin } from "@escape.tech/graphql-armor-cost-limit";
 import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
+import { useDeferStream } from "@graphql-yoga/plugin-defer-stream";
 import type { GraphQLError, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
 import { type Config, ConfigError, defaultConfig, type Limits, limitsOf, loadConfig } from "./config.js";
-import { editionDataDir, loadReferenceData } from "./data/load.js";
-import { EDITION_IDS, EDITIONS } from "./editions/index.js";
+import type { EditionDescription } from "./editions/index.js";
 import type { Environment } from "./editions/settings.js";
 import { createAssets } from "./http/assets.js";
 import type { AllowedOrigins } from "./http/cors.js";
@@ -20,10 +21,14 @@ import { loadProjectDocs } from "./http/projectDocs.js";
 import { createReadiness } from "./http/readiness.js";
 import { runService } from "./lifecycle.js";
 import { createLogger, type Logger } from "./log.js";
+import { type LoadedEdition, loadEditions, StartupDataError } from "./referenceData.js";
+import { BATCH_PATH, createBatchRoute } from "./rest/batch.js";
 import { createRestHandler } from "./rest/index.js";
 import { openApiDocument } from "./rest/openapi.js";
 import { createRequestContext, createService, editionService } from "./schema/context.js";
 import { buildSchema } from "./schema/index.js";
+import { inputLimitsPlugin } from "./schema/inputLimits.js";
+import { rootFieldsTakingTurns } from "./schema/turns.js";
 import { SERVICE_VERSION } from "./version.js";
 
 /**
@@ -79,18 +84,26 @@ export interface AppOptions {
   readonly allowedOrigins?: AllowedOrigins;
   /** Answers smaller than this are not compressed (`COMPRESSION_MIN_BYTES`). */
   readonly compressionMinBytes?: number;
+  /** Custom editions (EDITIONS_FILE), served beside the built-in ones. */
+  readonly customEditions?: readonly EditionDescription[];
+  /** The editions' data, already loaded and checked (by the start-up); loaded here otherwise. */
+  readonly loaded?: readonly LoadedEdition[];
+  /** Batches evaluated at once (`MAX_CONCURRENT_BATCHES`). */
+  readonly maxConcurrentBatches?: number;
   /** Where the JSON log lines go (default: the process's logger, src/log.ts). */
   readonly logger?: Logger;
 }
 
 /** The app's options for a configuration: one mapping, for the start-up and the tests alike. */
-export function appOptionsOf(config: Config): Required<Omit<AppOptions, "logger">> {
+export function appOptionsOf(config: Config): Required<Omit<AppOptions, "logger" | "loaded">> {
   return {
     defaultEdition: config.EDITION,
     limits: limitsOf(config),
     settingsOverrides: config.settingsOverrides,
+    customEditions: config.customEditions,
     allowedOrigins: config.ALLOWED_ORIGINS,
     compressionMinBytes: config.COMPRESSION_MIN_BYTES,
+    maxConcurrentBatches: config.MAX_CONCURRENT_BATCHES,
   };
 }
 
@@ -98,26 +111,38 @@ export function appOptionsOf(config: Config): Required<Omit<AppOptions, "logger"
 const UNCONFIGURED = appOptionsOf(defaultConfig());
 
 /**
- * Wires the reference data of every edition (each loaded once, here), the GraphQL schema (yoga at
- * /graphql), the v1 REST shim and the HTTP front (src/http).
+ * Wires the reference data of every edition (each loaded and checked once, here, unless given), the
+ * GraphQL schema (yoga at /graphql), the v1 REST shim and the HTTP front (src/http).
+ * @throws StartupDataError (one line naming file, row and column) for data that cannot be served.
  */
 export function createApp(options: AppOptions = {}) {
-  const { defaultEdition, limits, settingsOverrides, allowedOrigins, compressionMinBytes } = {
+  const {
+    defaultEdition,
+    limits,
+    settingsOverrides,
+    allowedOrigins,
+    compressionMinBytes,
+    customEditions,
+    maxConcurrentBatches,
+  } = {
     ...UNCONFIGURED,
     ...options,
   };
   // Without a logger (tests, the benchmark), one at the level of the environment's LOG_LEVEL.
   const logger = options.logger ?? createLogger(loadConfig().LOG_LEVEL);
+  const loaded = options.loaded ?? loadEditions(customEditions, settingsOverrides);
+  for (const notice of loaded.flatMap((edition) => edition.notices)) logger.debug(notice);
   const readiness = createReadiness();
   const metrics = createMetrics();
   const service = createService(
-    EDITIONS.map((edition) =>
-      editionService(edition, loadReferenceData(edition, editionDataDir(edition), settingsOverrides), limits),
-    ),
+    loaded.map(({ edition, data }) => editionService(edition, data, limits)),
     defaultEdition,
     limits,
   );
-  const schema = buildSchema();
+  const editionIds = loaded.map(({ edition }) => edition.id);
+  const defaultServed = service.editions.get(defaultEdition);
+  // Root fields (aliases) take turns on the event loop: see schema/turns.ts.
+  const schema = rootFieldsTakingTurns(buildSchema());
   const yoga = createYoga<TransportContext>({
     schema,
     context: ({ signal }) => createRequestContext(service, { signal }),
@@ -134,10 +159,18 @@ export function createApp(options: AppOptions = {}) {
     logging: yogaLogger(logger),
     // Unexpected errors are masked; GraphQLErrors raised on purpose (codes) pass through.
     maskedErrors: true,
-    plugins: [...abuseProtection(), metrics.fleetPlugin],
+    // Input bounds first: nesting before parsing, list lengths before variables are coerced.
+    // @defer and @stream: a fleet's `items @stream` are sent as their chunks are evaluated
+    // (multipart/mixed or text/event-stream), instead of in one answer at the end.
+    plugins: [inputLimitsPlugin(limits), ...abuseProtection(), metrics.fleetPlugin, useDeferStream()],
   });
   const rest = createRestHandler(schema, service, (message, error) => logger.error({ err: error }, message));
-  const versions = { serviceVersion: SERVICE_VERSION, methodology: defaultEdition, editions: EDITION_IDS };
+  const versions = {
+    serviceVersion: SERVICE_VERSION,
+    methodology: defaultEdition,
+    editions: editionIds,
+    requestValidation: defaultServed?.edition.requestValidation,
+  };
   const projectDocs = loadProjectDocs();
   const handle = createHttpHandler({
     allowedOrigins,
@@ -153,6 +186,20 @@ export function createApp(options: AppOptions = {}) {
     // Made on first request (start-up stays short); the document never changes afterwards.
     openApi: once(() => JSON.stringify(openApiDocument(versions))),
     projectDocs,
+    streamingRoutes: new Map([
+      [
+        BATCH_PATH,
+        {
+          method: "POST",
+          reply: createBatchRoute({
+            evaluate: rest,
+            service,
+            maxLineBytes: limits.maxBodyBytes,
+            maxConcurrent: maxConcurrentBatches,
+          }),
+        },
+      ],
+    ]),
   });
   return {
     service,
@@ -183,8 +230,26 @@ function main(): void {
     process.stderr.write(`${error.message}\n`);
     process.exit(2);
   }
+  // The data of every edition is read and checked before anything is served: a problem is one
+  // line on stderr and exit 2, like a wrong variable (with WORKERS > 1 the primary checks it).
+  // A worker reads the data itself (its primary checked it); in-process the checked data is served.
+  let given: LoadedEdition[] | undefined;
+  if (cluster.isPrimary) {
+    try {
+      const loaded = loadEditions(config.customEditions, config.settingsOverrides);
+      if (config.WORKERS <= 1) given = loaded;
+    } catch (error) {
+      if (!(error instanceof StartupDataError)) throw error;
+      process.stderr.write(`invalid data: ${error.message}\n`);
+      process.exit(2);
+    }
+  }
   const logger = createLogger(config.LOG_LEVEL);
-  runService(config, logger, () => createApp({ ...appOptionsOf(config), logger }));
+  runService(config, logger, () => {
+    const app = createApp({ ...appOptionsOf(config), logger, loaded: given });
+    given = undefined;
+    return app;
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();

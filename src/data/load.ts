@@ -1,10 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { parse as parseCsv } from "csv-parse/sync";
 import { parse as parseYaml } from "yaml";
-import { type Environment, settingsWithOverrides } from "../editions/settings.js";
-import type { EditionDescription } from "../editions/types.js";
-import { EDITION_1_2_4 } from "../editions/v1_2_4.js";
 import { parseCell } from "./cells.js";
+import { applySettings, checkedSettings, type Environment, settingsWithOverrides } from "./settings.js";
+import { CLOUD_INSTANCE_COLUMNS } from "./tables.js";
 import type {
   Archetype,
   ArchetypeCell,
@@ -12,6 +11,7 @@ import type {
   CloudRegion,
   CpuProfileRow,
   CpuSpec,
+  DataSetToLoad,
   Electricity,
   ElectricityFactor,
   ElectricityLocation,
@@ -19,40 +19,80 @@ import type {
   GpuSpec,
   ReferenceData,
   ServiceConfig,
+  TableColumns,
 } from "./types.js";
+import { checkTable, DataError, displayPath, oneLine } from "./validate.js";
 
 type CsvRow = Record<string, string>;
+
+/** A CSV table as read: its header and its rows, each with its line in the file (for messages). */
+interface CsvTable {
+  readonly header: string[];
+  readonly rows: CsvRow[];
+}
 
 /** `data/` two levels above this module: src/data/load.ts, or the bundle dist/bundle/server.mjs. */
 const DATA_ROOT = new URL("../../data/", import.meta.url);
 
 /** The directory of an edition's typed copies (`data/<edition id>/`, built by `npm run data`). */
-export function editionDataDir(edition: EditionDescription, root: URL = DATA_ROOT): URL {
+export function editionDataDir(edition: DataSetToLoad, root: URL = DATA_ROOT): URL {
   return new URL(`${edition.id}/`, root);
 }
 
-function readCsv(dir: URL, file: string): { header: string[]; rows: CsvRow[] } {
+function readCsv(dir: URL, file: string, columns?: TableColumns): CsvTable {
+  const where = displayPath(dir, file);
+  if (!existsSync(new URL(file, dir))) throw new DataError(`${where}: missing file`);
   let header: string[] = [];
-  const rows: CsvRow[] = parseCsv(readFileSync(new URL(file, dir), "utf8"), {
-    // The reference reads these files with pandas, which fills short rows with NaN.
-    columns: (names: string[]) => {
-      header = names;
-      return names;
-    },
-    skip_empty_lines: true,
-    bom: true,
-    relax_column_count: true,
-  });
-  return { header, rows };
+  let records: { record: CsvRow; info: { lines: number } }[];
+  const text = readFileSync(new URL(file, dir), "utf8");
+  try {
+    records = parseCsv(text, {
+      // The reference reads these files with pandas, which fills short rows with NaN.
+      columns: (names: string[]) => {
+        header = names;
+        return names;
+      },
+      skip_empty_lines: true,
+      bom: true,
+      relax_column_count: true,
+      info: true,
+    });
+  } catch (error) {
+    const line = (error as { lines?: number }).lines;
+    throw new DataError(`${where}${line ? `:${line}` : ""}: ${oneLine((error as Error).message)}`);
+  }
+  // A file cut short (a copy interrupted, a truncated download) ends in the middle of a row: its
+  // last row is shorter than the header and no line break follows it.
+  const last = records[records.length - 1];
+  if (last && !/[\r\n]$/.test(text) && Object.keys(last.record).length < header.length) {
+    const cells = Object.keys(last.record).length;
+    if (Object.values(last.record).some((cell) => cell !== "")) {
+      throw new DataError(
+        `${where}:${last.info.lines}:${header[cells]}: truncated file (the last row has ${cells} of ${header.length} cells and no line break)`,
+      );
+    }
+  }
+  // A row of empty cells (`,,,,`) is no row: pandas reads NaN everywhere, which nothing matches.
+  const rows = records.filter(({ record }) =>
+    Object.values(record).some((cell) => cell !== "" && cell != null),
+  );
+  if (columns) checkTable(where, header, rows, columns);
+  return { header, rows: rows.map(({ record }) => record) };
 }
 
 function readYaml(dir: URL, file: string): unknown {
-  return parseYaml(readFileSync(new URL(file, dir), "utf8"));
+  const where = displayPath(dir, file);
+  try {
+    return parseYaml(readFileSync(new URL(file, dir), "utf8"));
+  } catch (error) {
+    const line = (error as { linePos?: { line: number }[] }).linePos?.[0]?.line;
+    throw new DataError(`${where}${line ? `:${line}` : ""}: ${oneLine((error as Error).message)}`);
+  }
 }
 
 function asRecord(value: unknown, what: string): Record<string, unknown> {
   if (!value || typeof value !== "object" || Array.isArray(value))
-    throw new Error(`${what}: expected a mapping`);
+    throw new DataError(`${what}: expected a mapping`);
   return value as Record<string, unknown>;
 }
 
@@ -66,8 +106,7 @@ function optionalString(text: string | undefined): string | null {
   return text === undefined || text === "" ? null : text;
 }
 
-function archetypeTable(dir: URL, file: string, idColumn = "id"): ArchetypeTable {
-  const { header, rows } = readCsv(dir, file);
+function archetypeTable({ header, rows }: CsvTable, idColumn = "id"): ArchetypeTable {
   const ids: string[] = [];
   const byId = new Map<string, Archetype>();
   for (const row of rows) {
@@ -81,35 +120,65 @@ function archetypeTable(dir: URL, file: string, idColumn = "id"): ArchetypeTable
   return { ids, byId };
 }
 
-function loadConfig(dir: URL): ServiceConfig {
-  const raw = asRecord(readYaml(dir, "config.yml"), "config.yml");
+/** `config.yml` (1.2.4 data sets): its entries are settings by their boaviztapi names. */
+function loadConfigFile(dir: URL, defaultCriteria: readonly string[]): ServiceConfig {
+  const where = displayPath(dir, "config.yml");
+  const raw = asRecord(readYaml(dir, "config.yml"), where);
   const defaultArchetypes: Record<string, string> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (key.startsWith("default_") && typeof value === "string") defaultArchetypes[key.slice(8)] = value;
   }
-  return {
-    defaultLocation: String(raw.default_location),
-    defaultCriteria: (raw.default_criteria as string[]) ?? ["gwp", "adp", "pe"],
-    uncertainty: Number(raw.uncertainty),
-    maxSigFig: Number(raw.max_sig_fig),
-    minSigFig: Number(raw.min_sig_fig),
-    cpuNameFuzzyThreshold: Number(raw.cpu_name_fuzzymatch_threshold),
-    gpuNameFuzzyThreshold: null,
-    cloudInstanceNameFuzzyThreshold: null,
-    defaultArchetypes,
+  const number = (key: string): number => {
+    const value = raw[key];
+    if (typeof value !== "number" || !Number.isFinite(value)) {
+      throw new DataError(`${where}:${key}: expected a number, found ${JSON.stringify(value ?? null)}`);
+    }
+    return value;
   };
+  const criteria = raw.default_criteria ?? defaultCriteria;
+  if (!Array.isArray(criteria) || !criteria.every((item) => typeof item === "string")) {
+    throw new DataError(`${where}:default_criteria: expected a list of criteria, e.g. [gwp, adp, pe]`);
+  }
+  if (typeof raw.default_location !== "string") {
+    throw new DataError(`${where}:default_location: expected a location code, e.g. EEE`);
+  }
+  return checkedSettings(
+    {
+      defaultLocation: raw.default_location,
+      defaultCriteria: criteria,
+      uncertainty: number("uncertainty"),
+      maxSigFig: number("max_sig_fig"),
+      minSigFig: number("min_sig_fig"),
+      cpuNameFuzzyThreshold: number("cpu_name_fuzzymatch_threshold"),
+      gpuNameFuzzyThreshold: null,
+      cloudInstanceNameFuzzyThreshold: null,
+      defaultArchetypes,
+    },
+    (key) => `${where}:${key}`,
+  );
 }
 
-function loadElectricity(section: Record<string, unknown>): Electricity {
+/** A number of factors.yml (`value`, `min`, `max` of an electricity factor). */
+function factorNumber(value: unknown, what: string): number {
+  const n = typeof value === "number" ? value : typeof value === "string" ? Number(value) : Number.NaN;
+  if (!Number.isFinite(n))
+    throw new DataError(`${what}: expected a number, found ${JSON.stringify(value ?? null)}`);
+  return n;
+}
+
+function loadElectricity(section: Record<string, unknown>, where: string): Electricity {
   const byLocation = new Map<string, ElectricityLocation>();
   const bounds = new Map<string, { min: number; max: number }>();
   let availableCountries: [string, string][] = [];
   for (const [key, value] of Object.entries(section)) {
-    const entry = asRecord(value, `electricity.${key}`);
+    const entry = asRecord(value, `${where}:electricity.${key}`);
     if (key === "min-max") {
       for (const [factor, range] of Object.entries(entry)) {
-        const r = asRecord(range, `min-max.${factor}`);
-        bounds.set(factor, { min: Number(r.min), max: Number(r.max) });
+        const r = asRecord(range, `${where}:electricity.min-max.${factor}`);
+        bounds.set(factor, {
+          min: factorNumber(r.min, `${where}:electricity.min-max.${factor}.min`),
+          max: factorNumber(r.max, `${where}:electricity.min-max.${factor}.max`),
+        });
       }
     } else if (key === "available_countries") {
       availableCountries = Object.entries(entry).map(([name, code]) => [name, String(code)]);
@@ -117,9 +186,9 @@ function loadElectricity(section: Record<string, unknown>): Electricity {
       const factors = new Map<string, ElectricityFactor>();
       for (const [factor, data] of Object.entries(entry)) {
         if (factor === "country") continue;
-        const d = asRecord(data, `electricity.${key}.${factor}`);
+        const d = asRecord(data, `${where}:electricity.${key}.${factor}`);
         factors.set(factor, {
-          value: Number(d.value),
+          value: factorNumber(d.value, `${where}:electricity.${key}.${factor}.value`),
           source: String(d.source ?? ""),
           unit: String(d.unit ?? ""),
         });
@@ -135,8 +204,26 @@ function loadElectricity(section: Record<string, unknown>): Electricity {
   };
 }
 
-function loadCpuSpecs(dir: URL): CpuSpec[] {
-  return readCsv(dir, "crowdsourcing/cpu_specs.csv").rows.map((row) => ({
+/**
+ * `factors.yml` and its electricity section. A built-in data set also has `factors.json`, the same
+ * converted by scripts/build-data.ts (JSON loads ~25x faster); a custom folder has the YAML only.
+ */
+function loadFactors(dir: URL): { factors: FactorTree; electricity: Electricity } {
+  const json = existsSync(new URL("factors.json", dir));
+  const where = displayPath(dir, json ? "factors.json" : "factors.yml");
+  if (!json && !existsSync(new URL("factors.yml", dir))) throw new DataError(`${where}: missing file`);
+  const tree = asRecord(
+    json ? JSON.parse(readFileSync(new URL("factors.json", dir), "utf8")) : readYaml(dir, "factors.yml"),
+    where,
+  );
+  return {
+    factors: tree as FactorTree,
+    electricity: loadElectricity(asRecord(tree.electricity, `${where}:electricity`), where),
+  };
+}
+
+function cpuSpecs({ rows }: CsvTable): CpuSpec[] {
+  return rows.map((row) => ({
     name: row.name,
     nameLower: row.name.toLowerCase(),
     codeName: optionalString(row.code_name),
@@ -151,13 +238,8 @@ function loadCpuSpecs(dir: URL): CpuSpec[] {
   }));
 }
 
-const GPU_ARCHETYPES = "archetypes/components/gpu.csv";
-const GPU_SPECS = "crowdsourcing/gpu_specs.csv";
-
-/** The GPU tables of a data set that has them (docs/methodology.md §19.5.2, §5.6). */
-function loadGpuTables(dir: URL): { archetypes: ArchetypeTable | null; specs: GpuSpec[] } {
-  if (!existsSync(new URL(GPU_ARCHETYPES, dir))) return { archetypes: null, specs: [] };
-  const specs = readCsv(dir, GPU_SPECS).rows.map((row) => ({
+function gpuSpecs({ rows }: CsvTable): GpuSpec[] {
+  return rows.map((row) => ({
     name: row.name,
     nameLower: row.name.toLowerCase(),
     manufacturer: optionalString(row.manufacturer),
@@ -172,11 +254,10 @@ function loadGpuTables(dir: URL): { archetypes: ArchetypeTable | null; specs: Gp
     massHeatsink: optionalNumber(row.mass_heatsink),
     mass: optionalNumber(row.mass),
   }));
-  return { archetypes: archetypeTable(dir, GPU_ARCHETYPES), specs };
 }
 
-function loadCpuProfiles(dir: URL): CpuProfileRow[] {
-  return readCsv(dir, "consumption_profile/cpu/cpu_profile.csv").rows.map((row) => ({
+function cpuProfiles({ rows }: CsvTable): CpuProfileRow[] {
+  return rows.map((row) => ({
     manufacturer: row.manufacturer,
     modelRange: row.model_range,
     a: Number(row.a),
@@ -187,78 +268,144 @@ function loadCpuProfiles(dir: URL): CpuProfileRow[] {
 }
 
 /**
- * `archetypes/cloud/regions.csv` (edition 2.4.1, docs/methodology.md §19.7.5), cells trimmed as the reference
- * reads them; null for a data set without regions (its cloud usage has no `region`).
+ * `archetypes/cloud/regions.csv` (edition 2.4.1, docs/methodology.md §19.7.5), cells trimmed as the
+ * reference reads them.
  */
-function loadCloudRegions(dir: URL): CloudRegion[] | null {
-  const file = "archetypes/cloud/regions.csv";
-  if (!existsSync(new URL(file, dir))) return null;
-  return readCsv(dir, file).rows.map((row) => ({
+function cloudRegions({ rows }: CsvTable): CloudRegion[] {
+  return rows.map((row) => ({
     provider: row.provider.trim(),
     region: row.region.trim(),
     usageLocation: row.usage_location.trim(),
   }));
 }
 
+/** The base edition of a custom one: its folder and its loaded tables, shared where the custom folder has no file. */
+export interface BaseData {
+  readonly dir: URL;
+  readonly data: ReferenceData;
+}
+
+const CLOUD_INSTANCES_FALLBACK: TableColumns = CLOUD_INSTANCE_COLUMNS;
+
 /**
- * Reads and indexes every reference table of an edition once (never per request). `env` holds the
- * start-up environment, read only by editions whose settings it may override (docs/methodology.md §19.1.2).
+ * Reads, checks and indexes every reference table of an edition once (never per request): the
+ * tables its data set lists (`edition.dataSet.tables`), each from `dir`. A custom edition (`base`
+ * given) reads the files its folder has and shares the base's table objects for the others.
+ * `env` holds the start-up environment, read only by editions whose settings it may override
+ * (docs/methodology.md §19.1.2).
+ * @throws DataError (one line `file:row:column: problem`) for a table the service cannot read.
  */
 export function loadReferenceData(
-  edition: EditionDescription = EDITION_1_2_4,
+  edition: DataSetToLoad,
   dir: URL = editionDataDir(edition),
   env: Environment = {},
+  base?: BaseData,
 ): ReferenceData {
-  const { settings } = edition;
-  // factors.json is factors.yml converted by scripts/build-data.ts (JSON loads ~25x faster).
-  const factorsFile = asRecord(
-    JSON.parse(readFileSync(new URL("factors.json", dir), "utf8")),
-    "factors.json",
+  const listed = new Map(edition.dataSet.tables.map((table) => [table.file, table]));
+  const own = (file: string) => existsSync(new URL(file, dir));
+  /** A table of this folder, or the base's (the same object) when the folder lacks its file. */
+  function table<T>(file: string, read: (csv: CsvTable) => T, ofBase: (data: ReferenceData) => T): T {
+    if (base && !own(file)) return ofBase(base.data);
+    return read(readCsv(dir, file, listed.get(file)?.columns));
+  }
+  /** A table only some data sets have (GPUs, regions): read where the edition lists it. */
+  function feature<T>(
+    file: string,
+    read: (csv: CsvTable) => T,
+    ofBase: (data: ReferenceData) => T | null,
+  ): T | null {
+    return listed.has(file) ? table(file, read, (data) => ofBase(data) as T) : null;
+  }
+  const factors = base && !own("factors.yml") && !own("factors.json") ? base.data : loadFactors(dir);
+  const providers = table(
+    "archetypes/cloud/providers.csv",
+    ({ rows }) =>
+      rows.map((row) => ({ name: row["provider.name"], description: row["provider.description"] })),
+    (data) => data.cloudProviders,
   );
-  const providers = readCsv(dir, "archetypes/cloud/providers.csv").rows.map((row) => ({
-    name: row["provider.name"],
-    description: row["provider.description"],
-  }));
   const cloudInstances = new Map<string, ArchetypeTable>();
   for (const provider of providers) {
-    cloudInstances.set(provider.name, archetypeTable(dir, `archetypes/cloud/${provider.name}.csv`));
+    const file = `archetypes/cloud/${provider.name}.csv`;
+    const shared = base && !own(file) ? base.data.cloudInstances.get(provider.name) : undefined;
+    cloudInstances.set(
+      provider.name,
+      shared ?? archetypeTable(readCsv(dir, file, listed.get(file)?.columns ?? CLOUD_INSTANCES_FALLBACK)),
+    );
   }
-  const gpu = loadGpuTables(dir);
+  const archetypes = (file: string, ofBase: (data: ReferenceData) => ArchetypeTable) =>
+    table(file, (csv) => archetypeTable(csv), ofBase);
   return {
-    config:
-      "file" in settings
-        ? loadConfig(dir)
-        : settingsWithOverrides(settings.values, settings.environmentPrefix, env),
-    factors: factorsFile as FactorTree,
-    electricity: loadElectricity(asRecord(factorsFile.electricity, "electricity")),
+    config: editionSettings(edition, dir, env, base),
+    factors: factors.factors,
+    electricity: factors.electricity,
     archetypes: {
-      server: archetypeTable(dir, "archetypes/server.csv"),
-      cpu: archetypeTable(dir, "archetypes/components/cpu.csv"),
-      ram: archetypeTable(dir, "archetypes/components/ram.csv"),
-      ssd: archetypeTable(dir, "archetypes/components/ssd.csv"),
-      hdd: archetypeTable(dir, "archetypes/components/hdd.csv"),
-      powerSupply: archetypeTable(dir, "archetypes/components/power_supply.csv"),
-      case: archetypeTable(dir, "archetypes/components/case.csv"),
-      gpu: gpu.archetypes,
-      userTerminal: archetypeTable(dir, "archetypes/user_terminal.csv"),
-      iotDevice: archetypeTable(dir, "archetypes/iot_device.csv"),
+      server: archetypes("archetypes/server.csv", (data) => data.archetypes.server),
+      cpu: archetypes("archetypes/components/cpu.csv", (data) => data.archetypes.cpu),
+      ram: archetypes("archetypes/components/ram.csv", (data) => data.archetypes.ram),
+      ssd: archetypes("archetypes/components/ssd.csv", (data) => data.archetypes.ssd),
+      hdd: archetypes("archetypes/components/hdd.csv", (data) => data.archetypes.hdd),
+      powerSupply: archetypes(
+        "archetypes/components/power_supply.csv",
+        (data) => data.archetypes.powerSupply,
+      ),
+      case: archetypes("archetypes/components/case.csv", (data) => data.archetypes.case),
+      gpu: feature(
+        "archetypes/components/gpu.csv",
+        (csv) => archetypeTable(csv),
+        (data) => data.archetypes.gpu,
+      ),
+      userTerminal: archetypes("archetypes/user_terminal.csv", (data) => data.archetypes.userTerminal),
+      iotDevice: archetypes("archetypes/iot_device.csv", (data) => data.archetypes.iotDevice),
     },
     cloudProviders: providers,
     cloudInstances,
-    cloudRegions: loadCloudRegions(dir),
-    cpuSpecs: loadCpuSpecs(dir),
-    gpuSpecs: gpu.specs,
-    ramManufacture: readCsv(dir, "crowdsourcing/ram_manufacture.csv").rows.map((row) => ({
-      manufacturer: row.manufacturer,
-      process: optionalNumber(row.process),
-      density: Number(row.density),
-    })),
-    ssdManufacture: readCsv(dir, "crowdsourcing/ssd_manufacture.csv").rows.map((row) => ({
-      manufacturer: row.manufacturer,
-      layers: optionalNumber(row.layers),
-      density: Number(row.density),
-      source: optionalString(row.source),
-    })),
-    cpuProfiles: loadCpuProfiles(dir),
+    cloudRegions: feature("archetypes/cloud/regions.csv", cloudRegions, (data) => data.cloudRegions),
+    cpuSpecs: table("crowdsourcing/cpu_specs.csv", cpuSpecs, (data) => data.cpuSpecs),
+    gpuSpecs: feature("crowdsourcing/gpu_specs.csv", gpuSpecs, (data) => data.gpuSpecs) ?? [],
+    ramManufacture: table(
+      "crowdsourcing/ram_manufacture.csv",
+      ({ rows }) =>
+        rows.map((row) => ({
+          manufacturer: row.manufacturer,
+          process: optionalNumber(row.process),
+          density: Number(row.density),
+        })),
+      (data) => data.ramManufacture,
+    ),
+    ssdManufacture: table(
+      "crowdsourcing/ssd_manufacture.csv",
+      ({ rows }) =>
+        rows.map((row) => ({
+          manufacturer: row.manufacturer,
+          layers: optionalNumber(row.layers),
+          density: Number(row.density),
+          source: optionalString(row.source),
+        })),
+      (data) => data.ssdManufacture,
+    ),
+    cpuProfiles: table("consumption_profile/cpu/cpu_profile.csv", cpuProfiles, (data) => data.cpuProfiles),
   };
+}
+
+/**
+ * An edition's settings: its data set's `config.yml` (a custom folder's own replaces the base's),
+ * or its compiled-in settings with the environment's overrides (docs/methodology.md §19.1.2); then a
+ * custom edition's `settings` (EDITIONS_FILE), by their boaviztapi names.
+ */
+function editionSettings(edition: DataSetToLoad, dir: URL, env: Environment, base?: BaseData): ServiceConfig {
+  const { settings } = edition;
+  let config: ServiceConfig;
+  if ("file" in settings) {
+    config =
+      base && !existsSync(new URL(settings.file, dir))
+        ? base.data.config
+        : loadConfigFile(dir, settings.defaultCriteria);
+  } else {
+    config = base
+      ? base.data.config
+      : settingsWithOverrides(settings.values, settings.environmentPrefix, env);
+  }
+  const overrides = edition.settingsOverrides;
+  if (!overrides || Object.keys(overrides).length === 0) return config;
+  return applySettings(config, overrides, (key) => `EDITIONS_FILE: edition ${edition.id}: settings.${key}`);
 }

@@ -165,3 +165,48 @@ export interface ReferenceData {
   readonly ssdManufacture: readonly SsdManufactureRow[];
   readonly cpuProfiles: readonly CpuProfileRow[];
 }
+
+/**
+ * What a CSV table must hold, checked when it is read at start-up (src/data/validate.ts): a
+ * problem stops the start with one line `file:row:column: problem`.
+ */
+export interface TableColumns {
+  /** Columns the header must name. */
+  readonly required: readonly string[];
+  /** Columns whose cells, when present, are numbers (each part of an archetype cell `a;b;c`). */
+  readonly numbers?: readonly string[];
+  /** Columns whose cell may not be empty in any row. */
+  readonly filled?: readonly string[];
+  /** Whether the table may have no row (default: at least one). */
+  readonly mayBeEmpty?: boolean;
+}
+
+/**
+ * The service settings of an edition: read from the data set's `config.yml` (1.2.4), or compiled
+ * in (2.4.1 has no `config.yml`: its defaults are a settings object, docs/methodology.md §19.1).
+ */
+export type SettingsSource =
+  | {
+      readonly file: "config.yml";
+      /** The default criteria when the file names none. */
+      readonly defaultCriteria: readonly string[];
+    }
+  | {
+      readonly values: ServiceConfig;
+      /** Each setting may be overridden at start-up by the variable `<prefix><KEY>` (§1.2). */
+      readonly environmentPrefix: string;
+    };
+
+/**
+ * What the loader reads of an edition (src/data/load.ts): its id, the tables its data set lists
+ * (with their columns), where its settings come from, and a custom edition's settings. An
+ * edition's description (src/editions/types.ts) is one; the loader does not know editions.
+ */
+export interface DataSetToLoad {
+  readonly id: string;
+  readonly dataSet: {
+    readonly tables: readonly { readonly file: string; readonly columns?: TableColumns }[];
+  };
+  readonly settings: SettingsSource;
+  readonly settingsOverrides?: Readonly<Record<string, unknown>>;
+}

@@ -14,8 +14,11 @@ export const EDITION_IDS: readonly string[] = EDITIONS.map((edition) => edition.
 
 /** An `edition` value that names no edition (REST 422, GraphQL BAD_USER_INPUT, start-up failure). */
 export class UnknownEditionError extends Error {
-  constructor(readonly requested: string) {
-    super(`unknown edition ${JSON.stringify(requested)}; allowed values: ${EDITION_IDS.join(", ")}`);
+  constructor(
+    readonly requested: string,
+    allowed: readonly string[] = EDITION_IDS,
+  ) {
+    super(`unknown edition ${JSON.stringify(requested)}; allowed values: ${allowed.join(", ")}`);
     this.name = "UnknownEditionError";
   }
 }
@@ -26,8 +29,22 @@ export function editionById(id: string): EditionDescription {
   return edition;
 }
 
-/** The `EDITION` environment variable, validated (an unknown value stops the start-up). */
-export function defaultEditionFromEnv(env: Readonly<Record<string, string | undefined>>): string {
+/**
+ * The `EDITION` environment variable, validated against the built-in editions and the custom ones
+ * (EDITIONS_FILE); an unknown value stops the start-up.
+ */
+export function defaultEditionFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+  custom: readonly EditionDescription[] = [],
+): string {
   const value = env.EDITION?.trim();
-  return value ? editionById(value).id : DEFAULT_EDITION_ID;
+  if (!value) return DEFAULT_EDITION_ID;
+  const all = [...EDITIONS, ...custom];
+  const edition = all.find((candidate) => candidate.id === value);
+  if (!edition)
+    throw new UnknownEditionError(
+      value,
+      all.map((candidate) => candidate.id),
+    );
+  return edition.id;
 }

@@ -1,12 +1,16 @@
-import type { ServiceConfig } from "../data/types.js";
-import type { EditionRules } from "../engine/edition.js";
+import type { SettingsSource, TableColumns } from "../data/types.js";
+import type { EditionRules } from "../engine/model/edition.js";
 import type { RequestValidation } from "./requestValidation.js";
+
+export type { SettingsSource, TableColumns } from "../data/types.js";
 
 /** A reference table the service reads at run time, with what it is used for. */
 export interface DataTable {
   /** Path relative to the edition's data directory (same as in the raw reference tree). */
   readonly file: string;
   readonly purpose: string;
+  /** A CSV table's columns, checked at start-up (absent for YAML files). */
+  readonly columns?: TableColumns;
 }
 
 /** Where an edition's reference data comes from and which files the service reads. */
@@ -21,24 +25,21 @@ export interface EditionDataSet {
   readonly notCopied: string;
 }
 
-/**
- * The service settings of an edition: read from the data set's `config.yml` (1.2.4), or compiled
- * in (2.4.1 has no `config.yml`: its defaults are a settings object, docs/methodology.md §19.1).
- */
-export type SettingsSource =
-  | { readonly file: "config.yml" }
-  | {
-      readonly values: ServiceConfig;
-      /** Each setting may be overridden at start-up by the variable `<prefix><KEY>` (§1.2). */
-      readonly environmentPrefix: string;
-    };
-
 /** One edition of the methodology: everything that differs from another edition, in one place. */
 export interface EditionDescription {
   /** The version of boaviztapi reproduced, as the `edition` parameter spells it. */
   readonly id: string;
-  /** Its name in the GraphQL `Edition` enum (dots are not allowed there). */
-  readonly graphqlName: string;
+  /**
+   * Its GraphQL name (`V1_2_4`: enum names cannot hold dots), accepted by the `Edition` scalar as
+   * well as the id; null for a custom edition, which is named by its id only.
+   */
+  readonly graphqlName: string | null;
+  /** The built-in edition a custom edition extends (its rules, methodology, defaults); null for a built-in one. */
+  readonly base: string | null;
+  /** A custom edition's data folder (files present replace the base's); null for a built-in one. */
+  readonly dataFolder: string | null;
+  /** A custom edition's settings by their boaviztapi names (EDITIONS_FILE), applied over the base's. */
+  readonly settingsOverrides?: Readonly<Record<string, unknown>>;
   /** One line shown in the GraphQL enum and the README. */
   readonly summary: string;
   readonly dataSet: EditionDataSet;

@@ -1,7 +1,17 @@
-import { CRITERIA, ELECTRICITY_CRITERIA } from "../engine/criteria.js";
-import { PROFILE_ROUTE_1_2_4 } from "../engine/profile.js";
-import { roundImpact } from "../engine/rounding.js";
-import { USER_DEVICES_1_2_4 } from "../engine/terminal.js";
+import {
+  ARCHETYPE_COLUMNS,
+  CLOUD_INSTANCE_COLUMNS,
+  CLOUD_PROVIDER_COLUMNS,
+  CPU_PROFILE_COLUMNS,
+  CPU_SPEC_COLUMNS,
+  RAM_MANUFACTURE_COLUMNS,
+  SERVER_COLUMNS,
+  SSD_MANUFACTURE_COLUMNS,
+} from "../data/tables.js";
+import { CRITERIA, DEFAULT_CRITERIA, ELECTRICITY_CRITERIA } from "../engine/model/criteria.js";
+import { PROFILE_ROUTE_1_2_4 } from "../engine/model/profileRoute.js";
+import { roundImpact } from "../engine/model/rounding.js";
+import { USER_DEVICES_1_2_4 } from "../engine/model/userDevices.js";
 import { PYDANTIC_1 } from "./requestValidation.js";
 import type { EditionDescription } from "./types.js";
 
@@ -12,6 +22,8 @@ import type { EditionDescription } from "./types.js";
 export const EDITION_1_2_4: EditionDescription = {
   id: "1.2.4",
   graphqlName: "V1_2_4",
+  base: null,
+  dataFolder: null,
   summary: "boaviztapi 1.2.4 (docs/methodology.md): AWS instances of 2023, country codes, no GPU.",
   dataSet: {
     raw: "boaviztapi-v1.2.4",
@@ -30,33 +42,62 @@ export const EDITION_1_2_4: EditionDescription = {
       {
         file: "archetypes/server.csv",
         purpose: "server archetypes (cells `value;min;max`), also the AWS hosting platforms",
+        columns: SERVER_COLUMNS,
       },
       {
         file: "archetypes/components/cpu.csv",
         purpose: "CPU archetype (DEFAULT) incl. the default consumption profile",
+        columns: ARCHETYPE_COLUMNS,
       },
-      { file: "archetypes/components/ram.csv", purpose: "RAM archetype" },
-      { file: "archetypes/components/ssd.csv", purpose: "SSD archetype" },
-      { file: "archetypes/components/hdd.csv", purpose: "HDD archetype" },
-      { file: "archetypes/components/power_supply.csv", purpose: "power supply archetype" },
-      { file: "archetypes/components/case.csv", purpose: "case archetypes (rack, blade)" },
-      { file: "archetypes/user_terminal.csv", purpose: "terminal and peripheral archetypes" },
-      { file: "archetypes/iot_device.csv", purpose: "IoT device archetypes (functional block HSL levels)" },
+      { file: "archetypes/components/ram.csv", purpose: "RAM archetype", columns: ARCHETYPE_COLUMNS },
+      { file: "archetypes/components/ssd.csv", purpose: "SSD archetype", columns: ARCHETYPE_COLUMNS },
+      { file: "archetypes/components/hdd.csv", purpose: "HDD archetype", columns: ARCHETYPE_COLUMNS },
+      {
+        file: "archetypes/components/power_supply.csv",
+        purpose: "power supply archetype",
+        columns: ARCHETYPE_COLUMNS,
+      },
+      {
+        file: "archetypes/components/case.csv",
+        purpose: "case archetypes (rack, blade)",
+        columns: ARCHETYPE_COLUMNS,
+      },
+      {
+        file: "archetypes/user_terminal.csv",
+        purpose: "terminal and peripheral archetypes",
+        columns: ARCHETYPE_COLUMNS,
+      },
+      {
+        file: "archetypes/iot_device.csv",
+        purpose: "IoT device archetypes (functional block HSL levels)",
+        columns: ARCHETYPE_COLUMNS,
+      },
       {
         file: "archetypes/cloud/aws.csv",
         purpose: "AWS instance types: vCPU, memory, storage, hosting platform",
+        columns: CLOUD_INSTANCE_COLUMNS,
       },
-      { file: "archetypes/cloud/providers.csv", purpose: "cloud providers" },
+      { file: "archetypes/cloud/providers.csv", purpose: "cloud providers", columns: CLOUD_PROVIDER_COLUMNS },
       {
         file: "consumption_profile/cpu/cpu_profile.csv",
         purpose: "base CPU power profiles (a, b, c, d) per manufacturer / model range",
+        columns: CPU_PROFILE_COLUMNS,
       },
       {
         file: "crowdsourcing/cpu_specs.csv",
         purpose: "CPU models: family, model range, TDP, cores, threads, total die size",
+        columns: CPU_SPEC_COLUMNS,
       },
-      { file: "crowdsourcing/ram_manufacture.csv", purpose: "RAM density by manufacturer and process" },
-      { file: "crowdsourcing/ssd_manufacture.csv", purpose: "SSD density by manufacturer and layers" },
+      {
+        file: "crowdsourcing/ram_manufacture.csv",
+        purpose: "RAM density by manufacturer and process",
+        columns: RAM_MANUFACTURE_COLUMNS,
+      },
+      {
+        file: "crowdsourcing/ssd_manufacture.csv",
+        purpose: "SSD density by manufacturer and layers",
+        columns: SSD_MANUFACTURE_COLUMNS,
+      },
     ],
     notCopied:
       "Not copied (not read at run time, docs/methodology.md §17): `crowdsourcing/electrical_mix.csv` (the electricity " +
@@ -64,13 +105,14 @@ export const EDITION_1_2_4: EditionDescription = {
       "`crowdsourcing/ademe_base_impacts_negaoctet.csv`, `crowdsourcing/missing_cpu_manufacture.csv`.",
   },
   requestValidation: PYDANTIC_1,
-  settings: { file: "config.yml" },
+  settings: { file: "config.yml", defaultCriteria: DEFAULT_CRITERIA },
   rules: {
     version: "1.2.4",
     userDevices: USER_DEVICES_1_2_4,
     trimsArchetypeIds: false,
     profileRoute: PROFILE_ROUTE_1_2_4,
     roundImpact,
+    defaultCriteria: DEFAULT_CRITERIA,
     criteria: CRITERIA,
     // Every criterion but `fw` (the reference fails on its use phase; we answer not implemented).
     electricityFactorSlots: new Set(ELECTRICITY_CRITERIA),

@@ -1,8 +1,14 @@
+import {
+  ARCHETYPE_COLUMNS,
+  CLOUD_INSTANCE_COLUMNS,
+  CLOUD_REGION_COLUMNS,
+  GPU_SPEC_COLUMNS,
+} from "../data/tables.js";
 import type { ServiceConfig } from "../data/types.js";
-import { CRITERIA_2_4_1 } from "../engine/criteria.js";
-import { PROFILE_ROUTE_2_4_1 } from "../engine/profile.js";
-import { roundImpactCapped } from "../engine/rounding.js";
-import { USER_DEVICES_2_4_1 } from "../engine/terminal.js";
+import { CRITERIA_2_4_1, DEFAULT_CRITERIA } from "../engine/model/criteria.js";
+import { PROFILE_ROUTE_2_4_1 } from "../engine/model/profileRoute.js";
+import { roundImpactCapped } from "../engine/model/rounding.js";
+import { USER_DEVICES_2_4_1 } from "../engine/model/userDevices.js";
 import { PYDANTIC_2 } from "./requestValidation.js";
 import type { DataTable, EditionDescription } from "./types.js";
 import { EDITION_1_2_4 } from "./v1_2_4.js";
@@ -64,6 +70,8 @@ const KEPT_TABLES: readonly DataTable[] = EDITION_1_2_4.dataSet.tables.filter(
 export const EDITION_2_4_1: EditionDescription = {
   id: "2.4.1",
   graphqlName: "V2_4_1",
+  base: null,
+  dataFolder: null,
   summary:
     "boaviztapi 2.4.1 (docs/methodology.md §19): five cloud providers with regions, GPUs, VR devices, criterion fe.",
   dataSet: {
@@ -71,16 +79,37 @@ export const EDITION_2_4_1: EditionDescription = {
     upstream: "boaviztapi 2.4.1 (tag v2.4.1, commit 15878f0, 2026-08-21)",
     tables: [
       ...KEPT_TABLES,
-      { file: "archetypes/components/gpu.csv", purpose: "GPU archetype (DEFAULT)" },
-      { file: "archetypes/cloud/azure.csv", purpose: "Azure instance types" },
-      { file: "archetypes/cloud/gcp.csv", purpose: "GCP instance types" },
-      { file: "archetypes/cloud/ovhcloud.csv", purpose: "OVHcloud instance types" },
-      { file: "archetypes/cloud/scaleway.csv", purpose: "Scaleway instance types" },
+      {
+        file: "archetypes/components/gpu.csv",
+        purpose: "GPU archetype (DEFAULT)",
+        columns: ARCHETYPE_COLUMNS,
+      },
+      {
+        file: "archetypes/cloud/azure.csv",
+        purpose: "Azure instance types",
+        columns: CLOUD_INSTANCE_COLUMNS,
+      },
+      { file: "archetypes/cloud/gcp.csv", purpose: "GCP instance types", columns: CLOUD_INSTANCE_COLUMNS },
+      {
+        file: "archetypes/cloud/ovhcloud.csv",
+        purpose: "OVHcloud instance types",
+        columns: CLOUD_INSTANCE_COLUMNS,
+      },
+      {
+        file: "archetypes/cloud/scaleway.csv",
+        purpose: "Scaleway instance types",
+        columns: CLOUD_INSTANCE_COLUMNS,
+      },
       {
         file: "archetypes/cloud/regions.csv",
         purpose: "cloud regions: provider, region, usage location",
+        columns: CLOUD_REGION_COLUMNS,
       },
-      { file: "crowdsourcing/gpu_specs.csv", purpose: "GPU models: specifications for name matching" },
+      {
+        file: "crowdsourcing/gpu_specs.csv",
+        purpose: "GPU models: specifications for name matching",
+        columns: GPU_SPEC_COLUMNS,
+      },
     ],
     notCopied:
       "Not copied (not read at run time, docs/methodology.md §19.13.2): `crowdsourcing/electrical_mix.csv`, " +
@@ -95,6 +124,7 @@ export const EDITION_2_4_1: EditionDescription = {
     trimsArchetypeIds: true,
     profileRoute: PROFILE_ROUTE_2_4_1,
     roundImpact: roundImpactCapped,
+    defaultCriteria: DEFAULT_CRITERIA,
     criteria: CRITERIA_2_4_1,
     // §8.2: `fw` now has a slot (its completion finds no data: not implemented); `fe` has one.
     electricityFactorSlots: new Set(CRITERIA_2_4_1.map((criterion) => criterion.name)),

@@ -2,8 +2,9 @@
  * The impact engine: pure computation over the reference tables (docs/methodology.md). Inputs are plain
  * typed objects; results are plain objects. No GraphQL, no HTTP.
  */
-import { componentAsset, serverAsset } from "./assets.js";
-import { CloudInstance, cloudAsset } from "./cloud.js";
+import { componentAsset, serverAsset } from "./assets/assets.js";
+import { CloudInstance, cloudAsset } from "./assets/cloud.js";
+import { Server, type ServerInput } from "./assets/server.js";
 import type { ComponentCells } from "./components/component.js";
 import { Cpu, type CpuInput } from "./components/cpu.js";
 import {
@@ -15,19 +16,18 @@ import {
 } from "./components/enclosure.js";
 import { defaultGpuCells, Gpu, type GpuInput } from "./components/gpu.js";
 import { Hdd, type HddInput, Ram, type RamInput, Ssd, type SsdInput } from "./components/storage.js";
-import type { EngineContext } from "./context.js";
-import { type Asset, Evaluation, type EvaluationOptions } from "./evaluation.js";
-import { Server, type ServerInput } from "./server.js";
-import { LIST_WORKLOAD_UNIT } from "./usage.js";
+import type { EngineContext } from "./model/context.js";
+import { type Asset, Evaluation, type EvaluationOptions } from "./model/evaluation.js";
+import { LIST_WORKLOAD_UNIT } from "./model/usage.js";
 
-export type { Allocation, EngineContext } from "./context.js";
-export * from "./criteria.js";
-export type { EditionRules } from "./edition.js";
-export type * from "./evaluation.js";
-export { Evaluation } from "./evaluation.js";
-export type { UsageInput } from "./usage.js";
+export type { Allocation, EngineContext } from "./model/context.js";
+export * from "./model/criteria.js";
+export type { EditionRules } from "./model/edition.js";
+export type * from "./model/evaluation.js";
+export { Evaluation } from "./model/evaluation.js";
+export type { UsageInput } from "./model/usage.js";
 
-import type { UsageInput } from "./usage.js";
+import type { UsageInput } from "./model/usage.js";
 
 export { defaultGpuCells, effectiveDieArea, serverGpuLacksVram } from "./components/gpu.js";
 export type { CaseInput, CpuInput, GpuInput, HddInput, PowerSupplyInput, RamInput, ServerInput, SsdInput };
@@ -96,7 +96,7 @@ export function evaluate(asset: Asset, options: EvaluationOptions = {}): Evaluat
   return new Evaluation(asset, options);
 }
 
-export { CloudInstance, type HostShare } from "./cloud.js";
+export { CloudInstance, type HostShare } from "./assets/cloud.js";
 
 /** A cloud instance hosted on `platformCells` (a server archetype), described by its instance row. */
 export function cloudModel(
@@ -109,34 +109,34 @@ export function cloudModel(
   return cloudAsset(new CloudInstance(context, instanceCells, platformCells, usage, provider));
 }
 
-export type { ProfileParams, WorkloadPoint } from "./consumptionProfile.js";
-export type { RawImpact } from "./impact.js";
 export {
   type FunctionalBlockInput,
   functionalBlockNames,
   type IotDeviceInput,
   iotDeviceModel,
-} from "./iot.js";
-export {
-  type ConsumptionProfileResult,
-  cpuConsumptionProfile,
-  PROFILE_ROUTE_1_2_4,
-  PROFILE_ROUTE_2_4_1,
-  type ProfileCpu,
-  type ProfileRouteRules,
-  powerAtLoad,
-} from "./profile.js";
+} from "./assets/iot.js";
 export {
   deviceTypes,
   isTypedKind,
+  type UserDeviceInput,
+  userDeviceModel,
+} from "./assets/terminal.js";
+export type { ProfileParams, WorkloadPoint } from "./components/consumptionProfile.js";
+export {
+  type ConsumptionProfileResult,
+  cpuConsumptionProfile,
+  type ProfileCpu,
+  powerAtLoad,
+} from "./components/profile.js";
+export type { RawImpact } from "./model/impact.js";
+export { PROFILE_ROUTE_1_2_4, PROFILE_ROUTE_2_4_1, type ProfileRouteRules } from "./model/profileRoute.js";
+export {
   PERIPHERAL_KINDS,
   type PeripheralKind,
   TERMINAL_KINDS,
   type TerminalKind,
   USER_DEVICES_1_2_4,
   USER_DEVICES_2_4_1,
-  type UserDeviceInput,
   type UserDeviceKind,
   type UserDeviceRules,
-  userDeviceModel,
-} from "./terminal.js";
+} from "./model/userDevices.js";

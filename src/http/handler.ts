@@ -38,6 +38,22 @@ export interface HttpParts {
   /** The OpenAPI document, serialized (called on each request for it: memoize). */
   readonly openApi: () => string;
   readonly projectDocs: ProjectDocs;
+  /** Streaming routes by path (without trailing slash). */
+  readonly streamingRoutes?: ReadonlyMap<string, StreamingRoute>;
+}
+
+/**
+ * A route that reads its request body as it arrives and answers while reading (the batch
+ * route): it stands outside the whole-body reading and the execution budget of the others.
+ */
+export interface StreamingRoute {
+  readonly method: string;
+  readonly reply: (request: {
+    readonly url: string;
+    readonly body: AsyncIterable<Uint8Array>;
+    /** Aborted when the client goes away. */
+    readonly signal: AbortSignal;
+  }) => Reply;
 }
 
 interface Routed {
@@ -95,6 +111,13 @@ function restReply(answer: RestResponse): Reply {
 /** GraphQL answers sent part by part (subscriptions, @defer/@stream): never buffered. */
 function isIncremental(contentType: string | undefined): boolean {
   return contentType !== undefined && /^(text\/event-stream|multipart\/)/i.test(contentType);
+}
+
+/** `/v1/batch/` is `/v1/batch` (a loop, not a regex: the path is the client's). */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 1 && path.charCodeAt(end - 1) === 0x2f) end -= 1;
+  return path.slice(0, end);
 }
 
 function pathOf(url: string): string {
@@ -168,7 +191,19 @@ export function createHttpHandler(parts: HttpParts) {
     ...projectDocRoutes(parts.projectDocs),
   ]);
 
+  const urlTooLong = `the request target exceeds ${limits.maxUrlLength} characters (MAX_URL_LENGTH)`;
+
   function route(request: IncomingMessage, path: string, method: string): Routed {
+    // Checked before any work on the path (routing, trimming, parsing the query string).
+    if ((request.url ?? "/").length > limits.maxUrlLength) {
+      return {
+        route: UNMATCHED,
+        reply: async () => {
+          const reply = limitReply(414, path === "/graphql", urlTooLong, "MAX_URL_LENGTH");
+          return { ...reply, headers: { ...reply.headers, connection: "close" } };
+        },
+      };
+    }
     const page = fixed.get(path);
     if (page && (method === "GET" || method === "HEAD")) return { route: path, reply: async () => page() };
     if (path === "/metrics" && method === "GET") {
@@ -219,6 +254,18 @@ export function createHttpHandler(parts: HttpParts) {
             }
             return { status: answer.status, headers, body: new Uint8Array(await answer.arrayBuffer()) };
           }),
+      };
+    }
+    const streamingPath = withoutTrailingSlashes(path);
+    const streaming = parts.streamingRoutes?.get(streamingPath);
+    if (streaming) {
+      const url = request.url ?? path;
+      return {
+        route: streamingPath,
+        reply: async (signal) =>
+          method === streaming.method
+            ? streaming.reply({ url, body: request, signal })
+            : jsonReply(405, { detail: "Method Not Allowed" }),
       };
     }
     return {
@@ -279,6 +326,9 @@ export function createHttpHandler(parts: HttpParts) {
         parts.compressionMinBytes,
       );
     } catch (error) {
+      // A client that left during its upload: not the service's fault, logged once at info
+      // with status 499 by the line written when the response closes.
+      if (gone.signal.aborted || request.readableAborted) return;
       logger.error({ err: error, requestId, method, path }, "request failed");
       if (!response.headersSent) {
         response.writeHead(500, { "content-type": "text/plain; charset=utf-8", "x-request-id": requestId });

@@ -64,6 +64,27 @@ const ANSWERS = {
     },
   },
   Version: { type: "string", description: "The methodology version, e.g. 1.2.4." },
+  Editions: {
+    type: "array",
+    description: "Every edition served, built-in ones first, then the custom ones (EDITIONS_FILE).",
+    items: {
+      type: "object",
+      required: ["id", "base", "data", "methodology"],
+      properties: {
+        id: { type: "string", description: "What `edition` names it by." },
+        base: {
+          type: ["string", "null"],
+          description: "A custom edition's built-in base; null for a built-in one.",
+        },
+        data: {
+          type: ["string", "null"],
+          description: "A custom edition's data folder; null for a built-in one.",
+        },
+        methodology: { type: "string", description: "The methodology version of its answers." },
+      },
+      additionalProperties: false,
+    },
+  },
   CpuByName: {
     description: "The CPU as a v1 CPU body, or a text saying the name is not found.",
     anyOf: [ref("Cpu"), { type: "string" }],
@@ -119,6 +140,33 @@ const ANSWERS = {
         d: { type: "number" },
       },
     },
+  },
+  /** `POST /v1/batch` answers NDJSON: each line is one of these (src/rest/batch.ts). */
+  BatchAnswerLine: {
+    description:
+      'One line per request line, in order — `{"status": 200, "body": <the route\'s answer>}` or its 4xx — then `{"summary": {"lines", "ok", "errors", "total": {<criterion>: {"embedded", "use"}}}}`.',
+    oneOf: [
+      { type: "object", required: ["status", "body"], properties: { status: { type: "integer" }, body: {} } },
+      {
+        type: "object",
+        required: ["summary"],
+        properties: {
+          summary: {
+            type: "object",
+            properties: {
+              lines: { type: "integer" },
+              ok: { type: "integer" },
+              errors: { type: "integer" },
+              total: {
+                type: "object",
+                description: "Per criterion and phase, the sum of the lines' values (× quantity).",
+                additionalProperties: { type: "object", additionalProperties: { type: "number" } },
+              },
+            },
+          },
+        },
+      },
+    ],
   },
 } satisfies Record<string, JsonObject>;
 

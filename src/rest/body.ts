@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { builtOncePer } from "../engine/builtOnce.js";
-import { ELECTRICITY_CRITERIA } from "../engine/criteria.js";
+import { builtOncePer } from "../engine/model/builtOnce.js";
+import { ELECTRICITY_CRITERIA } from "../engine/model/criteria.js";
 import { sentValue } from "./errorDialect.js";
 import type {
   CaseInput,
@@ -144,6 +144,9 @@ export class BodyValidationError extends Error {
   }
 }
 
+/** Most refused values listed in one 422 (a body's lists are bounded by MAX_LIST_LENGTH first). */
+export const MAX_REPORTED_ISSUES = 50;
+
 /** Validates a v1 body (absent = `{}`) under `rules`, or throws the 422 of FastAPI's shape. */
 export function parseV1Body<S extends z.ZodType>(
   schema: S,
@@ -156,12 +159,15 @@ export function parseV1Body<S extends z.ZodType>(
   const result = schema.safeParse(root, { reportInput: true });
   if (result.success) return result.data;
   throw new BodyValidationError(
-    firstStage(result.error.issues.flatMap((issue) => refusals(issue, []))).map(({ path, issue, input }) => {
-      const loc = ["body", ...at, ...path];
-      // A required field absent: pydantic 2 echoes the object that lacks it.
-      const echoed = issue.kind === "missing" ? sentValue(root, path.slice(0, -1)) : input;
-      return validationDetail(rules, loc, issue, echoed);
-    }),
+    // The first ones only: the answer stays small whatever the body holds.
+    firstStage(result.error.issues.flatMap((issue) => refusals(issue, [])))
+      .slice(0, MAX_REPORTED_ISSUES)
+      .map(({ path, issue, input }) => {
+        const loc = ["body", ...at, ...path];
+        // A required field absent: pydantic 2 echoes the object that lacks it.
+        const echoed = issue.kind === "missing" ? sentValue(root, path.slice(0, -1)) : input;
+        return validationDetail(rules, loc, issue, echoed);
+      }),
   );
 }
 

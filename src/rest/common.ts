@@ -112,7 +112,7 @@ export function createRunner(
   return (edition, signal) => async (document, variables) => {
     const result = (await compile(document).query(undefined, createRequestContext(service, { signal }), {
       ...variables,
-      edition: edition.graphqlName,
+      edition: edition.id,
     })) as ExecutionResult;
     if (result.errors && result.errors.length > 0) throw restErrorOf(result.errors, reportError);
     return result.data as never;

@@ -1,7 +1,9 @@
 import type { GraphQLSchema } from "graphql";
-import { type EditionDescription, editionById, UnknownEditionError } from "../editions/index.js";
+import type { Limits } from "../config.js";
+import { type EditionDescription, UnknownEditionError } from "../editions/index.js";
 import type { EditionService, Service } from "../schema/context.js";
 import { BodyValidationError } from "./body.js";
+import { BodyBoundsError, checkBodyLists, checkBodyNesting } from "./bodyBounds.js";
 import { CLOUD_PROVIDER_PATH, cloudProviderRoute, isCloudProviderPath } from "./cloud.js";
 import {
   createRunner,
@@ -31,21 +33,31 @@ export interface RestCall {
   readonly signal?: AbortSignal;
 }
 
-function parseBody(text: string): unknown {
+/** The JSON body, its nesting bounded before it is parsed and its lists before their items. */
+function parseBody(text: string, limits: Limits, rules: RequestValidation): unknown {
   // A POST without a body is treated as `{}` (the reference fails on it).
   if (text.trim() === "") return {};
+  checkBodyNesting(text, limits, rules);
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new MalformedBodyError("body is not valid JSON");
   }
+  checkBodyLists(body, limits, rules);
+  return body;
 }
 
 const ROUTES_BY_PATH = new Map<string, Route>(ROUTES.map((route) => [route.path, route]));
 
-/** A v1 path without its trailing slashes (`/v1/server/` is `/v1/server`). */
+/**
+ * A v1 path without its trailing slashes (`/v1/server/` is `/v1/server`). Scanned from the end:
+ * the pattern `/\/+$/` retried from every slash of a run, quadratic in a path of many slashes.
+ */
 function routePath(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  let end = pathname.length;
+  while (end > 1 && pathname.charCodeAt(end - 1) === 0x2f) end--;
+  return end === pathname.length ? pathname : pathname.slice(0, end);
 }
 
 /** The route template a path is served by (for metrics and logs), or null when none serves it. */
@@ -61,7 +73,7 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
 
   return async (call: RestCall): Promise<RestResponse> => {
     // Errors found before the request's edition is known are worded like the default edition's.
-    let validation = editionById(service.defaultEdition).requestValidation;
+    let validation = servedEdition(service, service.defaultEdition).requestValidation;
     // What was sent, once read: a refusal echoes the refused value from it.
     let sent: SentRequest | null = null;
     try {
@@ -78,13 +90,29 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
       if (route.requires && !route.requires.offeredBy(data)) {
         return { status: 404, body: { detail: "Not Found" } };
       }
-      const body = call.method === "POST" ? parseBody(call.body) : {};
+      const body = call.method === "POST" ? parseBody(call.body, service.limits, validation) : {};
       sent = { params, body };
       return await handler({ method: call.method, params, body, validation }, runner(edition, call.signal));
     } catch (error) {
       return errorResponse(error, validation, sent, reportError);
     }
   };
+}
+
+/**
+ * The edition a request's query string asks for (null: the service's default), or the answer
+ * refusing it — the same 422 as every route's. For routes outside the route table (the batch).
+ */
+export function queryEdition(
+  params: URLSearchParams,
+  service: Service,
+): { readonly edition: string | null } | { readonly refused: RestResponse } {
+  try {
+    return { edition: params.has("edition") ? requestedEdition(params, service).id : null };
+  } catch (error) {
+    const validation = servedEdition(service, service.defaultEdition).requestValidation;
+    return { refused: errorResponse(error, validation, null, () => {}) };
+  }
 }
 
 /** A request target that is not a path (e.g. `//` or `//host:port`) is answered 400. */
@@ -97,11 +125,18 @@ function parseUrl(target: string): URL {
   }
 }
 
+/** A served edition by id (built-in or custom). @throws UnknownEditionError naming the served ones. */
+function servedEdition(service: Service, id: string): EditionDescription {
+  const served = service.editions.get(id);
+  if (!served) throw new UnknownEditionError(id, [...service.editions.keys()]);
+  return served.edition;
+}
+
 /** The `edition` query parameter of every route (422 naming the allowed values when unknown). */
 function requestedEdition(params: URLSearchParams, service: Service): EditionDescription {
   const requested = params.get("edition");
   try {
-    return editionById(requested ?? service.defaultEdition);
+    return servedEdition(service, requested ?? service.defaultEdition);
   } catch (error) {
     if (error instanceof UnknownEditionError) {
       const values = [...service.editions.keys()];
@@ -154,7 +189,8 @@ function errorResponse(
     const detail = validationDetail(validation, error.loc, issue, input);
     return { status: 422, body: { detail: [detail] } };
   }
-  if (error instanceof BodyValidationError) return { status: 422, body: { detail: error.detail } };
+  if (error instanceof BodyValidationError || error instanceof BodyBoundsError)
+    return { status: 422, body: { detail: error.detail } };
   if (error instanceof QueryValidationError) {
     const detail = validationDetail(validation, ["query", error.parameter], error.issue, error.input);
     return { status: 422, body: { detail: [detail] } };

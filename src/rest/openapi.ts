@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { editionById } from "../editions/index.js";
 import { ANSWER_SCHEMAS } from "./answers.js";
+import { BATCH_PATH, batchOperation } from "./batch.js";
 import { deferredUsage, usageSchema } from "./body.js";
 import { CLOUD_PROVIDER_PATH, cloudProviderTemplate } from "./cloud.js";
 import type { EditionFeature, Handler, HandlerDoc, Route } from "./common.js";
@@ -150,6 +151,8 @@ export interface OpenApiInfo {
   readonly methodology: string;
   /** Every edition served (the `edition` query parameter of every route). */
   readonly editions: readonly string[];
+  /** How the default edition validates bodies (default: the built-in edition `methodology`'s). */
+  readonly requestValidation?: RequestValidation;
 }
 
 /** The OpenAPI 3.1 document of every `/v1` route. */
@@ -163,6 +166,8 @@ export function openApiDocument(info: OpenApiInfo): JsonObject {
     }
     paths[route.path] = entry;
   }
+  // The batch route streams outside the route table (src/rest/batch.ts).
+  paths[BATCH_PATH] = { post: batchOperation(info) };
   return {
     openapi: "3.1.0",
     info: {
@@ -175,7 +180,10 @@ export function openApiDocument(info: OpenApiInfo): JsonObject {
     },
     paths,
     components: {
-      schemas: { ...bodySchemas(routes, editionById(info.methodology).requestValidation), ...ANSWER_SCHEMAS },
+      schemas: {
+        ...bodySchemas(routes, info.requestValidation ?? editionById(info.methodology).requestValidation),
+        ...ANSWER_SCHEMAS,
+      },
     },
   };
 }

@@ -1,6 +1,6 @@
-import { ALL_CRITERIA } from "../engine/criteria.js";
+import { ALL_CRITERIA } from "../engine/model/criteria.js";
 import type { Allocation, Criterion } from "./generated/graphql.js";
-import type { FieldIssue } from "./validation.js";
+import { type FieldIssue, isNumericText } from "./validation.js";
 
 /**
  * A query parameter that failed validation (FastAPI answers 422), worded in the request's
@@ -71,12 +71,21 @@ function parseBoolean(name: string, raw: string): boolean {
   throw new QueryValidationError(name, { kind: "booleanParsing" }, raw);
 }
 
+/** Infinity as Python's `float()` spells it (a number, though not a finite one). */
+const INFINITE_TEXT = /^\s*[+-]?(?:inf|infinity)\s*$/i;
+
+/**
+ * A float query value read as pydantic reads it: decimal text only. `Number()` alone would also
+ * read `0x10` (16), `0b1`, `0o7` and a blank text, which pydantic refuses.
+ */
 function parseNumber(name: string, raw: string): number {
-  const value = Number(raw.trim());
-  if (raw.trim() === "" || Number.isNaN(value))
+  if (isNumericText(raw)) {
+    const value = Number(raw);
+    if (Number.isFinite(value)) return value;
+  } else if (raw.length > 20 || !INFINITE_TEXT.test(raw)) {
     throw new QueryValidationError(name, { kind: "floatParsing" }, raw);
-  if (!Number.isFinite(value)) throw new QueryValidationError(name, { kind: "notFinite" }, raw);
-  return value;
+  }
+  throw new QueryValidationError(name, { kind: "notFinite" }, raw);
 }
 
 export interface ImpactQuery {

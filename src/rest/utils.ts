@@ -1,4 +1,4 @@
-import { ELECTRICITY_CRITERIA } from "../engine/criteria.js";
+import { ELECTRICITY_CRITERIA } from "../engine/model/criteria.js";
 import { documented, GPUS, type Handler, listing, ok, type Route, required } from "./common.js";
 import {
   CaseTypesDocument,
@@ -7,6 +7,7 @@ import {
   CpuFamiliesDocument,
   CpuModelRangesDocument,
   CpuNamesDocument,
+  EditionsDocument,
   GpuByNameDocument,
   GpuNamesDocument,
   ImpactCriteriaDocument,
@@ -79,7 +80,9 @@ const nameToCpu: Handler = documented(
       units: null,
       usage: emptyUsage(),
       core_units: cpuByName.coreUnits,
-      die_size: cpuByName.dieSize,
+      // Kept quirk (docs/methodology.md Appendix D.34): the die size is truncated, as the name
+      // completion truncates it (§4.2.2); the table keeps its decimals (442.5 → 442).
+      die_size: cpuByName.dieSize === null ? null : Math.trunc(cpuByName.dieSize),
       die_size_per_core: null,
       manufacturer: cpuByName.manufacturer,
       model_range: cpuByName.modelRange,
@@ -112,6 +115,16 @@ export const utilsRoutes: readonly Route[] = [
       GET: documented(async (_request, run) => ok((await run(VersionDocument, {})).version.methodology), {
         summary: "The version of the methodology (boaviztapi release) the answers follow",
         answer: "Version",
+      }),
+    },
+  },
+  {
+    path: "/v1/utils/editions",
+    methods: {
+      // An addition (no boaviztapi route): the editions served, custom ones (EDITIONS_FILE) included.
+      GET: documented(async (_request, run) => ok((await run(EditionsDocument, {})).editions), {
+        summary: "Every edition served: id, base edition, data folder and methodology version",
+        answer: "Editions",
       }),
     },
   },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { RequestValidation } from "../editions/requestValidation.js";
-import { builtOncePer } from "../engine/builtOnce.js";
+import { builtOncePer } from "../engine/model/builtOnce.js";
 import { dialectDetail, type FieldIssue, type IssueKind, type ValidationDetail } from "./errorDialect.js";
 
 export type { RequestValidation } from "../editions/requestValidation.js";
@@ -18,9 +18,26 @@ export interface IssueParams {
   readonly input: unknown;
 }
 
-const NUMERIC_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+/**
+ * Longest number written as text that is read (a double needs at most 25 characters; blanks
+ * around it are allowed). The length is checked before any pattern runs, so a field given
+ * "111…1x" costs no more than reading it.
+ */
+export const MAX_NUMBER_TEXT_LENGTH = 100;
+
+/*
+ * Decimal numbers as pydantic reads them from text. Each pattern is unambiguous (a digit can only
+ * be matched by one part of it), so a failing match is linear in the text's length: the former
+ * `\d+\.?\d*` split a run of digits between its two parts in every possible way, quadratic.
+ */
+const NUMERIC_TEXT = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 const INTEGER_TEXT = /^\s*[+-]?\d+\s*$/;
-const INTEGER_TEXT_ZERO_FRACTION = /^\s*[+-]?\d+(\.0*)?\s*$/;
+const INTEGER_TEXT_ZERO_FRACTION = /^\s*[+-]?\d+(?:\.0*)?\s*$/;
+
+/** Whether `text` is a decimal number pydantic reads as a float (length bounded first). */
+export function isNumericText(text: string): boolean {
+  return text.length <= MAX_NUMBER_TEXT_LENGTH && NUMERIC_TEXT.test(text);
+}
 
 const ISSUES = {
   intType: { kind: "integerType" },
@@ -30,6 +47,8 @@ const ISSUES = {
   floatParsing: { kind: "floatParsing" },
   finite: { kind: "notFinite" },
   stringType: { kind: "textType" },
+  // A number written as text past the bound: refused as pydantic refuses a str past `max_length`.
+  numberTextTooLong: { kind: "textTooLong", params: { limit: MAX_NUMBER_TEXT_LENGTH } },
 } as const satisfies Record<string, FieldIssue>;
 
 type Outcome<T> = { readonly ok: T } | { readonly issue: FieldIssue };
@@ -84,6 +103,7 @@ function integerOf(rules: RequestValidation): z.ZodType<number> {
       return rules.fractionalIntegers === "truncate" ? ok(Math.trunc(value)) : refused(ISSUES.intFromFloat);
     }
     if (typeof value === "string") {
+      if (value.length > MAX_NUMBER_TEXT_LENGTH) return refused(ISSUES.numberTextTooLong);
       const pattern = rules.integerTextWithZeroFraction ? INTEGER_TEXT_ZERO_FRACTION : INTEGER_TEXT;
       return pattern.test(value) ? ok(Math.trunc(Number(value))) : refused(ISSUES.intParsing);
     }
@@ -95,8 +115,10 @@ function floatOf(rules: RequestValidation): z.ZodType<number> {
   return field(rules, "floatType", (value) => {
     if (typeof value === "boolean") return ok(value ? 1 : 0);
     if (typeof value === "number") return Number.isFinite(value) ? ok(value) : refused(ISSUES.finite);
-    if (typeof value === "string")
-      return NUMERIC_TEXT.test(value) ? ok(Number(value)) : refused(ISSUES.floatParsing);
+    if (typeof value === "string") {
+      if (value.length > MAX_NUMBER_TEXT_LENGTH) return refused(ISSUES.numberTextTooLong);
+      return isNumericText(value) ? ok(Number(value)) : refused(ISSUES.floatParsing);
+    }
     return refused(ISSUES.floatType);
   });
 }

@@ -1,6 +1,5 @@
 import type { ObjectRef } from "@pothos/core";
 import type { GraphQLError } from "graphql";
-import { rounded } from "../engine/evaluation.js";
 import {
   type ComponentKind,
   type EditionRules,
@@ -10,6 +9,7 @@ import {
   TERMINAL_KINDS,
   type UserDeviceKind,
 } from "../engine/index.js";
+import { rounded } from "../engine/model/evaluation.js";
 import { builder, type SchemaTypes } from "./builder.js";
 import { CloudInstanceRef, resolveCloudInstance } from "./cloud.js";
 import {
@@ -234,6 +234,14 @@ const TerminalItemInput = builder.inputType("TerminalItemInput", {
     usage: t.field({ type: UsageInputRef, required: false, description: "The device's usage." }),
   }),
 });
+
+/**
+ * The input types of a fleet's items: a variable holding a list of them is a fleet, counted
+ * against MAX_FLEET_ITEMS before GraphQL coerces it (see inputLimits.ts).
+ */
+export const FLEET_ITEM_INPUTS: ReadonlySet<string> = new Set(
+  [ServerItemInput, ComponentItemInput, CloudInstanceItemInput, TerminalItemInput].map((ref) => ref.name),
+);
 
 const ServerBatchRef = batchRef("ServerBatch", ServerRef, "A fleet of servers.");
 const ComponentBatchRef = batchRef("ComponentBatch", ComponentRef, "A fleet of components.");

@@ -5,6 +5,7 @@ export interface BuilderTypes {
   Context: RequestContext;
   Scalars: {
     JSON: { Input: unknown; Output: unknown };
+    Edition: { Input: string; Output: string };
   };
   DefaultFieldNullability: false;
 }

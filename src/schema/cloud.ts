@@ -1,8 +1,8 @@
 import { nestedArchetype } from "../data/cells.js";
 import type { Archetype, ArchetypeTable } from "../data/types.js";
 import { CloudInstance, cloudModel } from "../engine/index.js";
-import { fuzzyInstanceWarning, matchInstanceName } from "../engine/instanceName.js";
-import { regionsOf } from "../engine/region.js";
+import { fuzzyInstanceWarning, matchInstanceName } from "../engine/lookups/instanceName.js";
+import { regionsOf } from "../engine/lookups/region.js";
 import { builder } from "./builder.js";
 import type { EditionContext } from "./context.js";
 import { editionArg } from "./edition.js";

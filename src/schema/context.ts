@@ -2,7 +2,8 @@ import DataLoader from "dataloader";
 import { DEFAULT_LIMITS, type Limits } from "../config.js";
 import type { Archetype, ArchetypeTable, ReferenceData } from "../data/types.js";
 import type { EditionDescription } from "../editions/index.js";
-import { editionById } from "../editions/index.js";
+import { UnknownEditionError } from "../editions/index.js";
+import { rulesWithSettings } from "../editions/settings.js";
 import type { EngineContext, Evaluation } from "../engine/index.js";
 import {
   directLookups,
@@ -10,12 +11,16 @@ import {
   lookupTables,
   memoizedLookups,
   type ReferenceLookups,
-} from "../engine/lookups.js";
+} from "../engine/lookups/lookups.js";
+import type { EditionRules } from "../engine/model/edition.js";
+import { badUserInput } from "./errors.js";
 
 /** One edition as served: its description, its tables (loaded once) and shared lookup results. */
 export interface EditionService {
   readonly edition: EditionDescription;
   readonly data: ReferenceData;
+  /** The edition's rules with its settings (rounding, default criteria): what the engine reads. */
+  readonly rules: EditionRules;
   readonly tables: LookupTables;
   /** Lookup results shared by all requests (bounded; the lookups are pure functions of the tables). */
   readonly sharedLookups: ReferenceLookups;
@@ -39,10 +44,12 @@ export function editionService(
   data: ReferenceData,
   limits: Limits = DEFAULT_LIMITS,
 ): EditionService {
-  const tables = lookupTables(data, edition.rules);
+  const rules = rulesWithSettings(edition.rules, data.config);
+  const tables = lookupTables(data, rules);
   return {
     edition,
     data,
+    rules,
     tables,
     // Keys longer than any accepted text are not kept (they cannot come from a validated input).
     sharedLookups: memoizedLookups(directLookups(tables), {
@@ -117,14 +124,17 @@ export function createRequestContext(service: Service, options: RequestOptions =
       let context = contexts.get(key);
       if (!context) {
         const served = service.editions.get(key);
-        if (!served) throw new Error(`edition ${editionById(key).id} is not loaded`);
+        if (!served) {
+          const error = new UnknownEditionError(key, [...service.editions.keys()]);
+          throw badUserInput(error.message, ["edition"]);
+        }
         const lookups = lookupsOf(served);
         context = {
           service: served,
           lookups,
-          archetypes: archetypeLoaders(served.edition.rules.trimsArchetypeIds),
+          archetypes: archetypeLoaders(served.rules.trimsArchetypeIds),
           evaluations,
-          engine: { data: served.data, lookups, rules: served.edition.rules },
+          engine: { data: served.data, lookups, rules: served.rules },
           limits: service.limits,
         };
         contexts.set(key, context);

@@ -50,8 +50,9 @@ export function limitExceeded(
   message: string,
   limit: string,
   field: readonly (string | number)[] = [],
+  status = 422,
 ): GraphQLError {
-  return coded(message, "LIMIT_EXCEEDED", { limit, field, http: { status: 422 } });
+  return coded(message, "LIMIT_EXCEEDED", { limit, field, http: { status } });
 }
 
 /** Work dropped because its request was cancelled (client gone, execution budget, shutdown). */

@@ -1,5 +1,5 @@
 import type { GpuSpec } from "../data/types.js";
-import { matchGpuName } from "../engine/lookups.js";
+import { matchGpuName } from "../engine/lookups/lookups.js";
 import { builder } from "./builder.js";
 import type { EditionContext } from "./context.js";
 import { editionArg } from "./edition.js";

@@ -1,10 +1,8 @@
 import type { ArgBuilder } from "@pothos/core";
-import type { Asset } from "../engine/evaluation.js";
 import {
   ALL_CRITERIA,
   type Allocation,
   type CriterionImpact,
-  DEFAULT_CRITERIA,
   type EditionRules,
   Evaluation,
   type PhaseOutcome,
@@ -14,6 +12,7 @@ import {
   type VerboseComponent,
   type VerboseReport,
 } from "../engine/index.js";
+import type { Asset } from "../engine/model/evaluation.js";
 import { builder, type SchemaTypes } from "./builder.js";
 import type { RequestContext } from "./context.js";
 import { badUserInput } from "./errors.js";
@@ -280,12 +279,12 @@ interface ImpactArgs {
   readonly allocation?: Allocation | null;
 }
 
-/** The requested criteria (default gwp, adp, pe), each one the edition computes. */
+/** The requested criteria (default: the edition's `default_criteria` setting), each one the edition computes. */
 export function requestedCriteria(
   criteria: readonly string[] | null | undefined,
   rules: EditionRules,
 ): RequestedCriterion[] {
-  return (criteria ?? DEFAULT_CRITERIA).map((name) => {
+  return (criteria ?? rules.defaultCriteria).map((name) => {
     const resolved = resolveCriterion(name);
     if (!resolved || !rules.criteria.includes(resolved.info)) {
       throw badUserInput(`unknown criterion ${name} in edition ${rules.version}`, ["criteria"]);
@@ -315,7 +314,8 @@ export function evaluationFor(context: RequestContext, parent: AssetParent, args
   }
   // The criteria as spelled select the evaluation; they are resolved against the edition of the
   // asset once it is built.
-  const key = `${duration}|${allocation}|${(args.criteria ?? DEFAULT_CRITERIA).join(",")}`;
+  // (the edition's default criteria when none are named: a key of its own).
+  const key = `${duration}|${allocation}|${args.criteria?.join(",") ?? "default"}`;
   let evaluation = byOptions.get(key);
   if (!evaluation) {
     const asset = parent.build();
@@ -327,7 +327,11 @@ export function evaluationFor(context: RequestContext, parent: AssetParent, args
 }
 
 export const impactArgs = (arg: ArgBuilder<SchemaTypes>) => ({
-  criteria: arg({ type: [CriterionEnum], required: false, description: "Defaults to gwp, adp, pe." }),
+  criteria: arg({
+    type: [CriterionEnum],
+    required: false,
+    description: "Defaults to the edition's default_criteria setting (gwp, adp, pe).",
+  }),
   duration: arg.float({ required: false, description: "Hours; defaults to the use time or the lifetime." }),
   allocation: arg({ type: AllocationEnum, required: false, description: "Defaults to LINEAR." }),
 });

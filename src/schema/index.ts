@@ -11,6 +11,7 @@ import "./batch.js";
 import "./terminal.js";
 import "./iot.js";
 import "./version.js";
+import "./editions.js";
 
 /** The GraphQL schema, built once (code first), sorted so the emitted SDL is stable. */
 export function buildSchema(): GraphQLSchema {

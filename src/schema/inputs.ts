@@ -1,8 +1,7 @@
 import type { InputFieldBuilder } from "@pothos/core";
 import { z } from "zod";
 import type { Limits } from "../config.js";
-import { builtOncePer } from "../engine/builtOnce.js";
-import { ELECTRICITY_CRITERIA, FACTOR_UNITS } from "../engine/criteria.js";
+import type { DiskInput } from "../engine/assets/server.js";
 import type {
   CaseInput,
   CpuInput,
@@ -14,7 +13,8 @@ import type {
   SsdInput,
   UsageInput,
 } from "../engine/index.js";
-import type { DiskInput } from "../engine/server.js";
+import { builtOncePer } from "../engine/model/builtOnce.js";
+import { ELECTRICITY_CRITERIA, FACTOR_UNITS } from "../engine/model/criteria.js";
 import { builder, type SchemaTypes } from "./builder.js";
 import { fromZodError } from "./errors.js";
 
@@ -327,10 +327,15 @@ function boundedText(limits: Limits) {
     );
 }
 
+/**
+ * A list of at most MAX_LIST_LENGTH items, its length checked before any item: a pipe stops at its
+ * first failing step (zod runs an array's `.max` only after validating every item).
+ */
 export function boundedList<T extends z.ZodType>(limits: Limits, item: T) {
+  const message = `must have at most ${limits.maxListLength} entries (MAX_LIST_LENGTH)`;
   return z
-    .array(item)
-    .max(limits.maxListLength, `must have at most ${limits.maxListLength} entries (MAX_LIST_LENGTH)`);
+    .custom<unknown>((value) => !Array.isArray(value) || value.length <= limits.maxListLength, { message })
+    .pipe(z.array(item));
 }
 
 function buildInputSchemas(limits: Limits) {

@@ -1,7 +1,7 @@
 import { nestedArchetype } from "../data/cells.js";
 import type { ArchetypeTable } from "../data/types.js";
 import type { ComponentKind, CriterionInfo } from "../engine/index.js";
-import type { LookupTables } from "../engine/lookups.js";
+import type { LookupTables } from "../engine/lookups/lookups.js";
 import { builder } from "./builder.js";
 import { ComponentKindEnum, componentTable } from "./component.js";
 import type { EditionContext } from "./context.js";

@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { roundImpact, roundImpactCapped, UNCERTAINTY_WARNING } from "../../src/engine/rounding.js";
+import { roundImpact, roundImpactCapped, UNCERTAINTY_WARNING } from "../../src/engine/model/rounding.js";
 
 describe("capped rounding (2.4.1)", () => {
   it.each([

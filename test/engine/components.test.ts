@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ComponentCells } from "../../src/engine/components/component.js";
-import { canonicalSteps } from "../../src/engine/evaluation.js";
 import {
   type ComponentInputs,
   type ComponentKind,
@@ -12,6 +11,7 @@ import {
   type EvaluationOptions,
   evaluate,
 } from "../../src/engine/index.js";
+import { canonicalSteps } from "../../src/engine/model/evaluation.js";
 import {
   attribute,
   criterion,

@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
-  boundedLeastSquares,
   fitProfile,
   fitProfileByProjection,
   type ProfileParams,
   profilePower,
   tdpWorkloads,
   type WorkloadPoint,
-} from "../../src/engine/consumptionProfile.js";
+} from "../../src/engine/components/consumptionProfile.js";
 
 // Bases of docs/methodology.md §10.1 (archetype default and table rows).
 const DEFAULT: ProfileParams = { a: 171.2, b: 0.0354, c: 36.89, d: -10.13 };
@@ -241,37 +240,5 @@ describe("fitProfile on user workloads", () => {
     // b₀ = 0 leaves no valid b.
     const noB = { a: 1, b: 0, c: 1, d: 1 };
     expect(fitProfile(pts([0, 1], [50, 2], [100, 3]), noB)).toEqual(noB);
-  });
-});
-
-describe("boundedLeastSquares (Trust Region Reflective)", () => {
-  it("solves a linear problem exactly when no bound is active", () => {
-    const xs = [0, 1, 2, 3];
-    const ys = [1, 3, 5, 7];
-    const res = boundedLeastSquares(
-      (p) => xs.map((x, i) => p[0] * x + p[1] - ys[i]),
-      [0.5, 0.5],
-      [-10, -10],
-      [10, 10],
-    );
-    expect(res.status).not.toBe("maxEvaluations");
-    expect(res.x[0]).toBeCloseTo(2, 6);
-    expect(res.x[1]).toBeCloseTo(1, 6);
-  });
-
-  it("keeps iterates strictly feasible and stops at an active bound", () => {
-    const res = boundedLeastSquares((p) => [p[0] - 3, p[1] + 1], [1, 1], [0, 0], [2, 5]);
-    expect(res.x[0]).toBeLessThan(2);
-    expect(res.x[0]).toBeCloseTo(2, 6);
-    expect(res.x[1]).toBeGreaterThan(0);
-    expect(res.x[1]).toBeCloseTo(0, 6);
-  });
-
-  it("handles more unknowns than residuals and rejects invalid starts", () => {
-    const res = boundedLeastSquares((p) => [p[0] + p[1] + p[2] - 1], [0, 0, 0], [-1, -1, -1], [1, 1, 1]);
-    expect(res.cost).toBeLessThan(1e-12);
-    expect(res.x.every(Number.isFinite)).toBe(true);
-    expect(boundedLeastSquares((p) => [p[0]], [2], [0], [1]).status).toBe("invalid");
-    expect(boundedLeastSquares((p) => [p[0]], [0], [0], [0]).status).toBe("invalid");
   });
 });

@@ -1,3 +1,4 @@
+import { distance } from "fuzzball";
 import { describe, expect, it } from "vitest";
 import {
   extractOne,
@@ -11,9 +12,9 @@ import {
   tokenSetRatioPrepared,
   tokenSortRatio,
   wRatio,
-} from "../../src/engine/fuzzy.js";
+} from "../../src/engine/lookups/fuzzy.js";
 
-describe("indelDistance (fuzzball, substitution cost 2)", () => {
+describe("indelDistance (bit-parallel LCS)", () => {
   it("counts insertions and deletions only", () => {
     expect(indelDistance("kitten", "sitting")).toBe(5);
     expect(indelDistance("abc", "axc")).toBe(2);
@@ -25,6 +26,24 @@ describe("indelDistance (fuzzball, substitution cost 2)", () => {
     expect(indelDistance("Intel", "intel")).toBe(2);
     expect(indelDistance("a-b", "a b")).toBe(2);
     expect(indelDistance("  x ", "x")).toBe(3);
+  });
+
+  it("equals the dynamic programme (fuzzball, substitution cost 2) across word boundaries", () => {
+    // A seeded generator over a small alphabet (many matches), lengths 0–140 (up to five words).
+    let seed = 12345;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const text = (length: number) =>
+      Array.from({ length }, () => "abcde fgAB-1"[Math.floor(next() * 12)]).join("");
+    for (let round = 0; round < 400; round++) {
+      const a = text(Math.floor(next() * 141));
+      const b = text(Math.floor(next() * 141));
+      expect(indelDistance(a, b)).toBe(distance(a, b, { subcost: 2, full_process: false } as object));
+    }
+    expect(indelDistance("a".repeat(64), "a".repeat(64) + "b")).toBe(1);
+    expect(indelDistance("ab".repeat(40), "ba".repeat(40))).toBe(2);
   });
 });
 

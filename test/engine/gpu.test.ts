@@ -13,7 +13,7 @@ import {
   serverGpuLacksVram,
   serverModel,
 } from "../../src/engine/index.js";
-import { lookupTables, matchGpuName } from "../../src/engine/lookups.js";
+import { lookupTables, matchGpuName } from "../../src/engine/lookups/lookups.js";
 import {
   attribute,
   component,

@@ -7,7 +7,7 @@ import {
   instanceNameIndex,
   levenshteinSimilarity,
   matchInstanceName,
-} from "../../src/engine/instanceName.js";
+} from "../../src/engine/lookups/instanceName.js";
 
 const AWS = instanceNameIndex([
   "a1.medium",

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { type CloudRegion, cloudLocation, regionNotFound, regionsOf } from "../../src/engine/region.js";
+import {
+  type CloudRegion,
+  cloudLocation,
+  regionNotFound,
+  regionsOf,
+} from "../../src/engine/lookups/region.js";
 
 const REGIONS: CloudRegion[] = [
   { provider: "aws", region: "eu-west-1", usageLocation: "IRL" },

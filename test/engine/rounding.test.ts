@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  DEFAULT_PRECISION,
   ImpactRangeError,
   roundHalfEven,
   roundImpact,
   roundSigFig,
   significantCount,
   UNCERTAINTY_WARNING,
-} from "../../src/engine/rounding.js";
+} from "../../src/engine/model/rounding.js";
 
 describe("roundSigFig (docs/methodology.md §12.2)", () => {
   it("reproduces the examples", () => {
@@ -197,7 +198,9 @@ describe("roundImpact (docs/methodology.md §12.3 and §18)", () => {
 
   it("honours another uncertainty percentage", () => {
     // Δ = (5419.285269 − 110.1471012)/5 = 1061.8 ⇒ s = 3 ⇒ round(1.8198) = 2 ⇒ 2000.
-    expect(roundImpact(1819.821672, 110.1471012, 5419.285269, 20).value).toBe(2000);
+    expect(
+      roundImpact(1819.821672, 110.1471012, 5419.285269, { ...DEFAULT_PRECISION, uncertainty: 20 }).value,
+    ).toBe(2000);
   });
 
   it("throws a typed error when max < min", () => {

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ArchetypeCell } from "../../src/data/types.js";
+import { Server } from "../../src/engine/assets/server.js";
 import { type EvaluationOptions, evaluate, type ServerInput, serverModel } from "../../src/engine/index.js";
-import { Server } from "../../src/engine/server.js";
 import {
   attribute,
   component,

@@ -13,9 +13,9 @@ import {
   userDeviceModel,
   type VerboseAttribute,
 } from "../../src/engine/index.js";
-import { directLookups, lookupTables } from "../../src/engine/lookups.js";
+import { directLookups, lookupTables } from "../../src/engine/lookups/lookups.js";
 
-const data = loadReferenceData();
+const data = loadReferenceData(EDITION_1_2_4);
 const context: EngineContext = {
   data,
   lookups: directLookups(lookupTables(data, EDITION_1_2_4.rules)),

@@ -5,7 +5,7 @@
 import { type ExecutionResult, execute, parse } from "graphql";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_LIMITS } from "../../src/config.js";
-import { rounded } from "../../src/engine/evaluation.js";
+import { Server } from "../../src/engine/assets/server.js";
 import {
   Evaluation,
   evaluate,
@@ -13,9 +13,9 @@ import {
   resolveCriterion,
   serverModel,
 } from "../../src/engine/index.js";
-import { directLookups, memoizedLookups, type ReferenceLookups } from "../../src/engine/lookups.js";
-import { roundImpact } from "../../src/engine/rounding.js";
-import { Server } from "../../src/engine/server.js";
+import { directLookups, memoizedLookups, type ReferenceLookups } from "../../src/engine/lookups/lookups.js";
+import { rounded } from "../../src/engine/model/evaluation.js";
+import { roundImpact } from "../../src/engine/model/rounding.js";
 import type { EditionService } from "../../src/schema/context.js";
 import { createRequestContext, type RequestContext } from "../../src/schema/context.js";
 import { validateServerInput } from "../../src/schema/inputs.js";
@@ -186,12 +186,13 @@ describe("servers(inputs:)", () => {
       { inputs },
     );
     expect(status).toBe(422);
-    expect(data).toBeNull();
+    // Counted in the raw variables, before GraphQL coerces them: refused before execution.
+    expect(data).toBeUndefined();
     expect(errors).toHaveLength(1);
     expect(errors?.[0].extensions?.code).toBe("LIMIT_EXCEEDED");
     expect(errors?.[0].extensions?.limit).toBe("MAX_FLEET_ITEMS");
-    expect(errors?.[0].path).toEqual(["servers"]);
-    expect(errors?.[0].message).toContain(String(MAX_FLEET_ITEMS));
+    expect(errors?.[0].extensions?.field).toEqual(["inputs"]);
+    expect(errors?.[0].message).toContain(String(MAX_FLEET_ITEMS + 1));
   });
 
   it("fleet items are counted across fields and aliases: the request is refused as a whole", async () => {

@@ -4,7 +4,7 @@
  * fleet travels in variables) stays far below every limit. Unexpected resolver errors are masked.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Server } from "../../src/engine/server.js";
+import { Server } from "../../src/engine/assets/server.js";
 import { createApp, GRAPHQL_LIMITS } from "../../src/server.js";
 import { graphqlClient } from "../support/graphql.js";
 

@@ -4,9 +4,9 @@
  */
 import { print } from "graphql";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { Server } from "../../src/engine/assets/server.js";
 import { Component } from "../../src/engine/components/component.js";
-import { Evaluation } from "../../src/engine/evaluation.js";
-import { Server } from "../../src/engine/server.js";
+import { Evaluation } from "../../src/engine/model/evaluation.js";
 import { CpuImpactsDocument, ServerImpactsDocument } from "../../src/rest/generated/graphql.js";
 import { createApp } from "../../src/server.js";
 import { END_OF_LIFE, GENERIC_DATA, UNCERTAINTY } from "../support/engine.js";

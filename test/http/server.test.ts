@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { Server } from "../../src/engine/server.js";
+import { Server } from "../../src/engine/assets/server.js";
 import { SERVICE_VERSION } from "../../src/version.js";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
 

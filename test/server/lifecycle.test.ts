@@ -68,6 +68,24 @@ describe("configuration errors", () => {
   }, 60_000);
 });
 
+describe("the listening line", () => {
+  it("says the address actually bound: every interface without HOST, not loopback", async () => {
+    const process = service({ HOST: "" });
+    const [line] = await process.waitFor(LISTENING);
+    expect(line).toMatch(/^listening on http:\/\/(\[::\]|0\.0\.0\.0):\d+;/);
+    process.child.kill("SIGTERM");
+    expect((await process.exited).code).toBe(0);
+  }, 60_000);
+
+  it("says HOST when it is set", async () => {
+    const process = service({});
+    const [line] = await process.waitFor(LISTENING);
+    expect(line).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+;/);
+    process.child.kill("SIGTERM");
+    expect((await process.exited).code).toBe(0);
+  }, 60_000);
+});
+
 describe("SIGTERM", () => {
   it("reaches the service through `npm start` (which execs node)", async () => {
     const process = service({}, ["npm", "start", "--silent"]);

@@ -17,7 +17,7 @@ import type {
   VerboseReport,
 } from "../../src/engine/index.js";
 import { resolveCriterion } from "../../src/engine/index.js";
-import { directLookups, lookupTables } from "../../src/engine/lookups.js";
+import { directLookups, lookupTables } from "../../src/engine/lookups/lookups.js";
 
 export const END_OF_LIFE = "End of life is not included in the calculation";
 export const GENERIC_DATA = "Generic data used for impact calculation.";

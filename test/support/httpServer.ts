@@ -3,6 +3,7 @@
  * listening on a free loopback port in the test process, its log lines captured (pino JSON) at
  * `info` unless the test sets another LOG_LEVEL.
  */
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { type Config, defaultConfig } from "../../src/config.js";
@@ -14,6 +15,8 @@ export interface TestServer {
   readonly url: string;
   readonly port: number;
   readonly app: App;
+  /** The node:http server (its events, e.g. a client error, can be raised by a test). */
+  readonly server: Server;
   /** Parsed log lines written so far. */
   readonly logs: Record<string, unknown>[];
   close(): Promise<void>;
@@ -37,6 +40,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     url: `http://127.0.0.1:${port}`,
     port,
     app,
+    server,
     logs,
     close: () =>
       new Promise<void>((resolve) => {

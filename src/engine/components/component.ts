@@ -1,6 +1,6 @@
 import type { ArchetypeCell } from "../../data/types.js";
-import { Attribute, type AttributeValue, NotImplementedError } from "../attribute.js";
-import type { Allocation, EngineContext } from "../context.js";
+import { Attribute, type AttributeValue, NotImplementedError } from "../model/attribute.js";
+import type { Allocation, EngineContext } from "../model/context.js";
 import {
   allocate,
   END_OF_LIFE_WARNING,
@@ -8,9 +8,9 @@ import {
   type RawImpact,
   scaleByUnits,
   simpleUse,
-} from "../impact.js";
-import { roundSigFig } from "../rounding.js";
-import { type TimeWorkload, Usage, type UsageInput, usageCells } from "../usage.js";
+} from "../model/impact.js";
+import { roundSigFig } from "../model/rounding.js";
+import { type TimeWorkload, Usage, type UsageInput, usageCells } from "../model/usage.js";
 
 export type ComponentKind =
   | "CPU"

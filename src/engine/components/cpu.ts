@@ -1,10 +1,10 @@
 import type { CpuSpec } from "../../data/types.js";
-import { Attribute, type AttributeValue } from "../attribute.js";
-import { type ProfileParams, profilePower, tdpWorkloads, type WorkloadPoint } from "../consumptionProfile.js";
-import { type Allocation, type EngineContext, requiredFactor } from "../context.js";
-import { END_OF_LIFE_WARNING, type RawImpact } from "../impact.js";
-import type { TimeWorkload } from "../usage.js";
+import { Attribute, type AttributeValue } from "../model/attribute.js";
+import { type Allocation, type EngineContext, requiredFactor } from "../model/context.js";
+import { END_OF_LIFE_WARNING, type RawImpact } from "../model/impact.js";
+import type { TimeWorkload } from "../model/usage.js";
 import { type ComponentCells, type ComponentInputBase, PoweredComponent } from "./component.js";
+import { type ProfileParams, profilePower, tdpWorkloads, type WorkloadPoint } from "./consumptionProfile.js";
 
 export interface CpuInput extends ComponentInputBase {
   readonly coreUnits?: number | null;

@@ -1,6 +1,6 @@
-import { Attribute, type AttributeValue, NotImplementedError } from "../attribute.js";
-import { type Allocation, type EngineContext, requiredFactor } from "../context.js";
-import type { RawImpact } from "../impact.js";
+import { Attribute, type AttributeValue, NotImplementedError } from "../model/attribute.js";
+import { type Allocation, type EngineContext, requiredFactor } from "../model/context.js";
+import type { RawImpact } from "../model/impact.js";
 import { Component, type ComponentCells, type ComponentInputBase } from "./component.js";
 
 export interface PowerSupplyInput extends ComponentInputBase {
@@ -70,11 +70,13 @@ export class Case extends Component {
    */
   protected embeddedPerUnit(criterion: string, duration: number, allocation: Allocation): RawImpact {
     const { factors } = this.context.data;
+    // Kept quirk (docs/methodology.md Appendix D.33): the case type is read before the factors are
+    // looked up, so a criterion without case factors still shows it in the report.
+    const type = this.caseType.value;
     const rack = requiredFactor(factors, "case", criterion, "rack", "impact");
     const blade =
       requiredFactor(factors, "case", criterion, "blade", "impact_blade_16_slots") / 16 +
       requiredFactor(factors, "case", criterion, "blade", "impact_blade_server");
-    const type = this.caseType.value;
     const fromArchetype = this.caseType.status === "ARCHETYPE";
     if (this.context.rules.caseUnits === "twice") {
       return this.allocated(

@@ -1,6 +1,6 @@
-import { Attribute, type AttributeValue, NotImplementedError } from "../attribute.js";
-import { type Allocation, type EngineContext, factorAt } from "../context.js";
-import type { RawImpact } from "../impact.js";
+import { Attribute, type AttributeValue, NotImplementedError } from "../model/attribute.js";
+import { type Allocation, type EngineContext, factorAt } from "../model/context.js";
+import type { RawImpact } from "../model/impact.js";
 import { Component, type ComponentCells, type ComponentInputBase } from "./component.js";
 
 /** A GPU request (docs/methodology.md §19.5.2); every given field is INPUT. */

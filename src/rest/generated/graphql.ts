@@ -140,13 +140,6 @@ export type DiskInput = {
   usage?: UsageInput | null | undefined;
 };
 
-/** An edition of the methodology: the numbers and answers of one boaviztapi version, with its own reference data and rules. A service answers every edition; `EDITION` sets its default. */
-export type Edition =
-  /** boaviztapi 1.2.4 (docs/methodology.md): AWS instances of 2023, country codes, no GPU. */
-  | 'V1_2_4'
-  /** boaviztapi 2.4.1 (docs/methodology.md §19): five cloud providers with regions, GPUs, VR devices, criterion fe. */
-  | 'V2_4_1';
-
 /** Electricity impact factors per kWh overriding the location's, per criterion. */
 export type ElecFactorsInput = {
   /** adp impact of 1 kWh (kg Sbeq/kWh); default: the usage location's factor. */
@@ -431,14 +424,14 @@ export type CloudInstanceImpactsQueryVariables = Exact<{
   duration?: number | null | undefined;
   allocation?: Allocation | null | undefined;
   verbose: boolean;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
 export type CloudInstanceImpactsQuery = { cloudInstance: { warnings: Array<string>, verbose?: { v1: unknown }, impacts: Array<{ criterion: string, v1: unknown }> } };
 
 export type CloudProvidersQueryVariables = Exact<{
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -446,7 +439,7 @@ export type CloudProvidersQuery = { cloudProviders: Array<{ name: string }> };
 
 export type CloudInstanceTypesQueryVariables = Exact<{
   provider: string;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -455,7 +448,7 @@ export type CloudInstanceTypesQuery = { cloudInstanceTypes: Array<string> };
 export type CloudInstanceConfigQueryVariables = Exact<{
   provider: string;
   instanceType: string;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -463,7 +456,7 @@ export type CloudInstanceConfigQuery = { cloudInstanceConfig: unknown };
 
 export type CloudRegionsQueryVariables = Exact<{
   provider?: string | null | undefined;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -476,7 +469,7 @@ export type CpuImpactsQueryVariables = Exact<{
   duration?: number | null | undefined;
   allocation?: Allocation | null | undefined;
   verbose: boolean;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -489,7 +482,7 @@ export type GpuImpactsQueryVariables = Exact<{
   duration?: number | null | undefined;
   allocation?: Allocation | null | undefined;
   verbose: boolean;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -502,7 +495,7 @@ export type RamImpactsQueryVariables = Exact<{
   duration?: number | null | undefined;
   allocation?: Allocation | null | undefined;
   verbose: boolean;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -515,7 +508,7 @@ export type SsdImpactsQueryVariables = Exact<{
   duration?: number | null | undefined;
   allocation?: Allocation | null | undefined;
   verbose: boolean;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -528,7 +521,7 @@ export type HddImpactsQueryVariables = Exact<{
   duration?: number | null | undefined;
   allocation?: Allocation | null | undefined;
   verbose: boolean;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -541,7 +534,7 @@ export type PowerSupplyImpactsQueryVariables = Exact<{
   duration?: number | null | undefined;
   allocation?: Allocation | null | undefined;
   verbose: boolean;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -554,7 +547,7 @@ export type CaseImpactsQueryVariables = Exact<{
   duration?: number | null | undefined;
   allocation?: Allocation | null | undefined;
   verbose: boolean;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -567,7 +560,7 @@ export type MotherboardImpactsQueryVariables = Exact<{
   duration?: number | null | undefined;
   allocation?: Allocation | null | undefined;
   verbose: boolean;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -580,7 +573,7 @@ export type AssemblyImpactsQueryVariables = Exact<{
   duration?: number | null | undefined;
   allocation?: Allocation | null | undefined;
   verbose: boolean;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -588,7 +581,7 @@ export type AssemblyImpactsQuery = { component: { verbose?: { v1: unknown }, imp
 
 export type ComponentArchetypesQueryVariables = Exact<{
   kind: ComponentKind;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -597,14 +590,14 @@ export type ComponentArchetypesQuery = { componentArchetypes: Array<string> };
 export type ComponentArchetypeConfigQueryVariables = Exact<{
   kind: ComponentKind;
   archetype: string;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
 export type ComponentArchetypeConfigQuery = { componentArchetypeConfig: unknown };
 
 export type ComponentKindsQueryVariables = Exact<{
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -618,7 +611,7 @@ export type TerminalImpactsQueryVariables = Exact<{
   duration?: number | null | undefined;
   allocation?: Allocation | null | undefined;
   verbose: boolean;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -632,7 +625,7 @@ export type PeripheralImpactsQueryVariables = Exact<{
   duration?: number | null | undefined;
   allocation?: Allocation | null | undefined;
   verbose: boolean;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -645,7 +638,7 @@ export type IotDeviceImpactsQueryVariables = Exact<{
   duration?: number | null | undefined;
   allocation?: Allocation | null | undefined;
   verbose: boolean;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -653,7 +646,7 @@ export type IotDeviceImpactsQuery = { device: { verbose?: { v1: unknown }, impac
 
 export type TerminalArchetypesQueryVariables = Exact<{
   kind: TerminalKind;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -661,7 +654,7 @@ export type TerminalArchetypesQuery = { terminalArchetypes: Array<string> | null
 
 export type PeripheralArchetypesQueryVariables = Exact<{
   kind: PeripheralKind;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -669,14 +662,14 @@ export type PeripheralArchetypesQuery = { peripheralArchetypes: Array<string> | 
 
 export type TerminalArchetypeConfigQueryVariables = Exact<{
   archetype: string;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
 export type TerminalArchetypeConfigQuery = { terminalArchetypeConfig: unknown };
 
 export type IotDeviceArchetypesQueryVariables = Exact<{
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -684,14 +677,14 @@ export type IotDeviceArchetypesQuery = { iotDeviceArchetypes: Array<string> };
 
 export type IotDeviceArchetypeConfigQueryVariables = Exact<{
   archetype: string;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
 export type IotDeviceArchetypeConfigQuery = { iotDeviceArchetypeConfig: unknown };
 
 export type UserDeviceKindsQueryVariables = Exact<{
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -706,14 +699,14 @@ export type ComponentImpactFieldsFragment = { verbose?: { v1: unknown }, impacts
 export type CpuConsumptionProfileQueryVariables = Exact<{
   cpu?: ProfileCpuInput | null | undefined;
   workload?: Array<WorkloadPointInput> | WorkloadPointInput | null | undefined;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
 export type CpuConsumptionProfileQuery = { consumptionProfile: { a: number, b: number, c: number, d: number } };
 
 export type CpuBaseProfilesQueryVariables = Exact<{
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -726,14 +719,14 @@ export type ServerImpactsQueryVariables = Exact<{
   duration?: number | null | undefined;
   allocation?: Allocation | null | undefined;
   verbose: boolean;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
 export type ServerImpactsQuery = { server: { verbose?: { v1: unknown }, impacts: Array<{ criterion: string, v1: unknown }> } };
 
 export type ServerArchetypesQueryVariables = Exact<{
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -741,63 +734,63 @@ export type ServerArchetypesQuery = { serverArchetypes: Array<string> };
 
 export type ServerArchetypeConfigQueryVariables = Exact<{
   archetype: string;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
 export type ServerArchetypeConfigQuery = { serverArchetypeConfig: unknown };
 
 export type CountryCodesQueryVariables = Exact<{
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
 export type CountryCodesQuery = { countryCodes: unknown };
 
 export type CpuFamiliesQueryVariables = Exact<{
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
 export type CpuFamiliesQuery = { cpuFamilies: Array<string> };
 
 export type CpuModelRangesQueryVariables = Exact<{
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
 export type CpuModelRangesQuery = { cpuModelRanges: Array<string> };
 
 export type CpuNamesQueryVariables = Exact<{
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
 export type CpuNamesQuery = { cpuNames: Array<string> };
 
 export type SsdManufacturersQueryVariables = Exact<{
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
 export type SsdManufacturersQuery = { ssdManufacturers: Array<string> };
 
 export type RamManufacturersQueryVariables = Exact<{
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
 export type RamManufacturersQuery = { ramManufacturers: Array<string> };
 
 export type CaseTypesQueryVariables = Exact<{
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
 export type CaseTypesQuery = { caseTypes: Array<string> };
 
 export type ImpactCriteriaQueryVariables = Exact<{
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -805,14 +798,14 @@ export type ImpactCriteriaQuery = { impactCriteria: Array<{ key: string, name: s
 
 export type CpuByNameQueryVariables = Exact<{
   name: string;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
 export type CpuByNameQuery = { cpuByName: { name: string, manufacturer: string | null, modelRange: string | null, family: string | null, tdp: number | null, coreUnits: number | null, dieSize: number | null } | null };
 
 export type GpuNamesQueryVariables = Exact<{
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
@@ -820,18 +813,25 @@ export type GpuNamesQuery = { gpuNames: Array<string> };
 
 export type GpuByNameQueryVariables = Exact<{
   name: string;
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
 export type GpuByNameQuery = { gpuByName: { name: string, manufacturer: string | null, weight: number | null, heatsinkWeight: number | null, pwbSurface: number | null, casingWeight: number | null, gpuSurface: number | null, vram: number | null, vramDies: number | null, transportBoat: number | null, transportTruck: number | null, transportPlane: number | null } | null };
 
 export type VersionQueryVariables = Exact<{
-  edition?: Edition | null | undefined;
+  edition?: string | null | undefined;
 }>;
 
 
 export type VersionQuery = { version: { methodology: string } };
+
+export type EditionsQueryVariables = Exact<{
+  edition?: string | null | undefined;
+}>;
+
+
+export type EditionsQuery = { editions: Array<{ id: string, base: string | null, data: string | null, methodology: string }> };
 
 export const VerboseFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"VerboseFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Verbose"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"v1"}}]}}]} as unknown as DocumentNode<VerboseFieldsFragment, unknown>;
 export const CriterionImpactFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CriterionImpactFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CriterionImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"criterion"}},{"kind":"Field","name":{"kind":"Name","value":"v1"}}]}}]} as unknown as DocumentNode<CriterionImpactFieldsFragment, unknown>;
@@ -879,3 +879,4 @@ export const CpuByNameDocument = {"kind":"Document","definitions":[{"kind":"Oper
 export const GpuNamesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GpuNames"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"edition"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Edition"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"gpuNames"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"edition"},"value":{"kind":"Variable","name":{"kind":"Name","value":"edition"}}}]}]}}]} as unknown as DocumentNode<GpuNamesQuery, GpuNamesQueryVariables>;
 export const GpuByNameDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GpuByName"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"edition"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Edition"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"gpuByName"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}},{"kind":"Argument","name":{"kind":"Name","value":"edition"},"value":{"kind":"Variable","name":{"kind":"Name","value":"edition"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"manufacturer"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"heatsinkWeight"}},{"kind":"Field","name":{"kind":"Name","value":"pwbSurface"}},{"kind":"Field","name":{"kind":"Name","value":"casingWeight"}},{"kind":"Field","name":{"kind":"Name","value":"gpuSurface"}},{"kind":"Field","name":{"kind":"Name","value":"vram"}},{"kind":"Field","name":{"kind":"Name","value":"vramDies"}},{"kind":"Field","name":{"kind":"Name","value":"transportBoat"}},{"kind":"Field","name":{"kind":"Name","value":"transportTruck"}},{"kind":"Field","name":{"kind":"Name","value":"transportPlane"}}]}}]}}]} as unknown as DocumentNode<GpuByNameQuery, GpuByNameQueryVariables>;
 export const VersionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Version"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"edition"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Edition"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"edition"},"value":{"kind":"Variable","name":{"kind":"Name","value":"edition"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"methodology"}}]}}]}}]} as unknown as DocumentNode<VersionQuery, VersionQueryVariables>;
+export const EditionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Editions"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"edition"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Edition"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"editions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"edition"},"value":{"kind":"Variable","name":{"kind":"Name","value":"edition"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"base"}},{"kind":"Field","name":{"kind":"Name","value":"data"}},{"kind":"Field","name":{"kind":"Name","value":"methodology"}}]}}]}}]} as unknown as DocumentNode<EditionsQuery, EditionsQueryVariables>;

@@ -1,0 +1,136 @@
+/*
+ * One line of a batch: a request to a single `/v1` route, written as JSON
+ * (`{"method": "POST", "path": "/v1/cloud/instance?verbose=false", "body": {...}}`), and its answer.
+ * No HTTP here: the route itself is evaluated by the function the caller hands over (the REST
+ * shim's dispatch, in-process), so a line answers exactly what its single route answers.
+ */
+
+/** A request to a single route, as the REST shim takes it. */
+export interface LineCall {
+  readonly method: string;
+  /** Path and query string. */
+  readonly url: string;
+  /** Body text ("" when absent). */
+  readonly body: string;
+  readonly signal?: AbortSignal;
+}
+
+/** A route's answer: status and JSON body. */
+export interface LineAnswer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+/** Evaluates one single-route request (the REST shim's dispatch). */
+export type RouteEvaluator = (call: LineCall) => Promise<LineAnswer>;
+
+/** A line's answer, with how much it weighs in the batch's total. */
+export interface LineOutcome extends LineAnswer {
+  /** How many of the asset the line stands for (1 unless the line gives `quantity`). */
+  readonly quantity: number;
+}
+
+/** What the whole batch sets for its lines. */
+export interface BatchDefaults {
+  /** The batch's `edition`: given to every line whose path names none. */
+  readonly edition?: string;
+  /** Criteria given to every line whose path names none (the command line's `--criteria`). */
+  readonly criteria?: readonly string[];
+}
+
+/** The path every line must start with; the batch route itself is not a line's route. */
+const V1_PREFIX = "/v1/";
+const BATCH_PATH = /^\/v1\/batch\/*(\?|$)/;
+/** A path with its query string is at most this long (a line's other text is bounded by its size). */
+export const MAX_LINE_PATH_LENGTH = 2048;
+/** The largest `quantity` of a line. */
+export const MAX_QUANTITY = 1_000_000_000;
+
+/** A line refused before its route is asked: 422 with the field, in the shim's error layout. */
+function lineError(loc: readonly (string | number)[], msg: string, type = "value_error"): LineOutcome {
+  return { status: 422, body: { detail: [{ loc: ["line", ...loc], msg, type }] }, quantity: 1 };
+}
+
+type Parsed = { readonly call: Omit<LineCall, "signal">; readonly quantity: number } | LineOutcome;
+
+/** The line's request (with the batch's defaults), or why it is refused. */
+export function parseLine(text: string, defaults: BatchDefaults): Parsed {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return lineError([], "line is not valid JSON", "value_error.jsondecode");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return lineError([], "a line is a JSON object: {method, path, body}", "type_error.dict");
+  }
+  const { method = "POST", path, body, quantity = 1 } = value as Record<string, unknown>;
+  if (typeof method !== "string" || method.length > 16) {
+    return lineError(["method"], "method is GET or POST", "type_error.str");
+  }
+  if (typeof path !== "string") return lineError(["path"], "field required", "value_error.missing");
+  if (path.length > MAX_LINE_PATH_LENGTH) {
+    return lineError(["path"], `path is longer than ${MAX_LINE_PATH_LENGTH} characters`);
+  }
+  if (!path.startsWith(V1_PREFIX) || BATCH_PATH.test(path)) {
+    return lineError(["path"], "path is a single /v1 route, e.g. /v1/cloud/instance?verbose=false");
+  }
+  if (
+    typeof quantity !== "number" ||
+    !Number.isInteger(quantity) ||
+    quantity < 1 ||
+    quantity > MAX_QUANTITY
+  ) {
+    return lineError(["quantity"], `quantity is a whole number from 1 to ${MAX_QUANTITY}`);
+  }
+  const upperMethod = method.toUpperCase();
+  return {
+    call: {
+      method: upperMethod,
+      url: withDefaults(path, defaults),
+      body: upperMethod === "POST" && body !== undefined ? JSON.stringify(body) : "",
+    },
+    quantity,
+  };
+}
+
+/** The path with the batch's edition and criteria where it names none. */
+function withDefaults(path: string, defaults: BatchDefaults): string {
+  if (defaults.edition === undefined && defaults.criteria === undefined) return path;
+  const mark = path.indexOf("?");
+  const query = new URLSearchParams(mark === -1 ? "" : path.slice(mark + 1));
+  const added = new URLSearchParams();
+  if (defaults.edition !== undefined && !query.has("edition")) added.set("edition", defaults.edition);
+  if (defaults.criteria !== undefined && !query.has("criteria")) {
+    for (const criterion of defaults.criteria) added.append("criteria", criterion);
+  }
+  if (added.size === 0) return path;
+  return `${path}${mark === -1 ? "?" : path.endsWith("?") || path.endsWith("&") ? "" : "&"}${added}`;
+}
+
+/** A line too large to be read: refused as the single routes refuse such a body. */
+export function lineTooLarge(maxBytes: number): LineOutcome {
+  return {
+    status: 413,
+    body: { detail: `the line exceeds ${maxBytes} bytes (MAX_BODY_BYTES)` },
+    quantity: 1,
+  };
+}
+
+/** Evaluates one line: its route's answer, or the reason it was refused. A line never throws. */
+export async function evaluateLine(
+  evaluate: RouteEvaluator,
+  text: string,
+  defaults: BatchDefaults,
+  signal?: AbortSignal,
+): Promise<LineOutcome> {
+  const parsed = parseLine(text, defaults);
+  if (!("call" in parsed)) return parsed;
+  const answer = await evaluate({ ...parsed.call, signal });
+  return { status: answer.status, body: answer.body, quantity: parsed.quantity };
+}
+
+/** The answer line written for a line (its route's status and body, as the single route sends it). */
+export function answerLine(outcome: LineAnswer): string {
+  return `{"status":${outcome.status},"body":${JSON.stringify(outcome.body)}}\n`;
+}

@@ -1,0 +1,15 @@
+import { loadConfig } from "../config.js";
+import { createLogger } from "../log.js";
+import { appOptionsOf, createApp } from "../server.js";
+import { type ChunkEvaluator, chunkEvaluator } from "./chunk.js";
+
+/**
+ * The service's engine in this process, without a server: the app as the service builds it
+ * (same configuration variables, editions and limits), asked through the REST shim's dispatch.
+ * Log lines, if any, go to stderr (stdout carries the answer).
+ */
+export function inProcessEvaluator(): ChunkEvaluator {
+  const config = loadConfig();
+  const app = createApp({ ...appOptionsOf(config), logger: createLogger(config.LOG_LEVEL, process.stderr) });
+  return chunkEvaluator(app.rest);
+}

@@ -1,0 +1,249 @@
+/**
+ * Rounding of impacts (docs/methodology.md §12), reproducing the original's floating-point behaviour step by step:
+ * half-up significant-figure rounding `r_p`, Python's half-even `round()`, the uncertainty-driven rounding
+ * of an impact value and the original's way of counting significant digits.
+ */
+
+/** §12.3: warning attached to an impact whose value rounds to 0 at the uncertainty's magnitude. */
+export const UNCERTAINTY_WARNING =
+  "Uncertainty from technical characteristics is very important. Results should be interpreted with caution (see min and max values)";
+
+/**
+ * The rounding settings of an edition (§12): `uncertainty` (per cent of the range that sets the
+ * rounding magnitude), `maxSigFig` (figures of min and max, and at most of the value) and
+ * `minSigFig` (the fallback precision when the uncertainty swallows the value). An edition's
+ * settings (`config.yml`, compiled-in settings, an EDITIONS_FILE entry) give them.
+ */
+export interface RoundingPrecision {
+  readonly uncertainty: number;
+  readonly maxSigFig: number;
+  readonly minSigFig: number;
+}
+
+/** The values of the production `config.yml` and of 2.4.1's settings: 10 %, 4 and 1 figures. */
+export const DEFAULT_PRECISION: RoundingPrecision = { uncertainty: 10, maxSigFig: 4, minSigFig: 1 };
+
+/**
+ * `10^k` as the correctly rounded double, which is what the C library's `pow(10, k)` returns and what
+ * the original relies on (§12.2). `10 ** k` is not guaranteed to be correctly rounded in JavaScript.
+ */
+function pow10(k: number): number {
+  return k >= -POW10_OFFSET && k < POW10_OFFSET ? POW10[k + POW10_OFFSET] : Number(`1e${k}`);
+}
+
+/** Exactly rounded powers of ten 1e-340 … 1e339, parsed once (hot in every rounding). */
+const POW10_OFFSET = 340;
+const POW10: readonly number[] = Array.from({ length: 2 * POW10_OFFSET }, (_, i) =>
+  Number(`1e${i - POW10_OFFSET}`),
+);
+
+/**
+ * The double nearest to the decimal `digits × 10^exponent` for an integer-valued `digits`. This is the
+ * correctly rounded product/quotient that Python's exact integer arithmetic yields once converted to float.
+ */
+function scaledInteger(digits: number, exponent: number): number {
+  // Fast exact paths: 10^k is exact up to k = 22, a product of exact integers below 2^53 is exact,
+  // and IEEE division of exact values is correctly rounded.
+  if (Math.abs(digits) <= Number.MAX_SAFE_INTEGER && exponent >= -22 && exponent <= 22) {
+    if (exponent < 0) return digits / POW10[POW10_OFFSET - exponent];
+    const product = digits * POW10[POW10_OFFSET + exponent];
+    if (Math.abs(product) <= Number.MAX_SAFE_INTEGER) return product;
+  }
+  // Plain integer notation is only guaranteed below 1e21; beyond that fall back to floating arithmetic.
+  if (Math.abs(digits) >= 1e21) return exponent >= 0 ? digits * pow10(exponent) : digits / pow10(-exponent);
+  return Number(`${digits}e${exponent}`);
+}
+
+/**
+ * §12.2 `r_p(x)`: round to `p` significant figures, ties (as measured in floating point) going up in
+ * magnitude. Emulates the original's port of WebKit's `toPrecision` including its quirks: `trunc(log10)`
+ * overestimates the exponent below 1, which step 2 corrects, and step 4 absorbs a carry into a new digit.
+ */
+export function roundSigFig(x: number, p: number): number {
+  if (x === 0) return 0;
+  const magnitude = Math.abs(x);
+  let e = Math.trunc(Math.log10(magnitude));
+  let t = pow10(e - p + 1);
+  let n = Math.floor(magnitude / t);
+  if (n < pow10(p - 1)) {
+    e -= 1;
+    t = pow10(e - p + 1);
+    n = Math.floor(magnitude / t);
+  }
+  if (Math.abs((n + 1) * t - magnitude) <= Math.abs(n * t - magnitude)) n += 1;
+  if (n >= pow10(p)) {
+    n /= 10;
+    e += 1;
+  }
+  // The original prints the digits and parses them back: the double nearest to n × 10^(e−p+1).
+  const rounded = scaledInteger(n, e - p + 1);
+  return x < 0 ? -rounded : rounded;
+}
+
+/**
+ * Python's `round(x)` (§12.3): nearest integer, exact ties to even (`0.5 → 0`, `2.5 → 2`, `−2.5 → −2`).
+ * `Math.round` sends ties towards +∞ and must not be used. Returns +0 rather than −0, like Python's int.
+ */
+export function roundHalfEven(x: number): number {
+  if (!Number.isFinite(x)) return x;
+  // `x % 1` is exact, so a tie is detected exactly; `x / 2` is exact too (no subnormals at this scale).
+  const rounded = Math.abs(x % 1) === 0.5 ? 2 * Math.round(x / 2) : Math.round(x);
+  return rounded + 0;
+}
+
+/** Shortest round-trip decimal of a finite positive double as `digits × 10^exponent`, trailing zeros removed. */
+function decimalParts(x: number): { digits: string; exponent: number } {
+  const match = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(x));
+  if (!match) throw new RangeError(`Not a finite positive number: ${x}`);
+  const fraction = match[2] ?? "";
+  let digits = (match[1] + fraction).replace(/^0+/, "");
+  let exponent = Number(match[3] ?? 0) - fraction.length;
+  const trimmed = digits.replace(/0+$/, "");
+  exponent += digits.length - trimmed.length;
+  digits = trimmed;
+  return { digits: digits === "" ? "0" : digits, exponent };
+}
+
+/**
+ * §12.4 rescaling of `|x| < 1`: with `q = 10^k` the smallest of 1e-9, 1e-8, … that does not divide `x`
+ * exactly (decimal arithmetic on the shortest repr), return `x · 10^(1−k)` converted back to a double.
+ */
+function rescaleBelowOne(x: number): number {
+  const { digits, exponent } = decimalParts(x);
+  // 10^k divides digits × 10^exponent (digits without trailing zeros) exactly iff k <= exponent.
+  const k = Math.max(-9, exponent + 1);
+  return Number(`${digits}e${exponent + 1 - k}`);
+}
+
+/**
+ * §12.4 `significant_count(x)` exactly as the original measures it (a 14-digit fixed-point view of the
+ * fractional part, after rescaling numbers below 1). It can disagree with a mathematical digit count
+ * (float noise beyond 14 digits is ignored); §12.3 depends on this very count.
+ */
+export function significantCount(x: number): number {
+  if (x === 0) return 0;
+  let m = Math.abs(x);
+  if (m < 1) m = rescaleBelowOne(m);
+  const i = Math.trunc(m);
+  const mag = i === 0 ? 1 : Math.floor(Math.log10(i)) + 1;
+  if (mag >= 14) return mag;
+  const scale = pow10(14 - mag);
+  let f = scale + Math.trunc(scale * (m - i) + 0.5);
+  while (f % 10 === 0) f /= 10;
+  return mag + Math.floor(Math.log10(f));
+}
+
+/** The original rejects an impact whose max is below its min (HTTP 500, §12.3 step 1). */
+export class ImpactRangeError extends Error {
+  constructor(
+    readonly value: number,
+    readonly min: number,
+    readonly max: number,
+  ) {
+    super(`Impact max (${max}) is lower than its min (${min}) for value ${value}`);
+    this.name = "ImpactRangeError";
+  }
+}
+
+/** A rounded impact triple plus the warnings the rounding produced (sorted in code-point order). */
+export interface RoundedImpact {
+  value: number;
+  min: number;
+  max: number;
+  warnings: string[];
+}
+
+/**
+ * §12.3 value rounding: ρ keeps the digits above the uncertainty Δ = (max − min)/(100/uncertainty),
+ * rounding half-even at the magnitude `s = floor(log10 Δ)`. ρ is the correctly rounded decimal
+ * `round(v/10^s) × 10^s`, which is what the original's exact integer power (s > 0) or division by the
+ * exact integer `10^(−s)` (s ≤ 0) produce.
+ */
+function roundToUncertainty(v: number, delta: number): number {
+  if (delta === 0) return v;
+  const s = Math.floor(Math.log10(delta));
+  return scaledInteger(roundHalfEven(v / pow10(s)), s);
+}
+
+/**
+ * §12.3: round an impact value with its range. The value keeps only the digits the uncertainty allows
+ * (at most `maxSigFig`, 4, significant figures); when that leaves 0, the raw value is given to `minSigFig`
+ * (1) significant figure with the uncertainty warning. min and max are rounded to `maxSigFig` figures.
+ * @throws ImpactRangeError when `vmax < vmin`.
+ */
+export function roundImpact(
+  v: number,
+  vmin: number,
+  vmax: number,
+  precision: RoundingPrecision = DEFAULT_PRECISION,
+): RoundedImpact {
+  if (vmax < vmin) throw new ImpactRangeError(v, vmin, vmax);
+  const { maxSigFig, minSigFig } = precision;
+  const delta = (vmax - vmin) / (100 / precision.uncertainty);
+  const rho = roundToUncertainty(v, delta);
+  const warnings: string[] = [];
+  let value: number;
+  if (significantCount(rho) > maxSigFig) {
+    value = roundSigFig(rho, maxSigFig);
+  } else if (rho === 0) {
+    warnings.push(UNCERTAINTY_WARNING);
+    value = roundSigFig(v, minSigFig);
+  } else {
+    value = rho;
+  }
+  return {
+    value,
+    min: roundSigFig(vmin, maxSigFig),
+    max: roundSigFig(vmax, maxSigFig),
+    warnings: warnings.sort(),
+  };
+}
+
+/** How an edition rounds an impact triple (docs/methodology.md §12.3, docs/methodology.md §19.2). */
+export type ImpactRounding = (
+  v: number,
+  vmin: number,
+  vmax: number,
+  precision?: RoundingPrecision,
+) => RoundedImpact;
+
+/**
+ * docs/methodology.md §19.2 ("less aggressive rounding"): as §12.3, but the rounding magnitude is capped at
+ * the value's own order of magnitude, so the value keeps at least one significant figure (ties to
+ * even: `2.5e4 → 20000`, a kept quirk, Appendix D.10). The uncertainty warning fires where it fired
+ * before (the value rounds to 0 at the uncapped magnitude). Where the reference fails on a negative
+ * value with a range (the logarithm of a negative number, Appendix D.9) the magnitude of |v| is used.
+ * @throws ImpactRangeError when `vmax < vmin`.
+ */
+export function roundImpactCapped(
+  v: number,
+  vmin: number,
+  vmax: number,
+  precision: RoundingPrecision = DEFAULT_PRECISION,
+): RoundedImpact {
+  if (vmax < vmin) throw new ImpactRangeError(v, vmin, vmax);
+  const { maxSigFig, minSigFig } = precision;
+  const delta = (vmax - vmin) / (100 / precision.uncertainty);
+  const warnings: string[] = [];
+  let rho = v;
+  if (delta !== 0) {
+    const uncapped = Math.floor(Math.log10(delta));
+    const s = v === 0 ? uncapped : Math.min(uncapped, Math.floor(Math.log10(Math.abs(v))));
+    rho = scaledInteger(roundHalfEven(v / pow10(s)), s);
+    if (v !== 0 && vmax > vmin && roundHalfEven(v / pow10(uncapped)) === 0)
+      warnings.push(UNCERTAINTY_WARNING);
+  }
+  let value: number;
+  if (rho === 0) {
+    if (warnings.length === 0) warnings.push(UNCERTAINTY_WARNING);
+    value = roundSigFig(v, minSigFig);
+  } else {
+    value = significantCount(rho) > maxSigFig ? roundSigFig(rho, maxSigFig) : rho;
+  }
+  return {
+    value,
+    min: roundSigFig(vmin, maxSigFig),
+    max: roundSigFig(vmax, maxSigFig),
+    warnings,
+  };
+}

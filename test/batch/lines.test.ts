@@ -1,0 +1,116 @@
+/** src/batch without HTTP: reading NDJSON lines, a line's request, the summary. */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createSummary, type InputLine, ndjsonLines, parseLine } from "../../src/batch/index.js";
+
+async function read(chunks: readonly (string | Uint8Array)[], maxBytes: number): Promise<InputLine[]> {
+  const lines: InputLine[] = [];
+  for await (const line of ndjsonLines(chunks, maxBytes)) lines.push(line);
+  return lines;
+}
+
+describe("ndjsonLines", () => {
+  it("gives the same lines however the bytes are cut", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc
+            .string({ unit: "grapheme", minLength: 1, maxLength: 12 })
+            .filter((s) => !s.includes("\n") && s.trim() !== ""),
+          {
+            maxLength: 20,
+          },
+        ),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        async (texts, cuts) => {
+          const bytes = Buffer.from(texts.map((text) => `${text}\n`).join(""));
+          const points = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+          const chunks = [0, ...points, bytes.length]
+            .slice(1)
+            .map((end, i, ends) => bytes.subarray(i === 0 ? 0 : ends[i - 1], end));
+          const lines = await read(chunks, 1 << 20);
+          expect(lines.map((line) => ("text" in line ? line.text : null))).toEqual(texts);
+          expect(lines.map((line) => line.number)).toEqual(texts.map((_, i) => i + 1));
+        },
+      ),
+    );
+  });
+
+  it("reports a line past the limit without keeping it, drops blank lines, reads a last line without newline", async () => {
+    const lines = await read(["ab\n", "x".repeat(6), "y".repeat(6), "\n\r\n", "  \n", "cd"], 8);
+    expect(lines).toEqual([
+      { text: "ab", number: 1, more: false },
+      { tooLarge: true, number: 2, more: true },
+      { text: "cd", number: 5, more: false },
+    ]);
+  });
+
+  it("says when another line is already at hand", async () => {
+    const lines = await read(["a\nb\nc", "\n"], 100);
+    expect(lines.map((line) => line.more)).toEqual([true, false, false]);
+  });
+});
+
+describe("parseLine", () => {
+  it("adds the batch's edition and criteria where the path names none", () => {
+    const defaults = { edition: "2.4.1", criteria: ["gwp", "pe"] };
+    const call = (path: string) => {
+      const parsed = parseLine(JSON.stringify({ path, body: { a: 1 } }), defaults);
+      if (!("call" in parsed)) throw new Error(JSON.stringify(parsed.body));
+      return parsed.call;
+    };
+    expect(call("/v1/cloud/instance")).toEqual({
+      method: "POST",
+      url: "/v1/cloud/instance?edition=2.4.1&criteria=gwp&criteria=pe",
+      body: '{"a":1}',
+    });
+    expect(call("/v1/server/?verbose=false&edition=1.2.4").url).toBe(
+      "/v1/server/?verbose=false&edition=1.2.4&criteria=gwp&criteria=pe",
+    );
+    expect(call("/v1/server/?criteria=adp&").url).toBe("/v1/server/?criteria=adp&edition=2.4.1");
+  });
+
+  it("sends no body with GET and defaults the method to POST", () => {
+    const get = parseLine(JSON.stringify({ method: "get", path: "/v1/server/", body: { a: 1 } }), {});
+    expect("call" in get && get.call).toEqual({ method: "GET", url: "/v1/server/", body: "" });
+    const post = parseLine(JSON.stringify({ path: "/v1/server/" }), {});
+    expect("call" in post && post.call).toEqual({ method: "POST", url: "/v1/server/", body: "" });
+  });
+
+  it("refuses what is not a single /v1 request", () => {
+    const refused = (line: unknown) => {
+      const parsed = parseLine(typeof line === "string" ? line : JSON.stringify(line), {});
+      return "call" in parsed ? null : (parsed.body as { detail: { loc: unknown[] }[] }).detail[0].loc;
+    };
+    expect(refused("nope")).toEqual(["line"]);
+    expect(refused(null)).toEqual(["line"]);
+    expect(refused({ body: {} })).toEqual(["line", "path"]);
+    expect(refused({ path: "/graphql" })).toEqual(["line", "path"]);
+    expect(refused({ path: "/v1/batch/?x=1" })).toEqual(["line", "path"]);
+    expect(refused({ path: `/v1/${"a".repeat(3000)}` })).toEqual(["line", "path"]);
+    expect(refused({ path: "/v1/server/", method: 3 })).toEqual(["line", "method"]);
+    expect(refused({ path: "/v1/server/", quantity: 1.5 })).toEqual(["line", "quantity"]);
+  });
+});
+
+describe("summary", () => {
+  it("sums values per criterion and phase, weighted by quantity, skipping what is not implemented and errors", () => {
+    const summary = createSummary();
+    const impacts = (embedded: unknown, use: unknown) => ({
+      impacts: {
+        gwp: { unit: "kgCO2eq", embedded, use },
+        adp: { embedded: { value: 1 }, use: "not implemented" },
+      },
+    });
+    summary.add({ status: 200, body: impacts({ value: 2, min: 1, max: 3 }, { value: 0.5 }), quantity: 1 });
+    summary.add({ status: 200, body: impacts({ value: 10 }, "not implemented"), quantity: 3 });
+    summary.add({ status: 404, body: { detail: "x not found" }, quantity: 1 });
+    summary.add({ status: 200, body: ["no impacts"], quantity: 1 });
+    expect(summary.result()).toEqual({
+      lines: 4,
+      ok: 3,
+      errors: 1,
+      total: { gwp: { embedded: 32, use: 0.5 }, adp: { embedded: 4 } },
+    });
+  });
+});
