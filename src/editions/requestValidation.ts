@@ -1,3 +1,5 @@
+import { type ErrorDialect, PYDANTIC_1_ERRORS, PYDANTIC_2_ERRORS } from "./errorDialects.js";
+
 /*
  * How the v1 routes validate request bodies and query values: the reference's framework rules,
  * one description per framework generation. boaviztapi 1.2.4 validates with pydantic 1 (lenient
@@ -17,8 +19,8 @@ export interface RequestValidation {
    * refuses it with the field type's error.
    */
   readonly nullForNonOptional: "absent" | "reject";
-  /** Shape of the 422 `detail` items: pydantic 1 `{loc, msg, type}`, pydantic 2 `{type, loc, msg, input}`. */
-  readonly errorLayout: "pydantic1" | "pydantic2";
+  /** How a 422 names a refused value: pydantic 1 `{loc, msg, type}`, pydantic 2 `{type, loc, msg, input}`. */
+  readonly errors: ErrorDialect;
 }
 
 /** boaviztapi 1.2.4 (pydantic 1), as the service always answered. */
@@ -27,7 +29,7 @@ export const PYDANTIC_1: RequestValidation = {
   integerTextWithZeroFraction: false,
   numbersAsText: true,
   nullForNonOptional: "absent",
-  errorLayout: "pydantic1",
+  errors: PYDANTIC_1_ERRORS,
 };
 
 /** boaviztapi 2.4.1 (pydantic 2, lax mode; docs/methodology.md §19.0.3, Appendix D.27). */
@@ -36,5 +38,5 @@ export const PYDANTIC_2: RequestValidation = {
   integerTextWithZeroFraction: true,
   numbersAsText: false,
   nullForNonOptional: "reject",
-  errorLayout: "pydantic2",
+  errors: PYDANTIC_2_ERRORS,
 };

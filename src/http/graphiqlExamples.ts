@@ -10,80 +10,149 @@ export interface GraphiQLExample {
   readonly variables?: string;
 }
 
-const IMPACT = "... on Impact { value min max warnings } ... on NotImplemented { reason }";
+/**
+ * The longest line of an example: GraphiQL's query editor shows about 54 characters at a
+ * 1400 px wide window (the editor also wraps longer lines, see `pages.ts`).
+ */
+export const EXAMPLE_LINE_LIMIT = 52;
+
+/** A phase's impact: a value with its margin, or why there is none. */
+const PHASE = `
+fragment Phase on PhaseImpact {
+  ... on Impact { value min max warnings }
+  ... on NotImplemented { reason }
+}
+`;
 
 export const GRAPHIQL_EXAMPLES: readonly GraphiQLExample[] = [
   {
-    query: `# Impacts of a server: an archetype completed by a configuration and a usage.
-# Criteria: gwp (kgCO2eq), adp (kgSbeq), pe (MJ) and the PEF criteria; embedded = manufacturing,
-# use = electricity over the duration (hours; default: the use time, else the lifetime).
+    query: `# Impacts of a server: an archetype completed by
+# a configuration and a usage. Criteria: gwp
+# (kgCO2eq), adp (kgSbeq), pe (MJ) and the PEF
+# criteria; embedded = manufacturing, use =
+# electricity over the duration (hours; default:
+# the use time, else the lifetime).
 query Server {
   server(
     archetype: "platform_compute_medium"
     input: {
-      configuration: { cpu: { name: "Intel Xeon Gold 6134", units: 2 }, ram: [{ units: 12, capacity: 32 }] }
-      usage: { usageLocation: "FRA", yearsUseTime: 1 }
+      configuration: {
+        cpu: { name: "Intel Xeon Gold 6134" }
+        ram: [{ units: 12, capacity: 32 }]
+      }
+      usage: {
+        usageLocation: "FRA"
+        yearsUseTime: 1
+      }
     }
   ) {
     impacts(criteria: [gwp, adp, pe]) {
       criterion
       unit
-      embedded { ${IMPACT} }
-      use { ${IMPACT} }
+      embedded { ...Phase }
+      use { ...Phase }
     }
   }
 }
-`,
+${PHASE}`,
   },
   {
-    query: `# A component: here a CPU found by name, used at 70 % load.
+    query: `# A component: here a CPU found by name, at 70 %
+# load.
 query Component {
-  cpu(input: { name: "AMD EPYC 7763", usage: { timeWorkload: 70 } }) {
-    impacts(criteria: [gwp, pe]) { criterion unit embedded { ${IMPACT} } use { ${IMPACT} } }
+  cpu(
+    input: {
+      name: "AMD EPYC 7763"
+      usage: { timeWorkload: 70 }
+    }
+  ) {
+    impacts(criteria: [gwp, pe]) {
+      criterion
+      unit
+      embedded { ...Phase }
+      use { ...Phase }
+    }
   }
 }
-`,
+${PHASE}`,
   },
   {
-    query: `# A cloud instance: its platform, the share of the host it uses, and its impacts.
+    query: `# A cloud instance: its platform, the share of the
+# host it uses, and its impacts.
 query CloudInstance {
-  cloudInstance(provider: "aws", instanceType: "m5.xlarge", usage: { usageLocation: "FRA", useTimeRatio: 0.5 }) {
+  cloudInstance(
+    provider: "aws"
+    instanceType: "m5.xlarge"
+    usage: {
+      usageLocation: "FRA"
+      useTimeRatio: 0.5
+    }
+  ) {
     platform
     hostShare { cpu ram }
-    impacts(criteria: [gwp]) { criterion unit embedded { ${IMPACT} } use { ${IMPACT} } }
+    impacts(criteria: [gwp]) {
+      criterion
+      unit
+      embedded { ...Phase }
+      use { ...Phase }
+    }
   }
 }
-`,
+${PHASE}`,
   },
   {
-    query: `# A user terminal (laptop, desktop, smartphone, television, tablet, box).
+    query: `# A user terminal (laptop, desktop, smartphone,
+# television, tablet, box).
 query Terminal {
-  terminal(kind: laptop, input: { type: "perso", usage: { usageLocation: "DEU" } }) {
-    impacts { criterion unit embedded { ${IMPACT} } use { ${IMPACT} } }
+  terminal(
+    kind: laptop
+    input: {
+      type: "perso"
+      usage: { usageLocation: "DEU" }
+    }
+  ) {
+    impacts {
+      criterion
+      unit
+      embedded { ...Phase }
+      use { ...Phase }
+    }
   }
 }
-`,
+${PHASE}`,
   },
   {
-    query: `# A peripheral (monitor, keyboard, mouse, …) from its default archetype.
+    query: `# A peripheral (monitor, keyboard, mouse, …) from
+# its default archetype.
 query Peripheral {
   peripheral(kind: monitor) {
-    impacts(criteria: [gwp]) { criterion unit embedded { ${IMPACT} } use { ${IMPACT} } }
+    impacts(criteria: [gwp]) {
+      criterion
+      unit
+      embedded { ...Phase }
+      use { ...Phase }
+    }
   }
 }
-`,
+${PHASE}`,
   },
   {
-    query: `# An IoT device from an archetype (its functional blocks).
+    query: `# An IoT device from an archetype (its functional
+# blocks).
 query IotDevice {
   iotDevice(archetype: "drone_mini") {
-    impacts(criteria: [gwp, pe]) { criterion unit embedded { ${IMPACT} } }
+    impacts(criteria: [gwp, pe]) {
+      criterion
+      unit
+      embedded { ...Phase }
+    }
   }
 }
-`,
+${PHASE}`,
   },
   {
-    query: `# A CPU consumption profile fitted to measured points: power (W) = a·ln(b·(load + c)) + d.
+    query: `# A CPU consumption profile fitted to measured
+# points: power (W) = a·ln(b·(load + c)) + d.
 query ConsumptionProfile {
   consumptionProfile(
     cpu: { name: "Intel Xeon Gold 6134" }
@@ -100,7 +169,8 @@ query ConsumptionProfile {
 `,
   },
   {
-    query: `# A fleet in variables (up to 10,000 items): per-item results and totals per criterion.
+    query: `# A fleet in variables (up to 10,000 items):
+# per-item results and totals per criterion.
 query Fleet($fleet: [CloudInstanceItemInput!]!) {
   cloudInstances(inputs: $fleet) {
     count
@@ -127,7 +197,8 @@ query Fleet($fleet: [CloudInstanceItemInput!]!) {
     ),
   },
   {
-    query: `# The versions of this service and of the methodology it implements.
+    query: `# The versions of this service and of the
+# methodology it implements.
 query Version {
   version { service methodology methodologies }
 }

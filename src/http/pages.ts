@@ -73,6 +73,9 @@ window.ui = SwaggerUIBundle({
 </body></html>`;
 }
 
+/** Options of every GraphiQL editor: long lines wrapped, continued one level further in. */
+const EDITOR_OPTIONS = { wordWrap: "on", wrappingIndent: "indent" };
+
 const GRAPHIQL_WORKERS = {
   editorWorkerService: assetUrl("graphiql", "dist/monacoeditorwork/editor.worker.bundle.js"),
   json: assetUrl("graphiql", "dist/monacoeditorwork/json.worker.bundle.js"),
@@ -104,12 +107,16 @@ function prepareWorkers() {
   }));
 }
 self.MonacoEnvironment = {
-  globalAPI: false,
+  // The editor API as a global (monaco), for the options below.
+  globalAPI: true,
   getWorkerUrl: (_id, label) => workers[label] ?? workers.editorWorkerService,
 };
 </script>
 <script src="${assetUrl("graphiql", "dist/yoga-graphiql.umd.js")}"></script>
 <script>
+// GraphiQL's query, variables and headers editors do not wrap: a long line is cut at the
+// editor's right edge (it is about 58 characters wide in a 1400 px window). Wrapped instead.
+self.monaco?.editor.onDidCreateEditor((editor) => editor.updateOptions(${scriptJson(EDITOR_OPTIONS)}));
 prepareWorkers().finally(() => YogaGraphiQL.renderYogaGraphiQL(root, ${scriptJson(yogaOptions)}));
 </script>
 </body></html>`;

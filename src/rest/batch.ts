@@ -97,6 +97,14 @@ export function createBatchRoute(options: BatchRouteOptions) {
   };
 }
 
+/** What Swagger UI's "Try it out" sends: two lines answered 200 (a GET and a POST). */
+const BATCH_EXAMPLE = [
+  { method: "GET", path: "/v1/server/?verbose=false" },
+  { path: "/v1/component/ram?verbose=false", body: { units: 2, capacity: 16 }, quantity: 10 },
+]
+  .map((line) => JSON.stringify(line))
+  .join("\n");
+
 /** The route's OpenAPI operation (src/rest/openapi.ts adds it to the shim's routes). */
 export function batchOperation(editions: {
   readonly methodology: string;
@@ -122,32 +130,6 @@ export function batchOperation(editions: {
       },
     },
   };
-  const answerLine = {
-    description:
-      'One line per request line, in order — `{"status": 200, "body": <the route\'s answer>}` or its 4xx — then `{"summary": {"lines", "ok", "errors", "total": {<criterion>: {"embedded", "use"}}}}`.',
-    oneOf: [
-      { type: "object", required: ["status", "body"], properties: { status: { type: "integer" }, body: {} } },
-      {
-        type: "object",
-        required: ["summary"],
-        properties: {
-          summary: {
-            type: "object",
-            properties: {
-              lines: { type: "integer" },
-              ok: { type: "integer" },
-              errors: { type: "integer" },
-              total: {
-                type: "object",
-                description: "Per criterion and phase, the sum of the lines' values (× quantity).",
-                additionalProperties: { type: "object", additionalProperties: { type: "number" } },
-              },
-            },
-          },
-        },
-      },
-    ],
-  };
   return {
     operationId: "post_v1_batch",
     summary: "Many requests in one: NDJSON in, NDJSON out, answered as the lines arrive",
@@ -169,10 +151,13 @@ export function batchOperation(editions: {
     requestBody: {
       required: true,
       description: "NDJSON: one request per line.",
-      content: { "application/x-ndjson": { schema: line } },
+      content: { "application/x-ndjson": { schema: line, example: BATCH_EXAMPLE } },
     },
     responses: {
-      "200": { description: "NDJSON, streamed", content: { "application/x-ndjson": { schema: answerLine } } },
+      "200": {
+        description: "NDJSON, streamed",
+        content: { "application/x-ndjson": { schema: { $ref: "#/components/schemas/BatchAnswerLine" } } },
+      },
       "422": {
         description: "Unknown edition",
         content: { "application/json": { schema: { $ref: "#/components/schemas/HTTPValidationError" } } },

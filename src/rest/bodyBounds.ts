@@ -1,7 +1,7 @@
 import type { Limits } from "../config.js";
 import { jsonNestingExceeds } from "../schema/nesting.js";
 import type { RequestValidation } from "./validation.js";
-import { type ValidationDetail, validationDetail } from "./validation.js";
+import { type FieldIssue, type ValidationDetail, validationDetail } from "./validation.js";
 
 /*
  * The bounds of a v1 JSON body checked before the work they bound: its nesting depth before it is
@@ -20,9 +20,13 @@ export class BodyBoundsError extends Error {
 /** Throws a BodyBoundsError when the JSON `text` nests deeper than MAX_NESTING_DEPTH. */
 export function checkBodyNesting(text: string, limits: Limits, rules: RequestValidation): void {
   if (!jsonNestingExceeds(text, limits.maxNestingDepth)) return;
-  const issue = {
-    type: "too_deep",
-    msg: `the JSON body nests objects and lists more than ${limits.maxNestingDepth} levels deep (MAX_NESTING_DEPTH)`,
+  // A rule of the service's own (pydantic has no depth constraint): worded as its value errors.
+  const issue: FieldIssue = {
+    kind: "invalid",
+    params: {
+      message: `the JSON body nests objects and lists more than ${limits.maxNestingDepth} levels deep`,
+      setting: "MAX_NESTING_DEPTH",
+    },
   };
   throw new BodyBoundsError([validationDetail(rules, ["body"], issue, null)]);
 }
@@ -34,9 +38,9 @@ export function checkBodyNesting(text: string, limits: Limits, rules: RequestVal
 export function checkBodyLists(body: unknown, limits: Limits, rules: RequestValidation): void {
   const at = longList(body, limits.maxListLength, []);
   if (at === null) return;
-  const issue = {
-    type: "too_long",
-    msg: `List should have at most ${limits.maxListLength} items, not ${at.length} (MAX_LIST_LENGTH)`,
+  const issue: FieldIssue = {
+    kind: "listTooLong",
+    params: { limit: limits.maxListLength, actual: at.length, setting: "MAX_LIST_LENGTH" },
   };
   throw new BodyBoundsError([validationDetail(rules, ["body", ...at.loc], issue, null)]);
 }

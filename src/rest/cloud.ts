@@ -41,6 +41,12 @@ const INSTANCE_TYPE: QueryParameterDoc = {
   schema: { type: "string", default: DEFAULT_INSTANCE },
 };
 
+const REGION_PROVIDER: QueryParameterDoc = {
+  name: "provider",
+  description: "Cloud provider (default: every provider).",
+  schema: { type: "string" },
+};
+
 const cloudBody = builtOncePer(cloudBodyOf);
 
 /**
@@ -85,8 +91,11 @@ export const cloudRoutes: readonly Route[] = [
   {
     path: "/v1/cloud/instance/all_providers",
     methods: {
-      GET: async (_request, run) =>
-        ok((await run(CloudProvidersDocument, {})).cloudProviders.map((p) => p.name)),
+      GET: documented(
+        async (_request, run) =>
+          ok((await run(CloudProvidersDocument, {})).cloudProviders.map((p) => p.name)),
+        { summary: "The cloud providers of the edition", answer: "Names" },
+      ),
     },
   },
   {
@@ -97,7 +106,7 @@ export const cloudRoutes: readonly Route[] = [
           const provider = request.params.get("provider") ?? DEFAULT_PROVIDER;
           return ok((await run(CloudInstanceTypesDocument, { provider })).cloudInstanceTypes);
         },
-        { summary: "Instance types of a provider", query: [PROVIDER] },
+        { summary: "Instance types of a provider", query: [PROVIDER], answer: "Names" },
       ),
     },
   },
@@ -110,7 +119,11 @@ export const cloudRoutes: readonly Route[] = [
           const instanceType = request.params.get("instance_type") ?? DEFAULT_INSTANCE;
           return ok((await run(CloudInstanceConfigDocument, { provider, instanceType })).cloudInstanceConfig);
         },
-        { summary: "The configuration of an instance type", query: [PROVIDER, INSTANCE_TYPE] },
+        {
+          summary: "The configuration of an instance type",
+          query: [PROVIDER, INSTANCE_TYPE],
+          answer: "ArchetypeConfig",
+        },
       ),
     },
   },
@@ -119,8 +132,15 @@ export const cloudRoutes: readonly Route[] = [
     requires: CLOUD_REGIONS,
     methods: {
       // `{provider, region}` rows of edition 2.4.1 (docs/methodology.md §19.11.1).
-      GET: async (request, run) =>
-        ok((await run(CloudRegionsDocument, { provider: request.params.get("provider") })).cloudRegions),
+      GET: documented(
+        async (request, run) =>
+          ok((await run(CloudRegionsDocument, { provider: request.params.get("provider") })).cloudRegions),
+        {
+          summary: "Cloud regions, of every provider or of one",
+          query: [REGION_PROVIDER],
+          answer: "CloudRegions",
+        },
+      ),
     },
   },
 ];

@@ -4,6 +4,7 @@ import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import type { ReferenceData } from "../data/types.js";
 import type { EditionDescription } from "../editions/index.js";
 import { createRequestContext, type Service } from "../schema/context.js";
+import type { AnswerName } from "./answers.js";
 import type { BodyDoc, BodyParser } from "./body.js";
 import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./generated/graphql.js";
 import {
@@ -17,9 +18,8 @@ import { impactResponse } from "./shape.js";
 
 export type { QueryParameterDoc } from "./query.js";
 
-import { type FieldIssue, type RequestValidation, validationDetail } from "./validation.js";
-
-const MISSING: FieldIssue = { type: "missing", msg: "Field required" };
+import type { FieldIssue, IssueKind } from "./errorDialect.js";
+import type { RequestValidation } from "./validation.js";
 
 /*
  * Building blocks of the REST shim: every route runs one GraphQL operation of
@@ -47,8 +47,8 @@ export interface HandlerDoc {
   readonly query: readonly QueryParameterDoc[];
   /** The JSON body a POST takes (named schema of `body.ts`). */
   readonly body?: BodyDoc;
-  /** The answer's shape: an impact answer (`{impacts, verbose?}`) or any JSON. */
-  readonly answer: "impacts" | "json";
+  /** The 200 answer's schema (`answers.ts`), e.g. `ImpactAnswer` (`{impacts, verbose?}`). */
+  readonly answer: AnswerName;
 }
 
 export type Handler = ((request: RestRequest, run: Runner) => Promise<RestResponse>) & {
@@ -58,9 +58,9 @@ export type Handler = ((request: RestRequest, run: Runner) => Promise<RestRespon
 /** Attaches its description to a handler. */
 export function documented(
   handler: (request: RestRequest, run: Runner) => Promise<RestResponse>,
-  doc: Partial<HandlerDoc> & Pick<HandlerDoc, "summary">,
+  doc: Partial<HandlerDoc> & Pick<HandlerDoc, "summary" | "answer">,
 ): Handler {
-  return Object.assign(handler, { doc: { query: [], answer: "json" as const, ...doc } });
+  return Object.assign(handler, { doc: { query: [], ...doc } });
 }
 
 /** The summary of an impact route that states none. */
@@ -114,8 +114,7 @@ export function createRunner(
       ...variables,
       edition: edition.id,
     })) as ExecutionResult;
-    if (result.errors && result.errors.length > 0)
-      throw restErrorOf(result.errors, edition.requestValidation, reportError);
+    if (result.errors && result.errors.length > 0) throw restErrorOf(result.errors, reportError);
     return result.data as never;
   };
 }
@@ -123,11 +122,47 @@ export function createRunner(
 /** GraphQL arguments the shim fills from query parameters. */
 const QUERY_ARGUMENTS: ReadonlySet<string> = new Set(["criteria", "duration", "allocation"]);
 
+/**
+ * A request value the GraphQL validation refused, located in the v1 request; the 422 is worded
+ * when the answer is built, with the value as sent (`input`) read from the request.
+ */
+export class RefusedValue extends Error {
+  constructor(
+    readonly loc: readonly ["body" | "query", ...(string | number)[]],
+    readonly issue: FieldIssue,
+  ) {
+    super(`refused ${loc.join(".")}: ${issue.kind}`);
+  }
+}
+
+/**
+ * The bound a GraphQL refusal names (`extensions.constraint`, JSON Schema's keywords) as the issue
+ * pydantic raises for it; other refusals are the service's own rules, worded by their message.
+ */
+const CONSTRAINT_ISSUES: Readonly<Record<string, IssueKind>> = {
+  minimum: "greaterThanOrEqual",
+  exclusiveMinimum: "greaterThan",
+  maximum: "lessThanOrEqual",
+  maxLength: "textTooLong",
+  maxItems: "listTooLong",
+};
+
+function refusalOf(error: GraphQLFormattedErrorLike): FieldIssue {
+  const constraint = error.extensions?.constraint as Record<string, number> | undefined;
+  const setting = error.extensions?.limit as string | undefined;
+  for (const [keyword, limit] of Object.entries(constraint ?? {})) {
+    const kind = CONSTRAINT_ISSUES[keyword];
+    if (kind) return { kind, params: { limit, setting } };
+  }
+  return { kind: "invalid", params: { message: error.message.replace(/^[^:]*: /, "") } };
+}
+
+type GraphQLFormattedErrorLike = NonNullable<ExecutionResult["errors"]>[number];
+
 function restErrorOf(
   errors: NonNullable<ExecutionResult["errors"]>,
-  rules: RequestValidation,
   reportError: ErrorReporter,
-): RestError {
+): RestError | RefusedValue {
   const [first] = errors;
   const code = first.extensions?.code;
   if (code === "NOT_FOUND") return new RestError(404, { detail: first.extensions?.detail ?? first.message });
@@ -138,8 +173,7 @@ function restErrorOf(
     const loc = (field[0] === "input" ? field.slice(1) : field).map(v1FieldName);
     // Impact arguments come from the query string (e.g. a criterion the edition lacks).
     const where = QUERY_ARGUMENTS.has(String(field[0])) ? "query" : "body";
-    const issue = { type: "value_error", msg: first.message.replace(/^[^:]*: /, "") };
-    return new RestError(422, { detail: [validationDetail(rules, [where, ...loc], issue, null)] });
+    return new RefusedValue([where, ...loc], refusalOf(first));
   }
   // Not the client's doing: logged (with its cause), answered 500 without details.
   reportError(
@@ -162,7 +196,7 @@ export const ok = (body: unknown): RestResponse => ({ status: 200, body });
 /** Query parameters that are required by the v1 routes (FastAPI answers 422 without them). */
 export function required(params: URLSearchParams, name: string): string {
   const value = params.get(name);
-  if (value === null) throw new QueryValidationError(name, "field required", MISSING, null);
+  if (value === null) throw new QueryValidationError(name, { kind: "missing" });
   return value;
 }
 
@@ -200,7 +234,7 @@ export function impactRoute<R, V>(
       const data = await run(document, variables(common, request) as V & Record<string, unknown>);
       return ok({ ...impactResponse(answer(data)), ...extra(data) });
     },
-    { summary: IMPACT_SUMMARY, query: IMPACT_QUERY_PARAMETERS, answer: "impacts", ...doc },
+    { summary: IMPACT_SUMMARY, query: IMPACT_QUERY_PARAMETERS, answer: "ImpactAnswer", ...doc },
   );
 }
 
@@ -236,8 +270,9 @@ export function listing<R, K extends keyof R & string>(
   document: TypedDocumentNode<R, Record<string, never>>,
   field: K,
   summary = `The \`${field}\` listing`,
+  answer: AnswerName = "Names",
 ): Handler {
-  return documented(async (_request, run) => ok((await run(document, {}))[field]), { summary });
+  return documented(async (_request, run) => ok((await run(document, {}))[field]), { summary, answer });
 }
 
 /** The `archetype` query parameter of the `archetype_config` routes. */

@@ -77,15 +77,21 @@ const COMPONENT_ALL_ORDER: readonly ComponentKind[] = [
   "case",
 ];
 
-const componentAll: Handler = async (_request, run) => {
-  const { componentKinds } = await run(ComponentKindsDocument, {});
-  const existing = new Set(componentKinds);
-  return ok(
-    Object.fromEntries(
-      COMPONENT_ALL_ORDER.filter((kind) => existing.has(kind)).map((kind) => [kind, `v1/component/${kind}`]),
-    ),
-  );
-};
+const componentAll: Handler = documented(
+  async (_request, run) => {
+    const { componentKinds } = await run(ComponentKindsDocument, {});
+    const existing = new Set(componentKinds);
+    return ok(
+      Object.fromEntries(
+        COMPONENT_ALL_ORDER.filter((kind) => existing.has(kind)).map((kind) => [
+          kind,
+          `v1/component/${kind}`,
+        ]),
+      ),
+    );
+  },
+  { summary: "The components of the edition and their routes", answer: "Links" },
+);
 
 export function componentRoutes(): Route[] {
   const routes: Route[] = [{ path: "/v1/component/all", methods: { GET: componentAll } }];
@@ -101,7 +107,7 @@ export function componentRoutes(): Route[] {
         }
         return ok((await run(ComponentArchetypesDocument, { kind: spec.kind })).componentArchetypes);
       },
-      { summary: `Archetype ids of the ${spec.kind} component` },
+      { summary: `Archetype ids of the ${spec.kind} component`, answer: "Names" },
     );
     const config: Handler = documented(
       async (request, run) => {
@@ -109,7 +115,11 @@ export function componentRoutes(): Route[] {
         const data = await run(ComponentArchetypeConfigDocument, { kind: spec.kind, archetype });
         return ok(data.componentArchetypeConfig);
       },
-      { summary: `The configuration of a ${spec.kind} archetype`, query: [ARCHETYPE_PARAMETER] },
+      {
+        summary: `The configuration of a ${spec.kind} archetype`,
+        query: [ARCHETYPE_PARAMETER],
+        answer: "ArchetypeConfig",
+      },
     );
     const spellings = spec.kind === "power_supply" ? ["power_supply", "power-supply"] : [spec.kind];
     for (const spelling of spellings) {

@@ -1,5 +1,13 @@
 import { isTypedKind, PERIPHERAL_KINDS, TERMINAL_KINDS } from "../engine/index.js";
-import { type Handler, inputRoute, ok, type Route, required } from "./common.js";
+import {
+  ARCHETYPE_PARAMETER,
+  documented,
+  type Handler,
+  inputRoute,
+  ok,
+  type Route,
+  required,
+} from "./common.js";
 import { iotDeviceVariables, peripheralVariables, terminalVariables } from "./deviceBody.js";
 import {
   IotDeviceArchetypeConfigDocument,
@@ -19,10 +27,17 @@ import {
  */
 
 /** `archetype_config`: any user_terminal.csv row, whatever the route kind (§16). */
-const terminalConfig: Handler = async (request, run) => {
-  const archetype = required(request.params, "archetype");
-  return ok((await run(TerminalArchetypeConfigDocument, { archetype })).terminalArchetypeConfig);
-};
+const terminalConfig: Handler = documented(
+  async (request, run) => {
+    const archetype = required(request.params, "archetype");
+    return ok((await run(TerminalArchetypeConfigDocument, { archetype })).terminalArchetypeConfig);
+  },
+  {
+    summary: "The configuration of a terminal or peripheral archetype",
+    query: [ARCHETYPE_PARAMETER],
+    answer: "ArchetypeConfig",
+  },
+);
 
 function allObject(family: string, kinds: readonly string[]): Record<string, string> {
   return Object.fromEntries(kinds.map((kind) => [kind, `v1/${family}/${kind}`]));
@@ -30,10 +45,13 @@ function allObject(family: string, kinds: readonly string[]): Record<string, str
 
 /** §16 `/all`: the edition's kinds of a family, in its listing order. */
 function allRoute(family: "terminal" | "peripheral"): Handler {
-  return async (_request, run) => {
-    const kinds = await run(UserDeviceKindsDocument, {});
-    return ok(allObject(family, family === "terminal" ? kinds.terminalKinds : kinds.peripheralKinds));
-  };
+  return documented(
+    async (_request, run) => {
+      const kinds = await run(UserDeviceKindsDocument, {});
+      return ok(allObject(family, family === "terminal" ? kinds.terminalKinds : kinds.peripheralKinds));
+    },
+    { summary: `The ${family} kinds of the edition and their routes`, answer: "Links" },
+  );
 }
 
 /** The routes of one device kind: impacts (GET/POST), archetype ids and archetype configs. */
@@ -57,7 +75,10 @@ function terminalRoutes(): Route[] {
       "terminal",
       kind,
       inputRoute(TerminalImpactsDocument, terminalVariables(isTypedKind(kind)), (d) => d.device, { kind }),
-      async (_request, run) => ok((await run(TerminalArchetypesDocument, { kind })).terminalArchetypes),
+      documented(
+        async (_request, run) => ok((await run(TerminalArchetypesDocument, { kind })).terminalArchetypes),
+        { summary: `Archetype ids of the ${kind} terminal`, answer: "Names" },
+      ),
     ),
   );
 }
@@ -68,7 +89,10 @@ function peripheralRoutes(): Route[] {
       "peripheral",
       kind,
       inputRoute(PeripheralImpactsDocument, peripheralVariables, (d) => d.device, { kind }),
-      async (_request, run) => ok((await run(PeripheralArchetypesDocument, { kind })).peripheralArchetypes),
+      documented(
+        async (_request, run) => ok((await run(PeripheralArchetypesDocument, { kind })).peripheralArchetypes),
+        { summary: `Archetype ids of the ${kind} peripheral`, answer: "Names" },
+      ),
     ),
   );
 }
@@ -81,16 +105,26 @@ function iotRoutes(): Route[] {
     {
       path: "/v1/iot/iot_device/archetypes",
       methods: {
-        GET: async (_request, run) => ok((await run(IotDeviceArchetypesDocument, {})).iotDeviceArchetypes),
+        GET: documented(
+          async (_request, run) => ok((await run(IotDeviceArchetypesDocument, {})).iotDeviceArchetypes),
+          { summary: "Archetype ids of the IoT device", answer: "Names" },
+        ),
       },
     },
     {
       path: "/v1/iot/iot_device/archetype_config",
       methods: {
-        GET: async (request, run) => {
-          const archetype = required(request.params, "archetype");
-          return ok((await run(IotDeviceArchetypeConfigDocument, { archetype })).iotDeviceArchetypeConfig);
-        },
+        GET: documented(
+          async (request, run) => {
+            const archetype = required(request.params, "archetype");
+            return ok((await run(IotDeviceArchetypeConfigDocument, { archetype })).iotDeviceArchetypeConfig);
+          },
+          {
+            summary: "The configuration of an IoT device archetype (its functional blocks)",
+            query: [ARCHETYPE_PARAMETER],
+            answer: "ArchetypeConfig",
+          },
+        ),
       },
     },
   ];

@@ -5,7 +5,15 @@ import type { EditionService, Service } from "../schema/context.js";
 import { BodyValidationError } from "./body.js";
 import { BodyBoundsError, checkBodyLists, checkBodyNesting } from "./bodyBounds.js";
 import { CLOUD_PROVIDER_PATH, cloudProviderRoute, isCloudProviderPath } from "./cloud.js";
-import { createRunner, type ErrorReporter, RestError, type RestResponse, type Route } from "./common.js";
+import {
+  createRunner,
+  type ErrorReporter,
+  RefusedValue,
+  RestError,
+  type RestResponse,
+  type Route,
+} from "./common.js";
+import { sentValue } from "./errorDialect.js";
 import { QueryValidationError } from "./query.js";
 import { ROUTES } from "./routes.js";
 import { type RequestValidation, validationDetail } from "./validation.js";
@@ -66,6 +74,8 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
   return async (call: RestCall): Promise<RestResponse> => {
     // Errors found before the request's edition is known are worded like the default edition's.
     let validation = servedEdition(service, service.defaultEdition).requestValidation;
+    // What was sent, once read: a refusal echoes the refused value from it.
+    let sent: SentRequest | null = null;
     try {
       const url = parseUrl(call.url);
       const path = routePath(url.pathname);
@@ -81,9 +91,10 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
         return { status: 404, body: { detail: "Not Found" } };
       }
       const body = call.method === "POST" ? parseBody(call.body, service.limits, validation) : {};
+      sent = { params, body };
       return await handler({ method: call.method, params, body, validation }, runner(edition, call.signal));
     } catch (error) {
-      return errorResponse(error, validation, reportError);
+      return errorResponse(error, validation, sent, reportError);
     }
   };
 }
@@ -100,7 +111,7 @@ export function queryEdition(
     return { edition: params.has("edition") ? requestedEdition(params, service).id : null };
   } catch (error) {
     const validation = servedEdition(service, service.defaultEdition).requestValidation;
-    return { refused: errorResponse(error, validation, () => {}) };
+    return { refused: errorResponse(error, validation, null, () => {}) };
   }
 }
 
@@ -127,7 +138,10 @@ function requestedEdition(params: URLSearchParams, service: Service): EditionDes
   try {
     return servedEdition(service, requested ?? service.defaultEdition);
   } catch (error) {
-    if (error instanceof UnknownEditionError) throw new QueryValidationError("edition", error.message);
+    if (error instanceof UnknownEditionError) {
+      const values = [...service.editions.keys()];
+      throw new QueryValidationError("edition", { kind: "choice", params: { values } }, requested);
+    }
     throw error;
   }
 }
@@ -146,27 +160,45 @@ function singleValued(params: URLSearchParams): URLSearchParams {
   return out;
 }
 
+interface SentRequest {
+  readonly params: URLSearchParams;
+  readonly body: unknown;
+}
+
+/** The value a refusal located by the GraphQL validation refuses, as the client sent it. */
+function refusedInput(refusal: RefusedValue, sent: SentRequest | null): unknown {
+  const [where, ...path] = refusal.loc;
+  if (!sent) return null;
+  if (where === "query") return sent.params.get(String(path[0]));
+  return sentValue(sent.body, path) ?? null;
+}
+
 function errorResponse(
   error: unknown,
   validation: RequestValidation,
+  sent: SentRequest | null,
   reportError: ErrorReporter,
 ): RestResponse {
   if (error instanceof RestError) return { status: error.status, body: error.body };
+  if (error instanceof RefusedValue) {
+    const input = refusedInput(error, sent);
+    // A list's length, for the dialects that state it.
+    const issue = Array.isArray(input)
+      ? { ...error.issue, params: { ...error.issue.params, actual: input.length } }
+      : error.issue;
+    const detail = validationDetail(validation, error.loc, issue, input);
+    return { status: 422, body: { detail: [detail] } };
+  }
   if (error instanceof BodyValidationError || error instanceof BodyBoundsError)
     return { status: 422, body: { detail: error.detail } };
   if (error instanceof QueryValidationError) {
-    const loc = ["query", error.parameter];
-    const detail =
-      validation.errorLayout === "pydantic2" && error.issue
-        ? validationDetail(validation, loc, error.issue, error.input)
-        : { loc, msg: error.message, type: "value_error" };
+    const detail = validationDetail(validation, ["query", error.parameter], error.issue, error.input);
     return { status: 422, body: { detail: [detail] } };
   }
   if (error instanceof MalformedBodyError) {
-    return {
-      status: 422,
-      body: { detail: [{ loc: ["body"], msg: error.message, type: "value_error.jsondecode" }] },
-    };
+    // FastAPI echoes `{}` as the input of a body that is not JSON.
+    const issue = { kind: "json", params: { message: error.message } } as const;
+    return { status: 422, body: { detail: [validationDetail(validation, ["body"], issue, {})] } };
   }
   reportError("REST: unexpected error", error);
   return { status: 500, body: "Internal Server Error" };

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { editionById } from "../editions/index.js";
+import { ANSWER_SCHEMAS } from "./answers.js";
 import { BATCH_PATH, batchOperation } from "./batch.js";
 import { deferredUsage, usageSchema } from "./body.js";
 import { CLOUD_PROVIDER_PATH, cloudProviderTemplate } from "./cloud.js";
 import type { EditionFeature, Handler, HandlerDoc, Route } from "./common.js";
+import { BODY_EXAMPLES } from "./examples.js";
 import { ROUTES } from "./routes.js";
 import { fieldTypes, type RequestValidation } from "./validation.js";
 
@@ -16,74 +18,6 @@ import { fieldTypes, type RequestValidation } from "./validation.js";
 type JsonObject = Record<string, unknown>;
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-
-/** Schemas of the answers, which the shim builds from GraphQL results (no zod schema of them). */
-const ANSWER_SCHEMAS: Record<string, JsonObject> = {
-  ImpactValue: {
-    type: "object",
-    description: "An impact with its error margin, rounded to the significant figures of its uncertainty.",
-    required: ["value", "min", "max"],
-    properties: {
-      value: { type: "number" },
-      min: { type: "number" },
-      max: { type: "number" },
-      warnings: { type: "array", items: { type: "string" } },
-    },
-  },
-  PhaseImpact: {
-    description: 'A phase\'s impact, or "not implemented" where the methodology has no factor for it.',
-    oneOf: [ref("ImpactValue"), { type: "string", const: "not implemented" }],
-  },
-  CriterionImpact: {
-    type: "object",
-    properties: {
-      unit: { type: "string", description: "Unit of the criterion, e.g. kgCO2eq." },
-      description: { type: "string" },
-      embedded: ref("PhaseImpact"),
-      use: ref("PhaseImpact"),
-    },
-  },
-  ImpactAnswer: {
-    type: "object",
-    required: ["impacts"],
-    properties: {
-      impacts: {
-        type: "object",
-        description: "Impacts by criterion (gwp, adp, pe, …).",
-        additionalProperties: ref("CriterionImpact"),
-      },
-      verbose: {
-        type: "object",
-        description:
-          "With verbose=true: every attribute with its value and status, and per-component impacts.",
-      },
-    },
-  },
-  HTTPValidationError: {
-    type: "object",
-    description: "A request field that failed validation (FastAPI's layout).",
-    properties: {
-      detail: {
-        type: "array",
-        items: {
-          type: "object",
-          required: ["loc", "msg", "type"],
-          properties: {
-            loc: { type: "array", items: { anyOf: [{ type: "string" }, { type: "integer" }] } },
-            msg: { type: "string" },
-            type: { type: "string" },
-          },
-        },
-      },
-    },
-  },
-  NotFound: {
-    type: "object",
-    properties: {
-      detail: { type: "string", description: "What was not found, e.g. `<archetype> not found`." },
-    },
-  },
-};
 
 /**
  * JSON Schemas of the request bodies, one component per named zod schema, as validated under
@@ -139,13 +73,15 @@ function operation(
   info: OpenApiInfo,
   requires: EditionFeature | undefined,
 ): JsonObject {
-  const doc: HandlerDoc = handler.doc ?? { summary: `${method} ${path}`, query: [], answer: "json" };
+  const doc: HandlerDoc | undefined = handler.doc;
+  if (!doc) throw new Error(`${method} ${path}: the handler has no description (documented())`);
   const parameters: JsonObject[] = doc.query.map((parameter) => ({
     name: parameter.name,
     in: "query",
     description: parameter.description,
     required: parameter.required ?? false,
     schema: parameter.schema,
+    ...(parameter.example === undefined ? {} : { example: parameter.example }),
     ...(parameter.schema.type === "array" ? { style: "form", explode: true } : {}),
   }));
   // Every route reads `edition` (the REST shim's entry point, before the handler).
@@ -165,15 +101,14 @@ function operation(
       schema: { type: "string" },
     });
   }
-  const answer = doc.answer === "impacts" ? ref("ImpactAnswer") : {};
   const responses: JsonObject = {
-    "200": { description: "Success", content: { "application/json": { schema: answer } } },
+    "200": { description: "Success", content: { "application/json": { schema: ref(doc.answer) } } },
     "422": {
       description: "Invalid request",
       content: { "application/json": { schema: ref("HTTPValidationError") } },
     },
   };
-  if (doc.answer === "impacts" || doc.query.some((p) => p.name === "archetype")) {
+  if (doc.answer === "ImpactAnswer" || doc.query.some((p) => p.name === "archetype")) {
     responses["404"] = {
       description: "Not found",
       content: { "application/json": { schema: ref("NotFound") } },
@@ -194,7 +129,15 @@ function operation(
           requestBody: {
             required: false,
             description: "JSON body (absent: `{}`). Unknown keys are ignored; numbers may be given as text.",
-            content: { "application/json": { schema: ref(doc.body.name) } },
+            content: {
+              "application/json": {
+                schema: ref(doc.body.name),
+                // What "Try it out" sends: a body answered 200 (`examples.ts`).
+                ...(BODY_EXAMPLES[doc.body.name] === undefined
+                  ? {}
+                  : { example: BODY_EXAMPLES[doc.body.name] }),
+              },
+            },
           },
         }
       : {}),

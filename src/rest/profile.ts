@@ -58,6 +58,7 @@ export const profileRoutes: readonly Route[] = [
         {
           summary: "Fits the CPU consumption profile (a, b, c, d) to measured points",
           body: { name: "CpuConsumptionProfile", schema: profileBody },
+          answer: "ConsumptionProfile",
         },
       ),
       GET: documented(
@@ -74,7 +75,7 @@ export const profileRoutes: readonly Route[] = [
             })),
           );
         },
-        { summary: "The base consumption profiles by manufacturer and model range" },
+        { summary: "The base consumption profiles by manufacturer and model range", answer: "BaseProfiles" },
       ),
     },
   },

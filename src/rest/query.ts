@@ -2,27 +2,23 @@ import { ALL_CRITERIA } from "../engine/model/criteria.js";
 import type { Allocation, Criterion } from "./generated/graphql.js";
 import { type FieldIssue, isNumericText } from "./validation.js";
 
-/** A query parameter that failed validation (FastAPI answers 422). */
+/**
+ * A query parameter that failed validation (FastAPI answers 422), worded in the request's
+ * dialect when the answer is built.
+ */
 export class QueryValidationError extends Error {
   constructor(
     readonly parameter: string,
-    message: string,
-    /** pydantic 2's type and message for the refusal, when it has one (FastAPI's 2.4.1 wording). */
-    readonly issue: FieldIssue | null = null,
-    readonly input: unknown = null,
+    readonly issue: FieldIssue,
+    /** The refused text (null when the parameter is absent). */
+    readonly input: string | null = null,
   ) {
-    super(message);
+    super(`query parameter ${parameter}: ${issue.kind}`);
   }
 }
 
-const BOOL_PARSING: FieldIssue = {
-  type: "bool_parsing",
-  msg: "Input should be a valid boolean, unable to interpret input",
-};
-const FLOAT_PARSING: FieldIssue = {
-  type: "float_parsing",
-  msg: "Input should be a valid number, unable to parse string as a number",
-};
+/** The allocation modes (docs/methodology.md §16). */
+const ALLOCATIONS = ["LINEAR", "TOTAL"] as const;
 
 /** Criteria of any edition; the GraphQL layer rejects those the requested edition lacks. */
 const CRITERION_SPELLINGS = new Set(ALL_CRITERIA.flatMap((c) => [c.key, c.name]));
@@ -33,6 +29,8 @@ export interface QueryParameterDoc {
   readonly description: string;
   readonly required?: boolean;
   readonly schema: Readonly<Record<string, unknown>>;
+  /** A value answered 200 (Swagger UI's "Try it out" fills it in). */
+  readonly example?: unknown;
 }
 
 /** The query parameters of every impact route, as `impactQuery` reads them (§16). */
@@ -70,7 +68,7 @@ function parseBoolean(name: string, raw: string): boolean {
   const lowered = raw.toLowerCase();
   if (["1", "true", "on", "yes"].includes(lowered)) return true;
   if (["0", "false", "off", "no"].includes(lowered)) return false;
-  throw new QueryValidationError(name, "value could not be parsed to a boolean", BOOL_PARSING, raw);
+  throw new QueryValidationError(name, { kind: "booleanParsing" }, raw);
 }
 
 /** Infinity as Python's `float()` spells it (a number, though not a finite one). */
@@ -85,9 +83,9 @@ function parseNumber(name: string, raw: string): number {
     const value = Number(raw);
     if (Number.isFinite(value)) return value;
   } else if (raw.length > 20 || !INFINITE_TEXT.test(raw)) {
-    throw new QueryValidationError(name, "value is not a valid float", FLOAT_PARSING, raw);
+    throw new QueryValidationError(name, { kind: "floatParsing" }, raw);
   }
-  throw new QueryValidationError(name, "value must be a finite number", null, raw);
+  throw new QueryValidationError(name, { kind: "notFinite" }, raw);
 }
 
 export interface ImpactQuery {
@@ -103,16 +101,25 @@ export function impactQuery(params: URLSearchParams): ImpactQuery {
   const criteria = params.getAll("criteria");
   for (const criterion of criteria) {
     if (!CRITERION_SPELLINGS.has(criterion)) {
-      throw new QueryValidationError("criteria", `unknown criterion ${criterion}`);
+      throw new QueryValidationError(
+        "criteria",
+        { kind: "invalid", params: { message: `unknown criterion ${criterion}` } },
+        criterion,
+      );
     }
   }
-  const allocation = (params.get("allocation") ?? "LINEAR").toUpperCase();
+  const given = params.get("allocation");
+  const allocation = (given ?? "LINEAR").toUpperCase();
   if (allocation !== "LINEAR" && allocation !== "TOTAL") {
-    throw new QueryValidationError("allocation", "allocation must be LINEAR or TOTAL");
+    throw new QueryValidationError("allocation", { kind: "choice", params: { values: ALLOCATIONS } }, given);
   }
   const hours = duration === null ? null : parseNumber("duration", duration);
   if (hours !== null && !(hours >= 0))
-    throw new QueryValidationError("duration", "duration must not be negative");
+    throw new QueryValidationError(
+      "duration",
+      { kind: "greaterThanOrEqual", params: { limit: 0 } },
+      duration,
+    );
   return {
     verbose: verbose === null ? true : parseBoolean("verbose", verbose),
     criteria: criteria.length > 0 ? (criteria as Criterion[]) : null,

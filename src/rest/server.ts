@@ -29,7 +29,11 @@ export const serverRoutes: readonly Route[] = [
             (await run(ServerArchetypeConfigDocument, { archetype: required(request.params, "archetype") }))
               .serverArchetypeConfig,
           ),
-        { summary: "The configuration of a server archetype", query: [ARCHETYPE_PARAMETER] },
+        {
+          summary: "The configuration of a server archetype",
+          query: [ARCHETYPE_PARAMETER],
+          answer: "ArchetypeConfig",
+        },
       ),
     },
   },

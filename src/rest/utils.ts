@@ -16,6 +16,20 @@ import {
   VersionDocument,
 } from "./generated/graphql.js";
 
+const GPU_BY_NAME_DOC = {
+  summary: "The GPU of the reference table best matching a name (fuzzy), as a v1 GPU body",
+  query: [
+    {
+      name: "gpu_name",
+      description: "GPU name, e.g. NVIDIA A100 PCIe 40GB.",
+      required: true,
+      schema: { type: "string" },
+      example: "NVIDIA A100 PCIe 40GB",
+    },
+  ],
+  answer: "GpuByName",
+} as const;
+
 const CPU_NOT_FOUND = (name: string) => `CPU name ${name} is not found in our database`;
 const GPU_NOT_FOUND = (name: string) => `GPU name ${name} is not found in our database`;
 
@@ -32,7 +46,7 @@ function emptyUsage() {
 }
 
 /** `name_to_gpu` answers the full v1 GPU request object (docs/methodology.md §19.5.6). */
-const nameToGpu: Handler = async (request, run) => {
+const nameToGpu: Handler = documented(async (request, run) => {
   const name = required(request.params, "gpu_name");
   const { gpuByName: row } = await run(GpuByNameDocument, { name });
   if (!row) return ok(GPU_NOT_FOUND(name));
@@ -54,7 +68,7 @@ const nameToGpu: Handler = async (request, run) => {
     transport_truck: row.transportTruck,
     transport_plane: row.transportPlane,
   });
-};
+}, GPU_BY_NAME_DOC);
 
 /** `name_to_cpu` answers the full v1 CPU request object (§16). */
 const nameToCpu: Handler = documented(
@@ -85,8 +99,10 @@ const nameToCpu: Handler = documented(
         description: "CPU name, e.g. Intel Xeon Gold 6134.",
         required: true,
         schema: { type: "string" },
+        example: "Intel Xeon Gold 6134",
       },
     ],
+    answer: "CpuByName",
   },
 );
 
@@ -98,6 +114,7 @@ export const utilsRoutes: readonly Route[] = [
       // 1.2.4 has no such route (docs/methodology.md §19.11.1): served there too (issue 8, an addition).
       GET: documented(async (_request, run) => ok((await run(VersionDocument, {})).version.methodology), {
         summary: "The version of the methodology (boaviztapi release) the answers follow",
+        answer: "Version",
       }),
     },
   },
@@ -107,10 +124,14 @@ export const utilsRoutes: readonly Route[] = [
       // An addition (no boaviztapi route): the editions served, custom ones (EDITIONS_FILE) included.
       GET: documented(async (_request, run) => ok((await run(EditionsDocument, {})).editions), {
         summary: "Every edition served: id, base edition, data folder and methodology version",
+        answer: "Editions",
       }),
     },
   },
-  { path: "/v1/utils/country_code", methods: { GET: listing(CountryCodesDocument, "countryCodes") } },
+  {
+    path: "/v1/utils/country_code",
+    methods: { GET: listing(CountryCodesDocument, "countryCodes", "Country codes by name", "CountryCodes") },
+  },
   { path: "/v1/utils/cpu_family", methods: { GET: listing(CpuFamiliesDocument, "cpuFamilies") } },
   { path: "/v1/utils/cpu_model_range", methods: { GET: listing(CpuModelRangesDocument, "cpuModelRanges") } },
   { path: "/v1/utils/cpu_name", methods: { GET: listing(CpuNamesDocument, "cpuNames") } },
@@ -129,17 +150,20 @@ export const utilsRoutes: readonly Route[] = [
   {
     path: "/v1/utils/impact_criteria",
     methods: {
-      GET: async (_request, run) => {
-        const { impactCriteria } = await run(ImpactCriteriaDocument, {});
-        return ok(
-          Object.fromEntries(
-            impactCriteria.map((c) => [
-              c.key,
-              { name: c.name, unit: c.unit, description: c.description, method: c.method },
-            ]),
-          ),
-        );
-      },
+      GET: documented(
+        async (_request, run) => {
+          const { impactCriteria } = await run(ImpactCriteriaDocument, {});
+          return ok(
+            Object.fromEntries(
+              impactCriteria.map((c) => [
+                c.key,
+                { name: c.name, unit: c.unit, description: c.description, method: c.method },
+              ]),
+            ),
+          );
+        },
+        { summary: "The impact criteria of the edition", answer: "ImpactCriteria" },
+      ),
     },
   },
 ];

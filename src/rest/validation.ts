@@ -1,19 +1,16 @@
 import { z } from "zod";
 import type { RequestValidation } from "../editions/requestValidation.js";
 import { builtOncePer } from "../engine/model/builtOnce.js";
+import { dialectDetail, type FieldIssue, type IssueKind, type ValidationDetail } from "./errorDialect.js";
 
 export type { RequestValidation } from "../editions/requestValidation.js";
+export type { FieldIssue, ValidationDetail } from "./errorDialect.js";
 
 /*
  * The v1 request field types built from an edition's validation rules (pydantic 1 or 2, see
- * `editions/requestValidation.ts`), and the 422 detail items in the matching layout.
+ * `editions/requestValidation.ts`), and the 422 detail items in the edition's dialect
+ * (`errorDialect.ts`).
  */
-
-/** One refused value: pydantic 2's error type and message, and the value refused. */
-export interface FieldIssue {
-  readonly type: string;
-  readonly msg: string;
-}
 
 /** The `params` a refused value carries through zod, read back when the 422 body is built. */
 export interface IssueParams {
@@ -43,48 +40,41 @@ export function isNumericText(text: string): boolean {
 }
 
 const ISSUES = {
-  intType: { type: "int_type", msg: "Input should be a valid integer" },
-  intParsing: {
-    type: "int_parsing",
-    msg: "Input should be a valid integer, unable to parse string as an integer",
-  },
-  intFromFloat: {
-    type: "int_from_float",
-    msg: "Input should be a valid integer, got a number with a fractional part",
-  },
-  floatType: { type: "float_type", msg: "Input should be a valid number" },
-  floatParsing: {
-    type: "float_parsing",
-    msg: "Input should be a valid number, unable to parse string as a number",
-  },
-  finite: { type: "finite_number", msg: "Input should be a finite number" },
-  stringType: { type: "string_type", msg: "Input should be a valid string" },
-  numberTextTooLong: {
-    type: "string_too_long",
-    msg: `a number given as text must be at most ${MAX_NUMBER_TEXT_LENGTH} characters long`,
-  },
+  intType: { kind: "integerType" },
+  intParsing: { kind: "integerParsing" },
+  intFromFloat: { kind: "integerFraction" },
+  floatType: { kind: "floatType" },
+  floatParsing: { kind: "floatParsing" },
+  finite: { kind: "notFinite" },
+  stringType: { kind: "textType" },
+  // A number written as text past the bound: refused as pydantic refuses a str past `max_length`.
+  numberTextTooLong: { kind: "textTooLong", params: { limit: MAX_NUMBER_TEXT_LENGTH } },
 } as const satisfies Record<string, FieldIssue>;
-
-/** pydantic 1's messages for the same refusals (the service's 1.2.4 answers). */
-const PYDANTIC_1_MESSAGES: Readonly<Record<string, string>> = {
-  int_type: "value is not a valid integer",
-  int_parsing: "value is not a valid integer",
-  int_from_float: "value is not a valid integer",
-  float_type: "value is not a valid float",
-  float_parsing: "value is not a valid float",
-  finite_number: "value is not a valid float",
-  string_type: "str type expected",
-};
 
 type Outcome<T> = { readonly ok: T } | { readonly issue: FieldIssue };
 
-/** A zod schema from a conversion function: the value, or an issue carrying pydantic's type. */
-function field<T>(convert: (value: unknown) => Outcome<T>): z.ZodType<T> {
+/**
+ * A zod schema from a conversion function: the value, or an issue carrying why it was refused. A
+ * required key absent is `missing` (the reference has no such check: it fails later, HTTP 500);
+ * an explicit null for it is absent too under pydantic 1 and refused as the field type
+ * (`typeKind`) under pydantic 2 (docs/methodology.md §19.0.3).
+ */
+function field<T>(
+  rules: RequestValidation,
+  typeKind: IssueKind,
+  convert: (value: unknown) => Outcome<T>,
+): z.ZodType<T> {
+  const nullIssue: FieldIssue = { kind: rules.nullForNonOptional === "absent" ? "missing" : typeKind };
   return z.unknown().transform((value, context) => {
-    const outcome = convert(value);
+    const outcome: Outcome<T> =
+      value === undefined
+        ? refused({ kind: "missing" })
+        : value === null
+          ? refused(nullIssue)
+          : convert(value);
     if ("ok" in outcome) return outcome.ok;
     const params: IssueParams = { pydantic: outcome.issue, input: value };
-    context.issues.push({ code: "custom", message: outcome.issue.msg, input: value, params: { ...params } });
+    context.issues.push({ code: "custom", message: outcome.issue.kind, input: value, params: { ...params } });
     return z.NEVER;
   }) as unknown as z.ZodType<T>;
 }
@@ -104,7 +94,7 @@ export interface FieldTypes {
 }
 
 function integerOf(rules: RequestValidation): z.ZodType<number> {
-  return field((value) => {
+  return field(rules, "integerType", (value) => {
     // Both pydantic generations read a boolean as 1 / 0 (docs/methodology.md §19.0.3).
     if (typeof value === "boolean") return ok(value ? 1 : 0);
     if (typeof value === "number") {
@@ -121,8 +111,8 @@ function integerOf(rules: RequestValidation): z.ZodType<number> {
   });
 }
 
-function floatOf(): z.ZodType<number> {
-  return field((value) => {
+function floatOf(rules: RequestValidation): z.ZodType<number> {
+  return field(rules, "floatType", (value) => {
     if (typeof value === "boolean") return ok(value ? 1 : 0);
     if (typeof value === "number") return Number.isFinite(value) ? ok(value) : refused(ISSUES.finite);
     if (typeof value === "string") {
@@ -134,7 +124,7 @@ function floatOf(): z.ZodType<number> {
 }
 
 function textOf(rules: RequestValidation): z.ZodType<string> {
-  return field((value) => {
+  return field(rules, "textType", (value) => {
     if (typeof value === "string") return ok(value);
     if (typeof value === "number" && rules.numbersAsText) return ok(String(value));
     return refused(ISSUES.stringType);
@@ -145,35 +135,21 @@ function textOf(rules: RequestValidation): z.ZodType<string> {
 export const fieldTypes = builtOncePer(
   (rules: RequestValidation): FieldTypes => ({
     integer: integerOf(rules),
-    float: floatOf(),
+    float: floatOf(rules),
     text: textOf(rules),
     optional: (schema) => schema.nullish(),
     defaulted: (schema) => (rules.nullForNonOptional === "reject" ? schema.optional() : schema.nullish()),
   }),
 );
 
-/** One item of a 422 `detail` list. */
-export type ValidationDetail =
-  | { readonly loc: (string | number)[]; readonly msg: string; readonly type: string }
-  | {
-      readonly type: string;
-      readonly loc: (string | number)[];
-      readonly msg: string;
-      readonly input: unknown;
-    };
-
-/** A 422 detail item in the layout of `rules` for a refused value at `loc`. */
+/** A 422 detail item in the dialect of `rules` for a refused value at `loc`. */
 export function validationDetail(
   rules: RequestValidation,
-  loc: (string | number)[],
+  loc: readonly (string | number)[],
   issue: FieldIssue,
   input: unknown,
 ): ValidationDetail {
-  if (rules.errorLayout === "pydantic2") return { type: issue.type, loc, msg: issue.msg, input };
-  const known = PYDANTIC_1_MESSAGES[issue.type];
-  return known
-    ? { loc, msg: known, type: `type_error.${issue.type}` }
-    : { loc, msg: issue.msg, type: issue.type };
+  return dialectDetail(rules.errors, loc, issue, input);
 }
 
 /** Reads the pydantic parameters a field conversion attached to a zod issue, if any. */

@@ -1,5 +1,5 @@
 import { GraphQLError } from "graphql";
-import type { ZodError } from "zod";
+import type { ZodError, z } from "zod";
 
 /** Error codes clients (and the REST shim) rely on. */
 export type ErrorCode = "BAD_USER_INPUT" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "CANCELLED";
@@ -8,8 +8,34 @@ function coded(message: string, code: ErrorCode, extensions: Record<string, unkn
   return new GraphQLError(message, { extensions: { code, ...extensions } });
 }
 
-export function badUserInput(message: string, field: readonly (string | number)[] = []): GraphQLError {
-  return coded(message, "BAD_USER_INPUT", { field });
+export function badUserInput(
+  message: string,
+  field: readonly (string | number)[] = [],
+  constraint?: Constraint,
+  limit?: string,
+): GraphQLError {
+  return coded(message, "BAD_USER_INPUT", {
+    field,
+    ...(constraint ? { constraint } : {}),
+    ...(limit ? { limit } : {}),
+  });
+}
+
+/**
+ * The bound a refused value breaks, in JSON Schema's words (`{"minimum": 0}`, `{"maxLength": 100}`,
+ * `{"maxItems": 100}`): clients (and the REST shim's pydantic wording) read it.
+ */
+export type Constraint = Readonly<Record<string, number>>;
+
+function constraintOf(issue: z.core.$ZodIssue): Constraint | undefined {
+  if (issue.code === "too_small" && issue.origin === "number")
+    return { [issue.inclusive ? "minimum" : "exclusiveMinimum"]: Number(issue.minimum) };
+  if (issue.code !== "too_big") return undefined;
+  const limit = Number(issue.maximum);
+  if (issue.origin === "string") return { maxLength: limit };
+  if (issue.origin === "array") return { maxItems: limit };
+  if (issue.origin === "number") return { [issue.inclusive ? "maximum" : "exclusiveMaximum"]: limit };
+  return undefined;
 }
 
 export function notFound(detail: string): GraphQLError {
@@ -38,5 +64,7 @@ export function cancelled(reason: string): GraphQLError {
 export function fromZodError(error: ZodError, prefix: readonly (string | number)[]): GraphQLError {
   const issue = error.issues[0];
   const field = [...prefix, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))];
-  return badUserInput(`${field.join(".") || "input"}: ${issue.message}`, field);
+  // A bound that is one of the service's settings names it at the end of its message.
+  const limit = /\(([A-Z][A-Z0-9_]*)\)$/.exec(issue.message)?.[1];
+  return badUserInput(`${field.join(".") || "input"}: ${issue.message}`, field, constraintOf(issue), limit);
 }

@@ -312,7 +312,7 @@ export const reasonable = z
     "must be 0 or of magnitude between 1e-30 and 1e30",
   );
 const count = z.number().int().nonnegative("must not be negative").nullish();
-const quantity = reasonable.refine((v) => v >= 0, "must not be negative").nullish();
+const quantity = reasonable.min(0, "must not be negative").nullish();
 const anyNumber = reasonable.nullish();
 const nonZero = reasonable.refine((v) => v !== 0, "must not be zero").nullish();
 const percent = z.number().min(0, "must be within 0–100").max(100, "must be within 0–100");

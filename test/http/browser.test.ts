@@ -47,6 +47,18 @@ afterAll(async () => {
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
+/** The part of Monaco's global API the tests read (GraphiQL's page exposes it as `monaco`). */
+interface MonacoApi {
+  editor: {
+    EditorOption: { wordWrap: number };
+    getEditors(): {
+      getDomNode(): HTMLElement | null;
+      setValue(text: string): void;
+      getOption(option: number): unknown;
+    }[];
+  };
+}
+
 /** A page whose every request is recorded. */
 async function recordedPage(): Promise<{ page: Page; requests: string[] }> {
   const page = await browser.newPage();
@@ -110,6 +122,68 @@ describe("in a browser", () => {
   );
 
   it(
+    "at 1400 px, no example line is cut at the editor's right edge; a longer line wraps",
+    async () => {
+      const page = await browser.newPage();
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await page.goto(`${server.url}/graphql`);
+      await page.waitForSelector(".graphiql-query-editor .view-lines", { timeout: WAIT_MS });
+      /** How far the query editor's widest line reaches past its visible width (px; ≤ 0: none cut). */
+      const overflow = () =>
+        page.evaluate(() => {
+          const editor = document.querySelector(".graphiql-query-editor .monaco-editor");
+          const visible = editor?.querySelector(".monaco-scrollable-element.editor-scrollable");
+          const lines = editor?.querySelector(".view-lines");
+          if (!visible || !lines) return Number.POSITIVE_INFINITY;
+          const spans = [...lines.querySelectorAll(".view-line > span")];
+          const right = Math.max(...spans.map((span) => span.getBoundingClientRect().right));
+          return Math.max(
+            lines.scrollWidth - visible.clientWidth,
+            right - visible.getBoundingClientRect().right,
+          );
+        });
+      const tabs = page.locator(".graphiql-tab");
+      const count = await tabs.count();
+      expect(count).toBeGreaterThanOrEqual(8);
+      for (let index = 0; index < count; index += 1) {
+        const name = (await tabs.nth(index).innerText()).trim();
+        // The tab list is reorderable by dragging: a click event, not a pointer press and release.
+        await tabs.nth(index).locator(".graphiql-tab-button").dispatchEvent("click");
+        await page.waitForFunction(
+          (operation) =>
+            (document.querySelector(".graphiql-query-editor")?.textContent ?? "")
+              .replace(/\s+/g, " ")
+              .includes(`query ${operation}`),
+          name,
+          { timeout: WAIT_MS },
+        );
+        expect(await overflow(), name).toBeLessThanOrEqual(0);
+      }
+      // A line typed longer than the editor is wrapped, not cut (every editor wraps).
+      const wrapped = await page.evaluate(() => {
+        const api = (globalThis as { monaco?: MonacoApi }).monaco;
+        const editors = api?.editor.getEditors() ?? [];
+        const query = editors.find((editor) => editor.getDomNode()?.closest(".graphiql-query-editor"));
+        query?.setValue(`# ${"a long comment ".repeat(20)}\n{ version { service } }`);
+        return editors.map((editor) => editor.getOption(api?.editor.EditorOption.wordWrap ?? -1));
+      });
+      expect(wrapped.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(wrapped)).toEqual(new Set(["on"]));
+      await page.waitForFunction(
+        () =>
+          (document.querySelector(".graphiql-query-editor")?.textContent ?? "")
+            .replace(/\s+/g, " ")
+            .includes("a long comment"),
+        null,
+        { timeout: WAIT_MS },
+      );
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await page.close();
+    },
+    WAIT_MS * 2,
+  );
+
+  it(
     "/docs shows the REST routes from /openapi.json, offline",
     async () => {
       const { page, requests } = await recordedPage();
@@ -119,6 +193,25 @@ describe("in a browser", () => {
       await page.waitForSelector('.opblock-summary-path[data-path="/v1/server"]', { timeout: WAIT_MS });
       expect(requests.some((url) => url.endsWith("/openapi.json"))).toBe(true);
       expect(foreign(requests)).toEqual([]);
+      await page.close();
+    },
+    WAIT_MS * 2,
+  );
+
+  it(
+    "/docs: Try it out on POST /v1/server sends the example body and is answered 200",
+    async () => {
+      const page = await browser.newPage();
+      await page.goto(`${server.url}/docs`);
+      const operation = page.locator("#operations-server-post_v1_server");
+      await operation.waitFor({ timeout: WAIT_MS });
+      await operation.locator(".opblock-summary").click();
+      await operation.locator(".try-out__btn").click();
+      await operation.locator(".execute").click();
+      const status = operation.locator(".live-responses-table tbody .response-col_status").first();
+      await status.waitFor({ timeout: WAIT_MS });
+      expect((await status.innerText()).trim()).toBe("200");
+      expect(await operation.locator(".live-responses-table").innerText()).toContain("kgCO2eq");
       await page.close();
     },
     WAIT_MS * 2,

@@ -4,7 +4,7 @@
  */
 import { parse, validate } from "graphql";
 import { describe, expect, it } from "vitest";
-import { GRAPHIQL_EXAMPLES } from "../../src/http/graphiqlExamples.js";
+import { EXAMPLE_LINE_LIMIT, GRAPHIQL_EXAMPLES } from "../../src/http/graphiqlExamples.js";
 import { createApp } from "../../src/server.js";
 import { graphqlClient } from "../support/graphql.js";
 
@@ -36,6 +36,14 @@ describe("GraphiQL examples", () => {
     }
     const fleet = GRAPHIQL_EXAMPLES.find((example) => rootFields(example.query).includes("cloudInstances"));
     expect(JSON.parse(fleet?.variables ?? "{}").fleet.length).toBeGreaterThan(1);
+  });
+
+  it("no line is longer than the query editor shows at 1400 px (test/http/browser.test.ts)", () => {
+    for (const example of GRAPHIQL_EXAMPLES) {
+      for (const line of `${example.query}\n${example.variables ?? ""}`.split("\n")) {
+        expect(line.length, line).toBeLessThanOrEqual(EXAMPLE_LINE_LIMIT);
+      }
+    }
   });
 
   it.each(GRAPHIQL_EXAMPLES.map((example) => [rootFields(example.query).join(", "), example] as const))(

@@ -3,9 +3,12 @@
  * valid OpenAPI 3.1 document (validated by @seriousme/openapi-schema-validator).
  */
 import { Validator } from "@seriousme/openapi-schema-validator";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "../../src/rest/openapi.js";
 import { ROUTES } from "../../src/rest/routes.js";
+import { createApp } from "../../src/server.js";
+import { call } from "../support/rest.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked generically
 const document: any = openApiDocument({
@@ -116,3 +119,116 @@ describe("OpenAPI description", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
+
+/*
+ * What Swagger UI's "Try it out" relies on: every POST carries an example body, answered 200 by
+ * the real route in every edition offering it, and every operation states its 200 answer, which
+ * the real answers follow (validated with ajv, JSON Schema 2020-12 as the document declares).
+ */
+describe("examples and answers", () => {
+  const app = createApp();
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  ajv.addSchema({ $id: "openapi.json", components: document.components });
+  /** The 200 answer's schema, JSON or (the batch) NDJSON lines. */
+  const answerSchema = (operation: Operation) =>
+    Object.values(operation.responses["200"]?.content ?? {})[0]?.schema as { $ref?: string } | undefined;
+  const validates = (operation: Operation, answer: unknown) => {
+    const validate = ajv.compile({ $ref: `openapi.json${answerSchema(operation)?.$ref}` });
+    return validate(answer) ? [] : (validate.errors ?? []).slice(0, 3);
+  };
+  const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, Operation>).map(([method, operation]) => ({
+      path,
+      method: method.toUpperCase(),
+      operation,
+    })),
+  );
+  /** The route exists in the edition: its GET is not a 404 (a required parameter missing is a 422). */
+  const offered = async (path: string, edition: string) =>
+    (await call(app, "GET", `${path.replace("{provider}", "aws")}?edition=${edition}`)).status !== 404;
+
+  it("every operation states a 200 answer schema among the components", () => {
+    expect(operations.length).toBeGreaterThan(100);
+    for (const { path, method, operation } of operations) {
+      const ref = answerSchema(operation)?.$ref;
+      expect(ref, `${method} ${path}`).toMatch(/^#\/components\/schemas\/\w+$/);
+      expect(document.components.schemas[ref?.split("/").pop() ?? ""], `${method} ${path}`).toBeDefined();
+    }
+    // The schemas do refuse what they do not describe.
+    const server = operations.find(
+      (o) => o.path === "/v1/server" && o.method === "POST",
+    ) as (typeof operations)[0];
+    expect(validates(server.operation, { verbose: {} })).not.toEqual([]);
+    expect(validates(server.operation, { impacts: { gwp: { embedded: "x" } } })).not.toEqual([]);
+    const profile = operations.find((o) => o.path === "/v1/consumption_profile/cpu" && o.method === "POST");
+    expect(validates(profile?.operation as Operation, { a: 1, b: 2, c: 3 })).not.toEqual([]);
+  });
+
+  it.each(["1.2.4", "2.4.1"])(
+    "every POST example is answered 200 in edition %s, as its schema says",
+    async (edition) => {
+      const posts = operations.filter((o) => o.method === "POST");
+      expect(posts.length).toBeGreaterThan(20);
+      let sent = 0;
+      for (const { path, operation } of posts) {
+        const [mediaType, body] = Object.entries(operation.requestBody?.content ?? {})[0] ?? [];
+        const example = body?.example;
+        expect(example, `POST ${path}: example`).toBeDefined();
+        if (mediaType === "application/x-ndjson") {
+          // The batch (outside the route table): each line is answered 200 by its own route.
+          for (const text of String(example).split("\n")) {
+            const line = JSON.parse(text);
+            const answer = await call(
+              app,
+              line.method ?? "POST",
+              `${line.path}&edition=${edition}`,
+              line.body,
+            );
+            expect(answer.status, `${path}: ${text}`).toBe(200);
+            expect(validates(operation, { status: answer.status, body: answer.body }), text).toEqual([]);
+          }
+          continue;
+        }
+        if (!(await offered(path, edition))) continue;
+        const answer = await call(app, "POST", `${path}?edition=${edition}`, example);
+        expect(answer.status, `POST ${path} ${JSON.stringify(answer.body).slice(0, 300)}`).toBe(200);
+        expect(validates(operation, answer.body), `POST ${path}`).toEqual([]);
+        sent += 1;
+      }
+      expect(sent).toBeGreaterThan(20);
+    },
+  );
+
+  it.each(["1.2.4", "2.4.1"])("GET answers follow their 200 schema in edition %s", async (edition) => {
+    let checked = 0;
+    for (const { path, method, operation } of operations.filter((o) => o.method === "GET")) {
+      const query = new URLSearchParams({ edition });
+      for (const parameter of operation.parameters) {
+        if (parameter.required && parameter.in === "query" && parameter.example !== undefined)
+          query.set(parameter.name, String(parameter.example));
+      }
+      if (operation.parameters.some((p) => p.name === "archetype" && p.required)) {
+        // An archetype of the route's own listing (none: the kind has no archetypes).
+        const listing = await call(
+          app,
+          "GET",
+          `${path.replace(/archetype_config$/, "archetypes")}?edition=${edition}`,
+        );
+        if (listing.status !== 200 || listing.body.length === 0) continue;
+        query.set("archetype", listing.body[0]);
+      }
+      const answer = await call(app, method, `${path.replace("{provider}", "aws")}?${query}`);
+      if (answer.status === 404 && !(await offered(path, edition))) continue;
+      expect(answer.status, `GET ${path}?${query}`).toBe(200);
+      expect(validates(operation, answer.body), `GET ${path}`).toEqual([]);
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(80);
+  });
+});
+
+interface Operation {
+  readonly parameters: { name: string; in: string; required?: boolean; example?: unknown }[];
+  readonly requestBody?: { content: Record<string, { example?: unknown }> };
+  readonly responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}

@@ -1,0 +1,48 @@
+/*
+ * A working example of each v1 request body, by the name of its schema (`BodyDoc.name`): what
+ * Swagger UI's "Try it out" sends. Each is answered 200 by every route taking it, in every
+ * edition offering the route (test/http/openapi.test.ts sends them).
+ */
+
+const USAGE = { usage_location: "FRA", hours_life_time: 35040, time_workload: 50 };
+
+export const BODY_EXAMPLES: Readonly<Record<string, unknown>> = {
+  Server: {
+    model: { type: "rack" },
+    configuration: {
+      cpu: { units: 2, name: "Intel Xeon Gold 6134" },
+      ram: [{ units: 12, capacity: 32 }],
+      disk: [{ type: "ssd", units: 2, capacity: 960 }],
+      power_supply: { units: 2, unit_weight: 2.99 },
+    },
+    usage: USAGE,
+  },
+  Cpu: { units: 2, name: "Intel Xeon Gold 6134", usage: USAGE },
+  Gpu: { units: 1, name: "NVIDIA A100 PCIe 40GB", usage: { usage_location: "FRA" } },
+  Ram: { units: 12, capacity: 32, manufacturer: "Samsung", usage: USAGE },
+  Disk: { units: 2, capacity: 960, manufacturer: "Samsung" },
+  SimpleComponent: { units: 1 },
+  PowerSupply: { units: 2, unit_weight: 2.99 },
+  Case: { units: 1, case_type: "rack" },
+  CloudInstance: {
+    provider: "aws",
+    instance_type: "m5.xlarge",
+    usage: { usage_location: "FRA", use_time_ratio: 0.5 },
+  },
+  UserDevice: { usage: { usage_location: "FRA", use_time_ratio: 0.3 } },
+  IotDevice: {
+    functional_blocks: [
+      { type: "casing", hsl_level: "HSL-1" },
+      { type: "pcb", hsl_level: "HSL-1" },
+    ],
+    usage: { usage_location: "FRA", avg_power: 0.5 },
+  },
+  CpuConsumptionProfile: {
+    cpu: { name: "Intel Xeon Gold 6134" },
+    workload: [
+      { load_percentage: 0, power_watt: 30 },
+      { load_percentage: 50, power_watt: 100 },
+      { load_percentage: 100, power_watt: 150 },
+    ],
+  },
+};
