@@ -5,7 +5,16 @@ import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import type { GraphQLError, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
-import { type Config, ConfigError, defaultConfig, type Limits, limitsOf, loadConfig } from "./config.js";
+import {
+  type Capacity,
+  type Config,
+  ConfigError,
+  capacityOf,
+  defaultConfig,
+  type Limits,
+  limitsOf,
+  loadConfig,
+} from "./config.js";
 import { editionDataDir, loadReferenceData } from "./data/load.js";
 import { EDITION_IDS, EDITIONS } from "./editions/index.js";
 import type { Environment } from "./editions/settings.js";
@@ -58,6 +67,8 @@ function abuseProtection() {
 interface TransportContext {
   /** Aborted when the request is cancelled (client gone, execution budget spent). */
   readonly signal?: AbortSignal;
+  /** Waits for room for the request's fleet items (MAX_CONCURRENT_FLEET_ITEMS). */
+  readonly admitFleetItems?: (items: number) => Promise<void>;
 }
 
 /** A computation run on first use, its result kept. */
@@ -73,6 +84,8 @@ export interface AppOptions {
   /** The edition of requests that name none (`EDITION`). */
   readonly defaultEdition?: string;
   readonly limits?: Limits;
+  /** The work taken at once, all requests together (admission budgets). */
+  readonly capacity?: Capacity;
   /** Edition settings overrides (`BOAVIZTA_<KEY>`, docs/methodology.md §19.1.2), validated by loadConfig. */
   readonly settingsOverrides?: Environment;
   /** CORS origins of /v1 and /graphql (`ALLOWED_ORIGINS`; default any). */
@@ -88,6 +101,7 @@ export function appOptionsOf(config: Config): Required<Omit<AppOptions, "logger"
   return {
     defaultEdition: config.EDITION,
     limits: limitsOf(config),
+    capacity: capacityOf(config),
     settingsOverrides: config.settingsOverrides,
     allowedOrigins: config.ALLOWED_ORIGINS,
     compressionMinBytes: config.COMPRESSION_MIN_BYTES,
@@ -102,7 +116,7 @@ const UNCONFIGURED = appOptionsOf(defaultConfig());
  * /graphql), the v1 REST shim and the HTTP front (src/http).
  */
 export function createApp(options: AppOptions = {}) {
-  const { defaultEdition, limits, settingsOverrides, allowedOrigins, compressionMinBytes } = {
+  const { defaultEdition, limits, capacity, settingsOverrides, allowedOrigins, compressionMinBytes } = {
     ...UNCONFIGURED,
     ...options,
   };
@@ -120,7 +134,7 @@ export function createApp(options: AppOptions = {}) {
   const schema = buildSchema();
   const yoga = createYoga<TransportContext>({
     schema,
-    context: ({ signal }) => createRequestContext(service, { signal }),
+    context: ({ signal, admitFleetItems }) => createRequestContext(service, { signal, admitFleetItems }),
     graphqlEndpoint: "/graphql",
     landingPage: false,
     graphiql: {
@@ -143,6 +157,7 @@ export function createApp(options: AppOptions = {}) {
     allowedOrigins,
     compressionMinBytes,
     limits,
+    capacity,
     logger,
     metrics,
     readiness,

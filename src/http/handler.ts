@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { YogaServerInstance } from "graphql-yoga";
-import type { Limits } from "../config.js";
+import type { Capacity, Limits } from "../config.js";
 import { type Logger, withRequestId } from "../log.js";
 import type { RestCall, RestResponse } from "../rest/index.js";
 import { routeTemplate } from "../rest/index.js";
+import { createAdmission, type Release } from "./admission.js";
 import type { Assets } from "./assets.js";
 import { type BodyOutcome, readBody } from "./body.js";
 import { chooseEncoding } from "./compression.js";
@@ -27,6 +28,8 @@ export interface HttpParts {
   readonly allowedOrigins: AllowedOrigins;
   readonly compressionMinBytes: number;
   readonly limits: Limits;
+  /** The work taken at once, all requests together (admission budgets). */
+  readonly capacity: Capacity;
   readonly logger: Logger;
   readonly metrics: Metrics;
   readonly readiness: Readiness;
@@ -40,10 +43,13 @@ export interface HttpParts {
   readonly projectDocs: ProjectDocs;
 }
 
+/** What a request holds of the process's budgets, given back once its answer is sent. */
+type Hold = (release: Release) => void;
+
 interface Routed {
   /** The route template (bounded set: metrics labels and logs). */
   readonly route: string;
-  readonly reply: (signal: AbortSignal) => Promise<Reply>;
+  readonly reply: (signal: AbortSignal, hold: Hold) => Promise<Reply>;
 }
 
 /** Why a request was cancelled: its execution budget was spent. */
@@ -71,10 +77,16 @@ function forwardedHeaders(request: IncomingMessage): Headers {
 }
 
 /** A limit refused in the answer layout of GraphQL or of the shim. */
-function limitReply(status: number, graphql: boolean, message: string, limit: string): Reply {
+function limitReply(
+  status: number,
+  graphql: boolean,
+  message: string,
+  limit: string,
+  headers: Record<string, string> = {},
+): Reply {
   return graphql
-    ? jsonReply(status, { errors: [{ message, extensions: { code: "LIMIT_EXCEEDED", limit } }] })
-    : jsonReply(status, { detail: message });
+    ? jsonReply(status, { errors: [{ message, extensions: { code: "LIMIT_EXCEEDED", limit } }] }, headers)
+    : jsonReply(status, { detail: message }, headers);
 }
 
 /** Paths not matched by any route share one label (raw URLs would make labels unbounded). */
@@ -103,25 +115,57 @@ function pathOf(url: string): string {
 }
 
 export function createHttpHandler(parts: HttpParts) {
-  const { logger, metrics, readiness, yoga, rest, assets, limits } = parts;
+  const { logger, metrics, readiness, yoga, rest, assets, limits, capacity } = parts;
   const bodyTooLarge = `the request body exceeds ${limits.maxBodyBytes} bytes (MAX_BODY_BYTES)`;
+  const bodyTooSlow = `the request body was not received within ${limits.bodyTimeoutMs} ms (BODY_TIMEOUT_MS)`;
+  /** Bytes of bodies held at once (uploading, or read and in use by their request). */
+  const bodies = createAdmission({
+    budget: capacity.maxBodyBytesInFlight,
+    queueLength: 0,
+    limit: "MAX_BODY_BYTES_IN_FLIGHT",
+    unit: "bytes of request bodies",
+  });
+  /** Fleet items evaluated at once; GraphQL fleets ask before their first item (scheduling.ts). */
+  const fleets = createAdmission({
+    budget: capacity.maxConcurrentFleetItems,
+    queueLength: capacity.admissionQueueLength,
+    limit: "MAX_CONCURRENT_FLEET_ITEMS",
+    unit: "fleet items",
+  });
+  metrics.observeAdmission("MAX_BODY_BYTES_IN_FLIGHT", bodies);
+  metrics.observeAdmission("MAX_CONCURRENT_FLEET_ITEMS", fleets);
   const budgetSpent = `the request did not complete within its execution budget of ${limits.executionTimeoutMs} ms (EXECUTION_TIMEOUT_MS)`;
 
   /**
-   * GraphQL or the shim: the body read within MAX_BODY_BYTES (413 past it, the rest discarded
-   * and the connection closed), then the work, cancelled by `signal` (client gone) or past the
-   * execution budget (422). The budget counts execution, not the client's upload.
+   * GraphQL or the shim: the body read within MAX_BODY_BYTES (413 past it, the rest discarded),
+   * BODY_TIMEOUT_MS (408, the connection closed) and the room left in MAX_BODY_BYTES_IN_FLIGHT
+   * (503), then the work, cancelled by `signal` (client gone) or past the execution budget (422).
+   * The budget counts execution, not the client's upload.
    */
   async function execute(
     request: IncomingMessage,
     signal: AbortSignal,
+    hold: Hold,
     graphql: boolean,
     work: (body: Buffer, signal: AbortSignal) => Promise<Reply>,
   ): Promise<Reply> {
-    const body: BodyOutcome = await readBody(request, limits.maxBodyBytes);
-    if (body === "too large") {
-      const reply = limitReply(413, graphql, bodyTooLarge, "MAX_BODY_BYTES");
-      return { ...reply, headers: { ...reply.headers, connection: "close" } };
+    const body: BodyOutcome = await readBody(request, {
+      maxBytes: limits.maxBodyBytes,
+      timeoutMs: limits.bodyTimeoutMs,
+      reserve: (bytes) => {
+        const release = bodies.tryAcquire(bytes);
+        if (release) hold(release);
+        return release !== null;
+      },
+    });
+    if (body === "too large") return limitReply(413, graphql, bodyTooLarge, "MAX_BODY_BYTES");
+    if (body === "timed out")
+      return limitReply(408, graphql, bodyTooSlow, "BODY_TIMEOUT_MS", { connection: "close" });
+    if (body === "no room") {
+      const refusal = bodies.refusal(Number(request.headers["content-length"]) || 0);
+      return limitReply(503, graphql, refusal.message, refusal.limit, {
+        "retry-after": String(refusal.retryAfterSeconds),
+      });
     }
     const cancel = new AbortController();
     const stop = () => cancel.abort(signal.reason);
@@ -192,8 +236,8 @@ export function createHttpHandler(parts: HttpParts) {
     if (path === "/graphql") {
       return {
         route: path,
-        reply: (signal) =>
-          execute(request, signal, true, async (body, cancel) => {
+        reply: (signal, hold) =>
+          execute(request, signal, hold, true, async (body, cancel) => {
             const answer = await yoga.fetch(
               `http://localhost${request.url ?? "/graphql"}`,
               {
@@ -201,7 +245,10 @@ export function createHttpHandler(parts: HttpParts) {
                 headers: forwardedHeaders(request),
                 body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
               },
-              { signal: cancel },
+              {
+                signal: cancel,
+                admitFleetItems: (items: number) => fleets.acquire(items, cancel).then(hold),
+              },
             );
             const headers: Record<string, string> = {};
             // Lower-cased: the fetch layer may keep a header's original case (e.g. Content-Length).
@@ -223,8 +270,8 @@ export function createHttpHandler(parts: HttpParts) {
     }
     return {
       route: routeTemplate(path) ?? UNMATCHED,
-      reply: (signal) =>
-        execute(request, signal, false, async (body, cancel) =>
+      reply: (signal, hold) =>
+        execute(request, signal, hold, false, async (body, cancel) =>
           restReply(
             await rest({ method, url: request.url ?? "/", body: body.toString("utf8"), signal: cancel }),
           ),
@@ -245,7 +292,14 @@ export function createHttpHandler(parts: HttpParts) {
     let template = UNMATCHED;
     // Aborted when the client goes away before its answer is written: the work stops.
     const gone = new AbortController();
+    /** Budgets held by this request (body bytes, fleet items): given back when it ends. */
+    const held: Release[] = [];
+    const hold: Hold = (release) => {
+      if (response.closed) release();
+      else held.push(release);
+    };
     response.once("close", () => {
+      for (const release of held.splice(0)) release();
       if (!response.writableFinished) gone.abort(new Error("the client disconnected"));
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // A client that left before the end of the answer: 499, as proxies record it.
@@ -267,7 +321,7 @@ export function createHttpHandler(parts: HttpParts) {
       } else {
         const routed = route(request, path, method);
         template = routed.route;
-        const answer = await routed.reply(gone.signal);
+        const answer = await routed.reply(gone.signal, hold);
         if (gone.signal.aborted) return;
         const cors = corsPath ? corsHeaders(parts.allowedOrigins, request.headers) : {};
         reply = { ...answer, headers: { ...answer.headers, ...cors } };

@@ -87,8 +87,13 @@ export interface RequestContext {
   readonly evaluations: WeakMap<object, Map<string, Evaluation>>;
   /** Aborted when the request is cancelled (client gone, execution budget spent, shutdown). */
   readonly signal: AbortSignal;
-  /** Fleet items asked for by this request so far, across fleet fields and aliases. */
-  readonly fleetItems: { reserved: number };
+  /**
+   * Fleet items asked for by this request so far, across fleet fields and aliases, and their
+   * admission (once per request, for them all).
+   */
+  readonly fleetItems: { reserved: number; admitted?: Promise<void> };
+  /** Waits for room for this many fleet items in the process's budget (see RequestOptions). */
+  readonly admitFleetItems: (items: number) => Promise<void>;
   /**
    * The context of an edition for this request; null or undefined for the service's default.
    * @throws UnknownEditionError for an edition the service does not serve.
@@ -101,6 +106,12 @@ export interface RequestOptions {
   readonly lookups?: (served: EditionService) => ReferenceLookups;
   /** Aborted when the request is cancelled (default: never). */
   readonly signal?: AbortSignal;
+  /**
+   * Waits until the process has room for this many fleet items (MAX_CONCURRENT_FLEET_ITEMS,
+   * src/http/admission.ts), or rejects with the refusal; the room is held until the answer is
+   * sent (default: always room).
+   */
+  readonly admitFleetItems?: (items: number) => Promise<void>;
 }
 
 export function createRequestContext(service: Service, options: RequestOptions = {}): RequestContext {
@@ -112,6 +123,7 @@ export function createRequestContext(service: Service, options: RequestOptions =
     evaluations,
     signal: options.signal ?? new AbortController().signal,
     fleetItems: { reserved: 0 },
+    admitFleetItems: options.admitFleetItems ?? (async () => {}),
     edition(id) {
       const key = id ?? service.defaultEdition;
       let context = contexts.get(key);

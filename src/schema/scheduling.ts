@@ -1,7 +1,7 @@
 import { setImmediate as nextMacrotask } from "node:timers/promises";
 import type { GraphQLError } from "graphql";
 import type { RequestContext } from "./context.js";
-import { cancelled, limitExceeded } from "./errors.js";
+import { cancelled, limitExceeded, overloaded } from "./errors.js";
 
 /*
  * Fleets share the event loop with every other request: their items are handed to GraphQL in
@@ -35,6 +35,23 @@ export async function admitFleet(
     );
   }
   throwIfCancelled(context.signal);
+  // The request's fleets wait together for room in the process's budget (one admission for all).
+  context.fleetItems.admitted ??= context.admitFleetItems(context.fleetItems.reserved).catch((error) => {
+    throwIfCancelled(context.signal);
+    const { message, limit, retryAfterSeconds } = error as Partial<FleetRefusal>;
+    if (typeof limit === "string" && typeof retryAfterSeconds === "number")
+      throw overloaded(String(message), limit, retryAfterSeconds);
+    throw error;
+  });
+  await context.fleetItems.admitted;
+  throwIfCancelled(context.signal);
+}
+
+/** How the transport refuses fleets it has no room for (src/http/admission.ts's AdmissionRefused). */
+interface FleetRefusal {
+  readonly message: string;
+  readonly limit: string;
+  readonly retryAfterSeconds: number;
 }
 
 /** A GraphQL error telling why the request was cancelled. */
