@@ -23,7 +23,7 @@ import type { EditionContext, RequestContext } from "./context.js";
 import { editionArg } from "./edition.js";
 import { type AssetParent, evaluationFor, impactArgs, requestedCriteria } from "./impact.js";
 import { serverInputFields, UsageInputRef } from "./inputs.js";
-import { admitFleet, mapInChunks, releaseInChunks } from "./scheduling.js";
+import { admitFleet, releaseInChunks } from "./scheduling.js";
 import { resolveServer, ServerRef } from "./server.js";
 import { kindValues, resolveDevice, TerminalRef } from "./terminal.js";
 
@@ -134,20 +134,24 @@ function batchRef<P extends AssetParent>(
         description: "Impacts summed per criterion and phase over the evaluated items.",
         args: impactArgs(t.arg),
         resolve: async (b, args, context): Promise<CriterionTotalShape[]> => {
-          // Item by item in chunks (see scheduling.ts); only the selected phases are summed.
-          const evaluations = await mapInChunks(b.entries.filter(isItem), context.signal, (item) =>
+          // Item by item in the request's slices (see chunks.ts): a total of each alias, criterion
+          // and phase takes its turn with the others, not a slice of its own in the same turn.
+          const evaluations = await context.chunks.map(b.entries.filter(isItem), (item) =>
             evaluationFor(context, item, args),
           );
           return requestedCriteria(args.criteria, b.rules).map((criterion) => ({
             criterion,
-            phase: async (phase) =>
-              sumPhase(
-                await mapInChunks(evaluations, context.signal, (evaluation) =>
-                  evaluation.raw(criterion, phase),
-                ),
+            phase: async (phase) => {
+              const parts = await context.chunks.map(evaluations, (evaluation) => ({
+                raw: evaluation.raw(criterion, phase),
+                notices: evaluation.notices(criterion, phase),
+              }));
+              return sumPhase(
+                parts.map((part) => part.raw),
                 b.rules,
-                evaluations.flatMap((evaluation) => evaluation.notices(criterion, phase)),
-              ),
+                parts.flatMap((part) => part.notices),
+              );
+            },
           }));
         },
       }),
@@ -167,9 +171,8 @@ async function resolveBatch<I, P extends AssetParent>(
 ): Promise<Batch<P>> {
   const edition = context.edition(editionId);
   await admitFleet(context, inputs.length, ["inputs"]);
-  const pending = await mapInChunks(
+  const pending = await context.chunks.map(
     inputs.map((input, index) => ({ input, index })),
-    context.signal,
     (item) =>
       resolveItem(item.input, edition, ["inputs", String(item.index)]).catch((error: GraphQLError) => error),
   );

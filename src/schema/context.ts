@@ -11,6 +11,8 @@ import {
   memoizedLookups,
   type ReferenceLookups,
 } from "../engine/lookups.js";
+import { type ChunkScheduler, chunkScheduler } from "./chunks.js";
+import { cancelled } from "./errors.js";
 
 /** One edition as served: its description, its tables (loaded once) and shared lookup results. */
 export interface EditionService {
@@ -87,6 +89,8 @@ export interface RequestContext {
   readonly evaluations: WeakMap<object, Map<string, Evaluation>>;
   /** Aborted when the request is cancelled (client gone, execution budget spent, shutdown). */
   readonly signal: AbortSignal;
+  /** The request's item-by-item work, in slices of the event loop (see chunks.ts). */
+  readonly chunks: ChunkScheduler;
   /**
    * Fleet items asked for by this request so far, across fleet fields and aliases, and their
    * admission (once per request, for them all).
@@ -118,10 +122,14 @@ export function createRequestContext(service: Service, options: RequestOptions =
   const lookupsOf = options.lookups ?? ((served: EditionService) => memoizedLookups(served.sharedLookups));
   const evaluations = new WeakMap<object, Map<string, Evaluation>>();
   const contexts = new Map<string, EditionContext>();
+  const signal = options.signal ?? new AbortController().signal;
   return {
     service,
     evaluations,
-    signal: options.signal ?? new AbortController().signal,
+    signal,
+    chunks: chunkScheduler(signal, () =>
+      cancelled(signal.reason instanceof Error ? signal.reason.message : "the request was cancelled"),
+    ),
     fleetItems: { reserved: 0 },
     admitFleetItems: options.admitFleetItems ?? (async () => {}),
     edition(id) {

@@ -1,5 +1,6 @@
 import { setImmediate as nextMacrotask } from "node:timers/promises";
 import type { GraphQLError } from "graphql";
+import { SLICE_MS } from "./chunks.js";
 import type { RequestContext } from "./context.js";
 import { cancelled, limitExceeded, overloaded } from "./errors.js";
 
@@ -10,8 +11,6 @@ import { cancelled, limitExceeded, overloaded } from "./errors.js";
  * execution budget spent, shutdown deadline).
  */
 
-/** Target time of one chunk (evaluation of its items and their selected fields). */
-const SLICE_MS = 8;
 const LARGEST_CHUNK = 1024;
 
 /**
@@ -107,23 +106,4 @@ export function releaseInChunks<T>(entries: readonly T[], signal: AbortSignal): 
     }
   })();
   return gates.map((g) => g.promise);
-}
-
-/** Maps `items` chunk by chunk with a turn of the event loop between chunks; stops when cancelled. */
-export async function mapInChunks<T, R>(
-  items: readonly T[],
-  signal: AbortSignal,
-  fn: (item: T) => R,
-): Promise<R[]> {
-  const out: R[] = [];
-  let started = performance.now();
-  for (const item of items) {
-    if (performance.now() - started > SLICE_MS) {
-      await nextMacrotask();
-      throwIfCancelled(signal);
-      started = performance.now();
-    }
-    out.push(fn(item));
-  }
-  return out;
 }
