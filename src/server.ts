@@ -3,7 +3,7 @@ import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
-import type { GraphQLError, ValidationContext } from "graphql";
+import type { DocumentNode, GraphQLError, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
 import {
   type Capacity,
@@ -19,6 +19,7 @@ import { editionDataDir, loadReferenceData } from "./data/load.js";
 import { EDITION_IDS, EDITIONS } from "./editions/index.js";
 import type { Environment } from "./editions/settings.js";
 import { createAssets } from "./http/assets.js";
+import { documentCache } from "./http/documentCache.js";
 import type { AllowedOrigins } from "./http/cors.js";
 import { GRAPHIQL_EXAMPLES } from "./http/graphiqlExamples.js";
 import { createHttpHandler } from "./http/handler.js";
@@ -47,6 +48,13 @@ export const GRAPHQL_LIMITS = {
   maxCost: 20_000,
   maxDirectives: 50,
 } as const;
+
+/**
+ * Parsed documents kept (yoga's cache, bounded by size: src/http/documentCache.ts). The shim's
+ * operations are compiled on their own (src/rest/common.ts); these are the clients' documents,
+ * GraphiQL's and the fleets' queries, a few kilobytes each.
+ */
+const DOCUMENT_CACHE = { maxChars: 8 * 1024 * 1024, maxDocumentChars: 64 * 1024 } as const;
 
 function abuseProtection() {
   // Report rejections as validation errors (400, GRAPHQL_VALIDATION_FAILED) rather than throwing.
@@ -132,10 +140,14 @@ export function createApp(options: AppOptions = {}) {
     limits,
   );
   const schema = buildSchema();
+  const documents = documentCache<DocumentNode>(DOCUMENT_CACHE);
+  const syntaxErrors = documentCache<unknown>(DOCUMENT_CACHE);
+  metrics.observeDocumentCache(() => documents.size() + syntaxErrors.size());
   const yoga = createYoga<TransportContext>({
     schema,
     context: ({ signal, admitFleetItems }) => createRequestContext(service, { signal, admitFleetItems }),
     graphqlEndpoint: "/graphql",
+    parserAndValidationCache: { documentCache: documents, errorCache: syntaxErrors },
     landingPage: false,
     graphiql: {
       title: SERVICE_TITLE,

@@ -25,6 +25,8 @@ export interface Metrics {
   readonly fleetPlugin: Plugin;
   /** Reports an admission budget (its variable's name) as gauges: units in use, requests waiting. */
   observeAdmission(limit: string, admission: AdmissionState): void;
+  /** Reports the size of the parsed-document cache (characters of document text kept). */
+  observeDocumentCache(size: () => number): void;
 }
 
 /** What an admission budget reports (src/http/admission.ts). */
@@ -75,8 +77,20 @@ export function createMetrics(): Metrics {
       for (const [limit, admission] of admissions) this.set({ limit }, admission.waiting());
     },
   });
+  let documentCacheSize = () => 0;
+  new Gauge({
+    name: "graphql_document_cache_chars",
+    help: "Characters of GraphQL document text whose parsed form is kept (src/http/documentCache.ts).",
+    registers: [registry],
+    collect() {
+      this.set(documentCacheSize());
+    },
+  });
   return {
     registry,
+    observeDocumentCache(size) {
+      documentCacheSize = size;
+    },
     observeAdmission(limit, admission) {
       admissions.set(limit, admission);
     },
