@@ -315,5 +315,11 @@ function runPrimary(config: Config, logger: Logger): void {
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 
+  // Workers accept their connections themselves from the shared listening socket. With node's
+  // default (the primary accepts and hands each connection to a worker in turn), a connection
+  // handed to a worker at the moment it dies is never answered nor closed: the primary keeps it
+  // waiting for the dead worker's reply. The kernel's queue of the shared socket has no owner to
+  // lose.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   for (let i = 0; i < config.WORKERS; i++) fork();
 }
