@@ -87,6 +87,12 @@ const ENVIRONMENT = z.object({
   MAX_CONCURRENT_FLEET_ITEMS: wholeNumber(1, 10_000_000).default(10_000),
   /** Requests waiting for room within MAX_CONCURRENT_FLEET_ITEMS; 0 refuses at once. */
   ADMISSION_QUEUE_LENGTH: wholeNumber(0, 10_000).default(8),
+  /**
+   * Largest answer of a request's fleets, estimated from the selected fields × the items before
+   * any is evaluated (src/schema/answerSize.ts): a 10,000-server fleet with the shim's verbose
+   * selection is estimated at about 100 MB (its answer: 102 MB), hence 128 MiB.
+   */
+  MAX_ANSWER_BYTES: wholeNumber(1024, 2 ** 40).default(128 * 1024 * 1024),
   /** Execution budget of one request: past it, a fleet still being evaluated is cancelled. */
   EXECUTION_TIMEOUT_MS: wholeNumber(1, 3_600_000).default(30_000),
   /**
@@ -168,6 +174,7 @@ export interface Limits {
   readonly maxStringLength: number;
   readonly maxListLength: number;
   readonly maxFleetItems: number;
+  readonly maxAnswerBytes: number;
   readonly executionTimeoutMs: number;
   readonly bodyTimeoutMs: number;
 }
@@ -193,6 +200,7 @@ export function limitsOf(config: Config): Limits {
     maxStringLength: config.MAX_STRING_LENGTH,
     maxListLength: config.MAX_LIST_LENGTH,
     maxFleetItems: config.MAX_FLEET_ITEMS,
+    maxAnswerBytes: config.MAX_ANSWER_BYTES,
     executionTimeoutMs: config.EXECUTION_TIMEOUT_MS,
     bodyTimeoutMs: config.BODY_TIMEOUT_MS,
   };

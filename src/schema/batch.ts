@@ -1,5 +1,5 @@
 import type { ObjectRef } from "@pothos/core";
-import type { GraphQLError } from "graphql";
+import type { GraphQLError, GraphQLResolveInfo } from "graphql";
 import { rounded } from "../engine/evaluation.js";
 import {
   type ComponentKind,
@@ -10,6 +10,7 @@ import {
   TERMINAL_KINDS,
   type UserDeviceKind,
 } from "../engine/index.js";
+import { fleetAnswerBytes } from "./answerSize.js";
 import { builder, type SchemaTypes } from "./builder.js";
 import { CloudInstanceRef, resolveCloudInstance } from "./cloud.js";
 import {
@@ -165,12 +166,13 @@ function batchRef<P extends AssetParent>(
  */
 async function resolveBatch<I, P extends AssetParent>(
   context: RequestContext,
+  info: GraphQLResolveInfo,
   inputs: readonly I[],
   editionId: string | null | undefined,
   resolveItem: (input: I, edition: EditionContext, path: readonly string[]) => Promise<P>,
 ): Promise<Batch<P>> {
   const edition = context.edition(editionId);
-  await admitFleet(context, inputs.length, ["inputs"]);
+  await admitFleet(context, inputs.length, ["inputs"], fleetAnswerBytes(info, inputs.length));
   const pending = await context.chunks.map(
     inputs.map((input, index) => ({ input, index })),
     (item) =>
@@ -253,8 +255,8 @@ builder.queryFields((t) => ({
       inputs: t.arg({ type: [ServerItemInput], required: true, description: "The servers." }),
       edition: editionArg(t.arg),
     },
-    resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(context, inputs, edition, ({ archetype, ...input }, served, path) =>
+    resolve: (_root, { inputs, edition }, context: RequestContext, info) =>
+      resolveBatch(context, info, inputs, edition, ({ archetype, ...input }, served, path) =>
         resolveServer(served, archetype, input, path),
       ),
   }),
@@ -266,8 +268,8 @@ builder.queryFields((t) => ({
       inputs: t.arg({ type: [ComponentItemInput], required: true, description: "The components." }),
       edition: editionArg(t.arg),
     },
-    resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(context, inputs, edition, (item, served, path) => {
+    resolve: (_root, { inputs, edition }, context: RequestContext, info) =>
+      resolveBatch(context, info, inputs, edition, (item, served, path) => {
         const field = COMPONENT_FIELD_NAMES[item.kind];
         const input = (item as Record<string, unknown>)[field];
         return resolveComponent(served, item.kind, item.archetype, input, [...path, field]);
@@ -281,8 +283,8 @@ builder.queryFields((t) => ({
       inputs: t.arg({ type: [CloudInstanceItemInput], required: true, description: "The cloud instances." }),
       edition: editionArg(t.arg),
     },
-    resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(context, inputs, edition, (item, served, path) =>
+    resolve: (_root, { inputs, edition }, context: RequestContext, info) =>
+      resolveBatch(context, info, inputs, edition, (item, served, path) =>
         resolveCloudInstance(served, item.provider, item.instanceType, item.usage, [...path, "usage"]),
       ),
   }),
@@ -298,8 +300,8 @@ builder.queryFields((t) => ({
       }),
       edition: editionArg(t.arg),
     },
-    resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(context, inputs, edition, ({ kind, archetype, type, usage }, served, path) => {
+    resolve: (_root, { inputs, edition }, context: RequestContext, info) =>
+      resolveBatch(context, info, inputs, edition, ({ kind, archetype, type, usage }, served, path) => {
         const family = PERIPHERALS.has(kind) ? "peripheral" : "terminal";
         return resolveDevice(served, kind, family, archetype, { type, usage }, path);
       }),

@@ -95,7 +95,7 @@ export interface RequestContext {
    * Fleet items asked for by this request so far, across fleet fields and aliases, and their
    * admission (once per request, for them all).
    */
-  readonly fleetItems: { reserved: number; admitted?: Promise<void> };
+  readonly fleetItems: { reserved: number; answerBytes: number; admitted?: Promise<void> };
   /** Waits for room for this many fleet items in the process's budget (see RequestOptions). */
   readonly admitFleetItems: (items: number) => Promise<void>;
   /**
@@ -130,7 +130,7 @@ export function createRequestContext(service: Service, options: RequestOptions =
     chunks: chunkScheduler(signal, () =>
       cancelled(signal.reason instanceof Error ? signal.reason.message : "the request was cancelled"),
     ),
-    fleetItems: { reserved: 0 },
+    fleetItems: { reserved: 0, answerBytes: 0 },
     admitFleetItems: options.admitFleetItems ?? (async () => {}),
     edition(id) {
       const key = id ?? service.defaultEdition;

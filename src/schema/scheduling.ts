@@ -22,9 +22,20 @@ export async function admitFleet(
   context: RequestContext,
   count: number,
   path: readonly (string | number)[],
+  answerBytes = 0,
 ): Promise<void> {
   context.fleetItems.reserved += count;
+  context.fleetItems.answerBytes += answerBytes;
   await nextMacrotask();
+  const largestAnswer = context.service.limits.maxAnswerBytes;
+  if (context.fleetItems.answerBytes > largestAnswer) {
+    const megabytes = (bytes: number) => `${Math.round(bytes / 1e5) / 10} MB`;
+    throw limitExceeded(
+      `the answer of this request's fleets would take about ${megabytes(context.fleetItems.answerBytes)} (the selected fields of each item × the items, all fleet fields and aliases together); at most ${megabytes(largestAnswer)} is answered (MAX_ANSWER_BYTES): select fewer fields or aliases, or split the fleet`,
+      "MAX_ANSWER_BYTES",
+      path,
+    );
+  }
   const limit = context.service.limits.maxFleetItems;
   if (context.fleetItems.reserved > limit) {
     throw limitExceeded(

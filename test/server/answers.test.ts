@@ -100,3 +100,53 @@ describe("parsed documents kept (issue 13, finding 8)", () => {
     }
   }, 120_000);
 });
+
+describe("answer amplification (MAX_ANSWER_BYTES, issue 13, finding 5)", () => {
+  const fleetQuery = (selection: string) =>
+    `query ($inputs: [ServerItemInput!]!) { servers(inputs: $inputs) { count items { ${selection} } } }`;
+
+  it("10,000 items × 3,000 aliases of __typename are refused before any item is evaluated", async () => {
+    const evaluated = vi.spyOn(Evaluation.prototype, "raw");
+    const aliases = Array.from({ length: 3000 }, (_, i) => `a${i}: __typename`).join(" ");
+    const answer = await send(service.port, graphqlCall(fleetQuery(aliases), { inputs: fleetOf(10_000) }));
+    expect(answer.status).toBe(422);
+    expect(answer.json.errors[0].extensions).toMatchObject({
+      code: "LIMIT_EXCEEDED",
+      limit: "MAX_ANSWER_BYTES",
+    });
+    // 10,000 × (24 bytes the item + 3,000 × 24 bytes), and `count`.
+    expect(answer.json.errors[0].message).toContain("about 720.2 MB");
+    expect(evaluated).not.toHaveBeenCalled();
+    expect((await send(service.port, { path: "/healthz" })).status).toBe(200);
+  }, 120_000);
+
+  it("2,000 items × 30 aliases of a verbose report are refused (an answer of about 540 MB)", async () => {
+    const evaluated = vi.spyOn(Evaluation.prototype, "raw");
+    const aliases = Array.from({ length: 30 }, (_, i) => `v${i}: verbose(duration: ${100 + i}) { v1 }`).join(
+      " ",
+    );
+    const answer = await send(service.port, graphqlCall(fleetQuery(aliases), { inputs: fleetOf(2000) }));
+    expect(answer.status).toBe(422);
+    expect(answer.json.errors[0].extensions).toMatchObject({
+      code: "LIMIT_EXCEEDED",
+      limit: "MAX_ANSWER_BYTES",
+    });
+    // 2,000 × (24 bytes the item + 30 × (24 + 3 criteria × 3,000 bytes)), and `count`.
+    expect(answer.json.errors[0].message).toContain("about 541.5 MB");
+    expect(evaluated).not.toHaveBeenCalled();
+  }, 120_000);
+
+  it("the shim's verbose selection for 10,000 servers (an answer of about 100 MB) is within the limit", async () => {
+    // A tiny execution budget: once past the size check, the fleet is cancelled (422 naming the budget).
+    const quick = await startTestServer({ EXECUTION_TIMEOUT_MS: 1 });
+    try {
+      const answer = await send(
+        quick.port,
+        graphqlCall(fleetQuery("verbose { v1 } impacts { criterion v1 }"), { inputs: fleetOf(10_000) }),
+      );
+      expect(answer.json.errors[0].extensions.limit).toBe("EXECUTION_TIMEOUT_MS");
+    } finally {
+      await quick.close();
+    }
+  }, 120_000);
+});
