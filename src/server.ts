@@ -27,6 +27,7 @@ import { yogaLogger } from "./http/logging.js";
 import { createMetrics } from "./http/metrics.js";
 import { docsPage, graphiqlPage, rootPage, SERVICE_TITLE } from "./http/pages.js";
 import { loadProjectDocs } from "./http/projectDocs.js";
+import { streamedAnswers } from "./http/streamedAnswer.js";
 import { createReadiness } from "./http/readiness.js";
 import { runService } from "./lifecycle.js";
 import { createLogger, type Logger } from "./log.js";
@@ -160,7 +161,7 @@ export function createApp(options: AppOptions = {}) {
     logging: yogaLogger(logger),
     // Unexpected errors are masked; GraphQLErrors raised on purpose (codes) pass through.
     maskedErrors: true,
-    plugins: [...abuseProtection(), metrics.fleetPlugin],
+    plugins: [...abuseProtection(), metrics.fleetPlugin, streamedAnswers()],
   });
   const rest = createRestHandler(schema, service, (message, error) => logger.error({ err: error }, message));
   const versions = { serviceVersion: SERVICE_VERSION, methodology: defaultEdition, editions: EDITION_IDS };

@@ -256,8 +256,13 @@ export function createHttpHandler(parts: HttpParts) {
               headers[name.toLowerCase()] = value;
             });
             // A single result is already one string inside yoga: taken whole, it is written at once
-            // (see send.ts). Incremental answers (event streams, multipart) keep streaming.
-            if (answer.body === null || isIncremental(headers["content-type"])) {
+            // (see send.ts). Incremental answers (event streams, multipart) and the answers of large
+            // fleets (serialised as they are sent, without a length: streamedAnswer.ts) keep streaming.
+            if (
+              answer.body === null ||
+              isIncremental(headers["content-type"]) ||
+              headers["content-length"] === undefined
+            ) {
               return {
                 status: answer.status,
                 headers,

@@ -150,3 +150,60 @@ describe("answer amplification (MAX_ANSWER_BYTES, issue 13, finding 5)", () => {
     }
   }, 120_000);
 });
+
+describe("large answers are streamed (issue 13, finding 10)", () => {
+  const verboseFleet =
+    "query ($inputs: [ServerItemInput!]!) { servers(inputs: $inputs) { count items { verbose { v1 } impacts { criterion v1 } } } }";
+
+  it("a fleet of more than 64 items is sent as it is serialised, the same JSON as a small fleet's", async () => {
+    const small = await send(service.port, graphqlCall(verboseFleet, { inputs: fleetOf(64) }));
+    expect(small.headers["content-length"]).toBe(String(Buffer.byteLength(small.text)));
+    const large = await send(service.port, graphqlCall(verboseFleet, { inputs: fleetOf(200) }));
+    expect(large.status).toBe(200);
+    expect(large.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(large.headers["content-length"]).toBeUndefined();
+    expect(large.headers["transfer-encoding"]).toBe("chunked");
+    // The same text JSON.stringify would write, and the same items.
+    expect(JSON.stringify(large.json)).toBe(large.text);
+    expect(large.json.data.servers.count).toBe(200);
+    expect(large.json.data.servers.items.slice(0, 64)).toEqual(small.json.data.servers.items);
+    expect(large.json.data.servers.items[64]).toEqual(large.json.data.servers.items[0]);
+  }, 120_000);
+
+  it("the client gets the first bytes of a large answer while the rest is still being serialised, and other requests are answered meanwhile", async () => {
+    const body = JSON.stringify({ query: verboseFleet, variables: { inputs: fleetOf(2000) } });
+    const { request } = await import("node:http");
+    const first = await new Promise<{ resume: () => Promise<string> }>((resolve, reject) => {
+      const call = request(
+        {
+          host: "127.0.0.1",
+          port: service.port,
+          method: "POST",
+          path: "/graphql",
+          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.once("data", (chunk: Buffer) => {
+            chunks.push(chunk);
+            response.pause();
+            resolve({
+              resume: () =>
+                new Promise((done) => {
+                  response.on("data", (more: Buffer) => chunks.push(more));
+                  response.on("end", () => done(Buffer.concat(chunks).toString("utf8")));
+                  response.resume();
+                }),
+            });
+          });
+        },
+      );
+      call.on("error", reject);
+      call.end(body);
+    });
+    // About 20 MB answer, its client not reading: the service still answers others.
+    expect((await send(service.port, { path: "/healthz" })).status).toBe(200);
+    const text = await first.resume();
+    expect(JSON.parse(text).data.servers.count).toBe(2000);
+  }, 120_000);
+});
