@@ -7,8 +7,17 @@
  * body reader ask them.
  */
 
-/** Gives back what `acquire` reserved; calling it again does nothing. */
-export type Release = () => void;
+/** Units reserved by `acquire`, held until released. */
+export interface Lease {
+  /** Gives the units back; calling it again does nothing. */
+  release(): void;
+  /**
+   * Holds `cost` units instead: fewer at once; more only if they fit now with nobody waiting
+   * (false otherwise, the lease unchanged) — a holder never waits, so holders never wait for
+   * each other.
+   */
+  resize(cost: number): boolean;
+}
 
 /** A request refused because the budget is spent and its queue full: answer 503 with Retry-After. */
 export class AdmissionRefused extends Error {
@@ -43,9 +52,9 @@ export interface Admission {
    * concurrency, not a per-request limit). Rejects with AdmissionRefused when the queue is full,
    * or with the signal's reason when it aborts while waiting.
    */
-  acquire(cost: number, signal?: AbortSignal): Promise<Release>;
+  acquire(cost: number, signal?: AbortSignal): Promise<Lease>;
   /** Reserves `cost` units if they fit now (nobody waiting ahead), else null. */
-  tryAcquire(cost: number): Release | null;
+  tryAcquire(cost: number): Lease | null;
   /** The refusal of this budget (for callers of tryAcquire). */
   refusal(cost: number): AdmissionRefused;
   /** Units reserved now. */
@@ -56,7 +65,7 @@ export interface Admission {
 
 interface Waiter {
   readonly cost: number;
-  readonly admit: (release: Release) => void;
+  readonly admit: (lease: Lease) => void;
 }
 
 export function createAdmission(options: AdmissionOptions): Admission {
@@ -68,14 +77,23 @@ export function createAdmission(options: AdmissionOptions): Admission {
   const charge = (cost: number): number => Math.min(Math.max(0, cost), budget);
   const fits = (cost: number) => used + cost <= budget;
 
-  function reserve(cost: number): Release {
-    used += cost;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      used -= cost;
-      admitWaiting();
+  function reserve(initial: number): Lease {
+    let held = initial;
+    used += held;
+    return {
+      release() {
+        used -= held;
+        held = 0;
+        admitWaiting();
+      },
+      resize(requested) {
+        const cost = charge(requested);
+        if (cost > held && !(queue.length === 0 && fits(cost - held))) return false;
+        used += cost - held;
+        held = cost;
+        admitWaiting();
+        return true;
+      },
     };
   }
 
@@ -100,12 +118,12 @@ export function createAdmission(options: AdmissionOptions): Admission {
       if (queue.length === 0 && fits(cost)) return Promise.resolve(reserve(cost));
       if (queue.length >= queueLength) return Promise.reject(refusal(requested));
       if (signal?.aborted) return Promise.reject(signal.reason);
-      return new Promise<Release>((resolve, reject) => {
+      return new Promise<Lease>((resolve, reject) => {
         const waiter: Waiter = {
           cost,
-          admit: (release) => {
+          admit: (lease) => {
             signal?.removeEventListener("abort", leave);
-            resolve(release);
+            resolve(lease);
           },
         };
         function leave() {

@@ -4,7 +4,7 @@ import type { Capacity, Limits } from "../config.js";
 import { type Logger, withRequestId } from "../log.js";
 import type { RestCall, RestResponse } from "../rest/index.js";
 import { routeTemplate } from "../rest/index.js";
-import { createAdmission, type Release } from "./admission.js";
+import { AdmissionRefused, createAdmission, type Lease } from "./admission.js";
 import type { Assets } from "./assets.js";
 import { type BodyOutcome, readBody } from "./body.js";
 import { chooseEncoding } from "./compression.js";
@@ -44,7 +44,16 @@ export interface HttpParts {
 }
 
 /** What a request holds of the process's budgets, given back once its answer is sent. */
-type Hold = (release: Release) => void;
+type Hold = (release: () => void) => void;
+
+/**
+ * GraphQL bodies from this size on may carry a large fleet: they wait for room in
+ * MAX_CONCURRENT_FLEET_ITEMS before they are parsed, so that the requests waiting hold their
+ * bytes, not their parsed variables (tens of megabytes each for 10,000 items).
+ */
+const LARGE_GRAPHQL_BODY_BYTES = 64 * 1024;
+/** Bytes of a fleet item in a body, about: a large body's items are estimated from its size. */
+const BODY_BYTES_PER_FLEET_ITEM = 256;
 
 interface Routed {
   /** The route template (bounded set: metrics labels and logs). */
@@ -147,15 +156,15 @@ export function createHttpHandler(parts: HttpParts) {
     signal: AbortSignal,
     hold: Hold,
     graphql: boolean,
-    work: (body: Buffer, signal: AbortSignal) => Promise<Reply>,
+    work: (body: Buffer, signal: AbortSignal, lease: Lease | null) => Promise<Reply>,
   ): Promise<Reply> {
     const body: BodyOutcome = await readBody(request, {
       maxBytes: limits.maxBodyBytes,
       timeoutMs: limits.bodyTimeoutMs,
       reserve: (bytes) => {
-        const release = bodies.tryAcquire(bytes);
-        if (release) hold(release);
-        return release !== null;
+        const lease = bodies.tryAcquire(bytes);
+        if (lease) hold(() => lease.release());
+        return lease !== null;
       },
     });
     if (body === "too large") return limitReply(413, graphql, bodyTooLarge, "MAX_BODY_BYTES");
@@ -167,6 +176,8 @@ export function createHttpHandler(parts: HttpParts) {
         "retry-after": String(refusal.retryAfterSeconds),
       });
     }
+    const admitted = graphql ? await admitLargeBody(body, signal, hold) : null;
+    if (admitted !== null && !("release" in admitted)) return admitted;
     const cancel = new AbortController();
     const stop = () => cancel.abort(signal.reason);
     signal.addEventListener("abort", stop, { once: true });
@@ -178,7 +189,7 @@ export function createHttpHandler(parts: HttpParts) {
       cancel.signal.addEventListener("abort", () => resolve("cancelled"), { once: true }),
     );
     try {
-      const running = work(body, cancel.signal);
+      const running = work(body, cancel.signal, admitted);
       // The work itself stops at its next chunk boundary once cancelled (see scheduling.ts).
       running.catch(() => {});
       const outcome = await Promise.race([running, cancelled]);
@@ -192,6 +203,51 @@ export function createHttpHandler(parts: HttpParts) {
       clearTimeout(budget);
       signal.removeEventListener("abort", stop);
     }
+  }
+
+  /**
+   * A large GraphQL body waits for room for the fleet items it may carry (estimated from its
+   * size) before it is parsed: at most EXECUTION_TIMEOUT_MS, then 503 like a full queue. The
+   * lease is resized to the exact count once the fleets are known (`admitFleetItems`).
+   */
+  async function admitLargeBody(
+    body: Buffer,
+    signal: AbortSignal,
+    hold: Hold,
+  ): Promise<Lease | Reply | null> {
+    if (body.length < LARGE_GRAPHQL_BODY_BYTES) return null;
+    const estimate = Math.ceil(body.length / BODY_BYTES_PER_FLEET_ITEM);
+    const waited = AbortSignal.any([signal, AbortSignal.timeout(limits.executionTimeoutMs)]);
+    try {
+      const lease = await fleets.acquire(estimate, waited);
+      hold(() => lease.release());
+      return lease;
+    } catch (error) {
+      if (signal.aborted) return { status: 499, headers: {}, body: null };
+      const refusal =
+        error instanceof AdmissionRefused
+          ? error
+          : new AdmissionRefused(
+              `the service had no room for this request's fleet items within ${limits.executionTimeoutMs} ms (MAX_CONCURRENT_FLEET_ITEMS, EXECUTION_TIMEOUT_MS); retry later`,
+              "MAX_CONCURRENT_FLEET_ITEMS",
+              1,
+            );
+      return limitReply(503, true, refusal.message, refusal.limit, {
+        "retry-after": String(refusal.retryAfterSeconds),
+      });
+    }
+  }
+
+  /**
+   * Room for a GraphQL request's fleet items, exactly counted: the lease of a large body is
+   * resized when it can be; otherwise (a small body, or more items than its size suggested) the
+   * request waits in the queue, holding nothing.
+   */
+  async function admitFleetItems(items: number, held: Lease | null, signal: AbortSignal, hold: Hold) {
+    if (held?.resize(items)) return;
+    held?.release();
+    const lease = await fleets.acquire(items, signal);
+    hold(() => lease.release());
   }
 
   const fixed = new Map<string, () => Reply>([
@@ -237,7 +293,7 @@ export function createHttpHandler(parts: HttpParts) {
       return {
         route: path,
         reply: (signal, hold) =>
-          execute(request, signal, hold, true, async (body, cancel) => {
+          execute(request, signal, hold, true, async (body, cancel, lease) => {
             const answer = await yoga.fetch(
               `http://localhost${request.url ?? "/graphql"}`,
               {
@@ -247,7 +303,7 @@ export function createHttpHandler(parts: HttpParts) {
               },
               {
                 signal: cancel,
-                admitFleetItems: (items: number) => fleets.acquire(items, cancel).then(hold),
+                admitFleetItems: (items: number) => admitFleetItems(items, lease, cancel, hold),
               },
             );
             const headers: Record<string, string> = {};
@@ -298,7 +354,7 @@ export function createHttpHandler(parts: HttpParts) {
     // Aborted when the client goes away before its answer is written: the work stops.
     const gone = new AbortController();
     /** Budgets held by this request (body bytes, fleet items): given back when it ends. */
-    const held: Release[] = [];
+    const held: (() => void)[] = [];
     const hold: Hold = (release) => {
       if (response.closed) release();
       else held.push(release);

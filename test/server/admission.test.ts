@@ -90,15 +90,22 @@ describe("the admission budget (pure)", () => {
     await expect(admission.acquire(1)).rejects.toMatchObject({ limit: "MAX_X", retryAfterSeconds: 1 });
     expect(admission.tryAcquire(1)).toBeNull(); // others wait ahead
     expect([admission.inUse(), admission.waiting()]).toEqual([6, 2]);
-    first();
-    first(); // twice: given back once
-    (await second)();
-    (await third)();
+    first.release();
+    first.release(); // twice: given back once
+    (await second).release();
+    (await third).release();
     expect(order).toEqual(["second", "third"]);
     expect(admission.inUse()).toBe(0);
     const whole = await admission.acquire(50);
     expect(admission.inUse()).toBe(10);
-    whole();
+    expect(whole.resize(4)).toBe(true);
+    expect(admission.inUse()).toBe(4);
+    const other = admission.tryAcquire(5);
+    expect(whole.resize(6)).toBe(false); // 4 + 5 + 2 more would pass 10
+    expect(whole.resize(5)).toBe(true);
+    other?.release();
+    whole.release();
+    expect(admission.inUse()).toBe(0);
   });
 
   it("a waiting request whose signal aborts leaves the queue", async () => {
@@ -109,7 +116,7 @@ describe("the admission budget (pure)", () => {
     cancel.abort(new Error("gone"));
     await expect(waiting).rejects.toThrow("gone");
     expect(admission.waiting()).toBe(0);
-    held();
+    held.release();
   });
 });
 
