@@ -117,6 +117,7 @@ export interface AdmissionFigures {
   readonly statuses: Record<string, number>;
   readonly largestAnswerMb: number;
   readonly oneFleetPeakResidentMb: number;
+  readonly oneFleetSeconds: number;
   readonly peakResidentMb: number;
   readonly containerLimitMb: number;
   readonly heapLimitMb: number;
@@ -176,6 +177,7 @@ export async function admissionWorstCase(port: number): Promise<AdmissionFigures
   const started = performance.now();
   // One fleet alone first: the peak of the largest legal request.
   const alone = await post(`${base}/graphql`, body);
+  const oneFleetSeconds = (performance.now() - started) / 1000;
   const oneFleetPeak = peak;
   const answers = await Promise.all(Array.from({ length: concurrent }, () => post(`${base}/graphql`, body)));
   const seconds = (performance.now() - started) / 1000;
@@ -195,6 +197,7 @@ export async function admissionWorstCase(port: number): Promise<AdmissionFigures
     statuses,
     largestAnswerMb: Math.round(Math.max(alone.bytes, ...answers.map((a) => a.bytes)) / 1e5) / 10,
     oneFleetPeakResidentMb: Math.round(oneFleetPeak),
+    oneFleetSeconds: Math.round(oneFleetSeconds * 10) / 10,
     peakResidentMb: Math.round(peak),
     containerLimitMb: limitMb,
     heapLimitMb: Number(/--max-old-space-size=(\d+)/.exec(env.NODE_OPTIONS ?? "")?.[1]),

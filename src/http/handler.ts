@@ -156,7 +156,7 @@ export function createHttpHandler(parts: HttpParts) {
     signal: AbortSignal,
     hold: Hold,
     graphql: boolean,
-    work: (body: Buffer, signal: AbortSignal, lease: Lease | null) => Promise<Reply>,
+    work: (body: Buffer, signal: AbortSignal, lease: Lease | null, hold: Hold) => Promise<Reply>,
   ): Promise<Reply> {
     const body: BodyOutcome = await readBody(request, {
       maxBytes: limits.maxBodyBytes,
@@ -176,7 +176,14 @@ export function createHttpHandler(parts: HttpParts) {
         "retry-after": String(refusal.retryAfterSeconds),
       });
     }
-    const admitted = graphql ? await admitLargeBody(body, signal, hold) : null;
+    // The work's budgets are held until its answer is sent and the work has stopped: a cancelled
+    // fleet still finishes its current chunk, and its memory is not free before.
+    let running: Promise<Reply> = Promise.resolve({ status: 499, headers: {}, body: null });
+    const holdWhileWorking: Hold = (release) =>
+      hold(() => {
+        void running.then(release, release);
+      });
+    const admitted = graphql ? await admitLargeBody(body, signal, holdWhileWorking) : null;
     if (admitted !== null && !("release" in admitted)) return admitted;
     const cancel = new AbortController();
     const stop = () => cancel.abort(signal.reason);
@@ -189,7 +196,7 @@ export function createHttpHandler(parts: HttpParts) {
       cancel.signal.addEventListener("abort", () => resolve("cancelled"), { once: true }),
     );
     try {
-      const running = work(body, cancel.signal, admitted);
+      running = work(body, cancel.signal, admitted, holdWhileWorking);
       // The work itself stops at its next chunk boundary once cancelled (see scheduling.ts).
       running.catch(() => {});
       const outcome = await Promise.race([running, cancelled]);
@@ -293,7 +300,7 @@ export function createHttpHandler(parts: HttpParts) {
       return {
         route: path,
         reply: (signal, hold) =>
-          execute(request, signal, hold, true, async (body, cancel, lease) => {
+          execute(request, signal, hold, true, async (body, cancel, lease, holdWhileWorking) => {
             const answer = await yoga.fetch(
               `http://localhost${request.url ?? "/graphql"}`,
               {
@@ -303,7 +310,7 @@ export function createHttpHandler(parts: HttpParts) {
               },
               {
                 signal: cancel,
-                admitFleetItems: (items: number) => admitFleetItems(items, lease, cancel, hold),
+                admitFleetItems: (items: number) => admitFleetItems(items, lease, cancel, holdWhileWorking),
               },
             );
             const headers: Record<string, string> = {};
