@@ -70,7 +70,8 @@ const ENVIRONMENT = z.object({
   MAX_FLEET_ITEMS: wholeNumber(1, 10_000_000).default(10_000),
   /**
    * Time to upload a request body, from its headers on: past it, 408 (a client that stalls mid-body
-   * holds a connection and the bytes already sent).
+   * holds a connection and the bytes already sent). Also the time a client may read nothing of its
+   * answer before it is disconnected (a streamed answer holds its fleet's budget while unread).
    */
   BODY_TIMEOUT_MS: wholeNumber(1, 3_600_000).default(60_000),
   /**

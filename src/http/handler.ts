@@ -347,6 +347,21 @@ export function createHttpHandler(parts: HttpParts) {
     };
   }
 
+  /**
+   * A client that reads nothing of its answer for BODY_TIMEOUT_MS is disconnected: the answer
+   * (a streamed fleet's result) and the budgets it holds are given back, instead of being held
+   * as long as the client keeps its connection open.
+   */
+  function disconnectIfNotRead(response: ServerResponse): void {
+    const socket = response.socket;
+    if (!socket) return;
+    const stalled = () => {
+      if (!response.writableFinished) response.destroy();
+    };
+    socket.setTimeout(limits.bodyTimeoutMs, stalled);
+    response.once("close", () => socket.removeListener("timeout", stalled));
+  }
+
   /** One request; every line logged while serving it carries its id. */
   function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const requestId = requestIdOf(request.headers["x-request-id"]);
@@ -394,6 +409,7 @@ export function createHttpHandler(parts: HttpParts) {
         const cors = corsPath ? corsHeaders(parts.allowedOrigins, request.headers) : {};
         reply = { ...answer, headers: { ...answer.headers, ...cors } };
       }
+      disconnectIfNotRead(response);
       await send(
         request,
         response,

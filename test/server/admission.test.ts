@@ -152,6 +152,20 @@ describe("MAX_CONCURRENT_FLEET_ITEMS", () => {
   }, 120_000);
 });
 
+describe("a client that does not read its answer (BODY_TIMEOUT_MS)", () => {
+  it("is disconnected, and the fleet items its answer held are given back", async () => {
+    const { port } = await server({ MAX_CONCURRENT_FLEET_ITEMS: 1000, BODY_TIMEOUT_MS: 500 });
+    const big = unreadAnswer(port, JSON.stringify({ query: FLEET, variables: { inputs: fleetOf(1000) } }));
+    await untilGauge(port, "admission_in_use", "MAX_CONCURRENT_FLEET_ITEMS", 1000);
+    expect((await big.arrived).statusCode).toBe(200);
+    // Nothing read: the answer stalls, the connection goes, the items come back.
+    await untilGauge(port, "admission_in_use", "MAX_CONCURRENT_FLEET_ITEMS", 0);
+    await expect(big.read()).rejects.toThrow();
+    const next = await send(port, graphqlCall(FLEET, { inputs: fleetOf(2) }));
+    expect(next.status).toBe(200);
+  }, 120_000);
+});
+
 describe("request bodies (MAX_BODY_BYTES_IN_FLIGHT, BODY_TIMEOUT_MS)", () => {
   /** Headers and part of a body, the rest never sent (the connection stays open). */
   function stalledUpload(port: number, declared: number, sent: number) {
