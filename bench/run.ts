@@ -11,6 +11,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
 import { COMPLETE_CONFIGURATION_V1 } from "../test/support/servers.js";
+import { admissionWorstCase } from "./admission.js";
 
 const CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -332,7 +333,27 @@ async function singlesDuringFleet(port: number): Promise<{ row: Row; fleetMs: nu
   };
 }
 
+/**
+ * The memory worst case of the shipped deployment (bench/admission.ts), on a service of its own
+ * started with deploy/deployment.yaml's heap and budgets. `BENCH_ONLY=admission` runs it alone.
+ */
+async function admission(): Promise<Awaited<ReturnType<typeof admissionWorstCase>>> {
+  buildService();
+  const figures = await admissionWorstCase(20000 + Math.floor(Math.random() * 12000));
+  console.log("admission worst case (deploy/deployment.yaml's heap and budgets):");
+  console.log(JSON.stringify(figures, null, 2));
+  return figures;
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_ONLY === "admission") {
+    const figures = await admission();
+    writeFileSync(
+      new URL("bench/results-admission.json", root),
+      `${JSON.stringify({ date: new Date().toISOString(), node: process.version, ...figures }, null, 2)}\n`,
+    );
+    return;
+  }
   const ceiling = await startCeiling();
   const port = 20000 + Math.floor(Math.random() * 20000);
   const service = await startService(port);
@@ -342,6 +363,7 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   let ceilingRps = Number.NaN;
   let fleetMs = Number.NaN;
+  let memoryMb = Number.NaN;
   try {
     for (const scenario of SCENARIOS) {
       const base =
@@ -363,27 +385,29 @@ async function main(): Promise<void> {
     rows.push(during.row);
     fleetMs = Math.round(during.fleetMs);
   } finally {
-    const memoryMb = residentMemoryMb(service.child.pid as number);
+    memoryMb = residentMemoryMb(service.child.pid as number);
     service.child.kill();
-    ceiling.close();
-    const results = {
-      date: new Date().toISOString(),
-      node: process.version,
-      connections: CONNECTIONS,
-      secondsPerScenario: SECONDS,
-      startupToFirstAnswerMs: Math.round(service.startupMs),
-      idleResidentMemoryMb: Math.round(idleMemoryMb),
-      residentMemoryAfterRunMb: Math.round(memoryMb),
-      tenThousandServerFleetMs: fleetMs,
-      scenarios: rows,
-    };
-    writeFileSync(new URL("bench/results.json", root), `${JSON.stringify(results, null, 2)}\n`);
-    console.table(rows);
-    console.log(`start-up to first answer (both editions loaded): ${results.startupToFirstAnswerMs} ms`);
-    console.log(`idle resident memory (both editions): ${results.idleResidentMemoryMb} MB`);
-    console.log(`resident memory after the run: ${results.residentMemoryAfterRunMb} MB`);
-    console.log(`10,000-server fleet (while single requests ran): ${fleetMs} ms`);
   }
+  const worstCase = await admission();
+  ceiling.close();
+  const results = {
+    date: new Date().toISOString(),
+    node: process.version,
+    connections: CONNECTIONS,
+    secondsPerScenario: SECONDS,
+    startupToFirstAnswerMs: Math.round(service.startupMs),
+    idleResidentMemoryMb: Math.round(idleMemoryMb),
+    residentMemoryAfterRunMb: Math.round(memoryMb),
+    tenThousandServerFleetMs: fleetMs,
+    scenarios: rows,
+    admissionWorstCase: worstCase,
+  };
+  writeFileSync(new URL("bench/results.json", root), `${JSON.stringify(results, null, 2)}\n`);
+  console.table(rows);
+  console.log(`start-up to first answer (both editions loaded): ${results.startupToFirstAnswerMs} ms`);
+  console.log(`idle resident memory (both editions): ${results.idleResidentMemoryMb} MB`);
+  console.log(`resident memory after the run: ${results.residentMemoryAfterRunMb} MB`);
+  console.log(`10,000-server fleet (while single requests ran): ${fleetMs} ms`);
 }
 
 await main();

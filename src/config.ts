@@ -77,6 +77,32 @@ const ENVIRONMENT = z.object({
   MAX_URL_LENGTH: wholeNumber(256, 1_000_000).default(8192),
   /** Fleet items one request may evaluate, counted across every fleet field and alias. */
   MAX_FLEET_ITEMS: wholeNumber(1, 10_000_000).default(10_000),
+  /**
+   * Time to upload a request body, from its headers on: past it, 408 (a client that stalls mid-body
+   * holds a connection and the bytes already sent). Also the time a client may read nothing of its
+   * answer before it is disconnected (a streamed answer holds its fleet's budget while unread).
+   */
+  BODY_TIMEOUT_MS: wholeNumber(1, 3_600_000).default(60_000),
+  /**
+   * Bytes of request bodies held at once, all requests together: past it, 503 with Retry-After.
+   * Eight bodies of the default MAX_BODY_BYTES.
+   */
+  MAX_BODY_BYTES_IN_FLIGHT: wholeNumber(1024, 2 ** 40).default(64 * 1024 * 1024),
+  /**
+   * Fleet items evaluated at once, all requests together (README "Limits": a 10,000-server verbose
+   * fleet takes about 450 MB at its peak, bench/README.md). A request whose fleets do not fit waits
+   * in a queue of ADMISSION_QUEUE_LENGTH requests, or is refused with 503 and Retry-After; a request
+   * larger than the whole budget runs alone.
+   */
+  MAX_CONCURRENT_FLEET_ITEMS: wholeNumber(1, 10_000_000).default(10_000),
+  /** Requests waiting for room within MAX_CONCURRENT_FLEET_ITEMS; 0 refuses at once. */
+  ADMISSION_QUEUE_LENGTH: wholeNumber(0, 10_000).default(8),
+  /**
+   * Largest answer of a request's fleets, estimated from the selected fields × the items before
+   * any is evaluated (src/schema/answerSize.ts): a 10,000-server fleet with the shim's verbose
+   * selection is estimated at about 100 MB (its answer: 102 MB), hence 128 MiB.
+   */
+  MAX_ANSWER_BYTES: wholeNumber(1024, 2 ** 40).default(128 * 1024 * 1024),
   /** Execution budget of one request: past it, a fleet still being evaluated is cancelled. */
   EXECUTION_TIMEOUT_MS: wholeNumber(1, 3_600_000).default(30_000),
   /**
@@ -85,6 +111,11 @@ const ENVIRONMENT = z.object({
    * with single requests without delaying them.
    */
   MAX_CONCURRENT_BATCHES: wholeNumber(1, 1024).default(4),
+  /**
+   * On SIGTERM/SIGINT, the time the process keeps accepting requests while /readyz answers 503, so
+   * load balancers stop sending before the listener closes (then SHUTDOWN_TIMEOUT_MS begins).
+   */
+  SHUTDOWN_DRAIN_MS: wholeNumber(0, 3_600_000).default(3_000),
   /** On SIGTERM/SIGINT, the time given to requests in flight before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 3_600_000).default(10_000),
   /** Logging threshold (pino levels); `info` logs one line per request. */
@@ -179,7 +210,24 @@ export interface Limits {
   readonly maxFleetItems: number;
   readonly maxNestingDepth: number;
   readonly maxUrlLength: number;
+  readonly maxAnswerBytes: number;
   readonly executionTimeoutMs: number;
+  readonly bodyTimeoutMs: number;
+}
+
+/** The work the whole process takes at once (admission, src/http/admission.ts). */
+export interface Capacity {
+  readonly maxBodyBytesInFlight: number;
+  readonly maxConcurrentFleetItems: number;
+  readonly admissionQueueLength: number;
+}
+
+export function capacityOf(config: Config): Capacity {
+  return {
+    maxBodyBytesInFlight: config.MAX_BODY_BYTES_IN_FLIGHT,
+    maxConcurrentFleetItems: config.MAX_CONCURRENT_FLEET_ITEMS,
+    admissionQueueLength: config.ADMISSION_QUEUE_LENGTH,
+  };
 }
 
 export function limitsOf(config: Config): Limits {
@@ -190,7 +238,9 @@ export function limitsOf(config: Config): Limits {
     maxFleetItems: config.MAX_FLEET_ITEMS,
     maxNestingDepth: config.MAX_NESTING_DEPTH,
     maxUrlLength: config.MAX_URL_LENGTH,
+    maxAnswerBytes: config.MAX_ANSWER_BYTES,
     executionTimeoutMs: config.EXECUTION_TIMEOUT_MS,
+    bodyTimeoutMs: config.BODY_TIMEOUT_MS,
   };
 }
 

@@ -83,6 +83,8 @@ export interface HttpService {
   readonly server: Server;
   /** Requests received and not answered yet. */
   inFlight(): number;
+  /** Keeps serving, each answer closing its connection (clients reconnect, to another replica). */
+  stopKeepingAlive(): void;
   /**
    * Stops accepting connections and lets the requests already received finish (their answers
    * close their connections); `done` is called once every connection is closed.
@@ -112,6 +114,7 @@ export function createHttpService(app: Handler, logger: Logger): HttpService {
   /** Open connections and how many of their requests are in flight. */
   const connections = new Map<Socket, number>();
   let closing = false;
+  let keepAlive = true;
 
   const closeIfIdle = (socket: Socket) => {
     if (connections.get(socket) === 0) socket.destroy();
@@ -126,7 +129,7 @@ export function createHttpService(app: Handler, logger: Logger): HttpService {
       if (connections.has(socket)) connections.set(socket, (connections.get(socket) ?? 1) - 1);
       if (closing) closeIfIdle(socket);
     });
-    if (closing) response.setHeader("connection", "close");
+    if (closing || !keepAlive) response.setHeader("connection", "close");
     app.handle(request, response).catch((error: unknown) => {
       logger.error({ err: error }, "unexpected error while answering a request");
       if (response.headersSent || response.destroyed) {
@@ -160,6 +163,9 @@ export function createHttpService(app: Handler, logger: Logger): HttpService {
   return {
     server,
     inFlight: () => inFlight.size,
+    stopKeepingAlive() {
+      keepAlive = false;
+    },
     drain(done) {
       if (closing) return;
       closing = true;
@@ -198,10 +204,8 @@ export function serve(config: Config, logger: Logger, app: Handler): Server {
     );
   });
 
-  const shutdown = (why: string) => {
-    if (closing) return;
-    closing = true;
-    app.markStopping?.();
+  /** Stops accepting, lets the requests in flight finish, and exits within SHUTDOWN_TIMEOUT_MS. */
+  const finish = (why: string) => {
     logger.info(
       `${why}: finishing ${service.inFlight()} request(s) in flight, exiting within ${config.SHUTDOWN_TIMEOUT_MS} ms`,
     );
@@ -214,8 +218,37 @@ export function serve(config: Config, logger: Logger, app: Handler): Server {
       process.exit(1);
     }, config.SHUTDOWN_TIMEOUT_MS);
   };
-  process.once("SIGTERM", () => shutdown("SIGTERM received"));
-  process.once("SIGINT", () => shutdown("SIGINT received"));
+  let drainWindow: NodeJS.Timeout | null = null;
+  /**
+   * Not ready any more (/readyz 503), but still accepting for SHUTDOWN_DRAIN_MS: a load balancer
+   * notices the readiness and stops sending before the listener closes, so no request is refused
+   * meanwhile. A second signal ends the window at once.
+   */
+  const shutdown = (why: string) => {
+    if (closing) {
+      if (drainWindow === null) return;
+      clearTimeout(drainWindow);
+      drainWindow = null;
+      finish(why);
+      return;
+    }
+    closing = true;
+    app.markStopping?.();
+    service.stopKeepingAlive();
+    if (config.SHUTDOWN_DRAIN_MS === 0) {
+      finish(why);
+      return;
+    }
+    logger.info(
+      `${why}: not ready any more; still accepting requests for ${config.SHUTDOWN_DRAIN_MS} ms (SHUTDOWN_DRAIN_MS)`,
+    );
+    drainWindow = setTimeout(() => {
+      drainWindow = null;
+      finish(why);
+    }, config.SHUTDOWN_DRAIN_MS);
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM received"));
+  process.on("SIGINT", () => shutdown("SIGINT received"));
   if (cluster.isWorker) {
     // The primary is gone (or closed the channel): stop the same way, and never die of EPIPE.
     process.once("disconnect", () => shutdown("the primary process is gone"));
@@ -248,7 +281,7 @@ function runPrimary(config: Config, logger: Logger): void {
     cluster.on("exit", () => {
       if (alive.size === 0) exit();
     });
-    setTimeout(exit, config.SHUTDOWN_TIMEOUT_MS + 1000);
+    setTimeout(exit, config.SHUTDOWN_DRAIN_MS + config.SHUTDOWN_TIMEOUT_MS + 1000);
   };
 
   const fork = (): Worker => {
@@ -285,8 +318,14 @@ function runPrimary(config: Config, logger: Logger): void {
     pendingRestarts.add(timer);
   });
 
+  let forwardedAgain = false;
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
+    if (stopping) {
+      // A second signal ends the workers' drain window (see `shutdown` in serve).
+      if (!forwardedAgain) stopAll(signal);
+      forwardedAgain = true;
+      return;
+    }
     stopping = true;
     logger.info(`${signal} received: stopping ${alive.size} worker(s)`);
     stopAll(signal);
@@ -296,14 +335,23 @@ function runPrimary(config: Config, logger: Logger): void {
     cluster.on("exit", exitWhenDone);
     exitWhenDone();
     // Workers exit within their own deadline; past it (and a margin), they are killed.
-    setTimeout(() => {
-      logger.error("workers did not stop in time: killing them");
-      stopAll("SIGKILL");
-      process.exit(1);
-    }, config.SHUTDOWN_TIMEOUT_MS + 2000);
+    setTimeout(
+      () => {
+        logger.error("workers did not stop in time: killing them");
+        stopAll("SIGKILL");
+        process.exit(1);
+      },
+      config.SHUTDOWN_DRAIN_MS + config.SHUTDOWN_TIMEOUT_MS + 2000,
+    );
   };
-  process.once("SIGTERM", () => stop("SIGTERM"));
-  process.once("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 
+  // Workers accept their connections themselves from the shared listening socket. With node's
+  // default (the primary accepts and hands each connection to a worker in turn), a connection
+  // handed to a worker at the moment it dies is never answered nor closed: the primary keeps it
+  // waiting for the dead worker's reply. The kernel's queue of the shared socket has no owner to
+  // lose.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   for (let i = 0; i < config.WORKERS; i++) fork();
 }

@@ -5,13 +5,23 @@ import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import { useDeferStream } from "@graphql-yoga/plugin-defer-stream";
-import type { GraphQLError, ValidationContext } from "graphql";
+import type { DocumentNode, GraphQLError, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
-import { type Config, ConfigError, defaultConfig, type Limits, limitsOf, loadConfig } from "./config.js";
+import {
+  type Capacity,
+  type Config,
+  ConfigError,
+  capacityOf,
+  defaultConfig,
+  type Limits,
+  limitsOf,
+  loadConfig,
+} from "./config.js";
 import type { EditionDescription } from "./editions/index.js";
 import type { Environment } from "./editions/settings.js";
 import { createAssets } from "./http/assets.js";
 import type { AllowedOrigins } from "./http/cors.js";
+import { documentCache } from "./http/documentCache.js";
 import { GRAPHIQL_EXAMPLES } from "./http/graphiqlExamples.js";
 import { createHttpHandler } from "./http/handler.js";
 import { yogaLogger } from "./http/logging.js";
@@ -19,6 +29,7 @@ import { createMetrics } from "./http/metrics.js";
 import { docsPage, graphiqlPage, rootPage, SERVICE_TITLE } from "./http/pages.js";
 import { loadProjectDocs } from "./http/projectDocs.js";
 import { createReadiness } from "./http/readiness.js";
+import { streamedAnswers } from "./http/streamedAnswer.js";
 import { runService } from "./lifecycle.js";
 import { createLogger, type Logger } from "./log.js";
 import { type LoadedEdition, loadEditions, StartupDataError } from "./referenceData.js";
@@ -44,6 +55,13 @@ export const GRAPHQL_LIMITS = {
   maxDirectives: 50,
 } as const;
 
+/**
+ * Parsed documents kept (yoga's cache, bounded by size: src/http/documentCache.ts). The shim's
+ * operations are compiled on their own (src/rest/common.ts); these are the clients' documents,
+ * GraphiQL's and the fleets' queries, a few kilobytes each.
+ */
+const DOCUMENT_CACHE = { maxChars: 8 * 1024 * 1024, maxDocumentChars: 64 * 1024 } as const;
+
 function abuseProtection() {
   // Report rejections as validation errors (400, GRAPHQL_VALIDATION_FAILED) rather than throwing.
   const asValidationError = {
@@ -63,6 +81,8 @@ function abuseProtection() {
 interface TransportContext {
   /** Aborted when the request is cancelled (client gone, execution budget spent). */
   readonly signal?: AbortSignal;
+  /** Waits for room for the request's fleet items (MAX_CONCURRENT_FLEET_ITEMS). */
+  readonly admitFleetItems?: (items: number) => Promise<void>;
 }
 
 /** A computation run on first use, its result kept. */
@@ -78,6 +98,8 @@ export interface AppOptions {
   /** The edition of requests that name none (`EDITION`). */
   readonly defaultEdition?: string;
   readonly limits?: Limits;
+  /** The work taken at once, all requests together (admission budgets). */
+  readonly capacity?: Capacity;
   /** Edition settings overrides (`BOAVIZTA_<KEY>`, docs/methodology.md §19.1.2), validated by loadConfig. */
   readonly settingsOverrides?: Environment;
   /** CORS origins of /v1 and /graphql (`ALLOWED_ORIGINS`; default any). */
@@ -99,6 +121,7 @@ export function appOptionsOf(config: Config): Required<Omit<AppOptions, "logger"
   return {
     defaultEdition: config.EDITION,
     limits: limitsOf(config),
+    capacity: capacityOf(config),
     settingsOverrides: config.settingsOverrides,
     customEditions: config.customEditions,
     allowedOrigins: config.ALLOWED_ORIGINS,
@@ -119,6 +142,7 @@ export function createApp(options: AppOptions = {}) {
   const {
     defaultEdition,
     limits,
+    capacity,
     settingsOverrides,
     allowedOrigins,
     compressionMinBytes,
@@ -143,10 +167,14 @@ export function createApp(options: AppOptions = {}) {
   const defaultServed = service.editions.get(defaultEdition);
   // Root fields (aliases) take turns on the event loop: see schema/turns.ts.
   const schema = rootFieldsTakingTurns(buildSchema());
+  const documents = documentCache<DocumentNode>(DOCUMENT_CACHE);
+  const syntaxErrors = documentCache<unknown>(DOCUMENT_CACHE);
+  metrics.observeDocumentCache(() => documents.size() + syntaxErrors.size());
   const yoga = createYoga<TransportContext>({
     schema,
-    context: ({ signal }) => createRequestContext(service, { signal }),
+    context: ({ signal, admitFleetItems }) => createRequestContext(service, { signal, admitFleetItems }),
     graphqlEndpoint: "/graphql",
+    parserAndValidationCache: { documentCache: documents, errorCache: syntaxErrors },
     landingPage: false,
     graphiql: {
       title: SERVICE_TITLE,
@@ -162,7 +190,13 @@ export function createApp(options: AppOptions = {}) {
     // Input bounds first: nesting before parsing, list lengths before variables are coerced.
     // @defer and @stream: a fleet's `items @stream` are sent as their chunks are evaluated
     // (multipart/mixed or text/event-stream), instead of in one answer at the end.
-    plugins: [inputLimitsPlugin(limits), ...abuseProtection(), metrics.fleetPlugin, useDeferStream()],
+    plugins: [
+      inputLimitsPlugin(limits),
+      ...abuseProtection(),
+      metrics.fleetPlugin,
+      useDeferStream(),
+      streamedAnswers(),
+    ],
   });
   const rest = createRestHandler(schema, service, (message, error) => logger.error({ err: error }, message));
   const versions = {
@@ -176,6 +210,7 @@ export function createApp(options: AppOptions = {}) {
     allowedOrigins,
     compressionMinBytes,
     limits,
+    capacity,
     logger,
     metrics,
     readiness,

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { YogaServerInstance } from "graphql-yoga";
-import type { Limits } from "../config.js";
+import type { Capacity, Limits } from "../config.js";
 import { type Logger, withRequestId } from "../log.js";
 import type { RestCall, RestResponse } from "../rest/index.js";
 import { routeTemplate } from "../rest/index.js";
+import { AdmissionRefused, createAdmission, type Lease } from "./admission.js";
 import type { Assets } from "./assets.js";
 import { type BodyOutcome, readBody } from "./body.js";
 import { chooseEncoding } from "./compression.js";
@@ -27,6 +28,8 @@ export interface HttpParts {
   readonly allowedOrigins: AllowedOrigins;
   readonly compressionMinBytes: number;
   readonly limits: Limits;
+  /** The work taken at once, all requests together (admission budgets). */
+  readonly capacity: Capacity;
   readonly logger: Logger;
   readonly metrics: Metrics;
   readonly readiness: Readiness;
@@ -56,10 +59,22 @@ export interface StreamingRoute {
   }) => Reply;
 }
 
+/** What a request holds of the process's budgets, given back once its answer is sent. */
+type Hold = (release: () => void) => void;
+
+/**
+ * GraphQL bodies from this size on may carry a large fleet: they wait for room in
+ * MAX_CONCURRENT_FLEET_ITEMS before they are parsed, so that the requests waiting hold their
+ * bytes, not their parsed variables (tens of megabytes each for 10,000 items).
+ */
+const LARGE_GRAPHQL_BODY_BYTES = 64 * 1024;
+/** Bytes of a fleet item in a body, about: a large body's items are estimated from its size. */
+const BODY_BYTES_PER_FLEET_ITEM = 256;
+
 interface Routed {
   /** The route template (bounded set: metrics labels and logs). */
   readonly route: string;
-  readonly reply: (signal: AbortSignal) => Promise<Reply>;
+  readonly reply: (signal: AbortSignal, hold: Hold) => Promise<Reply>;
 }
 
 /** Why a request was cancelled: its execution budget was spent. */
@@ -87,10 +102,16 @@ function forwardedHeaders(request: IncomingMessage): Headers {
 }
 
 /** A limit refused in the answer layout of GraphQL or of the shim. */
-function limitReply(status: number, graphql: boolean, message: string, limit: string): Reply {
+function limitReply(
+  status: number,
+  graphql: boolean,
+  message: string,
+  limit: string,
+  headers: Record<string, string> = {},
+): Reply {
   return graphql
-    ? jsonReply(status, { errors: [{ message, extensions: { code: "LIMIT_EXCEEDED", limit } }] })
-    : jsonReply(status, { detail: message });
+    ? jsonReply(status, { errors: [{ message, extensions: { code: "LIMIT_EXCEEDED", limit } }] }, headers)
+    : jsonReply(status, { detail: message }, headers);
 }
 
 /** Paths not matched by any route share one label (raw URLs would make labels unbounded). */
@@ -126,26 +147,67 @@ function pathOf(url: string): string {
 }
 
 export function createHttpHandler(parts: HttpParts) {
-  const { logger, metrics, readiness, yoga, rest, assets, limits } = parts;
+  const { logger, metrics, readiness, yoga, rest, assets, limits, capacity } = parts;
   const bodyTooLarge = `the request body exceeds ${limits.maxBodyBytes} bytes (MAX_BODY_BYTES)`;
+  const bodyTooSlow = `the request body was not received within ${limits.bodyTimeoutMs} ms (BODY_TIMEOUT_MS)`;
+  /** Bytes of bodies held at once (uploading, or read and in use by their request). */
+  const bodies = createAdmission({
+    budget: capacity.maxBodyBytesInFlight,
+    queueLength: 0,
+    limit: "MAX_BODY_BYTES_IN_FLIGHT",
+    unit: "bytes of request bodies",
+  });
+  /** Fleet items evaluated at once; GraphQL fleets ask before their first item (scheduling.ts). */
+  const fleets = createAdmission({
+    budget: capacity.maxConcurrentFleetItems,
+    queueLength: capacity.admissionQueueLength,
+    limit: "MAX_CONCURRENT_FLEET_ITEMS",
+    unit: "fleet items",
+  });
+  metrics.observeAdmission("MAX_BODY_BYTES_IN_FLIGHT", bodies);
+  metrics.observeAdmission("MAX_CONCURRENT_FLEET_ITEMS", fleets);
   const budgetSpent = `the request did not complete within its execution budget of ${limits.executionTimeoutMs} ms (EXECUTION_TIMEOUT_MS)`;
 
   /**
-   * GraphQL or the shim: the body read within MAX_BODY_BYTES (413 past it, the rest discarded
-   * and the connection closed), then the work, cancelled by `signal` (client gone) or past the
-   * execution budget (422). The budget counts execution, not the client's upload.
+   * GraphQL or the shim: the body read within MAX_BODY_BYTES (413 past it, the rest discarded),
+   * BODY_TIMEOUT_MS (408, the connection closed) and the room left in MAX_BODY_BYTES_IN_FLIGHT
+   * (503), then the work, cancelled by `signal` (client gone) or past the execution budget (422).
+   * The budget counts execution, not the client's upload.
    */
   async function execute(
     request: IncomingMessage,
     signal: AbortSignal,
+    hold: Hold,
     graphql: boolean,
-    work: (body: Buffer, signal: AbortSignal) => Promise<Reply>,
+    work: (body: Buffer, signal: AbortSignal, lease: Lease | null, hold: Hold) => Promise<Reply>,
   ): Promise<Reply> {
-    const body: BodyOutcome = await readBody(request, limits.maxBodyBytes);
-    if (body === "too large") {
-      const reply = limitReply(413, graphql, bodyTooLarge, "MAX_BODY_BYTES");
-      return { ...reply, headers: { ...reply.headers, connection: "close" } };
+    const body: BodyOutcome = await readBody(request, {
+      maxBytes: limits.maxBodyBytes,
+      timeoutMs: limits.bodyTimeoutMs,
+      reserve: (bytes) => {
+        const lease = bodies.tryAcquire(bytes);
+        if (lease) hold(() => lease.release());
+        return lease !== null;
+      },
+    });
+    if (body === "too large") return limitReply(413, graphql, bodyTooLarge, "MAX_BODY_BYTES");
+    if (body === "timed out")
+      return limitReply(408, graphql, bodyTooSlow, "BODY_TIMEOUT_MS", { connection: "close" });
+    if (body === "no room") {
+      const refusal = bodies.refusal(Number(request.headers["content-length"]) || 0);
+      return limitReply(503, graphql, refusal.message, refusal.limit, {
+        "retry-after": String(refusal.retryAfterSeconds),
+      });
     }
+    // The work's budgets are held until its answer is sent and the work has stopped: a cancelled
+    // fleet still finishes its current chunk, and its memory is not free before.
+    let running: Promise<Reply> = Promise.resolve({ status: 499, headers: {}, body: null });
+    const holdWhileWorking: Hold = (release) =>
+      hold(() => {
+        void running.then(release, release);
+      });
+    const admitted = graphql ? await admitLargeBody(body, signal, holdWhileWorking) : null;
+    if (admitted !== null && !("release" in admitted)) return admitted;
     const cancel = new AbortController();
     const stop = () => cancel.abort(signal.reason);
     signal.addEventListener("abort", stop, { once: true });
@@ -157,7 +219,7 @@ export function createHttpHandler(parts: HttpParts) {
       cancel.signal.addEventListener("abort", () => resolve("cancelled"), { once: true }),
     );
     try {
-      const running = work(body, cancel.signal);
+      running = work(body, cancel.signal, admitted, holdWhileWorking);
       // The work itself stops at its next chunk boundary once cancelled (see scheduling.ts).
       running.catch(() => {});
       const outcome = await Promise.race([running, cancelled]);
@@ -171,6 +233,51 @@ export function createHttpHandler(parts: HttpParts) {
       clearTimeout(budget);
       signal.removeEventListener("abort", stop);
     }
+  }
+
+  /**
+   * A large GraphQL body waits for room for the fleet items it may carry (estimated from its
+   * size) before it is parsed: at most EXECUTION_TIMEOUT_MS, then 503 like a full queue. The
+   * lease is resized to the exact count once the fleets are known (`admitFleetItems`).
+   */
+  async function admitLargeBody(
+    body: Buffer,
+    signal: AbortSignal,
+    hold: Hold,
+  ): Promise<Lease | Reply | null> {
+    if (body.length < LARGE_GRAPHQL_BODY_BYTES) return null;
+    const estimate = Math.ceil(body.length / BODY_BYTES_PER_FLEET_ITEM);
+    const waited = AbortSignal.any([signal, AbortSignal.timeout(limits.executionTimeoutMs)]);
+    try {
+      const lease = await fleets.acquire(estimate, waited);
+      hold(() => lease.release());
+      return lease;
+    } catch (error) {
+      if (signal.aborted) return { status: 499, headers: {}, body: null };
+      const refusal =
+        error instanceof AdmissionRefused
+          ? error
+          : new AdmissionRefused(
+              `the service had no room for this request's fleet items within ${limits.executionTimeoutMs} ms (MAX_CONCURRENT_FLEET_ITEMS, EXECUTION_TIMEOUT_MS); retry later`,
+              "MAX_CONCURRENT_FLEET_ITEMS",
+              1,
+            );
+      return limitReply(503, true, refusal.message, refusal.limit, {
+        "retry-after": String(refusal.retryAfterSeconds),
+      });
+    }
+  }
+
+  /**
+   * Room for a GraphQL request's fleet items, exactly counted: the lease of a large body is
+   * resized when it can be; otherwise (a small body, or more items than its size suggested) the
+   * request waits in the queue, holding nothing.
+   */
+  async function admitFleetItems(items: number, held: Lease | null, signal: AbortSignal, hold: Hold) {
+    if (held?.resize(items)) return;
+    held?.release();
+    const lease = await fleets.acquire(items, signal);
+    hold(() => lease.release());
   }
 
   const fixed = new Map<string, () => Reply>([
@@ -227,8 +334,8 @@ export function createHttpHandler(parts: HttpParts) {
     if (path === "/graphql") {
       return {
         route: path,
-        reply: (signal) =>
-          execute(request, signal, true, async (body, cancel) => {
+        reply: (signal, hold) =>
+          execute(request, signal, hold, true, async (body, cancel, lease, holdWhileWorking) => {
             const answer = await yoga.fetch(
               `http://localhost${request.url ?? "/graphql"}`,
               {
@@ -236,7 +343,10 @@ export function createHttpHandler(parts: HttpParts) {
                 headers: forwardedHeaders(request),
                 body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
               },
-              { signal: cancel },
+              {
+                signal: cancel,
+                admitFleetItems: (items: number) => admitFleetItems(items, lease, cancel, holdWhileWorking),
+              },
             );
             const headers: Record<string, string> = {};
             // Lower-cased: the fetch layer may keep a header's original case (e.g. Content-Length).
@@ -244,8 +354,13 @@ export function createHttpHandler(parts: HttpParts) {
               headers[name.toLowerCase()] = value;
             });
             // A single result is already one string inside yoga: taken whole, it is written at once
-            // (see send.ts). Incremental answers (event streams, multipart) keep streaming.
-            if (answer.body === null || isIncremental(headers["content-type"])) {
+            // (see send.ts). Incremental answers (event streams, multipart) and the answers of large
+            // fleets (serialised as they are sent, without a length: streamedAnswer.ts) keep streaming.
+            if (
+              answer.body === null ||
+              isIncremental(headers["content-type"]) ||
+              headers["content-length"] === undefined
+            ) {
               return {
                 status: answer.status,
                 headers,
@@ -270,13 +385,28 @@ export function createHttpHandler(parts: HttpParts) {
     }
     return {
       route: routeTemplate(path) ?? UNMATCHED,
-      reply: (signal) =>
-        execute(request, signal, false, async (body, cancel) =>
+      reply: (signal, hold) =>
+        execute(request, signal, hold, false, async (body, cancel) =>
           restReply(
             await rest({ method, url: request.url ?? "/", body: body.toString("utf8"), signal: cancel }),
           ),
         ),
     };
+  }
+
+  /**
+   * A client that reads nothing of its answer for BODY_TIMEOUT_MS is disconnected: the answer
+   * (a streamed fleet's result) and the budgets it holds are given back, instead of being held
+   * as long as the client keeps its connection open.
+   */
+  function disconnectIfNotRead(response: ServerResponse): void {
+    const socket = response.socket;
+    if (!socket) return;
+    const stalled = () => {
+      if (!response.writableFinished) response.destroy();
+    };
+    socket.setTimeout(limits.bodyTimeoutMs, stalled);
+    response.once("close", () => socket.removeListener("timeout", stalled));
   }
 
   /** One request; every line logged while serving it carries its id. */
@@ -292,7 +422,14 @@ export function createHttpHandler(parts: HttpParts) {
     let template = UNMATCHED;
     // Aborted when the client goes away before its answer is written: the work stops.
     const gone = new AbortController();
+    /** Budgets held by this request (body bytes, fleet items): given back when it ends. */
+    const held: (() => void)[] = [];
+    const hold: Hold = (release) => {
+      if (response.closed) release();
+      else held.push(release);
+    };
     response.once("close", () => {
+      for (const release of held.splice(0)) release();
       if (!response.writableFinished) gone.abort(new Error("the client disconnected"));
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // A client that left before the end of the answer: 499, as proxies record it.
@@ -314,11 +451,12 @@ export function createHttpHandler(parts: HttpParts) {
       } else {
         const routed = route(request, path, method);
         template = routed.route;
-        const answer = await routed.reply(gone.signal);
+        const answer = await routed.reply(gone.signal, hold);
         if (gone.signal.aborted) return;
         const cors = corsPath ? corsHeaders(parts.allowedOrigins, request.headers) : {};
         reply = { ...answer, headers: { ...answer.headers, ...cors } };
       }
+      disconnectIfNotRead(response);
       await send(
         request,
         response,

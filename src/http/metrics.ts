@@ -9,7 +9,7 @@ import {
   Kind,
 } from "graphql";
 import type { Plugin } from "graphql-yoga";
-import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
 /*
  * Prometheus metrics (prom-client), one registry per app: requests by route template and status,
@@ -23,6 +23,16 @@ export interface Metrics {
   observeRequest(method: string, route: string, status: number, seconds: number): void;
   /** A yoga plugin recording the item count of each fleet field executed. */
   readonly fleetPlugin: Plugin;
+  /** Reports an admission budget (its variable's name) as gauges: units in use, requests waiting. */
+  observeAdmission(limit: string, admission: AdmissionState): void;
+  /** Reports the size of the parsed-document cache (characters of document text kept). */
+  observeDocumentCache(size: () => number): void;
+}
+
+/** What an admission budget reports (src/http/admission.ts). */
+export interface AdmissionState {
+  inUse(): number;
+  waiting(): number;
 }
 
 export function createMetrics(): Metrics {
@@ -48,8 +58,42 @@ export function createMetrics(): Metrics {
     buckets: [1, 10, 100, 1000, 2500, 5000, 10000],
     registers: [registry],
   });
+  const admissions = new Map<string, AdmissionState>();
+  new Gauge({
+    name: "admission_in_use",
+    help: "Units of each admission budget in use (fleet items, bytes of request bodies), by its variable.",
+    labelNames: ["limit"] as const,
+    registers: [registry],
+    collect() {
+      for (const [limit, admission] of admissions) this.set({ limit }, admission.inUse());
+    },
+  });
+  new Gauge({
+    name: "admission_waiting",
+    help: "Requests waiting for room in each admission budget, by its variable.",
+    labelNames: ["limit"] as const,
+    registers: [registry],
+    collect() {
+      for (const [limit, admission] of admissions) this.set({ limit }, admission.waiting());
+    },
+  });
+  let documentCacheSize = () => 0;
+  new Gauge({
+    name: "graphql_document_cache_chars",
+    help: "Characters of GraphQL document text whose parsed form is kept (src/http/documentCache.ts).",
+    registers: [registry],
+    collect() {
+      this.set(documentCacheSize());
+    },
+  });
   return {
     registry,
+    observeDocumentCache(size) {
+      documentCacheSize = size;
+    },
+    observeAdmission(limit, admission) {
+      admissions.set(limit, admission);
+    },
     observeRequest(method, route, status, seconds) {
       requests.inc({ method, route, status: String(status) });
       duration.observe({ method, route }, seconds);

@@ -1,5 +1,5 @@
 import type { ObjectRef } from "@pothos/core";
-import type { GraphQLError } from "graphql";
+import type { GraphQLError, GraphQLResolveInfo } from "graphql";
 import {
   type ComponentKind,
   type EditionRules,
@@ -10,6 +10,7 @@ import {
   type UserDeviceKind,
 } from "../engine/index.js";
 import { rounded } from "../engine/model/evaluation.js";
+import { fleetAnswerBytes } from "./answerSize.js";
 import { builder, type SchemaTypes } from "./builder.js";
 import { CloudInstanceRef, resolveCloudInstance } from "./cloud.js";
 import {
@@ -23,7 +24,7 @@ import type { EditionContext, RequestContext } from "./context.js";
 import { editionArg } from "./edition.js";
 import { type AssetParent, evaluationFor, impactArgs, requestedCriteria } from "./impact.js";
 import { serverInputFields, UsageInputRef } from "./inputs.js";
-import { admitFleet, mapInChunks, releaseInChunks } from "./scheduling.js";
+import { admitFleet, releaseInChunks } from "./scheduling.js";
 import { resolveServer, ServerRef } from "./server.js";
 import { kindValues, resolveDevice, TerminalRef } from "./terminal.js";
 
@@ -134,20 +135,24 @@ function batchRef<P extends AssetParent>(
         description: "Impacts summed per criterion and phase over the evaluated items.",
         args: impactArgs(t.arg),
         resolve: async (b, args, context): Promise<CriterionTotalShape[]> => {
-          // Item by item in chunks (see scheduling.ts); only the selected phases are summed.
-          const evaluations = await mapInChunks(b.entries.filter(isItem), context.signal, (item) =>
+          // Item by item in the request's slices (see chunks.ts): a total of each alias, criterion
+          // and phase takes its turn with the others, not a slice of its own in the same turn.
+          const evaluations = await context.chunks.map(b.entries.filter(isItem), (item) =>
             evaluationFor(context, item, args),
           );
           return requestedCriteria(args.criteria, b.rules).map((criterion) => ({
             criterion,
-            phase: async (phase) =>
-              sumPhase(
-                await mapInChunks(evaluations, context.signal, (evaluation) =>
-                  evaluation.raw(criterion, phase),
-                ),
+            phase: async (phase) => {
+              const parts = await context.chunks.map(evaluations, (evaluation) => ({
+                raw: evaluation.raw(criterion, phase),
+                notices: evaluation.notices(criterion, phase),
+              }));
+              return sumPhase(
+                parts.map((part) => part.raw),
                 b.rules,
-                evaluations.flatMap((evaluation) => evaluation.notices(criterion, phase)),
-              ),
+                parts.flatMap((part) => part.notices),
+              );
+            },
           }));
         },
       }),
@@ -161,15 +166,15 @@ function batchRef<P extends AssetParent>(
  */
 async function resolveBatch<I, P extends AssetParent>(
   context: RequestContext,
+  info: GraphQLResolveInfo,
   inputs: readonly I[],
   editionId: string | null | undefined,
   resolveItem: (input: I, edition: EditionContext, path: readonly string[]) => Promise<P>,
 ): Promise<Batch<P>> {
   const edition = context.edition(editionId);
-  await admitFleet(context, inputs.length, ["inputs"]);
-  const pending = await mapInChunks(
+  await admitFleet(context, inputs.length, ["inputs"], fleetAnswerBytes(info, inputs.length));
+  const pending = await context.chunks.map(
     inputs.map((input, index) => ({ input, index })),
-    context.signal,
     (item) =>
       resolveItem(item.input, edition, ["inputs", String(item.index)]).catch((error: GraphQLError) => error),
   );
@@ -258,8 +263,8 @@ builder.queryFields((t) => ({
       inputs: t.arg({ type: [ServerItemInput], required: true, description: "The servers." }),
       edition: editionArg(t.arg),
     },
-    resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(context, inputs, edition, ({ archetype, ...input }, served, path) =>
+    resolve: (_root, { inputs, edition }, context: RequestContext, info) =>
+      resolveBatch(context, info, inputs, edition, ({ archetype, ...input }, served, path) =>
         resolveServer(served, archetype, input, path),
       ),
   }),
@@ -271,8 +276,8 @@ builder.queryFields((t) => ({
       inputs: t.arg({ type: [ComponentItemInput], required: true, description: "The components." }),
       edition: editionArg(t.arg),
     },
-    resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(context, inputs, edition, (item, served, path) => {
+    resolve: (_root, { inputs, edition }, context: RequestContext, info) =>
+      resolveBatch(context, info, inputs, edition, (item, served, path) => {
         const field = COMPONENT_FIELD_NAMES[item.kind];
         const input = (item as Record<string, unknown>)[field];
         return resolveComponent(served, item.kind, item.archetype, input, [...path, field]);
@@ -286,8 +291,8 @@ builder.queryFields((t) => ({
       inputs: t.arg({ type: [CloudInstanceItemInput], required: true, description: "The cloud instances." }),
       edition: editionArg(t.arg),
     },
-    resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(context, inputs, edition, (item, served, path) =>
+    resolve: (_root, { inputs, edition }, context: RequestContext, info) =>
+      resolveBatch(context, info, inputs, edition, (item, served, path) =>
         resolveCloudInstance(served, item.provider, item.instanceType, item.usage, [...path, "usage"]),
       ),
   }),
@@ -303,8 +308,8 @@ builder.queryFields((t) => ({
       }),
       edition: editionArg(t.arg),
     },
-    resolve: (_root, { inputs, edition }, context: RequestContext) =>
-      resolveBatch(context, inputs, edition, ({ kind, archetype, type, usage }, served, path) => {
+    resolve: (_root, { inputs, edition }, context: RequestContext, info) =>
+      resolveBatch(context, info, inputs, edition, ({ kind, archetype, type, usage }, served, path) => {
         const family = PERIPHERALS.has(kind) ? "peripheral" : "terminal";
         return resolveDevice(served, kind, family, archetype, { type, usage }, path);
       }),

@@ -13,7 +13,8 @@ import {
   type ReferenceLookups,
 } from "../engine/lookups/lookups.js";
 import type { EditionRules } from "../engine/model/edition.js";
-import { badUserInput } from "./errors.js";
+import { type ChunkScheduler, chunkScheduler } from "./chunks.js";
+import { badUserInput, cancelled } from "./errors.js";
 
 /** One edition as served: its description, its tables (loaded once) and shared lookup results. */
 export interface EditionService {
@@ -94,8 +95,15 @@ export interface RequestContext {
   readonly evaluations: WeakMap<object, Map<string, Evaluation>>;
   /** Aborted when the request is cancelled (client gone, execution budget spent, shutdown). */
   readonly signal: AbortSignal;
-  /** Fleet items asked for by this request so far, across fleet fields and aliases. */
-  readonly fleetItems: { reserved: number };
+  /** The request's item-by-item work, in slices of the event loop (see chunks.ts). */
+  readonly chunks: ChunkScheduler;
+  /**
+   * Fleet items asked for by this request so far, across fleet fields and aliases, and their
+   * admission (once per request, for them all).
+   */
+  readonly fleetItems: { reserved: number; answerBytes: number; admitted?: Promise<void> };
+  /** Waits for room for this many fleet items in the process's budget (see RequestOptions). */
+  readonly admitFleetItems: (items: number) => Promise<void>;
   /**
    * The context of an edition for this request; null or undefined for the service's default.
    * @throws UnknownEditionError for an edition the service does not serve.
@@ -108,17 +116,28 @@ export interface RequestOptions {
   readonly lookups?: (served: EditionService) => ReferenceLookups;
   /** Aborted when the request is cancelled (default: never). */
   readonly signal?: AbortSignal;
+  /**
+   * Waits until the process has room for this many fleet items (MAX_CONCURRENT_FLEET_ITEMS,
+   * src/http/admission.ts), or rejects with the refusal; the room is held until the answer is
+   * sent (default: always room).
+   */
+  readonly admitFleetItems?: (items: number) => Promise<void>;
 }
 
 export function createRequestContext(service: Service, options: RequestOptions = {}): RequestContext {
   const lookupsOf = options.lookups ?? ((served: EditionService) => memoizedLookups(served.sharedLookups));
   const evaluations = new WeakMap<object, Map<string, Evaluation>>();
   const contexts = new Map<string, EditionContext>();
+  const signal = options.signal ?? new AbortController().signal;
   return {
     service,
     evaluations,
-    signal: options.signal ?? new AbortController().signal,
-    fleetItems: { reserved: 0 },
+    signal,
+    chunks: chunkScheduler(signal, () =>
+      cancelled(signal.reason instanceof Error ? signal.reason.message : "the request was cancelled"),
+    ),
+    fleetItems: { reserved: 0, answerBytes: 0 },
+    admitFleetItems: options.admitFleetItems ?? (async () => {}),
     edition(id) {
       const key = id ?? service.defaultEdition;
       let context = contexts.get(key);

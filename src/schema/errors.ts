@@ -55,6 +55,17 @@ export function limitExceeded(
   return coded(message, "LIMIT_EXCEEDED", { limit, field, http: { status } });
 }
 
+/**
+ * A request the service has no room for now (its budget of concurrent work, named by its
+ * environment variable): HTTP 503 with Retry-After, as a retry later may be admitted.
+ */
+export function overloaded(message: string, limit: string, retryAfterSeconds: number): GraphQLError {
+  return coded(message, "LIMIT_EXCEEDED", {
+    limit,
+    http: { status: 503, headers: { "retry-after": String(retryAfterSeconds) } },
+  });
+}
+
 /** Work dropped because its request was cancelled (client gone, execution budget, shutdown). */
 export function cancelled(reason: string): GraphQLError {
   return coded(reason, "CANCELLED", {});

@@ -140,6 +140,8 @@ export const CriterionImpactRef = builder.objectRef<CriterionImpactShape>("Crite
       description:
         "The same impacts in boaviztapi v1's JSON layout ({unit, description, embedded, use}); computes both phases.",
       resolve: (p) => v1CriterionImpact(p.criterion.info, p.phase("embedded"), p.phase("use")),
+      // About 230 bytes in the answer (see answerSize.ts).
+      extensions: { answerBytes: 240 },
     }),
   }),
 });
@@ -262,6 +264,8 @@ export const VerboseRef = builder.objectRef<VerboseReport>("Verbose").implement(
       type: "JSON",
       description: "The whole report in boaviztapi v1's verbose JSON layout.",
       resolve: v1Verbose,
+      // About 10 kB for a server with 3 criteria, 34 kB with 24 (see answerSize.ts).
+      extensions: { answerBytesPerCriterion: 3000 },
     }),
   }),
 });

@@ -1,7 +1,8 @@
 import { setImmediate as nextMacrotask } from "node:timers/promises";
 import type { GraphQLError } from "graphql";
+import { SLICE_MS } from "./chunks.js";
 import type { RequestContext } from "./context.js";
-import { cancelled, limitExceeded } from "./errors.js";
+import { cancelled, limitExceeded, overloaded } from "./errors.js";
 
 /*
  * Fleets share the event loop with every other request: their items are handed to GraphQL in
@@ -10,8 +11,6 @@ import { cancelled, limitExceeded } from "./errors.js";
  * execution budget spent, shutdown deadline).
  */
 
-/** Target time of one chunk (evaluation of its items and their selected fields). */
-const SLICE_MS = 8;
 const LARGEST_CHUNK = 1024;
 
 /**
@@ -23,9 +22,20 @@ export async function admitFleet(
   context: RequestContext,
   count: number,
   path: readonly (string | number)[],
+  answerBytes = 0,
 ): Promise<void> {
   context.fleetItems.reserved += count;
+  context.fleetItems.answerBytes += answerBytes;
   await nextMacrotask();
+  const largestAnswer = context.service.limits.maxAnswerBytes;
+  if (context.fleetItems.answerBytes > largestAnswer) {
+    const megabytes = (bytes: number) => `${Math.round(bytes / 1e5) / 10} MB`;
+    throw limitExceeded(
+      `the answer of this request's fleets would take about ${megabytes(context.fleetItems.answerBytes)} (the selected fields of each item × the items, all fleet fields and aliases together); at most ${megabytes(largestAnswer)} is answered (MAX_ANSWER_BYTES): select fewer fields or aliases, or split the fleet`,
+      "MAX_ANSWER_BYTES",
+      path,
+    );
+  }
   const limit = context.service.limits.maxFleetItems;
   if (context.fleetItems.reserved > limit) {
     throw limitExceeded(
@@ -35,6 +45,23 @@ export async function admitFleet(
     );
   }
   throwIfCancelled(context.signal);
+  // The request's fleets wait together for room in the process's budget (one admission for all).
+  context.fleetItems.admitted ??= context.admitFleetItems(context.fleetItems.reserved).catch((error) => {
+    throwIfCancelled(context.signal);
+    const { message, limit, retryAfterSeconds } = error as Partial<FleetRefusal>;
+    if (typeof limit === "string" && typeof retryAfterSeconds === "number")
+      throw overloaded(String(message), limit, retryAfterSeconds);
+    throw error;
+  });
+  await context.fleetItems.admitted;
+  throwIfCancelled(context.signal);
+}
+
+/** How the transport refuses fleets it has no room for (src/http/admission.ts's AdmissionRefused). */
+interface FleetRefusal {
+  readonly message: string;
+  readonly limit: string;
+  readonly retryAfterSeconds: number;
 }
 
 /** A GraphQL error telling why the request was cancelled. */
@@ -90,23 +117,4 @@ export function releaseInChunks<T>(entries: readonly T[], signal: AbortSignal): 
     }
   })();
   return gates.map((g) => g.promise);
-}
-
-/** Maps `items` chunk by chunk with a turn of the event loop between chunks; stops when cancelled. */
-export async function mapInChunks<T, R>(
-  items: readonly T[],
-  signal: AbortSignal,
-  fn: (item: T) => R,
-): Promise<R[]> {
-  const out: R[] = [];
-  let started = performance.now();
-  for (const item of items) {
-    if (performance.now() - started > SLICE_MS) {
-      await nextMacrotask();
-      throwIfCancelled(signal);
-      started = performance.now();
-    }
-    out.push(fn(item));
-  }
-  return out;
 }

@@ -177,3 +177,34 @@ describe("Container image (Dockerfile, compose.yaml)", () => {
     expect(service.ports).toContain("8080:8080");
   });
 });
+
+describe("the Deployment's shutdown and memory (README Limits)", () => {
+  const pod = ofKind("Deployment").spec!.template.spec!;
+  const [container] = pod.containers;
+  const env = (name: string) => container.env?.find((variable) => variable.name === name)?.value;
+
+  it("the grace period covers the preStop pause, the drain window and the requests in flight", () => {
+    const pause = container.lifecycle?.preStop?.exec?.command;
+    expect(pause?.[0]).toBe("sleep");
+    const seconds =
+      Number(pause?.[1]) + (Number(env("SHUTDOWN_DRAIN_MS")) + Number(env("SHUTDOWN_TIMEOUT_MS"))) / 1000;
+    expect(seconds).toBeGreaterThan(0);
+    expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(seconds);
+  });
+
+  it("the heap stays under the container's memory limit, and the admission budgets are the documented ones", () => {
+    const heap = /--max-old-space-size=(\d+)/.exec(env("NODE_OPTIONS") ?? "");
+    const limit = /^(\d+)Gi$/.exec(String(container.resources?.limits?.memory));
+    expect(Number(heap?.[1])).toBeLessThan(Number(limit?.[1]) * 1024 * 0.8);
+    const readme = readFileSync(new URL("README.md", root), "utf8");
+    for (const name of [
+      "MAX_CONCURRENT_FLEET_ITEMS",
+      "ADMISSION_QUEUE_LENGTH",
+      "MAX_BODY_BYTES_IN_FLIGHT",
+      "SHUTDOWN_DRAIN_MS",
+    ]) {
+      expect(env(name), name).toMatch(/^\d+$/);
+      expect(readme, name).toContain(`\`${name}\``);
+    }
+  });
+});

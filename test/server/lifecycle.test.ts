@@ -131,3 +131,29 @@ describe("SIGTERM", () => {
     expect(await client.answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n$/);
   }, 60_000);
 });
+
+describe("SIGTERM drain window (SHUTDOWN_DRAIN_MS)", () => {
+  it("keeps accepting while /readyz answers 503 stopping; a second signal ends the window and the process exits 0", async () => {
+    const process = service({ SHUTDOWN_DRAIN_MS: "600000" });
+    const port = portOf((await process.waitFor(LISTENING))[0]);
+    process.child.kill("SIGTERM");
+    await process.waitFor(
+      /^SIGTERM received: not ready any more; still accepting requests for 600000 ms \(SHUTDOWN_DRAIN_MS\)/,
+    );
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: "stopping" });
+    // New requests are still served, each closing its connection.
+    const answer = await fetch(`http://127.0.0.1:${port}/v1/server/?verbose=false`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: BODY,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("connection")).toBe("close");
+    expect((await answer.json()).impacts.gwp.embedded.value).toBeGreaterThan(0);
+    process.child.kill("SIGTERM");
+    await process.waitFor(/^SIGTERM received: finishing 0 request\(s\) in flight/);
+    expect(await process.exited).toEqual({ code: 0, signal: null });
+  }, 60_000);
+});

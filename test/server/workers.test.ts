@@ -5,6 +5,7 @@
  * Every wait is for a line the processes print or for an exit, never for a duration.
  */
 import { readFileSync } from "node:fs";
+import { request } from "node:http";
 import { describe, expect, it } from "vitest";
 import { embeddedGwpOf, portOf, requestInFlight, serviceStarter } from "../support/process.js";
 
@@ -82,4 +83,60 @@ describe("WORKERS", () => {
       ),
     ).toBe(true);
   }, 180_000);
+});
+
+describe("WORKERS: a worker killed under load (issue 13, finding 13)", () => {
+  /**
+   * One GET on a new connection: its status, or the error that ended it. A connection neither
+   * answered nor closed is reported as `hung` after a long while (a hang detector, not a timing).
+   */
+  function newConnectionGet(port: number): Promise<string> {
+    return new Promise((resolve) => {
+      const call = request({ host: "127.0.0.1", port, path: "/healthz", agent: false }, (response) => {
+        response.resume();
+        response.on("end", () => resolve(String(response.statusCode)));
+        response.on("error", (error: NodeJS.ErrnoException) => resolve(String(error.code)));
+      });
+      call.setTimeout(30_000, () => call.destroy(Object.assign(new Error("hung"), { code: "hung" })));
+      call.on("error", (error: NodeJS.ErrnoException) => resolve(String(error.code ?? error.message)));
+      call.end();
+    });
+  }
+
+  it("every new connection is answered or closed: none is left hanging by the dead worker", async () => {
+    const primary = service({ WORKERS: "2" });
+    const lines = await primary.waitFor(WORKER_LISTENING, 2);
+    const port = portOf(lines[0]);
+    const outcomes: string[] = [];
+    let running = true;
+    const clients = Array.from({ length: 4 }, async () => {
+      while (running) outcomes.push(await newConnectionGet(port));
+    });
+    const killed = new Set<number>();
+    try {
+      for (let kill = 0; kill < 3; kill++) {
+        const pids = workerPids(await primary.waitFor(WORKER_LISTENING, 2 + kill)).filter(
+          (pid) => !killed.has(pid),
+        );
+        const before = outcomes.length;
+        // Under load: requests are being answered when the worker dies.
+        while (outcomes.length < before + 20) await newConnectionGet(port);
+        const victim = pids[kill % pids.length];
+        killed.add(victim);
+        process.kill(victim, "SIGKILL");
+        await primary.waitFor(/^worker \d+ exited \(SIGKILL\)/, kill + 1);
+      }
+      await primary.waitFor(WORKER_LISTENING, 5);
+      const before = outcomes.length;
+      while (outcomes.length < before + 20) await newConnectionGet(port);
+    } finally {
+      running = false;
+      await Promise.all(clients);
+      primary.child.kill("SIGTERM");
+      primary.child.kill("SIGTERM");
+      await primary.exited;
+    }
+    expect(outcomes).not.toContain("hung");
+    expect(outcomes.filter((outcome) => outcome === "200").length).toBeGreaterThan(60);
+  }, 300_000);
 });
