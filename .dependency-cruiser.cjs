@@ -32,7 +32,6 @@ const REST_TO_ENGINE_ALLOW_LIST = [
   ["src/rest/deviceBody.ts", "src/engine/model/builtOnce.ts"],
   ["src/rest/devices.ts", "src/engine/index.ts"],
   ["src/rest/profile.ts", "src/engine/model/builtOnce.ts"],
-  ["src/rest/query.ts", "src/engine/model/criteria.ts"],
   ["src/rest/utils.ts", "src/engine/model/criteria.ts"],
   ["src/rest/validation.ts", "src/engine/model/builtOnce.ts"],
 ];

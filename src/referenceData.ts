@@ -3,6 +3,7 @@ import { pathToFileURL } from "node:url";
 import { type BaseData, editionDataDir, loadReferenceData } from "./data/load.js";
 import type { ReferenceData } from "./data/types.js";
 import { checkReferences, DataError, displayPath, referenceNotices } from "./data/validate.js";
+import { featureProblems } from "./editions/features.js";
 import { EDITIONS, type EditionDescription } from "./editions/index.js";
 import { type Environment, SettingsError } from "./editions/settings.js";
 
@@ -61,6 +62,9 @@ function loadOne(edition: EditionDescription, env: Environment, base?: BaseData)
   const dir = folderOf(edition);
   try {
     const data = loadReferenceData(edition, dir, env, base);
+    // The features the edition states (GPUs, regions…) must be what its data and rules hold.
+    const [problem] = featureProblems(edition, data);
+    if (problem !== undefined) throw new StartupDataError(problem);
     const file = (name: string) => displayPath(dir, name);
     const notices = checkReferences(data, {
       settingsSource: settingsSource(edition, dir),

@@ -4,6 +4,7 @@ import type { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { type BatchDefaults, createSummary, type LineOutcome, summaryLine } from "../batch/index.js";
 import { ConfigError, loadConfig } from "../config.js";
+import { EDITION_IDS } from "../editions/index.js";
 import type { ChunkEvaluator } from "./chunk.js";
 import { createProgress } from "./progress.js";
 import { csvItems, type InputFormat, ndjsonItems, type SourceItem } from "./source.js";
@@ -20,7 +21,7 @@ const USAGE = `usage: impact-service evaluate <file | -> [options]
                        usage_location, hours, quantity, server fields …; see the README) or batch
                        NDJSON (one {"method", "path", "body"} per line); - reads stdin
   --input csv|ndjson   the input's format (default: csv for a .csv file, ndjson otherwise)
-  --edition <id>       edition of the lines that name none (e.g. 2.4.1)
+  --edition <id>       edition of the lines that name none (e.g. ${EDITION_IDS[EDITION_IDS.length - 1]})
   --criteria <list>    criteria of the lines that name none, comma-separated (e.g. gwp,pe)
   --format ndjson|csv  output format (default ndjson); csv has one column per criterion and phase
   --workers <n>        evaluate on n worker threads (default: in this thread)

@@ -1,3 +1,4 @@
+import type { CriterionInfo } from "../engine/model/criteria.js";
 import type { EditionDescription } from "./types.js";
 import { EDITION_1_2_4 } from "./v1_2_4.js";
 import { EDITION_2_4_1 } from "./v2_4_1.js";
@@ -11,6 +12,14 @@ export const EDITIONS: readonly EditionDescription[] = [EDITION_1_2_4, EDITION_2
 export const DEFAULT_EDITION_ID = EDITION_1_2_4.id;
 
 export const EDITION_IDS: readonly string[] = EDITIONS.map((edition) => edition.id);
+
+/**
+ * Every criterion of some edition, each once, in table order (what a request may spell: the GraphQL
+ * `Criterion` enum, the v1 `criteria` query value). A custom edition has its base's criteria.
+ */
+export const EVERY_EDITION_CRITERION: readonly CriterionInfo[] = [
+  ...new Map(EDITIONS.flatMap((edition) => edition.rules.criteria).map((info) => [info.key, info])).values(),
+];
 
 /** An `edition` value that names no edition (REST 422, GraphQL BAD_USER_INPUT, start-up failure). */
 export class UnknownEditionError extends Error {

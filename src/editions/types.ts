@@ -25,6 +25,26 @@ export interface EditionDataSet {
   readonly notCopied: string;
 }
 
+/**
+ * What an edition offers beyond what every edition has, stated once as data. Checked at start-up
+ * against the edition's data and rules (`featureProblems`, src/editions/features.ts): an edition
+ * declaring GPUs must have the GPU tables and threshold, one without must have none. The REST routes,
+ * GraphQL listings and schema descriptions ("Only in editions with GPUs …") read these flags.
+ * A custom edition has its base's features (its data must bear them out).
+ */
+export interface EditionFeatures {
+  /** GPU components, server GPUs, GPU name lookups (`gpu.csv`, `gpu_specs.csv`, a GPU name threshold). */
+  readonly gpus: boolean;
+  /** Cloud regions as `usage.region` (`archetypes/cloud/regions.csv`). */
+  readonly cloudRegions: boolean;
+  /** The assembly component route (its rule `assemblyComponent` is `served`). */
+  readonly assemblyComponent: boolean;
+  /** VR headsets and controllers among the terminals and peripherals. */
+  readonly vrDevices: boolean;
+  /** Criterion `fe` (final energy) among the criteria computed. */
+  readonly finalEnergy: boolean;
+}
+
 /** One edition of the methodology: everything that differs from another edition, in one place. */
 export interface EditionDescription {
   /** The version of boaviztapi reproduced, as the `edition` parameter spells it. */
@@ -44,6 +64,8 @@ export interface EditionDescription {
   readonly summary: string;
   readonly dataSet: EditionDataSet;
   readonly settings: SettingsSource;
+  /** What it offers beyond every edition's core (checked against its data and rules at start-up). */
+  readonly features: EditionFeatures;
   /** The methodology rules that differ, read by the engine. */
   readonly rules: EditionRules;
   /** How the v1 routes validate bodies and query values (the reference's pydantic generation). */

@@ -9,9 +9,7 @@ import {
   SSD_MANUFACTURE_COLUMNS,
 } from "../data/tables.js";
 import { CRITERIA, DEFAULT_CRITERIA, ELECTRICITY_CRITERIA } from "../engine/model/criteria.js";
-import { PROFILE_ROUTE_1_2_4 } from "../engine/model/profileRoute.js";
 import { roundImpact } from "../engine/model/rounding.js";
-import { USER_DEVICES_1_2_4 } from "../engine/model/userDevices.js";
 import { PYDANTIC_1 } from "./requestValidation.js";
 import type { EditionDescription } from "./types.js";
 
@@ -106,14 +104,26 @@ export const EDITION_1_2_4: EditionDescription = {
   },
   requestValidation: PYDANTIC_1,
   settings: { file: "config.yml", defaultCriteria: DEFAULT_CRITERIA },
+  features: {
+    gpus: false,
+    cloudRegions: false,
+    assemblyComponent: true,
+    vrDevices: false,
+    finalEnergy: false,
+  },
   rules: {
     version: "1.2.4",
-    userDevices: USER_DEVICES_1_2_4,
+    userDevices: {
+      terminalKinds: ["laptop", "desktop", "smartphone", "television", "tablet", "box"],
+      peripheralKinds: ["monitor", "usb_stick", "external_ssd", "external_hdd"],
+    },
     trimsArchetypeIds: false,
-    profileRoute: PROFILE_ROUTE_1_2_4,
+    // Appendix D.18: no TDP on the consumption-profile route; `family` ignored.
+    profileRoute: { usesTdp: false, familyOverwritesModelRange: false },
     roundImpact,
     defaultCriteria: DEFAULT_CRITERIA,
-    criteria: CRITERIA,
+    // docs/methodology.md §14.1: every criterion but final energy (`fe`, added by 2.4.1).
+    criteria: CRITERIA.filter((criterion) => criterion.name !== "fe"),
     // Every criterion but `fw` (the reference fails on its use phase; we answer not implemented).
     electricityFactorSlots: new Set(ELECTRICITY_CRITERIA),
     modelledUseUnits: "again",

@@ -5,10 +5,8 @@ import {
   GPU_SPEC_COLUMNS,
 } from "../data/tables.js";
 import type { ServiceConfig } from "../data/types.js";
-import { CRITERIA_2_4_1, DEFAULT_CRITERIA } from "../engine/model/criteria.js";
-import { PROFILE_ROUTE_2_4_1 } from "../engine/model/profileRoute.js";
+import { CRITERIA, DEFAULT_CRITERIA } from "../engine/model/criteria.js";
 import { roundImpactCapped } from "../engine/model/rounding.js";
-import { USER_DEVICES_2_4_1 } from "../engine/model/userDevices.js";
 import { PYDANTIC_2 } from "./requestValidation.js";
 import type { DataTable, EditionDescription } from "./types.js";
 import { EDITION_1_2_4 } from "./v1_2_4.js";
@@ -118,16 +116,29 @@ export const EDITION_2_4_1: EditionDescription = {
   },
   requestValidation: PYDANTIC_2,
   settings: { values: SETTINGS, environmentPrefix: "BOAVIZTA_" },
+  features: {
+    gpus: true,
+    cloudRegions: true,
+    assemblyComponent: false,
+    vrDevices: true,
+    finalEnergy: true,
+  },
   rules: {
     version: "2.4.1",
-    userDevices: USER_DEVICES_2_4_1,
+    // docs/methodology.md §19.9.2: VR headsets and controllers are added.
+    userDevices: {
+      terminalKinds: ["laptop", "desktop", "smartphone", "television", "tablet", "box", "vr_headset"],
+      peripheralKinds: ["monitor", "usb_stick", "external_ssd", "external_hdd", "vr_controller"],
+    },
     trimsArchetypeIds: true,
-    profileRoute: PROFILE_ROUTE_2_4_1,
+    // docs/methodology.md §19.10.2: the TDP is used; a given family overwrites the model range (kept quirk).
+    profileRoute: { usesTdp: true, familyOverwritesModelRange: true },
     roundImpact: roundImpactCapped,
     defaultCriteria: DEFAULT_CRITERIA,
-    criteria: CRITERIA_2_4_1,
+    // docs/methodology.md §19.8.1: every criterion, final energy (`fe`) included.
+    criteria: CRITERIA,
     // §8.2: `fw` now has a slot (its completion finds no data: not implemented); `fe` has one.
-    electricityFactorSlots: new Set(CRITERIA_2_4_1.map((criterion) => criterion.name)),
+    electricityFactorSlots: new Set(CRITERIA.map((criterion) => criterion.name)),
     modelledUseUnits: "once",
     cpuPowerBounds: "workloadRange",
     useTimeRatioBounds: "aligned",

@@ -129,14 +129,12 @@ export {
   powerAtLoad,
 } from "./components/profile.js";
 export type { RawImpact } from "./model/impact.js";
-export { PROFILE_ROUTE_1_2_4, PROFILE_ROUTE_2_4_1, type ProfileRouteRules } from "./model/profileRoute.js";
+export type { ProfileRouteRules } from "./model/profileRoute.js";
 export {
   PERIPHERAL_KINDS,
   type PeripheralKind,
   TERMINAL_KINDS,
   type TerminalKind,
-  USER_DEVICES_1_2_4,
-  USER_DEVICES_2_4_1,
   type UserDeviceKind,
   type UserDeviceRules,
 } from "./model/userDevices.js";

@@ -1,7 +1,7 @@
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { DocumentNode, ExecutionResult, GraphQLSchema } from "graphql";
 import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
-import type { ReferenceData } from "../data/types.js";
+import { FEATURE_LABELS } from "../editions/features.js";
 import type { EditionDescription } from "../editions/index.js";
 import { createRequestContext, type Service } from "../schema/context.js";
 import type { AnswerName } from "./answers.js";
@@ -293,18 +293,21 @@ export interface Route {
   readonly requires?: EditionFeature;
 }
 
-/** Something only some editions' data sets have, read from the data itself (not from a version). */
+/** Something only some editions have, as their description states it (`EditionDescription.features`). */
 export interface EditionFeature {
   /** For the route's documentation: "GPUs", "cloud regions". */
   readonly name: string;
-  readonly offeredBy: (data: ReferenceData) => boolean;
+  readonly offeredBy: (edition: EditionDescription) => boolean;
 }
 
-/** GPU components, name lookups and server GPUs: editions whose data has a GPU archetype table. */
-export const GPUS: EditionFeature = { name: "GPUs", offeredBy: (data) => data.archetypes.gpu !== null };
+/** GPU components, name lookups and server GPUs. */
+export const GPUS: EditionFeature = {
+  name: FEATURE_LABELS.gpus,
+  offeredBy: (edition) => edition.features.gpus,
+};
 
-/** Cloud regions (`usage.region`): editions whose data has a regions table. */
+/** Cloud regions (`usage.region`). */
 export const CLOUD_REGIONS: EditionFeature = {
-  name: "cloud regions",
-  offeredBy: (data) => data.cloudRegions !== null,
+  name: FEATURE_LABELS.cloudRegions,
+  offeredBy: (edition) => edition.features.cloudRegions,
 };

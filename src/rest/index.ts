@@ -1,7 +1,7 @@
 import type { GraphQLSchema } from "graphql";
 import type { Limits } from "../config.js";
 import { type EditionDescription, UnknownEditionError } from "../editions/index.js";
-import type { EditionService, Service } from "../schema/context.js";
+import type { Service } from "../schema/context.js";
 import { BodyValidationError } from "./body.js";
 import { BodyBoundsError, checkBodyLists, checkBodyNesting } from "./bodyBounds.js";
 import { CLOUD_PROVIDER_PATH, cloudProviderRoute, isCloudProviderPath } from "./cloud.js";
@@ -86,8 +86,7 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
       const params = singleValued(url.searchParams);
       const edition = requestedEdition(params, service);
       validation = edition.requestValidation;
-      const data = (service.editions.get(edition.id) as EditionService).data;
-      if (route.requires && !route.requires.offeredBy(data)) {
+      if (route.requires && !route.requires.offeredBy(edition)) {
         return { status: 404, body: { detail: "Not Found" } };
       }
       const body = call.method === "POST" ? parseBody(call.body, service.limits, validation) : {};

@@ -1,4 +1,4 @@
-import { ALL_CRITERIA } from "../engine/model/criteria.js";
+import { EVERY_EDITION_CRITERION } from "../editions/index.js";
 import type { Allocation, Criterion } from "./generated/graphql.js";
 import { type FieldIssue, isNumericText } from "./validation.js";
 
@@ -21,7 +21,7 @@ export class QueryValidationError extends Error {
 const ALLOCATIONS = ["LINEAR", "TOTAL"] as const;
 
 /** Criteria of any edition; the GraphQL layer rejects those the requested edition lacks. */
-const CRITERION_SPELLINGS = new Set(ALL_CRITERIA.flatMap((c) => [c.key, c.name]));
+const CRITERION_SPELLINGS = new Set(EVERY_EDITION_CRITERION.flatMap((c) => [c.key, c.name]));
 
 /** A query parameter as the OpenAPI description states it (JSON Schema of its value). */
 export interface QueryParameterDoc {

@@ -1,4 +1,5 @@
 import SchemaBuilder from "@pothos/core";
+import { DEFAULT_EDITION_ID } from "../editions/index.js";
 import type { RequestContext } from "./context.js";
 
 export interface BuilderTypes {
@@ -24,5 +25,5 @@ builder.scalarType("JSON", {
 });
 
 builder.queryType({
-  description: "Environmental impacts of IT equipment (Boavizta methodology v1.2.4).",
+  description: `Environmental impacts of IT equipment (Boavizta methodology v${DEFAULT_EDITION_ID}).`,
 });

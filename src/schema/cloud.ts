@@ -1,5 +1,6 @@
 import { nestedArchetype } from "../data/cells.js";
 import type { Archetype, ArchetypeTable } from "../data/types.js";
+import { availability } from "../editions/features.js";
 import { CloudInstance, cloudModel } from "../engine/index.js";
 import { fuzzyInstanceWarning, matchInstanceName } from "../engine/lookups/instanceName.js";
 import { regionsOf } from "../engine/lookups/region.js";
@@ -42,7 +43,8 @@ export const CloudInstanceRef = builder.objectRef<CloudParent>("CloudInstance").
       description: "The instance type evaluated (the closest id when the name was matched approximately).",
     }),
     warnings: t.exposeStringList("warnings", {
-      description: "Warnings about the instance as a whole, e.g. an approximate instance-name match (2.4.1).",
+      description:
+        "Warnings about the instance as a whole, e.g. an approximate instance-name match (editions with an instance-name threshold).",
     }),
     platform: t.exposeString("platform", { description: "The hosting platform (a server archetype id)." }),
     hostShare: t.field({
@@ -178,7 +180,7 @@ builder.queryFields((t) => ({
   cloudInstance: t.field({
     type: CloudInstanceRef,
     description:
-      "Evaluate a cloud instance of a provider (aws; 2.4.1 adds azure, gcp, ovhcloud, scaleway) with an optional usage.",
+      "Evaluate a cloud instance of a provider (those of the edition's data, see cloudProviders) with an optional usage.",
     args: {
       provider: t.arg.string({ required: false, description: "Default aws." }),
       instanceType: t.arg.string({ required: false, description: "Default a1.4xlarge." }),
@@ -232,8 +234,7 @@ builder.queryFields((t) => ({
   }),
   cloudRegions: t.field({
     type: [CloudRegionRef],
-    description:
-      "Cloud regions usable as usage.region (edition 2.4.1), in the reference's order; all providers' without a provider.",
+    description: `Cloud regions usable as usage.region, in the reference's order; all providers' without a provider. ${availability("cloudRegions")}`,
     args: {
       provider: t.arg.string({ required: false, description: "Only this provider's (exact id)." }),
       edition: editionArg(t.arg),

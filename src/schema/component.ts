@@ -1,4 +1,5 @@
 import type { ArchetypeTable } from "../data/types.js";
+import { availability, editionsWhere } from "../editions/features.js";
 import { type ComponentKind, componentModel } from "../engine/index.js";
 import { builder } from "./builder.js";
 import type { EditionContext } from "./context.js";
@@ -25,7 +26,7 @@ export const ComponentKindEnum = builder.enumType("ComponentKind", {
   description: "Kinds of components evaluated on their own or in fleets.",
   values: {
     cpu: { description: "Processor." },
-    gpu: { description: "Graphics card (edition 2.4.1)." },
+    gpu: { description: `Graphics card. ${availability("gpus")}` },
     ram: { description: "Memory modules." },
     ssd: { description: "Solid-state drive." },
     hdd: { description: "Hard disk drive." },
@@ -147,7 +148,7 @@ function componentExists(context: EditionContext, kind: ComponentKind): boolean 
 builder.queryField("componentKinds", (t) =>
   t.field({
     type: [ComponentKindEnum],
-    description: "The component kinds an edition evaluates (GPU only from edition 2.4.1).",
+    description: `The component kinds an edition evaluates (GPU: ${editionsWhere((e) => e.features.gpus)}; assembly: ${editionsWhere((e) => e.features.assemblyComponent)}).`,
     args: { edition: editionArg(t.arg) },
     resolve: (_root, args, context) => {
       const served = context.edition(args.edition);

@@ -1,7 +1,7 @@
 import type { ArgBuilder } from "@pothos/core";
 import { GraphQLError, Kind, type ValueNode } from "graphql";
 import { EDITION_ID_PATTERN } from "../editions/custom.js";
-import { EDITIONS } from "../editions/index.js";
+import { EDITION_IDS, EDITIONS } from "../editions/index.js";
 import { builder, type SchemaTypes } from "./builder.js";
 
 /** The built-in editions by their GraphQL names (`V1_2_4` is edition "1.2.4"). */
@@ -11,7 +11,7 @@ const BUILT_IN_NAMES: ReadonlyMap<string, string> = new Map(
 
 const EXPECTED =
   `expected ${[...BUILT_IN_NAMES.keys()].join(", ")} or an edition id as a string ` +
-  `(lower-case letters, digits, '.', '-': "2.4.1", a custom edition's "acme")`;
+  `(lower-case letters, digits, '.', '-': ${JSON.stringify(EDITION_IDS[EDITION_IDS.length - 1])}, a custom edition's "acme")`;
 
 /** An edition named by its GraphQL name or its id; which ids are served is checked per request. */
 function editionId(value: unknown): string {
@@ -33,8 +33,8 @@ function editionId(value: unknown): string {
 export const EditionScalar = builder.scalarType("Edition", {
   description:
     "An edition of the methodology: the numbers and answers of one boaviztapi version, with its own " +
-    "reference data and rules. Built-in: V1_2_4 (boaviztapi 1.2.4) and V2_4_1 (boaviztapi 2.4.1), " +
-    'written bare as before or as strings; any edition, custom ones included, by its id as a string ("2.4.1", ' +
+    `reference data and rules. Built-in: ${EDITIONS.map((e) => `${e.graphqlName} (boaviztapi ${e.id})`).join(" and ")}, ` +
+    `written bare as before or as strings; any edition, custom ones included, by its id as a string (${JSON.stringify(EDITION_IDS[EDITION_IDS.length - 1])}, ` +
     '"acme"; the `editions` field lists them). A service answers every edition; `EDITION` sets its default.',
   serialize: (value) => value,
   parseValue: editionId,

@@ -1,3 +1,4 @@
+import { EDITION_IDS } from "../editions/index.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 
@@ -14,7 +15,7 @@ const EditionInfoRef = builder.objectRef<EditionListing>("EditionInfo").implemen
     "An edition the service serves: a built-in one, or a custom one (EDITIONS_FILE) on a built-in base.",
   fields: (t) => ({
     id: t.exposeString("id", {
-      description: 'What `edition` names it by ("1.2.4", "2.4.1", a custom edition\'s id).',
+      description: `What \`edition\` names it by (${EDITION_IDS.map((id) => JSON.stringify(id)).join(", ")}, a custom edition's id).`,
     }),
     base: t.exposeString("base", {
       nullable: true,

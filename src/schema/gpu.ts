@@ -40,10 +40,13 @@ const GpuSpecRef = builder.objectRef<GpuSpec>("GpuSpec").implement({
   }),
 });
 
-/** The edition's GPU name matches; none in an edition without GPUs (no threshold, no table). */
+/** The edition's GPU name matches; none in an edition without GPUs (its features say which). */
 function matchName(context: EditionContext, name: string): GpuSpec | null {
-  const threshold = context.service.data.config.gpuNameFuzzyThreshold;
-  return threshold === null ? null : matchGpuName(context.service.tables, name, threshold);
+  const { edition, data, tables } = context.service;
+  // An edition with GPUs has a GPU name threshold (checked at start-up, src/editions/features.ts).
+  const threshold = data.config.gpuNameFuzzyThreshold;
+  if (!edition.features.gpus || threshold === null) return null;
+  return matchGpuName(tables, name, threshold);
 }
 
 builder.queryFields((t) => ({

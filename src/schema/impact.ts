@@ -1,6 +1,7 @@
 import type { ArgBuilder } from "@pothos/core";
+import { availability } from "../editions/features.js";
+import { EVERY_EDITION_CRITERION } from "../editions/index.js";
 import {
-  ALL_CRITERIA,
   type Allocation,
   type CriterionImpact,
   type EditionRules,
@@ -20,7 +21,7 @@ import { REASONABLE, reasonable } from "./inputs.js";
 import { v1Attribute, v1CriterionImpact, v1Verbose } from "./v1Layout.js";
 
 /** Every spelling the v1 API accepts, keys (`CTUh_c`) and computation names (`ctuh_c`). */
-const CRITERION_VALUES = [...new Set(ALL_CRITERIA.flatMap((c) => [c.key, c.name]))];
+const CRITERION_VALUES = [...new Set(EVERY_EDITION_CRITERION.flatMap((c) => [c.key, c.name]))];
 
 /** An enum value's description: the criterion's meaning and unit, from the one criteria table. */
 function criterionValueDescription(spelling: string): string {
@@ -38,7 +39,7 @@ export const CriterionEnum = builder.enumType("Criterion", {
   description:
     "Impact criterion. gwp, adp and pe are the headline criteria; the others are PEF criteria. " +
     "`CTUh_c`/`CTUh_nc` are listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed. " +
-    "`fe` (final energy) exists in edition 2.4.1 only.",
+    `\`fe\` (final energy): ${availability("finalEnergy")}`,
   values: Object.fromEntries(
     CRITERION_VALUES.map((spelling) => [spelling, { description: criterionValueDescription(spelling) }]),
   ),

@@ -1,6 +1,7 @@
 import type { InputFieldBuilder } from "@pothos/core";
 import { z } from "zod";
 import type { Limits } from "../config.js";
+import { availability, editionsWhere } from "../editions/features.js";
 import type { DiskInput } from "../engine/assets/server.js";
 import type {
   CaseInput,
@@ -69,8 +70,7 @@ export const UsageInputRef = builder.inputType("UsageInput", {
     }),
     region: t.string({
       required: false,
-      description:
-        "Cloud instances, edition 2.4.1: the provider's region (see cloudRegions), which sets the location; usageLocation is the fallback of an unknown region.",
+      description: `Cloud instances: the provider's region (see cloudRegions), which sets the location; usageLocation is the fallback of an unknown region. ${availability("cloudRegions")}`,
     }),
     instancePerServer: t.int({
       required: false,
@@ -115,8 +115,7 @@ export const CpuInputRef = builder.inputType("CpuInput", {
     }),
     dieSize: t.float({
       required: false,
-      description:
-        "Total die size, mm²; edition 1.2.4 uses it only with coreUnits (as die size per core), 2.4.1 as is.",
+      description: `Total die size, mm²; edition ${editionsWhere((e) => e.rules.dieSizeInput === "withCoreUnits")} uses it only with coreUnits (as die size per core), ${editionsWhere((e) => e.rules.dieSizeInput === "honoured")} as is.`,
     }),
     dieSizePerCore: t.float({ required: false, description: "mm² per core." }),
     manufacturer: t.string({ required: false, description: "e.g. Intel, AMD; completed from the name." }),
@@ -194,8 +193,7 @@ export const SimpleComponentInputRef = builder.inputType("SimpleComponentInput",
 });
 
 export const GpuInputRef = builder.inputType("GpuInput", {
-  description:
-    "A GPU card (edition 2.4.1). Missing characteristics come from the default GPU; `name` is recorded only (use `gpuByName` to fill the fields from a model).",
+  description: `A GPU card. ${availability("gpus")} Missing characteristics come from the default GPU; \`name\` is recorded only (use \`gpuByName\` to fill the fields from a model).`,
   fields: (t) => ({
     units: t.int({ required: false, description: "Number of identical cards." }),
     name: t.string({ required: false, description: "Model name, recorded as given (not matched)." }),
@@ -269,8 +267,7 @@ export const ServerConfigurationInput = builder.inputType("ServerConfigurationIn
     gpu: t.field({
       type: GpuInputRef,
       required: false,
-      description:
-        "The server's GPU cards (edition 2.4.1; ignored by 1.2.4). Without it, the archetype's GPUs if any.",
+      description: `The server's GPU cards (edition ${editionsWhere((e) => e.features.gpus)}; ignored by ${editionsWhere((e) => !e.features.gpus)}). Without it, the archetype's GPUs if any.`,
     }),
     ram: t.field({ type: [RamInputRef], required: false, description: "An empty list means no RAM." }),
     disk: t.field({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { editionsWhere } from "../editions/features.js";
 import { type ConsumptionProfileResult, cpuConsumptionProfile, powerAtLoad } from "../engine/index.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
@@ -17,13 +18,15 @@ const ProfileCpuInput = builder.inputType("ProfileCpuInput", {
     family: t.string({
       required: false,
       description:
-        "CPU family. Edition 1.2.4 ignores it; edition 2.4.1 writes it into the model range " +
+        `CPU family. Edition ${editionsWhere((e) => !e.rules.profileRoute.familyOverwritesModelRange)} ignores it; ` +
+        `edition ${editionsWhere((e) => e.rules.profileRoute.familyOverwritesModelRange)} writes it into the model range ` +
         "(overwriting a given one, a kept quirk).",
     }),
     tdp: t.int({
       required: false,
       description:
-        "Thermal design power (W). Edition 1.2.4 ignores it; edition 2.4.1 fits the profile to it " +
+        `Thermal design power (W). Edition ${editionsWhere((e) => !e.rules.profileRoute.usesTdp)} ignores it; ` +
+        `edition ${editionsWhere((e) => e.rules.profileRoute.usesTdp)} fits the profile to it ` +
         "when no workload is given (the name's TDP otherwise).",
     }),
   }),

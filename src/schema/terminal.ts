@@ -1,4 +1,5 @@
 import { nestedArchetype } from "../data/cells.js";
+import { availability, editionsWhere } from "../editions/features.js";
 import {
   deviceTypes,
   isTypedKind,
@@ -28,12 +29,12 @@ const KIND_DESCRIPTIONS: Readonly<Record<UserDeviceKind, string>> = {
   tablet: "A tablet.",
   television: "A television (types pro, perso).",
   box: "An internet box.",
-  vr_headset: "A virtual-reality headset (types lcd, oled); edition 2.4.1 only.",
+  vr_headset: `A virtual-reality headset (types lcd, oled). ${availability("vrDevices")}`,
   monitor: "A monitor.",
   usb_stick: "A USB stick.",
   external_ssd: "An external SSD.",
   external_hdd: "An external hard disk.",
-  vr_controller: "A virtual-reality controller; edition 2.4.1 only.",
+  vr_controller: `A virtual-reality controller. ${availability("vrDevices")}`,
 };
 
 /** Enum values of device kinds, each with its description. */
@@ -65,7 +66,8 @@ export interface TerminalParent extends AssetParent {
 export const TerminalRef = builder.objectRef<TerminalParent>("Terminal").implement({
   description:
     "A terminal or peripheral: a generic manufacturing impact per device (allocated over the " +
-    "duration in edition 2.4.1, not in 1.2.4) and the electricity of its average power over the duration.",
+    `duration in edition ${editionsWhere((e) => e.rules.userDeviceEmbedded === "allocated")}, not in ` +
+    `${editionsWhere((e) => e.rules.userDeviceEmbedded === "whole")}) and the electricity of its average power over the duration.`,
   fields: (t) => ({
     kind: t.exposeString("kind", { description: "The device kind (laptop, monitor…)." }),
     family: t.exposeString("family", { description: "terminal or peripheral." }),

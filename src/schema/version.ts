@@ -1,4 +1,4 @@
-import { EDITION_IDS } from "../editions/index.js";
+import { DEFAULT_EDITION_ID, EDITION_IDS } from "../editions/index.js";
 import { SERVICE_VERSION } from "../version.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
@@ -16,7 +16,7 @@ const VersionRef = builder.objectRef<VersionShape>("Version").implement({
     methodology: t.exposeString("methodology", {
       description:
         "Methodology version (boaviztapi release, the edition) of the answers: the requested edition, " +
-        "else the service's default (EDITION), e.g. 1.2.4.",
+        `else the service's default (EDITION), e.g. ${DEFAULT_EDITION_ID}.`,
     }),
     methodologies: t.exposeStringList("methodologies", {
       description: "Every methodology version (boaviztapi release, edition) the service implements.",

@@ -7,6 +7,7 @@ import type { ComponentCells } from "../../src/engine/components/component.js";
 import {
   type ComponentInputs,
   type ComponentKind,
+  CRITERIA,
   componentModel,
   type EvaluationOptions,
   evaluate,
@@ -700,7 +701,7 @@ describe("criteria on components", () => {
   });
 
   it("the canonical order: computed criteria in table order, embedded before use, once each", () => {
-    const steps = canonicalSteps(["pe", "CTUh_c", "gwp", "ir", "gwp"].map(criterion));
+    const steps = canonicalSteps(["pe", "CTUh_c", "gwp", "ir", "gwp"].map(criterion), CRITERIA);
     expect(steps.map((s) => `${s.criterion}/${s.phase}`)).toEqual([
       "gwp/embedded",
       "gwp/use",

@@ -1,4 +1,4 @@
-/** Impact criteria of edition 1.2.4 (docs/methodology.md §14.1), in the reference's table order. */
+/** An impact criterion (docs/methodology.md §14.1). */
 export interface CriterionInfo {
   /** Key under which the criterion is listed and answered (`CTUh_c` keeps its capitals). */
   readonly key: string;
@@ -9,6 +9,11 @@ export interface CriterionInfo {
   readonly method: string | null;
 }
 
+/**
+ * Every impact criterion the engine can compute, in the reference's table order (docs/methodology.md §14.1,
+ * §19.8.1): what a request may spell. Each edition lists those it computes (its rules' `criteria`,
+ * src/editions); the engine never assumes an edition's list.
+ */
 export const CRITERIA: readonly CriterionInfo[] = [
   { key: "gwp", name: "gwp", unit: "kgCO2eq", description: "Total climate change", method: null },
   // "ressources" is the reference's spelling, kept so clients see identical text.
@@ -112,29 +117,16 @@ export const CRITERIA: readonly CriterionInfo[] = [
   },
   { key: "ept", name: "ept", unit: "mol N eq.", description: "Terrestrial eutrophication", method: "PEF" },
   { key: "fw", name: "fw", unit: "m3", description: "Net use of freshwater", method: "" },
+  /*
+   * docs/methodology.md §19.8.1: final energy, added by the newer reference. Its electricity factor is 1
+   * everywhere, so its use impact is the energy in kWh although labelled MJ (a kept quirk, Appendix
+   * D.21); no embedded factor exists (not implemented).
+   */
+  { key: "fe", name: "fe", unit: "MJ", description: "Final energy consumption", method: null },
 ];
 
-/**
- * docs/methodology.md §19.8.1: final energy, the 24th criterion of edition 2.4.1. Its electricity factor is 1
- * everywhere, so its use impact is the energy in kWh although labelled MJ (a kept quirk, Appendix
- * D.21); no embedded factor exists (not implemented).
- */
-const FINAL_ENERGY: CriterionInfo = {
-  key: "fe",
-  name: "fe",
-  unit: "MJ",
-  description: "Final energy consumption",
-  method: null,
-};
-
-/** The criteria of edition 2.4.1, in its table order. */
-export const CRITERIA_2_4_1: readonly CriterionInfo[] = [...CRITERIA, FINAL_ENERGY];
-
-/** Every criterion of some edition (what a request may spell; each edition says which it computes). */
-export const ALL_CRITERIA: readonly CriterionInfo[] = CRITERIA_2_4_1;
-
-const BY_KEY = new Map(ALL_CRITERIA.map((c) => [c.key, c]));
-const BY_NAME = new Map(ALL_CRITERIA.map((c) => [c.name, c]));
+const BY_KEY = new Map(CRITERIA.map((c) => [c.key, c]));
+const BY_NAME = new Map(CRITERIA.map((c) => [c.name, c]));
 
 export const DEFAULT_CRITERIA: readonly string[] = ["gwp", "adp", "pe"];
 
@@ -162,12 +154,12 @@ export function resolveCriterion(requested: string): RequestedCriterion | null {
 }
 
 /**
- * Electricity factors a client may override (`elec_factors`, §5.1): every 1.2.4 criterion name
- * except `fw` (2.4.1 adds no override: `fe` is not overridable, docs/methodology.md §19.8.1).
+ * Electricity factors a client may override (`elec_factors`, §5.1): every criterion name except `fw`
+ * and `fe` (final energy is not overridable, docs/methodology.md §19.8.1), whatever the edition.
  */
-export const ELECTRICITY_CRITERIA: readonly string[] = CRITERIA.filter((c) => c.name !== "fw").map(
-  (c) => c.name,
-);
+export const ELECTRICITY_CRITERIA: readonly string[] = CRITERIA.filter(
+  (c) => c.name !== "fw" && c.name !== "fe",
+).map((c) => c.name);
 
 /** `adp` reads the `adpe` entry of the electricity table (§5.2). */
 export function electricityKey(criterion: string): string {

@@ -1,7 +1,6 @@
 import { type Attribute, type AttributeValue, MissingValueError, NotImplementedError } from "./attribute.js";
 import type { Allocation } from "./context.js";
 import {
-  CRITERIA,
   type CriterionInfo,
   DEFAULT_CRITERIA,
   type RequestedCriterion,
@@ -91,7 +90,7 @@ const PHASES: readonly Phase[] = ["embedded", "use"];
  */
 export function canonicalSteps(
   criteria: readonly RequestedCriterion[],
-  table: readonly CriterionInfo[] = CRITERIA,
+  table: readonly CriterionInfo[],
 ): Step[] {
   const names = new Set(criteria.filter((c) => c.computed).map((c) => c.info.name));
   return table

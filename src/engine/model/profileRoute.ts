@@ -1,6 +1,6 @@
 /**
  * What differs between editions on the consumption-profile route (docs/methodology.md §10.4,
- * docs/methodology.md §19.10.2). Part of an edition's description.
+ * docs/methodology.md §19.10.2). Part of an edition's description (its values: src/editions).
  */
 export interface ProfileRouteRules {
   /**
@@ -14,6 +14,3 @@ export interface ProfileRouteRules {
    */
   readonly familyOverwritesModelRange: boolean;
 }
-
-export const PROFILE_ROUTE_1_2_4: ProfileRouteRules = { usesTdp: false, familyOverwritesModelRange: false };
-export const PROFILE_ROUTE_2_4_1: ProfileRouteRules = { usesTdp: true, familyOverwritesModelRange: true };

@@ -34,13 +34,3 @@ export interface UserDeviceRules {
   /** Peripheral kinds, in the order of `/v1/peripheral/all`. */
   readonly peripheralKinds: readonly PeripheralKind[];
 }
-
-export const USER_DEVICES_1_2_4: UserDeviceRules = {
-  terminalKinds: ["laptop", "desktop", "smartphone", "television", "tablet", "box"],
-  peripheralKinds: ["monitor", "usb_stick", "external_ssd", "external_hdd"],
-};
-
-export const USER_DEVICES_2_4_1: UserDeviceRules = {
-  terminalKinds: ["laptop", "desktop", "smartphone", "television", "tablet", "box", "vr_headset"],
-  peripheralKinds: ["monitor", "usb_stick", "external_ssd", "external_hdd", "vr_controller"],
-};

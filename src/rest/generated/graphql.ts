@@ -28,7 +28,7 @@ export type ComponentKind =
   | 'case'
   /** Processor. */
   | 'cpu'
-  /** Graphics card (edition 2.4.1). */
+  /** Graphics card. Only in editions with GPUs (2.4.1 and custom editions based on it). */
   | 'gpu'
   /** Hard disk drive. */
   | 'hdd'
@@ -67,7 +67,7 @@ export type CpuInput = {
   usage?: UsageInput | null | undefined;
 };
 
-/** Impact criterion. gwp, adp and pe are the headline criteria; the others are PEF criteria. `CTUh_c`/`CTUh_nc` are listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed. `fe` (final energy) exists in edition 2.4.1 only. */
+/** Impact criterion. gwp, adp and pe are the headline criteria; the others are PEF criteria. `CTUh_c`/`CTUh_nc` are listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed. `fe` (final energy): Only in editions with criterion fe (2.4.1 and custom editions based on it). */
 export type Criterion =
   /** Human Toxicity - Carcinogenic Effects, in CTUh (PEF method). Listed as the reference lists it, never computed: ask for ctuh_c. */
   | 'CTUh_c'
@@ -196,7 +196,7 @@ export type FunctionalBlockInput = {
   type: string;
 };
 
-/** A GPU card (edition 2.4.1). Missing characteristics come from the default GPU; `name` is recorded only (use `gpuByName` to fill the fields from a model). */
+/** A GPU card. Only in editions with GPUs (2.4.1 and custom editions based on it). Missing characteristics come from the default GPU; `name` is recorded only (use `gpuByName` to fill the fields from a model). */
 export type GpuInput = {
   /** Mass of the casing, kg. */
   casingWeight?: number | null | undefined;
@@ -256,7 +256,7 @@ export type PeripheralKind =
   | 'monitor'
   /** A USB stick. */
   | 'usb_stick'
-  /** A virtual-reality controller; edition 2.4.1 only. */
+  /** A virtual-reality controller. Only in editions with VR devices (2.4.1 and custom editions based on it). */
   | 'vr_controller';
 
 /** Power supplies (several identical ones), weighed. */
@@ -367,7 +367,7 @@ export type TerminalKind =
   | 'tablet'
   /** A television (types pro, perso). */
   | 'television'
-  /** A virtual-reality headset (types lcd, oled); edition 2.4.1 only. */
+  /** A virtual-reality headset (types lcd, oled). Only in editions with VR devices (2.4.1 and custom editions based on it). */
   | 'vr_headset';
 
 /** How the asset is used: where (electricity mix), how long and how hard. Every field is optional; what is not given comes from the archetype, then from the methodology's defaults. */
@@ -386,7 +386,7 @@ export type UsageInput = {
   instancePerServer?: number | null | undefined;
   /** Servers and cloud: extra power of the other parts, as a fraction of CPU + RAM power; default from the archetype (0.33). */
   otherConsumptionRatio?: number | null | undefined;
-  /** Cloud instances, edition 2.4.1: the provider's region (see cloudRegions), which sets the location; usageLocation is the fallback of an unknown region. */
+  /** Cloud instances: the provider's region (see cloudRegions), which sets the location; usageLocation is the fallback of an unknown region. Only in editions with cloud regions (2.4.1 and custom editions based on it). */
   region?: string | null | undefined;
   /** Constant load, 0–100 %; default from the archetype (50 % for a CPU or RAM). */
   timeWorkload?: number | null | undefined;
