@@ -63,7 +63,10 @@ const ANSWERS = {
       anyOf: [ref("AttributeDefault"), { type: "object", additionalProperties: ref("AttributeDefault") }],
     },
   },
-  Version: { type: "string", description: "The methodology version, e.g. 1.2.4." },
+  Version: {
+    type: "string",
+    description: "The methodology version of the request's edition (its base's, for a custom edition).",
+  },
   Editions: {
     type: "array",
     description: "Every edition served, built-in ones first, then the custom ones (EDITIONS_FILE).",
@@ -204,7 +207,7 @@ export const ANSWER_SCHEMAS: Record<string, JsonObject> = {
   HTTPValidationError: {
     type: "object",
     description:
-      "Request values that failed validation, in FastAPI's layout and the dialect of the request's edition: pydantic 1 (1.2.4: `loc`, `msg`, `type`, e.g. `type_error.integer`) or pydantic 2 (2.4.1: `type`, `loc`, `msg`, `input`, e.g. `int_parsing`); `ctx` states a bound.",
+      "Request values that failed validation, in FastAPI's layout and the dialect of the request's edition: pydantic 1 (`loc`, `msg`, `type`, e.g. `type_error.integer`) or pydantic 2 (`type`, `loc`, `msg`, `input`, e.g. `int_parsing`), as the edition's request validation says (README, REST errors); `ctx` states a bound.",
     properties: {
       detail: {
         type: "array",
