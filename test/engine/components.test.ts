@@ -36,7 +36,7 @@ function cellsOf(kind: ComponentKind, id?: string): ComponentCells {
     ram: data.archetypes.ram,
     ssd: data.archetypes.ssd,
     hdd: data.archetypes.hdd,
-    power_supply: data.archetypes.powerSupply,
+    power_supply: data.archetypes.power_supply,
     case: data.archetypes.case,
   } as const;
   if (kind === "motherboard" || kind === "assembly" || kind === "gpu") return {};

@@ -11,17 +11,7 @@ import {
 } from "../model/impact.js";
 import { roundSigFig } from "../model/rounding.js";
 import { type TimeWorkload, Usage, type UsageInput, usageCells } from "../model/usage.js";
-
-export type ComponentKind =
-  | "CPU"
-  | "GPU"
-  | "RAM"
-  | "SSD"
-  | "HDD"
-  | "POWER_SUPPLY"
-  | "CASE"
-  | "MOTHERBOARD"
-  | "ASSEMBLY";
+import type { ComponentName } from "./kinds.js";
 
 /** Cells of a component archetype: its own columns plus `USAGE.*` (docs/methodology.md §3.4). */
 export type ComponentCells = Readonly<Record<string, ArchetypeCell>>;
@@ -38,7 +28,7 @@ export interface ComponentInputBase {
  * §4.0 skeleton (units, share, de-duplicated warnings).
  */
 export abstract class Component {
-  abstract readonly kind: ComponentKind;
+  abstract readonly kind: ComponentName;
   readonly units: Attribute<number>;
   usage: Usage;
 
