@@ -14,6 +14,8 @@ import { notFound } from "./errors.js";
 import { type AssetParent, assetImpactFields } from "./impact.js";
 import { COMPONENT_INPUT_TYPES, validateComponentInput } from "./inputs.js";
 
+/** The kinds (GraphQL enum order) and the v1 listing's order, from the component registry. */
+export { componentKinds, listingOrder } from "../engine/index.js";
 export { COMPONENT_INPUT_TYPES };
 
 interface ComponentParent extends AssetParent {
@@ -44,6 +46,11 @@ export const ComponentRef = builder.objectRef<ComponentParent>("Component").impl
 /** The archetype table of a component kind (the registry's); null for kinds without any (motherboard, assembly). */
 export function componentTable(context: EditionContext, kind: ComponentKind): ArchetypeTable | null {
   return componentArchetypeTable(context.service.data, kind);
+}
+
+/** Whether a kind is described by archetypes (not motherboard, assembly): the registry's. */
+export function hasArchetypes(kind: ComponentKind): boolean {
+  return COMPONENT_KINDS[kind].archetypes !== null;
 }
 
 /** The query field (and fleet item input field) of each component kind: the kind in camelCase. */
