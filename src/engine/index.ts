@@ -9,8 +9,7 @@ import type { ComponentCells } from "./components/component.js";
 import type { CpuInput } from "./components/cpu.js";
 import type { CaseInput, PowerSupplyInput } from "./components/enclosure.js";
 import type { GpuInput } from "./components/gpu.js";
-import type { ComponentKind } from "./components/kinds.js";
-import { type ComponentInputs, componentEntry } from "./components/registry.js";
+import { type ComponentInputs, type ComponentKind, componentEntry } from "./components/registry.js";
 import type { HddInput, RamInput, SsdInput } from "./components/storage.js";
 import type { EngineContext } from "./model/context.js";
 import { type Asset, Evaluation, type EvaluationOptions } from "./model/evaluation.js";
@@ -26,11 +25,12 @@ export type { UsageInput } from "./model/usage.js";
 import type { UsageInput } from "./model/usage.js";
 
 export { defaultGpuCells, effectiveDieArea, serverGpuLacksVram } from "./components/gpu.js";
-export type { ComponentKind, ComponentName } from "./components/kinds.js";
 export {
   COMPONENT_KINDS,
   type ComponentInputs,
+  type ComponentKind,
   type ComponentKindEntry,
+  type ComponentName,
   componentArchetypeTable,
   componentEntry,
   componentKinds,

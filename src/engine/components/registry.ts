@@ -11,10 +11,13 @@ import {
   type PowerSupplyInput,
 } from "./enclosure.js";
 import { defaultGpuCells, Gpu, type GpuInput } from "./gpu.js";
-import type { ComponentKind } from "./kinds.js";
 import { Hdd, type HddInput, Ram, type RamInput, Ssd, type SsdInput } from "./storage.js";
 
-/** What a component kind's model reads from its request. */
+/**
+ * The component kinds (evaluated on their own routes and in fleets), each with what its model reads
+ * from its request. A kind named here must have its entry in COMPONENT_KINDS below, and in every
+ * per-kind record of the transports (its GraphQL input, its v1 body): the compiler says which.
+ */
 export interface ComponentInputs {
   cpu: CpuInput;
   gpu: GpuInput;
@@ -26,6 +29,11 @@ export interface ComponentInputs {
   motherboard: CpuInput;
   assembly: CpuInput;
 }
+
+export type ComponentKind = keyof ComponentInputs;
+
+/** A component's name in verbose answers (`CPU-1`, `POWER_SUPPLY-1`) and messages: its kind in upper case. */
+export type ComponentName = Uppercase<ComponentKind>;
 
 /** Everything the service knows of one component kind; the transports derive their names from it. */
 export interface ComponentKindEntry<K extends ComponentKind> {
@@ -56,7 +64,7 @@ export interface ComponentKindEntry<K extends ComponentKind> {
 
 /**
  * The registry of component kinds: one entry per kind, required by the compiler for each kind of
- * `ComponentKind` (src/engine/components/kinds.ts). Key order is the GraphQL enum's order.
+ * `ComponentInputs`. Key order is the GraphQL enum's order.
  * Adding a kind: docs/architecture.md, "Add a component kind".
  */
 export const COMPONENT_KINDS = {
