@@ -4,22 +4,25 @@ import { parse as parseYaml } from "yaml";
 import { parseCell } from "./cells.js";
 import { applySettings, checkedSettings, type Environment, settingsWithOverrides } from "./settings.js";
 import { CLOUD_INSTANCE_COLUMNS } from "./tables.js";
-import type {
-  Archetype,
-  ArchetypeCell,
-  ArchetypeTable,
-  CloudRegion,
-  CpuProfileRow,
-  CpuSpec,
-  DataSetToLoad,
-  Electricity,
-  ElectricityFactor,
-  ElectricityLocation,
-  FactorTree,
-  GpuSpec,
-  ReferenceData,
-  ServiceConfig,
-  TableColumns,
+import {
+  type Archetype,
+  type ArchetypeCell,
+  type ArchetypeTable,
+  type CloudRegion,
+  COMPONENT_ARCHETYPE_FILES,
+  type ComponentArchetypeTables,
+  type ComponentTableName,
+  type CpuProfileRow,
+  type CpuSpec,
+  type DataSetToLoad,
+  type Electricity,
+  type ElectricityFactor,
+  type ElectricityLocation,
+  type FactorTree,
+  type GpuSpec,
+  type ReferenceData,
+  type ServiceConfig,
+  type TableColumns,
 } from "./types.js";
 import { checkTable, DataError, displayPath, oneLine } from "./validate.js";
 
@@ -334,26 +337,26 @@ export function loadReferenceData(
   }
   const archetypes = (file: string, ofBase: (data: ReferenceData) => ArchetypeTable) =>
     table(file, (csv) => archetypeTable(csv), ofBase);
+  // Read in the order of the returned object (settings, server, components, …): a data set with
+  // several broken tables reports the same one first.
+  const config = editionSettings(edition, dir, env, base);
+  const server = archetypes("archetypes/server.csv", (data) => data.archetypes.server);
+  const componentArchetypes = Object.fromEntries(
+    Object.entries(COMPONENT_ARCHETYPE_FILES).map(([name, { file, optional }]) => {
+      const ofBase = (data: ReferenceData) => data.archetypes[name as ComponentTableName];
+      const read = optional
+        ? feature(file, (csv) => archetypeTable(csv), ofBase)
+        : archetypes(file, (data) => ofBase(data) as ArchetypeTable);
+      return [name, read];
+    }),
+  ) as unknown as ComponentArchetypeTables;
   return {
-    config: editionSettings(edition, dir, env, base),
+    config,
     factors: factors.factors,
     electricity: factors.electricity,
     archetypes: {
-      server: archetypes("archetypes/server.csv", (data) => data.archetypes.server),
-      cpu: archetypes("archetypes/components/cpu.csv", (data) => data.archetypes.cpu),
-      ram: archetypes("archetypes/components/ram.csv", (data) => data.archetypes.ram),
-      ssd: archetypes("archetypes/components/ssd.csv", (data) => data.archetypes.ssd),
-      hdd: archetypes("archetypes/components/hdd.csv", (data) => data.archetypes.hdd),
-      powerSupply: archetypes(
-        "archetypes/components/power_supply.csv",
-        (data) => data.archetypes.powerSupply,
-      ),
-      case: archetypes("archetypes/components/case.csv", (data) => data.archetypes.case),
-      gpu: feature(
-        "archetypes/components/gpu.csv",
-        (csv) => archetypeTable(csv),
-        (data) => data.archetypes.gpu,
-      ),
+      server,
+      ...componentArchetypes,
       userTerminal: archetypes("archetypes/user_terminal.csv", (data) => data.archetypes.userTerminal),
       iotDevice: archetypes("archetypes/iot_device.csv", (data) => data.archetypes.iotDevice),
     },

@@ -136,20 +136,37 @@ export interface CloudRegion {
   readonly usageLocation: string;
 }
 
+/**
+ * The archetype files of the components described by archetypes, keyed by the table's name (the
+ * component kind's, as in `default_<kind>` and the v1 paths). An `optional` table is one only some
+ * data sets have (GPUs from edition 2.4.1): null where the edition's data set does not list it.
+ * The component registry (src/engine/components/registry.ts) names which table each kind reads.
+ */
+export const COMPONENT_ARCHETYPE_FILES = {
+  cpu: { file: "archetypes/components/cpu.csv", optional: false },
+  ram: { file: "archetypes/components/ram.csv", optional: false },
+  ssd: { file: "archetypes/components/ssd.csv", optional: false },
+  hdd: { file: "archetypes/components/hdd.csv", optional: false },
+  power_supply: { file: "archetypes/components/power_supply.csv", optional: false },
+  case: { file: "archetypes/components/case.csv", optional: false },
+  gpu: { file: "archetypes/components/gpu.csv", optional: true },
+} as const satisfies Record<string, { readonly file: string; readonly optional: boolean }>;
+
+export type ComponentTableName = keyof typeof COMPONENT_ARCHETYPE_FILES;
+
+/** The component archetype tables of a data set (null for an optional one it lacks). */
+export type ComponentArchetypeTables = {
+  readonly [T in ComponentTableName]: (typeof COMPONENT_ARCHETYPE_FILES)[T]["optional"] extends true
+    ? ArchetypeTable | null
+    : ArchetypeTable;
+};
+
 export interface ReferenceData {
   readonly config: ServiceConfig;
   readonly factors: FactorTree;
   readonly electricity: Electricity;
-  readonly archetypes: {
+  readonly archetypes: ComponentArchetypeTables & {
     readonly server: ArchetypeTable;
-    readonly cpu: ArchetypeTable;
-    readonly ram: ArchetypeTable;
-    readonly ssd: ArchetypeTable;
-    readonly hdd: ArchetypeTable;
-    readonly powerSupply: ArchetypeTable;
-    readonly case: ArchetypeTable;
-    /** The GPU archetypes; null in an edition without GPUs. */
-    readonly gpu: ArchetypeTable | null;
     readonly userTerminal: ArchetypeTable;
     readonly iotDevice: ArchetypeTable;
   };

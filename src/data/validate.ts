@@ -1,7 +1,13 @@
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseCellPart } from "./cells.js";
-import type { ArchetypeTable, ReferenceData, TableColumns } from "./types.js";
+import {
+  type ArchetypeTable,
+  COMPONENT_ARCHETYPE_FILES,
+  type ComponentTableName,
+  type ReferenceData,
+  type TableColumns,
+} from "./types.js";
 
 /*
  * Start-up checks of a data set (README "Your own data"): every table is checked when it is read
@@ -88,19 +94,10 @@ function defaultsTable(
   switch (kind) {
     case "server":
       return archetypes.server;
-    case "cpu":
-    case "ram":
-    case "ssd":
-    case "hdd":
-    case "case":
-      return archetypes[kind];
-    case "power_supply":
-      return archetypes.powerSupply;
-    case "gpu":
-      return archetypes.gpu;
     case "iot_device":
       return archetypes.iotDevice;
     default:
+      if (Object.hasOwn(COMPONENT_ARCHETYPE_FILES, kind)) return archetypes[kind as ComponentTableName];
       return userDeviceKinds.has(kind) ? archetypes.userTerminal : null;
   }
 }

@@ -6,16 +6,11 @@ import { componentAsset, serverAsset } from "./assets/assets.js";
 import { CloudInstance, cloudAsset } from "./assets/cloud.js";
 import { Server, type ServerInput } from "./assets/server.js";
 import type { ComponentCells } from "./components/component.js";
-import { Cpu, type CpuInput } from "./components/cpu.js";
-import {
-  Case,
-  type CaseInput,
-  FixedImpactComponent,
-  PowerSupply,
-  type PowerSupplyInput,
-} from "./components/enclosure.js";
-import { defaultGpuCells, Gpu, type GpuInput } from "./components/gpu.js";
-import { Hdd, type HddInput, Ram, type RamInput, Ssd, type SsdInput } from "./components/storage.js";
+import type { CpuInput } from "./components/cpu.js";
+import type { CaseInput, PowerSupplyInput } from "./components/enclosure.js";
+import type { GpuInput } from "./components/gpu.js";
+import { type ComponentInputs, type ComponentKind, componentEntry } from "./components/registry.js";
+import type { HddInput, RamInput, SsdInput } from "./components/storage.js";
 import type { EngineContext } from "./model/context.js";
 import { type Asset, Evaluation, type EvaluationOptions } from "./model/evaluation.js";
 import { LIST_WORKLOAD_UNIT } from "./model/usage.js";
@@ -30,30 +25,19 @@ export type { UsageInput } from "./model/usage.js";
 import type { UsageInput } from "./model/usage.js";
 
 export { defaultGpuCells, effectiveDieArea, serverGpuLacksVram } from "./components/gpu.js";
+export {
+  COMPONENT_KINDS,
+  type ComponentInputs,
+  type ComponentKind,
+  type ComponentKindEntry,
+  type ComponentName,
+  componentArchetypeTable,
+  componentEntry,
+  componentKinds,
+  componentOffered,
+  listingOrder,
+} from "./components/registry.js";
 export type { CaseInput, CpuInput, GpuInput, HddInput, PowerSupplyInput, RamInput, ServerInput, SsdInput };
-
-export type ComponentKind =
-  | "cpu"
-  | "gpu"
-  | "ram"
-  | "ssd"
-  | "hdd"
-  | "power_supply"
-  | "case"
-  | "motherboard"
-  | "assembly";
-
-export interface ComponentInputs {
-  cpu: CpuInput;
-  gpu: GpuInput;
-  ram: RamInput;
-  ssd: SsdInput;
-  hdd: HddInput;
-  power_supply: PowerSupplyInput;
-  case: CaseInput;
-  motherboard: CpuInput;
-  assembly: CpuInput;
-}
 
 /** Builds a standalone component (component routes read list workloads with their own unit label). */
 export function componentModel<K extends ComponentKind>(
@@ -62,30 +46,7 @@ export function componentModel<K extends ComponentKind>(
   cells: ComponentCells,
   input: ComponentInputs[K],
 ): Asset {
-  const unit = LIST_WORKLOAD_UNIT;
-  switch (kind) {
-    case "cpu":
-      return componentAsset(new Cpu(context, cells, input as CpuInput, unit));
-    case "gpu": {
-      const defaultGpu = defaultGpuCells(context);
-      if (!defaultGpu) throw new Error("this edition has no GPU component");
-      return componentAsset(new Gpu(context, cells, defaultGpu, input as GpuInput, unit));
-    }
-    case "ram":
-      return componentAsset(new Ram(context, cells, input as RamInput, unit));
-    case "ssd":
-      return componentAsset(new Ssd(context, cells, input as SsdInput, unit));
-    case "hdd":
-      return componentAsset(new Hdd(context, cells, input as HddInput, unit));
-    case "power_supply":
-      return componentAsset(new PowerSupply(context, cells, input as PowerSupplyInput, unit));
-    case "case":
-      return componentAsset(new Case(context, cells, input as CaseInput, unit));
-    case "motherboard":
-      return componentAsset(new FixedImpactComponent(context, cells, "MOTHERBOARD", input, unit));
-    default:
-      return componentAsset(new FixedImpactComponent(context, cells, "ASSEMBLY", input, unit));
-  }
+  return componentAsset(componentEntry(kind).model(context, cells, input, LIST_WORKLOAD_UNIT));
 }
 
 export function serverModel(context: EngineContext, cells: ComponentCells, input: ServerInput): Asset {

@@ -1,16 +1,16 @@
 import { z } from "zod";
 import { builtOncePer } from "../engine/model/builtOnce.js";
 import { ELECTRICITY_CRITERIA } from "../engine/model/criteria.js";
+import type { CaseInputRef, SimpleComponentInputRef } from "../schema/inputs.js";
 import { sentValue } from "./errorDialect.js";
 import type {
-  CaseInput,
+  ComponentKind,
   CpuInput,
   DiskInput,
   GpuInput,
   PowerSupplyInput,
   RamInput,
   ServerInput,
-  SimpleComponentInput,
   UsageInput,
 } from "./generated/graphql.js";
 import {
@@ -21,6 +21,13 @@ import {
   type ValidationDetail,
   validationDetail,
 } from "./validation.js";
+
+/*
+ * Input types only the component impact operations (built per kind in components.ts, not written
+ * in operations/*.graphql) use, so codegen does not emit them: read from the schema's definitions.
+ */
+type CaseInput = (typeof CaseInputRef)["$inferInput"];
+type SimpleComponentInput = (typeof SimpleComponentInputRef)["$inferInput"];
 
 /*
  * v1 request bodies (snake_case), validated with the reference's typing rules of the request's
@@ -350,6 +357,7 @@ export const serverVariables: BodyParser<ServerInput> = describedBody(
   },
 );
 
+/** The v1 body of each component kind, as its GraphQL input (the compiler requires one per kind). */
 export const componentVariables = {
   cpu: describedBody(
     "Cpu",
@@ -376,7 +384,7 @@ export const componentVariables = {
     schemaOf("simple"),
     (body, rules): SimpleComponentInput => toSimple(parseV1Body(bodySchemas(rules).simple, body, rules)),
   ),
-  powerSupply: describedBody(
+  power_supply: describedBody(
     "PowerSupply",
     schemaOf("powerSupply"),
     (body, rules): PowerSupplyInput =>
@@ -396,7 +404,7 @@ export const componentVariables = {
     schemaOf("simple"),
     (body, rules): SimpleComponentInput => toSimple(parseV1Body(bodySchemas(rules).simple, body, rules)),
   ),
-};
+} satisfies Record<ComponentKind, BodyParser<unknown>>;
 
 /** A body's `usage` object (errors located under `usage`). */
 export function usageVariables(value: unknown, rules: RequestValidation): UsageInput | null {

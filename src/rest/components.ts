@@ -1,3 +1,12 @@
+import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
+import { Kind, parse } from "graphql";
+import {
+  COMPONENT_FIELD_NAMES,
+  COMPONENT_INPUT_TYPES,
+  componentKinds,
+  hasArchetypes,
+  listingOrder,
+} from "../schema/component.js";
 import { componentVariables } from "./body.js";
 import {
   ARCHETYPE_PARAMETER,
@@ -12,81 +21,79 @@ import {
   required,
 } from "./common.js";
 import {
-  AssemblyImpactsDocument,
-  CaseImpactsDocument,
+  type Allocation,
   ComponentArchetypeConfigDocument,
   ComponentArchetypesDocument,
+  type ComponentImpactFieldsFragment,
+  ComponentImpactFieldsFragmentDoc,
   type ComponentKind,
   ComponentKindsDocument,
-  CpuImpactsDocument,
-  GpuImpactsDocument,
-  HddImpactsDocument,
-  MotherboardImpactsDocument,
-  PowerSupplyImpactsDocument,
-  RamImpactsDocument,
-  SsdImpactsDocument,
+  type Criterion,
 } from "./generated/graphql.js";
 
-/**
-/**
- * The v1 component routes: kind, impact handler and, for a component only some editions have,
- * what their data must hold. `assembly` is served although v1.2.4 answers 404 for it: our specification
+/*
+ * The v1 component routes, for every kind of the component registry (src/engine/components/
+ * registry.ts, through the schema): `/v1/component/<kind>` (impacts), `…/archetype(s)` and
+ * `…/archetype_config`. `assembly` is served although v1.2.4 answers 404 for it: our specification
  * lists it among the component routes (docs/methodology.md §4.8, §4.9).
  */
-const COMPONENTS: readonly {
-  readonly kind: ComponentKind;
-  readonly impacts: Handler;
-  readonly requires?: EditionFeature;
-}[] = [
-  { kind: "cpu", impacts: inputRoute(CpuImpactsDocument, componentVariables.cpu, (d) => d.component) },
-  {
-    kind: "gpu",
-    impacts: inputRoute(GpuImpactsDocument, componentVariables.gpu, (d) => d.component),
-    requires: GPUS,
-  },
-  { kind: "ram", impacts: inputRoute(RamImpactsDocument, componentVariables.ram, (d) => d.component) },
-  { kind: "ssd", impacts: inputRoute(SsdImpactsDocument, componentVariables.ssd, (d) => d.component) },
-  { kind: "hdd", impacts: inputRoute(HddImpactsDocument, componentVariables.hdd, (d) => d.component) },
-  {
-    kind: "power_supply",
-    impacts: inputRoute(PowerSupplyImpactsDocument, componentVariables.powerSupply, (d) => d.component),
-  },
-  { kind: "case", impacts: inputRoute(CaseImpactsDocument, componentVariables.case, (d) => d.component) },
-  {
-    kind: "motherboard",
-    impacts: inputRoute(MotherboardImpactsDocument, componentVariables.motherboard, (d) => d.component),
-  },
-  {
-    kind: "assembly",
-    impacts: inputRoute(AssemblyImpactsDocument, componentVariables.assembly, (d) => d.component),
-  },
-];
 
-/** Kinds without an archetype file: the reference fails listing motherboard's (HTTP 500). */
-const WITHOUT_ARCHETYPES: ReadonlySet<ComponentKind> = new Set(["motherboard", "assembly"]);
+/** Other v1 spellings of a kind's path: the reference also routes `power-supply`. */
+const PATH_ALIASES: Partial<Record<ComponentKind, readonly string[]>> = { power_supply: ["power-supply"] };
 
-/** `/v1/component/all` lists the edition's components in the reference's order (gpu from 2.4.1). */
-const COMPONENT_ALL_ORDER: readonly ComponentKind[] = [
-  "cpu",
-  "gpu",
-  "ram",
-  "ssd",
-  "hdd",
-  "motherboard",
-  "power_supply",
-  "case",
-];
+/** A kind whose routes only editions with a feature have (their data's optional table). */
+const REQUIRES: Partial<Record<ComponentKind, EditionFeature>> = { gpu: GPUS };
+
+/** The variables of a component impacts operation whose `input` is `Input`. */
+export interface ComponentImpactsVariables<Input> {
+  archetype?: string | null;
+  input?: Input | null;
+  criteria?: Criterion[] | Criterion | null;
+  duration?: number | null;
+  allocation?: Allocation | null;
+  verbose: boolean;
+  edition?: string | null;
+}
+
+export type ComponentImpacts = { component: ComponentImpactFieldsFragment };
+
+/**
+ * The one operation of the component impact routes, for a kind: its query field (aliased
+ * `component`), its input type, and the `ComponentImpactFields` fragment of
+ * src/rest/operations/fragments.graphql. Built once per kind when the routes are made; named
+ * `<Field>Impacts` (`CpuImpacts`, `PowerSupplyImpacts`) like the hand-written ones it replaces.
+ */
+export function componentImpactsDocument(
+  kind: ComponentKind,
+): TypedDocumentNode<ComponentImpacts, ComponentImpactsVariables<unknown>> {
+  const field = COMPONENT_FIELD_NAMES[kind];
+  const operation = parse(`query ${field[0].toUpperCase()}${field.slice(1)}Impacts(
+  $archetype: String
+  $input: ${COMPONENT_INPUT_TYPES[kind].name}
+  $criteria: [Criterion!]
+  $duration: Float
+  $allocation: Allocation
+  $verbose: Boolean!
+  $edition: Edition
+) {
+  component: ${field}(archetype: $archetype, input: $input, edition: $edition) {
+    ...ComponentImpactFields
+  }
+}`);
+  return {
+    kind: Kind.DOCUMENT,
+    definitions: [...operation.definitions, ...ComponentImpactFieldsFragmentDoc.definitions],
+  };
+}
 
 const componentAll: Handler = documented(
   async (_request, run) => {
-    const { componentKinds } = await run(ComponentKindsDocument, {});
-    const existing = new Set(componentKinds);
+    const { componentKinds: existing } = await run(ComponentKindsDocument, {});
+    const served = new Set(existing);
+    // `/v1/component/all` lists the edition's components in the reference's order (gpu where the edition has GPUs).
     return ok(
       Object.fromEntries(
-        COMPONENT_ALL_ORDER.filter((kind) => existing.has(kind)).map((kind) => [
-          kind,
-          `v1/component/${kind}`,
-        ]),
+        listingOrder.filter((kind) => served.has(kind)).map((kind) => [kind, `v1/component/${kind}`]),
       ),
     );
   },
@@ -95,34 +102,35 @@ const componentAll: Handler = documented(
 
 export function componentRoutes(): Route[] {
   const routes: Route[] = [{ path: "/v1/component/all", methods: { GET: componentAll } }];
-  for (const spec of COMPONENTS) {
-    const { impacts, requires } = spec;
+  for (const kind of componentKinds) {
+    const requires = REQUIRES[kind];
+    const impacts = inputRoute(componentImpactsDocument(kind), componentVariables[kind], (d) => d.component);
     const archetypes: Handler = documented(
       async (_request, run) => {
-        if (WITHOUT_ARCHETYPES.has(spec.kind)) {
-          // No archetype file: an empty list where the edition has the kind, else not found.
-          const { componentKinds } = await run(ComponentKindsDocument, {});
-          if (!componentKinds.includes(spec.kind)) throw new RestError(404, { detail: "Not Found" });
+        if (!hasArchetypes(kind)) {
+          // No archetype file (the reference fails listing motherboard's, HTTP 500): an empty list
+          // where the edition has the kind, else not found.
+          const { componentKinds: existing } = await run(ComponentKindsDocument, {});
+          if (!existing.includes(kind)) throw new RestError(404, { detail: "Not Found" });
           return ok([]);
         }
-        return ok((await run(ComponentArchetypesDocument, { kind: spec.kind })).componentArchetypes);
+        return ok((await run(ComponentArchetypesDocument, { kind })).componentArchetypes);
       },
-      { summary: `Archetype ids of the ${spec.kind} component`, answer: "Names" },
+      { summary: `Archetype ids of the ${kind} component`, answer: "Names" },
     );
     const config: Handler = documented(
       async (request, run) => {
         const archetype = required(request.params, "archetype");
-        const data = await run(ComponentArchetypeConfigDocument, { kind: spec.kind, archetype });
+        const data = await run(ComponentArchetypeConfigDocument, { kind, archetype });
         return ok(data.componentArchetypeConfig);
       },
       {
-        summary: `The configuration of a ${spec.kind} archetype`,
+        summary: `The configuration of a ${kind} archetype`,
         query: [ARCHETYPE_PARAMETER],
         answer: "ArchetypeConfig",
       },
     );
-    const spellings = spec.kind === "power_supply" ? ["power_supply", "power-supply"] : [spec.kind];
-    for (const spelling of spellings) {
+    for (const spelling of [kind, ...(PATH_ALIASES[kind] ?? [])]) {
       const base = `/v1/component/${spelling}`;
       routes.push({ path: base, requires, methods: { GET: impacts, POST: impacts } });
       routes.push({ path: `${base}/archetype`, requires, methods: { GET: archetypes } });

@@ -1,7 +1,7 @@
 import type { ObjectRef } from "@pothos/core";
 import type { GraphQLError, GraphQLResolveInfo } from "graphql";
 import {
-  type ComponentKind,
+  componentKinds,
   type EditionRules,
   PERIPHERAL_KINDS,
   type RawImpact,
@@ -198,7 +198,7 @@ const ComponentItemInput = builder.inputType("ComponentItemInput", {
     kind: t.field({ type: ComponentKindEnum, required: true, description: "The component kind." }),
     archetype: t.string({ required: false, description: "Archetype id of that kind; default `DEFAULT`." }),
     ...Object.fromEntries(
-      (Object.keys(COMPONENT_INPUT_TYPES) as ComponentKind[]).map((kind) => [
+      componentKinds.map((kind) => [
         COMPONENT_FIELD_NAMES[kind],
         t.field({
           type: COMPONENT_INPUT_TYPES[kind],

@@ -1,40 +1,43 @@
 import type { ArchetypeTable } from "../data/types.js";
-import { availability, editionsWhere } from "../editions/features.js";
-import { type ComponentKind, componentModel } from "../engine/index.js";
+import { availability, editionsWhere, type FeatureName } from "../editions/features.js";
+import {
+  COMPONENT_KINDS,
+  type ComponentKind,
+  componentArchetypeTable,
+  componentKinds,
+  componentModel,
+  componentOffered,
+} from "../engine/index.js";
 import { builder } from "./builder.js";
 import type { EditionContext } from "./context.js";
 import { editionArg } from "./edition.js";
 import { notFound } from "./errors.js";
 import { type AssetParent, assetImpactFields } from "./impact.js";
-import {
-  CaseInputRef,
-  CpuInputRef,
-  DiskInputRef,
-  GpuInputRef,
-  PowerSupplyInputRef,
-  RamInputRef,
-  SimpleComponentInputRef,
-  validateComponentInput,
-} from "./inputs.js";
+import { COMPONENT_INPUT_TYPES, validateComponentInput } from "./inputs.js";
+
+/** The kinds (GraphQL enum order) and the v1 listing's order, from the component registry. */
+export { componentKinds, listingOrder } from "../engine/index.js";
+export { COMPONENT_INPUT_TYPES };
 
 interface ComponentParent extends AssetParent {
   readonly kind: ComponentKind;
   readonly archetype: string | null;
 }
 
+/** Kinds only some editions have: their description says which (from the editions' features). */
+const KIND_FEATURE: Partial<Record<ComponentKind, FeatureName>> = { gpu: "gpus" };
+
+function kindDescription(kind: ComponentKind): string {
+  const feature = KIND_FEATURE[kind];
+  const description = COMPONENT_KINDS[kind].description;
+  return feature ? `${description} ${availability(feature)}` : description;
+}
+
 export const ComponentKindEnum = builder.enumType("ComponentKind", {
   description: "Kinds of components evaluated on their own or in fleets.",
-  values: {
-    cpu: { description: "Processor." },
-    gpu: { description: `Graphics card. ${availability("gpus")}` },
-    ram: { description: "Memory modules." },
-    ssd: { description: "Solid-state drive." },
-    hdd: { description: "Hard disk drive." },
-    power_supply: { description: "Power supply unit." },
-    case: { description: "Rack or blade case." },
-    motherboard: { description: "Motherboard." },
-    assembly: { description: "Assembly of a server." },
-  } as const,
+  values: Object.fromEntries(
+    componentKinds.map((kind) => [kind, { description: kindDescription(kind) }]),
+  ) as Record<ComponentKind, { description: string }>,
 });
 
 export const ComponentRef = builder.objectRef<ComponentParent>("Component").implement({
@@ -50,65 +53,23 @@ export const ComponentRef = builder.objectRef<ComponentParent>("Component").impl
   }),
 });
 
-/** The archetype table of a component kind; motherboard and assembly have none. */
+/** The archetype table of a component kind (the registry's); null for kinds without any (motherboard, assembly). */
 export function componentTable(context: EditionContext, kind: ComponentKind): ArchetypeTable | null {
-  const { archetypes } = context.service.data;
-  switch (kind) {
-    case "cpu":
-      return archetypes.cpu;
-    case "gpu":
-      return archetypes.gpu;
-    case "ram":
-      return archetypes.ram;
-    case "ssd":
-      return archetypes.ssd;
-    case "hdd":
-      return archetypes.hdd;
-    case "power_supply":
-      return archetypes.powerSupply;
-    case "case":
-      return archetypes.case;
-    default:
-      return null;
-  }
+  return componentArchetypeTable(context.service.data, kind);
 }
 
-/** Kinds evaluated from an archetype table (motherboard and assembly have none). */
-const KINDS_WITH_ARCHETYPES: ReadonlySet<ComponentKind> = new Set([
-  "cpu",
-  "gpu",
-  "ram",
-  "ssd",
-  "hdd",
-  "power_supply",
-  "case",
-]);
+/** Whether a kind is described by archetypes (not motherboard, assembly): the registry's. */
+export function hasArchetypes(kind: ComponentKind): boolean {
+  return COMPONENT_KINDS[kind].archetypes !== null;
+}
 
-/** The GraphQL input type of each component kind. */
-export const COMPONENT_INPUT_TYPES = {
-  cpu: CpuInputRef,
-  gpu: GpuInputRef,
-  ram: RamInputRef,
-  ssd: DiskInputRef,
-  hdd: SimpleComponentInputRef,
-  power_supply: PowerSupplyInputRef,
-  case: CaseInputRef,
-  motherboard: SimpleComponentInputRef,
-  assembly: SimpleComponentInputRef,
-} as const;
-
-/** The query field (and fleet item input field) of each component kind. */
-export const COMPONENT_FIELD_NAMES: Record<ComponentKind, string> = {
-  cpu: "cpu",
-  gpu: "gpu",
-  ram: "ram",
-  ssd: "ssd",
-  hdd: "hdd",
-  power_supply: "powerSupply",
-  case: "case",
-  motherboard: "motherboard",
-  assembly: "assembly",
-};
+/** The query field (and fleet item input field) of each component kind: the kind in camelCase. */
+export const COMPONENT_FIELD_NAMES = Object.fromEntries(
+  componentKinds.map((kind) => [
+    kind,
+    kind.replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase()),
+  ]),
+) as Record<ComponentKind, string>;
 
 /** Validates a component description and prepares its (lazy) evaluation. */
 export async function resolveComponent(
@@ -139,10 +100,9 @@ export async function resolveComponent(
   return { kind, archetype, usageHours, build: () => componentModel(engine, kind, cells, input) };
 }
 
-/** Whether a component kind exists in an edition (a kind with archetypes needs its table). */
+/** Whether a component kind exists in an edition (the registry's rule: its rules serve it, its data has its table). */
 function componentExists(context: EditionContext, kind: ComponentKind): boolean {
-  if (kind === "assembly") return context.engine.rules.assemblyComponent === "served";
-  return !KINDS_WITH_ARCHETYPES.has(kind) || componentTable(context, kind) !== null;
+  return componentOffered(context.engine, kind);
 }
 
 builder.queryField("componentKinds", (t) =>
@@ -152,14 +112,12 @@ builder.queryField("componentKinds", (t) =>
     args: { edition: editionArg(t.arg) },
     resolve: (_root, args, context) => {
       const served = context.edition(args.edition);
-      return (Object.keys(COMPONENT_INPUT_TYPES) as ComponentKind[]).filter((kind) =>
-        componentExists(served, kind),
-      );
+      return componentKinds.filter((kind) => componentExists(served, kind));
     },
   }),
 );
 
-for (const kind of Object.keys(COMPONENT_INPUT_TYPES) as ComponentKind[]) {
+for (const kind of componentKinds) {
   builder.queryField(COMPONENT_FIELD_NAMES[kind], (t) =>
     t.field({
       type: ComponentRef,

@@ -5,6 +5,7 @@ import { availability, editionsWhere } from "../editions/features.js";
 import type { DiskInput } from "../engine/assets/server.js";
 import type {
   CaseInput,
+  ComponentKind,
   CpuInput,
   GpuInput,
   HddInput,
@@ -224,6 +225,19 @@ export const GpuInputRef = builder.inputType("GpuInput", {
   }),
 });
 
+/** The GraphQL input type of each component kind (its query field's `input`, its fleet item field). */
+export const COMPONENT_INPUT_TYPES = {
+  cpu: CpuInputRef,
+  gpu: GpuInputRef,
+  ram: RamInputRef,
+  ssd: DiskInputRef,
+  hdd: SimpleComponentInputRef,
+  power_supply: PowerSupplyInputRef,
+  case: CaseInputRef,
+  motherboard: SimpleComponentInputRef,
+  assembly: SimpleComponentInputRef,
+} as const satisfies Record<ComponentKind, unknown>;
+
 /** The fields of a server's description: `ServerInput`'s, and a fleet's `ServerItemInput` besides its archetype. */
 export function serverInputFields(t: InputFieldBuilder<SchemaTypes, "InputObject">) {
   return {
@@ -437,7 +451,7 @@ function buildInputSchemas(limits: Limits) {
     case: z.object({ units: count, caseType: text, usage }),
     motherboard: simple,
     assembly: simple,
-  } as const;
+  } as const satisfies Record<ComponentKind, z.ZodType>;
 
   return { usage, server, components };
 }

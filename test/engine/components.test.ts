@@ -8,6 +8,7 @@ import {
   type ComponentInputs,
   type ComponentKind,
   CRITERIA,
+  componentArchetypeTable,
   componentModel,
   type EvaluationOptions,
   evaluate,
@@ -32,17 +33,8 @@ const adp = criterion("adp");
 const pe = criterion("pe");
 
 function cellsOf(kind: ComponentKind, id?: string): ComponentCells {
-  const tables = {
-    cpu: data.archetypes.cpu,
-    ram: data.archetypes.ram,
-    ssd: data.archetypes.ssd,
-    hdd: data.archetypes.hdd,
-    power_supply: data.archetypes.powerSupply,
-    case: data.archetypes.case,
-  } as const;
-  if (kind === "motherboard" || kind === "assembly" || kind === "gpu") return {};
-  const table = tables[kind];
-  return table.byId.get(id ?? (kind === "case" ? "rack" : "DEFAULT"))!.cells;
+  const table = kind === "gpu" ? null : componentArchetypeTable(data, kind);
+  return table ? table.byId.get(id ?? (kind === "case" ? "rack" : "DEFAULT"))!.cells : {};
 }
 
 function asset<K extends ComponentKind>(kind: K, input: ComponentInputs[K], archetype?: string) {

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Server } from "../../src/engine/assets/server.js";
 import { Component } from "../../src/engine/components/component.js";
 import { Evaluation } from "../../src/engine/model/evaluation.js";
-import { CpuImpactsDocument, ServerImpactsDocument } from "../../src/rest/generated/graphql.js";
+import { componentImpactsDocument } from "../../src/rest/components.js";
+import { ServerImpactsDocument } from "../../src/rest/generated/graphql.js";
 import { createApp } from "../../src/server.js";
 import { END_OF_LIFE, GENERIC_DATA, UNCERTAINTY } from "../support/engine.js";
 import { graphqlClient } from "../support/graphql.js";
@@ -339,8 +340,8 @@ describe("verbose", () => {
 });
 
 describe("component queries", () => {
-  it("cpu §18.1 (generated CpuImpacts document) with verbose", async () => {
-    const { data, errors } = await graphql(print(CpuImpactsDocument), {
+  it("cpu §18.1 (the CpuImpacts operation of the REST shim) with verbose", async () => {
+    const { data, errors } = await graphql(print(componentImpactsDocument("cpu")), {
       input: { coreUnits: 12, dieSizePerCore: 24.5 },
       verbose: true,
     });

@@ -12,17 +12,6 @@ import {
 import { roundSigFig } from "../model/rounding.js";
 import { type TimeWorkload, Usage, type UsageInput, usageCells } from "../model/usage.js";
 
-export type ComponentKind =
-  | "CPU"
-  | "GPU"
-  | "RAM"
-  | "SSD"
-  | "HDD"
-  | "POWER_SUPPLY"
-  | "CASE"
-  | "MOTHERBOARD"
-  | "ASSEMBLY";
-
 /** Cells of a component archetype: its own columns plus `USAGE.*` (docs/methodology.md §3.4). */
 export type ComponentCells = Readonly<Record<string, ArchetypeCell>>;
 
@@ -38,7 +27,11 @@ export interface ComponentInputBase {
  * §4.0 skeleton (units, share, de-duplicated warnings).
  */
 export abstract class Component {
-  abstract readonly kind: ComponentKind;
+  /**
+   * Its name in verbose answers (`CPU-1`) and messages: its kind in upper case, which the registry
+   * (registry.ts) checks for each kind's model.
+   */
+  abstract readonly kind: Uppercase<string>;
   readonly units: Attribute<number>;
   usage: Usage;
 

@@ -124,11 +124,13 @@ export class Case extends Component {
 }
 
 /** Motherboard and assembly: a fixed impact per unit (§4.8). */
-export class FixedImpactComponent extends Component {
+export class FixedImpactComponent<
+  Name extends "MOTHERBOARD" | "ASSEMBLY" = "MOTHERBOARD" | "ASSEMBLY",
+> extends Component {
   constructor(
     context: EngineContext,
     cells: ComponentCells,
-    readonly kind: "MOTHERBOARD" | "ASSEMBLY",
+    readonly kind: Name,
     input: ComponentInputBase = {},
     listWorkloadUnit = "%",
   ) {

@@ -1,0 +1,170 @@
+import type { ArchetypeTable, ComponentTableName, ReferenceData } from "../../data/types.js";
+import type { EngineContext } from "../model/context.js";
+import type { EditionRules } from "../model/edition.js";
+import type { Component, ComponentCells } from "./component.js";
+import { Cpu, type CpuInput } from "./cpu.js";
+import {
+  Case,
+  type CaseInput,
+  FixedImpactComponent,
+  PowerSupply,
+  type PowerSupplyInput,
+} from "./enclosure.js";
+import { defaultGpuCells, Gpu, type GpuInput } from "./gpu.js";
+import { Hdd, type HddInput, Ram, type RamInput, Ssd, type SsdInput } from "./storage.js";
+
+/**
+ * The component kinds (evaluated on their own routes and in fleets), each with what its model reads
+ * from its request. A kind named here must have its entry in COMPONENT_KINDS below, and in every
+ * per-kind record of the transports (its GraphQL input, its v1 body): the compiler says which.
+ */
+export interface ComponentInputs {
+  cpu: CpuInput;
+  gpu: GpuInput;
+  ram: RamInput;
+  ssd: SsdInput;
+  hdd: HddInput;
+  power_supply: PowerSupplyInput;
+  case: CaseInput;
+  motherboard: CpuInput;
+  assembly: CpuInput;
+}
+
+export type ComponentKind = keyof ComponentInputs;
+
+/** A component's name in verbose answers (`CPU-1`, `POWER_SUPPLY-1`) and messages: its kind in upper case. */
+export type ComponentName = Uppercase<ComponentKind>;
+
+/** Everything the service knows of one component kind; the transports derive their names from it. */
+export interface ComponentKindEntry<K extends ComponentKind> {
+  /** What it is, in a few words (the GraphQL enum value's description). */
+  readonly description: string;
+  /** Its name in verbose answers (`CPU-1`): the `kind` of the model built below (checked by the compiler). */
+  readonly verbose: Uppercase<K>;
+  /** Its archetype table in the edition's data (src/data/types.ts), or null for a kind without archetypes. */
+  readonly archetypes: ComponentTableName | null;
+  /**
+   * Its position in the v1 listing of the edition's components (`/v1/component/all`, the reference's
+   * order), or null when that listing leaves it out.
+   */
+  readonly listing: number | null;
+  /**
+   * Which editions have it, besides needing its archetype table: an edition lacking that table (GPU
+   * in 1.2.4) does not have the kind. Absent: every edition whose data has its table.
+   */
+  readonly servedWhen?: (rules: EditionRules) => boolean;
+  /** Builds one standalone component (`unit`: the label of list workloads on the component routes). */
+  readonly model: (
+    context: EngineContext,
+    cells: ComponentCells,
+    input: ComponentInputs[K],
+    unit: string,
+  ) => Component & { readonly kind: Uppercase<K> };
+}
+
+/**
+ * The registry of component kinds: one entry per kind, required by the compiler for each kind of
+ * `ComponentInputs`. Key order is the GraphQL enum's order.
+ * Adding a kind: docs/architecture.md, "Add a component kind".
+ */
+export const COMPONENT_KINDS = {
+  cpu: {
+    description: "Processor.",
+    verbose: "CPU",
+    archetypes: "cpu",
+    listing: 0,
+    model: (context, cells, input, unit) => new Cpu(context, cells, input, unit),
+  },
+  gpu: {
+    description: "Graphics card.",
+    verbose: "GPU",
+    archetypes: "gpu",
+    listing: 1,
+    model: (context, cells, input, unit) => {
+      const defaultGpu = defaultGpuCells(context);
+      if (!defaultGpu) throw new Error("this edition has no GPU component");
+      return new Gpu(context, cells, defaultGpu, input, unit);
+    },
+  },
+  ram: {
+    description: "Memory modules.",
+    verbose: "RAM",
+    archetypes: "ram",
+    listing: 2,
+    model: (context, cells, input, unit) => new Ram(context, cells, input, unit),
+  },
+  ssd: {
+    description: "Solid-state drive.",
+    verbose: "SSD",
+    archetypes: "ssd",
+    listing: 3,
+    model: (context, cells, input, unit) => new Ssd(context, cells, input, unit),
+  },
+  hdd: {
+    description: "Hard disk drive.",
+    verbose: "HDD",
+    archetypes: "hdd",
+    listing: 4,
+    model: (context, cells, input, unit) => new Hdd(context, cells, input, unit),
+  },
+  power_supply: {
+    description: "Power supply unit.",
+    verbose: "POWER_SUPPLY",
+    archetypes: "power_supply",
+    listing: 6,
+    model: (context, cells, input, unit) => new PowerSupply(context, cells, input, unit),
+  },
+  case: {
+    description: "Rack or blade case.",
+    verbose: "CASE",
+    archetypes: "case",
+    listing: 7,
+    model: (context, cells, input, unit) => new Case(context, cells, input, unit),
+  },
+  motherboard: {
+    description: "Motherboard.",
+    verbose: "MOTHERBOARD",
+    archetypes: null,
+    listing: 5,
+    model: (context, cells, input, unit) =>
+      new FixedImpactComponent(context, cells, "MOTHERBOARD", input, unit),
+  },
+  assembly: {
+    description: "Assembly of a server.",
+    verbose: "ASSEMBLY",
+    archetypes: null,
+    // The reference's listing has no assembly (its route answers 404 in 1.2.4; docs/methodology.md §4.9).
+    listing: null,
+    servedWhen: (rules) => rules.assemblyComponent === "served",
+    model: (context, cells, input, unit) => new FixedImpactComponent(context, cells, "ASSEMBLY", input, unit),
+  },
+} as const satisfies ComponentRegistry;
+
+type ComponentRegistry = { readonly [K in ComponentKind]: ComponentKindEntry<K> };
+const registry: ComponentRegistry = COMPONENT_KINDS;
+
+/** The registry entry of a kind, typed by its kind (its model takes that kind's input). */
+export function componentEntry<K extends ComponentKind>(kind: K): ComponentKindEntry<K> {
+  return registry[kind];
+}
+
+/** The component kinds, in the registry's (GraphQL enum's) order. */
+export const componentKinds = Object.keys(COMPONENT_KINDS) as ComponentKind[];
+
+/** The archetype table of a component kind in a data set; null for a kind without archetypes or a table it lacks. */
+export function componentArchetypeTable(data: ReferenceData, kind: ComponentKind): ArchetypeTable | null {
+  const table = COMPONENT_KINDS[kind].archetypes;
+  return table === null ? null : data.archetypes[table];
+}
+
+/** Whether an edition has a component kind: its rules serve it and its data has its archetype table. */
+export function componentOffered(context: EngineContext, kind: ComponentKind): boolean {
+  const entry = componentEntry(kind);
+  if (entry.servedWhen && !entry.servedWhen(context.rules)) return false;
+  return entry.archetypes === null || context.data.archetypes[entry.archetypes] !== null;
+}
+
+/** The kinds of the v1 listing of components (`/v1/component/all`), in its (the reference's) order. */
+export const listingOrder: readonly ComponentKind[] = componentKinds
+  .filter((kind) => COMPONENT_KINDS[kind].listing !== null)
+  .sort((a, b) => (COMPONENT_KINDS[a].listing ?? 0) - (COMPONENT_KINDS[b].listing ?? 0));
