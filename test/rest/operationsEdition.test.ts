@@ -17,6 +17,8 @@ import {
   visitWithTypeInfo,
 } from "graphql";
 import { describe, expect, it } from "vitest";
+import { componentKinds } from "../../src/engine/index.js";
+import { componentImpactsDocument } from "../../src/rest/components.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 const OPERATIONS = join(ROOT, "src/rest/operations");
@@ -70,5 +72,11 @@ describe("every shim operation runs in the request's edition", () => {
   it.each(documents.map(({ file }) => file))("%s: each operation declares and passes $edition", (file) => {
     const { document } = documents.find((entry) => entry.file === file) as (typeof documents)[number];
     expect(editionProblems(document)).toEqual([]);
+  });
+
+  // The component impact operations are built from the registry of component kinds, not read
+  // from a file: each kind's operation is checked the same way.
+  it.each([...componentKinds])("component %s: its impacts operation declares and passes $edition", (kind) => {
+    expect(editionProblems(componentImpactsDocument(kind))).toEqual([]);
   });
 });
