@@ -39,6 +39,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          sequence: { groupOrder: 0 },
           include: ["test/**/*.test.ts"],
           exclude: PROCESS_TESTS,
           // Worker threads that are not isolated: the files a worker runs share one module graph,
@@ -51,7 +52,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "process", include: PROCESS_TESTS },
+        test: {
+          name: "process",
+          include: PROCESS_TESTS,
+          // After the unit project, not beside it: the process tests keep the machine to
+          // themselves, as when every file ran in one pool (tests must pass on a busy 2-core machine).
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },
