@@ -3,6 +3,23 @@ import { defineConfig } from "vitest/config";
 
 const require = createRequire(import.meta.url);
 
+/**
+ * The tests that start real servers or processes (a listening socket, a child process, worker
+ * threads, a browser): the `process` project. Everything else — engine, data, editions, pure
+ * modules, GraphQL and REST through the in-memory app — is the fast `unit` project
+ * (docs/architecture.md, "Tests"). Membership is by path: a new file under these paths is a
+ * process test, any other new file a unit test.
+ */
+const PROCESS_TESTS = [
+  "test/server/**/*.test.ts",
+  "test/cli/**/*.test.ts",
+  "test/batch/route.test.ts",
+  "test/editions/startup.test.ts",
+  "test/graphql/stream.test.ts",
+  "test/http/browser.test.ts",
+  "test/http/server.test.ts",
+];
+
 export default defineConfig({
   resolve: {
     // One graphql instance for everything: Pothos and yoga load graphql's CommonJS build, so the
@@ -10,10 +27,39 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: require.resolve("graphql") }],
   },
   test: {
-    include: ["test/**/*.test.ts"],
     // Tests are quiet: an app built without a logger logs at LOG_LEVEL. A test that asserts on
     // logs gives its app its own logger (test/support/httpServer.ts captures them).
     env: { LOG_LEVEL: "silent" },
     testTimeout: 20000,
+    // The pools' isolation is set here, for every project using the pool: only `unit` uses threads.
+    poolOptions: { threads: { isolate: false } },
+    projects: [
+      {
+        // `extends: true`: the alias and the environment above hold in both projects.
+        extends: true,
+        test: {
+          name: "unit",
+          sequence: { groupOrder: 0 },
+          include: ["test/**/*.test.ts"],
+          exclude: PROCESS_TESTS,
+          // Worker threads that are not isolated: the files a worker runs share one module graph,
+          // so the app and the reference data are built once per worker (test/support/app.ts)
+          // instead of once per file. Unit tests keep no state between files: spies are restored
+          // after each test (vi.restoreAllMocks). The process project keeps isolated forks.
+          pool: "threads",
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "process",
+          include: PROCESS_TESTS,
+          // After the unit project, not beside it: the process tests keep the machine to
+          // themselves, as when every file ran in one pool (tests must pass on a busy 2-core machine).
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

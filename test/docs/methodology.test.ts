@@ -62,18 +62,4 @@ describe("docs/methodology.md", () => {
     const broken = found.filter(({ citation }) => !anchors.includes(anchorOf(citation)));
     expect(broken).toEqual([]);
   });
-
-  it("no source still cites the reference specification files by their old names", () => {
-    const stale = citingFiles
-      // This file names the old forms to recognise them.
-      .filter((file) => !file.startsWith("docs/") && file !== "test/docs/methodology.test.ts")
-      .filter((file) =>
-        /\bMETHOD(?:-2\.4\.1)?(?:\.md)? §|\bMETHOD(?:-2\.4\.1)?\.md\b|\bM§\d/.test(
-          readFileSync(new URL(file, root), "utf8"),
-        ),
-      );
-    // Re-point them mechanically: `METHOD.md §N.M` and `M§N.M` → `docs/methodology.md §N.M`;
-    // `METHOD-2.4.1 §N.M` → `docs/methodology.md §19.N.M`; its `Appendix D.N` → `docs/methodology.md §19.15.N`.
-    expect(stale).toEqual([]);
-  });
 });

@@ -4,11 +4,12 @@
  * regions standing for the usage location, 6-year platform lifetimes, no `units` in the verbose.
  */
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/server.js";
+import { sharedApp } from "../support/app.js";
+import { ARCHETYPE_LIFETIME_HOURS } from "../support/fixtures.js";
 import { graphqlClient } from "../support/graphql.js";
 import { call } from "../support/rest.js";
 
-const app = createApp();
+const app = sharedApp();
 const graphql = graphqlClient(app);
 
 const V2 = "edition=2.4.1";
@@ -247,7 +248,7 @@ describe("platforms and verbose (docs/methodology.md §19.7.1, §12)", () => {
     const v2 = await call(app, "GET", `/v1/cloud/instance?provider=aws&instance_type=m5.large&${V2}`);
     const v1 = await call(app, "GET", "/v1/cloud/instance?provider=aws&instance_type=m5.large");
     expect(v2.body.verbose.hours_life_time).toMatchObject({ value: 52560, source: "from device" });
-    expect(v1.body.verbose.hours_life_time).toMatchObject({ value: 35040 });
+    expect(v1.body.verbose.hours_life_time).toMatchObject({ value: ARCHETYPE_LIFETIME_HOURS });
     expect(v2.body.verbose.duration).toEqual({ value: 52560, unit: "hours" });
     expect(v2.body.verbose.vcpu).toEqual({ value: 2, status: "ARCHETYPE" });
     expect(v2.body.verbose.units).toBeUndefined();

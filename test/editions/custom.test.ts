@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
 import { appOptionsOf, createApp } from "../../src/server.js";
+import { lazyApp } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 import { call, EOL } from "../support/rest.js";
 
@@ -52,7 +53,7 @@ writeFileSync(
 );
 
 const config = loadConfig({ EDITIONS_FILE: editionsFile });
-const app = createApp(appOptionsOf(config));
+const app = lazyApp(() => createApp(appOptionsOf(config)));
 const graphql = graphqlClient(app);
 
 describe("custom editions from EDITIONS_FILE", () => {

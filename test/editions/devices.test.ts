@@ -5,13 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { powerAtLoad } from "../../src/engine/index.js";
-import { createApp } from "../../src/server.js";
+import { sharedApp } from "../support/app.js";
+import { ARCHETYPE_LIFETIME_HOURS } from "../support/fixtures.js";
 import { graphqlClient } from "../support/graphql.js";
 import { call } from "../support/rest.js";
+import { GENERIC_DATA_WARNING as GENERIC } from "../support/warnings.js";
 
-const app = createApp();
+const app = sharedApp();
 const graphql = graphqlClient(app);
-const GENERIC = "Generic data used for impact calculation.";
 
 const get = (url: string) => call(app, "GET", url);
 const post = (url: string, body: unknown) => call(app, "POST", url, body);
@@ -49,14 +50,18 @@ describe("terminal and peripheral manufacturing impact is allocated in 2.4.1 (§
   it("verbose lifetime shows min/max when the ratio was computed, not beyond the lifetime (D.16)", async () => {
     const within = await get("/v1/terminal/laptop?criteria=gwp&duration=8760&edition=2.4.1");
     expect(within.body.verbose.hours_life_time).toEqual({
-      value: 35040,
+      value: ARCHETYPE_LIFETIME_HOURS,
       status: "ARCHETYPE",
       unit: "hours",
-      min: 35040,
-      max: 35040,
+      min: ARCHETYPE_LIFETIME_HOURS,
+      max: ARCHETYPE_LIFETIME_HOURS,
     });
     const beyond = await get("/v1/terminal/laptop?criteria=gwp&duration=100000&edition=2.4.1");
-    expect(beyond.body.verbose.hours_life_time).toEqual({ value: 35040, status: "ARCHETYPE", unit: "hours" });
+    expect(beyond.body.verbose.hours_life_time).toEqual({
+      value: ARCHETYPE_LIFETIME_HOURS,
+      status: "ARCHETYPE",
+      unit: "hours",
+    });
     // 1.2.4 never allocates, so with a given duration the lifetime is not even read.
     const v1 = await get("/v1/terminal/laptop?criteria=gwp&duration=8760&edition=1.2.4");
     expect(v1.body.verbose.hours_life_time).toBeUndefined();

@@ -14,10 +14,11 @@ import {
 } from "../../src/editions/index.js";
 import { SettingsError, settingsWithOverrides } from "../../src/editions/settings.js";
 import { createApp } from "../../src/server.js";
+import { sharedApp } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 import { call } from "../support/rest.js";
 
-const app = createApp();
+const app = sharedApp();
 const graphql = graphqlClient(app);
 
 describe("edition descriptions", () => {

@@ -4,15 +4,14 @@
  * the same request without it keeps the 1.2.4 answer (one process, both editions).
  */
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/server.js";
+import { sharedApp } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 import { call } from "../support/rest.js";
+import { LOCATION_NOT_FOUND, UNCERTAINTY_WARNING as UNCERTAINTY } from "../support/warnings.js";
 
-const app = createApp();
+const app = sharedApp();
 const graphql = graphqlClient(app);
 const V2 = "edition=2.4.1";
-const UNCERTAINTY =
-  "Uncertainty from technical characteristics is very important. Results should be interpreted with caution (see min and max values)";
 
 type Phase = { value: number; min: number; max: number; warnings?: string[] };
 
@@ -117,7 +116,7 @@ describe("default location given explicitly (§3.5)", () => {
     const fra = await impacts("POST", `/v1/server/?verbose=true&criteria=gwp&${V2}`, {
       usage: { usage_location: "fra" },
     });
-    expect(fra.verbose.usage_location.warnings).toEqual(["Location not found. Default value used."]);
+    expect(fra.verbose.usage_location.warnings).toEqual([LOCATION_NOT_FOUND]);
   });
 });
 

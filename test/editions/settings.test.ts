@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
 import { appOptionsOf, createApp } from "../../src/server.js";
+import { lazyApp } from "../support/app.js";
 import { call, UNCERTAINTY } from "../support/rest.js";
 
 const empty = mkdtempSync(join(tmpdir(), "settings-"));
@@ -44,7 +45,7 @@ writeFileSync(
     .join("")}`,
 );
 
-const app = createApp(appOptionsOf(loadConfig({ EDITIONS_FILE: editionsFile })));
+const app = lazyApp(() => createApp(appOptionsOf(loadConfig({ EDITIONS_FILE: editionsFile }))));
 
 /** The gwp use of the worked example's CPU in an edition (EEE unless a location is given). */
 async function cpuUse(edition: string, location?: string, theApp = app) {

@@ -6,10 +6,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PYDANTIC_1, PYDANTIC_2 } from "../../src/editions/requestValidation.js";
 import { fieldTypes } from "../../src/rest/validation.js";
-import { createApp } from "../../src/server.js";
+import { sharedApp } from "../support/app.js";
 import { call } from "../support/rest.js";
 
-const app = createApp();
+const app = sharedApp();
 const v1 = fieldTypes(PYDANTIC_1);
 const v2 = fieldTypes(PYDANTIC_2);
 

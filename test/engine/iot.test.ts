@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadReferenceData } from "../../src/data/load.js";
-import { EDITION_1_2_4 } from "../../src/editions/v1_2_4.js";
 import {
-  type EngineContext,
   Evaluation,
   functionalBlockNames,
   type IotDeviceInput,
@@ -12,19 +9,15 @@ import {
   resolveCriterion,
   type VerboseAttribute,
 } from "../../src/engine/index.js";
-import { directLookups, lookupTables } from "../../src/engine/lookups/lookups.js";
+import { engineFixture } from "../support/engine.js";
+import { ARCHETYPE_LIFETIME_HOURS } from "../support/fixtures.js";
+import {
+  IOT_DISTRIBUTION_WARNING as DISTRIBUTION,
+  IOT_SERVICES_WARNING as SERVICES,
+  UNCERTAINTY_WARNING as UNCERTAINTY,
+} from "../support/warnings.js";
 
-const data = loadReferenceData(EDITION_1_2_4);
-const context: EngineContext = {
-  data,
-  lookups: directLookups(lookupTables(data, EDITION_1_2_4.rules)),
-  rules: EDITION_1_2_4.rules,
-};
-const SERVICES =
-  "Connected object, not including associated digital services (use of network, datacenter, virtual machines or other terminals not included)";
-const DISTRIBUTION = "Do not include the impact of distribution";
-const UNCERTAINTY =
-  "Uncertainty from technical characteristics is very important. Results should be interpreted with caution (see min and max values)";
+const { data, context } = engineFixture();
 
 function criteria(...names: string[]): RequestedCriterion[] {
   return names.map((name) => resolveCriterion(name) as RequestedCriterion);
@@ -86,8 +79,11 @@ describe("IoT devices (docs/methodology.md §9.2–9.3)", () => {
       status: "ARCHETYPE",
       unit: "none",
     });
-    expect(actuators.duration).toBe(35040);
-    expect(attribute(report.attributes, "hours_life_time")).toMatchObject({ min: 35040, max: 35040 });
+    expect(actuators.duration).toBe(ARCHETYPE_LIFETIME_HOURS);
+    expect(attribute(report.attributes, "hours_life_time")).toMatchObject({
+      min: ARCHETYPE_LIFETIME_HOURS,
+      max: ARCHETYPE_LIFETIME_HOURS,
+    });
   });
 
   it("the default device has no block: zero for every criterion, with the uncertainty warning", () => {
@@ -104,7 +100,7 @@ describe("IoT devices (docs/methodology.md §9.2–9.3)", () => {
     const report = ev.verbose();
     expect(attribute(report.attributes, "hours_life_time")).toEqual({
       name: "hours_life_time",
-      value: 35040,
+      value: ARCHETYPE_LIFETIME_HOURS,
       status: "ARCHETYPE",
       unit: "hours",
     });
@@ -141,18 +137,21 @@ describe("IoT devices (docs/methodology.md §9.2–9.3)", () => {
       expect(block.impacts.map((i) => i.embedded)).toEqual(["not implemented", "not implemented"]);
       expect(attribute(block.attributes, "units")).toBeUndefined();
     }
-    expect(attribute(report.attributes, "hours_life_time")).toMatchObject({ min: 35040, max: 35040 });
+    expect(attribute(report.attributes, "hours_life_time")).toMatchObject({
+      min: ARCHETYPE_LIFETIME_HOURS,
+      max: ARCHETYPE_LIFETIME_HOURS,
+    });
   });
 
   it("embedded impacts are allocated over the row lifetime", () => {
-    const ev = evaluation("drone_mini", {}, 35040 / 2);
+    const ev = evaluation("drone_mini", {}, ARCHETYPE_LIFETIME_HOURS / 2);
     const gwp = ev.impact(criteria("gwp")[0], "embedded");
     expect(gwp !== "not implemented" && gwp.value).toBeCloseTo(15.37 / 2, 2);
   });
 
   it("a posted lifetime sets the duration but not the blocks' allocation (Appendix D.23)", () => {
-    const ev = evaluation("drone_mini", { usage: { hoursLifeTime: 35040 / 2 } });
-    expect(ev.duration).toBe(35040 / 2);
+    const ev = evaluation("drone_mini", { usage: { hoursLifeTime: ARCHETYPE_LIFETIME_HOURS / 2 } });
+    expect(ev.duration).toBe(ARCHETYPE_LIFETIME_HOURS / 2);
     const gwp = ev.impact(criteria("gwp")[0], "embedded");
     expect(gwp !== "not implemented" && gwp.value).toBeCloseTo(15.37 / 2, 2);
   });
@@ -170,11 +169,11 @@ describe("IoT devices (docs/methodology.md §9.2–9.3)", () => {
     );
     expect(attribute(ev.verbose().attributes, "hours_life_time")).toEqual({
       name: "hours_life_time",
-      value: 35040,
+      value: ARCHETYPE_LIFETIME_HOURS,
       status: "ARCHETYPE",
       unit: "hours",
-      min: 35040,
-      max: 35040,
+      min: ARCHETYPE_LIFETIME_HOURS,
+      max: ARCHETYPE_LIFETIME_HOURS,
     });
   });
 

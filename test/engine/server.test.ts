@@ -19,6 +19,7 @@ import {
   hasAttribute,
   UNCERTAINTY,
 } from "../support/engine.js";
+import { ARCHETYPE_LIFETIME_HOURS } from "../support/fixtures.js";
 import { COMPLETE_CONFIGURATION } from "../support/servers.js";
 
 const { data, context } = engineFixture();
@@ -35,7 +36,7 @@ function evaluation(input: ServerInput, options: EvaluationOptions = {}, archety
   return evaluate(serverModel(context, cells(archetype), input), options);
 }
 
-const LIFETIME = 35040;
+const LIFETIME = ARCHETYPE_LIFETIME_HOURS;
 
 /** §18.3: the complete configuration of the original tests. */
 const COMPLETE: ServerInput = {
@@ -267,12 +268,12 @@ describe("§18.4 empty server {}", () => {
     const attributes = report.attributes;
     expect(attribute(attributes, "hours_life_time")).toEqual({
       name: "hours_life_time",
-      value: 35040,
+      value: ARCHETYPE_LIFETIME_HOURS,
       status: "COMPLETED",
       unit: "hours",
       source: "from device",
-      min: 35040,
-      max: 35040,
+      min: ARCHETYPE_LIFETIME_HOURS,
+      max: ARCHETYPE_LIFETIME_HOURS,
     });
     expect(attribute(attributes, "units")).toEqual({
       name: "units",
@@ -308,7 +309,7 @@ describe("§18.4 empty server {}", () => {
     const report = evaluation({}).verbose();
     for (const key of ["CPU-1", "RAM-1"]) {
       expect(attribute(component(report, key).attributes, "hours_life_time")).toMatchObject({
-        value: 35040,
+        value: ARCHETYPE_LIFETIME_HOURS,
         status: "COMPLETED",
         source: "from device",
       });

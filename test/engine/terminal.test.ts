@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loadReferenceData } from "../../src/data/load.js";
-import { EDITION_1_2_4 } from "../../src/editions/v1_2_4.js";
 import {
   deviceTypes,
-  type EngineContext,
   Evaluation,
   type PhaseOutcome,
   type RequestedCriterion,
@@ -13,15 +10,11 @@ import {
   userDeviceModel,
   type VerboseAttribute,
 } from "../../src/engine/index.js";
-import { directLookups, lookupTables } from "../../src/engine/lookups/lookups.js";
+import { engineFixture } from "../support/engine.js";
+import { ARCHETYPE_LIFETIME_HOURS } from "../support/fixtures.js";
+import { GENERIC_DATA_WARNING as GENERIC } from "../support/warnings.js";
 
-const data = loadReferenceData(EDITION_1_2_4);
-const context: EngineContext = {
-  data,
-  lookups: directLookups(lookupTables(data, EDITION_1_2_4.rules)),
-  rules: EDITION_1_2_4.rules,
-};
-const GENERIC = "Generic data used for impact calculation.";
+const { data, context } = engineFixture();
 
 function criteria(...names: string[]): RequestedCriterion[] {
   return names.map((name) => resolveCriterion(name) as RequestedCriterion);
@@ -128,11 +121,11 @@ describe("terminals (docs/methodology.md §9.1, worked example §18.6)", () => {
 
   it("verbose: duration, usage block (lifetime without bounds), units", () => {
     const report = evaluation("laptop", "laptop-pro").verbose();
-    expect(report.duration).toBe(35040);
+    expect(report.duration).toBe(ARCHETYPE_LIFETIME_HOURS);
     expect(report.components).toEqual([]);
     expect(attribute(report.attributes, "hours_life_time")).toEqual({
       name: "hours_life_time",
-      value: 35040,
+      value: ARCHETYPE_LIFETIME_HOURS,
       status: "ARCHETYPE",
       unit: "hours",
     });

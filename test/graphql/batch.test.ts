@@ -19,14 +19,12 @@ import { roundImpact } from "../../src/engine/model/rounding.js";
 import type { EditionService } from "../../src/schema/context.js";
 import { createRequestContext, type RequestContext } from "../../src/schema/context.js";
 import { validateServerInput } from "../../src/schema/inputs.js";
-import { createApp } from "../../src/server.js";
+import { lazy, sharedApp } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
+import { END_OF_LIFE_WARNING as EOL, GENERIC_DATA_WARNING as GENERIC } from "../support/warnings.js";
 
-const app = createApp();
-const edition124 = app.service.editions.get("1.2.4") as EditionService;
-
-const EOL = "End of life is not included in the calculation";
-const GENERIC = "Generic data used for impact calculation.";
+const app = sharedApp();
+const edition124 = lazy(() => app.service.editions.get("1.2.4") as EditionService);
 
 const graphql = graphqlClient(app);
 

@@ -2,17 +2,18 @@
  * Terminals, peripherals and IoT devices through yoga (docs/methodology.md §9, §18.6, §18.8, Appendix B).
  */
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/server.js";
+import { sharedApp } from "../support/app.js";
+import { ARCHETYPE_LIFETIME_HOURS } from "../support/fixtures.js";
 import { graphqlClient } from "../support/graphql.js";
+import {
+  IOT_DISTRIBUTION_WARNING as DISTRIBUTION,
+  GENERIC_DATA_WARNING as GENERIC,
+  IOT_SERVICES_WARNING as SERVICES,
+  UNCERTAINTY_WARNING as UNCERTAINTY,
+} from "../support/warnings.js";
 
-const app = createApp();
+const app = sharedApp();
 
-const GENERIC = "Generic data used for impact calculation.";
-const SERVICES =
-  "Connected object, not including associated digital services (use of network, datacenter, virtual machines or other terminals not included)";
-const DISTRIBUTION = "Do not include the impact of distribution";
-const UNCERTAINTY =
-  "Uncertainty from technical characteristics is very important. Results should be interpreted with caution (see min and max values)";
 const NOT_IMPLEMENTED = { __typename: "NotImplemented", reason: "not implemented" };
 
 const graphql = graphqlClient(app);
@@ -81,14 +82,17 @@ describe("terminal", () => {
     }`);
     expect(errors).toBeUndefined();
     const verbose = data.terminal.verbose;
-    expect(verbose.duration).toBe(35040);
+    expect(verbose.duration).toBe(ARCHETYPE_LIFETIME_HOURS);
     expect(verbose.components).toEqual([]);
     const byName = new Map(
       verbose.attributes.map((a: { name: string; value: unknown; status: string }) => [a.name, a]),
     );
     expect(byName.get("type")).toMatchObject({ value: "pro", status: "ARCHETYPE" });
     expect(byName.get("avg_power")).toMatchObject({ value: 75, status: "ARCHETYPE", unit: "W" });
-    expect(byName.get("hours_life_time")).toMatchObject({ value: 35040, status: "ARCHETYPE" });
+    expect(byName.get("hours_life_time")).toMatchObject({
+      value: ARCHETYPE_LIFETIME_HOURS,
+      status: "ARCHETYPE",
+    });
     expect(byName.get("units")).toMatchObject({ value: 1, status: "ARCHETYPE" });
   });
 
@@ -164,7 +168,7 @@ describe("iotDevice", () => {
       iotDevice(archetype: "drone_mini") { verbose(criteria: [gwp]) { duration components { key } } }
     }`);
     expect(errors).toBeUndefined();
-    expect(data.iotDevice.verbose.duration).toBe(35040);
+    expect(data.iotDevice.verbose.duration).toBe(ARCHETYPE_LIFETIME_HOURS);
     expect(data.iotDevice.verbose.components.map((c: { key: string }) => c.key)).toEqual([
       "ACTUATORS-1",
       "CASING-1",

@@ -6,10 +6,10 @@
 import { isEnumType, isInputObjectType, isObjectType } from "graphql";
 import { describe, expect, it } from "vitest";
 import { buildSchema } from "../../src/schema/index.js";
-import { createApp } from "../../src/server.js";
+import { sharedApp } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 
-const app = createApp();
+const app = sharedApp();
 const graphql = graphqlClient(app);
 
 const GWP_EMBEDDED = `impacts(criteria: [gwp]) { embedded { ... on Impact { value min max } ... on NotImplemented { reason } } }`;

@@ -5,10 +5,11 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Server } from "../../src/engine/assets/server.js";
-import { createApp, GRAPHQL_LIMITS } from "../../src/server.js";
+import { GRAPHQL_LIMITS } from "../../src/server.js";
+import { sharedApp } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 
-const app = createApp();
+const app = sharedApp();
 
 const graphql = graphqlClient(app);
 

@@ -2,10 +2,10 @@
  * `consumptionProfile` and `cpuBaseProfiles` through yoga (docs/methodology.md §10, §18.7).
  */
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/server.js";
+import { sharedApp } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 
-const app = createApp();
+const app = sharedApp();
 
 const graphql = graphqlClient(app);
 

@@ -9,11 +9,11 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/server.js";
+import { sharedApp } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 import { call } from "../support/rest.js";
 
-const app = createApp();
+const app = sharedApp();
 const graphql = graphqlClient(app);
 
 type Phase = "embedded" | "use";

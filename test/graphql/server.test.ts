@@ -9,12 +9,14 @@ import { Component } from "../../src/engine/components/component.js";
 import { Evaluation } from "../../src/engine/model/evaluation.js";
 import { componentImpactsDocument } from "../../src/rest/components.js";
 import { ServerImpactsDocument } from "../../src/rest/generated/graphql.js";
-import { createApp } from "../../src/server.js";
+import { sharedApp } from "../support/app.js";
 import { END_OF_LIFE, GENERIC_DATA, UNCERTAINTY } from "../support/engine.js";
+import { ARCHETYPE_LIFETIME_HOURS } from "../support/fixtures.js";
 import { graphqlClient } from "../support/graphql.js";
 import { COMPLETE_CONFIGURATION } from "../support/servers.js";
+import { LOCATION_NOT_FOUND } from "../support/warnings.js";
 
-const app = createApp();
+const app = sharedApp();
 
 const graphql = graphqlClient(app);
 
@@ -136,7 +138,7 @@ describe("laziness: only what is selected is computed", () => {
     ]);
 
     expect(embedded).toHaveBeenCalledTimes(1);
-    expect(embedded.mock.calls[0].slice(0, 3)).toEqual(["gwp", 35040, "LINEAR"]);
+    expect(embedded.mock.calls[0].slice(0, 3)).toEqual(["gwp", ARCHETYPE_LIFETIME_HOURS, "LINEAR"]);
     expect(use).not.toHaveBeenCalled();
     expect(componentUse).not.toHaveBeenCalled();
     expect(verbose).not.toHaveBeenCalled();
@@ -154,7 +156,7 @@ describe("laziness: only what is selected is computed", () => {
     );
     expect(data.server.impacts[0].use.value).toBe(8000);
     expect(embedded.mock.calls.map((call) => call[0])).toEqual(["gwp"]);
-    expect(use.mock.calls).toEqual([["gwp", 35040]]);
+    expect(use.mock.calls).toEqual([["gwp", ARCHETYPE_LIFETIME_HOURS]]);
     expect(verbose).not.toHaveBeenCalled();
   });
 
@@ -213,7 +215,7 @@ describe("verbose", () => {
     }`);
     expect(errors).toBeUndefined();
     const verbose = data.server.verbose;
-    expect(verbose.duration).toBe(35040);
+    expect(verbose.duration).toBe(ARCHETYPE_LIFETIME_HOURS);
     expect(verbose.impacts).toBeNull();
     expect(verbose.components.map((c: { key: string }) => c.key)).toEqual([
       "ASSEMBLY-1",
@@ -227,12 +229,12 @@ describe("verbose", () => {
     const lifetime = verbose.attributes.find((a: { name: string }) => a.name === "hours_life_time");
     expect(lifetime).toEqual({
       name: "hours_life_time",
-      value: 35040,
+      value: ARCHETYPE_LIFETIME_HOURS,
       status: "COMPLETED",
       unit: "hours",
       source: "from device",
-      min: 35040,
-      max: 35040,
+      min: ARCHETYPE_LIFETIME_HOURS,
+      max: ARCHETYPE_LIFETIME_HOURS,
       hasMin: true,
       hasMax: true,
       warnings: [],
@@ -240,7 +242,7 @@ describe("verbose", () => {
     const location = verbose.attributes.find((a: { name: string }) => a.name === "usage_location");
     expect(location).toMatchObject({ value: "EEE", status: "DEFAULT", hasMin: false, hasMax: false });
     const cpu = verbose.components[1];
-    expect(cpu.duration).toBe(35040);
+    expect(cpu.duration).toBe(ARCHETYPE_LIFETIME_HOURS);
     expect(cpu.impacts[0].embedded).toMatchObject({ value: 40, min: 19.9, max: 161.7 });
     expect(cpu.impacts[0].use).toMatchObject({ value: 10000, min: 587.5, max: 28900 });
     const ssd = verbose.components[3];
@@ -266,12 +268,12 @@ describe("verbose", () => {
     expect(location).toMatchObject({
       value: "EEE",
       status: "DEFAULT",
-      warnings: ["Location not found. Default value used."],
+      warnings: [LOCATION_NOT_FOUND],
     });
   });
 
   it("an unknown location: GraphQL use impacts carry the fallback warning, the v1 layout does not", async () => {
-    const LOCATION = "Location not found. Default value used.";
+    const LOCATION = LOCATION_NOT_FOUND;
     const { data, errors } = await graphql(`{
       unknown: server(input: {usage: {usageLocation: "XYZ"}}) {
         impacts(criteria: [gwp, pe]) { criterion embedded { ${IMPACT} } use { ${IMPACT} } v1 }
@@ -301,7 +303,7 @@ describe("verbose", () => {
   });
 
   it("an unknown location: the warning on the use of a CPU, a cloud instance and a terminal", async () => {
-    const LOCATION = "Location not found. Default value used.";
+    const LOCATION = LOCATION_NOT_FOUND;
     const usage = `usage: {usageLocation: "XYZ"}`;
     const { data, errors } = await graphql(`{
       cpu(input: {${usage}}) { impacts(criteria: [gwp]) { use { ${IMPACT} } } }

@@ -5,10 +5,10 @@
 import { parse, validate } from "graphql";
 import { describe, expect, it } from "vitest";
 import { EXAMPLE_LINE_LIMIT, GRAPHIQL_EXAMPLES } from "../../src/http/graphiqlExamples.js";
-import { createApp } from "../../src/server.js";
+import { sharedApp } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 
-const app = createApp();
+const app = sharedApp();
 const client = graphqlClient(app);
 
 const rootFields = (query: string) =>

@@ -2,13 +2,11 @@
  * The v1 cloud routes through the REST shim (docs/methodology.md §8, §15, §16, §18.5, Appendix C).
  */
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/server.js";
+import { sharedApp } from "../support/app.js";
+import { ARCHETYPE_LIFETIME_HOURS } from "../support/fixtures.js";
+import { END_OF_LIFE_WARNING as EOL, UNCERTAINTY_WARNING as UNCERTAINTY } from "../support/warnings.js";
 
-const app = createApp();
-
-const EOL = "End of life is not included in the calculation";
-const UNCERTAINTY =
-  "Uncertainty from technical characteristics is very important. Results should be interpreted with caution (see min and max values)";
+const app = sharedApp();
 
 // biome-ignore lint/suspicious/noExplicitAny: v1 JSON answers are checked field by field
 type Json = any;
@@ -327,7 +325,7 @@ describe("verbose", () => {
     const { status, body } = await call("GET", "/v1/cloud/instance?provider=aws&instance_type=a1.4xlarge");
     expect(status).toBe(200);
     const verbose = body.verbose;
-    expect(verbose.duration).toEqual({ value: 35040, unit: "hours" });
+    expect(verbose.duration).toEqual({ value: ARCHETYPE_LIFETIME_HOURS, unit: "hours" });
     expect(attribute(verbose, "vcpu")).toEqual({ value: 16, status: "ARCHETYPE" });
     expect(attribute(verbose, "memory")).toEqual({ value: 32, status: "ARCHETYPE", unit: "GB" });
     expect(attribute(verbose, "units")).toEqual({ value: 1, status: "ARCHETYPE", min: 1, max: 1 });
@@ -344,7 +342,7 @@ describe("verbose", () => {
     expect(power.min).toBeCloseTo(46.818, 9);
     expect(power.max).toBeCloseTo(62.424, 9);
     expect(attribute(verbose, "hours_life_time")).toMatchObject({
-      value: 35040,
+      value: ARCHETYPE_LIFETIME_HOURS,
       status: "COMPLETED",
       source: "from device",
     });

@@ -3,10 +3,10 @@
  * listings and configurations, and `/v1/utils/*`.
  */
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/server.js";
+import { sharedApp } from "../support/app.js";
 import { call, EOL, UNCERTAINTY } from "../support/rest.js";
 
-const app = createApp();
+const app = sharedApp();
 const get = (url: string) => call(app, "GET", url);
 const post = (url: string, body: unknown) => call(app, "POST", url, body);
 

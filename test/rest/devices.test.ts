@@ -2,15 +2,16 @@
  * The v1 terminal, peripheral and IoT routes through the REST shim (docs/methodology.md §9, §16).
  */
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/server.js";
+import { sharedApp } from "../support/app.js";
+import { ARCHETYPE_LIFETIME_HOURS } from "../support/fixtures.js";
+import {
+  IOT_DISTRIBUTION_WARNING as DISTRIBUTION,
+  GENERIC_DATA_WARNING as GENERIC,
+  IOT_SERVICES_WARNING as SERVICES,
+  UNCERTAINTY_WARNING as UNCERTAINTY,
+} from "../support/warnings.js";
 
-const app = createApp();
-const GENERIC = "Generic data used for impact calculation.";
-const SERVICES =
-  "Connected object, not including associated digital services (use of network, datacenter, virtual machines or other terminals not included)";
-const DISTRIBUTION = "Do not include the impact of distribution";
-const UNCERTAINTY =
-  "Uncertainty from technical characteristics is very important. Results should be interpreted with caution (see min and max values)";
+const app = sharedApp();
 
 // biome-ignore lint/suspicious/noExplicitAny: v1 JSON answers are checked field by field
 type Json = any;
@@ -31,8 +32,12 @@ describe("terminals", () => {
     expect(adp.use).toEqual({ value: 5e-5, min: 6.959e-6, max: 0.0002792 });
     expect(pe.embedded).toBe("not implemented");
     expect(pe.use).toEqual({ value: 10000, min: 6.833, max: 492100 });
-    expect(body.verbose.duration).toEqual({ value: 35040, unit: "hours" });
-    expect(body.verbose.hours_life_time).toEqual({ value: 35040, status: "ARCHETYPE", unit: "hours" });
+    expect(body.verbose.duration).toEqual({ value: ARCHETYPE_LIFETIME_HOURS, unit: "hours" });
+    expect(body.verbose.hours_life_time).toEqual({
+      value: ARCHETYPE_LIFETIME_HOURS,
+      status: "ARCHETYPE",
+      unit: "hours",
+    });
     expect(body.verbose.type).toEqual({ value: "pro", status: "ARCHETYPE" });
     expect(body.verbose.units).toEqual({ value: 1, status: "ARCHETYPE", min: 1, max: 1 });
   });
@@ -184,6 +189,6 @@ describe("listings", () => {
     ]);
     const config = await call("GET", "/v1/iot/iot_device/archetype_config?archetype=drone_mini");
     expect(config.body.ACTUATORS).toEqual({ hsl_level: { default: "HSL-3" } });
-    expect(config.body.USAGE.hours_life_time).toEqual({ default: 35040 });
+    expect(config.body.USAGE.hours_life_time).toEqual({ default: ARCHETYPE_LIFETIME_HOURS });
   });
 });

@@ -3,10 +3,10 @@
  * methods, 422 for invalid bodies and query parameters — and never a 5xx for client input.
  */
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/server.js";
+import { sharedApp } from "../support/app.js";
 import { call } from "../support/rest.js";
 
-const app = createApp();
+const app = sharedApp();
 const get = (url: string) => call(app, "GET", url);
 const post = (url: string, body: unknown) => call(app, "POST", url, body);
 

@@ -3,11 +3,11 @@
  * GPU existing only in 2.4.1.
  */
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/server.js";
+import { sharedApp } from "../support/app.js";
 import { call, EOL } from "../support/rest.js";
 import { COMPLETE_CONFIGURATION_V1 } from "../support/servers.js";
 
-const app = createApp();
+const app = sharedApp();
 const get = (url: string) => call(app, "GET", url);
 const post = (url: string, body: unknown) => call(app, "POST", url, body);
 

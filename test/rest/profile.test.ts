@@ -2,9 +2,9 @@
  * `POST|GET /v1/consumption_profile/cpu` through the REST shim (docs/methodology.md §10, §18.7).
  */
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/server.js";
+import { sharedApp } from "../support/app.js";
 
-const app = createApp();
+const app = sharedApp();
 const ROUTE = "/v1/consumption_profile/cpu";
 
 // biome-ignore lint/suspicious/noExplicitAny: v1 JSON answers are checked field by field

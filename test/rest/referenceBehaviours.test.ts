@@ -10,10 +10,11 @@
  * d=-0.6087`; P(x) = a·ln(b·(x + c)) + d.
  */
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/server.js";
+import { sharedApp } from "../support/app.js";
+import { ARCHETYPE_LIFETIME_HOURS } from "../support/fixtures.js";
 import { call } from "../support/rest.js";
 
-const app = createApp();
+const app = sharedApp();
 const get = (url: string) => call(app, "GET", url);
 const post = (url: string, body: unknown) => call(app, "POST", url, body);
 
@@ -131,7 +132,13 @@ describe("device blocks report what the device's sum obtained (docs/methodology.
 });
 
 describe("IoT lifetime bounds (docs/methodology.md Appendix D.32)", () => {
-  const lifetime = { value: 35040, status: "ARCHETYPE", unit: "hours", min: 35040, max: 35040 };
+  const lifetime = {
+    value: ARCHETYPE_LIFETIME_HOURS,
+    status: "ARCHETYPE",
+    unit: "hours",
+    min: ARCHETYPE_LIFETIME_HOURS,
+    max: ARCHETYPE_LIFETIME_HOURS,
+  };
 
   it("a duration beyond the lifetime still shows them, and the embedded impact is not allocated", async () => {
     const whole = await get("/v1/iot/iot_device?archetype=smart_watch");
@@ -148,7 +155,11 @@ describe("IoT lifetime bounds (docs/methodology.md Appendix D.32)", () => {
     expect(watch.body.verbose.hours_life_time).toEqual(lifetime);
     // iot-device-default has no block: nothing reads the bounds.
     const empty = await get("/v1/iot/iot_device?criteria=CTUh_nc");
-    expect(empty.body.verbose.hours_life_time).toEqual({ value: 35040, status: "ARCHETYPE", unit: "hours" });
+    expect(empty.body.verbose.hours_life_time).toEqual({
+      value: ARCHETYPE_LIFETIME_HOURS,
+      status: "ARCHETYPE",
+      unit: "hours",
+    });
   });
 });
 

@@ -3,9 +3,9 @@
  * answers each with a 2xx or a 4xx, never a 5xx (the reference fails on many of them).
  */
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/server.js";
+import { sharedApp } from "../support/app.js";
 
-const app = createApp();
+const app = sharedApp();
 
 /** A small deterministic generator (LCG), so a failure can be replayed. */
 function generator(seed: number) {

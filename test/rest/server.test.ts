@@ -5,10 +5,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/server.js";
+import { sharedApp } from "../support/app.js";
+import { ARCHETYPE_LIFETIME_HOURS } from "../support/fixtures.js";
 import { call, EMPTY_SERVER_IMPACTS, EOL, UNCERTAINTY } from "../support/rest.js";
 import { COMPLETE_CONFIGURATION_V1 } from "../support/servers.js";
+import { GENERIC_DATA_WARNING, LOCATION_NOT_FOUND } from "../support/warnings.js";
 
-const app = createApp();
+const app = sharedApp();
 const get = (url: string) => call(app, "GET", url);
 const post = (url: string, body: unknown) => call(app, "POST", url, body);
 
@@ -83,7 +86,7 @@ describe("query parameters", () => {
         value: 51500,
         min: 51500,
         max: 51500,
-        warnings: ["Generic data used for impact calculation."],
+        warnings: [GENERIC_DATA_WARNING],
       },
       use: { value: 170000, min: 225.1, max: 594800 },
     });
@@ -189,14 +192,14 @@ describe("verbose layout (§7.3)", () => {
     for (const name of ["avg_power", "usage_location", "use_time_ratio", "hours_life_time", "units"]) {
       expect(keys).toContain(name);
     }
-    expect(body.verbose.duration).toEqual({ value: 35040, unit: "hours" });
+    expect(body.verbose.duration).toEqual({ value: ARCHETYPE_LIFETIME_HOURS, unit: "hours" });
     expect(body.verbose.hours_life_time).toEqual({
-      value: 35040,
+      value: ARCHETYPE_LIFETIME_HOURS,
       status: "COMPLETED",
       unit: "hours",
       source: "from device",
-      min: 35040,
-      max: 35040,
+      min: ARCHETYPE_LIFETIME_HOURS,
+      max: ARCHETYPE_LIFETIME_HOURS,
     });
     expect(body.verbose.units).toEqual({ value: 1, status: "ARCHETYPE", min: 1, max: 1 });
     expect(body.verbose.usage_location).toEqual({
@@ -212,7 +215,7 @@ describe("verbose layout (§7.3)", () => {
     const keys = Object.keys(cpu);
     expect(keys[0]).toBe("impacts");
     expect(keys[keys.length - 1]).toBe("duration");
-    expect(cpu.duration).toEqual({ value: 35040, unit: "hours" });
+    expect(cpu.duration).toEqual({ value: ARCHETYPE_LIFETIME_HOURS, unit: "hours" });
     expect(cpu.impacts.gwp.embedded).toEqual({ value: 40, min: 19.9, max: 161.7, warnings: [EOL] });
     expect(cpu.impacts.gwp.use).toEqual({ value: 10000, min: 587.5, max: 28900 });
     expect(cpu.units).toEqual({ value: 2, status: "ARCHETYPE", min: 2, max: 2 });
@@ -253,7 +256,7 @@ describe("verbose layout (§7.3)", () => {
       value: "EEE",
       status: "DEFAULT",
       unit: "CodSP3 - NCS Country Codes - NATO",
-      warnings: ["Location not found. Default value used."],
+      warnings: [LOCATION_NOT_FOUND],
     });
     expect(body.impacts.gwp).toEqual(EMPTY_SERVER_IMPACTS.gwp);
   });
@@ -282,7 +285,7 @@ describe("server listings", () => {
     expect(body.RAM.units).toEqual({ default: 8, min: 6, max: 10 });
     expect(body.CASE.case_type).toEqual({ default: "rack" });
     expect(body.POWER_SUPPLY.unit_weight).toEqual({ default: 2.99, min: 1, max: 5 });
-    expect(body.USAGE.hours_life_time).toEqual({ default: 35040 });
+    expect(body.USAGE.hours_life_time).toEqual({ default: ARCHETYPE_LIFETIME_HOURS });
     expect(body.USAGE.other_consumption_ratio).toEqual({ default: 0.33, min: 0.2, max: 0.6 });
     expect(body.WARNINGS).toEqual({ default: "Using generic compute platform" });
   });

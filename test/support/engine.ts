@@ -1,7 +1,7 @@
 /**
  * Helpers shared by the engine tests: a context over the production reference data, archetype
  * cells, criterion resolution and assertions on rounded outcomes and verbose attributes.
- * Each test file calls `engineFixture()` once (loading the data takes about half a second).
+ * Each test file calls `engineFixture()` (loading the data takes about half a second, once per worker).
  */
 import { expect } from "vitest";
 import { loadReferenceData } from "../../src/data/load.js";
@@ -19,24 +19,35 @@ import type {
 import { resolveCriterion } from "../../src/engine/index.js";
 import { directLookups, lookupTables } from "../../src/engine/lookups/lookups.js";
 
-export const END_OF_LIFE = "End of life is not included in the calculation";
-export const GENERIC_DATA = "Generic data used for impact calculation.";
-export const UNCERTAINTY =
-  "Uncertainty from technical characteristics is very important. Results should be interpreted with caution (see min and max values)";
-export const LOCATION_NOT_FOUND = "Location not found. Default value used.";
+export {
+  END_OF_LIFE_WARNING as END_OF_LIFE,
+  GENERIC_DATA_WARNING as GENERIC_DATA,
+  LOCATION_NOT_FOUND,
+  UNCERTAINTY_WARNING as UNCERTAINTY,
+} from "./warnings.js";
 
 export interface EngineFixture {
   readonly data: ReferenceData;
   readonly context: EngineContext;
 }
 
-/** The engine over one edition's production data (default 1.2.4). */
+const fixtures = new Map<EditionDescription, EngineFixture>();
+
+/**
+ * The engine over one edition's production data (default 1.2.4), loaded once per worker and shared
+ * by the files it runs (the engine reads its data, never changes it).
+ */
 export function engineFixture(edition: EditionDescription = EDITION_1_2_4): EngineFixture {
-  const data = loadReferenceData(edition);
-  return {
-    data,
-    context: { data, lookups: directLookups(lookupTables(data, edition.rules)), rules: edition.rules },
-  };
+  let fixture = fixtures.get(edition);
+  if (!fixture) {
+    const data = loadReferenceData(edition);
+    fixture = {
+      data,
+      context: { data, lookups: directLookups(lookupTables(data, edition.rules)), rules: edition.rules },
+    };
+    fixtures.set(edition, fixture);
+  }
+  return fixture;
 }
 
 export function criterion(name: string): RequestedCriterion {

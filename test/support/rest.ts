@@ -1,8 +1,9 @@
 /**
- * Helpers for the REST tests. Each test file builds its own app once (`createApp()` loads the
- * reference data) and must mock `graphql` to its CommonJS build (see the comment in the files).
+ * Helpers for the REST tests, over the in-memory app (`sharedApp()` of test/support/app.ts: built
+ * on first use, once per worker).
  */
 import type { createApp } from "../../src/server.js";
+import { END_OF_LIFE_WARNING as EOL, UNCERTAINTY_WARNING as UNCERTAINTY } from "./warnings.js";
 
 export type App = ReturnType<typeof createApp>;
 
@@ -19,9 +20,7 @@ export async function call(app: App, method: string, url: string, body: unknown 
   return { status: answer.status, body: answer.body };
 }
 
-export const EOL = "End of life is not included in the calculation";
-export const UNCERTAINTY =
-  "Uncertainty from technical characteristics is very important. Results should be interpreted with caution (see min and max values)";
+export { EOL, UNCERTAINTY };
 
 /** §18.4: `GET /v1/server/?verbose=false` on the default archetype, production data. */
 export const EMPTY_SERVER_IMPACTS = {
