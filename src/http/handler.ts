@@ -59,11 +59,51 @@ export interface StreamingRoute {
 interface Routed {
   /** The route template (bounded set: metrics labels and logs). */
   readonly route: string;
-  readonly reply: (signal: AbortSignal) => Promise<Reply>;
+  readonly reply: (cancellation: Cancellation) => Promise<Reply>;
 }
 
 /** Why a request was cancelled: its execution budget was spent. */
 class ExecutionBudgetSpent extends Error {}
+
+/**
+ * A request's cancellation: by the client going away or by its execution budget. Its AbortSignal
+ * is made only when the work asks for it (GraphQL, a fleet, the batch route): making one costs
+ * several microseconds, and a REST answer never reads it unless it is cancelled.
+ */
+class Cancellation {
+  // Node makes a controller's signal on first use (`signal` or `abort`).
+  readonly #controller = new AbortController();
+  #cancelled = false;
+  #reason: unknown;
+  #onCancel: (() => void) | undefined;
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  get reason(): unknown {
+    return this.#reason;
+  }
+
+  cancel(reason: unknown): void {
+    if (this.#cancelled) return;
+    this.#cancelled = true;
+    this.#reason = reason;
+    this.#controller.abort(reason);
+    this.#onCancel?.();
+  }
+
+  /** Calls `listener` once when cancelled (at once if already); one listener at a time. */
+  onCancel(listener: (() => void) | undefined): void {
+    this.#onCancel = listener;
+    if (listener && this.#cancelled) listener();
+  }
+
+  /** Whether the client went away (a request cancelled by its budget still gets its answer). */
+  get clientGone(): boolean {
+    return this.#cancelled && !(this.#reason instanceof ExecutionBudgetSpent);
+  }
+}
 
 /** Request headers that describe the connection or the body's framing, not the request. */
 const HOP_BY_HOP = new Set([
@@ -133,43 +173,41 @@ export function createHttpHandler(parts: HttpParts) {
   /**
    * GraphQL or the shim: the body read within MAX_BODY_BYTES (413 past it, the rest discarded
    * and the connection closed), then the work, cancelled by `signal` (client gone) or past the
-   * execution budget (422). The budget counts execution, not the client's upload.
+   * execution budget (422). The budget counts execution, not the client's upload. One
+   * cancellation per request: the client's going away and the budget cancel the same one.
    */
   async function execute(
     request: IncomingMessage,
-    signal: AbortSignal,
+    cancellation: Cancellation,
     graphql: boolean,
-    work: (body: Buffer, signal: AbortSignal) => Promise<Reply>,
+    work: (body: Buffer, cancellation: Cancellation) => Promise<Reply>,
   ): Promise<Reply> {
     const body: BodyOutcome = await readBody(request, limits.maxBodyBytes);
     if (body === "too large") {
       const reply = limitReply(413, graphql, bodyTooLarge, "MAX_BODY_BYTES");
       return { ...reply, headers: { ...reply.headers, connection: "close" } };
     }
-    const cancel = new AbortController();
-    const stop = () => cancel.abort(signal.reason);
-    signal.addEventListener("abort", stop, { once: true });
     const budget = setTimeout(
-      () => cancel.abort(new ExecutionBudgetSpent(budgetSpent)),
+      () => cancellation.cancel(new ExecutionBudgetSpent(budgetSpent)),
       limits.executionTimeoutMs,
     );
     const cancelled = new Promise<"cancelled">((resolve) =>
-      cancel.signal.addEventListener("abort", () => resolve("cancelled"), { once: true }),
+      cancellation.onCancel(() => resolve("cancelled")),
     );
     try {
-      const running = work(body, cancel.signal);
+      const running = work(body, cancellation);
       // The work itself stops at its next chunk boundary once cancelled (see scheduling.ts).
       running.catch(() => {});
       const outcome = await Promise.race([running, cancelled]);
       if (outcome !== "cancelled") return outcome;
-      if (cancel.signal.reason instanceof ExecutionBudgetSpent) {
+      if (cancellation.reason instanceof ExecutionBudgetSpent) {
         return limitReply(422, graphql, budgetSpent, "EXECUTION_TIMEOUT_MS");
       }
       // The client is gone: nobody reads this answer.
       return { status: 499, headers: {}, body: null };
     } finally {
       clearTimeout(budget);
-      signal.removeEventListener("abort", stop);
+      cancellation.onCancel(undefined);
     }
   }
 
@@ -227,8 +265,8 @@ export function createHttpHandler(parts: HttpParts) {
     if (path === "/graphql") {
       return {
         route: path,
-        reply: (signal) =>
-          execute(request, signal, true, async (body, cancel) => {
+        reply: (cancellation) =>
+          execute(request, cancellation, true, async (body, cancel) => {
             const answer = await yoga.fetch(
               `http://localhost${request.url ?? "/graphql"}`,
               {
@@ -236,7 +274,7 @@ export function createHttpHandler(parts: HttpParts) {
                 headers: forwardedHeaders(request),
                 body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
               },
-              { signal: cancel },
+              { signal: cancel.signal },
             );
             const headers: Record<string, string> = {};
             // Lower-cased: the fetch layer may keep a header's original case (e.g. Content-Length).
@@ -262,18 +300,26 @@ export function createHttpHandler(parts: HttpParts) {
       const url = request.url ?? path;
       return {
         route: streamingPath,
-        reply: async (signal) =>
+        reply: async (cancellation) =>
           method === streaming.method
-            ? streaming.reply({ url, body: request, signal })
+            ? streaming.reply({ url, body: request, signal: cancellation.signal })
             : jsonReply(405, { detail: "Method Not Allowed" }),
       };
     }
     return {
       route: routeTemplate(path) ?? UNMATCHED,
-      reply: (signal) =>
-        execute(request, signal, false, async (body, cancel) =>
+      reply: (cancellation) =>
+        execute(request, cancellation, false, async (body, cancel) =>
           restReply(
-            await rest({ method, url: request.url ?? "/", body: body.toString("utf8"), signal: cancel }),
+            await rest({
+              method,
+              url: request.url ?? "/",
+              body: body.toString("utf8"),
+              // Read only if the work needs it (see Cancellation).
+              get signal() {
+                return cancel.signal;
+              },
+            }),
           ),
         ),
     };
@@ -290,10 +336,10 @@ export function createHttpHandler(parts: HttpParts) {
     const method = request.method ?? "GET";
     const path = pathOf(request.url ?? "/");
     let template = UNMATCHED;
-    // Aborted when the client goes away before its answer is written: the work stops.
-    const gone = new AbortController();
+    // Cancelled when the client goes away before its answer is written: the work stops.
+    const gone = new Cancellation();
     response.once("close", () => {
-      if (!response.writableFinished) gone.abort(new Error("the client disconnected"));
+      if (!response.writableFinished) gone.cancel(new Error("the client disconnected"));
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // A client that left before the end of the answer: 499, as proxies record it.
       const status = response.writableFinished ? response.statusCode : 499;
@@ -314,8 +360,8 @@ export function createHttpHandler(parts: HttpParts) {
       } else {
         const routed = route(request, path, method);
         template = routed.route;
-        const answer = await routed.reply(gone.signal);
-        if (gone.signal.aborted) return;
+        const answer = await routed.reply(gone);
+        if (gone.clientGone) return;
         const cors = corsPath ? corsHeaders(parts.allowedOrigins, request.headers) : {};
         reply = { ...answer, headers: { ...answer.headers, ...cors } };
       }
@@ -328,7 +374,7 @@ export function createHttpHandler(parts: HttpParts) {
     } catch (error) {
       // A client that left during its upload: not the service's fault, logged once at info
       // with status 499 by the line written when the response closes.
-      if (gone.signal.aborted || request.readableAborted) return;
+      if (gone.clientGone || request.readableAborted) return;
       logger.error({ err: error, requestId, method, path }, "request failed");
       if (!response.headersSent) {
         response.writeHead(500, { "content-type": "text/plain; charset=utf-8", "x-request-id": requestId });

@@ -81,7 +81,7 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
         return { status: 404, body: { detail: "Not Found" } };
       }
       const body = call.method === "POST" ? parseBody(call.body, service.limits, validation) : {};
-      return await handler({ method: call.method, params, body, validation }, runner(edition, call.signal));
+      return await handler({ method: call.method, params, body, validation }, runner(edition, call));
     } catch (error) {
       return errorResponse(error, validation, reportError);
     }
