@@ -96,7 +96,7 @@ export function createRunner(
   schema: GraphQLSchema,
   service: Service,
   reportError: ErrorReporter,
-): (edition: EditionDescription, signal?: AbortSignal) => Runner {
+): (edition: EditionDescription, cancellation?: { readonly signal?: AbortSignal }) => Runner {
   const compiled = new Map<DocumentNode, CompiledQuery>();
   const compile = (document: DocumentNode): CompiledQuery => {
     let query = compiled.get(document);
@@ -109,8 +109,10 @@ export function createRunner(
     }
     return query;
   };
-  return (edition, signal) => async (document, variables) => {
-    const result = (await compile(document).query(undefined, createRequestContext(service, { signal }), {
+  return (edition, cancellation) => async (document, variables) => {
+    // The cancellation's signal is read only when the execution asks for it (fleets, turns).
+    const context = createRequestContext(service, cancellation);
+    const result = (await compile(document).query(undefined, context, {
       ...variables,
       edition: edition.id,
     })) as ExecutionResult;

@@ -91,7 +91,7 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
       }
       const body = call.method === "POST" ? parseBody(call.body, service.limits, validation) : {};
       sent = { params, body };
-      return await handler({ method: call.method, params, body, validation }, runner(edition, call.signal));
+      return await handler({ method: call.method, params, body, validation }, runner(edition, call));
     } catch (error) {
       return errorResponse(error, validation, sent, reportError);
     }

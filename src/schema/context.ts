@@ -1,4 +1,3 @@
-import DataLoader from "dataloader";
 import { DEFAULT_LIMITS, type Limits } from "../config.js";
 import type { Archetype, ArchetypeTable, ReferenceData } from "../data/types.js";
 import type { EditionDescription } from "../editions/index.js";
@@ -163,21 +162,34 @@ export function createRequestContext(service: Service, options: RequestOptions =
   };
 }
 
-/** One dataloader per archetype table (server, components, terminals, IoT, cloud instances). */
+/** Archetype rows by (table, id), each read from its table once per request. */
 export interface ArchetypeLoaders {
   load(key: { readonly table: ArchetypeTable; readonly id: string }): Promise<Archetype | null>;
 }
 
+/**
+ * A table's rows are already in memory (a Map): a DataLoader per table per request (batch
+ * scheduling on the next tick, a promise per key) cost more than the lookup it wrapped. The
+ * per-request memo keeps "each (table, id) read once per request"; the answer is the same
+ * promise for the same key, as DataLoader's cache gave.
+ */
 function archetypeLoaders(trimsIds: boolean): ArchetypeLoaders {
-  const loaders = new Map<ArchetypeTable, DataLoader<string, Archetype | null>>();
+  let rows: Map<ArchetypeTable, Map<string, Promise<Archetype | null>>> | undefined;
   return {
     load: ({ table, id }) => {
-      let loader = loaders.get(table);
-      if (!loader) {
-        loader = new DataLoader(async (ids) => ids.map((key) => table.byId.get(key) ?? null));
-        loaders.set(table, loader);
+      const key = trimsIds ? id.trim() : id;
+      rows ??= new Map();
+      let ofTable = rows.get(table);
+      if (!ofTable) {
+        ofTable = new Map();
+        rows.set(table, ofTable);
       }
-      return loader.load(trimsIds ? id.trim() : id);
+      let row = ofTable.get(key);
+      if (!row) {
+        row = Promise.resolve(table.byId.get(key) ?? null);
+        ofTable.set(key, row);
+      }
+      return row;
     },
   };
 }

@@ -97,24 +97,34 @@ function gate<T>(): Gate<T> {
  * requests get their share. The chunk size adapts so a chunk takes about SLICE_MS.
  */
 export function releaseInChunks<T>(entries: readonly T[], signal: AbortSignal): Promise<T>[] {
-  const gates = entries.map(() => gate<T>());
+  // The releasing loop forgets each entry and its gate once released: it runs until the last
+  // chunk, and what it held would live as long (with `@stream`, a fleet's items would stay in
+  // memory until the end of the answer instead of once they are sent).
+  const waiting: (T | undefined)[] = [...entries];
+  const gates: (Gate<T> | undefined)[] = waiting.map(() => gate<T>());
+  const promises = gates.map((g) => (g as Gate<T>).promise);
+  const count = waiting.length;
   void (async () => {
     let size = 8;
     let next = 0;
-    while (next < entries.length) {
+    while (next < count) {
       const started = performance.now();
       await nextMacrotask();
       if (signal.aborted) {
         const error = cancellation(signal);
-        for (let i = next; i < gates.length; i++) gates[i].refuse(error);
+        for (let i = next; i < count; i++) (gates[i] as Gate<T>).refuse(error);
         return;
       }
       const elapsed = performance.now() - started;
       if (elapsed < SLICE_MS / 2) size = Math.min(LARGEST_CHUNK, size * 2);
       else if (elapsed > SLICE_MS * 2) size = Math.max(1, Math.floor(size / 2));
-      const end = Math.min(entries.length, next + size);
-      for (; next < end; next++) gates[next].open(entries[next]);
+      const end = Math.min(count, next + size);
+      for (; next < end; next++) {
+        (gates[next] as Gate<T>).open(waiting[next] as T);
+        gates[next] = undefined;
+        waiting[next] = undefined;
+      }
     }
   })();
-  return gates.map((g) => g.promise);
+  return promises;
 }

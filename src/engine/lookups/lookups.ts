@@ -14,7 +14,7 @@ import { type InstanceNameIndex, instanceNameIndex } from "./instanceName.js";
 /**
  * Reference-table lookups the engine needs, as a synchronous interface so the engine stays pure
  * and request-agnostic. The GraphQL layer supplies a memoizing implementation per request
- * (dataloaders); `directLookups` computes every lookup from the tables.
+ * (per-request memos); `directLookups` computes every lookup from the tables.
  */
 export interface ReferenceLookups {
   /** §11.1: best `cpu_specs.csv` row for a free-text CPU name, or null under the threshold. */
