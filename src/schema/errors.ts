@@ -1,6 +1,6 @@
 import { GraphQLError } from "graphql";
 import type { ZodError, z } from "zod";
-import type { DomainError } from "../service/errors.js";
+import { DomainError } from "../service/errors.js";
 
 /** Error codes clients (and the REST shim) rely on. */
 export type ErrorCode = "BAD_USER_INPUT" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "CANCELLED";
@@ -83,5 +83,12 @@ export function fromZodError(error: ZodError, prefix: readonly (string | number)
 
 /** A domain error of the service (src/service/errors.ts) as the GraphQL error clients rely on. */
 export function graphqlErrorOf(error: DomainError): GraphQLError {
-  return error.kind === "CANCELLED" ? cancelled(error.message) : badUserInput(error.message, error.field);
+  if (error.kind === "CANCELLED") return cancelled(error.message);
+  if (error.kind === "NOT_FOUND") return notFound(error.message);
+  return badUserInput(error.message, error.field);
+}
+
+/** Rethrows a domain error of the service as its GraphQL error; any other error as it is. */
+export function rethrowSpelled(error: unknown): never {
+  throw error instanceof DomainError ? graphqlErrorOf(error) : error;
 }

@@ -4,8 +4,8 @@
  * codes and messages as before the service had its own layer).
  */
 
-/** What kind of failure: a value the client sent, or a request dropped on cancellation. */
-export type DomainErrorKind = "BAD_USER_INPUT" | "CANCELLED";
+/** What kind of failure: a value the client sent, something it names that does not exist, or a request dropped on cancellation. */
+export type DomainErrorKind = "BAD_USER_INPUT" | "NOT_FOUND" | "CANCELLED";
 
 export class DomainError extends Error {
   constructor(
