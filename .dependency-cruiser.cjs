@@ -2,9 +2,10 @@
  * The layer rules of src/ (docs/architecture.md), checked by dependency-cruiser in the test suite
  * (test/architecture/layers.test.ts): a wrong import fails `npm test`.
  *
- * Layers, top to bottom: transports (src/http, src/rest, src/schema, src/server.ts) → use cases →
- * src/engine (pure computation) → src/data (reference tables). src/editions describes editions (data
- * the engine reads). An arrow may point down, never up; no import circle anywhere.
+ * Layers, top to bottom: transports (src/http, src/rest, src/schema, src/server.ts) → use cases
+ * (src/service) → src/engine (pure computation) → src/data (reference tables). src/editions describes
+ * editions (data the engine reads); src/support holds generic helpers (no methodology) any layer may
+ * use. An arrow may point down, never up; no import circle anywhere.
  *
  * Type-only imports count (tsPreCompilationDeps): a circle of types is still a circle.
  */
@@ -12,29 +13,18 @@
 /** Paths of the transports: GraphQL schema, REST shim, HTTP front, and the process entry points. */
 const TRANSPORTS = "^src/(schema|rest|http)/|^src/(server|lifecycle|config)\\.ts$";
 
+/**
+ * What the use-case layer may not import: the transports above it. (src/config.ts, the service's
+ * settings, is read by the service: a request's limits are part of what it may ask.)
+ */
+const ABOVE_SERVICE = "^src/(schema|rest|http)/|^src/(server|lifecycle)\\.ts$";
+
 /** npm packages that belong to a transport (GraphQL, its server, HTTP plumbing). */
 const TRANSPORT_PACKAGES =
   "(^|/)node_modules/(graphql|graphql-yoga|graphql-jit|@graphql-yoga/[^/]+|@pothos/[^/]+|@escape\\.tech/[^/]+|@whatwg-node/[^/]+|dataloader|prom-client|swagger-ui-dist)/";
 
 /** Node's network modules: the engine and the data layer never talk HTTP. */
 const NETWORK_MODULES = "^(node:)?(http|https|http2|net|tls|dgram)$";
-
-/**
- * REST routes that still import the engine directly, each `[from, to]`. A transport should reach
- * the engine through the use cases (GraphQL resolvers, later src/service/); this list is expected to
- * shrink to empty: delete an entry when its import goes (the test fails on an entry that no longer
- * matches an import, and prints the list on each run).
- */
-const REST_TO_ENGINE_ALLOW_LIST = [
-  ["src/rest/body.ts", "src/engine/model/builtOnce.ts"],
-  ["src/rest/body.ts", "src/engine/model/criteria.ts"],
-  ["src/rest/cloud.ts", "src/engine/model/builtOnce.ts"],
-  ["src/rest/deviceBody.ts", "src/engine/model/builtOnce.ts"],
-  ["src/rest/devices.ts", "src/engine/index.ts"],
-  ["src/rest/profile.ts", "src/engine/model/builtOnce.ts"],
-  ["src/rest/utils.ts", "src/engine/model/criteria.ts"],
-  ["src/rest/validation.ts", "src/engine/model/builtOnce.ts"],
-];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -55,10 +45,10 @@ module.exports = {
     },
     {
       name: "engine-imports-only-engine-and-data",
-      comment: "src/engine is pure computation: it reads src/data's types and nothing above (no editions, schema, rest, http, server, lifecycle, config, referenceData). An edition's rules reach it through its context.",
+      comment: "src/engine is pure computation: it reads src/data's types (and src/support's generic helpers) and nothing above (no editions, service, schema, rest, http, server, lifecycle, config, referenceData). An edition's rules reach it through its context.",
       severity: "error",
       from: { path: "^src/engine/" },
-      to: { path: "^src/", pathNot: "^src/(engine|data)/" },
+      to: { path: "^src/", pathNot: "^src/(engine|data|support)/" },
     },
     {
       name: "numeric-imports-nothing-of-the-project",
@@ -69,9 +59,9 @@ module.exports = {
     },
     {
       name: "transports-not-imported-from-below",
-      comment: "The transports (schema, rest, http, server, lifecycle, config) are the top layer: the engine, the data and the editions never import them.",
+      comment: "The transports (schema, rest, http, server, lifecycle, config) are the top layer: the engine, the data, the editions and the generic helpers never import them.",
       severity: "error",
-      from: { path: "^src/(engine|data|editions)/" },
+      from: { path: "^src/(engine|data|editions|support)/" },
       to: { path: TRANSPORTS },
     },
     {
@@ -82,11 +72,32 @@ module.exports = {
       to: { path: `${TRANSPORT_PACKAGES}|${NETWORK_MODULES}` },
     },
     {
-      name: "rest-imports-engine-only-from-allow-list",
-      comment: "src/rest is a transport over the GraphQL schema: it should not import the engine. The imports that remain are listed in REST_TO_ENGINE_ALLOW_LIST (known violations, expected to shrink to empty).",
+      name: "support-imports-nothing-of-the-project",
+      comment: "src/support holds generic helpers (memoisation per key object): no methodology, no layer, so no import of any other module of src/; every layer may use them.",
+      severity: "error",
+      from: { path: "^src/support/" },
+      to: { path: "^src/", pathNot: "^src/support/" },
+    },
+    {
+      name: "rest-imports-nothing-of-engine",
+      comment: "src/rest is a transport over the GraphQL schema and the use-case layer (src/service): what it needs of the engine's catalogue (criteria, device kinds) comes through src/service, never from src/engine.",
       severity: "error",
       from: { path: "^src/rest/" },
       to: { path: "^src/engine/" },
+    },
+    {
+      name: "service-imports-no-transport",
+      comment: "src/service (the use cases: request context, domain errors, what the transports ask of the engine) is below the transports: it never imports src/schema, src/rest, src/http or the process entry points; a transport spells its domain errors (e.g. graphqlErrorOf).",
+      severity: "error",
+      from: { path: "^src/service/" },
+      to: { path: ABOVE_SERVICE },
+    },
+    {
+      name: "no-transport-packages-in-service",
+      comment: "No GraphQL (graphql, graphql-yoga, @pothos, graphql-jit, armor plugins) or HTTP plumbing in src/service: the use cases are the same whichever transport asks.",
+      severity: "error",
+      from: { path: "^src/service/" },
+      to: { path: `${TRANSPORT_PACKAGES}|${NETWORK_MODULES}` },
     },
   ],
   options: {
@@ -99,11 +110,5 @@ module.exports = {
       mainFields: ["module", "main", "types", "typings"],
       extensionAlias: { ".js": [".ts", ".js"] },
     },
-    knownViolations: REST_TO_ENGINE_ALLOW_LIST.map(([from, to]) => ({
-      type: "dependency",
-      from,
-      to,
-      rule: { name: "rest-imports-engine-only-from-allow-list", severity: "error" },
-    })),
   },
 };

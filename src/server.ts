@@ -36,10 +36,11 @@ import { type LoadedEdition, loadEditions, StartupDataError } from "./referenceD
 import { BATCH_PATH, createBatchRoute } from "./rest/batch.js";
 import { createRestHandler } from "./rest/index.js";
 import { openApiDocument } from "./rest/openapi.js";
-import { createRequestContext, createService, editionService } from "./schema/context.js";
+import { graphqlErrorOf } from "./schema/errors.js";
 import { buildSchema } from "./schema/index.js";
 import { inputLimitsPlugin } from "./schema/inputLimits.js";
 import { rootFieldsTakingTurns } from "./schema/turns.js";
+import { createRequestContext, createService, editionService } from "./service/context.js";
 import { SERVICE_VERSION } from "./version.js";
 
 /**
@@ -172,7 +173,8 @@ export function createApp(options: AppOptions = {}) {
   metrics.observeDocumentCache(() => documents.size() + syntaxErrors.size());
   const yoga = createYoga<TransportContext>({
     schema,
-    context: ({ signal, admitFleetItems }) => createRequestContext(service, { signal, admitFleetItems }),
+    context: ({ signal, admitFleetItems }) =>
+      createRequestContext(service, { signal, admitFleetItems, spellError: graphqlErrorOf }),
     graphqlEndpoint: "/graphql",
     parserAndValidationCache: { documentCache: documents, errorCache: syntaxErrors },
     landingPage: false,

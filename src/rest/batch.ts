@@ -1,5 +1,5 @@
 import { type BatchDefaults, evaluateBatch, ndjsonLines, type RouteEvaluator } from "../batch/index.js";
-import type { Service } from "../schema/context.js";
+import type { Service } from "../service/context.js";
 import type { RestResponse } from "./common.js";
 import { queryEdition } from "./index.js";
 

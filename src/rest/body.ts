@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { builtOncePer } from "../engine/model/builtOnce.js";
-import { ELECTRICITY_CRITERIA } from "../engine/model/criteria.js";
 import type { CaseInputRef, SimpleComponentInputRef } from "../schema/inputs.js";
+import { ELECTRICITY_CRITERIA } from "../service/catalogue.js";
+import { builtOncePer } from "../support/builtOnce.js";
 import { sentValue } from "./errorDialect.js";
 import type {
   ComponentKind,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { builtOncePer } from "../engine/model/builtOnce.js";
+import { builtOncePer } from "../support/builtOnce.js";
 import { deferredUsage, parseV1Body, usageVariables } from "./body.js";
 import {
   CLOUD_REGIONS,

@@ -3,7 +3,8 @@ import type { DocumentNode, ExecutionResult, GraphQLSchema } from "graphql";
 import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import { FEATURE_LABELS } from "../editions/features.js";
 import type { EditionDescription } from "../editions/index.js";
-import { createRequestContext, type Service } from "../schema/context.js";
+import { graphqlErrorOf } from "../schema/errors.js";
+import { createRequestContext, type Service } from "../service/context.js";
 import type { AnswerName } from "./answers.js";
 import type { BodyDoc, BodyParser } from "./body.js";
 import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./generated/graphql.js";
@@ -111,7 +112,10 @@ export function createRunner(
   };
   return (edition, cancellation) => async (document, variables) => {
     // The cancellation's signal is read only when the execution asks for it (fleets, turns).
-    const context = createRequestContext(service, cancellation);
+    const context = createRequestContext(service, {
+      signal: cancellation?.signal,
+      spellError: graphqlErrorOf,
+    });
     const result = (await compile(document).query(undefined, context, {
       ...variables,
       edition: edition.id,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { builtOncePer } from "../engine/model/builtOnce.js";
+import { builtOncePer } from "../support/builtOnce.js";
 import { type BodyParser, deferredUsage, describedBody, parseV1Body, usageVariables } from "./body.js";
 import type { IotDeviceInput, PeripheralInput, TerminalInput } from "./generated/graphql.js";
 import { fieldTypes, type RequestValidation } from "./validation.js";

@@ -1,4 +1,4 @@
-import { isTypedKind, PERIPHERAL_KINDS, TERMINAL_KINDS } from "../engine/index.js";
+import { isTypedKind, PERIPHERAL_KINDS, TERMINAL_KINDS } from "../service/catalogue.js";
 import {
   ARCHETYPE_PARAMETER,
   documented,

@@ -1,7 +1,7 @@
 import type { GraphQLSchema } from "graphql";
 import type { Limits } from "../config.js";
 import { type EditionDescription, UnknownEditionError } from "../editions/index.js";
-import type { Service } from "../schema/context.js";
+import type { Service } from "../service/context.js";
 import { BodyValidationError } from "./body.js";
 import { BodyBoundsError, checkBodyLists, checkBodyNesting } from "./bodyBounds.js";
 import { CLOUD_PROVIDER_PATH, cloudProviderRoute, isCloudProviderPath } from "./cloud.js";

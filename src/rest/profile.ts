@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { builtOncePer } from "../engine/model/builtOnce.js";
+import { builtOncePer } from "../support/builtOnce.js";
 import { type BodyParser, parseV1Body } from "./body.js";
 import { documented, ok, type Route } from "./common.js";
 import {

@@ -1,4 +1,4 @@
-import { ELECTRICITY_CRITERIA } from "../engine/model/criteria.js";
+import { ELECTRICITY_CRITERIA } from "../service/catalogue.js";
 import { documented, GPUS, type Handler, listing, ok, type Route, required } from "./common.js";
 import {
   CaseTypesDocument,

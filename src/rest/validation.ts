@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { RequestValidation } from "../editions/requestValidation.js";
-import { builtOncePer } from "../engine/model/builtOnce.js";
+import { builtOncePer } from "../support/builtOnce.js";
 import { dialectDetail, type FieldIssue, type IssueKind, type ValidationDetail } from "./errorDialect.js";
 
 export type { RequestValidation } from "../editions/requestValidation.js";

@@ -10,6 +10,7 @@ import {
   type UserDeviceKind,
 } from "../engine/index.js";
 import { rounded } from "../engine/model/evaluation.js";
+import type { EditionContext, RequestContext } from "../service/context.js";
 import { fleetAnswerBytes } from "./answerSize.js";
 import { builder, type SchemaTypes } from "./builder.js";
 import { CloudInstanceRef, resolveCloudInstance } from "./cloud.js";
@@ -20,7 +21,6 @@ import {
   ComponentRef,
   resolveComponent,
 } from "./component.js";
-import type { EditionContext, RequestContext } from "./context.js";
 import { editionArg } from "./edition.js";
 import { type AssetParent, evaluationFor, impactArgs, requestedCriteria } from "./impact.js";
 import { serverInputFields, UsageInputRef } from "./inputs.js";

@@ -1,6 +1,6 @@
 import SchemaBuilder from "@pothos/core";
 import { DEFAULT_EDITION_ID } from "../editions/index.js";
-import type { RequestContext } from "./context.js";
+import type { RequestContext } from "../service/context.js";
 
 export interface BuilderTypes {
   Context: RequestContext;

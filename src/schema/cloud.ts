@@ -1,13 +1,12 @@
 import { nestedArchetype } from "../data/cells.js";
-import type { Archetype, ArchetypeTable } from "../data/types.js";
 import { availability } from "../editions/features.js";
 import { CloudInstance, cloudModel } from "../engine/index.js";
-import { fuzzyInstanceWarning, matchInstanceName } from "../engine/lookups/instanceName.js";
 import { regionsOf } from "../engine/lookups/region.js";
+import { instanceRow, platformOf, providerTable } from "../service/cloud.js";
+import type { EditionContext } from "../service/context.js";
 import { builder } from "./builder.js";
-import type { EditionContext } from "./context.js";
 import { editionArg } from "./edition.js";
-import { badUserInput, notFound } from "./errors.js";
+import { badUserInput, notFound, rethrowSpelled } from "./errors.js";
 import { type AssetParent, assetImpactFields } from "./impact.js";
 import { UsageInputRef, validateText, validateUsage } from "./inputs.js";
 
@@ -85,61 +84,6 @@ const CloudRegionRef = builder
     }),
   });
 
-function providerTable(context: EditionContext, provider: string): ArchetypeTable | undefined {
-  return context.service.data.cloudInstances.get(provider);
-}
-
-interface InstanceMatch {
-  readonly row: Archetype;
-  /** Set when the name was matched approximately. */
-  readonly warning: string | null;
-}
-
-/**
- * docs/methodology.md §19.7.2: the provider's table, then the exact id, then (where the data set has a
- * threshold) the closest id. Edition 1.2.4 matches ids exactly.
- */
-async function instanceRow(
-  context: EditionContext,
-  provider: string,
-  instanceType: string,
-): Promise<InstanceMatch> {
-  const { service } = context;
-  const table = providerTable(context, provider);
-  const threshold = service.data.config.cloudInstanceNameFuzzyThreshold;
-  const names = service.tables.instanceNames.get(provider);
-  if (table && threshold !== null && names) {
-    const match = matchInstanceName(names, instanceType, threshold);
-    const row = match && (await context.archetypes.load({ table, id: match.id }));
-    if (match && row)
-      return { row, warning: match.fuzzy ? fuzzyInstanceWarning(instanceType, match.id) : null };
-  } else if (table) {
-    const row = await context.archetypes.load({ table, id: instanceType });
-    if (row) return { row, warning: null };
-  }
-  throw notFound(`${instanceType} at ${provider} not found`);
-}
-
-/**
- * The hosting platform of an instance. An instance row naming a platform missing from the server
- * table is, by the edition's rule, hosted on the default server archetype (1.2.4: the reference
- * fails with HTTP 500 on such rows, so every listed instance type gets an answer) or not found
- * (2.4.1, docs/methodology.md §19.7.2).
- */
-async function platformOf(context: EditionContext, row: Archetype): Promise<Archetype> {
-  const { data } = context.service;
-  const id = row.cells.platform?.default;
-  const platform =
-    typeof id === "string" ? await context.archetypes.load({ table: data.archetypes.server, id }) : null;
-  if (platform) return platform;
-  if (context.engine.rules.cloud.unknownPlatform === "not-found") {
-    throw notFound(
-      `Cloud platform ${String(id)} not found. Please add it to the server archetypes. For more information, please check the documentation https://doc.api.boavizta.org/contributing/server/.`,
-    );
-  }
-  return data.archetypes.server.byId.get(data.config.defaultArchetypes.server) as Archetype;
-}
-
 /** Validates a cloud instance description and prepares its (lazy) evaluation. */
 export async function resolveCloudInstance(
   context: EditionContext,
@@ -161,8 +105,8 @@ export async function resolveCloudInstance(
   }
   const instanceType = instanceTypeArg ?? config.defaultArchetypes.cloud_instance ?? "a1.4xlarge";
   const { input, usageHours } = validateUsage(context.limits, rawUsage, path);
-  const { row, warning } = await instanceRow(context, provider, instanceType);
-  const platform = await platformOf(context, row);
+  const { row, warning } = await instanceRow(context, provider, instanceType).catch(rethrowSpelled);
+  const platform = await platformOf(context, row).catch(rethrowSpelled);
   const engine = context.engine;
   const namedProvider = providerArg ?? null;
   return {
@@ -230,7 +174,9 @@ builder.queryFields((t) => ({
       edition: editionArg(t.arg),
     },
     resolve: async (_r, { provider, instanceType, edition }, context) =>
-      nestedArchetype((await instanceRow(context.edition(edition), provider, instanceType)).row.cells),
+      nestedArchetype(
+        (await instanceRow(context.edition(edition), provider, instanceType).catch(rethrowSpelled)).row.cells,
+      ),
   }),
   cloudRegions: t.field({
     type: [CloudRegionRef],

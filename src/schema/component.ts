@@ -8,8 +8,8 @@ import {
   componentModel,
   componentOffered,
 } from "../engine/index.js";
+import type { EditionContext } from "../service/context.js";
 import { builder } from "./builder.js";
-import type { EditionContext } from "./context.js";
 import { editionArg } from "./edition.js";
 import { notFound } from "./errors.js";
 import { type AssetParent, assetImpactFields } from "./impact.js";

@@ -1,5 +1,6 @@
 import { GraphQLError } from "graphql";
 import type { ZodError, z } from "zod";
+import { DomainError } from "../service/errors.js";
 
 /** Error codes clients (and the REST shim) rely on. */
 export type ErrorCode = "BAD_USER_INPUT" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "CANCELLED";
@@ -78,4 +79,16 @@ export function fromZodError(error: ZodError, prefix: readonly (string | number)
   // A bound that is one of the service's settings names it at the end of its message.
   const limit = /\(([A-Z][A-Z0-9_]*)\)$/.exec(issue.message)?.[1];
   return badUserInput(`${field.join(".") || "input"}: ${issue.message}`, field, constraintOf(issue), limit);
+}
+
+/** A domain error of the service (src/service/errors.ts) as the GraphQL error clients rely on. */
+export function graphqlErrorOf(error: DomainError): GraphQLError {
+  if (error.kind === "CANCELLED") return cancelled(error.message);
+  if (error.kind === "NOT_FOUND") return notFound(error.message);
+  return badUserInput(error.message, error.field);
+}
+
+/** Rethrows a domain error of the service as its GraphQL error; any other error as it is. */
+export function rethrowSpelled(error: unknown): never {
+  throw error instanceof DomainError ? graphqlErrorOf(error) : error;
 }

@@ -1,7 +1,7 @@
 import type { GpuSpec } from "../data/types.js";
 import { matchGpuName } from "../engine/lookups/lookups.js";
+import type { EditionContext } from "../service/context.js";
 import { builder } from "./builder.js";
-import type { EditionContext } from "./context.js";
 import { editionArg } from "./edition.js";
 
 /**

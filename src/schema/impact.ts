@@ -14,8 +14,8 @@ import {
   type VerboseReport,
 } from "../engine/index.js";
 import type { Asset } from "../engine/model/evaluation.js";
+import type { RequestContext } from "../service/context.js";
 import { builder, type SchemaTypes } from "./builder.js";
-import type { RequestContext } from "./context.js";
 import { badUserInput } from "./errors.js";
 import { REASONABLE, reasonable } from "./inputs.js";
 import { v1Attribute, v1CriterionImpact, v1Verbose } from "./v1Layout.js";

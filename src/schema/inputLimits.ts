@@ -13,7 +13,7 @@ import {
 } from "graphql";
 import type { GraphQLParams, Plugin } from "graphql-yoga";
 import type { Limits } from "../config.js";
-import { builtOncePer } from "../engine/model/builtOnce.js";
+import { builtOncePer } from "../support/builtOnce.js";
 import { FLEET_ITEM_INPUTS } from "./batch.js";
 import { limitExceeded } from "./errors.js";
 import { documentNestingExceeds, jsonNestingExceeds, valueNestingExceeds } from "./nesting.js";

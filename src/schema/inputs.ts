@@ -15,8 +15,8 @@ import type {
   SsdInput,
   UsageInput,
 } from "../engine/index.js";
-import { builtOncePer } from "../engine/model/builtOnce.js";
 import { ELECTRICITY_CRITERIA, FACTOR_UNITS } from "../engine/model/criteria.js";
+import { builtOncePer } from "../support/builtOnce.js";
 import { builder, type SchemaTypes } from "./builder.js";
 import { fromZodError } from "./errors.js";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { nestedArchetype } from "../data/cells.js";
 import { type FunctionalBlockInput, functionalBlockNames, iotDeviceModel } from "../engine/index.js";
+import type { EditionContext } from "../service/context.js";
 import { builder } from "./builder.js";
-import type { EditionContext } from "./context.js";
 import { editionArg } from "./edition.js";
 import { badUserInput, fromZodError, notFound } from "./errors.js";
 import { type AssetParent, assetImpactFields } from "./impact.js";

@@ -1,7 +1,7 @@
 import { setImmediate as nextMacrotask } from "node:timers/promises";
 import type { GraphQLError } from "graphql";
-import { SLICE_MS } from "./chunks.js";
-import type { RequestContext } from "./context.js";
+import { SLICE_MS } from "../service/chunks.js";
+import type { RequestContext } from "../service/context.js";
 import { cancelled, limitExceeded, overloaded } from "./errors.js";
 
 /*

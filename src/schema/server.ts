@@ -1,6 +1,6 @@
 import { defaultGpuCells, serverGpuLacksVram, serverModel } from "../engine/index.js";
+import type { EditionContext } from "../service/context.js";
 import { builder } from "./builder.js";
-import type { EditionContext } from "./context.js";
 import { editionArg } from "./edition.js";
 import { badUserInput, notFound } from "./errors.js";
 import { type AssetParent, assetImpactFields } from "./impact.js";

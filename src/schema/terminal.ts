@@ -9,8 +9,8 @@ import {
   type UserDeviceRules,
   userDeviceModel,
 } from "../engine/index.js";
+import type { EditionContext } from "../service/context.js";
 import { builder } from "./builder.js";
-import type { EditionContext } from "./context.js";
 import { editionArg } from "./edition.js";
 import { badUserInput, notFound } from "./errors.js";
 import { type AssetParent, assetImpactFields } from "./impact.js";

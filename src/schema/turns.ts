@@ -1,7 +1,7 @@
 import { setImmediate as nextMacrotask } from "node:timers/promises";
 import { type GraphQLFieldResolver, type GraphQLInputType, type GraphQLSchema, getNamedType } from "graphql";
+import type { RequestContext } from "../service/context.js";
 import { FLEET_ITEM_INPUTS } from "./batch.js";
-import type { RequestContext } from "./context.js";
 import { cancelled } from "./errors.js";
 
 /*

@@ -9,7 +9,6 @@ import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
 import { beforeAll, describe, expect, it } from "vitest";
 
 const RULES_FILE = "./.dependency-cruiser.cjs";
-const ALLOW_LIST_RULE = "rest-imports-engine-only-from-allow-list";
 
 function line(violation: IViolation): string {
   const cycle = violation.cycle?.length
@@ -20,11 +19,9 @@ function line(violation: IViolation): string {
 
 describe("layer rules (.dependency-cruiser.cjs)", () => {
   let result: ICruiseResult;
-  let allowList: readonly { from: string; to: string }[];
 
   beforeAll(async () => {
     const options = await extractDepcruiseOptions(RULES_FILE);
-    allowList = (options.knownViolations ?? []).map(({ from, to }) => ({ from, to }));
     const reported = await cruise(["src"], options, undefined, {
       tsConfig: extractTSConfig("tsconfig.json"),
     });
@@ -46,22 +43,21 @@ describe("layer rules (.dependency-cruiser.cjs)", () => {
     expect(broken.map(line), "imports breaking the layer rules").toEqual([]);
   });
 
-  it("the rest -> engine allow-list names only imports that still exist (it may only shrink)", () => {
-    const allowed = result.summary.violations.filter(
-      (violation) => violation.rule.severity === "ignore" && violation.rule.name === ALLOW_LIST_RULE,
+  it("the transports reach the engine through the use-case layer (src/service)", () => {
+    const importsOf = (source: string) =>
+      result.modules.find((module) => module.source === source)?.dependencies.map((d) => d.resolved) ?? [];
+    const reachService = (sources: readonly string[]) =>
+      sources.some((source) => importsOf(source).some((to) => to.startsWith("src/service/")));
+    const inFolder = (folder: string) =>
+      result.modules.map((module) => module.source).filter((source) => source.startsWith(folder));
+    expect(reachService(inFolder("src/schema/")), "src/schema imports src/service").toBe(true);
+    expect(reachService(inFolder("src/rest/")), "src/rest imports src/service").toBe(true);
+    expect(reachService(["src/server.ts"]), "src/server.ts imports src/service").toBe(true);
+    const restToEngine = inFolder("src/rest/").flatMap((source) =>
+      importsOf(source)
+        .filter((to) => to.startsWith("src/engine/"))
+        .map((to) => `${source} -> ${to}`),
     );
-    // Printed on each run: the imports the use-case layer is to take over.
-    console.info(
-      `REST_TO_ENGINE_ALLOW_LIST (${allowed.length}, expected to shrink to empty):\n${allowed
-        .map((violation) => `  ${violation.from} -> ${violation.to}`)
-        .join("\n")}`,
-    );
-    const stale = allowList.filter(
-      (entry) => !allowed.some((violation) => violation.from === entry.from && violation.to === entry.to),
-    );
-    expect(
-      stale.map((entry) => `${entry.from} -> ${entry.to}`),
-      "allow-list entries to delete",
-    ).toEqual([]);
+    expect(restToEngine, "src/rest imports nothing of src/engine").toEqual([]);
   });
 });

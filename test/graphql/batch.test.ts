@@ -16,9 +16,10 @@ import {
 import { directLookups, memoizedLookups, type ReferenceLookups } from "../../src/engine/lookups/lookups.js";
 import { rounded } from "../../src/engine/model/evaluation.js";
 import { roundImpact } from "../../src/engine/model/rounding.js";
-import type { EditionService } from "../../src/schema/context.js";
-import { createRequestContext, type RequestContext } from "../../src/schema/context.js";
+import { graphqlErrorOf } from "../../src/schema/errors.js";
 import { validateServerInput } from "../../src/schema/inputs.js";
+import type { EditionService } from "../../src/service/context.js";
+import { createRequestContext, type RequestContext } from "../../src/service/context.js";
 import { lazy, sharedApp } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 import { END_OF_LIFE_WARNING as EOL, GENERIC_DATA_WARNING as GENERIC } from "../support/warnings.js";
@@ -478,6 +479,7 @@ describe("per-request memoization of reference lookups", () => {
     const counter = countingLookups(directLookups(edition124.tables));
     const context: RequestContext = createRequestContext(app.service, {
       lookups: () => memoizedLookups(counter.lookups),
+      spellError: graphqlErrorOf,
     });
     const byId = vi.spyOn(edition124.data.archetypes.server.byId, "get");
     const result = await run(context, NAMED_FLEET, { inputs });
@@ -502,7 +504,10 @@ describe("per-request memoization of reference lookups", () => {
 
   it("control: without the memoizing layer every server matches the name again", async () => {
     const counter = countingLookups(directLookups(edition124.tables));
-    const context: RequestContext = createRequestContext(app.service, { lookups: () => counter.lookups });
+    const context: RequestContext = createRequestContext(app.service, {
+      lookups: () => counter.lookups,
+      spellError: graphqlErrorOf,
+    });
     const result = await run(context, NAMED_FLEET, { inputs: inputs.slice(0, 50) });
     expect(result.errors).toBeUndefined();
     const names = counter.calls.get("cpuByName") ?? [];

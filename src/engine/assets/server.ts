@@ -1,11 +1,11 @@
 import type { ArchetypeCell } from "../../data/types.js";
+import { builtOncePer } from "../../support/builtOnce.js";
 import type { Component, ComponentCells, PowerTriple } from "../components/component.js";
 import { Cpu, type CpuInput } from "../components/cpu.js";
 import { Case, FixedImpactComponent, PowerSupply, type PowerSupplyInput } from "../components/enclosure.js";
 import { defaultGpuCells, Gpu, type GpuInput } from "../components/gpu.js";
 import { Hdd, type HddInput, Ram, type RamInput, Ssd, type SsdInput } from "../components/storage.js";
 import { Attribute, type AttributeValue, NotImplementedError } from "../model/attribute.js";
-import { builtOncePer } from "../model/builtOnce.js";
 import { type Allocation, type EngineContext, factorAt } from "../model/context.js";
 import {
   allocate,

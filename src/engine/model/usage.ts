@@ -1,6 +1,6 @@
 import type { ArchetypeCell } from "../../data/types.js";
+import { builtOncePer } from "../../support/builtOnce.js";
 import { Attribute, type AttributeValue, NotImplementedError, type WorkloadShare } from "./attribute.js";
-import { builtOncePer } from "./builtOnce.js";
 import type { EngineContext } from "./context.js";
 import { ELECTRICITY_CRITERIA, electricityKey, FACTOR_UNITS } from "./criteria.js";
 

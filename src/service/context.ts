@@ -13,7 +13,7 @@ import {
 } from "../engine/lookups/lookups.js";
 import type { EditionRules } from "../engine/model/edition.js";
 import { type ChunkScheduler, chunkScheduler } from "./chunks.js";
-import { badUserInput, cancelled } from "./errors.js";
+import { DomainError, type DomainErrorSpelling } from "./errors.js";
 
 /** One edition as served: its description, its tables (loaded once) and shared lookup results. */
 export interface EditionService {
@@ -112,6 +112,11 @@ export interface RequestContext {
 
 /** How a request builds its per-edition lookups; tests substitute counting lookups. */
 export interface RequestOptions {
+  /**
+   * How the request's transport spells the service's domain errors (an unknown edition, a
+   * cancelled request): GraphQL's is `graphqlErrorOf` (src/schema/errors.ts).
+   */
+  readonly spellError: DomainErrorSpelling;
   readonly lookups?: (served: EditionService) => ReferenceLookups;
   /** Aborted when the request is cancelled (default: never). */
   readonly signal?: AbortSignal;
@@ -123,7 +128,8 @@ export interface RequestOptions {
   readonly admitFleetItems?: (items: number) => Promise<void>;
 }
 
-export function createRequestContext(service: Service, options: RequestOptions = {}): RequestContext {
+export function createRequestContext(service: Service, options: RequestOptions): RequestContext {
+  const { spellError } = options;
   const lookupsOf = options.lookups ?? ((served: EditionService) => memoizedLookups(served.sharedLookups));
   const evaluations = new WeakMap<object, Map<string, Evaluation>>();
   const contexts = new Map<string, EditionContext>();
@@ -133,7 +139,12 @@ export function createRequestContext(service: Service, options: RequestOptions =
     evaluations,
     signal,
     chunks: chunkScheduler(signal, () =>
-      cancelled(signal.reason instanceof Error ? signal.reason.message : "the request was cancelled"),
+      spellError(
+        new DomainError(
+          "CANCELLED",
+          signal.reason instanceof Error ? signal.reason.message : "the request was cancelled",
+        ),
+      ),
     ),
     fleetItems: { reserved: 0, answerBytes: 0 },
     admitFleetItems: options.admitFleetItems ?? (async () => {}),
@@ -144,7 +155,7 @@ export function createRequestContext(service: Service, options: RequestOptions =
         const served = service.editions.get(key);
         if (!served) {
           const error = new UnknownEditionError(key, [...service.editions.keys()]);
-          throw badUserInput(error.message, ["edition"]);
+          throw spellError(new DomainError("BAD_USER_INPUT", error.message, ["edition"]));
         }
         const lookups = lookupsOf(served);
         context = {

@@ -1,0 +1,67 @@
+/**
+ * The cloud instance use cases (docs/methodology.md §19.7.2): a provider's table, the instance-name
+ * cascade (exact id, then the closest id where the edition's data set has a threshold, with its
+ * warning) and the hosting platform of an instance. Failures are domain errors (NOT_FOUND), spelled
+ * by the transport.
+ */
+
+import type { Archetype, ArchetypeTable } from "../data/types.js";
+import { fuzzyInstanceWarning, matchInstanceName } from "../engine/lookups/instanceName.js";
+import type { EditionContext } from "./context.js";
+import { DomainError } from "./errors.js";
+
+export function providerTable(context: EditionContext, provider: string): ArchetypeTable | undefined {
+  return context.service.data.cloudInstances.get(provider);
+}
+
+export interface InstanceMatch {
+  readonly row: Archetype;
+  /** Set when the name was matched approximately. */
+  readonly warning: string | null;
+}
+
+/**
+ * docs/methodology.md §19.7.2: the provider's table, then the exact id, then (where the data set has a
+ * threshold) the closest id. Edition 1.2.4 matches ids exactly.
+ */
+export async function instanceRow(
+  context: EditionContext,
+  provider: string,
+  instanceType: string,
+): Promise<InstanceMatch> {
+  const { service } = context;
+  const table = providerTable(context, provider);
+  const threshold = service.data.config.cloudInstanceNameFuzzyThreshold;
+  const names = service.tables.instanceNames.get(provider);
+  if (table && threshold !== null && names) {
+    const match = matchInstanceName(names, instanceType, threshold);
+    const row = match && (await context.archetypes.load({ table, id: match.id }));
+    if (match && row)
+      return { row, warning: match.fuzzy ? fuzzyInstanceWarning(instanceType, match.id) : null };
+  } else if (table) {
+    const row = await context.archetypes.load({ table, id: instanceType });
+    if (row) return { row, warning: null };
+  }
+  throw new DomainError("NOT_FOUND", `${instanceType} at ${provider} not found`);
+}
+
+/**
+ * The hosting platform of an instance. An instance row naming a platform missing from the server
+ * table is, by the edition's rule, hosted on the default server archetype (1.2.4: the reference
+ * fails with HTTP 500 on such rows, so every listed instance type gets an answer) or not found
+ * (2.4.1, docs/methodology.md §19.7.2).
+ */
+export async function platformOf(context: EditionContext, row: Archetype): Promise<Archetype> {
+  const { data } = context.service;
+  const id = row.cells.platform?.default;
+  const platform =
+    typeof id === "string" ? await context.archetypes.load({ table: data.archetypes.server, id }) : null;
+  if (platform) return platform;
+  if (context.engine.rules.cloud.unknownPlatform === "not-found") {
+    throw new DomainError(
+      "NOT_FOUND",
+      `Cloud platform ${String(id)} not found. Please add it to the server archetypes. For more information, please check the documentation https://doc.api.boavizta.org/contributing/server/.`,
+    );
+  }
+  return data.archetypes.server.byId.get(data.config.defaultArchetypes.server) as Archetype;
+}
