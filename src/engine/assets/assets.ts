@@ -1,5 +1,6 @@
 import type { Component } from "../components/component.js";
 import type { Attribute, AttributeValue } from "../model/attribute.js";
+import type { Allocation } from "../model/context.js";
 import { DEFAULT_CRITERIA, type RequestedCriterion, resolveCriterion } from "../model/criteria.js";
 import {
   type Asset,
@@ -21,29 +22,45 @@ function usageAttributes(usage: Usage): VerboseAttribute[] {
   return usage.avgPower.isSet() ? verboseAttributes(usage.namedAttributes()) : [];
 }
 
+/** What an evaluated asset reads of a device model: its edition's rules, usage and two phases. */
+export interface AssetModel {
+  readonly context: { readonly rules: Asset["rules"] };
+  readonly usage: Usage;
+  embeddedImpact(criterion: string, duration: number, allocation: Allocation): RawImpact;
+  useImpact(criterion: string, duration: number): RawImpact;
+}
+
+/**
+ * A model as an evaluated asset (§6.1: the duration defaults to its usage's lifetime); only the
+ * verbose report differs from one kind of asset to another.
+ */
+export function assetOf(model: AssetModel, verbose: Asset["verbose"]): Asset {
+  return {
+    rules: model.context.rules,
+    lifetime: () => model.usage.hoursLifeTime.value,
+    embedded: (criterion, duration, allocation) => model.embeddedImpact(criterion, duration, allocation),
+    use: (criterion, duration) => model.useImpact(criterion, duration),
+    useNotices: (criterion) => model.usage.useNotices(criterion),
+    verbose,
+  };
+}
+
 /** A single component evaluated on its own route (`/v1/component/<kind>`). */
 export function componentAsset(component: Component): Asset {
-  return {
-    rules: component.context.rules,
-    lifetime: () => component.usage.hoursLifeTime.value,
-    embedded: (criterion, duration, allocation) => component.embeddedImpact(criterion, duration, allocation),
-    use: (criterion, duration) => component.useImpact(criterion, duration),
-    useNotices: (criterion) => component.usage.useNotices(criterion),
-    verbose(evaluation: Evaluation): VerboseReport {
-      // Quirk kept (Appendix D.21): component verbose always lists gwp, adp and pe; criteria that
-      // were not requested show "not implemented" (nothing more is computed for them).
-      const impacts = DEFAULT_CRITERIA.map((name) => {
-        const criterion = resolveCriterion(name) as RequestedCriterion;
-        return evaluation.computed(criterion);
-      });
-      return {
-        duration: evaluation.duration,
-        impacts,
-        components: [],
-        attributes: [...verboseAttributes(component.namedAttributes()), ...usageAttributes(component.usage)],
-      };
-    },
-  };
+  return assetOf(component, (evaluation: Evaluation): VerboseReport => {
+    // Quirk kept (Appendix D.21): component verbose always lists gwp, adp and pe; criteria that
+    // were not requested show "not implemented" (nothing more is computed for them).
+    const impacts = DEFAULT_CRITERIA.map((name) => {
+      const criterion = resolveCriterion(name) as RequestedCriterion;
+      return evaluation.computed(criterion);
+    });
+    return {
+      duration: evaluation.duration,
+      impacts,
+      components: [],
+      attributes: [...verboseAttributes(component.namedAttributes()), ...usageAttributes(component.usage)],
+    };
+  });
 }
 
 /** Components whose own use impact a device's verbose block shows. */
@@ -113,25 +130,18 @@ export function deviceAttributes(
 }
 
 export function serverAsset(server: Server): Asset {
-  return {
-    rules: server.context.rules,
-    lifetime: () => server.usage.hoursLifeTime.value,
-    embedded: (criterion, duration, allocation) => server.embeddedImpact(criterion, duration, allocation),
-    use: (criterion, duration) => server.useImpact(criterion, duration),
-    useNotices: (criterion) => server.usage.useNotices(criterion),
-    verbose(evaluation, requested): VerboseReport {
-      return {
-        duration: evaluation.duration,
-        impacts: null,
-        components: componentBlocks(
-          server.components(),
-          server.usage.hoursLifeTime,
-          requested,
-          evaluation.duration,
-          (component, criterion) => server.embeddedPartOf(component, criterion),
-        ),
-        attributes: deviceAttributes(server.usage, server.namedAttributes()),
-      };
-    },
-  };
+  return assetOf(server, (evaluation, requested): VerboseReport => {
+    return {
+      duration: evaluation.duration,
+      impacts: null,
+      components: componentBlocks(
+        server.components(),
+        server.usage.hoursLifeTime,
+        requested,
+        evaluation.duration,
+        (component, criterion) => server.embeddedPartOf(component, criterion),
+      ),
+      attributes: deviceAttributes(server.usage, server.namedAttributes()),
+    };
+  });
 }

@@ -21,7 +21,7 @@ import {
   sumImpacts,
 } from "../model/impact.js";
 import { LIST_WORKLOAD_UNIT, Usage, type UsageInput, usageCells } from "../model/usage.js";
-import { deviceAttributes } from "./assets.js";
+import { assetOf, deviceAttributes } from "./assets.js";
 
 export const IOT_SERVICES_WARNING =
   "Connected object, not including associated digital services (use of network, datacenter, virtual machines or other terminals not included)";
@@ -239,21 +239,14 @@ function blockReports(
 }
 
 export function iotDeviceAsset(device: IotDevice): Asset {
-  return {
-    rules: device.context.rules,
-    lifetime: () => device.usage.hoursLifeTime.value,
-    embedded: (criterion, duration, allocation) => device.embeddedImpact(criterion, duration, allocation),
-    use: (criterion, duration) => device.useImpact(criterion, duration),
-    useNotices: (criterion) => device.usage.useNotices(criterion),
-    verbose(evaluation: Evaluation, requested): VerboseReport {
-      return {
-        duration: evaluation.duration,
-        impacts: null,
-        components: blockReports(device, requested, evaluation.duration, evaluation.allocation),
-        attributes: deviceAttributes(device.usage, [["units", device.units]]),
-      };
-    },
-  };
+  return assetOf(device, (evaluation: Evaluation, requested): VerboseReport => {
+    return {
+      duration: evaluation.duration,
+      impacts: null,
+      components: blockReports(device, requested, evaluation.duration, evaluation.allocation),
+      attributes: deviceAttributes(device.usage, [["units", device.units]]),
+    };
+  });
 }
 
 /** Builds an IoT device from an `iot_device.csv` row; posted block types must be known. */

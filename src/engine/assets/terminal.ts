@@ -12,7 +12,7 @@ import {
 } from "../model/impact.js";
 import { LIST_WORKLOAD_UNIT, Usage, type UsageInput, usageCells } from "../model/usage.js";
 import type { UserDeviceKind } from "../model/userDevices.js";
-import { deviceAttributes } from "./assets.js";
+import { assetOf, deviceAttributes } from "./assets.js";
 
 /**
  * Devices whose factors.yml entries are split by type: use type `pro` / `perso` (§9.1,
@@ -159,21 +159,14 @@ export class UserDevice {
 
 /** A terminal or peripheral as an evaluated asset; verbose is the duration, usage, units and type. */
 export function userDeviceAsset(device: UserDevice): Asset {
-  return {
-    rules: device.context.rules,
-    lifetime: () => device.usage.hoursLifeTime.value,
-    embedded: (criterion, duration, allocation) => device.embeddedImpact(criterion, duration, allocation),
-    use: (criterion, duration) => device.useImpact(criterion, duration),
-    useNotices: (criterion) => device.usage.useNotices(criterion),
-    verbose(evaluation): VerboseReport {
-      return {
-        duration: evaluation.duration,
-        impacts: null,
-        components: [],
-        attributes: deviceAttributes(device.usage, device.namedAttributes()),
-      };
-    },
-  };
+  return assetOf(device, (evaluation): VerboseReport => {
+    return {
+      duration: evaluation.duration,
+      impacts: null,
+      components: [],
+      attributes: deviceAttributes(device.usage, device.namedAttributes()),
+    };
+  });
 }
 
 /** Builds a terminal or peripheral of `kind` from a `user_terminal.csv` row (any row, D.22). */
