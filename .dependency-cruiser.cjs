@@ -4,8 +4,9 @@
  *
  * Layers, top to bottom: transports (src/http, src/rest, src/schema, src/server.ts) → use cases
  * (src/service) → src/engine (pure computation) → src/data (reference tables). src/editions describes
- * editions (data the engine reads); src/support holds generic helpers (no methodology) any layer may
- * use. An arrow may point down, never up; no import circle anywhere.
+ * editions (data the engine reads); src/inputs is the catalogue of input fields (what a request may
+ * give, described once: every layer derives its part from it); src/support holds generic helpers
+ * (no methodology) any layer may use. An arrow may point down, never up; no import circle anywhere.
  *
  * Type-only imports count (tsPreCompilationDeps): a circle of types is still a circle.
  */
@@ -48,7 +49,7 @@ module.exports = {
       comment: "src/engine is pure computation: it reads src/data's types (and src/support's generic helpers) and nothing above (no editions, service, schema, rest, http, server, lifecycle, config, referenceData). An edition's rules reach it through its context.",
       severity: "error",
       from: { path: "^src/engine/" },
-      to: { path: "^src/", pathNot: "^src/(engine|data|support)/" },
+      to: { path: "^src/", pathNot: "^src/(engine|data|support|inputs)/" },
     },
     {
       name: "numeric-imports-nothing-of-the-project",
@@ -61,7 +62,7 @@ module.exports = {
       name: "transports-not-imported-from-below",
       comment: "The transports (schema, rest, http, server, lifecycle, config) are the top layer: the engine, the data, the editions and the generic helpers never import them.",
       severity: "error",
-      from: { path: "^src/(engine|data|editions|support)/" },
+      from: { path: "^src/(engine|data|editions|support|inputs)/" },
       to: { path: TRANSPORTS },
     },
     {
@@ -70,6 +71,13 @@ module.exports = {
       severity: "error",
       from: { path: "^src/(engine|data)/" },
       to: { path: `${TRANSPORT_PACKAGES}|${NETWORK_MODULES}` },
+    },
+    {
+      name: "inputs-import-nothing-of-the-project",
+      comment: "src/inputs, the catalogue of input fields, is a description: every layer derives its part from it (GraphQL input types, v1 bodies, the service's checks, the engine's input types), so it imports nothing of src/ (no edition, no engine, no GraphQL).",
+      severity: "error",
+      from: { path: "^src/inputs/" },
+      to: { path: "^src/" , pathNot: "^src/inputs/" },
     },
     {
       name: "support-imports-nothing-of-the-project",

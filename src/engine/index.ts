@@ -26,6 +26,7 @@ import type { UsageInput } from "./model/usage.js";
 
 export { defaultGpuCells, effectiveDieArea, serverGpuLacksVram } from "./components/gpu.js";
 export {
+  COMPONENT_INPUTS,
   COMPONENT_KINDS,
   type ComponentInputs,
   type ComponentKind,

@@ -1,18 +1,10 @@
 import { z } from "zod";
-import type { CaseInputRef, SimpleComponentInputRef } from "../schema/inputs.js";
-import { ELECTRICITY_CRITERIA } from "../service/catalogue.js";
+import { SERVER, USAGE } from "../inputs/catalogue.js";
+import { type InputField, type InputObject, v1NameOf, v1Of } from "../inputs/field.js";
+import { COMPONENT_INPUTS, type ComponentKind, ELECTRICITY_CRITERIA } from "../service/catalogue.js";
 import { builtOncePer } from "../support/builtOnce.js";
 import { sentValue } from "./errorDialect.js";
-import type {
-  ComponentKind,
-  CpuInput,
-  DiskInput,
-  GpuInput,
-  PowerSupplyInput,
-  RamInput,
-  ServerInput,
-  UsageInput,
-} from "./generated/graphql.js";
+import type { ServerInput, UsageInput } from "./generated/graphql.js";
 import {
   type FieldIssue,
   fieldTypes,
@@ -23,126 +15,119 @@ import {
 } from "./validation.js";
 
 /*
- * Input types only the component impact operations (built per kind in components.ts, not written
- * in operations/*.graphql) use, so codegen does not emit them: read from the schema's definitions.
- */
-type CaseInput = (typeof CaseInputRef)["$inferInput"];
-type SimpleComponentInput = (typeof SimpleComponentInputRef)["$inferInput"];
-
-/*
- * v1 request bodies (snake_case), validated with the reference's typing rules of the request's
- * edition (`validation.ts`: pydantic 1 or 2), unknown keys ignored. The result is the GraphQL
- * operation's variables. The schemas are built once per set of rules.
+ * v1 request bodies (snake_case), derived from the input catalogue (src/inputs) and validated with
+ * the reference's typing rules of the request's edition (`validation.ts`: pydantic 1 or 2), unknown
+ * keys ignored; then mapped to the GraphQL operation's variables (camelCase). The schemas are built
+ * once per set of rules and catalogue object.
  */
 
-function schemasOf(rules: RequestValidation) {
-  const { integer, float, text, optional: opt, defaulted } = fieldTypes(rules);
+/**
+ * A body's deferred field (`usage` of the device and cloud bodies) as the body's schema holds it:
+ * validated in a second step (`v1Variables`, its errors located under the field); the OpenAPI
+ * description shows it as the `Usage` schema.
+ */
+export const deferredUsage = z.unknown().optional();
 
-  const workloadShare = z.object({ time_percentage: float, load_percentage: float });
+/** The v1 schemas of one set of rules: each catalogue object's, built once. */
+class V1Schemas {
+  readonly #objects = new Map<InputObject, z.ZodType>();
 
-  const usage = z.object({
-    avg_power: opt(float),
-    time_workload: opt(z.union([float, z.array(workloadShare)])),
-    usage_location: opt(text),
-    region: opt(text),
-    instance_per_server: opt(integer),
-    use_time_ratio: opt(float),
-    hours_life_time: opt(float),
-    other_consumption_ratio: opt(float),
-    elec_factors: opt(z.object(Object.fromEntries(ELECTRICITY_CRITERIA.map((c) => [c, opt(float)])))),
-    hours_use_time: opt(float),
-    days_use_time: opt(float),
-    years_use_time: opt(float),
-  });
+  constructor(readonly rules: RequestValidation) {}
 
-  const cpu = z.object({
-    units: opt(integer),
-    core_units: opt(integer),
-    die_size: opt(float),
-    die_size_per_core: opt(float),
-    manufacturer: opt(text),
-    model_range: opt(text),
-    family: opt(text),
-    name: opt(text),
-    tdp: opt(integer),
-    usage: opt(usage),
-  });
+  object(object: InputObject): z.ZodType {
+    let schema = this.#objects.get(object);
+    if (!schema) {
+      const shape: Record<string, z.ZodType> = {};
+      for (const [name, field] of Object.entries(object.fields)) {
+        const v1Name = v1NameOf(name, field);
+        if (v1Name !== null) shape[v1Name] = this.#field(field);
+      }
+      schema = z.object(shape);
+      this.#objects.set(object, schema);
+    }
+    return schema;
+  }
 
-  const ram = z.object({
-    units: opt(integer),
-    capacity: opt(integer),
-    density: opt(float),
-    manufacturer: opt(text),
-    process: opt(float),
-    usage: opt(usage),
-  });
+  #field(field: InputField): z.ZodType {
+    if (v1Of(field).deferred) return deferredUsage;
+    const types = fieldTypes(this.rules);
+    const schema = this.#value(field);
+    if (field.required) return schema;
+    return v1Of(field).defaulted ? types.defaulted(schema) : types.optional(schema);
+  }
 
-  const disk = z.object({
-    type: opt(text),
-    units: opt(integer),
-    capacity: opt(integer),
-    density: opt(float),
-    manufacturer: opt(text),
-    layers: opt(integer),
-    usage: opt(usage),
-  });
-
-  const gpu = z.object({
-    units: opt(integer),
-    name: opt(text),
-    manufacturer: opt(text),
-    weight: opt(float),
-    heatsink_weight: opt(float),
-    pwb_surface: opt(float),
-    pwb_weight: opt(float),
-    casing_weight: opt(float),
-    gpu_surface: opt(float),
-    vram: opt(integer),
-    vram_dies: opt(integer),
-    vram_surface: opt(float),
-    transport_boat: opt(float),
-    transport_truck: opt(float),
-    transport_plane: opt(float),
-    usage: opt(usage),
-  });
-
-  const powerSupply = z.object({ units: opt(integer), unit_weight: opt(float), usage: opt(usage) });
-  // `case_type` is declared without Optional in the reference (null refused under pydantic 2).
-  const caseBody = z.object({ units: opt(integer), case_type: defaulted(text), usage: opt(usage) });
-  const simple = z.object({ units: opt(integer), capacity: opt(integer), usage: opt(usage) });
-
-  const server = z.object({
-    // The model is descriptive only (docs/methodology.md §7.1: ignored by the computation); its `year` is
-    // accepted as a number too, as 2.4.1 answers `"year": 2020` normally.
-    model: opt(
-      z.object({
-        type: opt(text),
-        name: opt(text),
-        manufacturer: opt(text),
-        year: opt(z.union([text, integer]).transform(String)),
-      }),
-    ),
-    configuration: opt(
-      z.object({
-        cpu: opt(cpu),
-        gpu: opt(gpu),
-        ram: opt(z.array(ram)),
-        disk: opt(z.array(disk)),
-        power_supply: opt(powerSupply),
-      }),
-    ),
-    usage: opt(usage),
-  });
-
-  return { usage, cpu, gpu, ram, disk, powerSupply, caseBody, simple, server };
+  #value(field: InputField): z.ZodType {
+    const { integer, float, text, optional } = fieldTypes(this.rules);
+    switch (field.type) {
+      case "int":
+        return integer;
+      case "float":
+        return field.alternative ? z.union([float, z.array(this.object(field.alternative.of))]) : float;
+      case "text":
+        return v1Of(field).textOrInteger ? z.union([text, integer]).transform(String) : text;
+      case "object":
+        return this.object(field.of);
+      case "list":
+        return z.array(this.object(field.of));
+      case "factors":
+        return z.object(Object.fromEntries(ELECTRICITY_CRITERIA.map((c) => [c, optional(float)])));
+    }
+  }
 }
 
-type BodySchemas = ReturnType<typeof schemasOf>;
+const schemasOf = builtOncePer((rules: RequestValidation) => new V1Schemas(rules));
 
-/** The v1 body schemas under `rules`, built on first use. */
-const bodySchemas = builtOncePer(schemasOf);
+/** The v1 body schema of a catalogue object under `rules`. */
+export function v1Schema(rules: RequestValidation, object: InputObject): z.ZodType {
+  return schemasOf(rules).object(object);
+}
 
-type V1Usage = z.infer<BodySchemas["usage"]>;
+type Values = Readonly<Record<string, unknown>>;
+
+/**
+ * The GraphQL variables of a validated v1 value: names in camelCase, an alternative's list under
+ * its own name (`time_workload` as a list: `timeWorkloadShares`), a deferred field validated now.
+ */
+function graphqlValue(object: InputObject, value: Values, rules: RequestValidation): Values {
+  const out: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(object.fields)) {
+    const v1Name = v1NameOf(name, field);
+    if (v1Name === null) continue;
+    const given = value[v1Name];
+    if (v1Of(field).deferred) {
+      out[name] =
+        given == null
+          ? null
+          : v1Variables(field.type === "object" ? field.of : USAGE, given, rules, [v1Name]);
+    } else if (given == null) {
+      if (given === null) out[name] = null;
+    } else if (field.type === "object") {
+      out[name] = graphqlValue(field.of, given as Values, rules);
+    } else if (field.type === "list") {
+      out[name] = (given as Values[]).map((item) => graphqlValue(field.of, item, rules));
+    } else if (field.type === "float" && field.alternative && Array.isArray(given)) {
+      const { name: altName, of } = field.alternative;
+      out[altName] = (given as Values[]).map((item) => graphqlValue(of, item, rules));
+    } else {
+      out[name] = given;
+    }
+  }
+  return out;
+}
+
+/**
+ * A v1 value of a catalogue object (absent: `{}`) validated under `rules` (errors located under
+ * `at`), as GraphQL variables.
+ */
+export function v1Variables<T = Values>(
+  object: InputObject,
+  body: unknown,
+  rules: RequestValidation,
+  at: readonly (string | number)[] = [],
+): T {
+  const value = parseV1Body(v1Schema(rules, object), body, rules, at) as Values;
+  return graphqlValue(object, value, rules) as T;
+}
 
 /** A v1 body that failed validation, in FastAPI's 422 shape (layout of the request's rules). */
 export class BodyValidationError extends Error {
@@ -221,85 +206,6 @@ function structuralIssue(issue: z.core.$ZodIssue): FieldIssue {
   return { kind: "invalid", params: { message: issue.message } };
 }
 
-function toUsage(value: V1Usage | null | undefined): UsageInput | null {
-  if (!value) return null;
-  const workload = value.time_workload;
-  return {
-    avgPower: value.avg_power,
-    ...(Array.isArray(workload)
-      ? {
-          timeWorkloadShares: workload.map((s) => ({
-            timePercentage: s.time_percentage,
-            loadPercentage: s.load_percentage,
-          })),
-        }
-      : { timeWorkload: workload }),
-    usageLocation: value.usage_location,
-    region: value.region,
-    instancePerServer: value.instance_per_server,
-    useTimeRatio: value.use_time_ratio,
-    hoursLifeTime: value.hours_life_time,
-    otherConsumptionRatio: value.other_consumption_ratio,
-    elecFactors: value.elec_factors,
-    hoursUseTime: value.hours_use_time,
-    daysUseTime: value.days_use_time,
-    yearsUseTime: value.years_use_time,
-  };
-}
-
-function toCpu(value: z.infer<BodySchemas["cpu"]>): CpuInput {
-  return {
-    units: value.units,
-    coreUnits: value.core_units,
-    dieSize: value.die_size,
-    dieSizePerCore: value.die_size_per_core,
-    manufacturer: value.manufacturer,
-    modelRange: value.model_range,
-    family: value.family,
-    name: value.name,
-    tdp: value.tdp,
-    // The v1 CPU body has no `threads` (nor a used `manufacturer`, see the engine): ignored like any unknown key.
-    usage: toUsage(value.usage),
-  };
-}
-
-function toGpu(value: z.infer<BodySchemas["gpu"]>): GpuInput {
-  return {
-    units: value.units,
-    name: value.name,
-    manufacturer: value.manufacturer,
-    weight: value.weight,
-    heatsinkWeight: value.heatsink_weight,
-    pwbSurface: value.pwb_surface,
-    pwbWeight: value.pwb_weight,
-    casingWeight: value.casing_weight,
-    gpuSurface: value.gpu_surface,
-    vram: value.vram,
-    vramDies: value.vram_dies,
-    vramSurface: value.vram_surface,
-    transportBoat: value.transport_boat,
-    transportTruck: value.transport_truck,
-    transportPlane: value.transport_plane,
-    usage: toUsage(value.usage),
-  };
-}
-
-function toRam(value: z.infer<BodySchemas["ram"]>): RamInput {
-  return { ...value, usage: toUsage(value.usage) };
-}
-
-function toDisk(value: z.infer<BodySchemas["disk"]>): DiskInput {
-  return { ...value, usage: toUsage(value.usage) };
-}
-
-function toPowerSupply(value: z.infer<BodySchemas["powerSupply"]>): PowerSupplyInput {
-  return { units: value.units, unitWeight: value.unit_weight, usage: toUsage(value.usage) };
-}
-
-function toSimple(value: z.infer<BodySchemas["simple"]>): SimpleComponentInput {
-  return { ...value, usage: toUsage(value.usage) };
-}
-
 /** A named v1 body schema (the name becomes its OpenAPI component), under given validation rules. */
 export interface BodyDoc {
   readonly name: string;
@@ -321,92 +227,29 @@ export function describedBody<T>(
   return Object.assign(parse, { doc: { name, schema } });
 }
 
-/**
- * A body's `usage` validated in a second step by `usageVariables` (so that its errors are located
- * under `usage`); the OpenAPI description shows it as the `Usage` schema.
- */
-export const deferredUsage = z.unknown().optional();
-
 /** The v1 usage object under `rules`, for the OpenAPI description. */
-export const usageSchema = (rules: RequestValidation): z.ZodType => bodySchemas(rules).usage;
+export const usageSchema = (rules: RequestValidation): z.ZodType => v1Schema(rules, USAGE);
 
-const schemaOf =
-  (kind: keyof BodySchemas) =>
-  (rules: RequestValidation): z.ZodType =>
-    bodySchemas(rules)[kind];
+/** The body parser of a catalogue object, named in the OpenAPI description by its GraphQL type less `Input`. */
+export function catalogueBody<T>(
+  object: InputObject,
+  name = object.name.replace(/Input$/, ""),
+): BodyParser<T> {
+  return describedBody(
+    name,
+    (rules) => v1Schema(rules, object),
+    (body, rules) => v1Variables<T>(object, body, rules),
+  );
+}
 
-export const serverVariables: BodyParser<ServerInput> = describedBody(
-  "Server",
-  schemaOf("server"),
-  (body, rules) => {
-    const value = parseV1Body(bodySchemas(rules).server, body, rules);
-    const configuration = value.configuration;
-    return {
-      model: value.model ?? null,
-      usage: toUsage(value.usage),
-      configuration: configuration
-        ? {
-            cpu: configuration.cpu ? toCpu(configuration.cpu) : null,
-            gpu: configuration.gpu ? toGpu(configuration.gpu) : null,
-            ram: configuration.ram?.map(toRam) ?? null,
-            disk: configuration.disk?.map(toDisk) ?? null,
-            powerSupply: configuration.power_supply ? toPowerSupply(configuration.power_supply) : null,
-          }
-        : null,
-    };
-  },
-);
+export const serverVariables: BodyParser<ServerInput> = catalogueBody(SERVER);
 
-/** The v1 body of each component kind, as its GraphQL input (the compiler requires one per kind). */
-export const componentVariables = {
-  cpu: describedBody(
-    "Cpu",
-    schemaOf("cpu"),
-    (body, rules): CpuInput => toCpu(parseV1Body(bodySchemas(rules).cpu, body, rules)),
-  ),
-  gpu: describedBody(
-    "Gpu",
-    schemaOf("gpu"),
-    (body, rules): GpuInput => toGpu(parseV1Body(bodySchemas(rules).gpu, body, rules)),
-  ),
-  ram: describedBody(
-    "Ram",
-    schemaOf("ram"),
-    (body, rules): RamInput => toRam(parseV1Body(bodySchemas(rules).ram, body, rules)),
-  ),
-  ssd: describedBody(
-    "Disk",
-    schemaOf("disk"),
-    (body, rules): DiskInput => toDisk(parseV1Body(bodySchemas(rules).disk, body, rules)),
-  ),
-  hdd: describedBody(
-    "SimpleComponent",
-    schemaOf("simple"),
-    (body, rules): SimpleComponentInput => toSimple(parseV1Body(bodySchemas(rules).simple, body, rules)),
-  ),
-  power_supply: describedBody(
-    "PowerSupply",
-    schemaOf("powerSupply"),
-    (body, rules): PowerSupplyInput =>
-      toPowerSupply(parseV1Body(bodySchemas(rules).powerSupply, body, rules)),
-  ),
-  case: describedBody("Case", schemaOf("caseBody"), (body, rules): CaseInput => {
-    const value = parseV1Body(bodySchemas(rules).caseBody, body, rules);
-    return { units: value.units, caseType: value.case_type, usage: toUsage(value.usage) };
-  }),
-  motherboard: describedBody(
-    "SimpleComponent",
-    schemaOf("simple"),
-    (body, rules): SimpleComponentInput => toSimple(parseV1Body(bodySchemas(rules).simple, body, rules)),
-  ),
-  assembly: describedBody(
-    "SimpleComponent",
-    schemaOf("simple"),
-    (body, rules): SimpleComponentInput => toSimple(parseV1Body(bodySchemas(rules).simple, body, rules)),
-  ),
-} satisfies Record<ComponentKind, BodyParser<unknown>>;
+/** The v1 body of each component kind (its catalogue object, src/engine/components/registry.ts), as its GraphQL input. */
+export const componentVariables = Object.fromEntries(
+  Object.entries(COMPONENT_INPUTS).map(([kind, object]) => [kind, catalogueBody(object)]),
+) as Record<ComponentKind, BodyParser<unknown>>;
 
 /** A body's `usage` object (errors located under `usage`). */
 export function usageVariables(value: unknown, rules: RequestValidation): UsageInput | null {
-  return value == null ? null : toUsage(parseV1Body(bodySchemas(rules).usage, value, rules, ["usage"]));
+  return value == null ? null : v1Variables<UsageInput>(USAGE, value, rules, ["usage"]);
 }

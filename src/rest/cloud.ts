@@ -1,6 +1,5 @@
-import { z } from "zod";
-import { builtOncePer } from "../support/builtOnce.js";
-import { deferredUsage, parseV1Body, usageVariables } from "./body.js";
+import { CLOUD_INSTANCE } from "../inputs/catalogue.js";
+import { v1Schema, v1Variables } from "./body.js";
 import {
   CLOUD_REGIONS,
   documented,
@@ -15,20 +14,23 @@ import {
 import {
   CloudInstanceConfigDocument,
   CloudInstanceImpactsDocument,
+  type CloudInstanceImpactsQueryVariables,
   CloudInstanceTypesDocument,
   CloudProvidersDocument,
   CloudRegionsDocument,
 } from "./generated/graphql.js";
 import { IMPACT_QUERY_PARAMETERS } from "./query.js";
-import { fieldTypes, type RequestValidation } from "./validation.js";
+import type { RequestValidation } from "./validation.js";
+
+/** A cloud instance body as GraphQL variables. */
+interface CloudInstanceBody {
+  readonly provider?: string | null;
+  readonly instanceType?: string | null;
+  readonly usage?: CloudInstanceImpactsQueryVariables["usage"];
+}
 
 const DEFAULT_PROVIDER = "aws";
 const DEFAULT_INSTANCE = "a1.4xlarge";
-
-function cloudBodyOf(rules: RequestValidation) {
-  const { text, optional } = fieldTypes(rules);
-  return z.object({ provider: optional(text), instance_type: optional(text), usage: deferredUsage });
-}
 
 const PROVIDER: QueryParameterDoc = {
   name: "provider",
@@ -47,7 +49,7 @@ const REGION_PROVIDER: QueryParameterDoc = {
   schema: { type: "string" },
 };
 
-const cloudBody = builtOncePer(cloudBodyOf);
+const cloudBody = (rules: RequestValidation) => v1Schema(rules, CLOUD_INSTANCE);
 
 /**
  * GET reads provider / instance type from the query (or the path), POST from the body. The
@@ -59,13 +61,15 @@ function cloudImpacts(pathProvider: string | null): Handler {
   return impactRoute(
     CloudInstanceImpactsDocument,
     ({ archetype: _noArchetype, ...query }, request) => {
-      const body = postedBody(request, (value, rules) => parseV1Body(cloudBody(rules), value, rules));
+      const body = postedBody(request, (value, rules) =>
+        v1Variables<CloudInstanceBody>(CLOUD_INSTANCE, value, rules),
+      );
       return {
         ...query,
         // A defaulted provider is left to the GraphQL field, which then resolves no region (§7.5).
         provider: pathProvider ?? body?.provider ?? request.params.get("provider"),
-        instanceType: body?.instance_type ?? request.params.get("instance_type"),
-        usage: usageVariables(body?.usage, request.validation),
+        instanceType: body?.instanceType ?? request.params.get("instance_type"),
+        usage: body?.usage ?? null,
       };
     },
     (data) => data.cloudInstance,

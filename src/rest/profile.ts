@@ -1,48 +1,19 @@
-import { z } from "zod";
-import { builtOncePer } from "../support/builtOnce.js";
-import { type BodyParser, parseV1Body } from "./body.js";
+import { PROFILE_REQUEST } from "../inputs/catalogue.js";
+import { type BodyParser, v1Schema, v1Variables } from "./body.js";
 import { documented, ok, type Route } from "./common.js";
 import {
   CpuBaseProfilesDocument,
   CpuConsumptionProfileDocument,
   type CpuConsumptionProfileQueryVariables,
 } from "./generated/graphql.js";
-import { fieldTypes, type RequestValidation } from "./validation.js";
+import type { RequestValidation } from "./validation.js";
 
-function profileBodyOf(rules: RequestValidation) {
-  const { integer, float, text, optional, defaulted } = fieldTypes(rules);
-  // `cpu` and `workload` (and a point's fields) are declared without Optional in the reference:
-  // null is refused under pydantic 2.
-  return z.object({
-    cpu: defaulted(
-      z.object({
-        name: optional(text),
-        manufacturer: optional(text),
-        model_range: optional(text),
-        family: optional(text),
-        tdp: optional(integer),
-      }),
-    ),
-    workload: defaulted(z.array(z.object({ load_percentage: float, power_watt: float }))),
-  });
-}
+const profileBody = (rules: RequestValidation) => v1Schema(rules, PROFILE_REQUEST);
 
-const profileBody = builtOncePer(profileBodyOf);
-
+/** The CPU is always an object for the GraphQL field (absent or null: no CPU field given). */
 const profileVariables: BodyParser<CpuConsumptionProfileQueryVariables> = (body, rules) => {
-  const value = parseV1Body(profileBody(rules), body, rules);
-  const cpu = value.cpu;
-  return {
-    cpu: {
-      name: cpu?.name,
-      manufacturer: cpu?.manufacturer,
-      modelRange: cpu?.model_range,
-      family: cpu?.family,
-      tdp: cpu?.tdp,
-    },
-    workload:
-      value.workload?.map((w) => ({ loadPercentage: w.load_percentage, powerWatt: w.power_watt })) ?? null,
-  };
+  const { cpu, workload } = v1Variables<CpuConsumptionProfileQueryVariables>(PROFILE_REQUEST, body, rules);
+  return { cpu: cpu ?? {}, workload: workload ?? null };
 };
 
 export const profileRoutes: readonly Route[] = [

@@ -1,23 +1,19 @@
 import { nestedArchetype } from "../data/cells.js";
 import { availability } from "../editions/features.js";
-import { CloudInstance, cloudModel } from "../engine/index.js";
 import { regionsOf } from "../engine/lookups/region.js";
-import { instanceRow, platformOf, providerTable } from "../service/cloud.js";
+import { CLOUD_INSTANCE } from "../inputs/catalogue.js";
+import {
+  instanceRow,
+  type PreparedCloudInstance,
+  prepareCloudInstance,
+  providerTable,
+} from "../service/cloud.js";
 import type { EditionContext } from "../service/context.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
-import { badUserInput, notFound, rethrowSpelled } from "./errors.js";
-import { type AssetParent, assetImpactFields } from "./impact.js";
-import { UsageInputRef, validateText, validateUsage } from "./inputs.js";
-
-interface CloudParent extends AssetParent {
-  readonly provider: string;
-  readonly instanceType: string;
-  readonly platform: string;
-  /** Top-level warnings of the answer (a fuzzy instance-name match, docs/methodology.md §19.7.3). */
-  readonly warnings: readonly string[];
-  readonly newInstance: () => CloudInstance;
-}
+import { notFound, rethrowSpelled } from "./errors.js";
+import { assetImpactFields } from "./impact.js";
+import { inputArgsOf } from "./inputs.js";
 
 const HostShareRef = builder
   .objectRef<{ cpu: number; ram: number; ssd: number; hdd: number }>("HostShare")
@@ -34,7 +30,7 @@ const HostShareRef = builder
     }),
   });
 
-export const CloudInstanceRef = builder.objectRef<CloudParent>("CloudInstance").implement({
+export const CloudInstanceRef = builder.objectRef<PreparedCloudInstance>("CloudInstance").implement({
   description: "A cloud instance: its share of a hosting platform server (docs/methodology.md §8).",
   fields: (t) => ({
     provider: t.exposeString("provider", { description: "Provider id, e.g. aws." }),
@@ -84,40 +80,15 @@ const CloudRegionRef = builder
     }),
   });
 
-/** Validates a cloud instance description and prepares its (lazy) evaluation. */
-export async function resolveCloudInstance(
+/** The cloud instance use case (src/service/cloud.ts), its domain errors spelled as GraphQL errors. */
+export function resolveCloudInstance(
   context: EditionContext,
-  providerArg: string | null | undefined,
-  instanceTypeArg: string | null | undefined,
+  provider: string | null | undefined,
+  instanceType: string | null | undefined,
   rawUsage: unknown,
   path: readonly string[],
-): Promise<CloudParent> {
-  // Instance names are matched approximately (2.4.1): their length is bounded like any text.
-  validateText(context.limits, providerArg, ["provider"]);
-  validateText(context.limits, instanceTypeArg, ["instanceType"]);
-  const { config } = context.service.data;
-  const defaultProvider = config.defaultArchetypes.cloud_provider ?? "aws";
-  const provider = providerArg ?? defaultProvider;
-  // The default instance type belongs to the default provider: another provider needs its own
-  // (the reference answers 404 "None at …" in 1.2.4 and fails with HTTP 500 in 2.4.1).
-  if (instanceTypeArg == null && provider !== defaultProvider) {
-    throw badUserInput(`instanceType: required for provider ${provider}`, ["instanceType"]);
-  }
-  const instanceType = instanceTypeArg ?? config.defaultArchetypes.cloud_instance ?? "a1.4xlarge";
-  const { input, usageHours } = validateUsage(context.limits, rawUsage, path);
-  const { row, warning } = await instanceRow(context, provider, instanceType).catch(rethrowSpelled);
-  const platform = await platformOf(context, row).catch(rethrowSpelled);
-  const engine = context.engine;
-  const namedProvider = providerArg ?? null;
-  return {
-    provider,
-    instanceType: row.id,
-    warnings: warning === null ? [] : [warning],
-    platform: platform.id,
-    usageHours,
-    newInstance: () => new CloudInstance(engine, row.cells, platform.cells, input, namedProvider),
-    build: () => cloudModel(engine, row.cells, platform.cells, input, namedProvider),
-  };
+): Promise<PreparedCloudInstance> {
+  return prepareCloudInstance(context, provider, instanceType, rawUsage, path).catch(rethrowSpelled);
 }
 
 builder.queryFields((t) => ({
@@ -125,16 +96,7 @@ builder.queryFields((t) => ({
     type: CloudInstanceRef,
     description:
       "Evaluate a cloud instance of a provider (those of the edition's data, see cloudProviders) with an optional usage.",
-    args: {
-      provider: t.arg.string({ required: false, description: "Default aws." }),
-      instanceType: t.arg.string({ required: false, description: "Default a1.4xlarge." }),
-      usage: t.arg({
-        type: UsageInputRef,
-        required: false,
-        description: "The instance's usage (region, location, workload, use time…).",
-      }),
-      edition: editionArg(t.arg),
-    },
+    args: { ...inputArgsOf(t.arg, CLOUD_INSTANCE), edition: editionArg(t.arg) },
     resolve: (_root, args, context) =>
       resolveCloudInstance(context.edition(args.edition), args.provider, args.instanceType, args.usage, [
         "usage",

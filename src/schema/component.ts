@@ -1,28 +1,17 @@
-import type { ArchetypeTable } from "../data/types.js";
 import { availability, editionsWhere, type FeatureName } from "../editions/features.js";
-import {
-  COMPONENT_KINDS,
-  type ComponentKind,
-  componentArchetypeTable,
-  componentKinds,
-  componentModel,
-  componentOffered,
-} from "../engine/index.js";
+import { COMPONENT_KINDS, type ComponentKind, componentKinds } from "../engine/index.js";
+import { componentExists, type PreparedComponent, prepareComponent } from "../service/components.js";
 import type { EditionContext } from "../service/context.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
-import { notFound } from "./errors.js";
-import { type AssetParent, assetImpactFields } from "./impact.js";
-import { COMPONENT_INPUT_TYPES, validateComponentInput } from "./inputs.js";
+import { rethrowSpelled } from "./errors.js";
+import { assetImpactFields } from "./impact.js";
+import { COMPONENT_INPUT_TYPES } from "./inputs.js";
 
 /** The kinds (GraphQL enum order) and the v1 listing's order, from the component registry. */
 export { componentKinds, listingOrder } from "../engine/index.js";
+export { componentTable } from "../service/components.js";
 export { COMPONENT_INPUT_TYPES };
-
-interface ComponentParent extends AssetParent {
-  readonly kind: ComponentKind;
-  readonly archetype: string | null;
-}
 
 /** Kinds only some editions have: their description says which (from the editions' features). */
 const KIND_FEATURE: Partial<Record<ComponentKind, FeatureName>> = { gpu: "gpus" };
@@ -40,7 +29,7 @@ export const ComponentKindEnum = builder.enumType("ComponentKind", {
   ) as Record<ComponentKind, { description: string }>,
 });
 
-export const ComponentRef = builder.objectRef<ComponentParent>("Component").implement({
+export const ComponentRef = builder.objectRef<PreparedComponent>("Component").implement({
   description: "A single component (CPU, GPU, RAM, SSD, HDD, power supply, case, motherboard, assembly).",
   fields: (t) => ({
     kind: t.exposeString("kind", { description: "Component kind (a ComponentKind value)." }),
@@ -52,11 +41,6 @@ export const ComponentRef = builder.objectRef<ComponentParent>("Component").impl
     ...assetImpactFields(t),
   }),
 });
-
-/** The archetype table of a component kind (the registry's); null for kinds without any (motherboard, assembly). */
-export function componentTable(context: EditionContext, kind: ComponentKind): ArchetypeTable | null {
-  return componentArchetypeTable(context.service.data, kind);
-}
 
 /** Whether a kind is described by archetypes (not motherboard, assembly): the registry's. */
 export function hasArchetypes(kind: ComponentKind): boolean {
@@ -71,38 +55,15 @@ export const COMPONENT_FIELD_NAMES = Object.fromEntries(
   ]),
 ) as Record<ComponentKind, string>;
 
-/** Validates a component description and prepares its (lazy) evaluation. */
-export async function resolveComponent(
+/** The component use case (src/service/components.ts), its domain errors spelled as GraphQL errors. */
+export function resolveComponent(
   context: EditionContext,
   kind: ComponentKind,
   archetypeId: string | null | undefined,
   rawInput: unknown,
   path: readonly string[] = ["input"],
-): Promise<ComponentParent> {
-  const table = componentTable(context, kind);
-  const { input, usageHours } = validateComponentInput(context.limits, kind, rawInput, path);
-  let cells = {};
-  let archetype: string | null = null;
-  // A kind described by archetypes whose table the edition's data set lacks (GPU in 1.2.4) is
-  // not part of that edition.
-  if (!componentExists(context, kind)) {
-    throw notFound(`${kind} is not a component of edition ${context.service.edition.id}`);
-  }
-  if (table) {
-    archetype = archetypeId ?? context.service.data.config.defaultArchetypes[kind] ?? "DEFAULT";
-    const row = await context.archetypes.load({ table, id: archetype });
-    if (!row) throw notFound(`${archetype} not found`);
-    cells = row.cells;
-  } else if (archetypeId != null) {
-    throw notFound(`${archetypeId} not found`);
-  }
-  const engine = context.engine;
-  return { kind, archetype, usageHours, build: () => componentModel(engine, kind, cells, input) };
-}
-
-/** Whether a component kind exists in an edition (the registry's rule: its rules serve it, its data has its table). */
-function componentExists(context: EditionContext, kind: ComponentKind): boolean {
-  return componentOffered(context.engine, kind);
+): Promise<PreparedComponent> {
+  return prepareComponent(context, kind, archetypeId, rawInput, path).catch(rethrowSpelled);
 }
 
 builder.queryField("componentKinds", (t) =>

@@ -85,10 +85,19 @@ export function fromZodError(error: ZodError, prefix: readonly (string | number)
 export function graphqlErrorOf(error: DomainError): GraphQLError {
   if (error.kind === "CANCELLED") return cancelled(error.message);
   if (error.kind === "NOT_FOUND") return notFound(error.message);
-  return badUserInput(error.message, error.field);
+  return badUserInput(error.message, error.field, error.constraint, error.limit);
 }
 
 /** Rethrows a domain error of the service as its GraphQL error; any other error as it is. */
 export function rethrowSpelled(error: unknown): never {
   throw error instanceof DomainError ? graphqlErrorOf(error) : error;
+}
+
+/** Runs a use case's synchronous step, its domain error spelled as the GraphQL error clients rely on. */
+export function spelled<T>(step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    return rethrowSpelled(error);
+  }
 }

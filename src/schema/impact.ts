@@ -15,9 +15,9 @@ import {
 } from "../engine/index.js";
 import type { Asset } from "../engine/model/evaluation.js";
 import type { RequestContext } from "../service/context.js";
+import { REASONABLE, reasonable } from "../service/inputs.js";
 import { builder, type SchemaTypes } from "./builder.js";
 import { badUserInput } from "./errors.js";
-import { REASONABLE, reasonable } from "./inputs.js";
 import { v1Attribute, v1CriterionImpact, v1Verbose } from "./v1Layout.js";
 
 /** Every spelling the v1 API accepts, keys (`CTUh_c`) and computation names (`ctuh_c`). */

@@ -1,23 +1,18 @@
-import { z } from "zod";
 import { nestedArchetype } from "../data/cells.js";
-import { type FunctionalBlockInput, functionalBlockNames, iotDeviceModel } from "../engine/index.js";
-import type { EditionContext } from "../service/context.js";
+import { IOT_DEVICE } from "../inputs/catalogue.js";
+import { loadIotRow, type PreparedIotDevice, prepareIotDevice } from "../service/devices.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
-import { badUserInput, fromZodError, notFound } from "./errors.js";
-import { type AssetParent, assetImpactFields } from "./impact.js";
-import { boundedList, UsageInputRef, validateText, validateUsage } from "./inputs.js";
+import { rethrowSpelled } from "./errors.js";
+import { assetImpactFields } from "./impact.js";
+import { inputRef } from "./inputs.js";
 
 /*
  * IoT devices (docs/methodology.md §9.2–9.3): functional blocks at a hardware sophistication level (HSL),
  * from an iot_device.csv row or posted.
  */
 
-interface IotDeviceParent extends AssetParent {
-  readonly archetype: string;
-}
-
-export const IotDeviceRef = builder.objectRef<IotDeviceParent>("IotDevice").implement({
+export const IotDeviceRef = builder.objectRef<PreparedIotDevice>("IotDevice").implement({
   description:
     "An IoT device: the manufacturing and end-of-life impacts of its functional blocks, allocated " +
     "over the device lifetime; a use phase only when an average power is given.",
@@ -27,84 +22,7 @@ export const IotDeviceRef = builder.objectRef<IotDeviceParent>("IotDevice").impl
   }),
 });
 
-const FunctionalBlockInputRef = builder.inputType("FunctionalBlockInput", {
-  description: "A functional block of an IoT device at a hardware sophistication level (HSL).",
-  fields: (t) => ({
-    type: t.string({
-      required: true,
-      description: "Block name, any case: actuators, casing, connectivity, memory, others, pcb, …",
-    }),
-    hslLevel: t.string({
-      required: false,
-      description: "HSL-0 … HSL-3 (default: the archetype's level for this block).",
-    }),
-  }),
-});
-
-const IotDeviceInputRef = builder.inputType("IotDeviceInput", {
-  description: "What is known of an IoT device; the rest comes from its archetype.",
-  fields: (t) => ({
-    functionalBlocks: t.field({
-      type: [FunctionalBlockInputRef],
-      required: false,
-      description: "Replaces the archetype's blocks (an empty list means no block).",
-    }),
-    usage: t.field({ type: UsageInputRef, required: false, description: "The device's usage." }),
-  }),
-});
-
-interface IotInputValue {
-  readonly functionalBlocks?: readonly FunctionalBlockInput[] | null;
-  readonly usage?: unknown;
-}
-
-/** Unknown block types are rejected (the reference fails with HTTP 500). */
-function validateBlocks(
-  context: EditionContext,
-  blocks: readonly FunctionalBlockInput[] | null | undefined,
-): FunctionalBlockInput[] | null {
-  if (!blocks) return null;
-  const { limits } = context;
-  const listCheck = boundedList(limits, z.unknown()).safeParse(blocks);
-  if (!listCheck.success) throw fromZodError(listCheck.error, ["input", "functionalBlocks"]);
-  const known = functionalBlockNames(context.service.data.factors);
-  blocks.forEach((block, index) => {
-    validateText(limits, block.type, ["input", "functionalBlocks", index, "type"]);
-    validateText(limits, block.hslLevel, ["input", "functionalBlocks", index, "hslLevel"]);
-    if (!known.includes(block.type.toUpperCase())) {
-      throw badUserInput(
-        `unknown functional block type ${block.type} (known: ${known.map((n) => n.toLowerCase()).join(", ")})`,
-        ["input", "functionalBlocks", index, "type"],
-      );
-    }
-  });
-  return blocks.map((block) => ({ type: block.type, hslLevel: block.hslLevel }));
-}
-
-async function loadRow(context: EditionContext, id: string) {
-  const row = await context.archetypes.load({ table: context.service.data.archetypes.iotDevice, id });
-  if (!row) throw notFound(`${id} not found`);
-  return row;
-}
-
-async function resolveIotDevice(
-  context: EditionContext,
-  archetypeId: string | null | undefined,
-  rawInput: IotInputValue | null | undefined,
-): Promise<IotDeviceParent> {
-  const functionalBlocks = validateBlocks(context, rawInput?.functionalBlocks);
-  // No usage posted keeps the archetype's usage object (§9.3, Appendix D.23).
-  const usage =
-    rawInput?.usage == null ? null : validateUsage(context.limits, rawInput.usage, ["input", "usage"]);
-  const archetype = archetypeId ?? context.service.data.config.defaultArchetypes.iot_device;
-  const row = await loadRow(context, archetype);
-  const engine = context.engine;
-  return {
-    archetype,
-    usageHours: usage?.usageHours ?? null,
-    build: () => iotDeviceModel(engine, row.cells, { functionalBlocks, usage: usage?.input ?? null }),
-  };
-}
+const IotDeviceInputRef = inputRef(IOT_DEVICE);
 
 builder.queryFields((t) => ({
   iotDevice: t.field({
@@ -119,7 +37,7 @@ builder.queryFields((t) => ({
       edition: editionArg(t.arg),
     },
     resolve: (_root, args, context) =>
-      resolveIotDevice(context.edition(args.edition), args.archetype, args.input),
+      prepareIotDevice(context.edition(args.edition), args.archetype, args.input).catch(rethrowSpelled),
   }),
   iotDeviceArchetypes: t.stringList({
     description: "Ids of iot_device.csv, in file order.",
@@ -134,6 +52,6 @@ builder.queryFields((t) => ({
       edition: editionArg(t.arg),
     },
     resolve: async (_r, { archetype, edition }, context) =>
-      nestedArchetype((await loadRow(context.edition(edition), archetype)).cells),
+      nestedArchetype((await loadIotRow(context.edition(edition), archetype).catch(rethrowSpelled)).cells),
   }),
 }));

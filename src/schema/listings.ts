@@ -3,11 +3,11 @@ import type { ArchetypeTable } from "../data/types.js";
 import type { ComponentKind, CriterionInfo } from "../engine/index.js";
 import type { LookupTables } from "../engine/lookups/lookups.js";
 import type { EditionContext } from "../service/context.js";
+import { checkedText } from "../service/inputs.js";
 import { builder } from "./builder.js";
 import { ComponentKindEnum, componentTable } from "./component.js";
 import { editionArg } from "./edition.js";
-import { badUserInput, notFound } from "./errors.js";
-import { validateText } from "./inputs.js";
+import { badUserInput, notFound, spelled } from "./errors.js";
 
 const CriterionInfoRef = builder.objectRef<CriterionInfo>("CriterionInfo").implement({
   description: "An impact criterion the service knows.",
@@ -111,7 +111,7 @@ builder.queryFields((t) => ({
     resolve: (_r, { name, edition }, context) => {
       const row = context
         .edition(edition)
-        .lookups.cpuByName(validateText(context.service.limits, name, ["name"]));
+        .lookups.cpuByName(spelled(() => checkedText(context.service.limits, name, ["name"])));
       return row
         ? {
             name: row.name,

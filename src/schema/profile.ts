@@ -1,49 +1,10 @@
-import { z } from "zod";
-import { editionsWhere } from "../editions/features.js";
-import { type ConsumptionProfileResult, cpuConsumptionProfile, powerAtLoad } from "../engine/index.js";
+import { type ConsumptionProfileResult, powerAtLoad } from "../engine/index.js";
+import { PROFILE_REQUEST } from "../inputs/catalogue.js";
+import { checkedProfileRequest, consumptionProfile } from "../service/profile.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
-import { badUserInput, fromZodError } from "./errors.js";
-import { boundedList, reasonable, validateText } from "./inputs.js";
-
-const ProfileCpuInput = builder.inputType("ProfileCpuInput", {
-  description: "The CPU whose power profile is wanted: any of name, manufacturer, model range, family, TDP.",
-  fields: (t) => ({
-    name: t.string({
-      required: false,
-      description: "Free text, matched approximately against the CPU table.",
-    }),
-    manufacturer: t.string({ required: false, description: "CPU manufacturer (Intel, AMD…)." }),
-    modelRange: t.string({ required: false, description: "CPU model range (Xeon Gold, EPYC…)." }),
-    family: t.string({
-      required: false,
-      description:
-        `CPU family. Edition ${editionsWhere((e) => !e.rules.profileRoute.familyOverwritesModelRange)} ignores it; ` +
-        `edition ${editionsWhere((e) => e.rules.profileRoute.familyOverwritesModelRange)} writes it into the model range ` +
-        "(overwriting a given one, a kept quirk).",
-    }),
-    tdp: t.int({
-      required: false,
-      description:
-        `Thermal design power (W). Edition ${editionsWhere((e) => !e.rules.profileRoute.usesTdp)} ignores it; ` +
-        `edition ${editionsWhere((e) => e.rules.profileRoute.usesTdp)} fits the profile to it ` +
-        "when no workload is given (the name's TDP otherwise).",
-    }),
-  }),
-});
-
-const WorkloadPointInput = builder.inputType("WorkloadPointInput", {
-  description: "A measured power (W) at a CPU load (%).",
-  fields: (t) => ({
-    loadPercentage: t.float({ required: true, description: "CPU load, 0–100 %." }),
-    powerWatt: t.float({ required: true, description: "Measured power at that load (W)." }),
-  }),
-});
-
-const workloadPoint = z.object({
-  loadPercentage: z.number().min(0, "must be within 0–100").max(100, "must be within 0–100"),
-  powerWatt: reasonable.refine((v) => v >= 0, "must not be negative"),
-});
+import { badUserInput, spelled } from "./errors.js";
+import { inputArgsOf } from "./inputs.js";
 
 const ConsumptionProfileRef = builder.objectRef<ConsumptionProfileResult>("ConsumptionProfile").implement({
   description: "CPU power model power(w) = a·ln(b·(w + c)) + d, in W at load w (%).",
@@ -93,24 +54,10 @@ builder.queryFields((t) => ({
   consumptionProfile: t.field({
     type: ConsumptionProfileRef,
     description: "The CPU power profile of a CPU, fitted to measured workload points when given.",
-    args: {
-      cpu: t.arg({ type: ProfileCpuInput, required: false, description: "The CPU (default: none given)." }),
-      workload: t.arg({
-        type: [WorkloadPointInput],
-        required: false,
-        description: "Measured points to fit the profile to.",
-      }),
-      edition: editionArg(t.arg),
-    },
+    args: { ...inputArgsOf(t.arg, PROFILE_REQUEST), edition: editionArg(t.arg) },
     resolve: (_root, args, context) => {
-      const { limits } = context.service;
-      const parsed = boundedList(limits, workloadPoint).nullish().safeParse(args.workload);
-      if (!parsed.success) throw fromZodError(parsed.error, ["workload"]);
-      const cpu = args.cpu ?? {};
-      for (const field of ["name", "manufacturer", "modelRange", "family"] as const)
-        validateText(limits, cpu[field], ["cpu", field]);
-      const { engine } = context.edition(args.edition);
-      return cpuConsumptionProfile(engine, cpu, parsed.data ?? null);
+      const request = spelled(() => checkedProfileRequest(context.service.limits, args.cpu, args.workload));
+      return consumptionProfile(context.edition(args.edition), request);
     },
   }),
   cpuBaseProfiles: t.field({

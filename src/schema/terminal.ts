@@ -1,20 +1,21 @@
 import { nestedArchetype } from "../data/cells.js";
 import { availability, editionsWhere } from "../editions/features.js";
-import {
-  deviceTypes,
-  isTypedKind,
-  PERIPHERAL_KINDS,
-  TERMINAL_KINDS,
-  type UserDeviceKind,
-  type UserDeviceRules,
-  userDeviceModel,
-} from "../engine/index.js";
+import { PERIPHERAL_KINDS, TERMINAL_KINDS, type UserDeviceKind } from "../engine/index.js";
+import { PERIPHERAL, TERMINAL } from "../inputs/catalogue.js";
 import type { EditionContext } from "../service/context.js";
+import {
+  type DeviceFamily,
+  type DeviceRequest,
+  ensureKind,
+  loadDeviceRow,
+  type PreparedDevice,
+  prepareDevice,
+} from "../service/devices.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
-import { badUserInput, notFound } from "./errors.js";
-import { type AssetParent, assetImpactFields } from "./impact.js";
-import { UsageInputRef, validateUsage } from "./inputs.js";
+import { rethrowSpelled, spelled } from "./errors.js";
+import { assetImpactFields } from "./impact.js";
+import { inputRef } from "./inputs.js";
 
 /*
  * Terminals and peripherals (docs/methodology.md §9.1): one `Terminal` type for both families, evaluated
@@ -57,11 +58,7 @@ const PeripheralKindEnum = builder.enumType("PeripheralKind", {
   values: kindValues(PERIPHERAL_KINDS),
 });
 
-export interface TerminalParent extends AssetParent {
-  readonly kind: UserDeviceKind;
-  readonly family: "terminal" | "peripheral";
-  readonly archetype: string;
-}
+export type TerminalParent = PreparedDevice;
 
 export const TerminalRef = builder.objectRef<TerminalParent>("Terminal").implement({
   description:
@@ -76,83 +73,19 @@ export const TerminalRef = builder.objectRef<TerminalParent>("Terminal").impleme
   }),
 });
 
-const TerminalInputRef = builder.inputType("TerminalInput", {
-  description: "What a terminal's request may set: its type and its usage.",
-  fields: (t) => ({
-    type: t.string({
-      required: false,
-      description:
-        "Use type, pro or perso: laptop, desktop and television factors depend on it; screen type, lcd or " +
-        "oled, for a VR headset (default: the archetype's). Not accepted for other kinds.",
-    }),
-    usage: t.field({ type: UsageInputRef, required: false, description: "The device usage." }),
-  }),
-});
+const TerminalInputRef = inputRef(TERMINAL);
+const PeripheralInputRef = inputRef(PERIPHERAL);
 
-const PeripheralInputRef = builder.inputType("PeripheralInput", {
-  description: "What a peripheral's request may set: its usage.",
-  fields: (t) => ({
-    usage: t.field({ type: UsageInputRef, required: false, description: "The device usage." }),
-  }),
-});
-
-interface DeviceInputValue {
-  readonly type?: string | null;
-  readonly usage?: unknown;
-}
-
-/** A kind the request's edition does not have is not found (like the reference's unknown route). */
-function ensureKind(rules: UserDeviceRules, kind: UserDeviceKind, family: TerminalParent["family"]): void {
-  const kinds: readonly UserDeviceKind[] =
-    family === "terminal" ? rules.terminalKinds : rules.peripheralKinds;
-  if (!kinds.includes(kind)) throw notFound(`${kind} is not a ${family} of this edition`);
-}
-
-/** The posted type must be one the device's factors know (the reference fails with HTTP 500). */
-function validateType(
+/** The terminal and peripheral use case (src/service/devices.ts), its domain errors spelled as GraphQL errors. */
+export function resolveDevice(
   context: EditionContext,
   kind: UserDeviceKind,
-  type: string | null | undefined,
-  path: readonly string[],
-) {
-  if (type == null) return null;
-  if (!isTypedKind(kind)) throw badUserInput(`type does not apply to ${kind}`, [...path, "type"]);
-  const known = deviceTypes(context.service.data.factors, kind);
-  if (!known.includes(type)) {
-    throw badUserInput(`type must be one of ${known.join(", ")} (got ${type})`, [...path, "type"]);
-  }
-  return type;
-}
-
-async function loadRow(context: EditionContext, id: string) {
-  const row = await context.archetypes.load({ table: context.service.data.archetypes.userTerminal, id });
-  if (!row) throw notFound(`${id} not found`);
-  return row;
-}
-
-/** Validates a terminal or peripheral description and prepares its (lazy) evaluation. */
-export async function resolveDevice(
-  context: EditionContext,
-  kind: UserDeviceKind,
-  family: TerminalParent["family"],
+  family: DeviceFamily,
   archetypeId: string | null | undefined,
-  rawInput: DeviceInputValue | null | undefined,
+  request: DeviceRequest | null | undefined,
   path: readonly string[] = ["input"],
-): Promise<TerminalParent> {
-  const rules = context.engine.rules.userDevices;
-  ensureKind(rules, kind, family);
-  const type = validateType(context, kind, rawInput?.type, path);
-  const usage = validateUsage(context.limits, rawInput?.usage ?? null, [...path, "usage"]);
-  const archetype = archetypeId ?? context.service.data.config.defaultArchetypes[kind];
-  const row = await loadRow(context, archetype);
-  const engine = context.engine;
-  return {
-    kind,
-    family,
-    archetype,
-    usageHours: usage.usageHours,
-    build: () => userDeviceModel(engine, kind, row.cells, { type, usage: usage.input }),
-  };
+): Promise<PreparedDevice> {
+  return prepareDevice(context, kind, family, archetypeId, request, path).catch(rethrowSpelled);
 }
 
 const ARCHETYPE_DESCRIPTION =
@@ -230,7 +163,7 @@ builder.queryFields((t) => ({
       edition: editionArg(t.arg),
     },
     resolve: async (_r, { archetype, edition }, context) =>
-      nestedArchetype((await loadRow(context.edition(edition), archetype)).cells),
+      nestedArchetype((await loadDeviceRow(context.edition(edition), archetype).catch(rethrowSpelled)).cells),
   }),
 }));
 
@@ -238,9 +171,9 @@ builder.queryFields((t) => ({
 function archetypesOfKind(
   context: EditionContext,
   kind: UserDeviceKind,
-  family: TerminalParent["family"],
+  family: DeviceFamily,
 ): string[] | null {
-  ensureKind(context.engine.rules.userDevices, kind, family);
+  spelled(() => ensureKind(context.engine.rules.userDevices, kind, family));
   const table = context.service.data.archetypes.userTerminal;
   const ids = table.ids.filter((id) => table.byId.get(id)?.cells.device_type?.default === kind);
   return ids.length > 0 ? ids : null;

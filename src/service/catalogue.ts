@@ -3,5 +3,11 @@
  * write their requests, from the use-case layer: src/rest imports nothing of src/engine.
  */
 
-export { isTypedKind, PERIPHERAL_KINDS, TERMINAL_KINDS } from "../engine/index.js";
+export {
+  COMPONENT_INPUTS,
+  type ComponentKind,
+  isTypedKind,
+  PERIPHERAL_KINDS,
+  TERMINAL_KINDS,
+} from "../engine/index.js";
 export { ELECTRICITY_CRITERIA } from "../engine/model/criteria.js";

@@ -6,9 +6,12 @@
  */
 
 import type { Archetype, ArchetypeTable } from "../data/types.js";
+import { CloudInstance, cloudModel } from "../engine/index.js";
 import { fuzzyInstanceWarning, matchInstanceName } from "../engine/lookups/instanceName.js";
+import type { PreparedAsset } from "./asset.js";
 import type { EditionContext } from "./context.js";
 import { DomainError } from "./errors.js";
+import { checkedText, checkedUsage } from "./inputs.js";
 
 export function providerTable(context: EditionContext, provider: string): ArchetypeTable | undefined {
   return context.service.data.cloudInstances.get(provider);
@@ -64,4 +67,51 @@ export async function platformOf(context: EditionContext, row: Archetype): Promi
     );
   }
   return data.archetypes.server.byId.get(data.config.defaultArchetypes.server) as Archetype;
+}
+
+export interface PreparedCloudInstance extends PreparedAsset {
+  readonly provider: string;
+  readonly instanceType: string;
+  readonly platform: string;
+  /** Top-level warnings of the answer (a fuzzy instance-name match, docs/methodology.md §19.7.3). */
+  readonly warnings: readonly string[];
+  readonly newInstance: () => CloudInstance;
+}
+
+/** Checks a cloud instance request (provider, instance type, usage) and prepares its (lazy) evaluation. */
+export async function prepareCloudInstance(
+  context: EditionContext,
+  providerArg: string | null | undefined,
+  instanceTypeArg: string | null | undefined,
+  rawUsage: unknown,
+  path: readonly string[],
+): Promise<PreparedCloudInstance> {
+  // Instance names are matched approximately (2.4.1): their length is bounded like any text.
+  checkedText(context.limits, providerArg, ["provider"]);
+  checkedText(context.limits, instanceTypeArg, ["instanceType"]);
+  const { config } = context.service.data;
+  const defaultProvider = config.defaultArchetypes.cloud_provider ?? "aws";
+  const provider = providerArg ?? defaultProvider;
+  // The default instance type belongs to the default provider: another provider needs its own
+  // (the reference answers 404 "None at …" in 1.2.4 and fails with HTTP 500 in 2.4.1).
+  if (instanceTypeArg == null && provider !== defaultProvider) {
+    throw new DomainError("BAD_USER_INPUT", `instanceType: required for provider ${provider}`, [
+      "instanceType",
+    ]);
+  }
+  const instanceType = instanceTypeArg ?? config.defaultArchetypes.cloud_instance ?? "a1.4xlarge";
+  const { input, usageHours } = checkedUsage(context.limits, rawUsage, path);
+  const { row, warning } = await instanceRow(context, provider, instanceType);
+  const platform = await platformOf(context, row);
+  const engine = context.engine;
+  const namedProvider = providerArg ?? null;
+  return {
+    provider,
+    instanceType: row.id,
+    warnings: warning === null ? [] : [warning],
+    platform: platform.id,
+    usageHours,
+    newInstance: () => new CloudInstance(engine, row.cells, platform.cells, input, namedProvider),
+    build: () => cloudModel(engine, row.cells, platform.cells, input, namedProvider),
+  };
 }

@@ -13,6 +13,10 @@ export class DomainError extends Error {
     message: string,
     /** The input field the failure is about (empty when none). */
     readonly field: readonly (string | number)[] = [],
+    /** The bound a refused value breaks, in JSON Schema's words (`{"minimum": 0}`), if it is one. */
+    readonly constraint?: Readonly<Record<string, number>>,
+    /** The service setting that bound is (its environment variable, e.g. MAX_STRING_LENGTH), if any. */
+    readonly limit?: string,
   ) {
     super(message);
     this.name = "DomainError";

@@ -16,10 +16,11 @@ import {
 import { directLookups, memoizedLookups, type ReferenceLookups } from "../../src/engine/lookups/lookups.js";
 import { rounded } from "../../src/engine/model/evaluation.js";
 import { roundImpact } from "../../src/engine/model/rounding.js";
+import { SERVER } from "../../src/inputs/catalogue.js";
 import { graphqlErrorOf } from "../../src/schema/errors.js";
-import { validateServerInput } from "../../src/schema/inputs.js";
 import type { EditionService } from "../../src/service/context.js";
 import { createRequestContext, type RequestContext } from "../../src/service/context.js";
+import { checkedAsset } from "../../src/service/inputs.js";
 import { lazy, sharedApp } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 import { END_OF_LIFE_WARNING as EOL, GENERIC_DATA_WARNING as GENERIC } from "../support/warnings.js";
@@ -54,7 +55,7 @@ function serverRaw(archetype: string, input: unknown, phase: "embedded" | "use")
     rules: edition124.edition.rules,
   };
   const raw = evaluate(
-    serverModel(engine, cells, validateServerInput(DEFAULT_LIMITS, input, ["input"]).input),
+    serverModel(engine, cells, checkedAsset(DEFAULT_LIMITS, SERVER, input, ["input"]).input),
   ).raw(GWP, phase);
   if (!raw) throw new Error("not implemented");
   return raw;

@@ -1,4 +1,6 @@
 import type { ArchetypeCell, FactorTree } from "../../data/types.js";
+import type { FUNCTIONAL_BLOCK, IOT_DEVICE } from "../../inputs/catalogue.js";
+import type { EngineInputOf } from "../../inputs/types.js";
 import { Attribute, type AttributeValue, NotImplementedError } from "../model/attribute.js";
 import { type Allocation, type EngineContext, requiredFactor } from "../model/context.js";
 import type { RequestedCriterion } from "../model/criteria.js";
@@ -20,25 +22,16 @@ import {
   scaleByUnits,
   sumImpacts,
 } from "../model/impact.js";
-import { LIST_WORKLOAD_UNIT, Usage, type UsageInput, usageCells } from "../model/usage.js";
+import { LIST_WORKLOAD_UNIT, Usage, usageCells } from "../model/usage.js";
 import { assetOf, deviceAttributes } from "./assets.js";
 
 export const IOT_SERVICES_WARNING =
   "Connected object, not including associated digital services (use of network, datacenter, virtual machines or other terminals not included)";
 export const IOT_DISTRIBUTION_WARNING = "Do not include the impact of distribution";
 
-export interface FunctionalBlockInput {
-  /** Block name in any case (`casing`, `USER_INTERFACE`…). */
-  readonly type: string;
-  /** `HSL-0` … `HSL-3`; when absent the archetype's level for that block is used. */
-  readonly hslLevel?: string | null;
-}
+export type FunctionalBlockInput = EngineInputOf<typeof FUNCTIONAL_BLOCK>;
 
-export interface IotDeviceInput {
-  /** Replaces the archetype's blocks when given (an empty list means no block). */
-  readonly functionalBlocks?: readonly FunctionalBlockInput[] | null;
-  readonly usage?: UsageInput | null;
-}
+export type IotDeviceInput = EngineInputOf<typeof IOT_DEVICE>;
 
 type Cells = Readonly<Record<string, ArchetypeCell>>;
 

@@ -1,10 +1,12 @@
 import type { ArchetypeCell } from "../../data/types.js";
+import type { DISK, SERVER } from "../../inputs/catalogue.js";
+import type { EngineInputOf } from "../../inputs/types.js";
 import { builtOncePer } from "../../support/builtOnce.js";
 import type { Component, ComponentCells, PowerTriple } from "../components/component.js";
-import { Cpu, type CpuInput } from "../components/cpu.js";
-import { Case, FixedImpactComponent, PowerSupply, type PowerSupplyInput } from "../components/enclosure.js";
+import { Cpu } from "../components/cpu.js";
+import { Case, FixedImpactComponent, PowerSupply } from "../components/enclosure.js";
 import { defaultGpuCells, Gpu, type GpuInput } from "../components/gpu.js";
-import { Hdd, type HddInput, Ram, type RamInput, Ssd, type SsdInput } from "../components/storage.js";
+import { Hdd, Ram, Ssd } from "../components/storage.js";
 import { Attribute, type AttributeValue, NotImplementedError } from "../model/attribute.js";
 import { type Allocation, type EngineContext, factorAt } from "../model/context.js";
 import {
@@ -15,25 +17,12 @@ import {
   scaleByUnits,
   sumImpacts,
 } from "../model/impact.js";
-import { LIST_WORKLOAD_UNIT, Usage, type UsageInput, usageCells } from "../model/usage.js";
+import { LIST_WORKLOAD_UNIT, Usage, usageCells } from "../model/usage.js";
 
-export interface DiskInput extends SsdInput, HddInput {
-  /** `ssd` (default) or `hdd`; any other type is dropped (§7.1). */
-  readonly type?: string | null;
-}
+/** `type`: `ssd` (default) or `hdd`; any other type is dropped (§7.1). */
+export type DiskInput = EngineInputOf<typeof DISK>;
 
-export interface ServerInput {
-  readonly model?: { readonly type?: string | null } | null;
-  readonly configuration?: {
-    readonly cpu?: CpuInput | null;
-    /** One GPU entry (its `units` count the cards); ignored by an edition without GPUs. */
-    readonly gpu?: GpuInput | null;
-    readonly ram?: readonly RamInput[] | null;
-    readonly disk?: readonly DiskInput[] | null;
-    readonly powerSupply?: PowerSupplyInput | null;
-  } | null;
-  readonly usage?: UsageInput | null;
-}
+export type ServerInput = EngineInputOf<typeof SERVER>;
 
 type Cells = Readonly<Record<string, ArchetypeCell>>;
 

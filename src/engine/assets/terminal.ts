@@ -1,4 +1,6 @@
 import type { ArchetypeCell, FactorTree } from "../../data/types.js";
+import type { TERMINAL } from "../../inputs/catalogue.js";
+import type { EngineInputOf } from "../../inputs/types.js";
 import { Attribute, type AttributeValue, NotImplementedError } from "../model/attribute.js";
 import { type Allocation, type EngineContext, requiredFactor } from "../model/context.js";
 import type { Asset, VerboseReport } from "../model/evaluation.js";
@@ -10,7 +12,7 @@ import {
   scaleByUnits,
   simpleUse,
 } from "../model/impact.js";
-import { LIST_WORKLOAD_UNIT, Usage, type UsageInput, usageCells } from "../model/usage.js";
+import { LIST_WORKLOAD_UNIT, Usage, usageCells } from "../model/usage.js";
 import type { UserDeviceKind } from "../model/userDevices.js";
 import { assetOf, deviceAttributes } from "./assets.js";
 
@@ -29,11 +31,7 @@ export function isTypedKind(kind: UserDeviceKind): boolean {
   return TYPED_KINDS.has(kind);
 }
 
-export interface UserDeviceInput {
-  /** `pro` / `perso` (`lcd` / `oled` for VR headsets); read only for the typed kinds. */
-  readonly type?: string | null;
-  readonly usage?: UsageInput | null;
-}
+export type UserDeviceInput = EngineInputOf<typeof TERMINAL>;
 
 type Cells = Readonly<Record<string, ArchetypeCell>>;
 

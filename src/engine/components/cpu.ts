@@ -1,22 +1,14 @@
 import type { CpuSpec } from "../../data/types.js";
+import type { CPU } from "../../inputs/catalogue.js";
+import type { EngineInputOf } from "../../inputs/types.js";
 import { Attribute, type AttributeValue } from "../model/attribute.js";
 import { type Allocation, type EngineContext, requiredFactor } from "../model/context.js";
 import { END_OF_LIFE_WARNING, type RawImpact } from "../model/impact.js";
 import type { TimeWorkload } from "../model/usage.js";
-import { type ComponentCells, type ComponentInputBase, PoweredComponent } from "./component.js";
+import { type ComponentCells, PoweredComponent } from "./component.js";
 import { type ProfileParams, profilePower, tdpWorkloads, type WorkloadPoint } from "./consumptionProfile.js";
 
-export interface CpuInput extends ComponentInputBase {
-  readonly coreUnits?: number | null;
-  readonly dieSize?: number | null;
-  readonly dieSizePerCore?: number | null;
-  readonly manufacturer?: string | null;
-  readonly modelRange?: string | null;
-  readonly family?: string | null;
-  readonly name?: string | null;
-  readonly tdp?: number | null;
-  readonly threads?: number | null;
-}
+export type CpuInput = EngineInputOf<typeof CPU>;
 
 export const LOW_POWER_WARNING =
   "Fitted CPU consumption profile model yielded very low or negative power values, this can be caused by wrong input data or model initialization. Power consumption and usage impacts of the CPU might be false.";

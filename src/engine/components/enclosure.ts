@@ -1,15 +1,13 @@
+import type { CASE, POWER_SUPPLY } from "../../inputs/catalogue.js";
+import type { EngineInputOf } from "../../inputs/types.js";
 import { Attribute, type AttributeValue, NotImplementedError } from "../model/attribute.js";
 import { type Allocation, type EngineContext, requiredFactor } from "../model/context.js";
 import type { RawImpact } from "../model/impact.js";
 import { Component, type ComponentCells, type ComponentInputBase } from "./component.js";
 
-export interface PowerSupplyInput extends ComponentInputBase {
-  readonly unitWeight?: number | null;
-}
+export type PowerSupplyInput = EngineInputOf<typeof POWER_SUPPLY>;
 
-export interface CaseInput extends ComponentInputBase {
-  readonly caseType?: string | null;
-}
+export type CaseInput = EngineInputOf<typeof CASE>;
 
 export class PowerSupply extends Component {
   readonly kind = "POWER_SUPPLY";

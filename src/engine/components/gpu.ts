@@ -1,25 +1,12 @@
+import type { GPU } from "../../inputs/catalogue.js";
+import type { EngineInputOf } from "../../inputs/types.js";
 import { Attribute, type AttributeValue, NotImplementedError } from "../model/attribute.js";
 import { type Allocation, type EngineContext, factorAt } from "../model/context.js";
 import type { RawImpact } from "../model/impact.js";
-import { Component, type ComponentCells, type ComponentInputBase } from "./component.js";
+import { Component, type ComponentCells } from "./component.js";
 
 /** A GPU request (docs/methodology.md §19.5.2); every given field is INPUT. */
-export interface GpuInput extends ComponentInputBase {
-  readonly name?: string | null;
-  readonly manufacturer?: string | null;
-  readonly weight?: number | null;
-  readonly heatsinkWeight?: number | null;
-  readonly pwbSurface?: number | null;
-  readonly pwbWeight?: number | null;
-  readonly casingWeight?: number | null;
-  readonly gpuSurface?: number | null;
-  readonly vram?: number | null;
-  readonly vramDies?: number | null;
-  readonly vramSurface?: number | null;
-  readonly transportBoat?: number | null;
-  readonly transportTruck?: number | null;
-  readonly transportPlane?: number | null;
-}
+export type GpuInput = EngineInputOf<typeof GPU>;
 
 /**
  * The GPU table's default row, where a GPU's missing characteristics come from; null in an

@@ -1,14 +1,10 @@
+import type { PROFILE_CPU } from "../../inputs/catalogue.js";
+import type { EngineInputOf } from "../../inputs/types.js";
 import type { EngineContext } from "../model/context.js";
 import { fitProfile, type ProfileParams, profilePower, type WorkloadPoint } from "./consumptionProfile.js";
 import { defaultProfileParams } from "./cpu.js";
 
-export interface ProfileCpu {
-  readonly name?: string | null;
-  readonly manufacturer?: string | null;
-  readonly modelRange?: string | null;
-  readonly family?: string | null;
-  readonly tdp?: number | null;
-}
+export type ProfileCpu = EngineInputOf<typeof PROFILE_CPU>;
 
 export type ProfileSource = "From workload" | "From TDP" | "From CPU model range" | "Archetype default";
 

@@ -1,34 +1,36 @@
 import type { ArchetypeTable, ComponentTableName, ReferenceData } from "../../data/types.js";
+import { CASE, CPU, DISK, GPU, POWER_SUPPLY, RAM, SIMPLE_COMPONENT } from "../../inputs/catalogue.js";
+import type { EngineInputOf } from "../../inputs/types.js";
 import type { EngineContext } from "../model/context.js";
 import type { EditionRules } from "../model/edition.js";
 import type { Component, ComponentCells } from "./component.js";
-import { Cpu, type CpuInput } from "./cpu.js";
-import {
-  Case,
-  type CaseInput,
-  FixedImpactComponent,
-  PowerSupply,
-  type PowerSupplyInput,
-} from "./enclosure.js";
-import { defaultGpuCells, Gpu, type GpuInput } from "./gpu.js";
-import { Hdd, type HddInput, Ram, type RamInput, Ssd, type SsdInput } from "./storage.js";
+import { Cpu } from "./cpu.js";
+import { Case, FixedImpactComponent, PowerSupply } from "./enclosure.js";
+import { defaultGpuCells, Gpu } from "./gpu.js";
+import { Hdd, Ram, Ssd } from "./storage.js";
 
 /**
- * The component kinds (evaluated on their own routes and in fleets), each with what its model reads
- * from its request. A kind named here must have its entry in COMPONENT_KINDS below, and in every
- * per-kind record of the transports (its GraphQL input, its v1 body): the compiler says which.
+ * The component kinds (evaluated on their own routes and in fleets), each with the request it takes:
+ * an input object of the catalogue (src/inputs), from which its GraphQL input type, its v1 body and
+ * the input its model reads are derived. A kind named here must have its entry in COMPONENT_KINDS
+ * below: the compiler says so.
  */
-export interface ComponentInputs {
-  cpu: CpuInput;
-  gpu: GpuInput;
-  ram: RamInput;
-  ssd: SsdInput;
-  hdd: HddInput;
-  power_supply: PowerSupplyInput;
-  case: CaseInput;
-  motherboard: CpuInput;
-  assembly: CpuInput;
-}
+export const COMPONENT_INPUTS = {
+  cpu: CPU,
+  gpu: GPU,
+  ram: RAM,
+  ssd: DISK,
+  hdd: SIMPLE_COMPONENT,
+  power_supply: POWER_SUPPLY,
+  case: CASE,
+  motherboard: SIMPLE_COMPONENT,
+  assembly: SIMPLE_COMPONENT,
+} as const;
+
+/** What each kind's model reads from its request. */
+export type ComponentInputs = {
+  readonly [K in keyof typeof COMPONENT_INPUTS]: EngineInputOf<(typeof COMPONENT_INPUTS)[K]>;
+};
 
 export type ComponentKind = keyof ComponentInputs;
 

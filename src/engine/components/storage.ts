@@ -1,31 +1,21 @@
 import type { ArchetypeCell } from "../../data/types.js";
+import type { DISK, RAM, SIMPLE_COMPONENT } from "../../inputs/catalogue.js";
+import type { EngineInputOf } from "../../inputs/types.js";
 import { Attribute, type AttributeValue } from "../model/attribute.js";
 import { type Allocation, type EngineContext, requiredFactor } from "../model/context.js";
 import { END_OF_LIFE_WARNING, type RawImpact } from "../model/impact.js";
 import type { TimeWorkload } from "../model/usage.js";
-import { Component, type ComponentCells, type ComponentInputBase, PoweredComponent } from "./component.js";
+import { Component, type ComponentCells, PoweredComponent } from "./component.js";
 import { averageOverWorkload } from "./cpu.js";
 
 /** RAM draws 0.284 W per GB whatever the load (§5.3). */
 export const RAM_WATTS_PER_GB = 0.284;
 
-export interface RamInput extends ComponentInputBase {
-  readonly capacity?: number | null;
-  readonly density?: number | null;
-  readonly manufacturer?: string | null;
-  readonly process?: number | null;
-}
+export type RamInput = EngineInputOf<typeof RAM>;
 
-export interface SsdInput extends ComponentInputBase {
-  readonly capacity?: number | null;
-  readonly density?: number | null;
-  readonly manufacturer?: string | null;
-  readonly layers?: number | null;
-}
+export type SsdInput = EngineInputOf<typeof DISK>;
 
-export interface HddInput extends ComponentInputBase {
-  readonly capacity?: number | null;
-}
+export type HddInput = EngineInputOf<typeof SIMPLE_COMPONENT>;
 
 interface DensityRow {
   readonly manufacturer: string;

@@ -1,4 +1,6 @@
 import type { ArchetypeCell } from "../../data/types.js";
+import type { USAGE } from "../../inputs/catalogue.js";
+import type { EngineInputOf } from "../../inputs/types.js";
 import { builtOncePer } from "../../support/builtOnce.js";
 import { Attribute, type AttributeValue, NotImplementedError, type WorkloadShare } from "./attribute.js";
 import type { EngineContext } from "./context.js";
@@ -6,21 +8,8 @@ import { ELECTRICITY_CRITERIA, electricityKey, FACTOR_UNITS } from "./criteria.j
 
 export type TimeWorkload = number | readonly WorkloadShare[];
 
-/** Usage fields a client may give (docs/methodology.md §5.1). */
-export interface UsageInput {
-  readonly avgPower?: number | null;
-  readonly timeWorkload?: TimeWorkload | null;
-  readonly usageLocation?: string | null;
-  readonly useTimeRatio?: number | null;
-  readonly hoursLifeTime?: number | null;
-  readonly otherConsumptionRatio?: number | null;
-  /** Electricity factor overrides per criterion name. */
-  readonly elecFactors?: Readonly<Record<string, number | null | undefined>> | null;
-  /** A cloud provider's region standing for the location (cloud instances, docs/methodology.md §19.7.5). */
-  readonly region?: string | null;
-  /** Cloud instances: instances per host, recorded and shown but unused by the model (§8.2). */
-  readonly instancePerServer?: number | null;
-}
+/** Usage fields a client may give (docs/methodology.md §5.1), as the input catalogue describes them. */
+export type UsageInput = EngineInputOf<typeof USAGE>;
 
 /** Factors a client may override (`elec_factors`). */
 const OVERRIDABLE_FACTORS: ReadonlySet<string> = new Set(ELECTRICITY_CRITERIA);

@@ -1,0 +1,62 @@
+import type { ArchetypeTable } from "../data/types.js";
+import {
+  COMPONENT_INPUTS,
+  type ComponentInputs,
+  type ComponentKind,
+  componentArchetypeTable,
+  componentModel,
+  componentOffered,
+} from "../engine/index.js";
+import type { PreparedAsset } from "./asset.js";
+import type { EditionContext } from "./context.js";
+import { DomainError } from "./errors.js";
+import { checkedAsset } from "./inputs.js";
+
+export interface PreparedComponent extends PreparedAsset {
+  readonly kind: ComponentKind;
+  readonly archetype: string | null;
+}
+
+/** The archetype table of a component kind (the registry's); null for kinds without any (motherboard, assembly). */
+export function componentTable(context: EditionContext, kind: ComponentKind): ArchetypeTable | null {
+  return componentArchetypeTable(context.service.data, kind);
+}
+
+/** Whether a component kind exists in an edition (the registry's rule: its rules serve it, its data has its table). */
+export function componentExists(context: EditionContext, kind: ComponentKind): boolean {
+  return componentOffered(context.engine, kind);
+}
+
+/** Checks a component description (its kind's input object) and prepares its (lazy) evaluation. */
+export async function prepareComponent(
+  context: EditionContext,
+  kind: ComponentKind,
+  archetypeId: string | null | undefined,
+  rawInput: unknown,
+  path: readonly string[] = ["input"],
+): Promise<PreparedComponent> {
+  const table = componentTable(context, kind);
+  const { input, usageHours } = checkedAsset(context.limits, COMPONENT_INPUTS[kind], rawInput, path);
+  let cells = {};
+  let archetype: string | null = null;
+  // A kind described by archetypes whose table the edition's data set lacks (GPU in 1.2.4) is
+  // not part of that edition.
+  if (!componentExists(context, kind)) {
+    throw new DomainError("NOT_FOUND", `${kind} is not a component of edition ${context.service.edition.id}`);
+  }
+  if (table) {
+    archetype = archetypeId ?? context.service.data.config.defaultArchetypes[kind] ?? "DEFAULT";
+    const row = await context.archetypes.load({ table, id: archetype });
+    if (!row) throw new DomainError("NOT_FOUND", `${archetype} not found`);
+    cells = row.cells;
+  } else if (archetypeId != null) {
+    throw new DomainError("NOT_FOUND", `${archetypeId} not found`);
+  }
+  const engine = context.engine;
+  return {
+    kind,
+    archetype,
+    usageHours,
+    build: () => componentModel(engine, kind, cells, input as ComponentInputs[typeof kind]),
+  };
+}
