@@ -1,4 +1,4 @@
-import { inputObject } from "./field.js";
+import { inputObject, v1NamesOf } from "./field.js";
 
 /*
  * The catalogue of input fields: every field a request may give, described once (field.ts says
@@ -376,6 +376,20 @@ export const CLOUD_INSTANCE = inputObject("CloudInstanceRequest", "A cloud insta
   },
 });
 
+/** A cloud instance of a fleet: its instance type is required (no default provider's default instance). */
+export const CLOUD_INSTANCE_ITEM = inputObject(
+  "CloudInstanceItemInput",
+  "A cloud instance of a fleet: any provider of the fleet's edition.",
+  {
+    ...CLOUD_INSTANCE.fields,
+    instanceType: {
+      type: "text",
+      required: true,
+      description: "Instance type, matched like cloudInstance's.",
+    },
+  },
+);
+
 export const PROFILE_CPU = inputObject(
   "ProfileCpuInput",
   "The CPU whose power profile is wanted: any of name, manufacturer, model range, family, TDP.",
@@ -438,7 +452,11 @@ export const INPUT_OBJECTS = [
   FUNCTIONAL_BLOCK,
   IOT_DEVICE,
   CLOUD_INSTANCE,
+  CLOUD_INSTANCE_ITEM,
   PROFILE_CPU,
   WORKLOAD_POINT,
   PROFILE_REQUEST,
 ] as const;
+
+/** The v1 name of every GraphQL input field of the catalogue (error locations of the REST shim). */
+export const V1_NAMES = v1NamesOf(INPUT_OBJECTS);

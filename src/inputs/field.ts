@@ -127,3 +127,22 @@ export function v1NameOf(name: string, field: InputField): string | null {
   if (field.v1 === false) return null;
   return field.v1?.name ?? snakeCase(name);
 }
+
+/**
+ * The v1 names of the GraphQL fields of some objects (an alternative's list under its field's v1
+ * name: `timeWorkloadShares` → `time_workload`), for locating errors in a v1 body.
+ */
+export function v1NamesOf(objects: readonly InputObject[]): ReadonlyMap<string, string> {
+  const names = new Map<string, string>();
+  for (const object of objects) {
+    for (const [name, field] of Object.entries(object.fields)) {
+      const v1Name = v1NameOf(name, field);
+      if (v1Name === null) continue;
+      names.set(name, v1Name);
+      if ((field.type === "int" || field.type === "float") && field.alternative) {
+        names.set(field.alternative.name, v1Name);
+      }
+    }
+  }
+  return names;
+}

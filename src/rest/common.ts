@@ -3,6 +3,8 @@ import type { DocumentNode, ExecutionResult, GraphQLSchema } from "graphql";
 import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import { FEATURE_LABELS } from "../editions/features.js";
 import type { EditionDescription } from "../editions/index.js";
+import { V1_NAMES } from "../inputs/catalogue.js";
+import { snakeCase } from "../inputs/field.js";
 import { graphqlErrorOf } from "../schema/errors.js";
 import { createRequestContext, type Service } from "../service/context.js";
 import type { AnswerName } from "./answers.js";
@@ -189,12 +191,20 @@ function restErrorOf(
   return new RestError(500, "Internal Server Error");
 }
 
-/** The v1 (snake_case) name of a GraphQL input field, for error locations. */
+/**
+ * The v1 name of a GraphQL input field or list index, for error locations: the catalogue's
+ * (src/inputs), or the snake_case of an argument it does not describe.
+ */
 function v1FieldName(field: string | number): string | number {
-  if (typeof field === "number" || /^\d+$/.test(field))
-    return typeof field === "number" ? field : Number(field);
-  if (field === "timeWorkloadShares") return "time_workload";
-  return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  if (typeof field === "number") return field;
+  if (isIndex(field)) return Number(field);
+  return V1_NAMES.get(field) ?? snakeCase(field);
+}
+
+function isIndex(text: string): boolean {
+  if (text.length === 0 || text.length > 10) return false;
+  for (const char of text) if (char < "0" || char > "9") return false;
+  return true;
 }
 
 export const ok = (body: unknown): RestResponse => ({ status: 200, body });

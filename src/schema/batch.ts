@@ -10,6 +10,7 @@ import {
   type UserDeviceKind,
 } from "../engine/index.js";
 import { rounded } from "../engine/model/evaluation.js";
+import { CLOUD_INSTANCE_ITEM, TERMINAL } from "../inputs/catalogue.js";
 import type { EditionContext, RequestContext } from "../service/context.js";
 import { fleetAnswerBytes } from "./answerSize.js";
 import { builder, type SchemaTypes } from "./builder.js";
@@ -23,7 +24,7 @@ import {
 } from "./component.js";
 import { editionArg } from "./edition.js";
 import { type AssetParent, evaluationFor, impactArgs, requestedCriteria } from "./impact.js";
-import { serverInputFields, UsageInputRef } from "./inputs.js";
+import { inputFieldsOf, inputRef, serverInputFields } from "./inputs.js";
 import { admitFleet, releaseInChunks } from "./scheduling.js";
 import { resolveServer, ServerRef } from "./server.js";
 import { kindValues, resolveDevice, TerminalRef } from "./terminal.js";
@@ -210,14 +211,7 @@ const ComponentItemInput = builder.inputType("ComponentItemInput", {
   }),
 });
 
-const CloudInstanceItemInput = builder.inputType("CloudInstanceItemInput", {
-  description: "A cloud instance of a fleet: any provider of the fleet's edition.",
-  fields: (t) => ({
-    provider: t.string({ required: false, description: "Provider id (default aws), e.g. gcp." }),
-    instanceType: t.string({ required: true, description: "Instance type, matched like cloudInstance's." }),
-    usage: t.field({ type: UsageInputRef, required: false, description: "The instance's usage." }),
-  }),
-});
+const CloudInstanceItemInput = inputRef(CLOUD_INSTANCE_ITEM);
 
 const UserDeviceKindEnum = builder.enumType("UserDeviceKind", {
   description: "Terminal and peripheral kinds.",
@@ -232,11 +226,7 @@ const TerminalItemInput = builder.inputType("TerminalItemInput", {
       required: false,
       description: "user_terminal.csv row id; default the kind's own row.",
     }),
-    type: t.string({
-      required: false,
-      description: "pro or perso (laptop, desktop, television); lcd or oled (VR headset).",
-    }),
-    usage: t.field({ type: UsageInputRef, required: false, description: "The device's usage." }),
+    ...inputFieldsOf(t, TERMINAL),
   }),
 });
 
@@ -309,9 +299,9 @@ builder.queryFields((t) => ({
       edition: editionArg(t.arg),
     },
     resolve: (_root, { inputs, edition }, context: RequestContext, info) =>
-      resolveBatch(context, info, inputs, edition, ({ kind, archetype, type, usage }, served, path) => {
+      resolveBatch(context, info, inputs, edition, ({ kind, archetype, ...device }, served, path) => {
         const family = PERIPHERALS.has(kind) ? "peripheral" : "terminal";
-        return resolveDevice(served, kind, family, archetype, { type, usage }, path);
+        return resolveDevice(served, kind, family, archetype, device, path);
       }),
   }),
 }));
