@@ -166,6 +166,27 @@ function roundToUncertainty(v: number, delta: number): number {
 }
 
 /**
+ * §12.3: the uncertainty Δ = (max − min)/(100/uncertainty) of an impact's range, which sets the
+ * value's rounding magnitude.
+ * @throws ImpactRangeError when `vmax < vmin`.
+ */
+function uncertaintyOf(v: number, vmin: number, vmax: number, precision: RoundingPrecision): number {
+  if (vmax < vmin) throw new ImpactRangeError(v, vmin, vmax);
+  return (vmax - vmin) / (100 / precision.uncertainty);
+}
+
+/** §12.3: the rounded value with min and max rounded to `maxSigFig` figures, whatever the value's rounding. */
+function withRoundedRange(
+  value: number,
+  vmin: number,
+  vmax: number,
+  maxSigFig: number,
+  warnings: string[],
+): RoundedImpact {
+  return { value, min: roundSigFig(vmin, maxSigFig), max: roundSigFig(vmax, maxSigFig), warnings };
+}
+
+/**
  * §12.3: round an impact value with its range. The value keeps only the digits the uncertainty allows
  * (at most `maxSigFig`, 4, significant figures); when that leaves 0, the raw value is given to `minSigFig`
  * (1) significant figure with the uncertainty warning. min and max are rounded to `maxSigFig` figures.
@@ -177,10 +198,8 @@ export function roundImpact(
   vmax: number,
   precision: RoundingPrecision = DEFAULT_PRECISION,
 ): RoundedImpact {
-  if (vmax < vmin) throw new ImpactRangeError(v, vmin, vmax);
   const { maxSigFig, minSigFig } = precision;
-  const delta = (vmax - vmin) / (100 / precision.uncertainty);
-  const rho = roundToUncertainty(v, delta);
+  const rho = roundToUncertainty(v, uncertaintyOf(v, vmin, vmax, precision));
   const warnings: string[] = [];
   let value: number;
   if (significantCount(rho) > maxSigFig) {
@@ -191,12 +210,7 @@ export function roundImpact(
   } else {
     value = rho;
   }
-  return {
-    value,
-    min: roundSigFig(vmin, maxSigFig),
-    max: roundSigFig(vmax, maxSigFig),
-    warnings: warnings.sort(),
-  };
+  return withRoundedRange(value, vmin, vmax, maxSigFig, warnings.sort());
 }
 
 /** How an edition rounds an impact triple (docs/methodology.md §12.3, docs/methodology.md §19.2). */
@@ -221,9 +235,8 @@ export function roundImpactCapped(
   vmax: number,
   precision: RoundingPrecision = DEFAULT_PRECISION,
 ): RoundedImpact {
-  if (vmax < vmin) throw new ImpactRangeError(v, vmin, vmax);
   const { maxSigFig, minSigFig } = precision;
-  const delta = (vmax - vmin) / (100 / precision.uncertainty);
+  const delta = uncertaintyOf(v, vmin, vmax, precision);
   const warnings: string[] = [];
   let rho = v;
   if (delta !== 0) {
@@ -240,10 +253,5 @@ export function roundImpactCapped(
   } else {
     value = significantCount(rho) > maxSigFig ? roundSigFig(rho, maxSigFig) : rho;
   }
-  return {
-    value,
-    min: roundSigFig(vmin, maxSigFig),
-    max: roundSigFig(vmax, maxSigFig),
-    warnings,
-  };
+  return withRoundedRange(value, vmin, vmax, maxSigFig, warnings);
 }
