@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { nestedArchetype } from "../data/cells.js";
 import { type FunctionalBlockInput, functionalBlockNames, iotDeviceModel } from "../engine/index.js";
 import type { EditionContext } from "../service/context.js";
+import { archetypeConfigField } from "./archetypeConfig.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { badUserInput, fromZodError, notFound } from "./errors.js";
@@ -126,14 +126,9 @@ builder.queryFields((t) => ({
     args: { edition: editionArg(t.arg) },
     resolve: (_r, args, context) => [...context.edition(args.edition).service.data.archetypes.iotDevice.ids],
   }),
-  iotDeviceArchetypeConfig: t.field({
-    type: "JSON",
-    description: "A parsed iot_device.csv row.",
-    args: {
-      archetype: t.arg.string({ required: true, description: "Row id of iot_device.csv." }),
-      edition: editionArg(t.arg),
-    },
-    resolve: async (_r, { archetype, edition }, context) =>
-      nestedArchetype((await loadRow(context.edition(edition), archetype)).cells),
-  }),
+  iotDeviceArchetypeConfig: archetypeConfigField(
+    t,
+    { field: "A parsed iot_device.csv row.", archetype: "Row id of iot_device.csv." },
+    (context) => context.service.data.archetypes.iotDevice,
+  ),
 }));

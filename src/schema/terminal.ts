@@ -1,4 +1,3 @@
-import { nestedArchetype } from "../data/cells.js";
 import { availability, editionsWhere } from "../editions/features.js";
 import {
   deviceTypes,
@@ -10,6 +9,7 @@ import {
   userDeviceModel,
 } from "../engine/index.js";
 import type { EditionContext } from "../service/context.js";
+import { archetypeConfigField } from "./archetypeConfig.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { badUserInput, notFound } from "./errors.js";
@@ -222,16 +222,14 @@ builder.queryFields((t) => ({
     resolve: (_r, { kind, edition }, context) =>
       archetypesOfKind(context.edition(edition), kind, "peripheral"),
   }),
-  terminalArchetypeConfig: t.field({
-    type: "JSON",
-    description: "A parsed user_terminal.csv row (terminals and peripherals share the file).",
-    args: {
-      archetype: t.arg.string({ required: true, description: "Row id of user_terminal.csv." }),
-      edition: editionArg(t.arg),
+  terminalArchetypeConfig: archetypeConfigField(
+    t,
+    {
+      field: "A parsed user_terminal.csv row (terminals and peripherals share the file).",
+      archetype: "Row id of user_terminal.csv.",
     },
-    resolve: async (_r, { archetype, edition }, context) =>
-      nestedArchetype((await loadRow(context.edition(edition), archetype)).cells),
-  }),
+    (context) => context.service.data.archetypes.userTerminal,
+  ),
 }));
 
 /** §16: rows whose `device_type` is the kind, in file order; null when none. */
