@@ -7,7 +7,7 @@ import type { EditionContext } from "../service/context.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { badUserInput, notFound, rethrowSpelled } from "./errors.js";
-import { type AssetParent, assetImpactFields } from "./impact.js";
+import { type AssetParent, AssetRef } from "./impact.js";
 import { UsageInputRef, validateText, validateUsage } from "./inputs.js";
 
 interface CloudParent extends AssetParent {
@@ -35,6 +35,7 @@ const HostShareRef = builder
   });
 
 export const CloudInstanceRef = builder.objectRef<CloudParent>("CloudInstance").implement({
+  interfaces: [AssetRef],
   description: "A cloud instance: its share of a hosting platform server (docs/methodology.md §8).",
   fields: (t) => ({
     provider: t.exposeString("provider", { description: "Provider id, e.g. aws." }),
@@ -51,7 +52,6 @@ export const CloudInstanceRef = builder.objectRef<CloudParent>("CloudInstance").
       description: "The instance's share of each kind of host component.",
       resolve: (p) => p.newInstance().hostShare(),
     }),
-    ...assetImpactFields(t),
   }),
 });
 

@@ -12,7 +12,7 @@ import type { EditionContext } from "../service/context.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { notFound } from "./errors.js";
-import { type AssetParent, assetImpactFields } from "./impact.js";
+import { type AssetParent, AssetRef } from "./impact.js";
 import { COMPONENT_INPUT_TYPES, validateComponentInput } from "./inputs.js";
 
 /** The kinds (GraphQL enum order) and the v1 listing's order, from the component registry. */
@@ -41,6 +41,7 @@ export const ComponentKindEnum = builder.enumType("ComponentKind", {
 });
 
 export const ComponentRef = builder.objectRef<ComponentParent>("Component").implement({
+  interfaces: [AssetRef],
   description: "A single component (CPU, GPU, RAM, SSD, HDD, power supply, case, motherboard, assembly).",
   fields: (t) => ({
     kind: t.exposeString("kind", { description: "Component kind (a ComponentKind value)." }),
@@ -49,7 +50,6 @@ export const ComponentRef = builder.objectRef<ComponentParent>("Component").impl
       description:
         "Archetype the component starts from (the kind's default unless given); null for kinds without any.",
     }),
-    ...assetImpactFields(t),
   }),
 });
 

@@ -5,7 +5,7 @@ import { archetypeConfigField } from "./archetypeConfig.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { badUserInput, fromZodError, notFound } from "./errors.js";
-import { type AssetParent, assetImpactFields } from "./impact.js";
+import { type AssetParent, AssetRef } from "./impact.js";
 import { boundedList, UsageInputRef, validateText, validateUsage } from "./inputs.js";
 
 /*
@@ -18,12 +18,12 @@ interface IotDeviceParent extends AssetParent {
 }
 
 export const IotDeviceRef = builder.objectRef<IotDeviceParent>("IotDevice").implement({
+  interfaces: [AssetRef],
   description:
     "An IoT device: the manufacturing and end-of-life impacts of its functional blocks, allocated " +
     "over the device lifetime; a use phase only when an average power is given.",
   fields: (t) => ({
     archetype: t.exposeString("archetype", { description: "The iot_device.csv row used." }),
-    ...assetImpactFields(t),
   }),
 });
 

@@ -3,7 +3,7 @@ import type { EditionContext } from "../service/context.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { badUserInput, notFound } from "./errors.js";
-import { type AssetParent, assetImpactFields } from "./impact.js";
+import { type AssetParent, AssetRef } from "./impact.js";
 import { ServerInputRef, validateServerInput } from "./inputs.js";
 
 interface ServerParent extends AssetParent {
@@ -11,10 +11,10 @@ interface ServerParent extends AssetParent {
 }
 
 export const ServerRef = builder.objectRef<ServerParent>("Server").implement({
+  interfaces: [AssetRef],
   description: "A server: its components are completed from the archetype, reference tables and defaults.",
   fields: (t) => ({
     archetype: t.exposeString("archetype", { description: "Server archetype the evaluation starts from." }),
-    ...assetImpactFields(t),
   }),
 });
 

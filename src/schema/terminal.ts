@@ -13,7 +13,7 @@ import { archetypeConfigField } from "./archetypeConfig.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { badUserInput, notFound } from "./errors.js";
-import { type AssetParent, assetImpactFields } from "./impact.js";
+import { type AssetParent, AssetRef } from "./impact.js";
 import { UsageInputRef, validateUsage } from "./inputs.js";
 
 /*
@@ -64,6 +64,7 @@ export interface TerminalParent extends AssetParent {
 }
 
 export const TerminalRef = builder.objectRef<TerminalParent>("Terminal").implement({
+  interfaces: [AssetRef],
   description:
     "A terminal or peripheral: a generic manufacturing impact per device (allocated over the " +
     `duration in edition ${editionsWhere((e) => e.rules.userDeviceEmbedded === "allocated")}, not in ` +
@@ -72,7 +73,6 @@ export const TerminalRef = builder.objectRef<TerminalParent>("Terminal").impleme
     kind: t.exposeString("kind", { description: "The device kind (laptop, monitor…)." }),
     family: t.exposeString("family", { description: "terminal or peripheral." }),
     archetype: t.exposeString("archetype", { description: "The user_terminal.csv row used." }),
-    ...assetImpactFields(t),
   }),
 });
 
