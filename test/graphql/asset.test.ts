@@ -39,14 +39,19 @@ describe("the answer-size estimate (MAX_ANSWER_BYTES) counts fields selected thr
   const fleet = { inputs: Array.from({ length: 5 }, () => ({ configuration: { cpu: { units: 2 } } })) };
   const fleetQuery = (selection: string) =>
     `query ($inputs: [ServerItemInput!]!) { servers(inputs: $inputs) { count items { ${selection} } } }`;
-  const aliases = ["a", "b", "c"].map((alias) => `${alias}: verbose(criteria: [gwp, adp, pe]) { v1 }`).join(" ");
+  const aliases = ["a", "b", "c"]
+    .map((alias) => `${alias}: verbose(criteria: [gwp, adp, pe]) { v1 }`)
+    .join(" ");
 
   it.each([
     ["on the type", aliases],
     ["through an inline fragment on Asset", `... on Asset { ${aliases} }`],
   ])("3 aliased verbose reports of 3 criteria for 5 items, %s, are refused", async (_how, selection) => {
     const answer = await small(fleetQuery(selection), fleet);
-    expect(answer.errors?.[0].extensions).toMatchObject({ code: "LIMIT_EXCEEDED", limit: "MAX_ANSWER_BYTES" });
+    expect(answer.errors?.[0].extensions).toMatchObject({
+      code: "LIMIT_EXCEEDED",
+      limit: "MAX_ANSWER_BYTES",
+    });
     expect(answer.errors?.[0].message).toContain("about 0.1 MB");
   });
 });
