@@ -186,18 +186,21 @@ function withRoundedRange(
   return { value, min: roundSigFig(vmin, maxSigFig), max: roundSigFig(vmax, maxSigFig), warnings };
 }
 
+/** How an edition rounds an impact triple (docs/methodology.md §12.3, docs/methodology.md §19.2). */
+export type ImpactRounding = (
+  v: number,
+  vmin: number,
+  vmax: number,
+  precision?: RoundingPrecision,
+) => RoundedImpact;
+
 /**
  * §12.3: round an impact value with its range. The value keeps only the digits the uncertainty allows
  * (at most `maxSigFig`, 4, significant figures); when that leaves 0, the raw value is given to `minSigFig`
  * (1) significant figure with the uncertainty warning. min and max are rounded to `maxSigFig` figures.
  * @throws ImpactRangeError when `vmax < vmin`.
  */
-export function roundImpact(
-  v: number,
-  vmin: number,
-  vmax: number,
-  precision: RoundingPrecision = DEFAULT_PRECISION,
-): RoundedImpact {
+export const roundImpact: ImpactRounding = (v, vmin, vmax, precision = DEFAULT_PRECISION) => {
   const { maxSigFig, minSigFig } = precision;
   const rho = roundToUncertainty(v, uncertaintyOf(v, vmin, vmax, precision));
   const warnings: string[] = [];
@@ -211,15 +214,7 @@ export function roundImpact(
     value = rho;
   }
   return withRoundedRange(value, vmin, vmax, maxSigFig, warnings.sort());
-}
-
-/** How an edition rounds an impact triple (docs/methodology.md §12.3, docs/methodology.md §19.2). */
-export type ImpactRounding = (
-  v: number,
-  vmin: number,
-  vmax: number,
-  precision?: RoundingPrecision,
-) => RoundedImpact;
+};
 
 /**
  * docs/methodology.md §19.2 ("less aggressive rounding"): as §12.3, but the rounding magnitude is capped at
@@ -229,12 +224,7 @@ export type ImpactRounding = (
  * value with a range (the logarithm of a negative number, Appendix D.9) the magnitude of |v| is used.
  * @throws ImpactRangeError when `vmax < vmin`.
  */
-export function roundImpactCapped(
-  v: number,
-  vmin: number,
-  vmax: number,
-  precision: RoundingPrecision = DEFAULT_PRECISION,
-): RoundedImpact {
+export const roundImpactCapped: ImpactRounding = (v, vmin, vmax, precision = DEFAULT_PRECISION) => {
   const { maxSigFig, minSigFig } = precision;
   const delta = uncertaintyOf(v, vmin, vmax, precision);
   const warnings: string[] = [];
@@ -254,4 +244,4 @@ export function roundImpactCapped(
     value = significantCount(rho) > maxSigFig ? roundSigFig(rho, maxSigFig) : rho;
   }
   return withRoundedRange(value, vmin, vmax, maxSigFig, warnings);
-}
+};
