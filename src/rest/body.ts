@@ -30,23 +30,20 @@ export const deferredUsage = z.unknown().optional();
 
 /** The v1 schemas of one set of rules: each catalogue object's, built once. */
 class V1Schemas {
-  readonly #objects = new Map<InputObject, z.ZodType>();
-
   constructor(readonly rules: RequestValidation) {}
 
-  object(object: InputObject): z.ZodType {
-    let schema = this.#objects.get(object);
-    if (!schema) {
-      const shape: Record<string, z.ZodType> = {};
-      for (const [name, field] of Object.entries(object.fields)) {
-        const v1Name = v1NameOf(name, field);
-        if (v1Name !== null) shape[v1Name] = this.#field(field);
-      }
-      schema = z.object(shape);
-      this.#objects.set(object, schema);
-    }
-    return schema;
-  }
+  /** An object's v1 schema, made once: its fields under their v1 names (a field v1 lacks is left out). */
+  readonly object = builtOncePer(
+    (object: InputObject): z.ZodType =>
+      z.object(
+        Object.fromEntries(
+          Object.entries(object.fields).flatMap(([name, field]) => {
+            const v1Name = v1NameOf(name, field);
+            return v1Name === null ? [] : [[v1Name, this.#field(field)]];
+          }),
+        ),
+      ),
+  );
 
   #field(field: InputField): z.ZodType {
     if (v1Of(field).deferred) return deferredUsage;

@@ -22,10 +22,10 @@ import {
 } from "./common.js";
 import {
   type Allocation,
+  type AssetImpactFieldsFragment,
+  AssetImpactFieldsFragmentDoc,
   ComponentArchetypeConfigDocument,
   ComponentArchetypesDocument,
-  type ComponentImpactFieldsFragment,
-  ComponentImpactFieldsFragmentDoc,
   type ComponentKind,
   ComponentKindsDocument,
   type Criterion,
@@ -55,11 +55,11 @@ export interface ComponentImpactsVariables<Input> {
   edition?: string | null;
 }
 
-export type ComponentImpacts = { component: ComponentImpactFieldsFragment };
+export type ComponentImpacts = { component: AssetImpactFieldsFragment };
 
 /**
  * The one operation of the component impact routes, for a kind: its query field (aliased
- * `component`), its input type, and the `ComponentImpactFields` fragment of
+ * `component`), its input type, and the `AssetImpactFields` fragment of
  * src/rest/operations/fragments.graphql. Built once per kind when the routes are made; named
  * `<Field>Impacts` (`CpuImpacts`, `PowerSupplyImpacts`) like the hand-written ones it replaces.
  */
@@ -77,12 +77,12 @@ export function componentImpactsDocument(
   $edition: Edition
 ) {
   component: ${field}(archetype: $archetype, input: $input, edition: $edition) {
-    ...ComponentImpactFields
+    ...AssetImpactFields
   }
 }`);
   return {
     kind: Kind.DOCUMENT,
-    definitions: [...operation.definitions, ...ComponentImpactFieldsFragmentDoc.definitions],
+    definitions: [...operation.definitions, ...AssetImpactFieldsFragmentDoc.definitions],
   };
 }
 

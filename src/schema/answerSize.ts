@@ -5,6 +5,7 @@ import {
   type GraphQLResolveInfo,
   getArgumentValues,
   getNamedType,
+  isInterfaceType,
   isLeafType,
   isListType,
   isNonNullType,
@@ -86,7 +87,9 @@ function selectionBytes(
       if (fragment) bytes += selectionBytes(fragment.selectionSet, condition ?? type, info, criteria);
       continue;
     }
-    const field = isObjectType(type) ? type.getFields()[selection.name.value] : undefined;
+    // A fragment on an interface (`... on Asset`) selects the interface's fields: counted as well.
+    const field =
+      isObjectType(type) || isInterfaceType(type) ? type.getFields()[selection.name.value] : undefined;
     if (!field) {
       bytes += LEAF_BYTES; // __typename
       continue;

@@ -12,7 +12,7 @@ import type { EditionContext } from "../service/context.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { notFound, rethrowSpelled } from "./errors.js";
-import { assetImpactFields } from "./impact.js";
+import { AssetRef } from "./impact.js";
 import { inputArgsOf } from "./inputs.js";
 
 const HostShareRef = builder
@@ -31,6 +31,7 @@ const HostShareRef = builder
   });
 
 export const CloudInstanceRef = builder.objectRef<PreparedCloudInstance>("CloudInstance").implement({
+  interfaces: [AssetRef],
   description: "A cloud instance: its share of a hosting platform server (docs/methodology.md §8).",
   fields: (t) => ({
     provider: t.exposeString("provider", { description: "Provider id, e.g. aws." }),
@@ -47,7 +48,6 @@ export const CloudInstanceRef = builder.objectRef<PreparedCloudInstance>("CloudI
       description: "The instance's share of each kind of host component.",
       resolve: (p) => p.newInstance().hostShare(),
     }),
-    ...assetImpactFields(t),
   }),
 });
 

@@ -5,7 +5,7 @@ import type { EditionContext } from "../service/context.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { rethrowSpelled } from "./errors.js";
-import { assetImpactFields } from "./impact.js";
+import { AssetRef } from "./impact.js";
 import { COMPONENT_INPUT_TYPES } from "./inputs.js";
 
 /** The kinds (GraphQL enum order) and the v1 listing's order, from the component registry. */
@@ -30,6 +30,7 @@ export const ComponentKindEnum = builder.enumType("ComponentKind", {
 });
 
 export const ComponentRef = builder.objectRef<PreparedComponent>("Component").implement({
+  interfaces: [AssetRef],
   description: "A single component (CPU, GPU, RAM, SSD, HDD, power supply, case, motherboard, assembly).",
   fields: (t) => ({
     kind: t.exposeString("kind", { description: "Component kind (a ComponentKind value)." }),
@@ -38,7 +39,6 @@ export const ComponentRef = builder.objectRef<PreparedComponent>("Component").im
       description:
         "Archetype the component starts from (the kind's default unless given); null for kinds without any.",
     }),
-    ...assetImpactFields(t),
   }),
 });
 

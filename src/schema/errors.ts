@@ -1,5 +1,4 @@
 import { GraphQLError } from "graphql";
-import type { ZodError, z } from "zod";
 import { DomainError } from "../service/errors.js";
 
 /** Error codes clients (and the REST shim) rely on. */
@@ -27,17 +26,6 @@ export function badUserInput(
  * `{"maxItems": 100}`): clients (and the REST shim's pydantic wording) read it.
  */
 export type Constraint = Readonly<Record<string, number>>;
-
-function constraintOf(issue: z.core.$ZodIssue): Constraint | undefined {
-  if (issue.code === "too_small" && issue.origin === "number")
-    return { [issue.inclusive ? "minimum" : "exclusiveMinimum"]: Number(issue.minimum) };
-  if (issue.code !== "too_big") return undefined;
-  const limit = Number(issue.maximum);
-  if (issue.origin === "string") return { maxLength: limit };
-  if (issue.origin === "array") return { maxItems: limit };
-  if (issue.origin === "number") return { [issue.inclusive ? "maximum" : "exclusiveMaximum"]: limit };
-  return undefined;
-}
 
 export function notFound(detail: string): GraphQLError {
   return coded(detail, "NOT_FOUND", { detail });
@@ -70,15 +58,6 @@ export function overloaded(message: string, limit: string, retryAfterSeconds: nu
 /** Work dropped because its request was cancelled (client gone, execution budget, shutdown). */
 export function cancelled(reason: string): GraphQLError {
   return coded(reason, "CANCELLED", {});
-}
-
-/** The first zod issue as a GraphQL error naming the offending field. */
-export function fromZodError(error: ZodError, prefix: readonly (string | number)[]): GraphQLError {
-  const issue = error.issues[0];
-  const field = [...prefix, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))];
-  // A bound that is one of the service's settings names it at the end of its message.
-  const limit = /\(([A-Z][A-Z0-9_]*)\)$/.exec(issue.message)?.[1];
-  return badUserInput(`${field.join(".") || "input"}: ${issue.message}`, field, constraintOf(issue), limit);
 }
 
 /** A domain error of the service (src/service/errors.ts) as the GraphQL error clients rely on. */

@@ -341,11 +341,16 @@ export const impactArgs = (arg: ArgBuilder<SchemaTypes>) => ({
   allocation: arg({ type: AllocationEnum, required: false, description: "Defaults to LINEAR." }),
 });
 
-/** `impacts` and `verbose` fields shared by every asset type. */
-export function assetImpactFields<P extends AssetParent>(
-  t: PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, P>,
-) {
-  return {
+/**
+ * What every evaluated type shares (Server, Component, CloudInstance, Terminal, IotDevice): the
+ * `impacts` and `verbose` fields, described once. A GraphQL interface, so that a client's (and
+ * the shim's) selection of them is one fragment `on Asset` whatever the type.
+ */
+export const AssetRef = builder.interfaceRef<AssetParent>("Asset").implement({
+  description:
+    "Something the service evaluates (a server, a component, a cloud instance, a terminal or peripheral, " +
+    "an IoT device): its impacts per criterion and the attributes used.",
+  fields: (t) => ({
     impacts: t.field({
       type: [CriterionImpactRef],
       description: "Impacts per criterion, in the requested order. Each phase is computed only if selected.",
@@ -365,5 +370,5 @@ export function assetImpactFields<P extends AssetParent>(
       args: impactArgs(t.arg),
       resolve: (parent, args, context) => evaluationFor(context, parent, args).verbose(),
     }),
-  };
-}
+  }),
+});

@@ -1,10 +1,10 @@
-import { nestedArchetype } from "../data/cells.js";
 import { IOT_DEVICE } from "../inputs/catalogue.js";
-import { loadIotRow, type PreparedIotDevice, prepareIotDevice } from "../service/devices.js";
+import { type PreparedIotDevice, prepareIotDevice } from "../service/devices.js";
+import { archetypeConfigField } from "./archetypeConfig.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { rethrowSpelled } from "./errors.js";
-import { assetImpactFields } from "./impact.js";
+import { AssetRef } from "./impact.js";
 import { inputRef } from "./inputs.js";
 
 /*
@@ -13,12 +13,12 @@ import { inputRef } from "./inputs.js";
  */
 
 export const IotDeviceRef = builder.objectRef<PreparedIotDevice>("IotDevice").implement({
+  interfaces: [AssetRef],
   description:
     "An IoT device: the manufacturing and end-of-life impacts of its functional blocks, allocated " +
     "over the device lifetime; a use phase only when an average power is given.",
   fields: (t) => ({
     archetype: t.exposeString("archetype", { description: "The iot_device.csv row used." }),
-    ...assetImpactFields(t),
   }),
 });
 
@@ -44,14 +44,9 @@ builder.queryFields((t) => ({
     args: { edition: editionArg(t.arg) },
     resolve: (_r, args, context) => [...context.edition(args.edition).service.data.archetypes.iotDevice.ids],
   }),
-  iotDeviceArchetypeConfig: t.field({
-    type: "JSON",
-    description: "A parsed iot_device.csv row.",
-    args: {
-      archetype: t.arg.string({ required: true, description: "Row id of iot_device.csv." }),
-      edition: editionArg(t.arg),
-    },
-    resolve: async (_r, { archetype, edition }, context) =>
-      nestedArchetype((await loadIotRow(context.edition(edition), archetype).catch(rethrowSpelled)).cells),
-  }),
+  iotDeviceArchetypeConfig: archetypeConfigField(
+    t,
+    { field: "A parsed iot_device.csv row.", archetype: "Row id of iot_device.csv." },
+    (context) => context.service.data.archetypes.iotDevice,
+  ),
 }));

@@ -1,9 +1,9 @@
-import { nestedArchetype } from "../data/cells.js";
 import type { ArchetypeTable } from "../data/types.js";
 import type { ComponentKind, CriterionInfo } from "../engine/index.js";
 import type { LookupTables } from "../engine/lookups/lookups.js";
 import type { EditionContext } from "../service/context.js";
 import { checkedText } from "../service/inputs.js";
+import { archetypeConfig, archetypeConfigField } from "./archetypeConfig.js";
 import { builder } from "./builder.js";
 import { ComponentKindEnum, componentTable } from "./component.js";
 import { editionArg } from "./edition.js";
@@ -47,12 +47,6 @@ const CpuSpecRef = builder.objectRef<CpuSpecShape>("CpuSpec").implement({
     dieSize: t.exposeFloat("dieSize", { nullable: true, description: "Total die size, mm²." }),
   }),
 });
-
-async function archetypeConfig(context: EditionContext, table: ArchetypeTable, id: string) {
-  const row = await context.archetypes.load({ table, id });
-  if (!row) throw notFound(`${id} not found`);
-  return nestedArchetype(row.cells);
-}
 
 function requiredTable(context: EditionContext, kind: ComponentKind): ArchetypeTable {
   const table = componentTable(context, kind);
@@ -131,18 +125,14 @@ builder.queryFields((t) => ({
     args: { edition: editionArg(t.arg) },
     resolve: (_r, args, context) => [...context.edition(args.edition).service.data.archetypes.server.ids],
   }),
-  serverArchetypeConfig: t.field({
-    type: "JSON",
-    description: "A server archetype's values (nested by component, `value;min;max` cells as objects).",
-    args: {
-      archetype: t.arg.string({ required: true, description: "Server archetype id." }),
-      edition: editionArg(t.arg),
+  serverArchetypeConfig: archetypeConfigField(
+    t,
+    {
+      field: "A server archetype's values (nested by component, `value;min;max` cells as objects).",
+      archetype: "Server archetype id.",
     },
-    resolve: (_r, { archetype, edition }, context) => {
-      const served = context.edition(edition);
-      return archetypeConfig(served, served.service.data.archetypes.server, archetype);
-    },
-  }),
+    (context) => context.service.data.archetypes.server,
+  ),
   componentArchetypes: t.stringList({
     description: "Ids of a component kind's archetypes.",
     args: {

@@ -3,14 +3,14 @@ import { type PreparedServer, prepareServer } from "../service/server.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { rethrowSpelled } from "./errors.js";
-import { assetImpactFields } from "./impact.js";
+import { AssetRef } from "./impact.js";
 import { ServerInputRef } from "./inputs.js";
 
 export const ServerRef = builder.objectRef<PreparedServer>("Server").implement({
+  interfaces: [AssetRef],
   description: "A server: its components are completed from the archetype, reference tables and defaults.",
   fields: (t) => ({
     archetype: t.exposeString("archetype", { description: "Server archetype the evaluation starts from." }),
-    ...assetImpactFields(t),
   }),
 });
 

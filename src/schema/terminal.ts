@@ -1,4 +1,3 @@
-import { nestedArchetype } from "../data/cells.js";
 import { availability, editionsWhere } from "../editions/features.js";
 import { PERIPHERAL_KINDS, TERMINAL_KINDS, type UserDeviceKind } from "../engine/index.js";
 import { PERIPHERAL, TERMINAL } from "../inputs/catalogue.js";
@@ -7,14 +6,14 @@ import {
   type DeviceFamily,
   type DeviceRequest,
   ensureKind,
-  loadDeviceRow,
   type PreparedDevice,
   prepareDevice,
 } from "../service/devices.js";
+import { archetypeConfigField } from "./archetypeConfig.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { rethrowSpelled, spelled } from "./errors.js";
-import { assetImpactFields } from "./impact.js";
+import { AssetRef } from "./impact.js";
 import { inputRef } from "./inputs.js";
 
 /*
@@ -61,6 +60,7 @@ const PeripheralKindEnum = builder.enumType("PeripheralKind", {
 export type TerminalParent = PreparedDevice;
 
 export const TerminalRef = builder.objectRef<TerminalParent>("Terminal").implement({
+  interfaces: [AssetRef],
   description:
     "A terminal or peripheral: a generic manufacturing impact per device (allocated over the " +
     `duration in edition ${editionsWhere((e) => e.rules.userDeviceEmbedded === "allocated")}, not in ` +
@@ -69,7 +69,6 @@ export const TerminalRef = builder.objectRef<TerminalParent>("Terminal").impleme
     kind: t.exposeString("kind", { description: "The device kind (laptop, monitor…)." }),
     family: t.exposeString("family", { description: "terminal or peripheral." }),
     archetype: t.exposeString("archetype", { description: "The user_terminal.csv row used." }),
-    ...assetImpactFields(t),
   }),
 });
 
@@ -155,16 +154,14 @@ builder.queryFields((t) => ({
     resolve: (_r, { kind, edition }, context) =>
       archetypesOfKind(context.edition(edition), kind, "peripheral"),
   }),
-  terminalArchetypeConfig: t.field({
-    type: "JSON",
-    description: "A parsed user_terminal.csv row (terminals and peripherals share the file).",
-    args: {
-      archetype: t.arg.string({ required: true, description: "Row id of user_terminal.csv." }),
-      edition: editionArg(t.arg),
+  terminalArchetypeConfig: archetypeConfigField(
+    t,
+    {
+      field: "A parsed user_terminal.csv row (terminals and peripherals share the file).",
+      archetype: "Row id of user_terminal.csv.",
     },
-    resolve: async (_r, { archetype, edition }, context) =>
-      nestedArchetype((await loadDeviceRow(context.edition(edition), archetype).catch(rethrowSpelled)).cells),
-  }),
+    (context) => context.service.data.archetypes.userTerminal,
+  ),
 }));
 
 /** §16: rows whose `device_type` is the kind, in file order; null when none. */

@@ -7,6 +7,7 @@ import {
   componentModel,
   componentOffered,
 } from "../engine/index.js";
+import { loadArchetype } from "./archetypes.js";
 import type { PreparedAsset } from "./asset.js";
 import type { EditionContext } from "./context.js";
 import { DomainError } from "./errors.js";
@@ -46,9 +47,7 @@ export async function prepareComponent(
   }
   if (table) {
     archetype = archetypeId ?? context.service.data.config.defaultArchetypes[kind] ?? "DEFAULT";
-    const row = await context.archetypes.load({ table, id: archetype });
-    if (!row) throw new DomainError("NOT_FOUND", `${archetype} not found`);
-    cells = row.cells;
+    cells = (await loadArchetype(context, table, archetype)).cells;
   } else if (archetypeId != null) {
     throw new DomainError("NOT_FOUND", `${archetypeId} not found`);
   }

@@ -1,4 +1,4 @@
-import type { Archetype, ArchetypeTable } from "../data/types.js";
+import type { Archetype } from "../data/types.js";
 import {
   deviceTypes,
   functionalBlockNames,
@@ -10,6 +10,7 @@ import {
   userDeviceModel,
 } from "../engine/index.js";
 import { FUNCTIONAL_BLOCK } from "../inputs/catalogue.js";
+import { loadArchetype } from "./archetypes.js";
 import type { PreparedAsset } from "./asset.js";
 import type { EditionContext } from "./context.js";
 import { DomainError } from "./errors.js";
@@ -72,20 +73,14 @@ function checkedType(
   return type;
 }
 
-async function loadRow(context: EditionContext, table: ArchetypeTable, id: string): Promise<Archetype> {
-  const row = await context.archetypes.load({ table, id });
-  if (!row) throw new DomainError("NOT_FOUND", `${id} not found`);
-  return row;
-}
-
 /** A user_terminal.csv row (terminals and peripherals share the file), or NOT_FOUND. */
 export function loadDeviceRow(context: EditionContext, id: string): Promise<Archetype> {
-  return loadRow(context, context.service.data.archetypes.userTerminal, id);
+  return loadArchetype(context, context.service.data.archetypes.userTerminal, id);
 }
 
 /** An iot_device.csv row, or NOT_FOUND. */
 export function loadIotRow(context: EditionContext, id: string): Promise<Archetype> {
-  return loadRow(context, context.service.data.archetypes.iotDevice, id);
+  return loadArchetype(context, context.service.data.archetypes.iotDevice, id);
 }
 
 /** Checks a terminal or peripheral description and prepares its (lazy) evaluation. */

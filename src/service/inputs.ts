@@ -77,30 +77,23 @@ export function boundedList<T extends z.ZodType>(limits: Limits, item: T) {
 /** The schemas of one `Limits` value: each input object's, built once and shared by the objects holding it. */
 class InputSchemas {
   readonly text: z.ZodType<string>;
-  readonly #objects = new Map<InputObject, z.ZodType>();
 
   constructor(readonly limits: Limits) {
     this.text = boundedText(limits);
   }
 
-  object(object: InputObject): z.ZodType {
-    let schema = this.#objects.get(object);
-    if (!schema) {
-      const shape: Record<string, z.ZodType> = {};
-      for (const [name, field] of Object.entries(object.fields)) {
-        shape[name] = this.field(field);
-        if ((field.type === "int" || field.type === "float") && field.alternative) {
-          shape[field.alternative.name] = boundedList(
-            this.limits,
-            this.object(field.alternative.of),
-          ).nullish();
-        }
+  /** An object's schema, made once (objects held by several share it). */
+  readonly object = builtOncePer((object: InputObject): z.ZodType => {
+    const shape: Record<string, z.ZodType> = {};
+    for (const [name, field] of Object.entries(object.fields)) {
+      shape[name] = this.field(field);
+      // The alternative's list (`timeWorkloadShares`) is a field of its own, after its field.
+      if ((field.type === "int" || field.type === "float") && field.alternative) {
+        shape[field.alternative.name] = boundedList(this.limits, this.object(field.alternative.of)).nullish();
       }
-      schema = z.object(shape);
-      this.#objects.set(object, schema);
     }
-    return schema;
-  }
+    return z.object(shape);
+  });
 
   field(field: InputField): z.ZodType {
     const schema = this.#valueSchema(field);

@@ -1,6 +1,7 @@
 import type { Archetype } from "../data/types.js";
 import { defaultGpuCells, serverGpuLacksVram, serverModel } from "../engine/index.js";
 import { SERVER } from "../inputs/catalogue.js";
+import { loadArchetype } from "./archetypes.js";
 import type { PreparedAsset } from "./asset.js";
 import type { EditionContext } from "./context.js";
 import { DomainError } from "./errors.js";
@@ -12,9 +13,7 @@ export interface PreparedServer extends PreparedAsset {
 
 /** A server archetype of the edition, or NOT_FOUND. */
 export async function loadServerArchetype(context: EditionContext, id: string): Promise<Archetype> {
-  const archetype = await context.archetypes.load({ table: context.service.data.archetypes.server, id });
-  if (!archetype) throw new DomainError("NOT_FOUND", `${id} not found`);
-  return archetype;
+  return loadArchetype(context, context.service.data.archetypes.server, id);
 }
 
 /** Checks a server description (the `server` query's input) and prepares its (lazy) evaluation. */

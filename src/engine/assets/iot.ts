@@ -1,6 +1,4 @@
 import type { ArchetypeCell, FactorTree } from "../../data/types.js";
-import type { FUNCTIONAL_BLOCK, IOT_DEVICE } from "../../inputs/catalogue.js";
-import type { EngineInputOf } from "../../inputs/types.js";
 import { Attribute, type AttributeValue, NotImplementedError } from "../model/attribute.js";
 import { type Allocation, type EngineContext, requiredFactor } from "../model/context.js";
 import type { RequestedCriterion } from "../model/criteria.js";
@@ -22,16 +20,15 @@ import {
   scaleByUnits,
   sumImpacts,
 } from "../model/impact.js";
+import type { FunctionalBlockInput, IotDeviceInput } from "../model/inputs.js";
 import { LIST_WORKLOAD_UNIT, Usage, usageCells } from "../model/usage.js";
 import { assetOf, deviceAttributes } from "./assets.js";
+
+export type { FunctionalBlockInput, IotDeviceInput } from "../model/inputs.js";
 
 export const IOT_SERVICES_WARNING =
   "Connected object, not including associated digital services (use of network, datacenter, virtual machines or other terminals not included)";
 export const IOT_DISTRIBUTION_WARNING = "Do not include the impact of distribution";
-
-export type FunctionalBlockInput = EngineInputOf<typeof FUNCTIONAL_BLOCK>;
-
-export type IotDeviceInput = EngineInputOf<typeof IOT_DEVICE>;
 
 type Cells = Readonly<Record<string, ArchetypeCell>>;
 

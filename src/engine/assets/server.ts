@@ -1,6 +1,4 @@
 import type { ArchetypeCell } from "../../data/types.js";
-import type { DISK, SERVER } from "../../inputs/catalogue.js";
-import type { EngineInputOf } from "../../inputs/types.js";
 import { builtOncePer } from "../../support/builtOnce.js";
 import type { Component, ComponentCells, PowerTriple } from "../components/component.js";
 import { Cpu } from "../components/cpu.js";
@@ -17,12 +15,10 @@ import {
   scaleByUnits,
   sumImpacts,
 } from "../model/impact.js";
+import type { DiskInput, ServerInput } from "../model/inputs.js";
 import { LIST_WORKLOAD_UNIT, Usage, usageCells } from "../model/usage.js";
 
-/** `type`: `ssd` (default) or `hdd`; any other type is dropped (§7.1). */
-export type DiskInput = EngineInputOf<typeof DISK>;
-
-export type ServerInput = EngineInputOf<typeof SERVER>;
+export type { DiskInput, ServerInput } from "../model/inputs.js";
 
 type Cells = Readonly<Record<string, ArchetypeCell>>;
 

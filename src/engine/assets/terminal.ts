@@ -1,6 +1,4 @@
 import type { ArchetypeCell, FactorTree } from "../../data/types.js";
-import type { TERMINAL } from "../../inputs/catalogue.js";
-import type { EngineInputOf } from "../../inputs/types.js";
 import { Attribute, type AttributeValue, NotImplementedError } from "../model/attribute.js";
 import { type Allocation, type EngineContext, requiredFactor } from "../model/context.js";
 import type { Asset, VerboseReport } from "../model/evaluation.js";
@@ -12,9 +10,12 @@ import {
   scaleByUnits,
   simpleUse,
 } from "../model/impact.js";
+import type { UserDeviceInput } from "../model/inputs.js";
 import { LIST_WORKLOAD_UNIT, Usage, usageCells } from "../model/usage.js";
 import type { UserDeviceKind } from "../model/userDevices.js";
 import { assetOf, deviceAttributes } from "./assets.js";
+
+export type { UserDeviceInput } from "../model/inputs.js";
 
 /**
  * Devices whose factors.yml entries are split by type: use type `pro` / `perso` (§9.1,
@@ -30,8 +31,6 @@ const TYPED_KINDS: ReadonlySet<UserDeviceKind> = new Set<UserDeviceKind>([
 export function isTypedKind(kind: UserDeviceKind): boolean {
   return TYPED_KINDS.has(kind);
 }
-
-export type UserDeviceInput = EngineInputOf<typeof TERMINAL>;
 
 type Cells = Readonly<Record<string, ArchetypeCell>>;
 

@@ -1,14 +1,13 @@
 import type { CpuSpec } from "../../data/types.js";
-import type { CPU } from "../../inputs/catalogue.js";
-import type { EngineInputOf } from "../../inputs/types.js";
 import { Attribute, type AttributeValue } from "../model/attribute.js";
 import { type Allocation, type EngineContext, requiredFactor } from "../model/context.js";
 import { END_OF_LIFE_WARNING, type RawImpact } from "../model/impact.js";
+import type { CpuInput } from "../model/inputs.js";
 import type { TimeWorkload } from "../model/usage.js";
 import { type ComponentCells, PoweredComponent } from "./component.js";
 import { type ProfileParams, profilePower, tdpWorkloads, type WorkloadPoint } from "./consumptionProfile.js";
 
-export type CpuInput = EngineInputOf<typeof CPU>;
+export type { CpuInput } from "../model/inputs.js";
 
 export const LOW_POWER_WARNING =
   "Fitted CPU consumption profile model yielded very low or negative power values, this can be caused by wrong input data or model initialization. Power consumption and usage impacts of the CPU might be false.";

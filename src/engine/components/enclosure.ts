@@ -1,13 +1,10 @@
-import type { CASE, POWER_SUPPLY } from "../../inputs/catalogue.js";
-import type { EngineInputOf } from "../../inputs/types.js";
 import { Attribute, type AttributeValue, NotImplementedError } from "../model/attribute.js";
 import { type Allocation, type EngineContext, requiredFactor } from "../model/context.js";
 import type { RawImpact } from "../model/impact.js";
+import type { CaseInput, PowerSupplyInput } from "../model/inputs.js";
 import { Component, type ComponentCells, type ComponentInputBase } from "./component.js";
 
-export type PowerSupplyInput = EngineInputOf<typeof POWER_SUPPLY>;
-
-export type CaseInput = EngineInputOf<typeof CASE>;
+export type { CaseInput, PowerSupplyInput } from "../model/inputs.js";
 
 export class PowerSupply extends Component {
   readonly kind = "POWER_SUPPLY";

@@ -1,12 +1,10 @@
-import type { GPU } from "../../inputs/catalogue.js";
-import type { EngineInputOf } from "../../inputs/types.js";
 import { Attribute, type AttributeValue, NotImplementedError } from "../model/attribute.js";
 import { type Allocation, type EngineContext, factorAt } from "../model/context.js";
 import type { RawImpact } from "../model/impact.js";
+import type { GpuInput } from "../model/inputs.js";
 import { Component, type ComponentCells } from "./component.js";
 
-/** A GPU request (docs/methodology.md §19.5.2); every given field is INPUT. */
-export type GpuInput = EngineInputOf<typeof GPU>;
+export type { GpuInput } from "../model/inputs.js";
 
 /**
  * The GPU table's default row, where a GPU's missing characteristics come from; null in an

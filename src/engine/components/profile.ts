@@ -1,10 +1,9 @@
-import type { PROFILE_CPU } from "../../inputs/catalogue.js";
-import type { EngineInputOf } from "../../inputs/types.js";
 import type { EngineContext } from "../model/context.js";
+import type { ProfileCpu } from "../model/inputs.js";
 import { fitProfile, type ProfileParams, profilePower, type WorkloadPoint } from "./consumptionProfile.js";
 import { defaultProfileParams } from "./cpu.js";
 
-export type ProfileCpu = EngineInputOf<typeof PROFILE_CPU>;
+export type { ProfileCpu } from "../model/inputs.js";
 
 export type ProfileSource = "From workload" | "From TDP" | "From CPU model range" | "Archetype default";
 

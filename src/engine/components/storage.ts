@@ -1,21 +1,19 @@
 import type { ArchetypeCell } from "../../data/types.js";
-import type { DISK, RAM, SIMPLE_COMPONENT } from "../../inputs/catalogue.js";
-import type { EngineInputOf } from "../../inputs/types.js";
 import { Attribute, type AttributeValue } from "../model/attribute.js";
 import { type Allocation, type EngineContext, requiredFactor } from "../model/context.js";
 import { END_OF_LIFE_WARNING, type RawImpact } from "../model/impact.js";
+import type { HddInput, RamInput, SsdInput } from "../model/inputs.js";
 import type { TimeWorkload } from "../model/usage.js";
 import { Component, type ComponentCells, PoweredComponent } from "./component.js";
 import { averageOverWorkload } from "./cpu.js";
 
+export type { HddInput, RamInput, SsdInput } from "../model/inputs.js";
+
 /** RAM draws 0.284 W per GB whatever the load (§5.3). */
 export const RAM_WATTS_PER_GB = 0.284;
 
-export type RamInput = EngineInputOf<typeof RAM>;
-
-export type SsdInput = EngineInputOf<typeof DISK>;
-
-export type HddInput = EngineInputOf<typeof SIMPLE_COMPONENT>;
+/** What a RAM or SSD request may say of its memory die (§4.3, §4.4). */
+type MemoryDieInput = Pick<RamInput & SsdInput, "units" | "usage" | "capacity" | "density" | "manufacturer">;
 
 interface DensityRow {
   readonly manufacturer: string;
@@ -67,6 +65,47 @@ function completeDensity<R extends DensityRow>(
   });
 }
 
+/** The attributes RAM and SSD share: a memory die of `capacity` GB at `density` GB/cm² (§4.3, §4.4). */
+interface MemoryDie {
+  readonly manufacturer: Attribute<string>;
+  readonly capacity: Attribute<number>;
+  readonly density: Attribute<number>;
+}
+
+/**
+ * Where a die's density comes from when it is not given: its kind's manufacture table, narrowed by
+ * the manufacturer and by one more column of the component (RAM's process, SSD's layers).
+ */
+interface DensitySource<R extends DensityRow> {
+  readonly table: readonly R[];
+  readonly correctManufacturer: (m: string) => string | null;
+  readonly narrowedBy: Attribute<number>;
+  readonly column: (row: R) => number | null;
+  readonly singleRowSource: (row: R) => string;
+}
+
+/** RAM and SSD alike: the die's density completes from its source (completeDensity), and its inputs are set. */
+function setUpMemoryDie<R extends DensityRow>(
+  die: MemoryDie,
+  source: DensitySource<R>,
+  input: MemoryDieInput,
+): void {
+  die.density.complete = () => {
+    const wanted = source.narrowedBy.value;
+    completeDensity(
+      die.density,
+      die.manufacturer,
+      source.table,
+      source.correctManufacturer,
+      wanted === null ? null : (row) => source.column(row) === wanted,
+      source.singleRowSource,
+    );
+  };
+  if (input.capacity != null) die.capacity.setInput(input.capacity);
+  if (input.density != null) die.density.setInput(input.density);
+  if (input.manufacturer != null) die.manufacturer.setInput(input.manufacturer);
+}
+
 /** Embedded impact of a memory die (§4.3): capacity / density cm² of die, bounds crossed. */
 function dieEmbedded(
   context: EngineContext,
@@ -85,28 +124,25 @@ function dieEmbedded(
 
 export class Ram extends PoweredComponent {
   readonly kind = "RAM";
-  readonly process = Attribute.fromCell<number>(null, this.cells.process);
   readonly manufacturer = Attribute.fromCell<string>(null, this.cells.manufacturer);
   readonly capacity = Attribute.fromCell<number>("GB", this.cells.capacity);
   readonly density = Attribute.fromCell<number>("GB/cm2", this.cells.density);
+  readonly process = Attribute.fromCell<number>(null, this.cells.process);
 
   constructor(context: EngineContext, cells: ComponentCells, input: RamInput = {}, listWorkloadUnit = "%") {
     super(context, cells);
-    this.density.complete = () => {
-      const process = this.process.value;
-      completeDensity(
-        this.density,
-        this.manufacturer,
-        context.data.ramManufacture,
-        context.lookups.ramManufacturer,
-        process === null ? null : (row) => row.process === process,
-        (row) => row.manufacturer,
-      );
-    };
     this.applyCommonInput(input, listWorkloadUnit);
-    if (input.capacity != null) this.capacity.setInput(input.capacity);
-    if (input.density != null) this.density.setInput(input.density);
-    if (input.manufacturer != null) this.manufacturer.setInput(input.manufacturer);
+    setUpMemoryDie(
+      this,
+      {
+        table: context.data.ramManufacture,
+        correctManufacturer: context.lookups.ramManufacturer,
+        narrowedBy: this.process,
+        column: (row) => row.process,
+        singleRowSource: (row) => row.manufacturer,
+      },
+      input,
+    );
     if (input.process != null) this.process.setInput(input.process);
   }
 
@@ -153,21 +189,18 @@ export class Ssd extends Component {
 
   constructor(context: EngineContext, cells: ComponentCells, input: SsdInput = {}, listWorkloadUnit = "%") {
     super(context, cells);
-    this.density.complete = () => {
-      const layers = this.layers.value;
-      completeDensity(
-        this.density,
-        this.manufacturer,
-        context.data.ssdManufacture,
-        context.lookups.ssdManufacturer,
-        layers === null ? null : (row) => row.layers === layers,
-        (row) => row.source ?? row.manufacturer,
-      );
-    };
     this.applyCommonInput(input, listWorkloadUnit);
-    if (input.capacity != null) this.capacity.setInput(input.capacity);
-    if (input.density != null) this.density.setInput(input.density);
-    if (input.manufacturer != null) this.manufacturer.setInput(input.manufacturer);
+    setUpMemoryDie(
+      this,
+      {
+        table: context.data.ssdManufacture,
+        correctManufacturer: context.lookups.ssdManufacturer,
+        narrowedBy: this.layers,
+        column: (row) => row.layers,
+        singleRowSource: (row) => row.source ?? row.manufacturer,
+      },
+      input,
+    );
     if (input.layers != null) this.layers.setInput(input.layers);
   }
 

@@ -166,37 +166,24 @@ function roundToUncertainty(v: number, delta: number): number {
 }
 
 /**
- * §12.3: round an impact value with its range. The value keeps only the digits the uncertainty allows
- * (at most `maxSigFig`, 4, significant figures); when that leaves 0, the raw value is given to `minSigFig`
- * (1) significant figure with the uncertainty warning. min and max are rounded to `maxSigFig` figures.
+ * §12.3: the uncertainty Δ = (max − min)/(100/uncertainty) of an impact's range, which sets the
+ * value's rounding magnitude.
  * @throws ImpactRangeError when `vmax < vmin`.
  */
-export function roundImpact(
-  v: number,
+function uncertaintyOf(v: number, vmin: number, vmax: number, precision: RoundingPrecision): number {
+  if (vmax < vmin) throw new ImpactRangeError(v, vmin, vmax);
+  return (vmax - vmin) / (100 / precision.uncertainty);
+}
+
+/** §12.3: the rounded value with min and max rounded to `maxSigFig` figures, whatever the value's rounding. */
+function withRoundedRange(
+  value: number,
   vmin: number,
   vmax: number,
-  precision: RoundingPrecision = DEFAULT_PRECISION,
+  maxSigFig: number,
+  warnings: string[],
 ): RoundedImpact {
-  if (vmax < vmin) throw new ImpactRangeError(v, vmin, vmax);
-  const { maxSigFig, minSigFig } = precision;
-  const delta = (vmax - vmin) / (100 / precision.uncertainty);
-  const rho = roundToUncertainty(v, delta);
-  const warnings: string[] = [];
-  let value: number;
-  if (significantCount(rho) > maxSigFig) {
-    value = roundSigFig(rho, maxSigFig);
-  } else if (rho === 0) {
-    warnings.push(UNCERTAINTY_WARNING);
-    value = roundSigFig(v, minSigFig);
-  } else {
-    value = rho;
-  }
-  return {
-    value,
-    min: roundSigFig(vmin, maxSigFig),
-    max: roundSigFig(vmax, maxSigFig),
-    warnings: warnings.sort(),
-  };
+  return { value, min: roundSigFig(vmin, maxSigFig), max: roundSigFig(vmax, maxSigFig), warnings };
 }
 
 /** How an edition rounds an impact triple (docs/methodology.md §12.3, docs/methodology.md §19.2). */
@@ -208,6 +195,28 @@ export type ImpactRounding = (
 ) => RoundedImpact;
 
 /**
+ * §12.3: round an impact value with its range. The value keeps only the digits the uncertainty allows
+ * (at most `maxSigFig`, 4, significant figures); when that leaves 0, the raw value is given to `minSigFig`
+ * (1) significant figure with the uncertainty warning. min and max are rounded to `maxSigFig` figures.
+ * @throws ImpactRangeError when `vmax < vmin`.
+ */
+export const roundImpact: ImpactRounding = (v, vmin, vmax, precision = DEFAULT_PRECISION) => {
+  const { maxSigFig, minSigFig } = precision;
+  const rho = roundToUncertainty(v, uncertaintyOf(v, vmin, vmax, precision));
+  const warnings: string[] = [];
+  let value: number;
+  if (significantCount(rho) > maxSigFig) {
+    value = roundSigFig(rho, maxSigFig);
+  } else if (rho === 0) {
+    warnings.push(UNCERTAINTY_WARNING);
+    value = roundSigFig(v, minSigFig);
+  } else {
+    value = rho;
+  }
+  return withRoundedRange(value, vmin, vmax, maxSigFig, warnings.sort());
+};
+
+/**
  * docs/methodology.md §19.2 ("less aggressive rounding"): as §12.3, but the rounding magnitude is capped at
  * the value's own order of magnitude, so the value keeps at least one significant figure (ties to
  * even: `2.5e4 → 20000`, a kept quirk, Appendix D.10). The uncertainty warning fires where it fired
@@ -215,15 +224,9 @@ export type ImpactRounding = (
  * value with a range (the logarithm of a negative number, Appendix D.9) the magnitude of |v| is used.
  * @throws ImpactRangeError when `vmax < vmin`.
  */
-export function roundImpactCapped(
-  v: number,
-  vmin: number,
-  vmax: number,
-  precision: RoundingPrecision = DEFAULT_PRECISION,
-): RoundedImpact {
-  if (vmax < vmin) throw new ImpactRangeError(v, vmin, vmax);
+export const roundImpactCapped: ImpactRounding = (v, vmin, vmax, precision = DEFAULT_PRECISION) => {
   const { maxSigFig, minSigFig } = precision;
-  const delta = (vmax - vmin) / (100 / precision.uncertainty);
+  const delta = uncertaintyOf(v, vmin, vmax, precision);
   const warnings: string[] = [];
   let rho = v;
   if (delta !== 0) {
@@ -240,10 +243,5 @@ export function roundImpactCapped(
   } else {
     value = significantCount(rho) > maxSigFig ? roundSigFig(rho, maxSigFig) : rho;
   }
-  return {
-    value,
-    min: roundSigFig(vmin, maxSigFig),
-    max: roundSigFig(vmax, maxSigFig),
-    warnings,
-  };
-}
+  return withRoundedRange(value, vmin, vmax, maxSigFig, warnings);
+};

@@ -1,15 +1,13 @@
 import type { ArchetypeCell } from "../../data/types.js";
-import type { USAGE } from "../../inputs/catalogue.js";
-import type { EngineInputOf } from "../../inputs/types.js";
 import { builtOncePer } from "../../support/builtOnce.js";
 import { Attribute, type AttributeValue, NotImplementedError, type WorkloadShare } from "./attribute.js";
 import type { EngineContext } from "./context.js";
 import { ELECTRICITY_CRITERIA, electricityKey, FACTOR_UNITS } from "./criteria.js";
+import type { UsageInput } from "./inputs.js";
+
+export type { UsageInput } from "./inputs.js";
 
 export type TimeWorkload = number | readonly WorkloadShare[];
-
-/** Usage fields a client may give (docs/methodology.md §5.1), as the input catalogue describes them. */
-export type UsageInput = EngineInputOf<typeof USAGE>;
 
 /** Factors a client may override (`elec_factors`). */
 const OVERRIDABLE_FACTORS: ReadonlySet<string> = new Set(ELECTRICITY_CRITERIA);

@@ -7,6 +7,19 @@
 const EPS = 2 ** -52;
 
 /**
+ * The plane rotation (cs, sn) of two vectors of `length` entries stored in `values` from `p` and
+ * from `q`: the columns being orthogonalised, and the same rotation accumulated in V.
+ */
+function rotate(values: Float64Array, p: number, q: number, length: number, cs: number, sn: number): void {
+  for (let i = 0; i < length; i++) {
+    const u = values[p + i];
+    const w = values[q + i];
+    values[p + i] = cs * u - sn * w;
+    values[q + i] = sn * u + cs * w;
+  }
+}
+
+/**
  * Thin SVD of an R×n matrix (R ≥ n) by one-sided Jacobi rotations (Hestenes): columns are rotated pairwise until
  * mutually orthogonal; their norms are the singular values and the accumulated rotations form V. Returns s sorted
  * decreasingly, V (n×n, column k = right singular vector k) and the rotated columns W = U·diag(s) (so that
@@ -43,20 +56,8 @@ export function jacobiSvd(a: readonly number[][]): { s: number[]; V: number[][];
         const t = (zeta >= 0 ? 1 : -1) / (Math.abs(zeta) + Math.sqrt(1 + zeta * zeta));
         const cs = 1 / Math.sqrt(1 + t * t);
         const sn = cs * t;
-        for (let i = 0; i < R; i++) {
-          const u = cols[op + i];
-          const w = cols[oq + i];
-          cols[op + i] = cs * u - sn * w;
-          cols[oq + i] = sn * u + cs * w;
-        }
-        const vp = p * n;
-        const vq = q * n;
-        for (let i = 0; i < n; i++) {
-          const u = vt[vp + i];
-          const w = vt[vq + i];
-          vt[vp + i] = cs * u - sn * w;
-          vt[vq + i] = sn * u + cs * w;
-        }
+        rotate(cols, op, oq, R, cs, sn);
+        rotate(vt, p * n, q * n, n, cs, sn);
       }
     }
     if (!rotated) break;

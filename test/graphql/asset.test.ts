@@ -1,0 +1,57 @@
+/**
+ * The `Asset` interface (src/schema/impact.ts): the `impacts` and `verbose` fields every evaluated
+ * type shares, described once, and what selecting them through the interface must not change.
+ */
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.js";
+import { appOptionsOf, createApp } from "../../src/server.js";
+import { lazyApp, sharedApp } from "../support/app.js";
+import { graphqlClient } from "../support/graphql.js";
+
+const query = graphqlClient(sharedApp());
+
+describe("the Asset interface", () => {
+  it("is implemented by every evaluated type, and only by them", async () => {
+    const answer = await query(`{ __type(name: "Asset") { kind possibleTypes { name } } }`);
+    expect(answer.data.__type.kind).toBe("INTERFACE");
+    const names = answer.data.__type.possibleTypes.map((type: { name: string }) => type.name).sort();
+    expect(names).toEqual(["CloudInstance", "Component", "IotDevice", "Server", "Terminal"]);
+  });
+
+  it("a selection through `... on Asset` answers what the same selection on the type answers", async () => {
+    const selection = "impacts(criteria: [gwp]) { criterion v1 } verbose(criteria: [gwp]) { v1 }";
+    const direct = await query(`{ server { ${selection} } iotDevice { ${selection} } }`);
+    const throughInterface = await query(
+      `{ server { ... on Asset { ${selection} } } iotDevice { ...Fields } } fragment Fields on Asset { ${selection} }`,
+    );
+    expect(direct.errors).toBeUndefined();
+    expect(throughInterface.text).toBe(direct.text);
+    expect(direct.data.server.impacts[0].criterion).toBe("gwp");
+  });
+});
+
+describe("the answer-size estimate (MAX_ANSWER_BYTES) counts fields selected through the interface", () => {
+  // 100,000 bytes: 5 items × 3 aliases of a 1-criterion verbose report (5 × (24 + 3 × (24 + 3,000)))
+  // is 45,480 bytes, 3 criteria make it 135,480 bytes: refused, whichever way it is written.
+  const small = graphqlClient(
+    lazyApp(() => createApp(appOptionsOf(loadConfig({ MAX_ANSWER_BYTES: "100000" })))),
+  );
+  const fleet = { inputs: Array.from({ length: 5 }, () => ({ configuration: { cpu: { units: 2 } } })) };
+  const fleetQuery = (selection: string) =>
+    `query ($inputs: [ServerItemInput!]!) { servers(inputs: $inputs) { count items { ${selection} } } }`;
+  const aliases = ["a", "b", "c"]
+    .map((alias) => `${alias}: verbose(criteria: [gwp, adp, pe]) { v1 }`)
+    .join(" ");
+
+  it.each([
+    ["on the type", aliases],
+    ["through an inline fragment on Asset", `... on Asset { ${aliases} }`],
+  ])("3 aliased verbose reports of 3 criteria for 5 items, %s, are refused", async (_how, selection) => {
+    const answer = await small(fleetQuery(selection), fleet);
+    expect(answer.errors?.[0].extensions).toMatchObject({
+      code: "LIMIT_EXCEEDED",
+      limit: "MAX_ANSWER_BYTES",
+    });
+    expect(answer.errors?.[0].message).toContain("about 0.1 MB");
+  });
+});
