@@ -8,10 +8,9 @@ import {
   prepareCloudInstance,
   providerTable,
 } from "../service/cloud.js";
-import type { EditionContext } from "../service/context.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
-import { notFound, rethrowSpelled } from "./errors.js";
+import { notFound, rethrowSpelled, spelledUseCase } from "./errors.js";
 import { AssetRef } from "./impact.js";
 import { inputArgsOf } from "./inputs.js";
 
@@ -80,16 +79,8 @@ const CloudRegionRef = builder
     }),
   });
 
-/** The cloud instance use case (src/service/cloud.ts), its domain errors spelled as GraphQL errors. */
-export function resolveCloudInstance(
-  context: EditionContext,
-  provider: string | null | undefined,
-  instanceType: string | null | undefined,
-  rawUsage: unknown,
-  path: readonly string[],
-): Promise<PreparedCloudInstance> {
-  return prepareCloudInstance(context, provider, instanceType, rawUsage, path).catch(rethrowSpelled);
-}
+/** The use case of src/service, its domain errors spelled as GraphQL errors. */
+export const resolveCloudInstance = spelledUseCase(prepareCloudInstance);
 
 builder.queryFields((t) => ({
   cloudInstance: t.field({

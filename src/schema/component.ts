@@ -1,10 +1,9 @@
 import { availability, editionsWhere, type FeatureName } from "../editions/features.js";
 import { COMPONENT_KINDS, type ComponentKind, componentKinds } from "../engine/index.js";
 import { componentExists, type PreparedComponent, prepareComponent } from "../service/components.js";
-import type { EditionContext } from "../service/context.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
-import { rethrowSpelled } from "./errors.js";
+import { spelledUseCase } from "./errors.js";
 import { AssetRef } from "./impact.js";
 import { COMPONENT_INPUT_TYPES } from "./inputs.js";
 
@@ -55,16 +54,8 @@ export const COMPONENT_FIELD_NAMES = Object.fromEntries(
   ]),
 ) as Record<ComponentKind, string>;
 
-/** The component use case (src/service/components.ts), its domain errors spelled as GraphQL errors. */
-export function resolveComponent(
-  context: EditionContext,
-  kind: ComponentKind,
-  archetypeId: string | null | undefined,
-  rawInput: unknown,
-  path: readonly string[] = ["input"],
-): Promise<PreparedComponent> {
-  return prepareComponent(context, kind, archetypeId, rawInput, path).catch(rethrowSpelled);
-}
+/** The use case of src/service, its domain errors spelled as GraphQL errors. */
+export const resolveComponent = spelledUseCase(prepareComponent);
 
 builder.queryField("componentKinds", (t) =>
   t.field({

@@ -80,3 +80,10 @@ export function spelled<T>(step: () => T): T {
     return rethrowSpelled(error);
   }
 }
+
+/** A use case of the service whose domain errors are spelled as the GraphQL errors clients rely on. */
+export function spelledUseCase<A extends unknown[], R>(
+  useCase: (...args: A) => Promise<R>,
+): (...args: A) => Promise<R> {
+  return (...args) => useCase(...args).catch(rethrowSpelled);
+}

@@ -1,8 +1,7 @@
-import type { EditionContext } from "../service/context.js";
 import { type PreparedServer, prepareServer } from "../service/server.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
-import { rethrowSpelled } from "./errors.js";
+import { spelledUseCase } from "./errors.js";
 import { AssetRef } from "./impact.js";
 import { ServerInputRef } from "./inputs.js";
 
@@ -35,12 +34,5 @@ builder.queryField("server", (t) =>
   }),
 );
 
-/** The server use case (src/service/server.ts), its domain errors spelled as GraphQL errors. */
-export function resolveServer(
-  context: EditionContext,
-  archetypeId: string | null | undefined,
-  rawInput: unknown,
-  path: readonly string[],
-): Promise<PreparedServer> {
-  return prepareServer(context, archetypeId, rawInput, path).catch(rethrowSpelled);
-}
+/** The use case of src/service, its domain errors spelled as GraphQL errors. */
+export const resolveServer = spelledUseCase(prepareServer);

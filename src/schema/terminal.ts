@@ -2,17 +2,11 @@ import { availability, editionsWhere } from "../editions/features.js";
 import { PERIPHERAL_KINDS, TERMINAL_KINDS, type UserDeviceKind } from "../engine/index.js";
 import { PERIPHERAL, TERMINAL } from "../inputs/catalogue.js";
 import type { EditionContext } from "../service/context.js";
-import {
-  type DeviceFamily,
-  type DeviceRequest,
-  ensureKind,
-  type PreparedDevice,
-  prepareDevice,
-} from "../service/devices.js";
+import { type DeviceFamily, ensureKind, type PreparedDevice, prepareDevice } from "../service/devices.js";
 import { archetypeConfigField } from "./archetypeConfig.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
-import { rethrowSpelled, spelled } from "./errors.js";
+import { spelled, spelledUseCase } from "./errors.js";
 import { AssetRef } from "./impact.js";
 import { inputRef } from "./inputs.js";
 
@@ -75,17 +69,8 @@ export const TerminalRef = builder.objectRef<TerminalParent>("Terminal").impleme
 const TerminalInputRef = inputRef(TERMINAL);
 const PeripheralInputRef = inputRef(PERIPHERAL);
 
-/** The terminal and peripheral use case (src/service/devices.ts), its domain errors spelled as GraphQL errors. */
-export function resolveDevice(
-  context: EditionContext,
-  kind: UserDeviceKind,
-  family: DeviceFamily,
-  archetypeId: string | null | undefined,
-  request: DeviceRequest | null | undefined,
-  path: readonly string[] = ["input"],
-): Promise<PreparedDevice> {
-  return prepareDevice(context, kind, family, archetypeId, request, path).catch(rethrowSpelled);
-}
+/** The use case of src/service, its domain errors spelled as GraphQL errors. */
+export const resolveDevice = spelledUseCase(prepareDevice);
 
 const ARCHETYPE_DESCRIPTION =
   "A user_terminal.csv row id (any row is accepted, as in the reference); default: the kind's default row.";
