@@ -203,10 +203,19 @@ function structuralIssue(issue: z.core.$ZodIssue): FieldIssue {
   return { kind: "invalid", params: { message: issue.message } };
 }
 
-/** A named v1 body schema (the name becomes its OpenAPI component), under given validation rules. */
+/**
+ * A named v1 body schema (the name becomes its OpenAPI component), under given validation rules,
+ * and the catalogue object it is derived from (its fields' descriptions).
+ */
 export interface BodyDoc {
   readonly name: string;
   readonly schema: (rules: RequestValidation) => z.ZodType;
+  readonly object: InputObject;
+}
+
+/** The body description of a catalogue object, named by its GraphQL type less `Input` by default. */
+export function catalogueDoc(object: InputObject, name = object.name.replace(/Input$/, "")): BodyDoc {
+  return { name, object, schema: (rules) => v1Schema(rules, object) };
 }
 
 /**
@@ -215,28 +224,20 @@ export interface BodyDoc {
  */
 export type BodyParser<T> = ((body: unknown, rules: RequestValidation) => T) & { readonly doc?: BodyDoc };
 
-/** A body parser with its schema, named `name` in the OpenAPI description. */
+/** A body parser with its description in the OpenAPI document. */
 export function describedBody<T>(
-  name: string,
-  schema: (rules: RequestValidation) => z.ZodType,
+  doc: BodyDoc,
   parse: (body: unknown, rules: RequestValidation) => T,
 ): BodyParser<T> {
-  return Object.assign(parse, { doc: { name, schema } });
+  return Object.assign(parse, { doc });
 }
 
 /** The v1 usage object under `rules`, for the OpenAPI description. */
 export const usageSchema = (rules: RequestValidation): z.ZodType => v1Schema(rules, USAGE);
 
 /** The body parser of a catalogue object, named in the OpenAPI description by its GraphQL type less `Input`. */
-export function catalogueBody<T>(
-  object: InputObject,
-  name = object.name.replace(/Input$/, ""),
-): BodyParser<T> {
-  return describedBody(
-    name,
-    (rules) => v1Schema(rules, object),
-    (body, rules) => v1Variables<T>(object, body, rules),
-  );
+export function catalogueBody<T>(object: InputObject, name?: string): BodyParser<T> {
+  return describedBody(catalogueDoc(object, name), (body, rules) => v1Variables<T>(object, body, rules));
 }
 
 export const serverVariables: BodyParser<ServerInput> = catalogueBody(SERVER);

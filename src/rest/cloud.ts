@@ -1,5 +1,5 @@
 import { CLOUD_INSTANCE } from "../inputs/catalogue.js";
-import { v1Schema, v1Variables } from "./body.js";
+import { catalogueDoc, v1Variables } from "./body.js";
 import {
   CLOUD_REGIONS,
   documented,
@@ -20,7 +20,6 @@ import {
   CloudRegionsDocument,
 } from "./generated/graphql.js";
 import { IMPACT_QUERY_PARAMETERS } from "./query.js";
-import type { RequestValidation } from "./validation.js";
 
 /** A cloud instance body as GraphQL variables. */
 interface CloudInstanceBody {
@@ -48,8 +47,6 @@ const REGION_PROVIDER: QueryParameterDoc = {
   description: "Cloud provider (default: every provider).",
   schema: { type: "string" },
 };
-
-const cloudBody = (rules: RequestValidation) => v1Schema(rules, CLOUD_INSTANCE);
 
 /**
  * GET reads provider / instance type from the query (or the path), POST from the body. The
@@ -82,7 +79,7 @@ function cloudImpacts(pathProvider: string | null): Handler {
         ...IMPACT_QUERY_PARAMETERS.filter((parameter) => parameter.name !== "archetype"),
         ...(pathProvider === null ? [PROVIDER, INSTANCE_TYPE] : [INSTANCE_TYPE]),
       ],
-      body: { name: "CloudInstance", schema: cloudBody },
+      body: catalogueDoc(CLOUD_INSTANCE, "CloudInstance"),
     },
   );
 }

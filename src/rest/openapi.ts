@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { editionById } from "../editions/index.js";
+import { describedInput } from "../editions/inputNotes.js";
+import { USAGE } from "../inputs/catalogue.js";
+import { type InputObject, v1NameOf } from "../inputs/field.js";
 import { ANSWER_SCHEMAS } from "./answers.js";
 import { BATCH_PATH, batchOperation } from "./batch.js";
 import { deferredUsage, usageSchema } from "./body.js";
@@ -33,11 +36,11 @@ function bodySchemas(routes: readonly Route[], rules: RequestValidation): Record
   ]);
   const registry = z.registry<{ id: string }>();
   registry.add(usageSchema(rules), { id: "Usage" });
-  const named = new Set<string>();
+  const named = new Map<string, InputObject>([["Usage", USAGE]]);
   for (const handler of routes.flatMap((route) => Object.values(route.methods) as Handler[])) {
     const body = handler.doc?.body;
     if (!body || named.has(body.name)) continue;
-    named.add(body.name);
+    named.set(body.name, body.object);
     registry.add(body.schema(rules), { id: body.name });
   }
   const { schemas } = z.toJSONSchema(registry, {
@@ -56,9 +59,40 @@ function bodySchemas(routes: readonly Route[], rules: RequestValidation): Record
   return Object.fromEntries(
     Object.entries(schemas).map(([name, schema]) => {
       const { $schema: _dialect, $id: _id, ...rest } = schema as JsonObject;
+      const object = named.get(name);
+      if (object) describeProperties(rest, object);
       return [name, rest];
     }),
   );
+}
+
+/** The JSON Schemas of objects within `schema`: itself, a nullable's branches, a list's items. */
+function objectSchemasIn(schema: unknown): JsonObject[] {
+  if (schema === null || typeof schema !== "object") return [];
+  const node = schema as JsonObject;
+  const inner = [...(Array.isArray(node.anyOf) ? node.anyOf : []), node.items].flatMap(objectSchemasIn);
+  return node.properties ? [node, ...inner] : inner;
+}
+
+/**
+ * Each property of a body's JSON Schema takes its field's description from the catalogue (the
+ * same text as the GraphQL field's), inline objects too; a referenced component is described in
+ * its own entry.
+ */
+function describeProperties(schema: JsonObject, object: InputObject): void {
+  for (const node of objectSchemasIn(schema)) {
+    const properties = node.properties as Record<string, JsonObject>;
+    for (const [name, field] of Object.entries(object.fields)) {
+      const v1Name = v1NameOf(name, field);
+      const property = v1Name === null ? undefined : properties[v1Name];
+      if (!property) continue;
+      property.description = describedInput(field.description);
+      if (field.type === "object" || field.type === "list") describeProperties(property, field.of);
+      if ((field.type === "int" || field.type === "float") && field.alternative) {
+        describeProperties(property, field.alternative.of);
+      }
+    }
+  }
 }
 
 /** `get_v1_component_power-supply_archetypes`: unique per method and path (spellings kept apart). */

@@ -1,14 +1,11 @@
 import { PROFILE_REQUEST } from "../inputs/catalogue.js";
-import { type BodyParser, v1Schema, v1Variables } from "./body.js";
+import { type BodyParser, catalogueDoc, v1Variables } from "./body.js";
 import { documented, ok, type Route } from "./common.js";
 import {
   CpuBaseProfilesDocument,
   CpuConsumptionProfileDocument,
   type CpuConsumptionProfileQueryVariables,
 } from "./generated/graphql.js";
-import type { RequestValidation } from "./validation.js";
-
-const profileBody = (rules: RequestValidation) => v1Schema(rules, PROFILE_REQUEST);
 
 /** The CPU is always an object for the GraphQL field (absent or null: no CPU field given). */
 const profileVariables: BodyParser<CpuConsumptionProfileQueryVariables> = (body, rules) => {
@@ -28,7 +25,7 @@ export const profileRoutes: readonly Route[] = [
         },
         {
           summary: "Fits the CPU consumption profile (a, b, c, d) to measured points",
-          body: { name: "CpuConsumptionProfile", schema: profileBody },
+          body: catalogueDoc(PROFILE_REQUEST, "CpuConsumptionProfile"),
           answer: "ConsumptionProfile",
         },
       ),

@@ -1,9 +1,9 @@
 import type { ArgBuilder, ArgumentRef, InputFieldBuilder, InputFieldRef, InputObjectRef } from "@pothos/core";
-import { availability, editionsWhere } from "../editions/features.js";
+import { describedInput as described } from "../editions/inputNotes.js";
 import { COMPONENT_INPUTS, type ComponentKind } from "../engine/index.js";
 import { ELECTRICITY_CRITERIA, FACTOR_UNITS } from "../engine/model/criteria.js";
 import { SERVER, USAGE } from "../inputs/catalogue.js";
-import type { Description, EditionNote, InputField, InputObject } from "../inputs/field.js";
+import type { InputField, InputObject } from "../inputs/field.js";
 import type { GraphQLValueOf } from "../inputs/types.js";
 import { builtOncePer } from "../support/builtOnce.js";
 import { builder, type SchemaTypes } from "./builder.js";
@@ -14,31 +14,6 @@ import { builder, type SchemaTypes } from "./builder.js";
  * respect are checked by the service (src/service/inputs.ts, derived from the same catalogue), so
  * GraphQL and REST clients get the same errors.
  */
-
-/** The sentences of descriptions that depend on the editions, from the editions' descriptions. */
-const EDITION_NOTES: Readonly<Record<EditionNote, () => string>> = {
-  cloudRegions: () => availability("cloudRegions"),
-  gpus: () => availability("gpus"),
-  dieSize: () =>
-    `edition ${editionsWhere((e) => e.rules.dieSizeInput === "withCoreUnits")} uses it only with coreUnits (as die size per core), ${editionsWhere((e) => e.rules.dieSizeInput === "honoured")} as is`,
-  serverGpu: () =>
-    `edition ${editionsWhere((e) => e.features.gpus)}; ignored by ${editionsWhere((e) => !e.features.gpus)}`,
-  profileFamily: () =>
-    `Edition ${editionsWhere((e) => !e.rules.profileRoute.familyOverwritesModelRange)} ignores it; ` +
-    `edition ${editionsWhere((e) => e.rules.profileRoute.familyOverwritesModelRange)} writes it into the model range ` +
-    "(overwriting a given one, a kept quirk).",
-  profileTdp: () =>
-    `Edition ${editionsWhere((e) => !e.rules.profileRoute.usesTdp)} ignores it; ` +
-    `edition ${editionsWhere((e) => e.rules.profileRoute.usesTdp)} fits the profile to it ` +
-    "when no workload is given (the name's TDP otherwise).",
-};
-
-/** A catalogue description as the schema states it. */
-export function described(description: Description): string {
-  return typeof description === "string"
-    ? description
-    : description.text.replace("{note}", EDITION_NOTES[description.note]());
-}
 
 export const ElecFactorsInput = builder.inputType("ElecFactorsInput", {
   description: "Electricity impact factors per kWh overriding the location's, per criterion.",

@@ -71,8 +71,44 @@ describe("OpenAPI description", () => {
     // A usage validated in a second step (terminals, cloud) is still documented as the Usage schema.
     expect(document.components.schemas.UserDevice.properties.usage).toEqual({
       $ref: "#/components/schemas/Usage",
+      description: "The device usage.",
     });
     expect(document.components.schemas.Usage.properties).toHaveProperty("usage_location");
+  });
+
+  it("each body field is described by its catalogue field's text, nested ones and lists' items too", () => {
+    const { schemas } = document.components;
+    expect(schemas.Gpu.properties.heatsink_weight.description).toBe("Mass of the heatsink, kg.");
+    expect(schemas.Usage.properties.years_use_time.description).toBe("Use time in years of 8760 h.");
+    const model = schemas.Server.properties.model.anyOf[0];
+    expect(model.properties.type.description).toBe("rack or blade: sets the case type.");
+    const share = schemas.Usage.properties.time_workload.anyOf[0].anyOf[1].items;
+    expect(share.properties.load_percentage.description).toBe("CPU load during that share, % (0–100).");
+    // An edition-dependent sentence is written from the editions' features.
+    expect(schemas.Server.properties.configuration.anyOf[0].properties.gpu.description).toContain(
+      "ignored by 1.2.4",
+    );
+    const undescribed = Object.entries(schemas)
+      .filter(([name]) =>
+        [
+          "Server",
+          "Cpu",
+          "Gpu",
+          "Ram",
+          "Disk",
+          "Usage",
+          "CloudInstance",
+          "UserDevice",
+          "IotDevice",
+          "CpuConsumptionProfile",
+        ].includes(name),
+      )
+      .flatMap(([name, schema]) =>
+        Object.entries((schema as { properties: Record<string, { description?: string }> }).properties)
+          .filter(([, property]) => !property.description)
+          .map(([field]) => `${name}.${field}`),
+      );
+    expect(undescribed).toEqual([]);
   });
 
   it("cloud instance routes take the impact parameters (no archetype) and the instance's", () => {
