@@ -112,10 +112,7 @@ export function createRunner(
   };
   return (edition, cancellation) => async (document, variables) => {
     // The cancellation's signal is read only when the execution asks for it (fleets, turns).
-    const context = createRequestContext(service, {
-      signal: cancellation?.signal,
-      spellError: graphqlErrorOf,
-    });
+    const context = createRequestContext(service, { cancellation, spellError: graphqlErrorOf });
     const result = (await compile(document).query(undefined, context, {
       ...variables,
       edition: edition.id,

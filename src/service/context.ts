@@ -67,7 +67,7 @@ export function createService(
 ): Service {
   const byId = new Map(editions.map((served) => [served.edition.id, served]));
   if (!byId.has(defaultEdition)) throw new Error(`default edition ${defaultEdition} is not loaded`);
-  return { editions: byId, defaultEdition, limits };
+  return { editions: byId, defaultEdition, limits,  };
 }
 
 /**
@@ -121,6 +121,11 @@ export interface RequestOptions {
   /** Aborted when the request is cancelled (default: never). */
   readonly signal?: AbortSignal;
   /**
+   * The same, read on first use instead (when no `signal` is given): a request whose execution
+   * never asks for its signal (a REST answer) makes none.
+   */
+  readonly cancellation?: { readonly signal?: AbortSignal };
+  /**
    * Waits until the process has room for this many fleet items (MAX_CONCURRENT_FLEET_ITEMS,
    * src/http/admission.ts), or rejects with the refusal; the room is held until the answer is
    * sent (default: always room).
@@ -133,19 +138,31 @@ export function createRequestContext(service: Service, options: RequestOptions):
   const lookupsOf = options.lookups ?? ((served: EditionService) => memoizedLookups(served.sharedLookups));
   const evaluations = new WeakMap<object, Map<string, Evaluation>>();
   const contexts = new Map<string, EditionContext>();
-  const signal = options.signal ?? new AbortController().signal;
+  // The signal and the chunk scheduler are made on first use: most requests use neither.
+  let signal = options.signal;
+  let chunks: ChunkScheduler | undefined;
+  const signalOf = (): AbortSignal => {
+    signal ??= options.cancellation?.signal ?? new AbortController().signal;
+    return signal;
+  };
   return {
     service,
     evaluations,
-    signal,
-    chunks: chunkScheduler(signal, () =>
-      spellError(
-        new DomainError(
-          "CANCELLED",
-          signal.reason instanceof Error ? signal.reason.message : "the request was cancelled",
-        ),
-      ),
-    ),
+    get signal() {
+      return signalOf();
+    },
+    get chunks() {
+      chunks ??= chunkScheduler(signalOf(), () => {
+        const reason = signalOf().reason;
+        return spellError(
+          new DomainError(
+            "CANCELLED",
+            reason instanceof Error ? reason.message : "the request was cancelled",
+          ),
+        );
+      });
+      return chunks;
+    },
     fleetItems: { reserved: 0, answerBytes: 0 },
     admitFleetItems: options.admitFleetItems ?? (async () => {}),
     edition(id) {
