@@ -127,6 +127,14 @@ function restReply(answer: RestResponse): Reply {
     const text = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
     return { status: answer.status, headers: { "content-type": "text/plain; charset=utf-8" }, body: text };
   }
+  // A body already serialized (a kept GET answer) is sent as it is.
+  if (answer.serialized !== undefined) {
+    return {
+      status: answer.status,
+      headers: { "content-type": "application/json" },
+      body: answer.serialized,
+    };
+  }
   return jsonReply(answer.status, answer.body);
 }
 

@@ -31,6 +31,8 @@ import type { RequestValidation } from "./validation.js";
 export interface RestResponse {
   readonly status: number;
   readonly body: unknown;
+  /** The body already serialized (UTF-8 JSON, byte for byte `JSON.stringify(body)`), when it is. */
+  readonly serialized?: Uint8Array;
 }
 
 export interface RestRequest {

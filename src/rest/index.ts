@@ -91,10 +91,49 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
       }
       const body = call.method === "POST" ? parseBody(call.body, service.limits, validation) : {};
       sent = { params, body };
-      return await handler({ method: call.method, params, body, validation }, runner(edition, call));
+      const key = call.method === "GET" ? answerKey(edition, path, params) : null;
+      const kept = key === null ? undefined : service.answers.get(key);
+      if (kept !== undefined) return keptAnswer(kept);
+      const answer = await handler({ method: call.method, params, body, validation }, runner(edition, call));
+      return key === null || answer.status !== 200 ? answer : keep(service, key, answer);
     } catch (error) {
       return errorResponse(error, validation, sent, reportError);
     }
+  };
+}
+
+/**
+ * A GET answer is a pure function of its edition, its route's path and its query parameters
+ * (handlers read parameters by name, only `criteria` as a list, whose order the stable sort
+ * keeps), not of the request's headers or body: its key names the three, so spellings of one
+ * request (trailing slashes, parameter order, a repeated single-valued parameter) share it, and
+ * each edition (built-in or custom, each its own id) has its own answers.
+ */
+function answerKey(edition: EditionDescription, path: string, params: URLSearchParams): string {
+  const sorted = new URLSearchParams(params);
+  sorted.sort();
+  return `${edition.id} ${path}?${sorted}`;
+}
+
+/** A 200 answer to a GET, serialized once and kept for the next same request. */
+function keep(service: Service, key: string, answer: RestResponse): RestResponse {
+  const serialized = Buffer.from(JSON.stringify(answer.body));
+  service.answers.set(key, serialized);
+  return { status: answer.status, body: answer.body, serialized };
+}
+
+const utf8 = new TextDecoder();
+
+/** A kept answer: sent as its bytes; its body parsed only if read (the batch route's lines). */
+function keptAnswer(serialized: Uint8Array): RestResponse {
+  let body: { readonly value: unknown } | undefined;
+  return {
+    status: 200,
+    serialized,
+    get body() {
+      body ??= { value: JSON.parse(utf8.decode(serialized)) };
+      return body.value;
+    },
   };
 }
 

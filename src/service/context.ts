@@ -12,6 +12,7 @@ import {
   type ReferenceLookups,
 } from "../engine/lookups/lookups.js";
 import type { EditionRules } from "../engine/model/edition.js";
+import { type AnswerCache, answerCache } from "./answerCache.js";
 import { type ChunkScheduler, chunkScheduler } from "./chunks.js";
 import { DomainError, type DomainErrorSpelling } from "./errors.js";
 
@@ -34,6 +35,11 @@ export interface Service {
   readonly defaultEdition: string;
   /** What one request may ask for (input bounds, fleet items, execution budget). */
   readonly limits: Limits;
+  /**
+   * Serialized answers that are pure functions of their request (the shim's GET answers, keyed
+   * by edition, path and query): this service's own, bounded (answerCache.ts).
+   */
+  readonly answers: AnswerCache;
 }
 
 /** Distinct lookup keys kept across requests (CPU names, families, manufacturers, profiles). */
@@ -67,7 +73,7 @@ export function createService(
 ): Service {
   const byId = new Map(editions.map((served) => [served.edition.id, served]));
   if (!byId.has(defaultEdition)) throw new Error(`default edition ${defaultEdition} is not loaded`);
-  return { editions: byId, defaultEdition, limits,  };
+  return { editions: byId, defaultEdition, limits, answers: answerCache() };
 }
 
 /**
