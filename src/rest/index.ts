@@ -77,7 +77,7 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
     // What was sent, once read: a refusal echoes the refused value from it.
     let sent: SentRequest | null = null;
     try {
-      const url = parseUrl(call.url);
+      const url = parseTarget(call.url);
       const path = routePath(url.pathname);
       const route = ROUTES_BY_PATH.get(path) ?? cloudProviderRoute(path);
       if (!route) return { status: 404, body: { detail: "Not Found" } };
@@ -153,14 +153,60 @@ export function queryEdition(
   }
 }
 
+/** The parts of a request target the shim reads. */
+interface Target {
+  readonly pathname: string;
+  readonly searchParams: URLSearchParams;
+}
+
 /** A request target that is not a path (e.g. `//` or `//host:port`) is answered 400. */
-function parseUrl(target: string): URL {
+export function parseTarget(target: string): Target {
   if (!target.startsWith("/") || target.startsWith("//")) throw new RestError(400, { detail: "Bad Request" });
+  const query = plainQueryStart(target);
+  if (query !== -1) {
+    return {
+      pathname: target.slice(0, query),
+      searchParams: new URLSearchParams(query < target.length ? target.slice(query + 1) : ""),
+    };
+  }
   try {
     return new URL(target, "http://localhost");
   } catch {
     throw new RestError(400, { detail: "Bad Request" });
   }
+}
+
+const isAlphanumeric = (c: number) =>
+  (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+/** `_ - /` (no dot: no dot segments to resolve, no backslash, no percent-encoding). */
+const isPlainPathCharacter = (c: number) => isAlphanumeric(c) || c === 0x5f || c === 0x2d || c === 0x2f;
+/** `_ - . ~ % = & + , :`: characters the URL parser leaves as they are in a query. */
+const isPlainQueryCharacter = (c: number) =>
+  isAlphanumeric(c) ||
+  c === 0x5f ||
+  c === 0x2d ||
+  c === 0x2e ||
+  c === 0x7e ||
+  c === 0x25 ||
+  c === 0x3d ||
+  c === 0x26 ||
+  c === 0x2b ||
+  c === 0x2c ||
+  c === 0x3a;
+
+/**
+ * Where the query of a plain target starts (the index of its `?`, or its length when it has
+ * none), or -1. A plain target is one the URL parser would leave as it is — its path and its
+ * query made of the characters above, no fragment —, so its path and query are read without it
+ * (`new URL` was 4 % of the CPU of a kept GET answer); any other target goes through the parser.
+ */
+function plainQueryStart(target: string): number {
+  let i = 0;
+  while (i < target.length && isPlainPathCharacter(target.charCodeAt(i))) i++;
+  if (i === target.length) return i;
+  if (target.charCodeAt(i) !== 0x3f) return -1;
+  for (let j = i + 1; j < target.length; j++) if (!isPlainQueryCharacter(target.charCodeAt(j))) return -1;
+  return i;
 }
 
 /** A served edition by id (built-in or custom). @throws UnknownEditionError naming the served ones. */
