@@ -405,15 +405,7 @@ export function createHttpHandler(parts: HttpParts) {
       reply: (cancellation, hold) =>
         execute(request, cancellation, hold, false, async (body) =>
           restReply(
-            await rest({
-              method,
-              url: request.url ?? "/",
-              body: body.toString("utf8"),
-              // Read only if the execution asks for it (fleets, turns): REST answers do not.
-              get signal() {
-                return cancellation.signal;
-              },
-            }),
+            await rest({ method, url: request.url ?? "/", body: body.toString("utf8"), cancellation }),
           ),
         ),
     };

@@ -31,6 +31,11 @@ export interface RestCall {
   readonly body: string;
   /** Aborted when the request is cancelled (client gone, execution budget spent, shutdown). */
   readonly signal?: AbortSignal;
+  /**
+   * The same, as an object whose `signal` is read only if the execution asks for it (fleets,
+   * turns; a REST answer does not): the HTTP front's cancellation, which makes its signal then.
+   */
+  readonly cancellation?: { readonly signal: AbortSignal };
 }
 
 /** The JSON body, its nesting bounded before it is parsed and its lists before their items. */
@@ -94,7 +99,10 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
       const key = call.method === "GET" ? answerKey(edition, path, params) : null;
       const kept = key === null ? undefined : service.answers.get(key);
       if (kept !== undefined) return keptAnswer(kept);
-      const answer = await handler({ method: call.method, params, body, validation }, runner(edition, call));
+      const answer = await handler(
+        { method: call.method, params, body, validation },
+        runner(edition, call.cancellation ?? call),
+      );
       return key === null || answer.status !== 200 ? answer : keep(service, key, answer);
     } catch (error) {
       return errorResponse(error, validation, sent, reportError);

@@ -144,34 +144,13 @@ export function createRequestContext(service: Service, options: RequestOptions):
   const lookupsOf = options.lookups ?? ((served: EditionService) => memoizedLookups(served.sharedLookups));
   const evaluations = new WeakMap<object, Map<string, Evaluation>>();
   const contexts = new Map<string, EditionContext>();
-  // The signal and the chunk scheduler are made on first use: most requests use neither.
-  let signal = options.signal;
-  let chunks: ChunkScheduler | undefined;
-  const signalOf = (): AbortSignal => {
-    signal ??= options.cancellation?.signal ?? new AbortController().signal;
-    return signal;
-  };
-  return {
+  const context = {
+    [LAZY]: { options, signal: options.signal } as LazyParts,
     service,
     evaluations,
-    get signal() {
-      return signalOf();
-    },
-    get chunks() {
-      chunks ??= chunkScheduler(signalOf(), () => {
-        const reason = signalOf().reason;
-        return spellError(
-          new DomainError(
-            "CANCELLED",
-            reason instanceof Error ? reason.message : "the request was cancelled",
-          ),
-        );
-      });
-      return chunks;
-    },
     fleetItems: { reserved: 0, answerBytes: 0 },
     admitFleetItems: options.admitFleetItems ?? (async () => {}),
-    edition(id) {
+    edition(id?: string | null) {
       const key = id ?? service.defaultEdition;
       let context = contexts.get(key);
       if (!context) {
@@ -194,7 +173,53 @@ export function createRequestContext(service: Service, options: RequestOptions):
       return context;
     },
   };
+  return Object.defineProperties(context, LAZY_PROPERTIES) as typeof context & RequestContext;
 }
+
+/*
+ * The signal and the chunk scheduler of a request are made on first use (most requests, every
+ * REST answer among them, use neither), by getters defined once here and shared by every context:
+ * getters written in the context's object literal are new functions for each request, which gave
+ * each context a shape of its own — a varied verbose server POST then cost about a quarter more
+ * CPU and left three times as much to the old generation (bench/README.md). The getters are own
+ * properties, so a copy of the context (yoga merges it into its own) reads them.
+ */
+const LAZY = Symbol("parts made on first use");
+
+interface LazyParts {
+  readonly options: RequestOptions;
+  signal?: AbortSignal;
+  chunks?: ChunkScheduler;
+}
+
+interface WithLazyParts {
+  readonly [LAZY]: LazyParts;
+}
+
+function signalOf(this: WithLazyParts): AbortSignal {
+  const parts = this[LAZY];
+  parts.signal ??= parts.options.cancellation?.signal ?? new AbortController().signal;
+  return parts.signal;
+}
+
+function chunksOf(this: WithLazyParts): ChunkScheduler {
+  const parts = this[LAZY];
+  if (parts.chunks === undefined) {
+    const signal = signalOf.call(this);
+    parts.chunks = chunkScheduler(signal, () => {
+      const reason = signal.reason;
+      return parts.options.spellError(
+        new DomainError("CANCELLED", reason instanceof Error ? reason.message : "the request was cancelled"),
+      );
+    });
+  }
+  return parts.chunks;
+}
+
+const LAZY_PROPERTIES: PropertyDescriptorMap = {
+  signal: { get: signalOf, enumerable: true },
+  chunks: { get: chunksOf, enumerable: true },
+};
 
 /** Archetype rows by (table, id), each read from its table once per request. */
 export interface ArchetypeLoaders {
