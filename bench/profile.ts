@@ -7,12 +7,14 @@
  * source file (the bundle's `// src/…` markers), by package and by function.
  *
  * Self-time shares do not depend much on what else runs on the machine, unlike req/s: this is
- * how the changes of bench/README.md were judged on a shared machine. Not a test.
+ * how the changes of bench/README.md were judged on a shared machine. `PROFILE_BUNDLE=<file>`
+ * profiles another build (e.g. the commit before a change, built from a `git archive`). Not a test.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { SCENARIOS } from "./scenarios.js";
 
@@ -20,6 +22,7 @@ const root = new URL("..", import.meta.url);
 const WARM_UP_SECONDS = Number(process.env.PROFILE_WARMUP ?? 2);
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 8);
 const TOP = Number(process.env.PROFILE_TOP ?? 30);
+const BUNDLE = process.env.PROFILE_BUNDLE ?? fileURLToPath(new URL("dist/bundle/server.mjs", root));
 
 interface ProfileNode {
   readonly id: number;
@@ -62,7 +65,7 @@ function placeOf(
   markers: readonly { line: number; file: string }[],
 ): string {
   if (frame.url === "") return frame.functionName; // (garbage collector), (program), (idle)
-  if (frame.url.endsWith("dist/bundle/server.mjs")) return moduleAt(markers, frame.lineNumber);
+  if (frame.url === `file://${BUNDLE}`) return moduleAt(markers, frame.lineNumber);
   const packageMatch = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(frame.url);
   if (packageMatch) return packageMatch[1];
   return frame.url.replace(/^file:\/\//, "");
@@ -89,7 +92,7 @@ async function main(): Promise<void> {
   const port = 20000 + Math.floor(Math.random() * 12000);
   const child = spawn(
     process.execPath,
-    ["--cpu-prof", `--cpu-prof-dir=${directory}`, "--cpu-prof-interval=200", "dist/bundle/server.mjs"],
+    ["--cpu-prof", `--cpu-prof-dir=${directory}`, "--cpu-prof-interval=200", BUNDLE],
     {
       cwd: root,
       env: { ...process.env, NODE_ENV: "production", PORT: String(port), WORKERS: "1", LOG_LEVEL: "info" },
@@ -132,7 +135,7 @@ async function main(): Promise<void> {
   const file = readdirSync(directory).find((name) => name.endsWith(".cpuprofile"));
   if (!file) throw new Error("no profile written");
   const profile = JSON.parse(readFileSync(join(directory, file), "utf8")) as CpuProfile;
-  const markers = bundleModules(readFileSync(new URL("dist/bundle/server.mjs", root), "utf8"));
+  const markers = bundleModules(readFileSync(BUNDLE, "utf8"));
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const byPlace = new Map<string, number>();
   const byFunction = new Map<string, number>();
