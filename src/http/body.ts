@@ -26,6 +26,9 @@ export interface BodyBounds {
  */
 export const DISCARDED_BYTES_AFTER_REFUSAL = 64 * 1024 * 1024;
 
+/** The body of a request that has none. */
+const NO_BODY: Buffer = Buffer.alloc(0);
+
 /**
  * Reads a request body within its bounds. A refused body is not kept: the rest is read and
  * dropped (within DISCARDED_BYTES_AFTER_REFUSAL and the upload time), so memory stays bounded
@@ -33,6 +36,13 @@ export const DISCARDED_BYTES_AFTER_REFUSAL = 64 * 1024 * 1024;
  */
 export function readBody(request: IncomingMessage, bounds: BodyBounds): Promise<BodyOutcome> {
   const { maxBytes, timeoutMs, reserve } = bounds;
+  // HTTP/1.1 frames a request body by Content-Length or Transfer-Encoding (RFC 9112 §6.3): without
+  // either (a GET), or with a length of 0, there is none to wait for. node:http discards the
+  // empty stream when the answer ends.
+  const length = request.headers["content-length"];
+  if (request.headers["transfer-encoding"] === undefined && (length === undefined || length === "0")) {
+    return Promise.resolve(NO_BODY);
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -7,6 +7,7 @@ import { routeTemplate } from "../rest/index.js";
 import { AdmissionRefused, createAdmission, type Lease } from "./admission.js";
 import type { Assets } from "./assets.js";
 import { type BodyOutcome, readBody } from "./body.js";
+import { Cancellation } from "./cancellation.js";
 import { chooseEncoding } from "./compression.js";
 import type { AllowedOrigins } from "./cors.js";
 import { corsHeaders, isCorsPath, isPreflight, preflight } from "./cors.js";
@@ -74,7 +75,7 @@ const BODY_BYTES_PER_FLEET_ITEM = 256;
 interface Routed {
   /** The route template (bounded set: metrics labels and logs). */
   readonly route: string;
-  readonly reply: (signal: AbortSignal, hold: Hold) => Promise<Reply>;
+  readonly reply: (cancellation: Cancellation, hold: Hold) => Promise<Reply>;
 }
 
 /** Why a request was cancelled: its execution budget was spent. */
@@ -126,6 +127,14 @@ function restReply(answer: RestResponse): Reply {
     const text = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
     return { status: answer.status, headers: { "content-type": "text/plain; charset=utf-8" }, body: text };
   }
+  // A body already serialized (a kept GET answer) is sent as it is.
+  if (answer.serialized !== undefined) {
+    return {
+      status: answer.status,
+      headers: { "content-type": "application/json" },
+      body: answer.serialized,
+    };
+  }
   return jsonReply(answer.status, answer.body);
 }
 
@@ -171,15 +180,15 @@ export function createHttpHandler(parts: HttpParts) {
   /**
    * GraphQL or the shim: the body read within MAX_BODY_BYTES (413 past it, the rest discarded),
    * BODY_TIMEOUT_MS (408, the connection closed) and the room left in MAX_BODY_BYTES_IN_FLIGHT
-   * (503), then the work, cancelled by `signal` (client gone) or past the execution budget (422).
-   * The budget counts execution, not the client's upload.
+   * (503), then the work, cancelled when the client goes or past the execution budget (422): one
+   * `cancellation` for both. The budget counts execution, not the client's upload.
    */
   async function execute(
     request: IncomingMessage,
-    signal: AbortSignal,
+    cancellation: Cancellation,
     hold: Hold,
     graphql: boolean,
-    work: (body: Buffer, signal: AbortSignal, lease: Lease | null, hold: Hold) => Promise<Reply>,
+    work: (body: Buffer, lease: Lease | null, hold: Hold) => Promise<Reply>,
   ): Promise<Reply> {
     const body: BodyOutcome = await readBody(request, {
       maxBytes: limits.maxBodyBytes,
@@ -206,32 +215,38 @@ export function createHttpHandler(parts: HttpParts) {
       hold(() => {
         void running.then(release, release);
       });
-    const admitted = graphql ? await admitLargeBody(body, signal, holdWhileWorking) : null;
+    const admitted = graphql ? await admitLargeBody(body, cancellation, holdWhileWorking) : null;
     if (admitted !== null && !("release" in admitted)) return admitted;
-    const cancel = new AbortController();
-    const stop = () => cancel.abort(signal.reason);
-    signal.addEventListener("abort", stop, { once: true });
+    if (cancellation.cancelled) return { status: 499, headers: {}, body: null };
     const budget = setTimeout(
-      () => cancel.abort(new ExecutionBudgetSpent(budgetSpent)),
+      () => cancellation.cancel(new ExecutionBudgetSpent(budgetSpent)),
       limits.executionTimeoutMs,
     );
-    const cancelled = new Promise<"cancelled">((resolve) =>
-      cancel.signal.addEventListener("abort", () => resolve("cancelled"), { once: true }),
-    );
     try {
-      running = work(body, cancel.signal, admitted, holdWhileWorking);
-      // The work itself stops at its next chunk boundary once cancelled (see scheduling.ts).
-      running.catch(() => {});
-      const outcome = await Promise.race([running, cancelled]);
+      running = work(body, admitted, holdWhileWorking);
+      // The answer, or the cancellation's if it comes first: the work itself stops at its next
+      // chunk boundary once cancelled (see scheduling.ts).
+      const outcome = await new Promise<Reply | "cancelled">((resolve, reject) => {
+        const stopWaiting = cancellation.onCancel(() => resolve("cancelled"));
+        running.then(
+          (reply) => {
+            stopWaiting();
+            resolve(reply);
+          },
+          (error) => {
+            stopWaiting();
+            reject(error);
+          },
+        );
+      });
       if (outcome !== "cancelled") return outcome;
-      if (cancel.signal.reason instanceof ExecutionBudgetSpent) {
+      if (cancellation.reason instanceof ExecutionBudgetSpent) {
         return limitReply(422, graphql, budgetSpent, "EXECUTION_TIMEOUT_MS");
       }
       // The client is gone: nobody reads this answer.
       return { status: 499, headers: {}, body: null };
     } finally {
       clearTimeout(budget);
-      signal.removeEventListener("abort", stop);
     }
   }
 
@@ -242,11 +257,12 @@ export function createHttpHandler(parts: HttpParts) {
    */
   async function admitLargeBody(
     body: Buffer,
-    signal: AbortSignal,
+    cancellation: Cancellation,
     hold: Hold,
   ): Promise<Lease | Reply | null> {
     if (body.length < LARGE_GRAPHQL_BODY_BYTES) return null;
     const estimate = Math.ceil(body.length / BODY_BYTES_PER_FLEET_ITEM);
+    const signal = cancellation.signal;
     const waited = AbortSignal.any([signal, AbortSignal.timeout(limits.executionTimeoutMs)]);
     try {
       const lease = await fleets.acquire(estimate, waited);
@@ -334,8 +350,9 @@ export function createHttpHandler(parts: HttpParts) {
     if (path === "/graphql") {
       return {
         route: path,
-        reply: (signal, hold) =>
-          execute(request, signal, hold, true, async (body, cancel, lease, holdWhileWorking) => {
+        reply: (cancellation, hold) =>
+          execute(request, cancellation, hold, true, async (body, lease, holdWhileWorking) => {
+            const cancel = cancellation.signal;
             const answer = await yoga.fetch(
               `http://localhost${request.url ?? "/graphql"}`,
               {
@@ -377,18 +394,18 @@ export function createHttpHandler(parts: HttpParts) {
       const url = request.url ?? path;
       return {
         route: streamingPath,
-        reply: async (signal) =>
+        reply: async (cancellation) =>
           method === streaming.method
-            ? streaming.reply({ url, body: request, signal })
+            ? streaming.reply({ url, body: request, signal: cancellation.signal })
             : jsonReply(405, { detail: "Method Not Allowed" }),
       };
     }
     return {
       route: routeTemplate(path) ?? UNMATCHED,
-      reply: (signal, hold) =>
-        execute(request, signal, hold, false, async (body, cancel) =>
+      reply: (cancellation, hold) =>
+        execute(request, cancellation, hold, false, async (body) =>
           restReply(
-            await rest({ method, url: request.url ?? "/", body: body.toString("utf8"), signal: cancel }),
+            await rest({ method, url: request.url ?? "/", body: body.toString("utf8"), cancellation }),
           ),
         ),
     };
@@ -420,8 +437,10 @@ export function createHttpHandler(parts: HttpParts) {
     const method = request.method ?? "GET";
     const path = pathOf(request.url ?? "/");
     let template = UNMATCHED;
-    // Aborted when the client goes away before its answer is written: the work stops.
-    const gone = new AbortController();
+    // Cancelled when the client goes away before its answer is written (the work stops), or
+    // when the execution budget is spent.
+    const cancellation = new Cancellation();
+    let gone = false;
     /** Budgets held by this request (body bytes, fleet items): given back when it ends. */
     const held: (() => void)[] = [];
     const hold: Hold = (release) => {
@@ -430,7 +449,10 @@ export function createHttpHandler(parts: HttpParts) {
     };
     response.once("close", () => {
       for (const release of held.splice(0)) release();
-      if (!response.writableFinished) gone.abort(new Error("the client disconnected"));
+      if (!response.writableFinished) {
+        gone = true;
+        cancellation.cancel(new Error("the client disconnected"));
+      }
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // A client that left before the end of the answer: 499, as proxies record it.
       const status = response.writableFinished ? response.statusCode : 499;
@@ -451,8 +473,8 @@ export function createHttpHandler(parts: HttpParts) {
       } else {
         const routed = route(request, path, method);
         template = routed.route;
-        const answer = await routed.reply(gone.signal, hold);
-        if (gone.signal.aborted) return;
+        const answer = await routed.reply(cancellation, hold);
+        if (gone) return;
         const cors = corsPath ? corsHeaders(parts.allowedOrigins, request.headers) : {};
         reply = { ...answer, headers: { ...answer.headers, ...cors } };
       }
@@ -466,7 +488,7 @@ export function createHttpHandler(parts: HttpParts) {
     } catch (error) {
       // A client that left during its upload: not the service's fault, logged once at info
       // with status 499 by the line written when the response closes.
-      if (gone.signal.aborted || request.readableAborted) return;
+      if (gone || request.readableAborted) return;
       logger.error({ err: error, requestId, method, path }, "request failed");
       if (!response.headersSent) {
         response.writeHead(500, { "content-type": "text/plain; charset=utf-8", "x-request-id": requestId });

@@ -33,6 +33,8 @@ import type { RequestValidation } from "./validation.js";
 export interface RestResponse {
   readonly status: number;
   readonly body: unknown;
+  /** The body already serialized (UTF-8 JSON, byte for byte `JSON.stringify(body)`), when it is. */
+  readonly serialized?: Uint8Array;
 }
 
 export interface RestRequest {
@@ -114,10 +116,7 @@ export function createRunner(
   };
   return (edition, cancellation) => async (document, variables) => {
     // The cancellation's signal is read only when the execution asks for it (fleets, turns).
-    const context = createRequestContext(service, {
-      signal: cancellation?.signal,
-      spellError: graphqlErrorOf,
-    });
+    const context = createRequestContext(service, { cancellation, spellError: graphqlErrorOf });
     const result = (await compile(document).query(undefined, context, {
       ...variables,
       edition: edition.id,

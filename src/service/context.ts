@@ -12,6 +12,7 @@ import {
   type ReferenceLookups,
 } from "../engine/lookups/lookups.js";
 import type { EditionRules } from "../engine/model/edition.js";
+import { type AnswerCache, answerCache } from "./answerCache.js";
 import { type ChunkScheduler, chunkScheduler } from "./chunks.js";
 import { DomainError, type DomainErrorSpelling } from "./errors.js";
 
@@ -34,6 +35,11 @@ export interface Service {
   readonly defaultEdition: string;
   /** What one request may ask for (input bounds, fleet items, execution budget). */
   readonly limits: Limits;
+  /**
+   * Serialized answers that are pure functions of their request (the shim's GET answers, keyed
+   * by edition, path and query): this service's own, bounded (answerCache.ts).
+   */
+  readonly answers: AnswerCache;
 }
 
 /** Distinct lookup keys kept across requests (CPU names, families, manufacturers, profiles). */
@@ -67,7 +73,7 @@ export function createService(
 ): Service {
   const byId = new Map(editions.map((served) => [served.edition.id, served]));
   if (!byId.has(defaultEdition)) throw new Error(`default edition ${defaultEdition} is not loaded`);
-  return { editions: byId, defaultEdition, limits };
+  return { editions: byId, defaultEdition, limits, answers: answerCache() };
 }
 
 /**
@@ -121,6 +127,11 @@ export interface RequestOptions {
   /** Aborted when the request is cancelled (default: never). */
   readonly signal?: AbortSignal;
   /**
+   * The same, read on first use instead (when no `signal` is given): a request whose execution
+   * never asks for its signal (a REST answer) makes none.
+   */
+  readonly cancellation?: { readonly signal?: AbortSignal };
+  /**
    * Waits until the process has room for this many fleet items (MAX_CONCURRENT_FLEET_ITEMS,
    * src/http/admission.ts), or rejects with the refusal; the room is held until the answer is
    * sent (default: always room).
@@ -133,22 +144,13 @@ export function createRequestContext(service: Service, options: RequestOptions):
   const lookupsOf = options.lookups ?? ((served: EditionService) => memoizedLookups(served.sharedLookups));
   const evaluations = new WeakMap<object, Map<string, Evaluation>>();
   const contexts = new Map<string, EditionContext>();
-  const signal = options.signal ?? new AbortController().signal;
-  return {
+  const context = {
+    [LAZY]: { options, signal: options.signal } as LazyParts,
     service,
     evaluations,
-    signal,
-    chunks: chunkScheduler(signal, () =>
-      spellError(
-        new DomainError(
-          "CANCELLED",
-          signal.reason instanceof Error ? signal.reason.message : "the request was cancelled",
-        ),
-      ),
-    ),
     fleetItems: { reserved: 0, answerBytes: 0 },
     admitFleetItems: options.admitFleetItems ?? (async () => {}),
-    edition(id) {
+    edition(id?: string | null) {
       const key = id ?? service.defaultEdition;
       let context = contexts.get(key);
       if (!context) {
@@ -171,7 +173,53 @@ export function createRequestContext(service: Service, options: RequestOptions):
       return context;
     },
   };
+  return Object.defineProperties(context, LAZY_PROPERTIES) as typeof context & RequestContext;
 }
+
+/*
+ * The signal and the chunk scheduler of a request are made on first use (most requests, every
+ * REST answer among them, use neither), by getters defined once here and shared by every context:
+ * getters written in the context's object literal are new functions for each request, which gave
+ * each context a shape of its own — a varied verbose server POST then cost about a quarter more
+ * CPU and left three times as much to the old generation (bench/README.md). The getters are own
+ * properties, so a copy of the context (yoga merges it into its own) reads them.
+ */
+const LAZY = Symbol("parts made on first use");
+
+interface LazyParts {
+  readonly options: RequestOptions;
+  signal?: AbortSignal;
+  chunks?: ChunkScheduler;
+}
+
+interface WithLazyParts {
+  readonly [LAZY]: LazyParts;
+}
+
+function signalOf(this: WithLazyParts): AbortSignal {
+  const parts = this[LAZY];
+  parts.signal ??= parts.options.cancellation?.signal ?? new AbortController().signal;
+  return parts.signal;
+}
+
+function chunksOf(this: WithLazyParts): ChunkScheduler {
+  const parts = this[LAZY];
+  if (parts.chunks === undefined) {
+    const signal = signalOf.call(this);
+    parts.chunks = chunkScheduler(signal, () => {
+      const reason = signal.reason;
+      return parts.options.spellError(
+        new DomainError("CANCELLED", reason instanceof Error ? reason.message : "the request was cancelled"),
+      );
+    });
+  }
+  return parts.chunks;
+}
+
+const LAZY_PROPERTIES: PropertyDescriptorMap = {
+  signal: { get: signalOf, enumerable: true },
+  chunks: { get: chunksOf, enumerable: true },
+};
 
 /** Archetype rows by (table, id), each read from its table once per request. */
 export interface ArchetypeLoaders {

@@ -240,6 +240,39 @@ describe("metrics", () => {
   });
 });
 
+describe("a GET answered from the kept answers (src/rest/index.ts)", () => {
+  it("has its own request id, log line and count in the metrics, and the same bytes and headers", async () => {
+    const url = "/v1/server/archetype_config?archetype=dellR740";
+    const counted = async () => {
+      const text = await (await get("/metrics")).text();
+      const line =
+        /http_requests_total\{method="GET",route="\/v1\/server\/archetype_config",status="200"\} (\d+)/.exec(
+          text,
+        );
+      return line ? Number(line[1]) : 0;
+    };
+    const before = await counted();
+    const first = await rawGet(url, { "x-request-id": "kept-1" });
+    const second = await rawGet(url, { "x-request-id": "kept-2" });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(first.headers["x-request-id"]).toBe("kept-1");
+    expect(second.headers["x-request-id"]).toBe("kept-2");
+    for (const name of ["content-type", "content-length", "vary"]) {
+      expect(second.headers[name], name).toBe(first.headers[name]);
+    }
+    for (const id of ["kept-1", "kept-2"]) {
+      expect(server.logs.find((entry) => entry.requestId === id)).toMatchObject({
+        msg: "request",
+        route: "/v1/server/archetype_config",
+        status: 200,
+      });
+    }
+    expect(await counted()).toBe(before + 2);
+  });
+});
+
 describe("compression", () => {
   const bigAnswer = "/v1/server/?verbose=true";
 

@@ -1,0 +1,166 @@
+/**
+ * Where one scenario's CPU goes (`npx tsx bench/profile.ts <part of a scenario's name>`): starts
+ * the built bundle (`dist/bundle/server.mjs`, `npm run build` first) under `node --cpu-prof` with
+ * NODE_ENV=production, drives the scenario of bench/scenarios.ts with autocannon (10 connections,
+ * `PROFILE_WARMUP` seconds unrecorded, default 2, then `PROFILE_SECONDS`, default 8), stops the
+ * service and prints the self time of the measured window (start-up and warm-up excluded) by
+ * source file (the bundle's `// src/…` markers), by package and by function.
+ *
+ * Self-time shares do not depend much on what else runs on the machine, unlike req/s: this is
+ * how the changes of bench/README.md were judged on a shared machine. `PROFILE_BUNDLE=<file>`
+ * profiles another build (e.g. the commit before a change, built from a `git archive`). Not a test.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { SCENARIOS } from "./scenarios.js";
+
+const root = new URL("..", import.meta.url);
+const WARM_UP_SECONDS = Number(process.env.PROFILE_WARMUP ?? 2);
+const SECONDS = Number(process.env.PROFILE_SECONDS ?? 8);
+const TOP = Number(process.env.PROFILE_TOP ?? 30);
+const BUNDLE = process.env.PROFILE_BUNDLE ?? fileURLToPath(new URL("dist/bundle/server.mjs", root));
+
+interface ProfileNode {
+  readonly id: number;
+  readonly callFrame: {
+    readonly functionName: string;
+    readonly url: string;
+    readonly lineNumber: number;
+  };
+}
+
+interface CpuProfile {
+  readonly nodes: readonly ProfileNode[];
+  readonly startTime: number;
+  readonly samples: readonly number[];
+  readonly timeDeltas: readonly number[];
+}
+
+/** The `// src/…` module markers of the bundle, by line (0-based), ascending. */
+function bundleModules(bundle: string): { line: number; file: string }[] {
+  const markers: { line: number; file: string }[] = [];
+  bundle.split("\n").forEach((text, line) => {
+    const match = /^\/\/ (src\/\S+)$/.exec(text);
+    if (match) markers.push({ line, file: match[1] });
+  });
+  return markers;
+}
+
+function moduleAt(markers: readonly { line: number; file: string }[], line: number): string {
+  let found = "dist/bundle/server.mjs";
+  for (const marker of markers) {
+    if (marker.line > line) break;
+    found = marker.file;
+  }
+  return found;
+}
+
+/** Where a frame's code lives: a src/ file, a package, a node: module or V8's own categories. */
+function placeOf(
+  frame: ProfileNode["callFrame"],
+  markers: readonly { line: number; file: string }[],
+): string {
+  if (frame.url === "") return frame.functionName; // (garbage collector), (program), (idle)
+  if (frame.url === `file://${BUNDLE}`) return moduleAt(markers, frame.lineNumber);
+  const packageMatch = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(frame.url);
+  if (packageMatch) return packageMatch[1];
+  return frame.url.replace(/^file:\/\//, "");
+}
+
+function table(title: string, shares: Map<string, number>, total: number): void {
+  console.log(`\n${title}`);
+  const rows = [...shares].sort((a, b) => b[1] - a[1]).slice(0, TOP);
+  for (const [name, micros] of rows) {
+    console.log(`${((100 * micros) / total).toFixed(1).padStart(6)} %  ${name}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const wanted = (process.argv[2] ?? "").toLowerCase();
+  const scenario = SCENARIOS.find((s) => s.target === "service" && s.name.toLowerCase().includes(wanted));
+  if (!wanted || !scenario) {
+    console.error(
+      `usage: tsx bench/profile.ts <part of one of: ${SCENARIOS.map((s) => s.name).join(" | ")}>`,
+    );
+    process.exit(2);
+  }
+  const directory = mkdtempSync(join(tmpdir(), "profile-"));
+  const port = 20000 + Math.floor(Math.random() * 12000);
+  const child = spawn(
+    process.execPath,
+    ["--cpu-prof", `--cpu-prof-dir=${directory}`, "--cpu-prof-interval=200", BUNDLE],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: "production", PORT: String(port), WORKERS: "1", LOG_LEVEL: "info" },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  const spawned = performance.now();
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    const ready = await fetch(`${base}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const drive = (seconds: number) =>
+    autocannon({
+      url: base,
+      connections: scenario.connections ?? 10,
+      duration: seconds,
+      requests: [
+        {
+          method: scenario.method,
+          path: scenario.path,
+          headers: { "content-type": "application/json" },
+          setupRequest: (request) =>
+            scenario.body ? { ...request, body: JSON.stringify(scenario.body()) } : request,
+        },
+      ],
+    });
+  await drive(WARM_UP_SECONDS);
+  const from = (performance.now() - spawned) * 1000;
+  const result = await drive(SECONDS);
+  const to = (performance.now() - spawned) * 1000;
+  await new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+  const file = readdirSync(directory).find((name) => name.endsWith(".cpuprofile"));
+  if (!file) throw new Error("no profile written");
+  const profile = JSON.parse(readFileSync(join(directory, file), "utf8")) as CpuProfile;
+  const markers = bundleModules(readFileSync(BUNDLE, "utf8"));
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const byPlace = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  // The profile's clock starts about when the process does: the window is taken from the spawn.
+  let elapsed = 0;
+  let total = 0;
+  profile.samples.forEach((id, index) => {
+    const delta = profile.timeDeltas[index];
+    elapsed += delta;
+    if (elapsed < from || elapsed > to) return;
+    const frame = (nodes.get(id) as ProfileNode).callFrame;
+    if (frame.functionName === "(idle)") return;
+    const place = placeOf(frame, markers);
+    byPlace.set(place, (byPlace.get(place) ?? 0) + delta);
+    const name = `${frame.functionName || "(anonymous)"}  [${place}]`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + delta);
+    total += delta;
+  });
+  console.log(
+    `${scenario.name}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ` +
+      `${result.requests.total} requests; ${(total / 1000).toFixed(0)} ms of CPU sampled (idle excluded), ` +
+      `${(total / result.requests.total).toFixed(1)} µs per request`,
+  );
+  table("self time by place", byPlace, total);
+  table("self time by function", byFunction, total);
+}
+
+await main();

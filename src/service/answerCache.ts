@@ -1,0 +1,71 @@
+/*
+ * Answers already serialized, kept by key, bounded by their count and their bytes (the least
+ * recently used go first). The REST shim keeps here its GET answers, which are pure functions of
+ * the request's edition, path and query (src/rest/index.ts): the service owns one (made at
+ * start-up with the editions), so nothing is shared between services or processes.
+ */
+
+export interface AnswerCacheBounds {
+  /** Answers kept at most. */
+  readonly maxEntries: number;
+  /** Bytes kept at most, answers and keys together (a key counted at two bytes a character). */
+  readonly maxBytes: number;
+  /** Larger answers are not kept. */
+  readonly maxEntryBytes: number;
+}
+
+/** The bounds of the service's cache: 1,024 answers, 16 MiB, none above 1 MiB. */
+export const ANSWER_CACHE_BOUNDS: AnswerCacheBounds = {
+  maxEntries: 1024,
+  maxBytes: 16 * 1024 * 1024,
+  maxEntryBytes: 1024 * 1024,
+};
+
+export interface AnswerCache {
+  /** The answer kept for `key` (then the most recently used), or undefined. */
+  get(key: string): Uint8Array | undefined;
+  /** Keeps `bytes` for `key`, evicting the least recently used past the bounds. */
+  set(key: string, bytes: Uint8Array): void;
+  /** Answers kept now. */
+  entries(): number;
+  /** Bytes kept now (answers and keys). */
+  bytes(): number;
+}
+
+export function answerCache(bounds: AnswerCacheBounds = ANSWER_CACHE_BOUNDS): AnswerCache {
+  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
+  const kept = new Map<string, Uint8Array>();
+  let used = 0;
+  const cost = (key: string, bytes: Uint8Array) => 2 * key.length + bytes.byteLength;
+
+  function remove(key: string): void {
+    const bytes = kept.get(key);
+    if (bytes === undefined) return;
+    kept.delete(key);
+    used -= cost(key, bytes);
+  }
+
+  return {
+    get(key) {
+      const bytes = kept.get(key);
+      if (bytes !== undefined) {
+        kept.delete(key);
+        kept.set(key, bytes);
+      }
+      return bytes;
+    },
+    set(key, bytes) {
+      remove(key);
+      const size = cost(key, bytes);
+      if (bytes.byteLength > bounds.maxEntryBytes || size > bounds.maxBytes) return;
+      while (kept.size > 0 && (kept.size >= bounds.maxEntries || used + size > bounds.maxBytes)) {
+        remove(kept.keys().next().value as string);
+      }
+      if (bounds.maxEntries < 1) return;
+      kept.set(key, bytes);
+      used += size;
+    },
+    entries: () => kept.size,
+    bytes: () => used,
+  };
+}
