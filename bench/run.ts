@@ -74,8 +74,13 @@ function residentMemoryMb(pid: number): number {
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
 
-/** Seconds of unrecorded load before each measured scenario, so the JIT has compiled the path. */
-const WARM_UP_SECONDS = Number(process.env.BENCH_WARMUP ?? 2);
+/**
+ * Seconds of unrecorded load before each measured scenario, so the JIT has compiled the path and
+ * the heap has reached its steady size: 2 s left the first varied POST scenario of a run measuring
+ * its warm-up (0.107–0.146 of the ceiling where the same scenario later in the run, or after 6 s,
+ * measured 0.17–0.18; bench/README.md, "Warm-up").
+ */
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARMUP ?? 6);
 
 async function drive(url: string, scenario: Scenario, measured = true): Promise<autocannon.Result> {
   return autocannon({

@@ -81,23 +81,40 @@ export function v1Schema(rules: RequestValidation, object: InputObject): z.ZodTy
 
 type Values = Readonly<Record<string, unknown>>;
 
-/**
- * The GraphQL variables of a validated v1 value: names in camelCase, an alternative's list under
- * its own name (`time_workload` as a list: `timeWorkloadShares`), a deferred field validated now.
- */
-function graphqlValue(object: InputObject, value: Values, rules: RequestValidation): Values {
-  const out: Record<string, unknown> = {};
+/** An object's fields by their v1 name, and its deferred fields (GraphQL names): made once per object. */
+const v1FieldsOf = builtOncePer((object: InputObject) => {
+  const byV1Name = new Map<string, { readonly name: string; readonly field: InputField }>();
+  const deferred: string[] = [];
   for (const [name, field] of Object.entries(object.fields)) {
     const v1Name = v1NameOf(name, field);
     if (v1Name === null) continue;
+    byV1Name.set(v1Name, { name, field });
+    if (v1Of(field).deferred) deferred.push(name);
+  }
+  return { byV1Name, deferred };
+});
+
+/**
+ * The GraphQL variables of a validated v1 value: names in camelCase, an alternative's list under
+ * its own name (`time_workload` as a list: `timeWorkloadShares`), a deferred field validated now
+ * (null when absent). Only the keys the value has are visited (a body gives a few of its fields).
+ */
+function graphqlValue(object: InputObject, value: Values, rules: RequestValidation): Values {
+  const { byV1Name, deferred } = v1FieldsOf(object);
+  const out: Record<string, unknown> = {};
+  for (const v1Name in value) {
+    const entry = byV1Name.get(v1Name);
+    if (!entry) continue;
+    const { name, field } = entry;
     const given = value[v1Name];
     if (v1Of(field).deferred) {
-      out[name] =
-        given == null
-          ? null
-          : v1Variables(field.type === "object" ? field.of : USAGE, given, rules, [v1Name]);
-    } else if (given == null) {
-      if (given === null) out[name] = null;
+      if (given != null) {
+        out[name] = v1Variables(field.type === "object" ? field.of : USAGE, given, rules, [v1Name]);
+      }
+    } else if (given === undefined) {
+      continue;
+    } else if (given === null) {
+      out[name] = null;
     } else if (field.type === "object") {
       out[name] = graphqlValue(field.of, given as Values, rules);
     } else if (field.type === "list") {
@@ -109,6 +126,7 @@ function graphqlValue(object: InputObject, value: Values, rules: RequestValidati
       out[name] = given;
     }
   }
+  for (const name of deferred) out[name] ??= null;
   return out;
 }
 
