@@ -112,7 +112,6 @@ function graphqlValue(object: InputObject, value: Values, rules: RequestValidati
         out[name] = v1Variables(field.type === "object" ? field.of : USAGE, given, rules, [v1Name]);
       }
     } else if (given === undefined) {
-      continue;
     } else if (given === null) {
       out[name] = null;
     } else if (field.type === "object") {

@@ -2,7 +2,7 @@ import type { ArgBuilder, ArgumentRef, InputFieldBuilder, InputFieldRef, InputOb
 import { describedInput as described } from "../editions/inputNotes.js";
 import { COMPONENT_INPUTS, type ComponentKind } from "../engine/index.js";
 import { ELECTRICITY_CRITERIA, FACTOR_UNITS } from "../engine/model/criteria.js";
-import { SERVER, USAGE } from "../inputs/catalogue.js";
+import { SERVER } from "../inputs/catalogue.js";
 import type { InputField, InputObject } from "../inputs/field.js";
 import type { GraphQLValueOf } from "../inputs/types.js";
 import { builtOncePer } from "../support/builtOnce.js";
@@ -108,7 +108,6 @@ export function inputArgsOf<O extends InputObject>(arg: ArgBuilder<SchemaTypes>,
   ) as unknown as ArgsOf<O>;
 }
 
-export const UsageInputRef = inputRef(USAGE);
 export const ServerInputRef = inputRef(SERVER);
 
 /** The fields of a server's description: `ServerInput`'s, and a fleet's `ServerItemInput` besides its archetype. */

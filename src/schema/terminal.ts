@@ -51,9 +51,7 @@ const PeripheralKindEnum = builder.enumType("PeripheralKind", {
   values: kindValues(PERIPHERAL_KINDS),
 });
 
-export type TerminalParent = PreparedDevice;
-
-export const TerminalRef = builder.objectRef<TerminalParent>("Terminal").implement({
+export const TerminalRef = builder.objectRef<PreparedDevice>("Terminal").implement({
   interfaces: [AssetRef],
   description:
     "A terminal or peripheral: a generic manufacturing impact per device (allocated over the " +

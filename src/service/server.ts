@@ -1,4 +1,3 @@
-import type { Archetype } from "../data/types.js";
 import { defaultGpuCells, serverGpuLacksVram, serverModel } from "../engine/index.js";
 import { SERVER } from "../inputs/catalogue.js";
 import { loadArchetype } from "./archetypes.js";
@@ -11,11 +10,6 @@ export interface PreparedServer extends PreparedAsset {
   readonly archetype: string;
 }
 
-/** A server archetype of the edition, or NOT_FOUND. */
-export async function loadServerArchetype(context: EditionContext, id: string): Promise<Archetype> {
-  return loadArchetype(context, context.service.data.archetypes.server, id);
-}
-
 /** Checks a server description (the `server` query's input) and prepares its (lazy) evaluation. */
 export async function prepareServer(
   context: EditionContext,
@@ -25,7 +19,7 @@ export async function prepareServer(
 ): Promise<PreparedServer> {
   const id = archetypeId ?? context.service.data.config.defaultArchetypes.server;
   const { input, usageHours } = checkedAsset(context.limits, SERVER, rawInput, path);
-  const archetype = await loadServerArchetype(context, id);
+  const archetype = await loadArchetype(context, context.service.data.archetypes.server, id);
   const engine = context.engine;
   const gpu = input.configuration?.gpu;
   // docs/methodology.md §19.5.3: a GPU's VRAM dies need its VRAM size, from the input or the archetype.
