@@ -104,14 +104,14 @@ function graphqlValue(object: InputObject, value: Values, rules: RequestValidati
   const out: Record<string, unknown> = {};
   for (const v1Name in value) {
     const entry = byV1Name.get(v1Name);
-    if (!entry) continue;
-    const { name, field } = entry;
     const given = value[v1Name];
+    // A key the object lacks, or given as undefined: left to the GraphQL field's default.
+    if (!entry || given === undefined) continue;
+    const { name, field } = entry;
     if (v1Of(field).deferred) {
-      if (given != null) {
+      if (given !== null) {
         out[name] = v1Variables(field.type === "object" ? field.of : USAGE, given, rules, [v1Name]);
       }
-    } else if (given === undefined) {
     } else if (given === null) {
       out[name] = null;
     } else if (field.type === "object") {
