@@ -6,6 +6,8 @@
  * full, and a document too large to be worth keeping is parsed each time.
  */
 
+import { weighedCache } from "../support/weighedCache.js";
+
 export interface DocumentCacheOptions {
   /** Characters of document text kept, all documents together. */
   readonly maxChars: number;
@@ -22,29 +24,9 @@ export interface DocumentCache<T> {
 }
 
 export function documentCache<T>({ maxChars, maxDocumentChars }: DocumentCacheOptions): DocumentCache<T> {
-  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
-  const entries = new Map<string, T>();
-  let kept = 0;
-  return {
-    get(text) {
-      const value = entries.get(text);
-      if (value !== undefined) {
-        entries.delete(text);
-        entries.set(text, value);
-      }
-      return value;
-    },
-    set(text, value) {
-      if (text.length > maxDocumentChars) return;
-      if (entries.delete(text)) kept -= text.length;
-      entries.set(text, value);
-      kept += text.length;
-      for (const oldest of entries.keys()) {
-        if (kept <= maxChars) break;
-        entries.delete(oldest);
-        kept -= oldest.length;
-      }
-    },
-    size: () => kept,
-  };
+  const cache = weighedCache<string, T>(
+    { maxEntries: Number.POSITIVE_INFINITY, maxWeight: maxChars, maxEntryWeight: maxDocumentChars },
+    (text) => text.length,
+  );
+  return { get: cache.get, set: cache.set, size: cache.weight };
 }

@@ -5,6 +5,8 @@
  * start-up with the editions), so nothing is shared between services or processes.
  */
 
+import { weighedCache } from "../support/weighedCache.js";
+
 export interface AnswerCacheBounds {
   /** Answers kept at most. */
   readonly maxEntries: number;
@@ -32,40 +34,13 @@ export interface AnswerCache {
   bytes(): number;
 }
 
+/** An answer's weight: its bytes and its key's (two bytes a character). */
+const answerWeight = (key: string, bytes: Uint8Array) => 2 * key.length + bytes.byteLength;
+
 export function answerCache(bounds: AnswerCacheBounds = ANSWER_CACHE_BOUNDS): AnswerCache {
-  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
-  const kept = new Map<string, Uint8Array>();
-  let used = 0;
-  const cost = (key: string, bytes: Uint8Array) => 2 * key.length + bytes.byteLength;
-
-  function remove(key: string): void {
-    const bytes = kept.get(key);
-    if (bytes === undefined) return;
-    kept.delete(key);
-    used -= cost(key, bytes);
-  }
-
-  return {
-    get(key) {
-      const bytes = kept.get(key);
-      if (bytes !== undefined) {
-        kept.delete(key);
-        kept.set(key, bytes);
-      }
-      return bytes;
-    },
-    set(key, bytes) {
-      remove(key);
-      const size = cost(key, bytes);
-      if (bytes.byteLength > bounds.maxEntryBytes || size > bounds.maxBytes) return;
-      while (kept.size > 0 && (kept.size >= bounds.maxEntries || used + size > bounds.maxBytes)) {
-        remove(kept.keys().next().value as string);
-      }
-      if (bounds.maxEntries < 1) return;
-      kept.set(key, bytes);
-      used += size;
-    },
-    entries: () => kept.size,
-    bytes: () => used,
-  };
+  const cache = weighedCache<string, Uint8Array>(
+    { maxEntries: bounds.maxEntries, maxWeight: bounds.maxBytes, maxEntryWeight: bounds.maxEntryBytes },
+    answerWeight,
+  );
+  return { get: cache.get, set: cache.set, entries: cache.entries, bytes: cache.weight };
 }

@@ -1,0 +1,45 @@
+/** The one least-recently-used cache behind the parsed-document and kept-answer caches. */
+import { describe, expect, it } from "vitest";
+import { weighedCache } from "../../src/support/weighedCache.js";
+
+const byLength = (key: string) => key.length;
+
+describe("weighedCache", () => {
+  it("keeps at most maxWeight, the least recently used going first", () => {
+    const cache = weighedCache<string, number>(
+      { maxEntries: Infinity, maxWeight: 10, maxEntryWeight: 10 },
+      byLength,
+    );
+    cache.set("aaaa", 1);
+    cache.set("bbbb", 2);
+    expect(cache.get("aaaa")).toBe(1); // now the most recently used
+    cache.set("cccc", 3); // 12 > 10: "bbbb", the least recently used, goes
+    expect(cache.get("bbbb")).toBeUndefined();
+    expect([cache.get("aaaa"), cache.get("cccc")]).toEqual([1, 3]);
+    expect([cache.entries(), cache.weight()]).toEqual([2, 8]);
+  });
+
+  it("keeps at most maxEntries, and never an entry heavier than maxEntryWeight", () => {
+    const cache = weighedCache<string, number>(
+      { maxEntries: 2, maxWeight: 100, maxEntryWeight: 5 },
+      byLength,
+    );
+    cache.set("a", 1);
+    cache.set("b", 2);
+    cache.set("c", 3);
+    expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual([undefined, 2, 3]);
+    cache.set("toolong", 4);
+    expect(cache.get("toolong")).toBeUndefined();
+    expect([cache.entries(), cache.weight()]).toEqual([2, 2]);
+  });
+
+  it("replacing a key's value counts its weight once", () => {
+    const cache = weighedCache<string, string>(
+      { maxEntries: 10, maxWeight: 100, maxEntryWeight: 100 },
+      (k, v) => k.length + v.length,
+    );
+    cache.set("k", "xx");
+    cache.set("k", "yyyy");
+    expect([cache.get("k"), cache.entries(), cache.weight()]).toEqual(["yyyy", 1, 5]);
+  });
+});
