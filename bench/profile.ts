@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { SCENARIOS } from "./scenarios.js";
+import { SCENARIOS, scenarioRequests } from "./scenarios.js";
 
 const root = new URL("..", import.meta.url);
 const WARM_UP_SECONDS = Number(process.env.PROFILE_WARMUP ?? 2);
@@ -114,15 +114,7 @@ async function main(): Promise<void> {
       url: base,
       connections: scenario.connections ?? 10,
       duration: seconds,
-      requests: [
-        {
-          method: scenario.method,
-          path: scenario.path,
-          headers: { "content-type": "application/json" },
-          setupRequest: (request) =>
-            scenario.body ? { ...request, body: JSON.stringify(scenario.body()) } : request,
-        },
-      ],
+      requests: scenarioRequests(scenario),
     });
   await drive(WARM_UP_SECONDS);
   const from = (performance.now() - spawned) * 1000;

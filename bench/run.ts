@@ -11,7 +11,14 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
 import { admissionWorstCase } from "./admission.js";
-import { LOCATIONS, SCENARIOS, type Scenario, SERVERS_GQL, serverFleet } from "./scenarios.js";
+import {
+  LOCATIONS,
+  SCENARIOS,
+  type Scenario,
+  SERVERS_GQL,
+  scenarioRequests,
+  serverFleet,
+} from "./scenarios.js";
 
 const CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -89,15 +96,7 @@ async function drive(url: string, scenario: Scenario, measured = true): Promise<
     ...(scenario.amount
       ? { amount: measured ? scenario.amount : Math.ceil(scenario.amount / 4) }
       : { duration: measured ? SECONDS : WARM_UP_SECONDS }),
-    requests: [
-      {
-        method: scenario.method,
-        path: scenario.path,
-        headers: { "content-type": "application/json" },
-        setupRequest: (request) =>
-          scenario.body ? { ...request, body: JSON.stringify(scenario.body()) } : request,
-      },
-    ],
+    requests: scenarioRequests(scenario),
   });
 }
 

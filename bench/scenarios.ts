@@ -3,7 +3,9 @@
  * fixed-seed varied inputs (mulberry32), so runs are comparable and caches cannot hide the
  * computation of the varied scenarios.
  */
+
 import { readFileSync } from "node:fs";
+import type autocannon from "autocannon";
 import { COMPLETE_CONFIGURATION_V1 } from "../test/support/servers.js";
 
 const root = new URL("..", import.meta.url);
@@ -189,3 +191,16 @@ export const SCENARIOS: readonly Scenario[] = [
     amount: 20,
   },
 ];
+
+/** The requests autocannon sends for a scenario (a varied body made anew for each request). */
+export function scenarioRequests(scenario: Scenario): autocannon.Request[] {
+  return [
+    {
+      method: scenario.method,
+      path: scenario.path,
+      headers: { "content-type": "application/json" },
+      setupRequest: (request) =>
+        scenario.body ? { ...request, body: JSON.stringify(scenario.body()) } : request,
+    },
+  ];
+}
