@@ -19,16 +19,32 @@ export type FactorOverrides = Readonly<Record<string, number | null | undefined>
 
 /* ---------------------------------------------------------------------------------------------- */
 
-type GraphQLFieldValue<F extends InputField> = F extends {
+/** Whose value: a resolver's (GraphQL names, alternatives apart) or the engine's (alternatives merged). */
+type Reader = "graphql" | "engine";
+
+type ValueOf<O extends InputObject, R extends Reader> = R extends "engine"
+  ? EngineInputOf<O>
+  : GraphQLValueOf<O>;
+
+type FieldValue<F extends InputField, R extends Reader> = F extends {
   readonly type: "object";
   readonly of: infer O extends InputObject;
 }
-  ? GraphQLValueOf<O>
+  ? ValueOf<O, R>
   : F extends { readonly type: "list"; readonly of: infer O extends InputObject }
-    ? readonly GraphQLValueOf<O>[]
+    ? readonly ValueOf<O, R>[]
     : F extends { readonly type: "factors" }
       ? FactorOverrides
-      : Scalar<F>;
+      : R extends "engine"
+        ? F extends { readonly alternative: { readonly of: infer A extends InputObject } }
+          ? number | readonly EngineInputOf<A>[]
+          : Scalar<F>
+        : Scalar<F>;
+
+/** The value of an object's `Keys`, those also required non-optional, the others optional or null. */
+type Values<O extends InputObject, Keys extends keyof Fields<O>, R extends Reader> = {
+  readonly [K in Exclude<Keys, RequiredKeys<O>>]?: FieldValue<Fields<O>[K], R> | null;
+} & { readonly [K in Extract<Keys, RequiredKeys<O>>]: FieldValue<Fields<O>[K], R> };
 
 type Alternatives<O extends InputObject> = {
   [K in keyof Fields<O> as Fields<O>[K] extends {
@@ -41,24 +57,7 @@ type Alternatives<O extends InputObject> = {
 };
 
 /** A GraphQL input value of an input object (camelCase), alternatives as their own fields. */
-export type GraphQLValueOf<O extends InputObject> = {
-  readonly [K in Exclude<keyof Fields<O>, RequiredKeys<O>>]?: GraphQLFieldValue<Fields<O>[K]> | null;
-} & { readonly [K in RequiredKeys<O>]: GraphQLFieldValue<Fields<O>[K]> } & Alternatives<O>;
-
-/* ---------------------------------------------------------------------------------------------- */
-
-type EngineFieldValue<F extends InputField> = F extends {
-  readonly type: "object";
-  readonly of: infer O extends InputObject;
-}
-  ? EngineInputOf<O>
-  : F extends { readonly type: "list"; readonly of: infer O extends InputObject }
-    ? readonly EngineInputOf<O>[]
-    : F extends { readonly type: "factors" }
-      ? FactorOverrides
-      : F extends { readonly alternative: { readonly of: infer A extends InputObject } }
-        ? number | readonly EngineInputOf<A>[]
-        : Scalar<F>;
+export type GraphQLValueOf<O extends InputObject> = Values<O, keyof Fields<O>, "graphql"> & Alternatives<O>;
 
 type EngineKeys<O extends InputObject> = {
   [K in keyof Fields<O>]: Fields<O>[K] extends { readonly engine: false } ? never : K;
@@ -68,6 +67,4 @@ type EngineKeys<O extends InputObject> = {
  * The engine's input of an input object: the fields the engine reads (no use-time or descriptive
  * field), an alternative merged into its field (a number or a list).
  */
-export type EngineInputOf<O extends InputObject> = {
-  readonly [K in Exclude<EngineKeys<O>, RequiredKeys<O>>]?: EngineFieldValue<Fields<O>[K]> | null;
-} & { readonly [K in Extract<EngineKeys<O>, RequiredKeys<O>>]: EngineFieldValue<Fields<O>[K]> };
+export type EngineInputOf<O extends InputObject> = Values<O, EngineKeys<O>, "engine">;
