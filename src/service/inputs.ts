@@ -118,6 +118,11 @@ class InputSchemas {
 
 const schemasOf = builtOncePer((limits: Limits) => new InputSchemas(limits));
 
+/** The zod schema of an input object's GraphQL value under `limits` (what `checkedValue` applies). */
+export function valueSchema(limits: Limits, object: InputObject): z.ZodType {
+  return schemasOf(limits).object(object);
+}
+
 /** The first zod issue as a domain error naming the offending field (and the bound it breaks). */
 function refusal(error: z.ZodError, prefix: readonly (string | number)[]): DomainError {
   const issue = error.issues[0];
@@ -161,7 +166,97 @@ export function checkedValue<O extends InputObject>(
   value: unknown,
   path: readonly (string | number)[],
 ): GraphQLValueOf<O> {
-  return checked(schemasOf(limits).object(object), value ?? {}, path);
+  const given = value ?? {};
+  // A value within every bound is what its schema would return: zod is left to the values it
+  // refuses, whose first issue names the field (bench/README.md, issue 15).
+  if (isWithinBounds(limits, object, given)) return given as GraphQLValueOf<O>;
+  return checked(valueSchema(limits, object), given, path);
+}
+
+type Bounded = (limits: Limits, value: unknown) => boolean;
+
+const isReasonable = (v: unknown): boolean =>
+  typeof v === "number" &&
+  (v === 0 || (Math.abs(v) >= REASONABLE.smallest && Math.abs(v) <= REASONABLE.largest));
+
+/** What each number bound accepts: exactly what its zod schema above accepts (`numberSchema`). */
+function numberWithin(field: NumberField): (v: unknown) => boolean {
+  switch (field.bound) {
+    case "count":
+      return (v) => Number.isSafeInteger(v) && (v as number) >= 0;
+    case "integer":
+      return Number.isSafeInteger;
+    case "quantity":
+    case "nonNegative":
+      return (v) => isReasonable(v) && (v as number) >= 0;
+    case "nonZero":
+      return (v) => isReasonable(v) && v !== 0;
+    case "percent":
+      return (v) => typeof v === "number" && v >= 0 && v <= 100;
+    default:
+      return field.type === "int" ? Number.isSafeInteger : isReasonable;
+  }
+}
+
+/**
+ * An object's fields as checks of a present value (by GraphQL name, an alternative's list under
+ * its own name) and its required names: made once per object.
+ */
+const boundsOf = builtOncePer((object: InputObject) => {
+  const checks = new Map<string, Bounded>();
+  const required: string[] = [];
+  for (const [name, field] of Object.entries(object.fields)) {
+    checks.set(name, fieldWithin(field));
+    if (field.required) required.push(name);
+    if ((field.type === "int" || field.type === "float") && field.alternative) {
+      checks.set(field.alternative.name, listWithin(field.alternative.of));
+    }
+  }
+  return { checks, required };
+});
+
+function listWithin(of: InputObject): Bounded {
+  return (limits, v) =>
+    Array.isArray(v) &&
+    v.length <= limits.maxListLength &&
+    v.every((item) => isWithinBounds(limits, of, item));
+}
+
+function fieldWithin(field: InputField): Bounded {
+  switch (field.type) {
+    case "text":
+      return (limits, v) => typeof v === "string" && v.length <= limits.maxStringLength;
+    case "object":
+      return (limits, v) => isWithinBounds(limits, field.of, v);
+    case "list":
+      return listWithin(field.of);
+    case "factors":
+      return (_limits, v) => isRecordValue(v) && Object.values(v).every((f) => f == null || isReasonable(f));
+    default: {
+      const within = numberWithin(field);
+      return (_limits, v) => within(v);
+    }
+  }
+}
+
+const isRecordValue = (v: unknown): v is Values => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Whether a GraphQL value of `object` passes its schema as it is: an object of the object's
+ * fields only, each absent, null (but a required one) or within its bound. False only costs the
+ * schema's time (it then names the refused field): test/service/bounds.test.ts checks both ways.
+ */
+export function isWithinBounds(limits: Limits, object: InputObject, value: unknown): boolean {
+  if (!isRecordValue(value)) return false;
+  const { checks, required } = boundsOf(object);
+  for (const name of required) if (value[name] == null) return false;
+  for (const name in value) {
+    const check = checks.get(name);
+    if (check === undefined) return false;
+    const given = value[name];
+    if (given != null && !check(limits, given)) return false;
+  }
+  return true;
 }
 
 /** A checked value of one field of an input object (`object.fields[name]`). */
@@ -200,10 +295,14 @@ export function engineInput<O extends InputObject>(object: O, value: GraphQLValu
   return engineValue(object, value as Values) as EngineInputOf<O>;
 }
 
+/** The fields the engine reads, by GraphQL name: listed once per object. */
+const engineFieldsOf = builtOncePer((object: InputObject) =>
+  Object.entries(object.fields).filter(([, field]) => field.engine !== false),
+);
+
 function engineValue(object: InputObject, value: Values): Values {
   const out: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(object.fields)) {
-    if (field.engine === false) continue;
+  for (const [name, field] of engineFieldsOf(object)) {
     const given = value[name];
     if (field.type === "object") {
       out[name] = given == null ? null : engineValue(field.of, given as Values);
