@@ -91,17 +91,25 @@ export function roundHalfEven(x: number): number {
   return rounded + 0;
 }
 
-/** Shortest round-trip decimal of a finite positive double as `digits × 10^exponent`, trailing zeros removed. */
+/**
+ * Shortest round-trip decimal of a finite positive double as `digits × 10^exponent`, trailing zeros
+ * removed. Read from `String(x)` (`123.45`, `0.00012`, `1.2e-7`, `1e+21`) character by character:
+ * hot in every rounding of a value below 1.
+ */
 function decimalParts(x: number): { digits: string; exponent: number } {
-  const match = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(x));
-  if (!match) throw new RangeError(`Not a finite positive number: ${x}`);
-  const fraction = match[2] ?? "";
-  let digits = (match[1] + fraction).replace(/^0+/, "");
-  let exponent = Number(match[3] ?? 0) - fraction.length;
-  const trimmed = digits.replace(/0+$/, "");
-  exponent += digits.length - trimmed.length;
-  digits = trimmed;
-  return { digits: digits === "" ? "0" : digits, exponent };
+  if (!(x > 0 && Number.isFinite(x))) throw new RangeError(`Not a finite positive number: ${x}`);
+  const text = String(x);
+  const e = text.indexOf("e");
+  const mantissa = e === -1 ? text : text.slice(0, e);
+  const point = mantissa.indexOf(".");
+  const fractionLength = point === -1 ? 0 : mantissa.length - point - 1;
+  const all = point === -1 ? mantissa : mantissa.slice(0, point) + mantissa.slice(point + 1);
+  let first = 0;
+  while (first < all.length && all.charCodeAt(first) === 0x30) first++;
+  let end = all.length;
+  while (end > first && all.charCodeAt(end - 1) === 0x30) end--;
+  const exponent = (e === -1 ? 0 : Number(text.slice(e + 1))) - fractionLength + (all.length - end);
+  return { digits: end > first ? all.slice(first, end) : "0", exponent };
 }
 
 /**
@@ -112,7 +120,8 @@ function rescaleBelowOne(x: number): number {
   const { digits, exponent } = decimalParts(x);
   // 10^k divides digits × 10^exponent (digits without trailing zeros) exactly iff k <= exponent.
   const k = Math.max(-9, exponent + 1);
-  return Number(`${digits}e${exponent + 1 - k}`);
+  const scale = exponent + 1 - k;
+  return scale === 0 ? Number(digits) : Number(`${digits}e${scale}`);
 }
 
 /**
