@@ -19,8 +19,16 @@ export function v1CriterionImpact(info: CriterionInfo, embedded: PhaseOutcome, u
 }
 
 /** An attribute as v1's verbose shows it: `{value, status, unit?, source?, min?, max?, warnings?}`. */
-export function v1Attribute({ name: _name, ...attribute }: VerboseAttribute): Json {
-  return attribute;
+export function v1Attribute(attribute: VerboseAttribute): Json {
+  // The keys the attribute has, in its order, less its name (copied by hand: a rest pattern is a
+  // generic copy, ~100 per verbose answer).
+  const out: Record<string, unknown> = { value: attribute.value, status: attribute.status };
+  if ("unit" in attribute) out.unit = attribute.unit;
+  if ("source" in attribute) out.source = attribute.source;
+  if ("min" in attribute) out.min = attribute.min;
+  if ("max" in attribute) out.max = attribute.max;
+  if ("warnings" in attribute) out.warnings = attribute.warnings;
+  return out;
 }
 
 function impactsObject(impacts: VerboseReport["components"][number]["impacts"]): Record<string, Json> {

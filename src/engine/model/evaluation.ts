@@ -290,17 +290,21 @@ export function verboseAttribute(
   if (attribute.status === "NONE") return null;
   const bounds = attribute.storedBounds();
   const showBounds = BOUNDED_STATUSES.has(attribute.status);
-  return {
+  // Keys in v1's order, each only when it has something to say (assigned, not spread: ~100 a verbose answer).
+  const entry: Writable<VerboseAttribute> = {
     name,
     value: verboseValue(attribute.peek()),
     status: attribute.status,
-    ...(attribute.unit ? { unit: attribute.unit } : {}),
-    ...(attribute.source ? { source: attribute.source } : {}),
-    ...(showBounds && present(bounds.min) ? { min: verboseValue(bounds.min) } : {}),
-    ...(showBounds && present(bounds.max) ? { max: verboseValue(bounds.max) } : {}),
-    ...(attribute.warnings.length > 0 ? { warnings: [...attribute.warnings] } : {}),
   };
+  if (attribute.unit) entry.unit = attribute.unit;
+  if (attribute.source) entry.source = attribute.source;
+  if (showBounds && present(bounds.min)) entry.min = verboseValue(bounds.min);
+  if (showBounds && present(bounds.max)) entry.max = verboseValue(bounds.max);
+  if (attribute.warnings.length > 0) entry.warnings = [...attribute.warnings];
+  return entry;
 }
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 export function verboseAttributes(named: readonly [string, Attribute<AttributeValue>][]): VerboseAttribute[] {
   const out: VerboseAttribute[] = [];
