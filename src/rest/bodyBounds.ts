@@ -36,7 +36,7 @@ export function checkBodyNesting(text: string, limits: Limits, rules: RequestVal
  * itself is not echoed back (its length is named instead). The body's depth is already bounded.
  */
 export function checkBodyLists(body: unknown, limits: Limits, rules: RequestValidation): void {
-  const at = longList(body, limits.maxListLength, []);
+  const at = longList(body, limits.maxListLength);
   if (at === null) return;
   const issue: FieldIssue = {
     kind: "listTooLong",
@@ -46,23 +46,30 @@ export function checkBodyLists(body: unknown, limits: Limits, rules: RequestVali
 }
 
 interface LongList {
+  /** Where the list is, filled in on the way back up (no location made for a body within bounds). */
   readonly loc: (string | number)[];
   readonly length: number;
 }
 
-function longList(value: unknown, max: number, loc: (string | number)[]): LongList | null {
+function longList(value: unknown, max: number): LongList | null {
   if (value === null || typeof value !== "object") return null;
   if (Array.isArray(value)) {
-    if (value.length > max) return { loc, length: value.length };
+    if (value.length > max) return { loc: [], length: value.length };
     for (let i = 0; i < value.length; i++) {
-      const found = longList(value[i], max, [...loc, i]);
-      if (found) return found;
+      const found = longList(value[i], max);
+      if (found) {
+        found.loc.unshift(i);
+        return found;
+      }
     }
     return null;
   }
-  for (const [key, child] of Object.entries(value)) {
-    const found = longList(child, max, [...loc, key]);
-    if (found) return found;
+  for (const key in value) {
+    const found = longList((value as Record<string, unknown>)[key], max);
+    if (found) {
+      found.loc.unshift(key);
+      return found;
+    }
   }
   return null;
 }
