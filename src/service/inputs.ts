@@ -24,12 +24,12 @@ import { DomainError } from "./errors.js";
 /** Magnitude bounds of every number input: zero, or within [1e-30, 1e30]. */
 export const REASONABLE = { smallest: 1e-30, largest: 1e30 } as const;
 
-export const reasonable = z
-  .number()
-  .refine(
-    (v) => v === 0 || (Math.abs(v) >= REASONABLE.smallest && Math.abs(v) <= REASONABLE.largest),
-    "must be 0 or of magnitude between 1e-30 and 1e30",
-  );
+/** A number of the `REASONABLE` magnitudes (zero, or within them). */
+const isReasonable = (v: unknown): boolean =>
+  typeof v === "number" &&
+  (v === 0 || (Math.abs(v) >= REASONABLE.smallest && Math.abs(v) <= REASONABLE.largest));
+
+export const reasonable = z.number().refine(isReasonable, "must be 0 or of magnitude between 1e-30 and 1e30");
 const NEGATIVE = "must not be negative";
 const percent = z.number().min(0, "must be within 0–100").max(100, "must be within 0–100");
 
@@ -175,10 +175,6 @@ export function checkedValue<O extends InputObject>(
 
 type Bounded = (limits: Limits, value: unknown) => boolean;
 
-const isReasonable = (v: unknown): boolean =>
-  typeof v === "number" &&
-  (v === 0 || (Math.abs(v) >= REASONABLE.smallest && Math.abs(v) <= REASONABLE.largest));
-
 /** What each number bound accepts: exactly what its zod schema above accepts (`numberSchema`). */
 function numberWithin(field: NumberField): (v: unknown) => boolean {
   switch (field.bound) {
@@ -244,7 +240,7 @@ const isRecordValue = (v: unknown): v is Values => typeof v === "object" && v !=
 /**
  * Whether a GraphQL value of `object` passes its schema as it is: an object of the object's
  * fields only, each absent, null (but a required one) or within its bound. False only costs the
- * schema's time (it then names the refused field): test/service/bounds.test.ts checks both ways.
+ * schema's time (it then names the refused field): test/inputs/plainValues.test.ts.
  */
 export function isWithinBounds(limits: Limits, object: InputObject, value: unknown): boolean {
   if (!isRecordValue(value)) return false;
