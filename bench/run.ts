@@ -30,7 +30,23 @@ interface Row {
   p50Ms: number;
   p99Ms: number;
   ratioToCeiling: number | null;
+  /**
+   * CPU time of the service's main thread per measured request (µs): unlike req/s, it hardly
+   * moves with what else runs on the machine (bench/README.md, "third round"). Null for the
+   * ceiling, which runs in this process beside autocannon.
+   */
+  mainThreadMicrosPerRequest: number | null;
   non2xx: number;
+}
+
+/** Clock ticks per second of /proc's CPU times. */
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+/** CPU time (user + system, µs) of a process's main thread so far, from /proc. */
+function mainThreadCpuMicros(pid: number): number {
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
 }
 
 function startCeiling(): Promise<{ port: number; close: () => void }> {
@@ -150,6 +166,7 @@ async function singlesDuringFleet(port: number): Promise<{ row: Row; fleetMs: nu
       p50Ms: result.latency.p50,
       p99Ms: result.latency.p99,
       ratioToCeiling: null,
+      mainThreadMicrosPerRequest: null,
       non2xx: result.non2xx,
     },
   };
@@ -211,7 +228,10 @@ async function main(): Promise<void> {
       const base =
         scenario.target === "ceiling" ? `http://127.0.0.1:${ceiling.port}` : `http://127.0.0.1:${port}`;
       await drive(base, scenario, false);
+      const servicePid = service.child.pid as number;
+      const cpuBefore = mainThreadCpuMicros(servicePid);
       const result = await drive(base, scenario);
+      const cpu = mainThreadCpuMicros(servicePid) - cpuBefore;
       const rps = scenario.amount ? 1000 / result.latency.average : result.requests.average;
       if (scenario.target === "ceiling") ceilingRps = rps;
       rows.push({
@@ -220,6 +240,8 @@ async function main(): Promise<void> {
         p50Ms: result.latency.p50,
         p99Ms: result.latency.p99,
         ratioToCeiling: scenario.target === "ceiling" ? 1 : Math.round((rps / ceilingRps) * 1000) / 1000,
+        mainThreadMicrosPerRequest:
+          scenario.target === "ceiling" ? null : Math.round(cpu / (scenario.amount ?? result.requests.total)),
         non2xx: result.non2xx,
       });
     }
