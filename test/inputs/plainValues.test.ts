@@ -37,7 +37,7 @@ const JUNK = fc.oneof(
   fc.constant([]),
   fc.constant({}),
 );
-/** Numbers of 0–100 with two decimals: within every float bound (no denormal, no zero sign). */
+/** Numbers of 0–100 with two decimals: within every float bound but zero for `nonZero` (no denormal, no −0). */
 const HUNDREDTHS = fc.integer({ min: 0, max: 10000 }).map((n) => n / 100);
 const TEXTS = fc.oneof(fc.string({ maxLength: 6 }), fc.string({ minLength: 7, maxLength: 12 }));
 
