@@ -3,6 +3,7 @@ import { SERVER, USAGE } from "../inputs/catalogue.js";
 import { type InputField, type InputObject, v1NameOf, v1Of } from "../inputs/field.js";
 import { COMPONENT_INPUTS, type ComponentKind, ELECTRICITY_CRITERIA } from "../service/catalogue.js";
 import { builtOncePer } from "../support/builtOnce.js";
+import { isJsonObject } from "../support/jsonObject.js";
 import { sentValue } from "./errorDialect.js";
 import type { ServerInput, UsageInput } from "./generated/graphql.js";
 import {
@@ -154,11 +155,6 @@ export function v1Variables<T = Values>(
   return graphqlValue(object, value, rules) as T;
 }
 
-/** A plain JSON object (not null, not a list). */
-function isRecord(value: unknown): value is Values {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * Whether `value` is a v1 value of `object` that every edition's rules take as it is: each key
  * the object has given in its JSON type (a whole number for an integer, a finite number for a
@@ -169,7 +165,7 @@ function isRecord(value: unknown): value is Values {
  * the schema's time, never a different answer (test/inputs/plainValues.test.ts).
  */
 export function isPlainV1Value(object: InputObject, value: unknown): boolean {
-  if (!isRecord(value)) return false;
+  if (!isJsonObject(value)) return false;
   const { byV1Name, required } = v1FieldsOf(object);
   for (const v1Name of required) if (value[v1Name] == null) return false;
   for (const v1Name in value) {

@@ -4,6 +4,7 @@ import { USAGE } from "../inputs/catalogue.js";
 import type { InputField, InputObject, NumberField } from "../inputs/field.js";
 import type { EngineInputOf, GraphQLValueOf } from "../inputs/types.js";
 import { builtOncePer } from "../support/builtOnce.js";
+import { isJsonObject } from "../support/jsonObject.js";
 import { DomainError } from "./errors.js";
 
 /*
@@ -227,7 +228,7 @@ function fieldWithin(field: InputField): Bounded {
     case "list":
       return listWithin(field.of);
     case "factors":
-      return (_limits, v) => isRecordValue(v) && Object.values(v).every((f) => f == null || isReasonable(f));
+      return (_limits, v) => isJsonObject(v) && Object.values(v).every((f) => f == null || isReasonable(f));
     default: {
       const within = numberWithin(field);
       return (_limits, v) => within(v);
@@ -235,15 +236,13 @@ function fieldWithin(field: InputField): Bounded {
   }
 }
 
-const isRecordValue = (v: unknown): v is Values => typeof v === "object" && v !== null && !Array.isArray(v);
-
 /**
  * Whether a GraphQL value of `object` passes its schema as it is: an object of the object's
  * fields only, each absent, null (but a required one) or within its bound. False only costs the
  * schema's time (it then names the refused field): test/inputs/plainValues.test.ts.
  */
 export function isWithinBounds(limits: Limits, object: InputObject, value: unknown): boolean {
-  if (!isRecordValue(value)) return false;
+  if (!isJsonObject(value)) return false;
   const { checks, required } = boundsOf(object);
   for (const name of required) if (value[name] == null) return false;
   for (const name in value) {
