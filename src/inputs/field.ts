@@ -117,9 +117,12 @@ export function snakeCase(name: string): string {
   return out;
 }
 
+/** The spelling of a field that states none: every default. Shared, as `v1Of` is read per key of every body. */
+const DEFAULT_SPELLING: V1Spelling = Object.freeze({});
+
 /** A field's v1 spelling (`{}`: the defaults), for a field v1 bodies have. */
 export function v1Of(field: InputField): V1Spelling {
-  return field.v1 || {};
+  return field.v1 || DEFAULT_SPELLING;
 }
 
 /** A field's v1 name, or null when v1 bodies do not have it. */
