@@ -383,4 +383,34 @@ describe("shared lookup cache", () => {
     cache.cpuFamily(long);
     expect(calls).toBe(3);
   });
+
+  it("evicts the least recently used key beyond its capacity, per lookup", () => {
+    const tables = (service.app.service.editions.get("1.2.4") as EditionService).tables;
+    const inner = directLookups(tables);
+    const calls: string[] = [];
+    const counted = {
+      ...inner,
+      cpuFamily: (family: string) => {
+        calls.push(family);
+        return inner.cpuFamily(family);
+      },
+      ramManufacturer: (manufacturer: string) => {
+        calls.push(`ram ${manufacturer}`);
+        return inner.ramManufacturer(manufacturer);
+      },
+    };
+    const cache = memoizedLookups(counted, { capacity: 2 });
+    cache.cpuFamily("skylake");
+    cache.cpuFamily("haswell");
+    cache.cpuFamily("skylake"); // now the most recently used
+    cache.ramManufacturer("samsung"); // another lookup: its own capacity
+    cache.cpuFamily("broadwell"); // evicts haswell
+    cache.cpuFamily("skylake");
+    cache.cpuFamily("haswell");
+    expect(calls).toEqual(["skylake", "haswell", "ram samsung", "broadwell", "haswell"]);
+    // A null result is kept as any other.
+    expect(cache.cpuFamily("no such family at all")).toBeNull();
+    cache.cpuFamily("no such family at all");
+    expect(calls.filter((call) => call === "no such family at all")).toHaveLength(1);
+  });
 });
