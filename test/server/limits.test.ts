@@ -363,32 +363,11 @@ describe("REST logs what it does not expect", () => {
 });
 
 describe("shared lookup cache", () => {
-  it("keeps no key longer than its bound (such keys are computed every time)", () => {
-    const tables = (service.app.service.editions.get("1.2.4") as EditionService).tables;
-    const inner = directLookups(tables);
-    let calls = 0;
-    const counted = {
-      ...inner,
-      cpuFamily: (family: string) => {
-        calls++;
-        return inner.cpuFamily(family);
-      },
-    };
-    const cache = memoizedLookups(counted, { capacity: 10, maxKeyLength: 20 });
-    cache.cpuFamily("skylake");
-    cache.cpuFamily("skylake");
-    expect(calls).toBe(1);
-    const long = "skylake".repeat(10);
-    cache.cpuFamily(long);
-    cache.cpuFamily(long);
-    expect(calls).toBe(3);
-  });
-
-  it("evicts the least recently used key beyond its capacity, per lookup", () => {
-    const tables = (service.app.service.editions.get("1.2.4") as EditionService).tables;
-    const inner = directLookups(tables);
+  /** 1.2.4's lookups, the CPU family and RAM manufacturer ones recording each computation. */
+  function recordedLookups() {
+    const inner = directLookups((service.app.service.editions.get("1.2.4") as EditionService).tables);
     const calls: string[] = [];
-    const counted = {
+    const lookups = {
       ...inner,
       cpuFamily: (family: string) => {
         calls.push(family);
@@ -399,7 +378,24 @@ describe("shared lookup cache", () => {
         return inner.ramManufacturer(manufacturer);
       },
     };
-    const cache = memoizedLookups(counted, { capacity: 2 });
+    return { lookups, calls };
+  }
+
+  it("keeps no key longer than its bound (such keys are computed every time)", () => {
+    const { lookups, calls } = recordedLookups();
+    const cache = memoizedLookups(lookups, { capacity: 10, maxKeyLength: 20 });
+    cache.cpuFamily("skylake");
+    cache.cpuFamily("skylake");
+    expect(calls).toHaveLength(1);
+    const long = "skylake".repeat(10);
+    cache.cpuFamily(long);
+    cache.cpuFamily(long);
+    expect(calls).toHaveLength(3);
+  });
+
+  it("evicts the least recently used key beyond its capacity, per lookup", () => {
+    const { lookups, calls } = recordedLookups();
+    const cache = memoizedLookups(lookups, { capacity: 2 });
     cache.cpuFamily("skylake");
     cache.cpuFamily("haswell");
     cache.cpuFamily("skylake"); // now the most recently used
