@@ -77,8 +77,8 @@ export function createService(
 }
 
 /**
- * Per-request state of one edition: memoized lookups, archetype loaders and the engine context the
- * models of this edition are built with.
+ * Per-request state of one edition: its lookups (the edition's shared memo), archetype loaders and
+ * the engine context the models of this edition are built with.
  */
 export interface EditionContext {
   readonly service: EditionService;
@@ -141,7 +141,11 @@ export interface RequestOptions {
 
 export function createRequestContext(service: Service, options: RequestOptions): RequestContext {
   const { spellError } = options;
-  const lookupsOf = options.lookups ?? ((served: EditionService) => memoizedLookups(served.sharedLookups));
+  // The edition's shared memo serves every request: lookups are pure functions of the tables. A
+  // second, per-request memo on top of it (six closures and their Maps per request) was kept alive
+  // by every young-generation collection until the next full one: it was most of the ~420 KB
+  // promoted per scavenge of a varied server POST (bench/README.md, fifth round).
+  const lookupsOf = options.lookups ?? ((served: EditionService) => served.sharedLookups);
   const evaluations = new WeakMap<object, Map<string, Evaluation>>();
   const contexts = new Map<string, EditionContext>();
   const context = {

@@ -13,8 +13,8 @@ import { type InstanceNameIndex, instanceNameIndex } from "./instanceName.js";
 
 /**
  * Reference-table lookups the engine needs, as a synchronous interface so the engine stays pure
- * and request-agnostic. The GraphQL layer supplies a memoizing implementation per request
- * (per-request memos); `directLookups` computes every lookup from the tables.
+ * and request-agnostic. The service supplies one bounded memo per edition, shared by every request
+ * (`memoizedLookups`); `directLookups` computes every lookup from the tables.
  */
 export interface ReferenceLookups {
   /** §11.1: best `cpu_specs.csv` row for a free-text CPU name, or null under the threshold. */
