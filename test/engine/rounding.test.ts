@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_PRECISION,
@@ -6,6 +7,7 @@ import {
   roundImpact,
   roundSigFig,
   significantCount,
+  significantCountOfScaled,
   UNCERTAINTY_WARNING,
 } from "../../src/engine/model/rounding.js";
 
@@ -98,6 +100,23 @@ describe("significantCount (docs/methodology.md §12.4)", () => {
     expect(significantCount(0.00201)).toBe(3);
     expect(significantCount(1.5e-10)).toBe(2);
     expect(significantCount(-0.245)).toBe(3);
+  });
+
+  it("counts a rounded value from its integer and exponent as from the printed double", () => {
+    // The double nearest to n × 10^s, parsed from its decimal text: what the rounding makes.
+    const scaled = fc
+      .tuple(fc.integer({ min: -(10 ** 15) + 1, max: 10 ** 15 - 1 }), fc.integer({ min: -345, max: 25 }))
+      .map(([n, s]) => ({ n, s, x: Number(`${n}e${s}`) }));
+    fc.assert(
+      fc.property(scaled, ({ n, s, x }) => significantCountOfScaled(x, n, s) === significantCount(x)),
+      { numRuns: 20_000 },
+    );
+    // Trailing zeros of n move into the exponent; subnormal and zero results take the printed path.
+    expect(significantCountOfScaled(0.012, 1200, -5)).toBe(significantCount(0.012));
+    expect(significantCountOfScaled(Number("123456789012345e-320"), 123456789012345, -320)).toBe(
+      significantCount(Number("123456789012345e-320")),
+    );
+    expect(significantCountOfScaled(0, 0, -3)).toBe(0);
   });
 
   it("counts every integer digit, trailing zeros included", () => {

@@ -131,8 +131,36 @@ function rescaleBelowOne(x: number): number {
  */
 export function significantCount(x: number): number {
   if (x === 0) return 0;
-  let m = Math.abs(x);
-  if (m < 1) m = rescaleBelowOne(m);
+  const m = Math.abs(x);
+  return fixedPointCount(m < 1 ? rescaleBelowOne(m) : m);
+}
+
+/** The smallest positive normal double: below it a double holds fewer than 15 significant digits. */
+const MIN_NORMAL = 2.2250738585072014e-308;
+
+/**
+ * `significantCount(x)` for `x`, the double nearest to `n × 10^s` (an integer `n`), as
+ * `scaledInteger(n, s)` makes it: the shortest decimal of a normal double that is the nearest to
+ * a decimal of at most 15 significant digits is that decimal (no other decimal of that length or
+ * shorter rounds to the same double), so the rescaling of §12.4 reads `n`'s digits instead of
+ * printing `x`. Any other case is `significantCount(x)` itself. Hot: every rounded impact value.
+ */
+export function significantCountOfScaled(x: number, n: number, s: number): number {
+  const m = Math.abs(x);
+  if (x === 0 || m >= 1 || m < MIN_NORMAL || !(Math.abs(n) < 1e15)) return significantCount(x);
+  let digits = Math.abs(n);
+  let exponent = s;
+  while (digits % 10 === 0) {
+    digits /= 10;
+    exponent++;
+  }
+  // As rescaleBelowOne: 10^k (k >= -9) divides digits × 10^exponent exactly iff k <= exponent.
+  const k = Math.max(-9, exponent + 1);
+  return fixedPointCount(scaledInteger(digits, exponent + 1 - k));
+}
+
+/** §12.4's count of a positive number after its rescaling: the 14-digit fixed-point view. */
+function fixedPointCount(m: number): number {
   const i = Math.trunc(m);
   const mag = i === 0 ? 1 : Math.floor(Math.log10(i)) + 1;
   if (mag >= 14) return mag;
@@ -160,18 +188,6 @@ export interface RoundedImpact {
   min: number;
   max: number;
   warnings: string[];
-}
-
-/**
- * §12.3 value rounding: ρ keeps the digits above the uncertainty Δ = (max − min)/(100/uncertainty),
- * rounding half-even at the magnitude `s = floor(log10 Δ)`. ρ is the correctly rounded decimal
- * `round(v/10^s) × 10^s`, which is what the original's exact integer power (s > 0) or division by the
- * exact integer `10^(−s)` (s ≤ 0) produce.
- */
-function roundToUncertainty(v: number, delta: number): number {
-  if (delta === 0) return v;
-  const s = Math.floor(Math.log10(delta));
-  return scaledInteger(roundHalfEven(v / pow10(s)), s);
 }
 
 /**
@@ -204,17 +220,31 @@ export type ImpactRounding = (
 ) => RoundedImpact;
 
 /**
- * §12.3: round an impact value with its range. The value keeps only the digits the uncertainty allows
- * (at most `maxSigFig`, 4, significant figures); when that leaves 0, the raw value is given to `minSigFig`
- * (1) significant figure with the uncertainty warning. min and max are rounded to `maxSigFig` figures.
+ * §12.3: round an impact value with its range. ρ keeps the digits above the uncertainty Δ: it is
+ * rounded half-even at the magnitude `s = floor(log10 Δ)`, the correctly rounded decimal
+ * `n × 10^s` with `n = round(v/10^s)` (what the original's exact integer power, s > 0, or division
+ * by the exact integer `10^(−s)`, s ≤ 0, produce). The value keeps only those digits (at most
+ * `maxSigFig`, 4, significant figures, counted from `n` and `s`); when that leaves 0, the raw value
+ * is given to `minSigFig` (1) significant figure with the uncertainty warning. min and max are
+ * rounded to `maxSigFig` figures.
  * @throws ImpactRangeError when `vmax < vmin`.
  */
 export const roundImpact: ImpactRounding = (v, vmin, vmax, precision = DEFAULT_PRECISION) => {
   const { maxSigFig, minSigFig } = precision;
-  const rho = roundToUncertainty(v, uncertaintyOf(v, vmin, vmax, precision));
+  const delta = uncertaintyOf(v, vmin, vmax, precision);
+  let rho = v;
+  let significant: number;
+  if (delta === 0) {
+    significant = significantCount(v);
+  } else {
+    const s = Math.floor(Math.log10(delta));
+    const n = roundHalfEven(v / pow10(s));
+    rho = scaledInteger(n, s);
+    significant = significantCountOfScaled(rho, n, s);
+  }
   const warnings: string[] = [];
   let value: number;
-  if (significantCount(rho) > maxSigFig) {
+  if (significant > maxSigFig) {
     value = roundSigFig(rho, maxSigFig);
   } else if (rho === 0) {
     warnings.push(UNCERTAINTY_WARNING);
@@ -238,10 +268,14 @@ export const roundImpactCapped: ImpactRounding = (v, vmin, vmax, precision = DEF
   const delta = uncertaintyOf(v, vmin, vmax, precision);
   const warnings: string[] = [];
   let rho = v;
+  // ρ = n × 10^s; n is NaN while ρ is v itself (Δ = 0), which significantCountOfScaled reads as such.
+  let n = Number.NaN;
+  let s = 0;
   if (delta !== 0) {
     const uncapped = Math.floor(Math.log10(delta));
-    const s = v === 0 ? uncapped : Math.min(uncapped, Math.floor(Math.log10(Math.abs(v))));
-    rho = scaledInteger(roundHalfEven(v / pow10(s)), s);
+    s = v === 0 ? uncapped : Math.min(uncapped, Math.floor(Math.log10(Math.abs(v))));
+    n = roundHalfEven(v / pow10(s));
+    rho = scaledInteger(n, s);
     if (v !== 0 && vmax > vmin && roundHalfEven(v / pow10(uncapped)) === 0)
       warnings.push(UNCERTAINTY_WARNING);
   }
@@ -250,7 +284,7 @@ export const roundImpactCapped: ImpactRounding = (v, vmin, vmax, precision = DEF
     if (warnings.length === 0) warnings.push(UNCERTAINTY_WARNING);
     value = roundSigFig(v, minSigFig);
   } else {
-    value = significantCount(rho) > maxSigFig ? roundSigFig(rho, maxSigFig) : rho;
+    value = significantCountOfScaled(rho, n, s) > maxSigFig ? roundSigFig(rho, maxSigFig) : rho;
   }
   return withRoundedRange(value, vmin, vmax, maxSigFig, warnings);
 };
