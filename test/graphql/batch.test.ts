@@ -471,7 +471,15 @@ const NAMED_FLEET = `query ($inputs: [ServerItemInput!]!) {
   }
 }`;
 
-describe("per-request memoization of reference lookups", () => {
+describe("memoization of reference lookups", () => {
+  it("every request reads its edition's one shared memo (no layer of its own)", () => {
+    const first = createRequestContext(app.service, { spellError: graphqlErrorOf }).edition();
+    const second = createRequestContext(app.service, { spellError: graphqlErrorOf }).edition();
+    expect(first.lookups).toBe(edition124.sharedLookups);
+    expect(second.lookups).toBe(first.lookups);
+    expect(first.engine.lookups).toBe(first.lookups);
+  });
+
   // A specs row with a TDP (240 W): the CPU power is fitted to the TDP points (§10.2 step 3).
   const NAME = "Intel Xeon Platinum 8175M";
   const inputs = Array.from({ length: 1000 }, () => ({ configuration: { cpu: { name: NAME } } }));
