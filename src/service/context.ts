@@ -141,11 +141,6 @@ export interface RequestOptions {
 
 export function createRequestContext(service: Service, options: RequestOptions): RequestContext {
   const { spellError } = options;
-  // The edition's shared memo serves every request: lookups are pure functions of the tables. A
-  // second, per-request memo on top of it (six closures and their Maps per request) was kept alive
-  // by every young-generation collection until the next full one: it was most of the ~420 KB
-  // promoted per scavenge of a varied server POST (bench/README.md, fifth round).
-  const lookupsOf = options.lookups ?? ((served: EditionService) => served.sharedLookups);
   const evaluations = new WeakMap<object, Map<string, Evaluation>>();
   const contexts = new Map<string, EditionContext>();
   const context = {
@@ -163,7 +158,12 @@ export function createRequestContext(service: Service, options: RequestOptions):
           const error = new UnknownEditionError(key, [...service.editions.keys()]);
           throw spellError(new DomainError("BAD_USER_INPUT", error.message, ["edition"]));
         }
-        const lookups = lookupsOf(served);
+        // The edition's shared memo serves every request: lookups are pure functions of the
+        // tables. A second, per-request memo on top of it (six closures and their Maps per
+        // request) was kept alive by every young-generation collection until the next full one:
+        // most of the ~420 KB promoted per scavenge of a varied server POST (bench/README.md,
+        // fifth round).
+        const lookups = options.lookups ? options.lookups(served) : served.sharedLookups;
         context = {
           service: served,
           lookups,
