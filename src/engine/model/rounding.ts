@@ -232,19 +232,18 @@ export type ImpactRounding = (
 export const roundImpact: ImpactRounding = (v, vmin, vmax, precision = DEFAULT_PRECISION) => {
   const { maxSigFig, minSigFig } = precision;
   const delta = uncertaintyOf(v, vmin, vmax, precision);
+  // ρ = n × 10^s; n is NaN while ρ is v itself (Δ = 0), which significantCountOfScaled reads as such.
   let rho = v;
-  let significant: number;
-  if (delta === 0) {
-    significant = significantCount(v);
-  } else {
-    const s = Math.floor(Math.log10(delta));
-    const n = roundHalfEven(v / pow10(s));
+  let n = Number.NaN;
+  let s = 0;
+  if (delta !== 0) {
+    s = Math.floor(Math.log10(delta));
+    n = roundHalfEven(v / pow10(s));
     rho = scaledInteger(n, s);
-    significant = significantCountOfScaled(rho, n, s);
   }
   const warnings: string[] = [];
   let value: number;
-  if (significant > maxSigFig) {
+  if (significantCountOfScaled(rho, n, s) > maxSigFig) {
     value = roundSigFig(rho, maxSigFig);
   } else if (rho === 0) {
     warnings.push(UNCERTAINTY_WARNING);
