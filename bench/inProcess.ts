@@ -1,0 +1,78 @@
+/**
+ * In-process timing of one scenario's REST handler and the serialisation of its answer
+ * (`npx tsx bench/inProcess.ts <part of a scenario's name>`), without HTTP: rounds of
+ * `INPROCESS_REQUESTS` requests (default 1,500), `INPROCESS_ROUNDS` rounds (default 9), the
+ * minimum and median µs per request printed (the handler's time only). The varied bodies are
+ * those of bench/scenarios.ts, made before the timed loop. `INPROCESS_PROFILE=<file>` writes a
+ * CPU profile of the timed rounds; `INPROCESS_INTERLEAVE=<port>` makes a tiny HTTP GET to that
+ * port between two requests (what a served request's handler has around it: bench/README.md,
+ * "sixth round"). tsx's transform runs slower than the production bundle: compare runs of one
+ * way with each other. How the changes of bench/README.md were judged in process. Not a test.
+ */
+import { writeFileSync } from "node:fs";
+import { Agent, get } from "node:http";
+import { Session } from "node:inspector";
+import { createLogger } from "../src/log.js";
+import { createApp } from "../src/server.js";
+import { SCENARIOS } from "./scenarios.js";
+
+const REQUESTS = Number(process.env.INPROCESS_REQUESTS ?? 1500);
+const ROUNDS = Number(process.env.INPROCESS_ROUNDS ?? 9);
+
+const wanted = (process.argv[2] ?? "").toLowerCase();
+const scenario = SCENARIOS.find((s) => s.target === "service" && s.name.toLowerCase().includes(wanted));
+if (!wanted || !scenario) {
+  console.error(
+    `usage: tsx bench/inProcess.ts <part of one of: ${SCENARIOS.map((s) => s.name).join(" | ")}>`,
+  );
+  process.exit(2);
+}
+const app = createApp({ logger: createLogger("silent") });
+const bodies = Array.from({ length: REQUESTS }, () => (scenario.body ? JSON.stringify(scenario.body()) : ""));
+// INPROCESS_PROFILE=<file>: a CPU profile of the timed rounds (warm-up round excluded).
+const profileFile = process.env.INPROCESS_PROFILE;
+const session = profileFile ? new Session() : null;
+const post = (method: string, params?: object) =>
+  new Promise<unknown>((resolve, reject) =>
+    session?.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+  );
+const times: number[] = [];
+// INPROCESS_INTERLEAVE=<port>: a tiny HTTP GET to that port between two requests (experiment).
+const interleavePort = process.env.INPROCESS_INTERLEAVE;
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+const interleave = interleavePort
+  ? () =>
+      new Promise<void>((resolve) => {
+        get({ host: "127.0.0.1", port: Number(interleavePort), path: "/", agent }, (res) => {
+          res.resume();
+          res.on("end", resolve);
+        });
+      })
+  : null;
+let bytes = 0;
+for (let round = 0; round < ROUNDS; round++) {
+  if (session && round === 1) {
+    session.connect();
+    await post("Profiler.enable");
+    await post("Profiler.setSamplingInterval", { interval: 100 });
+    await post("Profiler.start");
+  }
+  let spent = 0;
+  for (const body of bodies) {
+    if (interleave) await interleave();
+    const started = performance.now();
+    const answer = await app.rest({ method: scenario.method, url: scenario.path, body });
+    if (answer.status !== 200) throw new Error(`answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    bytes = (answer.serialized ?? Buffer.from(JSON.stringify(answer.body))).length;
+    spent += performance.now() - started;
+  }
+  times.push((spent * 1000) / bodies.length);
+}
+if (session && profileFile) {
+  const { profile } = (await post("Profiler.stop")) as { profile: unknown };
+  writeFileSync(profileFile, JSON.stringify(profile));
+}
+times.sort((a, b) => a - b);
+console.log(
+  `${scenario.name}: min ${times[0].toFixed(1)} µs, median ${times[Math.floor(times.length / 2)].toFixed(1)} µs per request (${bytes} bytes answered)`,
+);
