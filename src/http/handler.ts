@@ -17,6 +17,7 @@ import { type ProjectDocs, projectDocRoutes } from "./projectDocs.js";
 import type { Readiness } from "./readiness.js";
 import { htmlReply, jsonReply, type Reply } from "./reply.js";
 import { send } from "./send.js";
+import { createTurnWrites } from "./turnWrites.js";
 
 /*
  * The HTTP front of the service: request id, CORS, routing to the pages, probes, metrics,
@@ -314,6 +315,8 @@ export function createHttpHandler(parts: HttpParts) {
     ...projectDocRoutes(parts.projectDocs),
   ]);
 
+  const turnWrites = createTurnWrites();
+
   const urlTooLong = `the request target exceeds ${limits.maxUrlLength} characters (MAX_URL_LENGTH)`;
 
   function route(request: IncomingMessage, path: string, method: string): Routed {
@@ -484,6 +487,7 @@ export function createHttpHandler(parts: HttpParts) {
         response,
         { ...reply, headers: { ...reply.headers, "x-request-id": requestId } },
         parts.compressionMinBytes,
+        turnWrites,
       );
     } catch (error) {
       // A client that left during its upload: not the service's fault, logged once at info

@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { chooseEncoding, compressor, isCompressible } from "./compression.js";
 import type { Reply } from "./reply.js";
+import type { TurnWrites } from "./turnWrites.js";
 
 /*
  * Writes a reply, compressed (br or gzip) when the client accepts it, the content is text and
@@ -23,6 +24,7 @@ export async function send(
   response: ServerResponse,
   reply: Reply,
   compressionMinBytes: number,
+  turnWrites?: TurnWrites,
 ): Promise<void> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(reply.headers)) headers[name.toLowerCase()] = value;
@@ -48,8 +50,12 @@ export async function send(
     // A body already in memory is written at once: a stream pipeline (with its own
     // AbortController, aborted when it finishes) cost more than the write of a REST answer.
     headers["content-length"] = String(known);
-    response.writeHead(reply.status, headers);
-    response.end(body);
+    const write = () => {
+      response.writeHead(reply.status, headers);
+      response.end(body);
+    };
+    if (turnWrites) await turnWrites.queue(write);
+    else write();
     return;
   }
   const source = Readable.from(

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { createTurnWrites } from "../../src/http/turnWrites.js";
+
+/** Resolves after the check phase of the current turn (a later setImmediate runs after it). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe("turn writes (answers of one event-loop turn written together)", () => {
+  it("writes nothing during the turn, then every queued write in order at its end", async () => {
+    const turnWrites = createTurnWrites();
+    const written: string[] = [];
+    const settled = ["a", "b", "c"].map((name) => turnWrites.queue(() => written.push(name)));
+    // Microtasks of the same turn (the rest of the requests' work) still see nothing written.
+    await Promise.resolve();
+    expect(written).toEqual([]);
+    await Promise.all(settled);
+    expect(written).toEqual(["a", "b", "c"]);
+  });
+
+  it("a write queued in a later turn is written at the end of that turn", async () => {
+    const turnWrites = createTurnWrites();
+    const written: string[] = [];
+    await turnWrites.queue(() => written.push("first"));
+    const second = turnWrites.queue(() => written.push("second"));
+    expect(written).toEqual(["first"]);
+    await second;
+    expect(written).toEqual(["first", "second"]);
+  });
+
+  it("a throwing write rejects its own promise; the writes after it still happen", async () => {
+    const turnWrites = createTurnWrites();
+    const written: string[] = [];
+    const failing = turnWrites.queue(() => {
+      throw new TypeError("invalid header");
+    });
+    const after = turnWrites.queue(() => written.push("after"));
+    await expect(failing).rejects.toThrow("invalid header");
+    await after;
+    expect(written).toEqual(["after"]);
+  });
+
+  it("queues of two handlers are independent", async () => {
+    const one = createTurnWrites();
+    const other = createTurnWrites();
+    const written: string[] = [];
+    const settled = [one.queue(() => written.push("one")), other.queue(() => written.push("other"))];
+    await nextTurn();
+    await Promise.all(settled);
+    expect(written.sort()).toEqual(["one", "other"]);
+  });
+});
