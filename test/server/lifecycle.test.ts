@@ -157,3 +157,24 @@ describe("SIGTERM drain window (SHUTDOWN_DRAIN_MS)", () => {
     expect(await process.exited).toEqual({ code: 0, signal: null });
   }, 60_000);
 });
+
+describe("log lines (written in blocks, src/log.ts)", () => {
+  it("a request's line reaches stdout while the service keeps running, and the last lines at exit", async () => {
+    const process = service({ SHUTDOWN_DRAIN_MS: "0" });
+    const port = portOf((await process.waitFor(LISTENING))[0]);
+    // One request: far less than a block, so only the periodic flush writes its line.
+    const first = await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { "x-request-id": "flushed-1" } });
+    expect(first.status).toBe(200);
+    await process.waitFor(/^request$/);
+    expect(process.records.find((record) => record.requestId === "flushed-1")).toMatchObject({
+      msg: "request",
+      path: "/healthz",
+      status: 200,
+    });
+    // A line logged just before the signal: written when the process exits, not lost.
+    await (await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { "x-request-id": "last-2" } })).text();
+    process.child.kill("SIGTERM");
+    expect(await process.exited).toEqual({ code: 0, signal: null });
+    expect(process.records.some((record) => record.requestId === "last-2")).toBe(true);
+  }, 60_000);
+});
