@@ -1,10 +1,12 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { pino } from "pino";
 
 /*
  * The service's one logger (pino): JSON lines on stdout, at the level of LOG_LEVEL — request
  * lines, errors with their stack, and the process's own lines (listening, shutdown, workers),
- * whose texts are the `msg` field.
+ * whose texts are the `msg` field. A line logged while serving a request names it (`requestId`):
+ * the id travels with the request (the REST call, the GraphQL context, a batch's lines), not in
+ * an AsyncLocalStorage, whose promise hooks cost every promise of every request 5–7 % of a
+ * served POST's time (bench/README.md, "sixth round").
  */
 
 export type Logger = pino.Logger;
@@ -12,14 +14,6 @@ export type Logger = pino.Logger;
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** The id of the request being served, for every line logged while serving it. */
-const currentRequest = new AsyncLocalStorage<string>();
-
-/** Runs `serve` with `requestId` attached to every line it logs (errors of resolvers included). */
-export function withRequestId<T>(requestId: string, serve: () => T): T {
-  return currentRequest.run(requestId, serve);
-}
 
 /**
  * Log lines wait in memory until this many bytes (about 30 request lines) or the next flush: each
@@ -46,10 +40,6 @@ export function createLogger(level: LogLevel, destination?: pino.DestinationStre
   return pino(
     {
       level,
-      mixin: () => {
-        const requestId = currentRequest.getStore();
-        return requestId === undefined ? {} : { requestId };
-      },
       timestamp: pino.stdTimeFunctions.isoTime,
       // `err` keeps the stack of an error (pino's standard serializer).
       serializers: { err: pino.stdSerializers.err },

@@ -24,7 +24,7 @@ import type { AllowedOrigins } from "./http/cors.js";
 import { documentCache } from "./http/documentCache.js";
 import { GRAPHIQL_EXAMPLES } from "./http/graphiqlExamples.js";
 import { createHttpHandler } from "./http/handler.js";
-import { yogaLogger } from "./http/logging.js";
+import { graphqlLogging } from "./http/logging.js";
 import { createMetrics } from "./http/metrics.js";
 import { docsPage, graphiqlPage, rootPage, SERVICE_TITLE } from "./http/pages.js";
 import { loadProjectDocs } from "./http/projectDocs.js";
@@ -84,6 +84,8 @@ interface TransportContext {
   readonly signal?: AbortSignal;
   /** Waits for room for the request's fleet items (MAX_CONCURRENT_FLEET_ITEMS). */
   readonly admitFleetItems?: (items: number) => Promise<void>;
+  /** The HTTP request's id: the unexpected errors of its execution are logged with it. */
+  readonly requestId?: string;
 }
 
 /** A computation run on first use, its result kept. */
@@ -171,6 +173,7 @@ export function createApp(options: AppOptions = {}) {
   const documents = documentCache<DocumentNode>(DOCUMENT_CACHE);
   const syntaxErrors = documentCache<unknown>(DOCUMENT_CACHE);
   metrics.observeDocumentCache(() => documents.size() + syntaxErrors.size());
+  const graphqlLog = graphqlLogging(logger);
   const yoga = createYoga<TransportContext>({
     schema,
     context: ({ signal, admitFleetItems }) =>
@@ -186,13 +189,16 @@ export function createApp(options: AppOptions = {}) {
     renderGraphiQL: graphiqlPage,
     // CORS is the HTTP front's (one policy for /v1 and /graphql).
     cors: false,
-    logging: yogaLogger(logger),
+    logging: graphqlLog.logger,
     // Unexpected errors are masked; GraphQLErrors raised on purpose (codes) pass through.
     maskedErrors: true,
     // Input bounds first: nesting before parsing, list lengths before variables are coerced.
     // @defer and @stream: a fleet's `items @stream` are sent as their chunks are evaluated
     // (multipart/mixed or text/event-stream), instead of in one answer at the end.
+    // The errors plugin comes before yoga's masking (which yoga adds after these): it sees an
+    // unexpected error as it was raised, and logs it with the request's id.
     plugins: [
+      graphqlLog.plugin,
       inputLimitsPlugin(limits),
       ...abuseProtection(),
       metrics.fleetPlugin,
@@ -200,7 +206,9 @@ export function createApp(options: AppOptions = {}) {
       streamedAnswers(),
     ],
   });
-  const rest = createRestHandler(schema, service, (message, error) => logger.error({ err: error }, message));
+  const rest = createRestHandler(schema, service, (message, error, requestId) =>
+    logger.error({ err: error, requestId }, message),
+  );
   const versions = {
     serviceVersion: SERVICE_VERSION,
     methodology: defaultEdition,

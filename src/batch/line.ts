@@ -13,6 +13,8 @@ export interface LineCall {
   /** Body text ("" when absent). */
   readonly body: string;
   readonly signal?: AbortSignal;
+  /** The id of the HTTP request the line belongs to (the batch's), for its logged errors. */
+  readonly requestId?: string;
 }
 
 /** A route's answer: status and JSON body. */

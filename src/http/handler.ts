@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { YogaServerInstance } from "graphql-yoga";
 import type { Capacity, Limits } from "../config.js";
-import { type Logger, withRequestId } from "../log.js";
+import type { Logger } from "../log.js";
 import type { RestCall, RestResponse } from "../rest/index.js";
 import { routeTemplate } from "../rest/index.js";
 import { AdmissionRefused, createAdmission, type Lease } from "./admission.js";
@@ -58,6 +58,8 @@ export interface StreamingRoute {
     readonly body: AsyncIterable<Uint8Array>;
     /** Aborted when the client goes away. */
     readonly signal: AbortSignal;
+    /** The request's id, for the lines logged while serving it. */
+    readonly requestId: string;
   }) => Reply;
 }
 
@@ -319,7 +321,7 @@ export function createHttpHandler(parts: HttpParts) {
 
   const urlTooLong = `the request target exceeds ${limits.maxUrlLength} characters (MAX_URL_LENGTH)`;
 
-  function route(request: IncomingMessage, path: string, method: string): Routed {
+  function route(request: IncomingMessage, path: string, method: string, requestId: string): Routed {
     // Checked before any work on the path (routing, trimming, parsing the query string).
     if ((request.url ?? "/").length > limits.maxUrlLength) {
       return {
@@ -366,6 +368,7 @@ export function createHttpHandler(parts: HttpParts) {
               {
                 signal: cancel,
                 admitFleetItems: (items: number) => admitFleetItems(items, lease, cancel, holdWhileWorking),
+                requestId,
               },
             );
             const headers: Record<string, string> = {};
@@ -399,7 +402,7 @@ export function createHttpHandler(parts: HttpParts) {
         route: streamingPath,
         reply: async (cancellation) =>
           method === streaming.method
-            ? streaming.reply({ url, body: request, signal: cancellation.signal })
+            ? streaming.reply({ url, body: request, signal: cancellation.signal, requestId })
             : jsonReply(405, { detail: "Method Not Allowed" }),
       };
     }
@@ -408,7 +411,13 @@ export function createHttpHandler(parts: HttpParts) {
       reply: (cancellation, hold) =>
         execute(request, cancellation, hold, false, async (body) =>
           restReply(
-            await rest({ method, url: request.url ?? "/", body: body.toString("utf8"), cancellation }),
+            await rest({
+              method,
+              url: request.url ?? "/",
+              body: body.toString("utf8"),
+              cancellation,
+              requestId,
+            }),
           ),
         ),
     };
@@ -429,10 +438,9 @@ export function createHttpHandler(parts: HttpParts) {
     response.once("close", () => socket.removeListener("timeout", stalled));
   }
 
-  /** One request; every line logged while serving it carries its id. */
+  /** One request; every line logged while serving it carries its id (given to what it calls). */
   function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const requestId = requestIdOf(request.headers["x-request-id"]);
-    return withRequestId(requestId, () => serve(request, response, requestId));
+    return serve(request, response, requestIdOf(request.headers["x-request-id"]));
   }
 
   async function serve(request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {
@@ -474,7 +482,7 @@ export function createHttpHandler(parts: HttpParts) {
           path === "/graphql" || path === "/openapi.json" ? path : (routeTemplate(path) ?? UNMATCHED);
         reply = preflight(parts.allowedOrigins, request.headers);
       } else {
-        const routed = route(request, path, method);
+        const routed = route(request, path, method, requestId);
         template = routed.route;
         const answer = await routed.reply(cancellation, hold);
         if (gone) return;

@@ -22,6 +22,8 @@ export interface BatchRequest {
   readonly body: AsyncIterable<Uint8Array>;
   /** Aborted when the client goes away: no further line is evaluated. */
   readonly signal: AbortSignal;
+  /** The batch request's id: a line's unexpected error is logged with it. */
+  readonly requestId?: string;
 }
 
 export interface BatchReply {
@@ -81,7 +83,10 @@ export function createBatchRoute(options: BatchRouteOptions) {
     // The slot is freed when the answer ends, or when the client leaves before it starts.
     request.signal.addEventListener("abort", release, { once: true });
     const defaults: BatchDefaults = edition.edition === null ? {} : { edition: edition.edition };
-    const lines = evaluateBatch(ndjsonLines(request.body, options.maxLineBytes), options.evaluate, {
+    const requestId = request.requestId;
+    const evaluate: RouteEvaluator =
+      requestId === undefined ? options.evaluate : (call) => options.evaluate({ ...call, requestId });
+    const lines = evaluateBatch(ndjsonLines(request.body, options.maxLineBytes), evaluate, {
       defaults,
       maxLineBytes: options.maxLineBytes,
       signal: request.signal,

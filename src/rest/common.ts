@@ -94,14 +94,21 @@ export class RestError extends Error {
  * The shim's operations are fixed documents, so each is compiled once with graphql-jit (same
  * schema, resolvers and errors as graphql-js; several times faster on the large verbose answers).
  */
-/** Called with an unexpected error (a bug) and what was being done, before the 500 is answered. */
-export type ErrorReporter = (message: string, error: unknown) => void;
+/**
+ * Called with an unexpected error (a bug), what was being done and the id of the request it
+ * happened in, before the 500 is answered.
+ */
+export type ErrorReporter = (message: string, error: unknown, requestId?: string) => void;
 
 export function createRunner(
   schema: GraphQLSchema,
   service: Service,
   reportError: ErrorReporter,
-): (edition: EditionDescription, cancellation?: { readonly signal?: AbortSignal }) => Runner {
+): (
+  edition: EditionDescription,
+  cancellation?: { readonly signal?: AbortSignal },
+  requestId?: string,
+) => Runner {
   const compiled = new Map<DocumentNode, CompiledQuery>();
   const compile = (document: DocumentNode): CompiledQuery => {
     let query = compiled.get(document);
@@ -114,14 +121,14 @@ export function createRunner(
     }
     return query;
   };
-  return (edition, cancellation) => async (document, variables) => {
+  return (edition, cancellation, requestId) => async (document, variables) => {
     // The cancellation's signal is read only when the execution asks for it (fleets, turns).
     const context = createRequestContext(service, { cancellation, spellError: graphqlErrorOf });
     const result = (await compile(document).query(undefined, context, {
       ...variables,
       edition: edition.id,
     })) as ExecutionResult;
-    if (result.errors && result.errors.length > 0) throw restErrorOf(result.errors, reportError);
+    if (result.errors && result.errors.length > 0) throw restErrorOf(result.errors, reportError, requestId);
     return result.data as never;
   };
 }
@@ -169,6 +176,7 @@ type GraphQLFormattedErrorLike = NonNullable<ExecutionResult["errors"]>[number];
 function restErrorOf(
   errors: NonNullable<ExecutionResult["errors"]>,
   reportError: ErrorReporter,
+  requestId: string | undefined,
 ): RestError | RefusedValue {
   const [first] = errors;
   const code = first.extensions?.code;
@@ -186,6 +194,7 @@ function restErrorOf(
   reportError(
     `REST: unexpected GraphQL error at ${first.path.join(".")}: ${first.message}`,
     first.originalError ?? first,
+    requestId,
   );
   return new RestError(500, "Internal Server Error");
 }

@@ -36,6 +36,8 @@ export interface RestCall {
    * turns; a REST answer does not): the HTTP front's cancellation, which makes its signal then.
    */
   readonly cancellation?: { readonly signal: AbortSignal };
+  /** The id of the HTTP request this call serves, for the lines its unexpected errors log. */
+  readonly requestId?: string;
 }
 
 /** The JSON body, its nesting bounded before it is parsed and its lists before their items. */
@@ -101,11 +103,11 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
       if (kept !== undefined) return keptAnswer(kept);
       const answer = await handler(
         { method: call.method, params, body, validation },
-        runner(edition, call.cancellation ?? call),
+        runner(edition, call.cancellation ?? call, call.requestId),
       );
       return key === null || answer.status !== 200 ? answer : keep(service, key, answer);
     } catch (error) {
-      return errorResponse(error, validation, sent, reportError);
+      return errorResponse(error, validation, sent, reportError, call.requestId);
     }
   };
 }
@@ -157,7 +159,7 @@ export function queryEdition(
     return { edition: params.has("edition") ? requestedEdition(params, service).id : null };
   } catch (error) {
     const validation = servedEdition(service, service.defaultEdition).requestValidation;
-    return { refused: errorResponse(error, validation, null, () => {}) };
+    return { refused: errorResponse(error, validation, null, () => {}, undefined) };
   }
 }
 
@@ -270,6 +272,7 @@ function errorResponse(
   validation: RequestValidation,
   sent: SentRequest | null,
   reportError: ErrorReporter,
+  requestId: string | undefined,
 ): RestResponse {
   if (error instanceof RestError) return { status: error.status, body: error.body };
   if (error instanceof RefusedValue) {
@@ -292,6 +295,6 @@ function errorResponse(
     const issue = { kind: "json", params: { message: error.message } } as const;
     return { status: 422, body: { detail: [validationDetail(validation, ["body"], issue, {})] } };
   }
-  reportError("REST: unexpected error", error);
+  reportError("REST: unexpected error", error, requestId);
   return { status: 500, body: "Internal Server Error" };
 }

@@ -197,6 +197,38 @@ describe("request ids and logs", () => {
     expect(errors.length).toBeGreaterThan(0);
     expect(JSON.stringify(errors)).toContain("boom inside a resolver");
     expect(JSON.stringify(errors)).toMatch(/at .*server/);
+    // No line about it without the id (yoga logs the error it masks: not twice).
+    const aboutIt = server.logs.filter(
+      (entry) => entry.level === 50 && JSON.stringify(entry).includes("boom inside a resolver"),
+    );
+    expect(aboutIt.every((entry) => entry.requestId === "err-7")).toBe(true);
+  });
+
+  it("a REST route's unexpected error and a batch line's are logged with their request's id", async () => {
+    const spy = vi.spyOn(Server.prototype, "embeddedImpact").mockImplementation(() => {
+      throw new Error("boom behind the shim");
+    });
+    try {
+      const single = await fetch(`${server.url}/v1/server/?verbose=false`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-request-id": "rest-500" },
+        body: "{}",
+      });
+      expect(single.status).toBe(500);
+      await single.arrayBuffer();
+      const batch = await fetch(`${server.url}/v1/batch`, {
+        method: "POST",
+        headers: { "content-type": "application/x-ndjson", "x-request-id": "batch-500" },
+        body: `${JSON.stringify({ path: "/v1/server/?verbose=false", body: {} })}\n`,
+      });
+      expect((await batch.text()).split("\n")[0]).toContain('"status":500');
+    } finally {
+      spy.mockRestore();
+    }
+    for (const id of ["rest-500", "batch-500"]) {
+      const errors = server.logs.filter((entry) => entry.level === 50 && entry.requestId === id);
+      expect(JSON.stringify(errors)).toContain("boom behind the shim");
+    }
   });
 
   it("makes an id when the client gives none (or an implausible one)", async () => {

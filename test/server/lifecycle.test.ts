@@ -163,7 +163,9 @@ describe("log lines (written in blocks, src/log.ts)", () => {
     const process = service({ SHUTDOWN_DRAIN_MS: "0" });
     const port = portOf((await process.waitFor(LISTENING))[0]);
     // One request: far less than a block, so only the periodic flush writes its line.
-    const first = await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { "x-request-id": "flushed-1" } });
+    const first = await fetch(`http://127.0.0.1:${port}/healthz`, {
+      headers: { "x-request-id": "flushed-1" },
+    });
     expect(first.status).toBe(200);
     await process.waitFor(/^request$/);
     expect(process.records.find((record) => record.requestId === "flushed-1")).toMatchObject({
