@@ -35,12 +35,29 @@ function bufferedStdout(): pino.DestinationStream {
   return stream;
 }
 
+/**
+ * pino's ISO time field (`,"time":"2026-11-23T16:30:22.123Z"`), made once per millisecond: a busy
+ * service logs several lines within one, and formatting the date was a tenth of a line's cost.
+ */
+function isoTimeByMillisecond(): () => string {
+  let millisecond = Number.NaN;
+  let field = "";
+  return () => {
+    const now = Date.now();
+    if (now !== millisecond) {
+      millisecond = now;
+      field = `,"time":"${new Date(now).toISOString()}"`;
+    }
+    return field;
+  };
+}
+
 /** A JSON logger on stdout (or on `destination`, for tests). */
 export function createLogger(level: LogLevel, destination?: pino.DestinationStream): Logger {
   return pino(
     {
       level,
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: isoTimeByMillisecond(),
       // `err` keeps the stack of an error (pino's standard serializer).
       serializers: { err: pino.stdSerializers.err },
     },
