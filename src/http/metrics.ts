@@ -86,6 +86,26 @@ export function createMetrics(): Metrics {
       this.set(documentCacheSize());
     },
   });
+  /**
+   * The series of each (method, route, status), made on first use: labelling by an object hashes
+   * its keys on every request. Bounded: methods and routes are the known ones or `other` /
+   * `unmatched`, statuses the service's own.
+   */
+  const seriesByRequest = new Map<
+    string,
+    { readonly count: () => void; readonly time: (s: number) => void }
+  >();
+  const seriesOf = (method: string, route: string, status: number) => {
+    const key = `${method} ${route} ${status}`;
+    let series = seriesByRequest.get(key);
+    if (series === undefined) {
+      const counter = requests.labels({ method, route, status: String(status) });
+      const histogram = duration.labels({ method, route });
+      series = { count: () => counter.inc(), time: (seconds) => histogram.observe(seconds) };
+      seriesByRequest.set(key, series);
+    }
+    return series;
+  };
   return {
     registry,
     observeDocumentCache(size) {
@@ -95,8 +115,9 @@ export function createMetrics(): Metrics {
       admissions.set(limit, admission);
     },
     observeRequest(method, route, status, seconds) {
-      requests.inc({ method, route, status: String(status) });
-      duration.observe({ method, route }, seconds);
+      const series = seriesOf(method, route, status);
+      series.count();
+      series.time(seconds);
     },
     fleetPlugin: {
       onExecute({ args }) {
