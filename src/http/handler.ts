@@ -17,7 +17,7 @@ import { type ProjectDocs, projectDocRoutes } from "./projectDocs.js";
 import type { Readiness } from "./readiness.js";
 import { htmlReply, jsonReply, type Reply } from "./reply.js";
 import { send } from "./send.js";
-import { createTurnWrites } from "./turnWrites.js";
+import { afterTheTurnsReads, createTurnWrites } from "./turnBatching.js";
 
 /*
  * The HTTP front of the service: request id, CORS, routing to the pages, probes, metrics,
@@ -484,6 +484,7 @@ export function createHttpHandler(parts: HttpParts) {
       } else {
         const routed = route(request, path, method, requestId);
         template = routed.route;
+        await afterTheTurnsReads();
         const answer = await routed.reply(cancellation, hold);
         if (gone) return;
         const cors = corsPath ? corsHeaders(parts.allowedOrigins, request.headers) : {};

@@ -8,7 +8,7 @@ export interface Reply {
 
 /**
  * A JSON answer, as its UTF-8 bytes at once. Kept as the serialised string until its turn's
- * writes (turnWrites.ts), a large answer was flattened in the old generation when it was measured
+ * writes (turnBatching.ts), a large answer was flattened in the old generation when it was measured
  * and written, and the young collections promoted about 1 MB each (bench/README.md, "sixth
  * round"); its bytes live outside the JavaScript heap.
  */

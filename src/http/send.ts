@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { chooseEncoding, compressor, isCompressible } from "./compression.js";
 import type { Reply } from "./reply.js";
-import type { TurnWrites } from "./turnWrites.js";
+import type { TurnWrites } from "./turnBatching.js";
 
 /*
  * Writes a reply, compressed (br or gzip) when the client accepts it, the content is text and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTurnWrites } from "../../src/http/turnWrites.js";
+import { afterTheTurnsReads, createTurnWrites } from "../../src/http/turnBatching.js";
 
 /** Resolves after the check phase of the current turn (a later setImmediate runs after it). */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -46,5 +46,23 @@ describe("turn writes (answers of one event-loop turn written together)", () => 
     await nextTurn();
     await Promise.all(settled);
     expect(written.sort()).toEqual(["one", "other"]);
+  });
+});
+
+describe("work after the turn's reads", () => {
+  it("starts after the callbacks of the current turn, each one's microtasks before the next", async () => {
+    const order: string[] = [];
+    const work = (name: string) =>
+      afterTheTurnsReads().then(async () => {
+        order.push(`${name} starts`);
+        await Promise.resolve();
+        order.push(`${name} ends`);
+      });
+    const done = [work("a"), work("b")];
+    // Still in the turn that "read" both: neither has started.
+    await Promise.resolve();
+    order.push("reads done");
+    await Promise.all(done);
+    expect(order).toEqual(["reads done", "a starts", "a ends", "b starts", "b ends"]);
   });
 });
