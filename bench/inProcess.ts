@@ -14,19 +14,12 @@ import { Agent, get } from "node:http";
 import { Session } from "node:inspector";
 import { createLogger } from "../src/log.js";
 import { createApp } from "../src/server.js";
-import { SCENARIOS } from "./scenarios.js";
+import { namedScenario } from "./scenarios.js";
 
 const REQUESTS = Number(process.env.INPROCESS_REQUESTS ?? 1500);
 const ROUNDS = Number(process.env.INPROCESS_ROUNDS ?? 9);
 
-const wanted = (process.argv[2] ?? "").toLowerCase();
-const scenario = SCENARIOS.find((s) => s.target === "service" && s.name.toLowerCase().includes(wanted));
-if (!wanted || !scenario) {
-  console.error(
-    `usage: tsx bench/inProcess.ts <part of one of: ${SCENARIOS.map((s) => s.name).join(" | ")}>`,
-  );
-  process.exit(2);
-}
+const scenario = namedScenario("bench/inProcess.ts");
 const app = createApp({ logger: createLogger("silent") });
 const bodies = Array.from({ length: REQUESTS }, () => (scenario.body ? JSON.stringify(scenario.body()) : ""));
 // INPROCESS_PROFILE=<file>: a CPU profile of the timed rounds (warm-up round excluded).

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { SCENARIOS, scenarioRequests } from "./scenarios.js";
+import { namedScenario, scenarioRequests } from "./scenarios.js";
 
 const root = new URL("..", import.meta.url);
 const WARM_UP_SECONDS = Number(process.env.PROFILE_WARMUP ?? 2);
@@ -80,14 +80,7 @@ function table(title: string, shares: Map<string, number>, total: number): void 
 }
 
 async function main(): Promise<void> {
-  const wanted = (process.argv[2] ?? "").toLowerCase();
-  const scenario = SCENARIOS.find((s) => s.target === "service" && s.name.toLowerCase().includes(wanted));
-  if (!wanted || !scenario) {
-    console.error(
-      `usage: tsx bench/profile.ts <part of one of: ${SCENARIOS.map((s) => s.name).join(" | ")}>`,
-    );
-    process.exit(2);
-  }
+  const scenario = namedScenario("bench/profile.ts");
   const directory = mkdtempSync(join(tmpdir(), "profile-"));
   const port = 20000 + Math.floor(Math.random() * 12000);
   const child = spawn(

@@ -192,6 +192,18 @@ export const SCENARIOS: readonly Scenario[] = [
   },
 ];
 
+/**
+ * The service scenario a command line names (`process.argv[2]`, part of its name, any case);
+ * without one, the usage line of `script` and exit code 2.
+ */
+export function namedScenario(script: string): Scenario {
+  const wanted = (process.argv[2] ?? "").toLowerCase();
+  const scenario = SCENARIOS.find((s) => s.target === "service" && s.name.toLowerCase().includes(wanted));
+  if (wanted && scenario) return scenario;
+  console.error(`usage: tsx ${script} <part of one of: ${SCENARIOS.map((s) => s.name).join(" | ")}>`);
+  process.exit(2);
+}
+
 /** The requests autocannon sends for a scenario (a varied body made anew for each request). */
 export function scenarioRequests(scenario: Scenario): autocannon.Request[] {
   return [
