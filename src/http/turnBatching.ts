@@ -60,8 +60,8 @@ export function createTurnWrites(): TurnWrites {
     queue: (write) =>
       new Promise<void>((resolve, reject) => {
         pending.push({ write, resolve, reject });
-        // setImmediate runs after the poll phase: every request read in this turn has been
-        // answered by then (their work runs in the microtasks of the poll phase's callbacks).
+        // An immediate queued now runs after those queued before it: the work of every request
+        // read with this one (each an immediate of its own, afterTheTurnsReads) is done by then.
         if (pending.length === 1) setImmediate(flush);
       }),
   };
