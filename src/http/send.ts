@@ -24,7 +24,7 @@ export async function send(
   response: ServerResponse,
   reply: Reply,
   compressionMinBytes: number,
-  turnWrites?: TurnWrites,
+  turnWrites: TurnWrites,
 ): Promise<void> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(reply.headers)) headers[name.toLowerCase()] = value;
@@ -47,15 +47,15 @@ export async function send(
     return;
   }
   if (encoding === null && (typeof body === "string" || body instanceof Uint8Array)) {
-    // A body already in memory is written at once: a stream pipeline (with its own
-    // AbortController, aborted when it finishes) cost more than the write of a REST answer.
+    // A body already in memory is written whole, with the other answers of its turn
+    // (turnBatching.ts): a stream pipeline (with its own AbortController, aborted when it
+    // finishes) cost more than the write of a REST answer.
     headers["content-length"] = String(known);
     const write = () => {
       response.writeHead(reply.status, headers);
       response.end(body);
     };
-    if (turnWrites) await turnWrites.queue(write);
-    else write();
+    await turnWrites.queue(write);
     return;
   }
   const source = Readable.from(

@@ -23,7 +23,7 @@ export interface BatchRequest {
   /** Aborted when the client goes away: no further line is evaluated. */
   readonly signal: AbortSignal;
   /** The batch request's id: a line's unexpected error is logged with it. */
-  readonly requestId?: string;
+  readonly requestId: string;
 }
 
 export interface BatchReply {
@@ -84,8 +84,7 @@ export function createBatchRoute(options: BatchRouteOptions) {
     request.signal.addEventListener("abort", release, { once: true });
     const defaults: BatchDefaults = edition.edition === null ? {} : { edition: edition.edition };
     const requestId = request.requestId;
-    const evaluate: RouteEvaluator =
-      requestId === undefined ? options.evaluate : (call) => options.evaluate({ ...call, requestId });
+    const evaluate: RouteEvaluator = (call) => options.evaluate({ ...call, requestId });
     const lines = evaluateBatch(ndjsonLines(request.body, options.maxLineBytes), evaluate, {
       defaults,
       maxLineBytes: options.maxLineBytes,
