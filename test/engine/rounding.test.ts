@@ -119,6 +119,40 @@ describe("significantCount (docs/methodology.md §12.4)", () => {
     expect(significantCountOfScaled(0, 0, -3)).toBe(0);
   });
 
+  it("rescales a number below one as the decimal text of its shortest repr says", () => {
+    // §12.4 read literally: the digits and exponent of the shortest repr, rescaled by the largest
+    // power of ten (at least 1e-9) dividing it, the 14-digit fixed-point count of the result.
+    const textCount = (x: number): number => {
+      const [mantissa, e = "0"] = String(x).split("e");
+      const [whole, fraction = ""] = mantissa.split(".");
+      const all = (whole + fraction).replace(/^0+/, "");
+      const significant = all.replace(/0+$/, "");
+      const exponent = Number(e) - fraction.length + (all.length - significant.length);
+      const k = Math.max(-9, exponent + 1);
+      const m = Number(`${significant}e${exponent + 1 - k}`);
+      const i = Math.trunc(m);
+      const mag = i === 0 ? 1 : Math.floor(Math.log10(i)) + 1;
+      if (mag >= 14) return mag;
+      const scale = Number(`1e${14 - mag}`);
+      let f = scale + Math.trunc(scale * (m - i) + 0.5);
+      while (f % 10 === 0) f /= 10;
+      return mag + Math.floor(Math.log10(f));
+    };
+    const belowOne = fc.oneof(
+      fc.double({ min: Number.MIN_VALUE, max: 1, maxExcluded: true, noNaN: true }),
+      // Short decimals, and their neighbours in floating point (17-digit reprs).
+      fc
+        .tuple(fc.integer({ min: 1, max: 99_999 }), fc.integer({ min: -330, max: -1 }), fc.integer({ min: -2, max: 2 }))
+        .map(([n, s, step]) => Number(`${n}e${s}`) * (1 + step * Number.EPSILON))
+        .filter((x) => x > 0 && x < 1),
+      fc.constantFrom(0.1 + 0.2, 1 / 3, 2 / 3, 0.999999999999, 5e-324, 1e-10, 1.5e-10, 1e-7, 0.000001),
+    );
+    fc.assert(
+      fc.property(belowOne, (x) => significantCount(x) === textCount(x) && significantCount(-x) === textCount(x)),
+      { numRuns: 50_000 },
+    );
+  });
+
   it("counts every integer digit, trailing zeros included", () => {
     // Hence ρ = 100000 (6 > 4) goes through r4 while ρ = 1800 (4) is returned as is.
     expect(significantCount(1800)).toBe(4);

@@ -92,13 +92,45 @@ export function roundHalfEven(x: number): number {
 }
 
 /**
- * Shortest round-trip decimal of a finite positive double as `digits × 10^exponent`, trailing zeros
- * removed. Read from `String(x)` (`123.45`, `0.00012`, `1.2e-7`, `1e+21`) character by character:
- * hot in every rounding of a value below 1.
+ * §12.4 rescaling of `|x| < 1`: with `q = 10^k` the smallest of 1e-9, 1e-8, … that does not divide `x`
+ * exactly (decimal arithmetic on the shortest repr), return `x · 10^(1−k)` converted back to a double.
+ * The shortest repr is read from `String(x)` (`0.00012`, `1.2e-7`) in one pass of its characters, its
+ * digits gathered as an integer `d` (exact below 2^53) and its exponent `e`, `x = d × 10^e`: hot in
+ * every rounding of a value below 1 without a range. A longer repr (17 digits) takes the text path.
  */
-function decimalParts(x: number): { digits: string; exponent: number } {
+function rescaleBelowOne(x: number): number {
   if (!(x > 0 && Number.isFinite(x))) throw new RangeError(`Not a finite positive number: ${x}`);
   const text = String(x);
+  let digits = 0;
+  let fractionLength = 0;
+  let afterPoint = false;
+  let exponent = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x2e) afterPoint = true;
+    else if (code === 0x65) {
+      exponent = Number(text.slice(i + 1));
+      break;
+    } else {
+      digits = digits * 10 + (code - 0x30);
+      if (afterPoint) fractionLength++;
+    }
+  }
+  if (digits > Number.MAX_SAFE_INTEGER) return rescaleFromText(text);
+  exponent -= fractionLength;
+  // Trailing zeros move into the exponent (exact: digits is an integer below 2^53).
+  while (digits % 10 === 0) {
+    digits /= 10;
+    exponent++;
+  }
+  // 10^k divides digits × 10^exponent (digits without trailing zeros) exactly iff k <= exponent.
+  const k = Math.max(-9, exponent + 1);
+  // The double nearest to digits × 10^(exponent + 1 − k), as parsing that decimal gives it.
+  return scaledInteger(digits, exponent + 1 - k);
+}
+
+/** `rescaleBelowOne` of a repr whose digits do not fit a double exactly, on its text. */
+function rescaleFromText(text: string): number {
   const e = text.indexOf("e");
   const mantissa = e === -1 ? text : text.slice(0, e);
   const point = mantissa.indexOf(".");
@@ -109,19 +141,10 @@ function decimalParts(x: number): { digits: string; exponent: number } {
   let end = all.length;
   while (end > first && all.charCodeAt(end - 1) === 0x30) end--;
   const exponent = (e === -1 ? 0 : Number(text.slice(e + 1))) - fractionLength + (all.length - end);
-  return { digits: end > first ? all.slice(first, end) : "0", exponent };
-}
-
-/**
- * §12.4 rescaling of `|x| < 1`: with `q = 10^k` the smallest of 1e-9, 1e-8, … that does not divide `x`
- * exactly (decimal arithmetic on the shortest repr), return `x · 10^(1−k)` converted back to a double.
- */
-function rescaleBelowOne(x: number): number {
-  const { digits, exponent } = decimalParts(x);
-  // 10^k divides digits × 10^exponent (digits without trailing zeros) exactly iff k <= exponent.
+  const significant = all.slice(first, end);
   const k = Math.max(-9, exponent + 1);
   const scale = exponent + 1 - k;
-  return scale === 0 ? Number(digits) : Number(`${digits}e${scale}`);
+  return scale === 0 ? Number(significant) : Number(`${significant}e${scale}`);
 }
 
 /**
@@ -208,7 +231,9 @@ function withRoundedRange(
   maxSigFig: number,
   warnings: string[],
 ): RoundedImpact {
-  return { value, min: roundSigFig(vmin, maxSigFig), max: roundSigFig(vmax, maxSigFig), warnings };
+  const min = roundSigFig(vmin, maxSigFig);
+  // An impact without a range (most components' impacts) rounds its one bound once.
+  return { value, min, max: vmax === vmin ? min : roundSigFig(vmax, maxSigFig), warnings };
 }
 
 /** How an edition rounds an impact triple (docs/methodology.md §12.3, docs/methodology.md §19.2). */
