@@ -142,13 +142,20 @@ describe("significantCount (docs/methodology.md §12.4)", () => {
       fc.double({ min: Number.MIN_VALUE, max: 1, maxExcluded: true, noNaN: true }),
       // Short decimals, and their neighbours in floating point (17-digit reprs).
       fc
-        .tuple(fc.integer({ min: 1, max: 99_999 }), fc.integer({ min: -330, max: -1 }), fc.integer({ min: -2, max: 2 }))
+        .tuple(
+          fc.integer({ min: 1, max: 99_999 }),
+          fc.integer({ min: -330, max: -1 }),
+          fc.integer({ min: -2, max: 2 }),
+        )
         .map(([n, s, step]) => Number(`${n}e${s}`) * (1 + step * Number.EPSILON))
         .filter((x) => x > 0 && x < 1),
       fc.constantFrom(0.1 + 0.2, 1 / 3, 2 / 3, 0.999999999999, 5e-324, 1e-10, 1.5e-10, 1e-7, 0.000001),
     );
     fc.assert(
-      fc.property(belowOne, (x) => significantCount(x) === textCount(x) && significantCount(-x) === textCount(x)),
+      fc.property(
+        belowOne,
+        (x) => significantCount(x) === textCount(x) && significantCount(-x) === textCount(x),
+      ),
       { numRuns: 50_000 },
     );
   });
