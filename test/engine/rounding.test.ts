@@ -5,6 +5,7 @@ import {
   ImpactRangeError,
   roundHalfEven,
   roundImpact,
+  roundImpactCapped,
   roundSigFig,
   significantCount,
   significantCountOfScaled,
@@ -166,6 +167,55 @@ describe("significantCount (docs/methodology.md §12.4)", () => {
     expect(significantCount(100000)).toBe(6);
     expect(significantCount(1819.821672)).toBe(10);
     expect(significantCount(123456789012345)).toBe(15);
+  });
+});
+
+describe("an impact without a range (docs/methodology.md §12.3)", () => {
+  // §12.3 read literally for Δ = 0: the value is kept at most maxSigFig figures by §12.4's count,
+  // else rounded to maxSigFig figures; 0 gets the uncertainty warning (not generated here).
+  const literal = (v: number, maxSigFig: number): number =>
+    significantCount(v) > maxSigFig ? roundSigFig(v, maxSigFig) : v;
+  const values = fc.oneof(
+    fc.double({ min: -1, max: 1, noNaN: true }).filter((v) => v !== 0),
+    fc.double({ min: 1e-12, max: 1e3, noNaN: true }),
+    // Short decimals and their neighbours in floating point, where the count and the repr part.
+    fc
+      .tuple(
+        fc.integer({ min: 1, max: 9_999_999 }),
+        fc.integer({ min: -20, max: 2 }),
+        fc.integer({ min: -40, max: 40 }),
+      )
+      .map(([n, s, step]) => Number(`${n}e${s}`) * (1 + step * Number.EPSILON)),
+    // Long reprs near short decimals (1.0000000000000001e-7 keeps its 17 figures: a kept quirk).
+    fc
+      .tuple(
+        fc.integer({ min: 1, max: 9_999 }),
+        fc.integer({ min: 1, max: 99 }),
+        fc.integer({ min: -14, max: -1 }),
+      )
+      .map(([n, tail, s]) => Number(`${n}0000000000${tail}e${s - 12}`)),
+  );
+  it.each([
+    ["1.2.4", roundImpact],
+    ["2.4.1", roundImpactCapped],
+  ] as const)("%s: rounds as §12.4's count decides, whatever the magnitude and precision", (_, round) => {
+    fc.assert(
+      fc.property(values, fc.integer({ min: 1, max: 15 }), (v, maxSigFig) => {
+        const precision = { ...DEFAULT_PRECISION, maxSigFig };
+        const rounded = round(v, v, v, precision);
+        return (
+          Object.is(rounded.value, literal(v, maxSigFig)) &&
+          Object.is(rounded.min, roundSigFig(v, maxSigFig)) &&
+          Object.is(rounded.max, rounded.min) &&
+          rounded.warnings.length === 0
+        );
+      }),
+      { numRuns: 100_000 },
+    );
+    // The quirk itself: within 5e-14 of 1e-7 the count is 4 and the value stays unrounded.
+    expect(round(1.0000000000000001e-7, 1.0000000000000001e-7, 1.0000000000000001e-7).value).toBe(
+      1.0000000000000001e-7,
+    );
   });
 });
 

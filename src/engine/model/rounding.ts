@@ -223,6 +223,28 @@ function uncertaintyOf(v: number, vmin: number, vmax: number, precision: Roundin
   return (vmax - vmin) / (100 / precision.uncertainty);
 }
 
+/** Below this magnitude the rescaling of §12.4 stops at 1e-9 and its count reads leading zeros. */
+const LEAST_PLAIN_BELOW_ONE = 1e-10;
+
+/**
+ * §12.3 for an impact without a range (Δ = 0, most components' impacts) and `1e-10 <= |v| < 1`: the
+ * value is `r_p(v)` (p = `maxSigFig` <= 13) in every case the count of §12.4 decides without printing
+ * `v`; null when it must be counted. Why: the count keeps `v` when at most `p` figures, and `v` then
+ * is the double nearest to a decimal of at most `p` figures, so `r_p(v) = v`; otherwise it rounds to
+ * `r_p(v)`. A count above `p` is certain when `v` is more than 1e-11 of itself away from `r_p(v)`:
+ * the count of a repr ending at 1e-10 or above is its number of figures (a decimal of more than `p`
+ * figures there differs from its `p`-figure rounding by 1e-10 of itself at least); a longer repr is
+ * rescaled to a number of at least one integer digit whose 14-digit fixed-point view keeps at most
+ * `p` figures only within 5e-14 of itself of a `p`-figure decimal. In between (5e-14 to 1e-11, or
+ * below 1e-10, where the count reads leading zeros), it is counted.
+ */
+function roundedWithoutRange(v: number, maxSigFig: number): number | null {
+  const m = Math.abs(v);
+  if (!(m >= LEAST_PLAIN_BELOW_ONE && m < 1) || maxSigFig > 13) return null;
+  const rounded = roundSigFig(v, maxSigFig);
+  return rounded === v || Math.abs(v - rounded) > 1e-11 * m ? rounded : null;
+}
+
 /** §12.3: the rounded value with min and max rounded to `maxSigFig` figures, whatever the value's rounding. */
 function withRoundedRange(
   value: number,
@@ -257,6 +279,8 @@ export type ImpactRounding = (
 export const roundImpact: ImpactRounding = (v, vmin, vmax, precision = DEFAULT_PRECISION) => {
   const { maxSigFig, minSigFig } = precision;
   const delta = uncertaintyOf(v, vmin, vmax, precision);
+  const withoutRange = delta === 0 ? roundedWithoutRange(v, maxSigFig) : null;
+  if (withoutRange !== null) return withRoundedRange(withoutRange, vmin, vmax, maxSigFig, []);
   // ρ = n × 10^s; n is NaN while ρ is v itself (Δ = 0), which significantCountOfScaled reads as such.
   let rho = v;
   let n = Number.NaN;
@@ -290,6 +314,9 @@ export const roundImpact: ImpactRounding = (v, vmin, vmax, precision = DEFAULT_P
 export const roundImpactCapped: ImpactRounding = (v, vmin, vmax, precision = DEFAULT_PRECISION) => {
   const { maxSigFig, minSigFig } = precision;
   const delta = uncertaintyOf(v, vmin, vmax, precision);
+  // Without a range no warning is raised and the value is counted as in §12.3.
+  const withoutRange = delta === 0 ? roundedWithoutRange(v, maxSigFig) : null;
+  if (withoutRange !== null) return withRoundedRange(withoutRange, vmin, vmax, maxSigFig, []);
   const warnings: string[] = [];
   let rho = v;
   // ρ = n × 10^s; n is NaN while ρ is v itself (Δ = 0), which significantCountOfScaled reads as such.
