@@ -6,6 +6,7 @@ import {
   type RequestedCriterion,
   resolveCriterion,
 } from "./criteria.js";
+import { builtOncePer } from "../../support/builtOnce.js";
 import type { EditionRules } from "./edition.js";
 import type { Phase, RawImpact } from "./impact.js";
 import { ImpactRangeError, type ImpactRounding, type RoundedImpact } from "./rounding.js";
@@ -98,6 +99,35 @@ export function canonicalSteps(
     .flatMap((info) => PHASES.map((phase) => ({ criterion: info.name, phase })));
 }
 
+/** The steps of an evaluation and, per criterion, the index of its embedded step (its use step follows). */
+interface StepPlan {
+  readonly steps: readonly Step[];
+  readonly firstStep: ReadonlyMap<string, number>;
+}
+
+/** Distinct criteria selections whose plans an edition's table keeps (requests may order them at will). */
+const KEPT_PLANS = 256;
+
+/**
+ * The plans of a criteria table by the names of the computed criteria requested (in their
+ * requested order): every evaluation of a request asks for the same few, so each is built once.
+ */
+const plansOf = builtOncePer((_table: readonly CriterionInfo[]) => new Map<string, StepPlan>());
+
+function stepPlan(criteria: readonly RequestedCriterion[], table: readonly CriterionInfo[]): StepPlan {
+  let key = "";
+  for (const criterion of criteria) if (criterion.computed) key += `${criterion.info.name},`;
+  const plans = plansOf(table);
+  const known = plans.get(key);
+  if (known) return known;
+  const steps = canonicalSteps(criteria, table);
+  const firstStep = new Map<string, number>();
+  for (let index = 0; index < steps.length; index += PHASES.length) firstStep.set(steps[index].criterion, index);
+  const plan = { steps, firstStep };
+  if (plans.size < KEPT_PLANS) plans.set(key, plan);
+  return plan;
+}
+
 interface StepResult {
   readonly raw: RawImpact | null;
   readonly outcome: PhaseOutcome;
@@ -137,12 +167,9 @@ export class Evaluation {
     this.duration = options.duration ?? asset.lifetime();
     this.allocation = options.allocation ?? "LINEAR";
     this.criteria = options.criteria ?? DEFAULT_REQUESTED;
-    this.steps = canonicalSteps(this.criteria, asset.rules.criteria);
-    const firstStep = new Map<string, number>();
-    for (let index = 0; index < this.steps.length; index += PHASES.length) {
-      firstStep.set(this.steps[index].criterion, index);
-    }
-    this.firstStep = firstStep;
+    const plan = stepPlan(this.criteria, asset.rules.criteria);
+    this.steps = plan.steps;
+    this.firstStep = plan.firstStep;
   }
 
   impact(criterion: RequestedCriterion, phase: Phase): PhaseOutcome {
