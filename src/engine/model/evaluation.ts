@@ -1,3 +1,4 @@
+import { builtOncePer } from "../../support/builtOnce.js";
 import { type Attribute, type AttributeValue, MissingValueError, NotImplementedError } from "./attribute.js";
 import type { Allocation } from "./context.js";
 import {
@@ -6,7 +7,6 @@ import {
   type RequestedCriterion,
   resolveCriterion,
 } from "./criteria.js";
-import { builtOncePer } from "../../support/builtOnce.js";
 import type { EditionRules } from "./edition.js";
 import type { Phase, RawImpact } from "./impact.js";
 import { ImpactRangeError, type ImpactRounding, type RoundedImpact } from "./rounding.js";
@@ -122,7 +122,8 @@ function stepPlan(criteria: readonly RequestedCriterion[], table: readonly Crite
   if (known) return known;
   const steps = canonicalSteps(criteria, table);
   const firstStep = new Map<string, number>();
-  for (let index = 0; index < steps.length; index += PHASES.length) firstStep.set(steps[index].criterion, index);
+  for (let index = 0; index < steps.length; index += PHASES.length)
+    firstStep.set(steps[index].criterion, index);
   const plan = { steps, firstStep };
   if (plans.size < KEPT_PLANS) plans.set(key, plan);
   return plan;
