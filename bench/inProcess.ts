@@ -12,15 +12,13 @@
 import { writeFileSync } from "node:fs";
 import { Agent, get } from "node:http";
 import { Session } from "node:inspector";
-import { createLogger } from "../src/log.js";
-import { createApp } from "../src/server.js";
+import { handlerTimer } from "./harness.js";
 import { namedScenario } from "./scenarios.js";
 
 const REQUESTS = Number(process.env.INPROCESS_REQUESTS ?? 1500);
 const ROUNDS = Number(process.env.INPROCESS_ROUNDS ?? 9);
 
 const scenario = namedScenario("bench/inProcess.ts");
-const app = createApp({ logger: createLogger("silent") });
 const bodies = Array.from({ length: REQUESTS }, () => (scenario.body ? JSON.stringify(scenario.body()) : ""));
 // INPROCESS_PROFILE=<file>: a CPU profile of the timed rounds (warm-up round excluded).
 const profileFile = process.env.INPROCESS_PROFILE;
@@ -29,7 +27,6 @@ const post = (method: string, params?: object) =>
   new Promise<unknown>((resolve, reject) =>
     session?.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
   );
-const times: number[] = [];
 // INPROCESS_INTERLEAVE=<port>: a tiny HTTP GET to that port between two requests (experiment).
 const interleavePort = process.env.INPROCESS_INTERLEAVE;
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -41,25 +38,17 @@ const interleave = interleavePort
           res.on("end", resolve);
         });
       })
-  : null;
-let bytes = 0;
-for (let round = 0; round < ROUNDS; round++) {
-  if (session && round === 1) {
+  : undefined;
+const round = handlerTimer({ method: scenario.method, path: scenario.path, bodies }, interleave);
+const times: number[] = [];
+for (let index = 0; index < ROUNDS; index++) {
+  if (session && index === 1) {
     session.connect();
     await post("Profiler.enable");
     await post("Profiler.setSamplingInterval", { interval: 100 });
     await post("Profiler.start");
   }
-  let spent = 0;
-  for (const body of bodies) {
-    if (interleave) await interleave();
-    const started = performance.now();
-    const answer = await app.rest({ method: scenario.method, url: scenario.path, body });
-    if (answer.status !== 200) throw new Error(`answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-    bytes = (answer.serialized ?? Buffer.from(JSON.stringify(answer.body))).length;
-    spent += performance.now() - started;
-  }
-  times.push((spent * 1000) / bodies.length);
+  times.push(await round());
 }
 if (session && profileFile) {
   const { profile } = (await post("Profiler.stop")) as { profile: unknown };
@@ -67,5 +56,5 @@ if (session && profileFile) {
 }
 times.sort((a, b) => a - b);
 console.log(
-  `${scenario.name}: min ${times[0].toFixed(1)} µs, median ${times[Math.floor(times.length / 2)].toFixed(1)} µs per request (${bytes} bytes answered)`,
+  `${scenario.name}: min ${times[0].toFixed(1)} µs, median ${times[Math.floor(times.length / 2)].toFixed(1)} µs per request`,
 );
