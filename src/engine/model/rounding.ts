@@ -258,6 +258,22 @@ function withRoundedRange(
   return { value, min, max: vmax === vmin ? min : roundSigFig(vmax, maxSigFig), warnings };
 }
 
+/**
+ * §12.3 for an impact without a range whose value `roundedWithoutRange` knows without printing it
+ * (no warning: the value is not 0); null for any other impact.
+ * @throws ImpactRangeError when `vmax < vmin`.
+ */
+function roundedAtOnce(
+  v: number,
+  vmin: number,
+  vmax: number,
+  precision: RoundingPrecision,
+): RoundedImpact | null {
+  if (uncertaintyOf(v, vmin, vmax, precision) !== 0) return null;
+  const value = roundedWithoutRange(v, precision.maxSigFig);
+  return value === null ? null : withRoundedRange(value, vmin, vmax, precision.maxSigFig, []);
+}
+
 /** How an edition rounds an impact triple (docs/methodology.md §12.3, docs/methodology.md §19.2). */
 export type ImpactRounding = (
   v: number,
@@ -265,6 +281,15 @@ export type ImpactRounding = (
   vmax: number,
   precision?: RoundingPrecision,
 ) => RoundedImpact;
+
+/**
+ * An edition's rounding, preceded by `roundedAtOnce` for an impact without a range (both
+ * editions round such an impact alike: no warning, the value kept or rounded as §12.4 counts).
+ */
+function atOnceWithoutRange(round: ImpactRounding): ImpactRounding {
+  return (v, vmin, vmax, precision = DEFAULT_PRECISION) =>
+    roundedAtOnce(v, vmin, vmax, precision) ?? round(v, vmin, vmax, precision);
+}
 
 /**
  * §12.3: round an impact value with its range. ρ keeps the digits above the uncertainty Δ: it is
@@ -276,32 +301,32 @@ export type ImpactRounding = (
  * rounded to `maxSigFig` figures.
  * @throws ImpactRangeError when `vmax < vmin`.
  */
-export const roundImpact: ImpactRounding = (v, vmin, vmax, precision = DEFAULT_PRECISION) => {
-  const { maxSigFig, minSigFig } = precision;
-  const delta = uncertaintyOf(v, vmin, vmax, precision);
-  const withoutRange = delta === 0 ? roundedWithoutRange(v, maxSigFig) : null;
-  if (withoutRange !== null) return withRoundedRange(withoutRange, vmin, vmax, maxSigFig, []);
-  // ρ = n × 10^s; n is NaN while ρ is v itself (Δ = 0), which significantCountOfScaled reads as such.
-  let rho = v;
-  let n = Number.NaN;
-  let s = 0;
-  if (delta !== 0) {
-    s = Math.floor(Math.log10(delta));
-    n = roundHalfEven(v / pow10(s));
-    rho = scaledInteger(n, s);
-  }
-  const warnings: string[] = [];
-  let value: number;
-  if (significantCountOfScaled(rho, n, s) > maxSigFig) {
-    value = roundSigFig(rho, maxSigFig);
-  } else if (rho === 0) {
-    warnings.push(UNCERTAINTY_WARNING);
-    value = roundSigFig(v, minSigFig);
-  } else {
-    value = rho;
-  }
-  return withRoundedRange(value, vmin, vmax, maxSigFig, warnings.sort());
-};
+export const roundImpact: ImpactRounding = atOnceWithoutRange(
+  (v, vmin, vmax, precision = DEFAULT_PRECISION) => {
+    const { maxSigFig, minSigFig } = precision;
+    const delta = uncertaintyOf(v, vmin, vmax, precision);
+    // ρ = n × 10^s; n is NaN while ρ is v itself (Δ = 0), which significantCountOfScaled reads as such.
+    let rho = v;
+    let n = Number.NaN;
+    let s = 0;
+    if (delta !== 0) {
+      s = Math.floor(Math.log10(delta));
+      n = roundHalfEven(v / pow10(s));
+      rho = scaledInteger(n, s);
+    }
+    const warnings: string[] = [];
+    let value: number;
+    if (significantCountOfScaled(rho, n, s) > maxSigFig) {
+      value = roundSigFig(rho, maxSigFig);
+    } else if (rho === 0) {
+      warnings.push(UNCERTAINTY_WARNING);
+      value = roundSigFig(v, minSigFig);
+    } else {
+      value = rho;
+    }
+    return withRoundedRange(value, vmin, vmax, maxSigFig, warnings.sort());
+  },
+);
 
 /**
  * docs/methodology.md §19.2 ("less aggressive rounding"): as §12.3, but the rounding magnitude is capped at
@@ -311,31 +336,30 @@ export const roundImpact: ImpactRounding = (v, vmin, vmax, precision = DEFAULT_P
  * value with a range (the logarithm of a negative number, Appendix D.9) the magnitude of |v| is used.
  * @throws ImpactRangeError when `vmax < vmin`.
  */
-export const roundImpactCapped: ImpactRounding = (v, vmin, vmax, precision = DEFAULT_PRECISION) => {
-  const { maxSigFig, minSigFig } = precision;
-  const delta = uncertaintyOf(v, vmin, vmax, precision);
-  // Without a range no warning is raised and the value is counted as in §12.3.
-  const withoutRange = delta === 0 ? roundedWithoutRange(v, maxSigFig) : null;
-  if (withoutRange !== null) return withRoundedRange(withoutRange, vmin, vmax, maxSigFig, []);
-  const warnings: string[] = [];
-  let rho = v;
-  // ρ = n × 10^s; n is NaN while ρ is v itself (Δ = 0), which significantCountOfScaled reads as such.
-  let n = Number.NaN;
-  let s = 0;
-  if (delta !== 0) {
-    const uncapped = Math.floor(Math.log10(delta));
-    s = v === 0 ? uncapped : Math.min(uncapped, Math.floor(Math.log10(Math.abs(v))));
-    n = roundHalfEven(v / pow10(s));
-    rho = scaledInteger(n, s);
-    if (v !== 0 && vmax > vmin && roundHalfEven(v / pow10(uncapped)) === 0)
-      warnings.push(UNCERTAINTY_WARNING);
-  }
-  let value: number;
-  if (rho === 0) {
-    if (warnings.length === 0) warnings.push(UNCERTAINTY_WARNING);
-    value = roundSigFig(v, minSigFig);
-  } else {
-    value = significantCountOfScaled(rho, n, s) > maxSigFig ? roundSigFig(rho, maxSigFig) : rho;
-  }
-  return withRoundedRange(value, vmin, vmax, maxSigFig, warnings);
-};
+export const roundImpactCapped: ImpactRounding = atOnceWithoutRange(
+  (v, vmin, vmax, precision = DEFAULT_PRECISION) => {
+    const { maxSigFig, minSigFig } = precision;
+    const delta = uncertaintyOf(v, vmin, vmax, precision);
+    const warnings: string[] = [];
+    let rho = v;
+    // ρ = n × 10^s; n is NaN while ρ is v itself (Δ = 0), which significantCountOfScaled reads as such.
+    let n = Number.NaN;
+    let s = 0;
+    if (delta !== 0) {
+      const uncapped = Math.floor(Math.log10(delta));
+      s = v === 0 ? uncapped : Math.min(uncapped, Math.floor(Math.log10(Math.abs(v))));
+      n = roundHalfEven(v / pow10(s));
+      rho = scaledInteger(n, s);
+      if (v !== 0 && vmax > vmin && roundHalfEven(v / pow10(uncapped)) === 0)
+        warnings.push(UNCERTAINTY_WARNING);
+    }
+    let value: number;
+    if (rho === 0) {
+      if (warnings.length === 0) warnings.push(UNCERTAINTY_WARNING);
+      value = roundSigFig(v, minSigFig);
+    } else {
+      value = significantCountOfScaled(rho, n, s) > maxSigFig ? roundSigFig(rho, maxSigFig) : rho;
+    }
+    return withRoundedRange(value, vmin, vmax, maxSigFig, warnings);
+  },
+);
