@@ -96,7 +96,8 @@ export function roundHalfEven(x: number): number {
  * exactly (decimal arithmetic on the shortest repr), return `x · 10^(1−k)` converted back to a double.
  * The shortest repr is read from `String(x)` (`0.00012`, `1.2e-7`) in one pass of its characters, its
  * digits gathered as an integer `d` (exact below 2^53) and its exponent `e`, `x = d × 10^e`: hot in
- * every rounding of a value below 1 without a range. A longer repr (17 digits) takes the text path.
+ * every rounding of a value below 1 without a range. A repr whose digits pass 2^53 (some of 16
+ * digits, most of 17) takes the text path.
  */
 function rescaleBelowOne(x: number): number {
   if (!(x > 0 && Number.isFinite(x))) throw new RangeError(`Not a finite positive number: ${x}`);
