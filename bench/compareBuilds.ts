@@ -36,7 +36,12 @@ interface Build {
 function checkout(revision: string | undefined): Build {
   if (revision === undefined) return { label: "working tree", tree: root, release: () => {} };
   const tree = mkdtempSync(join(tmpdir(), "compare-builds-"));
-  execFileSync("git", ["worktree", "add", "--detach", tree, revision], { cwd: root, stdio: "ignore" });
+  try {
+    execFileSync("git", ["worktree", "add", "--detach", tree, revision], { cwd: root, stdio: "ignore" });
+  } catch {
+    rmSync(tree, { recursive: true, force: true });
+    throw new Error(`git cannot check out ${revision}`);
+  }
   symlinkSync(join(root, "node_modules"), join(tree, "node_modules"));
   const release = () => {
     execFileSync("git", ["worktree", "remove", "--force", tree], { cwd: root, stdio: "ignore" });
@@ -83,8 +88,10 @@ async function main(): Promise<void> {
   const bodies = Array.from({ length: REQUESTS }, () =>
     scenario.body ? JSON.stringify(scenario.body()) : "",
   );
-  const builds = [checkout(first), checkout(second)];
+  const builds: Build[] = [];
   try {
+    // One after the other, so that a failed checkout still releases the one made before it.
+    for (const revision of [first, second]) builds.push(checkout(revision));
     const timed: { build: Build; round: TimedRound; times: number[] }[] = [];
     for (const build of builds) {
       const timer = await bundledHarness(build);
