@@ -20,7 +20,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import type { handlerTimer, TimedRound } from "./harness.js";
-import { namedScenario } from "./scenarios.js";
+import { namedScenario, scenarioBodies } from "./scenarios.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const ROUNDS = Number(process.env.COMPARE_ROUNDS ?? 16);
@@ -85,9 +85,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   process.env.NODE_ENV = "production";
-  const bodies = Array.from({ length: REQUESTS }, () =>
-    scenario.body ? JSON.stringify(scenario.body()) : "",
-  );
+  const bodies = scenarioBodies(scenario, REQUESTS);
   const builds: Build[] = [];
   try {
     // One after the other, so that a failed checkout still releases the one made before it.

@@ -13,13 +13,13 @@ import { writeFileSync } from "node:fs";
 import { Agent, get } from "node:http";
 import { Session } from "node:inspector";
 import { handlerTimer } from "./harness.js";
-import { namedScenario } from "./scenarios.js";
+import { namedScenario, scenarioBodies } from "./scenarios.js";
 
 const REQUESTS = Number(process.env.INPROCESS_REQUESTS ?? 1500);
 const ROUNDS = Number(process.env.INPROCESS_ROUNDS ?? 9);
 
 const scenario = namedScenario("bench/inProcess.ts");
-const bodies = Array.from({ length: REQUESTS }, () => (scenario.body ? JSON.stringify(scenario.body()) : ""));
+const bodies = scenarioBodies(scenario, REQUESTS);
 // INPROCESS_PROFILE=<file>: a CPU profile of the timed rounds (warm-up round excluded).
 const profileFile = process.env.INPROCESS_PROFILE;
 const session = profileFile ? new Session() : null;

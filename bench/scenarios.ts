@@ -204,6 +204,11 @@ export function namedScenario(script: string): Scenario {
   process.exit(2);
 }
 
+/** A scenario's request bodies, serialised ("" for a GET): a varied body made anew for each. */
+export function scenarioBodies(scenario: Scenario, count: number): string[] {
+  return Array.from({ length: count }, () => (scenario.body ? JSON.stringify(scenario.body()) : ""));
+}
+
 /** The requests autocannon sends for a scenario (a varied body made anew for each request). */
 export function scenarioRequests(scenario: Scenario): autocannon.Request[] {
   return [
