@@ -253,8 +253,9 @@ function withRoundedRange(
   vmax: number,
   maxSigFig: number,
   warnings: string[],
+  /** `vmin` rounded to `maxSigFig` figures, when the caller has it already. */
+  min: number = roundSigFig(vmin, maxSigFig),
 ): RoundedImpact {
-  const min = roundSigFig(vmin, maxSigFig);
   // An impact without a range (most components' impacts) rounds its one bound once.
   return { value, min, max: vmax === vmin ? min : roundSigFig(vmax, maxSigFig), warnings };
 }
@@ -272,7 +273,9 @@ function roundedAtOnce(
 ): RoundedImpact | null {
   if (uncertaintyOf(v, vmin, vmax, precision) !== 0) return null;
   const value = roundedWithoutRange(v, precision.maxSigFig);
-  return value === null ? null : withRoundedRange(value, vmin, vmax, precision.maxSigFig, []);
+  if (value === null) return null;
+  // The value is v rounded to maxSigFig figures: the bound's rounding when v is the bound.
+  return withRoundedRange(value, vmin, vmax, precision.maxSigFig, [], vmin === v ? value : undefined);
 }
 
 /** How an edition rounds an impact triple (docs/methodology.md §12.3, docs/methodology.md §19.2). */
