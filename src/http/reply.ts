@@ -1,3 +1,5 @@
+import { utf8Bytes } from "../support/utf8.js";
+
 /** An HTTP answer before it is written (and maybe compressed) by `send`. */
 export interface Reply {
   readonly status: number;
@@ -16,7 +18,7 @@ export function jsonReply(status: number, value: unknown, headers: Record<string
   return {
     status,
     headers: { "content-type": "application/json", ...headers },
-    body: Buffer.from(JSON.stringify(value)),
+    body: utf8Bytes(JSON.stringify(value)),
   };
 }
 
