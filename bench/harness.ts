@@ -5,7 +5,6 @@
  */
 import { createLogger } from "../src/log.js";
 import { createApp } from "../src/server.js";
-import { utf8Bytes } from "../src/support/utf8.js";
 
 /** One scenario's requests, made before any timing (the varied bodies already serialised). */
 export interface TimedRequests {
@@ -31,7 +30,7 @@ export function handlerTimer(requests: TimedRequests, between?: () => Promise<vo
       const started = performance.now();
       const answer = await app.rest({ method: requests.method, url: requests.path, body });
       if (answer.status !== 200) throw new Error(`answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-      answer.serialized ?? utf8Bytes(JSON.stringify(answer.body));
+      answer.serialized ?? Buffer.from(JSON.stringify(answer.body));
       spent += performance.now() - started;
     }
     return (spent * 1000) / requests.bodies.length;

@@ -1,5 +1,3 @@
-import { utf8Bytes } from "../support/utf8.js";
-
 /** An HTTP answer before it is written (and maybe compressed) by `send`. */
 export interface Reply {
   readonly status: number;
@@ -18,7 +16,7 @@ export function jsonReply(status: number, value: unknown, headers: Record<string
   return {
     status,
     headers: { "content-type": "application/json", ...headers },
-    body: utf8Bytes(JSON.stringify(value)),
+    body: Buffer.from(JSON.stringify(value)),
   };
 }
 

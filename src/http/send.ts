@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { utf8Bytes } from "../support/utf8.js";
 import { chooseEncoding, compressor, isCompressible } from "./compression.js";
 import type { Reply } from "./reply.js";
 import type { TurnWrites } from "./turnBatching.js";
@@ -60,7 +59,7 @@ export async function send(
     return;
   }
   const source = Readable.from(
-    typeof body === "string" ? [utf8Bytes(body)] : body instanceof Uint8Array ? [body] : body,
+    typeof body === "string" ? [Buffer.from(body)] : body instanceof Uint8Array ? [body] : body,
   );
   if (encoding === null) {
     if (known !== null) headers["content-length"] = String(known);

@@ -1,6 +1,5 @@
 import { type BatchDefaults, evaluateBatch, ndjsonLines, type RouteEvaluator } from "../batch/index.js";
 import type { Service } from "../service/context.js";
-import { utf8Bytes } from "../support/utf8.js";
 import type { RestResponse } from "./common.js";
 import { queryEdition } from "./index.js";
 
@@ -52,7 +51,7 @@ const jsonReply = (answer: RestResponse, headers: Record<string, string> = {}): 
 
 /** The answer's text as bytes. */
 async function* utf8(pieces: AsyncIterable<string>): AsyncGenerator<Uint8Array> {
-  for await (const piece of pieces) yield utf8Bytes(piece);
+  for await (const piece of pieces) yield Buffer.from(piece);
 }
 
 export function createBatchRoute(options: BatchRouteOptions) {

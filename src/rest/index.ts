@@ -2,7 +2,6 @@ import type { GraphQLSchema } from "graphql";
 import type { Limits } from "../config.js";
 import { type EditionDescription, UnknownEditionError } from "../editions/index.js";
 import type { Service } from "../service/context.js";
-import { utf8Bytes } from "../support/utf8.js";
 import { BodyValidationError } from "./body.js";
 import { BodyBoundsError, checkBodyLists, checkBodyNesting } from "./bodyBounds.js";
 import { CLOUD_PROVIDER_PATH, cloudProviderRoute, isCloudProviderPath } from "./cloud.js";
@@ -128,7 +127,7 @@ function answerKey(edition: EditionDescription, path: string, params: URLSearchP
 
 /** A 200 answer to a GET, serialized once and kept for the next same request. */
 function keep(service: Service, key: string, answer: RestResponse): RestResponse {
-  const serialized = utf8Bytes(JSON.stringify(answer.body));
+  const serialized = Buffer.from(JSON.stringify(answer.body));
   service.answers.set(key, serialized);
   return { status: answer.status, body: answer.body, serialized };
 }
