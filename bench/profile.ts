@@ -8,12 +8,13 @@
  *
  * Self-time shares do not depend much on what else runs on the machine, unlike req/s: this is
  * how the changes of bench/README.md were judged on a shared machine. `PROFILE_BUNDLE=<file>`
- * profiles another build (e.g. the commit before a change, built from a `git archive`). Not a test.
+ * profiles another build (e.g. the commit before a change, built from a `git archive`; kept at the
+ * depth of dist/bundle/, e.g. dist/before/server.mjs, so that it finds data/). Not a test.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { namedScenario, scenarioRequests } from "./scenarios.js";
@@ -22,7 +23,20 @@ const root = new URL("..", import.meta.url);
 const WARM_UP_SECONDS = Number(process.env.PROFILE_WARMUP ?? 2);
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 8);
 const TOP = Number(process.env.PROFILE_TOP ?? 30);
-const BUNDLE = process.env.PROFILE_BUNDLE ?? fileURLToPath(new URL("dist/bundle/server.mjs", root));
+// Absolute, as the profile's frames name it (a relative PROFILE_BUNDLE would match no frame).
+const BUNDLE = resolve(process.env.PROFILE_BUNDLE ?? fileURLToPath(new URL("dist/bundle/server.mjs", root)));
+/**
+ * `PROFILE_ANCHORS=<function>,<function>,…`: functions a change does not touch. Their share of the
+ * sampled time is printed, and the whole's time as a multiple of theirs: unlike µs per request, the
+ * multiple hardly moves with the machine's speed, so two builds profiled in turn can be compared
+ * on a machine whose speed moves by ±25 % within minutes (bench/README.md, "tenth round").
+ */
+const ANCHORS = new Set(
+  (process.env.PROFILE_ANCHORS ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== ""),
+);
 
 interface ProfileNode {
   readonly id: number;
@@ -127,6 +141,7 @@ async function main(): Promise<void> {
   // The profile's clock starts about when the process does: the window is taken from the spawn.
   let elapsed = 0;
   let total = 0;
+  let anchored = 0;
   profile.samples.forEach((id, index) => {
     const delta = profile.timeDeltas[index];
     elapsed += delta;
@@ -137,6 +152,7 @@ async function main(): Promise<void> {
     byPlace.set(place, (byPlace.get(place) ?? 0) + delta);
     const name = `${frame.functionName || "(anonymous)"}  [${place}]`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + delta);
+    if (ANCHORS.has(frame.functionName)) anchored += delta;
     total += delta;
   });
   console.log(
@@ -144,6 +160,12 @@ async function main(): Promise<void> {
       `${result.requests.total} requests; ${(total / 1000).toFixed(0)} ms of CPU sampled (idle excluded), ` +
       `${(total / result.requests.total).toFixed(1)} µs per request`,
   );
+  if (ANCHORS.size > 0) {
+    console.log(
+      `anchors (${ANCHORS.size} functions): ${((100 * anchored) / total).toFixed(1)} % of the sampled time; ` +
+        `the whole is ${(total / anchored).toFixed(3)}× the anchors`,
+    );
+  }
   table("self time by place", byPlace, total);
   table("self time by function", byFunction, total);
 }
