@@ -162,8 +162,10 @@ async function main(): Promise<void> {
   );
   if (ANCHORS.size > 0) {
     console.log(
-      `anchors (${ANCHORS.size} functions): ${((100 * anchored) / total).toFixed(1)} % of the sampled time; ` +
-        `the whole is ${(total / anchored).toFixed(3)}× the anchors`,
+      anchored === 0
+        ? `anchors (${ANCHORS.size} functions): none sampled`
+        : `anchors (${ANCHORS.size} functions): ${((100 * anchored) / total).toFixed(1)} % of the sampled time; ` +
+            `the whole is ${(total / anchored).toFixed(3)}× the anchors`,
     );
   }
   table("self time by place", byPlace, total);
