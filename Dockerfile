@@ -1,7 +1,9 @@
 # syntax=docker/dockerfile:1
 # Image of the impact service: `docker build -t impact-service .`, then
 # `docker run --rm -p 8080:8080 impact-service` (README, "Container and cluster").
-ARG NODE_IMAGE=node:20-bookworm-slim
+# The major of the runtime that `npm ci` pins for the npm scripts (package.json's
+# optionalDependencies, README "Runtime"): the image runs what the tests and the benchmark ran.
+ARG NODE_IMAGE=node:26-bookworm-slim
 
 # 1. Build: every dependency (esbuild is one), then the single-file bundle of src/.
 FROM ${NODE_IMAGE} AS build
@@ -14,11 +16,13 @@ RUN npm run build
 
 # 2. Runtime dependencies only. The bundle keeps packages external (esbuild --packages=external),
 #    so node resolves them from node_modules at run time. No install script is needed to run:
-#    esbuild is not used once the bundle exists, and Scarf's telemetry is refused anyway.
+#    esbuild is not used once the bundle exists, and Scarf's telemetry is refused anyway. No
+#    optional package either: the pinned Node binary (the image has its own Node), esbuild's
+#    platform binary and piscina's thread-priority addon are not needed by the server.
 FROM ${NODE_IMAGE} AS runtime-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
 # 3. Runtime: the bundle, its dependencies, the reference data and the project's documents (the
 #    service serves README.md, CHANGELOG.md and docs/*.md), owned by root and run by the
