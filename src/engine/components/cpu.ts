@@ -67,8 +67,8 @@ export class Cpu extends PoweredComponent {
     // yet (a criterion without CPU factors), the power profile sees neither and starts from the
     // default base profile.
     for (const attribute of [this.coreUnits, this.family, this.tdp, this.threads])
-      attribute.complete = fromName;
-    this.dieSize.complete = () => this.completeDieSize();
+      attribute.completeWith(fromName);
+    this.dieSize.completeWith(() => this.completeDieSize());
     this.applyInput(input, listWorkloadUnit);
   }
 

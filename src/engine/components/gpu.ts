@@ -112,13 +112,13 @@ export class Gpu extends Component {
     for (const column of FROM_DEFAULT_GPU) {
       const attribute = named[column];
       const cell = defaultGpu[column]?.default;
-      if (typeof cell === "number") attribute.complete = () => attribute.setArchetype(cell);
+      if (typeof cell === "number") attribute.completeWith(() => attribute.setArchetype(cell));
     }
     const defaultDie = defaultGpu.gpu_surface?.default;
     if (typeof defaultDie === "number") {
-      this.gpuSurface.complete = () => this.gpuSurface.setArchetype(effectiveDieArea(defaultDie));
+      this.gpuSurface.completeWith(() => this.gpuSurface.setArchetype(effectiveDieArea(defaultDie)));
     }
-    this.vramSurface.complete = () => this.completeVramSurface();
+    this.vramSurface.completeWith(() => this.completeVramSurface());
 
     this.applyCommonInput(input, listWorkloadUnit);
     if (input.name != null) this.name.setInput(input.name);

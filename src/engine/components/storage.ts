@@ -90,7 +90,7 @@ function setUpMemoryDie<R extends DensityRow>(
   source: DensitySource<R>,
   input: MemoryDieInput,
 ): void {
-  die.density.complete = () => {
+  die.density.completeWith(() => {
     const wanted = source.narrowedBy.value;
     completeDensity(
       die.density,
@@ -100,7 +100,7 @@ function setUpMemoryDie<R extends DensityRow>(
       wanted === null ? null : (row) => source.column(row) === wanted,
       source.singleRowSource,
     );
-  };
+  });
   if (input.capacity != null) die.capacity.setInput(input.capacity);
   if (input.density != null) die.density.setInput(input.density);
   if (input.manufacturer != null) die.manufacturer.setInput(input.manufacturer);

@@ -37,8 +37,8 @@ export class Attribute<T extends AttributeValue = AttributeValue> {
   status: AttributeStatus = "NONE";
   source: string | null = null;
   readonly warnings: string[] = [];
-  /** Completion routine run when the value is read while empty (§2.1 step 1). */
-  complete: (() => void) | null = null;
+  /** Completion routine run when the value is read while empty (§2.1 step 1): `completeWith`. */
+  private complete: (() => void) | null = null;
 
   constructor(
     public unit: string | null,
@@ -48,6 +48,18 @@ export class Attribute<T extends AttributeValue = AttributeValue> {
   ) {
     this.storedMin = min;
     this.storedMax = max;
+  }
+
+  /**
+   * Sets the completion routine (§2.1 step 1). Routines are given here, never written as
+   * `attribute.complete = () => …`: V8's parser takes a function literal assigned to a property
+   * for a long-lived method and allocates it in the old generation, where it keeps its captured
+   * scope — the whole model — alive through every young collection until the next full one (the
+   * models of a 1,000,000-line batch filled the old generation with them; bench/README.md,
+   * "eleventh round"). A literal passed as an argument is allocated young and dies with its model.
+   */
+  completeWith(routine: () => void): void {
+    this.complete = routine;
   }
 
   /** Builds an attribute from an archetype cell: default, min and max as parsed (§3.3). */

@@ -104,7 +104,7 @@ export class Usage {
       if (!this.context.rules.electricityFactorSlots.has(criterion))
         throw new NotImplementedError(`no electricity factor slot for ${criterion}`);
       const created = new Attribute<number>(FACTOR_UNITS[criterion] ?? null);
-      created.complete = () => this.completeElectricityFactor(criterion, created);
+      created.completeWith(() => this.completeElectricityFactor(criterion, created));
       this.elecFactors.set(criterion, created);
       factor = created;
     }
