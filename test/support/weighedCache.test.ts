@@ -1,4 +1,7 @@
-/** The one least-recently-used cache behind the parsed-document and kept-answer caches. */
+/**
+ * The one bounded cache behind the parsed-document, kept-answer and shared-lookup caches: least
+ * recently used first, as "second chance" approximates it (src/support/weighedCache.ts).
+ */
 import { describe, expect, it } from "vitest";
 import { weighedCache } from "../../src/support/weighedCache.js";
 
@@ -41,5 +44,22 @@ describe("weighedCache", () => {
     cache.set("k", "xx");
     cache.set("k", "yyyy");
     expect([cache.get("k"), cache.entries(), cache.weight()]).toEqual(["yyyy", 1, 5]);
+  });
+
+  it("passes once over each entry read since it came in, the others going in the order they came", () => {
+    const cache = weighedCache<string, number>(
+      { maxEntries: 3, maxWeight: Infinity, maxEntryWeight: 1 },
+      () => 1,
+    );
+    cache.set("a", 1);
+    cache.set("b", 2);
+    cache.set("c", 3);
+    cache.get("b");
+    cache.get("a");
+    cache.set("d", 4); // a and b were read: each passed over once (to the end, unmarked), c goes
+    expect(cache.get("c")).toBeUndefined();
+    // Now a, b, d in that order, unread: a goes first (exactly least recently used, b would).
+    cache.set("e", 5);
+    expect([cache.get("a"), cache.get("b"), cache.get("d"), cache.get("e")]).toEqual([undefined, 2, 4, 5]);
   });
 });

@@ -1,4 +1,5 @@
 import type { CpuProfileRow, CpuSpec, GpuSpec, ReferenceData } from "../../data/types.js";
+import { weighedCache } from "../../support/weighedCache.js";
 import { fitProfile, type ProfileParams, tdpWorkloads } from "../components/consumptionProfile.js";
 import { type CoreCount, type DieSizeEstimate, estimateDieSize } from "../components/dieSize.js";
 import type { EditionRules } from "../model/edition.js";
@@ -215,33 +216,29 @@ export interface CacheBounds {
 
 /**
  * Wraps lookups with per-key memoization (one computation per distinct key). With a capacity,
- * the least recently used keys are evicted beyond it (for a cache shared by all requests: the
- * lookups are pure functions of the immutable tables, so sharing their results is safe); keys
- * longer than `maxKeyLength` are computed every time, never kept.
+ * the least recently used keys are evicted beyond it (the service's one bounded cache,
+ * `weighedCache`; for a cache shared by all requests: the lookups are pure functions of the
+ * immutable tables, so sharing their results is safe); keys longer than `maxKeyLength` are
+ * computed every time, never kept.
  */
 export function memoizedLookups(
   inner: ReferenceLookups,
   { capacity = Number.POSITIVE_INFINITY, maxKeyLength = Number.POSITIVE_INFINITY }: CacheBounds = {},
 ): ReferenceLookups {
-  const memo = <A extends unknown[], R>(
+  const bounds = { maxEntries: capacity, maxWeight: Number.POSITIVE_INFINITY, maxEntryWeight: 0 };
+  const memo = <A extends unknown[], R extends object | string | null>(
     fn: (...args: A) => R,
     keyOf: (...args: A) => string = (...args) => String(args[0]),
   ): ((...args: A) => R) => {
-    const cache = new Map<string, R>();
+    // Every key weighs nothing: only their count is bounded (undefined is no lookup's answer).
+    const cache = weighedCache<string, R>(bounds, () => 0);
     return (...args: A) => {
       const key = keyOf(...args);
       if (key.length > maxKeyLength) return fn(...args);
-      if (cache.has(key)) {
-        const known = cache.get(key) as R;
-        if (capacity !== Number.POSITIVE_INFINITY) {
-          cache.delete(key);
-          cache.set(key, known);
-        }
-        return known;
-      }
+      const known = cache.get(key);
+      if (known !== undefined) return known;
       const result = fn(...args);
       cache.set(key, result);
-      if (cache.size > capacity) cache.delete(cache.keys().next().value as string);
       return result;
     };
   };
