@@ -7,21 +7,14 @@
  * 26, 222 MB once the routines went through `Attribute.completeWith`; bench/README.md, "eleventh
  * round"). Give the function as an argument, or name it in a variable first.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../support/sources.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith(".ts") ? [path] : [];
-  });
-}
 
 /** `file:line: text` of each assignment of a function literal to a property in `file`. */
 function propertyFunctionAssignments(file: string, text: string): string[] {

@@ -6,25 +6,18 @@
  * told apart from code.
  */
 
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { EDITIONS } from "../../src/editions/index.js";
+import { sourceFiles } from "../support/sources.js";
 
 const SRC = join(import.meta.dirname, "../../src");
 /** Where editions are described, and code generated from the schema (its comments quote descriptions). */
 const EXEMPT = [/^editions\//, /^rest\/generated\//];
 /** A built-in edition's id spelt with dots or underscores ("2.4.1", `_2_4_1`, `V2_4_1`). */
 const VERSION = new RegExp(EDITIONS.map((edition) => edition.id.split(".").join("[._]")).join("|"));
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith(".ts") || entry.name.endsWith(".graphql") ? [path] : [];
-  });
-}
 
 const TEXT_TOKENS = new Set<ts.SyntaxKind>([
   ts.SyntaxKind.Identifier,
@@ -81,7 +74,7 @@ describe("no version named outside src/editions", () => {
   });
 
   it("src/ outside src/editions names no version in code or served text", () => {
-    const found = sourceFiles(SRC).flatMap((path) => {
+    const found = sourceFiles(SRC, [".ts", ".graphql"]).flatMap((path) => {
       const file = relative(SRC, path);
       if (EXEMPT.some((pattern) => pattern.test(file))) return [];
       const text = readFileSync(path, "utf8");
