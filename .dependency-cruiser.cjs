@@ -87,6 +87,13 @@ module.exports = {
       to: { path: "^src/", pathNot: "^src/support/" },
     },
     {
+      name: "output-imports-nothing-of-the-project",
+      comment: "src/output says how impacts are written in tabular output (column names with units, numbers without float noise): shared by the command line's inventory and billing outputs, it depends on no layer.",
+      severity: "error",
+      from: { path: "^src/output/" },
+      to: { path: "^src/", pathNot: "^src/output/" },
+    },
+    {
       name: "rest-imports-nothing-of-engine",
       comment: "src/rest is a transport over the GraphQL schema and the use-case layer (src/service): what it needs of the engine's catalogue (criteria, device kinds) comes through src/service, never from src/engine.",
       severity: "error",

@@ -1,0 +1,46 @@
+/*
+ * How an impact is named and written in tabular output (inventory and billing CSV, Parquet,
+ * workbooks): one column per criterion, phase and bound, named with the criterion's unit so a
+ * spreadsheet reader never has to look the unit up, and numbers without float noise.
+ */
+
+/** The phases of an impact, in the order columns are written. */
+export const PHASES = ["embedded", "use"] as const;
+export type Phase = (typeof PHASES)[number];
+
+/** Which number of an impact a column holds: its value, or a bound of its error margin. */
+export type Bound = "value" | "min" | "max";
+
+/**
+ * A unit as a column-name fragment: lower case letters and digits only (`kgCO2eq` → `kgco2eq`,
+ * `kg CO2 eq.` → `kgco2eq`, `m3 eq.` → `m3eq`); a dimensionless criterion has no fragment.
+ */
+export function unitSlug(unit: string): string {
+  if (unit.trim().toLowerCase() === "no dimension") return "";
+  let slug = "";
+  for (const char of unit.toLowerCase()) {
+    if ((char >= "a" && char <= "z") || (char >= "0" && char <= "9")) slug += char;
+  }
+  return slug;
+}
+
+/** `gwp_embedded_kgco2eq`, `gwp_use_kgco2eq_min`, `lu_use` (dimensionless). */
+export function impactColumn(criterion: string, unit: string, phase: Phase, bound: Bound = "value"): string {
+  const slug = unitSlug(unit);
+  const base =
+    slug === "" ? `${criterion.toLowerCase()}_${phase}` : `${criterion.toLowerCase()}_${phase}_${slug}`;
+  return bound === "value" ? base : `${base}_${bound}`;
+}
+
+/** Significant digits a written number keeps: enough for any sum, none of the float noise. */
+export const SIGNIFICANT_DIGITS = 10;
+
+/**
+ * A number as written in tabular output: at most `SIGNIFICANT_DIGITS` significant digits, plain
+ * notation where JavaScript's shortest form uses it (`0.0012000000000000001` → `0.0012`,
+ * `130492994.93300073` → `130492994.9`).
+ */
+export function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return "";
+  return String(Number(value.toPrecision(SIGNIFICANT_DIGITS)));
+}
