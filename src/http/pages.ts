@@ -1,5 +1,6 @@
 import type { GraphiQLOptions } from "graphql-yoga";
 import { assetUrl } from "./assets.js";
+import { pagePathOf } from "./projectDocs.js";
 
 /*
  * The HTML pages of the service: the root page, GraphiQL and the OpenAPI docs (Swagger UI),
@@ -32,8 +33,19 @@ export interface RootPageInfo {
   readonly docs: readonly string[];
 }
 
+/** A documentation page of the project (the README's section when `anchor` is given), or plain text if it is not served. */
+function docLink(info: RootPageInfo, markdownPath: string, text: string, anchor = ""): string {
+  return info.docs.includes(markdownPath)
+    ? `<a href="${escapeHtml(pagePathOf(markdownPath))}${anchor}">${text}</a>`
+    : text;
+}
+
 export function rootPage(info: RootPageInfo): string {
-  const docs = info.docs.map((path) => `<a href="${escapeHtml(path)}">${escapeHtml(path.slice(1))}</a>`);
+  const docs = info.docs.map(
+    (path) =>
+      `<li><a href="${escapeHtml(pagePathOf(path))}">${escapeHtml(pagePathOf(path).slice(1))}</a> ` +
+      `(<a href="${escapeHtml(path)}">Markdown</a>)</li>`,
+  );
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${SERVICE_TITLE}</title>${NO_FAVICON}
 <style>body{font-family:system-ui,sans-serif;max-width:46rem;margin:3rem auto;padding:0 1rem;line-height:1.5}code{background:#f3f3f3;padding:0 .2em}</style>
@@ -41,12 +53,16 @@ export function rootPage(info: RootPageInfo): string {
 <h1>Environmental impacts of IT equipment</h1>
 <p>Servers, components, cloud instances, terminals, peripherals, IoT devices and CPU consumption profiles,
 evaluated with the Boavizta methodology (service ${escapeHtml(info.serviceVersion)}; editions ${escapeHtml(info.editions.join(", "))}, default ${escapeHtml(info.methodology)}: a request chooses with <code>edition</code>).</p>
+<h2>Ways in</h2>
 <ul>
 <li><a href="/graphql">GraphiQL</a>: the GraphQL API, with example queries per asset kind and a fleet example.</li>
 <li><a href="/docs">REST API docs</a> (boaviztapi v1 compatible routes under <code>/v1/</code>) and their <a href="/openapi.json">OpenAPI description</a>.</li>
-<li>Project documentation (Markdown): ${docs.length > 0 ? docs.join(", ") : "README.md and docs/ in the project's repository"}.</li>
+<li>The batch route, <code>POST /v1/batch</code>: many <code>/v1</code> requests as NDJSON lines, answered as they arrive (${docLink(info, "/README.md", "how", "#batch")}).</li>
+<li>The command line, <code>npx impact-service evaluate inventory.csv</code>: an inventory evaluated without a server, as CSV, a workbook or a report (${docLink(info, "/README.md", "how", "#command-line")}).</li>
 <li>Operations: <a href="/healthz">/healthz</a>, <a href="/readyz">/readyz</a>, <a href="/metrics">/metrics</a>.</li>
 </ul>
+<h2>Documentation</h2>
+${docs.length > 0 ? `<ul>\n${docs.join("\n")}\n</ul>` : "<p>README.md and docs/ in the project's repository.</p>"}
 </body></html>`;
 }
 

@@ -71,6 +71,25 @@ describe("pages", () => {
     }
   });
 
+  it("/ names the batch route and the command line, and links each document as a page", async () => {
+    const html = await (await get("/")).text();
+    expect(html).toContain("POST /v1/batch");
+    expect(html).toContain('href="/README#batch"');
+    expect(html).toContain('href="/README#command-line"');
+    expect(html).toContain('href="/docs/methodology"');
+  });
+
+  it("renders each document as HTML whose links point at the other pages and whose headings carry anchors", async () => {
+    const response = await get("/README");
+    expect(response.headers.get("content-type")).toContain("text/html");
+    const html = await response.text();
+    expect(html).toMatch(/<h2 id="configuration">Configuration<\/h2>/);
+    expect(html).toContain('href="docs/methodology"');
+    expect(html).not.toContain('href="docs/methodology.md"');
+    const methodology = await (await get("/docs/architecture")).text();
+    expect(methodology).toContain('href="methodology"');
+  });
+
   it("serves the project documentation it links", async () => {
     const response = await get("/README.md");
     expect(response.headers.get("content-type")).toContain("text/markdown");
