@@ -1,5 +1,5 @@
 /**
- * The runtime the project runs on (README, "Runtime"): `npm ci` installs one Node binary per
+ * The runtime the project runs on (docs/runtime.md): `npm ci` installs one Node binary per
  * platform from the registry (package.json's optionalDependencies, one package per platform, the
  * others skipped by their `os`/`cpu`), which the npm scripts find first on their PATH; the image
  * runs the same major. These tests fail when the pins disagree, when the image would carry a
