@@ -1,4 +1,5 @@
 import type { ReferenceData } from "../data/types.js";
+import { componentFactorProblems } from "../engine/index.js";
 import type { EditionRules } from "../engine/model/edition.js";
 import { EDITIONS } from "./index.js";
 import type { EditionDescription, EditionFeatures } from "./types.js";
@@ -61,9 +62,17 @@ const EVIDENCE_TEXT: Readonly<Record<FeatureName, string>> = {
 
 /**
  * The features an edition declares that its data or rules do not bear out, and those it does not
- * declare that they hold (either would answer differently from its description); empty when they agree.
+ * declare that they hold (either would answer differently from its description), then the component
+ * kinds it serves without their factors; empty when they agree.
  */
 export function featureProblems(edition: EditionDescription, data: ReferenceData): string[] {
+  const kindsWithoutFactors = componentFactorProblems(data, edition.rules).map(
+    (problem) => `edition ${edition.id}: ${problem}`,
+  );
+  return [...declaredFeatureProblems(edition, data), ...kindsWithoutFactors];
+}
+
+function declaredFeatureProblems(edition: EditionDescription, data: ReferenceData): string[] {
   return (Object.keys(EVIDENCE) as FeatureName[]).flatMap((feature) => {
     const declared = edition.features[feature];
     if (EVIDENCE[feature](data, edition.rules) === declared) return [];

@@ -34,6 +34,7 @@ export {
   type ComponentName,
   componentArchetypeTable,
   componentEntry,
+  componentFactorProblems,
   componentKinds,
   componentOffered,
   listingOrder,

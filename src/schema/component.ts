@@ -30,7 +30,7 @@ export const ComponentKindEnum = builder.enumType("ComponentKind", {
 
 export const ComponentRef = builder.objectRef<PreparedComponent>("Component").implement({
   interfaces: [AssetRef],
-  description: "A single component (CPU, GPU, RAM, SSD, HDD, power supply, case, motherboard, assembly).",
+  description: "A single component, of one of the kinds of the enum ComponentKind.",
   fields: (t) => ({
     kind: t.exposeString("kind", { description: "Component kind (a ComponentKind value)." }),
     archetype: t.exposeString("archetype", {

@@ -3,11 +3,13 @@
  * from it, read back on the editions' real data.
  */
 import { describe, expect, it } from "vitest";
+import { featureProblems } from "../../src/editions/features.js";
 import { EDITION_2_4_1 } from "../../src/editions/v2_4_1.js";
 import {
   COMPONENT_KINDS,
   componentArchetypeTable,
   componentEntry,
+  componentFactorProblems,
   componentKinds,
   componentOffered,
   listingOrder,
@@ -67,5 +69,29 @@ describe("component registry", () => {
     expect(componentArchetypeTable(v2.data, "assembly")).toBeNull();
     expect(componentArchetypeTable(v1.data, "gpu")).toBeNull();
     expect(componentArchetypeTable(v2.data, "power_supply")).toBe(v2.data.archetypes.power_supply);
+  });
+});
+
+describe("a component kind's factors, checked at start-up", () => {
+  const withoutSection = (fixture: typeof v1, section: string) => {
+    const { [section]: _dropped, ...factors } = fixture.data.factors;
+    return { ...fixture.data, factors };
+  };
+
+  it("find every served kind's section in both editions' data", () => {
+    expect(componentFactorProblems(v1.data, v1.context.rules)).toEqual([]);
+    expect(componentFactorProblems(v2.data, v2.context.rules)).toEqual([]);
+  });
+
+  it("name a served kind whose section is missing, in one line the start-up stops on", () => {
+    expect(componentFactorProblems(withoutSection(v1, "motherboard"), v1.context.rules)).toEqual([
+      'factors.yml has no "motherboard" section, which component kind motherboard reads',
+    ]);
+    const [problem] = featureProblems(EDITION_2_4_1, withoutSection(v2, "gpu"));
+    expect(problem).toBe('edition 2.4.1: factors.yml has no "gpu" section, which component kind gpu reads');
+  });
+
+  it("ignore a kind the edition does not serve (assembly in 2.4.1)", () => {
+    expect(componentFactorProblems(withoutSection(v2, "assembly"), v2.context.rules)).toEqual([]);
   });
 });

@@ -2,7 +2,13 @@ import type { ArchetypeCell } from "../../data/types.js";
 import { builtOncePer } from "../../support/builtOnce.js";
 import type { Component, ComponentCells, PowerTriple } from "../components/component.js";
 import { Cpu } from "../components/cpu.js";
-import { Case, FixedImpactComponent, PowerSupply } from "../components/enclosure.js";
+import {
+  ASSEMBLY_PART,
+  Case,
+  FixedImpactComponent,
+  MOTHERBOARD_PART,
+  PowerSupply,
+} from "../components/enclosure.js";
 import { defaultGpuCells, Gpu, type GpuInput } from "../components/gpu.js";
 import { Hdd, Ram, Ssd } from "../components/storage.js";
 import { Attribute, type AttributeValue, NotImplementedError } from "../model/attribute.js";
@@ -74,14 +80,14 @@ export class Server {
   readonly usage: Usage;
   /** Devices have one unit (§3.3). */
   readonly units = new Attribute<number>(null, 1, 1, 1);
-  readonly assembly: FixedImpactComponent;
+  readonly assembly: FixedImpactComponent<"ASSEMBLY">;
   readonly cpu: Cpu;
   readonly gpu: Gpu | null;
   readonly rams: Ram[];
   readonly disks: (Ssd | Hdd)[];
   readonly powerSupply: PowerSupply;
   readonly case: Case;
-  readonly motherboard: FixedImpactComponent;
+  readonly motherboard: FixedImpactComponent<"MOTHERBOARD">;
   /**
    * What the embedded sum obtained from each component, per criterion (share included): the
    * verbose blocks report these (Appendix D.31), not a computation made afterwards.
@@ -97,7 +103,7 @@ export class Server {
     this.usage.applyInput(input.usage, "%");
     const configuration = input.configuration ?? {};
 
-    this.assembly = new FixedImpactComponent(context, NO_ARCHETYPE, "ASSEMBLY");
+    this.assembly = new FixedImpactComponent(context, NO_ARCHETYPE, ASSEMBLY_PART);
     this.cpu = new Cpu(context, subArchetype(archetype, "CPU"), configuration.cpu ?? {}, COMPONENT_LIST_UNIT);
     this.gpu = this.buildGpu(configuration.gpu);
     const ramCells = subArchetype(archetype, "RAM");
@@ -115,7 +121,7 @@ export class Server {
     this.case = new Case(context, subArchetype(archetype, "CASE"), {
       caseType: caseType === "rack" || caseType === "blade" ? caseType : null,
     });
-    this.motherboard = new FixedImpactComponent(context, NO_ARCHETYPE, "MOTHERBOARD");
+    this.motherboard = new FixedImpactComponent(context, NO_ARCHETYPE, MOTHERBOARD_PART);
 
     // Appendix D.15: an input server power stops all usage propagation to components.
     if (this.usage.avgPower.status !== "INPUT") {

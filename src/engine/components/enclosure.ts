@@ -118,18 +118,34 @@ export class Case extends Component {
   }
 }
 
-/** Motherboard and assembly: a fixed impact per unit (§4.8). */
-export class FixedImpactComponent<
-  Name extends "MOTHERBOARD" | "ASSEMBLY" = "MOTHERBOARD" | "ASSEMBLY",
-> extends Component {
+/**
+ * A part with a fixed impact per unit (§4.8), read from its own factors section (its kind in lower
+ * case: `MOTHERBOARD` → `factors.yml` `motherboard`). A new kind of the same shape is one more
+ * description, no new class.
+ */
+export interface FixedImpactPart<Name extends Uppercase<string> = Uppercase<string>> {
+  readonly kind: Name;
+  /** False for a part whose use is out of the methodology's scope (the assembly, §4.9). */
+  readonly usePhase: boolean;
+}
+
+export const MOTHERBOARD_PART = { kind: "MOTHERBOARD", usePhase: true } as const satisfies FixedImpactPart;
+export const ASSEMBLY_PART = { kind: "ASSEMBLY", usePhase: false } as const satisfies FixedImpactPart;
+
+export class FixedImpactComponent<Name extends Uppercase<string> = Uppercase<string>> extends Component {
+  readonly kind: Name;
+  private readonly usePhase: boolean;
+
   constructor(
     context: EngineContext,
     cells: ComponentCells,
-    readonly kind: Name,
+    part: FixedImpactPart<Name>,
     input: ComponentInputBase = {},
     listWorkloadUnit = "%",
   ) {
     super(context, cells);
+    this.kind = part.kind;
+    this.usePhase = part.usePhase;
     this.applyCommonInput(input, listWorkloadUnit);
   }
 
@@ -138,13 +154,12 @@ export class FixedImpactComponent<
   }
 
   protected embeddedPerUnit(criterion: string, duration: number, allocation: Allocation): RawImpact {
-    const item = this.kind === "MOTHERBOARD" ? "motherboard" : "assembly";
-    const impact = requiredFactor(this.context.data.factors, item, criterion, "impact");
+    const impact = requiredFactor(this.context.data.factors, this.kind.toLowerCase(), criterion, "impact");
     return this.allocated(this.withEndOfLife(impact), duration, allocation);
   }
 
   protected override usePerUnit(criterion: string, duration: number): RawImpact {
-    if (this.kind === "ASSEMBLY") throw new NotImplementedError("assembly has no use phase");
+    if (!this.usePhase) throw new NotImplementedError(`${this.kind.toLowerCase()} has no use phase`);
     return super.usePerUnit(criterion, duration);
   }
 }

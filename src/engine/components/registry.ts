@@ -5,7 +5,7 @@ import type { EngineContext } from "../model/context.js";
 import type { EditionRules } from "../model/edition.js";
 import type { Component, ComponentCells } from "./component.js";
 import { Cpu } from "./cpu.js";
-import { Case, FixedImpactComponent, PowerSupply } from "./enclosure.js";
+import { ASSEMBLY_PART, Case, FixedImpactComponent, MOTHERBOARD_PART, PowerSupply } from "./enclosure.js";
 import { defaultGpuCells, Gpu } from "./gpu.js";
 import { Hdd, Ram, Ssd } from "./storage.js";
 
@@ -129,7 +129,7 @@ export const COMPONENT_KINDS = {
     archetypes: null,
     listing: 5,
     model: (context, cells, input, unit) =>
-      new FixedImpactComponent(context, cells, "MOTHERBOARD", input, unit),
+      new FixedImpactComponent(context, cells, MOTHERBOARD_PART, input, unit),
   },
   assembly: {
     description: "Assembly of a server.",
@@ -138,7 +138,8 @@ export const COMPONENT_KINDS = {
     // The reference's listing has no assembly (its route answers 404 in 1.2.4; docs/methodology.md §4.9).
     listing: null,
     servedWhen: (rules) => rules.assemblyComponent === "served",
-    model: (context, cells, input, unit) => new FixedImpactComponent(context, cells, "ASSEMBLY", input, unit),
+    model: (context, cells, input, unit) =>
+      new FixedImpactComponent(context, cells, ASSEMBLY_PART, input, unit),
   },
 } as const satisfies ComponentRegistry;
 
@@ -159,11 +160,30 @@ export function componentArchetypeTable(data: ReferenceData, kind: ComponentKind
   return table === null ? null : data.archetypes[table];
 }
 
+function offeredBy(data: ReferenceData, rules: EditionRules, kind: ComponentKind): boolean {
+  const entry = componentEntry(kind);
+  if (entry.servedWhen && !entry.servedWhen(rules)) return false;
+  return entry.archetypes === null || data.archetypes[entry.archetypes] !== null;
+}
+
 /** Whether an edition has a component kind: its rules serve it and its data has its archetype table. */
 export function componentOffered(context: EngineContext, kind: ComponentKind): boolean {
-  const entry = componentEntry(kind);
-  if (entry.servedWhen && !entry.servedWhen(context.rules)) return false;
-  return entry.archetypes === null || context.data.archetypes[entry.archetypes] !== null;
+  return offeredBy(context.data, context.rules, kind);
+}
+
+/**
+ * The kinds an edition serves whose factors section (`factors.yml`, keyed by the kind: `cpu`,
+ * `motherboard`…) its data lacks, each as the start-up's one line: every criterion of such a kind
+ * would answer "not implemented".
+ */
+export function componentFactorProblems(data: ReferenceData, rules: EditionRules): string[] {
+  return componentKinds
+    .filter((kind) => offeredBy(data, rules, kind))
+    .filter((kind) => {
+      const section = data.factors[kind];
+      return typeof section !== "object" || section === null;
+    })
+    .map((kind) => `factors.yml has no "${kind}" section, which component kind ${kind} reads`);
 }
 
 /** The kinds of the v1 listing of components (`/v1/component/all`), in its (the reference's) order. */
