@@ -4,9 +4,9 @@ import { DataError } from "./validate.js";
  * A custom edition's overlay (EDITIONS_FILE `overlay: true`, docs/own-data.md): each file of its
  * folder gives only what changes in its base's same file.
  * - A CSV table: a row whose key (`id`, or the table's key columns, src/data/tables.ts) is the
- *   base's changes that row's cells in the columns the overlay's header names (the others keep the
- *   base's cells); a row of a new key is added after the base's; a row whose `overlay` cell is
- *   `remove` removes the base's row of its key. A table of measurements without a key (RAM and SSD
+ *   base's changes that row's cells that it fills (its empty cells and the columns its header lacks
+ *   keep the base's); a row of a new key is added after the base's; a row whose `overlay` cell is
+ *   `remove` removes the base's row of its key (removed, then given again: a row replaced whole). A table of measurements without a key (RAM and SSD
  *   densities) gets the overlay's rows added; `remove` removes the rows equal in the cells it gives.
  * - A YAML/JSON tree (factors.yml, config.yml): mappings are merged key by key, any other value
  *   (a number, a text, a list) replaces the base's, `null` (`~`) removes the key.
@@ -125,7 +125,8 @@ export function overlaidRows(
         throw new DataError(`${where}:${info.lines}: removes no row of the base's table`);
       for (const index of matches) rows[index] = null;
     } else if (matches.length > 0) {
-      for (const index of matches) rows[index] = { record: { ...rows[index]?.record, ...cells }, info };
+      const changed = Object.fromEntries(Object.entries(cells).filter(([, cell]) => cell !== ""));
+      for (const index of matches) rows[index] = { record: { ...rows[index]?.record, ...changed }, info };
     } else {
       rows.push({ record: whole(cells), info });
       if (key.length > 0) byKey.set(keyOf(cells), [rows.length - 1]);
