@@ -34,7 +34,7 @@ export interface DataBounds {
  * The default bounds: measured in bench/customEdition.ts (bench/README.md), a start-up at these
  * bounds fits the shipped 768 MB heap with the built-in editions and a served request's room.
  */
-export const DEFAULT_DATA_BOUNDS: DataBounds = { maxBytes: 32 * 1024 * 1024, maxRows: 200_000 };
+export const DEFAULT_DATA_BOUNDS: DataBounds = { maxBytes: 16 * 1024 * 1024, maxRows: 50_000 };
 
 /** What remains of the bounds while the custom editions are read (one per start-up). */
 export interface DataBudget {

@@ -331,7 +331,7 @@ describe("the real start refuses a data folder that reads outside itself or past
     const line = await refusal(file);
     expect(line).toMatch(
       new RegExp(
-        `^invalid data: ${dir}/crowdsourcing/cpu_specs.csv: 2147483648 bytes, more than the \\d+ left of MAX_CUSTOM_DATA_BYTES=33554432 \\(the bytes of every custom data folder together\\)$`,
+        `^invalid data: ${dir}/crowdsourcing/cpu_specs.csv: 2147483648 bytes, more than the \\d+ left of MAX_CUSTOM_DATA_BYTES=16777216 \\(the bytes of every custom data folder together\\)$`,
       ),
     );
   }, 60_000);
@@ -346,7 +346,7 @@ describe("the real start refuses a data folder that reads outside itself or past
     });
     expect(await refusal(file)).toMatch(
       new RegExp(
-        `^invalid data: ${dir}/archetypes/cloud/aws.csv: more than the \\d+ rows left of MAX_CUSTOM_DATA_ROWS=200000 \\(the rows of every custom data folder together\\)$`,
+        `^invalid data: ${dir}/archetypes/cloud/aws.csv: more than the \\d+ rows left of MAX_CUSTOM_DATA_ROWS=50000 \\(the rows of every custom data folder together\\)$`,
       ),
     );
   }, 60_000);
