@@ -2,10 +2,10 @@
  * The largest custom edition the service accepts at the shipped heap (`--max-old-space-size=768`,
  * deploy/deployment.yaml), for `npm run bench`: for each shape of data folder — one cloud table of
  * MAX_CUSTOM_DATA_ROWS short rows, a server table filling MAX_CUSTOM_DATA_BYTES, a factors.yml
- * filling MAX_CUSTOM_DATA_BYTES — the built service starts on it (or is refused one row or one
+ * filling MAX_CUSTOM_YAML_BYTES, a factors.json filling MAX_CUSTOM_DATA_BYTES — the built service starts on it (or is refused one row or one
  * byte past the bound), answers a request of that edition, and its peak resident memory and
  * start-up time are printed. Not a test: figures for bench/README.md. `BENCH_CUSTOM_SHAPES`
- * (comma-separated: rows,server,factors) runs some shapes only.
+ * (comma-separated: rows,server,factors,factors-json) runs some shapes only.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -16,7 +16,7 @@ import { DEFAULT_DATA_BOUNDS } from "../src/data/folder.js";
 
 const root = new URL("..", import.meta.url);
 const HEAP_MB = 768;
-const { maxBytes, maxRows } = DEFAULT_DATA_BOUNDS;
+const { maxBytes, maxRows, maxYamlBytes } = DEFAULT_DATA_BOUNDS;
 
 /** Peak resident memory of a process so far (VmHWM), in MB. */
 function peakMb(pid: number): number {
@@ -83,7 +83,7 @@ const SHAPES: readonly Shape[] = [
   },
   {
     name: "factors",
-    what: "factors.yml up to MAX_CUSTOM_DATA_BYTES (an electricity factor per location)",
+    what: "factors.yml up to MAX_CUSTOM_YAML_BYTES (an electricity factor per location)",
     write: (dir, past) => {
       mkdirSync(dir, { recursive: true });
       // The published factors in block style, electricity last, then new locations under it.
@@ -93,9 +93,27 @@ const SHAPES: readonly Shape[] = [
       const head = `${stringify(rest)}${stringify({ electricity })}`;
       const location = (i: number) =>
         `  L${i}:\n    country: Place ${i}\n    gwp:\n      unit: kg CO2 eq\n      source: ours\n      value: 0.${(i % 900) + 100}\n`;
-      let text = filled(head, location, Number.MAX_SAFE_INTEGER, maxBytes);
-      if (past) text += "#".repeat(maxBytes - Buffer.byteLength(text) + 1);
+      let text = filled(head, location, Number.MAX_SAFE_INTEGER, maxYamlBytes);
+      if (past) text += "#".repeat(maxYamlBytes - Buffer.byteLength(text) + 1);
       writeFileSync(join(dir, "factors.yml"), text);
+      return `${(Buffer.byteLength(text) / 1e6).toFixed(1)} MB`;
+    },
+    probe: "/v1/component/cpu?verbose=false&criteria=gwp",
+  },
+  {
+    name: "factors-json",
+    what: "factors.json up to MAX_CUSTOM_DATA_BYTES (an electricity factor per location)",
+    write: (dir, past) => {
+      mkdirSync(dir, { recursive: true });
+      const published = readFileSync(new URL("data/2.4.1/factors.json", root), "utf8");
+      const head = published.replace(/"electricity"\s*:\s*\{/, '"electricity":{');
+      const at = head.indexOf('"electricity":{') + '"electricity":{'.length;
+      const location = (i: number) =>
+        `"L${i}":{"country":"Place ${i}","gwp":{"unit":"kg CO2 eq","source":"ours","value":0.${(i % 900) + 100}}},`;
+      const added = filled("", location, Number.MAX_SAFE_INTEGER, maxBytes - Buffer.byteLength(head));
+      let text = `${head.slice(0, at)}${added}${head.slice(at)}`;
+      if (past) text += " ".repeat(maxBytes - Buffer.byteLength(text) + 1);
+      writeFileSync(join(dir, "factors.json"), text);
       return `${(Buffer.byteLength(text) / 1e6).toFixed(1)} MB`;
     },
     probe: "/v1/component/cpu?verbose=false&criteria=gwp",
@@ -156,7 +174,7 @@ async function main(): Promise<void> {
   execFileSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
   const wanted = process.env.BENCH_CUSTOM_SHAPES?.split(",");
   console.log(
-    `custom editions at the shipped heap (${HEAP_MB} MB), bounds MAX_CUSTOM_DATA_BYTES=${maxBytes} MAX_CUSTOM_DATA_ROWS=${maxRows}`,
+    `custom editions at the shipped heap (${HEAP_MB} MB), bounds MAX_CUSTOM_DATA_BYTES=${maxBytes} MAX_CUSTOM_DATA_ROWS=${maxRows} MAX_CUSTOM_YAML_BYTES=${maxYamlBytes}`,
   );
   for (const shape of SHAPES.filter((candidate) => !wanted || wanted.includes(candidate.name))) {
     for (const past of [false, true]) {

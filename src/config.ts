@@ -144,6 +144,12 @@ const ENVIRONMENT = z.object({
    * heap, bench/customEdition.ts).
    */
   MAX_CUSTOM_DATA_ROWS: wholeNumber(1, 100_000_000).default(DEFAULT_DATA_BOUNDS.maxRows),
+  /**
+   * Bytes of one YAML file of a custom data folder (factors.yml, config.yml), checked before it is
+   * read: parsed YAML holds ~80 times its size in heap (bench/customEdition.ts); the published
+   * factors.yml is 0.5 MB. A larger factor tree can be given as factors.json.
+   */
+  MAX_CUSTOM_YAML_BYTES: wholeNumber(1024, 2 ** 31 - 1).default(DEFAULT_DATA_BOUNDS.maxYamlBytes),
 });
 
 export type Config = Omit<z.infer<typeof ENVIRONMENT>, "EDITION"> & {
@@ -189,6 +195,7 @@ function editionsOf(
     return readEditionsFile(file, EDITIONS, {
       maxBytes: variables.MAX_CUSTOM_DATA_BYTES,
       maxRows: variables.MAX_CUSTOM_DATA_ROWS,
+      maxYamlBytes: variables.MAX_CUSTOM_YAML_BYTES,
     });
   } catch (error) {
     if (!(error instanceof EditionsFileError)) throw error;

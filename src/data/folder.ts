@@ -28,13 +28,21 @@ export interface DataBounds {
   readonly maxBytes: number;
   /** Rows of every CSV table read from custom data folders. */
   readonly maxRows: number;
+  /** Bytes of one YAML file (factors.yml, config.yml): parsed YAML takes ~80 times its size in heap. */
+  readonly maxYamlBytes: number;
 }
 
 /**
  * The default bounds: measured in bench/customEdition.ts (bench/README.md), a start-up at these
- * bounds fits the shipped 768 MB heap with the built-in editions and a served request's room.
+ * bounds fits the shipped 768 MB heap with the built-in editions and room for a served fleet.
+ * A YAML file has its own, smaller bound: a 4 MB factors.yml holds 313 MB of heap once parsed, a
+ * 16 MB one exhausts the heap (the published factors.yml is 0.5 MB).
  */
-export const DEFAULT_DATA_BOUNDS: DataBounds = { maxBytes: 16 * 1024 * 1024, maxRows: 50_000 };
+export const DEFAULT_DATA_BOUNDS: DataBounds = {
+  maxBytes: 16 * 1024 * 1024,
+  maxRows: 50_000,
+  maxYamlBytes: 2 * 1024 * 1024,
+};
 
 /** What remains of the bounds while the custom editions are read (one per start-up). */
 export interface DataBudget {
@@ -158,6 +166,11 @@ export function readDataFile(folder: DataFolder, file: string): string | null {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new DataError(`${where}: ${kindOf(stats)}, expected a regular file`);
     const budget = folder.budget;
+    if (budget !== null && /\.ya?ml$/.test(file) && stats.size > budget.bounds.maxYamlBytes) {
+      throw new DataError(
+        `${where}: ${stats.size} bytes, more than MAX_CUSTOM_YAML_BYTES=${budget.bounds.maxYamlBytes} (the bytes of one YAML file; factors.json has no such bound)`,
+      );
+    }
     if (budget !== null && stats.size > budget.bytesLeft) {
       throw new DataError(
         `${where}: ${stats.size} bytes, more than the ${budget.bytesLeft} left of MAX_CUSTOM_DATA_BYTES=${budget.bounds.maxBytes} (the bytes of every custom data folder together)`,

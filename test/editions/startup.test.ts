@@ -359,6 +359,11 @@ describe("the real start refuses a data folder that reads outside itself or past
         `^invalid data: ${dir}/factors.yml: \\d+ bytes, more than the 4096 left of MAX_CUSTOM_DATA_BYTES=4096 `,
       ),
     );
+    expect(await refusal(file, { MAX_CUSTOM_YAML_BYTES: "1024" })).toMatch(
+      new RegExp(
+        `^invalid data: ${dir}/factors.yml: \\d+ bytes, more than MAX_CUSTOM_YAML_BYTES=1024 \\(the bytes of one YAML file; factors.json has no such bound\\)$`,
+      ),
+    );
     expect(await refusal(file, { MAX_CUSTOM_DATA_ROWS: "0" })).toMatch(
       /^invalid configuration: MAX_CUSTOM_DATA_ROWS="0" must be at least 1/,
     );
