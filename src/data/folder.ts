@@ -9,6 +9,7 @@ import {
   readSync,
   realpathSync,
   type Stats,
+  statSync,
 } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,12 +37,13 @@ export interface DataBounds {
  * The default bounds: measured in bench/customEdition.ts (bench/README.md), a start-up at these
  * bounds fits the shipped 768 MB heap with the built-in editions and room for a served fleet.
  * A YAML file has its own, smaller bound: a 4 MB factors.yml holds 313 MB of heap once parsed, a
- * 16 MB one exhausts the heap (the published factors.yml is 0.5 MB).
+ * 16 MB one exhausts the heap, and the parser checks a mapping's keys pairwise (a 2 MB one of
+ * 16,000 locations took 65 s to start); the published factors.yml is 0.5 MB.
  */
 export const DEFAULT_DATA_BOUNDS: DataBounds = {
   maxBytes: 16 * 1024 * 1024,
   maxRows: 50_000,
-  maxYamlBytes: 2 * 1024 * 1024,
+  maxYamlBytes: 1024 * 1024,
 };
 
 /** What remains of the bounds while the custom editions are read (one per start-up). */
@@ -213,6 +215,14 @@ export function rowsLeft(folder: DataFolder): number {
   return folder.budget?.rowsLeft ?? Number.POSITIVE_INFINITY;
 }
 
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The files of a folder the edition did not ask for (relative paths), hidden names (`.git`,
  * Kubernetes' `..data`) and `ignore` left out; symbolic links are listed, not followed. At most
@@ -233,7 +243,9 @@ export function unreadFiles(folder: DataFolder, ignore: ReadonlySet<string> = ne
       if (entry.name.startsWith(".")) continue;
       const full = join(path, entry.name);
       const name = relative(folder.real, full).split(sep).join("/");
-      if (entry.isDirectory()) {
+      // A link to a folder is walked as the folder it stands for (a Kubernetes ConfigMap mount
+      // links each top-level name into its hidden `..data`); the bounds stop a loop of links.
+      if (entry.isDirectory() || (entry.isSymbolicLink() && isFolder(full))) {
         if (depth < MAX_LISTED_DEPTH) walk(full, depth + 1);
       } else if (!folder.asked.has(name) && !ignore.has(full)) {
         unread.push(name);

@@ -72,7 +72,8 @@ export function readEditionsFile(
   builtIn: readonly EditionDescription[],
   bounds: DataBounds = DEFAULT_DATA_BOUNDS,
 ): EditionDescription[] {
-  if (!existsSync(file) || !statSync(file).isFile()) throw new EditionsFileError(file, "no such file");
+  if (!existsSync(file)) throw new EditionsFileError(file, "no such file");
+  if (!statSync(file).isFile()) throw new EditionsFileError(file, "not a regular file");
   if (statSync(file).size > MAX_EDITIONS_FILE_BYTES) {
     throw new EditionsFileError(file, `larger than ${MAX_EDITIONS_FILE_BYTES} bytes`);
   }

@@ -3,7 +3,7 @@
  * changes — one electricity factor, a few instance types added, changed or removed, one cell of a
  * server archetype — answers the change and the base's numbers everywhere else.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -152,5 +152,30 @@ describe("an overlay's mistakes stop the start with one line", () => {
     expect(problem({ "factors.yml": "electricity:\n  FRA:\n    gwp:\n      value: 0.5\n" }, false)).toMatch(
       /default_location \(inherited from edition 2\.4\.1\): location "EEE" not in the electricity factors/,
     );
+  });
+});
+
+describe("a data folder mounted as Kubernetes mounts a ConfigMap", () => {
+  it("its top-level names are links into a hidden folder: read, and no file reported unread", () => {
+    const dir = join(scratch, "mounted");
+    const hidden = join(dir, "..2026_11_24_00_00_00.000000001");
+    mkdirSync(join(hidden, "archetypes/cloud"), { recursive: true });
+    writeFileSync(
+      join(hidden, "archetypes/cloud/aws.csv"),
+      "id,vcpu,memory,ssd_storage,hdd_storage,platform\nacme.small,2,8,0,0,platform_compute_low\n",
+    );
+    symlinkSync("..2026_11_24_00_00_00.000000001", join(dir, "..data"));
+    symlinkSync("..data/archetypes", join(dir, "archetypes"));
+    const file = join(scratch, "mounted.yml");
+    writeFileSync(file, `editions:\n  - id: acme\n    base: "2.4.1"\n    data: ${dir}\n`);
+    const [, , acme] = loadEditions(loadConfig({ EDITIONS_FILE: file }).customEditions);
+    expect(acme.data.cloudInstances.get("aws")?.ids).toEqual(["acme.small"]);
+    expect(acme.warnings).toEqual([]);
+    // A stray file under the link is reported by its path in the folder.
+    writeFileSync(join(hidden, "archetypes/aws.csv"), "id\n");
+    const [, , again] = loadEditions(loadConfig({ EDITIONS_FILE: file }).customEditions);
+    expect(again.warnings).toEqual([
+      `edition acme: ${dir}/archetypes/aws.csv: not read (not a file of edition 2.4.1's data layout, docs/own-data.md)`,
+    ]);
   });
 });
