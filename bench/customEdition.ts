@@ -5,7 +5,7 @@
  * filling MAX_CUSTOM_YAML_BYTES, a factors.json filling MAX_CUSTOM_DATA_BYTES — the built service starts on it (or is refused one row or one
  * byte past the bound), answers a request of that edition, and its peak resident memory and
  * start-up time are printed. Not a test: figures for bench/README.md. `BENCH_CUSTOM_SHAPES`
- * (comma-separated: rows,server,factors,factors-json) runs some shapes only.
+ * (comma-separated: rows,server,factors,factors-json,all) runs some shapes only.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -50,6 +50,31 @@ function filled(header: string, line: (index: number) => string, count: number, 
 const SERVER_ROW = readFileSync(new URL("data/2.4.1/archetypes/server.csv", root), "utf8").split("\n")[1];
 const SERVER_HEADER = readFileSync(new URL("data/2.4.1/archetypes/server.csv", root), "utf8").split("\n")[0];
 
+/** A server table of `rows` 2.4.1 rows within `bytes`; returns its text. */
+function serverTable(dir: string, rows: number, bytes: number): string {
+  mkdirSync(join(dir, "archetypes"), { recursive: true });
+  const body = SERVER_ROW.slice(SERVER_ROW.indexOf(","));
+  const text = filled(`${SERVER_HEADER}\n`, (i) => `server_${i}${body}\n`, rows, bytes);
+  writeFileSync(join(dir, "archetypes/server.csv"), text);
+  return text;
+}
+
+/** The published 2.4.1 factors as JSON with new electricity locations up to `bytes`; returns its text. */
+function factorsJson(dir: string, bytes: number): string {
+  mkdirSync(dir, { recursive: true });
+  const published = readFileSync(new URL("data/2.4.1/factors.json", root), "utf8");
+  const head = published.replace(/"electricity"\s*:\s*\{/, '"electricity":{');
+  const at = head.indexOf('"electricity":{') + '"electricity":{'.length;
+  const location = (i: number) =>
+    `"L${i}":{"country":"Place ${i}","gwp":{"unit":"kg CO2 eq","source":"ours","value":0.${(i % 900) + 100}}},`;
+  const added = filled("", location, Number.MAX_SAFE_INTEGER, bytes - Buffer.byteLength(head));
+  const text = `${head.slice(0, at)}${added}${head.slice(at)}`;
+  writeFileSync(join(dir, "factors.json"), text);
+  return text;
+}
+
+const mb = (text: string) => `${(Buffer.byteLength(text) / 1e6).toFixed(1)} MB`;
+
 const SHAPES: readonly Shape[] = [
   {
     name: "rows",
@@ -72,12 +97,12 @@ const SHAPES: readonly Shape[] = [
     name: "server",
     what: "archetypes/server.csv of 2.4.1's 24-column rows up to MAX_CUSTOM_DATA_BYTES",
     write: (dir, past) => {
-      mkdirSync(join(dir, "archetypes"), { recursive: true });
-      const body = SERVER_ROW.slice(SERVER_ROW.indexOf(","));
-      let text = filled(`${SERVER_HEADER}\n`, (i) => `server_${i}${body}\n`, maxRows, maxBytes);
-      if (past) text += `${"x".repeat(maxBytes - Buffer.byteLength(text))}\n`;
-      writeFileSync(join(dir, "archetypes/server.csv"), text);
-      return `${text.split("\n").length - 2} rows, ${(text.length / 1e6).toFixed(1)} MB`;
+      let text = serverTable(dir, maxRows, maxBytes);
+      if (past) {
+        text += `${"x".repeat(maxBytes - Buffer.byteLength(text))}\n`;
+        writeFileSync(join(dir, "archetypes/server.csv"), text);
+      }
+      return `${text.split("\n").length - 2} rows, ${mb(text)}`;
     },
     probe: "/v1/server/?verbose=false&criteria=gwp&archetype=server_7",
   },
@@ -104,19 +129,24 @@ const SHAPES: readonly Shape[] = [
     name: "factors-json",
     what: "factors.json up to MAX_CUSTOM_DATA_BYTES (an electricity factor per location)",
     write: (dir, past) => {
-      mkdirSync(dir, { recursive: true });
-      const published = readFileSync(new URL("data/2.4.1/factors.json", root), "utf8");
-      const head = published.replace(/"electricity"\s*:\s*\{/, '"electricity":{');
-      const at = head.indexOf('"electricity":{') + '"electricity":{'.length;
-      const location = (i: number) =>
-        `"L${i}":{"country":"Place ${i}","gwp":{"unit":"kg CO2 eq","source":"ours","value":0.${(i % 900) + 100}}},`;
-      const added = filled("", location, Number.MAX_SAFE_INTEGER, maxBytes - Buffer.byteLength(head));
-      let text = `${head.slice(0, at)}${added}${head.slice(at)}`;
-      if (past) text += " ".repeat(maxBytes - Buffer.byteLength(text) + 1);
-      writeFileSync(join(dir, "factors.json"), text);
-      return `${(Buffer.byteLength(text) / 1e6).toFixed(1)} MB`;
+      let text = factorsJson(dir, maxBytes);
+      if (past) {
+        text += " ".repeat(maxBytes - Buffer.byteLength(text) + 1);
+        writeFileSync(join(dir, "factors.json"), text);
+      }
+      return mb(text);
     },
     probe: "/v1/component/cpu?verbose=false&criteria=gwp",
+  },
+  {
+    name: "all",
+    what: "server.csv of MAX_CUSTOM_DATA_ROWS rows and factors.json filling the rest of MAX_CUSTOM_DATA_BYTES",
+    write: (dir, past) => {
+      const server = serverTable(dir, maxRows, maxBytes);
+      const factors = factorsJson(dir, maxBytes - Buffer.byteLength(server) + (past ? 200 : 0));
+      return `${mb(server)} + ${mb(factors)}`;
+    },
+    probe: "/v1/server/?verbose=false&criteria=gwp&archetype=server_7",
   },
 ];
 
@@ -174,7 +204,7 @@ async function main(): Promise<void> {
   execFileSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
   const wanted = process.env.BENCH_CUSTOM_SHAPES?.split(",");
   console.log(
-    `custom editions at the shipped heap (${HEAP_MB} MB), bounds MAX_CUSTOM_DATA_BYTES=${maxBytes} MAX_CUSTOM_DATA_ROWS=${maxRows} MAX_CUSTOM_YAML_BYTES=${maxYamlBytes}`,
+    `custom editions on Node ${process.version} at the shipped heap (${HEAP_MB} MB), bounds MAX_CUSTOM_DATA_BYTES=${maxBytes} MAX_CUSTOM_DATA_ROWS=${maxRows} MAX_CUSTOM_YAML_BYTES=${maxYamlBytes}`,
   );
   for (const shape of SHAPES.filter((candidate) => !wanted || wanted.includes(candidate.name))) {
     for (const past of [false, true]) {
