@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type DataBudget, DEFAULT_DATA_BOUNDS, dataBudget, dataFolder, unreadFiles } from "./data/folder.js";
@@ -65,13 +65,22 @@ function settingsSource(edition: EditionDescription, dir: URL): (key: string) =>
   };
 }
 
+/** A path with its links resolved (as the folder's files are listed), or as given when it cannot be. */
+function realPathOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
 /**
  * The files of a custom folder its edition does not read (a file put in the wrong folder, a
  * misspelt name): a warning each, not an error — boaviztapi's data folders carry files the
  * service never reads (`electricity/`, `usage.csv`), and a folder copied whole must still start.
  */
 function unreadWarnings(edition: EditionDescription, folder: ReturnType<typeof dataFolder>): string[] {
-  const ignore = new Set(edition.editionsFile ? [resolve(edition.editionsFile)] : []);
+  const ignore = new Set(edition.editionsFile ? [realPathOf(edition.editionsFile)] : []);
   return unreadFiles(folder, ignore).map(
     (file) =>
       `edition ${edition.id}: ${displayPath(folder.dir, file)}: not read (not a file of edition ${edition.base}'s data layout, docs/own-data.md)`,
