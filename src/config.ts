@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_DATA_BOUNDS } from "./data/folder.js";
 import { EditionsFileError, readEditionsFile } from "./editions/custom.js";
 import { defaultEditionFromEnv, EDITIONS, type EditionDescription } from "./editions/index.js";
 import { type Environment, SettingsError, settingsWithOverrides } from "./editions/settings.js";
@@ -131,6 +132,24 @@ const ENVIRONMENT = z.object({
   EDITION: z.string().optional(),
   /** A YAML file of custom editions (src/editions/custom.ts, README "Your own data"). */
   EDITIONS_FILE: z.preprocess(unsetIfEmpty, z.string().optional()),
+  /**
+   * Bytes of every file read from the custom editions' data folders, all together; each file's
+   * size is checked against what remains before it is read. The published data sets are 1.4 MB;
+   * a start-up at the bound fits the shipped 768 MB heap (bench/customEdition.ts).
+   */
+  MAX_CUSTOM_DATA_BYTES: wholeNumber(1024, 2 ** 31 - 1).default(DEFAULT_DATA_BOUNDS.maxBytes),
+  /**
+   * Rows of every CSV table of the custom editions' data folders, all together, counted as they
+   * are parsed (the published tables hold 4,800 rows; a start-up at the bound fits the shipped
+   * heap, bench/customEdition.ts).
+   */
+  MAX_CUSTOM_DATA_ROWS: wholeNumber(1, 100_000_000).default(DEFAULT_DATA_BOUNDS.maxRows),
+  /**
+   * Bytes of one YAML file of a custom data folder (factors.yml, config.yml), checked before it is
+   * read: parsed YAML holds ~80 times its size in heap (bench/customEdition.ts); the published
+   * factors.yml is 0.5 MB. A larger factor tree can be given as factors.json.
+   */
+  MAX_CUSTOM_YAML_BYTES: wholeNumber(1024, 2 ** 31 - 1).default(DEFAULT_DATA_BOUNDS.maxYamlBytes),
 });
 
 export type Config = Omit<z.infer<typeof ENVIRONMENT>, "EDITION"> & {
@@ -166,10 +185,18 @@ function settingsOverrides(environment: Environment, problems: string[]): Enviro
 }
 
 /** The custom editions of an EDITIONS_FILE (none without one); a problem is added to `problems`. */
-function editionsOf(file: string | undefined, problems: string[]): readonly EditionDescription[] {
-  if (file === undefined) return [];
+function editionsOf(
+  variables: z.infer<typeof ENVIRONMENT> | undefined,
+  problems: string[],
+): readonly EditionDescription[] {
+  const file = variables?.EDITIONS_FILE;
+  if (variables === undefined || file === undefined) return [];
   try {
-    return readEditionsFile(file, EDITIONS);
+    return readEditionsFile(file, EDITIONS, {
+      maxBytes: variables.MAX_CUSTOM_DATA_BYTES,
+      maxRows: variables.MAX_CUSTOM_DATA_ROWS,
+      maxYamlBytes: variables.MAX_CUSTOM_YAML_BYTES,
+    });
   } catch (error) {
     if (!(error instanceof EditionsFileError)) throw error;
     problems.push(error.message);
@@ -190,7 +217,7 @@ export function loadConfig(environment: Readonly<Record<string, string | undefin
         return `${name}=${JSON.stringify(environment[name])} ${issue.message}`;
       });
   const overrides = settingsOverrides(environment, problems);
-  const customEditions = editionsOf(result.success ? result.data.EDITIONS_FILE : undefined, problems);
+  const customEditions = editionsOf(result.success ? result.data : undefined, problems);
   let edition = "";
   try {
     edition = defaultEditionFromEnv(environment, customEditions);

@@ -1,5 +1,7 @@
-import { existsSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { type DataBudget, DEFAULT_DATA_BOUNDS, dataBudget, dataFolder, unreadFiles } from "./data/folder.js";
 import { type BaseData, editionDataDir, loadReferenceData } from "./data/load.js";
 import type { ReferenceData } from "./data/types.js";
 import { checkReferences, DataError, displayPath, referenceNotices } from "./data/validate.js";
@@ -19,6 +21,11 @@ export interface LoadedEdition {
   readonly data: ReferenceData;
   /** What the data holds that answers will show but that does not stop the start (logged). */
   readonly notices: readonly string[];
+  /**
+   * What the operator most likely got wrong but that does not stop the start (logged as
+   * warnings): files of a custom data folder the edition does not read.
+   */
+  readonly warnings: readonly string[];
 }
 
 /** A data set or settings the service cannot serve: one line naming the file, row and column. */
@@ -58,10 +65,38 @@ function settingsSource(edition: EditionDescription, dir: URL): (key: string) =>
   };
 }
 
-function loadOne(edition: EditionDescription, env: Environment, base?: BaseData): LoadedEdition {
+/** A path with its links resolved (as the folder's files are listed), or as given when it cannot be. */
+function realPathOf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return resolve(path);
+  }
+}
+
+/**
+ * The files of a custom folder its edition does not read (a file put in the wrong folder, a
+ * misspelt name): a warning each, not an error — boaviztapi's data folders carry files the
+ * service never reads (`electricity/`, `usage.csv`), and a folder copied whole must still start.
+ */
+function unreadWarnings(edition: EditionDescription, folder: ReturnType<typeof dataFolder>): string[] {
+  const ignore = new Set(edition.editionsFile ? [realPathOf(edition.editionsFile)] : []);
+  return unreadFiles(folder, ignore).map(
+    (file) =>
+      `edition ${edition.id}: ${displayPath(folder.dir, file)}: not read (not a file of edition ${edition.base}'s data layout, docs/own-data.md)`,
+  );
+}
+
+function loadOne(
+  edition: EditionDescription,
+  env: Environment,
+  base?: BaseData,
+  budget: DataBudget | null = null,
+): LoadedEdition {
   const dir = folderOf(edition);
   try {
-    const data = loadReferenceData(edition, dir, env, base);
+    const folder = dataFolder(dir, budget);
+    const data = loadReferenceData(edition, dir, env, base, folder);
     // The features the edition states (GPUs, regions…) must be what its data and rules hold.
     const [problem] = featureProblems(edition, data);
     if (problem !== undefined) throw new StartupDataError(problem);
@@ -77,10 +112,14 @@ function loadOne(edition: EditionDescription, env: Environment, base?: BaseData)
       chosen: (key) =>
         base === undefined || key in (edition.settingsOverrides ?? {}) || ownSettingsFile(edition, dir),
     });
-    return { edition, data, notices: [...notices, ...referenceNotices(data, file)] };
+    const warnings = base === undefined ? [] : unreadWarnings(edition, folder);
+    return { edition, data, notices: [...notices, ...referenceNotices(data, file)], warnings };
   } catch (error) {
     if (error instanceof DataError || error instanceof SettingsError)
       throw new StartupDataError(error.message);
+    // A data file nested past the parser's stack: still one line naming the edition.
+    if (error instanceof RangeError)
+      throw new StartupDataError(`edition ${edition.id}: ${displayPath(dir, ".")}: ${error.message}`);
     throw error;
   }
 }
@@ -94,10 +133,12 @@ export function loadEditions(
   env: Environment = {},
 ): LoadedEdition[] {
   const builtIn = EDITIONS.map((edition) => loadOne(edition, env));
+  // One budget for every custom folder: the bounds hold for the start-up's custom data together.
+  const budget = dataBudget(custom[0]?.dataBounds ?? DEFAULT_DATA_BOUNDS);
   const customLoaded = custom.map((edition) => {
     const base = builtIn.find((loaded) => loaded.edition.id === edition.base);
     if (!base) throw new StartupDataError(`edition ${edition.id}: unknown base ${edition.base}`);
-    return loadOne(edition, env, { dir: folderOf(base.edition), data: base.data });
+    return loadOne(edition, env, { dir: folderOf(base.edition), data: base.data }, budget);
   });
   return [...builtIn, ...customLoaded];
 }

@@ -159,6 +159,7 @@ export function createApp(options: AppOptions = {}) {
   const logger = options.logger ?? createLogger(loadConfig().LOG_LEVEL);
   const loaded = options.loaded ?? loadEditions(customEditions, settingsOverrides);
   for (const notice of loaded.flatMap((edition) => edition.notices)) logger.debug(notice);
+  for (const warning of loaded.flatMap((edition) => edition.warnings)) logger.warn(warning);
   const readiness = createReadiness();
   const metrics = createMetrics();
   const service = createService(

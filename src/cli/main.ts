@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { type BatchDefaults, createSummary, type LineOutcome, summaryLine } from "../batch/index.js";
 import { ConfigError, loadConfig } from "../config.js";
 import { EDITION_IDS } from "../editions/index.js";
+import { StartupDataError } from "../referenceData.js";
 import type { ChunkEvaluator } from "./chunk.js";
 import { createProgress } from "./progress.js";
 import { csvItems, type InputFormat, ndjsonItems, type SourceItem } from "./source.js";
@@ -282,7 +283,16 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   if (options.workers === 0) {
     const { inProcessEvaluator } = await import("./engine.js");
-    return run(options, io, inProcessEvaluator(), 1, maxLineBytes);
+    let evaluator: ReturnType<typeof inProcessEvaluator>;
+    try {
+      evaluator = inProcessEvaluator();
+    } catch (error) {
+      // Data that cannot be served (a custom edition's folder): one line, as the service says it.
+      if (!(error instanceof StartupDataError)) throw error;
+      io.stderr.write(`impact-service: invalid data: ${error.message}\n`);
+      return 2;
+    }
+    return run(options, io, evaluator, 1, maxLineBytes);
   }
   const { pooledEvaluator } = await import("./pool.js");
   const pool = pooledEvaluator(options.workers);

@@ -1,7 +1,16 @@
-import { existsSync, readFileSync } from "node:fs";
 import { parse as parseCsv } from "csv-parse/sync";
 import { parse as parseYaml } from "yaml";
 import { parseCell } from "./cells.js";
+import {
+  countRows,
+  type DataFolder,
+  dataFolder,
+  hasFile,
+  isDataFileName,
+  readDataFile,
+  rowsLeft,
+} from "./folder.js";
+import { overlaidRows, overlaidTree, type ParsedCsv, refusePrototypeKeys } from "./overlay.js";
 import { applySettings, checkedSettings, type Environment, settingsWithOverrides } from "./settings.js";
 import { CLOUD_INSTANCE_COLUMNS } from "./tables.js";
 import {
@@ -28,7 +37,7 @@ import { checkTable, DataError, displayPath, oneLine } from "./validate.js";
 
 type CsvRow = Record<string, string>;
 
-/** A CSV table as read: its header and its rows, each with its line in the file (for messages). */
+/** A CSV table as read: its header and its rows. */
 interface CsvTable {
   readonly header: string[];
   readonly rows: CsvRow[];
@@ -42,16 +51,32 @@ export function editionDataDir(edition: DataSetToLoad, root: URL = DATA_ROOT): U
   return new URL(`${edition.id}/`, root);
 }
 
-function readCsv(dir: URL, file: string, columns?: TableColumns): CsvTable {
-  const where = displayPath(dir, file);
-  if (!existsSync(new URL(file, dir))) throw new DataError(`${where}: missing file`);
+/** A column name that would reach an object's prototype when rows are made objects. */
+const PROTOTYPE_NAMES = new Set(["__proto__", "constructor", "prototype"]);
+
+/**
+ * A CSV file of a folder, parsed; its rows counted against the folder's bound as they are parsed
+ * (the parse stops at the first row past it).
+ */
+function parseCsvFile(folder: DataFolder, file: string): ParsedCsv {
+  const where = displayPath(folder.dir, file);
+  const text = readDataFile(folder, file);
+  if (text === null) throw new DataError(`${where}: missing file`);
+  const maxRows = rowsLeft(folder);
   let header: string[] = [];
-  let records: { record: CsvRow; info: { lines: number } }[];
-  const text = readFileSync(new URL(file, dir), "utf8");
+  let records: ParsedCsv["records"];
+  // A refusal thrown from the parser's callbacks, rethrown as is (the parser may wrap it).
+  let refused: DataError | null = null;
+  const refuse = (error: unknown) => {
+    refused = error instanceof DataError ? error : null;
+    throw error;
+  };
   try {
     records = parseCsv(text, {
       // The reference reads these files with pandas, which fills short rows with NaN.
       columns: (names: string[]) => {
+        const bad = names.find((name) => PROTOTYPE_NAMES.has(name.trim()));
+        if (bad !== undefined) refuse(new DataError(`${where}:1:${bad}: not a column name`));
         header = names;
         return names;
       },
@@ -59,11 +84,23 @@ function readCsv(dir: URL, file: string, columns?: TableColumns): CsvTable {
       bom: true,
       relax_column_count: true,
       info: true,
-    });
+      on_record: (record: unknown, context: { records: number }) => {
+        if (context.records > maxRows) {
+          try {
+            countRows(folder, where, context.records);
+          } catch (error) {
+            refuse(error);
+          }
+        }
+        return record;
+      },
+    }) as ParsedCsv["records"];
   } catch (error) {
+    if (refused !== null) throw refused;
     const line = (error as { lines?: number }).lines;
     throw new DataError(`${where}${line ? `:${line}` : ""}: ${oneLine((error as Error).message)}`);
   }
+  countRows(folder, where, records.length);
   // A file cut short (a copy interrupted, a truncated download) ends in the middle of a row: its
   // last row is shorter than the header and no line break follows it.
   const last = records[records.length - 1];
@@ -79,18 +116,41 @@ function readCsv(dir: URL, file: string, columns?: TableColumns): CsvTable {
   const rows = records.filter(({ record }) =>
     Object.values(record).some((cell) => cell !== "" && cell != null),
   );
-  if (columns) checkTable(where, header, rows, columns);
-  return { header, rows: rows.map(({ record }) => record) };
+  return { header, records: rows };
 }
 
-function readYaml(dir: URL, file: string): unknown {
-  const where = displayPath(dir, file);
+/** A parsed CSV checked against its columns (when the edition lists them), as a table. */
+function checkedTable(where: string, { header, records }: ParsedCsv, columns?: TableColumns): CsvTable {
+  if (columns) checkTable(where, header, records, columns);
+  return { header, rows: records.map(({ record }) => record) };
+}
+
+function parseYamlText(where: string, text: string): unknown {
   try {
-    return parseYaml(readFileSync(new URL(file, dir), "utf8"));
+    return parseYaml(text);
   } catch (error) {
     const line = (error as { linePos?: { line: number }[] }).linePos?.[0]?.line;
     throw new DataError(`${where}${line ? `:${line}` : ""}: ${oneLine((error as Error).message)}`);
   }
+}
+
+/** A YAML or JSON file of a folder, parsed (null when absent); prototype keys refused. */
+function readTree(folder: DataFolder, file: string): unknown {
+  const where = displayPath(folder.dir, file);
+  const text = readDataFile(folder, file);
+  if (text === null) return null;
+  let tree: unknown;
+  if (file.endsWith(".json")) {
+    try {
+      tree = JSON.parse(text);
+    } catch (error) {
+      throw new DataError(`${where}: ${oneLine((error as Error).message)}`);
+    }
+  } else {
+    tree = parseYamlText(where, text);
+  }
+  refusePrototypeKeys(tree, where);
+  return tree;
 }
 
 function asRecord(value: unknown, what: string): Record<string, unknown> {
@@ -124,9 +184,11 @@ function archetypeTable({ header, rows }: CsvTable, idColumn = "id"): ArchetypeT
 }
 
 /** `config.yml` (1.2.4 data sets): its entries are settings by their boaviztapi names. */
-function loadConfigFile(dir: URL, defaultCriteria: readonly string[]): ServiceConfig {
-  const where = displayPath(dir, "config.yml");
-  const raw = asRecord(readYaml(dir, "config.yml"), where);
+function loadConfigFile(
+  raw: Record<string, unknown>,
+  where: string,
+  defaultCriteria: readonly string[],
+): ServiceConfig {
   const defaultArchetypes: Record<string, string> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (key.startsWith("default_") && typeof value === "string") defaultArchetypes[key.slice(8)] = value;
@@ -208,17 +270,24 @@ function loadElectricity(section: Record<string, unknown>, where: string): Elect
 }
 
 /**
- * `factors.yml` and its electricity section. A built-in data set also has `factors.json`, the same
- * converted by scripts/build-data.ts (JSON loads ~25x faster); a custom folder has the YAML only.
+ * `factors.yml` and its electricity section, or null when a custom folder has none (the base's).
+ * A built-in data set also has `factors.json`, the same converted by scripts/build-data.ts (JSON
+ * loads ~25x faster); a custom folder may have either. An overlay's tree is merged over the base's.
  */
-function loadFactors(dir: URL): { factors: FactorTree; electricity: Electricity } {
-  const json = existsSync(new URL("factors.json", dir));
-  const where = displayPath(dir, json ? "factors.json" : "factors.yml");
-  if (!json && !existsSync(new URL("factors.yml", dir))) throw new DataError(`${where}: missing file`);
-  const tree = asRecord(
-    json ? JSON.parse(readFileSync(new URL("factors.json", dir), "utf8")) : readYaml(dir, "factors.yml"),
-    where,
-  );
+function loadFactors(
+  folder: DataFolder,
+  base: ReferenceData | null,
+  overlay: boolean,
+): { factors: FactorTree; electricity: Electricity } | null {
+  const file = hasFile(folder, "factors.json") ? "factors.json" : "factors.yml";
+  const where = displayPath(folder.dir, file);
+  const own = readTree(folder, file);
+  if (own === null) {
+    if (base !== null) return null;
+    throw new DataError(`${where}: missing file`);
+  }
+  const tree =
+    overlay && base !== null ? overlaidTree(base.factors, asRecord(own, where), where) : asRecord(own, where);
   return {
     factors: tree as FactorTree,
     electricity: loadElectricity(asRecord(tree.electricity, `${where}:electricity`), where),
@@ -292,8 +361,10 @@ const CLOUD_INSTANCES_FALLBACK: TableColumns = CLOUD_INSTANCE_COLUMNS;
 
 /**
  * Reads, checks and indexes every reference table of an edition once (never per request): the
- * tables its data set lists (`edition.dataSet.tables`), each from `dir`. A custom edition (`base`
- * given) reads the files its folder has and shares the base's table objects for the others.
+ * tables its data set lists (`edition.dataSet.tables`), each from `folder` (`dir`, unbounded, by
+ * default). A custom edition (`base` given) reads the files its folder has and shares the base's
+ * table objects for the others; with `edition.dataOverlay` each file it has gives only the rows
+ * (by key) and factors that change the base's (src/data/overlay.ts).
  * `env` holds the start-up environment, read only by editions whose settings it may override
  * (docs/methodology.md §19.1.2).
  * @throws DataError (one line `file:row:column: problem`) for a table the service cannot read.
@@ -303,13 +374,22 @@ export function loadReferenceData(
   dir: URL = editionDataDir(edition),
   env: Environment = {},
   base?: BaseData,
+  folder: DataFolder = dataFolder(dir, null),
 ): ReferenceData {
   const listed = new Map(edition.dataSet.tables.map((table) => [table.file, table]));
-  const own = (file: string) => existsSync(new URL(file, dir));
+  const baseFolder = base && edition.dataOverlay === true ? dataFolder(base.dir, null) : null;
+  /** A CSV file of the folder, over the base's same file in an overlay, checked. */
+  function csvOf(file: string, columns: TableColumns | undefined): CsvTable {
+    const where = displayPath(folder.dir, file);
+    const own = parseCsvFile(folder, file);
+    if (baseFolder === null || !hasFile(baseFolder, file)) return checkedTable(where, own, columns);
+    const merged = overlaidRows(where, parseCsvFile(baseFolder, file), own, columns?.key ?? ["id"]);
+    return checkedTable(where, merged, columns);
+  }
   /** A table of this folder, or the base's (the same object) when the folder lacks its file. */
   function table<T>(file: string, read: (csv: CsvTable) => T, ofBase: (data: ReferenceData) => T): T {
-    if (base && !own(file)) return ofBase(base.data);
-    return read(readCsv(dir, file, listed.get(file)?.columns));
+    if (base && !hasFile(folder, file)) return ofBase(base.data);
+    return read(csvOf(file, listed.get(file)?.columns));
   }
   /** A table only some data sets have (GPUs, regions): read where the edition lists it. */
   function feature<T>(
@@ -319,27 +399,34 @@ export function loadReferenceData(
   ): T | null {
     return listed.has(file) ? table(file, read, (data) => ofBase(data) as T) : null;
   }
-  const factors = base && !own("factors.yml") && !own("factors.json") ? base.data : loadFactors(dir);
+  const factors = loadFactors(folder, base?.data ?? null, baseFolder !== null) ?? (base as BaseData).data;
+  const providersFile = "archetypes/cloud/providers.csv";
   const providers = table(
-    "archetypes/cloud/providers.csv",
+    providersFile,
     ({ rows }) =>
       rows.map((row) => ({ name: row["provider.name"], description: row["provider.description"] })),
     (data) => data.cloudProviders,
   );
   const cloudInstances = new Map<string, ArchetypeTable>();
   for (const provider of providers) {
+    // A provider's name is joined into its table's path: it must be a file name, nothing more.
+    if (!isDataFileName(provider.name)) {
+      throw new DataError(
+        `${displayPath(folder.dir, providersFile)}:provider.name: ${JSON.stringify(provider.name.slice(0, 40))} is not a file name (letters, digits, '_', '-', '.', not first)`,
+      );
+    }
     const file = `archetypes/cloud/${provider.name}.csv`;
-    const shared = base && !own(file) ? base.data.cloudInstances.get(provider.name) : undefined;
+    const shared = base && !hasFile(folder, file) ? base.data.cloudInstances.get(provider.name) : undefined;
     cloudInstances.set(
       provider.name,
-      shared ?? archetypeTable(readCsv(dir, file, listed.get(file)?.columns ?? CLOUD_INSTANCES_FALLBACK)),
+      shared ?? archetypeTable(csvOf(file, listed.get(file)?.columns ?? CLOUD_INSTANCES_FALLBACK)),
     );
   }
   const archetypes = (file: string, ofBase: (data: ReferenceData) => ArchetypeTable) =>
     table(file, (csv) => archetypeTable(csv), ofBase);
   // Read in the order of the returned object (settings, server, components, …): a data set with
   // several broken tables reports the same one first.
-  const config = editionSettings(edition, dir, env, base);
+  const config = editionSettings(edition, folder, env, base, baseFolder);
   const server = archetypes("archetypes/server.csv", (data) => data.archetypes.server);
   const componentArchetypes = Object.fromEntries(
     Object.entries(COMPONENT_ARCHETYPE_FILES).map(([name, { file, optional }]) => {
@@ -391,18 +478,31 @@ export function loadReferenceData(
 }
 
 /**
- * An edition's settings: its data set's `config.yml` (a custom folder's own replaces the base's),
- * or its compiled-in settings with the environment's overrides (docs/methodology.md §19.1.2); then a
- * custom edition's `settings` (EDITIONS_FILE), by their boaviztapi names.
+ * An edition's settings: its data set's `config.yml` (a custom folder's own replaces the base's, or
+ * in an overlay changes the base's entries it names), or its compiled-in settings with the
+ * environment's overrides (docs/methodology.md §19.1.2); then a custom edition's `settings`
+ * (EDITIONS_FILE), by their boaviztapi names.
  */
-function editionSettings(edition: DataSetToLoad, dir: URL, env: Environment, base?: BaseData): ServiceConfig {
+function editionSettings(
+  edition: DataSetToLoad,
+  folder: DataFolder,
+  env: Environment,
+  base: BaseData | undefined,
+  baseFolder: DataFolder | null,
+): ServiceConfig {
   const { settings } = edition;
   let config: ServiceConfig;
   if ("file" in settings) {
-    config =
-      base && !existsSync(new URL(settings.file, dir))
-        ? base.data.config
-        : loadConfigFile(dir, settings.defaultCriteria);
+    const where = displayPath(folder.dir, settings.file);
+    const own = readTree(folder, settings.file);
+    if (own === null && !base) throw new DataError(`${where}: missing file`);
+    if (own === null) {
+      config = (base as BaseData).data.config;
+    } else {
+      const ofBase = baseFolder === null ? null : readTree(baseFolder, settings.file);
+      const raw = { ...(ofBase === null ? {} : asRecord(ofBase, where)), ...asRecord(own, where) };
+      config = loadConfigFile(raw, where, settings.defaultCriteria);
+    }
   } else {
     config = base
       ? base.data.config

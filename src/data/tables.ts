@@ -42,28 +42,33 @@ export const CLOUD_INSTANCE_COLUMNS: TableColumns = {
 export const CLOUD_PROVIDER_COLUMNS: TableColumns = {
   required: ["provider.name", "provider.description"],
   filled: ["provider.name"],
+  key: ["provider.name"],
 };
 
 export const CLOUD_REGION_COLUMNS: TableColumns = {
   required: ["provider", "region", "usage_location"],
   filled: ["provider", "region", "usage_location"],
+  key: ["provider", "region"],
 };
 
 export const CPU_PROFILE_COLUMNS: TableColumns = {
   required: ["manufacturer", "model_range", "a", "b", "c", "d"],
   filled: ["manufacturer", "model_range", "a", "b", "c", "d"],
+  key: ["manufacturer", "model_range"],
   numbers: ["a", "b", "c", "d"],
 };
 
 export const CPU_SPEC_COLUMNS: TableColumns = {
   required: ["name", "manufacturer", "code_name", "model_range", "tdp", "cores", "threads", "total_die_size"],
   filled: ["name"],
+  key: ["name"],
   numbers: ["tdp", "cores", "threads", "total_die_size"],
 };
 
 export const GPU_SPEC_COLUMNS: TableColumns = {
   required: ["name", "manufacturer", "number", "vram", "die_surface"],
   filled: ["name"],
+  key: ["name"],
   numbers: [
     "number",
     "vram",
@@ -81,11 +86,13 @@ export const GPU_SPEC_COLUMNS: TableColumns = {
 export const RAM_MANUFACTURE_COLUMNS: TableColumns = {
   required: ["manufacturer", "process", "density"],
   filled: ["manufacturer", "density"],
+  key: [],
   numbers: ["process", "density"],
 };
 
 export const SSD_MANUFACTURE_COLUMNS: TableColumns = {
   required: ["manufacturer", "density"],
   filled: ["manufacturer", "density"],
+  key: [],
   numbers: ["layers", "density"],
 };

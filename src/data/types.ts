@@ -196,6 +196,11 @@ export interface TableColumns {
   readonly filled?: readonly string[];
   /** Whether the table may have no row (default: at least one). */
   readonly mayBeEmpty?: boolean;
+  /**
+   * The columns naming a row, by which an overlay's row changes or removes the base's (default
+   * `id`); none for a table of measurements (an overlay's rows are added to the base's).
+   */
+  readonly key?: readonly string[];
 }
 
 /**
@@ -226,4 +231,9 @@ export interface DataSetToLoad {
   };
   readonly settings: SettingsSource;
   readonly settingsOverrides?: Readonly<Record<string, unknown>>;
+  /**
+   * Whether a custom edition's files give only what changes (rows by key, factors by path) over
+   * its base's rather than replace them (EDITIONS_FILE `overlay: true`, docs/own-data.md).
+   */
+  readonly dataOverlay?: boolean;
 }

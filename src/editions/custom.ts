@@ -2,6 +2,9 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
+import { type DataBounds, DEFAULT_DATA_BOUNDS } from "../data/folder.js";
+import { refusePrototypeKeys } from "../data/overlay.js";
+import { DataError } from "../data/validate.js";
 import type { EditionDescription } from "./types.js";
 
 /*
@@ -13,6 +16,8 @@ import type { EditionDescription } from "./types.js";
  *       base: "2.4.1"             # a built-in edition: its rules, methodology and defaults
  *       data: /etc/impacts/acme   # a folder in boaviztapi's data layout; each file present
  *                                 # replaces the base's, the others are the base's
+ *       overlay: true             # optional: each file present gives only the rows and
+ *                                 # factors that change the base's (src/data/overlay.ts)
  *       settings:                 # optional: the base's settings by their boaviztapi names
  *         default_server: DEFAULT
  *
@@ -39,6 +44,7 @@ const EDITIONS_FILE = z
               .regex(EDITION_ID_PATTERN, "expected lower-case letters, digits, '.' or '-' (at most 64)"),
             base: z.union([z.string(), z.number()]).transform(String),
             data: z.string().min(1),
+            overlay: z.boolean().optional(),
             settings: z.record(z.string(), SETTING_VALUE).optional(),
           })
           .strict(),
@@ -61,8 +67,13 @@ export class EditionsFileError extends Error {
  * data and the settings are checked when loaded (src/data/load.ts).
  * @throws EditionsFileError naming the file and the problem.
  */
-export function readEditionsFile(file: string, builtIn: readonly EditionDescription[]): EditionDescription[] {
-  if (!existsSync(file) || !statSync(file).isFile()) throw new EditionsFileError(file, "no such file");
+export function readEditionsFile(
+  file: string,
+  builtIn: readonly EditionDescription[],
+  bounds: DataBounds = DEFAULT_DATA_BOUNDS,
+): EditionDescription[] {
+  if (!existsSync(file)) throw new EditionsFileError(file, "no such file");
+  if (!statSync(file).isFile()) throw new EditionsFileError(file, "not a regular file");
   if (statSync(file).size > MAX_EDITIONS_FILE_BYTES) {
     throw new EditionsFileError(file, `larger than ${MAX_EDITIONS_FILE_BYTES} bytes`);
   }
@@ -71,6 +82,12 @@ export function readEditionsFile(file: string, builtIn: readonly EditionDescript
     raw = parseYaml(readFileSync(file, "utf8"));
   } catch (error) {
     throw new EditionsFileError(file, (error as Error).message.replace(/\s*\n[\s\S]*/, ""));
+  }
+  try {
+    refusePrototypeKeys(raw, "");
+  } catch (error) {
+    if (!(error instanceof DataError)) throw error;
+    throw new EditionsFileError(file, error.message.replace(/^:/, ""));
   }
   const parsed = EDITIONS_FILE.safeParse(raw);
   if (!parsed.success) {
@@ -100,8 +117,19 @@ export function readEditionsFile(file: string, builtIn: readonly EditionDescript
     if (!existsSync(folder) || !statSync(folder).isDirectory()) {
       throw new EditionsFileError(file, `${at}.data: no such folder ${folder}`);
     }
-    return customEdition(base, entry.id, folder, entry.settings ?? {});
+    return customEdition(base, entry.id, folder, entry.settings ?? {}, {
+      overlay: entry.overlay ?? false,
+      bounds,
+      editionsFile: file,
+    });
   });
+}
+
+/** How a custom edition's folder is read: whole files or an overlay, within which bounds. */
+export interface CustomDataOptions {
+  readonly overlay: boolean;
+  readonly bounds: DataBounds;
+  readonly editionsFile?: string;
 }
 
 /** A custom edition: the base's description with its own id, data folder and settings. */
@@ -110,6 +138,7 @@ export function customEdition(
   id: string,
   dataFolder: string,
   settings: Readonly<Record<string, unknown>>,
+  { overlay, bounds, editionsFile }: CustomDataOptions = { overlay: false, bounds: DEFAULT_DATA_BOUNDS },
 ): EditionDescription {
   return {
     ...base,
@@ -117,7 +146,10 @@ export function customEdition(
     graphqlName: null,
     base: base.id,
     dataFolder,
-    summary: `Custom edition on ${base.id}: data from ${dataFolder}.`,
+    summary: `Custom edition on ${base.id}: ${overlay ? "changes" : "data"} from ${dataFolder}.`,
     settingsOverrides: settings,
+    dataOverlay: overlay,
+    dataBounds: bounds,
+    editionsFile,
   };
 }

@@ -1,3 +1,4 @@
+import type { DataBounds } from "../data/folder.js";
 import type { SettingsSource, TableColumns } from "../data/types.js";
 import type { EditionRules } from "../engine/model/edition.js";
 import type { RequestValidation } from "./requestValidation.js";
@@ -60,6 +61,15 @@ export interface EditionDescription {
   readonly dataFolder: string | null;
   /** A custom edition's settings by their boaviztapi names (EDITIONS_FILE), applied over the base's. */
   readonly settingsOverrides?: Readonly<Record<string, unknown>>;
+  /** Whether a custom edition's files give only what changes over the base's (EDITIONS_FILE `overlay`). */
+  readonly dataOverlay?: boolean;
+  /**
+   * The bounds of the custom data read at start-up (MAX_CUSTOM_DATA_*, every custom edition
+   * together: the start-up's budget is made from the first custom edition's).
+   */
+  readonly dataBounds?: DataBounds;
+  /** The EDITIONS_FILE naming a custom edition (not an unread file when inside its data folder). */
+  readonly editionsFile?: string;
   /** One line shown in the GraphQL enum and the README. */
   readonly summary: string;
   readonly dataSet: EditionDataSet;

@@ -3,7 +3,18 @@
  * type or reference, an unknown setting or a bad value stops the start with one line naming file,
  * row and column — through the app factory, and once through the real process (exit code 2).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,7 +22,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config.js";
 import { loadEditions, StartupDataError } from "../../src/referenceData.js";
 import { appOptionsOf, createApp } from "../../src/server.js";
-import { startService } from "../support/process.js";
+import { serviceStarter, startService } from "../support/process.js";
 
 const TESTDATA = fileURLToPath(new URL("../fixtures/testdata-1.2.4/", import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), "startup-"));
@@ -203,5 +214,198 @@ describe("the real start", () => {
       `invalid data: ${dir}/archetypes/cloud/aws.csv:1: empty file, expected a header with the columns id, vcpu, memory, ssd_storage, hdd_storage, platform`,
     ]);
     expect(service.lines.some((line) => line.startsWith("listening on"))).toBe(false);
+  }, 60_000);
+});
+
+/**
+ * A custom data folder is an organisation's: whatever it holds, the start reads only regular files
+ * inside it, within the bounds, and stops with one line on stderr and exit code 2 (no stack trace,
+ * no hang, no heap exhaustion) — through the real process, as an operator meets it.
+ */
+describe("the real start refuses a data folder that reads outside itself or past its bounds", () => {
+  const start = serviceStarter();
+
+  /** The start's exit and its stderr, which must be one line. */
+  async function refusal(file: string, env: Record<string, string> = {}): Promise<string> {
+    const service = start({ EDITIONS_FILE: file, ...env });
+    expect(await service.exited).toEqual({ code: 2, signal: null });
+    const lines = service.stderrLines.filter((line) => line.trim() !== "");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toMatch(/\bat .*:\d+:\d+\)?$/);
+    expect(service.lines.some((line) => line.startsWith("listening on"))).toBe(false);
+    return lines[0];
+  }
+
+  // A folder outside the data folder, with a file the start must never serve.
+  const outside = join(scratch, "outside");
+  mkdirSync(outside, { recursive: true });
+  writeFileSync(
+    join(outside, "notes.csv"),
+    "id,vcpu,memory,ssd_storage,hdd_storage,platform\nsecret,1,1,0,0,x\n",
+  );
+
+  it("a provider name that climbs out of the folder", async () => {
+    const { dir, file } = dataSet((dir) =>
+      writeFileSync(
+        join(dir, "archetypes/cloud/providers.csv"),
+        `provider.name,provider.description\naws,AWS\n../../../../../../../..${outside}/notes,x\n`,
+      ),
+    );
+    expect(await refusal(file)).toBe(
+      `invalid data: ${dir}/archetypes/cloud/providers.csv:provider.name: "../../../../../../../../tmp/startup-" is not a file name (letters, digits, '_', '-', '.', not first)`.replace(
+        "../../../../../../../../tmp/startup-",
+        `../../../../../../../..${outside}`.slice(0, 40),
+      ),
+    );
+  }, 60_000);
+
+  it("a table that is a symbolic link leading outside the folder", async () => {
+    const { dir, file } = dataSet((dir) => {
+      unlinkSync(join(dir, "archetypes/cloud/aws.csv"));
+      symlinkSync(join(outside, "notes.csv"), join(dir, "archetypes/cloud/aws.csv"));
+    });
+    expect(await refusal(file)).toBe(
+      `invalid data: ${dir}/archetypes/cloud/aws.csv: a symbolic link leading outside the data folder ${dir}`,
+    );
+  }, 60_000);
+
+  it("a folder symlinked out: the tables under it are outside too", async () => {
+    const { dir, file } = dataSet((dir) => {
+      rmSync(join(dir, "crowdsourcing"), { recursive: true });
+      cpSync(join(TESTDATA, "crowdsourcing"), join(outside, "crowdsourcing"), { recursive: true });
+      symlinkSync(join(outside, "crowdsourcing"), join(dir, "crowdsourcing"));
+    });
+    expect(await refusal(file)).toMatch(
+      new RegExp(
+        `^invalid data: ${dir}/crowdsourcing/\\w+\\.csv: a symbolic link leading outside the data folder`,
+      ),
+    );
+  }, 60_000);
+
+  it("a table linked to /dev/zero: refused before it is opened", async () => {
+    const { dir, file } = dataSet((dir) => {
+      unlinkSync(join(dir, "archetypes/server.csv"));
+      symlinkSync("/dev/zero", join(dir, "archetypes/server.csv"));
+    });
+    // Outside the folder first: a link's target is checked before its kind.
+    expect(await refusal(file)).toBe(
+      `invalid data: ${dir}/archetypes/server.csv: a symbolic link leading outside the data folder ${dir}`,
+    );
+  }, 60_000);
+
+  it("a FIFO as a table: refused at once, no hang", async () => {
+    const { dir, file } = dataSet((dir) => {
+      unlinkSync(join(dir, "archetypes/server.csv"));
+      execFileSync("mkfifo", [join(dir, "archetypes/server.csv")]);
+    });
+    expect(await refusal(file)).toBe(
+      `invalid data: ${dir}/archetypes/server.csv: a FIFO, expected a regular file`,
+    );
+  }, 60_000);
+
+  it("a folder where a table should be", async () => {
+    const { dir, file } = dataSet((dir) => {
+      unlinkSync(join(dir, "archetypes/server.csv"));
+      mkdirSync(join(dir, "archetypes/server.csv"));
+    });
+    expect(await refusal(file)).toBe(
+      `invalid data: ${dir}/archetypes/server.csv: a folder, expected a regular file`,
+    );
+  }, 60_000);
+
+  it("a broken factors.json", async () => {
+    const { dir, file } = dataSet((dir) => writeFileSync(join(dir, "factors.json"), '{"electricity": {'));
+    expect(await refusal(file)).toMatch(new RegExp(`^invalid data: ${dir}/factors.json: .*JSON`));
+  }, 60_000);
+
+  it("a broken factors.yml", async () => {
+    const { dir, file } = dataSet((dir) =>
+      writeFileSync(join(dir, "factors.yml"), "electricity:\n  FRA: [\n"),
+    );
+    expect(await refusal(file)).toMatch(new RegExp(`^invalid data: ${dir}/factors.yml:\\d+: `));
+  }, 60_000);
+
+  it("a 2 GB CSV: its size refused before a byte is read", async () => {
+    const { dir, file } = dataSet((dir) => truncateSync(join(dir, "crowdsourcing/cpu_specs.csv"), 2 ** 31));
+    const line = await refusal(file);
+    expect(line).toMatch(
+      new RegExp(
+        `^invalid data: ${dir}/crowdsourcing/cpu_specs.csv: 2147483648 bytes, more than the \\d+ left of MAX_CUSTOM_DATA_BYTES=16777216 \\(the bytes of every custom data folder together\\)$`,
+      ),
+    );
+  }, 60_000);
+
+  it("a 10⁶-row aws.csv: refused at the row bound, not by the heap", async () => {
+    const { dir, file } = dataSet((dir) => {
+      const rows = "a,1,1,0,0,p\n".repeat(1_000_000);
+      writeFileSync(
+        join(dir, "archetypes/cloud/aws.csv"),
+        `id,vcpu,memory,ssd_storage,hdd_storage,platform\n${rows}`,
+      );
+    });
+    expect(await refusal(file)).toMatch(
+      new RegExp(
+        `^invalid data: ${dir}/archetypes/cloud/aws.csv: more than the \\d+ rows left of MAX_CUSTOM_DATA_ROWS=50000 \\(the rows of every custom data folder together\\)$`,
+      ),
+    );
+  }, 60_000);
+
+  it("the bounds are settings: a smaller MAX_CUSTOM_DATA_BYTES refuses the test data", async () => {
+    const { dir, file } = dataSet(() => undefined);
+    // The test data's factors.yml is its largest file, read first.
+    expect(await refusal(file, { MAX_CUSTOM_DATA_BYTES: "4096" })).toMatch(
+      new RegExp(
+        `^invalid data: ${dir}/factors.yml: \\d+ bytes, more than the 4096 left of MAX_CUSTOM_DATA_BYTES=4096 `,
+      ),
+    );
+    expect(await refusal(file, { MAX_CUSTOM_YAML_BYTES: "1024" })).toMatch(
+      new RegExp(
+        `^invalid data: ${dir}/factors.yml: \\d+ bytes, more than MAX_CUSTOM_YAML_BYTES=1024 \\(the bytes of one YAML file; factors.json has no such bound\\)$`,
+      ),
+    );
+    expect(await refusal(file, { MAX_CUSTOM_DATA_ROWS: "0" })).toMatch(
+      /^invalid configuration: MAX_CUSTOM_DATA_ROWS="0" must be at least 1/,
+    );
+  }, 60_000);
+
+  it("prototype keys in settings and in factors.yml", async () => {
+    const proto = dataSet(
+      () => undefined,
+      "    settings:\n      __proto__:\n        default_server: DEFAULT\n",
+    );
+    expect(await refusal(proto.file)).toBe(
+      `invalid configuration: EDITIONS_FILE ${proto.file}: editions.0.settings.__proto__: "__proto__" is not a key`,
+    );
+    const ctor = dataSet(() => undefined, "    settings:\n      constructor: 1\n");
+    expect(await refusal(ctor.file)).toBe(
+      `invalid configuration: EDITIONS_FILE ${ctor.file}: editions.0.settings.constructor: "constructor" is not a key`,
+    );
+    const factors = dataSet((dir) =>
+      edit(dir, "factors.yml", (text) => `${text}\n__proto__:\n  polluted: true\n`),
+    );
+    expect(await refusal(factors.file)).toBe(
+      `invalid data: ${factors.dir}/factors.yml:__proto__: "__proto__" is not a key`,
+    );
+  }, 60_000);
+
+  it("files the edition does not read: a warning each, and the service starts", async () => {
+    const { dir, file } = dataSet((dir) => {
+      // A table put one folder too high, and a misspelt one.
+      cpSync(join(dir, "archetypes/cloud/aws.csv"), join(dir, "archetypes/aws.csv"));
+      writeFileSync(join(dir, "archetypes/servers.csv"), "id\nx\n");
+    });
+    const service = start({ EDITIONS_FILE: file });
+    await service.waitFor(/^listening on/);
+    const warnings = service.records.filter((record) => record.level === 40).map((record) => record.msg);
+    const unread = (name: string) =>
+      `edition acme: ${dir}/${name}: not read (not a file of edition 1.2.4's data layout, docs/own-data.md)`;
+    // The EDITIONS_FILE inside the folder is no stray file; boaviztapi's own extra files are.
+    expect(warnings).toEqual([
+      unread("archetypes/aws.csv"),
+      unread("archetypes/components/usage.csv"),
+      unread("archetypes/servers.csv"),
+      unread("crowdsourcing/missing_cpu_manufacture.csv"),
+      unread("electricity/electricity_impact_factors.csv"),
+    ]);
   }, 60_000);
 });
