@@ -58,7 +58,7 @@ export function assessedRow(
 }
 
 /** The columns that name an asset best, in the order a label shows them. */
-const LABEL_COLUMNS = ["name", "id", "kind", "provider", "instance_type", "archetype", "cpu_name"];
+const LABEL_COLUMNS = ["name", "id", "kind", "type", "provider", "instance_type", "archetype", "cpu_name"];
 
 /** How the report names a row: its line and its identifying cells (`line 3: cloud aws m5.xlarge`). */
 export function rowLabel(inputColumns: readonly string[]): (row: AssessedRow) => string {

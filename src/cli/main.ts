@@ -321,7 +321,7 @@ async function run({ options, io, evaluate, window, maxLineBytes }: Run): Promis
   const layout: TableLayout = { inputColumns, criteria, ranges: options.ranges };
   const out = options.output === undefined ? io.stdout : createWriteStream(options.output);
   const sink = textSink(out);
-  const edition = options.defaults.edition ?? loadConfig().EDITION;
+  const edition = options.defaults.edition;
   const name = options.file === "-" ? "stdin" : options.file;
   const writer =
     options.format === "ndjson"
@@ -379,15 +379,20 @@ async function run({ options, io, evaluate, window, maxLineBytes }: Run): Promis
   let failure: OutputError | undefined;
   try {
     let lines = 0;
-    for await (const item of items) {
-      if ("header" in item) continue;
-      chunk.push(item);
-      if ("line" in item) lines += 1;
-      if (lines >= CHUNK_LINES) {
-        lines = 0;
-        submit();
-        while (pending.length >= window) await settleFirst();
+    try {
+      for await (const item of items) {
+        if ("header" in item) continue;
+        chunk.push(item);
+        if ("line" in item) lines += 1;
+        if (lines >= CHUNK_LINES) {
+          lines = 0;
+          submit();
+          while (pending.length >= window) await settleFirst();
+        }
       }
+    } catch (error) {
+      // Interrupted: the input's read is cut; the rows already read are still evaluated.
+      if (!io.interrupt?.aborted) throw error;
     }
     submit();
     while (pending.length > 0) await settleFirst();
@@ -398,7 +403,7 @@ async function run({ options, io, evaluate, window, maxLineBytes }: Run): Promis
     else if (error instanceof OutputError) {
       stopped = "output";
       failure = error;
-    } else if (!io.interrupt?.aborted) throw error;
+    } else throw error;
   } finally {
     io.interrupt?.removeEventListener("abort", stopReading);
   }
@@ -454,8 +459,14 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   let options: Options;
   let maxLineBytes: number;
   try {
-    options = optionsOf(argv);
-    maxLineBytes = loadConfig().MAX_BODY_BYTES;
+    const given = optionsOf(argv);
+    const config = loadConfig();
+    // The edition named on every line that names none: its warnings and messages can name it.
+    options = {
+      ...given,
+      defaults: { ...given.defaults, edition: given.defaults.edition ?? config.EDITION },
+    };
+    maxLineBytes = config.MAX_BODY_BYTES;
     if (options.file !== "-") statSync(options.file);
     const missing = options.groupBy.length > 0 && options.input === "ndjson";
     if (missing) throw new UsageError("--group-by needs a CSV input (its columns)");

@@ -60,41 +60,58 @@ async function* boundedRecords(
   tooLong: (line: number) => void,
 ): AsyncGenerator<Uint8Array> {
   let line = 1;
-  let recordLine = 1;
   let quoted = false;
-  let recordBytes = 0;
+  // The record being read: its first line, its bytes kept from earlier chunks, its line breaks.
+  let recordLine = 1;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let breaks = 0;
   let skipping = false;
-  let skippedBreaks = 0;
   for await (const chunk of chunks) {
     const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    let kept = 0;
     const out: Uint8Array[] = [];
+    // Whole records of this chunk not yet handed on start at `run`; the current one at `start`.
+    let run = 0;
+    let start = 0;
     for (let index = 0; index < bytes.length; index++) {
       const byte = bytes[index];
-      recordBytes += 1;
       if (byte === QUOTE) quoted = !quoted;
-      if (!skipping && recordBytes > maxBytes) {
-        skipping = true;
-        skippedBreaks = 0;
-        out.push(bytes.subarray(kept, index));
-        tooLong(recordLine);
-      }
       if (byte !== NEWLINE) continue;
       line += 1;
-      if (skipping) skippedBreaks += 1;
+      breaks += 1;
       if (quoted) continue;
-      if (skipping) {
-        // The parser is handed the record's line breaks alone: a blank line, skipped.
-        out.push(Buffer.alloc(skippedBreaks, NEWLINE));
-        skipping = false;
-        kept = index + 1;
+      const size = pendingBytes + index + 1 - start;
+      if (skipping || size > maxBytes) {
+        if (!skipping) tooLong(recordLine);
+        // The parser is handed the record's line breaks alone: blank lines, skipped.
+        out.push(bytes.subarray(run, start), Buffer.alloc(breaks, NEWLINE));
+        run = index + 1;
+      } else if (pending.length > 0) {
+        out.push(...pending, bytes.subarray(start, index + 1));
+        run = index + 1;
       }
-      recordBytes = 0;
+      pending = [];
+      pendingBytes = 0;
+      skipping = false;
+      breaks = 0;
+      start = index + 1;
       recordLine = line;
     }
-    if (!skipping) out.push(bytes.subarray(kept));
+    out.push(bytes.subarray(run, start));
+    if (!skipping && pendingBytes + bytes.length - start > maxBytes) {
+      // Past the bound: what was kept of the record is dropped, and the rest of it as it comes.
+      skipping = true;
+      tooLong(recordLine);
+      pending = [];
+      pendingBytes = 0;
+    } else if (!skipping && start < bytes.length) {
+      // A copy: the chunk's buffer may be reused once this generator moves on.
+      pending.push(Buffer.from(bytes.subarray(start)));
+      pendingBytes += bytes.length - start;
+    }
     for (const piece of out) if (piece.length > 0) yield piece;
   }
+  if (pending.length > 0) yield Buffer.concat(pending);
 }
 
 /**

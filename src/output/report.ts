@@ -94,6 +94,9 @@ function chartLibrary(): string {
 }
 
 const number = (value: number | undefined) => (value === undefined ? "" : formatNumber(value));
+/** A headline number: 4 significant digits, thousands separated. */
+const short = (value: number | undefined) =>
+  Number((value ?? 0).toPrecision(4)).toLocaleString("en-US", { maximumSignificantDigits: 4 });
 
 function totalsTable(model: ReportModel): string {
   const rows = model.criteria.flatMap(({ criterion, unit }) =>
@@ -183,10 +186,10 @@ chart("chart-phases", {
     const c = data.criteria[i.dataIndex];
     return i.marker + i.seriesName + ": " + fmt(c.phases[i.seriesIndex]) + " " + c.unit + " (" + i.value.toFixed(0) + " %)";
   }).join("<br>") },
-  legend: { data: phases },
-  grid: { left: 80, right: 30, top: 40, bottom: 30 },
+  legend: { data: phases, top: 0 },
+  grid: { left: 110, right: 30, top: 40, bottom: 30 },
   xAxis: { type: "value", max: 100, axisLabel: { formatter: "{value} %" } },
-  yAxis: { type: "category", data: data.criteria.map((c) => c.criterion + " (" + c.unit + ")") },
+  yAxis: { type: "category", inverse: true, data: data.criteria.map((c) => c.criterion + " (" + c.unit + ")") },
   series: phases.map((phase, p) => ({ name: phase, type: "bar", stack: "share", data: shares.map((s) => s[p]),
     label: { show: true, formatter: (i) => (i.value >= 8 ? i.value.toFixed(0) + " %" : "") } })),
 });
@@ -194,8 +197,8 @@ function ranking(id, rows) {
   if (!data.first || rows.length === 0) return;
   chart(id, {
     tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v) => fmt(v) + " " + data.first.unit },
-    legend: { data: phases },
-    grid: { left: 260, right: 40, top: 40, bottom: 40 },
+    legend: { data: phases, top: 0 },
+    grid: { left: 260, right: 40, top: 40, bottom: 50 },
     xAxis: { type: "value", name: data.first.criterion + " (" + data.first.unit + ")", nameLocation: "middle", nameGap: 25 },
     yAxis: { type: "category", inverse: true, data: rows.map((r) => r.label),
       axisLabel: { width: 240, overflow: "truncate" } },
