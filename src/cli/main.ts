@@ -269,14 +269,20 @@ interface Pending {
 
 /** Counts the bytes read from the input (the progress bar's share) and stops on interruption. */
 async function* counted(
-  source: AsyncIterable<Uint8Array>,
+  source: AsyncIterable<Uint8Array | string>,
   count: (bytes: number) => void,
   interrupt: AbortSignal | undefined,
-): AsyncGenerator<Uint8Array> {
-  for await (const chunk of source) {
-    if (interrupt?.aborted) return;
-    count(chunk.byteLength);
-    yield chunk;
+): AsyncGenerator<Uint8Array | string> {
+  try {
+    for await (const chunk of source) {
+      if (interrupt?.aborted) return;
+      count(typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength);
+      yield chunk;
+    }
+  } catch (error) {
+    // The read cut by an interruption ends the input as its end would: the parser gives out
+    // the last row it holds.
+    if (!interrupt?.aborted) throw error;
   }
 }
 
@@ -303,7 +309,7 @@ async function run({ options, io, evaluate, window, maxLineBytes }: Run): Promis
   const stopReading = () => (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
   io.interrupt?.addEventListener("abort", stopReading, { once: true });
   const bytes = counted(
-    stream as AsyncIterable<Uint8Array>,
+    stream as AsyncIterable<Uint8Array | string>,
     (n) => {
       bytesRead += n;
     },

@@ -30,7 +30,7 @@ function pathOf(text: string): string {
 
 /** Batch NDJSON: each line as the batch route reads it. */
 export async function* ndjsonItems(
-  bytes: AsyncIterable<Uint8Array>,
+  bytes: AsyncIterable<Uint8Array | string>,
   maxLineBytes: number,
 ): AsyncGenerator<SourceItem> {
   yield { header: NDJSON_COLUMNS };
@@ -55,7 +55,7 @@ const QUOTE = 0x22;
  * quotes come in pairs), so an over-long field costs one error and the next rows are read.
  */
 async function* boundedRecords(
-  chunks: AsyncIterable<Uint8Array>,
+  chunks: AsyncIterable<Uint8Array | string>,
   maxBytes: number,
   tooLong: (line: number) => void,
 ): AsyncGenerator<Uint8Array> {
@@ -68,7 +68,10 @@ async function* boundedRecords(
   let breaks = 0;
   let skipping = false;
   for await (const chunk of chunks) {
-    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const bytes =
+      typeof chunk === "string"
+        ? Buffer.from(chunk)
+        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     const out: Uint8Array[] = [];
     // Whole records of this chunk not yet handed on start at `run`; the current one at `start`.
     let run = 0;
@@ -120,7 +123,7 @@ async function* boundedRecords(
  * the missing ones empty.
  */
 export async function* csvItems(
-  bytes: AsyncIterable<Uint8Array>,
+  bytes: AsyncIterable<Uint8Array | string>,
   maxRecordBytes: number,
 ): AsyncGenerator<SourceItem> {
   const pending: { number: number; problem: string }[] = [];

@@ -228,8 +228,8 @@ export function reportHtml(model: ReportModel): string {
     ? PHASES.map((phase) => {
         const sum = totals.impacts[first.criterion]?.[phase];
         return card(
-          `${escapeHtml(first.criterion)} ${phase} (${escapeHtml(first.unit)}), ${number(sum?.min)} – ${number(sum?.max)}`,
-          number(sum?.value) || "0",
+          `${escapeHtml(first.unit)}, ${escapeHtml(first.criterion)} ${phase} (${short(sum?.min)} – ${short(sum?.max)})`,
+          short(sum?.value),
         );
       }).join("")
     : "";

@@ -201,6 +201,12 @@ describe("a 404 for what another served edition has", () => {
       body: JSON.stringify({ provider: "aws", instance_type: "m5.nowhere" }),
     });
     expect(nowhere.body).toEqual({ detail: "m5.nowhere at aws not found" });
+    const archetype = await app.rest({
+      method: "GET",
+      url: "/v1/server/?verbose=false&archetype=DCadsv5-Type1",
+      body: "",
+    });
+    expect(archetype.body).toEqual({ detail: "DCadsv5-Type1 not found (exists in edition 2.4.1)" });
     const headset = await app.rest({
       method: "POST",
       url: "/v1/terminal/vr_headset?verbose=false",
