@@ -46,8 +46,16 @@ export async function instanceRow(
     const row = await context.archetypes.load({ table, id: instanceType });
     if (row) return { row, warning: null };
   }
-  const found = (served: EditionService) =>
-    served.data.cloudInstances.get(provider)?.byId.has(instanceType) === true;
+  // Another edition finds the instance by its own rule (2.4.1 matches names approximately).
+  const found = (served: EditionService) => {
+    const other = served.data.cloudInstances.get(provider);
+    const otherThreshold = served.data.config.cloudInstanceNameFuzzyThreshold;
+    const otherNames = served.tables.instanceNames.get(provider);
+    if (other && otherThreshold !== null && otherNames) {
+      return Boolean(matchInstanceName(otherNames, instanceType, otherThreshold));
+    }
+    return other?.byId.has(instanceType) === true;
+  };
   throw new DomainError("NOT_FOUND", `${instanceType} at ${provider} not found${elsewhere(context, found)}`);
 }
 
