@@ -84,7 +84,7 @@ export const INVENTORY_COLUMNS: readonly InventoryColumn[] = [
     column: "kind",
     type: "text",
     unit: "",
-    description: `What the asset is: ${[...INVENTORY_KINDS.keys()].join(", ")} (vr_headset and vr_controller: edition 2.4.1)`,
+    description: `What the asset is: ${[...INVENTORY_KINDS.keys()].join(", ")} (vr_headset and vr_controller: not in every edition)`,
     targets: [],
   },
   {

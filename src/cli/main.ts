@@ -3,6 +3,7 @@ import type { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import type { BatchDefaults, LineOutcome } from "../batch/index.js";
 import { ConfigError, loadConfig } from "../config.js";
+import { EDITION_IDS } from "../editions/index.js";
 import { formatNumber } from "../output/columns.js";
 import { csvLine } from "../output/csv.js";
 import { reportHtml, reportRows } from "../output/report.js";
@@ -40,7 +41,7 @@ const USAGE = `usage: impact-service evaluate <file | -> [options]
                        archetype, usage_location, hours, …: see README "Command line") or a batch
                        (NDJSON, one {"method", "path", "body"} per line); - reads stdin
   --input csv|ndjson   the input's format (default: ndjson for a .ndjson/.jsonl file, else csv)
-  --edition <id>       edition of the rows (default: the service's, 1.2.4)
+  --edition <id>       edition of the rows (default: the service's EDITION; served: ${EDITION_IDS.join(", ")})
   --criteria <list>    criteria, comma-separated (default: the edition's, e.g. gwp,adp,pe)
   --format ndjson|csv|xlsx  output format (default ndjson; xlsx needs -o or a pipe)
   -o, --output <file>  write the output there instead of stdout

@@ -151,7 +151,7 @@ const ANSWERS = {
     oneOf: [
       {
         type: "object",
-        required: ["line", "status", "body"],
+        required: ["status", "body"],
         properties: {
           line: { type: "integer", description: "The input line answered (blank lines counted)." },
           status: { type: "integer" },
