@@ -201,6 +201,14 @@ describe("impact-service evaluate", () => {
     expect(summary.getRow(1).values).toEqual([undefined, "rows", 19]);
   }, 60_000);
 
+  it("gives the same output on worker threads", async () => {
+    const args = ["evaluate", file("w.csv", MISTAKES), "--format", "csv", "--group-by", "team"];
+    const inProcess = await evaluate(args);
+    const pooled = await evaluate([...args, "--workers", "2"]);
+    expect(pooled.code).toBe(0);
+    expect(pooled.stdout).toBe(inProcess.stdout);
+  }, 120_000);
+
   it("reads CSV on stdin with -", async () => {
     const { code, stdout } = await evaluate(
       ["evaluate", "-", "--format", "csv", "--criteria", "gwp"],
