@@ -1,11 +1,7 @@
 import { createReadStream, createWriteStream, statSync, writeFileSync } from "node:fs";
 import type { Writable } from "node:stream";
-import { parseArgs } from "node:util";
 import type { BatchDefaults, LineOutcome } from "../batch/index.js";
 import { ConfigError, loadConfig } from "../config.js";
-import { EDITION_IDS } from "../editions/index.js";
-import { formatNumber } from "../output/columns.js";
-import { csvLine } from "../output/csv.js";
 import { reportHtml, reportRows } from "../output/report.js";
 import { OutputError, type TextSink, textSink } from "../output/sink.js";
 import {
@@ -14,19 +10,18 @@ import {
   type CriterionUnit,
   createGroups,
   emptySums,
-  header,
-  rowCells,
+  type Groups,
   type Sums,
-  sumsAsImpacts,
   sumsStatus,
   type TableLayout,
 } from "../output/table.js";
 import { withoutControls } from "../output/text.js";
-import { workbookWriter } from "../output/xlsx.js";
+import { csvWriter, totalsJson, xlsxWriter } from "../output/writers.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
 import type { ChunkEvaluator } from "./chunk.js";
+import { type Options, optionsOf, USAGE, UsageError } from "./options.js";
 import { createProgress } from "./progress.js";
-import { csvItems, type InputFormat, ndjsonItems, type SourceItem } from "./source.js";
+import { csvItems, ndjsonItems, type SourceItem } from "./source.js";
 
 /*
  * `impact-service evaluate <inventory> …`: an inventory (CSV) or a batch (NDJSON) evaluated by
@@ -34,26 +29,6 @@ import { csvItems, type InputFormat, ndjsonItems, type SourceItem } from "./sour
  * (src/batch); one output row per input row (NDJSON, CSV or an Excel workbook, src/output), an
  * HTML report if asked, progress and bad rows on stderr.
  */
-
-const USAGE = `usage: impact-service evaluate <file | -> [options]
-
-  <file>               an inventory: CSV with a header (kind, quantity, provider, instance_type,
-                       archetype, usage_location, hours, …: see README "Command line") or a batch
-                       (NDJSON, one {"method", "path", "body"} per line); - reads stdin
-  --input csv|ndjson   the input's format (default: ndjson for a .ndjson/.jsonl file, else csv)
-  --edition <id>       edition of the rows (default: the service's EDITION; served: ${EDITION_IDS.join(", ")})
-  --criteria <list>    criteria, comma-separated (default: the edition's, e.g. gwp,adp,pe)
-  --format ndjson|csv|xlsx  output format (default ndjson; xlsx needs -o or a pipe)
-  -o, --output <file>  write the output there instead of stdout
-  --ranges             csv, xlsx: each impact's min and max columns too
-  --group-by <list>    sums per group of rows sharing these columns' values (e.g. team,site)
-  --report <file.html> also write a self-contained HTML report with charts
-  --workers <n>        evaluate on n worker threads (default: in this thread)
-  --strict             stop at the first bad row (exit 1) instead of reporting it and going on
-
-exit codes: 0 done (bad rows, if any, reported), 1 every row failed (or --strict stopped, or
-the output failed), 2 misused (unknown option, edition, criterion or column), 130/143 interrupted
-`;
 
 /** Lines handed to an evaluator at once (a worker thread's task). */
 const CHUNK_LINES = 256;
@@ -68,81 +43,8 @@ export interface CliIo {
   readonly interrupt?: AbortSignal;
 }
 
-class UsageError extends Error {}
 /** --strict: the first bad row ends the run. */
 class StrictStop extends Error {}
-
-type Format = "ndjson" | "csv" | "xlsx";
-
-interface Options {
-  readonly file: string;
-  readonly input: InputFormat;
-  readonly format: Format;
-  readonly output: string | undefined;
-  readonly report: string | undefined;
-  readonly ranges: boolean;
-  readonly groupBy: readonly string[];
-  readonly defaults: BatchDefaults;
-  readonly workers: number;
-  readonly strict: boolean;
-}
-
-const list = (text: string | undefined) =>
-  text
-    ?.split(",")
-    .map((item) => item.trim())
-    .filter((item) => item !== "") ?? [];
-
-function optionsOf(argv: readonly string[]): Options {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    options: {
-      input: { type: "string" },
-      edition: { type: "string" },
-      criteria: { type: "string" },
-      format: { type: "string", default: "ndjson" },
-      output: { type: "string", short: "o" },
-      report: { type: "string" },
-      ranges: { type: "boolean", default: false },
-      "group-by": { type: "string" },
-      workers: { type: "string" },
-      strict: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  });
-  if (values.help) throw new UsageError("");
-  const [command, file, ...rest] = positionals;
-  if (command !== "evaluate") throw new UsageError(`unknown command: ${command ?? "(none)"}`);
-  if (file === undefined || rest.length > 0) throw new UsageError("evaluate takes one file (or -)");
-  const input = values.input ?? (/\.(ndjson|jsonl)$/i.test(file) ? "ndjson" : "csv");
-  if (input !== "csv" && input !== "ndjson") throw new UsageError(`--input is csv or ndjson, not ${input}`);
-  const format = values.format;
-  if (format !== "csv" && format !== "ndjson" && format !== "xlsx") {
-    throw new UsageError(`--format is ndjson, csv or xlsx, not ${format}`);
-  }
-  // No --workers: the evaluation runs in this thread (0 worker threads).
-  const workers = values.workers === undefined ? 0 : Number(values.workers);
-  if (values.workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 256)) {
-    throw new UsageError("--workers is a whole number from 1 to 256");
-  }
-  const criteria = list(values.criteria);
-  return {
-    file,
-    input,
-    format,
-    output: values.output,
-    report: values.report,
-    ranges: values.ranges,
-    groupBy: list(values["group-by"]),
-    defaults: {
-      ...(values.edition !== undefined ? { edition: values.edition } : {}),
-      ...(criteria.length > 0 ? { criteria } : {}),
-    },
-    workers,
-    strict: values.strict,
-  };
-}
 
 /** A problem found before any row: one line, exit 2. */
 class Misuse extends Error {}
@@ -171,24 +73,14 @@ async function criteriaOf(evaluate: ChunkEvaluator, defaults: BatchDefaults): Pr
   }));
 }
 
-/** How the output is written, whatever its format. */
-interface TableWriter {
+/** How the output is written: a table writer, or NDJSON, which also writes the route's answer. */
+interface NdjsonWriter {
   row(row: AssessedRow, outcome: LineOutcome): Promise<void>;
-  end(totals: Sums, groups: ReturnType<typeof createGroups>, interrupted: boolean): Promise<void>;
+  end(totals: Sums, groups: Groups, interrupted: boolean): Promise<void>;
 }
 
-const tidy = (value: number) => Number(formatNumber(value));
-
-function totalsJson(sums: Sums): Record<string, Record<string, number>> {
-  return Object.fromEntries(
-    Object.entries(sums.impacts).map(([criterion, phases]) => [
-      criterion,
-      Object.fromEntries(Object.entries(phases).map(([phase, bounds]) => [phase, tidy(bounds?.value ?? 0)])),
-    ]),
-  );
-}
-
-function ndjsonWriter(sink: TextSink): TableWriter {
+/** Batch NDJSON: each row's line with the route's body, then the groups' and the summary's. */
+function ndjsonWriter(sink: TextSink): NdjsonWriter {
   return {
     row: (row, outcome) => {
       const quantity = outcome.quantity !== 1 ? `"quantity":${outcome.quantity},` : "";
@@ -214,51 +106,6 @@ function ndjsonWriter(sink: TextSink): TableWriter {
         total: totalsJson(totals),
       };
       await sink.write(`${text}${JSON.stringify({ summary })}\n`);
-    },
-  };
-}
-
-function csvWriter(sink: TextSink, layout: TableLayout): TableWriter {
-  let started = false;
-  const sumRow = (cells: readonly string[], sums: Sums, status: string) =>
-    csvLine(rowCells(layout, { line: 0, cells, impacts: sumsAsImpacts(sums), warnings: [], status }));
-  return {
-    async row(row) {
-      const text = csvLine(rowCells(layout, row));
-      await sink.write(started ? text : csvLine(header(layout)) + text);
-      started = true;
-    },
-    async end(totals, groups, interrupted) {
-      let text = started ? "" : csvLine(header(layout));
-      const width = layout.inputColumns.length;
-      const indices = groups.columns.map((column) => layout.inputColumns.indexOf(column));
-      // Sums follow the rows, told apart by their status: `group …`, then `total …`.
-      for (const group of groups.list()) {
-        const cells = new Array<string>(width).fill("");
-        indices.forEach((index, at) => {
-          cells[index] = group.values[at];
-        });
-        text += sumRow(cells, group.sums, `group: ${sumsStatus(group.sums)}`);
-      }
-      const status = `total: ${sumsStatus(totals)}${interrupted ? " (interrupted)" : ""}`;
-      text += sumRow(new Array<string>(width).fill(""), totals, status);
-      await sink.write(text);
-    },
-  };
-}
-
-function xlsxWriter(sink: TextSink, layout: TableLayout, note: string): TableWriter {
-  const workbook = workbookWriter(layout, sink.stream);
-  return {
-    async row(row) {
-      workbook.row(row);
-      const failure = sink.failure();
-      if (failure) throw failure;
-    },
-    async end(totals, groups, interrupted) {
-      await workbook.end(totals, groups.list(), groups.columns, interrupted ? `${note}; interrupted` : note);
-      const failure = sink.failure();
-      if (failure) throw failure;
     },
   };
 }
