@@ -33,6 +33,8 @@ export interface TextSink {
   write(text: string | Uint8Array): Promise<void>;
   /** The destination's failure, if it failed. */
   readonly failure: () => OutputError | undefined;
+  /** Rejects with the destination's failure (never resolves otherwise). */
+  readonly failed: Promise<never>;
   readonly stream: Writable;
 }
 
@@ -47,6 +49,7 @@ export function textSink(stream: Writable): TextSink {
   failed.catch(() => {});
   return {
     stream,
+    failed,
     failure: () => failure,
     async write(text) {
       if (failure) throw failure;

@@ -1,3 +1,5 @@
+import { once } from "node:events";
+import { PassThrough } from "node:stream";
 import { formatNumber } from "./columns.js";
 import { csvLine } from "./csv.js";
 import type { TextSink } from "./sink.js";
@@ -66,7 +68,12 @@ export function csvWriter(sink: TextSink, layout: TableLayout): TableWriter {
 }
 
 export function xlsxWriter(sink: TextSink, layout: TableLayout, note: string): TableWriter {
-  const workbook = workbookWriter(layout, sink.stream);
+  // The workbook ends the stream it writes to: stdout cannot end, so it writes to its own stream,
+  // whose bytes go on to the output without ending it (a file output is ended by its opener).
+  const zip = new PassThrough();
+  zip.pipe(sink.stream, { end: false });
+  const zipped = once(zip, "end");
+  const workbook = workbookWriter(layout, zip);
   return {
     async row(row) {
       workbook.row(row);
@@ -75,6 +82,7 @@ export function xlsxWriter(sink: TextSink, layout: TableLayout, note: string): T
     },
     async end(totals, groups, interrupted) {
       await workbook.end(totals, groups.list(), groups.columns, interrupted ? `${note}; interrupted` : note);
+      await Promise.race([zipped, sink.failed]);
       const failure = sink.failure();
       if (failure) throw failure;
     },

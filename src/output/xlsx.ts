@@ -22,6 +22,13 @@ import { withoutControls } from "./text.js";
 /** Numbers as written elsewhere: 10 significant digits, no float noise. */
 const tidy = (value: number | undefined) => (value === undefined ? null : Number(value.toPrecision(10)));
 
+/** A decimal number of the input as a number (a spreadsheet sums it); any other cell as text. */
+function inputCell(text: string): string | number {
+  const trimmed = text.trim();
+  if (trimmed.length <= 20 && /^-?(0|[1-9]\d*)(\.\d+)?$/.test(trimmed)) return Number(trimmed);
+  return withoutControls(text);
+}
+
 export interface WorkbookWriter {
   row(row: AssessedRow): void;
   end(totals: Sums, groups: readonly Group[], groupColumns: readonly string[], note: string): Promise<void>;
@@ -37,7 +44,7 @@ export function workbookWriter(layout: TableLayout, stream: Writable): WorkbookW
     row(row) {
       rows
         .addRow([
-          ...row.cells.map(withoutControls),
+          ...row.cells.map(inputCell),
           ...impactValues(layout, row.impacts).map(tidy),
           withoutControls(row.warnings.join("; ")),
           withoutControls(row.status),

@@ -195,6 +195,9 @@ describe("impact-service evaluate", () => {
     const rows = workbook.getWorksheet("rows") as ExcelJS.Worksheet;
     expect(rows.rowCount).toBe(20);
     expect(rows.getRow(1).getCell(1).value).toBe("team");
+    // Input numbers as numbers (quantity), input text as text.
+    expect(rows.getRow(2).getCell(4).value).toBe(4);
+    expect(rows.getRow(2).getCell(6).value).toBe("m5.xlarge");
     expect(typeof rows.getRow(2).getCell(18).value).toBe("number");
     expect((workbook.getWorksheet("groups") as ExcelJS.Worksheet).rowCount).toBe(4);
     const summary = workbook.getWorksheet("summary") as ExcelJS.Worksheet;
@@ -276,6 +279,12 @@ describe("impact-service as a process", () => {
     const { code, stdout } = await bin(["evaluate", INVENTORY, "--criteria", "gwp", "--format", "csv"]);
     expect(code).toBe(0);
     expect(stdout.split("\n")[0]).toContain(",gwp_embedded_kgco2eq,gwp_use_kgco2eq,warnings,status");
+  }, 60_000);
+
+  it("writes a workbook to a pipe", async () => {
+    const { code, stdout } = await bin(["evaluate", INVENTORY, "--format", "xlsx"]);
+    expect(code).toBe(0);
+    expect(stdout.startsWith("PK")).toBe(true);
   }, 60_000);
 
   it("never lets control characters from the input reach the terminal", async () => {
