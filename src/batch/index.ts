@@ -8,11 +8,13 @@ import {
   type RouteEvaluator,
 } from "./line.js";
 import type { InputLine } from "./lines.js";
+import { type LocationCheck, locationCheck } from "./locations.js";
 import { createSummary, summaryLine } from "./summary.js";
 
 export type { BatchDefaults, LineAnswer, LineCall, LineOutcome, RouteEvaluator } from "./line.js";
 export { answerLine, evaluateLine, lineTooLarge, parseLine } from "./line.js";
 export { type InputLine, ndjsonLines } from "./lines.js";
+export { type LocationCheck, locationCheck } from "./locations.js";
 export { type BatchSummary, createSummary, type SummaryBuilder, summaryLine } from "./summary.js";
 
 /*
@@ -36,9 +38,10 @@ export function outcomeOf(
   evaluate: RouteEvaluator,
   line: InputLine,
   options: BatchOptions,
+  locations?: LocationCheck,
 ): Promise<LineOutcome> {
   if ("tooLarge" in line) return Promise.resolve(lineTooLarge(options.maxLineBytes));
-  return evaluateLine(evaluate, line.text, options.defaults, options.signal);
+  return evaluateLine(evaluate, line.text, options.defaults, options.signal, locations);
 }
 
 /** Answer lines are gathered into pieces of about this size while more input is at hand. */
@@ -55,13 +58,14 @@ export async function* evaluateBatch(
   options: BatchOptions,
 ): AsyncGenerator<string> {
   const summary = createSummary();
+  const locations = locationCheck(evaluate);
   let piece = "";
   for await (const line of lines) {
     if (options.signal?.aborted) return;
-    const outcome = await outcomeOf(evaluate, line, options);
+    const outcome = await outcomeOf(evaluate, line, options, locations);
     if (options.signal?.aborted) return;
     summary.add(outcome);
-    piece += answerLine(outcome);
+    piece += answerLine(outcome, line.number);
     if (!line.more || piece.length >= PIECE_CHARACTERS) {
       yield piece;
       piece = "";

@@ -5,6 +5,8 @@
  * shim's dispatch, in-process), so a line answers exactly what its single route answers.
  */
 
+import type { LocationCheck } from "./locations.js";
+
 /** A request to a single route, as the REST shim takes it. */
 export interface LineCall {
   readonly method: string;
@@ -30,6 +32,8 @@ export type RouteEvaluator = (call: LineCall) => Promise<LineAnswer>;
 export interface LineOutcome extends LineAnswer {
   /** How many of the asset the line stands for (1 unless the line gives `quantity`). */
   readonly quantity: number;
+  /** What the line's answer keeps silent about (an unknown usage location); absent when nothing. */
+  readonly warnings?: readonly string[];
 }
 
 /** What the whole batch sets for its lines. */
@@ -53,7 +57,15 @@ function lineError(loc: readonly (string | number)[], msg: string, type = "value
   return { status: 422, body: { detail: [{ loc: ["line", ...loc], msg, type }] }, quantity: 1 };
 }
 
-type Parsed = { readonly call: Omit<LineCall, "signal">; readonly quantity: number } | LineOutcome;
+type Parsed =
+  | {
+      readonly call: Omit<LineCall, "signal">;
+      readonly quantity: number;
+      /** The body's `usage.usage_location`, if any, and the edition the line's path names. */
+      readonly location?: unknown;
+      readonly edition?: string;
+    }
+  | LineOutcome;
 
 /** The line's request (with the batch's defaults), or why it is refused. */
 export function parseLine(text: string, defaults: BatchDefaults): Parsed {
@@ -86,13 +98,18 @@ export function parseLine(text: string, defaults: BatchDefaults): Parsed {
     return lineError(["quantity"], `quantity is a whole number from 1 to ${MAX_QUANTITY}`);
   }
   const upperMethod = method.toUpperCase();
+  const url = withDefaults(path, defaults);
+  const usage = (body as { usage?: { usage_location?: unknown } } | null)?.usage;
   return {
     call: {
       method: upperMethod,
-      url: withDefaults(path, defaults),
+      url,
       body: upperMethod === "POST" && body !== undefined ? JSON.stringify(body) : "",
     },
     quantity,
+    ...(upperMethod === "POST" && typeof usage === "object" && usage !== null && "usage_location" in usage
+      ? { location: usage.usage_location, edition: editionOf(url) }
+      : {}),
   };
 }
 
@@ -110,6 +127,14 @@ function withDefaults(path: string, defaults: BatchDefaults): string {
   return `${path}${mark === -1 ? "?" : path.endsWith("?") || path.endsWith("&") ? "" : "&"}${added}`;
 }
 
+/** The edition a line's path names (its last `edition`), if any. */
+function editionOf(url: string): string | undefined {
+  const mark = url.indexOf("?");
+  if (mark === -1) return undefined;
+  const editions = new URLSearchParams(url.slice(mark + 1)).getAll("edition");
+  return editions.length > 0 ? editions[editions.length - 1] : undefined;
+}
+
 /** A line too large to be read: refused as the single routes refuse such a body. */
 export function lineTooLarge(maxBytes: number): LineOutcome {
   return {
@@ -125,14 +150,22 @@ export async function evaluateLine(
   text: string,
   defaults: BatchDefaults,
   signal?: AbortSignal,
+  locations?: LocationCheck,
 ): Promise<LineOutcome> {
   const parsed = parseLine(text, defaults);
   if (!("call" in parsed)) return parsed;
   const answer = await evaluate({ ...parsed.call, signal });
-  return { status: answer.status, body: answer.body, quantity: parsed.quantity };
+  const outcome = { status: answer.status, body: answer.body, quantity: parsed.quantity };
+  if (answer.status !== 200 || locations === undefined || parsed.location === undefined) return outcome;
+  const warnings = await locations(parsed.location, parsed.edition);
+  return warnings.length > 0 ? { ...outcome, warnings } : outcome;
 }
 
-/** The answer line written for a line (its route's status and body, as the single route sends it). */
-export function answerLine(outcome: LineAnswer): string {
-  return `{"status":${outcome.status},"body":${JSON.stringify(outcome.body)}}\n`;
+/**
+ * The answer line written for an input line: its number, its route's status, the warnings the
+ * body keeps silent about, and the body exactly as the single route sends it.
+ */
+export function answerLine(outcome: LineOutcome, line: number): string {
+  const warnings = outcome.warnings ? `"warnings":${JSON.stringify(outcome.warnings)},` : "";
+  return `{"line":${line},"status":${outcome.status},${warnings}"body":${JSON.stringify(outcome.body)}}\n`;
 }

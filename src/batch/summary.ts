@@ -12,6 +12,8 @@ export interface BatchSummary {
   readonly lines: number;
   readonly ok: number;
   readonly errors: number;
+  /** Lines answered with warnings their body keeps silent about (an unknown usage location). */
+  readonly warnings: number;
   readonly total: Readonly<Record<string, Readonly<PhaseTotals>>>;
 }
 
@@ -24,10 +26,12 @@ export interface SummaryBuilder {
 export function createSummary(): SummaryBuilder {
   let lines = 0;
   let ok = 0;
+  let warned = 0;
   const total: Record<string, PhaseTotals> = {};
   return {
     add(outcome) {
       lines += 1;
+      if (outcome.warnings !== undefined && outcome.warnings.length > 0) warned += 1;
       if (outcome.status !== 200) return;
       ok += 1;
       const impacts = (outcome.body as { impacts?: unknown } | null)?.impacts;
@@ -42,7 +46,7 @@ export function createSummary(): SummaryBuilder {
         }
       }
     },
-    result: () => ({ lines, ok, errors: lines - ok, total }),
+    result: () => ({ lines, ok, errors: lines - ok, warnings: warned, total }),
   };
 }
 

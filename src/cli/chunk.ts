@@ -1,4 +1,10 @@
-import { type BatchDefaults, evaluateLine, type LineOutcome, type RouteEvaluator } from "../batch/index.js";
+import {
+  type BatchDefaults,
+  evaluateLine,
+  type LineOutcome,
+  locationCheck,
+  type RouteEvaluator,
+} from "../batch/index.js";
 
 /*
  * What the command line hands to an evaluator — in this thread or a worker thread — at once:
@@ -14,9 +20,12 @@ export interface Chunk {
 export type ChunkEvaluator = (chunk: Chunk) => Promise<LineOutcome[]>;
 
 export function chunkEvaluator(evaluate: RouteEvaluator): ChunkEvaluator {
+  // Each edition's locations are asked once per evaluator (a process or a worker thread).
+  const locations = locationCheck(evaluate);
   return async ({ lines, defaults }) => {
     const outcomes: LineOutcome[] = [];
-    for (const line of lines) outcomes.push(await evaluateLine(evaluate, line, defaults));
+    for (const line of lines)
+      outcomes.push(await evaluateLine(evaluate, line, defaults, undefined, locations));
     return outcomes;
   };
 }

@@ -1,13 +1,11 @@
+import { PERIPHERAL_KINDS, TERMINAL_KINDS } from "../service/catalogue.js";
+
 /*
  * An inventory row (CSV, one asset per row) as a batch line: the single route that evaluates it
- * and the route's body. Columns are named by the v1 fields they fill; an empty cell is absent.
- *
- * - `kind`: `cloud` (POST /v1/cloud/instance) or `server` (POST /v1/server/);
- * - every kind: `usage_location`, `hours` (hours of use: `usage.hours_use_time`),
- *   `time_workload` (%), `quantity` (how many such assets; default 1);
- * - cloud: `provider`, `instance_type`, `region`, `use_time_ratio`;
- * - server: `archetype`, `cpu_name`, `cpu_units`, `cpu_core_units`, `ram_units`, `ram_capacity`,
- *   `ssd_units`, `ssd_capacity`, `hdd_units`, `hdd_capacity`.
+ * and the route's body. The columns are described once, in INVENTORY_COLUMNS: where each one goes
+ * in the v1 request of each kind that reads it; the row's conversion and the README's column
+ * table (`columnTable`) are both derived from it. An empty cell is absent; a column no kind reads
+ * (a `team`, a `site`) is the user's own: kept in the output, never sent.
  *
  * Only the row's layout is checked here (a known kind, numbers where numbers go); the values
  * themselves are the route's to judge, so a row answers what its route answers.
@@ -18,36 +16,199 @@ export type InventoryRow = Readonly<Record<string, string | undefined>>;
 /** The row's batch line (JSON text), or what is wrong with the row. */
 export type RowLine = { readonly line: string } | { readonly problem: string };
 
-type Field = readonly [column: string, kind: "text" | "number"];
+/** The families of asset kinds: each has its route and its body's layout. */
+type Family = "cloud" | "server" | "terminal" | "peripheral" | "iot" | "component";
 
-/** Where each column goes: a body path. */
-const USAGE_FIELDS: Readonly<Record<string, Field>> = {
-  usage_location: ["usage_location", "text"],
-  hours: ["hours_use_time", "number"],
-  time_workload: ["time_workload", "number"],
-};
+/** Components an inventory may list on their own (those an analyst counts: spare parts, upgrades). */
+const COMPONENT_KINDS = ["cpu", "ram", "ssd", "hdd"] as const;
+type ComponentKind = (typeof COMPONENT_KINDS)[number];
 
-const CLOUD_USAGE_FIELDS: Readonly<Record<string, Field>> = {
-  ...USAGE_FIELDS,
-  region: ["region", "text"],
-  use_time_ratio: ["use_time_ratio", "number"],
-};
+/** Every `kind` a row may give, with its family (the terminal and peripheral kinds of any edition). */
+export const INVENTORY_KINDS: ReadonlyMap<string, Family> = new Map<string, Family>([
+  ["cloud", "cloud"],
+  ["server", "server"],
+  ...TERMINAL_KINDS.map((kind) => [kind, "terminal"] as const),
+  ...PERIPHERAL_KINDS.map((kind) => [kind, "peripheral"] as const),
+  ["iot_device", "iot"],
+  ...COMPONENT_KINDS.map((kind) => [kind, "component"] as const),
+]);
 
-/** Server components: column → [component, its field]. */
-const SERVER_COMPONENT_FIELDS: Readonly<Record<string, readonly [string, string, "text" | "number"]>> = {
-  cpu_name: ["cpu", "name", "text"],
-  cpu_units: ["cpu", "units", "number"],
-  cpu_core_units: ["cpu", "core_units", "number"],
-  ram_units: ["ram", "units", "number"],
-  ram_capacity: ["ram", "capacity", "number"],
-  ssd_units: ["ssd", "units", "number"],
-  ssd_capacity: ["ssd", "capacity", "number"],
-  hdd_units: ["hdd", "units", "number"],
-  hdd_capacity: ["hdd", "capacity", "number"],
-};
+/** Terminal kinds whose factors depend on a posted `type` (use type or screen type). */
+const TYPED_KINDS = ["laptop", "desktop", "television", "vr_headset"] as const;
 
-/** The kinds of asset a row may be. */
-export const INVENTORY_KINDS = ["cloud", "server"] as const;
+/** Who reads a column: a family, or one kind. */
+type Reader = Family | ComponentKind | (typeof TYPED_KINDS)[number];
+
+/**
+ * Where a column's value goes: a body path (`usage.hours_use_time`; `name[ssd]` is the entry of
+ * the list `name` whose `type` is ssd, `name[0]` its first entry), `?name` a query parameter,
+ * `quantity` the batch line's quantity.
+ */
+type Target = string;
+
+export interface InventoryColumn {
+  readonly column: string;
+  readonly type: "text" | "number";
+  /** The unit of a number ("" for a count or a text). */
+  readonly unit: string;
+  readonly description: string;
+  /** Where it goes, for each reader. */
+  readonly targets: readonly (readonly [Reader, Target])[];
+}
+
+const EVERY_FAMILY: readonly Family[] = ["cloud", "server", "terminal", "peripheral", "iot", "component"];
+const everyFamily = (target: Target) => EVERY_FAMILY.map((family) => [family, target] as const);
+
+/** A component column: in the server's configuration and on the component's own row. */
+function componentColumn(
+  component: ComponentKind,
+  field: string,
+  serverPath: string,
+  unit: string,
+  description: string,
+): InventoryColumn {
+  return {
+    column: `${component}_${field}`,
+    type: field === "name" ? "text" : "number",
+    unit,
+    description,
+    targets: [
+      ["server", `configuration.${serverPath}.${field}`],
+      [component, field],
+    ],
+  };
+}
+
+export const INVENTORY_COLUMNS: readonly InventoryColumn[] = [
+  {
+    column: "kind",
+    type: "text",
+    unit: "",
+    description: `What the asset is: ${[...INVENTORY_KINDS.keys()].join(", ")} (vr_headset and vr_controller: not in every edition)`,
+    targets: [],
+  },
+  {
+    column: "quantity",
+    type: "number",
+    unit: "",
+    description: "How many such assets the row stands for (default 1): its impacts count that many times",
+    targets: everyFamily("quantity"),
+  },
+  {
+    column: "provider",
+    type: "text",
+    unit: "",
+    description: "Cloud provider: aws, azure, gcp, scaleway… (required)",
+    targets: [["cloud", "provider"]],
+  },
+  {
+    column: "instance_type",
+    type: "text",
+    unit: "",
+    description: "Instance type of the provider, e.g. m5.xlarge (required)",
+    targets: [["cloud", "instance_type"]],
+  },
+  {
+    column: "region",
+    type: "text",
+    unit: "",
+    description: "The provider's region (sets the location), e.g. eu-west-3",
+    targets: [["cloud", "usage.region"]],
+  },
+  {
+    column: "archetype",
+    type: "text",
+    unit: "",
+    description: "Archetype id (the kind's `…/archetypes` route lists them); default: the kind's default",
+    targets: [
+      ["server", "?archetype"],
+      ["terminal", "?archetype"],
+      ["peripheral", "?archetype"],
+      ["iot", "?archetype"],
+      ["component", "?archetype"],
+    ],
+  },
+  {
+    column: "type",
+    type: "text",
+    unit: "",
+    description: "pro or perso (laptop, desktop, television); lcd or oled (vr_headset)",
+    targets: TYPED_KINDS.map((kind) => [kind, "type"] as const),
+  },
+  {
+    column: "usage_location",
+    type: "text",
+    unit: "",
+    description:
+      "Country or region code of the electricity mix (FRA, DEU, EEE…; /v1/utils/country_code); default EEE",
+    targets: everyFamily("usage.usage_location"),
+  },
+  {
+    column: "hours",
+    type: "number",
+    unit: "h",
+    description: "Hours of use evaluated (8760 for a year); default: the whole lifetime",
+    targets: everyFamily("usage.hours_use_time"),
+  },
+  {
+    column: "hours_life_time",
+    type: "number",
+    unit: "h",
+    description: "Lifetime; default: the archetype's",
+    targets: everyFamily("usage.hours_life_time"),
+  },
+  {
+    column: "use_time_ratio",
+    type: "number",
+    unit: "",
+    description: "Share of the time the asset is on, 0–1; default: the archetype's",
+    targets: everyFamily("usage.use_time_ratio"),
+  },
+  {
+    column: "time_workload",
+    type: "number",
+    unit: "%",
+    description: "Average load, 0–100; default: the archetype's",
+    targets: [
+      ["cloud", "usage.time_workload"],
+      ["server", "usage.time_workload"],
+      ["component", "usage.time_workload"],
+    ],
+  },
+  {
+    column: "avg_power",
+    type: "number",
+    unit: "W",
+    description: "Measured average power (replaces the power model)",
+    targets: everyFamily("usage.avg_power"),
+  },
+  componentColumn("cpu", "name", "cpu", "", "CPU model, matched approximately, e.g. Intel Xeon Gold 6134"),
+  componentColumn("cpu", "units", "cpu", "", "Number of CPUs"),
+  componentColumn("cpu", "core_units", "cpu", "", "Cores per CPU"),
+  componentColumn("ram", "units", "ram[0]", "", "Number of RAM modules"),
+  componentColumn("ram", "capacity", "ram[0]", "GB", "Capacity of one module"),
+  componentColumn("ssd", "units", "disk[ssd]", "", "Number of SSDs"),
+  componentColumn("ssd", "capacity", "disk[ssd]", "GB", "Capacity of one SSD"),
+  componentColumn("hdd", "units", "disk[hdd]", "", "Number of HDDs"),
+  componentColumn("hdd", "capacity", "disk[hdd]", "GB", "Capacity of one HDD"),
+];
+
+/** The single route of each family (a kind's route is its family's with the kind). */
+function routeOf(family: Family, kind: string): string {
+  switch (family) {
+    case "cloud":
+      return "/v1/cloud/instance";
+    case "server":
+      return "/v1/server/";
+    case "iot":
+      return "/v1/iot/iot_device";
+    default:
+      return `/v1/${family}/${kind}`;
+  }
+}
+
+/** The columns of the inventory that the service reads (the others are the user's own). */
+export const READ_COLUMNS: ReadonlySet<string> = new Set(INVENTORY_COLUMNS.map(({ column }) => column));
 
 class RowProblem extends Error {}
 
@@ -56,80 +217,89 @@ function cell(row: InventoryRow, column: string): string | undefined {
   return value === undefined || value === "" ? undefined : value;
 }
 
-function cellValue(row: InventoryRow, column: string, kind: "text" | "number"): string | number | undefined {
-  const text = cell(row, column);
-  if (text === undefined || kind === "text") return text;
+function cellValue(row: InventoryRow, column: InventoryColumn): string | number | undefined {
+  const text = cell(row, column.column);
+  if (text === undefined || column.type === "text") return text;
   const value = Number(text);
-  if (!Number.isFinite(value)) throw new RowProblem(`${column} is not a number: ${JSON.stringify(text)}`);
+  if (!Number.isFinite(value))
+    throw new RowProblem(`${column.column} is not a number: ${JSON.stringify(text)}`);
   return value;
 }
 
-function fieldsOf(row: InventoryRow, fields: Readonly<Record<string, Field>>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [column, [name, kind]] of Object.entries(fields)) {
-    const value = cellValue(row, column, kind);
-    if (value !== undefined) out[name] = value;
+/** Sets `value` at a body path (`a.b`, `list[0].c`, `list[ssd].c`), making what is missing. */
+function setAt(body: Record<string, unknown>, path: string, value: unknown): void {
+  const steps = path.split(".");
+  let at: Record<string, unknown> = body;
+  for (const [index, step] of steps.entries()) {
+    const last = index === steps.length - 1;
+    const bracket = step.indexOf("[");
+    if (bracket === -1) {
+      if (last) at[step] = value;
+      else {
+        at[step] ??= {};
+        at = at[step] as Record<string, unknown>;
+      }
+      continue;
+    }
+    const name = step.slice(0, bracket);
+    const key = step.slice(bracket + 1, -1);
+    at[name] ??= [];
+    const list = at[name] as Record<string, unknown>[];
+    let entry = /^\d+$/.test(key) ? list[Number(key)] : list.find((item) => item.type === key);
+    if (entry === undefined) {
+      entry = /^\d+$/.test(key) ? {} : { type: key };
+      list.push(entry);
+    }
+    at = entry;
   }
-  return out;
 }
 
-function quantityOf(row: InventoryRow): number | undefined {
-  const quantity = cellValue(row, "quantity", "number") as number | undefined;
-  if (quantity !== undefined && (!Number.isInteger(quantity) || quantity < 1)) {
-    throw new RowProblem(`quantity is not a whole number of at least 1: ${cell(row, "quantity")}`);
-  }
-  return quantity;
+function targetOf(column: InventoryColumn, kind: string, family: Family): Target | undefined {
+  return column.targets.find(([reader]) => reader === kind || reader === family)?.[1];
 }
 
-function cloudLine(row: InventoryRow): Record<string, unknown> {
-  for (const column of ["provider", "instance_type"]) {
-    if (cell(row, column) === undefined) throw new RowProblem(`${column} is missing`);
+/** The row's request: path, body and quantity. */
+function requestOf(row: InventoryRow, kind: string, family: Family): Record<string, unknown> {
+  if (family === "cloud") {
+    for (const column of ["provider", "instance_type"]) {
+      if (cell(row, column) === undefined) throw new RowProblem(`${column} is missing`);
+    }
   }
-  const usage = fieldsOf(row, CLOUD_USAGE_FIELDS);
-  return {
-    path: "/v1/cloud/instance?verbose=false",
-    body: {
-      provider: cell(row, "provider"),
-      instance_type: cell(row, "instance_type"),
-      ...(Object.keys(usage).length > 0 ? { usage } : {}),
-    },
-  };
-}
-
-function serverLine(row: InventoryRow): Record<string, unknown> {
-  const parts: Record<string, Record<string, unknown>> = {};
-  for (const [column, [part, name, kind]] of Object.entries(SERVER_COMPONENT_FIELDS)) {
-    const value = cellValue(row, column, kind);
-    if (value === undefined) continue;
-    parts[part] ??= {};
-    parts[part][name] = value;
-  }
-  // In the v1 body RAM is a list of entries and disks one list typed ssd / hdd; one entry each here.
-  const disks = (["ssd", "hdd"] as const).flatMap((type) => (parts[type] ? [{ type, ...parts[type] }] : []));
-  const configuration = {
-    ...(parts.cpu ? { cpu: parts.cpu } : {}),
-    ...(parts.ram ? { ram: [parts.ram] } : {}),
-    ...(disks.length > 0 ? { disk: disks } : {}),
-  };
   const body: Record<string, unknown> = {};
-  if (Object.keys(configuration).length > 0) body.configuration = configuration;
-  const usage = fieldsOf(row, USAGE_FIELDS);
-  if (Object.keys(usage).length > 0) body.usage = usage;
-  const archetype = cell(row, "archetype");
-  const query = archetype === undefined ? "" : `&archetype=${encodeURIComponent(archetype)}`;
-  return { path: `/v1/server/?verbose=false${query}`, body };
+  const query = new URLSearchParams({ verbose: "false" });
+  let quantity: number | undefined;
+  for (const column of INVENTORY_COLUMNS) {
+    const target = targetOf(column, kind, family);
+    if (target === undefined) continue;
+    const value = cellValue(row, column);
+    if (value === undefined) continue;
+    if (target === "quantity") {
+      if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
+        throw new RowProblem(`quantity is not a whole number of at least 1: ${cell(row, "quantity")}`);
+      }
+      quantity = value;
+    } else if (target.startsWith("?")) query.set(target.slice(1), String(value));
+    else setAt(body, target, value);
+  }
+  return {
+    method: "POST",
+    path: `${routeOf(family, kind)}?${query}`,
+    body,
+    ...(quantity !== undefined && quantity !== 1 ? { quantity } : {}),
+  };
 }
 
 export function rowLine(row: InventoryRow): RowLine {
   try {
     const kind = cell(row, "kind")?.toLowerCase();
-    if (kind === undefined) return { problem: "kind is missing (cloud or server)" };
-    const request = kind === "cloud" ? cloudLine(row) : kind === "server" ? serverLine(row) : undefined;
-    if (request === undefined) {
-      return { problem: `kind is not one of ${INVENTORY_KINDS.join(", ")}: ${JSON.stringify(kind)}` };
+    if (kind === undefined) return { problem: "kind is missing (cloud, server, laptop, …)" };
+    const family = INVENTORY_KINDS.get(kind);
+    if (family === undefined) {
+      return {
+        problem: `kind is not one of ${[...INVENTORY_KINDS.keys()].join(", ")}: ${JSON.stringify(kind)}`,
+      };
     }
-    const quantity = quantityOf(row);
-    return { line: JSON.stringify({ method: "POST", ...request, ...(quantity ? { quantity } : {}) }) };
+    return { line: JSON.stringify(requestOf(row, kind, family)) };
   } catch (error) {
     if (error instanceof RowProblem) return { problem: error.message };
     throw error;
@@ -142,4 +312,50 @@ export function columnName(header: string): string {
     .trim()
     .toLowerCase()
     .replace(/[\s-]+/g, "_");
+}
+
+const FAMILY_LABELS: Readonly<Record<Family, string>> = {
+  cloud: "cloud",
+  server: "server",
+  terminal: "terminals",
+  peripheral: "peripherals",
+  iot: "iot_device",
+  component: "cpu, ram, ssd, hdd",
+};
+
+/** The column table of the documentation (Markdown), derived from INVENTORY_COLUMNS. */
+export function columnTable(): string {
+  const lines = ["| column | unit | read by | v1 field it fills | meaning |", "|---|---|---|---|---|"];
+  for (const column of INVENTORY_COLUMNS) {
+    // Readers sharing a target are listed together: `usage.hours_use_time` for every kind.
+    const byTarget = new Map<Target, string[]>();
+    for (const [reader, target] of column.targets) {
+      const readers = byTarget.get(target) ?? [];
+      readers.push(FAMILY_LABELS[reader as Family] ?? reader);
+      byTarget.set(target, readers);
+    }
+    const everyKind = column.targets.length === EVERY_FAMILY.length;
+    const readBy =
+      column.column === "kind"
+        ? "every kind"
+        : everyKind
+          ? "every kind"
+          : column.targets.map(([reader]) => FAMILY_LABELS[reader as Family] ?? reader).join(", ");
+    const fills =
+      column.column === "kind"
+        ? "the route: `/v1/cloud/instance`, `/v1/server/`, `/v1/terminal/<kind>`, `/v1/peripheral/<kind>`, `/v1/iot/iot_device`, `/v1/component/<kind>`"
+        : [...byTarget]
+            .map(([target, readers]) => {
+              const spelled =
+                target === "quantity"
+                  ? "the batch line's `quantity`"
+                  : target.startsWith("?")
+                    ? `query \`${target.slice(1)}\``
+                    : `\`${target}\``;
+              return byTarget.size === 1 ? spelled : `${readers.join(", ")}: ${spelled}`;
+            })
+            .join("; ");
+    lines.push(`| \`${column.column}\` | ${column.unit} | ${readBy} | ${fills} | ${column.description} |`);
+  }
+  return `${lines.join("\n")}\n`;
 }

@@ -1,206 +1,203 @@
-import { once } from "node:events";
-import { createReadStream, statSync } from "node:fs";
+import { createReadStream, createWriteStream, statSync, writeFileSync } from "node:fs";
 import type { Writable } from "node:stream";
-import { parseArgs } from "node:util";
-import { type BatchDefaults, createSummary, type LineOutcome, summaryLine } from "../batch/index.js";
+import type { BatchDefaults, LineOutcome } from "../batch/index.js";
 import { ConfigError, loadConfig } from "../config.js";
-import { EDITION_IDS } from "../editions/index.js";
 import { StartupDataError } from "../referenceData.js";
+import { reportHtml, reportRows } from "../output/report.js";
+import { OutputError, type TextSink, textSink } from "../output/sink.js";
+import {
+  type AssessedRow,
+  addTo,
+  type CriterionUnit,
+  createGroups,
+  emptySums,
+  type Groups,
+  type Sums,
+  sumsStatus,
+  type TableLayout,
+} from "../output/table.js";
+import { withoutControls } from "../output/text.js";
+import { csvWriter, totalsJson, xlsxWriter } from "../output/writers.js";
+import { assessedRow, problemOf, rowLabel } from "./assess.js";
 import type { ChunkEvaluator } from "./chunk.js";
+import { type Options, optionsOf, USAGE, UsageError } from "./options.js";
 import { createProgress } from "./progress.js";
-import { csvItems, type InputFormat, ndjsonItems, type SourceItem } from "./source.js";
+import { csvItems, ndjsonItems, type SourceItem } from "./source.js";
 
 /*
  * `impact-service evaluate <inventory> …`: an inventory (CSV) or a batch (NDJSON) evaluated by
  * the engine in this process — or on worker threads — with the batch's per-line code
- * (src/batch), its impacts written on stdout as NDJSON or CSV with a total, progress on stderr.
+ * (src/batch); one output row per input row (NDJSON, CSV or an Excel workbook, src/output), an
+ * HTML report if asked, progress and bad rows on stderr.
  */
-
-const USAGE = `usage: impact-service evaluate <file | -> [options]
-
-  <file>               an inventory: CSV with a header (kind, provider, instance_type, region,
-                       usage_location, hours, quantity, server fields …; see the README) or batch
-                       NDJSON (one {"method", "path", "body"} per line); - reads stdin
-  --input csv|ndjson   the input's format (default: csv for a .csv file, ndjson otherwise)
-  --edition <id>       edition of the lines that name none (e.g. ${EDITION_IDS[EDITION_IDS.length - 1]})
-  --criteria <list>    criteria of the lines that name none, comma-separated (e.g. gwp,pe)
-  --format ndjson|csv  output format (default ndjson); csv has one column per criterion and phase
-  --workers <n>        evaluate on n worker threads (default: in this thread)
-  --strict             stop at the first bad row (exit 1) instead of reporting and skipping it
-`;
 
 /** Lines handed to an evaluator at once (a worker thread's task). */
 const CHUNK_LINES = 256;
-/** Default CSV columns' criteria when --criteria is absent (the routes' default criteria). */
-const DEFAULT_CRITERIA = ["gwp", "adp", "pe"];
-const PHASES = ["embedded", "use"] as const;
+/** A bad row's message on stderr is cut past this many characters. */
+const MESSAGE_CHARACTERS = 300;
 
 export interface CliIo {
   readonly stdin: NodeJS.ReadableStream;
   readonly stdout: Writable;
   readonly stderr: NodeJS.WriteStream;
+  /** Aborted on SIGINT or SIGTERM: the run stops reading, writes what it has, and ends. */
+  readonly interrupt?: AbortSignal;
 }
 
-class UsageError extends Error {}
 /** --strict: the first bad row ends the run. */
 class StrictStop extends Error {}
 
-interface Options {
-  readonly file: string;
-  readonly input: InputFormat;
-  readonly format: "ndjson" | "csv";
-  readonly defaults: BatchDefaults;
-  readonly criteria: readonly string[];
-  readonly workers: number;
-  readonly strict: boolean;
-}
+/** A problem found before any row: one line, exit 2. */
+class Misuse extends Error {}
 
-function optionsOf(argv: readonly string[]): Options {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    options: {
-      input: { type: "string" },
-      edition: { type: "string" },
-      criteria: { type: "string" },
-      format: { type: "string", default: "ndjson" },
-      workers: { type: "string" },
-      strict: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
+/**
+ * The edition and criteria, checked once before any row by asking the default server of the
+ * edition with the criteria (the routes' own checks and messages), and the criteria's units.
+ */
+async function criteriaOf(evaluate: ChunkEvaluator, defaults: BatchDefaults): Promise<CriterionUnit[]> {
+  const [outcome] = await evaluate({
+    lines: [JSON.stringify({ method: "POST", path: "/v1/server/?verbose=false", body: {} })],
+    defaults,
   });
-  if (values.help) throw new UsageError("");
-  const [command, file, ...rest] = positionals;
-  if (command !== "evaluate") throw new UsageError(`unknown command: ${command ?? "(none)"}`);
-  if (file === undefined || rest.length > 0) throw new UsageError("evaluate takes one file (or -)");
-  const input = values.input ?? (file.toLowerCase().endsWith(".csv") ? "csv" : "ndjson");
-  if (input !== "csv" && input !== "ndjson") throw new UsageError(`--input is csv or ndjson, not ${input}`);
-  if (values.format !== "csv" && values.format !== "ndjson") {
-    throw new UsageError(`--format is ndjson or csv, not ${values.format}`);
+  if (outcome.status !== 200) {
+    const detail = (outcome.body as { detail?: { loc?: unknown[]; msg?: string }[] } | null)?.detail;
+    const first = Array.isArray(detail) ? detail[0] : undefined;
+    const field = first?.loc?.[first.loc.length - 1];
+    if (field === "edition") throw new Misuse(`--edition ${defaults.edition}: ${first?.msg ?? "unknown"}`);
+    if (field === "criteria") throw new Misuse(`--criteria: ${first?.msg ?? "unknown criterion"}`);
+    throw new Misuse(`the edition's check failed: ${problemOf(outcome)}`);
   }
-  // No --workers: the evaluation runs in this thread (0 worker threads).
-  const workers = values.workers === undefined ? 0 : Number(values.workers);
-  if (values.workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 256)) {
-    throw new UsageError("--workers is a whole number from 1 to 256");
-  }
-  const criteria = values.criteria
-    ?.split(",")
-    .map((criterion) => criterion.trim())
-    .filter((criterion) => criterion !== "");
+  const impacts = (outcome.body as { impacts?: Record<string, { unit?: unknown }> }).impacts ?? {};
+  return Object.entries(impacts).map(([criterion, { unit }]) => ({
+    criterion,
+    unit: typeof unit === "string" ? unit : "",
+  }));
+}
+
+/** How the output is written: a table writer, or NDJSON, which also writes the route's answer. */
+interface NdjsonWriter {
+  row(row: AssessedRow, outcome: LineOutcome): Promise<void>;
+  end(totals: Sums, groups: Groups, interrupted: boolean): Promise<void>;
+}
+
+/** Batch NDJSON: each row's line with the route's body, then the groups' and the summary's. */
+function ndjsonWriter(sink: TextSink): NdjsonWriter {
   return {
-    file,
-    input,
-    format: values.format,
-    defaults: {
-      ...(values.edition !== undefined ? { edition: values.edition } : {}),
-      ...(criteria !== undefined && criteria.length > 0 ? { criteria } : {}),
+    row: (row, outcome) => {
+      const quantity = outcome.quantity !== 1 ? `"quantity":${outcome.quantity},` : "";
+      const warnings = row.warnings.length > 0 ? `"warnings":${JSON.stringify(row.warnings)},` : "";
+      return sink.write(
+        `{"line":${row.line},${quantity}"status":${outcome.status},${warnings}"body":${JSON.stringify(outcome.body)}}\n`,
+      );
     },
-    criteria: criteria !== undefined && criteria.length > 0 ? criteria : DEFAULT_CRITERIA,
-    workers,
-    strict: values.strict,
-  };
-}
-
-/** What is wrong with a line, in one line: the answer's detail. */
-function problemOf(outcome: LineOutcome): string {
-  const detail = (outcome.body as { detail?: unknown } | null)?.detail;
-  if (typeof detail === "string") return `${outcome.status} ${detail}`;
-  if (Array.isArray(detail) && detail.length > 0) {
-    const first = detail[0] as { loc?: unknown[]; msg?: string };
-    return `${outcome.status} ${(first.loc ?? []).join(".")}: ${first.msg ?? ""}`;
-  }
-  return `${outcome.status} ${typeof outcome.body === "string" ? outcome.body : JSON.stringify(outcome.body)}`;
-}
-
-/** A CSV cell (quoted when it needs to be). */
-function csvCell(value: string | number | undefined): string {
-  if (value === undefined) return "";
-  const text = String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-interface Output {
-  header(): string;
-  row(number: number, outcome: LineOutcome): string;
-  total(summary: ReturnType<ReturnType<typeof createSummary>["result"]>): string;
-}
-
-function outputOf(options: Options): Output {
-  if (options.format === "ndjson") {
-    return {
-      header: () => "",
-      row: (number, outcome) =>
-        `{"line":${number},${outcome.quantity !== 1 ? `"quantity":${outcome.quantity},` : ""}"status":${outcome.status},"body":${JSON.stringify(outcome.body)}}\n`,
-      total: summaryLine,
-    };
-  }
-  const columns = options.criteria.flatMap((criterion) => PHASES.map((phase) => [criterion, phase] as const));
-  const header = ["line", "quantity", ...columns.map(([criterion, phase]) => `${criterion}_${phase}`)];
-  return {
-    header: () => `${header.join(",")}\n`,
-    // A row's impacts are those of all its units (the route's value × quantity), so the total is their sum.
-    row: (number, outcome) => {
-      const impacts = (outcome.body as { impacts?: Record<string, Record<string, { value?: unknown }>> })
-        .impacts;
-      const cells = columns.map(([criterion, phase]) => {
-        const value = impacts?.[criterion]?.[phase]?.value;
-        return typeof value === "number" ? value * outcome.quantity : undefined;
-      });
-      return `${[number, outcome.quantity, ...cells].map(csvCell).join(",")}\n`;
-    },
-    total: (summary) => {
-      const cells = columns.map(([criterion, phase]) => summary.total[criterion]?.[phase]);
-      return `${["total", "", ...cells].map(csvCell).join(",")}\n`;
+    async end(totals, groups, interrupted) {
+      let text = "";
+      for (const group of groups.list()) {
+        const values = Object.fromEntries(
+          groups.columns.map((column, index) => [column, group.values[index]]),
+        );
+        text += `${JSON.stringify({ group: values, rows: group.sums.rows, errors: group.sums.failed, total: totalsJson(group.sums) })}\n`;
+      }
+      const summary = {
+        lines: totals.rows,
+        ok: totals.rows - totals.failed,
+        errors: totals.failed,
+        warnings: totals.warned,
+        ...(interrupted ? { interrupted: true } : {}),
+        total: totalsJson(totals),
+      };
+      await sink.write(`${text}${JSON.stringify({ summary })}\n`);
     },
   };
-}
-
-/** Writes text, waiting while the reader is behind (backpressure). */
-async function write(stream: Writable, text: string): Promise<void> {
-  if (text !== "" && !stream.write(text)) await once(stream, "drain");
-}
-
-/** Counts the bytes read from the input (the progress bar's share). */
-async function* counted(
-  source: AsyncIterable<Uint8Array>,
-  count: (bytes: number) => void,
-): AsyncGenerator<Uint8Array> {
-  for await (const chunk of source) {
-    count(chunk.byteLength);
-    yield chunk;
-  }
 }
 
 interface Pending {
-  readonly items: readonly SourceItem[];
+  readonly items: readonly Exclude<SourceItem, { header: readonly string[] }>[];
   readonly outcomes: Promise<LineOutcome[]>;
 }
 
-async function run(
-  options: Options,
-  io: CliIo,
-  evaluate: ChunkEvaluator,
-  window: number,
-  maxLineBytes: number,
-) {
-  const input = (
-    options.file === "-" ? io.stdin : createReadStream(options.file)
-  ) as AsyncIterable<Uint8Array>;
+/** Counts the bytes read from the input (the progress bar's share) and stops on interruption. */
+async function* counted(
+  source: AsyncIterable<Uint8Array | string>,
+  count: (bytes: number) => void,
+  interrupt: AbortSignal | undefined,
+): AsyncGenerator<Uint8Array | string> {
+  try {
+    for await (const chunk of source) {
+      if (interrupt?.aborted) return;
+      count(typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength);
+      yield chunk;
+    }
+  } catch (error) {
+    // The read cut by an interruption ends the input as its end would: the parser gives out
+    // the last row it holds.
+    if (!interrupt?.aborted) throw error;
+  }
+}
+
+/** The first item of the input: its header (the source always yields one first). */
+async function headerOf(items: AsyncGenerator<SourceItem>): Promise<readonly string[]> {
+  const first = await items.next();
+  return first.done || !("header" in first.value) ? [] : first.value.header;
+}
+
+interface Run {
+  readonly options: Options;
+  readonly io: CliIo;
+  readonly evaluate: ChunkEvaluator;
+  readonly window: number;
+  readonly maxLineBytes: number;
+}
+
+async function run({ options, io, evaluate, window, maxLineBytes }: Run): Promise<number> {
+  const criteria = await criteriaOf(evaluate, options.defaults);
+  const stream = options.file === "-" ? io.stdin : createReadStream(options.file);
   const totalBytes = options.file === "-" ? null : statSync(options.file).size;
   let bytesRead = 0;
-  const bytes = counted(input, (n) => {
-    bytesRead += n;
-  });
+  // An interruption ends a read that waits for input (a terminal, a pipe that stays open).
+  const stopReading = () => (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+  io.interrupt?.addEventListener("abort", stopReading, { once: true });
+  const bytes = counted(
+    stream as AsyncIterable<Uint8Array | string>,
+    (n) => {
+      bytesRead += n;
+    },
+    io.interrupt,
+  );
   const items = options.input === "csv" ? csvItems(bytes, maxLineBytes) : ndjsonItems(bytes, maxLineBytes);
-  const summary = createSummary();
-  const output = outputOf(options);
-  const progress = createProgress(io.stderr, options.file === "-" ? "stdin" : options.file);
-  const state = () => {
-    const { lines, ok, errors } = summary.result();
-    return { rows: lines, ok, errors, bytesRead, totalBytes };
-  };
+  const inputColumns = await headerOf(items);
+  const missing = options.groupBy.filter((column) => !inputColumns.includes(column));
+  if (missing.length > 0) {
+    stopReading();
+    throw new Misuse(
+      `--group-by ${missing.join(", ")}: not a column of the input (its columns: ${inputColumns.join(", ")})`,
+    );
+  }
+  const layout: TableLayout = { inputColumns, criteria, ranges: options.ranges };
+  const out = options.output === undefined ? io.stdout : createWriteStream(options.output);
+  const sink = textSink(out);
+  const edition = options.defaults.edition;
+  const name = options.file === "-" ? "stdin" : options.file;
+  const writer =
+    options.format === "ndjson"
+      ? ndjsonWriter(sink)
+      : options.format === "csv"
+        ? csvWriter(sink, layout)
+        : xlsxWriter(sink, layout, `${name}, edition ${edition}`);
+  const totals = emptySums();
+  const groups = createGroups(layout, options.groupBy);
+  const label = rowLabel(inputColumns);
+  const reported = reportRows(criteria[0]?.criterion, label);
+  const progress = createProgress(io.stderr, name);
+  const state = () => ({
+    rows: totals.rows,
+    ok: totals.rows - totals.failed,
+    errors: totals.failed,
+    bytesRead,
+    totalBytes,
+  });
   const pending: Pending[] = [];
-  let chunk: SourceItem[] = [];
+  let chunk: Pending["items"][number][] = [];
 
   const submit = () => {
     const lines = chunk.flatMap((item) => ("line" in item ? [item.line] : []));
@@ -210,66 +207,131 @@ async function run(
     });
     chunk = [];
   };
-  const bad = (number: number, problem: string) => {
-    io.stderr.write(`line ${number}: ${problem}\n`);
-    if (options.strict) throw new StrictStop();
-  };
   const settleFirst = async () => {
     const { items: settled, outcomes: evaluated } = pending.shift() as Pending;
     const outcomes = await evaluated;
-    let text = "";
     let next = 0;
     for (const item of settled) {
       const outcome: LineOutcome =
         "line" in item ? outcomes[next++] : { status: 422, body: { detail: item.problem }, quantity: 1 };
-      summary.add(outcome);
-      if (outcome.status === 200) text += output.row(item.number, outcome);
-      else {
-        // What was evaluated before the bad row is written before it stops the run.
-        if (options.strict) await write(io.stdout, text);
-        bad(item.number, "line" in item ? problemOf(outcome) : item.problem);
+      const row = assessedRow(item.number, item.cells, outcome, "problem" in item ? item.problem : undefined);
+      addTo(totals, row);
+      groups.add(row);
+      reported.add(row);
+      await writer.row(row, outcome);
+      if (row.impacts === null) {
+        const message = withoutControls(row.status);
+        io.stderr.write(
+          `line ${item.number}: ${message.length > MESSAGE_CHARACTERS ? `${message.slice(0, MESSAGE_CHARACTERS)}…` : message}\n`,
+        );
+        if (options.strict) throw new StrictStop();
       }
     }
-    await write(io.stdout, text);
     progress.update(state());
   };
 
+  let stopped: "strict" | "output" | undefined;
+  let failure: OutputError | undefined;
   try {
-    await write(io.stdout, output.header());
     let lines = 0;
-    for await (const item of items) {
-      chunk.push(item);
-      if ("line" in item) lines += 1;
-      if (lines >= CHUNK_LINES) {
-        lines = 0;
-        submit();
-        while (pending.length >= window) await settleFirst();
+    try {
+      for await (const item of items) {
+        if ("header" in item) continue;
+        chunk.push(item);
+        if ("line" in item) lines += 1;
+        if (lines >= CHUNK_LINES) {
+          lines = 0;
+          submit();
+          while (pending.length >= window) await settleFirst();
+        }
       }
+    } catch (error) {
+      // Interrupted: the input's read is cut; the rows already read are still evaluated.
+      if (!io.interrupt?.aborted) throw error;
     }
     submit();
     while (pending.length > 0) await settleFirst();
-    await write(io.stdout, output.total(summary.result()));
-    progress.done(state());
-    return 0;
   } catch (error) {
     // Chunks already given to workers are left to finish unread.
     for (const { outcomes } of pending) outcomes.catch(() => {});
-    if (error instanceof StrictStop) {
-      progress.done(state());
-      return 1;
-    }
-    throw error;
+    if (error instanceof StrictStop) stopped = "strict";
+    else if (error instanceof OutputError) {
+      stopped = "output";
+      failure = error;
+    } else throw error;
+  } finally {
+    io.interrupt?.removeEventListener("abort", stopReading);
   }
+  const interrupted = io.interrupt?.aborted === true;
+  if (stopped !== "output") {
+    try {
+      await writer.end(totals, groups, interrupted || stopped === "strict");
+    } catch (error) {
+      if (!(error instanceof OutputError)) throw error;
+      failure = error;
+    }
+  }
+  if (options.report !== undefined) {
+    writeFileSync(
+      options.report,
+      reportHtml({
+        title: `Impacts of ${name}`,
+        subtitle: `edition ${edition}, ${new Date().toISOString().slice(0, 10)}, ${sumsStatus(totals)}`,
+        criteria,
+        totals,
+        groupColumns: groups.columns,
+        groups: groups.list(),
+        ...reported.result(),
+        interrupted,
+      }),
+    );
+  }
+  if (options.output !== undefined && failure === undefined) {
+    await new Promise<void>((resolve) => out.end(resolve));
+  }
+  progress.done(state());
+  if (failure !== undefined) {
+    io.stderr.write(`impact-service: ${failure.message}\n`);
+    return 1;
+  }
+  if (interrupted) {
+    io.stderr.write(`impact-service: interrupted after ${totals.rows} rows (the output holds them, whole)\n`);
+    return interruptedCode(io.interrupt?.reason);
+  }
+  if (stopped === "strict") return 1;
+  return totals.rows > 0 && totals.failed === totals.rows ? 1 : 0;
 }
 
-/** Runs the command line; the exit code (0 done, 1 stopped by --strict or failed, 2 misused). */
+/** 128 + the signal's number, as shells report a process ended by it. */
+function interruptedCode(reason: unknown): number {
+  return reason === "SIGTERM" ? 143 : 130;
+}
+
+/** Runs the command line; the exit code (see USAGE). */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  // A closed stderr (`2>&-`, a reader gone) must not end the run with an unhandled error.
+  io.stderr.on?.("error", () => {});
   let options: Options;
   let maxLineBytes: number;
   try {
-    options = optionsOf(argv);
-    maxLineBytes = loadConfig().MAX_BODY_BYTES;
+    const given = optionsOf(argv);
+    const config = loadConfig();
+    // The edition named on every line that names none: its warnings and messages can name it.
+    options = {
+      ...given,
+      defaults: { ...given.defaults, edition: given.defaults.edition ?? config.EDITION },
+    };
+    maxLineBytes = config.MAX_BODY_BYTES;
     if (options.file !== "-") statSync(options.file);
+    const missing = options.groupBy.length > 0 && options.input === "ndjson";
+    if (missing) throw new UsageError("--group-by needs a CSV input (its columns)");
+    if (
+      options.format === "xlsx" &&
+      options.output === undefined &&
+      (io.stdout as { isTTY?: boolean }).isTTY
+    ) {
+      throw new UsageError("--format xlsx writes a workbook: give -o <file.xlsx> (or a pipe)");
+    }
   } catch (error) {
     if (error instanceof UsageError && error.message === "") {
       io.stderr.write(USAGE);
@@ -278,27 +340,40 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     const known = error instanceof UsageError || error instanceof ConfigError || error instanceof TypeError;
     const message = (error as Error).message;
     if (!known && (error as NodeJS.ErrnoException).code === undefined) throw error;
-    io.stderr.write(`impact-service: ${message}\n${error instanceof UsageError ? USAGE : ""}`);
+    io.stderr.write(
+      `impact-service: ${withoutControls(message)}\n${error instanceof UsageError ? USAGE : ""}`,
+    );
     return 2;
   }
+  const misused = (error: unknown) => {
+    if (!(error instanceof Misuse)) throw error;
+    io.stderr.write(`impact-service: ${withoutControls(error.message)}\n`);
+    return 2;
+  };
   if (options.workers === 0) {
     const { inProcessEvaluator } = await import("./engine.js");
-    let evaluator: ReturnType<typeof inProcessEvaluator>;
+    let evaluate: ReturnType<typeof inProcessEvaluator>;
     try {
-      evaluator = inProcessEvaluator();
+      evaluate = inProcessEvaluator();
     } catch (error) {
       // Data that cannot be served (a custom edition's folder): one line, as the service says it.
       if (!(error instanceof StartupDataError)) throw error;
-      io.stderr.write(`impact-service: invalid data: ${error.message}\n`);
+      io.stderr.write(`impact-service: invalid data: ${withoutControls(error.message)}\n`);
       return 2;
     }
-    return run(options, io, evaluator, 1, maxLineBytes);
+    return run({ options, io, evaluate, window: 1, maxLineBytes }).catch(misused);
   }
   const { pooledEvaluator } = await import("./pool.js");
   const pool = pooledEvaluator(options.workers);
   try {
     // Two chunks per worker in flight: each finds its next task ready; memory stays bounded.
-    return await run(options, io, pool.evaluate, options.workers * 2, maxLineBytes);
+    return await run({
+      options,
+      io,
+      evaluate: pool.evaluate,
+      window: options.workers * 2,
+      maxLineBytes,
+    }).catch(misused);
   } finally {
     await pool.close();
   }

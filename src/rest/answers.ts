@@ -147,9 +147,22 @@ const ANSWERS = {
   /** `POST /v1/batch` answers NDJSON: each line is one of these (src/rest/batch.ts). */
   BatchAnswerLine: {
     description:
-      'One line per request line, in order — `{"status": 200, "body": <the route\'s answer>}` or its 4xx — then `{"summary": {"lines", "ok", "errors", "total": {<criterion>: {"embedded", "use"}}}}`.',
+      'One line per request line, in order — `{"line": N, "status": 200, "warnings"?: [...], "body": <the route\'s answer>}` or its 4xx — then `{"summary": {"lines", "ok", "errors", "warnings", "total": {<criterion>: {"embedded", "use"}}}}`.',
     oneOf: [
-      { type: "object", required: ["status", "body"], properties: { status: { type: "integer" }, body: {} } },
+      {
+        type: "object",
+        required: ["status", "body"],
+        properties: {
+          line: { type: "integer", description: "The input line answered (blank lines counted)." },
+          status: { type: "integer" },
+          warnings: {
+            type: "array",
+            items: { type: "string" },
+            description: "What the body keeps silent about: a usage_location the edition does not know.",
+          },
+          body: {},
+        },
+      },
       {
         type: "object",
         required: ["summary"],
@@ -160,6 +173,7 @@ const ANSWERS = {
               lines: { type: "integer" },
               ok: { type: "integer" },
               errors: { type: "integer" },
+              warnings: { type: "integer", description: "Lines answered with warnings." },
               total: {
                 type: "object",
                 description: "Per criterion and phase, the sum of the lines' values (× quantity).",

@@ -8,8 +8,9 @@
 import type { Archetype, ArchetypeTable } from "../data/types.js";
 import { CloudInstance, cloudModel } from "../engine/index.js";
 import { fuzzyInstanceWarning, matchInstanceName } from "../engine/lookups/instanceName.js";
+import { elsewhere } from "./archetypes.js";
 import type { PreparedAsset } from "./asset.js";
-import type { EditionContext } from "./context.js";
+import type { EditionContext, EditionService } from "./context.js";
 import { DomainError } from "./errors.js";
 import { checkedText, checkedUsage } from "./inputs.js";
 
@@ -45,7 +46,17 @@ export async function instanceRow(
     const row = await context.archetypes.load({ table, id: instanceType });
     if (row) return { row, warning: null };
   }
-  throw new DomainError("NOT_FOUND", `${instanceType} at ${provider} not found`);
+  // Another edition finds the instance by its own rule (2.4.1 matches names approximately).
+  const found = (served: EditionService) => {
+    const other = served.data.cloudInstances.get(provider);
+    const otherThreshold = served.data.config.cloudInstanceNameFuzzyThreshold;
+    const otherNames = served.tables.instanceNames.get(provider);
+    if (other && otherThreshold !== null && otherNames) {
+      return Boolean(matchInstanceName(otherNames, instanceType, otherThreshold));
+    }
+    return other?.byId.has(instanceType) === true;
+  };
+  throw new DomainError("NOT_FOUND", `${instanceType} at ${provider} not found${elsewhere(context, found)}`);
 }
 
 /**

@@ -82,6 +82,8 @@ export function createService(
  */
 export interface EditionContext {
   readonly service: EditionService;
+  /** Every served edition (to say where something this edition lacks exists). */
+  readonly editions: ReadonlyMap<string, EditionService>;
   readonly lookups: ReferenceLookups;
   /** Archetype rows by id, once per distinct (table, id) per request. */
   readonly archetypes: ArchetypeLoaders;
@@ -166,6 +168,7 @@ export function createRequestContext(service: Service, options: RequestOptions):
         const lookups = options.lookups ? options.lookups(served) : served.sharedLookups;
         context = {
           service: served,
+          editions: service.editions,
           lookups,
           archetypes: archetypeLoaders(served.rules.trimsArchetypeIds),
           evaluations,

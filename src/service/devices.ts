@@ -10,7 +10,7 @@ import {
   userDeviceModel,
 } from "../engine/index.js";
 import { FUNCTIONAL_BLOCK } from "../inputs/catalogue.js";
-import { loadArchetype } from "./archetypes.js";
+import { elsewhere, loadArchetype } from "./archetypes.js";
 import type { PreparedAsset } from "./asset.js";
 import type { EditionContext } from "./context.js";
 import { DomainError } from "./errors.js";
@@ -46,10 +46,20 @@ export interface IotDeviceRequest {
 }
 
 /** A kind the request's edition does not have is not found (like the reference's unknown route). */
-export function ensureKind(rules: UserDeviceRules, kind: UserDeviceKind, family: DeviceFamily): void {
-  const kinds: readonly UserDeviceKind[] =
-    family === "terminal" ? rules.terminalKinds : rules.peripheralKinds;
-  if (!kinds.includes(kind)) throw new DomainError("NOT_FOUND", `${kind} is not a ${family} of this edition`);
+export function ensureKind(
+  rules: UserDeviceRules,
+  kind: UserDeviceKind,
+  family: DeviceFamily,
+  /** Where else the kind exists (` (exists in edition 2.4.1)`), asked only when it is missing. */
+  where: () => string = () => "",
+): void {
+  if (!kindsOf(rules, family).includes(kind)) {
+    throw new DomainError("NOT_FOUND", `${kind} is not a ${family} of this edition${where()}`);
+  }
+}
+
+function kindsOf(rules: UserDeviceRules, family: DeviceFamily): readonly UserDeviceKind[] {
+  return family === "terminal" ? rules.terminalKinds : rules.peripheralKinds;
 }
 
 /** The posted type must be one the device's factors know (the reference fails with HTTP 500). */
@@ -92,7 +102,9 @@ export async function prepareDevice(
   request: DeviceRequest | null | undefined,
   path: readonly string[] = ["input"],
 ): Promise<PreparedDevice> {
-  ensureKind(context.engine.rules.userDevices, kind, family);
+  ensureKind(context.engine.rules.userDevices, kind, family, () =>
+    elsewhere(context, (served) => kindsOf(served.rules.userDevices, family).includes(kind)),
+  );
   const type = checkedType(context, kind, request?.type, path);
   const usage = checkedUsage(context.limits, request?.usage ?? null, [...path, "usage"]);
   const archetype = archetypeId ?? context.service.data.config.defaultArchetypes[kind];

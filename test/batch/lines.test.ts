@@ -1,7 +1,17 @@
 /** src/batch without HTTP: reading NDJSON lines, a line's request, the summary. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createSummary, type InputLine, ndjsonLines, parseLine } from "../../src/batch/index.js";
+import {
+  createSummary,
+  evaluateBatch,
+  type InputLine,
+  ndjsonLines,
+  parseLine,
+  type RouteEvaluator,
+} from "../../src/batch/index.js";
+import { sharedApp } from "../support/app.js";
+
+const app = sharedApp();
 
 async function read(chunks: readonly (string | Uint8Array)[], maxBytes: number): Promise<InputLine[]> {
   const lines: InputLine[] = [];
@@ -110,7 +120,107 @@ describe("summary", () => {
       lines: 4,
       ok: 3,
       errors: 1,
+      warnings: 0,
       total: { gwp: { embedded: 32, use: 0.5 }, adp: { embedded: 4 } },
+    });
+  });
+});
+
+describe("a batch's answer lines", () => {
+  const CLOUD = "/v1/cloud/instance?verbose=false&criteria=gwp";
+  const m5 = (location: string) =>
+    JSON.stringify({
+      path: CLOUD,
+      body: { provider: "aws", instance_type: "m5.xlarge", usage: { usage_location: location } },
+    });
+  const evaluate: RouteEvaluator = (call) => app.rest(call);
+
+  async function answer(text: string, edition?: string): Promise<string[]> {
+    let out = "";
+    const lines = ndjsonLines([text], 1 << 20);
+    for await (const piece of evaluateBatch(lines, evaluate, {
+      defaults: edition ? { edition } : {},
+      maxLineBytes: 1 << 20,
+    })) {
+      out += piece;
+    }
+    return out.trim().split("\n");
+  }
+
+  it("name their input line (blank lines counted) and carry the single route's body byte for byte", async () => {
+    const lines = await answer(
+      `${m5("FRA")}\n\n${JSON.stringify({ path: CLOUD, body: { provider: "aws", instance_type: "nope" } })}\n`,
+    );
+    const single = await app.rest({
+      method: "POST",
+      url: CLOUD,
+      body: JSON.stringify(JSON.parse(m5("FRA")).body),
+    });
+    expect(lines[0]).toBe(`{"line":1,"status":200,"body":${JSON.stringify(single.body)}}`);
+    expect(JSON.parse(lines[1])).toEqual({ line: 3, status: 404, body: { detail: "nope at aws not found" } });
+    expect(JSON.parse(lines[2]).summary).toMatchObject({ lines: 2, ok: 1, errors: 1, warnings: 0 });
+  });
+
+  it("warn of a usage location the edition does not know (France, fra), counted in the summary; the body stays the route's", async () => {
+    const lines = await answer([m5("France"), m5("fra"), m5("FRA"), m5("EEE")].join("\n"), "2.4.1");
+    const answers = lines.map((line) => JSON.parse(line));
+    expect(answers[0].warnings).toEqual([
+      'usage_location "France" is not a location of edition 2.4.1 (see /v1/utils/country_code): the default location\'s electricity was used',
+    ]);
+    expect(answers[1].warnings).toHaveLength(1);
+    expect(answers[2].warnings).toBeUndefined();
+    expect(answers[3].warnings).toBeUndefined();
+    // The fallback is the default mix: far more than France's.
+    expect(answers[0].body.impacts.gwp.use.value).toBeGreaterThan(2 * answers[2].body.impacts.gwp.use.value);
+    const single = await app.rest({
+      method: "POST",
+      url: `${CLOUD}&edition=2.4.1`,
+      body: JSON.stringify(JSON.parse(m5("France")).body),
+    });
+    expect(lines[0]).toBe(
+      `{"line":1,"status":200,"warnings":${JSON.stringify(answers[0].warnings)},"body":${JSON.stringify(single.body)}}`,
+    );
+    expect(answers[4].summary).toMatchObject({ lines: 4, ok: 4, errors: 0, warnings: 2 });
+  });
+});
+
+describe("a 404 for what another served edition has", () => {
+  it("says which edition has it: instance type, archetype, device kind", async () => {
+    const gcp = await app.rest({
+      method: "POST",
+      url: "/v1/cloud/instance?verbose=false",
+      body: JSON.stringify({ provider: "gcp", instance_type: "n2-standard-8" }),
+    });
+    expect(gcp).toEqual({
+      status: 404,
+      body: { detail: "n2-standard-8 at gcp not found (exists in edition 2.4.1)" },
+    });
+    const azure = await app.rest({
+      method: "POST",
+      url: "/v1/cloud/instance?verbose=false",
+      body: JSON.stringify({ provider: "azure", instance_type: "Standard_D4ads_v5" }),
+    });
+    expect(azure.body).toEqual({ detail: "Standard_D4ads_v5 at azure not found (exists in edition 2.4.1)" });
+    const nowhere = await app.rest({
+      method: "POST",
+      url: "/v1/cloud/instance?verbose=false",
+      body: JSON.stringify({ provider: "aws", instance_type: "m5.nowhere" }),
+    });
+    expect(nowhere.body).toEqual({ detail: "m5.nowhere at aws not found" });
+    const archetype = await app.rest({
+      method: "GET",
+      url: "/v1/server/?verbose=false&archetype=DCadsv5-Type1",
+      body: "",
+    });
+    expect(archetype.body).toEqual({ detail: "DCadsv5-Type1 not found (exists in edition 2.4.1)" });
+    const headset = await app.rest({
+      method: "POST",
+      url: "/v1/terminal/vr_headset?verbose=false",
+      body: "{}",
+    });
+    expect(headset).toEqual({
+      status: 404,
+      body: { detail: "vr_headset is not a terminal of this edition (exists in edition 2.4.1)" },
     });
   });
 });

@@ -170,9 +170,11 @@ describe("POST /v1/batch", () => {
       const single = await send(server.port, { path, body });
       singles.set(line, `{"status":${single.status},"body":${single.text}}`);
     }
+    // Each answer line names its input line, then carries the single route's status and body.
     for (let index = 0; index < count; index += 1) {
-      if (answer.lines[index] !== singles.get(lineOf(index))) {
-        expect.fail(`line ${index + 1}: ${answer.lines[index]} is not ${singles.get(lineOf(index))}`);
+      const expected = `{"line":${index + 1},${singles.get(lineOf(index))?.slice(1)}`;
+      if (answer.lines[index] !== expected) {
+        expect.fail(`line ${index + 1}: ${answer.lines[index]} is not ${expected}`);
       }
     }
 
@@ -231,13 +233,13 @@ describe("POST /v1/batch", () => {
       path: `${CLOUD}&edition=2.4.1`,
       body: { provider: "azure", instance_type: "Standard_D4ads_v5" },
     });
-    expect(answer.lines[0]).toBe(`{"status":200,"body":${single.text}}`);
+    expect(answer.lines[0]).toBe(`{"line":1,"status":200,"body":${single.text}}`);
     // A line naming its edition keeps it.
     const v124 = await send(server.port, {
       path: CLOUD,
       body: { provider: "aws", instance_type: "m5.xlarge" },
     });
-    expect(answer.lines[1]).toBe(`{"status":200,"body":${v124.text}}`);
+    expect(answer.lines[1]).toBe(`{"line":2,"status":200,"body":${v124.text}}`);
     expect(answers[3].body.detail[0].loc).toEqual(["line", "path"]);
     expect(answers[6].body.detail[0].loc).toEqual(["line", "quantity"]);
     expect(answers[7].body.detail).toBe("the line exceeds 4096 bytes (MAX_BODY_BYTES)");
@@ -269,7 +271,8 @@ describe("POST /v1/batch", () => {
       Readable.from([`${JSON.stringify({ ...line, quantity: 3 })}\n${JSON.stringify(line)}\n`]),
     );
     const [first, second, last] = answer.lines.map((text) => JSON.parse(text));
-    expect(first).toEqual(second);
+    expect([first.line, second.line]).toEqual([1, 2]);
+    expect(first.body).toEqual(second.body);
     expect(last.summary.total.gwp.embedded).toBe(first.body.impacts.gwp.embedded.value * 4);
   });
 });

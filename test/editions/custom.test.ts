@@ -176,7 +176,11 @@ describe("boaviztapi's test data sets, answered as boaviztapi answers on them", 
 
   it("an inherited default the data lacks answers 404 as the reference's (no VR rows in the 2.4.1 test data)", async () => {
     const answer = await call(app, "GET", "/v1/terminal/vr_headset?edition=testdata-2.4.1");
-    expect(answer).toEqual({ status: 404, body: { detail: "vr-headset-lcd not found" } });
+    // The reference's detail, and which served edition has the row.
+    expect(answer).toEqual({
+      status: 404,
+      body: { detail: "vr-headset-lcd not found (exists in edition 2.4.1)" },
+    });
   });
 
   it("the RAM archetype is the test data's (capacity 32;1;100, density 0.625;0.1;1)", async () => {

@@ -1,0 +1,70 @@
+import type { LineOutcome } from "../batch/index.js";
+import { PHASES, type Phase } from "../output/columns.js";
+import type { AssessedRow, Bounds } from "../output/table.js";
+
+/*
+ * A row's answer as the output's row: its impacts for all the units it stands for (the route's
+ * value × the row's quantity), the warnings its answer carries for the row (an unknown location,
+ * an instance name matched approximately) and its status.
+ */
+
+/** What is wrong with a line, in one line: the answer's status and detail. */
+export function problemOf(outcome: LineOutcome): string {
+  const detail = (outcome.body as { detail?: unknown } | null)?.detail;
+  if (typeof detail === "string") return `${outcome.status} ${detail}`;
+  if (Array.isArray(detail) && detail.length > 0) {
+    const first = detail[0] as { loc?: unknown[]; msg?: string };
+    return `${outcome.status} ${(first.loc ?? []).join(".")}: ${first.msg ?? ""}`;
+  }
+  return `${outcome.status} ${typeof outcome.body === "string" ? outcome.body : JSON.stringify(outcome.body)}`;
+}
+
+type PhaseAnswer = { value?: unknown; min?: unknown; max?: unknown } | string;
+
+function boundsOf(answer: PhaseAnswer | undefined, quantity: number): Bounds | undefined {
+  if (typeof answer !== "object" || answer === null || typeof answer.value !== "number") return undefined;
+  const { value } = answer;
+  const min = typeof answer.min === "number" ? answer.min : value;
+  const max = typeof answer.max === "number" ? answer.max : value;
+  return { value: value * quantity, min: min * quantity, max: max * quantity };
+}
+
+export function assessedRow(
+  line: number,
+  cells: readonly string[],
+  outcome: LineOutcome,
+  problem: string | undefined,
+): AssessedRow {
+  const body = outcome.body as {
+    impacts?: Record<string, Partial<Record<Phase, PhaseAnswer>>>;
+    warnings?: unknown;
+  } | null;
+  if (outcome.status !== 200 || typeof body?.impacts !== "object" || body.impacts === null) {
+    return { line, cells, impacts: null, warnings: [], status: problem ?? problemOf(outcome) };
+  }
+  const impacts: Record<string, Partial<Record<Phase, Bounds>>> = {};
+  for (const [criterion, phases] of Object.entries(body.impacts)) {
+    const row: Partial<Record<Phase, Bounds>> = {};
+    for (const phase of PHASES) {
+      const bounds = boundsOf(phases?.[phase], outcome.quantity);
+      if (bounds) row[phase] = bounds;
+    }
+    impacts[criterion] = row;
+  }
+  const answerWarnings = Array.isArray(body.warnings)
+    ? body.warnings.filter((warning): warning is string => typeof warning === "string")
+    : [];
+  return { line, cells, impacts, warnings: [...(outcome.warnings ?? []), ...answerWarnings], status: "ok" };
+}
+
+/** The columns that name an asset best, in the order a label shows them. */
+const LABEL_COLUMNS = ["name", "id", "kind", "type", "provider", "instance_type", "archetype", "cpu_name"];
+
+/** How the report names a row: its line and its identifying cells (`line 3: cloud aws m5.xlarge`). */
+export function rowLabel(inputColumns: readonly string[]): (row: AssessedRow) => string {
+  const indices = LABEL_COLUMNS.map((column) => inputColumns.indexOf(column)).filter((index) => index !== -1);
+  return (row) => {
+    const words = indices.map((index) => row.cells[index]?.trim() ?? "").filter((word) => word !== "");
+    return `line ${row.line}${words.length > 0 ? `: ${words.join(" ")}` : ""}`;
+  };
+}

@@ -1,0 +1,259 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { formatNumber, PHASES } from "./columns.js";
+import type { AssessedRow, CriterionUnit, Group, RowImpacts, Sums } from "./table.js";
+import { withoutControls } from "./text.js";
+
+/*
+ * The report: one self-contained HTML file (styles, data and the charting library inline, no
+ * request at view time) with the totals per criterion and their ranges, embedded against use,
+ * the largest contributors, the groups, and the rows that failed or carry warnings. Charts are
+ * drawn by Apache ECharts (SVG renderer). Its model is gathered row by row with bounded memory:
+ * only the largest rows and the first failed and warned ones are kept.
+ */
+
+/** Rows kept of each list (largest contributors, failed rows, warned rows). */
+const CONTRIBUTORS = 10;
+const LISTED_ROWS = 100;
+
+export interface ReportRow {
+  readonly label: string;
+  readonly impacts: RowImpacts | null;
+  readonly note: string;
+}
+
+export interface ReportModel {
+  readonly title: string;
+  /** What was evaluated: the input, the edition, the date. */
+  readonly subtitle: string;
+  readonly criteria: readonly CriterionUnit[];
+  readonly totals: Sums;
+  readonly groupColumns: readonly string[];
+  readonly groups: readonly Group[];
+  readonly contributors: readonly ReportRow[];
+  readonly failed: readonly ReportRow[];
+  readonly warned: readonly ReportRow[];
+  /** Set when the run was interrupted: the report covers the rows evaluated before. */
+  readonly interrupted: boolean;
+}
+
+/** A row's impact of a criterion over both phases (what "largest" means). */
+function rowTotal(impacts: RowImpacts | null, criterion: string): number {
+  const phases = impacts?.[criterion];
+  return (phases?.embedded?.value ?? 0) + (phases?.use?.value ?? 0);
+}
+
+/** Gathers the report's rows: the largest by the first criterion, the first failed and warned ones. */
+export function reportRows(criterion: string | undefined, label: (row: AssessedRow) => string) {
+  const contributors: ReportRow[] = [];
+  const failed: ReportRow[] = [];
+  const warned: ReportRow[] = [];
+  return {
+    add(row: AssessedRow) {
+      if (row.impacts === null) {
+        if (failed.length < LISTED_ROWS) failed.push({ label: label(row), impacts: null, note: row.status });
+        return;
+      }
+      if (row.warnings.length > 0 && warned.length < LISTED_ROWS) {
+        warned.push({ label: label(row), impacts: row.impacts, note: row.warnings.join("; ") });
+      }
+      if (criterion === undefined) return;
+      const total = rowTotal(row.impacts, criterion);
+      const smallest = contributors[contributors.length - 1];
+      if (contributors.length === CONTRIBUTORS && rowTotal(smallest.impacts, criterion) >= total) return;
+      if (contributors.length === CONTRIBUTORS) contributors.pop();
+      const at = contributors.findIndex((kept) => rowTotal(kept.impacts, criterion) < total);
+      contributors.splice(at === -1 ? contributors.length : at, 0, {
+        label: label(row),
+        impacts: row.impacts,
+        note: "",
+      });
+    },
+    result: () => ({ contributors, failed, warned }),
+  };
+}
+
+const escapeHtml = (text: string) =>
+  withoutControls(text)
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+
+/** JSON inside a script element: no `</script>` can end it early. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
+
+let library: string | undefined;
+/** ECharts' browser build (bars and pies, both renderers), inlined once per process. */
+function chartLibrary(): string {
+  library ??= readFileSync(
+    createRequire(import.meta.url).resolve("echarts/dist/echarts.common.min.js"),
+    "utf8",
+  ).replaceAll("</script", "<\\/script");
+  return library;
+}
+
+const number = (value: number | undefined) => (value === undefined ? "" : formatNumber(value));
+/** A headline number: 4 significant digits, thousands separated. */
+const short = (value: number | undefined) =>
+  Number((value ?? 0).toPrecision(4)).toLocaleString("en-US", { maximumSignificantDigits: 4 });
+
+function totalsTable(model: ReportModel): string {
+  const rows = model.criteria.flatMap(({ criterion, unit }) =>
+    PHASES.map((phase) => {
+      const sum = model.totals.impacts[criterion]?.[phase];
+      return `<tr><td>${escapeHtml(criterion)}</td><td>${phase}</td><td class="n">${number(sum?.value)}</td><td class="n">${number(sum?.min)} – ${number(sum?.max)}</td><td>${escapeHtml(unit)}</td></tr>`;
+    }),
+  );
+  return `<table><thead><tr><th>criterion</th><th>phase</th><th>total</th><th>range (min – max)</th><th>unit</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+}
+
+function rowsTable(rows: readonly ReportRow[], count: number, what: string, empty: string): string {
+  if (count === 0) return `<p>${empty}</p>`;
+  const more =
+    count > rows.length ? `<p>${rows.length} of ${count} shown; every row is in the table output.</p>` : "";
+  const body = rows.map(
+    (row) => `<tr><td>${escapeHtml(row.label)}</td><td>${escapeHtml(row.note)}</td></tr>`,
+  );
+  return `<table><thead><tr><th>row</th><th>${what}</th></tr></thead><tbody>${body.join("")}</tbody></table>${more}`;
+}
+
+function groupsTable(model: ReportModel): string {
+  const first = model.criteria[0];
+  if (model.groupColumns.length === 0 || first === undefined) return "";
+  const head = model.groupColumns.map((column) => `<th>${escapeHtml(column)}</th>`).join("");
+  const body = model.groups.map((group) => {
+    const cells = group.values.map((value) => `<td>${escapeHtml(value)}</td>`).join("");
+    const phases = PHASES.map(
+      (phase) => `<td class="n">${number(group.sums.impacts[first.criterion]?.[phase]?.value)}</td>`,
+    ).join("");
+    return `<tr>${cells}<td class="n">${group.sums.rows}</td><td class="n">${group.sums.failed}</td>${phases}</tr>`;
+  });
+  return `<table><thead><tr>${head}<th>rows</th><th>failed</th><th>${escapeHtml(first.criterion)} embedded (${escapeHtml(first.unit)})</th><th>${escapeHtml(first.criterion)} use (${escapeHtml(first.unit)})</th></tr></thead><tbody>${body.join("")}</tbody></table>`;
+}
+
+/** The charts' data: what the page's script draws. */
+function chartData(model: ReportModel) {
+  const first = model.criteria[0];
+  const phaseValues = (impacts: RowImpacts | null, criterion: string) =>
+    PHASES.map((phase) => Number(formatNumber(impacts?.[criterion]?.[phase]?.value ?? 0)));
+  return {
+    criteria: model.criteria.map(({ criterion, unit }) => ({
+      criterion,
+      unit,
+      phases: phaseValues(model.totals.impacts, criterion),
+    })),
+    first: first ?? null,
+    contributors: first
+      ? model.contributors.map((row) => ({
+          label: withoutControls(row.label),
+          phases: phaseValues(row.impacts, first.criterion),
+        }))
+      : [],
+    groups: first
+      ? model.groups.map((group) => ({
+          label: withoutControls(group.values.join(" · ")),
+          phases: phaseValues(group.sums.impacts, first.criterion),
+        }))
+      : [],
+  };
+}
+
+/** Draws the charts; sets `document.body.dataset.charts` to how many drew (the browser test reads it). */
+const DRAW = `
+const data = JSON.parse(document.getElementById("report-data").textContent);
+const phases = ["embedded", "use"];
+const colours = ["#5470c6", "#91cc75"];
+const fmt = (v) => Number(v.toPrecision(4)).toLocaleString("en-US");
+let drawn = 0;
+function chart(id, option) {
+  const element = document.getElementById(id);
+  if (!element) return;
+  const instance = echarts.init(element, null, { renderer: "svg" });
+  instance.on("finished", () => {
+    if (element.dataset.drawn) return;
+    element.dataset.drawn = "yes";
+    document.body.dataset.charts = String(++drawn);
+  });
+  instance.setOption({ animation: false, color: colours, ...option });
+}
+const shares = data.criteria.map((c) => {
+  const sum = c.phases[0] + c.phases[1];
+  return c.phases.map((v) => (sum > 0 ? (100 * v) / sum : 0));
+});
+chart("chart-phases", {
+  tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, formatter: (items) => items.map((i) => {
+    const c = data.criteria[i.dataIndex];
+    return i.marker + i.seriesName + ": " + fmt(c.phases[i.seriesIndex]) + " " + c.unit + " (" + i.value.toFixed(0) + " %)";
+  }).join("<br>") },
+  legend: { data: phases, top: 0 },
+  grid: { left: 110, right: 30, top: 40, bottom: 30 },
+  xAxis: { type: "value", max: 100, axisLabel: { formatter: "{value} %" } },
+  yAxis: { type: "category", inverse: true, data: data.criteria.map((c) => c.criterion + " (" + c.unit + ")") },
+  series: phases.map((phase, p) => ({ name: phase, type: "bar", stack: "share", data: shares.map((s) => s[p]),
+    label: { show: true, formatter: (i) => (i.value >= 8 ? i.value.toFixed(0) + " %" : "") } })),
+});
+function ranking(id, rows) {
+  if (!data.first || rows.length === 0) return;
+  chart(id, {
+    tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v) => fmt(v) + " " + data.first.unit },
+    legend: { data: phases, top: 0 },
+    grid: { left: 260, right: 40, top: 40, bottom: 50 },
+    xAxis: { type: "value", name: data.first.criterion + " (" + data.first.unit + ")", nameLocation: "middle", nameGap: 25 },
+    yAxis: { type: "category", inverse: true, data: rows.map((r) => r.label),
+      axisLabel: { width: 240, overflow: "truncate" } },
+    series: phases.map((phase, p) => ({ name: phase, type: "bar", stack: "total", data: rows.map((r) => r.phases[p]) })),
+  });
+}
+ranking("chart-contributors", data.contributors);
+ranking("chart-groups", data.groups);
+`;
+
+const STYLE = `
+body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1100px; padding: 1.5em; color: #222; }
+h1 { margin-bottom: 0.1em; } .sub { color: #666; margin-top: 0; }
+.cards { display: flex; gap: 1em; flex-wrap: wrap; } .card { border: 1px solid #ddd; border-radius: 6px; padding: 0.6em 1em; min-width: 9em; }
+.card b { display: block; font-size: 1.5em; } .bad b { color: #b3261e; } .warn b { color: #b06000; }
+.chart { width: 100%; height: 340px; } .tall { height: 420px; }
+table { border-collapse: collapse; margin: 0.5em 0 1em; } th, td { border-bottom: 1px solid #e5e5e5; padding: 0.25em 0.7em; text-align: left; vertical-align: top; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; } .interrupted { background: #fde7e9; padding: 0.5em 1em; border-radius: 6px; }
+`;
+
+export function reportHtml(model: ReportModel): string {
+  const { totals } = model;
+  const first = model.criteria[0];
+  const card = (label: string, value: number | string, kind = "") =>
+    `<div class="card ${kind}"><b>${value}</b>${label}</div>`;
+  const headline = first
+    ? PHASES.map((phase) => {
+        const sum = totals.impacts[first.criterion]?.[phase];
+        return card(
+          `${escapeHtml(first.unit)}, ${escapeHtml(first.criterion)} ${phase} (${short(sum?.min)} – ${short(sum?.max)})`,
+          short(sum?.value),
+        );
+      }).join("")
+    : "";
+  const groups =
+    model.groupColumns.length > 0 && first
+      ? `<h2>Groups by ${model.groupColumns.map(escapeHtml).join(", ")}</h2><div id="chart-groups" class="chart tall"></div>${groupsTable(model)}`
+      : "";
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(model.title)}</title><style>${STYLE}</style></head>
+<body>
+<h1>${escapeHtml(model.title)}</h1><p class="sub">${escapeHtml(model.subtitle)}</p>
+${model.interrupted ? '<p class="interrupted">The evaluation was interrupted: this report covers the rows evaluated before.</p>' : ""}
+<div class="cards">${card("rows", totals.rows)}${card("evaluated", totals.rows - totals.failed)}${card("failed", totals.failed, totals.failed > 0 ? "bad" : "")}${card("with warnings", totals.warned, totals.warned > 0 ? "warn" : "")}${headline}</div>
+<h2>Totals per criterion</h2>${totalsTable(model)}
+<h2>Embedded against use</h2><p>Share of each criterion's total from manufacturing (embedded, allocated over the hours evaluated) and from electricity (use).</p>
+<div id="chart-phases" class="chart"></div>
+${first ? `<h2>Largest contributors (${escapeHtml(first.criterion)}, ${escapeHtml(first.unit)})</h2><div id="chart-contributors" class="chart tall"></div>` : ""}
+${groups}
+<h2>Rows that failed</h2>${rowsTable(model.failed, totals.failed, "why", "None: every row was evaluated.")}
+<h2>Rows with warnings</h2>${rowsTable(model.warned, totals.warned, "warnings", "None.")}
+<script type="application/json" id="report-data">${scriptJson(chartData(model))}</script>
+<script>${chartLibrary()}</script>
+<script>${DRAW}</script>
+</body></html>
+`;
+}

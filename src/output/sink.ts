@@ -1,0 +1,69 @@
+import { once } from "node:events";
+import type { Writable } from "node:stream";
+
+/*
+ * Where output text goes (stdout, a file): written with backpressure, and a failure of the
+ * destination (a closed pipe, a full disk) becomes one OutputError the caller reports in one
+ * line — never an unhandled 'error' event and its stack trace.
+ */
+
+export class OutputError extends Error {
+  constructor(
+    readonly code: string | undefined,
+    message: string,
+  ) {
+    super(message);
+    this.name = "OutputError";
+  }
+}
+
+function outputError(error: unknown): OutputError {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const reason =
+    code === "EPIPE"
+      ? "the output was closed by its reader"
+      : code === "ENOSPC"
+        ? "no space left on the output's device"
+        : ((error as Error | null)?.message ?? String(error));
+  return new OutputError(code, code === undefined ? reason : `${reason} (${code})`);
+}
+
+export interface TextSink {
+  /** Writes text, waiting while the reader is behind. @throws OutputError */
+  write(text: string | Uint8Array): Promise<void>;
+  /** The destination's failure, if it failed. */
+  readonly failure: () => OutputError | undefined;
+  /** Rejects with the destination's failure (never resolves otherwise). */
+  readonly failed: Promise<never>;
+  readonly stream: Writable;
+}
+
+export function textSink(stream: Writable): TextSink {
+  let failure: OutputError | undefined;
+  const failed = new Promise<never>((_resolve, reject) => {
+    stream.on("error", (error) => {
+      failure ??= outputError(error);
+      reject(failure);
+    });
+  });
+  failed.catch(() => {});
+  return {
+    stream,
+    failed,
+    failure: () => failure,
+    async write(text) {
+      if (failure) throw failure;
+      if (text.length === 0) return;
+      let flowing: boolean;
+      try {
+        flowing = stream.write(text);
+      } catch (error) {
+        // A synchronous destination (a file as stdout) throws where a pipe emits.
+        failure ??= outputError(error);
+        throw failure;
+      }
+      if (!flowing) await Promise.race([once(stream, "drain"), failed]);
+      if (failure) throw failure;
+    },
+  };
+}

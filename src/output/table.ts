@@ -1,0 +1,154 @@
+import { type Bound, formatNumber, impactColumn, PHASES, type Phase } from "./columns.js";
+
+/*
+ * The table an analysis reads (inventory results, billing exports): one output row per input
+ * row — its input cells kept in order, then one column per criterion, phase (and bound with
+ * ranges) named with its unit, a `warnings` and a `status` column — and the sums over the rows
+ * and over groups of rows. Writers (csv.ts, xlsx.ts, report.ts) all read this one model.
+ */
+
+/** A criterion as its columns name it. */
+export interface CriterionUnit {
+  readonly criterion: string;
+  readonly unit: string;
+}
+
+export interface TableLayout {
+  /** The input's column names, in its order. */
+  readonly inputColumns: readonly string[];
+  readonly criteria: readonly CriterionUnit[];
+  /** Whether each impact also has its `_min` and `_max` columns. */
+  readonly ranges: boolean;
+}
+
+/** An impact and its error margin, in the criterion's unit. */
+export interface Bounds {
+  readonly value: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+/** A row's impacts: criterion → phase → bounds (a phase without a value is absent). */
+export type RowImpacts = Readonly<Record<string, Partial<Record<Phase, Bounds>>>>;
+
+export interface AssessedRow {
+  /** The input line the row starts on. */
+  readonly line: number;
+  /** The input cells, in the layout's column order ("" when absent). */
+  readonly cells: readonly string[];
+  /** The row's impacts, for all the units it stands for; null when it failed. */
+  readonly impacts: RowImpacts | null;
+  readonly warnings: readonly string[];
+  /** `ok`, or what went wrong (`404 m5.huge at aws not found`). */
+  readonly status: string;
+}
+
+/** One column of impacts: which criterion, phase and bound. */
+export interface ImpactColumn {
+  readonly name: string;
+  readonly criterion: string;
+  readonly phase: Phase;
+  readonly bound: Bound;
+}
+
+export function impactColumns(layout: TableLayout): ImpactColumn[] {
+  const bounds: readonly Bound[] = layout.ranges ? ["value", "min", "max"] : ["value"];
+  return layout.criteria.flatMap(({ criterion, unit }) =>
+    PHASES.flatMap((phase) =>
+      bounds.map((bound) => ({ name: impactColumn(criterion, unit, phase, bound), criterion, phase, bound })),
+    ),
+  );
+}
+
+/** The header: input columns, impact columns, warnings, status. */
+export function header(layout: TableLayout): string[] {
+  return [...layout.inputColumns, ...impactColumns(layout).map(({ name }) => name), "warnings", "status"];
+}
+
+/** A row's impact numbers, column by column (undefined where there is none). */
+export function impactValues(layout: TableLayout, impacts: RowImpacts | null): (number | undefined)[] {
+  return impactColumns(layout).map(({ criterion, phase, bound }) => impacts?.[criterion]?.[phase]?.[bound]);
+}
+
+/** A row's cells as text: numbers written by `formatNumber`. */
+export function rowCells(layout: TableLayout, row: AssessedRow): string[] {
+  const numbers = impactValues(layout, row.impacts).map((value) =>
+    value === undefined ? "" : formatNumber(value),
+  );
+  return [...row.cells, ...numbers, row.warnings.join("; "), row.status];
+}
+
+/** Sums of impacts over rows: the same layout as a row's impacts. */
+export interface Sums {
+  rows: number;
+  failed: number;
+  warned: number;
+  readonly impacts: Record<string, Partial<Record<Phase, { value: number; min: number; max: number }>>>;
+}
+
+export function emptySums(): Sums {
+  return { rows: 0, failed: 0, warned: 0, impacts: {} };
+}
+
+/** Adds a row to sums (in the rows' order, so sums are reproducible). */
+export function addTo(sums: Sums, row: AssessedRow): void {
+  sums.rows += 1;
+  if (row.impacts === null) sums.failed += 1;
+  if (row.warnings.length > 0) sums.warned += 1;
+  for (const [criterion, phases] of Object.entries(row.impacts ?? {})) {
+    for (const phase of PHASES) {
+      const bounds = phases[phase];
+      if (bounds === undefined) continue;
+      sums.impacts[criterion] ??= {};
+      const summed = sums.impacts[criterion];
+      summed[phase] ??= { value: 0, min: 0, max: 0 };
+      const sum = summed[phase];
+      sum.value += bounds.value;
+      sum.min += bounds.min;
+      sum.max += bounds.max;
+    }
+  }
+}
+
+/** A group of `--group-by`: its columns' values and the sums of its rows. */
+export interface Group {
+  readonly values: readonly string[];
+  readonly sums: Sums;
+}
+
+/** Sums per group of rows sharing the values of some input columns, in order of first appearance. */
+export interface Groups {
+  readonly columns: readonly string[];
+  add(row: AssessedRow): void;
+  list(): readonly Group[];
+}
+
+export function createGroups(layout: TableLayout, columns: readonly string[]): Groups {
+  const indices = columns.map((column) => layout.inputColumns.indexOf(column));
+  const groups = new Map<string, Group>();
+  return {
+    columns,
+    add(row) {
+      if (columns.length === 0) return;
+      const values = indices.map((index) => row.cells[index] ?? "");
+      const key = JSON.stringify(values);
+      let group = groups.get(key);
+      if (!group) {
+        group = { values, sums: emptySums() };
+        groups.set(key, group);
+      }
+      addTo(group.sums, row);
+    },
+    list: () => [...groups.values()],
+  };
+}
+
+/** The impacts of sums as a row's (for writing a sum where a row goes). */
+export function sumsAsImpacts(sums: Sums): RowImpacts {
+  return sums.impacts;
+}
+
+/** `12 rows, 10 ok, 2 failed, 3 with warnings`. */
+export function sumsStatus(sums: Sums): string {
+  return `${sums.rows} rows, ${sums.rows - sums.failed} ok, ${sums.failed} failed, ${sums.warned} with warnings`;
+}

@@ -1,0 +1,103 @@
+/**
+ * The command line when its output or its run is cut: a reader that closes the pipe (`| head`),
+ * a full disk (`> /dev/full`), SIGINT and SIGTERM — one line on stderr, whole output lines, a
+ * non-zero exit code, never a stack trace. Every wait is on the process's own output or exit.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { openSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+const HEADER = "kind,provider,instance_type,usage_location,hours\n";
+const ROW = "cloud,aws,m5.xlarge,FRA,8760\n";
+
+function start(args: string[], stdout: "pipe" | number = "pipe"): ChildProcess {
+  return spawn(process.execPath, ["bin/impact-service.mjs", "evaluate", ...args], {
+    env: { ...process.env, LOG_LEVEL: "silent" },
+    stdio: ["pipe", stdout, "pipe"],
+  });
+}
+
+function collect(stream: NodeJS.ReadableStream | null): () => string {
+  let text = "";
+  stream?.setEncoding("utf8");
+  stream?.on("data", (chunk: string) => {
+    text += chunk;
+  });
+  return () => text;
+}
+
+async function exitOf(child: ChildProcess): Promise<number | null> {
+  const [code] = (await once(child, "exit")) as [number | null];
+  return code;
+}
+
+/** Writes the header and rows, without closing stdin unless asked. */
+function feed(child: ChildProcess, rows: number, end: boolean): void {
+  child.stdin?.on("error", () => {});
+  child.stdin?.write(HEADER + ROW.repeat(rows));
+  if (end) child.stdin?.end();
+}
+
+describe("impact-service evaluate, cut short", () => {
+  it("ends with one line and exit 1 when its reader closes the pipe (| head)", async () => {
+    const child = start(["-", "--format", "csv"]);
+    const stderr = collect(child.stderr);
+    feed(child, 3000, true);
+    // Like `head -1`: read until the first line, then close the pipe.
+    await new Promise<void>((resolve) => {
+      let seen = "";
+      child.stdout?.on("data", (chunk: Buffer) => {
+        seen += chunk.toString();
+        if (seen.includes("\n")) {
+          child.stdout?.destroy();
+          resolve();
+        }
+      });
+    });
+    expect(await exitOf(child)).toBe(1);
+    expect(stderr()).toContain("impact-service: the output was closed by its reader (EPIPE)\n");
+    expect(stderr()).not.toMatch(/\n\s+at /);
+  }, 120_000);
+
+  it("ends with one line and exit 1 on a full disk (> /dev/full)", async () => {
+    const child = start(["-", "--format", "csv"], openSync("/dev/full", "w"));
+    const stderr = collect(child.stderr);
+    feed(child, 10, true);
+    expect(await exitOf(child)).toBe(1);
+    expect(stderr()).toContain("impact-service: no space left on the output's device (ENOSPC)\n");
+    expect(stderr()).not.toMatch(/\n\s+at /);
+  }, 120_000);
+
+  for (const [signal, code] of [
+    ["SIGTERM", 143],
+    ["SIGINT", 130],
+  ] as const) {
+    it(`on ${signal}: the rows read are written whole, a total marked interrupted, a summary on stderr, exit ${code}`, async () => {
+      const child = start(["-", "--format", "csv", "--criteria", "gwp"]);
+      const stdout = collect(child.stdout);
+      const stderr = collect(child.stderr);
+      // More than one chunk of rows, stdin left open: the run waits for more input.
+      feed(child, 300, false);
+      await new Promise<void>((resolve) => {
+        child.stdout?.on("data", () => {
+          if (stdout().split("\n").length > 100) resolve();
+        });
+      });
+      child.kill(signal);
+      expect(await exitOf(child)).toBe(code);
+      const lines = stdout().split("\n");
+      expect(lines.pop()).toBe("");
+      expect(lines[0]).toBe(`${HEADER.trim()},gwp_embedded_kgco2eq,gwp_use_kgco2eq,warnings,status`);
+      const rows = lines.slice(1, -1);
+      expect(rows.length).toBe(300);
+      for (const row of rows) expect(row).toBe("cloud,aws,m5.xlarge,FRA,8760,12,22.3,,ok");
+      expect(lines[lines.length - 1]).toMatch(
+        /,"total: 300 rows, 300 ok, 0 failed, 0 with warnings \(interrupted\)"$/,
+      );
+      expect(stderr()).toContain(
+        "impact-service: interrupted after 300 rows (the output holds them, whole)\n",
+      );
+    }, 120_000);
+  }
+});
