@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { type BatchDefaults, createSummary, type LineOutcome, summaryLine } from "../batch/index.js";
 import { ConfigError, loadConfig } from "../config.js";
 import { EDITION_IDS } from "../editions/index.js";
+import { isBillingInvocation } from "./billingDispatch.js";
 import type { ChunkEvaluator } from "./chunk.js";
 import { createProgress } from "./progress.js";
 import { csvItems, type InputFormat, ndjsonItems, type SourceItem } from "./source.js";
@@ -263,6 +264,10 @@ async function run(
 
 /** Runs the command line; the exit code (0 done, 1 stopped by --strict or failed, 2 misused). */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  if (argv[0] === "coefficients") return (await import("./billing.js")).coefficientsMain(argv.slice(1), io);
+  if (argv[0] === "evaluate" && isBillingInvocation(argv.slice(1))) {
+    return (await import("./billing.js")).billingMain(argv, io);
+  }
   let options: Options;
   let maxLineBytes: number;
   try {

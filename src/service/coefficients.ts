@@ -112,7 +112,7 @@ function providersOf(context: EditionContext, provider: string | null | undefine
   return [provider];
 }
 
-function checkedLoad(load: number | null | undefined): number | null {
+export function checkedLoad(load: number | null | undefined): number | null {
   if (load == null) return null;
   if (!(Number.isFinite(load) && load >= 0 && load <= 100)) {
     throw new DomainError("BAD_USER_INPUT", `load must be a percentage from 0 to 100, not ${load}`, ["load"]);
@@ -173,7 +173,7 @@ export function coefficientTable(context: EditionContext, request: CoefficientRe
     let sinceTurn = 0;
     for (const { provider, ids, places } of plan) {
       for (const id of ids) {
-        const instanceRows = await rowsOfInstance(context, provider, id, places, load, criteria).catch(
+        const instanceRows = await instanceCoefficientRows(context, provider, id, load, criteria, places).catch(
           (error: unknown) => {
             // An instance the single route cannot evaluate (its platform missing, §19.7.2) has no row.
             if (error instanceof DomainError && error.kind === "NOT_FOUND") return [];
@@ -208,13 +208,13 @@ function factorAt(context: EditionContext, location: string, criterion: Requeste
  * located evaluation's energy by their own factor — the same numbers as the single route's, within
  * a few units in the last place (test/billing/coefficients.test.ts checks them against the route).
  */
-async function rowsOfInstance(
+export async function instanceCoefficientRows(
   context: EditionContext,
   provider: string,
   instanceType: string,
-  places: readonly CoefficientPlace[],
   load: number | null,
   criteria: readonly RequestedCriterion[],
+  places: readonly CoefficientPlace[] = coefficientPlaces(context, provider),
 ): Promise<CoefficientRow[]> {
   const [defaultPlace, located, ...others] = places;
   const base = await coefficientRow(context, provider, instanceType, defaultPlace, load, criteria);
