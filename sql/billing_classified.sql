@@ -3,7 +3,10 @@
 --
 -- Reads the view billing_lines and the table billing_places (provider, spelling, place: a region
 -- spelling made lower case without blanks, hyphens and underscores, and the place of the
--- coefficient table it stands for). A compute line's hours are its quantity in its unit.
+-- coefficient table it stands for). A compute line's hours are its quantity in its unit (none
+-- when something keeps it from being evaluated). Missing keys are compared as '': an engine may
+-- give them rows of their own (DuckDB does, so that every line finds exactly one row in each
+-- table and the lines come out in the order they were read).
 SELECT
   u.*,
   CASE
@@ -17,7 +20,12 @@ SELECT
     WHEN u.billing_instance_type IS NULL THEN 'unknown instance type'
     ELSE NULL
   END AS billing_problem,
-  CASE WHEN u.billing_line_kind = 'compute' THEN u.billing_quantity * u.billing_unit_hours END AS hours
+  CASE
+    WHEN u.billing_line_kind = 'compute' AND u.billing_quantity >= 0 AND u.billing_place IS NOT NULL
+      AND u.billing_instance_type IS NOT NULL
+      THEN u.billing_quantity * u.billing_unit_hours
+    ELSE NULL
+  END AS hours
 FROM (
   SELECT
     l.*,
@@ -40,8 +48,14 @@ FROM (
       WHEN NULLIF(TRIM(l.billing_region), '') IS NULL THEN ''
       ELSE r.place
     END AS billing_place
-  FROM billing_lines l
+  FROM (
+    SELECT
+      b.*,
+      COALESCE(LOWER(REPLACE(REPLACE(REPLACE(TRIM(b.billing_region), ' ', ''), '-', ''), '_', '')), '')
+        AS billing_region_key
+    FROM billing_lines b
+  ) l
   LEFT JOIN billing_places r
-    ON r.provider = l.billing_provider
-    AND r.spelling = LOWER(REPLACE(REPLACE(REPLACE(TRIM(l.billing_region), ' ', ''), '-', ''), '_', ''))
+    ON r.provider = COALESCE(l.billing_provider, '')
+    AND r.spelling = l.billing_region_key
 ) u

@@ -63,13 +63,22 @@ export async function createTable(
   await connection.run(
     `CREATE OR REPLACE TABLE ${identifier(name)} (${columns.map(([column, type]) => `${identifier(column)} ${type}`).join(", ")})`,
   );
+  await appendRows(connection, name, rows);
+}
+
+/** Appends rows to a table (a number goes to a DOUBLE column, anything else as text). */
+export async function appendRows(
+  connection: DuckDBConnection,
+  name: string,
+  rows: Iterable<readonly Cell[]>,
+): Promise<void> {
   const appender = await connection.createAppender(name);
   for (const row of rows) {
-    row.forEach((cell, index) => {
+    for (const cell of row) {
       if (cell === null) appender.appendNull();
-      else if (columns[index][1] === "DOUBLE") appender.appendDouble(cell as number);
-      else appender.appendVarchar(String(cell));
-    });
+      else if (typeof cell === "number") appender.appendDouble(cell);
+      else appender.appendVarchar(cell);
+    }
     appender.endRow();
   }
   appender.closeSync();

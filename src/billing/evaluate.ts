@@ -10,7 +10,8 @@
  * renamed to the output once complete.
  */
 
-import { renameSync } from "node:fs";
+import { createReadStream, renameSync, rmSync } from "node:fs";
+import { createGunzip } from "node:zlib";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { RequestedCriterion } from "../engine/index.js";
 import { impactColumn, PHASES, type Phase } from "../output/columns.js";
@@ -22,7 +23,15 @@ import {
 } from "../service/coefficients.js";
 import type { EditionContext } from "../service/context.js";
 import { loadCoefficients } from "./coefficientParquet.js";
-import { createTable, type Database, identifier, literal, openDatabase } from "./duckdb.js";
+import {
+  appendRows,
+  type Cell,
+  createTable,
+  type Database,
+  identifier,
+  literal,
+  openDatabase,
+} from "./duckdb.js";
 import {
   absentColumns,
   BILLING_FORMATS,
@@ -69,6 +78,8 @@ export class BillingStrictStop extends Error {}
 export interface LineGroup {
   readonly provider: string | null;
   readonly instanceType: string | null;
+  /** The region as billed, as the places table spells it ('' for none). */
+  readonly regionKey: string;
   readonly place: string | null;
   readonly problem: string | null;
   readonly lines: number;
@@ -110,9 +121,37 @@ async function readFailing<T>(run: () => Promise<T>, file: string): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    const message = (error as Error).message.split("\n").filter((line) => line.trim() !== "");
-    throw new BillingReadError(`${file}: cannot be read to its end: ${message.slice(0, 6).join(" ")}`);
+    throw new BillingReadError(await readFailure(file, (error as Error).message));
   }
+}
+
+/** The lines of a gzipped file before its stream ends early, or null when it is whole. */
+async function gzipCutAfter(file: string): Promise<number | null> {
+  let lines = 0;
+  try {
+    for await (const chunk of createReadStream(file).pipe(createGunzip())) {
+      for (const byte of chunk as Buffer) if (byte === 10) lines += 1;
+    }
+    return null;
+  } catch {
+    return lines;
+  }
+}
+
+/** What DuckDB's failure to read a file says, in a line: where (its line) and why. */
+async function readFailure(file: string, message: string): Promise<string> {
+  if (file.toLowerCase().endsWith(".gz")) {
+    const cutAfter = await gzipCutAfter(file);
+    if (cutAfter !== null)
+      return `${file}: the gzip file is cut short after line ${cutAfter}; nothing written`;
+  }
+  const line = /Line: (\d+)/.exec(message)?.[1];
+  const reason = /Invalid unicode/i.test(message)
+    ? "not UTF-8"
+    : /unterminated quote|Expected Number of Columns|columns/i.test(message)
+      ? "a malformed line (is the file cut short?)"
+      : (message.split("\n")[0] ?? message).slice(0, 300);
+  return `${file}: ${line === undefined ? "" : `line ${line}: `}${reason}; nothing written`;
 }
 
 async function columnsOf(connection: DuckDBConnection, query: string): Promise<string[]> {
@@ -141,7 +180,7 @@ async function lineGroups(connection: DuckDBConnection, file: string): Promise<L
   const reader = await readFailing(
     () =>
       connection.runAndReadAll(
-        `SELECT billing_provider, billing_instance_type, billing_place, billing_problem,
+        `SELECT billing_provider, billing_instance_type, billing_region_key, billing_place, billing_problem,
            COUNT(*)::DOUBLE AS lines, COALESCE(SUM(hours), 0) AS hours
          FROM billing_classified GROUP BY ALL`,
       ),
@@ -150,6 +189,7 @@ async function lineGroups(connection: DuckDBConnection, file: string): Promise<L
   return reader.getRowObjects().map((row) => ({
     provider: row.billing_provider === null ? null : String(row.billing_provider),
     instanceType: row.billing_instance_type === null ? null : String(row.billing_instance_type),
+    regionKey: String(row.billing_region_key),
     place: row.billing_place === null ? null : String(row.billing_place),
     problem: row.billing_problem === null ? null : String(row.billing_problem),
     lines: Number(row.lines),
@@ -208,6 +248,69 @@ function totalsOf(
     }
   }
   return totals;
+}
+
+/**
+ * DuckDB's hash joins put a chunk's lines without a match after those with one: so that the lines
+ * come out in the order they were read, every line finds exactly one row of each small table.
+ * The keys the export holds (from the first pass) get rows of their own where the tables have
+ * none: a region not known (its place empty, so the line is a bad row), a line without provider or
+ * instance type (keys ''), an instance type not matched, and their coefficients (all empty).
+ */
+async function completeTables(
+  connection: DuckDBConnection,
+  groups: readonly LineGroup[],
+  matches: ReadonlyMap<string, InstanceMatch>,
+): Promise<void> {
+  const known = await connection.runAndReadAll("SELECT provider, spelling FROM billing_places");
+  const places = new Set(known.getRowObjects().map((row) => key(String(row.provider), String(row.spelling))));
+  const unknownPlaces = new Map<string, Cell[]>();
+  const matchRows = new Map<string, Cell[]>();
+  for (const match of matches.values()) {
+    matchRows.set(key(match.provider, match.billingInstanceType), [
+      match.provider,
+      match.billingInstanceType,
+      match.matchedInstanceType,
+      match.warning,
+    ]);
+  }
+  for (const group of groups) {
+    const provider = group.provider ?? "";
+    if (!places.has(key(provider, group.regionKey))) {
+      unknownPlaces.set(key(provider, group.regionKey), [provider, group.regionKey, null]);
+    }
+    const type = group.instanceType ?? "";
+    if (!matchRows.has(key(provider, type))) matchRows.set(key(provider, type), [provider, type, null, null]);
+  }
+  await appendRows(connection, "billing_places", unknownPlaces.values());
+  await createTable(connection, "instance_matches", MATCH_COLUMNS, matchRows.values());
+}
+
+const MATCH_COLUMNS = [
+  ["provider", "VARCHAR"],
+  ["billing_instance_type", "VARCHAR"],
+  ["matched_instance_type", "VARCHAR"],
+  ["match_warning", "VARCHAR"],
+] as const;
+
+/** Empty coefficient rows for the (provider, matched type, place) keys of the export the table lacks. */
+function missingCoefficients(
+  groups: readonly LineGroup[],
+  matches: ReadonlyMap<string, InstanceMatch>,
+  coefficients: ReadonlyMap<string, CoefficientRow>,
+  criteria: readonly RequestedCriterion[],
+): CoefficientRow[] {
+  const missing = new Map<string, CoefficientRow>();
+  const empty = criteria.map(() => ({ embedded: null, use: null }));
+  for (const group of groups) {
+    const provider = group.provider ?? "";
+    const matched = matches.get(key(provider, group.instanceType ?? ""))?.matchedInstanceType ?? "";
+    const place = group.place ?? "";
+    const id = key(provider, matched, place);
+    if (coefficients.has(id) || missing.has(id)) continue;
+    missing.set(id, { provider, instanceType: matched, region: place, usageLocation: null, perHour: empty });
+  }
+  return [...missing.values()];
 }
 
 /** The output's columns: the file's, then what the billing adds (numbers as text without float noise in CSV). */
@@ -322,24 +425,17 @@ export async function evaluateBillingExport(
     // Each billed instance type is matched once, whatever its number of lines.
     const matches = new Map<string, InstanceMatch>();
     for (const group of groups) {
-      if (group.problem !== null || group.provider === null || group.instanceType === null) continue;
+      if (group.provider === null || group.instanceType === null) continue;
       const id = key(group.provider, group.instanceType);
       if (!matches.has(id)) matches.set(id, await matchInstance(context, group.provider, group.instanceType));
     }
-    await createTable(
-      connection,
-      "instance_matches",
-      [
-        ["provider", "VARCHAR"],
-        ["billing_instance_type", "VARCHAR"],
-        ["matched_instance_type", "VARCHAR"],
-        ["match_warning", "VARCHAR"],
-      ],
-      [...matches.values()].map((m) => [m.provider, m.billingInstanceType, m.matchedInstanceType, m.warning]),
-    );
     const coefficients = await coefficientsOf(context, [...matches.values()], load, criteria);
     const edition = context.service.edition.id;
-    await loadCoefficients(connection, edition, load, criteria, coefficients.values());
+    await completeTables(connection, groups, matches);
+    await loadCoefficients(connection, edition, load, criteria, [
+      ...coefficients.values(),
+      ...missingCoefficients(groups, matches, coefficients, criteria),
+    ]);
     const impactColumnNames = billingImpactColumns(criteria, request.ranges);
     const temporary = partial(request.output);
     await readFailing(
@@ -362,6 +458,10 @@ export async function evaluateBillingExport(
       totals: totalsOf(groups, matches, coefficients, criteria),
       impactColumns: impactColumnNames,
     };
+  } catch (error) {
+    rmSync(partial(request.output), { force: true });
+    if (request.groupsOutput !== null) rmSync(partial(request.groupsOutput), { force: true });
+    throw error;
   } finally {
     db.close();
   }

@@ -184,32 +184,33 @@ export async function coefficientsMain(argv: readonly string[], io: BillingIo): 
   }
 }
 
+/** The options of `evaluate <billing export>`. */
+const EVALUATE_OPTIONS = {
+  help: { type: "boolean", short: "h", default: false },
+  strict: { type: "boolean", default: false },
+  ranges: { type: "boolean", default: false },
+  "group-by": { type: "string" },
+  "instance-type-column": { type: "string" },
+  input: { type: "string" },
+  output: { type: "string" },
+  format: { type: "string" },
+  edition: { type: "string" },
+  criteria: { type: "string" },
+  load: { type: "string" },
+} as const;
+
 function billingRequestOf(
   argv: readonly string[],
   scratchOutput: string,
 ): { request: BillingRequest; edition?: string; toStdout: boolean } {
   const { values, positionals } = parseArgs({
-    args: [...argv],
+    args: argv.slice(1),
     allowPositionals: true,
-    options: {
-      input: { type: "string" },
-      edition: { type: "string" },
-      criteria: { type: "string" },
-      ranges: { type: "boolean", default: false },
-      load: { type: "string" },
-      format: { type: "string" },
-      output: { type: "string" },
-      "group-by": { type: "string" },
-      "instance-type-column": { type: "string" },
-      strict: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
+    options: EVALUATE_OPTIONS,
   });
   if (values.help) throw new UsageError("");
-  const [command, file, ...rest] = positionals;
-  if (command !== "evaluate" || file === undefined || rest.length > 0) {
-    throw new UsageError("evaluate takes one billing export");
-  }
+  if (positionals.length !== 1) throw new UsageError("evaluate takes one billing export");
+  const [file] = positionals;
   const input = values.input ?? null;
   if (input !== null && !(BILLING_FORMAT_NAMES as readonly string[]).includes(input)) {
     throw new UsageError(`--input is ${BILLING_FORMAT_NAMES.join(", ")} for a billing export, not ${input}`);
