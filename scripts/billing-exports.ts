@@ -148,7 +148,7 @@ SELECT
   'ea-1' AS BillingAccountId, 'sub-' || (i % 7) AS SubscriptionId, DATE '2026-10-01' + CAST(i % 30 AS INTEGER) AS Date,
   CASE WHEN kind = 'vm' THEN 'Virtual Machines' ELSE 'Storage' END AS MeterCategory,
   meter_subcategory AS MeterSubCategory, meter AS MeterName,
-  CASE WHEN kind = 'vm' THEN ${pick(AZURE_SPELLINGS, 3)} ELSE 'West Europe' END AS ResourceLocation,
+  CASE WHEN kind = 'vm' THEN ${pick(AZURE_SPELLINGS, 5)} ELSE 'West Europe' END AS ResourceLocation,
   CASE WHEN kind = 'vm' AND i % 3 = 1 THEN quantity / 10 ELSE quantity END AS Quantity,
   CASE WHEN kind = 'vm' AND i % 3 = 1 THEN '10 Hours' WHEN kind = 'vm' THEN '1 Hour' ELSE '1 GB/Month' END AS UnitOfMeasure,
   round(cost, 6) AS CostInBillingCurrency, CASE WHEN i % 50 = 3 THEN 'Purchase' ELSE 'Usage' END AS ChargeType,

@@ -41,6 +41,7 @@ import {
   recognisedFormat,
   unrecognisedHeader,
 } from "./formats.js";
+import { csvHeader } from "./header.js";
 import { type InstanceMatch, matchInstance } from "./matching.js";
 import { billingPlaces } from "./places.js";
 import { impactsQuery, sqlQuery } from "./queries.js";
@@ -111,10 +112,14 @@ function partial(file: string): string {
   return `${file}.partial`;
 }
 
-/** The file as a table function: Parquet by its name, CSV (gzipped or not) otherwise, every cell as text. */
-function sourceOf(file: string): string {
-  if (file.toLowerCase().endsWith(".parquet")) return `read_parquet(${literal(file)})`;
-  return `read_csv(${literal(file)}, header = true, all_varchar = true, delim = ',', quote = '"', escape = '"', compression = 'auto', strict_mode = true)`;
+/**
+ * The file as a table function: Parquet by its name, else CSV (gzipped or not) with the columns of
+ * its header, every cell as text, read strictly (a line with too few or too many cells is an error).
+ */
+function sourceOf(file: string, header: readonly string[] | null): string {
+  if (header === null) return `read_parquet(${literal(file)})`;
+  const columns = header.map((name) => `${literal(name)}: 'VARCHAR'`).join(", ");
+  return `read_csv(${literal(file)}, auto_detect = false, header = true, columns = {${columns}}, delim = ',', quote = '"', escape = '"', compression = 'auto', strict_mode = true)`;
 }
 
 async function readFailing<T>(run: () => Promise<T>, file: string): Promise<T> {
@@ -367,7 +372,14 @@ async function prepareViews(
   request: BillingRequest,
 ): Promise<{ header: string[]; format: BillingFormat }> {
   const { connection } = db;
-  const source = sourceOf(request.file);
+  const parquet = request.file.toLowerCase().endsWith(".parquet");
+  const csvColumns = parquet ? null : csvHeader(request.file);
+  if (!parquet && csvColumns === null) {
+    throw new BillingReadError(
+      `${request.file}: line 1: no header (an empty file, or not CSV); nothing written`,
+    );
+  }
+  const source = sourceOf(request.file, csvColumns);
   const header = await readFailing(() => columnsOf(connection, `SELECT * FROM ${source}`), request.file);
   const format = request.input === null ? recognisedFormat(header) : BILLING_FORMATS[request.input];
   if (format === null || missingColumns(format, header).length > 0) {
