@@ -25,6 +25,8 @@ export async function openDatabase(): Promise<Database> {
     memory_limit: MEMORY_LIMIT,
     temp_directory: join(scratch, "spill"),
     preserve_insertion_order: "true",
+    // One thread: with two, the joins interleave the chunks of the two threads and the lines
+    // no longer come out in the order they were read.
     threads: "1",
   });
   const connection = await instance.connect();
