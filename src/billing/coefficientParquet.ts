@@ -5,8 +5,13 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { RequestedCriterion } from "../engine/index.js";
+import {
+  coefficientCells,
+  coefficientColumns,
+  impactSlots,
+  KEY_COLUMNS,
+} from "../service/coefficientColumns.js";
 import type { CoefficientRow, CoefficientTable } from "../service/coefficients.js";
-import { coefficientColumns, impactSlots, KEY_COLUMNS, slotValue } from "./coefficientColumns.js";
 import { type Cell, createTable, literal, openDatabase } from "./duckdb.js";
 
 /** Fills the table `coefficients` (key columns as text, `load` and impacts as doubles). */
@@ -20,17 +25,7 @@ export async function loadCoefficients(
   const slots = impactSlots(criteria);
   const textColumns = KEY_COLUMNS.length - 1;
   const cells = function* (): Generator<Cell[]> {
-    for (const row of rows) {
-      yield [
-        edition,
-        row.provider,
-        row.instanceType,
-        row.region,
-        row.usageLocation,
-        load,
-        ...slots.map((slot) => slotValue(row, slot)),
-      ];
-    }
+    for (const row of rows) yield coefficientCells(edition, load, slots, row);
   };
   await createTable(
     connection,

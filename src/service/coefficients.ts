@@ -173,13 +173,18 @@ export function coefficientTable(context: EditionContext, request: CoefficientRe
     let sinceTurn = 0;
     for (const { provider, ids, places } of plan) {
       for (const id of ids) {
-        const instanceRows = await instanceCoefficientRows(context, provider, id, load, criteria, places).catch(
-          (error: unknown) => {
-            // An instance the single route cannot evaluate (its platform missing, §19.7.2) has no row.
-            if (error instanceof DomainError && error.kind === "NOT_FOUND") return [];
-            throw error;
-          },
-        );
+        const instanceRows = await instanceCoefficientRows(
+          context,
+          provider,
+          id,
+          load,
+          criteria,
+          places,
+        ).catch((error: unknown) => {
+          // An instance the single route cannot evaluate (its platform missing, §19.7.2) has no row.
+          if (error instanceof DomainError && error.kind === "NOT_FOUND") return [];
+          throw error;
+        });
         yield* instanceRows;
         sinceTurn += places.length;
         if (sinceTurn >= ROWS_PER_TURN) {
