@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { KEY_COLUMNS } from "../../src/service/coefficientColumns.js";
 import { coefficientCriteria } from "../../src/service/coefficients.js";
 import { call } from "../support/rest.js";
 import { app, editionContext, expectClose, routeRaw } from "./support.js";
@@ -14,14 +15,7 @@ describe("the coefficient table over REST and GraphQL", () => {
     const { columns, rows, edition, load } = answer.body;
     expect(edition).toBe("2.4.1");
     expect(load).toBe(30);
-    expect(columns.slice(0, 6)).toEqual([
-      "edition",
-      "provider",
-      "instance_type",
-      "region",
-      "usage_location",
-      "load",
-    ]);
+    expect(columns.slice(0, KEY_COLUMNS.length)).toEqual([...KEY_COLUMNS]);
     expect(columns).toContain("gwp_use_kgco2eq_max_per_hour");
     expect(rows.length).toBeGreaterThan(10);
     const paris = rows.find((row: unknown[]) => row[3] === "eu-west-3");
