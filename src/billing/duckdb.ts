@@ -19,15 +19,24 @@ export interface Database {
   close(): void;
 }
 
+/** Threads of a pass whose order does not matter (the first pass groups the lines). */
+export const GROUPING_THREADS = 2;
+
+/**
+ * Sets the threads of the next statements. The pass that writes the lines runs on one: with two,
+ * the joins interleave the chunks of the two threads and the lines no longer come out in the
+ * order they were read.
+ */
+export async function useThreads(connection: DuckDBConnection, threads: number): Promise<void> {
+  await connection.run(`SET threads = ${Math.max(1, Math.floor(threads))}`);
+}
+
 export async function openDatabase(): Promise<Database> {
   const scratch = mkdtempSync(join(tmpdir(), "impact-billing-"));
   const instance = await DuckDBInstance.create(":memory:", {
     memory_limit: MEMORY_LIMIT,
     temp_directory: join(scratch, "spill"),
     preserve_insertion_order: "true",
-    // One thread: with two, the joins interleave the chunks of the two threads and the lines
-    // no longer come out in the order they were read.
-    threads: "1",
   });
   const connection = await instance.connect();
   // The export is the probe side of every join, whatever its size: its lines come out in its order.

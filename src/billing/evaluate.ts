@@ -28,9 +28,11 @@ import {
   type Cell,
   createTable,
   type Database,
+  GROUPING_THREADS,
   identifier,
   literal,
   openDatabase,
+  useThreads,
 } from "./duckdb.js";
 import {
   absentColumns,
@@ -426,7 +428,9 @@ export async function evaluateBillingExport(
     const { connection } = db;
     const { header, format } = await prepareViews(db, context, knownRegions, request);
     const groupColumns = request.groupBy.map((name) => headerColumn(header, name, "--group-by"));
+    await useThreads(connection, GROUPING_THREADS);
     const groups = await lineGroups(connection, request.file);
+    await useThreads(connection, 1);
     const bad = groups.filter((group) => group.problem?.startsWith("bad row") ?? false);
     if (request.strict && bad.length > 0) {
       const lines = bad.reduce((sum, group) => sum + group.lines, 0);
