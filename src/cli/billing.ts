@@ -8,7 +8,9 @@
  */
 
 import { once } from "node:events";
-import { createReadStream, rmSync, statSync } from "node:fs";
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
@@ -170,7 +172,6 @@ export async function coefficientsMain(argv: readonly string[], io: BillingIo): 
     if (format === "parquet") {
       await writeCoefficientParquet(table, values.output as string);
     } else if (values.output !== undefined) {
-      const { createWriteStream } = await import("node:fs");
       await pipeline(coefficientCsv(table), createWriteStream(values.output));
     } else {
       for await (const chunk of coefficientCsv(table)) await write(io.stdout, chunk);
@@ -243,9 +244,6 @@ function billingRequestOf(
 
 /** `impact-service evaluate <billing export> …`; the exit code. */
 export async function billingMain(argv: readonly string[], io: BillingIo): Promise<number> {
-  const { mkdtempSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const { join } = await import("node:path");
   const scratch = mkdtempSync(join(tmpdir(), "impact-billing-out-"));
   try {
     let parsed: ReturnType<typeof billingRequestOf>;
