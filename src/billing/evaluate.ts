@@ -10,8 +10,7 @@
  * renamed to the output once complete.
  */
 
-import { createReadStream, renameSync, rmSync } from "node:fs";
-import { createGunzip } from "node:zlib";
+import { renameSync, rmSync } from "node:fs";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { RequestedCriterion } from "../engine/index.js";
 import { impactColumn, PHASES, type Phase } from "../output/columns.js";
@@ -47,6 +46,7 @@ import { csvHeader } from "./header.js";
 import { type InstanceMatch, matchInstance } from "./matching.js";
 import { billingPlaces } from "./places.js";
 import { impactsQuery, sqlQuery } from "./queries.js";
+import { BillingReadError, readFailing } from "./readErrors.js";
 
 export interface BillingRequest {
   readonly file: string;
@@ -72,8 +72,7 @@ export interface BillingRequest {
 
 /** The export or the request cannot be read as asked (the command's usage): nothing was written. */
 export class BillingInputError extends Error {}
-/** The file is not readable to its end (cut short, not UTF-8, a malformed line): nothing was written. */
-export class BillingReadError extends Error {}
+export { BillingReadError };
 /** --strict and a bad row: nothing was written. */
 export class BillingStrictStop extends Error {}
 
@@ -122,43 +121,6 @@ function sourceOf(file: string, header: readonly string[] | null): string {
   if (header === null) return `read_parquet(${literal(file)})`;
   const columns = header.map((name) => `${literal(name)}: 'VARCHAR'`).join(", ");
   return `read_csv(${literal(file)}, auto_detect = false, header = true, columns = {${columns}}, delim = ',', quote = '"', escape = '"', compression = 'auto', strict_mode = true)`;
-}
-
-async function readFailing<T>(run: () => Promise<T>, file: string): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw new BillingReadError(await readFailure(file, (error as Error).message));
-  }
-}
-
-/** The lines of a gzipped file before its stream ends early, or null when it is whole. */
-async function gzipCutAfter(file: string): Promise<number | null> {
-  let lines = 0;
-  try {
-    for await (const chunk of createReadStream(file).pipe(createGunzip())) {
-      for (const byte of chunk as Buffer) if (byte === 10) lines += 1;
-    }
-    return null;
-  } catch {
-    return lines;
-  }
-}
-
-/** What DuckDB's failure to read a file says, in a line: where (its line) and why. */
-async function readFailure(file: string, message: string): Promise<string> {
-  if (file.toLowerCase().endsWith(".gz")) {
-    const cutAfter = await gzipCutAfter(file);
-    if (cutAfter !== null)
-      return `${file}: the gzip file is cut short after line ${cutAfter}; nothing written`;
-  }
-  const line = /Line: (\d+)/.exec(message)?.[1];
-  const reason = /Invalid unicode/i.test(message)
-    ? "not UTF-8"
-    : /unterminated quote|Expected Number of Columns|columns/i.test(message)
-      ? "a malformed line (is the file cut short?)"
-      : (message.split("\n")[0] ?? message).slice(0, 300);
-  return `${file}: ${line === undefined ? "" : `line ${line}: `}${reason}; nothing written`;
 }
 
 async function columnsOf(connection: DuckDBConnection, query: string): Promise<string[]> {
