@@ -94,6 +94,20 @@ module.exports = {
       to: { path: "^src/", pathNot: "^src/output/" },
     },
     {
+      name: "billing-below-the-command-line",
+      comment: "src/billing (billing exports joined with the coefficient table on DuckDB) is a use case of the command line beside the transports: it reads the use cases of src/service (the coefficient table, instance matching) and the engine's catalogue, and never a transport (schema, rest, http, server, lifecycle) nor the command line; nothing below the command line imports it.",
+      severity: "error",
+      from: { path: "^src/billing/" },
+      to: { path: `${ABOVE_SERVICE}|^src/cli/|${TRANSPORT_PACKAGES}|${NETWORK_MODULES}` },
+    },
+    {
+      name: "billing-imported-only-by-the-command-line",
+      comment: "Only the command line (src/cli) runs billing exports; the service, engine, data and transports do not import src/billing (the REST route and GraphQL field of the coefficient table go through src/service).",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/(billing|cli)/" },
+      to: { path: "^src/billing/" },
+    },
+    {
       name: "rest-imports-nothing-of-engine",
       comment: "src/rest is a transport over the GraphQL schema and the use-case layer (src/service): what it needs of the engine's catalogue (criteria, device kinds) comes through src/service, never from src/engine.",
       severity: "error",

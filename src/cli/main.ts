@@ -19,6 +19,7 @@ import {
 import { withoutControls } from "../output/text.js";
 import { csvWriter, totalsJson, xlsxWriter } from "../output/writers.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
+import { isBillingInvocation } from "./billingDispatch.js";
 import type { ChunkEvaluator } from "./chunk.js";
 import { type Options, optionsOf, USAGE, UsageError } from "./options.js";
 import { createProgress } from "./progress.js";
@@ -311,6 +312,10 @@ function interruptedCode(reason: unknown): number {
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   // A closed stderr (`2>&-`, a reader gone) must not end the run with an unhandled error.
   io.stderr.on?.("error", () => {});
+  if (argv[0] === "coefficients") return (await import("./billing.js")).coefficientsMain(argv.slice(1), io);
+  if (argv[0] === "evaluate" && isBillingInvocation(argv.slice(1))) {
+    return (await import("./billing.js")).billingMain(argv, io);
+  }
   let options: Options;
   let maxLineBytes: number;
   try {

@@ -118,6 +118,18 @@ const ANSWERS = {
       properties: { provider: { type: "string" }, region: { type: "string" } },
     },
   },
+  CloudCoefficients: {
+    type: "object",
+    required: ["edition", "columns", "rows"],
+    description:
+      "Per-hour embedded and use impacts (value, min, max; unrounded) of each instance type and place: rows of cells in the order of columns.",
+    properties: {
+      edition: { type: "string" },
+      load: { type: ["number", "null"] },
+      columns: { type: "array", items: { type: "string" } },
+      rows: { type: "array", items: { type: "array", items: { type: ["string", "number", "null"] } } },
+    },
+  },
   ConsumptionProfile: {
     type: "object",
     description: "power (W) = a·ln(b·(load + c)) + d, load in %.",

@@ -1,4 +1,5 @@
 import { cloudRoutes } from "./cloud.js";
+import { coefficientRoutes } from "./coefficients.js";
 import type { Route } from "./common.js";
 import { componentRoutes } from "./components.js";
 import { deviceRoutes } from "./devices.js";
@@ -12,6 +13,7 @@ export const ROUTES: readonly Route[] = [
   ...componentRoutes(),
   ...utilsRoutes,
   ...cloudRoutes,
+  ...coefficientRoutes,
   ...profileRoutes,
   ...deviceRoutes,
 ];

@@ -12,6 +12,7 @@ import "./terminal.js";
 import "./iot.js";
 import "./version.js";
 import "./editions.js";
+import "./coefficients.js";
 
 /** The GraphQL schema, built once (code first), sorted so the emitted SDL is stable. */
 export function buildSchema(): GraphQLSchema {

@@ -1,0 +1,21 @@
+-- An Azure cost export (usage details: actual or amortized cost, EA or MCA) as billing lines.
+--
+-- Reads the view billing_export: the file as it is, plus billing_type_hint (empty for an Azure
+-- export); a column of this query that the file lacks is present and empty. Compute lines are the
+-- Virtual Machines meters (Spot and Low Priority included); the instance type is the meter name
+-- (D4ads v5 Spot: d4ads_v5), the hours the quantity in its unit (1 Hour, 10 Hours). The query
+-- keeps to what Spark SQL, Trino, BigQuery and DuckDB share.
+SELECT
+  e.*,
+  'azure' AS billing_provider,
+  CASE
+    WHEN COALESCE(e.ChargeType, 'Usage') <> 'Usage' THEN 'not compute'
+    WHEN e.MeterCategory = 'Virtual Machines' THEN 'compute'
+    ELSE 'not compute'
+  END AS billing_line_kind,
+  REPLACE(TRIM(REPLACE(REPLACE(e.MeterName, ' Low Priority', ''), ' Spot', '')), ' ', '_')
+    AS billing_instance_type,
+  TRY_CAST(e.Quantity AS DOUBLE) AS billing_quantity,
+  e.UnitOfMeasure AS billing_unit,
+  e.ResourceLocation AS billing_region
+FROM billing_export e

@@ -1,0 +1,31 @@
+-- An AWS Cost and Usage Report (CUR 2.0) as billing lines.
+--
+-- Reads the view billing_export: the file as it is, plus billing_type_hint (empty for a CUR); a
+-- column of this query that the file lacks is present and empty. Compute lines are the usage
+-- (plain, discounted, Savings-Plan-covered) of EC2 instances, RDS instances and OpenSearch
+-- domains; the instance type is product_instance_type, else the end of the usage type
+-- (EUW2-BoxUsage:t3.xlarge). The query keeps to what Spark SQL, Trino, BigQuery and DuckDB share.
+SELECT
+  e.*,
+  'aws' AS billing_provider,
+  CASE
+    WHEN e.line_item_line_item_type NOT IN ('Usage', 'DiscountedUsage', 'SavingsPlanCoveredUsage')
+      THEN 'not compute'
+    WHEN ((e.line_item_product_code = 'AmazonEC2' AND e.line_item_operation LIKE 'RunInstances%')
+        OR (e.line_item_product_code = 'AmazonRDS' AND e.line_item_operation LIKE 'CreateDBInstance%')
+        OR (e.line_item_product_code = 'AmazonES' AND e.line_item_operation = 'ESDomain'))
+      AND (NULLIF(TRIM(e.product_instance_type), '') IS NOT NULL
+        OR e.line_item_usage_type LIKE '%BoxUsage:%' OR e.line_item_usage_type LIKE '%SpotUsage:%'
+        OR e.line_item_usage_type LIKE '%DedicatedUsage:%' OR e.line_item_usage_type LIKE '%InstanceUsage%:%'
+        OR e.line_item_usage_type LIKE '%Multi-AZUsage%:%' OR e.line_item_usage_type LIKE '%ESInstance:%')
+      THEN 'compute'
+    ELSE 'not compute'
+  END AS billing_line_kind,
+  COALESCE(
+    NULLIF(TRIM(e.product_instance_type), ''),
+    NULLIF(REGEXP_EXTRACT(e.line_item_usage_type, ':([^:]+)$', 1), '')
+  ) AS billing_instance_type,
+  TRY_CAST(e.line_item_usage_amount AS DOUBLE) AS billing_quantity,
+  COALESCE(e.pricing_unit, 'Hrs') AS billing_unit,
+  e.product_region_code AS billing_region
+FROM billing_export e

@@ -1,0 +1,105 @@
+/*
+ * The billing exports read as they are, each recognised by its header: the columns it must have
+ * (one of several spellings where its versions differ) and the other columns its query reads
+ * (present and empty when a file lacks them). Column names are matched without regard to case:
+ * Azure writes `MeterCategory` in some exports and `meterCategory` in others.
+ */
+
+export const BILLING_FORMAT_NAMES = ["focus", "cur", "azure"] as const;
+export type BillingFormatName = (typeof BILLING_FORMAT_NAMES)[number];
+
+export interface BillingFormat {
+  readonly name: BillingFormatName;
+  /** As the summary and errors name it. */
+  readonly title: string;
+  /** Columns it must have; an inner list is one column spelled as any of its versions spell it. */
+  readonly required: readonly (string | readonly string[])[];
+  /** Columns its query reads besides (added empty when the file lacks them). */
+  readonly optional: readonly string[];
+  /** Its query (sql/), from the file as it is to billing lines. */
+  readonly linesQuery: string;
+}
+
+export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>> = {
+  focus: {
+    name: "focus",
+    title: "FOCUS 1.0–1.2",
+    required: [
+      ["ServiceProviderName", "ProviderName"],
+      "ChargeCategory",
+      "ServiceName",
+      "ConsumedQuantity",
+      "ConsumedUnit",
+      "RegionId",
+    ],
+    // Both provider spellings are read (1.2's first); the x_ columns are the providers' own.
+    optional: [
+      "ServiceProviderName",
+      "ProviderName",
+      "SkuMeter",
+      "x_ServiceCode",
+      "x_Operation",
+      "x_UsageType",
+      "x_SkuMeterCategory",
+      "x_SkuMeterName",
+    ],
+    linesQuery: "billing_lines_focus.sql",
+  },
+  cur: {
+    name: "cur",
+    title: "AWS CUR 2.0",
+    required: [
+      "line_item_line_item_type",
+      "line_item_product_code",
+      "line_item_operation",
+      "line_item_usage_type",
+      "line_item_usage_amount",
+    ],
+    optional: ["product_instance_type", "pricing_unit", "product_region_code"],
+    linesQuery: "billing_lines_cur.sql",
+  },
+  azure: {
+    name: "azure",
+    title: "Azure cost export",
+    required: ["MeterCategory", "MeterName", "Quantity", "UnitOfMeasure", "ResourceLocation"],
+    optional: ["ChargeType", "MeterSubCategory"],
+    linesQuery: "billing_lines_azure.sql",
+  },
+};
+
+function spellings(column: string | readonly string[]): readonly string[] {
+  return typeof column === "string" ? [column] : column;
+}
+
+/** The required columns a header lacks for a format (each named by its first spelling). */
+export function missingColumns(format: BillingFormat, header: readonly string[]): string[] {
+  const present = new Set(header.map((name) => name.toLowerCase()));
+  return format.required
+    .filter((column) => !spellings(column).some((name) => present.has(name.toLowerCase())))
+    .map((column) => spellings(column).join(" or "));
+}
+
+/** The columns of a format's query that a header lacks (added empty to its view). */
+export function absentColumns(format: BillingFormat, header: readonly string[]): string[] {
+  const present = new Set(header.map((name) => name.toLowerCase()));
+  return format.optional.filter((name) => !present.has(name.toLowerCase()));
+}
+
+/** The format a header fits, the first that fits. */
+export function recognisedFormat(header: readonly string[]): BillingFormat | null {
+  for (const name of BILLING_FORMAT_NAMES) {
+    if (missingColumns(BILLING_FORMATS[name], header).length === 0) return BILLING_FORMATS[name];
+  }
+  return null;
+}
+
+/** Why a header fits no format (or not the one asked for): what each lacks, and the formats known. */
+export function unrecognisedHeader(header: readonly string[], asked: BillingFormatName | null): string {
+  const formats =
+    asked === null ? BILLING_FORMAT_NAMES.map((name) => BILLING_FORMATS[name]) : [BILLING_FORMATS[asked]];
+  const lacks = formats.map(
+    (format) => `${format.title} (--input ${format.name}) lacks ${missingColumns(format, header).join(", ")}`,
+  );
+  const known = BILLING_FORMAT_NAMES.map((name) => BILLING_FORMATS[name].title).join(", ");
+  return `the header fits no known billing export: ${lacks.join("; ")}. Known formats: ${known}.`;
+}

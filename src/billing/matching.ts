@@ -1,0 +1,61 @@
+/*
+ * The instance type a billing line names, matched to the edition's as the single route matches
+ * it (the exact id, else the closest id where the edition has a threshold, with its warning), once
+ * per distinct name of the export. Before that, the providers' billing spellings: an RDS type is
+ * the edition's own `db.` type where it lists one, else the type without `db.`; an OpenSearch type
+ * likewise with `.search` (or the `.elasticsearch` the data names them with); an Azure meter's
+ * case does not matter, nor its `Standard_` prefix (the edition's ids have it or not).
+ */
+
+import { instanceRow, providerTable } from "../service/cloud.js";
+import type { EditionContext } from "../service/context.js";
+import { DomainError } from "../service/errors.js";
+
+export interface InstanceMatch {
+  readonly provider: string;
+  readonly billingInstanceType: string;
+  /** Null: the edition has no such instance type. */
+  readonly matchedInstanceType: string | null;
+  /** Set when the name was matched approximately. */
+  readonly warning: string | null;
+}
+
+/** Longer billed names are not matched (no instance type comes near; matching cost grows with length). */
+const MAX_NAME_LENGTH = 100;
+
+/** The edition's spelling of a billed instance type, to match. */
+export function candidateName(context: EditionContext, provider: string, billed: string): string {
+  const ids = providerTable(context, provider)?.byId;
+  const listed = (name: string) => ids?.has(name) ?? false;
+  const name = billed.trim();
+  if (provider === "azure") {
+    // The edition's ids are spelled both ways (d4ads_v5, standard_d2as_v4).
+    const lower = name.toLowerCase();
+    const bare = lower.startsWith("standard_") ? lower.slice("standard_".length) : lower;
+    return !listed(bare) && listed(`standard_${bare}`) ? `standard_${bare}` : bare;
+  }
+  if (provider !== "aws") return name.toLowerCase();
+  if (name.startsWith("db.") && !listed(name)) return name.slice(3);
+  if (name.endsWith(".search") && !listed(name)) {
+    const base = name.slice(0, -".search".length);
+    return listed(`${base}.elasticsearch`) ? `${base}.elasticsearch` : base;
+  }
+  return name;
+}
+
+/** One billed name matched (null: unknown to the edition). */
+export async function matchInstance(
+  context: EditionContext,
+  provider: string,
+  billed: string,
+): Promise<InstanceMatch> {
+  const unmatched = { provider, billingInstanceType: billed, matchedInstanceType: null, warning: null };
+  if (!providerTable(context, provider) || billed.length > MAX_NAME_LENGTH) return unmatched;
+  try {
+    const { row, warning } = await instanceRow(context, provider, candidateName(context, provider, billed));
+    return { provider, billingInstanceType: billed, matchedInstanceType: row.id, warning };
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === "NOT_FOUND") return unmatched;
+    throw error;
+  }
+}

@@ -1,0 +1,47 @@
+/*
+ * A billing export DuckDB cannot read to its end, said in one line: where (its line) and why (cut
+ * short, not UTF-8, a malformed line), and that nothing was written.
+ */
+
+import { createReadStream } from "node:fs";
+import { createGunzip } from "node:zlib";
+
+/** The file is not readable to its end (cut short, not UTF-8, a malformed line): nothing was written. */
+export class BillingReadError extends Error {}
+
+export async function readFailing<T>(run: () => Promise<T>, file: string): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new BillingReadError(await readFailure(file, (error as Error).message));
+  }
+}
+
+/** The lines of a gzipped file before its stream ends early, or null when it is whole. */
+async function gzipCutAfter(file: string): Promise<number | null> {
+  let lines = 0;
+  try {
+    for await (const chunk of createReadStream(file).pipe(createGunzip())) {
+      for (const byte of chunk as Buffer) if (byte === 10) lines += 1;
+    }
+    return null;
+  } catch {
+    return lines;
+  }
+}
+
+/** What DuckDB's failure to read a file says, in a line: where (its line) and why. */
+async function readFailure(file: string, message: string): Promise<string> {
+  if (file.toLowerCase().endsWith(".gz")) {
+    const cutAfter = await gzipCutAfter(file);
+    if (cutAfter !== null)
+      return `${file}: the gzip file is cut short after line ${cutAfter}; nothing written`;
+  }
+  const line = /Line: (\d+)/.exec(message)?.[1];
+  const reason = /Invalid unicode/i.test(message)
+    ? "not UTF-8"
+    : /unterminated quote|Expected Number of Columns|columns/i.test(message)
+      ? "a malformed line (is the file cut short?)"
+      : (message.split("\n")[0] ?? message).slice(0, 300);
+  return `${file}: ${line === undefined ? "" : `line ${line}: `}${reason}; nothing written`;
+}

@@ -1,0 +1,89 @@
+/*
+ * The summary of a billing run, for stderr: what was read and what became of it, each unknown
+ * instance type and each kind of bad row once (with its rows and hours, never once per row), the
+ * approximate matches, and the totals of the evaluated lines.
+ */
+
+import { formatNumber } from "../output/columns.js";
+import type { BillingSummary, LineGroup } from "./evaluate.js";
+
+/** The fate of a group of lines, as the output's `status` spells it. */
+function statusOf(group: LineGroup, matched: (group: LineGroup) => string | null): string {
+  if (group.problem !== null) return group.problem;
+  return matched(group) === null ? "unknown instance type" : "evaluated";
+}
+
+interface Tally {
+  lines: number;
+  hours: number;
+}
+
+function add(tallies: Map<string, Tally>, key: string, group: LineGroup): void {
+  const tally = tallies.get(key) ?? { lines: 0, hours: 0 };
+  tally.lines += group.lines;
+  tally.hours += group.hours;
+  tallies.set(key, tally);
+}
+
+const rows = (count: number) => `${count} row${count === 1 ? "" : "s"}`;
+
+export function billingSummaryText(summary: BillingSummary, groupsOutput: string | null): string {
+  const matches = new Map(summary.matches.map((m) => [`${m.provider}\u0000${m.billingInstanceType}`, m]));
+  const matched = (group: LineGroup) =>
+    matches.get(`${group.provider}\u0000${group.instanceType}`)?.matchedInstanceType ?? null;
+  const byStatus = new Map<string, Tally>();
+  const unknown = new Map<string, Tally>();
+  const bad = new Map<string, Tally>();
+  let read = 0;
+  for (const group of summary.groups) {
+    read += group.lines;
+    const status = statusOf(group, matched);
+    const kind = status.startsWith("bad row")
+      ? "bad rows"
+      : status.startsWith("not evaluated")
+        ? "not evaluated"
+        : status;
+    add(byStatus, kind, group);
+    if (status === "unknown instance type")
+      add(unknown, `${group.provider ?? "?"} ${group.instanceType ?? "(no instance type found)"}`, group);
+    if (kind === "bad rows") add(bad, status, group);
+  }
+  const count = (kind: string) => byStatus.get(kind)?.lines ?? 0;
+  const out = [
+    `billing export ${summary.file}: ${summary.format.title}, edition ${summary.edition}`,
+    `  rows read: ${read}`,
+    `  evaluated: ${count("evaluated")} (${formatNumber(byStatus.get("evaluated")?.hours ?? 0)} hours)`,
+    `  not compute: ${count("not compute")}`,
+    `  unknown instance type: ${count("unknown instance type")}`,
+    `  bad rows: ${count("bad rows")}`,
+  ];
+  if (count("not evaluated") > 0) {
+    out.push(
+      `  not evaluated: ${count("not evaluated")} (Google Cloud bills cores and memory, not machine types: name a column holding the machine type with --instance-type-column)`,
+    );
+  }
+  if (unknown.size > 0) {
+    out.push("unknown instance types:");
+    for (const [name, tally] of [...unknown].sort((a, b) => b[1].lines - a[1].lines)) {
+      out.push(`  ${name}: ${rows(tally.lines)}, ${formatNumber(tally.hours)} h`);
+    }
+  }
+  if (bad.size > 0) {
+    out.push("bad rows:");
+    for (const [problem, tally] of bad) out.push(`  ${problem}: ${rows(tally.lines)}`);
+  }
+  const approximate = summary.matches.filter((m) => m.warning !== null);
+  if (approximate.length > 0) {
+    out.push("approximate instance-type matches:");
+    for (const m of approximate)
+      out.push(`  ${m.provider} ${m.billingInstanceType} -> ${m.matchedInstanceType}`);
+  }
+  out.push("totals of the evaluated lines:");
+  for (const total of summary.totals) {
+    out.push(
+      `  ${total.criterion.info.name} ${total.phase}: ${formatNumber(total.value)} ${total.criterion.info.unit} (min ${formatNumber(total.min)}, max ${formatNumber(total.max)})`,
+    );
+  }
+  if (groupsOutput !== null) out.push(`sums per group: ${groupsOutput}`);
+  return `${out.join("\n")}\n`;
+}

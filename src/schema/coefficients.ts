@@ -1,0 +1,108 @@
+import { coefficientCells, coefficientColumns, impactSlots } from "../service/coefficientColumns.js";
+import {
+  type CoefficientRow,
+  checkedLoad,
+  coefficientCriteria,
+  coefficientTable,
+  instanceCoefficientRows,
+} from "../service/coefficients.js";
+import type { EditionContext } from "../service/context.js";
+import { DomainError } from "../service/errors.js";
+import { builder } from "./builder.js";
+import { editionArg } from "./edition.js";
+import { spelledUseCase } from "./errors.js";
+import { CriterionEnum } from "./impact.js";
+
+/**
+ * The coefficient table of cloud instances (src/service/coefficients.ts) as columns and rows, the
+ * layout `impact-service coefficients` writes as CSV: per-hour embedded and use impacts of each
+ * instance type and place, with min and max, unrounded.
+ */
+interface CoefficientTableShape {
+  readonly edition: string;
+  readonly load: number | null;
+  readonly columns: readonly string[];
+  readonly rows: readonly (readonly (string | number | null)[])[];
+}
+
+async function coefficientShape(
+  context: EditionContext,
+  provider: string,
+  instanceType: string | null | undefined,
+  load: number | null | undefined,
+  criteria: readonly string[] | null | undefined,
+): Promise<CoefficientTableShape> {
+  const requested = coefficientCriteria(context, criteria);
+  const checkedLoadValue = checkedLoad(load);
+  let rows: CoefficientRow[] = [];
+  if (instanceType != null) {
+    if (!context.service.data.cloudInstances.get(provider)?.byId.has(instanceType)) {
+      throw new DomainError("NOT_FOUND", `${instanceType} at ${provider} not found`, ["instanceType"]);
+    }
+    rows = await instanceCoefficientRows(context, provider, instanceType, checkedLoadValue, requested);
+  } else {
+    for await (const row of coefficientTable(context, { provider, load, criteria }).rows) rows.push(row);
+  }
+  const edition = context.service.edition.id;
+  const slots = impactSlots(requested);
+  return {
+    edition,
+    load: checkedLoadValue,
+    columns: coefficientColumns(requested),
+    rows: rows.map((row) => coefficientCells(edition, checkedLoadValue, slots, row)),
+  };
+}
+
+const CoefficientTableRef = builder.objectRef<CoefficientTableShape>("CloudCoefficientTable").implement({
+  description:
+    "Per-hour impacts of cloud instances: for each instance type and place (a provider region, a usage location, or the edition's default, empty), the embedded and use impacts of one hour with min and max, unrounded — what cloudInstance computes for duration 1 before rounding. Over h hours an instance's impacts are these × h.",
+  fields: (t) => ({
+    edition: t.exposeString("edition", { description: "The edition the table was computed with." }),
+    load: t.float({
+      nullable: true,
+      description: "The constant load (%) of every instance; null: the archetypes' default.",
+      resolve: (table) => table.load,
+    }),
+    columns: t.exposeStringList("columns", {
+      description:
+        "Column names: edition, provider, instance_type, region, usage_location, load, then one per criterion, phase and bound, named with the unit (gwp_embedded_kgco2eq_per_hour, gwp_use_kgco2eq_min_per_hour…).",
+    }),
+    rows: t.field({
+      type: "JSON",
+      description: "The rows, each a list in the order of columns (null: empty place, or not implemented).",
+      resolve: (table) => table.rows,
+    }),
+  }),
+});
+
+const resolveCoefficients = spelledUseCase(coefficientShape);
+
+builder.queryFields((t) => ({
+  cloudCoefficients: t.field({
+    type: CoefficientTableRef,
+    description:
+      "The coefficient table of a provider's instance types (or of one): per-hour impacts per place, which a billing export's hours multiply (docs/billing.md).",
+    args: {
+      provider: t.arg.string({ required: true, description: "Provider id, e.g. aws." }),
+      instanceType: t.arg.string({ required: false, description: "Only this instance type (exact id)." }),
+      load: t.arg.float({
+        required: false,
+        description: "Constant load, 0–100 %; default: the archetypes'.",
+      }),
+      criteria: t.arg({
+        type: [CriterionEnum],
+        required: false,
+        description: "Criteria; default: the edition's.",
+      }),
+      edition: editionArg(t.arg),
+    },
+    resolve: (_root, args, context) =>
+      resolveCoefficients(
+        context.edition(args.edition),
+        args.provider,
+        args.instanceType,
+        args.load,
+        args.criteria,
+      ),
+  }),
+}));

@@ -1,0 +1,80 @@
+/*
+ * The coefficient table as columns: what `impact-service coefficients` writes (CSV, Parquet), what
+ * the billing query joins (sql/billing_impacts.sql), what the REST route and the GraphQL field
+ * answer and what another SQL engine loads. One row per provider, instance type and place; one
+ * column per criterion, phase and bound, per hour, named as the billing output's impact columns
+ * with `_per_hour`.
+ */
+
+import type { RequestedCriterion } from "../engine/index.js";
+import { type Bound, impactColumn, PHASES, type Phase } from "../output/columns.js";
+import type { CoefficientRow } from "./coefficients.js";
+
+/** The columns naming a row, before the impacts. */
+export const KEY_COLUMNS = [
+  "edition",
+  "provider",
+  "instance_type",
+  "region",
+  "usage_location",
+  "load",
+] as const;
+
+const BOUNDS: readonly Bound[] = ["value", "min", "max"];
+
+/** A per-hour impact column: the billing output's column with `_per_hour` (`gwp_use_kgco2eq_min_per_hour`). */
+export function perHourColumn(criterion: RequestedCriterion, phase: Phase, bound: Bound): string {
+  return `${impactColumn(criterion.info.name, criterion.info.unit, phase, bound)}_per_hour`;
+}
+
+export interface ImpactSlot {
+  readonly index: number;
+  readonly criterion: RequestedCriterion;
+  readonly phase: Phase;
+  readonly bound: Bound;
+  readonly column: string;
+}
+
+/** The impact columns of a table's criteria, in order: criterion, then phase, then value/min/max. */
+export function impactSlots(criteria: readonly RequestedCriterion[]): ImpactSlot[] {
+  return criteria.flatMap((criterion, index) =>
+    PHASES.flatMap((phase) =>
+      BOUNDS.map((bound) => ({
+        index,
+        criterion,
+        phase,
+        bound,
+        column: perHourColumn(criterion, phase, bound),
+      })),
+    ),
+  );
+}
+
+/** Every column of a coefficient table. */
+export function coefficientColumns(criteria: readonly RequestedCriterion[]): string[] {
+  return [...KEY_COLUMNS, ...impactSlots(criteria).map((slot) => slot.column)];
+}
+
+/** A row's per-hour number in a slot, or null (not implemented). */
+export function slotValue(row: CoefficientRow, slot: ImpactSlot): number | null {
+  const impact = row.perHour[slot.index][slot.phase];
+  return impact === null ? null : impact[slot.bound];
+}
+
+/** A row's cells, in the order of `coefficientColumns` (null: no place, default load, not implemented). */
+export function coefficientCells(
+  edition: string,
+  load: number | null,
+  slots: readonly ImpactSlot[],
+  row: CoefficientRow,
+): (string | number | null)[] {
+  return [
+    edition,
+    row.provider,
+    row.instanceType,
+    row.region,
+    row.usageLocation,
+    load,
+    ...slots.map((slot) => slotValue(row, slot)),
+  ];
+}

@@ -1,0 +1,342 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  BillingInputError,
+  BillingReadError,
+  type BillingRequest,
+  BillingStrictStop,
+  type BillingSummary,
+  evaluateBillingExport,
+} from "../../src/billing/evaluate.js";
+import { billingPlaces, spellingKey } from "../../src/billing/places.js";
+import type { CloudRegion } from "../../src/data/types.js";
+import { coefficientCriteria } from "../../src/service/coefficients.js";
+import { app, editionContext, expectClose, routeRaw } from "./support.js";
+
+const FIXTURES = new URL("../fixtures/billing/", import.meta.url).pathname;
+const scratch = mkdtempSync(join(tmpdir(), "billing-test-"));
+const knownRegions = (): readonly CloudRegion[] => app.service.editions.get("2.4.1")?.data.cloudRegions ?? [];
+
+type Row = Record<string, unknown>;
+
+async function readRows(file: string): Promise<Row[]> {
+  const instance = await DuckDBInstance.create(":memory:");
+  const connection = await instance.connect();
+  try {
+    const source = file.endsWith(".parquet")
+      ? `read_parquet('${file}')`
+      : `read_csv('${file}', header = true, all_varchar = true)`;
+    return (await connection.runAndReadAll(`SELECT * FROM ${source}`)).getRowObjects() as Row[];
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
+
+function request(file: string, output: string, options: Partial<BillingRequest> = {}): BillingRequest {
+  return {
+    file: join(FIXTURES, file),
+    input: null,
+    output: join(scratch, output),
+    format: output.endsWith(".parquet") ? "parquet" : "csv",
+    criteria: null,
+    ranges: true,
+    groupBy: [],
+    groupsOutput: null,
+    instanceTypeColumn: null,
+    load: null,
+    strict: false,
+    ...options,
+  };
+}
+
+/** The provider of a line, as the formats spell it. */
+function providerOf(row: Row): string {
+  if ("line_item_product_code" in row) return "aws";
+  if ("MeterCategory" in row) return "azure";
+  const name = String(row.ServiceProviderName ?? row.ProviderName);
+  return name === "AWS" ? "aws" : name === "Microsoft" ? "azure" : "gcp";
+}
+
+function regionOf(row: Row): string {
+  return String(row.RegionId ?? row.product_region_code ?? row.ResourceLocation ?? "");
+}
+
+const FORMATS = ["focus-1.0.csv", "focus-1.2.parquet", "cur.csv.gz", "azure.csv"];
+
+describe.each(FORMATS)("%s, edition 2.4.1, against POST /v1/cloud/instance", (fixture) => {
+  let summary: BillingSummary;
+  let rows: Row[];
+  const criteriaNames = ["gwp", "adp", "pe"];
+
+  beforeAll(async () => {
+    const out = `${fixture}.out.parquet`;
+    summary = await evaluateBillingExport(editionContext("2.4.1"), knownRegions(), request(fixture, out));
+    rows = await readRows(join(scratch, out));
+  });
+
+  it("keeps every line, in its order, with its status", async () => {
+    const input = await readRows(join(FIXTURES, fixture));
+    expect(rows).toHaveLength(input.length);
+    const first = Object.keys(input[0])[0];
+    expect(rows.map((row) => String(row[first]))).toEqual(input.map((row) => String(row[first])));
+    const statuses = new Set(rows.map((row) => row.status));
+    expect(statuses).toContain("evaluated");
+    expect(statuses).toContain("not compute");
+    if (fixture !== "azure.csv") expect(statuses).toContain("unknown instance type");
+  });
+
+  it("gives each evaluated line the single route's unrounded impacts for its hours", async () => {
+    const context = editionContext("2.4.1");
+    const criteria = coefficientCriteria(context, criteriaNames);
+    const places = billingPlaces(context.service.data.cloudRegions, []);
+    const evaluated = rows.filter((row) => row.status === "evaluated");
+    expect(evaluated.length).toBeGreaterThan(10);
+    for (const row of evaluated) {
+      const provider = providerOf(row);
+      const key = spellingKey(regionOf(row));
+      const region =
+        key === ""
+          ? null
+          : (places.find((p) => p.provider === provider && p.spelling === key)?.place ?? null);
+      expect(region === null && key !== "", `${regionOf(row)} is a known region`).toBe(false);
+      const hours = Number(row.hours);
+      const route = await routeRaw(
+        "2.4.1",
+        provider,
+        String(row.matched_instance_type),
+        { region, usageLocation: null },
+        null,
+        hours,
+        criteria,
+      );
+      criteria.forEach((criterion, index) => {
+        for (const phase of ["embedded", "use"] as const) {
+          const expected = route[index][phase];
+          const column = summary.impactColumns.find((name) =>
+            name.startsWith(`${criterion.info.name}_${phase}`),
+          );
+          if (column === undefined) throw new Error(`a column for ${criterion.info.name} ${phase}`);
+          // Not implemented by the route (a region without this factor): no number either.
+          if (expected === null) {
+            expect(row[column], `${row.matched_instance_type} ${column}`).toBeNull();
+            continue;
+          }
+          expectClose(Number(row[column]), expected.value, `${row.matched_instance_type} ${column}`);
+          expectClose(
+            Number(row[`${column}_min`]),
+            expected.min,
+            `${row.matched_instance_type} ${column}_min`,
+          );
+          expectClose(
+            Number(row[`${column}_max`]),
+            expected.max,
+            `${row.matched_instance_type} ${column}_max`,
+          );
+        }
+      });
+    }
+  });
+
+  it("totals the evaluated lines: the sums of the rows", () => {
+    for (const total of summary.totals) {
+      const column = summary.impactColumns.find((name) =>
+        name.startsWith(`${total.criterion.info.name}_${total.phase}`),
+      );
+      const sum = (suffix: string) =>
+        rows.reduce(
+          (acc, row) => acc + (row.status === "evaluated" ? Number(row[`${column}${suffix}`]) : 0),
+          0,
+        );
+      expectClose(total.value, sum(""), `${column}`);
+      expectClose(total.min, sum("_min"), `${column}_min`);
+      expectClose(total.max, sum("_max"), `${column}_max`);
+    }
+  });
+});
+
+describe("the compute lines of each provider and service", () => {
+  it("finds EC2 (usage, discounted, Savings Plan), RDS db. types, OpenSearch .search and Azure Spot / Low Priority VMs", async () => {
+    await evaluateBillingExport(editionContext("2.4.1"), knownRegions(), request("cur.csv.gz", "cur.csv"));
+    const cur = await readRows(join(scratch, "cur.csv"));
+    const evaluated = (rows: Row[]) => rows.filter((row) => row.status === "evaluated");
+    const services = new Set(evaluated(cur).map((row) => row.line_item_product_code));
+    expect(services).toEqual(new Set(["AmazonEC2", "AmazonRDS", "AmazonES"]));
+    const lineTypes = new Set(evaluated(cur).map((row) => row.line_item_line_item_type));
+    expect(lineTypes).toEqual(new Set(["Usage", "DiscountedUsage", "SavingsPlanCoveredUsage"]));
+    // RIFee and Tax lines are never compute lines (no double counting of reserved hours).
+    for (const row of cur.filter(
+      (r) => r.line_item_line_item_type === "RIFee" || r.line_item_line_item_type === "Tax",
+    )) {
+      expect(row.status).toBe("not compute");
+    }
+    const rds = evaluated(cur).find((row) => String(row.line_item_usage_type).includes(":db."));
+    expect(rds?.matched_instance_type).toMatch(/^(db\.)?[a-z0-9]+\.[a-z0-9]+$/);
+    const search = evaluated(cur).find((row) => String(row.line_item_usage_type).includes(".search"));
+    expect(search?.matched_instance_type).toMatch(/\.elasticsearch$|^[a-z0-9]+\.[a-z0-9]+$/);
+
+    await evaluateBillingExport(editionContext("2.4.1"), knownRegions(), request("azure.csv", "azure.csv"));
+    const azure = await readRows(join(scratch, "azure.csv"));
+    const meters = evaluated(azure).map((row) => String(row.MeterName));
+    expect(meters.some((name) => name.endsWith(" Spot"))).toBe(true);
+    expect(meters.some((name) => name.endsWith(" Low Priority"))).toBe(true);
+    const spellings = new Set(evaluated(azure).map((row) => row.ResourceLocation));
+    for (const spelling of ["westeurope", "West Europe", "EU West"]) expect(spellings).toContain(spelling);
+    // 10 Hours units: hours are 10 × the quantity.
+    const tens = evaluated(azure).find((row) => row.UnitOfMeasure === "10 Hours");
+    expect(Number(tens?.hours)).toBeCloseTo(10 * Number(tens?.Quantity), 9);
+  });
+
+  it("writes CSV numbers with at most 10 significant digits, the file's columns first", async () => {
+    const input = await readRows(join(FIXTURES, "focus-1.0.csv"));
+    const rows = await readRows(join(scratch, "azure.csv"));
+    expect(Object.keys(rows[0]).slice(-4)).toEqual(["pe_use_mj_min", "pe_use_mj_max", "status", "warnings"]);
+    const header = readFileSync(join(FIXTURES, "focus-1.0.csv"), "utf8").split("\n")[0].split(",");
+    expect(header).toEqual(Object.keys(input[0]));
+    for (const row of rows.filter((r) => r.status === "evaluated")) {
+      const text = String(row.gwp_use_kgco2eq);
+      expect(text.replace(/^0\.0*|[.-]|e.*$/g, "").length, text).toBeLessThanOrEqual(10);
+    }
+  });
+});
+
+describe("edition 1.2.4 (no cloud regions)", () => {
+  it("evaluates AWS lines at their region's country; Azure has no instance types there", async () => {
+    const out = "focus-124.parquet";
+    await evaluateBillingExport(editionContext("1.2.4"), knownRegions(), request("focus-1.0.csv", out));
+    const rows = await readRows(join(scratch, out));
+    const context = editionContext("1.2.4");
+    const criteria = coefficientCriteria(context, null);
+    const places = billingPlaces(null, knownRegions());
+    const aws = rows.filter((row) => row.status === "evaluated");
+    expect(aws.length).toBeGreaterThan(5);
+    for (const row of aws.slice(0, 8)) {
+      const country = places.find(
+        (p) => p.provider === "aws" && p.spelling === spellingKey(String(row.RegionId)),
+      )?.place;
+      const route = await routeRaw(
+        "1.2.4",
+        "aws",
+        String(row.matched_instance_type),
+        { region: null, usageLocation: country ?? null },
+        null,
+        Number(row.hours),
+        criteria,
+      );
+      expectClose(Number(row.gwp_use_kgco2eq), route[0].use?.value ?? Number.NaN, `${row.RegionId} use`);
+      expectClose(Number(row.gwp_embedded_kgco2eq), route[0].embedded?.value ?? Number.NaN, "embedded");
+    }
+    const azure = rows.filter(
+      (row) => row.ProviderName === "Microsoft" && row.x_SkuMeterCategory === "Virtual Machines",
+    );
+    expect(new Set(azure.map((row) => row.status))).toEqual(new Set(["unknown instance type"]));
+  });
+});
+
+describe("sums per group", () => {
+  it("writes, per group of the columns named, the sums of its evaluated lines", async () => {
+    const groupsOutput = join(scratch, "groups.csv");
+    await evaluateBillingExport(
+      editionContext("2.4.1"),
+      knownRegions(),
+      request("focus-1.0.csv", "grouped.csv", {
+        groupBy: ["SubAccountId", "ServiceName"],
+        groupsOutput,
+        ranges: false,
+      }),
+    );
+    const rows = await readRows(join(scratch, "grouped.csv"));
+    const groups = await readRows(groupsOutput);
+    expect(groups.length).toBeGreaterThan(2);
+    for (const group of groups) {
+      const members = rows.filter(
+        (row) =>
+          row.status === "evaluated" &&
+          row.SubAccountId === group.SubAccountId &&
+          row.ServiceName === group.ServiceName,
+      );
+      expect(Number(group.lines)).toBe(members.length);
+      const sum = members.reduce((acc, row) => acc + Number(row.gwp_embedded_kgco2eq), 0);
+      // Both sides written with 10 significant digits.
+      expect(Math.abs(Number(group.gwp_embedded_kgco2eq) - sum) / sum).toBeLessThan(1e-8);
+    }
+  });
+});
+
+describe("bad input", () => {
+  it("gives each bad row its status and goes on; --strict stops before writing anything", async () => {
+    const out = "bad.csv";
+    const summary = await evaluateBillingExport(
+      editionContext("2.4.1"),
+      knownRegions(),
+      request("focus-bad-rows.csv", out, { instanceTypeColumn: "x_MachineType" }),
+    );
+    const rows = await readRows(join(scratch, out));
+    expect(rows.map((row) => row.status)).toEqual([
+      "evaluated",
+      "bad row: quantity is missing or not a number",
+      "bad row: negative quantity",
+      "bad row: unknown unit Fortnights",
+      "bad row: unknown region eu-mars-1",
+      "evaluated",
+      "evaluated",
+      "not evaluated: Google Cloud bills cores and memory, not machine types",
+      "not compute",
+    ]);
+    expect(rows[5].matched_instance_type).toBe("d4ads_v5");
+    expect(rows[6].matched_instance_type).toBe("n2-standard-4");
+    expect(summary.groups.reduce((sum, group) => sum + group.lines, 0)).toBe(9);
+    const strict = request("focus-bad-rows.csv", "strict.csv", { strict: true });
+    await expect(evaluateBillingExport(editionContext("2.4.1"), knownRegions(), strict)).rejects.toThrow(
+      BillingStrictStop,
+    );
+    expect(existsSync(strict.output)).toBe(false);
+  });
+
+  it("names the columns a header lacks and the formats known", async () => {
+    const attempt = evaluateBillingExport(
+      editionContext("2.4.1"),
+      knownRegions(),
+      request("unknown-header.parquet", "x.csv"),
+    );
+    await expect(attempt).rejects.toThrow(BillingInputError);
+    await expect(attempt).rejects.toThrow(
+      /FOCUS 1\.0–1\.2 \(--input focus\) lacks .*ChargeCategory.*AWS CUR 2\.0.*line_item_usage_amount.*Azure cost export/,
+    );
+    const asked = request("not-billing.csv", "y.csv", { input: "azure" });
+    await expect(evaluateBillingExport(editionContext("2.4.1"), knownRegions(), asked)).rejects.toThrow(
+      /Azure cost export \(--input azure\) lacks MeterCategory, MeterName, Quantity, UnitOfMeasure, ResourceLocation/,
+    );
+  });
+
+  it("stops at a file cut short or not UTF-8, naming its line, with nothing written", async () => {
+    const whole = readFileSync(join(FIXTURES, "azure.csv"));
+    const cases: [string, Buffer, RegExp][] = [
+      ["cut.csv", whole.subarray(0, 3000), /line \d+: a malformed line \(is the file cut short\?\)/],
+      ["cut.csv.gz", gzipSync(whole).subarray(0, 1500), /the gzip file is cut short after line \d+/],
+      [
+        "latin1.csv",
+        Buffer.from(whole.toString("latin1").replace("Virtual Machines Series", "Séries"), "latin1"),
+        /line 2: not UTF-8/,
+      ],
+    ];
+    for (const [name, bytes, message] of cases) {
+      writeFileSync(join(scratch, name), bytes);
+      const asked = { ...request("azure.csv", `${name}.out.csv`), file: join(scratch, name) };
+      await expect(evaluateBillingExport(editionContext("2.4.1"), knownRegions(), asked)).rejects.toThrow(
+        message,
+      );
+      await expect(evaluateBillingExport(editionContext("2.4.1"), knownRegions(), asked)).rejects.toThrow(
+        BillingReadError,
+      );
+      expect(existsSync(asked.output), name).toBe(false);
+      expect(existsSync(`${asked.output}.partial`), name).toBe(false);
+    }
+  });
+});
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -1,0 +1,45 @@
+/**
+ * What the billing tests compare with: the single route's evaluation of a cloud instance, unrounded
+ * (`POST /v1/cloud/instance` computes it, then rounds it for its answer), on the shared app.
+ */
+import { expect } from "vitest";
+import { Evaluation, type RawImpact, type RequestedCriterion } from "../../src/engine/index.js";
+import { prepareCloudInstance } from "../../src/service/cloud.js";
+import { type CoefficientPlace, usageOf } from "../../src/service/coefficients.js";
+import { createRequestContext, type EditionContext } from "../../src/service/context.js";
+import { sharedApp } from "../support/app.js";
+
+export const app = sharedApp();
+
+/** A fresh request context of an edition (as each REST call has). */
+export function editionContext(edition: string): EditionContext {
+  return createRequestContext(app.service, { spellError: (error) => error }).edition(edition);
+}
+
+/** The single route's impacts for `hours` hours, per criterion and phase, before rounding. */
+export async function routeRaw(
+  edition: string,
+  provider: string,
+  instanceType: string,
+  place: CoefficientPlace,
+  load: number | null,
+  hours: number,
+  criteria: readonly RequestedCriterion[],
+): Promise<{ embedded: RawImpact | null; use: RawImpact | null }[]> {
+  const context = editionContext(edition);
+  const prepared = await prepareCloudInstance(context, provider, instanceType, usageOf(place, load), [
+    "usage",
+  ]);
+  const evaluation = new Evaluation(prepared.build(), { duration: hours, allocation: "LINEAR", criteria });
+  return criteria.map((criterion) => ({
+    embedded: evaluation.raw(criterion, "embedded"),
+    use: evaluation.raw(criterion, "use"),
+  }));
+}
+
+/** Equal within a relative 1e-9 (both zero included). */
+export function expectClose(actual: number, expected: number, what: string): void {
+  const scale = Math.max(Math.abs(actual), Math.abs(expected));
+  if (scale === 0) return;
+  expect(Math.abs(actual - expected) / scale, `${what}: ${actual} vs ${expected}`).toBeLessThanOrEqual(1e-9);
+}

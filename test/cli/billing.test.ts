@@ -1,0 +1,125 @@
+/**
+ * `npx impact-service evaluate <billing export>` and `impact-service coefficients` as a user runs
+ * them: the command line in a process of its own, its output files, its stderr and exit code.
+ */
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { parse } from "csv-parse/sync";
+import { afterAll, describe, expect, it } from "vitest";
+import { KEY_COLUMNS } from "../../src/service/coefficientColumns.js";
+
+const BIN = "bin/impact-service.mjs";
+/** Each run starts tsx and loads the editions: seconds each on a busy 2-core machine. */
+const SLOW = { timeout: 180_000 };
+const scratch = mkdtempSync(join(tmpdir(), "billing-cli-"));
+
+async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], {
+      env: { ...process.env, EDITION: "2.4.1", LOG_LEVEL: "silent" },
+      maxBuffer: 1 << 24,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("impact-service evaluate <billing export>", () => {
+  it("writes the FOCUS Parquet fixture's lines, their group sums and the summary", SLOW, async () => {
+    const output = join(scratch, "lines.csv");
+    const { code, stderr } = await run([
+      "evaluate",
+      "test/fixtures/billing/focus-1.2.parquet",
+      "--output",
+      output,
+      "--group-by",
+      "SubAccountId,ServiceName",
+      "--ranges",
+    ]);
+    expect(code, stderr).toBe(0);
+    const lines = parse(readFileSync(output), { columns: true }) as Record<string, string>[];
+    expect(lines).toHaveLength(60);
+    expect(Object.keys(lines[0])).toContain("gwp_use_kgco2eq_max");
+    const groups = parse(readFileSync(join(scratch, "lines.groups.csv")), { columns: true }) as Record<
+      string,
+      string
+    >[];
+    const evaluated = lines.filter((line) => line.status === "evaluated");
+    expect(groups.reduce((sum, group) => sum + Number(group.lines), 0)).toBe(evaluated.length);
+    expect(stderr).toMatch(/billing export .*focus-1\.2\.parquet: FOCUS 1\.0–1\.2, edition 2\.4\.1/);
+    expect(stderr).toContain("  rows read: 60\n");
+    expect(stderr).toMatch(/unknown instance types:\n {2}aws (z9\.mega|m99\.huge): \d+ rows?, [\d.]+ h/);
+    expect(stderr).toMatch(/gwp use: [\d.e-]+ kgCO2eq \(min/);
+  });
+
+  it("recognises CUR (gzipped) and Azure CSV by their header and writes CSV on stdout", SLOW, async () => {
+    for (const [fixture, format] of [
+      ["cur.csv.gz", "AWS CUR 2.0"],
+      ["azure.csv", "Azure cost export"],
+    ]) {
+      const { code, stdout, stderr } = await run([
+        "evaluate",
+        `test/fixtures/billing/${fixture}`,
+        "--criteria",
+        "gwp",
+      ]);
+      expect(code, stderr).toBe(0);
+      const lines = parse(stdout, { columns: true }) as Record<string, string>[];
+      expect(lines).toHaveLength(60);
+      expect(lines.some((line) => line.status === "evaluated" && Number(line.gwp_use_kgco2eq) > 0)).toBe(
+        true,
+      );
+      expect(stderr).toContain(format);
+    }
+  });
+
+  it(
+    "exits 2 on a header of no known format, 1 with --strict on a bad row, writing nothing",
+    SLOW,
+    async () => {
+      const unknown = await run(["evaluate", "test/fixtures/billing/unknown-header.parquet"]);
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toMatch(
+        /lacks .*Known formats: FOCUS 1\.0–1\.2, AWS CUR 2\.0, Azure cost export/,
+      );
+      const output = join(scratch, "strict.csv");
+      const strict = await run([
+        "evaluate",
+        "test/fixtures/billing/focus-bad-rows.csv",
+        "--strict",
+        "--output",
+        output,
+      ]);
+      expect(strict.code).toBe(1);
+      expect(strict.stderr).toContain("--strict: 4 bad row(s)");
+      expect(existsSync(output)).toBe(false);
+    },
+  );
+});
+
+describe("impact-service coefficients", () => {
+  it("writes one provider's table as CSV, every instance type at every place", SLOW, async () => {
+    const { code, stdout, stderr } = await run([
+      "coefficients",
+      "--provider",
+      "azure",
+      "--criteria",
+      "gwp",
+      "--load",
+      "50",
+    ]);
+    expect(code, stderr).toBe(0);
+    const rows = parse(stdout, { columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0]).slice(0, 7)).toEqual([...KEY_COLUMNS, "gwp_embedded_kgco2eq_per_hour"]);
+    expect(new Set(rows.map((row) => row.provider))).toEqual(new Set(["azure"]));
+    expect(rows.every((row) => row.load === "50")).toBe(true);
+    expect(new Set(rows.map((row) => row.instance_type)).size).toBeGreaterThan(300);
+  });
+});
