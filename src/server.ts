@@ -39,6 +39,7 @@ import { openApiDocument } from "./rest/openapi.js";
 import { graphqlErrorOf } from "./schema/errors.js";
 import { buildSchema } from "./schema/index.js";
 import { inputLimitsPlugin } from "./schema/inputLimits.js";
+import { streamArgumentsPlugin } from "./schema/streaming.js";
 import { rootFieldsTakingTurns } from "./schema/turns.js";
 import { createRequestContext, createService, editionService } from "./service/context.js";
 import { SERVICE_VERSION } from "./version.js";
@@ -203,6 +204,7 @@ export function createApp(options: AppOptions = {}) {
       ...abuseProtection(),
       metrics.fleetPlugin,
       useDeferStream(),
+      streamArgumentsPlugin(),
       streamedAnswers(),
     ],
   });

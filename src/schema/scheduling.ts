@@ -39,7 +39,7 @@ export async function admitFleet(
   const limit = context.service.limits.maxFleetItems;
   if (context.fleetItems.reserved > limit) {
     throw limitExceeded(
-      `this request asks for ${context.fleetItems.reserved} fleet items (all fleet fields and aliases together); at most ${limit} are evaluated per request (MAX_FLEET_ITEMS)`,
+      `this request asks for ${context.fleetItems.reserved} fleet items (all fleet fields and aliases together, each @defer inside a fleet's items one more per item); at most ${limit} are evaluated per request (MAX_FLEET_ITEMS)`,
       "MAX_FLEET_ITEMS",
       path,
     );

@@ -1,12 +1,18 @@
 import { setImmediate as nextMacrotask } from "node:timers/promises";
 import {
+  type DocumentNode,
   type FieldNode,
+  GraphQLError,
   type GraphQLResolveInfo,
+  type GraphQLSchema,
   getDirectiveValues,
   Kind,
   type SelectionSetNode,
+  visit,
 } from "graphql";
+import type { Plugin } from "graphql-yoga";
 import { SLICE_MS } from "../service/chunks.js";
+import { badUserInput } from "./errors.js";
 import { cancellationOf } from "./scheduling.js";
 
 /*
@@ -96,4 +102,64 @@ export function deferredPerItem(info: GraphQLResolveInfo): number {
     return count;
   };
   return info.fieldNodes.reduce((sum, node: FieldNode) => sum + itemsOf(node.selectionSet, new Set()), 0);
+}
+
+/** Every field of the operation's document carrying `@stream`, through its fragments. */
+function streamedFields(document: DocumentNode): FieldNode[] {
+  const found: FieldNode[] = [];
+  visit(document, {
+    Field(node) {
+      if (node.directives?.some((d) => d.name.value === "stream")) found.push(node);
+    },
+  });
+  return found;
+}
+
+/** Why a `@stream`'s arguments are refused (its `initialCount` not a whole number from 0), or null. */
+function streamArgumentsRefusal(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown> | undefined,
+): GraphQLError | null {
+  const directive = schema.getDirective("stream");
+  if (!directive) return null;
+  for (const node of streamedFields(document)) {
+    let values: Record<string, unknown> | undefined;
+    try {
+      values = getDirectiveValues(directive, node, variables ?? {});
+    } catch (error) {
+      return refusal((error as Error).message);
+    }
+    const count = values?.initialCount;
+    if (typeof count !== "number" || !Number.isInteger(count) || count < 0) {
+      return refusal(
+        `@stream on ${node.name.value}: initialCount must be a whole number from 0 on (got ${JSON.stringify(count ?? null)})`,
+      );
+    }
+  }
+  return null;
+}
+
+function refusal(message: string): GraphQLError {
+  const error = badUserInput(message, ["initialCount"]);
+  return new GraphQLError(error.message, {
+    extensions: { ...error.extensions, http: { status: 422 } },
+  });
+}
+
+/**
+ * `@stream`'s arguments checked before execution: graphql-tools' executor asserts them and a
+ * negative or null `initialCount` came out as an internal error.
+ */
+export function streamArgumentsPlugin(): Plugin {
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const refused = streamArgumentsRefusal(
+        args.schema,
+        args.document,
+        args.variableValues as Record<string, unknown> | undefined,
+      );
+      if (refused) setResultAndStopExecution({ errors: [refused] });
+    },
+  };
 }
