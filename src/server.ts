@@ -161,6 +161,8 @@ export function createApp(options: AppOptions = {}) {
   const loaded = options.loaded ?? loadEditions(customEditions, settingsOverrides);
   for (const notice of loaded.flatMap((edition) => edition.notices)) logger.debug(notice);
   const readiness = createReadiness();
+  /** Aborted when the process starts stopping: running batches end with an interrupted summary. */
+  const stopping = new AbortController();
   const metrics = createMetrics();
   const service = createService(
     loaded.map(({ edition, data }) => editionService(edition, data, limits)),
@@ -243,6 +245,9 @@ export function createApp(options: AppOptions = {}) {
             service,
             maxLineBytes: limits.maxBodyBytes,
             maxConcurrent: maxConcurrentBatches,
+            maxNestingDepth: limits.maxNestingDepth,
+            lineTimeoutMs: limits.bodyTimeoutMs,
+            stopping: stopping.signal,
           }),
         },
       ],
@@ -257,7 +262,10 @@ export function createApp(options: AppOptions = {}) {
     readiness,
     logger,
     /** Not ready any more (`/readyz` 503): called when the process starts shutting down. */
-    markStopping: readiness.markStopping,
+    markStopping: () => {
+      readiness.markStopping();
+      stopping.abort(new Error("the service is stopping (SIGTERM or SIGINT)"));
+    },
     description: `default edition ${defaultEdition}`,
   };
 }
