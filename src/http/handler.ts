@@ -438,6 +438,42 @@ export function createHttpHandler(parts: HttpParts) {
     response.once("close", () => socket.removeListener("timeout", stalled));
   }
 
+  /**
+   * An answer sent while the request's body is still arriving (a refusal: 413, 503): written at
+   * once, but ended only once the rest of the body is read (and dropped, within the bounds of
+   * readBody). Ending it sooner lets node close the connection with the body unread — always so
+   * when the client sent `Connection: close` —, and the kernel then resets it, dropping the
+   * answer before a client that reads only once it has sent (Python's urllib) reads it.
+   */
+  async function sendWhileBodyArrives(request: IncomingMessage, response: ServerResponse, reply: Reply) {
+    const body = reply.body as string | Uint8Array;
+    response.writeHead(reply.status, {
+      ...reply.headers,
+      "content-length": String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength),
+    });
+    response.write(body);
+    if (!request.complete && !request.destroyed) {
+      request.resume();
+      await new Promise<void>((resolve) => {
+        request.once("end", resolve);
+        request.once("close", resolve);
+      });
+    }
+    response.end();
+  }
+
+  /**
+   * A streamed answer (a batch interrupted) ended before its body: node reads and drops the rest;
+   * a client still sending after BODY_TIMEOUT_MS is disconnected.
+   */
+  function closeOnceBodyIsRead(request: IncomingMessage): void {
+    const timer = setTimeout(() => request.socket?.destroy(), limits.bodyTimeoutMs);
+    timer.unref();
+    const done = () => clearTimeout(timer);
+    request.once("end", done);
+    request.once("close", done);
+  }
+
   /** One request; every line logged while serving it carries its id (given to what it calls). */
   function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     return serve(request, response, requestIdOf(request.headers["x-request-id"]));
@@ -491,13 +527,15 @@ export function createHttpHandler(parts: HttpParts) {
         reply = { ...answer, headers: { ...answer.headers, ...cors } };
       }
       disconnectIfNotRead(response);
-      await send(
-        request,
-        response,
-        { ...reply, headers: { ...reply.headers, "x-request-id": requestId } },
-        parts.compressionMinBytes,
-        turnWrites,
-      );
+      const sent: Reply = { ...reply, headers: { ...reply.headers, "x-request-id": requestId } };
+      // (A 408 or 414 closes its connection on purpose: the body is not awaited.)
+      const bodyArriving = !request.complete && sent.headers.connection !== "close";
+      if (bodyArriving && (typeof sent.body === "string" || sent.body instanceof Uint8Array)) {
+        await sendWhileBodyArrives(request, response, sent);
+      } else {
+        await send(request, response, sent, parts.compressionMinBytes, turnWrites);
+      }
+      if (!request.complete) closeOnceBodyIsRead(request);
     } catch (error) {
       // A client that left during its upload: not the service's fault, logged once at info
       // with status 499 by the line written when the response closes.

@@ -106,12 +106,7 @@ export function createBatchRoute(options: BatchRouteOptions) {
         release();
       }
     }
-    // The connection closes with the answer: an interrupted batch leaves its body unread.
-    return {
-      status: 200,
-      headers: { "content-type": "application/x-ndjson", connection: "close" },
-      body: answer(),
-    };
+    return { status: 200, headers: { "content-type": "application/x-ndjson" }, body: answer() };
   };
 }
 
