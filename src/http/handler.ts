@@ -425,17 +425,45 @@ export function createHttpHandler(parts: HttpParts) {
 
   /**
    * A client that reads nothing of its answer for BODY_TIMEOUT_MS is disconnected: the answer
-   * (a streamed fleet's result) and the budgets it holds are given back, instead of being held
-   * as long as the client keeps its connection open.
+   * (a streamed fleet's result, a batch) and the budgets it holds are given back, instead of being
+   * held as long as the client keeps its connection open. A silent connection ends at the socket's
+   * timeout; an answer whose writes wait (the client's buffers full) ends once it has waited
+   * BODY_TIMEOUT_MS, checked every quarter of it, even when the client keeps sending its body
+   * (which kept the socket from being idle: a batch's client was cut at twice the bound or more).
    */
-  function disconnectIfNotRead(response: ServerResponse): void {
+  function disconnectIfNotRead(response: ServerResponse, streamed: boolean): void {
     const socket = response.socket;
     if (!socket) return;
     const stalled = () => {
       if (!response.writableFinished) response.destroy();
     };
     socket.setTimeout(limits.bodyTimeoutMs, stalled);
-    response.once("close", () => socket.removeListener("timeout", stalled));
+    // An answer in memory is written at once: only streamed ones wait on their reader.
+    const check = streamed ? waitingWrites(response, stalled) : undefined;
+    // One listener (a streamed answer's pipeline adds several: node warns past ten).
+    response.once("close", () => {
+      socket.removeListener("timeout", stalled);
+      clearInterval(check);
+    });
+  }
+
+  /** Calls `stalled` once the answer's writes have waited BODY_TIMEOUT_MS (checked every quarter of it). */
+  function waitingWrites(response: ServerResponse, stalled: () => void): NodeJS.Timeout {
+    let waitingSince: number | null = null;
+    const check = setInterval(
+      () => {
+        if (!response.writableNeedDrain) {
+          waitingSince = null;
+          return;
+        }
+        const now = performance.now();
+        waitingSince ??= now;
+        if (now - waitingSince >= limits.bodyTimeoutMs) stalled();
+      },
+      Math.max(1, Math.floor(limits.bodyTimeoutMs / 4)),
+    );
+    check.unref();
+    return check;
   }
 
   /**
@@ -526,7 +554,7 @@ export function createHttpHandler(parts: HttpParts) {
         const cors = corsPath ? corsHeaders(parts.allowedOrigins, request.headers) : {};
         reply = { ...answer, headers: { ...answer.headers, ...cors } };
       }
-      disconnectIfNotRead(response);
+      disconnectIfNotRead(response, reply.body !== null && Symbol.asyncIterator in Object(reply.body));
       const sent: Reply = { ...reply, headers: { ...reply.headers, "x-request-id": requestId } };
       // (A 408 or 414 closes its connection on purpose: the body is not awaited.)
       const bodyArriving = !request.complete && sent.headers.connection !== "close";
