@@ -65,27 +65,31 @@ function endlessBatch(port: number, onLines: () => void): Promise<BatchAnswer> {
 }
 
 describe("SIGTERM during a batch", () => {
-  it("ends the answer with the lines answered whole, a summary saying interrupted and how many, and the terminating chunk", async () => {
-    const process = service({});
-    const port = portOf((await process.waitFor(LISTENING))[0]);
-    const answer = await endlessBatch(port, () => process.child.kill("SIGTERM"));
-    expect(answer.complete).toBe(true);
-    const last = JSON.parse(answer.lines[answer.lines.length - 1]);
-    const answered = answer.lines.slice(0, -1).map((line) => JSON.parse(line));
-    expect(answered.length).toBeGreaterThan(0);
-    expect(answered.every((line) => line.status === 200)).toBe(true);
-    expect(last.summary).toMatchObject({
-      lines: answered.length,
-      ok: answered.length,
-      errors: 0,
-      interrupted: "the service is stopping (SIGTERM or SIGINT)",
-    });
-    expect(last.summary.total.gwp.embedded).toBeCloseTo(
-      answered.reduce((sum, line) => sum + line.body.impacts.gwp.embedded.value, 0),
-      6,
-    );
-    expect(await process.exited).toEqual({ code: 0, signal: null });
-  }, 120_000);
+  it.each(["3000", "0"])(
+    "ends the answer with the lines answered whole, a summary saying interrupted and how many, and the terminating chunk (SHUTDOWN_DRAIN_MS=%s)",
+    async (drain) => {
+      const process = service({ SHUTDOWN_DRAIN_MS: drain });
+      const port = portOf((await process.waitFor(LISTENING))[0]);
+      const answer = await endlessBatch(port, () => process.child.kill("SIGTERM"));
+      expect(answer.complete).toBe(true);
+      const last = JSON.parse(answer.lines[answer.lines.length - 1]);
+      const answered = answer.lines.slice(0, -1).map((line) => JSON.parse(line));
+      expect(answered.length).toBeGreaterThan(0);
+      expect(answered.every((line) => line.status === 200)).toBe(true);
+      expect(last.summary).toMatchObject({
+        lines: answered.length,
+        ok: answered.length,
+        errors: 0,
+        interrupted: "the service is stopping (SIGTERM or SIGINT)",
+      });
+      expect(last.summary.total.gwp.embedded).toBeCloseTo(
+        answered.reduce((sum, line) => sum + line.body.impacts.gwp.embedded.value, 0),
+        6,
+      );
+      expect(await process.exited).toEqual({ code: 0, signal: null });
+    },
+    120_000,
+  );
 });
 
 describe("SIGTERM with stdout closed", () => {
