@@ -2,7 +2,7 @@ import cluster, { type Worker } from "node:cluster";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { type AddressInfo, Server as NetServer, type Socket } from "node:net";
 import type { Config } from "./config.js";
-import type { Logger } from "./log.js";
+import { exitAfterLogs, type Logger } from "./log.js";
 
 /*
  * The process's life: listen, serve, stop. SIGTERM/SIGINT stop accepting, let the requests
@@ -75,7 +75,7 @@ function unusable(message: string, logger: Logger): void {
     return;
   }
   logger.fatal(message);
-  process.exit(1);
+  exitAfterLogs(logger, 1);
 }
 
 /** An HTTP server over a handler, able to stop gracefully. */
@@ -209,13 +209,13 @@ export function serve(config: Config, logger: Logger, app: Handler): Server {
     logger.info(
       `${why}: finishing ${service.inFlight()} request(s) in flight, exiting within ${config.SHUTDOWN_TIMEOUT_MS} ms`,
     );
-    service.drain(() => process.exit(0));
+    service.drain(() => exitAfterLogs(logger, 0));
     setTimeout(() => {
       logger.error(
         `shutdown deadline of ${config.SHUTDOWN_TIMEOUT_MS} ms reached (SHUTDOWN_TIMEOUT_MS): closing ${service.inFlight()} request(s) still in flight`,
       );
       server.closeAllConnections();
-      process.exit(1);
+      exitAfterLogs(logger, 1);
     }, config.SHUTDOWN_TIMEOUT_MS);
   };
   let drainWindow: NodeJS.Timeout | null = null;
@@ -276,7 +276,7 @@ function runPrimary(config: Config, logger: Logger): void {
     stopping = true;
     logger.fatal(message);
     stopAll("SIGTERM");
-    const exit = () => process.exit(1);
+    const exit = () => exitAfterLogs(logger, 1);
     if (alive.size === 0) exit();
     cluster.on("exit", () => {
       if (alive.size === 0) exit();
@@ -330,7 +330,7 @@ function runPrimary(config: Config, logger: Logger): void {
     logger.info(`${signal} received: stopping ${alive.size} worker(s)`);
     stopAll(signal);
     const exitWhenDone = () => {
-      if (alive.size === 0) process.exit(0);
+      if (alive.size === 0) exitAfterLogs(logger, 0);
     };
     cluster.on("exit", exitWhenDone);
     exitWhenDone();
@@ -339,7 +339,7 @@ function runPrimary(config: Config, logger: Logger): void {
       () => {
         logger.error("workers did not stop in time: killing them");
         stopAll("SIGKILL");
-        process.exit(1);
+        exitAfterLogs(logger, 1);
       },
       config.SHUTDOWN_DRAIN_MS + config.SHUTDOWN_TIMEOUT_MS + 2000,
     );

@@ -66,3 +66,21 @@ export function createLogger(level: LogLevel, destination?: pino.DestinationStre
     destination ?? (level === "silent" ? undefined : bufferedStdout()),
   );
 }
+
+/**
+ * Longest wait for the log lines still buffered before the process exits: a reader that takes
+ * nothing (a full pipe) must not hold the exit.
+ */
+const EXIT_FLUSH_MS = 1000;
+
+/**
+ * Exits once the buffered log lines are written, or dropped: the exit-time flush of the log
+ * stream (sonic-boom's flushSync) retries a failed write forever, so with stdout closed
+ * (`| head`) the process never exited. Flushed asynchronously first, a closed pipe's EPIPE makes
+ * pino stop writing, and the exit's own flush has nothing left to retry.
+ */
+export function exitAfterLogs(logger: Logger, code: number): void {
+  const exit = () => process.exit(code);
+  setTimeout(exit, EXIT_FLUSH_MS);
+  logger.flush(exit);
+}

@@ -39,6 +39,7 @@ import { openApiDocument } from "./rest/openapi.js";
 import { graphqlErrorOf } from "./schema/errors.js";
 import { buildSchema } from "./schema/index.js";
 import { inputLimitsPlugin } from "./schema/inputLimits.js";
+import { streamArgumentsPlugin } from "./schema/streaming.js";
 import { rootFieldsTakingTurns } from "./schema/turns.js";
 import { createRequestContext, createService, editionService } from "./service/context.js";
 import { SERVICE_VERSION } from "./version.js";
@@ -161,6 +162,8 @@ export function createApp(options: AppOptions = {}) {
   for (const notice of loaded.flatMap((edition) => edition.notices)) logger.debug(notice);
   for (const warning of loaded.flatMap((edition) => edition.warnings)) logger.warn(warning);
   const readiness = createReadiness();
+  /** Aborted when the process starts stopping: running batches end with an interrupted summary. */
+  const stopping = new AbortController();
   const metrics = createMetrics();
   const service = createService(
     loaded.map(({ edition, data }) => editionService(edition, data, limits)),
@@ -204,6 +207,7 @@ export function createApp(options: AppOptions = {}) {
       ...abuseProtection(),
       metrics.fleetPlugin,
       useDeferStream(),
+      streamArgumentsPlugin(),
       streamedAnswers(),
     ],
   });
@@ -242,6 +246,9 @@ export function createApp(options: AppOptions = {}) {
             service,
             maxLineBytes: limits.maxBodyBytes,
             maxConcurrent: maxConcurrentBatches,
+            maxNestingDepth: limits.maxNestingDepth,
+            lineTimeoutMs: limits.bodyTimeoutMs,
+            stopping: stopping.signal,
           }),
         },
       ],
@@ -256,7 +263,10 @@ export function createApp(options: AppOptions = {}) {
     readiness,
     logger,
     /** Not ready any more (`/readyz` 503): called when the process starts shutting down. */
-    markStopping: readiness.markStopping,
+    markStopping: () => {
+      readiness.markStopping();
+      stopping.abort(new Error("the service is stopping (SIGTERM or SIGINT)"));
+    },
     description: `default edition ${defaultEdition}`,
   };
 }

@@ -23,14 +23,25 @@ export { type BatchSummary, createSummary, type SummaryBuilder, summaryLine } fr
  * line's stdout) pulls the next line only when the previous ones have been taken, so a slow
  * reader slows the reading of the input (backpressure) and memory stays flat whatever the
  * number of lines. A turn of the event loop between lines keeps other requests answered.
+ *
+ * A batch is interrupted — no further line read, the line in hand answered, then the summary
+ * saying `interrupted` and why — when the service stops (`stop`), or when the next whole line
+ * does not arrive within `lineTimeoutMs` of being awaited: measured from the wait's start, so a
+ * client sending a byte now and then cannot stretch it.
  */
 
 export interface BatchOptions {
   readonly defaults: BatchDefaults;
   /** Largest line, in bytes (the single routes' MAX_BODY_BYTES). */
   readonly maxLineBytes: number;
+  /** Deepest nesting of a line's body (the single routes' MAX_NESTING_DEPTH). */
+  readonly maxNestingDepth?: number;
   /** Aborted when the answer's reader is gone: no further line is evaluated. */
   readonly signal?: AbortSignal;
+  /** Aborted when the batch must end early (the service stops): its reason is the summary's `interrupted`. */
+  readonly stop?: AbortSignal;
+  /** Time to wait for the next whole line (BODY_TIMEOUT_MS); without it, no bound. */
+  readonly lineTimeoutMs?: number;
 }
 
 /** One input line's outcome (a line too large is refused without being read). */
@@ -41,11 +52,60 @@ export function outcomeOf(
   locations?: LocationCheck,
 ): Promise<LineOutcome> {
   if ("tooLarge" in line) return Promise.resolve(lineTooLarge(options.maxLineBytes));
-  return evaluateLine(evaluate, line.text, options.defaults, options.signal, locations);
+  return evaluateLine(
+    evaluate,
+    line.text,
+    options.defaults,
+    options.signal,
+    locations,
+    options.maxNestingDepth,
+  );
 }
 
 /** Answer lines are gathered into pieces of about this size while more input is at hand. */
 const PIECE_CHARACTERS = 16 * 1024;
+
+/** Why the wait for the next line ended without one. */
+type Interruption = { readonly interrupted: string };
+
+/** The reason of an aborted signal, as the summary says it. */
+function reasonOf(signal: AbortSignal): string {
+  return signal.reason instanceof Error ? signal.reason.message : String(signal.reason);
+}
+
+/** The next line, or why the batch stops waiting for it (the service stops, or the line is too slow). */
+function nextLine(
+  lines: AsyncIterator<InputLine>,
+  options: BatchOptions,
+): Promise<IteratorResult<InputLine> | Interruption> {
+  const { stop, lineTimeoutMs } = options;
+  if (stop?.aborted) return Promise.resolve({ interrupted: reasonOf(stop) });
+  if (stop === undefined && lineTimeoutMs === undefined) return lines.next();
+  return new Promise((resolve, reject) => {
+    const timer =
+      lineTimeoutMs === undefined
+        ? undefined
+        : setTimeout(
+            () =>
+              finish({
+                interrupted: `no whole line was received within ${lineTimeoutMs} ms (BODY_TIMEOUT_MS)`,
+              }),
+            lineTimeoutMs,
+          );
+    const stopped = () => finish({ interrupted: reasonOf(stop as AbortSignal) });
+    stop?.addEventListener("abort", stopped, { once: true });
+    function finish(outcome: IteratorResult<InputLine> | Interruption) {
+      clearTimeout(timer);
+      stop?.removeEventListener("abort", stopped);
+      resolve(outcome);
+    }
+    lines.next().then(finish, (error: unknown) => {
+      clearTimeout(timer);
+      stop?.removeEventListener("abort", stopped);
+      reject(error);
+    });
+  });
+}
 
 /**
  * The answer, in pieces of whole lines: lines are gathered while the next input line is already
@@ -53,24 +113,42 @@ const PIECE_CHARACTERS = 16 * 1024;
  * is given out before waiting for input, so answers never wait behind the client's upload.
  */
 export async function* evaluateBatch(
-  lines: AsyncIterable<InputLine>,
+  input: AsyncIterable<InputLine>,
   evaluate: RouteEvaluator,
   options: BatchOptions,
 ): AsyncGenerator<string> {
   const summary = createSummary();
   const locations = locationCheck(evaluate);
+  const lines = input[Symbol.asyncIterator]();
   let piece = "";
-  for await (const line of lines) {
-    if (options.signal?.aborted) return;
-    const outcome = await outcomeOf(evaluate, line, options, locations);
-    if (options.signal?.aborted) return;
-    summary.add(outcome);
-    piece += answerLine(outcome, line.number);
-    if (!line.more || piece.length >= PIECE_CHARACTERS) {
-      yield piece;
-      piece = "";
+  let interrupted: string | undefined;
+  let exhausted = false;
+  try {
+    for (;;) {
+      const next = await nextLine(lines, options);
+      if ("interrupted" in next) {
+        interrupted = next.interrupted;
+        break;
+      }
+      if (next.done) {
+        exhausted = true;
+        break;
+      }
+      const line = next.value;
+      if (options.signal?.aborted) return;
+      const outcome = await outcomeOf(evaluate, line, options, locations);
+      if (options.signal?.aborted) return;
+      summary.add(outcome);
+      piece += answerLine(outcome, line.number);
+      if (!line.more || piece.length >= PIECE_CHARACTERS) {
+        yield piece;
+        piece = "";
+      }
+      await nextTurn();
     }
-    await nextTurn();
+  } finally {
+    // The input is not read any further (a read may be pending: not awaited).
+    if (!exhausted) lines.return?.().catch(() => {});
   }
-  yield piece + summaryLine(summary.result());
+  yield piece + summaryLine(summary.result(), interrupted);
 }

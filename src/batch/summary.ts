@@ -50,7 +50,10 @@ export function createSummary(): SummaryBuilder {
   };
 }
 
-/** The summary line that ends a batch's answer. */
-export function summaryLine(summary: BatchSummary): string {
-  return `${JSON.stringify({ summary })}\n`;
+/**
+ * The summary line that ends a batch's answer; an interrupted batch's says why (`interrupted`),
+ * its `lines` counting the lines answered.
+ */
+export function summaryLine(summary: BatchSummary, interrupted?: string): string {
+  return `${JSON.stringify({ summary: interrupted === undefined ? summary : { ...summary, interrupted } })}\n`;
 }

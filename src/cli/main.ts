@@ -2,7 +2,6 @@ import { createReadStream, createWriteStream, statSync, writeFileSync } from "no
 import type { Writable } from "node:stream";
 import type { BatchDefaults, LineOutcome } from "../batch/index.js";
 import { ConfigError, loadConfig } from "../config.js";
-import { StartupDataError } from "../referenceData.js";
 import { reportHtml, reportRows } from "../output/report.js";
 import { OutputError, type TextSink, textSink } from "../output/sink.js";
 import {
@@ -18,6 +17,7 @@ import {
 } from "../output/table.js";
 import { withoutControls } from "../output/text.js";
 import { csvWriter, totalsJson, xlsxWriter } from "../output/writers.js";
+import { StartupDataError } from "../referenceData.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
 import { isBillingInvocation } from "./billingDispatch.js";
 import type { ChunkEvaluator } from "./chunk.js";

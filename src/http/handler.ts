@@ -425,17 +425,81 @@ export function createHttpHandler(parts: HttpParts) {
 
   /**
    * A client that reads nothing of its answer for BODY_TIMEOUT_MS is disconnected: the answer
-   * (a streamed fleet's result) and the budgets it holds are given back, instead of being held
-   * as long as the client keeps its connection open.
+   * (a streamed fleet's result, a batch) and the budgets it holds are given back, instead of being
+   * held as long as the client keeps its connection open. A silent connection ends at the socket's
+   * timeout; an answer whose writes wait (the client's buffers full) ends once it has waited
+   * BODY_TIMEOUT_MS, checked every quarter of it, even when the client keeps sending its body
+   * (which kept the socket from being idle: a batch's client was cut at twice the bound or more).
    */
-  function disconnectIfNotRead(response: ServerResponse): void {
+  function disconnectIfNotRead(response: ServerResponse, streamed: boolean): void {
     const socket = response.socket;
     if (!socket) return;
     const stalled = () => {
       if (!response.writableFinished) response.destroy();
     };
     socket.setTimeout(limits.bodyTimeoutMs, stalled);
-    response.once("close", () => socket.removeListener("timeout", stalled));
+    // An answer in memory is written at once: only streamed ones wait on their reader.
+    const check = streamed ? waitingWrites(response, stalled) : undefined;
+    // One listener (a streamed answer's pipeline adds several: node warns past ten).
+    response.once("close", () => {
+      socket.removeListener("timeout", stalled);
+      clearInterval(check);
+    });
+  }
+
+  /** Calls `stalled` once the answer's writes have waited BODY_TIMEOUT_MS (checked every quarter of it). */
+  function waitingWrites(response: ServerResponse, stalled: () => void): NodeJS.Timeout {
+    let waitingSince: number | null = null;
+    const check = setInterval(
+      () => {
+        if (!response.writableNeedDrain) {
+          waitingSince = null;
+          return;
+        }
+        const now = performance.now();
+        waitingSince ??= now;
+        if (now - waitingSince >= limits.bodyTimeoutMs) stalled();
+      },
+      Math.max(1, Math.floor(limits.bodyTimeoutMs / 4)),
+    );
+    check.unref();
+    return check;
+  }
+
+  /**
+   * An answer sent while the request's body is still arriving (a refusal: 413, 503): written at
+   * once, but ended only once the rest of the body is read (and dropped, within the bounds of
+   * readBody). Ending it sooner lets node close the connection with the body unread — always so
+   * when the client sent `Connection: close` —, and the kernel then resets it, dropping the
+   * answer before a client that reads only once it has sent (Python's urllib) reads it.
+   */
+  async function sendWhileBodyArrives(request: IncomingMessage, response: ServerResponse, reply: Reply) {
+    const body = reply.body as string | Uint8Array;
+    response.writeHead(reply.status, {
+      ...reply.headers,
+      "content-length": String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength),
+    });
+    response.write(body);
+    if (!request.complete && !request.destroyed) {
+      request.resume();
+      await new Promise<void>((resolve) => {
+        request.once("end", resolve);
+        request.once("close", resolve);
+      });
+    }
+    response.end();
+  }
+
+  /**
+   * A streamed answer (a batch interrupted) ended before its body: node reads and drops the rest;
+   * a client still sending after BODY_TIMEOUT_MS is disconnected.
+   */
+  function closeOnceBodyIsRead(request: IncomingMessage): void {
+    const timer = setTimeout(() => request.socket?.destroy(), limits.bodyTimeoutMs);
+    timer.unref();
+    const done = () => clearTimeout(timer);
+    request.once("end", done);
+    request.once("close", done);
   }
 
   /** One request; every line logged while serving it carries its id (given to what it calls). */
@@ -490,14 +554,16 @@ export function createHttpHandler(parts: HttpParts) {
         const cors = corsPath ? corsHeaders(parts.allowedOrigins, request.headers) : {};
         reply = { ...answer, headers: { ...answer.headers, ...cors } };
       }
-      disconnectIfNotRead(response);
-      await send(
-        request,
-        response,
-        { ...reply, headers: { ...reply.headers, "x-request-id": requestId } },
-        parts.compressionMinBytes,
-        turnWrites,
-      );
+      disconnectIfNotRead(response, reply.body !== null && Symbol.asyncIterator in Object(reply.body));
+      const sent: Reply = { ...reply, headers: { ...reply.headers, "x-request-id": requestId } };
+      // (A 408 or 414 closes its connection on purpose: the body is not awaited.)
+      const bodyArriving = !request.complete && sent.headers.connection !== "close";
+      if (bodyArriving && (typeof sent.body === "string" || sent.body instanceof Uint8Array)) {
+        await sendWhileBodyArrives(request, response, sent);
+      } else {
+        await send(request, response, sent, parts.compressionMinBytes, turnWrites);
+      }
+      if (!request.complete) closeOnceBodyIsRead(request);
     } catch (error) {
       // A client that left during its upload: not the service's fault, logged once at info
       // with status 499 by the line written when the response closes.

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { setImmediate as nextMacrotask } from "node:timers/promises";
 import { chooseEncoding, compressor, isCompressible } from "./compression.js";
 import type { Reply } from "./reply.js";
 import type { TurnWrites } from "./turnBatching.js";
@@ -59,7 +60,7 @@ export async function send(
     return;
   }
   const source = Readable.from(
-    typeof body === "string" ? [Buffer.from(body)] : body instanceof Uint8Array ? [body] : body,
+    typeof body === "string" ? [Buffer.from(body)] : body instanceof Uint8Array ? [body] : coalesced(body),
   );
   if (encoding === null) {
     if (known !== null) headers["content-length"] = String(known);
@@ -78,4 +79,54 @@ function ignoreClosedByClient(error: NodeJS.ErrnoException): void {
   if (error.code === "ERR_STREAM_PREMATURE_CLOSE" || error.code === "EPIPE" || error.code === "ECONNRESET")
     return;
   throw error;
+}
+
+/** Bytes gathered at most into one write of a streamed answer. */
+const LARGEST_WRITE = 64 * 1024;
+
+/** Marks the end of a turn of the event loop, in a race with the next chunk. */
+const TURN_ENDED: unique symbol = Symbol("turn ended");
+
+/**
+ * The chunks of a streamed answer, those ready within one turn of the event loop gathered into
+ * one: an incremental GraphQL answer comes in small pieces (a part's boundary, headers and body,
+ * for each few items of a `@stream`), and one socket write each cost more than the items.
+ */
+export async function* coalesced(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  let next = iterator.next();
+  let finished = false;
+  try {
+    yield* gatheredChunks();
+  } finally {
+    // The reader left early (client gone): the source stops too (not awaited: a read may be pending).
+    if (!finished) iterator.return?.().catch(() => {});
+  }
+  async function* gatheredChunks(): AsyncGenerator<Uint8Array> {
+    for (;;) {
+      const first = await next;
+      if (first.done) {
+        finished = true;
+        return;
+      }
+      const gathered = [first.value];
+      let size = first.value.byteLength;
+      let ended = false;
+      const turn = nextMacrotask().then((): typeof TURN_ENDED => TURN_ENDED);
+      while (size < LARGEST_WRITE) {
+        next = iterator.next();
+        const ready = await Promise.race([next, turn]);
+        if (ready === TURN_ENDED) break;
+        if (ready.done) {
+          ended = finished = true;
+          break;
+        }
+        gathered.push(ready.value);
+        size += ready.value.byteLength;
+      }
+      if (size >= LARGEST_WRITE) next = iterator.next();
+      yield gathered.length === 1 ? gathered[0] : Buffer.concat(gathered, size);
+      if (ended) return;
+    }
+  }
 }

@@ -191,6 +191,11 @@ const ANSWERS = {
                 description: "Per criterion and phase, the sum of the lines' values (× quantity).",
                 additionalProperties: { type: "object", additionalProperties: { type: "number" } },
               },
+              interrupted: {
+                type: "string",
+                description:
+                  "Present when the batch ended early (the service stopping, or the next line not received whole within BODY_TIMEOUT_MS): why; `lines` counts the lines answered.",
+              },
             },
           },
         },

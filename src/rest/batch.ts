@@ -41,6 +41,12 @@ export interface BatchRouteOptions {
   readonly maxLineBytes: number;
   /** Batches running at once (MAX_CONCURRENT_BATCHES). */
   readonly maxConcurrent: number;
+  /** Deepest nesting of a line's body (MAX_NESTING_DEPTH). */
+  readonly maxNestingDepth: number;
+  /** Time to wait for each next whole line (BODY_TIMEOUT_MS). */
+  readonly lineTimeoutMs: number;
+  /** Aborted when the service stops: running batches end with an interrupted summary. */
+  readonly stopping: AbortSignal;
 }
 
 const jsonReply = (answer: RestResponse, headers: Record<string, string> = {}): BatchReply => ({
@@ -88,7 +94,10 @@ export function createBatchRoute(options: BatchRouteOptions) {
     const lines = evaluateBatch(ndjsonLines(request.body, options.maxLineBytes), evaluate, {
       defaults,
       maxLineBytes: options.maxLineBytes,
+      maxNestingDepth: options.maxNestingDepth,
       signal: request.signal,
+      stop: options.stopping,
+      lineTimeoutMs: options.lineTimeoutMs,
     });
     async function* answer(): AsyncGenerator<Uint8Array> {
       try {

@@ -27,6 +27,7 @@ import { type AssetParent, evaluationFor, impactArgs, requestedCriteria } from "
 import { inputFieldsOf, inputRef, serverInputFields } from "./inputs.js";
 import { admitFleet, releaseInChunks } from "./scheduling.js";
 import { resolveServer, ServerRef } from "./server.js";
+import { deferredPerItem, isStreamed, streamInSlices } from "./streaming.js";
 import { kindValues, resolveDevice, TerminalRef } from "./terminal.js";
 
 /** A fleet: one entry per item, in order; an item that failed carries its error. */
@@ -128,8 +129,12 @@ function batchRef<P extends AssetParent>(
         nullable: { list: false, items: true },
         description: "One result per input, in order; a failed item is null with an error at its path.",
         // graphql-js reports an Error found in a list at that item's path, not for the whole batch.
-        // Items are released chunk by chunk so the fleet does not hold the event loop.
-        resolve: (b, _args, context) => releaseInChunks(b.entries as P[], context.signal),
+        // Items are released chunk by chunk so the fleet does not hold the event loop; streamed,
+        // as an async iterable (streaming.ts: the executor's cost stays linear in the items).
+        resolve: (b, _args, context, info) =>
+          isStreamed(info)
+            ? streamInSlices(b.entries as P[], context.signal)
+            : releaseInChunks(b.entries as P[], context.signal),
       }),
       total: t.field({
         type: [CriterionTotalRef],
@@ -173,7 +178,9 @@ async function resolveBatch<I, P extends AssetParent>(
   resolveItem: (input: I, edition: EditionContext, path: readonly string[]) => Promise<P>,
 ): Promise<Batch<P>> {
   const edition = context.edition(editionId);
-  await admitFleet(context, inputs.length, ["inputs"], fleetAnswerBytes(info, inputs.length));
+  // Each `@defer` inside the items is one more payload per item: counted as one more item.
+  const weighed = inputs.length * (1 + deferredPerItem(info));
+  await admitFleet(context, weighed, ["inputs"], fleetAnswerBytes(info, inputs.length));
   const pending = await context.chunks.map(
     inputs.map((input, index) => ({ input, index })),
     (item) =>

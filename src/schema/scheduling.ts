@@ -39,7 +39,7 @@ export async function admitFleet(
   const limit = context.service.limits.maxFleetItems;
   if (context.fleetItems.reserved > limit) {
     throw limitExceeded(
-      `this request asks for ${context.fleetItems.reserved} fleet items (all fleet fields and aliases together); at most ${limit} are evaluated per request (MAX_FLEET_ITEMS)`,
+      `this request asks for ${context.fleetItems.reserved} fleet items (all fleet fields and aliases together, each @defer inside a fleet's items one more per item); at most ${limit} are evaluated per request (MAX_FLEET_ITEMS)`,
       "MAX_FLEET_ITEMS",
       path,
     );
@@ -65,12 +65,12 @@ interface FleetRefusal {
 }
 
 /** A GraphQL error telling why the request was cancelled. */
-function cancellation(signal: AbortSignal): GraphQLError {
+export function cancellationOf(signal: AbortSignal): GraphQLError {
   return cancelled(signal.reason instanceof Error ? signal.reason.message : "the request was cancelled");
 }
 
 function throwIfCancelled(signal: AbortSignal): void {
-  if (signal.aborted) throw cancellation(signal);
+  if (signal.aborted) throw cancellationOf(signal);
 }
 
 interface Gate<T> {
@@ -111,7 +111,7 @@ export function releaseInChunks<T>(entries: readonly T[], signal: AbortSignal): 
       const started = performance.now();
       await nextMacrotask();
       if (signal.aborted) {
-        const error = cancellation(signal);
+        const error = cancellationOf(signal);
         for (let i = next; i < count; i++) (gates[i] as Gate<T>).refuse(error);
         return;
       }

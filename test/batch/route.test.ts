@@ -375,3 +375,63 @@ describe("POST /v1/batch, concurrency", () => {
     expect(server.logs.filter((line) => Number(line.level) >= 50 && line.status !== 503)).toEqual([]);
   });
 });
+
+describe("POST /v1/batch, bounds", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ LOG_LEVEL: "warn", MAX_CONCURRENT_BATCHES: 1, BODY_TIMEOUT_MS: 2000 });
+  });
+  afterAll(() => server.close());
+
+  it("a line nested 1,000,000 deep is refused by its nesting (422 naming MAX_NESTING_DEPTH), the next line answered", async () => {
+    const deep = `{"path": "${CLOUD}", "body": ${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}}`;
+    const good = JSON.stringify({
+      path: `${CLOUD}&criteria=gwp`,
+      body: { provider: "aws", instance_type: "c5.large" },
+    });
+    const answer = await streamBatch(server.port, "/v1/batch", Readable.from([`${deep}\n${good}\n`]));
+    const [refused, answered, last] = answer.lines.map((line) => JSON.parse(line));
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail[0].loc).toEqual(["line", "body"]);
+    expect(refused.body.detail[0].msg).toContain("MAX_NESTING_DEPTH");
+    expect(answered.status).toBe(200);
+    expect(last.summary).toMatchObject({ lines: 2, ok: 1, errors: 1 });
+  });
+
+  it("a '#' in a line's path does not hide the batch's edition (a fragment is not a path)", async () => {
+    const line = JSON.stringify({ method: "GET", path: "/v1/utils/version#x" });
+    const answer = await streamBatch(server.port, "/v1/batch?edition=2.4.1", Readable.from([`${line}\n`]));
+    const single = await send(server.port, { path: "/v1/utils/version?edition=2.4.1" });
+    expect(single.json).toBe("2.4.1");
+    expect(answer.lines[0]).toBe(`{"line":1,"status":200,"body":${single.text}}`);
+  });
+
+  it("a client trickling one line byte by byte cannot hold its slot: interrupted BODY_TIMEOUT_MS after it began waiting for the line", async () => {
+    const good = JSON.stringify({
+      path: `${CLOUD}&criteria=gwp`,
+      body: { provider: "aws", instance_type: "c5.large" },
+    });
+    // One whole line, then `{"path":` and a byte every 100 ms: the connection is never silent
+    // for BODY_TIMEOUT_MS (2 s), the line never ends.
+    const body = new Readable({ read() {} });
+    body.push(`${good}\n{"path":`);
+    const trickle = setInterval(() => body.push(" "), 100);
+    try {
+      const answer = await streamBatch(server.port, "/v1/batch", body);
+      expect(answer.status).toBe(200);
+      const [first, last] = answer.lines.map((line) => JSON.parse(line));
+      expect(first.status).toBe(200);
+      expect(last.summary).toMatchObject({
+        lines: 1,
+        ok: 1,
+        interrupted: "no whole line was received within 2000 ms (BODY_TIMEOUT_MS)",
+      });
+    } finally {
+      clearInterval(trickle);
+      body.destroy();
+    }
+    // The slot (MAX_CONCURRENT_BATCHES=1) is free: the next batch is answered.
+    const next = await send(server.port, { path: "/v1/batch", body: `${good}\n` });
+    expect(next.status).toBe(200);
+  });
+});
