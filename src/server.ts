@@ -37,8 +37,10 @@ import { BATCH_PATH, createBatchRoute } from "./rest/batch.js";
 import { createRestHandler } from "./rest/index.js";
 import { openApiDocument } from "./rest/openapi.js";
 import { graphqlErrorOf } from "./schema/errors.js";
+import { httpErrorsPlugin } from "./schema/httpErrors.js";
 import { buildSchema } from "./schema/index.js";
 import { inputLimitsPlugin } from "./schema/inputLimits.js";
+import { persistedQueriesPlugin } from "./schema/persistedQueries.js";
 import { rootFieldsTakingTurns } from "./schema/turns.js";
 import { createRequestContext, createService, editionService } from "./service/context.js";
 import { SERVICE_VERSION } from "./version.js";
@@ -197,13 +199,17 @@ export function createApp(options: AppOptions = {}) {
     // (multipart/mixed or text/event-stream), instead of in one answer at the end.
     // The errors plugin comes before yoga's masking (which yoga adds after these): it sees an
     // unexpected error as it was raised, and logs it with the request's id.
+    // Persisted queries before the input bounds: a document sent by its hash is checked as if sent whole.
+    // The errors plugin gives errors the GraphQL-over-HTTP statuses and codes (httpErrors.ts).
     plugins: [
       graphqlLog.plugin,
+      persistedQueriesPlugin(DOCUMENT_CACHE),
       inputLimitsPlugin(limits),
       ...abuseProtection(),
       metrics.fleetPlugin,
       useDeferStream(),
       streamedAnswers(),
+      httpErrorsPlugin(),
     ],
   });
   const rest = createRestHandler(schema, service, (message, error, requestId) =>
