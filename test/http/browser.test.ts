@@ -6,7 +6,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
 
@@ -59,6 +59,31 @@ interface MonacoApi {
   };
 }
 
+/**
+ * A person's click on an element: the pointer moved to its centre, pressed, released there —
+ * each a real input event (a synthetic `click` never sees what the press changes on the page).
+ */
+async function pressAndRelease(page: Page, locator: Locator): Promise<void> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error("the element is not visible");
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.up();
+}
+
+/** Whether GraphiQL's query editor shows `query <operation>`. */
+function editorShows(page: Page, operation: string) {
+  return page.waitForFunction(
+    // Monaco renders spaces as no-break spaces.
+    (name) =>
+      (document.querySelector(".graphiql-query-editor")?.textContent ?? "")
+        .replace(/\s+/g, " ")
+        .includes(`query ${name}`),
+    operation,
+    { timeout: WAIT_MS },
+  );
+}
+
 /** A page whose every request is recorded. */
 async function recordedPage(): Promise<{ page: Page; requests: string[] }> {
   const page = await browser.newPage();
@@ -106,7 +131,10 @@ describe("in a browser", () => {
       expect(result).toContain('"criterion": "gwp"');
       expect(result).not.toContain('"errors"');
       // The fleet example opens with its variables.
-      await page.locator(".graphiql-tab", { hasText: "Fleet" }).first().click();
+      await pressAndRelease(
+        page,
+        page.locator(".graphiql-tab", { hasText: "Fleet" }).first().locator(".graphiql-tab-button"),
+      );
       await page.waitForFunction(
         () =>
           (document.querySelector(".graphiql-query-editor")?.textContent ?? "")
@@ -116,6 +144,36 @@ describe("in a browser", () => {
         { timeout: WAIT_MS },
       );
       expect(foreign(requests)).toEqual([]);
+      await page.close();
+    },
+    WAIT_MS * 2,
+  );
+
+  it(
+    "one press and release on an example tab opens it, the tab staying under the pointer",
+    async () => {
+      const page = await browser.newPage();
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await page.goto(`${server.url}/graphql`);
+      await page.waitForSelector(".graphiql-tab-button", { timeout: WAIT_MS });
+      await editorShows(page, "Server");
+      // Each tab once, away from the open one: the first click on it must open it.
+      for (const name of ["Component", "Peripheral", "Fleet", "Version", "Server"]) {
+        const button = page
+          .locator(".graphiql-tab", { hasText: name })
+          .first()
+          .locator(".graphiql-tab-button");
+        const before = await button.boundingBox();
+        await page.mouse.move(
+          (before?.x ?? 0) + (before?.width ?? 0) / 2,
+          (before?.y ?? 0) + (before?.height ?? 0) / 2,
+        );
+        await page.mouse.down();
+        // The press moves nothing: the release lands on the same tab.
+        expect((await button.boundingBox())?.x, name).toBe(before?.x);
+        await page.mouse.up();
+        await editorShows(page, name);
+      }
       await page.close();
     },
     WAIT_MS * 2,
@@ -147,16 +205,8 @@ describe("in a browser", () => {
       expect(count).toBeGreaterThanOrEqual(8);
       for (let index = 0; index < count; index += 1) {
         const name = (await tabs.nth(index).innerText()).trim();
-        // The tab list is reorderable by dragging: a click event, not a pointer press and release.
-        await tabs.nth(index).locator(".graphiql-tab-button").dispatchEvent("click");
-        await page.waitForFunction(
-          (operation) =>
-            (document.querySelector(".graphiql-query-editor")?.textContent ?? "")
-              .replace(/\s+/g, " ")
-              .includes(`query ${operation}`),
-          name,
-          { timeout: WAIT_MS },
-        );
+        await pressAndRelease(page, tabs.nth(index).locator(".graphiql-tab-button"));
+        await editorShows(page, name);
         expect(await overflow(), name).toBeLessThanOrEqual(0);
       }
       // A line typed longer than the editor is wrapped, not cut (every editor wraps).
@@ -212,6 +262,32 @@ describe("in a browser", () => {
       await status.waitFor({ timeout: WAIT_MS });
       expect((await status.innerText()).trim()).toBe("200");
       expect(await operation.locator(".live-responses-table").innerText()).toContain("kgCO2eq");
+      await page.close();
+    },
+    WAIT_MS * 2,
+  );
+
+  it(
+    "/docs: Try it out on POST /v1/cloud/instance sends the body's instance alone (no query instance_type)",
+    async () => {
+      const page = await browser.newPage();
+      await page.goto(`${server.url}/docs`);
+      const operation = page.locator("#operations-cloud-post_v1_cloud_instance");
+      await operation.waitFor({ timeout: WAIT_MS });
+      // Playwright's click: a real press and release, once the element is still.
+      await operation.locator(".opblock-summary-control").click();
+      await operation.locator(".try-out__btn").waitFor({ timeout: WAIT_MS });
+      // The only instance shown is the body's.
+      expect(await operation.locator("input[placeholder='instance_type']").count()).toBe(0);
+      await operation.locator(".try-out__btn").click();
+      expect(await operation.locator(".body-param__text").inputValue()).toContain('"m5.xlarge"');
+      await operation.locator(".execute").click();
+      const status = operation.locator(".live-responses-table tbody .response-col_status").first();
+      await status.waitFor({ timeout: WAIT_MS });
+      expect((await status.innerText()).trim()).toBe("200");
+      const url = await operation.locator(".request-url pre").innerText();
+      expect(url).toContain("/v1/cloud/instance");
+      expect(url).not.toContain("instance_type");
       await page.close();
     },
     WAIT_MS * 2,
