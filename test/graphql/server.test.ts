@@ -89,9 +89,9 @@ describe("server impacts", () => {
     expect(data.server.impacts[0].use).toMatchObject({ value: 170000, min: 225.1, max: 594800 });
   });
 
-  it("CTUh_c is listed with both phases not implemented", async () => {
+  it("CTUh_c_listed (the v1 key CTUh_c) is listed with both phases not implemented", async () => {
     const { data } = await graphql(
-      `{ server { impacts(criteria: [CTUh_c]) { criterion unit embedded { ${IMPACT} } use { ${IMPACT} } } } }`,
+      `{ server { impacts(criteria: [CTUh_c_listed]) { criterion unit embedded { ${IMPACT} } use { ${IMPACT} } } } }`,
     );
     expect(data.server.impacts).toEqual([
       {
