@@ -121,6 +121,8 @@ export interface AppOptions {
   readonly maxConcurrentBatches?: number;
   /** Where the JSON log lines go (default: the process's logger, src/log.ts). */
   readonly logger?: Logger;
+  /** Trusted documents only (`PERSISTED_ONLY=true`): these, by SHA-256 (`PERSISTED_DOCUMENTS`). */
+  readonly trustedDocuments?: ReadonlyMap<string, string> | null;
 }
 
 /** The app's options for a configuration: one mapping, for the start-up and the tests alike. */
@@ -134,6 +136,7 @@ export function appOptionsOf(config: Config): Required<Omit<AppOptions, "logger"
     allowedOrigins: config.ALLOWED_ORIGINS,
     compressionMinBytes: config.COMPRESSION_MIN_BYTES,
     maxConcurrentBatches: config.MAX_CONCURRENT_BATCHES,
+    trustedDocuments: config.PERSISTED_ONLY === "true" ? config.trustedDocuments : null,
   };
 }
 
@@ -155,6 +158,7 @@ export function createApp(options: AppOptions = {}) {
     compressionMinBytes,
     customEditions,
     maxConcurrentBatches,
+    trustedDocuments,
   } = {
     ...UNCONFIGURED,
     ...options,
@@ -205,7 +209,7 @@ export function createApp(options: AppOptions = {}) {
     // The errors plugin gives errors the GraphQL-over-HTTP statuses and codes (httpErrors.ts).
     plugins: [
       graphqlLog.plugin,
-      persistedQueriesPlugin(DOCUMENT_CACHE),
+      persistedQueriesPlugin(DOCUMENT_CACHE, trustedDocuments),
       inputLimitsPlugin(limits),
       ...abuseProtection(),
       metrics.fleetPlugin,

@@ -39,12 +39,14 @@ function isVariableCoercion(error: GraphQLError): boolean {
 /**
  * The errors of a well-formed request that keep their status only for the GraphQL response
  * type: a request refused whole by a limit (422: 503, no room now, stays a 503 with Retry-After)
- * and the persisted-query answers (an unknown hash, a hash that is not the document's).
+ * and the persisted-query answers (an unknown hash, a hash that is not the document's, a text
+ * where only trusted documents run).
  */
 const SPEC_STATUSES: ReadonlyMap<unknown, ReadonlySet<number>> = new Map([
   ["LIMIT_EXCEEDED", new Set([422])],
   ["PERSISTED_QUERY_NOT_FOUND", new Set([404])],
   ["PERSISTED_QUERY_MISMATCH", new Set([400])],
+  ["PERSISTED_QUERY_ONLY", new Set([400])],
 ]);
 
 interface HttpExtension {

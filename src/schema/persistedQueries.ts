@@ -1,4 +1,5 @@
 import { type APQStore, useAPQ } from "@graphql-yoga/plugin-apq";
+import { GraphQLError } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { weighedCache } from "../support/weighedCache.js";
 
@@ -7,6 +8,8 @@ import { weighedCache } from "../support/weighedCache.js";
  * of its document in `extensions.persistedQuery`; an unknown hash is answered
  * PERSISTED_QUERY_NOT_FOUND (the client then sends the document with its hash, which is checked:
  * a wrong hash is PERSISTED_QUERY_MISMATCH) and later requests carry the hash alone.
+ * Trusted documents only (PERSISTED_ONLY=true): the documents of PERSISTED_DOCUMENTS alone run,
+ * named by their hash; a document sent as text is refused, so is an unknown hash.
  */
 
 export interface PersistedQueryBounds {
@@ -25,11 +28,43 @@ function boundedStore({ maxChars, maxDocumentChars }: PersistedQueryBounds): APQ
   return { get: (hash) => kept.get(hash), set: (hash, document) => kept.set(hash, document) };
 }
 
+/** The refusal of a document sent as text when only trusted documents run. */
+const persistedOnly = new GraphQLError(
+  "Only trusted documents run here (PERSISTED_ONLY): send a document's SHA-256 in extensions.persistedQuery, without its text",
+  { extensions: { code: "PERSISTED_QUERY_ONLY", http: { status: 400 } } },
+);
+
+/** Trusted documents only: a request without a persisted hash, or with a text, is refused. */
+function trustedOnly(documents: ReadonlyMap<string, string>): Plugin[] {
+  return [
+    {
+      onParams({ params, setResult }) {
+        const persisted = (params.extensions as { persistedQuery?: unknown } | undefined)?.persistedQuery;
+        if (params.query != null || persisted == null) setResult({ errors: [persistedOnly] });
+      },
+    },
+    // Read-only: the documents of the file, nothing registered by a client.
+    useAPQ({ store: { get: (hash) => documents.get(hash), set: () => undefined } }),
+  ];
+}
+
 /**
- * yoga's APQ plugin over a bounded store. PERSISTED_QUERY_NOT_FOUND is answered 200 under
+ * yoga's APQ plugin over a bounded store (or, with `trusted`, over the trusted documents alone). PERSISTED_QUERY_NOT_FOUND is answered 200 under
  * `application/json` (the status Apollo's link reads as "send the document") and 404 under
  * `application/graphql-response+json`, like every error of a well-formed request (httpErrors.ts).
  */
-export function persistedQueriesPlugin(bounds: PersistedQueryBounds): Plugin {
+export function persistedQueriesPlugin(
+  bounds: PersistedQueryBounds,
+  trusted: ReadonlyMap<string, string> | null = null,
+): Plugin {
+  if (trusted) {
+    const [refusal, store] = trustedOnly(trusted);
+    return {
+      onPluginInit({ addPlugin }) {
+        addPlugin(refusal);
+        addPlugin(store);
+      },
+    };
+  }
   return useAPQ({ store: boundedStore(bounds) });
 }
