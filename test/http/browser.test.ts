@@ -248,19 +248,31 @@ describe("in a browser", () => {
     WAIT_MS * 2,
   );
 
+  /**
+   * Swagger's "Try it out" on an operation: opened, tried with its example, executed; `opened`
+   * checks the form before it is tried. The operation's block once answered (status 200).
+   */
+  async function triedOut(page: Page, operationId: string, opened?: (operation: Locator) => Promise<void>) {
+    await page.goto(`${server.url}/docs`);
+    const operation = page.locator(`#operations-${operationId}`);
+    await operation.waitFor({ timeout: WAIT_MS });
+    // Playwright's click: a real press and release, once the element is still.
+    await operation.locator(".opblock-summary-control").click();
+    await operation.locator(".try-out__btn").waitFor({ timeout: WAIT_MS });
+    await opened?.(operation);
+    await operation.locator(".try-out__btn").click();
+    await operation.locator(".execute").click();
+    const status = operation.locator(".live-responses-table tbody .response-col_status").first();
+    await status.waitFor({ timeout: WAIT_MS });
+    expect((await status.innerText()).trim()).toBe("200");
+    return operation;
+  }
+
   it(
     "/docs: Try it out on POST /v1/server sends the example body and is answered 200",
     async () => {
       const page = await browser.newPage();
-      await page.goto(`${server.url}/docs`);
-      const operation = page.locator("#operations-server-post_v1_server");
-      await operation.waitFor({ timeout: WAIT_MS });
-      await operation.locator(".opblock-summary").click();
-      await operation.locator(".try-out__btn").click();
-      await operation.locator(".execute").click();
-      const status = operation.locator(".live-responses-table tbody .response-col_status").first();
-      await status.waitFor({ timeout: WAIT_MS });
-      expect((await status.innerText()).trim()).toBe("200");
+      const operation = await triedOut(page, "server-post_v1_server");
       expect(await operation.locator(".live-responses-table").innerText()).toContain("kgCO2eq");
       await page.close();
     },
@@ -271,20 +283,11 @@ describe("in a browser", () => {
     "/docs: Try it out on POST /v1/cloud/instance sends the body's instance alone (no query instance_type)",
     async () => {
       const page = await browser.newPage();
-      await page.goto(`${server.url}/docs`);
-      const operation = page.locator("#operations-cloud-post_v1_cloud_instance");
-      await operation.waitFor({ timeout: WAIT_MS });
-      // Playwright's click: a real press and release, once the element is still.
-      await operation.locator(".opblock-summary-control").click();
-      await operation.locator(".try-out__btn").waitFor({ timeout: WAIT_MS });
-      // The only instance shown is the body's.
-      expect(await operation.locator("input[placeholder='instance_type']").count()).toBe(0);
-      await operation.locator(".try-out__btn").click();
+      const operation = await triedOut(page, "cloud-post_v1_cloud_instance", async (opened) => {
+        // No query field for the instance: the body's is the only one.
+        expect(await opened.locator("input[placeholder='instance_type']").count()).toBe(0);
+      });
       expect(await operation.locator(".body-param__text").inputValue()).toContain('"m5.xlarge"');
-      await operation.locator(".execute").click();
-      const status = operation.locator(".live-responses-table tbody .response-col_status").first();
-      await status.waitFor({ timeout: WAIT_MS });
-      expect((await status.innerText()).trim()).toBe("200");
       const url = await operation.locator(".request-url pre").innerText();
       expect(url).toContain("/v1/cloud/instance");
       expect(url).not.toContain("instance_type");
