@@ -84,6 +84,16 @@ function editorShows(page: Page, operation: string) {
   );
 }
 
+/** GraphiQL in a 1400 × 900 window, once its tabs and query editor are drawn. */
+async function graphiqlAt1400(): Promise<Page> {
+  const page = await browser.newPage();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`${server.url}/graphql`);
+  await page.waitForSelector(".graphiql-tab-button", { timeout: WAIT_MS });
+  await page.waitForSelector(".graphiql-query-editor .view-lines", { timeout: WAIT_MS });
+  return page;
+}
+
 /** A page whose every request is recorded. */
 async function recordedPage(): Promise<{ page: Page; requests: string[] }> {
   const page = await browser.newPage();
@@ -152,10 +162,7 @@ describe("in a browser", () => {
   it(
     "one press and release on an example tab opens it, the tab staying under the pointer",
     async () => {
-      const page = await browser.newPage();
-      await page.setViewportSize({ width: 1400, height: 900 });
-      await page.goto(`${server.url}/graphql`);
-      await page.waitForSelector(".graphiql-tab-button", { timeout: WAIT_MS });
+      const page = await graphiqlAt1400();
       await editorShows(page, "Server");
       // Each tab once, away from the open one: the first click on it must open it.
       for (const name of ["Component", "Peripheral", "Fleet", "Version", "Server"]) {
@@ -182,10 +189,7 @@ describe("in a browser", () => {
   it(
     "at 1400 px, no example line is cut at the editor's right edge; a longer line wraps",
     async () => {
-      const page = await browser.newPage();
-      await page.setViewportSize({ width: 1400, height: 900 });
-      await page.goto(`${server.url}/graphql`);
-      await page.waitForSelector(".graphiql-query-editor .view-lines", { timeout: WAIT_MS });
+      const page = await graphiqlAt1400();
       /** How far the query editor's widest line reaches past its visible width (px; ≤ 0: none cut). */
       const overflow = () =>
         page.evaluate(() => {
