@@ -18,6 +18,7 @@ const PROCESS_TESTS = [
   "test/graphql/stream.test.ts",
   "test/http/browser.test.ts",
   "test/http/server.test.ts",
+  "test/clients/**/*.test.ts",
 ];
 
 export default defineConfig({

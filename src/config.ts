@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { DEFAULT_DATA_BOUNDS } from "./data/folder.js";
 import { EditionsFileError, readEditionsFile } from "./editions/custom.js";
@@ -150,6 +152,13 @@ const ENVIRONMENT = z.object({
    * factors.yml is 0.5 MB. A larger factor tree can be given as factors.json.
    */
   MAX_CUSTOM_YAML_BYTES: wholeNumber(1024, 2 ** 31 - 1).default(DEFAULT_DATA_BOUNDS.maxYamlBytes),
+  /**
+   * Trusted documents only: /graphql runs the documents of PERSISTED_DOCUMENTS, named by their
+   * SHA-256, and refuses any other (docs/clients.md, "Trusted documents").
+   */
+  PERSISTED_ONLY: z.preprocess(unsetIfEmpty, z.enum(["true", "false"]).default("false")),
+  /** A JSON object of trusted documents by SHA-256 (GraphQL Code Generator's persisted-documents.json). */
+  PERSISTED_DOCUMENTS: z.preprocess(unsetIfEmpty, z.string().optional()),
 });
 
 export type Config = Omit<z.infer<typeof ENVIRONMENT>, "EDITION"> & {
@@ -157,6 +166,8 @@ export type Config = Omit<z.infer<typeof ENVIRONMENT>, "EDITION"> & {
   readonly EDITION: string;
   /** The custom editions of EDITIONS_FILE (their data is read and checked when the app is made). */
   readonly customEditions: readonly EditionDescription[];
+  /** The trusted documents by SHA-256 (PERSISTED_DOCUMENTS, each hash checked); empty without one. */
+  readonly trustedDocuments: ReadonlyMap<string, string>;
   /**
    * The variables overriding an edition's compiled-in settings (`BOAVIZTA_<KEY>` for 2.4.1,
    * docs/methodology.md §19.1.2): their names come from the editions, their reading rules too.
@@ -204,6 +215,46 @@ function editionsOf(
   }
 }
 
+/**
+ * The documents of a PERSISTED_DOCUMENTS file (`{"<sha256>": "<document>"}`), each key checked
+ * against its document's hash; required when PERSISTED_ONLY=true. A problem is added to `problems`.
+ */
+function trustedDocumentsOf(
+  file: string | undefined,
+  persistedOnly: boolean,
+  problems: string[],
+): ReadonlyMap<string, string> {
+  if (file === undefined) {
+    if (persistedOnly)
+      problems.push("PERSISTED_ONLY=true needs PERSISTED_DOCUMENTS (a JSON file of documents by SHA-256)");
+    return new Map();
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    problems.push(
+      `PERSISTED_DOCUMENTS=${JSON.stringify(file)} cannot be read as JSON: ${(error as Error).message}`,
+    );
+    return new Map();
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    problems.push(`PERSISTED_DOCUMENTS=${JSON.stringify(file)} is not a JSON object of documents by SHA-256`);
+    return new Map();
+  }
+  const documents = new Map<string, string>();
+  for (const [hash, document] of Object.entries(parsed)) {
+    if (typeof document !== "string" || createHash("sha256").update(document).digest("hex") !== hash) {
+      problems.push(
+        `PERSISTED_DOCUMENTS=${JSON.stringify(file)}: the document under ${hash} is not a string of that SHA-256`,
+      );
+      return new Map();
+    }
+    documents.set(hash, document);
+  }
+  return documents;
+}
+
 /** A configuration that cannot be used; its message is one line naming the variable. */
 export class ConfigError extends Error {}
 
@@ -218,6 +269,9 @@ export function loadConfig(environment: Readonly<Record<string, string | undefin
       });
   const overrides = settingsOverrides(environment, problems);
   const customEditions = editionsOf(result.success ? result.data : undefined, problems);
+  const trustedDocuments = result.success
+    ? trustedDocumentsOf(result.data.PERSISTED_DOCUMENTS, result.data.PERSISTED_ONLY === "true", problems)
+    : new Map<string, string>();
   let edition = "";
   try {
     edition = defaultEditionFromEnv(environment, customEditions);
@@ -226,7 +280,7 @@ export function loadConfig(environment: Readonly<Record<string, string | undefin
   }
   if (!result.success || problems.length > 0)
     throw new ConfigError(`invalid configuration: ${problems.join("; ")}`);
-  return { ...result.data, EDITION: edition, customEditions, settingsOverrides: overrides };
+  return { ...result.data, EDITION: edition, customEditions, trustedDocuments, settingsOverrides: overrides };
 }
 
 /** What one request may ask for (the input bounds of every layer). */

@@ -23,12 +23,13 @@ import { createAssets } from "./http/assets.js";
 import type { AllowedOrigins } from "./http/cors.js";
 import { documentCache } from "./http/documentCache.js";
 import { GRAPHIQL_EXAMPLES } from "./http/graphiqlExamples.js";
-import { createHttpHandler } from "./http/handler.js";
+import { createHttpHandler, type StreamingRoute } from "./http/handler.js";
 import { graphqlLogging } from "./http/logging.js";
 import { createMetrics } from "./http/metrics.js";
 import { docsPage, graphiqlPage, rootPage, SERVICE_TITLE } from "./http/pages.js";
 import { loadProjectDocs } from "./http/projectDocs.js";
 import { createReadiness } from "./http/readiness.js";
+import { jsonReply } from "./http/reply.js";
 import { streamedAnswers } from "./http/streamedAnswer.js";
 import { runService } from "./lifecycle.js";
 import { createLogger, type Logger } from "./log.js";
@@ -37,8 +38,11 @@ import { BATCH_PATH, createBatchRoute } from "./rest/batch.js";
 import { createRestHandler } from "./rest/index.js";
 import { openApiDocument } from "./rest/openapi.js";
 import { graphqlErrorOf } from "./schema/errors.js";
+import { httpErrorsPlugin } from "./schema/httpErrors.js";
 import { buildSchema } from "./schema/index.js";
 import { inputLimitsPlugin } from "./schema/inputLimits.js";
+import { persistedQueriesPlugin } from "./schema/persistedQueries.js";
+import { POSSIBLE_TYPES_PATH, possibleTypesOf } from "./schema/possibleTypes.js";
 import { streamArgumentsPlugin } from "./schema/streaming.js";
 import { rootFieldsTakingTurns } from "./schema/turns.js";
 import { createRequestContext, createService, editionService } from "./service/context.js";
@@ -118,6 +122,8 @@ export interface AppOptions {
   readonly maxConcurrentBatches?: number;
   /** Where the JSON log lines go (default: the process's logger, src/log.ts). */
   readonly logger?: Logger;
+  /** Trusted documents only (`PERSISTED_ONLY=true`): these, by SHA-256 (`PERSISTED_DOCUMENTS`). */
+  readonly trustedDocuments?: ReadonlyMap<string, string> | null;
 }
 
 /** The app's options for a configuration: one mapping, for the start-up and the tests alike. */
@@ -131,6 +137,7 @@ export function appOptionsOf(config: Config): Required<Omit<AppOptions, "logger"
     allowedOrigins: config.ALLOWED_ORIGINS,
     compressionMinBytes: config.COMPRESSION_MIN_BYTES,
     maxConcurrentBatches: config.MAX_CONCURRENT_BATCHES,
+    trustedDocuments: config.PERSISTED_ONLY === "true" ? config.trustedDocuments : null,
   };
 }
 
@@ -152,6 +159,7 @@ export function createApp(options: AppOptions = {}) {
     compressionMinBytes,
     customEditions,
     maxConcurrentBatches,
+    trustedDocuments,
   } = {
     ...UNCONFIGURED,
     ...options,
@@ -201,14 +209,18 @@ export function createApp(options: AppOptions = {}) {
     // (multipart/mixed or text/event-stream), instead of in one answer at the end.
     // The errors plugin comes before yoga's masking (which yoga adds after these): it sees an
     // unexpected error as it was raised, and logs it with the request's id.
+    // Persisted queries before the input bounds: a document sent by its hash is checked as if sent whole.
+    // The errors plugin gives errors the GraphQL-over-HTTP statuses and codes (httpErrors.ts).
     plugins: [
       graphqlLog.plugin,
+      persistedQueriesPlugin(DOCUMENT_CACHE, trustedDocuments),
       inputLimitsPlugin(limits),
       ...abuseProtection(),
       metrics.fleetPlugin,
       useDeferStream(),
       streamArgumentsPlugin(),
       streamedAnswers(),
+      httpErrorsPlugin(),
     ],
   });
   const rest = createRestHandler(schema, service, (message, error, requestId) =>
@@ -221,6 +233,7 @@ export function createApp(options: AppOptions = {}) {
     requestValidation: defaultServed?.edition.requestValidation,
   };
   const projectDocs = loadProjectDocs();
+  const possibleTypes = once(() => possibleTypesOf(schema));
   const handle = createHttpHandler({
     allowedOrigins,
     compressionMinBytes,
@@ -236,7 +249,9 @@ export function createApp(options: AppOptions = {}) {
     // Made on first request (start-up stays short); the document never changes afterwards.
     openApi: once(() => JSON.stringify(openApiDocument(versions))),
     projectDocs,
-    streamingRoutes: new Map([
+    streamingRoutes: new Map<string, StreamingRoute>([
+      // Apollo's possibleTypes, for clients that fetch them at start-up (schema/possible-types.json).
+      [POSSIBLE_TYPES_PATH, { method: "GET", reply: () => jsonReply(200, possibleTypes()) }],
       [
         BATCH_PATH,
         {

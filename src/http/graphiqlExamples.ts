@@ -16,9 +16,13 @@ export interface GraphiQLExample {
  */
 export const EXAMPLE_LINE_LIMIT = 52;
 
-/** A phase's impact: a value with its margin, or why there is none. */
-const PHASE = `
-fragment Phase on PhaseImpact {
+/**
+ * A phase's impact: a value with its margin, or why there is none. Each tab names its own
+ * fragment (`ServerPhase`…): tools that read the examples together (graphql-inspector, a
+ * codegen run) need fragment names unique across documents.
+ */
+const phase = (operation: string) => `
+fragment ${operation}Phase on PhaseImpact {
   ... on Impact { value min max warnings }
   ... on NotImplemented { reason }
 }
@@ -49,12 +53,12 @@ query Server {
     impacts(criteria: [gwp, adp, pe]) {
       criterion
       unit
-      embedded { ...Phase }
-      use { ...Phase }
+      embedded { ...ServerPhase }
+      use { ...ServerPhase }
     }
   }
 }
-${PHASE}`,
+${phase("Server")}`,
   },
   {
     query: `# A component: here a CPU found by name, at 70 %
@@ -69,12 +73,12 @@ query Component {
     impacts(criteria: [gwp, pe]) {
       criterion
       unit
-      embedded { ...Phase }
-      use { ...Phase }
+      embedded { ...ComponentPhase }
+      use { ...ComponentPhase }
     }
   }
 }
-${PHASE}`,
+${phase("Component")}`,
   },
   {
     query: `# A cloud instance: its platform, the share of the
@@ -93,12 +97,12 @@ query CloudInstance {
     impacts(criteria: [gwp]) {
       criterion
       unit
-      embedded { ...Phase }
-      use { ...Phase }
+      embedded { ...CloudInstancePhase }
+      use { ...CloudInstancePhase }
     }
   }
 }
-${PHASE}`,
+${phase("CloudInstance")}`,
   },
   {
     query: `# A user terminal (laptop, desktop, smartphone,
@@ -114,12 +118,12 @@ query Terminal {
     impacts {
       criterion
       unit
-      embedded { ...Phase }
-      use { ...Phase }
+      embedded { ...TerminalPhase }
+      use { ...TerminalPhase }
     }
   }
 }
-${PHASE}`,
+${phase("Terminal")}`,
   },
   {
     query: `# A peripheral (monitor, keyboard, mouse, …) from
@@ -129,12 +133,12 @@ query Peripheral {
     impacts(criteria: [gwp]) {
       criterion
       unit
-      embedded { ...Phase }
-      use { ...Phase }
+      embedded { ...PeripheralPhase }
+      use { ...PeripheralPhase }
     }
   }
 }
-${PHASE}`,
+${phase("Peripheral")}`,
   },
   {
     query: `# An IoT device from an archetype (its functional
@@ -144,11 +148,11 @@ query IotDevice {
     impacts(criteria: [gwp, pe]) {
       criterion
       unit
-      embedded { ...Phase }
+      embedded { ...IotDevicePhase }
     }
   }
 }
-${PHASE}`,
+${phase("IotDevice")}`,
   },
   {
     query: `# A CPU consumption profile fitted to measured

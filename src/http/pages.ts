@@ -130,6 +130,14 @@ self.MonacoEnvironment = {
 </script>
 <script src="${assetUrl("graphiql", "dist/yoga-graphiql.umd.js")}"></script>
 <script>
+// A press on an example tab keeps the focus where it is (the click still selects the tab):
+// focusing the tab's button re-renders GraphiQL's reorderable tab strip, which moves the pressed
+// tab away before the release, so the click lands elsewhere and a first click did nothing.
+document.addEventListener("mousedown", (event) => {
+  if (event.button === 0 && event.target instanceof Element && event.target.closest(".graphiql-tab-button")) {
+    event.preventDefault();
+  }
+}, true);
 // GraphiQL's query, variables and headers editors do not wrap: a long line is cut at the
 // editor's right edge (it is about 58 characters wide in a 1400 px window). Wrapped instead.
 self.monaco?.editor.onDidCreateEditor((editor) => editor.updateOptions(${scriptJson(EDITOR_OPTIONS)}));

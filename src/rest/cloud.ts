@@ -54,7 +54,7 @@ const REGION_PROVIDER: QueryParameterDoc = {
  * without a provider; both default here to aws / a1.4xlarge (the GraphQL field's defaults) and
  * name what was not found. Another provider without an instance type is a 422.
  */
-function cloudImpacts(pathProvider: string | null): Handler {
+function cloudImpacts(pathProvider: string | null, documentQueryInstance = true): Handler {
   return impactRoute(
     CloudInstanceImpactsDocument,
     ({ archetype: _noArchetype, ...query }, request) => {
@@ -74,10 +74,16 @@ function cloudImpacts(pathProvider: string | null): Handler {
     (data) => (data.cloudInstance.warnings.length > 0 ? { warnings: data.cloudInstance.warnings } : {}),
     {
       summary: "Impacts of a cloud instance (GET: provider and type in the query; POST: in the body)",
-      // The impact parameters (no archetype: the instance type is the archetype), then the instance.
+      // The impact parameters (no archetype: the instance type is the archetype), then the instance
+      // for GET; a POST names it in its body (Swagger's "Try it out" would send the query's
+      // defaults beside the body's example, which wins).
       query: [
         ...IMPACT_QUERY_PARAMETERS.filter((parameter) => parameter.name !== "archetype"),
-        ...(pathProvider === null ? [PROVIDER, INSTANCE_TYPE] : [INSTANCE_TYPE]),
+        ...(!documentQueryInstance
+          ? []
+          : pathProvider === null
+            ? [PROVIDER, INSTANCE_TYPE]
+            : [INSTANCE_TYPE]),
       ],
       body: catalogueDoc(CLOUD_INSTANCE, "CloudInstance"),
     },
@@ -85,10 +91,11 @@ function cloudImpacts(pathProvider: string | null): Handler {
 }
 
 const instanceRoute = cloudImpacts(null);
+const postedInstanceRoute = cloudImpacts(null, false);
 
 export const cloudRoutes: readonly Route[] = [
-  { path: "/v1/cloud/instance", methods: { GET: instanceRoute, POST: instanceRoute } },
-  { path: "/v1/cloud", methods: { GET: instanceRoute, POST: instanceRoute } },
+  { path: "/v1/cloud/instance", methods: { GET: instanceRoute, POST: postedInstanceRoute } },
+  { path: "/v1/cloud", methods: { GET: instanceRoute, POST: postedInstanceRoute } },
   {
     path: "/v1/cloud/instance/all_providers",
     methods: {

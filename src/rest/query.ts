@@ -1,4 +1,5 @@
 import { EVERY_EDITION_CRITERION } from "../editions/index.js";
+import { criterionEnumName } from "../schema/impact.js";
 import type { Allocation, Criterion } from "./generated/graphql.js";
 import { type FieldIssue, isNumericText } from "./validation.js";
 
@@ -122,7 +123,8 @@ export function impactQuery(params: URLSearchParams): ImpactQuery {
     );
   return {
     verbose: verbose === null ? true : parseBoolean("verbose", verbose),
-    criteria: criteria.length > 0 ? (criteria as Criterion[]) : null,
+    // The GraphQL value of each v1 spelling (`CTUh_c` is `CTUh_c_listed` there).
+    criteria: criteria.length > 0 ? (criteria.map(criterionEnumName) as Criterion[]) : null,
     duration: hours,
     allocation,
   };

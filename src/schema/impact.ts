@@ -23,6 +23,17 @@ import { v1Attribute, v1CriterionImpact, v1Verbose } from "./v1Layout.js";
 /** Every spelling the v1 API accepts, keys (`CTUh_c`) and computation names (`ctuh_c`). */
 const CRITERION_VALUES = [...new Set(EVERY_EDITION_CRITERION.flatMap((c) => [c.key, c.name]))];
 
+/**
+ * The Criterion value of a v1 spelling. Enum values are spelled as the v1 API spells them (`gwp`,
+ * `LINEAR`, `laptop`): one spelling for a criterion or a kind in the REST shim, the CLI, the CSV
+ * columns and the answers' `criterion` field. A key listed but never computed (`CTUh_c`, the
+ * reference's quirk) would differ from its computed name (`ctuh_c`) only by case: it is
+ * `CTUh_c_listed` in GraphQL, and the REST shim maps `CTUh_c` to it.
+ */
+export function criterionEnumName(spelling: string): string {
+  return resolveCriterion(spelling)?.computed === false ? `${spelling}_listed` : spelling;
+}
+
 /** An enum value's description: the criterion's meaning and unit, from the one criteria table. */
 function criterionValueDescription(spelling: string): string {
   const resolved = resolveCriterion(spelling);
@@ -31,17 +42,20 @@ function criterionValueDescription(spelling: string): string {
   const method = info.method ? ` (${info.method} method)` : "";
   const listedOnly = computed
     ? ""
-    : ` Listed as the reference lists it, never computed: ask for ${info.name}.`;
+    : ` The v1 key ${spelling}, answered as the reference answers it: listed, never computed (ask for ${info.name}).`;
   return `${info.description}, in ${info.unit}${method}.${listedOnly}`;
 }
 
 export const CriterionEnum = builder.enumType("Criterion", {
   description:
-    "Impact criterion. gwp, adp and pe are the headline criteria; the others are PEF criteria. " +
-    "`CTUh_c`/`CTUh_nc` are listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed. " +
+    "Impact criterion, spelled as the v1 API spells it. gwp, adp and pe are the headline criteria; the others are PEF criteria. " +
+    "`CTUh_c_listed`/`CTUh_nc_listed` are the v1 keys `CTUh_c`/`CTUh_nc`, listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed. " +
     `\`fe\` (final energy): ${availability("finalEnergy")}`,
   values: Object.fromEntries(
-    CRITERION_VALUES.map((spelling) => [spelling, { description: criterionValueDescription(spelling) }]),
+    CRITERION_VALUES.map((spelling) => [
+      criterionEnumName(spelling),
+      { value: spelling, description: criterionValueDescription(spelling) },
+    ]),
   ),
 });
 

@@ -1,4 +1,5 @@
-import { type GraphQLSchema, lexicographicSortSchema } from "graphql";
+import { GraphQLDeferDirective, GraphQLStreamDirective } from "@graphql-tools/utils";
+import { GraphQLSchema, lexicographicSortSchema } from "graphql";
 import { builder } from "./builder.js";
 import "./impact.js";
 import "./server.js";
@@ -14,7 +15,16 @@ import "./version.js";
 import "./editions.js";
 import "./coefficients.js";
 
-/** The GraphQL schema, built once (code first), sorted so the emitted SDL is stable. */
+/**
+ * The GraphQL schema, built once (code first), sorted so the emitted SDL is stable. It declares
+ * the `@defer` and `@stream` the service serves (yoga's plugin), so that tools reading the SDL
+ * file (codegen, gql.tada, graphql-inspector, @graphql-eslint) accept streaming documents.
+ */
 export function buildSchema(): GraphQLSchema {
-  return lexicographicSortSchema(builder.toSchema());
+  const built = builder.toSchema();
+  const withIncremental = new GraphQLSchema({
+    ...built.toConfig(),
+    directives: [...built.getDirectives(), GraphQLDeferDirective, GraphQLStreamDirective],
+  });
+  return lexicographicSortSchema(withIncremental);
 }

@@ -44,6 +44,14 @@ function badRequest(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: "BAD_REQUEST", http: { status: 400 } } });
 }
 
+/**
+ * An array of operations is refused: MAX_FLEET_ITEMS, MAX_ANSWER_BYTES and the admission budget
+ * bound one request, and a batch would be one request holding many operations' work.
+ */
+export const BATCHING_REFUSED =
+  "Batching (an array of operations in one request) is not supported: send one operation per request " +
+  "(they share a keep-alive connection), or gather the work in one operation with aliases or a fleet field.";
+
 /** yoga's test for a JSON POST (the body parser this plugin replaces). */
 function isJsonPost(request: Request): boolean {
   if (request.method !== "POST") return false;
@@ -66,6 +74,7 @@ async function parseJsonBody(request: Request, limits: Limits): Promise<GraphQLP
   } catch {
     throw badRequest("POST body sent invalid JSON.");
   }
+  if (Array.isArray(body)) throw badRequest(BATCHING_REFUSED);
   if (body === null || typeof body !== "object") {
     throw badRequest(
       `POST body is expected to be object but received ${body === null ? "null" : typeof body}`,

@@ -75,31 +75,31 @@ const LIMITS: readonly LimitCase[] = [
     limit: "depth",
     atLimit: depthQuery(GRAPHQL_LIMITS.maxDepth),
     pastLimit: depthQuery(GRAPHQL_LIMITS.maxDepth + 1),
-    message: `Syntax Error: Query depth limit of ${GRAPHQL_LIMITS.maxDepth} exceeded, found ${GRAPHQL_LIMITS.maxDepth + 1}.`,
+    message: `Query depth limit of ${GRAPHQL_LIMITS.maxDepth} exceeded, found ${GRAPHQL_LIMITS.maxDepth + 1}.`,
   },
   {
     limit: "aliases",
     atLimit: aliasQuery(GRAPHQL_LIMITS.maxAliases),
     pastLimit: aliasQuery(GRAPHQL_LIMITS.maxAliases + 1),
-    message: `Syntax Error: Aliases limit of ${GRAPHQL_LIMITS.maxAliases} exceeded, found ${GRAPHQL_LIMITS.maxAliases + 1}.`,
+    message: `Aliases limit of ${GRAPHQL_LIMITS.maxAliases} exceeded, found ${GRAPHQL_LIMITS.maxAliases + 1}.`,
   },
   {
     limit: "tokens",
     atLimit: tokenQuery(GRAPHQL_LIMITS.maxTokens),
     pastLimit: tokenQuery(GRAPHQL_LIMITS.maxTokens + 1),
-    message: `Syntax Error: Token limit of ${GRAPHQL_LIMITS.maxTokens} exceeded.`,
+    message: `Token limit of ${GRAPHQL_LIMITS.maxTokens} exceeded.`,
   },
   {
     limit: "cost",
     atLimit: costQuery(FRAGMENTS, OVER_COST - 1),
     pastLimit: costQuery(FRAGMENTS, OVER_COST),
-    message: `Syntax Error: Query Cost limit of ${GRAPHQL_LIMITS.maxCost} exceeded, found ${armorCost(FRAGMENTS, OVER_COST)}.`,
+    message: `Query Cost limit of ${GRAPHQL_LIMITS.maxCost} exceeded, found ${armorCost(FRAGMENTS, OVER_COST)}.`,
   },
   {
     limit: "directives",
     atLimit: directiveQuery(GRAPHQL_LIMITS.maxDirectives),
     pastLimit: directiveQuery(GRAPHQL_LIMITS.maxDirectives + 1),
-    message: `Syntax Error: Directives limit of ${GRAPHQL_LIMITS.maxDirectives} exceeded, found ${GRAPHQL_LIMITS.maxDirectives + 1}.`,
+    message: `Directives limit of ${GRAPHQL_LIMITS.maxDirectives} exceeded, found ${GRAPHQL_LIMITS.maxDirectives + 1}.`,
   },
 ];
 

@@ -6,7 +6,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
 
@@ -59,6 +59,41 @@ interface MonacoApi {
   };
 }
 
+/**
+ * A person's click on an element: the pointer moved to its centre, pressed, released there —
+ * each a real input event (a synthetic `click` never sees what the press changes on the page).
+ */
+async function pressAndRelease(page: Page, locator: Locator): Promise<void> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error("the element is not visible");
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.up();
+}
+
+/** Whether GraphiQL's query editor shows `query <operation>`. */
+function editorShows(page: Page, operation: string) {
+  return page.waitForFunction(
+    // Monaco renders spaces as no-break spaces.
+    (name) =>
+      (document.querySelector(".graphiql-query-editor")?.textContent ?? "")
+        .replace(/\s+/g, " ")
+        .includes(`query ${name}`),
+    operation,
+    { timeout: WAIT_MS },
+  );
+}
+
+/** GraphiQL in a 1400 × 900 window, once its tabs and query editor are drawn. */
+async function graphiqlAt1400(): Promise<Page> {
+  const page = await browser.newPage();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`${server.url}/graphql`);
+  await page.waitForSelector(".graphiql-tab-button", { timeout: WAIT_MS });
+  await page.waitForSelector(".graphiql-query-editor .view-lines", { timeout: WAIT_MS });
+  return page;
+}
+
 /** A page whose every request is recorded. */
 async function recordedPage(): Promise<{ page: Page; requests: string[] }> {
   const page = await browser.newPage();
@@ -106,7 +141,10 @@ describe("in a browser", () => {
       expect(result).toContain('"criterion": "gwp"');
       expect(result).not.toContain('"errors"');
       // The fleet example opens with its variables.
-      await page.locator(".graphiql-tab", { hasText: "Fleet" }).first().click();
+      await pressAndRelease(
+        page,
+        page.locator(".graphiql-tab", { hasText: "Fleet" }).first().locator(".graphiql-tab-button"),
+      );
       await page.waitForFunction(
         () =>
           (document.querySelector(".graphiql-query-editor")?.textContent ?? "")
@@ -122,12 +160,36 @@ describe("in a browser", () => {
   );
 
   it(
+    "one press and release on an example tab opens it, the tab staying under the pointer",
+    async () => {
+      const page = await graphiqlAt1400();
+      await editorShows(page, "Server");
+      // Each tab once, away from the open one: the first click on it must open it.
+      for (const name of ["Component", "Peripheral", "Fleet", "Version", "Server"]) {
+        const button = page
+          .locator(".graphiql-tab", { hasText: name })
+          .first()
+          .locator(".graphiql-tab-button");
+        const before = await button.boundingBox();
+        await page.mouse.move(
+          (before?.x ?? 0) + (before?.width ?? 0) / 2,
+          (before?.y ?? 0) + (before?.height ?? 0) / 2,
+        );
+        await page.mouse.down();
+        // The press moves nothing: the release lands on the same tab.
+        expect((await button.boundingBox())?.x, name).toBe(before?.x);
+        await page.mouse.up();
+        await editorShows(page, name);
+      }
+      await page.close();
+    },
+    WAIT_MS * 2,
+  );
+
+  it(
     "at 1400 px, no example line is cut at the editor's right edge; a longer line wraps",
     async () => {
-      const page = await browser.newPage();
-      await page.setViewportSize({ width: 1400, height: 900 });
-      await page.goto(`${server.url}/graphql`);
-      await page.waitForSelector(".graphiql-query-editor .view-lines", { timeout: WAIT_MS });
+      const page = await graphiqlAt1400();
       /** How far the query editor's widest line reaches past its visible width (px; ≤ 0: none cut). */
       const overflow = () =>
         page.evaluate(() => {
@@ -147,16 +209,8 @@ describe("in a browser", () => {
       expect(count).toBeGreaterThanOrEqual(8);
       for (let index = 0; index < count; index += 1) {
         const name = (await tabs.nth(index).innerText()).trim();
-        // The tab list is reorderable by dragging: a click event, not a pointer press and release.
-        await tabs.nth(index).locator(".graphiql-tab-button").dispatchEvent("click");
-        await page.waitForFunction(
-          (operation) =>
-            (document.querySelector(".graphiql-query-editor")?.textContent ?? "")
-              .replace(/\s+/g, " ")
-              .includes(`query ${operation}`),
-          name,
-          { timeout: WAIT_MS },
-        );
+        await pressAndRelease(page, tabs.nth(index).locator(".graphiql-tab-button"));
+        await editorShows(page, name);
         expect(await overflow(), name).toBeLessThanOrEqual(0);
       }
       // A line typed longer than the editor is wrapped, not cut (every editor wraps).
@@ -198,20 +252,49 @@ describe("in a browser", () => {
     WAIT_MS * 2,
   );
 
+  /**
+   * Swagger's "Try it out" on an operation: opened, tried with its example, executed; `opened`
+   * checks the form before it is tried. The operation's block once answered (status 200).
+   */
+  async function triedOut(page: Page, operationId: string, opened?: (operation: Locator) => Promise<void>) {
+    await page.goto(`${server.url}/docs`);
+    const operation = page.locator(`#operations-${operationId}`);
+    await operation.waitFor({ timeout: WAIT_MS });
+    // Playwright's click: a real press and release, once the element is still.
+    await operation.locator(".opblock-summary-control").click();
+    await operation.locator(".try-out__btn").waitFor({ timeout: WAIT_MS });
+    await opened?.(operation);
+    await operation.locator(".try-out__btn").click();
+    await operation.locator(".execute").click();
+    const status = operation.locator(".live-responses-table tbody .response-col_status").first();
+    await status.waitFor({ timeout: WAIT_MS });
+    expect((await status.innerText()).trim()).toBe("200");
+    return operation;
+  }
+
   it(
     "/docs: Try it out on POST /v1/server sends the example body and is answered 200",
     async () => {
       const page = await browser.newPage();
-      await page.goto(`${server.url}/docs`);
-      const operation = page.locator("#operations-server-post_v1_server");
-      await operation.waitFor({ timeout: WAIT_MS });
-      await operation.locator(".opblock-summary").click();
-      await operation.locator(".try-out__btn").click();
-      await operation.locator(".execute").click();
-      const status = operation.locator(".live-responses-table tbody .response-col_status").first();
-      await status.waitFor({ timeout: WAIT_MS });
-      expect((await status.innerText()).trim()).toBe("200");
+      const operation = await triedOut(page, "server-post_v1_server");
       expect(await operation.locator(".live-responses-table").innerText()).toContain("kgCO2eq");
+      await page.close();
+    },
+    WAIT_MS * 2,
+  );
+
+  it(
+    "/docs: Try it out on POST /v1/cloud/instance sends the body's instance alone (no query instance_type)",
+    async () => {
+      const page = await browser.newPage();
+      const operation = await triedOut(page, "cloud-post_v1_cloud_instance", async (opened) => {
+        // No query field for the instance: the body's is the only one.
+        expect(await opened.locator("input[placeholder='instance_type']").count()).toBe(0);
+      });
+      expect(await operation.locator(".body-param__text").inputValue()).toContain('"m5.xlarge"');
+      const url = await operation.locator(".request-url pre").innerText();
+      expect(url).toContain("/v1/cloud/instance");
+      expect(url).not.toContain("instance_type");
       await page.close();
     },
     WAIT_MS * 2,

@@ -2,7 +2,8 @@
  * GraphiQL's example tabs are valid against the schema and run without errors: one per asset
  * kind, the fleet example with its variables.
  */
-import { parse, validate } from "graphql";
+import { readFileSync } from "node:fs";
+import { buildSchema, parse, validate } from "graphql";
 import { describe, expect, it } from "vitest";
 import { EXAMPLE_LINE_LIMIT, GRAPHIQL_EXAMPLES } from "../../src/http/graphiqlExamples.js";
 import { sharedApp } from "../support/app.js";
@@ -36,6 +37,13 @@ describe("GraphiQL examples", () => {
     }
     const fleet = GRAPHIQL_EXAMPLES.find((example) => rootFields(example.query).includes("cloudInstances"));
     expect(JSON.parse(fleet?.variables ?? "{}").fleet.length).toBeGreaterThan(1);
+  });
+
+  it("read together against the SDL file, as graphql-inspector and codegen read them, they are valid", () => {
+    // One document of every tab: fragment and operation names must be unique across the tabs.
+    const sdl = buildSchema(readFileSync(new URL("../../schema/schema.graphql", import.meta.url), "utf8"));
+    const together = parse(GRAPHIQL_EXAMPLES.map((example) => example.query).join("\n"));
+    expect(validate(sdl, together).map((error) => error.message)).toEqual([]);
   });
 
   it("no line is longer than the query editor shows at 1400 px (test/http/browser.test.ts)", () => {

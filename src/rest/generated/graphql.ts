@@ -57,12 +57,12 @@ export type CpuInput = {
   usage?: UsageInput | null | undefined;
 };
 
-/** Impact criterion. gwp, adp and pe are the headline criteria; the others are PEF criteria. `CTUh_c`/`CTUh_nc` are listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed. `fe` (final energy): Only in editions with criterion fe (2.4.1 and custom editions based on it). */
+/** Impact criterion, spelled as the v1 API spells it. gwp, adp and pe are the headline criteria; the others are PEF criteria. `CTUh_c_listed`/`CTUh_nc_listed` are the v1 keys `CTUh_c`/`CTUh_nc`, listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed. `fe` (final energy): Only in editions with criterion fe (2.4.1 and custom editions based on it). */
 export type Criterion =
-  /** Human Toxicity - Carcinogenic Effects, in CTUh (PEF method). Listed as the reference lists it, never computed: ask for ctuh_c. */
-  | 'CTUh_c'
-  /** Human toxicity - non-carcinogenic effects, in CTUh (PEF method). Listed as the reference lists it, never computed: ask for ctuh_nc. */
-  | 'CTUh_nc'
+  /** Human Toxicity - Carcinogenic Effects, in CTUh (PEF method). The v1 key CTUh_c, answered as the reference answers it: listed, never computed (ask for ctuh_c). */
+  | 'CTUh_c_listed'
+  /** Human toxicity - non-carcinogenic effects, in CTUh (PEF method). The v1 key CTUh_nc, answered as the reference answers it: listed, never computed (ask for ctuh_nc). */
+  | 'CTUh_nc_listed'
   /** Use of minerals and fossil ressources, in kgSbeq. */
   | 'adp'
   /** Use of mineral and metal resources, in kg SB eq. (PEF method). */
