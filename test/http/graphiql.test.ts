@@ -3,7 +3,8 @@
  * kind, the fleet example with its variables.
  */
 import { readFileSync } from "node:fs";
-import { buildSchema, parse, validate } from "graphql";
+import { validate as inspectorValidate } from "@graphql-inspector/core";
+import { buildSchema, parse, Source, validate } from "graphql";
 import { describe, expect, it } from "vitest";
 import { EXAMPLE_LINE_LIMIT, GRAPHIQL_EXAMPLES } from "../../src/http/graphiqlExamples.js";
 import { sharedApp } from "../support/app.js";
@@ -44,6 +45,26 @@ describe("GraphiQL examples", () => {
     const sdl = buildSchema(readFileSync(new URL("../../schema/schema.graphql", import.meta.url), "utf8"));
     const together = parse(GRAPHIQL_EXAMPLES.map((example) => example.query).join("\n"));
     expect(validate(sdl, together).map((error) => error.message)).toEqual([]);
+  });
+
+  it("graphql-inspector validates every tab, each a document of its own, against the SDL file cleanly", () => {
+    const sdl = buildSchema(readFileSync(new URL("../../schema/schema.graphql", import.meta.url), "utf8"));
+    const tabs = GRAPHIQL_EXAMPLES.map((example, index) => new Source(example.query, `tab-${index}.graphql`));
+    // Inspector also reads fragments across documents: a name two tabs define is refused.
+    const problems = inspectorValidate(sdl, tabs).flatMap((result) => [
+      ...result.errors.map((error) => `${result.source.name}: ${error.message}`),
+      ...result.deprecated.map((error) => `${result.source.name}: ${error.message}`),
+    ]);
+    expect(problems).toEqual([]);
+  });
+
+  it("graphql-inspector would have refused tabs that each define one fragment name", () => {
+    const sdl = buildSchema(readFileSync(new URL("../../schema/schema.graphql", import.meta.url), "utf8"));
+    const tab = "fragment Phase on Query { version { service } }\nquery Q { ...Phase }";
+    const results = inspectorValidate(sdl, [new Source(tab, "a.graphql"), new Source(tab, "b.graphql")]);
+    expect(results.flatMap((result) => result.errors.map((error) => error.message))).toContain(
+      "Name of 'Phase' fragment is not unique",
+    );
   });
 
   it("no line is longer than the query editor shows at 1400 px (test/http/browser.test.ts)", () => {
