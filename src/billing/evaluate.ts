@@ -262,6 +262,26 @@ const MATCH_COLUMNS = [
   ["match_warning", "VARCHAR"],
 ] as const;
 
+/** The (provider, matched type, place) key of a group's coefficient row. */
+function coefficientKey(group: LineGroup, matches: ReadonlyMap<string, InstanceMatch>): string {
+  const provider = group.provider ?? "";
+  const matched = matches.get(key(provider, group.instanceType ?? ""))?.matchedInstanceType ?? "";
+  return key(provider, matched, group.place ?? "");
+}
+
+/**
+ * The coefficient rows some lines of the export read: an instance type has rows for every place,
+ * tens of thousands for a large export, of which its lines read a few thousand.
+ */
+function billedCoefficients(
+  groups: readonly LineGroup[],
+  matches: ReadonlyMap<string, InstanceMatch>,
+  coefficients: ReadonlyMap<string, CoefficientRow>,
+): CoefficientRow[] {
+  const billed = new Set(groups.map((group) => coefficientKey(group, matches)));
+  return [...coefficients].filter(([id]) => billed.has(id)).map(([, row]) => row);
+}
+
 /** Empty coefficient rows for the (provider, matched type, place) keys of the export the table lacks. */
 function missingCoefficients(
   groups: readonly LineGroup[],
@@ -272,12 +292,10 @@ function missingCoefficients(
   const missing = new Map<string, CoefficientRow>();
   const empty = criteria.map(() => ({ embedded: null, use: null }));
   for (const group of groups) {
-    const provider = group.provider ?? "";
-    const matched = matches.get(key(provider, group.instanceType ?? ""))?.matchedInstanceType ?? "";
-    const place = group.place ?? "";
-    const id = key(provider, matched, place);
+    const id = coefficientKey(group, matches);
     if (coefficients.has(id) || missing.has(id)) continue;
-    missing.set(id, { provider, instanceType: matched, region: place, usageLocation: null, perHour: empty });
+    const [provider, instanceType, region] = id.split("\u0000");
+    missing.set(id, { provider, instanceType, region, usageLocation: null, perHour: empty });
   }
   return [...missing.values()];
 }
@@ -411,7 +429,7 @@ export async function evaluateBillingExport(
     const edition = context.service.edition.id;
     await completeTables(connection, groups, matches);
     await loadCoefficients(connection, edition, load, criteria, [
-      ...coefficients.values(),
+      ...billedCoefficients(groups, matches, coefficients),
       ...missingCoefficients(groups, matches, coefficients, criteria),
     ]);
     const impactColumnNames = billingImpactColumns(criteria, request.ranges);
