@@ -53,6 +53,8 @@ async function startService(): Promise<ChildProcess> {
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the service exited before it was ready (port ${PORT} taken?)`);
     try {
       if ((await fetch(`http://127.0.0.1:${PORT}/readyz`)).ok) return child;
     } catch {

@@ -133,7 +133,7 @@ function batchRef<P extends AssetParent>(
         // as an async iterable (streaming.ts: the executor's cost stays linear in the items).
         resolve: (b, _args, context, info) =>
           isStreamed(info)
-            ? streamInSlices(b.entries as P[], context.signal)
+            ? streamInSlices(b.entries as P[], context.signal, context, info)
             : releaseInChunks(b.entries as P[], context.signal),
       }),
       total: t.field({

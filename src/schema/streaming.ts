@@ -10,7 +10,7 @@ import {
   type SelectionSetNode,
   visit,
 } from "graphql";
-import type { Plugin } from "graphql-yoga";
+import { isAsyncIterable, type Plugin } from "graphql-yoga";
 import { SLICE_MS } from "../service/chunks.js";
 import { badUserInput } from "./errors.js";
 import { cancellationOf } from "./scheduling.js";
@@ -34,12 +34,87 @@ export function isStreamed(info: GraphQLResolveInfo): boolean {
   return values !== undefined && values.if !== false;
 }
 
-/** The fleet's entries as an async iterable, a slice per turn of the event loop (see above). */
-export async function* streamInSlices<T>(entries: readonly T[], signal: AbortSignal): AsyncGenerator<T> {
-  // Each entry is forgotten once handed out: the stream lives until its last item is sent.
-  const waiting: (T | undefined)[] = [...entries];
+/**
+ * A request's streamed items handed to the executor against those it has sent: the executor reads
+ * an async iterable as fast as it yields and keeps each item's record (its completed value, its
+ * promises) until the reader takes the payload, so without a pace a fleet streamed to a slower
+ * reader is held whole, and the executor races all of those records on every payload.
+ */
+class StreamPace {
+  private handedOut = 0;
+  private sent = 0;
+  private ended = false;
+  private waiters: (() => void)[] = [];
+
+  /** Counts items handed to the executor that go out in incremental payloads. */
+  handOut(count: number): void {
+    this.handedOut += count;
+  }
+
+  /** A payload was taken by the reader: its streamed items are sent. */
+  delivered(items: number): void {
+    this.sent += items;
+    if (this.sent >= this.handedOut) this.release();
+  }
+
+  /** The answer ended (done, failed or abandoned): nothing waits any more. */
+  end(): void {
+    this.ended = true;
+    this.release();
+  }
+
+  /** Resolves once every item handed out so far is sent (or the answer ended). */
+  caughtUp(): Promise<void> | undefined {
+    if (this.ended || this.sent >= this.handedOut) return undefined;
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private release(): void {
+    for (const resolve of this.waiters.splice(0)) resolve();
+  }
+}
+
+/** The pace of each request answered incrementally (by its GraphQL context), set by streamArgumentsPlugin. */
+const paces = new WeakMap<object, StreamPace>();
+
+/** The items of an incremental payload's streamed entries. */
+function streamedItemsOf(payload: unknown): number {
+  const incremental = (payload as { incremental?: readonly { items?: readonly unknown[] | null }[] })
+    ?.incremental;
+  return incremental?.reduce((sum, entry) => sum + (entry.items?.length ?? 0), 0) ?? 0;
+}
+
+/**
+ * The fleet's entries as an async iterable, a slice per turn of the event loop (see above); a
+ * slice is handed out once the items of the previous ones are sent (StreamPace), so the items in
+ * memory are a slice or two whatever the fleet's size and the reader's speed.
+ */
+export function streamInSlices<T>(
+  entries: readonly T[],
+  signal: AbortSignal,
+  context: object,
+  info: GraphQLResolveInfo,
+): AsyncGenerator<T> {
+  // The generator holds a copy, never `entries`: each entry (and through it its evaluation,
+  // the built asset) is forgotten once handed out, or the stream would keep every item's
+  // evaluation until its last item is sent (130 MB more live heap and as much GC work at 10,000
+  // items).
+  // The first initialCount items go out in the payload that holds the list, not incrementally.
+  return slices([...entries], signal, paces.get(context), initialCountOf(info));
+}
+
+async function* slices<T>(
+  waiting: (T | undefined)[],
+  signal: AbortSignal,
+  pace: StreamPace | undefined,
+  initialCount: number,
+): AsyncGenerator<T> {
+  let initial = initialCount;
   let next = 0;
+  const stopped = pace ? aborted(signal) : undefined;
   while (next < waiting.length) {
+    const caughtUp = pace?.caughtUp();
+    if (caughtUp) await Promise.race([caughtUp, stopped]);
     await nextMacrotask();
     if (signal.aborted) throw cancellationOf(signal);
     const started = performance.now();
@@ -47,9 +122,27 @@ export async function* streamInSlices<T>(entries: readonly T[], signal: AbortSig
       const entry = waiting[next] as T;
       waiting[next] = undefined;
       next += 1;
+      if (initial > 0) initial -= 1;
+      else pace?.handOut(1);
       yield entry;
     }
   }
+}
+
+/** `@stream`'s initialCount on this field (checked a whole number from 0 before execution). */
+function initialCountOf(info: GraphQLResolveInfo): number {
+  const directive = info.schema.getDirective("stream");
+  if (!directive) return 0;
+  const count = getDirectiveValues(directive, info.fieldNodes[0], info.variableValues)?.initialCount;
+  return typeof count === "number" ? count : 0;
+}
+
+/** Resolves when the request is cancelled (the stream then stops at its next check). */
+function aborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener("abort", () => resolve(), { once: true });
+  });
 }
 
 /**
@@ -159,7 +252,27 @@ export function streamArgumentsPlugin(): Plugin {
         args.document,
         args.variableValues as Record<string, unknown> | undefined,
       );
-      if (refused) setResultAndStopExecution({ errors: [refused] });
+      if (refused) {
+        setResultAndStopExecution({ errors: [refused] });
+        return undefined;
+      }
+      if (streamedFields(args.document).length === 0 || typeof args.contextValue !== "object")
+        return undefined;
+      const context = args.contextValue as object;
+      const pace = new StreamPace();
+      paces.set(context, pace);
+      return {
+        onExecuteDone({ result }) {
+          if (!isAsyncIterable(result)) {
+            pace.end();
+            return undefined;
+          }
+          return {
+            onNext: ({ result: payload }) => pace.delivered(streamedItemsOf(payload)),
+            onEnd: () => pace.end(),
+          };
+        },
+      };
     },
   };
 }
