@@ -429,7 +429,8 @@ export function createHttpHandler(parts: HttpParts) {
    * held as long as the client keeps its connection open. A silent connection ends at the socket's
    * timeout; an answer whose writes wait (the client's buffers full) ends once it has waited
    * BODY_TIMEOUT_MS, checked every quarter of it, even when the client keeps sending its body
-   * (which kept the socket from being idle: a batch's client was cut at twice the bound or more).
+   * (its arriving bytes keep the socket from ever being idle, so the socket's timeout alone would
+   * never fire for a batch's client).
    */
   function disconnectIfNotRead(response: ServerResponse, streamed: boolean): void {
     const socket = response.socket;
