@@ -1,4 +1,5 @@
 import { createLogger } from "../log.js";
+import { withoutFloatNoise } from "../output/columns.js";
 import { type App, createApp } from "../server.js";
 
 /*
@@ -106,9 +107,6 @@ interface V1Answer {
 const phaseValue = (phase: V1Phase | string | undefined) =>
   typeof phase === "object" ? phase.value : undefined;
 
-/** A derived number without float noise (`0.001145 × 1000` is 1.145, not 1.1450000000000002). */
-const significant = (value: number) => Number(value.toPrecision(10));
-
 /** Asks the v1 route `path` with `body` for the observation's duration, criteria and edition. */
 async function evaluate(
   path: string,
@@ -134,12 +132,12 @@ async function evaluate(
   const { impacts, verbose } = answer.body as V1Answer;
   const outputs: Record<string, unknown> = { ...observation };
   const embeddedGwp = phaseValue(impacts.gwp?.embedded);
-  if (embeddedGwp !== undefined) outputs["carbon-embodied"] = significant(embeddedGwp * 1000);
+  if (embeddedGwp !== undefined) outputs["carbon-embodied"] = withoutFloatNoise(embeddedGwp * 1000);
   const power = verbose?.avg_power?.value;
   const hours = verbose?.duration?.value;
   const useTimeRatio = verbose?.use_time_ratio?.value;
   if (typeof power === "number" && typeof hours === "number") {
-    outputs.energy = significant(
+    outputs.energy = withoutFloatNoise(
       (power * hours * (typeof useTimeRatio === "number" ? useTimeRatio : 1)) / 1000,
     );
   }

@@ -42,5 +42,10 @@ export const SIGNIFICANT_DIGITS = 10;
  */
 export function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return "";
-  return String(Number(value.toPrecision(SIGNIFICANT_DIGITS)));
+  return String(withoutFloatNoise(value));
+}
+
+/** A number kept to `SIGNIFICANT_DIGITS` (`0.001145 × 1000` is 1.145, not 1.1450000000000002). */
+export function withoutFloatNoise(value: number): number {
+  return Number(value.toPrecision(SIGNIFICANT_DIGITS));
 }

@@ -1,6 +1,6 @@
 import type { Writable } from "node:stream";
 import ExcelJS from "exceljs";
-import { PHASES } from "./columns.js";
+import { PHASES, withoutFloatNoise } from "./columns.js";
 import {
   type AssessedRow,
   type Group,
@@ -20,7 +20,7 @@ import { withoutControls } from "./text.js";
  */
 
 /** Numbers as written elsewhere: 10 significant digits, no float noise. */
-const tidy = (value: number | undefined) => (value === undefined ? null : Number(value.toPrecision(10)));
+const tidy = (value: number | undefined) => (value === undefined ? null : withoutFloatNoise(value));
 
 /** A decimal number of the input as a number (a spreadsheet sums it); any other cell as text. */
 function inputCell(text: string): string | number {
