@@ -111,7 +111,7 @@ async function post(url: string, body: string): Promise<Answer> {
   }
 }
 
-export interface AdmissionFigures {
+interface AdmissionFigures {
   readonly concurrentRequests: number;
   readonly fleetItemsEach: number;
   readonly statuses: Record<string, number>;

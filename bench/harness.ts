@@ -7,7 +7,7 @@ import { createLogger } from "../src/log.js";
 import { createApp } from "../src/server.js";
 
 /** One scenario's requests, made before any timing (the varied bodies already serialised). */
-export interface TimedRequests {
+interface TimedRequests {
   readonly method: string;
   readonly path: string;
   /** One request per body ("" for a GET). */

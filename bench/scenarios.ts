@@ -87,7 +87,7 @@ export interface Scenario {
   readonly amount?: number;
 }
 
-export const SERVER_GQL = `query ($input: ServerInput) { server(input: $input) { impacts { criterion embedded { ... on Impact { value min max } } use { ... on Impact { value min max } } } } }`;
+const SERVER_GQL = `query ($input: ServerInput) { server(input: $input) { impacts { criterion embedded { ... on Impact { value min max } } use { ... on Impact { value min max } } } } }`;
 export const SERVERS_GQL = `query ($inputs: [ServerItemInput!]!) { servers(inputs: $inputs) { total(criteria: [gwp]) { embedded { value } use { value } } items { impacts(criteria: [gwp]) { embedded { ... on Impact { value } } use { ... on Impact { value } } } } } }`;
 const CLOUD_GQL = `query ($inputs: [CloudInstanceItemInput!]!) { cloudInstances(inputs: $inputs) { total { criterion embedded { value } use { value } } items { impacts { embedded { ... on Impact { value } } use { ... on Impact { value } } } } } }`;
 

@@ -13,7 +13,7 @@ export type Logger = pino.Logger;
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
-export type LogLevel = (typeof LOG_LEVELS)[number];
+type LogLevel = (typeof LOG_LEVELS)[number];
 
 /**
  * Log lines wait in memory until this many bytes (about 30 request lines) or the next flush: each

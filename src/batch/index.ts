@@ -11,11 +11,11 @@ import type { InputLine } from "./lines.js";
 import { type LocationCheck, locationCheck } from "./locations.js";
 import { createSummary, summaryLine } from "./summary.js";
 
-export type { BatchDefaults, LineAnswer, LineCall, LineOutcome, RouteEvaluator } from "./line.js";
-export { answerLine, evaluateLine, lineTooLarge, parseLine } from "./line.js";
+export type { BatchDefaults, LineOutcome, RouteEvaluator } from "./line.js";
+export { evaluateLine, parseLine } from "./line.js";
 export { type InputLine, ndjsonLines } from "./lines.js";
-export { type LocationCheck, locationCheck } from "./locations.js";
-export { type BatchSummary, createSummary, type SummaryBuilder, summaryLine } from "./summary.js";
+export { locationCheck } from "./locations.js";
+export { createSummary } from "./summary.js";
 
 /*
  * A batch: lines read, evaluated one after the other and answered in order, then the summary.
@@ -30,7 +30,7 @@ export { type BatchSummary, createSummary, type SummaryBuilder, summaryLine } fr
  * client sending a byte now and then cannot stretch it.
  */
 
-export interface BatchOptions {
+interface BatchOptions {
   readonly defaults: BatchDefaults;
   /** Largest line, in bytes (the single routes' MAX_BODY_BYTES). */
   readonly maxLineBytes: number;
@@ -45,7 +45,7 @@ export interface BatchOptions {
 }
 
 /** One input line's outcome (a line too large is refused without being read). */
-export function outcomeOf(
+function outcomeOf(
   evaluate: RouteEvaluator,
   line: InputLine,
   options: BatchOptions,

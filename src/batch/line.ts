@@ -11,7 +11,7 @@ import { jsonNestingExceeds } from "../schema/nesting.js";
 import type { LocationCheck } from "./locations.js";
 
 /** A request to a single route, as the REST shim takes it. */
-export interface LineCall {
+interface LineCall {
   readonly method: string;
   /** Path and query string. */
   readonly url: string;
@@ -23,7 +23,7 @@ export interface LineCall {
 }
 
 /** A route's answer: status and JSON body. */
-export interface LineAnswer {
+interface LineAnswer {
   readonly status: number;
   readonly body: unknown;
 }
@@ -51,9 +51,9 @@ export interface BatchDefaults {
 const V1_PREFIX = "/v1/";
 const BATCH_PATH = /^\/v1\/batch\/*(\?|$)/;
 /** A path with its query string is at most this long (a line's other text is bounded by its size). */
-export const MAX_LINE_PATH_LENGTH = 2048;
+const MAX_LINE_PATH_LENGTH = 2048;
 /** The largest `quantity` of a line. */
-export const MAX_QUANTITY = 1_000_000_000;
+const MAX_QUANTITY = 1_000_000_000;
 
 /** A line refused before its route is asked: 422 with the field, in the shim's error layout. */
 function lineError(loc: readonly (string | number)[], msg: string, type = "value_error"): LineOutcome {

@@ -6,9 +6,9 @@ import type { LineOutcome } from "./line.js";
  * quantity). A phase the methodology does not implement ("not implemented") adds nothing.
  */
 
-export type PhaseTotals = Record<string, number>;
+type PhaseTotals = Record<string, number>;
 
-export interface BatchSummary {
+interface BatchSummary {
   readonly lines: number;
   readonly ok: number;
   readonly errors: number;
@@ -18,7 +18,7 @@ export interface BatchSummary {
 }
 
 /** A summary being built, line by line, in the lines' order (so sums are reproducible). */
-export interface SummaryBuilder {
+interface SummaryBuilder {
   add(outcome: LineOutcome): void;
   result(): BatchSummary;
 }

@@ -14,7 +14,7 @@ import { PERIPHERAL_KINDS, TERMINAL_KINDS } from "../service/catalogue.js";
 export type InventoryRow = Readonly<Record<string, string | undefined>>;
 
 /** The row's batch line (JSON text), or what is wrong with the row. */
-export type RowLine = { readonly line: string } | { readonly problem: string };
+type RowLine = { readonly line: string } | { readonly problem: string };
 
 /** The families of asset kinds: each has its route and its body's layout. */
 type Family = "cloud" | "server" | "terminal" | "peripheral" | "iot" | "component";
@@ -46,7 +46,7 @@ type Reader = Family | ComponentKind | (typeof TYPED_KINDS)[number];
  */
 type Target = string;
 
-export interface InventoryColumn {
+interface InventoryColumn {
   readonly column: string;
   readonly type: "text" | "number";
   /** The unit of a number ("" for a count or a text). */
@@ -206,9 +206,6 @@ function routeOf(family: Family, kind: string): string {
       return `/v1/${family}/${kind}`;
   }
 }
-
-/** The columns of the inventory that the service reads (the others are the user's own). */
-export const READ_COLUMNS: ReadonlySet<string> = new Set(INVENTORY_COLUMNS.map(({ column }) => column));
 
 class RowProblem extends Error {}
 

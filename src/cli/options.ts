@@ -28,7 +28,7 @@ the output failed), 2 misused (unknown option, edition, criterion or column), 13
 /** A misused command line (an empty message: --help). */
 export class UsageError extends Error {}
 
-export type Format = "ndjson" | "csv" | "xlsx";
+type Format = "ndjson" | "csv" | "xlsx";
 
 export interface Options {
   readonly file: string;

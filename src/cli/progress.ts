@@ -4,7 +4,7 @@
  * at the end, so logs and pipes get no control characters.
  */
 
-export interface ProgressState {
+interface ProgressState {
   readonly rows: number;
   readonly ok: number;
   readonly errors: number;
@@ -13,7 +13,7 @@ export interface ProgressState {
   readonly totalBytes: number | null;
 }
 
-export interface Progress {
+interface Progress {
   update(state: ProgressState): void;
   done(state: ProgressState): void;
 }

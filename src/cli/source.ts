@@ -17,7 +17,7 @@ export type SourceItem =
 export type InputFormat = "csv" | "ndjson";
 
 /** The input columns of a batch (NDJSON) input, as its output shows them. */
-export const NDJSON_COLUMNS = ["path"] as const;
+const NDJSON_COLUMNS = ["path"] as const;
 
 function pathOf(text: string): string {
   try {

@@ -19,7 +19,7 @@ export interface ParsedCsv {
 }
 
 /** The column of an overlay CSV saying what a row does: empty (add or change) or `remove`. */
-export const OVERLAY_COLUMN = "overlay";
+const OVERLAY_COLUMN = "overlay";
 
 /** Keys that would reach an object's prototype, refused wherever a data file names keys. */
 const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);

@@ -39,7 +39,7 @@ const NUMBER_SETTINGS = {
 type NumberSetting = keyof typeof NUMBER_SETTINGS;
 
 /** The settings an edition has, by their boaviztapi names (a threshold it lacks is not one). */
-export function settingNames(config: ServiceConfig): string[] {
+function settingNames(config: ServiceConfig): string[] {
   const numbers = Object.entries(NUMBER_SETTINGS)
     .filter(([, { field }]) => config[field] !== null)
     .map(([name]) => name);

@@ -101,13 +101,13 @@ export interface GpuSpec {
   readonly mass: number | null;
 }
 
-export interface RamManufactureRow {
+interface RamManufactureRow {
   readonly manufacturer: string;
   readonly process: number | null;
   readonly density: number;
 }
 
-export interface SsdManufactureRow {
+interface SsdManufactureRow {
   readonly manufacturer: string;
   readonly layers: number | null;
   readonly density: number;
@@ -123,7 +123,7 @@ export interface CpuProfileRow {
   readonly d: number;
 }
 
-export interface CloudProvider {
+interface CloudProvider {
   readonly name: string;
   readonly description: string;
 }

@@ -103,7 +103,7 @@ function defaultsTable(
 }
 
 /** What the references of a data set are checked against: the edition's settings file and kinds. */
-export interface ReferenceContext {
+interface ReferenceContext {
   /** How messages name the settings (`config.yml`, `EDITIONS_FILE acme settings`, `BOAVIZTA_`). */
   readonly settingsSource: (key: string) => string;
   /** The terminal and peripheral kinds of the edition (their defaults are user-terminal rows). */

@@ -126,7 +126,7 @@ export function readEditionsFile(
 }
 
 /** How a custom edition's folder is read: whole files or an overlay, within which bounds. */
-export interface CustomDataOptions {
+interface CustomDataOptions {
   readonly overlay: boolean;
   readonly bounds: DataBounds;
   readonly editionsFile?: string;

@@ -54,7 +54,7 @@ export interface IssueParams {
 export type WordingValue = keyof IssueParams | "permitted" | "expected";
 
 /** One refusal in a dialect: its `type`, its `msg` (`{name}` replaced) and its `ctx` entries. */
-export interface IssueWording {
+interface IssueWording {
   readonly type: string;
   readonly msg: string;
   /** `ctx` key → the value it holds (absent: no `ctx`). */

@@ -22,7 +22,7 @@ export const FEATURE_LABELS: Readonly<Record<FeatureName, string>> = {
 };
 
 /** The built-in editions with a feature, by id. */
-export function editionsWith(feature: FeatureName, editions = EDITIONS): string[] {
+function editionsWith(feature: FeatureName, editions = EDITIONS): string[] {
   return editions.filter((edition) => edition.features[feature]).map((edition) => edition.id);
 }
 

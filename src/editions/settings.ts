@@ -4,17 +4,10 @@ import type { RoundingPrecision } from "../engine/model/rounding.js";
 
 // Reading and checking settings is the data layer's (src/data/settings.ts); re-exported here for
 // the modules that read settings through the edition.
-export {
-  applySettings,
-  checkedSettings,
-  type Environment,
-  SettingsError,
-  settingNames,
-  settingsWithOverrides,
-} from "../data/settings.js";
+export { type Environment, SettingsError, settingsWithOverrides } from "../data/settings.js";
 
 /** The rounding settings of a configuration (docs/methodology.md §12). */
-export function roundingPrecision(config: ServiceConfig): RoundingPrecision {
+function roundingPrecision(config: ServiceConfig): RoundingPrecision {
   return { uncertainty: config.uncertainty, maxSigFig: config.maxSigFig, minSigFig: config.minSigFig };
 }
 

@@ -3,8 +3,6 @@ import type { SettingsSource, TableColumns } from "../data/types.js";
 import type { EditionRules } from "../engine/model/edition.js";
 import type { RequestValidation } from "./requestValidation.js";
 
-export type { SettingsSource, TableColumns } from "../data/types.js";
-
 /** A reference table the service reads at run time, with what it is used for. */
 export interface DataTable {
   /** Path relative to the edition's data directory (same as in the raw reference tree). */
@@ -15,7 +13,7 @@ export interface DataTable {
 }
 
 /** Where an edition's reference data comes from and which files the service reads. */
-export interface EditionDataSet {
+interface EditionDataSet {
   /** Directory under `data/raw/` holding the raw reference files (provenance in its README). */
   readonly raw: string;
   /** The upstream release the raw files were published with. */

@@ -6,32 +6,18 @@ import { componentAsset, serverAsset } from "./assets/assets.js";
 import { CloudInstance, cloudAsset } from "./assets/cloud.js";
 import { Server, type ServerInput } from "./assets/server.js";
 import type { ComponentCells } from "./components/component.js";
-import type { CpuInput } from "./components/cpu.js";
-import type { CaseInput, PowerSupplyInput } from "./components/enclosure.js";
 import type { GpuInput } from "./components/gpu.js";
 import { type ComponentInputs, type ComponentKind, componentEntry } from "./components/registry.js";
-import type { HddInput, RamInput, SsdInput } from "./components/storage.js";
 import type { EngineContext } from "./model/context.js";
 import { type Asset, Evaluation, type EvaluationOptions } from "./model/evaluation.js";
-import { LIST_WORKLOAD_UNIT } from "./model/usage.js";
+import { LIST_WORKLOAD_UNIT, type UsageInput } from "./model/usage.js";
 
-export type { Allocation, EngineContext } from "./model/context.js";
-export * from "./model/criteria.js";
-export type { EditionRules } from "./model/edition.js";
-export type * from "./model/evaluation.js";
-export { Evaluation } from "./model/evaluation.js";
-export type { UsageInput } from "./model/usage.js";
-
-import type { UsageInput } from "./model/usage.js";
-
-export { defaultGpuCells, effectiveDieArea, serverGpuLacksVram } from "./components/gpu.js";
+export { defaultGpuCells, serverGpuLacksVram } from "./components/gpu.js";
 export {
   COMPONENT_INPUTS,
   COMPONENT_KINDS,
   type ComponentInputs,
   type ComponentKind,
-  type ComponentKindEntry,
-  type ComponentName,
   componentArchetypeTable,
   componentEntry,
   componentFactorProblems,
@@ -39,7 +25,12 @@ export {
   componentOffered,
   listingOrder,
 } from "./components/registry.js";
-export type { CaseInput, CpuInput, GpuInput, HddInput, PowerSupplyInput, RamInput, ServerInput, SsdInput };
+export type { Allocation, EngineContext } from "./model/context.js";
+export * from "./model/criteria.js";
+export type { EditionRules } from "./model/edition.js";
+export type * from "./model/evaluation.js";
+export { Evaluation } from "./model/evaluation.js";
+export type { GpuInput, ServerInput };
 
 /** Builds a standalone component (component routes read list workloads with their own unit label). */
 export function componentModel<K extends ComponentKind>(
@@ -59,7 +50,7 @@ export function evaluate(asset: Asset, options: EvaluationOptions = {}): Evaluat
   return new Evaluation(asset, options);
 }
 
-export { CloudInstance, type HostShare } from "./assets/cloud.js";
+export { CloudInstance } from "./assets/cloud.js";
 
 /** A cloud instance hosted on `platformCells` (a server archetype), described by its instance row. */
 export function cloudModel(
@@ -73,7 +64,6 @@ export function cloudModel(
 }
 
 export {
-  type FunctionalBlockInput,
   functionalBlockNames,
   type IotDeviceInput,
   iotDeviceModel,
@@ -84,20 +74,15 @@ export {
   type UserDeviceInput,
   userDeviceModel,
 } from "./assets/terminal.js";
-export type { ProfileParams, WorkloadPoint } from "./components/consumptionProfile.js";
 export {
   type ConsumptionProfileResult,
   cpuConsumptionProfile,
-  type ProfileCpu,
   powerAtLoad,
 } from "./components/profile.js";
 export type { RawImpact } from "./model/impact.js";
-export type { ProfileRouteRules } from "./model/profileRoute.js";
 export {
   PERIPHERAL_KINDS,
-  type PeripheralKind,
   TERMINAL_KINDS,
-  type TerminalKind,
   type UserDeviceKind,
   type UserDeviceRules,
 } from "./model/userDevices.js";

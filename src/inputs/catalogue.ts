@@ -261,7 +261,7 @@ export const GPU = inputObject(
   },
 );
 
-export const SERVER_MODEL = inputObject(
+const SERVER_MODEL = inputObject(
   "ServerModelInput",
   "A server's identification; only `type` affects the computation.",
   {
@@ -278,7 +278,7 @@ export const SERVER_MODEL = inputObject(
   },
 );
 
-export const SERVER_CONFIGURATION = inputObject(
+const SERVER_CONFIGURATION = inputObject(
   "ServerConfigurationInput",
   "The server's components; a component not given comes from the archetype.",
   {
@@ -406,7 +406,7 @@ export const PROFILE_CPU = inputObject(
   },
 );
 
-export const WORKLOAD_POINT = inputObject("WorkloadPointInput", "A measured power (W) at a CPU load (%).", {
+const WORKLOAD_POINT = inputObject("WorkloadPointInput", "A measured power (W) at a CPU load (%).", {
   loadPercentage: { type: "float", bound: "percent", required: true, description: "CPU load, 0–100 %." },
   powerWatt: {
     type: "float",

@@ -18,7 +18,7 @@
  * - `nonZero`: any but 0 (densities divide);
  * - `percent`: within 0–100 (workloads and loads).
  */
-export type NumberBound = "count" | "integer" | "quantity" | "nonNegative" | "number" | "nonZero" | "percent";
+type NumberBound = "count" | "integer" | "quantity" | "nonNegative" | "number" | "nonZero" | "percent";
 
 /**
  * A sentence of a description that depends on the editions (which ones have GPUs, how an edition
@@ -31,7 +31,7 @@ export type EditionNote = "cloudRegions" | "gpus" | "dieSize" | "serverGpu" | "p
 export type Description = string | { readonly text: string; readonly note: EditionNote };
 
 /** How a field appears in a boaviztapi v1 body (snake_case). */
-export interface V1Spelling {
+interface V1Spelling {
   /** Its v1 name; default: the GraphQL name in snake_case. */
   readonly name?: string;
   /**
@@ -78,17 +78,17 @@ export interface NumberField extends FieldBase {
   };
 }
 
-export interface TextField extends FieldBase {
+interface TextField extends FieldBase {
   readonly type: "text";
 }
 
-export interface ObjectField extends FieldBase {
+interface ObjectField extends FieldBase {
   readonly type: "object" | "list";
   readonly of: InputObject;
 }
 
 /** Electricity factors per criterion (`elec_factors`): one optional float per electricity criterion. */
-export interface FactorsField extends FieldBase {
+interface FactorsField extends FieldBase {
   readonly type: "factors";
 }
 

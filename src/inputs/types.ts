@@ -15,7 +15,7 @@ type RequiredKeys<O extends InputObject> = {
 type Scalar<F extends InputField> = F extends { readonly type: "text" } ? string : number;
 
 /** Electricity factor overrides per criterion name. */
-export type FactorOverrides = Readonly<Record<string, number | null | undefined>>;
+type FactorOverrides = Readonly<Record<string, number | null | undefined>>;
 
 /* ---------------------------------------------------------------------------------------------- */
 

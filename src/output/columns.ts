@@ -33,7 +33,7 @@ export function impactColumn(criterion: string, unit: string, phase: Phase, boun
 }
 
 /** Significant digits a written number keeps: enough for any sum, none of the float noise. */
-export const SIGNIFICANT_DIGITS = 10;
+const SIGNIFICANT_DIGITS = 10;
 
 /**
  * A number as written in tabular output: at most `SIGNIFICANT_DIGITS` significant digits, plain

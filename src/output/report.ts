@@ -16,13 +16,13 @@ import { withoutControls } from "./text.js";
 const CONTRIBUTORS = 10;
 const LISTED_ROWS = 100;
 
-export interface ReportRow {
+interface ReportRow {
   readonly label: string;
   readonly impacts: RowImpacts | null;
   readonly note: string;
 }
 
-export interface ReportModel {
+interface ReportModel {
   readonly title: string;
   /** What was evaluated: the input, the edition, the date. */
   readonly subtitle: string;

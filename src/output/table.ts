@@ -44,14 +44,14 @@ export interface AssessedRow {
 }
 
 /** One column of impacts: which criterion, phase and bound. */
-export interface ImpactColumn {
+interface ImpactColumn {
   readonly name: string;
   readonly criterion: string;
   readonly phase: Phase;
   readonly bound: Bound;
 }
 
-export function impactColumns(layout: TableLayout): ImpactColumn[] {
+function impactColumns(layout: TableLayout): ImpactColumn[] {
   const bounds: readonly Bound[] = layout.ranges ? ["value", "min", "max"] : ["value"];
   return layout.criteria.flatMap(({ criterion, unit }) =>
     PHASES.flatMap((phase) =>

@@ -20,13 +20,13 @@ import { workbookWriter } from "./xlsx.js";
  * total. A writer's failure (a closed pipe, a full disk) is the sink's OutputError.
  */
 
-export interface TableWriter {
+interface TableWriter {
   row(row: AssessedRow): Promise<void>;
   end(totals: Sums, groups: Groups, interrupted: boolean): Promise<void>;
 }
 
 /** A number as JSON, without float noise. */
-export const tidy = (value: number) => Number(formatNumber(value));
+const tidy = (value: number) => Number(formatNumber(value));
 
 /** Sums as JSON: criterion → phase → value. */
 export function totalsJson(sums: Sums): Record<string, Record<string, number>> {

@@ -29,7 +29,7 @@ function inputCell(text: string): string | number {
   return withoutControls(text);
 }
 
-export interface WorkbookWriter {
+interface WorkbookWriter {
   row(row: AssessedRow): void;
   end(totals: Sums, groups: readonly Group[], groupColumns: readonly string[], note: string): Promise<void>;
 }

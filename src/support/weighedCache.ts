@@ -11,7 +11,7 @@
  * their own bounds and weights.
  */
 
-export interface WeighedCacheBounds {
+interface WeighedCacheBounds {
   /** Entries kept at most. */
   readonly maxEntries: number;
   /** Weight kept at most, all entries together. */
@@ -20,7 +20,7 @@ export interface WeighedCacheBounds {
   readonly maxEntryWeight: number;
 }
 
-export interface WeighedCache<K, V> {
+interface WeighedCache<K, V> {
   /** The value kept for `key` (marked as read), or undefined. */
   get(key: K): V | undefined;
   /** Keeps `value` for `key`, the least recently used going first past the bounds. */

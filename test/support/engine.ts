@@ -26,7 +26,7 @@ export {
   UNCERTAINTY_WARNING as UNCERTAINTY,
 } from "./warnings.js";
 
-export interface EngineFixture {
+interface EngineFixture {
   readonly data: ReferenceData;
   readonly context: EngineContext;
 }
@@ -56,9 +56,7 @@ export function criterion(name: string): RequestedCriterion {
   return resolved;
 }
 
-export const HEADLINE: readonly RequestedCriterion[] = ["gwp", "adp", "pe"].map(criterion);
-
-export interface Triple {
+interface Triple {
   readonly value: number;
   readonly min: number;
   readonly max: number;

@@ -3,13 +3,13 @@
  */
 import type { createApp } from "../../src/server.js";
 
-export interface GraphQLErrorAnswer {
+interface GraphQLErrorAnswer {
   readonly message: string;
   readonly path?: readonly (string | number)[];
   readonly extensions?: Record<string, unknown>;
 }
 
-export interface GraphQLAnswer {
+interface GraphQLAnswer {
   readonly status: number;
   /** The raw answer text. */
   readonly text: string;
@@ -18,7 +18,7 @@ export interface GraphQLAnswer {
   readonly errors?: readonly GraphQLErrorAnswer[];
 }
 
-export type GraphQLClient = (
+type GraphQLClient = (
   query: string,
   variables?: Record<string, unknown>,
   accept?: string,

@@ -10,7 +10,7 @@ import { afterEach } from "vitest";
 
 const root = new URL("../..", import.meta.url);
 
-export interface ServiceProcess {
+interface ServiceProcess {
   readonly child: ChildProcess;
   /** Texts printed so far, in order: the `msg` of each JSON log line, any other line as printed. */
   readonly lines: string[];
@@ -29,7 +29,7 @@ export interface ServiceProcess {
 }
 
 /** A pino line: `level` (30 info, 50 error, 60 fatal), `msg` and the line's own fields. */
-export interface LogRecord {
+interface LogRecord {
   readonly level: number;
   readonly msg: string;
   readonly [field: string]: unknown;
@@ -144,7 +144,7 @@ export function portOf(line: string): number {
 }
 
 /** A raw connection, to send a request in pieces and read the whole answer. */
-export interface RawClient {
+interface RawClient {
   readonly socket: Socket;
   send(text: string): void;
   /** Resolves once the server has sent text matching `pattern`. */

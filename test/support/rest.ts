@@ -5,9 +5,9 @@
 import type { createApp } from "../../src/server.js";
 import { END_OF_LIFE_WARNING as EOL, UNCERTAINTY_WARNING as UNCERTAINTY } from "./warnings.js";
 
-export type App = ReturnType<typeof createApp>;
+type App = ReturnType<typeof createApp>;
 
-export interface Answer {
+interface Answer {
   readonly status: number;
   // biome-ignore lint/suspicious/noExplicitAny: REST bodies are checked field by field in the tests
   readonly body: any;

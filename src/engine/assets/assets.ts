@@ -23,7 +23,7 @@ function usageAttributes(usage: Usage): VerboseAttribute[] {
 }
 
 /** What an evaluated asset reads of a device model: its edition's rules, usage and two phases. */
-export interface AssetModel {
+interface AssetModel {
   readonly context: { readonly rules: Asset["rules"] };
   readonly usage: Usage;
   embeddedImpact(criterion: string, duration: number, allocation: Allocation): RawImpact;
@@ -70,7 +70,7 @@ const USE_IN_DEVICE: ReadonlySet<string> = new Set(["CPU", "RAM", "GPU"]);
  * The embedded impact a device's own computation obtained from one of its components (share
  * included), or undefined when it never computed it.
  */
-export type EmbeddedPart = (component: Component, criterion: string) => RawImpact | undefined;
+type EmbeddedPart = (component: Component, criterion: string) => RawImpact | undefined;
 
 /**
  * The verbose blocks of a device's components (§7.3): each component's lifetime is first

@@ -15,7 +15,7 @@ import { Server } from "./server.js";
 type Cells = Readonly<Record<string, ArchetypeCell>>;
 
 /** The instance's part of each kind of host component (§8.2). */
-export interface HostShare {
+interface HostShare {
   readonly cpu: number;
   readonly ram: number;
   readonly ssd: number;

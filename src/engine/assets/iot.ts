@@ -24,7 +24,7 @@ import type { FunctionalBlockInput, IotDeviceInput } from "../model/inputs.js";
 import { LIST_WORKLOAD_UNIT, Usage, usageCells } from "../model/usage.js";
 import { assetOf, deviceAttributes } from "./assets.js";
 
-export type { FunctionalBlockInput, IotDeviceInput } from "../model/inputs.js";
+export type { IotDeviceInput } from "../model/inputs.js";
 
 export const IOT_SERVICES_WARNING =
   "Connected object, not including associated digital services (use of network, datacenter, virtual machines or other terminals not included)";
@@ -45,7 +45,7 @@ export function functionalBlockNames(factors: FactorTree): string[] {
 }
 
 /** A functional block of an IoT device (§9.3): a fixed manufacturing + end-of-life impact per level. */
-export class FunctionalBlock {
+class FunctionalBlock {
   /** Blocks have one unit, like devices (§3.3). */
   readonly units = new Attribute<number>(null, 1, 1, 1);
   readonly hslLevel: Attribute<string>;
@@ -115,7 +115,7 @@ export class FunctionalBlock {
  * An IoT device (§9.2–9.3): the sum of its functional blocks' embedded impacts, and a use phase
  * only when a power is known.
  */
-export class IotDevice {
+class IotDevice {
   /** The device usage shown in verbose and used for the use phase. */
   readonly usage: Usage;
   /** Devices have one unit (§3.3). */
@@ -228,7 +228,7 @@ function blockReports(
   });
 }
 
-export function iotDeviceAsset(device: IotDevice): Asset {
+function iotDeviceAsset(device: IotDevice): Asset {
   return assetOf(device, (evaluation: Evaluation, requested): VerboseReport => {
     return {
       duration: evaluation.duration,

@@ -24,7 +24,7 @@ import {
 import type { DiskInput, ServerInput } from "../model/inputs.js";
 import { LIST_WORKLOAD_UNIT, Usage, usageCells } from "../model/usage.js";
 
-export type { DiskInput, ServerInput } from "../model/inputs.js";
+export type { ServerInput } from "../model/inputs.js";
 
 type Cells = Readonly<Record<string, ArchetypeCell>>;
 

@@ -69,7 +69,7 @@ export function deviceTypes(factors: FactorTree, kind: UserDeviceKind): string[]
  * A terminal or peripheral (§9.1): a generic manufacturing impact per device (allocated over the
  * duration or not, by edition) and the simple use formula of §5.4 over its usage.
  */
-export class UserDevice {
+class UserDevice {
   readonly usage: Usage;
   /** Devices have one unit (§3.3). */
   readonly units = new Attribute<number>(null, 1, 1, 1);
@@ -155,7 +155,7 @@ export class UserDevice {
 }
 
 /** A terminal or peripheral as an evaluated asset; verbose is the duration, usage, units and type. */
-export function userDeviceAsset(device: UserDevice): Asset {
+function userDeviceAsset(device: UserDevice): Asset {
   return assetOf(device, (evaluation): VerboseReport => {
     return {
       duration: evaluation.duration,

@@ -7,9 +7,7 @@ import type { TimeWorkload } from "../model/usage.js";
 import { type ComponentCells, PoweredComponent } from "./component.js";
 import { type ProfileParams, profilePower, tdpWorkloads, type WorkloadPoint } from "./consumptionProfile.js";
 
-export type { CpuInput } from "../model/inputs.js";
-
-export const LOW_POWER_WARNING =
+const LOW_POWER_WARNING =
   "Fitted CPU consumption profile model yielded very low or negative power values, this can be caused by wrong input data or model initialization. Power consumption and usage impacts of the CPU might be false.";
 
 /** Python prints a missing source as `None`; the sources are shown as the reference shows them. */
@@ -266,8 +264,6 @@ export class Cpu extends PoweredComponent {
   }
 }
 
-export function workloadList(
-  points: readonly WorkloadPoint[],
-): { load_percentage: number; power_watt: number }[] {
+function workloadList(points: readonly WorkloadPoint[]): { load_percentage: number; power_watt: number }[] {
   return points.map((p) => ({ load_percentage: p.loadPercentage, power_watt: p.powerWatt }));
 }

@@ -4,8 +4,6 @@ import type { RawImpact } from "../model/impact.js";
 import type { CaseInput, PowerSupplyInput } from "../model/inputs.js";
 import { Component, type ComponentCells, type ComponentInputBase } from "./component.js";
 
-export type { CaseInput, PowerSupplyInput } from "../model/inputs.js";
-
 export class PowerSupply extends Component {
   readonly kind = "POWER_SUPPLY";
   readonly unitWeight = Attribute.fromCell<number>("kg", this.cells.unit_weight);
@@ -123,7 +121,7 @@ export class Case extends Component {
  * case: `MOTHERBOARD` → `factors.yml` `motherboard`). A new kind of the same shape is one more
  * description, no new class.
  */
-export interface FixedImpactPart<Name extends Uppercase<string> = Uppercase<string>> {
+interface FixedImpactPart<Name extends Uppercase<string> = Uppercase<string>> {
   readonly kind: Name;
   /** False for a part whose use is out of the methodology's scope (the assembly, §4.9). */
   readonly usePhase: boolean;

@@ -3,9 +3,7 @@ import type { ProfileCpu } from "../model/inputs.js";
 import { fitProfile, type ProfileParams, profilePower, type WorkloadPoint } from "./consumptionProfile.js";
 import { defaultProfileParams } from "./cpu.js";
 
-export type { ProfileCpu } from "../model/inputs.js";
-
-export type ProfileSource = "From workload" | "From TDP" | "From CPU model range" | "Archetype default";
+type ProfileSource = "From workload" | "From TDP" | "From CPU model range" | "Archetype default";
 
 export interface ConsumptionProfileResult {
   readonly params: ProfileParams;

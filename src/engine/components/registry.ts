@@ -34,11 +34,8 @@ export type ComponentInputs = {
 
 export type ComponentKind = keyof ComponentInputs;
 
-/** A component's name in verbose answers (`CPU-1`, `POWER_SUPPLY-1`) and messages: its kind in upper case. */
-export type ComponentName = Uppercase<ComponentKind>;
-
 /** Everything the service knows of one component kind; the transports derive their names from it. */
-export interface ComponentKindEntry<K extends ComponentKind> {
+interface ComponentKindEntry<K extends ComponentKind> {
   /** What it is, in a few words (the GraphQL enum value's description). */
   readonly description: string;
   /** Its name in verbose answers (`CPU-1`): the `kind` of the model built below (checked by the compiler). */

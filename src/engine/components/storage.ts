@@ -7,10 +7,8 @@ import type { TimeWorkload } from "../model/usage.js";
 import { Component, type ComponentCells, PoweredComponent } from "./component.js";
 import { averageOverWorkload } from "./cpu.js";
 
-export type { HddInput, RamInput, SsdInput } from "../model/inputs.js";
-
 /** RAM draws 0.284 W per GB whatever the load (§5.3). */
-export const RAM_WATTS_PER_GB = 0.284;
+const RAM_WATTS_PER_GB = 0.284;
 
 /** What a RAM or SSD request may say of its memory die (§4.3, §4.4). */
 type MemoryDieInput = Pick<RamInput & SsdInput, "units" | "usage" | "capacity" | "density" | "manufacturer">;
@@ -21,7 +19,7 @@ interface DensityRow {
 }
 
 /** Python's repr of a float (`32.0`), as the reference prints archetype numbers in sources. */
-export function pythonFloat(value: number): string {
+function pythonFloat(value: number): string {
   return Number.isInteger(value) ? `${value}.0` : String(value);
 }
 

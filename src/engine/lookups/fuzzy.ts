@@ -322,7 +322,7 @@ export function wRatio(s: string, t: string): number {
 }
 
 /** Result of `extractOne`: the accepted candidate, its WRatio score and its position in the input list. */
-export interface ExtractResult {
+interface ExtractResult {
   match: string;
   score: number;
   index: number;

@@ -7,7 +7,7 @@
 import { distance } from "fuzzball";
 
 /** How a requested instance type was resolved; `fuzzy` answers carry a top-level warning (§7.3). */
-export interface InstanceNameMatch {
+interface InstanceNameMatch {
   readonly id: string;
   readonly fuzzy: boolean;
 }

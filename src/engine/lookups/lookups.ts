@@ -132,7 +132,7 @@ function bestTokenSetMatch<R>(
   return bestScore > threshold ? rows[best] : null;
 }
 
-export function matchCpuName(tables: LookupTables, name: string): CpuSpec | null {
+function matchCpuName(tables: LookupTables, name: string): CpuSpec | null {
   return bestTokenSetMatch(
     tables.data.cpuSpecs,
     tables.cpuNameTokens,
@@ -163,7 +163,7 @@ function profileRowsMatching(
  * (docs/methodology.md §19.4.4) then takes the first row whose model range equals the requested one,
  * ignoring case (not blanks).
  */
-export function matchCpuProfile(
+function matchCpuProfile(
   tables: LookupTables,
   manufacturer: string | null,
   modelRange: string | null,
@@ -209,7 +209,7 @@ function keyPart(value: string | null): string {
 }
 
 /** Bounds of a lookup cache: how many keys it keeps, and the longest key it keeps. */
-export interface CacheBounds {
+interface CacheBounds {
   readonly capacity?: number;
   readonly maxKeyLength?: number;
 }

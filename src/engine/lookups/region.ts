@@ -8,7 +8,7 @@ import type { CloudRegion } from "../../data/types.js";
 export type { CloudRegion };
 
 /** Where the location of a cloud usage comes from, before it is checked against the country codes. */
-export interface CloudLocation {
+interface CloudLocation {
   /** The location to use, or null when neither the region nor `usage_location` gives one. */
   readonly location: string | null;
   /**

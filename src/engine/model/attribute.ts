@@ -1,7 +1,7 @@
 import type { ArchetypeCell, CellValue } from "../../data/types.js";
 
 /** Provenance of an attribute's value (docs/methodology.md §2.3). `NONE`: never read nor written. */
-export type AttributeStatus = "NONE" | "INPUT" | "COMPLETED" | "DEFAULT" | "CHANGED" | "ARCHETYPE";
+type AttributeStatus = "NONE" | "INPUT" | "COMPLETED" | "DEFAULT" | "CHANGED" | "ARCHETYPE";
 
 export interface WorkloadShare {
   readonly timePercentage: number;
@@ -16,7 +16,7 @@ export type AttributeValue =
   | readonly WorkloadShare[]
   | readonly { readonly load_percentage: number; readonly power_watt: number }[];
 
-export interface CompletedBounds<T> {
+interface CompletedBounds<T> {
   readonly min?: T | null;
   readonly max?: T | null;
   readonly source?: string;
@@ -164,7 +164,7 @@ export class Attribute<T extends AttributeValue = AttributeValue> {
 }
 
 /** Numeric read of an attribute value; a missing number is a modelling gap, not a client error. */
-export function asNumber(value: AttributeValue | null): number {
+function asNumber(value: AttributeValue | null): number {
   if (typeof value === "number") return value;
   if (typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value))) return Number(value);
   throw new MissingValueError("a numeric attribute has no value");

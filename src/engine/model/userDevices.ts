@@ -20,8 +20,8 @@ export const PERIPHERAL_KINDS = [
   "vr_controller",
 ] as const;
 
-export type TerminalKind = (typeof TERMINAL_KINDS)[number];
-export type PeripheralKind = (typeof PERIPHERAL_KINDS)[number];
+type TerminalKind = (typeof TERMINAL_KINDS)[number];
+type PeripheralKind = (typeof PERIPHERAL_KINDS)[number];
 export type UserDeviceKind = TerminalKind | PeripheralKind;
 
 /**

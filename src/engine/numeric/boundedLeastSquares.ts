@@ -11,7 +11,7 @@ import { jacobiSvd } from "./svd.js";
 const EPS = 2 ** -52;
 const FD_STEP = 2 ** -26;
 
-export interface BoundedLeastSquaresOptions {
+interface BoundedLeastSquaresOptions {
   /** Relative cost-reduction tolerance (default 1e-8). */
   ftol?: number;
   /** Relative step tolerance (default 1e-8). */
@@ -22,7 +22,7 @@ export interface BoundedLeastSquaresOptions {
   maxEvaluations?: number;
 }
 
-export interface BoundedLeastSquaresResult {
+interface BoundedLeastSquaresResult {
   x: number[];
   /** 0.5·‖r(x)‖². */
   cost: number;
