@@ -9,7 +9,7 @@
  * minimum µs per request printed.
  *
  * Both builds see the same moments of the machine, so a change of a few per cent can be read on a
- * shared machine whose speed moves by ±25 % within minutes (bench/README.md, "seventh round"); a
+ * shared machine whose speed moves by ±25 % within minutes (bench/README.md, "Judging a change"); a
  * served run (bench/run.ts, bench/profile.ts) then tells what it gives with HTTP around it. Not a
  * test.
  */

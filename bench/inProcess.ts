@@ -5,9 +5,10 @@
  * minimum and median µs per request printed (the handler's time only). The varied bodies are
  * those of bench/scenarios.ts, made before the timed loop. `INPROCESS_PROFILE=<file>` writes a
  * CPU profile of the timed rounds; `INPROCESS_INTERLEAVE=<port>` makes a tiny HTTP GET to that
- * port between two requests (what a served request's handler has around it: bench/README.md,
- * "sixth round"). tsx's transform runs slower than the production bundle: compare runs of one
- * way with each other. How the changes of bench/README.md were judged in process. Not a test.
+ * port between two requests (what a served request's handler has around it: it slows the next
+ * request's work, bench/log/2026.md, "sixth round"). tsx's transform runs slower than the
+ * production bundle: compare runs of one way with each other (bench/README.md, "Judging a
+ * change"). Not a test.
  */
 import { writeFileSync } from "node:fs";
 import { Agent, get } from "node:http";

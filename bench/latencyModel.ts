@@ -6,7 +6,7 @@
  * a fixed time — a spin, standing for the service's work — and answers a body of the size of a
  * verbose server answer (10.7 KB); autocannon drives it as bench/run.ts drives the service. The
  * table says which service time the target "p99 ≤ 10 ms" stands for on this machine, so a
- * scenario's p99 can be read against its CPU time per request (bench/README.md, issue 15). Not a
+ * scenario's p99 can be read against its CPU time per request (bench/README.md, "Judging a change"). Not a
  * test: the figures are the machine's.
  */
 import { spawn } from "node:child_process";

@@ -6,8 +6,8 @@
  * service and prints the self time of the measured window (start-up and warm-up excluded) by
  * source file (the bundle's `// src/…` markers), by package and by function.
  *
- * Self-time shares do not depend much on what else runs on the machine, unlike req/s: this is
- * how the changes of bench/README.md were judged on a shared machine. `PROFILE_BUNDLE=<file>`
+ * Self-time shares do not depend much on what else runs on the machine, unlike req/s: a change
+ * is judged by them on a shared machine (bench/README.md, "Judging a change"). `PROFILE_BUNDLE=<file>`
  * profiles another build (e.g. the commit before a change, built from a `git archive`; kept at the
  * depth of dist/bundle/, e.g. dist/before/server.mjs, so that it finds data/). Not a test.
  */
@@ -29,7 +29,7 @@ const BUNDLE = resolve(process.env.PROFILE_BUNDLE ?? fileURLToPath(new URL("dist
  * `PROFILE_ANCHORS=<function>,<function>,…`: functions a change does not touch. Their share of the
  * sampled time is printed, and the whole's time as a multiple of theirs: unlike µs per request, the
  * multiple hardly moves with the machine's speed, so two builds profiled in turn can be compared
- * on a machine whose speed moves by ±25 % within minutes (bench/README.md, "tenth round").
+ * on a machine whose speed moves by ±25 % within minutes (bench/README.md, "Judging a change").
  */
 const ANCHORS = new Set(
   (process.env.PROFILE_ANCHORS ?? "")

@@ -32,7 +32,7 @@ interface Row {
   ratioToCeiling: number | null;
   /**
    * CPU time of the service's main thread per measured request (µs): unlike req/s, it hardly
-   * moves with what else runs on the machine (bench/README.md, "third round"). Null for the
+   * moves with what else runs on the machine (bench/README.md, "What each scenario measures"). Null for the
    * ceiling, which runs in this process beside autocannon.
    */
   mainThreadMicrosPerRequest: number | null;
@@ -99,9 +99,9 @@ function residentMemoryMb(pid: number): number {
 
 /**
  * Seconds of unrecorded load before each measured scenario, so the JIT has compiled the path and
- * the heap has reached its steady size: 2 s left the first varied POST scenario of a run measuring
- * its warm-up (0.107–0.146 of the ceiling where the same scenario later in the run, or after 6 s,
- * measured 0.17–0.18; bench/README.md, "Warm-up").
+ * the heap has reached its steady size: with 2 s, the first varied POST scenario of a run measures
+ * its own warm-up (0.107–0.146 of the ceiling against 0.17–0.18 later in the run or after 6 s;
+ * bench/README.md, "Six seconds of warm-up").
  */
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARMUP ?? 6);
 
@@ -116,7 +116,7 @@ async function drive(url: string, scenario: Scenario, measured = true): Promise<
   });
 }
 
-/** A 10,000-server fleet (gwp of each item and the total), as in the "fleets stop the world". */
+/** A 10,000-server fleet (gwp of each item and the total): long enough to show whether other clients wait. */
 const bigFleetBody = JSON.stringify({
   query: SERVERS_GQL,
   variables: {

@@ -5,8 +5,8 @@ import { pino } from "pino";
  * lines, errors with their stack, and the process's own lines (listening, shutdown, workers),
  * whose texts are the `msg` field. A line logged while serving a request names it (`requestId`):
  * the id travels with the request (the REST call, the GraphQL context, a batch's lines), not in
- * an AsyncLocalStorage, whose promise hooks cost every promise of every request 5–7 % of a
- * served POST's time (bench/README.md, "sixth round").
+ * an AsyncLocalStorage, whose promise hooks on every promise of every request cost 5–7 % of a
+ * served POST's time (bench/README.md, "The request id handed down").
  */
 
 export type Logger = pino.Logger;
@@ -18,7 +18,7 @@ type LogLevel = (typeof LOG_LEVELS)[number];
 /**
  * Log lines wait in memory until this many bytes (about 30 request lines) or the next flush: each
  * write of the stdout stream hands a buffer to a thread of the pool and wakes it, which on a
- * busy service cost more than the lines it wrote (bench/README.md, "sixth round").
+ * busy service costs more than the lines it writes (bench/README.md, "Log lines written in blocks").
  */
 const LOG_BUFFER_BYTES = 8192;
 

@@ -34,8 +34,9 @@ export interface DataBounds {
 }
 
 /**
- * The default bounds: measured in bench/customEdition.ts (bench/README.md), a start-up at these
- * bounds fits the shipped 768 MB heap with the built-in editions and room for a served fleet.
+ * The default bounds: measured by bench/customEdition.ts (bench/README.md, "Custom editions at the
+ * shipped heap"), a start-up at these bounds fits the shipped 768 MB heap with the built-in
+ * editions and room for a served fleet.
  * A YAML file has its own, smaller bound: a 4 MB factors.yml holds 313 MB of heap once parsed, a
  * 16 MB one exhausts the heap, and the parser checks a mapping's keys pairwise (a 2 MB one of
  * 16,000 locations took 65 s to start); the published factors.yml is 0.5 MB.

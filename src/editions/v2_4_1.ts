@@ -137,7 +137,7 @@ export const EDITION_2_4_1: EditionDescription = {
     defaultCriteria: DEFAULT_CRITERIA,
     // docs/methodology.md §19.8.1: every criterion, final energy (`fe`) included.
     criteria: CRITERIA,
-    // §8.2: `fw` now has a slot (its completion finds no data: not implemented); `fe` has one.
+    // §8.2: `fw` has a slot (its completion finds no data: not implemented), unlike 1.2.4; so has `fe`.
     electricityFactorSlots: new Set(CRITERIA.map((criterion) => criterion.name)),
     modelledUseUnits: "once",
     cpuPowerBounds: "workloadRange",

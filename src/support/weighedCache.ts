@@ -3,12 +3,12 @@
  * caller weighs), an entry heavier than `maxEntryWeight` never kept. Past the bounds the least
  * recently used go first, as "second chance" approximates it: entries leave in the order they
  * came in, except that one read since then is given another round (moved to the end) instead. A
- * read only marks its entry: re-inserting it at every read, as an exact order needs, rewrote the
- * Map's table and kept the reader's key — a string made for that read — in place of the stored
- * one, and a cache lives in the old generation, so every read of a shared cache promoted a key and
- * a table to it (bench/README.md, "eleventh round"). The service's caches (yoga's parsed
- * documents, the shim's kept GET answers, the engine's shared lookups) are this one mechanism with
- * their own bounds and weights.
+ * read only marks its entry: re-inserting it at every read, as an exact order needs, would rewrite
+ * the Map's table and keep the reader's key — a string made for that read — in place of the stored
+ * one, and a cache lives in the old generation, so every read of a shared cache would promote a key
+ * and a table to it (bench/README.md, "Caches read by second chance"). The service's caches
+ * (yoga's parsed documents, the shim's kept GET answers, the engine's shared lookups) are this one
+ * mechanism with their own bounds and weights.
  */
 
 interface WeighedCacheBounds {

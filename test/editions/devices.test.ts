@@ -216,7 +216,7 @@ describe("consumption-profile route (§10.2)", () => {
 });
 
 describe("route-level changes (§11)", () => {
-  it("/v1/utils/version answers the edition's version (also in 1.2.4: an addition, issue 8)", async () => {
+  it("/v1/utils/version answers the edition's version (1.2.4 too, where the service adds the route)", async () => {
     expect(await get("/v1/utils/version?edition=2.4.1")).toEqual({ status: 200, body: "2.4.1" });
     expect(await get("/v1/utils/version?edition=1.2.4")).toEqual({ status: 200, body: "1.2.4" });
     const answer = await graphql(

@@ -1,5 +1,5 @@
 /**
- * Issue 14: an edition's features are data of its description, checked against its data and rules
+ * An edition's features are data of its description, checked against its data and rules
  * at start-up (src/editions/features.ts), and the schema's availability texts are made from them.
  */
 

@@ -50,7 +50,7 @@ describe("units and power range (§3.1, §3.2, §14.1)", () => {
     expect(v2.verbose.avg_power).toMatchObject({ value: 182.23, min: 35.563, max: 260.05 });
   });
 
-  it("RAM: use of 12 modules no longer multiplied by 12 again (§3.1)", async () => {
+  it("RAM: the use of 12 modules is not multiplied by 12 again (§3.1)", async () => {
     const v2 = await impacts("POST", `/v1/component/ram?verbose=false&${V2}`, {
       units: 12,
       capacity: 32,

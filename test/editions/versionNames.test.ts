@@ -1,5 +1,5 @@
 /**
- * Issue 14: an edition is described once, in src/editions (one file per edition). Outside it, no
+ * An edition is described once, in src/editions (one file per edition). Outside it, no
  * identifier or string may name a version ("1.2.4", `_2_4_1`, `V1_2_4`): the engine reads rules, the
  * transports read the editions list and their features. Comments may cite a version (they explain a
  * kept quirk); code and the texts it serves may not. Read with TypeScript's scanner, so comments are

@@ -1,5 +1,5 @@
 /**
- * Selection independence (issue 7, part 1): whatever a GraphQL client selects — any subset and
+ * Selection independence: whatever a GraphQL client selects — any subset and
  * order of `embedded`/`use`, any order of criteria, verbose before, after or not at all, one
  * asset or a fleet, `total` included — each number is the one the REST route answers for the
  * same input (the full evaluation, in the reference's order).
@@ -233,7 +233,7 @@ function expectSameAsRest(
 const RUNS = { numRuns: 25 };
 
 describe("selection independence: GraphQL answers the REST numbers whatever is selected", () => {
-  it("the issue's server: use alone, use before embedded and a fleet total give the REST figure", async () => {
+  it("a two-CPU server in France: use alone, use before embedded and a fleet total give the REST figure", async () => {
     const input = {
       configuration: { cpu: { name: "Intel Xeon Gold 6134", units: 2 } },
       usage: { usageLocation: "FRA" },
@@ -255,7 +255,7 @@ describe("selection independence: GraphQL answers the REST numbers whatever is s
     expect(data.fleet.total[0].use.value).toBe(2400);
   });
 
-  it("the issue's CPU component: use alone gives the REST figure", async () => {
+  it("a CPU component by name: use alone gives the REST figure", async () => {
     const input = { name: "Intel Xeon Gold 6134" };
     const rest = await restImpacts("/v1/component/cpu", snakeCase(input), ["gwp"]);
     expect(outcomeOf(rest.gwp.use)).toMatchObject({ value: 900 });

@@ -1,5 +1,5 @@
 /**
- * Issue 14: a shim operation that forgets `$edition` silently answers the default edition. Every
+ * A shim operation that forgets `$edition` silently answers the default edition. Every
  * operation under src/rest/operations/ must declare `$edition` and pass it, as is, to every field
  * of the schema that takes an `edition` argument (whatever operations exist: the test reads them).
  */

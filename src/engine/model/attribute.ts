@@ -54,9 +54,9 @@ export class Attribute<T extends AttributeValue = AttributeValue> {
    * Sets the completion routine (§2.1 step 1). Routines are given here, never written as
    * `attribute.complete = () => …`: V8's parser takes a function literal assigned to a property
    * for a long-lived method and allocates it in the old generation, where it keeps its captured
-   * scope — the whole model — alive through every young collection until the next full one (the
-   * models of a 1,000,000-line batch filled the old generation with them; bench/README.md,
-   * "eleventh round"). A literal passed as an argument is allocated young and dies with its model.
+   * scope — the whole model — alive through every young collection until the next full one, so
+   * a 1,000,000-line batch's models fill the old generation (bench/README.md, "Completion routines
+   * given as arguments"). A literal passed as an argument is allocated young and dies with its model.
    */
   completeWith(routine: () => void): void {
     this.complete = routine;
@@ -172,8 +172,9 @@ function asNumber(value: AttributeValue | null): number {
 
 /**
  * An outcome of the methodology thrown through a formula, not a fault: its stack is never read, so
- * none is captured (a fleet's totals throw one per item, criterion and phase; capturing them was
- * the largest self time of 30 aliased totals of 24 criteria, bench/README.md "Fleet totals").
+ * none is captured (a fleet's totals throw one per item, criterion and phase; capturing their
+ * stacks costs 30 aliased totals of 24 criteria a quarter of their time, bench/README.md "Fleet
+ * totals").
  */
 abstract class MethodologyOutcome extends Error {
   constructor(message: string) {
