@@ -37,8 +37,8 @@ function bufferedStdout(): pino.DestinationStream {
 
 /**
  * pino's ISO time field (`,"time":"2026-11-23T16:30:22.123Z"`), made once per millisecond: a busy
- * service logs several lines within one, and formatting the date was 2 % of a served GET's
- * profile, as much as the rest of the line's serialisation.
+ * service logs several lines within one, and formatting the date for each costs 2 % of a served
+ * GET's profile, as much as the rest of the line's serialisation.
  */
 function isoTimeByMillisecond(): () => string {
   let millisecond = Number.NaN;

@@ -15,10 +15,10 @@
  *
  * The longest common subsequence is counted bit-parallel (one bit per character of the shorter
  * string, 32 to a word; each character of the longer one updates the words with one addition), so
- * one distance costs `|b| · ⌈|a|/32⌉` word operations instead of the `|a|·|b|` cells of the dynamic
- * programme used before (fuzzball's Levenshtein with substitutions costing 2, which gives the same
- * numbers and stays the tests' reference): name matching scores every row of the CPU table, and a
- * 100-character name took 15–20 ms of the event loop per lookup.
+ * one distance costs `|b| · ⌈|a|/32⌉` word operations instead of the `|a|·|b|` cells of a dynamic
+ * programme (fuzzball's Levenshtein with substitutions costing 2, which gives the same numbers and
+ * is the tests' reference): name matching scores every row of the CPU table, and with the dynamic
+ * programme a 100-character name holds the event loop 15–20 ms per lookup.
  */
 export function indelDistance(a: string, b: string): number {
   if (a === b) return 0;
