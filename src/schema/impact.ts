@@ -312,37 +312,65 @@ export function requestedCriteria(
   });
 }
 
+/** The duration asked for, checked: a non-negative number of hours, 0 or within the reasonable bounds. */
+export function checkDuration(duration: number | null | undefined): void {
+  if (duration != null && !(duration >= 0 && reasonable.safeParse(duration).success)) {
+    throw badUserInput(
+      `duration must be a non-negative number of hours, 0 or within ${REASONABLE.smallest}–${REASONABLE.largest}`,
+      ["duration"],
+    );
+  }
+}
+
+/** What selects an evaluation of an asset: (duration, allocation, the criteria as spelled). */
+function evaluationKey(parent: AssetParent, args: ImpactArgs): string {
+  // The criteria as spelled select the evaluation; they are resolved against the edition of the
+  // asset once it is built (the edition's default criteria when none are named: a key of its own).
+  return `${args.duration ?? parent.usageHours}|${args.allocation ?? "LINEAR"}|${args.criteria?.join(",") ?? "default"}`;
+}
+
+function newEvaluation(parent: AssetParent, args: ImpactArgs): Evaluation {
+  const asset = parent.build();
+  const criteria = requestedCriteria(args.criteria, asset.rules);
+  return new Evaluation(asset, {
+    duration: args.duration ?? parent.usageHours,
+    allocation: args.allocation ?? "LINEAR",
+    criteria,
+  });
+}
+
 /**
  * One evaluation per asset, (duration, allocation) and requested criteria within a request:
  * each answers exactly what the REST route answers for the same query (an evaluation's numbers
  * depend on its criteria set, since completion happens during the first computation).
  */
 export function evaluationFor(context: RequestContext, parent: AssetParent, args: ImpactArgs): Evaluation {
-  if (args.duration != null && !(args.duration >= 0 && reasonable.safeParse(args.duration).success)) {
-    throw badUserInput(
-      `duration must be a non-negative number of hours, 0 or within ${REASONABLE.smallest}–${REASONABLE.largest}`,
-      ["duration"],
-    );
-  }
-  const duration = args.duration ?? parent.usageHours;
-  const allocation = args.allocation ?? "LINEAR";
+  checkDuration(args.duration);
   let byOptions = context.evaluations.get(parent);
   if (!byOptions) {
     byOptions = new Map();
     context.evaluations.set(parent, byOptions);
   }
-  // The criteria as spelled select the evaluation; they are resolved against the edition of the
-  // asset once it is built.
-  // (the edition's default criteria when none are named: a key of its own).
-  const key = `${duration}|${allocation}|${args.criteria?.join(",") ?? "default"}`;
+  const key = evaluationKey(parent, args);
   let evaluation = byOptions.get(key);
   if (!evaluation) {
-    const asset = parent.build();
-    const criteria = requestedCriteria(args.criteria, asset.rules);
-    evaluation = new Evaluation(asset, { duration, allocation, criteria });
+    evaluation = newEvaluation(parent, args);
     byOptions.set(key, evaluation);
   }
   return evaluation;
+}
+
+/**
+ * The request's evaluation of an asset if it has one, else a new one it does not keep: what a
+ * fleet's total reads, item after item, without holding every item's evaluation to the end of
+ * the request (the duration is checked by the caller).
+ */
+export function passingEvaluation(
+  context: RequestContext,
+  parent: AssetParent,
+  args: ImpactArgs,
+): Evaluation {
+  return context.evaluations.get(parent)?.get(evaluationKey(parent, args)) ?? newEvaluation(parent, args);
 }
 
 export const impactArgs = (arg: ArgBuilder<SchemaTypes>) => ({
