@@ -1,15 +1,15 @@
 import type { ObjectRef } from "@pothos/core";
 import { type GraphQLError, type GraphQLResolveInfo, Kind, type SelectionSetNode } from "graphql";
+import { CLOUD_INSTANCE_ITEM, TERMINAL } from "../inputs/catalogue.js";
+import type { PreparedAsset } from "../service/asset.js";
 import {
   componentKinds,
-  type EditionRules,
   PERIPHERAL_KINDS,
-  type RequestedCriterion,
   TERMINAL_KINDS,
   type UserDeviceKind,
-} from "../engine/index.js";
-import { CLOUD_INSTANCE_ITEM, TERMINAL } from "../inputs/catalogue.js";
+} from "../service/catalogue.js";
 import type { EditionContext, RequestContext } from "../service/context.js";
+import type { EditionRules, RequestedCriterion } from "../service/criteria.js";
 import { fleetTotals, type PhaseTotal } from "../service/totals.js";
 import { fleetAnswerBytes } from "./answerSize.js";
 import { builder, type SchemaTypes } from "./builder.js";
@@ -22,14 +22,8 @@ import {
   resolveComponent,
 } from "./component.js";
 import { editionArg } from "./edition.js";
-import {
-  type AssetParent,
-  checkDuration,
-  evaluationFor,
-  impactArgs,
-  passingEvaluation,
-  requestedCriteria,
-} from "./impact.js";
+import { spelled } from "./errors.js";
+import { impactArgs } from "./impact.js";
 import { inputFieldsOf, inputRef, serverInputFields } from "./inputs.js";
 import { admitFleet, releaseInChunks } from "./scheduling.js";
 import { resolveServer, ServerRef } from "./server.js";
@@ -37,7 +31,7 @@ import { deferredPerItem, isStreamed, streamInSlices } from "./streaming.js";
 import { kindValues, resolveDevice, TerminalRef } from "./terminal.js";
 
 /** A fleet: one entry per item, in order; an item that failed carries its error. */
-interface Batch<P extends AssetParent> {
+interface Batch<P extends PreparedAsset> {
   readonly entries: readonly (P | GraphQLError)[];
   /** The rules of the fleet's edition (its totals are rounded like an item's). */
   readonly rules: EditionRules;
@@ -92,7 +86,7 @@ function selectsItemEvaluations(info: GraphQLResolveInfo): boolean {
   );
 }
 
-function isItem<P extends AssetParent>(entry: P | GraphQLError): entry is P {
+function isItem<P extends PreparedAsset>(entry: P | GraphQLError): entry is P {
   return !(entry instanceof Error);
 }
 
@@ -138,7 +132,7 @@ const CriterionTotalRef = builder.objectRef<CriterionTotalShape>("CriterionTotal
   }),
 });
 
-function batchRef<P extends AssetParent>(
+function batchRef<P extends PreparedAsset>(
   name: string,
   itemRef: ObjectRef<SchemaTypes, P>,
   description: string,
@@ -168,15 +162,9 @@ function batchRef<P extends AssetParent>(
         description: "Impacts summed per criterion and phase over the evaluated items.",
         args: impactArgs(t.arg),
         resolve: (b, args, context): CriterionTotalShape[] => {
-          const items = b.entries.filter(isItem);
-          if (items.length > 0) checkDuration(args.duration);
-          const total = fleetTotals(context.chunks, items, b.rules, (item) =>
-            b.itemsEvaluated ? evaluationFor(context, item, args) : passingEvaluation(context, item, args),
-          );
-          return requestedCriteria(args.criteria, b.rules).map((criterion) => ({
-            criterion,
-            phase: (phase) => total(criterion, phase),
-          }));
+          const fleet = { items: b.entries.filter(isItem), rules: b.rules, itemsEvaluated: b.itemsEvaluated };
+          const { criteria, total } = spelled(() => fleetTotals(context, fleet, args));
+          return criteria.map((criterion) => ({ criterion, phase: (phase) => total(criterion, phase) }));
         },
       }),
     }),
@@ -187,7 +175,7 @@ function batchRef<P extends AssetParent>(
  * A fleet's items resolved in the requested edition, each with its path in the `inputs` argument;
  * an item's error becomes its entry (the others still answer).
  */
-async function resolveBatch<I, P extends AssetParent>(
+async function resolveBatch<I, P extends PreparedAsset>(
   context: RequestContext,
   info: GraphQLResolveInfo,
   inputs: readonly I[],

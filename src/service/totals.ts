@@ -1,7 +1,10 @@
 import type { EditionRules, Evaluation, RawImpact, RequestedCriterion } from "../engine/index.js";
 import { rounded } from "../engine/model/evaluation.js";
 import type { Phase } from "../engine/model/impact.js";
-import type { ChunkScheduler } from "./chunks.js";
+import type { PreparedAsset } from "./asset.js";
+import type { RequestContext } from "./context.js";
+import { requestedCriteria } from "./criteria.js";
+import { checkDuration, type EvaluationArgs, evaluationFor, passingEvaluation } from "./evaluations.js";
 
 /** A criterion's phase summed over a fleet's items, rounded as the edition rounds an item. */
 export interface PhaseTotal {
@@ -62,26 +65,48 @@ interface Asked {
 /** The total of one of a fleet's criteria and phases, computed once asked for. */
 export type FleetTotal = (criterion: RequestedCriterion, phase: Phase) => Promise<PhaseTotal>;
 
+/** A fleet's evaluated items, the rules of their edition and whether its items select their own impacts. */
+export interface Fleet {
+  readonly items: readonly PreparedAsset[];
+  readonly rules: EditionRules;
+  /** The items' own impacts are answered too: the totals keep the evaluations they make for them. */
+  readonly itemsEvaluated: boolean;
+}
+
 /**
- * A fleet's totals, summed item by item: the phases asked for in one turn of the event loop (the
- * fields a client selected, which GraphQL resolves together) are summed in one pass over the
- * items, each item's evaluation made, read for every asked phase and dropped before the next
- * item's. A request's memory then does not grow with its totals (30 aliased totals of 24
- * criteria over 300 servers otherwise keep 9,000 evaluations, ~385 MB, bench/README.md "Fleet
- * totals"). A phase asked for later (a deferred field) makes a pass of its own.
+ * A fleet's totals for an evaluation's arguments: its criteria, checked against the edition
+ * (and the duration, when there are items to evaluate), and the sum of each criterion's phase.
  */
-export function fleetTotals<Item>(
-  chunks: ChunkScheduler,
-  items: readonly Item[],
-  rules: EditionRules,
-  evaluate: (item: Item) => Evaluation,
+export function fleetTotals(
+  context: RequestContext,
+  fleet: Fleet,
+  args: EvaluationArgs,
+): { readonly criteria: RequestedCriterion[]; readonly total: FleetTotal } {
+  if (fleet.items.length > 0) checkDuration(args.duration);
+  const criteria = requestedCriteria(args.criteria, fleet.rules);
+  const evaluate = fleet.itemsEvaluated ? evaluationFor : passingEvaluation;
+  return { criteria, total: summedItemByItem(context, fleet, (item) => evaluate(context, item, args)) };
+}
+
+/**
+ * The phases asked for in one turn of the event loop (the fields a client selected, which GraphQL
+ * resolves together) are summed in one pass over the items: each item's evaluation is made, read
+ * for every asked phase and, unless the items keep it, dropped before the next item's. A request's
+ * memory then does not grow with its totals (30 aliased totals of 24 criteria over 300 servers
+ * would otherwise keep 9,000 evaluations, ~385 MB, bench/README.md "Fleet totals"). A phase asked
+ * for later (a deferred field) makes a pass of its own.
+ */
+function summedItemByItem(
+  context: RequestContext,
+  fleet: Fleet,
+  evaluate: (item: PreparedAsset) => Evaluation,
 ): FleetTotal {
   let gathering: Asked[] | null = null;
 
   function pass(asked: Asked[]): void {
     // The pass starts on a later turn of the event loop (chunks.ts): what is asked for until
     // its first item joins it.
-    const summed = chunks.map(items, (item) => {
+    const summed = context.chunks.map(fleet.items, (item) => {
       if (gathering === asked) gathering = null;
       const evaluation = evaluate(item);
       for (const { criterion, phase, sum } of asked) {
@@ -91,7 +116,7 @@ export function fleetTotals<Item>(
     summed.then(
       () => {
         if (gathering === asked) gathering = null;
-        for (const { sum, resolve } of asked) resolve(sum.total(rules));
+        for (const { sum, resolve } of asked) resolve(sum.total(fleet.rules));
       },
       (error: unknown) => {
         if (gathering === asked) gathering = null;
