@@ -93,7 +93,7 @@ export function fleetTotals(
  * resolves together) are summed in one pass over the items: each item's evaluation is made, read
  * for every asked phase and, unless the items keep it, dropped before the next item's. A request's
  * memory then does not grow with its totals (30 aliased totals of 24 criteria over 300 servers
- * would otherwise keep 9,000 evaluations, ~385 MB, bench/README.md "Fleet totals"). A phase asked
+ * would otherwise keep 9,000 evaluations, 300–384 MB, bench/README.md "Fleet totals"). A phase asked
  * for later (a deferred field) makes a pass of its own.
  */
 function summedItemByItem(
