@@ -1,12 +1,7 @@
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import { Kind, parse } from "graphql";
-import {
-  COMPONENT_FIELD_NAMES,
-  COMPONENT_INPUT_TYPES,
-  componentKinds,
-  hasArchetypes,
-  listingOrder,
-} from "../schema/component.js";
+import { COMPONENT_FIELD_NAMES, COMPONENT_INPUT_TYPES } from "../schema/component.js";
+import { componentKinds, hasArchetypes, listingOrder } from "../service/catalogue.js";
 import { componentVariables } from "./body.js";
 import {
   ARCHETYPE_PARAMETER,

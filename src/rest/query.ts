@@ -1,5 +1,4 @@
-import { EVERY_EDITION_CRITERION } from "../editions/index.js";
-import { criterionEnumName } from "../schema/impact.js";
+import { CRITERION_SPELLINGS, criterionEnumName, parseCriterion } from "../service/criteria.js";
 import type { Allocation, Criterion } from "./generated/graphql.js";
 import { type FieldIssue, isNumericText } from "./validation.js";
 
@@ -20,9 +19,6 @@ export class QueryValidationError extends Error {
 
 /** The allocation modes (docs/methodology.md §16). */
 const ALLOCATIONS = ["LINEAR", "TOTAL"] as const;
-
-/** Criteria of any edition; the GraphQL layer rejects those the requested edition lacks. */
-const CRITERION_SPELLINGS = new Set(EVERY_EDITION_CRITERION.flatMap((c) => [c.key, c.name]));
 
 /** A query parameter as the OpenAPI description states it (JSON Schema of its value). */
 export interface QueryParameterDoc {
@@ -101,7 +97,8 @@ export function impactQuery(params: URLSearchParams): ImpactQuery {
   const duration = params.get("duration");
   const criteria = params.getAll("criteria");
   for (const criterion of criteria) {
-    if (!CRITERION_SPELLINGS.has(criterion)) {
+    // Criteria of any edition pass here; the use case refuses those the requested edition lacks.
+    if (parseCriterion(criterion) === null) {
       throw new QueryValidationError(
         "criteria",
         { kind: "invalid", params: { message: `unknown criterion ${criterion}` } },

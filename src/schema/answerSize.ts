@@ -13,7 +13,7 @@ import {
   Kind,
   type SelectionSetNode,
 } from "graphql";
-import { DEFAULT_CRITERIA } from "../engine/index.js";
+import { DEFAULT_CRITERIA } from "../service/criteria.js";
 
 /*
  * The size of a fleet's answer, estimated from its selection before any item is evaluated: what

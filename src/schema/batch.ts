@@ -1,17 +1,16 @@
 import type { ObjectRef } from "@pothos/core";
-import type { GraphQLError, GraphQLResolveInfo } from "graphql";
+import { type GraphQLError, type GraphQLResolveInfo, Kind, type SelectionSetNode } from "graphql";
+import { CLOUD_INSTANCE_ITEM, TERMINAL } from "../inputs/catalogue.js";
+import type { PreparedAsset } from "../service/asset.js";
 import {
   componentKinds,
-  type EditionRules,
   PERIPHERAL_KINDS,
-  type RawImpact,
-  type RequestedCriterion,
   TERMINAL_KINDS,
   type UserDeviceKind,
-} from "../engine/index.js";
-import { rounded } from "../engine/model/evaluation.js";
-import { CLOUD_INSTANCE_ITEM, TERMINAL } from "../inputs/catalogue.js";
+} from "../service/catalogue.js";
 import type { EditionContext, RequestContext } from "../service/context.js";
+import type { EditionRules, RequestedCriterion } from "../service/criteria.js";
+import { fleetTotals, type PhaseTotal } from "../service/totals.js";
 import { fleetAnswerBytes } from "./answerSize.js";
 import { builder, type SchemaTypes } from "./builder.js";
 import { CloudInstanceRef, resolveCloudInstance } from "./cloud.js";
@@ -23,7 +22,8 @@ import {
   resolveComponent,
 } from "./component.js";
 import { editionArg } from "./edition.js";
-import { type AssetParent, evaluationFor, impactArgs, requestedCriteria } from "./impact.js";
+import { spelled } from "./errors.js";
+import { impactArgs } from "./impact.js";
 import { inputFieldsOf, inputRef, serverInputFields } from "./inputs.js";
 import { admitFleet, releaseInChunks } from "./scheduling.js";
 import { resolveServer, ServerRef } from "./server.js";
@@ -31,26 +31,66 @@ import { deferredPerItem, isStreamed, streamInSlices } from "./streaming.js";
 import { kindValues, resolveDevice, TerminalRef } from "./terminal.js";
 
 /** A fleet: one entry per item, in order; an item that failed carries its error. */
-interface Batch<P extends AssetParent> {
+interface Batch<P extends PreparedAsset> {
   readonly entries: readonly (P | GraphQLError)[];
   /** The rules of the fleet's edition (its totals are rounded like an item's). */
   readonly rules: EditionRules;
+  /**
+   * Whether the fleet's items select their impacts or verbose report: the totals then keep the
+   * evaluations they make for the items to answer from (one computation per item and phase).
+   */
+  readonly itemsEvaluated: boolean;
 }
 
-function isItem<P extends AssetParent>(entry: P | GraphQLError): entry is P {
+const EVALUATED_FIELDS: ReadonlySet<string> = new Set(["impacts", "verbose"]);
+
+/** Whether a selection holds one of these fields at any depth (its fragments followed). */
+function selectsAny(
+  selections: SelectionSetNode | undefined,
+  names: ReadonlySet<string>,
+  info: GraphQLResolveInfo,
+  seen: ReadonlySet<string> = new Set(),
+): boolean {
+  return (selections?.selections ?? []).some((selection) => {
+    if (selection.kind === Kind.FIELD) {
+      return names.has(selection.name.value) || selectsAny(selection.selectionSet, names, info, seen);
+    }
+    if (selection.kind === Kind.INLINE_FRAGMENT) return selectsAny(selection.selectionSet, names, info, seen);
+    const fragment = info.fragments[selection.name.value];
+    if (!fragment || seen.has(fragment.name.value)) return false;
+    return selectsAny(fragment.selectionSet, names, info, new Set([...seen, fragment.name.value]));
+  });
+}
+
+/** The `items` fields of a fleet's selection (through its fragments). */
+function itemsSelections(
+  selections: SelectionSetNode | undefined,
+  info: GraphQLResolveInfo,
+  seen: ReadonlySet<string> = new Set(),
+): SelectionSetNode[] {
+  return (selections?.selections ?? []).flatMap((selection) => {
+    if (selection.kind === Kind.FIELD) {
+      return selection.name.value === "items" && selection.selectionSet ? [selection.selectionSet] : [];
+    }
+    if (selection.kind === Kind.INLINE_FRAGMENT) return itemsSelections(selection.selectionSet, info, seen);
+    const fragment = info.fragments[selection.name.value];
+    if (!fragment || seen.has(fragment.name.value)) return [];
+    return itemsSelections(fragment.selectionSet, info, new Set([...seen, fragment.name.value]));
+  });
+}
+
+/** Whether a fleet field's items select their impacts or verbose report. */
+function selectsItemEvaluations(info: GraphQLResolveInfo): boolean {
+  return info.fieldNodes.some((node) =>
+    itemsSelections(node.selectionSet, info).some((items) => selectsAny(items, EVALUATED_FIELDS, info)),
+  );
+}
+
+function isItem<P extends PreparedAsset>(entry: P | GraphQLError): entry is P {
   return !(entry instanceof Error);
 }
 
-interface TotalShape {
-  readonly value: number;
-  readonly min: number;
-  readonly max: number;
-  readonly warnings: readonly string[];
-  readonly items: number;
-  readonly notImplemented: number;
-}
-
-const TotalImpactRef = builder.objectRef<TotalShape>("TotalImpact").implement({
+const TotalImpactRef = builder.objectRef<PhaseTotal>("TotalImpact").implement({
   description: "Impacts summed over a fleet's items (value, min and max summed, then rounded like an item).",
   fields: (t) => ({
     value: t.exposeFloat("value", { description: "Sum of the items' values, in the criterion's unit." }),
@@ -64,7 +104,7 @@ const TotalImpactRef = builder.objectRef<TotalShape>("TotalImpact").implement({
 
 interface CriterionTotalShape {
   readonly criterion: RequestedCriterion;
-  readonly phase: (phase: "embedded" | "use") => Promise<TotalShape>;
+  readonly phase: (phase: "embedded" | "use") => Promise<PhaseTotal>;
 }
 
 const CriterionTotalRef = builder.objectRef<CriterionTotalShape>("CriterionTotal").implement({
@@ -92,26 +132,7 @@ const CriterionTotalRef = builder.objectRef<CriterionTotalShape>("CriterionTotal
   }),
 });
 
-/** The sum of the items' impacts, rounded as the edition rounds an item; the items' GraphQL notices join the warnings. */
-function sumPhase(
-  raws: readonly (RawImpact | null)[],
-  rules: EditionRules,
-  notices: readonly string[] = [],
-): TotalShape {
-  const present = raws.filter((r): r is RawImpact => r !== null);
-  const notImplemented = raws.length - present.length;
-  if (present.length === 0) return { value: 0, min: 0, max: 0, warnings: [], items: 0, notImplemented };
-  const sum = present.reduce(
-    (acc, r) => ({ value: acc.value + r.value, min: acc.min + r.min, max: acc.max + r.max }),
-    { value: 0, min: 0, max: 0 },
-  );
-  const warnings = [...new Set(present.flatMap((r) => r.warnings))];
-  const summed = rounded({ ...sum, warnings }, rules.roundImpact);
-  if (notices.length > 0) summed.warnings = [...new Set([...summed.warnings, ...notices])];
-  return { ...summed, items: present.length, notImplemented };
-}
-
-function batchRef<P extends AssetParent>(
+function batchRef<P extends PreparedAsset>(
   name: string,
   itemRef: ObjectRef<SchemaTypes, P>,
   description: string,
@@ -140,26 +161,10 @@ function batchRef<P extends AssetParent>(
         type: [CriterionTotalRef],
         description: "Impacts summed per criterion and phase over the evaluated items.",
         args: impactArgs(t.arg),
-        resolve: async (b, args, context): Promise<CriterionTotalShape[]> => {
-          // Item by item in the request's slices (see chunks.ts): a total of each alias, criterion
-          // and phase takes its turn with the others, not a slice of its own in the same turn.
-          const evaluations = await context.chunks.map(b.entries.filter(isItem), (item) =>
-            evaluationFor(context, item, args),
-          );
-          return requestedCriteria(args.criteria, b.rules).map((criterion) => ({
-            criterion,
-            phase: async (phase) => {
-              const parts = await context.chunks.map(evaluations, (evaluation) => ({
-                raw: evaluation.raw(criterion, phase),
-                notices: evaluation.notices(criterion, phase),
-              }));
-              return sumPhase(
-                parts.map((part) => part.raw),
-                b.rules,
-                parts.flatMap((part) => part.notices),
-              );
-            },
-          }));
+        resolve: (b, args, context): CriterionTotalShape[] => {
+          const fleet = { items: b.entries.filter(isItem), rules: b.rules, itemsEvaluated: b.itemsEvaluated };
+          const { criteria, total } = spelled(() => fleetTotals(context, fleet, args));
+          return criteria.map((criterion) => ({ criterion, phase: (phase) => total(criterion, phase) }));
         },
       }),
     }),
@@ -170,7 +175,7 @@ function batchRef<P extends AssetParent>(
  * A fleet's items resolved in the requested edition, each with its path in the `inputs` argument;
  * an item's error becomes its entry (the others still answer).
  */
-async function resolveBatch<I, P extends AssetParent>(
+async function resolveBatch<I, P extends PreparedAsset>(
   context: RequestContext,
   info: GraphQLResolveInfo,
   inputs: readonly I[],
@@ -186,7 +191,11 @@ async function resolveBatch<I, P extends AssetParent>(
     (item) =>
       resolveItem(item.input, edition, ["inputs", String(item.index)]).catch((error: GraphQLError) => error),
   );
-  return { entries: await Promise.all(pending), rules: edition.engine.rules };
+  return {
+    entries: await Promise.all(pending),
+    rules: edition.engine.rules,
+    itemsEvaluated: selectsItemEvaluations(info),
+  };
 }
 
 const ServerItemInput = builder.inputType("ServerItemInput", {

@@ -1,8 +1,8 @@
 import { nestedArchetype } from "../data/cells.js";
 import { availability } from "../editions/features.js";
-import { regionsOf } from "../engine/lookups/region.js";
 import { CLOUD_INSTANCE } from "../inputs/catalogue.js";
 import {
+  cloudRegions,
   instanceRow,
   type PreparedCloudInstance,
   prepareCloudInstance,
@@ -10,7 +10,7 @@ import {
 } from "../service/cloud.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
-import { notFound, rethrowSpelled, spelledUseCase } from "./errors.js";
+import { notFound, rethrowSpelled, spelled, spelledUseCase } from "./errors.js";
 import { AssetRef } from "./impact.js";
 import { inputArgsOf } from "./inputs.js";
 
@@ -138,10 +138,7 @@ builder.queryFields((t) => ({
       provider: t.arg.string({ required: false, description: "Only this provider's (exact id)." }),
       edition: editionArg(t.arg),
     },
-    resolve: (_r, { provider, edition }, context) => {
-      const regions = context.edition(edition).service.data.cloudRegions;
-      if (regions === null) throw notFound("Cloud regions are not part of this edition");
-      return regionsOf(regions, provider);
-    },
+    resolve: (_r, { provider, edition }, context) =>
+      spelled(() => cloudRegions(context.edition(edition), provider)),
   }),
 }));

@@ -1,5 +1,5 @@
 import { availability, editionsWhere, type FeatureName } from "../editions/features.js";
-import { COMPONENT_KINDS, type ComponentKind, componentKinds } from "../engine/index.js";
+import { COMPONENT_KINDS, type ComponentKind, componentKinds } from "../service/catalogue.js";
 import { componentExists, type PreparedComponent, prepareComponent } from "../service/components.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
@@ -7,8 +7,6 @@ import { spelledUseCase } from "./errors.js";
 import { AssetRef } from "./impact.js";
 import { COMPONENT_INPUT_TYPES } from "./inputs.js";
 
-/** The kinds (GraphQL enum order) and the v1 listing's order, from the component registry. */
-export { componentKinds, listingOrder } from "../engine/index.js";
 export { componentTable } from "../service/components.js";
 export { COMPONENT_INPUT_TYPES };
 
@@ -40,11 +38,6 @@ export const ComponentRef = builder.objectRef<PreparedComponent>("Component").im
     }),
   }),
 });
-
-/** Whether a kind is described by archetypes (not motherboard, assembly): the registry's. */
-export function hasArchetypes(kind: ComponentKind): boolean {
-  return COMPONENT_KINDS[kind].archetypes !== null;
-}
 
 /** The query field (and fleet item input field) of each component kind: the kind in camelCase. */
 export const COMPONENT_FIELD_NAMES = Object.fromEntries(

@@ -1,6 +1,5 @@
 import type { GpuSpec } from "../data/types.js";
-import { matchGpuName } from "../engine/lookups/lookups.js";
-import type { EditionContext } from "../service/context.js";
+import { gpuByName } from "../service/components.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 
@@ -40,15 +39,6 @@ const GpuSpecRef = builder.objectRef<GpuSpec>("GpuSpec").implement({
   }),
 });
 
-/** The edition's GPU name matches; none in an edition without GPUs (its features say which). */
-function matchName(context: EditionContext, name: string): GpuSpec | null {
-  const { edition, data, tables } = context.service;
-  // An edition with GPUs has a GPU name threshold (checked at start-up, src/editions/features.ts).
-  const threshold = data.config.gpuNameFuzzyThreshold;
-  if (!edition.features.gpus || threshold === null) return null;
-  return matchGpuName(tables, name, threshold);
-}
-
 builder.queryFields((t) => ({
   gpuNames: t.stringList({
     description: "Names of the GPU models of the reference table, in table order (empty without GPUs).",
@@ -65,6 +55,6 @@ builder.queryFields((t) => ({
       name: t.arg.string({ required: true, description: "Free-text GPU name." }),
       edition: editionArg(t.arg),
     },
-    resolve: (_r, { name, edition }, context) => matchName(context.edition(edition), name),
+    resolve: (_r, { name, edition }, context) => gpuByName(context.edition(edition), name),
   }),
 }));

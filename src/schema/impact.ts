@@ -1,42 +1,27 @@
 import type { ArgBuilder } from "@pothos/core";
 import { availability } from "../editions/features.js";
-import { EVERY_EDITION_CRITERION } from "../editions/index.js";
+import type { PreparedAsset } from "../service/asset.js";
 import {
-  type Allocation,
-  type CriterionImpact,
-  type EditionRules,
-  Evaluation,
-  type PhaseOutcome,
+  CRITERION_SPELLINGS,
+  criterionEnumName,
+  parseCriterion,
   type RequestedCriterion,
-  resolveCriterion,
+} from "../service/criteria.js";
+import {
+  type CriterionImpact,
+  evaluationFor,
+  type PhaseOutcome,
   type VerboseAttribute,
   type VerboseComponent,
   type VerboseReport,
-} from "../engine/index.js";
-import type { Asset } from "../engine/model/evaluation.js";
-import type { RequestContext } from "../service/context.js";
-import { REASONABLE, reasonable } from "../service/inputs.js";
+} from "../service/evaluations.js";
 import { builder, type SchemaTypes } from "./builder.js";
-import { badUserInput } from "./errors.js";
+import { spelled } from "./errors.js";
 import { v1Attribute, v1CriterionImpact, v1Verbose } from "./v1Layout.js";
-
-/** Every spelling the v1 API accepts, keys (`CTUh_c`) and computation names (`ctuh_c`). */
-const CRITERION_VALUES = [...new Set(EVERY_EDITION_CRITERION.flatMap((c) => [c.key, c.name]))];
-
-/**
- * The Criterion value of a v1 spelling. Enum values are spelled as the v1 API spells them (`gwp`,
- * `LINEAR`, `laptop`): one spelling for a criterion or a kind in the REST shim, the CLI, the CSV
- * columns and the answers' `criterion` field. A key listed but never computed (`CTUh_c`, the
- * reference's quirk) would differ from its computed name (`ctuh_c`) only by case: it is
- * `CTUh_c_listed` in GraphQL, and the REST shim maps `CTUh_c` to it.
- */
-export function criterionEnumName(spelling: string): string {
-  return resolveCriterion(spelling)?.computed === false ? `${spelling}_listed` : spelling;
-}
 
 /** An enum value's description: the criterion's meaning and unit, from the one criteria table. */
 function criterionValueDescription(spelling: string): string {
-  const resolved = resolveCriterion(spelling);
+  const resolved = parseCriterion(spelling);
   if (!resolved) return spelling;
   const { info, computed } = resolved;
   const method = info.method ? ` (${info.method} method)` : "";
@@ -52,7 +37,7 @@ export const CriterionEnum = builder.enumType("Criterion", {
     "`CTUh_c_listed`/`CTUh_nc_listed` are the v1 keys `CTUh_c`/`CTUh_nc`, listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed. " +
     `\`fe\` (final energy): ${availability("finalEnergy")}`,
   values: Object.fromEntries(
-    CRITERION_VALUES.map((spelling) => [
+    CRITERION_SPELLINGS.map((spelling) => [
       criterionEnumName(spelling),
       { value: spelling, description: criterionValueDescription(spelling) },
     ]),
@@ -285,66 +270,6 @@ export const VerboseRef = builder.objectRef<VerboseReport>("Verbose").implement(
   }),
 });
 
-/** The object behind Server, Component, CloudInstance, Terminal…: how to build a fresh model. */
-export interface AssetParent {
-  readonly build: () => Asset;
-  /** Hours of the cumulative `*_use_time` usage fields, when given. */
-  readonly usageHours: number | null;
-}
-
-interface ImpactArgs {
-  readonly criteria?: readonly string[] | null;
-  readonly duration?: number | null;
-  readonly allocation?: Allocation | null;
-}
-
-/** The requested criteria (default: the edition's `default_criteria` setting), each one the edition computes. */
-export function requestedCriteria(
-  criteria: readonly string[] | null | undefined,
-  rules: EditionRules,
-): RequestedCriterion[] {
-  return (criteria ?? rules.defaultCriteria).map((name) => {
-    const resolved = resolveCriterion(name);
-    if (!resolved || !rules.criteria.includes(resolved.info)) {
-      throw badUserInput(`unknown criterion ${name} in edition ${rules.version}`, ["criteria"]);
-    }
-    return resolved;
-  });
-}
-
-/**
- * One evaluation per asset, (duration, allocation) and requested criteria within a request:
- * each answers exactly what the REST route answers for the same query (an evaluation's numbers
- * depend on its criteria set, since completion happens during the first computation).
- */
-export function evaluationFor(context: RequestContext, parent: AssetParent, args: ImpactArgs): Evaluation {
-  if (args.duration != null && !(args.duration >= 0 && reasonable.safeParse(args.duration).success)) {
-    throw badUserInput(
-      `duration must be a non-negative number of hours, 0 or within ${REASONABLE.smallest}–${REASONABLE.largest}`,
-      ["duration"],
-    );
-  }
-  const duration = args.duration ?? parent.usageHours;
-  const allocation = args.allocation ?? "LINEAR";
-  let byOptions = context.evaluations.get(parent);
-  if (!byOptions) {
-    byOptions = new Map();
-    context.evaluations.set(parent, byOptions);
-  }
-  // The criteria as spelled select the evaluation; they are resolved against the edition of the
-  // asset once it is built.
-  // (the edition's default criteria when none are named: a key of its own).
-  const key = `${duration}|${allocation}|${args.criteria?.join(",") ?? "default"}`;
-  let evaluation = byOptions.get(key);
-  if (!evaluation) {
-    const asset = parent.build();
-    const criteria = requestedCriteria(args.criteria, asset.rules);
-    evaluation = new Evaluation(asset, { duration, allocation, criteria });
-    byOptions.set(key, evaluation);
-  }
-  return evaluation;
-}
-
 export const impactArgs = (arg: ArgBuilder<SchemaTypes>) => ({
   criteria: arg({
     type: [CriterionEnum],
@@ -360,7 +285,7 @@ export const impactArgs = (arg: ArgBuilder<SchemaTypes>) => ({
  * `impacts` and `verbose` fields, described once. A GraphQL interface, so that a client's (and
  * the shim's) selection of them is one fragment `on Asset` whatever the type.
  */
-export const AssetRef = builder.interfaceRef<AssetParent>("Asset").implement({
+export const AssetRef = builder.interfaceRef<PreparedAsset>("Asset").implement({
   description:
     "Something the service evaluates (a server, a component, a cloud instance, a terminal or peripheral, " +
     "an IoT device): its impacts per criterion and the attributes used.",
@@ -370,7 +295,7 @@ export const AssetRef = builder.interfaceRef<AssetParent>("Asset").implement({
       description: "Impacts per criterion, in the requested order. Each phase is computed only if selected.",
       args: impactArgs(t.arg),
       resolve: (parent, args, context): CriterionImpactShape[] => {
-        const evaluation = evaluationFor(context, parent, args);
+        const evaluation = spelled(() => evaluationFor(context, parent, args));
         return evaluation.criteria.map((criterion) => ({
           criterion,
           phase: (phase) => evaluation.impact(criterion, phase),
@@ -382,7 +307,7 @@ export const AssetRef = builder.interfaceRef<AssetParent>("Asset").implement({
       type: VerboseRef,
       description: "Attributes used and per-component impacts; computed only when selected.",
       args: impactArgs(t.arg),
-      resolve: (parent, args, context) => evaluationFor(context, parent, args).verbose(),
+      resolve: (parent, args, context) => spelled(() => evaluationFor(context, parent, args)).verbose(),
     }),
   }),
 });

@@ -1,10 +1,14 @@
 import type { ArgBuilder, ArgumentRef, InputFieldBuilder, InputFieldRef, InputObjectRef } from "@pothos/core";
 import { describedInput as described } from "../editions/inputNotes.js";
-import { COMPONENT_INPUTS, type ComponentKind } from "../engine/index.js";
-import { ELECTRICITY_CRITERIA, FACTOR_UNITS } from "../engine/model/criteria.js";
 import { SERVER } from "../inputs/catalogue.js";
 import type { InputField, InputObject } from "../inputs/field.js";
 import type { GraphQLValueOf } from "../inputs/types.js";
+import {
+  COMPONENT_INPUTS,
+  type ComponentKind,
+  ELECTRICITY_CRITERIA,
+  FACTOR_UNITS,
+} from "../service/catalogue.js";
 import { builtOncePer } from "../support/builtOnce.js";
 import { builder, type SchemaTypes } from "./builder.js";
 

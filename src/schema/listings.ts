@@ -1,7 +1,7 @@
 import type { ArchetypeTable } from "../data/types.js";
-import type { ComponentKind, CriterionInfo } from "../engine/index.js";
-import type { LookupTables } from "../engine/lookups/lookups.js";
-import type { EditionContext } from "../service/context.js";
+import type { ComponentKind } from "../service/catalogue.js";
+import type { EditionContext, EditionService } from "../service/context.js";
+import type { CriterionInfo } from "../service/criteria.js";
 import { checkedText } from "../service/inputs.js";
 import { archetypeConfig, archetypeConfigField } from "./archetypeConfig.js";
 import { builder } from "./builder.js";
@@ -61,7 +61,7 @@ const TABLE_LISTINGS = {
   cpuNames: "CPU model names of the CPU table.",
   ssdManufacturers: "SSD manufacturers with a density in the reference table.",
   ramManufacturers: "RAM manufacturers with a density in the reference table.",
-} as const satisfies Partial<Record<keyof LookupTables, string>>;
+} as const satisfies Partial<Record<keyof EditionService["tables"], string>>;
 
 builder.queryFields((t) => ({
   countryCodes: t.field({

@@ -1,6 +1,10 @@
-import { type ConsumptionProfileResult, powerAtLoad } from "../engine/index.js";
 import { PROFILE_REQUEST } from "../inputs/catalogue.js";
-import { checkedProfileRequest, consumptionProfile } from "../service/profile.js";
+import {
+  type ConsumptionProfileResult,
+  checkedProfileRequest,
+  consumptionProfile,
+  powerAtLoad,
+} from "../service/profile.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { badUserInput, spelled } from "./errors.js";

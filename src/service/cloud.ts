@@ -5,9 +5,10 @@
  * by the transport.
  */
 
-import type { Archetype, ArchetypeTable } from "../data/types.js";
+import type { Archetype, ArchetypeTable, CloudRegion } from "../data/types.js";
 import { CloudInstance, cloudModel } from "../engine/index.js";
 import { fuzzyInstanceWarning, matchInstanceName } from "../engine/lookups/instanceName.js";
+import { regionsOf } from "../engine/lookups/region.js";
 import { elsewhere } from "./archetypes.js";
 import type { PreparedAsset } from "./asset.js";
 import type { EditionContext, EditionService } from "./context.js";
@@ -125,4 +126,11 @@ export async function prepareCloudInstance(
     newInstance: () => new CloudInstance(engine, row.cells, platform.cells, input, namedProvider),
     build: () => cloudModel(engine, row.cells, platform.cells, input, namedProvider),
   };
+}
+
+/** The cloud regions of an edition (a provider's only, when one is named), in the reference's order. */
+export function cloudRegions(context: EditionContext, provider: string | null | undefined): CloudRegion[] {
+  const regions = context.service.data.cloudRegions;
+  if (regions === null) throw new DomainError("NOT_FOUND", "Cloud regions are not part of this edition");
+  return regionsOf(regions, provider);
 }

@@ -1,4 +1,4 @@
-import type { ArchetypeTable } from "../data/types.js";
+import type { ArchetypeTable, GpuSpec } from "../data/types.js";
 import {
   COMPONENT_INPUTS,
   type ComponentInputs,
@@ -7,6 +7,7 @@ import {
   componentModel,
   componentOffered,
 } from "../engine/index.js";
+import { matchGpuName } from "../engine/lookups/lookups.js";
 import { loadArchetype } from "./archetypes.js";
 import type { PreparedAsset } from "./asset.js";
 import type { EditionContext } from "./context.js";
@@ -58,4 +59,13 @@ export async function prepareComponent(
     usageHours,
     build: () => componentModel(engine, kind, cells, input as ComponentInputs[typeof kind]),
   };
+}
+
+/** The edition's GPU model a name matches; none in an edition without GPUs (its features say which). */
+export function gpuByName(context: EditionContext, name: string): GpuSpec | null {
+  const { edition, data, tables } = context.service;
+  // An edition with GPUs has a GPU name threshold (checked at start-up, src/editions/features.ts).
+  const threshold = data.config.gpuNameFuzzyThreshold;
+  if (!edition.features.gpus || threshold === null) return null;
+  return matchGpuName(tables, name, threshold);
 }

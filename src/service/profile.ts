@@ -5,6 +5,9 @@ import type { EngineInputOf, GraphQLValueOf } from "../inputs/types.js";
 import type { EditionContext } from "./context.js";
 import { checkedField, checkedValue, engineInput } from "./inputs.js";
 
+/** A profile as the transports show it, and its power at a load. */
+export { type ConsumptionProfileResult, powerAtLoad } from "../engine/index.js";
+
 /** A checked consumption-profile request: the CPU and the measured points, if any. */
 export interface ProfileRequest {
   readonly cpu: EngineInputOf<typeof PROFILE_CPU>;

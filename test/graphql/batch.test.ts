@@ -576,3 +576,47 @@ describe("nothing unselected is computed, at fleet scale", () => {
     expect(impact).not.toHaveBeenCalled();
   });
 });
+
+describe("a fleet's totals keep no evaluation past its use", () => {
+  const CRITERIA = ["gwp", "adp", "pe", "ir", "lu", "adpf", "ctuh_c", "wu"];
+  const inputs = Array.from({ length: 20 }, (_, i) => ({ configuration: { cpu: { units: 1 + (i % 3) } } }));
+
+  /** A query of `aliases` totals (a distinct duration each), with the items' gwp if asked. */
+  const totalsQuery = (aliases: number, items: boolean) =>
+    `query ($inputs: [ServerItemInput!]!) { servers(inputs: $inputs, edition: V2_4_1) { count ${
+      items ? "items { impacts(criteria: [gwp]) { embedded { ... on Impact { value } } } }" : ""
+    } ${Array.from(
+      { length: aliases },
+      (_, i) =>
+        `t${i}: total(criteria: [${CRITERIA.join(", ")}], duration: ${1000 + i}) { embedded { ${TOTAL} } use { ${TOTAL} } }`,
+    ).join(" ")} } }`;
+
+  /** The totals answered and the evaluations the request's memo holds once it is answered. */
+  async function evaluationsKept(aliases: number, items = false) {
+    const context = createRequestContext(app.service, { spellError: graphqlErrorOf });
+    const memo = vi.spyOn(context.evaluations, "set");
+    const result = await run(context, totalsQuery(aliases, items), { inputs });
+    expect(result.errors).toBeUndefined();
+    const kept = memo.mock.calls.reduce((sum, [, byOptions]) => sum + byOptions.size, 0);
+    return { kept, data: result.data as unknown as { servers: Record<string, unknown> } };
+  }
+
+  it("30 aliased totals keep none, as one total keeps none; their sums are one total's", async () => {
+    const one = await evaluationsKept(1);
+    const thirty = await evaluationsKept(30);
+    expect(one.kept).toBe(0);
+    expect(thirty.kept).toBe(0);
+    expect(thirty.data.servers.t0).toEqual(one.data.servers.t0);
+    const [last] = thirty.data.servers.t29 as { embedded: { items: number; value: number } }[];
+    const { embedded } = last;
+    expect(embedded.items).toBe(inputs.length);
+    expect(embedded.value).toBeGreaterThan(0);
+  });
+
+  it("control: items that select their impacts keep theirs, and the totals share them", async () => {
+    const alone = await evaluationsKept(3);
+    const withItems = await evaluationsKept(3, true);
+    expect(withItems.kept).toBeGreaterThanOrEqual(inputs.length);
+    expect(withItems.data.servers.t2).toEqual(alone.data.servers.t2);
+  });
+});

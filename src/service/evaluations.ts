@@ -1,0 +1,90 @@
+import { type Allocation, Evaluation } from "../engine/index.js";
+import type { PreparedAsset } from "./asset.js";
+import type { RequestContext } from "./context.js";
+import { requestedCriteria } from "./criteria.js";
+import { DomainError } from "./errors.js";
+import { REASONABLE, reasonable } from "./inputs.js";
+
+/** What the transports read of an evaluation: its outcomes, its verbose report and their parts. */
+export type {
+  Allocation,
+  CriterionImpact,
+  Evaluation,
+  PhaseOutcome,
+  VerboseAttribute,
+  VerboseComponent,
+  VerboseReport,
+} from "../engine/index.js";
+
+/** How an asset is evaluated: the criteria as spelled, the duration in hours, the allocation. */
+export interface EvaluationArgs {
+  readonly criteria?: readonly string[] | null;
+  readonly duration?: number | null;
+  readonly allocation?: Allocation | null;
+}
+
+/** The duration asked for, checked: a non-negative number of hours, 0 or within the reasonable bounds. */
+export function checkDuration(duration: number | null | undefined): void {
+  if (duration != null && !(duration >= 0 && reasonable.safeParse(duration).success)) {
+    throw new DomainError(
+      "BAD_USER_INPUT",
+      `duration must be a non-negative number of hours, 0 or within ${REASONABLE.smallest}–${REASONABLE.largest}`,
+      ["duration"],
+    );
+  }
+}
+
+/** What selects an evaluation of an asset: (duration, allocation, the criteria as spelled). */
+function evaluationKey(asset: PreparedAsset, args: EvaluationArgs): string {
+  // The criteria as spelled select the evaluation; they are resolved against the edition of the
+  // asset once it is built (the edition's default criteria when none are named: a key of its own).
+  return `${args.duration ?? asset.usageHours}|${args.allocation ?? "LINEAR"}|${args.criteria?.join(",") ?? "default"}`;
+}
+
+function newEvaluation(prepared: PreparedAsset, args: EvaluationArgs): Evaluation {
+  const asset = prepared.build();
+  const criteria = requestedCriteria(args.criteria, asset.rules);
+  return new Evaluation(asset, {
+    duration: args.duration ?? prepared.usageHours,
+    allocation: args.allocation ?? "LINEAR",
+    criteria,
+  });
+}
+
+/**
+ * One evaluation per asset, (duration, allocation) and requested criteria within a request:
+ * each answers exactly what the REST route answers for the same query (an evaluation's numbers
+ * depend on its criteria set, since completion happens during the first computation).
+ */
+export function evaluationFor(
+  context: RequestContext,
+  asset: PreparedAsset,
+  args: EvaluationArgs,
+): Evaluation {
+  checkDuration(args.duration);
+  let byOptions = context.evaluations.get(asset);
+  if (!byOptions) {
+    byOptions = new Map();
+    context.evaluations.set(asset, byOptions);
+  }
+  const key = evaluationKey(asset, args);
+  let evaluation = byOptions.get(key);
+  if (!evaluation) {
+    evaluation = newEvaluation(asset, args);
+    byOptions.set(key, evaluation);
+  }
+  return evaluation;
+}
+
+/**
+ * The request's evaluation of an asset if it has one, else a new one it does not keep: what a
+ * fleet's total reads, item after item, without holding every item's evaluation to the end of
+ * the request (the duration is checked by the caller).
+ */
+export function passingEvaluation(
+  context: RequestContext,
+  asset: PreparedAsset,
+  args: EvaluationArgs,
+): Evaluation {
+  return context.evaluations.get(asset)?.get(evaluationKey(asset, args)) ?? newEvaluation(asset, args);
+}
