@@ -108,10 +108,10 @@ module.exports = {
       to: { path: "^src/billing/" },
     },
     {
-      name: "rest-imports-nothing-of-engine",
-      comment: "src/rest is a transport over the GraphQL schema and the use-case layer (src/service): what it needs of the engine's catalogue (criteria, device kinds) comes through src/service, never from src/engine.",
+      name: "transports-reach-engine-through-service",
+      comment: "src/rest and src/schema are transports over the use-case layer (src/service): what they need of the engine (criteria, component kinds, evaluations) comes through src/service, never from src/engine.",
       severity: "error",
-      from: { path: "^src/rest/" },
+      from: { path: "^src/(rest|schema)/" },
       to: { path: "^src/engine/" },
     },
     {
