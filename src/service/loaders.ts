@@ -119,7 +119,7 @@ export class ReferenceLoaders {
     let loader = this.archetypes.get(table);
     if (!loader) {
       // The rows are in memory: a batch is read at once, however large.
-      loader = new DataLoader(async (ids) => ids.map((key) => table.byId.get(key) ?? null));
+      loader = new DataLoader((ids) => Promise.resolve(ids.map((key) => table.byId.get(key) ?? null)));
       this.archetypes.set(table, loader);
     }
     return loader.load(archetypeKey(this.edition, id));
