@@ -165,9 +165,8 @@ export function createRequestContext(service: Service, options: RequestOptions):
           throw spellError(new DomainError("BAD_USER_INPUT", error.message, ["edition"]));
         }
         // The edition's shared memo serves every request: lookups are pure functions of the
-        // tables. A second, per-request memo on top of it (six closures and their Maps per
-        // request) was kept alive by every young-generation collection until the next full one:
-        // most of the ~420 KB promoted per scavenge of a varied server POST (bench/README.md,
+        // tables. A per-request memo on top of it (six closures and their Maps per request) stays
+        // alive through young-generation collections until the next full one (bench/README.md,
         // fifth round).
         const lookups = options.lookups ? options.lookups(served) : served.sharedLookups;
         context = {

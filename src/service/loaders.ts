@@ -8,8 +8,9 @@
  *
  * Bounded: a request's keys come from its items — its fleets' items, all fleet fields and aliases
  * together, at most MAX_FLEET_ITEMS, counted before any item is resolved (src/schema/scheduling.ts),
- * plus its root fields — a few keys per item, each text at most MAX_STRING_LENGTH; the loaders die
- * with the request.
+ * and its other root fields, as many as its body (MAX_BODY_BYTES) spells — at most three keys per
+ * item (an archetype or instance type, a platform, a CPU name), each text at most
+ * MAX_STRING_LENGTH; the loaders die with the request.
  */
 
 import DataLoader from "dataloader";
