@@ -20,9 +20,13 @@ const TRANSPORTS = "^src/(schema|rest|http)/|^src/(server|lifecycle|config)\\.ts
  */
 const ABOVE_SERVICE = "^src/(schema|rest|http)/|^src/(server|lifecycle)\\.ts$";
 
-/** npm packages that belong to a transport (GraphQL, its server, HTTP plumbing). */
+/**
+ * npm packages that belong to a transport (GraphQL, its server, HTTP plumbing). Not `dataloader`:
+ * batching and caching by key, with no GraphQL in it, is how the use cases read reference rows
+ * (src/service/loaders.ts).
+ */
 const TRANSPORT_PACKAGES =
-  "(^|/)node_modules/(graphql|graphql-yoga|graphql-jit|@graphql-yoga/[^/]+|@pothos/[^/]+|@escape\\.tech/[^/]+|@whatwg-node/[^/]+|dataloader|prom-client|swagger-ui-dist)/";
+  "(^|/)node_modules/(graphql|graphql-yoga|graphql-jit|@graphql-yoga/[^/]+|@pothos/[^/]+|@escape\\.tech/[^/]+|@whatwg-node/[^/]+|prom-client|swagger-ui-dist)/";
 
 /** Node's network modules: the engine and the data layer never talk HTTP. */
 const NETWORK_MODULES = "^(node:)?(http|https|http2|net|tls|dgram)$";

@@ -102,10 +102,10 @@ builder.queryFields((t) => ({
       name: t.arg.string({ required: true, description: "Free-text CPU name, e.g. Intel Xeon Gold 6134." }),
       edition: editionArg(t.arg),
     },
-    resolve: (_r, { name, edition }, context) => {
-      const row = context
+    resolve: async (_r, { name, edition }, context) => {
+      const row = await context
         .edition(edition)
-        .lookups.cpuByName(spelled(() => checkedText(context.service.limits, name, ["name"])));
+        .loaders.cpuName(spelled(() => checkedText(context.service.limits, name, ["name"])));
       return row
         ? {
             name: row.name,

@@ -8,7 +8,7 @@ export async function loadArchetype(
   table: ArchetypeTable,
   id: string,
 ): Promise<Archetype> {
-  const row = await context.archetypes.load({ table, id });
+  const row = await context.loaders.archetype(table, id);
   if (!row) {
     const archetypes = context.service.data.archetypes as Readonly<Record<string, ArchetypeTable | null>>;
     const name = Object.keys(archetypes).find((key) => archetypes[key] === table);

@@ -7,56 +7,32 @@
 
 import type { Archetype, ArchetypeTable, CloudRegion } from "../data/types.js";
 import { CloudInstance, cloudModel } from "../engine/index.js";
-import { fuzzyInstanceWarning, matchInstanceName } from "../engine/lookups/instanceName.js";
 import { regionsOf } from "../engine/lookups/region.js";
 import { elsewhere } from "./archetypes.js";
 import type { PreparedAsset } from "./asset.js";
 import type { EditionContext, EditionService } from "./context.js";
 import { DomainError } from "./errors.js";
 import { checkedText, checkedUsage } from "./inputs.js";
+import { type InstanceMatch, matchedInstance } from "./loaders.js";
 
 export function providerTable(context: EditionContext, provider: string): ArchetypeTable | undefined {
   return context.service.data.cloudInstances.get(provider);
 }
 
-export interface InstanceMatch {
-  readonly row: Archetype;
-  /** Set when the name was matched approximately. */
-  readonly warning: string | null;
-}
-
 /**
  * docs/methodology.md §19.7.2: the provider's table, then the exact id, then (where the data set has a
- * threshold) the closest id. Edition 1.2.4 matches ids exactly.
+ * threshold) the closest id, through the request's loaders; NOT_FOUND, naming the editions that
+ * have it, when none is found. Edition 1.2.4 matches ids exactly.
  */
 export async function instanceRow(
   context: EditionContext,
   provider: string,
   instanceType: string,
 ): Promise<InstanceMatch> {
-  const { service } = context;
-  const table = providerTable(context, provider);
-  const threshold = service.data.config.cloudInstanceNameFuzzyThreshold;
-  const names = service.tables.instanceNames.get(provider);
-  if (table && threshold !== null && names) {
-    const match = matchInstanceName(names, instanceType, threshold);
-    const row = match && (await context.archetypes.load({ table, id: match.id }));
-    if (match && row)
-      return { row, warning: match.fuzzy ? fuzzyInstanceWarning(instanceType, match.id) : null };
-  } else if (table) {
-    const row = await context.archetypes.load({ table, id: instanceType });
-    if (row) return { row, warning: null };
-  }
+  const match = await context.loaders.instance(provider, instanceType);
+  if (match) return match;
   // Another edition finds the instance by its own rule (2.4.1 matches names approximately).
-  const found = (served: EditionService) => {
-    const other = served.data.cloudInstances.get(provider);
-    const otherThreshold = served.data.config.cloudInstanceNameFuzzyThreshold;
-    const otherNames = served.tables.instanceNames.get(provider);
-    if (other && otherThreshold !== null && otherNames) {
-      return Boolean(matchInstanceName(otherNames, instanceType, otherThreshold));
-    }
-    return other?.byId.has(instanceType) === true;
-  };
+  const found = (served: EditionService) => matchedInstance(served, { provider, instanceType }) !== null;
   throw new DomainError("NOT_FOUND", `${instanceType} at ${provider} not found${elsewhere(context, found)}`);
 }
 
@@ -70,7 +46,7 @@ export async function platformOf(context: EditionContext, row: Archetype): Promi
   const { data } = context.service;
   const id = row.cells.platform?.default;
   const platform =
-    typeof id === "string" ? await context.archetypes.load({ table: data.archetypes.server, id }) : null;
+    typeof id === "string" ? await context.loaders.archetype(data.archetypes.server, id) : null;
   if (platform) return platform;
   if (context.engine.rules.cloud.unknownPlatform === "not-found") {
     throw new DomainError(

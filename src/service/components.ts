@@ -52,6 +52,8 @@ export async function prepareComponent(
   } else if (archetypeId != null) {
     throw new DomainError("NOT_FOUND", `${archetypeId} not found`);
   }
+  // The engine's synchronous match of the CPU name then reads the edition's memo (loaders.ts).
+  if (kind === "cpu") await context.loaders.cpuName((input as ComponentInputs["cpu"]).name);
   const engine = context.engine;
   return {
     kind,

@@ -1,5 +1,5 @@
 import { DEFAULT_LIMITS, type Limits } from "../config.js";
-import type { Archetype, ArchetypeTable, ReferenceData } from "../data/types.js";
+import type { ReferenceData } from "../data/types.js";
 import type { EditionDescription } from "../editions/index.js";
 import { UnknownEditionError } from "../editions/index.js";
 import { rulesWithSettings } from "../editions/settings.js";
@@ -15,6 +15,7 @@ import type { EditionRules } from "../engine/model/edition.js";
 import { type AnswerCache, answerCache } from "./answerCache.js";
 import { type ChunkScheduler, chunkScheduler } from "./chunks.js";
 import { DomainError, type DomainErrorSpelling } from "./errors.js";
+import { ReferenceLoaders } from "./loaders.js";
 
 /** One edition as served: its description, its tables (loaded once) and shared lookup results. */
 export interface EditionService {
@@ -77,16 +78,19 @@ export function createService(
 }
 
 /**
- * Per-request state of one edition: its lookups (the edition's shared memo), archetype loaders and
- * the engine context the models of this edition are built with.
+ * Per-request state of one edition: its lookups (the edition's shared memo), its loaders and the
+ * engine context the models of this edition are built with.
  */
 export interface EditionContext {
   readonly service: EditionService;
   /** Every served edition (to say where something this edition lacks exists). */
   readonly editions: ReadonlyMap<string, EditionService>;
   readonly lookups: ReferenceLookups;
-  /** Archetype rows by id, once per distinct (table, id) per request. */
-  readonly archetypes: ArchetypeLoaders;
+  /**
+   * Archetype rows, cloud instance rows and CPU rows by name through DataLoader: a fleet's distinct
+   * keys resolved once per turn of the event loop, each once per request (loaders.ts).
+   */
+  readonly loaders: ReferenceLoaders;
   /** Evaluations keyed by asset and by (duration, allocation, requested criteria), shared by the request's editions. */
   readonly evaluations: WeakMap<object, Map<string, Evaluation>>;
   /** What the engine reads: this edition's data, lookups and rules. */
@@ -161,16 +165,15 @@ export function createRequestContext(service: Service, options: RequestOptions):
           throw spellError(new DomainError("BAD_USER_INPUT", error.message, ["edition"]));
         }
         // The edition's shared memo serves every request: lookups are pure functions of the
-        // tables. A second, per-request memo on top of it (six closures and their Maps per
-        // request) was kept alive by every young-generation collection until the next full one:
-        // most of the ~420 KB promoted per scavenge of a varied server POST (bench/README.md,
+        // tables. A per-request memo on top of it (six closures and their Maps per request) stays
+        // alive through young-generation collections until the next full one (bench/README.md,
         // fifth round).
         const lookups = options.lookups ? options.lookups(served) : served.sharedLookups;
         context = {
           service: served,
           editions: service.editions,
           lookups,
-          archetypes: archetypeLoaders(served.rules.trimsArchetypeIds),
+          loaders: new ReferenceLoaders(served, lookups, request),
           evaluations,
           engine: { data: served.data, lookups, rules: served.rules },
           limits: service.limits,
@@ -180,7 +183,8 @@ export function createRequestContext(service: Service, options: RequestOptions):
       return context;
     },
   };
-  return Object.defineProperties(context, LAZY_PROPERTIES) as typeof context & RequestContext;
+  const request = Object.defineProperties(context, LAZY_PROPERTIES) as typeof context & RequestContext;
+  return request;
 }
 
 /*
@@ -227,35 +231,3 @@ const LAZY_PROPERTIES: PropertyDescriptorMap = {
   signal: { get: signalOf, enumerable: true },
   chunks: { get: chunksOf, enumerable: true },
 };
-
-/** Archetype rows by (table, id), each read from its table once per request. */
-export interface ArchetypeLoaders {
-  load(key: { readonly table: ArchetypeTable; readonly id: string }): Promise<Archetype | null>;
-}
-
-/**
- * A table's rows are already in memory (a Map): a DataLoader per table per request (batch
- * scheduling on the next tick, a promise per key) cost more than the lookup it wrapped. The
- * per-request memo keeps "each (table, id) read once per request"; the answer is the same
- * promise for the same key, as DataLoader's cache gave.
- */
-function archetypeLoaders(trimsIds: boolean): ArchetypeLoaders {
-  let rows: Map<ArchetypeTable, Map<string, Promise<Archetype | null>>> | undefined;
-  return {
-    load: ({ table, id }) => {
-      const key = trimsIds ? id.trim() : id;
-      rows ??= new Map();
-      let ofTable = rows.get(table);
-      if (!ofTable) {
-        ofTable = new Map();
-        rows.set(table, ofTable);
-      }
-      let row = ofTable.get(key);
-      if (!row) {
-        row = Promise.resolve(table.byId.get(key) ?? null);
-        ofTable.set(key, row);
-      }
-      return row;
-    },
-  };
-}

@@ -31,5 +31,7 @@ export async function prepareServer(
       field,
     );
   }
+  // The engine's synchronous match of the CPU name then reads the edition's memo (loaders.ts).
+  await context.loaders.cpuName(input.configuration?.cpu?.name);
   return { archetype: id, usageHours, build: () => serverModel(engine, archetype.cells, input) };
 }

@@ -1,0 +1,150 @@
+/**
+ * The reference lookups of one request in one edition, through DataLoader: archetype rows by
+ * (table, id), cloud instance rows by (provider, instance type) and CPU rows by free-text name.
+ * Every item of a fleet started in the same turn of the event loop asks in the same batch, so a
+ * fleet's distinct keys are resolved once per turn, and each key once per request (DataLoader's
+ * cache). The engine's synchronous lookups (`ReferenceLookups`, the edition's shared memo) stay
+ * what the engine reads: these loaders resolve through them before the engine runs.
+ *
+ * Bounded: a request's keys come from its items — its fleets' items, all fleet fields and aliases
+ * together, at most MAX_FLEET_ITEMS, counted before any item is resolved (src/schema/scheduling.ts),
+ * and its other root fields, as many as its body (MAX_BODY_BYTES) spells — at most three keys per
+ * item (an archetype or instance type, a platform, a CPU name), each text at most
+ * MAX_STRING_LENGTH; the loaders die with the request.
+ */
+
+import DataLoader from "dataloader";
+import type { Archetype, ArchetypeTable, CpuSpec, ReferenceData } from "../data/types.js";
+import { fuzzyInstanceWarning, matchInstanceName } from "../engine/lookups/instanceName.js";
+import type { LookupTables, ReferenceLookups } from "../engine/lookups/lookups.js";
+import type { ChunkScheduler } from "./chunks.js";
+
+/** A cloud instance row found for a requested instance type. */
+export interface InstanceMatch {
+  readonly row: Archetype;
+  /** Set when the name was matched approximately. */
+  readonly warning: string | null;
+}
+
+/** A requested cloud instance: the provider's table and the instance type as spelled. */
+export interface InstanceKey {
+  readonly provider: string;
+  readonly instanceType: string;
+}
+
+/** What the loaders read of an edition: its tables and its rules. */
+export interface LoadedEdition {
+  readonly data: ReferenceData;
+  readonly tables: LookupTables;
+  readonly rules: { readonly trimsArchetypeIds: boolean };
+}
+
+/** The part of a request the loaders use: its slices of the event loop (made on first use). */
+export interface SlicedRequest {
+  readonly chunks: ChunkScheduler;
+}
+
+/**
+ * A batch's keys resolved by a synchronous lookup. Name matching scores a name against every row
+ * of a table, so the keys of a batch are resolved in the request's slices (chunks.ts), never all
+ * in one turn of the event loop; a batch of one key (a single item, a root field) is resolved at
+ * once: it is one item's own work, and a request that evaluates one item makes no scheduler.
+ */
+function resolvedInSlices<K, V>(
+  request: SlicedRequest,
+  keys: readonly K[],
+  resolve: (key: K) => V,
+): Promise<V[]> {
+  return keys.length === 1 ? Promise.resolve([resolve(keys[0])]) : request.chunks.map(keys, resolve);
+}
+
+/** An archetype id as the edition's rule reads it (docs/methodology.md §3.1). */
+function archetypeKey(edition: LoadedEdition, id: string): string {
+  return edition.rules.trimsArchetypeIds ? id.trim() : id;
+}
+
+/**
+ * docs/methodology.md §19.7.2: the provider's table, then the exact id, then (where the data set
+ * has a threshold) the closest id; null when none is found. Edition 1.2.4 matches ids exactly.
+ */
+export function matchedInstance(
+  edition: LoadedEdition,
+  { provider, instanceType }: InstanceKey,
+): InstanceMatch | null {
+  const table = edition.data.cloudInstances.get(provider);
+  if (!table) return null;
+  const threshold = edition.data.config.cloudInstanceNameFuzzyThreshold;
+  const names = edition.tables.instanceNames.get(provider);
+  if (threshold !== null && names) {
+    const match = matchInstanceName(names, instanceType, threshold);
+    const row = match && table.byId.get(archetypeKey(edition, match.id));
+    if (!match || !row) return null;
+    return { row, warning: match.fuzzy ? fuzzyInstanceWarning(instanceType, match.id) : null };
+  }
+  const row = table.byId.get(archetypeKey(edition, instanceType));
+  return row ? { row, warning: null } : null;
+}
+
+const NO_ROW: Promise<null> = Promise.resolve(null);
+
+/** Provider and instance type apart whatever they contain (both are bounded texts). */
+const instanceCacheKey = ({ provider, instanceType }: InstanceKey) => `${provider}\u0000${instanceType}`;
+
+/**
+ * The loaders of one request in one edition, each made on first use: a request that loads nothing
+ * makes no DataLoader.
+ */
+export class ReferenceLoaders {
+  private readonly edition: LoadedEdition;
+  /** The engine's lookups for this request (the edition's shared memo). */
+  private readonly lookups: ReferenceLookups;
+  private readonly request: SlicedRequest;
+  /** One loader per archetype table the request reads (its rows keyed by id). */
+  private archetypes: Map<ArchetypeTable, DataLoader<string, Archetype | null>> | undefined;
+  private instances: DataLoader<InstanceKey, InstanceMatch | null, string> | undefined;
+  private cpuNames: DataLoader<string, CpuSpec | null> | undefined;
+
+  constructor(edition: LoadedEdition, lookups: ReferenceLookups, request: SlicedRequest) {
+    this.edition = edition;
+    this.lookups = lookups;
+    this.request = request;
+    // Every field set here, so every request's loaders have one shape.
+    this.archetypes = undefined;
+    this.instances = undefined;
+    this.cpuNames = undefined;
+  }
+
+  /** A row of an archetype table of this edition, or null. */
+  archetype(table: ArchetypeTable, id: string): Promise<Archetype | null> {
+    this.archetypes ??= new Map();
+    let loader = this.archetypes.get(table);
+    if (!loader) {
+      // The rows are in memory: a batch is read at once, however large.
+      loader = new DataLoader((ids) => Promise.resolve(ids.map((key) => table.byId.get(key) ?? null)));
+      this.archetypes.set(table, loader);
+    }
+    return loader.load(archetypeKey(this.edition, id));
+  }
+
+  /** The row of a provider's instance type (matched by the edition's rule), or null. */
+  instance(provider: string, instanceType: string): Promise<InstanceMatch | null> {
+    this.instances ??= new DataLoader(
+      (keys) => resolvedInSlices(this.request, keys, (key) => matchedInstance(this.edition, key)),
+      { cacheKeyFn: instanceCacheKey },
+    );
+    return this.instances.load({ provider, instanceType });
+  }
+
+  /**
+   * §11.1: the CPU row a free-text name matches, or null (through the edition's lookups, so the
+   * engine's own synchronous match of the name is then a hit of the edition's memo); null without
+   * a name.
+   */
+  cpuName(name: string | null | undefined): Promise<CpuSpec | null> {
+    if (name == null) return NO_ROW;
+    this.cpuNames ??= new DataLoader((names) =>
+      resolvedInSlices(this.request, names, (key) => this.lookups.cpuByName(key)),
+    );
+    return this.cpuNames.load(name);
+  }
+}
