@@ -14,13 +14,13 @@ import { join } from "node:path";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
-import { coefficientCsv } from "../billing/coefficientColumns.js";
 import { BillingInputError, BillingReadError, BillingStrictStop } from "../billing/errors.js";
 import type { BillingRequest, evaluateBillingExport } from "../billing/evaluate.js";
 import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
 import { ConfigError, limitsOf, loadConfig } from "../config.js";
 import { EDITIONS } from "../editions/index.js";
 import { loadEditions } from "../referenceData.js";
+import { coefficientCsv } from "../service/coefficientColumns.js";
 import { coefficientTable } from "../service/coefficients.js";
 import {
   createRequestContext,

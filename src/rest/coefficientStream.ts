@@ -1,5 +1,9 @@
-import { coefficientCsv } from "../billing/coefficientColumns.js";
-import { coefficientCells, coefficientColumns, impactSlots } from "../service/coefficientColumns.js";
+import {
+  coefficientCells,
+  coefficientColumns,
+  coefficientCsv,
+  impactSlots,
+} from "../service/coefficientColumns.js";
 import { type CoefficientTable, coefficientTable } from "../service/coefficients.js";
 import { createRequestContext, type Service } from "../service/context.js";
 import { DomainError } from "../service/errors.js";
