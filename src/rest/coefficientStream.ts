@@ -183,10 +183,10 @@ export function coefficientStreamOperation(editions: {
       "200": {
         description: "The table, streamed",
         content: {
-          [STREAM_FORMATS.csv.split(";")[0]]: { schema: { type: "string" } },
-          [STREAM_FORMATS.ndjson]: {
-            schema: { type: "object", additionalProperties: { type: ["string", "number", "null"] } },
+          [STREAM_FORMATS.csv.split(";")[0]]: {
+            schema: { $ref: "#/components/schemas/CloudCoefficientsCsv" },
           },
+          [STREAM_FORMATS.ndjson]: { schema: { $ref: "#/components/schemas/CloudCoefficientRow" } },
         },
       },
       "404": error("Unknown provider"),
