@@ -125,17 +125,24 @@ function loadOne(
 }
 
 /**
- * Loads and checks the built-in editions and the custom ones, in that order.
+ * Loads and checks the built-in editions and the custom ones, in that order (with `wanted`, those
+ * it names and the bases of the custom ones it names).
  * @throws StartupDataError (one line) for the first problem found.
  */
 export function loadEditions(
   custom: readonly EditionDescription[] = [],
   env: Environment = {},
+  wanted: ReadonlySet<string> | null = null,
 ): LoadedEdition[] {
-  const builtIn = EDITIONS.map((edition) => loadOne(edition, env));
+  // Only the editions asked for (a command that serves one), each custom one with its base.
+  const chosen = wanted === null ? custom : custom.filter((edition) => wanted.has(edition.id));
+  const bases = new Set(chosen.map((edition) => edition.base));
+  const builtIn = EDITIONS.filter(
+    (edition) => wanted === null || wanted.has(edition.id) || bases.has(edition.id),
+  ).map((edition) => loadOne(edition, env));
   // One budget for every custom folder: the bounds hold for the start-up's custom data together.
-  const budget = dataBudget(custom[0]?.dataBounds ?? DEFAULT_DATA_BOUNDS);
-  const customLoaded = custom.map((edition) => {
+  const budget = dataBudget(chosen[0]?.dataBounds ?? DEFAULT_DATA_BOUNDS);
+  const customLoaded = chosen.map((edition) => {
     const base = builtIn.find((loaded) => loaded.edition.id === edition.base);
     if (!base) throw new StartupDataError(`edition ${edition.id}: unknown base ${edition.base}`);
     return loadOne(edition, env, { dir: folderOf(base.edition), data: base.data }, budget);

@@ -35,6 +35,7 @@ import { runService } from "./lifecycle.js";
 import { createLogger, type Logger } from "./log.js";
 import { type LoadedEdition, loadEditions, StartupDataError } from "./referenceData.js";
 import { BATCH_PATH, createBatchRoute } from "./rest/batch.js";
+import { COEFFICIENTS_STREAM_PATH, coefficientStreamRoute } from "./rest/coefficientStream.js";
 import { createRestHandler } from "./rest/index.js";
 import { openApiDocument } from "./rest/openapi.js";
 import { graphqlErrorOf } from "./schema/errors.js";
@@ -250,6 +251,7 @@ export function createApp(options: AppOptions = {}) {
     openApi: once(() => JSON.stringify(openApiDocument(versions))),
     projectDocs,
     streamingRoutes: new Map<string, StreamingRoute>([
+      [COEFFICIENTS_STREAM_PATH, { method: "GET", reply: coefficientStreamRoute(service) }],
       // Apollo's possibleTypes, for clients that fetch them at start-up (schema/possible-types.json).
       [POSSIBLE_TYPES_PATH, { method: "GET", reply: () => jsonReply(200, possibleTypes()) }],
       [

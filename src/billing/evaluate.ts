@@ -33,6 +33,7 @@ import {
   openDatabase,
   useThreads,
 } from "./duckdb.js";
+import { BillingInputError, BillingStrictStop } from "./errors.js";
 import {
   absentColumns,
   BILLING_FORMATS,
@@ -70,11 +71,7 @@ export interface BillingRequest {
   readonly strict: boolean;
 }
 
-/** The export or the request cannot be read as asked (the command's usage): nothing was written. */
-export class BillingInputError extends Error {}
-export { BillingReadError };
-/** --strict and a bad row: nothing was written. */
-export class BillingStrictStop extends Error {}
+export { BillingInputError, BillingReadError, BillingStrictStop };
 
 /** Lines of one kind: provider, instance type as billed, place, and why not evaluated (null: it may be). */
 export interface LineGroup {

@@ -14,19 +14,13 @@ import { join } from "node:path";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
-import { coefficientCsv } from "../billing/coefficientColumns.js";
-import { writeCoefficientParquet } from "../billing/coefficientParquet.js";
-import {
-  BillingInputError,
-  BillingReadError,
-  type BillingRequest,
-  BillingStrictStop,
-  evaluateBillingExport,
-} from "../billing/evaluate.js";
+import { BillingInputError, BillingReadError, BillingStrictStop } from "../billing/errors.js";
+import type { BillingRequest, evaluateBillingExport } from "../billing/evaluate.js";
 import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
-import { billingSummaryText } from "../billing/summary.js";
 import { ConfigError, limitsOf, loadConfig } from "../config.js";
+import { EDITIONS } from "../editions/index.js";
 import { loadEditions } from "../referenceData.js";
+import { coefficientCsv } from "../service/coefficientColumns.js";
 import { coefficientTable } from "../service/coefficients.js";
 import {
   createRequestContext,
@@ -94,25 +88,45 @@ function formatOf(text: string | undefined, output: string | undefined): "csv" |
   return format;
 }
 
-/** The service's editions, as the server loads them (EDITION, EDITIONS_FILE, settings overrides). */
-function editionOf(id: string | undefined): { context: EditionContext; knownRegions: BillingRegions } {
+/**
+ * The edition asked for (the service's default when none), loaded as the server loads it (EDITION,
+ * EDITIONS_FILE, settings overrides), without the others: a custom edition with its base, and, with
+ * `regions`, an edition with cloud regions when this one has none (its countries are read there).
+ * An edition the service does not know loads them all, so that the answer names those it serves.
+ */
+function editionOf(
+  id: string | undefined,
+  regions: boolean,
+): { context: EditionContext; knownRegions: BillingRegions } {
   const config = loadConfig();
   const limits = limitsOf(config);
-  const loaded = loadEditions(config.customEditions, config.settingsOverrides);
+  const asked = id ?? config.EDITION;
+  const served = [...EDITIONS, ...config.customEditions];
+  const description = served.find((edition) => edition.id === asked);
+  const wanted =
+    description === undefined
+      ? null
+      : new Set([asked, ...(regions && !description.features.cloudRegions ? REGION_EDITIONS : [])]);
+  const loaded = loadEditions(config.customEditions, config.settingsOverrides, wanted);
   const service = createService(
     loaded.map(({ edition, data }) => editionService(edition, data, limits)),
-    config.EDITION,
+    wanted === null ? config.EDITION : asked,
     limits,
   );
   const request = createRequestContext(service, { spellError: (error) => error });
   const context = request.edition(id ?? null);
   const knownRegions =
-    [...service.editions.values()].find((served) => served.data.cloudRegions !== null)?.data.cloudRegions ??
+    [...service.editions.values()].find((edition) => edition.data.cloudRegions !== null)?.data.cloudRegions ??
     [];
   return { context, knownRegions };
 }
 
 type BillingRegions = Parameters<typeof evaluateBillingExport>[1];
+
+/** The built-in editions with cloud regions. */
+const REGION_EDITIONS = EDITIONS.filter((edition) => edition.features.cloudRegions).map(
+  (edition) => edition.id,
+);
 
 async function write(stream: Writable, text: string): Promise<void> {
   if (!stream.write(text)) await once(stream, "drain");
@@ -163,13 +177,15 @@ export async function coefficientsMain(argv: readonly string[], io: BillingIo): 
       return 0;
     }
     const format = formatOf(values.format, values.output);
-    const { context } = editionOf(values.edition);
+    const { context } = editionOf(values.edition, false);
     const table = coefficientTable(context, {
       provider: values.provider ?? null,
       load: loadOf(values.load),
       criteria: criteriaOf(values.criteria),
     });
     if (format === "parquet") {
+      // DuckDB (a second of start-up) only where it writes: Parquet.
+      const { writeCoefficientParquet } = await import("../billing/coefficientParquet.js");
       await writeCoefficientParquet(table, values.output as string);
     } else if (values.output !== undefined) {
       await pipeline(coefficientCsv(table), createWriteStream(values.output));
@@ -260,7 +276,9 @@ export async function billingMain(argv: readonly string[], io: BillingIo): Promi
       return failure(io, error, BILLING_USAGE);
     }
     const { request, edition, toStdout } = parsed;
-    const { context, knownRegions } = editionOf(edition);
+    const { context, knownRegions } = editionOf(edition, true);
+    const { evaluateBillingExport } = await import("../billing/evaluate.js");
+    const { billingSummaryText } = await import("../billing/summary.js");
     const summary = await evaluateBillingExport(context, knownRegions, request);
     if (toStdout) await pipeline(createReadStream(request.output), io.stdout, { end: false });
     io.stderr.write(billingSummaryText(summary, request.groupsOutput));

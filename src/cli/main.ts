@@ -16,7 +16,7 @@ import {
   type TableLayout,
 } from "../output/table.js";
 import { withoutControls } from "../output/text.js";
-import { csvWriter, totalsJson, xlsxWriter } from "../output/writers.js";
+import type { totalsJson as TotalsJson } from "../output/writers.js";
 import { StartupDataError } from "../referenceData.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
 import { isBillingInvocation } from "./billingDispatch.js";
@@ -82,7 +82,7 @@ interface NdjsonWriter {
 }
 
 /** Batch NDJSON: each row's line with the route's body, then the groups' and the summary's. */
-function ndjsonWriter(sink: TextSink): NdjsonWriter {
+function ndjsonWriter(sink: TextSink, totalsJson: typeof TotalsJson): NdjsonWriter {
   return {
     row: (row, outcome) => {
       const quantity = outcome.quantity !== 1 ? `"quantity":${outcome.quantity},` : "";
@@ -179,9 +179,11 @@ async function run({ options, io, evaluate, window, maxLineBytes }: Run): Promis
   const sink = textSink(out);
   const edition = options.defaults.edition;
   const name = options.file === "-" ? "stdin" : options.file;
+  // The writers (the workbook's library among them) load with the inventory run, not with every command.
+  const { csvWriter, totalsJson, xlsxWriter } = await import("../output/writers.js");
   const writer =
     options.format === "ndjson"
-      ? ndjsonWriter(sink)
+      ? ndjsonWriter(sink, totalsJson)
       : options.format === "csv"
         ? csvWriter(sink, layout)
         : xlsxWriter(sink, layout, `${name}, edition ${edition}`);

@@ -130,6 +130,19 @@ const ANSWERS = {
       rows: { type: "array", items: { type: "array", items: { type: ["string", "number", "null"] } } },
     },
   },
+  /** `GET /v1/cloud/coefficients/stream?format=csv` (src/rest/coefficientStream.ts). */
+  CloudCoefficientsCsv: {
+    type: "string",
+    description:
+      "The coefficient table as CSV: a header line (the columns of CloudCoefficients), then one line per row; numbers in full.",
+  },
+  /** `GET /v1/cloud/coefficients/stream?format=ndjson`: one of these per line. */
+  CloudCoefficientRow: {
+    type: "object",
+    description: "One row of the coefficient table, keyed by the columns of CloudCoefficients.",
+    required: ["edition", "provider", "instance_type"],
+    additionalProperties: { type: ["string", "number", "null"] },
+  },
   ConsumptionProfile: {
     type: "object",
     description: "power (W) = a·ln(b·(load + c)) + d, load in %.",

@@ -4,7 +4,8 @@ import { CloudCoefficientsDocument, type CloudCoefficientsQueryVariables } from 
 /*
  * `GET /v1/cloud/coefficients`: the coefficient table of a provider's instance types (or of one),
  * the per-hour impacts a billing export's hours multiply (docs/billing.md), as columns and rows —
- * the layout of `impact-service coefficients --format csv`.
+ * the layout of `impact-service coefficients --format csv`. The same table streamed, as CSV or
+ * NDJSON written as its rows are computed: `GET /v1/cloud/coefficients/stream` (coefficientStream.ts).
  */
 
 const PARAMETERS: readonly QueryParameterDoc[] = [
@@ -26,7 +27,8 @@ const PARAMETERS: readonly QueryParameterDoc[] = [
   },
 ];
 
-function loadOf(params: URLSearchParams): number | null {
+/** The `load` query parameter (422 when not a number). */
+export function loadOf(params: URLSearchParams): number | null {
   const text = params.get("load");
   if (text === null) return null;
   const load = Number(text);

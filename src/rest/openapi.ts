@@ -7,6 +7,7 @@ import { ANSWER_SCHEMAS } from "./answers.js";
 import { BATCH_PATH, batchOperation } from "./batch.js";
 import { deferredUsage, usageSchema } from "./body.js";
 import { CLOUD_PROVIDER_PATH, cloudProviderTemplate } from "./cloud.js";
+import { COEFFICIENTS_STREAM_PATH, coefficientStreamOperation } from "./coefficientStream.js";
 import type { EditionFeature, Handler, HandlerDoc, Route } from "./common.js";
 import { BODY_EXAMPLES } from "./examples.js";
 import { ROUTES } from "./routes.js";
@@ -202,6 +203,7 @@ export function openApiDocument(info: OpenApiInfo): JsonObject {
   }
   // The batch route streams outside the route table (src/rest/batch.ts).
   paths[BATCH_PATH] = { post: batchOperation(info) };
+  paths[COEFFICIENTS_STREAM_PATH] = { get: coefficientStreamOperation(info) };
   return {
     openapi: "3.1.0",
     info: {

@@ -1,14 +1,14 @@
 /*
  * The coefficient table as columns: what `impact-service coefficients` writes (CSV, Parquet), what
  * the billing query joins (sql/billing_impacts.sql), what the REST route and the GraphQL field
- * answer and what another SQL engine loads. One row per provider, instance type and place; one
+ * answer and what another SQL engine loads; and as CSV text (the command line's, the streamed route's). One row per provider, instance type and place; one
  * column per criterion, phase and bound, per hour, named as the billing output's impact columns
  * with `_per_hour`.
  */
 
 import type { RequestedCriterion } from "../engine/index.js";
 import { type Bound, impactColumn, PHASES, type Phase } from "../output/columns.js";
-import type { CoefficientRow } from "./coefficients.js";
+import type { CoefficientRow, CoefficientTable } from "./coefficients.js";
 
 /** The columns naming a row, before the impacts. */
 export const KEY_COLUMNS = [
@@ -77,4 +77,38 @@ export function coefficientCells(
     load,
     ...slots.map((slot) => slotValue(row, slot)),
   ];
+}
+
+/** A CSV cell (quoted when it needs to be). */
+export function csvCell(value: string | null): string {
+  if (value === null) return "";
+  return /[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/**
+ * A row as CSV. Numbers are written in full (shortest round-trip form): the table is an input of
+ * further computation (× hours), so it keeps every digit the single route computed with.
+ */
+export function coefficientCsvLine(
+  table: CoefficientTable,
+  slots: readonly ImpactSlot[],
+  row: CoefficientRow,
+): string {
+  const cells = coefficientCells(table.edition, table.load, slots, row);
+  return `${cells.map((cell) => csvCell(cell === null ? null : String(cell))).join(",")}\n`;
+}
+
+/** The whole table as CSV text chunks (header first), computed as it is read. */
+export async function* coefficientCsv(table: CoefficientTable): AsyncGenerator<string> {
+  const slots = impactSlots(table.criteria);
+  yield `${coefficientColumns(table.criteria).join(",")}\n`;
+  let chunk = "";
+  for await (const row of table.rows) {
+    chunk += coefficientCsvLine(table, slots, row);
+    if (chunk.length >= 1 << 16) {
+      yield chunk;
+      chunk = "";
+    }
+  }
+  if (chunk !== "") yield chunk;
 }

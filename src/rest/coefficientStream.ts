@@ -1,0 +1,196 @@
+import {
+  coefficientCells,
+  coefficientColumns,
+  coefficientCsv,
+  impactSlots,
+} from "../service/coefficientColumns.js";
+import { type CoefficientTable, coefficientTable } from "../service/coefficients.js";
+import { createRequestContext, type Service } from "../service/context.js";
+import { DomainError } from "../service/errors.js";
+import { loadOf } from "./coefficients.js";
+import { RestError } from "./common.js";
+import { queryEdition } from "./index.js";
+
+/*
+ * `GET /v1/cloud/coefficients/stream`: the coefficient table of `GET /v1/cloud/coefficients`
+ * streamed as CSV (the layout of `impact-service coefficients`) or NDJSON, written as its rows are
+ * computed. It stands outside the route table (a streaming route of src/http, as the batch).
+ */
+
+export const COEFFICIENTS_STREAM_PATH = "/v1/cloud/coefficients/stream";
+
+/** The streamed formats: CSV (the command line's) and NDJSON (one object per row, keyed by column). */
+const STREAM_FORMATS = {
+  csv: "text/csv; charset=utf-8",
+  ndjson: "application/x-ndjson",
+} as const;
+
+type StreamFormat = keyof typeof STREAM_FORMATS;
+
+export interface StreamedReply {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** A JSON error, or the table as it is computed. */
+  readonly body: string | AsyncIterable<Uint8Array>;
+}
+
+const errorReply = (status: number, body: unknown): StreamedReply => ({
+  status,
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
+
+/** Text gathered into writes of about this many characters (one row is some 300). */
+const CHUNK_CHARACTERS = 1 << 16;
+
+/** The table as NDJSON text chunks: one object per row, keyed by the columns. */
+async function* coefficientNdjson(table: CoefficientTable): AsyncGenerator<string> {
+  const slots = impactSlots(table.criteria);
+  const columns = coefficientColumns(table.criteria);
+  let chunk = "";
+  for await (const row of table.rows) {
+    const cells = coefficientCells(table.edition, table.load, slots, row);
+    chunk += `${JSON.stringify(Object.fromEntries(columns.map((column, index) => [column, cells[index]])))}\n`;
+    if (chunk.length >= CHUNK_CHARACTERS) {
+      yield chunk;
+      chunk = "";
+    }
+  }
+  if (chunk !== "") yield chunk;
+}
+
+/** The text chunks as bytes, until the client goes away (the table is not computed further). */
+async function* sent(chunks: AsyncGenerator<string>, signal: AbortSignal): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of chunks) {
+      if (signal.aborted) return;
+      yield Buffer.from(chunk);
+    }
+  } finally {
+    await chunks.return(undefined);
+  }
+}
+
+/**
+ * `GET /v1/cloud/coefficients/stream?format=csv|ndjson&provider=…&load=…&criteria=…&edition=…`:
+ * the whole table of a provider (default aws), streamed. Everything the query names is checked
+ * before the first byte (the same 422 and 404 answers as the JSON route's); the rows are then
+ * computed as the client reads them (the answer waits on the socket's backpressure), and no more
+ * once it leaves.
+ */
+export function coefficientStreamRoute(
+  service: Service,
+): (request: { readonly url: string; readonly signal: AbortSignal }) => StreamedReply {
+  return ({ url, signal }) => {
+    const params = new URLSearchParams(url.slice(url.indexOf("?") + 1 || url.length));
+    const edition = queryEdition(params, service);
+    if ("refused" in edition) return errorReply(edition.refused.status, edition.refused.body);
+    const format = params.get("format") ?? "csv";
+    if (!(format in STREAM_FORMATS)) {
+      return errorReply(422, {
+        detail: [
+          {
+            loc: ["query", "format"],
+            msg: `Input should be ${Object.keys(STREAM_FORMATS).join(" or ")}`,
+            type: "enum",
+            input: format,
+          },
+        ],
+      });
+    }
+    try {
+      const context = createRequestContext(service, { spellError: (error) => error }).edition(
+        edition.edition,
+      );
+      const criteria = params.getAll("criteria");
+      const table = coefficientTable(context, {
+        provider: params.get("provider") ?? "aws",
+        load: loadOf(params),
+        criteria: criteria.length > 0 ? criteria : null,
+      });
+      const text = format === "csv" ? coefficientCsv(table) : coefficientNdjson(table);
+      return {
+        status: 200,
+        headers: { "content-type": STREAM_FORMATS[format as StreamFormat] },
+        body: sent(text, signal),
+      };
+    } catch (error) {
+      if (error instanceof RestError) return errorReply(error.status, error.body);
+      if (error instanceof DomainError) {
+        return errorReply(error.kind === "NOT_FOUND" ? 404 : 422, { detail: error.message });
+      }
+      throw error;
+    }
+  };
+}
+
+/** The route's OpenAPI operation (src/rest/openapi.ts adds it to the shim's routes). */
+export function coefficientStreamOperation(editions: {
+  readonly methodology: string;
+  readonly editions: readonly string[];
+}) {
+  const error = (description: string) => ({
+    description,
+    content: { "application/json": { schema: { type: "object", properties: { detail: {} } } } },
+  });
+  return {
+    operationId: "get_v1_cloud_coefficients_stream",
+    summary: "The coefficient table of a provider, streamed as CSV or NDJSON",
+    description:
+      "What GET /v1/cloud/coefficients answers as one JSON body ({edition, load, columns, rows}), written row by " +
+      "row as it is computed: CSV with a header line (the columns of `impact-service coefficients`), or NDJSON, " +
+      "one object per row keyed by those columns. The query is checked before the first byte; the rows follow " +
+      "the client's reading, and stop being computed when it leaves.",
+    tags: ["cloud"],
+    parameters: [
+      {
+        name: "format",
+        in: "query",
+        required: false,
+        description: "csv (default) or ndjson.",
+        schema: { type: "string", enum: Object.keys(STREAM_FORMATS), default: "csv" },
+      },
+      {
+        name: "provider",
+        in: "query",
+        required: false,
+        description: "Cloud provider (default aws).",
+        schema: { type: "string", default: "aws" },
+      },
+      {
+        name: "load",
+        in: "query",
+        required: false,
+        description: "Constant load of every instance, 0–100 % (default: the archetypes').",
+        schema: { type: "number", minimum: 0, maximum: 100 },
+      },
+      {
+        name: "criteria",
+        in: "query",
+        required: false,
+        description: "Criteria (repeat the parameter for several); default: the edition's (gwp, adp, pe).",
+        schema: { type: "array", items: { type: "string" } },
+      },
+      {
+        name: "edition",
+        in: "query",
+        required: false,
+        description: `Edition; default ${editions.methodology}.`,
+        schema: { type: "string", enum: [...editions.editions], default: editions.methodology },
+      },
+    ],
+    responses: {
+      "200": {
+        description: "The table, streamed",
+        content: {
+          [STREAM_FORMATS.csv.split(";")[0]]: {
+            schema: { $ref: "#/components/schemas/CloudCoefficientsCsv" },
+          },
+          [STREAM_FORMATS.ndjson]: { schema: { $ref: "#/components/schemas/CloudCoefficientRow" } },
+        },
+      },
+      "404": error("Unknown provider"),
+      "422": error("Unknown edition, format or criterion, or a load that is not a number in 0–100"),
+    },
+  };
+}
