@@ -35,6 +35,7 @@ import { runService } from "./lifecycle.js";
 import { createLogger, type Logger } from "./log.js";
 import { type LoadedEdition, loadEditions, StartupDataError } from "./referenceData.js";
 import { BATCH_PATH, createBatchRoute } from "./rest/batch.js";
+import { restEditions } from "./rest/editionChoice.js";
 import { createRestHandler } from "./rest/index.js";
 import { openApiDocument } from "./rest/openapi.js";
 import { graphqlErrorOf } from "./schema/errors.js";
@@ -258,7 +259,7 @@ export function createApp(options: AppOptions = {}) {
           method: "POST",
           reply: createBatchRoute({
             evaluate: rest,
-            service,
+            editions: restEditions(service),
             maxLineBytes: limits.maxBodyBytes,
             maxConcurrent: maxConcurrentBatches,
             maxNestingDepth: limits.maxNestingDepth,

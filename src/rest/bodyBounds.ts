@@ -1,7 +1,11 @@
 import type { Limits } from "../config.js";
 import { jsonNestingExceeds } from "../schema/nesting.js";
-import type { RequestValidation } from "./validation.js";
-import { type FieldIssue, type ValidationDetail, validationDetail } from "./validation.js";
+import {
+  type FieldIssue,
+  type RequestValidation,
+  type ValidationDetail,
+  validationDetail,
+} from "./validation.js";
 
 /*
  * The bounds of a v1 JSON body checked before the work they bound: its nesting depth before it is
@@ -17,8 +21,26 @@ export class BodyBoundsError extends Error {
   }
 }
 
+/** A malformed JSON body (FastAPI answers 422). */
+export class MalformedBodyError extends Error {}
+
+/** The JSON body, its nesting bounded before it is parsed and its lists before their items. */
+export function parseBody(text: string, limits: Limits, rules: RequestValidation): unknown {
+  // A POST without a body is treated as `{}` (the reference fails on it).
+  if (text.trim() === "") return {};
+  checkBodyNesting(text, limits, rules);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new MalformedBodyError("body is not valid JSON");
+  }
+  checkBodyLists(body, limits, rules);
+  return body;
+}
+
 /** Throws a BodyBoundsError when the JSON `text` nests deeper than MAX_NESTING_DEPTH. */
-export function checkBodyNesting(text: string, limits: Limits, rules: RequestValidation): void {
+function checkBodyNesting(text: string, limits: Limits, rules: RequestValidation): void {
   if (!jsonNestingExceeds(text, limits.maxNestingDepth)) return;
   // A rule of the service's own (pydantic has no depth constraint): worded as its value errors.
   const issue: FieldIssue = {
@@ -35,7 +57,7 @@ export function checkBodyNesting(text: string, limits: Limits, rules: RequestVal
  * Throws a BodyBoundsError at the first list (depth first) longer than MAX_LIST_LENGTH. The list
  * itself is not echoed back (its length is named instead). The body's depth is already bounded.
  */
-export function checkBodyLists(body: unknown, limits: Limits, rules: RequestValidation): void {
+function checkBodyLists(body: unknown, limits: Limits, rules: RequestValidation): void {
   const at = longList(body, limits.maxListLength);
   if (at === null) return;
   const issue: FieldIssue = {
