@@ -1,20 +1,14 @@
-import { z } from "zod";
 import { editionById } from "../editions/index.js";
-import { describedInput } from "../editions/inputNotes.js";
-import { USAGE } from "../inputs/catalogue.js";
-import { type InputObject, v1NameOf } from "../inputs/field.js";
 import { ANSWER_SCHEMAS } from "./answers.js";
 import { BATCH_PATH, batchOperation } from "./batch.js";
-import { usageSchema } from "./body.js";
 import { CLOUD_PROVIDER_PATH, cloudProviderTemplate } from "./cloud.js";
 import { BODY_EXAMPLES } from "./examples.js";
 import type { EditionFeature } from "./features.js";
 import { type JsonObject, ref } from "./jsonSchema.js";
 import { bodySchemas } from "./openapiBodies.js";
-import type { Handler, HandlerDoc, Route } from "./route.js";
+import type { Handler, HandlerDoc } from "./route.js";
 import { ROUTES } from "./routes.js";
-import { deferredUsage } from "./v1Schema.js";
-import { fieldTypes, type RequestValidation } from "./validation.js";
+import type { RequestValidation } from "./validation.js";
 
 /*
  * The OpenAPI 3.1 description of the v1 shim, generated from the shim's own route table
