@@ -23,18 +23,17 @@ import { createAssets } from "./http/assets.js";
 import type { AllowedOrigins } from "./http/cors.js";
 import { documentCache } from "./http/documentCache.js";
 import { GRAPHIQL_EXAMPLES } from "./http/graphiqlExamples.js";
-import { createHttpHandler, type StreamingRoute } from "./http/handler.js";
+import { createHttpHandler } from "./http/handler.js";
 import { graphqlLogging } from "./http/logging.js";
 import { createMetrics } from "./http/metrics.js";
 import { docsPage, graphiqlPage, rootPage, SERVICE_TITLE } from "./http/pages.js";
 import { loadProjectDocs } from "./http/projectDocs.js";
 import { createReadiness } from "./http/readiness.js";
-import { jsonReply } from "./http/reply.js";
 import { streamedAnswers } from "./http/streamedAnswer.js";
 import { runService } from "./lifecycle.js";
 import { createLogger, type Logger } from "./log.js";
 import { type LoadedEdition, loadEditions, StartupDataError } from "./referenceData.js";
-import { BATCH_PATH, createBatchRoute } from "./rest/batch.js";
+import { createBatchRoute } from "./rest/batch.js";
 import { restEditions } from "./rest/editionChoice.js";
 import { createRestHandler } from "./rest/index.js";
 import { openApiDocument } from "./rest/openapi.js";
@@ -43,7 +42,7 @@ import { httpErrorsPlugin } from "./schema/httpErrors.js";
 import { buildSchema } from "./schema/index.js";
 import { inputLimitsPlugin } from "./schema/inputLimits.js";
 import { persistedQueriesPlugin } from "./schema/persistedQueries.js";
-import { POSSIBLE_TYPES_PATH, possibleTypesOf } from "./schema/possibleTypes.js";
+import { possibleTypesOf } from "./schema/possibleTypes.js";
 import { streamArgumentsPlugin } from "./schema/streaming.js";
 import { rootFieldsTakingTurns } from "./schema/turns.js";
 import { createRequestContext, createService, editionService } from "./service/context.js";
@@ -250,25 +249,16 @@ export function createApp(options: AppOptions = {}) {
     // Made on first request (start-up stays short); the document never changes afterwards.
     openApi: once(() => JSON.stringify(openApiDocument(versions))),
     projectDocs,
-    streamingRoutes: new Map<string, StreamingRoute>([
-      // Apollo's possibleTypes, for clients that fetch them at start-up (schema/possible-types.json).
-      [POSSIBLE_TYPES_PATH, { method: "GET", reply: () => jsonReply(200, possibleTypes()) }],
-      [
-        BATCH_PATH,
-        {
-          method: "POST",
-          reply: createBatchRoute({
-            evaluate: rest,
-            editions: restEditions(service),
-            maxLineBytes: limits.maxBodyBytes,
-            maxConcurrent: maxConcurrentBatches,
-            maxNestingDepth: limits.maxNestingDepth,
-            lineTimeoutMs: limits.bodyTimeoutMs,
-            stopping: stopping.signal,
-          }),
-        },
-      ],
-    ]),
+    possibleTypes,
+    batch: createBatchRoute({
+      evaluate: rest,
+      editions: restEditions(service),
+      maxLineBytes: limits.maxBodyBytes,
+      maxConcurrent: maxConcurrentBatches,
+      maxNestingDepth: limits.maxNestingDepth,
+      lineTimeoutMs: limits.bodyTimeoutMs,
+      stopping: stopping.signal,
+    }),
   });
   return {
     service,
