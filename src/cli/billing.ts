@@ -96,7 +96,7 @@ function formatOf(text: string | undefined, output: string | undefined): "csv" |
 
 /** The service's editions, as the server loads them (EDITION, EDITIONS_FILE, settings overrides). */
 function editionOf(id: string | undefined): { context: EditionContext; knownRegions: BillingRegions } {
-  const config = loadConfig();
+  const config = loadConfig(process.env);
   const limits = limitsOf(config);
   const loaded = loadEditions(config.customEditions, config.settingsOverrides);
   const service = createService(
