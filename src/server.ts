@@ -51,7 +51,7 @@ export const GRAPHQL_LIMITS = {
 
 /**
  * Parsed documents kept (yoga's cache, bounded by size: src/http/documentCache.ts). The shim's
- * operations are compiled on their own (src/rest/common.ts); these are the clients' documents,
+ * operations are compiled on their own (src/rest/runner.ts); these are the clients' documents,
  * GraphiQL's and the fleets' queries, a few kilobytes each.
  */
 const DOCUMENT_CACHE = { maxChars: 8 * 1024 * 1024, maxDocumentChars: 64 * 1024 } as const;
