@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_DATA_BOUNDS } from "./data/folder.js";
-import { DEFAULT_EDITION_ID } from "./editions/index.js";
+import { DEFAULT_EDITION_ID, EDITIONS } from "./editions/index.js";
 import { LOG_LEVELS } from "./log.js";
 
 /*
@@ -75,6 +75,11 @@ function whole<const P extends Partial<Pick<Setting, "limit" | "capacity">>>(
 }
 
 const MiB = 1024 * 1024;
+
+/** The built-in editions' ids, as the README lists them: `1.2.4`, `2.4.1`. */
+const BUILT_IN = EDITIONS.map(({ id }) => `\`${id}\``).join(", ");
+/** The edition whose settings the environment may override (`BOAVIZTA_<KEY>`). */
+const OVERRIDABLE = EDITIONS.find(({ settings }) => "values" in settings)?.id;
 
 export const SETTINGS = {
   PORT: whole([0, 65_535], 8080, "TCP port (0: any free port, printed on the `listening on …` line)"),
@@ -217,8 +222,7 @@ export const SETTINGS = {
   EDITION: {
     read: z.string().optional(),
     shown: `\`${DEFAULT_EDITION_ID}\``,
-    meaning:
-      "default edition of requests that name none (`1.2.4`, `2.4.1` or a custom edition's id; another value stops the start-up)",
+    meaning: `default edition of requests that name none (${BUILT_IN} or a custom edition's id; another value stops the start-up)`,
   },
   EDITIONS_FILE: {
     read: z.preprocess(unsetIfEmpty, z.string().optional()),
@@ -268,9 +272,10 @@ const OTHER_VARIABLES: readonly {
 }[] = [
   {
     name: "BOAVIZTA_<KEY>",
-    shown: "the 2.4.1 settings (docs/methodology.md §19.1.2)",
+    shown: `the ${OVERRIDABLE} settings (docs/methodology.md §19.1.2)`,
     meaning:
-      "overrides a setting of edition 2.4.1 (and of custom editions on it): `BOAVIZTA_DEFAULT_<KIND>` (default archetype ids, `DEFAULT_LOCATION`), `BOAVIZTA_DEFAULT_CRITERIA` (JSON list), `BOAVIZTA_UNCERTAINTY`, `BOAVIZTA_MAX_SIG_FIG`, `BOAVIZTA_MIN_SIG_FIG` (rounding, docs/methodology.md §12), `BOAVIZTA_CPU_NAME_FUZZYMATCH_THRESHOLD`, `BOAVIZTA_GPU_NAME_FUZZYMATCH_THRESHOLD`, `BOAVIZTA_CLOUD_INSTANCE_NAME_FUZZYMATCH_THRESHOLD`; each changes answers; an unreadable or out-of-range value, or a default archetype id the data lacks, stops the start-up",
+      `overrides a setting of edition ${OVERRIDABLE} ` +
+      "(and of custom editions on it): `BOAVIZTA_DEFAULT_<KIND>` (default archetype ids, `DEFAULT_LOCATION`), `BOAVIZTA_DEFAULT_CRITERIA` (JSON list), `BOAVIZTA_UNCERTAINTY`, `BOAVIZTA_MAX_SIG_FIG`, `BOAVIZTA_MIN_SIG_FIG` (rounding, docs/methodology.md §12), `BOAVIZTA_CPU_NAME_FUZZYMATCH_THRESHOLD`, `BOAVIZTA_GPU_NAME_FUZZYMATCH_THRESHOLD`, `BOAVIZTA_CLOUD_INSTANCE_NAME_FUZZYMATCH_THRESHOLD`; each changes answers; an unreadable or out-of-range value, or a default archetype id the data lacks, stops the start-up",
   },
   {
     name: "NODE_ENV",
