@@ -6,7 +6,7 @@ import { createExecution } from "./execution.js";
 import { requestIdOf } from "./logging.js";
 import type { HttpParts } from "./parts.js";
 import { limitReply, type Reply } from "./reply.js";
-import type { Hold } from "./route.js";
+import { CLIENT_GONE, type Hold } from "./route.js";
 import { preflightTemplate, routeOf, routeTable, UNMATCHED } from "./routeTable.js";
 import { send } from "./send.js";
 import { afterTheTurnsReads, createTurnWrites } from "./turnBatching.js";
@@ -69,7 +69,7 @@ export function createHttpHandler(parts: HttpParts) {
       }
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // A client that left before the end of the answer: 499, as proxies record it.
-      const status = response.writableFinished ? response.statusCode : 499;
+      const status = response.writableFinished ? response.statusCode : CLIENT_GONE.status;
       metrics.observeRequest(KNOWN_METHODS.has(method) ? method : "other", template, status, seconds);
       // A 5xx is the service's fault: logged as an error (its cause, with the stack, just before).
       logger[status >= 500 ? "error" : "info"](

@@ -42,8 +42,10 @@ export function errorResponse(
     const detail = validationDetail(validation, error.loc, issue, input);
     return { status: 422, body: { detail: [detail] } };
   }
-  if (error instanceof BodyValidationError || error instanceof BodyBoundsError)
-    return { status: 422, body: { detail: error.detail } };
+  if (error instanceof BodyValidationError) return { status: 422, body: { detail: error.detail } };
+  // A bounded list is not echoed back (its length is named instead).
+  if (error instanceof BodyBoundsError)
+    return { status: 422, body: { detail: [validationDetail(validation, error.loc, error.issue, null)] } };
   if (error instanceof QueryValidationError) {
     const detail = validationDetail(validation, ["query", error.parameter], error.issue, error.input);
     return { status: 422, body: { detail: [detail] } };

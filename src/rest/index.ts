@@ -69,7 +69,7 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
       if (route.requires && !route.requires.offeredBy(edition)) {
         return { status: 404, body: { detail: "Not Found" } };
       }
-      const body = call.method === "POST" ? parseBody(call.body, limits, validation) : {};
+      const body = call.method === "POST" ? parseBody(call.body, limits) : {};
       sent = { params, body };
       const key = call.method === "GET" ? answerKey(edition, path, params) : null;
       const kept = key === null ? undefined : answers.get(key);
