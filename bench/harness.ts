@@ -3,6 +3,7 @@
  * without HTTP: what `bench/inProcess.ts` measures, and what `bench/compareBuilds.ts` bundles from
  * each build it compares (so it imports only the application, never the other bench files).
  */
+import { defaultConfig } from "../src/config.js";
 import { createLogger } from "../src/log.js";
 import { createApp } from "../src/server.js";
 
@@ -22,7 +23,7 @@ export type TimedRound = () => Promise<number>;
  * requests, outside the timing (bench/inProcess.ts's HTTP round trip). Every answer must be a 200.
  */
 export function handlerTimer(requests: TimedRequests, between?: () => Promise<void>): TimedRound {
-  const app = createApp({ logger: createLogger("silent") });
+  const app = createApp(defaultConfig(), { logger: createLogger("silent") });
   return async () => {
     let spent = 0;
     for (const body of requests.bodies) {

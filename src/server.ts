@@ -7,35 +7,23 @@ import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import { useDeferStream } from "@graphql-yoga/plugin-defer-stream";
 import type { DocumentNode, GraphQLError, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
-import {
-  type Capacity,
-  type Config,
-  ConfigError,
-  capacityOf,
-  defaultConfig,
-  type Limits,
-  limitsOf,
-  loadConfig,
-} from "./config.js";
-import type { EditionDescription } from "./editions/index.js";
-import type { Environment } from "./editions/settings.js";
+import { type Config, ConfigError, capacityOf, defaultConfig, limitsOf, loadConfig } from "./config.js";
 import { createAssets } from "./http/assets.js";
-import type { AllowedOrigins } from "./http/cors.js";
 import { documentCache } from "./http/documentCache.js";
 import { GRAPHIQL_EXAMPLES } from "./http/graphiqlExamples.js";
-import { createHttpHandler, type StreamingRoute } from "./http/handler.js";
+import { createHttpHandler } from "./http/handler.js";
 import { graphqlLogging } from "./http/logging.js";
 import { createMetrics } from "./http/metrics.js";
 import { docsPage, graphiqlPage, rootPage, SERVICE_TITLE } from "./http/pages.js";
 import { loadProjectDocs } from "./http/projectDocs.js";
 import { createReadiness } from "./http/readiness.js";
-import { jsonReply } from "./http/reply.js";
 import { streamedAnswers } from "./http/streamedAnswer.js";
 import { runService } from "./lifecycle.js";
 import { createLogger, type Logger } from "./log.js";
 import { type LoadedEdition, loadEditions, StartupDataError } from "./referenceData.js";
-import { BATCH_PATH, createBatchRoute } from "./rest/batch.js";
-import { COEFFICIENTS_STREAM_PATH, coefficientStreamRoute } from "./rest/coefficientStream.js";
+import { createBatchRoute } from "./rest/batch.js";
+import { coefficientStreamRoute } from "./rest/coefficientStream.js";
+import { restEditions } from "./rest/editionChoice.js";
 import { createRestHandler } from "./rest/index.js";
 import { openApiDocument } from "./rest/openapi.js";
 import { graphqlErrorOf } from "./schema/errors.js";
@@ -43,7 +31,7 @@ import { httpErrorsPlugin } from "./schema/httpErrors.js";
 import { buildSchema } from "./schema/index.js";
 import { inputLimitsPlugin } from "./schema/inputLimits.js";
 import { persistedQueriesPlugin } from "./schema/persistedQueries.js";
-import { POSSIBLE_TYPES_PATH, possibleTypesOf } from "./schema/possibleTypes.js";
+import { possibleTypesOf } from "./schema/possibleTypes.js";
 import { streamArgumentsPlugin } from "./schema/streaming.js";
 import { rootFieldsTakingTurns } from "./schema/turns.js";
 import { createRequestContext, createService, editionService } from "./service/context.js";
@@ -64,7 +52,7 @@ export const GRAPHQL_LIMITS = {
 
 /**
  * Parsed documents kept (yoga's cache, bounded by size: src/http/documentCache.ts). The shim's
- * operations are compiled on their own (src/rest/common.ts); these are the clients' documents,
+ * operations are compiled on their own (src/rest/runner.ts); these are the clients' documents,
  * GraphiQL's and the fleets' queries, a few kilobytes each.
  */
 const DOCUMENT_CACHE = { maxChars: 8 * 1024 * 1024, maxDocumentChars: 64 * 1024 } as const;
@@ -103,71 +91,24 @@ function once<T>(compute: () => T): () => T {
   };
 }
 
-export interface AppOptions {
-  /** The edition of requests that name none (`EDITION`). */
-  readonly defaultEdition?: string;
-  readonly limits?: Limits;
-  /** The work taken at once, all requests together (admission budgets). */
-  readonly capacity?: Capacity;
-  /** Edition settings overrides (`BOAVIZTA_<KEY>`, docs/methodology.md §19.1.2), validated by loadConfig. */
-  readonly settingsOverrides?: Environment;
-  /** CORS origins of /v1 and /graphql (`ALLOWED_ORIGINS`; default any). */
-  readonly allowedOrigins?: AllowedOrigins;
-  /** Answers smaller than this are not compressed (`COMPRESSION_MIN_BYTES`). */
-  readonly compressionMinBytes?: number;
-  /** Custom editions (EDITIONS_FILE), served beside the built-in ones. */
-  readonly customEditions?: readonly EditionDescription[];
+/** What an app is given besides its configuration. */
+export interface AppParts {
+  /** Where the JSON log lines go (default: a logger at the configuration's LOG_LEVEL, src/log.ts). */
+  readonly logger?: Logger;
   /** The editions' data, already loaded and checked (by the start-up); loaded here otherwise. */
   readonly loaded?: readonly LoadedEdition[];
-  /** Batches evaluated at once (`MAX_CONCURRENT_BATCHES`). */
-  readonly maxConcurrentBatches?: number;
-  /** Where the JSON log lines go (default: the process's logger, src/log.ts). */
-  readonly logger?: Logger;
-  /** Trusted documents only (`PERSISTED_ONLY=true`): these, by SHA-256 (`PERSISTED_DOCUMENTS`). */
-  readonly trustedDocuments?: ReadonlyMap<string, string> | null;
 }
-
-/** The app's options for a configuration: one mapping, for the start-up and the tests alike. */
-export function appOptionsOf(config: Config): Required<Omit<AppOptions, "logger" | "loaded">> {
-  return {
-    defaultEdition: config.EDITION,
-    limits: limitsOf(config),
-    capacity: capacityOf(config),
-    settingsOverrides: config.settingsOverrides,
-    customEditions: config.customEditions,
-    allowedOrigins: config.ALLOWED_ORIGINS,
-    compressionMinBytes: config.COMPRESSION_MIN_BYTES,
-    maxConcurrentBatches: config.MAX_CONCURRENT_BATCHES,
-    trustedDocuments: config.PERSISTED_ONLY === "true" ? config.trustedDocuments : null,
-  };
-}
-
-/** The options of an unconfigured app: the defaults of the configuration (src/config.ts). */
-const UNCONFIGURED = appOptionsOf(defaultConfig());
 
 /**
  * Wires the reference data of every edition (each loaded and checked once, here, unless given), the
  * GraphQL schema (yoga at /graphql), the v1 REST shim and the HTTP front (src/http).
  * @throws StartupDataError (one line naming file, row and column) for data that cannot be served.
  */
-export function createApp(options: AppOptions = {}) {
-  const {
-    defaultEdition,
-    limits,
-    capacity,
-    settingsOverrides,
-    allowedOrigins,
-    compressionMinBytes,
-    customEditions,
-    maxConcurrentBatches,
-    trustedDocuments,
-  } = {
-    ...UNCONFIGURED,
-    ...options,
-  };
-  // Without a logger (tests, the benchmark), one at the level of the environment's LOG_LEVEL.
-  const logger = options.logger ?? createLogger(loadConfig().LOG_LEVEL);
-  const loaded = options.loaded ?? loadEditions(customEditions, settingsOverrides);
+export function createApp(config: Config = defaultConfig(), given: AppParts = {}) {
+  const limits = limitsOf(config);
+  const defaultEdition = config.EDITION;
+  const logger = given.logger ?? createLogger(config.LOG_LEVEL);
+  const loaded = given.loaded ?? loadEditions(config.customEditions, config.settingsOverrides);
   for (const notice of loaded.flatMap((edition) => edition.notices)) logger.debug(notice);
   for (const warning of loaded.flatMap((edition) => edition.warnings)) logger.warn(warning);
   const readiness = createReadiness();
@@ -214,7 +155,10 @@ export function createApp(options: AppOptions = {}) {
     // The errors plugin gives errors the GraphQL-over-HTTP statuses and codes (httpErrors.ts).
     plugins: [
       graphqlLog.plugin,
-      persistedQueriesPlugin(DOCUMENT_CACHE, trustedDocuments),
+      persistedQueriesPlugin(
+        DOCUMENT_CACHE,
+        config.PERSISTED_ONLY === "true" ? config.trustedDocuments : null,
+      ),
       inputLimitsPlugin(limits),
       ...abuseProtection(),
       metrics.fleetPlugin,
@@ -236,10 +180,10 @@ export function createApp(options: AppOptions = {}) {
   const projectDocs = loadProjectDocs();
   const possibleTypes = once(() => possibleTypesOf(schema));
   const handle = createHttpHandler({
-    allowedOrigins,
-    compressionMinBytes,
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    compressionMinBytes: config.COMPRESSION_MIN_BYTES,
     limits,
-    capacity,
+    capacity: capacityOf(config),
     logger,
     metrics,
     readiness,
@@ -250,26 +194,17 @@ export function createApp(options: AppOptions = {}) {
     // Made on first request (start-up stays short); the document never changes afterwards.
     openApi: once(() => JSON.stringify(openApiDocument(versions))),
     projectDocs,
-    streamingRoutes: new Map<string, StreamingRoute>([
-      [COEFFICIENTS_STREAM_PATH, { method: "GET", reply: coefficientStreamRoute(service) }],
-      // Apollo's possibleTypes, for clients that fetch them at start-up (schema/possible-types.json).
-      [POSSIBLE_TYPES_PATH, { method: "GET", reply: () => jsonReply(200, possibleTypes()) }],
-      [
-        BATCH_PATH,
-        {
-          method: "POST",
-          reply: createBatchRoute({
-            evaluate: rest,
-            service,
-            maxLineBytes: limits.maxBodyBytes,
-            maxConcurrent: maxConcurrentBatches,
-            maxNestingDepth: limits.maxNestingDepth,
-            lineTimeoutMs: limits.bodyTimeoutMs,
-            stopping: stopping.signal,
-          }),
-        },
-      ],
-    ]),
+    possibleTypes,
+    coefficientStream: coefficientStreamRoute(service),
+    batch: createBatchRoute({
+      evaluate: rest,
+      editions: restEditions(service),
+      maxLineBytes: limits.maxBodyBytes,
+      maxConcurrent: config.MAX_CONCURRENT_BATCHES,
+      maxNestingDepth: limits.maxNestingDepth,
+      lineTimeoutMs: limits.bodyTimeoutMs,
+      stopping: stopping.signal,
+    }),
   });
   return {
     service,
@@ -297,7 +232,7 @@ export type App = ReturnType<typeof createApp>;
 function main(): void {
   let config: Config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);
@@ -319,7 +254,7 @@ function main(): void {
   }
   const logger = createLogger(config.LOG_LEVEL);
   runService(config, logger, () => {
-    const app = createApp({ ...appOptionsOf(config), logger, loaded: given });
+    const app = createApp(config, { logger, loaded: given });
     given = undefined;
     return app;
   });

@@ -98,7 +98,7 @@ function editionOf(
   id: string | undefined,
   regions: boolean,
 ): { context: EditionContext; knownRegions: BillingRegions } {
-  const config = loadConfig();
+  const config = loadConfig(process.env);
   const limits = limitsOf(config);
   const asked = id ?? config.EDITION;
   const served = [...EDITIONS, ...config.customEditions];

@@ -1,6 +1,6 @@
 import { loadConfig } from "../config.js";
 import { createLogger } from "../log.js";
-import { appOptionsOf, createApp } from "../server.js";
+import { createApp } from "../server.js";
 import { type ChunkEvaluator, chunkEvaluator } from "./chunk.js";
 
 /**
@@ -9,7 +9,7 @@ import { type ChunkEvaluator, chunkEvaluator } from "./chunk.js";
  * Log lines, if any, go to stderr (stdout carries the answer).
  */
 export function inProcessEvaluator(): ChunkEvaluator {
-  const config = loadConfig();
-  const app = createApp({ ...appOptionsOf(config), logger: createLogger(config.LOG_LEVEL, process.stderr) });
+  const config = loadConfig(process.env);
+  const app = createApp(config, { logger: createLogger(config.LOG_LEVEL, process.stderr) });
   return chunkEvaluator(app.rest);
 }

@@ -322,7 +322,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   let maxLineBytes: number;
   try {
     const given = optionsOf(argv);
-    const config = loadConfig();
+    const config = loadConfig(process.env);
     // The edition named on every line that names none: its warnings and messages can name it.
     options = {
       ...given,

@@ -3,7 +3,6 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Marked, type Tokens } from "marked";
 import { gfmHeadingId } from "marked-gfm-heading-id";
-import { htmlReply, type Reply } from "./reply.js";
 
 /*
  * The project's own documentation (README, changelog, docs/*.md), served from a machine without
@@ -72,17 +71,4 @@ export function renderDocPage(markdownPath: string, markdown: string): string {
 <nav><a href="/">Start page</a> · <a href="${escapeText(markdownPath)}">Markdown source</a></nav>
 ${body}
 </body></html>`;
-}
-
-export function projectDocRoutes(docs: ProjectDocs): [string, () => Reply][] {
-  return [...docs].flatMap(([path, text]): [string, () => Reply][] => {
-    const page = renderDocPage(path, text);
-    return [
-      [
-        path,
-        () => ({ status: 200, headers: { "content-type": "text/markdown; charset=utf-8" }, body: text }),
-      ],
-      [pagePathOf(path), () => htmlReply(page)],
-    ];
-  });
 }

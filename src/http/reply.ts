@@ -7,10 +7,10 @@ export interface Reply {
 }
 
 /**
- * A JSON answer, as its UTF-8 bytes at once. Kept as the serialised string until its turn's
- * writes (turnBatching.ts), a large answer was flattened in the old generation when it was measured
- * and written, and the young collections promoted about 1 MB each (bench/README.md, "sixth
- * round"); its bytes live outside the JavaScript heap.
+ * A JSON answer, as its UTF-8 bytes at once: a large answer kept as a string until its turn's
+ * writes (turnBatching.ts) is flattened in the old generation when it is measured and written,
+ * and the young collections promote about 1 MB each (bench/README.md); bytes live outside the
+ * JavaScript heap.
  */
 export function jsonReply(status: number, value: unknown, headers: Record<string, string> = {}): Reply {
   return {
@@ -22,4 +22,17 @@ export function jsonReply(status: number, value: unknown, headers: Record<string
 
 export function htmlReply(html: string): Reply {
   return { status: 200, headers: { "content-type": "text/html; charset=utf-8" }, body: html };
+}
+
+/** A limit refused in the answer layout of GraphQL or of the shim. */
+export function limitReply(
+  status: number,
+  graphql: boolean,
+  message: string,
+  limit: string,
+  headers: Record<string, string> = {},
+): Reply {
+  return graphql
+    ? jsonReply(status, { errors: [{ message, extensions: { code: "LIMIT_EXCEEDED", limit } }] }, headers)
+    : jsonReply(status, { detail: message }, headers);
 }

@@ -1,3 +1,4 @@
+import { defaultConfig } from "../config.js";
 import { createLogger } from "../log.js";
 import { withoutFloatNoise } from "../output/columns.js";
 import { type App, createApp } from "../server.js";
@@ -61,7 +62,7 @@ const DEFAULT_CRITERIA = ["gwp", "adp", "pe"] as const;
 /** The app, built once per process on first use (its reference data loaded and checked). */
 let app: App | undefined;
 function inProcessApp(): App {
-  app ??= createApp({ logger: createLogger("warn", process.stderr) });
+  app ??= createApp(defaultConfig(), { logger: createLogger("warn", process.stderr) });
   return app;
 }
 

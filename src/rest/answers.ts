@@ -1,25 +1,13 @@
+import { ANSWER_PARTS, BATCH_ANSWER_LINE } from "./answerParts.js";
+import { type JsonObject, ref } from "./jsonSchema.js";
+
 /*
  * JSON Schemas of what the v1 routes answer, which the shim builds from GraphQL results (there is
  * no zod schema of them): the OpenAPI description's `components.schemas`, each route naming its
  * 200 answer (`HandlerDoc.answer`). The tests validate real answers against them.
  */
 
-type JsonObject = Record<string, unknown>;
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-
 const NAMES = { type: "array", items: { type: "string" } };
-
-/** An archetype's value of one attribute: its default and bounds (`{}` when the archetype has none). */
-const ATTRIBUTE_DEFAULT = {
-  type: "object",
-  properties: {
-    default: { description: "The archetype's value (a number or a text)." },
-    min: { type: "number" },
-    max: { type: "number" },
-  },
-  additionalProperties: false,
-};
 
 /** The schemas a route may name as its 200 answer. */
 const ANSWERS = {
@@ -169,52 +157,6 @@ const ANSWERS = {
       },
     },
   },
-  /** `POST /v1/batch` answers NDJSON: each line is one of these (src/rest/batch.ts). */
-  BatchAnswerLine: {
-    description:
-      'One line per request line, in order — `{"line": N, "status": 200, "warnings"?: [...], "body": <the route\'s answer>}` or its 4xx — then `{"summary": {"lines", "ok", "errors", "warnings", "total": {<criterion>: {"embedded", "use"}}}}`.',
-    oneOf: [
-      {
-        type: "object",
-        required: ["status", "body"],
-        properties: {
-          line: { type: "integer", description: "The input line answered (blank lines counted)." },
-          status: { type: "integer" },
-          warnings: {
-            type: "array",
-            items: { type: "string" },
-            description: "What the body keeps silent about: a usage_location the edition does not know.",
-          },
-          body: {},
-        },
-      },
-      {
-        type: "object",
-        required: ["summary"],
-        properties: {
-          summary: {
-            type: "object",
-            properties: {
-              lines: { type: "integer" },
-              ok: { type: "integer" },
-              errors: { type: "integer" },
-              warnings: { type: "integer", description: "Lines answered with warnings." },
-              total: {
-                type: "object",
-                description: "Per criterion and phase, the sum of the lines' values (× quantity).",
-                additionalProperties: { type: "object", additionalProperties: { type: "number" } },
-              },
-              interrupted: {
-                type: "string",
-                description:
-                  "Present when the batch ended early (the service stopping, or the next line not received whole within BODY_TIMEOUT_MS): why; `lines` counts the lines answered.",
-              },
-            },
-          },
-        },
-      },
-    ],
-  },
 } satisfies Record<string, JsonObject>;
 
 /** The name of a route's 200 answer schema. */
@@ -223,56 +165,6 @@ export type AnswerName = keyof typeof ANSWERS;
 /** Every answer schema, with the parts they are made of and the error answers. */
 export const ANSWER_SCHEMAS: Record<string, JsonObject> = {
   ...ANSWERS,
-  AttributeDefault: ATTRIBUTE_DEFAULT,
-  ImpactValue: {
-    type: "object",
-    description: "An impact with its error margin, rounded to the significant figures of its uncertainty.",
-    required: ["value", "min", "max"],
-    properties: {
-      value: { type: "number" },
-      min: { type: "number" },
-      max: { type: "number" },
-      warnings: { type: "array", items: { type: "string" } },
-    },
-  },
-  PhaseImpact: {
-    description: 'A phase\'s impact, or "not implemented" where the methodology has no factor for it.',
-    oneOf: [ref("ImpactValue"), { type: "string", const: "not implemented" }],
-  },
-  CriterionImpact: {
-    type: "object",
-    properties: {
-      unit: { type: "string", description: "Unit of the criterion, e.g. kgCO2eq." },
-      description: { type: "string" },
-      embedded: ref("PhaseImpact"),
-      use: ref("PhaseImpact"),
-    },
-  },
-  HTTPValidationError: {
-    type: "object",
-    description:
-      "Request values that failed validation, in FastAPI's layout and the dialect of the request's edition: pydantic 1 (`loc`, `msg`, `type`, e.g. `type_error.integer`) or pydantic 2 (`type`, `loc`, `msg`, `input`, e.g. `int_parsing`), as the edition's request validation says (README, REST errors); `ctx` states a bound.",
-    properties: {
-      detail: {
-        type: "array",
-        items: {
-          type: "object",
-          required: ["loc", "msg", "type"],
-          properties: {
-            loc: { type: "array", items: { anyOf: [{ type: "string" }, { type: "integer" }] } },
-            msg: { type: "string" },
-            type: { type: "string" },
-            input: { description: "pydantic 2: the refused value, as sent." },
-            ctx: { type: "object", description: "The bound or allowed values broken." },
-          },
-        },
-      },
-    },
-  },
-  NotFound: {
-    type: "object",
-    properties: {
-      detail: { type: "string", description: "What was not found, e.g. `<archetype> not found`." },
-    },
-  },
+  BatchAnswerLine: BATCH_ANSWER_LINE,
+  ...ANSWER_PARTS,
 };

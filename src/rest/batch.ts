@@ -1,7 +1,6 @@
 import { type BatchDefaults, evaluateBatch, ndjsonLines, type RouteEvaluator } from "../batch/index.js";
-import type { Service } from "../service/context.js";
-import type { RestResponse } from "./common.js";
-import { queryEdition } from "./index.js";
+import { queryEdition, type RestEditions } from "./editionChoice.js";
+import type { RestResponse } from "./route.js";
 
 /*
  * `POST /v1/batch`: an NDJSON body of single-route requests, answered in NDJSON as its lines are
@@ -36,7 +35,7 @@ export interface BatchReply {
 export interface BatchRouteOptions {
   readonly evaluate: RouteEvaluator;
   /** The editions served and the default one. */
-  readonly service: Service;
+  readonly editions: RestEditions;
   /** Largest line (MAX_BODY_BYTES, the single routes' body limit). */
   readonly maxLineBytes: number;
   /** Batches running at once (MAX_CONCURRENT_BATCHES). */
@@ -66,7 +65,7 @@ export function createBatchRoute(options: BatchRouteOptions) {
     const query = new URLSearchParams(request.url.slice(request.url.indexOf("?") + 1 || request.url.length));
     const editions = query.getAll("edition");
     const params = new URLSearchParams(editions.length > 0 ? { edition: editions[editions.length - 1] } : {});
-    const edition = queryEdition(params, options.service);
+    const edition = queryEdition(params, options.editions);
     if ("refused" in edition) return jsonReply(edition.refused, { connection: "close" });
     if (running >= options.maxConcurrent) {
       return jsonReply(

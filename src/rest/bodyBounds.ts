@@ -1,7 +1,6 @@
 import type { Limits } from "../config.js";
 import { jsonNestingExceeds } from "../schema/nesting.js";
-import type { RequestValidation } from "./validation.js";
-import { type FieldIssue, type ValidationDetail, validationDetail } from "./validation.js";
+import type { FieldIssue } from "./validation.js";
 
 /*
  * The bounds of a v1 JSON body checked before the work they bound: its nesting depth before it is
@@ -10,15 +9,36 @@ import { type FieldIssue, type ValidationDetail, validationDetail } from "./vali
  * not two million validations and a 422 of tens of megabytes.
  */
 
-/** A v1 body past one of the limits: the 422's detail items. */
+/** A v1 body past one of the limits: where and which (worded in the request's dialect by errorAnswer.ts). */
 export class BodyBoundsError extends Error {
-  constructor(readonly detail: ValidationDetail[]) {
+  constructor(
+    readonly loc: readonly ["body", ...(string | number)[]],
+    readonly issue: FieldIssue,
+  ) {
     super("the request body is past a limit");
   }
 }
 
+/** A malformed JSON body (FastAPI answers 422). */
+export class MalformedBodyError extends Error {}
+
+/** The JSON body, its nesting bounded before it is parsed and its lists before their items. */
+export function parseBody(text: string, limits: Limits): unknown {
+  // A POST without a body is treated as `{}` (the reference fails on it).
+  if (text.trim() === "") return {};
+  checkBodyNesting(text, limits);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new MalformedBodyError("body is not valid JSON");
+  }
+  checkBodyLists(body, limits);
+  return body;
+}
+
 /** Throws a BodyBoundsError when the JSON `text` nests deeper than MAX_NESTING_DEPTH. */
-export function checkBodyNesting(text: string, limits: Limits, rules: RequestValidation): void {
+function checkBodyNesting(text: string, limits: Limits): void {
   if (!jsonNestingExceeds(text, limits.maxNestingDepth)) return;
   // A rule of the service's own (pydantic has no depth constraint): worded as its value errors.
   const issue: FieldIssue = {
@@ -28,21 +48,21 @@ export function checkBodyNesting(text: string, limits: Limits, rules: RequestVal
       setting: "MAX_NESTING_DEPTH",
     },
   };
-  throw new BodyBoundsError([validationDetail(rules, ["body"], issue, null)]);
+  throw new BodyBoundsError(["body"], issue);
 }
 
 /**
  * Throws a BodyBoundsError at the first list (depth first) longer than MAX_LIST_LENGTH. The list
  * itself is not echoed back (its length is named instead). The body's depth is already bounded.
  */
-export function checkBodyLists(body: unknown, limits: Limits, rules: RequestValidation): void {
+function checkBodyLists(body: unknown, limits: Limits): void {
   const at = longList(body, limits.maxListLength);
   if (at === null) return;
   const issue: FieldIssue = {
     kind: "listTooLong",
     params: { limit: limits.maxListLength, actual: at.length, setting: "MAX_LIST_LENGTH" },
   };
-  throw new BodyBoundsError([validationDetail(rules, ["body", ...at.loc], issue, null)]);
+  throw new BodyBoundsError(["body", ...at.loc], issue);
 }
 
 interface LongList {

@@ -1,16 +1,6 @@
 import { CLOUD_INSTANCE } from "../inputs/catalogue.js";
 import { catalogueDoc, v1Variables } from "./body.js";
-import {
-  CLOUD_REGIONS,
-  documented,
-  type Handler,
-  impactRoute,
-  ok,
-  postedBody,
-  type QueryParameterDoc,
-  RestError,
-  type Route,
-} from "./common.js";
+import { CLOUD_REGIONS } from "./features.js";
 import {
   CloudInstanceConfigDocument,
   CloudInstanceImpactsDocument,
@@ -19,7 +9,11 @@ import {
   CloudProvidersDocument,
   CloudRegionsDocument,
 } from "./generated/graphql.js";
+import { RestError } from "./graphqlErrors.js";
+import type { QueryParameterDoc } from "./query.js";
 import { IMPACT_QUERY_PARAMETERS } from "./query.js";
+import { documented, type Handler, ok, type Route } from "./route.js";
+import { impactRoute, postedBody } from "./routeBuilders.js";
 
 /** A cloud instance body as GraphQL variables. */
 interface CloudInstanceBody {

@@ -8,13 +8,13 @@ import { type CoefficientTable, coefficientTable } from "../service/coefficients
 import { createRequestContext, type Service } from "../service/context.js";
 import { DomainError } from "../service/errors.js";
 import { loadOf } from "./coefficients.js";
-import { RestError } from "./common.js";
-import { queryEdition } from "./index.js";
+import { queryEdition, restEditions } from "./editionChoice.js";
+import { RestError } from "./graphqlErrors.js";
 
 /*
  * `GET /v1/cloud/coefficients/stream`: the coefficient table of `GET /v1/cloud/coefficients`
  * streamed as CSV (the layout of `impact-service coefficients`) or NDJSON, written as its rows are
- * computed. It stands outside the route table (a streaming route of src/http, as the batch).
+ * computed. A streaming route of src/http's route table, as the batch.
  */
 
 export const COEFFICIENTS_STREAM_PATH = "/v1/cloud/coefficients/stream";
@@ -81,9 +81,10 @@ async function* sent(chunks: AsyncGenerator<string>, signal: AbortSignal): Async
 export function coefficientStreamRoute(
   service: Service,
 ): (request: { readonly url: string; readonly signal: AbortSignal }) => StreamedReply {
+  const editions = restEditions(service);
   return ({ url, signal }) => {
     const params = new URLSearchParams(url.slice(url.indexOf("?") + 1 || url.length));
-    const edition = queryEdition(params, service);
+    const edition = queryEdition(params, editions);
     if ("refused" in edition) return errorReply(edition.refused.status, edition.refused.body);
     const format = params.get("format") ?? "csv";
     if (!(format in STREAM_FORMATS)) {

@@ -1,5 +1,7 @@
-import { documented, ok, type QueryParameterDoc, RestError, type Route } from "./common.js";
 import { CloudCoefficientsDocument, type CloudCoefficientsQueryVariables } from "./generated/graphql.js";
+import { RestError } from "./graphqlErrors.js";
+import type { QueryParameterDoc } from "./query.js";
+import { documented, ok, type Route } from "./route.js";
 
 /*
  * `GET /v1/cloud/coefficients`: the coefficient table of a provider's instance types (or of one),

@@ -3,18 +3,7 @@ import { Kind, parse } from "graphql";
 import { COMPONENT_FIELD_NAMES, COMPONENT_INPUT_TYPES } from "../schema/component.js";
 import { componentKinds, hasArchetypes, listingOrder } from "../service/catalogue.js";
 import { componentVariables } from "./body.js";
-import {
-  ARCHETYPE_PARAMETER,
-  documented,
-  type EditionFeature,
-  GPUS,
-  type Handler,
-  inputRoute,
-  ok,
-  RestError,
-  type Route,
-  required,
-} from "./common.js";
+import { type EditionFeature, GPUS } from "./features.js";
 import {
   type Allocation,
   type AssetImpactFieldsFragment,
@@ -25,6 +14,9 @@ import {
   ComponentKindsDocument,
   type Criterion,
 } from "./generated/graphql.js";
+import { RestError } from "./graphqlErrors.js";
+import { documented, type Handler, ok, type Route, required } from "./route.js";
+import { ARCHETYPE_PARAMETER, inputRoute } from "./routeBuilders.js";
 
 /*
  * The v1 component routes, for every kind of the component registry (src/engine/components/

@@ -1,13 +1,4 @@
 import { isTypedKind, PERIPHERAL_KINDS, TERMINAL_KINDS } from "../service/catalogue.js";
-import {
-  ARCHETYPE_PARAMETER,
-  documented,
-  type Handler,
-  inputRoute,
-  ok,
-  type Route,
-  required,
-} from "./common.js";
 import { iotDeviceVariables, peripheralVariables, terminalVariables } from "./deviceBody.js";
 import {
   IotDeviceArchetypeConfigDocument,
@@ -20,6 +11,8 @@ import {
   TerminalImpactsDocument,
   UserDeviceKindsDocument,
 } from "./generated/graphql.js";
+import { documented, type Handler, ok, type Route, required } from "./route.js";
+import { ARCHETYPE_PARAMETER, inputRoute } from "./routeBuilders.js";
 
 /*
  * v1 routes of terminals, peripherals (docs/methodology.md §9.1, §16) and IoT devices (§9.3). Only the

@@ -1,11 +1,11 @@
 import { PROFILE_REQUEST } from "../inputs/catalogue.js";
 import { type BodyParser, catalogueDoc, v1Variables } from "./body.js";
-import { documented, ok, type Route } from "./common.js";
 import {
   CpuBaseProfilesDocument,
   CpuConsumptionProfileDocument,
   type CpuConsumptionProfileQueryVariables,
 } from "./generated/graphql.js";
+import { documented, ok, type Route } from "./route.js";
 
 /** The CPU is always an object for the GraphQL field (absent or null: no CPU field given). */
 const profileVariables: BodyParser<CpuConsumptionProfileQueryVariables> = (body, rules) => {

@@ -1,9 +1,9 @@
 import { cloudRoutes } from "./cloud.js";
 import { coefficientRoutes } from "./coefficients.js";
-import type { Route } from "./common.js";
 import { componentRoutes } from "./components.js";
 import { deviceRoutes } from "./devices.js";
 import { profileRoutes } from "./profile.js";
+import type { Route } from "./route.js";
 import { serverRoutes } from "./server.js";
 import { utilsRoutes } from "./utils.js";
 

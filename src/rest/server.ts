@@ -1,10 +1,11 @@
 import { serverVariables } from "./body.js";
-import { ARCHETYPE_PARAMETER, documented, inputRoute, listing, ok, type Route, required } from "./common.js";
 import {
   ServerArchetypeConfigDocument,
   ServerArchetypesDocument,
   ServerImpactsDocument,
 } from "./generated/graphql.js";
+import { documented, ok, type Route, required } from "./route.js";
+import { ARCHETYPE_PARAMETER, inputRoute, listing } from "./routeBuilders.js";
 
 const serverImpacts = inputRoute(
   ServerImpactsDocument,

@@ -1,5 +1,5 @@
 import { ELECTRICITY_CRITERIA } from "../service/catalogue.js";
-import { documented, GPUS, type Handler, listing, ok, type Route, required } from "./common.js";
+import { GPUS } from "./features.js";
 import {
   CaseTypesDocument,
   CountryCodesDocument,
@@ -15,6 +15,8 @@ import {
   SsdManufacturersDocument,
   VersionDocument,
 } from "./generated/graphql.js";
+import { documented, type Handler, ok, type Route, required } from "./route.js";
+import { listing } from "./routeBuilders.js";
 
 const GPU_BY_NAME_DOC = {
   summary: "The GPU of the reference table best matching a name (fuzzy), as a v1 GPU body",

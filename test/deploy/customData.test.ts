@@ -10,8 +10,8 @@ import { Deployment, type IDeployment } from "kubernetes-models/apps/v1";
 import { ConfigMap, type IConfigMap } from "kubernetes-models/v1";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseAllDocuments, parse as parseYaml } from "yaml";
-import { loadConfig } from "../../src/config.js";
-import { appOptionsOf, createApp } from "../../src/server.js";
+import { createApp } from "../../src/server.js";
+import { testConfig } from "../support/app.js";
 import { call } from "../support/rest.js";
 
 const root = new URL("../../", import.meta.url);
@@ -73,7 +73,7 @@ describe("deploy/custom-data", () => {
     }
     const editionsFile = container.env?.find((variable) => variable.name === "EDITIONS_FILE")?.value;
     expect(editionsFile).toBe("/etc/impacts/editions/editions.yml");
-    const app = createApp(appOptionsOf(loadConfig({ EDITIONS_FILE: under(editionsFile ?? "") })));
+    const app = createApp(testConfig({ EDITIONS_FILE: under(editionsFile ?? "") }));
     const listed = await call(app, "GET", "/v1/cloud/instance/all_instances?provider=aws&edition=acme");
     expect(listed.body).toEqual(["acme.std-4", "acme.std-16"]);
     // The base's other tables are served: Azure, and the default server archetype.

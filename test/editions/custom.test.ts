@@ -9,9 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.js";
-import { appOptionsOf, createApp } from "../../src/server.js";
-import { lazyApp } from "../support/app.js";
+import { createApp } from "../../src/server.js";
+import { lazyApp, testConfig } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 import { call, EOL } from "../support/rest.js";
 
@@ -52,8 +51,8 @@ writeFileSync(
   ].join("\n"),
 );
 
-const config = loadConfig({ EDITIONS_FILE: editionsFile });
-const app = lazyApp(() => createApp(appOptionsOf(config)));
+const config = testConfig({ EDITIONS_FILE: editionsFile });
+const app = lazyApp(() => createApp(config));
 const graphql = graphqlClient(app);
 
 describe("custom editions from EDITIONS_FILE", () => {

@@ -14,7 +14,7 @@ import {
 } from "../../src/editions/index.js";
 import { SettingsError, settingsWithOverrides } from "../../src/editions/settings.js";
 import { createApp } from "../../src/server.js";
-import { sharedApp } from "../support/app.js";
+import { sharedApp, testConfig } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 import { call } from "../support/rest.js";
 
@@ -149,7 +149,7 @@ describe("per-request edition through GraphQL", () => {
 
 describe("the service default edition", () => {
   it("EDITION=2.4.1 makes requests without an edition answer 2.4.1, and 1.2.4 stays reachable", async () => {
-    const app241 = createApp({ defaultEdition: "2.4.1" });
+    const app241 = createApp(testConfig({ EDITION: "2.4.1" }));
     expect((await call(app241, "GET", "/v1/cloud/instance/all_providers")).body).toHaveLength(5);
     expect((await call(app241, "GET", "/v1/cloud/instance/all_providers?edition=1.2.4")).body).toEqual([
       "aws",
@@ -188,10 +188,7 @@ describe("2.4.1 settings overrides (docs/methodology.md §19.1.2)", () => {
   });
 
   it("the overrides reach the 2.4.1 edition only, in the service that read them", async () => {
-    const custom = createApp({
-      defaultEdition: "1.2.4",
-      settingsOverrides: { BOAVIZTA_DEFAULT_SERVER: "dellR740" },
-    });
+    const custom = createApp(testConfig({ EDITION: "1.2.4", BOAVIZTA_DEFAULT_SERVER: "dellR740" }));
     const v2 = await call(custom, "GET", "/v1/server/?verbose=false&criteria=gwp&edition=2.4.1");
     const dell = await call(
       custom,

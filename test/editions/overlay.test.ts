@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
 import { loadEditions, StartupDataError } from "../../src/referenceData.js";
-import { appOptionsOf, createApp } from "../../src/server.js";
-import { lazyApp } from "../support/app.js";
+import { createApp } from "../../src/server.js";
+import { lazyApp, testConfig } from "../support/app.js";
 import { call } from "../support/rest.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "overlay-"));
@@ -46,7 +46,7 @@ const file = overlayEdition({
 });
 // The new row lacks vcpu: the merged table is checked as a whole (an added row has every column).
 const broken = overlayEdition({ "archetypes/cloud/aws.csv": "id,memory\nacme.big,4\n" });
-const app = lazyApp(() => createApp(appOptionsOf(loadConfig({ EDITIONS_FILE: file }))));
+const app = lazyApp(() => createApp(testConfig({ EDITIONS_FILE: file })));
 
 const cpuUse = async (edition: string, location: string) => {
   const body = { usage: { avg_power: 100, usage_location: location } };

@@ -13,9 +13,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.js";
-import { appOptionsOf, createApp } from "../../src/server.js";
-import { lazyApp } from "../support/app.js";
+import { createApp } from "../../src/server.js";
+import { lazyApp, testConfig } from "../support/app.js";
 import { call, UNCERTAINTY } from "../support/rest.js";
 
 const empty = mkdtempSync(join(tmpdir(), "settings-"));
@@ -45,7 +44,7 @@ writeFileSync(
     .join("")}`,
 );
 
-const app = lazyApp(() => createApp(appOptionsOf(loadConfig({ EDITIONS_FILE: editionsFile }))));
+const app = lazyApp(() => createApp(testConfig({ EDITIONS_FILE: editionsFile })));
 
 /** The gwp use of the worked example's CPU in an edition (EEE unless a location is given). */
 async function cpuUse(edition: string, location?: string, theApp = app) {
@@ -147,14 +146,12 @@ describe("settings of a custom edition take effect", () => {
 
 describe("BOAVIZTA_<KEY> settings of edition 2.4.1 take effect", () => {
   const configured = createApp(
-    appOptionsOf(
-      loadConfig({
-        BOAVIZTA_DEFAULT_CRITERIA: '["pe"]',
-        BOAVIZTA_MAX_SIG_FIG: "2",
-        BOAVIZTA_MIN_SIG_FIG: "2",
-        BOAVIZTA_UNCERTAINTY: "100",
-      }),
-    ),
+    testConfig({
+      BOAVIZTA_DEFAULT_CRITERIA: '["pe"]',
+      BOAVIZTA_MAX_SIG_FIG: "2",
+      BOAVIZTA_MIN_SIG_FIG: "2",
+      BOAVIZTA_UNCERTAINTY: "100",
+    }),
   );
 
   it("default criteria, uncertainty, max and min significant figures", async () => {

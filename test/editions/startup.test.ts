@@ -21,7 +21,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config.js";
 import { loadEditions, StartupDataError } from "../../src/referenceData.js";
-import { appOptionsOf, createApp } from "../../src/server.js";
+import { createApp } from "../../src/server.js";
+import { testConfig } from "../support/app.js";
 import { serviceStarter, startService } from "../support/process.js";
 
 const TESTDATA = fileURLToPath(new URL("../fixtures/testdata-1.2.4/", import.meta.url));
@@ -199,8 +200,8 @@ describe("data checked at start-up: one line file:row:column: problem", () => {
 
   it("EDITION may name a custom edition", () => {
     const { file } = dataSet(() => undefined);
-    const config = loadConfig({ EDITIONS_FILE: file, EDITION: "acme" });
-    const app = createApp({ ...appOptionsOf(config) });
+    const config = testConfig({ EDITIONS_FILE: file, EDITION: "acme" });
+    const app = createApp(config);
     expect(app.service.defaultEdition).toBe("acme");
   });
 });

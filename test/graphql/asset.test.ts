@@ -3,9 +3,8 @@
  * type shares, described once, and what selecting them through the interface must not change.
  */
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.js";
-import { appOptionsOf, createApp } from "../../src/server.js";
-import { lazyApp, sharedApp } from "../support/app.js";
+import { createApp } from "../../src/server.js";
+import { lazyApp, sharedApp, testConfig } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 
 const query = graphqlClient(sharedApp());
@@ -33,9 +32,7 @@ describe("the Asset interface", () => {
 describe("the answer-size estimate (MAX_ANSWER_BYTES) counts fields selected through the interface", () => {
   // 100,000 bytes: 5 items × 3 aliases of a 1-criterion verbose report (5 × (24 + 3 × (24 + 3,000)))
   // is 45,480 bytes, 3 criteria make it 135,480 bytes: refused, whichever way it is written.
-  const small = graphqlClient(
-    lazyApp(() => createApp(appOptionsOf(loadConfig({ MAX_ANSWER_BYTES: "100000" })))),
-  );
+  const small = graphqlClient(lazyApp(() => createApp(testConfig({ MAX_ANSWER_BYTES: "100000" }))));
   const fleet = { inputs: Array.from({ length: 5 }, () => ({ configuration: { cpu: { units: 2 } } })) };
   const fleetQuery = (selection: string) =>
     `query ($inputs: [ServerItemInput!]!) { servers(inputs: $inputs) { count items { ${selection} } } }`;

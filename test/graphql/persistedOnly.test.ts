@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config.js";
-import { appOptionsOf, createApp } from "../../src/server.js";
-import { lazyApp } from "../support/app.js";
+import { createApp } from "../../src/server.js";
+import { lazyApp, testConfig } from "../support/app.js";
 
 const DOCUMENT = "query Service { version { service } }";
 const HASH = createHash("sha256").update(DOCUMENT).digest("hex");
@@ -22,11 +22,7 @@ function documentsFile(content: unknown): string {
 }
 
 const app = lazyApp(() =>
-  createApp(
-    appOptionsOf(
-      loadConfig({ PERSISTED_ONLY: "true", PERSISTED_DOCUMENTS: documentsFile({ [HASH]: DOCUMENT }) }),
-    ),
-  ),
+  createApp(testConfig({ PERSISTED_ONLY: "true", PERSISTED_DOCUMENTS: documentsFile({ [HASH]: DOCUMENT }) })),
 );
 
 async function post(body: unknown) {

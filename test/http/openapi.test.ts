@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { openApiDocument } from "../../src/rest/openapi.js";
 import { ROUTES } from "../../src/rest/routes.js";
 import { createApp } from "../../src/server.js";
+import { testConfig } from "../support/app.js";
 import { call } from "../support/rest.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked generically
@@ -162,7 +163,7 @@ describe("OpenAPI description", () => {
  * the real answers follow (validated with ajv, JSON Schema 2020-12 as the document declares).
  */
 describe("examples and answers", () => {
-  const app = createApp();
+  const app = createApp(testConfig());
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   ajv.addSchema({ $id: "openapi.json", components: document.components });
   /** The 200 answer's schema, JSON or (the batch) NDJSON lines. */

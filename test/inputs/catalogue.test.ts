@@ -21,7 +21,8 @@ import {
   WORKLOAD_SHARE,
 } from "../../src/inputs/catalogue.js";
 import { type InputObject, snakeCase, v1NameOf } from "../../src/inputs/field.js";
-import { v1Schema, v1Variables } from "../../src/rest/body.js";
+import { v1Variables } from "../../src/rest/body.js";
+import { v1Schema } from "../../src/rest/v1Schema.js";
 import { buildSchema } from "../../src/schema/index.js";
 import { DomainError } from "../../src/service/errors.js";
 import { checkedAsset, checkedUsage, checkedValue, usageHours } from "../../src/service/inputs.js";

@@ -7,14 +7,13 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.js";
 import type { RestResponse } from "../../src/rest/index.js";
-import { appOptionsOf, createApp } from "../../src/server.js";
-import { lazyApp } from "../support/app.js";
+import { createApp } from "../../src/server.js";
+import { lazyApp, testConfig } from "../support/app.js";
 
 // Apps of their own: the counts of kept answers below start from an empty cache.
-const app = lazyApp(() => createApp());
-const app241 = lazyApp(() => createApp({ defaultEdition: "2.4.1" }));
+const app = lazyApp(() => createApp(testConfig()));
+const app241 = lazyApp(() => createApp(testConfig({ EDITION: "2.4.1" })));
 
 // A custom edition (EDITIONS_FILE): 1.2.4's tables, another default cloud instance; the default.
 const customFolder = mkdtempSync(join(tmpdir(), "answer-cache-"));
@@ -31,9 +30,7 @@ writeFileSync(
     "",
   ].join("\n"),
 );
-const appAcme = lazyApp(() =>
-  createApp(appOptionsOf(loadConfig({ EDITIONS_FILE: editionsFile, EDITION: "acme" }))),
-);
+const appAcme = lazyApp(() => createApp(testConfig({ EDITIONS_FILE: editionsFile, EDITION: "acme" })));
 
 const get = (target: typeof app, url: string) => target.rest({ method: "GET", url, body: "" });
 

@@ -8,9 +8,10 @@ import { describe, expect, it } from "vitest";
 import { PYDANTIC_1_ERRORS, PYDANTIC_2_ERRORS } from "../../src/editions/errorDialects.js";
 import { dialectDetail } from "../../src/rest/errorDialect.js";
 import { createApp } from "../../src/server.js";
+import { testConfig } from "../support/app.js";
 import { call } from "../support/rest.js";
 
-const app = createApp();
+const app = createApp(testConfig());
 const post = async (edition: string, path: string, body: unknown) => {
   const answer = await call(app, "POST", `${path}${path.includes("?") ? "&" : "?"}edition=${edition}`, body);
   expect(answer.status, `${edition} ${path} ${JSON.stringify(body)}`).toBe(422);

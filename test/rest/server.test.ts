@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/server.js";
-import { sharedApp } from "../support/app.js";
+import { sharedApp, testConfig } from "../support/app.js";
 import { ARCHETYPE_LIFETIME_HOURS } from "../support/fixtures.js";
 import { call, EMPTY_SERVER_IMPACTS, EOL, UNCERTAINTY } from "../support/rest.js";
 import { COMPLETE_CONFIGURATION_V1 } from "../support/servers.js";
@@ -300,7 +300,7 @@ describe("server listings", () => {
 
 describe("repeated query parameters", () => {
   it("a repeated single-valued parameter counts by its last value, as FastAPI reads it", async () => {
-    const app = createApp();
+    const app = createApp(testConfig());
     const last = await app.rest({
       method: "GET",
       url: "/v1/server/?archetype=nope&archetype=dellR740&verbose=false",

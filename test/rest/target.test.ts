@@ -1,10 +1,10 @@
 /**
- * The request target as the shim reads it (src/rest/index.ts `parseTarget`): plain targets are
+ * The request target as the shim reads it (src/rest/target.ts `parseTarget`): plain targets are
  * split without the URL parser, and must read exactly as the URL parser reads them.
  */
 import { describe, expect, it } from "vitest";
-import { RestError } from "../../src/rest/common.js";
-import { parseTarget } from "../../src/rest/index.js";
+import { RestError } from "../../src/rest/graphqlErrors.js";
+import { parseTarget } from "../../src/rest/target.js";
 
 /** Path and query parameters as the URL parser reads them. */
 function byUrlParser(target: string) {

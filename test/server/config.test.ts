@@ -2,8 +2,17 @@
  * src/config.ts: every environment variable read once, validated, with one line naming each
  * wrong variable; an empty (or blank) value means the default.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_LIMITS, limitsOf, loadConfig } from "../../src/config.js";
+import {
+  ConfigError,
+  capacityOf,
+  DEFAULT_LIMITS,
+  defaultConfig,
+  limitsOf,
+  loadConfig,
+} from "../../src/config.js";
+import { configurationTable, SETTINGS } from "../../src/settings.js";
 
 /** The message of the ConfigError `environment` is refused with. */
 function refusal(environment: Record<string, string>): string {
@@ -106,5 +115,43 @@ describe("loadConfig", () => {
 
   it("several wrong variables are all named", () => {
     expect(refusal({ PORT: "x", WORKERS: "y" })).toMatch(/PORT="x".*; WORKERS="y"/);
+  });
+});
+
+describe("the settings (src/settings.ts)", () => {
+  it("are described once: the README's configuration table is the entries'", () => {
+    const table = configurationTable();
+    expect(readFileSync("README.md", "utf8")).toContain(table);
+    for (const name of Object.keys(SETTINGS)) expect(table).toContain(`| \`${name}\` |`);
+  });
+
+  it("give the limits and the capacity under their own names, from the variables", () => {
+    const config = loadConfig({
+      MAX_BODY_BYTES: "2048",
+      MAX_BODY_BYTES_IN_FLIGHT: "4096",
+      EXECUTION_TIMEOUT_MS: "7",
+    });
+    expect(limitsOf(config)).toEqual({ ...DEFAULT_LIMITS, maxBodyBytes: 2048, executionTimeoutMs: 7 });
+    expect(capacityOf(config)).toEqual({
+      maxBodyBytesInFlight: 4096,
+      maxConcurrentFleetItems: 10_000,
+      admissionQueueLength: 8,
+    });
+    expect(Object.keys(DEFAULT_LIMITS).sort()).toEqual([
+      "bodyTimeoutMs",
+      "executionTimeoutMs",
+      "maxAnswerBytes",
+      "maxBodyBytes",
+      "maxFleetItems",
+      "maxListLength",
+      "maxNestingDepth",
+      "maxStringLength",
+      "maxUrlLength",
+    ]);
+    expect(capacityOf(defaultConfig())).toEqual({
+      maxBodyBytesInFlight: 64 * 1024 * 1024,
+      maxConcurrentFleetItems: 10_000,
+      admissionQueueLength: 8,
+    });
   });
 });

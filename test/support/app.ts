@@ -4,9 +4,18 @@
  * nothing; the first property read builds the app. The default app (both editions, the default
  * configuration) is built once per worker and shared by every file the worker runs (the `unit`
  * project does not isolate its files, see vitest.config.ts); an app of its own configuration
- * (`lazyApp(() => createApp(options))`) is built once per file, on first use.
+ * (`lazyApp(() => createApp(testConfig({ EDITION: "2.4.1" })))`) is built once per file, on first use.
  */
+import { type Config, loadConfig } from "../../src/config.js";
 import { type App, createApp } from "../../src/server.js";
+
+/**
+ * The configuration of a test's app: `environment` over the defaults, at the suite's LOG_LEVEL
+ * (silent, vitest.config.ts) unless it names another.
+ */
+export function testConfig(environment: Readonly<Record<string, string>> = {}): Config {
+  return loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL, ...environment });
+}
 
 /** An object built by `build` on its first property read (then always that one). */
 export function lazy<T extends object>(build: () => T): T {
@@ -37,7 +46,7 @@ let defaultApp: App | undefined;
 /** The default app, built on first use and shared by the files of the worker. */
 export function sharedApp(): App {
   return lazy(() => {
-    defaultApp ??= createApp();
+    defaultApp ??= createApp(testConfig());
     return defaultApp;
   });
 }

@@ -9,7 +9,7 @@ import { Writable } from "node:stream";
 import { type Config, defaultConfig } from "../../src/config.js";
 import { createHttpService } from "../../src/lifecycle.js";
 import { createLogger } from "../../src/log.js";
-import { type App, appOptionsOf, createApp } from "../../src/server.js";
+import { type App, createApp } from "../../src/server.js";
 
 export interface TestServer {
   readonly url: string;
@@ -32,7 +32,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     },
   });
   const logger = createLogger(config.LOG_LEVEL, sink);
-  const app = createApp({ ...appOptionsOf(config), logger });
+  const app = createApp(config, { logger });
   const { server } = createHttpService(app, logger);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,0 +1,125 @@
+import type { IncomingMessage } from "node:http";
+import type { Capacity, Limits } from "../config.js";
+import { createAdmission, type Lease } from "./admission.js";
+import { type BodyOutcome, readBody } from "./body.js";
+import type { Cancellation } from "./cancellation.js";
+import { fleetAdmission } from "./fleetAdmission.js";
+import type { Metrics } from "./metrics.js";
+import { limitReply, type Reply } from "./reply.js";
+import { CLIENT_GONE, type Hold } from "./route.js";
+
+/*
+ * The bounds of a GraphQL or REST request: its body read within MAX_BODY_BYTES (413 past it, the
+ * rest discarded), BODY_TIMEOUT_MS (408, the connection closed) and the room left in
+ * MAX_BODY_BYTES_IN_FLIGHT (503), then its work, cancelled when the client goes or past the
+ * execution budget (422): one `cancellation` for both. The budget counts execution, not the
+ * client's upload.
+ */
+
+/** Why a request was cancelled: its execution budget was spent. */
+class ExecutionBudgetSpent extends Error {}
+
+/** The work of a request, given its body, the lease of its fleet items (large GraphQL bodies) and its hold. */
+export type Work = (body: Buffer, lease: Lease | null, hold: Hold) => Promise<Reply>;
+
+export interface Execution {
+  /** Runs `work` on the request's body within the bounds above; `graphql` chooses the answers' layout. */
+  readonly execute: (
+    request: IncomingMessage,
+    cancellation: Cancellation,
+    hold: Hold,
+    graphql: boolean,
+    work: Work,
+  ) => Promise<Reply>;
+  /** Room for a GraphQL request's fleet items (MAX_CONCURRENT_FLEET_ITEMS). */
+  readonly admitFleetItems: (
+    items: number,
+    held: Lease | null,
+    signal: AbortSignal,
+    hold: Hold,
+  ) => Promise<void>;
+}
+
+export function createExecution(limits: Limits, capacity: Capacity, metrics: Metrics): Execution {
+  const bodyTooLarge = `the request body exceeds ${limits.maxBodyBytes} bytes (MAX_BODY_BYTES)`;
+  const bodyTooSlow = `the request body was not received within ${limits.bodyTimeoutMs} ms (BODY_TIMEOUT_MS)`;
+  const budgetSpent = `the request did not complete within its execution budget of ${limits.executionTimeoutMs} ms (EXECUTION_TIMEOUT_MS)`;
+  /** Bytes of bodies held at once (uploading, or read and in use by their request). */
+  const bodies = createAdmission({
+    budget: capacity.maxBodyBytesInFlight,
+    queueLength: 0,
+    limit: "MAX_BODY_BYTES_IN_FLIGHT",
+    unit: "bytes of request bodies",
+  });
+  const fleets = fleetAdmission(limits, capacity);
+  metrics.observeAdmission("MAX_BODY_BYTES_IN_FLIGHT", bodies);
+  metrics.observeAdmission("MAX_CONCURRENT_FLEET_ITEMS", fleets.admission);
+
+  async function execute(
+    request: IncomingMessage,
+    cancellation: Cancellation,
+    hold: Hold,
+    graphql: boolean,
+    work: Work,
+  ): Promise<Reply> {
+    const body: BodyOutcome = await readBody(request, {
+      maxBytes: limits.maxBodyBytes,
+      timeoutMs: limits.bodyTimeoutMs,
+      reserve: (bytes) => {
+        const lease = bodies.tryAcquire(bytes);
+        if (lease) hold(() => lease.release());
+        return lease !== null;
+      },
+    });
+    if (body === "too large") return limitReply(413, graphql, bodyTooLarge, "MAX_BODY_BYTES");
+    if (body === "timed out")
+      return limitReply(408, graphql, bodyTooSlow, "BODY_TIMEOUT_MS", { connection: "close" });
+    if (body === "no room") {
+      const refusal = bodies.refusal(Number(request.headers["content-length"]) || 0);
+      return limitReply(503, graphql, refusal.message, refusal.limit, {
+        "retry-after": String(refusal.retryAfterSeconds),
+      });
+    }
+    // The work's budgets are held until its answer is sent and the work has stopped: a cancelled
+    // fleet still finishes its current chunk, and its memory is not free before.
+    let running: Promise<Reply> = Promise.resolve(CLIENT_GONE);
+    const holdWhileWorking: Hold = (release) =>
+      hold(() => {
+        void running.then(release, release);
+      });
+    const admitted = graphql ? await fleets.admitLargeBody(body, cancellation, holdWhileWorking) : null;
+    if (admitted !== null && !("release" in admitted)) return admitted;
+    if (cancellation.cancelled) return CLIENT_GONE;
+    const budget = setTimeout(
+      () => cancellation.cancel(new ExecutionBudgetSpent(budgetSpent)),
+      limits.executionTimeoutMs,
+    );
+    try {
+      running = work(body, admitted, holdWhileWorking);
+      // The answer, or the cancellation's if it comes first: the work itself stops at its next
+      // chunk boundary once cancelled (see scheduling.ts).
+      const outcome = await new Promise<Reply | "cancelled">((resolve, reject) => {
+        const stopWaiting = cancellation.onCancel(() => resolve("cancelled"));
+        running.then(
+          (reply) => {
+            stopWaiting();
+            resolve(reply);
+          },
+          (error) => {
+            stopWaiting();
+            reject(error);
+          },
+        );
+      });
+      if (outcome !== "cancelled") return outcome;
+      if (cancellation.reason instanceof ExecutionBudgetSpent) {
+        return limitReply(422, graphql, budgetSpent, "EXECUTION_TIMEOUT_MS");
+      }
+      return CLIENT_GONE;
+    } finally {
+      clearTimeout(budget);
+    }
+  }
+
+  return { execute, admitFleetItems: fleets.admitFleetItems };
+}

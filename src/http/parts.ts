@@ -1,0 +1,36 @@
+import type { YogaServerInstance } from "graphql-yoga";
+import type { Capacity, Limits } from "../config.js";
+import type { Logger } from "../log.js";
+import type { RestCall, RestResponse } from "../rest/index.js";
+import type { Assets } from "./assets.js";
+import type { AllowedOrigins } from "./cors.js";
+import type { Metrics } from "./metrics.js";
+import type { ProjectDocs } from "./projectDocs.js";
+import type { Readiness } from "./readiness.js";
+import type { StreamingReply } from "./streaming.js";
+
+/** What the HTTP front is made of: the app's parts it routes to and the bounds it applies. */
+export interface HttpParts {
+  readonly allowedOrigins: AllowedOrigins;
+  readonly compressionMinBytes: number;
+  readonly limits: Limits;
+  /** The work taken at once, all requests together (admission budgets). */
+  readonly capacity: Capacity;
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+  readonly readiness: Readiness;
+  // biome-ignore lint/suspicious/noExplicitAny: yoga's server context type is irrelevant here
+  readonly yoga: YogaServerInstance<any, any>;
+  readonly rest: (call: RestCall) => Promise<RestResponse>;
+  readonly assets: Assets;
+  readonly pages: { readonly root: string; readonly docs: string };
+  /** The OpenAPI document, serialized (called on each request for it: memoize). */
+  readonly openApi: () => string;
+  readonly projectDocs: ProjectDocs;
+  /** Apollo's possibleTypes of the schema (called on each request for them: memoize). */
+  readonly possibleTypes: () => unknown;
+  /** The batch route (`POST /v1/batch`). */
+  readonly batch: StreamingReply;
+  /** The coefficient table streamed (`GET /v1/cloud/coefficients/stream`). */
+  readonly coefficientStream: StreamingReply;
+}

@@ -1,0 +1,140 @@
+import { BATCH_PATH } from "../rest/batch.js";
+import { COEFFICIENTS_STREAM_PATH } from "../rest/coefficientStream.js";
+import { routeTemplate } from "../rest/index.js";
+import { POSSIBLE_TYPES_PATH } from "../schema/possibleTypes.js";
+import type { Execution } from "./execution.js";
+import { graphqlAnswer } from "./graphqlBridge.js";
+import { metricsAnswer } from "./metricsRoute.js";
+import type { HttpParts } from "./parts.js";
+import { health, readinessProbe } from "./probes.js";
+import { jsonReply } from "./reply.js";
+import { restAnswer } from "./restBridge.js";
+import type { Answer } from "./route.js";
+import { assetAnswer, htmlPage, openApiAnswer, projectDocPages } from "./site.js";
+import { streamingAnswer, withoutTrailingSlashes } from "./streaming.js";
+
+/*
+ * Every path the HTTP front serves, in the order they are tried: the first entry matching the
+ * path and the method answers; a method an entry does not take goes on to the next entries
+ * (ending at the REST shim's 404 or 405), unless the entry refuses it itself (405).
+ */
+
+export interface RouteEntry {
+  /**
+   * `exact`: the path itself; `prefix`: every path under it; `slashes`: the path, trailing
+   * slashes ignored; `otherwise`: every path no entry above serves.
+   */
+  readonly match: "exact" | "prefix" | "slashes" | "otherwise";
+  readonly path: string;
+  /** The methods answered (`any`: every one). */
+  readonly methods: readonly string[] | "any";
+  /** 405: other methods are refused here instead of going on to the next entries. */
+  readonly otherMethods?: 405;
+  /** The label of metrics and logs (a bounded set); the path when absent. */
+  readonly template?: (path: string) => string;
+  readonly answer: Answer;
+}
+
+/** Paths not matched by any route share one label (raw URLs would make labels unbounded). */
+export const UNMATCHED = "unmatched";
+
+const READ = ["GET", "HEAD"];
+
+/** The label of a REST path: its route template (`/v1/cloud/{provider}/...`), or `unmatched`. */
+const restTemplate = (path: string) => routeTemplate(path) ?? UNMATCHED;
+
+export function routeTable(parts: HttpParts, execution: Execution): readonly RouteEntry[] {
+  const exact = (path: string, methods: readonly string[] | "any", answer: Answer): RouteEntry => ({
+    match: "exact",
+    path,
+    methods,
+    answer,
+  });
+  return [
+    // Probes (probes.ts) and metrics (metricsRoute.ts).
+    exact("/healthz", READ, health),
+    exact("/readyz", READ, readinessProbe(parts.readiness)),
+    exact("/metrics", ["GET"], metricsAnswer(parts.metrics)),
+    // Pages, documentation and their assets (site.ts).
+    exact("/", READ, htmlPage(parts.pages.root)),
+    exact("/docs", READ, htmlPage(parts.pages.docs)),
+    exact("/openapi.json", READ, openApiAnswer(parts.openApi)),
+    // `/README.md` and `/README`, `/docs/methodology.md` and `/docs/methodology`, …
+    ...projectDocPages(parts.projectDocs).map(({ path, answer }) => exact(path, READ, answer)),
+    {
+      match: "prefix",
+      path: "/assets/",
+      methods: "any",
+      template: () => "/assets/{file}",
+      answer: assetAnswer(parts.assets),
+    },
+    // GraphQL (graphqlBridge.ts).
+    exact("/graphql", "any", graphqlAnswer(parts.yoga, execution)),
+    // Streaming routes (streaming.ts): Apollo's possibleTypes, for clients that fetch them at
+    // start-up; the batch; the coefficient table.
+    {
+      match: "slashes",
+      path: POSSIBLE_TYPES_PATH,
+      methods: ["GET"],
+      otherMethods: 405,
+      answer: streamingAnswer(() => jsonReply(200, parts.possibleTypes())),
+    },
+    {
+      match: "slashes",
+      path: BATCH_PATH,
+      methods: ["POST"],
+      otherMethods: 405,
+      answer: streamingAnswer(parts.batch),
+    },
+    {
+      match: "slashes",
+      path: COEFFICIENTS_STREAM_PATH,
+      methods: ["GET"],
+      otherMethods: 405,
+      answer: streamingAnswer(parts.coefficientStream),
+    },
+    // The v1 REST shim (restBridge.ts): its own routes answer 404 and 405 (src/rest/routes.ts).
+    {
+      match: "otherwise",
+      path: "/v1/...",
+      methods: "any",
+      template: restTemplate,
+      answer: restAnswer(parts.rest, execution),
+    },
+  ];
+}
+
+function matches(entry: RouteEntry, path: string): boolean {
+  switch (entry.match) {
+    case "exact":
+      return path === entry.path;
+    case "prefix":
+      return path.startsWith(entry.path);
+    case "slashes":
+      return withoutTrailingSlashes(path) === entry.path;
+    case "otherwise":
+      return true;
+  }
+}
+
+const methodNotAllowed: Answer = async () => jsonReply(405, { detail: "Method Not Allowed" });
+
+/** The entry serving a request, its label and answer. */
+export function routeOf(
+  table: readonly RouteEntry[],
+  path: string,
+  method: string,
+): { readonly template: string; readonly answer: Answer } {
+  for (const entry of table) {
+    if (!matches(entry, path)) continue;
+    const template = entry.template?.(path) ?? entry.path;
+    if (entry.methods === "any" || entry.methods.includes(method)) return { template, answer: entry.answer };
+    if (entry.otherMethods === 405) return { template, answer: methodNotAllowed };
+  }
+  return { template: UNMATCHED, answer: methodNotAllowed };
+}
+
+/** The label of a CORS preflight: the path it asks about, when a route serves it. */
+export function preflightTemplate(path: string): string {
+  return path === "/graphql" || path === "/openapi.json" ? path : restTemplate(path);
+}

@@ -1,0 +1,30 @@
+import type { Reply } from "./reply.js";
+import type { Answer } from "./route.js";
+
+/*
+ * Routes that read their request body as it arrives and answer while reading (the batch route):
+ * they stand outside the whole-body reading and the execution budget of the others.
+ */
+
+/** A streaming route's answer to one request. */
+export type StreamingReply = (request: {
+  readonly url: string;
+  readonly body: AsyncIterable<Uint8Array>;
+  /** Aborted when the client goes away. */
+  readonly signal: AbortSignal;
+  /** The request's id, for the lines logged while serving it. */
+  readonly requestId: string;
+}) => Reply;
+
+/** `/v1/batch/` is `/v1/batch` (a loop, not a regex: the path is the client's). */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 1 && path.charCodeAt(end - 1) === 0x2f) end -= 1;
+  return path.slice(0, end);
+}
+
+/** A streaming route's answer (the route table refuses its other methods). */
+export function streamingAnswer(reply: StreamingReply): Answer {
+  return async ({ request, path, requestId, cancellation }) =>
+    reply({ url: request.url ?? path, body: request, signal: cancellation.signal, requestId });
+}

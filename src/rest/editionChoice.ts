@@ -1,0 +1,60 @@
+import { type EditionDescription, UnknownEditionError } from "../editions/index.js";
+import type { Service } from "../service/context.js";
+import { errorResponse } from "./errorAnswer.js";
+import { QueryValidationError } from "./query.js";
+import type { RestResponse } from "./route.js";
+import type { RequestValidation } from "./validation.js";
+
+/*
+ * The edition a v1 request is served by: its `edition` query parameter (a built-in or a custom
+ * edition's id), or the service's default.
+ */
+
+/** The editions a request may name, read once from the service. */
+export interface RestEditions {
+  /** The default edition's rules: errors found before the request's edition is known are worded in them. */
+  readonly defaultValidation: RequestValidation;
+  /** The edition a request's parameters name (422 naming the allowed values when unknown). */
+  readonly requested: (params: URLSearchParams) => EditionDescription;
+}
+
+export function restEditions(service: Service): RestEditions {
+  const ids = [...service.editions.keys()];
+  /** A served edition by id. @throws UnknownEditionError naming the served ones. */
+  const served = (id: string): EditionDescription => {
+    const edition = service.editions.get(id)?.edition;
+    if (!edition) throw new UnknownEditionError(id, ids);
+    return edition;
+  };
+  const fallback = served(service.defaultEdition);
+  return {
+    defaultValidation: fallback.requestValidation,
+    requested: (params) => {
+      const requested = params.get("edition");
+      if (requested === null) return fallback;
+      try {
+        return served(requested);
+      } catch (error) {
+        if (error instanceof UnknownEditionError) {
+          throw new QueryValidationError("edition", { kind: "choice", params: { values: ids } }, requested);
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * The edition a request's query string asks for (null: the service's default), or the answer
+ * refusing it — the same 422 as every route's. For routes outside the route table (the batch).
+ */
+export function queryEdition(
+  params: URLSearchParams,
+  editions: RestEditions,
+): { readonly edition: string | null } | { readonly refused: RestResponse } {
+  try {
+    return { edition: params.has("edition") ? editions.requested(params).id : null };
+  } catch (error) {
+    return { refused: errorResponse(error, editions.defaultValidation, null, () => {}, undefined) };
+  }
+}

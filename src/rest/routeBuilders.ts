@@ -1,0 +1,98 @@
+import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
+import type { AnswerName } from "./answers.js";
+import type { BodyParser } from "./body.js";
+import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./generated/graphql.js";
+import { IMPACT_QUERY_PARAMETERS, type ImpactQuery, impactQuery, type QueryParameterDoc } from "./query.js";
+import { documented, type Handler, type HandlerDoc, ok, type RestRequest } from "./route.js";
+import { impactResponse } from "./shape.js";
+
+/*
+ * The shapes most routes take: an impact route (query string and body → the operation's
+ * variables → v1 `{impacts, verbose?}`) and a listing.
+ */
+
+/** The summary of an impact route that states none. */
+const IMPACT_SUMMARY = "Impacts (GET: from an archetype; POST: a body completing it)";
+
+/** The variables every impact operation takes from the query string (§16). */
+export interface ImpactQueryVariables {
+  readonly archetype: string | null;
+  readonly criteria: ImpactQuery["criteria"];
+  readonly duration: number | null;
+  readonly allocation: ImpactQuery["allocation"];
+  readonly verbose: boolean;
+}
+
+/** What an impact operation answers for its asset. */
+export interface ImpactAnswer {
+  readonly impacts: readonly CriterionImpactFieldsFragment[];
+  readonly verbose?: VerboseFieldsFragment | null;
+}
+
+/**
+ * GET and POST of an impact route: query string and body → the operation's variables →
+ * GraphQL → v1 JSON (`{impacts, verbose?}`).
+ */
+export function impactRoute<R, V>(
+  document: TypedDocumentNode<R, V>,
+  variables: (query: ImpactQueryVariables, request: RestRequest) => V,
+  answer: (data: R) => ImpactAnswer,
+  /** Top-level keys after `impacts` and `verbose` (cloud warnings). */
+  extra: (data: R) => Record<string, unknown> = () => ({}),
+  doc: Partial<HandlerDoc> = {},
+): Handler {
+  return documented(
+    async (request, run) => {
+      const query = impactQuery(request.params);
+      const common = { ...query, archetype: request.params.get("archetype") };
+      const data = await run(document, variables(common, request) as V & Record<string, unknown>);
+      return ok({ ...impactResponse(answer(data)), ...extra(data) });
+    },
+    { summary: IMPACT_SUMMARY, query: IMPACT_QUERY_PARAMETERS, answer: "ImpactAnswer", ...doc },
+  );
+}
+
+/** The `input` variable type of an operation. */
+type InputOf<V> = V extends { input?: infer I } ? Exclude<I, undefined> : never;
+
+/**
+ * The common impact route: the query variables, the POST body parsed as the operation's `input`
+ * (null on GET) and any route-fixed variables (`kind`).
+ */
+export function inputRoute<R, V>(
+  document: TypedDocumentNode<R, V>,
+  parse: BodyParser<InputOf<V>>,
+  answer: (data: R) => ImpactAnswer,
+  fixed: Readonly<Record<string, unknown>> = {},
+  summary: string = IMPACT_SUMMARY,
+): Handler {
+  return impactRoute(
+    document,
+    (query, request) => ({ ...query, ...fixed, input: postedBody(request, parse) }) as V,
+    answer,
+    undefined,
+    { summary, body: parse.doc },
+  );
+}
+
+/** The parsed body of a POST, or null for a GET (archetype only). */
+export function postedBody<T>(request: RestRequest, parse: BodyParser<T>): T | null {
+  return request.method === "POST" ? parse(request.body, request.validation) : null;
+}
+
+export function listing<R, K extends keyof R & string>(
+  document: TypedDocumentNode<R, Record<string, never>>,
+  field: K,
+  summary = `The \`${field}\` listing`,
+  answer: AnswerName = "Names",
+): Handler {
+  return documented(async (_request, run) => ok((await run(document, {}))[field]), { summary, answer });
+}
+
+/** The `archetype` query parameter of the `archetype_config` routes. */
+export const ARCHETYPE_PARAMETER: QueryParameterDoc = {
+  name: "archetype",
+  description: "Archetype id (see the `archetypes` route of the same asset).",
+  required: true,
+  schema: { type: "string" },
+};
