@@ -3,7 +3,7 @@
  * the same object (the first reason is kept). Its AbortSignal is made only when something asks
  * for it (GraphQL, a fleet's chunks, the batch route, a wait for admission): a REST answer asks
  * for none, and a signal with its listeners cost more per request than the rest of the front's
- * bookkeeping (bench/README.md, "Issue 15, point 3").
+ * bookkeeping (bench/README.md, "One lazy cancellation per request").
  */
 
 export class Cancellation {

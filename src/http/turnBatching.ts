@@ -3,7 +3,7 @@
  * their answers written together, at the end of the turn: reads, work and writes each in one
  * run, instead of interleaved request by request. A request's work then runs with the caches
  * warm from the previous one's (the same code over other numbers) rather than from the kernel's
- * and node:http's; measured in alternated rounds (bench/README.md, "sixth round"), the varied
+ * and node:http's; measured by alternating the two builds (bench/README.md, "Answers of a turn written together"), the varied
  * verbose POSTs spend 4–7 % less main thread per request when their work waits for the reads.
  */
 
@@ -22,8 +22,8 @@ export function afterTheTurnsReads(): Promise<void> {
  * A write wakes the client's side of the connection. When the client sits idle waiting for it
  * (a closed-loop client, a proxy), the wake-up is paid by the writer in the kernel — on a
  * virtual machine, with an interrupt from one processor to the other. Answers written one after
- * another within microseconds find the peer already awake. Measured (bench/README.md, "sixth
- * round"): a bare node:http server holding its loop 300 µs per request spends 51–62 µs per
+ * another within microseconds find the peer already awake. Measured (bench/README.md, "Answers of a
+ * turn written together"): a bare node:http server holding its loop 300 µs per request spends 51–62 µs per
  * request beyond its hold when it writes each answer at once, 39–41 µs when it writes the
  * answers of a turn together. The requests of one turn were read together, so none of them
  * waits for more than the work of the others of its turn.

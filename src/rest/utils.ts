@@ -113,7 +113,7 @@ export const utilsRoutes: readonly Route[] = [
     path: "/v1/utils/version",
     methods: {
       // The methodology version as a JSON string, as boaviztapi 2.4.1 answers its own ("2.4.1");
-      // 1.2.4 has no such route (docs/methodology.md §19.11.1): served there too (issue 8, an addition).
+      // 1.2.4 has no such route (docs/methodology.md §19.11.1): served there too, an addition.
       GET: documented(async (_request, run) => ok((await run(VersionDocument, {})).version.methodology), {
         summary: "The version of the methodology (boaviztapi release) the answers follow",
         answer: "Version",

@@ -167,7 +167,7 @@ export function createRequestContext(service: Service, options: RequestOptions):
         // The edition's shared memo serves every request: lookups are pure functions of the
         // tables. A per-request memo on top of it (six closures and their Maps per request) stays
         // alive through young-generation collections until the next full one (bench/README.md,
-        // fifth round).
+        // "One shared lookup memo per edition").
         const lookups = options.lookups ? options.lookups(served) : served.sharedLookups;
         context = {
           service: served,
@@ -190,9 +190,10 @@ export function createRequestContext(service: Service, options: RequestOptions):
 /*
  * The signal and the chunk scheduler of a request are made on first use (most requests, every
  * REST answer among them, use neither), by getters defined once here and shared by every context:
- * getters written in the context's object literal are new functions for each request, which gave
- * each context a shape of its own — a varied verbose server POST then cost about a quarter more
- * CPU and left three times as much to the old generation (bench/README.md). The getters are own
+ * getters written in the context's object literal are new functions for each request, which give
+ * each context a shape of its own — a varied verbose server POST then costs about a quarter more
+ * CPU and leaves three times as much to the old generation (bench/README.md, "Shared getters on
+ * the request context"). The getters are own
  * properties, so a copy of the context (yoga merges it into its own) reads them.
  */
 const LAZY = Symbol("parts made on first use");

@@ -169,7 +169,7 @@ export function checkedValue<O extends InputObject>(
 ): GraphQLValueOf<O> {
   const given = value ?? {};
   // A value within every bound is what its schema would return: zod is left to the values it
-  // refuses, whose first issue names the field (bench/README.md, issue 15).
+  // refuses, whose first issue names the field (bench/README.md, "Plain bodies skip zod").
   if (isWithinBounds(limits, object, given)) return given as GraphQLValueOf<O>;
   return checked(valueSchema(limits, object), given, path);
 }

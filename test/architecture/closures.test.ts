@@ -4,8 +4,8 @@
  * and allocates it in the old generation; a per-request one then keeps everything it captures
  * (a model, its attributes) alive through every young collection until the next full one. The
  * models of a 1,000,000-line batch filled the old generation that way (peak RSS 346 MB on Node
- * 26, 222 MB once the routines went through `Attribute.completeWith`; bench/README.md, "eleventh
- * round"). Give the function as an argument, or name it in a variable first.
+ * 26, 222 MB once the routines went through `Attribute.completeWith`; bench/README.md, "Completion
+ * routines given as arguments"). Give the function as an argument, or name it in a variable first.
  */
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";

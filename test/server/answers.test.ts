@@ -30,7 +30,7 @@ const fleetOf = (count: number) =>
     },
   }));
 
-describe("fleet totals in aliases (issue 13, finding 7)", () => {
+describe("fleet totals in aliases", () => {
   it("30 aliased totals of 24 criteria take turns with other requests: /healthz is answered before they end", async () => {
     const servers = 40;
     const aliases = Array.from(
@@ -63,7 +63,7 @@ describe("fleet totals in aliases (issue 13, finding 7)", () => {
   }, 120_000);
 });
 
-describe("parsed documents kept (issue 13, finding 8)", () => {
+describe("parsed documents kept", () => {
   /** The gauge of the document cache in /metrics. */
   async function documentCacheChars(port: number): Promise<number> {
     const text = (await send(port, { path: "/metrics" })).text;
@@ -101,7 +101,7 @@ describe("parsed documents kept (issue 13, finding 8)", () => {
   }, 120_000);
 });
 
-describe("answer amplification (MAX_ANSWER_BYTES, issue 13, finding 5)", () => {
+describe("answer amplification (MAX_ANSWER_BYTES)", () => {
   const fleetQuery = (selection: string) =>
     `query ($inputs: [ServerItemInput!]!) { servers(inputs: $inputs) { count items { ${selection} } } }`;
 
@@ -152,7 +152,7 @@ describe("answer amplification (MAX_ANSWER_BYTES, issue 13, finding 5)", () => {
   }, 120_000);
 });
 
-describe("large answers are streamed (issue 13, finding 10)", () => {
+describe("large answers are streamed", () => {
   const verboseFleet =
     "query ($inputs: [ServerItemInput!]!) { servers(inputs: $inputs) { count items { verbose { v1 } impacts { criterion v1 } } } }";
 

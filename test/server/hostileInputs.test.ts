@@ -1,5 +1,5 @@
 /**
- * Issue 13, input side: no input costs more than reading it. Each hostile input of the issue is
+ * The input side: no input costs more than reading it. Each hostile input below is
  * sent to the real HTTP server and answered with a clear 4xx naming the limit (never a 5xx), and
  * the bound is shown to come before the work: the refusal names the bound rather than the
  * consequences of the work, the answer stays small, counters of the work done (the fleet

@@ -1,6 +1,6 @@
 /**
  * The service's limits through its real HTTP server: each is refused with a clear 4xx naming the
- * limit (and the field), the value at the limit is accepted, and every hostile input of issue 7
+ * limit (and the field), the value at the limit is accepted, and every hostile input
  * is answered without a 5xx: huge bodies, long names, long lists, denormal and overflowing
  * numbers, broken URLs, fleets past the budget. Also: a fleet stops when its client leaves, REST
  * logs unexpected resolver errors, the shared lookup cache keeps no oversized key.

@@ -85,7 +85,7 @@ describe("WORKERS", () => {
   }, 180_000);
 });
 
-describe("WORKERS: a worker killed under load (issue 13, finding 13)", () => {
+describe("WORKERS: a worker killed under load", () => {
   /**
    * One GET on a new connection: its status, or the error that ended it. A connection neither
    * answered nor closed is reported as `hung` after a long while (a hang detector, not a timing).
