@@ -12,7 +12,7 @@ import { exitAfterLogs, type Logger } from "./log.js";
  */
 
 /** What a process serves: one HTTP request at a time. */
-export interface Handler {
+interface Handler {
   handle(request: IncomingMessage, response: ServerResponse): Promise<void>;
   /** Said on the "listening on …" line (e.g. the default edition). */
   readonly description?: string;
@@ -79,7 +79,7 @@ function unusable(message: string, logger: Logger): void {
 }
 
 /** An HTTP server over a handler, able to stop gracefully. */
-export interface HttpService {
+interface HttpService {
   readonly server: Server;
   /** Requests received and not answered yet. */
   inFlight(): number;
@@ -186,7 +186,7 @@ export function createHttpService(app: Handler, logger: Logger): HttpService {
 }
 
 /** Listens on PORT/HOST and serves until SIGTERM/SIGINT (or, in a worker, its primary's end). */
-export function serve(config: Config, logger: Logger, app: Handler): Server {
+function serve(config: Config, logger: Logger, app: Handler): Server {
   const service = createHttpService(app, logger);
   const { server } = service;
   let closing = false;

@@ -24,7 +24,7 @@ export interface InstanceMatch {
 const MAX_NAME_LENGTH = 100;
 
 /** The edition's spelling of a billed instance type, to match. */
-export function candidateName(context: EditionContext, provider: string, billed: string): string {
+function candidateName(context: EditionContext, provider: string, billed: string): string {
   const ids = providerTable(context, provider)?.byId;
   const listed = (name: string) => ids?.has(name) ?? false;
   const name = billed.trim();

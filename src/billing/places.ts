@@ -65,7 +65,7 @@ const AZURE_BILLING_NAMES: Readonly<Record<string, string>> = {
   escentral: "spaincentral",
 };
 
-export interface BillingPlace {
+interface BillingPlace {
   readonly provider: string;
   readonly spelling: string;
   /** The coefficient table's place: the region id, or a country code in an edition without regions. */

@@ -32,7 +32,7 @@ export class AdmissionRefused extends Error {
   }
 }
 
-export interface AdmissionOptions {
+interface AdmissionOptions {
   /** Units of work admitted at once. */
   readonly budget: number;
   /** Requests waiting for room at most; past them, refused. 0: never wait. */
@@ -45,7 +45,7 @@ export interface AdmissionOptions {
   readonly retryAfterSeconds?: number;
 }
 
-export interface Admission {
+interface Admission {
   /**
    * Reserves `cost` units: at once when they fit, after the work ahead in the queue otherwise.
    * A cost above the whole budget is admitted alone (it is a legal request: the budget is the

@@ -6,7 +6,7 @@ import type { IncomingMessage } from "node:http";
  */
 export type BodyOutcome = Buffer | "too large" | "timed out" | "no room";
 
-export interface BodyBounds {
+interface BodyBounds {
   /** Largest body (MAX_BODY_BYTES). */
   readonly maxBytes: number;
   /** Time to upload the whole body, from the request's headers on (BODY_TIMEOUT_MS). */
@@ -24,7 +24,7 @@ export interface BodyBounds {
  * the connection while it writes would reset it before it reads. Past this (or the upload time),
  * the connection is closed.
  */
-export const DISCARDED_BYTES_AFTER_REFUSAL = 64 * 1024 * 1024;
+const DISCARDED_BYTES_AFTER_REFUSAL = 64 * 1024 * 1024;
 
 /** The body of a request that has none. */
 const NO_BODY: Buffer = Buffer.alloc(0);

@@ -50,7 +50,7 @@ export function isPreflight(method: string, request: IncomingHttpHeaders): boole
   );
 }
 
-export interface PreflightAnswer {
+interface PreflightAnswer {
   readonly status: number;
   readonly headers: Record<string, string>;
   readonly body: string;

@@ -8,7 +8,7 @@
 
 import { weighedCache } from "../support/weighedCache.js";
 
-export interface DocumentCacheOptions {
+interface DocumentCacheOptions {
   /** Characters of document text kept, all documents together. */
   readonly maxChars: number;
   /** Larger documents are never kept. */
@@ -16,7 +16,7 @@ export interface DocumentCacheOptions {
 }
 
 /** The cache yoga's `parserAndValidationCache` option takes (get, set by document text). */
-export interface DocumentCache<T> {
+interface DocumentCache<T> {
   get(text: string): T | undefined;
   set(text: string, value: T): void;
   /** Characters of document text kept now. */

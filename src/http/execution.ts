@@ -20,7 +20,7 @@ import { CLIENT_GONE, type Hold } from "./route.js";
 class ExecutionBudgetSpent extends Error {}
 
 /** The work of a request, given its body, the lease of its fleet items (large GraphQL bodies) and its hold. */
-export type Work = (body: Buffer, lease: Lease | null, hold: Hold) => Promise<Reply>;
+type Work = (body: Buffer, lease: Lease | null, hold: Hold) => Promise<Reply>;
 
 export interface Execution {
   /** Runs `work` on the request's body within the bounds above; `graphql` chooses the answers' layout. */

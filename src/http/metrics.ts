@@ -30,7 +30,7 @@ export interface Metrics {
 }
 
 /** What an admission budget reports (src/http/admission.ts). */
-export interface AdmissionState {
+interface AdmissionState {
   inUse(): number;
   waiting(): number;
 }

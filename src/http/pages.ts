@@ -24,7 +24,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 /** JSON inside a `<script>`: `<` escaped so that no `</script>` can end it early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
-export interface RootPageInfo {
+interface RootPageInfo {
   readonly serviceVersion: string;
   readonly methodology: string;
   /** Every edition (methodology version) served. */

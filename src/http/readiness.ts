@@ -5,7 +5,7 @@
  * requests in flight finish).
  */
 
-export type Phase = "ready" | "stopping";
+type Phase = "ready" | "stopping";
 
 export interface Readiness {
   readonly phase: () => Phase;

@@ -10,7 +10,7 @@ import type { Reply } from "./reply.js";
 export type Hold = (release: () => void) => void;
 
 /** One request, as a route reads it. */
-export interface RouteCall {
+interface RouteCall {
   readonly request: IncomingMessage;
   /** The path, without the query string. */
   readonly path: string;

@@ -19,7 +19,7 @@ import { streamingAnswer, withoutTrailingSlashes } from "./streaming.js";
  * (ending at the REST shim's 404 or 405), unless the entry refuses it itself (405).
  */
 
-export interface RouteEntry {
+interface RouteEntry {
   /**
    * `exact`: the path itself; `prefix`: every path under it; `slashes`: the path, trailing
    * slashes ignored; `otherwise`: every path no entry above serves.

@@ -92,7 +92,7 @@ const TURN_ENDED: unique symbol = Symbol("turn ended");
  * one: an incremental GraphQL answer comes in small pieces (a part's boundary, headers and body,
  * for each few items of a `@stream`), and one socket write each cost more than the items.
  */
-export async function* coalesced(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+async function* coalesced(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   const iterator = chunks[Symbol.asyncIterator]();
   let next = iterator.next();
   let finished = false;

@@ -10,7 +10,7 @@ import type { Answer } from "./route.js";
  */
 
 /** The answer of a page known at start-up. */
-export function fixedPage(page: () => Reply): Answer {
+function fixedPage(page: () => Reply): Answer {
   return async () => page();
 }
 

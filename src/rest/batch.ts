@@ -14,7 +14,7 @@ export const BATCH_PATH = "/v1/batch";
 /** Seconds a client refused for lack of room is told to wait. */
 const RETRY_AFTER_SECONDS = 1;
 
-export interface BatchRequest {
+interface BatchRequest {
   /** Path and query string. */
   readonly url: string;
   /** The request's bytes, as they arrive. */
@@ -25,14 +25,14 @@ export interface BatchRequest {
   readonly requestId: string;
 }
 
-export interface BatchReply {
+interface BatchReply {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   /** A JSON error, or the NDJSON answer as it is produced. */
   readonly body: string | AsyncIterable<Uint8Array>;
 }
 
-export interface BatchRouteOptions {
+interface BatchRouteOptions {
   readonly evaluate: RouteEvaluator;
   /** The editions served and the default one. */
   readonly editions: RestEditions;

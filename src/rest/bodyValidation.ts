@@ -21,7 +21,7 @@ export class BodyValidationError extends Error {
 }
 
 /** Most refused values listed in one 422 (a body's lists are bounded by MAX_LIST_LENGTH first). */
-export const MAX_REPORTED_ISSUES = 50;
+const MAX_REPORTED_ISSUES = 50;
 
 /** Validates a v1 body (absent = `{}`) under `rules`, or throws the 422 of FastAPI's shape. */
 export function parseV1Body<S extends z.ZodType>(

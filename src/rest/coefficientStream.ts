@@ -27,7 +27,7 @@ const STREAM_FORMATS = {
 
 type StreamFormat = keyof typeof STREAM_FORMATS;
 
-export interface StreamedReply {
+interface StreamedReply {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   /** A JSON error, or the table as it is computed. */

@@ -32,7 +32,7 @@ const PATH_ALIASES: Partial<Record<ComponentKind, readonly string[]>> = { power_
 const REQUIRES: Partial<Record<ComponentKind, EditionFeature>> = { gpu: GPUS };
 
 /** The variables of a component impacts operation whose `input` is `Input`. */
-export interface ComponentImpactsVariables<Input> {
+interface ComponentImpactsVariables<Input> {
   archetype?: string | null;
   input?: Input | null;
   criteria?: Criterion[] | Criterion | null;
@@ -42,7 +42,7 @@ export interface ComponentImpactsVariables<Input> {
   edition?: string | null;
 }
 
-export type ComponentImpacts = { component: AssetImpactFieldsFragment };
+type ComponentImpacts = { component: AssetImpactFieldsFragment };
 
 /**
  * The one operation of the component impact routes, for a kind: its query field (aliased

@@ -6,7 +6,7 @@ import type { ErrorDialect, IssueKind, IssueParams, WordingValue } from "../edit
  * validation, are written here from the same description.
  */
 
-export type { IssueKind, IssueParams } from "../editions/errorDialects.js";
+export type { IssueKind } from "../editions/errorDialects.js";
 
 /** One refused value: why, with what bound or allowed values. */
 export interface FieldIssue {

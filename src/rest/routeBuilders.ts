@@ -15,7 +15,7 @@ import { impactResponse } from "./shape.js";
 const IMPACT_SUMMARY = "Impacts (GET: from an archetype; POST: a body completing it)";
 
 /** The variables every impact operation takes from the query string (§16). */
-export interface ImpactQueryVariables {
+interface ImpactQueryVariables {
   readonly archetype: string | null;
   readonly criteria: ImpactQuery["criteria"];
   readonly duration: number | null;
@@ -24,7 +24,7 @@ export interface ImpactQueryVariables {
 }
 
 /** What an impact operation answers for its asset. */
-export interface ImpactAnswer {
+interface ImpactAnswer {
   readonly impacts: readonly CriterionImpactFieldsFragment[];
   readonly verbose?: VerboseFieldsFragment | null;
 }

@@ -5,7 +5,7 @@ import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./gen
  * operation's v1 layouts (`CriterionImpact.v1`, `Verbose.v1`).
  */
 
-export function impactsObject(impacts: readonly CriterionImpactFieldsFragment[]): Record<string, unknown> {
+function impactsObject(impacts: readonly CriterionImpactFieldsFragment[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const impact of impacts) out[impact.criterion] = impact.v1;
   return out;

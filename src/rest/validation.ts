@@ -13,7 +13,7 @@ export type { FieldIssue, ValidationDetail } from "./errorDialect.js";
  */
 
 /** The `params` a refused value carries through zod, read back when the 422 body is built. */
-export interface IssueParams {
+interface IssueParams {
   readonly pydantic: FieldIssue;
   readonly input: unknown;
 }
@@ -83,7 +83,7 @@ const ok = <T>(value: T): Outcome<T> => ({ ok: value });
 const refused = (issue: FieldIssue): Outcome<never> => ({ issue });
 
 /** The field types of a request model under one set of rules. */
-export interface FieldTypes {
+interface FieldTypes {
   readonly integer: z.ZodType<number>;
   readonly float: z.ZodType<number>;
   readonly text: z.ZodType<string>;

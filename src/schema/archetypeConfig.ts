@@ -17,7 +17,7 @@ export async function archetypeConfig(context: EditionContext, table: ArchetypeT
 }
 
 /** What the schema says of one table's field and of its `archetype` argument. */
-export interface ArchetypeConfigDescriptions {
+interface ArchetypeConfigDescriptions {
   readonly field: string;
   readonly archetype: string;
 }

@@ -2,7 +2,7 @@ import SchemaBuilder from "@pothos/core";
 import { DEFAULT_EDITION_ID } from "../editions/index.js";
 import type { RequestContext } from "../service/context.js";
 
-export interface BuilderTypes {
+interface BuilderTypes {
   Context: RequestContext;
   Scalars: {
     JSON: { Input: unknown; Output: unknown };

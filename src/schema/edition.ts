@@ -30,7 +30,7 @@ function editionId(value: unknown): string {
  * string names any edition by its id (`edition: "acme"`, `edition: "2.4.1"`). An id the service
  * does not serve is a BAD_USER_INPUT error naming the served ones.
  */
-export const EditionScalar = builder.scalarType("Edition", {
+const EditionScalar = builder.scalarType("Edition", {
   description:
     "An edition of the methodology: the numbers and answers of one boaviztapi version, with its own " +
     `reference data and rules. Built-in: ${EDITIONS.map((e) => `${e.graphqlName} (boaviztapi ${e.id})`).join(" and ")}, ` +

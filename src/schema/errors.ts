@@ -2,7 +2,7 @@ import { GraphQLError } from "graphql";
 import { DomainError } from "../service/errors.js";
 
 /** Error codes clients (and the REST shim) rely on. */
-export type ErrorCode = "BAD_USER_INPUT" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "CANCELLED";
+type ErrorCode = "BAD_USER_INPUT" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "CANCELLED";
 
 function coded(message: string, code: ErrorCode, extensions: Record<string, unknown>): GraphQLError {
   return new GraphQLError(message, { extensions: { code, ...extensions } });
@@ -25,7 +25,7 @@ export function badUserInput(
  * The bound a refused value breaks, in JSON Schema's words (`{"minimum": 0}`, `{"maxLength": 100}`,
  * `{"maxItems": 100}`): clients (and the REST shim's pydantic wording) read it.
  */
-export type Constraint = Readonly<Record<string, number>>;
+type Constraint = Readonly<Record<string, number>>;
 
 export function notFound(detail: string): GraphQLError {
   return coded(detail, "NOT_FOUND", { detail });

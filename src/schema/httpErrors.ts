@@ -71,7 +71,7 @@ function rebuilt(error: GraphQLError, message: string, extensions: Record<string
 }
 
 /** An error as the specification has it (unchanged when it already is). */
-export function specError(error: GraphQLError): GraphQLError {
+function specError(error: GraphQLError): GraphQLError {
   if (isVariableCoercion(error)) {
     return rebuilt(error, error.message, { code: "BAD_USER_INPUT", http: { status: 400, spec: true } });
   }

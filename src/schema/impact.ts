@@ -44,7 +44,7 @@ export const CriterionEnum = builder.enumType("Criterion", {
   ),
 });
 
-export const AllocationEnum = builder.enumType("Allocation", {
+const AllocationEnum = builder.enumType("Allocation", {
   description:
     "LINEAR: embedded impacts allocated over the duration (duration / lifetime, at most 1). " +
     "TOTAL: the whole embedded impact whatever the duration. Use impacts are the same in both.",
@@ -109,7 +109,7 @@ interface CriterionImpactShape {
   readonly notices: (phase: "embedded" | "use") => readonly string[];
 }
 
-export const CriterionImpactRef = builder.objectRef<CriterionImpactShape>("CriterionImpact").implement({
+const CriterionImpactRef = builder.objectRef<CriterionImpactShape>("CriterionImpact").implement({
   description: "The impacts of one criterion, split into embedded (manufacturing) and use (electricity).",
   fields: (t) => ({
     criterion: t.string({
@@ -164,7 +164,7 @@ const AttributeStatusEnum = builder.enumType("AttributeStatus", {
   } as const,
 });
 
-export const AttributeReportRef = builder.objectRef<VerboseAttribute>("AttributeReport").implement({
+const AttributeReportRef = builder.objectRef<VerboseAttribute>("AttributeReport").implement({
   description: "An attribute used by the computation, with its provenance.",
   fields: (t) => ({
     name: t.exposeString("name", {
@@ -240,7 +240,7 @@ const VerboseComponentRef = builder.objectRef<VerboseComponent>("VerboseComponen
   }),
 });
 
-export const VerboseRef = builder.objectRef<VerboseReport>("Verbose").implement({
+const VerboseRef = builder.objectRef<VerboseReport>("Verbose").implement({
   description: "Every attribute used, its status, and each component's own impacts.",
   fields: (t) => ({
     duration: t.float({ nullable: true, description: "Hours.", resolve: (v) => v.duration }),

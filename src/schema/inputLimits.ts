@@ -48,7 +48,7 @@ function badRequest(message: string): GraphQLError {
  * An array of operations is refused: MAX_FLEET_ITEMS, MAX_ANSWER_BYTES and the admission budget
  * bound one request, and a batch would be one request holding many operations' work.
  */
-export const BATCHING_REFUSED =
+const BATCHING_REFUSED =
   "Batching (an array of operations in one request) is not supported: send one operation per request " +
   "(they share a keep-alive connection), or gather the work in one operation with aliases or a fleet field.";
 
@@ -175,7 +175,7 @@ function isFleet(type: GraphQLInputType): boolean {
 }
 
 /** Why the operation's raw variables are refused before graphql-js coerces them, if they are. */
-export function variablesRefusal(
+function variablesRefusal(
   schema: GraphQLSchema,
   document: DocumentNode,
   operationName: string | null | undefined,

@@ -19,7 +19,7 @@ import { builder, type SchemaTypes } from "./builder.js";
  * GraphQL and REST clients get the same errors.
  */
 
-export const ElecFactorsInput = builder.inputType("ElecFactorsInput", {
+const ElecFactorsInput = builder.inputType("ElecFactorsInput", {
   description: "Electricity impact factors per kWh overriding the location's, per criterion.",
   fields: (t) =>
     Object.fromEntries(
@@ -98,7 +98,7 @@ function inputField(t: InputBuilder, field: InputField): FieldRef {
 }
 
 /** The arguments made from a catalogue object, typed by the values they carry. */
-export type ArgsOf<O extends InputObject> = {
+type ArgsOf<O extends InputObject> = {
   [K in keyof O["fields"] & keyof GraphQLValueOf<O>]: ArgumentRef<SchemaTypes, GraphQLValueOf<O>[K]>;
 };
 

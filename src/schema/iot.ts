@@ -12,7 +12,7 @@ import { inputRef } from "./inputs.js";
  * from an iot_device.csv row or posted.
  */
 
-export const IotDeviceRef = builder.objectRef<PreparedIotDevice>("IotDevice").implement({
+const IotDeviceRef = builder.objectRef<PreparedIotDevice>("IotDevice").implement({
   interfaces: [AssetRef],
   description:
     "An IoT device: the manufacturing and end-of-life impacts of its functional blocks, allocated " +

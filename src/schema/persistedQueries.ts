@@ -12,7 +12,7 @@ import { weighedCache } from "../support/weighedCache.js";
  * named by their hash; a document sent as text is refused, so is an unknown hash.
  */
 
-export interface PersistedQueryBounds {
+interface PersistedQueryBounds {
   /** Characters of document text kept, all documents together. */
   readonly maxChars: number;
   /** Larger documents are checked and run but not kept (their client sends them again). */

@@ -149,7 +149,7 @@ function aborted(signal: AbortSignal): Promise<void> {
  * The `@defer` fragments inside a selection (its fragments followed): a deferred fragment of a
  * fleet's item is one more payload per item, counted as one more item by the fleet's admission.
  */
-export function deferredFragments(
+function deferredFragments(
   selections: SelectionSetNode | undefined,
   info: Pick<GraphQLResolveInfo, "fragments">,
   seen: Set<string> = new Set(),

@@ -9,7 +9,7 @@ import type { PhaseOutcome, VerboseAttribute, VerboseReport } from "../service/e
 type Json = unknown;
 
 /** A phase as v1 prints it: "not implemented", or value/min/max with warnings if any. */
-export function v1Phase(outcome: PhaseOutcome): Json {
+function v1Phase(outcome: PhaseOutcome): Json {
   if (outcome === "not implemented") return outcome;
   const { value, min, max, warnings } = outcome;
   return warnings.length > 0 ? { value, min, max, warnings } : { value, min, max };

@@ -7,7 +7,7 @@
 
 import { weighedCache } from "../support/weighedCache.js";
 
-export interface AnswerCacheBounds {
+interface AnswerCacheBounds {
   /** Answers kept at most. */
   readonly maxEntries: number;
   /** Bytes kept at most, answers and keys together (a key counted at two bytes a character). */
@@ -17,7 +17,7 @@ export interface AnswerCacheBounds {
 }
 
 /** The bounds of the service's cache: 1,024 answers, 16 MiB, none above 1 MiB. */
-export const ANSWER_CACHE_BOUNDS: AnswerCacheBounds = {
+const ANSWER_CACHE_BOUNDS: AnswerCacheBounds = {
   maxEntries: 1024,
   maxBytes: 16 * 1024 * 1024,
   maxEntryBytes: 1024 * 1024,

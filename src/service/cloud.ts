@@ -42,7 +42,7 @@ export async function instanceRow(
  * fails with HTTP 500 on such rows, so every listed instance type gets an answer) or not found
  * (2.4.1, docs/methodology.md §19.7.2).
  */
-export async function platformOf(context: EditionContext, row: Archetype): Promise<Archetype> {
+async function platformOf(context: EditionContext, row: Archetype): Promise<Archetype> {
   const { data } = context.service;
   const id = row.cells.platform?.default;
   const platform =

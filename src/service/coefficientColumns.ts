@@ -23,11 +23,11 @@ export const KEY_COLUMNS = [
 const BOUNDS: readonly Bound[] = ["value", "min", "max"];
 
 /** A per-hour impact column: the billing output's column with `_per_hour` (`gwp_use_kgco2eq_min_per_hour`). */
-export function perHourColumn(criterion: RequestedCriterion, phase: Phase, bound: Bound): string {
+function perHourColumn(criterion: RequestedCriterion, phase: Phase, bound: Bound): string {
   return `${impactColumn(criterion.info.name, criterion.info.unit, phase, bound)}_per_hour`;
 }
 
-export interface ImpactSlot {
+interface ImpactSlot {
   readonly index: number;
   readonly criterion: RequestedCriterion;
   readonly phase: Phase;
@@ -56,7 +56,7 @@ export function coefficientColumns(criteria: readonly RequestedCriterion[]): str
 }
 
 /** A row's per-hour number in a slot, or null (not implemented). */
-export function slotValue(row: CoefficientRow, slot: ImpactSlot): number | null {
+function slotValue(row: CoefficientRow, slot: ImpactSlot): number | null {
   const impact = row.perHour[slot.index][slot.phase];
   return impact === null ? null : impact[slot.bound];
 }
@@ -80,7 +80,7 @@ export function coefficientCells(
 }
 
 /** A CSV cell (quoted when it needs to be). */
-export function csvCell(value: string | null): string {
+function csvCell(value: string | null): string {
   if (value === null) return "";
   return /[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
@@ -89,7 +89,7 @@ export function csvCell(value: string | null): string {
  * A row as CSV. Numbers are written in full (shortest round-trip form): the table is an input of
  * further computation (× hours), so it keeps every digit the single route computed with.
  */
-export function coefficientCsvLine(
+function coefficientCsvLine(
   table: CoefficientTable,
   slots: readonly ImpactSlot[],
   row: CoefficientRow,

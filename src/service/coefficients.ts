@@ -21,7 +21,7 @@ import type { EditionContext } from "./context.js";
 import { DomainError } from "./errors.js";
 
 /** What a coefficient table is asked for. */
-export interface CoefficientRequest {
+interface CoefficientRequest {
   /** One provider's instance types; every provider of the edition when absent. */
   readonly provider?: string | null;
   /** Constant load in % (`usage.time_workload`); the archetype's default when absent. */
@@ -39,7 +39,7 @@ export interface CoefficientPlace {
 }
 
 /** One phase per hour: null where the methodology has no value (not implemented). */
-export interface PhasesPerHour {
+interface PhasesPerHour {
   readonly embedded: RawImpact | null;
   readonly use: RawImpact | null;
 }
@@ -86,7 +86,7 @@ export function coefficientCriteria(
  * The places of a provider: its regions where the edition has regions (each with its country),
  * else every usage location of the electricity table; first the edition's default (no location).
  */
-export function coefficientPlaces(context: EditionContext, provider: string): CoefficientPlace[] {
+function coefficientPlaces(context: EditionContext, provider: string): CoefficientPlace[] {
   const { data } = context.service;
   const places: CoefficientPlace[] = [{ region: null, usageLocation: null }];
   if (data.cloudRegions !== null) {
@@ -130,7 +130,7 @@ export function usageOf(place: CoefficientPlace, load: number | null): Record<st
 }
 
 /** One instance type at one place: the single route's evaluation for one hour, unrounded. */
-export async function coefficientRow(
+async function coefficientRow(
   context: EditionContext,
   provider: string,
   instanceType: string,

@@ -123,7 +123,7 @@ export interface RequestContext {
 }
 
 /** How a request builds its per-edition lookups; tests substitute counting lookups. */
-export interface RequestOptions {
+interface RequestOptions {
   /**
    * How the request's transport spells the service's domain errors (an unknown edition, a
    * cancelled request): GraphQL's is `graphqlErrorOf` (src/schema/errors.ts).

@@ -34,13 +34,13 @@ export interface PreparedIotDevice extends PreparedAsset {
 }
 
 /** What a terminal's or peripheral's request gives (GraphQL names), unchecked. */
-export interface DeviceRequest {
+interface DeviceRequest {
   readonly type?: string | null;
   readonly usage?: unknown;
 }
 
 /** What an IoT device's request gives (GraphQL names), unchecked. */
-export interface IotDeviceRequest {
+interface IotDeviceRequest {
   readonly functionalBlocks?: readonly unknown[] | null;
   readonly usage?: unknown;
 }
@@ -84,12 +84,12 @@ function checkedType(
 }
 
 /** A user_terminal.csv row (terminals and peripherals share the file), or NOT_FOUND. */
-export function loadDeviceRow(context: EditionContext, id: string): Promise<Archetype> {
+function loadDeviceRow(context: EditionContext, id: string): Promise<Archetype> {
   return loadArchetype(context, context.service.data.archetypes.userTerminal, id);
 }
 
 /** An iot_device.csv row, or NOT_FOUND. */
-export function loadIotRow(context: EditionContext, id: string): Promise<Archetype> {
+function loadIotRow(context: EditionContext, id: string): Promise<Archetype> {
   return loadArchetype(context, context.service.data.archetypes.iotDevice, id);
 }
 

@@ -5,7 +5,7 @@
  */
 
 /** What kind of failure: a value the client sent, something it names that does not exist, or a request dropped on cancellation. */
-export type DomainErrorKind = "BAD_USER_INPUT" | "NOT_FOUND" | "CANCELLED";
+type DomainErrorKind = "BAD_USER_INPUT" | "NOT_FOUND" | "CANCELLED";
 
 export class DomainError extends Error {
   constructor(

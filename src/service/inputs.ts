@@ -68,7 +68,7 @@ function boundedText(limits: Limits) {
  * A list of at most MAX_LIST_LENGTH items, its length checked before any item: a pipe stops at its
  * first failing step (zod runs an array's `.max` only after validating every item).
  */
-export function boundedList<T extends z.ZodType>(limits: Limits, item: T) {
+function boundedList<T extends z.ZodType>(limits: Limits, item: T) {
   const message = `must have at most ${limits.maxListLength} entries (MAX_LIST_LENGTH)`;
   return z
     .custom<unknown>((value) => !Array.isArray(value) || value.length <= limits.maxListLength, { message })
@@ -333,7 +333,7 @@ export function usageHours(usage: CheckedUsage): number | null {
 }
 
 /** A checked asset: the engine's input and the use time its usage gives, if any. */
-export interface CheckedAsset<I> {
+interface CheckedAsset<I> {
   readonly input: I;
   readonly usageHours: number | null;
 }

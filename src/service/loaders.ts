@@ -27,20 +27,20 @@ export interface InstanceMatch {
 }
 
 /** A requested cloud instance: the provider's table and the instance type as spelled. */
-export interface InstanceKey {
+interface InstanceKey {
   readonly provider: string;
   readonly instanceType: string;
 }
 
 /** What the loaders read of an edition: its tables and its rules. */
-export interface LoadedEdition {
+interface LoadedEdition {
   readonly data: ReferenceData;
   readonly tables: LookupTables;
   readonly rules: { readonly trimsArchetypeIds: boolean };
 }
 
 /** The part of a request the loaders use: its slices of the event loop (made on first use). */
-export interface SlicedRequest {
+interface SlicedRequest {
   readonly chunks: ChunkScheduler;
 }
 

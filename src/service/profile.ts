@@ -9,7 +9,7 @@ import { checkedField, checkedValue, engineInput } from "./inputs.js";
 export { type ConsumptionProfileResult, powerAtLoad } from "../engine/index.js";
 
 /** A checked consumption-profile request: the CPU and the measured points, if any. */
-export interface ProfileRequest {
+interface ProfileRequest {
   readonly cpu: EngineInputOf<typeof PROFILE_CPU>;
   readonly points: GraphQLValueOf<typeof PROFILE_REQUEST>["workload"];
 }

@@ -63,10 +63,10 @@ interface Asked {
 }
 
 /** The total of one of a fleet's criteria and phases, computed once asked for. */
-export type FleetTotal = (criterion: RequestedCriterion, phase: Phase) => Promise<PhaseTotal>;
+type FleetTotal = (criterion: RequestedCriterion, phase: Phase) => Promise<PhaseTotal>;
 
 /** A fleet's evaluated items, the rules of their edition and whether its items select their own impacts. */
-export interface Fleet {
+interface Fleet {
   readonly items: readonly PreparedAsset[];
   readonly rules: EditionRules;
   /** The items' own impacts are answered too: the totals keep the evaluations they make for them. */
