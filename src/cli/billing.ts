@@ -42,7 +42,7 @@ export const COEFFICIENTS_USAGE = `usage: impact-service coefficients [options]
   --load <percent>      constant load of every instance (default: the archetype's)
   --criteria <list>     criteria, comma-separated (default: the edition's, e.g. gwp,adp,pe)
   --format csv|parquet  output format (default csv)
-  --output <file>       where to write (default: stdout; parquet needs a file)
+  -o, --output <file>   where to write (default: stdout; parquet needs a file)
 `;
 
 export const BILLING_USAGE = `usage: impact-service evaluate <billing export> [options]
@@ -54,7 +54,7 @@ export const BILLING_USAGE = `usage: impact-service evaluate <billing export> [o
   --ranges              also write each impact's min and max
   --load <percent>      constant load of every instance (default: the archetype's)
   --format csv|parquet  output format (default csv)
-  --output <file>       where to write the lines (default: stdout; parquet needs a file)
+  -o, --output <file>   where to write the lines (default: stdout; parquet needs a file)
   --group-by <columns>  sums per group of these columns (e.g. SubAccountId,ServiceName,RegionId),
                         written to <output>.groups.<csv|parquet> (needs --output)
   --instance-type-column <column>  the machine type of Google Cloud lines
@@ -168,7 +168,7 @@ export async function coefficientsMain(argv: readonly string[], io: BillingIo): 
         load: { type: "string" },
         criteria: { type: "string" },
         format: { type: "string" },
-        output: { type: "string" },
+        output: { type: "string", short: "o" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -209,7 +209,7 @@ const EVALUATE_OPTIONS = {
   "group-by": { type: "string" },
   "instance-type-column": { type: "string" },
   input: { type: "string" },
-  output: { type: "string" },
+  output: { type: "string", short: "o" },
   format: { type: "string" },
   edition: { type: "string" },
   criteria: { type: "string" },

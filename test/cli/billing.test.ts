@@ -81,7 +81,7 @@ describe("impact-service evaluate <billing export>", () => {
   });
 
   it(
-    "exits 2 on a header of no known format, 1 with --strict on a bad row, writing nothing",
+    "exits 2 on a header of no known format, 1 with --strict on a bad row, writing nothing to -o",
     SLOW,
     async () => {
       const unknown = await run(["evaluate", "test/fixtures/billing/unknown-header.parquet"]);
@@ -94,7 +94,7 @@ describe("impact-service evaluate <billing export>", () => {
         "evaluate",
         "test/fixtures/billing/focus-bad-rows.csv",
         "--strict",
-        "--output",
+        "-o",
         output,
       ]);
       expect(strict.code).toBe(1);
