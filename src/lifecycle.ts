@@ -209,14 +209,22 @@ function serve(config: Config, logger: Logger, app: Handler): Server {
     logger.info(
       `${why}: finishing ${service.inFlight()} request(s) in flight, exiting within ${config.SHUTDOWN_TIMEOUT_MS} ms`,
     );
-    service.drain(() => exitAfterLogs(logger, 0));
-    setTimeout(() => {
+    let deadlineReached = false;
+    const deadline = setTimeout(() => {
+      deadlineReached = true;
       logger.error(
         `shutdown deadline of ${config.SHUTDOWN_TIMEOUT_MS} ms reached (SHUTDOWN_TIMEOUT_MS): closing ${service.inFlight()} request(s) still in flight`,
       );
       server.closeAllConnections();
       exitAfterLogs(logger, 1);
     }, config.SHUTDOWN_TIMEOUT_MS);
+    // Closing the connections at the deadline ends their requests, which completes the drain:
+    // the deadline's exit code (1) stands, whichever log flush ends first.
+    service.drain(() => {
+      if (deadlineReached) return;
+      clearTimeout(deadline);
+      exitAfterLogs(logger, 0);
+    });
   };
   let drainWindow: NodeJS.Timeout | null = null;
   /**
