@@ -31,7 +31,10 @@ export default defineConfig({
     // Tests are quiet: an app built without a logger logs at LOG_LEVEL. A test that asserts on
     // logs gives its app its own logger (test/support/httpServer.ts captures them).
     env: { LOG_LEVEL: "silent" },
-    testTimeout: 20000,
+    // Bounds against a hang, not synchronisation: on a 2-core machine shared with other suites a
+    // test or a hook that builds an app takes several times its calm duration.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     // The pools' isolation is set here, for every project using the pool: only `unit` uses threads.
     poolOptions: { threads: { isolate: false } },
     projects: [
