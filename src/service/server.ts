@@ -19,7 +19,12 @@ export async function prepareServer(
 ): Promise<PreparedServer> {
   const id = archetypeId ?? context.service.data.config.defaultArchetypes.server;
   const { input, usageHours } = checkedAsset(context.limits, SERVER, rawInput, path);
-  const archetype = await loadArchetype(context, context.service.data.archetypes.server, id);
+  // The archetype and the CPU name are asked for together: one wait for both loaders' batches.
+  // The engine's synchronous match of the CPU name then reads the edition's memo (loaders.ts).
+  const [archetype] = await Promise.all([
+    loadArchetype(context, context.service.data.archetypes.server, id),
+    context.loaders.cpuName(input.configuration?.cpu?.name),
+  ]);
   const engine = context.engine;
   const gpu = input.configuration?.gpu;
   // docs/methodology.md §19.5.3: a GPU's VRAM dies need its VRAM size, from the input or the archetype.
@@ -31,7 +36,5 @@ export async function prepareServer(
       field,
     );
   }
-  // The engine's synchronous match of the CPU name then reads the edition's memo (loaders.ts).
-  await context.loaders.cpuName(input.configuration?.cpu?.name);
   return { archetype: id, usageHours, build: () => serverModel(engine, archetype.cells, input) };
 }
