@@ -1,13 +1,15 @@
 /*
  * A billing export evaluated at any size: DuckDB reads the file as it is, the format's query
- * (sql/) finds its compute lines, instance types, hours and places, and the impact query joins
- * them with the coefficient table of the instance types it bills — no evaluation per line.
+ * (sql/) finds its compute lines, instance types, units and regions, and each line reads its row
+ * of a lookup table built from the coefficient table of the instance types it bills — no
+ * evaluation per line.
  *
- * One pass first reads every line into groups (provider, instance type, place, what keeps it from
- * being evaluated): a file cut short or not UTF-8 fails there, before anything is written; the
- * groups give the summary and --strict's verdict, and name the instance types to match and the
- * coefficients to compute. The second pass writes every line with its impacts to a temporary file,
- * renamed to the output once complete.
+ * One pass first reads every line into kinds (provider, instance type, region, unit, kind of line,
+ * whether its quantity is a number and its sign; quantities summed): a file cut short or not UTF-8
+ * fails there, before anything is written. The kinds name the instance types to match and the keys
+ * of the lookup table (sql/billing_keys.sql); run through the same queries as the lines, they give
+ * the summary and --strict's verdict. The second pass writes every line with its impacts to a
+ * temporary file, renamed to the output once complete.
  */
 
 import { renameSync, rmSync } from "node:fs";
@@ -22,17 +24,7 @@ import {
 } from "../service/coefficients.js";
 import type { EditionContext } from "../service/context.js";
 import { loadCoefficients } from "./coefficientParquet.js";
-import {
-  appendRows,
-  type Cell,
-  createTable,
-  type Database,
-  GROUPING_THREADS,
-  identifier,
-  literal,
-  openDatabase,
-  useThreads,
-} from "./duckdb.js";
+import { createTable, type Database, identifier, literal, openDatabase } from "./duckdb.js";
 import { BillingInputError, BillingStrictStop } from "./errors.js";
 import {
   absentColumns,
@@ -44,9 +36,10 @@ import {
   unrecognisedHeader,
 } from "./formats.js";
 import { csvHeader } from "./header.js";
+import { createLocatedView } from "./lookup.js";
 import { type InstanceMatch, matchInstance } from "./matching.js";
 import { billingPlaces } from "./places.js";
-import { impactsQuery, sqlQuery } from "./queries.js";
+import { impactsQuery, keysQuery, sqlQuery } from "./queries.js";
 import { BillingReadError, readFailing } from "./readErrors.js";
 
 export interface BillingRequest {
@@ -77,8 +70,6 @@ export { BillingInputError, BillingReadError, BillingStrictStop };
 export interface LineGroup {
   readonly provider: string | null;
   readonly instanceType: string | null;
-  /** The region as billed, as the places table spells it ('' for none). */
-  readonly regionKey: string;
   readonly place: string | null;
   readonly problem: string | null;
   readonly lines: number;
@@ -142,20 +133,39 @@ function headerColumn(header: readonly string[], name: string, option: string): 
   return found;
 }
 
-async function lineGroups(connection: DuckDBConnection, file: string): Promise<LineGroup[]> {
-  const reader = await readFailing(
+/**
+ * The first pass: the export's lines grouped into the table billing_line_kinds, shaped as
+ * billing_classified (the quantities of a kind summed: they share whether they are a number and
+ * their sign, so a kind fares as each of its lines), with the count of its lines.
+ */
+async function groupLineKinds(connection: DuckDBConnection, file: string): Promise<void> {
+  const kind =
+    "billing_provider, billing_instance_type, billing_region_key, billing_line_kind, billing_unit, billing_unit_hours, billing_region";
+  await readFailing(
     () =>
-      connection.runAndReadAll(
-        `SELECT billing_provider, billing_instance_type, billing_region_key, billing_place, billing_problem,
-           COUNT(*)::DOUBLE AS lines, COALESCE(SUM(hours), 0) AS hours
-         FROM billing_classified GROUP BY ALL`,
+      connection.run(
+        `CREATE TABLE billing_line_kinds AS
+         SELECT ${kind}, SUM(billing_quantity) AS billing_quantity, COUNT(*) AS billing_line_count
+         FROM billing_classified
+         GROUP BY ${kind}, billing_quantity IS NULL, billing_quantity < 0`,
       ),
     file,
+  );
+}
+
+/** The kinds of lines, through the queries the lines go through, grouped for the summary. */
+async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
+  const reader = await connection.runAndReadAll(
+    `WITH billing_classified AS (SELECT * FROM billing_line_kinds),
+       billing_located AS (${sqlQuery("billing_located.sql")})
+     SELECT billing_provider, billing_instance_type, billing_place, billing_problem,
+       SUM(billing_line_count)::DOUBLE AS lines, COALESCE(SUM(hours), 0) AS hours
+     FROM (${impactsQuery([])}) kinds
+     GROUP BY ALL`,
   );
   return reader.getRowObjects().map((row) => ({
     provider: row.billing_provider === null ? null : String(row.billing_provider),
     instanceType: row.billing_instance_type === null ? null : String(row.billing_instance_type),
-    regionKey: String(row.billing_region_key),
     place: row.billing_place === null ? null : String(row.billing_place),
     problem: row.billing_problem === null ? null : String(row.billing_problem),
     lines: Number(row.lines),
@@ -216,42 +226,6 @@ function totalsOf(
   return totals;
 }
 
-/**
- * DuckDB's hash joins put a chunk's lines without a match after those with one: so that the lines
- * come out in the order they were read, every line finds exactly one row of each small table.
- * The keys the export holds (from the first pass) get rows of their own where the tables have
- * none: a region not known (its place empty, so the line is a bad row), a line without provider or
- * instance type (keys ''), an instance type not matched, and their coefficients (all empty).
- */
-async function completeTables(
-  connection: DuckDBConnection,
-  groups: readonly LineGroup[],
-  matches: ReadonlyMap<string, InstanceMatch>,
-): Promise<void> {
-  const known = await connection.runAndReadAll("SELECT provider, spelling FROM billing_places");
-  const places = new Set(known.getRowObjects().map((row) => key(String(row.provider), String(row.spelling))));
-  const unknownPlaces = new Map<string, Cell[]>();
-  const matchRows = new Map<string, Cell[]>();
-  for (const match of matches.values()) {
-    matchRows.set(key(match.provider, match.billingInstanceType), [
-      match.provider,
-      match.billingInstanceType,
-      match.matchedInstanceType,
-      match.warning,
-    ]);
-  }
-  for (const group of groups) {
-    const provider = group.provider ?? "";
-    if (!places.has(key(provider, group.regionKey))) {
-      unknownPlaces.set(key(provider, group.regionKey), [provider, group.regionKey, null]);
-    }
-    const type = group.instanceType ?? "";
-    if (!matchRows.has(key(provider, type))) matchRows.set(key(provider, type), [provider, type, null, null]);
-  }
-  await appendRows(connection, "billing_places", unknownPlaces.values());
-  await createTable(connection, "instance_matches", MATCH_COLUMNS, matchRows.values());
-}
-
 const MATCH_COLUMNS = [
   ["provider", "VARCHAR"],
   ["billing_instance_type", "VARCHAR"],
@@ -259,42 +233,28 @@ const MATCH_COLUMNS = [
   ["match_warning", "VARCHAR"],
 ] as const;
 
-/** The (provider, matched type, place) key of a group's coefficient row. */
-function coefficientKey(group: LineGroup, matches: ReadonlyMap<string, InstanceMatch>): string {
-  const provider = group.provider ?? "";
-  const matched = matches.get(key(provider, group.instanceType ?? ""))?.matchedInstanceType ?? "";
-  return key(provider, matched, group.place ?? "");
-}
-
 /**
  * The coefficient rows some lines of the export read: an instance type has rows for every place,
- * tens of thousands for a large export, of which its lines read a few thousand.
+ * tens of thousands for a large export, of which its lines read a few thousand. The places billed
+ * are read through the lookup table's own query, run once on an empty coefficient table.
  */
-function billedCoefficients(
-  groups: readonly LineGroup[],
-  matches: ReadonlyMap<string, InstanceMatch>,
+async function billedCoefficients(
+  connection: DuckDBConnection,
+  load: (rows: readonly CoefficientRow[]) => Promise<void>,
   coefficients: ReadonlyMap<string, CoefficientRow>,
-): CoefficientRow[] {
-  const billed = new Set(groups.map((group) => coefficientKey(group, matches)));
-  return [...coefficients].filter(([id]) => billed.has(id)).map(([, row]) => row);
-}
-
-/** Empty coefficient rows for the (provider, matched type, place) keys of the export the table lacks. */
-function missingCoefficients(
-  groups: readonly LineGroup[],
-  matches: ReadonlyMap<string, InstanceMatch>,
-  coefficients: ReadonlyMap<string, CoefficientRow>,
-  criteria: readonly RequestedCriterion[],
-): CoefficientRow[] {
-  const missing = new Map<string, CoefficientRow>();
-  const empty = criteria.map(() => ({ embedded: null, use: null }));
-  for (const group of groups) {
-    const id = coefficientKey(group, matches);
-    if (coefficients.has(id) || missing.has(id)) continue;
-    const [provider, instanceType, region] = id.split("\u0000");
-    missing.set(id, { provider, instanceType, region, usageLocation: null, perHour: empty });
-  }
-  return [...missing.values()];
+  impactColumnNames: readonly string[],
+): Promise<CoefficientRow[]> {
+  await load([]);
+  const reader = await connection.runAndReadAll(
+    `SELECT DISTINCT key_provider, billing_place FROM (${keysQuery(impactColumnNames)}) k
+     WHERE billing_place IS NOT NULL`,
+  );
+  const billed = new Set(
+    reader.getRowObjects().map((row) => key(String(row.key_provider), String(row.billing_place))),
+  );
+  return [...coefficients.values()].filter((row) =>
+    billed.has(key(row.provider, row.region ?? row.usageLocation ?? "")),
+  );
 }
 
 /** The output's columns: the file's, then what the billing adds (numbers as text without float noise in CSV). */
@@ -405,9 +365,37 @@ export async function evaluateBillingExport(
     const { connection } = db;
     const { header, format } = await prepareViews(db, context, knownRegions, request);
     const groupColumns = request.groupBy.map((name) => headerColumn(header, name, "--group-by"));
-    await useThreads(connection, GROUPING_THREADS);
-    const groups = await lineGroups(connection, request.file);
-    await useThreads(connection, 1);
+    await groupLineKinds(connection, request.file);
+    // Each billed instance type is matched once, whatever its number of lines.
+    const billedTypes = await connection.runAndReadAll(
+      `SELECT DISTINCT billing_provider, billing_instance_type FROM billing_line_kinds
+       WHERE billing_provider IS NOT NULL AND billing_instance_type IS NOT NULL`,
+    );
+    const matches = new Map<string, InstanceMatch>();
+    for (const row of billedTypes.getRowObjects()) {
+      const provider = String(row.billing_provider);
+      const instanceType = String(row.billing_instance_type);
+      matches.set(key(provider, instanceType), await matchInstance(context, provider, instanceType));
+    }
+    await createTable(
+      connection,
+      "instance_matches",
+      MATCH_COLUMNS,
+      [...matches.values()].map((match) => [
+        match.provider,
+        match.billingInstanceType,
+        match.matchedInstanceType,
+        match.warning,
+      ]),
+    );
+    const coefficients = await coefficientsOf(context, [...matches.values()], load, criteria);
+    const edition = context.service.edition.id;
+    const impactColumnNames = billingImpactColumns(criteria, request.ranges);
+    const loadRows = (rows: readonly CoefficientRow[]) =>
+      loadCoefficients(connection, edition, load, criteria, rows);
+    await loadRows(await billedCoefficients(connection, loadRows, coefficients, impactColumnNames));
+    await connection.run(`CREATE TABLE billing_keys AS ${keysQuery(impactColumnNames)}`);
+    const groups = await lineGroups(connection);
     const bad = groups.filter((group) => group.problem?.startsWith("bad row") ?? false);
     if (request.strict && bad.length > 0) {
       const lines = bad.reduce((sum, group) => sum + group.lines, 0);
@@ -415,21 +403,7 @@ export async function evaluateBillingExport(
         `--strict: ${lines} bad row(s), the first kind: ${bad[0].problem}; nothing written`,
       );
     }
-    // Each billed instance type is matched once, whatever its number of lines.
-    const matches = new Map<string, InstanceMatch>();
-    for (const group of groups) {
-      if (group.provider === null || group.instanceType === null) continue;
-      const id = key(group.provider, group.instanceType);
-      if (!matches.has(id)) matches.set(id, await matchInstance(context, group.provider, group.instanceType));
-    }
-    const coefficients = await coefficientsOf(context, [...matches.values()], load, criteria);
-    const edition = context.service.edition.id;
-    await completeTables(connection, groups, matches);
-    await loadCoefficients(connection, edition, load, criteria, [
-      ...billedCoefficients(groups, matches, coefficients),
-      ...missingCoefficients(groups, matches, coefficients, criteria),
-    ]);
-    const impactColumnNames = billingImpactColumns(criteria, request.ranges);
+    await createLocatedView(connection);
     const temporary = partial(request.output);
     await readFailing(
       () =>

@@ -1,7 +1,8 @@
 /*
  * The billing SQL of the repository (sql/): plain queries in the dialect Spark SQL, Trino,
  * BigQuery and DuckDB share, read as they are. The impact query lists one line per impact column,
- * each marked `-- impact`; a run keeps the same line for each column it writes.
+ * each marked `-- impact`, the lookup table's query one per per-hour column, marked `-- per hour`;
+ * a run keeps the same line for each column it writes.
  */
 
 import { readFileSync } from "node:fs";
@@ -13,24 +14,41 @@ export function sqlQuery(name: string): string {
   return readFileSync(new URL(name, SQL_FOLDER), "utf8");
 }
 
-const IMPACT_MARK = "-- impact";
+/** The marks of the lines written once per column: impact columns, per-hour columns. */
+const MARKS = { impact: "-- impact", perHour: "-- per hour" } as const;
+type Mark = keyof typeof MARKS;
 
 /** The column a marked line writes (`… AS gwp_embedded_kgco2eq, -- impact`). */
-function writtenColumn(line: string): string {
-  const match = / AS ([a-z0-9_]+),\s*-- impact$/.exec(line.trimEnd());
-  if (!match) throw new Error(`sql: an impact line names no column: ${line}`);
+function writtenColumn(line: string, mark: string): string {
+  const match = / AS ([a-z0-9_]+),\s*(-- [a-z ]+)$/.exec(line.trimEnd());
+  if (!match || match[2] !== mark) throw new Error(`sql: a marked line names no column: ${line}`);
   return match[1];
+}
+
+/** A query of sql/ whose lines marked `mark` are written once for each of `columns`, alike. */
+function markedQuery(name: string, mark: Mark, columns: readonly string[]): string {
+  const lines = sqlQuery(name).split("\n");
+  const isMarked = (line: string) => line.trimEnd().endsWith(MARKS[mark]);
+  const marked = lines.filter(isMarked);
+  if (marked.length === 0) throw new Error(`sql: ${name} has no line marked ${MARKS[mark]}`);
+  const template = marked[0];
+  const templateColumn = writtenColumn(template, MARKS[mark]);
+  const first = lines.indexOf(template);
+  const kept = lines.filter((line) => !isMarked(line));
+  const written = columns.map((column) => template.replaceAll(templateColumn, column));
+  return [...kept.slice(0, first), ...written, ...kept.slice(first)].join("\n");
 }
 
 /** The impact query writing `columns` (each `<impact column>` = hours × `<impact column>_per_hour`). */
 export function impactsQuery(columns: readonly string[]): string {
-  const lines = sqlQuery("billing_impacts.sql").split("\n");
-  const marked = lines.filter((line) => line.trimEnd().endsWith(IMPACT_MARK));
-  if (marked.length === 0) throw new Error("sql: billing_impacts.sql has no impact line");
-  const template = marked[0];
-  const templateColumn = writtenColumn(template);
-  const first = lines.indexOf(template);
-  const kept = lines.filter((line) => !line.trimEnd().endsWith(IMPACT_MARK));
-  const written = columns.map((column) => template.replaceAll(templateColumn, column));
-  return [...kept.slice(0, first), ...written, ...kept.slice(first)].join("\n");
+  return markedQuery("billing_impacts.sql", "impact", columns);
+}
+
+/** The lookup table's query, with the per-hour column of each of the impact `columns`. */
+export function keysQuery(columns: readonly string[]): string {
+  return markedQuery(
+    "billing_keys.sql",
+    "perHour",
+    columns.map((column) => `${column}_per_hour`),
+  );
 }

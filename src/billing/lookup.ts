@@ -1,0 +1,57 @@
+/*
+ * How the writing pass reads the lookup table on DuckDB. sql/billing_located.sql joins each line
+ * with its row of the lookup table (sql/billing_keys.sql); other engines run it as it is. DuckDB
+ * 1.5 writes a query holding a hash join without keeping the lines' order once it runs on more than
+ * one thread, while a cross join with a table of one row keeps it (docs/billing.md, "Lines in
+ * their order"). So on DuckDB the keys become an ENUM type, whose code is a key's position, and
+ * each column of the lookup table one list in that one row, read at the line's position: the same
+ * rows as the join, on every thread.
+ */
+
+import type { DuckDBConnection } from "@duckdb/node-api";
+import { identifier } from "./duckdb.js";
+import { sqlQuery } from "./queries.js";
+
+const KEY_TYPE = "billing_key";
+
+/**
+ * A key as one text: the provider (one of a few names), the instance type after its length, then
+ * the region key — two different keys never give the same text, whatever their characters.
+ */
+function keyText(provider: string, instanceType: string, regionKey: string): string {
+  const type = `COALESCE(${instanceType}, '')`;
+  return `CONCAT(COALESCE(${provider}, ''), chr(31), CAST(LENGTH(${type}) AS VARCHAR), chr(31), ${type}, chr(31), ${regionKey})`;
+}
+
+/**
+ * Creates the view billing_located, the lines of billing_classified with their row of the table
+ * billing_keys, in the lines' order on any number of threads.
+ */
+export async function createLocatedView(connection: DuckDBConnection): Promise<void> {
+  const keys = await connection.runAndReadAll("SELECT COUNT(*) AS keys FROM billing_keys");
+  if (Number(keys.getRowObjects()[0].keys) === 0) {
+    // No line at all: nothing to keep in order, and an ENUM needs a value.
+    await connection.run(`CREATE VIEW billing_located AS ${sqlQuery("billing_located.sql")}`);
+    return;
+  }
+  const described = await connection.runAndReadAll("DESCRIBE billing_keys");
+  const columns = described.getRowObjects().map((row) => String(row.column_name));
+  const tableKey = keyText("key_provider", "key_instance_type", "key_region");
+  await connection.run(`CREATE TYPE ${KEY_TYPE} AS ENUM (SELECT ${tableKey} FROM billing_keys)`);
+  const position = (key: string) => `enum_code(CAST(${key} AS ${KEY_TYPE}))`;
+  await connection.run(
+    `CREATE TABLE billing_key_lists AS SELECT ${columns
+      .map((column) => `list(${identifier(column)} ORDER BY billing_key_position) AS ${identifier(column)}`)
+      .join(", ")}
+     FROM (SELECT *, ${position(tableKey)} AS billing_key_position FROM billing_keys)`,
+  );
+  const lineKey = keyText("l.billing_provider", "l.billing_instance_type", "l.billing_region_key");
+  await connection.run(
+    `CREATE VIEW billing_located AS
+     SELECT k.* EXCLUDE (billing_key_index), ${columns
+       .map((column) => `x.${identifier(column)}[k.billing_key_index] AS ${identifier(column)}`)
+       .join(", ")}
+     FROM (SELECT l.*, CAST(${position(lineKey)} AS INTEGER) + 1 AS billing_key_index FROM billing_classified l) k
+     CROSS JOIN billing_key_lists x`,
+  );
+}
