@@ -19,7 +19,7 @@ const BIN = new URL("../bin/impact-service.mjs", import.meta.url).pathname;
 
 interface Run {
   readonly seconds: number;
-  /** CPU seconds (user + system): the wall time of an idle machine, roughly, DuckDB being on one thread. */
+  /** CPU seconds (user + system): what the run costs the machine, DuckDB running on every core. */
   readonly cpuSeconds: number;
   readonly peakMb: number;
 }
