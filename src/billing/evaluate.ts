@@ -27,7 +27,6 @@ import { loadCoefficients } from "./coefficientParquet.js";
 import { createTable, type Database, identifier, literal, openDatabase } from "./duckdb.js";
 import { BillingInputError, BillingStrictStop } from "./errors.js";
 import {
-  absentColumns,
   BILLING_FORMATS,
   type BillingFormat,
   type BillingFormatName,
@@ -36,11 +35,12 @@ import {
   unrecognisedHeader,
 } from "./formats.js";
 import { csvHeader } from "./header.js";
-import { createLocatedView } from "./lookup.js";
 import { type InstanceMatch, matchInstance } from "./matching.js";
 import { billingPlaces } from "./places.js";
 import { impactsQuery, keysQuery, sqlQuery } from "./queries.js";
 import { BillingReadError, readFailing } from "./readErrors.js";
+import { createLineViews, sourceOf } from "./views.js";
+import { copyOptions, writeLines } from "./writing.js";
 
 export interface BillingRequest {
   readonly file: string;
@@ -99,16 +99,6 @@ export interface BillingSummary {
 /** Where a file is written until complete (beside it: renamed in place). */
 function partial(file: string): string {
   return `${file}.partial`;
-}
-
-/**
- * The file as a table function: Parquet by its name, else CSV (gzipped or not) with the columns of
- * its header, every cell as text, read strictly (a line with too few or too many cells is an error).
- */
-function sourceOf(file: string, header: readonly string[] | null): string {
-  if (header === null) return `read_parquet(${literal(file)})`;
-  const columns = header.map((name) => `${literal(name)}: 'VARCHAR'`).join(", ");
-  return `read_csv(${literal(file)}, auto_detect = false, header = true, columns = {${columns}}, delim = ',', quote = '"', escape = '"', compression = 'auto', strict_mode = true)`;
 }
 
 async function columnsOf(connection: DuckDBConnection, query: string): Promise<string[]> {
@@ -257,24 +247,6 @@ async function billedCoefficients(
   );
 }
 
-/** The output's columns: the file's, then what the billing adds (numbers as text without float noise in CSV). */
-function outputSelect(header: readonly string[], impactColumnNames: readonly string[], csv: boolean): string {
-  const number = (column: string) =>
-    csv ? `printf('%.10g', ${identifier(column)}) AS ${identifier(column)}` : identifier(column);
-  return [
-    ...header.map(identifier),
-    "matched_instance_type",
-    number("hours"),
-    ...impactColumnNames.map(number),
-    "status",
-    "warnings",
-  ].join(", ");
-}
-
-function copyOptions(format: "csv" | "parquet"): string {
-  return format === "csv" ? "(FORMAT csv, HEADER true)" : "(FORMAT parquet, COMPRESSION zstd)";
-}
-
 /** The sums per group of the written lines (evaluated ones), read back from the output. */
 async function writeGroups(
   connection: DuckDBConnection,
@@ -324,15 +296,11 @@ async function prepareViews(
   if (format === null || missingColumns(format, header).length > 0) {
     throw new BillingInputError(unrecognisedHeader(header, request.input));
   }
-  const chosen = format;
-  const hint =
+  const typeHintColumn =
     request.instanceTypeColumn === null
-      ? "CAST(NULL AS VARCHAR)"
-      : `NULLIF(TRIM(CAST(${identifier(headerColumn(header, request.instanceTypeColumn, "--instance-type-column"))} AS VARCHAR)), '')`;
-  const absent = absentColumns(chosen, header).map((name) => `CAST(NULL AS VARCHAR) AS ${identifier(name)}`);
-  await connection.run(
-    `CREATE VIEW billing_export AS SELECT *, ${[...absent, `${hint} AS billing_type_hint`].join(", ")} FROM ${source}`,
-  );
+      ? null
+      : headerColumn(header, request.instanceTypeColumn, "--instance-type-column");
+  await createLineViews(connection, { from: source, header, format, typeHintColumn });
   const places = billingPlaces(context.service.data.cloudRegions, knownRegions);
   await createTable(
     connection,
@@ -344,9 +312,7 @@ async function prepareViews(
     ],
     places.map((place) => [place.provider, place.spelling, place.place]),
   );
-  await connection.run(`CREATE VIEW billing_lines AS ${sqlQuery(chosen.linesQuery)}`);
-  await connection.run(`CREATE VIEW billing_classified AS ${sqlQuery("billing_classified.sql")}`);
-  return { header, format: chosen };
+  return { header, format };
 }
 
 /**
@@ -403,17 +369,17 @@ export async function evaluateBillingExport(
         `--strict: ${lines} bad row(s), the first kind: ${bad[0].problem}; nothing written`,
       );
     }
-    await createLocatedView(connection);
     const temporary = partial(request.output);
-    await readFailing(
-      () =>
-        connection.run(
-          `COPY (SELECT ${outputSelect(header, impactColumnNames, request.format === "csv")}
-             FROM (${impactsQuery(impactColumnNames)}) lines)
-           TO ${literal(temporary)} ${copyOptions(request.format)}`,
-        ),
+    const lines = groups.reduce((sum, group) => sum + group.lines, 0);
+    const written = await readFailing(
+      () => writeLines(connection, header, impactColumnNames, { file: temporary, format: request.format }),
       request.file,
     );
+    if (written !== lines) {
+      throw new BillingReadError(
+        `${request.file}: ${written} lines written of the ${lines} read before: the file changed while it was read; nothing written`,
+      );
+    }
     await writeGroups(connection, request, temporary, groupColumns, impactColumnNames);
     renameSync(temporary, request.output);
     return {

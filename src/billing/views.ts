@@ -1,0 +1,46 @@
+/*
+ * The views every pass of a billing run reads: the export as it is (billing_export, with the
+ * columns its format's query reads), its billing lines (sql/billing_lines_<format>.sql) and their
+ * hours and region keys (sql/billing_classified.sql).
+ */
+
+import type { DuckDBConnection } from "@duckdb/node-api";
+import { identifier, literal } from "./duckdb.js";
+import { absentColumns, type BillingFormat } from "./formats.js";
+import { sqlQuery } from "./queries.js";
+
+/**
+ * The file as a table function: Parquet by its name, else CSV (gzipped or not) with the columns of
+ * its header, every cell as text, read strictly (a line with too few or too many cells is an error).
+ */
+export function sourceOf(file: string, csvHeader: readonly string[] | null): string {
+  if (csvHeader === null) return `read_parquet(${literal(file)})`;
+  const columns = csvHeader.map((name) => `${literal(name)}: 'VARCHAR'`).join(", ");
+  return `read_csv(${literal(file)}, auto_detect = false, header = true, columns = {${columns}}, delim = ',', quote = '"', escape = '"', compression = 'auto', strict_mode = true)`;
+}
+
+/** Where a pass reads the export's lines from. */
+export interface LineSource {
+  /** A table expression (a table function, or a query in parentheses). */
+  readonly from: string;
+  readonly header: readonly string[];
+  readonly format: BillingFormat;
+  /** The header's column holding Google Cloud lines' machine type (--instance-type-column). */
+  readonly typeHintColumn: string | null;
+}
+
+/** Creates the views billing_export, billing_lines and billing_classified over a source. */
+export async function createLineViews(connection: DuckDBConnection, source: LineSource): Promise<void> {
+  const hint =
+    source.typeHintColumn === null
+      ? "CAST(NULL AS VARCHAR)"
+      : `NULLIF(TRIM(CAST(${identifier(source.typeHintColumn)} AS VARCHAR)), '')`;
+  const absent = absentColumns(source.format, source.header).map(
+    (name) => `CAST(NULL AS VARCHAR) AS ${identifier(name)}`,
+  );
+  await connection.run(
+    `CREATE VIEW billing_export AS SELECT *, ${[...absent, `${hint} AS billing_type_hint`].join(", ")} FROM ${source.from}`,
+  );
+  await connection.run(`CREATE VIEW billing_lines AS ${sqlQuery(source.format.linesQuery)}`);
+  await connection.run(`CREATE VIEW billing_classified AS ${sqlQuery("billing_classified.sql")}`);
+}
