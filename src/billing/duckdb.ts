@@ -11,8 +11,8 @@ import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 
 /**
  * What the engine may hold in memory before spilling: the bench's 1 GB bound, with room for node.
- * Below about 700 MB, writing 10,000,000 lines in order on two threads runs one batch at a time
- * (bench/README.md, "Billing exports").
+ * At 500 MB the ordered writers of two threads wait on each other (1,000,000 CSV lines: 26 against
+ * 14 CPU s at 1.5 GB; bench/README.md, "Billing exports").
  */
 const MEMORY_LIMIT = "700MB";
 
