@@ -1,0 +1,128 @@
+/**
+ * The billing SQL as another engine runs it (README, "Billing exports at any size"): the exported
+ * coefficient table, the export as a view, the tables billing_places and instance_matches, then the
+ * queries of sql/ in order, joins included. Each line's status, matched type and impacts equal those
+ * `impact-service evaluate` writes, which reads the lookup table by position instead.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { afterAll, describe, expect, it } from "vitest";
+import { writeCoefficientParquet } from "../../src/billing/coefficientParquet.js";
+import { createTable, identifier } from "../../src/billing/duckdb.js";
+import { billingImpactColumns, evaluateBillingExport } from "../../src/billing/evaluate.js";
+import { absentColumns, BILLING_FORMATS } from "../../src/billing/formats.js";
+import { billingPlaces } from "../../src/billing/places.js";
+import { impactsQuery, keysQuery, sqlQuery } from "../../src/billing/queries.js";
+import { coefficientCriteria, coefficientTable } from "../../src/service/coefficients.js";
+import { app, editionContext, expectClose } from "./support.js";
+
+const FIXTURE = new URL("../fixtures/billing/focus-1.0.csv", import.meta.url).pathname;
+const scratch = mkdtempSync(join(tmpdir(), "billing-portable-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+type Row = Record<string, unknown>;
+
+describe("the billing SQL as another engine runs it", () => {
+  it("gives each line of the FOCUS fixture the status, matched type and impacts the command writes", async () => {
+    const edition = app.service.editions.get("2.4.1");
+    if (edition === undefined) throw new Error("edition 2.4.1 is served");
+    const context = editionContext("2.4.1");
+    const output = join(scratch, "evaluated.csv");
+    const summary = await evaluateBillingExport(context, edition.data.cloudRegions ?? [], {
+      file: FIXTURE,
+      input: null,
+      output,
+      format: "csv",
+      criteria: null,
+      ranges: false,
+      groupBy: [],
+      groupsOutput: null,
+      instanceTypeColumn: null,
+      load: null,
+      strict: false,
+    });
+    const coefficientsFile = join(scratch, "coefficients.parquet");
+    await writeCoefficientParquet(
+      coefficientTable(context, { provider: null, load: null, criteria: null }),
+      coefficientsFile,
+    );
+
+    const instance = await DuckDBInstance.create(":memory:", { threads: "1" });
+    const connection = await instance.connect();
+    try {
+      const read = `read_csv('${FIXTURE}', header = true, all_varchar = true)`;
+      const header = (await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${read}`))
+        .getRowObjects()
+        .map((row) => String(row.column_name));
+      const absent = absentColumns(BILLING_FORMATS.focus, header).map(
+        (name) => `CAST(NULL AS VARCHAR) AS ${identifier(name)}`,
+      );
+      await connection.run(`CREATE TABLE coefficients AS SELECT * FROM read_parquet('${coefficientsFile}')`);
+      await connection.run(
+        `CREATE VIEW billing_export AS SELECT *, ${[...absent, "CAST(NULL AS VARCHAR) AS billing_type_hint"].join(", ")} FROM ${read}`,
+      );
+      await createTable(
+        connection,
+        "billing_places",
+        [
+          ["provider", "VARCHAR"],
+          ["spelling", "VARCHAR"],
+          ["place", "VARCHAR"],
+        ],
+        billingPlaces(edition.data.cloudRegions, edition.data.cloudRegions ?? []).map((place) => [
+          place.provider,
+          place.spelling,
+          place.place,
+        ]),
+      );
+      await createTable(
+        connection,
+        "instance_matches",
+        [
+          ["provider", "VARCHAR"],
+          ["billing_instance_type", "VARCHAR"],
+          ["matched_instance_type", "VARCHAR"],
+          ["match_warning", "VARCHAR"],
+        ],
+        summary.matches.map((match) => [
+          match.provider,
+          match.billingInstanceType,
+          match.matchedInstanceType,
+          match.warning,
+        ]),
+      );
+      const columns = billingImpactColumns(coefficientCriteria(context, null), false);
+      await connection.run(`CREATE VIEW billing_lines AS ${sqlQuery("billing_lines_focus.sql")}`);
+      await connection.run(`CREATE VIEW billing_classified AS ${sqlQuery("billing_classified.sql")}`);
+      await connection.run("CREATE VIEW billing_line_kinds AS SELECT * FROM billing_classified");
+      await connection.run(`CREATE TABLE billing_keys AS ${keysQuery(columns)}`);
+      await connection.run(`CREATE VIEW billing_located AS ${sqlQuery("billing_located.sql")}`);
+      const portable = (await connection.runAndReadAll(impactsQuery(columns))).getRowObjects() as Row[];
+      const written = (
+        await connection.runAndReadAll(
+          `SELECT * FROM read_csv('${output}', header = true, all_varchar = true)`,
+        )
+      ).getRowObjects() as Row[];
+
+      expect(portable).toHaveLength(written.length);
+      expect(new Set(written.map((row) => row.status))).toContain("evaluated");
+      portable.forEach((line, index) => {
+        const expected = written[index];
+        for (const column of header) expect(line[column]).toBe(expected[column]);
+        expect(line.status).toBe(expected.status);
+        expect(line.matched_instance_type ?? null).toBe(expected.matched_instance_type ?? null);
+        expect(line.warnings ?? null).toBe(expected.warnings ?? null);
+        for (const column of ["hours", ...columns]) {
+          if (expected[column] === null) expect(line[column]).toBeNull();
+          // The command writes 10 significant digits.
+          else expectClose(Number(line[column]), Number(expected[column]), `${column} of line ${index}`);
+        }
+      });
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
+  });
+});
