@@ -68,7 +68,7 @@ export async function createTable(
 }
 
 /** Appends rows to a table (a number goes to a DOUBLE column, anything else as text). */
-export async function appendRows(
+async function appendRows(
   connection: DuckDBConnection,
   name: string,
   rows: Iterable<readonly Cell[]>,

@@ -20,7 +20,7 @@ export function sourceOf(file: string, csvHeader: readonly string[] | null): str
 }
 
 /** Where a pass reads the export's lines from. */
-export interface LineSource {
+interface LineSource {
   /** A table expression (a table function, or a query in parentheses). */
   readonly from: string;
   readonly header: readonly string[];

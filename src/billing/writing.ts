@@ -9,7 +9,7 @@ import { identifier, literal } from "./duckdb.js";
 import { createLocatedView } from "./lookup.js";
 import { impactsQuery } from "./queries.js";
 
-export type OutputFormat = "csv" | "parquet";
+type OutputFormat = "csv" | "parquet";
 
 /** The output's columns: the file's, then what the billing adds (numbers as text without float noise in CSV). */
 function outputSelect(header: readonly string[], impactColumnNames: readonly string[], csv: boolean): string {
@@ -29,7 +29,7 @@ export function copyOptions(format: OutputFormat): string {
   return format === "csv" ? "(FORMAT csv, HEADER true)" : "(FORMAT parquet, COMPRESSION zstd)";
 }
 
-export interface LinesTarget {
+interface LinesTarget {
   readonly file: string;
   readonly format: OutputFormat;
 }
