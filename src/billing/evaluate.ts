@@ -24,7 +24,7 @@ import {
 } from "../service/coefficients.js";
 import type { EditionContext } from "../service/context.js";
 import { loadCoefficients } from "./coefficientParquet.js";
-import { createTable, type Database, identifier, literal, openDatabase } from "./duckdb.js";
+import { type Database, identifier, literal, openDatabase } from "./duckdb.js";
 import { BillingInputError, BillingStrictStop } from "./errors.js";
 import {
   BILLING_FORMATS,
@@ -39,6 +39,7 @@ import { type InstanceMatch, matchInstance } from "./matching.js";
 import { billingPlaces } from "./places.js";
 import { impactsQuery, keysQuery, sqlQuery } from "./queries.js";
 import { BillingReadError, readFailing } from "./readErrors.js";
+import { createMatchTable, createPlaceTable } from "./smallTables.js";
 import { createLineViews, sourceOf } from "./views.js";
 import { copyOptions, writeLines } from "./writing.js";
 
@@ -216,13 +217,6 @@ function totalsOf(
   return totals;
 }
 
-const MATCH_COLUMNS = [
-  ["provider", "VARCHAR"],
-  ["billing_instance_type", "VARCHAR"],
-  ["matched_instance_type", "VARCHAR"],
-  ["match_warning", "VARCHAR"],
-] as const;
-
 /**
  * The coefficient rows some lines of the export read: an instance type has rows for every place,
  * tens of thousands for a large export, of which its lines read a few thousand. The places billed
@@ -301,17 +295,7 @@ async function prepareViews(
       ? null
       : headerColumn(header, request.instanceTypeColumn, "--instance-type-column");
   await createLineViews(connection, { from: source, header, format, typeHintColumn });
-  const places = billingPlaces(context.service.data.cloudRegions, knownRegions);
-  await createTable(
-    connection,
-    "billing_places",
-    [
-      ["provider", "VARCHAR"],
-      ["spelling", "VARCHAR"],
-      ["place", "VARCHAR"],
-    ],
-    places.map((place) => [place.provider, place.spelling, place.place]),
-  );
+  await createPlaceTable(connection, billingPlaces(context.service.data.cloudRegions, knownRegions));
   return { header, format };
 }
 
@@ -343,17 +327,7 @@ export async function evaluateBillingExport(
       const instanceType = String(row.billing_instance_type);
       matches.set(key(provider, instanceType), await matchInstance(context, provider, instanceType));
     }
-    await createTable(
-      connection,
-      "instance_matches",
-      MATCH_COLUMNS,
-      [...matches.values()].map((match) => [
-        match.provider,
-        match.billingInstanceType,
-        match.matchedInstanceType,
-        match.warning,
-      ]),
-    );
+    await createMatchTable(connection, matches.values());
     const coefficients = await coefficientsOf(context, [...matches.values()], load, criteria);
     const edition = context.service.edition.id;
     const impactColumnNames = billingImpactColumns(criteria, request.ranges);

@@ -10,11 +10,12 @@ import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeCoefficientParquet } from "../../src/billing/coefficientParquet.js";
-import { createTable, identifier } from "../../src/billing/duckdb.js";
+import { identifier } from "../../src/billing/duckdb.js";
 import { billingImpactColumns, evaluateBillingExport } from "../../src/billing/evaluate.js";
 import { absentColumns, BILLING_FORMATS } from "../../src/billing/formats.js";
 import { billingPlaces } from "../../src/billing/places.js";
 import { impactsQuery, keysQuery, sqlQuery } from "../../src/billing/queries.js";
+import { createMatchTable, createPlaceTable } from "../../src/billing/smallTables.js";
 import { coefficientCriteria, coefficientTable } from "../../src/service/coefficients.js";
 import { app, editionContext, expectClose } from "./support.js";
 
@@ -63,36 +64,11 @@ describe("the billing SQL as another engine runs it", () => {
       await connection.run(
         `CREATE VIEW billing_export AS SELECT *, ${[...absent, "CAST(NULL AS VARCHAR) AS billing_type_hint"].join(", ")} FROM ${read}`,
       );
-      await createTable(
+      await createPlaceTable(
         connection,
-        "billing_places",
-        [
-          ["provider", "VARCHAR"],
-          ["spelling", "VARCHAR"],
-          ["place", "VARCHAR"],
-        ],
-        billingPlaces(edition.data.cloudRegions, edition.data.cloudRegions ?? []).map((place) => [
-          place.provider,
-          place.spelling,
-          place.place,
-        ]),
+        billingPlaces(edition.data.cloudRegions, edition.data.cloudRegions ?? []),
       );
-      await createTable(
-        connection,
-        "instance_matches",
-        [
-          ["provider", "VARCHAR"],
-          ["billing_instance_type", "VARCHAR"],
-          ["matched_instance_type", "VARCHAR"],
-          ["match_warning", "VARCHAR"],
-        ],
-        summary.matches.map((match) => [
-          match.provider,
-          match.billingInstanceType,
-          match.matchedInstanceType,
-          match.warning,
-        ]),
-      );
+      await createMatchTable(connection, summary.matches);
       const columns = billingImpactColumns(coefficientCriteria(context, null), false);
       await connection.run(`CREATE VIEW billing_lines AS ${sqlQuery("billing_lines_focus.sql")}`);
       await connection.run(`CREATE VIEW billing_classified AS ${sqlQuery("billing_classified.sql")}`);
