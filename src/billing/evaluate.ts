@@ -241,6 +241,45 @@ async function billedCoefficients(
   );
 }
 
+/** Each billed instance type matched once, whatever its number of lines; the table instance_matches. */
+async function matchBilledTypes(
+  connection: DuckDBConnection,
+  context: EditionContext,
+): Promise<Map<string, InstanceMatch>> {
+  const billedTypes = await connection.runAndReadAll(
+    `SELECT DISTINCT billing_provider, billing_instance_type FROM billing_line_kinds
+     WHERE billing_provider IS NOT NULL AND billing_instance_type IS NOT NULL`,
+  );
+  const matches = new Map<string, InstanceMatch>();
+  for (const row of billedTypes.getRowObjects()) {
+    const provider = String(row.billing_provider);
+    const instanceType = String(row.billing_instance_type);
+    matches.set(key(provider, instanceType), await matchInstance(context, provider, instanceType));
+  }
+  await createMatchTable(connection, matches.values());
+  return matches;
+}
+
+/**
+ * The table billing_keys (sql/billing_keys.sql), from the coefficients of the matched types at the
+ * places billed; returns those coefficients (every place), which the totals read.
+ */
+async function createLookupTable(
+  connection: DuckDBConnection,
+  context: EditionContext,
+  matches: ReadonlyMap<string, InstanceMatch>,
+  load: number | null,
+  criteria: readonly RequestedCriterion[],
+  impactColumnNames: readonly string[],
+): Promise<Map<string, CoefficientRow>> {
+  const coefficients = await coefficientsOf(context, [...matches.values()], load, criteria);
+  const loadRows = (rows: readonly CoefficientRow[]) =>
+    loadCoefficients(connection, context.service.edition.id, load, criteria, rows);
+  await loadRows(await billedCoefficients(connection, loadRows, coefficients, impactColumnNames));
+  await connection.run(`CREATE TABLE billing_keys AS ${keysQuery(impactColumnNames)}`);
+  return coefficients;
+}
+
 /** The sums per group of the written lines (evaluated ones), read back from the output. */
 async function writeGroups(
   connection: DuckDBConnection,
@@ -316,25 +355,17 @@ export async function evaluateBillingExport(
     const { header, format } = await prepareViews(db, context, knownRegions, request);
     const groupColumns = request.groupBy.map((name) => headerColumn(header, name, "--group-by"));
     await groupLineKinds(connection, request.file);
-    // Each billed instance type is matched once, whatever its number of lines.
-    const billedTypes = await connection.runAndReadAll(
-      `SELECT DISTINCT billing_provider, billing_instance_type FROM billing_line_kinds
-       WHERE billing_provider IS NOT NULL AND billing_instance_type IS NOT NULL`,
-    );
-    const matches = new Map<string, InstanceMatch>();
-    for (const row of billedTypes.getRowObjects()) {
-      const provider = String(row.billing_provider);
-      const instanceType = String(row.billing_instance_type);
-      matches.set(key(provider, instanceType), await matchInstance(context, provider, instanceType));
-    }
-    await createMatchTable(connection, matches.values());
-    const coefficients = await coefficientsOf(context, [...matches.values()], load, criteria);
-    const edition = context.service.edition.id;
+    const matches = await matchBilledTypes(connection, context);
     const impactColumnNames = billingImpactColumns(criteria, request.ranges);
-    const loadRows = (rows: readonly CoefficientRow[]) =>
-      loadCoefficients(connection, edition, load, criteria, rows);
-    await loadRows(await billedCoefficients(connection, loadRows, coefficients, impactColumnNames));
-    await connection.run(`CREATE TABLE billing_keys AS ${keysQuery(impactColumnNames)}`);
+    const coefficients = await createLookupTable(
+      connection,
+      context,
+      matches,
+      load,
+      criteria,
+      impactColumnNames,
+    );
+    const edition = context.service.edition.id;
     const groups = await lineGroups(connection);
     const bad = groups.filter((group) => group.problem?.startsWith("bad row") ?? false);
     if (request.strict && bad.length > 0) {
