@@ -27,6 +27,10 @@ const STREAM_FORMATS = {
 
 type StreamFormat = keyof typeof STREAM_FORMATS;
 
+/** A query's format, when it names one (own keys only: `toString` or `__proto__` is no format). */
+const streamFormat = (text: string): StreamFormat | null =>
+  Object.hasOwn(STREAM_FORMATS, text) ? (text as StreamFormat) : null;
+
 interface StreamedReply {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
@@ -86,15 +90,16 @@ export function coefficientStreamRoute(
     const params = new URLSearchParams(url.slice(url.indexOf("?") + 1 || url.length));
     const edition = queryEdition(params, editions);
     if ("refused" in edition) return errorReply(edition.refused.status, edition.refused.body);
-    const format = params.get("format") ?? "csv";
-    if (!(format in STREAM_FORMATS)) {
+    const given = params.get("format") ?? "csv";
+    const format = streamFormat(given);
+    if (format === null) {
       return errorReply(422, {
         detail: [
           {
             loc: ["query", "format"],
             msg: `Input should be ${Object.keys(STREAM_FORMATS).join(" or ")}`,
             type: "enum",
-            input: format,
+            input: given,
           },
         ],
       });
@@ -112,7 +117,7 @@ export function coefficientStreamRoute(
       const text = format === "csv" ? coefficientCsv(table) : coefficientNdjson(table);
       return {
         status: 200,
-        headers: { "content-type": STREAM_FORMATS[format as StreamFormat] },
+        headers: { "content-type": STREAM_FORMATS[format] },
         body: sent(text, signal),
       };
     } catch (error) {

@@ -55,7 +55,7 @@ function criteriaOf(
   if (!field.args.some((arg) => arg.name === "criteria")) return inherited;
   try {
     const { criteria } = getArgumentValues(field, node, info.variableValues);
-    return Array.isArray(criteria) ? criteria.length : DEFAULT_CRITERIA.length;
+    return Array.isArray(criteria) ? new Set(criteria).size : DEFAULT_CRITERIA.length;
   } catch {
     return DEFAULT_CRITERIA.length; // invalid arguments are reported by the execution
   }

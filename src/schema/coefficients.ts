@@ -3,15 +3,17 @@ import {
   type CoefficientRow,
   checkedLoad,
   coefficientCriteria,
+  coefficientRowCount,
   coefficientTable,
   instanceCoefficientRows,
 } from "../service/coefficients.js";
-import type { EditionContext } from "../service/context.js";
+import type { EditionContext, RequestContext } from "../service/context.js";
 import { DomainError } from "../service/errors.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
-import { spelledUseCase } from "./errors.js";
+import { limitExceeded, spelledUseCase } from "./errors.js";
 import { CriterionEnum } from "./impact.js";
+import { admitFleet } from "./scheduling.js";
 
 /**
  * The coefficient table of cloud instances (src/service/coefficients.ts) as columns and rows, the
@@ -25,7 +27,38 @@ interface CoefficientTableShape {
   readonly rows: readonly (readonly (string | number | null)[])[];
 }
 
+/**
+ * Bytes of one cell of the answer, JSON: numbers are written in full (17 bytes a cell on average
+ * in the 1.2.4 aws table, 54.7 MB for 135,240 rows × 24 columns), rounded up.
+ */
+const CELL_BYTES = 20;
+
+/**
+ * The table's answer is held whole (GraphQL's result, then its JSON): its size, rows × columns,
+ * is known before any row is computed, checked against MAX_ANSWER_BYTES and admitted into the
+ * process's budget of concurrent work as the fleet items of an answer of that size would be.
+ */
+async function admitTable(
+  request: RequestContext,
+  rows: number,
+  columns: number,
+  path: readonly (string | number)[],
+): Promise<void> {
+  const bytes = rows * columns * CELL_BYTES;
+  const { maxAnswerBytes, maxFleetItems } = request.service.limits;
+  if (bytes > maxAnswerBytes) {
+    const megabytes = (n: number) => `${Math.round(n / 1e5) / 10} MB`;
+    throw limitExceeded(
+      `this coefficient table would take about ${megabytes(bytes)} (${rows} rows × ${columns} columns); at most ${megabytes(maxAnswerBytes)} is answered (MAX_ANSWER_BYTES); ask for fewer criteria or one instance type, or read it streamed from GET /v1/cloud/coefficients/stream`,
+      "MAX_ANSWER_BYTES",
+      path,
+    );
+  }
+  await admitFleet(request, Math.ceil((bytes / maxAnswerBytes) * maxFleetItems), path, bytes);
+}
+
 async function coefficientShape(
+  request: RequestContext,
   context: EditionContext,
   provider: string,
   instanceType: string | null | undefined,
@@ -34,6 +67,9 @@ async function coefficientShape(
 ): Promise<CoefficientTableShape> {
   const requested = coefficientCriteria(context, criteria);
   const checkedLoadValue = checkedLoad(load);
+  const columns = coefficientColumns(requested);
+  const rowCount = coefficientRowCount(context, provider, instanceType);
+  await admitTable(request, rowCount, columns.length, ["criteria"]);
   let rows: CoefficientRow[] = [];
   if (instanceType != null) {
     if (!context.service.data.cloudInstances.get(provider)?.byId.has(instanceType)) {
@@ -48,7 +84,7 @@ async function coefficientShape(
   return {
     edition,
     load: checkedLoadValue,
-    columns: coefficientColumns(requested),
+    columns,
     rows: rows.map((row) => coefficientCells(edition, checkedLoadValue, slots, row)),
   };
 }
@@ -98,6 +134,7 @@ builder.queryFields((t) => ({
     },
     resolve: (_root, args, context) =>
       resolveCoefficients(
+        context,
         context.edition(args.edition),
         args.provider,
         args.instanceType,

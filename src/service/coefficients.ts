@@ -18,6 +18,7 @@ import {
 } from "../engine/index.js";
 import { prepareCloudInstance } from "./cloud.js";
 import type { EditionContext } from "./context.js";
+import { distinctCriteria } from "./criteria.js";
 import { DomainError } from "./errors.js";
 
 /** What a coefficient table is asked for. */
@@ -64,14 +65,14 @@ export interface CoefficientTable {
 /** Rows computed between two turns of the event loop: a large table never holds it for long. */
 const ROWS_PER_TURN = 256;
 
-/** The criteria of a table, checked against the edition's. */
+/** The criteria of a table, each once, checked against the edition's. */
 export function coefficientCriteria(
   context: EditionContext,
   criteria: readonly string[] | null | undefined,
 ): RequestedCriterion[] {
   const { rules } = context.engine;
   const names = criteria && criteria.length > 0 ? criteria : rules.defaultCriteria;
-  return names.map((name) => {
+  return distinctCriteria(names).map((name) => {
     const resolved = resolveCriterion(name);
     if (!resolved?.computed || !rules.criteria.includes(resolved.info)) {
       throw new DomainError("BAD_USER_INPUT", `unknown criterion ${name} in edition ${rules.version}`, [
@@ -97,6 +98,17 @@ function coefficientPlaces(context: EditionContext, provider: string): Coefficie
     for (const code of data.electricity.byLocation.keys()) places.push({ region: null, usageLocation: code });
   }
   return places;
+}
+
+/** Rows of a provider's table before any is computed: instance types × places (one instance type: its places). */
+export function coefficientRowCount(
+  context: EditionContext,
+  provider: string,
+  instanceType: string | null | undefined,
+): number {
+  const places = coefficientPlaces(context, providersOf(context, provider)[0]).length;
+  if (instanceType != null) return places;
+  return (context.service.data.cloudInstances.get(provider)?.ids.length ?? 0) * places;
 }
 
 /** The providers a table covers (one, checked, or all of the edition's). */

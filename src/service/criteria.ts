@@ -34,12 +34,20 @@ export function criterionEnumName(spelling: string): string {
   return parseCriterion(spelling)?.computed === false ? `${spelling}_listed` : spelling;
 }
 
-/** The requested criteria (default: the edition's `default_criteria` setting), each one the edition computes. */
+/**
+ * Each criterion once, in the order first named: an answer has one entry a criterion (boaviztapi
+ * builds a dict of them), so `gwp` named 100 times costs what it costs once.
+ */
+export function distinctCriteria(criteria: readonly string[]): string[] {
+  return [...new Set(criteria)];
+}
+
+/** The requested criteria (default: the edition's `default_criteria` setting), each once, each one the edition computes. */
 export function requestedCriteria(
   criteria: readonly string[] | null | undefined,
   rules: EditionRules,
 ): RequestedCriterion[] {
-  return (criteria ?? rules.defaultCriteria).map((name) => {
+  return distinctCriteria(criteria ?? rules.defaultCriteria).map((name) => {
     const parsed = parseCriterion(name);
     if (!parsed || !rules.criteria.includes(parsed.info)) {
       throw new DomainError("BAD_USER_INPUT", `unknown criterion ${name} in edition ${rules.version}`, [
