@@ -29,7 +29,7 @@ interface Deployment {
 }
 
 /** The environment and memory limit of the shipped Deployment. */
-function shippedDeployment(): { env: Record<string, string>; limitMb: number } {
+export function shippedDeployment(): { env: Record<string, string>; limitMb: number } {
   const deployment = parseYaml(readFileSync(new URL("deploy/deployment.yaml", root), "utf8")) as Deployment;
   const [container] = deployment.spec.template.spec.containers;
   const env = Object.fromEntries(container.env.map(({ name, value }) => [name, value]));
@@ -64,7 +64,7 @@ function largestFleetBody(items: number): string {
   });
 }
 
-function residentMemoryMb(pid: number): number {
+export function residentMemoryMb(pid: number): number {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
     return match ? Number(match[1]) / 1024 : Number.NaN;
@@ -73,7 +73,7 @@ function residentMemoryMb(pid: number): number {
   }
 }
 
-async function listening(url: string): Promise<void> {
+export async function listening(url: string): Promise<void> {
   for (;;) {
     try {
       if ((await fetch(url)).ok) return;

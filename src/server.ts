@@ -5,11 +5,11 @@ import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import { useDeferStream } from "@graphql-yoga/plugin-defer-stream";
-import type { DocumentNode, GraphQLError, ValidationContext } from "graphql";
+import type { GraphQLError, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
 import { type Config, ConfigError, capacityOf, defaultConfig, limitsOf, loadConfig } from "./config.js";
 import { createAssets } from "./http/assets.js";
-import { documentCache } from "./http/documentCache.js";
+import { documentCaches } from "./http/documentCache.js";
 import { GRAPHIQL_EXAMPLES } from "./http/graphiqlExamples.js";
 import { createHttpHandler } from "./http/handler.js";
 import { graphqlLogging } from "./http/logging.js";
@@ -51,7 +51,8 @@ export const GRAPHQL_LIMITS = {
 } as const;
 
 /**
- * Parsed documents kept (yoga's cache, bounded by size: src/http/documentCache.ts). The shim's
+ * Documents registered by hash (APQ), bounded by their text (8 Mi characters, at most 16 MiB);
+ * larger texts, and larger parsed documents (src/http/documentCache.ts), are not kept. The shim's
  * operations are compiled on their own (src/rest/runner.ts); these are the clients' documents,
  * GraphiQL's and the fleets' queries, a few kilobytes each.
  */
@@ -124,16 +125,18 @@ export function createApp(config: Config = defaultConfig(), given: AppParts = {}
   const defaultServed = service.editions.get(defaultEdition);
   // Root fields (aliases) take turns on the event loop: see schema/turns.ts.
   const schema = rootFieldsTakingTurns(buildSchema());
-  const documents = documentCache<DocumentNode>(DOCUMENT_CACHE);
-  const syntaxErrors = documentCache<unknown>(DOCUMENT_CACHE);
-  metrics.observeDocumentCache(() => documents.size() + syntaxErrors.size());
+  const parsed = documentCaches({
+    maxBytes: config.DOCUMENT_CACHE_BYTES,
+    maxDocumentChars: DOCUMENT_CACHE.maxDocumentChars,
+  });
+  metrics.observeDocumentCache(parsed.bytes);
   const graphqlLog = graphqlLogging(logger);
   const yoga = createYoga<TransportContext>({
     schema,
     context: ({ signal, admitFleetItems }) =>
       createRequestContext(service, { signal, admitFleetItems, spellError: graphqlErrorOf }),
     graphqlEndpoint: "/graphql",
-    parserAndValidationCache: { documentCache: documents, errorCache: syntaxErrors },
+    parserAndValidationCache: { documentCache: parsed.documents, errorCache: parsed.syntaxErrors },
     landingPage: false,
     graphiql: {
       title: SERVICE_TITLE,
@@ -195,7 +198,7 @@ export function createApp(config: Config = defaultConfig(), given: AppParts = {}
     openApi: once(() => JSON.stringify(openApiDocument(versions))),
     projectDocs,
     possibleTypes,
-    coefficientStream: coefficientStreamRoute(service),
+    coefficientStream: coefficientStreamRoute(service, config.MAX_CONCURRENT_STREAMS),
     batch: createBatchRoute({
       evaluate: rest,
       editions: restEditions(service),

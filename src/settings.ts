@@ -190,6 +190,25 @@ export const SETTINGS = {
     4,
     "batches (`POST /v1/batch`) evaluated at once; another gets `503` with `Retry-After`",
   ),
+  /**
+   * A parsed document keeps every token, ~300 bytes each (src/http/documentCache.ts): 32 MiB holds
+   * hundreds of ordinary queries or five of the densest legal documents (20,000 tokens).
+   */
+  DOCUMENT_CACHE_BYTES: whole(
+    [0, 2 ** 31 - 1],
+    32 * MiB,
+    "estimated heap of the parsed GraphQL documents (and syntax errors) kept for reuse, ~300 bytes a token; the least recently used go first",
+    { note: "32 MiB" },
+  ),
+  /**
+   * An open coefficient stream holds its rows' text until its reader takes it (up to ~40 kB,
+   * src/rest/coefficientStream.ts), its socket and its compressor.
+   */
+  MAX_CONCURRENT_STREAMS: whole(
+    [1, 100_000],
+    64,
+    "coefficient tables streamed at once (`GET /v1/cloud/coefficients/stream`); another gets `503` with `Retry-After`",
+  ),
   /** So that load balancers stop sending before the listener closes (then SHUTDOWN_TIMEOUT_MS begins). */
   SHUTDOWN_DRAIN_MS: whole(
     [0, 3_600_000],

@@ -79,8 +79,8 @@ export function createMetrics(): Metrics {
   });
   let documentCacheSize = () => 0;
   new Gauge({
-    name: "graphql_document_cache_chars",
-    help: "Characters of GraphQL document text whose parsed form is kept (src/http/documentCache.ts).",
+    name: "graphql_document_cache_bytes",
+    help: "Estimated heap bytes of the parsed GraphQL documents kept, DOCUMENT_CACHE_BYTES at most (src/http/documentCache.ts).",
     registers: [registry],
     collect() {
       this.set(documentCacheSize());

@@ -59,8 +59,11 @@ export async function send(
     await turnWrites.queue(write);
     return;
   }
+  // One chunk read ahead, not Readable.from's 16: a reader that stops reading leaves its answer
+  // holding its socket's buffers and one chunk, not sixteen.
   const source = Readable.from(
     typeof body === "string" ? [Buffer.from(body)] : body instanceof Uint8Array ? [body] : coalesced(body),
+    { highWaterMark: 1 },
   );
   if (encoding === null) {
     if (known !== null) headers["content-length"] = String(known);

@@ -44,8 +44,14 @@ const errorReply = (status: number, body: unknown): StreamedReply => ({
   body: JSON.stringify(body),
 });
 
-/** Text gathered into writes of about this many characters (one row is some 300). */
-const CHUNK_CHARACTERS = 1 << 16;
+/**
+ * Text gathered into writes of about this many characters (one row is some 300): what a stream
+ * whose reader stops holds besides its socket's buffers, so kept small.
+ */
+const CHUNK_CHARACTERS = 1 << 14;
+
+/** Seconds a client refused for lack of room is told to wait. */
+const RETRY_AFTER_SECONDS = 1;
 
 /** The table as NDJSON text chunks: one object per row, keyed by the columns. */
 async function* coefficientNdjson(table: CoefficientTable): AsyncGenerator<string> {
@@ -63,16 +69,46 @@ async function* coefficientNdjson(table: CoefficientTable): AsyncGenerator<strin
   if (chunk !== "") yield chunk;
 }
 
-/** The text chunks as bytes, until the client goes away (the table is not computed further). */
-async function* sent(chunks: AsyncGenerator<string>, signal: AbortSignal): AsyncGenerator<Uint8Array> {
+/**
+ * The text chunks as bytes, until the client goes away (the table is not computed further);
+ * `release` once it ends, however it ends.
+ */
+async function* sent(
+  chunks: AsyncGenerator<string>,
+  signal: AbortSignal,
+  release: () => void,
+): AsyncGenerator<Uint8Array> {
   try {
     for await (const chunk of chunks) {
       if (signal.aborted) return;
       yield Buffer.from(chunk);
     }
   } finally {
+    release();
     await chunks.return(undefined);
   }
+}
+
+/**
+ * The streams open at once, at most `max`: `take` answers how to give back the slot it took
+ * (once, when the answer ends or the client leaves before it starts), or null when none is free.
+ */
+function streamSlots(max: number) {
+  let open = 0;
+  return {
+    take(signal: AbortSignal): (() => void) | null {
+      if (open >= max) return null;
+      open += 1;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        open -= 1;
+      };
+      signal.addEventListener("abort", release, { once: true });
+      return release;
+    },
+  };
 }
 
 /**
@@ -84,8 +120,10 @@ async function* sent(chunks: AsyncGenerator<string>, signal: AbortSignal): Async
  */
 export function coefficientStreamRoute(
   service: Service,
+  maxConcurrent: number,
 ): (request: { readonly url: string; readonly signal: AbortSignal }) => StreamedReply {
   const editions = restEditions(service);
+  const slots = streamSlots(maxConcurrent);
   return ({ url, signal }) => {
     const params = new URLSearchParams(url.slice(url.indexOf("?") + 1 || url.length));
     const edition = queryEdition(params, editions);
@@ -114,11 +152,24 @@ export function coefficientStreamRoute(
         load: loadOf(params),
         criteria: criteria.length > 0 ? criteria : null,
       });
-      const text = format === "csv" ? coefficientCsv(table) : coefficientNdjson(table);
+      const release = slots.take(signal);
+      if (release === null) {
+        return {
+          ...errorReply(503, {
+            detail: `${maxConcurrent} coefficient tables are being streamed, the most at once (MAX_CONCURRENT_STREAMS)`,
+          }),
+          headers: {
+            "content-type": "application/json",
+            "retry-after": String(RETRY_AFTER_SECONDS),
+            connection: "close",
+          },
+        };
+      }
+      const text = format === "csv" ? coefficientCsv(table, CHUNK_CHARACTERS) : coefficientNdjson(table);
       return {
         status: 200,
         headers: { "content-type": STREAM_FORMATS[format] },
-        body: sent(text, signal),
+        body: sent(text, signal, release),
       };
     } catch (error) {
       if (error instanceof RestError) return errorReply(error.status, error.body);
@@ -197,6 +248,12 @@ export function coefficientStreamOperation(editions: {
       },
       "404": error("Unknown provider"),
       "422": error("Unknown edition, format or criterion, or a load that is not a number in 0–100"),
+      "503": {
+        ...error(
+          "MAX_CONCURRENT_STREAMS tables are being streamed; retry after the Retry-After header's seconds",
+        ),
+        headers: { "Retry-After": { schema: { type: "integer" } } },
+      },
     },
   };
 }

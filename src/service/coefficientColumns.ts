@@ -98,14 +98,17 @@ function coefficientCsvLine(
   return `${cells.map((cell) => csvCell(cell === null ? null : String(cell))).join(",")}\n`;
 }
 
-/** The whole table as CSV text chunks (header first), computed as it is read. */
-export async function* coefficientCsv(table: CoefficientTable): AsyncGenerator<string> {
+/** The whole table as CSV text chunks (header first) of about `chunkCharacters`, computed as it is read. */
+export async function* coefficientCsv(
+  table: CoefficientTable,
+  chunkCharacters = 1 << 16,
+): AsyncGenerator<string> {
   const slots = impactSlots(table.criteria);
   yield `${coefficientColumns(table.criteria).join(",")}\n`;
   let chunk = "";
   for await (const row of table.rows) {
     chunk += coefficientCsvLine(table, slots, row);
-    if (chunk.length >= 1 << 16) {
+    if (chunk.length >= chunkCharacters) {
       yield chunk;
       chunk = "";
     }

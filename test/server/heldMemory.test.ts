@@ -1,0 +1,208 @@
+/**
+ * What a client can make the process hold, through a spawned service (issue 37, points 1–4): the
+ * parsed-document cache is bounded by what its documents cost in heap (DOCUMENT_CACHE_BYTES), a
+ * criterion repeated in a query costs what it costs once, a coefficient table too large to answer
+ * whole is refused before its first row (MAX_ANSWER_BYTES), an unknown stream format is a 422
+ * (never a lookup reaching an object's prototype), and streams whose readers never read are
+ * bounded in number (MAX_CONCURRENT_STREAMS, 503 with Retry-After past it). Every wait is for a
+ * line the process prints or an answer; the memory figures are the bench's (bench/heldMemory.ts).
+ */
+import { describe, expect, it } from "vitest";
+import { graphqlCall, send } from "../support/http.js";
+import { portOf, rawClient, serviceStarter } from "../support/process.js";
+
+const service = serviceStarter();
+const LISTENING = /^listening on http:\/\//;
+
+async function started(env: Readonly<Record<string, string>> = {}) {
+  const process = service(env);
+  const port = portOf((await process.waitFor(LISTENING))[0]);
+  return { process, port };
+}
+
+/** A gauge of /metrics. */
+async function gauge(port: number, name: string): Promise<number> {
+  const text = (await send(port, { path: "/metrics" })).text;
+  const line = text.split("\n").find((l) => l.startsWith(`${name} `));
+  return Number(line?.split(" ")[1]);
+}
+
+/** A distinct document of 20,000 tokens in 40 kB (under every per-document bound): ~5 MB parsed. */
+const denseDocument = (n: number) => `{ d${n}: __typename(x: [${"1 ".repeat(19_980)}]) }`;
+
+describe("1. parsed documents are kept by what they cost (DOCUMENT_CACHE_BYTES)", () => {
+  it("60 distinct dense documents in a 256 MB heap: answered, the cache within its budget, the process alive", async () => {
+    const budget = 8 * 1024 * 1024;
+    // Kept by their text (8 Mi characters), 60 such documents took ~300 MB of heap.
+    const { process, port } = await started({
+      NODE_OPTIONS: "--max-old-space-size=256",
+      DOCUMENT_CACHE_BYTES: String(budget),
+    });
+    for (let n = 0; n < 60; n++) {
+      const answer = await send(port, graphqlCall(denseDocument(n)));
+      expect(answer.json.errors[0].message).toMatch(/Unknown argument "x"/);
+    }
+    const kept = await gauge(port, "graphql_document_cache_bytes");
+    // One dense document is weighed at 2 × 40 kB + 320 bytes × its 19,993 tokens: one fits, two do not.
+    expect(kept).toBeGreaterThan(6_000_000);
+    expect(kept).toBeLessThanOrEqual(budget);
+    expect((await send(port, { path: "/healthz" })).status).toBe(200);
+    expect(process.errors).toEqual([]);
+  }, 120_000);
+
+  it("a small document is kept (weighed by its text and tokens), a syntax error too", async () => {
+    const { port } = await started();
+    expect(await gauge(port, "graphql_document_cache_bytes")).toBe(0);
+    const query = "{ a: __typename }";
+    expect((await send(port, graphqlCall(query))).json).toEqual({ data: { a: "Query" } });
+    // Its text twice, and 320 bytes for each of its 7 tokens (<SOF> { a : __typename } <EOF>).
+    expect(await gauge(port, "graphql_document_cache_bytes")).toBe(2 * query.length + 320 * 7);
+    const broken = "{ a: ";
+    expect((await send(port, graphqlCall(broken))).json.errors[0].message).toMatch(/Syntax Error/);
+    expect(await gauge(port, "graphql_document_cache_bytes")).toBe(
+      2 * query.length + 320 * 7 + 2 * broken.length + 4096,
+    );
+  }, 60_000);
+});
+
+describe("2. a repeated criterion costs what it costs once; a table too large to answer whole is refused first", () => {
+  const ONE = "edition=2.4.1&provider=aws&instance_type=a1.4xlarge";
+  const gwpTimes = (n: number) => Array.from({ length: n }, () => "criteria=gwp").join("&");
+
+  it("REST, the stream and GraphQL answer gwp × 100 as gwp once", async () => {
+    const { port } = await started();
+    const once = await send(port, { path: `/v1/cloud/coefficients?${ONE}&criteria=gwp` });
+    expect(once.status).toBe(200);
+    expect(once.json.columns).toHaveLength(6 + 6);
+    const repeated = await send(port, { path: `/v1/cloud/coefficients?${ONE}&${gwpTimes(100)}` });
+    expect(repeated.status).toBe(200);
+    expect(repeated.json).toEqual(once.json);
+
+    const streamedOnce = await send(port, {
+      path: `/v1/cloud/coefficients/stream?edition=2.4.1&provider=gcp&criteria=gwp`,
+    });
+    const streamed = await send(port, {
+      path: `/v1/cloud/coefficients/stream?edition=2.4.1&provider=gcp&${gwpTimes(600)}`,
+    });
+    expect(streamed.status).toBe(200);
+    expect(streamed.text).toBe(streamedOnce.text);
+    expect(streamed.text.split("\n")[0].split(",")).toEqual(once.json.columns);
+
+    const gwps = Array.from({ length: 100 }, () => "gwp").join(", ");
+    const graphql = await send(
+      port,
+      graphqlCall(
+        `{ cloudCoefficients(provider: "aws", instanceType: "a1.4xlarge", edition: "2.4.1", criteria: [${gwps}]) { columns rows } }`,
+      ),
+    );
+    expect(graphql.json.data.cloudCoefficients).toEqual({ columns: once.json.columns, rows: once.json.rows });
+
+    // The impact fields too: one entry for gwp.
+    const server = await send(
+      port,
+      graphqlCall(
+        `{ server(input: {}, edition: "2.4.1") { impacts(criteria: [gwp, gwp, pe, gwp]) { criterion } } }`,
+      ),
+    );
+    expect(server.json.data.server.impacts.map((i: { criterion: string }) => i.criterion)).toEqual([
+      "gwp",
+      "pe",
+    ]);
+    const rest = await send(port, {
+      path: "/v1/server/?verbose=false&criteria=gwp&criteria=gwp&criteria=pe",
+    });
+    expect(Object.keys(rest.json.impacts)).toEqual(["gwp", "pe"]);
+  }, 120_000);
+
+  it("1.2.4's aws table with every criterion (~330 MB whole) is a 422 naming MAX_ANSWER_BYTES, before any row", async () => {
+    const { port } = await started();
+    const every = [
+      ...["gwp", "adp", "pe", "gwppb", "gwppf", "gwpplu", "ir", "lu", "odp", "pm", "pocp", "wu"],
+      ...["mips", "adpe", "adpf", "ap", "ctue", "ctuh_c", "ctuh_nc", "epf", "epm", "ept", "fw"],
+    ];
+    const rest = await send(port, {
+      path: `/v1/cloud/coefficients?edition=1.2.4&provider=aws&${every.map((c) => `criteria=${c}`).join("&")}`,
+    });
+    expect(rest.status).toBe(422);
+    expect(rest.json.detail[0].loc).toEqual(["query", "criteria"]);
+    expect(rest.json.detail[0].msg).toMatch(/135240 rows × 144 columns.*MAX_ANSWER_BYTES.*stream/);
+    const graphql = await send(
+      port,
+      graphqlCall(
+        `{ cloudCoefficients(provider: "aws", edition: "1.2.4", criteria: [${every.join(", ")}]) { columns } }`,
+      ),
+    );
+    expect(graphql.json.errors[0].extensions).toMatchObject({
+      code: "LIMIT_EXCEEDED",
+      limit: "MAX_ANSWER_BYTES",
+    });
+    // The same table streamed is answered (its first piece is enough here).
+    const client = await rawClient(port);
+    client.send(
+      `GET /v1/cloud/coefficients/stream?edition=1.2.4&provider=aws&${every.map((c) => `criteria=${c}`).join("&")} HTTP/1.1\r\nhost: test\r\n\r\n`,
+    );
+    await client.received(/^HTTP\/1\.1 200 [^]*gwp_embedded_kgco2eq_per_hour/);
+    client.socket.destroy();
+  }, 60_000);
+});
+
+describe("3. a stream's format is one of its own (no lookup reaching an object's prototype)", () => {
+  it("toString, constructor, __proto__, valueOf and hasOwnProperty are 422s naming csv and ndjson", async () => {
+    const { port } = await started();
+    for (const format of ["toString", "constructor", "__proto__", "valueOf", "hasOwnProperty", "CSV", ""]) {
+      const answer = await send(port, { path: `/v1/cloud/coefficients/stream?format=${format}` });
+      expect(answer.status, format).toBe(422);
+      expect(answer.headers["content-type"], format).toBe("application/json");
+      expect(answer.json.detail[0], format).toMatchObject({
+        loc: ["query", "format"],
+        msg: "Input should be csv or ndjson",
+        input: format,
+      });
+    }
+  }, 60_000);
+});
+
+describe("4. streams whose readers never read are bounded in number (MAX_CONCURRENT_STREAMS)", () => {
+  /** A client that asks for the 1.2.4 aws table (135,240 rows) and reads its status line only. */
+  async function idleReader(port: number) {
+    const client = await rawClient(port);
+    client.send(
+      "GET /v1/cloud/coefficients/stream?edition=1.2.4&provider=aws HTTP/1.1\r\nhost: test\r\n\r\n",
+    );
+    await client.received(/^HTTP\/1\.1 \d{3} /);
+    client.socket.pause();
+    return client;
+  }
+
+  it("past the cap a 503 with Retry-After; a stream read to its end gives its room back; /healthz answers", async () => {
+    const { process, port } = await started({ MAX_CONCURRENT_STREAMS: "4" });
+    const readers = await Promise.all(Array.from({ length: 3 }, () => idleReader(port)));
+    // The fourth stream is read whole (a small table): its room is free once its answer has ended.
+    const whole = await send(port, { path: "/v1/cloud/coefficients/stream?edition=2.4.1&provider=gcp" });
+    expect(whole.status).toBe(200);
+    readers.push(await idleReader(port));
+    const refused = await Promise.all(Array.from({ length: 200 }, () => idleReader(port)));
+    for (const client of readers) await client.received(/^HTTP\/1\.1 200 /);
+    for (const client of refused) {
+      await client.received(/^HTTP\/1\.1 503 [^]*\r\n\r\n\{[^]*\}$/);
+      const answer = await client.answer;
+      expect(answer).toMatch(/\r\nretry-after: 1\r\n/i);
+      expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+      expect(answer).toContain(
+        "4 coefficient tables are being streamed, the most at once (MAX_CONCURRENT_STREAMS)",
+      );
+    }
+    expect((await send(port, { path: "/healthz" })).status).toBe(200);
+    // A reader that leaves gives its room back: the next stream is served.
+    const left = readers.pop();
+    left?.socket.destroy();
+    await process.waitFor(/^request$/, 203);
+    expect(process.records.some((record) => record.status === 499)).toBe(true);
+    const next = await idleReader(port);
+    await next.received(/^HTTP\/1\.1 200 /);
+    for (const client of [...readers, next]) client.socket.destroy();
+    // Every 5xx is logged as an error line (the handler's rule): the 200 refusals, nothing else.
+    expect(process.errors.filter((text) => text !== "request")).toEqual([]);
+    expect(process.records.filter((record) => record.status === 503)).toHaveLength(200);
+  }, 120_000);
+});
