@@ -40,9 +40,16 @@ export function isCompressible(contentType: string | undefined): boolean {
   );
 }
 
-/** A compressing stream for the encoding. */
+/**
+ * A compressing stream for the encoding. Brotli's window is 256 KiB (lgwin 18), not its default
+ * 4 MiB: an encoder's memory grows to about its window and more (9 MB once 4 MB have passed,
+ * 1.3 MB at lgwin 18), and answers whose readers stop each keep theirs; the 11.8 MB coefficient
+ * table of 2.4.1 aws compresses to 1.16 MB instead of 1.04 MB.
+ */
 export function compressor(encoding: Encoding) {
   return encoding === "br"
-    ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+    ? createBrotliCompress({
+        params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_LGWIN]: 18 },
+      })
     : createGzip({ level: 5 });
 }

@@ -64,10 +64,10 @@ describe("fleet totals in aliases", () => {
 });
 
 describe("parsed documents kept", () => {
-  /** The gauge of the document cache in /metrics. */
-  async function documentCacheChars(port: number): Promise<number> {
+  /** The gauge of the document cache in /metrics: estimated heap bytes kept. */
+  async function documentCacheBytes(port: number): Promise<number> {
     const text = (await send(port, { path: "/metrics" })).text;
-    const line = text.split("\n").find((l) => l.startsWith("graphql_document_cache_chars "));
+    const line = text.split("\n").find((l) => l.startsWith("graphql_document_cache_bytes "));
     return Number(line?.split(" ")[1]);
   }
   /** A distinct document of `chars` characters (a query padded with spaces and a numbered alias). */
@@ -75,25 +75,28 @@ describe("parsed documents kept", () => {
     const query = `{ d${n}: __typename }`;
     return query + " ".repeat(chars - query.length);
   };
+  /** Its 7 tokens (<SOF> { dN : __typename } <EOF>) at 320 bytes, and its text twice. */
+  const weight = (chars: number) => 2 * chars + 7 * 320;
+  const BUDGET = 32 * 1024 * 1024;
 
-  it("are bounded by the size of their text, not their count; a large document is answered but not kept", async () => {
+  it("are bounded by what they cost, not their count; a large document is answered but not kept", async () => {
     const fresh = await startTestServer();
     try {
-      expect(await documentCacheChars(fresh.port)).toBe(0);
+      expect(await documentCacheBytes(fresh.port)).toBe(0);
       const large = await send(fresh.port, graphqlCall(padded(0, 200_000)));
       expect(large.json).toEqual({ data: { d0: "Query" } });
-      expect(await documentCacheChars(fresh.port)).toBe(0);
+      expect(await documentCacheBytes(fresh.port)).toBe(0);
       const small = padded(1, 1000);
       await send(fresh.port, graphqlCall(small));
-      expect(await documentCacheChars(fresh.port)).toBe(1000);
-      // 200 distinct documents of 60,000 characters: 12 million characters, more than the budget.
-      for (let n = 2; n < 202; n++) {
+      expect(await documentCacheBytes(fresh.port)).toBe(weight(1000));
+      // 300 distinct documents of 60,000 characters: 36 MB estimated, more than the budget.
+      for (let n = 2; n < 302; n++) {
         const answer = await send(fresh.port, graphqlCall(padded(n, 60_000)));
         expect(answer.json).toEqual({ data: { [`d${n}`]: "Query" } });
       }
-      const kept = await documentCacheChars(fresh.port);
-      expect(kept).toBeLessThanOrEqual(8 * 1024 * 1024);
-      expect(kept).toBeGreaterThan(8 * 1024 * 1024 - 60_000);
+      const kept = await documentCacheBytes(fresh.port);
+      expect(kept).toBeLessThanOrEqual(BUDGET);
+      expect(kept).toBeGreaterThan(BUDGET - weight(60_000));
       expect((await send(fresh.port, { path: "/healthz" })).status).toBe(200);
     } finally {
       await fresh.close();

@@ -141,7 +141,7 @@ describe("2. a repeated criterion costs what it costs once; a table too large to
     client.send(
       `GET /v1/cloud/coefficients/stream?edition=1.2.4&provider=aws&${every.map((c) => `criteria=${c}`).join("&")} HTTP/1.1\r\nhost: test\r\n\r\n`,
     );
-    await client.received(/^HTTP\/1\.1 200 [^]*gwp_embedded_kgco2eq_per_hour/);
+    await client.received(/^HTTP\/1\.1 200 [\s\S]*gwp_embedded_kgco2eq_per_hour/);
     client.socket.destroy();
   }, 60_000);
 });
@@ -184,7 +184,7 @@ describe("4. streams whose readers never read are bounded in number (MAX_CONCURR
     const refused = await Promise.all(Array.from({ length: 200 }, () => idleReader(port)));
     for (const client of readers) await client.received(/^HTTP\/1\.1 200 /);
     for (const client of refused) {
-      await client.received(/^HTTP\/1\.1 503 [^]*\r\n\r\n\{[^]*\}$/);
+      await client.received(/^HTTP\/1\.1 503 [\s\S]*\r\n\r\n\{[\s\S]*\}$/);
       const answer = await client.answer;
       expect(answer).toMatch(/\r\nretry-after: 1\r\n/i);
       expect(answer).toMatch(/\r\nconnection: close\r\n/i);
