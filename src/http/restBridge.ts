@@ -9,8 +9,8 @@ import type { Answer } from "./route.js";
  */
 
 function restReply(answer: RestResponse): Reply {
-  // The reference answers its 500s as plain text.
-  if (answer.status >= 500) {
+  // The reference answers its 500s as plain text (a 503, no room now, is the service's JSON).
+  if (answer.status >= 500 && answer.status !== 503) {
     const text = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
     return { status: answer.status, headers: { "content-type": "text/plain; charset=utf-8" }, body: text };
   }
@@ -22,12 +22,18 @@ function restReply(answer: RestResponse): Reply {
       body: answer.serialized,
     };
   }
-  return jsonReply(answer.status, answer.body);
+  const reply = jsonReply(answer.status, answer.body);
+  return answer.headers === undefined
+    ? reply
+    : { ...reply, headers: { ...reply.headers, ...answer.headers } };
 }
 
-export function restAnswer(rest: (call: RestCall) => Promise<RestResponse>, { execute }: Execution): Answer {
+export function restAnswer(
+  rest: (call: RestCall) => Promise<RestResponse>,
+  { execute, admitFleetItems }: Execution,
+): Answer {
   return ({ request, method, requestId, cancellation, hold }) =>
-    execute(request, cancellation, hold, false, async (body) =>
+    execute(request, cancellation, hold, false, async (body, lease, holdWhileWorking) =>
       restReply(
         await rest({
           method,
@@ -35,6 +41,7 @@ export function restAnswer(rest: (call: RestCall) => Promise<RestResponse>, { ex
           body: body.toString("utf8"),
           cancellation,
           requestId,
+          admitFleetItems: (items) => admitFleetItems(items, lease, cancellation.signal, holdWhileWorking),
         }),
       ),
     );

@@ -32,7 +32,10 @@ export function errorResponse(
   reportError: ErrorReporter,
   requestId: string | undefined,
 ): RestResponse {
-  if (error instanceof RestError) return { status: error.status, body: error.body };
+  if (error instanceof RestError) {
+    const { status, body, headers } = error;
+    return headers === undefined ? { status, body } : { status, body, headers };
+  }
   if (error instanceof RefusedValue) {
     const input = refusedInput(error, sent);
     // A list's length, for the dialects that state it.

@@ -14,6 +14,8 @@ export class RestError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    /** Headers of the answer (a 503's Retry-After). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(`REST ${status}`);
   }
@@ -74,6 +76,9 @@ export function restErrorOf(
   const code = first.extensions?.code;
   if (code === "NOT_FOUND") return new RestError(404, { detail: first.extensions?.detail ?? first.message });
   if (code === "CANCELLED") return new RestError(422, { detail: first.message });
+  // No room now in a budget of the whole process (a large coefficient table): 503, retry later.
+  const http = first.extensions?.http as { status?: number; headers?: Record<string, string> } | undefined;
+  if (http?.status === 503) return new RestError(503, { detail: first.message }, http.headers);
   if (code === "BAD_USER_INPUT" || code === "LIMIT_EXCEEDED" || first.path === undefined) {
     const field = (first.extensions?.field as (string | number)[] | undefined) ?? [];
     // The GraphQL `input` argument is the whole v1 body; other arguments (usage, workload) are body keys.

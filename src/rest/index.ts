@@ -34,6 +34,11 @@ export interface RestCall {
   readonly cancellation?: { readonly signal: AbortSignal };
   /** The id of the HTTP request this call serves, for the lines its unexpected errors log. */
   readonly requestId?: string;
+  /**
+   * Waits for room for this many fleet items in the process's budget (MAX_CONCURRENT_FLEET_ITEMS):
+   * a coefficient table answered whole asks for the items of an answer of its size.
+   */
+  readonly admitFleetItems?: (items: number) => Promise<void>;
 }
 
 const ROUTES_BY_PATH = new Map<string, Route>(ROUTES.map((route) => [route.path, route]));
@@ -76,7 +81,7 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
       if (kept !== undefined) return keptAnswer(kept);
       const answer = await handler(
         { method: call.method, params, body, validation },
-        runner(edition, call.cancellation ?? call, call.requestId),
+        runner(edition, call.cancellation ?? call, call.requestId, call.admitFleetItems),
       );
       return key === null || answer.status !== 200 ? answer : keep(answers, key, answer);
     } catch (error) {

@@ -16,6 +16,8 @@ export interface RestResponse {
   readonly body: unknown;
   /** The body already serialized (UTF-8 JSON, byte for byte `JSON.stringify(body)`), when it is. */
   readonly serialized?: Uint8Array;
+  /** Headers besides its content type (a 503's Retry-After). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface RestRequest {

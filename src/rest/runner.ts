@@ -27,6 +27,7 @@ export function createRunner(
   edition: EditionDescription,
   cancellation?: { readonly signal?: AbortSignal },
   requestId?: string,
+  admitFleetItems?: (items: number) => Promise<void>,
 ) => Runner {
   const compiled = new Map<DocumentNode, CompiledQuery>();
   const compile = (document: DocumentNode): CompiledQuery => {
@@ -40,9 +41,13 @@ export function createRunner(
     }
     return query;
   };
-  return (edition, cancellation, requestId) => async (document, variables) => {
+  return (edition, cancellation, requestId, admitFleetItems) => async (document, variables) => {
     // The cancellation's signal is read only when the execution asks for it (fleets, turns).
-    const context = createRequestContext(service, { cancellation, spellError: graphqlErrorOf });
+    const context = createRequestContext(service, {
+      cancellation,
+      admitFleetItems,
+      spellError: graphqlErrorOf,
+    });
     const result = (await compile(document).query(undefined, context, {
       ...variables,
       edition: edition.id,

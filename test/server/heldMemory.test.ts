@@ -146,6 +146,33 @@ describe("2. a repeated criterion costs what it costs once; a table too large to
   }, 60_000);
 });
 
+describe("2. whole tables answered at once share the process's budget (MAX_CONCURRENT_FLEET_ITEMS)", () => {
+  it("a table whose reader stops holds its room: another is a 503 with Retry-After until the reader leaves", async () => {
+    // 2.4.1 aws: 28,470 rows × 24 columns, estimated 13.7 MB, i.e. 1,018 of 10,000 items at 128 MiB.
+    const { process, port } = await started({
+      MAX_CONCURRENT_FLEET_ITEMS: "1500",
+      ADMISSION_QUEUE_LENGTH: "0",
+    });
+    const path = "/v1/cloud/coefficients?edition=2.4.1&provider=aws";
+    const reader = await rawClient(port);
+    reader.send(`GET ${path} HTTP/1.1\r\nhost: test\r\n\r\n`);
+    await reader.received(/^HTTP\/1\.1 200 /);
+    reader.socket.pause();
+    const refused = await send(port, { path });
+    expect(refused.status).toBe(503);
+    expect(refused.headers["retry-after"]).toBe("1");
+    expect(refused.json.detail).toMatch(/MAX_CONCURRENT_FLEET_ITEMS/);
+    reader.socket.destroy();
+    await process.waitFor(/^request$/, 2);
+    expect(process.records.filter((record) => record.msg === "request").map((r) => r.status)).toEqual([
+      503, 499,
+    ]);
+    const answered = await send(port, { path });
+    expect(answered.status).toBe(200);
+    expect(answered.json.rows).toHaveLength(28_470);
+  }, 60_000);
+});
+
 describe("3. a stream's format is one of its own (no lookup reaching an object's prototype)", () => {
   it("toString, constructor, __proto__, valueOf and hasOwnProperty are 422s naming csv and ndjson", async () => {
     const { port } = await started();
