@@ -66,7 +66,8 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
       const path = routePath(url.pathname);
       const route = ROUTES_BY_PATH.get(path) ?? cloudProviderRoute(path);
       if (!route) return { status: 404, body: { detail: "Not Found" } };
-      const handler = route.methods[call.method];
+      // Own keys only: a batch line's method is the client's text.
+      const handler = Object.hasOwn(route.methods, call.method) ? route.methods[call.method] : undefined;
       if (!handler) return { status: 405, body: { detail: "Method Not Allowed" } };
       const params = singleValued(url.searchParams);
       const edition = editions.requested(params);
