@@ -84,7 +84,7 @@ export function routeTable(parts: HttpParts, execution: Execution): readonly Rou
       path: BATCH_PATH,
       methods: ["POST"],
       otherMethods: 405,
-      answer: streamingAnswer(parts.batch),
+      answer: streamingAnswer(parts.batch, execution),
     },
     {
       match: "slashes",

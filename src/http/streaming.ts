@@ -1,5 +1,6 @@
+import type { Execution } from "./execution.js";
 import type { Reply } from "./reply.js";
-import type { Answer } from "./route.js";
+import type { Answer, Hold } from "./route.js";
 
 /*
  * Routes that read their request body as it arrives and answer while reading (the batch route):
@@ -14,6 +15,11 @@ export type StreamingReply = (request: {
   readonly signal: AbortSignal;
   /** The request's id, for the lines logged while serving it. */
   readonly requestId: string;
+  /**
+   * Waits for room for this many fleet items in the process's budget (MAX_CONCURRENT_FLEET_ITEMS),
+   * held until `hold`'s releases are called (a batch line's whole coefficient table, until the line ends).
+   */
+  readonly admitFleetItems: (items: number, hold: Hold) => Promise<void>;
 }) => Reply;
 
 /** `/v1/batch/` is `/v1/batch` (a loop, not a regex: the path is the client's). */
@@ -23,8 +29,15 @@ export function withoutTrailingSlashes(path: string): string {
   return path.slice(0, end);
 }
 
-/** A streaming route's answer (the route table refuses its other methods). */
-export function streamingAnswer(reply: StreamingReply): Answer {
+/** A streaming route's answer (the route table refuses its other methods), with the process's fleet budget when given. */
+export function streamingAnswer(reply: StreamingReply, execution?: Execution): Answer {
   return async ({ request, path, requestId, cancellation }) =>
-    reply({ url: request.url ?? path, body: request, signal: cancellation.signal, requestId });
+    reply({
+      url: request.url ?? path,
+      body: request,
+      signal: cancellation.signal,
+      requestId,
+      admitFleetItems: async (items, hold) =>
+        execution?.admitFleetItems(items, null, cancellation.signal, hold),
+    });
 }

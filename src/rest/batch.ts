@@ -23,6 +23,8 @@ interface BatchRequest {
   readonly signal: AbortSignal;
   /** The batch request's id: a line's unexpected error is logged with it. */
   readonly requestId: string;
+  /** Waits for room in the process's fleet budget, held until `hold`'s releases are called. */
+  readonly admitFleetItems: (items: number, hold: (release: () => void) => void) => Promise<void>;
 }
 
 interface BatchReply {
@@ -33,7 +35,10 @@ interface BatchReply {
 }
 
 interface BatchRouteOptions {
-  readonly evaluate: RouteEvaluator;
+  /** A line's route, with the room it may wait for (the shim's RestCall). */
+  readonly evaluate: (
+    call: Parameters<RouteEvaluator>[0] & { readonly admitFleetItems?: (items: number) => Promise<void> },
+  ) => ReturnType<RouteEvaluator>;
   /** The editions served and the default one. */
   readonly editions: RestEditions;
   /** Largest line (MAX_BODY_BYTES, the single routes' body limit). */
@@ -89,7 +94,17 @@ export function createBatchRoute(options: BatchRouteOptions) {
     request.signal.addEventListener("abort", release, { once: true });
     const defaults: BatchDefaults = edition.edition === null ? {} : { edition: edition.edition };
     const requestId = request.requestId;
-    const evaluate: RouteEvaluator = (call) => options.evaluate({ ...call, requestId });
+    // A line's budget (a whole coefficient table's) is held while the line runs, not the batch.
+    const evaluate: RouteEvaluator = async (call) => {
+      const held: (() => void)[] = [];
+      const admitFleetItems = (items: number) =>
+        request.admitFleetItems(items, (release) => held.push(release));
+      try {
+        return await options.evaluate({ ...call, requestId, admitFleetItems });
+      } finally {
+        for (const release of held.splice(0)) release();
+      }
+    };
     const lines = evaluateBatch(ndjsonLines(request.body, options.maxLineBytes), evaluate, {
       defaults,
       maxLineBytes: options.maxLineBytes,

@@ -147,7 +147,7 @@ describe("2. a repeated criterion costs what it costs once; a table too large to
 });
 
 describe("2. whole tables answered at once share the process's budget (MAX_CONCURRENT_FLEET_ITEMS)", () => {
-  it("a table whose reader stops holds its room: another is a 503 with Retry-After until the reader leaves", async () => {
+  it("a table whose reader stops holds its room: another (a batch line too) is a 503 until the reader leaves", async () => {
     // 2.4.1 aws: 28,470 rows × 24 columns, estimated 13.7 MB, i.e. 1,018 of 10,000 items at 128 MiB.
     const { process, port } = await started({
       MAX_CONCURRENT_FLEET_ITEMS: "1500",
@@ -162,10 +162,22 @@ describe("2. whole tables answered at once share the process's budget (MAX_CONCU
     expect(refused.status).toBe(503);
     expect(refused.headers["retry-after"]).toBe("1");
     expect(refused.json.detail).toMatch(/MAX_CONCURRENT_FLEET_ITEMS/);
+    // A batch line asking for it waits for the same room: its line is the 503.
+    const batch = await send(port, {
+      path: "/v1/batch",
+      headers: { "content-type": "application/x-ndjson" },
+      body: `${JSON.stringify({ method: "GET", path })}\n`,
+    });
+    const [line] = batch.text
+      .trimEnd()
+      .split("\n")
+      .map((text) => JSON.parse(text));
+    expect(line).toMatchObject({ line: 1, status: 503 });
+    expect(line.body.detail).toMatch(/MAX_CONCURRENT_FLEET_ITEMS/);
     reader.socket.destroy();
-    await process.waitFor(/^request$/, 2);
+    await process.waitFor(/^request$/, 3);
     expect(process.records.filter((record) => record.msg === "request").map((r) => r.status)).toEqual([
-      503, 499,
+      503, 200, 499,
     ]);
     const answered = await send(port, { path });
     expect(answered.status).toBe(200);
