@@ -311,3 +311,10 @@ export const AssetRef = builder.interfaceRef<PreparedAsset>("Asset").implement({
     }),
   }),
 });
+
+/**
+ * The root fields that evaluate one asset (`server`, `cpu`, `cloudInstance`…) are nullable: a
+ * document asking several assets (aliases) keeps the others' answers when one fails (an unknown
+ * instance type), as a fleet's items do; a non-null root field would null the whole `data`.
+ */
+export const ASSET_FIELD_NULLABLE = true;
