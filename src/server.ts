@@ -32,6 +32,7 @@ import { buildSchema } from "./schema/index.js";
 import { inputLimitsPlugin } from "./schema/inputLimits.js";
 import { persistedQueriesPlugin } from "./schema/persistedQueries.js";
 import { possibleTypesOf } from "./schema/possibleTypes.js";
+import { incrementalDeliveryPlugin } from "./schema/incrementalDelivery.js";
 import { streamArgumentsPlugin } from "./schema/streaming.js";
 import { rootFieldsTakingTurns } from "./schema/turns.js";
 import { createRequestContext, createService, editionService } from "./service/context.js";
@@ -163,6 +164,7 @@ export function createApp(config: Config = defaultConfig(), given: AppParts = {}
       ...abuseProtection(),
       metrics.fleetPlugin,
       useDeferStream(),
+      incrementalDeliveryPlugin(),
       streamArgumentsPlugin(),
       streamedAnswers(),
       httpErrorsPlugin(),
