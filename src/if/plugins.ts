@@ -203,26 +203,32 @@ function usageOf(observation: z.output<z.ZodObject<typeof COMMON_FIELDS>>, regio
 const phaseValue = (phase: PhaseAnswer, rounded: boolean) =>
   (rounded ? phase.value : phase.unrounded?.value) ?? null;
 
+/** Runs a document against the service's schema in this process, in a request context of its own. */
+async function run(document: DocumentNode, variableValues: Record<string, unknown>) {
+  const { schema, service } = inProcessApp();
+  return execute({
+    schema,
+    document,
+    contextValue: createRequestContext(service, { spellError: graphqlErrorOf }),
+    variableValues,
+  });
+}
+
 /** Runs `document` for one observation and writes its outputs beside the observation's fields. */
 async function evaluate(
   document: DocumentNode,
   variables: Record<string, unknown>,
   observation: Observation,
   config: CheckedConfig,
+  notices: readonly string[],
 ): Promise<Record<string, unknown>> {
   const criteria = config?.criteria ?? DEFAULT_CRITERIA;
   const rounded = config?.rounded ?? false;
-  const { schema, service } = inProcessApp();
-  const result = await execute({
-    schema,
-    document,
-    contextValue: createRequestContext(service, { spellError: graphqlErrorOf }),
-    variableValues: {
-      ...variables,
-      criteria: [...new Set(["gwp", ...criteria])].map(criterionEnumName),
-      duration: Number(observation.duration) / 3600,
-      edition: config?.edition ?? null,
-    },
+  const result = await run(document, {
+    ...variables,
+    criteria: [...new Set(["gwp", ...criteria])].map(criterionEnumName),
+    duration: Number(observation.duration) / 3600,
+    edition: config?.edition ?? null,
   });
   const asset = (result.data as { asset?: AssetAnswer | null } | null | undefined)?.asset;
   if (result.errors?.length || !asset) throw new PluginInputError(errorLine(result.errors ?? []));
@@ -248,6 +254,7 @@ async function evaluate(
     outputs[`boavizta/${criterion}-use`] = impact ? phaseValue(impact.use, rounded) : null;
   }
   const warnings = new Set([
+    ...notices,
     ...(asset.warnings ?? []),
     ...asset.impacts.flatMap((impact) => [
       ...(impact.embedded.warnings ?? []),
@@ -325,11 +332,17 @@ function plugin<Fields extends z.ZodRawShape>(
     observation: z.output<z.ZodObject<typeof COMMON_FIELDS & Fields>>,
     config: CheckedConfig,
   ) => Record<string, unknown>,
+  /** Made per plugin instance: the caveats the evaluation itself does not report (an input it ignores). */
+  noticesFor: () => (
+    observation: z.output<z.ZodObject<typeof COMMON_FIELDS & Fields>>,
+    config: CheckedConfig,
+  ) => Promise<readonly string[]> = () => async () => [],
 ): IfPluginFactory {
   const observationSchema = z.looseObject({ ...COMMON_FIELDS, ...fields });
   return (givenConfig, parametersMetadata) => {
     const config = checked(CONFIG, givenConfig ?? undefined, `${name} config`);
     const given = checked(PARAMETER_METADATA, parametersMetadata, `${name} parameter-metadata`);
+    const noticesOf = noticesFor();
     return {
       metadata: {
         kind: "execute",
@@ -345,7 +358,8 @@ function plugin<Fields extends z.ZodRawShape>(
           const where = `${name} observation ${index + 1}`;
           const read = checked(observationSchema, observation, where);
           try {
-            outputs.push(await evaluate(document, request(read, config), observation, config));
+            const notices = await noticesOf(read, config);
+            outputs.push(await evaluate(document, request(read, config), observation, config, notices));
           } catch (error) {
             if (!(error instanceof PluginInputError)) throw error;
             throw new PluginInputError(`${where}: ${error.message}`);
@@ -355,6 +369,59 @@ function plugin<Fields extends z.ZodRawShape>(
       },
     };
   };
+}
+
+const CLOUD_REGIONS = parse(
+  "query ($provider: String, $edition: Edition) { cloudRegions(provider: $provider, edition: $edition) { region } }",
+);
+
+type KnownRegions = { regions: ReadonlySet<string> } | { refused: string };
+
+/** The regions of a provider in an edition (or why there are none), asked once per plugin instance. */
+function regionsOnce(): (provider: string, edition: string | undefined) => Promise<KnownRegions> {
+  const known = new Map<string, Promise<KnownRegions>>();
+  return (provider, edition) => {
+    const key = `${edition ?? ""}\n${provider}`;
+    let regions = known.get(key);
+    if (!regions) {
+      regions = run(CLOUD_REGIONS, { provider, edition: edition ?? null }).then((result) =>
+        result.errors?.length
+          ? { refused: errorLine(result.errors) }
+          : {
+              regions: new Set(
+                (result.data as { cloudRegions: { region: string }[] }).cloudRegions.map((row) => row.region),
+              ),
+            },
+      );
+      known.set(key, regions);
+    }
+    return regions;
+  };
+}
+
+/**
+ * The service falls back to `location` (or the edition's default) for a region it does not know,
+ * or ignores `usage.region` in an edition without regions (1.2.4), and says so nowhere an impact
+ * shows (docs/methodology.md Appendix D.11): the plugin says it in `boavizta/warnings`.
+ */
+async function regionNotices(
+  regionsOf: ReturnType<typeof regionsOnce>,
+  provider: string,
+  region: string | undefined,
+  edition: string | undefined,
+): Promise<readonly string[]> {
+  if (region === undefined) return [];
+  const known = await regionsOf(provider, edition);
+  if ("refused" in known) {
+    return [
+      `cloud/region '${region}' not used (${known.refused}): the location, or the edition's default, is used`,
+    ];
+  }
+  return known.regions.has(region.trim())
+    ? []
+    : [
+        `Region '${region}' not found for provider '${provider}': the location, or the edition's default, is used`,
+      ];
 }
 
 /** A cloud instance: `cloud/vendor` (default aws), `cloud/instance-type`, `cloud/region` (the provider's region). */
@@ -376,6 +443,16 @@ export const BoaviztaCloud = plugin(
     instanceType: observation["cloud/instance-type"],
     usage: usageOf(observation, observation["cloud/region"]),
   }),
+  () => {
+    const regions = regionsOnce();
+    return (observation, config) =>
+      regionNotices(
+        regions,
+        observation["cloud/vendor"] ?? "aws",
+        observation["cloud/region"],
+        config?.edition,
+      );
+  },
 );
 
 /** A server: `server/archetype` (or the config's `archetype`), optionally its CPU (`cpu/name`, `cpu/units`). */

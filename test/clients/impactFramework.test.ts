@@ -483,5 +483,27 @@ describe("Impact Framework 1.x (@grnsft/if 1.1.0, if-run)", () => {
       expect(String(output["boavizta/warnings"])).toContain("closest match 'm5.xlarge'");
       expect(String(output["boavizta/warnings"])).toContain("Location not found. Default value used.");
     }, 60_000);
+
+    it.each([
+      ["2.4.1", "mars-1", "Region 'mars-1' not found for provider 'aws'"],
+      [
+        "1.2.4",
+        "eu-west-3",
+        "cloud/region 'eu-west-3' not used (Cloud regions are not part of this edition)",
+      ],
+    ])(
+      "edition %s: a region %s the edition cannot use is a warning, never a silent default",
+      (edition, region, warning) => {
+        const { manifest } = runOne(
+          `region-${edition.replaceAll(".", "-")}`,
+          { edition, criteria: ["gwp"] },
+          { "cloud/region": region },
+        );
+        expect(manifest.execution?.status).toBe("success");
+        const [output] = manifest.tree.children.one.outputs ?? [{}];
+        expect(String(output["boavizta/warnings"])).toContain(warning);
+      },
+      60_000,
+    );
   });
 });
