@@ -105,7 +105,6 @@ export type IfPluginFactory = (
   mapping?: unknown,
 ) => IfPlugin;
 
-/** A manifest's `parameter-metadata` (`inputs`, `outputs`), which overrides the plugins' own. */
 const AGGREGATION_METHOD = z.enum(["sum", "avg", "copy", "none"]);
 const PARAMETERS = z.record(
   z.string(),
@@ -115,6 +114,7 @@ const PARAMETERS = z.record(
     "aggregation-method": z.object({ time: AGGREGATION_METHOD, component: AGGREGATION_METHOD }),
   }),
 );
+/** A manifest's `parameter-metadata` (`inputs`, `outputs`), which overrides the plugins' own. */
 const PARAMETER_METADATA = z
   .object({ inputs: PARAMETERS.optional(), outputs: PARAMETERS.optional() })
   .nullish();
@@ -133,6 +133,7 @@ function inProcessApp(): App {
 /** A refused config or observation: one line naming the plugin, the observation and the field. */
 class PluginInputError extends Error {}
 
+/** `value` as `schema` reads it, or one PluginInputError naming each refused field and what was given. */
 function checked<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
@@ -234,7 +235,8 @@ async function evaluate(
   if (result.errors?.length || !asset) throw new PluginInputError(errorLine(result.errors ?? []));
   const outputs: Record<string, unknown> = { ...observation };
   const byCriterion = new Map(asset.impacts.map((impact) => [impact.criterion, impact]));
-  const embeddedGwp = byCriterion.get("gwp") && phaseValue(byCriterion.get("gwp")!.embedded, rounded);
+  const gwp = byCriterion.get("gwp");
+  const embeddedGwp = gwp ? phaseValue(gwp.embedded, rounded) : null;
   // Rounded values times 1000 show float noise (1.1450000000000002); unrounded ones keep every digit.
   if (typeof embeddedGwp === "number") {
     outputs["carbon-embodied"] = rounded ? withoutFloatNoise(embeddedGwp * 1000) : embeddedGwp * 1000;
