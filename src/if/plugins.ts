@@ -114,6 +114,39 @@ const PARAMETERS = z.record(
     "aggregation-method": z.object({ time: AGGREGATION_METHOD, component: AGGREGATION_METHOD }),
   }),
 );
+/**
+ * A manifest's `mapping`: a plugin's parameter name → the name the manifest uses for it, read
+ * from the observations and written in the outputs (what @grnsft/if-core's PluginFactory does).
+ */
+const MAPPING = z.record(z.string(), z.string(), { error: "expected names by name" }).nullish();
+type Mapping = Readonly<Record<string, string>>;
+
+/** The observation with each mapped parameter under the plugin's own name. */
+function mappedObservation(observation: Observation, mapping: Mapping): Observation {
+  const view: Record<string, unknown> = { ...observation };
+  for (const [parameter, name] of Object.entries(mapping)) {
+    if (name in observation) view[parameter] = observation[name];
+  }
+  return view;
+}
+
+/** The outputs without the plugin's names of mapped parameters the observation gave under its own. */
+function withoutMappedParameters(
+  outputs: Record<string, unknown>,
+  observation: Observation,
+  mapping: Mapping,
+): Record<string, unknown> {
+  for (const [parameter, name] of Object.entries(mapping)) {
+    if (name in observation && !(parameter in observation)) delete outputs[parameter];
+  }
+  return outputs;
+}
+
+/** Keys renamed as the mapping says (outputs and their metadata). */
+function renamed<T>(record: Readonly<Record<string, T>>, mapping: Mapping): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [mapping[key] ?? key, value]));
+}
+
 /** A manifest's `parameter-metadata` (`inputs`, `outputs`), which overrides the plugins' own. */
 const PARAMETER_METADATA = z
   .object({ inputs: PARAMETERS.optional(), outputs: PARAMETERS.optional() })
@@ -341,27 +374,27 @@ function plugin<Fields extends z.ZodRawShape>(
   ) => Promise<readonly string[]> = () => async () => [],
 ): IfPluginFactory {
   const observationSchema = z.looseObject({ ...COMMON_FIELDS, ...fields });
-  return (givenConfig, parametersMetadata) => {
+  return (givenConfig, parametersMetadata, givenMapping) => {
     const config = checked(CONFIG, givenConfig ?? undefined, `${name} config`);
     const given = checked(PARAMETER_METADATA, parametersMetadata, `${name} parameter-metadata`);
+    const mapping = checked(MAPPING, givenMapping, `${name} mapping`) ?? {};
     const noticesOf = noticesFor();
     return {
       metadata: {
         kind: "execute",
         inputs: { ...COMMON_INPUTS, ...inputs, ...given?.inputs },
-        outputs: {
-          ...outputsOf(config?.criteria ?? DEFAULT_CRITERIA),
-          ...given?.outputs,
-        },
+        outputs: renamed({ ...outputsOf(config?.criteria ?? DEFAULT_CRITERIA), ...given?.outputs }, mapping),
       },
       execute: async (observations) => {
         const outputs: Record<string, unknown>[] = [];
         for (const [index, observation] of observations.entries()) {
           const where = `${name} observation ${index + 1}`;
-          const read = checked(observationSchema, observation, where);
+          const view = mappedObservation(observation, mapping);
+          const read = checked(observationSchema, view, where);
           try {
             const notices = await noticesOf(read, config);
-            outputs.push(await evaluate(document, request(read, config), observation, config, notices));
+            const evaluated = await evaluate(document, request(read, config), view, config, notices);
+            outputs.push(renamed(withoutMappedParameters(evaluated, observation, mapping), mapping));
           } catch (error) {
             if (!(error instanceof PluginInputError)) throw error;
             throw new PluginInputError(`${where}: ${error.message}`);

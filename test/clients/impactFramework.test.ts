@@ -397,13 +397,20 @@ describe("Impact Framework 1.x (@grnsft/if 1.1.0, if-run)", () => {
 
   describe("refusals and warnings", () => {
     /** if-run over one cloud observation with `config`; its status, error and output manifest. */
-    function runOne(name: string, config: unknown, observation: Observation) {
+    function runOne(
+      name: string,
+      config: unknown,
+      observation: Observation,
+      mapping?: Record<string, string>,
+    ) {
       const file = join(work, `${name}.yml`);
       writeFileSync(
         file,
         stringify({
           name,
-          initialize: { plugins: { cloud: { method: "BoaviztaCloud", path: "impact-service/if", config } } },
+          initialize: {
+            plugins: { cloud: { method: "BoaviztaCloud", path: "impact-service/if", config, mapping } },
+          },
           tree: {
             children: {
               one: {
@@ -505,5 +512,27 @@ describe("Impact Framework 1.x (@grnsft/if 1.1.0, if-run)", () => {
       },
       60_000,
     );
+
+    it("a manifest's mapping renames the parameters read and the outputs written", () => {
+      const config = { edition: "2.4.1", criteria: ["gwp"] };
+      const plain = runOne("unmapped", config, { "cpu/utilization": 80 }).manifest.tree.children.one
+        .outputs?.[0];
+      const { manifest } = runOne(
+        "mapped",
+        config,
+        { "cpu-util": 80 },
+        {
+          "cpu/utilization": "cpu-util",
+          "carbon-embodied": "embodied-carbon",
+        },
+      );
+      expect(manifest.execution?.status).toBe("success");
+      const [output] = manifest.tree.children.one.outputs ?? [{}];
+      expect(output["boavizta/gwp-use"]).toBe(plain?.["boavizta/gwp-use"]);
+      expect(output["embodied-carbon"]).toBe(plain?.["carbon-embodied"]);
+      expect(output).not.toHaveProperty("carbon-embodied");
+      expect(output).not.toHaveProperty("cpu/utilization");
+      expect(output["cpu-util"]).toBe(80);
+    }, 60_000);
   });
 });
