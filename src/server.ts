@@ -28,6 +28,7 @@ import { createRestHandler } from "./rest/index.js";
 import { openApiDocument } from "./rest/openapi.js";
 import { graphqlErrorOf } from "./schema/errors.js";
 import { httpErrorsPlugin } from "./schema/httpErrors.js";
+import { incrementalDeliveryPlugin } from "./schema/incrementalDelivery.js";
 import { buildSchema } from "./schema/index.js";
 import { inputLimitsPlugin } from "./schema/inputLimits.js";
 import { persistedQueriesPlugin } from "./schema/persistedQueries.js";
@@ -166,6 +167,7 @@ export function createApp(config: Config = defaultConfig(), given: AppParts = {}
       ...abuseProtection(),
       metrics.fleetPlugin,
       useDeferStream(),
+      incrementalDeliveryPlugin(),
       streamArgumentsPlugin(),
       streamedAnswers(),
       httpErrorsPlugin(),

@@ -1,32 +1,83 @@
+import { type DocumentNode, execute, type GraphQLError, parse } from "graphql";
+import { z } from "zod";
 import { defaultConfig } from "../config.js";
 import { createLogger } from "../log.js";
 import { withoutFloatNoise } from "../output/columns.js";
+import { graphqlErrorOf } from "../schema/errors.js";
 import { type App, createApp } from "../server.js";
+import { createRequestContext } from "../service/context.js";
+import { CRITERION_SPELLINGS, criterionEnumName, parseCriterion } from "../service/criteria.js";
 
 /*
  * Impact Framework 1.x plugins (the `PluginFactory` interface of @grnsft/if-core: a function of
  * the manifest's config, parameter metadata and mapping, returning `metadata` and `execute`) for
- * cloud instances, servers and CPUs. They ask the service's engine in this process, through the
- * REST shim's dispatch as the command line does: no server, no network, and each observation's
- * numbers are the ones `POST /v1/...` answers for the same inputs.
+ * cloud instances, servers and CPUs. They ask the service's GraphQL schema in this process (no
+ * server, no network): each observation is the `cloudInstance`, `server` or `cpu` field the
+ * REST routes run, so its rounded numbers are the ones `POST /v1/...` answers.
  *
  * An observation (IF's names): `duration` (seconds), `cpu/utilization` (%), `location` (a
- * country or region code of the edition, e.g. FRA), and per asset `cloud/vendor` and
- * `cloud/instance-type`, `server/archetype` and `cpu/name` + `cpu/units`, or `cpu/name`.
- * Outputs: `carbon-embodied` (gCO2eq, IF's unit), `energy` (kWh: the average power the service
- * reports × the duration × the use-time ratio) and `boavizta/<criterion>-embedded` /
- * `boavizta/<criterion>-use` for the criteria of the config (in the v1 unit of each criterion).
+ * country or region code of the edition, e.g. FRA), and per asset `cloud/vendor`,
+ * `cloud/instance-type` and `cloud/region`, `server/archetype` and `cpu/name` + `cpu/units`, or
+ * `cpu/name`. Outputs: `carbon-embodied` (gCO2eq, IF's unit), `energy` (kWh: the average power
+ * the service reports × the duration × the use-time ratio), `boavizta/<criterion>-embedded` /
+ * `boavizta/<criterion>-use` for the criteria of the config (in the v1 unit of each criterion)
+ * and `boavizta/warnings` when there is a caveat (an approximate instance match, an unknown
+ * location replaced by the edition's default).
+ *
+ * Impacts are unrounded unless the config says `rounded: true`: a pipeline sums observations
+ * (TimeSync, Sum, IF's aggregation), and a sum of values rounded to their margin's 1–2
+ * significant figures (docs/methodology.md §12) is a sum of rounding errors.
  */
 
+/** The plugins' config in a manifest, checked before any observation is read. */
+const CONFIG = z
+  .strictObject({
+    /** The edition to answer with (default: the service's default, `EDITION`); YAML may read `2.4` as a number. */
+    edition: z
+      .union([z.string().min(1), z.number()], { error: 'expected an edition id such as "2.4.1"' })
+      .transform(String)
+      .optional(),
+    /** The criteria to output (default gwp, adp, pe); gwp is always evaluated. */
+    criteria: z
+      .array(
+        z.string().refine((spelling) => parseCriterion(spelling) !== null, {
+          error: (issue) =>
+            `unknown criterion ${JSON.stringify(issue.input)} (known: ${CRITERION_SPELLINGS.join(", ")})`,
+        }),
+        { error: "expected a list of criteria, e.g. [gwp, pe]" },
+      )
+      .min(1)
+      .optional(),
+    /** The server archetype (BoaviztaServer), when the observations name none. */
+    archetype: z.string().min(1).optional(),
+    /** true: the impacts rounded as the REST routes answer them; default false (unrounded, for sums). */
+    rounded: z.boolean().optional(),
+  })
+  .optional();
+
 /** The plugins' config in a manifest. */
-export interface BoaviztaConfig {
-  /** The edition to answer with (default: the service's default, `EDITION`). */
-  readonly edition?: string;
-  /** The criteria to output (default gwp, adp, pe); gwp is always evaluated. */
-  readonly criteria?: readonly string[];
-  /** The server archetype (BoaviztaServer), when the observations name none. */
-  readonly archetype?: string;
-}
+export type BoaviztaConfig = z.input<typeof CONFIG>;
+type CheckedConfig = z.output<typeof CONFIG>;
+
+/** A number as YAML or a CSV import gives it (a numeric text is read; an array or object is not). */
+const numeric = z.union(
+  [
+    z.number(),
+    z
+      .string()
+      .regex(/^\s*-?\d+(\.\d+)?([eE][-+]?\d+)?\s*$/)
+      .transform(Number),
+  ],
+  { error: "expected a number" },
+);
+const text = z.union([z.string().min(1), z.number().transform(String)], { error: "expected a text" });
+
+/** The fields every plugin reads of an observation; IF passes any others, kept in the outputs. */
+const COMMON_FIELDS = {
+  duration: numeric.pipe(z.number().positive().finite()),
+  "cpu/utilization": numeric.pipe(z.number().min(0).max(100)).optional(),
+  location: text.optional(),
+};
 
 /** One observation: IF passes any fields; the plugins read theirs. */
 export type Observation = Readonly<Record<string, unknown>>;
@@ -44,10 +95,7 @@ export interface IfPlugin {
 interface ParameterMetadata {
   readonly description: string;
   readonly unit: string;
-  readonly "aggregation-method": {
-    readonly time: "sum" | "avg" | "copy" | "none";
-    readonly component: string;
-  };
+  readonly "aggregation-method": { readonly time: AggregationMethod; readonly component: AggregationMethod };
 }
 
 /** IF's plugin signature: config, parameter metadata and mapping from the manifest. */
@@ -56,6 +104,55 @@ export type IfPluginFactory = (
   parametersMetadata?: unknown,
   mapping?: unknown,
 ) => IfPlugin;
+
+const AGGREGATION_METHOD = z.enum(["sum", "avg", "copy", "none"]);
+const PARAMETERS = z.record(
+  z.string(),
+  z.object({
+    description: z.string(),
+    unit: z.string(),
+    "aggregation-method": z.object({ time: AGGREGATION_METHOD, component: AGGREGATION_METHOD }),
+  }),
+);
+/**
+ * A manifest's `mapping`: a plugin's parameter name → the name the manifest uses for it, read
+ * from the observations and written in the outputs (what @grnsft/if-core's PluginFactory does).
+ */
+const MAPPING = z.record(z.string(), z.string(), { error: "expected names by name" }).nullish();
+type Mapping = Readonly<Record<string, string>>;
+
+/** The observation with each mapped parameter under the plugin's own name. */
+function mappedObservation(observation: Observation, mapping: Mapping): Observation {
+  const view: Record<string, unknown> = { ...observation };
+  for (const [parameter, name] of Object.entries(mapping)) {
+    if (name in observation) view[parameter] = observation[name];
+  }
+  return view;
+}
+
+/** The outputs without the plugin's names of mapped parameters the observation gave under its own. */
+function withoutMappedParameters(
+  outputs: Record<string, unknown>,
+  observation: Observation,
+  mapping: Mapping,
+): Record<string, unknown> {
+  for (const [parameter, name] of Object.entries(mapping)) {
+    if (name in observation && !(parameter in observation)) delete outputs[parameter];
+  }
+  return outputs;
+}
+
+/** Keys renamed as the mapping says (outputs and their metadata). */
+function renamed<T>(record: Readonly<Record<string, T>>, mapping: Mapping): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [mapping[key] ?? key, value]));
+}
+
+/** A manifest's `parameter-metadata` (`inputs`, `outputs`), which overrides the plugins' own. */
+const PARAMETER_METADATA = z
+  .object({ inputs: PARAMETERS.optional(), outputs: PARAMETERS.optional() })
+  .nullish();
+
+type AggregationMethod = z.output<typeof AGGREGATION_METHOD>;
 
 const DEFAULT_CRITERIA = ["gwp", "adp", "pe"] as const;
 
@@ -66,181 +163,370 @@ function inProcessApp(): App {
   return app;
 }
 
-class ObservationError extends Error {}
+/** A refused config or observation: one line naming the plugin, the observation and the field. */
+class PluginInputError extends Error {}
 
-function text(observation: Observation, field: string, required = true): string | undefined {
-  const value = observation[field];
-  if (value === undefined || value === null) {
-    if (required) throw new ObservationError(`the observation has no ${field}`);
-    return undefined;
+/** `value` as `schema` reads it, or one PluginInputError naming each refused field and what was given. */
+function checked<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const field = issue.path.map(String).join(".");
+    const given = issue.path.reduce<unknown>(valueAt, value);
+    return `${field === "" ? "" : `${field}: `}${issue.message} (given: ${shortJson(given)})`;
+  });
+  throw new PluginInputError(`${where}: ${lines.join("; ")}`);
+}
+
+const valueAt = (value: unknown, key: PropertyKey): unknown =>
+  typeof value === "object" && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+
+/** A given value in an error line, at most 60 characters of its JSON. */
+function shortJson(value: unknown): string {
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length <= 60 ? json : `${json.slice(0, 57)}...`;
+}
+
+interface PhaseAnswer {
+  readonly value?: number;
+  readonly warnings?: readonly string[];
+  readonly unrounded?: { readonly value: number } | null;
+}
+interface AssetAnswer {
+  readonly warnings?: readonly string[];
+  readonly impacts: readonly {
+    readonly criterion: string;
+    readonly embedded: PhaseAnswer;
+    readonly use: PhaseAnswer;
+  }[];
+  readonly verbose: { readonly v1: Readonly<Record<string, { readonly value?: unknown } | undefined>> };
+}
+
+/** What every plugin selects of the asset (the REST routes' `impacts` and `verbose`, with the unrounded values). */
+const ASSET_SELECTION = `
+fragment IfAsset on Asset {
+  impacts(criteria: $criteria, duration: $duration) {
+    criterion
+    embedded { ...IfPhase }
+    use { ...IfPhase }
   }
-  return String(value);
+  verbose(criteria: $criteria, duration: $duration) { v1 }
+}
+fragment IfPhase on PhaseImpact {
+  ... on Impact { value warnings unrounded { value } }
+}`;
+
+const IMPACT_VARIABLES = "$criteria: [Criterion!], $duration: Float, $edition: Edition";
+
+/** A query of one asset field, `asset`, with its own variables and the impact variables. */
+function assetQuery(variables: string, field: string, selection = ""): DocumentNode {
+  return parse(
+    `query (${variables}, ${IMPACT_VARIABLES}) { asset: ${field} { ${selection} ...IfAsset } }${ASSET_SELECTION}`,
+  );
 }
 
-function number(observation: Observation, field: string): number | undefined {
-  const value = observation[field];
-  if (value === undefined || value === null) return undefined;
-  const parsed = typeof value === "number" ? value : Number(value);
-  if (!Number.isFinite(parsed)) throw new ObservationError(`${field} is not a number: ${String(value)}`);
-  return parsed;
-}
-
-/** The usage block of a v1 body: location and load, when the observation gives them. */
-function usageOf(observation: Observation): Record<string, unknown> {
-  const location = text(observation, "location", false);
-  const utilization = number(observation, "cpu/utilization");
+/** The `usage` input of an observation: location, load and (cloud) region, when given. */
+function usageOf(observation: z.output<z.ZodObject<typeof COMMON_FIELDS>>, region?: string) {
   return {
-    ...(location !== undefined ? { usage_location: location } : {}),
-    ...(utilization !== undefined ? { time_workload: utilization } : {}),
+    ...(observation.location !== undefined ? { usageLocation: observation.location } : {}),
+    ...(observation["cpu/utilization"] !== undefined ? { timeWorkload: observation["cpu/utilization"] } : {}),
+    ...(region !== undefined ? { region } : {}),
   };
 }
 
-interface V1Phase {
-  readonly value: number;
-}
-interface V1Answer {
-  readonly impacts: Readonly<
-    Record<string, { readonly embedded: V1Phase | string; readonly use: V1Phase | string }>
-  >;
-  readonly verbose?: Readonly<Record<string, { readonly value?: unknown }>>;
+const phaseValue = (phase: PhaseAnswer, rounded: boolean) =>
+  (rounded ? phase.value : phase.unrounded?.value) ?? null;
+
+/** Runs a document against the service's schema in this process, in a request context of its own. */
+async function run(document: DocumentNode, variableValues: Record<string, unknown>) {
+  const { schema, service } = inProcessApp();
+  return execute({
+    schema,
+    document,
+    contextValue: createRequestContext(service, { spellError: graphqlErrorOf }),
+    variableValues,
+  });
 }
 
-const phaseValue = (phase: V1Phase | string | undefined) =>
-  typeof phase === "object" ? phase.value : undefined;
-
-/** Asks the v1 route `path` with `body` for the observation's duration, criteria and edition. */
+/** Runs `document` for one observation and writes its outputs beside the observation's fields. */
 async function evaluate(
-  path: string,
-  body: Record<string, unknown>,
+  document: DocumentNode,
+  variables: Record<string, unknown>,
   observation: Observation,
-  config: BoaviztaConfig | undefined,
+  config: CheckedConfig,
+  notices: readonly string[],
 ): Promise<Record<string, unknown>> {
   const criteria = config?.criteria ?? DEFAULT_CRITERIA;
-  const query = new URLSearchParams({ verbose: "true" });
-  for (const criterion of new Set(["gwp", ...criteria])) query.append("criteria", criterion);
-  const seconds = number(observation, "duration");
-  if (seconds !== undefined) query.set("duration", String(seconds / 3600));
-  // YAML may read an edition as a number (`edition: 2.4`): its text is the id.
-  if (config?.edition !== undefined) query.set("edition", String(config.edition));
-  const answer = await inProcessApp().rest({
-    method: "POST",
-    url: `${path}?${query}`,
-    body: JSON.stringify({ ...body, usage: usageOf(observation) }),
+  const rounded = config?.rounded ?? false;
+  const result = await run(document, {
+    ...variables,
+    criteria: [...new Set(["gwp", ...criteria])].map(criterionEnumName),
+    duration: Number(observation.duration) / 3600,
+    edition: config?.edition ?? null,
   });
-  if (answer.status !== 200) {
-    throw new ObservationError(`${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  }
-  const { impacts, verbose } = answer.body as V1Answer;
+  const asset = (result.data as { asset?: AssetAnswer | null } | null | undefined)?.asset;
+  if (result.errors?.length || !asset) throw new PluginInputError(errorLine(result.errors ?? []));
   const outputs: Record<string, unknown> = { ...observation };
-  const embeddedGwp = phaseValue(impacts.gwp?.embedded);
-  if (embeddedGwp !== undefined) outputs["carbon-embodied"] = withoutFloatNoise(embeddedGwp * 1000);
-  const power = verbose?.avg_power?.value;
-  const hours = verbose?.duration?.value;
-  const useTimeRatio = verbose?.use_time_ratio?.value;
+  const byCriterion = new Map(asset.impacts.map((impact) => [impact.criterion, impact]));
+  const gwp = byCriterion.get("gwp");
+  const embeddedGwp = gwp ? phaseValue(gwp.embedded, rounded) : null;
+  // Rounded values times 1000 show float noise (1.1450000000000002); unrounded ones keep every digit.
+  if (typeof embeddedGwp === "number") {
+    outputs["carbon-embodied"] = rounded ? withoutFloatNoise(embeddedGwp * 1000) : embeddedGwp * 1000;
+  }
+  const verbose = asset.verbose.v1;
+  const power = verbose.avg_power?.value;
+  const hours = verbose.duration?.value;
+  const useTimeRatio = verbose.use_time_ratio?.value;
   if (typeof power === "number" && typeof hours === "number") {
     outputs.energy = withoutFloatNoise(
       (power * hours * (typeof useTimeRatio === "number" ? useTimeRatio : 1)) / 1000,
     );
   }
   for (const criterion of criteria) {
-    outputs[`boavizta/${criterion}-embedded`] = phaseValue(impacts[criterion]?.embedded) ?? null;
-    outputs[`boavizta/${criterion}-use`] = phaseValue(impacts[criterion]?.use) ?? null;
+    const impact = byCriterion.get(criterion);
+    outputs[`boavizta/${criterion}-embedded`] = impact ? phaseValue(impact.embedded, rounded) : null;
+    outputs[`boavizta/${criterion}-use`] = impact ? phaseValue(impact.use, rounded) : null;
   }
+  const warnings = new Set([
+    ...notices,
+    ...(asset.warnings ?? []),
+    ...asset.impacts.flatMap((impact) => [
+      ...(impact.embedded.warnings ?? []),
+      ...(impact.use.warnings ?? []),
+    ]),
+  ]);
+  if (warnings.size > 0) outputs[WARNINGS] = [...warnings].join("; ");
   return outputs;
 }
 
-const time = (method: "sum" | "avg" | "copy" | "none", component = method) => ({ time: method, component });
-
-const COMMON_INPUTS: Readonly<Record<string, ParameterMetadata>> = {
-  duration: { description: "observation length", unit: "seconds", "aggregation-method": time("sum") },
-  "cpu/utilization": { description: "CPU load", unit: "percentage", "aggregation-method": time("avg") },
-  location: {
-    description: "usage location (a country or region code of the edition)",
-    unit: "none",
-    "aggregation-method": time("copy"),
-  },
-};
-
-const OUTPUTS: Readonly<Record<string, ParameterMetadata>> = {
-  "carbon-embodied": {
-    description: "embedded emissions over the duration",
-    unit: "gCO2eq",
-    "aggregation-method": time("sum"),
-  },
-  energy: {
-    description: "electricity used over the duration",
-    unit: "kWh",
-    "aggregation-method": time("sum"),
-  },
-};
-
-/** A plugin evaluating each observation with `request` (its v1 path and body). */
-function plugin(
-  inputs: Readonly<Record<string, ParameterMetadata>>,
-  request: (
-    observation: Observation,
-    config: BoaviztaConfig | undefined,
-  ) => { path: string; body: Record<string, unknown> },
-): IfPluginFactory {
-  return (config) => ({
-    metadata: { kind: "execute", inputs: { ...COMMON_INPUTS, ...inputs }, outputs: OUTPUTS },
-    execute: async (observations) => {
-      const outputs: Record<string, unknown>[] = [];
-      for (const observation of observations) {
-        const { path, body } = request(observation, config);
-        outputs.push(await evaluate(path, body, observation, config));
-      }
-      return outputs;
-    },
-  });
+/** The GraphQL errors of an observation as one line: message, code and the field refused. */
+function errorLine(errors: readonly GraphQLError[]): string {
+  if (errors.length === 0) return "no answer";
+  return errors
+    .map((error) => {
+      const field = error.extensions?.field;
+      const at = Array.isArray(field) ? ` (${field.join(".")})` : "";
+      return `${error.message}${at}`;
+    })
+    .join("; ");
 }
+
+const WARNINGS = "boavizta/warnings";
+
+const method = (time: AggregationMethod, component: AggregationMethod = time) => ({ time, component });
 
 const copied = (description: string): ParameterMetadata => ({
   description,
   unit: "none",
-  "aggregation-method": time("copy"),
+  "aggregation-method": method("copy"),
 });
 
-/** A cloud instance: `cloud/vendor` (default aws) and `cloud/instance-type`. */
+const COMMON_INPUTS: Readonly<Record<string, ParameterMetadata>> = {
+  duration: { description: "observation length", unit: "seconds", "aggregation-method": method("sum") },
+  "cpu/utilization": { description: "CPU load", unit: "percentage", "aggregation-method": method("avg") },
+  location: copied("usage location (a country or region code of the edition, e.g. FRA)"),
+};
+
+/**
+ * The outputs with their unit and how IF aggregates them: impacts and energy add up over time and
+ * over components (TimeSync sums them into its windows, Sum and the aggregation total them);
+ * warnings are copied over time and not aggregated across components.
+ */
+function outputsOf(criteria: readonly string[]): Record<string, ParameterMetadata> {
+  const summed = (description: string, unit: string): ParameterMetadata => ({
+    description,
+    unit,
+    "aggregation-method": method("sum"),
+  });
+  const outputs: Record<string, ParameterMetadata> = {
+    "carbon-embodied": summed("embedded emissions over the duration", "gCO2eq"),
+    energy: summed("electricity used over the duration", "kWh"),
+  };
+  for (const criterion of criteria) {
+    const info = parseCriterion(criterion)?.info;
+    const unit = info?.unit ?? "none";
+    outputs[`boavizta/${criterion}-embedded`] = summed(`${info?.description ?? criterion}, embedded`, unit);
+    outputs[`boavizta/${criterion}-use`] = summed(`${info?.description ?? criterion}, use`, unit);
+  }
+  outputs[WARNINGS] = {
+    description: "caveats of the evaluation (approximate instance match, unknown location replaced)",
+    unit: "none",
+    "aggregation-method": method("copy", "none"),
+  };
+  return outputs;
+}
+
+/** A plugin evaluating each observation, checked against `fields`, with `request` (its query and variables). */
+function plugin<Fields extends z.ZodRawShape>(
+  name: string,
+  fields: Fields,
+  inputs: Readonly<Record<string, ParameterMetadata>>,
+  document: DocumentNode,
+  request: (
+    observation: z.output<z.ZodObject<typeof COMMON_FIELDS & Fields>>,
+    config: CheckedConfig,
+  ) => Record<string, unknown>,
+  /** Made per plugin instance: the caveats the evaluation itself does not report (an input it ignores). */
+  noticesFor: () => (
+    observation: z.output<z.ZodObject<typeof COMMON_FIELDS & Fields>>,
+    config: CheckedConfig,
+  ) => Promise<readonly string[]> = () => async () => [],
+): IfPluginFactory {
+  const observationSchema = z.looseObject({ ...COMMON_FIELDS, ...fields });
+  return (givenConfig, parametersMetadata, givenMapping) => {
+    const config = checked(CONFIG, givenConfig ?? undefined, `${name} config`);
+    const given = checked(PARAMETER_METADATA, parametersMetadata, `${name} parameter-metadata`);
+    const mapping = checked(MAPPING, givenMapping, `${name} mapping`) ?? {};
+    const noticesOf = noticesFor();
+    return {
+      metadata: {
+        kind: "execute",
+        inputs: { ...COMMON_INPUTS, ...inputs, ...given?.inputs },
+        outputs: renamed({ ...outputsOf(config?.criteria ?? DEFAULT_CRITERIA), ...given?.outputs }, mapping),
+      },
+      execute: async (observations) => {
+        const outputs: Record<string, unknown>[] = [];
+        for (const [index, observation] of observations.entries()) {
+          const where = `${name} observation ${index + 1}`;
+          const view = mappedObservation(observation, mapping);
+          const read = checked(observationSchema, view, where);
+          try {
+            const notices = await noticesOf(read, config);
+            const evaluated = await evaluate(document, request(read, config), view, config, notices);
+            outputs.push(renamed(withoutMappedParameters(evaluated, observation, mapping), mapping));
+          } catch (error) {
+            if (!(error instanceof PluginInputError)) throw error;
+            throw new PluginInputError(`${where}: ${error.message}`);
+          }
+        }
+        return outputs;
+      },
+    };
+  };
+}
+
+const CLOUD_REGIONS = parse(
+  "query ($provider: String, $edition: Edition) { cloudRegions(provider: $provider, edition: $edition) { region } }",
+);
+
+type KnownRegions = { regions: ReadonlySet<string> } | { refused: string };
+
+/** The regions of a provider in an edition (or why there are none), asked once per plugin instance. */
+function regionsOnce(): (provider: string, edition: string | undefined) => Promise<KnownRegions> {
+  const known = new Map<string, Promise<KnownRegions>>();
+  return (provider, edition) => {
+    const key = `${edition ?? ""}\n${provider}`;
+    let regions = known.get(key);
+    if (!regions) {
+      regions = run(CLOUD_REGIONS, { provider, edition: edition ?? null }).then((result) =>
+        result.errors?.length
+          ? { refused: errorLine(result.errors) }
+          : {
+              regions: new Set(
+                (result.data as { cloudRegions: { region: string }[] }).cloudRegions.map((row) => row.region),
+              ),
+            },
+      );
+      known.set(key, regions);
+    }
+    return regions;
+  };
+}
+
+/**
+ * The service falls back to `location` (or the edition's default) for a region it does not know,
+ * or ignores `usage.region` in an edition without regions (1.2.4), and says so nowhere an impact
+ * shows (docs/methodology.md Appendix D.11): the plugin says it in `boavizta/warnings`.
+ */
+async function regionNotices(
+  regionsOf: ReturnType<typeof regionsOnce>,
+  provider: string,
+  region: string | undefined,
+  edition: string | undefined,
+): Promise<readonly string[]> {
+  if (region === undefined) return [];
+  const known = await regionsOf(provider, edition);
+  if ("refused" in known) {
+    return [
+      `cloud/region '${region}' not used (${known.refused}): the location, or the edition's default, is used`,
+    ];
+  }
+  return known.regions.has(region.trim())
+    ? []
+    : [
+        `Region '${region}' not found for provider '${provider}': the location, or the edition's default, is used`,
+      ];
+}
+
+/** A cloud instance: `cloud/vendor` (default aws), `cloud/instance-type`, `cloud/region` (the provider's region). */
 export const BoaviztaCloud = plugin(
+  "BoaviztaCloud",
+  { "cloud/vendor": text.optional(), "cloud/instance-type": text, "cloud/region": text.optional() },
   {
     "cloud/vendor": copied("cloud provider"),
     "cloud/instance-type": copied("instance type of the provider"),
+    "cloud/region": copied("region of the provider (sets the location)"),
   },
+  assetQuery(
+    "$provider: String, $instanceType: String, $usage: UsageInput",
+    "cloudInstance(provider: $provider, instanceType: $instanceType, usage: $usage, edition: $edition)",
+    "warnings",
+  ),
   (observation) => ({
-    path: "/v1/cloud/instance",
-    body: {
-      provider: text(observation, "cloud/vendor", false) ?? "aws",
-      instance_type: text(observation, "cloud/instance-type"),
-    },
+    provider: observation["cloud/vendor"] ?? "aws",
+    instanceType: observation["cloud/instance-type"],
+    usage: usageOf(observation, observation["cloud/region"]),
   }),
+  () => {
+    const regions = regionsOnce();
+    return (observation, config) =>
+      regionNotices(
+        regions,
+        observation["cloud/vendor"] ?? "aws",
+        observation["cloud/region"],
+        config?.edition,
+      );
+  },
 );
 
 /** A server: `server/archetype` (or the config's `archetype`), optionally its CPU (`cpu/name`, `cpu/units`). */
 export const BoaviztaServer = plugin(
+  "BoaviztaServer",
+  {
+    "server/archetype": text.optional(),
+    "cpu/name": text.optional(),
+    "cpu/units": numeric.pipe(z.number().int().positive()).optional(),
+  },
   {
     "server/archetype": copied("server archetype"),
     "cpu/name": copied("CPU name"),
     "cpu/units": copied("CPUs"),
   },
+  assetQuery(
+    "$archetype: String, $input: ServerInput",
+    "server(archetype: $archetype, input: $input, edition: $edition)",
+  ),
   (observation, config) => {
-    const name = text(observation, "cpu/name", false);
-    const units = number(observation, "cpu/units");
-    const archetype = text(observation, "server/archetype", false) ?? config?.archetype;
+    const name = observation["cpu/name"];
+    const units = observation["cpu/units"];
     return {
-      path: "/v1/server/",
-      body: {
-        ...(archetype !== undefined ? { model: { archetype } } : {}),
+      archetype: observation["server/archetype"] ?? config?.archetype ?? null,
+      input: {
         ...(name !== undefined
           ? { configuration: { cpu: { name, ...(units !== undefined ? { units } : {}) } } }
           : {}),
+        usage: usageOf(observation),
       },
     };
   },
 );
 
 /** A CPU on its own: `cpu/name`. */
-export const BoaviztaCpu = plugin({ "cpu/name": copied("CPU name") }, (observation) => ({
-  path: "/v1/component/cpu",
-  body: { name: text(observation, "cpu/name") },
-}));
+export const BoaviztaCpu = plugin(
+  "BoaviztaCpu",
+  { "cpu/name": text },
+  { "cpu/name": copied("CPU name") },
+  assetQuery("$input: CpuInput", "cpu(input: $input, edition: $edition)"),
+  (observation) => ({ input: { name: observation["cpu/name"], usage: usageOf(observation) } }),
+);

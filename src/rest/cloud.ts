@@ -65,7 +65,7 @@ function cloudImpacts(pathProvider: string | null, documentQueryInstance = true)
     },
     (data) => data.cloudInstance,
     // docs/methodology.md §19.7.3: a third top-level key, only when there is something to say.
-    (data) => (data.cloudInstance.warnings.length > 0 ? { warnings: data.cloudInstance.warnings } : {}),
+    (data) => (data.cloudInstance?.warnings.length ? { warnings: data.cloudInstance.warnings } : {}),
     {
       summary: "Impacts of a cloud instance (GET: provider and type in the query; POST: in the body)",
       // The impact parameters (no archetype: the instance type is the archetype), then the instance

@@ -36,7 +36,8 @@ interface ImpactAnswer {
 export function impactRoute<R, V>(
   document: TypedDocumentNode<R, V>,
   variables: (query: ImpactQueryVariables, request: RestRequest) => V,
-  answer: (data: R) => ImpactAnswer,
+  /** The evaluated asset; null only beside an error, which the runner has thrown. */
+  answer: (data: R) => ImpactAnswer | null,
   /** Top-level keys after `impacts` and `verbose` (cloud warnings). */
   extra: (data: R) => Record<string, unknown> = () => ({}),
   doc: Partial<HandlerDoc> = {},
@@ -46,7 +47,9 @@ export function impactRoute<R, V>(
       const query = impactQuery(request.params);
       const common = { ...query, archetype: request.params.get("archetype") };
       const data = await run(document, variables(common, request) as V & Record<string, unknown>);
-      return ok({ ...impactResponse(answer(data)), ...extra(data) });
+      const evaluated = answer(data);
+      if (evaluated === null) throw new Error("the operation answered no asset and no error");
+      return ok({ ...impactResponse(evaluated), ...extra(data) });
     },
     { summary: IMPACT_SUMMARY, query: IMPACT_QUERY_PARAMETERS, answer: "ImpactAnswer", ...doc },
   );
@@ -62,7 +65,7 @@ type InputOf<V> = V extends { input?: infer I } ? Exclude<I, undefined> : never;
 export function inputRoute<R, V>(
   document: TypedDocumentNode<R, V>,
   parse: BodyParser<InputOf<V>>,
-  answer: (data: R) => ImpactAnswer,
+  answer: (data: R) => ImpactAnswer | null,
   fixed: Readonly<Record<string, unknown>> = {},
   summary: string = IMPACT_SUMMARY,
 ): Handler {

@@ -11,7 +11,7 @@ import {
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { notFound, rethrowSpelled, spelled, spelledUseCase } from "./errors.js";
-import { AssetRef } from "./impact.js";
+import { ASSET_FIELD_NULLABLE, AssetRef } from "./impact.js";
 import { inputArgsOf } from "./inputs.js";
 
 const HostShareRef = builder
@@ -85,6 +85,7 @@ export const resolveCloudInstance = spelledUseCase(prepareCloudInstance);
 builder.queryFields((t) => ({
   cloudInstance: t.field({
     type: CloudInstanceRef,
+    nullable: ASSET_FIELD_NULLABLE,
     description:
       "Evaluate a cloud instance of a provider (those of the edition's data, see cloudProviders) with an optional usage.",
     args: { ...inputArgsOf(t.arg, CLOUD_INSTANCE), edition: editionArg(t.arg) },

@@ -4,7 +4,7 @@ import { componentExists, type PreparedComponent, prepareComponent } from "../se
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { spelledUseCase } from "./errors.js";
-import { AssetRef } from "./impact.js";
+import { ASSET_FIELD_NULLABLE, AssetRef } from "./impact.js";
 import { COMPONENT_INPUT_TYPES } from "./inputs.js";
 
 export { componentTable } from "../service/components.js";
@@ -66,6 +66,7 @@ for (const kind of componentKinds) {
   builder.queryField(COMPONENT_FIELD_NAMES[kind], (t) =>
     t.field({
       type: ComponentRef,
+      nullable: ASSET_FIELD_NULLABLE,
       description: `Evaluate a ${kind.replace("_", " ")} component.`,
       args: {
         archetype: t.arg.string({

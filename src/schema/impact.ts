@@ -59,7 +59,25 @@ interface ImpactShape {
   readonly min: number;
   readonly max: number;
   readonly warnings: readonly string[];
+  /** The impact before §12's rounding, where the evaluation keeps it. */
+  readonly unrounded?: UnroundedShape | null;
 }
+
+interface UnroundedShape {
+  readonly value: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+const UnroundedImpactRef = builder.objectRef<UnroundedShape>("UnroundedImpact").implement({
+  description:
+    "An impact before rounding (docs/methodology.md §12): what sums of many evaluations (hours of an Impact Framework pipeline, a fleet's lines) should add, so that they add up to the evaluation of the whole.",
+  fields: (t) => ({
+    value: t.exposeFloat("value", { description: "The impact in the criterion's unit, unrounded." }),
+    min: t.exposeFloat("min", { description: "Lower bound, unrounded." }),
+    max: t.exposeFloat("max", { description: "Upper bound, unrounded." }),
+  }),
+});
 
 const ImpactRef = builder.objectRef<ImpactShape>("Impact").implement({
   description: "A rounded impact with its error margin (min, max) and warnings.",
@@ -71,6 +89,13 @@ const ImpactRef = builder.objectRef<ImpactShape>("Impact").implement({
     max: t.exposeFloat("max", { description: "Upper bound, in the criterion's unit." }),
     warnings: t.exposeStringList("warnings", {
       description: "Caveats of the computation (e.g. an end-of-life phase not included).",
+    }),
+    unrounded: t.field({
+      type: UnroundedImpactRef,
+      nullable: true,
+      description:
+        "The same impact before rounding; null in a verbose report's component impacts and a fleet's totals, which keep only the rounded value.",
+      resolve: (impact) => impact.unrounded ?? null,
     }),
   }),
 });
@@ -95,10 +120,11 @@ const PhaseImpactRef = builder.unionType("PhaseImpact", {
 function phaseShape(
   outcome: PhaseOutcome,
   notices: readonly string[] = [],
+  unrounded: UnroundedShape | null = null,
 ): ImpactShape | { reason: string } {
   if (outcome === "not implemented") return { reason: "not implemented" };
-  if (notices.length === 0) return outcome;
-  return { ...outcome, warnings: [...new Set([...outcome.warnings, ...notices])] };
+  if (notices.length === 0 && unrounded === null) return outcome;
+  return { ...outcome, warnings: [...new Set([...outcome.warnings, ...notices])], unrounded };
 }
 
 /** A criterion's impacts; each phase is computed only when its field is selected. */
@@ -107,6 +133,8 @@ interface CriterionImpactShape {
   readonly phase: (phase: "embedded" | "use") => PhaseOutcome;
   /** What GraphQL adds to the phase's warnings (the v1 layout keeps the reference's). */
   readonly notices: (phase: "embedded" | "use") => readonly string[];
+  /** The phase before rounding, when the evaluation keeps it. */
+  readonly unrounded?: (phase: "embedded" | "use") => UnroundedShape | null;
 }
 
 const CriterionImpactRef = builder.objectRef<CriterionImpactShape>("CriterionImpact").implement({
@@ -127,13 +155,13 @@ const CriterionImpactRef = builder.objectRef<CriterionImpactShape>("CriterionImp
     embedded: t.field({
       type: PhaseImpactRef,
       description: "Manufacturing impact, allocated over the duration (see `allocation`).",
-      resolve: (p) => phaseShape(p.phase("embedded"), p.notices("embedded")),
+      resolve: (p) => phaseShape(p.phase("embedded"), p.notices("embedded"), p.unrounded?.("embedded")),
     }),
     use: t.field({
       type: PhaseImpactRef,
       description:
         "Use impact over the duration. Its warnings also say when an unknown usage location was replaced by the default one (the v1 layout, like the reference, does not).",
-      resolve: (p) => phaseShape(p.phase("use"), p.notices("use")),
+      resolve: (p) => phaseShape(p.phase("use"), p.notices("use"), p.unrounded?.("use")),
     }),
     v1: t.field({
       type: "JSON",
@@ -300,6 +328,7 @@ export const AssetRef = builder.interfaceRef<PreparedAsset>("Asset").implement({
           criterion,
           phase: (phase) => evaluation.impact(criterion, phase),
           notices: (phase) => evaluation.notices(criterion, phase),
+          unrounded: (phase) => evaluation.raw(criterion, phase),
         }));
       },
     }),
@@ -311,3 +340,10 @@ export const AssetRef = builder.interfaceRef<PreparedAsset>("Asset").implement({
     }),
   }),
 });
+
+/**
+ * The root fields that evaluate one asset (`server`, `cpu`, `cloudInstance`…) are nullable: a
+ * document asking several assets (aliases) keeps the others' answers when one fails (an unknown
+ * instance type), as a fleet's items do; a non-null root field would null the whole `data`.
+ */
+export const ASSET_FIELD_NULLABLE = true;

@@ -4,7 +4,7 @@ import { archetypeConfigField } from "./archetypeConfig.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { rethrowSpelled } from "./errors.js";
-import { AssetRef } from "./impact.js";
+import { ASSET_FIELD_NULLABLE, AssetRef } from "./impact.js";
 import { inputRef } from "./inputs.js";
 
 /*
@@ -27,6 +27,7 @@ const IotDeviceInputRef = inputRef(IOT_DEVICE);
 builder.queryFields((t) => ({
   iotDevice: t.field({
     type: IotDeviceRef,
+    nullable: ASSET_FIELD_NULLABLE,
     description: "Evaluate an IoT device described by an archetype and optional functional blocks and usage.",
     args: {
       archetype: t.arg.string({

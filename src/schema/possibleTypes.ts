@@ -1,4 +1,4 @@
-import { type GraphQLSchema, isAbstractType } from "graphql";
+import { type GraphQLSchema, isAbstractType, isObjectType } from "graphql";
 
 /**
  * Apollo Client's `possibleTypes` (and urql graphcache's, from the same introspection): the
@@ -20,3 +20,22 @@ export function possibleTypesOf(schema: GraphQLSchema): Record<string, string[]>
 }
 
 export const POSSIBLE_TYPES_PATH = "/graphql/possible-types.json";
+
+/**
+ * The object types without an identity (every evaluated and listed type: an evaluation's only key
+ * would be its whole input, docs/clients.md), which clients' normalised caches must store inside
+ * their parent: Apollo's `typePolicies` give each `merge: true` (two selections of one fleet then
+ * merge instead of replacing each other), urql graphcache's `keys` give each `() => null` (embedded,
+ * without its "no id" warning). Derived from the schema: `npm run schema` writes them to
+ * schema/unidentified-types.json.
+ */
+export function unidentifiedTypesOf(schema: GraphQLSchema): string[] {
+  const roots = new Set([schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]);
+  return Object.values(schema.getTypeMap())
+    .filter(
+      (type) =>
+        isObjectType(type) && !type.name.startsWith("__") && !roots.has(type) && !("id" in type.getFields()),
+    )
+    .map((type) => type.name)
+    .sort();
+}

@@ -2,7 +2,7 @@ import { type PreparedServer, prepareServer } from "../service/server.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { spelledUseCase } from "./errors.js";
-import { AssetRef } from "./impact.js";
+import { ASSET_FIELD_NULLABLE, AssetRef } from "./impact.js";
 import { ServerInputRef } from "./inputs.js";
 
 export const ServerRef = builder.objectRef<PreparedServer>("Server").implement({
@@ -16,6 +16,7 @@ export const ServerRef = builder.objectRef<PreparedServer>("Server").implement({
 builder.queryField("server", (t) =>
   t.field({
     type: ServerRef,
+    nullable: ASSET_FIELD_NULLABLE,
     description: "Evaluate a server described by an archetype and an optional configuration and usage.",
     args: {
       archetype: t.arg.string({

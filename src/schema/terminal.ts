@@ -7,7 +7,7 @@ import { archetypeConfigField } from "./archetypeConfig.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { spelled, spelledUseCase } from "./errors.js";
-import { AssetRef } from "./impact.js";
+import { ASSET_FIELD_NULLABLE, AssetRef } from "./impact.js";
 import { inputRef } from "./inputs.js";
 
 /*
@@ -76,6 +76,7 @@ const ARCHETYPE_DESCRIPTION =
 builder.queryFields((t) => ({
   terminal: t.field({
     type: TerminalRef,
+    nullable: ASSET_FIELD_NULLABLE,
     description: "Evaluate an end-user terminal (laptop, desktop, smartphone, tablet, television, box).",
     args: {
       kind: t.arg({ type: TerminalKindEnum, required: true, description: "The terminal kind." }),
@@ -92,6 +93,7 @@ builder.queryFields((t) => ({
   }),
   peripheral: t.field({
     type: TerminalRef,
+    nullable: ASSET_FIELD_NULLABLE,
     description: "Evaluate a peripheral (monitor, USB stick, external SSD or HDD).",
     args: {
       kind: t.arg({ type: PeripheralKindEnum, required: true, description: "The peripheral kind." }),

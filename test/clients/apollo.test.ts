@@ -1,10 +1,13 @@
 /**
  * Apollo Client 4 (InMemoryCache, automatic persisted queries) and Apollo Client 3 against the
- * running service, set up as README "GraphQL clients" says: possibleTypes from
- * /graphql/possible-types.json, `merge: true` for the evaluated types, PersistedQueryLink.
+ * running service, set up as docs/clients.md says: possibleTypes from
+ * /graphql/possible-types.json, `merge: true` for every type without an id
+ * (schema/unidentified-types.json), the `@defer` handler, PersistedQueryLink.
  */
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { ApolloClient, CombinedGraphQLErrors, gql, HttpLink, InMemoryCache } from "@apollo/client";
+import { Defer20220824Handler } from "@apollo/client/incremental";
 import { BatchHttpLink } from "@apollo/client/link/batch-http";
 import { PersistedQueryLink } from "@apollo/client/link/persisted-queries";
 import * as Apollo3 from "apollo-client-3";
@@ -37,12 +40,25 @@ async function possibleTypes(): Promise<Record<string, string[]>> {
   return (await answer.json()) as Record<string, string[]>;
 }
 
-/** The cache README "GraphQL clients" sets up: possibleTypes, evaluated objects merged. */
+/** schema/unidentified-types.json: the object types without an id (`npm run schema`). */
+const UNIDENTIFIED = JSON.parse(
+  readFileSync(new URL("../../schema/unidentified-types.json", import.meta.url), "utf8"),
+) as string[];
+
+/** The cache docs/clients.md sets up: possibleTypes, every type without an id merged. */
 async function readmeCache(): Promise<InMemoryCache> {
-  const possible = await possibleTypes();
   return new InMemoryCache({
-    possibleTypes: possible,
-    typePolicies: Object.fromEntries(possible.Asset.map((type) => [type, { merge: true }])),
+    possibleTypes: await possibleTypes(),
+    typePolicies: Object.fromEntries(UNIDENTIFIED.map((type) => [type, { merge: true }])),
+  });
+}
+
+/** The client docs/clients.md sets up: its cache and the handler of `@defer` answers. */
+async function recipeClient(): Promise<ApolloClient> {
+  return new ApolloClient({
+    link: new HttpLink({ uri: `${server.url}/graphql` }),
+    cache: await readmeCache(),
+    incrementalHandler: new Defer20220824Handler(),
   });
 }
 
@@ -158,6 +174,90 @@ describe("Apollo Client 4", () => {
       variables: { criteria: ["gwp"] },
     });
     expect(cached).toEqual(gwp.data);
+  });
+
+  it("@defer with the recipe's incremental handler: the deferred fields arrive", async () => {
+    const client = await recipeClient();
+    const { data } = await client.query<{
+      server: { archetype: string; impacts?: { criterion: string; embedded: { value: number } }[] };
+    }>({
+      query: gql`
+        query Deferred {
+          server(archetype: "dellR740") {
+            ... on Server {
+              archetype
+            }
+            ... @defer {
+              impacts(criteria: [gwp]) {
+                criterion
+                embedded {
+                  ... on Impact {
+                    value
+                  }
+                }
+              }
+            }
+          }
+        }
+      `,
+    });
+    expect(data?.server.archetype).toBe("dellR740");
+    expect(data?.server.impacts?.[0].criterion).toBe("gwp");
+    expect(data?.server.impacts?.[0].embedded.value).toBeGreaterThan(0);
+  });
+
+  it("two selections of one fleet stay in the cache (CloudInstanceBatch merged), a cache-only read answers both", async () => {
+    const client = await recipeClient();
+    const inputs = [{ provider: "aws", instanceType: "m5.xlarge" }];
+    const COUNT = gql`
+      query FleetCount($inputs: [CloudInstanceItemInput!]!) {
+        cloudInstances(inputs: $inputs) {
+          count
+        }
+      }
+    `;
+    const FAILED = gql`
+      query FleetFailed($inputs: [CloudInstanceItemInput!]!) {
+        cloudInstances(inputs: $inputs) {
+          failed
+        }
+      }
+    `;
+    const counted = await client.query({ query: COUNT, variables: { inputs } });
+    await client.query({ query: FAILED, variables: { inputs } });
+    expect(client.readQuery({ query: COUNT, variables: { inputs } })).toEqual(counted.data);
+    expect(client.readQuery({ query: FAILED, variables: { inputs } })).toEqual({
+      cloudInstances: { __typename: "CloudInstanceBatch", failed: 0 },
+    });
+  });
+
+  it('errorPolicy "all": one unknown instance type among aliases keeps the others\' answers', async () => {
+    const client = await recipeClient();
+    const { data, error } = await client.query<{
+      good: { impacts: { criterion: string }[] } | null;
+      bad: { impacts: { criterion: string }[] } | null;
+    }>({
+      query: gql`
+        query Aliases {
+          good: cloudInstance(provider: "aws", instanceType: "m5.xlarge") {
+            impacts(criteria: [gwp]) {
+              criterion
+            }
+          }
+          bad: cloudInstance(provider: "aws", instanceType: "m5.nope") {
+            impacts(criteria: [gwp]) {
+              criterion
+            }
+          }
+        }
+      `,
+      errorPolicy: "all",
+    });
+    expect(data?.good?.impacts.map((impact) => impact.criterion)).toEqual(["gwp"]);
+    expect(data?.bad).toBeNull();
+    expect(CombinedGraphQLErrors.is(error)).toBe(true);
+    if (!CombinedGraphQLErrors.is(error)) return;
+    expect(error.errors.map((one) => [one.path, one.extensions?.code])).toEqual([[["bad"], "NOT_FOUND"]]);
   });
 
   it("a variable that does not coerce is a GraphQL error with BAD_USER_INPUT, not a network error", async () => {

@@ -3,15 +3,18 @@
  * (`npm run build:if`) and found by IF's `require("impact-service/if")` as after
  * `npm install <checkout>` beside IF (here through NODE_PATH, without touching node_modules),
  * `if-run` (@grnsft/if 1.1.0) over every manifest of examples/if/, offline. Each output equals
- * what the running service's REST route answers for the same observation.
+ * what the running service answers for the same observation: the REST route's numbers with
+ * `rounded: true`, GraphQL's `unrounded` values otherwise (the default). A day of hourly
+ * observations through TimeSync and Sum adds up to the evaluation of the whole day; wrong config
+ * and observations are one clear error naming the field.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parse } from "yaml";
+import { parse, stringify } from "yaml";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -37,11 +40,17 @@ interface Manifest {
   initialize: {
     plugins: Record<
       string,
-      { method: string; config?: { edition?: string; criteria?: string[]; archetype?: string } }
+      {
+        method: string;
+        config?: { edition?: string; criteria?: string[]; archetype?: string; rounded?: boolean };
+      }
     >;
   };
-  tree: { children: Record<string, { inputs: Observation[]; outputs?: Observation[] }> };
-  execution?: { status: string };
+  tree: {
+    children: Record<string, { inputs: Observation[]; outputs?: Observation[]; aggregated?: Observation }>;
+    aggregated?: Observation;
+  };
+  execution?: { status: string; error?: string };
 }
 
 /** What the REST route answers for one observation (the plugin's mapping, written out here). */
@@ -54,6 +63,10 @@ async function restAnswer(
   const query = new URLSearchParams({ verbose: "false" });
   for (const criterion of new Set(["gwp", ...criteria])) query.append("criteria", criterion);
   query.set("duration", String(Number(observation.duration) / 3600));
+  // The archetype the evaluation starts from is the route's `archetype` query parameter (a body's
+  // `model.archetype` completes nothing).
+  const archetype = observation["server/archetype"] ?? config?.archetype;
+  if (method === "BoaviztaServer" && archetype) query.set("archetype", String(archetype));
   if (config?.edition) query.set("edition", String(config.edition));
   const usage = { usage_location: observation.location, time_workload: observation["cpu/utilization"] };
   const [path, body] =
@@ -66,7 +79,6 @@ async function restAnswer(
         ? [
             "/v1/server/",
             {
-              model: { archetype: observation["server/archetype"] ?? config?.archetype },
               configuration: { cpu: { name: observation["cpu/name"], units: observation["cpu/units"] } },
               usage,
             },
@@ -90,6 +102,90 @@ async function restAnswer(
   };
 }
 
+/** IF's YAML reader takes an unquoted ISO time for a date, which TimeSync's config refuses: texts are quoted. */
+const YAML_TEXTS_QUOTED = { defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN" } as const;
+
+type PluginConfig = Manifest["initialize"]["plugins"][string]["config"];
+
+const GRAPHQL_FIELDS: Record<string, { variables: string; field: string }> = {
+  BoaviztaCloud: {
+    variables: "$provider: String, $instanceType: String, $usage: UsageInput",
+    field:
+      "cloudInstance(provider: $provider, instanceType: $instanceType, usage: $usage, edition: $edition)",
+  },
+  BoaviztaServer: {
+    variables: "$archetype: String, $input: ServerInput",
+    field: "server(archetype: $archetype, input: $input, edition: $edition)",
+  },
+  BoaviztaCpu: { variables: "$input: CpuInput", field: "cpu(input: $input, edition: $edition)" },
+};
+
+interface GraphqlPhase {
+  value: number;
+  unrounded: { value: number };
+}
+
+/** What GraphQL answers (rounded and unrounded) for one observation's asset over `hours` (the plugin's mapping, written out here). */
+async function graphqlAnswer(method: string, observation: Observation, config: PluginConfig, hours: number) {
+  const usage = {
+    usageLocation: observation.location,
+    timeWorkload: observation["cpu/utilization"],
+    region: observation["cloud/region"],
+  };
+  const cpu = { name: observation["cpu/name"], units: observation["cpu/units"] };
+  const variables =
+    method === "BoaviztaCloud"
+      ? { provider: observation["cloud/vendor"], instanceType: observation["cloud/instance-type"], usage }
+      : method === "BoaviztaServer"
+        ? {
+            archetype: observation["server/archetype"] ?? config?.archetype,
+            input: { configuration: observation["cpu/name"] ? { cpu } : undefined, usage },
+          }
+        : { input: { name: observation["cpu/name"], usage } };
+  const { variables: declared, field } = GRAPHQL_FIELDS[method];
+  const query = `query (${declared}, $criteria: [Criterion!], $duration: Float, $edition: Edition) {
+    asset: ${field} {
+      impacts(criteria: $criteria, duration: $duration) { criterion embedded { ...Phase } use { ...Phase } }
+    }
+  }
+  fragment Phase on PhaseImpact { ... on Impact { value unrounded { value } } }`;
+  const answer = await fetch(`${server.url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", connection: "close" },
+    body: JSON.stringify({
+      query,
+      variables: {
+        ...variables,
+        criteria: [...new Set(["gwp", ...(config?.criteria ?? ["gwp", "adp", "pe"])])],
+        duration: hours,
+        edition: config?.edition,
+      },
+    }),
+  });
+  const body = (await answer.json()) as {
+    data: { asset: { impacts: { criterion: string; embedded: GraphqlPhase; use: GraphqlPhase }[] } };
+  };
+  return new Map(body.data.asset.impacts.map((impact) => [impact.criterion, impact]));
+}
+
+/** Runs if-run over a manifest file; the output manifest, parsed. */
+/** IF's warnings (its logger writes them to stdout and stderr) of the last if-run. */
+let ifLog = "";
+
+function ifRun(manifest: string, output: string): Manifest {
+  const run = spawnSync(
+    join(ROOT, "node_modules/.bin/if-run"),
+    ["--manifest", manifest, "--output", output],
+    {
+      cwd: work,
+      env: { ...process.env, NODE_PATH: work },
+      encoding: "utf8",
+    },
+  );
+  ifLog = `${run.stdout}${run.stderr}`;
+  return parse(readFileSync(`${output}.yaml`, "utf8")) as Manifest;
+}
+
 describe("Impact Framework 1.x (@grnsft/if 1.1.0, if-run)", () => {
   const manifests = readdirSync(MANIFESTS).filter((name) => name.endsWith(".yml"));
 
@@ -100,17 +196,7 @@ describe("Impact Framework 1.x (@grnsft/if 1.1.0, if-run)", () => {
   it.each(manifests)(
     "%s runs offline and its outputs equal the REST route's",
     async (name) => {
-      const output = join(work, name.replace(/\.yml$/, ""));
-      execFileSync(
-        join(ROOT, "node_modules/.bin/if-run"),
-        ["--manifest", join(MANIFESTS, name), "--output", output],
-        {
-          cwd: work,
-          env: { ...process.env, NODE_PATH: work },
-          stdio: "pipe",
-        },
-      );
-      const manifest = parse(readFileSync(`${output}.yaml`, "utf8")) as Manifest;
+      const manifest = ifRun(join(MANIFESTS, name), join(work, name.replace(/\.yml$/, "")));
       expect(manifest.execution?.status).toBe("success");
       const [plugin] = Object.values(manifest.initialize.plugins);
       for (const component of Object.values(manifest.tree.children)) {
@@ -118,17 +204,335 @@ describe("Impact Framework 1.x (@grnsft/if 1.1.0, if-run)", () => {
         for (const [index, observation] of component.inputs.entries()) {
           const outputs = component.outputs?.[index] ?? {};
           const { criteria, impacts } = await restAnswer(plugin.method, observation, plugin.config);
+          const hours = Number(observation.duration) / 3600;
+          const graphql = await graphqlAnswer(plugin.method, observation, plugin.config, hours);
+          const rounded = plugin.config?.rounded === true;
           for (const criterion of criteria) {
-            expect(outputs[`boavizta/${criterion}-embedded`], criterion).toBe(
-              impacts[criterion].embedded.value,
-            );
-            expect(outputs[`boavizta/${criterion}-use`], criterion).toBe(impacts[criterion].use.value);
+            const answered = graphql.get(criterion);
+            // GraphQL's rounded values are the route's.
+            expect(answered?.embedded.value, criterion).toBe(impacts[criterion].embedded.value);
+            expect(answered?.use.value, criterion).toBe(impacts[criterion].use.value);
+            for (const phase of ["embedded", "use"] as const) {
+              const expected = rounded ? answered?.[phase].value : answered?.[phase].unrounded.value;
+              expect(outputs[`boavizta/${criterion}-${phase}`], `${criterion} ${phase}`).toBe(expected);
+            }
           }
-          expect(outputs["carbon-embodied"]).toBeCloseTo(impacts.gwp.embedded.value * 1000, 9);
+          const gwp = graphql.get("gwp")?.embedded;
+          expect(outputs["carbon-embodied"]).toBeCloseTo(
+            (rounded ? impacts.gwp.embedded.value : (gwp?.unrounded.value ?? Number.NaN)) * 1000,
+            9,
+          );
           expect(outputs.energy).toBeGreaterThan(0);
         }
       }
     },
     120_000,
   );
+  describe("a day of hourly observations through TimeSync and Sum", () => {
+    const START = Date.parse("2024-01-01T00:00:00Z");
+    /** Each component's observation for an hour (constant load: 24 hours are one day's evaluation). */
+    const COMPONENTS: Record<string, { method: string; observation: Observation }> = {
+      "web-1": {
+        method: "BoaviztaCloud",
+        observation: {
+          "cloud/vendor": "aws",
+          "cloud/instance-type": "m5.xlarge",
+          "cpu/utilization": 50,
+          location: "FRA",
+        },
+      },
+      "web-2": {
+        method: "BoaviztaCloud",
+        observation: {
+          "cloud/vendor": "gcp",
+          "cloud/instance-type": "n2-standard-4",
+          "cloud/region": "europe-west1",
+          "cpu/utilization": 30,
+        },
+      },
+      database: {
+        method: "BoaviztaServer",
+        observation: { "server/archetype": "dellR740", "cpu/utilization": 35, location: "DEU" },
+      },
+    };
+    const CONFIG = { edition: "2.4.1", criteria: ["gwp", "pe"] };
+    const gwpMetadata = {
+      description: "gwp, embedded and use",
+      unit: "kgCO2eq",
+      "aggregation-method": { time: "sum", component: "sum" },
+    };
+    const plugins = {
+      "boavizta-cloud": { method: "BoaviztaCloud", path: "impact-service/if", config: CONFIG },
+      "boavizta-server": { method: "BoaviztaServer", path: "impact-service/if", config: CONFIG },
+      "gwp-sum": {
+        method: "Sum",
+        path: "builtin",
+        config: {
+          "input-parameters": ["boavizta/gwp-embedded", "boavizta/gwp-use"],
+          "output-parameter": "boavizta/gwp",
+        },
+        "parameter-metadata": { outputs: { "boavizta/gwp": gwpMetadata } },
+      },
+      "six-hours": {
+        method: "TimeSync",
+        path: "builtin",
+        config: {
+          "start-time": "2024-01-01T00:00:00Z",
+          "end-time": "2024-01-02T00:00:00Z",
+          interval: 21600,
+          "allow-padding": false,
+          "upsampling-resolution": 3600,
+        },
+      },
+    };
+    const hourly = (observation: Observation) =>
+      Array.from({ length: 24 }, (_, hour) => ({
+        timestamp: new Date(START + hour * 3_600_000).toISOString().replace(".000", ""),
+        duration: 3600,
+        ...observation,
+      }));
+    const METRICS = [
+      "carbon-embodied",
+      "boavizta/gwp-embedded",
+      "boavizta/gwp-use",
+      "boavizta/pe-use",
+      "boavizta/gwp",
+    ];
+    let manifest: Manifest;
+    let dayLog: string;
+
+    beforeAll(() => {
+      const children = Object.fromEntries(
+        Object.entries(COMPONENTS).map(([name, { method, observation }]) => [
+          name,
+          {
+            pipeline: {
+              compute: [
+                method === "BoaviztaCloud" ? "boavizta-cloud" : "boavizta-server",
+                "gwp-sum",
+                "six-hours",
+              ],
+            },
+            inputs: hourly(observation),
+          },
+        ]),
+      );
+      const file = join(work, "day.yml");
+      writeFileSync(
+        file,
+        stringify(
+          {
+            name: "a day of two cloud instances and a server",
+            initialize: { plugins },
+            aggregation: { metrics: METRICS, type: "both" },
+            tree: { children },
+          },
+          YAML_TEXTS_QUOTED,
+        ),
+      );
+      manifest = ifRun(file, join(work, "day"));
+      dayLog = ifLog;
+    }, 120_000);
+
+    it("IF knows how to aggregate every output (no 'Unknown parameter' warning)", () => {
+      expect(dayLog).not.toContain("Unknown parameter");
+    });
+
+    it("runs, with four 6-hour windows per component", () => {
+      expect(manifest.execution?.error).toBeUndefined();
+      expect(manifest.execution?.status).toBe("success");
+      for (const component of Object.values(manifest.tree.children))
+        expect(component.outputs).toHaveLength(4);
+    });
+
+    it("each window, each component's day and the tree's total equal the evaluation of that period (to 1e-6)", async () => {
+      const treeTotals: Record<string, number> = Object.fromEntries(METRICS.map((metric) => [metric, 0]));
+      for (const [name, { method, observation }] of Object.entries(COMPONENTS)) {
+        const component = manifest.tree.children[name];
+        for (const [period, hours] of [
+          ["window", 6],
+          ["day", 24],
+        ] as const) {
+          const answered = await graphqlAnswer(method, observation, CONFIG, hours);
+          const gwp = answered.get("gwp");
+          const pe = answered.get("pe");
+          const expected: Record<string, number | undefined> = {
+            "carbon-embodied": (gwp?.embedded.unrounded.value ?? Number.NaN) * 1000,
+            "boavizta/gwp-embedded": gwp?.embedded.unrounded.value,
+            "boavizta/gwp-use": gwp?.use.unrounded.value,
+            "boavizta/pe-use": pe?.use.unrounded.value,
+            "boavizta/gwp":
+              (gwp?.embedded.unrounded.value ?? Number.NaN) + (gwp?.use.unrounded.value ?? Number.NaN),
+          };
+          const sums = period === "day" ? [component.aggregated ?? {}] : (component.outputs ?? []);
+          for (const sum of sums) {
+            for (const metric of METRICS) {
+              const value = Number(sum[metric]);
+              const wanted = expected[metric] ?? Number.NaN;
+              expect(Math.abs(value - wanted) / wanted, `${name} ${period} ${metric}`).toBeLessThan(1e-6);
+              if (period === "day") treeTotals[metric] += wanted;
+            }
+          }
+        }
+      }
+      for (const metric of METRICS) {
+        const total = Number(manifest.tree.aggregated?.[metric]);
+        expect(Math.abs(total - treeTotals[metric]) / treeTotals[metric], `tree ${metric}`).toBeLessThan(
+          1e-6,
+        );
+      }
+    });
+
+    it("the region of a cloud instance sets its electricity (europe-west1 is not the default mix)", async () => {
+      const { observation } = COMPONENTS["web-2"];
+      const inRegion = await graphqlAnswer("BoaviztaCloud", observation, CONFIG, 1);
+      const { "cloud/region": _region, ...withoutRegion } = observation;
+      const byDefault = await graphqlAnswer("BoaviztaCloud", withoutRegion, CONFIG, 1);
+      const first = manifest.tree.children["web-2"].outputs?.[0] ?? {};
+      const gwpUse = Number(first["boavizta/gwp-use"]);
+      expect(gwpUse / 6).toBeCloseTo(inRegion.get("gwp")?.use.unrounded.value ?? Number.NaN, 12);
+      expect(gwpUse / 6).not.toBeCloseTo(byDefault.get("gwp")?.use.unrounded.value ?? Number.NaN, 6);
+    });
+  });
+
+  describe("refusals and warnings", () => {
+    /** if-run over one cloud observation with `config`; its status, error and output manifest. */
+    function runOne(
+      name: string,
+      config: unknown,
+      observation: Observation,
+      mapping?: Record<string, string>,
+    ) {
+      const file = join(work, `${name}.yml`);
+      writeFileSync(
+        file,
+        stringify({
+          name,
+          initialize: {
+            plugins: { cloud: { method: "BoaviztaCloud", path: "impact-service/if", config, mapping } },
+          },
+          tree: {
+            children: {
+              one: {
+                pipeline: { compute: ["cloud"] },
+                inputs: [
+                  {
+                    timestamp: "2024-01-01T00:00:00Z",
+                    duration: 3600,
+                    "cloud/instance-type": "m5.xlarge",
+                    ...observation,
+                  },
+                ],
+              },
+            },
+          },
+        }),
+      );
+      const manifest = ifRun(file, join(work, name));
+      return { status: manifest.execution?.status, error: manifest.execution?.error ?? "", manifest };
+    }
+
+    it.each([
+      [
+        "criteria-object",
+        { criteria: { a: 1 } },
+        {},
+        'BoaviztaCloud config: criteria: expected a list of criteria, e.g. [gwp, pe] (given: {"a":1})',
+      ],
+      [
+        "criteria-text",
+        { criteria: "gwp" },
+        {},
+        'BoaviztaCloud config: criteria: expected a list of criteria, e.g. [gwp, pe] (given: "gwp")',
+      ],
+      [
+        "edition-object",
+        { edition: {} },
+        {},
+        'BoaviztaCloud config: edition: expected an edition id such as "2.4.1" (given: {})',
+      ],
+      [
+        "criterion-unknown",
+        { criteria: ["gwp", "co2"] },
+        {},
+        'BoaviztaCloud config: criteria.1: unknown criterion "co2"',
+      ],
+      [
+        "load-list",
+        {},
+        { "cpu/utilization": [50] },
+        "BoaviztaCloud observation 1: cpu/utilization: expected a number (given: [50])",
+      ],
+      ["load-high", {}, { "cpu/utilization": 150 }, "BoaviztaCloud observation 1: cpu/utilization: Too big"],
+      [
+        "instance-unknown",
+        {},
+        { "cloud/instance-type": "m5.nope" },
+        "BoaviztaCloud observation 1: m5.nope at aws not found",
+      ],
+    ])(
+      "%s: one error naming the field",
+      (name, config, observation, message) => {
+        const { status, error } = runOne(name, config, observation);
+        expect(status).toBe("fail");
+        expect(error).toContain(message);
+      },
+      60_000,
+    );
+
+    it("an unknown location and an approximate instance name are warnings in the output, never silent", () => {
+      const { manifest } = runOne(
+        "warned",
+        { edition: "2.4.1", criteria: ["gwp"] },
+        { "cloud/instance-type": "m5.xlarg", location: "europe-west1" },
+      );
+      const [output] = manifest?.tree.children.one.outputs ?? [{}];
+      expect(String(output["boavizta/warnings"])).toContain("closest match 'm5.xlarge'");
+      expect(String(output["boavizta/warnings"])).toContain("Location not found. Default value used.");
+    }, 60_000);
+
+    it.each([
+      ["2.4.1", "mars-1", "Region 'mars-1' not found for provider 'aws'"],
+      [
+        "1.2.4",
+        "eu-west-3",
+        "cloud/region 'eu-west-3' not used (Cloud regions are not part of this edition)",
+      ],
+    ])(
+      "edition %s: a region %s the edition cannot use is a warning, never a silent default",
+      (edition, region, warning) => {
+        const { manifest } = runOne(
+          `region-${edition.replaceAll(".", "-")}`,
+          { edition, criteria: ["gwp"] },
+          { "cloud/region": region },
+        );
+        expect(manifest.execution?.status).toBe("success");
+        const [output] = manifest.tree.children.one.outputs ?? [{}];
+        expect(String(output["boavizta/warnings"])).toContain(warning);
+      },
+      60_000,
+    );
+
+    it("a manifest's mapping renames the parameters read and the outputs written", () => {
+      const config = { edition: "2.4.1", criteria: ["gwp"] };
+      const plain = runOne("unmapped", config, { "cpu/utilization": 80 }).manifest.tree.children.one
+        .outputs?.[0];
+      const { manifest } = runOne(
+        "mapped",
+        config,
+        { "cpu-util": 80 },
+        {
+          "cpu/utilization": "cpu-util",
+          "carbon-embodied": "embodied-carbon",
+        },
+      );
+      expect(manifest.execution?.status).toBe("success");
+      const [output] = manifest.tree.children.one.outputs ?? [{}];
+      expect(output["boavizta/gwp-use"]).toBe(plain?.["boavizta/gwp-use"]);
+      expect(output["embodied-carbon"]).toBe(plain?.["carbon-embodied"]);
+      expect(output).not.toHaveProperty("carbon-embodied");
+      expect(output).not.toHaveProperty("cpu/utilization");
+      expect(output["cpu-util"]).toBe(80);
+    }, 60_000);
+  });
 });

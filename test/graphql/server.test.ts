@@ -432,11 +432,20 @@ describe("component queries", () => {
 describe("errors", () => {
   it("unknown server archetype: NOT_FOUND with a path", async () => {
     const { data, errors } = await graphql(`{ server(archetype: "nope") { impacts { criterion } } }`);
-    expect(data).toBeNull();
+    expect(data).toEqual({ server: null });
     expect(errors).toHaveLength(1);
     expect(errors![0].message).toBe("nope not found");
     expect(errors![0].path).toEqual(["server"]);
     expect(errors![0].extensions?.code).toBe("NOT_FOUND");
+  });
+
+  it("one unknown asset among aliases: the others' answers kept (nullable root fields)", async () => {
+    const { data, errors } = await graphql(`{
+      good: cloudInstance(provider: "aws", instanceType: "m5.xlarge") { impacts(criteria: [gwp]) { criterion } }
+      bad: cloudInstance(provider: "aws", instanceType: "m5.nope") { impacts(criteria: [gwp]) { criterion } }
+    }`);
+    expect(data).toEqual({ good: { impacts: [{ criterion: "gwp" }] }, bad: null });
+    expect(errors?.map((error) => [error.path, error.extensions?.code])).toEqual([[["bad"], "NOT_FOUND"]]);
   });
 
   it("unknown component archetype: NOT_FOUND at the component field", async () => {
@@ -449,7 +458,7 @@ describe("errors", () => {
     const { data, errors } = await graphql(`{
       server(input: {configuration: {cpu: {units: -1}}}) { impacts { criterion } }
     }`);
-    expect(data).toBeNull();
+    expect(data).toEqual({ server: null });
     expect(errors![0].extensions?.code).toBe("BAD_USER_INPUT");
     expect(errors![0].path).toEqual(["server"]);
     expect(errors![0].extensions?.field).toEqual(["input", "configuration", "cpu", "units"]);

@@ -408,7 +408,7 @@ export type CloudInstanceImpactsQueryVariables = Exact<{
 }>;
 
 
-export type CloudInstanceImpactsQuery = { cloudInstance: { warnings: Array<string>, verbose?: { v1: unknown }, impacts: Array<{ criterion: string, v1: unknown }> } };
+export type CloudInstanceImpactsQuery = { cloudInstance: { warnings: Array<string>, verbose?: { v1: unknown }, impacts: Array<{ criterion: string, v1: unknown }> } | null };
 
 export type CloudProvidersQueryVariables = Exact<{
   edition?: string | null | undefined;
@@ -489,7 +489,7 @@ export type TerminalImpactsQueryVariables = Exact<{
 }>;
 
 
-export type TerminalImpactsQuery = { device: { verbose?: { v1: unknown }, impacts: Array<{ criterion: string, v1: unknown }> } };
+export type TerminalImpactsQuery = { device: { verbose?: { v1: unknown }, impacts: Array<{ criterion: string, v1: unknown }> } | null };
 
 export type PeripheralImpactsQueryVariables = Exact<{
   kind: PeripheralKind;
@@ -503,7 +503,7 @@ export type PeripheralImpactsQueryVariables = Exact<{
 }>;
 
 
-export type PeripheralImpactsQuery = { device: { verbose?: { v1: unknown }, impacts: Array<{ criterion: string, v1: unknown }> } };
+export type PeripheralImpactsQuery = { device: { verbose?: { v1: unknown }, impacts: Array<{ criterion: string, v1: unknown }> } | null };
 
 export type IotDeviceImpactsQueryVariables = Exact<{
   archetype?: string | null | undefined;
@@ -516,7 +516,7 @@ export type IotDeviceImpactsQueryVariables = Exact<{
 }>;
 
 
-export type IotDeviceImpactsQuery = { device: { verbose?: { v1: unknown }, impacts: Array<{ criterion: string, v1: unknown }> } };
+export type IotDeviceImpactsQuery = { device: { verbose?: { v1: unknown }, impacts: Array<{ criterion: string, v1: unknown }> } | null };
 
 export type TerminalArchetypesQueryVariables = Exact<{
   kind: TerminalKind;
@@ -613,7 +613,7 @@ export type ServerImpactsQueryVariables = Exact<{
 }>;
 
 
-export type ServerImpactsQuery = { server: { verbose?: { v1: unknown }, impacts: Array<{ criterion: string, v1: unknown }> } };
+export type ServerImpactsQuery = { server: { verbose?: { v1: unknown }, impacts: Array<{ criterion: string, v1: unknown }> } | null };
 
 export type ServerArchetypesQueryVariables = Exact<{
   edition?: string | null | undefined;
