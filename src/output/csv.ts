@@ -10,13 +10,15 @@ import { withoutControls } from "./text.js";
  * The first characters that make a spreadsheet read a cell as a formula (OWASP, "CSV
  * Injection"): an inventory's or a cost export's cells are anyone's text (a resource tag).
  */
-export const FORMULA_START = /^[=+\-@\t\r]/;
+export const FORMULA_FIRST_CHARACTERS = ["=", "+", "-", "@", "\t", "\r"] as const;
 /** A number as written (a negative one starts with `-`): left as it is. */
 export const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** The text with a leading `'` when a spreadsheet would read it as a formula (OWASP's advice). */
 export function formulaSafe(text: string): string {
-  return FORMULA_START.test(text) && !NUMBER.test(text) ? `'${text}` : text;
+  return (FORMULA_FIRST_CHARACTERS as readonly string[]).includes(text[0]) && !NUMBER.test(text)
+    ? `'${text}`
+    : text;
 }
 
 export function csvCell(text: string): string {
