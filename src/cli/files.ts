@@ -39,6 +39,30 @@ export function refuseInputAsOutput(
   }
 }
 
+/** Whether a path names a folder (through links). */
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An inventory's input and outputs, usable as named: the input exists and is no folder (a
+ * FIFO, a device, a process substitution are read as streams), no output is a folder.
+ */
+export function checkedInventoryFiles(
+  input: string,
+  outputs: readonly (readonly [option: string, path: string | undefined])[],
+): void {
+  if (input !== "-" && statSync(input).isDirectory()) throw new FileMisuse(`${input}: a folder, not a file`);
+  for (const [option, path] of outputs) {
+    if (path !== undefined && isFolder(path)) throw new FileMisuse(`${option} ${path}: a folder, not a file`);
+  }
+  refuseInputAsOutput(input, outputs);
+}
+
 /** An input the billing engine reads by its name (twice: its header, then its lines). */
 export function checkedBillingInput(file: string): void {
   if (file === "-") throw new FileMisuse("a billing export is read from a file, not from stdin");

@@ -21,7 +21,7 @@ import { StartupDataError } from "../referenceData.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
 import { evaluationOf } from "./billingDispatch.js";
 import type { ChunkEvaluator } from "./chunk.js";
-import { FileMisuse, refuseInputAsOutput } from "./files.js";
+import { checkedInventoryFiles, FileMisuse } from "./files.js";
 import {
   type EvaluateArgs,
   evaluateArgs,
@@ -437,8 +437,7 @@ function checkedOptions(args: EvaluateArgs, io: CliIo): { options: Options; maxL
     ...given,
     defaults: { ...given.defaults, edition: given.defaults.edition ?? config.EDITION },
   };
-  if (options.file !== "-") statSync(options.file);
-  refuseInputAsOutput(options.file, [
+  checkedInventoryFiles(options.file, [
     ["--output", options.output],
     ["--report", options.report],
   ]);

@@ -118,6 +118,24 @@ describe("-o naming the input", () => {
   }
 });
 
+describe("a folder", () => {
+  it("as the input or -o is one line and exit 2, for an inventory and a billing export", SLOW, async () => {
+    const dir = folder();
+    const inventory = join(dir, "inventory.csv");
+    writeFileSync(inventory, INVENTORY);
+    const runs = await Promise.all([
+      runCli(["evaluate", dir]),
+      runCli(["evaluate", inventory, "-o", dir]),
+      runCli(["evaluate", FOCUS, "-o", dir]),
+    ]);
+    expect(runs.map(({ code, stderr }) => [code, stderr])).toEqual([
+      [2, `impact-service: ${dir}: a folder, not a file\n`],
+      [2, `impact-service: --output ${dir}: a folder, not a file\n`],
+      [2, `impact-service: ${dir}: a folder, not a file\n`],
+    ]);
+  });
+});
+
 describe("-o naming what is not a regular file", () => {
   for (const [kind, input] of [
     ["an inventory", "inventory.csv"],
