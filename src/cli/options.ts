@@ -9,6 +9,7 @@ import type { InputFormat } from "./source.js";
  */
 
 export const USAGE = `usage: impact-service evaluate <file | -> [options]
+       impact-service coefficients [options]   (the per-hour coefficient table: coefficients --help)
 
   <file>               an inventory: CSV with a header (kind, quantity, provider, instance_type,
                        archetype, usage_location, hours, …: see README "Command line") or a batch
