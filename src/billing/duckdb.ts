@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
+import { BillingInputError } from "./errors.js";
 
 /**
  * What the engine may hold in memory before spilling: the bench's 1 GB bound, with room for node.
@@ -50,6 +51,25 @@ export function identifier(name: string): string {
 /** A text as an SQL literal. */
 export function literal(text: string): string {
   return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** The characters DuckDB's readers take for a glob pattern (`h[ab].csv` reads ha.csv and hb.csv). */
+const GLOB_CHARACTERS = /[[*?]/g;
+
+/**
+ * A file's path as a literal DuckDB's readers read as that one file, never as a glob pattern:
+ * each glob character is a bracket class of its own (`h[[]ab].csv` is the file `h[ab].csv`).
+ * DuckDB splits a pattern at a backslash too, so a path with both cannot be named literally: an
+ * input error.
+ */
+export function fileLiteral(path: string): string {
+  const globbing = path.match(GLOB_CHARACTERS) !== null;
+  if (globbing && path.includes("\\")) {
+    throw new BillingInputError(
+      `${path}: a file name with both a backslash and one of [ * ? cannot be read literally; rename it`,
+    );
+  }
+  return literal(globbing ? path.replace(GLOB_CHARACTERS, "[$&]") : path);
 }
 
 export type Cell = string | number | null;

@@ -24,7 +24,7 @@ import {
 } from "../service/coefficients.js";
 import type { EditionContext } from "../service/context.js";
 import { loadCoefficients } from "./coefficientParquet.js";
-import { type Database, identifier, literal, openDatabase } from "./duckdb.js";
+import { type Database, fileLiteral, identifier, literal, openDatabase } from "./duckdb.js";
 import { BillingInputError, BillingStrictStop } from "./errors.js";
 import {
   BILLING_FORMATS,
@@ -45,6 +45,8 @@ import { copyOptions, writeLines } from "./writing.js";
 
 export interface BillingRequest {
   readonly file: string;
+  /** The CSV file's header when already read (to recognise it); read here when absent. */
+  readonly csvHeader?: readonly string[];
   /** The export's format; recognised by its header when null. */
   readonly input: BillingFormatName | null;
   /** Where the annotated lines go. */
@@ -291,8 +293,8 @@ async function writeGroups(
   if (request.groupsOutput === null || groupColumns.length === 0) return;
   const source =
     request.format === "parquet"
-      ? `read_parquet(${literal(written)})`
-      : `read_csv(${literal(written)}, header = true, all_varchar = true)`;
+      ? `read_parquet(${fileLiteral(written)})`
+      : `read_csv(${fileLiteral(written)}, header = true, all_varchar = true)`;
   const sum = (column: string) => {
     const total = `SUM(TRY_CAST(${identifier(column)} AS DOUBLE))`;
     return request.format === "csv"
@@ -317,7 +319,7 @@ async function prepareViews(
 ): Promise<{ header: string[]; format: BillingFormat }> {
   const { connection } = db;
   const parquet = request.file.toLowerCase().endsWith(".parquet");
-  const csvColumns = parquet ? null : csvHeader(request.file);
+  const csvColumns = parquet ? null : (request.csvHeader ?? csvHeader(request.file));
   if (!parquet && csvColumns === null) {
     throw new BillingReadError(
       `${request.file}: line 1: no header (an empty file, or not CSV); nothing written`,

@@ -5,7 +5,7 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { identifier, literal } from "./duckdb.js";
+import { fileLiteral, identifier, literal } from "./duckdb.js";
 import { absentColumns, type BillingFormat } from "./formats.js";
 import { sqlQuery } from "./queries.js";
 
@@ -14,9 +14,9 @@ import { sqlQuery } from "./queries.js";
  * its header, every cell as text, read strictly (a line with too few or too many cells is an error).
  */
 export function sourceOf(file: string, csvHeader: readonly string[] | null): string {
-  if (csvHeader === null) return `read_parquet(${literal(file)})`;
+  if (csvHeader === null) return `read_parquet(${fileLiteral(file)})`;
   const columns = csvHeader.map((name) => `${literal(name)}: 'VARCHAR'`).join(", ");
-  return `read_csv(${literal(file)}, auto_detect = false, header = true, columns = {${columns}}, delim = ',', quote = '"', escape = '"', compression = 'auto', strict_mode = true)`;
+  return `read_csv(${fileLiteral(file)}, auto_detect = false, header = true, columns = {${columns}}, delim = ',', quote = '"', escape = '"', compression = 'auto', strict_mode = true)`;
 }
 
 /** Where a pass reads the export's lines from. */

@@ -5,24 +5,62 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../output/csv.js";
 import { identifier, literal } from "./duckdb.js";
 import { createLocatedView } from "./lookup.js";
 import { impactsQuery } from "./queries.js";
 
 type OutputFormat = "csv" | "parquet";
 
-/** The output's columns: the file's, then what the billing adds (numbers as text without float noise in CSV). */
-function outputSelect(header: readonly string[], impactColumnNames: readonly string[], csv: boolean): string {
+/**
+ * A text column as CSV writes it for a spreadsheet: a cell a spreadsheet would run as a formula
+ * (`=`, `+`, `-`, `@`, tab or carriage return first, and not a number) gets a leading `'`, as
+ * src/output/csv.ts writes an inventory's (OWASP, "CSV Injection": a cost export's tags are
+ * anyone's text).
+ */
+const FORMULA_FIRST_CODES = FORMULA_FIRST_CHARACTERS.map((character) => character.charCodeAt(0)).join(", ");
+
+function formulaSafe(column: string): string {
+  const cell = identifier(column);
+  // The first character's code point first: a regular expression on every cell costs more.
+  return `CASE WHEN ascii(${cell}) IN (${FORMULA_FIRST_CODES})
+      AND NOT regexp_matches(${cell}, ${literal(NUMBER.source)})
+    THEN '''' || ${cell} ELSE ${cell} END AS ${cell}`;
+}
+
+/**
+ * The output's columns: the file's, then what the billing adds (numbers as text without float
+ * noise in CSV; text cells formula-safe in CSV).
+ */
+function outputSelect(
+  header: readonly string[],
+  textColumns: ReadonlySet<string>,
+  impactColumnNames: readonly string[],
+  csv: boolean,
+): string {
   const number = (column: string) =>
     csv ? `printf('%.10g', ${identifier(column)}) AS ${identifier(column)}` : identifier(column);
+  const text = (column: string) =>
+    csv && textColumns.has(column) ? formulaSafe(column) : identifier(column);
   return [
-    ...header.map(identifier),
-    "matched_instance_type",
+    ...header.map(text),
+    text("matched_instance_type"),
     number("hours"),
     ...impactColumnNames.map(number),
-    "status",
-    "warnings",
+    text("status"),
+    text("warnings"),
   ].join(", ");
+}
+
+/** The names of the text (VARCHAR) columns of a query's result. */
+async function textColumnsOf(connection: DuckDBConnection, query: string): Promise<Set<string>> {
+  const reader = await connection.runAndReadAll(`DESCRIBE ${query}`);
+  return new Set(
+    reader
+      .getRowObjects()
+      .filter((row) => String(row.column_type) === "VARCHAR")
+      .map((row) => String(row.column_name)),
+  );
 }
 
 export function copyOptions(format: OutputFormat): string {
@@ -45,9 +83,12 @@ export async function writeLines(
   target: LinesTarget,
 ): Promise<number> {
   await createLocatedView(connection);
+  const lines = impactsQuery(impactColumnNames);
+  const csv = target.format === "csv";
+  const textColumns = csv ? await textColumnsOf(connection, lines) : new Set<string>();
   const result = await connection.run(
-    `COPY (SELECT ${outputSelect(header, impactColumnNames, target.format === "csv")}
-       FROM (${impactsQuery(impactColumnNames)}) lines)
+    `COPY (SELECT ${outputSelect(header, textColumns, impactColumnNames, csv)}
+       FROM (${lines}) lines)
      TO ${literal(target.file)} ${copyOptions(target.format)}`,
   );
   return result.rowsChanged;

@@ -8,7 +8,7 @@
  */
 
 import { once } from "node:events";
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Writable } from "node:stream";
@@ -29,6 +29,15 @@ import {
   editionService,
 } from "../service/context.js";
 import { DomainError } from "../service/errors.js";
+import {
+  checkedBillingInput,
+  type Destination,
+  deliver,
+  destinationOf,
+  FileMisuse,
+  refuseInputAsOutput,
+} from "./files.js";
+import { type EvaluateArgs, listOf, refuseOptionsOf, USAGE, UsageError } from "./options.js";
 
 export interface BillingIo {
   readonly stdout: Writable;
@@ -45,30 +54,9 @@ export const COEFFICIENTS_USAGE = `usage: impact-service coefficients [options]
   -o, --output <file>   where to write (default: stdout; parquet needs a file)
 `;
 
-export const BILLING_USAGE = `usage: impact-service evaluate <billing export> [options]
-
-  <billing export>      FOCUS 1.0-1.2, AWS CUR 2.0 or Azure cost export: .csv, .csv.gz or .parquet
-  --input focus|cur|azure   the export's format (default: recognised by its header)
-  --edition <id>        edition (default: the service's, EDITION)
-  --criteria <list>     criteria, comma-separated (default: the edition's, e.g. gwp,adp,pe)
-  --ranges              also write each impact's min and max
-  --load <percent>      constant load of every instance (default: the archetype's)
-  --format csv|parquet  output format (default csv)
-  -o, --output <file>   where to write the lines (default: stdout; parquet needs a file)
-  --group-by <columns>  sums per group of these columns (e.g. SubAccountId,ServiceName,RegionId),
-                        written to <output>.groups.<csv|parquet> (needs --output)
-  --instance-type-column <column>  the machine type of Google Cloud lines
-  --strict              stop, writing nothing, when a line is a bad row (exit 1)
-`;
-
-class UsageError extends Error {}
-
 function criteriaOf(text: string | undefined): string[] | null {
-  const criteria = text
-    ?.split(",")
-    .map((criterion) => criterion.trim())
-    .filter((criterion) => criterion !== "");
-  return criteria === undefined || criteria.length === 0 ? null : criteria;
+  const criteria = listOf(text);
+  return criteria.length === 0 ? null : criteria;
 }
 
 function loadOf(text: string | undefined): number | null {
@@ -138,7 +126,7 @@ function failure(io: BillingIo, error: unknown, usage: string): number {
     io.stderr.write(`impact-service: ${error.message}\n${usage}`);
     return 2;
   }
-  if (error instanceof BillingInputError || error instanceof ConfigError) {
+  if (error instanceof BillingInputError || error instanceof ConfigError || error instanceof FileMisuse) {
     io.stderr.write(`impact-service: ${error.message}\n`);
     return 2;
   }
@@ -201,90 +189,95 @@ export async function coefficientsMain(argv: readonly string[], io: BillingIo): 
   }
 }
 
-/** The options of `evaluate <billing export>`. */
-const EVALUATE_OPTIONS = {
-  help: { type: "boolean", short: "h", default: false },
-  strict: { type: "boolean", default: false },
-  ranges: { type: "boolean", default: false },
-  "group-by": { type: "string" },
-  "instance-type-column": { type: "string" },
-  input: { type: "string" },
-  output: { type: "string", short: "o" },
-  format: { type: "string" },
-  edition: { type: "string" },
-  criteria: { type: "string" },
-  load: { type: "string" },
-} as const;
+/** A billing run as asked: the engine's request, and where its files end up. */
+interface BillingPlan {
+  readonly request: BillingRequest;
+  readonly edition: string | undefined;
+  /** The lines' destination; null: standard output. */
+  readonly output: Destination | null;
+  readonly groups: Destination | null;
+  /** The groups file as the summary names it (as given). */
+  readonly groupsShown: string | null;
+}
 
-function billingRequestOf(
-  argv: readonly string[],
-  scratchOutput: string,
-): { request: BillingRequest; edition?: string; toStdout: boolean } {
-  const { values, positionals } = parseArgs({
-    args: argv.slice(1),
-    allowPositionals: true,
-    options: EVALUATE_OPTIONS,
-  });
-  if (values.help) throw new UsageError("");
-  if (positionals.length !== 1) throw new UsageError("evaluate takes one billing export");
-  const [file] = positionals;
+/** The request of `evaluate <billing export>` from its options (src/cli/options.ts). */
+function billingPlanOf(
+  args: EvaluateArgs,
+  header: readonly string[] | undefined,
+  scratch: string,
+): BillingPlan {
+  refuseOptionsOf(args, "billing");
+  const { file, values } = args;
   const input = values.input ?? null;
   if (input !== null && !(BILLING_FORMAT_NAMES as readonly string[]).includes(input)) {
     throw new UsageError(`--input is ${BILLING_FORMAT_NAMES.join(", ")} for a billing export, not ${input}`);
   }
   const format = formatOf(values.format, values.output);
-  const groupBy = criteriaOf(values["group-by"]) ?? [];
+  const groupBy = listOf(values["group-by"]);
   if (groupBy.length > 0 && values.output === undefined)
     throw new UsageError("--group-by needs --output <file>");
-  const output = values.output ?? scratchOutput;
-  const stem = output.replace(/\.(csv|parquet)$/i, "");
-  statSync(file);
+  const groupsShown =
+    groupBy.length > 0
+      ? `${(values.output as string).replace(/\.(csv|parquet)$/i, "")}.groups.${format}`
+      : null;
+  checkedBillingInput(file);
+  refuseInputAsOutput(file, [
+    ["--output", values.output],
+    ["--group-by's file", groupsShown ?? undefined],
+  ]);
+  const output = values.output === undefined ? null : destinationOf(values.output, scratch);
+  const groups = groupsShown === null ? null : destinationOf(groupsShown, scratch);
   return {
     request: {
       file,
+      csvHeader: header,
       input: input as BillingFormatName | null,
-      output,
+      output: output?.path ?? join(scratch, "lines.csv"),
       format,
       criteria: criteriaOf(values.criteria),
       ranges: values.ranges,
       groupBy,
-      groupsOutput: groupBy.length > 0 ? `${stem}.groups.${format}` : null,
+      groupsOutput: groups?.path ?? null,
       instanceTypeColumn: values["instance-type-column"] ?? null,
       load: loadOf(values.load),
       strict: values.strict,
     },
     edition: values.edition,
-    toStdout: values.output === undefined,
+    output,
+    groups,
+    groupsShown,
   };
 }
 
-/** `impact-service evaluate <billing export> …`; the exit code. */
-export async function billingMain(argv: readonly string[], io: BillingIo): Promise<number> {
+/** The written files where they were asked for: standard output, a FIFO, a device. */
+async function deliverOutputs(plan: BillingPlan, io: BillingIo): Promise<void> {
+  if (plan.output === null) {
+    await pipeline(createReadStream(plan.request.output), io.stdout, { end: false });
+  } else await deliver(plan.output);
+  if (plan.groups !== null) await deliver(plan.groups);
+}
+
+/**
+ * `impact-service evaluate <billing export> …` (read by src/cli/options.ts; `header`: the CSV
+ * header read to recognise it); the exit code.
+ */
+export async function billingMain(
+  args: EvaluateArgs,
+  header: readonly string[] | undefined,
+  io: BillingIo,
+): Promise<number> {
   const scratch = mkdtempSync(join(tmpdir(), "impact-billing-out-"));
   try {
-    let parsed: ReturnType<typeof billingRequestOf>;
-    try {
-      parsed = billingRequestOf(argv, join(scratch, "lines.csv"));
-    } catch (error) {
-      if (error instanceof UsageError && error.message === "") {
-        io.stderr.write(BILLING_USAGE);
-        return 0;
-      }
-      if (error instanceof TypeError && (error as NodeJS.ErrnoException).code?.startsWith("ERR_PARSE_ARGS")) {
-        return failure(io, new UsageError(error.message), BILLING_USAGE);
-      }
-      return failure(io, error, BILLING_USAGE);
-    }
-    const { request, edition, toStdout } = parsed;
-    const { context, knownRegions } = editionOf(edition, true);
+    const plan = billingPlanOf(args, header, scratch);
+    const { context, knownRegions } = editionOf(plan.edition, true);
     const { evaluateBillingExport } = await import("../billing/evaluate.js");
     const { billingSummaryText } = await import("../billing/summary.js");
-    const summary = await evaluateBillingExport(context, knownRegions, request);
-    if (toStdout) await pipeline(createReadStream(request.output), io.stdout, { end: false });
-    io.stderr.write(billingSummaryText(summary, request.groupsOutput));
+    const summary = await evaluateBillingExport(context, knownRegions, plan.request);
+    await deliverOutputs(plan, io);
+    io.stderr.write(billingSummaryText(summary, plan.groupsShown));
     return 0;
   } catch (error) {
-    return failure(io, error, BILLING_USAGE);
+    return failure(io, error, USAGE);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -1,6 +1,6 @@
 /*
  * Which `evaluate` invocations are billing exports (src/cli/billing.ts) rather than inventories:
- * a Parquet file, `--input focus|cur|azure`, or a CSV (gzipped or not) whose header is a billing
+ * `--input focus|cur|azure`, a Parquet file, or a CSV (gzipped or not) whose header is a billing
  * format's. Light on purpose: an inventory run never loads the billing engine.
  */
 
@@ -8,35 +8,32 @@ import { statSync } from "node:fs";
 import { BILLING_FORMAT_NAMES, recognisedFormat } from "../billing/formats.js";
 import { csvHeader } from "../billing/header.js";
 
-/** The options of `evaluate` (inventory or billing) followed by a value. */
-const VALUE_OPTIONS: ReadonlySet<string> = new Set([
-  "--input",
-  "--edition",
-  "--criteria",
-  "--format",
-  "--output",
-  "--workers",
-  "--load",
-  "--group-by",
-  "--instance-type-column",
-]);
+/** What `evaluate` reads; a billing export's CSV header when it was read to decide (read once). */
+export type Evaluation =
+  | { readonly kind: "inventory" }
+  | { readonly kind: "billing"; readonly header: readonly string[] | undefined };
 
-/** Whether `evaluate` hands this invocation to the billing path: Parquet, --input of a billing format, or a billing header. */
-export function isBillingInvocation(argv: readonly string[]): boolean {
-  const file = argv.find(
-    (arg, index) =>
-      (arg === "-" || !arg.startsWith("-")) && (index === 0 || !VALUE_OPTIONS.has(argv[index - 1])),
-  );
-  const inputAt = argv.indexOf("--input");
-  const input = inputAt >= 0 ? argv[inputAt + 1] : undefined;
-  if (input !== undefined) return (BILLING_FORMAT_NAMES as readonly string[]).includes(input);
-  if (file === undefined || file === "-") return false;
-  if (file.toLowerCase().endsWith(".parquet")) return true;
+const INVENTORY: Evaluation = { kind: "inventory" };
+
+/**
+ * The one decision between inventory and billing export: `--input` when given, else a `.parquet`
+ * name, else the header of a CSV file (src/billing's reading of it). Standard input, a pipe or a
+ * file that cannot be read is an inventory's (its reading says what is wrong).
+ */
+export function evaluationOf(file: string, input: string | undefined): Evaluation {
+  if (input !== undefined) {
+    return (BILLING_FORMAT_NAMES as readonly string[]).includes(input)
+      ? { kind: "billing", header: undefined }
+      : INVENTORY;
+  }
+  if (file === "-") return INVENTORY;
+  if (file.toLowerCase().endsWith(".parquet")) return { kind: "billing", header: undefined };
   try {
-    if (!statSync(file).isFile()) return false;
+    // A pipe's start would be consumed here: only a regular file's header is read.
+    if (!statSync(file).isFile()) return INVENTORY;
     const header = csvHeader(file);
-    return header !== null && recognisedFormat(header) !== null;
+    return header !== null && recognisedFormat(header) !== null ? { kind: "billing", header } : INVENTORY;
   } catch {
-    return false;
+    return INVENTORY;
   }
 }

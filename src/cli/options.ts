@@ -3,33 +3,119 @@ import type { BatchDefaults } from "../batch/index.js";
 import { EDITION_IDS } from "../editions/index.js";
 import type { InputFormat } from "./source.js";
 
-/* The command line's options: their usage text and their reading (a misuse is a UsageError). */
+/*
+ * `evaluate`'s options, inventory and billing export alike: one table, read once; each kind of
+ * input then takes its own (a misuse is a UsageError).
+ */
 
 export const USAGE = `usage: impact-service evaluate <file | -> [options]
+       impact-service coefficients [options]   (the per-hour coefficient table: coefficients --help)
 
   <file>               an inventory: CSV with a header (kind, quantity, provider, instance_type,
                        archetype, usage_location, hours, …: see README "Command line") or a batch
-                       (NDJSON, one {"method", "path", "body"} per line); - reads stdin
-  --input csv|ndjson   the input's format (default: ndjson for a .ndjson/.jsonl file, else csv)
+                       (NDJSON, one {"method", "path", "body"} per line); - reads stdin; or a
+                       billing export (FOCUS 1.0-1.2, AWS CUR 2.0, Azure: .csv, .csv.gz, .parquet)
+  --input csv|ndjson|focus|cur|azure  the input's format (default: a billing format recognised
+                       by its header or .parquet, else ndjson for a .ndjson/.jsonl file, else csv)
   --edition <id>       edition of the rows (default: the service's EDITION; served: ${EDITION_IDS.join(", ")})
   --criteria <list>    criteria, comma-separated (default: the edition's, e.g. gwp,adp,pe)
-  --format ndjson|csv|xlsx  output format (default ndjson; xlsx needs -o or a pipe)
-  -o, --output <file>  write the output there instead of stdout
-  --ranges             csv, xlsx: each impact's min and max columns too
-  --group-by <list>    sums per group of rows sharing these columns' values (e.g. team,site)
+  --format <format>    output format: inventory ndjson|csv|xlsx (default ndjson; xlsx needs -o or
+                       a pipe), billing export csv|parquet (default csv; parquet needs -o)
+  -o, --output <file>  write the output there instead of stdout (never the input itself)
+  --ranges             csv, xlsx, billing: each impact's min and max columns too
+  --group-by <list>    sums per group of rows sharing these columns' values (e.g. team,site); a
+                       billing export's go to <output>.groups.<csv|parquet> (needs -o)
+  --strict             stop at the first bad row (exit 1) instead of reporting it and going on
+                       (a billing export: stop before writing anything)
+ inventory only:
   --report <file.html> also write a self-contained HTML report with charts
   --workers <n>        evaluate on n worker threads (default: in this thread)
-  --strict             stop at the first bad row (exit 1) instead of reporting it and going on
+ billing export only:
+  --load <percent>     constant load of every instance (default: the archetype's)
+  --instance-type-column <column>  the machine type of Google Cloud lines
 
 exit codes: 0 done (bad rows, if any, reported), 1 every row failed (or --strict stopped, or
-the output failed), 2 misused (unknown option, edition, criterion or column), 130/143 interrupted
+the output failed), 2 misused (unknown option, edition, criterion or column; -o naming the
+input), 130/143 interrupted
 `;
 
 /** A misused command line (an empty message: --help). */
 export class UsageError extends Error {}
 
+/** The options of `evaluate`, for an inventory and a billing export alike. */
+const EVALUATE_OPTIONS = {
+  input: { type: "string" },
+  edition: { type: "string" },
+  criteria: { type: "string" },
+  format: { type: "string" },
+  output: { type: "string", short: "o" },
+  ranges: { type: "boolean", default: false },
+  "group-by": { type: "string" },
+  strict: { type: "boolean", default: false },
+  report: { type: "string" },
+  workers: { type: "string" },
+  load: { type: "string" },
+  "instance-type-column": { type: "string" },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+const parsedArgs = (argv: readonly string[]) =>
+  parseArgs({ args: [...argv], allowPositionals: true, options: EVALUATE_OPTIONS });
+
+type EvaluateValues = ReturnType<typeof parsedArgs>["values"];
+
+/** `evaluate`'s command line as read: its file and its options' values. */
+export interface EvaluateArgs {
+  readonly file: string;
+  readonly values: EvaluateValues;
+}
+
+/** The options only one kind of input takes, with the kind that takes them. */
+const INVENTORY_ONLY = ["report", "workers"] as const;
+const BILLING_ONLY = ["load", "instance-type-column"] as const;
+
+/** Reads `evaluate <file> [options]` (options before or after the file). */
+export function evaluateArgs(argv: readonly string[]): EvaluateArgs {
+  let parsed: ReturnType<typeof parsedArgs>;
+  try {
+    parsed = parsedArgs(argv);
+  } catch (error) {
+    // parseArgs's own message (an unknown option, a missing value) is the usage error.
+    if (error instanceof TypeError) throw new UsageError(error.message);
+    throw error;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) throw new UsageError("");
+  const [command, file, ...rest] = positionals;
+  if (command !== "evaluate") throw new UsageError(`unknown command: ${command ?? "(none)"}`);
+  if (file === undefined || rest.length > 0) throw new UsageError("evaluate takes one file (or -)");
+  return { file, values };
+}
+
+/** Refuses the options of the other kind of input. */
+export function refuseOptionsOf(args: EvaluateArgs, kind: "inventory" | "billing"): void {
+  const others = kind === "inventory" ? BILLING_ONLY : INVENTORY_ONLY;
+  const given = others.find((name) => args.values[name] !== undefined);
+  if (given !== undefined) {
+    throw new UsageError(
+      `--${given} is for ${kind === "inventory" ? "a billing export" : "an inventory"}, and ${args.file} is ${kind === "inventory" ? "an inventory" : "a billing export"}`,
+    );
+  }
+}
+
+/** A comma-separated list's items (none for an absent option). */
+export function listOf(text: string | undefined): string[] {
+  return (
+    text
+      ?.split(",")
+      .map((item) => item.trim())
+      .filter((item) => item !== "") ?? []
+  );
+}
+
 type Format = "ndjson" | "csv" | "xlsx";
 
+/** An inventory's (or batch's) run, as asked. */
 export interface Options {
   readonly file: string;
   readonly input: InputFormat;
@@ -43,46 +129,22 @@ export interface Options {
   readonly strict: boolean;
 }
 
-const list = (text: string | undefined) =>
-  text
-    ?.split(",")
-    .map((item) => item.trim())
-    .filter((item) => item !== "") ?? [];
-
-export function optionsOf(argv: readonly string[]): Options {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    options: {
-      input: { type: "string" },
-      edition: { type: "string" },
-      criteria: { type: "string" },
-      format: { type: "string", default: "ndjson" },
-      output: { type: "string", short: "o" },
-      report: { type: "string" },
-      ranges: { type: "boolean", default: false },
-      "group-by": { type: "string" },
-      workers: { type: "string" },
-      strict: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  });
-  if (values.help) throw new UsageError("");
-  const [command, file, ...rest] = positionals;
-  if (command !== "evaluate") throw new UsageError(`unknown command: ${command ?? "(none)"}`);
-  if (file === undefined || rest.length > 0) throw new UsageError("evaluate takes one file (or -)");
+/** The options of an inventory (or batch) run. */
+export function inventoryOptions(args: EvaluateArgs): Options {
+  refuseOptionsOf(args, "inventory");
+  const { file, values } = args;
   const input = values.input ?? (/\.(ndjson|jsonl)$/i.test(file) ? "ndjson" : "csv");
   if (input !== "csv" && input !== "ndjson") throw new UsageError(`--input is csv or ndjson, not ${input}`);
-  const format = values.format;
+  const format = values.format ?? "ndjson";
   if (format !== "csv" && format !== "ndjson" && format !== "xlsx") {
-    throw new UsageError(`--format is ndjson, csv or xlsx, not ${format}`);
+    throw new UsageError(`--format is ndjson, csv or xlsx for an inventory, not ${format}`);
   }
   // No --workers: the evaluation runs in this thread (0 worker threads).
   const workers = values.workers === undefined ? 0 : Number(values.workers);
   if (values.workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 256)) {
     throw new UsageError("--workers is a whole number from 1 to 256");
   }
-  const criteria = list(values.criteria);
+  const criteria = listOf(values.criteria);
   return {
     file,
     input,
@@ -90,7 +152,7 @@ export function optionsOf(argv: readonly string[]): Options {
     output: values.output,
     report: values.report,
     ranges: values.ranges,
-    groupBy: list(values["group-by"]),
+    groupBy: listOf(values["group-by"]),
     defaults: {
       ...(values.edition !== undefined ? { edition: values.edition } : {}),
       ...(criteria.length > 0 ? { criteria } : {}),

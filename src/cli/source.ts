@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { type CsvError, parse } from "csv-parse";
 import { ndjsonLines } from "../batch/index.js";
+import { csvRecords, type RecordProblem } from "./csvRecords.js";
 import { columnName, type InventoryRow, rowLine } from "./inventory.js";
 
 /*
@@ -45,78 +46,6 @@ export async function* ndjsonItems(
   }
 }
 
-const NEWLINE = 0x0a;
-const QUOTE = 0x22;
-
-/**
- * The CSV's bytes with every record longer than `maxBytes` left out — replaced by its line
- * breaks, so the parser's line numbers stay the input's — and reported by its first line. A
- * line break ends a record where the quotes before it are balanced (RFC 4180: a quoted field's
- * quotes come in pairs), so an over-long field costs one error and the next rows are read.
- */
-async function* boundedRecords(
-  chunks: AsyncIterable<Uint8Array | string>,
-  maxBytes: number,
-  tooLong: (line: number) => void,
-): AsyncGenerator<Uint8Array> {
-  let line = 1;
-  let quoted = false;
-  // The record being read: its first line, its bytes kept from earlier chunks, its line breaks.
-  let recordLine = 1;
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let breaks = 0;
-  let skipping = false;
-  for await (const chunk of chunks) {
-    const bytes =
-      typeof chunk === "string"
-        ? Buffer.from(chunk)
-        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    const out: Uint8Array[] = [];
-    // Whole records of this chunk not yet handed on start at `run`; the current one at `start`.
-    let run = 0;
-    let start = 0;
-    for (let index = 0; index < bytes.length; index++) {
-      const byte = bytes[index];
-      if (byte === QUOTE) quoted = !quoted;
-      if (byte !== NEWLINE) continue;
-      line += 1;
-      breaks += 1;
-      if (quoted) continue;
-      const size = pendingBytes + index + 1 - start;
-      if (skipping || size > maxBytes) {
-        if (!skipping) tooLong(recordLine);
-        // The parser is handed the record's line breaks alone: blank lines, skipped.
-        out.push(bytes.subarray(run, start), Buffer.alloc(breaks, NEWLINE));
-        run = index + 1;
-      } else if (pending.length > 0) {
-        out.push(...pending, bytes.subarray(start, index + 1));
-        run = index + 1;
-      }
-      pending = [];
-      pendingBytes = 0;
-      skipping = false;
-      breaks = 0;
-      start = index + 1;
-      recordLine = line;
-    }
-    out.push(bytes.subarray(run, start));
-    if (!skipping && pendingBytes + bytes.length - start > maxBytes) {
-      // Past the bound: what was kept of the record is dropped, and the rest of it as it comes.
-      skipping = true;
-      tooLong(recordLine);
-      pending = [];
-      pendingBytes = 0;
-    } else if (!skipping && start < bytes.length) {
-      // A copy: the chunk's buffer may be reused once this generator moves on.
-      pending.push(Buffer.from(bytes.subarray(start)));
-      pendingBytes += bytes.length - start;
-    }
-    for (const piece of out) if (piece.length > 0) yield piece;
-  }
-  if (pending.length > 0) yield Buffer.concat(pending);
-}
-
 /**
  * CSV with a header row (column names: src/cli/inventory.ts). A row that cannot be read (a
  * broken quote, more cells than the header) is reported and skipped; a row with fewer cells has
@@ -126,35 +55,33 @@ export async function* csvItems(
   bytes: AsyncIterable<Uint8Array | string>,
   maxRecordBytes: number,
 ): AsyncGenerator<SourceItem> {
-  const pending: { number: number; problem: string }[] = [];
+  const pending: RecordProblem[] = [];
   const parser = parse({
     bom: true,
     info: true,
+    // A quote amid an unquoted cell (`24" screen`) is text.
+    relax_quotes: true,
     skip_empty_lines: true,
     relax_column_count: true,
     skip_records_with_error: true,
-    // Records are bounded before the parser (boundedRecords); this only guards the parser itself.
+    // Records are bounded before the parser (csvRecords); this only guards the parser itself.
     max_record_size: maxRecordBytes + 1,
     on_skip: (error) => {
-      if (error) pending.push({ number: lineOf(error), problem: error.message });
+      if (error) pending.push({ line: lineOf(error), problem: error.message });
       return undefined;
     },
   });
-  const input = Readable.from(
-    boundedRecords(bytes, maxRecordBytes, (number) =>
-      pending.push({ number, problem: `the row exceeds ${maxRecordBytes} bytes (MAX_BODY_BYTES)` }),
-    ),
-  );
+  const input = Readable.from(csvRecords(bytes, maxRecordBytes, (problem) => pending.push(problem)));
   input.on("error", (error) => parser.destroy(error));
   input.pipe(parser);
   let names: string[] | undefined;
   let width = 0;
   const problems = function* (before: number): Generator<SourceItem> {
-    // The parser's problems and the over-long records' arrive in two orders: merged by line.
-    pending.sort((a, b) => a.number - b.number);
-    while (pending.length > 0 && pending[0].number < before) {
-      const { number, problem } = pending.shift() as { number: number; problem: string };
-      yield { number, cells: new Array(width).fill(""), problem };
+    // The parser's problems and the records' arrive in two orders: merged by line.
+    pending.sort((a, b) => a.line - b.line);
+    while (pending.length > 0 && pending[0].line < before) {
+      const { line, problem, text } = pending.shift() as RecordProblem;
+      yield { number: line, cells: brokenLineCells(text, width), problem };
     }
   };
   for await (const { record, info } of parser as AsyncIterable<{
@@ -187,6 +114,12 @@ export async function* csvItems(
   }
   if (names === undefined) yield { header: [] };
   yield* problems(Number.POSITIVE_INFINITY);
+}
+
+/** A broken line's cells as written, split at its commas (a failed row keeps its cells); none known: empty. */
+function brokenLineCells(text: string | undefined, width: number): string[] {
+  const cells = text?.split(",").slice(0, width) ?? [];
+  return [...cells, ...new Array<string>(width - cells.length).fill("")];
 }
 
 function lineOf(error: CsvError): number {

@@ -107,6 +107,18 @@ describe("text written for a reader", () => {
     expect(csvCell("\u001b")).toBe("\\x1b");
     expect(csvLine(["a", "b,c"])).toBe('a,"b,c"\n');
   });
+
+  it("writes a text cell a spreadsheet would run as a formula as text, numbers as they are", () => {
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
+    expect(csvCell("+1+1")).toBe("'+1+1");
+    expect(csvCell("@SUM(1+1)")).toBe("'@SUM(1+1)");
+    expect(csvCell("=cmd|' /C calc'!A0")).toBe("'=cmd|' /C calc'!A0");
+    expect(csvCell("-")).toBe("'-");
+    expect(csvCell("\tx")).toBe("'\\x09x");
+    expect(csvCell("\rx")).toBe('"\'\nx"');
+    for (const number of ["-2.5", "+3", "-1e-7", "-.5", "12", "0.25"]) expect(csvCell(number)).toBe(number);
+    expect(csvCell("a=b")).toBe("a=b");
+  });
 });
 
 describe("the report's rows", () => {

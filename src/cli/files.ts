@@ -1,0 +1,113 @@
+import { createReadStream, createWriteStream, lstatSync, realpathSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
+import { pipeline } from "node:stream/promises";
+
+/*
+ * The files a command names: the input read as the file named (never a pattern), an output that
+ * is never the input, and an output written as a shell's redirect writes it — into a FIFO or a
+ * device as it is, through a symbolic link to its target — never replacing what is there by
+ * something else.
+ */
+
+/** A file named on the command line that cannot be used as named: one line, exit 2. */
+export class FileMisuse extends Error {}
+
+/** Whether two paths name one file (its device and inode: another spelling, a link). */
+function sameFile(one: string, other: string): boolean {
+  try {
+    const a = statSync(one);
+    const b = statSync(other);
+    return a.dev === b.dev && a.ino === b.ino;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Refuses an output that is the input itself (by another spelling or through a link): written,
+ * it would be truncated while it is read, or replaced. Checked before any output is opened.
+ */
+export function refuseInputAsOutput(
+  input: string,
+  outputs: readonly (readonly [option: string, path: string | undefined])[],
+): void {
+  if (input === "-") return;
+  for (const [option, path] of outputs) {
+    if (path !== undefined && sameFile(input, path)) {
+      throw new FileMisuse(`${option} ${path} is the input ${input}: name another file; nothing written`);
+    }
+  }
+}
+
+/** Whether a path names a folder (through links). */
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An inventory's input and outputs, usable as named: the input exists and is no folder (a
+ * FIFO, a device, a process substitution are read as streams), no output is a folder.
+ */
+export function checkedInventoryFiles(
+  input: string,
+  outputs: readonly (readonly [option: string, path: string | undefined])[],
+): void {
+  if (input !== "-" && statSync(input).isDirectory()) throw new FileMisuse(`${input}: a folder, not a file`);
+  for (const [option, path] of outputs) {
+    if (path !== undefined && isFolder(path)) throw new FileMisuse(`${option} ${path}: a folder, not a file`);
+  }
+  refuseInputAsOutput(input, outputs);
+}
+
+/** An input the billing engine reads by its name (twice: its header, then its lines). */
+export function checkedBillingInput(file: string): void {
+  if (file === "-") throw new FileMisuse("a billing export is read from a file, not from stdin");
+  if (!statSync(file).isFile()) {
+    throw new FileMisuse(`${file}: not a regular file (a billing export is read from a file)`);
+  }
+}
+
+/** Where a run that writes whole files (renamed in place once complete) puts one it is asked for. */
+export interface Destination {
+  /** The regular file the run writes. */
+  readonly path: string;
+  /** A FIFO or a device the complete file is then written into; null when `path` is the output. */
+  readonly into: string | null;
+}
+
+/**
+ * The destination of an output path: the path itself (a regular file, or nothing yet), a
+ * symbolic link's target (the link kept), or — a FIFO, a device — a file in `scratch` written
+ * into it once complete, as a shell's redirect writes (the FIFO stays a FIFO).
+ */
+export function destinationOf(path: string, scratch: string): Destination {
+  let stats: ReturnType<typeof lstatSync>;
+  try {
+    stats = lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { path, into: null };
+    throw error;
+  }
+  if (stats.isSymbolicLink()) {
+    let target: string;
+    try {
+      target = realpathSync(path);
+    } catch {
+      throw new FileMisuse(`${path}: a symbolic link to nothing`);
+    }
+    return destinationOf(target, scratch);
+  }
+  if (stats.isDirectory()) throw new FileMisuse(`${path}: a folder, not a file`);
+  if (stats.isFile()) return { path, into: null };
+  return { path: join(scratch, basename(path)), into: path };
+}
+
+/** Writes a destination's complete file into its FIFO or device (nothing for a regular file). */
+export async function deliver(destination: Destination): Promise<void> {
+  if (destination.into === null) return;
+  await pipeline(createReadStream(destination.path), createWriteStream(destination.into));
+}

@@ -1,0 +1,42 @@
+/** `evaluate`'s one option table and its one decision between inventory and billing export. */
+import { describe, expect, it } from "vitest";
+import { evaluationOf } from "../../src/cli/billingDispatch.js";
+import { evaluateArgs, inventoryOptions, UsageError } from "../../src/cli/options.js";
+
+describe("evaluate's options", () => {
+  it("are read alike before and after the file, short or long", () => {
+    const before = evaluateArgs(["evaluate", "-o", "out.csv", "--ranges", "bill.csv"]);
+    const after = evaluateArgs(["evaluate", "bill.csv", "--output=out.csv", "--ranges"]);
+    expect(before).toEqual(after);
+    expect(before.file).toBe("bill.csv");
+    expect(before.values.output).toBe("out.csv");
+  });
+
+  it("refuse the other kind's options and a second file", () => {
+    expect(() => inventoryOptions(evaluateArgs(["evaluate", "inv.csv", "--load", "50"]))).toThrow(
+      new UsageError("--load is for a billing export, and inv.csv is an inventory"),
+    );
+    expect(() => evaluateArgs(["evaluate", "a.csv", "b.csv"])).toThrow(
+      new UsageError("evaluate takes one file (or -)"),
+    );
+    expect(() => evaluateArgs(["evaluate", "a.csv", "--nope"])).toThrow(UsageError);
+    expect(() => evaluateArgs(["evaluate", "--help"])).toThrow(new UsageError(""));
+  });
+});
+
+describe("inventory or billing export", () => {
+  it("is --input's when given, else Parquet's, else the CSV header's", () => {
+    expect(evaluationOf("x.csv", "focus")).toEqual({ kind: "billing", header: undefined });
+    expect(evaluationOf("test/fixtures/billing/focus-1.0.csv", "csv")).toEqual({ kind: "inventory" });
+    expect(evaluationOf("x.parquet", undefined)).toEqual({ kind: "billing", header: undefined });
+    const focus = evaluationOf("test/fixtures/billing/focus-1.0.csv", undefined);
+    expect(focus.kind).toBe("billing");
+    expect(focus.kind === "billing" ? focus.header?.slice(0, 2) : null).toEqual([
+      "BilledCost",
+      "BillingAccountId",
+    ]);
+    expect(evaluationOf("examples/inventory.csv", undefined)).toEqual({ kind: "inventory" });
+    expect(evaluationOf("-", undefined)).toEqual({ kind: "inventory" });
+    expect(evaluationOf("missing.csv", undefined)).toEqual({ kind: "inventory" });
+  });
+});
