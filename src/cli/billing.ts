@@ -19,6 +19,7 @@ import type { BillingRequest, evaluateBillingExport } from "../billing/evaluate.
 import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
 import { ConfigError, limitsOf, loadConfig } from "../config.js";
 import { EDITIONS } from "../editions/index.js";
+import { groupsPath } from "../output/table.js";
 import { loadEditions } from "../referenceData.js";
 import { coefficientCsv } from "../service/coefficientColumns.js";
 import { coefficientTable } from "../service/coefficients.js";
@@ -237,7 +238,6 @@ function billingRequestOf(
   if (groupBy.length > 0 && values.output === undefined)
     throw new UsageError("--group-by needs --output <file>");
   const output = values.output ?? scratchOutput;
-  const stem = output.replace(/\.(csv|parquet)$/i, "");
   statSync(file);
   return {
     request: {
@@ -248,7 +248,7 @@ function billingRequestOf(
       criteria: criteriaOf(values.criteria),
       ranges: values.ranges,
       groupBy,
-      groupsOutput: groupBy.length > 0 ? `${stem}.groups.${format}` : null,
+      groupsOutput: groupBy.length > 0 ? groupsPath(output, format) : null,
       instanceTypeColumn: values["instance-type-column"] ?? null,
       load: loadOf(values.load),
       strict: values.strict,

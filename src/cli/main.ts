@@ -1,28 +1,27 @@
 import { createReadStream, createWriteStream, statSync, writeFileSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import type { Writable } from "node:stream";
 import type { BatchDefaults, LineOutcome } from "../batch/index.js";
 import { ConfigError, loadConfig } from "../config.js";
 import { reportHtml, reportRows } from "../output/report.js";
-import { OutputError, type TextSink, textSink } from "../output/sink.js";
+import { OutputError, textSink } from "../output/sink.js";
 import {
-  type AssessedRow,
   addTo,
   type CriterionUnit,
   createGroups,
   emptySums,
-  type Groups,
-  type Sums,
+  groupsPath,
   sumsStatus,
   type TableLayout,
 } from "../output/table.js";
 import { withoutControls } from "../output/text.js";
-import type { totalsJson as TotalsJson } from "../output/writers.js";
 import { StartupDataError } from "../referenceData.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
 import { isBillingInvocation } from "./billingDispatch.js";
 import type { ChunkEvaluator } from "./chunk.js";
+import { editionNotes } from "./editionNotes.js";
 import { type Options, optionsOf, USAGE, UsageError } from "./options.js";
-import { createProgress } from "./progress.js";
+import { createProgress, rowNotices } from "./progress.js";
 import { csvItems, ndjsonItems, type SourceItem } from "./source.js";
 
 /*
@@ -34,8 +33,6 @@ import { csvItems, ndjsonItems, type SourceItem } from "./source.js";
 
 /** Lines handed to an evaluator at once (a worker thread's task). */
 const CHUNK_LINES = 256;
-/** A bad row's message on stderr is cut past this many characters. */
-const MESSAGE_CHARACTERS = 300;
 
 export interface CliIo {
   readonly stdin: NodeJS.ReadableStream;
@@ -73,43 +70,6 @@ async function criteriaOf(evaluate: ChunkEvaluator, defaults: BatchDefaults): Pr
     criterion,
     unit: typeof unit === "string" ? unit : "",
   }));
-}
-
-/** How the output is written: a table writer, or NDJSON, which also writes the route's answer. */
-interface NdjsonWriter {
-  row(row: AssessedRow, outcome: LineOutcome): Promise<void>;
-  end(totals: Sums, groups: Groups, interrupted: boolean): Promise<void>;
-}
-
-/** Batch NDJSON: each row's line with the route's body, then the groups' and the summary's. */
-function ndjsonWriter(sink: TextSink, totalsJson: typeof TotalsJson): NdjsonWriter {
-  return {
-    row: (row, outcome) => {
-      const quantity = outcome.quantity !== 1 ? `"quantity":${outcome.quantity},` : "";
-      const warnings = row.warnings.length > 0 ? `"warnings":${JSON.stringify(row.warnings)},` : "";
-      return sink.write(
-        `{"line":${row.line},${quantity}"status":${outcome.status},${warnings}"body":${JSON.stringify(outcome.body)}}\n`,
-      );
-    },
-    async end(totals, groups, interrupted) {
-      let text = "";
-      for (const group of groups.list()) {
-        const values = Object.fromEntries(
-          groups.columns.map((column, index) => [column, group.values[index]]),
-        );
-        text += `${JSON.stringify({ group: values, rows: group.sums.rows, errors: group.sums.failed, total: totalsJson(group.sums) })}\n`;
-      }
-      const summary = {
-        lines: totals.rows,
-        ok: totals.rows - totals.failed,
-        errors: totals.failed,
-        warnings: totals.warned,
-        ...(interrupted ? { interrupted: true } : {}),
-        total: totalsJson(totals),
-      };
-      await sink.write(`${text}${JSON.stringify({ summary })}\n`);
-    },
-  };
 }
 
 interface Pending {
@@ -174,16 +134,17 @@ async function run({ options, io, evaluate, window, maxLineBytes }: Run): Promis
       `--group-by ${missing.join(", ")}: not a column of the input (its columns: ${inputColumns.join(", ")})`,
     );
   }
+  const groupsFile = groupsFileOf(options);
   const layout: TableLayout = { inputColumns, criteria, ranges: options.ranges };
   const out = options.output === undefined ? io.stdout : createWriteStream(options.output);
   const sink = textSink(out);
   const edition = options.defaults.edition;
   const name = options.file === "-" ? "stdin" : options.file;
   // The writers (the workbook's library among them) load with the inventory run, not with every command.
-  const { csvWriter, totalsJson, xlsxWriter } = await import("../output/writers.js");
+  const { csvWriter, groupsText, ndjsonWriter, xlsxWriter } = await import("../output/writers.js");
   const writer =
     options.format === "ndjson"
-      ? ndjsonWriter(sink, totalsJson)
+      ? ndjsonWriter(sink, options.input === "csv" ? inputColumns : null)
       : options.format === "csv"
         ? csvWriter(sink, layout)
         : xlsxWriter(sink, layout, `${name}, edition ${edition}`);
@@ -191,11 +152,14 @@ async function run({ options, io, evaluate, window, maxLineBytes }: Run): Promis
   const groups = createGroups(layout, options.groupBy);
   const label = rowLabel(inputColumns);
   const reported = reportRows(criteria[0]?.criterion, label);
+  const notes = editionNotes(edition ?? "", inputColumns);
   const progress = createProgress(io.stderr, name);
+  const notices = rowNotices(io.stderr);
   const state = () => ({
     rows: totals.rows,
     ok: totals.rows - totals.failed,
     errors: totals.failed,
+    warned: totals.warned,
     bytesRead,
     totalBytes,
   });
@@ -217,18 +181,15 @@ async function run({ options, io, evaluate, window, maxLineBytes }: Run): Promis
     for (const item of settled) {
       const outcome: LineOutcome =
         "line" in item ? outcomes[next++] : { status: 422, body: { detail: item.problem }, quantity: 1 };
-      const row = assessedRow(item.number, item.cells, outcome, "problem" in item ? item.problem : undefined);
+      const row = notes.annotate(
+        assessedRow(item.number, item.cells, outcome, "problem" in item ? item.problem : undefined),
+      );
       addTo(totals, row);
       groups.add(row);
       reported.add(row);
       await writer.row(row, outcome);
-      if (row.impacts === null) {
-        const message = withoutControls(row.status);
-        io.stderr.write(
-          `line ${item.number}: ${message.length > MESSAGE_CHARACTERS ? `${message.slice(0, MESSAGE_CHARACTERS)}…` : message}\n`,
-        );
-        if (options.strict) throw new StrictStop();
-      }
+      notices.row(row);
+      if (row.impacts === null && options.strict) throw new StrictStop();
     }
     progress.update(state());
   };
@@ -269,6 +230,10 @@ async function run({ options, io, evaluate, window, maxLineBytes }: Run): Promis
   if (stopped !== "output") {
     try {
       await writer.end(totals, groups, interrupted || stopped === "strict");
+      if (groupsFile !== null) {
+        const format = options.format === "ndjson" ? "ndjson" : "csv";
+        await writeFile(groupsFile, groupsText(format, layout, groups.columns, groups.list()));
+      }
     } catch (error) {
       if (!(error instanceof OutputError)) throw error;
       failure = error;
@@ -280,7 +245,11 @@ async function run({ options, io, evaluate, window, maxLineBytes }: Run): Promis
       reportHtml({
         title: `Impacts of ${name}`,
         subtitle: `edition ${edition}, ${new Date().toISOString().slice(0, 10)}, ${sumsStatus(totals)}`,
-        criteria,
+        criteria: criteria.map((criterion) => ({
+          ...criterion,
+          meaning: notes.meaning(criterion.criterion),
+        })),
+        embedded: notes.embedded,
         totals,
         groupColumns: groups.columns,
         groups: groups.list(),
@@ -293,6 +262,8 @@ async function run({ options, io, evaluate, window, maxLineBytes }: Run): Promis
     await new Promise<void>((resolve) => out.end(resolve));
   }
   progress.done(state());
+  notices.done(totals.warned);
+  if (groupsFile !== null) io.stderr.write(`sums per group: ${groupsFile}\n`);
   if (failure !== undefined) {
     io.stderr.write(`impact-service: ${failure.message}\n`);
     return 1;
@@ -303,6 +274,22 @@ async function run({ options, io, evaluate, window, maxLineBytes }: Run): Promis
   }
   if (stopped === "strict") return 1;
   return totals.rows > 0 && totals.failed === totals.rows ? 1 : 0;
+}
+
+/**
+ * Where the sums per group are written: beside the output (`impacts.groups.csv`), as the billing
+ * output does; null without --group-by, or for a workbook (its `groups` sheet). Sums that would
+ * go nowhere (no output file, no report) are a misuse.
+ */
+function groupsFileOf(options: Options): string | null {
+  if (options.groupBy.length === 0 || options.format === "xlsx") return null;
+  if (options.output === undefined) {
+    if (options.report !== undefined) return null;
+    throw new Misuse(
+      "--group-by writes the sums per group beside the output: give -o <file> (or --report, or --format xlsx)",
+    );
+  }
+  return groupsPath(options.output, options.format);
 }
 
 /** 128 + the signal's number, as shells report a process ended by it. */

@@ -13,10 +13,13 @@ export const USAGE = `usage: impact-service evaluate <file | -> [options]
   --input csv|ndjson   the input's format (default: ndjson for a .ndjson/.jsonl file, else csv)
   --edition <id>       edition of the rows (default: the service's EDITION; served: ${EDITION_IDS.join(", ")})
   --criteria <list>    criteria, comma-separated (default: the edition's, e.g. gwp,adp,pe)
-  --format ndjson|csv|xlsx  output format (default ndjson; xlsx needs -o or a pipe)
+  --format csv|ndjson|xlsx  output format (default: -o's extension, else csv — ndjson for a
+                       batch input; xlsx needs -o or a pipe)
   -o, --output <file>  write the output there instead of stdout
   --ranges             csv, xlsx: each impact's min and max columns too
-  --group-by <list>    sums per group of rows sharing these columns' values (e.g. team,site)
+  --group-by <list>    sums per group of rows sharing these columns' values (e.g. team,site),
+                       written to <output>.groups.<csv|ndjson> (needs -o, or --report), or
+                       the workbook's groups sheet
   --report <file.html> also write a self-contained HTML report with charts
   --workers <n>        evaluate on n worker threads (default: in this thread)
   --strict             stop at the first bad row (exit 1) instead of reporting it and going on
@@ -49,6 +52,12 @@ const list = (text: string | undefined) =>
     .map((item) => item.trim())
     .filter((item) => item !== "") ?? [];
 
+/** The format an output file's extension names, as billing reads its -o (`impacts.xlsx`). */
+function formatOf(output: string | undefined): Format | undefined {
+  const extension = /\.(csv|ndjson|jsonl|xlsx)$/i.exec(output ?? "")?.[1].toLowerCase();
+  return extension === "jsonl" ? "ndjson" : (extension as Format | undefined);
+}
+
 export function optionsOf(argv: readonly string[]): Options {
   const { values, positionals } = parseArgs({
     args: [...argv],
@@ -57,7 +66,7 @@ export function optionsOf(argv: readonly string[]): Options {
       input: { type: "string" },
       edition: { type: "string" },
       criteria: { type: "string" },
-      format: { type: "string", default: "ndjson" },
+      format: { type: "string" },
       output: { type: "string", short: "o" },
       report: { type: "string" },
       ranges: { type: "boolean", default: false },
@@ -73,7 +82,7 @@ export function optionsOf(argv: readonly string[]): Options {
   if (file === undefined || rest.length > 0) throw new UsageError("evaluate takes one file (or -)");
   const input = values.input ?? (/\.(ndjson|jsonl)$/i.test(file) ? "ndjson" : "csv");
   if (input !== "csv" && input !== "ndjson") throw new UsageError(`--input is csv or ndjson, not ${input}`);
-  const format = values.format;
+  const format = values.format ?? formatOf(values.output) ?? (input === "ndjson" ? "ndjson" : "csv");
   if (format !== "csv" && format !== "ndjson" && format !== "xlsx") {
     throw new UsageError(`--format is ndjson, csv or xlsx, not ${format}`);
   }

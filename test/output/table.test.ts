@@ -34,12 +34,12 @@ function row(line: number, team: string, value: number | null, warnings: string[
             },
           },
     warnings,
-    status: value === null ? "404 nope" : "ok",
+    status: value === null ? "bad row: 404 nope" : "evaluated",
   };
 }
 
 describe("the analysis table", () => {
-  it("keeps the input columns, then impacts named with their unit and bound, warnings, status", () => {
+  it("keeps the input columns, then impacts named with their unit and bound, status, warnings", () => {
     expect(header(layout)).toEqual([
       "team",
       "kind",
@@ -49,8 +49,8 @@ describe("the analysis table", () => {
       "gwp_use_kgco2eq",
       "gwp_use_kgco2eq_min",
       "gwp_use_kgco2eq_max",
-      "warnings",
       "status",
+      "warnings",
     ]);
     expect(rowCells(layout, row(2, "a", 0.1 + 0.2, ["w1", "w2"]))).toEqual([
       "a",
@@ -61,8 +61,8 @@ describe("the analysis table", () => {
       "0.1",
       "0.1",
       "0.1",
+      "evaluated",
       "w1; w2",
-      "ok",
     ]);
     expect(rowCells(layout, row(3, "b", null))).toEqual([
       "b",
@@ -73,8 +73,8 @@ describe("the analysis table", () => {
       "",
       "",
       "",
+      "bad row: 404 nope",
       "",
-      "404 nope",
     ]);
   });
 
@@ -131,7 +131,7 @@ describe("the report's rows", () => {
       totals: emptySums(),
       groupColumns: [],
       groups: [],
-      contributors: [{ label: "</script><img src=x>", impacts: null, note: "" }],
+      contributors: [{ line: 2, label: "</script><img src=x>", impacts: null, note: "" }],
       failed: [],
       warned: [],
       interrupted: false,
