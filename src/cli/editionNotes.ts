@@ -54,7 +54,7 @@ export function editionNotes(id: string, inputColumns: readonly string[]): Editi
       const hours = cellAt(row, hoursAt);
       // Without hours the evaluation spans the whole lifetime: whole and allocated agree.
       if ((family !== "terminal" && family !== "peripheral") || hours === "") return row;
-      const note = `embedded not allocated: edition ${id} counts a ${family}'s whole manufacturing impact whatever the hours (${hours} h here)${allocatingText()}`;
+      const note = `embedded not allocated: edition ${id} counts the whole manufacturing impact of each ${kind} whatever the hours (${hours} h here)${allocatingText()}`;
       return { ...row, warnings: [...row.warnings, note] };
     },
     embedded: whole

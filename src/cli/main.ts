@@ -261,8 +261,8 @@ async function run({ options, io, evaluate, window, maxLineBytes }: Run): Promis
   if (options.output !== undefined && failure === undefined) {
     await new Promise<void>((resolve) => out.end(resolve));
   }
-  progress.done(state());
   notices.done(totals.warned);
+  progress.done(state());
   if (groupsFile !== null) io.stderr.write(`sums per group: ${groupsFile}\n`);
   if (failure !== undefined) {
     io.stderr.write(`impact-service: ${failure.message}\n`);

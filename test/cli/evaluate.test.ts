@@ -3,18 +3,17 @@
  * its output fit for analysis (input columns kept, units, status, warnings, one row per input
  * row, sums per group, workbook), options refused before any row, and the command as a process.
  */
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable, Writable } from "node:stream";
-import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { columnTable, INVENTORY_COLUMNS, INVENTORY_KINDS } from "../../src/cli/inventory.js";
 import { main } from "../../src/cli/main.js";
 import { createProgress } from "../../src/cli/progress.js";
+import { runCli } from "../support/cli.js";
 import { send } from "../support/http.js";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
 
@@ -134,7 +133,9 @@ describe("impact-service evaluate", () => {
     // The fallback mix costs four times France's.
     expect(Number(rows[0].gwp_use_kgco2eq)).toBeGreaterThan(3 * Number(rows[4].gwp_use_kgco2eq));
     expect(rows[1].gwp_embedded_kgco2eq).toBe("");
-    expect([...stderr.matchAll(/^line (\d+): bad row:/gm)].map((match) => Number(match[1]))).toEqual([3, 4, 5]);
+    expect([...stderr.matchAll(/^line (\d+): bad row:/gm)].map((match) => Number(match[1]))).toEqual([
+      3, 4, 5,
+    ]);
     expect(stderr).toContain('line 2: warning: usage_location "France" is not a location of edition 1.2.4');
 
     const ndjson = await evaluate(["evaluate", path, "--criteria", "gwp", "--format", "ndjson"]);
@@ -279,15 +280,7 @@ describe("the inventory's columns", () => {
 });
 
 /** The command as its user runs it: the package's bin, a real process. */
-function bin(args: string[], env: Record<string, string> = {}) {
-  return promisify(execFile)(process.execPath, ["bin/impact-service.mjs", ...args], {
-    env: { ...process.env, LOG_LEVEL: "silent", ...env },
-    maxBuffer: 64 * 1024 * 1024,
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
-}
+const bin = runCli;
 
 describe("impact-service as a process", () => {
   it("runs from the package's bin (what npx impact-service runs)", async () => {
@@ -347,4 +340,181 @@ describe("progress", () => {
         "\r\u001b[Kfleet.csv: 1,000 rows (999 ok, 1 errors, 2 with warnings) in 4.0 s, 250 rows/s\n",
     );
   });
+});
+
+/**
+ * The analyst's inventory of issue 41, through the process: the example's 19 assets and 12 more
+ * rows — five that fail, a location the edition does not know, a laptop evaluated over its whole
+ * lifetime (no hours) and a spreadsheet's cleared rows (only commas).
+ */
+const ANALYST = `${readFileSync(INVENTORY, "utf8")}sales,Paris,cloud,1,aws,no-such-type,,,FRA,8760,,,,,,,
+sales,Lyon,laptop,3,,,,pro,France,8760,,,,,,,
+,,,,,,,,,,,,,,,,
+data,Lyon,phone,1,,,,,FRA,8760,,,,,,,
+data,Lyon,laptop,1,,,,pro,FRA,,,,,,,,
+data,Lyon,server,1,,,,,FRA,lots,,,,,,,
+ , ,,,,,,,,,,,,,,,
+platform,Paris,cloud,1,aws,,,,FRA,8760,,,,,,,
+platform,Paris,cloud,0,aws,m5.xlarge,,,FRA,8760,,,,,,,
+platform,Paris,cloud,1,aws,m5.large,,,FRA,8760,,,,,,,
+platform,Paris,server,1,,,dellR740,,FRA,8760,,,,,,,
+sales,Lyon,smartphone,10,,,,,FRA,,,,,,,,
+`;
+
+describe("an analyst's inventory, through the process", () => {
+  const inventory = file("analyst.csv", ANALYST);
+  const laptopNote =
+    "embedded not allocated: edition 1.2.4 counts the whole manufacturing impact of each laptop whatever the hours (8760 h here); edition 2.4.1 allocates it over the lifetime";
+
+  it("says on each terminal and peripheral row that edition 1.2.4 does not allocate its embedded impact, and which edition does", async () => {
+    const runs = await Promise.all(
+      ["1.2.4", "2.4.1"].map((edition) =>
+        bin(["evaluate", inventory, "--edition", edition, "--criteria", "gwp"]).then(({ stdout }) =>
+          csvRows(stdout),
+        ),
+      ),
+    );
+    const [old, current] = runs;
+    const proLaptops = (rows: Record<string, string>[]) =>
+      rows.find((row) => row.kind === "laptop" && row.quantity === "40") as Record<string, string>;
+    // One laptop over a year: its whole 181 kg in 1.2.4, a quarter of it (a 4-year life) in 2.4.1.
+    expect(Number(proLaptops(old).gwp_embedded_kgco2eq)).toBe(40 * 181);
+    expect(Number(proLaptops(current).gwp_embedded_kgco2eq)).toBe(40 * 45.25);
+    expect(proLaptops(old).warnings).toBe(laptopNote);
+    expect(proLaptops(current).warnings).toBe("");
+    const noted = old.filter((row) => row.warnings.includes("embedded not allocated"));
+    // Every terminal and peripheral given hours; not servers, cloud, IoT or components, not a
+    // laptop without hours (its whole lifetime: allocated and whole agree), not a failed row.
+    expect(noted.map((row) => row.kind).sort()).toEqual(
+      [
+        "box",
+        "desktop",
+        "external_hdd",
+        "external_ssd",
+        "laptop",
+        "laptop",
+        "laptop",
+        "monitor",
+        "smartphone",
+        "tablet",
+        "television",
+        "usb_stick",
+      ].sort(),
+    );
+    expect(current.filter((row) => row.warnings.includes("embedded not allocated"))).toEqual([]);
+  }, 120_000);
+
+  it("counts and lists the rows with warnings on stderr, as it lists bad rows", async () => {
+    const { code, stderr } = await bin(["evaluate", inventory, "-o", join(dir, "analyst.csv.out")]);
+    expect(code).toBe(0);
+    // 31 rows, of which two only commas: 29 rows, 5 bad, 12 with warnings (one with two).
+    expect(stderr).toMatch(/: 29 rows \(24 ok, 5 errors, 12 with warnings\) in [\d.]+ s/);
+    expect([...stderr.matchAll(/^line (\d+): bad row: /gm)].map((match) => Number(match[1]))).toEqual([
+      21, 24, 26, 28, 29,
+    ]);
+    const warned = [...stderr.matchAll(/^line (\d+): warning: (.*)$/gm)];
+    expect(warned.map((match) => Number(match[1]))).toEqual([7, 8, 9, 10, 11]);
+    expect(warned[0][2]).toBe(laptopNote);
+    expect(stderr).toContain("\n7 more rows with warnings (the output's warnings column)\n");
+  }, 60_000);
+
+  it("writes rows only, status then warnings in billing's words, the groups beside the output", async () => {
+    const output = join(dir, "analyst-out.csv");
+    const { code, stderr } = await bin([
+      "evaluate",
+      inventory,
+      "--criteria",
+      "gwp",
+      "--group-by",
+      "team",
+      "-o",
+      output,
+    ]);
+    expect(code).toBe(0);
+    const text = readFileSync(output, "utf8");
+    expect(text.split("\n")[0]).toMatch(/,gwp_embedded_kgco2eq,gwp_use_kgco2eq,status,warnings$/);
+    const rows = csvRows(text);
+    expect(rows).toHaveLength(29);
+    expect(new Set(rows.map((row) => row.status.replace(/:.*/, "")))).toEqual(
+      new Set(["evaluated", "bad row"]),
+    );
+    expect(rows[19].status).toBe("bad row: 404 no-such-type at aws not found");
+    // The groups file is the one the README names: impacts.csv → impacts.groups.csv.
+    const groupsFile = join(dir, "analyst-out.groups.csv");
+    expect(stderr).toContain(`sums per group: ${groupsFile}`);
+    const groups = csvRows(readFileSync(groupsFile, "utf8"));
+    expect(groups.map((group) => group.team)).toEqual(["platform", "data", "sales"]);
+    // A spreadsheet's SUM of a column is the total: no sum row among the rows.
+    const column = (list: Record<string, string>[], name: string) =>
+      list.reduce((sum, row) => sum + Number(row[name] || 0), 0);
+    expect(column(groups, "gwp_use_kgco2eq")).toBeCloseTo(column(rows, "gwp_use_kgco2eq"), 6);
+    expect(column(groups, "rows")).toBe(29);
+    expect(column(groups, "failed")).toBe(5);
+  }, 60_000);
+
+  it("writes NDJSON rows with the row's own columns and group lines with min and max (--ranges)", async () => {
+    const output = join(dir, "analyst.ndjson");
+    const { code } = await bin([
+      "evaluate",
+      inventory,
+      "--criteria",
+      "gwp",
+      "--group-by",
+      "team,site",
+      "--ranges",
+      "-o",
+      output,
+    ]);
+    expect(code).toBe(0);
+    const lines = readFileSync(output, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(30);
+    expect(lines[0]).toMatchObject({
+      line: 2,
+      columns: { team: "platform", site: "Paris", kind: "cloud", quantity: "4", instance_type: "m5.xlarge" },
+      quantity: 4,
+      status: 200,
+    });
+    expect(lines[29].summary).toMatchObject({ lines: 29, ok: 24, errors: 5, warnings: 12 });
+    const groups = readFileSync(join(dir, "analyst.groups.ndjson"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    const paris = groups.find((group) => group.group.team === "platform" && group.group.site === "Paris");
+    const { value, min, max } = paris.total.gwp.embedded;
+    expect(min).toBeLessThan(value);
+    expect(max).toBeGreaterThan(value);
+    const parisRows = lines.filter(
+      (line) => line.columns?.team === "platform" && line.columns?.site === "Paris" && line.status === 200,
+    );
+    expect(paris.rows).toBe(parisRows.length + 2);
+    expect(value).toBeCloseTo(
+      parisRows.reduce((sum, line) => sum + (line.quantity ?? 1) * line.body.impacts.gwp.embedded.value, 0),
+      6,
+    );
+  }, 60_000);
+
+  it("writes a workbook whose sheets have column widths and an autofilter", async () => {
+    const output = join(dir, "analyst.xlsx");
+    expect((await bin(["evaluate", inventory, "--group-by", "team", "-o", output])).code).toBe(0);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(output);
+    const rows = workbook.getWorksheet("rows") as ExcelJS.Worksheet;
+    const groups = workbook.getWorksheet("groups") as ExcelJS.Worksheet;
+    expect(rows.rowCount).toBe(30);
+    expect(rows.autoFilter).toEqual("A1:Y1");
+    expect(groups.autoFilter).toEqual("A1:I1");
+    expect(rows.getColumn(1).width).toBe(8);
+    expect(rows.getColumn(18).width).toBe(22); // gwp_embedded_kgco2eq
+    expect(rows.getRow(1).getCell(24).value).toBe("status");
+  }, 60_000);
+
+  it("skips rows of only commas as blank lines", async () => {
+    const { stdout, stderr } = await bin(["evaluate", inventory, "--criteria", "gwp"]);
+    const rows = csvRows(stdout);
+    expect(rows.some((row) => row.team.trim() === "" && row.kind === "")).toBe(false);
+    expect(stderr).not.toMatch(/^line (23|27): /m);
+  }, 60_000);
 });
