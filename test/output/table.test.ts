@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { PassThrough, Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { csvCell, csvLine } from "../../src/output/csv.js";
@@ -8,6 +9,7 @@ import {
   addTo,
   createGroups,
   emptySums,
+  groupsPath,
   header,
   rowCells,
   type TableLayout,
@@ -157,5 +159,19 @@ describe("the output sink", () => {
     const fine = new PassThrough();
     await textSink(fine).write("ok");
     expect(fine.read().toString()).toBe("ok");
+  });
+});
+
+describe("the groups file", () => {
+  it("is named as the README and the docs say, for inventories and billing exports", () => {
+    const said = ["README.md", "docs/inventory.md", "docs/billing.md"].flatMap((page) => [
+      ...readFileSync(page, "utf8").matchAll(/`([\w.-]+)` → `([\w.-]+\.groups\.\w+)`/g),
+    ]);
+    expect(said.length).toBeGreaterThanOrEqual(2);
+    for (const [, output, groups] of said) {
+      expect(groupsPath(output, groups.slice(groups.lastIndexOf(".") + 1))).toBe(groups);
+    }
+    expect(groupsPath("out/lines.parquet", "parquet")).toBe("out/lines.groups.parquet");
+    expect(groupsPath("impacts", "csv")).toBe("impacts.groups.csv");
   });
 });
