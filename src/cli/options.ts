@@ -16,7 +16,7 @@ export const USAGE = `usage: impact-service evaluate <file | -> [options]
   --format csv|ndjson|xlsx  output format (default: -o's extension, else csv — ndjson for a
                        batch input; xlsx needs -o or a pipe)
   -o, --output <file>  write the output there instead of stdout
-  --ranges             csv, xlsx: each impact's min and max columns too
+  --ranges             each impact's min and max too (csv, xlsx columns; NDJSON group lines)
   --group-by <list>    sums per group of rows sharing these columns' values (e.g. team,site),
                        written to <output>.groups.<csv|ndjson> (needs -o, or --report), or
                        the workbook's groups sheet

@@ -73,7 +73,7 @@ describe("impact-service evaluate, cut short", () => {
     ["SIGTERM", 143],
     ["SIGINT", 130],
   ] as const) {
-    it(`on ${signal}: the rows read are written whole, a total marked interrupted, a summary on stderr, exit ${code}`, async () => {
+    it(`on ${signal}: the rows read are written whole, the interruption told on stderr, exit ${code}`, async () => {
       const child = start(["-", "--format", "csv", "--criteria", "gwp"]);
       const stdout = collect(child.stdout);
       const stderr = collect(child.stderr);
