@@ -12,7 +12,7 @@ import { columnName, INVENTORY_KINDS } from "./inventory.js";
  * criterion measures (the criteria's own descriptions).
  */
 
-export interface EditionNotes {
+interface EditionNotes {
   /** The row with the edition's note added to its warnings, where one applies. */
   annotate(row: AssessedRow): AssessedRow;
   /** What the report says of the embedded phase in this edition. */
@@ -33,7 +33,7 @@ function descriptionOf(id: string): EditionDescription | undefined {
   return [...EDITIONS, ...loadConfig(process.env).customEditions].find((edition) => edition.id === id);
 }
 
-export function meaningOf(criterion: string): string {
+function meaningOf(criterion: string): string {
   const info = parseCriterion(criterion)?.info;
   if (info === undefined) return "";
   return info.method === null ? info.description : `${info.description} (${info.method})`;

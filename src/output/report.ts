@@ -26,7 +26,7 @@ interface ReportRow {
 }
 
 /** A criterion as the report shows it: its unit and what it measures, in a line. */
-export interface ReportCriterion extends CriterionUnit {
+interface ReportCriterion extends CriterionUnit {
   readonly meaning?: string;
 }
 

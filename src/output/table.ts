@@ -68,7 +68,7 @@ function impactColumns(layout: TableLayout): ImpactColumn[] {
 }
 
 /** The impact columns' names, in order. */
-export function impactHeader(layout: TableLayout): string[] {
+function impactHeader(layout: TableLayout): string[] {
   return impactColumns(layout).map(({ name }) => name);
 }
 
@@ -175,11 +175,6 @@ export function createGroups(layout: TableLayout, columns: readonly string[]): G
  */
 export function groupsPath(output: string, extension: string): string {
   return `${output.replace(/\.(csv|parquet|ndjson|jsonl|xlsx)$/i, "")}.groups.${extension}`;
-}
-
-/** The impacts of sums as a row's (for writing a sum where a row goes). */
-export function sumsAsImpacts(sums: Sums): RowImpacts {
-  return sums.impacts;
 }
 
 /** `12 rows, 10 ok, 2 failed, 3 with warnings`. */
