@@ -227,12 +227,14 @@ async function run({ options, io, evaluate, window, maxLineBytes }: Run): Promis
     io.interrupt?.removeEventListener("abort", stopReading);
   }
   const interrupted = io.interrupt?.aborted === true;
+  let groupsWritten = false;
   if (stopped !== "output") {
     try {
       await writer.end(totals, groups, interrupted || stopped === "strict");
       if (groupsFile !== null) {
         const format = options.format === "ndjson" ? "ndjson" : "csv";
-        await writeFile(groupsFile, groupsText(format, layout, groups.columns, groups.list()));
+        await writeGroupsFile(groupsFile, groupsText(format, layout, groups.columns, groups.list()));
+        groupsWritten = true;
       }
     } catch (error) {
       if (!(error instanceof OutputError)) throw error;
@@ -263,7 +265,7 @@ async function run({ options, io, evaluate, window, maxLineBytes }: Run): Promis
   }
   notices.done(totals.warned);
   progress.done(state());
-  if (groupsFile !== null) io.stderr.write(`sums per group: ${groupsFile}\n`);
+  if (groupsWritten) io.stderr.write(`sums per group: ${withoutControls(groupsFile ?? "")}\n`);
   if (failure !== undefined) {
     io.stderr.write(`impact-service: ${failure.message}\n`);
     return 1;
@@ -290,6 +292,16 @@ function groupsFileOf(options: Options): string | null {
     );
   }
   return groupsPath(options.output, options.format);
+}
+
+/** Writes the groups file; a failure (a full disk, a folder not writable) is the output's. */
+async function writeGroupsFile(path: string, text: string): Promise<void> {
+  try {
+    await writeFile(path, text);
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    throw new OutputError(code, `the sums per group: ${message}`);
+  }
 }
 
 /** 128 + the signal's number, as shells report a process ended by it. */

@@ -3,7 +3,7 @@
  * its output fit for analysis (input columns kept, units, status, warnings, one row per input
  * row, sums per group, workbook), options refused before any row, and the command as a process.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable, Writable } from "node:stream";
@@ -450,6 +450,22 @@ describe("an analyst's inventory, through the process", () => {
     expect(column(groups, "gwp_use_kgco2eq")).toBeCloseTo(column(rows, "gwp_use_kgco2eq"), 6);
     expect(column(groups, "rows")).toBe(29);
     expect(column(groups, "failed")).toBe(5);
+  }, 60_000);
+
+  it("refuses sums per group that would go nowhere, and says in one line when their file cannot be written", async () => {
+    const nowhere = await bin(["evaluate", inventory, "--group-by", "team"]);
+    expect(nowhere.code).toBe(2);
+    expect(nowhere.stdout).toBe("");
+    expect(nowhere.stderr).toBe(
+      "impact-service: --group-by writes the sums per group beside the output: give -o <file> (or --report, or --format xlsx)\n",
+    );
+    mkdirSync(join(dir, "blocked.groups.csv"));
+    const blocked = await bin(["evaluate", inventory, "--group-by", "team", "-o", join(dir, "blocked.csv")]);
+    expect(blocked.code).toBe(1);
+    expect(blocked.stderr).toMatch(
+      /^impact-service: the sums per group: EISDIR[^\n]*blocked\.groups\.csv'\n$/m,
+    );
+    expect(blocked.stderr).not.toContain("    at ");
   }, 60_000);
 
   it("writes NDJSON rows with the row's own columns and group lines with min and max (--ranges)", async () => {
