@@ -43,7 +43,7 @@ function inventory(): string {
 }
 
 /** The report of `edition`, opened in Chromium once its three charts drew. */
-async function openReport(edition: string) {
+async function openReport(edition: string, more: readonly string[] = []) {
   const report = join(dir, `r-${edition}.html`);
   const { code } = await runCli([
     "evaluate",
@@ -56,6 +56,7 @@ async function openReport(edition: string) {
     report,
     "-o",
     join(dir, `r-${edition}.csv`),
+    ...more,
   ]);
   expect(code).toBe(0);
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
@@ -161,7 +162,8 @@ describe("the HTML report", () => {
     async () => {
       const texts: Record<string, string> = {};
       for (const edition of ["1.2.4", "2.4.1"]) {
-        const { page } = await openReport(edition);
+        // 2.4.1 with a PEF criterion: its meaning says so.
+        const { page } = await openReport(edition, edition === "2.4.1" ? ["--criteria", "gwp,ir"] : []);
         texts[edition] = await page.evaluate(() => document.body.innerText);
         await page.close();
       }
@@ -175,6 +177,7 @@ describe("the HTML report", () => {
         "Embedded is each asset's manufacturing impact allocated over the hours evaluated (their share of its lifetime).",
       );
       expect(texts["2.4.1"]).not.toContain("embedded not allocated");
+      expect(texts["2.4.1"]).toContain("Emissions of radionizing substances (PEF)");
     },
     WAIT_MS,
   );
