@@ -167,7 +167,14 @@ async function cliScenario(file: string, workers: number): Promise<void> {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    ["bin/impact-service.mjs", "evaluate", file, ...(workers > 0 ? ["--workers", String(workers)] : [])],
+    [
+      "bin/impact-service.mjs",
+      "evaluate",
+      file,
+      "--format",
+      "ndjson",
+      ...(workers > 0 ? ["--workers", String(workers)] : []),
+    ],
     { cwd: root, env: { ...process.env, LOG_LEVEL: "warn" }, stdio: ["ignore", "pipe", "pipe"] },
   );
   let peak = 0;

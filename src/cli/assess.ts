@@ -1,11 +1,13 @@
 import type { LineOutcome } from "../batch/index.js";
 import { PHASES, type Phase } from "../output/columns.js";
-import type { AssessedRow, Bounds } from "../output/table.js";
+import { type AssessedRow, type Bounds, badRowStatus, ROW_STATUS } from "../output/table.js";
+import { columnName, INVENTORY_COLUMNS } from "./inventory.js";
 
 /*
  * A row's answer as the output's row: its impacts for all the units it stands for (the route's
  * value × the row's quantity), the warnings its answer carries for the row (an unknown location,
- * an instance name matched approximately) and its status.
+ * an instance name matched approximately) and its status (`evaluated`, or `bad row: …`, the
+ * billing output's words).
  */
 
 /** What is wrong with a line, in one line: the answer's status and detail. */
@@ -40,7 +42,7 @@ export function assessedRow(
     warnings?: unknown;
   } | null;
   if (outcome.status !== 200 || typeof body?.impacts !== "object" || body.impacts === null) {
-    return { line, cells, impacts: null, warnings: [], status: problem ?? problemOf(outcome) };
+    return { line, cells, impacts: null, warnings: [], status: badRowStatus(problem ?? problemOf(outcome)) };
   }
   const impacts: Record<string, Partial<Record<Phase, Bounds>>> = {};
   for (const [criterion, phases] of Object.entries(body.impacts)) {
@@ -54,17 +56,34 @@ export function assessedRow(
   const answerWarnings = Array.isArray(body.warnings)
     ? body.warnings.filter((warning): warning is string => typeof warning === "string")
     : [];
-  return { line, cells, impacts, warnings: [...(outcome.warnings ?? []), ...answerWarnings], status: "ok" };
+  return {
+    line,
+    cells,
+    impacts,
+    warnings: [...(outcome.warnings ?? []), ...answerWarnings],
+    status: ROW_STATUS.evaluated,
+  };
 }
 
-/** The columns that name an asset best, in the order a label shows them. */
-const LABEL_COLUMNS = ["name", "id", "kind", "type", "provider", "instance_type", "archetype", "cpu_name"];
+/** The columns that say what an asset is, in the order a label shows them. */
+const ASSET_COLUMNS = ["kind", "type", "provider", "instance_type", "archetype", "cpu_name"];
 
-/** How the report names a row: its line and its identifying cells (`line 3: cloud aws m5.xlarge`). */
+const READ_COLUMNS: ReadonlySet<string> = new Set(INVENTORY_COLUMNS.map(({ column }) => column));
+
+/**
+ * How the report names a row: by the user's own columns (those no kind reads: `team`, `site`,
+ * `asset`…), then what the asset is — `sales · Paris · laptop pro` — or by its line when its cells
+ * say nothing (`line 7`).
+ */
 export function rowLabel(inputColumns: readonly string[]): (row: AssessedRow) => string {
-  const indices = LABEL_COLUMNS.map((column) => inputColumns.indexOf(column)).filter((index) => index !== -1);
+  const names = inputColumns.map(columnName);
+  const own = names.flatMap((name, index) => (READ_COLUMNS.has(name) ? [] : [index]));
+  const asset = ASSET_COLUMNS.map((column) => names.indexOf(column)).filter((index) => index !== -1);
+  const words = (row: AssessedRow, indices: readonly number[]) =>
+    indices.map((index) => row.cells[index]?.trim() ?? "").filter((word) => word !== "");
   return (row) => {
-    const words = indices.map((index) => row.cells[index]?.trim() ?? "").filter((word) => word !== "");
-    return `line ${row.line}${words.length > 0 ? `: ${words.join(" ")}` : ""}`;
+    const what = words(row, asset).join(" ");
+    const label = [...words(row, own), ...(what === "" ? [] : [what])].join(" · ");
+    return label === "" ? `line ${row.line}` : label;
   };
 }

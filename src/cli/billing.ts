@@ -19,6 +19,7 @@ import type { BillingRequest, evaluateBillingExport } from "../billing/evaluate.
 import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
 import { ConfigError, limitsOf, loadConfig } from "../config.js";
 import { EDITIONS } from "../editions/index.js";
+import { groupsPath } from "../output/table.js";
 import { loadEditions } from "../referenceData.js";
 import { coefficientCsv } from "../service/coefficientColumns.js";
 import { coefficientTable } from "../service/coefficients.js";
@@ -217,9 +218,7 @@ function billingPlanOf(
   if (groupBy.length > 0 && values.output === undefined)
     throw new UsageError("--group-by needs --output <file>");
   const groupsShown =
-    groupBy.length > 0
-      ? `${(values.output as string).replace(/\.(csv|parquet)$/i, "")}.groups.${format}`
-      : null;
+    groupBy.length > 0 ? groupsPath(values.output as string, format) : null;
   checkedBillingInput(file);
   refuseInputAsOutput(file, [
     ["--output", values.output],

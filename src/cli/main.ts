@@ -1,22 +1,23 @@
 import { createReadStream, createWriteStream, statSync, writeFileSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import type { Writable } from "node:stream";
 import type { BatchDefaults, LineOutcome } from "../batch/index.js";
 import { ConfigError, loadConfig } from "../config.js";
 import { reportHtml, reportRows } from "../output/report.js";
-import { OutputError, type TextSink, textSink } from "../output/sink.js";
+import { OutputError, textSink } from "../output/sink.js";
 import {
-  type AssessedRow,
   addTo,
   type CriterionUnit,
   createGroups,
   emptySums,
   type Groups,
+  groupsPath,
   type Sums,
   sumsStatus,
   type TableLayout,
 } from "../output/table.js";
 import { withoutControls } from "../output/text.js";
-import type { totalsJson as TotalsJson } from "../output/writers.js";
+import type { TableWriter } from "../output/writers.js";
 import { StartupDataError } from "../referenceData.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
 import { evaluationOf } from "./billingDispatch.js";
@@ -30,7 +31,8 @@ import {
   USAGE,
   UsageError,
 } from "./options.js";
-import { createProgress } from "./progress.js";
+import { editionNotes } from "./editionNotes.js";
+import { createProgress, rowNotices } from "./progress.js";
 import { csvItems, ndjsonItems, type SourceItem } from "./source.js";
 
 /*
@@ -42,8 +44,6 @@ import { csvItems, ndjsonItems, type SourceItem } from "./source.js";
 
 /** Lines handed to an evaluator at once (a worker thread's task). */
 const CHUNK_LINES = 256;
-/** A bad row's message on stderr is cut past this many characters. */
-const MESSAGE_CHARACTERS = 300;
 
 export interface CliIo {
   readonly stdin: NodeJS.ReadableStream;
@@ -81,43 +81,6 @@ async function criteriaOf(evaluate: ChunkEvaluator, defaults: BatchDefaults): Pr
     criterion,
     unit: typeof unit === "string" ? unit : "",
   }));
-}
-
-/** How the output is written: a table writer, or NDJSON, which also writes the route's answer. */
-interface NdjsonWriter {
-  row(row: AssessedRow, outcome: LineOutcome): Promise<void>;
-  end(totals: Sums, groups: Groups, interrupted: boolean): Promise<void>;
-}
-
-/** Batch NDJSON: each row's line with the route's body, then the groups' and the summary's. */
-function ndjsonWriter(sink: TextSink, totalsJson: typeof TotalsJson): NdjsonWriter {
-  return {
-    row: (row, outcome) => {
-      const quantity = outcome.quantity !== 1 ? `"quantity":${outcome.quantity},` : "";
-      const warnings = row.warnings.length > 0 ? `"warnings":${JSON.stringify(row.warnings)},` : "";
-      return sink.write(
-        `{"line":${row.line},${quantity}"status":${outcome.status},${warnings}"body":${JSON.stringify(outcome.body)}}\n`,
-      );
-    },
-    async end(totals, groups, interrupted) {
-      let text = "";
-      for (const group of groups.list()) {
-        const values = Object.fromEntries(
-          groups.columns.map((column, index) => [column, group.values[index]]),
-        );
-        text += `${JSON.stringify({ group: values, rows: group.sums.rows, errors: group.sums.failed, total: totalsJson(group.sums) })}\n`;
-      }
-      const summary = {
-        lines: totals.rows,
-        ok: totals.rows - totals.failed,
-        errors: totals.failed,
-        warnings: totals.warned,
-        ...(interrupted ? { interrupted: true } : {}),
-        total: totalsJson(totals),
-      };
-      await sink.write(`${text}${JSON.stringify({ summary })}\n`);
-    },
-  };
 }
 
 interface Pending {
@@ -210,7 +173,7 @@ async function layoutOf(input: Input, options: Options, criteria: CriterionUnit[
 
 /** Where the rows are written: stdout or -o's file, in the format asked for. */
 interface Output {
-  readonly writer: NdjsonWriter;
+  readonly writer: TableWriter;
   /** Ends -o's file (stdout is left open). */
   readonly close: () => Promise<void>;
 }
@@ -219,10 +182,10 @@ async function openOutput(options: Options, io: CliIo, layout: TableLayout, inpu
   const out = options.output === undefined ? io.stdout : createWriteStream(options.output);
   const sink = textSink(out);
   // The writers (the workbook's library among them) load with the inventory run, not with every command.
-  const { csvWriter, totalsJson, xlsxWriter } = await import("../output/writers.js");
+  const { csvWriter, ndjsonWriter, xlsxWriter } = await import("../output/writers.js");
   const writer =
     options.format === "ndjson"
-      ? ndjsonWriter(sink, totalsJson)
+      ? ndjsonWriter(sink, options.input === "csv" ? layout.inputColumns : null)
       : options.format === "csv"
         ? csvWriter(sink, layout)
         : xlsxWriter(sink, layout, `${input.name}, edition ${options.defaults.edition}`);
@@ -236,49 +199,55 @@ async function openOutput(options: Options, io: CliIo, layout: TableLayout, inpu
 
 /** What the rows add up to as they are written: the sums, the groups', the report's rows. */
 interface Tally {
+  readonly layout: TableLayout;
   readonly totals: Sums;
   readonly groups: Groups;
   readonly reported: ReturnType<typeof reportRows>;
   readonly progress: ReturnType<typeof createProgress>;
+  /** Bad rows and the first rows with warnings, told on stderr as they come. */
+  readonly notices: ReturnType<typeof rowNotices>;
+  /** The edition's notes on rows (an embedded impact it does not allocate) and criteria. */
+  readonly notes: ReturnType<typeof editionNotes>;
   readonly state: () => Parameters<ReturnType<typeof createProgress>["update"]>[0];
 }
 
 function tallyOf(options: Options, io: CliIo, layout: TableLayout, input: Input): Tally {
   const totals = emptySums();
   return {
+    layout,
     totals,
     groups: createGroups(layout, options.groupBy),
     reported: reportRows(layout.criteria[0]?.criterion, rowLabel(layout.inputColumns)),
     progress: createProgress(io.stderr, input.name),
+    notices: rowNotices(io.stderr),
+    notes: editionNotes(options.defaults.edition ?? "", layout.inputColumns),
     state: () => ({
       rows: totals.rows,
       ok: totals.rows - totals.failed,
       errors: totals.failed,
+      warned: totals.warned,
       bytesRead: input.bytesRead(),
       totalBytes: input.totalBytes,
     }),
   };
 }
 
-/** Writes a chunk's rows once evaluated, in order; a bad row on stderr (the end with --strict). */
-async function settle(run: Run, pending: Pending, writer: NdjsonWriter, tally: Tally): Promise<void> {
+/** Writes a chunk's rows once evaluated, in order; bad rows and warnings told (the end with --strict). */
+async function settle(run: Run, pending: Pending, writer: TableWriter, tally: Tally): Promise<void> {
   const outcomes = await pending.outcomes;
   let next = 0;
   for (const item of pending.items) {
     const outcome: LineOutcome =
       "line" in item ? outcomes[next++] : { status: 422, body: { detail: item.problem }, quantity: 1 };
-    const row = assessedRow(item.number, item.cells, outcome, "problem" in item ? item.problem : undefined);
+    const row = tally.notes.annotate(
+      assessedRow(item.number, item.cells, outcome, "problem" in item ? item.problem : undefined),
+    );
     addTo(tally.totals, row);
     tally.groups.add(row);
     tally.reported.add(row);
     await writer.row(row, outcome);
-    if (row.impacts === null) {
-      const message = withoutControls(row.status);
-      run.io.stderr.write(
-        `line ${item.number}: ${message.length > MESSAGE_CHARACTERS ? `${message.slice(0, MESSAGE_CHARACTERS)}…` : message}\n`,
-      );
-      if (run.options.strict) throw new StrictStop();
-    }
+    tally.notices.row(row);
+    if (row.impacts === null && run.options.strict) throw new StrictStop();
   }
   tally.progress.update(tally.state());
 }
@@ -287,7 +256,7 @@ async function settle(run: Run, pending: Pending, writer: NdjsonWriter, tally: T
  * Reads, evaluates and writes every row, `window` chunks in flight; the rows read before an
  * interruption are still evaluated.
  */
-async function evaluateRows(run: Run, input: Input, writer: NdjsonWriter, tally: Tally): Promise<void> {
+async function evaluateRows(run: Run, input: Input, writer: TableWriter, tally: Tally): Promise<void> {
   const pending: Pending[] = [];
   let chunk: Pending["items"][number][] = [];
   let lines = 0;
@@ -353,7 +322,8 @@ function writeReport(
     reportHtml({
       title: `Impacts of ${input.name}`,
       subtitle: `edition ${options.defaults.edition}, ${new Date().toISOString().slice(0, 10)}, ${sumsStatus(tally.totals)}`,
-      criteria,
+      criteria: criteria.map((criterion) => ({ ...criterion, meaning: tally.notes.meaning(criterion.criterion) })),
+      embedded: tally.notes.embedded,
       totals: tally.totals,
       groupColumns: tally.groups.columns,
       groups: tally.groups.list(),
@@ -368,9 +338,15 @@ async function finish(run: Run, input: Input, output: Output, tally: Tally, stop
   const { io, options } = run;
   const interrupted = io.interrupt?.aborted === true;
   let failure = stop.failure;
+  const groupsFile = groupsFileOf(options);
+  let groupsWritten = false;
   if (stop.stopped !== "output") {
     try {
       await output.writer.end(tally.totals, tally.groups, interrupted || stop.stopped === "strict");
+      if (groupsFile !== null) {
+        await writeGroupsFile(groupsFile, await groupsTextOf(options, tally));
+        groupsWritten = true;
+      }
     } catch (error) {
       if (!(error instanceof OutputError)) throw error;
       failure = error;
@@ -378,7 +354,9 @@ async function finish(run: Run, input: Input, output: Output, tally: Tally, stop
   }
   writeReport(options, input, tally, run.criteria, interrupted);
   if (failure === undefined) await output.close();
+  tally.notices.done(tally.totals.warned);
   tally.progress.done(tally.state());
+  if (groupsWritten) io.stderr.write(`sums per group: ${withoutControls(groupsFile ?? "")}\n`);
   if (failure !== undefined) {
     io.stderr.write(`impact-service: ${failure.message}\n`);
     return 1;
@@ -406,6 +384,39 @@ async function run(given: Omit<Run, "criteria">): Promise<number> {
     return await finish(each, input, output, tally, stop);
   } finally {
     input.release();
+  }
+}
+
+/**
+ * Where the sums per group are written: beside the output (`impacts.groups.csv`), as the billing
+ * output does; null without --group-by, or for a workbook (its `groups` sheet). Sums that would
+ * go nowhere (no output file, no report) are a misuse.
+ */
+function groupsFileOf(options: Options): string | null {
+  if (options.groupBy.length === 0 || options.format === "xlsx") return null;
+  if (options.output === undefined) {
+    if (options.report !== undefined) return null;
+    throw new UsageError(
+      "--group-by writes the sums per group beside the output: give -o <file> (or --report, or --format xlsx)",
+    );
+  }
+  return groupsPath(options.output, options.format);
+}
+
+/** The groups file's text, in the output's format (NDJSON for NDJSON, else CSV). */
+async function groupsTextOf(options: Options, tally: Tally): Promise<string> {
+  const { groupsText } = await import("../output/writers.js");
+  const format = options.format === "ndjson" ? "ndjson" : "csv";
+  return groupsText(format, tally.layout, tally.groups.columns, tally.groups.list());
+}
+
+/** Writes the groups file; a failure (a full disk, a folder not writable) is the output's. */
+async function writeGroupsFile(path: string, text: string): Promise<void> {
+  try {
+    await writeFile(path, text);
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    throw new OutputError(code, `the sums per group: ${message}`);
   }
 }
 
@@ -440,6 +451,7 @@ function checkedOptions(args: EvaluateArgs, io: CliIo): { options: Options; maxL
   checkedInventoryFiles(options.file, [
     ["--output", options.output],
     ["--report", options.report],
+    ["--group-by's file", groupsFileOf(options) ?? undefined],
   ]);
   if (options.groupBy.length > 0 && options.input === "ndjson") {
     throw new UsageError("--group-by needs a CSV input (its columns)");

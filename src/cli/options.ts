@@ -19,12 +19,14 @@ export const USAGE = `usage: impact-service evaluate <file | -> [options]
                        by its header or .parquet, else ndjson for a .ndjson/.jsonl file, else csv)
   --edition <id>       edition of the rows (default: the service's EDITION; served: ${EDITION_IDS.join(", ")})
   --criteria <list>    criteria, comma-separated (default: the edition's, e.g. gwp,adp,pe)
-  --format <format>    output format: inventory ndjson|csv|xlsx (default ndjson; xlsx needs -o or
-                       a pipe), billing export csv|parquet (default csv; parquet needs -o)
+  --format <format>    output format: inventory csv|ndjson|xlsx (default: -o's extension, else
+                       csv — ndjson for a batch input; xlsx needs -o or a pipe), billing export
+                       csv|parquet (default: -o's extension, else csv; parquet needs -o)
   -o, --output <file>  write the output there instead of stdout (never the input itself)
-  --ranges             csv, xlsx, billing: each impact's min and max columns too
-  --group-by <list>    sums per group of rows sharing these columns' values (e.g. team,site); a
-                       billing export's go to <output>.groups.<csv|parquet> (needs -o)
+  --ranges             each impact's min and max too (csv, xlsx, parquet columns; NDJSON group lines)
+  --group-by <list>    sums per group of rows sharing these columns' values (e.g. team,site),
+                       written to <output>.groups.<csv|ndjson|parquet> (needs -o, or --report),
+                       or the workbook's groups sheet
   --strict             stop at the first bad row (exit 1) instead of reporting it and going on
                        (a billing export: stop before writing anything)
  inventory only:
@@ -115,6 +117,12 @@ export function listOf(text: string | undefined): string[] {
 
 type Format = "ndjson" | "csv" | "xlsx";
 
+/** The format an output file's extension names, as billing reads its -o (`impacts.xlsx`). */
+function formatOf(output: string | undefined): Format | undefined {
+  const extension = /\.(csv|ndjson|jsonl|xlsx)$/i.exec(output ?? "")?.[1].toLowerCase();
+  return extension === "jsonl" ? "ndjson" : (extension as Format | undefined);
+}
+
 /** An inventory's (or batch's) run, as asked. */
 export interface Options {
   readonly file: string;
@@ -135,7 +143,7 @@ export function inventoryOptions(args: EvaluateArgs): Options {
   const { file, values } = args;
   const input = values.input ?? (/\.(ndjson|jsonl)$/i.test(file) ? "ndjson" : "csv");
   if (input !== "csv" && input !== "ndjson") throw new UsageError(`--input is csv or ndjson, not ${input}`);
-  const format = values.format ?? "ndjson";
+  const format = values.format ?? formatOf(values.output) ?? (input === "ndjson" ? "ndjson" : "csv");
   if (format !== "csv" && format !== "ndjson" && format !== "xlsx") {
     throw new UsageError(`--format is ndjson, csv or xlsx for an inventory, not ${format}`);
   }

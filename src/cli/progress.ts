@@ -1,13 +1,19 @@
+import type { AssessedRow } from "../output/table.js";
+import { withoutControls } from "../output/text.js";
+
 /*
  * Progress on stderr: on a terminal, a bar redrawn at most ten times a second (rows, rows/s and,
  * when the input's size is known, the share read and the time left); otherwise one summary line
- * at the end, so logs and pipes get no control characters.
+ * at the end, so logs and pipes get no control characters. Rows that need the reader's eye are
+ * told as they come (rowNotices): every bad row, and the first rows with warnings.
  */
 
 interface ProgressState {
   readonly rows: number;
   readonly ok: number;
   readonly errors: number;
+  /** Rows evaluated with warnings. */
+  readonly warned: number;
   /** Bytes of input read, and its size when known (a file). */
   readonly bytesRead: number;
   readonly totalBytes: number | null;
@@ -61,8 +67,44 @@ export function createProgress(
       const seconds = (now() - started) / 1000;
       if (interactive) stream.write("\r\u001b[K");
       stream.write(
-        `${name}: ${count(state.rows)} rows (${count(state.ok)} ok, ${count(state.errors)} errors) in ${seconds.toFixed(1)} s, ${count(rate(state.rows))} rows/s\n`,
+        `${name}: ${count(state.rows)} rows (${count(state.ok)} ok, ${count(state.errors)} errors, ${count(state.warned)} with warnings) in ${seconds.toFixed(1)} s, ${count(rate(state.rows))} rows/s\n`,
       );
+    },
+  };
+}
+
+/** A message on stderr is cut past this many characters. */
+const MESSAGE_CHARACTERS = 300;
+/** Rows with warnings told on stderr; the others are counted (every one is in the output). */
+const WARNED_ROWS_TOLD = 5;
+
+const cut = (text: string) => {
+  const safe = withoutControls(text);
+  return safe.length > MESSAGE_CHARACTERS ? `${safe.slice(0, MESSAGE_CHARACTERS)}…` : safe;
+};
+
+interface RowNotices {
+  /** Tells the row if it failed, or if it is among the first with warnings. */
+  row(row: AssessedRow): void;
+  /** After the last row: how many rows with warnings were not told. */
+  done(warned: number): void;
+}
+
+/** `line 4: bad row: …` for every bad row; `line 7: warning: …` for the first rows with warnings. */
+export function rowNotices(stream: NodeJS.WritableStream): RowNotices {
+  let told = 0;
+  return {
+    row(row) {
+      if (row.impacts === null) stream.write(`line ${row.line}: ${cut(row.status)}\n`);
+      else if (row.warnings.length > 0 && told < WARNED_ROWS_TOLD) {
+        told += 1;
+        stream.write(`line ${row.line}: warning: ${cut(row.warnings.join("; "))}\n`);
+      }
+    },
+    done(warned) {
+      if (warned > told) {
+        stream.write(`${count(warned - told)} more rows with warnings (the output's warnings column)\n`);
+      }
     },
   };
 }

@@ -96,6 +96,8 @@ export async function* csvItems(
       continue;
     }
     yield* problems(info.lines);
+    // A row of empty cells (`,,,`, what a spreadsheet leaves of a cleared row) is a blank line.
+    if (record.every((cell) => cell.trim() === "")) continue;
     const cells = record.length >= width ? record : [...record, ...new Array(width - record.length).fill("")];
     if (record.length > width) {
       yield {

@@ -1,15 +1,16 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { formatNumber, PHASES } from "./columns.js";
+import { PHASES } from "./columns.js";
 import type { AssessedRow, CriterionUnit, Group, RowImpacts, Sums } from "./table.js";
 import { withoutControls } from "./text.js";
 
 /*
  * The report: one self-contained HTML file (styles, data and the charting library inline, no
  * request at view time) with the totals per criterion and their ranges, embedded against use,
- * the largest contributors, the groups, and the rows that failed or carry warnings. Charts are
- * drawn by Apache ECharts (SVG renderer). Its model is gathered row by row with bounded memory:
- * only the largest rows and the first failed and warned ones are kept.
+ * the largest contributors, the groups (largest first), and the rows that failed or carry
+ * warnings. Charts are drawn by Apache ECharts (SVG renderer). Every number of the page — cards,
+ * tables, chart labels — is written by one format (FIGURES). Its model is gathered row by row
+ * with bounded memory: only the largest rows and the first failed and warned ones are kept.
  */
 
 /** Rows kept of each list (largest contributors, failed rows, warned rows). */
@@ -17,16 +18,29 @@ const CONTRIBUTORS = 10;
 const LISTED_ROWS = 100;
 
 interface ReportRow {
+  /** The input line the row starts on. */
+  readonly line: number;
   readonly label: string;
   readonly impacts: RowImpacts | null;
   readonly note: string;
 }
 
+/** A criterion as the report shows it: its unit and what it measures, in a line. */
+interface ReportCriterion extends CriterionUnit {
+  readonly meaning?: string;
+}
+
+/** What the embedded phase is, where the edition gives no more precise wording. */
+const EMBEDDED_MEANING =
+  "Embedded is each asset's manufacturing impact allocated over the hours evaluated (their share of its lifetime).";
+
 interface ReportModel {
   readonly title: string;
   /** What was evaluated: the input, the edition, the date. */
   readonly subtitle: string;
-  readonly criteria: readonly CriterionUnit[];
+  readonly criteria: readonly ReportCriterion[];
+  /** What the embedded phase is in the edition shown (default EMBEDDED_MEANING). */
+  readonly embedded?: string;
   readonly totals: Sums;
   readonly groupColumns: readonly string[];
   readonly groups: readonly Group[];
@@ -51,11 +65,18 @@ export function reportRows(criterion: string | undefined, label: (row: AssessedR
   return {
     add(row: AssessedRow) {
       if (row.impacts === null) {
-        if (failed.length < LISTED_ROWS) failed.push({ label: label(row), impacts: null, note: row.status });
+        if (failed.length < LISTED_ROWS) {
+          failed.push({ line: row.line, label: label(row), impacts: null, note: row.status });
+        }
         return;
       }
       if (row.warnings.length > 0 && warned.length < LISTED_ROWS) {
-        warned.push({ label: label(row), impacts: row.impacts, note: row.warnings.join("; ") });
+        warned.push({
+          line: row.line,
+          label: label(row),
+          impacts: row.impacts,
+          note: row.warnings.join("; "),
+        });
       }
       if (criterion === undefined) return;
       const total = rowTotal(row.impacts, criterion);
@@ -64,6 +85,7 @@ export function reportRows(criterion: string | undefined, label: (row: AssessedR
       if (contributors.length === CONTRIBUTORS) contributors.pop();
       const at = contributors.findIndex((kept) => rowTotal(kept.impacts, criterion) < total);
       contributors.splice(at === -1 ? contributors.length : at, 0, {
+        line: row.line,
         label: label(row),
         impacts: row.impacts,
         note: "",
@@ -93,19 +115,36 @@ function chartLibrary(): string {
   return library;
 }
 
-const number = (value: number | undefined) => (value === undefined ? "" : formatNumber(value));
-/** A headline number: 4 significant digits, thousands separated. */
-const short = (value: number | undefined) =>
-  Number((value ?? 0).toPrecision(4)).toLocaleString("en-US", { maximumSignificantDigits: 4 });
+/**
+ * How the page writes a number, in its cards, tables and charts alike: 4 significant digits (the
+ * margins are wider than that), thousands separated — `13,090`, `0.0001234`.
+ */
+const FIGURES: Intl.NumberFormatOptions = { maximumSignificantDigits: 4 };
+const figures = new Intl.NumberFormat("en-US", FIGURES);
+const figure = (value: number | undefined) => (value === undefined ? "" : figures.format(value));
+
+/** A criterion's impact over both phases in sums. */
+const sumsTotal = (sums: Sums, criterion: string) => rowTotal(sums.impacts, criterion);
+
+/** The groups, largest first by the first criterion (ties in order of first appearance). */
+function largestFirst(groups: readonly Group[], criterion: string | undefined): Group[] {
+  if (criterion === undefined) return [...groups];
+  return [...groups].sort((a, b) => sumsTotal(b.sums, criterion) - sumsTotal(a.sums, criterion));
+}
+
+const range = (bounds: { min: number; max: number } | undefined) =>
+  bounds === undefined ? "" : `${figure(bounds.min)} – ${figure(bounds.max)}`;
 
 function totalsTable(model: ReportModel): string {
-  const rows = model.criteria.flatMap(({ criterion, unit }) =>
-    PHASES.map((phase) => {
+  const rows = model.criteria.map(({ criterion, unit, meaning }) => {
+    const phases = PHASES.map((phase) => {
       const sum = model.totals.impacts[criterion]?.[phase];
-      return `<tr><td>${escapeHtml(criterion)}</td><td>${phase}</td><td class="n">${number(sum?.value)}</td><td class="n">${number(sum?.min)} – ${number(sum?.max)}</td><td>${escapeHtml(unit)}</td></tr>`;
-    }),
-  );
-  return `<table><thead><tr><th>criterion</th><th>phase</th><th>total</th><th>range (min – max)</th><th>unit</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+      return `<td class="n">${figure(sum?.value)}</td><td class="n">${range(sum)}</td>`;
+    }).join("");
+    return `<tr><td><b>${escapeHtml(criterion)}</b></td><td>${escapeHtml(meaning ?? "")}</td><td>${escapeHtml(unit)}</td>${phases}</tr>`;
+  });
+  const phases = PHASES.map((phase) => `<th>${phase}</th><th>${phase} range (min – max)</th>`).join("");
+  return `<table><thead><tr><th>criterion</th><th>what it measures</th><th>unit</th>${phases}</tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
 
 function rowsTable(rows: readonly ReportRow[], count: number, what: string, empty: string): string {
@@ -113,30 +152,31 @@ function rowsTable(rows: readonly ReportRow[], count: number, what: string, empt
   const more =
     count > rows.length ? `<p>${rows.length} of ${count} shown; every row is in the table output.</p>` : "";
   const body = rows.map(
-    (row) => `<tr><td>${escapeHtml(row.label)}</td><td>${escapeHtml(row.note)}</td></tr>`,
+    (row) =>
+      `<tr><td class="n">${row.line}</td><td>${escapeHtml(row.label)}</td><td>${escapeHtml(row.note)}</td></tr>`,
   );
-  return `<table><thead><tr><th>row</th><th>${what}</th></tr></thead><tbody>${body.join("")}</tbody></table>${more}`;
+  return `<table><thead><tr><th>line</th><th>row</th><th>${what}</th></tr></thead><tbody>${body.join("")}</tbody></table>${more}`;
 }
 
-function groupsTable(model: ReportModel): string {
+function groupsTable(model: ReportModel, groups: readonly Group[]): string {
   const first = model.criteria[0];
   if (model.groupColumns.length === 0 || first === undefined) return "";
   const head = model.groupColumns.map((column) => `<th>${escapeHtml(column)}</th>`).join("");
-  const body = model.groups.map((group) => {
+  const body = groups.map((group) => {
     const cells = group.values.map((value) => `<td>${escapeHtml(value)}</td>`).join("");
     const phases = PHASES.map(
-      (phase) => `<td class="n">${number(group.sums.impacts[first.criterion]?.[phase]?.value)}</td>`,
+      (phase) => `<td class="n">${figure(group.sums.impacts[first.criterion]?.[phase]?.value)}</td>`,
     ).join("");
-    return `<tr>${cells}<td class="n">${group.sums.rows}</td><td class="n">${group.sums.failed}</td>${phases}</tr>`;
+    return `<tr>${cells}<td class="n">${figure(group.sums.rows)}</td><td class="n">${figure(group.sums.failed)}</td>${phases}</tr>`;
   });
   return `<table><thead><tr>${head}<th>rows</th><th>failed</th><th>${escapeHtml(first.criterion)} embedded (${escapeHtml(first.unit)})</th><th>${escapeHtml(first.criterion)} use (${escapeHtml(first.unit)})</th></tr></thead><tbody>${body.join("")}</tbody></table>`;
 }
 
 /** The charts' data: what the page's script draws. */
-function chartData(model: ReportModel) {
+function chartData(model: ReportModel, groups: readonly Group[]) {
   const first = model.criteria[0];
   const phaseValues = (impacts: RowImpacts | null, criterion: string) =>
-    PHASES.map((phase) => Number(formatNumber(impacts?.[criterion]?.[phase]?.value ?? 0)));
+    PHASES.map((phase) => impacts?.[criterion]?.[phase]?.value ?? 0);
   return {
     criteria: model.criteria.map(({ criterion, unit }) => ({
       criterion,
@@ -144,6 +184,7 @@ function chartData(model: ReportModel) {
       phases: phaseValues(model.totals.impacts, criterion),
     })),
     first: first ?? null,
+    figures: FIGURES,
     contributors: first
       ? model.contributors.map((row) => ({
           label: withoutControls(row.label),
@@ -151,7 +192,7 @@ function chartData(model: ReportModel) {
         }))
       : [],
     groups: first
-      ? model.groups.map((group) => ({
+      ? groups.map((group) => ({
           label: withoutControls(group.values.join(" · ")),
           phases: phaseValues(group.sums.impacts, first.criterion),
         }))
@@ -164,7 +205,7 @@ const DRAW = `
 const data = JSON.parse(document.getElementById("report-data").textContent);
 const phases = ["embedded", "use"];
 const colours = ["#5470c6", "#91cc75"];
-const fmt = (v) => Number(v.toPrecision(4)).toLocaleString("en-US");
+const fmt = (v) => new Intl.NumberFormat("en-US", data.figures).format(v);
 let drawn = 0;
 function chart(id, option) {
   const element = document.getElementById(id);
@@ -199,7 +240,8 @@ function ranking(id, rows) {
     tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v) => fmt(v) + " " + data.first.unit },
     legend: { data: phases, top: 0 },
     grid: { left: 260, right: 40, top: 40, bottom: 50 },
-    xAxis: { type: "value", name: data.first.criterion + " (" + data.first.unit + ")", nameLocation: "middle", nameGap: 25 },
+    xAxis: { type: "value", name: data.first.criterion + " (" + data.first.unit + ")", nameLocation: "middle", nameGap: 25,
+      axisLabel: { formatter: fmt } },
     yAxis: { type: "category", inverse: true, data: rows.map((r) => r.label),
       axisLabel: { width: 240, overflow: "truncate" } },
     series: phases.map((phase, p) => ({ name: phase, type: "bar", stack: "total", data: rows.map((r) => r.phases[p]) })),
@@ -222,36 +264,43 @@ td.n { text-align: right; font-variant-numeric: tabular-nums; } .interrupted { b
 export function reportHtml(model: ReportModel): string {
   const { totals } = model;
   const first = model.criteria[0];
-  const card = (label: string, value: number | string, kind = "") =>
+  const groupList = largestFirst(model.groups, first?.criterion);
+  const card = (label: string, value: string, kind = "") =>
     `<div class="card ${kind}"><b>${value}</b>${label}</div>`;
   const headline = first
     ? PHASES.map((phase) => {
         const sum = totals.impacts[first.criterion]?.[phase];
         return card(
-          `${escapeHtml(first.unit)}, ${escapeHtml(first.criterion)} ${phase} (${short(sum?.min)} – ${short(sum?.max)})`,
-          short(sum?.value),
+          `${escapeHtml(first.unit)}, ${escapeHtml(first.criterion)} ${phase} (${range(sum)})`,
+          figure(sum?.value ?? 0),
         );
       }).join("")
     : "";
   const groups =
     model.groupColumns.length > 0 && first
-      ? `<h2>Groups by ${model.groupColumns.map(escapeHtml).join(", ")}</h2><div id="chart-groups" class="chart tall"></div>${groupsTable(model)}`
+      ? `<h2>Groups by ${model.groupColumns.map(escapeHtml).join(", ")}, largest first</h2><div id="chart-groups" class="chart tall"></div>${groupsTable(model, groupList)}`
       : "";
+  const counts = [
+    card("rows", figure(totals.rows)),
+    card("evaluated", figure(totals.rows - totals.failed)),
+    card("failed", figure(totals.failed), totals.failed > 0 ? "bad" : ""),
+    card("with warnings", figure(totals.warned), totals.warned > 0 ? "warn" : ""),
+  ].join("");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(model.title)}</title><style>${STYLE}</style></head>
 <body>
 <h1>${escapeHtml(model.title)}</h1><p class="sub">${escapeHtml(model.subtitle)}</p>
 ${model.interrupted ? '<p class="interrupted">The evaluation was interrupted: this report covers the rows evaluated before.</p>' : ""}
-<div class="cards">${card("rows", totals.rows)}${card("evaluated", totals.rows - totals.failed)}${card("failed", totals.failed, totals.failed > 0 ? "bad" : "")}${card("with warnings", totals.warned, totals.warned > 0 ? "warn" : "")}${headline}</div>
+<div class="cards">${counts}${headline}</div>
 <h2>Totals per criterion</h2>${totalsTable(model)}
-<h2>Embedded against use</h2><p>Share of each criterion's total from manufacturing (embedded, allocated over the hours evaluated) and from electricity (use).</p>
+<h2>Embedded against use</h2><p>Share of each criterion's total from manufacturing (embedded) and from electricity (use). ${escapeHtml(model.embedded ?? EMBEDDED_MEANING)}</p>
 <div id="chart-phases" class="chart"></div>
 ${first ? `<h2>Largest contributors (${escapeHtml(first.criterion)}, ${escapeHtml(first.unit)})</h2><div id="chart-contributors" class="chart tall"></div>` : ""}
 ${groups}
 <h2>Rows that failed</h2>${rowsTable(model.failed, totals.failed, "why", "None: every row was evaluated.")}
 <h2>Rows with warnings</h2>${rowsTable(model.warned, totals.warned, "warnings", "None.")}
-<script type="application/json" id="report-data">${scriptJson(chartData(model))}</script>
+<script type="application/json" id="report-data">${scriptJson(chartData(model, groupList))}</script>
 <script>${chartLibrary()}</script>
 <script>${DRAW}</script>
 </body></html>

@@ -3,8 +3,9 @@ import { type Bound, formatNumber, impactColumn, PHASES, type Phase } from "./co
 /*
  * The table an analysis reads (inventory results, billing exports): one output row per input
  * row — its input cells kept in order, then one column per criterion, phase (and bound with
- * ranges) named with its unit, a `warnings` and a `status` column — and the sums over the rows
- * and over groups of rows. Writers (csv.ts, xlsx.ts, report.ts) all read this one model.
+ * ranges) named with its unit, a `status` and a `warnings` column, as the billing output orders
+ * them — and the sums over the rows and over groups of rows. Writers (csv.ts, xlsx.ts,
+ * report.ts) all read this one model.
  */
 
 /** A criterion as its columns name it. */
@@ -39,9 +40,15 @@ export interface AssessedRow {
   /** The row's impacts, for all the units it stands for; null when it failed. */
   readonly impacts: RowImpacts | null;
   readonly warnings: readonly string[];
-  /** `ok`, or what went wrong (`404 m5.huge at aws not found`). */
+  /** `evaluated`, or what went wrong (`bad row: 404 m5.huge at aws not found`): ROW_STATUS. */
   readonly status: string;
 }
+
+/** The status words a row's `status` begins with, as the billing output spells them. */
+export const ROW_STATUS = { evaluated: "evaluated", bad: "bad row" } as const;
+
+/** A failed row's status: `bad row: ` and what went wrong. */
+export const badRowStatus = (problem: string) => `${ROW_STATUS.bad}: ${problem}`;
 
 /** One column of impacts: which criterion, phase and bound. */
 interface ImpactColumn {
@@ -60,9 +67,14 @@ function impactColumns(layout: TableLayout): ImpactColumn[] {
   );
 }
 
-/** The header: input columns, impact columns, warnings, status. */
+/** The impact columns' names, in order. */
+function impactHeader(layout: TableLayout): string[] {
+  return impactColumns(layout).map(({ name }) => name);
+}
+
+/** The header: input columns, impact columns, status, warnings. */
 export function header(layout: TableLayout): string[] {
-  return [...layout.inputColumns, ...impactColumns(layout).map(({ name }) => name), "warnings", "status"];
+  return [...layout.inputColumns, ...impactHeader(layout), "status", "warnings"];
 }
 
 /** A row's impact numbers, column by column (undefined where there is none). */
@@ -75,7 +87,20 @@ export function rowCells(layout: TableLayout, row: AssessedRow): string[] {
   const numbers = impactValues(layout, row.impacts).map((value) =>
     value === undefined ? "" : formatNumber(value),
   );
-  return [...row.cells, ...numbers, row.warnings.join("; "), row.status];
+  return [...row.cells, ...numbers, row.status, row.warnings.join("; ")];
+}
+
+/** The header of the sums per group: the group's columns, its counts, the impact columns. */
+export function groupHeader(layout: TableLayout, groupColumns: readonly string[]): string[] {
+  return [...groupColumns, "rows", "failed", ...impactHeader(layout)];
+}
+
+/** A group's cells as text, under `groupHeader`. */
+export function groupCells(layout: TableLayout, group: Group): string[] {
+  const numbers = impactValues(layout, group.sums.impacts).map((value) =>
+    value === undefined ? "" : formatNumber(value),
+  );
+  return [...group.values, String(group.sums.rows), String(group.sums.failed), ...numbers];
 }
 
 /** Sums of impacts over rows: the same layout as a row's impacts. */
@@ -143,9 +168,13 @@ export function createGroups(layout: TableLayout, columns: readonly string[]): G
   };
 }
 
-/** The impacts of sums as a row's (for writing a sum where a row goes). */
-export function sumsAsImpacts(sums: Sums): RowImpacts {
-  return sums.impacts;
+/**
+ * Where the sums per group go: beside the output, with `.groups` before its extension
+ * (`impacts.csv` → `impacts.groups.csv`, `lines.parquet` → `lines.groups.parquet`), so the
+ * output holds only rows and a spreadsheet's SUM of a column is the total.
+ */
+export function groupsPath(output: string, extension: string): string {
+  return `${output.replace(/\.(csv|parquet|ndjson|jsonl|xlsx)$/i, "")}.groups.${extension}`;
 }
 
 /** `12 rows, 10 ok, 2 failed, 3 with warnings`. */

@@ -1,68 +1,105 @@
 import { once } from "node:events";
 import { PassThrough } from "node:stream";
-import { formatNumber } from "./columns.js";
+import { formatNumber, PHASES } from "./columns.js";
 import { csvLine } from "./csv.js";
 import type { TextSink } from "./sink.js";
 import {
   type AssessedRow,
+  type Group,
   type Groups,
+  groupCells,
+  groupHeader,
   header,
+  type RowImpacts,
   rowCells,
   type Sums,
-  sumsAsImpacts,
-  sumsStatus,
   type TableLayout,
 } from "./table.js";
 import { workbookWriter } from "./xlsx.js";
 
 /*
- * The table written row by row in a format (CSV, workbook), then its sums: the groups' and the
- * total. A writer's failure (a closed pipe, a full disk) is the sink's OutputError.
+ * The table written row by row in a format (CSV, NDJSON, workbook). Sums are not written below
+ * the rows — a spreadsheet's SUM of a column is then the total — but beside them: the groups in
+ * `<output>.groups.<format>` (groupsText), the workbook's `groups` and `summary` sheets, NDJSON's
+ * closing summary line. A writer's failure (a closed pipe, a full disk) is the sink's OutputError.
  */
 
-interface TableWriter {
-  row(row: AssessedRow): Promise<void>;
+/** The route's answer to a row (what NDJSON writes of it). */
+export interface RouteAnswer {
+  readonly status: number;
+  readonly body: unknown;
+  readonly quantity: number;
+}
+
+export interface TableWriter {
+  row(row: AssessedRow, answer: RouteAnswer): Promise<void>;
   end(totals: Sums, groups: Groups, interrupted: boolean): Promise<void>;
 }
 
 /** A number as JSON, without float noise. */
 const tidy = (value: number) => Number(formatNumber(value));
 
-/** Sums as JSON: criterion → phase → value. */
-export function totalsJson(sums: Sums): Record<string, Record<string, number>> {
+/** Sums as JSON: criterion → phase → value (with `ranges`: → { value, min, max }). */
+export function totalsJson(
+  impacts: RowImpacts,
+  ranges = false,
+): Record<string, Record<string, number | { value: number; min: number; max: number }>> {
   return Object.fromEntries(
-    Object.entries(sums.impacts).map(([criterion, phases]) => [
+    Object.entries(impacts).map(([criterion, phases]) => [
       criterion,
-      Object.fromEntries(Object.entries(phases).map(([phase, bounds]) => [phase, tidy(bounds?.value ?? 0)])),
+      Object.fromEntries(
+        PHASES.flatMap((phase) => {
+          const bounds = phases[phase];
+          if (bounds === undefined) return [];
+          const value = tidy(bounds.value);
+          return [[phase, ranges ? { value, min: tidy(bounds.min), max: tidy(bounds.max) } : value] as const];
+        }),
+      ),
     ]),
   );
 }
 
+/**
+ * Batch NDJSON: each row's line — its input columns (a CSV input's), the route's status and body
+ * — then a summary line.
+ */
+export function ndjsonWriter(sink: TextSink, inputColumns: readonly string[] | null): TableWriter {
+  return {
+    row: (row, outcome) => {
+      const columns =
+        inputColumns === null
+          ? ""
+          : `"columns":${JSON.stringify(Object.fromEntries(inputColumns.map((column, index) => [column, row.cells[index] ?? ""])))},`;
+      const quantity = outcome.quantity !== 1 ? `"quantity":${outcome.quantity},` : "";
+      const warnings = row.warnings.length > 0 ? `"warnings":${JSON.stringify(row.warnings)},` : "";
+      return sink.write(
+        `{"line":${row.line},${columns}${quantity}"status":${outcome.status},${warnings}"body":${JSON.stringify(outcome.body)}}\n`,
+      );
+    },
+    async end(totals, _groups, interrupted) {
+      const summary = {
+        lines: totals.rows,
+        ok: totals.rows - totals.failed,
+        errors: totals.failed,
+        warnings: totals.warned,
+        ...(interrupted ? { interrupted: true } : {}),
+        total: totalsJson(totals.impacts),
+      };
+      await sink.write(`${JSON.stringify({ summary })}\n`);
+    },
+  };
+}
+
 export function csvWriter(sink: TextSink, layout: TableLayout): TableWriter {
   let started = false;
-  const sumRow = (cells: readonly string[], sums: Sums, status: string) =>
-    csvLine(rowCells(layout, { line: 0, cells, impacts: sumsAsImpacts(sums), warnings: [], status }));
   return {
     async row(row) {
       const text = csvLine(rowCells(layout, row));
       await sink.write(started ? text : csvLine(header(layout)) + text);
       started = true;
     },
-    async end(totals, groups, interrupted) {
-      let text = started ? "" : csvLine(header(layout));
-      const width = layout.inputColumns.length;
-      const indices = groups.columns.map((column) => layout.inputColumns.indexOf(column));
-      // Sums follow the rows, told apart by their status: `group …`, then `total …`.
-      for (const group of groups.list()) {
-        const cells = new Array<string>(width).fill("");
-        indices.forEach((index, at) => {
-          cells[index] = group.values[at];
-        });
-        text += sumRow(cells, group.sums, `group: ${sumsStatus(group.sums)}`);
-      }
-      const status = `total: ${sumsStatus(totals)}${interrupted ? " (interrupted)" : ""}`;
-      text += sumRow(new Array<string>(width).fill(""), totals, status);
-      await sink.write(text);
+    async end() {
+      if (!started) await sink.write(csvLine(header(layout)));
     },
   };
 }
@@ -87,4 +124,28 @@ export function xlsxWriter(sink: TextSink, layout: TableLayout, note: string): T
       if (failure) throw failure;
     },
   };
+}
+
+/**
+ * The sums per group as the groups file holds them: CSV under `groupHeader`, or NDJSON lines
+ * `{"group": {team: …}, "rows", "failed", "total": …}` (with `ranges`, each phase's min and max).
+ */
+export function groupsText(
+  format: "csv" | "ndjson",
+  layout: TableLayout,
+  columns: readonly string[],
+  groups: readonly Group[],
+): string {
+  if (format === "csv") {
+    return [groupHeader(layout, columns), ...groups.map((group) => groupCells(layout, group))]
+      .map(csvLine)
+      .join("");
+  }
+  return groups
+    .map((group) => {
+      const values = Object.fromEntries(columns.map((column, index) => [column, group.values[index]]));
+      const { rows, failed, impacts } = group.sums;
+      return `${JSON.stringify({ group: values, rows, failed, total: totalsJson(impacts, layout.ranges) })}\n`;
+    })
+    .join("");
 }

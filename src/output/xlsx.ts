@@ -4,10 +4,10 @@ import { PHASES, withoutFloatNoise } from "./columns.js";
 import {
   type AssessedRow,
   type Group,
+  groupHeader,
   header,
   impactValues,
   type Sums,
-  sumsAsImpacts,
   type TableLayout,
 } from "./table.js";
 import { withoutControls } from "./text.js";
@@ -16,8 +16,26 @@ import { withoutControls } from "./text.js";
  * The table as an Excel workbook (exceljs, streamed: each row is written and released as it
  * comes, so memory stays flat whatever the number of rows): a sheet `rows` (the CSV's columns,
  * numbers as numbers), `groups` with --group-by, and `summary` (counts, totals per criterion and
- * phase with their unit and range).
+ * phase with their unit and range). Each table sheet has its header frozen, an autofilter on it
+ * and columns as wide as their names (within bounds), so it reads without resizing.
  */
+
+/** Column widths in characters: a name's length within these bounds. */
+const NARROWEST = 8;
+const WIDEST = 32;
+
+/** A sheet of a table: its columns sized to their names, its header bold, frozen and filtered. */
+function tableSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: readonly string[]) {
+  const sheet = workbook.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1 }] });
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: Math.max(columns.length, 1) } };
+  sheet.columns = columns.map((column) => ({
+    width: Math.min(Math.max(column.length + 2, NARROWEST), WIDEST),
+  }));
+  const top = sheet.addRow([...columns]);
+  top.font = { bold: true };
+  top.commit();
+  return sheet;
+}
 
 /** Numbers as written elsewhere: 10 significant digits, no float noise. */
 const tidy = (value: number | undefined) => (value === undefined ? null : withoutFloatNoise(value));
@@ -36,36 +54,29 @@ interface WorkbookWriter {
 
 export function workbookWriter(layout: TableLayout, stream: Writable): WorkbookWriter {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-  const rows = workbook.addWorksheet("rows", { views: [{ state: "frozen", ySplit: 1 }] });
-  const headerRow = rows.addRow(header(layout));
-  headerRow.font = { bold: true };
-  headerRow.commit();
+  const rows = tableSheet(workbook, "rows", header(layout));
   return {
     row(row) {
       rows
         .addRow([
           ...row.cells.map(inputCell),
           ...impactValues(layout, row.impacts).map(tidy),
-          withoutControls(row.warnings.join("; ")),
           withoutControls(row.status),
+          withoutControls(row.warnings.join("; ")),
         ])
         .commit();
     },
     async end(totals, groups, groupColumns, note) {
       rows.commit();
       if (groupColumns.length > 0) {
-        const sheet = workbook.addWorksheet("groups", { views: [{ state: "frozen", ySplit: 1 }] });
-        const impacts = header(layout).slice(layout.inputColumns.length, -2);
-        const top = sheet.addRow([...groupColumns, "rows", "failed", ...impacts]);
-        top.font = { bold: true };
-        top.commit();
+        const sheet = tableSheet(workbook, "groups", groupHeader(layout, groupColumns));
         for (const group of groups) {
           sheet
             .addRow([
               ...group.values.map(withoutControls),
               group.sums.rows,
               group.sums.failed,
-              ...impactValues(layout, sumsAsImpacts(group.sums)).map(tidy),
+              ...impactValues(layout, group.sums.impacts).map(tidy),
             ])
             .commit();
         }

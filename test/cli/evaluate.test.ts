@@ -3,18 +3,17 @@
  * its output fit for analysis (input columns kept, units, status, warnings, one row per input
  * row, sums per group, workbook), options refused before any row, and the command as a process.
  */
-import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable, Writable } from "node:stream";
-import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { columnTable, INVENTORY_COLUMNS, INVENTORY_KINDS } from "../../src/cli/inventory.js";
 import { main } from "../../src/cli/main.js";
 import { createProgress } from "../../src/cli/progress.js";
+import { runCli } from "../support/cli.js";
 import { send } from "../support/http.js";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
 
@@ -78,25 +77,22 @@ describe("impact-service evaluate", () => {
         `${inputHeader},gwp_embedded_kgco2eq,gwp_embedded_kgco2eq_min,gwp_embedded_kgco2eq_max,gwp_use_kgco2eq,`,
       ),
     ).toBe(true);
-    expect(header.endsWith(",pe_use_mj,pe_use_mj_min,pe_use_mj_max,warnings,status")).toBe(true);
+    expect(header.endsWith(",pe_use_mj,pe_use_mj_min,pe_use_mj_max,status,warnings")).toBe(true);
     const rows = csvRows(stdout);
-    const total = rows.pop() as Record<string, string>;
     const inputRows = csvRows(input);
+    // Only rows: no sums below them.
     expect(rows).toHaveLength(inputRows.length);
-    expect(rows.map((row) => row.status)).toEqual(inputRows.map(() => "ok"));
+    expect(rows.map((row) => row.status)).toEqual(inputRows.map(() => "evaluated"));
     expect(new Set(rows.map((row) => row.kind)).size).toBeGreaterThanOrEqual(15);
     // Every input cell kept, in order.
     for (const [index, row] of rows.entries()) {
       for (const [column, value] of Object.entries(inputRows[index])) expect(row[column]).toBe(value);
     }
     // No float noise: at most 10 significant digits, in every row and the total.
-    for (const value of [...rows, total].flatMap((row) => Object.values(row))) {
+    for (const value of rows.flatMap((row) => Object.values(row))) {
       if (/^-?[\d.]+(e-?\d+)?$/.test(value))
         expect(value.replace(/^[-0.]+|\.|e.*$/g, "").length).toBeLessThanOrEqual(10);
     }
-    const sum = rows.reduce((acc, row) => acc + Number(row.gwp_embedded_kgco2eq), 0);
-    expect(Number(total.gwp_embedded_kgco2eq)).toBeCloseTo(sum, 4);
-    expect(total.status).toBe(`total: ${rows.length} rows, ${rows.length} ok, 0 failed, 0 with warnings`);
     // A row is its single route's answer × its quantity: the 40 pro laptops.
     const laptops = rows.find((row) => row.kind === "laptop" && row.type === "pro") as Record<string, string>;
     const single = await send(server.port, {
@@ -105,7 +101,10 @@ describe("impact-service evaluate", () => {
     });
     expect(Number(laptops.gwp_use_kgco2eq)).toBeCloseTo(40 * single.json.impacts.gwp.use.value, 6);
     expect(Number(laptops.gwp_use_kgco2eq_max)).toBeCloseTo(40 * single.json.impacts.gwp.use.max, 6);
-    expect(stderr).toMatch(/^examples\/inventory\.csv: 19 rows \(19 ok, 0 errors\) in [\d.]+ s/m);
+    // The terminals and peripherals, whose embedded impact 1.2.4 does not allocate, are warned.
+    expect(stderr).toMatch(
+      /^examples\/inventory\.csv: 19 rows \(19 ok, 0 errors, 11 with warnings\) in [\d.]+ s/m,
+    );
   }, 60_000);
 
   it("keeps failed rows in the output, in input order, with their error; warns of an unknown location", async () => {
@@ -121,12 +120,11 @@ describe("impact-service evaluate", () => {
     expect(code).toBe(0);
     const rows = csvRows(stdout);
     expect(rows.map((row) => row.status)).toEqual([
-      "ok",
-      "404 n2-standard-8 at gcp not found (exists in edition 2.4.1)",
-      'hours is not a number: "many"',
-      expect.stringContaining("kind is not one of cloud, server, laptop"),
-      "ok",
-      "total: 5 rows, 2 ok, 3 failed, 1 with warnings",
+      "evaluated",
+      "bad row: 404 n2-standard-8 at gcp not found (exists in edition 2.4.1)",
+      'bad row: hours is not a number: "many"',
+      expect.stringContaining("bad row: kind is not one of cloud, server, laptop"),
+      "evaluated",
     ]);
     expect(rows[0].warnings).toBe(
       'usage_location "France" is not a location of edition 1.2.4 (see /v1/utils/country_code): the default location\'s electricity was used',
@@ -135,9 +133,12 @@ describe("impact-service evaluate", () => {
     // The fallback mix costs four times France's.
     expect(Number(rows[0].gwp_use_kgco2eq)).toBeGreaterThan(3 * Number(rows[4].gwp_use_kgco2eq));
     expect(rows[1].gwp_embedded_kgco2eq).toBe("");
-    expect([...stderr.matchAll(/^line (\d+):/gm)].map((match) => Number(match[1]))).toEqual([3, 4, 5]);
+    expect([...stderr.matchAll(/^line (\d+): bad row:/gm)].map((match) => Number(match[1]))).toEqual([
+      3, 4, 5,
+    ]);
+    expect(stderr).toContain('line 2: warning: usage_location "France" is not a location of edition 1.2.4');
 
-    const ndjson = await evaluate(["evaluate", path, "--criteria", "gwp"]);
+    const ndjson = await evaluate(["evaluate", path, "--criteria", "gwp", "--format", "ndjson"]);
     const lines = ndjson.stdout
       .trim()
       .split("\n")
@@ -147,21 +148,32 @@ describe("impact-service evaluate", () => {
     expect(lines[5].summary).toMatchObject({ lines: 5, ok: 2, errors: 3, warnings: 1 });
   }, 60_000);
 
-  it("sums per group of --group-by columns, the user's own columns kept", async () => {
-    const { code, stdout } = await evaluate([
+  it("sums per group of --group-by columns beside the output (<output>.groups.csv), the user's own columns kept", async () => {
+    const output = join(dir, "grouped.csv");
+    const { code, stderr } = await evaluate([
       "evaluate",
       INVENTORY,
-      "--format",
-      "csv",
       "--criteria",
       "gwp",
       "--group-by",
       "team,site",
+      "-o",
+      output,
     ]);
     expect(code).toBe(0);
-    const rows = csvRows(stdout);
-    const groups = rows.filter((row) => row.status.startsWith("group: "));
-    const assets = rows.filter((row) => row.status === "ok");
+    const groupsFile = join(dir, "grouped.groups.csv");
+    expect(stderr).toContain(`sums per group: ${groupsFile}\n`);
+    const groups = csvRows(readFileSync(groupsFile, "utf8"));
+    const assets = csvRows(readFileSync(output, "utf8"));
+    expect(assets.every((row) => row.status === "evaluated")).toBe(true);
+    expect(Object.keys(groups[0])).toEqual([
+      "team",
+      "site",
+      "rows",
+      "failed",
+      "gwp_embedded_kgco2eq",
+      "gwp_use_kgco2eq",
+    ]);
     const expected = new Map<string, number>();
     for (const row of assets) {
       const key = `${row.team}/${row.site}`;
@@ -205,11 +217,15 @@ describe("impact-service evaluate", () => {
   }, 60_000);
 
   it("gives the same output on worker threads", async () => {
-    const args = ["evaluate", file("w.csv", MISTAKES), "--format", "csv", "--group-by", "team"];
-    const inProcess = await evaluate(args);
-    const pooled = await evaluate([...args, "--workers", "2"]);
+    const args = ["evaluate", file("w.csv", MISTAKES), "--group-by", "team"];
+    await evaluate([...args, "-o", join(dir, "in-process.csv")]);
+    const pooled = await evaluate([...args, "-o", join(dir, "pooled.csv"), "--workers", "2"]);
     expect(pooled.code).toBe(0);
-    expect(pooled.stdout).toBe(inProcess.stdout);
+    for (const name of ["", ".groups"]) {
+      expect(readFileSync(join(dir, `pooled${name}.csv`), "utf8")).toBe(
+        readFileSync(join(dir, `in-process${name}.csv`), "utf8"),
+      );
+    }
   }, 120_000);
 
   it("reads CSV on stdin with -", async () => {
@@ -218,7 +234,7 @@ describe("impact-service evaluate", () => {
       Readable.from([MISTAKES]),
     );
     expect(code).toBe(0);
-    expect(csvRows(stdout).map((row) => row.team)).toEqual(["a", "b", "a", "b", "a", ""]);
+    expect(csvRows(stdout).map((row) => row.team)).toEqual(["a", "b", "a", "b", "a"]);
   }, 60_000);
 
   it("checks the options once, before any row: one line, exit 2, no output", async () => {
@@ -248,7 +264,7 @@ describe("impact-service evaluate", () => {
     const path = file("failed.csv", "kind,provider,instance_type\ncloud,aws,nope\nphone,,\n");
     const { code, stdout } = await evaluate(["evaluate", path, "--format", "csv"]);
     expect(code).toBe(1);
-    expect(csvRows(stdout)).toHaveLength(3);
+    expect(csvRows(stdout)).toHaveLength(2);
   }, 60_000);
 });
 
@@ -264,21 +280,13 @@ describe("the inventory's columns", () => {
 });
 
 /** The command as its user runs it: the package's bin, a real process. */
-function bin(args: string[], env: Record<string, string> = {}) {
-  return promisify(execFile)(process.execPath, ["bin/impact-service.mjs", ...args], {
-    env: { ...process.env, LOG_LEVEL: "silent", ...env },
-    maxBuffer: 64 * 1024 * 1024,
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
-}
+const bin = runCli;
 
 describe("impact-service as a process", () => {
   it("runs from the package's bin (what npx impact-service runs)", async () => {
     const { code, stdout } = await bin(["evaluate", INVENTORY, "--criteria", "gwp", "--format", "csv"]);
     expect(code).toBe(0);
-    expect(stdout.split("\n")[0]).toContain(",gwp_embedded_kgco2eq,gwp_use_kgco2eq,warnings,status");
+    expect(stdout.split("\n")[0]).toContain(",gwp_embedded_kgco2eq,gwp_use_kgco2eq,status,warnings");
   }, 60_000);
 
   it("writes a workbook to a pipe", async () => {
@@ -290,7 +298,7 @@ describe("impact-service as a process", () => {
   it("never lets control characters from the input reach the terminal", async () => {
     const path = file("escape.csv", "kind,provider,instance_type\ncloud,aws,\u001b[31mred\u001b]0;x\u0007\n");
     const { stdout, stderr } = await bin(["evaluate", path, "--format", "csv"]);
-    expect(stderr).toContain("line 2: 404 \\x1b[31mred\\x1b]0;x\\x07 at aws not found");
+    expect(stderr).toContain("line 2: bad row: 404 \\x1b[31mred\\x1b]0;x\\x07 at aws not found");
     const controls = [...`${stdout}${stderr}`].filter(
       (char) => char !== "\n" && (char < " " || char === "\u007f"),
     );
@@ -307,11 +315,10 @@ describe("impact-service as a process", () => {
     });
     expect(code).toBe(0);
     expect(stderr.match(/^line /gm)).toEqual(["line "]);
-    expect(stderr).toContain("line 2: the row exceeds 16384 bytes (MAX_BODY_BYTES)");
+    expect(stderr).toContain("line 2: bad row: the row exceeds 16384 bytes (MAX_BODY_BYTES)");
     expect(csvRows(stdout).map((row) => row.status)).toEqual([
-      "the row exceeds 16384 bytes (MAX_BODY_BYTES)",
-      "ok",
-      "total: 2 rows, 1 ok, 1 failed, 0 with warnings",
+      "bad row: the row exceeds 16384 bytes (MAX_BODY_BYTES)",
+      "evaluated",
     ]);
   }, 60_000);
 });
@@ -322,15 +329,208 @@ describe("progress", () => {
     const out = sink(true);
     const progress = createProgress(out.stream, "fleet.csv", () => now);
     now = 2000;
-    progress.update({ rows: 500, ok: 500, errors: 0, bytesRead: 250, totalBytes: 1000 });
+    progress.update({ rows: 500, ok: 500, errors: 0, warned: 0, bytesRead: 250, totalBytes: 1000 });
     // Redrawn at most every 100 ms.
     now = 2050;
-    progress.update({ rows: 510, ok: 510, errors: 0, bytesRead: 255, totalBytes: 1000 });
+    progress.update({ rows: 510, ok: 510, errors: 0, warned: 0, bytesRead: 255, totalBytes: 1000 });
     now = 4000;
-    progress.done({ rows: 1000, ok: 999, errors: 1, bytesRead: 1000, totalBytes: 1000 });
+    progress.done({ rows: 1000, ok: 999, errors: 1, warned: 2, bytesRead: 1000, totalBytes: 1000 });
     expect(out.text()).toBe(
       `\rfleet.csv [######                  ] 25% 500 rows, 250 rows/s, ETA 6 s\u001b[K` +
-        "\r\u001b[Kfleet.csv: 1,000 rows (999 ok, 1 errors) in 4.0 s, 250 rows/s\n",
+        "\r\u001b[Kfleet.csv: 1,000 rows (999 ok, 1 errors, 2 with warnings) in 4.0 s, 250 rows/s\n",
     );
   });
+});
+
+/**
+ * The analyst's inventory of issue 41, through the process: the example's 19 assets and 12 more
+ * rows — five that fail, a location the edition does not know, a laptop evaluated over its whole
+ * lifetime (no hours) and a spreadsheet's cleared rows (only commas).
+ */
+const ANALYST = `${readFileSync(INVENTORY, "utf8")}sales,Paris,cloud,1,aws,no-such-type,,,FRA,8760,,,,,,,
+sales,Lyon,laptop,3,,,,pro,France,8760,,,,,,,
+,,,,,,,,,,,,,,,,
+data,Lyon,phone,1,,,,,FRA,8760,,,,,,,
+data,Lyon,laptop,1,,,,pro,FRA,,,,,,,,
+data,Lyon,server,1,,,,,FRA,lots,,,,,,,
+ , ,,,,,,,,,,,,,,,
+platform,Paris,cloud,1,aws,,,,FRA,8760,,,,,,,
+platform,Paris,cloud,0,aws,m5.xlarge,,,FRA,8760,,,,,,,
+platform,Paris,cloud,1,aws,m5.large,,,FRA,8760,,,,,,,
+platform,Paris,server,1,,,dellR740,,FRA,8760,,,,,,,
+sales,Lyon,smartphone,10,,,,,FRA,,,,,,,,
+`;
+
+describe("an analyst's inventory, through the process", () => {
+  const inventory = file("analyst.csv", ANALYST);
+  const laptopNote =
+    "embedded not allocated: edition 1.2.4 counts the whole manufacturing impact of each laptop whatever the hours (8760 h here); edition 2.4.1 allocates it over the lifetime";
+
+  it("says on each terminal and peripheral row that edition 1.2.4 does not allocate its embedded impact, and which edition does", async () => {
+    const runs = await Promise.all(
+      ["1.2.4", "2.4.1"].map((edition) =>
+        bin(["evaluate", inventory, "--edition", edition, "--criteria", "gwp"]).then(({ stdout }) =>
+          csvRows(stdout),
+        ),
+      ),
+    );
+    const [old, current] = runs;
+    const proLaptops = (rows: Record<string, string>[]) =>
+      rows.find((row) => row.kind === "laptop" && row.quantity === "40") as Record<string, string>;
+    // One laptop over a year: its whole 181 kg in 1.2.4, a quarter of it (a 4-year life) in 2.4.1.
+    expect(Number(proLaptops(old).gwp_embedded_kgco2eq)).toBe(40 * 181);
+    expect(Number(proLaptops(current).gwp_embedded_kgco2eq)).toBe(40 * 45.25);
+    expect(proLaptops(old).warnings).toBe(laptopNote);
+    expect(proLaptops(current).warnings).toBe("");
+    const noted = old.filter((row) => row.warnings.includes("embedded not allocated"));
+    // Every terminal and peripheral given hours; not servers, cloud, IoT or components, not a
+    // laptop without hours (its whole lifetime: allocated and whole agree), not a failed row.
+    expect(noted.map((row) => row.kind).sort()).toEqual(
+      [
+        "box",
+        "desktop",
+        "external_hdd",
+        "external_ssd",
+        "laptop",
+        "laptop",
+        "laptop",
+        "monitor",
+        "smartphone",
+        "tablet",
+        "television",
+        "usb_stick",
+      ].sort(),
+    );
+    expect(current.filter((row) => row.warnings.includes("embedded not allocated"))).toEqual([]);
+  }, 120_000);
+
+  it("counts and lists the rows with warnings on stderr, as it lists bad rows", async () => {
+    const { code, stderr } = await bin(["evaluate", inventory, "-o", join(dir, "analyst.csv.out")]);
+    expect(code).toBe(0);
+    // 31 rows, of which two only commas: 29 rows, 5 bad, 12 with warnings (one with two).
+    expect(stderr).toMatch(/: 29 rows \(24 ok, 5 errors, 12 with warnings\) in [\d.]+ s/);
+    expect([...stderr.matchAll(/^line (\d+): bad row: /gm)].map((match) => Number(match[1]))).toEqual([
+      21, 24, 26, 28, 29,
+    ]);
+    const warned = [...stderr.matchAll(/^line (\d+): warning: (.*)$/gm)];
+    expect(warned.map((match) => Number(match[1]))).toEqual([7, 8, 9, 10, 11]);
+    expect(warned[0][2]).toBe(laptopNote);
+    expect(stderr).toContain("\n7 more rows with warnings (the output's warnings column)\n");
+  }, 60_000);
+
+  it("writes rows only, status then warnings in billing's words, the groups beside the output", async () => {
+    const output = join(dir, "analyst-out.csv");
+    const { code, stderr } = await bin([
+      "evaluate",
+      inventory,
+      "--criteria",
+      "gwp",
+      "--group-by",
+      "team",
+      "-o",
+      output,
+    ]);
+    expect(code).toBe(0);
+    const text = readFileSync(output, "utf8");
+    expect(text.split("\n")[0]).toMatch(/,gwp_embedded_kgco2eq,gwp_use_kgco2eq,status,warnings$/);
+    const rows = csvRows(text);
+    expect(rows).toHaveLength(29);
+    expect(new Set(rows.map((row) => row.status.replace(/:.*/, "")))).toEqual(
+      new Set(["evaluated", "bad row"]),
+    );
+    expect(rows[19].status).toBe("bad row: 404 no-such-type at aws not found");
+    // The groups file is the one the README names: impacts.csv → impacts.groups.csv.
+    const groupsFile = join(dir, "analyst-out.groups.csv");
+    expect(stderr).toContain(`sums per group: ${groupsFile}`);
+    const groups = csvRows(readFileSync(groupsFile, "utf8"));
+    expect(groups.map((group) => group.team)).toEqual(["platform", "data", "sales"]);
+    // A spreadsheet's SUM of a column is the total: no sum row among the rows.
+    const column = (list: Record<string, string>[], name: string) =>
+      list.reduce((sum, row) => sum + Number(row[name] || 0), 0);
+    expect(column(groups, "gwp_use_kgco2eq")).toBeCloseTo(column(rows, "gwp_use_kgco2eq"), 6);
+    expect(column(groups, "rows")).toBe(29);
+    expect(column(groups, "failed")).toBe(5);
+  }, 60_000);
+
+  it("refuses sums per group that would go nowhere, and says in one line when their file cannot be written", async () => {
+    const nowhere = await bin(["evaluate", inventory, "--group-by", "team"]);
+    expect(nowhere.code).toBe(2);
+    expect(nowhere.stdout).toBe("");
+    expect(nowhere.stderr).toBe(
+      "impact-service: --group-by writes the sums per group beside the output: give -o <file> (or --report, or --format xlsx)\n",
+    );
+    mkdirSync(join(dir, "blocked.groups.csv"));
+    const blocked = await bin(["evaluate", inventory, "--group-by", "team", "-o", join(dir, "blocked.csv")]);
+    expect(blocked.code).toBe(1);
+    expect(blocked.stderr).toMatch(
+      /^impact-service: the sums per group: EISDIR[^\n]*blocked\.groups\.csv'\n$/m,
+    );
+    expect(blocked.stderr).not.toContain("    at ");
+  }, 60_000);
+
+  it("writes NDJSON rows with the row's own columns and group lines with min and max (--ranges)", async () => {
+    const output = join(dir, "analyst.ndjson");
+    const { code } = await bin([
+      "evaluate",
+      inventory,
+      "--criteria",
+      "gwp",
+      "--group-by",
+      "team,site",
+      "--ranges",
+      "-o",
+      output,
+    ]);
+    expect(code).toBe(0);
+    const lines = readFileSync(output, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(30);
+    expect(lines[0]).toMatchObject({
+      line: 2,
+      columns: { team: "platform", site: "Paris", kind: "cloud", quantity: "4", instance_type: "m5.xlarge" },
+      quantity: 4,
+      status: 200,
+    });
+    expect(lines[29].summary).toMatchObject({ lines: 29, ok: 24, errors: 5, warnings: 12 });
+    const groups = readFileSync(join(dir, "analyst.groups.ndjson"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    const paris = groups.find((group) => group.group.team === "platform" && group.group.site === "Paris");
+    const { value, min, max } = paris.total.gwp.embedded;
+    expect(min).toBeLessThan(value);
+    expect(max).toBeGreaterThan(value);
+    const parisRows = lines.filter(
+      (line) => line.columns?.team === "platform" && line.columns?.site === "Paris" && line.status === 200,
+    );
+    expect(paris.rows).toBe(parisRows.length + 2);
+    expect(value).toBeCloseTo(
+      parisRows.reduce((sum, line) => sum + (line.quantity ?? 1) * line.body.impacts.gwp.embedded.value, 0),
+      6,
+    );
+  }, 60_000);
+
+  it("writes a workbook whose sheets have column widths and an autofilter", async () => {
+    const output = join(dir, "analyst.xlsx");
+    expect((await bin(["evaluate", inventory, "--group-by", "team", "-o", output])).code).toBe(0);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(output);
+    const rows = workbook.getWorksheet("rows") as ExcelJS.Worksheet;
+    const groups = workbook.getWorksheet("groups") as ExcelJS.Worksheet;
+    expect(rows.rowCount).toBe(30);
+    expect(rows.autoFilter).toEqual("A1:Y1");
+    expect(groups.autoFilter).toEqual("A1:I1");
+    expect(rows.getColumn(1).width).toBe(8);
+    expect(rows.getColumn(18).width).toBe(22); // gwp_embedded_kgco2eq
+    expect(rows.getRow(1).getCell(24).value).toBe("status");
+  }, 60_000);
+
+  it("skips rows of only commas as blank lines", async () => {
+    const { stdout, stderr } = await bin(["evaluate", inventory, "--criteria", "gwp"]);
+    const rows = csvRows(stdout);
+    expect(rows.some((row) => row.team.trim() === "" && row.kind === "")).toBe(false);
+    expect(stderr).not.toMatch(/^line (23|27): /m);
+  }, 60_000);
 });

@@ -1,28 +1,21 @@
 /**
- * `--report r.html` in headless Chromium (Debian's `chromium`, driven by playwright-core): the
- * file alone draws its charts (no request leaves the page), shows the totals with their units
- * and ranges, the groups, and the rows that failed or carry warnings. Waits are on page
- * conditions, never on a duration.
+ * `--report r.html`, written by the package's bin, in headless Chromium (Debian's `chromium`,
+ * driven by playwright-core): the file alone draws its charts (no request leaves the page), shows
+ * the totals with their units, ranges and meaning, the groups largest first, the rows by the
+ * user's own columns, the rows that failed or carry warnings, every number in one format, and
+ * says what embedded means in the edition shown. Waits are on page conditions, never on a duration.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Writable } from "node:stream";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
+import { runCli } from "../support/cli.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const WAIT_MS = 120_000;
 const dir = mkdtempSync(join(tmpdir(), "impact-report-"));
 let browser: Browser;
-
-const quiet = () =>
-  new Writable({
-    write(_chunk, _encoding, done) {
-      done();
-    },
-  }) as unknown as NodeJS.WriteStream;
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM))
@@ -39,36 +32,57 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The example inventory with a row that fails and one whose location the edition lacks. */
+function inventory(): string {
+  const path = join(dir, "inventory.csv");
+  writeFileSync(
+    path,
+    `${readFileSync("examples/inventory.csv", "utf8")}sales,Paris,cloud,1,aws,no-such-type,,,FRA,8760,,,,,,,\nsales,Lyon,laptop,3,,,,pro,France,8760,,,,,,,\n`,
+  );
+  return path;
+}
+
+/** The report of `edition`, opened in Chromium once its three charts drew. */
+async function openReport(edition: string, more: readonly string[] = []) {
+  const report = join(dir, `r-${edition}.html`);
+  const { code } = await runCli([
+    "evaluate",
+    inventory(),
+    "--edition",
+    edition,
+    "--group-by",
+    "team",
+    "--report",
+    report,
+    "-o",
+    join(dir, `r-${edition}.csv`),
+    ...more,
+  ]);
+  expect(code).toBe(0);
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const elsewhere: string[] = [];
+  page.on("request", (request) => {
+    if (!request.url().startsWith("file:")) elsewhere.push(request.url());
+  });
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto(`file://${report}`);
+  // Three charts: embedded against use, the largest contributors, the groups.
+  await page.waitForFunction(() => document.body.dataset.charts === "3", null, { timeout: WAIT_MS });
+  return { page, elsewhere, errors };
+}
+
+/** A number as the page writes it: thousands separated, at most 4 significant digits. */
+const FIGURE = /^-?\d{1,3}(,\d{3})*(\.\d+)?$/;
+/** Significant digits of a figure (an integer's trailing zeros are not: `21,860` has 4). */
+const significant = (figure: string) =>
+  (figure.includes(".") ? figure : figure.replace(/0+$/, "")).replace(/[-,.]/g, "").replace(/^0+/, "").length;
+
 describe("the HTML report", () => {
   it(
     "draws its charts in Chromium from the file alone, with totals, groups, failed and warned rows",
     async () => {
-      const inventory = join(dir, "inventory.csv");
-      writeFileSync(
-        inventory,
-        `${readFileSync("examples/inventory.csv", "utf8")}sales,Paris,cloud,1,aws,no-such-type,,,FRA,8760,,,,,,,\nsales,Lyon,laptop,3,,,,pro,France,8760,,,,,,,\n`,
-      );
-      const report = join(dir, "r.html");
-      const code = await main(
-        ["evaluate", inventory, "--group-by", "team", "--report", report, "-o", join(dir, "r.ndjson")],
-        {
-          stdin: process.stdin,
-          stdout: quiet(),
-          stderr: quiet(),
-        },
-      );
-      expect(code).toBe(0);
-
-      const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-      const elsewhere: string[] = [];
-      page.on("request", (request) => {
-        if (!request.url().startsWith("file:")) elsewhere.push(request.url());
-      });
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      await page.goto(`file://${report}`);
-      // Three charts: embedded against use, the largest contributors, the groups.
-      await page.waitForFunction(() => document.body.dataset.charts === "3", null, { timeout: WAIT_MS });
+      const { page, elsewhere, errors } = await openReport("1.2.4");
       const drawn = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>(".chart")].map((chart) => ({
           id: chart.id,
@@ -78,17 +92,92 @@ describe("the HTML report", () => {
       );
       expect(drawn.map((chart) => chart.id)).toEqual(["chart-phases", "chart-contributors", "chart-groups"]);
       for (const chart of drawn) expect(chart.bars).toBeGreaterThan(5);
-      expect(drawn[1].text).toContain("line 7: laptop pro");
-      expect(drawn[2].text).toContain("platform");
       expect(elsewhere).toEqual([]);
       expect(errors).toEqual([]);
 
       const text = await page.evaluate(() => document.body.innerText);
       expect(text).toContain("21 rows");
-      expect(text).toMatch(/gwp\s+embedded\s+[\d.]+\s+[\d.]+ – [\d.]+\s+kgCO2eq/);
-      expect(text).toContain("404 no-such-type at aws not found");
+      expect(text).toContain("bad row: 404 no-such-type at aws not found");
       expect(text).toContain('usage_location "France" is not a location of edition 1.2.4');
       await page.close();
+    },
+    WAIT_MS,
+  );
+
+  it(
+    "reads like a report: one number format, rows by the user's columns, groups largest first, criteria explained",
+    async () => {
+      const { page } = await openReport("1.2.4");
+      const read = await page.evaluate(() => ({
+        cards: [...document.querySelectorAll(".card b")].map((cell) => cell.textContent ?? ""),
+        cells: [...document.querySelectorAll("td.n")].map((cell) => cell.textContent ?? ""),
+        axes: [...document.querySelectorAll("#chart-contributors text, #chart-groups text")].map(
+          (label) => label.textContent ?? "",
+        ),
+        totals: [...document.querySelectorAll("table")][0].innerText,
+        groups: [...document.querySelectorAll("table")][1].innerText,
+      }));
+      // Cards, tables (ranges split at their dash) and chart axes: one format.
+      const figures = [
+        ...read.cards,
+        ...read.cells.flatMap((cell) => cell.split(" – ")),
+        ...read.axes.filter((label) => /^[\d,.]+$/.test(label)),
+      ];
+      expect(figures.length).toBeGreaterThan(40);
+      for (const figure of figures) {
+        expect(figure).toMatch(FIGURE);
+        expect(significant(figure)).toBeLessThanOrEqual(4);
+      }
+      // The headline is the output's column summed, in that format.
+      const [names, ...lines] = readFileSync(join(dir, "r-1.2.4.csv"), "utf8").trim().split("\n");
+      const at = names.split(",").indexOf("gwp_embedded_kgco2eq");
+      const sum = lines.reduce((total, line) => total + Number(line.split(",")[at] || 0), 0);
+      expect(read.cards).toContain(sum.toLocaleString("en-US", { maximumSignificantDigits: 4 }));
+      // The user's own columns name a row, not its line.
+      const contributors = read.axes.join("\n");
+      expect(contributors).toContain("sales · Paris · laptop pro");
+      expect(contributors).not.toMatch(/line \d+/);
+      // Groups by their gwp (embedded + use), largest first.
+      const sums = read.groups
+        .split("\n")
+        .slice(1)
+        .map((line) => line.split("\t"))
+        .map(
+          (cells) =>
+            [cells[0], Number(cells[3].replaceAll(",", "")) + Number(cells[4].replaceAll(",", ""))] as const,
+        );
+      expect(sums.map(([team]) => team)).toEqual(["sales", "platform", "data"]);
+      expect([...sums].sort((a, b) => b[1] - a[1])).toEqual(sums);
+      // Each criterion in a line: its own description.
+      expect(read.totals).toContain("Total climate change");
+      expect(read.totals).toContain("Use of minerals and fossil ressources");
+      expect(read.totals).toContain("Consumption of primary energy");
+      await page.close();
+    },
+    WAIT_MS,
+  );
+
+  it(
+    "says what embedded is in the edition it shows: terminals whole in 1.2.4 (their rows warned), all allocated in 2.4.1",
+    async () => {
+      const texts: Record<string, string> = {};
+      for (const edition of ["1.2.4", "2.4.1"]) {
+        // 2.4.1 with a PEF criterion: its meaning says so.
+        const { page } = await openReport(edition, edition === "2.4.1" ? ["--criteria", "gwp,ir"] : []);
+        texts[edition] = await page.evaluate(() => document.body.innerText);
+        await page.close();
+      }
+      expect(texts["1.2.4"]).toContain(
+        "for terminals and peripherals, edition 1.2.4 counts the whole manufacturing impact whatever the hours; edition 2.4.1 allocates it over the lifetime",
+      );
+      expect(texts["1.2.4"]).toContain(
+        "embedded not allocated: edition 1.2.4 counts the whole manufacturing impact of each laptop whatever the hours (8760 h here)",
+      );
+      expect(texts["2.4.1"]).toContain(
+        "Embedded is each asset's manufacturing impact allocated over the hours evaluated (their share of its lifetime).",
+      );
+      expect(texts["2.4.1"]).not.toContain("embedded not allocated");
+      expect(texts["2.4.1"]).toContain("Emissions of radionizing substances (PEF)");
     },
     WAIT_MS,
   );

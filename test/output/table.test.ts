@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { PassThrough, Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { csvCell, csvLine } from "../../src/output/csv.js";
@@ -8,6 +9,7 @@ import {
   addTo,
   createGroups,
   emptySums,
+  groupsPath,
   header,
   rowCells,
   type TableLayout,
@@ -34,12 +36,12 @@ function row(line: number, team: string, value: number | null, warnings: string[
             },
           },
     warnings,
-    status: value === null ? "404 nope" : "ok",
+    status: value === null ? "bad row: 404 nope" : "evaluated",
   };
 }
 
 describe("the analysis table", () => {
-  it("keeps the input columns, then impacts named with their unit and bound, warnings, status", () => {
+  it("keeps the input columns, then impacts named with their unit and bound, status, warnings", () => {
     expect(header(layout)).toEqual([
       "team",
       "kind",
@@ -49,8 +51,8 @@ describe("the analysis table", () => {
       "gwp_use_kgco2eq",
       "gwp_use_kgco2eq_min",
       "gwp_use_kgco2eq_max",
-      "warnings",
       "status",
+      "warnings",
     ]);
     expect(rowCells(layout, row(2, "a", 0.1 + 0.2, ["w1", "w2"]))).toEqual([
       "a",
@@ -61,8 +63,8 @@ describe("the analysis table", () => {
       "0.1",
       "0.1",
       "0.1",
+      "evaluated",
       "w1; w2",
-      "ok",
     ]);
     expect(rowCells(layout, row(3, "b", null))).toEqual([
       "b",
@@ -73,8 +75,8 @@ describe("the analysis table", () => {
       "",
       "",
       "",
+      "bad row: 404 nope",
       "",
-      "404 nope",
     ]);
   });
 
@@ -143,7 +145,7 @@ describe("the report's rows", () => {
       totals: emptySums(),
       groupColumns: [],
       groups: [],
-      contributors: [{ label: "</script><img src=x>", impacts: null, note: "" }],
+      contributors: [{ line: 2, label: "</script><img src=x>", impacts: null, note: "" }],
       failed: [],
       warned: [],
       interrupted: false,
@@ -169,5 +171,19 @@ describe("the output sink", () => {
     const fine = new PassThrough();
     await textSink(fine).write("ok");
     expect(fine.read().toString()).toBe("ok");
+  });
+});
+
+describe("the groups file", () => {
+  it("is named as the README and the docs say, for inventories and billing exports", () => {
+    const said = ["README.md", "docs/inventory.md", "docs/billing.md"].flatMap((page) => [
+      ...readFileSync(page, "utf8").matchAll(/`([\w.-]+)` → `([\w.-]+\.groups\.\w+)`/g),
+    ]);
+    expect(said.length).toBeGreaterThanOrEqual(2);
+    for (const [, output, groups] of said) {
+      expect(groupsPath(output, groups.slice(groups.lastIndexOf(".") + 1))).toBe(groups);
+    }
+    expect(groupsPath("out/lines.parquet", "parquet")).toBe("out/lines.groups.parquet");
+    expect(groupsPath("impacts", "csv")).toBe("impacts.groups.csv");
   });
 });

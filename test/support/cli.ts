@@ -1,8 +1,9 @@
 /**
- * The command line as its user runs it: the package's bin in a process of its own (what `npx
- * impact-service` runs), its stdout, stderr and exit code.
+ * The command line as its user runs it: the package's bin (what `npx impact-service` runs) in a
+ * process of its own, its exit code, stdout and stderr.
  */
 import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 
 export interface CliRun {
   readonly code: number;
@@ -11,15 +12,11 @@ export interface CliRun {
 }
 
 export function runCli(args: readonly string[], env: Record<string, string> = {}): Promise<CliRun> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ["bin/impact-service.mjs", ...args],
-      { env: { ...process.env, EDITION: "2.4.1", LOG_LEVEL: "silent", ...env }, maxBuffer: 1 << 26 },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+  return promisify(execFile)(process.execPath, ["bin/impact-service.mjs", ...args], {
+    env: { ...process.env, LOG_LEVEL: "silent", ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
 }

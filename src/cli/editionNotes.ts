@@ -1,0 +1,65 @@
+import { loadConfig } from "../config.js";
+import { EDITIONS, type EditionDescription } from "../editions/index.js";
+import type { AssessedRow } from "../output/table.js";
+import { parseCriterion } from "../service/criteria.js";
+import { columnName, INVENTORY_KINDS } from "./inventory.js";
+
+/*
+ * What an inventory's reader must know of the edition it was evaluated in, read from the
+ * edition's description (its rules are data): whether a terminal's or peripheral's embedded impact
+ * is allocated over the hours evaluated (`rules.userDeviceEmbedded`, docs/methodology.md
+ * Appendix D.9 and §19.3.6) — said on each row it changes and in the report — and what each
+ * criterion measures (the criteria's own descriptions).
+ */
+
+interface EditionNotes {
+  /** The row with the edition's note added to its warnings, where one applies. */
+  annotate(row: AssessedRow): AssessedRow;
+  /** What the report says of the embedded phase in this edition. */
+  readonly embedded: string;
+  /** What a criterion measures, in a line (`Total climate change`). */
+  meaning(criterion: string): string;
+}
+
+/** The built-in editions that allocate a terminal's embedded impact over the hours evaluated. */
+const ALLOCATING = EDITIONS.filter((edition) => edition.rules.userDeviceEmbedded === "allocated").map(
+  (edition) => edition.id,
+);
+
+const allocatingText = () =>
+  ALLOCATING.length === 0 ? "" : `; edition ${ALLOCATING.join(", ")} allocates it over the lifetime`;
+
+function descriptionOf(id: string): EditionDescription | undefined {
+  return [...EDITIONS, ...loadConfig(process.env).customEditions].find((edition) => edition.id === id);
+}
+
+function meaningOf(criterion: string): string {
+  const info = parseCriterion(criterion)?.info;
+  if (info === undefined) return "";
+  return info.method === null ? info.description : `${info.description} (${info.method})`;
+}
+
+/** The notes of edition `id` for rows under `inputColumns`. */
+export function editionNotes(id: string, inputColumns: readonly string[]): EditionNotes {
+  const whole = descriptionOf(id)?.rules.userDeviceEmbedded === "whole";
+  const names = inputColumns.map(columnName);
+  const kindAt = names.indexOf("kind");
+  const hoursAt = names.indexOf("hours");
+  const cellAt = (row: AssessedRow, index: number) => (index === -1 ? "" : (row.cells[index] ?? "").trim());
+  return {
+    annotate(row) {
+      if (!whole || row.impacts === null) return row;
+      const kind = cellAt(row, kindAt).toLowerCase();
+      const family = INVENTORY_KINDS.get(kind);
+      const hours = cellAt(row, hoursAt);
+      // Without hours the evaluation spans the whole lifetime: whole and allocated agree.
+      if ((family !== "terminal" && family !== "peripheral") || hours === "") return row;
+      const note = `embedded not allocated: edition ${id} counts the whole manufacturing impact of each ${kind} whatever the hours (${hours} h here)${allocatingText()}`;
+      return { ...row, warnings: [...row.warnings, note] };
+    },
+    embedded: whole
+      ? `Embedded is manufacturing allocated over the hours evaluated for servers, cloud instances and components; for terminals and peripherals, edition ${id} counts the whole manufacturing impact whatever the hours${allocatingText()}, so they weigh more than their share of a year (their rows say so).`
+      : "Embedded is each asset's manufacturing impact allocated over the hours evaluated (their share of its lifetime).",
+    meaning: meaningOf,
+  };
+}
