@@ -217,8 +217,7 @@ function billingPlanOf(
   const groupBy = listOf(values["group-by"]);
   if (groupBy.length > 0 && values.output === undefined)
     throw new UsageError("--group-by needs --output <file>");
-  const groupsShown =
-    groupBy.length > 0 ? groupsPath(values.output as string, format) : null;
+  const groupsShown = groupBy.length > 0 ? groupsPath(values.output as string, format) : null;
   checkedBillingInput(file);
   refuseInputAsOutput(file, [
     ["--output", values.output],

@@ -22,6 +22,7 @@ import { StartupDataError } from "../referenceData.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
 import { evaluationOf } from "./billingDispatch.js";
 import type { ChunkEvaluator } from "./chunk.js";
+import { editionNotes } from "./editionNotes.js";
 import { checkedInventoryFiles, FileMisuse } from "./files.js";
 import {
   type EvaluateArgs,
@@ -31,7 +32,6 @@ import {
   USAGE,
   UsageError,
 } from "./options.js";
-import { editionNotes } from "./editionNotes.js";
 import { createProgress, rowNotices } from "./progress.js";
 import { csvItems, ndjsonItems, type SourceItem } from "./source.js";
 
@@ -322,7 +322,10 @@ function writeReport(
     reportHtml({
       title: `Impacts of ${input.name}`,
       subtitle: `edition ${options.defaults.edition}, ${new Date().toISOString().slice(0, 10)}, ${sumsStatus(tally.totals)}`,
-      criteria: criteria.map((criterion) => ({ ...criterion, meaning: tally.notes.meaning(criterion.criterion) })),
+      criteria: criteria.map((criterion) => ({
+        ...criterion,
+        meaning: tally.notes.meaning(criterion.criterion),
+      })),
       embedded: tally.notes.embedded,
       totals: tally.totals,
       groupColumns: tally.groups.columns,
