@@ -399,7 +399,7 @@ function groupsFileOf(options: Options): string | null {
   if (options.groupBy.length === 0 || options.format === "xlsx") return null;
   if (options.output === undefined) {
     if (options.report !== undefined) return null;
-    throw new UsageError(
+    throw new FileMisuse(
       "--group-by writes the sums per group beside the output: give -o <file> (or --report, or --format xlsx)",
     );
   }

@@ -244,7 +244,10 @@ describe("impact-service evaluate", () => {
         "impact-service: --edition acme: value is not a valid enumeration member; permitted: '1.2.4', '2.4.1'\n",
       ],
       [["--criteria", "gwp,co2"], "impact-service: --criteria: unknown criterion co2\n"],
-      [["--group-by", "team,floor"], "impact-service: --group-by floor: not a column of the input"],
+      [
+        ["--group-by", "team,floor", "--report", join(dir, "never.html")],
+        "impact-service: --group-by floor: not a column of the input",
+      ],
     ] as const) {
       const { code, stdout, stderr } = await evaluate(["evaluate", file("m.csv", MISTAKES), ...args]);
       expect(code).toBe(2);
@@ -452,7 +455,7 @@ describe("an analyst's inventory, through the process", () => {
     expect(column(groups, "failed")).toBe(5);
   }, 60_000);
 
-  it("refuses sums per group that would go nowhere, and says in one line when their file cannot be written", async () => {
+  it("refuses sums per group that would go nowhere, or whose file is a folder, in one line", async () => {
     const nowhere = await bin(["evaluate", inventory, "--group-by", "team"]);
     expect(nowhere.code).toBe(2);
     expect(nowhere.stdout).toBe("");
@@ -461,9 +464,10 @@ describe("an analyst's inventory, through the process", () => {
     );
     mkdirSync(join(dir, "blocked.groups.csv"));
     const blocked = await bin(["evaluate", inventory, "--group-by", "team", "-o", join(dir, "blocked.csv")]);
-    expect(blocked.code).toBe(1);
+    // A groups file that names a folder is refused before any row, as -o's is.
+    expect(blocked.code).toBe(2);
     expect(blocked.stderr).toMatch(
-      /^impact-service: the sums per group: EISDIR[^\n]*blocked\.groups\.csv'\n$/m,
+      /^impact-service: --group-by's file [^\n]*blocked\.groups\.csv: a folder, not a file\n$/,
     );
     expect(blocked.stderr).not.toContain("    at ");
   }, 60_000);
