@@ -1,7 +1,8 @@
 import { defaultConfig } from "../config.js";
 import { createLogger } from "../log.js";
 import { withoutFloatNoise } from "../output/columns.js";
-import { type App, createApp } from "../server.js";
+import { inProcessRest } from "../server.js";
+import { openService } from "../service/open.js";
 
 /*
  * Impact Framework 1.x plugins (the `PluginFactory` interface of @grnsft/if-core: a function of
@@ -59,10 +60,11 @@ export type IfPluginFactory = (
 
 const DEFAULT_CRITERIA = ["gwp", "adp", "pe"] as const;
 
-/** The app, built once per process on first use (its reference data loaded and checked). */
-let app: App | undefined;
-function inProcessApp(): App {
-  app ??= createApp(defaultConfig(), { logger: createLogger("warn", process.stderr) });
+/** The shim's dispatch, built once per process on first use (its reference data loaded and checked). */
+let app: { rest: ReturnType<typeof inProcessRest> } | undefined;
+function inProcessApp() {
+  const logger = createLogger("warn", process.stderr);
+  app ??= { rest: inProcessRest(openService(defaultConfig(), null, { logger }), logger) };
   return app;
 }
 
