@@ -267,99 +267,122 @@ function serve(config: Config, logger: Logger, app: Handler): Server {
 
 /** The primary of `WORKERS` worker processes sharing the port (node:cluster). */
 function runPrimary(config: Config, logger: Logger): void {
-  let stopping = false;
-  /** Workers not exited yet (cluster.workers also waits for their IPC channel to close). */
-  const alive = new Set<Worker>();
-  const restarts: number[] = [];
-  const pendingRestarts = new Set<NodeJS.Timeout>();
-
-  const stopAll = (signal: NodeJS.Signals) => {
-    for (const timer of pendingRestarts) clearTimeout(timer);
-    pendingRestarts.clear();
-    for (const worker of alive) worker.process.kill(signal);
-  };
-
-  const giveUp = (message: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.fatal(message);
-    stopAll("SIGTERM");
-    const exit = () => exitAfterLogs(logger, 1);
-    if (alive.size === 0) exit();
-    cluster.on("exit", () => {
-      if (alive.size === 0) exit();
-    });
-    setTimeout(exit, config.SHUTDOWN_DRAIN_MS + config.SHUTDOWN_TIMEOUT_MS + 1000);
-  };
-
-  const fork = (): Worker => {
-    const worker = cluster.fork();
-    alive.add(worker);
-    logger.info(`worker ${worker.process.pid} started`);
-    worker.on("message", (message: unknown) => {
-      if (isUnusableMessage(message)) giveUp(message.unusable);
-    });
-    return worker;
-  };
-
-  cluster.on("exit", (worker, code, signal) => {
-    alive.delete(worker);
-    if (stopping) return;
-    if (code === EXIT_UNUSABLE) return; // its message has made the primary give up
-    const now = Date.now();
-    restarts.push(now);
-    while (restarts.length > 0 && restarts[0] < now - RESTART_WINDOW_MS) restarts.shift();
-    if (restarts.length > MAX_RESTARTS) {
-      giveUp(
-        `workers keep dying (${restarts.length} within ${RESTART_WINDOW_MS / 1000} s, the last one: ${signal ?? `exit code ${code}`}); giving up`,
-      );
-      return;
-    }
-    const delay = Math.min(LARGEST_RESTART_DELAY_MS, FIRST_RESTART_DELAY_MS * 2 ** (restarts.length - 1));
-    logger.error(
-      `worker ${worker.process.pid} exited (${signal ?? `exit code ${code}`}); starting another in ${delay} ms`,
-    );
-    const timer = setTimeout(() => {
-      pendingRestarts.delete(timer);
-      if (!stopping) fork();
-    }, delay);
-    pendingRestarts.add(timer);
-  });
-
-  let forwardedAgain = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      // A second signal ends the workers' drain window (see `shutdown` in serve).
-      if (!forwardedAgain) stopAll(signal);
-      forwardedAgain = true;
-      return;
-    }
-    stopping = true;
-    logger.info(`${signal} received: stopping ${alive.size} worker(s)`);
-    stopAll(signal);
-    const exitWhenDone = () => {
-      if (alive.size === 0) exitAfterLogs(logger, 0);
-    };
-    cluster.on("exit", exitWhenDone);
-    exitWhenDone();
-    // Workers exit within their own deadline; past it (and a margin), they are killed.
-    setTimeout(
-      () => {
-        logger.error("workers did not stop in time: killing them");
-        stopAll("SIGKILL");
-        exitAfterLogs(logger, 1);
-      },
-      config.SHUTDOWN_DRAIN_MS + config.SHUTDOWN_TIMEOUT_MS + 2000,
-    );
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
-
+  const primary = new Primary(config, logger);
+  cluster.on("exit", (worker, code, signal) => primary.exited(worker, code, signal));
+  process.on("SIGTERM", () => primary.stop("SIGTERM"));
+  process.on("SIGINT", () => primary.stop("SIGINT"));
   // Workers accept their connections themselves from the shared listening socket. With node's
   // default (the primary accepts and hands each connection to a worker in turn), a connection
   // handed to a worker at the moment it dies is never answered nor closed: the primary keeps it
   // waiting for the dead worker's reply. The kernel's queue of the shared socket has no owner to
   // lose.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
-  for (let i = 0; i < config.WORKERS; i++) fork();
+  for (let i = 0; i < config.WORKERS; i++) primary.fork();
+}
+
+/** The primary's workers: started, restarted after a growing delay, stopped on a signal, or given up on. */
+class Primary {
+  private readonly config: Config;
+  private readonly logger: Logger;
+  private stopping: boolean;
+  /** Workers not exited yet (cluster.workers also waits for their IPC channel to close). */
+  private readonly alive: Set<Worker>;
+  /** When workers died within RESTART_WINDOW_MS. */
+  private readonly restarts: number[];
+  private readonly pendingRestarts: Set<NodeJS.Timeout>;
+  /** Whether a second signal was passed on to the workers. */
+  private forwardedAgain: boolean;
+
+  constructor(config: Config, logger: Logger) {
+    this.config = config;
+    this.logger = logger;
+    this.stopping = false;
+    this.alive = new Set();
+    this.restarts = [];
+    this.pendingRestarts = new Set();
+    this.forwardedAgain = false;
+  }
+
+  fork(): Worker {
+    const worker = cluster.fork();
+    this.alive.add(worker);
+    this.logger.info(`worker ${worker.process.pid} started`);
+    worker.on("message", (message: unknown) => {
+      if (isUnusableMessage(message)) this.giveUp(message.unusable);
+    });
+    return worker;
+  }
+
+  /** A worker exited: another is started after a delay, unless they keep dying. */
+  exited(worker: Worker, code: number, signal: string | null): void {
+    this.alive.delete(worker);
+    if (this.stopping) return;
+    if (code === EXIT_UNUSABLE) return; // its message has made the primary give up
+    const { restarts } = this;
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length > 0 && restarts[0] < now - RESTART_WINDOW_MS) restarts.shift();
+    if (restarts.length > MAX_RESTARTS) {
+      this.giveUp(
+        `workers keep dying (${restarts.length} within ${RESTART_WINDOW_MS / 1000} s, the last one: ${signal ?? `exit code ${code}`}); giving up`,
+      );
+      return;
+    }
+    const delay = Math.min(LARGEST_RESTART_DELAY_MS, FIRST_RESTART_DELAY_MS * 2 ** (restarts.length - 1));
+    this.logger.error(
+      `worker ${worker.process.pid} exited (${signal ?? `exit code ${code}`}); starting another in ${delay} ms`,
+    );
+    const timer = setTimeout(() => {
+      this.pendingRestarts.delete(timer);
+      if (!this.stopping) this.fork();
+    }, delay);
+    this.pendingRestarts.add(timer);
+  }
+
+  /** SIGTERM or SIGINT: the workers stopped, then the primary exits (a second signal ends their drain). */
+  stop(signal: NodeJS.Signals): void {
+    if (this.stopping) {
+      // A second signal ends the workers' drain window (see `shutdown` in serve).
+      if (!this.forwardedAgain) this.stopAll(signal);
+      this.forwardedAgain = true;
+      return;
+    }
+    this.stopping = true;
+    this.logger.info(`${signal} received: stopping ${this.alive.size} worker(s)`);
+    this.stopAll(signal);
+    const exitWhenDone = () => {
+      if (this.alive.size === 0) exitAfterLogs(this.logger, 0);
+    };
+    cluster.on("exit", exitWhenDone);
+    exitWhenDone();
+    // Workers exit within their own deadline; past it (and a margin), they are killed.
+    setTimeout(
+      () => {
+        this.logger.error("workers did not stop in time: killing them");
+        this.stopAll("SIGKILL");
+        exitAfterLogs(this.logger, 1);
+      },
+      this.config.SHUTDOWN_DRAIN_MS + this.config.SHUTDOWN_TIMEOUT_MS + 2000,
+    );
+  }
+
+  private stopAll(signal: NodeJS.Signals): void {
+    for (const timer of this.pendingRestarts) clearTimeout(timer);
+    this.pendingRestarts.clear();
+    for (const worker of this.alive) worker.process.kill(signal);
+  }
+
+  /** The workers cannot serve (a message of one, or they keep dying): all stopped, exit 1. */
+  private giveUp(message: string): void {
+    if (this.stopping) return;
+    this.stopping = true;
+    this.logger.fatal(message);
+    this.stopAll("SIGTERM");
+    const exit = () => exitAfterLogs(this.logger, 1);
+    if (this.alive.size === 0) exit();
+    cluster.on("exit", () => {
+      if (this.alive.size === 0) exit();
+    });
+    setTimeout(exit, this.config.SHUTDOWN_DRAIN_MS + this.config.SHUTDOWN_TIMEOUT_MS + 1000);
+  }
 }

@@ -5,15 +5,15 @@ import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import { useDeferStream } from "@graphql-yoga/plugin-defer-stream";
-import type { GraphQLError, ValidationContext } from "graphql";
+import type { GraphQLError, GraphQLSchema, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
-import { type Config, ConfigError, capacityOf, defaultConfig, limitsOf, loadConfig } from "./config.js";
+import { type Config, ConfigError, capacityOf, defaultConfig, type Limits, loadConfig } from "./config.js";
 import { createAssets } from "./http/assets.js";
 import { documentCaches } from "./http/documentCache.js";
 import { GRAPHIQL_EXAMPLES } from "./http/graphiqlExamples.js";
 import { createHttpHandler } from "./http/handler.js";
 import { graphqlLogging } from "./http/logging.js";
-import { createMetrics } from "./http/metrics.js";
+import { createMetrics, type Metrics } from "./http/metrics.js";
 import { docsPage, graphiqlPage, rootPage, SERVICE_TITLE } from "./http/pages.js";
 import { loadProjectDocs } from "./http/projectDocs.js";
 import { createReadiness } from "./http/readiness.js";
@@ -35,7 +35,8 @@ import { persistedQueriesPlugin } from "./schema/persistedQueries.js";
 import { possibleTypesOf } from "./schema/possibleTypes.js";
 import { streamArgumentsPlugin } from "./schema/streaming.js";
 import { rootFieldsTakingTurns } from "./schema/turns.js";
-import { createRequestContext, createService, editionService } from "./service/context.js";
+import { createRequestContext, type Service } from "./service/context.js";
+import { openService } from "./service/open.js";
 import { SERVICE_VERSION } from "./version.js";
 
 /**
@@ -107,32 +108,81 @@ export interface AppParts {
  * @throws StartupDataError (one line naming file, row and column) for data that cannot be served.
  */
 export function createApp(config: Config = defaultConfig(), given: AppParts = {}) {
-  const limits = limitsOf(config);
-  const defaultEdition = config.EDITION;
   const logger = given.logger ?? createLogger(config.LOG_LEVEL);
-  const loaded = given.loaded ?? loadEditions(config.customEditions, config.settingsOverrides);
-  for (const notice of loaded.flatMap((edition) => edition.notices)) logger.debug(notice);
-  for (const warning of loaded.flatMap((edition) => edition.warnings)) logger.warn(warning);
+  const service = openService(config, null, { logger, loaded: given.loaded });
   const readiness = createReadiness();
   /** Aborted when the process starts stopping: running batches end with an interrupted summary. */
   const stopping = new AbortController();
   const metrics = createMetrics();
-  const service = createService(
-    loaded.map(({ edition, data }) => editionService(edition, data, limits)),
-    defaultEdition,
-    limits,
+  const schema = servedSchema();
+  const yoga = graphqlServer(config, { service, schema, metrics, logger });
+  const rest = restHandlerOf(schema, service, logger);
+  const handle = createHttpHandler({
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    compressionMinBytes: config.COMPRESSION_MIN_BYTES,
+    limits: service.limits,
+    capacity: capacityOf(config),
+    logger,
+    metrics,
+    readiness,
+    yoga,
+    rest,
+    ...siteOf(service, schema),
+    coefficientStream: coefficientStreamRoute(service, config.MAX_CONCURRENT_STREAMS),
+    batch: batchRouteOf(config, { service, rest, stopping: stopping.signal }),
+  });
+  return {
+    service,
+    schema,
+    yoga,
+    rest,
+    handle,
+    readiness,
+    logger,
+    /** Not ready any more (`/readyz` 503): called when the process starts shutting down. */
+    markStopping: () => {
+      readiness.markStopping();
+      stopping.abort(new Error("the service is stopping (SIGTERM or SIGINT)"));
+    },
+    description: `default edition ${service.defaultEdition}`,
+  };
+}
+
+/** The GraphQL schema as served: root fields (aliases) take turns on the event loop (schema/turns.ts). */
+const servedSchema = () => rootFieldsTakingTurns(buildSchema());
+
+/**
+ * The v1 REST shim's dispatch over an opened service, without a server: how the command line and
+ * the Impact Framework plugins ask the service in their process.
+ */
+export function inProcessRest(service: Service, logger: Logger) {
+  return restHandlerOf(servedSchema(), service, logger);
+}
+
+/** The v1 REST shim's dispatch over the service; its unexpected errors logged with the request's id. */
+function restHandlerOf(schema: GraphQLSchema, service: Service, logger: Logger) {
+  return createRestHandler(schema, service, (message, error, requestId) =>
+    logger.error({ err: error, requestId }, message),
   );
-  const editionIds = loaded.map(({ edition }) => edition.id);
-  const defaultServed = service.editions.get(defaultEdition);
-  // Root fields (aliases) take turns on the event loop: see schema/turns.ts.
-  const schema = rootFieldsTakingTurns(buildSchema());
+}
+
+/** What `/graphql` is made of besides the configuration. */
+interface GraphqlParts {
+  readonly service: Service;
+  readonly schema: GraphQLSchema;
+  readonly metrics: Metrics;
+  readonly logger: Logger;
+}
+
+/** graphql-yoga at `/graphql`: the schema, its request context, GraphiQL and the plugins. */
+function graphqlServer(config: Config, { service, schema, metrics, logger }: GraphqlParts) {
   const parsed = documentCaches({
     maxBytes: config.DOCUMENT_CACHE_BYTES,
     maxDocumentChars: DOCUMENT_CACHE.maxDocumentChars,
   });
   metrics.observeDocumentCache(parsed.bytes);
   const graphqlLog = graphqlLogging(logger);
-  const yoga = createYoga<TransportContext>({
+  return createYoga<TransportContext>({
     schema,
     context: ({ signal, admitFleetItems }) =>
       createRequestContext(service, { signal, admitFleetItems, spellError: graphqlErrorOf }),
@@ -150,82 +200,73 @@ export function createApp(config: Config = defaultConfig(), given: AppParts = {}
     logging: graphqlLog.logger,
     // Unexpected errors are masked; GraphQLErrors raised on purpose (codes) pass through.
     maskedErrors: true,
-    // Input bounds first: nesting before parsing, list lengths before variables are coerced.
-    // @defer and @stream: a fleet's `items @stream` are sent as their chunks are evaluated
-    // (multipart/mixed or text/event-stream), instead of in one answer at the end.
-    // The errors plugin comes before yoga's masking (which yoga adds after these): it sees an
-    // unexpected error as it was raised, and logs it with the request's id.
-    // Persisted queries before the input bounds: a document sent by its hash is checked as if sent whole.
-    // The errors plugin gives errors the GraphQL-over-HTTP statuses and codes (httpErrors.ts).
-    plugins: [
-      graphqlLog.plugin,
-      persistedQueriesPlugin(
-        DOCUMENT_CACHE,
-        config.PERSISTED_ONLY === "true" ? config.trustedDocuments : null,
-      ),
-      inputLimitsPlugin(limits),
-      ...abuseProtection(),
-      metrics.fleetPlugin,
-      useDeferStream(),
-      incrementalDeliveryPlugin(),
-      streamArgumentsPlugin(),
-      streamedAnswers(),
-      httpErrorsPlugin(),
-    ],
+    plugins: [graphqlLog.plugin, ...graphqlPlugins(config, service.limits, metrics)],
   });
-  const rest = createRestHandler(schema, service, (message, error, requestId) =>
-    logger.error({ err: error, requestId }, message),
-  );
+}
+
+/**
+ * yoga's plugins in the order they run. Input bounds first: nesting before parsing, list lengths
+ * before variables are coerced; persisted queries before them: a document sent by its hash is
+ * checked as if sent whole. @defer and @stream: a fleet's `items @stream` are sent as their
+ * chunks are evaluated (multipart/mixed or text/event-stream), instead of in one answer at the
+ * end. The errors plugin comes before yoga's masking (which yoga adds after these): it sees an
+ * unexpected error as it was raised, logs it with the request's id, and gives errors the
+ * GraphQL-over-HTTP statuses and codes (httpErrors.ts).
+ */
+function graphqlPlugins(config: Config, limits: Limits, metrics: Metrics) {
+  return [
+    persistedQueriesPlugin(DOCUMENT_CACHE, config.PERSISTED_ONLY === "true" ? config.trustedDocuments : null),
+    inputLimitsPlugin(limits),
+    ...abuseProtection(),
+    metrics.fleetPlugin,
+    useDeferStream(),
+    incrementalDeliveryPlugin(),
+    streamArgumentsPlugin(),
+    streamedAnswers(),
+    httpErrorsPlugin(),
+  ];
+}
+
+/** The pages, documents and assets of the HTTP front: what they say of the service's editions. */
+function siteOf(service: Service, schema: GraphQLSchema) {
+  const defaultServed = service.editions.get(service.defaultEdition);
   const versions = {
     serviceVersion: SERVICE_VERSION,
-    methodology: defaultEdition,
-    editions: editionIds,
+    methodology: service.defaultEdition,
+    editions: [...service.editions.keys()],
     requestValidation: defaultServed?.edition.requestValidation,
   };
   const projectDocs = loadProjectDocs();
-  const possibleTypes = once(() => possibleTypesOf(schema));
-  const handle = createHttpHandler({
-    allowedOrigins: config.ALLOWED_ORIGINS,
-    compressionMinBytes: config.COMPRESSION_MIN_BYTES,
-    limits,
-    capacity: capacityOf(config),
-    logger,
-    metrics,
-    readiness,
-    yoga,
-    rest,
+  return {
     assets: createAssets(),
     pages: { root: rootPage({ ...versions, docs: [...projectDocs.keys()] }), docs: docsPage() },
     // Made on first request (start-up stays short); the document never changes afterwards.
     openApi: once(() => JSON.stringify(openApiDocument(versions))),
     projectDocs,
-    possibleTypes,
-    coefficientStream: coefficientStreamRoute(service, config.MAX_CONCURRENT_STREAMS),
-    batch: createBatchRoute({
-      evaluate: rest,
-      editions: restEditions(service),
-      maxLineBytes: limits.maxBodyBytes,
-      maxConcurrent: config.MAX_CONCURRENT_BATCHES,
-      maxNestingDepth: limits.maxNestingDepth,
-      lineTimeoutMs: limits.bodyTimeoutMs,
-      stopping: stopping.signal,
-    }),
-  });
-  return {
-    service,
-    schema,
-    yoga,
-    rest,
-    handle,
-    readiness,
-    logger,
-    /** Not ready any more (`/readyz` 503): called when the process starts shutting down. */
-    markStopping: () => {
-      readiness.markStopping();
-      stopping.abort(new Error("the service is stopping (SIGTERM or SIGINT)"));
-    },
-    description: `default edition ${defaultEdition}`,
+    possibleTypes: once(() => possibleTypesOf(schema)),
   };
+}
+
+/** What the batch route is made of besides the configuration. */
+interface BatchParts {
+  readonly service: Service;
+  readonly rest: ReturnType<typeof restHandlerOf>;
+  /** Aborted when the process starts stopping. */
+  readonly stopping: AbortSignal;
+}
+
+/** `POST /v1/batch`: each line through the shim's dispatch, within the request's bounds. */
+function batchRouteOf(config: Config, { service, rest, stopping }: BatchParts) {
+  const { limits } = service;
+  return createBatchRoute({
+    evaluate: rest,
+    editions: restEditions(service),
+    maxLineBytes: limits.maxBodyBytes,
+    maxConcurrent: config.MAX_CONCURRENT_BATCHES,
+    maxNestingDepth: limits.maxNestingDepth,
+    lineTimeoutMs: limits.bodyTimeoutMs,
+    stopping,
+  });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -17,19 +17,14 @@ import { parseArgs } from "node:util";
 import { BillingInputError, BillingReadError, BillingStrictStop } from "../billing/errors.js";
 import type { BillingRequest, evaluateBillingExport } from "../billing/evaluate.js";
 import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
-import { ConfigError, limitsOf, loadConfig } from "../config.js";
+import { ConfigError, loadConfig } from "../config.js";
 import { EDITIONS } from "../editions/index.js";
 import { groupsPath } from "../output/table.js";
-import { loadEditions } from "../referenceData.js";
 import { coefficientCsv } from "../service/coefficientColumns.js";
 import { coefficientTable } from "../service/coefficients.js";
-import {
-  createRequestContext,
-  createService,
-  type EditionContext,
-  editionService,
-} from "../service/context.js";
+import { createRequestContext, type EditionContext } from "../service/context.js";
 import { DomainError } from "../service/errors.js";
+import { openService } from "../service/open.js";
 import {
   checkedBillingInput,
   type Destination,
@@ -88,20 +83,14 @@ function editionOf(
   regions: boolean,
 ): { context: EditionContext; knownRegions: BillingRegions } {
   const config = loadConfig(process.env);
-  const limits = limitsOf(config);
   const asked = id ?? config.EDITION;
   const served = [...EDITIONS, ...config.customEditions];
   const description = served.find((edition) => edition.id === asked);
   const wanted =
     description === undefined
       ? null
-      : new Set([asked, ...(regions && !description.features.cloudRegions ? REGION_EDITIONS : [])]);
-  const loaded = loadEditions(config.customEditions, config.settingsOverrides, wanted);
-  const service = createService(
-    loaded.map(({ edition, data }) => editionService(edition, data, limits)),
-    wanted === null ? config.EDITION : asked,
-    limits,
-  );
+      : [asked, ...(regions && !description.features.cloudRegions ? REGION_EDITIONS : [])];
+  const service = openService(config, wanted);
   const request = createRequestContext(service, { spellError: (error) => error });
   const context = request.edition(id ?? null);
   const knownRegions =

@@ -359,6 +359,132 @@ export interface BaseData {
 
 const CLOUD_INSTANCES_FALLBACK: TableColumns = CLOUD_INSTANCE_COLUMNS;
 
+/** Reads an edition's tables from its folder: over the base's same files in an overlay, or beside them. */
+class TableReader {
+  readonly folder: DataFolder;
+  readonly base: BaseData | undefined;
+  /** The base's folder, read under an overlay's files (null without an overlay). */
+  readonly baseFolder: DataFolder | null;
+  private readonly listed: ReadonlyMap<string, DataSetToLoad["dataSet"]["tables"][number]>;
+
+  constructor(edition: DataSetToLoad, folder: DataFolder, base: BaseData | undefined) {
+    this.folder = folder;
+    this.base = base;
+    this.baseFolder = base && edition.dataOverlay === true ? dataFolder(base.dir, null) : null;
+    this.listed = new Map(edition.dataSet.tables.map((table) => [table.file, table]));
+  }
+
+  /** The columns the edition's data set lists for a file, if it lists it. */
+  columns(file: string): TableColumns | undefined {
+    return this.listed.get(file)?.columns;
+  }
+
+  /** A CSV file of the folder, over the base's same file in an overlay, checked. */
+  csv(file: string, columns: TableColumns | undefined): CsvTable {
+    const where = displayPath(this.folder.dir, file);
+    const own = parseCsvFile(this.folder, file);
+    if (this.baseFolder === null || !hasFile(this.baseFolder, file)) return checkedTable(where, own, columns);
+    const merged = overlaidRows(where, parseCsvFile(this.baseFolder, file), own, columns?.key ?? ["id"]);
+    return checkedTable(where, merged, columns);
+  }
+
+  /** Whether the base's table serves for a file the folder lacks. */
+  fromBase(file: string): boolean {
+    return this.base !== undefined && !hasFile(this.folder, file);
+  }
+
+  /** A table of this folder, or the base's (the same object) when the folder lacks its file. */
+  table<T>(file: string, read: (csv: CsvTable) => T, ofBase: (data: ReferenceData) => T): T {
+    if (this.base && this.fromBase(file)) return ofBase(this.base.data);
+    return read(this.csv(file, this.columns(file)));
+  }
+
+  /** A table only some data sets have (GPUs, regions): read where the edition lists it. */
+  feature<T>(file: string, read: (csv: CsvTable) => T, ofBase: (data: ReferenceData) => T | null): T | null {
+    return this.listed.has(file) ? this.table(file, read, (data) => ofBase(data) as T) : null;
+  }
+
+  archetypes(file: string, ofBase: (data: ReferenceData) => ArchetypeTable): ArchetypeTable {
+    return this.table(file, (csv) => archetypeTable(csv), ofBase);
+  }
+}
+
+/** The cloud providers and each one's instance table (`archetypes/cloud/<provider>.csv`). */
+function cloudTables(reader: TableReader): Pick<ReferenceData, "cloudProviders" | "cloudInstances"> {
+  const providersFile = "archetypes/cloud/providers.csv";
+  const providers = reader.table(
+    providersFile,
+    ({ rows }) =>
+      rows.map((row) => ({ name: row["provider.name"], description: row["provider.description"] })),
+    (data) => data.cloudProviders,
+  );
+  const cloudInstances = new Map<string, ArchetypeTable>();
+  for (const provider of providers) {
+    // A provider's name is joined into its table's path: it must be a file name, nothing more.
+    if (!isDataFileName(provider.name)) {
+      throw new DataError(
+        `${displayPath(reader.folder.dir, providersFile)}:provider.name: ${JSON.stringify(provider.name.slice(0, 40))} is not a file name (letters, digits, '_', '-', '.', not first)`,
+      );
+    }
+    const file = `archetypes/cloud/${provider.name}.csv`;
+    const shared = reader.fromBase(file) ? reader.base?.data.cloudInstances.get(provider.name) : undefined;
+    cloudInstances.set(
+      provider.name,
+      shared ?? archetypeTable(reader.csv(file, reader.columns(file) ?? CLOUD_INSTANCES_FALLBACK)),
+    );
+  }
+  return { cloudProviders: providers, cloudInstances };
+}
+
+/** The component archetype tables (an optional one null where the data set has none). */
+function componentTables(reader: TableReader): ComponentArchetypeTables {
+  return Object.fromEntries(
+    Object.entries(COMPONENT_ARCHETYPE_FILES).map(([name, { file, optional }]) => {
+      const ofBase = (data: ReferenceData) => data.archetypes[name as ComponentTableName];
+      const read = optional
+        ? reader.feature(file, (csv) => archetypeTable(csv), ofBase)
+        : reader.archetypes(file, (data) => ofBase(data) as ArchetypeTable);
+      return [name, read];
+    }),
+  ) as unknown as ComponentArchetypeTables;
+}
+
+/** The crowdsourced component tables (CPU, GPU, RAM, SSD) and the CPU consumption profiles. */
+function componentSpecifications(
+  reader: TableReader,
+): Pick<ReferenceData, "cpuSpecs" | "gpuSpecs" | "ramManufacture" | "ssdManufacture" | "cpuProfiles"> {
+  return {
+    cpuSpecs: reader.table("crowdsourcing/cpu_specs.csv", cpuSpecs, (data) => data.cpuSpecs),
+    gpuSpecs: reader.feature("crowdsourcing/gpu_specs.csv", gpuSpecs, (data) => data.gpuSpecs) ?? [],
+    ramManufacture: reader.table(
+      "crowdsourcing/ram_manufacture.csv",
+      ({ rows }) =>
+        rows.map((row) => ({
+          manufacturer: row.manufacturer,
+          process: optionalNumber(row.process),
+          density: Number(row.density),
+        })),
+      (data) => data.ramManufacture,
+    ),
+    ssdManufacture: reader.table(
+      "crowdsourcing/ssd_manufacture.csv",
+      ({ rows }) =>
+        rows.map((row) => ({
+          manufacturer: row.manufacturer,
+          layers: optionalNumber(row.layers),
+          density: Number(row.density),
+          source: optionalString(row.source),
+        })),
+      (data) => data.ssdManufacture,
+    ),
+    cpuProfiles: reader.table(
+      "consumption_profile/cpu/cpu_profile.csv",
+      cpuProfiles,
+      (data) => data.cpuProfiles,
+    ),
+  };
+}
+
 /**
  * Reads, checks and indexes every reference table of an edition once (never per request): the
  * tables its data set lists (`edition.dataSet.tables`), each from `folder` (`dir`, unbounded, by
@@ -376,104 +502,28 @@ export function loadReferenceData(
   base?: BaseData,
   folder: DataFolder = dataFolder(dir, null),
 ): ReferenceData {
-  const listed = new Map(edition.dataSet.tables.map((table) => [table.file, table]));
-  const baseFolder = base && edition.dataOverlay === true ? dataFolder(base.dir, null) : null;
-  /** A CSV file of the folder, over the base's same file in an overlay, checked. */
-  function csvOf(file: string, columns: TableColumns | undefined): CsvTable {
-    const where = displayPath(folder.dir, file);
-    const own = parseCsvFile(folder, file);
-    if (baseFolder === null || !hasFile(baseFolder, file)) return checkedTable(where, own, columns);
-    const merged = overlaidRows(where, parseCsvFile(baseFolder, file), own, columns?.key ?? ["id"]);
-    return checkedTable(where, merged, columns);
-  }
-  /** A table of this folder, or the base's (the same object) when the folder lacks its file. */
-  function table<T>(file: string, read: (csv: CsvTable) => T, ofBase: (data: ReferenceData) => T): T {
-    if (base && !hasFile(folder, file)) return ofBase(base.data);
-    return read(csvOf(file, listed.get(file)?.columns));
-  }
-  /** A table only some data sets have (GPUs, regions): read where the edition lists it. */
-  function feature<T>(
-    file: string,
-    read: (csv: CsvTable) => T,
-    ofBase: (data: ReferenceData) => T | null,
-  ): T | null {
-    return listed.has(file) ? table(file, read, (data) => ofBase(data) as T) : null;
-  }
-  const factors = loadFactors(folder, base?.data ?? null, baseFolder !== null) ?? (base as BaseData).data;
-  const providersFile = "archetypes/cloud/providers.csv";
-  const providers = table(
-    providersFile,
-    ({ rows }) =>
-      rows.map((row) => ({ name: row["provider.name"], description: row["provider.description"] })),
-    (data) => data.cloudProviders,
-  );
-  const cloudInstances = new Map<string, ArchetypeTable>();
-  for (const provider of providers) {
-    // A provider's name is joined into its table's path: it must be a file name, nothing more.
-    if (!isDataFileName(provider.name)) {
-      throw new DataError(
-        `${displayPath(folder.dir, providersFile)}:provider.name: ${JSON.stringify(provider.name.slice(0, 40))} is not a file name (letters, digits, '_', '-', '.', not first)`,
-      );
-    }
-    const file = `archetypes/cloud/${provider.name}.csv`;
-    const shared = base && !hasFile(folder, file) ? base.data.cloudInstances.get(provider.name) : undefined;
-    cloudInstances.set(
-      provider.name,
-      shared ?? archetypeTable(csvOf(file, listed.get(file)?.columns ?? CLOUD_INSTANCES_FALLBACK)),
-    );
-  }
-  const archetypes = (file: string, ofBase: (data: ReferenceData) => ArchetypeTable) =>
-    table(file, (csv) => archetypeTable(csv), ofBase);
+  const reader = new TableReader(edition, folder, base);
+  const factors =
+    loadFactors(folder, base?.data ?? null, reader.baseFolder !== null) ?? (base as BaseData).data;
+  const cloud = cloudTables(reader);
   // Read in the order of the returned object (settings, server, components, …): a data set with
   // several broken tables reports the same one first.
-  const config = editionSettings(edition, folder, env, base, baseFolder);
-  const server = archetypes("archetypes/server.csv", (data) => data.archetypes.server);
-  const componentArchetypes = Object.fromEntries(
-    Object.entries(COMPONENT_ARCHETYPE_FILES).map(([name, { file, optional }]) => {
-      const ofBase = (data: ReferenceData) => data.archetypes[name as ComponentTableName];
-      const read = optional
-        ? feature(file, (csv) => archetypeTable(csv), ofBase)
-        : archetypes(file, (data) => ofBase(data) as ArchetypeTable);
-      return [name, read];
-    }),
-  ) as unknown as ComponentArchetypeTables;
+  const config = editionSettings(edition, folder, env, base, reader.baseFolder);
+  const server = reader.archetypes("archetypes/server.csv", (data) => data.archetypes.server);
+  const components = componentTables(reader);
   return {
     config,
     factors: factors.factors,
     electricity: factors.electricity,
     archetypes: {
       server,
-      ...componentArchetypes,
-      userTerminal: archetypes("archetypes/user_terminal.csv", (data) => data.archetypes.userTerminal),
-      iotDevice: archetypes("archetypes/iot_device.csv", (data) => data.archetypes.iotDevice),
+      ...components,
+      userTerminal: reader.archetypes("archetypes/user_terminal.csv", (data) => data.archetypes.userTerminal),
+      iotDevice: reader.archetypes("archetypes/iot_device.csv", (data) => data.archetypes.iotDevice),
     },
-    cloudProviders: providers,
-    cloudInstances,
-    cloudRegions: feature("archetypes/cloud/regions.csv", cloudRegions, (data) => data.cloudRegions),
-    cpuSpecs: table("crowdsourcing/cpu_specs.csv", cpuSpecs, (data) => data.cpuSpecs),
-    gpuSpecs: feature("crowdsourcing/gpu_specs.csv", gpuSpecs, (data) => data.gpuSpecs) ?? [],
-    ramManufacture: table(
-      "crowdsourcing/ram_manufacture.csv",
-      ({ rows }) =>
-        rows.map((row) => ({
-          manufacturer: row.manufacturer,
-          process: optionalNumber(row.process),
-          density: Number(row.density),
-        })),
-      (data) => data.ramManufacture,
-    ),
-    ssdManufacture: table(
-      "crowdsourcing/ssd_manufacture.csv",
-      ({ rows }) =>
-        rows.map((row) => ({
-          manufacturer: row.manufacturer,
-          layers: optionalNumber(row.layers),
-          density: Number(row.density),
-          source: optionalString(row.source),
-        })),
-      (data) => data.ssdManufacture,
-    ),
-    cpuProfiles: table("consumption_profile/cpu/cpu_profile.csv", cpuProfiles, (data) => data.cpuProfiles),
+    ...cloud,
+    cloudRegions: reader.feature("archetypes/cloud/regions.csv", cloudRegions, (data) => data.cloudRegions),
+    ...componentSpecifications(reader),
   };
 }
 

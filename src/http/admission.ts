@@ -45,7 +45,7 @@ interface AdmissionOptions {
   readonly retryAfterSeconds?: number;
 }
 
-interface Admission {
+export interface Admission {
   /**
    * Reserves `cost` units: at once when they fit, after the work ahead in the queue otherwise.
    * A cost above the whole budget is admitted alone (it is a legal request: the budget is the

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Capacity, Limits } from "../config.js";
-import { createAdmission, type Lease } from "./admission.js";
+import { type Admission, createAdmission, type Lease } from "./admission.js";
 import { type BodyOutcome, readBody } from "./body.js";
 import type { Cancellation } from "./cancellation.js";
 import { fleetAdmission } from "./fleetAdmission.js";
@@ -40,10 +40,76 @@ export interface Execution {
   ) => Promise<void>;
 }
 
+/** The refusals' texts, worded once per process from its limits. */
+function refusalTexts(limits: Limits) {
+  return {
+    bodyTooLarge: `the request body exceeds ${limits.maxBodyBytes} bytes (MAX_BODY_BYTES)`,
+    bodyTooSlow: `the request body was not received within ${limits.bodyTimeoutMs} ms (BODY_TIMEOUT_MS)`,
+    budgetSpent: `the request did not complete within its execution budget of ${limits.executionTimeoutMs} ms (EXECUTION_TIMEOUT_MS)`,
+  };
+}
+
+type RefusalTexts = ReturnType<typeof refusalTexts>;
+
+/** The request's body, its bytes held in `bodies` until the request's hold is released. */
+function boundedBody(
+  request: IncomingMessage,
+  limits: Limits,
+  bodies: Admission,
+  hold: Hold,
+): Promise<BodyOutcome> {
+  return readBody(request, {
+    maxBytes: limits.maxBodyBytes,
+    timeoutMs: limits.bodyTimeoutMs,
+    reserve: (bytes) => {
+      const lease = bodies.tryAcquire(bytes);
+      if (lease) hold(() => lease.release());
+      return lease !== null;
+    },
+  });
+}
+
+/** The answer to a body that could not be read within its bounds: 413, 408 or 503. */
+function bodyRefusal(
+  outcome: Exclude<BodyOutcome, Buffer>,
+  request: IncomingMessage,
+  graphql: boolean,
+  { texts, bodies }: { texts: RefusalTexts; bodies: Admission },
+): Reply {
+  if (outcome === "too large") return limitReply(413, graphql, texts.bodyTooLarge, "MAX_BODY_BYTES");
+  if (outcome === "timed out")
+    return limitReply(408, graphql, texts.bodyTooSlow, "BODY_TIMEOUT_MS", { connection: "close" });
+  const refusal = bodies.refusal(Number(request.headers["content-length"]) || 0);
+  return limitReply(503, graphql, refusal.message, refusal.limit, {
+    "retry-after": String(refusal.retryAfterSeconds),
+  });
+}
+
+/**
+ * The answer, or the cancellation's if it comes first: the work itself stops at its next chunk
+ * boundary once cancelled (see scheduling.ts).
+ */
+function answerOrCancellation(
+  running: Promise<Reply>,
+  cancellation: Cancellation,
+): Promise<Reply | "cancelled"> {
+  return new Promise<Reply | "cancelled">((resolve, reject) => {
+    const stopWaiting = cancellation.onCancel(() => resolve("cancelled"));
+    running.then(
+      (reply) => {
+        stopWaiting();
+        resolve(reply);
+      },
+      (error) => {
+        stopWaiting();
+        reject(error);
+      },
+    );
+  });
+}
+
 export function createExecution(limits: Limits, capacity: Capacity, metrics: Metrics): Execution {
-  const bodyTooLarge = `the request body exceeds ${limits.maxBodyBytes} bytes (MAX_BODY_BYTES)`;
-  const bodyTooSlow = `the request body was not received within ${limits.bodyTimeoutMs} ms (BODY_TIMEOUT_MS)`;
-  const budgetSpent = `the request did not complete within its execution budget of ${limits.executionTimeoutMs} ms (EXECUTION_TIMEOUT_MS)`;
+  const texts = refusalTexts(limits);
   /** Bytes of bodies held at once (uploading, or read and in use by their request). */
   const bodies = createAdmission({
     budget: capacity.maxBodyBytesInFlight,
@@ -62,24 +128,8 @@ export function createExecution(limits: Limits, capacity: Capacity, metrics: Met
     graphql: boolean,
     work: Work,
   ): Promise<Reply> {
-    const body: BodyOutcome = await readBody(request, {
-      maxBytes: limits.maxBodyBytes,
-      timeoutMs: limits.bodyTimeoutMs,
-      reserve: (bytes) => {
-        const lease = bodies.tryAcquire(bytes);
-        if (lease) hold(() => lease.release());
-        return lease !== null;
-      },
-    });
-    if (body === "too large") return limitReply(413, graphql, bodyTooLarge, "MAX_BODY_BYTES");
-    if (body === "timed out")
-      return limitReply(408, graphql, bodyTooSlow, "BODY_TIMEOUT_MS", { connection: "close" });
-    if (body === "no room") {
-      const refusal = bodies.refusal(Number(request.headers["content-length"]) || 0);
-      return limitReply(503, graphql, refusal.message, refusal.limit, {
-        "retry-after": String(refusal.retryAfterSeconds),
-      });
-    }
+    const body = await boundedBody(request, limits, bodies, hold);
+    if (!Buffer.isBuffer(body)) return bodyRefusal(body, request, graphql, { texts, bodies });
     // The work's budgets are held until its answer is sent and the work has stopped: a cancelled
     // fleet still finishes its current chunk, and its memory is not free before.
     let running: Promise<Reply> = Promise.resolve(CLIENT_GONE);
@@ -91,29 +141,15 @@ export function createExecution(limits: Limits, capacity: Capacity, metrics: Met
     if (admitted !== null && !("release" in admitted)) return admitted;
     if (cancellation.cancelled) return CLIENT_GONE;
     const budget = setTimeout(
-      () => cancellation.cancel(new ExecutionBudgetSpent(budgetSpent)),
+      () => cancellation.cancel(new ExecutionBudgetSpent(texts.budgetSpent)),
       limits.executionTimeoutMs,
     );
     try {
       running = work(body, admitted, holdWhileWorking);
-      // The answer, or the cancellation's if it comes first: the work itself stops at its next
-      // chunk boundary once cancelled (see scheduling.ts).
-      const outcome = await new Promise<Reply | "cancelled">((resolve, reject) => {
-        const stopWaiting = cancellation.onCancel(() => resolve("cancelled"));
-        running.then(
-          (reply) => {
-            stopWaiting();
-            resolve(reply);
-          },
-          (error) => {
-            stopWaiting();
-            reject(error);
-          },
-        );
-      });
+      const outcome = await answerOrCancellation(running, cancellation);
       if (outcome !== "cancelled") return outcome;
       if (cancellation.reason instanceof ExecutionBudgetSpent) {
-        return limitReply(422, graphql, budgetSpent, "EXECUTION_TIMEOUT_MS");
+        return limitReply(422, graphql, texts.budgetSpent, "EXECUTION_TIMEOUT_MS");
       }
       return CLIENT_GONE;
     } finally {

@@ -9,7 +9,7 @@ import { limitReply, type Reply } from "./reply.js";
 import { CLIENT_GONE, type Hold } from "./route.js";
 import { preflightTemplate, routeOf, routeTable, UNMATCHED } from "./routeTable.js";
 import { send } from "./send.js";
-import { afterTheTurnsReads, createTurnWrites } from "./turnBatching.js";
+import { afterTheTurnsReads, createTurnWrites, type TurnWrites } from "./turnBatching.js";
 
 /*
  * The HTTP front of the service: request id, CORS, the route table (routeTable.ts: pages, probes,
@@ -25,10 +25,55 @@ function pathOf(url: string): string {
   return end === -1 ? url : url.slice(0, end);
 }
 
+/** What the line logged when a request ends says of it. */
+interface EndedRequest {
+  readonly requestId: string;
+  readonly method: string;
+  readonly path: string;
+  /** The route's label (its template), `unmatched` for none. */
+  readonly template: string;
+  /** When it was read (process.hrtime.bigint()). */
+  readonly started: bigint;
+}
+
+/** A request's metrics and its one log line, once its response is closed. */
+function recordEnd({ metrics, logger }: HttpParts, response: ServerResponse, ended: EndedRequest): void {
+  const { requestId, method, path, template } = ended;
+  const seconds = Number(process.hrtime.bigint() - ended.started) / 1e9;
+  // A client that left before the end of the answer: 499, as proxies record it.
+  const status = response.writableFinished ? response.statusCode : CLIENT_GONE.status;
+  metrics.observeRequest(KNOWN_METHODS.has(method) ? method : "other", template, status, seconds);
+  // A 5xx is the service's fault: logged as an error (its cause, with the stack, just before).
+  logger[status >= 500 ? "error" : "info"](
+    { requestId, method, route: template, path, status, durationMs: Math.round(seconds * 1e4) / 10 },
+    "request",
+  );
+}
+
+/** The answer written: at once, while the body still arrives, or streamed; then the body's end awaited. */
+async function deliver(
+  request: IncomingMessage,
+  response: ServerResponse,
+  sent: Reply,
+  { parts, turnWrites }: { parts: HttpParts; turnWrites: TurnWrites },
+): Promise<void> {
+  const { bodyTimeoutMs } = parts.limits;
+  const streamed = sent.body !== null && Symbol.asyncIterator in Object(sent.body);
+  disconnectIfNotRead(response, streamed, bodyTimeoutMs);
+  // (A 408 or 414 closes its connection on purpose: the body is not awaited.)
+  const bodyArriving = !request.complete && sent.headers.connection !== "close";
+  if (bodyArriving && (typeof sent.body === "string" || sent.body instanceof Uint8Array)) {
+    await sendWhileBodyArrives(request, response, sent);
+  } else {
+    await send(request, response, sent, parts.compressionMinBytes, turnWrites);
+  }
+  if (!request.complete) closeOnceBodyIsRead(request, bodyTimeoutMs);
+}
+
 export function createHttpHandler(parts: HttpParts) {
-  const { logger, metrics, limits } = parts;
-  const table = routeTable(parts, createExecution(limits, parts.capacity, metrics));
-  const turnWrites = createTurnWrites();
+  const { logger, limits } = parts;
+  const table = routeTable(parts, createExecution(limits, parts.capacity, parts.metrics));
+  const delivery = { parts, turnWrites: createTurnWrites() };
   const urlTooLong = `the request target exceeds ${limits.maxUrlLength} characters (MAX_URL_LENGTH)`;
 
   /** The route of a request; a target past MAX_URL_LENGTH is refused before any work on it. */
@@ -67,15 +112,7 @@ export function createHttpHandler(parts: HttpParts) {
         gone = true;
         cancellation.cancel(new Error("the client disconnected"));
       }
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      // A client that left before the end of the answer: 499, as proxies record it.
-      const status = response.writableFinished ? response.statusCode : CLIENT_GONE.status;
-      metrics.observeRequest(KNOWN_METHODS.has(method) ? method : "other", template, status, seconds);
-      // A 5xx is the service's fault: logged as an error (its cause, with the stack, just before).
-      logger[status >= 500 ? "error" : "info"](
-        { requestId, method, route: template, path, status, durationMs: Math.round(seconds * 1e4) / 10 },
-        "request",
-      );
+      recordEnd(parts, response, { requestId, method, path, template, started });
     });
     const corsPath = isCorsPath(path);
     try {
@@ -92,17 +129,8 @@ export function createHttpHandler(parts: HttpParts) {
         const cors = corsPath ? corsHeaders(parts.allowedOrigins, request.headers) : {};
         reply = { ...answer, headers: { ...answer.headers, ...cors } };
       }
-      const streamed = reply.body !== null && Symbol.asyncIterator in Object(reply.body);
-      disconnectIfNotRead(response, streamed, limits.bodyTimeoutMs);
       const sent: Reply = { ...reply, headers: { ...reply.headers, "x-request-id": requestId } };
-      // (A 408 or 414 closes its connection on purpose: the body is not awaited.)
-      const bodyArriving = !request.complete && sent.headers.connection !== "close";
-      if (bodyArriving && (typeof sent.body === "string" || sent.body instanceof Uint8Array)) {
-        await sendWhileBodyArrives(request, response, sent);
-      } else {
-        await send(request, response, sent, parts.compressionMinBytes, turnWrites);
-      }
-      if (!request.complete) closeOnceBodyIsRead(request, limits.bodyTimeoutMs);
+      await deliver(request, response, sent, delivery);
     } catch (error) {
       // A client that left during its upload: not the service's fault, logged once at info
       // with status 499 by the line written when the response closes.

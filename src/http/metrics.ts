@@ -38,6 +38,17 @@ interface AdmissionState {
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    observeRequest: requestSeries(registry),
+    fleetPlugin: fleetItemsPlugin(registry),
+    observeAdmission: admissionGauges(registry),
+    observeDocumentCache: documentCacheGauge(registry),
+  };
+}
+
+/** Requests counted and timed by (method, route, status): `Metrics.observeRequest`. */
+function requestSeries(registry: Registry): Metrics["observeRequest"] {
   const requests = new Counter({
     name: "http_requests_total",
     help: "HTTP requests by method, route template and status.",
@@ -50,41 +61,6 @@ export function createMetrics(): Metrics {
     labelNames: ["method", "route"] as const,
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [registry],
-  });
-  const fleetItems = new Histogram({
-    name: "graphql_fleet_items",
-    help: "Items per evaluated fleet, by GraphQL field (servers, components, cloudInstances, terminals).",
-    labelNames: ["field"] as const,
-    buckets: [1, 10, 100, 1000, 2500, 5000, 10000],
-    registers: [registry],
-  });
-  const admissions = new Map<string, AdmissionState>();
-  new Gauge({
-    name: "admission_in_use",
-    help: "Units of each admission budget in use (fleet items, bytes of request bodies), by its variable.",
-    labelNames: ["limit"] as const,
-    registers: [registry],
-    collect() {
-      for (const [limit, admission] of admissions) this.set({ limit }, admission.inUse());
-    },
-  });
-  new Gauge({
-    name: "admission_waiting",
-    help: "Requests waiting for room in each admission budget, by its variable.",
-    labelNames: ["limit"] as const,
-    registers: [registry],
-    collect() {
-      for (const [limit, admission] of admissions) this.set({ limit }, admission.waiting());
-    },
-  });
-  let documentCacheSize = () => 0;
-  new Gauge({
-    name: "graphql_document_cache_bytes",
-    help: "Estimated heap bytes of the parsed GraphQL documents kept, DOCUMENT_CACHE_BYTES at most (src/http/documentCache.ts).",
-    registers: [registry],
-    collect() {
-      this.set(documentCacheSize());
-    },
   });
   /**
    * The series of each (method, route, status), made on first use: labelling by an object hashes
@@ -106,31 +82,71 @@ export function createMetrics(): Metrics {
     }
     return series;
   };
+  return (method, route, status, seconds) => {
+    const series = seriesOf(method, route, status);
+    series.count();
+    series.time(seconds);
+  };
+}
+
+/** The item count of each fleet field executed, as a histogram by field: `Metrics.fleetPlugin`. */
+function fleetItemsPlugin(registry: Registry): Plugin {
+  const fleetItems = new Histogram({
+    name: "graphql_fleet_items",
+    help: "Items per evaluated fleet, by GraphQL field (servers, components, cloudInstances, terminals).",
+    labelNames: ["field"] as const,
+    buckets: [1, 10, 100, 1000, 2500, 5000, 10000],
+    registers: [registry],
+  });
   return {
-    registry,
-    observeDocumentCache(size) {
-      documentCacheSize = size;
+    onExecute({ args }) {
+      const { schema, document, operationName, variableValues } = args;
+      for (const [field, items] of fleetSizes(schema, document, operationName, variableValues)) {
+        fleetItems.observe({ field }, items);
+      }
     },
-    observeAdmission(limit, admission) {
-      admissions.set(limit, admission);
+  };
+}
+
+/** Each admission budget's units in use and requests waiting, as gauges: `Metrics.observeAdmission`. */
+function admissionGauges(registry: Registry): Metrics["observeAdmission"] {
+  const admissions = new Map<string, AdmissionState>();
+  new Gauge({
+    name: "admission_in_use",
+    help: "Units of each admission budget in use (fleet items, bytes of request bodies), by its variable.",
+    labelNames: ["limit"] as const,
+    registers: [registry],
+    collect() {
+      for (const [limit, admission] of admissions) this.set({ limit }, admission.inUse());
     },
-    observeRequest(method, route, status, seconds) {
-      const series = seriesOf(method, route, status);
-      series.count();
-      series.time(seconds);
+  });
+  new Gauge({
+    name: "admission_waiting",
+    help: "Requests waiting for room in each admission budget, by its variable.",
+    labelNames: ["limit"] as const,
+    registers: [registry],
+    collect() {
+      for (const [limit, admission] of admissions) this.set({ limit }, admission.waiting());
     },
-    fleetPlugin: {
-      onExecute({ args }) {
-        for (const [field, items] of fleetSizes(
-          args.schema,
-          args.document,
-          args.operationName,
-          args.variableValues,
-        )) {
-          fleetItems.observe({ field }, items);
-        }
-      },
+  });
+  return (limit, admission) => {
+    admissions.set(limit, admission);
+  };
+}
+
+/** The parsed-document cache's size, as a gauge: `Metrics.observeDocumentCache`. */
+function documentCacheGauge(registry: Registry): Metrics["observeDocumentCache"] {
+  let documentCacheSize = () => 0;
+  new Gauge({
+    name: "graphql_document_cache_bytes",
+    help: "Estimated heap bytes of the parsed GraphQL documents kept, DOCUMENT_CACHE_BYTES at most (src/http/documentCache.ts).",
+    registers: [registry],
+    collect() {
+      this.set(documentCacheSize());
     },
+  });
+  return (size) => {
+    documentCacheSize = size;
   };
 }
 

@@ -1,12 +1,14 @@
-import { type DocumentNode, execute, type GraphQLError, parse } from "graphql";
+import { type DocumentNode, execute, type GraphQLError, type GraphQLSchema, parse } from "graphql";
 import { z } from "zod";
 import { defaultConfig } from "../config.js";
 import { createLogger } from "../log.js";
 import { withoutFloatNoise } from "../output/columns.js";
 import { graphqlErrorOf } from "../schema/errors.js";
-import { type App, createApp } from "../server.js";
+import { buildSchema } from "../schema/index.js";
+import type { Service } from "../service/context.js";
 import { createRequestContext } from "../service/context.js";
 import { CRITERION_SPELLINGS, criterionEnumName, parseCriterion } from "../service/criteria.js";
+import { openService } from "../service/open.js";
 
 /*
  * Impact Framework 1.x plugins (the `PluginFactory` interface of @grnsft/if-core: a function of
@@ -156,11 +158,14 @@ type AggregationMethod = z.output<typeof AGGREGATION_METHOD>;
 
 const DEFAULT_CRITERIA = ["gwp", "adp", "pe"] as const;
 
-/** The app, built once per process on first use (its reference data loaded and checked). */
-let app: App | undefined;
-function inProcessApp(): App {
-  app ??= createApp(defaultConfig(), { logger: createLogger("warn", process.stderr) });
-  return app;
+/** The schema and the service, built once per process on first use (reference data loaded and checked). */
+let served: { readonly schema: GraphQLSchema; readonly service: Service } | undefined;
+function inProcessApp(): { readonly schema: GraphQLSchema; readonly service: Service } {
+  served ??= {
+    schema: buildSchema(),
+    service: openService(defaultConfig(), null, { logger: createLogger("warn", process.stderr) }),
+  };
+  return served;
 }
 
 /** A refused config or observation: one line naming the plugin, the observation and the field. */

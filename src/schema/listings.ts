@@ -1,4 +1,4 @@
-import type { ArchetypeTable } from "../data/types.js";
+import type { ArchetypeTable, CpuSpec } from "../data/types.js";
 import type { ComponentKind } from "../service/catalogue.js";
 import type { EditionContext, EditionService } from "../service/context.js";
 import type { CriterionInfo } from "../service/criteria.js";
@@ -48,6 +48,20 @@ const CpuSpecRef = builder.objectRef<CpuSpecShape>("CpuSpec").implement({
   }),
 });
 
+/** A CPU table row as the schema shows it (counts and TDP as whole numbers, as v1 lists them). */
+function cpuSpecOf(row: CpuSpec): CpuSpecShape {
+  return {
+    name: row.name,
+    manufacturer: row.manufacturer,
+    modelRange: row.modelRange,
+    family: row.codeName,
+    tdp: row.tdp === null ? null : Math.trunc(row.tdp),
+    coreUnits: row.cores === null ? null : Math.trunc(row.cores),
+    threads: row.threads === null ? null : Math.trunc(row.threads),
+    dieSize: row.totalDieSize,
+  };
+}
+
 function requiredTable(context: EditionContext, kind: ComponentKind): ArchetypeTable {
   const table = componentTable(context, kind);
   if (!table) throw notFound(`${kind} has no archetypes`);
@@ -63,6 +77,7 @@ const TABLE_LISTINGS = {
   ramManufacturers: "RAM manufacturers with a density in the reference table.",
 } as const satisfies Partial<Record<keyof EditionService["tables"], string>>;
 
+/** The edition's lookup tables and criteria, listed. */
 builder.queryFields((t) => ({
   countryCodes: t.field({
     type: "JSON",
@@ -106,20 +121,13 @@ builder.queryFields((t) => ({
       const row = await context
         .edition(edition)
         .loaders.cpuName(spelled(() => checkedText(context.service.limits, name, ["name"])));
-      return row
-        ? {
-            name: row.name,
-            manufacturer: row.manufacturer,
-            modelRange: row.modelRange,
-            family: row.codeName,
-            tdp: row.tdp === null ? null : Math.trunc(row.tdp),
-            coreUnits: row.cores === null ? null : Math.trunc(row.cores),
-            threads: row.threads === null ? null : Math.trunc(row.threads),
-            dieSize: row.totalDieSize,
-          }
-        : null;
+      return row ? cpuSpecOf(row) : null;
     },
   }),
+}));
+
+/** The archetypes of the edition: server and component ids, and one archetype's values. */
+builder.queryFields((t) => ({
   serverArchetypes: t.stringList({
     description: "Ids of the server archetypes.",
     args: { edition: editionArg(t.arg) },

@@ -6,6 +6,10 @@
  * cache). The engine's synchronous lookups (`ReferenceLookups`, the edition's shared memo) stay
  * what the engine reads: these loaders resolve through them before the engine runs.
  *
+ * A request without fleet items (a single asset, its root fields) has nothing to batch: its keys
+ * are resolved at once, without a DataLoader or its dispatch after the microtask queue, which cost
+ * a single varied verbose POST 4–5 % (bench/README.md, "Reference lookups through DataLoader").
+ *
  * Bounded: a request's keys come from its items — its fleets' items, all fleet fields and aliases
  * together, at most MAX_FLEET_ITEMS, counted before any item is resolved (src/schema/scheduling.ts),
  * and its other root fields, as many as its body (MAX_BODY_BYTES) spells — at most three keys per
@@ -39,9 +43,13 @@ interface LoadedEdition {
   readonly rules: { readonly trimsArchetypeIds: boolean };
 }
 
-/** The part of a request the loaders use: its slices of the event loop (made on first use). */
+/**
+ * The part of a request the loaders use: its slices of the event loop (made on first use) and its
+ * fleet items, reserved before any item is resolved (src/schema/scheduling.ts).
+ */
 interface SlicedRequest {
   readonly chunks: ChunkScheduler;
+  readonly fleetItems: { readonly reserved: number };
 }
 
 /**
@@ -114,8 +122,14 @@ export class ReferenceLoaders {
     this.cpuNames = undefined;
   }
 
+  /** Whether the request has fleet items, whose keys are gathered in batches. */
+  private batches(): boolean {
+    return this.request.fleetItems.reserved > 0;
+  }
+
   /** A row of an archetype table of this edition, or null. */
   archetype(table: ArchetypeTable, id: string): Promise<Archetype | null> {
+    if (!this.batches()) return Promise.resolve(table.byId.get(archetypeKey(this.edition, id)) ?? null);
     this.archetypes ??= new Map();
     let loader = this.archetypes.get(table);
     if (!loader) {
@@ -128,6 +142,7 @@ export class ReferenceLoaders {
 
   /** The row of a provider's instance type (matched by the edition's rule), or null. */
   instance(provider: string, instanceType: string): Promise<InstanceMatch | null> {
+    if (!this.batches()) return Promise.resolve(matchedInstance(this.edition, { provider, instanceType }));
     this.instances ??= new DataLoader(
       (keys) => resolvedInSlices(this.request, keys, (key) => matchedInstance(this.edition, key)),
       { cacheKeyFn: instanceCacheKey },
@@ -142,6 +157,7 @@ export class ReferenceLoaders {
    */
   cpuName(name: string | null | undefined): Promise<CpuSpec | null> {
     if (name == null) return NO_ROW;
+    if (!this.batches()) return Promise.resolve(this.lookups.cpuByName(name));
     this.cpuNames ??= new DataLoader((names) =>
       resolvedInSlices(this.request, names, (key) => this.lookups.cpuByName(key)),
     );

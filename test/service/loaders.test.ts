@@ -35,8 +35,11 @@ function countedLookups(served: EditionService): { lookups: ReferenceLookups; na
   return { lookups, names };
 }
 
-/** A request whose slices run every item at once, its batches recorded (and whether it was made). */
-function recordedRequest() {
+/**
+ * A request whose slices run every item at once, its batches recorded (and whether it was made),
+ * with `reserved` fleet items (a fleet by default: its keys are batched).
+ */
+function recordedRequest(reserved = 300) {
   const batches: unknown[][] = [];
   const scheduler: ChunkScheduler = {
     map: async (items, fn) => {
@@ -46,6 +49,7 @@ function recordedRequest() {
   };
   const request = {
     made: 0,
+    fleetItems: { reserved },
     get chunks() {
       request.made += 1;
       return scheduler;
@@ -131,6 +135,30 @@ describe("reference loaders", () => {
       "Instance 'a14xlarge' not found; using closest match 'a1.xlarge' (fuzzy match)",
     );
     expect(matches[0]?.warning).toBeNull();
+  });
+
+  it("resolve a request without fleet items at once, each load on its own", async () => {
+    const counted = countedLookups(edition241);
+    const { request, batches } = recordedRequest(0);
+    const loaders = new ReferenceLoaders(edition241, counted.lookups, request);
+    const table = edition241.data.archetypes.server;
+    const [cpu, again, archetype, instance] = await Promise.all([
+      loaders.cpuName(NAMES[0]),
+      loaders.cpuName(NAMES[0]),
+      loaders.archetype(table, "dellR740"),
+      loaders.instance("aws", "a14xlarge"),
+    ]);
+
+    expect([cpu?.name, again?.name]).toEqual(["Intel Xeon Gold 6134", "Intel Xeon Gold 6134"]);
+    // No DataLoader: no batch, no request cache (the edition's shared memo answers the second).
+    expect(counted.names).toEqual([NAMES[0], NAMES[0]]);
+    expect(archetype?.id).toBe("dellR740");
+    expect(instance?.row.id).toBe("a1.xlarge");
+    expect(instance?.warning).toBe(
+      "Instance 'a14xlarge' not found; using closest match 'a1.xlarge' (fuzzy match)",
+    );
+    expect(batches).toEqual([]);
+    expect(request.made).toBe(0);
   });
 });
 
