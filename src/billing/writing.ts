@@ -11,12 +11,22 @@ import { impactsQuery } from "./queries.js";
 
 type OutputFormat = "csv" | "parquet";
 
+/** The file's columns as written: their names, and those holding maps, structs or lists (JSON in CSV). */
+export interface WrittenColumns {
+  readonly names: readonly string[];
+  readonly nested: ReadonlySet<string>;
+}
+
 /** The output's columns: the file's, then what the billing adds (numbers as text without float noise in CSV). */
-function outputSelect(header: readonly string[], impactColumnNames: readonly string[], csv: boolean): string {
+function outputSelect(input: WrittenColumns, impactColumnNames: readonly string[], csv: boolean): string {
   const number = (column: string) =>
     csv ? `printf('%.10g', ${identifier(column)}) AS ${identifier(column)}` : identifier(column);
+  const own = (column: string) =>
+    csv && input.nested.has(column)
+      ? `CAST(to_json(${identifier(column)}) AS VARCHAR) AS ${identifier(column)}`
+      : identifier(column);
   return [
-    ...header.map(identifier),
+    ...input.names.map(own),
     "matched_instance_type",
     number("hours"),
     ...impactColumnNames.map(number),
@@ -40,13 +50,13 @@ interface LinesTarget {
  */
 export async function writeLines(
   connection: DuckDBConnection,
-  header: readonly string[],
+  input: WrittenColumns,
   impactColumnNames: readonly string[],
   target: LinesTarget,
 ): Promise<number> {
   await createLocatedView(connection);
   const result = await connection.run(
-    `COPY (SELECT ${outputSelect(header, impactColumnNames, target.format === "csv")}
+    `COPY (SELECT ${outputSelect(input, impactColumnNames, target.format === "csv")}
        FROM (${impactsQuery(impactColumnNames)}) lines)
      TO ${literal(target.file)} ${copyOptions(target.format)}`,
   );

@@ -1,11 +1,11 @@
 /*
  * Which `evaluate` invocations are billing exports (src/cli/billing.ts) rather than inventories:
  * a Parquet file, `--input focus|cur|azure`, or a CSV (gzipped or not) whose header is a billing
- * format's. Light on purpose: an inventory run never loads the billing engine.
+ * format's or nearly one's (to say what it lacks). Light on purpose: an inventory run never loads the billing engine.
  */
 
 import { statSync } from "node:fs";
-import { BILLING_FORMAT_NAMES, recognisedFormat } from "../billing/formats.js";
+import { BILLING_FORMAT_NAMES, classifyHeader } from "../billing/formats.js";
 import { csvHeader } from "../billing/header.js";
 
 /** The options of `evaluate` (inventory or billing) followed by a value. */
@@ -35,7 +35,7 @@ export function isBillingInvocation(argv: readonly string[]): boolean {
   try {
     if (!statSync(file).isFile()) return false;
     const header = csvHeader(file);
-    return header !== null && recognisedFormat(header) !== null;
+    return header !== null && classifyHeader(header) !== null;
   } catch {
     return false;
   }
