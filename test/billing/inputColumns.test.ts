@@ -26,8 +26,9 @@ describe("the export's columns as a run names them", () => {
   });
 
   it("renames impact columns only when the run writes them", () => {
-    expect(
-      inputColumnNames(["gwp_use_kgco2eq", "pe_use_mj"], ["pe_use_mj"]),
-    ).toEqual(["gwp_use_kgco2eq", "input_pe_use_mj"]);
+    expect(inputColumnNames(["gwp_use_kgco2eq", "pe_use_mj"], ["pe_use_mj"])).toEqual([
+      "gwp_use_kgco2eq",
+      "input_pe_use_mj",
+    ]);
   });
 });
