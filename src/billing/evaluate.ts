@@ -290,12 +290,49 @@ async function createLookupTable(
   return coefficients;
 }
 
+/** A column of the groups' file: its name and how it reads from the written lines. */
+interface GroupColumn {
+  readonly name: string;
+  readonly expression: string;
+}
+
+/** The tag columns of the formats: FOCUS `Tags`, CUR `resource_tags`, Azure `Tags`. */
+const TAG_COLUMNS = ["tags", "resource_tags"];
+
+/**
+ * A --group-by name: a column of the file, or `tag:<key>`, the key's value in the tag column
+ * (JSON text; Azure's without braces; a map or struct as JSON; a CUR key also as `user_<key>`).
+ */
+function groupColumn(prepared: PreparedExport, name: string): GroupColumn {
+  if (!name.startsWith("tag:")) {
+    const column = headerColumn(prepared, name, "--group-by");
+    return { name: column, expression: identifier(column) };
+  }
+  const key = name.slice("tag:".length);
+  const index = prepared.header.findIndex((column) => TAG_COLUMNS.includes(column.toLowerCase()));
+  if (index < 0 || key === "") {
+    throw new BillingInputError(
+      `--group-by ${name}: the file has no Tags or resource_tags column, or no key`,
+    );
+  }
+  const column = prepared.columns.names[index];
+  const text = prepared.columns.nested.has(column)
+    ? `CAST(to_json(${identifier(column)}) AS VARCHAR)`
+    : `TRIM(CAST(${identifier(column)} AS VARCHAR))`;
+  const json = `CASE WHEN LEFT(${text}, 1) = '{' THEN ${text} ELSE CONCAT('{', ${text}, '}') END`;
+  const path = (tag: string) => literal(`$."${tag.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`);
+  return {
+    name,
+    expression: `CASE WHEN json_valid(${json}) THEN COALESCE(json_extract_string(${json}, ${path(key)}), json_extract_string(${json}, ${path(`user_${key}`)})) END`,
+  };
+}
+
 /** The sums per group of the written lines (evaluated ones), read back from the output. */
 async function writeGroups(
   connection: DuckDBConnection,
   request: BillingRequest,
   written: string,
-  groupColumns: readonly string[],
+  groupColumns: readonly GroupColumn[],
   impactColumnNames: readonly string[],
 ): Promise<void> {
   if (request.groupsOutput === null || groupColumns.length === 0) return;
@@ -309,11 +346,11 @@ async function writeGroups(
       ? `printf('%.10g', ${total}) AS ${identifier(column)}`
       : `${total} AS ${identifier(column)}`;
   };
-  const groups = groupColumns.map(identifier).join(", ");
+  const groups = groupColumns.map((group) => `${group.expression} AS ${identifier(group.name)}`).join(", ");
   const temporary = partial(request.groupsOutput);
   await connection.run(
     `COPY (SELECT ${groups}, COUNT(*) AS lines, ${sum("hours")}, ${impactColumnNames.map(sum).join(", ")}
-       FROM ${source} WHERE status = 'evaluated' GROUP BY ${groups} ORDER BY ${groups})
+       FROM ${source} WHERE status = 'evaluated' GROUP BY ALL ORDER BY ALL)
      TO ${literal(temporary)} ${copyOptions(request.format)}`,
   );
   renameSync(temporary, request.groupsOutput);
@@ -421,7 +458,7 @@ export async function evaluateBillingExport(
     const impactColumnNames = billingImpactColumns(criteria, request.ranges);
     const prepared = await prepareViews(db, context, knownRegions, request, impactColumnNames);
     const { format } = prepared;
-    const groupColumns = request.groupBy.map((name) => headerColumn(prepared, name, "--group-by"));
+    const groupColumns = request.groupBy.map((name) => groupColumn(prepared, name));
     await groupLineKinds(connection, request.file);
     const matches = await matchBilledTypes(connection, context);
     const coefficients = await createLookupTable(

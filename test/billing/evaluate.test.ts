@@ -329,6 +329,40 @@ describe("sums per group", () => {
   });
 });
 
+describe("sums per tag", () => {
+  it.each([
+    ["focus-1.0.csv", "Tags", "team"],
+    ["cur-managed.csv", "resource_tags", "team"],
+    ["azure-ea.csv", "Tags", "env"],
+  ])("groups %s's evaluated lines by a key of %s (--group-by tag:%s)", async (fixture, column, key) => {
+    const groupsOutput = join(scratch, `${fixture}.tags.csv`);
+    await evaluateBillingExport(
+      editionContext("2.4.1"),
+      knownRegions(),
+      request(fixture, `${fixture}.tagged.csv`, {
+        groupBy: [`tag:${key}`],
+        groupsOutput,
+        ranges: false,
+      }),
+    );
+    const rows = await readRows(join(scratch, `${fixture}.tagged.csv`));
+    const groups = await readRows(groupsOutput);
+    const valueOf = (row: Row) => {
+      const text = String(row[column]);
+      const tags = JSON.parse(text.startsWith("{") ? text : `{${text}}`) as Record<string, string>;
+      return tags[key] ?? tags[`user_${key}`];
+    };
+    const evaluated = rows.filter((row) => row.status === "evaluated");
+    expect(groups.map((group) => group[`tag:${key}`])).toEqual([...new Set(evaluated.map(valueOf))].sort());
+    for (const group of groups) {
+      const members = evaluated.filter((row) => valueOf(row) === group[`tag:${key}`]);
+      expect(Number(group.lines)).toBe(members.length);
+      const sum = members.reduce((acc, row) => acc + Number(row.gwp_use_kgco2eq), 0);
+      expect(Math.abs(Number(group.gwp_use_kgco2eq) - sum) / sum).toBeLessThan(1e-8);
+    }
+  });
+});
+
 describe("bad input", () => {
   it("gives each bad row its status and goes on; --strict stops before writing anything", async () => {
     const out = "bad.csv";
