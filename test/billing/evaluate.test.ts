@@ -347,15 +347,15 @@ describe("sums per tag", () => {
     );
     const rows = await readRows(join(scratch, `${fixture}.tagged.csv`));
     const groups = await readRows(groupsOutput);
-    const valueOf = (row: Row) => {
+    const tagOf = (row: Row) => {
       const text = String(row[column]);
       const tags = JSON.parse(text.startsWith("{") ? text : `{${text}}`) as Record<string, string>;
       return tags[key] ?? tags[`user_${key}`];
     };
     const evaluated = rows.filter((row) => row.status === "evaluated");
-    expect(groups.map((group) => group[`tag:${key}`])).toEqual([...new Set(evaluated.map(valueOf))].sort());
+    expect(groups.map((group) => group[`tag:${key}`])).toEqual([...new Set(evaluated.map(tagOf))].sort());
     for (const group of groups) {
-      const members = evaluated.filter((row) => valueOf(row) === group[`tag:${key}`]);
+      const members = evaluated.filter((row) => tagOf(row) === group[`tag:${key}`]);
       expect(Number(group.lines)).toBe(members.length);
       const sum = members.reduce((acc, row) => acc + Number(row.gwp_use_kgco2eq), 0);
       expect(Math.abs(Number(group.gwp_use_kgco2eq) - sum) / sum).toBeLessThan(1e-8);
