@@ -13,6 +13,7 @@
  */
 
 import { renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { RequestedCriterion } from "../engine/index.js";
 import { impactColumn, PHASES, type Phase } from "../output/columns.js";
@@ -64,6 +65,22 @@ export interface BillingRequest {
   readonly load: number | null;
   /** Stop before writing anything when a line is a bad row. */
   readonly strict: boolean;
+  /**
+   * A folder to write the run's instance_matches.csv and billing_places.csv to: with the
+   * coefficient table, what the portable steps read (docs/billing.md, "The same SQL elsewhere").
+   */
+  readonly tablesFolder?: string | null;
+}
+
+/** The small tables a run built, as CSV files in `folder`, for the portable steps. */
+async function writePortableTables(connection: DuckDBConnection, folder: string): Promise<void> {
+  for (const table of ["instance_matches", "billing_places"]) {
+    const file = join(folder, `${table}.csv`);
+    await connection.run(
+      `COPY (SELECT * FROM ${table} ORDER BY ALL) TO ${literal(partial(file))} (FORMAT csv, HEADER true)`,
+    );
+    renameSync(partial(file), file);
+  }
 }
 
 export { BillingInputError, BillingReadError, BillingStrictStop };
@@ -494,6 +511,7 @@ export async function evaluateBillingExport(
       );
     }
     await writeGroups(connection, request, temporary, groupColumns, impactColumnNames);
+    if (request.tablesFolder) await writePortableTables(connection, request.tablesFolder);
     renameSync(temporary, request.output);
     return {
       file: request.file,

@@ -13,9 +13,7 @@ import { writeCoefficientParquet } from "../../src/billing/coefficientParquet.js
 import { identifier } from "../../src/billing/duckdb.js";
 import { billingImpactColumns, evaluateBillingExport } from "../../src/billing/evaluate.js";
 import { absentColumns, recognisedFormat } from "../../src/billing/formats.js";
-import { billingPlaces } from "../../src/billing/places.js";
 import { impactsQuery, keysQuery, sqlQuery } from "../../src/billing/queries.js";
-import { createMatchTable, createPlaceTable } from "../../src/billing/smallTables.js";
 import { coefficientCriteria, coefficientTable } from "../../src/service/coefficients.js";
 import { app, editionContext, expectClose } from "./support.js";
 
@@ -39,7 +37,7 @@ describe("the billing SQL as another engine runs it", () => {
     if (edition === undefined) throw new Error("edition 2.4.1 is served");
     const context = editionContext("2.4.1");
     const output = join(scratch, `${fixture}.evaluated.csv`);
-    const summary = await evaluateBillingExport(context, edition.data.cloudRegions ?? [], {
+    await evaluateBillingExport(context, edition.data.cloudRegions ?? [], {
       file: FIXTURE,
       input: null,
       output,
@@ -51,6 +49,7 @@ describe("the billing SQL as another engine runs it", () => {
       instanceTypeColumn: null,
       load: null,
       strict: false,
+      tablesFolder: scratch,
     });
     const coefficientsFile = join(scratch, `${fixture}.coefficients.parquet`);
     await writeCoefficientParquet(
@@ -80,11 +79,12 @@ describe("the billing SQL as another engine runs it", () => {
       await connection.run(
         `CREATE VIEW billing_export AS SELECT *, ${[...absent, "CAST(NULL AS VARCHAR) AS billing_type_hint"].join(", ")} FROM ${read}`,
       );
-      await createPlaceTable(
-        connection,
-        billingPlaces(edition.data.cloudRegions, edition.data.cloudRegions ?? []),
-      );
-      await createMatchTable(connection, summary.matches);
+      // The small tables as the command wrote them beside its output.
+      for (const table of ["billing_places", "instance_matches"]) {
+        await connection.run(
+          `CREATE TABLE ${table} AS SELECT * FROM read_csv('${join(scratch, `${table}.csv`)}', header = true, all_varchar = true)`,
+        );
+      }
       const columns = billingImpactColumns(coefficientCriteria(context, null), false);
       await connection.run(`CREATE VIEW billing_lines AS ${sqlQuery(format.linesQuery)}`);
       await connection.run(`CREATE VIEW billing_classified AS ${sqlQuery("billing_classified.sql")}`);
