@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { BILLING_FORMATS, classifyHeader } from "../../src/billing/formats.js";
 import { inputColumnNames } from "../../src/billing/inputColumns.js";
 
 describe("the export's columns as a run names them", () => {
@@ -30,5 +31,33 @@ describe("the export's columns as a run names them", () => {
       "gwp_use_kgco2eq",
       "input_pe_use_mj",
     ]);
+  });
+});
+
+describe("what a header is", () => {
+  it("a format's, a near miss naming what it lacks, or an inventory's", () => {
+    const focus = [
+      "ProviderName",
+      "ChargeCategory",
+      "ServiceName",
+      "ConsumedQuantity",
+      "ConsumedUnit",
+      "RegionId",
+    ];
+    expect(classifyHeader(focus)).toEqual({ format: BILLING_FORMATS.focus });
+    expect(classifyHeader(focus.filter((name) => name !== "ConsumedUnit"))).toEqual({
+      nearMiss: BILLING_FORMATS.focus,
+      missing: ["ConsumedUnit"],
+    });
+    expect(
+      classifyHeader(["line_item_line_item_type", "line_item_usage_amount", "line_item_operation"]),
+    ).toEqual({
+      nearMiss: BILLING_FORMATS.cur,
+      missing: ["line_item_product_code", "line_item_usage_type"],
+    });
+    const inventory =
+      "team,site,kind,quantity,provider,instance_type,archetype,type,usage_location,hours".split(",");
+    expect(classifyHeader(inventory)).toBeNull();
+    expect(classifyHeader(["kind", "provider", "instance_type", "hours"])).toBeNull();
   });
 });
