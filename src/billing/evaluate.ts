@@ -320,7 +320,7 @@ const TAG_COLUMNS = ["tags", "resource_tags"];
  * A --group-by name: a column of the file, or `tag:<key>`, the key's value in the tag column
  * (JSON text; Azure's without braces; a map or struct as JSON; a CUR key also as `user_<key>`).
  */
-function groupColumn(prepared: PreparedExport, name: string): GroupColumn {
+function groupColumn(prepared: PreparedExport, name: string, output: "csv" | "parquet"): GroupColumn {
   if (!name.startsWith("tag:")) {
     const column = headerColumn(prepared, name, "--group-by");
     return { name: column, expression: identifier(column) };
@@ -333,9 +333,11 @@ function groupColumn(prepared: PreparedExport, name: string): GroupColumn {
     );
   }
   const column = prepared.columns.names[index];
-  const text = prepared.columns.nested.has(column)
-    ? `CAST(to_json(${identifier(column)}) AS VARCHAR)`
-    : `TRIM(CAST(${identifier(column)} AS VARCHAR))`;
+  // Read back from the output: CSV holds a map as its JSON text, Parquet as the map.
+  const text =
+    output === "parquet" && prepared.columns.nested.has(column)
+      ? `CAST(to_json(${identifier(column)}) AS VARCHAR)`
+      : `TRIM(CAST(${identifier(column)} AS VARCHAR))`;
   const json = `CASE WHEN LEFT(${text}, 1) = '{' THEN ${text} ELSE CONCAT('{', ${text}, '}') END`;
   const path = (tag: string) => literal(`$."${tag.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`);
   return {
@@ -475,7 +477,7 @@ export async function evaluateBillingExport(
     const impactColumnNames = billingImpactColumns(criteria, request.ranges);
     const prepared = await prepareViews(db, context, knownRegions, request, impactColumnNames);
     const { format } = prepared;
-    const groupColumns = request.groupBy.map((name) => groupColumn(prepared, name));
+    const groupColumns = request.groupBy.map((name) => groupColumn(prepared, name, request.format));
     await groupLineKinds(connection, request.file);
     const matches = await matchBilledTypes(connection, context);
     const coefficients = await createLookupTable(

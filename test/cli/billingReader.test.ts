@@ -231,11 +231,25 @@ describe("what the engine would hold whole", () => {
     expect(csvRows(checked)).toEqual([{ lines: "300000", misplaced: "0" }]);
   });
 
-  it("writes map columns of a Parquet export as JSON in CSV", SLOW, async () => {
-    const input = join(scratch, "tags.parquet");
-    await duck(`COPY (SELECT * REPLACE (MAP {'team': 'web'} AS Tags) FROM ${focusSource}) TO '${input}'`);
-    const output = join(scratch, "tags.csv");
-    expect((await cli(["evaluate", input, "-o", output, "--criteria", "gwp"])).code).toBe(0);
-    expect(new Set(csvRows(output).map((row) => row.Tags))).toEqual(new Set(['{"team":"web"}']));
-  });
+  it(
+    "writes map columns of a Parquet export as JSON in CSV, and groups by one of their keys",
+    SLOW,
+    async () => {
+      const input = join(scratch, "tags.parquet");
+      await duck(
+        `COPY (SELECT * REPLACE (MAP {'team': CASE WHEN SkuId < 'sku-3' THEN 'web' ELSE 'data' END} AS Tags) FROM ${focusSource}) TO '${input}'`,
+      );
+      const output = join(scratch, "tags.csv");
+      const args = ["evaluate", input, "-o", output, "--criteria", "gwp", "--group-by", "tag:team"];
+      expect((await cli(args)).code).toBe(0);
+      const rows = csvRows(output);
+      expect(new Set(rows.map((row) => row.Tags))).toEqual(new Set(['{"team":"web"}', '{"team":"data"}']));
+      const groups = csvRows(join(scratch, "tags.groups.csv"));
+      expect(groups.map((group) => group["tag:team"])).toEqual(["data", "web"]);
+      const evaluated = rows.filter((row) => row.status === "evaluated");
+      expect(groups.map((group) => Number(group.lines))).toEqual(
+        ["data", "web"].map((team) => evaluated.filter((row) => row.Tags === `{"team":"${team}"}`).length),
+      );
+    },
+  );
 });
