@@ -6,12 +6,19 @@
  * resident memory of each run (the process's own, DuckDB included; GNU time's maximum RSS).
  * Targets: ≤ 60 s and ≤ 1 GB per 10,000,000-line run, ≤ 5 s per coefficient table.
  *
- * BILLING_ROWS changes the number of lines (default 10,000,000).
+ * Then small files that cost much (one large Parquet row group, a gzipped header that never ends,
+ * 10,000 and 100,000 columns): each answers or stops with one line within 1 GB.
+ *
+ * BILLING_ROWS changes the number of lines (default 10,000,000); BILLING_SMALL=0 skips the small files.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { once } from "node:events";
+import { createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { createGzip } from "node:zlib";
+import { DuckDBInstance } from "@duckdb/node-api";
 import { writeBillingExport } from "../scripts/billing-exports.js";
 
 const ROWS = Number(process.env.BILLING_ROWS ?? 10_000_000);
@@ -24,8 +31,8 @@ interface Run {
   readonly peakMb: number;
 }
 
-/** Runs the command line under GNU time: wall seconds and maximum resident set. */
-function timed(args: readonly string[]): Run {
+/** Runs the command line under GNU time: wall seconds and maximum resident set (a refusal allowed). */
+function measured(args: readonly string[]): Run & { status: number | null; said: string } {
   const result = spawnSync("/usr/bin/time", ["-f", "%e %M %U %S", process.execPath, BIN, ...args], {
     encoding: "utf8",
     env: { ...process.env, EDITION: process.env.EDITION ?? "2.4.1" },
@@ -33,12 +40,70 @@ function timed(args: readonly string[]): Run {
   });
   const last = result.stderr.trim().split("\n").at(-1) ?? "";
   const [seconds, kilobytes, user, system] = last.split(" ").map(Number);
-  if (result.status !== 0 || !Number.isFinite(seconds)) {
-    throw new Error(
-      `impact-service ${args.join(" ")} failed (${result.status}): ${result.stderr.slice(-2000)}`,
+  const lines = result.stderr.trim().split("\n");
+  const said = result.status === 0 ? "answered" : (lines.at(-3) ?? "").slice(0, 120);
+  return {
+    seconds,
+    cpuSeconds: user + system,
+    peakMb: kilobytes / 1024,
+    status: result.status,
+    said,
+  };
+}
+
+/** Runs the command line under GNU time: wall seconds and maximum resident set. */
+function timed(args: readonly string[]): Run {
+  const run = measured(args);
+  if (run.status !== 0 || !Number.isFinite(run.seconds)) {
+    throw new Error(`impact-service ${args.join(" ")} failed (${run.status}): ${run.said}`);
+  }
+  return run;
+}
+
+/**
+ * Small files that cost much (issue 37): one row group of 3,000,000 lines, a gzipped header that
+ * never ends, 10,000 and 100,000 columns. Each answers or stops with one line, within 1 GB.
+ */
+async function smallButCostly(folder: string, say: (line: string) => void): Promise<void> {
+  const instance = await DuckDBInstance.create(":memory:");
+  const connection = await instance.connect();
+  const rowGroup = join(folder, "rowgroup.parquet");
+  await connection.run(
+    `COPY (SELECT s.* REPLACE (CAST(r.range AS VARCHAR) AS SkuId, CAST(r.range % 97 AS VARCHAR) AS ConsumedQuantity)
+       FROM range(3000000) r, (SELECT * FROM read_csv('test/fixtures/billing/focus-1.0.csv', header = true, all_varchar = true) LIMIT 1) s)
+     TO '${rowGroup}' (ROW_GROUP_SIZE 3000000, COMPRESSION zstd)`,
+  );
+  connection.closeSync();
+  instance.closeSync();
+  const endless = join(folder, "endless.csv.gz");
+  const gzip = createGzip();
+  const written = pipeline(gzip, createWriteStream(endless));
+  gzip.write("ProviderName,");
+  const block = Buffer.alloc(1 << 20, 97);
+  for (let megabyte = 0; megabyte < 1500; megabyte += 1) {
+    if (!gzip.write(block)) await once(gzip, "drain");
+  }
+  gzip.end();
+  await written;
+  const wide = (columns: number) => {
+    const file = join(folder, `wide${columns}.csv`);
+    const names = Array.from({ length: columns }, (_, index) => `c${index}`);
+    const line = names.map(() => "x").join(",");
+    writeFileSync(file, `ProviderName,ChargeCategory,${names.join(",")}\n${line}\n${line}\n${line}\n`);
+    return file;
+  };
+  const cases: [string, string, string[]][] = [
+    ["Parquet, one row group of 3,000,000 lines", rowGroup, []],
+    ["CSV.gz whose header never ends", endless, ["--input", "focus"]],
+    ["CSV, 10,000 columns × 3 lines", wide(10_000), ["--input", "focus"]],
+    ["CSV, 100,000 columns × 3 lines", wide(100_000), ["--input", "focus"]],
+  ];
+  for (const [what, input, options] of cases) {
+    const run = measured(["evaluate", input, ...options, "--output", join(folder, "small.out.csv")]);
+    say(
+      `| ${what} | ${mb(statSync(input).size)} | **${run.seconds.toFixed(1)}** | ${run.cpuSeconds.toFixed(1)} | exit ${run.status}: ${run.said} | **${run.peakMb.toFixed(0)} MB** | ≤ 1 GB, one line |`,
     );
   }
-  return { seconds, cpuSeconds: user + system, peakMb: kilobytes / 1024 };
 }
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
@@ -80,6 +145,7 @@ async function main(): Promise<void> {
         );
       }
     }
+    if (process.env.BILLING_SMALL !== "0") await smallButCostly(folder, say);
     say(
       `load after: ${loadavg()
         .map((l) => l.toFixed(1))

@@ -45,6 +45,7 @@ FROM (
       WHEN u.billing_quantity IS NULL THEN 'bad row: quantity is missing or not a number'
       WHEN u.billing_quantity < 0 THEN 'bad row: negative quantity'
       WHEN u.billing_unit_hours IS NULL THEN CONCAT('bad row: unknown unit ', COALESCE(u.billing_unit, '(none)'))
+      WHEN u.billing_instance_type IS NOT NULL AND u.billing_matched_instance_type IS NULL THEN 'unknown instance type'
       WHEN u.billing_place IS NULL THEN CONCAT('bad row: unknown region ', u.billing_region)
       WHEN u.billing_instance_type IS NULL THEN 'unknown instance type'
       ELSE NULL

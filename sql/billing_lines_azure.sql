@@ -13,8 +13,12 @@ SELECT
     WHEN e.MeterCategory = 'Virtual Machines' THEN 'compute'
     ELSE 'not compute'
   END AS billing_line_kind,
-  REPLACE(TRIM(REPLACE(REPLACE(e.MeterName, ' Low Priority', ''), ' Spot', '')), ' ', '_')
-    AS billing_instance_type,
+  COALESCE(
+    -- The size the line ran (AdditionalInfo's ServiceType), else the meter's sizes
+    -- (D2 v3/D2s v3: matching takes the first the edition lists).
+    NULLIF(REGEXP_EXTRACT(COALESCE(e.AdditionalInfo, ''), '"ServiceType"[ ]*:[ ]*"([^"]+)"', 1), ''),
+    REPLACE(TRIM(REPLACE(REPLACE(e.MeterName, ' Low Priority', ''), ' Spot', '')), ' ', '_')
+  ) AS billing_instance_type,
   TRY_CAST(e.Quantity AS DOUBLE) AS billing_quantity,
   e.UnitOfMeasure AS billing_unit,
   e.ResourceLocation AS billing_region

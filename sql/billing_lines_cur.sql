@@ -2,8 +2,8 @@
 --
 -- Reads the view billing_export: the file as it is, plus billing_type_hint (empty for a CUR); a
 -- column of this query that the file lacks is present and empty. Compute lines are the usage
--- (plain, discounted, Savings-Plan-covered) of EC2 instances, RDS instances and OpenSearch
--- domains; the instance type is product_instance_type, else the end of the usage type
+-- (plain, discounted, Savings-Plan-covered) of EC2 instances, RDS instances, OpenSearch
+-- domains and the nodes of ElastiCache, MemoryDB, DocumentDB, Neptune, SageMaker and MSK; the instance type is product_instance_type, else the end of the usage type
 -- (EUW2-BoxUsage:t3.xlarge). The query keeps to what Spark SQL, Trino, BigQuery and DuckDB share.
 SELECT
   e.*,
@@ -19,11 +19,21 @@ SELECT
         OR e.line_item_usage_type LIKE '%DedicatedUsage:%' OR e.line_item_usage_type LIKE '%InstanceUsage%:%'
         OR e.line_item_usage_type LIKE '%Multi-AZUsage%:%' OR e.line_item_usage_type LIKE '%ESInstance:%')
       THEN 'compute'
+    -- Managed services whose nodes are instance types (cache.m5.large, db.r5.large, ml.m5.large,
+    -- kafka.m5.large), evaluated as the EC2 type (docs/methodology.md).
+    WHEN ((e.line_item_product_code IN ('AmazonElastiCache', 'AmazonMemoryDB') AND e.line_item_usage_type LIKE '%NodeUsage%:%')
+        OR (e.line_item_product_code IN ('AmazonDocDB', 'AmazonNeptune') AND e.line_item_usage_type LIKE '%InstanceUsage%:%')
+        OR (e.line_item_product_code = 'AmazonSageMaker' AND e.line_item_usage_type LIKE '%:ml.%')
+        OR (e.line_item_product_code IN ('AmazonMSK', 'AmazonManagedStreamingforApacheKafka')
+          AND LOWER(e.line_item_usage_type) LIKE '%kafka.%'))
+      AND NULLIF(REGEXP_EXTRACT(LOWER(e.line_item_usage_type), '(((db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*))', 1), '') IS NOT NULL
+      THEN 'compute'
     ELSE 'not compute'
   END AS billing_line_kind,
   COALESCE(
     NULLIF(TRIM(e.product_instance_type), ''),
-    NULLIF(REGEXP_EXTRACT(e.line_item_usage_type, ':([^:]+)$', 1), '')
+    NULLIF(REGEXP_EXTRACT(e.line_item_usage_type, ':([^:]+)$', 1), ''),
+    NULLIF(REGEXP_EXTRACT(LOWER(e.line_item_usage_type), '(((db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*))', 1), '')
   ) AS billing_instance_type,
   TRY_CAST(e.line_item_usage_amount AS DOUBLE) AS billing_quantity,
   COALESCE(e.pricing_unit, 'Hrs') AS billing_unit,

@@ -4,30 +4,62 @@
 -- --instance-type-column, else empty); a column of this query that the file lacks is present and
 -- empty. Adds, for each row: its provider (a FOCUS file may mix them: ServiceProviderName in 1.2,
 -- ProviderName before), what kind of line it is, the instance type it bills, its quantity, unit
--- and region. The query keeps to what Spark SQL, Trino, BigQuery and DuckDB share (docs/billing.md).
+-- and region. The spec's own columns come first: a usage line whose ChargeDescription,
+-- SkuPriceDetails or SkuMeter names an instance type ("$0.34 per On Demand Linux c5.2xlarge
+-- Instance Hour") is an instance's hours, whoever wrote the export; the providers' extension
+-- columns (x_ServiceCode, x_Operation, x_UsageType, x_SkuMeter*, x_SkuDetails) refine it where
+-- present. The query keeps to what Spark SQL, Trino, BigQuery and DuckDB share (docs/billing.md).
 SELECT
   p.*,
   CASE
     WHEN p.ChargeCategory <> 'Usage' THEN 'not compute'
-    WHEN p.billing_provider = 'aws'
+    WHEN p.billing_provider = 'aws' AND p.x_ServiceCode IS NOT NULL
       AND ((p.x_ServiceCode = 'AmazonEC2' AND p.x_Operation LIKE 'RunInstances%')
-        OR (p.x_ServiceCode = 'AmazonRDS' AND p.x_Operation LIKE 'CreateDBInstance%')
-        OR (p.x_ServiceCode = 'AmazonES' AND p.x_Operation = 'ESDomain'))
+        OR (p.x_ServiceCode IN ('AmazonRDS', 'AmazonDocDB', 'AmazonNeptune') AND p.x_Operation LIKE 'CreateDBInstance%')
+        OR (p.x_ServiceCode IN ('AmazonES', 'AmazonOpenSearchService') AND p.x_Operation = 'ESDomain'))
       AND (p.billing_usage_type LIKE '%BoxUsage:%' OR p.billing_usage_type LIKE '%SpotUsage:%'
         OR p.billing_usage_type LIKE '%DedicatedUsage:%' OR p.billing_usage_type LIKE '%InstanceUsage%:%'
         OR p.billing_usage_type LIKE '%Multi-AZUsage%:%' OR p.billing_usage_type LIKE '%ESInstance:%')
       THEN 'compute'
-    WHEN p.billing_provider = 'azure' AND p.x_SkuMeterCategory = 'Virtual Machines' THEN 'compute'
-    WHEN p.billing_provider = 'gcp' AND p.ServiceName = 'Compute Engine' AND p.billing_type_hint IS NOT NULL
+    WHEN p.billing_provider = 'aws' AND p.x_ServiceCode IS NOT NULL AND p.billing_named_type IS NOT NULL
+      AND ((p.x_ServiceCode IN ('AmazonElastiCache', 'AmazonMemoryDB') AND p.billing_usage_type LIKE '%NodeUsage%:%')
+        OR (p.x_ServiceCode = 'AmazonSageMaker' AND p.billing_usage_type LIKE '%:ml.%')
+        OR (p.x_ServiceCode IN ('AmazonMSK', 'AmazonManagedStreamingforApacheKafka')
+          AND LOWER(p.billing_usage_type) LIKE '%kafka.%'))
+      THEN 'compute'
+    WHEN p.billing_provider = 'aws' AND p.x_ServiceCode IS NOT NULL THEN 'not compute'
+    -- Without the extension columns: the type the line's description names, for its hours.
+    WHEN p.billing_provider IN ('aws', 'oracle') AND p.billing_described_type IS NOT NULL
+      AND LOWER(COALESCE(p.ChargeDescription, '')) NOT LIKE '%mbps%'
+      AND LOWER(COALESCE(p.ChargeDescription, '')) NOT LIKE '%cpu credit%'
+      AND LOWER(TRIM(p.ConsumedUnit)) IN ('hours', 'hour', 'hrs', 'hr', 'h')
+      THEN 'compute'
+    WHEN p.billing_provider = 'azure'
+      AND (p.x_SkuMeterCategory = 'Virtual Machines'
+        OR (p.x_SkuMeterCategory IS NULL AND (p.ServiceName = 'Virtual Machines'
+          OR LOWER(COALESCE(p.ResourceType, '')) LIKE 'virtual machine%')))
+      THEN 'compute'
+    WHEN p.billing_provider = 'gcp' AND p.ServiceName = 'Compute Engine'
+      AND COALESCE(p.billing_type_hint, p.billing_gcp_type) IS NOT NULL
       THEN 'compute'
     WHEN p.billing_provider = 'gcp' AND p.ServiceName = 'Compute Engine' THEN 'machine type not billed'
     ELSE 'not compute'
   END AS billing_line_kind,
   CASE
     WHEN p.billing_type_hint IS NOT NULL THEN p.billing_type_hint
-    WHEN p.billing_provider = 'aws' THEN NULLIF(REGEXP_EXTRACT(p.billing_usage_type, ':([^:]+)$', 1), '')
-    WHEN p.billing_provider = 'azure' THEN
-      REPLACE(TRIM(REPLACE(REPLACE(p.x_SkuMeterName, ' Low Priority', ''), ' Spot', '')), ' ', '_')
+    WHEN p.billing_provider = 'aws' THEN COALESCE(
+      NULLIF(REGEXP_EXTRACT(p.billing_usage_type, ':([^:]+)$', 1), ''),
+      p.billing_named_type,
+      p.billing_described_type)
+    WHEN p.billing_provider = 'oracle' THEN p.billing_described_type
+    WHEN p.billing_provider = 'azure' THEN COALESCE(
+      -- The size the line ran (x_SkuDetails' ServiceType), else the meter's sizes (D2 v3/D2s v3:
+      -- matching takes the first the edition lists).
+      NULLIF(REGEXP_EXTRACT(COALESCE(p.x_SkuDetails, p.SkuPriceDetails, ''), '"ServiceType"[ ]*:[ ]*"([^"]+)"', 1), ''),
+      REPLACE(TRIM(REPLACE(REPLACE(
+        COALESCE(p.x_SkuMeterName, p.SkuMeter, p.ChargeDescription),
+        ' Low Priority', ''), ' Spot', '')), ' ', '_'))
+    WHEN p.billing_provider = 'gcp' THEN p.billing_gcp_type
     ELSE NULL
   END AS billing_instance_type,
   TRY_CAST(p.ConsumedQuantity AS DOUBLE) AS billing_quantity,
@@ -35,13 +67,30 @@ SELECT
   p.RegionId AS billing_region
 FROM (
   SELECT
-    e.*,
-    CASE
-      WHEN LOWER(COALESCE(e.ServiceProviderName, e.ProviderName)) IN ('aws', 'amazon web services') THEN 'aws'
-      WHEN LOWER(COALESCE(e.ServiceProviderName, e.ProviderName)) IN ('microsoft', 'azure', 'microsoft azure') THEN 'azure'
-      WHEN LOWER(COALESCE(e.ServiceProviderName, e.ProviderName)) IN ('google cloud', 'google cloud platform', 'gcp') THEN 'gcp'
-      ELSE NULL
-    END AS billing_provider,
-    COALESCE(e.x_UsageType, e.SkuMeter) AS billing_usage_type
-  FROM billing_export e
+    q.*,
+    -- An instance type as AWS (and its managed services: db., cache., ml., kafka., .search) or
+    -- Oracle (VM.Standard.E4.Flex) name it, in the description or the SKU's columns.
+    COALESCE(
+      NULLIF(REGEXP_EXTRACT(LOWER(COALESCE(q.ChargeDescription, '')), '(((db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*)([.]search)?|(vm|bm)[.][a-z0-9]+[.][a-z0-9.]*[a-z0-9])', 1), ''),
+      NULLIF(REGEXP_EXTRACT(LOWER(COALESCE(q.SkuPriceDetails, '')), '(((db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*)([.]search)?)', 1), ''),
+      NULLIF(REGEXP_EXTRACT(LOWER(COALESCE(q.SkuMeter, '')), '(((db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*)([.]search)?)', 1), '')
+    ) AS billing_described_type,
+    NULLIF(REGEXP_EXTRACT(LOWER(COALESCE(q.billing_usage_type, '')), '(((db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*)([.]search)?)', 1), '')
+      AS billing_named_type,
+    -- A Google Cloud machine type where a description names one (n2-standard-4).
+    NULLIF(REGEXP_EXTRACT(LOWER(CONCAT(COALESCE(q.SkuMeter, ''), ' ', COALESCE(q.ChargeDescription, ''))), '([a-z][a-z0-9]*-(standard|highmem|highcpu|megamem|ultramem|hpc)-[0-9]+)', 1), '')
+      AS billing_gcp_type
+  FROM (
+    SELECT
+      e.*,
+      CASE
+        WHEN LOWER(COALESCE(e.ServiceProviderName, e.ProviderName)) IN ('aws', 'amazon web services') THEN 'aws'
+        WHEN LOWER(COALESCE(e.ServiceProviderName, e.ProviderName)) IN ('microsoft', 'azure', 'microsoft azure') THEN 'azure'
+        WHEN LOWER(COALESCE(e.ServiceProviderName, e.ProviderName)) IN ('google cloud', 'google cloud platform', 'gcp', 'google') THEN 'gcp'
+        WHEN LOWER(COALESCE(e.ServiceProviderName, e.ProviderName)) IN ('oracle', 'oci', 'oracle cloud infrastructure') THEN 'oracle'
+        ELSE NULL
+      END AS billing_provider,
+      COALESCE(e.x_UsageType, e.SkuMeter) AS billing_usage_type
+    FROM billing_export e
+  ) q
 ) p

@@ -13,6 +13,7 @@
  */
 
 import { renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { RequestedCriterion } from "../engine/index.js";
 import { impactColumn, PHASES, type Phase } from "../output/columns.js";
@@ -34,14 +35,15 @@ import {
   recognisedFormat,
   unrecognisedHeader,
 } from "./formats.js";
-import { csvHeader } from "./header.js";
+import { csvHeader, HEADER_BYTES } from "./header.js";
+import { checkColumnCount, checkColumnTypes, inputColumnNames } from "./inputColumns.js";
 import { type InstanceMatch, matchInstance } from "./matching.js";
 import { billingPlaces } from "./places.js";
 import { impactsQuery, keysQuery, sqlQuery } from "./queries.js";
 import { BillingReadError, readFailing } from "./readErrors.js";
 import { createMatchTable, createPlaceTable } from "./smallTables.js";
 import { createLineViews, sourceOf } from "./views.js";
-import { copyOptions, writeLines } from "./writing.js";
+import { copyOptions, type WrittenColumns, writeLines } from "./writing.js";
 
 export interface BillingRequest {
   readonly file: string;
@@ -65,6 +67,22 @@ export interface BillingRequest {
   readonly load: number | null;
   /** Stop before writing anything when a line is a bad row. */
   readonly strict: boolean;
+  /**
+   * A folder to write the run's instance_matches.csv and billing_places.csv to: with the
+   * coefficient table, what the portable steps read (docs/billing.md, "The same SQL elsewhere").
+   */
+  readonly tablesFolder?: string | null;
+}
+
+/** The small tables a run built, as CSV files in `folder`, for the portable steps. */
+async function writePortableTables(connection: DuckDBConnection, folder: string): Promise<void> {
+  for (const table of ["instance_matches", "billing_places"]) {
+    const file = join(folder, `${table}.csv`);
+    await connection.run(
+      `COPY (SELECT * FROM ${table} ORDER BY ALL) TO ${literal(partial(file))} (FORMAT csv, HEADER true)`,
+    );
+    renameSync(partial(file), file);
+  }
 }
 
 export { BillingInputError, BillingReadError, BillingStrictStop };
@@ -104,9 +122,18 @@ function partial(file: string): string {
   return `${file}.partial`;
 }
 
-async function columnsOf(connection: DuckDBConnection, query: string): Promise<string[]> {
+/** The columns of a query and their DuckDB types, in order. */
+async function columnsOf(connection: DuckDBConnection, query: string): Promise<[string, string][]> {
   const reader = await connection.runAndReadAll(`DESCRIBE ${query}`);
-  return reader.getRowObjects().map((row) => String(row.column_name));
+  return reader.getRowObjects().map((row) => [String(row.column_name), String(row.column_type)]);
+}
+
+/** The columns of a Parquet file's schema (nested fields included), read before its columns are. */
+async function parquetColumnCount(connection: DuckDBConnection, file: string): Promise<number> {
+  const reader = await connection.runAndReadAll(
+    `SELECT COUNT(*) AS columns FROM parquet_schema(${literal(file)})`,
+  );
+  return Number(reader.getRowObjects()[0].columns) - 1;
 }
 
 /** The impact columns written, in order: criterion, phase, then min and max with ranges. */
@@ -119,11 +146,11 @@ export function billingImpactColumns(criteria: readonly RequestedCriterion[], ra
   );
 }
 
-/** The header column a requested name stands for (case does not matter), or an input error. */
-function headerColumn(header: readonly string[], name: string, option: string): string {
-  const found = header.find((column) => column.toLowerCase() === name.toLowerCase());
-  if (found === undefined) throw new BillingInputError(`${option}: the file has no column ${name}`);
-  return found;
+/** The column a requested name stands for, as the run names it (case does not matter), or an input error. */
+function headerColumn(export_: PreparedExport, name: string, option: string): string {
+  const index = export_.header.findIndex((column) => column.toLowerCase() === name.toLowerCase());
+  if (index < 0) throw new BillingInputError(`${option}: the file has no column ${name}`);
+  return export_.columns.names[index];
 }
 
 /**
@@ -282,12 +309,51 @@ async function createLookupTable(
   return coefficients;
 }
 
+/** A column of the groups' file: its name and how it reads from the written lines. */
+interface GroupColumn {
+  readonly name: string;
+  readonly expression: string;
+}
+
+/** The tag columns of the formats: FOCUS `Tags`, CUR `resource_tags`, Azure `Tags`. */
+const TAG_COLUMNS = ["tags", "resource_tags"];
+
+/**
+ * A --group-by name: a column of the file, or `tag:<key>`, the key's value in the tag column
+ * (JSON text; Azure's without braces; a map or struct as JSON; a CUR key also as `user_<key>`).
+ */
+function groupColumn(prepared: PreparedExport, name: string, output: "csv" | "parquet"): GroupColumn {
+  if (!name.startsWith("tag:")) {
+    const column = headerColumn(prepared, name, "--group-by");
+    return { name: column, expression: identifier(column) };
+  }
+  const key = name.slice("tag:".length);
+  const index = prepared.header.findIndex((column) => TAG_COLUMNS.includes(column.toLowerCase()));
+  if (index < 0 || key === "") {
+    throw new BillingInputError(
+      `--group-by ${name}: the file has no Tags or resource_tags column, or no key`,
+    );
+  }
+  const column = prepared.columns.names[index];
+  // Read back from the output: CSV holds a map as its JSON text, Parquet as the map.
+  const text =
+    output === "parquet" && prepared.columns.nested.has(column)
+      ? `CAST(to_json(${identifier(column)}) AS VARCHAR)`
+      : `TRIM(CAST(${identifier(column)} AS VARCHAR))`;
+  const json = `CASE WHEN LEFT(${text}, 1) = '{' THEN ${text} ELSE CONCAT('{', ${text}, '}') END`;
+  const path = (tag: string) => literal(`$."${tag.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`);
+  return {
+    name,
+    expression: `CASE WHEN json_valid(${json}) THEN COALESCE(json_extract_string(${json}, ${path(key)}), json_extract_string(${json}, ${path(`user_${key}`)})) END`,
+  };
+}
+
 /** The sums per group of the written lines (evaluated ones), read back from the output. */
 async function writeGroups(
   connection: DuckDBConnection,
   request: BillingRequest,
   written: string,
-  groupColumns: readonly string[],
+  groupColumns: readonly GroupColumn[],
   impactColumnNames: readonly string[],
 ): Promise<void> {
   if (request.groupsOutput === null || groupColumns.length === 0) return;
@@ -301,14 +367,68 @@ async function writeGroups(
       ? `printf('%.10g', ${total}) AS ${identifier(column)}`
       : `${total} AS ${identifier(column)}`;
   };
-  const groups = groupColumns.map(identifier).join(", ");
+  const groups = groupColumns.map((group) => `${group.expression} AS ${identifier(group.name)}`).join(", ");
   const temporary = partial(request.groupsOutput);
   await connection.run(
     `COPY (SELECT ${groups}, COUNT(*) AS lines, ${sum("hours")}, ${impactColumnNames.map(sum).join(", ")}
-       FROM ${source} WHERE status = 'evaluated' GROUP BY ${groups} ORDER BY ${groups})
+       FROM ${source} WHERE status = 'evaluated' GROUP BY ALL ORDER BY ALL)
      TO ${literal(temporary)} ${copyOptions(request.format)}`,
   );
   renameSync(temporary, request.groupsOutput);
+}
+
+/**
+ * Lines of a Parquet row group above which the run keeps to one thread. DuckDB's ordered writer
+ * holds what each thread read of a row group until it is written: one row group of 3,000,000 lines
+ * took 1.5 GB on two threads, 106 MB on one, in less time (8.5 against 9.6 s; bench/README.md).
+ */
+const ONE_THREAD_ROW_GROUP = 250_000;
+
+/** Runs on one thread when the Parquet file has a row group above ONE_THREAD_ROW_GROUP lines. */
+async function fitThreadsToRowGroups(connection: DuckDBConnection, file: string): Promise<void> {
+  const reader = await connection.runAndReadAll(
+    `SELECT MAX(row_group_num_rows) AS largest FROM parquet_metadata(${literal(file)})`,
+  );
+  if (Number(reader.getRowObjects()[0].largest ?? 0) > ONE_THREAD_ROW_GROUP) {
+    await connection.run("SET threads = 1");
+  }
+}
+
+/** The export's header as the file names it, its columns as the run writes them, and its format. */
+interface PreparedExport {
+  readonly header: readonly string[];
+  readonly columns: WrittenColumns;
+  readonly format: BillingFormat;
+}
+
+/** The export's header, read and checked before any line is: its size, format and the types read. */
+async function readHeader(
+  connection: DuckDBConnection,
+  request: BillingRequest,
+): Promise<{ columns: [string, string][]; format: BillingFormat; csvColumns: readonly string[] | null }> {
+  const parquet = request.file.toLowerCase().endsWith(".parquet");
+  // The header read once: the command line's, when it read it to choose this path.
+  const csvColumns = parquet ? null : (request.csvHeader ?? csvHeader(request.file));
+  if (!parquet && csvColumns === null) {
+    throw new BillingReadError(
+      `${request.file}: line 1: no header (an empty file, not CSV, or a header longer than ${HEADER_BYTES} bytes); nothing written`,
+    );
+  }
+  checkColumnCount(
+    request.file,
+    csvColumns?.length ??
+      (await readFailing(() => parquetColumnCount(connection, request.file), request.file)),
+  );
+  if (parquet) await readFailing(() => fitThreadsToRowGroups(connection, request.file), request.file);
+  const source = sourceOf(request.file, csvColumns);
+  const columns = await readFailing(() => columnsOf(connection, `SELECT * FROM ${source}`), request.file);
+  const header = columns.map(([name]) => name);
+  const format = request.input === null ? recognisedFormat(header) : BILLING_FORMATS[request.input];
+  if (format === null || missingColumns(format, header).length > 0) {
+    throw new BillingInputError(unrecognisedHeader(header, request.input));
+  }
+  checkColumnTypes(request.file, format, new Map(columns));
+  return { columns, format, csvColumns };
 }
 
 async function prepareViews(
@@ -316,28 +436,31 @@ async function prepareViews(
   context: EditionContext,
   knownRegions: Parameters<typeof billingPlaces>[1],
   request: BillingRequest,
-): Promise<{ header: string[]; format: BillingFormat }> {
+  impactColumnNames: readonly string[],
+): Promise<PreparedExport> {
   const { connection } = db;
-  const parquet = request.file.toLowerCase().endsWith(".parquet");
-  const csvColumns = parquet ? null : (request.csvHeader ?? csvHeader(request.file));
-  if (!parquet && csvColumns === null) {
-    throw new BillingReadError(
-      `${request.file}: line 1: no header (an empty file, or not CSV); nothing written`,
-    );
-  }
-  const source = sourceOf(request.file, csvColumns);
-  const header = await readFailing(() => columnsOf(connection, `SELECT * FROM ${source}`), request.file);
-  const format = request.input === null ? recognisedFormat(header) : BILLING_FORMATS[request.input];
-  if (format === null || missingColumns(format, header).length > 0) {
-    throw new BillingInputError(unrecognisedHeader(header, request.input));
-  }
+  const { columns, format, csvColumns } = await readHeader(connection, request);
+  const header = columns.map(([name]) => name);
+  const names = inputColumnNames(header, impactColumnNames);
+  const renamed = new Map(
+    header.flatMap((name, index) => (names[index] === name ? [] : [[name, names[index]]])),
+  );
+  const nested = new Set(names.filter((_, index) => /^(MAP|STRUCT)\(|\[\]$/.test(columns[index][1])));
+  const prepared = { header, columns: { names, nested }, format };
   const typeHintColumn =
     request.instanceTypeColumn === null
       ? null
-      : headerColumn(header, request.instanceTypeColumn, "--instance-type-column");
-  await createLineViews(connection, { from: source, header, format, typeHintColumn });
+      : headerColumn(prepared, request.instanceTypeColumn, "--instance-type-column");
+  const from = sourceOf(request.file, csvColumns === null ? null : names);
+  await createLineViews(connection, {
+    from,
+    header: names,
+    renamed: csvColumns === null ? renamed : new Map(),
+    format,
+    typeHintColumn,
+  });
   await createPlaceTable(connection, billingPlaces(context.service.data.cloudRegions, knownRegions));
-  return { header, format };
+  return prepared;
 }
 
 /**
@@ -354,11 +477,12 @@ export async function evaluateBillingExport(
   const db = await openDatabase();
   try {
     const { connection } = db;
-    const { header, format } = await prepareViews(db, context, knownRegions, request);
-    const groupColumns = request.groupBy.map((name) => headerColumn(header, name, "--group-by"));
+    const impactColumnNames = billingImpactColumns(criteria, request.ranges);
+    const prepared = await prepareViews(db, context, knownRegions, request, impactColumnNames);
+    const { format } = prepared;
+    const groupColumns = request.groupBy.map((name) => groupColumn(prepared, name, request.format));
     await groupLineKinds(connection, request.file);
     const matches = await matchBilledTypes(connection, context);
-    const impactColumnNames = billingImpactColumns(criteria, request.ranges);
     const coefficients = await createLookupTable(
       connection,
       context,
@@ -379,7 +503,11 @@ export async function evaluateBillingExport(
     const temporary = partial(request.output);
     const lines = groups.reduce((sum, group) => sum + group.lines, 0);
     const written = await readFailing(
-      () => writeLines(connection, header, impactColumnNames, { file: temporary, format: request.format }),
+      () =>
+        writeLines(connection, prepared.columns, impactColumnNames, {
+          file: temporary,
+          format: request.format,
+        }),
       request.file,
     );
     if (written !== lines) {
@@ -388,6 +516,7 @@ export async function evaluateBillingExport(
       );
     }
     await writeGroups(connection, request, temporary, groupColumns, impactColumnNames);
+    if (request.tablesFolder) await writePortableTables(connection, request.tablesFolder);
     renameSync(temporary, request.output);
     return {
       file: request.file,

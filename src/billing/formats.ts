@@ -16,6 +16,8 @@ export interface BillingFormat {
   readonly required: readonly (string | readonly string[])[];
   /** Columns its query reads besides (added empty when the file lacks them). */
   readonly optional: readonly string[];
+  /** The column of the quantity billed (a number or its text; every other column read is text). */
+  readonly quantity: string;
   /** Its query (sql/), from the file as it is to billing lines. */
   readonly linesQuery: string;
 }
@@ -37,12 +39,18 @@ export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>>
       "ServiceProviderName",
       "ProviderName",
       "SkuMeter",
+      "ChargeDescription",
+      "ServiceCategory",
+      "ResourceType",
+      "SkuPriceDetails",
       "x_ServiceCode",
       "x_Operation",
       "x_UsageType",
       "x_SkuMeterCategory",
       "x_SkuMeterName",
+      "x_SkuDetails",
     ],
+    quantity: "ConsumedQuantity",
     linesQuery: "billing_lines_focus.sql",
   },
   cur: {
@@ -56,13 +64,15 @@ export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>>
       "line_item_usage_amount",
     ],
     optional: ["product_instance_type", "pricing_unit", "product_region_code"],
+    quantity: "line_item_usage_amount",
     linesQuery: "billing_lines_cur.sql",
   },
   azure: {
     name: "azure",
     title: "Azure cost export",
     required: ["MeterCategory", "MeterName", "Quantity", "UnitOfMeasure", "ResourceLocation"],
-    optional: ["ChargeType", "MeterSubCategory"],
+    optional: ["ChargeType", "MeterSubCategory", "AdditionalInfo"],
+    quantity: "Quantity",
     linesQuery: "billing_lines_azure.sql",
   },
 };
@@ -93,8 +103,35 @@ export function recognisedFormat(header: readonly string[]): BillingFormat | nul
   return null;
 }
 
+/** What a header is: a format's, nearly one's (at least half its required columns, two or more), or neither. */
+export type HeaderClass =
+  | { readonly format: BillingFormat }
+  | { readonly nearMiss: BillingFormat; readonly missing: readonly string[] }
+  | null;
+
+/**
+ * The class of a header: the billing path takes a format's header and a near miss (to say what it
+ * lacks, exit 2), the inventory reader any other.
+ */
+export function classifyHeader(header: readonly string[]): HeaderClass {
+  const format = recognisedFormat(header);
+  if (format !== null) return { format };
+  for (const name of BILLING_FORMAT_NAMES) {
+    const candidate = BILLING_FORMATS[name];
+    const missing = missingColumns(candidate, header);
+    const present = candidate.required.length - missing.length;
+    if (present >= 2 && present * 2 >= candidate.required.length) return { nearMiss: candidate, missing };
+  }
+  return null;
+}
+
 /** Why a header fits no format (or not the one asked for): what each lacks, and the formats known. */
 export function unrecognisedHeader(header: readonly string[], asked: BillingFormatName | null): string {
+  const near = asked === null ? classifyHeader(header) : null;
+  if (near !== null && "nearMiss" in near) {
+    const { title, name } = near.nearMiss;
+    return `the header is nearly a ${title} export's (--input ${name}) but lacks ${near.missing.join(", ")}`;
+  }
   const formats =
     asked === null ? BILLING_FORMAT_NAMES.map((name) => BILLING_FORMATS[name]) : [BILLING_FORMATS[asked]];
   const lacks = formats.map(

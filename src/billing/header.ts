@@ -9,25 +9,39 @@ import { gunzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 
 /** Bytes of a file's start read to find its header (a header longer than this is not a billing export's). */
-const HEADER_BYTES = 1 << 20;
+export const HEADER_BYTES = 1 << 20;
+
+/**
+ * The first `HEADER_BYTES` of a gzip stream at most, from its compressed start. A kilobyte of gzip
+ * may stand for a megabyte of text (a header that never ends: 1.5 MB of gzip took 2.2 GB whole), so
+ * the compressed start grows fourfold until the text holds a line's end or its bound.
+ */
+function gunzippedStart(compressed: Buffer): Buffer | null {
+  for (let size = 1 << 10; ; size *= 4) {
+    const part = compressed.subarray(0, size);
+    let text: Buffer;
+    try {
+      text = gunzipSync(part, { finishFlush: 2, maxOutputLength: 4 * HEADER_BYTES });
+    } catch {
+      return null;
+    }
+    if (text.includes(10) || text.length >= HEADER_BYTES || part.length === compressed.length)
+      return text.subarray(0, HEADER_BYTES);
+  }
+}
 
 /** A CSV file's header (gzipped or not), or null when it has no complete first line. */
 export function csvHeader(file: string): string[] | null {
   const descriptor = openSync(file, "r");
-  let bytes: Buffer;
+  let bytes: Buffer | null;
   try {
     const buffer = Buffer.alloc(HEADER_BYTES);
     bytes = buffer.subarray(0, readSync(descriptor, buffer, 0, HEADER_BYTES, 0));
   } finally {
     closeSync(descriptor);
   }
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-    try {
-      bytes = gunzipSync(bytes, { finishFlush: 2 });
-    } catch {
-      return null;
-    }
-  }
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = gunzippedStart(bytes);
+  if (bytes === null) return null;
   const text = bytes.toString("utf8").replace(/^\uFEFF/, "");
   const end = text.indexOf("\n");
   if (end < 0) return null;

@@ -2,7 +2,8 @@
  * The instance type a billing line names, matched to the edition's as the single route matches
  * it (the exact id, else the closest id where the edition has a threshold, with its warning), once
  * per distinct name of the export. Before that, the providers' billing spellings: an RDS type is
- * the edition's own `db.` type where it lists one, else the type without `db.`; an OpenSearch type
+ * the edition's own `db.` type where it lists one, else the type without `db.` (so too a managed
+ * node's `cache.`, `ml.`, `kafka.`: docs/methodology.md); an OpenSearch type
  * likewise with `.search` (or the `.elasticsearch` the data names them with); an Azure meter's
  * case does not matter, nor its `Standard_` prefix (the edition's ids have it or not).
  */
@@ -29,13 +30,22 @@ function candidateName(context: EditionContext, provider: string, billed: string
   const listed = (name: string) => ids?.has(name) ?? false;
   const name = billed.trim();
   if (provider === "azure") {
-    // The edition's ids are spelled both ways (d4ads_v5, standard_d2as_v4).
-    const lower = name.toLowerCase();
-    const bare = lower.startsWith("standard_") ? lower.slice("standard_".length) : lower;
-    return !listed(bare) && listed(`standard_${bare}`) ? `standard_${bare}` : bare;
+    // The edition's ids are spelled both ways (d4ads_v5, standard_d2as_v4); a meter may name
+    // several sizes (D2_v3/D2s_v3): the first the edition lists, else the first.
+    const sizes = name.split("/").map((size) => {
+      const lower = size
+        .trim()
+        .replace(/^_+|_+$/g, "")
+        .toLowerCase();
+      const bare = lower.startsWith("standard_") ? lower.slice("standard_".length) : lower;
+      return !listed(bare) && listed(`standard_${bare}`) ? `standard_${bare}` : bare;
+    });
+    return sizes.find(listed) ?? sizes[0];
   }
   if (provider !== "aws") return name.toLowerCase();
-  if (name.startsWith("db.") && !listed(name)) return name.slice(3);
+  // A managed service's node (ElastiCache, SageMaker, MSK…) is evaluated as its EC2 type.
+  const managed = /^(db|cache|ml|kafka)\./.exec(name);
+  if (managed !== null && !listed(name)) return name.slice(managed[0].length);
   if (name.endsWith(".search") && !listed(name)) {
     const base = name.slice(0, -".search".length);
     return listed(`${base}.elasticsearch`) ? `${base}.elasticsearch` : base;

@@ -23,7 +23,10 @@ export function sourceOf(file: string, csvHeader: readonly string[] | null): str
 interface LineSource {
   /** A table expression (a table function, or a query in parentheses). */
   readonly from: string;
+  /** Its columns as the run names them (src/billing/inputColumns.ts). */
   readonly header: readonly string[];
+  /** Columns of `from` read under another name (Parquet; a CSV's are named so when read). */
+  readonly renamed: ReadonlyMap<string, string>;
   readonly format: BillingFormat;
   /** The header's column holding Google Cloud lines' machine type (--instance-type-column). */
   readonly typeHintColumn: string | null;
@@ -38,8 +41,12 @@ export async function createLineViews(connection: DuckDBConnection, source: Line
   const absent = absentColumns(source.format, source.header).map(
     (name) => `CAST(NULL AS VARCHAR) AS ${identifier(name)}`,
   );
+  const rename =
+    source.renamed.size === 0
+      ? ""
+      : ` RENAME (${[...source.renamed].map(([from, to]) => `${identifier(from)} AS ${identifier(to)}`).join(", ")})`;
   await connection.run(
-    `CREATE VIEW billing_export AS SELECT *, ${[...absent, `${hint} AS billing_type_hint`].join(", ")} FROM ${source.from}`,
+    `CREATE VIEW billing_export AS SELECT *${rename}, ${[...absent, `${hint} AS billing_type_hint`].join(", ")} FROM ${source.from}`,
   );
   await connection.run(`CREATE VIEW billing_lines AS ${sqlQuery(source.format.linesQuery)}`);
   await connection.run(`CREATE VIEW billing_classified AS ${sqlQuery("billing_classified.sql")}`);

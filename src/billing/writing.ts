@@ -28,12 +28,18 @@ function formulaSafe(column: string): string {
     THEN '''' || ${cell} ELSE ${cell} END AS ${cell}`;
 }
 
+/** The file's columns as written: their names, and those holding maps, structs or lists (JSON in CSV). */
+export interface WrittenColumns {
+  readonly names: readonly string[];
+  readonly nested: ReadonlySet<string>;
+}
+
 /**
  * The output's columns: the file's, then what the billing adds (numbers as text without float
- * noise in CSV; text cells formula-safe in CSV).
+ * noise in CSV; text cells formula-safe in CSV; maps, structs and lists as JSON in CSV).
  */
 function outputSelect(
-  header: readonly string[],
+  input: WrittenColumns,
   textColumns: ReadonlySet<string>,
   impactColumnNames: readonly string[],
   csv: boolean,
@@ -42,8 +48,12 @@ function outputSelect(
     csv ? `printf('%.10g', ${identifier(column)}) AS ${identifier(column)}` : identifier(column);
   const text = (column: string) =>
     csv && textColumns.has(column) ? formulaSafe(column) : identifier(column);
+  const own = (column: string) =>
+    csv && input.nested.has(column)
+      ? `CAST(to_json(${identifier(column)}) AS VARCHAR) AS ${identifier(column)}`
+      : text(column);
   return [
-    ...header.map(text),
+    ...input.names.map(own),
     text("matched_instance_type"),
     number("hours"),
     ...impactColumnNames.map(number),
@@ -78,7 +88,7 @@ interface LinesTarget {
  */
 export async function writeLines(
   connection: DuckDBConnection,
-  header: readonly string[],
+  input: WrittenColumns,
   impactColumnNames: readonly string[],
   target: LinesTarget,
 ): Promise<number> {
@@ -87,7 +97,7 @@ export async function writeLines(
   const csv = target.format === "csv";
   const textColumns = csv ? await textColumnsOf(connection, lines) : new Set<string>();
   const result = await connection.run(
-    `COPY (SELECT ${outputSelect(header, textColumns, impactColumnNames, csv)}
+    `COPY (SELECT ${outputSelect(input, textColumns, impactColumnNames, csv)}
        FROM (${lines}) lines)
      TO ${literal(target.file)} ${copyOptions(target.format)}`,
   );

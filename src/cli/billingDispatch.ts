@@ -1,11 +1,11 @@
 /*
  * Which `evaluate` invocations are billing exports (src/cli/billing.ts) rather than inventories:
- * `--input focus|cur|azure`, a Parquet file, or a CSV (gzipped or not) whose header is a billing
- * format's. Light on purpose: an inventory run never loads the billing engine.
+ * a Parquet file, `--input focus|cur|azure`, or a CSV (gzipped or not) whose header is a billing
+ * format's or nearly one's (to say what it lacks). Light on purpose: an inventory run never loads the billing engine.
  */
 
 import { statSync } from "node:fs";
-import { BILLING_FORMAT_NAMES, recognisedFormat } from "../billing/formats.js";
+import { BILLING_FORMAT_NAMES, classifyHeader } from "../billing/formats.js";
 import { csvHeader } from "../billing/header.js";
 
 /** What `evaluate` reads; a billing export's CSV header when it was read to decide (read once). */
@@ -32,7 +32,7 @@ export function evaluationOf(file: string, input: string | undefined): Evaluatio
     // A pipe's start would be consumed here: only a regular file's header is read.
     if (!statSync(file).isFile()) return INVENTORY;
     const header = csvHeader(file);
-    return header !== null && recognisedFormat(header) !== null ? { kind: "billing", header } : INVENTORY;
+    return header !== null && classifyHeader(header) !== null ? { kind: "billing", header } : INVENTORY;
   } catch {
     return INVENTORY;
   }

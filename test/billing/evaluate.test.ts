@@ -66,7 +66,15 @@ function regionOf(row: Row): string {
   return String(row.RegionId ?? row.product_region_code ?? row.ResourceLocation ?? "");
 }
 
-const FORMATS = ["focus-1.0.csv", "focus-1.2.parquet", "cur.csv.gz", "azure.csv"];
+const FORMATS = [
+  "focus-1.0.csv",
+  "focus-1.2.parquet",
+  "cur.csv.gz",
+  "azure.csv",
+  "focus-1.0-spec-only.csv",
+  "cur-managed.csv",
+  "azure-ea.csv",
+];
 
 describe.each(FORMATS)("%s, edition 2.4.1, against POST /v1/cloud/instance", (fixture) => {
   let summary: BillingSummary;
@@ -204,6 +212,60 @@ describe("the compute lines of each provider and service", () => {
   });
 });
 
+describe("instance lines found from the formats' own columns", () => {
+  const statusOf = async (fixture: string, column: string) => {
+    await evaluateBillingExport(editionContext("2.4.1"), knownRegions(), request(fixture, `${fixture}.csv`));
+    const rows = await readRows(join(scratch, `${fixture}.csv`));
+    return rows.map((row) => [String(row[column]), row.matched_instance_type ?? null, row.status] as const);
+  };
+
+  it("reads a FOCUS 1.0 export without extension columns: AWS, Microsoft, Google and Oracle lines", async () => {
+    const lines = await statusOf("focus-1.0-spec-only.csv", "ChargeDescription");
+    const of = (description: string) => lines.find(([text]) => text.startsWith(description))?.slice(1);
+    expect(of("$0.34 per On Demand Linux c5.2xlarge")).toEqual(["c5.2xlarge", "evaluated"]);
+    expect(of("$0.000 per Linux t3.micro instance-hour")).toEqual(["t3.micro", "evaluated"]);
+    expect(of("$0.171 per RDS db.m5.large")).toEqual(["db.m5.large", "evaluated"]);
+    // Managed nodes: the edition's own type where it lists one, else the EC2 type (docs/methodology.md).
+    expect(of("$0.156 per Node hour for cache.m5.large")).toEqual(["cache.m5.large", "evaluated"]);
+    expect(of("$0.115 per On Demand Hosting ml.m5.large")).toEqual(["m5.large", "evaluated"]);
+    expect(of("$0.00 for 1000 Mbps per c4.xlarge")).toEqual([null, "not compute"]);
+    expect(of("$0.05 per vCPU-Hour of T3 CPU Credits")).toEqual([null, "not compute"]);
+    expect(of("D4ads v5")).toEqual(["d4ads_v5", "evaluated"]);
+    expect(of("E4s v5 Spot")).toEqual(["e4s_v5", "evaluated"]);
+    // A meter of two sizes and no size named elsewhere: the first the edition lists.
+    expect(of("D2 v3/D2s v3")).toEqual(["d2s_v3", "evaluated"]);
+    expect(of("N2 Instance Core")?.[1]).toMatch(/^not evaluated: Google Cloud bills cores/);
+    // No Oracle instance types in the edition: said so, not dropped as a region or a service.
+    expect(of("VM.Standard2.1")).toEqual([null, "unknown instance type"]);
+  });
+
+  it("evaluates ElastiCache, MemoryDB, DocumentDB, Neptune, SageMaker and MSK nodes of a CUR", async () => {
+    const lines = await statusOf("cur-managed.csv", "line_item_usage_type");
+    const byUsage = new Map(lines.map(([usage, type, status]) => [usage, [type, status]]));
+    expect(byUsage.get("USE1-NodeUsage:cache.m5.large")).toEqual(["cache.m5.large", "evaluated"]);
+    expect(byUsage.get("USE1-NodeUsage:db.r6g.large")?.[1]).toBe("evaluated");
+    expect(byUsage.get("USE1-InstanceUsage:db.r5.large")?.[1]).toBe("evaluated");
+    expect(byUsage.get("USE1-Host:ml.m5.large")).toEqual(["m5.large", "evaluated"]);
+    expect(byUsage.get("USE1-Notebk:ml.t3.medium")).toEqual(["t3.medium", "evaluated"]);
+    expect(byUsage.get("USE1-Kafka.m5.large")).toEqual(["m5.large", "evaluated"]);
+    expect(byUsage.get("USE1-Kafka.Storage.GP2")).toEqual([null, "not compute"]);
+    expect(byUsage.get("USE1-NodeUsage:cache.m99.large")).toEqual([null, "unknown instance type"]);
+  });
+
+  it("resolves an Azure meter of two sizes through AdditionalInfo's ServiceType", async () => {
+    await evaluateBillingExport(editionContext("2.4.1"), knownRegions(), request("azure-ea.csv", "ea.csv"));
+    const rows = await readRows(join(scratch, "ea.csv"));
+    const twoSizes = rows.filter((row) => row.MeterName === "D2 v3/D2s v3");
+    expect(twoSizes.map((row) => row.matched_instance_type)).toEqual([
+      "d2s_v3",
+      "d2s_v3",
+      "d2s_v3",
+      "d2s_v3",
+    ]);
+    expect(rows.find((row) => row.MeterName === "B2ms")?.matched_instance_type).toBe("standard_b2ms");
+  });
+});
+
 describe("edition 1.2.4 (no cloud regions)", () => {
   it("evaluates AWS lines at their region's country; Azure has no instance types there", async () => {
     const out = "focus-124.parquet";
@@ -267,13 +329,49 @@ describe("sums per group", () => {
   });
 });
 
+describe("sums per tag", () => {
+  it.each([
+    ["focus-1.0.csv", "Tags", "team"],
+    ["cur-managed.csv", "resource_tags", "team"],
+    ["azure-ea.csv", "Tags", "env"],
+  ])("groups %s's evaluated lines by a key of %s (--group-by tag:%s)", async (fixture, column, key) => {
+    const groupsOutput = join(scratch, `${fixture}.tags.csv`);
+    await evaluateBillingExport(
+      editionContext("2.4.1"),
+      knownRegions(),
+      request(fixture, `${fixture}.tagged.csv`, {
+        groupBy: [`tag:${key}`],
+        groupsOutput,
+        ranges: false,
+      }),
+    );
+    const rows = await readRows(join(scratch, `${fixture}.tagged.csv`));
+    const groups = await readRows(groupsOutput);
+    const tagOf = (row: Row) => {
+      const text = String(row[column]);
+      const tags = JSON.parse(text.startsWith("{") ? text : `{${text}}`) as Record<string, string>;
+      return tags[key] ?? tags[`user_${key}`];
+    };
+    const evaluated = rows.filter((row) => row.status === "evaluated");
+    expect(groups.map((group) => group[`tag:${key}`])).toEqual([...new Set(evaluated.map(tagOf))].sort());
+    for (const group of groups) {
+      const members = evaluated.filter((row) => tagOf(row) === group[`tag:${key}`]);
+      expect(Number(group.lines)).toBe(members.length);
+      const sum = members.reduce((acc, row) => acc + Number(row.gwp_use_kgco2eq), 0);
+      expect(Math.abs(Number(group.gwp_use_kgco2eq) - sum) / sum).toBeLessThan(1e-8);
+    }
+  });
+});
+
 describe("bad input", () => {
   it("gives each bad row its status and goes on; --strict stops before writing anything", async () => {
     const out = "bad.csv";
     const summary = await evaluateBillingExport(
       editionContext("2.4.1"),
       knownRegions(),
-      request("focus-bad-rows.csv", out, { instanceTypeColumn: "x_MachineType" }),
+      request("focus-bad-rows.csv", out, {
+        instanceTypeColumn: "x_MachineType",
+      }),
     );
     const rows = await readRows(join(scratch, out));
     expect(rows.map((row) => row.status)).toEqual([
@@ -290,7 +388,9 @@ describe("bad input", () => {
     expect(rows[5].matched_instance_type).toBe("d4ads_v5");
     expect(rows[6].matched_instance_type).toBe("n2-standard-4");
     expect(summary.groups.reduce((sum, group) => sum + group.lines, 0)).toBe(9);
-    const strict = request("focus-bad-rows.csv", "strict.csv", { strict: true });
+    const strict = request("focus-bad-rows.csv", "strict.csv", {
+      strict: true,
+    });
     await expect(evaluateBillingExport(editionContext("2.4.1"), knownRegions(), strict)).rejects.toThrow(
       BillingStrictStop,
     );
@@ -326,7 +426,10 @@ describe("bad input", () => {
     ];
     for (const [name, bytes, message] of cases) {
       writeFileSync(join(scratch, name), bytes);
-      const asked = { ...request("azure.csv", `${name}.out.csv`), file: join(scratch, name) };
+      const asked = {
+        ...request("azure.csv", `${name}.out.csv`),
+        file: join(scratch, name),
+      };
       await expect(evaluateBillingExport(editionContext("2.4.1"), knownRegions(), asked)).rejects.toThrow(
         message,
       );

@@ -12,26 +12,32 @@ import { afterAll, describe, expect, it } from "vitest";
 import { writeCoefficientParquet } from "../../src/billing/coefficientParquet.js";
 import { identifier } from "../../src/billing/duckdb.js";
 import { billingImpactColumns, evaluateBillingExport } from "../../src/billing/evaluate.js";
-import { absentColumns, BILLING_FORMATS } from "../../src/billing/formats.js";
-import { billingPlaces } from "../../src/billing/places.js";
+import { absentColumns, recognisedFormat } from "../../src/billing/formats.js";
 import { impactsQuery, keysQuery, sqlQuery } from "../../src/billing/queries.js";
-import { createMatchTable, createPlaceTable } from "../../src/billing/smallTables.js";
 import { coefficientCriteria, coefficientTable } from "../../src/service/coefficients.js";
 import { app, editionContext, expectClose } from "./support.js";
 
-const FIXTURE = new URL("../fixtures/billing/focus-1.0.csv", import.meta.url).pathname;
+const FIXTURES = new URL("../fixtures/billing/", import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), "billing-portable-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 type Row = Record<string, unknown>;
 
 describe("the billing SQL as another engine runs it", () => {
-  it("gives each line of the FOCUS fixture the status, matched type and impacts the command writes", async () => {
+  it.each([
+    "focus-1.0.csv",
+    "focus-1.0-spec-only.csv",
+    "cur.csv.gz",
+    "cur-managed.csv",
+    "azure.csv",
+    "azure-ea.csv",
+  ])("gives each line of %s the status, matched type and impacts the command writes", async (fixture) => {
+    const FIXTURE = join(FIXTURES, fixture);
     const edition = app.service.editions.get("2.4.1");
     if (edition === undefined) throw new Error("edition 2.4.1 is served");
     const context = editionContext("2.4.1");
-    const output = join(scratch, "evaluated.csv");
-    const summary = await evaluateBillingExport(context, edition.data.cloudRegions ?? [], {
+    const output = join(scratch, `${fixture}.evaluated.csv`);
+    await evaluateBillingExport(context, edition.data.cloudRegions ?? [], {
       file: FIXTURE,
       input: null,
       output,
@@ -43,34 +49,44 @@ describe("the billing SQL as another engine runs it", () => {
       instanceTypeColumn: null,
       load: null,
       strict: false,
+      tablesFolder: scratch,
     });
-    const coefficientsFile = join(scratch, "coefficients.parquet");
+    const coefficientsFile = join(scratch, `${fixture}.coefficients.parquet`);
     await writeCoefficientParquet(
-      coefficientTable(context, { provider: null, load: null, criteria: null }),
+      coefficientTable(context, {
+        provider: null,
+        load: null,
+        criteria: null,
+      }),
       coefficientsFile,
     );
 
-    const instance = await DuckDBInstance.create(":memory:", { threads: "1" });
+    const instance = await DuckDBInstance.create(":memory:", {
+      threads: "1",
+    });
     const connection = await instance.connect();
     try {
       const read = `read_csv('${FIXTURE}', header = true, all_varchar = true)`;
       const header = (await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${read}`))
         .getRowObjects()
         .map((row) => String(row.column_name));
-      const absent = absentColumns(BILLING_FORMATS.focus, header).map(
+      const format = recognisedFormat(header);
+      if (format === null) throw new Error(`${fixture} is a billing export`);
+      const absent = absentColumns(format, header).map(
         (name) => `CAST(NULL AS VARCHAR) AS ${identifier(name)}`,
       );
       await connection.run(`CREATE TABLE coefficients AS SELECT * FROM read_parquet('${coefficientsFile}')`);
       await connection.run(
         `CREATE VIEW billing_export AS SELECT *, ${[...absent, "CAST(NULL AS VARCHAR) AS billing_type_hint"].join(", ")} FROM ${read}`,
       );
-      await createPlaceTable(
-        connection,
-        billingPlaces(edition.data.cloudRegions, edition.data.cloudRegions ?? []),
-      );
-      await createMatchTable(connection, summary.matches);
+      // The small tables as the command wrote them beside its output.
+      for (const table of ["billing_places", "instance_matches"]) {
+        await connection.run(
+          `CREATE TABLE ${table} AS SELECT * FROM read_csv('${join(scratch, `${table}.csv`)}', header = true, all_varchar = true)`,
+        );
+      }
       const columns = billingImpactColumns(coefficientCriteria(context, null), false);
-      await connection.run(`CREATE VIEW billing_lines AS ${sqlQuery("billing_lines_focus.sql")}`);
+      await connection.run(`CREATE VIEW billing_lines AS ${sqlQuery(format.linesQuery)}`);
       await connection.run(`CREATE VIEW billing_classified AS ${sqlQuery("billing_classified.sql")}`);
       await connection.run("CREATE VIEW billing_line_kinds AS SELECT * FROM billing_classified");
       await connection.run(`CREATE TABLE billing_keys AS ${keysQuery(columns)}`);

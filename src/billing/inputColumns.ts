@@ -1,0 +1,84 @@
+/*
+ * The export's own columns as a run reads and writes them. A column named like one the run adds
+ * (`status`, `hours`, an impact column, `matched_instance_type`, `warnings`, a group's `lines`) or
+ * like the SQL's working columns (`billing_…`, `key_…`, `…_per_hour`) is kept under the name
+ * `input_<name>` (again prefixed while that name is taken): the run's columns keep their names and
+ * values, and no working column can meet a column of the file. Names compare without case, as
+ * SQL's do.
+ */
+
+import { BillingInputError } from "./errors.js";
+import type { BillingFormat } from "./formats.js";
+
+/**
+ * Columns a run reads at most. DuckDB holds a chunk of 2,048 lines of every column per operator
+ * and thread: 10,000 columns × 3 lines ran out of memory after 9 s, 100,000 ran for minutes. Real
+ * exports have 40–200 (FOCUS ~50, CUR 2.0 ~125, Azure ~70).
+ */
+export const MAX_INPUT_COLUMNS = 500;
+
+/** Columns the run writes besides the file's, whatever its criteria. */
+const WRITTEN_COLUMNS = ["matched_instance_type", "hours", "status", "warnings", "lines"];
+
+/** Prefixes and suffixes of the SQL's working columns. */
+const WORKING_PREFIXES = ["billing_", "key_"];
+const WORKING_SUFFIX = "_per_hour";
+
+function isReserved(lower: string, written: ReadonlySet<string>): boolean {
+  return (
+    written.has(lower) ||
+    WORKING_PREFIXES.some((prefix) => lower.startsWith(prefix)) ||
+    lower.endsWith(WORKING_SUFFIX)
+  );
+}
+
+/**
+ * The name each column of the header is read and written as, in order: its own, or `input_<name>`
+ * when it would meet a column of the run (`impactColumns`: those it writes) or an earlier column.
+ */
+export function inputColumnNames(header: readonly string[], impactColumns: readonly string[]): string[] {
+  const written = new Set([...WRITTEN_COLUMNS, ...impactColumns].map((name) => name.toLowerCase()));
+  const own = new Set(header.map((name) => name.toLowerCase()));
+  const taken = new Set<string>();
+  return header.map((name) => {
+    // A renamed column starts with input_: only the run's exact names and the file's others remain.
+    let kept = isReserved(name.toLowerCase(), written) ? `input_${name}` : name;
+    const free = (lower: string) =>
+      !written.has(lower) && !taken.has(lower) && (kept === name || !own.has(lower));
+    while (!free(kept.toLowerCase())) kept = `input_${kept}`;
+    taken.add(kept.toLowerCase());
+    return kept;
+  });
+}
+
+/** Refuses a header of more columns than a run reads, before the engine sees it. */
+export function checkColumnCount(file: string, columns: number): void {
+  if (columns > MAX_INPUT_COLUMNS) {
+    throw new BillingInputError(
+      `${file}: ${columns} columns; a billing export is read with ${MAX_INPUT_COLUMNS} columns at most`,
+    );
+  }
+}
+
+const NUMBER_TYPES = /^(DOUBLE|FLOAT|REAL|DECIMAL.*|(U?(TINY|SMALL|BIG|HUGE)?INT(EGER)?))$/;
+
+/**
+ * Refuses a Parquet column the format's query reads whose type it cannot read: text, and a number
+ * or text for the quantity. `types`: each column's DuckDB type, by name.
+ */
+export function checkColumnTypes(
+  file: string,
+  format: BillingFormat,
+  types: ReadonlyMap<string, string>,
+): void {
+  const read = [...format.required.flat(), ...format.optional];
+  for (const [column, type] of types) {
+    const lower = column.toLowerCase();
+    if (!read.some((name) => name.toLowerCase() === lower) || type === "VARCHAR") continue;
+    const quantity = lower === format.quantity.toLowerCase();
+    if (quantity && NUMBER_TYPES.test(type)) continue;
+    throw new BillingInputError(
+      `${file}: column ${column} is ${type.length > 60 ? `${type.slice(0, 60)}…` : type}; ${format.title} reads it as ${quantity ? "a number or text (DOUBLE or VARCHAR)" : "text (VARCHAR)"}`,
+    );
+  }
+}
