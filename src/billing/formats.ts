@@ -18,6 +18,8 @@ export interface BillingFormat {
   readonly optional: readonly string[];
   /** Its query (sql/), from the file as it is to billing lines. */
   readonly linesQuery: string;
+  /** Its query (sql/) adding what the methods of other lines read: service, usage text, cost. */
+  readonly usageQuery: string;
 }
 
 export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>> = {
@@ -42,8 +44,16 @@ export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>>
       "x_UsageType",
       "x_SkuMeterCategory",
       "x_SkuMeterName",
+      "x_SkuMeterSubcategory",
+      "ServiceCategory",
+      "ChargeDescription",
+      "BilledCost",
+      "BillingAccountId",
+      "SubAccountId",
+      "ResourceId",
     ],
     linesQuery: "billing_lines_focus.sql",
+    usageQuery: "billing_usage_focus.sql",
   },
   cur: {
     name: "cur",
@@ -55,15 +65,25 @@ export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>>
       "line_item_usage_type",
       "line_item_usage_amount",
     ],
-    optional: ["product_instance_type", "pricing_unit", "product_region_code"],
+    optional: [
+      "product_instance_type",
+      "pricing_unit",
+      "product_region_code",
+      "product_product_family",
+      "line_item_unblended_cost",
+      "line_item_usage_account_id",
+      "line_item_resource_id",
+    ],
     linesQuery: "billing_lines_cur.sql",
+    usageQuery: "billing_usage_cur.sql",
   },
   azure: {
     name: "azure",
     title: "Azure cost export",
     required: ["MeterCategory", "MeterName", "Quantity", "UnitOfMeasure", "ResourceLocation"],
-    optional: ["ChargeType", "MeterSubCategory"],
+    optional: ["ChargeType", "MeterSubCategory", "CostInBillingCurrency", "SubscriptionId", "ResourceId"],
     linesQuery: "billing_lines_azure.sql",
+    usageQuery: "billing_usage_azure.sql",
   },
 };
 

@@ -10,6 +10,7 @@ import type { BillingSummary, LineGroup } from "./evaluate.js";
 /** The fate of a group of lines, as the output's `status` spells it. */
 function statusOf(group: LineGroup, matched: (group: LineGroup) => string | null): string {
   if (group.problem !== null) return group.problem;
+  if (group.methodKey !== null) return "evaluated";
   return matched(group) === null ? "unknown instance type" : "evaluated";
 }
 
