@@ -85,7 +85,7 @@ export interface LineGroup {
   readonly methodQuantity: number;
   /** The service its lines bill (FOCUS ServiceName, CUR product code, Azure meter category). */
   readonly service: string | null;
-  /** The sum of its lines' cost column (BilledCost, line_item_unblended_cost, CostInBillingCurrency). */
+  /** The sum of its lines' positive costs (BilledCost, line_item_unblended_cost, CostInBillingCurrency). */
   readonly cost: number;
 }
 
@@ -150,7 +150,7 @@ async function groupLineKinds(connection: DuckDBConnection, file: string): Promi
       connection.run(
         `CREATE TABLE billing_line_kinds AS
          SELECT ${kind}, SUM(billing_quantity) AS billing_quantity, COUNT(*) AS billing_line_count,
-           SUM(billing_cost) AS billing_cost
+           SUM(CASE WHEN billing_cost > 0 THEN billing_cost ELSE 0 END) AS billing_cost
          FROM billing_classified
          GROUP BY ${kind}, billing_quantity IS NULL, billing_quantity < 0`,
       ),
