@@ -41,6 +41,7 @@ import { instanceEnergy, isMethodKey, METHOD_KEYS, type MethodRow, methodRows } 
 import { billingPlaces } from "./places.js";
 import { impactsQuery, keysQuery, sqlQuery } from "./queries.js";
 import { BillingReadError, readFailing } from "./readErrors.js";
+import { type BillReportData, billReportData } from "./reportData.js";
 import { createMatchTable, createPlaceTable } from "./smallTables.js";
 import { createLineViews, sourceOf } from "./views.js";
 import { copyOptions, writeLines } from "./writing.js";
@@ -65,6 +66,8 @@ export interface BillingRequest {
   readonly load: number | null;
   /** Stop before writing anything when a line is a bad row. */
   readonly strict: boolean;
+  /** Gather the data of the bill's report (src/output/billReport.ts). */
+  readonly report?: boolean;
 }
 
 export { BillingInputError, BillingReadError, BillingStrictStop };
@@ -107,6 +110,8 @@ export interface BillingSummary {
   readonly totals: readonly ImpactTotal[];
   /** The columns written besides the file's own. */
   readonly impactColumns: readonly string[];
+  /** The report's rankings, when asked for. */
+  readonly report: BillReportData | null;
 }
 
 /** Where a file is written until complete (beside it: renamed in place). */
@@ -509,6 +514,18 @@ export async function evaluateBillingExport(
       );
     }
     await writeGroups(connection, request, temporary, groupColumns, impactColumnNames);
+    const first = criteria[0]?.info;
+    const report =
+      request.report === true && first !== undefined
+        ? await billReportData(connection, {
+            file: temporary,
+            format: request.format,
+            header,
+            input: format.name,
+            embeddedColumn: impactColumn(first.name, first.unit, "embedded", "value"),
+            useColumn: impactColumn(first.name, first.unit, "use", "value"),
+          })
+        : null;
     renameSync(temporary, request.output);
     return {
       file: request.file,
@@ -518,6 +535,7 @@ export async function evaluateBillingExport(
       matches: [...matches.values()],
       totals: totalsOf(groups, matches, coefficients, criteria),
       impactColumns: impactColumnNames,
+      report,
     };
   } catch (error) {
     rmSync(partial(request.output), { force: true });

@@ -4,8 +4,9 @@
  * approximate matches, and the totals of the evaluated lines.
  */
 
+import type { BillReportModel } from "../output/billReport.js";
 import { formatNumber } from "../output/columns.js";
-import { billingCoverage, percent } from "./coverage.js";
+import { billingCoverage, type CoverageRow, percent } from "./coverage.js";
 import type { BillingSummary, LineGroup } from "./evaluate.js";
 
 /** The fate of a group of lines, as the output's `status` spells it. */
@@ -115,4 +116,40 @@ export function billingSummaryText(summary: BillingSummary, groupsOutput: string
   out.push(...coverageText(summary, (group) => statusOf(group, matched) === "evaluated"));
   if (groupsOutput !== null) out.push(`sums per group: ${groupsOutput}`);
   return `${out.join("\n")}\n`;
+}
+
+/** The report's model of a run that gathered its data (`report` set). */
+export function billReportModel(summary: BillingSummary, date: string): BillReportModel {
+  const matches = new Map(summary.matches.map((m) => [`${m.provider}\u0000${m.billingInstanceType}`, m]));
+  const matched = (group: LineGroup) =>
+    matches.get(`${group.provider}\u0000${group.instanceType}`)?.matchedInstanceType ?? null;
+  const coverage = billingCoverage(summary.groups, (group) => statusOf(group, matched) === "evaluated");
+  const first = summary.totals[0]?.criterion.info;
+  const ranked = summary.report;
+  const left = (row: CoverageRow) => ({
+    name: row.name,
+    lines: row.lines - row.estimatedLines,
+    cost: row.cost - row.estimatedCost,
+  });
+  return {
+    title: `Billing export ${summary.file}`,
+    subtitle: `${summary.format.title}, edition ${summary.edition}, ${date}`,
+    criterion: first === undefined ? null : { name: first.name, unit: first.unit },
+    totals: summary.totals
+      .filter((total) => total.criterion.info === first)
+      .map((total) => ({ phase: total.phase, value: total.value, min: total.min, max: total.max })),
+    coverage: {
+      lines: coverage.total.lines,
+      estimatedLines: coverage.total.estimatedLines,
+      cost: coverage.total.cost,
+      estimatedCost: coverage.total.estimatedCost,
+      byMethod: coverage.byMethod.map((row) => ({ name: row.name, lines: row.lines, cost: row.cost })),
+      unestimated: coverage.unestimated.slice(0, UNESTIMATED_LISTED * 2).map(left),
+    },
+    byMethod: ranked?.byMethod ?? [],
+    byService: ranked?.byService ?? [],
+    byRegion: ranked?.byRegion ?? [],
+    byAccount: ranked?.byAccount ?? [],
+    resources: ranked?.resources ?? [],
+  };
 }

@@ -8,7 +8,15 @@
  */
 
 import { once } from "node:events";
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
+import {
+  createReadStream,
+  createWriteStream,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Writable } from "node:stream";
@@ -59,6 +67,7 @@ export const BILLING_USAGE = `usage: impact-service evaluate <billing export> [o
                         written to <output>.groups.<csv|parquet> (needs --output)
   --instance-type-column <column>  the machine type of Google Cloud lines
   --strict              stop, writing nothing, when a line is a bad row (exit 1)
+  --report <file.html>  a self-contained HTML report: totals, coverage, by method, service, region, account
 `;
 
 class UsageError extends Error {}
@@ -214,12 +223,13 @@ const EVALUATE_OPTIONS = {
   edition: { type: "string" },
   criteria: { type: "string" },
   load: { type: "string" },
+  report: { type: "string" },
 } as const;
 
 function billingRequestOf(
   argv: readonly string[],
   scratchOutput: string,
-): { request: BillingRequest; edition?: string; toStdout: boolean } {
+): { request: BillingRequest; edition?: string; report?: string; toStdout: boolean } {
   const { values, positionals } = parseArgs({
     args: argv.slice(1),
     allowPositionals: true,
@@ -252,7 +262,9 @@ function billingRequestOf(
       instanceTypeColumn: values["instance-type-column"] ?? null,
       load: loadOf(values.load),
       strict: values.strict,
+      report: values.report !== undefined,
     },
+    report: values.report,
     edition: values.edition,
     toStdout: values.output === undefined,
   };
@@ -275,11 +287,17 @@ export async function billingMain(argv: readonly string[], io: BillingIo): Promi
       }
       return failure(io, error, BILLING_USAGE);
     }
-    const { request, edition, toStdout } = parsed;
+    const { request, edition, report, toStdout } = parsed;
     const { context, knownRegions } = editionOf(edition, true);
     const { evaluateBillingExport } = await import("../billing/evaluate.js");
-    const { billingSummaryText } = await import("../billing/summary.js");
+    const { billingSummaryText, billReportModel } = await import("../billing/summary.js");
     const summary = await evaluateBillingExport(context, knownRegions, request);
+    if (report !== undefined) {
+      const { billReportHtml } = await import("../output/billReport.js");
+      const date = new Date().toISOString().slice(0, 10);
+      writeFileSync(`${report}.partial`, billReportHtml(billReportModel(summary, date)));
+      renameSync(`${report}.partial`, report);
+    }
     if (toStdout) await pipeline(createReadStream(request.output), io.stdout, { end: false });
     io.stderr.write(billingSummaryText(summary, request.groupsOutput));
     return 0;

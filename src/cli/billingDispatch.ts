@@ -19,6 +19,7 @@ const VALUE_OPTIONS: ReadonlySet<string> = new Set([
   "--load",
   "--group-by",
   "--instance-type-column",
+  "--report",
 ]);
 
 /** Whether `evaluate` hands this invocation to the billing path: Parquet, --input of a billing format, or a billing header. */

@@ -73,7 +73,7 @@ export function reportRows(criterion: string | undefined, label: (row: AssessedR
   };
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   withoutControls(text)
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")
@@ -81,11 +81,11 @@ const escapeHtml = (text: string) =>
     .replaceAll('"', "&quot;");
 
 /** JSON inside a script element: no `</script>` can end it early. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
+export const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
 
 let library: string | undefined;
 /** ECharts' browser build (bars and pies, both renderers), inlined once per process. */
-function chartLibrary(): string {
+export function chartLibrary(): string {
   library ??= readFileSync(
     createRequire(import.meta.url).resolve("echarts/dist/echarts.common.min.js"),
     "utf8",
@@ -95,7 +95,7 @@ function chartLibrary(): string {
 
 const number = (value: number | undefined) => (value === undefined ? "" : formatNumber(value));
 /** A headline number: 4 significant digits, thousands separated. */
-const short = (value: number | undefined) =>
+export const short = (value: number | undefined) =>
   Number((value ?? 0).toPrecision(4)).toLocaleString("en-US", { maximumSignificantDigits: 4 });
 
 function totalsTable(model: ReportModel): string {
@@ -209,7 +209,7 @@ ranking("chart-contributors", data.contributors);
 ranking("chart-groups", data.groups);
 `;
 
-const STYLE = `
+export const STYLE = `
 body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1100px; padding: 1.5em; color: #222; }
 h1 { margin-bottom: 0.1em; } .sub { color: #666; margin-top: 0; }
 .cards { display: flex; gap: 1em; flex-wrap: wrap; } .card { border: 1px solid #ddd; border-radius: 6px; padding: 0.6em 1em; min-width: 9em; }

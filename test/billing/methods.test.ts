@@ -29,7 +29,16 @@ beforeAll(async () => {
   const output = join(scratch, "lines.csv");
   const run = await promisify(execFile)(
     process.execPath,
-    [BIN, "evaluate", "test/fixtures/billing/focus-whole-bill.csv", "--ranges", "--output", output],
+    [
+      BIN,
+      "evaluate",
+      "test/fixtures/billing/focus-whole-bill.csv",
+      "--ranges",
+      "--output",
+      output,
+      "--report",
+      join(scratch, "bill.html"),
+    ],
     { env: { ...process.env, EDITION: "2.4.1", LOG_LEVEL: "silent" } },
   );
   stderr = run.stderr;
@@ -256,6 +265,31 @@ const EXPECTED: Expected[] = [
 ];
 
 describe("billing lines that are not instance hours (impact-service evaluate)", () => {
+  it(
+    "writes the bill's report: one page, coverage, methods, services, regions, accounts, resources",
+    SLOW,
+    async () => {
+      const html = await readFile(join(scratch, "bill.html"), "utf8");
+      expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=/);
+      expect(html).toContain("echarts");
+      expect(html).toContain("<b>95.9 %</b>of the positive cost estimated (1186.57 of 1236.97)");
+      for (const heading of [
+        "Coverage",
+        "By method",
+        "By service",
+        "By region",
+        "By account",
+        "Largest resources",
+      ]) {
+        expect(html).toContain(`<h2>${heading}</h2>`);
+      }
+      const data = JSON.parse(html.split('id="report-data">')[1].split("</script>")[0]);
+      expect(data.rankings["chart-method"][0].name).toBe("accelerator");
+      expect(data.rankings["chart-region"].map((r: { name: string }) => r.name)).toContain("eu-frankfurt-1");
+      expect(html).toContain('<td>AmazonCloudWatch</td><td class="n">1</td><td class="n">30</td>');
+    },
+  );
+
   it.each(EXPECTED)(
     "estimates $description as $method from its documented coefficients",
     SLOW,
