@@ -58,6 +58,7 @@ FROM (
     SELECT
       s.*,
       CASE
+        WHEN s.billing_method IS NULL OR s.billing_method = 'instance' THEN NULL
         WHEN s.billing_method IN ('block-storage', 'object-storage', 'file-storage') AND (
           s.billing_usage_text LIKE '%.st1%' OR s.billing_usage_text LIKE '%.sc1%' OR s.billing_usage_text LIKE '%(st1)%'
           OR s.billing_usage_text LIKE '%(sc1)%' OR s.billing_usage_text LIKE '%hdd%' OR s.billing_usage_text LIKE '%magnetic%'
@@ -69,6 +70,8 @@ FROM (
       -- Replication factors per storage service: Cloud Carbon Footprint's (AWS); Azure's redundancy
       -- options (LRS and ZRS: 3 copies, GRS, RA-GRS, GZRS: 6)
       CASE
+        WHEN s.billing_method IS NULL OR s.billing_method NOT IN ('block-storage', 'object-storage', 'file-storage')
+          THEN 1.0
         WHEN s.billing_usage_text LIKE '%timedstorage-zia%' OR s.billing_usage_text LIKE '%earlydelete-zia%'
           OR s.billing_usage_text LIKE '%timedstorage-rrs%' THEN 2.0
         WHEN s.billing_usage_text LIKE '%snapshot%' THEN 3.0
@@ -88,6 +91,7 @@ FROM (
         ELSE 1.0
       END AS billing_replication,
       CASE
+        WHEN s.billing_method IS NULL OR s.billing_method <> 'data-transfer' THEN NULL
         WHEN s.billing_usage_text LIKE '%inter-region%' OR s.billing_usage_text LIKE '%interregion%'
           OR s.billing_usage_text LIKE '%-aws-out-bytes%' OR s.billing_usage_text LIKE '%-aws-in-bytes%'
           OR s.billing_usage_text LIKE '%between regions%' OR s.billing_usage_text LIKE '%inter region%' THEN 'inter-region'
@@ -169,9 +173,12 @@ FROM (
         FROM (
           SELECT
             a.*,
-            LOWER(COALESCE(a.billing_usage_unit, '')) AS billing_unit_text,
-            LOWER(REPLACE(REPLACE(REPLACE(REPLACE(TRIM(COALESCE(a.billing_usage_unit, '')), ' ', ''), '-', ''), '/', ''), '_', ''))
-              AS billing_unit_key
+            CASE WHEN a.billing_line_kind = 'compute' THEN '' ELSE LOWER(COALESCE(a.billing_usage_unit, '')) END
+              AS billing_unit_text,
+            CASE
+              WHEN a.billing_line_kind = 'compute' THEN ''
+              ELSE LOWER(REPLACE(REPLACE(REPLACE(REPLACE(TRIM(COALESCE(a.billing_usage_unit, '')), ' ', ''), '-', ''), '/', ''), '_', ''))
+            END AS billing_unit_key
           FROM billing_usage a
         ) b
       ) u
