@@ -24,6 +24,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 type Row = Record<string, string>;
 let rows: Row[] = [];
 let stderr = "";
+const other: Record<string, Row[]> = {};
 
 beforeAll(async () => {
   const output = join(scratch, "lines.csv");
@@ -43,6 +44,15 @@ beforeAll(async () => {
   );
   stderr = run.stderr;
   rows = parse(await readFile(output, "utf8"), { columns: true }) as Row[];
+  for (const format of ["azure", "cur"]) {
+    const lines = join(scratch, `${format}.csv`);
+    await promisify(execFile)(
+      process.execPath,
+      [BIN, "evaluate", `test/fixtures/billing/${format}-whole-bill.csv`, "--output", lines],
+      { env: { ...process.env, EDITION: "2.4.1", LOG_LEVEL: "silent" } },
+    );
+    other[format] = parse(await readFile(lines, "utf8"), { columns: true }) as Row[];
+  }
 }, 180_000);
 
 const gwp: RequestedCriterion = (() => {
@@ -305,6 +315,44 @@ describe("billing lines that are not instance hours (impact-service evaluate)", 
       close(row.gwp_embedded_kgco2eq, expected.quantity * (await expected.embedded()), "gwp embedded");
     },
   );
+
+  it(
+    "reads an Azure cost export's managed disks by their tier's size, blobs by their redundancy",
+    SLOW,
+    () => {
+      const azure = other.azure;
+      const disk = (name: string) => azure.find((r) => r.MeterName === name) as Row;
+      // P10: 128 GiB; LRS: 3 copies; a GB-month is 730 GB-hours
+      expect(disk("P10 LRS Disk").method).toBe("block-storage");
+      close(disk("P10 LRS Disk").method_quantity, 128 * GIB * 730 * 3, "P10");
+      close(disk("P10 LRS Disk").energy_kwh, 128 * GIB * 730 * 3 * SSD * 1.185, "P10 energy");
+      // S30: 1,024 GiB, two disks, on HDD
+      expect(disk("S30 LRS Disk").method_unit).toBe("GB-hours HDD x3");
+      close(disk("S30 LRS Disk").method_quantity, 2 * 1024 * GIB * 730 * 3, "S30");
+      // GRS: 6 copies
+      close(disk("Hot GRS Data Stored").method_quantity, 500 * 730 * 6, "GRS blob");
+      expect(disk("Standard vCPU Duration").method).toBe("per-vcpu");
+      expect(disk("Standard Memory Duration").method).toBe("memory");
+      expect(disk("Public Queries").method).toBe("");
+    },
+  );
+
+  it("reads a CUR's snapshots, EFS, RDS and DynamoDB storage with CCF's replication factors", SLOW, () => {
+    const cur = other.cur;
+    const line = (usage: string, code: string) =>
+      cur.find((r) => r.line_item_usage_type === usage && r.line_item_product_code === code) as Row;
+    const expected: [string, string, string, number][] = [
+      ["EU-EBS:SnapshotUsage", "AmazonEC2", "object-storage", 300 * 730 * 3],
+      ["EU-TimedStorage-ByteHrs", "AmazonEFS", "file-storage", 100 * 730 * 3],
+      ["EU-RDS:GP2-Storage", "AmazonRDS", "block-storage", 200 * 730],
+      ["EU-TimedStorage-ByteHrs", "AmazonDynamoDB", "block-storage", 50 * 730 * 2],
+    ];
+    for (const [usage, code, method, quantity] of expected) {
+      expect(line(usage, code).method, usage).toBe(method);
+      close(line(usage, code).method_quantity, quantity, `${code} ${usage}`);
+    }
+    expect(cur.find((r) => r.line_item_line_item_type === "Tax")?.method).toBe("");
+  });
 
   it("bounds a vCPU-hour's use by the watts at 0 % and 100 % load", SLOW, () => {
     const row = rows.find((r) => r.ChargeDescription.includes("AWS Fargate - vCPU")) as Row;
