@@ -46,34 +46,34 @@ FROM (
     v.*,
     COALESCE(v.hours, v.billing_method_amount) AS billing_amount
   FROM (
-  SELECT
-    u.*,
-    CASE
-      WHEN u.billing_method IS NULL AND u.billing_line_kind = 'not compute' THEN 'not compute'
-      WHEN u.billing_method IS NULL AND u.billing_line_kind = 'machine type not billed'
-        THEN 'not evaluated: Google Cloud bills cores and memory, not machine types'
-      WHEN u.billing_method_key IS NOT NULL AND u.billing_method_factor IS NULL
-        THEN CONCAT('not evaluated: unit ', COALESCE(u.billing_usage_unit, '(none)'), ' is not one of ', u.billing_method)
-      WHEN u.billing_quantity IS NULL THEN 'bad row: quantity is missing or not a number'
-      WHEN u.billing_quantity < 0 THEN 'bad row: negative quantity'
-      WHEN u.billing_method_key IS NULL AND u.billing_unit_hours IS NULL
-        THEN CONCAT('bad row: unknown unit ', COALESCE(u.billing_unit, '(none)'))
-      WHEN u.billing_place IS NULL THEN CONCAT('bad row: unknown region ', u.billing_region)
-      WHEN u.billing_method_key IS NULL AND u.billing_instance_type IS NULL THEN 'unknown instance type'
-      ELSE NULL
-    END AS billing_problem,
-    CASE
-      WHEN u.billing_method_key IS NOT NULL AND u.billing_method_factor IS NOT NULL AND u.billing_quantity >= 0
-        AND u.billing_place IS NOT NULL
-        THEN u.billing_quantity * u.billing_method_factor
-      ELSE NULL
-    END AS billing_method_amount,
-    CASE
-      WHEN u.billing_line_kind = 'compute' AND u.billing_method_key IS NULL AND u.billing_quantity >= 0 AND u.billing_place IS NOT NULL
-        AND u.billing_instance_type IS NOT NULL
-        THEN u.billing_quantity * u.billing_unit_hours
-      ELSE NULL
-    END AS hours
-  FROM billing_located u
+    SELECT
+      u.*,
+      CASE
+        WHEN u.billing_method IS NULL AND u.billing_line_kind = 'not compute' THEN 'not compute'
+        WHEN u.billing_method IS NULL AND u.billing_line_kind = 'machine type not billed'
+          THEN 'not evaluated: Google Cloud bills cores and memory, not machine types'
+        WHEN u.billing_method_key IS NOT NULL AND u.billing_method_factor IS NULL
+          THEN CONCAT('not evaluated: ', u.billing_method, ' does not read the unit ', COALESCE(u.billing_usage_unit, '(none)'))
+        WHEN u.billing_quantity IS NULL THEN 'bad row: quantity is missing or not a number'
+        WHEN u.billing_quantity < 0 THEN 'bad row: negative quantity'
+        WHEN u.billing_method_key IS NULL AND u.billing_unit_hours IS NULL
+          THEN CONCAT('bad row: unknown unit ', COALESCE(u.billing_unit, '(none)'))
+        WHEN u.billing_place IS NULL THEN CONCAT('bad row: unknown region ', u.billing_region)
+        WHEN u.billing_method_key IS NULL AND u.billing_instance_type IS NULL THEN 'unknown instance type'
+        ELSE NULL
+      END AS billing_problem,
+      CASE
+        WHEN u.billing_method_key IS NOT NULL AND u.billing_method_factor IS NOT NULL AND u.billing_quantity >= 0
+          AND u.billing_place IS NOT NULL
+          THEN u.billing_quantity * u.billing_method_factor
+        ELSE NULL
+      END AS billing_method_amount,
+      CASE
+        WHEN u.billing_line_kind = 'compute' AND u.billing_method_key IS NULL AND u.billing_quantity >= 0 AND u.billing_place IS NOT NULL
+          AND u.billing_instance_type IS NOT NULL
+          THEN u.billing_quantity * u.billing_unit_hours
+        ELSE NULL
+      END AS hours
+    FROM billing_located u
   ) v
 ) h

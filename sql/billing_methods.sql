@@ -173,12 +173,9 @@ FROM (
         FROM (
           SELECT
             a.*,
-            CASE WHEN a.billing_line_kind = 'compute' THEN '' ELSE LOWER(COALESCE(a.billing_usage_unit, '')) END
-              AS billing_unit_text,
-            CASE
-              WHEN a.billing_line_kind = 'compute' THEN ''
-              ELSE LOWER(REPLACE(REPLACE(REPLACE(REPLACE(TRIM(COALESCE(a.billing_usage_unit, '')), ' ', ''), '-', ''), '/', ''), '_', ''))
-            END AS billing_unit_key
+            LOWER(COALESCE(a.billing_usage_unit, '')) AS billing_unit_text,
+            LOWER(REPLACE(REPLACE(REPLACE(REPLACE(TRIM(COALESCE(a.billing_usage_unit, '')), ' ', ''), '-', ''), '/', ''), '_', ''))
+              AS billing_unit_key
           FROM billing_usage a
         ) b
       ) u

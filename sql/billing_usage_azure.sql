@@ -11,10 +11,10 @@ SELECT
   l.MeterCategory AS billing_service,
   l.MeterCategory AS billing_service_category,
   CASE WHEN COALESCE(l.ChargeType, 'Usage') = 'Usage' THEN 'usage' ELSE 'other' END AS billing_charge,
-  CASE WHEN l.billing_line_kind = 'compute' THEN '' ELSE LOWER(CONCAT(
+  LOWER(CONCAT(
     COALESCE(l.MeterCategory, ''), ' | ', COALESCE(l.MeterSubCategory, ''), ' | ',
     COALESCE(l.MeterName, '')
-  )) END AS billing_usage_text,
+  )) AS billing_usage_text,
   CASE
     WHEN l.billing_disk_gib IS NOT NULL AND LOWER(REPLACE(l.UnitOfMeasure, ' ', '')) = '1/month' THEN 'GiB-Month'
     ELSE l.UnitOfMeasure

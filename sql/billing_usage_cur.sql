@@ -13,10 +13,10 @@ SELECT
     WHEN l.line_item_line_item_type IN ('Usage', 'DiscountedUsage', 'SavingsPlanCoveredUsage') THEN 'usage'
     ELSE 'other'
   END AS billing_charge,
-  CASE WHEN l.billing_line_kind = 'compute' THEN '' ELSE LOWER(CONCAT(
+  LOWER(CONCAT(
     COALESCE(l.line_item_product_code, ''), ' | ', COALESCE(l.product_product_family, ''), ' | ',
     COALESCE(l.line_item_usage_type, ''), ' | ', COALESCE(l.line_item_operation, '')
-  )) END AS billing_usage_text,
+  )) AS billing_usage_text,
   l.pricing_unit AS billing_usage_unit,
   CAST(NULL AS DOUBLE) AS billing_usage_scale,
   TRY_CAST(l.line_item_unblended_cost AS DOUBLE) AS billing_cost,

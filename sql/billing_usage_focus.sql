@@ -11,12 +11,12 @@ SELECT
   l.ServiceName AS billing_service,
   l.ServiceCategory AS billing_service_category,
   CASE WHEN l.ChargeCategory = 'Usage' THEN 'usage' ELSE 'other' END AS billing_charge,
-  CASE WHEN l.billing_line_kind = 'compute' THEN '' ELSE LOWER(CONCAT(
+  LOWER(CONCAT(
     COALESCE(l.ServiceName, ''), ' | ', COALESCE(l.ServiceCategory, ''), ' | ',
     COALESCE(l.ChargeDescription, ''), ' | ', COALESCE(l.SkuMeter, ''), ' | ',
     COALESCE(l.x_UsageType, ''), ' | ', COALESCE(l.x_SkuMeterCategory, ''), ' | ',
     COALESCE(l.x_SkuMeterSubcategory, ''), ' | ', COALESCE(l.x_SkuMeterName, '')
-  )) END AS billing_usage_text,
+  )) AS billing_usage_text,
   l.ConsumedUnit AS billing_usage_unit,
   CAST(NULL AS DOUBLE) AS billing_usage_scale,
   TRY_CAST(l.BilledCost AS DOUBLE) AS billing_cost,

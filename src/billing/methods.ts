@@ -20,6 +20,7 @@ import {
 } from "../service/coefficients.js";
 import { prepareComponent } from "../service/components.js";
 import type { EditionContext } from "../service/context.js";
+import { DomainError } from "../service/errors.js";
 
 /** The keys sql/billing_methods.sql gives lines, each the unit its row is for. */
 export const METHOD_KEYS = [
@@ -123,7 +124,11 @@ async function componentPerHour(
   divisor: number,
   criteria: readonly RequestedCriterion[],
 ): Promise<Embedded> {
-  const prepared = await prepareComponent(context, kind, null, input).catch(() => null);
+  // A component the edition lacks (GPUs in 1.2.4) has no embedded figure.
+  const prepared = await prepareComponent(context, kind, null, input).catch((error: unknown) => {
+    if (error instanceof DomainError && error.kind === "NOT_FOUND") return null;
+    throw error;
+  });
   if (prepared === null) return criteria.map(() => null);
   const evaluation = new Evaluation(prepared.build(), { duration: 1, allocation: "LINEAR", criteria });
   return criteria.map((criterion) => scaled(evaluation.raw(criterion, "embedded"), divisor));
