@@ -1,7 +1,7 @@
--- Billing lines (billing_lines_<format>.sql) with the hours their unit stands for and the key of
+-- Billing lines with their methods (billing_methods.sql), with the hours their unit stands for and the key of
 -- their region, before anything is looked up.
 --
--- Reads the view billing_lines. billing_unit_hours: the hours of one unit of the quantity (none
+-- Reads the view billing_methods. billing_unit_hours: the hours of one unit of the quantity (none
 -- for a unit not known). billing_region_key: the region as billing_places spells it (lower case,
 -- without blanks, hyphens and underscores; '' for no region; a region that spells to nothing
 -- keeps its own text, so that no place matches it).
@@ -29,4 +29,4 @@ SELECT
       TRIM(b.billing_region)
     )
   END AS billing_region_key
-FROM billing_lines b
+FROM billing_methods b

@@ -1,60 +1,81 @@
 -- The impacts of a billing export: each line with its row of the lookup table
--- (billing_located.sql); its hours are its quantity in its unit, its impacts the per-hour ones ×
--- its hours.
+-- (billing_located.sql); an instance line's hours are its quantity in its unit, its impacts the
+-- per-hour ones × its hours; a method's line (billing_methods.sql) bills its quantity × its
+-- method's factor of units, its impacts the per-unit ones × those units.
 --
 -- Reads the view billing_located. Every line stays, with a status: evaluated, not compute,
--- unknown instance type, not evaluated: …, bad row: …; a line that is not evaluated has no hours,
--- so no impacts.
+-- unknown instance type, not evaluated: …, bad row: …; a line that is not evaluated has no hours
+-- or units, so no impacts. method: how a line uses hardware (empty for none); energy_kwh: the
+-- energy behind its use impacts.
 --
 -- One line per impact column, each marked `-- impact`: `impact-service evaluate` keeps those of the
 -- criteria asked for (and their min and max with --ranges) and writes others alike.
 SELECT
   h.*,
   CASE WHEN h.billing_problem IS NULL THEN h.billing_matched_instance_type ELSE NULL END AS matched_instance_type,
-  h.hours * h.gwp_embedded_kgco2eq_per_hour AS gwp_embedded_kgco2eq, -- impact
-  h.hours * h.gwp_embedded_kgco2eq_min_per_hour AS gwp_embedded_kgco2eq_min, -- impact
-  h.hours * h.gwp_embedded_kgco2eq_max_per_hour AS gwp_embedded_kgco2eq_max, -- impact
-  h.hours * h.gwp_use_kgco2eq_per_hour AS gwp_use_kgco2eq, -- impact
-  h.hours * h.gwp_use_kgco2eq_min_per_hour AS gwp_use_kgco2eq_min, -- impact
-  h.hours * h.gwp_use_kgco2eq_max_per_hour AS gwp_use_kgco2eq_max, -- impact
-  h.hours * h.adp_embedded_kgsbeq_per_hour AS adp_embedded_kgsbeq, -- impact
-  h.hours * h.adp_embedded_kgsbeq_min_per_hour AS adp_embedded_kgsbeq_min, -- impact
-  h.hours * h.adp_embedded_kgsbeq_max_per_hour AS adp_embedded_kgsbeq_max, -- impact
-  h.hours * h.adp_use_kgsbeq_per_hour AS adp_use_kgsbeq, -- impact
-  h.hours * h.adp_use_kgsbeq_min_per_hour AS adp_use_kgsbeq_min, -- impact
-  h.hours * h.adp_use_kgsbeq_max_per_hour AS adp_use_kgsbeq_max, -- impact
-  h.hours * h.pe_embedded_mj_per_hour AS pe_embedded_mj, -- impact
-  h.hours * h.pe_embedded_mj_min_per_hour AS pe_embedded_mj_min, -- impact
-  h.hours * h.pe_embedded_mj_max_per_hour AS pe_embedded_mj_max, -- impact
-  h.hours * h.pe_use_mj_per_hour AS pe_use_mj, -- impact
-  h.hours * h.pe_use_mj_min_per_hour AS pe_use_mj_min, -- impact
-  h.hours * h.pe_use_mj_max_per_hour AS pe_use_mj_max, -- impact
+  h.billing_method AS method,
+  h.billing_method_amount AS method_quantity,
+  CASE WHEN h.billing_method_key IS NULL THEN NULL ELSE h.billing_method_unit END AS method_unit,
+  h.billing_amount * h.energy_kwh_per_hour AS energy_kwh,
+  h.billing_amount * h.gwp_embedded_kgco2eq_per_hour AS gwp_embedded_kgco2eq, -- impact
+  h.billing_amount * h.gwp_embedded_kgco2eq_min_per_hour AS gwp_embedded_kgco2eq_min, -- impact
+  h.billing_amount * h.gwp_embedded_kgco2eq_max_per_hour AS gwp_embedded_kgco2eq_max, -- impact
+  h.billing_amount * h.gwp_use_kgco2eq_per_hour AS gwp_use_kgco2eq, -- impact
+  h.billing_amount * h.gwp_use_kgco2eq_min_per_hour AS gwp_use_kgco2eq_min, -- impact
+  h.billing_amount * h.gwp_use_kgco2eq_max_per_hour AS gwp_use_kgco2eq_max, -- impact
+  h.billing_amount * h.adp_embedded_kgsbeq_per_hour AS adp_embedded_kgsbeq, -- impact
+  h.billing_amount * h.adp_embedded_kgsbeq_min_per_hour AS adp_embedded_kgsbeq_min, -- impact
+  h.billing_amount * h.adp_embedded_kgsbeq_max_per_hour AS adp_embedded_kgsbeq_max, -- impact
+  h.billing_amount * h.adp_use_kgsbeq_per_hour AS adp_use_kgsbeq, -- impact
+  h.billing_amount * h.adp_use_kgsbeq_min_per_hour AS adp_use_kgsbeq_min, -- impact
+  h.billing_amount * h.adp_use_kgsbeq_max_per_hour AS adp_use_kgsbeq_max, -- impact
+  h.billing_amount * h.pe_embedded_mj_per_hour AS pe_embedded_mj, -- impact
+  h.billing_amount * h.pe_embedded_mj_min_per_hour AS pe_embedded_mj_min, -- impact
+  h.billing_amount * h.pe_embedded_mj_max_per_hour AS pe_embedded_mj_max, -- impact
+  h.billing_amount * h.pe_use_mj_per_hour AS pe_use_mj, -- impact
+  h.billing_amount * h.pe_use_mj_min_per_hour AS pe_use_mj_min, -- impact
+  h.billing_amount * h.pe_use_mj_max_per_hour AS pe_use_mj_max, -- impact
   CASE
     WHEN h.billing_problem IS NOT NULL THEN h.billing_problem
-    WHEN h.billing_matched_instance_type IS NULL THEN 'unknown instance type'
+    WHEN h.billing_method_key IS NULL AND h.billing_matched_instance_type IS NULL THEN 'unknown instance type'
     ELSE 'evaluated'
   END AS status,
   CASE WHEN h.billing_problem IS NULL THEN h.billing_match_warning ELSE NULL END AS warnings
 FROM (
   SELECT
-    u.*,
-    CASE
-      WHEN u.billing_line_kind = 'not compute' THEN 'not compute'
-      WHEN u.billing_line_kind = 'machine type not billed'
-        THEN 'not evaluated: Google Cloud bills cores and memory, not machine types'
-      WHEN u.billing_quantity IS NULL THEN 'bad row: quantity is missing or not a number'
-      WHEN u.billing_quantity < 0 THEN 'bad row: negative quantity'
-      WHEN u.billing_unit_hours IS NULL THEN CONCAT('bad row: unknown unit ', COALESCE(u.billing_unit, '(none)'))
-      WHEN u.billing_instance_type IS NOT NULL AND u.billing_matched_instance_type IS NULL THEN 'unknown instance type'
-      WHEN u.billing_place IS NULL THEN CONCAT('bad row: unknown region ', u.billing_region)
-      WHEN u.billing_instance_type IS NULL THEN 'unknown instance type'
-      ELSE NULL
-    END AS billing_problem,
-    CASE
-      WHEN u.billing_line_kind = 'compute' AND u.billing_quantity >= 0 AND u.billing_place IS NOT NULL
-        AND u.billing_instance_type IS NOT NULL
-        THEN u.billing_quantity * u.billing_unit_hours
-      ELSE NULL
-    END AS hours
-  FROM billing_located u
+    v.*,
+    COALESCE(v.hours, v.billing_method_amount) AS billing_amount
+  FROM (
+    SELECT
+      u.*,
+      CASE
+        WHEN u.billing_method IS NULL AND u.billing_line_kind = 'not compute' THEN 'not compute'
+        WHEN u.billing_method IS NULL AND u.billing_line_kind = 'machine type not billed'
+          THEN 'not evaluated: Google Cloud bills cores and memory, not machine types'
+        WHEN u.billing_method_key IS NOT NULL AND u.billing_method_factor IS NULL
+          THEN CONCAT('not evaluated: ', u.billing_method, ' does not read the unit ', COALESCE(u.billing_usage_unit, '(none)'))
+        WHEN u.billing_quantity IS NULL THEN 'bad row: quantity is missing or not a number'
+        WHEN u.billing_quantity < 0 THEN 'bad row: negative quantity'
+        WHEN u.billing_method_key IS NULL AND u.billing_unit_hours IS NULL
+          THEN CONCAT('bad row: unknown unit ', COALESCE(u.billing_unit, '(none)'))
+        WHEN u.billing_method_key IS NULL AND u.billing_instance_type IS NOT NULL
+          AND u.billing_matched_instance_type IS NULL THEN 'unknown instance type'
+        WHEN u.billing_place IS NULL THEN CONCAT('bad row: unknown region ', u.billing_region)
+        WHEN u.billing_method_key IS NULL AND u.billing_instance_type IS NULL THEN 'unknown instance type'
+        ELSE NULL
+      END AS billing_problem,
+      CASE
+        WHEN u.billing_method_key IS NOT NULL AND u.billing_method_factor IS NOT NULL AND u.billing_quantity >= 0
+          AND u.billing_place IS NOT NULL
+          THEN u.billing_quantity * u.billing_method_factor
+        ELSE NULL
+      END AS billing_method_amount,
+      CASE
+        WHEN u.billing_line_kind = 'compute' AND u.billing_method_key IS NULL AND u.billing_quantity >= 0 AND u.billing_place IS NOT NULL
+          AND u.billing_instance_type IS NOT NULL
+          THEN u.billing_quantity * u.billing_unit_hours
+        ELSE NULL
+      END AS hours
+    FROM billing_located u
+  ) v
 ) h

@@ -4,8 +4,11 @@
 -- Reads the table billing_line_kinds (the export's lines grouped: billing_provider,
 -- billing_instance_type, billing_region_key, …), billing_places (provider, spelling, place),
 -- instance_matches (provider, billing_instance_type, matched_instance_type, match_warning: each
--- instance type billed, matched as the single route matches it) and coefficients (the exported
--- coefficient table). A region key of '' (no region) stands for the default place, whose
+-- instance type billed, matched as the single route matches it; a method's key matches itself),
+-- coefficients (the exported coefficient table, with the rows of the methods' keys:
+-- src/billing/methods.ts) and billing_energy (provider, instance_type, place, energy_kwh_per_hour:
+-- the energy behind one row's use impacts). A line's key is its method's key
+-- (billing_methods.sql), else its instance type. A region key of '' (no region) stands for the default place, whose
 -- coefficient rows have neither region nor usage location. Missing keys are ''.
 --
 -- One line per per-hour column, each marked `-- per hour`: `impact-service evaluate` keeps those of
@@ -34,11 +37,12 @@ SELECT
   c.pe_use_mj_max_per_hour AS pe_use_mj_max_per_hour, -- per hour
   CASE WHEN g.key_region = '' THEN '' ELSE r.place END AS billing_place,
   m.matched_instance_type AS billing_matched_instance_type,
-  m.match_warning AS billing_match_warning
+  m.match_warning AS billing_match_warning,
+  e.energy_kwh_per_hour AS energy_kwh_per_hour
 FROM (
   SELECT DISTINCT
     COALESCE(billing_provider, '') AS key_provider,
-    COALESCE(billing_instance_type, '') AS key_instance_type,
+    COALESCE(billing_method_key, billing_instance_type, '') AS key_instance_type,
     billing_region_key AS key_region
   FROM billing_line_kinds
 ) g
@@ -52,3 +56,7 @@ LEFT JOIN coefficients c
   ON c.provider = g.key_provider
   AND c.instance_type = m.matched_instance_type
   AND COALESCE(c.region, c.usage_location, '') = CASE WHEN g.key_region = '' THEN '' ELSE r.place END
+LEFT JOIN billing_energy e
+  ON e.provider = g.key_provider
+  AND e.instance_type = m.matched_instance_type
+  AND e.place = CASE WHEN g.key_region = '' THEN '' ELSE r.place END

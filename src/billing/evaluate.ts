@@ -21,11 +21,12 @@ import {
   type CoefficientRow,
   checkedLoad,
   coefficientCriteria,
+  coefficientPlaces,
   instanceCoefficientRows,
 } from "../service/coefficients.js";
 import type { EditionContext } from "../service/context.js";
 import { loadCoefficients } from "./coefficientParquet.js";
-import { type Database, fileLiteral, identifier, literal, openDatabase } from "./duckdb.js";
+import { createTable, type Database, fileLiteral, identifier, literal, openDatabase } from "./duckdb.js";
 import { BillingInputError, BillingStrictStop } from "./errors.js";
 import {
   BILLING_FORMATS,
@@ -38,9 +39,11 @@ import {
 import { csvHeader, HEADER_BYTES } from "./header.js";
 import { checkColumnCount, checkColumnTypes, inputColumnNames } from "./inputColumns.js";
 import { type InstanceMatch, matchInstance } from "./matching.js";
+import { instanceEnergy, isMethodKey, METHOD_KEYS, type MethodRow, methodRows } from "./methods.js";
 import { billingPlaces } from "./places.js";
 import { impactsQuery, keysQuery, sqlQuery } from "./queries.js";
 import { BillingReadError, readFailing } from "./readErrors.js";
+import { type BillReportData, billReportData } from "./reportData.js";
 import { createMatchTable, createPlaceTable } from "./smallTables.js";
 import { createLineViews, sourceOf } from "./views.js";
 import { copyOptions, type WrittenColumns, writeLines } from "./writing.js";
@@ -67,6 +70,8 @@ export interface BillingRequest {
   readonly load: number | null;
   /** Stop before writing anything when a line is a bad row. */
   readonly strict: boolean;
+  /** Gather the data of the bill's report (src/output/billReport.ts). */
+  readonly report?: boolean;
   /**
    * A folder to write the run's instance_matches.csv and billing_places.csv to: with the
    * coefficient table, what the portable steps read (docs/billing.md, "The same SQL elsewhere").
@@ -95,6 +100,16 @@ export interface LineGroup {
   readonly problem: string | null;
   readonly lines: number;
   readonly hours: number;
+  /** How its lines use hardware (sql/billing_methods.sql); null for none. */
+  readonly method: string | null;
+  /** Its method's coefficient key; null for instance lines and lines without a method. */
+  readonly methodKey: string | null;
+  /** Units of its method's key (GB-hours, GB, vCPU-hours…) of its evaluated lines. */
+  readonly methodQuantity: number;
+  /** The service its lines bill (FOCUS ServiceName, CUR product code, Azure meter category). */
+  readonly service: string | null;
+  /** The sum of its lines' positive costs (BilledCost, line_item_unblended_cost, CostInBillingCurrency). */
+  readonly cost: number;
 }
 
 export interface ImpactTotal {
@@ -115,6 +130,8 @@ export interface BillingSummary {
   readonly totals: readonly ImpactTotal[];
   /** The columns written besides the file's own. */
   readonly impactColumns: readonly string[];
+  /** The report's rankings, when asked for. */
+  readonly report: BillReportData | null;
 }
 
 /** Where a file is written until complete (beside it: renamed in place). */
@@ -160,12 +177,14 @@ function headerColumn(export_: PreparedExport, name: string, option: string): st
  */
 async function groupLineKinds(connection: DuckDBConnection, file: string): Promise<void> {
   const kind =
-    "billing_provider, billing_instance_type, billing_region_key, billing_line_kind, billing_unit, billing_unit_hours, billing_region";
+    "billing_provider, billing_instance_type, billing_region_key, billing_line_kind, billing_unit, billing_unit_hours, billing_region, " +
+    "billing_method, billing_method_key, billing_method_factor, billing_method_unit, billing_usage_unit, billing_service";
   await readFailing(
     () =>
       connection.run(
         `CREATE TABLE billing_line_kinds AS
-         SELECT ${kind}, SUM(billing_quantity) AS billing_quantity, COUNT(*) AS billing_line_count
+         SELECT ${kind}, SUM(billing_quantity) AS billing_quantity, COUNT(*) AS billing_line_count,
+           SUM(CASE WHEN billing_cost > 0 THEN billing_cost ELSE 0 END) AS billing_cost
          FROM billing_classified
          GROUP BY ${kind}, billing_quantity IS NULL, billing_quantity < 0`,
       ),
@@ -178,18 +197,26 @@ async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
   const reader = await connection.runAndReadAll(
     `WITH billing_classified AS (SELECT * FROM billing_line_kinds),
        billing_located AS (${sqlQuery("billing_located.sql")})
-     SELECT billing_provider, billing_instance_type, billing_place, billing_problem,
-       SUM(billing_line_count)::DOUBLE AS lines, COALESCE(SUM(hours), 0) AS hours
+     SELECT billing_provider, billing_instance_type, billing_place, billing_problem, billing_method,
+       billing_method_key, billing_service,
+       SUM(billing_line_count)::DOUBLE AS lines, COALESCE(SUM(hours), 0) AS hours,
+       COALESCE(SUM(billing_method_amount), 0) AS method_quantity, COALESCE(SUM(billing_cost), 0) AS cost
      FROM (${impactsQuery([])}) kinds
      GROUP BY ALL`,
   );
+  const text = (value: unknown) => (value === null ? null : String(value));
   return reader.getRowObjects().map((row) => ({
-    provider: row.billing_provider === null ? null : String(row.billing_provider),
-    instanceType: row.billing_instance_type === null ? null : String(row.billing_instance_type),
-    place: row.billing_place === null ? null : String(row.billing_place),
-    problem: row.billing_problem === null ? null : String(row.billing_problem),
+    provider: text(row.billing_provider),
+    instanceType: text(row.billing_instance_type),
+    place: text(row.billing_place),
+    problem: text(row.billing_problem),
     lines: Number(row.lines),
     hours: Number(row.hours),
+    method: text(row.billing_method),
+    methodKey: text(row.billing_method_key),
+    methodQuantity: Number(row.method_quantity),
+    service: text(row.billing_service),
+    cost: Number(row.cost),
   }));
 }
 
@@ -205,7 +232,11 @@ async function coefficientsOf(
   const rows = new Map<string, CoefficientRow>();
   const done = new Set<string>();
   for (const match of matches) {
-    if (match.matchedInstanceType === null || done.has(key(match.provider, match.matchedInstanceType)))
+    if (
+      match.matchedInstanceType === null ||
+      isMethodKey(match.matchedInstanceType) ||
+      done.has(key(match.provider, match.matchedInstanceType))
+    )
       continue;
     done.add(key(match.provider, match.matchedInstanceType));
     for (const row of await instanceCoefficientRows(
@@ -232,15 +263,18 @@ function totalsOf(
   );
   for (const group of groups) {
     if (group.problem !== null) continue;
-    const matched = matches.get(key(group.provider, group.instanceType))?.matchedInstanceType ?? null;
-    const row = matched === null ? undefined : coefficients.get(key(group.provider, matched, group.place));
+    const billed = group.methodKey ?? group.instanceType;
+    const matched = matches.get(key(group.provider ?? "", billed))?.matchedInstanceType ?? null;
+    const row =
+      matched === null ? undefined : coefficients.get(key(group.provider ?? "", matched, group.place));
     if (row === undefined) continue;
+    const units = group.methodKey === null ? group.hours : group.methodQuantity;
     for (const total of totals) {
       const impact = row.perHour[criteria.indexOf(total.criterion)][total.phase];
       if (impact === null) continue;
-      total.value += impact.value * group.hours;
-      total.min += impact.min * group.hours;
-      total.max += impact.max * group.hours;
+      total.value += impact.value * units;
+      total.min += impact.min * units;
+      total.max += impact.max * units;
     }
   }
   return totals;
@@ -277,7 +311,7 @@ async function matchBilledTypes(
 ): Promise<Map<string, InstanceMatch>> {
   const billedTypes = await connection.runAndReadAll(
     `SELECT DISTINCT billing_provider, billing_instance_type FROM billing_line_kinds
-     WHERE billing_provider IS NOT NULL AND billing_instance_type IS NOT NULL`,
+     WHERE billing_provider IS NOT NULL AND billing_instance_type IS NOT NULL AND billing_method_key IS NULL`,
   );
   const matches = new Map<string, InstanceMatch>();
   for (const row of billedTypes.getRowObjects()) {
@@ -285,13 +319,92 @@ async function matchBilledTypes(
     const instanceType = String(row.billing_instance_type);
     matches.set(key(provider, instanceType), await matchInstance(context, provider, instanceType));
   }
+  // A method's key is its own match, for every provider billing it (an unknown provider as '').
+  for (const provider of await methodProviders(connection)) {
+    for (const methodKey of METHOD_KEYS) {
+      matches.set(key(provider, methodKey), {
+        provider,
+        billingInstanceType: methodKey,
+        matchedInstanceType: methodKey,
+        warning: null,
+      });
+    }
+  }
   await createMatchTable(connection, matches.values());
   return matches;
 }
 
+/** The providers of lines with a method's key ('' for a provider not recognised). */
+async function methodProviders(connection: DuckDBConnection): Promise<string[]> {
+  const reader = await connection.runAndReadAll(
+    `SELECT DISTINCT COALESCE(billing_provider, '') AS provider FROM billing_line_kinds
+     WHERE billing_method_key IS NOT NULL ORDER BY provider`,
+  );
+  return reader.getRowObjects().map((row) => String(row.provider));
+}
+
 /**
- * The table billing_keys (sql/billing_keys.sql), from the coefficients of the matched types at the
- * places billed; returns those coefficients (every place), which the totals read.
+ * A provider whose regions the edition does not have (Oracle; one not recognised): its methods'
+ * lines are evaluated at the default place, each of its region spellings standing for it.
+ */
+export async function placeUnknownProviders(connection: DuckDBConnection): Promise<void> {
+  await connection.run(
+    `INSERT INTO billing_places
+     SELECT DISTINCT COALESCE(billing_provider, ''), billing_region_key, '' FROM billing_line_kinds
+     WHERE billing_method_key IS NOT NULL AND billing_region_key <> ''
+       AND COALESCE(billing_provider, '') NOT IN (SELECT provider FROM billing_places)`,
+  );
+}
+
+/** The methods' rows of each provider billing them, at its places, by provider, key and place. */
+async function methodCoefficients(
+  connection: DuckDBConnection,
+  context: EditionContext,
+  criteria: readonly RequestedCriterion[],
+): Promise<Map<string, MethodRow>> {
+  const rows = new Map<string, MethodRow>();
+  for (const provider of await methodProviders(connection)) {
+    for (const method of await methodRows(
+      context,
+      provider,
+      coefficientPlaces(context, provider),
+      criteria,
+    )) {
+      const { row } = method;
+      rows.set(key(row.provider, row.instanceType, row.region ?? row.usageLocation ?? ""), method);
+    }
+  }
+  return rows;
+}
+
+/** The table billing_energy: the energy behind each loaded row's use impacts. */
+async function createEnergyTable(
+  connection: DuckDBConnection,
+  rows: readonly { row: CoefficientRow; energyKwh: number | null }[],
+): Promise<void> {
+  await connection.run("DROP TABLE IF EXISTS billing_energy");
+  await createTable(
+    connection,
+    "billing_energy",
+    [
+      ["provider", "VARCHAR"],
+      ["instance_type", "VARCHAR"],
+      ["place", "VARCHAR"],
+      ["energy_kwh_per_hour", "DOUBLE"],
+    ],
+    rows.map(({ row, energyKwh }) => [
+      row.provider,
+      row.instanceType,
+      row.region ?? row.usageLocation ?? "",
+      energyKwh,
+    ]),
+  );
+}
+
+/**
+ * The table billing_keys (sql/billing_keys.sql), from the coefficients of the matched types and of
+ * the methods' keys at the places billed; returns those coefficients (every place), which the
+ * totals read.
  */
 async function createLookupTable(
   connection: DuckDBConnection,
@@ -302,9 +415,23 @@ async function createLookupTable(
   impactColumnNames: readonly string[],
 ): Promise<Map<string, CoefficientRow>> {
   const coefficients = await coefficientsOf(context, [...matches.values()], load, criteria);
+  const methods = await methodCoefficients(connection, context, criteria);
+  for (const [name, method] of methods) coefficients.set(name, method.row);
   const loadRows = (rows: readonly CoefficientRow[]) =>
     loadCoefficients(connection, context.service.edition.id, load, criteria, rows);
-  await loadRows(await billedCoefficients(connection, loadRows, coefficients, impactColumnNames));
+  await createEnergyTable(connection, []);
+  const billed = await billedCoefficients(connection, loadRows, coefficients, impactColumnNames);
+  await loadRows(billed);
+  await createEnergyTable(
+    connection,
+    billed.map((row) => ({
+      row,
+      energyKwh: isMethodKey(row.instanceType)
+        ? (methods.get(key(row.provider, row.instanceType, row.region ?? row.usageLocation ?? ""))
+            ?.energyKwh ?? null)
+        : instanceEnergy(context, row, criteria),
+    })),
+  );
   await connection.run(`CREATE TABLE billing_keys AS ${keysQuery(impactColumnNames)}`);
   return coefficients;
 }
@@ -482,6 +609,7 @@ export async function evaluateBillingExport(
     const { format } = prepared;
     const groupColumns = request.groupBy.map((name) => groupColumn(prepared, name, request.format));
     await groupLineKinds(connection, request.file);
+    await placeUnknownProviders(connection);
     const matches = await matchBilledTypes(connection, context);
     const coefficients = await createLookupTable(
       connection,
@@ -517,6 +645,18 @@ export async function evaluateBillingExport(
     }
     await writeGroups(connection, request, temporary, groupColumns, impactColumnNames);
     if (request.tablesFolder) await writePortableTables(connection, request.tablesFolder);
+    const first = criteria[0]?.info;
+    const report =
+      request.report === true && first !== undefined
+        ? await billReportData(connection, {
+            file: temporary,
+            format: request.format,
+            header: prepared.columns.names,
+            input: format.name,
+            embeddedColumn: impactColumn(first.name, first.unit, "embedded", "value"),
+            useColumn: impactColumn(first.name, first.unit, "use", "value"),
+          })
+        : null;
     renameSync(temporary, request.output);
     return {
       file: request.file,
@@ -526,6 +666,7 @@ export async function evaluateBillingExport(
       matches: [...matches.values()],
       totals: totalsOf(groups, matches, coefficients, criteria),
       impactColumns: impactColumnNames,
+      report,
     };
   } catch (error) {
     rmSync(partial(request.output), { force: true });

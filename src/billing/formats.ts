@@ -20,6 +20,8 @@ export interface BillingFormat {
   readonly quantity: string;
   /** Its query (sql/), from the file as it is to billing lines. */
   readonly linesQuery: string;
+  /** Its query (sql/) adding what the methods of other lines read: service, usage text, cost. */
+  readonly usageQuery: string;
 }
 
 export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>> = {
@@ -49,9 +51,15 @@ export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>>
       "x_SkuMeterCategory",
       "x_SkuMeterName",
       "x_SkuDetails",
+      "x_SkuMeterSubcategory",
+      "BilledCost",
+      "BillingAccountId",
+      "SubAccountId",
+      "ResourceId",
     ],
     quantity: "ConsumedQuantity",
     linesQuery: "billing_lines_focus.sql",
+    usageQuery: "billing_usage_focus.sql",
   },
   cur: {
     name: "cur",
@@ -63,17 +71,34 @@ export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>>
       "line_item_usage_type",
       "line_item_usage_amount",
     ],
-    optional: ["product_instance_type", "pricing_unit", "product_region_code"],
+    optional: [
+      "product_instance_type",
+      "pricing_unit",
+      "product_region_code",
+      "product_product_family",
+      "line_item_unblended_cost",
+      "line_item_usage_account_id",
+      "line_item_resource_id",
+    ],
     quantity: "line_item_usage_amount",
     linesQuery: "billing_lines_cur.sql",
+    usageQuery: "billing_usage_cur.sql",
   },
   azure: {
     name: "azure",
     title: "Azure cost export",
     required: ["MeterCategory", "MeterName", "Quantity", "UnitOfMeasure", "ResourceLocation"],
-    optional: ["ChargeType", "MeterSubCategory", "AdditionalInfo"],
+    optional: [
+      "ChargeType",
+      "MeterSubCategory",
+      "AdditionalInfo",
+      "CostInBillingCurrency",
+      "SubscriptionId",
+      "ResourceId",
+    ],
     quantity: "Quantity",
     linesQuery: "billing_lines_azure.sql",
+    usageQuery: "billing_usage_azure.sql",
   },
 };
 

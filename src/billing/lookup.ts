@@ -45,7 +45,11 @@ export async function createLocatedView(connection: DuckDBConnection): Promise<v
       .join(", ")}
      FROM (SELECT *, ${position(tableKey)} AS billing_key_position FROM billing_keys)`,
   );
-  const lineKey = keyText("l.billing_provider", "l.billing_instance_type", "l.billing_region_key");
+  const lineKey = keyText(
+    "l.billing_provider",
+    "COALESCE(l.billing_method_key, l.billing_instance_type)",
+    "l.billing_region_key",
+  );
   await connection.run(
     `CREATE VIEW billing_located AS
      SELECT k.* EXCLUDE (billing_key_index), ${columns

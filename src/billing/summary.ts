@@ -4,12 +4,15 @@
  * approximate matches, and the totals of the evaluated lines.
  */
 
+import type { BillReportModel } from "../output/billReport.js";
 import { formatNumber } from "../output/columns.js";
+import { billingCoverage, type CoverageRow, percent } from "./coverage.js";
 import type { BillingSummary, LineGroup } from "./evaluate.js";
 
 /** The fate of a group of lines, as the output's `status` spells it. */
-function statusOf(group: LineGroup, matched: (group: LineGroup) => string | null): string {
+export function statusOf(group: LineGroup, matched: (group: LineGroup) => string | null): string {
   if (group.problem !== null) return group.problem;
+  if (group.methodKey !== null) return "evaluated";
   return matched(group) === null ? "unknown instance type" : "evaluated";
 }
 
@@ -26,6 +29,32 @@ function add(tallies: Map<string, Tally>, key: string, group: LineGroup): void {
 }
 
 const rows = (count: number) => `${count} row${count === 1 ? "" : "s"}`;
+
+/** Services listed under "largest unestimated". */
+const UNESTIMATED_LISTED = 5;
+
+const money = (cost: number) => formatNumber(Math.round(cost * 100) / 100);
+
+function coverageText(summary: BillingSummary, isEstimated: (group: LineGroup) => boolean): string[] {
+  const coverage = billingCoverage(summary.groups, isEstimated);
+  const { total } = coverage;
+  const out = [
+    `coverage: ${total.estimatedLines} of ${total.lines} lines estimated; ${money(total.estimatedCost)} of ${money(total.cost)} positive cost (${percent(total.estimatedCost, total.cost)})`,
+  ];
+  for (const row of coverage.byMethod) {
+    out.push(`  ${row.name}: ${rows(row.lines)}, cost ${money(row.cost)} (${percent(row.cost, total.cost)})`);
+  }
+  if (coverage.unestimated.length > 0) {
+    out.push("largest unestimated services by cost:");
+    for (const row of coverage.unestimated.slice(0, UNESTIMATED_LISTED)) {
+      const left = row.cost - row.estimatedCost;
+      out.push(
+        `  ${row.name || "(no service)"}: ${money(left)} (${percent(left, total.cost)}), ${rows(row.lines - row.estimatedLines)}`,
+      );
+    }
+  }
+  return out;
+}
 
 export function billingSummaryText(summary: BillingSummary, groupsOutput: string | null): string {
   const matches = new Map(summary.matches.map((m) => [`${m.provider}\u0000${m.billingInstanceType}`, m]));
@@ -84,6 +113,43 @@ export function billingSummaryText(summary: BillingSummary, groupsOutput: string
       `  ${total.criterion.info.name} ${total.phase}: ${formatNumber(total.value)} ${total.criterion.info.unit} (min ${formatNumber(total.min)}, max ${formatNumber(total.max)})`,
     );
   }
+  out.push(...coverageText(summary, (group) => statusOf(group, matched) === "evaluated"));
   if (groupsOutput !== null) out.push(`sums per group: ${groupsOutput}`);
   return `${out.join("\n")}\n`;
+}
+
+/** The report's model of a run that gathered its data (`report` set). */
+export function billReportModel(summary: BillingSummary, date: string): BillReportModel {
+  const matches = new Map(summary.matches.map((m) => [`${m.provider}\u0000${m.billingInstanceType}`, m]));
+  const matched = (group: LineGroup) =>
+    matches.get(`${group.provider}\u0000${group.instanceType}`)?.matchedInstanceType ?? null;
+  const coverage = billingCoverage(summary.groups, (group) => statusOf(group, matched) === "evaluated");
+  const first = summary.totals[0]?.criterion.info;
+  const ranked = summary.report;
+  const left = (row: CoverageRow) => ({
+    name: row.name,
+    lines: row.lines - row.estimatedLines,
+    cost: row.cost - row.estimatedCost,
+  });
+  return {
+    title: `Billing export ${summary.file}`,
+    subtitle: `${summary.format.title}, edition ${summary.edition}, ${date}`,
+    criterion: first === undefined ? null : { name: first.name, unit: first.unit },
+    totals: summary.totals
+      .filter((total) => total.criterion.info === first)
+      .map((total) => ({ phase: total.phase, value: total.value, min: total.min, max: total.max })),
+    coverage: {
+      lines: coverage.total.lines,
+      estimatedLines: coverage.total.estimatedLines,
+      cost: coverage.total.cost,
+      estimatedCost: coverage.total.estimatedCost,
+      byMethod: coverage.byMethod.map((row) => ({ name: row.name, lines: row.lines, cost: row.cost })),
+      unestimated: coverage.unestimated.slice(0, UNESTIMATED_LISTED * 2).map(left),
+    },
+    byMethod: ranked?.byMethod ?? [],
+    byService: ranked?.byService ?? [],
+    byRegion: ranked?.byRegion ?? [],
+    byAccount: ranked?.byAccount ?? [],
+    resources: ranked?.resources ?? [],
+  };
 }

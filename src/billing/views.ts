@@ -1,7 +1,8 @@
 /*
  * The views every pass of a billing run reads: the export as it is (billing_export, with the
- * columns its format's query reads), its billing lines (sql/billing_lines_<format>.sql) and their
- * hours and region keys (sql/billing_classified.sql).
+ * columns its format's query reads), its billing lines (sql/billing_lines_<format>.sql), what
+ * the methods of other lines read (sql/billing_usage_<format>.sql), their methods
+ * (sql/billing_methods.sql) and their hours and region keys (sql/billing_classified.sql).
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
@@ -32,7 +33,7 @@ interface LineSource {
   readonly typeHintColumn: string | null;
 }
 
-/** Creates the views billing_export, billing_lines and billing_classified over a source. */
+/** Creates the views billing_export, billing_lines, billing_usage, billing_methods and billing_classified over a source. */
 export async function createLineViews(connection: DuckDBConnection, source: LineSource): Promise<void> {
   const hint =
     source.typeHintColumn === null
@@ -49,5 +50,7 @@ export async function createLineViews(connection: DuckDBConnection, source: Line
     `CREATE VIEW billing_export AS SELECT *${rename}, ${[...absent, `${hint} AS billing_type_hint`].join(", ")} FROM ${source.from}`,
   );
   await connection.run(`CREATE VIEW billing_lines AS ${sqlQuery(source.format.linesQuery)}`);
+  await connection.run(`CREATE VIEW billing_usage AS ${sqlQuery(source.format.usageQuery)}`);
+  await connection.run(`CREATE VIEW billing_methods AS ${sqlQuery("billing_methods.sql")}`);
   await connection.run(`CREATE VIEW billing_classified AS ${sqlQuery("billing_classified.sql")}`);
 }

@@ -8,7 +8,7 @@
  */
 
 import { once } from "node:events";
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Writable } from "node:stream";
@@ -188,6 +188,8 @@ interface BillingPlan {
   readonly groups: Destination | null;
   /** The groups file as the summary names it (as given). */
   readonly groupsShown: string | null;
+  /** --report's page; null without it. */
+  readonly report: Destination | null;
 }
 
 /** The request of `evaluate <billing export>` from its options (src/cli/options.ts). */
@@ -211,6 +213,7 @@ function billingPlanOf(
   refuseInputAsOutput(file, [
     ["--output", values.output],
     ["--group-by's file", groupsShown ?? undefined],
+    ["--report", values.report],
   ]);
   const output = values.output === undefined ? null : destinationOf(values.output, scratch);
   const groups = groupsShown === null ? null : destinationOf(groupsShown, scratch);
@@ -228,13 +231,17 @@ function billingPlanOf(
       instanceTypeColumn: values["instance-type-column"] ?? null,
       load: loadOf(values.load),
       strict: values.strict,
+      report: values.report !== undefined,
     },
+    report: values.report === undefined ? null : destinationOf(values.report, scratch),
     edition: values.edition,
     output,
     groups,
     groupsShown,
   };
 }
+
+const today = () => new Date().toISOString().slice(0, 10);
 
 /** The written files where they were asked for: standard output, a FIFO, a device. */
 async function deliverOutputs(plan: BillingPlan, io: BillingIo): Promise<void> {
@@ -258,8 +265,13 @@ export async function billingMain(
     const plan = billingPlanOf(args, header, scratch);
     const { context, knownRegions } = editionOf(plan.edition, true);
     const { evaluateBillingExport } = await import("../billing/evaluate.js");
-    const { billingSummaryText } = await import("../billing/summary.js");
+    const { billingSummaryText, billReportModel } = await import("../billing/summary.js");
     const summary = await evaluateBillingExport(context, knownRegions, plan.request);
+    if (plan.report !== null) {
+      const { billReportHtml } = await import("../output/billReport.js");
+      writeFileSync(plan.report.path, billReportHtml(billReportModel(summary, today())));
+      await deliver(plan.report);
+    }
     await deliverOutputs(plan, io);
     io.stderr.write(billingSummaryText(summary, plan.groupsShown));
     return 0;

@@ -29,8 +29,9 @@ export const USAGE = `usage: impact-service evaluate <file | -> [options]
                        or the workbook's groups sheet
   --strict             stop at the first bad row (exit 1) instead of reporting it and going on
                        (a billing export: stop before writing anything)
+  --report <file.html> also write a self-contained HTML report with charts (a bill's: totals,
+                       coverage, by method, service, region and account)
  inventory only:
-  --report <file.html> also write a self-contained HTML report with charts
   --workers <n>        evaluate on n worker threads (default: in this thread)
  billing export only:
   --load <percent>     constant load of every instance (default: the archetype's)
@@ -73,7 +74,7 @@ export interface EvaluateArgs {
 }
 
 /** The options only one kind of input takes, with the kind that takes them. */
-const INVENTORY_ONLY = ["report", "workers"] as const;
+const INVENTORY_ONLY = ["workers"] as const;
 const BILLING_ONLY = ["load", "instance-type-column"] as const;
 
 /** Reads `evaluate <file> [options]` (options before or after the file). */

@@ -95,7 +95,7 @@ export function reportRows(criterion: string | undefined, label: (row: AssessedR
   };
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   withoutControls(text)
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")
@@ -103,11 +103,11 @@ const escapeHtml = (text: string) =>
     .replaceAll('"', "&quot;");
 
 /** JSON inside a script element: no `</script>` can end it early. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
+export const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
 
 let library: string | undefined;
 /** ECharts' browser build (bars and pies, both renderers), inlined once per process. */
-function chartLibrary(): string {
+export function chartLibrary(): string {
   library ??= readFileSync(
     createRequire(import.meta.url).resolve("echarts/dist/echarts.common.min.js"),
     "utf8",
@@ -121,7 +121,7 @@ function chartLibrary(): string {
  */
 const FIGURES: Intl.NumberFormatOptions = { maximumSignificantDigits: 4 };
 const figures = new Intl.NumberFormat("en-US", FIGURES);
-const figure = (value: number | undefined) => (value === undefined ? "" : figures.format(value));
+export const figure = (value: number | undefined) => (value === undefined ? "" : figures.format(value));
 
 /** A criterion's impact over both phases in sums. */
 const sumsTotal = (sums: Sums, criterion: string) => rowTotal(sums.impacts, criterion);
@@ -251,7 +251,7 @@ ranking("chart-contributors", data.contributors);
 ranking("chart-groups", data.groups);
 `;
 
-const STYLE = `
+export const STYLE = `
 body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1100px; padding: 1.5em; color: #222; }
 h1 { margin-bottom: 0.1em; } .sub { color: #666; margin-top: 0; }
 .cards { display: flex; gap: 1em; flex-wrap: wrap; } .card { border: 1px solid #ddd; border-radius: 6px; padding: 0.6em 1em; min-width: 9em; }

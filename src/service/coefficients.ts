@@ -87,7 +87,7 @@ export function coefficientCriteria(
  * The places of a provider: its regions where the edition has regions (each with its country),
  * else every usage location of the electricity table; first the edition's default (no location).
  */
-function coefficientPlaces(context: EditionContext, provider: string): CoefficientPlace[] {
+export function coefficientPlaces(context: EditionContext, provider: string): CoefficientPlace[] {
   const { data } = context.service;
   const places: CoefficientPlace[] = [{ region: null, usageLocation: null }];
   if (data.cloudRegions !== null) {

@@ -102,7 +102,7 @@ describe.each(FORMATS)("%s, edition 2.4.1, against POST /v1/cloud/instance", (fi
     const context = editionContext("2.4.1");
     const criteria = coefficientCriteria(context, criteriaNames);
     const places = billingPlaces(context.service.data.cloudRegions, []);
-    const evaluated = rows.filter((row) => row.status === "evaluated");
+    const evaluated = rows.filter((row) => row.status === "evaluated" && row.method === "instance");
     expect(evaluated.length).toBeGreaterThan(10);
     for (const row of evaluated) {
       const provider = providerOf(row);
@@ -171,7 +171,8 @@ describe("the compute lines of each provider and service", () => {
   it("finds EC2 (usage, discounted, Savings Plan), RDS db. types, OpenSearch .search and Azure Spot / Low Priority VMs", async () => {
     await evaluateBillingExport(editionContext("2.4.1"), knownRegions(), request("cur.csv.gz", "cur.csv"));
     const cur = await readRows(join(scratch, "cur.csv"));
-    const evaluated = (rows: Row[]) => rows.filter((row) => row.status === "evaluated");
+    const evaluated = (rows: Row[]) =>
+      rows.filter((row) => row.status === "evaluated" && row.method === "instance");
     const services = new Set(evaluated(cur).map((row) => row.line_item_product_code));
     expect(services).toEqual(new Set(["AmazonEC2", "AmazonRDS", "AmazonES"]));
     const lineTypes = new Set(evaluated(cur).map((row) => row.line_item_line_item_type));
@@ -205,7 +206,7 @@ describe("the compute lines of each provider and service", () => {
     expect(Object.keys(rows[0]).slice(-4)).toEqual(["pe_use_mj_min", "pe_use_mj_max", "status", "warnings"]);
     const header = readFileSync(join(FIXTURES, "focus-1.0.csv"), "utf8").split("\n")[0].split(",");
     expect(header).toEqual(Object.keys(input[0]));
-    for (const row of rows.filter((r) => r.status === "evaluated")) {
+    for (const row of rows.filter((r) => r.status === "evaluated" && r.method === "instance")) {
       const text = String(row.gwp_use_kgco2eq);
       expect(text.replace(/^0\.0*|[.-]|e.*$/g, "").length, text).toBeLessThanOrEqual(10);
     }
@@ -274,7 +275,7 @@ describe("edition 1.2.4 (no cloud regions)", () => {
     const context = editionContext("1.2.4");
     const criteria = coefficientCriteria(context, null);
     const places = billingPlaces(null, knownRegions());
-    const aws = rows.filter((row) => row.status === "evaluated");
+    const aws = rows.filter((row) => row.status === "evaluated" && row.method === "instance");
     expect(aws.length).toBeGreaterThan(5);
     for (const row of aws.slice(0, 8)) {
       const country = places.find(

@@ -13,14 +13,15 @@ const LINES = 200_000;
 
 /**
  * Lines of many chunks whose keys cover what an export holds: no provider, no instance type, no
- * region, and instance types holding the characters a key is written with.
+ * region, instance types holding the characters a key is written with, and methods' keys.
  */
 const LINES_QUERY = `
   SELECT
     i AS line_number,
     CASE i % 7 WHEN 0 THEN NULL WHEN 1 THEN 'azure' ELSE 'aws' END AS billing_provider,
     CASE i % 11 WHEN 0 THEN NULL WHEN 1 THEN CONCAT('odd', chr(31), '3') ELSE CONCAT('m', CAST(i % 97 AS VARCHAR), '.large') END AS billing_instance_type,
-    CASE i % 5 WHEN 0 THEN '' ELSE CONCAT('region', CAST(i % 13 AS VARCHAR)) END AS billing_region_key
+    CASE i % 5 WHEN 0 THEN '' ELSE CONCAT('region', CAST(i % 13 AS VARCHAR)) END AS billing_region_key,
+    CASE i % 17 WHEN 3 THEN 'method:ssd-gb-hour' ELSE NULL END AS billing_method_key
   FROM range(${LINES}) t(i)`;
 
 /** The lookup table of the lines' keys, each row telling its key apart. */
@@ -30,7 +31,7 @@ const KEYS_QUERY = `
     LENGTH(key_instance_type) * 1.5 AS gwp_use_kgco2eq_per_hour
   FROM (
     SELECT DISTINCT COALESCE(billing_provider, '') AS key_provider,
-      COALESCE(billing_instance_type, '') AS key_instance_type, billing_region_key AS key_region
+      COALESCE(billing_method_key, billing_instance_type, '') AS key_instance_type, billing_region_key AS key_region
     FROM billing_classified
   )`;
 
@@ -66,10 +67,14 @@ describe("DuckDB's lookup of the lookup table", () => {
     expect(looked.slice(1)).toEqual(byNumber(joined));
     // Line 0 has neither provider nor instance type (NULL, written empty) and no region (''):
     // its key is three empty texts (written "").
-    expect(looked[1]).toBe(`0,,,"","","","",//,0.0`);
+    expect(looked[1]).toBe(`0,,,"",,"","","",//,0.0`);
+    // Line 3's key is its method's.
+    expect(looked[4]).toBe(
+      "3,aws,m3.large,region3,method:ssd-gb-hour,aws,method:ssd-gb-hour,region3,aws/method:ssd-gb-hour/region3,27.0",
+    );
     // Line 1's instance type holds the character keys are written with; 5 characters × 1.5.
     expect(looked[2]).toBe(
-      `1,azure,odd\u001f3,region1,azure,odd\u001f3,region1,azure/odd\u001f3/region1,7.5`,
+      `1,azure,odd\u001f3,region1,,azure,odd\u001f3,region1,azure/odd\u001f3/region1,7.5`,
     );
   });
 });

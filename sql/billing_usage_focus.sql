@@ -1,0 +1,25 @@
+-- A FOCUS export's billing lines (billing_lines_focus.sql) with what the methods of lines that are
+-- not instance hours read (billing_methods.sql): service, the text that says what a line uses, the
+-- cost, the account and the resource.
+--
+-- Reads the view billing_lines. billing_usage_text: the spec's columns (ServiceCategory,
+-- ChargeDescription, SkuMeter, PricingUnit) and the providers' extensions (x_UsageType,
+-- x_SkuMeterCategory, x_SkuMeterSubcategory, x_SkuMeterName) lower case in one text, read with
+-- LIKE. The query keeps to what Spark SQL, Trino, BigQuery and DuckDB share.
+SELECT
+  l.*,
+  l.ServiceName AS billing_service,
+  l.ServiceCategory AS billing_service_category,
+  CASE WHEN l.ChargeCategory = 'Usage' THEN 'usage' ELSE 'other' END AS billing_charge,
+  LOWER(CONCAT(
+    COALESCE(l.ServiceName, ''), ' | ', COALESCE(l.ServiceCategory, ''), ' | ',
+    COALESCE(l.ChargeDescription, ''), ' | ', COALESCE(l.SkuMeter, ''), ' | ',
+    COALESCE(l.x_UsageType, ''), ' | ', COALESCE(l.x_SkuMeterCategory, ''), ' | ',
+    COALESCE(l.x_SkuMeterSubcategory, ''), ' | ', COALESCE(l.x_SkuMeterName, '')
+  )) AS billing_usage_text,
+  l.ConsumedUnit AS billing_usage_unit,
+  CAST(NULL AS DOUBLE) AS billing_usage_scale,
+  TRY_CAST(l.BilledCost AS DOUBLE) AS billing_cost,
+  COALESCE(NULLIF(TRIM(l.SubAccountId), ''), l.BillingAccountId) AS billing_account,
+  l.ResourceId AS billing_resource
+FROM billing_lines l

@@ -1,0 +1,257 @@
+/*
+ * The coefficient rows of billing lines that are not instance hours (sql/billing_methods.sql): for
+ * each method's key, provider and place, the embedded and use impacts of ONE unit (a GB-hour of
+ * SSD, a GB of data transfer, a vCPU-hour…), per criterion with min and max, in the shape of an
+ * instance type's per-hour row, so that a line reads its key's row as an instance line reads its
+ * type's. docs/methodology.md, "Billing lines that are not instance hours", has every figure and
+ * its source.
+ *
+ * Use: energy per unit (Cloud Carbon Footprint's coefficients) × the provider's PUE × the place's
+ * electricity factor of the edition (a known location: its value; the default one: its value with
+ * the global bounds, §5.2). Embedded: the engine's own components and instances, allocated per hour
+ * over their lifetime (§8.3), per GB or per vCPU.
+ */
+
+import { Evaluation, electricityKey, type RawImpact, type RequestedCriterion } from "../engine/index.js";
+import {
+  type CoefficientPlace,
+  type CoefficientRow,
+  instanceCoefficientRows,
+} from "../service/coefficients.js";
+import { prepareComponent } from "../service/components.js";
+import type { EditionContext } from "../service/context.js";
+import { DomainError } from "../service/errors.js";
+
+/** The keys sql/billing_methods.sql gives lines, each the unit its row is for. */
+export const METHOD_KEYS = [
+  "method:ssd-gb-hour",
+  "method:hdd-gb-hour",
+  "method:network-gb",
+  "method:vcpu-hour",
+  "method:memory-gb-hour",
+  "method:gpu-hour",
+] as const;
+export type MethodKey = (typeof METHOD_KEYS)[number];
+
+export function isMethodKey(name: string): name is MethodKey {
+  return (METHOD_KEYS as readonly string[]).includes(name);
+}
+
+interface Range {
+  readonly value: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+const exactly = (value: number): Range => ({ value, min: value, max: value });
+
+/** Watts per vCPU at 0 % and 100 % load (CCF's averages over each provider's microarchitectures). */
+const WATTS_PER_VCPU: Readonly<Record<string, { min: number; max: number }>> = {
+  aws: { min: 0.74, max: 3.5 },
+  gcp: { min: 0.71, max: 4.26 },
+  azure: { min: 0.78, max: 3.76 },
+};
+/** Another provider's: the mean of the three. */
+const OTHER_WATTS_PER_VCPU = { min: (0.74 + 0.71 + 0.78) / 3, max: (3.5 + 4.26 + 3.76) / 3 };
+
+/** Power usage effectiveness (CCF: AWS's estimate, Google's and Microsoft's published figures). */
+const PUE: Readonly<Record<string, number>> = { aws: 1.135, gcp: 1.1, azure: 1.185 };
+/** Another provider's: the highest of the three. */
+const OTHER_PUE = 1.185;
+
+/** CCF's average server load of hyperscale data centres (2020), where a line says no load. */
+const AVERAGE_LOAD = 0.5;
+
+/** Watts of a GPU at 50 % load (value: V100), idle (min: T4) and full (max: A100): CCF, Appendix III. */
+const GPU_WATTS = { value: 35 + AVERAGE_LOAD * (306 - 35), min: 8, max: 407 };
+
+/** Average capacities behind CCF's storage coefficients (2020): 5 TB per SSD, 10 TB per HDD. */
+const SSD_GB = 5000;
+const HDD_GB = 10000;
+
+/** kWh per unit, before the PUE. */
+function energyPerUnit(key: MethodKey, provider: string): Range {
+  switch (key) {
+    case "method:ssd-gb-hour":
+      return exactly(1.2e-6); // 1.2 Wh per TB-hour
+    case "method:hdd-gb-hour":
+      return exactly(0.65e-6); // 0.65 Wh per TB-hour
+    case "method:network-gb":
+      return exactly(0.001);
+    case "method:memory-gb-hour":
+      return exactly(0.000392);
+    case "method:vcpu-hour": {
+      const watts = WATTS_PER_VCPU[provider] ?? OTHER_WATTS_PER_VCPU;
+      return {
+        value: (watts.min + AVERAGE_LOAD * (watts.max - watts.min)) / 1000,
+        min: watts.min / 1000,
+        max: watts.max / 1000,
+      };
+    }
+    case "method:gpu-hour":
+      return { value: GPU_WATTS.value / 1000, min: GPU_WATTS.min / 1000, max: GPU_WATTS.max / 1000 };
+  }
+}
+
+export function pueOf(provider: string): number {
+  return PUE[provider] ?? OTHER_PUE;
+}
+
+/** The instance a provider's vCPU-hours are read from (a general-purpose one, 4 vCPUs, no local disk). */
+const REFERENCE_INSTANCES: Readonly<Record<string, string>> = {
+  aws: "m5.xlarge",
+  azure: "d4as_v5",
+  gcp: "n2-standard-4",
+};
+
+type Embedded = readonly (RawImpact | null)[];
+
+const scaled = (impact: RawImpact | null, divisor: number): RawImpact | null =>
+  impact === null
+    ? null
+    : {
+        value: impact.value / divisor,
+        min: impact.min / divisor,
+        max: impact.max / divisor,
+        warnings: impact.warnings,
+      };
+
+/** One hour of a component (its default archetype and `input`), per criterion, ÷ `divisor`. */
+async function componentPerHour(
+  context: EditionContext,
+  kind: "ssd" | "hdd" | "gpu",
+  input: Record<string, unknown>,
+  divisor: number,
+  criteria: readonly RequestedCriterion[],
+): Promise<Embedded> {
+  // A component the edition lacks (GPUs in 1.2.4) has no embedded figure.
+  const prepared = await prepareComponent(context, kind, null, input).catch((error: unknown) => {
+    if (error instanceof DomainError && error.kind === "NOT_FOUND") return null;
+    throw error;
+  });
+  if (prepared === null) return criteria.map(() => null);
+  const evaluation = new Evaluation(prepared.build(), { duration: 1, allocation: "LINEAR", criteria });
+  return criteria.map((criterion) => scaled(evaluation.raw(criterion, "embedded"), divisor));
+}
+
+/** One vCPU-hour of the provider's reference instance (aws's where the edition lacks it). */
+async function vcpuPerHour(
+  context: EditionContext,
+  provider: string,
+  criteria: readonly RequestedCriterion[],
+): Promise<Embedded> {
+  const { cloudInstances } = context.service.data;
+  const own = REFERENCE_INSTANCES[provider];
+  const [host, id] =
+    own !== undefined && cloudInstances.get(provider)?.byId.has(own) ? [provider, own] : ["aws", "m5.xlarge"];
+  const vcpus = Number(cloudInstances.get(host)?.byId.get(id)?.cells.vcpu?.default);
+  if (!(vcpus > 0)) return criteria.map(() => null);
+  const [row] = await instanceCoefficientRows(context, host, id, null, criteria, [
+    { region: null, usageLocation: null },
+  ]);
+  return row.perHour.map((phases) => scaled(phases.embedded, vcpus));
+}
+
+/** Embedded impacts of one unit of each key, per criterion. */
+async function embeddedPerUnit(
+  context: EditionContext,
+  key: MethodKey,
+  provider: string,
+  criteria: readonly RequestedCriterion[],
+): Promise<Embedded> {
+  const none = (): Embedded => criteria.map(() => ({ value: 0, min: 0, max: 0, warnings: [] }));
+  switch (key) {
+    case "method:ssd-gb-hour":
+      return componentPerHour(context, "ssd", { capacity: SSD_GB }, SSD_GB, criteria);
+    case "method:hdd-gb-hour":
+      return componentPerHour(context, "hdd", {}, HDD_GB, criteria);
+    case "method:gpu-hour":
+      return componentPerHour(context, "gpu", {}, 1, criteria);
+    case "method:vcpu-hour":
+      return vcpuPerHour(context, provider, criteria);
+    // No embedded figure for networks (CCF has none); memory's is in the vCPU-hour's instance.
+    case "method:network-gb":
+    case "method:memory-gb-hour":
+      return none();
+  }
+}
+
+/** A place's electricity factor of a criterion: a known location's value, else the default's with its bounds. */
+function factorAt(
+  context: EditionContext,
+  place: CoefficientPlace,
+  criterion: RequestedCriterion,
+): Range | null {
+  const { electricity, config } = context.service.data;
+  const key = electricityKey(criterion.info.name);
+  const known = place.usageLocation !== null && electricity.countryCodes.has(place.usageLocation);
+  const location = known ? (place.usageLocation as string) : config.defaultLocation;
+  const entry = electricity.byLocation.get(location)?.factors.get(key);
+  if (entry === undefined) return null;
+  if (known) return exactly(entry.value);
+  const bounds = electricity.bounds.get(key);
+  if (bounds === undefined || bounds.min === 0 || bounds.max === 0) return null;
+  return { value: entry.value, min: bounds.min, max: bounds.max };
+}
+
+/** A method row with the energy behind its use impacts (kWh per unit, PUE included). */
+export interface MethodRow {
+  readonly row: CoefficientRow;
+  readonly energyKwh: number;
+}
+
+/** Every key's row for a provider at each of its places. */
+export async function methodRows(
+  context: EditionContext,
+  provider: string,
+  places: readonly CoefficientPlace[],
+  criteria: readonly RequestedCriterion[],
+): Promise<MethodRow[]> {
+  const pue = pueOf(provider);
+  const rows: MethodRow[] = [];
+  for (const key of METHOD_KEYS) {
+    const energy = energyPerUnit(key, provider);
+    const embedded = await embeddedPerUnit(context, key, provider, criteria);
+    for (const place of places) {
+      rows.push({
+        energyKwh: energy.value * pue,
+        row: {
+          provider,
+          instanceType: key,
+          ...place,
+          perHour: criteria.map((criterion, index) => {
+            const factor = factorAt(context, place, criterion);
+            const use =
+              factor === null
+                ? null
+                : {
+                    value: energy.value * pue * factor.value,
+                    min: energy.min * pue * factor.min,
+                    max: energy.max * pue * factor.max,
+                    warnings: [],
+                  };
+            return { embedded: embedded[index], use };
+          }),
+        },
+      });
+    }
+  }
+  return rows;
+}
+
+/**
+ * The energy behind an instance row's use impacts (kWh per hour): its use ÷ its place's factor, from
+ * the first criterion that has both; null when none has.
+ */
+export function instanceEnergy(
+  context: EditionContext,
+  row: CoefficientRow,
+  criteria: readonly RequestedCriterion[],
+): number | null {
+  for (const [index, criterion] of criteria.entries()) {
+    const use = row.perHour[index].use;
+    const factor = factorAt(context, row, criterion);
+    if (use !== null && factor !== null && factor.value !== 0) return use.value / factor.value;
+  }
+  return null;
+}

@@ -1,0 +1,115 @@
+/*
+ * What the report of a billing run shows, read back from the lines it wrote: the first
+ * criterion's impacts (embedded and use) and the positive cost of the evaluated lines by method,
+ * service, region and account, and the largest resources. The columns are the format's own
+ * (FOCUS ServiceName, RegionId, SubAccountId, ResourceId, BilledCost; CUR and Azure alike).
+ */
+
+import type { DuckDBConnection } from "@duckdb/node-api";
+import { identifier, literal } from "./duckdb.js";
+import type { BillingFormatName } from "./formats.js";
+
+/** The format's columns a dimension of the report reads (the first the file has). */
+const DIMENSIONS: Readonly<Record<BillingFormatName, Readonly<Record<Dimension, readonly string[]>>>> = {
+  focus: {
+    service: ["ServiceName"],
+    region: ["RegionId"],
+    account: ["SubAccountId", "BillingAccountId"],
+    resource: ["ResourceId"],
+    cost: ["BilledCost"],
+  },
+  cur: {
+    service: ["line_item_product_code"],
+    region: ["product_region_code"],
+    account: ["line_item_usage_account_id"],
+    resource: ["line_item_resource_id"],
+    cost: ["line_item_unblended_cost"],
+  },
+  azure: {
+    service: ["MeterCategory"],
+    region: ["ResourceLocation"],
+    account: ["SubscriptionId"],
+    resource: ["ResourceId"],
+    cost: ["CostInBillingCurrency"],
+  },
+};
+type Dimension = "service" | "region" | "account" | "resource" | "cost";
+
+/** Rows of each ranking kept. */
+const RANKED = 12;
+
+export interface RankedImpact {
+  readonly name: string;
+  readonly lines: number;
+  readonly cost: number;
+  readonly embedded: number;
+  readonly use: number;
+}
+
+export interface BillReportData {
+  readonly byMethod: readonly RankedImpact[];
+  readonly byService: readonly RankedImpact[];
+  readonly byRegion: readonly RankedImpact[];
+  readonly byAccount: readonly RankedImpact[];
+  readonly resources: readonly RankedImpact[];
+}
+
+interface Written {
+  readonly file: string;
+  readonly format: "csv" | "parquet";
+  readonly header: readonly string[];
+  readonly input: BillingFormatName;
+  /** The first criterion's value columns, embedded then use. */
+  readonly embeddedColumn: string;
+  readonly useColumn: string;
+}
+
+function columnOf(written: Written, dimension: Dimension): string {
+  const lower = new Map(written.header.map((name) => [name.toLowerCase(), name]));
+  const found = DIMENSIONS[written.input][dimension]
+    .map((name) => lower.get(name.toLowerCase()))
+    .find(Boolean);
+  return found === undefined ? "CAST(NULL AS VARCHAR)" : `CAST(${identifier(found)} AS VARCHAR)`;
+}
+
+async function ranked(
+  connection: DuckDBConnection,
+  written: Written,
+  name: string,
+  where: string,
+): Promise<RankedImpact[]> {
+  const source =
+    written.format === "parquet"
+      ? `read_parquet(${literal(written.file)})`
+      : `read_csv(${literal(written.file)}, header = true, all_varchar = true)`;
+  const number = (column: string) => `COALESCE(TRY_CAST(${identifier(column)} AS DOUBLE), 0)`;
+  const cost = `TRY_CAST(${columnOf(written, "cost")} AS DOUBLE)`;
+  const reader = await connection.runAndReadAll(
+    `SELECT COALESCE(${name}, '') AS name, COUNT(*)::DOUBLE AS lines,
+       SUM(CASE WHEN ${cost} > 0 THEN ${cost} ELSE 0 END) AS cost,
+       SUM(${number(written.embeddedColumn)}) AS embedded, SUM(${number(written.useColumn)}) AS use
+     FROM ${source} WHERE status = 'evaluated' ${where}
+     GROUP BY 1 ORDER BY embedded + use DESC, name LIMIT ${RANKED}`,
+  );
+  return reader.getRowObjects().map((row) => ({
+    name: String(row.name),
+    lines: Number(row.lines),
+    cost: Number(row.cost ?? 0),
+    embedded: Number(row.embedded ?? 0),
+    use: Number(row.use ?? 0),
+  }));
+}
+
+export async function billReportData(
+  connection: DuckDBConnection,
+  written: Written,
+): Promise<BillReportData> {
+  const resource = columnOf(written, "resource");
+  return {
+    byMethod: await ranked(connection, written, "method", ""),
+    byService: await ranked(connection, written, columnOf(written, "service"), ""),
+    byRegion: await ranked(connection, written, columnOf(written, "region"), ""),
+    byAccount: await ranked(connection, written, columnOf(written, "account"), ""),
+    resources: await ranked(connection, written, resource, `AND NULLIF(TRIM(${resource}), '') IS NOT NULL`),
+  };
+}

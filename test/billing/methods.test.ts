@@ -1,0 +1,400 @@
+/**
+ * Billing lines that are not instance hours, through the command line as a user runs it: each
+ * method's line of a multi-provider FOCUS export (AWS with and without the extension columns,
+ * Microsoft, Google Cloud, Oracle) against a hand computation from the coefficients
+ * docs/methodology.md ("Billing lines that are not instance hours") gives, and the coverage summary.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Evaluation, type RequestedCriterion, resolveCriterion } from "../../src/engine/index.js";
+import { prepareComponent } from "../../src/service/components.js";
+import { editionContext, routeRaw } from "./support.js";
+
+const BIN = "bin/impact-service.mjs";
+const SLOW = { timeout: 180_000 };
+const scratch = mkdtempSync(join(tmpdir(), "billing-methods-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+type Row = Record<string, string>;
+let rows: Row[] = [];
+let stderr = "";
+const other: Record<string, Row[]> = {};
+
+beforeAll(async () => {
+  const output = join(scratch, "lines.csv");
+  const run = await promisify(execFile)(
+    process.execPath,
+    [
+      BIN,
+      "evaluate",
+      "test/fixtures/billing/focus-whole-bill.csv",
+      "--ranges",
+      "--output",
+      output,
+      "--report",
+      join(scratch, "bill.html"),
+    ],
+    { env: { ...process.env, EDITION: "2.4.1", LOG_LEVEL: "silent" } },
+  );
+  stderr = run.stderr;
+  rows = parse(await readFile(output, "utf8"), { columns: true }) as Row[];
+  for (const format of ["azure", "cur"]) {
+    const lines = join(scratch, `${format}.csv`);
+    await promisify(execFile)(
+      process.execPath,
+      [BIN, "evaluate", `test/fixtures/billing/${format}-whole-bill.csv`, "--output", lines],
+      { env: { ...process.env, EDITION: "2.4.1", LOG_LEVEL: "silent" } },
+    );
+    other[format] = parse(await readFile(lines, "utf8"), { columns: true }) as Row[];
+  }
+}, 180_000);
+
+const gwp: RequestedCriterion = (() => {
+  const criterion = resolveCriterion("gwp");
+  if (criterion === null) throw new Error("gwp is a criterion");
+  return criterion;
+})();
+const context = editionContext("2.4.1");
+const { electricity, cloudRegions } = context.service.data;
+
+/** The gwp factor of a provider's region (its country's), kgCO2eq/kWh. */
+function factorOf(provider: string, region: string): number {
+  const country = cloudRegions?.find((r) => r.provider === provider && r.region === region)?.usageLocation;
+  const factor = electricity.byLocation.get(country ?? "")?.factors.get("gwp")?.value;
+  if (factor === undefined) throw new Error(`no factor for ${provider} ${region}`);
+  return factor;
+}
+
+/** One hour of a component, embedded gwp (the engine's default archetype). */
+async function componentHour(kind: "ssd" | "hdd" | "gpu", input: Record<string, unknown>): Promise<number> {
+  const prepared = await prepareComponent(context, kind, null, input);
+  const evaluation = new Evaluation(prepared.build(), { duration: 1, allocation: "LINEAR", criteria: [gwp] });
+  return evaluation.raw(gwp, "embedded")?.value ?? Number.NaN;
+}
+
+/** One hour of an instance at the default place, embedded gwp. */
+async function instanceHour(provider: string, type: string): Promise<number> {
+  const [impacts] = await routeRaw("2.4.1", provider, type, { region: null, usageLocation: null }, null, 1, [
+    gwp,
+  ]);
+  return impacts.embedded?.value ?? Number.NaN;
+}
+
+const close = (actual: string, expected: number, what: string) => {
+  const value = Number(actual);
+  const scale = Math.max(Math.abs(value), Math.abs(expected));
+  if (scale === 0) return;
+  expect(Math.abs(value - expected) / scale, `${what}: ${actual} vs ${expected}`).toBeLessThan(1e-8);
+};
+
+// Energy per unit before PUE (docs/methodology.md): CCF's coefficients.
+const SSD = 1.2e-6; // kWh per GB-hour
+const HDD = 0.65e-6;
+const NETWORK = 0.001; // kWh per GB
+const MEMORY = 0.000392; // kWh per GB-hour
+const vcpu = (min: number, max: number) => (min + 0.5 * (max - min)) / 1000; // kWh per vCPU-hour at 50 %
+const GPU = (35 + 0.5 * (306 - 35)) / 1000; // a V100 at 50 %
+const GIB = 1.073741824;
+
+interface Expected {
+  readonly description: string;
+  readonly method: string;
+  /** Units of the method's key. */
+  readonly quantity: number;
+  /** kWh per unit, PUE included. */
+  readonly energy: number;
+  readonly factor: number;
+  /** Embedded gwp per unit. */
+  readonly embedded: () => Promise<number>;
+}
+
+const ssdHour = async () => (await componentHour("ssd", { capacity: 5000 })) / 5000;
+const hddHour = async () => (await componentHour("hdd", {})) / 10000;
+const none = async () => 0;
+
+const EXPECTED: Expected[] = [
+  {
+    description: "General Purpose SSD (gp3)",
+    method: "block-storage",
+    quantity: 500 * 730 * 2,
+    energy: SSD * 1.135,
+    factor: factorOf("aws", "us-east-1"),
+    embedded: ssdHour,
+  },
+  {
+    description: "Throughput Optimized HDD (st1)",
+    method: "block-storage",
+    quantity: 1000 * 730 * 2,
+    energy: HDD * 1.135,
+    factor: factorOf("aws", "us-east-1"),
+    embedded: hddHour,
+  },
+  {
+    description: "first 50 TB / month of storage used",
+    method: "object-storage",
+    quantity: 2000 * 730 * 3,
+    energy: HDD * 1.135,
+    factor: factorOf("aws", "us-east-1"),
+    embedded: hddHour,
+  },
+  {
+    description: "One Zone-IA",
+    method: "object-storage",
+    quantity: 100 * 730 * 2,
+    energy: HDD * 1.135,
+    factor: factorOf("aws", "us-east-1"),
+    embedded: hddHour,
+  },
+  {
+    description: "data transfer out beyond",
+    method: "data-transfer",
+    quantity: 300,
+    energy: NETWORK * 1.135,
+    factor: factorOf("aws", "us-east-1"),
+    embedded: none,
+  },
+  {
+    description: "Total Compute",
+    method: "serverless",
+    quantity: 1_000_000 / 3600 / 1.769,
+    energy: vcpu(0.74, 3.5) * 1.135,
+    factor: factorOf("aws", "us-east-1"),
+    embedded: async () => (await instanceHour("aws", "m5.xlarge")) / 4,
+  },
+  {
+    description: "AWS Fargate - vCPU",
+    method: "per-vcpu",
+    quantity: 1440,
+    energy: vcpu(0.74, 3.5) * 1.135,
+    factor: factorOf("aws", "us-east-1"),
+    embedded: async () => (await instanceHour("aws", "m5.xlarge")) / 4,
+  },
+  {
+    description: "AWS Fargate - Memory",
+    method: "memory",
+    quantity: 2880,
+    energy: MEMORY * 1.135,
+    factor: factorOf("aws", "us-east-1"),
+    embedded: none,
+  },
+  {
+    description: "Aurora Serverless v2",
+    method: "per-vcpu",
+    quantity: 200 * 0.25,
+    energy: vcpu(0.74, 3.5) * 1.135,
+    factor: factorOf("aws", "us-east-1"),
+    embedded: async () => (await instanceHour("aws", "m5.xlarge")) / 4,
+  },
+  {
+    description: "per GB-month of General Purpose SSD (gp2)",
+    method: "block-storage",
+    quantity: 200 * 730 * 2,
+    energy: SSD * 1.135,
+    factor: factorOf("aws", "eu-west-1"),
+    embedded: ssdHour,
+  },
+  {
+    description: "Hot LRS Data Stored",
+    method: "object-storage",
+    quantity: 1000 * 730 * 3,
+    energy: HDD * 1.185,
+    factor: factorOf("azure", "westeurope"),
+    embedded: hddHour,
+  },
+  {
+    description: "Standard Data Transfer Out",
+    method: "data-transfer",
+    quantity: 200,
+    energy: NETWORK * 1.185,
+    factor: factorOf("azure", "westeurope"),
+    embedded: none,
+  },
+  {
+    description: "N2 Instance Core",
+    method: "per-vcpu",
+    quantity: 2880,
+    energy: vcpu(0.71, 4.26) * 1.1,
+    factor: factorOf("gcp", "us-central1"),
+    embedded: async () => (await instanceHour("gcp", "n2-standard-4")) / 4,
+  },
+  {
+    description: "N2 Instance Ram",
+    method: "memory",
+    quantity: 11520 * GIB,
+    energy: MEMORY * 1.1,
+    factor: factorOf("gcp", "us-central1"),
+    embedded: none,
+  },
+  {
+    description: "Storage PD Capacity",
+    method: "block-storage",
+    quantity: 500 * 730 * GIB,
+    energy: HDD * 1.1,
+    factor: factorOf("gcp", "us-central1"),
+    embedded: hddHour,
+  },
+  {
+    description: "SSD backed PD Capacity",
+    method: "block-storage",
+    quantity: 200 * 730 * GIB,
+    energy: SSD * 1.1,
+    factor: factorOf("gcp", "us-central1"),
+    embedded: ssdHour,
+  },
+  {
+    description: "Tesla T4 GPU",
+    method: "accelerator",
+    quantity: 720,
+    energy: GPU * 1.1,
+    factor: factorOf("gcp", "us-central1"),
+    embedded: () => componentHour("gpu", {}),
+  },
+  {
+    description: "Network Internet Egress",
+    method: "data-transfer",
+    quantity: 150 * GIB,
+    energy: NETWORK * 1.1,
+    factor: factorOf("gcp", "us-central1"),
+    embedded: none,
+  },
+  // Oracle: regions unknown to the edition, so its default place (EEE); PUE 1.185, watts the mean of the three providers'.
+  {
+    description: "E4 - OCPU",
+    method: "per-vcpu",
+    quantity: 1440 * 2,
+    energy: vcpu((0.74 + 0.71 + 0.78) / 3, (3.5 + 4.26 + 3.76) / 3) * 1.185,
+    factor: electricity.byLocation.get("EEE")?.factors.get("gwp")?.value ?? Number.NaN,
+    embedded: async () => (await instanceHour("aws", "m5.xlarge")) / 4,
+  },
+];
+
+describe("billing lines that are not instance hours (impact-service evaluate)", () => {
+  it(
+    "writes the bill's report: one page, coverage, methods, services, regions, accounts, resources",
+    SLOW,
+    async () => {
+      const html = await readFile(join(scratch, "bill.html"), "utf8");
+      expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=/);
+      expect(html).toContain("echarts");
+      expect(html).toContain("<b>95.9 %</b>of the positive cost estimated (1186.57 of 1236.97)");
+      for (const heading of [
+        "Coverage",
+        "By method",
+        "By service",
+        "By region",
+        "By account",
+        "Largest resources",
+      ]) {
+        expect(html).toContain(`<h2>${heading}</h2>`);
+      }
+      const data = JSON.parse(html.split('id="report-data">')[1].split("</script>")[0]);
+      expect(data.rankings["chart-method"][0].name).toBe("accelerator");
+      expect(data.rankings["chart-region"].map((r: { name: string }) => r.name)).toContain("eu-frankfurt-1");
+      expect(html).toContain('<td>AmazonCloudWatch</td><td class="n">1</td><td class="n">30</td>');
+    },
+  );
+
+  it.each(EXPECTED)(
+    "estimates $description as $method from its documented coefficients",
+    SLOW,
+    async (expected) => {
+      const row = rows.find((r) => r.ChargeDescription.includes(expected.description));
+      if (row === undefined) throw new Error(`no line ${expected.description}`);
+      expect(row.status).toBe("evaluated");
+      expect(row.method).toBe(expected.method);
+      close(row.method_quantity, expected.quantity, "quantity");
+      close(row.energy_kwh, expected.quantity * expected.energy, "energy_kwh");
+      // use = energy_kwh × the place's electricity factor of the edition
+      close(row.gwp_use_kgco2eq, expected.quantity * expected.energy * expected.factor, "gwp use");
+      close(row.gwp_embedded_kgco2eq, expected.quantity * (await expected.embedded()), "gwp embedded");
+    },
+  );
+
+  it(
+    "reads an Azure cost export's managed disks by their tier's size, blobs by their redundancy",
+    SLOW,
+    () => {
+      const azure = other.azure;
+      const disk = (name: string) => azure.find((r) => r.MeterName === name) as Row;
+      // P10: 128 GiB; LRS: 3 copies; a GB-month is 730 GB-hours
+      expect(disk("P10 LRS Disk").method).toBe("block-storage");
+      close(disk("P10 LRS Disk").method_quantity, 128 * GIB * 730 * 3, "P10");
+      close(disk("P10 LRS Disk").energy_kwh, 128 * GIB * 730 * 3 * SSD * 1.185, "P10 energy");
+      // S30: 1,024 GiB, two disks, on HDD
+      expect(disk("S30 LRS Disk").method_unit).toBe("GB-hours HDD x3");
+      close(disk("S30 LRS Disk").method_quantity, 2 * 1024 * GIB * 730 * 3, "S30");
+      // GRS: 6 copies
+      close(disk("Hot GRS Data Stored").method_quantity, 500 * 730 * 6, "GRS blob");
+      expect(disk("Standard vCPU Duration").method).toBe("per-vcpu");
+      expect(disk("Standard Memory Duration").method).toBe("memory");
+      expect(disk("Public Queries").method).toBe("");
+    },
+  );
+
+  it("reads a CUR's snapshots, EFS, RDS and DynamoDB storage with CCF's replication factors", SLOW, () => {
+    const cur = other.cur;
+    const line = (usage: string, code: string) =>
+      cur.find((r) => r.line_item_usage_type === usage && r.line_item_product_code === code) as Row;
+    const expected: [string, string, string, number][] = [
+      ["EU-EBS:SnapshotUsage", "AmazonEC2", "object-storage", 300 * 730 * 3],
+      ["EU-TimedStorage-ByteHrs", "AmazonEFS", "file-storage", 100 * 730 * 3],
+      ["EU-RDS:GP2-Storage", "AmazonRDS", "block-storage", 200 * 730],
+      ["EU-TimedStorage-ByteHrs", "AmazonDynamoDB", "block-storage", 50 * 730 * 2],
+    ];
+    for (const [usage, code, method, quantity] of expected) {
+      expect(line(usage, code).method, usage).toBe(method);
+      close(line(usage, code).method_quantity, quantity, `${code} ${usage}`);
+    }
+    expect(cur.find((r) => r.line_item_line_item_type === "Tax")?.method).toBe("");
+  });
+
+  it("bounds a vCPU-hour's use by the watts at 0 % and 100 % load", SLOW, () => {
+    const row = rows.find((r) => r.ChargeDescription.includes("AWS Fargate - vCPU")) as Row;
+    const factor = factorOf("aws", "us-east-1");
+    close(row.gwp_use_kgco2eq_min, (1440 * 0.74 * 1.135 * factor) / 1000, "min");
+    close(row.gwp_use_kgco2eq_max, (1440 * 3.5 * 1.135 * factor) / 1000, "max");
+  });
+
+  it(
+    "names no method for lines that use no hardware: taxes, support, credits, requests, metrics",
+    SLOW,
+    () => {
+      for (const description of [
+        "Tax for",
+        "AWS Support",
+        "AWS Credit",
+        "Total Requests",
+        "per metric-month",
+      ]) {
+        const row = rows.find((r) => r.ChargeDescription.includes(description)) as Row;
+        expect(row.method, description).toBe("");
+        expect(row.status, description).toBe("not compute");
+        expect(row.gwp_use_kgco2eq, description).toBe("");
+      }
+      const instance = rows.find((r) => r.ChargeDescription.includes("m5.xlarge Instance Hour")) as Row;
+      expect(instance.method).toBe("instance");
+      expect(instance.method_quantity).toBe("");
+    },
+  );
+
+  it("says how much of the bill is estimated, per method, and the largest services left", SLOW, () => {
+    const positive = rows.reduce((sum, r) => sum + Math.max(0, Number(r.BilledCost)), 0);
+    const estimated = rows
+      .filter((r) => r.status === "evaluated")
+      .reduce((sum, r) => sum + Math.max(0, Number(r.BilledCost)), 0);
+    expect(Math.round(positive * 100) / 100).toBe(1236.97);
+    expect(Math.round(estimated * 100) / 100).toBe(1186.57);
+    expect(stderr).toContain("coverage: 26 of 31 lines estimated; 1186.57 of 1236.97 positive cost (95.9 %)");
+    expect(stderr).toContain("  block-storage: 6 rows, cost 171.75 (13.9 %)");
+    expect(stderr).toContain("  instance: 2 rows, cost 288.24 (23.3 %)");
+    const largest = stderr.split("largest unestimated services by cost:\n")[1]?.split("\n") ?? [];
+    expect(largest[0]).toBe("  AmazonCloudWatch: 30 (2.4 %), 1 row");
+    expect(largest[1]).toBe("  Amazon Elastic Compute Cloud: 12 (1.0 %), 2 rows");
+  });
+});
