@@ -8,7 +8,7 @@ import type { InputFormat } from "./source.js";
 export const USAGE = `usage: impact-service evaluate <file | -> [options]
 
   <file>               an inventory: CSV with a header (kind, quantity, provider, instance_type,
-                       archetype, usage_location, hours, …: see README "Command line") or a batch
+                       archetype, usage_location, hours, …: see docs/inventory.md) or a batch
                        (NDJSON, one {"method", "path", "body"} per line); - reads stdin
   --input csv|ndjson   the input's format (default: ndjson for a .ndjson/.jsonl file, else csv)
   --edition <id>       edition of the rows (default: the service's EDITION; served: ${EDITION_IDS.join(", ")})

@@ -1,6 +1,6 @@
 /**
  * Apollo Client 4 (InMemoryCache, automatic persisted queries) and Apollo Client 3 against the
- * running service, set up as README "GraphQL clients" says: possibleTypes from
+ * running service, set up as docs/clients.md says: possibleTypes from
  * /graphql/possible-types.json, `merge: true` for the evaluated types, PersistedQueryLink.
  */
 import { createHash } from "node:crypto";
@@ -37,7 +37,7 @@ async function possibleTypes(): Promise<Record<string, string[]>> {
   return (await answer.json()) as Record<string, string[]>;
 }
 
-/** The cache README "GraphQL clients" sets up: possibleTypes, evaluated objects merged. */
+/** The cache docs/clients.md sets up: possibleTypes, evaluated objects merged. */
 async function readmeCache(): Promise<InMemoryCache> {
   const possible = await possibleTypes();
   return new InMemoryCache({
