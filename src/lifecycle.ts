@@ -149,7 +149,7 @@ export function createHttpService(app: Handler, logger: Logger): HttpService {
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
     // node's requestTimeout bounds the time to receive a whole request. A batch (POST /v1/batch)
     // is answered while its body arrives, the upload paced by the answer's own backpressure: a
-    // request whose answer is being written is no slow client, and goes on (docs: README "Batch").
+    // request whose answer is being written is no slow client, and goes on (docs/api.md#batch).
     const response = answering.get(socket);
     if (error.code === "ERR_HTTP_REQUEST_TIMEOUT" && response?.headersSent && !response.writableEnded) return;
     refuseClient(error, socket, response?.headersSent === true);

@@ -10,8 +10,8 @@ import { EDITIONS, type EditionDescription } from "./editions/index.js";
 import { type Environment, SettingsError } from "./editions/settings.js";
 
 /*
- * The reference data of every served edition, read and checked whole at start-up (README "Your
- * own data"): the built-in editions, then each custom edition over its base (the tables its
+ * The reference data of every served edition, read and checked whole at start-up (docs/own-data.md,
+ * "Bounds and checks at start-up"): the built-in editions, then each custom edition over its base (the tables its
  * folder lacks are the base's objects, shared). Nothing is served before this succeeds.
  */
 

@@ -7,7 +7,7 @@ import { LOG_LEVELS } from "./log.js";
  * Every environment variable of the service, each one entry: how it is read (its bound), its
  * default, what it means, and where the running service takes it (`limit`: the input bounds of
  * every layer; `capacity`: the admission budgets of the whole process). The configuration
- * (src/config.ts), the limits, the capacity and the README's configuration table are derived
+ * (src/config.ts), the limits, the capacity and the configuration table (docs/operations.md) are derived
  * from these entries: adding a variable is adding an entry.
  */
 
@@ -52,9 +52,9 @@ const allowedOrigins = z
 /** One environment variable. */
 interface Setting<S extends z.ZodType = z.ZodType> {
   readonly read: S;
-  /** The default as the README shows it. */
+  /** The default as the configuration table shows it. */
   readonly shown: string;
-  /** What it means (the README's configuration table). */
+  /** What it means (the configuration table, docs/operations.md). */
   readonly meaning: string;
   /** Its name in `Limits`, when it bounds one request. */
   readonly limit?: string;
@@ -76,7 +76,7 @@ function whole<const P extends Partial<Pick<Setting, "limit" | "capacity">>>(
 
 const MiB = 1024 * 1024;
 
-/** The built-in editions' ids, as the README lists them: `1.2.4`, `2.4.1`. */
+/** The built-in editions' ids, as the configuration table lists them: `1.2.4`, `2.4.1`. */
 const BUILT_IN = EDITIONS.map(({ id }) => `\`${id}\``).join(", ");
 /** The edition whose settings the environment may override (`BOAVIZTA_<KEY>`). */
 const OVERRIDABLE = EDITIONS.find(({ settings }) => "values" in settings)?.id;
@@ -156,7 +156,7 @@ export const SETTINGS = {
   MAX_CONCURRENT_FLEET_ITEMS: whole(
     [1, 10_000_000],
     10_000,
-    "fleet items evaluated at once, all requests together; a request that does not fit waits (see [Admission](#admission-the-work-the-process-takes-at-once))",
+    "fleet items evaluated at once, all requests together; a request that does not fit waits (see [Admission](limits.md#admission-the-work-the-process-takes-at-once))",
     { capacity: "maxConcurrentFleetItems" },
   ),
   ADMISSION_QUEUE_LENGTH: whole(
@@ -247,13 +247,13 @@ export const SETTINGS = {
     read: z.preprocess(unsetIfEmpty, z.string().optional()),
     shown: "none",
     meaning:
-      "a YAML file of custom editions ([Your own data](#your-own-data)); a wrong file, data folder or setting stops the start-up with one line (exit 2)",
+      "a YAML file of custom editions ([Your own data](own-data.md#your-own-data)); a wrong file, data folder or setting stops the start-up with one line (exit 2)",
   },
   /** The published data sets are 1.4 MB; a start-up at the bound fits the shipped 768 MB heap (bench/customEdition.ts). */
   MAX_CUSTOM_DATA_BYTES: whole(
     [1024, 2 ** 31 - 1],
     DEFAULT_DATA_BOUNDS.maxBytes,
-    "bytes of the custom editions' data files together, each file's size checked before it is read ([Your own data](#your-own-data))",
+    "bytes of the custom editions' data files together, each file's size checked before it is read ([Your own data](own-data.md#your-own-data))",
     { note: "16 MiB" },
   ),
   /** The published tables hold 4,800 rows; a start-up at the bound fits the shipped heap (bench/customEdition.ts). */
@@ -283,7 +283,7 @@ export const SETTINGS = {
   },
 } satisfies Record<string, Setting>;
 
-/** Variables read by other parts than these entries, listed with them in the README. */
+/** Variables read by other parts than these entries, listed with them in the configuration table. */
 const OTHER_VARIABLES: readonly {
   readonly name: string;
   readonly shown: string;
@@ -347,7 +347,7 @@ export const limitsFrom = (variables: z.infer<typeof ENVIRONMENT>): Limits =>
 export const capacityFrom = (variables: z.infer<typeof ENVIRONMENT>): Capacity =>
   gathered(variables, "capacity") as Capacity;
 
-/** The README's configuration table: one row a setting, then the variables read elsewhere. */
+/** The configuration table of docs/operations.md: one row a setting, then the variables read elsewhere. */
 export function configurationTable(): string {
   const rows = [
     ...Object.entries(SETTINGS).map(([name, setting]) => ({ name, ...setting })),

@@ -3,9 +3,10 @@ import { PERIPHERAL_KINDS, TERMINAL_KINDS } from "../service/catalogue.js";
 /*
  * An inventory row (CSV, one asset per row) as a batch line: the single route that evaluates it
  * and the route's body. The columns are described once, in INVENTORY_COLUMNS: where each one goes
- * in the v1 request of each kind that reads it; the row's conversion and the README's column
- * table (`columnTable`) are both derived from it. An empty cell is absent; a column no kind reads
- * (a `team`, a `site`) is the user's own: kept in the output, never sent.
+ * in the v1 request of each kind that reads it; the row's conversion and the documentation's
+ * column table (`columnTable`, written by `npm run docs`) are both derived from it. An empty cell
+ * is absent; a column no kind reads (a `team`, a `site`) is the user's own: kept in the output,
+ * never sent.
  *
  * Only the row's layout is checked here (a known kind, numbers where numbers go); the values
  * themselves are the route's to judge, so a row answers what its route answers.

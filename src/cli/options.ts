@@ -12,7 +12,7 @@ export const USAGE = `usage: impact-service evaluate <file | -> [options]
        impact-service coefficients [options]   (the per-hour coefficient table: coefficients --help)
 
   <file>               an inventory: CSV with a header (kind, quantity, provider, instance_type,
-                       archetype, usage_location, hours, …: see README "Command line") or a batch
+                       archetype, usage_location, hours, …: see docs/inventory.md) or a batch
                        (NDJSON, one {"method", "path", "body"} per line); - reads stdin; or a
                        billing export (FOCUS 1.0-1.2, AWS CUR 2.0, Azure: .csv, .csv.gz, .parquet)
   --input csv|ndjson|focus|cur|azure  the input's format (default: a billing format recognised

@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { DataError, displayPath } from "./validate.js";
 
 /*
- * The files of a data folder, read safely (README "Your own data", docs/own-data.md): a file is
+ * The files of a data folder, read safely (docs/own-data.md): a file is
  * named by a relative path of checked names (no `..`, no absolute path), resolved with its
  * symbolic links and refused when it leads outside the folder, read only when it is a regular
  * file, and its size checked against what remains of the bound before a byte is read. A custom

@@ -10,7 +10,7 @@ import {
 } from "./types.js";
 
 /*
- * Start-up checks of a data set (README "Your own data"): every table is checked when it is read
+ * Start-up checks of a data set (docs/own-data.md): every table is checked when it is read
  * (its columns, its cells) and the loaded data set as a whole (references between tables, the
  * default archetypes of the settings). A problem stops the start with one line naming the file,
  * the row (the line in the file) and the column — never a 500 or a 404 later.

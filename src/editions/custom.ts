@@ -8,7 +8,7 @@ import { DataError } from "../data/validate.js";
 import type { EditionDescription } from "./types.js";
 
 /*
- * Custom editions (README "Your own data"): an organisation's own reference data served beside the
+ * Custom editions (docs/own-data.md): an organisation's own reference data served beside the
  * built-in editions. `EDITIONS_FILE` names a YAML file:
  *
  *   editions:

@@ -3,7 +3,7 @@
  * bytes…) before the work it measures; it runs at once when the work already admitted leaves
  * room for it, waits in a short queue (first come, first served) otherwise, and is refused when
  * the queue is full — refused, not killed: the process keeps the memory the budget was sized for
- * (README "Limits"). One instance per budget; the HTTP front owns them, the GraphQL fleets and the
+ * (docs/limits.md). One instance per budget; the HTTP front owns them, the GraphQL fleets and the
  * body reader ask them.
  */
 

@@ -33,7 +33,7 @@ interface RootPageInfo {
   readonly docs: readonly string[];
 }
 
-/** A documentation page of the project (the README's section when `anchor` is given), or plain text if it is not served. */
+/** A documentation page of the project (its section when `anchor` is given), or plain text if it is not served. */
 function docLink(info: RootPageInfo, markdownPath: string, text: string, anchor = ""): string {
   return info.docs.includes(markdownPath)
     ? `<a href="${escapeHtml(pagePathOf(markdownPath))}${anchor}">${text}</a>`
@@ -57,8 +57,8 @@ evaluated with the Boavizta methodology (service ${escapeHtml(info.serviceVersio
 <ul>
 <li><a href="/graphql">GraphiQL</a>: the GraphQL API, with example queries per asset kind and a fleet example.</li>
 <li><a href="/docs">REST API docs</a> (boaviztapi v1 compatible routes under <code>/v1/</code>) and their <a href="/openapi.json">OpenAPI description</a>.</li>
-<li>The batch route, <code>POST /v1/batch</code>: many <code>/v1</code> requests as NDJSON lines, answered as they arrive (${docLink(info, "/README.md", "how", "#batch")}).</li>
-<li>The command line, <code>npx impact-service evaluate inventory.csv</code>: an inventory evaluated without a server, as CSV, a workbook or a report (${docLink(info, "/README.md", "how", "#command-line")}).</li>
+<li>The batch route, <code>POST /v1/batch</code>: many <code>/v1</code> requests as NDJSON lines, answered as they arrive (${docLink(info, "/docs/api.md", "how", "#batch")}).</li>
+<li>The command line, <code>npx impact-service evaluate inventory.csv</code>: an inventory evaluated without a server, as CSV, a workbook or a report (${docLink(info, "/docs/inventory.md", "how", "#command-line")}).</li>
 <li>Operations: <a href="/healthz">/healthz</a>, <a href="/readyz">/readyz</a>, <a href="/metrics">/metrics</a>.</li>
 </ul>
 <h2>Documentation</h2>

@@ -91,7 +91,7 @@ export const ANSWER_PARTS: Record<string, JsonObject> = {
   HTTPValidationError: {
     type: "object",
     description:
-      "Request values that failed validation, in FastAPI's layout and the dialect of the request's edition: pydantic 1 (`loc`, `msg`, `type`, e.g. `type_error.integer`) or pydantic 2 (`type`, `loc`, `msg`, `input`, e.g. `int_parsing`), as the edition's request validation says (README, REST errors); `ctx` states a bound.",
+      "Request values that failed validation, in FastAPI's layout and the dialect of the request's edition: pydantic 1 (`loc`, `msg`, `type`, e.g. `type_error.integer`) or pydantic 2 (`type`, `loc`, `msg`, `input`, e.g. `int_parsing`), as the edition's request validation says (docs/api.md, REST errors); `ctx` states a bound.",
     properties: {
       detail: {
         type: "array",

@@ -1,5 +1,5 @@
 /**
- * The billing SQL as another engine runs it (README, "Billing exports at any size"): the exported
+ * The billing SQL as another engine runs it (docs/billing.md, "The same SQL elsewhere"): the exported
  * coefficient table, the export as a view, the tables billing_places and instance_matches, then the
  * queries of sql/ in order, joins included. Each line's status, matched type and impacts equal those
  * `impact-service evaluate` writes, which reads the lookup table by position instead.

@@ -1,6 +1,6 @@
 /**
  * A typed client as its user builds one: GraphQL Code Generator reads schema/schema.graphql and
- * a document (test/clients/documents/), with the scalar mapping README "GraphQL clients" gives
+ * a document (test/clients/documents/), with the scalar mapping docs/clients.md gives
  * (`strictScalars`: a scalar without a type fails the generation); a client using urql is
  * compiled with `tsc --strict`, then run against the service: its numbers equal the REST shim's.
  */

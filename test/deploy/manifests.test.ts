@@ -1,7 +1,7 @@
 /**
  * Deployment files: every Kubernetes manifest under deploy/ is valid against the Kubernetes
  * schemas (kubernetes-models, validated by kind), the manifests agree with each other and with the
- * service (probe paths, ports, labels), and the Dockerfile and compose.yaml keep what the README
+ * service (probe paths, ports, labels), and the Dockerfile and compose.yaml keep what docs/operations.md
  * promises (non-root, healthcheck, exec-form entry point on the bundle).
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -178,7 +178,7 @@ describe("Container image (Dockerfile, compose.yaml)", () => {
   });
 });
 
-describe("the Deployment's shutdown and memory (README Limits)", () => {
+describe("the Deployment's shutdown and memory (docs/limits.md)", () => {
   const pod = ofKind("Deployment").spec!.template.spec!;
   const [container] = pod.containers;
   const env = (name: string) => container.env?.find((variable) => variable.name === name)?.value;
@@ -196,7 +196,7 @@ describe("the Deployment's shutdown and memory (README Limits)", () => {
     const heap = /--max-old-space-size=(\d+)/.exec(env("NODE_OPTIONS") ?? "");
     const limit = /^(\d+)Gi$/.exec(String(container.resources?.limits?.memory));
     expect(Number(heap?.[1])).toBeLessThan(Number(limit?.[1]) * 1024 * 0.8);
-    const readme = readFileSync(new URL("README.md", root), "utf8");
+    const documented = readFileSync(new URL("docs/operations.md", root), "utf8");
     for (const name of [
       "MAX_CONCURRENT_FLEET_ITEMS",
       "ADMISSION_QUEUE_LENGTH",
@@ -204,7 +204,7 @@ describe("the Deployment's shutdown and memory (README Limits)", () => {
       "SHUTDOWN_DRAIN_MS",
     ]) {
       expect(env(name), name).toMatch(/^\d+$/);
-      expect(readme, name).toContain(`\`${name}\``);
+      expect(documented, name).toContain(`\`${name}\``);
     }
   });
 });

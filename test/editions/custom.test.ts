@@ -1,5 +1,5 @@
 /**
- * Custom editions (EDITIONS_FILE, README "Your own data"): boaviztapi's own test data sets
+ * Custom editions (EDITIONS_FILE, docs/own-data.md): boaviztapi's own test data sets
  * (test/fixtures/, copies of ../shared/reference-data/*-testdata) served beside the built-in
  * editions, chosen per request, listed, answered on their own tables; a folder's missing files are
  * the base's very table objects.

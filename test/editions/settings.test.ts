@@ -1,5 +1,5 @@
 /**
- * Every setting changes the answers (README "Your own data"): default criteria, the rounding
+ * Every setting changes the answers (docs/own-data.md): default criteria, the rounding
  * settings, the three name-matching thresholds and the default archetypes, through an
  * EDITIONS_FILE entry's `settings` (custom editions over an empty folder: the base's tables with
  * other settings) and through the environment (`BOAVIZTA_<KEY>`, edition 2.4.1).

@@ -1,5 +1,5 @@
 /**
- * Data and settings checked whole at start-up (README "Your own data"): a wrong file, column, cell
+ * Data and settings checked whole at start-up (docs/own-data.md): a wrong file, column, cell
  * type or reference, an unknown setting or a bad value stops the start with one line naming file,
  * row and column — through the app factory, and once through the real process (exit code 2).
  */

@@ -74,8 +74,8 @@ describe("pages", () => {
   it("/ names the batch route and the command line, and links each document as a page", async () => {
     const html = await (await get("/")).text();
     expect(html).toContain("POST /v1/batch");
-    expect(html).toContain('href="/README#batch"');
-    expect(html).toContain('href="/README#command-line"');
+    expect(html).toContain('href="/docs/api#batch"');
+    expect(html).toContain('href="/docs/inventory#command-line"');
     expect(html).toContain('href="/docs/methodology"');
   });
 

@@ -2,7 +2,6 @@
  * src/config.ts: every environment variable read once, validated, with one line naming each
  * wrong variable; an empty (or blank) value means the default.
  */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   ConfigError,
@@ -12,7 +11,6 @@ import {
   limitsOf,
   loadConfig,
 } from "../../src/config.js";
-import { configurationTable, SETTINGS } from "../../src/settings.js";
 
 /** The message of the ConfigError `environment` is refused with. */
 function refusal(environment: Record<string, string>): string {
@@ -119,12 +117,6 @@ describe("loadConfig", () => {
 });
 
 describe("the settings (src/settings.ts)", () => {
-  it("are described once: the README's configuration table is the entries'", () => {
-    const table = configurationTable();
-    expect(readFileSync("README.md", "utf8")).toContain(table);
-    for (const name of Object.keys(SETTINGS)) expect(table).toContain(`| \`${name}\` |`);
-  });
-
   it("give the limits and the capacity under their own names, from the variables", () => {
     const config = loadConfig({
       MAX_BODY_BYTES: "2048",
