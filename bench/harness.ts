@@ -3,9 +3,10 @@
  * without HTTP: what `bench/inProcess.ts` measures, and what `bench/compareBuilds.ts` bundles from
  * each build it compares (so it imports only the application, never the other bench files).
  */
-import { defaultConfig } from "../src/config.js";
-import { createLogger } from "../src/log.js";
-import { createApp } from "../src/server.js";
+
+import { createApp } from "../src/app/main.js";
+import { defaultConfig } from "../src/config/serviceConfig.js";
+import { createLogger } from "../src/support/log.js";
 
 /** One scenario's requests, made before any timing (the varied bodies already serialised). */
 interface TimedRequests {

@@ -14,7 +14,12 @@ import ts from "typescript";
 const ROOT = resolve(import.meta.dirname, "..");
 const READERS = ["src", "test", "bench", "scripts"];
 const GENERATED = "src/rest/generated/";
-const ENTRY_POINTS = new Set(["src/if/plugins.ts", "src/server.ts", "src/cli/main.ts", "src/cli/worker.ts"]);
+const ENTRY_POINTS = new Set([
+  "src/if/plugins.ts",
+  "src/app/main.ts",
+  "src/cli/main.ts",
+  "src/cli/worker.ts",
+]);
 
 function typescriptFiles(folder: string): string[] {
   const path = join(ROOT, folder);

@@ -17,7 +17,7 @@ import { parseArgs } from "node:util";
 import { BillingInputError, BillingReadError, BillingStrictStop } from "../billing/errors.js";
 import type { BillingRequest, evaluateBillingExport } from "../billing/evaluate.js";
 import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
-import { ConfigError, loadConfig } from "../config.js";
+import { ConfigError, loadConfig } from "../config/serviceConfig.js";
 import { EDITIONS } from "../editions/index.js";
 import { groupsPath } from "../output/table.js";
 import { coefficientCsv } from "../service/coefficientColumns.js";

@@ -1,4 +1,4 @@
-import { loadConfig } from "../config.js";
+import { loadConfig } from "../config/serviceConfig.js";
 import { EDITIONS, type EditionDescription } from "../editions/index.js";
 import type { AssessedRow } from "../output/table.js";
 import { parseCriterion } from "../service/criteria.js";

@@ -1,6 +1,6 @@
-import { loadConfig } from "../config.js";
-import { createLogger } from "../log.js";
-import { createApp } from "../server.js";
+import { createApp } from "../app/main.js";
+import { loadConfig } from "../config/serviceConfig.js";
+import { createLogger } from "../support/log.js";
 import { type ChunkEvaluator, chunkEvaluator } from "./chunk.js";
 
 /**

@@ -2,7 +2,8 @@ import { createReadStream, createWriteStream, statSync, writeFileSync } from "no
 import { writeFile } from "node:fs/promises";
 import type { Writable } from "node:stream";
 import type { BatchDefaults, LineOutcome } from "../batch/index.js";
-import { ConfigError, loadConfig } from "../config.js";
+import { StartupDataError } from "../config/referenceData.js";
+import { ConfigError, loadConfig } from "../config/serviceConfig.js";
 import { reportHtml, reportRows } from "../output/report.js";
 import { OutputError, textSink } from "../output/sink.js";
 import {
@@ -18,7 +19,6 @@ import {
 } from "../output/table.js";
 import { withoutControls } from "../output/text.js";
 import type { TableWriter } from "../output/writers.js";
-import { StartupDataError } from "../referenceData.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
 import { evaluationOf } from "./billingDispatch.js";
 import type { ChunkEvaluator } from "./chunk.js";

@@ -23,7 +23,7 @@ import { DataError, displayPath } from "./validate.js";
  * edition's folder is an organisation's, mounted or copied by hand: any of these may be wrong.
  */
 
-/** What the custom editions of one start-up may hold, all together (MAX_CUSTOM_DATA_*, src/config.ts). */
+/** What the custom editions of one start-up may hold, all together (MAX_CUSTOM_DATA_*, src/config/serviceConfig.ts). */
 export interface DataBounds {
   /** Bytes of every file read from custom data folders. */
   readonly maxBytes: number;

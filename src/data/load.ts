@@ -2,6 +2,12 @@ import { parse as parseCsv } from "csv-parse/sync";
 import { parse as parseYaml } from "yaml";
 import { parseCell } from "./cells.js";
 import {
+  applySettings,
+  checkedSettings,
+  type Environment,
+  settingsWithOverrides,
+} from "./editionSettings.js";
+import {
   countRows,
   type DataFolder,
   dataFolder,
@@ -11,7 +17,6 @@ import {
   rowsLeft,
 } from "./folder.js";
 import { overlaidRows, overlaidTree, type ParsedCsv, refusePrototypeKeys } from "./overlay.js";
-import { applySettings, checkedSettings, type Environment, settingsWithOverrides } from "./settings.js";
 import { CLOUD_INSTANCE_COLUMNS } from "./tables.js";
 import {
   type Archetype,

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { YogaServerInstance } from "graphql-yoga";
-import type { Execution } from "./execution.js";
+import type { Execution } from "./limits/execution.js";
 import type { Reply } from "./reply.js";
 import type { Answer } from "./route.js";
 

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Cancellation } from "./cancellation.js";
 import { corsHeaders, isCorsPath, isPreflight, preflight } from "./cors.js";
-import { closeOnceBodyIsRead, disconnectIfNotRead, sendWhileBodyArrives } from "./delivery.js";
-import { createExecution } from "./execution.js";
+import { Cancellation } from "./limits/cancellation.js";
+import { closeOnceBodyIsRead, disconnectIfNotRead, sendWhileBodyArrives } from "./limits/delivery.js";
+import { createExecution } from "./limits/execution.js";
 import { requestIdOf } from "./logging.js";
 import type { HttpParts } from "./parts.js";
 import { limitReply, type Reply } from "./reply.js";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { useErrorHandler } from "graphql-yoga";
-import type { Logger } from "../log.js";
+import type { Logger } from "../support/log.js";
 
 /*
- * What the HTTP front adds to the service's logger (src/log.ts): request ids, and yoga's logger
+ * What the HTTP front adds to the service's logger (src/support/log.ts): request ids, and yoga's logger
  * interface over it.
  */
 

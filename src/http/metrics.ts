@@ -29,7 +29,7 @@ export interface Metrics {
   observeDocumentCache(size: () => number): void;
 }
 
-/** What an admission budget reports (src/http/admission.ts). */
+/** What an admission budget reports (src/http/limits/admission.ts). */
 interface AdmissionState {
   inUse(): number;
   waiting(): number;

@@ -1,12 +1,12 @@
 import type { YogaServerInstance } from "graphql-yoga";
-import type { Capacity, Limits } from "../config.js";
-import type { Logger } from "../log.js";
+import type { Capacity, Limits } from "../config/serviceConfig.js";
 import type { RestCall, RestResponse } from "../rest/index.js";
-import type { Assets } from "./assets.js";
+import type { Logger } from "../support/log.js";
 import type { AllowedOrigins } from "./cors.js";
 import type { Metrics } from "./metrics.js";
-import type { ProjectDocs } from "./projectDocs.js";
 import type { Readiness } from "./readiness.js";
+import type { Assets } from "./site/assets.js";
+import type { ProjectDocs } from "./site/projectDocs.js";
 import type { StreamingReply } from "./streaming.js";
 
 /** What the HTTP front is made of: the app's parts it routes to and the bounds it applies. */

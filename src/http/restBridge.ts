@@ -1,5 +1,5 @@
 import type { RestCall, RestResponse } from "../rest/index.js";
-import type { Execution } from "./execution.js";
+import type { Execution } from "./limits/execution.js";
 import { jsonReply, type Reply } from "./reply.js";
 import type { Answer } from "./route.js";
 

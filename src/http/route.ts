@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import type { Cancellation } from "./cancellation.js";
+import type { Cancellation } from "./limits/cancellation.js";
 import type { Reply } from "./reply.js";
 
 /*

@@ -1,16 +1,16 @@
-import { BATCH_PATH } from "../rest/batch.js";
-import { COEFFICIENTS_STREAM_PATH } from "../rest/coefficientStream.js";
 import { routeTemplate } from "../rest/index.js";
-import { POSSIBLE_TYPES_PATH } from "../schema/possibleTypes.js";
-import type { Execution } from "./execution.js";
+import { BATCH_PATH } from "../rest/routes/batch.js";
+import { COEFFICIENTS_STREAM_PATH } from "../rest/routes/coefficientStream.js";
+import { POSSIBLE_TYPES_PATH } from "../schema/plugins/possibleTypes.js";
 import { graphqlAnswer } from "./graphqlBridge.js";
+import type { Execution } from "./limits/execution.js";
 import { metricsAnswer } from "./metricsRoute.js";
 import type { HttpParts } from "./parts.js";
 import { health, readinessProbe } from "./probes.js";
 import { jsonReply } from "./reply.js";
 import { restAnswer } from "./restBridge.js";
 import type { Answer } from "./route.js";
-import { assetAnswer, htmlPage, openApiAnswer, projectDocPages } from "./site.js";
+import { assetAnswer, htmlPage, openApiAnswer, projectDocPages } from "./site/index.js";
 import { streamingAnswer, withoutTrailingSlashes } from "./streaming.js";
 
 /*
@@ -93,7 +93,7 @@ export function routeTable(parts: HttpParts, execution: Execution): readonly Rou
       otherMethods: 405,
       answer: streamingAnswer(parts.coefficientStream),
     },
-    // The v1 REST shim (restBridge.ts): its own routes answer 404 and 405 (src/rest/routes.ts).
+    // The v1 REST shim (restBridge.ts): its own routes answer 404 and 405 (src/rest/routes/index.ts).
     {
       match: "otherwise",
       path: "/v1/...",

@@ -1,4 +1,4 @@
-import type { Execution } from "./execution.js";
+import type { Execution } from "./limits/execution.js";
 import type { Reply } from "./reply.js";
 import type { Answer, Hold } from "./route.js";
 

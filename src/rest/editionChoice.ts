@@ -1,9 +1,9 @@
 import { type EditionDescription, UnknownEditionError } from "../editions/index.js";
 import type { Service } from "../service/context.js";
 import { errorResponse } from "./errorAnswer.js";
-import { QueryValidationError } from "./query.js";
 import type { RestResponse } from "./route.js";
-import type { RequestValidation } from "./validation.js";
+import type { RequestValidation } from "./validation/fieldTypes.js";
+import { QueryValidationError } from "./validation/query.js";
 
 /*
  * The edition a v1 request is served by: its `edition` query parameter (a built-in or a custom

@@ -1,10 +1,10 @@
-import { BodyBoundsError, MalformedBodyError } from "./bodyBounds.js";
-import { BodyValidationError } from "./bodyValidation.js";
-import { sentValue } from "./errorDialect.js";
 import { type ErrorReporter, RefusedValue, RestError } from "./graphqlErrors.js";
-import { QueryValidationError } from "./query.js";
 import type { RestResponse } from "./route.js";
-import { type RequestValidation, validationDetail } from "./validation.js";
+import { BodyBoundsError, MalformedBodyError } from "./validation/bodyBounds.js";
+import { BodyValidationError } from "./validation/bodyValidation.js";
+import { sentValue } from "./validation/errorDialect.js";
+import { type RequestValidation, validationDetail } from "./validation/fieldTypes.js";
+import { QueryValidationError } from "./validation/query.js";
 
 /*
  * Whatever a v1 call threw, as its answer: the 4xx of the client's mistakes worded in the

@@ -1,7 +1,7 @@
 import type { ExecutionResult } from "graphql";
 import { V1_NAMES } from "../inputs/catalogue.js";
 import { snakeCase } from "../inputs/field.js";
-import type { FieldIssue, IssueKind } from "./errorDialect.js";
+import type { FieldIssue, IssueKind } from "./validation/errorDialect.js";
 
 /*
  * GraphQL errors of the shim's operations as the v1 answers them: a status from the error's code,

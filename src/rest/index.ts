@@ -1,15 +1,15 @@
 import type { GraphQLSchema } from "graphql";
 import type { Service } from "../service/context.js";
-import { parseBody } from "./bodyBounds.js";
-import { CLOUD_PROVIDER_PATH, cloudProviderRoute, isCloudProviderPath } from "./cloud.js";
 import { restEditions } from "./editionChoice.js";
 import { errorResponse, type SentRequest } from "./errorAnswer.js";
 import type { ErrorReporter } from "./graphqlErrors.js";
 import { answerKey, keep, keptAnswer } from "./keptAnswers.js";
 import type { RestResponse, Route } from "./route.js";
-import { ROUTES } from "./routes.js";
+import { CLOUD_PROVIDER_PATH, cloudProviderRoute, isCloudProviderPath } from "./routes/cloud.js";
+import { ROUTES } from "./routes/index.js";
 import { createRunner } from "./runner.js";
 import { parseTarget, routePath, singleValued } from "./target.js";
+import { parseBody } from "./validation/bodyBounds.js";
 
 export type { RestResponse } from "./route.js";
 

@@ -1,9 +1,9 @@
-import type { AnswerName } from "./answers.js";
-import type { BodyDoc } from "./body.js";
 import type { EditionFeature } from "./features.js";
-import { type QueryParameterDoc, QueryValidationError } from "./query.js";
+import type { AnswerName } from "./openapi/answers.js";
 import type { Runner } from "./runner.js";
-import type { RequestValidation } from "./validation.js";
+import type { BodyDoc } from "./validation/body.js";
+import type { RequestValidation } from "./validation/fieldTypes.js";
+import { type QueryParameterDoc, QueryValidationError } from "./validation/query.js";
 
 /*
  * What a route of the REST shim is: its handlers by method, each running GraphQL operations of
@@ -29,7 +29,7 @@ export interface RestRequest {
   readonly validation: RequestValidation;
 }
 
-/** What a handler reads besides its path, for the OpenAPI description (`src/rest/openapi.ts`). */
+/** What a handler reads besides its path, for the OpenAPI description (`src/rest/openapi/index.ts`). */
 export interface HandlerDoc {
   readonly summary: string;
   readonly query: readonly QueryParameterDoc[];

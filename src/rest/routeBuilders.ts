@@ -1,10 +1,15 @@
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
-import type { AnswerName } from "./answers.js";
-import type { BodyParser } from "./body.js";
 import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./generated/graphql.js";
-import { IMPACT_QUERY_PARAMETERS, type ImpactQuery, impactQuery, type QueryParameterDoc } from "./query.js";
+import type { AnswerName } from "./openapi/answers.js";
 import { documented, type Handler, type HandlerDoc, ok, type RestRequest } from "./route.js";
 import { impactResponse } from "./shape.js";
+import type { BodyParser } from "./validation/body.js";
+import {
+  IMPACT_QUERY_PARAMETERS,
+  type ImpactQuery,
+  impactQuery,
+  type QueryParameterDoc,
+} from "./validation/query.js";
 
 /*
  * The shapes most routes take: an impact route (query string and body → the operation's

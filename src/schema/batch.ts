@@ -11,7 +11,6 @@ import {
 import type { EditionContext, RequestContext } from "../service/context.js";
 import type { EditionRules, RequestedCriterion } from "../service/criteria.js";
 import { fleetTotals, type PhaseTotal } from "../service/totals.js";
-import { fleetAnswerBytes } from "./answerSize.js";
 import { builder, type SchemaTypes } from "./builder.js";
 import { CloudInstanceRef, resolveCloudInstance } from "./cloud.js";
 import {
@@ -25,9 +24,10 @@ import { editionArg } from "./edition.js";
 import { spelled } from "./errors.js";
 import { impactArgs } from "./impact.js";
 import { inputFieldsOf, inputRef, serverInputFields } from "./inputs.js";
-import { admitFleet, releaseInChunks } from "./scheduling.js";
+import { fleetAnswerBytes } from "./plugins/answerSize.js";
+import { admitFleet, releaseInChunks } from "./plugins/scheduling.js";
+import { deferredPerItem, isStreamed, streamInSlices } from "./plugins/streaming.js";
 import { resolveServer, ServerRef } from "./server.js";
-import { deferredPerItem, isStreamed, streamInSlices } from "./streaming.js";
 import { kindValues, resolveDevice, TerminalRef } from "./terminal.js";
 
 /** A fleet: one entry per item, in order; an item that failed carries its error. */

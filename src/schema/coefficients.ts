@@ -13,7 +13,7 @@ import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { limitExceeded, spelledUseCase } from "./errors.js";
 import { CriterionEnum } from "./impact.js";
-import { admitFleet } from "./scheduling.js";
+import { admitFleet } from "./plugins/scheduling.js";
 
 /**
  * The coefficient table of cloud instances (src/service/coefficients.ts) as columns and rows, the

@@ -1,8 +1,8 @@
-import { DEFAULT_LIMITS, type Limits } from "../config.js";
+import { DEFAULT_LIMITS, type Limits } from "../config/serviceConfig.js";
 import type { ReferenceData } from "../data/types.js";
 import type { EditionDescription } from "../editions/index.js";
 import { UnknownEditionError } from "../editions/index.js";
-import { rulesWithSettings } from "../editions/settings.js";
+import { rulesWithSettings } from "../editions/servedRules.js";
 import type { EngineContext, Evaluation } from "../engine/index.js";
 import {
   directLookups,
@@ -139,7 +139,7 @@ interface RequestOptions {
   readonly cancellation?: { readonly signal?: AbortSignal };
   /**
    * Waits until the process has room for this many fleet items (MAX_CONCURRENT_FLEET_ITEMS,
-   * src/http/admission.ts), or rejects with the refusal; the room is held until the answer is
+   * src/http/limits/admission.ts), or rejects with the refusal; the room is held until the answer is
    * sent (default: always room).
    */
   readonly admitFleetItems?: (items: number) => Promise<void>;

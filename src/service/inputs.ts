@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Limits } from "../config.js";
+import type { Limits } from "../config/serviceConfig.js";
 import { USAGE } from "../inputs/catalogue.js";
 import type { InputField, InputObject, NumberField } from "../inputs/field.js";
 import type { EngineInputOf, GraphQLValueOf } from "../inputs/types.js";

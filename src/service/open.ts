@@ -1,6 +1,6 @@
-import { type Config, limitsOf } from "../config.js";
-import type { Logger } from "../log.js";
-import { type LoadedEdition, loadEditions } from "../referenceData.js";
+import { type LoadedEdition, loadEditions } from "../config/referenceData.js";
+import { type Config, limitsOf } from "../config/serviceConfig.js";
+import type { Logger } from "../support/log.js";
 import { createService, editionService, type Service } from "./context.js";
 
 /** How a caller opens the service besides its configuration. */

@@ -1,4 +1,4 @@
-import type { Limits } from "../config.js";
+import type { Limits } from "../config/serviceConfig.js";
 import { type ConsumptionProfileResult, cpuConsumptionProfile } from "../engine/index.js";
 import { PROFILE_CPU, PROFILE_REQUEST } from "../inputs/catalogue.js";
 import type { EngineInputOf, GraphQLValueOf } from "../inputs/types.js";

@@ -1,7 +1,7 @@
 /**
  * The environment is read by the process's entry points only (the server's start-up and the
  * command line), each giving it to loadConfig: the app, the HTTP front and every layer below take
- * their configuration as an argument (src/settings.ts lists the variables).
+ * their configuration as an argument (src/config/environment.ts lists the variables).
  */
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -28,6 +28,6 @@ describe("the environment", () => {
   it("is read by the server's start-up and the command line only", () => {
     const files = new Set(environmentReads().map((at) => at.split(":")[0]));
     expect(files.size).toBeGreaterThan(0);
-    for (const file of files) expect(file, "reads process.env").toMatch(/^src\/(server\.ts|cli\/)/);
+    for (const file of files) expect(file, "reads process.env").toMatch(/^src\/(app\/main\.ts|cli\/)/);
   });
 });

@@ -52,7 +52,7 @@ describe("layer rules (.dependency-cruiser.cjs)", () => {
       result.modules.map((module) => module.source).filter((source) => source.startsWith(folder));
     expect(reachService(inFolder("src/schema/")), "src/schema imports src/service").toBe(true);
     expect(reachService(inFolder("src/rest/")), "src/rest imports src/service").toBe(true);
-    expect(reachService(["src/server.ts"]), "src/server.ts imports src/service").toBe(true);
+    expect(reachService(["src/app/main.ts"]), "src/app/main.ts imports src/service").toBe(true);
     const toEngine = [...inFolder("src/schema/"), ...inFolder("src/rest/")].flatMap((source) =>
       importsOf(source)
         .filter((to) => to.startsWith("src/engine/"))

@@ -48,7 +48,7 @@ describe("the coefficient table over REST and GraphQL", () => {
   });
 
   it("is in /openapi.json", async () => {
-    const { openApiDocument } = await import("../../src/rest/openapi.js");
+    const { openApiDocument } = await import("../../src/rest/openapi/index.js");
     const document = openApiDocument({
       serviceVersion: "test",
       methodology: "1.2.4",

@@ -10,7 +10,7 @@ import { Deployment, type IDeployment } from "kubernetes-models/apps/v1";
 import { ConfigMap, type IConfigMap } from "kubernetes-models/v1";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseAllDocuments, parse as parseYaml } from "yaml";
-import { createApp } from "../../src/server.js";
+import { createApp } from "../../src/app/main.js";
 import { testConfig } from "../support/app.js";
 import { call } from "../support/rest.js";
 

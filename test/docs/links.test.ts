@@ -1,7 +1,7 @@
 /**
  * The documentation is one link away from the README: every relative link of README.md and
  * docs/*.md names a file that exists and, for a Markdown file, a heading (GitHub's anchor, as the
- * served pages make them, src/http/projectDocs.ts) or an `<a id>` that it has. Sources, tests and
+ * served pages make them, src/http/site/projectDocs.ts) or an `<a id>` that it has. Sources, tests and
  * scripts that point at a section (`docs/limits.md#admission`, README "Configuration") name one
  * that exists too.
  */

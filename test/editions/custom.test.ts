@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/server.js";
+import { createApp } from "../../src/app/main.js";
 import { lazyApp, testConfig } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 import { call, EOL } from "../support/rest.js";

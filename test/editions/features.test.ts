@@ -7,13 +7,13 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { type LoadedEdition, loadEditions, StartupDataError } from "../../src/config/referenceData.js";
 import { customEdition } from "../../src/editions/custom.js";
 import { availability, editionsWhere, featureProblems } from "../../src/editions/features.js";
 import { EDITIONS } from "../../src/editions/index.js";
 import type { EditionDescription } from "../../src/editions/types.js";
 import { EDITION_1_2_4 } from "../../src/editions/v1_2_4.js";
 import { EDITION_2_4_1 } from "../../src/editions/v2_4_1.js";
-import { type LoadedEdition, loadEditions, StartupDataError } from "../../src/referenceData.js";
 
 let loaded: LoadedEdition[];
 beforeAll(() => {

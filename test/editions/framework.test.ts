@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app/main.js";
 import {
   DEFAULT_EDITION_ID,
   defaultEditionFromEnv,
@@ -12,8 +13,7 @@ import {
   editionById,
   UnknownEditionError,
 } from "../../src/editions/index.js";
-import { SettingsError, settingsWithOverrides } from "../../src/editions/settings.js";
-import { createApp } from "../../src/server.js";
+import { SettingsError, settingsWithOverrides } from "../../src/editions/servedRules.js";
 import { sharedApp, testConfig } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 import { call } from "../support/rest.js";

@@ -7,9 +7,9 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.js";
-import { loadEditions, StartupDataError } from "../../src/referenceData.js";
-import { createApp } from "../../src/server.js";
+import { createApp } from "../../src/app/main.js";
+import { loadEditions, StartupDataError } from "../../src/config/referenceData.js";
+import { loadConfig } from "../../src/config/serviceConfig.js";
 import { lazyApp, testConfig } from "../support/app.js";
 import { call } from "../support/rest.js";
 

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/server.js";
+import { createApp } from "../../src/app/main.js";
 import { lazyApp, testConfig } from "../support/app.js";
 import { call, UNCERTAINTY } from "../support/rest.js";
 

@@ -19,9 +19,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../src/config.js";
-import { loadEditions, StartupDataError } from "../../src/referenceData.js";
-import { createApp } from "../../src/server.js";
+import { createApp } from "../../src/app/main.js";
+import { loadEditions, StartupDataError } from "../../src/config/referenceData.js";
+import { ConfigError, loadConfig } from "../../src/config/serviceConfig.js";
 import { testConfig } from "../support/app.js";
 import { serviceStarter, startService } from "../support/process.js";
 

@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PYDANTIC_1, PYDANTIC_2 } from "../../src/editions/requestValidation.js";
-import { fieldTypes } from "../../src/rest/validation.js";
+import { fieldTypes } from "../../src/rest/validation/fieldTypes.js";
 import { sharedApp } from "../support/app.js";
 import { call } from "../support/rest.js";
 

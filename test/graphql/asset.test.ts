@@ -3,7 +3,7 @@
  * type shares, described once, and what selecting them through the interface must not change.
  */
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/server.js";
+import { createApp } from "../../src/app/main.js";
 import { lazyApp, sharedApp, testConfig } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 

@@ -4,7 +4,7 @@
  */
 import { type ExecutionResult, execute, parse } from "graphql";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_LIMITS } from "../../src/config.js";
+import { DEFAULT_LIMITS } from "../../src/config/serviceConfig.js";
 import { Server } from "../../src/engine/assets/server.js";
 import {
   Evaluation,

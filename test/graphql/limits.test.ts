@@ -4,8 +4,8 @@
  * fleet travels in variables) stays far below every limit. Unexpected resolver errors are masked.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { GRAPHQL_LIMITS } from "../../src/app/main.js";
 import { Server } from "../../src/engine/assets/server.js";
-import { GRAPHQL_LIMITS } from "../../src/server.js";
 import { sharedApp } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 

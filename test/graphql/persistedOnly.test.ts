@@ -8,8 +8,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../src/config.js";
-import { createApp } from "../../src/server.js";
+import { createApp } from "../../src/app/main.js";
+import { ConfigError, loadConfig } from "../../src/config/serviceConfig.js";
 import { lazyApp, testConfig } from "../support/app.js";
 
 const DOCUMENT = "query Service { version { service } }";
@@ -50,7 +50,7 @@ describe("PERSISTED_ONLY=true", () => {
       { query: DOCUMENT, extensions: { persistedQuery: { version: 1, sha256Hash: HASH } } },
     ]) {
       const answer = await post(body);
-      // application/json: 200 with the code (GraphQL over HTTP, src/schema/httpErrors.ts).
+      // application/json: 200 with the code (GraphQL over HTTP, src/schema/plugins/httpErrors.ts).
       expect(answer.status).toBe(200);
       expect(answer.errors?.[0].extensions.code).toBe("PERSISTED_QUERY_ONLY");
     }

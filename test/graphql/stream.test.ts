@@ -119,7 +119,7 @@ describe("a 10,000-item @stream at the shipped heap (768 MB)", () => {
       "--max-old-space-size=768",
       "--import",
       "tsx",
-      "src/server.ts",
+      "src/app/main.ts",
     ]);
     const port = portOf((await process.waitFor(/^listening on http:\/\//))[0]);
     const whole = await send(port, {

@@ -1,9 +1,9 @@
 /**
- * One request's cancellation (src/http/cancellation.ts): the client gone and the execution budget
+ * One request's cancellation (src/http/limits/cancellation.ts): the client gone and the execution budget
  * cancel the same object, the first reason is kept, and its AbortSignal exists only once asked for.
  */
 import { describe, expect, it } from "vitest";
-import { Cancellation } from "../../src/http/cancellation.js";
+import { Cancellation } from "../../src/http/limits/cancellation.js";
 
 describe("Cancellation", () => {
   it("keeps the first reason and calls each listener once", () => {

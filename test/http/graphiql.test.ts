@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import { validate as inspectorValidate } from "@graphql-inspector/core";
 import { buildSchema, parse, Source, validate } from "graphql";
 import { describe, expect, it } from "vitest";
-import { GRAPHIQL_EXAMPLES } from "../../src/http/graphiqlExamples.js";
-import { EXAMPLE_LINE_LIMIT } from "../../src/http/graphiqlTab.js";
+import { GRAPHIQL_EXAMPLES } from "../../src/http/site/graphiqlExamples.js";
+import { EXAMPLE_LINE_LIMIT } from "../../src/http/site/graphiqlTab.js";
 import { sharedApp } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 

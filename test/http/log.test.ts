@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createLogger } from "../../src/log.js";
+import { createLogger } from "../../src/support/log.js";
 
 /** A logger writing its lines into an array (pino writes one line per call to a plain stream). */
 function capturedLogger() {

@@ -5,9 +5,9 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { openApiDocument } from "../../src/rest/openapi.js";
-import { ROUTES } from "../../src/rest/routes.js";
-import { createApp } from "../../src/server.js";
+import { createApp } from "../../src/app/main.js";
+import { openApiDocument } from "../../src/rest/openapi/index.js";
+import { ROUTES } from "../../src/rest/routes/index.js";
 import { testConfig } from "../support/app.js";
 import { call } from "../support/rest.js";
 

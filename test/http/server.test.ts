@@ -7,7 +7,7 @@ import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Server } from "../../src/engine/assets/server.js";
-import { SERVICE_VERSION } from "../../src/version.js";
+import { SERVICE_VERSION } from "../../src/support/version.js";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
 
 let server: TestServer;
@@ -395,7 +395,7 @@ describe("version", () => {
 
 describe("start-up", () => {
   it("a bad environment variable stops the start with one line and a non-zero exit", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/app/main.ts"], {
       cwd: new URL("../..", import.meta.url),
       env: { ...process.env, PORT: "abc" },
       stdio: ["ignore", "ignore", "pipe"],

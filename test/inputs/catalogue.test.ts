@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { isInputObjectType, isListType, isNonNullType } from "graphql";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { DEFAULT_LIMITS } from "../../src/config.js";
+import { DEFAULT_LIMITS } from "../../src/config/serviceConfig.js";
 import { PYDANTIC_1, PYDANTIC_2 } from "../../src/editions/requestValidation.js";
 import { COMPONENT_INPUTS } from "../../src/engine/index.js";
 import {
@@ -21,8 +21,8 @@ import {
   WORKLOAD_SHARE,
 } from "../../src/inputs/catalogue.js";
 import { type InputObject, snakeCase, v1NameOf } from "../../src/inputs/field.js";
-import { v1Variables } from "../../src/rest/body.js";
-import { v1Schema } from "../../src/rest/v1Schema.js";
+import { v1Variables } from "../../src/rest/validation/body.js";
+import { v1Schema } from "../../src/rest/validation/v1Schema.js";
 import { buildSchema } from "../../src/schema/index.js";
 import { DomainError } from "../../src/service/errors.js";
 import { checkedAsset, checkedUsage, checkedValue, usageHours } from "../../src/service/inputs.js";

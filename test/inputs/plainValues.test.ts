@@ -1,6 +1,6 @@
 /**
  * The fast paths in front of the two zod validations of a request's input: a v1 body written the
- * plain way (`isPlainV1Value`, src/rest/plainValues.ts) and a GraphQL value within every bound
+ * plain way (`isPlainV1Value`, src/rest/validation/plainValues.ts) and a GraphQL value within every bound
  * (`isWithinBounds`, src/service/inputs.ts) skip their schema. They must never accept what the
  * schema would refuse or change: for generated values of every catalogue object — every kind of
  * JSON value in every field, keys the object lacks, missing required keys —, whatever a fast path
@@ -8,7 +8,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LIMITS, type Limits } from "../../src/config.js";
+import { DEFAULT_LIMITS, type Limits } from "../../src/config/serviceConfig.js";
 import { PYDANTIC_1, PYDANTIC_2 } from "../../src/editions/requestValidation.js";
 import {
   CLOUD_INSTANCE,
@@ -18,8 +18,8 @@ import {
   USAGE,
 } from "../../src/inputs/catalogue.js";
 import { type InputField, type InputObject, v1NameOf, v1Of } from "../../src/inputs/field.js";
-import { isPlainV1Value } from "../../src/rest/plainValues.js";
-import { v1Schema } from "../../src/rest/v1Schema.js";
+import { isPlainV1Value } from "../../src/rest/validation/plainValues.js";
+import { v1Schema } from "../../src/rest/validation/v1Schema.js";
 import { isWithinBounds, valueSchema } from "../../src/service/inputs.js";
 
 /** How a generated value names its keys: v1 (snake_case, one key per field) or GraphQL. */

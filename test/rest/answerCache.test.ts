@@ -7,8 +7,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app/main.js";
 import type { RestResponse } from "../../src/rest/index.js";
-import { createApp } from "../../src/server.js";
 import { lazyApp, testConfig } from "../support/app.js";
 
 // Apps of their own: the counts of kept answers below start from an empty cache.

@@ -5,9 +5,9 @@
  * (negative counts, limits) are worded with pydantic's nearest constraint.
  */
 import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app/main.js";
 import { PYDANTIC_1_ERRORS, PYDANTIC_2_ERRORS } from "../../src/editions/errorDialects.js";
-import { dialectDetail } from "../../src/rest/errorDialect.js";
-import { createApp } from "../../src/server.js";
+import { dialectDetail } from "../../src/rest/validation/errorDialect.js";
 import { testConfig } from "../support/app.js";
 import { call } from "../support/rest.js";
 

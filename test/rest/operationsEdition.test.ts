@@ -18,7 +18,7 @@ import {
 } from "graphql";
 import { describe, expect, it } from "vitest";
 import { componentKinds } from "../../src/engine/index.js";
-import { componentImpactsDocument } from "../../src/rest/components.js";
+import { componentImpactsDocument } from "../../src/rest/routes/components.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 const OPERATIONS = join(ROOT, "src/rest/operations");

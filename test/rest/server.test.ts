@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../src/server.js";
+import { createApp } from "../../src/app/main.js";
 import { sharedApp, testConfig } from "../support/app.js";
 import { ARCHETYPE_LIFETIME_HOURS } from "../support/fixtures.js";
 import { call, EMPTY_SERVER_IMPACTS, EOL, UNCERTAINTY } from "../support/rest.js";

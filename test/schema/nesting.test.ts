@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { documentNestingExceeds, jsonNestingExceeds, valueNestingExceeds } from "../../src/schema/nesting.js";
+import {
+  documentNestingExceeds,
+  jsonNestingExceeds,
+  valueNestingExceeds,
+} from "../../src/schema/plugins/nesting.js";
 
 describe("jsonNestingExceeds (one scan of the text)", () => {
   it("counts objects and lists, not brackets inside strings (escaped quotes included)", () => {

@@ -1,5 +1,5 @@
 /**
- * Admission through the real server (src/http/admission.ts): the process takes at once at most
+ * Admission through the real server (src/http/limits/admission.ts): the process takes at once at most
  * MAX_CONCURRENT_FLEET_ITEMS fleet items and MAX_BODY_BYTES_IN_FLIGHT bytes of bodies; a request
  * that does not fit waits in a short queue or is refused with 503, Retry-After and the limit's
  * name; /healthz keeps answering. Bodies have BODY_TIMEOUT_MS to arrive (408), and a refused body
@@ -9,7 +9,7 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createAdmission } from "../../src/http/admission.js";
+import { createAdmission } from "../../src/http/limits/admission.js";
 import { graphqlCall, send } from "../support/http.js";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
 

@@ -1,5 +1,5 @@
 /**
- * src/config.ts: every environment variable read once, validated, with one line naming each
+ * src/config/serviceConfig.ts: every environment variable read once, validated, with one line naming each
  * wrong variable; an empty (or blank) value means the default.
  */
 import { describe, expect, it } from "vitest";
@@ -10,7 +10,7 @@ import {
   defaultConfig,
   limitsOf,
   loadConfig,
-} from "../../src/config.js";
+} from "../../src/config/serviceConfig.js";
 
 /** The message of the ConfigError `environment` is refused with. */
 function refusal(environment: Record<string, string>): string {
@@ -116,7 +116,7 @@ describe("loadConfig", () => {
   });
 });
 
-describe("the settings (src/settings.ts)", () => {
+describe("the settings (src/config/environment.ts)", () => {
   it("give the limits and the capacity under their own names, from the variables", () => {
     const config = loadConfig({
       MAX_BODY_BYTES: "2048",

@@ -6,8 +6,8 @@
  * histogram of /metrics) do not move, and a /healthz sent meanwhile is answered first.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DEFAULT_LIMITS } from "../../src/config.js";
-import { MAX_NUMBER_TEXT_LENGTH } from "../../src/rest/validation.js";
+import { DEFAULT_LIMITS } from "../../src/config/serviceConfig.js";
+import { MAX_NUMBER_TEXT_LENGTH } from "../../src/rest/validation/fieldTypes.js";
 import { graphqlCall, type HttpAnswer, type HttpCall, send } from "../support/http.js";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
 import { requestInFlight } from "../support/process.js";

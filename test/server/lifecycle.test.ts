@@ -158,7 +158,7 @@ describe("SIGTERM drain window (SHUTDOWN_DRAIN_MS)", () => {
   }, 60_000);
 });
 
-describe("log lines (written in blocks, src/log.ts)", () => {
+describe("log lines (written in blocks, src/support/log.ts)", () => {
   it("a request's line reaches stdout while the service keeps running, and the last lines at exit", async () => {
     const process = service({ SHUTDOWN_DRAIN_MS: "0" });
     const port = portOf((await process.waitFor(LISTENING))[0]);

@@ -6,7 +6,7 @@
  * logs unexpected resolver errors, the shared lookup cache keeps no oversized key.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { DEFAULT_LIMITS } from "../../src/config.js";
+import { DEFAULT_LIMITS } from "../../src/config/serviceConfig.js";
 import { Server } from "../../src/engine/assets/server.js";
 import { directLookups, memoizedLookups } from "../../src/engine/lookups/lookups.js";
 import type { EditionService } from "../../src/service/context.js";

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { editionById } from "../../src/editions/index.js";
-import { impactQuery, QueryValidationError } from "../../src/rest/query.js";
+import { impactQuery, QueryValidationError } from "../../src/rest/validation/query.js";
 import { buildSchema } from "../../src/schema/index.js";
 import {
   CRITERION_SPELLINGS,

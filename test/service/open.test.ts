@@ -3,7 +3,7 @@
  * the service: every edition by default, or the editions a command serves, the first its default.
  */
 import { describe, expect, it } from "vitest";
-import { loadEditions } from "../../src/referenceData.js";
+import { loadEditions } from "../../src/config/referenceData.js";
 import { openService } from "../../src/service/open.js";
 import { testConfig } from "../support/app.js";
 

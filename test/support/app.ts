@@ -6,8 +6,9 @@
  * project does not isolate its files, see vitest.config.ts); an app of its own configuration
  * (`lazyApp(() => createApp(testConfig({ EDITION: "2.4.1" })))`) is built once per file, on first use.
  */
-import { type Config, loadConfig } from "../../src/config.js";
-import { type App, createApp } from "../../src/server.js";
+
+import { type App, createApp } from "../../src/app/main.js";
+import { type Config, loadConfig } from "../../src/config/serviceConfig.js";
 
 /**
  * The configuration of a test's app: `environment` over the defaults, at the suite's LOG_LEVEL

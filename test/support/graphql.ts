@@ -1,7 +1,7 @@
 /**
  * GraphQL over yoga's `fetch` for the tests: POST /graphql, JSON in and out.
  */
-import type { createApp } from "../../src/server.js";
+import type { createApp } from "../../src/app/main.js";
 
 interface GraphQLErrorAnswer {
   readonly message: string;

@@ -6,10 +6,10 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
-import { type Config, defaultConfig } from "../../src/config.js";
-import { createHttpService } from "../../src/lifecycle.js";
-import { createLogger } from "../../src/log.js";
-import { type App, createApp } from "../../src/server.js";
+import { createHttpService } from "../../src/app/lifecycle.js";
+import { type App, createApp } from "../../src/app/main.js";
+import { type Config, defaultConfig } from "../../src/config/serviceConfig.js";
+import { createLogger } from "../../src/support/log.js";
 
 export interface TestServer {
   readonly url: string;

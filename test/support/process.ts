@@ -1,5 +1,5 @@
 /**
- * The service as a separate process (`node --import tsx src/server.ts`), for the tests of
+ * The service as a separate process (`node --import tsx src/app/main.ts`), for the tests of
  * configuration, shutdown and workers. Tests wait for what the process prints (readiness lines)
  * or for its exit, never for a duration. The process logs JSON lines (pino): tests read their
  * texts (`msg`).
@@ -49,7 +49,7 @@ function logRecordOf(line: string): LogRecord | null {
 
 export function startService(
   env: Readonly<Record<string, string>>,
-  command: readonly string[] = [process.execPath, "--import", "tsx", "src/server.ts"],
+  command: readonly string[] = [process.execPath, "--import", "tsx", "src/app/main.ts"],
 ): ServiceProcess {
   const [file, ...args] = command;
   const child = spawn(file, args, {

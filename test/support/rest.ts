@@ -2,7 +2,7 @@
  * Helpers for the REST tests, over the in-memory app (`sharedApp()` of test/support/app.ts: built
  * on first use, once per worker).
  */
-import type { createApp } from "../../src/server.js";
+import type { createApp } from "../../src/app/main.js";
 import { END_OF_LIFE_WARNING as EOL, UNCERTAINTY_WARNING as UNCERTAINTY } from "./warnings.js";
 
 type App = ReturnType<typeof createApp>;

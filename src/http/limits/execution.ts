@@ -1,0 +1,161 @@
+import type { IncomingMessage } from "node:http";
+import type { Capacity, Limits } from "../../config/serviceConfig.js";
+import type { Metrics } from "../metrics.js";
+import { limitReply, type Reply } from "../reply.js";
+import { CLIENT_GONE, type Hold } from "../route.js";
+import { type Admission, createAdmission, type Lease } from "./admission.js";
+import { type BodyOutcome, readBody } from "./body.js";
+import type { Cancellation } from "./cancellation.js";
+import { fleetAdmission } from "./fleetAdmission.js";
+
+/*
+ * The bounds of a GraphQL or REST request: its body read within MAX_BODY_BYTES (413 past it, the
+ * rest discarded), BODY_TIMEOUT_MS (408, the connection closed) and the room left in
+ * MAX_BODY_BYTES_IN_FLIGHT (503), then its work, cancelled when the client goes or past the
+ * execution budget (422): one `cancellation` for both. The budget counts execution, not the
+ * client's upload.
+ */
+
+/** Why a request was cancelled: its execution budget was spent. */
+class ExecutionBudgetSpent extends Error {}
+
+/** The work of a request, given its body, the lease of its fleet items (large GraphQL bodies) and its hold. */
+type Work = (body: Buffer, lease: Lease | null, hold: Hold) => Promise<Reply>;
+
+export interface Execution {
+  /** Runs `work` on the request's body within the bounds above; `graphql` chooses the answers' layout. */
+  readonly execute: (
+    request: IncomingMessage,
+    cancellation: Cancellation,
+    hold: Hold,
+    graphql: boolean,
+    work: Work,
+  ) => Promise<Reply>;
+  /** Room for a GraphQL request's fleet items (MAX_CONCURRENT_FLEET_ITEMS). */
+  readonly admitFleetItems: (
+    items: number,
+    held: Lease | null,
+    signal: AbortSignal,
+    hold: Hold,
+  ) => Promise<void>;
+}
+
+/** The refusals' texts, worded once per process from its limits. */
+function refusalTexts(limits: Limits) {
+  return {
+    bodyTooLarge: `the request body exceeds ${limits.maxBodyBytes} bytes (MAX_BODY_BYTES)`,
+    bodyTooSlow: `the request body was not received within ${limits.bodyTimeoutMs} ms (BODY_TIMEOUT_MS)`,
+    budgetSpent: `the request did not complete within its execution budget of ${limits.executionTimeoutMs} ms (EXECUTION_TIMEOUT_MS)`,
+  };
+}
+
+type RefusalTexts = ReturnType<typeof refusalTexts>;
+
+/** The request's body, its bytes held in `bodies` until the request's hold is released. */
+function boundedBody(
+  request: IncomingMessage,
+  limits: Limits,
+  bodies: Admission,
+  hold: Hold,
+): Promise<BodyOutcome> {
+  return readBody(request, {
+    maxBytes: limits.maxBodyBytes,
+    timeoutMs: limits.bodyTimeoutMs,
+    reserve: (bytes) => {
+      const lease = bodies.tryAcquire(bytes);
+      if (lease) hold(() => lease.release());
+      return lease !== null;
+    },
+  });
+}
+
+/** The answer to a body that could not be read within its bounds: 413, 408 or 503. */
+function bodyRefusal(
+  outcome: Exclude<BodyOutcome, Buffer>,
+  request: IncomingMessage,
+  graphql: boolean,
+  { texts, bodies }: { texts: RefusalTexts; bodies: Admission },
+): Reply {
+  if (outcome === "too large") return limitReply(413, graphql, texts.bodyTooLarge, "MAX_BODY_BYTES");
+  if (outcome === "timed out")
+    return limitReply(408, graphql, texts.bodyTooSlow, "BODY_TIMEOUT_MS", { connection: "close" });
+  const refusal = bodies.refusal(Number(request.headers["content-length"]) || 0);
+  return limitReply(503, graphql, refusal.message, refusal.limit, {
+    "retry-after": String(refusal.retryAfterSeconds),
+  });
+}
+
+/**
+ * The answer, or the cancellation's if it comes first: the work itself stops at its next chunk
+ * boundary once cancelled (see scheduling.ts).
+ */
+function answerOrCancellation(
+  running: Promise<Reply>,
+  cancellation: Cancellation,
+): Promise<Reply | "cancelled"> {
+  return new Promise<Reply | "cancelled">((resolve, reject) => {
+    const stopWaiting = cancellation.onCancel(() => resolve("cancelled"));
+    running.then(
+      (reply) => {
+        stopWaiting();
+        resolve(reply);
+      },
+      (error) => {
+        stopWaiting();
+        reject(error);
+      },
+    );
+  });
+}
+
+export function createExecution(limits: Limits, capacity: Capacity, metrics: Metrics): Execution {
+  const texts = refusalTexts(limits);
+  /** Bytes of bodies held at once (uploading, or read and in use by their request). */
+  const bodies = createAdmission({
+    budget: capacity.maxBodyBytesInFlight,
+    queueLength: 0,
+    limit: "MAX_BODY_BYTES_IN_FLIGHT",
+    unit: "bytes of request bodies",
+  });
+  const fleets = fleetAdmission(limits, capacity);
+  metrics.observeAdmission("MAX_BODY_BYTES_IN_FLIGHT", bodies);
+  metrics.observeAdmission("MAX_CONCURRENT_FLEET_ITEMS", fleets.admission);
+
+  async function execute(
+    request: IncomingMessage,
+    cancellation: Cancellation,
+    hold: Hold,
+    graphql: boolean,
+    work: Work,
+  ): Promise<Reply> {
+    const body = await boundedBody(request, limits, bodies, hold);
+    if (!Buffer.isBuffer(body)) return bodyRefusal(body, request, graphql, { texts, bodies });
+    // The work's budgets are held until its answer is sent and the work has stopped: a cancelled
+    // fleet still finishes its current chunk, and its memory is not free before.
+    let running: Promise<Reply> = Promise.resolve(CLIENT_GONE);
+    const holdWhileWorking: Hold = (release) =>
+      hold(() => {
+        void running.then(release, release);
+      });
+    const admitted = graphql ? await fleets.admitLargeBody(body, cancellation, holdWhileWorking) : null;
+    if (admitted !== null && !("release" in admitted)) return admitted;
+    if (cancellation.cancelled) return CLIENT_GONE;
+    const budget = setTimeout(
+      () => cancellation.cancel(new ExecutionBudgetSpent(texts.budgetSpent)),
+      limits.executionTimeoutMs,
+    );
+    try {
+      running = work(body, admitted, holdWhileWorking);
+      const outcome = await answerOrCancellation(running, cancellation);
+      if (outcome !== "cancelled") return outcome;
+      if (cancellation.reason instanceof ExecutionBudgetSpent) {
+        return limitReply(422, graphql, texts.budgetSpent, "EXECUTION_TIMEOUT_MS");
+      }
+      return CLIENT_GONE;
+    } finally {
+      clearTimeout(budget);
+    }
+  }
+
+  return { execute, admitFleetItems: fleets.admitFleetItems };
+}

@@ -1,0 +1,146 @@
+import { editionById } from "../../editions/index.js";
+import type { EditionFeature } from "../features.js";
+import type { Handler, HandlerDoc } from "../route.js";
+import { BATCH_PATH, batchOperation } from "../routes/batch.js";
+import { CLOUD_PROVIDER_PATH, cloudProviderTemplate } from "../routes/cloud.js";
+import { COEFFICIENTS_STREAM_PATH, coefficientStreamOperation } from "../routes/coefficientStream.js";
+import { ROUTES } from "../routes/index.js";
+import type { RequestValidation } from "../validation/fieldTypes.js";
+import { ANSWER_SCHEMAS } from "./answers.js";
+import { bodySchemas } from "./bodies.js";
+import { BODY_EXAMPLES } from "./examples.js";
+import { type JsonObject, ref } from "./jsonSchema.js";
+
+/*
+ * The OpenAPI 3.1 description of the v1 shim, generated from the shim's own route table
+ * (`ROUTES`), the query parameters each handler declares and the zod schemas its bodies are
+ * validated with (`z.toJSONSchema`): what is served is what is described.
+ */
+
+/** `get_v1_component_power-supply_archetypes`: unique per method and path (spellings kept apart). */
+function operationId(method: string, path: string): string {
+  return `${method.toLowerCase()}${path.replace(/[/{}]+/g, "_").replace(/_$/, "")}`;
+}
+
+function operation(
+  method: string,
+  path: string,
+  handler: Handler,
+  info: OpenApiInfo,
+  requires: EditionFeature | undefined,
+): JsonObject {
+  const doc: HandlerDoc | undefined = handler.doc;
+  if (!doc) throw new Error(`${method} ${path}: the handler has no description (documented())`);
+  const parameters: JsonObject[] = doc.query.map((parameter) => ({
+    name: parameter.name,
+    in: "query",
+    description: parameter.description,
+    required: parameter.required ?? false,
+    schema: parameter.schema,
+    ...(parameter.example === undefined ? {} : { example: parameter.example }),
+    ...(parameter.schema.type === "array" ? { style: "form", explode: true } : {}),
+  }));
+  // Every route reads `edition` (the REST shim's entry point, before the handler).
+  parameters.push({
+    name: "edition",
+    in: "query",
+    required: false,
+    description: `Edition of the methodology (boaviztapi release) to answer with; default ${info.methodology}.`,
+    schema: { type: "string", enum: [...info.editions], default: info.methodology },
+  });
+  if (path === CLOUD_PROVIDER_PATH) {
+    parameters.unshift({
+      name: "provider",
+      in: "path",
+      required: true,
+      description: "Cloud provider.",
+      schema: { type: "string" },
+    });
+  }
+  const responses: JsonObject = {
+    "200": { description: "Success", content: { "application/json": { schema: ref(doc.answer) } } },
+    "422": {
+      description: "Invalid request",
+      content: { "application/json": { schema: ref("HTTPValidationError") } },
+    },
+  };
+  if (doc.answer === "ImpactAnswer" || doc.query.some((p) => p.name === "archetype")) {
+    responses["404"] = {
+      description: "Not found",
+      content: { "application/json": { schema: ref("NotFound") } },
+    };
+  }
+  return {
+    operationId: operationId(method, path),
+    summary: doc.summary,
+    ...(requires
+      ? {
+          description: `Only in editions whose data has ${requires.name} (others answer 404, as their reference).`,
+        }
+      : {}),
+    tags: [path.split("/")[2]],
+    parameters,
+    ...(method === "POST" && doc.body
+      ? {
+          requestBody: {
+            required: false,
+            description: "JSON body (absent: `{}`). Unknown keys are ignored; numbers may be given as text.",
+            content: {
+              "application/json": {
+                schema: ref(doc.body.name),
+                // What "Try it out" sends: a body answered 200 (`examples.ts`).
+                ...(BODY_EXAMPLES[doc.body.name] === undefined
+                  ? {}
+                  : { example: BODY_EXAMPLES[doc.body.name] }),
+              },
+            },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+export interface OpenApiInfo {
+  readonly serviceVersion: string;
+  /** The service's default edition. */
+  readonly methodology: string;
+  /** Every edition served (the `edition` query parameter of every route). */
+  readonly editions: readonly string[];
+  /** How the default edition validates bodies (default: the built-in edition `methodology`'s). */
+  readonly requestValidation?: RequestValidation;
+}
+
+/** The OpenAPI 3.1 document of every `/v1` route. */
+export function openApiDocument(info: OpenApiInfo): JsonObject {
+  const routes = [...ROUTES, cloudProviderTemplate];
+  const paths: Record<string, JsonObject> = {};
+  for (const route of routes) {
+    const entry: JsonObject = {};
+    for (const [method, handler] of Object.entries(route.methods) as [string, Handler][]) {
+      entry[method.toLowerCase()] = operation(method, route.path, handler, info, route.requires);
+    }
+    paths[route.path] = entry;
+  }
+  // The batch route streams outside the route table (src/rest/routes/batch.ts).
+  paths[BATCH_PATH] = { post: batchOperation(info) };
+  paths[COEFFICIENTS_STREAM_PATH] = { get: coefficientStreamOperation(info) };
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "IT equipment impacts — boaviztapi v1 compatible REST API",
+      version: info.serviceVersion,
+      description:
+        `Environmental impacts of IT equipment with the Boavizta methodology ${info.methodology}, in ` +
+        "boaviztapi's v1 JSON layout. The same evaluations (and fleets) are offered by the GraphQL API at /graphql.",
+      license: { name: "AGPL-3.0-or-later", identifier: "AGPL-3.0-or-later" },
+    },
+    paths,
+    components: {
+      schemas: {
+        ...bodySchemas(routes, info.requestValidation ?? editionById(info.methodology).requestValidation),
+        ...ANSWER_SCHEMAS,
+      },
+    },
+  };
+}

@@ -1,0 +1,202 @@
+import { type BatchDefaults, evaluateBatch, ndjsonLines, type RouteEvaluator } from "../../batch/index.js";
+import { queryEdition, type RestEditions } from "../editionChoice.js";
+import type { RestResponse } from "../route.js";
+
+/*
+ * `POST /v1/batch`: an NDJSON body of single-route requests, answered in NDJSON as its lines are
+ * evaluated (src/batch), each line by the shim's own dispatch, in-process. The body is read as
+ * it arrives and never whole: the route stands outside the whole-body reading of the other
+ * routes. At most `maxConcurrent` batches run at once; past that, 503 with Retry-After.
+ */
+
+export const BATCH_PATH = "/v1/batch";
+
+/** Seconds a client refused for lack of room is told to wait. */
+const RETRY_AFTER_SECONDS = 1;
+
+interface BatchRequest {
+  /** Path and query string. */
+  readonly url: string;
+  /** The request's bytes, as they arrive. */
+  readonly body: AsyncIterable<Uint8Array>;
+  /** Aborted when the client goes away: no further line is evaluated. */
+  readonly signal: AbortSignal;
+  /** The batch request's id: a line's unexpected error is logged with it. */
+  readonly requestId: string;
+  /** Waits for room in the process's fleet budget, held until `hold`'s releases are called. */
+  readonly admitFleetItems: (items: number, hold: (release: () => void) => void) => Promise<void>;
+}
+
+interface BatchReply {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** A JSON error, or the NDJSON answer as it is produced. */
+  readonly body: string | AsyncIterable<Uint8Array>;
+}
+
+interface BatchRouteOptions {
+  /** A line's route, with the room it may wait for (the shim's RestCall). */
+  readonly evaluate: (
+    call: Parameters<RouteEvaluator>[0] & { readonly admitFleetItems?: (items: number) => Promise<void> },
+  ) => ReturnType<RouteEvaluator>;
+  /** The editions served and the default one. */
+  readonly editions: RestEditions;
+  /** Largest line (MAX_BODY_BYTES, the single routes' body limit). */
+  readonly maxLineBytes: number;
+  /** Batches running at once (MAX_CONCURRENT_BATCHES). */
+  readonly maxConcurrent: number;
+  /** Deepest nesting of a line's body (MAX_NESTING_DEPTH). */
+  readonly maxNestingDepth: number;
+  /** Time to wait for each next whole line (BODY_TIMEOUT_MS). */
+  readonly lineTimeoutMs: number;
+  /** Aborted when the service stops: running batches end with an interrupted summary. */
+  readonly stopping: AbortSignal;
+}
+
+const jsonReply = (answer: RestResponse, headers: Record<string, string> = {}): BatchReply => ({
+  status: answer.status,
+  headers: { "content-type": "application/json", ...headers },
+  body: JSON.stringify(answer.body),
+});
+
+/** The answer's text as bytes. */
+async function* utf8(pieces: AsyncIterable<string>): AsyncGenerator<Uint8Array> {
+  for await (const piece of pieces) yield Buffer.from(piece);
+}
+
+export function createBatchRoute(options: BatchRouteOptions) {
+  let running = 0;
+  return (request: BatchRequest): BatchReply => {
+    const query = new URLSearchParams(request.url.slice(request.url.indexOf("?") + 1 || request.url.length));
+    const editions = query.getAll("edition");
+    const params = new URLSearchParams(editions.length > 0 ? { edition: editions[editions.length - 1] } : {});
+    const edition = queryEdition(params, options.editions);
+    if ("refused" in edition) return jsonReply(edition.refused, { connection: "close" });
+    if (running >= options.maxConcurrent) {
+      return jsonReply(
+        {
+          status: 503,
+          body: {
+            detail: `${options.maxConcurrent} batches are running, the most at once (MAX_CONCURRENT_BATCHES)`,
+          },
+        },
+        { "retry-after": String(RETRY_AFTER_SECONDS), connection: "close" },
+      );
+    }
+    running += 1;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      running -= 1;
+    };
+    // The slot is freed when the answer ends, or when the client leaves before it starts.
+    request.signal.addEventListener("abort", release, { once: true });
+    const defaults: BatchDefaults = edition.edition === null ? {} : { edition: edition.edition };
+    const requestId = request.requestId;
+    // A line's budget (a whole coefficient table's) is held while the line runs, not the batch.
+    const evaluate: RouteEvaluator = async (call) => {
+      const held: (() => void)[] = [];
+      const admitFleetItems = (items: number) =>
+        request.admitFleetItems(items, (release) => held.push(release));
+      try {
+        return await options.evaluate({ ...call, requestId, admitFleetItems });
+      } finally {
+        for (const release of held.splice(0)) release();
+      }
+    };
+    const lines = evaluateBatch(ndjsonLines(request.body, options.maxLineBytes), evaluate, {
+      defaults,
+      maxLineBytes: options.maxLineBytes,
+      maxNestingDepth: options.maxNestingDepth,
+      signal: request.signal,
+      stop: options.stopping,
+      lineTimeoutMs: options.lineTimeoutMs,
+    });
+    async function* answer(): AsyncGenerator<Uint8Array> {
+      try {
+        yield* utf8(lines);
+      } finally {
+        release();
+      }
+    }
+    return { status: 200, headers: { "content-type": "application/x-ndjson" }, body: answer() };
+  };
+}
+
+/** What Swagger UI's "Try it out" sends: two lines answered 200 (a GET and a POST). */
+const BATCH_EXAMPLE = [
+  { method: "GET", path: "/v1/server/?verbose=false" },
+  { path: "/v1/component/ram?verbose=false", body: { units: 2, capacity: 16 }, quantity: 10 },
+]
+  .map((line) => JSON.stringify(line))
+  .join("\n");
+
+/** The route's OpenAPI operation (src/rest/openapi/index.ts adds it to the shim's routes). */
+export function batchOperation(editions: {
+  readonly methodology: string;
+  readonly editions: readonly string[];
+}) {
+  const line = {
+    type: "object",
+    required: ["path"],
+    properties: {
+      method: { type: "string", enum: ["POST", "GET"], default: "POST" },
+      path: {
+        type: "string",
+        description: "A single /v1 route with its query string, e.g. /v1/cloud/instance?verbose=false.",
+        maxLength: 2048,
+      },
+      body: { description: "The route's JSON body (POST)." },
+      quantity: {
+        type: "integer",
+        minimum: 1,
+        default: 1,
+        description:
+          "How many such assets the line stands for: its impacts count that many times in the total.",
+      },
+    },
+  };
+  return {
+    operationId: "post_v1_batch",
+    summary: "Many requests in one: NDJSON in, NDJSON out, answered as the lines arrive",
+    description:
+      "Each line is a request to a single /v1 route, answered exactly as that route answers it (a bad line " +
+      "never fails the others); the answer streams while the body is still arriving, so a client reads as it " +
+      "sends. No limit on the number of lines; each line is bounded as a single request's body (MAX_BODY_BYTES). " +
+      "At most MAX_CONCURRENT_BATCHES batches run at once (503 with Retry-After beyond).",
+    tags: ["batch"],
+    parameters: [
+      {
+        name: "edition",
+        in: "query",
+        required: false,
+        description: `Edition of the lines whose path names none; default ${editions.methodology}.`,
+        schema: { type: "string", enum: [...editions.editions], default: editions.methodology },
+      },
+    ],
+    requestBody: {
+      required: true,
+      description: "NDJSON: one request per line.",
+      content: { "application/x-ndjson": { schema: line, example: BATCH_EXAMPLE } },
+    },
+    responses: {
+      "200": {
+        description: "NDJSON, streamed",
+        content: { "application/x-ndjson": { schema: { $ref: "#/components/schemas/BatchAnswerLine" } } },
+      },
+      "422": {
+        description: "Unknown edition",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/HTTPValidationError" } } },
+      },
+      "503": {
+        description:
+          "MAX_CONCURRENT_BATCHES batches are running; retry after the Retry-After header's seconds",
+        headers: { "Retry-After": { schema: { type: "integer" } } },
+        content: {
+          "application/json": { schema: { type: "object", properties: { detail: { type: "string" } } } },
+        },
+      },
+    },
+  };
+}

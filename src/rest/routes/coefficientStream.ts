@@ -1,0 +1,259 @@
+import {
+  coefficientCells,
+  coefficientColumns,
+  coefficientCsv,
+  impactSlots,
+} from "../../service/coefficientColumns.js";
+import { type CoefficientTable, coefficientTable } from "../../service/coefficients.js";
+import { createRequestContext, type Service } from "../../service/context.js";
+import { DomainError } from "../../service/errors.js";
+import { queryEdition, restEditions } from "../editionChoice.js";
+import { RestError } from "../graphqlErrors.js";
+import { loadOf } from "./coefficients.js";
+
+/*
+ * `GET /v1/cloud/coefficients/stream`: the coefficient table of `GET /v1/cloud/coefficients`
+ * streamed as CSV (the layout of `impact-service coefficients`) or NDJSON, written as its rows are
+ * computed. A streaming route of src/http's route table, as the batch.
+ */
+
+export const COEFFICIENTS_STREAM_PATH = "/v1/cloud/coefficients/stream";
+
+/** The streamed formats: CSV (the command line's) and NDJSON (one object per row, keyed by column). */
+const STREAM_FORMATS = {
+  csv: "text/csv; charset=utf-8",
+  ndjson: "application/x-ndjson",
+} as const;
+
+type StreamFormat = keyof typeof STREAM_FORMATS;
+
+/** A query's format, when it names one (own keys only: `toString` or `__proto__` is no format). */
+const streamFormat = (text: string): StreamFormat | null =>
+  Object.hasOwn(STREAM_FORMATS, text) ? (text as StreamFormat) : null;
+
+interface StreamedReply {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** A JSON error, or the table as it is computed. */
+  readonly body: string | AsyncIterable<Uint8Array>;
+}
+
+const errorReply = (status: number, body: unknown): StreamedReply => ({
+  status,
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
+
+/**
+ * Text gathered into writes of about this many characters (one row is some 300): what a stream
+ * whose reader stops holds besides its socket's buffers, so kept small.
+ */
+const CHUNK_CHARACTERS = 1 << 14;
+
+/** Seconds a client refused for lack of room is told to wait. */
+const RETRY_AFTER_SECONDS = 1;
+
+/** The table as NDJSON text chunks: one object per row, keyed by the columns. */
+async function* coefficientNdjson(table: CoefficientTable): AsyncGenerator<string> {
+  const slots = impactSlots(table.criteria);
+  const columns = coefficientColumns(table.criteria);
+  let chunk = "";
+  for await (const row of table.rows) {
+    const cells = coefficientCells(table.edition, table.load, slots, row);
+    chunk += `${JSON.stringify(Object.fromEntries(columns.map((column, index) => [column, cells[index]])))}\n`;
+    if (chunk.length >= CHUNK_CHARACTERS) {
+      yield chunk;
+      chunk = "";
+    }
+  }
+  if (chunk !== "") yield chunk;
+}
+
+/**
+ * The text chunks as bytes, until the client goes away (the table is not computed further);
+ * `release` once it ends, however it ends.
+ */
+async function* sent(
+  chunks: AsyncGenerator<string>,
+  signal: AbortSignal,
+  release: () => void,
+): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of chunks) {
+      if (signal.aborted) return;
+      yield Buffer.from(chunk);
+    }
+  } finally {
+    release();
+    await chunks.return(undefined);
+  }
+}
+
+/**
+ * The streams open at once, at most `max`: `take` answers how to give back the slot it took
+ * (once, when the answer ends or the client leaves before it starts), or null when none is free.
+ */
+function streamSlots(max: number) {
+  let open = 0;
+  return {
+    take(signal: AbortSignal): (() => void) | null {
+      if (open >= max) return null;
+      open += 1;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        open -= 1;
+      };
+      signal.addEventListener("abort", release, { once: true });
+      return release;
+    },
+  };
+}
+
+/**
+ * `GET /v1/cloud/coefficients/stream?format=csv|ndjson&provider=…&load=…&criteria=…&edition=…`:
+ * the whole table of a provider (default aws), streamed. Everything the query names is checked
+ * before the first byte (the same 422 and 404 answers as the JSON route's); the rows are then
+ * computed as the client reads them (the answer waits on the socket's backpressure), and no more
+ * once it leaves.
+ */
+export function coefficientStreamRoute(
+  service: Service,
+  maxConcurrent: number,
+): (request: { readonly url: string; readonly signal: AbortSignal }) => StreamedReply {
+  const editions = restEditions(service);
+  const slots = streamSlots(maxConcurrent);
+  return ({ url, signal }) => {
+    const params = new URLSearchParams(url.slice(url.indexOf("?") + 1 || url.length));
+    const edition = queryEdition(params, editions);
+    if ("refused" in edition) return errorReply(edition.refused.status, edition.refused.body);
+    const given = params.get("format") ?? "csv";
+    const format = streamFormat(given);
+    if (format === null) {
+      return errorReply(422, {
+        detail: [
+          {
+            loc: ["query", "format"],
+            msg: `Input should be ${Object.keys(STREAM_FORMATS).join(" or ")}`,
+            type: "enum",
+            input: given,
+          },
+        ],
+      });
+    }
+    try {
+      const context = createRequestContext(service, { spellError: (error) => error }).edition(
+        edition.edition,
+      );
+      const criteria = params.getAll("criteria");
+      const table = coefficientTable(context, {
+        provider: params.get("provider") ?? "aws",
+        load: loadOf(params),
+        criteria: criteria.length > 0 ? criteria : null,
+      });
+      const release = slots.take(signal);
+      if (release === null) {
+        return {
+          ...errorReply(503, {
+            detail: `${maxConcurrent} coefficient tables are being streamed, the most at once (MAX_CONCURRENT_STREAMS)`,
+          }),
+          headers: {
+            "content-type": "application/json",
+            "retry-after": String(RETRY_AFTER_SECONDS),
+            connection: "close",
+          },
+        };
+      }
+      const text = format === "csv" ? coefficientCsv(table, CHUNK_CHARACTERS) : coefficientNdjson(table);
+      return {
+        status: 200,
+        headers: { "content-type": STREAM_FORMATS[format] },
+        body: sent(text, signal, release),
+      };
+    } catch (error) {
+      if (error instanceof RestError) return errorReply(error.status, error.body);
+      if (error instanceof DomainError) {
+        return errorReply(error.kind === "NOT_FOUND" ? 404 : 422, { detail: error.message });
+      }
+      throw error;
+    }
+  };
+}
+
+/** The route's OpenAPI operation (src/rest/openapi/index.ts adds it to the shim's routes). */
+export function coefficientStreamOperation(editions: {
+  readonly methodology: string;
+  readonly editions: readonly string[];
+}) {
+  const error = (description: string) => ({
+    description,
+    content: { "application/json": { schema: { type: "object", properties: { detail: {} } } } },
+  });
+  return {
+    operationId: "get_v1_cloud_coefficients_stream",
+    summary: "The coefficient table of a provider, streamed as CSV or NDJSON",
+    description:
+      "What GET /v1/cloud/coefficients answers as one JSON body ({edition, load, columns, rows}), written row by " +
+      "row as it is computed: CSV with a header line (the columns of `impact-service coefficients`), or NDJSON, " +
+      "one object per row keyed by those columns. The query is checked before the first byte; the rows follow " +
+      "the client's reading, and stop being computed when it leaves.",
+    tags: ["cloud"],
+    parameters: [
+      {
+        name: "format",
+        in: "query",
+        required: false,
+        description: "csv (default) or ndjson.",
+        schema: { type: "string", enum: Object.keys(STREAM_FORMATS), default: "csv" },
+      },
+      {
+        name: "provider",
+        in: "query",
+        required: false,
+        description: "Cloud provider (default aws).",
+        schema: { type: "string", default: "aws" },
+      },
+      {
+        name: "load",
+        in: "query",
+        required: false,
+        description: "Constant load of every instance, 0–100 % (default: the archetypes').",
+        schema: { type: "number", minimum: 0, maximum: 100 },
+      },
+      {
+        name: "criteria",
+        in: "query",
+        required: false,
+        description: "Criteria (repeat the parameter for several); default: the edition's (gwp, adp, pe).",
+        schema: { type: "array", items: { type: "string" } },
+      },
+      {
+        name: "edition",
+        in: "query",
+        required: false,
+        description: `Edition; default ${editions.methodology}.`,
+        schema: { type: "string", enum: [...editions.editions], default: editions.methodology },
+      },
+    ],
+    responses: {
+      "200": {
+        description: "The table, streamed",
+        content: {
+          [STREAM_FORMATS.csv.split(";")[0]]: {
+            schema: { $ref: "#/components/schemas/CloudCoefficientsCsv" },
+          },
+          [STREAM_FORMATS.ndjson]: { schema: { $ref: "#/components/schemas/CloudCoefficientRow" } },
+        },
+      },
+      "404": error("Unknown provider"),
+      "422": error("Unknown edition, format or criterion, or a load that is not a number in 0–100"),
+      "503": {
+        ...error(
+          "MAX_CONCURRENT_STREAMS tables are being streamed; retry after the Retry-After header's seconds",
+        ),
+        headers: { "Retry-After": { schema: { type: "integer" } } },
+      },
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import type { Route } from "../route.js";
+import { cloudRoutes } from "./cloud.js";
+import { coefficientRoutes } from "./coefficients.js";
+import { componentRoutes } from "./components.js";
+import { deviceRoutes } from "./devices.js";
+import { profileRoutes } from "./profile.js";
+import { serverRoutes } from "./server.js";
+import { utilsRoutes } from "./utils.js";
+
+/** Every v1 route of the shim, by domain. */
+export const ROUTES: readonly Route[] = [
+  ...serverRoutes,
+  ...componentRoutes(),
+  ...utilsRoutes,
+  ...cloudRoutes,
+  ...coefficientRoutes,
+  ...profileRoutes,
+  ...deviceRoutes,
+];

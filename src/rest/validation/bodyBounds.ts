@@ -1,0 +1,95 @@
+import type { Limits } from "../../config/serviceConfig.js";
+import { jsonNestingExceeds } from "../../schema/plugins/nesting.js";
+import type { FieldIssue } from "./fieldTypes.js";
+
+/*
+ * The bounds of a v1 JSON body checked before the work they bound: its nesting depth before it is
+ * parsed (one scan of the text), every list's length before any of its items is validated (one
+ * walk of the parsed value), so a body of two million list entries costs a length comparison,
+ * not two million validations and a 422 of tens of megabytes.
+ */
+
+/** A v1 body past one of the limits: where and which (worded in the request's dialect by errorAnswer.ts). */
+export class BodyBoundsError extends Error {
+  constructor(
+    readonly loc: readonly ["body", ...(string | number)[]],
+    readonly issue: FieldIssue,
+  ) {
+    super("the request body is past a limit");
+  }
+}
+
+/** A malformed JSON body (FastAPI answers 422). */
+export class MalformedBodyError extends Error {}
+
+/** The JSON body, its nesting bounded before it is parsed and its lists before their items. */
+export function parseBody(text: string, limits: Limits): unknown {
+  // A POST without a body is treated as `{}` (the reference fails on it).
+  if (text.trim() === "") return {};
+  checkBodyNesting(text, limits);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new MalformedBodyError("body is not valid JSON");
+  }
+  checkBodyLists(body, limits);
+  return body;
+}
+
+/** Throws a BodyBoundsError when the JSON `text` nests deeper than MAX_NESTING_DEPTH. */
+function checkBodyNesting(text: string, limits: Limits): void {
+  if (!jsonNestingExceeds(text, limits.maxNestingDepth)) return;
+  // A rule of the service's own (pydantic has no depth constraint): worded as its value errors.
+  const issue: FieldIssue = {
+    kind: "invalid",
+    params: {
+      message: `the JSON body nests objects and lists more than ${limits.maxNestingDepth} levels deep`,
+      setting: "MAX_NESTING_DEPTH",
+    },
+  };
+  throw new BodyBoundsError(["body"], issue);
+}
+
+/**
+ * Throws a BodyBoundsError at the first list (depth first) longer than MAX_LIST_LENGTH. The list
+ * itself is not echoed back (its length is named instead). The body's depth is already bounded.
+ */
+function checkBodyLists(body: unknown, limits: Limits): void {
+  const at = longList(body, limits.maxListLength);
+  if (at === null) return;
+  const issue: FieldIssue = {
+    kind: "listTooLong",
+    params: { limit: limits.maxListLength, actual: at.length, setting: "MAX_LIST_LENGTH" },
+  };
+  throw new BodyBoundsError(["body", ...at.loc], issue);
+}
+
+interface LongList {
+  /** Where the list is, filled in on the way back up (no location made for a body within bounds). */
+  readonly loc: (string | number)[];
+  readonly length: number;
+}
+
+function longList(value: unknown, max: number): LongList | null {
+  if (value === null || typeof value !== "object") return null;
+  if (Array.isArray(value)) {
+    if (value.length > max) return { loc: [], length: value.length };
+    for (let i = 0; i < value.length; i++) {
+      const found = longList(value[i], max);
+      if (found) {
+        found.loc.unshift(i);
+        return found;
+      }
+    }
+    return null;
+  }
+  for (const key in value) {
+    const found = longList((value as Record<string, unknown>)[key], max);
+    if (found) {
+      found.loc.unshift(key);
+      return found;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,240 @@
+import {
+  type DocumentNode,
+  GraphQLError,
+  type GraphQLInputObjectType,
+  type GraphQLInputType,
+  type GraphQLSchema,
+  getOperationAST,
+  isInputObjectType,
+  isInputType,
+  isListType,
+  isNonNullType,
+  typeFromAST,
+} from "graphql";
+import type { GraphQLParams, Plugin } from "graphql-yoga";
+import type { Limits } from "../../config/serviceConfig.js";
+import { builtOncePer } from "../../support/builtOnce.js";
+import { FLEET_ITEM_INPUTS } from "../batch.js";
+import { limitExceeded } from "../errors.js";
+import { documentNestingExceeds, jsonNestingExceeds, valueNestingExceeds } from "./nesting.js";
+
+/*
+ * The bounds of a /graphql request checked before the work they bound (yoga plugin):
+ * - the JSON body's nesting, by one scan of its text before it is parsed; a malformed body is
+ *   answered with a fixed message (V8's would quote the body);
+ * - the document's nesting (`{`, `(`, `[`), by one scan before graphql-js parses it: its parser
+ *   recurses once per level and overflowed the stack (a 500) on a document nested 2,000 deep;
+ * - the variables' lists: fleets counted against MAX_FLEET_ITEMS and every other list measured
+ *   against MAX_LIST_LENGTH in the raw variables, before graphql-js coerces them item by item
+ *   (two million `{}` items took seconds of the event loop and hundreds of megabytes).
+ */
+
+const NESTING = "MAX_NESTING_DEPTH";
+
+function nestingRefusal(what: string, limits: Limits): GraphQLError {
+  return limitExceeded(
+    `${what} nests more than ${limits.maxNestingDepth} levels deep (MAX_NESTING_DEPTH)`,
+    NESTING,
+    [],
+    400,
+  );
+}
+
+function badRequest(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: "BAD_REQUEST", http: { status: 400 } } });
+}
+
+/**
+ * An array of operations is refused: MAX_FLEET_ITEMS, MAX_ANSWER_BYTES and the admission budget
+ * bound one request, and a batch would be one request holding many operations' work.
+ */
+const BATCHING_REFUSED =
+  "Batching (an array of operations in one request) is not supported: send one operation per request " +
+  "(they share a keep-alive connection), or gather the work in one operation with aliases or a fleet field.";
+
+/** yoga's test for a JSON POST (the body parser this plugin replaces). */
+function isJsonPost(request: Request): boolean {
+  if (request.method !== "POST") return false;
+  const type = request.headers.get("content-type")?.split(",")[0] ?? "";
+  return ["application/json", "application/graphql+json"].some(
+    (expected) => type === expected || type.startsWith(`${expected};`),
+  );
+}
+
+/** Bodies parsed by `parseJsonBody`: their nesting was measured on their text already. */
+const scannedBodies = new WeakSet<object>();
+
+/** The JSON body of a POST: its nesting bounded first; malformed, a fixed message. */
+async function parseJsonBody(request: Request, limits: Limits): Promise<GraphQLParams> {
+  const text = await request.text();
+  if (jsonNestingExceeds(text, limits.maxNestingDepth)) throw nestingRefusal("the JSON body", limits);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw badRequest("POST body sent invalid JSON.");
+  }
+  if (Array.isArray(body)) throw badRequest(BATCHING_REFUSED);
+  if (body === null || typeof body !== "object") {
+    throw badRequest(
+      `POST body is expected to be object but received ${body === null ? "null" : typeof body}`,
+    );
+  }
+  scannedBodies.add(body);
+  return body as GraphQLParams;
+}
+
+/** Why the request's parameters are refused before parsing, if they are. */
+function paramsRefusal(params: GraphQLParams, limits: Limits): GraphQLError | null {
+  if (typeof params.query === "string" && documentNestingExceeds(params.query, limits.maxNestingDepth)) {
+    return nestingRefusal("the GraphQL document", limits);
+  }
+  // Variables read from a query string or a form were parsed without the scan above.
+  if (scannedBodies.has(params)) return null;
+  if (valueNestingExceeds(params.variables, limits.maxNestingDepth))
+    return nestingRefusal("the variables", limits);
+  if (valueNestingExceeds(params.extensions, limits.maxNestingDepth))
+    return nestingRefusal("the extensions", limits);
+  return null;
+}
+
+interface LongList {
+  readonly path: readonly (string | number)[];
+  readonly length: number;
+  readonly max: number;
+}
+
+/** Whether values of `type` can hold a list (a list type, or an input object with such a field). */
+function holdsList(type: GraphQLInputType, visiting: Set<GraphQLInputType>): boolean {
+  const inner = isNonNullType(type) ? type.ofType : type;
+  if (isListType(inner)) return true;
+  if (!isInputObjectType(inner) || visiting.has(inner)) return false;
+  visiting.add(inner);
+  return Object.values(inner.getFields()).some((field) => holdsList(field.type, visiting));
+}
+
+/** `holdsList`, computed once per type of the schema. */
+const canHoldList = builtOncePer((type: GraphQLInputType) => holdsList(type, new Set()));
+
+/** The fields of an input object type that can hold a list (the only ones the walk visits). */
+const listHoldingFields = builtOncePer((type: GraphQLInputObjectType) =>
+  Object.values(type.getFields())
+    .filter((field) => canHoldList(field.type))
+    .map((field) => [field.name, field.type] as const),
+);
+
+/**
+ * The first list of a variable's raw value longer than its bound (`bound` for a list at this
+ * level, MAX_LIST_LENGTH below), following the variable's type: its length is read before its
+ * items, and only the fields that can hold a list are visited. `path` is the position being
+ * visited (pushed and popped; copied when a list is found).
+ */
+function longList(
+  type: GraphQLInputType,
+  value: unknown,
+  bound: number,
+  limits: Limits,
+  path: (string | number)[],
+): LongList | null {
+  if (isNonNullType(type)) return longList(type.ofType, value, bound, limits, path);
+  if (value === null || typeof value !== "object") return null;
+  if (isListType(type)) {
+    const item = type.ofType as GraphQLInputType;
+    // A single value where a list is expected is read as a list of one.
+    if (!Array.isArray(value)) return longList(item, value, limits.maxListLength, limits, path);
+    if (value.length > bound) return { path: [...path], length: value.length, max: bound };
+    if (!canHoldList(item)) return null;
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      const found = longList(item, value[i], limits.maxListLength, limits, path);
+      path.pop();
+      if (found) return found;
+    }
+    return null;
+  }
+  if (isInputObjectType(type) && !Array.isArray(value)) {
+    const record = value as Record<string, unknown>;
+    for (const [name, fieldType] of listHoldingFields(type)) {
+      const child = Object.hasOwn(record, name) ? record[name] : undefined;
+      if (child === undefined || child === null) continue;
+      path.push(name);
+      const found = longList(fieldType, child, limits.maxListLength, limits, path);
+      path.pop();
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** A list of fleet items (`[ServerItemInput!]!` and the like). */
+function isFleet(type: GraphQLInputType): boolean {
+  const list = isNonNullType(type) ? type.ofType : type;
+  if (!isListType(list)) return false;
+  const item = isNonNullType(list.ofType) ? list.ofType.ofType : list.ofType;
+  return "name" in item && FLEET_ITEM_INPUTS.has(item.name);
+}
+
+/** Why the operation's raw variables are refused before graphql-js coerces them, if they are. */
+function variablesRefusal(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Readonly<Record<string, unknown>> | null | undefined,
+  limits: Limits,
+): GraphQLError | null {
+  if (!variables) return null;
+  const operation = getOperationAST(document, operationName);
+  if (!operation) return null;
+  let fleetItems = 0;
+  for (const definition of operation.variableDefinitions ?? []) {
+    const name = definition.variable.name.value;
+    const type = typeFromAST(schema, definition.type);
+    const value = variables[name];
+    if (!type || !isInputType(type) || value === undefined || value === null) continue;
+    const fleet = isFleet(type);
+    if (fleet && Array.isArray(value)) {
+      fleetItems += value.length;
+      if (fleetItems > limits.maxFleetItems) {
+        return limitExceeded(
+          `this request's variables hold at least ${fleetItems} fleet items; at most ${limits.maxFleetItems} are evaluated per request (MAX_FLEET_ITEMS)`,
+          "MAX_FLEET_ITEMS",
+          [name],
+        );
+      }
+    }
+    const bound = fleet ? limits.maxFleetItems : limits.maxListLength;
+    const found = longList(type, value, bound, limits, [name]);
+    if (found) {
+      const at = [`$${name}`, ...found.path.slice(1)].join(".");
+      return limitExceeded(
+        `${at} has ${found.length} entries; at most ${found.max} are accepted (MAX_LIST_LENGTH)`,
+        "MAX_LIST_LENGTH",
+        found.path,
+      );
+    }
+  }
+  return null;
+}
+
+/** The yoga plugin checking the bounds above, with the service's limits. */
+export function inputLimitsPlugin(limits: Limits): Plugin {
+  return {
+    onRequestParse({ request, setRequestParser }) {
+      if (isJsonPost(request)) setRequestParser((parsed) => parseJsonBody(parsed, limits));
+    },
+    onParams({ params, setResult }) {
+      const refusal = paramsRefusal(params, limits);
+      if (refusal) setResult({ errors: [refusal] });
+    },
+    onExecute({ args, setResultAndStopExecution }) {
+      const refusal = variablesRefusal(
+        args.schema,
+        args.document,
+        args.operationName,
+        args.variableValues as Record<string, unknown> | null | undefined,
+        limits,
+      );
+      if (refusal) setResultAndStopExecution({ errors: [refusal] });
+    },
+  };
+}

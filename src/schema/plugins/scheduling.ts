@@ -1,0 +1,130 @@
+import { setImmediate as nextMacrotask } from "node:timers/promises";
+import type { GraphQLError } from "graphql";
+import { SLICE_MS } from "../../service/chunks.js";
+import type { RequestContext } from "../../service/context.js";
+import { cancelled, limitExceeded, overloaded } from "../errors.js";
+
+/*
+ * Fleets share the event loop with every other request: their items are handed to GraphQL in
+ * chunks, one chunk per event-loop turn, so a 10,000-item fleet never holds the loop for more
+ * than a few milliseconds, and the rest is dropped when the request is cancelled (client gone,
+ * execution budget spent, shutdown deadline).
+ */
+
+const LARGEST_CHUNK = 1024;
+
+/**
+ * Reserves `count` fleet items for this request and answers once every fleet field of the
+ * request has reserved its own: query root fields are all started before the first macrotask,
+ * so the items are counted across aliases before any is evaluated.
+ */
+export async function admitFleet(
+  context: RequestContext,
+  count: number,
+  path: readonly (string | number)[],
+  answerBytes = 0,
+): Promise<void> {
+  context.fleetItems.reserved += count;
+  context.fleetItems.answerBytes += answerBytes;
+  await nextMacrotask();
+  const largestAnswer = context.service.limits.maxAnswerBytes;
+  if (context.fleetItems.answerBytes > largestAnswer) {
+    const megabytes = (bytes: number) => `${Math.round(bytes / 1e5) / 10} MB`;
+    throw limitExceeded(
+      `the answer of this request's fleets would take about ${megabytes(context.fleetItems.answerBytes)} (the selected fields of each item × the items, all fleet fields and aliases together); at most ${megabytes(largestAnswer)} is answered (MAX_ANSWER_BYTES): select fewer fields or aliases, or split the fleet`,
+      "MAX_ANSWER_BYTES",
+      path,
+    );
+  }
+  const limit = context.service.limits.maxFleetItems;
+  if (context.fleetItems.reserved > limit) {
+    throw limitExceeded(
+      `this request asks for ${context.fleetItems.reserved} fleet items (all fleet fields and aliases together, each @defer inside a fleet's items one more per item); at most ${limit} are evaluated per request (MAX_FLEET_ITEMS)`,
+      "MAX_FLEET_ITEMS",
+      path,
+    );
+  }
+  throwIfCancelled(context.signal);
+  // The request's fleets wait together for room in the process's budget (one admission for all).
+  context.fleetItems.admitted ??= context.admitFleetItems(context.fleetItems.reserved).catch((error) => {
+    throwIfCancelled(context.signal);
+    const { message, limit, retryAfterSeconds } = error as Partial<FleetRefusal>;
+    if (typeof limit === "string" && typeof retryAfterSeconds === "number")
+      throw overloaded(String(message), limit, retryAfterSeconds);
+    throw error;
+  });
+  await context.fleetItems.admitted;
+  throwIfCancelled(context.signal);
+}
+
+/** How the transport refuses fleets it has no room for (src/http/limits/admission.ts's AdmissionRefused). */
+interface FleetRefusal {
+  readonly message: string;
+  readonly limit: string;
+  readonly retryAfterSeconds: number;
+}
+
+/** A GraphQL error telling why the request was cancelled. */
+export function cancellationOf(signal: AbortSignal): GraphQLError {
+  return cancelled(signal.reason instanceof Error ? signal.reason.message : "the request was cancelled");
+}
+
+function throwIfCancelled(signal: AbortSignal): void {
+  if (signal.aborted) throw cancellationOf(signal);
+}
+
+interface Gate<T> {
+  readonly promise: Promise<T>;
+  open(value: T): void;
+  refuse(error: GraphQLError): void;
+}
+
+function gate<T>(): Gate<T> {
+  let open: (value: T) => void = () => {};
+  let refuse: (error: GraphQLError) => void = () => {};
+  const promise = new Promise<T>((resolve, reject) => {
+    open = resolve;
+    refuse = reject;
+  });
+  // A refused gate nobody awaits any more (the response was abandoned) must not be reported.
+  promise.catch(() => {});
+  return { promise, open, refuse };
+}
+
+/**
+ * The fleet's entries as promises released chunk by chunk: GraphQL completes the items of a
+ * released chunk (their selected fields) before the next turn of the event loop, where other
+ * requests get their share. The chunk size adapts so a chunk takes about SLICE_MS.
+ */
+export function releaseInChunks<T>(entries: readonly T[], signal: AbortSignal): Promise<T>[] {
+  // The releasing loop forgets each entry and its gate once released: it runs until the last
+  // chunk, and what it held would live as long (with `@stream`, a fleet's items would stay in
+  // memory until the end of the answer instead of once they are sent).
+  const waiting: (T | undefined)[] = [...entries];
+  const gates: (Gate<T> | undefined)[] = waiting.map(() => gate<T>());
+  const promises = gates.map((g) => (g as Gate<T>).promise);
+  const count = waiting.length;
+  void (async () => {
+    let size = 8;
+    let next = 0;
+    while (next < count) {
+      const started = performance.now();
+      await nextMacrotask();
+      if (signal.aborted) {
+        const error = cancellationOf(signal);
+        for (let i = next; i < count; i++) (gates[i] as Gate<T>).refuse(error);
+        return;
+      }
+      const elapsed = performance.now() - started;
+      if (elapsed < SLICE_MS / 2) size = Math.min(LARGEST_CHUNK, size * 2);
+      else if (elapsed > SLICE_MS * 2) size = Math.max(1, Math.floor(size / 2));
+      const end = Math.min(count, next + size);
+      for (; next < end; next++) {
+        (gates[next] as Gate<T>).open(waiting[next] as T);
+        gates[next] = undefined;
+        waiting[next] = undefined;
+      }
+    }
+  })();
+  return promises;
+}
