@@ -1,7 +1,6 @@
 import { type DocumentNode, execute, type GraphQLError, type GraphQLSchema, parse } from "graphql";
 import { z } from "zod";
-import { defaultConfig } from "../config.js";
-import { createLogger } from "../log.js";
+import { defaultConfig } from "../config/serviceConfig.js";
 import { withoutFloatNoise } from "../output/columns.js";
 import { graphqlErrorOf } from "../schema/errors.js";
 import { buildSchema } from "../schema/index.js";
@@ -9,6 +8,7 @@ import type { Service } from "../service/context.js";
 import { createRequestContext } from "../service/context.js";
 import { CRITERION_SPELLINGS, criterionEnumName, parseCriterion } from "../service/criteria.js";
 import { openService } from "../service/open.js";
+import { createLogger } from "../support/log.js";
 
 /*
  * Impact Framework 1.x plugins (the `PluginFactory` interface of @grnsft/if-core: a function of
@@ -36,7 +36,9 @@ const CONFIG = z
   .strictObject({
     /** The edition to answer with (default: the service's default, `EDITION`); YAML may read `2.4` as a number. */
     edition: z
-      .union([z.string().min(1), z.number()], { error: 'expected an edition id such as "2.4.1"' })
+      .union([z.string().min(1), z.number()], {
+        error: "expected an edition id (text, as in the service's EDITION)",
+      })
       .transform(String)
       .optional(),
     /** The criteria to output (default gwp, adp, pe); gwp is always evaluated. */

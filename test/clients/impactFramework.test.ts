@@ -449,7 +449,7 @@ describe("Impact Framework 1.x (@grnsft/if 1.1.0, if-run)", () => {
         "edition-object",
         { edition: {} },
         {},
-        'BoaviztaCloud config: edition: expected an edition id such as "2.4.1" (given: {})',
+        "BoaviztaCloud config: edition: expected an edition id (text, as in the service's EDITION) (given: {})",
       ],
       [
         "criterion-unknown",
