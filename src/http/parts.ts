@@ -5,7 +5,7 @@ import type { Logger } from "../support/log.js";
 import type { AllowedOrigins } from "./cors.js";
 import type { Metrics } from "./metrics.js";
 import type { Readiness } from "./readiness.js";
-import type { Assets } from "./site/assets.js";
+import type { Assets } from "./site/browserAssets.js";
 import type { ProjectDocs } from "./site/projectDocs.js";
 import type { StreamingReply } from "./streaming.js";
 

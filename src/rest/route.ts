@@ -1,9 +1,9 @@
 import type { EditionFeature } from "./features.js";
 import type { AnswerName } from "./openapi/answers.js";
 import type { Runner } from "./runner.js";
-import type { BodyDoc } from "./validation/body.js";
 import type { RequestValidation } from "./validation/fieldTypes.js";
 import { type QueryParameterDoc, QueryValidationError } from "./validation/query.js";
+import type { BodyDoc } from "./validation/v1Body.js";
 
 /*
  * What a route of the REST shim is: its handlers by method, each running GraphQL operations of

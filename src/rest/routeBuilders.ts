@@ -3,13 +3,13 @@ import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./gen
 import type { AnswerName } from "./openapi/answers.js";
 import { documented, type Handler, type HandlerDoc, ok, type RestRequest } from "./route.js";
 import { impactResponse } from "./shape.js";
-import type { BodyParser } from "./validation/body.js";
 import {
   IMPACT_QUERY_PARAMETERS,
   type ImpactQuery,
   impactQuery,
   type QueryParameterDoc,
 } from "./validation/query.js";
+import type { BodyParser } from "./validation/v1Body.js";
 
 /*
  * The shapes most routes take: an impact route (query string and body → the operation's

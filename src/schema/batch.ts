@@ -26,7 +26,7 @@ import { impactArgs } from "./impact.js";
 import { inputFieldsOf, inputRef, serverInputFields } from "./inputs.js";
 import { fleetAnswerBytes } from "./plugins/answerSize.js";
 import { admitFleet, releaseInChunks } from "./plugins/scheduling.js";
-import { deferredPerItem, isStreamed, streamInSlices } from "./plugins/streaming.js";
+import { deferredPerItem, isStreamed, streamInSlices } from "./plugins/streamArguments.js";
 import { resolveServer, ServerRef } from "./server.js";
 import { kindValues, resolveDevice, TerminalRef } from "./terminal.js";
 

@@ -1,11 +1,11 @@
 /**
- * Reading a request body (src/http/limits/body.ts): a request that HTTP/1.1 frames without a body (no
+ * Reading a request body (src/http/limits/requestBody.ts): a request that HTTP/1.1 frames without a body (no
  * Content-Length nor Transfer-Encoding, or a length of 0) has an empty one, without waiting.
  */
 import type { IncomingMessage } from "node:http";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { readBody } from "../../src/http/limits/body.js";
+import { readBody } from "../../src/http/limits/requestBody.js";
 
 /** A request whose stream must not be read (reading it fails the test). */
 function unreadRequest(headers: Record<string, string | undefined>): IncomingMessage {

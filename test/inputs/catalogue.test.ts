@@ -21,7 +21,7 @@ import {
   WORKLOAD_SHARE,
 } from "../../src/inputs/catalogue.js";
 import { type InputObject, snakeCase, v1NameOf } from "../../src/inputs/field.js";
-import { v1Variables } from "../../src/rest/validation/body.js";
+import { v1Variables } from "../../src/rest/validation/v1Body.js";
 import { v1Schema } from "../../src/rest/validation/v1Schema.js";
 import { buildSchema } from "../../src/schema/index.js";
 import { DomainError } from "../../src/service/errors.js";

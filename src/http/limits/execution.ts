@@ -4,9 +4,9 @@ import type { Metrics } from "../metrics.js";
 import { limitReply, type Reply } from "../reply.js";
 import { CLIENT_GONE, type Hold } from "../route.js";
 import { type Admission, createAdmission, type Lease } from "./admission.js";
-import { type BodyOutcome, readBody } from "./body.js";
 import type { Cancellation } from "./cancellation.js";
 import { fleetAdmission } from "./fleetAdmission.js";
+import { type BodyOutcome, readBody } from "./requestBody.js";
 
 /*
  * The bounds of a GraphQL or REST request: its body read within MAX_BODY_BYTES (413 past it, the

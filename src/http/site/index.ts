@@ -1,7 +1,7 @@
 import { chooseEncoding } from "../compression.js";
 import { htmlReply, jsonReply, type Reply } from "../reply.js";
 import type { Answer } from "../route.js";
-import type { Assets } from "./assets.js";
+import type { Assets } from "./browserAssets.js";
 import { type ProjectDocs, pagePathOf, renderDocPage } from "./projectDocs.js";
 
 /*

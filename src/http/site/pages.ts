@@ -1,5 +1,5 @@
 import type { GraphiQLOptions } from "graphql-yoga";
-import { assetUrl } from "./assets.js";
+import { assetUrl } from "./browserAssets.js";
 import { pagePathOf } from "./projectDocs.js";
 
 /*

@@ -3,8 +3,8 @@ import { describedInput } from "../../editions/inputNotes.js";
 import { USAGE } from "../../inputs/catalogue.js";
 import { type InputObject, v1NameOf } from "../../inputs/field.js";
 import type { Handler, Route } from "../route.js";
-import { usageSchema } from "../validation/body.js";
 import { fieldTypes, type RequestValidation } from "../validation/fieldTypes.js";
+import { usageSchema } from "../validation/v1Body.js";
 import { deferredUsage } from "../validation/v1Schema.js";
 import { type JsonObject, ref } from "./jsonSchema.js";
 

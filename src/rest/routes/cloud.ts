@@ -11,9 +11,9 @@ import {
 import { RestError } from "../graphqlErrors.js";
 import { documented, type Handler, ok, type Route } from "../route.js";
 import { impactRoute, postedBody } from "../routeBuilders.js";
-import { catalogueDoc, v1Variables } from "../validation/body.js";
 import type { QueryParameterDoc } from "../validation/query.js";
 import { IMPACT_QUERY_PARAMETERS } from "../validation/query.js";
+import { catalogueDoc, v1Variables } from "../validation/v1Body.js";
 
 /** A cloud instance body as GraphQL variables. */
 interface CloudInstanceBody {

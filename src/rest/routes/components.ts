@@ -16,7 +16,7 @@ import {
 import { RestError } from "../graphqlErrors.js";
 import { documented, type Handler, ok, type Route, required } from "../route.js";
 import { ARCHETYPE_PARAMETER, inputRoute } from "../routeBuilders.js";
-import { componentVariables } from "../validation/body.js";
+import { componentVariables } from "../validation/v1Body.js";
 
 /*
  * The v1 component routes, for every kind of the component registry (src/engine/components/

@@ -6,7 +6,7 @@ import {
   catalogueDoc,
   describedBody,
   v1Variables,
-} from "../validation/body.js";
+} from "../validation/v1Body.js";
 
 /*
  * v1 bodies of the terminal, peripheral and IoT routes (snake_case) → GraphQL variables, derived

@@ -5,7 +5,7 @@ import {
   type CpuConsumptionProfileQueryVariables,
 } from "../generated/graphql.js";
 import { documented, ok, type Route } from "../route.js";
-import { type BodyParser, catalogueDoc, v1Variables } from "../validation/body.js";
+import { type BodyParser, catalogueDoc, v1Variables } from "../validation/v1Body.js";
 
 /** The CPU is always an object for the GraphQL field (absent or null: no CPU field given). */
 const profileVariables: BodyParser<CpuConsumptionProfileQueryVariables> = (body, rules) => {

@@ -5,7 +5,7 @@ import {
 } from "../generated/graphql.js";
 import { documented, ok, type Route, required } from "../route.js";
 import { ARCHETYPE_PARAMETER, inputRoute, listing } from "../routeBuilders.js";
-import { serverVariables } from "../validation/body.js";
+import { serverVariables } from "../validation/v1Body.js";
 
 const serverImpacts = inputRoute(
   ServerImpactsDocument,
