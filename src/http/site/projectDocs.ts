@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Marked, type Tokens } from "marked";
 import { gfmHeadingId } from "marked-gfm-heading-id";
@@ -12,8 +12,21 @@ import { gfmHeadingId } from "marked-gfm-heading-id";
  * rendered once at start-up; a file missing from a deployment is simply not offered.
  */
 
-/** The project root: two levels above this module, in the sources (src/http) and the bundle (dist/bundle). */
-const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+/**
+ * The project root: the nearest folder above this module holding package.json — the same in the
+ * sources (src/http/site) and the bundle (dist/bundle), whatever their depth.
+ */
+function projectRoot(from: string): string {
+  let dir = from;
+  while (!existsSync(join(dir, "package.json"))) {
+    const parent = dirname(dir);
+    if (parent === dir) return from;
+    dir = parent;
+  }
+  return dir;
+}
+
+const PROJECT_ROOT = projectRoot(dirname(fileURLToPath(import.meta.url)));
 
 /** Served path of the Markdown (e.g. `/docs/methodology.md`) → its text. */
 export type ProjectDocs = ReadonlyMap<string, string>;
