@@ -1,4 +1,3 @@
-import { formatNumber } from "./columns.js";
 import { chartLibrary, escapeHtml, figure, STYLE, scriptJson } from "./report.js";
 
 /*
@@ -46,7 +45,9 @@ export interface BillReportModel {
 }
 
 const share = (part: number, whole: number) => (whole > 0 ? `${((100 * part) / whole).toFixed(1)} %` : "n/a");
-const money = (value: number) => formatNumber(Math.round(value * 100) / 100);
+/** A cost as the bill writes it: cents, thousands separated. */
+const costs = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+const money = (value: number) => costs.format(value);
 
 function coverageTable(model: BillReportModel): string {
   const { coverage } = model;
@@ -65,7 +66,7 @@ function rankedTable(rows: readonly BillRanked[], unit: string): string {
   const body = rows
     .map(
       (row) =>
-        `<tr><td>${escapeHtml(row.name || "(none)")}</td><td class="n">${row.lines}</td><td class="n">${money(row.cost)}</td><td class="n">${formatNumber(row.embedded)}</td><td class="n">${formatNumber(row.use)}</td></tr>`,
+        `<tr><td>${escapeHtml(row.name || "(none)")}</td><td class="n">${row.lines}</td><td class="n">${money(row.cost)}</td><td class="n">${figure(row.embedded)}</td><td class="n">${figure(row.use)}</td></tr>`,
     )
     .join("");
   return `<table><tr><th></th><th>lines</th><th>cost</th><th>embedded (${escapeHtml(unit)})</th><th>use (${escapeHtml(unit)})</th></tr>${body}</table>`;
