@@ -91,20 +91,21 @@ interface RowNotices {
 }
 
 /** `line 4: bad row: …` for every bad row; `line 7: warning: …` for the first rows with warnings. */
-export function rowNotices(stream: NodeJS.WritableStream): RowNotices {
+export function rowNotices(stream: NodeJS.WriteStream): RowNotices {
   let told = 0;
+  // On a terminal the progress bar holds the last line: a notice clears it first (it is redrawn).
+  const line = (text: string) => stream.write(`${stream.isTTY === true ? "\r\u001b[K" : ""}${text}\n`);
   return {
     row(row) {
-      if (row.impacts === null) stream.write(`line ${row.line}: ${cut(row.status)}\n`);
+      if (row.impacts === null) line(`line ${row.line}: ${cut(row.status)}`);
       else if (row.warnings.length > 0 && told < WARNED_ROWS_TOLD) {
         told += 1;
-        stream.write(`line ${row.line}: warning: ${cut(row.warnings.join("; "))}\n`);
+        line(`line ${row.line}: warning: ${cut(row.warnings.join("; "))}`);
       }
     },
     done(warned) {
-      if (warned > told) {
-        stream.write(`${count(warned - told)} more rows with warnings (the output's warnings column)\n`);
-      }
+      if (warned > told)
+        line(`${count(warned - told)} more rows with warnings (the output's warnings column)`);
     },
   };
 }
