@@ -27,6 +27,7 @@ import { DomainError } from "../service/errors.js";
 import { openService } from "../service/open.js";
 import {
   checkedBillingInput,
+  checkedFolder,
   type Destination,
   deliver,
   destinationOf,
@@ -216,6 +217,7 @@ function billingPlanOf(
     ["--report", values.report],
   ]);
   const output = values.output === undefined ? null : destinationOf(values.output, scratch);
+  const tablesFolder = values.tables === undefined ? null : checkedFolder("--tables", values.tables);
   const groups = groupsShown === null ? null : destinationOf(groupsShown, scratch);
   return {
     request: {
@@ -232,6 +234,7 @@ function billingPlanOf(
       load: loadOf(values.load),
       strict: values.strict,
       report: values.report !== undefined,
+      tablesFolder,
     },
     report: values.report === undefined ? null : destinationOf(values.report, scratch),
     edition: values.edition,
