@@ -604,6 +604,16 @@ async function prepareViews(
   return prepared;
 }
 
+/** --strict's stop, before anything is written, when a kind of lines is a bad row. */
+function stopAtBadRows(groups: readonly LineGroup[]): void {
+  const bad = groups.filter((group) => group.problem?.startsWith("bad row") ?? false);
+  if (bad.length === 0) return;
+  const lines = bad.reduce((sum, group) => sum + group.lines, 0);
+  throw new BillingStrictStop(
+    `--strict: ${lines} bad row(s), the first kind: ${bad[0].problem}; nothing written`,
+  );
+}
+
 /**
  * Evaluates a billing export. `knownRegions`: the cloud regions of an edition that has them (an
  * edition without reads its regions' countries there).
@@ -635,13 +645,7 @@ export async function evaluateBillingExport(
     );
     const edition = context.service.edition.id;
     const groups = await lineGroups(connection);
-    const bad = groups.filter((group) => group.problem?.startsWith("bad row") ?? false);
-    if (request.strict && bad.length > 0) {
-      const lines = bad.reduce((sum, group) => sum + group.lines, 0);
-      throw new BillingStrictStop(
-        `--strict: ${lines} bad row(s), the first kind: ${bad[0].problem}; nothing written`,
-      );
-    }
+    if (request.strict) stopAtBadRows(groups);
     const temporary = partial(request.output);
     const lines = groups.reduce((sum, group) => sum + group.lines, 0);
     const written = await readFailing(
