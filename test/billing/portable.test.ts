@@ -9,11 +9,12 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeCoefficientParquet } from "../../src/billing/coefficientParquet.js";
 import { identifier } from "../../src/billing/duckdb.js";
 import { billingImpactColumns, evaluateBillingExport } from "../../src/billing/evaluate.js";
 import { absentColumns, recognisedFormat } from "../../src/billing/formats.js";
+import { withMethodRows } from "../../src/billing/methods.js";
 import { impactsQuery, keysQuery, sqlQuery } from "../../src/billing/queries.js";
 import { coefficientCriteria, coefficientTable } from "../../src/service/coefficients.js";
 import { app, editionContext, expectClose } from "./support.js";
@@ -27,6 +28,14 @@ type Row = Record<string, unknown>;
 /** A CSV file of the tables folder as text columns: "" is an empty text, an empty cell NULL. */
 const textCsv = (file: string) =>
   `read_csv('${file}', header = true, all_varchar = true, allow_quoted_nulls = false)`;
+
+/** `impact-service coefficients --methods`: every instance type's rows, then every method's. */
+const coefficientsFile = join(scratch, "coefficients.parquet");
+beforeAll(async () => {
+  const context = editionContext("2.4.1");
+  const instances = coefficientTable(context, { provider: null, load: null, criteria: null });
+  await writeCoefficientParquet(withMethodRows(context, instances, null), coefficientsFile);
+});
 
 describe("the billing SQL as another engine runs it", () => {
   it.each([
@@ -61,11 +70,6 @@ describe("the billing SQL as another engine runs it", () => {
       strict: false,
       tablesFolder: tables,
     });
-    const coefficientsFile = join(scratch, `${fixture}.coefficients.parquet`);
-    await writeCoefficientParquet(
-      coefficientTable(context, { provider: null, load: null, criteria: null }),
-      coefficientsFile,
-    );
 
     const instance = await DuckDBInstance.create(":memory:", { threads: "1" });
     const connection = await instance.connect();
@@ -79,11 +83,16 @@ describe("the billing SQL as another engine runs it", () => {
       const absent = absentColumns(format, header).map(
         (name) => `CAST(NULL AS VARCHAR) AS ${identifier(name)}`,
       );
-      // The coefficient table, the methods' rows appended.
+      // The coefficient table, the run's methods' rows appended: those of --methods at its places.
+      const methods = `read_parquet('${join(tables, "method_coefficients.parquet")}')`;
       await connection.run(
         `CREATE TABLE coefficients AS SELECT * FROM read_parquet('${coefficientsFile}')
-         UNION ALL SELECT * FROM read_parquet('${join(tables, "method_coefficients.parquet")}')`,
+         WHERE instance_type NOT LIKE 'method:%' UNION ALL SELECT * FROM ${methods}`,
       );
+      const apart = await connection.runAndReadAll(
+        `SELECT COUNT(*) AS n FROM (SELECT * FROM ${methods} EXCEPT SELECT * FROM read_parquet('${coefficientsFile}'))`,
+      );
+      expect(Number(apart.getRowObjects()[0].n)).toBe(0);
       await connection.run(
         `CREATE VIEW billing_export AS SELECT *, ${[...absent, "CAST(NULL AS VARCHAR) AS billing_type_hint"].join(", ")} FROM ${read}`,
       );
