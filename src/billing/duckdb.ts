@@ -30,9 +30,6 @@ export async function openDatabase(): Promise<Database> {
     memory_limit: MEMORY_LIMIT,
     temp_directory: join(scratch, "spill"),
     preserve_insertion_order: "true",
-    // The IN-list rewrite turns each long IN of the SQL (units, formula-safe cells) into a join
-    // whose build each thread holds: a 20-line Azure export of 55 columns took 667 MB and failed.
-    disabled_optimizers: "in_clause",
   });
   const connection = await instance.connect();
   return {
