@@ -73,19 +73,33 @@ export interface BillingRequest {
   /** Gather the data of the bill's report (src/output/billReport.ts). */
   readonly report?: boolean;
   /**
-   * A folder to write the run's instance_matches.csv and billing_places.csv to: with the
-   * coefficient table, what the portable steps read (docs/billing.md, "The same SQL elsewhere").
+   * A folder to write the small tables the run built to (instance_matches.csv, billing_places.csv,
+   * billing_energy.csv, method_coefficients.parquet): with the coefficient table, what the portable
+   * steps read (docs/billing.md, "The same SQL elsewhere").
    */
   readonly tablesFolder?: string | null;
 }
 
-/** The small tables a run built, as CSV files in `folder`, for the portable steps. */
+/**
+ * The small tables a run built, in `folder`, for the portable steps (docs/billing.md, "The same SQL
+ * elsewhere"): instance_matches, billing_places and billing_energy as CSV, and the methods' rows of
+ * the coefficient table (method_coefficients.parquet: its shape and types, to append to it).
+ */
 async function writePortableTables(connection: DuckDBConnection, folder: string): Promise<void> {
-  for (const table of ["instance_matches", "billing_places"]) {
-    const file = join(folder, `${table}.csv`);
-    await connection.run(
-      `COPY (SELECT * FROM ${table} ORDER BY ALL) TO ${literal(partial(file))} (FORMAT csv, HEADER true)`,
-    );
+  const csv = "(FORMAT csv, HEADER true)";
+  const copies = [
+    ["instance_matches.csv", "SELECT * FROM instance_matches", csv],
+    ["billing_places.csv", "SELECT * FROM billing_places", csv],
+    ["billing_energy.csv", "SELECT * FROM billing_energy", csv],
+    [
+      "method_coefficients.parquet",
+      "SELECT * FROM coefficients WHERE instance_type LIKE 'method:%'",
+      copyOptions("parquet"),
+    ],
+  ];
+  for (const [name, query, options] of copies) {
+    const file = join(folder, name);
+    await connection.run(`COPY (${query} ORDER BY ALL) TO ${literal(partial(file))} ${options}`);
     renameSync(partial(file), file);
   }
 }
@@ -590,6 +604,16 @@ async function prepareViews(
   return prepared;
 }
 
+/** --strict's stop, before anything is written, when a kind of lines is a bad row. */
+function stopAtBadRows(groups: readonly LineGroup[]): void {
+  const bad = groups.filter((group) => group.problem?.startsWith("bad row") ?? false);
+  if (bad.length === 0) return;
+  const lines = bad.reduce((sum, group) => sum + group.lines, 0);
+  throw new BillingStrictStop(
+    `--strict: ${lines} bad row(s), the first kind: ${bad[0].problem}; nothing written`,
+  );
+}
+
 /**
  * Evaluates a billing export. `knownRegions`: the cloud regions of an edition that has them (an
  * edition without reads its regions' countries there).
@@ -621,13 +645,7 @@ export async function evaluateBillingExport(
     );
     const edition = context.service.edition.id;
     const groups = await lineGroups(connection);
-    const bad = groups.filter((group) => group.problem?.startsWith("bad row") ?? false);
-    if (request.strict && bad.length > 0) {
-      const lines = bad.reduce((sum, group) => sum + group.lines, 0);
-      throw new BillingStrictStop(
-        `--strict: ${lines} bad row(s), the first kind: ${bad[0].problem}; nothing written`,
-      );
-    }
+    if (request.strict) stopAtBadRows(groups);
     const temporary = partial(request.output);
     const lines = groups.reduce((sum, group) => sum + group.lines, 0);
     const written = await readFailing(

@@ -16,8 +16,8 @@ export interface BillingFormat {
   readonly required: readonly (string | readonly string[])[];
   /** Columns its query reads besides (added empty when the file lacks them). */
   readonly optional: readonly string[];
-  /** The column of the quantity billed (a number or its text; every other column read is text). */
-  readonly quantity: string;
+  /** The columns read as numbers, each a number or its text: quantity and cost (every other is text). */
+  readonly numbers: readonly string[];
   /** Its query (sql/), from the file as it is to billing lines. */
   readonly linesQuery: string;
   /** Its query (sql/) adding what the methods of other lines read: service, usage text, cost. */
@@ -57,7 +57,7 @@ export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>>
       "SubAccountId",
       "ResourceId",
     ],
-    quantity: "ConsumedQuantity",
+    numbers: ["ConsumedQuantity", "BilledCost"],
     linesQuery: "billing_lines_focus.sql",
     usageQuery: "billing_usage_focus.sql",
   },
@@ -80,7 +80,7 @@ export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>>
       "line_item_usage_account_id",
       "line_item_resource_id",
     ],
-    quantity: "line_item_usage_amount",
+    numbers: ["line_item_usage_amount", "line_item_unblended_cost"],
     linesQuery: "billing_lines_cur.sql",
     usageQuery: "billing_usage_cur.sql",
   },
@@ -96,7 +96,7 @@ export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>>
       "SubscriptionId",
       "ResourceId",
     ],
-    quantity: "Quantity",
+    numbers: ["Quantity", "CostInBillingCurrency"],
     linesQuery: "billing_lines_azure.sql",
     usageQuery: "billing_usage_azure.sql",
   },

@@ -1,7 +1,7 @@
 /*
  * The export's own columns as a run reads and writes them. A column named like one the run adds
- * (`status`, `hours`, an impact column, `matched_instance_type`, `warnings`, a group's `lines`) or
- * like the SQL's working columns (`billing_…`, `key_…`, `…_per_hour`) is kept under the name
+ * (`status`, `hours`, `method`, `energy_kwh`, an impact column, `matched_instance_type`,
+ * `warnings`, a group's `lines`…) or like the SQL's working columns (`billing_…`, `key_…`, `…_per_hour`) is kept under the name
  * `input_<name>` (again prefixed while that name is taken): the run's columns keep their names and
  * values, and no working column can meet a column of the file. Names compare without case, as
  * SQL's do.
@@ -18,7 +18,17 @@ import type { BillingFormat } from "./formats.js";
 export const MAX_INPUT_COLUMNS = 500;
 
 /** Columns the run writes besides the file's, whatever its criteria. */
-const WRITTEN_COLUMNS = ["matched_instance_type", "hours", "status", "warnings", "lines"];
+const WRITTEN_COLUMNS = [
+  "matched_instance_type",
+  "hours",
+  "method",
+  "method_quantity",
+  "method_unit",
+  "energy_kwh",
+  "status",
+  "warnings",
+  "lines",
+];
 
 /** Prefixes and suffixes of the SQL's working columns. */
 const WORKING_PREFIXES = ["billing_", "key_"];
@@ -64,7 +74,8 @@ const NUMBER_TYPES = /^(DOUBLE|FLOAT|REAL|DECIMAL.*|(U?(TINY|SMALL|BIG|HUGE)?INT
 
 /**
  * Refuses a Parquet column the format's query reads whose type it cannot read: text, and a number
- * or text for the quantity. `types`: each column's DuckDB type, by name.
+ * or text for the columns it reads as numbers (quantity, cost). `types`: each column's DuckDB type,
+ * by name.
  */
 export function checkColumnTypes(
   file: string,
@@ -75,10 +86,10 @@ export function checkColumnTypes(
   for (const [column, type] of types) {
     const lower = column.toLowerCase();
     if (!read.some((name) => name.toLowerCase() === lower) || type === "VARCHAR") continue;
-    const quantity = lower === format.quantity.toLowerCase();
-    if (quantity && NUMBER_TYPES.test(type)) continue;
+    const number = format.numbers.some((name) => name.toLowerCase() === lower);
+    if (number && NUMBER_TYPES.test(type)) continue;
     throw new BillingInputError(
-      `${file}: column ${column} is ${type.length > 60 ? `${type.slice(0, 60)}…` : type}; ${format.title} reads it as ${quantity ? "a number or text (DOUBLE or VARCHAR)" : "text (VARCHAR)"}`,
+      `${file}: column ${column} is ${type.length > 60 ? `${type.slice(0, 60)}…` : type}; ${format.title} reads it as ${number ? "a number or text (DOUBLE or VARCHAR)" : "text (VARCHAR)"}`,
     );
   }
 }

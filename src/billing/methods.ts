@@ -16,6 +16,8 @@ import { Evaluation, electricityKey, type RawImpact, type RequestedCriterion } f
 import {
   type CoefficientPlace,
   type CoefficientRow,
+  type CoefficientTable,
+  coefficientPlaces,
   instanceCoefficientRows,
 } from "../service/coefficients.js";
 import { prepareComponent } from "../service/components.js";
@@ -254,4 +256,37 @@ export function instanceEnergy(
     if (use !== null && factor !== null && factor.value !== 0) return use.value / factor.value;
   }
   return null;
+}
+
+/** The providers the billing SQL names (sql/billing_lines_<format>.sql), and '' for one it does not. */
+const BILLING_PROVIDERS = ["aws", "azure", "gcp", "oracle", ""];
+
+/**
+ * A coefficient table followed by the methods' rows of `provider` (null: of every provider a bill
+ * names) at each of its places: the rows a billing run appends to it (`coefficients --methods`).
+ */
+export function withMethodRows(
+  context: EditionContext,
+  table: CoefficientTable,
+  provider: string | null,
+): CoefficientTable {
+  const providers = provider === null ? BILLING_PROVIDERS : [provider];
+  async function* rows(): AsyncGenerator<CoefficientRow> {
+    yield* table.rows;
+    for (const name of providers) {
+      for (const method of await methodRows(
+        context,
+        name,
+        coefficientPlaces(context, name),
+        table.criteria,
+      )) {
+        yield method.row;
+      }
+    }
+  }
+  const added = providers.reduce(
+    (sum, name) => sum + METHOD_KEYS.length * coefficientPlaces(context, name).length,
+    0,
+  );
+  return { ...table, rows: rows(), size: table.size + added };
 }

@@ -17,6 +17,7 @@ import { parseArgs } from "node:util";
 import { BillingInputError, BillingReadError, BillingStrictStop } from "../billing/errors.js";
 import type { BillingRequest, evaluateBillingExport } from "../billing/evaluate.js";
 import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
+import { withMethodRows } from "../billing/methods.js";
 import { ConfigError, loadConfig } from "../config/serviceConfig.js";
 import { EDITIONS } from "../editions/index.js";
 import { groupsPath } from "../output/table.js";
@@ -27,6 +28,7 @@ import { DomainError } from "../service/errors.js";
 import { openService } from "../service/open.js";
 import {
   checkedBillingInput,
+  checkedFolder,
   type Destination,
   deliver,
   destinationOf,
@@ -46,6 +48,9 @@ export const COEFFICIENTS_USAGE = `usage: impact-service coefficients [options]
   --provider <name>     one provider's instance types (default: every provider)
   --load <percent>      constant load of every instance (default: the archetype's)
   --criteria <list>     criteria, comma-separated (default: the edition's, e.g. gwp,adp,pe)
+  --methods             also the rows of the billing methods' units (method:ssd-gb-hour,
+                        method:vcpu-hour…: docs/billing.md, "The whole bill"), per provider a
+                        bill names and place; they do not depend on --load
   --format csv|parquet  output format (default csv)
   -o, --output <file>   where to write (default: stdout; parquet needs a file)
 `;
@@ -147,6 +152,7 @@ export async function coefficientsMain(argv: readonly string[], io: BillingIo): 
         criteria: { type: "string" },
         format: { type: "string" },
         output: { type: "string", short: "o" },
+        methods: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -156,11 +162,12 @@ export async function coefficientsMain(argv: readonly string[], io: BillingIo): 
     }
     const format = formatOf(values.format, values.output);
     const { context } = editionOf(values.edition, false);
-    const table = coefficientTable(context, {
+    const instances = coefficientTable(context, {
       provider: values.provider ?? null,
       load: loadOf(values.load),
       criteria: criteriaOf(values.criteria),
     });
+    const table = values.methods ? withMethodRows(context, instances, values.provider ?? null) : instances;
     if (format === "parquet") {
       // DuckDB (a second of start-up) only where it writes: Parquet.
       const { writeCoefficientParquet } = await import("../billing/coefficientParquet.js");
@@ -216,6 +223,7 @@ function billingPlanOf(
     ["--report", values.report],
   ]);
   const output = values.output === undefined ? null : destinationOf(values.output, scratch);
+  const tablesFolder = values.tables === undefined ? null : checkedFolder("--tables", values.tables);
   const groups = groupsShown === null ? null : destinationOf(groupsShown, scratch);
   return {
     request: {
@@ -232,6 +240,7 @@ function billingPlanOf(
       load: loadOf(values.load),
       strict: values.strict,
       report: values.report !== undefined,
+      tablesFolder,
     },
     report: values.report === undefined ? null : destinationOf(values.report, scratch),
     edition: values.edition,

@@ -1,4 +1,12 @@
-import { createReadStream, createWriteStream, lstatSync, realpathSync, statSync } from "node:fs";
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  realpathSync,
+  statSync,
+} from "node:fs";
 import { basename, join } from "node:path";
 import { pipeline } from "node:stream/promises";
 
@@ -69,6 +77,13 @@ export function checkedBillingInput(file: string): void {
   if (!statSync(file).isFile()) {
     throw new FileMisuse(`${file}: not a regular file (a billing export is read from a file)`);
   }
+}
+
+/** A folder an option names to write files into: created when absent, refused when a file. */
+export function checkedFolder(option: string, path: string): string {
+  if (!existsSync(path)) mkdirSync(path, { recursive: true });
+  else if (!isFolder(path)) throw new FileMisuse(`${option} ${path}: not a folder`);
+  return path;
 }
 
 /** Where a run that writes whole files (renamed in place once complete) puts one it is asked for. */

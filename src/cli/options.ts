@@ -36,6 +36,9 @@ export const USAGE = `usage: impact-service evaluate <file | -> [options]
  billing export only:
   --load <percent>     constant load of every instance (default: the archetype's)
   --instance-type-column <column>  the machine type of Google Cloud lines
+  --tables <folder>    also write the small tables the run's SQL built there (instance matches,
+                       places, energy, the methods' coefficient rows), for the same SQL on another
+                       engine (docs/billing.md, "The same SQL elsewhere"); created if absent
 
 exit codes: 0 done (bad rows, if any, reported), 1 every row failed (or --strict stopped, or
 the output failed), 2 misused (unknown option, edition, criterion or column; -o naming the
@@ -59,6 +62,7 @@ const EVALUATE_OPTIONS = {
   workers: { type: "string" },
   load: { type: "string" },
   "instance-type-column": { type: "string" },
+  tables: { type: "string" },
   help: { type: "boolean", short: "h", default: false },
 } as const;
 
@@ -75,7 +79,7 @@ export interface EvaluateArgs {
 
 /** The options only one kind of input takes, with the kind that takes them. */
 const INVENTORY_ONLY = ["workers"] as const;
-const BILLING_ONLY = ["load", "instance-type-column"] as const;
+const BILLING_ONLY = ["load", "instance-type-column", "tables"] as const;
 
 /** Reads `evaluate <file> [options]` (options before or after the file). */
 export function evaluateArgs(argv: readonly string[]): EvaluateArgs {

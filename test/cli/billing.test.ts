@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
+import { METHOD_KEYS } from "../../src/billing/methods.js";
 import { KEY_COLUMNS } from "../../src/service/coefficientColumns.js";
 
 const BIN = "bin/impact-service.mjs";
@@ -121,5 +122,35 @@ describe("impact-service coefficients", () => {
     expect(new Set(rows.map((row) => row.provider))).toEqual(new Set(["azure"]));
     expect(rows.every((row) => row.load === "50")).toBe(true);
     expect(new Set(rows.map((row) => row.instance_type)).size).toBeGreaterThan(300);
+  });
+
+  it("with --methods, adds the methods' rows of each place after the instance types'", SLOW, async () => {
+    const { code, stdout, stderr } = await run([
+      "coefficients",
+      "--edition",
+      "2.4.1",
+      "--provider",
+      "aws",
+      "--criteria",
+      "gwp",
+      "--methods",
+    ]);
+    expect(code, stderr).toBe(0);
+    const rows = parse(stdout, { columns: true }) as Record<string, string>[];
+    const methods = rows.filter((row) => row.instance_type.startsWith("method:"));
+    expect(rows.slice(-methods.length)).toEqual(methods);
+    const places = rows.filter((row) => row.instance_type === "m5.large").map((row) => row.region);
+    const byKey = (key: string) => methods.filter((row) => row.instance_type === key);
+    expect(new Set(methods.map((row) => row.instance_type))).toEqual(new Set(METHOD_KEYS));
+    for (const key of METHOD_KEYS) expect(byKey(key).map((row) => row.region)).toEqual(places);
+    // At one place, PUE and factor alike: an SSD GB-hour uses 1.2 Wh per TB-hour, a GB moved 1 kWh per TB.
+    byKey("method:ssd-gb-hour").forEach((ssd, index) => {
+      const network = byKey("method:network-gb")[index];
+      expect(Number(ssd.gwp_use_kgco2eq_per_hour) / Number(network.gwp_use_kgco2eq_per_hour)).toBeCloseTo(
+        1.2e-6 / 0.001,
+        12,
+      );
+      expect(Number(network.gwp_embedded_kgco2eq_per_hour)).toBe(0);
+    });
   });
 });

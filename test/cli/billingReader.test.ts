@@ -70,6 +70,8 @@ describe("input columns named like the run's own", () => {
     Warnings: "none",
     matched_instance_type: "m5.24xlarge",
     hours: "1e9",
+    method: "instance",
+    Energy_kWh: "9",
     gwp_use_kgco2eq: "123",
     input_status: "mine",
     billing_provider: "gcp",
@@ -91,6 +93,10 @@ describe("input columns named like the run's own", () => {
   const tool = [
     "matched_instance_type",
     "hours",
+    "method",
+    "method_quantity",
+    "method_unit",
+    "energy_kwh",
     "gwp_embedded_kgco2eq",
     "gwp_use_kgco2eq",
     "status",
@@ -145,6 +151,7 @@ describe("refused in one line", () => {
         /column x_UsageType is MAP\(VARCHAR, VARCHAR\); .*VARCHAR/,
       ],
       ["[1] AS ConsumedQuantity", "list", /column ConsumedQuantity is INTEGER\[\]; .*a number or text/],
+      ["DATE '2026-10-01' AS BilledCost", "date", /column BilledCost is DATE; .*a number or text/],
     ];
     for (const [replace, name, message] of cases) {
       const input = join(scratch, `${name}.parquet`);
@@ -252,4 +259,67 @@ describe("what the engine would hold whole", () => {
       );
     },
   );
+});
+
+describe("--tables <folder>", () => {
+  const rowsOf = async (query: string) => {
+    const instance = await DuckDBInstance.create(":memory:");
+    const connection = await instance.connect();
+    try {
+      return (await connection.runAndReadAll(query)).getRowObjects();
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
+  };
+
+  it("writes the small tables of the run's SQL into the folder, created if absent", SLOW, async () => {
+    const tables = join(scratch, "tables", "azure-ea");
+    const exit = await cli([
+      "evaluate",
+      "test/fixtures/billing/azure-ea.csv",
+      "-o",
+      join(scratch, "ea.csv"),
+      "--tables",
+      tables,
+    ]);
+    expect(exit.code, exit.stderr).toBe(0);
+    const matches = csvRows(join(tables, "instance_matches.csv"));
+    expect(matches).toContainEqual({
+      provider: "azure",
+      billing_instance_type: "Standard_D2s_v3",
+      matched_instance_type: "d2s_v3",
+      match_warning: "",
+    });
+    expect(csvRows(join(tables, "billing_places.csv"))).toContainEqual({
+      provider: "azure",
+      spelling: "euwest",
+      place: "westeurope",
+    });
+    const energy = csvRows(join(tables, "billing_energy.csv"));
+    expect(energy.find((row) => row.instance_type === "d2s_v3" && row.place === "westeurope")).toBeDefined();
+    expect(energy.every((row) => Number(row.energy_kwh_per_hour) > 0)).toBe(true);
+    const methods = await rowsOf(
+      `SELECT DISTINCT provider, instance_type FROM read_parquet('${join(tables, "method_coefficients.parquet")}')`,
+    );
+    expect(methods).toContainEqual({ provider: "azure", instance_type: "method:ssd-gb-hour" });
+    expect(methods.every((row) => String(row.instance_type).startsWith("method:"))).toBe(true);
+  });
+
+  it("refuses a file as the folder, and an inventory (exit 2)", SLOW, async () => {
+    const file = join(scratch, "not-a-folder");
+    writeFileSync(file, "");
+    const output = join(scratch, "refused.csv");
+    expectOneLine(
+      await cli(["evaluate", FOCUS, "-o", output, "--tables", file]),
+      2,
+      /--tables .*: not a folder/,
+    );
+    const inventory = join(scratch, "inventory.csv");
+    writeFileSync(inventory, "kind,quantity,provider,instance_type\ncloud,1,aws,m5.large\n");
+    // A misused option: its line, then the usage.
+    const misused = await cli(["evaluate", inventory, "--tables", scratch]);
+    expect(misused.code).toBe(2);
+    expect(misused.stderr.split("\n")[0]).toMatch(/--tables is for a billing export/);
+  });
 });
