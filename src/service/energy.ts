@@ -17,7 +17,7 @@ const numberAt = (verbose: V1Verbose, name: string): number | undefined => {
 /**
  * How the asset's `avg_power` counts its units: per unit (servers, cloud instances, terminals,
  * peripherals, IoT devices, a component of given power: the use is scaled by `units`), or for all
- * of them (a CPU or RAM whose power is modelled holds every unit's power already, §7.3).
+ * of them (a CPU or RAM whose power is modelled holds every unit's power already, §5.5).
  */
 export type PowerPer = "unit" | "all units";
 

@@ -570,7 +570,7 @@ sensor,iot_device,,,FRA,8760,,,
         const row = rows.get(asset) as Record<string, string>;
         const energy = Number(row.energy_kwh);
         expect(energy, asset).toBeGreaterThan(0);
-        // 1.2.4 counts a modelled CPU's units twice in its use (docs/methodology.md, a kept quirk).
+        // 1.2.4 counts a modelled CPU's units twice in its use (docs/methodology.md §5.7, Appendix D.1).
         const units = edition === "1.2.4" && asset === "chip" ? 2 : 1;
         const factor = GWP_FACTOR[row.usage_location] * units;
         const use = Number(row.gwp_use_kgco2eq);
