@@ -1,11 +1,12 @@
 import type { LineOutcome } from "../batch/index.js";
 import { PHASES, type Phase } from "../output/columns.js";
 import { type AssessedRow, type Bounds, badRowStatus, ROW_STATUS } from "../output/table.js";
+import type { RowOutcome } from "./chunk.js";
 import { columnName, INVENTORY_COLUMNS } from "./inventory.js";
 
 /*
- * A row's answer as the output's row: its impacts for all the units it stands for (the route's
- * value × the row's quantity), the warnings its answer carries for the row (an unknown location,
+ * A row's answer as the output's row: its impacts and energy for all the units it stands for
+ * (the route's value × the row's quantity), the warnings its answer carries for the row (an unknown location,
  * an instance name matched approximately) and its status (`evaluated`, or `bad row: …`, the
  * billing output's words).
  */
@@ -34,7 +35,7 @@ function boundsOf(answer: PhaseAnswer | undefined, quantity: number): Bounds | u
 export function assessedRow(
   line: number,
   cells: readonly string[],
-  outcome: LineOutcome,
+  outcome: RowOutcome,
   problem: string | undefined,
 ): AssessedRow {
   const body = outcome.body as {
@@ -60,6 +61,7 @@ export function assessedRow(
     line,
     cells,
     impacts,
+    ...(outcome.energyKwh !== undefined ? { energyKwh: outcome.energyKwh * outcome.quantity } : {}),
     warnings: [...(outcome.warnings ?? []), ...answerWarnings],
     status: ROW_STATUS.evaluated,
   };

@@ -264,7 +264,9 @@ function requestOf(row: InventoryRow, kind: string, family: Family): Record<stri
     }
   }
   const body: Record<string, unknown> = {};
-  const query = new URLSearchParams({ verbose: "false" });
+  // The verbose carries the power, hours and use-time ratio behind the use impacts: the row's
+  // energy_kwh (src/cli/chunk.ts reads it and drops it from the answer).
+  const query = new URLSearchParams({ verbose: "true" });
   let quantity: number | undefined;
   for (const column of INVENTORY_COLUMNS) {
     const target = targetOf(column, kind, family);

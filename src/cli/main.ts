@@ -1,7 +1,7 @@
 import { createReadStream, createWriteStream, statSync, writeFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import type { Writable } from "node:stream";
-import type { BatchDefaults, LineOutcome } from "../batch/index.js";
+import type { BatchDefaults } from "../batch/index.js";
 import { StartupDataError } from "../config/referenceData.js";
 import { ConfigError, loadConfig } from "../config/serviceConfig.js";
 import { reportHtml, reportRows } from "../output/report.js";
@@ -21,7 +21,7 @@ import { withoutControls } from "../output/text.js";
 import type { TableWriter } from "../output/writers.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
 import { evaluationOf } from "./billingDispatch.js";
-import type { ChunkEvaluator } from "./chunk.js";
+import type { ChunkEvaluator, RowOutcome } from "./chunk.js";
 import { editionNotes } from "./editionNotes.js";
 import { checkedInventoryFiles, FileMisuse } from "./files.js";
 import {
@@ -85,7 +85,7 @@ async function criteriaOf(evaluate: ChunkEvaluator, defaults: BatchDefaults): Pr
 
 interface Pending {
   readonly items: readonly Exclude<SourceItem, { header: readonly string[] }>[];
-  readonly outcomes: Promise<LineOutcome[]>;
+  readonly outcomes: Promise<RowOutcome[]>;
 }
 
 /** Counts the bytes read from the input (the progress bar's share) and stops on interruption. */
@@ -237,7 +237,7 @@ async function settle(run: Run, pending: Pending, writer: TableWriter, tally: Ta
   const outcomes = await pending.outcomes;
   let next = 0;
   for (const item of pending.items) {
-    const outcome: LineOutcome =
+    const outcome: RowOutcome =
       "line" in item ? outcomes[next++] : { status: 422, body: { detail: item.problem }, quantity: 1 };
     const row = tally.notes.annotate(
       assessedRow(item.number, item.cells, outcome, "problem" in item ? item.problem : undefined),
@@ -266,7 +266,11 @@ async function evaluateRows(run: Run, input: Input, writer: TableWriter, tally: 
       items: chunk,
       outcomes:
         batch.length > 0
-          ? run.evaluate({ lines: batch, defaults: run.options.defaults })
+          ? run.evaluate({
+              lines: batch,
+              defaults: run.options.defaults,
+              verboseForEnergy: run.options.input === "csv",
+            })
           : Promise.resolve([]),
     });
     chunk = [];

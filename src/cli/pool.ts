@@ -1,13 +1,12 @@
 import { Piscina } from "piscina";
-import type { LineOutcome } from "../batch/index.js";
-import type { Chunk, ChunkEvaluator } from "./chunk.js";
+import type { Chunk, ChunkEvaluator, RowOutcome } from "./chunk.js";
 
 /**
  * Chunks evaluated on `threads` worker threads (piscina: a kept pool with its task queue, each
  * worker loading the engine once). The threads run the same per-line code as the service.
  */
 export function pooledEvaluator(threads: number): { evaluate: ChunkEvaluator; close: () => Promise<void> } {
-  const pool = new Piscina<Chunk, LineOutcome[]>({
+  const pool = new Piscina<Chunk, RowOutcome[]>({
     filename: new URL("./worker.mjs", import.meta.url).href,
     minThreads: threads,
     maxThreads: threads,

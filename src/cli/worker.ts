@@ -1,10 +1,9 @@
-import type { LineOutcome } from "../batch/index.js";
-import type { Chunk } from "./chunk.js";
+import type { Chunk, RowOutcome } from "./chunk.js";
 import { inProcessEvaluator } from "./engine.js";
 
 /** A worker thread of the command line's pool: the engine loaded once, then chunk after chunk. */
 const evaluate = inProcessEvaluator();
 
-export default function evaluateChunk(chunk: Chunk): Promise<LineOutcome[]> {
+export default function evaluateChunk(chunk: Chunk): Promise<RowOutcome[]> {
   return evaluate(chunk);
 }

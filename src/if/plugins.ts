@@ -7,6 +7,7 @@ import { buildSchema } from "../schema/index.js";
 import type { Service } from "../service/context.js";
 import { createRequestContext } from "../service/context.js";
 import { CRITERION_SPELLINGS, criterionEnumName, parseCriterion } from "../service/criteria.js";
+import { type PowerPer, useEnergyKwh, type V1Verbose } from "../service/energy.js";
 import { openService } from "../service/open.js";
 import { createLogger } from "../support/log.js";
 
@@ -24,7 +25,9 @@ import { createLogger } from "../support/log.js";
  * the service reports × the duration × the use-time ratio), `boavizta/<criterion>-embedded` /
  * `boavizta/<criterion>-use` for the criteria of the config (in the v1 unit of each criterion)
  * and `boavizta/warnings` when there is a caveat (an approximate instance match, an unknown
- * location replaced by the edition's default).
+ * location replaced by the edition's default). An observation's `grid/carbon-intensity` (IF's
+ * parameter, gCO2e/kWh) replaces the location's gwp factor: its gwp use is its energy × that
+ * intensity, the other criteria keep the location's factors (the pipeline's own grid data).
  *
  * Impacts are unrounded unless the config says `rounded: true`: a pipeline sums observations
  * (TimeSync, Sum, IF's aggregation), and a sum of values rounded to their margin's 1–2
@@ -81,6 +84,8 @@ const COMMON_FIELDS = {
   duration: numeric.pipe(z.number().positive().finite()),
   "cpu/utilization": numeric.pipe(z.number().min(0).max(100)).optional(),
   location: text.optional(),
+  /** gCO2e/kWh; the bound is ten times the most carbon-intensive grids (coal, about 1,000). */
+  "grid/carbon-intensity": numeric.pipe(z.number().min(0).max(10_000)).optional(),
 };
 
 /** One observation: IF passes any fields; the plugins read theirs. */
@@ -206,7 +211,7 @@ interface AssetAnswer {
     readonly embedded: PhaseAnswer;
     readonly use: PhaseAnswer;
   }[];
-  readonly verbose: { readonly v1: Readonly<Record<string, { readonly value?: unknown } | undefined>> };
+  readonly verbose: { readonly v1: V1Verbose };
 }
 
 /** What every plugin selects of the asset (the REST routes' `impacts` and `verbose`, with the unrounded values). */
@@ -258,6 +263,7 @@ async function run(document: DocumentNode, variableValues: Record<string, unknow
 /** Runs `document` for one observation and writes its outputs beside the observation's fields. */
 async function evaluate(
   document: DocumentNode,
+  powerPer: PowerPer,
   variables: Record<string, unknown>,
   observation: Observation,
   config: CheckedConfig,
@@ -281,22 +287,18 @@ async function evaluate(
   if (typeof embeddedGwp === "number") {
     outputs["carbon-embodied"] = rounded ? withoutFloatNoise(embeddedGwp * 1000) : embeddedGwp * 1000;
   }
-  const verbose = asset.verbose.v1;
-  const power = verbose.avg_power?.value;
-  const hours = verbose.duration?.value;
-  const useTimeRatio = verbose.use_time_ratio?.value;
-  if (typeof power === "number" && typeof hours === "number") {
-    outputs.energy = withoutFloatNoise(
-      (power * hours * (typeof useTimeRatio === "number" ? useTimeRatio : 1)) / 1000,
-    );
-  }
+  const energy = useEnergyKwh(asset.verbose.v1, powerPer);
+  if (energy !== undefined) outputs.energy = withoutFloatNoise(energy);
   for (const criterion of criteria) {
     const impact = byCriterion.get(criterion);
     outputs[`boavizta/${criterion}-embedded`] = impact ? phaseValue(impact.embedded, rounded) : null;
     outputs[`boavizta/${criterion}-use`] = impact ? phaseValue(impact.use, rounded) : null;
   }
+  const grid = gridUse(observation, energy, criteria);
+  if (grid) outputs["boavizta/gwp-use"] = rounded ? withoutFloatNoise(grid.use) : grid.use;
   const warnings = new Set([
     ...notices,
+    ...(grid ? [grid.notice] : []),
     ...(asset.warnings ?? []),
     ...asset.impacts.flatMap((impact) => [
       ...(impact.embedded.warnings ?? []),
@@ -305,6 +307,26 @@ async function evaluate(
   ]);
   if (warnings.size > 0) outputs[WARNINGS] = [...warnings].join("; ");
   return outputs;
+}
+
+/**
+ * The gwp use of an observation carrying `grid/carbon-intensity` (gCO2e/kWh): its energy × the
+ * intensity ÷ 1000, in kgCO2eq as the criterion's v1 unit; none when gwp is not output or the
+ * observation has no energy (a use impact not implemented).
+ */
+function gridUse(
+  observation: Observation,
+  energy: number | undefined,
+  criteria: readonly string[],
+): { readonly use: number; readonly notice: string } | undefined {
+  const given = observation["grid/carbon-intensity"];
+  if (given === undefined || energy === undefined || !criteria.includes("gwp")) return undefined;
+  // Checked by the observation's schema: a number, or a numeric text as a CSV import gives it.
+  const intensity = Number(given);
+  return {
+    use: (energy * intensity) / 1000,
+    notice: `gwp use from grid/carbon-intensity (${intensity} gCO2e/kWh × energy); other criteria use the location's factors`,
+  };
 }
 
 /** The GraphQL errors of an observation as one line: message, code and the field refused. */
@@ -333,6 +355,11 @@ const COMMON_INPUTS: Readonly<Record<string, ParameterMetadata>> = {
   duration: { description: "observation length", unit: "seconds", "aggregation-method": method("sum") },
   "cpu/utilization": { description: "CPU load", unit: "percentage", "aggregation-method": method("avg") },
   location: copied("usage location (a country or region code of the edition, e.g. FRA)"),
+  "grid/carbon-intensity": {
+    description: "carbon intensity of the electricity used, replacing the location's gwp factor",
+    unit: "gCO2e/kWh",
+    "aggregation-method": method("avg"),
+  },
 };
 
 /**
@@ -370,6 +397,7 @@ function plugin<Fields extends z.ZodRawShape>(
   fields: Fields,
   inputs: Readonly<Record<string, ParameterMetadata>>,
   document: DocumentNode,
+  powerPer: PowerPer,
   request: (
     observation: z.output<z.ZodObject<typeof COMMON_FIELDS & Fields>>,
     config: CheckedConfig,
@@ -400,7 +428,14 @@ function plugin<Fields extends z.ZodRawShape>(
           const read = checked(observationSchema, view, where);
           try {
             const notices = await noticesOf(read, config);
-            const evaluated = await evaluate(document, request(read, config), view, config, notices);
+            const evaluated = await evaluate(
+              document,
+              powerPer,
+              request(read, config),
+              view,
+              config,
+              notices,
+            );
             outputs.push(renamed(withoutMappedParameters(evaluated, observation, mapping), mapping));
           } catch (error) {
             if (!(error instanceof PluginInputError)) throw error;
@@ -480,6 +515,7 @@ export const BoaviztaCloud = plugin(
     "cloudInstance(provider: $provider, instanceType: $instanceType, usage: $usage, edition: $edition)",
     "warnings",
   ),
+  "unit",
   (observation) => ({
     provider: observation["cloud/vendor"] ?? "aws",
     instanceType: observation["cloud/instance-type"],
@@ -514,6 +550,7 @@ export const BoaviztaServer = plugin(
     "$archetype: String, $input: ServerInput",
     "server(archetype: $archetype, input: $input, edition: $edition)",
   ),
+  "unit",
   (observation, config) => {
     const name = observation["cpu/name"];
     const units = observation["cpu/units"];
@@ -535,5 +572,6 @@ export const BoaviztaCpu = plugin(
   { "cpu/name": text },
   { "cpu/name": copied("CPU name") },
   assetQuery("$input: CpuInput", "cpu(input: $input, edition: $edition)"),
+  "all units",
   (observation) => ({ input: { name: observation["cpu/name"], usage: usageOf(observation) } }),
 );

@@ -2,9 +2,10 @@ import { type Bound, formatNumber, impactColumn, PHASES, type Phase } from "./co
 
 /*
  * The table an analysis reads (inventory results, billing exports): one output row per input
- * row — its input cells kept in order, then one column per criterion, phase (and bound with
- * ranges) named with its unit, a `status` and a `warnings` column, as the billing output orders
- * them — and the sums over the rows and over groups of rows. Writers (csv.ts, xlsx.ts,
+ * row — its input cells kept in order, then `energy_kwh` (the electricity its use impacts
+ * multiply), one column per criterion, phase (and bound with ranges) named with its unit, a
+ * `status` and a `warnings` column, as the billing output orders them — and the sums over the
+ * rows and over groups of rows. Writers (csv.ts, xlsx.ts,
  * report.ts) all read this one model.
  */
 
@@ -39,6 +40,11 @@ export interface AssessedRow {
   readonly cells: readonly string[];
   /** The row's impacts, for all the units it stands for; null when it failed. */
   readonly impacts: RowImpacts | null;
+  /**
+   * The electricity behind its use impacts, kWh, for all the units it stands for (each use impact
+   * is its place's factor × this); absent when it failed or its use is not implemented.
+   */
+  readonly energyKwh?: number;
   readonly warnings: readonly string[];
   /** `evaluated`, or what went wrong (`bad row: 404 m5.huge at aws not found`): ROW_STATUS. */
   readonly status: string;
@@ -67,39 +73,48 @@ function impactColumns(layout: TableLayout): ImpactColumn[] {
   );
 }
 
-/** The impact columns' names, in order. */
-function impactHeader(layout: TableLayout): string[] {
-  return impactColumns(layout).map(({ name }) => name);
+/** The column of a row's energy, named as the billing output names it. */
+export const ENERGY_COLUMN = "energy_kwh";
+
+/** The number columns' names, in order: the energy, then the impacts. */
+function numberHeader(layout: TableLayout): string[] {
+  return [ENERGY_COLUMN, ...impactColumns(layout).map(({ name }) => name)];
 }
 
-/** The header: input columns, impact columns, status, warnings. */
+/** The header: input columns, energy, impact columns, status, warnings. */
 export function header(layout: TableLayout): string[] {
-  return [...layout.inputColumns, ...impactHeader(layout), "status", "warnings"];
+  return [...layout.inputColumns, ...numberHeader(layout), "status", "warnings"];
 }
 
-/** A row's impact numbers, column by column (undefined where there is none). */
-export function impactValues(layout: TableLayout, impacts: RowImpacts | null): (number | undefined)[] {
-  return impactColumns(layout).map(({ criterion, phase, bound }) => impacts?.[criterion]?.[phase]?.[bound]);
+/** A row's (or sums') numbers, column by column under `numberHeader` (undefined where there is none). */
+export function numberValues(
+  layout: TableLayout,
+  energyKwh: number | undefined,
+  impacts: RowImpacts | null,
+): (number | undefined)[] {
+  return [
+    energyKwh,
+    ...impactColumns(layout).map(({ criterion, phase, bound }) => impacts?.[criterion]?.[phase]?.[bound]),
+  ];
 }
+
+const numberTexts = (numbers: readonly (number | undefined)[]) =>
+  numbers.map((value) => (value === undefined ? "" : formatNumber(value)));
 
 /** A row's cells as text: numbers written by `formatNumber`. */
 export function rowCells(layout: TableLayout, row: AssessedRow): string[] {
-  const numbers = impactValues(layout, row.impacts).map((value) =>
-    value === undefined ? "" : formatNumber(value),
-  );
+  const numbers = numberTexts(numberValues(layout, row.energyKwh, row.impacts));
   return [...row.cells, ...numbers, row.status, row.warnings.join("; ")];
 }
 
-/** The header of the sums per group: the group's columns, its counts, the impact columns. */
+/** The header of the sums per group: the group's columns, its counts, the energy and impact columns. */
 export function groupHeader(layout: TableLayout, groupColumns: readonly string[]): string[] {
-  return [...groupColumns, "rows", "failed", ...impactHeader(layout)];
+  return [...groupColumns, "rows", "failed", ...numberHeader(layout)];
 }
 
 /** A group's cells as text, under `groupHeader`. */
 export function groupCells(layout: TableLayout, group: Group): string[] {
-  const numbers = impactValues(layout, group.sums.impacts).map((value) =>
-    value === undefined ? "" : formatNumber(value),
-  );
+  const numbers = numberTexts(numberValues(layout, group.sums.energyKwh, group.sums.impacts));
   return [...group.values, String(group.sums.rows), String(group.sums.failed), ...numbers];
 }
 
@@ -108,11 +123,13 @@ export interface Sums {
   rows: number;
   failed: number;
   warned: number;
+  /** The rows' energy, kWh; undefined while no row had one. */
+  energyKwh: number | undefined;
   readonly impacts: Record<string, Partial<Record<Phase, { value: number; min: number; max: number }>>>;
 }
 
 export function emptySums(): Sums {
-  return { rows: 0, failed: 0, warned: 0, impacts: {} };
+  return { rows: 0, failed: 0, warned: 0, energyKwh: undefined, impacts: {} };
 }
 
 /** Adds a row to sums (in the rows' order, so sums are reproducible). */
@@ -120,6 +137,7 @@ export function addTo(sums: Sums, row: AssessedRow): void {
   sums.rows += 1;
   if (row.impacts === null) sums.failed += 1;
   if (row.warnings.length > 0) sums.warned += 1;
+  if (row.energyKwh !== undefined) sums.energyKwh = (sums.energyKwh ?? 0) + row.energyKwh;
   for (const [criterion, phases] of Object.entries(row.impacts ?? {})) {
     for (const phase of PHASES) {
       const bounds = phases[phase];

@@ -5,6 +5,7 @@ import { csvLine } from "./csv.js";
 import type { TextSink } from "./sink.js";
 import {
   type AssessedRow,
+  ENERGY_COLUMN,
   type Group,
   type Groups,
   groupCells,
@@ -59,6 +60,14 @@ export function totalsJson(
   );
 }
 
+/** A row's or sums' energy as an NDJSON field (none when there is none). */
+const energyField = (energyKwh: number | undefined) =>
+  energyKwh === undefined ? {} : { [ENERGY_COLUMN]: tidy(energyKwh) };
+
+/** The energy field of a row's line, before its body (`"energy_kwh":227.3,`). */
+const energyJson = (energyKwh: number | undefined) =>
+  energyKwh === undefined ? "" : `"${ENERGY_COLUMN}":${tidy(energyKwh)},`;
+
 /**
  * Batch NDJSON: each row's line — its input columns (a CSV input's), the route's status and body
  * — then a summary line.
@@ -72,8 +81,9 @@ export function ndjsonWriter(sink: TextSink, inputColumns: readonly string[] | n
           : `"columns":${JSON.stringify(Object.fromEntries(inputColumns.map((column, index) => [column, row.cells[index] ?? ""])))},`;
       const quantity = outcome.quantity !== 1 ? `"quantity":${outcome.quantity},` : "";
       const warnings = row.warnings.length > 0 ? `"warnings":${JSON.stringify(row.warnings)},` : "";
+      const energy = energyJson(row.energyKwh);
       return sink.write(
-        `{"line":${row.line},${columns}${quantity}"status":${outcome.status},${warnings}"body":${JSON.stringify(outcome.body)}}\n`,
+        `{"line":${row.line},${columns}${quantity}"status":${outcome.status},${warnings}${energy}"body":${JSON.stringify(outcome.body)}}\n`,
       );
     },
     async end(totals, _groups, interrupted) {
@@ -83,6 +93,7 @@ export function ndjsonWriter(sink: TextSink, inputColumns: readonly string[] | n
         errors: totals.failed,
         warnings: totals.warned,
         ...(interrupted ? { interrupted: true } : {}),
+        ...energyField(totals.energyKwh),
         total: totalsJson(totals.impacts),
       };
       await sink.write(`${JSON.stringify({ summary })}\n`);
@@ -144,8 +155,9 @@ export function groupsText(
   return groups
     .map((group) => {
       const values = Object.fromEntries(columns.map((column, index) => [column, group.values[index]]));
-      const { rows, failed, impacts } = group.sums;
-      return `${JSON.stringify({ group: values, rows, failed, total: totalsJson(impacts, layout.ranges) })}\n`;
+      const { rows, failed, energyKwh, impacts } = group.sums;
+      const total = totalsJson(impacts, layout.ranges);
+      return `${JSON.stringify({ group: values, rows, failed, ...energyField(energyKwh), total })}\n`;
     })
     .join("");
 }

@@ -3,10 +3,11 @@ import ExcelJS from "exceljs";
 import { PHASES, withoutFloatNoise } from "./columns.js";
 import {
   type AssessedRow,
+  ENERGY_COLUMN,
   type Group,
   groupHeader,
   header,
-  impactValues,
+  numberValues,
   type Sums,
   type TableLayout,
 } from "./table.js";
@@ -60,7 +61,7 @@ export function workbookWriter(layout: TableLayout, stream: Writable): WorkbookW
       rows
         .addRow([
           ...row.cells.map(inputCell),
-          ...impactValues(layout, row.impacts).map(tidy),
+          ...numberValues(layout, row.energyKwh, row.impacts).map(tidy),
           withoutControls(row.status),
           withoutControls(row.warnings.join("; ")),
         ])
@@ -76,7 +77,7 @@ export function workbookWriter(layout: TableLayout, stream: Writable): WorkbookW
               ...group.values.map(withoutControls),
               group.sums.rows,
               group.sums.failed,
-              ...impactValues(layout, group.sums.impacts).map(tidy),
+              ...numberValues(layout, group.sums.energyKwh, group.sums.impacts).map(tidy),
             ])
             .commit();
         }
@@ -88,6 +89,7 @@ export function workbookWriter(layout: TableLayout, stream: Writable): WorkbookW
         ["ok", totals.rows - totals.failed],
         ["failed", totals.failed],
         ["with warnings", totals.warned],
+        [ENERGY_COLUMN, tidy(totals.energyKwh)],
         ["note", note],
       ] as const) {
         summary.addRow([label, value]).commit();

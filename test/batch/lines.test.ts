@@ -10,6 +10,7 @@ import {
   type RouteEvaluator,
 } from "../../src/batch/index.js";
 import { sharedApp } from "../support/app.js";
+import { graphqlClient } from "../support/graphql.js";
 
 const app = sharedApp();
 
@@ -181,6 +182,37 @@ describe("a batch's answer lines", () => {
       `{"line":1,"status":200,"warnings":${JSON.stringify(answers[0].warnings)},"body":${JSON.stringify(single.body)}}`,
     );
     expect(answers[4].summary).toMatchObject({ lines: 4, ok: 4, errors: 0, warnings: 2 });
+  });
+
+  it("take a line's own electricity factors (usage.elec_factors, as boaviztapi's usage does), as GraphQL's usage.elecFactors", async () => {
+    const LAPTOP = "/v1/terminal/laptop?verbose=false&criteria=gwp&criteria=pe";
+    const laptop = (usage: Record<string, unknown>) =>
+      JSON.stringify({
+        path: LAPTOP,
+        body: { usage: { usage_location: "FRA", hours_use_time: 8760, ...usage } },
+      });
+    for (const edition of ["1.2.4", "2.4.1"]) {
+      const [plain, factored] = (
+        await answer(`${laptop({})}\n${laptop({ elec_factors: { gwp: 0.5 } })}`, edition)
+      )
+        .slice(0, 2)
+        .map((line) => JSON.parse(line).body.impacts);
+      // The archetype's 75 W × 30 % of 8,760 h = 197.1 kWh, × 0.098 (FRA) or × the line's 0.5: 98.55, rounded.
+      expect(plain.gwp.use.value).toBe(19);
+      expect(factored.gwp.use.value).toBe(99);
+      expect(factored.pe.use).toEqual(plain.pe.use);
+    }
+    const { data, errors } = await graphqlClient(app)(`{
+      plain: terminal(kind: laptop, input: {usage: {usageLocation: "FRA", hoursUseTime: 8760}}) {
+        impacts(criteria: [gwp]) { use { ... on Impact { unrounded { value } } } }
+      }
+      factored: terminal(kind: laptop, input: {usage: {usageLocation: "FRA", hoursUseTime: 8760, elecFactors: {gwp: 0.5}}}) {
+        impacts(criteria: [gwp]) { use { ... on Impact { unrounded { value } } } }
+      }
+    }`);
+    expect(errors).toBeUndefined();
+    expect(data.plain.impacts[0].use.unrounded.value).toBeCloseTo(197.1 * 0.098, 9);
+    expect(data.factored.impacts[0].use.unrounded.value).toBeCloseTo(197.1 * 0.5, 9);
   });
 });
 

@@ -74,7 +74,7 @@ describe("impact-service evaluate", () => {
     const [header] = stdout.split("\n");
     expect(
       header.startsWith(
-        `${inputHeader},gwp_embedded_kgco2eq,gwp_embedded_kgco2eq_min,gwp_embedded_kgco2eq_max,gwp_use_kgco2eq,`,
+        `${inputHeader},energy_kwh,gwp_embedded_kgco2eq,gwp_embedded_kgco2eq_min,gwp_embedded_kgco2eq_max,gwp_use_kgco2eq,`,
       ),
     ).toBe(true);
     expect(header.endsWith(",pe_use_mj,pe_use_mj_min,pe_use_mj_max,status,warnings")).toBe(true);
@@ -171,6 +171,7 @@ describe("impact-service evaluate", () => {
       "site",
       "rows",
       "failed",
+      "energy_kwh",
       "gwp_embedded_kgco2eq",
       "gwp_use_kgco2eq",
     ]);
@@ -521,11 +522,11 @@ describe("an analyst's inventory, through the process", () => {
     const rows = workbook.getWorksheet("rows") as ExcelJS.Worksheet;
     const groups = workbook.getWorksheet("groups") as ExcelJS.Worksheet;
     expect(rows.rowCount).toBe(30);
-    expect(rows.autoFilter).toEqual("A1:Y1");
-    expect(groups.autoFilter).toEqual("A1:I1");
+    expect(rows.autoFilter).toEqual("A1:Z1");
+    expect(groups.autoFilter).toEqual("A1:J1");
     expect(rows.getColumn(1).width).toBe(8);
-    expect(rows.getColumn(18).width).toBe(22); // gwp_embedded_kgco2eq
-    expect(rows.getRow(1).getCell(24).value).toBe("status");
+    expect(rows.getColumn(19).width).toBe(22); // gwp_embedded_kgco2eq
+    expect(rows.getRow(1).getCell(25).value).toBe("status");
   }, 60_000);
 
   it("skips rows of only commas as blank lines", async () => {
@@ -533,5 +534,94 @@ describe("an analyst's inventory, through the process", () => {
     const rows = csvRows(stdout);
     expect(rows.some((row) => row.team.trim() === "" && row.kind === "")).toBe(false);
     expect(stderr).not.toMatch(/^line (23|27): /m);
+  }, 60_000);
+});
+
+describe("the energy of each row (energy_kwh), through the process", () => {
+  /** Rows of several kinds and places; quantities multiply the energy as they multiply the impacts. */
+  const KINDS = `asset,kind,provider,instance_type,usage_location,hours,quantity,cpu_units,avg_power
+vm,cloud,aws,m5.xlarge,FRA,8760,,,
+rack1,server,,,FRA,8760,,,
+rack2,server,,,FRA,8760,2,,
+pc,laptop,,,DEU,8760,3,,
+screen,monitor,,,BEL,8760,,,
+disk,ssd,,,FRA,8760,2,,10
+chip,cpu,,,FRA,8760,,2,
+sensor,iot_device,,,FRA,8760,,,
+`;
+  /** The gwp factors of electrical_mix.csv (kgCO2eq/kWh), the same in both editions. */
+  const GWP_FACTOR: Readonly<Record<string, number>> = { FRA: 0.098, DEU: 0.422, BEL: 0.23 };
+  const inventory = file("kinds.csv", KINDS);
+
+  /** Half a unit of the last significant digit a written number shows (`22.3` → 0.05, `1000` → 500). */
+  function halfLastDigit(text: string): number {
+    const [whole, fraction = ""] = text.split(".");
+    if (fraction !== "") return 0.5 * 10 ** -fraction.length;
+    return 0.5 * 10 ** (whole.length - whole.replace(/0+$/, "").length);
+  }
+
+  it.each(["1.2.4", "2.4.1"])(
+    "edition %s: gwp_use ÷ energy_kwh is the location's factor within the impact's rounding, every kind with a use",
+    async (edition) => {
+      const { code, stdout } = await bin(["evaluate", inventory, "--edition", edition, "--criteria", "gwp"]);
+      expect(code).toBe(0);
+      const rows = new Map(csvRows(stdout).map((row) => [row.asset, row]));
+      for (const asset of ["vm", "rack1", "rack2", "pc", "screen", "disk", "chip"]) {
+        const row = rows.get(asset) as Record<string, string>;
+        const energy = Number(row.energy_kwh);
+        expect(energy, asset).toBeGreaterThan(0);
+        // 1.2.4 counts a modelled CPU's units twice in its use (docs/methodology.md §5.7, Appendix D.1).
+        const units = edition === "1.2.4" && asset === "chip" ? 2 : 1;
+        const factor = GWP_FACTOR[row.usage_location] * units;
+        const use = Number(row.gwp_use_kgco2eq);
+        // The route rounds one unit's impact; the row is that × its quantity.
+        const quantity = Number(row.quantity || 1);
+        const rounding = quantity * halfLastDigit(String(use / quantity));
+        expect(Math.abs(use - factor * energy), asset).toBeLessThanOrEqual(rounding);
+      }
+      // Hand values: the laptop archetype's 75 W × 30 % of 8,760 h, three of them; 10 W × 8,760 h, two SSDs.
+      expect(Number(rows.get("pc")?.energy_kwh)).toBeCloseTo(3 * 75 * 0.3 * 8.76, 6);
+      expect(Number(rows.get("disk")?.energy_kwh)).toBeCloseTo(2 * 10 * 8.76, 6);
+      expect(Number(rows.get("rack2")?.energy_kwh)).toBeCloseTo(2 * Number(rows.get("rack1")?.energy_kwh), 4);
+      // No use impact (an IoT device without power): no energy either.
+      expect(rows.get("sensor")?.gwp_use_kgco2eq).toBe("");
+      expect(rows.get("sensor")?.energy_kwh).toBe("");
+    },
+    60_000,
+  );
+
+  it("sums the energy per group and in NDJSON's rows and summary, without the verbose it was read from", async () => {
+    const groupsOutput = join(dir, "kinds.ndjson");
+    const { code } = await bin([
+      "evaluate",
+      inventory,
+      "--format",
+      "ndjson",
+      "--group-by",
+      "kind",
+      "-o",
+      groupsOutput,
+    ]);
+    expect(code).toBe(0);
+    const lines = readFileSync(groupsOutput, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    const rows = lines.filter((line) => "line" in line);
+    const energies = rows.map((line) => line.energy_kwh ?? 0);
+    expect(rows.every((line) => !("verbose" in line.body))).toBe(true);
+    expect(rows.find((line) => line.columns.asset === "vm").energy_kwh).toBeGreaterThan(0);
+    const summary = lines.at(-1).summary;
+    expect(summary.energy_kwh).toBeCloseTo(
+      energies.reduce((sum: number, energy: number) => sum + energy, 0),
+      3,
+    );
+    const groups = readFileSync(join(dir, "kinds.groups.ndjson"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    const servers = groups.find((group) => group.group.kind === "server");
+    const serverRows = rows.filter((line) => line.columns.kind === "server");
+    expect(servers.energy_kwh).toBeCloseTo(serverRows[0].energy_kwh + serverRows[1].energy_kwh, 3);
   }, 60_000);
 });

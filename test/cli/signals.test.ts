@@ -88,11 +88,13 @@ describe("impact-service evaluate, cut short", () => {
       expect(await exitOf(child)).toBe(code);
       const lines = stdout().split("\n");
       expect(lines.pop()).toBe("");
-      expect(lines[0]).toBe(`${HEADER.trim()},gwp_embedded_kgco2eq,gwp_use_kgco2eq,status,warnings`);
+      expect(lines[0]).toBe(
+        `${HEADER.trim()},energy_kwh,gwp_embedded_kgco2eq,gwp_use_kgco2eq,status,warnings`,
+      );
       // Only rows: the interruption is told on stderr.
       const rows = lines.slice(1);
       expect(rows.length).toBe(300);
-      for (const row of rows) expect(row).toBe("cloud,aws,m5.xlarge,FRA,8760,12,22.3,evaluated,");
+      for (const row of rows) expect(row).toBe("cloud,aws,m5.xlarge,FRA,8760,227.2760392,12,22.3,evaluated,");
       expect(stderr()).toContain(
         "impact-service: interrupted after 300 rows (the output holds them, whole)\n",
       );

@@ -513,6 +513,31 @@ describe("Impact Framework 1.x (@grnsft/if 1.1.0, if-run)", () => {
       60_000,
     );
 
+    it("grid/carbon-intensity replaces the location's gwp factor: gwp use = energy × intensity, other criteria kept", () => {
+      const config = { edition: "2.4.1", criteria: ["gwp", "pe"] };
+      const observation = { location: "FRA", "cpu/utilization": 50 };
+      const plain = runOne("grid-plain", config, observation).manifest.tree.children.one.outputs?.[0] ?? {};
+      const { manifest } = runOne("grid-fed", config, { ...observation, "grid/carbon-intensity": 300 });
+      expect(manifest.execution?.status).toBe("success");
+      const [fed] = manifest.tree.children.one.outputs ?? [{}];
+      const energy = Number(plain.energy);
+      expect(energy).toBeGreaterThan(0);
+      // Without the series: the edition's FRA factor, 0.098 kgCO2eq/kWh (electricity_impact_factors.csv).
+      expect(Number(plain["boavizta/gwp-use"]) / energy).toBeCloseTo(0.098, 6);
+      expect(fed.energy).toBe(plain.energy);
+      expect(Number(fed["boavizta/gwp-use"])).toBeCloseTo((energy * 300) / 1000, 9);
+      expect(fed["boavizta/pe-use"]).toBe(plain["boavizta/pe-use"]);
+      expect(fed["carbon-embodied"]).toBe(plain["carbon-embodied"]);
+      expect(String(fed["boavizta/warnings"])).toContain("gwp use from grid/carbon-intensity (300 gCO2e/kWh");
+      expect(String(plain["boavizta/warnings"] ?? "")).not.toContain("grid/carbon-intensity");
+    }, 60_000);
+
+    it("a negative grid/carbon-intensity is one error naming the field", () => {
+      const { status, error } = runOne("grid-negative", {}, { "grid/carbon-intensity": -5 });
+      expect(status).toBe("fail");
+      expect(error).toContain("BoaviztaCloud observation 1: grid/carbon-intensity: Too small");
+    }, 60_000);
+
     it("a manifest's mapping renames the parameters read and the outputs written", () => {
       const config = { edition: "2.4.1", criteria: ["gwp"] };
       const plain = runOne("unmapped", config, { "cpu/utilization": 80 }).manifest.tree.children.one

@@ -35,16 +35,18 @@ function row(line: number, team: string, value: number | null, warnings: string[
               use: { value: 0.1, min: 0.1, max: 0.1 },
             },
           },
+    ...(value === null ? {} : { energyKwh: 1 + value }),
     warnings,
     status: value === null ? "bad row: 404 nope" : "evaluated",
   };
 }
 
 describe("the analysis table", () => {
-  it("keeps the input columns, then impacts named with their unit and bound, status, warnings", () => {
+  it("keeps the input columns, then the energy, impacts named with their unit and bound, status, warnings", () => {
     expect(header(layout)).toEqual([
       "team",
       "kind",
+      "energy_kwh",
       "gwp_embedded_kgco2eq",
       "gwp_embedded_kgco2eq_min",
       "gwp_embedded_kgco2eq_max",
@@ -57,6 +59,7 @@ describe("the analysis table", () => {
     expect(rowCells(layout, row(2, "a", 0.1 + 0.2, ["w1", "w2"]))).toEqual([
       "a",
       "laptop",
+      "1.3",
       "0.3",
       "0.15",
       "0.6",
@@ -75,6 +78,7 @@ describe("the analysis table", () => {
       "",
       "",
       "",
+      "",
       "bad row: 404 nope",
       "",
     ]);
@@ -87,13 +91,20 @@ describe("the analysis table", () => {
       addTo(totals, each);
       groups.add(each);
     }
-    expect(totals).toMatchObject({ rows: 4, failed: 1, warned: 1 });
+    expect(totals).toMatchObject({ rows: 4, failed: 1, warned: 1, energyKwh: 10 });
     expect(totals.impacts.gwp.embedded).toEqual({ value: 7, min: 3.5, max: 14 });
     expect(
-      groups.list().map((group) => [group.values, group.sums.rows, group.sums.impacts.gwp.embedded?.value]),
+      groups
+        .list()
+        .map((group) => [
+          group.values,
+          group.sums.rows,
+          group.sums.impacts.gwp.embedded?.value,
+          group.sums.energyKwh,
+        ]),
     ).toEqual([
-      [["b"], 3, 5],
-      [["a"], 1, 2],
+      [["b"], 3, 5, 7],
+      [["a"], 1, 2, 3],
     ]);
   });
 });
