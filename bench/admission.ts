@@ -12,6 +12,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
+import { serviceArguments } from "./serviceCommand.js";
 
 const root = new URL("..", import.meta.url);
 
@@ -129,7 +130,7 @@ interface AdmissionFigures {
 /** Runs the worst case against a fresh build (dist/bundle/server.mjs, built by the caller). */
 export async function admissionWorstCase(port: number): Promise<AdmissionFigures> {
   const { env, limitMb } = shippedDeployment();
-  const child: ChildProcess = spawn(process.execPath, ["dist/bundle/server.mjs"], {
+  const child: ChildProcess = spawn(process.execPath, serviceArguments(), {
     cwd: root,
     env: {
       ...process.env,

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import autocannon from "autocannon";
+import { serviceArguments } from "./serviceCommand.js";
 
 const LINES = Number(process.env.BENCH_BATCH_LINES ?? 1_000_000);
 const CLI_ROWS = Number(process.env.BENCH_CLI_ROWS ?? 100_000);
@@ -44,7 +45,7 @@ function peakMb(pid: number): number {
 
 async function startService(port: number): Promise<ChildProcess> {
   execFileSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
-  const child = spawn(process.execPath, ["dist/bundle/server.mjs"], {
+  const child = spawn(process.execPath, serviceArguments(), {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), WORKERS: "1", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],

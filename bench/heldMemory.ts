@@ -14,6 +14,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { connect, type Socket } from "node:net";
 import { listening, residentMemoryMb, shippedDeployment } from "./admission.js";
+import { serviceArguments } from "./serviceCommand.js";
 
 const root = new URL("..", import.meta.url);
 
@@ -106,7 +107,7 @@ const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
 /** Runs both cases against a fresh build (dist/bundle/server.mjs, built by the caller). */
 export async function heldMemory(port: number, documents = 150, readers = 8000): Promise<HeldMemoryFigures> {
   const { env, limitMb } = shippedDeployment();
-  const child: ChildProcess = spawn(process.execPath, ["dist/bundle/server.mjs"], {
+  const child: ChildProcess = spawn(process.execPath, serviceArguments(), {
     cwd: root,
     env: {
       ...process.env,

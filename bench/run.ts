@@ -19,6 +19,7 @@ import {
   scenarioRequests,
   serverFleet,
 } from "./scenarios.js";
+import { serviceArguments } from "./serviceCommand.js";
 
 const CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -82,7 +83,7 @@ function buildService(): void {
 async function startService(port: number): Promise<{ child: ChildProcess; startupMs: number }> {
   buildService();
   const started = performance.now();
-  const child = spawn(process.execPath, ["dist/bundle/server.mjs"], {
+  const child = spawn(process.execPath, serviceArguments(), {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), WORKERS: "1" },
     stdio: ["ignore", "ignore", "inherit"],

@@ -1,0 +1,12 @@
+import { readFileSync } from "node:fs";
+
+/**
+ * Node's arguments for the built service as `npm start` runs it (package.json's `start`: node's
+ * flags, then the bundle), so that the bench measures the process that ships, flags included.
+ */
+export function serviceArguments(): string[] {
+  const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+  const command = /\bexec node (.+)$/.exec(packageJson.scripts.start as string);
+  if (command === null) throw new Error("package.json's start script no longer ends with `exec node …`");
+  return command[1].split(" ").filter((part) => part !== "");
+}
