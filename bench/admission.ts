@@ -127,10 +127,17 @@ interface AdmissionFigures {
   readonly seconds: number;
 }
 
-/** Runs the worst case against a fresh build (dist/bundle/server.mjs, built by the caller). */
-export async function admissionWorstCase(port: number): Promise<AdmissionFigures> {
+/**
+ * The built service as the deployment runs it (its heap, its environment, npm start's flags) on
+ * `port` of the loopback, warnings on this process's stderr; and the container's memory limit.
+ */
+export function spawnShippedService(port: number): {
+  child: ChildProcess;
+  env: Record<string, string>;
+  limitMb: number;
+} {
   const { env, limitMb } = shippedDeployment();
-  const child: ChildProcess = spawn(process.execPath, serviceArguments(), {
+  const child = spawn(process.execPath, serviceArguments(), {
     cwd: root,
     env: {
       ...process.env,
@@ -142,6 +149,12 @@ export async function admissionWorstCase(port: number): Promise<AdmissionFigures
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  return { child, env, limitMb };
+}
+
+/** Runs the worst case against a fresh build (dist/bundle/server.mjs, built by the caller). */
+export async function admissionWorstCase(port: number): Promise<AdmissionFigures> {
+  const { child, env, limitMb } = spawnShippedService(port);
   const pid = child.pid as number;
   let exited = false;
   child.once("exit", () => {

@@ -11,12 +11,8 @@
  *
  * Not a test: bench/README.md records its figures.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { connect, type Socket } from "node:net";
-import { listening, residentMemoryMb, shippedDeployment } from "./admission.js";
-import { serviceArguments } from "./serviceCommand.js";
-
-const root = new URL("..", import.meta.url);
+import { listening, residentMemoryMb, spawnShippedService } from "./admission.js";
 
 /** A distinct document of 20,000 tokens in 40 kB: one field whose argument is a list of 19,980 numbers. */
 const denseDocument = (n: number) => `{ d${n}: __typename(x: [${"1 ".repeat(19_980)}]) }`;
@@ -106,19 +102,7 @@ const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
 
 /** Runs both cases against a fresh build (dist/bundle/server.mjs, built by the caller). */
 export async function heldMemory(port: number, documents = 150, readers = 8000): Promise<HeldMemoryFigures> {
-  const { env, limitMb } = shippedDeployment();
-  const child: ChildProcess = spawn(process.execPath, serviceArguments(), {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const { child, env, limitMb } = spawnShippedService(port);
   const pid = child.pid as number;
   let exited = false;
   // Every request of the bench ends when the process does (an OOM mid-request included).
