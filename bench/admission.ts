@@ -128,6 +128,40 @@ interface AdmissionFigures {
 }
 
 /**
+ * A running process watched: its resident memory sampled every 20 ms (the peak) and `/healthz`
+ * probed every 50 ms (the slowest answer), until `stop`.
+ */
+export function processSampler(pid: number, base: string, signal?: AbortSignal) {
+  let peak = residentMemoryMb(pid);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, residentMemoryMb(pid) || 0);
+  }, 20);
+  let slowestHealthz = 0;
+  let probing = true;
+  const probe = (async () => {
+    while (probing) {
+      const started = performance.now();
+      try {
+        await fetch(`${base}/healthz`, { signal });
+      } catch {
+        break;
+      }
+      slowestHealthz = Math.max(slowestHealthz, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return {
+    peakMb: () => peak,
+    async stop() {
+      probing = false;
+      await probe;
+      clearInterval(sampler);
+      return { peakResidentMb: Math.round(peak), slowestHealthzMs: Math.round(slowestHealthz) };
+    },
+  };
+}
+
+/**
  * The built service as the deployment runs it (its heap, its environment, npm start's flags) on
  * `port` of the loopback, warnings on this process's stderr; and the container's memory limit.
  */
@@ -169,35 +203,16 @@ export async function admissionWorstCase(port: number): Promise<AdmissionFigures
   // As many as the budget admits, the queue holds, and two more (refused).
   const concurrent = Math.max(1, Math.floor(budget / items)) + queue + 2;
 
-  let peak = residentMemoryMb(pid);
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, residentMemoryMb(pid) || 0);
-  }, 20);
-  let slowestHealthz = 0;
-  let probing = true;
-  const probe = (async () => {
-    while (probing && !exited) {
-      const started = performance.now();
-      try {
-        await fetch(`${base}/healthz`);
-      } catch {
-        break;
-      }
-      slowestHealthz = Math.max(slowestHealthz, performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
+  const sampler = processSampler(pid, base);
 
   const started = performance.now();
   // One fleet alone first: the peak of the largest legal request.
   const alone = await post(`${base}/graphql`, body);
   const oneFleetSeconds = (performance.now() - started) / 1000;
-  const oneFleetPeak = peak;
+  const oneFleetPeak = sampler.peakMb();
   const answers = await Promise.all(Array.from({ length: concurrent }, () => post(`${base}/graphql`, body)));
   const seconds = (performance.now() - started) / 1000;
-  probing = false;
-  await probe;
-  clearInterval(sampler);
+  const { peakResidentMb, slowestHealthzMs } = await sampler.stop();
   const survived = !exited;
   child.kill();
   const statuses: Record<string, number> = {};
@@ -212,10 +227,10 @@ export async function admissionWorstCase(port: number): Promise<AdmissionFigures
     largestAnswerMb: Math.round(Math.max(alone.bytes, ...answers.map((a) => a.bytes)) / 1e5) / 10,
     oneFleetPeakResidentMb: Math.round(oneFleetPeak),
     oneFleetSeconds: Math.round(oneFleetSeconds * 10) / 10,
-    peakResidentMb: Math.round(peak),
+    peakResidentMb,
     containerLimitMb: limitMb,
     heapLimitMb: Number(/--max-old-space-size=(\d+)/.exec(env.NODE_OPTIONS ?? "")?.[1]),
-    slowestHealthzMs: Math.round(slowestHealthz),
+    slowestHealthzMs,
     survived,
     seconds: Math.round(seconds * 10) / 10,
   };

@@ -12,7 +12,7 @@
  * Not a test: bench/README.md records its figures.
  */
 import { connect, type Socket } from "node:net";
-import { listening, residentMemoryMb, spawnShippedService } from "./admission.js";
+import { listening, processSampler, spawnShippedService } from "./admission.js";
 
 /** A distinct document of 20,000 tokens in 40 kB: one field whose argument is a list of 19,980 numbers. */
 const denseDocument = (n: number) => `{ d${n}: __typename(x: [${"1 ".repeat(19_980)}]) }`;
@@ -35,29 +35,9 @@ async function gauge(base: string, name: string, signal: AbortSignal): Promise<n
 
 /** Memory and /healthz sampled while `work` runs. */
 async function sampled(pid: number, base: string, signal: AbortSignal, work: () => Promise<void>) {
-  let peak = residentMemoryMb(pid);
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, residentMemoryMb(pid) || 0);
-  }, 20);
-  let slowestHealthz = 0;
-  let probing = true;
-  const probe = (async () => {
-    while (probing) {
-      const started = performance.now();
-      try {
-        await fetch(`${base}/healthz`, { signal });
-      } catch {
-        break;
-      }
-      slowestHealthz = Math.max(slowestHealthz, performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
+  const sampler = processSampler(pid, base, signal);
   await work();
-  probing = false;
-  await probe;
-  clearInterval(sampler);
-  return { peakResidentMb: Math.round(peak), slowestHealthzMs: Math.round(slowestHealthz) };
+  return sampler.stop();
 }
 
 /** A client that asks for the 1.2.4 aws table (135,240 rows) and never reads: resolves with its status line. */
