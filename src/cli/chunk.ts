@@ -39,7 +39,7 @@ function powerPerOf(line: string): PowerPer {
 }
 
 /** The outcome with its energy, read from its answer's verbose (and the verbose dropped when asked only for it). */
-export function withEnergy(outcome: LineOutcome, line: string, dropVerbose: boolean): RowOutcome {
+function withEnergy(outcome: LineOutcome, line: string, dropVerbose: boolean): RowOutcome {
   const body = outcome.body as { verbose?: unknown } | null;
   if (outcome.status !== 200 || typeof body?.verbose !== "object" || body.verbose === null) return outcome;
   const energyKwh = useEnergyKwh(body.verbose as V1Verbose, powerPerOf(line));
