@@ -21,5 +21,12 @@ SELECT
   ) AS billing_instance_type,
   TRY_CAST(e.Quantity AS DOUBLE) AS billing_quantity,
   e.UnitOfMeasure AS billing_unit,
-  e.ResourceLocation AS billing_region
+  e.ResourceLocation AS billing_region,
+  -- The line's period (billing_periods.sql reads it): its usage day (Date), else its billing
+  -- period, whose end date is its last day
+  COALESCE(NULLIF(TRIM(CAST(e.Date AS VARCHAR)), ''), CAST(e.BillingPeriodStartDate AS VARCHAR))
+    AS billing_period_start_text,
+  COALESCE(NULLIF(TRIM(CAST(e.Date AS VARCHAR)), ''), CAST(e.BillingPeriodEndDate AS VARCHAR))
+    AS billing_period_end_text,
+  CAST(1 AS DOUBLE) AS billing_period_end_days
 FROM billing_export e

@@ -37,5 +37,9 @@ SELECT
   ) AS billing_instance_type,
   TRY_CAST(e.line_item_usage_amount AS DOUBLE) AS billing_quantity,
   COALESCE(e.pricing_unit, 'Hrs') AS billing_unit,
-  e.product_region_code AS billing_region
+  e.product_region_code AS billing_region,
+  -- The line's period [start, end) as written (billing_periods.sql reads it)
+  CAST(e.line_item_usage_start_date AS VARCHAR) AS billing_period_start_text,
+  CAST(e.line_item_usage_end_date AS VARCHAR) AS billing_period_end_text,
+  CAST(0 AS DOUBLE) AS billing_period_end_days
 FROM billing_export e

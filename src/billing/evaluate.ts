@@ -36,6 +36,7 @@ import {
   recognisedFormat,
   unrecognisedHeader,
 } from "./formats.js";
+import { GRID_TABLES, type GridFiles, type GridRun, gridQueryTotals, withGridSeries } from "./grid.js";
 import { csvHeader, HEADER_BYTES } from "./header.js";
 import { checkColumnCount, checkColumnTypes, inputColumnNames } from "./inputColumns.js";
 import { type InstanceMatch, matchInstance } from "./matching.js";
@@ -74,10 +75,13 @@ export interface BillingRequest {
   readonly report?: boolean;
   /**
    * A folder to write the small tables the run built to (instance_matches.csv, billing_places.csv,
-   * billing_energy.csv, method_coefficients.parquet): with the coefficient table, what the portable
-   * steps read (docs/billing.md, "The same SQL elsewhere").
+   * billing_energy.csv, method_coefficients.parquet; with a grid series grid_interval, grid_zone,
+   * grid_spans and grid_knots, as Parquet): with the coefficient table, what the portable steps
+   * read (docs/billing.md, "The same SQL elsewhere").
    */
   readonly tablesFolder?: string | null;
+  /** A grid intensity series (--grid-intensity, --grid-zones) for the lines' gwp use. */
+  readonly grid?: GridFiles | null;
 }
 
 /**
@@ -85,7 +89,11 @@ export interface BillingRequest {
  * elsewhere"): instance_matches, billing_places and billing_energy as CSV, and the methods' rows of
  * the coefficient table (method_coefficients.parquet: its shape and types, to append to it).
  */
-async function writePortableTables(connection: DuckDBConnection, folder: string): Promise<void> {
+async function writePortableTables(
+  connection: DuckDBConnection,
+  folder: string,
+  grid: boolean,
+): Promise<void> {
   const csv = "(FORMAT csv, HEADER true)";
   const copies = [
     ["instance_matches.csv", "SELECT * FROM instance_matches", csv],
@@ -96,6 +104,9 @@ async function writePortableTables(connection: DuckDBConnection, folder: string)
       "SELECT * FROM coefficients WHERE instance_type LIKE 'method:%'",
       copyOptions("parquet"),
     ],
+    ...(grid
+      ? GRID_TABLES.map(([name, table]) => [name, `SELECT * FROM ${table}`, copyOptions("parquet")])
+      : []),
   ];
   for (const [name, query, options] of copies) {
     const file = join(folder, name);
@@ -146,6 +157,8 @@ export interface BillingSummary {
   readonly impactColumns: readonly string[];
   /** The report's rankings, when asked for. */
   readonly report: BillReportData | null;
+  /** How the lines fared with the grid series, when one was given. */
+  readonly grid: GridRun | null;
 }
 
 /** Where a file is written until complete (beside it: renamed in place). */
@@ -644,16 +657,24 @@ export async function evaluateBillingExport(
       impactColumnNames,
     );
     const edition = context.service.edition.id;
+    const grid = await withGridSeries(connection, request.grid ?? null, {
+      regions: context.service.data.cloudRegions ?? knownRegions,
+      locations: context.service.data.electricity.byLocation.keys(),
+      impactColumns: impactColumnNames,
+    });
     const groups = await lineGroups(connection);
     if (request.strict) stopAtBadRows(groups);
     const temporary = partial(request.output);
     const lines = groups.reduce((sum, group) => sum + group.lines, 0);
     const written = await readFailing(
       () =>
-        writeLines(connection, prepared.columns, impactColumnNames, {
-          file: temporary,
-          format: request.format,
-        }),
+        writeLines(
+          connection,
+          prepared.columns,
+          impactColumnNames,
+          { file: temporary, format: request.format },
+          grid !== null,
+        ),
       request.file,
     );
     if (written !== lines) {
@@ -662,7 +683,8 @@ export async function evaluateBillingExport(
       );
     }
     await writeGroups(connection, request, temporary, groupColumns, impactColumnNames);
-    if (request.tablesFolder) await writePortableTables(connection, request.tablesFolder);
+    const gridRun = grid === null ? null : await readFailing(() => grid.run(), request.file);
+    if (request.tablesFolder) await writePortableTables(connection, request.tablesFolder, gridRun !== null);
     const first = criteria[0]?.info;
     const report =
       request.report === true && first !== undefined
@@ -682,9 +704,10 @@ export async function evaluateBillingExport(
       edition,
       groups,
       matches: [...matches.values()],
-      totals: totalsOf(groups, matches, coefficients, criteria),
+      totals: gridQueryTotals(totalsOf(groups, matches, coefficients, criteria), gridRun),
       impactColumns: impactColumnNames,
       report,
+      grid: gridRun,
     };
   } catch (error) {
     rmSync(partial(request.output), { force: true });

@@ -18,6 +18,8 @@ export interface BillingFormat {
   readonly optional: readonly string[];
   /** The columns read as numbers, each a number or its text: quantity and cost (every other is text). */
   readonly numbers: readonly string[];
+  /** The columns of a line's period (sql/billing_periods.sql), each a date, a timestamp or its text. */
+  readonly dates: readonly string[];
   /** Its query (sql/), from the file as it is to billing lines. */
   readonly linesQuery: string;
   /** Its query (sql/) adding what the methods of other lines read: service, usage text, cost. */
@@ -56,8 +58,11 @@ export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>>
       "BillingAccountId",
       "SubAccountId",
       "ResourceId",
+      "ChargePeriodStart",
+      "ChargePeriodEnd",
     ],
     numbers: ["ConsumedQuantity", "BilledCost"],
+    dates: ["ChargePeriodStart", "ChargePeriodEnd"],
     linesQuery: "billing_lines_focus.sql",
     usageQuery: "billing_usage_focus.sql",
   },
@@ -79,8 +84,11 @@ export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>>
       "line_item_unblended_cost",
       "line_item_usage_account_id",
       "line_item_resource_id",
+      "line_item_usage_start_date",
+      "line_item_usage_end_date",
     ],
     numbers: ["line_item_usage_amount", "line_item_unblended_cost"],
+    dates: ["line_item_usage_start_date", "line_item_usage_end_date"],
     linesQuery: "billing_lines_cur.sql",
     usageQuery: "billing_usage_cur.sql",
   },
@@ -95,8 +103,12 @@ export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>>
       "CostInBillingCurrency",
       "SubscriptionId",
       "ResourceId",
+      "Date",
+      "BillingPeriodStartDate",
+      "BillingPeriodEndDate",
     ],
     numbers: ["Quantity", "CostInBillingCurrency"],
+    dates: ["Date", "BillingPeriodStartDate", "BillingPeriodEndDate"],
     linesQuery: "billing_lines_azure.sql",
     usageQuery: "billing_usage_azure.sql",
   },

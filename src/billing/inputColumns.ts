@@ -71,6 +71,7 @@ export function checkColumnCount(file: string, columns: number): void {
 }
 
 const NUMBER_TYPES = /^(DOUBLE|FLOAT|REAL|DECIMAL.*|(U?(TINY|SMALL|BIG|HUGE)?INT(EGER)?))$/;
+const DATE_TYPES = /^(DATE|TIMESTAMP(_S|_MS|_NS| WITH TIME ZONE)?)$/;
 
 /**
  * Refuses a Parquet column the format's query reads whose type it cannot read: text, and a number
@@ -88,8 +89,15 @@ export function checkColumnTypes(
     if (!read.some((name) => name.toLowerCase() === lower) || type === "VARCHAR") continue;
     const number = format.numbers.some((name) => name.toLowerCase() === lower);
     if (number && NUMBER_TYPES.test(type)) continue;
+    const date = format.dates.some((name) => name.toLowerCase() === lower);
+    if (date && DATE_TYPES.test(type)) continue;
+    const expected = number
+      ? "a number or text (DOUBLE or VARCHAR)"
+      : date
+        ? "a date, a timestamp or text (DATE, TIMESTAMP or VARCHAR)"
+        : "text (VARCHAR)";
     throw new BillingInputError(
-      `${file}: column ${column} is ${type.length > 60 ? `${type.slice(0, 60)}…` : type}; ${format.title} reads it as ${number ? "a number or text (DOUBLE or VARCHAR)" : "text (VARCHAR)"}`,
+      `${file}: column ${column} is ${type.length > 60 ? `${type.slice(0, 60)}…` : type}; ${format.title} reads it as ${expected}`,
     );
   }
 }

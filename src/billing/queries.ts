@@ -15,7 +15,7 @@ export function sqlQuery(name: string): string {
 }
 
 /** The marks of the lines written once per column: impact columns, per-hour columns. */
-const MARKS = { impact: "-- impact", perHour: "-- per hour" } as const;
+const MARKS = { impact: "-- impact", perHour: "-- per hour", gridUse: "-- grid use" } as const;
 type Mark = keyof typeof MARKS;
 
 /** The column a marked line writes (`… AS gwp_embedded_kgco2eq, -- impact`). */
@@ -25,14 +25,18 @@ function writtenColumn(line: string, mark: string): string {
   return match[1];
 }
 
-/** A query of sql/ whose lines marked `mark` are written once for each of `columns`, alike. */
-function markedQuery(name: string, mark: Mark, columns: readonly string[]): string {
+/**
+ * A query of sql/ whose lines marked `mark` are written once for each of `columns`, alike: the
+ * template's `replaced` name (by default the column it writes) becomes each column.
+ */
+function markedQuery(name: string, mark: Mark, columns: readonly string[], replaced?: string): string {
   const lines = sqlQuery(name).split("\n");
   const isMarked = (line: string) => line.trimEnd().endsWith(MARKS[mark]);
   const marked = lines.filter(isMarked);
   if (marked.length === 0) throw new Error(`sql: ${name} has no line marked ${MARKS[mark]}`);
   const template = marked[0];
-  const templateColumn = writtenColumn(template, MARKS[mark]);
+  const templateColumn = replaced ?? writtenColumn(template, MARKS[mark]);
+  if (replaced !== undefined) writtenColumn(template, MARKS[mark]);
   const first = lines.indexOf(template);
   const kept = lines.filter((line) => !isMarked(line));
   const written = columns.map((column) => template.replaceAll(templateColumn, column));
@@ -51,4 +55,16 @@ export function keysQuery(columns: readonly string[]): string {
     "perHour",
     columns.map((column) => `${column}_per_hour`),
   );
+}
+
+/** The gwp use columns a grid series rewrites (sql/billing_grid.sql): the value, min and max written. */
+export function gridUseColumns(impactColumns: readonly string[]): string[] {
+  return impactColumns.filter((column) => column.startsWith(GRID_USE_TEMPLATE));
+}
+
+const GRID_USE_TEMPLATE = "gwp_use_kgco2eq";
+
+/** sql/billing_grid.sql with a `billing_grid_<column>` for each gwp use column of `impactColumns`. */
+export function gridQuery(impactColumns: readonly string[]): string {
+  return markedQuery("billing_grid.sql", "gridUse", gridUseColumns(impactColumns), GRID_USE_TEMPLATE);
 }

@@ -7,6 +7,7 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../output/csv.js";
 import { identifier, literal } from "./duckdb.js";
+import { createGridViews, GRID_INTENSITY_COLUMN, gridSourceColumn } from "./grid.js";
 import { createLocatedView } from "./lookup.js";
 import { impactsQuery } from "./queries.js";
 
@@ -20,14 +21,14 @@ type OutputFormat = "csv" | "parquet";
  */
 const FORMULA_FIRST_CODES = FORMULA_FIRST_CHARACTERS.map((character) => character.charCodeAt(0)).join(", ");
 
-function formulaSafe(column: string): string {
-  const cell = identifier(column);
+function formulaSafe(column: string, source = column): string {
+  const cell = identifier(source);
   // The first character's code point first: a regular expression on every cell costs more. Not
   // `IN (…)`: DuckDB rewrites each IN list into a join whose build every thread holds, and a
   // 20-line Azure export of 55 text columns ran out of 667 MB so.
   return `CASE WHEN list_contains([${FORMULA_FIRST_CODES}], ascii(${cell}))
       AND NOT regexp_matches(${cell}, ${literal(NUMBER.source)})
-    THEN '''' || ${cell} ELSE ${cell} END AS ${cell}`;
+    THEN '''' || ${cell} ELSE ${cell} END AS ${identifier(column)}`;
 }
 
 /** The file's columns as written: their names, and those holding maps, structs or lists (JSON in CSV). */
@@ -45,11 +46,22 @@ function outputSelect(
   textColumns: ReadonlySet<string>,
   impactColumnNames: readonly string[],
   csv: boolean,
+  grid: boolean,
 ): string {
+  // With a grid series, its gwp use and warnings are written in place of the edition's.
+  const source = (column: string) => (grid ? gridSourceColumn(column, impactColumnNames) : column);
   const number = (column: string) =>
-    csv ? `printf('%.10g', ${identifier(column)}) AS ${identifier(column)}` : identifier(column);
+    csv
+      ? `printf('%.10g', ${identifier(source(column))}) AS ${identifier(column)}`
+      : source(column) === column
+        ? identifier(column)
+        : `${identifier(source(column))} AS ${identifier(column)}`;
   const text = (column: string) =>
-    csv && textColumns.has(column) ? formulaSafe(column) : identifier(column);
+    csv && textColumns.has(column)
+      ? formulaSafe(column, source(column))
+      : source(column) === column
+        ? identifier(column)
+        : `${identifier(source(column))} AS ${identifier(column)}`;
   const own = (column: string) =>
     csv && input.nested.has(column)
       ? `CAST(to_json(${identifier(column)}) AS VARCHAR) AS ${identifier(column)}`
@@ -62,6 +74,7 @@ function outputSelect(
     number("method_quantity"),
     "method_unit",
     number("energy_kwh"),
+    ...(grid ? [number(GRID_INTENSITY_COLUMN)] : []),
     ...impactColumnNames.map(number),
     text("status"),
     text("warnings"),
@@ -90,20 +103,23 @@ interface LinesTarget {
 
 /**
  * Writes the lines of billing_classified with their impacts, in their order; the table
- * billing_keys must hold their keys. Returns the number of lines written.
+ * billing_keys must hold their keys. With `grid`, the gwp use of a grid series
+ * (src/billing/grid.ts). Returns the number of lines written.
  */
 export async function writeLines(
   connection: DuckDBConnection,
   input: WrittenColumns,
   impactColumnNames: readonly string[],
   target: LinesTarget,
+  grid = false,
 ): Promise<number> {
   await createLocatedView(connection);
-  const lines = impactsQuery(impactColumnNames);
+  const impacts = impactsQuery(impactColumnNames);
+  const lines = grid ? await createGridViews(connection, impacts, impactColumnNames) : impacts;
   const csv = target.format === "csv";
   const textColumns = csv ? await textColumnsOf(connection, lines) : new Set<string>();
   const result = await connection.run(
-    `COPY (SELECT ${outputSelect(input, textColumns, impactColumnNames, csv)}
+    `COPY (SELECT ${outputSelect(input, textColumns, impactColumnNames, csv, grid)}
        FROM (${lines}) lines)
      TO ${literal(target.file)} ${copyOptions(target.format)}`,
   );

@@ -1,0 +1,337 @@
+/*
+ * A billing run with a grid series (--grid-intensity): each evaluated line's gwp use from the
+ * series' intensity over its period in its place's zone (sql/billing_periods.sql,
+ * sql/billing_grid.sql; docs/methodology.md, "Grid intensity of the hour").
+ *
+ * The series becomes, per zone, its cumulative sums (intensity × hours, hours covered) at every
+ * boundary of equal steps (the longest of a day, an hour, 15, 5 or 1 minute(s) on which every
+ * interval starts and ends: a monthly series in days, an hourly one in hours) — the table
+ * grid_knots, one row per boundary numbered zone after zone. A line then reads the sums at the
+ * boundaries of the steps its start and end fall in, found by arithmetic on its times: two reads
+ * a line, whatever the number of intervals. Other engines join on the knot's number
+ * (sql/billing_grid_knots.sql); DuckDB reads each column of grid_knots as one list at that
+ * position (as src/billing/lookup.ts reads the lookup table), which keeps the lines' order.
+ */
+
+import type { DuckDBConnection } from "@duckdb/node-api";
+import type { CloudRegion } from "../data/types.js";
+import { GridInputError } from "../grid/errors.js";
+import { type GridSeriesInfo, loadGridSeries } from "../grid/series.js";
+import { gridPlaces, loadGridZones } from "../grid/zones.js";
+import { identifier } from "./duckdb.js";
+import { BillingInputError } from "./errors.js";
+import { gridQuery, gridUseColumns, sqlQuery } from "./queries.js";
+
+/** A run's series: the files given. */
+export interface GridFiles {
+  readonly intensity: string;
+  readonly zones: string | null;
+}
+
+/**
+ * Boundaries the steps of a series may take at most (zones × span ÷ step): a year of hours for 60
+ * zones is 525,660; four lists of 8-byte numbers of 4,000,000 hold 128 MB of the run's 700 MB.
+ */
+export const MAX_GRID_KNOTS = 4_000_000;
+
+/** Step lengths tried, in seconds, longest first. */
+const STEP_SECONDS = [86_400, 3_600, 900, 300, 60, 1];
+
+/** The columns sql/billing_grid_knots.sql reads from grid_knots for each end of a line. */
+const KNOT_COLUMNS = [
+  ["sum", "intensity_hours"],
+  ["next_sum", "next_intensity_hours"],
+  ["covered", "covered_hours"],
+  ["next_covered", "next_covered_hours"],
+] as const;
+
+async function firstRow(connection: DuckDBConnection, query: string): Promise<Record<string, unknown>> {
+  return (await connection.runAndReadAll(query)).getRowObjects()[0] ?? {};
+}
+
+/**
+ * Builds grid_spans and grid_knots (sql/billing_grid_keys.sql, sql/billing_grid_knots.sql) from
+ * grid_interval: the steps' length, then each zone's boundaries from its first interval's start
+ * to its last one's end, the sums running over the steps its intervals cover.
+ */
+export async function createGridKnots(connection: DuckDBConnection): Promise<void> {
+  const bounds = `SELECT zone, CAST(epoch(interval_start) AS BIGINT) AS s, CAST(epoch(interval_end) AS BIGINT) AS e,
+      gco2_per_kwh AS i FROM grid_interval WHERE gco2_per_kwh IS NOT NULL AND interval_end > interval_start`;
+  const fits = STEP_SECONDS.map((step) => `bool_and(s % ${step} = 0 AND e % ${step} = 0) AS fits_${step}`);
+  const fit = await firstRow(connection, `SELECT ${fits.join(", ")} FROM (${bounds})`);
+  const step = STEP_SECONDS.find((seconds) => fit[`fits_${seconds}`] === true) ?? 1;
+  await connection.run(
+    `CREATE OR REPLACE TABLE grid_spans AS
+     SELECT zone, CAST(SUM(steps + 1) OVER (ORDER BY zone) - steps - 1 AS BIGINT) AS first_knot,
+       CAST(first_second AS DOUBLE) AS first_second, CAST(steps AS BIGINT) AS steps,
+       CAST(${step} AS DOUBLE) AS step_seconds
+     FROM (SELECT zone, MIN(s) AS first_second, (MAX(e) - MIN(s)) // ${step} AS steps FROM (${bounds}) GROUP BY zone)`,
+  );
+  const knots = Number((await firstRow(connection, "SELECT SUM(steps + 1) AS n FROM grid_spans")).n ?? 0);
+  if (knots > MAX_GRID_KNOTS) {
+    throw new GridInputError(
+      `--grid-intensity: the series makes ${knots} steps of ${step} s (zones × its span ÷ its finest step; at most ${MAX_GRID_KNOTS}): give fewer zones, a shorter span or coarser intervals`,
+    );
+  }
+  // Each step's intensity (the mean where two intervals of a zone overlap), then the sums before
+  // each boundary; hours are whole steps, so the covered hours are exact.
+  await connection.run(
+    `CREATE OR REPLACE TABLE grid_knots AS
+     SELECT knot, intensity_hours, covered_hours,
+       LEAD(intensity_hours) OVER (ORDER BY knot) AS next_intensity_hours,
+       LEAD(covered_hours) OVER (ORDER BY knot) AS next_covered_hours
+     FROM (
+       SELECT k.first_knot + k.k AS knot, k.k = k.steps AS last_knot,
+         COALESCE(SUM(v.i * ${step} / 3600.0) OVER w, 0) AS intensity_hours,
+         COALESCE(SUM(CASE WHEN v.i IS NULL THEN 0 ELSE ${step} / 3600.0 END) OVER w, 0) AS covered_hours
+       FROM (SELECT z.*, r.k FROM grid_spans z, range(z.steps + 1) r(k)) k
+       LEFT JOIN (
+         SELECT b.zone, r.k, AVG(b.i) AS i
+         FROM (${bounds}) b JOIN grid_spans z ON z.zone = b.zone,
+           range((b.s - CAST(z.first_second AS BIGINT)) // ${step}, (b.e - CAST(z.first_second AS BIGINT)) // ${step}) r(k)
+         GROUP BY ALL
+       ) v ON v.zone = k.zone AND v.k = k.k
+       WINDOW w AS (PARTITION BY k.zone ORDER BY k.k ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
+     )
+     ORDER BY knot`,
+  );
+  // A zone's last boundary has no next one (LEAD above ran across zones).
+  await connection.run(
+    `UPDATE grid_knots SET next_intensity_hours = NULL, next_covered_hours = NULL
+     WHERE knot IN (SELECT first_knot + steps FROM grid_spans)`,
+  );
+}
+
+/** A series or zone table that does not read is the run's bad input (exit 2), as a bad export's header is. */
+async function asInputError<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof GridInputError) throw new BillingInputError(error.message);
+    throw error;
+  }
+}
+
+/** The tables a run with a series writes to --tables (Parquet), for the portable steps. */
+export const GRID_TABLES = [
+  ["grid_interval.parquet", "grid_interval"],
+  ["grid_zone.parquet", "grid_zone"],
+  ["grid_spans.parquet", "grid_spans"],
+  ["grid_knots.parquet", "grid_knots"],
+] as const;
+
+/** Where a run's places are read from: the regions of the edition (or one that has them), its countries. */
+interface GridContext {
+  readonly regions: readonly CloudRegion[];
+  readonly locations: Iterable<string>;
+  readonly impactColumns: readonly string[];
+}
+
+/** A run's series, loaded: what it read, and the pass that tells how the lines fared (after writing). */
+export interface LoadedGrid {
+  readonly info: GridSeriesInfo;
+  run(): Promise<GridRun>;
+}
+
+/**
+ * With a series: reads it and the zones, builds the knots and gives the lookup table billing_keys
+ * its zones (sql/billing_grid_keys.sql); null without one. Needs the gwp criterion, checked first.
+ */
+export async function withGridSeries(
+  connection: DuckDBConnection,
+  files: GridFiles | null,
+  context: GridContext,
+): Promise<LoadedGrid | null> {
+  if (files === null) return null;
+  if (gridUseColumns(context.impactColumns).length === 0) {
+    throw new BillingInputError("--grid-intensity changes the gwp use: ask for the gwp criterion");
+  }
+  const info = await asInputError(async () => {
+    const read = await loadGridSeries(connection, files.intensity);
+    await loadGridZones(connection, gridPlaces(context.regions, context.locations), files.zones);
+    await createGridKnots(connection);
+    return read;
+  });
+  await connection.run(`CREATE OR REPLACE TABLE billing_grid_keys AS ${sqlQuery("billing_grid_keys.sql")}`);
+  await connection.run("DROP TABLE billing_keys");
+  await connection.run("ALTER TABLE billing_grid_keys RENAME TO billing_keys");
+  return {
+    info,
+    run: () =>
+      gridRunOf(connection, gridQuery(context.impactColumns), context.impactColumns, {
+        file: files.intensity,
+        info,
+      }),
+  };
+}
+
+/**
+ * The run's totals with the series' gwp use: the value as written; min and max, the sums of the
+ * written columns with --ranges, else the edition's scaled by the ratio of the totals.
+ */
+export function gridQueryTotals<
+  T extends { criterion: { info: { name: string } }; phase: string; value: number; min: number; max: number },
+>(totals: readonly T[], grid: GridRun | null): T[] {
+  if (grid === null) return [...totals];
+  return totals.map((total) => {
+    if (total.criterion.info.name !== "gwp" || total.phase !== "use") return total;
+    const value = grid.useTotals.get(GRID_USE_VALUE) ?? total.value;
+    const edition = grid.editionUseTotals.get(GRID_USE_VALUE) ?? 0;
+    const ratio = edition > 0 ? value / edition : 1;
+    return {
+      ...total,
+      value,
+      min: grid.useTotals.get(`${GRID_USE_VALUE}_min`) ?? total.min * ratio,
+      max: grid.useTotals.get(`${GRID_USE_VALUE}_max`) ?? total.max * ratio,
+    };
+  });
+}
+
+const GRID_USE_VALUE = "gwp_use_kgco2eq";
+
+/**
+ * The query of the lines with the series (sql/billing_grid.sql) over the view billing_located,
+ * through the views billing_evaluated, billing_timed and billing_grid_located; DuckDB reads the
+ * knots by position, in the lines' order.
+ */
+export async function createGridViews(
+  connection: DuckDBConnection,
+  impactsQuery: string,
+  impactColumns: readonly string[],
+): Promise<string> {
+  await connection.run(`CREATE OR REPLACE VIEW billing_evaluated AS ${impactsQuery}`);
+  await connection.run(`CREATE OR REPLACE VIEW billing_timed AS ${sqlQuery("billing_periods.sql")}`);
+  await connection.run(
+    `CREATE OR REPLACE TABLE grid_knot_lists AS SELECT ${KNOT_COLUMNS.map(
+      ([, column]) => `list(${identifier(column)} ORDER BY knot) AS ${identifier(column)}`,
+    ).join(", ")} FROM grid_knots`,
+  );
+  const reads = ["start", "end"].flatMap((end) =>
+    KNOT_COLUMNS.map(
+      ([name, column]) =>
+        `x.${identifier(column)}[CAST(t.billing_grid_${end}_knot AS BIGINT) + 1] AS billing_grid_${end}_${name}`,
+    ),
+  );
+  await connection.run(
+    `CREATE OR REPLACE VIEW billing_grid_located AS
+     SELECT t.*, ${reads.join(", ")} FROM billing_timed t CROSS JOIN grid_knot_lists x`,
+  );
+  return gridQuery(impactColumns);
+}
+
+/** The column of sql/billing_grid.sql's lines an output column is written from (the series' gwp use and warnings). */
+export function gridSourceColumn(column: string, impactColumns: readonly string[]): string {
+  if (column === "warnings") return "billing_grid_warnings";
+  return gridUseColumns(impactColumns).includes(column) ? `billing_grid_${column}` : column;
+}
+
+/** The column a series adds to the output, after energy_kwh. */
+export const GRID_INTENSITY_COLUMN = "grid_intensity_gco2_per_kwh";
+
+/** How the evaluated lines of a run fared with the series: one row per coverage and zone or place. */
+export interface GridCoverageRow {
+  /** series, partly, not covered, zone not in series, no zone, no period. */
+  readonly coverage: string;
+  readonly zone: string | null;
+  readonly place: string | null;
+  readonly lines: number;
+  /** The first start and last end of these lines' periods, ISO 8601 UTC (null without a period). */
+  readonly first: string | null;
+  readonly last: string | null;
+}
+
+/** The gwp use (series applied) of the lines that used the series, by a part of their start time. */
+export interface GridUseShare {
+  readonly name: string;
+  readonly lines: number;
+  readonly energyKwh: number;
+  readonly gwpUse: number;
+}
+
+export interface GridRun {
+  readonly file: string;
+  readonly series: GridSeriesInfo;
+  readonly coverage: readonly GridCoverageRow[];
+  /** Sums of the evaluated lines' gwp use columns as written (series applied), by column. */
+  readonly useTotals: ReadonlyMap<string, number>;
+  /** Sums of the same columns at the edition's factors (the ratio of the totals' min and max). */
+  readonly editionUseTotals: ReadonlyMap<string, number>;
+  /** Lines that used the series (wholly or partly), by their start's hour of the day (UTC) and month. */
+  readonly byHour: readonly GridUseShare[];
+  readonly byMonth: readonly GridUseShare[];
+}
+
+const iso = (second: unknown) =>
+  second === null || second === undefined
+    ? null
+    : new Date(Number(second) * 1000).toISOString().replace(".000Z", "Z");
+
+/**
+ * How the lines fared with the series, read through the writing pass's views (a pass over the
+ * export): coverage per zone, gwp use totals, and the use of the lines that used the series by
+ * hour of day and by month of their start.
+ */
+export async function gridRunOf(
+  connection: DuckDBConnection,
+  query: string,
+  impactColumns: readonly string[],
+  series: { file: string; info: GridSeriesInfo },
+): Promise<GridRun> {
+  const columns = gridUseColumns(impactColumns);
+  const sums = columns.flatMap((column) => [
+    `SUM(${identifier(`billing_grid_${column}`)}) AS ${identifier(`grid_${column}`)}`,
+    `SUM(${identifier(column)}) AS ${identifier(`edition_${column}`)}`,
+  ]);
+  await connection.run(
+    `CREATE OR REPLACE TEMP TABLE grid_run AS
+     SELECT billing_grid_coverage AS coverage, billing_grid_zone AS zone,
+       CASE WHEN billing_grid_coverage = 'no zone' THEN billing_place END AS place,
+       CAST(FLOOR(MOD(billing_grid_start_second, 86400) / 3600) AS INTEGER) AS hour,
+       strftime(make_timestamp(CAST(billing_grid_start_second * 1000000 AS BIGINT)), '%Y-%m') AS month,
+       COUNT(*)::DOUBLE AS lines, MIN(billing_grid_start_second) AS first, MAX(billing_grid_end_second) AS last,
+       SUM(energy_kwh) AS energy_kwh, ${sums.join(", ")}
+     FROM (${query}) lines WHERE billing_grid_coverage IS NOT NULL GROUP BY ALL`,
+  );
+  const read = async (sql: string) => (await connection.runAndReadAll(sql)).getRowObjects();
+  const coverage = (
+    await read(
+      `SELECT coverage, zone, place, SUM(lines) AS lines, MIN(first) AS first, MAX(last) AS last
+       FROM grid_run GROUP BY ALL ORDER BY coverage, zone, place`,
+    )
+  ).map((row) => ({
+    coverage: String(row.coverage),
+    zone: row.zone === null ? null : String(row.zone),
+    place: row.place === null ? null : String(row.place),
+    lines: Number(row.lines),
+    first: iso(row.first),
+    last: iso(row.last),
+  }));
+  const totals =
+    (
+      await read(
+        `SELECT ${columns.flatMap((column) => [`SUM(${identifier(`grid_${column}`)}) AS ${identifier(`grid_${column}`)}`, `SUM(${identifier(`edition_${column}`)}) AS ${identifier(`edition_${column}`)}`]).join(", ")} FROM grid_run`,
+      )
+    )[0] ?? {};
+  const shares = async (part: "hour" | "month") =>
+    (
+      await read(
+        `SELECT CAST(${part} AS VARCHAR) AS name, SUM(lines) AS lines, SUM(energy_kwh) AS energy_kwh,
+           SUM(grid_gwp_use_kgco2eq) AS gwp_use
+         FROM grid_run WHERE coverage IN ('series', 'partly') GROUP BY ${part} ORDER BY ${part}`,
+      )
+    ).map((row) => ({
+      name: String(row.name),
+      lines: Number(row.lines),
+      energyKwh: Number(row.energy_kwh ?? 0),
+      gwpUse: Number(row.gwp_use ?? 0),
+    }));
+  return {
+    file: series.file,
+    series: series.info,
+    coverage,
+    useTotals: new Map(columns.map((column) => [column, Number(totals[`grid_${column}`] ?? 0)])),
+    editionUseTotals: new Map(columns.map((column) => [column, Number(totals[`edition_${column}`] ?? 0)])),
+    byHour: await shares("hour"),
+    byMonth: await shares("month"),
+  };
+}
