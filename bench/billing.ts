@@ -13,7 +13,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -108,6 +108,78 @@ async function smallButCostly(folder: string, say: (line: string) => void): Prom
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 
+/** The countries of edition 2.4.1's cloud regions (the zones its billing lines fall in). */
+function regionCountries(): string[] {
+  const file = new URL("../data/2.4.1/archetypes/cloud/regions.csv", import.meta.url);
+  const [header, ...rows] = readFileSync(file, "utf8").trim().split("\n");
+  const column = header.split(",").indexOf("usage_location");
+  return [...new Set(rows.map((row) => row.split(",")[column]))].filter((zone) => /^[A-Z]{3}$/.test(zone));
+}
+
+/**
+ * A grid series on the generated FOCUS CSV (issue 40): 8,760 hours × 60 zones (the regions'
+ * countries first), plain `zone,start,gco2_per_kwh`, and the export evaluated with it, against
+ * DuckDB's bare CSV → CSV copy of the same export in the same run (CPU and wall). Target: ≤ 2.5×
+ * the copy, ≤ 1 GB.
+ */
+async function gridSeriesScenario(folder: string, say: (line: string) => void): Promise<void> {
+  const input = join(folder, "focus-grid.csv");
+  await writeBillingExport("focus", ROWS, input);
+  const series = join(folder, "series.csv");
+  const zones = [
+    ...regionCountries(),
+    ...Array.from({ length: 60 }, (_, i) => `Z${String(i).padStart(2, "0")}`),
+  ];
+  const instance = await DuckDBInstance.create(":memory:");
+  const connection = await instance.connect();
+  const zoneRows = zones
+    .slice(0, 60)
+    .map((zone, n) => `('${zone}', ${n})`)
+    .join(", ");
+  await connection.run(
+    `COPY (SELECT zone, strftime(TIMESTAMP '2026-01-01' + INTERVAL (h) HOUR, '%Y-%m-%dT%H:%M:%SZ') AS start,
+       round(50 + 400 * ((h * 37 + n * 101) % 997) / 997.0, 3) AS gco2_per_kwh
+     FROM (VALUES ${zoneRows}) z(zone, n), range(8760) r(h) ORDER BY zone, h)
+     TO '${series}' (FORMAT csv, HEADER true)`,
+  );
+  connection.closeSync();
+  instance.closeSync();
+  const copy = `import { DuckDBInstance } from "@duckdb/node-api";
+const instance = await DuckDBInstance.create(":memory:", { memory_limit: "700MB", preserve_insertion_order: "true" });
+const connection = await instance.connect();
+await connection.run("COPY (SELECT * FROM read_csv('${input}', header = true, all_varchar = true)) TO '${join(folder, "copy.csv")}' (FORMAT csv, HEADER true)");`;
+  const bare = spawnSync(
+    "/usr/bin/time",
+    ["-f", "%e %M %U %S", process.execPath, "--input-type=module", "-e", copy],
+    { encoding: "utf8", cwd: new URL("..", import.meta.url).pathname },
+  );
+  const [copySeconds, copyKb, copyUser, copySystem] = (bare.stderr.trim().split("\n").at(-1) ?? "")
+    .split(" ")
+    .map(Number);
+  rmSync(join(folder, "copy.csv"), { force: true });
+  const copyCpu = copyUser + copySystem;
+  say(
+    `| DuckDB's bare copy, FOCUS CSV → CSV | ${mb(statSync(input).size)} | **${copySeconds.toFixed(1)}** | ${copyCpu.toFixed(1)} | ${Math.round(ROWS / copySeconds).toLocaleString("en")} | ${(copyKb / 1024).toFixed(0)} MB | — |`,
+  );
+  const output = join(folder, "out-grid.csv");
+  for (const withSeries of [false, true]) {
+    const run = timed([
+      "evaluate",
+      input,
+      "--output",
+      output,
+      "--criteria",
+      "gwp",
+      ...(withSeries ? ["--grid-intensity", series] : []),
+    ]);
+    say(
+      `| evaluate FOCUS CSV → CSV, gwp${withSeries ? ", grid series 8,760 h × 60 zones" : ""} | ${mb(statSync(input).size)} | **${run.seconds.toFixed(1)}** (${(run.seconds / copySeconds).toFixed(2)}× the copy) | ${run.cpuSeconds.toFixed(1)} (${(run.cpuSeconds / copyCpu).toFixed(2)}×) | ${Math.round(ROWS / run.seconds).toLocaleString("en")} | **${run.peakMb.toFixed(0)} MB** | ${withSeries ? "≤ 2.5× the copy, ≤ 1 GB" : "—"} |`,
+    );
+  }
+  rmSync(output, { force: true });
+  rmSync(input);
+}
+
 async function main(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), "bench-billing-"));
   const lines: string[] = [];
@@ -145,6 +217,7 @@ async function main(): Promise<void> {
         );
       }
     }
+    if (process.env.BILLING_GRID !== "0") await gridSeriesScenario(folder, say);
     if (process.env.BILLING_SMALL !== "0") await smallButCostly(folder, say);
     say(
       `load after: ${loadavg()

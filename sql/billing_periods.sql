@@ -7,8 +7,8 @@
 -- query wrote billing_period_start_text, billing_period_end_text (a timestamp or a date as text)
 -- and billing_period_end_days (days after the end's date: 1 where the end is the period's last
 -- day, as Azure's Date). Spellings read: `2024-01-01`, `2024-01-01T00:00:00Z`,
--- `2024-01-01 00:00:00`, `2024-01-01T02:00:00+02:00` (`+02`, `+0200`), fractions of a second, and
--- Azure's `01/31/2024` (month first). A period that does not read or ends before it starts is
+-- `2024-01-01 00:00:00`, `2024-01-01T02:00:00+02:00` (`+02`, `+0200`; a fraction of a second
+-- left out), and Azure's `01/31/2024` (month first). A period that does not read or ends before it starts is
 -- NULL. The date is counted in days from 1970 with the proleptic Gregorian calendar's leap years
 -- (H. Hinnant, "chrono-compatible low-level date algorithms", days_from_civil, for years >= 1).
 --
@@ -60,52 +60,80 @@ FROM (
           p.billing_start_month AS billing_start_m,
           p.billing_start_day AS billing_start_d,
           3600 * COALESCE(p.billing_start_hour, 0) + 60 * COALESCE(p.billing_start_minute, 0)
-            + COALESCE(p.billing_start_seconds, 0) - COALESCE(p.billing_start_offset, 0) AS billing_start_clock,
+            + COALESCE(p.billing_start_seconds, 0) - p.billing_start_offset AS billing_start_clock,
           CASE WHEN p.billing_end_month BETWEEN 1 AND 12 AND p.billing_end_day BETWEEN 1 AND 31
             THEN p.billing_end_year END AS billing_end_y,
           p.billing_end_month AS billing_end_m,
           p.billing_end_day AS billing_end_d,
           3600 * COALESCE(p.billing_end_hour, 0) + 60 * COALESCE(p.billing_end_minute, 0)
-            + COALESCE(p.billing_end_seconds, 0) - COALESCE(p.billing_end_offset, 0) AS billing_end_clock
+            + COALESCE(p.billing_end_seconds, 0) - p.billing_end_offset AS billing_end_clock
         FROM (
+          -- A time's parts at their places: `2024-01-31`, then `T` or a blank and `00:00`, `:00`,
+          -- a fraction of a second (left out), then an offset from UTC (`+02:00`, `+0200`, `+02`;
+          -- `Z` or none: UTC); or Azure's `01/31/2024`
           SELECT
             o.*,
-            CAST(COALESCE(NULLIF(REGEXP_EXTRACT(o.billing_start_text, '^([0-9]{4})-[0-9]{1,2}-[0-9]{1,2}', 1), ''),
-              NULLIF(REGEXP_EXTRACT(o.billing_start_text, '^[0-9]{1,2}/[0-9]{1,2}/([0-9]{4})', 1), '')) AS DOUBLE) AS billing_start_year,
-            CAST(COALESCE(NULLIF(REGEXP_EXTRACT(o.billing_start_text, '^[0-9]{4}-([0-9]{1,2})-[0-9]{1,2}', 1), ''),
-              NULLIF(REGEXP_EXTRACT(o.billing_start_text, '^([0-9]{1,2})/[0-9]{1,2}/[0-9]{4}', 1), '')) AS DOUBLE) AS billing_start_month,
-            CAST(COALESCE(NULLIF(REGEXP_EXTRACT(o.billing_start_text, '^[0-9]{4}-[0-9]{1,2}-([0-9]{1,2})', 1), ''),
-              NULLIF(REGEXP_EXTRACT(o.billing_start_text, '^[0-9]{1,2}/([0-9]{1,2})/[0-9]{4}', 1), '')) AS DOUBLE) AS billing_start_day,
-            CAST(NULLIF(REGEXP_EXTRACT(o.billing_start_text, '^[0-9/-]+[T ]+([0-9]{1,2}):[0-9]{2}', 1), '') AS DOUBLE) AS billing_start_hour,
-            CAST(NULLIF(REGEXP_EXTRACT(o.billing_start_text, '^[0-9/-]+[T ]+[0-9]{1,2}:([0-9]{2})', 1), '') AS DOUBLE) AS billing_start_minute,
-            CAST(NULLIF(REGEXP_EXTRACT(o.billing_start_text, '^[0-9/-]+[T ]+[0-9]{1,2}:[0-9]{2}:([0-9]{2}(?:[.][0-9]+)?)', 1), '') AS DOUBLE)
+            CASE WHEN o.billing_start_iso THEN TRY_CAST(SUBSTRING(o.billing_start_text, 1, 4) AS DOUBLE)
+              WHEN o.billing_start_text LIKE '%/%' THEN TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_start_text, '^[0-9]{1,2}/[0-9]{1,2}/([0-9]{4})', 1), '') AS DOUBLE)
+            END AS billing_start_year,
+            CASE WHEN o.billing_start_iso THEN TRY_CAST(SUBSTRING(o.billing_start_text, 6, 2) AS DOUBLE)
+              WHEN o.billing_start_text LIKE '%/%' THEN TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_start_text, '^([0-9]{1,2})/[0-9]{1,2}/[0-9]{4}', 1), '') AS DOUBLE)
+            END AS billing_start_month,
+            CASE WHEN o.billing_start_iso THEN TRY_CAST(SUBSTRING(o.billing_start_text, 9, 2) AS DOUBLE)
+              WHEN o.billing_start_text LIKE '%/%' THEN TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_start_text, '^[0-9]{1,2}/([0-9]{1,2})/[0-9]{4}', 1), '') AS DOUBLE)
+            END AS billing_start_day,
+            CASE WHEN o.billing_start_timed THEN TRY_CAST(SUBSTRING(o.billing_start_text, 12, 2) AS DOUBLE) END AS billing_start_hour,
+            CASE WHEN o.billing_start_timed THEN TRY_CAST(SUBSTRING(o.billing_start_text, 15, 2) AS DOUBLE) END AS billing_start_minute,
+            CASE WHEN o.billing_start_timed AND SUBSTRING(o.billing_start_text, 17, 1) = ':' THEN TRY_CAST(SUBSTRING(o.billing_start_text, 18, 2) AS DOUBLE) END
               AS billing_start_seconds,
-            CASE WHEN LEFT(o.billing_start_zone, 1) = '-' THEN -1 ELSE 1 END
-              * (3600 * CAST(NULLIF(SUBSTRING(o.billing_start_zone, 2, 2), '') AS DOUBLE)
-                + 60 * CASE WHEN LENGTH(o.billing_start_zone) > 3 THEN CAST(RIGHT(o.billing_start_zone, 2) AS DOUBLE) ELSE 0 END)
-              AS billing_start_offset,
-            CAST(COALESCE(NULLIF(REGEXP_EXTRACT(o.billing_end_text, '^([0-9]{4})-[0-9]{1,2}-[0-9]{1,2}', 1), ''),
-              NULLIF(REGEXP_EXTRACT(o.billing_end_text, '^[0-9]{1,2}/[0-9]{1,2}/([0-9]{4})', 1), '')) AS DOUBLE) AS billing_end_year,
-            CAST(COALESCE(NULLIF(REGEXP_EXTRACT(o.billing_end_text, '^[0-9]{4}-([0-9]{1,2})-[0-9]{1,2}', 1), ''),
-              NULLIF(REGEXP_EXTRACT(o.billing_end_text, '^([0-9]{1,2})/[0-9]{1,2}/[0-9]{4}', 1), '')) AS DOUBLE) AS billing_end_month,
-            CAST(COALESCE(NULLIF(REGEXP_EXTRACT(o.billing_end_text, '^[0-9]{4}-[0-9]{1,2}-([0-9]{1,2})', 1), ''),
-              NULLIF(REGEXP_EXTRACT(o.billing_end_text, '^[0-9]{1,2}/([0-9]{1,2})/[0-9]{4}', 1), '')) AS DOUBLE) AS billing_end_day,
-            CAST(NULLIF(REGEXP_EXTRACT(o.billing_end_text, '^[0-9/-]+[T ]+([0-9]{1,2}):[0-9]{2}', 1), '') AS DOUBLE) AS billing_end_hour,
-            CAST(NULLIF(REGEXP_EXTRACT(o.billing_end_text, '^[0-9/-]+[T ]+[0-9]{1,2}:([0-9]{2})', 1), '') AS DOUBLE) AS billing_end_minute,
-            CAST(NULLIF(REGEXP_EXTRACT(o.billing_end_text, '^[0-9/-]+[T ]+[0-9]{1,2}:[0-9]{2}:([0-9]{2}(?:[.][0-9]+)?)', 1), '') AS DOUBLE)
+            CASE
+              WHEN NOT o.billing_start_timed THEN 0
+              WHEN SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 5, 1) IN ('+', '-') AND SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 2, 1) = ':'
+                THEN CASE WHEN SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 5, 1) = '-' THEN -1 ELSE 1 END
+                  * (3600 * TRY_CAST(SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 4, 2) AS DOUBLE) + 60 * TRY_CAST(SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 1, 2) AS DOUBLE))
+              WHEN SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 4, 1) IN ('+', '-')
+                THEN CASE WHEN SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 4, 1) = '-' THEN -1 ELSE 1 END
+                  * (3600 * TRY_CAST(SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 3, 2) AS DOUBLE) + 60 * TRY_CAST(SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 1, 2) AS DOUBLE))
+              WHEN SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 2, 1) IN ('+', '-')
+                THEN CASE WHEN SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 2, 1) = '-' THEN -1 ELSE 1 END
+                  * 3600 * TRY_CAST(SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 1, 2) AS DOUBLE)
+              ELSE 0
+            END AS billing_start_offset,
+            CASE WHEN o.billing_end_iso THEN TRY_CAST(SUBSTRING(o.billing_end_text, 1, 4) AS DOUBLE)
+              WHEN o.billing_end_text LIKE '%/%' THEN TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_end_text, '^[0-9]{1,2}/[0-9]{1,2}/([0-9]{4})', 1), '') AS DOUBLE)
+            END AS billing_end_year,
+            CASE WHEN o.billing_end_iso THEN TRY_CAST(SUBSTRING(o.billing_end_text, 6, 2) AS DOUBLE)
+              WHEN o.billing_end_text LIKE '%/%' THEN TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_end_text, '^([0-9]{1,2})/[0-9]{1,2}/[0-9]{4}', 1), '') AS DOUBLE)
+            END AS billing_end_month,
+            CASE WHEN o.billing_end_iso THEN TRY_CAST(SUBSTRING(o.billing_end_text, 9, 2) AS DOUBLE)
+              WHEN o.billing_end_text LIKE '%/%' THEN TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_end_text, '^[0-9]{1,2}/([0-9]{1,2})/[0-9]{4}', 1), '') AS DOUBLE)
+            END AS billing_end_day,
+            CASE WHEN o.billing_end_timed THEN TRY_CAST(SUBSTRING(o.billing_end_text, 12, 2) AS DOUBLE) END AS billing_end_hour,
+            CASE WHEN o.billing_end_timed THEN TRY_CAST(SUBSTRING(o.billing_end_text, 15, 2) AS DOUBLE) END AS billing_end_minute,
+            CASE WHEN o.billing_end_timed AND SUBSTRING(o.billing_end_text, 17, 1) = ':' THEN TRY_CAST(SUBSTRING(o.billing_end_text, 18, 2) AS DOUBLE) END
               AS billing_end_seconds,
-            CASE WHEN LEFT(o.billing_end_zone, 1) = '-' THEN -1 ELSE 1 END
-              * (3600 * CAST(NULLIF(SUBSTRING(o.billing_end_zone, 2, 2), '') AS DOUBLE)
-                + 60 * CASE WHEN LENGTH(o.billing_end_zone) > 3 THEN CAST(RIGHT(o.billing_end_zone, 2) AS DOUBLE) ELSE 0 END)
-              AS billing_end_offset
+            CASE
+              WHEN NOT o.billing_end_timed THEN 0
+              WHEN SUBSTRING(o.billing_end_text, LENGTH(o.billing_end_text) - 5, 1) IN ('+', '-') AND SUBSTRING(o.billing_end_text, LENGTH(o.billing_end_text) - 2, 1) = ':'
+                THEN CASE WHEN SUBSTRING(o.billing_end_text, LENGTH(o.billing_end_text) - 5, 1) = '-' THEN -1 ELSE 1 END
+                  * (3600 * TRY_CAST(SUBSTRING(o.billing_end_text, LENGTH(o.billing_end_text) - 4, 2) AS DOUBLE) + 60 * TRY_CAST(SUBSTRING(o.billing_end_text, LENGTH(o.billing_end_text) - 1, 2) AS DOUBLE))
+              WHEN SUBSTRING(o.billing_end_text, LENGTH(o.billing_end_text) - 4, 1) IN ('+', '-')
+                THEN CASE WHEN SUBSTRING(o.billing_end_text, LENGTH(o.billing_end_text) - 4, 1) = '-' THEN -1 ELSE 1 END
+                  * (3600 * TRY_CAST(SUBSTRING(o.billing_end_text, LENGTH(o.billing_end_text) - 3, 2) AS DOUBLE) + 60 * TRY_CAST(SUBSTRING(o.billing_end_text, LENGTH(o.billing_end_text) - 1, 2) AS DOUBLE))
+              WHEN SUBSTRING(o.billing_end_text, LENGTH(o.billing_end_text) - 2, 1) IN ('+', '-')
+                THEN CASE WHEN SUBSTRING(o.billing_end_text, LENGTH(o.billing_end_text) - 2, 1) = '-' THEN -1 ELSE 1 END
+                  * 3600 * TRY_CAST(SUBSTRING(o.billing_end_text, LENGTH(o.billing_end_text) - 1, 2) AS DOUBLE)
+              ELSE 0
+            END AS billing_end_offset
           FROM (
             SELECT
               n.*,
-              -- The offset from UTC after the time (`+02:00`, `+02`, `-0530`; `Z` or none: UTC)
-              NULLIF(REGEXP_EXTRACT(n.billing_start_text, '^[0-9/-]+[T ]+[0-9:.]+[ ]*([+-][0-9]{2}(?::?[0-9]{2})?)$', 1), '')
-                AS billing_start_zone,
-              NULLIF(REGEXP_EXTRACT(n.billing_end_text, '^[0-9/-]+[T ]+[0-9:.]+[ ]*([+-][0-9]{2}(?::?[0-9]{2})?)$', 1), '')
-                AS billing_end_zone
+              SUBSTRING(n.billing_start_text, 5, 1) = '-' AND SUBSTRING(n.billing_start_text, 8, 1) = '-' AS billing_start_iso,
+              SUBSTRING(n.billing_start_text, 5, 1) = '-' AND SUBSTRING(n.billing_start_text, 8, 1) = '-' AND SUBSTRING(n.billing_start_text, 11, 1) IN ('T', ' ')
+                AND SUBSTRING(n.billing_start_text, 14, 1) = ':' AS billing_start_timed,
+              SUBSTRING(n.billing_end_text, 5, 1) = '-' AND SUBSTRING(n.billing_end_text, 8, 1) = '-' AS billing_end_iso,
+              SUBSTRING(n.billing_end_text, 5, 1) = '-' AND SUBSTRING(n.billing_end_text, 8, 1) = '-' AND SUBSTRING(n.billing_end_text, 11, 1) IN ('T', ' ')
+                AND SUBSTRING(n.billing_end_text, 14, 1) = ':' AS billing_end_timed
             FROM (
               SELECT
                 e.*,

@@ -8,6 +8,7 @@ import type { BillReportModel } from "../output/billReport.js";
 import { formatNumber } from "../output/columns.js";
 import { billingCoverage, type CoverageRow, percent } from "./coverage.js";
 import type { BillingSummary, LineGroup } from "./evaluate.js";
+import type { GridRun } from "./grid.js";
 
 /** The fate of a group of lines, as the output's `status` spells it. */
 export function statusOf(group: LineGroup, matched: (group: LineGroup) => string | null): string {
@@ -53,6 +54,37 @@ function coverageText(summary: BillingSummary, isEstimated: (group: LineGroup) =
       );
     }
   }
+  return out;
+}
+
+/** How the evaluated lines fared with the grid series: those that used it, the zones and periods it lacked. */
+function gridText(grid: GridRun): string[] {
+  const { series } = grid;
+  const lines = (coverage: string) =>
+    grid.coverage.filter((row) => row.coverage === coverage).reduce((sum, row) => sum + row.lines, 0);
+  const evaluated = grid.coverage.reduce((sum, row) => sum + row.lines, 0);
+  const used = grid.coverage.filter((row) => row.coverage === "series" || row.coverage === "partly");
+  const zones = [...new Set(used.map((row) => row.zone))].join(", ");
+  const out = [
+    `grid series ${grid.file}: ${series.shape}, ${series.zones} zone${series.zones === 1 ? "" : "s"}, ${series.intervals} intervals, ${series.first} to ${series.last}`,
+    `  lines with the series: ${lines("series") + lines("partly")} of ${evaluated} evaluated (${lines("partly")} partly)${zones === "" ? "" : ` in ${zones}`}`,
+  ];
+  const missing = grid.coverage.filter((row) => !["series", "no period"].includes(row.coverage));
+  for (const row of missing) {
+    const where =
+      row.coverage === "no zone" ? `place ${row.place || "(default)"} has no zone` : `zone ${row.zone}`;
+    const what =
+      row.coverage === "zone not in series"
+        ? "not in the series"
+        : row.coverage === "no zone"
+          ? ""
+          : `${row.coverage === "partly" ? "partly covered" : "not covered"}, lines from ${row.first} to ${row.last}`;
+    out.push(
+      `  missing: ${[where, what].filter(Boolean).join(" ")}: ${rows(row.lines)}, the edition's factor`,
+    );
+  }
+  if (lines("no period") > 0)
+    out.push(`  without a period: ${rows(lines("no period"))}, the edition's factor`);
   return out;
 }
 
@@ -114,6 +146,7 @@ export function billingSummaryText(summary: BillingSummary, groupsOutput: string
     );
   }
   out.push(...coverageText(summary, (group) => statusOf(group, matched) === "evaluated"));
+  if (summary.grid !== null) out.push(...gridText(summary.grid));
   if (groupsOutput !== null) out.push(`sums per group: ${groupsOutput}`);
   return `${out.join("\n")}\n`;
 }
