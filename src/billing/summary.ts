@@ -67,7 +67,7 @@ function gridText(grid: GridRun): string[] {
   const zones = [...new Set(used.map((row) => row.zone))].join(", ");
   const out = [
     `grid series ${grid.file}: ${series.shape}, ${series.zones} zone${series.zones === 1 ? "" : "s"}, ${series.intervals} intervals, ${series.first} to ${series.last}`,
-    `  lines with the series: ${lines("series") + lines("partly")} of ${evaluated} evaluated (${lines("partly")} partly)${zones === "" ? "" : ` in ${zones}`}`,
+    `  lines with the series: ${lines("series") + lines("partly")} of ${evaluated} evaluated${lines("partly") > 0 ? ` (${lines("partly")} partly)` : ""}${zones === "" ? "" : ` in ${zones}`}`,
   ];
   const missing = grid.coverage.filter((row) => !["series", "no period"].includes(row.coverage));
   for (const row of missing) {

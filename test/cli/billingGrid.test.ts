@@ -1,0 +1,135 @@
+/**
+ * `impact-service evaluate <billing export> --grid-intensity <series>` as a user runs it: each
+ * evaluated line's gwp use is its energy × the series' intensity over its period (weighted by the
+ * hours in each interval) / 1000, the edition's factor (and a warning) where the series does not
+ * cover it. One export of each format, each with one shape of series (test/fixtures/grid/: plain
+ * hourly, Electricity Maps hourly, Ember monthly). Expected intensities are computed by hand from
+ * the fixtures.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { parse } from "csv-parse/sync";
+import { afterAll, describe, expect, it } from "vitest";
+import { expectClose } from "../billing/support.js";
+
+const BIN = "bin/impact-service.mjs";
+const SLOW = { timeout: 180_000 };
+const BILLS = "test/fixtures/billing/grid/";
+const SERIES = "test/fixtures/grid/";
+const scratch = mkdtempSync(join(tmpdir(), "billing-grid-cli-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+type Line = Record<string, string>;
+
+async function evaluate(
+  bill: string,
+  options: readonly string[],
+): Promise<{ code: number; lines: Line[]; stderr: string }> {
+  const output = join(scratch, `${bill}.${options.length}.out.csv`);
+  const args = [BIN, "evaluate", `${BILLS}${bill}`, "--edition", "2.4.1", "--output", output, ...options];
+  try {
+    const { stderr } = await promisify(execFile)(process.execPath, args, {
+      env: { ...process.env, LOG_LEVEL: "silent" },
+    });
+    return { code: 0, lines: parse(readFileSync(output), { columns: true }) as Line[], stderr };
+  } catch (error) {
+    const failed = error as { code: number; stderr: string };
+    return { code: failed.code, lines: [], stderr: failed.stderr };
+  }
+}
+
+/** gwp use = energy_kwh × intensity / 1000, and the intensity column says which. */
+function expectIntensity(line: Line, intensity: number, what: string): void {
+  expectClose(Number(line.grid_intensity_gco2_per_kwh), intensity, `${what}: intensity`);
+  expectClose(Number(line.gwp_use_kgco2eq), (Number(line.energy_kwh) * intensity) / 1000, `${what}: gwp use`);
+}
+
+describe("evaluate <billing export> --grid-intensity", () => {
+  it(
+    "weights a FOCUS line's hours by a plain hourly series; an uncovered zone keeps the edition's factor",
+    SLOW,
+    async () => {
+      const withSeries = await evaluate("focus.csv", ["--ranges", "--grid-intensity", `${SERIES}plain.csv`]);
+      const without = await evaluate("focus.csv", ["--ranges"]);
+      expect(withSeries.code, withSeries.stderr).toBe(0);
+      const [inside, spanning, uncovered, germany, months, tax] = withSeries.lines;
+      // plain.csv: FRA 00:00 40, 01:00 50 (an hour each); DEU 00:00 380.
+      expectIntensity(inside, 50, "01:00–02:00 in FRA");
+      // 00:30–02:00 UTC (written +01:00): half an hour at 40, an hour at 50.
+      expectIntensity(spanning, (0.5 * 40 + 1 * 50) / 1.5, "00:30–02:00 in FRA");
+      expectIntensity(germany, 380, "00:00–01:00 in DEU");
+      for (const line of [inside, spanning, germany]) expect(line.warnings).toBe("");
+      // us-east-1 is USA, which the series lacks: the edition's gwp use, a warning.
+      expect(uncovered.gwp_use_kgco2eq).toBe(without.lines[2].gwp_use_kgco2eq);
+      expect(uncovered.warnings).toBe("grid series: no zone USA in the series, the edition's factor");
+      expect(months.gwp_use_kgco2eq).toBe(without.lines[4].gwp_use_kgco2eq);
+      expect(months.warnings).toContain("grid series: period not covered in zone FRA");
+      // min and max follow the value's ratio; embedded impacts do not move.
+      expectClose(
+        Number(spanning.gwp_use_kgco2eq_max) / Number(spanning.gwp_use_kgco2eq),
+        Number(without.lines[1].gwp_use_kgco2eq_max) / Number(without.lines[1].gwp_use_kgco2eq),
+        "max / value",
+      );
+      expect(spanning.gwp_embedded_kgco2eq).toBe(without.lines[1].gwp_embedded_kgco2eq);
+      expect(tax.status).toBe("not compute");
+      expect(tax.grid_intensity_gco2_per_kwh).toBe("");
+      expect(withSeries.stderr).toContain(
+        "grid series test/fixtures/grid/plain.csv: plain, 2 zones, 3 intervals, 2024-01-01T00:00:00Z to 2024-01-01T02:00:00Z",
+      );
+      expect(withSeries.stderr).toContain("  lines with the series: 3 of 5 evaluated in DEU, FRA\n");
+      expect(withSeries.stderr).toContain(
+        "  missing: zone USA not in the series: 1 row, the edition's factor\n",
+      );
+      expect(withSeries.stderr).toContain(
+        "  missing: zone FRA not covered, lines from 2024-01-31T00:00:00Z to 2024-02-02T00:00:00Z: 1 row",
+      );
+    },
+  );
+
+  it("weights a FOCUS line over two months by Ember's monthly series", SLOW, async () => {
+    const { code, lines, stderr } = await evaluate("focus.csv", [
+      "--grid-intensity",
+      `${SERIES}ember-monthly.csv`,
+    ]);
+    expect(code, stderr).toBe(0);
+    // ember-monthly.csv: FRA January 31, February 29 gCO2/kWh; 24 h of each.
+    expectIntensity(lines[4], (24 * 31 + 24 * 29) / 48, "31 January – 2 February in FRA");
+    expectIntensity(lines[0], 31, "an hour of January in FRA");
+  });
+
+  it("reads a CUR's usage dates with an Electricity Maps series and a --grid-zones table", SLOW, async () => {
+    const { code, lines, stderr } = await evaluate("cur.csv", [
+      "--grid-intensity",
+      `${SERIES}electricity-maps-hourly.csv`,
+      "--grid-zones",
+      `${BILLS}zones.csv`,
+    ]);
+    expect(code, stderr).toBe(0);
+    // FR 02:00 60, 03:00 70 (life-cycle column); us-west-1 → US-CAL-CISO 00:00 250.
+    expectIntensity(lines[0], (60 + 70) / 2, "02:00–04:00 in FR");
+    expectIntensity(lines[1], 250, "00:00–01:00 in US-CAL-CISO");
+  });
+
+  it("reads an Azure export's Date as a day, month first or ISO, with Ember's series", SLOW, async () => {
+    const { code, lines, stderr } = await evaluate("azure.csv", [
+      "--grid-intensity",
+      `${SERIES}ember-monthly.csv`,
+    ]);
+    expect(code, stderr).toBe(0);
+    expectIntensity(lines[0], 31, "01/31/2024 in France Central");
+    expectIntensity(lines[1], 29, "2024-02-10 in France Central");
+    expectIntensity(lines[2], 390, "01/15/2024 in Germany West Central");
+  });
+
+  it("refuses a series without the gwp criterion, and --grid-zones alone (exit 2)", SLOW, async () => {
+    const noGwp = await evaluate("focus.csv", ["--criteria", "pe", "--grid-intensity", `${SERIES}plain.csv`]);
+    expect(noGwp.code).toBe(2);
+    expect(noGwp.stderr).toContain("--grid-intensity changes the gwp use: ask for the gwp criterion");
+    const zonesAlone = await evaluate("focus.csv", ["--grid-zones", `${BILLS}zones.csv`]);
+    expect(zonesAlone.code).toBe(2);
+    expect(zonesAlone.stderr).toContain("--grid-zones needs --grid-intensity");
+  });
+});
