@@ -657,24 +657,18 @@ export async function evaluateBillingExport(
       impactColumnNames,
     );
     const edition = context.service.edition.id;
-    const grid = await withGridSeries(connection, request.grid ?? null, {
-      regions: context.service.data.cloudRegions ?? knownRegions,
-      locations: context.service.data.electricity.byLocation.keys(),
-      impactColumns: impactColumnNames,
-    });
+    const grid = await withGridSeries(connection, request, context, knownRegions, impactColumnNames);
     const groups = await lineGroups(connection);
     if (request.strict) stopAtBadRows(groups);
     const temporary = partial(request.output);
     const lines = groups.reduce((sum, group) => sum + group.lines, 0);
     const written = await readFailing(
       () =>
-        writeLines(
-          connection,
-          prepared.columns,
-          impactColumnNames,
-          { file: temporary, format: request.format },
-          grid !== null,
-        ),
+        writeLines(connection, prepared.columns, impactColumnNames, {
+          file: temporary,
+          format: request.format,
+          grid: grid !== null,
+        }),
       request.file,
     );
     if (written !== lines) {

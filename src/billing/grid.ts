@@ -18,6 +18,7 @@ import type { CloudRegion } from "../data/types.js";
 import { GridInputError } from "../grid/errors.js";
 import { type GridSeriesInfo, loadGridSeries } from "../grid/series.js";
 import { gridPlaces, loadGridZones } from "../grid/zones.js";
+import type { EditionContext } from "../service/context.js";
 import { identifier } from "./duckdb.js";
 import { BillingInputError } from "./errors.js";
 import { gridQuery, gridUseColumns, sqlQuery } from "./queries.js";
@@ -120,13 +121,6 @@ export const GRID_TABLES = [
   ["grid_knots.parquet", "grid_knots"],
 ] as const;
 
-/** Where a run's places are read from: the regions of the edition (or one that has them), its countries. */
-interface GridContext {
-  readonly regions: readonly CloudRegion[];
-  readonly locations: Iterable<string>;
-  readonly impactColumns: readonly string[];
-}
-
 /** A run's series, loaded: what it read, and the pass that tells how the lines fared (after writing). */
 export interface LoadedGrid {
   readonly info: GridSeriesInfo;
@@ -139,16 +133,22 @@ export interface LoadedGrid {
  */
 export async function withGridSeries(
   connection: DuckDBConnection,
-  files: GridFiles | null,
-  context: GridContext,
+  request: { readonly grid?: GridFiles | null },
+  context: EditionContext,
+  knownRegions: readonly CloudRegion[],
+  impactColumns: readonly string[],
 ): Promise<LoadedGrid | null> {
+  const files = request.grid ?? null;
   if (files === null) return null;
-  if (gridUseColumns(context.impactColumns).length === 0) {
+  if (gridUseColumns(impactColumns).length === 0) {
     throw new BillingInputError("--grid-intensity changes the gwp use: ask for the gwp criterion");
   }
   const info = await asInputError(async () => {
     const read = await loadGridSeries(connection, files.intensity);
-    await loadGridZones(connection, gridPlaces(context.regions, context.locations), files.zones);
+    // The places of the edition: its regions (or an edition's that has them) and its countries.
+    const { data } = context.service;
+    const places = gridPlaces(data.cloudRegions ?? knownRegions, data.electricity.byLocation.keys());
+    await loadGridZones(connection, places, files.zones);
     await createGridKnots(connection);
     return read;
   });
@@ -158,7 +158,7 @@ export async function withGridSeries(
   return {
     info,
     run: () =>
-      gridRunOf(connection, gridQuery(context.impactColumns), context.impactColumns, {
+      gridRunOf(connection, gridQuery(impactColumns), impactColumns, {
         file: files.intensity,
         info,
       }),

@@ -99,20 +99,21 @@ export function copyOptions(format: OutputFormat): string {
 interface LinesTarget {
   readonly file: string;
   readonly format: OutputFormat;
+  /** With a grid series: its gwp use, warnings and intensity (src/billing/grid.ts). */
+  readonly grid?: boolean;
 }
 
 /**
  * Writes the lines of billing_classified with their impacts, in their order; the table
- * billing_keys must hold their keys. With `grid`, the gwp use of a grid series
- * (src/billing/grid.ts). Returns the number of lines written.
+ * billing_keys must hold their keys. Returns the number of lines written.
  */
 export async function writeLines(
   connection: DuckDBConnection,
   input: WrittenColumns,
   impactColumnNames: readonly string[],
   target: LinesTarget,
-  grid = false,
 ): Promise<number> {
+  const grid = target.grid === true;
   await createLocatedView(connection);
   const impacts = impactsQuery(impactColumnNames);
   const lines = grid ? await createGridViews(connection, impacts, impactColumnNames) : impacts;

@@ -14,12 +14,14 @@ import { writeCoefficientParquet } from "../../src/billing/coefficientParquet.js
 import { identifier } from "../../src/billing/duckdb.js";
 import { billingImpactColumns, evaluateBillingExport } from "../../src/billing/evaluate.js";
 import { absentColumns, recognisedFormat } from "../../src/billing/formats.js";
+import { GRID_TABLES } from "../../src/billing/grid.js";
 import { withMethodRows } from "../../src/billing/methods.js";
-import { impactsQuery, keysQuery, sqlQuery } from "../../src/billing/queries.js";
+import { gridQuery, gridUseColumns, impactsQuery, keysQuery, sqlQuery } from "../../src/billing/queries.js";
 import { coefficientCriteria, coefficientTable } from "../../src/service/coefficients.js";
 import { app, editionContext, expectClose } from "./support.js";
 
 const FIXTURES = new URL("../fixtures/billing/", import.meta.url).pathname;
+const GRID_SERIES = new URL("../fixtures/grid/", import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), "billing-portable-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -37,6 +39,138 @@ beforeAll(async () => {
   await writeCoefficientParquet(withMethodRows(context, instances, null), coefficientsFile);
 });
 
+/** A run's lines as the command wrote them and as the portable steps give them, and what they are. */
+interface BothWays {
+  readonly header: readonly string[];
+  readonly columns: readonly string[];
+  readonly portable: Row[];
+  readonly written: Row[];
+}
+
+/**
+ * `impact-service evaluate` on a fixture (with a grid series when given), then the portable steps
+ * on the tables it wrote to its tables folder.
+ */
+async function bothWays(fixture: string, grid: { intensity: string; zones: null } | null): Promise<BothWays> {
+  const edition = app.service.editions.get("2.4.1");
+  if (edition === undefined) throw new Error("edition 2.4.1 is served");
+  const context = editionContext("2.4.1");
+  const name = fixture.replaceAll("/", "-");
+  const output = join(scratch, `${name}.evaluated.csv`);
+  const tables = join(scratch, `${name}.tables`);
+  mkdirSync(tables);
+  await evaluateBillingExport(context, edition.data.cloudRegions ?? [], {
+    file: fixture,
+    input: null,
+    output,
+    format: "csv",
+    criteria: null,
+    ranges: grid !== null,
+    groupBy: [],
+    groupsOutput: null,
+    instanceTypeColumn: null,
+    load: null,
+    strict: false,
+    tablesFolder: tables,
+    grid,
+  });
+
+  const instance = await DuckDBInstance.create(":memory:", { threads: "1" });
+  const connection = await instance.connect();
+  try {
+    const read = `read_csv('${fixture}', header = true, all_varchar = true)`;
+    const header = (await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${read}`))
+      .getRowObjects()
+      .map((row) => String(row.column_name));
+    const format = recognisedFormat(header);
+    if (format === null) throw new Error(`${fixture} is a billing export`);
+    const absent = absentColumns(format, header).map(
+      (name) => `CAST(NULL AS VARCHAR) AS ${identifier(name)}`,
+    );
+    // The coefficient table, the run's methods' rows appended: those of --methods at its places.
+    const methods = `read_parquet('${join(tables, "method_coefficients.parquet")}')`;
+    await connection.run(
+      `CREATE TABLE coefficients AS SELECT * FROM read_parquet('${coefficientsFile}')
+       WHERE instance_type NOT LIKE 'method:%' UNION ALL SELECT * FROM ${methods}`,
+    );
+    const apart = await connection.runAndReadAll(
+      `SELECT COUNT(*) AS n FROM (SELECT * FROM ${methods} EXCEPT SELECT * FROM read_parquet('${coefficientsFile}'))`,
+    );
+    expect(Number(apart.getRowObjects()[0].n)).toBe(0);
+    await connection.run(
+      `CREATE VIEW billing_export AS SELECT *, ${[...absent, "CAST(NULL AS VARCHAR) AS billing_type_hint"].join(", ")},
+         row_number() OVER () AS test_line FROM ${read}`,
+    );
+    // The small tables as the command wrote them to its tables folder.
+    for (const table of ["billing_places", "instance_matches"]) {
+      await connection.run(`CREATE TABLE ${table} AS SELECT * FROM ${textCsv(join(tables, `${table}.csv`))}`);
+    }
+    await connection.run(
+      `CREATE TABLE billing_energy AS SELECT provider, instance_type, place,
+         CAST(energy_kwh_per_hour AS DOUBLE) AS energy_kwh_per_hour
+       FROM ${textCsv(join(tables, "billing_energy.csv"))}`,
+    );
+    const columns = billingImpactColumns(coefficientCriteria(context, null), grid !== null);
+    await connection.run(`CREATE VIEW billing_lines AS ${sqlQuery(format.linesQuery)}`);
+    await connection.run(`CREATE VIEW billing_usage AS ${sqlQuery(format.usageQuery)}`);
+    await connection.run(`CREATE VIEW billing_methods AS ${sqlQuery("billing_methods.sql")}`);
+    await connection.run(`CREATE VIEW billing_classified AS ${sqlQuery("billing_classified.sql")}`);
+    await connection.run("CREATE VIEW billing_line_kinds AS SELECT * FROM billing_classified");
+    await connection.run(`CREATE TABLE billing_keys AS ${keysQuery(columns)}`);
+    let lines = impactsQuery(columns);
+    if (grid !== null) {
+      // The series' tables as the command wrote them, the keys given their zones, then the
+      // periods, the knots (two joins) and the gwp use with the series.
+      for (const [file, table] of GRID_TABLES) {
+        await connection.run(`CREATE TABLE ${table} AS SELECT * FROM read_parquet('${join(tables, file)}')`);
+      }
+      await connection.run(`CREATE TABLE billing_grid_keys AS ${sqlQuery("billing_grid_keys.sql")}`);
+      await connection.run("DROP TABLE billing_keys");
+      await connection.run("ALTER TABLE billing_grid_keys RENAME TO billing_keys");
+      await connection.run(`CREATE VIEW billing_located AS ${sqlQuery("billing_located.sql")}`);
+      await connection.run(`CREATE VIEW billing_evaluated AS ${lines}`);
+      await connection.run(`CREATE VIEW billing_timed AS ${sqlQuery("billing_periods.sql")}`);
+      await connection.run(`CREATE VIEW billing_grid_located AS ${sqlQuery("billing_grid_knots.sql")}`);
+      lines = gridQuery(columns);
+    } else {
+      await connection.run(`CREATE VIEW billing_located AS ${sqlQuery("billing_located.sql")}`);
+    }
+    // Joins keep no order: the lines in the export's, by a number the test gives them.
+    const portable = (
+      await connection.runAndReadAll(`SELECT * FROM (${lines}) ORDER BY test_line`)
+    ).getRowObjects() as Row[];
+    const written = (
+      await connection.runAndReadAll(`SELECT * FROM read_csv('${output}', header = true, all_varchar = true)`)
+    ).getRowObjects() as Row[];
+    return { header, columns, portable, written };
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
+
+/** Each line's columns from the portable steps equal the command's (numbers to its 10 digits). */
+function expectSameLines(both: BothWays, numbers: readonly string[], texts: readonly string[]): void {
+  const { header, portable, written } = both;
+  expect(portable).toHaveLength(written.length);
+  expect(new Set(written.map((row) => row.status))).toContain("evaluated");
+  portable.forEach((line, index) => {
+    const expected = written[index];
+    for (const column of header) expect(line[column]).toBe(expected[column]);
+    for (const [column, from] of texts.map((text) => text.split("<-"))) {
+      expect(line[from ?? column] ?? null, `${column} of line ${index}`).toBe(expected[column] ?? null);
+    }
+    for (const [column, from] of numbers.map((number) => number.split("<-"))) {
+      const value = line[from ?? column];
+      if (expected[column] === null) expect(value, `${column} of line ${index}`).toBeNull();
+      // The command writes 10 significant digits.
+      else expectClose(Number(value), Number(expected[column]), `${column} of line ${index}`);
+    }
+  });
+}
+
+const TEXTS = ["status", "matched_instance_type", "method", "method_unit"];
+
 describe("the billing SQL as another engine runs it", () => {
   it.each([
     "focus-1.0.csv",
@@ -49,96 +183,34 @@ describe("the billing SQL as another engine runs it", () => {
     "azure-ea.csv",
     "azure-whole-bill.csv",
   ])("gives each line of %s the status, method, energy and impacts the command writes", async (fixture) => {
-    const FIXTURE = join(FIXTURES, fixture);
-    const edition = app.service.editions.get("2.4.1");
-    if (edition === undefined) throw new Error("edition 2.4.1 is served");
-    const context = editionContext("2.4.1");
-    const output = join(scratch, `${fixture}.evaluated.csv`);
-    const tables = join(scratch, `${fixture}.tables`);
-    mkdirSync(tables);
-    await evaluateBillingExport(context, edition.data.cloudRegions ?? [], {
-      file: FIXTURE,
-      input: null,
-      output,
-      format: "csv",
-      criteria: null,
-      ranges: false,
-      groupBy: [],
-      groupsOutput: null,
-      instanceTypeColumn: null,
-      load: null,
-      strict: false,
-      tablesFolder: tables,
-    });
-
-    const instance = await DuckDBInstance.create(":memory:", { threads: "1" });
-    const connection = await instance.connect();
-    try {
-      const read = `read_csv('${FIXTURE}', header = true, all_varchar = true)`;
-      const header = (await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${read}`))
-        .getRowObjects()
-        .map((row) => String(row.column_name));
-      const format = recognisedFormat(header);
-      if (format === null) throw new Error(`${fixture} is a billing export`);
-      const absent = absentColumns(format, header).map(
-        (name) => `CAST(NULL AS VARCHAR) AS ${identifier(name)}`,
-      );
-      // The coefficient table, the run's methods' rows appended: those of --methods at its places.
-      const methods = `read_parquet('${join(tables, "method_coefficients.parquet")}')`;
-      await connection.run(
-        `CREATE TABLE coefficients AS SELECT * FROM read_parquet('${coefficientsFile}')
-         WHERE instance_type NOT LIKE 'method:%' UNION ALL SELECT * FROM ${methods}`,
-      );
-      const apart = await connection.runAndReadAll(
-        `SELECT COUNT(*) AS n FROM (SELECT * FROM ${methods} EXCEPT SELECT * FROM read_parquet('${coefficientsFile}'))`,
-      );
-      expect(Number(apart.getRowObjects()[0].n)).toBe(0);
-      await connection.run(
-        `CREATE VIEW billing_export AS SELECT *, ${[...absent, "CAST(NULL AS VARCHAR) AS billing_type_hint"].join(", ")} FROM ${read}`,
-      );
-      // The small tables as the command wrote them to its tables folder.
-      for (const table of ["billing_places", "instance_matches"]) {
-        await connection.run(
-          `CREATE TABLE ${table} AS SELECT * FROM ${textCsv(join(tables, `${table}.csv`))}`,
-        );
-      }
-      await connection.run(
-        `CREATE TABLE billing_energy AS SELECT provider, instance_type, place,
-           CAST(energy_kwh_per_hour AS DOUBLE) AS energy_kwh_per_hour
-         FROM ${textCsv(join(tables, "billing_energy.csv"))}`,
-      );
-      const columns = billingImpactColumns(coefficientCriteria(context, null), false);
-      await connection.run(`CREATE VIEW billing_lines AS ${sqlQuery(format.linesQuery)}`);
-      await connection.run(`CREATE VIEW billing_usage AS ${sqlQuery(format.usageQuery)}`);
-      await connection.run(`CREATE VIEW billing_methods AS ${sqlQuery("billing_methods.sql")}`);
-      await connection.run(`CREATE VIEW billing_classified AS ${sqlQuery("billing_classified.sql")}`);
-      await connection.run("CREATE VIEW billing_line_kinds AS SELECT * FROM billing_classified");
-      await connection.run(`CREATE TABLE billing_keys AS ${keysQuery(columns)}`);
-      await connection.run(`CREATE VIEW billing_located AS ${sqlQuery("billing_located.sql")}`);
-      const portable = (await connection.runAndReadAll(impactsQuery(columns))).getRowObjects() as Row[];
-      const written = (
-        await connection.runAndReadAll(
-          `SELECT * FROM read_csv('${output}', header = true, all_varchar = true)`,
-        )
-      ).getRowObjects() as Row[];
-
-      expect(portable).toHaveLength(written.length);
-      expect(new Set(written.map((row) => row.status))).toContain("evaluated");
-      portable.forEach((line, index) => {
-        const expected = written[index];
-        for (const column of header) expect(line[column]).toBe(expected[column]);
-        for (const column of ["status", "matched_instance_type", "warnings", "method", "method_unit"]) {
-          expect(line[column] ?? null, `${column} of line ${index}`).toBe(expected[column] ?? null);
-        }
-        for (const column of ["hours", "method_quantity", "energy_kwh", ...columns]) {
-          if (expected[column] === null) expect(line[column], `${column} of line ${index}`).toBeNull();
-          // The command writes 10 significant digits.
-          else expectClose(Number(line[column]), Number(expected[column]), `${column} of line ${index}`);
-        }
-      });
-    } finally {
-      connection.closeSync();
-      instance.closeSync();
-    }
+    const both = await bothWays(join(FIXTURES, fixture), null);
+    expectSameLines(
+      both,
+      ["hours", "method_quantity", "energy_kwh", ...both.columns],
+      [...TEXTS, "warnings"],
+    );
   });
+
+  it.each([
+    ["grid/focus.csv", "plain.csv"],
+    ["grid/azure.csv", "ember-monthly.csv"],
+  ])(
+    "gives each line of %s with the series %s the gwp use and warnings the command writes",
+    async (fixture, series) => {
+      const both = await bothWays(join(FIXTURES, fixture), {
+        intensity: join(GRID_SERIES, series),
+        zones: null,
+      });
+      const use = gridUseColumns(both.columns).map((column) => `${column}<-billing_grid_${column}`);
+      const others = both.columns.filter((column) => !gridUseColumns(both.columns).includes(column));
+      expectSameLines(
+        both,
+        ["hours", "energy_kwh", "grid_intensity_gco2_per_kwh", ...others, ...use],
+        [...TEXTS, "warnings<-billing_grid_warnings"],
+      );
+      expect(both.written.filter((row) => row.grid_intensity_gco2_per_kwh !== null).length).toBeGreaterThan(
+        2,
+      );
+    },
+  );
 });
