@@ -155,15 +155,17 @@ function warningsOf(
   ];
 }
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
 /** The run's line on the series. */
 function summaryOf(grid: LoadedGrid, found: Found): string {
   const { info } = grid;
   const listed = [...found.missing]
     .slice(0, LISTED_MISSING)
-    .map(([what, rows]) => `${what} (${rows} row${rows === 1 ? "" : "s"})`);
+    .map(([what, rows]) => `${what} (${plural(rows, "row")})`);
   const more = found.missing.size > LISTED_MISSING ? `, and ${found.missing.size - LISTED_MISSING} more` : "";
   return (
-    `grid series ${grid.file} (${info.shape}, ${info.zones} zones, ${info.intervals} intervals, ${info.first} to ${info.last}): ` +
+    `grid series ${grid.file} (${info.shape}, ${plural(info.zones, "zone")}, ${plural(info.intervals, "interval")}, ${info.first} to ${info.last}): ` +
     `${found.used} of ${found.rows} rows' gwp use from the series` +
     (found.wholeSeries > 0 ? ` (${found.wholeSeries} without a period: their zone's mean)` : "") +
     (listed.length > 0 ? `; missing: ${listed.join(", ")}${more}` : "; nothing missing")
