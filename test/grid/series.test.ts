@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../src/billing/duckdb.js";
 import { GridInputError } from "../../src/grid/errors.js";
 import { loadGridSeries } from "../../src/grid/series.js";
+import { readGridSeries, weightedIntensity, zoneSpan } from "../../src/grid/weighting.js";
 import { gridPlaces, loadGridZones, normalisedZone } from "../../src/grid/zones.js";
 
 const FIXTURES = new URL("../fixtures/grid/", import.meta.url).pathname;
@@ -146,6 +147,30 @@ describe("loadGridSeries", () => {
   it("refuses a missing file and a file without intervals", async () => {
     expect(await failure(join(scratch, "absent.csv"))).toContain("cannot read");
     expect(await failure(written("empty.csv", "zone,start,gco2_per_kwh\n"))).toContain("no interval");
+  });
+});
+
+describe("readGridSeries", () => {
+  it("pulls grid_interval into memory, zone by zone, over several chunks", async () => {
+    // Two zones of 3,000 hours each: more than one of DuckDB's chunks (2,048 rows).
+    const lines = ["A", "B"].flatMap((zone, z) =>
+      Array.from({ length: 3000 }, (_, h) => {
+        const start = new Date(Date.UTC(2024, 0, 1) + h * 3_600_000).toISOString();
+        return `${zone},${start},${(z + 1) * 100 + (h % 10)}`;
+      }),
+    );
+    await loadGridSeries(
+      db.connection,
+      written("chunks.csv", `zone,start,gco2_per_kwh\n${lines.join("\n")}\n`),
+    );
+    const series = await readGridSeries(db.connection);
+    expect([...series.zones.keys()]).toEqual(["A", "B"]);
+    const t0 = Date.UTC(2024, 0, 1);
+    expect(zoneSpan(series, "B")).toEqual([t0, t0 + 3000 * 3_600_000]);
+    // Hours 2040 to 2060 of B: (200 + 0…9) twice, mean 204.5.
+    const weighted = weightedIntensity(series, "B", t0 + 2040 * 3_600_000, t0 + 2060 * 3_600_000);
+    expect(weighted.gco2PerKwh).toBeCloseTo(204.5, 9);
+    expect(weighted.coveredHours).toBe(20);
   });
 });
 
