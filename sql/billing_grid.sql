@@ -1,7 +1,9 @@
 -- The gwp use of each evaluated line with the grid series' intensity of its time and place
--- (docs/methodology.md, "Grid intensity of the hour"): its energy spread evenly over its period,
+-- (docs/methodology.md, "Grid intensity series"): its energy spread evenly over its period,
 -- each part at the intensity of the interval it falls in; the share of the period the series
--- does not cover (its zone missing, or the period outside the series) at the edition's factor.
+-- does not cover (its zone missing, or the period outside the series) at the edition's factor; a
+-- line without a period at its zone's mean over the series (docs/methodology.md, "Grid intensity
+-- series": the rule an inventory's rows follow).
 --
 -- Reads the view billing_grid_located (billing_grid_knots.sql's lines; on DuckDB the same columns
 -- read by position). A line's cumulative sums at a time t of its zone are read between the two
@@ -10,7 +12,7 @@
 -- covered(end) - covered(start) the hours covered. The edition's factor of a line is
 -- 1000 × gwp_use_kgco2eq / energy_kwh (gCO2eq/kWh).
 --
--- Adds grid_intensity_gco2_per_kwh (the intensity applied, gCO2eq/kWh: gwp use = energy_kwh ×
+-- Adds grid_gco2_per_kwh (the intensity applied, gCO2eq/kWh: gwp use = energy_kwh ×
 -- it / 1000; the edition's factor for a line the series does not cover), billing_grid_coverage
 -- (series, partly, not covered, no zone, zone not in series, no period; NULL for a line without
 -- energy), billing_grid_use_ratio (the series' gwp use over the edition's: min and max are scaled
@@ -29,8 +31,8 @@ SELECT
 FROM (
   SELECT
     c.*,
-    c.billing_grid_intensity AS grid_intensity_gco2_per_kwh,
-    CASE WHEN c.billing_grid_coverage IN ('series', 'partly') AND c.billing_grid_factor > 0
+    c.billing_grid_intensity AS grid_gco2_per_kwh,
+    CASE WHEN c.billing_grid_coverage IN ('series', 'partly', 'no period') AND c.billing_grid_factor > 0
       THEN c.billing_grid_intensity / c.billing_grid_factor ELSE 1.0 END AS billing_grid_use_ratio,
     CASE c.billing_grid_coverage
       WHEN 'partly' THEN CONCAT('grid series: period partly covered in zone ', c.billing_grid_zone,
@@ -41,7 +43,8 @@ FROM (
         ' in the series, the edition''s factor')
       WHEN 'no zone' THEN CONCAT('grid series: no zone for the place ',
         CASE WHEN c.billing_place = '' THEN '(default)' ELSE c.billing_place END, ', the edition''s factor')
-      WHEN 'no period' THEN 'grid series: the line has no period, the edition''s factor'
+      WHEN 'no period' THEN CONCAT('grid series: no period, the mean intensity of zone ', c.billing_grid_zone,
+        ' over the series')
       ELSE NULL
     END AS billing_grid_warning
   FROM (
@@ -49,6 +52,7 @@ FROM (
       v.*,
       CASE v.billing_grid_coverage
         WHEN 'series' THEN v.billing_grid_intensity_hours / v.billing_grid_span_hours
+        WHEN 'no period' THEN v.billing_grid_intensity_hours / v.billing_grid_covered_hours
         WHEN 'partly' THEN (v.billing_grid_intensity_hours
           + (v.billing_grid_span_hours - v.billing_grid_covered_hours) * v.billing_grid_factor) / v.billing_grid_span_hours
         ELSE v.billing_grid_factor
@@ -58,9 +62,9 @@ FROM (
         u.*,
         CASE
           WHEN u.status <> 'evaluated' OR u.billing_grid_factor IS NULL THEN NULL
-          WHEN u.billing_grid_start_second IS NULL THEN 'no period'
           WHEN u.billing_grid_zone IS NULL THEN 'no zone'
           WHEN u.billing_grid_first_second IS NULL THEN 'zone not in series'
+          WHEN u.billing_grid_whole_series = 1 AND u.billing_grid_covered_hours > 0 THEN 'no period'
           -- Sums of a year of hours hold about 15 digits: a step's rounding is below 1e-9 of an hour
           WHEN u.billing_grid_covered_hours <= 1e-9 * u.billing_grid_span_hours THEN 'not covered'
           WHEN u.billing_grid_covered_hours < (1 - 1e-9) * u.billing_grid_span_hours THEN 'partly'

@@ -8,14 +8,14 @@
 -- and billing_period_end_days (days after the end's date: 1 where the end is the period's last
 -- day, as Azure's Date). Spellings read: `2024-01-01`, `2024-01-01T00:00:00Z`,
 -- `2024-01-01 00:00:00`, `2024-01-01T02:00:00+02:00` (`+02`, `+0200`; a fraction of a second
--- left out), and Azure's `01/31/2024` (month first). A period that does not read or ends before it starts is
--- NULL. The date is counted in days from 1970 with the proleptic Gregorian calendar's leap years
+-- left out), and Azure's `01/31/2024` (month first), read at their places (no regular expression
+-- for ISO spellings: they cost a fifth of the run). A line whose period does not read (or ends
+-- before it starts) spans its zone's whole series (billing_grid_whole_series = 1). The date is counted in days from 1970 with the proleptic Gregorian calendar's leap years
 -- (H. Hinnant, "chrono-compatible low-level date algorithms", days_from_civil, for years >= 1).
 --
--- A line's end in its zone's steps: its step (billing_grid_start_knot, billing_grid_end_knot:
--- knots of grid_knots, one per step boundary) and how far into it (billing_grid_start_fraction,
--- billing_grid_end_fraction, 0 to 1); a time outside the series is held at its first or last
--- boundary, where its cumulative sums stop. The query keeps to what Spark SQL, Trino, BigQuery
+-- A line's ends in its zone's steps: the knot (a row of grid_knots: a step's first boundary) of
+-- the step each falls in (billing_grid_start_knot, billing_grid_end_knot); a time outside the
+-- series is held at its first or last boundary, where its cumulative sums stop. The query keeps to what Spark SQL, Trino, BigQuery
 -- and DuckDB share.
 SELECT
   t.*,
@@ -32,10 +32,12 @@ SELECT
 FROM (
   SELECT
     s.*,
-    CASE WHEN s.billing_period_end_second > s.billing_period_start_second THEN s.billing_period_start_second END
-      AS billing_grid_start_second,
-    CASE WHEN s.billing_period_end_second > s.billing_period_start_second THEN s.billing_period_end_second END
-      AS billing_grid_end_second
+    -- A line without a period (or ending before it starts) spans its zone's whole series
+    CASE WHEN s.billing_period_end_second > s.billing_period_start_second THEN s.billing_period_start_second
+      ELSE s.billing_grid_first_second END AS billing_grid_start_second,
+    CASE WHEN s.billing_period_end_second > s.billing_period_start_second THEN s.billing_period_end_second
+      ELSE s.billing_grid_first_second + s.billing_grid_steps * s.billing_grid_step_seconds END AS billing_grid_end_second,
+    CASE WHEN s.billing_period_end_second > s.billing_period_start_second THEN 0 ELSE 1 END AS billing_grid_whole_series
   FROM (
     SELECT
       r.*,

@@ -1,7 +1,7 @@
 /*
  * A billing run with a grid series (--grid-intensity): each evaluated line's gwp use from the
  * series' intensity over its period in its place's zone (sql/billing_periods.sql,
- * sql/billing_grid.sql; docs/methodology.md, "Grid intensity of the hour").
+ * sql/billing_grid.sql; docs/methodology.md, "Grid intensity series").
  *
  * The series becomes, per zone, its cumulative sums (intensity × hours, hours covered) at every
  * boundary of equal steps (the longest of a day, an hour, 15, 5 or 1 minute(s) on which every
@@ -18,6 +18,7 @@ import type { CloudRegion } from "../data/types.js";
 import { GridInputError } from "../grid/errors.js";
 import { type GridSeriesInfo, loadGridSeries } from "../grid/series.js";
 import { gridPlaces, loadGridZones } from "../grid/zones.js";
+import { GRID_COLUMN } from "../output/table.js";
 import type { EditionContext } from "../service/context.js";
 import { identifier } from "./duckdb.js";
 import { BillingInputError } from "./errors.js";
@@ -25,7 +26,7 @@ import { gridQuery, gridUseColumns, sqlQuery } from "./queries.js";
 
 /** A run's series: the files given. */
 export interface GridFiles {
-  readonly intensity: string;
+  readonly series: string;
   readonly zones: string | null;
 }
 
@@ -144,7 +145,7 @@ export async function withGridSeries(
     throw new BillingInputError("--grid-intensity changes the gwp use: ask for the gwp criterion");
   }
   const info = await asInputError(async () => {
-    const read = await loadGridSeries(connection, files.intensity);
+    const read = await loadGridSeries(connection, files.series);
     // The places of the edition: its regions (or an edition's that has them) and its countries.
     const { data } = context.service;
     const places = gridPlaces(data.cloudRegions ?? knownRegions, data.electricity.byLocation.keys());
@@ -159,7 +160,7 @@ export async function withGridSeries(
     info,
     run: () =>
       gridRunOf(connection, gridQuery(impactColumns), impactColumns, {
-        file: files.intensity,
+        file: files.series,
         info,
       }),
   };
@@ -225,8 +226,8 @@ export function gridSourceColumn(column: string, impactColumns: readonly string[
   return gridUseColumns(impactColumns).includes(column) ? `billing_grid_${column}` : column;
 }
 
-/** The column a series adds to the output, after energy_kwh. */
-export const GRID_INTENSITY_COLUMN = "grid_intensity_gco2_per_kwh";
+/** The column a series adds to the output, after energy_kwh (an inventory's too). */
+export const GRID_INTENSITY_COLUMN = GRID_COLUMN;
 
 /** How the evaluated lines of a run fared with the series: one row per coverage and zone or place. */
 export interface GridCoverageRow {
@@ -286,8 +287,7 @@ export async function gridRunOf(
     `CREATE OR REPLACE TEMP TABLE grid_run AS
      SELECT billing_grid_coverage AS coverage, billing_grid_zone AS zone,
        CASE WHEN billing_grid_coverage = 'no zone' THEN billing_place END AS place,
-       CAST(FLOOR(MOD(billing_grid_start_second, 86400) / 3600) AS INTEGER) AS hour,
-       strftime(make_timestamp(CAST(billing_grid_start_second * 1000000 AS BIGINT)), '%Y-%m') AS month,
+       CAST(FLOOR(billing_grid_start_second / 3600) AS BIGINT) AS hour_number,
        COUNT(*)::DOUBLE AS lines, MIN(billing_grid_start_second) AS first, MAX(billing_grid_end_second) AS last,
        SUM(energy_kwh) AS energy_kwh, ${sums.join(", ")}
      FROM (${query}) lines WHERE billing_grid_coverage IS NOT NULL GROUP BY ALL`,
@@ -317,7 +317,9 @@ export async function gridRunOf(
       await read(
         `SELECT CAST(${part} AS VARCHAR) AS name, SUM(lines) AS lines, SUM(energy_kwh) AS energy_kwh,
            SUM(grid_gwp_use_kgco2eq) AS gwp_use
-         FROM grid_run WHERE coverage IN ('series', 'partly') GROUP BY ${part} ORDER BY ${part}`,
+         FROM (SELECT *, CAST(hour_number % 24 AS INTEGER) AS hour,
+             strftime(make_timestamp(hour_number * 3600000000), '%Y-%m') AS month FROM grid_run)
+         WHERE coverage IN ('series', 'partly') GROUP BY ${part} ORDER BY ${part}`,
       )
     ).map((row) => ({
       name: String(row.name),

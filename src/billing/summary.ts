@@ -63,11 +63,11 @@ function gridText(grid: GridRun): string[] {
   const lines = (coverage: string) =>
     grid.coverage.filter((row) => row.coverage === coverage).reduce((sum, row) => sum + row.lines, 0);
   const evaluated = grid.coverage.reduce((sum, row) => sum + row.lines, 0);
-  const used = grid.coverage.filter((row) => row.coverage === "series" || row.coverage === "partly");
+  const used = grid.coverage.filter((row) => ["series", "partly", "no period"].includes(row.coverage));
   const zones = [...new Set(used.map((row) => row.zone))].join(", ");
   const out = [
     `grid series ${grid.file}: ${series.shape}, ${series.zones} zone${series.zones === 1 ? "" : "s"}, ${series.intervals} intervals, ${series.first} to ${series.last}`,
-    `  lines with the series: ${lines("series") + lines("partly")} of ${evaluated} evaluated${lines("partly") > 0 ? ` (${lines("partly")} partly)` : ""}${zones === "" ? "" : ` in ${zones}`}`,
+    `  lines with the series: ${used.reduce((sum, row) => sum + row.lines, 0)} of ${evaluated} evaluated${lines("partly") > 0 ? ` (${lines("partly")} partly)` : ""}${zones === "" ? "" : ` in ${zones}`}`,
   ];
   const missing = grid.coverage.filter((row) => !["series", "no period"].includes(row.coverage));
   for (const row of missing) {
@@ -84,7 +84,7 @@ function gridText(grid: GridRun): string[] {
     );
   }
   if (lines("no period") > 0)
-    out.push(`  without a period: ${rows(lines("no period"))}, the edition's factor`);
+    out.push(`  without a period: ${rows(lines("no period"))}, their zone's mean over the series`);
   return out;
 }
 

@@ -17,7 +17,6 @@ import { parseArgs } from "node:util";
 import { BillingInputError, BillingReadError, BillingStrictStop } from "../billing/errors.js";
 import type { BillingRequest, evaluateBillingExport } from "../billing/evaluate.js";
 import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
-import type { GridFiles } from "../billing/grid.js";
 import { withMethodRows } from "../billing/methods.js";
 import { ConfigError, loadConfig } from "../config/serviceConfig.js";
 import { EDITIONS } from "../editions/index.js";
@@ -36,7 +35,7 @@ import {
   FileMisuse,
   refuseInputAsOutput,
 } from "./files.js";
-import { type EvaluateArgs, listOf, refuseOptionsOf, USAGE, UsageError } from "./options.js";
+import { type EvaluateArgs, gridOptionsOf, listOf, refuseOptionsOf, USAGE, UsageError } from "./options.js";
 
 export interface BillingIo {
   readonly stdout: Writable;
@@ -242,7 +241,7 @@ function billingPlanOf(
       strict: values.strict,
       report: values.report !== undefined,
       tablesFolder,
-      grid: gridFilesOf(values["grid-intensity"], values["grid-zones"]),
+      grid: gridOptionsOf(values),
     },
     report: values.report === undefined ? null : destinationOf(values.report, scratch),
     edition: values.edition,
@@ -250,15 +249,6 @@ function billingPlanOf(
     groups,
     groupsShown,
   };
-}
-
-/** --grid-intensity's series and --grid-zones' table (the zones alone: a usage error). */
-function gridFilesOf(intensity: string | undefined, zones: string | undefined): GridFiles | null {
-  if (intensity === undefined) {
-    if (zones !== undefined) throw new UsageError("--grid-zones needs --grid-intensity <file>");
-    return null;
-  }
-  return { intensity, zones: zones ?? null };
 }
 
 const today = () => new Date().toISOString().slice(0, 10);

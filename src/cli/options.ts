@@ -71,8 +71,6 @@ const EVALUATE_OPTIONS = {
   load: { type: "string" },
   "instance-type-column": { type: "string" },
   tables: { type: "string" },
-  "grid-intensity": { type: "string" },
-  "grid-zones": { type: "string" },
   help: { type: "boolean", short: "h", default: false },
 } as const;
 

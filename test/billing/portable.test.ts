@@ -51,7 +51,7 @@ interface BothWays {
  * `impact-service evaluate` on a fixture (with a grid series when given), then the portable steps
  * on the tables it wrote to its tables folder.
  */
-async function bothWays(fixture: string, grid: { intensity: string; zones: null } | null): Promise<BothWays> {
+async function bothWays(fixture: string, grid: { series: string; zones: null } | null): Promise<BothWays> {
   const edition = app.service.editions.get("2.4.1");
   if (edition === undefined) throw new Error("edition 2.4.1 is served");
   const context = editionContext("2.4.1");
@@ -198,17 +198,17 @@ describe("the billing SQL as another engine runs it", () => {
     "gives each line of %s with the series %s the gwp use and warnings the command writes",
     async (fixture, series) => {
       const both = await bothWays(join(FIXTURES, fixture), {
-        intensity: join(GRID_SERIES, series),
+        series: join(GRID_SERIES, series),
         zones: null,
       });
       const use = gridUseColumns(both.columns).map((column) => `${column}<-billing_grid_${column}`);
       const others = both.columns.filter((column) => !gridUseColumns(both.columns).includes(column));
       expectSameLines(
         both,
-        ["hours", "energy_kwh", "grid_intensity_gco2_per_kwh", ...others, ...use],
+        ["hours", "energy_kwh", "grid_gco2_per_kwh", ...others, ...use],
         [...TEXTS, "warnings<-billing_grid_warnings"],
       );
-      expect(both.written.filter((row) => row.grid_intensity_gco2_per_kwh !== null).length).toBeGreaterThan(
+      expect(both.written.filter((row) => row.grid_gco2_per_kwh !== null).length).toBeGreaterThan(
         2,
       );
     },

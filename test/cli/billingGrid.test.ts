@@ -43,7 +43,7 @@ async function evaluate(
 
 /** gwp use = energy_kwh × intensity / 1000, and the intensity column says which. */
 function expectIntensity(line: Line, intensity: number, what: string): void {
-  expectClose(Number(line.grid_intensity_gco2_per_kwh), intensity, `${what}: intensity`);
+  expectClose(Number(line.grid_gco2_per_kwh), intensity, `${what}: intensity`);
   expectClose(Number(line.gwp_use_kgco2eq), (Number(line.energy_kwh) * intensity) / 1000, `${what}: gwp use`);
 }
 
@@ -75,7 +75,7 @@ describe("evaluate <billing export> --grid-intensity", () => {
       );
       expect(spanning.gwp_embedded_kgco2eq).toBe(without.lines[1].gwp_embedded_kgco2eq);
       expect(tax.status).toBe("not compute");
-      expect(tax.grid_intensity_gco2_per_kwh).toBe("");
+      expect(tax.grid_gco2_per_kwh).toBe("");
       expect(withSeries.stderr).toContain(
         "grid series test/fixtures/grid/plain.csv: plain, 2 zones, 3 intervals, 2024-01-01T00:00:00Z to 2024-01-01T02:00:00Z",
       );
