@@ -184,5 +184,9 @@ export function billReportModel(summary: BillingSummary, date: string): BillRepo
     byRegion: ranked?.byRegion ?? [],
     byAccount: ranked?.byAccount ?? [],
     resources: ranked?.resources ?? [],
+    grid:
+      summary.grid === null
+        ? null
+        : { series: summary.grid.file, byHour: summary.grid.byHour, byMonth: summary.grid.byMonth },
   };
 }

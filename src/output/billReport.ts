@@ -4,7 +4,8 @@ import { chartLibrary, escapeHtml, figure, STYLE, scriptJson } from "./report.js
  * The report of a billing export: one self-contained HTML page (the inventory report's styles and
  * inlined ECharts, src/output/report.ts) with the totals of the first criterion, how much of the
  * bill is estimated (lines and positive cost, per method; the largest services left), the impacts
- * by method, service, region and account, and the largest resources.
+ * by method, service, region and account, the use by hour of the day and month where a grid
+ * series was used, and the largest resources.
  */
 
 /** Impacts (first criterion) and positive cost of the evaluated lines of one name. */
@@ -42,6 +43,20 @@ export interface BillReportModel {
   readonly byRegion: readonly BillRanked[];
   readonly byAccount: readonly BillRanked[];
   readonly resources: readonly BillRanked[];
+  /** With a grid series: the gwp use of the lines that used it, by hour of the day and by month (UTC). */
+  readonly grid?: {
+    readonly series: string;
+    readonly byHour: readonly GridShare[];
+    readonly byMonth: readonly GridShare[];
+  } | null;
+}
+
+/** The lines of one hour of the day or month that used the grid series: their energy and gwp use. */
+export interface GridShare {
+  readonly name: string;
+  readonly lines: number;
+  readonly energyKwh: number;
+  readonly gwpUse: number;
 }
 
 const share = (part: number, whole: number) => (whole > 0 ? `${((100 * part) / whole).toFixed(1)} %` : "n/a");
@@ -97,6 +112,28 @@ for (const [id, rows] of Object.entries(data.rankings)) {
     series: phases.map((phase) => ({ name: phase, type: "bar", stack: "total", data: rows.map((r) => r[phase]) })),
   });
 }
+// The grid series' use: gwp use as bars, the intensity it averages (gCO2eq/kWh) as a line.
+for (const [id, rows] of Object.entries(data.grid ?? {})) {
+  const element = document.getElementById(id);
+  if (!element || rows.length === 0) continue;
+  const chart = echarts.init(element, null, { renderer: "svg" });
+  chart.on("finished", () => {
+    if (element.dataset.drawn) return;
+    element.dataset.drawn = "yes";
+    document.body.dataset.charts = String(++drawn);
+  });
+  chart.setOption({
+    animation: false, color: ["#91cc75", "#ee6666"], tooltip: { trigger: "axis" },
+    legend: { data: ["gwp use (kgCO2eq)", "intensity (gCO2eq/kWh)"], top: 0 },
+    grid: { left: 70, right: 70, top: 40, bottom: 40 },
+    xAxis: { type: "category", data: rows.map((r) => r.name) },
+    yAxis: [{ type: "value", name: "kgCO2eq" }, { type: "value", name: "gCO2eq/kWh" }],
+    series: [
+      { name: "gwp use (kgCO2eq)", type: "bar", data: rows.map((r) => r.gwpUse) },
+      { name: "intensity (gCO2eq/kWh)", type: "line", yAxisIndex: 1, data: rows.map((r) => r.energyKwh > 0 ? (1000 * r.gwpUse) / r.energyKwh : null) },
+    ],
+  });
+}
 `;
 
 export function billReportHtml(model: BillReportModel): string {
@@ -121,7 +158,14 @@ export function billReportHtml(model: BillReportModel): string {
       "chart-region": model.byRegion,
       "chart-account": model.byAccount,
     },
+    grid: model.grid
+      ? { "chart-grid-hour": model.grid.byHour, "chart-grid-month": model.grid.byMonth }
+      : null,
   };
+  const grid = model.grid
+    ? `<h2>Use with the grid series</h2><p class="sub">${escapeHtml(model.grid.series)}: the gwp use of the lines that used it, and the intensity it averages, by the hour of the day and by the month of their start (UTC)</p>
+<h3>By hour of the day</h3><div id="chart-grid-hour" class="chart"></div><h3>By month</h3><div id="chart-grid-month" class="chart"></div>`
+    : "";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(model.title)}</title><style>${STYLE}</style></head>
@@ -133,7 +177,7 @@ ${section("chart-method", "By method", model.byMethod)}
 ${section("chart-service", "By service", model.byService)}
 ${section("chart-region", "By region", model.byRegion)}
 ${section("chart-account", "By account", model.byAccount)}
-<h2>Largest resources</h2>${rankedTable(model.resources, unit)}
+${grid}<h2>Largest resources</h2>${rankedTable(model.resources, unit)}
 <script type="application/json" id="report-data">${scriptJson(data)}</script>
 <script>${chartLibrary()}</script>
 <script>${DRAW}</script>

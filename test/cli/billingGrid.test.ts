@@ -89,16 +89,27 @@ describe("evaluate <billing export> --grid-intensity", () => {
     },
   );
 
-  it("weights a FOCUS line over two months by Ember's monthly series", SLOW, async () => {
-    const { code, lines, stderr } = await evaluate("focus.csv", [
-      "--grid-intensity",
-      `${SERIES}ember-monthly.csv`,
-    ]);
-    expect(code, stderr).toBe(0);
-    // ember-monthly.csv: FRA January 31, February 29 gCO2/kWh; 24 h of each.
-    expectIntensity(lines[4], (24 * 31 + 24 * 29) / 48, "31 January – 2 February in FRA");
-    expectIntensity(lines[0], 31, "an hour of January in FRA");
-  });
+  it(
+    "weights a FOCUS line over two months by Ember's monthly series; the report shows the use by month",
+    SLOW,
+    async () => {
+      const report = join(scratch, "bill.html");
+      const { code, lines, stderr } = await evaluate("focus.csv", [
+        "--grid-intensity",
+        `${SERIES}ember-monthly.csv`,
+        "--report",
+        report,
+      ]);
+      expect(code, stderr).toBe(0);
+      const html = readFileSync(report, "utf8");
+      expect(html).toContain('<div id="chart-grid-month" class="chart">');
+      // The lines that used the series start in January (the one over two months on 31 January).
+      expect(html).toMatch(/"chart-grid-month":\[\{"name":"2024-01","lines":4,/);
+      // ember-monthly.csv: FRA January 31, February 29 gCO2/kWh; 24 h of each.
+      expectIntensity(lines[4], (24 * 31 + 24 * 29) / 48, "31 January – 2 February in FRA");
+      expectIntensity(lines[0], 31, "an hour of January in FRA");
+    },
+  );
 
   it("reads a CUR's usage dates with an Electricity Maps series and a --grid-zones table", SLOW, async () => {
     const { code, lines, stderr } = await evaluate("cur.csv", [
