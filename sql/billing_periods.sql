@@ -50,46 +50,42 @@ FROM (
     FROM (
       SELECT
         q.*,
-        q.billing_start_y - CASE WHEN q.billing_start_m <= 2 THEN 1 ELSE 0 END AS billing_start_yp,
+        CASE WHEN q.billing_start_m BETWEEN 1 AND 12 AND q.billing_start_d BETWEEN 1 AND 31 THEN
+          q.billing_start_y - CASE WHEN q.billing_start_m <= 2 THEN 1 ELSE 0 END END AS billing_start_yp,
         CASE WHEN q.billing_start_m > 2 THEN q.billing_start_m - 3 ELSE q.billing_start_m + 9 END AS billing_start_mp,
-        q.billing_end_y - CASE WHEN q.billing_end_m <= 2 THEN 1 ELSE 0 END AS billing_end_yp,
+        CASE WHEN q.billing_end_m BETWEEN 1 AND 12 AND q.billing_end_d BETWEEN 1 AND 31 THEN
+          q.billing_end_y - CASE WHEN q.billing_end_m <= 2 THEN 1 ELSE 0 END END AS billing_end_yp,
         CASE WHEN q.billing_end_m > 2 THEN q.billing_end_m - 3 ELSE q.billing_end_m + 9 END AS billing_end_mp
       FROM (
         SELECT
           p.*,
-          CASE WHEN p.billing_start_month BETWEEN 1 AND 12 AND p.billing_start_day BETWEEN 1 AND 31
-            THEN p.billing_start_year END AS billing_start_y,
-          p.billing_start_month AS billing_start_m,
-          p.billing_start_day AS billing_start_d,
-          3600 * COALESCE(p.billing_start_hour, 0) + 60 * COALESCE(p.billing_start_minute, 0)
-            + COALESCE(p.billing_start_seconds, 0) - p.billing_start_offset AS billing_start_clock,
-          CASE WHEN p.billing_end_month BETWEEN 1 AND 12 AND p.billing_end_day BETWEEN 1 AND 31
-            THEN p.billing_end_year END AS billing_end_y,
-          p.billing_end_month AS billing_end_m,
-          p.billing_end_day AS billing_end_d,
-          3600 * COALESCE(p.billing_end_hour, 0) + 60 * COALESCE(p.billing_end_minute, 0)
-            + COALESCE(p.billing_end_seconds, 0) - p.billing_end_offset AS billing_end_clock
+          FLOOR(p.billing_start_date / 10000) AS billing_start_y,
+          FLOOR(p.billing_start_date / 100) - 100 * FLOOR(p.billing_start_date / 10000) AS billing_start_m,
+          p.billing_start_date - 100 * FLOOR(p.billing_start_date / 100) AS billing_start_d,
+          3600 * FLOOR(p.billing_start_time / 10000) + 60 * (FLOOR(p.billing_start_time / 100) - 100 * FLOOR(p.billing_start_time / 10000)) + p.billing_start_time - 100 * FLOOR(p.billing_start_time / 100)
+            - p.billing_start_offset AS billing_start_clock,
+          FLOOR(p.billing_end_date / 10000) AS billing_end_y,
+          FLOOR(p.billing_end_date / 100) - 100 * FLOOR(p.billing_end_date / 10000) AS billing_end_m,
+          p.billing_end_date - 100 * FLOOR(p.billing_end_date / 100) AS billing_end_d,
+          3600 * FLOOR(p.billing_end_time / 10000) + 60 * (FLOOR(p.billing_end_time / 100) - 100 * FLOOR(p.billing_end_time / 10000)) + p.billing_end_time - 100 * FLOOR(p.billing_end_time / 100)
+            - p.billing_end_offset AS billing_end_clock
         FROM (
-          -- A time's parts at their places: `2024-01-31`, then `T` or a blank and `00:00`, `:00`,
-          -- a fraction of a second (left out), then an offset from UTC (`+02:00`, `+0200`, `+02`;
-          -- `Z` or none: UTC); or Azure's `01/31/2024`
+          -- A time's parts at their places: `2024-01-31` (YYYYMMDD as one number), then `T` or a
+          -- blank and `00:00`, `:00` (HHMMSS), a fraction of a second (left out), then an offset
+          -- from UTC (`+02:00`, `+0200`, `+02`; `Z` or none: UTC); or Azure's `01/31/2024`
           SELECT
             o.*,
-            CASE WHEN o.billing_start_iso THEN TRY_CAST(SUBSTRING(o.billing_start_text, 1, 4) AS DOUBLE)
-              WHEN o.billing_start_text LIKE '%/%' THEN TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_start_text, '^[0-9]{1,2}/[0-9]{1,2}/([0-9]{4})', 1), '') AS DOUBLE)
-            END AS billing_start_year,
-            CASE WHEN o.billing_start_iso THEN TRY_CAST(SUBSTRING(o.billing_start_text, 6, 2) AS DOUBLE)
-              WHEN o.billing_start_text LIKE '%/%' THEN TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_start_text, '^([0-9]{1,2})/[0-9]{1,2}/[0-9]{4}', 1), '') AS DOUBLE)
-            END AS billing_start_month,
-            CASE WHEN o.billing_start_iso THEN TRY_CAST(SUBSTRING(o.billing_start_text, 9, 2) AS DOUBLE)
-              WHEN o.billing_start_text LIKE '%/%' THEN TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_start_text, '^[0-9]{1,2}/([0-9]{1,2})/[0-9]{4}', 1), '') AS DOUBLE)
-            END AS billing_start_day,
-            CASE WHEN o.billing_start_timed THEN TRY_CAST(SUBSTRING(o.billing_start_text, 12, 2) AS DOUBLE) END AS billing_start_hour,
-            CASE WHEN o.billing_start_timed THEN TRY_CAST(SUBSTRING(o.billing_start_text, 15, 2) AS DOUBLE) END AS billing_start_minute,
-            CASE WHEN o.billing_start_timed AND SUBSTRING(o.billing_start_text, 17, 1) = ':' THEN TRY_CAST(SUBSTRING(o.billing_start_text, 18, 2) AS DOUBLE) END
-              AS billing_start_seconds,
             CASE
-              WHEN NOT o.billing_start_timed THEN 0
+              WHEN o.billing_start_iso THEN TRY_CAST(CONCAT(SUBSTRING(o.billing_start_text, 1, 4), SUBSTRING(o.billing_start_text, 6, 2), SUBSTRING(o.billing_start_text, 9, 2)) AS DOUBLE)
+              WHEN o.billing_start_text LIKE '%/%/%' THEN 10000 * TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_start_text, '^[0-9]{1,2}/[0-9]{1,2}/([0-9]{4})', 1), '') AS DOUBLE) + 100 * TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_start_text, '^([0-9]{1,2})/[0-9]{1,2}/[0-9]{4}', 1), '') AS DOUBLE) + TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_start_text, '^[0-9]{1,2}/([0-9]{1,2})/[0-9]{4}', 1), '') AS DOUBLE)
+            END AS billing_start_date,
+            CASE WHEN o.billing_start_timed
+              THEN TRY_CAST(CONCAT(SUBSTRING(o.billing_start_text, 12, 2), SUBSTRING(o.billing_start_text, 15, 2),
+                CASE WHEN SUBSTRING(o.billing_start_text, 17, 1) = ':' THEN SUBSTRING(o.billing_start_text, 18, 2) ELSE '00' END) AS DOUBLE)
+              ELSE 0
+            END AS billing_start_time,
+            CASE
+              WHEN NOT o.billing_start_timed OR LENGTH(o.billing_start_text) < 19 THEN 0
               WHEN SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 5, 1) IN ('+', '-') AND SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 2, 1) = ':'
                 THEN CASE WHEN SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 5, 1) = '-' THEN -1 ELSE 1 END
                   * (3600 * TRY_CAST(SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 4, 2) AS DOUBLE) + 60 * TRY_CAST(SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 1, 2) AS DOUBLE))
@@ -101,21 +97,17 @@ FROM (
                   * 3600 * TRY_CAST(SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 1, 2) AS DOUBLE)
               ELSE 0
             END AS billing_start_offset,
-            CASE WHEN o.billing_end_iso THEN TRY_CAST(SUBSTRING(o.billing_end_text, 1, 4) AS DOUBLE)
-              WHEN o.billing_end_text LIKE '%/%' THEN TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_end_text, '^[0-9]{1,2}/[0-9]{1,2}/([0-9]{4})', 1), '') AS DOUBLE)
-            END AS billing_end_year,
-            CASE WHEN o.billing_end_iso THEN TRY_CAST(SUBSTRING(o.billing_end_text, 6, 2) AS DOUBLE)
-              WHEN o.billing_end_text LIKE '%/%' THEN TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_end_text, '^([0-9]{1,2})/[0-9]{1,2}/[0-9]{4}', 1), '') AS DOUBLE)
-            END AS billing_end_month,
-            CASE WHEN o.billing_end_iso THEN TRY_CAST(SUBSTRING(o.billing_end_text, 9, 2) AS DOUBLE)
-              WHEN o.billing_end_text LIKE '%/%' THEN TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_end_text, '^[0-9]{1,2}/([0-9]{1,2})/[0-9]{4}', 1), '') AS DOUBLE)
-            END AS billing_end_day,
-            CASE WHEN o.billing_end_timed THEN TRY_CAST(SUBSTRING(o.billing_end_text, 12, 2) AS DOUBLE) END AS billing_end_hour,
-            CASE WHEN o.billing_end_timed THEN TRY_CAST(SUBSTRING(o.billing_end_text, 15, 2) AS DOUBLE) END AS billing_end_minute,
-            CASE WHEN o.billing_end_timed AND SUBSTRING(o.billing_end_text, 17, 1) = ':' THEN TRY_CAST(SUBSTRING(o.billing_end_text, 18, 2) AS DOUBLE) END
-              AS billing_end_seconds,
             CASE
-              WHEN NOT o.billing_end_timed THEN 0
+              WHEN o.billing_end_iso THEN TRY_CAST(CONCAT(SUBSTRING(o.billing_end_text, 1, 4), SUBSTRING(o.billing_end_text, 6, 2), SUBSTRING(o.billing_end_text, 9, 2)) AS DOUBLE)
+              WHEN o.billing_end_text LIKE '%/%/%' THEN 10000 * TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_end_text, '^[0-9]{1,2}/[0-9]{1,2}/([0-9]{4})', 1), '') AS DOUBLE) + 100 * TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_end_text, '^([0-9]{1,2})/[0-9]{1,2}/[0-9]{4}', 1), '') AS DOUBLE) + TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_end_text, '^[0-9]{1,2}/([0-9]{1,2})/[0-9]{4}', 1), '') AS DOUBLE)
+            END AS billing_end_date,
+            CASE WHEN o.billing_end_timed
+              THEN TRY_CAST(CONCAT(SUBSTRING(o.billing_end_text, 12, 2), SUBSTRING(o.billing_end_text, 15, 2),
+                CASE WHEN SUBSTRING(o.billing_end_text, 17, 1) = ':' THEN SUBSTRING(o.billing_end_text, 18, 2) ELSE '00' END) AS DOUBLE)
+              ELSE 0
+            END AS billing_end_time,
+            CASE
+              WHEN NOT o.billing_end_timed OR LENGTH(o.billing_end_text) < 19 THEN 0
               WHEN SUBSTRING(o.billing_end_text, LENGTH(o.billing_end_text) - 5, 1) IN ('+', '-') AND SUBSTRING(o.billing_end_text, LENGTH(o.billing_end_text) - 2, 1) = ':'
                 THEN CASE WHEN SUBSTRING(o.billing_end_text, LENGTH(o.billing_end_text) - 5, 1) = '-' THEN -1 ELSE 1 END
                   * (3600 * TRY_CAST(SUBSTRING(o.billing_end_text, LENGTH(o.billing_end_text) - 4, 2) AS DOUBLE) + 60 * TRY_CAST(SUBSTRING(o.billing_end_text, LENGTH(o.billing_end_text) - 1, 2) AS DOUBLE))
@@ -130,19 +122,13 @@ FROM (
           FROM (
             SELECT
               n.*,
-              SUBSTRING(n.billing_start_text, 5, 1) = '-' AND SUBSTRING(n.billing_start_text, 8, 1) = '-' AS billing_start_iso,
-              SUBSTRING(n.billing_start_text, 5, 1) = '-' AND SUBSTRING(n.billing_start_text, 8, 1) = '-' AND SUBSTRING(n.billing_start_text, 11, 1) IN ('T', ' ')
-                AND SUBSTRING(n.billing_start_text, 14, 1) = ':' AS billing_start_timed,
-              SUBSTRING(n.billing_end_text, 5, 1) = '-' AND SUBSTRING(n.billing_end_text, 8, 1) = '-' AS billing_end_iso,
-              SUBSTRING(n.billing_end_text, 5, 1) = '-' AND SUBSTRING(n.billing_end_text, 8, 1) = '-' AND SUBSTRING(n.billing_end_text, 11, 1) IN ('T', ' ')
-                AND SUBSTRING(n.billing_end_text, 14, 1) = ':' AS billing_end_timed
-            FROM (
-              SELECT
-                e.*,
-                TRIM(e.billing_period_start_text) AS billing_start_text,
-                TRIM(e.billing_period_end_text) AS billing_end_text
-              FROM billing_evaluated e
-            ) n
+              n.billing_period_start_text AS billing_start_text,
+              n.billing_period_start_text LIKE '____-__-__%' AS billing_start_iso,
+              n.billing_period_start_text LIKE '____-__-__T__:__%' OR n.billing_period_start_text LIKE '____-__-__ __:__%' AS billing_start_timed,
+              n.billing_period_end_text AS billing_end_text,
+              n.billing_period_end_text LIKE '____-__-__%' AS billing_end_iso,
+              n.billing_period_end_text LIKE '____-__-__T__:__%' OR n.billing_period_end_text LIKE '____-__-__ __:__%' AS billing_end_timed
+            FROM billing_evaluated n
           ) o
         ) p
       ) q

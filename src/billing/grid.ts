@@ -39,12 +39,16 @@ export const MAX_GRID_KNOTS = 4_000_000;
 /** Step lengths tried, in seconds, longest first. */
 const STEP_SECONDS = [86_400, 3_600, 900, 300, 60, 1];
 
-/** The columns sql/billing_grid_knots.sql reads from grid_knots for each end of a line. */
-const KNOT_COLUMNS = [
-  ["sum", "intensity_hours"],
-  ["next_sum", "next_intensity_hours"],
-  ["covered", "covered_hours"],
-  ["next_covered", "next_covered_hours"],
+/**
+ * The columns sql/billing_grid_knots.sql reads from grid_knots for each end of a line, as DuckDB
+ * reads them: a knot's sums and its zone's next knot's, the next one position after (two lists
+ * carried by the cross join rather than four).
+ */
+const KNOT_READS = [
+  ["sum", "intensity_hours", 1],
+  ["next_sum", "intensity_hours", 2],
+  ["covered", "covered_hours", 1],
+  ["next_covered", "covered_hours", 2],
 ] as const;
 
 async function firstRow(connection: DuckDBConnection, query: string): Promise<Record<string, unknown>> {
@@ -203,14 +207,14 @@ export async function createGridViews(
   await connection.run(`CREATE OR REPLACE VIEW billing_evaluated AS ${impactsQuery}`);
   await connection.run(`CREATE OR REPLACE VIEW billing_timed AS ${sqlQuery("billing_periods.sql")}`);
   await connection.run(
-    `CREATE OR REPLACE TABLE grid_knot_lists AS SELECT ${KNOT_COLUMNS.map(
-      ([, column]) => `list(${identifier(column)} ORDER BY knot) AS ${identifier(column)}`,
-    ).join(", ")} FROM grid_knots`,
+    `CREATE OR REPLACE TABLE grid_knot_lists AS
+     SELECT list(intensity_hours ORDER BY knot) AS intensity_hours, list(covered_hours ORDER BY knot) AS covered_hours
+     FROM grid_knots`,
   );
   const reads = ["start", "end"].flatMap((end) =>
-    KNOT_COLUMNS.map(
-      ([name, column]) =>
-        `x.${identifier(column)}[CAST(t.billing_grid_${end}_knot AS BIGINT) + 1] AS billing_grid_${end}_${name}`,
+    KNOT_READS.map(
+      ([name, column, offset]) =>
+        `x.${column}[CAST(t.billing_grid_${end}_knot AS BIGINT) + ${offset}] AS billing_grid_${end}_${name}`,
     ),
   );
   await connection.run(
