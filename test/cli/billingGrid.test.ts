@@ -7,7 +7,7 @@
  * the fixtures.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -133,6 +133,21 @@ describe("evaluate <billing export> --grid-intensity", () => {
     expectIntensity(lines[0], 31, "01/31/2024 in France Central");
     expectIntensity(lines[1], 29, "2024-02-10 in France Central");
     expectIntensity(lines[2], 390, "01/15/2024 in Germany West Central");
+  });
+
+  it("refuses a series whose steps would be too many (exit 2, one line)", SLOW, async () => {
+    // Two starts a second apart and ten years later: steps of a second over ten years.
+    const series = join(scratch, "fine.csv");
+    writeFileSync(
+      series,
+      "zone,start,gco2_per_kwh\nFRA,2024-01-01T00:00:00Z,50\nFRA,2034-01-01T00:00:01Z,60\n",
+    );
+    const { code, stderr } = await evaluate("focus.csv", ["--grid-intensity", series]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(
+      /^impact-service: --grid-intensity: the series makes \d+ steps of 1 s .*at most 4000000/,
+    );
+    expect(stderr.trim().split("\n")).toHaveLength(1);
   });
 
   it("refuses a series without the gwp criterion, and --grid-zones alone (exit 2)", SLOW, async () => {
