@@ -661,14 +661,10 @@ export async function evaluateBillingExport(
     const groups = await lineGroups(connection);
     if (request.strict) stopAtBadRows(groups);
     const temporary = partial(request.output);
+    const target = { file: temporary, format: request.format };
     const lines = groups.reduce((sum, group) => sum + group.lines, 0);
     const written = await readFailing(
-      () =>
-        writeLines(connection, prepared.columns, impactColumnNames, {
-          file: temporary,
-          format: request.format,
-          grid: grid !== null,
-        }),
+      () => writeLines(connection, prepared.columns, impactColumnNames, { ...target, grid: grid !== null }),
       request.file,
     );
     if (written !== lines) {
@@ -677,7 +673,10 @@ export async function evaluateBillingExport(
       );
     }
     await writeGroups(connection, request, temporary, groupColumns, impactColumnNames);
-    const gridRun = grid === null ? null : await readFailing(() => grid.run(), request.file);
+    const gridRun = await readFailing(
+      async () => grid?.run({ ...target, detailed: request.report === true }) ?? null,
+      request.file,
+    );
     if (request.tablesFolder) await writePortableTables(connection, request.tablesFolder, gridRun !== null);
     const first = criteria[0]?.info;
     const report =

@@ -64,7 +64,7 @@ function gridText(grid: GridRun): string[] {
     grid.coverage.filter((row) => row.coverage === coverage).reduce((sum, row) => sum + row.lines, 0);
   const evaluated = grid.coverage.reduce((sum, row) => sum + row.lines, 0);
   const used = grid.coverage.filter((row) => ["series", "partly", "no period"].includes(row.coverage));
-  const zones = [...new Set(used.map((row) => row.zone))].join(", ");
+  const zones = grid.zones.join(", ");
   const out = [
     `grid series ${grid.file}: ${series.shape}, ${series.zones} zone${series.zones === 1 ? "" : "s"}, ${series.intervals} intervals, ${series.first} to ${series.last}`,
     `  lines with the series: ${used.reduce((sum, row) => sum + row.lines, 0)} of ${evaluated} evaluated${lines("partly") > 0 ? ` (${lines("partly")} partly)` : ""}${zones === "" ? "" : ` in ${zones}`}`,
