@@ -208,9 +208,7 @@ describe("the billing SQL as another engine runs it", () => {
         ["hours", "energy_kwh", "grid_gco2_per_kwh", ...others, ...use],
         [...TEXTS, "warnings<-billing_grid_warnings"],
       );
-      expect(both.written.filter((row) => row.grid_gco2_per_kwh !== null).length).toBeGreaterThan(
-        2,
-      );
+      expect(both.written.filter((row) => row.grid_gco2_per_kwh !== null).length).toBeGreaterThan(2);
     },
   );
 });
