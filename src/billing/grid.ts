@@ -9,8 +9,9 @@
  * grid_knots, one row per boundary numbered zone after zone. A line then reads the sums at the
  * boundaries of the steps its start and end fall in, found by arithmetic on its times: two reads
  * a line, whatever the number of intervals. Other engines join on the knot's number
- * (sql/billing_grid_knots.sql); DuckDB reads each column of grid_knots as one list at that
- * position (as src/billing/lookup.ts reads the lookup table), which keeps the lines' order.
+ * (sql/billing_grid_knots.sql); DuckDB reads two columns of grid_knots as lists at that position
+ * (as src/billing/lookup.ts reads the lookup table), which keeps the lines' order. How the lines
+ * fared is read back from the written lines (gridRunOf).
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
@@ -32,7 +33,8 @@ export interface GridFiles {
 
 /**
  * Boundaries the steps of a series may take at most (zones × span ÷ step): a year of hours for 60
- * zones is 525,660; four lists of 8-byte numbers of 4,000,000 hold 128 MB of the run's 700 MB.
+ * zones is 525,660; at 4,000,000 the table (five 8-byte columns) and DuckDB's two lists of it hold
+ * about 220 MB of the run's 700 MB.
  */
 export const MAX_GRID_KNOTS = 4_000_000;
 
