@@ -85,7 +85,8 @@ FROM (
               ELSE 0
             END AS billing_start_time,
             CASE
-              WHEN NOT o.billing_start_timed OR LENGTH(o.billing_start_text) < 19 THEN 0
+              WHEN NOT o.billing_start_timed OR LENGTH(o.billing_start_text) <= 16 OR o.billing_start_text LIKE '%Z'
+                OR (LENGTH(o.billing_start_text) = 19 AND SUBSTRING(o.billing_start_text, 17, 1) = ':') THEN 0
               WHEN SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 5, 1) IN ('+', '-') AND SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 2, 1) = ':'
                 THEN CASE WHEN SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 5, 1) = '-' THEN -1 ELSE 1 END
                   * (3600 * TRY_CAST(SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 4, 2) AS DOUBLE) + 60 * TRY_CAST(SUBSTRING(o.billing_start_text, LENGTH(o.billing_start_text) - 1, 2) AS DOUBLE))
@@ -107,7 +108,8 @@ FROM (
               ELSE 0
             END AS billing_end_time,
             CASE
-              WHEN NOT o.billing_end_timed OR LENGTH(o.billing_end_text) < 19 THEN 0
+              WHEN NOT o.billing_end_timed OR LENGTH(o.billing_end_text) <= 16 OR o.billing_end_text LIKE '%Z'
+                OR (LENGTH(o.billing_end_text) = 19 AND SUBSTRING(o.billing_end_text, 17, 1) = ':') THEN 0
               WHEN SUBSTRING(o.billing_end_text, LENGTH(o.billing_end_text) - 5, 1) IN ('+', '-') AND SUBSTRING(o.billing_end_text, LENGTH(o.billing_end_text) - 2, 1) = ':'
                 THEN CASE WHEN SUBSTRING(o.billing_end_text, LENGTH(o.billing_end_text) - 5, 1) = '-' THEN -1 ELSE 1 END
                   * (3600 * TRY_CAST(SUBSTRING(o.billing_end_text, LENGTH(o.billing_end_text) - 4, 2) AS DOUBLE) + 60 * TRY_CAST(SUBSTRING(o.billing_end_text, LENGTH(o.billing_end_text) - 1, 2) AS DOUBLE))

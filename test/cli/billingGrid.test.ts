@@ -111,6 +111,16 @@ describe("evaluate <billing export> --grid-intensity", () => {
     },
   );
 
+  it("reads the period spellings of the exports (offsets, fractions, no seconds)", SLOW, async () => {
+    const { code, lines, stderr } = await evaluate("focus-spellings.csv", [
+      "--grid-intensity",
+      `${SERIES}plain.csv`,
+    ]);
+    expect(code, stderr).toBe(0);
+    // Each line is 01:00–02:00 UTC, as written: FRA's 50.
+    lines.forEach((line, index) => expectIntensity(line, 50, `${line.ChargePeriodStart} (line ${index})`));
+  });
+
   it("reads a CUR's usage dates with an Electricity Maps series and a --grid-zones table", SLOW, async () => {
     const { code, lines, stderr } = await evaluate("cur.csv", [
       "--grid-intensity",
