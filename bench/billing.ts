@@ -9,7 +9,11 @@
  * Then small files that cost much (one large Parquet row group, a gzipped header that never ends,
  * 10,000 and 100,000 columns): each answers or stops with one line within 1 GB.
  *
- * BILLING_ROWS changes the number of lines (default 10,000,000); BILLING_SMALL=0 skips the small files.
+ * Then a grid series (issue 40): the CSV export evaluated with 8,760 hours × 60 zones, beside
+ * DuckDB's bare copy of the same export, measured in the same run.
+ *
+ * BILLING_ROWS changes the number of lines (default 10,000,000); BILLING_SMALL=0 skips the small
+ * files, BILLING_GRID=0 the grid series.
  */
 import { spawnSync } from "node:child_process";
 import { once } from "node:events";
