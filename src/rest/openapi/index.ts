@@ -64,6 +64,17 @@ function operation(
       content: { "application/json": { schema: ref("HTTPValidationError") } },
     },
   };
+  if (doc.busy !== undefined) {
+    responses["503"] = {
+      description: doc.busy,
+      headers: {
+        "Retry-After": { description: "Seconds to wait before asking again.", schema: { type: "integer" } },
+      },
+      content: {
+        "application/json": { schema: { type: "object", properties: { detail: { type: "string" } } } },
+      },
+    };
+  }
   if (doc.answer === "ImpactAnswer" || doc.query.some((p) => p.name === "archetype")) {
     responses["404"] = {
       description: "Not found",
