@@ -12,7 +12,7 @@
  * temporary file, renamed to the output once complete.
  */
 
-import { renameSync, rmSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { RequestedCriterion } from "../engine/index.js";
@@ -86,6 +86,8 @@ export interface BillingRequest {
  * the coefficient table (method_coefficients.parquet: its shape and types, to append to it).
  */
 async function writePortableTables(connection: DuckDBConnection, folder: string): Promise<void> {
+  // Made here, once the lines are written: a run that fails leaves no folder behind.
+  mkdirSync(folder, { recursive: true });
   const csv = "(FORMAT csv, HEADER true)";
   const copies = [
     ["instance_matches.csv", "SELECT * FROM instance_matches", csv],
