@@ -108,8 +108,22 @@ module.exports = {
       name: "billing-imported-only-by-the-command-line",
       comment: "Only the command line (src/cli) runs billing exports; the service, engine, data and transports do not import src/billing (the REST route and GraphQL field of the coefficient table go through src/service).",
       severity: "error",
-      from: { path: "^src/", pathNot: "^src/(billing|cli)/" },
+      from: { path: "^src/", pathNot: "^src/(billing|cli|grid)/" },
       to: { path: "^src/billing/" },
+    },
+    {
+      name: "grid-below-the-command-line",
+      comment: "src/grid (grid intensity series and the zone table, read on DuckDB with the billing path's helpers) is a use case of the command line like src/billing: it never imports a transport nor the command line.",
+      severity: "error",
+      from: { path: "^src/grid/" },
+      to: { path: `${ABOVE_SERVICE}|^src/cli/|${TRANSPORT_PACKAGES}|${NETWORK_MODULES}` },
+    },
+    {
+      name: "grid-imported-only-by-the-command-line",
+      comment: "Only the command line and its billing path evaluate with a grid series: the service, engine, data and transports do not import src/grid.",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/(billing|cli|grid)/" },
+      to: { path: "^src/grid/" },
     },
     {
       name: "transports-reach-engine-through-service",

@@ -11,8 +11,8 @@ import type { InputLine } from "./lines.js";
 import { type LocationCheck, locationCheck } from "./locations.js";
 import { createSummary, summaryLine } from "./summary.js";
 
-export type { BatchDefaults, LineOutcome, RouteEvaluator } from "./line.js";
-export { evaluateLine, parseLine } from "./line.js";
+export type { BatchDefaults, LineOutcome, ParsedLine, RouteEvaluator } from "./line.js";
+export { evaluateLine, evaluateParsedLine, parseLine } from "./line.js";
 export { type InputLine, ndjsonLines } from "./lines.js";
 export { locationCheck } from "./locations.js";
 export { createSummary } from "./summary.js";

@@ -60,15 +60,16 @@ function lineError(loc: readonly (string | number)[], msg: string, type = "value
   return { status: 422, body: { detail: [{ loc: ["line", ...loc], msg, type }] }, quantity: 1 };
 }
 
-type Parsed =
-  | {
-      readonly call: Omit<LineCall, "signal">;
-      readonly quantity: number;
-      /** The body's `usage.usage_location`, if any, and the edition the line's path names. */
-      readonly location?: unknown;
-      readonly edition?: string;
-    }
-  | LineOutcome;
+/** A line read: the route's request and the line's quantity. */
+export interface ParsedLine {
+  readonly call: Omit<LineCall, "signal">;
+  readonly quantity: number;
+  /** The body's `usage.usage_location`, if any, and the edition the line's path names. */
+  readonly location?: unknown;
+  readonly edition?: string;
+}
+
+type Parsed = ParsedLine | LineOutcome;
 
 /**
  * The line's request (with the batch's defaults), or why it is refused. Its nesting is measured
@@ -176,6 +177,16 @@ export async function evaluateLine(
 ): Promise<LineOutcome> {
   const parsed = parseLine(text, defaults, maxNestingDepth);
   if (!("call" in parsed)) return parsed;
+  return evaluateParsedLine(evaluate, parsed, signal, locations);
+}
+
+/** Evaluates a line already read (parseLine): its route's answer and the location's warnings. */
+export async function evaluateParsedLine(
+  evaluate: RouteEvaluator,
+  parsed: ParsedLine,
+  signal?: AbortSignal,
+  locations?: LocationCheck,
+): Promise<LineOutcome> {
   const answer = await evaluate({ ...parsed.call, signal });
   const outcome = { status: answer.status, body: answer.body, quantity: parsed.quantity };
   if (answer.status !== 200 || locations === undefined || parsed.location === undefined) return outcome;

@@ -62,6 +62,7 @@ export function assessedRow(
     cells,
     impacts,
     ...(outcome.energyKwh !== undefined ? { energyKwh: outcome.energyKwh * outcome.quantity } : {}),
+    ...(outcome.gridGco2PerKwh !== undefined ? { gridGco2PerKwh: outcome.gridGco2PerKwh } : {}),
     warnings: [...(outcome.warnings ?? []), ...answerWarnings],
     status: ROW_STATUS.evaluated,
   };

@@ -83,7 +83,7 @@ function formatOf(text: string | undefined, output: string | undefined): "csv" |
  * `regions`, an edition with cloud regions when this one has none (its countries are read there).
  * An edition the service does not know loads them all, so that the answer names those it serves.
  */
-function editionOf(
+export function editionOf(
   id: string | undefined,
   regions: boolean,
 ): { context: EditionContext; knownRegions: BillingRegions } {

@@ -1,17 +1,26 @@
 import {
   type BatchDefaults,
-  evaluateLine,
+  evaluateParsedLine,
   type LineOutcome,
   locationCheck,
+  type ParsedLine,
+  parseLine,
   type RouteEvaluator,
 } from "../batch/index.js";
-import { type PowerPer, useEnergyKwh, type V1Verbose } from "../service/energy.js";
+import {
+  type GwpFactor,
+  gwpFactorOf,
+  type PowerPer,
+  useEnergyKwh,
+  type V1Verbose,
+} from "../service/energy.js";
 
 /*
  * What the command line hands to an evaluator — in this thread or a worker thread — at once:
  * a chunk of batch lines, evaluated in order with the batch's per-line code (src/batch). A line's
- * energy is read from its answer's verbose where it has one, in the thread that evaluated it, so
- * a verbose asked only for the energy never crosses to the writing thread.
+ * energy (and the climate-change factor applied to it) is read from its answer's verbose where it
+ * has one, in the thread that evaluated it, so a verbose asked only for them never crosses to the
+ * writing thread.
  */
 
 export interface Chunk {
@@ -24,6 +33,10 @@ export interface Chunk {
 /** A line's outcome with the energy behind its use impacts, kWh for one unit, when it has one. */
 export interface RowOutcome extends LineOutcome {
   readonly energyKwh?: number;
+  /** The edition's climate-change factor of that energy (what a grid series replaces). */
+  readonly gwpFactor?: GwpFactor;
+  /** The grid intensity applied to the energy, gCO2eq/kWh (with --grid-intensity: src/cli/gridRows.ts). */
+  readonly gridGco2PerKwh?: number;
 }
 
 /** Evaluates chunks of lines; one line's outcome per line, in order. */
@@ -33,21 +46,23 @@ export type ChunkEvaluator = (chunk: Chunk) => Promise<RowOutcome[]>;
 const ALL_UNITS_ROUTE = /^\/v1\/component\/(cpu|ram)(\?|\/|$)/;
 
 /** How the line's route counts the power's units, from the line's path. */
-function powerPerOf(line: string): PowerPer {
-  const path = (JSON.parse(line) as { path?: unknown }).path;
-  return typeof path === "string" && ALL_UNITS_ROUTE.test(path) ? "all units" : "unit";
+function powerPerOf(parsed: ParsedLine): PowerPer {
+  return ALL_UNITS_ROUTE.test(parsed.call.url) ? "all units" : "unit";
 }
 
-/** The outcome with its energy, read from its answer's verbose (and the verbose dropped when asked only for it). */
-function withEnergy(outcome: LineOutcome, line: string, dropVerbose: boolean): RowOutcome {
+/** The outcome with its energy and factor, read from its answer's verbose (and the verbose dropped when asked only for them). */
+function withEnergy(outcome: LineOutcome, parsed: ParsedLine, dropVerbose: boolean): RowOutcome {
   const body = outcome.body as { verbose?: unknown } | null;
   if (outcome.status !== 200 || typeof body?.verbose !== "object" || body.verbose === null) return outcome;
-  const energyKwh = useEnergyKwh(body.verbose as V1Verbose, powerPerOf(line));
+  const verbose = body.verbose as V1Verbose;
+  const energyKwh = useEnergyKwh(verbose, powerPerOf(parsed));
+  const gwpFactor = energyKwh === undefined ? undefined : gwpFactorOf(verbose);
   const { verbose: _read, ...rest } = body;
   return {
     ...outcome,
     ...(dropVerbose ? { body: rest } : {}),
     ...(energyKwh !== undefined ? { energyKwh } : {}),
+    ...(gwpFactor !== undefined ? { gwpFactor } : {}),
   };
 }
 
@@ -57,8 +72,14 @@ export function chunkEvaluator(evaluate: RouteEvaluator): ChunkEvaluator {
   return async ({ lines, defaults, verboseForEnergy = false }) => {
     const outcomes: RowOutcome[] = [];
     for (const line of lines) {
-      const outcome = await evaluateLine(evaluate, line, defaults, undefined, locations);
-      outcomes.push(withEnergy(outcome, line, verboseForEnergy));
+      // The line is read once: its route then says how its power counts units.
+      const parsed = parseLine(line, defaults);
+      if (!("call" in parsed)) {
+        outcomes.push(parsed);
+        continue;
+      }
+      const outcome = await evaluateParsedLine(evaluate, parsed, undefined, locations);
+      outcomes.push(withEnergy(outcome, parsed, verboseForEnergy));
     }
     return outcomes;
   };

@@ -1,3 +1,4 @@
+import { utcMilliseconds } from "../grid/times.js";
 import { PERIPHERAL_KINDS, TERMINAL_KINDS } from "../service/catalogue.js";
 
 /*
@@ -49,12 +50,15 @@ type Target = string;
 
 interface InventoryColumn {
   readonly column: string;
-  readonly type: "text" | "number";
+  /** `time`: an ISO 8601 date or time (UTC unless an offset is given). */
+  readonly type: "text" | "number" | "time";
   /** The unit of a number ("" for a count or a text). */
   readonly unit: string;
   readonly description: string;
   /** Where it goes, for each reader. */
   readonly targets: readonly (readonly [Reader, Target])[];
+  /** What reads a column sent to no route (the documentation's "v1 field it fills"). */
+  readonly readInstead?: string;
 }
 
 const EVERY_FAMILY: readonly Family[] = ["cloud", "server", "terminal", "peripheral", "iot", "component"];
@@ -87,6 +91,8 @@ export const INVENTORY_COLUMNS: readonly InventoryColumn[] = [
     unit: "",
     description: `What the asset is: ${[...INVENTORY_KINDS.keys()].join(", ")} (vr_headset and vr_controller: not in every edition)`,
     targets: [],
+    readInstead:
+      "the route: `/v1/cloud/instance`, `/v1/server/`, `/v1/terminal/<kind>`, `/v1/peripheral/<kind>`, `/v1/iot/iot_device`, `/v1/component/<kind>`",
   },
   {
     column: "quantity",
@@ -183,6 +189,23 @@ export const INVENTORY_COLUMNS: readonly InventoryColumn[] = [
     description: "Measured average power (replaces the power model)",
     targets: everyFamily("usage.avg_power"),
   },
+  {
+    column: "period_start",
+    type: "time",
+    unit: "",
+    description:
+      "When the row's use began: an ISO 8601 date or time, UTC unless an offset is given (2024-01-01T13:00Z); with period_end. Its energy is spread uniformly over the period; hours defaults to the period's length",
+    targets: [],
+    readInstead: "with `--grid-intensity`: the series' intervals the period spans",
+  },
+  {
+    column: "period_end",
+    type: "time",
+    unit: "",
+    description: "When the row's use ended (excluded), after period_start",
+    targets: [],
+    readInstead: "with `--grid-intensity`: the series' intervals the period spans",
+  },
   componentColumn("cpu", "name", "cpu", "", "CPU model, matched approximately, e.g. Intel Xeon Gold 6134"),
   componentColumn("cpu", "units", "cpu", "", "Number of CPUs"),
   componentColumn("cpu", "core_units", "cpu", "", "Cores per CPU"),
@@ -218,6 +241,12 @@ function cell(row: InventoryRow, column: string): string | undefined {
 function cellValue(row: InventoryRow, column: InventoryColumn): string | number | undefined {
   const text = cell(row, column.column);
   if (text === undefined || column.type === "text") return text;
+  if (column.type === "time") {
+    const time = utcMilliseconds(text);
+    if (time === null)
+      throw new RowProblem(`${column.column} is not an ISO 8601 date or time: ${JSON.stringify(text)}`);
+    return time;
+  }
   const value = Number(text);
   if (!Number.isFinite(value))
     throw new RowProblem(`${column.column} is not a number: ${JSON.stringify(text)}`);
@@ -252,6 +281,35 @@ function setAt(body: Record<string, unknown>, path: string, value: unknown): voi
   }
 }
 
+const HOUR_MS = 3_600_000;
+
+function inventoryColumn(name: string): InventoryColumn {
+  return INVENTORY_COLUMNS.find(({ column }) => column === name) as InventoryColumn;
+}
+
+/** The row's period [start, end) in epoch milliseconds, null without one. */
+function periodOf(row: InventoryRow): readonly [number, number] | null {
+  const start = cellValue(row, inventoryColumn("period_start"));
+  const end = cellValue(row, inventoryColumn("period_end"));
+  if (start === undefined && end === undefined) return null;
+  if (typeof start !== "number" || typeof end !== "number")
+    throw new RowProblem("period_start and period_end go together: one is missing");
+  if (end <= start) throw new RowProblem("period_end is not after period_start");
+  return [start, end];
+}
+
+/** The row's period (periodOf), or what is wrong with it. */
+export function rowPeriod(
+  row: InventoryRow,
+): { readonly period: readonly [number, number] | null } | { readonly problem: string } {
+  try {
+    return { period: periodOf(row) };
+  } catch (error) {
+    if (error instanceof RowProblem) return { problem: error.message };
+    throw error;
+  }
+}
+
 function targetOf(column: InventoryColumn, kind: string, family: Family): Target | undefined {
   return column.targets.find(([reader]) => reader === kind || reader === family)?.[1];
 }
@@ -263,6 +321,7 @@ function requestOf(row: InventoryRow, kind: string, family: Family): Record<stri
       if (cell(row, column) === undefined) throw new RowProblem(`${column} is missing`);
     }
   }
+  const period = periodOf(row);
   const body: Record<string, unknown> = {};
   // The verbose carries the power, hours and use-time ratio behind the use impacts: the row's
   // energy_kwh (src/cli/chunk.ts reads it and drops it from the answer).
@@ -281,6 +340,9 @@ function requestOf(row: InventoryRow, kind: string, family: Family): Record<stri
     } else if (target.startsWith("?")) query.set(target.slice(1), String(value));
     else setAt(body, target, value);
   }
+  // A period without hours: the hours of use are the period's.
+  if (period !== null && cell(row, "hours") === undefined)
+    setAt(body, "usage.hours_use_time", (period[1] - period[0]) / HOUR_MS);
   return {
     method: "POST",
     path: `${routeOf(family, kind)}?${query}`,
@@ -336,14 +398,12 @@ export function columnTable(): string {
     }
     const everyKind = column.targets.length === EVERY_FAMILY.length;
     const readBy =
-      column.column === "kind"
+      column.readInstead !== undefined || everyKind
         ? "every kind"
-        : everyKind
-          ? "every kind"
-          : column.targets.map(([reader]) => FAMILY_LABELS[reader as Family] ?? reader).join(", ");
+        : column.targets.map(([reader]) => FAMILY_LABELS[reader as Family] ?? reader).join(", ");
     const fills =
-      column.column === "kind"
-        ? "the route: `/v1/cloud/instance`, `/v1/server/`, `/v1/terminal/<kind>`, `/v1/peripheral/<kind>`, `/v1/iot/iot_device`, `/v1/component/<kind>`"
+      column.readInstead !== undefined
+        ? column.readInstead
         : [...byTarget]
             .map(([target, readers]) => {
               const spelled =

@@ -24,6 +24,7 @@ import { evaluationOf } from "./billingDispatch.js";
 import type { ChunkEvaluator, RowOutcome } from "./chunk.js";
 import { editionNotes } from "./editionNotes.js";
 import { checkedInventoryFiles, FileMisuse } from "./files.js";
+import type { GridRows, LoadedGrid } from "./gridRows.js";
 import {
   type EvaluateArgs,
   evaluateArgs,
@@ -159,7 +160,12 @@ function openInput({ options, io, maxLineBytes }: Run): Input {
 }
 
 /** The output table's layout: the input's header (read here) and the criteria; --group-by checked. */
-async function layoutOf(input: Input, options: Options, criteria: CriterionUnit[]): Promise<TableLayout> {
+async function layoutOf(
+  input: Input,
+  options: Options,
+  criteria: CriterionUnit[],
+  grid: LoadedGrid | null,
+): Promise<TableLayout> {
   const inputColumns = await headerOf(input.items);
   const missing = options.groupBy.filter((column) => !inputColumns.includes(column));
   if (missing.length > 0) {
@@ -168,7 +174,7 @@ async function layoutOf(input: Input, options: Options, criteria: CriterionUnit[
       `--group-by ${missing.join(", ")}: not a column of the input (its columns: ${inputColumns.join(", ")})`,
     );
   }
-  return { inputColumns, criteria, ranges: options.ranges };
+  return { inputColumns, criteria, ranges: options.ranges, ...(grid !== null ? { grid: true } : {}) };
 }
 
 /** Where the rows are written: stdout or -o's file, in the format asked for. */
@@ -208,12 +214,21 @@ interface Tally {
   readonly notices: ReturnType<typeof rowNotices>;
   /** The edition's notes on rows (an embedded impact it does not allocate) and criteria. */
   readonly notes: ReturnType<typeof editionNotes>;
+  /** The rows' gwp use from the grid series (--grid-intensity), null without one. */
+  readonly grid: GridRows | null;
   readonly state: () => Parameters<ReturnType<typeof createProgress>["update"]>[0];
 }
 
-function tallyOf(options: Options, io: CliIo, layout: TableLayout, input: Input): Tally {
+function tallyOf(
+  options: Options,
+  io: CliIo,
+  layout: TableLayout,
+  input: Input,
+  grid: GridRows | null,
+): Tally {
   const totals = emptySums();
   return {
+    grid,
     layout,
     totals,
     groups: createGroups(layout, options.groupBy),
@@ -237,8 +252,9 @@ async function settle(run: Run, pending: Pending, writer: TableWriter, tally: Ta
   const outcomes = await pending.outcomes;
   let next = 0;
   for (const item of pending.items) {
-    const outcome: RowOutcome =
+    const answer: RowOutcome =
       "line" in item ? outcomes[next++] : { status: 422, body: { detail: item.problem }, quantity: 1 };
+    const outcome = tally.grid === null ? answer : tally.grid.apply(item.cells, answer);
     const row = tally.notes.annotate(
       assessedRow(item.number, item.cells, outcome, "problem" in item ? item.problem : undefined),
     );
@@ -326,6 +342,7 @@ function writeReport(
     reportHtml({
       title: `Impacts of ${input.name}`,
       subtitle: `edition ${options.defaults.edition}, ${new Date().toISOString().slice(0, 10)}, ${sumsStatus(tally.totals)}`,
+      ...(tally.grid !== null ? { note: tally.grid.summary() } : {}),
       criteria: criteria.map((criterion) => ({
         ...criterion,
         meaning: tally.notes.meaning(criterion.criterion),
@@ -363,6 +380,7 @@ async function finish(run: Run, input: Input, output: Output, tally: Tally, stop
   if (failure === undefined) await output.close();
   tally.notices.done(tally.totals.warned);
   tally.progress.done(tally.state());
+  if (tally.grid !== null) io.stderr.write(`${withoutControls(tally.grid.summary())}\n`);
   if (groupsWritten) io.stderr.write(`sums per group: ${withoutControls(groupsFile ?? "")}\n`);
   if (failure !== undefined) {
     io.stderr.write(`impact-service: ${failure.message}\n`);
@@ -378,15 +396,30 @@ async function finish(run: Run, input: Input, output: Output, tally: Tally, stop
   return tally.totals.rows > 0 && tally.totals.failed === tally.totals.rows ? 1 : 0;
 }
 
+/** The grid series asked for, read before any row (a bad series is a misuse: one line, exit 2). */
+async function gridOf(options: Options): Promise<LoadedGrid | null> {
+  if (options.grid === null) return null;
+  // DuckDB and the series' readers load with a run that has a series, not with every run.
+  const { GridInputError, loadGrid } = await import("./gridRows.js");
+  try {
+    return await loadGrid(options.grid, options.defaults.edition ?? "");
+  } catch (error) {
+    if (error instanceof GridInputError) throw new Misuse(error.message);
+    throw error;
+  }
+}
+
 /** An inventory's run: the criteria checked, the input's header read, every row evaluated and written. */
 async function run(given: Omit<Run, "criteria">): Promise<number> {
   const criteria = await criteriaOf(given.evaluate, given.options.defaults);
   const each: Run = { ...given, criteria };
+  const grid = await gridOf(each.options);
   const input = openInput(each);
   try {
-    const layout = await layoutOf(input, each.options, criteria);
+    const layout = await layoutOf(input, each.options, criteria, grid);
     const output = await openOutput(each.options, each.io, layout, input);
-    const tally = tallyOf(each.options, each.io, layout, input);
+    const rows = grid === null ? null : (await import("./gridRows.js")).gridRows(grid, layout.inputColumns);
+    const tally = tallyOf(each.options, each.io, layout, input, rows);
     const stop = await stopOf(evaluateRows(each, input, output.writer, tally));
     return await finish(each, input, output, tally, stop);
   } finally {

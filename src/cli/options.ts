@@ -31,6 +31,12 @@ export const USAGE = `usage: impact-service evaluate <file | -> [options]
                        (a billing export: stop before writing anything)
   --report <file.html> also write a self-contained HTML report with charts (a bill's: totals,
                        coverage, by method, service, region and account)
+  --grid-intensity <file>  the grid's carbon intensity over time, per zone (an Electricity Maps
+                       export, Ember's monthly data or zone,start,gco2_per_kwh; .csv, .csv.gz or
+                       .parquet): gwp use from the intervals each row or line spans, the
+                       edition's factor where the series has none (docs/methodology.md)
+  --grid-zones <file>  provider,place,zone rows overriding or adding places' zones (e.g.
+                       aws,us-west-1,US-CAL-CISO; ,FRA,FR for a country); needs --grid-intensity
  inventory only:
   --workers <n>        evaluate on n worker threads (default: in this thread)
  billing export only:
@@ -59,6 +65,8 @@ const EVALUATE_OPTIONS = {
   "group-by": { type: "string" },
   strict: { type: "boolean", default: false },
   report: { type: "string" },
+  "grid-intensity": { type: "string" },
+  "grid-zones": { type: "string" },
   workers: { type: "string" },
   load: { type: "string" },
   "instance-type-column": { type: "string" },
@@ -120,6 +128,23 @@ export function listOf(text: string | undefined): string[] {
   );
 }
 
+/** The grid series asked for: its file and the zones file overriding the places' zones. */
+export interface GridOptions {
+  readonly series: string;
+  readonly zones: string | null;
+}
+
+/** --grid-intensity and --grid-zones, inventory and billing export alike (null without a series). */
+export function gridOptionsOf(values: EvaluateValues): GridOptions | null {
+  const series = values["grid-intensity"];
+  const zones = values["grid-zones"];
+  if (series === undefined) {
+    if (zones !== undefined) throw new UsageError("--grid-zones needs --grid-intensity <file>");
+    return null;
+  }
+  return { series, zones: zones ?? null };
+}
+
 type Format = "ndjson" | "csv" | "xlsx";
 
 /** The format an output file's extension names, as billing reads its -o (`impacts.xlsx`). */
@@ -140,6 +165,7 @@ export interface Options {
   readonly defaults: BatchDefaults;
   readonly workers: number;
   readonly strict: boolean;
+  readonly grid: GridOptions | null;
 }
 
 /** The options of an inventory (or batch) run. */
@@ -158,6 +184,8 @@ export function inventoryOptions(args: EvaluateArgs): Options {
     throw new UsageError("--workers is a whole number from 1 to 256");
   }
   const criteria = listOf(values.criteria);
+  const grid = gridOptionsOf(values);
+  if (grid !== null && input !== "csv") throw new UsageError("--grid-intensity needs a CSV inventory");
   return {
     file,
     input,
@@ -172,5 +200,6 @@ export function inventoryOptions(args: EvaluateArgs): Options {
     },
     workers,
     strict: values.strict,
+    grid,
   };
 }

@@ -38,6 +38,8 @@ interface ReportModel {
   readonly title: string;
   /** What was evaluated: the input, the edition, the date. */
   readonly subtitle: string;
+  /** A line under it on how the run was evaluated (the grid series used and what it lacked). */
+  readonly note?: string;
   readonly criteria: readonly ReportCriterion[];
   /** What the embedded phase is in the edition shown (default EMBEDDED_MEANING). */
   readonly embedded?: string;
@@ -290,7 +292,7 @@ export function reportHtml(model: ReportModel): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(model.title)}</title><style>${STYLE}</style></head>
 <body>
-<h1>${escapeHtml(model.title)}</h1><p class="sub">${escapeHtml(model.subtitle)}</p>
+<h1>${escapeHtml(model.title)}</h1><p class="sub">${escapeHtml(model.subtitle)}</p>${model.note === undefined ? "" : `<p class="sub">${escapeHtml(model.note)}</p>`}
 ${model.interrupted ? '<p class="interrupted">The evaluation was interrupted: this report covers the rows evaluated before.</p>' : ""}
 <div class="cards">${counts}${headline}</div>
 <h2>Totals per criterion</h2>${totalsTable(model)}

@@ -21,6 +21,8 @@ export interface TableLayout {
   readonly criteria: readonly CriterionUnit[];
   /** Whether each impact also has its `_min` and `_max` columns. */
   readonly ranges: boolean;
+  /** Whether rows carry the grid intensity applied (`grid_gco2_per_kwh`: a run with a grid series). */
+  readonly grid?: boolean;
 }
 
 /** An impact and its error margin, in the criterion's unit. */
@@ -45,6 +47,8 @@ export interface AssessedRow {
    * is its place's factor × this); absent when it failed or its use is not implemented.
    */
   readonly energyKwh?: number;
+  /** The grid intensity applied to that energy, gCO2eq/kWh (a run with a grid series). */
+  readonly gridGco2PerKwh?: number;
   readonly warnings: readonly string[];
   /** `evaluated`, or what went wrong (`bad row: 404 m5.huge at aws not found`): ROW_STATUS. */
   readonly status: string;
@@ -76,9 +80,16 @@ function impactColumns(layout: TableLayout): ImpactColumn[] {
 /** The column of a row's energy, named as the billing output names it. */
 export const ENERGY_COLUMN = "energy_kwh";
 
-/** The number columns' names, in order: the energy, then the impacts. */
+/** The column of the grid intensity applied to a row's energy: gwp_use = energy_kwh × it / 1000. */
+export const GRID_COLUMN = "grid_gco2_per_kwh";
+
+/** The number columns' names, in order: the energy (and grid intensity), then the impacts. */
 function numberHeader(layout: TableLayout): string[] {
-  return [ENERGY_COLUMN, ...impactColumns(layout).map(({ name }) => name)];
+  return [
+    ENERGY_COLUMN,
+    ...(layout.grid ? [GRID_COLUMN] : []),
+    ...impactColumns(layout).map(({ name }) => name),
+  ];
 }
 
 /** The header: input columns, energy, impact columns, status, warnings. */
@@ -91,9 +102,11 @@ export function numberValues(
   layout: TableLayout,
   energyKwh: number | undefined,
   impacts: RowImpacts | null,
+  gridGco2PerKwh?: number,
 ): (number | undefined)[] {
   return [
     energyKwh,
+    ...(layout.grid ? [gridGco2PerKwh] : []),
     ...impactColumns(layout).map(({ criterion, phase, bound }) => impacts?.[criterion]?.[phase]?.[bound]),
   ];
 }
@@ -103,7 +116,7 @@ const numberTexts = (numbers: readonly (number | undefined)[]) =>
 
 /** A row's cells as text: numbers written by `formatNumber`. */
 export function rowCells(layout: TableLayout, row: AssessedRow): string[] {
-  const numbers = numberTexts(numberValues(layout, row.energyKwh, row.impacts));
+  const numbers = numberTexts(numberValues(layout, row.energyKwh, row.impacts, row.gridGco2PerKwh));
   return [...row.cells, ...numbers, row.status, row.warnings.join("; ")];
 }
 

@@ -6,6 +6,7 @@ import type { TextSink } from "./sink.js";
 import {
   type AssessedRow,
   ENERGY_COLUMN,
+  GRID_COLUMN,
   type Group,
   type Groups,
   groupCells,
@@ -68,6 +69,10 @@ const energyField = (energyKwh: number | undefined) =>
 const energyJson = (energyKwh: number | undefined) =>
   energyKwh === undefined ? "" : `"${ENERGY_COLUMN}":${tidy(energyKwh)},`;
 
+/** The grid intensity field of a row's line, after its energy (`"grid_gco2_per_kwh":52.5,`). */
+const gridJson = (gco2PerKwh: number | undefined) =>
+  gco2PerKwh === undefined ? "" : `"${GRID_COLUMN}":${tidy(gco2PerKwh)},`;
+
 /**
  * Batch NDJSON: each row's line — its input columns (a CSV input's), the route's status and body
  * — then a summary line.
@@ -81,7 +86,7 @@ export function ndjsonWriter(sink: TextSink, inputColumns: readonly string[] | n
           : `"columns":${JSON.stringify(Object.fromEntries(inputColumns.map((column, index) => [column, row.cells[index] ?? ""])))},`;
       const quantity = outcome.quantity !== 1 ? `"quantity":${outcome.quantity},` : "";
       const warnings = row.warnings.length > 0 ? `"warnings":${JSON.stringify(row.warnings)},` : "";
-      const energy = energyJson(row.energyKwh);
+      const energy = energyJson(row.energyKwh) + gridJson(row.gridGco2PerKwh);
       return sink.write(
         `{"line":${row.line},${columns}${quantity}"status":${outcome.status},${warnings}${energy}"body":${JSON.stringify(outcome.body)}}\n`,
       );

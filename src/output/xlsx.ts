@@ -61,7 +61,7 @@ export function workbookWriter(layout: TableLayout, stream: Writable): WorkbookW
       rows
         .addRow([
           ...row.cells.map(inputCell),
-          ...numberValues(layout, row.energyKwh, row.impacts).map(tidy),
+          ...numberValues(layout, row.energyKwh, row.impacts, row.gridGco2PerKwh).map(tidy),
           withoutControls(row.status),
           withoutControls(row.warnings.join("; ")),
         ])

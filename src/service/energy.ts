@@ -34,3 +34,18 @@ export function useEnergyKwh(verbose: V1Verbose, powerPer: PowerPer): number | u
   const units = powerPer === "unit" ? (numberAt(verbose, "units") ?? 1) : 1;
   return (power * hours * ratio * units) / 1000;
 }
+
+/** The climate-change factor of the electricity the use impacts multiply, and the place it is of. */
+export interface GwpFactor {
+  /** kgCO2eq/kWh (the verbose's `gwp_factor`). */
+  readonly kgPerKwh: number;
+  /** The usage location the factor is of (`usage_location`: given, a region's, or the default). */
+  readonly location: string;
+}
+
+/** The verbose's `gwp_factor` and `usage_location`; undefined when it has either not. */
+export function gwpFactorOf(verbose: V1Verbose): GwpFactor | undefined {
+  const kgPerKwh = numberAt(verbose, "gwp_factor");
+  const location = verbose.usage_location?.value;
+  return kgPerKwh === undefined || typeof location !== "string" ? undefined : { kgPerKwh, location };
+}

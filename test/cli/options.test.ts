@@ -1,7 +1,7 @@
 /** `evaluate`'s one option table and its one decision between inventory and billing export. */
 import { describe, expect, it } from "vitest";
 import { evaluationOf } from "../../src/cli/billingDispatch.js";
-import { evaluateArgs, inventoryOptions, UsageError } from "../../src/cli/options.js";
+import { evaluateArgs, gridOptionsOf, inventoryOptions, UsageError } from "../../src/cli/options.js";
 
 describe("evaluate's options", () => {
   it("are read alike before and after the file, short or long", () => {
@@ -21,6 +21,32 @@ describe("evaluate's options", () => {
     );
     expect(() => evaluateArgs(["evaluate", "a.csv", "--nope"])).toThrow(UsageError);
     expect(() => evaluateArgs(["evaluate", "--help"])).toThrow(new UsageError(""));
+  });
+});
+
+describe("the grid series options", () => {
+  it("are one pair for both kinds of input: the series, and the zones only with it", () => {
+    const args = evaluateArgs([
+      "evaluate",
+      "bill.csv",
+      "--grid-intensity",
+      "g.csv.gz",
+      "--grid-zones",
+      "z.csv",
+    ]);
+    expect(gridOptionsOf(args.values)).toEqual({ series: "g.csv.gz", zones: "z.csv" });
+    expect(gridOptionsOf(evaluateArgs(["evaluate", "bill.csv", "--grid-intensity=g.csv"]).values)).toEqual({
+      series: "g.csv",
+      zones: null,
+    });
+    expect(gridOptionsOf(evaluateArgs(["evaluate", "bill.csv"]).values)).toBeNull();
+    expect(() =>
+      gridOptionsOf(evaluateArgs(["evaluate", "bill.csv", "--grid-zones", "z.csv"]).values),
+    ).toThrow(new UsageError("--grid-zones needs --grid-intensity <file>"));
+    expect(inventoryOptions(args).grid).toEqual({ series: "g.csv.gz", zones: "z.csv" });
+    expect(() =>
+      inventoryOptions(evaluateArgs(["evaluate", "b.ndjson", "--grid-intensity", "g.csv"])),
+    ).toThrow(new UsageError("--grid-intensity needs a CSV inventory"));
   });
 });
 

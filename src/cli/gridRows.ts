@@ -1,0 +1,215 @@
+/*
+ * An inventory's rows with a grid series (`--grid-intensity`): each row's gwp use from its zone's
+ * intervals over its period, the edition's factor for what the series does not cover, and the
+ * run's line saying how many rows used the series and what it lacked (docs/methodology.md, "Grid
+ * intensity series").
+ */
+
+import { openDatabase } from "../billing/duckdb.js";
+import { BillingInputError } from "../billing/errors.js";
+import { GridInputError } from "../grid/errors.js";
+import { type GridSeriesInfo, loadGridSeries } from "../grid/series.js";
+import { isoUtc } from "../grid/times.js";
+import { type GridSeries, readGridSeries, weightedIntensity, zoneSpan } from "../grid/weighting.js";
+import { gridPlaces, loadGridZones, normalisedZone } from "../grid/zones.js";
+import { formatNumber } from "../output/columns.js";
+import { editionOf } from "./billing.js";
+import type { RowOutcome } from "./chunk.js";
+import { columnName, rowPeriod } from "./inventory.js";
+import type { GridOptions } from "./options.js";
+
+export { GridInputError } from "../grid/errors.js";
+
+/** A series read, and the zone of each of the edition's places (`provider\0place` → zone). */
+export interface LoadedGrid {
+  readonly file: string;
+  readonly info: GridSeriesInfo;
+  readonly series: GridSeries;
+  readonly zones: ReadonlyMap<string, string>;
+}
+
+const placeKey = (provider: string, place: string) => `${provider}\u0000${place}`;
+
+/** Reads the series and the zones of the edition's places (a GridInputError on bad input). */
+export async function loadGrid(grid: GridOptions, edition: string): Promise<LoadedGrid> {
+  const { context, knownRegions } = editionOf(edition, true);
+  const { data } = context.service;
+  const places = gridPlaces(data.cloudRegions ?? knownRegions, data.electricity.byLocation.keys());
+  const db = await openDatabase();
+  try {
+    const info = await loadGridSeries(db.connection, grid.series);
+    await loadGridZones(db.connection, places, grid.zones);
+    const series = await readGridSeries(db.connection);
+    const rows = (await db.connection.runAndReadAll("SELECT provider, place, zone FROM grid_zone")).getRows();
+    const zones = new Map(
+      rows.map(([provider, place, zone]) => [placeKey(String(provider), String(place)), String(zone)]),
+    );
+    return { file: grid.series, info, series, zones };
+  } catch (error) {
+    // A file name DuckDB cannot read literally (src/billing/duckdb.ts): the series' input error.
+    if (error instanceof BillingInputError) throw new GridInputError(error.message);
+    throw error;
+  } finally {
+    db.close();
+  }
+}
+
+/** How much of a row's span the series covers, and its intensity over that part. */
+interface Coverage {
+  readonly gco2PerKwh: number | null;
+  /** Share of the span covered, 0–1. */
+  readonly share: number;
+  readonly coveredHours: number;
+  readonly spanHours: number;
+}
+
+/** A row's coverage: over its period, or (without one) the zone's whole series. */
+function coverageOf(series: GridSeries, zone: string, period: readonly [number, number] | null): Coverage {
+  const span = period ?? zoneSpan(series, zone);
+  if (span === null) return { gco2PerKwh: null, share: 0, coveredHours: 0, spanHours: 0 };
+  const weighted = weightedIntensity(series, zone, span[0], span[1]);
+  const share = weighted.spanHours > 0 ? weighted.coveredHours / weighted.spanHours : 0;
+  return { ...weighted, share: weighted.gco2PerKwh === null ? 0 : share };
+}
+
+const spanText = ([start, end]: readonly [number, number]) => `${isoUtc(start)} to ${isoUtc(end)}`;
+
+/** What the summary lists of the series' gaps: at most this many zones or periods. */
+const LISTED_MISSING = 10;
+
+type UseBounds = { readonly value: number; readonly min?: unknown; readonly max?: unknown };
+
+/** The row's answer with its gwp use scaled to the intensity applied. */
+function withGwpUse(outcome: RowOutcome, use: UseBounds, applied: number, edition: number, energy: number) {
+  const value = (energy * applied) / 1000;
+  // The energy's margin kept, the series taken as exact: min and max scale as the value does.
+  const scale = (bound: unknown) =>
+    typeof bound !== "number" ? value : edition > 0 ? (bound * applied) / edition : value;
+  const body = outcome.body as { impacts: Record<string, Record<string, unknown>> };
+  const gwp = body.impacts.gwp as Record<string, unknown>;
+  return {
+    ...outcome,
+    body: {
+      ...body,
+      impacts: {
+        ...body.impacts,
+        gwp: { ...gwp, use: { ...use, value, min: scale(use.min), max: scale(use.max) } },
+      },
+    },
+    gridGco2PerKwh: applied,
+  };
+}
+
+export interface GridRows {
+  /** The row's outcome with its gwp use from the series (unchanged when it has no energy or gwp use). */
+  apply(cells: readonly string[], outcome: RowOutcome): RowOutcome;
+  /** The run's line: how many rows used the series, which zones or periods it lacked. */
+  summary(): string;
+}
+
+/** The zone of a row: its cloud region's (`--grid-zones` or the region's country), else its location's. */
+function zoneFinder(grid: LoadedGrid, inputColumns: readonly string[]) {
+  const names = inputColumns.map(columnName);
+  const at = (cells: readonly string[], name: string) => cells[names.indexOf(name)]?.trim() ?? "";
+  return (cells: readonly string[], location: string): string => {
+    const region = at(cells, "kind").toLowerCase() === "cloud" ? at(cells, "region") : "";
+    const regional =
+      region === "" ? undefined : grid.zones.get(placeKey(at(cells, "provider").toLowerCase(), region));
+    return regional ?? grid.zones.get(placeKey("", location)) ?? normalisedZone(location);
+  };
+}
+
+/** What the rows found of the series: rows evaluated, rows that used it, and what it lacked. */
+interface Found {
+  rows: number;
+  used: number;
+  wholeSeries: number;
+  /** A zone (or zone and period) missing → the rows that missed it. */
+  readonly missing: Map<string, number>;
+}
+
+/** A row's warnings about the series (counted in `found`). */
+function warningsOf(
+  found: Found,
+  series: GridSeries,
+  zone: string,
+  period: readonly [number, number] | null,
+  covered: Coverage,
+): string[] {
+  const where = period === null ? zone : `${zone} ${spanText(period)}`;
+  const miss = (what: string) => found.missing.set(what, (found.missing.get(what) ?? 0) + 1);
+  if (covered.gco2PerKwh === null) {
+    miss(where);
+    return [`grid series: no interval of ${where}: the edition's factor`];
+  }
+  found.used += 1;
+  if (period === null) {
+    found.wholeSeries += 1;
+    const span = zoneSpan(series, zone) as readonly [number, number];
+    return [`no period: the mean grid intensity of ${zone} over the whole series (${spanText(span)})`];
+  }
+  if (covered.share >= 1) return [];
+  miss(`${where}, partly`);
+  return [
+    `grid series: ${zone} covers ${formatNumber(covered.coveredHours)} of the period's ${formatNumber(covered.spanHours)} h: the edition's factor for the rest`,
+  ];
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
+/** The run's line on the series. */
+function summaryOf(grid: LoadedGrid, found: Found): string {
+  const { info } = grid;
+  const listed = [...found.missing]
+    .slice(0, LISTED_MISSING)
+    .map(([what, rows]) => `${what} (${plural(rows, "row")})`);
+  const more = found.missing.size > LISTED_MISSING ? `, and ${found.missing.size - LISTED_MISSING} more` : "";
+  return (
+    `grid series ${grid.file} (${info.shape}, ${plural(info.zones, "zone")}, ${plural(info.intervals, "interval")}, ${info.first} to ${info.last}): ` +
+    `${found.used} of ${found.rows} rows' gwp use from the series` +
+    (found.wholeSeries > 0 ? ` (${found.wholeSeries} without a period: their zone's mean)` : "") +
+    (listed.length > 0 ? `; missing: ${listed.join(", ")}${more}` : "; nothing missing")
+  );
+}
+
+/** The rows' use of the series: each row's gwp use, and the run's summary. */
+export function gridRows(grid: LoadedGrid, inputColumns: readonly string[]): GridRows {
+  const zoneOf = zoneFinder(grid, inputColumns);
+  const names = inputColumns.map(columnName);
+  const periodCells = (cells: readonly string[]) => ({
+    period_start: cells[names.indexOf("period_start")],
+    period_end: cells[names.indexOf("period_end")],
+  });
+  const found: Found = { rows: 0, used: 0, wholeSeries: 0, missing: new Map() };
+  return {
+    apply(cells, outcome) {
+      const use = (outcome.body as { impacts?: { gwp?: { use?: UseBounds } } } | null)?.impacts?.gwp?.use;
+      const { energyKwh, gwpFactor } = outcome;
+      const read = rowPeriod(periodCells(cells));
+      if (
+        energyKwh === undefined ||
+        gwpFactor === undefined ||
+        typeof use?.value !== "number" ||
+        !("period" in read)
+      )
+        return outcome;
+      found.rows += 1;
+      const zone = zoneOf(cells, gwpFactor.location);
+      const covered = coverageOf(grid.series, zone, read.period);
+      const warnings = [
+        ...(outcome.warnings ?? []),
+        ...warningsOf(found, grid.series, zone, read.period, covered),
+      ];
+      const edition = gwpFactor.kgPerKwh * 1000;
+      // Every row's gwp use is its energy × the intensity applied (the edition's factor where the
+      // series has none), so that gwp_use / energy_kwh is the grid column.
+      const applied =
+        covered.gco2PerKwh === null
+          ? edition
+          : covered.share * covered.gco2PerKwh + (1 - covered.share) * edition;
+      const scaled = withGwpUse(outcome, use, applied, edition, energyKwh);
+      return warnings.length > 0 ? { ...scaled, warnings } : scaled;
+    },
+    summary: () => summaryOf(grid, found),
+  };
+}

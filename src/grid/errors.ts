@@ -1,0 +1,6 @@
+/*
+ * How reading a grid series or a zone table fails: one line naming the file (and its line and
+ * column where a value is wrong); the command line exits 2 on it, as for any bad input.
+ */
+
+export class GridInputError extends Error {}

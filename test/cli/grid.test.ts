@@ -1,0 +1,218 @@
+/**
+ * `impact-service evaluate inventory.csv --grid-intensity FILE`: each row's gwp use from the grid
+ * series over its period (energy × the time-weighted intensity ÷ 1000), hand-computed from the
+ * fixtures of test/fixtures/grid (one per shape of file); the edition's factor and a warning where
+ * the series lacks the zone or the period; bad series files refused in one line (exit 2).
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Writable } from "node:stream";
+import { gzipSync } from "node:zlib";
+import { parse } from "csv-parse/sync";
+import { describe, expect, it } from "vitest";
+import { main } from "../../src/cli/main.js";
+import { runCli } from "../support/cli.js";
+
+const FIXTURES = "test/fixtures/grid";
+const ELECTRICITY_MAPS = `${FIXTURES}/electricity-maps-hourly.csv`;
+const EMBER = `${FIXTURES}/ember-monthly.csv`;
+const dir = mkdtempSync(join(tmpdir(), "impact-grid-"));
+
+function file(name: string, text: string | Buffer): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+function sink() {
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      chunks.push(Buffer.from(chunk));
+      done();
+    },
+  }) as unknown as NodeJS.WriteStream;
+  return { stream, text: () => Buffer.concat(chunks).toString("utf8") };
+}
+
+/** The command line in this process: exit code, CSV rows, stderr. */
+async function evaluate(inventory: string, ...options: string[]) {
+  const stdout = sink();
+  const stderr = sink();
+  const code = await main(
+    [
+      "evaluate",
+      file("inventory.csv", inventory),
+      "--edition",
+      "2.4.1",
+      "--criteria",
+      "gwp",
+      "--format",
+      "csv",
+      ...options,
+    ],
+    { stdin: process.stdin, stdout: stdout.stream, stderr: stderr.stream },
+  );
+  const rows = code === 2 ? [] : (parse(stdout.text(), { columns: true }) as Record<string, string>[]);
+  return { code, rows, stderr: stderr.text() };
+}
+
+const number = (text: string | undefined) => Number(text);
+
+/** Equal within the output's 10 significant digits. */
+function expectClose(actual: number, expected: number): void {
+  expect(Math.abs(actual - expected) / Math.abs(expected)).toBeLessThan(1e-9);
+}
+
+/** gwp_use = energy_kwh × intensity ÷ 1000, the intensity in the grid column. */
+function expectUse(row: Record<string, string> | undefined, gco2PerKwh: number): void {
+  expectClose(number(row?.grid_gco2_per_kwh), gco2PerKwh);
+  expectClose(number(row?.gwp_use_kgco2eq), (number(row?.energy_kwh) * gco2PerKwh) / 1000);
+}
+
+const HEADER = "kind,provider,instance_type,region,usage_location,hours,period_start,period_end";
+
+describe("an inventory with a grid series", () => {
+  it("takes an Electricity Maps hour's intensity, and weighs the hours a period spans", async () => {
+    const { code, rows, stderr } = await evaluate(
+      `${HEADER}
+cloud,aws,m5.xlarge,eu-west-3,,,2024-01-01T01:15Z,2024-01-01T01:45Z
+cloud,aws,m5.xlarge,eu-west-3,,,2024-01-01T00:30Z,2024-01-01T03:00Z
+server,,,,FRA,,2024-01-01T02:00:00+01:00,2024-01-01T03:00:00+01:00
+`,
+      "--grid-intensity",
+      ELECTRICITY_MAPS,
+      "--ranges",
+    );
+    expect(code).toBe(0);
+    // eu-west-3 is in France (the reference data's regions), FR in the export is FRA.
+    expectUse(rows[0], 50);
+    // 0.5 h × 40 + 1 h × 50 + 1 h × 60 over 2.5 h.
+    expectUse(rows[1], 52);
+    // 01:00 to 02:00 UTC.
+    expectUse(rows[2], 50);
+    // Without hours, the hours evaluated are the period's: half an hour, then two and a half.
+    expectClose(number(rows[1]?.energy_kwh) / number(rows[0]?.energy_kwh), 5);
+    // The energy's margin kept, the series exact: min and max scale as the value does (98 g/kWh in France).
+    const min = number(rows[0]?.gwp_use_kgco2eq_min);
+    expect(min).toBeGreaterThan(0);
+    expect(min).toBeLessThan(number(rows[0]?.gwp_use_kgco2eq));
+    expect(rows.every((row) => row.warnings === "")).toBe(true);
+    expect(stderr).toContain(`grid series ${ELECTRICITY_MAPS} (electricity-maps, 2 zones, 6 intervals`);
+    expect(stderr).toContain("3 of 3 rows' gwp use from the series; nothing missing");
+  });
+
+  it("weighs a monthly series (Ember) by the days of each month a period spans", async () => {
+    const { rows } = await evaluate(
+      `${HEADER}\nserver,,,,FRA,,2024-01-15,2024-02-15\nserver,,,,DEU,,2024-01-10,2024-01-11\n`,
+      "--grid-intensity",
+      EMBER,
+    );
+    // 17 days of January at 31, 14 of February at 29.
+    expectUse(rows[0], (17 * 31 + 14 * 29) / 31);
+    expectUse(rows[1], 390);
+  });
+
+  it("keeps the edition's factor where the series lacks the zone or part of the period, and says so", async () => {
+    const { rows, stderr } = await evaluate(
+      `${HEADER}
+server,,,,USA,,2024-01-01T00:00Z,2024-01-01T01:00Z
+server,,,,FRA,,2024-01-01T03:00Z,2024-01-01T05:00Z
+server,,,,FRA,10,,
+`,
+      "--grid-intensity",
+      ELECTRICITY_MAPS,
+    );
+    // The United States' factor of edition 2.4.1 (no USA zone in the series: only US-CAL-CISO).
+    const usa = number(rows[0]?.grid_gco2_per_kwh);
+    expect(usa).toBeGreaterThan(300);
+    expectUse(rows[0], usa);
+    expect(rows[0]?.warnings).toBe(
+      "grid series: no interval of USA 2024-01-01T00:00:00Z to 2024-01-01T01:00:00Z: the edition's factor",
+    );
+    // One hour at 70 from the series, one at France's 98 g/kWh.
+    expectUse(rows[1], (70 + 98) / 2);
+    expect(rows[1]?.warnings).toContain(
+      "FRA covers 1 of the period's 2 h: the edition's factor for the rest",
+    );
+    // No period: the zone's mean over the series, (40 + 50 + 60 + 70) / 4.
+    expectUse(rows[2], 55);
+    expect(rows[2]?.warnings).toContain("no period: the mean grid intensity of FRA over the whole series");
+    expect(stderr).toContain("2 of 3 rows' gwp use from the series (1 without a period: their zone's mean)");
+    expect(stderr).toContain(
+      "missing: USA 2024-01-01T00:00:00Z to 2024-01-01T01:00:00Z (1 row), FRA 2024-01-01T03:00:00Z to 2024-01-01T05:00:00Z, partly (1 row)",
+    );
+  });
+
+  it("maps a cloud region to the zone --grid-zones names, and reads a plain gzipped series", async () => {
+    const series = file(
+      "plain.csv.gz",
+      gzipSync(
+        "zone,start,gco2_per_kwh\nUS-CAL-CISO,2024-01-01T00:00Z,200\nUS-CAL-CISO,2024-01-01T01:00Z,300\nFRA,2024-01-01T00:00Z,40\n",
+      ),
+    );
+    const zones = file("zones.csv", "provider,place,zone\naws,us-west-1,US-CAL-CISO\n");
+    const inventory = `${HEADER}\ncloud,aws,m5.xlarge,us-west-1,,,2024-01-01T00:30Z,2024-01-01T02:00Z\n`;
+    const { rows } = await evaluate(inventory, "--grid-intensity", series, "--grid-zones", zones);
+    // 0.5 h × 200 + 1 h × 300 over 1.5 h.
+    expectUse(rows[0], 400 / 1.5);
+    // Without the zones file, us-west-1 is the United States: not in this series.
+    const { rows: country } = await evaluate(inventory, "--grid-intensity", series);
+    expect(country[0]?.warnings).toContain("no interval of USA");
+  });
+
+  it("refuses a bad series or zones file before any row: one line, exit 2", async () => {
+    const inventory = `${HEADER}\nserver,,,,FRA,1,,\n`;
+    const other = file("other.csv", "time,zone,value\n2024-01-01,FR,3\n");
+    const negative = file("negative.csv", "zone,start,gco2_per_kwh\nFR,2024-01-01,40\nFR,2024-01-02,-1\n");
+    const zones = file("zones-bad.csv", "region,zone\nus-west-1,X\n");
+    for (const [options, message] of [
+      [
+        ["--grid-intensity", other],
+        `${other}: not a grid intensity series; expected an Electricity Maps export`,
+      ],
+      [
+        ["--grid-intensity", negative],
+        `${negative}: line 3, column "gco2_per_kwh": -1 is a negative intensity`,
+      ],
+      [
+        ["--grid-intensity", EMBER, "--grid-zones", zones],
+        `${zones}: line 1: the grid zones file's header must be`,
+      ],
+      [["--grid-zones", zones], "--grid-zones needs --grid-intensity <file>"],
+    ] as const) {
+      const { code, rows, stderr } = await evaluate(inventory, ...options);
+      expect(code).toBe(2);
+      expect(rows).toEqual([]);
+      expect(stderr.trim().split("\n")[0]).toContain(`impact-service: ${message}`);
+      if (options[0] === "--grid-intensity") expect(stderr.trim().split("\n")).toHaveLength(1);
+    }
+  });
+
+  it("runs through the process: the series' rows in NDJSON, a bad file one line and exit 2", async () => {
+    const inventory = file("process.csv", `${HEADER}\nserver,,,,FRA,,2024-01-01T00:00Z,2024-01-01T01:00Z\n`);
+    const ok = await runCli([
+      "evaluate",
+      inventory,
+      "--criteria",
+      "gwp",
+      "--format",
+      "ndjson",
+      "--grid-intensity",
+      ELECTRICITY_MAPS,
+    ]);
+    expect(ok.code).toBe(0);
+    const row = JSON.parse(ok.stdout.split("\n")[0] ?? "") as {
+      energy_kwh: number;
+      grid_gco2_per_kwh: number;
+      body: { impacts: { gwp: { use: { value: number } } } };
+    };
+    expect(row.grid_gco2_per_kwh).toBe(40);
+    expect(row.body.impacts.gwp.use.value).toBeCloseTo((row.energy_kwh * 40) / 1000, 12);
+    const bad = await runCli(["evaluate", inventory, "--grid-intensity", file("bad.csv", "a,b\n1,2\n")]);
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe("");
+    expect(bad.stderr.trim().split("\n")).toHaveLength(1);
+  });
+});
