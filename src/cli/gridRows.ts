@@ -12,6 +12,7 @@ import { type GridSeriesInfo, loadGridSeries } from "../grid/series.js";
 import { isoUtc } from "../grid/times.js";
 import { type GridSeries, readGridSeries, weightedIntensity, zoneSpan } from "../grid/weighting.js";
 import { gridPlaces, loadGridZones, normalisedZone } from "../grid/zones.js";
+import type { ImpactRounding } from "../engine/model/rounding.js";
 import { formatNumber } from "../output/columns.js";
 import { editionOf } from "./billing.js";
 import type { RowOutcome } from "./chunk.js";
@@ -23,6 +24,8 @@ export { GridInputError } from "../grid/errors.js";
 /** A series read, and the zone of each of the edition's places (`provider\0place` → zone). */
 export interface LoadedGrid {
   readonly file: string;
+  /** How the edition rounds an impact (the rows' other values are the routes' rounded answers). */
+  readonly roundImpact: ImpactRounding;
   readonly info: GridSeriesInfo;
   readonly series: GridSeries;
   readonly zones: ReadonlyMap<string, string>;
@@ -44,7 +47,7 @@ export async function loadGrid(grid: GridOptions, edition: string): Promise<Load
     const zones = new Map(
       rows.map(([provider, place, zone]) => [placeKey(String(provider), String(place)), String(zone)]),
     );
-    return { file: grid.series, info, series, zones };
+    return { file: grid.series, roundImpact: context.service.rules.roundImpact, info, series, zones };
   } catch (error) {
     // A file name DuckDB cannot read literally (src/billing/duckdb.ts): the series' input error.
     if (error instanceof BillingInputError) throw new GridInputError(error.message);
@@ -79,22 +82,30 @@ const LISTED_MISSING = 10;
 
 type UseBounds = { readonly value: number; readonly min?: unknown; readonly max?: unknown };
 
-/** The row's answer with its gwp use scaled to the intensity applied. */
-function withGwpUse(outcome: RowOutcome, use: UseBounds, applied: number, edition: number, energy: number) {
-  const value = (energy * applied) / 1000;
+/**
+ * The row's answer with its gwp use at the intensity applied, rounded as the edition rounds the
+ * route's impacts (the row's other values are those answers).
+ */
+function withGwpUse(
+  outcome: RowOutcome,
+  use: UseBounds,
+  applied: number,
+  edition: number,
+  energy: number,
+  roundImpact: ImpactRounding,
+) {
+  const raw = (energy * applied) / 1000;
   // The energy's margin kept, the series taken as exact: min and max scale as the value does.
   const scale = (bound: unknown) =>
-    typeof bound !== "number" ? value : edition > 0 ? (bound * applied) / edition : value;
+    typeof bound !== "number" ? raw : edition > 0 ? (bound * applied) / edition : raw;
+  const { value, min, max } = roundImpact(raw, scale(use.min), scale(use.max));
   const body = outcome.body as { impacts: Record<string, Record<string, unknown>> };
   const gwp = body.impacts.gwp as Record<string, unknown>;
   return {
     ...outcome,
     body: {
       ...body,
-      impacts: {
-        ...body.impacts,
-        gwp: { ...gwp, use: { ...use, value, min: scale(use.min), max: scale(use.max) } },
-      },
+      impacts: { ...body.impacts, gwp: { ...gwp, use: { ...use, value, min, max } } },
     },
     gridGco2PerKwh: applied,
   };
@@ -201,13 +212,10 @@ export function gridRows(grid: LoadedGrid, inputColumns: readonly string[]): Gri
         ...warningsOf(found, grid.series, zone, read.period, covered),
       ];
       const edition = gwpFactor.kgPerKwh * 1000;
-      // Every row's gwp use is its energy × the intensity applied (the edition's factor where the
-      // series has none), so that gwp_use / energy_kwh is the grid column.
-      const applied =
-        covered.gco2PerKwh === null
-          ? edition
-          : covered.share * covered.gco2PerKwh + (1 - covered.share) * edition;
-      const scaled = withGwpUse(outcome, use, applied, edition, energyKwh);
+      // A row the series does not cover keeps the route's answer, at the edition's factor.
+      if (covered.gco2PerKwh === null) return { ...outcome, gridGco2PerKwh: edition, warnings };
+      const applied = covered.share * covered.gco2PerKwh + (1 - covered.share) * edition;
+      const scaled = withGwpUse(outcome, use, applied, edition, energyKwh, grid.roundImpact);
       return warnings.length > 0 ? { ...scaled, warnings } : scaled;
     },
     summary: () => summaryOf(grid, found),
