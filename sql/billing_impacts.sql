@@ -49,13 +49,16 @@ FROM (
     SELECT
       u.*,
       CASE
+        WHEN u.billing_method IS NULL AND u.billing_unestimated IS NOT NULL THEN CONCAT('not evaluated: ', u.billing_unestimated)
         WHEN u.billing_method IS NULL AND u.billing_line_kind = 'not compute' THEN 'not compute'
         WHEN u.billing_method IS NULL AND u.billing_line_kind = 'machine type not billed'
           THEN 'not evaluated: Google Cloud bills cores and memory, not machine types'
         WHEN u.billing_method_key IS NOT NULL AND u.billing_method_factor IS NULL
           THEN CONCAT('not evaluated: ', u.billing_method, ' does not read the unit ', COALESCE(u.billing_usage_unit, '(none)'))
         WHEN u.billing_quantity IS NULL THEN 'bad row: quantity is missing or not a number'
-        WHEN u.billing_quantity < 0 THEN 'bad row: negative quantity'
+        -- FOCUS: a negative quantity is a correction (ChargeClass) or a refund of usage billed on
+        -- another line, whose impacts it does not take back
+        WHEN u.billing_quantity < 0 THEN 'not evaluated: negative quantity (a refund or correction)'
         WHEN u.billing_method_key IS NULL AND u.billing_unit_hours IS NULL
           THEN CONCAT('bad row: unknown unit ', COALESCE(u.billing_unit, '(none)'))
         WHEN u.billing_method_key IS NULL AND u.billing_instance_type IS NOT NULL

@@ -11,13 +11,30 @@
 --   GB-month is 730 GB-hours), the storage's replication, vCPUs per OCPU or ACU, vCPU-hours per
 --   GB-second; NULL when the line's unit is not one its method reads.
 -- - billing_method_unit: what the units are, as the output says it.
+-- - billing_unestimated: for a usage line of hardware that no published figure estimates (a managed
+--   load balancer's or NAT gateway's hours, a Kubernetes control plane), why; NULL otherwise.
 -- The query keeps to what Spark SQL, Trino, BigQuery and DuckDB share.
 SELECT
   m.*,
   CASE
     WHEN m.billing_method_key IS NULL OR m.billing_unit_dimension <> m.billing_method_dimension THEN NULL
     ELSE m.billing_unit_factor * COALESCE(m.billing_usage_scale, 1.0) * m.billing_method_multiplier
-  END AS billing_method_factor
+  END AS billing_method_factor,
+  CASE
+    WHEN m.billing_method IS NOT NULL OR m.billing_charge <> 'usage' THEN NULL
+    -- Hours and capacity units (LCU-hours) of the appliance; the GB it processes are data transfer
+    WHEN m.billing_usage_text LIKE '%nat gateway%' OR m.billing_usage_text LIKE '%natgateway%'
+      OR m.billing_usage_text LIKE '%load balancer%' OR m.billing_usage_text LIKE '%loadbalancer%'
+      OR m.billing_usage_text LIKE '%load balancing%'
+      THEN 'no published energy figure for a managed load balancer or NAT gateway'
+    WHEN m.billing_unit_dimension <> 'hour' THEN NULL
+    WHEN m.billing_usage_text LIKE '%eks cluster%' OR m.billing_usage_text LIKE '%amazoneks-hours%'
+      OR (m.billing_usage_text LIKE '%kubernetes%' AND (m.billing_usage_text LIKE '%uptime sla%'
+        OR m.billing_usage_text LIKE '%cluster management%' OR m.billing_usage_text LIKE '%kubernetes clusters%'
+        OR m.billing_usage_text LIKE '%control plane%'))
+      THEN 'no published energy figure for a Kubernetes control plane (its nodes are billed as instances)'
+    ELSE NULL
+  END AS billing_unestimated
 FROM (
   SELECT
     c.*,
@@ -96,7 +113,8 @@ FROM (
           OR s.billing_usage_text LIKE '%-aws-out-bytes%' OR s.billing_usage_text LIKE '%-aws-in-bytes%'
           OR s.billing_usage_text LIKE '%between regions%' OR s.billing_usage_text LIKE '%inter region%' THEN 'inter-region'
         WHEN s.billing_usage_text LIKE '%regional-bytes%' OR s.billing_usage_text LIKE '%intra%'
-          OR s.billing_usage_text LIKE '%same region%' OR s.billing_usage_text LIKE '%inter-az%' THEN 'intra-region'
+          OR s.billing_usage_text LIKE '%same region%' OR s.billing_usage_text LIKE '%inter-az%'
+          OR s.billing_usage_text LIKE '%data processed%' OR s.billing_usage_text LIKE '%ingested%' THEN 'intra-region'
         ELSE 'internet'
       END AS billing_transfer_scope
     FROM (
@@ -120,6 +138,9 @@ FROM (
             OR u.billing_usage_text LIKE '%-bytes%' OR u.billing_usage_text LIKE '%egress%'
             OR u.billing_usage_text LIKE '%bandwidth%'
             OR (u.billing_unit_dimension = 'gb' AND LOWER(COALESCE(u.billing_service_category, '')) LIKE 'network%')
+            -- GB a NAT gateway or load balancer processes, logs a service ingests: carried by the network
+            OR (u.billing_unit_dimension = 'gb' AND (u.billing_usage_text LIKE '%data processed%'
+              OR u.billing_usage_text LIKE '%ingested%'))
             THEN 'data-transfer'
           WHEN u.billing_unit_dimension <> 'gb-hour' THEN NULL
           WHEN u.billing_usage_text LIKE '%snapshot%' OR u.billing_usage_text LIKE '%backup%' THEN 'object-storage'
@@ -141,10 +162,17 @@ FROM (
         SELECT
           b.*,
           CASE
+            WHEN b.billing_disk_gib IS NOT NULL THEN 'gb-hour'
+            -- Units a line's description re-reads: AWS Lambda's "Total Compute" in `Seconds` is
+            -- GB-seconds, Fargate's "Memory" in `Hours` GB-hours (their prices are per GB-second and
+            -- GB-hour); data transfer in `GB Months` (Oracle) is GB transferred in the month
+            WHEN b.billing_unit_key IN ('seconds', 'second') AND b.billing_usage_text LIKE '%lambda%total compute%' THEN 'gb-second'
+            WHEN b.billing_unit_key IN ('hours', 'hrs', 'hour') AND b.billing_usage_text LIKE '%fargate%memory%' THEN 'gb-hour'
+            WHEN b.billing_unit_key IN ('gbmonths', 'gbmonth', 'gbmo') AND b.billing_usage_text LIKE '%data transfer%' THEN 'gb'
             WHEN b.billing_unit_key IN ('gbmo', 'gbmonth', 'gbmonths', '1gbmonth', 'gbmth', 'gibmo', 'gibmonth',
               'gibibytemonth', 'gibibytemonths', '1gibmonth', '100gbmonth', 'tbmo', 'tbmonth', '1tbmonth', 'gbhours',
               'gbhour', 'gbhrs', 'gbhr', '1gbhour', 'gibhours', 'gibhour', 'gibibytehour', 'gibibytehours',
-              'bytehrs') THEN 'gb-hour'
+              'bytehrs', 'gigabyteperhour', 'gigabytehours', 'gbperhour') THEN 'gb-hour'
             WHEN b.billing_unit_key IN ('gb', '1gb', '10gb', '100gb', 'gigabyte', 'gigabytes', 'gib', 'gibibyte',
               'gibibytes', 'tb', '1tb', 'terabyte', 'terabytes') THEN 'gb'
             WHEN b.billing_unit_key IN ('lambdagbsecond', 'lambdagbseconds', 'gbseconds', 'gbsecond', 'gbsec',
@@ -156,6 +184,9 @@ FROM (
             ELSE 'unknown'
           END AS billing_unit_dimension,
           CASE
+            WHEN b.billing_disk_gib IS NOT NULL THEN 730.0 * 1.073741824 * b.billing_disk_gib
+            WHEN b.billing_unit_key IN ('seconds', 'second') AND b.billing_usage_text LIKE '%lambda%total compute%' THEN 1.0
+            WHEN b.billing_unit_key IN ('gbmonths', 'gbmonth', 'gbmo') AND b.billing_usage_text LIKE '%data transfer%' THEN 1.0
             WHEN b.billing_unit_key IN ('gbmo', 'gbmonth', 'gbmonths', '1gbmonth', 'gbmth') THEN 730.0
             WHEN b.billing_unit_key IN ('gibmo', 'gibmonth', 'gibibytemonth', 'gibibytemonths', '1gibmonth')
               THEN 730.0 * 1.073741824
@@ -175,7 +206,20 @@ FROM (
             a.*,
             LOWER(COALESCE(a.billing_usage_unit, '')) AS billing_unit_text,
             LOWER(REPLACE(REPLACE(REPLACE(REPLACE(TRIM(COALESCE(a.billing_usage_unit, '')), ' ', ''), '-', ''), '/', ''), '_', ''))
-              AS billing_unit_key
+              AS billing_unit_key,
+            -- A managed disk billed per disk-month (`1/Month`, `Units/Month`): its tier's capacity in
+            -- GiB (P10, E10, S10: 128 GiB; Azure's managed disk sizes), as its meter names it
+            CASE
+              WHEN LOWER(REPLACE(TRIM(COALESCE(a.billing_usage_unit, '')), ' ', '')) NOT IN ('1/month', 'units/month', 'unit/month')
+                OR a.billing_usage_text NOT LIKE '%disk%' THEN NULL
+              ELSE CASE REGEXP_EXTRACT(a.billing_usage_text, '(^|[ |-])[pes]([0-9]+) ', 2)
+                WHEN '1' THEN 4.0 WHEN '2' THEN 8.0 WHEN '3' THEN 16.0 WHEN '4' THEN 32.0 WHEN '6' THEN 64.0
+                WHEN '10' THEN 128.0 WHEN '15' THEN 256.0 WHEN '20' THEN 512.0 WHEN '30' THEN 1024.0
+                WHEN '40' THEN 2048.0 WHEN '50' THEN 4096.0 WHEN '60' THEN 8192.0 WHEN '70' THEN 16384.0
+                WHEN '80' THEN 32767.0
+                ELSE NULL
+              END
+            END AS billing_disk_gib
           FROM billing_usage a
         ) b
       ) u

@@ -192,7 +192,8 @@ function headerColumn(export_: PreparedExport, name: string, option: string): st
 async function groupLineKinds(connection: DuckDBConnection, file: string): Promise<void> {
   const kind =
     "billing_provider, billing_instance_type, billing_region_key, billing_line_kind, billing_unit, billing_unit_hours, billing_region, " +
-    "billing_method, billing_method_key, billing_method_factor, billing_method_unit, billing_usage_unit, billing_service";
+    "billing_method, billing_method_key, billing_method_factor, billing_method_unit, billing_usage_unit, billing_service, " +
+    "billing_unestimated";
   await readFailing(
     () =>
       connection.run(

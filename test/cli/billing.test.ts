@@ -99,7 +99,7 @@ describe("impact-service evaluate <billing export>", () => {
         output,
       ]);
       expect(strict.code).toBe(1);
-      expect(strict.stderr).toContain("--strict: 4 bad row(s)");
+      expect(strict.stderr).toContain("--strict: 3 bad row(s)");
       expect(existsSync(output)).toBe(false);
     },
   );
