@@ -3,7 +3,8 @@
 --
 -- Reads the view billing_usage (billing_usage_<format>.sql). Adds:
 -- - billing_method: instance (an instance hour, billing_line_kind = 'compute'), block-storage,
---   object-storage, file-storage, data-transfer, serverless, per-vcpu, memory, accelerator; NULL
+--   object-storage, file-storage, data-transfer, serverless, per-vcpu, memory, accelerator, by-cost
+--   (managed hardware no unit of which is billed: its cost × the bill's kWh per cost); NULL
 --   for a line that uses no hardware (taxes, fees, credits, support, requests…).
 -- - billing_method_key: the coefficient row of one unit ('method:ssd-gb-hour', …), looked up as an
 --   instance type is; NULL for instance lines and lines without a method.
@@ -11,30 +12,14 @@
 --   GB-month is 730 GB-hours), the storage's replication, vCPUs per OCPU or ACU, vCPU-hours per
 --   GB-second; NULL when the line's unit is not one its method reads.
 -- - billing_method_unit: what the units are, as the output says it.
--- - billing_unestimated: for a usage line of hardware that no published figure estimates (a managed
---   load balancer's or NAT gateway's hours, a Kubernetes control plane), why; NULL otherwise.
 -- The query keeps to what Spark SQL, Trino, BigQuery and DuckDB share.
 SELECT
   m.*,
   CASE
+    WHEN m.billing_method = 'by-cost' THEN 1.0
     WHEN m.billing_method_key IS NULL OR m.billing_unit_dimension <> m.billing_method_dimension THEN NULL
     ELSE m.billing_unit_factor * COALESCE(m.billing_usage_scale, 1.0) * m.billing_method_multiplier
-  END AS billing_method_factor,
-  CASE
-    WHEN m.billing_method IS NOT NULL OR m.billing_charge <> 'usage' THEN NULL
-    -- Hours and capacity units (LCU-hours) of the appliance; the GB it processes are data transfer
-    WHEN m.billing_usage_text LIKE '%nat gateway%' OR m.billing_usage_text LIKE '%natgateway%'
-      OR m.billing_usage_text LIKE '%load balancer%' OR m.billing_usage_text LIKE '%loadbalancer%'
-      OR m.billing_usage_text LIKE '%load balancing%'
-      THEN 'no published energy figure for a managed load balancer or NAT gateway'
-    WHEN m.billing_unit_dimension <> 'hour' THEN NULL
-    WHEN m.billing_usage_text LIKE '%eks cluster%' OR m.billing_usage_text LIKE '%amazoneks-hours%'
-      OR (m.billing_usage_text LIKE '%kubernetes%' AND (m.billing_usage_text LIKE '%uptime sla%'
-        OR m.billing_usage_text LIKE '%cluster management%' OR m.billing_usage_text LIKE '%kubernetes clusters%'
-        OR m.billing_usage_text LIKE '%control plane%'))
-      THEN 'no published energy figure for a Kubernetes control plane (its nodes are billed as instances)'
-    ELSE NULL
-  END AS billing_unestimated
+  END AS billing_method_factor
 FROM (
   SELECT
     c.*,
@@ -45,6 +30,7 @@ FROM (
       WHEN c.billing_method IN ('serverless', 'per-vcpu') THEN 'method:vcpu-hour'
       WHEN c.billing_method = 'memory' THEN 'method:memory-gb-hour'
       WHEN c.billing_method = 'accelerator' THEN 'method:gpu-hour'
+      WHEN c.billing_method = 'by-cost' THEN 'method:cost'
       ELSE NULL
     END AS billing_method_key,
     CASE
@@ -69,6 +55,7 @@ FROM (
       WHEN c.billing_method IN ('serverless', 'per-vcpu') THEN 'vCPU-hours'
       WHEN c.billing_method = 'memory' THEN 'GB-hours of memory'
       WHEN c.billing_method = 'accelerator' THEN 'GPU-hours'
+      WHEN c.billing_method = 'by-cost' THEN 'cost'
       ELSE NULL
     END AS billing_method_unit
   FROM (
@@ -142,6 +129,17 @@ FROM (
             OR (u.billing_unit_dimension = 'gb' AND (u.billing_usage_text LIKE '%data processed%'
               OR u.billing_usage_text LIKE '%ingested%'))
             THEN 'data-transfer'
+          -- Managed hardware billed by the hour or capacity unit, no published figure per unit: a load
+          -- balancer, a NAT gateway, a Kubernetes control plane (its nodes are billed as instances)
+          WHEN u.billing_usage_text LIKE '%nat gateway%' OR u.billing_usage_text LIKE '%natgateway%'
+            OR u.billing_usage_text LIKE '%load balancer%' OR u.billing_usage_text LIKE '%loadbalancer%'
+            OR u.billing_usage_text LIKE '%load balancing%'
+            OR (u.billing_unit_dimension = 'hour' AND (u.billing_usage_text LIKE '%eks cluster%'
+              OR u.billing_usage_text LIKE '%amazoneks-hours%'
+              OR (u.billing_usage_text LIKE '%kubernetes%' AND (u.billing_usage_text LIKE '%uptime sla%'
+                OR u.billing_usage_text LIKE '%cluster management%' OR u.billing_usage_text LIKE '%kubernetes clusters%'
+                OR u.billing_usage_text LIKE '%control plane%'))))
+            THEN 'by-cost'
           WHEN u.billing_unit_dimension <> 'gb-hour' THEN NULL
           WHEN u.billing_usage_text LIKE '%snapshot%' OR u.billing_usage_text LIKE '%backup%' THEN 'object-storage'
           WHEN u.billing_usage_text LIKE '%volumeusage%' OR u.billing_usage_text LIKE '%managed disk%'
