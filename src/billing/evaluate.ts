@@ -26,6 +26,7 @@ import {
 } from "../service/coefficients.js";
 import type { EditionContext } from "../service/context.js";
 import { loadCoefficients } from "./coefficientParquet.js";
+import { costRates } from "./costRates.js";
 import { createTable, type Database, fileLiteral, identifier, literal, openDatabase } from "./duckdb.js";
 import { BillingInputError, BillingStrictStop } from "./errors.js";
 import {
@@ -39,7 +40,6 @@ import {
 import { csvHeader, HEADER_BYTES } from "./header.js";
 import { checkColumnCount, checkColumnTypes, inputColumnNames } from "./inputColumns.js";
 import { type InstanceMatch, matchInstance } from "./matching.js";
-import { costRates } from "./costRates.js";
 import {
   COST_KEY,
   costRows,
