@@ -43,8 +43,14 @@ FROM (
       WHEN c.billing_method IN ('block-storage', 'object-storage', 'file-storage') THEN c.billing_replication
       -- Lambda: one vCPU per 1,769 MB allocated (AWS Lambda's documentation)
       WHEN c.billing_method = 'serverless' THEN 1.0 / (3600.0 * 1.769)
-      -- An OCPU is one physical core, two vCPUs (Oracle Cloud); an ACU a quarter of a vCPU (CCF)
-      WHEN c.billing_method = 'per-vcpu' AND (c.billing_usage_text LIKE '%ocpu%' OR c.billing_unit_text LIKE '%ocpu%') THEN 2.0
+      -- An OCPU is one physical core: two vCPUs on x86, one on Ampere A1 (Oracle Cloud, "Compute
+      -- Shapes"); an ACU a quarter of a vCPU (CCF)
+      WHEN c.billing_method = 'per-vcpu' AND (c.billing_usage_text LIKE '%ocpu%' OR c.billing_unit_text LIKE '%ocpu%')
+        THEN CASE
+          WHEN c.billing_usage_text LIKE '%- a1 |%' OR c.billing_usage_text LIKE '%.a1.%'
+            OR c.billing_usage_text LIKE '%ampere a1%' THEN 1.0
+          ELSE 2.0
+        END
       WHEN c.billing_method = 'per-vcpu' AND (c.billing_unit_text LIKE 'acu%' OR c.billing_usage_text LIKE '%aurora:serverless%') THEN 0.25
       ELSE 1.0
     END AS billing_method_multiplier,
