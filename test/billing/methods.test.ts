@@ -366,6 +366,49 @@ describe("billing lines that are not instance hours (impact-service evaluate)", 
     expect(cur.find((r) => r.line_item_line_item_type === "Tax")?.method).toBe("");
   });
 
+  it(
+    "estimates CUR's and Azure's NAT gateways, load balancers and control planes by cost",
+    SLOW,
+    async () => {
+      // kWh per unit of cost of each export's one instance line, from the route: use ÷ factor ÷ cost
+      const rate = async (provider: string, type: string, region: string, hours: number, cost: number) => {
+        const usageLocation =
+          cloudRegions?.find((r) => r.provider === provider && r.region === region)?.usageLocation ?? null;
+        const [impacts] = await routeRaw("2.4.1", provider, type, { region, usageLocation }, null, hours, [
+          gwp,
+        ]);
+        return (impacts.use?.value ?? Number.NaN) / factorOf(provider, region) / cost;
+      };
+      const cases: [Row | undefined, number, number, string][] = [];
+      const aws = await rate("aws", "c5.2xlarge", "eu-west-1", 720, 276.48);
+      for (const [id, cost] of [
+        ["li-6", 34.56],
+        ["li-8", 18.14],
+        ["li-9", 72],
+      ] as const) {
+        cases.push([other.cur.find((r) => r.identity_line_item_id === id), cost, aws, "eu-west-1"]);
+      }
+      const azure = await rate("azure", "d4ads_v5", "westeurope", 720, 150);
+      for (const [name, cost] of [
+        ["Standard Included LB Rules and Outbound Rules", 18],
+        ["Standard Uptime SLA", 72],
+      ] as const) {
+        cases.push([other.azure.find((r) => r.MeterName === name), cost, azure, "westeurope"]);
+      }
+      for (const [row, cost, kwhPerCost, region] of cases) {
+        if (row === undefined) throw new Error("a by-cost line is missing");
+        expect(row.method).toBe("by-cost");
+        close(row.energy_kwh, cost * kwhPerCost, `energy of ${cost}`);
+        const provider = region === "westeurope" ? "azure" : "aws";
+        close(row.gwp_use_kgco2eq, cost * kwhPerCost * factorOf(provider, region), `use of ${cost}`);
+      }
+      // The GB the NAT gateway processes: data transfer
+      const bytes = other.cur.find((r) => r.identity_line_item_id === "li-7") as Row;
+      expect(bytes.method).toBe("data-transfer");
+      close(bytes.method_quantity, 100, "NAT GB");
+    },
+  );
+
   it("bounds a vCPU-hour's use by the watts at 0 % and 100 % load", SLOW, () => {
     const row = rows.find((r) => r.ChargeDescription.includes("AWS Fargate - vCPU")) as Row;
     const factor = factorOf("aws", "us-east-1");
