@@ -136,10 +136,14 @@ FROM (
               OR u.billing_usage_text LIKE '%ingested%'))
             THEN 'data-transfer'
           -- Managed hardware billed by the hour or capacity unit, no published figure per unit: a load
-          -- balancer, a NAT gateway, a Kubernetes control plane (its nodes are billed as instances)
+          -- balancer, a NAT, VPN, transit or application gateway, a firewall, a Kubernetes control
+          -- plane (its nodes are billed as instances)
           WHEN u.billing_usage_text LIKE '%nat gateway%' OR u.billing_usage_text LIKE '%natgateway%'
             OR u.billing_usage_text LIKE '%load balancer%' OR u.billing_usage_text LIKE '%loadbalancer%'
             OR u.billing_usage_text LIKE '%load balancing%'
+            OR (u.billing_unit_dimension = 'hour' AND (u.billing_usage_text LIKE '%transit gateway%'
+              OR u.billing_usage_text LIKE '%vpn gateway%' OR u.billing_usage_text LIKE '%vpn connection%'
+              OR u.billing_usage_text LIKE '%application gateway%' OR u.billing_usage_text LIKE '%firewall%'))
             OR (u.billing_unit_dimension = 'hour' AND (u.billing_usage_text LIKE '%eks cluster%'
               OR u.billing_usage_text LIKE '%amazoneks-hours%'
               OR (u.billing_usage_text LIKE '%kubernetes%' AND (u.billing_usage_text LIKE '%uptime sla%'

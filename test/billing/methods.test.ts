@@ -98,6 +98,23 @@ async function instanceHour(provider: string, type: string): Promise<number> {
   return impacts.embedded?.value ?? Number.NaN;
 }
 
+/** kWh per unit of cost of a bill's instance lines (type, hours) in one region, from the route: Σ use ÷ factor ÷ cost. */
+async function kwhPerCost(
+  provider: string,
+  region: string,
+  lines: readonly (readonly [string, number])[],
+  cost: number,
+): Promise<number> {
+  const usageLocation =
+    cloudRegions?.find((r) => r.provider === provider && r.region === region)?.usageLocation ?? null;
+  let energy = 0;
+  for (const [type, hours] of lines) {
+    const [impacts] = await routeRaw("2.4.1", provider, type, { region, usageLocation }, null, hours, [gwp]);
+    energy += (impacts.use?.value ?? Number.NaN) / factorOf(provider, region);
+  }
+  return energy / cost;
+}
+
 const close = (actual: string, expected: number, what: string) => {
   const value = Number(actual);
   const scale = Math.max(Math.abs(value), Math.abs(expected));
@@ -370,17 +387,8 @@ describe("billing lines that are not instance hours (impact-service evaluate)", 
     "estimates CUR's and Azure's NAT gateways, load balancers and control planes by cost",
     SLOW,
     async () => {
-      // kWh per unit of cost of each export's one instance line, from the route: use ÷ factor ÷ cost
-      const rate = async (provider: string, type: string, region: string, hours: number, cost: number) => {
-        const usageLocation =
-          cloudRegions?.find((r) => r.provider === provider && r.region === region)?.usageLocation ?? null;
-        const [impacts] = await routeRaw("2.4.1", provider, type, { region, usageLocation }, null, hours, [
-          gwp,
-        ]);
-        return (impacts.use?.value ?? Number.NaN) / factorOf(provider, region) / cost;
-      };
       const cases: [Row | undefined, number, number, string][] = [];
-      const aws = await rate("aws", "c5.2xlarge", "eu-west-1", 720, 276.48);
+      const aws = await kwhPerCost("aws", "eu-west-1", [["c5.2xlarge", 720]], 276.48);
       for (const [id, cost] of [
         ["li-6", 34.56],
         ["li-8", 18.14],
@@ -388,19 +396,19 @@ describe("billing lines that are not instance hours (impact-service evaluate)", 
       ] as const) {
         cases.push([other.cur.find((r) => r.identity_line_item_id === id), cost, aws, "eu-west-1"]);
       }
-      const azure = await rate("azure", "d4ads_v5", "westeurope", 720, 150);
+      const azure = await kwhPerCost("azure", "westeurope", [["d4ads_v5", 720]], 150);
       for (const [name, cost] of [
         ["Standard Included LB Rules and Outbound Rules", 18],
         ["Standard Uptime SLA", 72],
       ] as const) {
         cases.push([other.azure.find((r) => r.MeterName === name), cost, azure, "westeurope"]);
       }
-      for (const [row, cost, kwhPerCost, region] of cases) {
+      for (const [row, cost, rate, region] of cases) {
         if (row === undefined) throw new Error("a by-cost line is missing");
         expect(row.method).toBe("by-cost");
-        close(row.energy_kwh, cost * kwhPerCost, `energy of ${cost}`);
+        close(row.energy_kwh, cost * rate, `energy of ${cost}`);
         const provider = region === "westeurope" ? "azure" : "aws";
-        close(row.gwp_use_kgco2eq, cost * kwhPerCost * factorOf(provider, region), `use of ${cost}`);
+        close(row.gwp_use_kgco2eq, cost * rate * factorOf(provider, region), `use of ${cost}`);
       }
       // The GB the NAT gateway processes: data transfer
       const bytes = other.cur.find((r) => r.identity_line_item_id === "li-7") as Row;
@@ -601,30 +609,30 @@ describe("lines of real FOCUS exports without extension columns (impact-service 
     "estimates load balancers, NAT gateways and EKS by their cost at the instance lines' kWh per cost",
     SLOW,
     async () => {
-      // The bill's AWS instance line: 10 h of m5.xlarge in us-east-1 for 1.92; its energy is its use ÷ the factor
-      const usageLocation =
-        cloudRegions?.find((r) => r.provider === "aws" && r.region === "us-east-1")?.usageLocation ?? null;
-      const [instance] = await routeRaw(
-        "2.4.1",
-        "aws",
-        "m5.xlarge",
-        { region: "us-east-1", usageLocation },
-        null,
-        10,
-        [gwp],
+      // The bill's instance lines: AWS 10 h of m5.xlarge for 1.92; Microsoft's two VMs for 4.61 + 12.38
+      const aws = await kwhPerCost("aws", "us-east-1", [["m5.xlarge", 10]], 1.92);
+      const azure = await kwhPerCost(
+        "azure",
+        "eastus",
+        [
+          ["d4s_v3", 24],
+          ["d4as_v5", 72],
+        ],
+        4.61 + 12.38,
       );
-      const rate = (instance.use?.value ?? Number.NaN) / factorOf("aws", "us-east-1") / 1.92;
-      for (const [id, cost] of [
-        ["8", 1.08],
-        ["10", 2.4],
-        ["11", 0.54],
+      for (const [id, cost, rate, provider, region] of [
+        ["8", 1.08, aws, "aws", "us-east-1"],
+        ["10", 2.4, aws, "aws", "us-east-1"],
+        ["11", 0.54, aws, "aws", "us-east-1"],
+        ["21", 1.2, aws, "aws", "us-east-1"],
+        ["22", 5.9, azure, "azure", "eastus"],
       ] as const) {
         const row = line(id);
         expect(row.method, id).toBe("by-cost");
         expect(row.status, id).toBe("evaluated");
         close(row.method_quantity, cost, `${id} quantity`);
         close(row.energy_kwh, cost * rate, `${id} energy`);
-        close(row.gwp_use_kgco2eq, cost * rate * factorOf("aws", "us-east-1"), `${id} use`);
+        close(row.gwp_use_kgco2eq, cost * rate * factorOf(provider, region), `${id} use`);
         expect(Number(row.gwp_embedded_kgco2eq), id).toBe(0);
       }
       // Oracle's load balancer: no Oracle instance line gives a rate
@@ -648,10 +656,10 @@ describe("lines of real FOCUS exports without extension columns (impact-service 
       const estimated = rows
         .filter((r) => r.status === "evaluated")
         .reduce((sum, r) => sum + Math.max(0, Number(r.BilledCost)), 0);
-      expect(Math.round(positive * 100) / 100).toBe(39.2);
-      expect(Math.round(estimated * 100) / 100).toBe(37.94);
+      expect(Math.round(positive * 100) / 100).toBe(46.3);
+      expect(Math.round(estimated * 100) / 100).toBe(45.04);
       expect(summaries["focus-1.0-services"]).toContain(
-        "coverage: 16 of 20 lines estimated; 37.94 of 39.2 positive cost (96.8 %)",
+        "coverage: 18 of 22 lines estimated; 45.04 of 46.3 positive cost (97.3 %)",
       );
     },
   );
