@@ -1,11 +1,4 @@
-import {
-  createReadStream,
-  createWriteStream,
-  existsSync,
-  lstatSync,
-  realpathSync,
-  statSync,
-} from "node:fs";
+import { createReadStream, createWriteStream, existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { pipeline } from "node:stream/promises";
 
