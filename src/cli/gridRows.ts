@@ -7,12 +7,12 @@
 
 import { openDatabase } from "../billing/duckdb.js";
 import { BillingInputError } from "../billing/errors.js";
+import type { ImpactRounding } from "../engine/model/rounding.js";
 import { GridInputError } from "../grid/errors.js";
 import { type GridSeriesInfo, loadGridSeries } from "../grid/series.js";
 import { isoUtc } from "../grid/times.js";
 import { type GridSeries, readGridSeries, weightedIntensity, zoneSpan } from "../grid/weighting.js";
 import { gridPlaces, loadGridZones, normalisedZone } from "../grid/zones.js";
-import type { ImpactRounding } from "../engine/model/rounding.js";
 import { formatNumber } from "../output/columns.js";
 import { editionOf } from "./billing.js";
 import type { RowOutcome } from "./chunk.js";
