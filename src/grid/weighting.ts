@@ -166,3 +166,98 @@ export function zoneSpan(series: GridSeries, zone: string): readonly [number, nu
   if (zoneSeries === undefined || zoneSeries.starts.length === 0) return null;
   return [zoneSeries.starts[0] ?? 0, zoneSeries.ends[zoneSeries.ends.length - 1] ?? 0];
 }
+
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Climate change of use (kgCO2eq) spread over time, summed over rows: by hour of day (UTC, 0–23)
+ * and by calendar month (UTC; key year × 12 + month 0–11).
+ */
+export interface UseByTime {
+  readonly byHour: Float64Array;
+  readonly byMonth: Map<number, number>;
+}
+
+export const emptyUseByTime = (): UseByTime => ({ byHour: new Float64Array(24), byMonth: new Map() });
+
+/** The first instant of the month after the one of year `year`, month `month` (0–11), UTC. */
+function monthAfter(year: number, month: number): number {
+  const date = new Date(0);
+  // setUTCFullYear, not Date.UTC: years 0–99 are not taken as 1900–1999.
+  date.setUTCFullYear(year, month + 1, 1);
+  return date.getTime();
+}
+
+/** Adds a constant rate (kgCO2eq per millisecond) over [from, to) to the hours of day and months. */
+function addSpan(totals: UseByTime, from: number, to: number, kgPerMs: number): void {
+  // Each whole day holds every hour of day once: the rest, under a day, is walked hour by hour.
+  const days = Math.floor((to - from) / DAY_MS);
+  if (days > 0) for (let hour = 0; hour < 24; hour++) totals.byHour[hour] += kgPerMs * days * HOUR_MS;
+  for (let time = from + days * DAY_MS; time < to; ) {
+    const hours = Math.floor(time / HOUR_MS);
+    const next = Math.min(to, (hours + 1) * HOUR_MS);
+    totals.byHour[((hours % 24) + 24) % 24] += kgPerMs * (next - time);
+    time = next;
+  }
+  for (let time = from; time < to; ) {
+    const date = new Date(time);
+    const year = date.getUTCFullYear();
+    const month = date.getUTCMonth();
+    const next = Math.min(to, monthAfter(year, month));
+    const key = year * 12 + month;
+    totals.byMonth.set(key, (totals.byMonth.get(key) ?? 0) + kgPerMs * (next - time));
+    time = next;
+  }
+}
+
+/**
+ * Adds a row's climate change of use to `totals`, as weightedIntensity computes it: its energy
+ * (kWh) spread uniformly over [start, end), each interval of the zone's at its intensity, the rest
+ * of the span at `otherGco2PerKwh` (the edition's factor), so the row adds energy × the intensity
+ * applied ÷ 1000 in all. The work is the intervals the span meets, plus its months.
+ */
+export function addUseByTime(
+  totals: UseByTime,
+  series: GridSeries,
+  zone: string,
+  [start, end]: readonly [number, number],
+  energyKwh: number,
+  otherGco2PerKwh: number,
+): void {
+  if (end <= start) return;
+  const perMs = energyKwh / 1000 / (end - start);
+  let time = start;
+  const zoneSeries = series.zones.get(zone);
+  if (zoneSeries !== undefined) {
+    const { starts, ends, intensities } = zoneSeries;
+    for (let i = Math.max(0, lastStartingBy(starts, start)); i < starts.length; i++) {
+      const intervalStart = starts[i] ?? end;
+      if (intervalStart >= end) break;
+      if (time < intervalStart) {
+        addSpan(totals, time, intervalStart, perMs * otherGco2PerKwh);
+        time = intervalStart;
+      }
+      const to = Math.min(end, ends[i] ?? 0);
+      if (to <= time) continue;
+      addSpan(totals, time, to, perMs * (intensities[i] ?? 0));
+      time = to;
+    }
+  }
+  if (time < end) addSpan(totals, time, end, perMs * otherGco2PerKwh);
+}
+
+/** The months from the first to the last with a share (those between at 0), as `YYYY-MM`. */
+export function useByMonth(totals: UseByTime): [string, number][] {
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const key of totals.byMonth.keys()) {
+    first = Math.min(first, key);
+    last = Math.max(last, key);
+  }
+  const months: [string, number][] = [];
+  for (let key = first; key <= last; key++) {
+    const month = String((key % 12) + 1).padStart(2, "0");
+    months.push([`${String(Math.floor(key / 12)).padStart(4, "0")}-${month}`, totals.byMonth.get(key) ?? 0]);
+  }
+  return months;
+}
