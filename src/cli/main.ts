@@ -425,7 +425,14 @@ async function run(given: Omit<Run, "criteria">): Promise<number> {
   try {
     const layout = await layoutOf(input, each.options, criteria, grid);
     const output = await openOutput(each.options, each.io, layout, input);
-    const rows = grid === null ? null : (await import("./gridRows.js")).gridRows(grid, layout.inputColumns);
+    const rows =
+      grid === null
+        ? null
+        : (await import("./gridRows.js")).gridRows(
+            grid,
+            layout.inputColumns,
+            each.options.report !== undefined,
+          );
     const tally = tallyOf(each.options, each.io, layout, input, rows);
     const stop = await stopOf(evaluateRows(each, input, output.writer, tally));
     return await finish(each, input, output, tally, stop);

@@ -180,16 +180,29 @@ export interface UseByTime {
 
 export const emptyUseByTime = (): UseByTime => ({ byHour: new Float64Array(24), byMonth: new Map() });
 
-/** The first instant of the month after the one of year `year`, month `month` (0–11), UTC. */
-function monthAfter(year: number, month: number): number {
+/** The first instant of year `year`, month `month` (0–11; 12 is the next year's January), UTC. */
+function firstOfMonth(year: number, month: number): number {
   const date = new Date(0);
   // setUTCFullYear, not Date.UTC: years 0–99 are not taken as 1900–1999.
-  date.setUTCFullYear(year, month + 1, 1);
+  date.setUTCFullYear(year, month, 1);
   return date.getTime();
 }
 
+/** A row's current month, its share summed before it is added to the totals' map once. */
+interface MonthCursor {
+  start: number;
+  end: number;
+  key: number;
+  kg: number;
+}
+
+function flushMonth(totals: UseByTime, cursor: MonthCursor): void {
+  if (cursor.kg !== 0) totals.byMonth.set(cursor.key, (totals.byMonth.get(cursor.key) ?? 0) + cursor.kg);
+  cursor.kg = 0;
+}
+
 /** Adds a constant rate (kgCO2eq per millisecond) over [from, to) to the hours of day and months. */
-function addSpan(totals: UseByTime, from: number, to: number, kgPerMs: number): void {
+function addSpan(totals: UseByTime, month: MonthCursor, from: number, to: number, kgPerMs: number): void {
   // Each whole day holds every hour of day once: the rest, under a day, is walked hour by hour.
   const days = Math.floor((to - from) / DAY_MS);
   if (days > 0) for (let hour = 0; hour < 24; hour++) totals.byHour[hour] += kgPerMs * days * HOUR_MS;
@@ -200,12 +213,16 @@ function addSpan(totals: UseByTime, from: number, to: number, kgPerMs: number): 
     time = next;
   }
   for (let time = from; time < to; ) {
-    const date = new Date(time);
-    const year = date.getUTCFullYear();
-    const month = date.getUTCMonth();
-    const next = Math.min(to, monthAfter(year, month));
-    const key = year * 12 + month;
-    totals.byMonth.set(key, (totals.byMonth.get(key) ?? 0) + kgPerMs * (next - time));
+    if (time < month.start || time >= month.end) {
+      flushMonth(totals, month);
+      const date = new Date(time);
+      const [year, index] = [date.getUTCFullYear(), date.getUTCMonth()];
+      month.start = firstOfMonth(year, index);
+      month.end = firstOfMonth(year, index + 1);
+      month.key = year * 12 + index;
+    }
+    const next = Math.min(to, month.end);
+    month.kg += kgPerMs * (next - time);
     time = next;
   }
 }
@@ -226,6 +243,7 @@ export function addUseByTime(
 ): void {
   if (end <= start) return;
   const perMs = energyKwh / 1000 / (end - start);
+  const month: MonthCursor = { start: 0, end: 0, key: 0, kg: 0 };
   let time = start;
   const zoneSeries = series.zones.get(zone);
   if (zoneSeries !== undefined) {
@@ -234,16 +252,17 @@ export function addUseByTime(
       const intervalStart = starts[i] ?? end;
       if (intervalStart >= end) break;
       if (time < intervalStart) {
-        addSpan(totals, time, intervalStart, perMs * otherGco2PerKwh);
+        addSpan(totals, month, time, intervalStart, perMs * otherGco2PerKwh);
         time = intervalStart;
       }
       const to = Math.min(end, ends[i] ?? 0);
       if (to <= time) continue;
-      addSpan(totals, time, to, perMs * (intensities[i] ?? 0));
+      addSpan(totals, month, time, to, perMs * (intensities[i] ?? 0));
       time = to;
     }
   }
-  if (time < end) addSpan(totals, time, end, perMs * otherGco2PerKwh);
+  if (time < end) addSpan(totals, month, time, end, perMs * otherGco2PerKwh);
+  flushMonth(totals, month);
 }
 
 /** The months from the first to the last with a share (those between at 0), as `YYYY-MM`. */
