@@ -13,9 +13,12 @@ interface ZoneSeries {
   readonly starts: Float64Array;
   readonly ends: Float64Array;
   readonly intensities: Float64Array;
-  /** Before interval i: the integral of intensity over time (gCO2eq/kWh × h) and the hours covered. */
+  /**
+   * Before interval i: the integral of intensity over time (gCO2eq/kWh × h) and the milliseconds
+   * covered, whole numbers summed exactly, so a period the series covers whole is covered exactly.
+   */
   readonly integral: Float64Array;
-  readonly hours: Float64Array;
+  readonly coveredMs: Float64Array;
 }
 
 export interface GridSeries {
@@ -34,13 +37,13 @@ export interface GridInterval {
 function zoneSeries(starts: Float64Array, ends: Float64Array, intensities: Float64Array): ZoneSeries {
   const n = starts.length;
   const integral = new Float64Array(n + 1);
-  const hours = new Float64Array(n + 1);
+  const coveredMs = new Float64Array(n + 1);
   for (let i = 0; i < n; i++) {
-    const length = ((ends[i] ?? 0) - (starts[i] ?? 0)) / HOUR_MS;
-    integral[i + 1] = (integral[i] ?? 0) + (intensities[i] ?? 0) * length;
-    hours[i + 1] = (hours[i] ?? 0) + length;
+    const length = (ends[i] ?? 0) - (starts[i] ?? 0);
+    integral[i + 1] = (integral[i] ?? 0) + ((intensities[i] ?? 0) * length) / HOUR_MS;
+    coveredMs[i + 1] = (coveredMs[i] ?? 0) + length;
   }
-  return { starts, ends, intensities, integral, hours };
+  return { starts, ends, intensities, integral, coveredMs };
 }
 
 /** A series from its intervals (any order; a zone's intervals must not overlap). */
@@ -120,13 +123,16 @@ function lastStartingBy(starts: Float64Array, time: number): number {
   return low - 1;
 }
 
-/** The integral of intensity and the hours covered from the zone's first start to `time`. */
+/** The integral of intensity and the milliseconds covered from the zone's first start to `time`. */
 function runningTotals(series: ZoneSeries, time: number): readonly [number, number] {
   const i = lastStartingBy(series.starts, time);
   if (i < 0) return [0, 0];
   const start = series.starts[i] ?? 0;
-  const hours = (Math.min(time, series.ends[i] ?? 0) - start) / HOUR_MS;
-  return [(series.integral[i] ?? 0) + (series.intensities[i] ?? 0) * hours, (series.hours[i] ?? 0) + hours];
+  const covered = Math.min(time, series.ends[i] ?? 0) - start;
+  return [
+    (series.integral[i] ?? 0) + ((series.intensities[i] ?? 0) * covered) / HOUR_MS,
+    (series.coveredMs[i] ?? 0) + covered,
+  ];
 }
 
 export interface WeightedIntensity {
@@ -150,9 +156,9 @@ export function weightedIntensity(
   const spanHours = Math.max(0, end - start) / HOUR_MS;
   const zoneSeries = series.zones.get(zone);
   if (zoneSeries === undefined || end <= start) return { gco2PerKwh: null, coveredHours: 0, spanHours };
-  const [integralAtStart, hoursAtStart] = runningTotals(zoneSeries, start);
-  const [integralAtEnd, hoursAtEnd] = runningTotals(zoneSeries, end);
-  const coveredHours = hoursAtEnd - hoursAtStart;
+  const [integralAtStart, coveredAtStart] = runningTotals(zoneSeries, start);
+  const [integralAtEnd, coveredAtEnd] = runningTotals(zoneSeries, end);
+  const coveredHours = (coveredAtEnd - coveredAtStart) / HOUR_MS;
   return {
     gco2PerKwh: coveredHours > 0 ? (integralAtEnd - integralAtStart) / coveredHours : null,
     coveredHours,

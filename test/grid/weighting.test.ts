@@ -91,6 +91,24 @@ describe("weightedIntensity", () => {
     );
     expect(zoneSpan(year, "Y")).toEqual([T0, T0 + 8760 * HOUR]);
   });
+
+  it("covers a period inside the series whole, whatever its minutes (no share left to the edition)", () => {
+    const year = gridSeriesOf(
+      Array.from({ length: 8784 }, (_, i) => ({
+        zone: "Y",
+        start: T0 + i * HOUR,
+        end: T0 + (i + 1) * HOUR,
+        gco2PerKwh: 100 + (i % 24),
+      })),
+    );
+    const minute = 60_000;
+    for (let i = 0; i < 200; i++) {
+      const start = T0 + (i * 37 + 1) * 7 * minute;
+      const end = Date.UTC(2024, 11, 31) - i * 13 * minute;
+      const { coveredHours, spanHours } = weightedIntensity(year, "Y", start, end);
+      expect(coveredHours).toBe(spanHours);
+    }
+  });
 });
 
 /** The totals of one row, with the hours of day and months as plain lists. */
