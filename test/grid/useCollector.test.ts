@@ -58,7 +58,7 @@ describe("useCollector", () => {
   });
 
   it("walks what it holds when its bound of distinct spans is reached, losing nothing", () => {
-    // 12,000 rows, each a different hour: past the 10,000 spans held.
+    // 12,000 rows, each a different span: past the 1,000 spans held, several times.
     const rows: Row[] = Array.from({ length: 12_000 }, (_, i) => [
       "FRA",
       [T0 + i * 0.5 * HOUR, T0 + (i * 0.5 + 1) * HOUR],
