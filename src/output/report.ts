@@ -7,10 +7,11 @@ import { withoutControls } from "./text.js";
 /*
  * The report: one self-contained HTML file (styles, data and the charting library inline, no
  * request at view time) with the totals per criterion and their ranges, embedded against use,
- * the largest contributors, the groups (largest first), and the rows that failed or carry
- * warnings. Charts are drawn by Apache ECharts (SVG renderer). Every number of the page — cards,
- * tables, chart labels — is written by one format (FIGURES). Its model is gathered row by row
- * with bounded memory: only the largest rows and the first failed and warned ones are kept.
+ * the largest contributors, the groups (largest first), the rows that failed or carry
+ * warnings, and with a grid series the gwp use by hour of day and month. Charts are drawn by
+ * Apache ECharts (SVG renderer). Every number of the page — cards, tables, chart labels — is
+ * written by one format (FIGURES). Its model is gathered row by row with bounded memory: only
+ * the largest rows and the first failed and warned ones are kept.
  */
 
 /** Rows kept of each list (largest contributors, failed rows, warned rows). */
@@ -203,7 +204,8 @@ function gridSection(model: ReportModel): string {
   const zones = use.zones.slice(0, LISTED_ZONES).join(", ");
   const more = use.zones.length > LISTED_ZONES ? ` and ${use.zones.length - LISTED_ZONES} more` : "";
   const share = use.of > 0 ? ` (${figure((100 * use.rows) / use.of)} %)` : "";
-  // The charts add the rows' values before the edition rounds each (§12.3): their sum may differ from the table's by that rounding.
+  // The charts add the rows' values before the edition rounds each (docs/methodology.md, "Grid
+  // intensity series"): their sum may differ from the table's by that rounding.
   const text =
     `The climate change of use (gwp) of the rows whose use came from the grid series, by hour of day (UTC) and by month: ` +
     `${figure(use.rows)} of ${figure(use.of)} rows${share}, ${use.zones.length === 1 ? "zone" : "zones"} ${zones}${more}, ` +
