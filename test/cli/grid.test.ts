@@ -252,6 +252,7 @@ describe("the report of an inventory with a grid series", () => {
 server,,,,FRA,,2024-01-31T22:30Z,2024-02-01T01:30Z
 server,,,,DEU,,2024-01-31T22:00Z,2024-02-01T00:00Z
 server,,,,FRA,,2024-02-01T01:00Z,2024-02-01T03:00Z
+server,,,,FRA,2,,
 `,
       "--grid-intensity",
       series,
@@ -259,15 +260,20 @@ server,,,,FRA,,2024-02-01T01:00Z,2024-02-01T03:00Z
       report,
     );
     expect(code).toBe(0);
-    // The first row's 3 hours: E/3 kWh an hour; the third's 2: E/2, its 02:00 past the series at France's 98.
-    const [first, third] = [number(rows[0]?.energy_kwh) / 3, number(rows[2]?.energy_kwh) / 2];
+    // The first row's 3 hours: E/3 kWh an hour; the third's 2: E/2, its 02:00 past the series at
+    // France's 98; the fourth, without a period, over the series' 4 hours: E/4.
+    const [first, third, fourth] = [
+      number(rows[0]?.energy_kwh) / 3,
+      number(rows[2]?.energy_kwh) / 2,
+      number(rows[3]?.energy_kwh) / 4,
+    ];
     const grid = reportData(report).grid;
     expect(grid?.unit).toBe("kgCO2eq");
     const expected = new Array<number>(24).fill(0);
-    expected[22] = (first * 0.5 * 100) / 1000;
-    expected[23] = (first * 200) / 1000;
-    expected[0] = (first * 300) / 1000;
-    expected[1] = (first * 0.5 * 400 + third * 400) / 1000;
+    expected[22] = ((first * 0.5 + fourth) * 100) / 1000;
+    expected[23] = ((first + fourth) * 200) / 1000;
+    expected[0] = ((first + fourth) * 300) / 1000;
+    expected[1] = ((first * 0.5 + third + fourth) * 400) / 1000;
     expected[2] = (third * 98) / 1000;
     expect(grid?.byHour).toHaveLength(24);
     grid?.byHour.forEach((kg, hour) => {
@@ -275,10 +281,13 @@ server,,,,FRA,,2024-02-01T01:00Z,2024-02-01T03:00Z
     });
     // January: 22:30 to midnight of the first row; February the rest. DEU, not in the series, is not charted.
     expect(grid?.byMonth.map(([month]) => month)).toEqual(["2024-01", "2024-02"]);
-    expect(grid?.byMonth[0]?.[1]).toBeCloseTo((first * (50 + 200)) / 1000, 12);
-    expect(grid?.byMonth[1]?.[1]).toBeCloseTo((first * (300 + 200) + third * (400 + 98)) / 1000, 12);
+    expect(grid?.byMonth[0]?.[1]).toBeCloseTo((first * (50 + 200) + fourth * (100 + 200)) / 1000, 12);
+    expect(grid?.byMonth[1]?.[1]).toBeCloseTo(
+      (first * (300 + 200) + third * (400 + 98) + fourth * (300 + 400)) / 1000,
+      12,
+    );
     // The months, and the hours, sum to the rows' gwp use before rounding: energy × the grid column ÷ 1000.
-    const use = [rows[0], rows[2]].reduce(
+    const use = [rows[0], rows[2], rows[3]].reduce(
       (sum, row) => sum + (number(row?.energy_kwh) * number(row?.grid_gco2_per_kwh)) / 1000,
       0,
     );
@@ -294,7 +303,7 @@ server,,,,FRA,,2024-02-01T01:00Z,2024-02-01T03:00Z
     // What the charts show, in the page's number format.
     const total = use.toLocaleString("en-US", { maximumSignificantDigits: 4 });
     expect(text).toContain(
-      `by hour of day (UTC) and by month: 2 of 3 rows (66.67 %), zone FRA, ${total} kgCO2eq before each row's rounding.`,
+      `by hour of day (UTC) and by month: 3 of 4 rows (75 %), zone FRA, ${total} kgCO2eq before each row's rounding.`,
     );
   });
 
