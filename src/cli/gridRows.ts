@@ -11,9 +11,11 @@ import type { ImpactRounding } from "../engine/model/rounding.js";
 import { GridInputError } from "../grid/errors.js";
 import { type GridSeriesInfo, loadGridSeries } from "../grid/series.js";
 import { isoUtc } from "../grid/times.js";
+import { useCollector } from "../grid/useCollector.js";
 import { type GridSeries, readGridSeries, weightedIntensity, zoneSpan } from "../grid/weighting.js";
 import { gridPlaces, loadGridZones, normalisedZone } from "../grid/zones.js";
 import { formatNumber } from "../output/columns.js";
+import type { GridUse } from "../output/report.js";
 import { editionOf } from "./billing.js";
 import type { RowOutcome } from "./chunk.js";
 import { columnName, rowPeriod } from "./inventory.js";
@@ -116,6 +118,8 @@ export interface GridRows {
   apply(cells: readonly string[], outcome: RowOutcome): RowOutcome;
   /** The run's line: how many rows used the series, which zones or periods it lacked. */
   summary(): string;
+  /** The gwp use of the rows that used the series, by hour of day and month (null when none did, or no report was asked). */
+  use(): GridUse | null;
 }
 
 /** The zone of a row: its cloud region's (`--grid-zones` or the region's country), else its location's. */
@@ -183,8 +187,8 @@ function summaryOf(grid: LoadedGrid, found: Found): string {
   );
 }
 
-/** The rows' use of the series: each row's gwp use, and the run's summary. */
-export function gridRows(grid: LoadedGrid, inputColumns: readonly string[]): GridRows {
+/** The rows' use of the series: each row's gwp use, the run's summary, and (for a report) its use over time. */
+export function gridRows(grid: LoadedGrid, inputColumns: readonly string[], report: boolean): GridRows {
   const zoneOf = zoneFinder(grid, inputColumns);
   const names = inputColumns.map(columnName);
   const periodCells = (cells: readonly string[]) => ({
@@ -192,6 +196,7 @@ export function gridRows(grid: LoadedGrid, inputColumns: readonly string[]): Gri
     period_end: cells[names.indexOf("period_end")],
   });
   const found: Found = { rows: 0, used: 0, wholeSeries: 0, missing: new Map() };
+  const byTime = report ? useCollector(grid.series) : null;
   return {
     apply(cells, outcome) {
       const use = (outcome.body as { impacts?: { gwp?: { use?: UseBounds } } } | null)?.impacts?.gwp?.use;
@@ -215,9 +220,14 @@ export function gridRows(grid: LoadedGrid, inputColumns: readonly string[]): Gri
       // A row the series does not cover keeps the route's answer, at the edition's factor.
       if (covered.gco2PerKwh === null) return { ...outcome, gridGco2PerKwh: edition, warnings };
       const applied = covered.share * covered.gco2PerKwh + (1 - covered.share) * edition;
+      // Over the span coverageOf weighed: the period, or the zone's whole series.
+      const span = read.period ?? (zoneSpan(grid.series, zone) as readonly [number, number]);
+      byTime?.add(zone, span, energyKwh * outcome.quantity, edition);
       const scaled = withGwpUse(outcome, use, applied, edition, energyKwh, grid.roundImpact);
       return warnings.length > 0 ? { ...scaled, warnings } : scaled;
     },
     summary: () => summaryOf(grid, found),
+    use: () =>
+      byTime === null || found.used === 0 ? null : { rows: found.used, of: found.rows, ...byTime.result() },
   };
 }
