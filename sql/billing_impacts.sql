@@ -55,7 +55,12 @@ FROM (
         WHEN u.billing_method_key IS NOT NULL AND u.billing_method_factor IS NULL
           THEN CONCAT('not evaluated: ', u.billing_method, ' does not read the unit ', COALESCE(u.billing_usage_unit, '(none)'))
         WHEN u.billing_quantity IS NULL THEN 'bad row: quantity is missing or not a number'
-        WHEN u.billing_quantity < 0 THEN 'bad row: negative quantity'
+        -- FOCUS: a negative quantity is a correction (ChargeClass) or a refund of usage billed on
+        -- another line, whose impacts it does not take back
+        WHEN u.billing_quantity < 0 THEN 'not evaluated: negative quantity (a refund or correction)'
+        -- by-cost: no instance line of the provider with a cost gives the bill's kWh per cost
+        WHEN u.billing_method_key IS NOT NULL AND u.billing_matched_instance_type IS NULL
+          THEN CONCAT('not evaluated: ', u.billing_method, ' has no rate: no instance line of its provider has a cost')
         WHEN u.billing_method_key IS NULL AND u.billing_unit_hours IS NULL
           THEN CONCAT('bad row: unknown unit ', COALESCE(u.billing_unit, '(none)'))
         WHEN u.billing_method_key IS NULL AND u.billing_instance_type IS NOT NULL
@@ -67,7 +72,10 @@ FROM (
       CASE
         WHEN u.billing_method_key IS NOT NULL AND u.billing_method_factor IS NOT NULL AND u.billing_quantity >= 0
           AND u.billing_place IS NOT NULL
-          THEN u.billing_quantity * u.billing_method_factor
+          THEN CASE
+            WHEN u.billing_method = 'by-cost' THEN CASE WHEN u.billing_cost > 0 THEN u.billing_cost ELSE 0.0 END
+            ELSE u.billing_quantity
+          END * u.billing_method_factor
         ELSE NULL
       END AS billing_method_amount,
       CASE

@@ -36,8 +36,14 @@ SELECT
       THEN 'compute'
     WHEN p.billing_provider = 'azure'
       AND (p.x_SkuMeterCategory = 'Virtual Machines'
-        OR (p.x_SkuMeterCategory IS NULL AND (p.ServiceName = 'Virtual Machines'
-          OR LOWER(COALESCE(p.ResourceType, '')) LIKE 'virtual machine%')))
+        OR (p.x_SkuMeterCategory IS NULL AND (p.ServiceName IN ('Virtual Machines', 'Virtual Machine Scale Sets')
+          OR LOWER(COALESCE(p.ResourceType, '')) LIKE 'virtual machine%'
+          -- A VM of another service (Machine Learning compute, AKS nodes): its meter's subcategory
+          OR LOWER(COALESCE(p.ChargeDescription, '')) LIKE 'virtual machines%')
+          -- A VM's disks, traffic and addresses are billed under its service too, by other units
+          AND LOWER(TRIM(COALESCE(p.ConsumedUnit, ''))) IN ('hours', 'hour', 'hrs', 'hr', 'h', '1 hour', '10 hours', '100 hours', '1000 hours')
+          AND LOWER(COALESCE(p.ChargeDescription, '')) NOT LIKE '%ip address%'
+          AND LOWER(COALESCE(p.ChargeDescription, '')) NOT LIKE '%license%'))
       THEN 'compute'
     WHEN p.billing_provider = 'gcp' AND p.ServiceName = 'Compute Engine'
       AND COALESCE(p.billing_type_hint, p.billing_gcp_type) IS NOT NULL
@@ -57,7 +63,10 @@ SELECT
       -- matching takes the first the edition lists).
       NULLIF(REGEXP_EXTRACT(COALESCE(p.x_SkuDetails, p.SkuPriceDetails, ''), '"ServiceType"[ ]*:[ ]*"([^"]+)"', 1), ''),
       REPLACE(TRIM(REPLACE(REPLACE(
-        COALESCE(p.x_SkuMeterName, p.SkuMeter, p.ChargeDescription),
+        -- Microsoft's description without extensions: "<subcategory> - <meter> - <region>"
+        COALESCE(p.x_SkuMeterName, p.SkuMeter,
+          NULLIF(TRIM(REGEXP_EXTRACT(COALESCE(p.ChargeDescription, ''), '^[Vv]irtual [Mm]achines[^-]*- ([^-]+)', 1)), ''),
+          p.ChargeDescription),
         ' Low Priority', ''), ' Spot', '')), ' ', '_'))
     WHEN p.billing_provider = 'gcp' THEN p.billing_gcp_type
     ELSE NULL

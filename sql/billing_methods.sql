@@ -3,7 +3,8 @@
 --
 -- Reads the view billing_usage (billing_usage_<format>.sql). Adds:
 -- - billing_method: instance (an instance hour, billing_line_kind = 'compute'), block-storage,
---   object-storage, file-storage, data-transfer, serverless, per-vcpu, memory, accelerator; NULL
+--   object-storage, file-storage, data-transfer, serverless, per-vcpu, memory, accelerator, by-cost
+--   (managed hardware no unit of which is billed: its cost × the bill's kWh per cost); NULL
 --   for a line that uses no hardware (taxes, fees, credits, support, requests…).
 -- - billing_method_key: the coefficient row of one unit ('method:ssd-gb-hour', …), looked up as an
 --   instance type is; NULL for instance lines and lines without a method.
@@ -15,6 +16,7 @@
 SELECT
   m.*,
   CASE
+    WHEN m.billing_method = 'by-cost' THEN 1.0
     WHEN m.billing_method_key IS NULL OR m.billing_unit_dimension <> m.billing_method_dimension THEN NULL
     ELSE m.billing_unit_factor * COALESCE(m.billing_usage_scale, 1.0) * m.billing_method_multiplier
   END AS billing_method_factor
@@ -28,6 +30,7 @@ FROM (
       WHEN c.billing_method IN ('serverless', 'per-vcpu') THEN 'method:vcpu-hour'
       WHEN c.billing_method = 'memory' THEN 'method:memory-gb-hour'
       WHEN c.billing_method = 'accelerator' THEN 'method:gpu-hour'
+      WHEN c.billing_method = 'by-cost' THEN 'method:cost'
       ELSE NULL
     END AS billing_method_key,
     CASE
@@ -40,8 +43,14 @@ FROM (
       WHEN c.billing_method IN ('block-storage', 'object-storage', 'file-storage') THEN c.billing_replication
       -- Lambda: one vCPU per 1,769 MB allocated (AWS Lambda's documentation)
       WHEN c.billing_method = 'serverless' THEN 1.0 / (3600.0 * 1.769)
-      -- An OCPU is one physical core, two vCPUs (Oracle Cloud); an ACU a quarter of a vCPU (CCF)
-      WHEN c.billing_method = 'per-vcpu' AND (c.billing_usage_text LIKE '%ocpu%' OR c.billing_unit_text LIKE '%ocpu%') THEN 2.0
+      -- An OCPU is one physical core: two vCPUs on x86, one on Ampere A1 (Oracle Cloud, "Compute
+      -- Shapes"); an ACU a quarter of a vCPU (CCF)
+      WHEN c.billing_method = 'per-vcpu' AND (c.billing_usage_text LIKE '%ocpu%' OR c.billing_unit_text LIKE '%ocpu%')
+        THEN CASE
+          WHEN c.billing_usage_text LIKE '%- a1 |%' OR c.billing_usage_text LIKE '%.a1.%'
+            OR c.billing_usage_text LIKE '%ampere a1%' THEN 1.0
+          ELSE 2.0
+        END
       WHEN c.billing_method = 'per-vcpu' AND (c.billing_unit_text LIKE 'acu%' OR c.billing_usage_text LIKE '%aurora:serverless%') THEN 0.25
       ELSE 1.0
     END AS billing_method_multiplier,
@@ -52,6 +61,7 @@ FROM (
       WHEN c.billing_method IN ('serverless', 'per-vcpu') THEN 'vCPU-hours'
       WHEN c.billing_method = 'memory' THEN 'GB-hours of memory'
       WHEN c.billing_method = 'accelerator' THEN 'GPU-hours'
+      WHEN c.billing_method = 'by-cost' THEN 'cost'
       ELSE NULL
     END AS billing_method_unit
   FROM (
@@ -96,7 +106,8 @@ FROM (
           OR s.billing_usage_text LIKE '%-aws-out-bytes%' OR s.billing_usage_text LIKE '%-aws-in-bytes%'
           OR s.billing_usage_text LIKE '%between regions%' OR s.billing_usage_text LIKE '%inter region%' THEN 'inter-region'
         WHEN s.billing_usage_text LIKE '%regional-bytes%' OR s.billing_usage_text LIKE '%intra%'
-          OR s.billing_usage_text LIKE '%same region%' OR s.billing_usage_text LIKE '%inter-az%' THEN 'intra-region'
+          OR s.billing_usage_text LIKE '%same region%' OR s.billing_usage_text LIKE '%inter-az%'
+          OR s.billing_usage_text LIKE '%data processed%' OR s.billing_usage_text LIKE '%ingested%' THEN 'intra-region'
         ELSE 'internet'
       END AS billing_transfer_scope
     FROM (
@@ -120,7 +131,25 @@ FROM (
             OR u.billing_usage_text LIKE '%-bytes%' OR u.billing_usage_text LIKE '%egress%'
             OR u.billing_usage_text LIKE '%bandwidth%'
             OR (u.billing_unit_dimension = 'gb' AND LOWER(COALESCE(u.billing_service_category, '')) LIKE 'network%')
+            -- GB a NAT gateway or load balancer processes, logs a service ingests: carried by the network
+            OR (u.billing_unit_dimension = 'gb' AND (u.billing_usage_text LIKE '%data processed%'
+              OR u.billing_usage_text LIKE '%ingested%'))
             THEN 'data-transfer'
+          -- Managed hardware billed by the hour or capacity unit, no published figure per unit: a load
+          -- balancer, a NAT, VPN, transit or application gateway, a firewall, a Kubernetes control
+          -- plane (its nodes are billed as instances)
+          WHEN u.billing_usage_text LIKE '%nat gateway%' OR u.billing_usage_text LIKE '%natgateway%'
+            OR u.billing_usage_text LIKE '%load balancer%' OR u.billing_usage_text LIKE '%loadbalancer%'
+            OR u.billing_usage_text LIKE '%load balancing%'
+            OR (u.billing_unit_dimension = 'hour' AND (u.billing_usage_text LIKE '%transit gateway%'
+              OR u.billing_usage_text LIKE '%vpn gateway%' OR u.billing_usage_text LIKE '%vpn connection%'
+              OR u.billing_usage_text LIKE '%application gateway%' OR u.billing_usage_text LIKE '%firewall%'))
+            OR (u.billing_unit_dimension = 'hour' AND (u.billing_usage_text LIKE '%eks cluster%'
+              OR u.billing_usage_text LIKE '%amazoneks-hours%'
+              OR (u.billing_usage_text LIKE '%kubernetes%' AND (u.billing_usage_text LIKE '%uptime sla%'
+                OR u.billing_usage_text LIKE '%cluster management%' OR u.billing_usage_text LIKE '%kubernetes clusters%'
+                OR u.billing_usage_text LIKE '%control plane%'))))
+            THEN 'by-cost'
           WHEN u.billing_unit_dimension <> 'gb-hour' THEN NULL
           WHEN u.billing_usage_text LIKE '%snapshot%' OR u.billing_usage_text LIKE '%backup%' THEN 'object-storage'
           WHEN u.billing_usage_text LIKE '%volumeusage%' OR u.billing_usage_text LIKE '%managed disk%'
@@ -141,10 +170,17 @@ FROM (
         SELECT
           b.*,
           CASE
+            WHEN b.billing_disk_gib IS NOT NULL THEN 'gb-hour'
+            -- Units a line's description re-reads: AWS Lambda's "Total Compute" in `Seconds` is
+            -- GB-seconds, Fargate's "Memory" in `Hours` GB-hours (their prices are per GB-second and
+            -- GB-hour); data transfer in `GB Months` (Oracle) is GB transferred in the month
+            WHEN b.billing_unit_key IN ('seconds', 'second') AND b.billing_usage_text LIKE '%lambda%total compute%' THEN 'gb-second'
+            WHEN b.billing_unit_key IN ('hours', 'hrs', 'hour') AND b.billing_usage_text LIKE '%fargate%memory%' THEN 'gb-hour'
+            WHEN b.billing_unit_key IN ('gbmonths', 'gbmonth', 'gbmo') AND b.billing_usage_text LIKE '%data transfer%' THEN 'gb'
             WHEN b.billing_unit_key IN ('gbmo', 'gbmonth', 'gbmonths', '1gbmonth', 'gbmth', 'gibmo', 'gibmonth',
               'gibibytemonth', 'gibibytemonths', '1gibmonth', '100gbmonth', 'tbmo', 'tbmonth', '1tbmonth', 'gbhours',
               'gbhour', 'gbhrs', 'gbhr', '1gbhour', 'gibhours', 'gibhour', 'gibibytehour', 'gibibytehours',
-              'bytehrs') THEN 'gb-hour'
+              'bytehrs', 'gigabyteperhour', 'gigabytehours', 'gbperhour') THEN 'gb-hour'
             WHEN b.billing_unit_key IN ('gb', '1gb', '10gb', '100gb', 'gigabyte', 'gigabytes', 'gib', 'gibibyte',
               'gibibytes', 'tb', '1tb', 'terabyte', 'terabytes') THEN 'gb'
             WHEN b.billing_unit_key IN ('lambdagbsecond', 'lambdagbseconds', 'gbseconds', 'gbsecond', 'gbsec',
@@ -156,6 +192,9 @@ FROM (
             ELSE 'unknown'
           END AS billing_unit_dimension,
           CASE
+            WHEN b.billing_disk_gib IS NOT NULL THEN 730.0 * 1.073741824 * b.billing_disk_gib
+            WHEN b.billing_unit_key IN ('seconds', 'second') AND b.billing_usage_text LIKE '%lambda%total compute%' THEN 1.0
+            WHEN b.billing_unit_key IN ('gbmonths', 'gbmonth', 'gbmo') AND b.billing_usage_text LIKE '%data transfer%' THEN 1.0
             WHEN b.billing_unit_key IN ('gbmo', 'gbmonth', 'gbmonths', '1gbmonth', 'gbmth') THEN 730.0
             WHEN b.billing_unit_key IN ('gibmo', 'gibmonth', 'gibibytemonth', 'gibibytemonths', '1gibmonth')
               THEN 730.0 * 1.073741824
@@ -175,7 +214,20 @@ FROM (
             a.*,
             LOWER(COALESCE(a.billing_usage_unit, '')) AS billing_unit_text,
             LOWER(REPLACE(REPLACE(REPLACE(REPLACE(TRIM(COALESCE(a.billing_usage_unit, '')), ' ', ''), '-', ''), '/', ''), '_', ''))
-              AS billing_unit_key
+              AS billing_unit_key,
+            -- A managed disk billed per disk-month (`1/Month`, `Units/Month`): its tier's capacity in
+            -- GiB (P10, E10, S10: 128 GiB; Azure's managed disk sizes), as its meter names it
+            CASE
+              WHEN LOWER(REPLACE(TRIM(COALESCE(a.billing_usage_unit, '')), ' ', '')) NOT IN ('1/month', 'units/month', 'unit/month')
+                OR a.billing_usage_text NOT LIKE '%disk%' THEN NULL
+              ELSE CASE REGEXP_EXTRACT(a.billing_usage_text, '(^|[ |-])[pes]([0-9]+) ', 2)
+                WHEN '1' THEN 4.0 WHEN '2' THEN 8.0 WHEN '3' THEN 16.0 WHEN '4' THEN 32.0 WHEN '6' THEN 64.0
+                WHEN '10' THEN 128.0 WHEN '15' THEN 256.0 WHEN '20' THEN 512.0 WHEN '30' THEN 1024.0
+                WHEN '40' THEN 2048.0 WHEN '50' THEN 4096.0 WHEN '60' THEN 8192.0 WHEN '70' THEN 16384.0
+                WHEN '80' THEN 32767.0
+                ELSE NULL
+              END
+            END AS billing_disk_gib
           FROM billing_usage a
         ) b
       ) u

@@ -12,7 +12,7 @@
  * temporary file, renamed to the output once complete.
  */
 
-import { renameSync, rmSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { RequestedCriterion } from "../engine/index.js";
@@ -26,6 +26,7 @@ import {
 } from "../service/coefficients.js";
 import type { EditionContext } from "../service/context.js";
 import { loadCoefficients } from "./coefficientParquet.js";
+import { costRates } from "./costRates.js";
 import { createTable, type Database, fileLiteral, identifier, literal, openDatabase } from "./duckdb.js";
 import { BillingInputError, BillingStrictStop } from "./errors.js";
 import {
@@ -40,7 +41,15 @@ import { GRID_TABLES, type GridFiles, type GridRun, gridQueryTotals, withGridSer
 import { csvHeader, HEADER_BYTES } from "./header.js";
 import { checkColumnCount, checkColumnTypes, inputColumnNames } from "./inputColumns.js";
 import { type InstanceMatch, matchInstance } from "./matching.js";
-import { instanceEnergy, isMethodKey, METHOD_KEYS, type MethodRow, methodRows } from "./methods.js";
+import {
+  COST_KEY,
+  costRows,
+  instanceEnergy,
+  isMethodKey,
+  METHOD_KEYS,
+  type MethodRow,
+  methodRows,
+} from "./methods.js";
 import { billingPlaces } from "./places.js";
 import { impactsQuery, keysQuery, sqlQuery } from "./queries.js";
 import { BillingReadError, readFailing } from "./readErrors.js";
@@ -94,6 +103,8 @@ async function writePortableTables(
   folder: string,
   grid: boolean,
 ): Promise<void> {
+  // Made here, once the lines are written: a run that fails leaves no folder behind.
+  mkdirSync(folder, { recursive: true });
   const csv = "(FORMAT csv, HEADER true)";
   const copies = [
     ["instance_matches.csv", "SELECT * FROM instance_matches", csv],
@@ -213,7 +224,7 @@ async function groupLineKinds(connection: DuckDBConnection, file: string): Promi
          SELECT ${kind}, SUM(billing_quantity) AS billing_quantity, COUNT(*) AS billing_line_count,
            SUM(CASE WHEN billing_cost > 0 THEN billing_cost ELSE 0 END) AS billing_cost
          FROM billing_classified
-         GROUP BY ${kind}, billing_quantity IS NULL, billing_quantity < 0`,
+         GROUP BY ${kind}, billing_quantity IS NULL, billing_quantity < 0, billing_cost > 0`,
       ),
     file,
   );
@@ -431,12 +442,13 @@ async function createEnergyTable(
 /**
  * The table billing_keys (sql/billing_keys.sql), from the coefficients of the matched types and of
  * the methods' keys at the places billed; returns those coefficients (every place), which the
- * totals read.
+ * totals read. The cost key's rows are the instance lines' kWh per cost (src/billing/costRates.ts):
+ * built once the instance lines are looked up, then the table again with them.
  */
 async function createLookupTable(
   connection: DuckDBConnection,
   context: EditionContext,
-  matches: ReadonlyMap<string, InstanceMatch>,
+  matches: Map<string, InstanceMatch>,
   load: number | null,
   criteria: readonly RequestedCriterion[],
   impactColumnNames: readonly string[],
@@ -446,20 +458,37 @@ async function createLookupTable(
   for (const [name, method] of methods) coefficients.set(name, method.row);
   const loadRows = (rows: readonly CoefficientRow[]) =>
     loadCoefficients(connection, context.service.edition.id, load, criteria, rows);
-  await createEnergyTable(connection, []);
-  const billed = await billedCoefficients(connection, loadRows, coefficients, impactColumnNames);
-  await loadRows(billed);
-  await createEnergyTable(
-    connection,
-    billed.map((row) => ({
-      row,
-      energyKwh: isMethodKey(row.instanceType)
-        ? (methods.get(key(row.provider, row.instanceType, row.region ?? row.usageLocation ?? ""))
-            ?.energyKwh ?? null)
-        : instanceEnergy(context, row, criteria),
-    })),
-  );
-  await connection.run(`CREATE TABLE billing_keys AS ${keysQuery(impactColumnNames)}`);
+  const build = async () => {
+    await createEnergyTable(connection, []);
+    const billed = await billedCoefficients(connection, loadRows, coefficients, impactColumnNames);
+    await loadRows(billed);
+    await createEnergyTable(
+      connection,
+      billed.map((row) => ({
+        row,
+        energyKwh: isMethodKey(row.instanceType)
+          ? (methods.get(key(row.provider, row.instanceType, row.region ?? row.usageLocation ?? ""))
+              ?.energyKwh ?? null)
+          : instanceEnergy(context, row, criteria),
+      })),
+    );
+    await connection.run(`CREATE OR REPLACE TABLE billing_keys AS ${keysQuery(impactColumnNames)}`);
+  };
+  await build();
+  const rates = await costRates(connection);
+  if (rates.size === 0) return coefficients;
+  for (const [provider, rate] of rates) {
+    const match = { provider, billingInstanceType: COST_KEY, matchedInstanceType: COST_KEY, warning: null };
+    matches.set(key(provider, COST_KEY), match);
+    for (const method of costRows(context, provider, rate, coefficientPlaces(context, provider), criteria)) {
+      const { row } = method;
+      const name = key(row.provider, row.instanceType, row.region ?? row.usageLocation ?? "");
+      methods.set(name, method);
+      coefficients.set(name, row);
+    }
+  }
+  await createMatchTable(connection, matches.values());
+  await build();
   return coefficients;
 }
 

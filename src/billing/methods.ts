@@ -35,8 +35,16 @@ export const METHOD_KEYS = [
 ] as const;
 export type MethodKey = (typeof METHOD_KEYS)[number];
 
-export function isMethodKey(name: string): name is MethodKey {
-  return (METHOD_KEYS as readonly string[]).includes(name);
+/**
+ * The key of lines estimated by their cost (method `by-cost`: managed load balancers, NAT gateways,
+ * Kubernetes control planes): one unit of the bill's currency, at the kWh per unit of cost of the
+ * provider's instance lines in the same bill (Cloud Carbon Footprint, "Handling Unknown Usage
+ * Types"). Its rows exist only for a bill (costRows), never in the exported table alone.
+ */
+export const COST_KEY = "method:cost";
+
+export function isMethodKey(name: string): boolean {
+  return name === COST_KEY || (METHOD_KEYS as readonly string[]).includes(name);
 }
 
 interface Range {
@@ -202,6 +210,39 @@ export interface MethodRow {
   readonly energyKwh: number;
 }
 
+/** A key's rows at each place: `energy` kWh per unit (PUE included) × the place's factor, and `embedded`. */
+function rowsAt(
+  context: EditionContext,
+  provider: string,
+  key: string,
+  energy: Range,
+  embedded: Embedded,
+  places: readonly CoefficientPlace[],
+  criteria: readonly RequestedCriterion[],
+): MethodRow[] {
+  return places.map((place) => ({
+    energyKwh: energy.value,
+    row: {
+      provider,
+      instanceType: key,
+      ...place,
+      perHour: criteria.map((criterion, index) => {
+        const factor = factorAt(context, place, criterion);
+        const use =
+          factor === null
+            ? null
+            : {
+                value: energy.value * factor.value,
+                min: energy.min * factor.min,
+                max: energy.max * factor.max,
+                warnings: [],
+              };
+        return { embedded: embedded[index], use };
+      }),
+    },
+  }));
+}
+
 /** Every key's row for a provider at each of its places. */
 export async function methodRows(
   context: EditionContext,
@@ -213,32 +254,26 @@ export async function methodRows(
   const rows: MethodRow[] = [];
   for (const key of METHOD_KEYS) {
     const energy = energyPerUnit(key, provider);
+    const withPue = { value: energy.value * pue, min: energy.min * pue, max: energy.max * pue };
     const embedded = await embeddedPerUnit(context, key, provider, criteria);
-    for (const place of places) {
-      rows.push({
-        energyKwh: energy.value * pue,
-        row: {
-          provider,
-          instanceType: key,
-          ...place,
-          perHour: criteria.map((criterion, index) => {
-            const factor = factorAt(context, place, criterion);
-            const use =
-              factor === null
-                ? null
-                : {
-                    value: energy.value * pue * factor.value,
-                    min: energy.min * pue * factor.min,
-                    max: energy.max * pue * factor.max,
-                    warnings: [],
-                  };
-            return { embedded: embedded[index], use };
-          }),
-        },
-      });
-    }
+    rows.push(...rowsAt(context, provider, key, withPue, embedded, places, criteria));
   }
   return rows;
+}
+
+/**
+ * The cost key's rows for a provider at each of its places: `kwhPerCost` (the energy of its instance
+ * lines per unit of their cost, PUE included) of use; no embedded figure (CCF gives none).
+ */
+export function costRows(
+  context: EditionContext,
+  provider: string,
+  kwhPerCost: number,
+  places: readonly CoefficientPlace[],
+  criteria: readonly RequestedCriterion[],
+): MethodRow[] {
+  const embedded = criteria.map(() => ({ value: 0, min: 0, max: 0, warnings: [] }));
+  return rowsAt(context, provider, COST_KEY, exactly(kwhPerCost), embedded, places, criteria);
 }
 
 /**

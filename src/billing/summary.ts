@@ -34,6 +34,12 @@ const rows = (count: number) => `${count} row${count === 1 ? "" : "s"}`;
 /** Services listed under "largest unestimated". */
 const UNESTIMATED_LISTED = 5;
 
+/** What a user can do about a reason lines are not evaluated. */
+const NOT_EVALUATED_HINTS: Readonly<Record<string, string>> = {
+  "Google Cloud bills cores and memory, not machine types":
+    " (name a column holding the machine type with --instance-type-column)",
+};
+
 const money = (cost: number) => formatNumber(Math.round(cost * 100) / 100);
 
 function coverageText(summary: BillingSummary, isEstimated: (group: LineGroup) => boolean): string[] {
@@ -95,6 +101,7 @@ export function billingSummaryText(summary: BillingSummary, groupsOutput: string
   const byStatus = new Map<string, Tally>();
   const unknown = new Map<string, Tally>();
   const bad = new Map<string, Tally>();
+  const notEvaluated = new Map<string, Tally>();
   let read = 0;
   for (const group of summary.groups) {
     read += group.lines;
@@ -108,6 +115,7 @@ export function billingSummaryText(summary: BillingSummary, groupsOutput: string
     if (status === "unknown instance type")
       add(unknown, `${group.provider ?? "?"} ${group.instanceType ?? "(no instance type found)"}`, group);
     if (kind === "bad rows") add(bad, status, group);
+    if (kind === "not evaluated") add(notEvaluated, status.replace(/^not evaluated: /, ""), group);
   }
   const count = (kind: string) => byStatus.get(kind)?.lines ?? 0;
   const out = [
@@ -118,11 +126,7 @@ export function billingSummaryText(summary: BillingSummary, groupsOutput: string
     `  unknown instance type: ${count("unknown instance type")}`,
     `  bad rows: ${count("bad rows")}`,
   ];
-  if (count("not evaluated") > 0) {
-    out.push(
-      `  not evaluated: ${count("not evaluated")} (Google Cloud bills cores and memory, not machine types: name a column holding the machine type with --instance-type-column)`,
-    );
-  }
+  if (count("not evaluated") > 0) out.push(`  not evaluated: ${count("not evaluated")}`);
   if (unknown.size > 0) {
     out.push("unknown instance types:");
     for (const [name, tally] of [...unknown].sort((a, b) => b[1].lines - a[1].lines)) {
@@ -132,6 +136,11 @@ export function billingSummaryText(summary: BillingSummary, groupsOutput: string
   if (bad.size > 0) {
     out.push("bad rows:");
     for (const [problem, tally] of bad) out.push(`  ${problem}: ${rows(tally.lines)}`);
+  }
+  if (notEvaluated.size > 0) {
+    out.push("not evaluated:");
+    for (const [reason, tally] of notEvaluated)
+      out.push(`  ${reason}${NOT_EVALUATED_HINTS[reason] ?? ""}: ${rows(tally.lines)}`);
   }
   const approximate = summary.matches.filter((m) => m.warning !== null);
   if (approximate.length > 0) {

@@ -1,12 +1,4 @@
-import {
-  createReadStream,
-  createWriteStream,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  realpathSync,
-  statSync,
-} from "node:fs";
+import { createReadStream, createWriteStream, existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { pipeline } from "node:stream/promises";
 
@@ -79,10 +71,9 @@ export function checkedBillingInput(file: string): void {
   }
 }
 
-/** A folder an option names to write files into: created when absent, refused when a file. */
+/** A folder an option names to write files into: refused when a file (made by the run once it succeeds). */
 export function checkedFolder(option: string, path: string): string {
-  if (!existsSync(path)) mkdirSync(path, { recursive: true });
-  else if (!isFolder(path)) throw new FileMisuse(`${option} ${path}: not a folder`);
+  if (existsSync(path) && !isFolder(path)) throw new FileMisuse(`${option} ${path}: not a folder`);
   return path;
 }
 

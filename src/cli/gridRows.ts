@@ -7,12 +7,15 @@
 
 import { openDatabase } from "../billing/duckdb.js";
 import { BillingInputError } from "../billing/errors.js";
+import type { ImpactRounding } from "../engine/model/rounding.js";
 import { GridInputError } from "../grid/errors.js";
 import { type GridSeriesInfo, loadGridSeries } from "../grid/series.js";
 import { isoUtc } from "../grid/times.js";
+import { useCollector } from "../grid/useCollector.js";
 import { type GridSeries, readGridSeries, weightedIntensity, zoneSpan } from "../grid/weighting.js";
 import { gridPlaces, loadGridZones, normalisedZone } from "../grid/zones.js";
 import { formatNumber } from "../output/columns.js";
+import type { GridUse } from "../output/report.js";
 import { editionOf } from "./billing.js";
 import type { RowOutcome } from "./chunk.js";
 import { columnName, rowPeriod } from "./inventory.js";
@@ -23,6 +26,8 @@ export { GridInputError } from "../grid/errors.js";
 /** A series read, and the zone of each of the edition's places (`provider\0place` → zone). */
 export interface LoadedGrid {
   readonly file: string;
+  /** How the edition rounds an impact (the rows' other values are the routes' rounded answers). */
+  readonly roundImpact: ImpactRounding;
   readonly info: GridSeriesInfo;
   readonly series: GridSeries;
   readonly zones: ReadonlyMap<string, string>;
@@ -44,7 +49,7 @@ export async function loadGrid(grid: GridOptions, edition: string): Promise<Load
     const zones = new Map(
       rows.map(([provider, place, zone]) => [placeKey(String(provider), String(place)), String(zone)]),
     );
-    return { file: grid.series, info, series, zones };
+    return { file: grid.series, roundImpact: context.service.rules.roundImpact, info, series, zones };
   } catch (error) {
     // A file name DuckDB cannot read literally (src/billing/duckdb.ts): the series' input error.
     if (error instanceof BillingInputError) throw new GridInputError(error.message);
@@ -79,22 +84,30 @@ const LISTED_MISSING = 10;
 
 type UseBounds = { readonly value: number; readonly min?: unknown; readonly max?: unknown };
 
-/** The row's answer with its gwp use scaled to the intensity applied. */
-function withGwpUse(outcome: RowOutcome, use: UseBounds, applied: number, edition: number, energy: number) {
-  const value = (energy * applied) / 1000;
+/**
+ * The row's answer with its gwp use at the intensity applied, rounded as the edition rounds the
+ * route's impacts (the row's other values are those answers).
+ */
+function withGwpUse(
+  outcome: RowOutcome,
+  use: UseBounds,
+  applied: number,
+  edition: number,
+  energy: number,
+  roundImpact: ImpactRounding,
+) {
+  const raw = (energy * applied) / 1000;
   // The energy's margin kept, the series taken as exact: min and max scale as the value does.
   const scale = (bound: unknown) =>
-    typeof bound !== "number" ? value : edition > 0 ? (bound * applied) / edition : value;
+    typeof bound !== "number" ? raw : edition > 0 ? (bound * applied) / edition : raw;
+  const { value, min, max } = roundImpact(raw, scale(use.min), scale(use.max));
   const body = outcome.body as { impacts: Record<string, Record<string, unknown>> };
   const gwp = body.impacts.gwp as Record<string, unknown>;
   return {
     ...outcome,
     body: {
       ...body,
-      impacts: {
-        ...body.impacts,
-        gwp: { ...gwp, use: { ...use, value, min: scale(use.min), max: scale(use.max) } },
-      },
+      impacts: { ...body.impacts, gwp: { ...gwp, use: { ...use, value, min, max } } },
     },
     gridGco2PerKwh: applied,
   };
@@ -105,6 +118,8 @@ export interface GridRows {
   apply(cells: readonly string[], outcome: RowOutcome): RowOutcome;
   /** The run's line: how many rows used the series, which zones or periods it lacked. */
   summary(): string;
+  /** The gwp use of the rows that used the series, by hour of day and month (null when none did, or no report was asked). */
+  use(): GridUse | null;
 }
 
 /** The zone of a row: its cloud region's (`--grid-zones` or the region's country), else its location's. */
@@ -172,8 +187,8 @@ function summaryOf(grid: LoadedGrid, found: Found): string {
   );
 }
 
-/** The rows' use of the series: each row's gwp use, and the run's summary. */
-export function gridRows(grid: LoadedGrid, inputColumns: readonly string[]): GridRows {
+/** The rows' use of the series: each row's gwp use, the run's summary, and (for a report) its use over time. */
+export function gridRows(grid: LoadedGrid, inputColumns: readonly string[], report: boolean): GridRows {
   const zoneOf = zoneFinder(grid, inputColumns);
   const names = inputColumns.map(columnName);
   const periodCells = (cells: readonly string[]) => ({
@@ -181,6 +196,7 @@ export function gridRows(grid: LoadedGrid, inputColumns: readonly string[]): Gri
     period_end: cells[names.indexOf("period_end")],
   });
   const found: Found = { rows: 0, used: 0, wholeSeries: 0, missing: new Map() };
+  const byTime = report ? useCollector(grid.series) : null;
   return {
     apply(cells, outcome) {
       const use = (outcome.body as { impacts?: { gwp?: { use?: UseBounds } } } | null)?.impacts?.gwp?.use;
@@ -201,15 +217,17 @@ export function gridRows(grid: LoadedGrid, inputColumns: readonly string[]): Gri
         ...warningsOf(found, grid.series, zone, read.period, covered),
       ];
       const edition = gwpFactor.kgPerKwh * 1000;
-      // Every row's gwp use is its energy × the intensity applied (the edition's factor where the
-      // series has none), so that gwp_use / energy_kwh is the grid column.
-      const applied =
-        covered.gco2PerKwh === null
-          ? edition
-          : covered.share * covered.gco2PerKwh + (1 - covered.share) * edition;
-      const scaled = withGwpUse(outcome, use, applied, edition, energyKwh);
+      // A row the series does not cover keeps the route's answer, at the edition's factor.
+      if (covered.gco2PerKwh === null) return { ...outcome, gridGco2PerKwh: edition, warnings };
+      const applied = covered.share * covered.gco2PerKwh + (1 - covered.share) * edition;
+      // Over the span coverageOf weighed: the period, or the zone's whole series.
+      const span = read.period ?? (zoneSpan(grid.series, zone) as readonly [number, number]);
+      byTime?.add(zone, span, energyKwh * outcome.quantity, edition);
+      const scaled = withGwpUse(outcome, use, applied, edition, energyKwh, grid.roundImpact);
       return warnings.length > 0 ? { ...scaled, warnings } : scaled;
     },
     summary: () => summaryOf(grid, found),
+    use: () =>
+      byTime === null || found.used === 0 ? null : { rows: found.used, of: found.rows, ...byTime.result() },
   };
 }

@@ -4,7 +4,7 @@ import type { Writable } from "node:stream";
 import type { BatchDefaults } from "../batch/index.js";
 import { StartupDataError } from "../config/referenceData.js";
 import { ConfigError, loadConfig } from "../config/serviceConfig.js";
-import { reportHtml, reportRows } from "../output/report.js";
+import { type GridUse, reportHtml, reportRows } from "../output/report.js";
 import { OutputError, textSink } from "../output/sink.js";
 import {
   addTo,
@@ -329,6 +329,12 @@ async function stopOf(rows: Promise<void>): Promise<Stop> {
   }
 }
 
+/** The report's charts of the gwp use from the grid series, when rows used one. */
+function gridUseOf(grid: GridRows | null): { gridUse?: GridUse } {
+  const use = grid?.use() ?? null;
+  return use === null ? {} : { gridUse: use };
+}
+
 function writeReport(
   options: Options,
   input: Input,
@@ -352,6 +358,7 @@ function writeReport(
       groupColumns: tally.groups.columns,
       groups: tally.groups.list(),
       ...tally.reported.result(),
+      ...gridUseOf(tally.grid),
       interrupted,
     }),
   );
@@ -418,7 +425,14 @@ async function run(given: Omit<Run, "criteria">): Promise<number> {
   try {
     const layout = await layoutOf(input, each.options, criteria, grid);
     const output = await openOutput(each.options, each.io, layout, input);
-    const rows = grid === null ? null : (await import("./gridRows.js")).gridRows(grid, layout.inputColumns);
+    const rows =
+      grid === null
+        ? null
+        : (await import("./gridRows.js")).gridRows(
+            grid,
+            layout.inputColumns,
+            each.options.report !== undefined,
+          );
     const tally = tallyOf(each.options, each.io, layout, input, rows);
     const stop = await stopOf(evaluateRows(each, input, output.writer, tally));
     return await finish(each, input, output, tally, stop);

@@ -13,9 +13,12 @@ interface ZoneSeries {
   readonly starts: Float64Array;
   readonly ends: Float64Array;
   readonly intensities: Float64Array;
-  /** Before interval i: the integral of intensity over time (gCO2eq/kWh × h) and the hours covered. */
+  /**
+   * Before interval i: the integral of intensity over time (gCO2eq/kWh × h) and the milliseconds
+   * covered, whole numbers summed exactly, so a period the series covers whole is covered exactly.
+   */
   readonly integral: Float64Array;
-  readonly hours: Float64Array;
+  readonly coveredMs: Float64Array;
 }
 
 export interface GridSeries {
@@ -34,13 +37,13 @@ export interface GridInterval {
 function zoneSeries(starts: Float64Array, ends: Float64Array, intensities: Float64Array): ZoneSeries {
   const n = starts.length;
   const integral = new Float64Array(n + 1);
-  const hours = new Float64Array(n + 1);
+  const coveredMs = new Float64Array(n + 1);
   for (let i = 0; i < n; i++) {
-    const length = ((ends[i] ?? 0) - (starts[i] ?? 0)) / HOUR_MS;
-    integral[i + 1] = (integral[i] ?? 0) + (intensities[i] ?? 0) * length;
-    hours[i + 1] = (hours[i] ?? 0) + length;
+    const length = (ends[i] ?? 0) - (starts[i] ?? 0);
+    integral[i + 1] = (integral[i] ?? 0) + ((intensities[i] ?? 0) * length) / HOUR_MS;
+    coveredMs[i + 1] = (coveredMs[i] ?? 0) + length;
   }
-  return { starts, ends, intensities, integral, hours };
+  return { starts, ends, intensities, integral, coveredMs };
 }
 
 /** A series from its intervals (any order; a zone's intervals must not overlap). */
@@ -120,13 +123,16 @@ function lastStartingBy(starts: Float64Array, time: number): number {
   return low - 1;
 }
 
-/** The integral of intensity and the hours covered from the zone's first start to `time`. */
+/** The integral of intensity and the milliseconds covered from the zone's first start to `time`. */
 function runningTotals(series: ZoneSeries, time: number): readonly [number, number] {
   const i = lastStartingBy(series.starts, time);
   if (i < 0) return [0, 0];
   const start = series.starts[i] ?? 0;
-  const hours = (Math.min(time, series.ends[i] ?? 0) - start) / HOUR_MS;
-  return [(series.integral[i] ?? 0) + (series.intensities[i] ?? 0) * hours, (series.hours[i] ?? 0) + hours];
+  const covered = Math.min(time, series.ends[i] ?? 0) - start;
+  return [
+    (series.integral[i] ?? 0) + ((series.intensities[i] ?? 0) * covered) / HOUR_MS,
+    (series.coveredMs[i] ?? 0) + covered,
+  ];
 }
 
 export interface WeightedIntensity {
@@ -150,9 +156,9 @@ export function weightedIntensity(
   const spanHours = Math.max(0, end - start) / HOUR_MS;
   const zoneSeries = series.zones.get(zone);
   if (zoneSeries === undefined || end <= start) return { gco2PerKwh: null, coveredHours: 0, spanHours };
-  const [integralAtStart, hoursAtStart] = runningTotals(zoneSeries, start);
-  const [integralAtEnd, hoursAtEnd] = runningTotals(zoneSeries, end);
-  const coveredHours = hoursAtEnd - hoursAtStart;
+  const [integralAtStart, coveredAtStart] = runningTotals(zoneSeries, start);
+  const [integralAtEnd, coveredAtEnd] = runningTotals(zoneSeries, end);
+  const coveredHours = (coveredAtEnd - coveredAtStart) / HOUR_MS;
   return {
     gco2PerKwh: coveredHours > 0 ? (integralAtEnd - integralAtStart) / coveredHours : null,
     coveredHours,
@@ -165,4 +171,118 @@ export function zoneSpan(series: GridSeries, zone: string): readonly [number, nu
   const zoneSeries = series.zones.get(zone);
   if (zoneSeries === undefined || zoneSeries.starts.length === 0) return null;
   return [zoneSeries.starts[0] ?? 0, zoneSeries.ends[zoneSeries.ends.length - 1] ?? 0];
+}
+
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Climate change of use (kgCO2eq) spread over time, summed over rows: by hour of day (UTC, 0–23)
+ * and by calendar month (UTC; key year × 12 + month 0–11).
+ */
+export interface UseByTime {
+  readonly byHour: Float64Array;
+  readonly byMonth: Map<number, number>;
+}
+
+export const emptyUseByTime = (): UseByTime => ({ byHour: new Float64Array(24), byMonth: new Map() });
+
+/** The first instant of year `year`, month `month` (0–11; 12 is the next year's January), UTC. */
+function firstOfMonth(year: number, month: number): number {
+  const date = new Date(0);
+  // setUTCFullYear, not Date.UTC: years 0–99 are not taken as 1900–1999.
+  date.setUTCFullYear(year, month, 1);
+  return date.getTime();
+}
+
+/** A row's current month, its share summed before it is added to the totals' map once. */
+interface MonthCursor {
+  start: number;
+  end: number;
+  key: number;
+  kg: number;
+}
+
+function flushMonth(totals: UseByTime, cursor: MonthCursor): void {
+  if (cursor.kg !== 0) totals.byMonth.set(cursor.key, (totals.byMonth.get(cursor.key) ?? 0) + cursor.kg);
+  cursor.kg = 0;
+}
+
+/** Adds a constant rate (kgCO2eq per millisecond) over [from, to) to the hours of day and months. */
+function addSpan(totals: UseByTime, month: MonthCursor, from: number, to: number, kgPerMs: number): void {
+  // Each whole day holds every hour of day once: the rest, under a day, is walked hour by hour.
+  const days = Math.floor((to - from) / DAY_MS);
+  if (days > 0) for (let hour = 0; hour < 24; hour++) totals.byHour[hour] += kgPerMs * days * HOUR_MS;
+  for (let time = from + days * DAY_MS; time < to; ) {
+    const hours = Math.floor(time / HOUR_MS);
+    const next = Math.min(to, (hours + 1) * HOUR_MS);
+    totals.byHour[((hours % 24) + 24) % 24] += kgPerMs * (next - time);
+    time = next;
+  }
+  for (let time = from; time < to; ) {
+    if (time < month.start || time >= month.end) {
+      flushMonth(totals, month);
+      const date = new Date(time);
+      const [year, index] = [date.getUTCFullYear(), date.getUTCMonth()];
+      month.start = firstOfMonth(year, index);
+      month.end = firstOfMonth(year, index + 1);
+      month.key = year * 12 + index;
+    }
+    const next = Math.min(to, month.end);
+    month.kg += kgPerMs * (next - time);
+    time = next;
+  }
+}
+
+/**
+ * Adds a row's climate change of use to `totals`, as weightedIntensity computes it: its energy
+ * (kWh) spread uniformly over [start, end), each interval of the zone's at its intensity, the rest
+ * of the span at `otherGco2PerKwh` (the edition's factor), so the row adds energy × the intensity
+ * applied ÷ 1000 in all. The work is the intervals the span meets, plus its months.
+ */
+export function addUseByTime(
+  totals: UseByTime,
+  series: GridSeries,
+  zone: string,
+  [start, end]: readonly [number, number],
+  energyKwh: number,
+  otherGco2PerKwh: number,
+): void {
+  if (end <= start) return;
+  const perMs = energyKwh / 1000 / (end - start);
+  const month: MonthCursor = { start: 0, end: 0, key: 0, kg: 0 };
+  let time = start;
+  const zoneSeries = series.zones.get(zone);
+  if (zoneSeries !== undefined) {
+    const { starts, ends, intensities } = zoneSeries;
+    for (let i = Math.max(0, lastStartingBy(starts, start)); i < starts.length; i++) {
+      const intervalStart = starts[i] ?? end;
+      if (intervalStart >= end) break;
+      if (time < intervalStart) {
+        addSpan(totals, month, time, intervalStart, perMs * otherGco2PerKwh);
+        time = intervalStart;
+      }
+      const to = Math.min(end, ends[i] ?? 0);
+      if (to <= time) continue;
+      addSpan(totals, month, time, to, perMs * (intensities[i] ?? 0));
+      time = to;
+    }
+  }
+  if (time < end) addSpan(totals, month, time, end, perMs * otherGco2PerKwh);
+  flushMonth(totals, month);
+}
+
+/** The months from the first to the last with a share (those between at 0), as `YYYY-MM`. */
+export function useByMonth(totals: UseByTime): [string, number][] {
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const key of totals.byMonth.keys()) {
+    first = Math.min(first, key);
+    last = Math.max(last, key);
+  }
+  const months: [string, number][] = [];
+  for (let key = first; key <= last; key++) {
+    const month = String((key % 12) + 1).padStart(2, "0");
+    months.push([`${String(Math.floor(key / 12)).padStart(4, "0")}-${month}`, totals.byMonth.get(key) ?? 0]);
+  }
+  return months;
 }

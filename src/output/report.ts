@@ -7,10 +7,11 @@ import { withoutControls } from "./text.js";
 /*
  * The report: one self-contained HTML file (styles, data and the charting library inline, no
  * request at view time) with the totals per criterion and their ranges, embedded against use,
- * the largest contributors, the groups (largest first), and the rows that failed or carry
- * warnings. Charts are drawn by Apache ECharts (SVG renderer). Every number of the page — cards,
- * tables, chart labels — is written by one format (FIGURES). Its model is gathered row by row
- * with bounded memory: only the largest rows and the first failed and warned ones are kept.
+ * the largest contributors, the groups (largest first), the rows that failed or carry
+ * warnings, and with a grid series the gwp use by hour of day and month. Charts are drawn by
+ * Apache ECharts (SVG renderer). Every number of the page — cards, tables, chart labels — is
+ * written by one format (FIGURES). Its model is gathered row by row with bounded memory: only
+ * the largest rows and the first failed and warned ones are kept.
  */
 
 /** Rows kept of each list (largest contributors, failed rows, warned rows). */
@@ -34,6 +35,18 @@ interface ReportCriterion extends CriterionUnit {
 const EMBEDDED_MEANING =
   "Embedded is each asset's manufacturing impact allocated over the hours evaluated (their share of its lifetime).";
 
+/** The gwp use of the rows evaluated with a grid series (`--grid-intensity`), over time. */
+export interface GridUse {
+  /** Rows whose gwp use came from the series, of the rows with a gwp use (the series' summary line's counts). */
+  readonly rows: number;
+  readonly of: number;
+  readonly zones: readonly string[];
+  /** kgCO2eq by hour of day, UTC 0–23. */
+  readonly byHour: readonly number[];
+  /** kgCO2eq by month (`YYYY-MM`), every month from the first to the last. */
+  readonly byMonth: readonly (readonly [string, number])[];
+}
+
 interface ReportModel {
   readonly title: string;
   /** What was evaluated: the input, the edition, the date. */
@@ -49,6 +62,8 @@ interface ReportModel {
   readonly contributors: readonly ReportRow[];
   readonly failed: readonly ReportRow[];
   readonly warned: readonly ReportRow[];
+  /** Set when a grid series gave rows their gwp use: the charts of that use by hour and month. */
+  readonly gridUse?: GridUse;
   /** Set when the run was interrupted: the report covers the rows evaluated before. */
   readonly interrupted: boolean;
 }
@@ -174,6 +189,32 @@ function groupsTable(model: ReportModel, groups: readonly Group[]): string {
   return `<table><thead><tr>${head}<th>rows</th><th>failed</th><th>${escapeHtml(first.criterion)} embedded (${escapeHtml(first.unit)})</th><th>${escapeHtml(first.criterion)} use (${escapeHtml(first.unit)})</th></tr></thead><tbody>${body.join("")}</tbody></table>`;
 }
 
+/** The gwp criterion's unit, as the page names it. */
+const gwpUnit = (model: ReportModel) =>
+  model.criteria.find(({ criterion }) => criterion === "gwp")?.unit ?? "kgCO2eq";
+
+/** Zones listed in the grid section's sentence, the rest counted. */
+const LISTED_ZONES = 10;
+
+/** The grid series' section: what its charts show, and the charts' places (nothing without a series). */
+function gridSection(model: ReportModel): string {
+  const use = model.gridUse;
+  if (use === undefined) return "";
+  const total = use.byHour.reduce((sum, kg) => sum + kg, 0);
+  const zones = use.zones.slice(0, LISTED_ZONES).join(", ");
+  const more = use.zones.length > LISTED_ZONES ? ` and ${use.zones.length - LISTED_ZONES} more` : "";
+  const share = use.of > 0 ? ` (${figure((100 * use.rows) / use.of)} %)` : "";
+  // The charts add the rows' values before the edition rounds each (docs/methodology.md, "Grid
+  // intensity series"): their sum may differ from the table's by that rounding.
+  const text =
+    `The climate change of use (gwp) of the rows whose use came from the grid series, by hour of day (UTC) and by month: ` +
+    `${figure(use.rows)} of ${figure(use.of)} rows${share}, ${use.zones.length === 1 ? "zone" : "zones"} ${zones}${more}, ` +
+    `${figure(total)} ${gwpUnit(model)} before each row's rounding. ` +
+    "Each row's energy is spread evenly over its period (a row without one: over its zone's whole series), " +
+    "at the intensity of each interval, and at the edition's factor where the series has none.";
+  return `<h2>Climate change of use by time (grid series)</h2><p>${escapeHtml(text)}</p><div id="chart-grid-hours" class="chart"></div><div id="chart-grid-months" class="chart"></div>`;
+}
+
 /** The charts' data: what the page's script draws. */
 function chartData(model: ReportModel, groups: readonly Group[]) {
   const first = model.criteria[0];
@@ -199,6 +240,9 @@ function chartData(model: ReportModel, groups: readonly Group[]) {
           phases: phaseValues(group.sums.impacts, first.criterion),
         }))
       : [],
+    ...(model.gridUse === undefined
+      ? {}
+      : { grid: { unit: gwpUnit(model), byHour: model.gridUse.byHour, byMonth: model.gridUse.byMonth } }),
   };
 }
 
@@ -253,6 +297,21 @@ ranking("chart-contributors", data.contributors);
 ranking("chart-groups", data.groups);
 `;
 
+/** Draws the grid series' two charts (DRAW's helpers in scope): gwp use by hour of day and by month. */
+const DRAW_GRID = `
+function overTime(id, labels, values, axis) {
+  chart(id, {
+    tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v) => fmt(v) + " " + data.grid.unit },
+    grid: { left: 90, right: 30, top: 40, bottom: 50 },
+    xAxis: { type: "category", data: labels, name: axis, nameLocation: "middle", nameGap: 30 },
+    yAxis: { type: "value", name: "gwp use (" + data.grid.unit + ")", axisLabel: { formatter: fmt } },
+    series: [{ name: "use", type: "bar", data: values, itemStyle: { color: colours[1] } }],
+  });
+}
+overTime("chart-grid-hours", data.grid.byHour.map((_, h) => String(h).padStart(2, "0") + ":00"), data.grid.byHour, "hour of day (UTC)");
+overTime("chart-grid-months", data.grid.byMonth.map((m) => m[0]), data.grid.byMonth.map((m) => m[1]), "month");
+`;
+
 export const STYLE = `
 body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1100px; padding: 1.5em; color: #222; }
 h1 { margin-bottom: 0.1em; } .sub { color: #666; margin-top: 0; }
@@ -297,14 +356,14 @@ ${model.interrupted ? '<p class="interrupted">The evaluation was interrupted: th
 <div class="cards">${counts}${headline}</div>
 <h2>Totals per criterion</h2>${totalsTable(model)}
 <h2>Embedded against use</h2><p>Share of each criterion's total from manufacturing (embedded) and from electricity (use). ${escapeHtml(model.embedded ?? EMBEDDED_MEANING)}</p>
-<div id="chart-phases" class="chart"></div>
+<div id="chart-phases" class="chart"></div>${gridSection(model)}
 ${first ? `<h2>Largest contributors (${escapeHtml(first.criterion)}, ${escapeHtml(first.unit)})</h2><div id="chart-contributors" class="chart tall"></div>` : ""}
 ${groups}
 <h2>Rows that failed</h2>${rowsTable(model.failed, totals.failed, "why", "None: every row was evaluated.")}
 <h2>Rows with warnings</h2>${rowsTable(model.warned, totals.warned, "warnings", "None.")}
 <script type="application/json" id="report-data">${scriptJson(chartData(model, groupList))}</script>
 <script>${chartLibrary()}</script>
-<script>${DRAW}</script>
+<script>${DRAW}${model.gridUse === undefined ? "" : DRAW_GRID}</script>
 </body></html>
 `;
 }

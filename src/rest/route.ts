@@ -37,6 +37,8 @@ export interface HandlerDoc {
   readonly body?: BodyDoc;
   /** The 200 answer's schema (`answers.ts`), e.g. `ImpactAnswer` (`{impacts, verbose?}`). */
   readonly answer: AnswerName;
+  /** When the route answers 503 with Retry-After (a budget of the whole process is spent). */
+  readonly busy?: string;
 }
 
 export type Handler = ((request: RestRequest, run: Runner) => Promise<RestResponse>) & {

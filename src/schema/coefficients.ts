@@ -117,7 +117,7 @@ builder.queryFields((t) => ({
   cloudCoefficients: t.field({
     type: CoefficientTableRef,
     description:
-      "The coefficient table of a provider's instance types (or of one): per-hour impacts per place, which a billing export's hours multiply (docs/billing.md).",
+      "The coefficient table of a provider's instance types (or of one): per-hour impacts per place, which a billing export's hours multiply (docs/billing.md). Its size is known before any row is computed: a table over MAX_ANSWER_BYTES is refused (code MAX_ANSWER_BYTES: ask fewer criteria or one instance type, or read GET /v1/cloud/coefficients/stream), and a large one waits for room in the fleet budget (HTTP 503 with Retry-After when the queue is full).",
     args: {
       provider: t.arg.string({ required: true, description: "Provider id, e.g. aws." }),
       instanceType: t.arg.string({ required: false, description: "Only this instance type (exact id)." }),

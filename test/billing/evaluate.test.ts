@@ -374,7 +374,7 @@ describe("sums per tag", () => {
 });
 
 describe("bad input", () => {
-  it("gives each bad row its status and goes on; --strict stops before writing anything", async () => {
+  it("gives each bad row its status and goes on (a negative quantity is a refund, not one); --strict stops before writing anything", async () => {
     const out = "bad.csv";
     const summary = await evaluateBillingExport(
       editionContext("2.4.1"),
@@ -387,7 +387,7 @@ describe("bad input", () => {
     expect(rows.map((row) => row.status)).toEqual([
       "evaluated",
       "bad row: quantity is missing or not a number",
-      "bad row: negative quantity",
+      "not evaluated: negative quantity (a refund or correction)",
       "bad row: unknown unit Fortnights",
       "bad row: unknown region eu-mars-1",
       "evaluated",

@@ -14,7 +14,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Evaluation, type RequestedCriterion, resolveCriterion } from "../../src/engine/index.js";
 import { prepareComponent } from "../../src/service/components.js";
-import { editionContext, routeRaw } from "./support.js";
+import { editionContext, expectClose, routeRaw } from "./support.js";
 
 const BIN = "bin/impact-service.mjs";
 const SLOW = { timeout: 180_000 };
@@ -25,6 +25,8 @@ type Row = Record<string, string>;
 let rows: Row[] = [];
 let stderr = "";
 const other: Record<string, Row[]> = {};
+/** Each run's stderr, by fixture. */
+const summaries: Record<string, string> = {};
 
 beforeAll(async () => {
   const output = join(scratch, "lines.csv");
@@ -52,6 +54,16 @@ beforeAll(async () => {
       { env: { ...process.env, EDITION: "2.4.1", LOG_LEVEL: "silent" } },
     );
     other[format] = parse(await readFile(lines, "utf8"), { columns: true }) as Row[];
+  }
+  for (const name of ["focus-1.0-services", "focus-1.0-finops-sample"]) {
+    const lines = join(scratch, `${name}.csv`);
+    const run = await promisify(execFile)(
+      process.execPath,
+      [BIN, "evaluate", `test/fixtures/billing/${name}.csv`, "--output", lines],
+      { env: { ...process.env, EDITION: "2.4.1", LOG_LEVEL: "silent" } },
+    );
+    summaries[name] = run.stderr;
+    other[name] = parse(await readFile(lines, "utf8"), { columns: true }) as Row[];
   }
 }, 180_000);
 
@@ -84,6 +96,23 @@ async function instanceHour(provider: string, type: string): Promise<number> {
     gwp,
   ]);
   return impacts.embedded?.value ?? Number.NaN;
+}
+
+/** kWh per unit of cost of a bill's instance lines (type, hours) in one region, from the route: Σ use ÷ factor ÷ cost. */
+async function kwhPerCost(
+  provider: string,
+  region: string,
+  lines: readonly (readonly [string, number])[],
+  cost: number,
+): Promise<number> {
+  const usageLocation =
+    cloudRegions?.find((r) => r.provider === provider && r.region === region)?.usageLocation ?? null;
+  let energy = 0;
+  for (const [type, hours] of lines) {
+    const [impacts] = await routeRaw("2.4.1", provider, type, { region, usageLocation }, null, hours, [gwp]);
+    energy += (impacts.use?.value ?? Number.NaN) / factorOf(provider, region);
+  }
+  return energy / cost;
 }
 
 const close = (actual: string, expected: number, what: string) => {
@@ -354,6 +383,40 @@ describe("billing lines that are not instance hours (impact-service evaluate)", 
     expect(cur.find((r) => r.line_item_line_item_type === "Tax")?.method).toBe("");
   });
 
+  it(
+    "estimates CUR's and Azure's NAT gateways, load balancers and control planes by cost",
+    SLOW,
+    async () => {
+      const cases: [Row | undefined, number, number, string][] = [];
+      const aws = await kwhPerCost("aws", "eu-west-1", [["c5.2xlarge", 720]], 276.48);
+      for (const [id, cost] of [
+        ["li-6", 34.56],
+        ["li-8", 18.14],
+        ["li-9", 72],
+      ] as const) {
+        cases.push([other.cur.find((r) => r.identity_line_item_id === id), cost, aws, "eu-west-1"]);
+      }
+      const azure = await kwhPerCost("azure", "westeurope", [["d4ads_v5", 720]], 150);
+      for (const [name, cost] of [
+        ["Standard Included LB Rules and Outbound Rules", 18],
+        ["Standard Uptime SLA", 72],
+      ] as const) {
+        cases.push([other.azure.find((r) => r.MeterName === name), cost, azure, "westeurope"]);
+      }
+      for (const [row, cost, rate, region] of cases) {
+        if (row === undefined) throw new Error("a by-cost line is missing");
+        expect(row.method).toBe("by-cost");
+        close(row.energy_kwh, cost * rate, `energy of ${cost}`);
+        const provider = region === "westeurope" ? "azure" : "aws";
+        close(row.gwp_use_kgco2eq, cost * rate * factorOf(provider, region), `use of ${cost}`);
+      }
+      // The GB the NAT gateway processes: data transfer
+      const bytes = other.cur.find((r) => r.identity_line_item_id === "li-7") as Row;
+      expect(bytes.method).toBe("data-transfer");
+      close(bytes.method_quantity, 100, "NAT GB");
+    },
+  );
+
   it("bounds a vCPU-hour's use by the watts at 0 % and 100 % load", SLOW, () => {
     const row = rows.find((r) => r.ChargeDescription.includes("AWS Fargate - vCPU")) as Row;
     const factor = factorOf("aws", "us-east-1");
@@ -396,5 +459,224 @@ describe("billing lines that are not instance hours (impact-service evaluate)", 
     const largest = stderr.split("largest unestimated services by cost:\n")[1]?.split("\n") ?? [];
     expect(largest[0]).toBe("  AmazonCloudWatch: 30 (2.4 %), 1 row");
     expect(largest[1]).toBe("  Amazon Elastic Compute Cloud: 12 (1.0 %), 2 rows");
+  });
+});
+
+/** The gwp factor of a place the edition does not locate (Oracle's regions): the default location's. */
+const DEFAULT_FACTOR = electricity.byLocation.get("EEE")?.factors.get("gwp")?.value ?? Number.NaN;
+
+// Lines of FOCUS exports without extension columns as their providers write them
+// (test/fixtures/billing/focus-1.0-services.csv, after the FinOps Foundation's sample).
+const SERVICES: Expected[] = [
+  {
+    description: "Premium SSD Managed Disks - P10 LRS",
+    method: "block-storage",
+    // half a disk-month of a P10 (128 GiB), 3 copies (LRS)
+    quantity: 0.5 * 128 * GIB * 730 * 3,
+    energy: SSD * 1.185,
+    factor: factorOf("azure", "eastus"),
+    embedded: ssdHour,
+  },
+  {
+    description: "Rtn Preference: MGN - Standard Data Transfer Out",
+    method: "data-transfer",
+    quantity: 20,
+    energy: NETWORK * 1.185,
+    factor: factorOf("azure", "eastus"),
+    embedded: none,
+  },
+  {
+    description: "per GB Data Processed by NAT Gateways",
+    method: "data-transfer",
+    quantity: 10,
+    energy: NETWORK * 1.135,
+    factor: factorOf("aws", "us-east-1"),
+    embedded: none,
+  },
+  {
+    description: "custom log data ingested",
+    method: "data-transfer",
+    quantity: 2,
+    energy: NETWORK * 1.135,
+    factor: factorOf("aws", "us-east-1"),
+    embedded: none,
+  },
+  {
+    // "Total Compute" in Seconds: GB-seconds
+    description: "AWS Lambda - Total Compute",
+    method: "serverless",
+    quantity: 36000 / 3600 / 1.769,
+    energy: vcpu(0.74, 3.5) * 1.135,
+    factor: factorOf("aws", "us-east-1"),
+    embedded: async () => (await instanceHour("aws", "m5.xlarge")) / 4,
+  },
+  {
+    // Fargate memory in Hours: GB-hours
+    description: "AWS Fargate - Memory",
+    method: "memory",
+    quantity: 48,
+    energy: MEMORY * 1.135,
+    factor: factorOf("aws", "us-east-1"),
+    embedded: none,
+  },
+  {
+    // Oracle bills data transfer in "GB Months": GB transferred in the month
+    description: "Outbound Data Transfer Zone 1",
+    method: "data-transfer",
+    quantity: 100,
+    energy: NETWORK * 1.185,
+    factor: DEFAULT_FACTOR,
+    embedded: none,
+  },
+  {
+    description: "Standard - E5 - Memory",
+    method: "memory",
+    quantity: 64,
+    energy: MEMORY * 1.185,
+    factor: DEFAULT_FACTOR,
+    embedded: none,
+  },
+  // An OCPU: 2 vCPUs on x86 (E5: 4 OCPU-hours), 1 on Ampere A1 (8 OCPU-hours); Oracle, "Compute Shapes"
+  ...(
+    [
+      ["Standard - E5", 4 * 2],
+      ["Standard - A1", 8 * 1],
+    ] as const
+  ).map(([description, quantity]) => ({
+    description,
+    method: "per-vcpu",
+    quantity,
+    energy: vcpu((0.74 + 0.71 + 0.78) / 3, (3.5 + 4.26 + 3.76) / 3) * 1.185,
+    factor: DEFAULT_FACTOR,
+    embedded: async () => (await instanceHour("aws", "m5.xlarge")) / 4,
+  })),
+];
+
+describe("lines of real FOCUS exports without extension columns (impact-service evaluate)", () => {
+  const line = (id: string) => other["focus-1.0-services"].find((r) => r.Id === id) as Row;
+
+  it.each(SERVICES)(
+    "estimates $description as $method from its documented coefficients",
+    SLOW,
+    async (expected) => {
+      const lines = other["focus-1.0-services"];
+      const row =
+        lines.find((r) => r.ChargeDescription === expected.description) ??
+        lines.find((r) => r.ChargeDescription.includes(expected.description));
+      if (row === undefined) throw new Error(`no line ${expected.description}`);
+      expect(row.status).toBe("evaluated");
+      expect(row.method).toBe(expected.method);
+      close(row.method_quantity, expected.quantity, "quantity");
+      close(row.energy_kwh, expected.quantity * expected.energy, "energy_kwh");
+      close(row.gwp_use_kgco2eq, expected.quantity * expected.energy * expected.factor, "gwp use");
+      close(row.gwp_embedded_kgco2eq, expected.quantity * (await expected.embedded()), "gwp embedded");
+    },
+  );
+
+  it("finds a VM of another service by its description's meter, in an hour unit only", SLOW, async () => {
+    const usageLocation =
+      cloudRegions?.find((r) => r.provider === "azure" && r.region === "eastus")?.usageLocation ?? null;
+    // Machine Learning compute and an AKS node pool (a scale set): "<subcategory> - <meter> - <region>"
+    for (const [id, type, hours] of [
+      ["1", "d4s_v3", 24],
+      ["2", "d4as_v5", 72],
+    ] as const) {
+      const row = line(id);
+      expect(row.method, id).toBe("instance");
+      expect(row.matched_instance_type, id).toBe(type);
+      expect(Number(row.hours), id).toBe(hours);
+      const [impacts] = await routeRaw(
+        "2.4.1",
+        "azure",
+        type,
+        { region: "eastus", usageLocation },
+        null,
+        hours,
+        [gwp],
+      );
+      expectClose(
+        Number(row.gwp_use_kgco2eq),
+        Number((impacts.use?.value ?? 0).toPrecision(10)),
+        `${type} use`,
+      );
+    }
+    // The VM's public address, billed under Virtual Machines in hours, uses no hardware of its own
+    expect(line("4").status).toBe("not compute");
+    expect(line("4").method).toBe("");
+  });
+
+  it(
+    "estimates load balancers, NAT gateways and EKS by their cost at the instance lines' kWh per cost",
+    SLOW,
+    async () => {
+      // The bill's instance lines: AWS 10 h of m5.xlarge for 1.92; Microsoft's two VMs for 4.61 + 12.38
+      const aws = await kwhPerCost("aws", "us-east-1", [["m5.xlarge", 10]], 1.92);
+      const azure = await kwhPerCost(
+        "azure",
+        "eastus",
+        [
+          ["d4s_v3", 24],
+          ["d4as_v5", 72],
+        ],
+        4.61 + 12.38,
+      );
+      for (const [id, cost, rate, provider, region] of [
+        ["8", 1.08, aws, "aws", "us-east-1"],
+        ["10", 2.4, aws, "aws", "us-east-1"],
+        ["11", 0.54, aws, "aws", "us-east-1"],
+        ["21", 1.2, aws, "aws", "us-east-1"],
+        ["22", 5.9, azure, "azure", "eastus"],
+      ] as const) {
+        const row = line(id);
+        expect(row.method, id).toBe("by-cost");
+        expect(row.status, id).toBe("evaluated");
+        close(row.method_quantity, cost, `${id} quantity`);
+        close(row.energy_kwh, cost * rate, `${id} energy`);
+        close(row.gwp_use_kgco2eq, cost * rate * factorOf(provider, region), `${id} use`);
+        expect(Number(row.gwp_embedded_kgco2eq), id).toBe(0);
+      }
+      // Oracle's load balancer: no Oracle instance line gives a rate
+      expect(line("19").status).toBe(
+        "not evaluated: by-cost has no rate: no instance line of its provider has a cost",
+      );
+      // A security plan priced per protected vCore: a licence, the vCores are the nodes' own lines
+      expect(line("7").status).toBe("not compute");
+      expect(summaries["focus-1.0-services"]).toContain("  bad rows: 0\n");
+    },
+  );
+
+  it(
+    "takes a negative quantity for a refund: not evaluated, not a bad row, out of the positive cost",
+    SLOW,
+    () => {
+      expect(line("6").status).toBe("not evaluated: negative quantity (a refund or correction)");
+      expect(line("6").gwp_use_kgco2eq).toBe("");
+      const rows = other["focus-1.0-services"];
+      const positive = rows.reduce((sum, r) => sum + Math.max(0, Number(r.BilledCost)), 0);
+      const estimated = rows
+        .filter((r) => r.status === "evaluated")
+        .reduce((sum, r) => sum + Math.max(0, Number(r.BilledCost)), 0);
+      expect(Math.round(positive * 100) / 100).toBe(46.3);
+      expect(Math.round(estimated * 100) / 100).toBe(45.04);
+      expect(summaries["focus-1.0-services"]).toContain(
+        "coverage: 18 of 22 lines estimated; 45.04 of 46.3 positive cost (97.3 %)",
+      );
+    },
+  );
+
+  it("estimates 90 % of the FinOps Foundation's anonymised multi-provider sample, no bad row", SLOW, () => {
+    const rows = other["focus-1.0-finops-sample"];
+    const summary = summaries["focus-1.0-finops-sample"];
+    expect(rows).toHaveLength(1000);
+    expect(rows.filter((r) => r.status.startsWith("bad row"))).toEqual([]);
+    const positive = rows.reduce((sum, r) => sum + Math.max(0, Number(r.BilledCost)), 0);
+    const estimated = rows
+      .filter((r) => r.status === "evaluated")
+      .reduce((sum, r) => sum + Math.max(0, Number(r.BilledCost)), 0);
+    expect(estimated / positive).toBeGreaterThanOrEqual(0.9);
+    expect(summary).toContain("coverage: 814 of 1000 lines estimated; 21.16 of 23.3 positive cost (90.8 %)");
+    expect(summary).toContain("  negative quantity (a refund or correction): 7 rows\n");
+    const largest = summary.split("largest unestimated services by cost:\n")[1]?.split("\n") ?? [];
+    expect(largest[0]).toBe("  Azure Kubernetes Service: 1.58 (6.8 %), 1 row");
   });
 });

@@ -82,7 +82,7 @@ describe("impact-service evaluate <billing export>", () => {
   });
 
   it(
-    "exits 2 on a header of no known format, 1 with --strict on a bad row, writing nothing to -o",
+    "exits 2 on a header of no known format, 1 with --strict on a bad row, writing nothing to -o or --tables",
     SLOW,
     async () => {
       const unknown = await run(["evaluate", "test/fixtures/billing/unknown-header.parquet"]);
@@ -97,10 +97,14 @@ describe("impact-service evaluate <billing export>", () => {
         "--strict",
         "-o",
         output,
+        "--tables",
+        join(scratch, "strict-tables"),
       ]);
       expect(strict.code).toBe(1);
-      expect(strict.stderr).toContain("--strict: 4 bad row(s)");
+      expect(strict.stderr).toContain("--strict: 3 bad row(s)");
       expect(existsSync(output)).toBe(false);
+      // The tables' folder is made once the run has succeeded, not before.
+      expect(existsSync(join(scratch, "strict-tables"))).toBe(false);
     },
   );
 });

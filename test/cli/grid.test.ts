@@ -4,7 +4,7 @@
  * fixtures of test/fixtures/grid (one per shape of file); the edition's factor and a warning where
  * the series lacks the zone or the period; bad series files refused in one line (exit 2).
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
@@ -65,10 +65,23 @@ function expectClose(actual: number, expected: number): void {
   expect(Math.abs(actual - expected) / Math.abs(expected)).toBeLessThan(1e-9);
 }
 
-/** gwp_use = energy_kwh × intensity ÷ 1000, the intensity in the grid column. */
+/** The significant figures a number is written with (trailing zeros of an integer not counted). */
+function figuresOf(text: string): number {
+  const digits = text.replace(/^-/, "").replace(/e.*$/i, "");
+  const significant = digits.includes(".") ? digits.replace(".", "") : digits.replace(/0+$/, "");
+  return significant.replace(/^0+/, "").length;
+}
+
+/**
+ * gwp_use = energy_kwh × intensity ÷ 1000, the intensity in the grid column, rounded as the
+ * edition rounds the route's impacts: the value written is the product to the figures it shows.
+ */
 function expectUse(row: Record<string, string> | undefined, gco2PerKwh: number): void {
   expectClose(number(row?.grid_gco2_per_kwh), gco2PerKwh);
-  expectClose(number(row?.gwp_use_kgco2eq), (number(row?.energy_kwh) * gco2PerKwh) / 1000);
+  const written = row?.gwp_use_kgco2eq ?? "";
+  const product = (number(row?.energy_kwh) * gco2PerKwh) / 1000;
+  expect(figuresOf(written)).toBeLessThanOrEqual(4);
+  expect(number(written)).toBe(Number(product.toPrecision(figuresOf(written))));
 }
 
 const HEADER = "kind,provider,instance_type,region,usage_location,hours,period_start,period_end";
@@ -209,10 +222,102 @@ server,,,,FRA,10,,
       body: { impacts: { gwp: { use: { value: number } } } };
     };
     expect(row.grid_gco2_per_kwh).toBe(40);
-    expect(row.body.impacts.gwp.use.value).toBeCloseTo((row.energy_kwh * 40) / 1000, 12);
+    const use = row.body.impacts.gwp.use.value;
+    expect(use).toBe(Number(((row.energy_kwh * 40) / 1000).toPrecision(figuresOf(String(use)))));
     const bad = await runCli(["evaluate", inventory, "--grid-intensity", file("bad.csv", "a,b\n1,2\n")]);
     expect(bad.code).toBe(2);
     expect(bad.stdout).toBe("");
     expect(bad.stderr.trim().split("\n")).toHaveLength(1);
+  });
+});
+
+/** The data a report embeds for its charts (its script element `report-data`). */
+function reportData(path: string): {
+  grid?: { unit: string; byHour: number[]; byMonth: [string, number][] };
+} {
+  const html = readFileSync(path, "utf8");
+  const json = /<script type="application\/json" id="report-data">(.*?)<\/script>/s.exec(html)?.[1];
+  return JSON.parse(json ?? "null");
+}
+
+describe("the report of an inventory with a grid series", () => {
+  it("embeds the rows' gwp use by hour of day and by month, each interval at its intensity", async () => {
+    const series = file(
+      "month-end.csv",
+      "zone,start,gco2_per_kwh\nFRA,2024-01-31T22:00Z,100\nFRA,2024-01-31T23:00Z,200\nFRA,2024-02-01T00:00Z,300\nFRA,2024-02-01T01:00Z,400\n",
+    );
+    const report = join(dir, "grid-report.html");
+    const { code, rows } = await evaluate(
+      `${HEADER}
+server,,,,FRA,,2024-01-31T22:30Z,2024-02-01T01:30Z
+server,,,,DEU,,2024-01-31T22:00Z,2024-02-01T00:00Z
+server,,,,FRA,,2024-02-01T01:00Z,2024-02-01T03:00Z
+server,,,,FRA,2,,
+`,
+      "--grid-intensity",
+      series,
+      "--report",
+      report,
+    );
+    expect(code).toBe(0);
+    // The first row's 3 hours: E/3 kWh an hour; the third's 2: E/2, its 02:00 past the series at
+    // France's 98; the fourth, without a period, over the series' 4 hours: E/4.
+    const [first, third, fourth] = [
+      number(rows[0]?.energy_kwh) / 3,
+      number(rows[2]?.energy_kwh) / 2,
+      number(rows[3]?.energy_kwh) / 4,
+    ];
+    const grid = reportData(report).grid;
+    expect(grid?.unit).toBe("kgCO2eq");
+    const expected = new Array<number>(24).fill(0);
+    expected[22] = ((first * 0.5 + fourth) * 100) / 1000;
+    expected[23] = ((first + fourth) * 200) / 1000;
+    expected[0] = ((first + fourth) * 300) / 1000;
+    expected[1] = ((first * 0.5 + third + fourth) * 400) / 1000;
+    expected[2] = (third * 98) / 1000;
+    expect(grid?.byHour).toHaveLength(24);
+    grid?.byHour.forEach((kg, hour) => {
+      expect(kg).toBeCloseTo(expected[hour] ?? 0, 12);
+    });
+    // January: 22:30 to midnight of the first row; February the rest. DEU, not in the series, is not charted.
+    expect(grid?.byMonth.map(([month]) => month)).toEqual(["2024-01", "2024-02"]);
+    expect(grid?.byMonth[0]?.[1]).toBeCloseTo((first * (50 + 200) + fourth * (100 + 200)) / 1000, 12);
+    expect(grid?.byMonth[1]?.[1]).toBeCloseTo(
+      (first * (300 + 200) + third * (400 + 98) + fourth * (300 + 400)) / 1000,
+      12,
+    );
+    // The months, and the hours, sum to the rows' gwp use before rounding: energy × the grid column ÷ 1000.
+    const use = [rows[0], rows[2], rows[3]].reduce(
+      (sum, row) => sum + (number(row?.energy_kwh) * number(row?.grid_gco2_per_kwh)) / 1000,
+      0,
+    );
+    for (const buckets of [grid?.byHour ?? [], (grid?.byMonth ?? []).map(([, kg]) => kg)])
+      expectClose(
+        buckets.reduce((sum, kg) => sum + kg, 0),
+        use,
+      );
+    const text = readFileSync(report, "utf8");
+    expect(text).toContain(
+      '<div id="chart-grid-hours" class="chart"></div><div id="chart-grid-months" class="chart"></div>',
+    );
+    // What the charts show, in the page's number format.
+    const total = use.toLocaleString("en-US", { maximumSignificantDigits: 4 });
+    expect(text).toContain(
+      `by hour of day (UTC) and by month: 3 of 4 rows (75 %), zone FRA, ${total} kgCO2eq before each row's rounding.`,
+    );
+  });
+
+  it("has no grid section without a row that used the series", async () => {
+    const report = join(dir, "no-grid-report.html");
+    const { code } = await evaluate(
+      `${HEADER}\nserver,,,,DEU,,2024-01-01T00:00Z,2024-01-01T01:00Z\n`,
+      "--grid-intensity",
+      ELECTRICITY_MAPS,
+      "--report",
+      report,
+    );
+    expect(code).toBe(0);
+    expect(reportData(report).grid).toBeUndefined();
+    expect(readFileSync(report, "utf8")).not.toContain("chart-grid");
   });
 });

@@ -59,6 +59,12 @@ async function openReport(edition: string, more: readonly string[] = []) {
     ...more,
   ]);
   expect(code).toBe(0);
+  // Three charts: embedded against use, the largest contributors, the groups.
+  return openPage(report, 3);
+}
+
+/** A report opened in Chromium once its `charts` charts drew: requests leaving the page and errors noted. */
+async function openPage(report: string, charts: number) {
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   const elsewhere: string[] = [];
   page.on("request", (request) => {
@@ -67,8 +73,9 @@ async function openReport(edition: string, more: readonly string[] = []) {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   await page.goto(`file://${report}`);
-  // Three charts: embedded against use, the largest contributors, the groups.
-  await page.waitForFunction(() => document.body.dataset.charts === "3", null, { timeout: WAIT_MS });
+  await page.waitForFunction((count) => document.body.dataset.charts === String(count), charts, {
+    timeout: WAIT_MS,
+  });
   return { page, elsewhere, errors };
 }
 
@@ -178,6 +185,49 @@ describe("the HTML report", () => {
       );
       expect(texts["2.4.1"]).not.toContain("embedded not allocated");
       expect(texts["2.4.1"]).toContain("Emissions of radionizing substances (PEF)");
+    },
+    WAIT_MS,
+  );
+
+  it(
+    "with a grid series, draws the gwp use by hour of day and by month",
+    async () => {
+      const series = join(dir, "grid.csv");
+      const hours = Array.from({ length: 48 }, (_, h) => {
+        const start = new Date(Date.UTC(2024, 0, 31) + h * 3_600_000).toISOString();
+        return `FR,${start},${40 + 2 * (h % 24)}`;
+      });
+      writeFileSync(series, `zone,start,gco2_per_kwh\n${hours.join("\n")}\n`);
+      const rows = join(dir, "grid-inventory.csv");
+      writeFileSync(
+        rows,
+        "team,kind,usage_location,period_start,period_end\nsales,server,FRA,2024-01-31,2024-02-02\ndata,server,DEU,2024-01-31,2024-02-02\n",
+      );
+      const report = join(dir, "r-grid.html");
+      const run = ["evaluate", rows, "--edition", "2.4.1", "--grid-intensity", series, "--report", report];
+      expect((await runCli([...run, "-o", join(dir, "r-grid.csv")])).code).toBe(0);
+      // Embedded against use, the largest contributors, use by hour of day and by month.
+      const { page, elsewhere, errors } = await openPage(report, 4);
+      const charts = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>(".chart")].map((chart) => ({
+          id: chart.id,
+          labels: [...chart.querySelectorAll("text")].map((label) => label.textContent ?? ""),
+        })),
+      );
+      expect(charts.map((chart) => chart.id)).toEqual([
+        "chart-phases",
+        "chart-grid-hours",
+        "chart-grid-months",
+        "chart-contributors",
+      ]);
+      const [, byHour, byMonth] = charts.map((chart) => chart.labels);
+      expect(byHour).toContain("hour of day (UTC)");
+      expect(byHour).toContain("12:00");
+      expect(byMonth).toEqual(expect.arrayContaining(["month", "2024-01", "2024-02"]));
+      expect(await page.evaluate(() => document.body.innerText)).toContain("1 of 2 rows (50 %), zone FRA");
+      expect(elsewhere).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.close();
     },
     WAIT_MS,
   );

@@ -50,6 +50,14 @@ describe("OpenAPI description", () => {
     });
   });
 
+  it("the routes that wait for room in a budget state their 503 and its Retry-After", () => {
+    const coefficients = document.paths["/v1/cloud/coefficients"].get.responses["503"];
+    expect(coefficients.description).toContain("MAX_CONCURRENT_FLEET_ITEMS");
+    expect(coefficients.headers["Retry-After"].schema.type).toBe("integer");
+    expect(document.paths["/v1/cloud/coefficients/stream"].get.responses["503"]).toBeDefined();
+    expect(document.paths["/v1/server"].post.responses["503"]).toBeUndefined();
+  });
+
   it("every reference resolves to a component schema", () => {
     const schemas = document.components.schemas;
     for (const ref of new Set(refsIn(document))) {

@@ -22,6 +22,35 @@ function operationId(method: string, path: string): string {
   return `${method.toLowerCase()}${path.replace(/[/{}]+/g, "_").replace(/_$/, "")}`;
 }
 
+/** The answers an operation documents: 200 and 422 always, 503 when it waits for room, 404 when it looks names up. */
+function responsesOf(doc: HandlerDoc): JsonObject {
+  const responses: JsonObject = {
+    "200": { description: "Success", content: { "application/json": { schema: ref(doc.answer) } } },
+    "422": {
+      description: "Invalid request",
+      content: { "application/json": { schema: ref("HTTPValidationError") } },
+    },
+  };
+  if (doc.busy !== undefined) {
+    responses["503"] = {
+      description: doc.busy,
+      headers: {
+        "Retry-After": { description: "Seconds to wait before asking again.", schema: { type: "integer" } },
+      },
+      content: {
+        "application/json": { schema: { type: "object", properties: { detail: { type: "string" } } } },
+      },
+    };
+  }
+  if (doc.answer === "ImpactAnswer" || doc.query.some((p) => p.name === "archetype")) {
+    responses["404"] = {
+      description: "Not found",
+      content: { "application/json": { schema: ref("NotFound") } },
+    };
+  }
+  return responses;
+}
+
 function operation(
   method: string,
   path: string,
@@ -57,19 +86,7 @@ function operation(
       schema: { type: "string" },
     });
   }
-  const responses: JsonObject = {
-    "200": { description: "Success", content: { "application/json": { schema: ref(doc.answer) } } },
-    "422": {
-      description: "Invalid request",
-      content: { "application/json": { schema: ref("HTTPValidationError") } },
-    },
-  };
-  if (doc.answer === "ImpactAnswer" || doc.query.some((p) => p.name === "archetype")) {
-    responses["404"] = {
-      description: "Not found",
-      content: { "application/json": { schema: ref("NotFound") } },
-    };
-  }
+  const responses = responsesOf(doc);
   return {
     operationId: operationId(method, path),
     summary: doc.summary,

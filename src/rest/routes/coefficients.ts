@@ -63,6 +63,7 @@ export const coefficientRoutes: readonly Route[] = [
           summary: "Per-hour impacts of a provider's instance types at each place (the coefficient table)",
           query: PARAMETERS,
           answer: "CloudCoefficients",
+          busy: "The table is admitted into the fleet budget (MAX_CONCURRENT_FLEET_ITEMS) by its size; no room now. A table over MAX_ANSWER_BYTES is refused with 422 pointing to /v1/cloud/coefficients/stream.",
         },
       ),
     },
