@@ -122,6 +122,39 @@ describe("evaluate <billing export> --grid-intensity", () => {
     for (const line of lines) expectIntensity(line, 50, line.ChargePeriodStart);
   });
 
+  it("reads a Parquet export's TIMESTAMP periods", SLOW, async () => {
+    // October 2026 at 123 gCO2eq/kWh in each zone of the fixture's regions.
+    const zones = ["AUS", "BEL", "BRA", "CHN", "DEU", "FRA", "HKG", "IND", "IRL", "ITA", "JPN", "KOR"];
+    const more = ["NZL", "SGP", "SWE", "TWN", "USA", "ZAF"];
+    const series = join(scratch, "october.csv");
+    const rows = [...zones, ...more].flatMap((zone) => [
+      `${zone},2026-10-01T00:00:00Z,123`,
+      `${zone},2026-11-01T00:00:00Z,456`,
+    ]);
+    writeFileSync(series, `zone,start,gco2_per_kwh\n${rows.join("\n")}\n`);
+    const output = join(scratch, "parquet-periods.csv");
+    const { stderr } = await promisify(execFile)(
+      process.execPath,
+      [
+        BIN,
+        "evaluate",
+        "test/fixtures/billing/focus-1.2.parquet",
+        "--edition",
+        "2.4.1",
+        "--output",
+        output,
+        "--grid-intensity",
+        series,
+      ],
+      { env: { ...process.env, LOG_LEVEL: "silent" } },
+    );
+    const lines = (parse(readFileSync(output), { columns: true }) as Line[]).filter(
+      (line) => line.status === "evaluated",
+    );
+    expect(lines.length, stderr).toBeGreaterThan(10);
+    for (const line of lines) expectIntensity(line, 123, line.ChargePeriodStart);
+  });
+
   it("reads a CUR's usage dates with an Electricity Maps series and a --grid-zones table", SLOW, async () => {
     const { code, lines, stderr } = await evaluate("cur.csv", [
       "--grid-intensity",
