@@ -98,6 +98,13 @@ module.exports = {
       to: { path: "^src/", pathNot: "^src/output/" },
     },
     {
+      name: "duckdb-imports-nothing-of-the-project",
+      comment: "src/duckdb (the embedded engine: a database with its memory bound, files named literally, a CSV header, a file unreadable to its end said in one line) serves billing exports and grid series alike: it knows neither, so it imports no other module of src/.",
+      severity: "error",
+      from: { path: "^src/duckdb/" },
+      to: { path: "^src/", pathNot: "^src/duckdb/" },
+    },
+    {
       name: "billing-below-the-command-line",
       comment: "src/billing (billing exports joined with the coefficient table on DuckDB) is a use case of the command line beside the transports: it reads the use cases of src/service (the coefficient table, instance matching) and the engine's catalogue, and never a transport (schema, rest, http, server, lifecycle) nor the command line; nothing below the command line imports it.",
       severity: "error",
@@ -113,7 +120,7 @@ module.exports = {
     },
     {
       name: "grid-below-the-command-line",
-      comment: "src/grid (grid intensity series and the zone table, read on DuckDB with the billing path's helpers) is a use case of the command line like src/billing: it never imports a transport nor the command line.",
+      comment: "src/grid (grid intensity series and the zone table, read on DuckDB through src/duckdb) is a use case of the command line like src/billing: it never imports a transport nor the command line.",
       severity: "error",
       from: { path: "^src/grid/" },
       to: { path: `${ABOVE_SERVICE}|^src/cli/|${TRANSPORT_PACKAGES}|${NETWORK_MODULES}` },

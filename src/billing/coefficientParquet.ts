@@ -4,6 +4,7 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { type Cell, createTable, literal, openDatabase } from "../duckdb/database.js";
 import type { RequestedCriterion } from "../engine/index.js";
 import {
   coefficientCells,
@@ -12,7 +13,6 @@ import {
   KEY_COLUMNS,
 } from "../service/coefficientColumns.js";
 import type { CoefficientRow, CoefficientTable } from "../service/coefficients.js";
-import { type Cell, createTable, literal, openDatabase } from "./duckdb.js";
 
 /** Fills the table `coefficients` (key columns as text, `load` and impacts as doubles). */
 export async function loadCoefficients(

@@ -3,10 +3,12 @@
  * without loading DuckDB.
  */
 
-export { BillingReadError } from "./readErrors.js";
+import { InputFileError } from "../duckdb/errors.js";
+
+export { FileReadError } from "../duckdb/readErrors.js";
 
 /** The export or the request cannot be read as asked (the command's usage): nothing was written. */
-export class BillingInputError extends Error {}
+export class BillingInputError extends InputFileError {}
 
 /** --strict and a bad row: nothing was written. */
 export class BillingStrictStop extends Error {}

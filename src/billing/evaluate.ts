@@ -15,6 +15,17 @@
 import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { csvHeader, HEADER_BYTES } from "../duckdb/csvHeader.js";
+import {
+  createTable,
+  type Database,
+  fileLiteral,
+  identifier,
+  literal,
+  openDatabase,
+  sourceOf,
+} from "../duckdb/database.js";
+import { FileReadError, readFailing } from "../duckdb/readErrors.js";
 import type { RequestedCriterion } from "../engine/index.js";
 import { impactColumn, PHASES, type Phase } from "../output/columns.js";
 import {
@@ -27,7 +38,6 @@ import {
 import type { EditionContext } from "../service/context.js";
 import { loadCoefficients } from "./coefficientParquet.js";
 import { costRates } from "./costRates.js";
-import { createTable, type Database, fileLiteral, identifier, literal, openDatabase } from "./duckdb.js";
 import { BillingInputError, BillingStrictStop } from "./errors.js";
 import {
   BILLING_FORMATS,
@@ -38,7 +48,6 @@ import {
   unrecognisedHeader,
 } from "./formats.js";
 import { GRID_TABLES, type GridFiles, type GridRun, gridQueryTotals, withGridSeries } from "./grid.js";
-import { csvHeader, HEADER_BYTES } from "./header.js";
 import { checkColumnCount, checkColumnTypes, inputColumnNames } from "./inputColumns.js";
 import { type InstanceMatch, matchInstance } from "./matching.js";
 import {
@@ -52,10 +61,9 @@ import {
 } from "./methods.js";
 import { billingPlaces } from "./places.js";
 import { impactsQuery, keysQuery, sqlQuery } from "./queries.js";
-import { BillingReadError, readFailing } from "./readErrors.js";
 import { type BillReportData, billReportData } from "./reportData.js";
 import { createMatchTable, createPlaceTable } from "./smallTables.js";
-import { createLineViews, sourceOf } from "./views.js";
+import { createLineViews } from "./views.js";
 import { copyOptions, type WrittenColumns, writeLines } from "./writing.js";
 
 export interface BillingRequest {
@@ -126,7 +134,7 @@ async function writePortableTables(
   }
 }
 
-export { BillingInputError, BillingReadError, BillingStrictStop };
+export { BillingInputError, BillingStrictStop, FileReadError };
 
 /** Lines of one kind: provider, instance type as billed, place, and why not evaluated (null: it may be). */
 export interface LineGroup {
@@ -593,7 +601,7 @@ async function readHeader(
   // The header read once: the command line's, when it read it to choose this path.
   const csvColumns = parquet ? null : (request.csvHeader ?? csvHeader(request.file));
   if (!parquet && csvColumns === null) {
-    throw new BillingReadError(
+    throw new FileReadError(
       `${request.file}: line 1: no header (an empty file, not CSV, or a header longer than ${HEADER_BYTES} bytes); nothing written`,
     );
   }
@@ -697,7 +705,7 @@ export async function evaluateBillingExport(
       request.file,
     );
     if (written !== lines) {
-      throw new BillingReadError(
+      throw new FileReadError(
         `${request.file}: ${written} lines written of the ${lines} read before: the file changed while it was read; nothing written`,
       );
     }

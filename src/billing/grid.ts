@@ -16,12 +16,12 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { CloudRegion } from "../data/types.js";
+import { identifier, literal } from "../duckdb/database.js";
 import { GridInputError } from "../grid/errors.js";
 import { type GridSeriesInfo, loadGridSeries } from "../grid/series.js";
 import { gridPlaces, loadGridZones } from "../grid/zones.js";
 import { GRID_COLUMN } from "../output/table.js";
 import type { EditionContext } from "../service/context.js";
-import { identifier, literal } from "./duckdb.js";
 import { BillingInputError } from "./errors.js";
 import { gridQuery, gridUseColumns, sqlQuery } from "./queries.js";
 
@@ -110,16 +110,6 @@ export async function createGridKnots(connection: DuckDBConnection): Promise<voi
   );
 }
 
-/** A series or zone table that does not read is the run's bad input (exit 2), as a bad export's header is. */
-async function asInputError<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof GridInputError) throw new BillingInputError(error.message);
-    throw error;
-  }
-}
-
 /** The tables a run with a series writes to --tables (Parquet), for the portable steps. */
 export const GRID_TABLES = [
   ["grid_interval.parquet", "grid_interval"],
@@ -151,15 +141,13 @@ export async function withGridSeries(
   if (gridUseColumns(impactColumns).length === 0) {
     throw new BillingInputError("--grid-intensity changes the gwp use: ask for the gwp criterion");
   }
-  const info = await asInputError(async () => {
-    const read = await loadGridSeries(connection, files.series);
-    // The places of the edition: its regions (or an edition's that has them) and its countries.
-    const { data } = context.service;
-    const places = gridPlaces(data.cloudRegions ?? knownRegions, data.electricity.byLocation.keys());
-    await loadGridZones(connection, places, files.zones);
-    await createGridKnots(connection);
-    return read;
-  });
+  // A series or zone table that does not read is the run's bad input (GridInputError: exit 2).
+  const info = await loadGridSeries(connection, files.series);
+  // The places of the edition: its regions (or an edition's that has them) and its countries.
+  const { data } = context.service;
+  const places = gridPlaces(data.cloudRegions ?? knownRegions, data.electricity.byLocation.keys());
+  await loadGridZones(connection, places, files.zones);
+  await createGridKnots(connection);
   await connection.run(`CREATE OR REPLACE TABLE billing_grid_keys AS ${sqlQuery("billing_grid_keys.sql")}`);
   await connection.run("DROP TABLE billing_keys");
   await connection.run("ALTER TABLE billing_grid_keys RENAME TO billing_keys");

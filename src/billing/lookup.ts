@@ -9,7 +9,7 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { identifier } from "./duckdb.js";
+import { identifier } from "../duckdb/database.js";
 import { sqlQuery } from "./queries.js";
 
 const KEY_TYPE = "billing_key";

@@ -6,7 +6,7 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { identifier, literal } from "./duckdb.js";
+import { identifier, literal } from "../duckdb/database.js";
 import type { BillingFormatName } from "./formats.js";
 
 /** The format's columns a dimension of the report reads (the first the file has). */

@@ -5,7 +5,7 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { createTable } from "./duckdb.js";
+import { createTable } from "../duckdb/database.js";
 import type { InstanceMatch } from "./matching.js";
 import type { billingPlaces } from "./places.js";
 

@@ -6,19 +6,9 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { fileLiteral, identifier, literal } from "./duckdb.js";
+import { identifier } from "../duckdb/database.js";
 import { absentColumns, type BillingFormat } from "./formats.js";
 import { sqlQuery } from "./queries.js";
-
-/**
- * The file as a table function: Parquet by its name, else CSV (gzipped or not) with the columns of
- * its header, every cell as text, read strictly (a line with too few or too many cells is an error).
- */
-export function sourceOf(file: string, csvHeader: readonly string[] | null): string {
-  if (csvHeader === null) return `read_parquet(${fileLiteral(file)})`;
-  const columns = csvHeader.map((name) => `${literal(name)}: 'VARCHAR'`).join(", ");
-  return `read_csv(${fileLiteral(file)}, auto_detect = false, header = true, columns = {${columns}}, delim = ',', quote = '"', escape = '"', compression = 'auto', strict_mode = true)`;
-}
 
 /** Where a pass reads the export's lines from. */
 interface LineSource {

@@ -5,8 +5,8 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { identifier, literal } from "../duckdb/database.js";
 import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../output/csv.js";
-import { identifier, literal } from "./duckdb.js";
 import { createGridViews, GRID_INTENSITY_COLUMN, gridSourceColumn } from "./grid.js";
 import { createLocatedView } from "./lookup.js";
 import { impactsQuery } from "./queries.js";

@@ -14,11 +14,12 @@ import { join } from "node:path";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
-import { BillingInputError, BillingReadError, BillingStrictStop } from "../billing/errors.js";
+import { BillingStrictStop, FileReadError } from "../billing/errors.js";
 import type { BillingRequest, evaluateBillingExport } from "../billing/evaluate.js";
 import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
 import { withMethodRows } from "../billing/methods.js";
 import { ConfigError, loadConfig } from "../config/serviceConfig.js";
+import { InputFileError } from "../duckdb/errors.js";
 import { EDITIONS } from "../editions/index.js";
 import { groupsPath } from "../output/table.js";
 import { coefficientCsv } from "../service/coefficientColumns.js";
@@ -121,7 +122,7 @@ function failure(io: BillingIo, error: unknown, usage: string): number {
     io.stderr.write(`impact-service: ${error.message}\n${usage}`);
     return 2;
   }
-  if (error instanceof BillingInputError || error instanceof ConfigError || error instanceof FileMisuse) {
+  if (error instanceof InputFileError || error instanceof ConfigError || error instanceof FileMisuse) {
     io.stderr.write(`impact-service: ${error.message}\n`);
     return 2;
   }
@@ -129,7 +130,7 @@ function failure(io: BillingIo, error: unknown, usage: string): number {
     io.stderr.write(`impact-service: ${error.message}\n`);
     return 2;
   }
-  if (error instanceof BillingReadError || error instanceof BillingStrictStop) {
+  if (error instanceof FileReadError || error instanceof BillingStrictStop) {
     io.stderr.write(`impact-service: ${error.message}\n`);
     return 1;
   }

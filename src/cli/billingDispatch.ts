@@ -6,7 +6,7 @@
 
 import { statSync } from "node:fs";
 import { BILLING_FORMAT_NAMES, classifyHeader } from "../billing/formats.js";
-import { csvHeader } from "../billing/header.js";
+import { csvHeader } from "../duckdb/csvHeader.js";
 
 /** What `evaluate` reads; a billing export's CSV header when it was read to decide (read once). */
 export type Evaluation =

@@ -5,10 +5,8 @@
  * intensity series").
  */
 
-import { openDatabase } from "../billing/duckdb.js";
-import { BillingInputError } from "../billing/errors.js";
+import { openDatabase } from "../duckdb/database.js";
 import type { ImpactRounding } from "../engine/model/rounding.js";
-import { GridInputError } from "../grid/errors.js";
 import { type GridSeriesInfo, loadGridSeries } from "../grid/series.js";
 import { isoUtc } from "../grid/times.js";
 import { useCollector } from "../grid/useCollector.js";
@@ -21,7 +19,7 @@ import type { RowOutcome } from "./chunk.js";
 import { columnName, rowPeriod } from "./inventory.js";
 import type { GridOptions } from "./options.js";
 
-export { GridInputError } from "../grid/errors.js";
+export { InputFileError } from "../duckdb/errors.js";
 
 /** A series read, and the zone of each of the edition's places (`provider\0place` → zone). */
 export interface LoadedGrid {
@@ -50,10 +48,6 @@ export async function loadGrid(grid: GridOptions, edition: string): Promise<Load
       rows.map(([provider, place, zone]) => [placeKey(String(provider), String(place)), String(zone)]),
     );
     return { file: grid.series, roundImpact: context.service.rules.roundImpact, info, series, zones };
-  } catch (error) {
-    // A file name DuckDB cannot read literally (src/billing/duckdb.ts): the series' input error.
-    if (error instanceof BillingInputError) throw new GridInputError(error.message);
-    throw error;
   } finally {
     db.close();
   }

@@ -407,11 +407,12 @@ async function finish(run: Run, input: Input, output: Output, tally: Tally, stop
 async function gridOf(options: Options): Promise<LoadedGrid | null> {
   if (options.grid === null) return null;
   // DuckDB and the series' readers load with a run that has a series, not with every run.
-  const { GridInputError, loadGrid } = await import("./gridRows.js");
+  const { InputFileError, loadGrid } = await import("./gridRows.js");
   try {
     return await loadGrid(options.grid, options.defaults.edition ?? "");
   } catch (error) {
-    if (error instanceof GridInputError) throw new Misuse(error.message);
+    // The series, the zone table or a file name DuckDB cannot read literally.
+    if (error instanceof InputFileError) throw new Misuse(error.message);
     throw error;
   }
 }

@@ -3,4 +3,6 @@
  * column where a value is wrong); the command line exits 2 on it, as for any bad input.
  */
 
-export class GridInputError extends Error {}
+import { InputFileError } from "../duckdb/errors.js";
+
+export class GridInputError extends InputFileError {}

@@ -6,10 +6,9 @@
 
 import { statSync } from "node:fs";
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { createTable, fileLiteral, identifier, literal } from "../billing/duckdb.js";
-import { csvHeader } from "../billing/header.js";
-import { BillingReadError, readFailing } from "../billing/readErrors.js";
-import { sourceOf } from "../billing/views.js";
+import { csvHeader } from "../duckdb/csvHeader.js";
+import { createTable, fileLiteral, identifier, literal, sourceOf } from "../duckdb/database.js";
+import { FileReadError, readFailing } from "../duckdb/readErrors.js";
 import { GridInputError } from "./errors.js";
 import { EXPECTED_SHAPES, type GridSeriesShape, recognisedShape, type ShapeColumns } from "./shapes.js";
 import { isoCountryCodes } from "./zones.js";
@@ -61,7 +60,7 @@ async function reading<T>(file: string, run: () => Promise<T>): Promise<T> {
   try {
     return await readFailing(run, file);
   } catch (error) {
-    if (error instanceof BillingReadError)
+    if (error instanceof FileReadError)
       throw new GridInputError(error.message.replace(/; nothing written$/, ""));
     throw error;
   }

@@ -7,8 +7,8 @@
 import { readFileSync, statSync } from "node:fs";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { parse } from "csv-parse/sync";
-import { createTable } from "../billing/duckdb.js";
 import type { CloudRegion } from "../data/types.js";
+import { createTable } from "../duckdb/database.js";
 import { builtOncePer } from "../support/builtOnce.js";
 import { GridInputError } from "./errors.js";
 

@@ -6,11 +6,11 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BillingInputError,
-  BillingReadError,
   type BillingRequest,
   BillingStrictStop,
   type BillingSummary,
   evaluateBillingExport,
+  FileReadError,
 } from "../../src/billing/evaluate.js";
 import { billingPlaces, spellingKey } from "../../src/billing/places.js";
 import type { CloudRegion } from "../../src/data/types.js";
@@ -444,7 +444,7 @@ describe("bad input", () => {
         message,
       );
       await expect(evaluateBillingExport(editionContext("2.4.1"), knownRegions(), asked)).rejects.toThrow(
-        BillingReadError,
+        FileReadError,
       );
       expect(existsSync(asked.output), name).toBe(false);
       expect(existsSync(`${asked.output}.partial`), name).toBe(false);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../../src/billing/duckdb.js";
+import { type Database, openDatabase } from "../../src/duckdb/database.js";
 import { GridInputError } from "../../src/grid/errors.js";
 import { loadGridSeries } from "../../src/grid/series.js";
 import { readGridSeries, weightedIntensity, zoneSpan } from "../../src/grid/weighting.js";

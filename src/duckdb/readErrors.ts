@@ -1,5 +1,5 @@
 /*
- * A billing export DuckDB cannot read to its end, said in one line: where (its line) and why (cut
+ * A file (a billing export, a grid series) DuckDB cannot read to its end, said in one line: where (its line) and why (cut
  * short, not UTF-8, a malformed line), and that nothing was written.
  */
 
@@ -7,13 +7,13 @@ import { createReadStream } from "node:fs";
 import { createGunzip } from "node:zlib";
 
 /** The file is not readable to its end (cut short, not UTF-8, a malformed line): nothing was written. */
-export class BillingReadError extends Error {}
+export class FileReadError extends Error {}
 
 export async function readFailing<T>(run: () => Promise<T>, file: string): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw new BillingReadError(await readFailure(file, (error as Error).message));
+    throw new FileReadError(await readFailure(file, (error as Error).message));
   }
 }
 

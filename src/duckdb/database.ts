@@ -1,5 +1,5 @@
 /*
- * DuckDB, the embedded engine the billing path runs its SQL on: it reads CSV, gzipped CSV and
+ * DuckDB, the embedded engine billing exports and grid series are read and joined on: it reads CSV, gzipped CSV and
  * Parquet out of core (a file larger than memory spills to a temporary folder), on every core, and
  * writes the rows of a query without a hash join in the order it read them.
  */
@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
-import { BillingInputError } from "./errors.js";
+import { InputFileError } from "./errors.js";
 
 /**
  * What the engine may hold in memory before spilling: the bench's 1 GB bound, with room for node.
@@ -65,11 +65,21 @@ const GLOB_CHARACTERS = /[[*?]/g;
 export function fileLiteral(path: string): string {
   const globbing = path.match(GLOB_CHARACTERS) !== null;
   if (globbing && path.includes("\\")) {
-    throw new BillingInputError(
+    throw new InputFileError(
       `${path}: a file name with both a backslash and one of [ * ? cannot be read literally; rename it`,
     );
   }
   return literal(globbing ? path.replace(GLOB_CHARACTERS, "[$&]") : path);
+}
+
+/**
+ * The file as a table function: Parquet by its name, else CSV (gzipped or not) with the columns of
+ * its header, every cell as text, read strictly (a line with too few or too many cells is an error).
+ */
+export function sourceOf(file: string, csvHeader: readonly string[] | null): string {
+  if (csvHeader === null) return `read_parquet(${fileLiteral(file)})`;
+  const columns = csvHeader.map((name) => `${literal(name)}: 'VARCHAR'`).join(", ");
+  return `read_csv(${fileLiteral(file)}, auto_detect = false, header = true, columns = {${columns}}, delim = ',', quote = '"', escape = '"', compression = 'auto', strict_mode = true)`;
 }
 
 export type Cell = string | number | null;

@@ -1,0 +1,10 @@
+/*
+ * How reading a file through DuckDB fails, apart from the engine: the command line tells the two
+ * apart (exit 2: the file cannot be read as asked; exit 1: it is unreadable to its end) without
+ * loading DuckDB.
+ */
+
+export { FileReadError } from "./readErrors.js";
+
+/** A file cannot be read as asked (its name, its header, the request): nothing was written. */
+export class InputFileError extends Error {}
