@@ -93,15 +93,20 @@ const data = JSON.parse(document.getElementById("report-data").textContent);
 const phases = ["embedded", "use"];
 const fmt = (v) => Number(v.toPrecision(4)).toLocaleString("en-US");
 let drawn = 0;
-for (const [id, rows] of Object.entries(data.rankings)) {
-  const element = document.getElementById(id);
-  if (!element || rows.length === 0 || !data.criterion) continue;
+// A chart on the element, counted in document.body.dataset.charts once drawn.
+const counted = (element) => {
   const chart = echarts.init(element, null, { renderer: "svg" });
   chart.on("finished", () => {
     if (element.dataset.drawn) return;
     element.dataset.drawn = "yes";
     document.body.dataset.charts = String(++drawn);
   });
+  return chart;
+};
+for (const [id, rows] of Object.entries(data.rankings)) {
+  const element = document.getElementById(id);
+  if (!element || rows.length === 0 || !data.criterion) continue;
+  const chart = counted(element);
   chart.setOption({
     animation: false, color: ["#5470c6", "#91cc75"],
     tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v) => fmt(v) + " " + data.criterion.unit },
@@ -116,12 +121,7 @@ for (const [id, rows] of Object.entries(data.rankings)) {
 for (const [id, rows] of Object.entries(data.grid ?? {})) {
   const element = document.getElementById(id);
   if (!element || rows.length === 0) continue;
-  const chart = echarts.init(element, null, { renderer: "svg" });
-  chart.on("finished", () => {
-    if (element.dataset.drawn) return;
-    element.dataset.drawn = "yes";
-    document.body.dataset.charts = String(++drawn);
-  });
+  const chart = counted(element);
   chart.setOption({
     animation: false, color: ["#91cc75", "#ee6666"], tooltip: { trigger: "axis" },
     legend: { data: ["gwp use (kgCO2eq)", "intensity (gCO2eq/kWh)"], top: 0 },
