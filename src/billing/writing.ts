@@ -7,7 +7,6 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../output/csv.js";
 import { identifier, literal } from "./duckdb.js";
-import { createLocatedView } from "./lookup.js";
 import { impactsQuery } from "./queries.js";
 
 type OutputFormat = "csv" | "parquet";
@@ -89,8 +88,8 @@ interface LinesTarget {
 }
 
 /**
- * Writes the lines of billing_classified with their impacts, in their order; the table
- * billing_keys must hold their keys. Returns the number of lines written.
+ * Writes the lines of the view billing_located with their impacts, in their order. Returns the
+ * number of lines written.
  */
 export async function writeLines(
   connection: DuckDBConnection,
@@ -98,7 +97,6 @@ export async function writeLines(
   impactColumnNames: readonly string[],
   target: LinesTarget,
 ): Promise<number> {
-  await createLocatedView(connection);
   const lines = impactsQuery(impactColumnNames);
   const csv = target.format === "csv";
   const textColumns = csv ? await textColumnsOf(connection, lines) : new Set<string>();
