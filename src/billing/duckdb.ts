@@ -15,7 +15,7 @@ import { BillingInputError } from "./errors.js";
  * At 500 MB the ordered writers of two threads wait on each other (1,000,000 CSV lines: 26 against
  * 14 CPU s at 1.5 GB; bench/README.md, "Billing exports").
  */
-const MEMORY_LIMIT = "700MB";
+export const MEMORY_LIMIT = "700MB";
 
 export interface Database {
   readonly connection: DuckDBConnection;
