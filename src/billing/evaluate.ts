@@ -211,6 +211,9 @@ async function groupLineKinds(db: Database, prepared: PreparedExport, file: stri
     header: tupleColumns,
     renamed: new Map(),
   });
+  // The tuples classified once: the kinds and the tuples' rows (locateLines) read them.
+  await connection.run("CREATE TABLE billing_tuple_classes AS SELECT * FROM billing_classified");
+  await connection.run("CREATE OR REPLACE VIEW billing_classified AS SELECT * FROM billing_tuple_classes");
   const kind =
     "billing_provider, billing_instance_type, billing_region_key, billing_line_kind, billing_unit, billing_unit_hours, billing_region, " +
     "billing_method, billing_method_key, billing_method_factor, billing_method_unit, billing_usage_unit, billing_service";
