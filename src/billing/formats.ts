@@ -18,6 +18,11 @@ export interface BillingFormat {
   readonly optional: readonly string[];
   /** The columns read as numbers, each a number or its text: quantity and cost (every other is text). */
   readonly numbers: readonly string[];
+  /**
+   * The columns naming a line's account and resource: read into billing_account and
+   * billing_resource only, never to tell what a line is (src/billing/tuples.ts reads them per line).
+   */
+  readonly identities: readonly string[];
   /** Its query (sql/), from the file as it is to billing lines. */
   readonly linesQuery: string;
   /** Its query (sql/) adding what the methods of other lines read: service, usage text, cost. */
@@ -58,6 +63,7 @@ export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>>
       "ResourceId",
     ],
     numbers: ["ConsumedQuantity", "BilledCost"],
+    identities: ["BillingAccountId", "SubAccountId", "ResourceId"],
     linesQuery: "billing_lines_focus.sql",
     usageQuery: "billing_usage_focus.sql",
   },
@@ -81,6 +87,7 @@ export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>>
       "line_item_resource_id",
     ],
     numbers: ["line_item_usage_amount", "line_item_unblended_cost"],
+    identities: ["line_item_usage_account_id", "line_item_resource_id"],
     linesQuery: "billing_lines_cur.sql",
     usageQuery: "billing_usage_cur.sql",
   },
@@ -97,6 +104,7 @@ export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>>
       "ResourceId",
     ],
     numbers: ["Quantity", "CostInBillingCurrency"],
+    identities: ["SubscriptionId", "ResourceId"],
     linesQuery: "billing_lines_azure.sql",
     usageQuery: "billing_usage_azure.sql",
   },

@@ -22,9 +22,10 @@ interface PositionedTable {
 }
 
 /**
- * Makes a table readable by position: its keys an ENUM type, its columns lists in a table of one
- * row. Returns how a line reads a column: the list at the position of the line's key (`lineKey`,
- * of a query aliased `k`, crossed with the lists aliased `x`).
+ * Makes a table readable by position: its keys an ENUM type, its columns lists in a view of one
+ * row (computed by the query reading it, for the columns it reads). Returns how a line reads a
+ * column: the list at the position of the line's key (`lineKey`, of a query aliased `k`, crossed
+ * with the lists aliased `x`).
  */
 export async function positionedTable(
   connection: DuckDBConnection,
@@ -34,7 +35,7 @@ export async function positionedTable(
   await connection.run(`CREATE TYPE ${name} AS ENUM (SELECT ${key} FROM ${table})`);
   const position = (text: string) => `CAST(enum_code(CAST(${text} AS ${name})) AS INTEGER) + 1`;
   await connection.run(
-    `CREATE TABLE ${name}_lists AS SELECT ${columns
+    `CREATE VIEW ${name}_lists AS SELECT ${columns
       .map((column) => `list(${identifier(column)} ORDER BY billing_position) AS ${identifier(column)}`)
       .join(", ")}
      FROM (SELECT *, ${position(key)} AS billing_position FROM ${table})`,

@@ -1,11 +1,13 @@
 /*
  * A line's kind, instance type, method and row of the lookup table are a function of the columns
- * the format's query reads (its describing columns), its quantity and cost aside: an export's
+ * the format's query reads to tell what it is (its describing columns): its quantity and cost,
+ * account and resource aside (src/billing/formats.ts, `numbers` and `identities`). An export's
  * lines share a few thousand of those tuples (a resource's lines of every hour, a service's SKUs).
  * So the first pass groups the lines by tuple, reading nothing else; the format's queries run on
  * the tuples, not on every line; and the writing pass reads each line's tuple row by position
- * (its tuple's hash an ENUM type: src/billing/lookup.ts), computing per line only its quantity and
- * cost, which the same queries give, the rest of their expressions left unevaluated by DuckDB.
+ * (its tuple's hash an ENUM type: src/billing/lookup.ts), computing per line only its quantity,
+ * cost, account and resource, which the same queries give, the rest of their expressions left
+ * unevaluated by DuckDB.
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
@@ -14,8 +16,8 @@ import type { BillingFormat } from "./formats.js";
 import { positionedTable } from "./lookup.js";
 import { sqlQuery } from "./queries.js";
 
-/** The SQL's working columns that differ line by line: those of the quantity and the cost. */
-const LINE_COLUMNS = ["billing_quantity", "billing_cost"];
+/** The SQL's working columns that differ line by line: quantity, cost, account and resource. */
+const LINE_COLUMNS = ["billing_quantity", "billing_cost", "billing_account", "billing_resource"];
 
 /**
  * Tuples above which the writing pass classifies each line instead: the tuple rows' lists are
@@ -32,8 +34,8 @@ export interface LineTuple {
 
 /**
  * The describing columns of an export: the columns of the format's query it has (and the column
- * of --instance-type-column), its quantity and cost aside. `header`: the file's names; `names`:
- * the run's.
+ * of --instance-type-column), its quantity, cost and identities aside. `header`: the file's
+ * names; `names`: the run's.
  */
 export function lineTuple(
   format: BillingFormat,
@@ -47,8 +49,9 @@ export function lineTuple(
   };
   const [quantity, cost] = format.numbers.map(named);
   const read = [...format.required.flat(), ...format.optional].flatMap((column) => named(column) ?? []);
+  const perLine = new Set([quantity, cost, ...format.identities.map(named)]);
   const columns = [...new Set([...read, ...(typeHintColumn === null ? [] : [typeHintColumn])])].filter(
-    (column) => column !== quantity && column !== cost,
+    (column) => !perLine.has(column) || column === typeHintColumn,
   );
   if (quantity === null) throw new Error(`billing: ${format.name} has no quantity column`);
   return { columns, quantity, cost };
@@ -93,29 +96,36 @@ async function columnNames(connection: DuckDBConnection, relation: string): Prom
 }
 
 /**
- * The table billing_tuple_rows: each tuple's key and what its lines read of billing_located
- * (sql/billing_located.sql run on the tuples: kind, type, method, place, per-hour impacts),
- * while the views read billing_export_tuples. Returns those columns, or null when the writing
- * pass must classify each line (too many tuples, or two of them sharing a key and not their row).
+ * The view billing_tuple_rows: each tuple's key and what its lines read of billing_located
+ * (sql/billing_located.sql run on the classified tuples: kind, type, method, place, per-hour
+ * impacts), a view so that the writing pass computes only the columns it reads. Run while the
+ * views read billing_export_tuples. Returns those columns, or null when the writing pass must
+ * classify each line (too many tuples, or two of them sharing a hash).
  */
 export async function createTupleRows(
   connection: DuckDBConnection,
   tuple: LineTuple,
 ): Promise<readonly string[] | null> {
+  const counted = await connection.runAndReadAll(
+    `SELECT COUNT(*) AS tuples, COUNT(DISTINCT billing_tuple_key) AS keys
+     FROM (SELECT DISTINCT ${tuple.columns.map(identifier).join(", ")}, ${tupleKey(tuple)} AS billing_tuple_key
+       FROM billing_export_tuples)`,
+  );
+  const { tuples, keys } = counted.getRowObjects()[0];
+  if (Number(tuples) === 0 || Number(tuples) !== Number(keys) || Number(tuples) > MAX_TUPLES) return null;
+  const located = sqlQuery("billing_located.sql").replaceAll("billing_classified", "billing_tuple_classes");
   const exported = new Set(await columnNames(connection, "billing_export"));
-  const read = (await columnNames(connection, `(${sqlQuery("billing_located.sql")})`)).filter(
+  const read = (await columnNames(connection, `(${located})`)).filter(
     (column) => !exported.has(column) && !LINE_COLUMNS.includes(column),
   );
+  // A tuple's rows (one per sign of its quantity) agree on every column read.
   await connection.run(
-    `CREATE TABLE billing_tuple_rows AS
-     SELECT DISTINCT ${tupleKey(tuple)} AS billing_tuple_key, ${read.map(identifier).join(", ")}
-     FROM (${sqlQuery("billing_located.sql")}) located`,
+    `CREATE VIEW billing_tuple_rows AS
+     SELECT ${tupleKey(tuple)} AS billing_tuple_key, ${read.map((column) => `first(${identifier(column)}) AS ${identifier(column)}`).join(", ")}
+     FROM (${located}) located
+     GROUP BY billing_tuple_key`,
   );
-  const counted = await connection.runAndReadAll(
-    "SELECT COUNT(*) AS rows, COUNT(DISTINCT billing_tuple_key) AS keys FROM billing_tuple_rows",
-  );
-  const { rows, keys } = counted.getRowObjects()[0];
-  return Number(rows) === 0 || Number(rows) !== Number(keys) || Number(rows) > MAX_TUPLES ? null : read;
+  return read;
 }
 
 /**
