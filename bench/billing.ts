@@ -10,7 +10,8 @@
  * 100-column CUR 2.0 export (CSV → CSV), each evaluated and copied by DuckDB alone (`COPY (SELECT *
  * FROM read_csv(…, all_varchar = true)) TO …`, the same memory limit, in a process of its own),
  * the two alternated BILLING_REPEATS times (default 3): CPU and wall seconds of each, their
- * ratios (target ≤ 2) and the load average.
+ * ratios (target ≤ 2) and the load average. BILLING_WIDE_ONLY=Parquet runs the exports whose
+ * name holds that text only.
  *
  * Then small files that cost much (one large Parquet row group, a gzipped header that never ends,
  * 10,000 and 100,000 columns): each answers or stops with one line within 1 GB.
@@ -122,7 +123,9 @@ async function realWidth(folder: string, say: (line: string) => void): Promise<v
     "| export | pair | load before | command wall s | CPU s | peak RSS | bare copy wall s | CPU s | peak RSS | wall ratio | CPU ratio |",
   );
   say("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  const only = process.env.BILLING_WIDE_ONLY;
   for (const [what, format, extension] of cases) {
+    if (only !== undefined && !what.includes(only)) continue;
     const input = join(folder, `wide-${format}.${extension}`);
     await writeBillingExport(format, ROWS, input, "1.2", true);
     const output = join(folder, `wide-out.${extension}`);
