@@ -78,8 +78,17 @@ async function textColumnsOf(connection: DuckDBConnection, query: string): Promi
   );
 }
 
+/**
+ * Lines of a written Parquet row group: the writer holds a row group until it is complete, and
+ * DuckDB's 122,880 took a 10,000,000-line run of a 56-column export to 1.10 GB against 941 MB
+ * (42.2 against 39.7–40.8 s; bench/README.md, "A real width").
+ */
+const PARQUET_ROW_GROUP = 30_720;
+
 export function copyOptions(format: OutputFormat): string {
-  return format === "csv" ? "(FORMAT csv, HEADER true)" : "(FORMAT parquet, COMPRESSION zstd)";
+  return format === "csv"
+    ? "(FORMAT csv, HEADER true)"
+    : `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${PARQUET_ROW_GROUP})`;
 }
 
 interface LinesTarget {
