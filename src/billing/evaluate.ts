@@ -49,6 +49,7 @@ import {
 } from "./formats.js";
 import { GRID_TABLES, type GridFiles, type GridRun, gridQueryTotals, withGridSeries } from "./grid.js";
 import { checkColumnCount, checkColumnTypes, inputColumnNames } from "./inputColumns.js";
+import { createLocatedView } from "./lookup.js";
 import { type InstanceMatch, matchInstance } from "./matching.js";
 import {
   COST_KEY,
@@ -63,7 +64,14 @@ import { billingPlaces } from "./places.js";
 import { impactsQuery, keysQuery, sqlQuery } from "./queries.js";
 import { type BillReportData, billReportData } from "./reportData.js";
 import { createMatchTable, createPlaceTable } from "./smallTables.js";
-import { createLineViews } from "./views.js";
+import {
+  createTupleLocatedView,
+  createTupleRows,
+  groupLineTuples,
+  type LineTuple,
+  lineTuple,
+} from "./tuples.js";
+import { createLineViews, type LineSource } from "./views.js";
 import { copyOptions, type WrittenColumns, writeLines } from "./writing.js";
 
 export interface BillingRequest {
@@ -210,45 +218,71 @@ export function billingImpactColumns(criteria: readonly RequestedCriterion[], ra
 }
 
 /** The column a requested name stands for, as the run names it (case does not matter), or an input error. */
-function headerColumn(export_: PreparedExport, name: string, option: string): string {
+function headerColumn(
+  export_: Pick<PreparedExport, "header" | "columns">,
+  name: string,
+  option: string,
+): string {
   const index = export_.header.findIndex((column) => column.toLowerCase() === name.toLowerCase());
   if (index < 0) throw new BillingInputError(`${option}: the file has no column ${name}`);
   return export_.columns.names[index];
 }
 
 /**
- * The first pass: the export's lines grouped into the table billing_line_kinds, shaped as
- * billing_classified (the quantities of a kind summed: they share whether they are a number and
- * their sign, so a kind fares as each of its lines), with the count of its lines.
+ * The export's tuples (the first pass, src/billing/tuples.ts) run through the format's queries,
+ * grouped into the table billing_line_kinds, shaped as billing_classified (the quantities of a
+ * kind summed: they share whether they are a number and their sign, so a kind fares as each of
+ * its lines), with the count of its lines. The views then read the tuples.
  */
-async function groupLineKinds(connection: DuckDBConnection, file: string): Promise<void> {
+async function groupLineKinds(db: Database, prepared: PreparedExport, file: string): Promise<void> {
+  const { connection } = db;
+  const tupleColumns = await readFailing(() => groupLineTuples(connection, prepared.tuple), file);
+  await createLineViews(connection, {
+    ...prepared.views,
+    from: "billing_export_tuples",
+    header: tupleColumns,
+    renamed: new Map(),
+  });
+  // The tuples classified once: the kinds and the tuples' rows (locateLines) read them.
+  await connection.run("CREATE TABLE billing_tuple_classes AS SELECT * FROM billing_classified");
+  await connection.run("CREATE OR REPLACE VIEW billing_classified AS SELECT * FROM billing_tuple_classes");
   const kind =
     "billing_provider, billing_instance_type, billing_region_key, billing_line_kind, billing_unit, billing_unit_hours, billing_region, " +
     "billing_method, billing_method_key, billing_method_factor, billing_method_unit, billing_usage_unit, billing_service";
-  await readFailing(
-    () =>
-      connection.run(
-        `CREATE TABLE billing_line_kinds AS
-         SELECT ${kind}, SUM(billing_quantity) AS billing_quantity, COUNT(*) AS billing_line_count,
-           SUM(CASE WHEN billing_cost > 0 THEN billing_cost ELSE 0 END) AS billing_cost
-         FROM billing_classified
-         GROUP BY ${kind}, billing_quantity IS NULL, billing_quantity < 0, billing_cost > 0`,
-      ),
-    file,
+  // Kinds apart by whether their cost is positive: the by-cost rate sums the energy and the cost of
+  // the same lines (src/billing/costRates.ts).
+  await connection.run(
+    `CREATE TABLE billing_line_kinds AS
+     SELECT ${kind}, fsum(billing_quantity) AS billing_quantity, SUM(billing_line_count) AS billing_line_count,
+       fsum(billing_cost) AS billing_cost
+     FROM billing_classified
+     GROUP BY ${kind}, billing_quantity IS NULL, billing_quantity < 0, billing_cost > 0`,
   );
 }
 
-/** The kinds of lines, through the queries the lines go through, grouped for the summary. */
+/**
+ * The view billing_located over the file's lines for the writing pass: each line reads its tuple's
+ * row (src/billing/tuples.ts), or, past so many tuples, is classified and reads the lookup table
+ * (src/billing/lookup.ts).
+ */
+async function locateLines(connection: DuckDBConnection, prepared: PreparedExport): Promise<void> {
+  const read = await createTupleRows(connection, prepared.tuple);
+  await createLineViews(connection, prepared.views);
+  if (read === null) await createLocatedView(connection);
+  else await createTupleLocatedView(connection, prepared.tuple, read);
+}
+
+/** The kinds of lines, through the queries the lines go through, grouped for the summary (in one order). */
 async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
   const reader = await connection.runAndReadAll(
     `WITH billing_classified AS (SELECT * FROM billing_line_kinds),
        billing_located AS (${sqlQuery("billing_located.sql")})
      SELECT billing_provider, billing_instance_type, billing_place, billing_problem, billing_method,
        billing_method_key, billing_service,
-       SUM(billing_line_count)::DOUBLE AS lines, COALESCE(SUM(hours), 0) AS hours,
-       COALESCE(SUM(billing_method_amount), 0) AS method_quantity, COALESCE(SUM(billing_cost), 0) AS cost
+       SUM(billing_line_count)::DOUBLE AS lines, COALESCE(fsum(hours), 0) AS hours,
+       COALESCE(fsum(billing_method_amount), 0) AS method_quantity, COALESCE(fsum(billing_cost), 0) AS cost
      FROM (${impactsQuery([])}) kinds
-     GROUP BY ALL`,
+     GROUP BY ALL ORDER BY ALL`,
   );
   const text = (value: unknown) => (value === null ? null : String(value));
   return reader.getRowObjects().map((row) => ({
@@ -585,11 +619,16 @@ async function fitThreadsToRowGroups(connection: DuckDBConnection, file: string)
   }
 }
 
-/** The export's header as the file names it, its columns as the run writes them, and its format. */
+/**
+ * The export's header as the file names it, its columns as the run writes them, its format, the
+ * views of its lines and their describing columns.
+ */
 interface PreparedExport {
   readonly header: readonly string[];
   readonly columns: WrittenColumns;
   readonly format: BillingFormat;
+  readonly views: LineSource;
+  readonly tuple: LineTuple;
 }
 
 /** The export's header, read and checked before any line is: its size, format and the types read. */
@@ -637,21 +676,21 @@ async function prepareViews(
     header.flatMap((name, index) => (names[index] === name ? [] : [[name, names[index]]])),
   );
   const nested = new Set(names.filter((_, index) => /^(MAP|STRUCT)\(|\[\]$/.test(columns[index][1])));
-  const prepared = { header, columns: { names, nested }, format };
+  const written = { header, columns: { names, nested }, format };
   const typeHintColumn =
     request.instanceTypeColumn === null
       ? null
-      : headerColumn(prepared, request.instanceTypeColumn, "--instance-type-column");
-  const from = sourceOf(request.file, csvColumns === null ? null : names);
-  await createLineViews(connection, {
-    from,
+      : headerColumn(written, request.instanceTypeColumn, "--instance-type-column");
+  const views = {
+    from: sourceOf(request.file, csvColumns === null ? null : names),
     header: names,
-    renamed: csvColumns === null ? renamed : new Map(),
+    renamed: csvColumns === null ? renamed : new Map<string, string>(),
     format,
     typeHintColumn,
-  });
+  };
+  await createLineViews(connection, views);
   await createPlaceTable(connection, billingPlaces(context.service.data.cloudRegions, knownRegions));
-  return prepared;
+  return { ...written, views, tuple: lineTuple(format, header, names, typeHintColumn) };
 }
 
 /** --strict's stop, before anything is written, when a kind of lines is a bad row. */
@@ -682,7 +721,7 @@ export async function evaluateBillingExport(
     const prepared = await prepareViews(db, context, knownRegions, request, impactColumnNames);
     const { format } = prepared;
     const groupColumns = request.groupBy.map((name) => groupColumn(prepared, name, request.format));
-    await groupLineKinds(connection, request.file);
+    await groupLineKinds(db, prepared, request.file);
     await placeUnknownProviders(connection);
     const matches = await matchBilledTypes(connection, context);
     const coefficients = await createLookupTable(
@@ -700,6 +739,7 @@ export async function evaluateBillingExport(
     const temporary = partial(request.output);
     const target = { file: temporary, format: request.format };
     const lines = groups.reduce((sum, group) => sum + group.lines, 0);
+    await locateLines(connection, prepared);
     const written = await readFailing(
       () => writeLines(connection, prepared.columns, impactColumnNames, { ...target, grid: grid !== null }),
       request.file,

@@ -20,6 +20,11 @@ export interface BillingFormat {
   readonly numbers: readonly string[];
   /** The columns of a line's period (sql/billing_periods.sql), each a date, a timestamp or its text. */
   readonly dates: readonly string[];
+  /**
+   * The columns naming a line's account and resource: read into billing_account and
+   * billing_resource only, never to tell what a line is (src/billing/tuples.ts reads them per line).
+   */
+  readonly identities: readonly string[];
   /** Its query (sql/), from the file as it is to billing lines. */
   readonly linesQuery: string;
   /** Its query (sql/) adding what the methods of other lines read: service, usage text, cost. */
@@ -63,6 +68,7 @@ export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>>
     ],
     numbers: ["ConsumedQuantity", "BilledCost"],
     dates: ["ChargePeriodStart", "ChargePeriodEnd"],
+    identities: ["BillingAccountId", "SubAccountId", "ResourceId"],
     linesQuery: "billing_lines_focus.sql",
     usageQuery: "billing_usage_focus.sql",
   },
@@ -89,6 +95,7 @@ export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>>
     ],
     numbers: ["line_item_usage_amount", "line_item_unblended_cost"],
     dates: ["line_item_usage_start_date", "line_item_usage_end_date"],
+    identities: ["line_item_usage_account_id", "line_item_resource_id"],
     linesQuery: "billing_lines_cur.sql",
     usageQuery: "billing_usage_cur.sql",
   },
@@ -109,6 +116,7 @@ export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>>
     ],
     numbers: ["Quantity", "CostInBillingCurrency"],
     dates: ["Date", "BillingPeriodStartDate", "BillingPeriodEndDate"],
+    identities: ["SubscriptionId", "ResourceId"],
     linesQuery: "billing_lines_azure.sql",
     usageQuery: "billing_usage_azure.sql",
   },

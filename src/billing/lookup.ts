@@ -12,7 +12,39 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier } from "../duckdb/database.js";
 import { sqlQuery } from "./queries.js";
 
-const KEY_TYPE = "billing_key";
+/** A table read by position: each of its rows' key (a text expression), unique, and the columns read. */
+interface PositionedTable {
+  /** The ENUM type and the one-row table of lists made for it. */
+  readonly name: string;
+  readonly table: string;
+  readonly key: string;
+  readonly columns: readonly string[];
+}
+
+/**
+ * Makes a table readable by position: its keys an ENUM type, its columns lists in a view of one
+ * row (computed by the query reading it, for the columns it reads). Returns how a line reads a
+ * column: the list at the position of the line's key (`lineKey`, of a query aliased `k`, crossed
+ * with the lists aliased `x`).
+ */
+export async function positionedTable(
+  connection: DuckDBConnection,
+  positioned: PositionedTable,
+): Promise<{ position: (lineKey: string) => string; read: (column: string) => string }> {
+  const { name, table, key, columns } = positioned;
+  await connection.run(`CREATE TYPE ${name} AS ENUM (SELECT ${key} FROM ${table})`);
+  const position = (text: string) => `CAST(enum_code(CAST(${text} AS ${name})) AS INTEGER) + 1`;
+  await connection.run(
+    `CREATE VIEW ${name}_lists AS SELECT ${columns
+      .map((column) => `list(${identifier(column)} ORDER BY billing_position) AS ${identifier(column)}`)
+      .join(", ")}
+     FROM (SELECT *, ${position(key)} AS billing_position FROM ${table})`,
+  );
+  return {
+    position,
+    read: (column) => `x.${identifier(column)}[k.billing_position] AS ${identifier(column)}`,
+  };
+}
 
 /**
  * A key as one text: the provider (one of a few names), the instance type after its length, then
@@ -31,31 +63,26 @@ export async function createLocatedView(connection: DuckDBConnection): Promise<v
   const keys = await connection.runAndReadAll("SELECT COUNT(*) AS keys FROM billing_keys");
   if (Number(keys.getRowObjects()[0].keys) === 0) {
     // No line at all: nothing to keep in order, and an ENUM needs a value.
-    await connection.run(`CREATE VIEW billing_located AS ${sqlQuery("billing_located.sql")}`);
+    await connection.run(`CREATE OR REPLACE VIEW billing_located AS ${sqlQuery("billing_located.sql")}`);
     return;
   }
   const described = await connection.runAndReadAll("DESCRIBE billing_keys");
   const columns = described.getRowObjects().map((row) => String(row.column_name));
-  const tableKey = keyText("key_provider", "key_instance_type", "key_region");
-  await connection.run(`CREATE TYPE ${KEY_TYPE} AS ENUM (SELECT ${tableKey} FROM billing_keys)`);
-  const position = (key: string) => `enum_code(CAST(${key} AS ${KEY_TYPE}))`;
-  await connection.run(
-    `CREATE TABLE billing_key_lists AS SELECT ${columns
-      .map((column) => `list(${identifier(column)} ORDER BY billing_key_position) AS ${identifier(column)}`)
-      .join(", ")}
-     FROM (SELECT *, ${position(tableKey)} AS billing_key_position FROM billing_keys)`,
-  );
+  const lookup = await positionedTable(connection, {
+    name: "billing_key",
+    table: "billing_keys",
+    key: keyText("key_provider", "key_instance_type", "key_region"),
+    columns,
+  });
   const lineKey = keyText(
     "l.billing_provider",
     "COALESCE(l.billing_method_key, l.billing_instance_type)",
     "l.billing_region_key",
   );
   await connection.run(
-    `CREATE VIEW billing_located AS
-     SELECT k.* EXCLUDE (billing_key_index), ${columns
-       .map((column) => `x.${identifier(column)}[k.billing_key_index] AS ${identifier(column)}`)
-       .join(", ")}
-     FROM (SELECT l.*, CAST(${position(lineKey)} AS INTEGER) + 1 AS billing_key_index FROM billing_classified l) k
+    `CREATE OR REPLACE VIEW billing_located AS
+     SELECT k.* EXCLUDE (billing_position), ${columns.map(lookup.read).join(", ")}
+     FROM (SELECT l.*, ${lookup.position(lineKey)} AS billing_position FROM billing_classified l) k
      CROSS JOIN billing_key_lists x`,
   );
 }

@@ -11,7 +11,7 @@ import { absentColumns, type BillingFormat } from "./formats.js";
 import { sqlQuery } from "./queries.js";
 
 /** Where a pass reads the export's lines from. */
-interface LineSource {
+export interface LineSource {
   /** A table expression (a table function, or a query in parentheses). */
   readonly from: string;
   /** Its columns as the run names them (src/billing/inputColumns.ts). */
@@ -37,10 +37,10 @@ export async function createLineViews(connection: DuckDBConnection, source: Line
       ? ""
       : ` RENAME (${[...source.renamed].map(([from, to]) => `${identifier(from)} AS ${identifier(to)}`).join(", ")})`;
   await connection.run(
-    `CREATE VIEW billing_export AS SELECT *${rename}, ${[...absent, `${hint} AS billing_type_hint`].join(", ")} FROM ${source.from}`,
+    `CREATE OR REPLACE VIEW billing_export AS SELECT *${rename}, ${[...absent, `${hint} AS billing_type_hint`].join(", ")} FROM ${source.from}`,
   );
-  await connection.run(`CREATE VIEW billing_lines AS ${sqlQuery(source.format.linesQuery)}`);
-  await connection.run(`CREATE VIEW billing_usage AS ${sqlQuery(source.format.usageQuery)}`);
-  await connection.run(`CREATE VIEW billing_methods AS ${sqlQuery("billing_methods.sql")}`);
-  await connection.run(`CREATE VIEW billing_classified AS ${sqlQuery("billing_classified.sql")}`);
+  await connection.run(`CREATE OR REPLACE VIEW billing_lines AS ${sqlQuery(source.format.linesQuery)}`);
+  await connection.run(`CREATE OR REPLACE VIEW billing_usage AS ${sqlQuery(source.format.usageQuery)}`);
+  await connection.run(`CREATE OR REPLACE VIEW billing_methods AS ${sqlQuery("billing_methods.sql")}`);
+  await connection.run(`CREATE OR REPLACE VIEW billing_classified AS ${sqlQuery("billing_classified.sql")}`);
 }

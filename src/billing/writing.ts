@@ -8,7 +8,6 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../duckdb/database.js";
 import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../output/csv.js";
 import { createGridViews, GRID_INTENSITY_COLUMN, gridSourceColumn } from "./grid.js";
-import { createLocatedView } from "./lookup.js";
 import { impactsQuery } from "./queries.js";
 
 type OutputFormat = "csv" | "parquet";
@@ -92,8 +91,17 @@ async function textColumnsOf(connection: DuckDBConnection, query: string): Promi
   );
 }
 
+/**
+ * Lines of a written Parquet row group: the writer holds a row group until it is complete, and
+ * DuckDB's 122,880 took a 10,000,000-line run of a 56-column export to 1.10 GB against 941 MB
+ * (42.2 against 39.7–40.8 s; bench/README.md, "A real width").
+ */
+const PARQUET_ROW_GROUP = 30_720;
+
 export function copyOptions(format: OutputFormat): string {
-  return format === "csv" ? "(FORMAT csv, HEADER true)" : "(FORMAT parquet, COMPRESSION zstd)";
+  return format === "csv"
+    ? "(FORMAT csv, HEADER true)"
+    : `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${PARQUET_ROW_GROUP})`;
 }
 
 interface LinesTarget {
@@ -104,8 +112,8 @@ interface LinesTarget {
 }
 
 /**
- * Writes the lines of billing_classified with their impacts, in their order; the table
- * billing_keys must hold their keys. Returns the number of lines written.
+ * Writes the lines of the view billing_located with their impacts, in their order. Returns the
+ * number of lines written.
  */
 export async function writeLines(
   connection: DuckDBConnection,
@@ -114,15 +122,22 @@ export async function writeLines(
   target: LinesTarget,
 ): Promise<number> {
   const grid = target.grid === true;
-  await createLocatedView(connection);
   const impacts = impactsQuery(impactColumnNames);
   const lines = grid ? await createGridViews(connection, impacts, impactColumnNames) : impacts;
   const csv = target.format === "csv";
   const textColumns = csv ? await textColumnsOf(connection, lines) : new Set<string>();
-  const result = await connection.run(
-    `COPY (SELECT ${outputSelect(input, textColumns, impactColumnNames, csv, grid)}
-       FROM (${lines}) lines)
-     TO ${literal(target.file)} ${copyOptions(target.format)}`,
-  );
-  return result.rowsChanged;
+  const threads = await connection.runAndReadAll("SELECT current_setting('threads') AS threads");
+  // One thread: DuckDB 1.5's ordered writer on two threads took twice the CPU for the same wall
+  // time (1,000,000 lines of 56 columns, CSV: 15.2 against 6.4 CPU s; bench/README.md).
+  await connection.run("SET threads = 1");
+  try {
+    const result = await connection.run(
+      `COPY (SELECT ${outputSelect(input, textColumns, impactColumnNames, csv, grid)}
+         FROM (${lines}) lines)
+       TO ${literal(target.file)} ${copyOptions(target.format)}`,
+    );
+    return result.rowsChanged;
+  } finally {
+    await connection.run(`SET threads = ${Number(threads.getRowObjects()[0].threads)}`);
+  }
 }

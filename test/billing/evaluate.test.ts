@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeBillingExport } from "../../scripts/billing-exports.js";
 import {
   BillingInputError,
   type BillingRequest,
@@ -12,8 +13,11 @@ import {
   evaluateBillingExport,
   FileReadError,
 } from "../../src/billing/evaluate.js";
+import { BILLING_FORMATS } from "../../src/billing/formats.js";
 import { billingPlaces, spellingKey } from "../../src/billing/places.js";
+import { createLineViews } from "../../src/billing/views.js";
 import type { CloudRegion } from "../../src/data/types.js";
+import { openDatabase, sourceOf } from "../../src/duckdb/database.js";
 import { coefficientCriteria } from "../../src/service/coefficients.js";
 import { app, editionContext, expectClose, routeRaw } from "./support.js";
 
@@ -216,6 +220,43 @@ describe("the compute lines of each provider and service", () => {
       const text = String(row.gwp_use_kgco2eq);
       expect(text.replace(/^0\.0*|[.-]|e.*$/g, "").length, text).toBeLessThanOrEqual(10);
     }
+  });
+});
+
+describe("a wide export of many chunks (both threads)", () => {
+  it("writes every line in its order, with the method the queries give it line by line", async () => {
+    const file = join(scratch, "wide.csv");
+    await writeBillingExport("focus", 12_000, file, "1.2", true);
+    await evaluateBillingExport(editionContext("2.4.1"), knownRegions(), {
+      ...request("focus-1.0.csv", "wide.out.csv"),
+      file,
+    });
+    const input = await readRows(file);
+    const output = await readRows(join(scratch, "wide.out.csv"));
+    const header = Object.keys(input[0]);
+    expect(header).toHaveLength(56);
+    const own = (row: Row) => JSON.stringify(header.map((column) => row[column]));
+    expect(output.map(own)).toEqual(input.map(own));
+    // Each line's method as the format's queries give it, each line through them.
+    const db = await openDatabase();
+    try {
+      await createLineViews(db.connection, {
+        from: sourceOf(file, header),
+        header,
+        renamed: new Map(),
+        format: BILLING_FORMATS.focus,
+        typeHintColumn: null,
+      });
+      const methods = await db.connection.runAndReadAll("SELECT billing_method FROM billing_classified");
+      expect(output.map((row) => row.method)).toEqual(
+        methods.getRowObjects().map((row) => row.billing_method),
+      );
+    } finally {
+      db.close();
+    }
+    expect(new Set(output.map((row) => row.method))).toEqual(
+      new Set(["instance", "object-storage", "per-vcpu", null]),
+    );
   });
 });
 

@@ -1,0 +1,167 @@
+/*
+ * A line's kind, instance type, method and row of the lookup table are a function of the columns
+ * the format's query reads to tell what it is (its describing columns): its quantity and cost,
+ * account, resource and period aside (src/billing/formats.ts, `numbers`, `identities`, `dates`). An export's
+ * lines share a few thousand of those tuples (a resource's lines of every hour, a service's SKUs).
+ * So the first pass groups the lines by tuple, reading nothing else; the format's queries run on
+ * the tuples, not on every line; and the writing pass reads each line's tuple row by position
+ * (its tuple's hash an ENUM type: src/billing/lookup.ts), computing per line only its quantity,
+ * cost, account and resource, which the same queries give, the rest of their expressions left
+ * unevaluated by DuckDB.
+ */
+
+import type { DuckDBConnection } from "@duckdb/node-api";
+import { identifier } from "../duckdb/database.js";
+import type { BillingFormat } from "./formats.js";
+import { positionedTable } from "./lookup.js";
+import { sqlQuery } from "./queries.js";
+
+/**
+ * The SQL's working columns that differ line by line: quantity, cost, account, resource and the
+ * period as written (the grid series reads it: sql/billing_periods.sql).
+ */
+const LINE_COLUMNS = [
+  "billing_quantity",
+  "billing_cost",
+  "billing_account",
+  "billing_resource",
+  "billing_period_start_text",
+  "billing_period_end_text",
+  "billing_period_end_days",
+];
+
+/**
+ * Tuples above which the writing pass classifies each line instead: the tuple rows' lists are
+ * held in memory (every line a tuple of its own: an export of unique descriptions).
+ */
+const MAX_TUPLES = 200_000;
+
+/** The export's describing columns, as the run names them, and its quantity and cost columns. */
+export interface LineTuple {
+  readonly columns: readonly string[];
+  readonly quantity: string;
+  readonly cost: string | null;
+}
+
+/**
+ * The describing columns of an export: the columns of the format's query it has (and the column
+ * of --instance-type-column), its quantity, cost and identities aside. `header`: the file's
+ * names; `names`: the run's.
+ */
+export function lineTuple(
+  format: BillingFormat,
+  header: readonly string[],
+  names: readonly string[],
+  typeHintColumn: string | null,
+): LineTuple {
+  const named = (column: string) => {
+    const index = header.findIndex((name) => name.toLowerCase() === column.toLowerCase());
+    return index < 0 ? null : names[index];
+  };
+  const [quantity, cost] = format.numbers.map(named);
+  const read = [...format.required.flat(), ...format.optional].flatMap((column) => named(column) ?? []);
+  const perLine = new Set([quantity, cost, ...format.identities.map(named), ...format.dates.map(named)]);
+  const columns = [...new Set([...read, ...(typeHintColumn === null ? [] : [typeHintColumn])])].filter(
+    (column) => !perLine.has(column) || column === typeHintColumn,
+  );
+  if (quantity === null) throw new Error(`billing: ${format.name} has no quantity column`);
+  return { columns, quantity, cost };
+}
+
+/** The text that tells a line's tuple apart (two tuples sharing it are checked for). */
+function tupleKey(tuple: LineTuple): string {
+  return `CAST(hash(${tuple.columns.map(identifier).join(", ")}) AS VARCHAR)`;
+}
+
+/**
+ * The first pass: the lines of billing_classified grouped by tuple, as a table of the file's
+ * shape (billing_export_tuples): the describing columns, the quantities summed in the quantity
+ * column, the positive costs in the cost column, and billing_line_count. Grouped also by whether
+ * the quantity is a number and its sign, so that a group fares as each of its lines, and by whether
+ * its cost is positive (the by-cost rate reads the lines that have one). Sums are
+ * fsum's (compensated), so that the summary does not depend on the order lines were added in.
+ */
+export async function groupLineTuples(connection: DuckDBConnection, tuple: LineTuple): Promise<string[]> {
+  const columns = tuple.columns.map(identifier).join(", ");
+  const cost =
+    tuple.cost === null
+      ? ""
+      : `, fsum(CASE WHEN billing_cost > 0 THEN billing_cost ELSE 0 END) AS ${identifier(tuple.cost)}`;
+  await connection.run(
+    `CREATE TABLE billing_export_tuples AS
+     SELECT ${columns}, fsum(billing_quantity) AS ${identifier(tuple.quantity)}${cost},
+       COUNT(*) AS billing_line_count
+     FROM billing_classified
+     GROUP BY ${columns}, billing_quantity IS NULL, billing_quantity < 0, billing_cost > 0`,
+  );
+  return [
+    ...tuple.columns,
+    tuple.quantity,
+    ...(tuple.cost === null ? [] : [tuple.cost]),
+    "billing_line_count",
+  ];
+}
+
+async function columnNames(connection: DuckDBConnection, relation: string): Promise<string[]> {
+  const reader = await connection.runAndReadAll(`DESCRIBE ${relation}`);
+  return reader.getRowObjects().map((row) => String(row.column_name));
+}
+
+/**
+ * The view billing_tuple_rows: each tuple's key and what its lines read of billing_located
+ * (sql/billing_located.sql run on the classified tuples: kind, type, method, place, per-hour
+ * impacts), a view so that the writing pass computes only the columns it reads. Run while the
+ * views read billing_export_tuples. Returns those columns, or null when the writing pass must
+ * classify each line (too many tuples, or two of them sharing a hash).
+ */
+export async function createTupleRows(
+  connection: DuckDBConnection,
+  tuple: LineTuple,
+): Promise<readonly string[] | null> {
+  const counted = await connection.runAndReadAll(
+    `SELECT COUNT(*) AS tuples, COUNT(DISTINCT billing_tuple_key) AS keys
+     FROM (SELECT DISTINCT ${tuple.columns.map(identifier).join(", ")}, ${tupleKey(tuple)} AS billing_tuple_key
+       FROM billing_export_tuples)`,
+  );
+  const { tuples, keys } = counted.getRowObjects()[0];
+  if (Number(tuples) === 0 || Number(tuples) !== Number(keys) || Number(tuples) > MAX_TUPLES) return null;
+  const located = sqlQuery("billing_located.sql").replaceAll("billing_classified", "billing_tuple_classes");
+  const exported = new Set(await columnNames(connection, "billing_export"));
+  const read = (await columnNames(connection, `(${located})`)).filter(
+    (column) => !exported.has(column) && !LINE_COLUMNS.includes(column),
+  );
+  // A tuple's rows (one per sign of its quantity) agree on every column read.
+  await connection.run(
+    `CREATE VIEW billing_tuple_rows AS
+     SELECT ${tupleKey(tuple)} AS billing_tuple_key, ${read.map((column) => `first(${identifier(column)}) AS ${identifier(column)}`).join(", ")}
+     FROM (${located}) located
+     GROUP BY billing_tuple_key`,
+  );
+  return read;
+}
+
+/**
+ * Creates the view billing_located over the views of the file: each line's own columns, its
+ * quantity and cost (billing_classified's), and its tuple's row, read by position, lines in their
+ * order.
+ */
+export async function createTupleLocatedView(
+  connection: DuckDBConnection,
+  tuple: LineTuple,
+  read: readonly string[],
+): Promise<void> {
+  const own = [...(await columnNames(connection, "billing_export")), ...LINE_COLUMNS];
+  const lookup = await positionedTable(connection, {
+    name: "billing_tuple",
+    table: "billing_tuple_rows",
+    key: "billing_tuple_key",
+    columns: read,
+  });
+  await connection.run(
+    `CREATE OR REPLACE VIEW billing_located AS
+     SELECT k.* EXCLUDE (billing_position), ${read.map(lookup.read).join(", ")}
+     FROM (SELECT ${own.map(identifier).join(", ")}, ${lookup.position(tupleKey(tuple))} AS billing_position
+       FROM billing_classified) k
+     CROSS JOIN billing_tuple_lists x`,
+  );
+}
