@@ -1,11 +1,13 @@
 /**
  * The command line when its output or its run is cut: a reader that closes the pipe (`| head`),
- * a full disk (`> /dev/full`), SIGINT and SIGTERM — one line on stderr, whole output lines, a
+ * a full disk (a `full` device made in a temporary folder), SIGINT and SIGTERM — one line on stderr, whole output lines, a
  * non-zero exit code, never a stack trace. Every wait is on the process's own output or exit.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
-import { openSync } from "node:fs";
+import { mkdtempSync, openSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const HEADER = "kind,provider,instance_type,usage_location,hours\n";
@@ -60,14 +62,21 @@ describe("impact-service evaluate, cut short", () => {
     expect(stderr()).not.toMatch(/\n\s+at /);
   }, 120_000);
 
-  it("ends with one line and exit 1 on a full disk (> /dev/full)", async () => {
-    const child = start(["-", "--format", "csv"], openSync("/dev/full", "w"));
-    const stderr = collect(child.stderr);
-    feed(child, 10, true);
-    expect(await exitOf(child)).toBe(1);
-    expect(stderr()).toContain("impact-service: no space left on the output's device (ENOSPC)\n");
-    expect(stderr()).not.toMatch(/\n\s+at /);
-  }, 120_000);
+  // A device with the numbers of `full` (every write: ENOSPC), made in a temporary folder.
+  it.skipIf(process.getuid?.() !== 0)(
+    "ends with one line and exit 1 on a full disk (a `full` device)",
+    async () => {
+      const device = join(mkdtempSync(join(tmpdir(), "impact-full-")), "full");
+      execFileSync("mknod", [device, "c", "1", "7"]);
+      const child = start(["-", "--format", "csv"], openSync(device, "w"));
+      const stderr = collect(child.stderr);
+      feed(child, 10, true);
+      expect(await exitOf(child)).toBe(1);
+      expect(stderr()).toContain("impact-service: no space left on the output's device (ENOSPC)\n");
+      expect(stderr()).not.toMatch(/\n\s+at /);
+    },
+    120_000,
+  );
 
   for (const [signal, code] of [
     ["SIGTERM", 143],
