@@ -19,7 +19,7 @@ import type { CloudRegion } from "../data/types.js";
 import { identifier, literal } from "../duckdb/database.js";
 import { GridInputError } from "../grid/errors.js";
 import { type GridSeriesInfo, loadGridSeries } from "../grid/series.js";
-import { gridPlaces, loadGridZones } from "../grid/zones.js";
+import { editionGridPlaces, loadGridZones } from "../grid/zones.js";
 import { GRID_COLUMN } from "../output/table.js";
 import type { EditionContext } from "../service/context.js";
 import { BillingInputError } from "./errors.js";
@@ -143,10 +143,7 @@ export async function withGridSeries(
   }
   // A series or zone table that does not read is the run's bad input (GridInputError: exit 2).
   const info = await loadGridSeries(connection, files.series);
-  // The places of the edition: its regions (or an edition's that has them) and its countries.
-  const { data } = context.service;
-  const places = gridPlaces(data.cloudRegions ?? knownRegions, data.electricity.byLocation.keys());
-  await loadGridZones(connection, places, files.zones);
+  await loadGridZones(connection, editionGridPlaces(context.service.data, knownRegions), files.zones);
   await createGridKnots(connection);
   await connection.run(`CREATE OR REPLACE TABLE billing_grid_keys AS ${sqlQuery("billing_grid_keys.sql")}`);
   await connection.run("DROP TABLE billing_keys");

@@ -11,7 +11,7 @@ import { type GridSeriesInfo, loadGridSeries } from "../grid/series.js";
 import { isoUtc } from "../grid/times.js";
 import { useCollector } from "../grid/useCollector.js";
 import { type GridSeries, readGridSeries, weightedIntensity, zoneSpan } from "../grid/weighting.js";
-import { gridPlaces, loadGridZones, normalisedZone } from "../grid/zones.js";
+import { editionGridPlaces, loadGridZones, normalisedZone } from "../grid/zones.js";
 import { formatNumber } from "../output/columns.js";
 import type { GridUse } from "../output/report.js";
 import { editionOf } from "./billing.js";
@@ -36,8 +36,7 @@ const placeKey = (provider: string, place: string) => `${provider}\u0000${place}
 /** Reads the series and the zones of the edition's places (a GridInputError on bad input). */
 export async function loadGrid(grid: GridOptions, edition: string): Promise<LoadedGrid> {
   const { context, knownRegions } = editionOf(edition, true);
-  const { data } = context.service;
-  const places = gridPlaces(data.cloudRegions ?? knownRegions, data.electricity.byLocation.keys());
+  const places = editionGridPlaces(context.service.data, knownRegions);
   const db = await openDatabase();
   try {
     const info = await loadGridSeries(db.connection, grid.series);

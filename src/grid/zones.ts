@@ -7,7 +7,7 @@
 import { readFileSync, statSync } from "node:fs";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { parse } from "csv-parse/sync";
-import type { CloudRegion } from "../data/types.js";
+import type { CloudRegion, ReferenceData } from "../data/types.js";
 import { createTable } from "../duckdb/database.js";
 import { builtOncePer } from "../support/builtOnce.js";
 import { GridInputError } from "./errors.js";
@@ -64,6 +64,17 @@ export function gridPlaces(regions: readonly CloudRegion[], locations: Iterable<
     })),
     ...[...locations].map((location) => ({ provider: "", place: location, country: location })),
   ];
+}
+
+/**
+ * The places of an edition's data: its regions (or `knownRegions`, an edition's that has them, for
+ * one without) and its electricity table's countries.
+ */
+export function editionGridPlaces(
+  data: Pick<ReferenceData, "cloudRegions" | "electricity">,
+  knownRegions: readonly CloudRegion[],
+): GridPlace[] {
+  return gridPlaces(data.cloudRegions ?? knownRegions, data.electricity.byLocation.keys());
 }
 
 /** A --grid-zones file's bounds: a hand-written table of overrides, not a data set. */
