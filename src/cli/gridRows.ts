@@ -116,13 +116,15 @@ export interface GridRows {
 }
 
 /** The zone of a row: its cloud region's (`--grid-zones` or the region's country), else its location's. */
-function zoneFinder(grid: LoadedGrid, inputColumns: readonly string[]) {
-  const names = inputColumns.map(columnName);
-  const at = (cells: readonly string[], name: string) => cells[names.indexOf(name)]?.trim() ?? "";
+function zoneFinder(grid: LoadedGrid, names: readonly string[]) {
+  const [kind, region, provider] = ["kind", "region", "provider"].map((name) => names.indexOf(name));
+  const at = (cells: readonly string[], index: number | undefined) => cells[index ?? -1]?.trim() ?? "";
   return (cells: readonly string[], location: string): string => {
-    const region = at(cells, "kind").toLowerCase() === "cloud" ? at(cells, "region") : "";
+    const cloudRegion = at(cells, kind).toLowerCase() === "cloud" ? at(cells, region) : "";
     const regional =
-      region === "" ? undefined : grid.zones.get(placeKey(at(cells, "provider").toLowerCase(), region));
+      cloudRegion === ""
+        ? undefined
+        : grid.zones.get(placeKey(at(cells, provider).toLowerCase(), cloudRegion));
     return regional ?? grid.zones.get(placeKey("", location)) ?? normalisedZone(location);
   };
 }
@@ -182,12 +184,11 @@ function summaryOf(grid: LoadedGrid, found: Found): string {
 
 /** The rows' use of the series: each row's gwp use, the run's summary, and (for a report) its use over time. */
 export function gridRows(grid: LoadedGrid, inputColumns: readonly string[], report: boolean): GridRows {
-  const zoneOf = zoneFinder(grid, inputColumns);
+  // Where each column read stands, found once for the run.
   const names = inputColumns.map(columnName);
-  const periodCells = (cells: readonly string[]) => ({
-    period_start: cells[names.indexOf("period_start")],
-    period_end: cells[names.indexOf("period_end")],
-  });
+  const zoneOf = zoneFinder(grid, names);
+  const [start, end] = [names.indexOf("period_start"), names.indexOf("period_end")];
+  const periodCells = (cells: readonly string[]) => ({ period_start: cells[start], period_end: cells[end] });
   const found: Found = { rows: 0, used: 0, wholeSeries: 0, missing: new Map() };
   const byTime = report ? useCollector(grid.series) : null;
   return {
