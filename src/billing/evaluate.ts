@@ -72,7 +72,7 @@ import {
   lineTuple,
 } from "./tuples.js";
 import { createLineViews, type LineSource } from "./views.js";
-import { copyOptions, type WrittenColumns, writeLines } from "./writing.js";
+import { copyOptions, locatedReadBy, type WrittenColumns, writeLines } from "./writing.js";
 
 export interface BillingRequest {
   readonly file: string;
@@ -265,11 +265,15 @@ async function groupLineKinds(db: Database, prepared: PreparedExport, file: stri
  * row (src/billing/tuples.ts), or, past so many tuples, is classified and reads the lookup table
  * (src/billing/lookup.ts).
  */
-async function locateLines(connection: DuckDBConnection, prepared: PreparedExport): Promise<void> {
+async function locateLines(
+  connection: DuckDBConnection,
+  prepared: PreparedExport,
+  readBy: string,
+): Promise<void> {
   const read = await createTupleRows(connection, prepared.tuple);
   await createLineViews(connection, prepared.views);
   if (read === null) await createLocatedView(connection);
-  else await createTupleLocatedView(connection, prepared.tuple, read);
+  else await createTupleLocatedView(connection, prepared.tuple, read, readBy);
 }
 
 /** The kinds of lines, through the queries the lines go through, grouped for the summary (in one order). */
@@ -739,7 +743,7 @@ export async function evaluateBillingExport(
     const temporary = partial(request.output);
     const target = { file: temporary, format: request.format };
     const lines = groups.reduce((sum, group) => sum + group.lines, 0);
-    await locateLines(connection, prepared);
+    await locateLines(connection, prepared, locatedReadBy(impactColumnNames, grid !== null));
     const written = await readFailing(
       () => writeLines(connection, prepared.columns, impactColumnNames, { ...target, grid: grid !== null }),
       request.file,

@@ -214,6 +214,11 @@ export async function createGridViews(
   return gridQuery(impactColumns);
 }
 
+/** The text of the series' queries over the lines (what they read of billing_located). */
+export function gridLinesQueries(impactColumns: readonly string[]): string {
+  return `${sqlQuery("billing_periods.sql")}\n${gridQuery(impactColumns)}`;
+}
+
 /** The column of sql/billing_grid.sql's lines an output column is written from (the series' gwp use and warnings). */
 export function gridSourceColumn(column: string, impactColumns: readonly string[]): string {
   if (column === "warnings") return "billing_grid_warnings";

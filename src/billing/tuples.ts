@@ -13,7 +13,6 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier } from "../duckdb/database.js";
 import type { BillingFormat } from "./formats.js";
-import { positionedTable } from "./lookup.js";
 import { sqlQuery } from "./queries.js";
 
 /**
@@ -140,28 +139,59 @@ export async function createTupleRows(
   return read;
 }
 
+/** The names a query's text holds: its identifiers and keywords. */
+function namesIn(text: string): Set<string> {
+  return new Set(text.split(/[^A-Za-z0-9_]+/));
+}
+
 /**
  * Creates the view billing_located over the views of the file: each line's own columns, its
  * quantity and cost (billing_classified's), and its tuple's row, read by position, lines in their
- * order.
+ * order. `readBy`: the text of the queries reading billing_located; of the tuple rows' columns,
+ * those it names are read.
+ *
+ * Two steps: a line's tuple gives its kind (the distinct rows of those columns: a few thousand,
+ * where a large export has hundreds of thousands of tuples, a description of each price), and
+ * the kind its columns. DuckDB's cross join copies the lists of its one row for every 2,048 lines:
+ * 20 lists of 191,925 tuples took 13.7 of a 10,000,000-line writing pass's 37 CPU s, the kinds'
+ * 1.9 (bench/README.md, "A real width").
  */
 export async function createTupleLocatedView(
   connection: DuckDBConnection,
   tuple: LineTuple,
   read: readonly string[],
+  readBy: string,
 ): Promise<void> {
   const own = [...(await columnNames(connection, "billing_export")), ...LINE_COLUMNS];
-  const lookup = await positionedTable(connection, {
-    name: "billing_tuple",
-    table: "billing_tuple_rows",
-    key: "billing_tuple_key",
-    columns: read,
-  });
+  const named = namesIn(readBy);
+  const used = read.filter((column) => named.has(column));
+  if (used.length === 0) throw new Error("billing: the writing pass reads no column of the tuples' rows");
+  const columns = used.map(identifier).join(", ");
+  await connection.run(
+    "CREATE TYPE billing_tuple AS ENUM (SELECT billing_tuple_key FROM billing_tuple_rows)",
+  );
+  const position = (key: string) => `CAST(enum_code(CAST(${key} AS billing_tuple)) AS INTEGER) + 1`;
+  await connection.run(
+    `CREATE TABLE billing_tuple_kinds AS
+     SELECT ${position("billing_tuple_key")} AS billing_position,
+       CAST(dense_rank() OVER (ORDER BY ${columns}) AS INTEGER) AS billing_kind, ${columns}
+     FROM billing_tuple_rows`,
+  );
+  await connection.run(
+    `CREATE TABLE billing_tuple_kind_list AS
+     SELECT list(billing_kind ORDER BY billing_position) AS billing_kinds FROM billing_tuple_kinds`,
+  );
+  await connection.run(
+    `CREATE TABLE billing_kind_lists AS
+     SELECT ${used.map((column) => `list(${identifier(column)} ORDER BY billing_kind) AS ${identifier(column)}`).join(", ")}
+     FROM (SELECT DISTINCT ON (billing_kind) * FROM billing_tuple_kinds)`,
+  );
   await connection.run(
     `CREATE OR REPLACE VIEW billing_located AS
-     SELECT k.* EXCLUDE (billing_position), ${read.map(lookup.read).join(", ")}
-     FROM (SELECT ${own.map(identifier).join(", ")}, ${lookup.position(tupleKey(tuple))} AS billing_position
-       FROM billing_classified) k
-     CROSS JOIN billing_tuple_lists x`,
+     SELECT k.* EXCLUDE (billing_kind), ${used.map((column) => `x.${identifier(column)}[k.billing_kind] AS ${identifier(column)}`).join(", ")}
+     FROM (SELECT l.*, t.billing_kinds[${position(tupleKey(tuple))}] AS billing_kind
+       FROM (SELECT ${own.map(identifier).join(", ")} FROM billing_classified) l
+       CROSS JOIN billing_tuple_kind_list t) k
+     CROSS JOIN billing_kind_lists x`,
   );
 }

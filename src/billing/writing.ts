@@ -7,7 +7,7 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../duckdb/database.js";
 import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../output/csv.js";
-import { createGridViews, GRID_INTENSITY_COLUMN, gridSourceColumn } from "./grid.js";
+import { createGridViews, GRID_INTENSITY_COLUMN, gridLinesQueries, gridSourceColumn } from "./grid.js";
 import { impactsQuery } from "./queries.js";
 
 type OutputFormat = "csv" | "parquet";
@@ -78,6 +78,12 @@ function outputSelect(
     text("status"),
     text("warnings"),
   ].join(", ");
+}
+
+/** The text of the queries the writing pass runs over billing_located (what they read of it). */
+export function locatedReadBy(impactColumnNames: readonly string[], grid: boolean): string {
+  const impacts = impactsQuery(impactColumnNames);
+  return grid ? `${impacts}\n${gridLinesQueries(impactColumnNames)}` : impacts;
 }
 
 /** The names of the text (VARCHAR) columns of a query's result. */

@@ -247,10 +247,30 @@ describe("a wide export of many chunks (both threads)", () => {
         format: BILLING_FORMATS.focus,
         typeHintColumn: null,
       });
-      const methods = await db.connection.runAndReadAll("SELECT billing_method FROM billing_classified");
-      expect(output.map((row) => row.method)).toEqual(
-        methods.getRowObjects().map((row) => row.billing_method),
-      );
+      const classified = (
+        await db.connection.runAndReadAll(
+          "SELECT billing_method, billing_instance_type, billing_region_key FROM billing_classified",
+        )
+      ).getRowObjects();
+      expect(output.map((row) => row.method)).toEqual(classified.map((row) => row.billing_method));
+      // Lines of many descriptions (a price each) read their kind's row: the lines of one billed
+      // type and region share its match, place and per-hour impacts.
+      const kinds = new Map<string, { type: unknown; perHour: number }>();
+      output.forEach((row, index) => {
+        if (row.status !== "evaluated" || row.method !== "instance") return;
+        const { billing_instance_type: type, billing_region_key: region } = classified[index];
+        const kind = `${type} ${region}`;
+        // Written with 10 significant digits: the ratio agrees to about 1e-9.
+        const read = {
+          type: row.matched_instance_type,
+          perHour: Number(row.gwp_embedded_kgco2eq) / Number(row.hours),
+        };
+        const first = kinds.get(kind) ?? read;
+        expect(read.type, `line ${index + 1}, ${kind}`).toBe(first.type);
+        expect(Math.abs(read.perHour / first.perHour - 1), `line ${index + 1}, ${kind}`).toBeLessThan(1e-8);
+        kinds.set(kind, first);
+      });
+      expect(kinds.size).toBeGreaterThan(100);
     } finally {
       db.close();
     }
