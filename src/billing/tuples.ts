@@ -167,25 +167,26 @@ export async function createTupleLocatedView(
   const used = read.filter((column) => named.has(column));
   if (used.length === 0) throw new Error("billing: the writing pass reads no column of the tuples' rows");
   const columns = used.map(identifier).join(", ");
-  await connection.run(
-    "CREATE TYPE billing_tuple AS ENUM (SELECT billing_tuple_key FROM billing_tuple_rows)",
-  );
-  const position = (key: string) => `CAST(enum_code(CAST(${key} AS billing_tuple)) AS INTEGER) + 1`;
+  // The tuples' rows computed once (sql/billing_located.sql on the tuples), numbered by kind.
   await connection.run(
     `CREATE TABLE billing_tuple_kinds AS
-     SELECT ${position("billing_tuple_key")} AS billing_position,
-       CAST(dense_rank() OVER (ORDER BY ${columns}) AS INTEGER) AS billing_kind, ${columns}
+     SELECT billing_tuple_key, CAST(dense_rank() OVER (ORDER BY ${columns}) AS INTEGER) AS billing_kind, ${columns}
      FROM billing_tuple_rows`,
   );
   await connection.run(
+    "CREATE TYPE billing_tuple AS ENUM (SELECT billing_tuple_key FROM billing_tuple_kinds)",
+  );
+  const position = (key: string) => `CAST(enum_code(CAST(${key} AS billing_tuple)) AS INTEGER) + 1`;
+  await connection.run(
     `CREATE TABLE billing_tuple_kind_list AS
-     SELECT list(billing_kind ORDER BY billing_position) AS billing_kinds FROM billing_tuple_kinds`,
+     SELECT list(billing_kind ORDER BY ${position("billing_tuple_key")}) AS billing_kinds FROM billing_tuple_kinds`,
   );
   await connection.run(
     `CREATE TABLE billing_kind_lists AS
      SELECT ${used.map((column) => `list(${identifier(column)} ORDER BY billing_kind) AS ${identifier(column)}`).join(", ")}
      FROM (SELECT DISTINCT ON (billing_kind) * FROM billing_tuple_kinds)`,
   );
+  await connection.run("DROP TABLE billing_tuple_kinds");
   await connection.run(
     `CREATE OR REPLACE VIEW billing_located AS
      SELECT k.* EXCLUDE (billing_kind), ${used.map((column) => `x.${identifier(column)}[k.billing_kind] AS ${identifier(column)}`).join(", ")}
