@@ -147,16 +147,22 @@ function namesIn(text: string): Set<string> {
 }
 
 /**
+ * Tuples per kind from which a line reads its tuple's kind, then the kind's row, rather than its
+ * tuple's row directly. DuckDB's cross join with the one-row table of lists copies its lists for
+ * every 2,048 lines: 20 lists of a 10,000,000-line export's 191,925 tuples took 13.7 of the
+ * writing pass's 37 CPU s, its 18,000 kinds' 1.9; where each tuple is a kind of its own (30,479 of
+ * them), the second list and cross join took the pass from 34.5 to 39.4–40.6 s (bench/README.md,
+ * "A real width, each tuple read through its kind"). Measured at those two ends.
+ */
+const TUPLES_PER_KIND = 2;
+
+/**
  * Creates the view billing_located over the views of the file: each line's own columns, its
  * quantity and cost (billing_classified's), and its tuple's row, read by position, lines in their
  * order. `readBy`: the text of the queries reading billing_located; of the tuple rows' columns,
- * those it names are read.
- *
- * Two steps: a line's tuple gives its kind (the distinct rows of those columns: a few thousand,
- * where a large export has hundreds of thousands of tuples, a description of each price), and
- * the kind its columns. DuckDB's cross join copies the lists of its one row for every 2,048 lines:
- * 20 lists of 191,925 tuples took 13.7 of a 10,000,000-line writing pass's 37 CPU s, the kinds'
- * 1.9 (bench/README.md, "A real width").
+ * those it names are read. A large export has hundreds of thousands of tuples (a description of
+ * each price and region) but a few thousand kinds, the distinct rows of those columns (an
+ * instance type at a place): its lines read their tuple's kind, then the kind's row.
  */
 export async function createTupleLocatedView(
   connection: DuckDBConnection,
@@ -179,22 +185,34 @@ export async function createTupleLocatedView(
     "CREATE TYPE billing_tuple AS ENUM (SELECT billing_tuple_key FROM billing_tuple_kinds)",
   );
   const position = (key: string) => `CAST(enum_code(CAST(${key} AS billing_tuple)) AS INTEGER) + 1`;
-  await connection.run(
-    `CREATE TABLE billing_tuple_kind_list AS
-     SELECT list(billing_kind ORDER BY ${position("billing_tuple_key")}) AS billing_kinds FROM billing_tuple_kinds`,
+  const counted = await connection.runAndReadAll(
+    "SELECT COUNT(*) AS tuples, MAX(billing_kind) AS kinds FROM billing_tuple_kinds",
   );
+  const { tuples, kinds } = counted.getRowObjects()[0];
+  const byKind = Number(kinds) * TUPLES_PER_KIND <= Number(tuples);
+  if (byKind) {
+    await connection.run(
+      `CREATE TABLE billing_tuple_kind_list AS
+       SELECT list(billing_kind ORDER BY ${position("billing_tuple_key")}) AS billing_kinds FROM billing_tuple_kinds`,
+    );
+  }
+  const rows = byKind
+    ? "(SELECT DISTINCT ON (billing_kind) * FROM billing_tuple_kinds)"
+    : "billing_tuple_kinds";
+  const order = byKind ? "billing_kind" : position("billing_tuple_key");
   await connection.run(
-    `CREATE TABLE billing_kind_lists AS
-     SELECT ${used.map((column) => `list(${identifier(column)} ORDER BY billing_kind) AS ${identifier(column)}`).join(", ")}
-     FROM (SELECT DISTINCT ON (billing_kind) * FROM billing_tuple_kinds)`,
+    `CREATE TABLE billing_row_lists AS
+     SELECT ${used.map((column) => `list(${identifier(column)} ORDER BY ${order}) AS ${identifier(column)}`).join(", ")}
+     FROM ${rows}`,
   );
   await connection.run("DROP TABLE billing_tuple_kinds");
+  const row = byKind ? `t.billing_kinds[${position(tupleKey(tuple))}]` : position(tupleKey(tuple));
   await connection.run(
     `CREATE OR REPLACE VIEW billing_located AS
-     SELECT k.* EXCLUDE (billing_kind), ${used.map((column) => `x.${identifier(column)}[k.billing_kind] AS ${identifier(column)}`).join(", ")}
-     FROM (SELECT l.*, t.billing_kinds[${position(tupleKey(tuple))}] AS billing_kind
+     SELECT k.* EXCLUDE (billing_row), ${used.map((column) => `x.${identifier(column)}[k.billing_row] AS ${identifier(column)}`).join(", ")}
+     FROM (SELECT l.*, ${row} AS billing_row
        FROM (SELECT ${own.map(identifier).join(", ")} FROM billing_classified) l
-       CROSS JOIN billing_tuple_kind_list t) k
-     CROSS JOIN billing_kind_lists x`,
+       ${byKind ? "CROSS JOIN billing_tuple_kind_list t" : ""}) k
+     CROSS JOIN billing_row_lists x`,
   );
 }

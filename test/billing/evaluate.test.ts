@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -223,61 +223,90 @@ describe("the compute lines of each provider and service", () => {
   });
 });
 
-describe("a wide export of many chunks (both threads)", () => {
-  it("writes every line in its order, with the method the queries give it line by line", async () => {
-    const file = join(scratch, "wide.csv");
-    await writeBillingExport("focus", 12_000, file, "1.2", true);
-    await evaluateBillingExport(editionContext("2.4.1"), knownRegions(), {
-      ...request("focus-1.0.csv", "wide.out.csv"),
-      file,
-    });
-    const input = await readRows(file);
-    const output = await readRows(join(scratch, "wide.out.csv"));
-    const header = Object.keys(input[0]);
-    expect(header).toHaveLength(56);
-    const own = (row: Row) => JSON.stringify(header.map((column) => row[column]));
-    expect(output.map(own)).toEqual(input.map(own));
-    // Each line's method as the format's queries give it, each line through them.
-    const db = await openDatabase();
-    try {
-      await createLineViews(db.connection, {
-        from: sourceOf(file, header),
-        header,
-        renamed: new Map(),
-        format: BILLING_FORMATS.focus,
-        typeHintColumn: null,
-      });
-      const classified = (
-        await db.connection.runAndReadAll(
-          "SELECT billing_method, billing_instance_type, billing_region_key FROM billing_classified",
-        )
-      ).getRowObjects();
-      expect(output.map((row) => row.method)).toEqual(classified.map((row) => row.billing_method));
-      // Lines of many descriptions (a price each) read their kind's row: the lines of one billed
-      // type and region share its match, place and per-hour impacts.
-      const kinds = new Map<string, { type: unknown; perHour: number }>();
-      output.forEach((row, index) => {
-        if (row.status !== "evaluated" || row.method !== "instance") return;
-        const { billing_instance_type: type, billing_region_key: region } = classified[index];
-        const kind = `${type} ${region}`;
-        // Written with 10 significant digits: the ratio agrees to about 1e-9.
-        const read = {
-          type: row.matched_instance_type,
-          perHour: Number(row.gwp_embedded_kgco2eq) / Number(row.hours),
-        };
-        const first = kinds.get(kind) ?? read;
-        expect(read.type, `line ${index + 1}, ${kind}`).toBe(first.type);
-        expect(Math.abs(read.perHour / first.perHour - 1), `line ${index + 1}, ${kind}`).toBeLessThan(1e-8);
-        kinds.set(kind, first);
-      });
-      expect(kinds.size).toBeGreaterThan(100);
-    } finally {
-      db.close();
-    }
-    expect(new Set(output.map((row) => row.method))).toEqual(
-      new Set(["instance", "object-storage", "per-vcpu", null]),
+/**
+ * The generator's wide export; with `prices`, each description's price one of that many per line
+ * (`$17.01 per On Demand Linux …`): many more tuples than kinds, as a real bill has.
+ */
+async function wideExport(file: string, prices: number | null): Promise<void> {
+  await writeBillingExport("focus", 12_000, file, "1.2", true);
+  if (prices === null) return;
+  const instance = await DuckDBInstance.create(":memory:");
+  const connection = await instance.connect();
+  try {
+    await connection.run(
+      `COPY (SELECT * REPLACE (regexp_replace(ChargeDescription, '^[$][0-9.]+',
+          CONCAT('$', CAST(row_number() OVER () % ${prices} AS VARCHAR), '.01')) AS ChargeDescription)
+        FROM read_csv('${file}', header = true, all_varchar = true))
+       TO '${file}.priced' (FORMAT csv, HEADER true)`,
     );
-  });
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+  renameSync(`${file}.priced`, file);
+}
+
+describe("a wide export of many chunks (both threads)", () => {
+  it.each([
+    ["each tuple's row", null],
+    ["tuples read through their kind (a price per line)", 97],
+  ])(
+    "writes every line in its order, with the method the queries give it line by line: %s",
+    async (_, prices) => {
+      const file = join(scratch, `wide-${prices}.csv`);
+      await wideExport(file, prices);
+      await evaluateBillingExport(editionContext("2.4.1"), knownRegions(), {
+        ...request("focus-1.0.csv", "wide.out.csv"),
+        file,
+      });
+      const input = await readRows(file);
+      const output = await readRows(join(scratch, "wide.out.csv"));
+      const header = Object.keys(input[0]);
+      expect(header).toHaveLength(56);
+      const own = (row: Row) => JSON.stringify(header.map((column) => row[column]));
+      expect(output.map(own)).toEqual(input.map(own));
+      // Each line's method as the format's queries give it, each line through them.
+      const db = await openDatabase();
+      try {
+        await createLineViews(db.connection, {
+          from: sourceOf(file, header),
+          header,
+          renamed: new Map(),
+          format: BILLING_FORMATS.focus,
+          typeHintColumn: null,
+        });
+        const classified = (
+          await db.connection.runAndReadAll(
+            "SELECT billing_method, billing_instance_type, billing_region_key FROM billing_classified",
+          )
+        ).getRowObjects();
+        expect(output.map((row) => row.method)).toEqual(classified.map((row) => row.billing_method));
+        // Lines of many descriptions (a price each) read their kind's row: the lines of one billed
+        // type and region share its match, place and per-hour impacts.
+        const kinds = new Map<string, { type: unknown; perHour: number }>();
+        output.forEach((row, index) => {
+          if (row.status !== "evaluated" || row.method !== "instance") return;
+          const { billing_instance_type: type, billing_region_key: region } = classified[index];
+          const kind = `${type} ${region}`;
+          // Written with 10 significant digits: the ratio agrees to about 1e-9.
+          const read = {
+            type: row.matched_instance_type,
+            perHour: Number(row.gwp_embedded_kgco2eq) / Number(row.hours),
+          };
+          const first = kinds.get(kind) ?? read;
+          expect(read.type, `line ${index + 1}, ${kind}`).toBe(first.type);
+          expect(Math.abs(read.perHour / first.perHour - 1), `line ${index + 1}, ${kind}`).toBeLessThan(1e-8);
+          kinds.set(kind, first);
+        });
+        expect(kinds.size).toBeGreaterThan(100);
+      } finally {
+        db.close();
+      }
+      expect(new Set(output.map((row) => row.method))).toEqual(
+        new Set(["instance", "object-storage", "per-vcpu", null]),
+      );
+    },
+  );
 });
 
 describe("instance lines found from the formats' own columns", () => {
