@@ -12,6 +12,11 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier } from "../duckdb/database.js";
 import { sqlQuery } from "./queries.js";
 
+/** A key's position (from 1) among the values of the ENUM type `enumType`. */
+export function enumPosition(enumType: string, key: string): string {
+  return `CAST(enum_code(CAST(${key} AS ${enumType})) AS INTEGER) + 1`;
+}
+
 /** A table read by position: each of its rows' key (a text expression), unique, and the columns read. */
 interface PositionedTable {
   /** The ENUM type and the one-row table of lists made for it. */
@@ -33,7 +38,7 @@ export async function positionedTable(
 ): Promise<{ position: (lineKey: string) => string; read: (column: string) => string }> {
   const { name, table, key, columns } = positioned;
   await connection.run(`CREATE TYPE ${name} AS ENUM (SELECT ${key} FROM ${table})`);
-  const position = (text: string) => `CAST(enum_code(CAST(${text} AS ${name})) AS INTEGER) + 1`;
+  const position = (text: string) => enumPosition(name, text);
   await connection.run(
     `CREATE VIEW ${name}_lists AS SELECT ${columns
       .map((column) => `list(${identifier(column)} ORDER BY billing_position) AS ${identifier(column)}`)

@@ -13,6 +13,7 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier } from "../duckdb/database.js";
 import type { BillingFormat } from "./formats.js";
+import { enumPosition } from "./lookup.js";
 import { sqlQuery } from "./queries.js";
 
 /**
@@ -184,7 +185,7 @@ export async function createTupleLocatedView(
   await connection.run(
     "CREATE TYPE billing_tuple AS ENUM (SELECT billing_tuple_key FROM billing_tuple_kinds)",
   );
-  const position = (key: string) => `CAST(enum_code(CAST(${key} AS billing_tuple)) AS INTEGER) + 1`;
+  const position = (key: string) => enumPosition("billing_tuple", key);
   const counted = await connection.runAndReadAll(
     "SELECT COUNT(*) AS tuples, MAX(billing_kind) AS kinds FROM billing_tuple_kinds",
   );
