@@ -209,16 +209,8 @@ function regionCountries(): string[] {
   return [...new Set(rows.map((row) => row.split(",")[column]))].filter((zone) => /^[A-Z]{3}$/.test(zone));
 }
 
-/**
- * A grid series on the generated FOCUS CSV (issue 40): 8,760 hours × 60 zones (the regions'
- * countries first), plain `zone,start,gco2_per_kwh`, and the export evaluated with it, against
- * DuckDB's bare CSV → CSV copy of the same export in the same run (CPU and wall). Target: ≤ 2.5×
- * the copy, ≤ 1 GB.
- */
-async function gridSeriesScenario(folder: string, say: (line: string) => void): Promise<void> {
-  const input = join(folder, "focus-grid.csv");
-  await writeBillingExport("focus", ROWS, input);
-  const series = join(folder, "series.csv");
+/** A plain series of 8,760 hours × 60 zones (the regions' countries first), written to `file`. */
+async function writeGridSeries(file: string): Promise<void> {
   const zones = [
     ...regionCountries(),
     ...Array.from({ length: 60 }, (_, i) => `Z${String(i).padStart(2, "0")}`),
@@ -233,44 +225,49 @@ async function gridSeriesScenario(folder: string, say: (line: string) => void): 
     `COPY (SELECT zone, strftime(TIMESTAMP '2026-01-01' + INTERVAL (h) HOUR, '%Y-%m-%dT%H:%M:%SZ') AS start,
        round(50 + 400 * ((h * 37 + n * 101) % 997) / 997.0, 3) AS gco2_per_kwh
      FROM (VALUES ${zoneRows}) z(zone, n), range(8760) r(h) ORDER BY zone, h)
-     TO '${series}' (FORMAT csv, HEADER true)`,
+     TO '${file}' (FORMAT csv, HEADER true)`,
   );
   connection.closeSync();
   instance.closeSync();
-  const copy = `import { DuckDBInstance } from "@duckdb/node-api";
-const instance = await DuckDBInstance.create(":memory:", { memory_limit: "700MB", preserve_insertion_order: "true" });
-const connection = await instance.connect();
-await connection.run("COPY (SELECT * FROM read_csv('${input}', header = true, all_varchar = true)) TO '${join(folder, "copy.csv")}' (FORMAT csv, HEADER true)");`;
-  const bare = spawnSync(
-    "/usr/bin/time",
-    ["-f", "%e %M %U %S", process.execPath, "--input-type=module", "-e", copy],
-    { encoding: "utf8", cwd: new URL("..", import.meta.url).pathname },
-  );
-  const [copySeconds, copyKb, copyUser, copySystem] = (bare.stderr.trim().split("\n").at(-1) ?? "")
-    .split(" ")
-    .map(Number);
-  rmSync(join(folder, "copy.csv"), { force: true });
-  const copyCpu = copyUser + copySystem;
-  say(
-    `| DuckDB's bare copy, FOCUS CSV → CSV | ${mb(statSync(input).size)} | **${copySeconds.toFixed(1)}** | ${copyCpu.toFixed(1)} | ${Math.round(ROWS / copySeconds).toLocaleString("en")} | ${(copyKb / 1024).toFixed(0)} MB | — |`,
-  );
-  const output = join(folder, "out-grid.csv");
-  for (const withSeries of [false, true]) {
-    const run = timed([
-      "evaluate",
-      input,
-      "--output",
-      output,
-      "--criteria",
-      "gwp",
-      ...(withSeries ? ["--grid-intensity", series] : []),
-    ]);
+}
+
+/**
+ * A grid series on the generated FOCUS CSV exports (issue 40), hourly lines of October 2026: the
+ * 26-column one and one of a real width (56 columns, a resource's lines its hours of a day), each
+ * evaluated without and with a series of 8,760 hours × 60 zones (plain `zone,start,gco2_per_kwh`),
+ * against DuckDB's bare CSV → CSV copy of the same export in the same run (CPU and wall). Target:
+ * ≤ 2.5× the copy, ≤ 1 GB.
+ */
+async function gridSeriesScenario(folder: string, say: (line: string) => void): Promise<void> {
+  const series = join(folder, "series.csv");
+  await writeGridSeries(series);
+  for (const wide of [false, true]) {
+    const input = join(folder, "focus-grid.csv");
+    await writeBillingExport("focus", ROWS, input, "1.2", wide);
+    const width = wide ? "FOCUS 56 columns" : "FOCUS 26 columns";
+    const bare = bareCopy(input, join(folder, "copy.csv"));
+    rmSync(join(folder, "copy.csv"), { force: true });
     say(
-      `| evaluate FOCUS CSV → CSV, gwp${withSeries ? ", grid series 8,760 h × 60 zones" : ""} | ${mb(statSync(input).size)} | **${run.seconds.toFixed(1)}** (${(run.seconds / copySeconds).toFixed(2)}× the copy) | ${run.cpuSeconds.toFixed(1)} (${(run.cpuSeconds / copyCpu).toFixed(2)}×) | ${Math.round(ROWS / run.seconds).toLocaleString("en")} | **${run.peakMb.toFixed(0)} MB** | ${withSeries ? "≤ 2.5× the copy, ≤ 1 GB" : "—"} |`,
+      `| DuckDB's bare copy, ${width} CSV → CSV | ${mb(statSync(input).size)} | **${bare.seconds.toFixed(1)}** | ${bare.cpuSeconds.toFixed(1)} | ${Math.round(ROWS / bare.seconds).toLocaleString("en")} | ${bare.peakMb.toFixed(0)} MB | — |`,
     );
+    const output = join(folder, "out-grid.csv");
+    for (const withSeries of [false, true]) {
+      const run = timed([
+        "evaluate",
+        input,
+        "--output",
+        output,
+        "--criteria",
+        "gwp",
+        ...(withSeries ? ["--grid-intensity", series] : []),
+      ]);
+      say(
+        `| evaluate ${width} CSV → CSV, gwp${withSeries ? ", grid series 8,760 h × 60 zones" : ""} | ${mb(statSync(input).size)} | **${run.seconds.toFixed(1)}** (${(run.seconds / bare.seconds).toFixed(2)}× the copy) | ${run.cpuSeconds.toFixed(1)} (${(run.cpuSeconds / bare.cpuSeconds).toFixed(2)}×) | ${Math.round(ROWS / run.seconds).toLocaleString("en")} | **${run.peakMb.toFixed(0)} MB** | ${withSeries ? "≤ 2.5× the copy, ≤ 1 GB" : "—"} |`,
+      );
+    }
+    rmSync(output, { force: true });
+    rmSync(input);
   }
-  rmSync(output, { force: true });
-  rmSync(input);
 }
 
 async function main(): Promise<void> {
