@@ -63,11 +63,14 @@ const share = (part: number, whole: number) => (whole > 0 ? `${((100 * part) / w
 /** A cost as the bill writes it: cents, thousands separated. */
 const costs = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 const money = (value: number) => costs.format(value);
+/** A count of lines, thousands separated (a bill has millions). */
+const count = (value: number) => counts.format(value);
+const counts = new Intl.NumberFormat("en-US");
 
 function coverageTable(model: BillReportModel): string {
   const { coverage } = model;
   const row = (line: CoverageLine) =>
-    `<tr><td>${escapeHtml(line.name || "(none)")}</td><td class="n">${line.lines}</td><td class="n">${money(line.cost)}</td><td class="n">${share(line.cost, coverage.cost)}</td></tr>`;
+    `<tr><td>${escapeHtml(line.name || "(none)")}</td><td class="n">${count(line.lines)}</td><td class="n">${money(line.cost)}</td><td class="n">${share(line.cost, coverage.cost)}</td></tr>`;
   const head = "<tr><th></th><th>lines</th><th>cost</th><th>of the bill</th></tr>";
   const left =
     coverage.unestimated.length === 0
@@ -81,7 +84,7 @@ function rankedTable(rows: readonly BillRanked[], unit: string): string {
   const body = rows
     .map(
       (row) =>
-        `<tr><td>${escapeHtml(row.name || "(none)")}</td><td class="n">${row.lines}</td><td class="n">${money(row.cost)}</td><td class="n">${figure(row.embedded)}</td><td class="n">${figure(row.use)}</td></tr>`,
+        `<tr><td>${escapeHtml(row.name || "(none)")}</td><td class="n">${count(row.lines)}</td><td class="n">${money(row.cost)}</td><td class="n">${figure(row.embedded)}</td><td class="n">${figure(row.use)}</td></tr>`,
     )
     .join("");
   return `<table><tr><th></th><th>lines</th><th>cost</th><th>embedded (${escapeHtml(unit)})</th><th>use (${escapeHtml(unit)})</th></tr>${body}</table>`;
@@ -171,7 +174,7 @@ export function billReportHtml(model: BillReportModel): string {
 <title>${escapeHtml(model.title)}</title><style>${STYLE}</style></head>
 <body>
 <h1>${escapeHtml(model.title)}</h1><p class="sub">${escapeHtml(model.subtitle)}</p>
-<div class="cards">${card("lines", String(coverage.lines))}${card("lines estimated", String(coverage.estimatedLines))}${card(`of the positive cost estimated (${money(coverage.estimatedCost)} of ${money(coverage.cost)})`, share(coverage.estimatedCost, coverage.cost))}${totals}</div>
+<div class="cards">${card("lines", count(coverage.lines))}${card("lines estimated", count(coverage.estimatedLines))}${card(`of the positive cost estimated (${money(coverage.estimatedCost)} of ${money(coverage.cost)})`, share(coverage.estimatedCost, coverage.cost))}${totals}</div>
 <h2>Coverage</h2>${coverageTable(model)}
 ${section("chart-method", "By method", model.byMethod)}
 ${section("chart-service", "By service", model.byService)}

@@ -59,7 +59,15 @@ beforeAll(async () => {
     const lines = join(scratch, `${name}.csv`);
     const run = await promisify(execFile)(
       process.execPath,
-      [BIN, "evaluate", `test/fixtures/billing/${name}.csv`, "--output", lines],
+      [
+        BIN,
+        "evaluate",
+        `test/fixtures/billing/${name}.csv`,
+        "--output",
+        lines,
+        "--report",
+        join(scratch, `${name}.html`),
+      ],
       { env: { ...process.env, EDITION: "2.4.1", LOG_LEVEL: "silent" } },
     );
     summaries[name] = run.stderr;
@@ -664,7 +672,7 @@ describe("lines of real FOCUS exports without extension columns (impact-service 
     },
   );
 
-  it("estimates 90 % of the FinOps Foundation's anonymised multi-provider sample, no bad row", SLOW, () => {
+  it("estimates 90 % of the FinOps Foundation's anonymised multi-provider sample, no bad row", SLOW, async () => {
     const rows = other["focus-1.0-finops-sample"];
     const summary = summaries["focus-1.0-finops-sample"];
     expect(rows).toHaveLength(1000);
@@ -675,6 +683,10 @@ describe("lines of real FOCUS exports without extension columns (impact-service 
       .reduce((sum, r) => sum + Math.max(0, Number(r.BilledCost)), 0);
     expect(estimated / positive).toBeGreaterThanOrEqual(0.9);
     expect(summary).toContain("coverage: 814 of 1000 lines estimated; 21.16 of 23.3 positive cost (90.8 %)");
+    // The report counts lines as it writes costs: thousands separated.
+    const html = await readFile(join(scratch, "focus-1.0-finops-sample.html"), "utf8");
+    expect(html).toContain("<b>1,000</b>lines</div>");
+    expect(html).toContain("<b>814</b>lines estimated</div>");
     expect(summary).toContain("  negative quantity (a refund or correction): 7 rows\n");
     const largest = summary.split("largest unestimated services by cost:\n")[1]?.split("\n") ?? [];
     expect(largest[0]).toBe("  Azure Kubernetes Service: 1.58 (6.8 %), 1 row");
