@@ -12,7 +12,7 @@ import type { EngineContext } from "./model/context.js";
 import { type Asset, Evaluation, type EvaluationOptions } from "./model/evaluation.js";
 import { LIST_WORKLOAD_UNIT, type UsageInput } from "./model/usage.js";
 
-export { defaultGpuCells, serverGpuLacksVram } from "./components/gpu.js";
+export { defaultGpuCells } from "./components/gpu.js";
 export {
   COMPONENT_INPUTS,
   COMPONENT_KINDS,
@@ -25,6 +25,7 @@ export {
   componentOffered,
   listingOrder,
 } from "./components/registry.js";
+export { RequiredInputError } from "./model/attribute.js";
 export type { Allocation, EngineContext } from "./model/context.js";
 export * from "./model/criteria.js";
 export type { EditionRules } from "./model/edition.js";

@@ -21,7 +21,7 @@ import {
   resolveComponent,
 } from "./component.js";
 import { editionArg } from "./edition.js";
-import { spelled } from "./errors.js";
+import { rethrowSpelled, spelled } from "./errors.js";
 import { impactArgs } from "./impact.js";
 import { inputFieldsOf, inputRef, serverInputFields } from "./inputs.js";
 import { fleetAnswerBytes } from "./plugins/answerSize.js";
@@ -164,7 +164,10 @@ function batchRef<P extends PreparedAsset>(
         resolve: (b, args, context): CriterionTotalShape[] => {
           const fleet = { items: b.entries.filter(isItem), rules: b.rules, itemsEvaluated: b.itemsEvaluated };
           const { criteria, total } = spelled(() => fleetTotals(context, fleet, args));
-          return criteria.map((criterion) => ({ criterion, phase: (phase) => total(criterion, phase) }));
+          return criteria.map((criterion) => ({
+            criterion,
+            phase: (phase) => total(criterion, phase).catch(rethrowSpelled),
+          }));
         },
       }),
     }),

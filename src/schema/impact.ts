@@ -324,11 +324,12 @@ export const AssetRef = builder.interfaceRef<PreparedAsset>("Asset").implement({
       args: impactArgs(t.arg),
       resolve: (parent, args, context): CriterionImpactShape[] => {
         const evaluation = spelled(() => evaluationFor(context, parent, args));
+        // A phase may refuse the request (a figure nothing gives, where the reference fails).
         return evaluation.criteria.map((criterion) => ({
           criterion,
-          phase: (phase) => evaluation.impact(criterion, phase),
-          notices: (phase) => evaluation.notices(criterion, phase),
-          unrounded: (phase) => evaluation.raw(criterion, phase),
+          phase: (phase) => spelled(() => evaluation.impact(criterion, phase)),
+          notices: (phase) => spelled(() => evaluation.notices(criterion, phase)),
+          unrounded: (phase) => spelled(() => evaluation.raw(criterion, phase)),
         }));
       },
     }),
@@ -336,7 +337,7 @@ export const AssetRef = builder.interfaceRef<PreparedAsset>("Asset").implement({
       type: VerboseRef,
       description: "Attributes used and per-component impacts; computed only when selected.",
       args: impactArgs(t.arg),
-      resolve: (parent, args, context) => spelled(() => evaluationFor(context, parent, args)).verbose(),
+      resolve: (parent, args, context) => spelled(() => evaluationFor(context, parent, args).verbose()),
     }),
   }),
 });

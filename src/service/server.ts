@@ -1,4 +1,4 @@
-import { defaultGpuCells, serverGpuLacksVram, serverModel } from "../engine/index.js";
+import { type Asset, RequiredInputError, serverModel } from "../engine/index.js";
 import { SERVER } from "../inputs/catalogue.js";
 import { loadArchetype } from "./archetypes.js";
 import type { PreparedAsset } from "./asset.js";
@@ -26,15 +26,29 @@ export async function prepareServer(
     context.loaders.cpuName(input.configuration?.cpu?.name),
   ]);
   const engine = context.engine;
-  const gpu = input.configuration?.gpu;
-  // docs/methodology.md §19.5.3: a GPU's VRAM dies need its VRAM size, from the input or the archetype.
-  if (gpu && defaultGpuCells(engine) && serverGpuLacksVram(archetype.cells, gpu)) {
-    const field = [...path, "configuration", "gpu", "vram"];
-    throw new DomainError(
-      "BAD_USER_INPUT",
-      `${field.join(".")}: required with vramDies, the server archetype ${id} gives no GPU VRAM size`,
-      field,
-    );
-  }
-  return { archetype: id, usageHours, build: () => serverModel(engine, archetype.cells, input) };
+  const gpuPath = [...path, "configuration", "gpu"];
+  return {
+    archetype: id,
+    usageHours,
+    build: () => refusalsAt(serverModel(engine, archetype.cells, input), gpuPath, id),
+  };
+}
+
+/**
+ * The server whose embedded sum reaches a GPU without VRAM size refuses the request at the GPU's
+ * field (docs/methodology.md §19.5.3: the reference fails there; the criteria whose sum stops
+ * before the GPU and the use phase are answered).
+ */
+function refusalsAt(asset: Asset, gpuPath: readonly string[], archetype: string): Asset {
+  const embedded: Asset["embedded"] = (criterion, duration, allocation) => {
+    try {
+      return asset.embedded(criterion, duration, allocation);
+    } catch (error) {
+      if (!(error instanceof RequiredInputError)) throw error;
+      const field = [...gpuPath, error.field];
+      const reason = `required with vramDies, the server archetype ${archetype} gives no GPU VRAM size`;
+      throw new DomainError("BAD_USER_INPUT", `${field.join(".")}: ${reason}`, field);
+    }
+  };
+  return { ...asset, embedded };
 }

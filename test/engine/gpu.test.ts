@@ -10,7 +10,7 @@ import {
   componentModel,
   evaluate,
   type GpuInput,
-  serverGpuLacksVram,
+  RequiredInputError,
   serverModel,
 } from "../../src/engine/index.js";
 import { lookupTables, matchGpuName } from "../../src/engine/lookups/lookups.js";
@@ -203,11 +203,30 @@ describe("servers with a GPU (docs/methodology.md §19.6)", () => {
     expect(attribute(block.attributes, "avg_power")).toMatchObject({ value: 300, status: "INPUT" });
   });
 
-  it("detects a GPU whose VRAM size nothing gives (the reference fails there)", () => {
-    expect(serverGpuLacksVram(serverCells("dellR740"), { units: 1, vramDies: 4 })).toBe(true);
-    expect(serverGpuLacksVram(serverCells("dellR740"), { units: 1, vramDies: 4, vram: 16 })).toBe(false);
-    expect(serverGpuLacksVram(serverCells("dellR740"), { units: 1 })).toBe(false);
-    expect(serverGpuLacksVram(serverCells("platform_compute_medium"), { vramDies: 4 })).toBe(false);
+  it("needs a GPU's VRAM size only for the criteria whose embedded sum reaches the GPU", () => {
+    // boaviztapi 2.4.1 (compute/impacts_computation.py, server_impact_embedded): the components are
+    // summed in the order assembly, CPU, GPU…; the first without the criterion's factor (assembly and
+    // CPU have gwp, adp and pe only) switches to the generic SERVER factor before the GPU is read. A
+    // GPU with VRAM dies but no VRAM size (models/component/gpu.py, _complete_vram_surface:
+    // None × 15.5) fails the request on gwp, adp and pe; ap never reads it.
+    const lacking = () =>
+      serverModel(context, serverCells("dellR740"), { configuration: { gpu: { vramDies: 4 } } });
+    const ap = criterion("ap");
+    for (const refused of [gwp, adp, pe]) {
+      expect(() => evaluate(lacking(), { criteria: [refused] }).raw(refused, "embedded")).toThrow(
+        RequiredInputError,
+      );
+    }
+    const answered = evaluate(lacking(), { criteria: [ap] });
+    // SERVER ap factor 19.7 mol H+eq, allocated over dellR740's 35040 h for a duration of 35040 h: × 1.
+    expect(answered.raw(ap, "embedded")).toMatchObject({ value: 19.7, min: 19.7, max: 19.7 });
+    // The use phase never reads the VRAM: the same as with a VRAM size given.
+    const sized = evaluate(
+      serverModel(context, serverCells("dellR740"), { configuration: { gpu: { vramDies: 4, vram: 16 } } }),
+      { criteria: [ap] },
+    );
+    expect(answered.raw(ap, "use")).toEqual(sized.raw(ap, "use"));
+    expect(answered.verbose().components.map((c) => c.key)).toContain("GPU-1");
   });
 });
 

@@ -69,13 +69,46 @@ describe("server GPU entries", () => {
     expect(gpu.impacts[0].use.value).toBe(8000);
   });
 
-  it("names the missing field when a GPU's VRAM size is nowhere to be found", async () => {
-    const { errors } = await graphql(`{
-      server(edition: V2_4_1, archetype: "dellR740", input: { configuration: { gpu: { vramDies: 4 } } }) { archetype }
-    }`);
-    expect(errors?.[0]).toMatchObject({
+  it("refuses a GPU without VRAM size only where the reference fails: criteria reaching the GPU", async () => {
+    // boaviztapi 2.4.1 sums a server's components in the order assembly, CPU, GPU…; the assembly has
+    // factors for gwp, adp and pe only, so ap and ir switch to the generic SERVER factor before the GPU
+    // (whose VRAM surface, None × 15.5 GB⁻¹ mm², fails the request) is read.
+    const server = (criteria: string) => `{
+      server(edition: V2_4_1, archetype: "dellR740", input: { configuration: { gpu: { vramDies: 4 } } }) {
+        impacts(criteria: ${criteria}) { criterion embedded { ... on Impact { value min max warnings } } use { __typename } }
+      }
+    }`;
+    const refused = await graphql(server("[ap, gwp]"));
+    expect(refused.errors?.[0]).toMatchObject({
+      message:
+        "input.configuration.gpu.vram: required with vramDies, the server archetype dellR740 gives no GPU VRAM size",
       extensions: { code: "BAD_USER_INPUT", field: ["input", "configuration", "gpu", "vram"] },
     });
+    const { data, errors } = await graphql(server("[ap, ir]"));
+    expect(errors).toBeUndefined();
+    // SERVER factors (ap 19.7 mol H+eq, ir 2320 kBq U235eq) × min(1, 35040 h / 35040 h), one server.
+    expect(data.server.impacts).toEqual([
+      {
+        criterion: "ap",
+        embedded: {
+          value: 19.7,
+          min: 19.7,
+          max: 19.7,
+          warnings: ["Generic data used for impact calculation."],
+        },
+        use: { __typename: "Impact" },
+      },
+      {
+        criterion: "ir",
+        embedded: {
+          value: 2320,
+          min: 2320,
+          max: 2320,
+          warnings: ["Generic data used for impact calculation."],
+        },
+        use: { __typename: "Impact" },
+      },
+    ]);
   });
 });
 

@@ -116,6 +116,30 @@ describe("servers with a GPU", () => {
     expect(status).toBe(422);
     expect(body.detail[0].loc).toEqual(["body", "configuration", "gpu", "vram"]);
   });
+
+  it("answers the criteria whose embedded sum stops before the GPU without its VRAM size (as 2.4.1 does)", async () => {
+    // boaviztapi 2.4.1 sums assembly, CPU, GPU… and switches to the generic SERVER factor at the
+    // first component without the criterion (the assembly, for every criterion but gwp, adp, pe):
+    // the GPU's missing VRAM size is then never read. ap: SERVER 19.7 × min(1, 35040 / 35040).
+    const { status, body } = await post(
+      "/v1/server/?archetype=dellR740&edition=2.4.1&criteria=ap&verbose=false",
+      {
+        configuration: { gpu: { units: 1, vram_dies: 4 } },
+      },
+    );
+    expect(status).toBe(200);
+    expect(body.impacts.ap.embedded).toEqual({
+      value: 19.7,
+      min: 19.7,
+      max: 19.7,
+      warnings: ["Generic data used for impact calculation."],
+    });
+    const sized = await post("/v1/server/?archetype=dellR740&edition=2.4.1&criteria=ap&verbose=false", {
+      configuration: { gpu: { units: 1, vram_dies: 4, vram: 16 } },
+    });
+    // The use phase never reads the VRAM.
+    expect(body.impacts.ap.use).toEqual(sized.body.impacts.ap.use);
+  });
 });
 
 describe("/v1/utils GPU names", () => {

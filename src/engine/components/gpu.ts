@@ -1,4 +1,9 @@
-import { Attribute, type AttributeValue, NotImplementedError } from "../model/attribute.js";
+import {
+  Attribute,
+  type AttributeValue,
+  NotImplementedError,
+  RequiredInputError,
+} from "../model/attribute.js";
 import { type Allocation, type EngineContext, factorAt } from "../model/context.js";
 import type { RawImpact } from "../model/impact.js";
 import type { GpuInput } from "../model/inputs.js";
@@ -13,17 +18,6 @@ export type { GpuInput } from "../model/inputs.js";
 export function defaultGpuCells(context: EngineContext): ComponentCells | null {
   const { archetypes, config } = context.data;
   return archetypes.gpu?.byId.get(config.defaultArchetypes.gpu ?? "DEFAULT")?.cells ?? null;
-}
-
-/**
- * Whether a server's GPU entry would need a VRAM size that nothing gives: its VRAM die count is
- * known but neither the entry nor the server archetype (`GPU.vram`, empty e.g. on dellR740) has a
- * size. The reference fails there (HTTP 500, Appendix D.6); callers refuse the input instead.
- */
-export function serverGpuLacksVram(serverCells: ComponentCells, input: GpuInput): boolean {
-  if (input.vramSurface != null || input.vram != null) return false;
-  if (serverCells["GPU.vram"]?.default !== undefined) return false;
-  return input.vramDies != null || serverCells["GPU.vram_dies"]?.default !== undefined;
 }
 
 /** Wafer of 300 mm and kerf of 0.2 mm of the die-area model (§5.2). */
@@ -159,11 +153,19 @@ export class Gpu extends Component {
   /**
    * §5.2. Quirk kept (Appendix D.6): without any VRAM size nor die count the VRAM counts for
    * nothing, but a zero VRAM size still costs the area of its empty dies (6 × 0.0403 mm²).
+   * A die count (given, or a server archetype's) without any VRAM size makes the reference fail
+   * the whole request (HTTP 500, docs/methodology.md §19.5.3) when, and only when, a criterion's
+   * embedded sum reaches this surface: the request is refused (`RequiredInputError`), while the
+   * criteria whose sum stops before the GPU (no assembly or CPU factor: the generic server
+   * factor) and the use phase, which never read it, are answered.
    */
   private completeVramSurface(): void {
     if (!this.vram.hasValue() && !this.vramDies.hasValue()) {
       this.vramSurface.setCompleted(0);
       return;
+    }
+    if (!this.vram.hasValue()) {
+      throw new RequiredInputError("vram", "required with vramDies, nothing gives the GPU's VRAM size");
     }
     const value = vramSurface(this.vram.numberValue(), this.vramDies.numberValue());
     const min = vramSurface(this.vram.numberMin(), this.vramDies.numberMin());

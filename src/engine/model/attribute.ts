@@ -190,3 +190,19 @@ export class MissingValueError extends MethodologyOutcome {}
 
 /** The methodology's "not implemented" outcome for one criterion and phase (§4.0). */
 export class NotImplementedError extends MethodologyOutcome {}
+
+/**
+ * A figure the computation of one criterion needs and nothing gives, where the reference fails
+ * the whole request rather than answering "not implemented" for the criterion: not an outcome of
+ * the evaluation (it passes through it), the request is refused naming the input `field` (relative
+ * to the component's own input) that would supply it.
+ */
+export class RequiredInputError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "RequiredInputError";
+  }
+}
