@@ -79,6 +79,7 @@ export {
   type ConsumptionProfileResult,
   cpuConsumptionProfile,
   powerAtLoad,
+  profileUseModel,
 } from "./components/profile.js";
 export type { RawImpact } from "./model/impact.js";
 export {

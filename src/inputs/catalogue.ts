@@ -433,6 +433,48 @@ export const PROFILE_REQUEST = inputObject("ConsumptionProfileRequest", "A CPU a
   },
 });
 
+/** The fields of a CPU's usage its use phase reads, when the power comes from a profile (no power, place of the cloud). */
+const {
+  timeWorkload,
+  usageLocation,
+  useTimeRatio,
+  hoursLifeTime,
+  elecFactors,
+  hoursUseTime,
+  daysUseTime,
+  yearsUseTime,
+} = USAGE.fields;
+
+export const PROFILE_USAGE = inputObject(
+  "ProfileUsageInput",
+  "How a CPU of a consumption profile is used: its load, place and time (the profile is its power). " +
+    "What is not given comes from the edition's default CPU archetype.",
+  {
+    timeWorkload,
+    usageLocation,
+    useTimeRatio,
+    hoursLifeTime,
+    elecFactors,
+    hoursUseTime,
+    daysUseTime,
+    yearsUseTime,
+  },
+);
+
+/** A consumption profile with the usage of its impacts: a fleet item, and the v1 impacts route's body. */
+export const PROFILE_USE_REQUEST = inputObject(
+  "ConsumptionProfileItemInput",
+  "A CPU, measured points to fit its profile to, and the usage its impacts are evaluated for.",
+  {
+    ...PROFILE_REQUEST.fields,
+    usage: {
+      type: "object",
+      of: PROFILE_USAGE,
+      description: "The usage of the profile's impacts (default: the CPU archetype's).",
+    },
+  },
+);
+
 /** Every input object of the catalogue (for what is derived from all of them: error locations). */
 export const INPUT_OBJECTS = [
   WORKLOAD_SHARE,
@@ -456,6 +498,8 @@ export const INPUT_OBJECTS = [
   PROFILE_CPU,
   WORKLOAD_POINT,
   PROFILE_REQUEST,
+  PROFILE_USAGE,
+  PROFILE_USE_REQUEST,
 ] as const;
 
 /** The v1 name of every GraphQL input field of the catalogue (error locations of the REST shim). */

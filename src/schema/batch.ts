@@ -1,6 +1,6 @@
-import type { ObjectRef } from "@pothos/core";
+import type { ArgBuilder, ObjectRef } from "@pothos/core";
 import { type GraphQLError, type GraphQLResolveInfo, Kind, type SelectionSetNode } from "graphql";
-import { CLOUD_INSTANCE_ITEM, TERMINAL } from "../inputs/catalogue.js";
+import { CLOUD_INSTANCE_ITEM, PROFILE_USE_REQUEST, TERMINAL } from "../inputs/catalogue.js";
 import type { PreparedAsset } from "../service/asset.js";
 import {
   componentKinds,
@@ -27,6 +27,7 @@ import { inputFieldsOf, inputRef, serverInputFields } from "./inputs.js";
 import { fleetAnswerBytes } from "./plugins/answerSize.js";
 import { admitFleet, releaseInChunks } from "./plugins/scheduling.js";
 import { deferredPerItem, isStreamed, streamInSlices } from "./plugins/streamArguments.js";
+import { ConsumptionProfileRef, resolveProfileItem } from "./profile.js";
 import { resolveServer, ServerRef } from "./server.js";
 import { kindValues, resolveDevice, TerminalRef } from "./terminal.js";
 
@@ -107,35 +108,70 @@ interface CriterionTotalShape {
   readonly phase: (phase: "embedded" | "use") => Promise<PhaseTotal>;
 }
 
-const CriterionTotalRef = builder.objectRef<CriterionTotalShape>("CriterionTotal").implement({
-  description: "A criterion's impacts summed over a fleet, per phase.",
-  fields: (t) => ({
-    criterion: t.string({
-      description: "The criterion as requested.",
-      resolve: (p) => p.criterion.requested,
+type Phase = "embedded" | "use";
+
+const PHASE_TOTALS = {
+  embedded: "Manufacturing impacts summed.",
+  use: "Use impacts summed.",
+} as const;
+
+/** A criterion's total over a fleet, with a field per phase its items have. */
+function criterionTotalRef(name: string, description: string, phases: readonly Phase[]) {
+  return builder.objectRef<CriterionTotalShape>(name).implement({
+    description,
+    fields: (t) => ({
+      criterion: t.string({
+        description: "The criterion as requested.",
+        resolve: (p) => p.criterion.requested,
+      }),
+      unit: t.string({ description: "Unit of the sums.", resolve: (p) => p.criterion.info.unit }),
+      description: t.string({
+        description: "What the criterion measures.",
+        resolve: (p) => p.criterion.info.description,
+      }),
+      ...Object.fromEntries(
+        phases.map((phase) => [
+          phase,
+          t.field({ type: TotalImpactRef, description: PHASE_TOTALS[phase], resolve: (p) => p.phase(phase) }),
+        ]),
+      ),
     }),
-    unit: t.string({ description: "Unit of the sums.", resolve: (p) => p.criterion.info.unit }),
-    description: t.string({
-      description: "What the criterion measures.",
-      resolve: (p) => p.criterion.info.description,
-    }),
-    embedded: t.field({
-      type: TotalImpactRef,
-      description: "Manufacturing impacts summed.",
-      resolve: (p) => p.phase("embedded"),
-    }),
-    use: t.field({
-      type: TotalImpactRef,
-      description: "Use impacts summed.",
-      resolve: (p) => p.phase("use"),
-    }),
-  }),
-});
+  });
+}
+
+const CriterionTotalRef = criterionTotalRef(
+  "CriterionTotal",
+  "A criterion's impacts summed over a fleet, per phase.",
+  ["embedded", "use"],
+);
+
+const UseTotalRef = criterionTotalRef(
+  "UseTotal",
+  "A criterion's use impacts summed over a fleet of consumption profiles (a profile has no manufacturing impact).",
+  ["use"],
+);
+
+/** What a fleet's `total` shows per criterion, and the arguments it takes. */
+interface TotalShape {
+  readonly ref: typeof CriterionTotalRef;
+  readonly args: (arg: ArgBuilder<SchemaTypes>) => Partial<ReturnType<typeof impactArgs>>;
+}
+
+const ASSET_TOTAL: TotalShape = { ref: CriterionTotalRef, args: impactArgs };
+/** Profiles have no embedded phase: no allocation either. */
+const USE_TOTAL: TotalShape = {
+  ref: UseTotalRef,
+  args: (arg) => {
+    const { criteria, duration } = impactArgs(arg);
+    return { criteria, duration };
+  },
+};
 
 function batchRef<P extends PreparedAsset>(
   name: string,
   itemRef: ObjectRef<SchemaTypes, P>,
   description: string,
+  totals: TotalShape = ASSET_TOTAL,
 ) {
   return builder.objectRef<Batch<P>>(name).implement({
     description,
@@ -158,9 +194,9 @@ function batchRef<P extends PreparedAsset>(
             : releaseInChunks(b.entries as P[], context.signal),
       }),
       total: t.field({
-        type: [CriterionTotalRef],
+        type: [totals.ref],
         description: "Impacts summed per criterion and phase over the evaluated items.",
-        args: impactArgs(t.arg),
+        args: totals.args(t.arg),
         resolve: (b, args, context): CriterionTotalShape[] => {
           const fleet = { items: b.entries.filter(isItem), rules: b.rules, itemsEvaluated: b.itemsEvaluated };
           const { criteria, total } = spelled(() => fleetTotals(context, fleet, args));
@@ -249,18 +285,32 @@ const TerminalItemInput = builder.inputType("TerminalItemInput", {
   }),
 });
 
+const ConsumptionProfileItemInput = inputRef(PROFILE_USE_REQUEST);
+
 /**
  * The input types of a fleet's items: a variable holding a list of them is a fleet, counted
  * against MAX_FLEET_ITEMS before GraphQL coerces it (see inputLimits.ts).
  */
 export const FLEET_ITEM_INPUTS: ReadonlySet<string> = new Set(
-  [ServerItemInput, ComponentItemInput, CloudInstanceItemInput, TerminalItemInput].map((ref) => ref.name),
+  [
+    ServerItemInput,
+    ComponentItemInput,
+    CloudInstanceItemInput,
+    TerminalItemInput,
+    ConsumptionProfileItemInput,
+  ].map((ref) => ref.name),
 );
 
 const ServerBatchRef = batchRef("ServerBatch", ServerRef, "A fleet of servers.");
 const ComponentBatchRef = batchRef("ComponentBatch", ComponentRef, "A fleet of components.");
 const CloudInstanceBatchRef = batchRef("CloudInstanceBatch", CloudInstanceRef, "A fleet of cloud instances.");
 const TerminalBatchRef = batchRef("TerminalBatch", TerminalRef, "A fleet of terminals and peripherals.");
+const ConsumptionProfileBatchRef = batchRef(
+  "ConsumptionProfileBatch",
+  ConsumptionProfileRef,
+  "A fleet of CPU consumption profiles, each with the usage of its impacts.",
+  USE_TOTAL,
+);
 const PERIPHERALS: ReadonlySet<string> = new Set(PERIPHERAL_KINDS);
 
 builder.queryFields((t) => ({
@@ -322,5 +372,22 @@ builder.queryFields((t) => ({
         const family = PERIPHERALS.has(kind) ? "peripheral" : "terminal";
         return resolveDevice(served, kind, family, archetype, device, path);
       }),
+  }),
+  consumptionProfiles: t.field({
+    type: ConsumptionProfileBatchRef,
+    description:
+      "Evaluate a fleet of CPU consumption profiles, each with its usage (at most MAX_FLEET_ITEMS items per request, all fleets together): each item's `impacts` are for its usage unless given another; `total` sums the use impacts.",
+    args: {
+      inputs: t.arg({
+        type: [ConsumptionProfileItemInput],
+        required: true,
+        description: "The profiles: a CPU, measured points and a usage each.",
+      }),
+      edition: editionArg(t.arg),
+    },
+    resolve: (_root, { inputs, edition }, context: RequestContext, info) =>
+      resolveBatch(context, info, inputs, edition, (item, served, path) =>
+        resolveProfileItem(served, item, path),
+      ),
   }),
 }));

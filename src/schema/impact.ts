@@ -1,4 +1,4 @@
-import type { ArgBuilder } from "@pothos/core";
+import type { ArgBuilder, ObjectFieldBuilder } from "@pothos/core";
 import { availability } from "../editions/features.js";
 import type { PreparedAsset } from "../service/asset.js";
 import {
@@ -107,7 +107,7 @@ const NotImplementedRef = builder.objectRef<{ readonly reason: string }>("NotImp
   }),
 });
 
-const PhaseImpactRef = builder.unionType("PhaseImpact", {
+export const PhaseImpactRef = builder.unionType("PhaseImpact", {
   description: "A phase's impact: a value with its margin, or the reason why there is none.",
   types: [ImpactRef, NotImplementedRef],
   resolveType: (value) => ("reason" in value ? NotImplementedRef : ImpactRef),
@@ -117,7 +117,7 @@ const PhaseImpactRef = builder.unionType("PhaseImpact", {
  * A phase as GraphQL shows it: the REST answer's warnings, plus the notices the reference keeps
  * silent about (an unknown usage location replaced by the default one).
  */
-function phaseShape(
+export function phaseShape(
   outcome: PhaseOutcome,
   notices: readonly string[] = [],
   unrounded: UnroundedShape | null = null,
@@ -137,9 +137,11 @@ interface CriterionImpactShape {
   readonly unrounded?: (phase: "embedded" | "use") => UnroundedShape | null;
 }
 
-const CriterionImpactRef = builder.objectRef<CriterionImpactShape>("CriterionImpact").implement({
-  description: "The impacts of one criterion, split into embedded (manufacturing) and use (electricity).",
-  fields: (t) => ({
+/** The fields naming a criterion (as requested, the unit of its values, what it measures). */
+export function criterionFields<P extends { readonly criterion: RequestedCriterion }>(
+  t: ObjectFieldBuilder<SchemaTypes, P>,
+) {
+  return {
     criterion: t.string({
       description: "The criterion as requested.",
       resolve: (p) => p.criterion.requested,
@@ -152,6 +154,13 @@ const CriterionImpactRef = builder.objectRef<CriterionImpactShape>("CriterionImp
       description: "What the criterion measures.",
       resolve: (p) => p.criterion.info.description,
     }),
+  };
+}
+
+const CriterionImpactRef = builder.objectRef<CriterionImpactShape>("CriterionImpact").implement({
+  description: "The impacts of one criterion, split into embedded (manufacturing) and use (electricity).",
+  fields: (t) => ({
+    ...criterionFields(t),
     embedded: t.field({
       type: PhaseImpactRef,
       description: "Manufacturing impact, allocated over the duration (see `allocation`).",
@@ -268,7 +277,7 @@ const VerboseComponentRef = builder.objectRef<VerboseComponent>("VerboseComponen
   }),
 });
 
-const VerboseRef = builder.objectRef<VerboseReport>("Verbose").implement({
+export const VerboseRef = builder.objectRef<VerboseReport>("Verbose").implement({
   description: "Every attribute used, its status, and each component's own impacts.",
   fields: (t) => ({
     duration: t.float({ nullable: true, description: "Hours.", resolve: (v) => v.duration }),

@@ -8,6 +8,7 @@ import { REASONABLE, reasonable } from "./inputs.js";
 /** What the transports read of an evaluation: its outcomes, its verbose report and their parts. */
 export type {
   CriterionImpact,
+  Evaluation,
   PhaseOutcome,
   VerboseAttribute,
   VerboseComponent,

@@ -18,7 +18,7 @@ import type { Usage } from "../model/usage.js";
 import type { Server } from "./server.js";
 
 /** The usage block is shown once a power is known for the component (§7.3). */
-function usageAttributes(usage: Usage): VerboseAttribute[] {
+export function usageAttributes(usage: Usage): VerboseAttribute[] {
   return usage.avgPower.isSet() ? verboseAttributes(usage.namedAttributes()) : [];
 }
 

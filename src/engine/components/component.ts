@@ -134,17 +134,26 @@ export abstract class PoweredComponent extends Component {
   }
 
   override useImpact(criterion: string, duration: number, share = 1): RawImpact {
-    if (this.context.rules.modelledUseUnits === "again") return super.useImpact(criterion, duration, share);
-    const impact = this.usePerUnit(criterion, duration);
+    return this.useImpactWith(this.usePerUnit(criterion, duration), share);
+  }
+
+  /** A use computed on the modelled power (all units already), with the edition's units rule. */
+  protected useImpactWith(impact: RawImpact, share = 1): RawImpact {
+    if (this.context.rules.modelledUseUnits === "again") return scaleByUnits(impact, this.units, share);
     return { ...impact, value: impact.value * share, min: impact.min * share, max: impact.max * share };
   }
 
   protected override usePerUnit(criterion: string, duration: number): RawImpact {
     const factor = this.usage.electricityFactor(criterion);
+    return modelledUse(factor, this.modelledPower(), this.usage.useTimeRatio, duration);
+  }
+
+  /** `avg_power`, modelled on first use when not given (§5.5). */
+  protected modelledPower(): Attribute<number> {
     if (!this.usage.avgPower.isSet()) {
       const power = this.modelPowerConsumption();
       this.usage.avgPower.setCompleted(power.value, { min: power.min, max: power.max });
     }
-    return modelledUse(factor, this.usage.avgPower, this.usage.useTimeRatio, duration);
+    return this.usage.avgPower;
   }
 }

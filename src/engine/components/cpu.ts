@@ -239,18 +239,19 @@ export class Cpu extends PoweredComponent {
     return { value, min, max };
   }
 
-  /** §10.2: parameters from TDP (fitted), model range (table row) or the archetype default. */
-  private consumptionProfile(): ProfileParams {
-    const fallback = defaultProfileParams(this.context);
-    const params = new Attribute<AttributeValue>(null, { ...fallback });
-    const workloads = new Attribute<AttributeValue>("workload_rate:W");
-    this.usage.params = params;
-    this.usage.workloads = workloads;
+  /**
+   * §10.2: parameters from TDP (fitted), model range (table row) or the archetype default; written
+   * into the usage's `params` and `workloads` (a profiled CPU gives its own, ProfiledCpu).
+   */
+  protected consumptionProfile(): ProfileParams {
+    const { params, workloads } = this.profileAttributes();
     const manufacturer = this.manufacturer.value;
     const modelRange = this.modelRange.value;
     const tdp = this.tdp.value;
     const base = this.context.lookups.cpuProfile(manufacturer, modelRange);
-    const start: ProfileParams = base ? { a: base.a, b: base.b, c: base.c, d: base.d } : fallback;
+    const start: ProfileParams = base
+      ? { a: base.a, b: base.b, c: base.c, d: base.d }
+      : defaultProfileParams(this.context);
     if (tdp !== null) {
       const points = tdpWorkloads(tdp);
       workloads.setCompleted(workloadList(points));
@@ -262,8 +263,22 @@ export class Cpu extends PoweredComponent {
     const value = params.value as { readonly [key: string]: number };
     return { a: value.a, b: value.b, c: value.c, d: value.d };
   }
+
+  /** Fresh `params` (the archetype default until written) and `workloads` of the usage. */
+  protected profileAttributes(): {
+    params: Attribute<AttributeValue>;
+    workloads: Attribute<AttributeValue>;
+  } {
+    const params = new Attribute<AttributeValue>(null, { ...defaultProfileParams(this.context) });
+    const workloads = new Attribute<AttributeValue>("workload_rate:W");
+    this.usage.params = params;
+    this.usage.workloads = workloads;
+    return { params, workloads };
+  }
 }
 
-function workloadList(points: readonly WorkloadPoint[]): { load_percentage: number; power_watt: number }[] {
+export function workloadList(
+  points: readonly WorkloadPoint[],
+): { load_percentage: number; power_watt: number }[] {
   return points.map((p) => ({ load_percentage: p.loadPercentage, power_watt: p.powerWatt }));
 }

@@ -65,6 +65,8 @@ export interface Asset {
    * its answer; GraphQL shows them with the warnings), e.g. an unknown location replaced.
    */
   useNotices?(criterion: string): readonly string[];
+  /** The electricity its use phase draws over a duration (kWh), where the asset says it. */
+  energy?(duration: number): RawImpact;
   verbose(evaluation: Evaluation, requested: readonly RequestedCriterion[]): VerboseReport;
 }
 
@@ -224,6 +226,17 @@ export class Evaluation {
       return (index === undefined ? undefined : this.results[index]?.outcome) ?? "not implemented";
     };
     return { criterion, embedded: known("embedded"), use: known("use") };
+  }
+
+  /**
+   * The electricity the use phase draws over the duration (kWh), rounded as an impact; "not
+   * implemented" when the asset does not say it or has no power.
+   */
+  energy(): PhaseOutcome {
+    const { duration, asset } = this;
+    if (duration === null || !asset.energy) return "not implemented";
+    const raw = attempt(() => asset.energy?.(duration) ?? notImplemented());
+    return raw === null ? "not implemented" : rounded(raw, asset.rules.roundImpact);
   }
 
   /**
