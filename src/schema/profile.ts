@@ -14,6 +14,7 @@ import { editionArg } from "./edition.js";
 import { badUserInput, rethrowSpelled, spelled, spelledUseCase } from "./errors.js";
 import { criterionFields, impactArgs, PhaseImpactRef, phaseShape, VerboseRef } from "./impact.js";
 import { inputArgsOf, inputRef } from "./inputs.js";
+import { v1UseImpact } from "./v1Layout.js";
 
 const EnergyRef = builder
   .objectRef<{ readonly value: number; readonly min: number; readonly max: number }>("Energy")
@@ -45,6 +46,12 @@ const ProfileCriterionImpactRef = builder
               evaluation.raw(criterion, "use"),
             ),
           ),
+      }),
+      v1: t.field({
+        type: "JSON",
+        description: "The same in boaviztapi v1's layout of a criterion ({unit, description, use}), no embedded key.",
+        resolve: ({ evaluation, criterion }) =>
+          spelled(() => v1UseImpact(criterion.info, evaluation.impact(criterion, "use"))),
       }),
     }),
   });

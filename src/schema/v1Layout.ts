@@ -19,6 +19,11 @@ export function v1CriterionImpact(info: CriterionInfo, embedded: PhaseOutcome, u
   return { unit: info.unit, description: info.description, embedded: v1Phase(embedded), use: v1Phase(use) };
 }
 
+/** A criterion's use phase alone (a consumption profile's, which has no embedded phase). */
+export function v1UseImpact(info: CriterionInfo, use: PhaseOutcome): Json {
+  return { unit: info.unit, description: info.description, use: v1Phase(use) };
+}
+
 /** An attribute as v1's verbose shows it: `{value, status, unit?, source?, min?, max?, warnings?}`. */
 export function v1Attribute(attribute: VerboseAttribute): Json {
   // The keys the attribute has, in its order, less its name (copied by hand: a rest pattern is a

@@ -216,6 +216,45 @@ describe("a batch's answer lines", () => {
   });
 });
 
+describe("consumption-profile lines", () => {
+  it("answer the profile's use impacts as the single route, summed in the summary with their quantity", async () => {
+    const ROUTE = "/v1/consumption_profile/cpu/impacts?verbose=false&criteria=gwp&duration=1000";
+    const body = {
+      workload: [
+        { load_percentage: 0, power_watt: 30 },
+        { load_percentage: 50, power_watt: 100 },
+        { load_percentage: 100, power_watt: 150 },
+      ],
+      usage: { time_workload: 50, usage_location: "FRA", elec_factors: { gwp: 0.1 } },
+    };
+    let out = "";
+    const lines = ndjsonLines(
+      [
+        `${JSON.stringify({ path: ROUTE, body, quantity: 3 })}
+`,
+      ],
+      1 << 20,
+    );
+    for await (const piece of evaluateBatch(lines, (call) => app.rest(call), {
+      defaults: {},
+      maxLineBytes: 1 << 20,
+    })) {
+      out += piece;
+    }
+    const [line, summary] = out
+      .trim()
+      .split("\n")
+      .map((text) => JSON.parse(text));
+    const single = await app.rest({ method: "POST", url: ROUTE, body: JSON.stringify(body) });
+    expect(line).toEqual({ line: 1, status: 200, body: single.body });
+    // The curve through (50, 100 W): 100 W × 1000 h × 0.1 kgCO2eq/kWh = 10 kg a line; no embedded phase.
+    expect(Object.keys(line.body.impacts.gwp)).toEqual(["unit", "description", "use"]);
+    expect(line.body.energy).toEqual({ value: 100, min: 100, max: 100, unit: "kWh" });
+    expect(summary.summary.total.gwp.use).toBeCloseTo(30, 9);
+    expect(summary.summary.total.gwp.embedded).toBeUndefined();
+  });
+});
+
 describe("a 404 for what another served edition has", () => {
   it("says which edition has it: instance type, archetype, device kind", async () => {
     const gcp = await app.rest({

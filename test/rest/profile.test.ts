@@ -273,3 +273,44 @@ describe("GET: the base profiles", () => {
     ]);
   });
 });
+
+describe("POST /v1/consumption_profile/cpu/impacts", () => {
+  const IMPACTS = "/v1/consumption_profile/cpu/impacts";
+  const post = async (query: string, body: unknown) => {
+    const answer = await app.rest({ method: "POST", url: `${IMPACTS}${query}`, body: JSON.stringify(body) });
+    return { status: answer.status, body: answer.body as Json };
+  };
+
+  it("answers the use impacts of the profiled CPU, the energy and the verbose report, in both editions", async () => {
+    for (const edition of ["1.2.4", "2.4.1"]) {
+      const { status, body } = await post(`?edition=${edition}&criteria=gwp&duration=8760`, {
+        cpu: { model_range: "Xeon Gold" },
+        usage: { usage_location: "FRA", time_workload: 50 },
+      });
+      expect(status).toBe(200);
+      // The Xeon Gold row: P(50) = 35.5688·ln(0.2438·59.6694) − 0.6087 = 94.624 W (5 figures)
+      // × 8760 h = 828.91 kWh; × 0.098 kgCO2eq/kWh (FRA) = 81.23 kg.
+      expect(body.energy.value).toBeCloseTo(828.9, 1);
+      expect(body.impacts.gwp).toMatchObject({ unit: "kgCO2eq", use: { min: 81.23, max: 81.23 } });
+      expect(body.impacts.gwp.use.value).toBeCloseTo(81.23, 2);
+      expect(body.impacts.gwp).not.toHaveProperty("embedded");
+      expect(body.verbose.params).toMatchObject({
+        value: GOLD,
+        status: "COMPLETED",
+        source: "From CPU model range",
+      });
+      expect(body.verbose.usage_location).toMatchObject({ value: "FRA", status: "INPUT" });
+    }
+  });
+
+  it("keeps the profile route's answer and refuses a bad usage with a 422 naming it", async () => {
+    const { status, body } = await post("", {
+      cpu: { model_range: "Xeon Gold" },
+      usage: { time_workload: 150 },
+    });
+    expect(status).toBe(422);
+    expect(body.detail[0].loc).toEqual(["body", "usage", "time_workload"]);
+    const plain = await call("POST", { cpu: { model_range: "Xeon Gold" } });
+    expect(plain.body).toEqual(GOLD);
+  });
+});

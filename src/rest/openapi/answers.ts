@@ -30,6 +30,11 @@ const ANSWERS = {
         items: { type: "string" },
         description: "Cloud instances: what the evaluation could not do as asked (absent when none).",
       },
+      energy: {
+        type: "object",
+        description:
+          "Consumption-profile impacts: the electricity drawn over the duration, {value, min, max, unit: kWh}.",
+      },
     },
   },
   Names: { ...NAMES, description: "Ids or names, in the reference's order." },

@@ -37,6 +37,10 @@ export const BODY_EXAMPLES: Readonly<Record<string, unknown>> = {
     ],
     usage: { usage_location: "FRA", avg_power: 0.5 },
   },
+  CpuConsumptionProfileUse: {
+    cpu: { name: "Intel Xeon Gold 6134" },
+    usage: { usage_location: "FRA", time_workload: 50, years_use_time: 1 },
+  },
   CpuConsumptionProfile: {
     cpu: { name: "Intel Xeon Gold 6134" },
     workload: [
