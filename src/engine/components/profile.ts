@@ -4,7 +4,7 @@ import type { EngineContext } from "../model/context.js";
 import type { Asset } from "../model/evaluation.js";
 import { modelledUse, type RawImpact } from "../model/impact.js";
 import type { ProfileCpu } from "../model/inputs.js";
-import type { UsageInput } from "../model/usage.js";
+import { LIST_WORKLOAD_UNIT, type UsageInput } from "../model/usage.js";
 import type { ComponentCells } from "./component.js";
 import {
   fitProfile,
@@ -80,7 +80,8 @@ class ProfiledCpu extends Cpu {
     usage: UsageInput | null,
     private readonly profile: ConsumptionProfileResult,
   ) {
-    super(context, cells, { usage }, "%");
+    // A list workload carries the component routes' unit label, as on the CPU component.
+    super(context, cells, { usage }, LIST_WORKLOAD_UNIT);
   }
 
   protected override consumptionProfile(): ProfileParams {
