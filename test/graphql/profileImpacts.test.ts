@@ -192,7 +192,7 @@ describe("a fitted profile's impacts", () => {
   it("has no embedded phase, and refuses a bad usage at its path", async () => {
     const schema = await graphql(`{ __type(name: "ProfileCriterionImpact") { fields { name } } }`);
     const fields = schema.data.__type.fields.map((f: { name: string }) => f.name);
-    expect(fields.sort()).toEqual(["criterion", "description", "unit", "use"]);
+    expect(fields.sort()).toEqual(["criterion", "description", "unit", "use", "v1"]);
     const refused = await graphql(`{
       consumptionProfile(cpu: { tdp: 100 }) { impacts(usage: { useTimeRatio: -1 }) { duration } }
     }`);
