@@ -2,6 +2,7 @@
  * GPU routes of the v1 shim (docs/methodology.md §19.5, §6, §11): one process answering both editions, the
  * GPU existing only in 2.4.1.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sharedApp } from "../support/app.js";
 import { call, EOL } from "../support/rest.js";
@@ -140,6 +141,44 @@ describe("servers with a GPU", () => {
     // The use phase never reads the VRAM.
     expect(body.impacts.ap.use).toEqual(sized.body.impacts.ap.use);
   });
+});
+
+describe("servers with a GPU of unknown VRAM size, random requests (2.4.1)", () => {
+  // The rule derived from boaviztapi 2.4.1 (compute/impacts_computation.py, models/component/gpu.py):
+  // the request fails (500; here 422) when a VRAM die count is known, no VRAM size (neither given
+  // nor the archetype's GPU.vram) and a criterion whose embedded sum reaches the GPU (gwp, adp, pe:
+  // the assembly and CPU have their factors) is asked; otherwise it is answered.
+  const WITHOUT_VRAM = ["dellR740", "Dadsv5-Type1", "DCsv2-Type1"];
+  it("refuse exactly when a criterion reaching the GPU is asked", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...WITHOUT_VRAM, "platform_aws_p2", "platform_compute_low"),
+        fc.record(
+          {
+            units: fc.integer({ min: 1, max: 8 }),
+            vram_dies: fc.integer({ min: 1, max: 12 }),
+            vram: fc.integer({ min: 0, max: 80 }),
+          },
+          { requiredKeys: ["units"] },
+        ),
+        fc.subarray(["gwp", "adp", "pe", "ap", "ir", "lu", "epf", "mips"], { minLength: 1, maxLength: 3 }),
+        async (archetype, gpu, criteria) => {
+          const query = criteria.map((c) => `criteria=${c}`).join("&");
+          const { status } = await post(
+            `/v1/server/?archetype=${archetype}&edition=2.4.1&verbose=false&${query}`,
+            {
+              configuration: { gpu },
+            },
+          );
+          const lacking =
+            gpu.vram_dies !== undefined && gpu.vram === undefined && WITHOUT_VRAM.includes(archetype);
+          const reachesGpu = criteria.some((c) => ["gwp", "adp", "pe"].includes(c));
+          expect(status).toBe(lacking && reachesGpu ? 422 : 200);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  }, 60_000);
 });
 
 describe("/v1/utils GPU names", () => {
