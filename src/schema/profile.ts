@@ -49,7 +49,8 @@ const ProfileCriterionImpactRef = builder
       }),
       v1: t.field({
         type: "JSON",
-        description: "The same in boaviztapi v1's layout of a criterion ({unit, description, use}), no embedded key.",
+        description:
+          "The same in boaviztapi v1's layout of a criterion ({unit, description, use}), no embedded key.",
         resolve: ({ evaluation, criterion }) =>
           spelled(() => v1UseImpact(criterion.info, evaluation.impact(criterion, "use"))),
       }),
