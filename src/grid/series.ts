@@ -14,6 +14,7 @@ import { checkedInput } from "./inputFile.js";
 import { lfCopy } from "./lineEnds.js";
 import { EXPECTED_SHAPES, type GridSeriesShape, recognisedShape, type ShapeColumns } from "./shapes.js";
 import { createIntervals } from "./steps.js";
+import { MAX_OFFSET_MINUTES } from "./times.js";
 import { isoCountryCodes } from "./zones.js";
 
 export type { GridGap } from "./gaps.js";
@@ -53,9 +54,6 @@ export const GRID_SERIES_LIMITS = {
  */
 const ISO_TIME_SQL =
   "^(\\d{4}-\\d\\d-\\d\\d)(?:[T ]([01]\\d:[0-5]\\d|2[0-3]:[0-5]\\d)(:[0-5]\\d(?:\\.\\d{1,9})?)?\\s*(?:[zZ]|([+-])(\\d\\d)(?::?([0-5]\\d))?)?)?$";
-
-/** The widest offset of a time zone in use (Kiribati's +14:00): a wider one is no place's time. */
-export const MAX_OFFSET_MINUTES = 14 * 60;
 
 /** The parts of a text of a time (a struct; every part empty when it is not ISO 8601). */
 function timeParts(text: string): string {
