@@ -1,18 +1,14 @@
 /*
  * Text from an input (a zone, a file name, a cell) written to the terminal: a control character
  * would act on it (ESC [2J clears the screen, an OSC sequence sets the title or a link, a carriage
- * return overwrites the line), so each is written as visible text instead.
+ * return overwrites the line), so each is written as visible text instead. (src/output/text.ts
+ * does the same for written outputs: the layer rules keep src/support and src/output apart.)
  */
+
+/** Unicode's control characters (Cc): C0, DEL and C1. One character each: no backtracking. */
+const CONTROL = /\p{Cc}/gu;
 
 /** The text with every C0 and C1 control character, ESC and DEL written as `\xNN` (ESC: `\x1b`). */
 export function printable(text: string): string {
-  let out = "";
-  let plain = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code >= 0x20 && (code < 0x7f || code > 0x9f)) continue;
-    out += `${text.slice(plain, index)}\\x${code.toString(16).padStart(2, "0")}`;
-    plain = index + 1;
-  }
-  return plain === 0 ? text : out + text.slice(plain);
+  return text.replace(CONTROL, (control) => `\\x${control.charCodeAt(0).toString(16).padStart(2, "0")}`);
 }
