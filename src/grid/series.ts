@@ -228,11 +228,11 @@ async function checkedSource(
 
 /**
  * An intensity's text as a number: a decimal (`40`, `40.5`, `4.05e1`), nothing else (`inf`,
- * `nan`, `0x10`, `1_000` are not); empty, or the exporter's note that the interval is not
- * published ("Data is not complete enough to be published"), is a gap.
+ * `nan`, `0x10`, `1_000` are not; `-0` is 0); empty, or the exporter's note that the interval is
+ * not published ("Data is not complete enough to be published"), is a gap.
  */
 const VALUE_SQL = `CASE WHEN regexp_full_match(value_text, '[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d{1,3})?')
-  THEN try_cast(value_text AS DOUBLE) END`;
+  THEN try_cast(value_text AS DOUBLE) + 0.0 END`;
 const GAP_SQL = "(coalesce(value_text, '') = '' OR lower(value_text) LIKE '%published%')";
 
 /** The first row that is not an interval (no zone, a time or intensity unread, out of range), in one line. */

@@ -198,6 +198,13 @@ describe("what a series may hold", () => {
     expect(await failure(loadGridSeries(db.connection, file))).toContain(`${file}: ${expected}`);
   });
 
+  it("reads -0 as 0", async () => {
+    await loadGridSeries(db.connection, plain(["FRA,2024-01-01T00:00Z,-0", "FRA,2024-01-01T01:00Z,-0.0e0"]));
+    const values = (await intervals()).map(([, , , value]) => value);
+    expect(values).toHaveLength(2);
+    for (const value of values) expect(Object.is(value, 0)).toBe(true);
+  });
+
   it("reads 0 and 10,000 gCO2eq/kWh, and weighs an hour of 10,000 without moving its neighbours", async () => {
     await loadGridSeries(
       db.connection,
