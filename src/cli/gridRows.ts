@@ -226,9 +226,10 @@ export function gridRows(grid: LoadedGrid, inputColumns: readonly string[], repo
       // A row the series does not cover keeps the route's answer, at the edition's factor.
       if (covered.gco2PerKwh === null) return { ...outcome, gridGco2PerKwh: edition, warnings };
       const applied = covered.share * covered.gco2PerKwh + (1 - covered.share) * edition;
-      // Over the span coverageOf weighed: the period, or the zone's whole series.
+      // Over the span coverageOf weighed: the period, or the zone's whole series (its gaps at the
+      // zone's mean, which the row takes, so its hours add up to its gwp use).
       const span = read.period ?? (zoneSpan(grid.series, zone) as readonly [number, number]);
-      byTime?.add(zone, span, energyKwh * outcome.quantity, edition);
+      byTime?.add(zone, span, energyKwh * outcome.quantity, read.period === null ? applied : edition);
       const scaled = withGwpUse(outcome, use, applied, edition, energyKwh, grid.roundImpact);
       return warnings.length > 0 ? { ...scaled, warnings } : scaled;
     },

@@ -308,6 +308,29 @@ server,,,,FRA,2,,
     );
   });
 
+  it("charts a row without a period over its zone's series, a gap at the zone's mean it takes", async () => {
+    const series = file(
+      "report-gap.csv",
+      "zone,start,gco2_per_kwh\nFRA,2024-01-01T00:00Z,100\nFRA,2024-01-01T01:00Z,\nFRA,2024-01-01T02:00Z,300\n",
+    );
+    const report = join(dir, "gap-report.html");
+    const { code, rows } = await evaluate(
+      `${HEADER}\nserver,,,,FRA,2,,\n`,
+      "--grid-intensity",
+      series,
+      "--report",
+      report,
+    );
+    expect(code).toBe(0);
+    // The mean of the hours published: (100 + 300) / 2.
+    expectUse(rows[0], 200);
+    const third = number(rows[0]?.energy_kwh) / 3;
+    const byHour = reportData(report).grid?.byHour ?? [];
+    [100, 200, 300].forEach((gco2, hour) => {
+      expect(byHour[hour]).toBeCloseTo((third * gco2) / 1000, 12);
+    });
+  });
+
   it("has no grid section without a row that used the series", async () => {
     const report = join(dir, "no-grid-report.html");
     const { code } = await evaluate(
