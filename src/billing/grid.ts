@@ -63,8 +63,9 @@ async function firstRow(connection: DuckDBConnection, query: string): Promise<Re
  * to its last one's end, the sums running over the steps its intervals cover.
  */
 export async function createGridKnots(connection: DuckDBConnection): Promise<void> {
+  // A gap (a NULL intensity) is part of its zone's span, its steps not covered.
   const bounds = `SELECT zone, CAST(epoch(interval_start) AS BIGINT) AS s, CAST(epoch(interval_end) AS BIGINT) AS e,
-      gco2_per_kwh AS i FROM grid_interval WHERE gco2_per_kwh IS NOT NULL AND interval_end > interval_start`;
+      gco2_per_kwh AS i FROM grid_interval WHERE interval_end > interval_start`;
   const fits = STEP_SECONDS.map((step) => `bool_and(s % ${step} = 0 AND e % ${step} = 0) AS fits_${step}`);
   const fit = await firstRow(connection, `SELECT ${fits.join(", ")} FROM (${bounds})`);
   const step = STEP_SECONDS.find((seconds) => fit[`fits_${seconds}`] === true) ?? 1;

@@ -4,8 +4,10 @@
  * approximate matches, and the totals of the evaluated lines.
  */
 
+import { gapTexts } from "../grid/gaps.js";
 import type { BillReportModel } from "../output/billReport.js";
 import { formatNumber } from "../output/columns.js";
+import { printable } from "../support/terminalText.js";
 import { billingCoverage, type CoverageRow, percent } from "./coverage.js";
 import type { BillingSummary, LineGroup } from "./evaluate.js";
 import type { GridRun } from "./grid.js";
@@ -75,6 +77,7 @@ function gridText(grid: GridRun): string[] {
     `grid series ${grid.file}: ${series.shape}, ${series.zones} zone${series.zones === 1 ? "" : "s"}, ${series.intervals} intervals, ${series.first} to ${series.last}`,
     `  lines with the series: ${used.reduce((sum, row) => sum + row.lines, 0)} of ${evaluated} evaluated${lines("partly") > 0 ? ` (${lines("partly")} partly)` : ""}${zones === "" ? "" : ` in ${zones}`}`,
   ];
+  for (const gap of gapTexts(series.gaps)) out.push(`  gaps in the series: ${gap}, the edition's factor`);
   const missing = grid.coverage.filter((row) => !["series", "no period"].includes(row.coverage));
   for (const row of missing) {
     const where =
@@ -91,7 +94,8 @@ function gridText(grid: GridRun): string[] {
   }
   if (lines("no period") > 0)
     out.push(`  without a period: ${rows(lines("no period"))}, their zone's mean over the series`);
-  return out;
+  // Zones, places and the file's name come from the inputs: their control characters shown, not sent.
+  return out.map(printable);
 }
 
 export function billingSummaryText(summary: BillingSummary, groupsOutput: string | null): string {

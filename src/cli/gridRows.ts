@@ -7,6 +7,7 @@
 
 import { openDatabase } from "../duckdb/database.js";
 import type { ImpactRounding } from "../engine/model/rounding.js";
+import { gapTexts } from "../grid/gaps.js";
 import { type GridSeriesInfo, loadGridSeries } from "../grid/series.js";
 import { isoUtc } from "../grid/times.js";
 import { useCollector } from "../grid/useCollector.js";
@@ -14,6 +15,7 @@ import { type GridSeries, readGridSeries, weightedIntensity, zoneSpan } from "..
 import { editionGridPlaces, loadGridZones, normalisedZone } from "../grid/zones.js";
 import { formatNumber } from "../output/columns.js";
 import type { GridUse } from "../output/report.js";
+import { printable } from "../support/terminalText.js";
 import { editionOf } from "./billing.js";
 import type { RowOutcome } from "./chunk.js";
 import { columnName, rowPeriod } from "./inventory.js";
@@ -61,12 +63,15 @@ interface Coverage {
   readonly spanHours: number;
 }
 
-/** A row's coverage: over its period, or (without one) the zone's whole series. */
+/**
+ * A row's coverage: over its period, or (without one) the zone's mean over the intervals the
+ * series gives (its gaps left out, as a billing line's).
+ */
 function coverageOf(series: GridSeries, zone: string, period: readonly [number, number] | null): Coverage {
   const span = period ?? zoneSpan(series, zone);
   if (span === null) return { gco2PerKwh: null, share: 0, coveredHours: 0, spanHours: 0 };
   const weighted = weightedIntensity(series, zone, span[0], span[1]);
-  const share = weighted.spanHours > 0 ? weighted.coveredHours / weighted.spanHours : 0;
+  const share = period === null ? 1 : weighted.spanHours > 0 ? weighted.coveredHours / weighted.spanHours : 0;
   return { ...weighted, share: weighted.gco2PerKwh === null ? 0 : share };
 }
 
@@ -167,8 +172,12 @@ function warningsOf(
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
-/** The run's line on the series. */
+/** The run's line on the series (zones and the file's name shown without their control characters). */
 function summaryOf(grid: LoadedGrid, found: Found): string {
+  return printable(summaryText(grid, found));
+}
+
+function summaryText(grid: LoadedGrid, found: Found): string {
   const { info } = grid;
   const listed = [...found.missing]
     .slice(0, LISTED_MISSING)
@@ -178,7 +187,10 @@ function summaryOf(grid: LoadedGrid, found: Found): string {
     `grid series ${grid.file} (${info.shape}, ${plural(info.zones, "zone")}, ${plural(info.intervals, "interval")}, ${info.first} to ${info.last}): ` +
     `${found.used} of ${found.rows} rows' gwp use from the series` +
     (found.wholeSeries > 0 ? ` (${found.wholeSeries} without a period: their zone's mean)` : "") +
-    (listed.length > 0 ? `; missing: ${listed.join(", ")}${more}` : "; nothing missing")
+    (listed.length > 0 ? `; missing: ${listed.join(", ")}${more}` : "; nothing missing") +
+    (info.gaps.length > 0
+      ? `; gaps in the series (the edition's factor): ${gapTexts(info.gaps).join(", ")}`
+      : "")
   );
 }
 
@@ -214,9 +226,10 @@ export function gridRows(grid: LoadedGrid, inputColumns: readonly string[], repo
       // A row the series does not cover keeps the route's answer, at the edition's factor.
       if (covered.gco2PerKwh === null) return { ...outcome, gridGco2PerKwh: edition, warnings };
       const applied = covered.share * covered.gco2PerKwh + (1 - covered.share) * edition;
-      // Over the span coverageOf weighed: the period, or the zone's whole series.
+      // Over the span coverageOf weighed: the period, or the zone's whole series (its gaps at the
+      // zone's mean, which the row takes, so its hours add up to its gwp use).
       const span = read.period ?? (zoneSpan(grid.series, zone) as readonly [number, number]);
-      byTime?.add(zone, span, energyKwh * outcome.quantity, edition);
+      byTime?.add(zone, span, energyKwh * outcome.quantity, read.period === null ? applied : edition);
       const scaled = withGwpUse(outcome, use, applied, edition, energyKwh, grid.roundImpact);
       return warnings.length > 0 ? { ...scaled, warnings } : scaled;
     },

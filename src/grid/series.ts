@@ -4,15 +4,20 @@
  * (docs/methodology.md, "Grid intensity series").
  */
 
-import { statSync } from "node:fs";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { csvHeader } from "../duckdb/csvHeader.js";
 import { createTable, fileLiteral, identifier, literal, sourceOf } from "../duckdb/database.js";
 import { FileReadError, readFailing } from "../duckdb/readErrors.js";
 import { GridInputError } from "./errors.js";
+import { type GridGap, seriesGaps } from "./gaps.js";
+import { checkedInput } from "./inputFile.js";
+import { lfCopy } from "./lineEnds.js";
 import { EXPECTED_SHAPES, type GridSeriesShape, recognisedShape, type ShapeColumns } from "./shapes.js";
+import { createIntervals } from "./steps.js";
+import { MAX_OFFSET_MINUTES } from "./times.js";
 import { isoCountryCodes } from "./zones.js";
 
+export type { GridGap } from "./gaps.js";
 export type { GridSeriesShape } from "./shapes.js";
 
 export interface GridSeriesInfo {
@@ -23,30 +28,52 @@ export interface GridSeriesInfo {
   readonly first: string;
   /** The latest interval's end, ISO 8601 UTC: the series covers [first, last) where its zones do. */
   readonly last: string;
+  /** Per zone, the intervals between its first and its last the series does not give (unpublished or absent). */
+  readonly gaps: readonly GridGap[];
 }
 
 /**
  * A series' bounds, checked before it is read into a table (docs/limits.md, "The command line"):
  * a year of hours for 100 zones (876,000 intervals, an Electricity Maps CSV of ~150 MB) fits with
  * room; Ember's whole monthly release (every variable of ~200 areas since 2000) stays under the size.
+ * An intensity is at most 10,000 gCO2eq/kWh: about ten times the most carbon-intense grids'
+ * yearly figures (~1,000 g/kWh, coal and oil grids in Ember's data), so a real hour fits and a
+ * huge value (1e17, 1e308) is the line's error rather than a sum that loses its neighbours' digits.
  */
 export const GRID_SERIES_LIMITS = {
   bytes: 1024 * 1024 * 1024,
   intervals: 2_000_000,
   zones: 1_000,
+  gco2PerKwh: 10_000,
 } as const;
 
-/** Seconds of the steps a series' gap is rounded to: a month from 28 days, a year from 365. */
-const DAY = 86_400;
+/**
+ * ISO 8601 as the series write a time, in RE2 (no backtracking): a date, then optionally a time to
+ * the minute, second or fraction, then optionally an offset (`Z`, `+02:00`, `+0200`, `+02`).
+ * Groups: date, hours and minutes, seconds and fraction, offset sign, hours, minutes.
+ */
+const ISO_TIME_SQL =
+  "^(\\d{4}-\\d\\d-\\d\\d)(?:[T ]([01]\\d:[0-5]\\d|2[0-3]:[0-5]\\d)(:[0-5]\\d(?:\\.\\d{1,9})?)?\\s*(?:[zZ]|([+-])(\\d\\d)(?::?([0-5]\\d))?)?)?$";
+
+/** The parts of a text of a time (a struct; every part empty when it is not ISO 8601). */
+function timeParts(text: string): string {
+  return `regexp_extract(${text}, '${ISO_TIME_SQL}', ['date', 'clock', 'seconds', 'sign', 'oh', 'om'])`;
+}
 
 /**
- * A text of a time as a UTC TIMESTAMP: with an offset (`Z`, `+02:00`) converted, without taken as
- * UTC. DuckDB reads an offset only after seconds: `T00:00Z` is given its `:00` first.
+ * A time's parts (timeParts) as a UTC TIMESTAMP, or NULL when they are no time: with an offset
+ * converted, without taken as UTC; `infinity`, a field out of range (`24:00`, `02-30`) or an
+ * offset beyond ±14:00 (`+99:99`) is no time.
  */
-function utcTime(text: string): string {
-  const withSeconds = `regexp_replace(${text}, '([T ]\\d\\d:\\d\\d)(\\s*[zZ+-])', '\\1:00\\2')`;
-  return `CASE WHEN regexp_matches(${text}, '\\d:\\d\\d(:\\d\\d(\\.\\d+)?)?\\s*([zZ]|[+-]\\d\\d(:?\\d\\d)?)$')
-    THEN timezone('UTC', try_cast(${withSeconds} AS TIMESTAMPTZ)) ELSE try_cast(${text} AS TIMESTAMP) END`;
+function utcTime(parts: string): string {
+  const offset = `(CAST(${parts}.oh AS INTEGER) * 60 + CAST(coalesce(nullif(${parts}.om, ''), '0') AS INTEGER))`;
+  return `CASE
+      WHEN ${parts}.date = '' THEN NULL
+      WHEN ${parts}.oh = '' THEN try_cast(${parts}.date || ' ' || coalesce(nullif(${parts}.clock, ''), '00:00') || coalesce(nullif(${parts}.seconds, ''), ':00') AS TIMESTAMP)
+      WHEN ${offset} > ${MAX_OFFSET_MINUTES} THEN NULL
+      ELSE try_cast(${parts}.date || ' ' || ${parts}.clock || coalesce(nullif(${parts}.seconds, ''), ':00') AS TIMESTAMP)
+        - to_minutes(CASE ${parts}.sign WHEN '-' THEN -1 ELSE 1 END * ${offset})
+    END`;
 }
 
 /** The columns of a Parquet file. */
@@ -55,34 +82,23 @@ async function parquetHeader(connection: DuckDBConnection, file: string): Promis
   return reader.getRowObjects().map((row) => String(row.column_name));
 }
 
+/** The file does not read to its end (DuckDB's failure, in one line: where and why). */
+class SeriesReadError extends GridInputError {}
+
 /** DuckDB's failure to read the file, as a grid input error (one line: where and why). */
 async function reading<T>(file: string, run: () => Promise<T>): Promise<T> {
   try {
     return await readFailing(run, file);
   } catch (error) {
     if (error instanceof FileReadError)
-      throw new GridInputError(error.message.replace(/; nothing written$/, ""));
+      throw new SeriesReadError(error.message.replace(/; nothing written$/, ""));
     throw error;
   }
 }
 
-function checkedSize(file: string): void {
-  let size: number;
-  try {
-    const stat = statSync(file);
-    if (!stat.isFile()) throw new Error("not a file");
-    size = stat.size;
-  } catch {
-    throw new GridInputError(`${file}: cannot read the grid intensity file`);
-  }
-  if (size > GRID_SERIES_LIMITS.bytes)
-    throw new GridInputError(
-      `${file}: a grid intensity file holds at most ${GRID_SERIES_LIMITS.bytes} bytes (${size})`,
-    );
-}
-
 interface SeriesSource {
   readonly file: string;
+  readonly header: string[] | null;
   readonly columns: ShapeColumns;
   /** The table expression the file is read through. */
   readonly from: string;
@@ -101,6 +117,7 @@ async function seriesSource(connection: DuckDBConnection, file: string): Promise
   return parquet
     ? {
         file,
+        header: null,
         columns,
         from: `read_parquet(${fileLiteral(file)}, file_row_number = true)`,
         position: "row",
@@ -109,6 +126,7 @@ async function seriesSource(connection: DuckDBConnection, file: string): Promise
     : // A CSV's line: its header is line 1 (a series' cells hold no line breaks).
       {
         file,
+        header,
         columns,
         from: sourceOf(file, header),
         position: "line",
@@ -116,19 +134,25 @@ async function seriesSource(connection: DuckDBConnection, file: string): Promise
       };
 }
 
-/** The series' rows of the file, as text with their position (Ember's rows of other variables left out). */
+/**
+ * The series' rows of the file, as text with their position: Ember's rows of other variables, and
+ * the header again where exports were concatenated, left out. A cell's BOM (a second export's
+ * first) and blanks, CR included, are not part of its text.
+ */
 function seriesRows(source: SeriesSource): string {
   const { columns } = source;
-  const text = (name: string) => `trim(CAST(${identifier(name)} AS VARCHAR))`;
+  const text = (name: string) => `trim(replace(CAST(${identifier(name)} AS VARCHAR), '\uFEFF', ''), ' \t\r')`;
   const filters = columns.rowsWhere.map(([name], index) => `, ${text(name)} AS filter_${index}`);
   const where = columns.rowsWhere.map(([, value], index) => `filter_${index} = ${literal(value)}`);
   // Ember's aggregates (World, EU, regions) have no ISO code: they are no country's zone.
   if (columns.shape === "ember") where.push("coalesce(zone_text, '') <> ''");
+  // A row whose intensity cell holds the column's name is the header again (one test: cheaper than three).
+  where.push(`value_text IS DISTINCT FROM ${literal(columns.intensity.trim())}`);
   return `SELECT position, zone_text, start_text, value_text FROM (
       SELECT ${source.positionSql} AS position, ${text(columns.zone)} AS zone_text,
         ${text(columns.start)} AS start_text, ${text(columns.intensity)} AS value_text ${filters.join("")}
       FROM ${source.from}) AS file_rows
-    ${where.length === 0 ? "" : `WHERE ${where.join(" AND ")}`}`;
+    WHERE ${where.join(" AND ")}`;
 }
 
 /** One value of a query's first row. */
@@ -137,23 +161,40 @@ async function firstRow(connection: DuckDBConnection, sql: string): Promise<Reco
   return reader.getRowObjects()[0] ?? null;
 }
 
-/** The bounds, from a count over the file, before any table is filled. */
+/** A zone as the series names it, normalised (`FR`, `fr` → `FRA`; grid_iso_country joined as `iso`). */
+const ZONE_SQL = "CASE WHEN length(zone_text) = 2 THEN coalesce(iso.alpha3, zone_text) ELSE zone_text END";
+const ISO_JOIN =
+  "LEFT JOIN grid_iso_country AS iso ON length(series.zone_text) = 2 AND iso.alpha2 = upper(series.zone_text)";
+
+/**
+ * The bounds, from an exact count over the file, before any table is filled. Zones are counted as
+ * written first; only past the bound are they counted once normalised (`FR` and `FRA` one zone).
+ */
 async function checkBounds(connection: DuckDBConnection, source: SeriesSource): Promise<void> {
   const counts = await reading(source.file, () =>
     firstRow(
       connection,
-      `SELECT count(*) AS intervals, approx_count_distinct(zone_text) AS zones FROM (${seriesRows(source)})`,
+      `SELECT count(*) AS intervals, count(DISTINCT zone_text) AS zones FROM (${seriesRows(source)}) AS series`,
     ),
   );
   const intervals = Number(counts?.intervals ?? 0);
-  const zones = Number(counts?.zones ?? 0);
+  let zones = Number(counts?.zones ?? 0);
+  if (zones > GRID_SERIES_LIMITS.zones && intervals <= GRID_SERIES_LIMITS.intervals) {
+    const named = await reading(source.file, () =>
+      firstRow(
+        connection,
+        `SELECT count(DISTINCT ${ZONE_SQL}) AS zones FROM (${seriesRows(source)}) AS series ${ISO_JOIN}`,
+      ),
+    );
+    zones = Number(named?.zones ?? 0);
+  }
   if (intervals > GRID_SERIES_LIMITS.intervals)
     throw new GridInputError(
       `${source.file}: a grid intensity series holds at most ${GRID_SERIES_LIMITS.intervals} intervals (${intervals})`,
     );
   if (zones > GRID_SERIES_LIMITS.zones)
     throw new GridInputError(
-      `${source.file}: a grid intensity series holds at most ${GRID_SERIES_LIMITS.zones} zones (about ${zones})`,
+      `${source.file}: a grid intensity series holds at most ${GRID_SERIES_LIMITS.zones} zones (${zones})`,
     );
   if (intervals === 0)
     throw new GridInputError(
@@ -161,7 +202,40 @@ async function checkBounds(connection: DuckDBConnection, source: SeriesSource): 
     );
 }
 
-/** The first row that is not an interval (no zone, a time or intensity unread, a negative intensity), in one line. */
+/**
+ * The source, checked against its bounds; a CSV whose lines end both ways (exports concatenated)
+ * read from its copy with LF line ends (`cleanUp` removes it once the series is read).
+ */
+async function checkedSource(
+  connection: DuckDBConnection,
+  file: string,
+  cleanUp: (() => void)[],
+): Promise<SeriesSource> {
+  const source = await seriesSource(connection, file);
+  try {
+    await checkBounds(connection, source);
+    return source;
+  } catch (error) {
+    if (!(error instanceof SeriesReadError) || source.header === null) throw error;
+    const copy = await lfCopy(file);
+    if (copy === null) throw error;
+    cleanUp.push(copy.remove);
+    const copied = { ...source, from: sourceOf(copy.file, source.header) };
+    await checkBounds(connection, copied);
+    return copied;
+  }
+}
+
+/**
+ * An intensity's text as a number: a decimal (`40`, `40.5`, `4.05e1`), nothing else (`inf`,
+ * `nan`, `0x10`, `1_000` are not; `-0` is 0); empty, or the exporter's note that the interval is
+ * not published ("Data is not complete enough to be published"), is a gap.
+ */
+const VALUE_SQL = `CASE WHEN regexp_full_match(value_text, '[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d{1,3})?')
+  THEN try_cast(value_text AS DOUBLE) + 0.0 END`;
+const GAP_SQL = "(coalesce(value_text, '') = '' OR lower(value_text) LIKE '%published%')";
+
+/** The first row that is not an interval (no zone, a time or intensity unread, out of range), in one line. */
 async function checkValues(connection: DuckDBConnection, source: SeriesSource): Promise<void> {
   const bad = await firstRow(
     connection,
@@ -169,8 +243,10 @@ async function checkValues(connection: DuckDBConnection, source: SeriesSource): 
       SELECT position, start_text, value_text, CASE
         WHEN coalesce(zone_text, '') = '' THEN 'zone'
         WHEN start IS NULL THEN 'start'
+        WHEN gap THEN NULL
         WHEN value IS NULL OR NOT isfinite(value) THEN 'value'
-        WHEN value < 0 THEN 'negative' END AS problem
+        WHEN value < 0 THEN 'negative'
+        WHEN value > ${GRID_SERIES_LIMITS.gco2PerKwh} THEN 'range' END AS problem
       FROM grid_read) AS checked
     WHERE problem IS NOT NULL ORDER BY position LIMIT 1`,
   );
@@ -178,10 +254,17 @@ async function checkValues(connection: DuckDBConnection, source: SeriesSource): 
   const { columns } = source;
   const [column, what] = {
     zone: [columns.zone, "no zone"],
-    start: [columns.start, `${JSON.stringify(bad.start_text ?? "")} is not a date or time (ISO 8601, UTC)`],
+    start: [
+      columns.start,
+      `${JSON.stringify(bad.start_text ?? "")} is not a date or time (ISO 8601, UTC or an offset within ±14:00)`,
+    ],
     value: [columns.intensity, `${JSON.stringify(bad.value_text ?? "")} is not an intensity in gCO2eq/kWh`],
     negative: [columns.intensity, `${bad.value_text} is a negative intensity`],
-  }[String(bad.problem) as "zone" | "start" | "value" | "negative"];
+    range: [
+      columns.intensity,
+      `${bad.value_text} is above ${GRID_SERIES_LIMITS.gco2PerKwh} gCO2eq/kWh, the most an intensity may be`,
+    ],
+  }[String(bad.problem) as "zone" | "start" | "value" | "negative" | "range"];
   throw new GridInputError(`${source.file}: ${source.position} ${bad.position}, column "${column}": ${what}`);
 }
 
@@ -200,32 +283,29 @@ async function checkDuplicates(connection: DuckDBConnection, source: SeriesSourc
   );
 }
 
-/**
- * The step of the series' last interval of each zone, from its smallest gap between two starts: a
- * calendar month (28 days or more) or year (365 or more), else the gap itself (an hour for hourly
- * exports); a series with no gap is hourly, or monthly for Ember (which publishes months).
- */
-async function lastStep(connection: DuckDBConnection, shape: GridSeriesShape): Promise<string> {
-  const row = await firstRow(
-    connection,
-    `SELECT min(gap) AS gap FROM (
-      SELECT epoch(start) - epoch(lag(start) OVER (PARTITION BY zone ORDER BY start)) AS gap FROM grid_read)`,
+/** Reads the file's rows into grid_read (zone normalised, start in UTC, value or gap), checked. */
+async function readRows(connection: DuckDBConnection, source: SeriesSource): Promise<void> {
+  await reading(source.file, () =>
+    connection.run(`CREATE OR REPLACE TEMP TABLE grid_read AS
+      SELECT position, zone_text, start_text, value_text, zone, ${utcTime("time_parts")} AS start,
+        CASE WHEN gap THEN NULL ELSE value END AS value, gap
+      FROM (
+        SELECT position, zone_text, start_text, value_text, ${ZONE_SQL} AS zone,
+          ${timeParts("start_text")} AS time_parts, ${VALUE_SQL} AS value, ${GAP_SQL} AS gap
+        FROM (${seriesRows(source)}) AS series ${ISO_JOIN})`),
   );
-  const gap = row?.gap === null || row?.gap === undefined ? null : Number(row.gap);
-  if (gap === null) return shape === "ember" ? "INTERVAL 1 MONTH" : "INTERVAL 1 HOUR";
-  if (gap >= 365 * DAY) return "INTERVAL 1 YEAR";
-  if (gap >= 28 * DAY) return "INTERVAL 1 MONTH";
-  return `to_microseconds(${Math.round(gap * 1e6)})`;
+  await checkValues(connection, source);
+  await checkDuplicates(connection, source);
 }
 
 /**
  * Reads a grid series (CSV, gzipped or not, or Parquet; an Electricity Maps export, Ember's
- * monthly data or `zone,start,gco2_per_kwh`) into the table `grid_interval`.
+ * monthly data or `zone,start,gco2_per_kwh`; exports concatenated) into the table
+ * `grid_interval`, each zone's intervals of its own step, its gaps with a NULL intensity.
  */
 export async function loadGridSeries(connection: DuckDBConnection, file: string): Promise<GridSeriesInfo> {
-  checkedSize(file);
-  const source = await seriesSource(connection, file);
-  await checkBounds(connection, source);
+  checkedInput({ file, role: "grid intensity file", maxBytes: GRID_SERIES_LIMITS.bytes });
+  const cleanUp: (() => void)[] = [];
   await createTable(
     connection,
     "grid_iso_country",
@@ -235,29 +315,21 @@ export async function loadGridSeries(connection: DuckDBConnection, file: string)
     ],
     isoCountryCodes(),
   );
+  let shape: GridSeriesShape;
   try {
-    await reading(file, () =>
-      connection.run(`CREATE OR REPLACE TEMP TABLE grid_read AS
-        SELECT position, zone_text, start_text, value_text,
-          CASE WHEN length(zone_text) = 2 THEN coalesce(iso.alpha3, zone_text) ELSE zone_text END AS zone,
-          ${utcTime("start_text")} AS start, try_cast(value_text AS DOUBLE) AS value
-        FROM (${seriesRows(source)}) AS series
-        LEFT JOIN grid_iso_country AS iso ON length(series.zone_text) = 2 AND iso.alpha2 = upper(series.zone_text)`),
-    );
-    await checkValues(connection, source);
-    await checkDuplicates(connection, source);
-    const step = await lastStep(connection, source.columns.shape);
-    await connection.run(`CREATE OR REPLACE TABLE grid_interval AS
-      SELECT zone, start AS interval_start,
-        coalesce(lead(start) OVER (PARTITION BY zone ORDER BY start), start + ${step}) AS interval_end,
-        value AS gco2_per_kwh
-      FROM grid_read ORDER BY zone, interval_start`);
+    const source = await checkedSource(connection, file, cleanUp);
+    shape = source.columns.shape;
+    await readRows(connection, source);
+    await createIntervals(connection, shape);
   } finally {
-    await connection.run("DROP TABLE IF EXISTS grid_read; DROP TABLE IF EXISTS grid_iso_country");
+    for (const remove of cleanUp) remove();
+    await connection.run(
+      "DROP TABLE IF EXISTS grid_read; DROP TABLE IF EXISTS grid_iso_country; DROP TABLE IF EXISTS grid_steps",
+    );
   }
   const info = await firstRow(
     connection,
-    `SELECT count(DISTINCT zone) AS zones, count(*) AS intervals,
+    `SELECT count(DISTINCT zone) AS zones, count(gco2_per_kwh) AS intervals,
       strftime(min(interval_start), '%Y-%m-%dT%H:%M:%SZ') AS first,
       strftime(max(interval_end), '%Y-%m-%dT%H:%M:%SZ') AS last
     FROM grid_interval`,
@@ -268,10 +340,11 @@ export async function loadGridSeries(connection: DuckDBConnection, file: string)
       `${file}: a grid intensity series holds at most ${GRID_SERIES_LIMITS.zones} zones (${zones})`,
     );
   return {
-    shape: source.columns.shape,
+    shape,
     zones,
     intervals: Number(info?.intervals ?? 0),
     first: String(info?.first),
     last: String(info?.last),
+    gaps: await seriesGaps(connection),
   };
 }

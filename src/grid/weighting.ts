@@ -72,10 +72,13 @@ export function gridSeriesOf(intervals: Iterable<GridInterval>): GridSeries {
 /**
  * The series of the table `grid_interval` (loadGridSeries), pulled into memory chunk by chunk
  * into three columns of doubles (a year of hours for 100 zones: 21 MB, where a row object each
- * took 360 MB), each zone a view of its part.
+ * took 360 MB), each zone a view of its part. Its gaps (a NULL intensity) are left out: a span
+ * over one is not covered there.
  */
 export async function readGridSeries(connection: DuckDBConnection): Promise<GridSeries> {
-  const counted = await connection.runAndReadAll("SELECT count(*) AS intervals FROM grid_interval");
+  const counted = await connection.runAndReadAll(
+    "SELECT count(gco2_per_kwh) AS intervals FROM grid_interval",
+  );
   const n = Number(counted.getRowObjects()[0]?.intervals ?? 0);
   const starts = new Float64Array(n);
   const ends = new Float64Array(n);
@@ -83,7 +86,7 @@ export async function readGridSeries(connection: DuckDBConnection): Promise<Grid
   const firsts: [string, number][] = [];
   const result = await connection.stream(
     `SELECT zone, CAST(epoch_ms(interval_start) AS DOUBLE), CAST(epoch_ms(interval_end) AS DOUBLE), gco2_per_kwh
-    FROM grid_interval ORDER BY zone, interval_start`,
+    FROM grid_interval WHERE gco2_per_kwh IS NOT NULL ORDER BY zone, interval_start`,
   );
   let row = 0;
   for (

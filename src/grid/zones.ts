@@ -4,13 +4,14 @@
  * series name it (docs/methodology.md, "Grid intensity series").
  */
 
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { parse } from "csv-parse/sync";
 import type { CloudRegion, ReferenceData } from "../data/types.js";
 import { createTable } from "../duckdb/database.js";
 import { builtOncePer } from "../support/builtOnce.js";
 import { GridInputError } from "./errors.js";
+import { boundedText } from "./inputFile.js";
 
 /**
  * ISO 3166-1 alpha-2 → alpha-3 (data/grid/iso3166-1.csv, from Debian's iso-codes 4.15, which
@@ -83,17 +84,11 @@ const ZONES_FILE_ROWS = 10_000;
 
 /** The rows of a --grid-zones file (`provider,place,zone`; an empty provider for a country). */
 export function readZonesFile(file: string): GridPlace[] {
-  let size: number;
-  try {
-    size = statSync(file).size;
-  } catch {
-    throw new GridInputError(`${file}: cannot read the grid zones file`);
-  }
-  if (size > ZONES_FILE_BYTES)
-    throw new GridInputError(`${file}: a grid zones file holds at most ${ZONES_FILE_BYTES} bytes`);
+  // Read as the series is: a regular file within its bound (a FIFO or a device is refused unread).
+  const text = boundedText({ file, role: "grid zones file", maxBytes: ZONES_FILE_BYTES });
   let rows: string[][];
   try {
-    rows = parse(readFileSync(file, "utf8"), { bom: true, skip_empty_lines: true }) as string[][];
+    rows = parse(text, { bom: true, skip_empty_lines: true }) as string[][];
   } catch (error) {
     throw new GridInputError(`${file}: not a CSV file (${(error as Error).message.split("\n")[0]})`);
   }

@@ -6,10 +6,10 @@
  * hourly, Electricity Maps hourly, Ember monthly). Expected intensities are computed by hand from
  * the fixtures.
  */
-import { execFile } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
@@ -28,8 +28,15 @@ async function evaluate(
   bill: string,
   options: readonly string[],
 ): Promise<{ code: number; lines: Line[]; stderr: string }> {
-  const output = join(scratch, `${bill}.${options.length}.out.csv`);
-  const args = [BIN, "evaluate", `${BILLS}${bill}`, "--edition", "2.4.1", "--output", output, ...options];
+  return evaluatePath(`${BILLS}${bill}`, options);
+}
+
+async function evaluatePath(
+  bill: string,
+  options: readonly string[],
+): Promise<{ code: number; lines: Line[]; stderr: string }> {
+  const output = join(scratch, `${basename(bill)}.${options.length}.out.csv`);
+  const args = [BIN, "evaluate", bill, "--edition", "2.4.1", "--output", output, ...options];
   try {
     const { stderr } = await promisify(execFile)(process.execPath, args, {
       env: { ...process.env, LOG_LEVEL: "silent" },
@@ -202,4 +209,115 @@ describe("evaluate <billing export> --grid-intensity", () => {
     expect(zonesAlone.code).toBe(2);
     expect(zonesAlone.stderr).toContain("--grid-zones needs --grid-intensity");
   });
+});
+
+/** Electricity Maps' export header since 2024, and a day's row of it (its life-cycle intensity cell). */
+const EM_HEADER =
+  "Datetime (UTC),Country,Zone name,Zone id,Carbon intensity gCO₂eq/kWh (direct),Carbon intensity gCO₂eq/kWh (Life cycle),Carbon-free energy percentage (CFE%),Renewable energy percentage (RE%),Data source,Data estimated,Data estimation method";
+const em = (day: string, zone: string, lifeCycle: string) =>
+  `${day} 00:00:00,Country,Zone,${zone},1,${lifeCycle},90,30,source,false,`;
+
+/** A FOCUS export of an m5.xlarge hour (or longer) per line: region and period. */
+function focusBill(name: string, lines: readonly (readonly [string, string, string])[]): string {
+  const header =
+    "BilledCost,ChargeCategory,ConsumedQuantity,ConsumedUnit,ProviderName,RegionId,ServiceName,SubAccountId,x_ServiceCode,x_Operation,x_UsageType,ChargePeriodStart,ChargePeriodEnd";
+  const rows = lines.map(
+    ([region, start, end]) =>
+      `0.2,Usage,1,Hrs,AWS,${region},Amazon Elastic Compute Cloud,sub-1,AmazonEC2,RunInstances,BoxUsage:m5.xlarge,${start},${end}`,
+  );
+  const file = join(scratch, name);
+  writeFileSync(file, `${header}\n${rows.join("\n")}\n`);
+  return file;
+}
+
+describe("evaluate <billing export> --grid-intensity, a series as published", () => {
+  it(
+    "applies unpublished and missing days as gaps, reads exports concatenated, each zone to its own end",
+    SLOW,
+    async () => {
+      const daily = [
+        EM_HEADER,
+        em("2024-01-01", "FR", "40"),
+        em("2024-01-02", "FR", ""),
+        "2024-01-03 00:00:00,France,France,FR,,Data is not complete enough to be published,,,,,",
+        em("2024-01-04", "FR", "70"),
+        em("2024-01-06", "FR", "90"),
+      ].join("\r\n");
+      const monthly = [EM_HEADER, em("2024-01-01", "DE", "380"), em("2024-02-01", "DE", "370")].join("\n");
+      const series = join(scratch, "published.csv");
+      writeFileSync(series, `${daily}\r\n${monthly}\n`);
+      const zones = join(scratch, "escape-zones.csv");
+      writeFileSync(zones, "provider,place,zone\naws,eu-west-1,\u001b[2J\u009b31m\n");
+      const bill = focusBill("published-focus.csv", [
+        ["eu-west-3", "2024-01-01T00:00:00Z", "2024-01-01T01:00:00Z"],
+        ["eu-west-3", "2024-01-02T06:00:00Z", "2024-01-02T07:00:00Z"],
+        ["eu-west-3", "2024-01-01T12:00:00Z", "2024-01-02T12:00:00Z"],
+        ["eu-west-3", "2024-01-05T00:00:00Z", "2024-01-05T01:00:00Z"],
+        ["eu-central-1", "2024-02-28T00:00:00Z", "2024-03-01T00:00:00Z"],
+        ["eu-west-1", "2024-01-01T00:00:00Z", "2024-01-01T01:00:00Z"],
+      ]);
+      const withSeries = await evaluatePath(bill, ["--grid-intensity", series, "--grid-zones", zones]);
+      const without = await evaluatePath(bill, []);
+      expect(withSeries.code, withSeries.stderr).toBe(0);
+      const [published, unpublished, half, missing, monthEnd, escaped] = withSeries.lines;
+      expectIntensity(published, 40, "1 January in FRA");
+      // An unpublished day and a day left out: the edition's gwp use, never the day before's.
+      for (const [line, index] of [
+        [unpublished, 1],
+        [missing, 3],
+      ] as const) {
+        expect(line.gwp_use_kgco2eq).toBe(without.lines[index].gwp_use_kgco2eq);
+        expect(line.warnings).toBe("grid series: period not covered in zone FRA, the edition's factor");
+      }
+      const france = Number(unpublished.grid_gco2_per_kwh);
+      expect(france).toBeCloseTo(98, 6);
+      // Half a day at 40, half of an unpublished one at France's factor.
+      expectIntensity(half, (40 + france) / 2, "1 to 2 January in FRA");
+      expect(half.warnings).toContain("grid series: period partly covered in zone FRA");
+      // Germany's monthly zone lasts to 1 March (February whole), not a day past its last start.
+      expectIntensity(monthEnd, 370, "28 February to 1 March in DEU");
+      expect(escaped.warnings).toContain("grid series: no zone \u001b[2J\u009b31m in the series");
+      expect(withSeries.stderr).toContain(
+        "  gaps in the series: FRA 3 intervals (72 h) from 2024-01-02T00:00:00Z to 2024-01-06T00:00:00Z, the edition's factor\n",
+      );
+      expect(withSeries.stderr).toContain("  missing: zone \\x1b[2J\\x9b31m not in the series: 1 row");
+      const controls = [...withSeries.stderr].filter((char) => /\p{Cc}/u.test(char) && char !== "\n");
+      expect(controls).toEqual([]);
+    },
+  );
+
+  it(
+    "refuses an intensity of 1e308 and a zones file that is a FIFO or a device (exit 2, one line)",
+    SLOW,
+    async () => {
+      const huge = join(scratch, "huge.csv");
+      writeFileSync(huge, "zone,start,gco2_per_kwh\nFRA,2024-01-01T00:00Z,50\nFRA,2024-01-01T01:00Z,1e308\n");
+      const refused = await evaluate("focus.csv", ["--grid-intensity", huge]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toBe(
+        `impact-service: ${huge}: line 3, column "gco2_per_kwh": 1e308 is above 10000 gCO2eq/kWh, the most an intensity may be\n`,
+      );
+      const fifo = join(scratch, "zones.fifo");
+      execFileSync("mkfifo", [fifo]);
+      const writer = spawn("sh", ["-c", `exec yes provider,place,zone > '${fifo}'`], { stdio: "ignore" });
+      const device = join(scratch, "zones-device");
+      execFileSync("mknod", [device, "c", "1", "5"]);
+      try {
+        for (const zones of [fifo, device]) {
+          const run = await evaluate("focus.csv", [
+            "--grid-intensity",
+            `${SERIES}plain.csv`,
+            "--grid-zones",
+            zones,
+          ]);
+          expect(run.code).toBe(2);
+          expect(run.stderr).toBe(
+            `impact-service: ${zones}: the grid zones file is not a regular file (a FIFO, a device or a folder)\n`,
+          );
+        }
+      } finally {
+        writer.kill();
+      }
+    },
+  );
 });

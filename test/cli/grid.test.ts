@@ -4,6 +4,7 @@
  * fixtures of test/fixtures/grid (one per shape of file); the edition's factor and a warning where
  * the series lacks the zone or the period; bad series files refused in one line (exit 2).
  */
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -307,6 +308,29 @@ server,,,,FRA,2,,
     );
   });
 
+  it("charts a row without a period over its zone's series, a gap at the zone's mean it takes", async () => {
+    const series = file(
+      "report-gap.csv",
+      "zone,start,gco2_per_kwh\nFRA,2024-01-01T00:00Z,100\nFRA,2024-01-01T01:00Z,\nFRA,2024-01-01T02:00Z,300\n",
+    );
+    const report = join(dir, "gap-report.html");
+    const { code, rows } = await evaluate(
+      `${HEADER}\nserver,,,,FRA,2,,\n`,
+      "--grid-intensity",
+      series,
+      "--report",
+      report,
+    );
+    expect(code).toBe(0);
+    // The mean of the hours published: (100 + 300) / 2.
+    expectUse(rows[0], 200);
+    const third = number(rows[0]?.energy_kwh) / 3;
+    const byHour = reportData(report).grid?.byHour ?? [];
+    [100, 200, 300].forEach((gco2, hour) => {
+      expect(byHour[hour]).toBeCloseTo((third * gco2) / 1000, 12);
+    });
+  });
+
   it("has no grid section without a row that used the series", async () => {
     const report = join(dir, "no-grid-report.html");
     const { code } = await evaluate(
@@ -319,5 +343,189 @@ server,,,,FRA,2,,
     expect(code).toBe(0);
     expect(reportData(report).grid).toBeUndefined();
     expect(readFileSync(report, "utf8")).not.toContain("chart-grid");
+  });
+});
+
+/** Electricity Maps' export header since 2024, and a row of it (its life-cycle intensity cell). */
+const EM_HEADER =
+  "Datetime (UTC),Country,Zone name,Zone id,Carbon intensity gCO₂eq/kWh (direct),Carbon intensity gCO₂eq/kWh (Life cycle),Carbon-free energy percentage (CFE%),Renewable energy percentage (RE%),Data source,Data estimated,Data estimation method";
+const em = (day: string, zone: string, lifeCycle: string) =>
+  `${day} 00:00:00,Country,Zone,${zone},1,${lifeCycle},90,30,source,false,`;
+
+describe("a series as Electricity Maps publishes it", () => {
+  it("applies an unpublished or missing day as a gap: the edition's factor, a warning, listed in the summary", async () => {
+    const series = file(
+      "daily-gaps.csv",
+      [
+        EM_HEADER,
+        em("2024-01-01", "FR", "40"),
+        em("2024-01-02", "FR", ""),
+        `2024-01-03 00:00:00,France,France,FR,,Data is not complete enough to be published,,,,,`,
+        em("2024-01-04", "FR", "70"),
+        em("2024-01-06", "FR", "90"),
+        "",
+      ].join("\n"),
+    );
+    const { code, rows, stderr } = await evaluate(
+      `${HEADER}
+server,,,,FRA,,2024-01-02T06:00Z,2024-01-02T18:00Z
+server,,,,FRA,,2024-01-01,2024-01-03
+server,,,,FRA,,2024-01-04T12:00Z,2024-01-05T12:00Z
+`,
+      "--grid-intensity",
+      series,
+    );
+    expect(code).toBe(0);
+    // An unpublished day: France's 98 g/kWh of edition 2.4.1, never the 1st's 40.
+    expectUse(rows[0], 98);
+    expect(rows[0]?.warnings).toBe(
+      "grid series: no interval of FRA 2024-01-02T06:00:00Z to 2024-01-02T18:00:00Z: the edition's factor",
+    );
+    // A day at 40, a day unpublished at 98.
+    expectUse(rows[1], (40 + 98) / 2);
+    expect(rows[1]?.warnings).toContain(
+      "FRA covers 24 of the period's 48 h: the edition's factor for the rest",
+    );
+    // Half a day at 70, half of the 5th (left out of the export) at 98, never the 4th's 70.
+    expectUse(rows[2], (70 + 98) / 2);
+    expect(stderr).toContain("grid series");
+    expect(stderr).toContain(
+      "; gaps in the series (the edition's factor): FRA 3 intervals (72 h) from 2024-01-02T00:00:00Z to 2024-01-06T00:00:00Z",
+    );
+  });
+
+  it("reads exports concatenated (CRLF then LF, the header again), each zone to its own step's end", async () => {
+    const daily = [EM_HEADER, em("2024-01-30", "FR", "40"), em("2024-01-31", "FR", "50")].join("\r\n");
+    const monthly = [EM_HEADER, em("2024-01-01", "DE", "380"), em("2024-02-01", "DE", "370")].join("\n");
+    const series = file("concatenated.csv", `${daily}\r\n${monthly}\n`);
+    const { code, rows, stderr } = await evaluate(
+      `${HEADER}
+server,,,,FRA,,2024-01-31T12:00Z,2024-02-01T00:00Z
+server,,,,DEU,,2024-02-28,2024-03-01
+server,,,,DEU,,2024-01-31,2024-02-02
+`,
+      "--grid-intensity",
+      series,
+    );
+    expect(code, stderr).toBe(0);
+    expectUse(rows[0], 50);
+    // February's last days: the monthly zone's last month lasts to 1 March, not a day.
+    expectUse(rows[1], 370);
+    expectUse(rows[2], (380 + 370) / 2);
+    expect(rows.every((row) => row.warnings === "")).toBe(true);
+    expect(stderr).toContain(
+      "(electricity-maps, 2 zones, 4 intervals, 2024-01-01T00:00:00Z to 2024-03-01T00:00:00Z): 3 of 3 rows' gwp use from the series; nothing missing",
+    );
+  });
+
+  it("covers a yearly export's year with its row", async () => {
+    const series = file("yearly.csv", `${EM_HEADER}\n${em("2023-01-01", "FR", "56")}\n`);
+    const { rows, stderr } = await evaluate(
+      `${HEADER}\nserver,,,,FRA,,2023-07-01,2023-07-02\nserver,,,,FRA,,2023-12-31T12:00Z,2024-01-01T12:00Z\n`,
+      "--grid-intensity",
+      series,
+    );
+    expectUse(rows[0], 56);
+    // Half a day in 2023, half past the export's year at France's 98.
+    expectUse(rows[1], (56 + 98) / 2);
+    expect(stderr).toContain("1 interval, 2023-01-01T00:00:00Z to 2024-01-01T00:00:00Z)");
+  });
+
+  it("reads a row's period with an offset within ±14:00, a wider one is a bad row", async () => {
+    const { rows } = await evaluate(
+      `${HEADER}\nserver,,,,FRA,,2024-01-01T13:00+12:00,2024-01-01T16:00+14:00\nserver,,,,FRA,,2024-01-01T01:00+99:99,2024-01-01T02:00Z\n`,
+      "--grid-intensity",
+      ELECTRICITY_MAPS,
+    );
+    // 01:00 to 02:00 UTC: 50.
+    expectUse(rows[0], 50);
+    expect(rows[1]?.status).toMatch(/^bad row/);
+  });
+});
+
+describe("what the grid's inputs may be, through the process", () => {
+  const inventory = () =>
+    file("bounds.csv", `${HEADER}\nserver,,,,FRA,,2024-01-01T00:00Z,2024-01-01T01:00Z\n`);
+
+  it.each([
+    [
+      "an intensity of 1e308",
+      "zone,start,gco2_per_kwh\nFR,2024-01-01T00:00Z,1e308\n",
+      'line 2, column "gco2_per_kwh": 1e308 is above 10000 gCO2eq/kWh',
+    ],
+    [
+      "an hour of 1e17",
+      "zone,start,gco2_per_kwh\nFR,2024-01-01T00:00Z,50\nFR,2024-01-01T01:00Z,1e17\nFR,2024-01-01T02:00Z,50\n",
+      'line 3, column "gco2_per_kwh": 1e17 is above',
+    ],
+    [
+      "a start at infinity",
+      "zone,start,gco2_per_kwh\nFR,infinity,50\n",
+      'line 2, column "start": "infinity" is not a date or time',
+    ],
+    [
+      "an offset of +99:99",
+      "zone,start,gco2_per_kwh\nFR,2024-01-01T00:00+99:99,50\n",
+      'line 2, column "start": "2024-01-01T00:00+99:99" is not a date',
+    ],
+  ])("refuses %s: exit 2, one line naming the file and line", async (_, text, expected) => {
+    const series = file("refused.csv", text);
+    const run = await runCli(["evaluate", inventory(), "--criteria", "gwp", "--grid-intensity", series]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.trim().split("\n")).toEqual([
+      expect.stringContaining(`impact-service: ${series}: ${expected}`),
+    ]);
+  });
+
+  it("refuses a zones file that is a FIFO fed without end or a device: exit 2, one line, unread", async () => {
+    const fifo = join(dir, "zones.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const writer = spawn("sh", ["-c", `exec yes provider,place,zone > '${fifo}'`], { stdio: "ignore" });
+    const device = join(dir, "zones-device");
+    execFileSync("mknod", [device, "c", "1", "5"]);
+    try {
+      for (const zones of [fifo, device]) {
+        const run = await runCli([
+          "evaluate",
+          inventory(),
+          "--grid-intensity",
+          ELECTRICITY_MAPS,
+          "--grid-zones",
+          zones,
+        ]);
+        expect(run.code).toBe(2);
+        expect(run.stdout).toBe("");
+        expect(run.stderr).toBe(
+          `impact-service: ${zones}: the grid zones file is not a regular file (a FIFO, a device or a folder)\n`,
+        );
+      }
+    } finally {
+      writer.kill();
+    }
+  });
+
+  it("writes a zone's escape sequences visibly in the summary, never to the terminal", async () => {
+    const zones = file(
+      "zones-escapes.csv",
+      "provider,place,zone\n,FRA,\u001b[2J\u001b]0;owned\u0007\u009b31m\n",
+    );
+    const run = await runCli([
+      "evaluate",
+      inventory(),
+      "--criteria",
+      "gwp",
+      "--grid-intensity",
+      ELECTRICITY_MAPS,
+      "--grid-zones",
+      zones,
+    ]);
+    expect(run.code).toBe(0);
+    // No control character but the lines' ends.
+    const controls = [...run.stderr].filter((char) => /\p{Cc}/u.test(char) && char !== "\n");
+    expect(controls).toEqual([]);
+    expect(run.stderr).toContain(
+      "missing: \\x1b[2J\\x1b]0;owned\\x07\\x9b31m 2024-01-01T00:00:00Z to 2024-01-01T01:00:00Z (1 row)",
+    );
   });
 });

@@ -57,6 +57,7 @@ describe("loadGridSeries", () => {
       intervals: 6,
       first: "2024-01-01T00:00:00Z",
       last: "2024-01-01T04:00:00Z",
+      gaps: [],
     });
     expect(await intervals()).toEqual([
       ["FRA", "2024-01-01T00:00", "2024-01-01T01:00", 40],
