@@ -1,6 +1,6 @@
 import { setImmediate as nextMacrotask } from "node:timers/promises";
 import type { GraphQLError } from "graphql";
-import { SLICE_MS } from "../../service/chunks.js";
+import { microtasksDrained, OWN_TURNS, SLICE_MS, type TurnShare } from "../../service/chunks.js";
 import type { RequestContext } from "../../service/context.js";
 import { cancelled, limitExceeded, overloaded } from "../errors.js";
 
@@ -92,19 +92,15 @@ function gate<T>(): Gate<T> {
 }
 
 /**
- * Resolves once the microtasks queued so far, and those they queue, have run: a tick queued from
- * a microtask runs only when the microtask queue is empty (node's order of ticks and microtasks).
- */
-function microtasksDrained(): Promise<void> {
-  return new Promise((resolve) => queueMicrotask(() => process.nextTick(resolve)));
-}
-
-/**
  * The fleet's entries as promises released chunk by chunk: GraphQL completes the items of a
- * released chunk (their selected fields) before the next turn of the event loop, where other
- * requests get their share. The chunk size adapts so a chunk takes about SLICE_MS.
+ * released chunk (their selected fields) in the slice the request's turns grant it (chunks.ts's
+ * TurnShare), other requests getting their share between slices. The chunk size adapts so a chunk takes about SLICE_MS.
  */
-export function releaseInChunks<T>(entries: readonly T[], signal: AbortSignal): Promise<T>[] {
+export function releaseInChunks<T>(
+  entries: readonly T[],
+  signal: AbortSignal,
+  turns: TurnShare = OWN_TURNS,
+): Promise<T>[] {
   // The releasing loop forgets each entry and its gate once released: it runs until the last
   // chunk, and what it held would live as long (with `@stream`, a fleet's items would stay in
   // memory until the end of the answer instead of once they are sent).
@@ -116,7 +112,7 @@ export function releaseInChunks<T>(entries: readonly T[], signal: AbortSignal): 
     let size = 8;
     let next = 0;
     while (next < count) {
-      await nextMacrotask();
+      await turns.nextSlice();
       if (signal.aborted) {
         const error = cancellationOf(signal);
         for (let i = next; i < count; i++) (gates[i] as Gate<T>).refuse(error);
