@@ -12,7 +12,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
-import { serviceArguments } from "./serviceCommand.js";
+import { serviceArguments, shippedHeapMb } from "./serviceCommand.js";
 
 const root = new URL("..", import.meta.url);
 
@@ -229,7 +229,7 @@ export async function admissionWorstCase(port: number): Promise<AdmissionFigures
     oneFleetSeconds: Math.round(oneFleetSeconds * 10) / 10,
     peakResidentMb,
     containerLimitMb: limitMb,
-    heapLimitMb: Number(/--max-old-space-size=(\d+)/.exec(env.NODE_OPTIONS ?? "")?.[1]),
+    heapLimitMb: shippedHeapMb(),
     slowestHealthzMs,
     survived,
     seconds: Math.round(seconds * 10) / 10,
