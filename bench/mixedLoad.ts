@@ -8,7 +8,9 @@
  * or parts it must hold). Resident memory is read from /proc every second, heap, external and
  * array-buffer bytes from /metrics every 5 s; the log lines at warn and above are counted by level
  * and message. Before the mix, each kind runs alone on a fresh process for
- * `BENCH_MIXED_ALONE_SECONDS` (20 by default; 0 skips it): its own peak.
+ * `BENCH_MIXED_ALONE_SECONDS` (20 by default; 0 skips it): its own peak. To compare builds or
+ * flags in turn: `BENCH_MIXED_BUNDLE` (another bundle than dist/bundle/server.mjs) and
+ * `BENCH_MIXED_NODE_FLAGS` (node's flags instead of `npm start`'s, space-separated; "" for none).
  *
  * Not a test: bench/README.md ("Memory under a mixed load") records its figures; the whole result
  * is written to bench/results-mixed.json.
@@ -295,9 +297,19 @@ async function memoryGauges(base: string) {
   return gauges;
 }
 
+/** Node's arguments: `npm start`'s, or the flags and bundle the environment names instead. */
+function nodeArguments(): string[] {
+  const shipped = serviceArguments();
+  const flags = process.env.BENCH_MIXED_NODE_FLAGS;
+  return [
+    ...(flags === undefined ? shipped.slice(0, -1) : flags.split(" ").filter((flag) => flag !== "")),
+    process.env.BENCH_MIXED_BUNDLE ?? (shipped.at(-1) as string),
+  ];
+}
+
 /** The built service as `npm start` runs it (its flags, NODE_ENV=production), on the loopback. */
 function startService(port: number): { child: ChildProcess; levels: Record<string, number> } {
-  const child = spawn(process.execPath, serviceArguments(), {
+  const child = spawn(process.execPath, nodeArguments(), {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "inherit"],
@@ -355,7 +367,7 @@ if (ALONE_SECONDS > 0) {
 const mixed = await phase(KINDS, SECONDS, true);
 const result = {
   node: process.version,
-  flags: serviceArguments().slice(0, -1),
+  arguments: nodeArguments(),
   seconds: SECONDS,
   clients: KINDS.reduce((sum, kind) => sum + kind.clients, 0),
   loadAverage: loadavg().map((l) => Math.round(l * 10) / 10),
