@@ -1,6 +1,6 @@
 /**
  * What clients can make the shipped deployment hold (`npm run bench`, or alone with
- * `npx tsx bench/heldMemory.ts`): the service runs with deploy/deployment.yaml's heap and settings,
+ * `npx tsx bench/heldMemory.ts`): the service runs with the shipped heap (npm start's flags) and deploy/deployment.yaml's settings,
  * and receives
  * - 150 distinct dense GraphQL documents (40 kB, 20,000 tokens each, under every per-document
  *   bound): the parsed-document cache keeps what DOCUMENT_CACHE_BYTES allows, not their ~5 MB each;
