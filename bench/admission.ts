@@ -1,7 +1,8 @@
 /**
  * The memory worst case of the shipped deployment (`npm run bench`, or alone with
- * `npx tsx bench/admission.ts`): the service runs with deploy/deployment.yaml's heap
- * (`--max-old-space-size=768`) and admission budgets, and receives at once the largest legal
+ * `npx tsx bench/admission.ts`): the service runs with the shipped heap (npm start's and the
+ * image's `--max-old-space-size=768`) and deploy/deployment.yaml's admission budgets, and
+ * receives at once the largest legal
  * requests — 10,000-server fleets with the shim's verbose selection (an answer of about 100 MB
  * each), more of them than the budget admits and the queue holds —, while /healthz is asked
  * continuously. It reports the peak resident memory against the container's limit (1 GiB), the
@@ -12,7 +13,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
-import { serviceArguments } from "./serviceCommand.js";
+import { serviceArguments, shippedHeapMb } from "./serviceCommand.js";
 
 const root = new URL("..", import.meta.url);
 
@@ -229,7 +230,7 @@ export async function admissionWorstCase(port: number): Promise<AdmissionFigures
     oneFleetSeconds: Math.round(oneFleetSeconds * 10) / 10,
     peakResidentMb,
     containerLimitMb: limitMb,
-    heapLimitMb: Number(/--max-old-space-size=(\d+)/.exec(env.NODE_OPTIONS ?? "")?.[1]),
+    heapLimitMb: shippedHeapMb(),
     slowestHealthzMs,
     survived,
     seconds: Math.round(seconds * 10) / 10,

@@ -1,6 +1,6 @@
 /**
- * The largest custom edition the service accepts at the shipped heap (`--max-old-space-size=768`,
- * deploy/deployment.yaml), for `npm run bench`: for each shape of data folder — one cloud table of
+ * The largest custom edition the service accepts at the shipped heap (npm start's and the image's
+ * `--max-old-space-size=768`), for `npm run bench`: for each shape of data folder — one cloud table of
  * MAX_CUSTOM_DATA_ROWS short rows, a server table filling MAX_CUSTOM_DATA_BYTES, a factors.yml
  * filling MAX_CUSTOM_YAML_BYTES, a factors.json filling MAX_CUSTOM_DATA_BYTES — the built service starts on it (or is refused one row or one
  * byte past the bound), answers a request of that edition, and its peak resident memory and
@@ -13,9 +13,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stringify } from "yaml";
 import { DEFAULT_DATA_BOUNDS } from "../src/data/folder.js";
+import { serviceArguments, shippedHeapMb } from "./serviceCommand.js";
 
 const root = new URL("..", import.meta.url);
-const HEAP_MB = 768;
+const HEAP_MB = shippedHeapMb();
 const { maxBytes, maxRows, maxYamlBytes } = DEFAULT_DATA_BOUNDS;
 
 /** Peak resident memory of a process so far (VmHWM), in MB. */
@@ -160,23 +161,19 @@ interface Outcome {
 /** Starts the built service on one custom edition; waits for its listening line or its exit. */
 async function startOn(editionsFile: string, probe: string): Promise<Outcome> {
   const started = performance.now();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [`--max-old-space-size=${HEAP_MB}`, "dist/bundle/server.mjs"],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: "0",
-        HOST: "127.0.0.1",
-        WORKERS: "1",
-        LOG_LEVEL: "info",
-        EDITIONS_FILE: editionsFile,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  const child: ChildProcess = spawn(process.execPath, serviceArguments(), {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      WORKERS: "1",
+      LOG_LEVEL: "info",
+      EDITIONS_FILE: editionsFile,
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stderr = "";
   child.stderr?.on("data", (chunk) => {
     stderr += chunk;

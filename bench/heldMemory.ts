@@ -1,6 +1,6 @@
 /**
  * What clients can make the shipped deployment hold (`npm run bench`, or alone with
- * `npx tsx bench/heldMemory.ts`): the service runs with deploy/deployment.yaml's heap and settings,
+ * `npx tsx bench/heldMemory.ts`): the service runs with the shipped heap (npm start's flags) and deploy/deployment.yaml's settings,
  * and receives
  * - 150 distinct dense GraphQL documents (40 kB, 20,000 tokens each, under every per-document
  *   bound): the parsed-document cache keeps what DOCUMENT_CACHE_BYTES allows, not their ~5 MB each;
@@ -13,6 +13,7 @@
  */
 import { connect, type Socket } from "node:net";
 import { listening, processSampler, spawnShippedService } from "./admission.js";
+import { shippedHeapMb } from "./serviceCommand.js";
 
 /** A distinct document of 20,000 tokens in 40 kB: one field whose argument is a list of 19,980 numbers. */
 const denseDocument = (n: number) => `{ d${n}: __typename(x: [${"1 ".repeat(19_980)}]) }`;
@@ -82,7 +83,7 @@ const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
 
 /** Runs both cases against a fresh build (dist/bundle/server.mjs, built by the caller). */
 export async function heldMemory(port: number, documents = 150, readers = 8000): Promise<HeldMemoryFigures> {
-  const { child, env, limitMb } = spawnShippedService(port);
+  const { child, limitMb } = spawnShippedService(port);
   const pid = child.pid as number;
   let exited = false;
   // Every request of the bench ends when the process does (an OOM mid-request included).
@@ -126,7 +127,7 @@ export async function heldMemory(port: number, documents = 150, readers = 8000):
   const survived = !exited;
   child.kill();
   return {
-    heapLimitMb: Number(/--max-old-space-size=(\d+)/.exec(env.NODE_OPTIONS ?? "")?.[1]),
+    heapLimitMb: shippedHeapMb(),
     containerLimitMb: limitMb,
     documents: {
       sent: documents,

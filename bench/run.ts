@@ -175,12 +175,12 @@ async function singlesDuringFleet(port: number): Promise<{ row: Row; fleetMs: nu
 
 /**
  * The memory worst case of the shipped deployment (bench/admission.ts), on a service of its own
- * started with deploy/deployment.yaml's heap and budgets. `BENCH_ONLY=admission` runs it alone.
+ * started with the shipped heap (npm start's flags) and deploy/deployment.yaml's budgets. `BENCH_ONLY=admission` runs it alone.
  */
 async function admission(): Promise<Awaited<ReturnType<typeof admissionWorstCase>>> {
   buildService();
   const figures = await admissionWorstCase(20000 + Math.floor(Math.random() * 12000));
-  console.log("admission worst case (deploy/deployment.yaml's heap and budgets):");
+  console.log("admission worst case (the shipped heap and deploy/deployment.yaml's budgets):");
   console.log(JSON.stringify(figures, null, 2));
   return figures;
 }

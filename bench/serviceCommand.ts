@@ -10,3 +10,9 @@ export function serviceArguments(): string[] {
   if (command === null) throw new Error("package.json's start script no longer ends with `exec node …`");
   return command[1].split(" ").filter((part) => part !== "");
 }
+
+/** The old generation's bound that `npm start` (and the image) gives node, in MB. */
+export function shippedHeapMb(): number {
+  const flag = serviceArguments().find((part) => part.startsWith("--max-old-space-size="));
+  return Number(flag?.split("=")[1]);
+}

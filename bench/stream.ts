@@ -1,7 +1,7 @@
 /**
  * `@stream` scenario of `npm run bench`: one 10,000-item cloud fleet (the README's streaming
  * query) answered unstreamed, streamed as multipart/mixed and as text/event-stream, each by a
- * fresh built service at the shipped heap (`--max-old-space-size=768`). For each: the server's
+ * fresh built service with npm start's flags (the shipped heap, `--max-old-space-size=768`). For each: the server's
  * CPU time for the request (after a 1,000-item warm-up of the same kind), its peak resident
  * memory, the items received (checked equal to the unstreamed ones) and the payloads. Not a
  * test: figures for bench/README.md. `BENCH_STREAM_ITEMS` changes the size, `BENCH_STREAM_ROUNDS`
@@ -10,6 +10,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { serviceArguments } from "./serviceCommand.js";
 
 const ITEMS = Number(process.env.BENCH_STREAM_ITEMS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_STREAM_ROUNDS ?? 3);
@@ -47,7 +48,7 @@ function peakMb(pid: number): number {
 }
 
 async function startService(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--max-old-space-size=768", "dist/bundle/server.mjs"], {
+  const child = spawn(process.execPath, serviceArguments(), {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), WORKERS: "1", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],

@@ -273,6 +273,7 @@ function batchRouteOf(config: Config, { service, rest, stopping }: BatchParts) {
     maxNestingDepth: limits.maxNestingDepth,
     lineTimeoutMs: limits.bodyTimeoutMs,
     stopping,
+    turns: service.turns,
   });
 }
 

@@ -1,4 +1,4 @@
-import { setImmediate as nextTurn } from "node:timers/promises";
+import { OWN_TURNS, SLICE_MS, type TurnShare } from "../service/chunks.js";
 import {
   answerLine,
   type BatchDefaults,
@@ -22,7 +22,10 @@ export { createSummary } from "./summary.js";
  * The answer is an async generator of text: whoever writes it (an HTTP answer, the command
  * line's stdout) pulls the next line only when the previous ones have been taken, so a slow
  * reader slows the reading of the input (backpressure) and memory stays flat whatever the
- * number of lines. A turn of the event loop between lines keeps other requests answered.
+ * number of lines. Lines are evaluated in slices of about SLICE_MS, granted by the turns the batch
+ * shares with other work as a fleet's chunks are (src/service/chunks.ts): other requests are answered
+ * while batches run, and a batch does not wait for the other requests' work after each line
+ * (a turn after every line, a 5,000-line batch took 42 s beside 28 busy clients, 1.6 s alone).
  *
  * A batch is interrupted — no further line read, the line in hand answered, then the summary
  * saying `interrupted` and why — when the service stops (`stop`), or when the next whole line
@@ -42,6 +45,8 @@ interface BatchOptions {
   readonly stop?: AbortSignal;
   /** Time to wait for the next whole line (BODY_TIMEOUT_MS); without it, no bound. */
   readonly lineTimeoutMs?: number;
+  /** The turns the batch shares with other work (a server's requests); alone, its own. */
+  readonly turns?: TurnShare;
 }
 
 /** One input line's outcome (a line too large is refused without being read). */
@@ -123,6 +128,7 @@ export async function* evaluateBatch(
   let piece = "";
   let interrupted: string | undefined;
   let exhausted = false;
+  let sliceStarted = performance.now();
   try {
     for (;;) {
       const next = await nextLine(lines, options);
@@ -144,7 +150,10 @@ export async function* evaluateBatch(
         yield piece;
         piece = "";
       }
-      await nextTurn();
+      if (performance.now() - sliceStarted >= SLICE_MS) {
+        await (options.turns ?? OWN_TURNS).nextSlice();
+        sliceStarted = performance.now();
+      }
     }
   } finally {
     // The input is not read any further (a read may be pending: not awaited).

@@ -182,8 +182,8 @@ export const SETTINGS = {
     { limit: "executionTimeoutMs" },
   ),
   /**
-   * Each batch runs one line at a time with a turn of the event loop between lines, so a few
-   * share the process with single requests without delaying them.
+   * Each batch runs one line at a time, in slices of about 8 ms with a turn of the event loop
+   * between slices (src/batch/index.ts), so a few share the process with single requests.
    */
   MAX_CONCURRENT_BATCHES: whole(
     [1, 1024],

@@ -34,20 +34,60 @@ interface EndedRequest {
   readonly template: string;
   /** When it was read (process.hrtime.bigint()). */
   readonly started: bigint;
+  /** The limit its answer refused it by, when it was refused by one. */
+  readonly limit: string | undefined;
+  /** Whether its answer told the client when to retry (Retry-After): no room now, by design. */
+  readonly retryAfter: boolean;
+}
+
+/** A limit a small JSON refusal names: `(MAX_…)` at the end of its text, or GraphQL's `extensions.limit`. */
+const NAMED_LIMIT = /\(([A-Z][A-Z_]{2,40})\)|"limit":"([A-Z][A-Z_]{2,40})"/;
+/** Refusals are short: a longer answer is not searched for a limit. */
+const LONGEST_REFUSAL = 4096;
+
+/**
+ * The limit a refusal names: the reply's own (limitReply), or the one a route's small JSON
+ * refusal names in its text (the batch and stream routes' 503, GraphQL's LIMIT_EXCEEDED).
+ */
+function limitOf(reply: Reply): string | undefined {
+  if (reply.limit !== undefined || reply.status < 400) return reply.limit;
+  const { body } = reply;
+  if (!(typeof body === "string" || body instanceof Uint8Array) || body.length > LONGEST_REFUSAL)
+    return undefined;
+  const text =
+    typeof body === "string" ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString();
+  const named = NAMED_LIMIT.exec(text);
+  return named?.[1] ?? named?.[2];
+}
+
+/**
+ * The level of a request's line. A 5xx is the service's fault, an error (its cause, with the
+ * stack, logged just before) — except a refusal by design: a 503 with Retry-After (no room now
+ * in an admission budget, the batches or the streams: docs/limits.md) and `/readyz`'s 503 while
+ * stopping are warnings; a 4xx is the client's, info.
+ */
+function levelOf(status: number, { template, retryAfter }: EndedRequest): "error" | "warn" | "info" {
+  if (status < 500) return "info";
+  if (status === 503 && (retryAfter || template === "/readyz")) return "warn";
+  return "error";
 }
 
 /** A request's metrics and its one log line, once its response is closed. */
 function recordEnd({ metrics, logger }: HttpParts, response: ServerResponse, ended: EndedRequest): void {
-  const { requestId, method, path, template } = ended;
+  const { requestId, method, path, template, limit } = ended;
   const seconds = Number(process.hrtime.bigint() - ended.started) / 1e9;
   // A client that left before the end of the answer: 499, as proxies record it.
   const status = response.writableFinished ? response.statusCode : CLIENT_GONE.status;
   metrics.observeRequest(KNOWN_METHODS.has(method) ? method : "other", template, status, seconds);
-  // A 5xx is the service's fault: logged as an error (its cause, with the stack, just before).
-  logger[status >= 500 ? "error" : "info"](
-    { requestId, method, route: template, path, status, durationMs: Math.round(seconds * 1e4) / 10 },
-    "request",
-  );
+  const line = {
+    requestId,
+    method,
+    route: template,
+    path,
+    status,
+    durationMs: Math.round(seconds * 1e4) / 10,
+  };
+  logger[levelOf(status, ended)](limit === undefined ? line : { ...line, limit }, "request");
 }
 
 /** The answer written: at once, while the body still arrives, or streamed; then the body's end awaited. */
@@ -96,6 +136,8 @@ export function createHttpHandler(parts: HttpParts) {
     const method = request.method ?? "GET";
     const path = pathOf(request.url ?? "/");
     let template = UNMATCHED;
+    let limit: string | undefined;
+    let retryAfter = false;
     // Cancelled when the client goes away before its answer is written (the work stops), or
     // when the execution budget is spent.
     const cancellation = new Cancellation();
@@ -112,7 +154,7 @@ export function createHttpHandler(parts: HttpParts) {
         gone = true;
         cancellation.cancel(new Error("the client disconnected"));
       }
-      recordEnd(parts, response, { requestId, method, path, template, started });
+      recordEnd(parts, response, { requestId, method, path, template, started, limit, retryAfter });
     });
     const corsPath = isCorsPath(path);
     try {
@@ -129,6 +171,8 @@ export function createHttpHandler(parts: HttpParts) {
         const cors = corsPath ? corsHeaders(parts.allowedOrigins, request.headers) : {};
         reply = { ...answer, headers: { ...answer.headers, ...cors } };
       }
+      limit = limitOf(reply);
+      retryAfter = Object.keys(reply.headers).some((name) => name.toLowerCase() === "retry-after");
       const sent: Reply = { ...reply, headers: { ...reply.headers, "x-request-id": requestId } };
       await deliver(request, response, sent, delivery);
     } catch (error) {

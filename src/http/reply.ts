@@ -4,6 +4,8 @@ export interface Reply {
   readonly headers: Readonly<Record<string, string>>;
   /** Text, bytes, or a stream of bytes (e.g. a fetch `Response` body). */
   readonly body: string | Uint8Array | AsyncIterable<Uint8Array> | null;
+  /** The limit (its variable's name) a refusal names: the request's log line says it. */
+  readonly limit?: string;
 }
 
 /**
@@ -32,7 +34,8 @@ export function limitReply(
   limit: string,
   headers: Record<string, string> = {},
 ): Reply {
-  return graphql
+  const reply = graphql
     ? jsonReply(status, { errors: [{ message, extensions: { code: "LIMIT_EXCEEDED", limit } }] }, headers)
     : jsonReply(status, { detail: message }, headers);
+  return { ...reply, limit };
 }

@@ -191,7 +191,7 @@ function batchRef<P extends PreparedAsset>(
         resolve: (b, _args, context, info) =>
           isStreamed(info)
             ? streamInSlices(b.entries as P[], context.signal, context, info)
-            : releaseInChunks(b.entries as P[], context.signal),
+            : releaseInChunks(b.entries as P[], context.signal, context.service.turns),
       }),
       total: t.field({
         type: [totals.ref],

@@ -13,7 +13,7 @@ import {
 } from "../engine/lookups/lookups.js";
 import type { EditionRules } from "../engine/model/edition.js";
 import { type AnswerCache, answerCache } from "./answerCache.js";
-import { type ChunkScheduler, chunkScheduler } from "./chunks.js";
+import { type ChunkScheduler, chunkScheduler, type TurnShare, turnShare } from "./chunks.js";
 import { DomainError, type DomainErrorSpelling } from "./errors.js";
 import { ReferenceLoaders } from "./loaders.js";
 
@@ -41,6 +41,8 @@ export interface Service {
    * by edition, path and query): this service's own, bounded (answerCache.ts).
    */
   readonly answers: AnswerCache;
+  /** The turns of the event loop its requests' background work shares (chunks.ts). */
+  readonly turns: TurnShare;
 }
 
 /** Distinct lookup keys kept across requests (CPU names, families, manufacturers, profiles). */
@@ -74,7 +76,7 @@ export function createService(
 ): Service {
   const byId = new Map(editions.map((served) => [served.edition.id, served]));
   if (!byId.has(defaultEdition)) throw new Error(`default edition ${defaultEdition} is not loaded`);
-  return { editions: byId, defaultEdition, limits, answers: answerCache() };
+  return { editions: byId, defaultEdition, limits, answers: answerCache(), turns: turnShare() };
 }
 
 /**
@@ -206,6 +208,7 @@ interface LazyParts {
 
 interface WithLazyParts {
   readonly [LAZY]: LazyParts;
+  readonly service: Service;
 }
 
 function signalOf(this: WithLazyParts): AbortSignal {
@@ -218,12 +221,13 @@ function chunksOf(this: WithLazyParts): ChunkScheduler {
   const parts = this[LAZY];
   if (parts.chunks === undefined) {
     const signal = signalOf.call(this);
-    parts.chunks = chunkScheduler(signal, () => {
+    const cancellation = () => {
       const reason = signal.reason;
       return parts.options.spellError(
         new DomainError("CANCELLED", reason instanceof Error ? reason.message : "the request was cancelled"),
       );
-    });
+    };
+    parts.chunks = chunkScheduler(signal, cancellation, this.service.turns);
   }
   return parts.chunks;
 }

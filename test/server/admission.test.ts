@@ -8,7 +8,7 @@
  */
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { connect } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createAdmission } from "../../src/http/limits/admission.js";
 import { graphqlCall, send } from "../support/http.js";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
@@ -122,7 +122,7 @@ describe("the admission budget (pure)", () => {
 
 describe("MAX_CONCURRENT_FLEET_ITEMS", () => {
   it("a fleet that does not fit waits, one past the queue gets 503 + Retry-After naming the limit; /healthz answers; then all are served", async () => {
-    const { port } = await server({ MAX_CONCURRENT_FLEET_ITEMS: 1000, ADMISSION_QUEUE_LENGTH: 1 });
+    const { port, logs } = await server({ MAX_CONCURRENT_FLEET_ITEMS: 1000, ADMISSION_QUEUE_LENGTH: 1 });
     // 1,000 verbose servers answer about 10 MB: unread, the answer cannot finish, the items stay held.
     const big = unreadAnswer(port, JSON.stringify({ query: FLEET, variables: { inputs: fleetOf(1000) } }));
     await untilGauge(port, "admission_in_use", "MAX_CONCURRENT_FLEET_ITEMS", 1000);
@@ -138,6 +138,14 @@ describe("MAX_CONCURRENT_FLEET_ITEMS", () => {
     expect(refused.json.errors[0].message).toContain(
       "1000 fleet items in progress (MAX_CONCURRENT_FLEET_ITEMS)",
     );
+    // A refusal by design: one request line at warn naming the limit, no error line.
+    await vi.waitFor(() =>
+      expect(logs.some((line) => line.msg === "request" && line.status === 503)).toBe(true),
+    );
+    expect(logs.filter((line) => line.status === 503)).toEqual([
+      expect.objectContaining({ level: 40, route: "/graphql", limit: "MAX_CONCURRENT_FLEET_ITEMS" }),
+    ]);
+    expect(logs.filter((line) => Number(line.level) >= 50)).toEqual([]);
     expect((await send(port, { path: "/healthz" })).status).toBe(200);
     // Requests without fleets are not held back.
     expect((await send(port, { path: "/v1/utils/case_type" })).json).toEqual(["blade", "rack"]);

@@ -1,4 +1,5 @@
 import { type BatchDefaults, evaluateBatch, ndjsonLines, type RouteEvaluator } from "../../batch/index.js";
+import type { TurnShare } from "../../service/chunks.js";
 import { queryEdition, type RestEditions } from "../editionChoice.js";
 import type { RestResponse } from "../route.js";
 
@@ -51,6 +52,8 @@ interface BatchRouteOptions {
   readonly lineTimeoutMs: number;
   /** Aborted when the service stops: running batches end with an interrupted summary. */
   readonly stopping: AbortSignal;
+  /** The turns of the event loop the batches share with the other requests' work. */
+  readonly turns?: TurnShare;
 }
 
 const jsonReply = (answer: RestResponse, headers: Record<string, string> = {}): BatchReply => ({
@@ -112,6 +115,7 @@ export function createBatchRoute(options: BatchRouteOptions) {
       signal: request.signal,
       stop: options.stopping,
       lineTimeoutMs: options.lineTimeoutMs,
+      turns: options.turns,
     });
     async function* answer(): AsyncGenerator<Uint8Array> {
       try {

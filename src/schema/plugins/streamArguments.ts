@@ -1,4 +1,3 @@
-import { setImmediate as nextMacrotask } from "node:timers/promises";
 import {
   type DocumentNode,
   type FieldNode,
@@ -11,7 +10,8 @@ import {
   visit,
 } from "graphql";
 import { isAsyncIterable, type Plugin } from "graphql-yoga";
-import { SLICE_MS } from "../../service/chunks.js";
+import { SLICE_MS, type TurnShare } from "../../service/chunks.js";
+import type { RequestContext } from "../../service/context.js";
 import { badUserInput } from "../errors.js";
 import { cancellationOf } from "./scheduling.js";
 
@@ -92,7 +92,7 @@ function streamedItemsOf(payload: unknown): number {
 export function streamInSlices<T>(
   entries: readonly T[],
   signal: AbortSignal,
-  context: object,
+  context: RequestContext,
   info: GraphQLResolveInfo,
 ): AsyncGenerator<T> {
   // The generator holds a copy, never `entries`: each entry (and through it its evaluation,
@@ -100,12 +100,17 @@ export function streamInSlices<T>(
   // evaluation until its last item is sent (130 MB more live heap and as much GC work at 10,000
   // items).
   // The first initialCount items go out in the payload that holds the list, not incrementally.
-  return slices([...entries], signal, paces.get(context), initialCountOf(info));
+  return slices(
+    [...entries],
+    { signal, turns: context.service.turns },
+    paces.get(context),
+    initialCountOf(info),
+  );
 }
 
 async function* slices<T>(
   waiting: (T | undefined)[],
-  signal: AbortSignal,
+  { signal, turns }: { signal: AbortSignal; turns: TurnShare },
   pace: StreamPace | undefined,
   initialCount: number,
 ): AsyncGenerator<T> {
@@ -115,7 +120,7 @@ async function* slices<T>(
   while (next < waiting.length) {
     const caughtUp = pace?.caughtUp();
     if (caughtUp) await Promise.race([caughtUp, stopped]);
-    await nextMacrotask();
+    await turns.nextSlice();
     if (signal.aborted) throw cancellationOf(signal);
     const started = performance.now();
     while (next < waiting.length && performance.now() - started < SLICE_MS) {

@@ -1,0 +1,378 @@
+/**
+ * A sustained mixed load against the built service as `npm start` runs it (`npx tsx
+ * bench/mixedLoad.ts`, a step of `npm run bench`): 28 clients on the loopback — REST and GraphQL
+ * singles, GraphQL fleets of 100–2,000 items (some compressed), NDJSON batches of 200–5,000 lines
+ * on `POST /v1/batch`, `@stream` fleets, automatic persisted queries, and a few hostile bodies —
+ * for `BENCH_MIXED_SECONDS` (300 by default), each client stopping at the deadline or after
+ * `BENCH_MIXED_REQUESTS` requests. Every answer is checked (status, and the count of items, lines
+ * or parts it must hold). Resident memory is read from /proc every second, heap, external and
+ * array-buffer bytes from /metrics every 5 s; the log lines at warn and above are counted by level
+ * and message. Before the mix, each kind runs alone on a fresh process for
+ * `BENCH_MIXED_ALONE_SECONDS` (20 by default; 0 skips it): its own peak. To compare builds or
+ * flags in turn: `BENCH_MIXED_BUNDLE` (another bundle than dist/bundle/server.mjs) and
+ * `BENCH_MIXED_NODE_FLAGS` (node's flags instead of `npm start`'s, space-separated; "" for none).
+ *
+ * Not a test: bench/README.md ("Memory under a mixed load") records its figures; the whole result
+ * is written to bench/results-mixed.json.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { createInterface } from "node:readline";
+import { listening, residentMemoryMb } from "./admission.js";
+import { LOCATIONS, SERVERS_GQL } from "./scenarios.js";
+import { serviceArguments } from "./serviceCommand.js";
+
+const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 300);
+const ALONE_SECONDS = Number(process.env.BENCH_MIXED_ALONE_SECONDS ?? 20);
+const MAX_REQUESTS = Number(process.env.BENCH_MIXED_REQUESTS ?? 1_000_000);
+const root = new URL("..", import.meta.url);
+
+/** Deterministic pseudo-random numbers (mulberry32): runs send the same requests. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const CPU_NAMES = [
+  "Intel Xeon Gold 6134",
+  "Intel Xeon Platinum 8280",
+  "AMD EPYC 7763",
+  "Intel Xeon Silver 4214",
+];
+const INSTANCE_TYPES = ["m5.xlarge", "c5.large", "r5.2xlarge", "t3.micro", "m6g.large", "c5.4xlarge"];
+
+/** What a client's request came to: whether its answer was the right one. */
+interface Outcome {
+  readonly status: number;
+  readonly right: boolean;
+}
+
+/** One kind of request: its clients and how one of them asks once. */
+interface Kind {
+  readonly name: string;
+  readonly clients: number;
+  readonly ask: (base: string, random: () => number) => Promise<Outcome>;
+}
+
+async function post(url: string, body: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body,
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+const between = (random: () => number, low: number, high: number) =>
+  low + Math.floor(random() * (high - low + 1));
+const pick = <T>(random: () => number, values: readonly T[]): T =>
+  values[Math.floor(random() * values.length)];
+
+function variedServer(random: () => number) {
+  return {
+    configuration: {
+      cpu: { units: between(random, 1, 4), name: pick(random, CPU_NAMES) },
+      ram: [{ units: between(random, 2, 24), capacity: pick(random, [16, 32, 64]) }],
+    },
+    usage: { usage_location: pick(random, LOCATIONS), time_workload: between(random, 0, 100) },
+  };
+}
+
+function cloudLine(random: () => number): string {
+  return JSON.stringify({
+    path: "/v1/cloud/instance?verbose=false&criteria=gwp",
+    body: { provider: "aws", instance_type: pick(random, INSTANCE_TYPES) },
+  });
+}
+
+const CLOUD_FLEET_GQL = `query ($inputs: [CloudInstanceItemInput!]!) { cloudInstances(inputs: $inputs) { count total { criterion embedded { value } use { value } } items { impacts { embedded { ... on Impact { value } } use { ... on Impact { value } } } } } }`;
+const STREAM_GQL = `query ($fleet: [CloudInstanceItemInput!]!) { cloudInstances(inputs: $fleet) { items @stream(initialCount: 0) { instanceType impacts(criteria: [gwp]) { use { ... on Impact { value } } } } } }`;
+const PERSISTED_GQL = `query Persisted($input: ServerInput) { server(input: $input) { impacts(criteria: [gwp, pe]) { criterion embedded { ... on Impact { value } } use { ... on Impact { value } } } } }`;
+const PERSISTED_HASH = createHash("sha256").update(PERSISTED_GQL).digest("hex");
+
+function cloudFleet(random: () => number, size: number) {
+  return Array.from({ length: size }, () => ({
+    provider: "aws",
+    instanceType: pick(random, INSTANCE_TYPES),
+    usage: { usageLocation: pick(random, LOCATIONS) },
+  }));
+}
+
+function serverFleet(random: () => number, size: number) {
+  return Array.from({ length: size }, () => ({
+    configuration: {
+      cpu: { units: 2, name: pick(random, CPU_NAMES) },
+      ram: [{ units: between(random, 1, 16), capacity: 32 }],
+    },
+    usage: { usageLocation: pick(random, LOCATIONS) },
+  }));
+}
+
+/** REST singles: a kept GET, a varied server and a varied cloud instance, verbose. */
+async function restSingle(base: string, random: () => number): Promise<Outcome> {
+  const which = random();
+  if (which < 0.3) {
+    const response = await fetch(`${base}/v1/server/?archetype=dellR740`);
+    const body = (await response.json()) as { impacts?: unknown };
+    return { status: response.status, right: response.status === 200 && body.impacts !== undefined };
+  }
+  const [path, body] =
+    which < 0.65
+      ? ["/v1/server/?verbose=true", variedServer(random)]
+      : [
+          "/v1/cloud/instance?verbose=true",
+          {
+            provider: "aws",
+            instance_type: pick(random, INSTANCE_TYPES),
+            usage: { usage_location: pick(random, LOCATIONS) },
+          },
+        ];
+  const { status, text } = await post(`${base}${path}`, JSON.stringify(body));
+  return { status, right: status === 200 && text.includes('"impacts"') };
+}
+
+/** GraphQL singles: one server. */
+async function graphqlSingle(base: string, random: () => number): Promise<Outcome> {
+  const { status, text } = await post(
+    `${base}/graphql`,
+    JSON.stringify({
+      query: PERSISTED_GQL,
+      variables: { input: { usage: { usageLocation: pick(random, LOCATIONS) } } },
+    }),
+  );
+  return { status, right: status === 200 && !text.includes('"errors"') && text.includes('"criterion":"pe"') };
+}
+
+/** Fleets of 100–2,000 servers or cloud instances, answered whole, some with brotli. */
+async function fleet(base: string, random: () => number): Promise<Outcome> {
+  const size = between(random, 100, 2000);
+  const servers = random() < 0.5;
+  const query = servers ? SERVERS_GQL : CLOUD_FLEET_GQL;
+  const inputs = servers ? serverFleet(random, size) : cloudFleet(random, size);
+  const encoding = pick(random, ["gzip, deflate", "br", "identity"]);
+  const { status, text } = await post(`${base}/graphql`, JSON.stringify({ query, variables: { inputs } }), {
+    "accept-encoding": encoding,
+  });
+  if (status !== 200) return { status, right: status === 503 };
+  const answer = JSON.parse(text) as { data?: Record<string, { items: unknown[] }> };
+  const field = answer.data?.[servers ? "servers" : "cloudInstances"];
+  return { status, right: field?.items.length === size };
+}
+
+/** Batches of 200–5,000 NDJSON lines; the summary must count them all. */
+async function batch(base: string, random: () => number): Promise<Outcome> {
+  const lines = between(random, 200, 5000);
+  const body = `${Array.from({ length: lines }, () => cloudLine(random)).join("\n")}\n`;
+  const response = await fetch(`${base}/v1/batch`, {
+    method: "POST",
+    headers: { "content-type": "application/x-ndjson" },
+    body,
+  });
+  const text = await response.text();
+  if (response.status !== 200) return { status: response.status, right: response.status === 503 };
+  const summary = text.slice(text.lastIndexOf("\n", text.length - 2) + 1);
+  return { status: 200, right: summary.includes(`"lines":${lines},"ok":${lines},`) };
+}
+
+/** `@stream` fleets of 200–2,000 cloud instances as multipart/mixed; every item must come. */
+async function streamed(base: string, random: () => number): Promise<Outcome> {
+  const size = between(random, 200, 2000);
+  const { status, text } = await post(
+    `${base}/graphql`,
+    JSON.stringify({ query: STREAM_GQL, variables: { fleet: cloudFleet(random, size) } }),
+    { accept: "multipart/mixed" },
+  );
+  if (status !== 200) return { status, right: status === 503 };
+  return { status, right: text.split('"instanceType"').length - 1 === size };
+}
+
+/** APQ: the hash alone, then the document with it when it is not known. */
+async function persisted(base: string, random: () => number): Promise<Outcome> {
+  const variables = { input: { usage: { usageLocation: pick(random, LOCATIONS) } } };
+  const extensions = { persistedQuery: { version: 1, sha256Hash: PERSISTED_HASH } };
+  let answer = await post(`${base}/graphql`, JSON.stringify({ variables, extensions }));
+  if (answer.text.includes("PERSISTED_QUERY_NOT_FOUND")) {
+    answer = await post(`${base}/graphql`, JSON.stringify({ query: PERSISTED_GQL, variables, extensions }));
+  }
+  return { status: answer.status, right: answer.status === 200 && answer.text.includes('"criterion":"pe"') };
+}
+
+/** Hostile bodies: too large, too deep, too many fleet items, not JSON; each must be a 4xx. */
+async function hostile(base: string, random: () => number): Promise<Outcome> {
+  const which = between(random, 0, 3);
+  let status: number;
+  if (which === 0)
+    status = (await post(`${base}/v1/server/`, `{"x":"${"a".repeat(9 * 1024 * 1024)}"}`)).status;
+  else if (which === 1)
+    status = (await post(`${base}/v1/server/`, `${"[".repeat(5000)}${"]".repeat(5000)}`)).status;
+  else if (which === 2) {
+    const inputs = Array.from({ length: 10_001 }, () => ({ provider: "aws", instanceType: "c5.large" }));
+    const body = JSON.stringify({ query: CLOUD_FLEET_GQL, variables: { inputs } });
+    status = (await post(`${base}/graphql`, body, { accept: "application/graphql-response+json" })).status;
+  } else status = (await post(`${base}/v1/cloud/instance`, '{"provider": "aws", "instance_type": ')).status;
+  return { status, right: status >= 400 && status < 500 };
+}
+
+const KINDS: readonly Kind[] = [
+  { name: "REST single", clients: 8, ask: restSingle },
+  { name: "GraphQL single", clients: 4, ask: graphqlSingle },
+  { name: "GraphQL fleet 100-2,000", clients: 6, ask: fleet },
+  { name: "batch 200-5,000 lines", clients: 4, ask: batch },
+  { name: "@stream fleet", clients: 2, ask: streamed },
+  { name: "persisted query", clients: 2, ask: persisted },
+  { name: "hostile body", clients: 2, ask: hostile },
+];
+
+/** What one kind's clients saw. */
+interface KindFigures {
+  requests: number;
+  wrong: number;
+  statuses: Record<string, number>;
+  latenciesMs: number[];
+}
+
+/** Latencies summarised: count, median, 99th percentile, maximum (ms). */
+function summary(latencies: number[]) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+  return { p50Ms: at(0.5), p99Ms: at(0.99), maxMs: Math.round(sorted.at(-1) ?? 0) };
+}
+
+/** The kinds' clients, each asking in a loop until the deadline or its count. */
+async function drive(base: string, kinds: readonly Kind[], seconds: number, exited: () => boolean) {
+  const deadline = performance.now() + seconds * 1000;
+  const figures = new Map<string, KindFigures>();
+  const clients = kinds.flatMap((kind, k) => {
+    const seen: KindFigures = { requests: 0, wrong: 0, statuses: {}, latenciesMs: [] };
+    figures.set(kind.name, seen);
+    return Array.from({ length: kind.clients }, async (_, c) => {
+      const random = seeded(1000 * k + c + 1);
+      for (let n = 0; n < MAX_REQUESTS && performance.now() < deadline && !exited(); n++) {
+        const started = performance.now();
+        const outcome = await kind.ask(base, random).catch(() => ({ status: 0, right: false }));
+        seen.latenciesMs.push(performance.now() - started);
+        seen.requests += 1;
+        if (!outcome.right) seen.wrong += 1;
+        seen.statuses[outcome.status] = (seen.statuses[outcome.status] ?? 0) + 1;
+      }
+    });
+  });
+  await Promise.all(clients);
+  return Object.fromEntries(
+    [...figures].map(([name, { requests, wrong, statuses, latenciesMs }]) => [
+      name,
+      { requests, wrong, statuses, ...summary(latenciesMs) },
+    ]),
+  );
+}
+
+/** Gauges of /metrics, in MB (NaN when absent or unreachable). */
+async function memoryGauges(base: string) {
+  const names = {
+    heapUsedMb: "nodejs_heap_size_used_bytes",
+    heapTotalMb: "nodejs_heap_size_total_bytes",
+    externalMb: "nodejs_external_memory_bytes",
+    arrayBuffersMb: "nodejs_array_buffers_bytes",
+    largeObjectsMb: 'nodejs_heap_space_size_used_bytes{space="large_object"}',
+    eventLoopLagP99Ms: "nodejs_eventloop_lag_p99_seconds",
+  } as const;
+  const text = await fetch(`${base}/metrics`)
+    .then((r) => r.text())
+    .catch(() => "");
+  const gauges: Record<string, number> = {};
+  for (const [key, name] of Object.entries(names)) {
+    const line = text.split("\n").find((l) => l.startsWith(`${name} `));
+    const value = Number(line?.slice(name.length + 1));
+    gauges[key] = key.endsWith("Ms") ? Math.round(value * 1000) : Math.round(value / 1e5) / 10;
+  }
+  return gauges;
+}
+
+/** Node's arguments: `npm start`'s, or the flags and bundle the environment names instead. */
+function nodeArguments(): string[] {
+  const shipped = serviceArguments();
+  const flags = process.env.BENCH_MIXED_NODE_FLAGS;
+  return [
+    ...(flags === undefined ? shipped.slice(0, -1) : flags.split(" ").filter((flag) => flag !== "")),
+    process.env.BENCH_MIXED_BUNDLE ?? (shipped.at(-1) as string),
+  ];
+}
+
+/** The built service as `npm start` runs it (its flags, NODE_ENV=production), on the loopback. */
+function startService(port: number): { child: ChildProcess; levels: Record<string, number> } {
+  const child = spawn(process.execPath, nodeArguments(), {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  // Lines at warn and above, by level and message: a designed refusal must not be an error.
+  const levels: Record<string, number> = {};
+  createInterface({ input: child.stdout as NodeJS.ReadableStream }).on("line", (line) => {
+    const record = /"level":(\d+).*"msg":"([^"]*)"/.exec(line);
+    const key = record ? `${record[1]} ${record[2]}` : "other";
+    levels[key] = (levels[key] ?? 0) + 1;
+  });
+  return { child, levels };
+}
+
+/** Runs `kinds` for `seconds` against a fresh service; memory sampled throughout. */
+async function phase(kinds: readonly Kind[], seconds: number, timeline: boolean) {
+  const port = 20_000 + Math.floor(Math.random() * 12_000);
+  const { child, levels } = startService(port);
+  let exited = false;
+  child.once("exit", () => {
+    exited = true;
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await listening(`${base}/readyz`);
+  const pid = child.pid as number;
+  const started = performance.now();
+  const samples: Record<string, number>[] = [];
+  let peak = 0;
+  const everySecond = setInterval(() => {
+    peak = Math.max(peak, residentMemoryMb(pid) || 0);
+  }, 1000);
+  const everyFive = setInterval(async () => {
+    const t = Math.round((performance.now() - started) / 1000);
+    const rssMb = Math.round(residentMemoryMb(pid));
+    samples.push({ t, rssMb, ...(await memoryGauges(base)), load1: Math.round(loadavg()[0] * 10) / 10 });
+    if (timeline) console.error(JSON.stringify(samples.at(-1)));
+  }, 5000);
+  const kindsFigures = await drive(base, kinds, seconds, () => exited);
+  clearInterval(everySecond);
+  clearInterval(everyFive);
+  const after = { rssMb: Math.round(residentMemoryMb(pid)), ...(await memoryGauges(base)) };
+  const survived = !exited;
+  child.kill();
+  return { peakRssMb: Math.round(peak), after, survived, kinds: kindsFigures, logLines: levels, samples };
+}
+
+const alone: Record<string, unknown> = {};
+if (ALONE_SECONDS > 0) {
+  for (const kind of KINDS) {
+    const { peakRssMb, after, kinds, survived } = await phase([kind], ALONE_SECONDS, false);
+    alone[kind.name] = { peakRssMb, after, survived, ...kinds[kind.name] };
+    console.error(`${kind.name} alone: ${JSON.stringify(alone[kind.name])}`);
+  }
+}
+const mixed = await phase(KINDS, SECONDS, true);
+const result = {
+  node: process.version,
+  arguments: nodeArguments(),
+  seconds: SECONDS,
+  clients: KINDS.reduce((sum, kind) => sum + kind.clients, 0),
+  loadAverage: loadavg().map((l) => Math.round(l * 10) / 10),
+  alone,
+  mixed,
+};
+writeFileSync(new URL("bench/results-mixed.json", root), `${JSON.stringify(result, null, 2)}\n`);
+console.log(JSON.stringify({ ...result, mixed: { ...mixed, samples: undefined } }, null, 2));
