@@ -62,6 +62,7 @@ import {
   type MethodRow,
   methodRows,
 } from "./methods.js";
+import { flatRecords } from "./nestedColumns.js";
 import { billingPlaces } from "./places.js";
 import { impactsQuery, keysQuery, sqlQuery } from "./queries.js";
 import { type BillReportData, billReportData } from "./reportData.js";
@@ -645,7 +646,13 @@ interface PreparedExport {
 async function readHeader(
   connection: DuckDBConnection,
   request: BillingRequest,
-): Promise<{ columns: [string, string][]; format: BillingFormat; csvColumns: readonly string[] | null }> {
+): Promise<{
+  columns: [string, string][];
+  format: BillingFormat;
+  csvColumns: readonly string[] | null;
+  /** Where a Parquet export's lines are read from (its records flat); a CSV's is named by the run. */
+  source: string;
+}> {
   const parquet = request.file.toLowerCase().endsWith(".parquet");
   // The header read once: the command line's, when it read it to choose this path.
   const csvColumns = parquet ? null : (request.csvHeader ?? csvHeader(request.file));
@@ -660,8 +667,18 @@ async function readHeader(
       (await readFailing(() => parquetColumnCount(connection, request.file), request.file)),
   );
   if (parquet) await readFailing(() => fitThreadsToRowGroups(connection, request.file), request.file);
-  const source = sourceOf(request.file, csvColumns);
-  const columns = await readFailing(() => columnsOf(connection, `SELECT * FROM ${source}`), request.file);
+  let source = sourceOf(request.file, csvColumns);
+  let columns = await readFailing(() => columnsOf(connection, `SELECT * FROM ${source}`), request.file);
+  // A Parquet export of records (BigQuery's) is read with their fields as columns, when it is not a format's as it is.
+  const flat =
+    parquet && recognisedFormat(columns.map(([name]) => name)) === null
+      ? await readFailing(() => flatRecords(connection, source, columns), request.file)
+      : null;
+  if (flat !== null) {
+    source = flat;
+    columns = await readFailing(() => columnsOf(connection, `SELECT * FROM ${source}`), request.file);
+    checkColumnCount(request.file, columns.length);
+  }
   const header = columns.map(([name]) => name);
   const recognised = request.input === null ? recognisedFormat(header) : BILLING_FORMATS[request.input];
   if (recognised === null || missingColumns(recognised, header).length > 0) {
@@ -669,7 +686,7 @@ async function readHeader(
   }
   checkColumnTypes(request.file, recognised, new Map(columns));
   const format = { ...recognised, title: readAs(recognised, header) };
-  return { columns, format, csvColumns };
+  return { columns, format, csvColumns, source };
 }
 
 async function prepareViews(
@@ -680,7 +697,7 @@ async function prepareViews(
   impactColumnNames: readonly string[],
 ): Promise<PreparedExport> {
   const { connection } = db;
-  const { columns, format, csvColumns } = await readHeader(connection, request);
+  const { columns, format, csvColumns, source } = await readHeader(connection, request);
   const header = columns.map(([name]) => name);
   const names = inputColumnNames(header, impactColumnNames);
   const renamed = new Map(
@@ -693,7 +710,7 @@ async function prepareViews(
       ? null
       : headerColumn(written, request.instanceTypeColumn, "--instance-type-column");
   const views = {
-    from: sourceOf(request.file, csvColumns === null ? null : names),
+    from: csvColumns === null ? source : sourceOf(request.file, names),
     header: names,
     renamed: csvColumns === null ? renamed : new Map<string, string>(),
     format,

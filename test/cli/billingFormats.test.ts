@@ -169,6 +169,23 @@ describe("Google Cloud's billing export as BigQuery saves it", () => {
     },
   );
 
+  it(
+    "reads the table exported as Parquet, its records (service, sku, usage, location) flat",
+    SLOW,
+    async () => {
+      const csv = await evaluate("gcp-bigquery-resource.csv");
+      const { stderr, lines } = await evaluate("gcp-bigquery-resource.parquet");
+      expect(stderr).toMatch(/Google Cloud billing export \(BigQuery, resource-level\), edition 2\.4\.1/);
+      expect(lines.map((row) => [row["sku.description"], row.status, row.gwp_use_kgco2eq])).toEqual(
+        csv.lines.map((row) => [row["sku.description"], row.status, row.gwp_use_kgco2eq]),
+      );
+      // A list of records stays whole, written as its JSON text.
+      expect(JSON.parse(line(lines, "sku.description", "Tax").labels)).toEqual([
+        { key: "team", value: "web" },
+      ]);
+    },
+  );
+
   it("reads the standard table flattened with underscores, gzipped, alike", SLOW, async () => {
     const dotted = await evaluate("gcp-bigquery-resource.csv");
     const { stderr, lines } = await evaluate("gcp-bigquery-standard.csv.gz");
