@@ -195,16 +195,56 @@ describe("Google Cloud's billing export as BigQuery saves it", () => {
 });
 
 describe("Oracle OCI's cost report", () => {
-  it("reads OCPUs (two vCPUs on x86, one on Ampere A1), memory and the cost column", SLOW, async () => {
-    const { stderr, lines } = await evaluate("oci-cost-report.csv");
-    expect(stderr).toMatch(/oci-cost-report\.csv: Oracle OCI cost report, edition 2\.4\.1/);
-    const e4 = line(lines, "product/Description", "Compute - Standard - E4 - OCPU");
-    expect([e4.status, e4.method, Number(e4.method_quantity)]).toEqual(["evaluated", "per-vcpu", 4]);
-    const a1 = line(lines, "product/Description", "Compute - Ampere A1 - OCPU");
-    expect([a1.status, a1.method, Number(a1.method_quantity)]).toEqual(["evaluated", "per-vcpu", 4]);
-    const memory = line(lines, "product/Description", "Compute - Standard - E4 - Memory");
-    expect([memory.method, Number(memory.method_quantity)]).toEqual(["memory", 16]);
-    expect(stderr).toContain("  cost read: cost/myCost\n");
+  it(
+    "reads OCPUs (two vCPUs on x86, one on Ampere A1), memory, storage and the cost column",
+    SLOW,
+    async () => {
+      const { stderr, lines } = await evaluate("oci-cost-report.csv");
+      expect(stderr).toMatch(/oci-cost-report\.csv: Oracle OCI cost report, edition 2\.4\.1/);
+      const e4 = line(lines, "product/Description", "Standard - E4");
+      expect([e4.status, e4.method, Number(e4.method_quantity)]).toEqual(["evaluated", "per-vcpu", 4]);
+      const a1 = line(lines, "product/Description", "Compute - Ampere A1 - OCPU");
+      expect([a1.status, a1.method, Number(a1.method_quantity)]).toEqual(["evaluated", "per-vcpu", 4]);
+      const memory = line(lines, "product/Description", "Standard - E4 - Memory");
+      expect([memory.method, Number(memory.method_quantity)]).toEqual(["memory", 16]);
+      // 0.0672043 GB-months of a boot volume: 730 GB-hours a GB-month
+      const storage = line(lines, "product/Description", "Block Volume - Storage");
+      expect(storage.method).toBe("block-storage");
+      expect(Number(storage.method_quantity)).toBeCloseTo(0.0672043 * 730, 6);
+      // Its performance units, billed in `GB Months` too, are not more gigabytes of storage.
+      expect(line(lines, "product/Description", "Block Volume - Performance Units").method).not.toBe(
+        "block-storage",
+      );
+      expect(stderr).toContain("  cost read: cost/myCost\n");
+    },
+  );
+
+  it("reads a real cost report (FinOps Foundation's converters' test data), no bad row", SLOW, async () => {
+    const { stderr, lines } = await evaluate("oci-focus-converters-cost.csv.gz");
+    expect(stderr).toMatch(/Oracle OCI cost report, edition 2\.4\.1/);
+    expect(stderr).toContain("  rows read: 506\n");
+    expect(stderr).toContain("  bad rows: 0\n");
+    const ocpus = lines.filter((row) => row["product/Description"] === "Standard - E4");
+    expect(ocpus).toHaveLength(24);
+    for (const row of ocpus) {
+      expect(Number(row.method_quantity)).toBeCloseTo(2 * Number(row["usage/billedQuantity"]), 8);
+    }
+    const units = lines.filter((row) => row["product/Description"] === "Block Volume - Performance Units");
+    expect(units.map((row) => row.method)).not.toContain("block-storage");
+  });
+});
+
+describe("a real legacy CUR (FinOps Foundation's converters' test data)", () => {
+  it("is read as CUR 1.0, its S3 storage and transfer estimated, no bad row", SLOW, async () => {
+    const { stderr, lines } = await evaluate("cur-1.0-focus-converters-aws.csv.gz");
+    expect(stderr).toMatch(/AWS CUR 1\.0 \(legacy CSV, lineItem\/… columns\), edition 2\.4\.1/);
+    expect(stderr).toContain("  rows read: 1281\n");
+    expect(stderr).toContain("  bad rows: 0\n");
+    const storage = lines.filter(
+      (row) => row["lineItem/ProductCode"] === "AmazonS3" && row["pricing/unit"] === "GB-Mo",
+    );
+    expect(storage.length).toBeGreaterThan(0);
+    expect(new Set(storage.map((row) => row.method))).toEqual(new Set(["object-storage"]));
   });
 });
 
