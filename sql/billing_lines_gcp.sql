@@ -3,23 +3,18 @@
 --
 -- Reads the view billing_export: the file with its columns under the names of
 -- src/billing/formats.ts (service_description, sku_description, usage_amount, usage_unit,
--- location_region, cost…), plus billing_type_hint; a column the file lacks is present and empty.
--- Google bills a VM's cores and memory, not its machine type: Compute Engine lines are 'machine
--- type not billed' (their cores and RAM are read by the per-vCPU and memory methods), an
--- instance's hours only where --instance-type-column names the machine type. Quantities are in the
--- export's usage units (seconds, byte-seconds, bytes); billing_usage_gcp.sql scales them to the
--- units the methods read. The query keeps to what Spark SQL, Trino, BigQuery and DuckDB share.
+-- location_region, cost…), plus billing_type_hint (unread); a column the file lacks is present and
+-- empty.
+-- Google bills a VM's cores and memory, not its machine type: no line is an instance's hours (a
+-- core line's quantity is its vCPU-seconds, whatever the machine type), its cores and RAM are
+-- read by the per-vCPU and memory methods. Quantities are in the export's usage units (seconds,
+-- byte-seconds, bytes); billing_usage_gcp.sql scales them to the units the methods read. The
+-- query keeps to what Spark SQL, Trino, BigQuery and DuckDB share.
 SELECT
   e.*,
   'gcp' AS billing_provider,
-  CASE
-    WHEN LOWER(COALESCE(e.cost_type, 'regular')) <> 'regular' THEN 'not compute'
-    WHEN e.service_description = 'Compute Engine' AND e.billing_type_hint IS NOT NULL
-      AND LOWER(e.sku_description) LIKE '%instance core%' THEN 'compute'
-    WHEN e.service_description = 'Compute Engine' THEN 'machine type not billed'
-    ELSE 'not compute'
-  END AS billing_line_kind,
-  e.billing_type_hint AS billing_instance_type,
+  'not compute' AS billing_line_kind,
+  CAST(NULL AS VARCHAR) AS billing_instance_type,
   TRY_CAST(e.usage_amount AS DOUBLE) AS billing_quantity,
   e.usage_unit AS billing_unit,
   -- A multi-region or global SKU has no region: its location (us, europe, global) is said as it is
