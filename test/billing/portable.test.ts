@@ -182,6 +182,10 @@ describe("the billing SQL as another engine runs it", () => {
     "azure.csv",
     "azure-ea.csv",
     "azure-whole-bill.csv",
+    "cur-1.0-legacy.csv",
+    "oci-cost-report.csv",
+    "azure-payg-legacy.csv",
+    "azure-ea-german.csv",
   ])("gives each line of %s the status, method, energy and impacts the command writes", async (fixture) => {
     const both = await bothWays(join(FIXTURES, fixture), null);
     expectSameLines(
