@@ -1,4 +1,5 @@
--- An AWS Cost and Usage Report (CUR 2.0) as billing lines.
+-- An AWS Cost and Usage Report (CUR 2.0, and the legacy CUR read under its snake_case names:
+-- src/billing/formats.ts) as billing lines.
 --
 -- Reads the view billing_export: the file as it is, plus billing_type_hint (empty for a CUR); a
 -- column of this query that the file lacks is present and empty. Compute lines are the usage
@@ -23,7 +24,9 @@ SELECT
     -- kafka.m5.large), evaluated as the EC2 type (docs/methodology.md).
     WHEN ((e.line_item_product_code IN ('AmazonElastiCache', 'AmazonMemoryDB') AND e.line_item_usage_type LIKE '%NodeUsage%:%')
         OR (e.line_item_product_code IN ('AmazonDocDB', 'AmazonNeptune') AND e.line_item_usage_type LIKE '%InstanceUsage%:%')
-        OR (e.line_item_product_code = 'AmazonSageMaker' AND e.line_item_usage_type LIKE '%:ml.%')
+        -- SageMaker's instances as CUR names them: USE1-Host:ml.m5.large, USE1-Notebk:ml.t3.medium,
+        -- USE1-Train:ml.p3.2xlarge, USE1-ml.m5.large-hosting
+        OR (e.line_item_product_code = 'AmazonSageMaker' AND LOWER(e.line_item_usage_type) LIKE '%ml.%')
         OR (e.line_item_product_code IN ('AmazonMSK', 'AmazonManagedStreamingforApacheKafka')
           AND LOWER(e.line_item_usage_type) LIKE '%kafka.%'))
       AND NULLIF(REGEXP_EXTRACT(LOWER(e.line_item_usage_type), '(((db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*))', 1), '') IS NOT NULL
@@ -36,8 +39,18 @@ SELECT
     NULLIF(REGEXP_EXTRACT(LOWER(e.line_item_usage_type), '(((db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*))', 1), '')
   ) AS billing_instance_type,
   TRY_CAST(e.line_item_usage_amount AS DOUBLE) AS billing_quantity,
-  COALESCE(e.pricing_unit, 'Hrs') AS billing_unit,
-  e.product_region_code AS billing_region,
+  -- An instance's line without a unit is its hours (Spot and reserved lines leave it empty in the
+  -- legacy CUR's Parquet); another line's stays without one
+  COALESCE(
+    NULLIF(TRIM(e.pricing_unit), ''),
+    CASE
+      WHEN e.line_item_usage_type LIKE '%Usage%:%' OR e.line_item_usage_type LIKE '%ESInstance:%'
+        OR (e.line_item_product_code = 'AmazonSageMaker' AND LOWER(e.line_item_usage_type) LIKE '%ml.%')
+        THEN 'Hrs'
+    END
+  ) AS billing_unit,
+  -- CUR 2.0 and newer legacy reports name the region's code; older legacy ones product_region
+  COALESCE(NULLIF(TRIM(e.product_region_code), ''), NULLIF(TRIM(e.product_region), '')) AS billing_region,
   -- The line's period [start, end) as written (billing_periods.sql reads it)
   CAST(e.line_item_usage_start_date AS VARCHAR) AS billing_period_start_text,
   CAST(e.line_item_usage_end_date AS VARCHAR) AS billing_period_end_text,

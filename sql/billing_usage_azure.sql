@@ -17,6 +17,8 @@ SELECT
   l.UnitOfMeasure AS billing_usage_unit,
   CAST(NULL AS DOUBLE) AS billing_usage_scale,
   TRY_CAST(l.CostInBillingCurrency AS DOUBLE) AS billing_cost,
+  -- The cost paid for the hours (the coverage's): the billed cost, the export having no other
+  TRY_CAST(l.CostInBillingCurrency AS DOUBLE) AS billing_paid_cost,
   l.SubscriptionId AS billing_account,
   l.ResourceId AS billing_resource
 FROM billing_lines l

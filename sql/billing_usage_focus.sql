@@ -1,6 +1,6 @@
 -- A FOCUS export's billing lines (billing_lines_focus.sql) with what the methods of lines that are
 -- not instance hours read (billing_methods.sql): service, the text that says what a line uses, the
--- cost, the account and the resource.
+-- cost (billed, and paid for the hours: the coverage's), the account and the resource.
 --
 -- Reads the view billing_lines. billing_usage_text: the spec's columns (ServiceCategory,
 -- ChargeDescription, SkuMeter, PricingUnit) and the providers' extensions (x_UsageType,
@@ -20,6 +20,8 @@ SELECT
   l.ConsumedUnit AS billing_usage_unit,
   CAST(NULL AS DOUBLE) AS billing_usage_scale,
   TRY_CAST(l.BilledCost AS DOUBLE) AS billing_cost,
+  -- What the hours cost the user (the coverage's): EffectiveCost (commitments amortised), else BilledCost
+  COALESCE(TRY_CAST(l.EffectiveCost AS DOUBLE), TRY_CAST(l.BilledCost AS DOUBLE)) AS billing_paid_cost,
   COALESCE(NULLIF(TRIM(l.SubAccountId), ''), l.BillingAccountId) AS billing_account,
   l.ResourceId AS billing_resource
 FROM billing_lines l

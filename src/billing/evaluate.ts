@@ -43,7 +43,9 @@ import {
   BILLING_FORMATS,
   type BillingFormat,
   type BillingFormatName,
+  coverageCostColumn,
   missingColumns,
+  readAs,
   recognisedFormat,
   unrecognisedHeader,
 } from "./formats.js";
@@ -60,6 +62,7 @@ import {
   type MethodRow,
   methodRows,
 } from "./methods.js";
+import { flatRecords } from "./nestedColumns.js";
 import { billingPlaces } from "./places.js";
 import { impactsQuery, keysQuery, sqlQuery } from "./queries.js";
 import { type BillReportData, billReportData } from "./reportData.js";
@@ -160,7 +163,7 @@ export interface LineGroup {
   readonly methodQuantity: number;
   /** The service its lines bill (FOCUS ServiceName, CUR product code, Azure meter category). */
   readonly service: string | null;
-  /** The sum of its lines' positive costs (BilledCost, line_item_unblended_cost, CostInBillingCurrency). */
+  /** The sum of its lines' positive costs paid for the hours (BillingSummary.costColumn). */
   readonly cost: number;
 }
 
@@ -174,7 +177,10 @@ export interface ImpactTotal {
 
 export interface BillingSummary {
   readonly file: string;
+  /** The export's format, titled as the version read (src/billing/formats.ts, readAs). */
   readonly format: BillingFormat;
+  /** The cost the coverage reads, as the file names it (EffectiveCost, an amortised CUR's columns…). */
+  readonly costColumn: string;
   readonly edition: string;
   readonly groups: readonly LineGroup[];
   readonly matches: readonly InstanceMatch[];
@@ -254,9 +260,9 @@ async function groupLineKinds(db: Database, prepared: PreparedExport, file: stri
   await connection.run(
     `CREATE TABLE billing_line_kinds AS
      SELECT ${kind}, fsum(billing_quantity) AS billing_quantity, SUM(billing_line_count) AS billing_line_count,
-       fsum(billing_cost) AS billing_cost
+       fsum(billing_cost) AS billing_cost, fsum(billing_paid_cost) AS billing_paid_cost
      FROM billing_classified
-     GROUP BY ${kind}, billing_quantity IS NULL, billing_quantity < 0, billing_cost > 0`,
+     GROUP BY ${kind}, billing_quantity IS NULL, billing_quantity < 0, billing_cost > 0, billing_paid_cost > 0`,
   );
 }
 
@@ -284,7 +290,8 @@ async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
      SELECT billing_provider, billing_instance_type, billing_place, billing_problem, billing_method,
        billing_method_key, billing_service,
        SUM(billing_line_count)::DOUBLE AS lines, COALESCE(fsum(hours), 0) AS hours,
-       COALESCE(fsum(billing_method_amount), 0) AS method_quantity, COALESCE(fsum(billing_cost), 0) AS cost
+       COALESCE(fsum(billing_method_amount), 0) AS method_quantity,
+       COALESCE(fsum(CASE WHEN billing_paid_cost > 0 THEN billing_paid_cost END), 0) AS cost
      FROM (${impactsQuery([])}) kinds
      GROUP BY ALL ORDER BY ALL`,
   );
@@ -639,7 +646,13 @@ interface PreparedExport {
 async function readHeader(
   connection: DuckDBConnection,
   request: BillingRequest,
-): Promise<{ columns: [string, string][]; format: BillingFormat; csvColumns: readonly string[] | null }> {
+): Promise<{
+  columns: [string, string][];
+  format: BillingFormat;
+  csvColumns: readonly string[] | null;
+  /** Where a Parquet export's lines are read from (its records flat); a CSV's is named by the run. */
+  source: string;
+}> {
   const parquet = request.file.toLowerCase().endsWith(".parquet");
   // The header read once: the command line's, when it read it to choose this path.
   const csvColumns = parquet ? null : (request.csvHeader ?? csvHeader(request.file));
@@ -654,15 +667,26 @@ async function readHeader(
       (await readFailing(() => parquetColumnCount(connection, request.file), request.file)),
   );
   if (parquet) await readFailing(() => fitThreadsToRowGroups(connection, request.file), request.file);
-  const source = sourceOf(request.file, csvColumns);
-  const columns = await readFailing(() => columnsOf(connection, `SELECT * FROM ${source}`), request.file);
+  let source = sourceOf(request.file, csvColumns);
+  let columns = await readFailing(() => columnsOf(connection, `SELECT * FROM ${source}`), request.file);
+  // A Parquet export of records (BigQuery's) is read with their fields as columns, when it is not a format's as it is.
+  const flat =
+    parquet && recognisedFormat(columns.map(([name]) => name)) === null
+      ? await readFailing(() => flatRecords(connection, source, columns), request.file)
+      : null;
+  if (flat !== null) {
+    source = flat;
+    columns = await readFailing(() => columnsOf(connection, `SELECT * FROM ${source}`), request.file);
+    checkColumnCount(request.file, columns.length);
+  }
   const header = columns.map(([name]) => name);
-  const format = request.input === null ? recognisedFormat(header) : BILLING_FORMATS[request.input];
-  if (format === null || missingColumns(format, header).length > 0) {
+  const recognised = request.input === null ? recognisedFormat(header) : BILLING_FORMATS[request.input];
+  if (recognised === null || missingColumns(recognised, header).length > 0) {
     throw new BillingInputError(unrecognisedHeader(header, request.input));
   }
-  checkColumnTypes(request.file, format, new Map(columns));
-  return { columns, format, csvColumns };
+  checkColumnTypes(request.file, recognised, new Map(columns));
+  const format = { ...recognised, title: readAs(recognised, header) };
+  return { columns, format, csvColumns, source };
 }
 
 async function prepareViews(
@@ -673,7 +697,7 @@ async function prepareViews(
   impactColumnNames: readonly string[],
 ): Promise<PreparedExport> {
   const { connection } = db;
-  const { columns, format, csvColumns } = await readHeader(connection, request);
+  const { columns, format, csvColumns, source } = await readHeader(connection, request);
   const header = columns.map(([name]) => name);
   const names = inputColumnNames(header, impactColumnNames);
   const renamed = new Map(
@@ -686,7 +710,7 @@ async function prepareViews(
       ? null
       : headerColumn(written, request.instanceTypeColumn, "--instance-type-column");
   const views = {
-    from: sourceOf(request.file, csvColumns === null ? null : names),
+    from: csvColumns === null ? source : sourceOf(request.file, names),
     header: names,
     renamed: csvColumns === null ? renamed : new Map<string, string>(),
     format,
@@ -723,7 +747,6 @@ export async function evaluateBillingExport(
     const { connection } = db;
     const impactColumnNames = billingImpactColumns(criteria, request.ranges);
     const prepared = await prepareViews(db, context, knownRegions, request, impactColumnNames);
-    const { format } = prepared;
     const groupColumns = request.groupBy.map((name) => groupColumn(prepared, name, request.format));
     await groupLineKinds(db, prepared, request.file);
     await placeUnknownProviders(connection);
@@ -766,7 +789,7 @@ export async function evaluateBillingExport(
             file: temporary,
             format: request.format,
             header: prepared.columns.names,
-            input: format.name,
+            input: prepared.format.name,
             embeddedColumn: impactColumn(first.name, first.unit, "embedded", "value"),
             useColumn: impactColumn(first.name, first.unit, "use", "value"),
           })
@@ -774,7 +797,8 @@ export async function evaluateBillingExport(
     renameSync(temporary, request.output);
     return {
       file: request.file,
-      format,
+      format: prepared.format,
+      costColumn: coverageCostColumn(prepared.format, prepared.header),
       edition,
       groups,
       matches: [...matches.values()],

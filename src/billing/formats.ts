@@ -1,23 +1,49 @@
 /*
  * The billing exports read as they are, each recognised by its header: the columns it must have
  * (one of several spellings where its versions differ) and the other columns its query reads
- * (present and empty when a file lacks them). Column names are matched without regard to case:
- * Azure writes `MeterCategory` in some exports and `meterCategory` in others.
+ * (present and empty when a file lacks them). A format's query reads its columns under one name
+ * each (CUR's `line_item_usage_type`); a file may spell them otherwise, and the view the query
+ * reads names them so (src/billing/views.ts):
+ * - the same letters and digits, whatever the case and the signs between them: CUR 1.0's CSV
+ *   `lineItem/UsageType` is `line_item_usage_type`, BigQuery's `usage.amount` and `usage_amount`
+ *   are `usage_amount`, the EA file's `Meter Category` is `MeterCategory`, Oracle's
+ *   `usage/billedQuantity` is `usage_billed_quantity`;
+ * - the other names a format lists for a column (`aliases`: Azure's legacy `PreTaxCost`, its
+ *   German headers).
  */
 
-export const BILLING_FORMAT_NAMES = ["focus", "cur", "azure"] as const;
+export const BILLING_FORMAT_NAMES = ["focus", "cur", "azure", "gcp", "oci"] as const;
 export type BillingFormatName = (typeof BILLING_FORMAT_NAMES)[number];
+
+/** A version of a format told apart by a column only it has (spelled so, any case). */
+export interface BillingFormatVersion {
+  readonly title: string;
+  /** A column only this version's header has, as it spells it; the first version whose column the header has is its. */
+  readonly column: string;
+}
 
 export interface BillingFormat {
   readonly name: BillingFormatName;
-  /** As the summary and errors name it. */
+  /** As the summary and errors name it (a version's own title when the header is one's). */
   readonly title: string;
+  /** Versions named apart from the format's title, read by the same query. */
+  readonly versions: readonly BillingFormatVersion[];
   /** Columns it must have; an inner list is one column spelled as any of its versions spell it. */
   readonly required: readonly (string | readonly string[])[];
   /** Columns its query reads besides (added empty when the file lacks them). */
   readonly optional: readonly string[];
-  /** The columns read as numbers, each a number or its text: quantity and cost (every other is text). */
+  /** Other names of its columns in the files of its versions, by the name the query reads. */
+  readonly aliases: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The columns read as numbers, each a number or its text: quantity, then the costs (the first
+   * the billed cost; src/billing/coverage.ts says which the coverage reads). Every other is text.
+   */
   readonly numbers: readonly string[];
+  /**
+   * Columns of the cost paid for the hours, where the export has them (FOCUS EffectiveCost, CUR's
+   * amortisation): billing_cost reads them (sql/billing_usage_<format>.sql), else the billed cost.
+   */
+  readonly amortisedCost: readonly string[];
   /** The columns of a line's period (sql/billing_periods.sql), each a date, a timestamp or its text. */
   readonly dates: readonly string[];
   /**
@@ -31,113 +57,308 @@ export interface BillingFormat {
   readonly usageQuery: string;
 }
 
-export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>> = {
-  focus: {
-    name: "focus",
-    title: "FOCUS 1.0–1.2",
-    required: [
-      ["ServiceProviderName", "ProviderName"],
-      "ChargeCategory",
-      "ServiceName",
-      "ConsumedQuantity",
-      "ConsumedUnit",
-      "RegionId",
-    ],
-    // Both provider spellings are read (1.2's first); the x_ columns are the providers' own.
-    optional: [
-      "ServiceProviderName",
-      "ProviderName",
-      "SkuMeter",
-      "ChargeDescription",
-      "ServiceCategory",
-      "ResourceType",
-      "SkuPriceDetails",
-      "x_ServiceCode",
-      "x_Operation",
-      "x_UsageType",
-      "x_SkuMeterCategory",
-      "x_SkuMeterName",
-      "x_SkuDetails",
-      "x_SkuMeterSubcategory",
-      "BilledCost",
-      "BillingAccountId",
-      "SubAccountId",
-      "ResourceId",
-      "ChargePeriodStart",
-      "ChargePeriodEnd",
-    ],
-    numbers: ["ConsumedQuantity", "BilledCost"],
-    dates: ["ChargePeriodStart", "ChargePeriodEnd"],
-    identities: ["BillingAccountId", "SubAccountId", "ResourceId"],
-    linesQuery: "billing_lines_focus.sql",
-    usageQuery: "billing_usage_focus.sql",
-  },
-  cur: {
-    name: "cur",
-    title: "AWS CUR 2.0",
-    required: [
-      "line_item_line_item_type",
-      "line_item_product_code",
-      "line_item_operation",
-      "line_item_usage_type",
-      "line_item_usage_amount",
-    ],
-    optional: [
-      "product_instance_type",
-      "pricing_unit",
-      "product_region_code",
-      "product_product_family",
-      "line_item_unblended_cost",
-      "line_item_usage_account_id",
-      "line_item_resource_id",
-      "line_item_usage_start_date",
-      "line_item_usage_end_date",
-    ],
-    numbers: ["line_item_usage_amount", "line_item_unblended_cost"],
-    dates: ["line_item_usage_start_date", "line_item_usage_end_date"],
-    identities: ["line_item_usage_account_id", "line_item_resource_id"],
-    linesQuery: "billing_lines_cur.sql",
-    usageQuery: "billing_usage_cur.sql",
-  },
-  azure: {
-    name: "azure",
-    title: "Azure cost export",
-    required: ["MeterCategory", "MeterName", "Quantity", "UnitOfMeasure", "ResourceLocation"],
-    optional: [
-      "ChargeType",
-      "MeterSubCategory",
-      "AdditionalInfo",
-      "CostInBillingCurrency",
-      "SubscriptionId",
-      "ResourceId",
-      "Date",
-      "BillingPeriodStartDate",
-      "BillingPeriodEndDate",
-    ],
-    numbers: ["Quantity", "CostInBillingCurrency"],
-    dates: ["Date", "BillingPeriodStartDate", "BillingPeriodEndDate"],
-    identities: ["SubscriptionId", "ResourceId"],
-    linesQuery: "billing_lines_azure.sql",
-    usageQuery: "billing_usage_azure.sql",
-  },
+const FOCUS: BillingFormat = {
+  name: "focus",
+  title: "FOCUS 1.0–1.2",
+  versions: [],
+  required: [
+    ["ServiceProviderName", "ProviderName"],
+    "ChargeCategory",
+    "ServiceName",
+    "ConsumedQuantity",
+    "ConsumedUnit",
+    "RegionId",
+  ],
+  // Both provider spellings are read (1.2's first); the x_ columns are the providers' own.
+  optional: [
+    "ServiceProviderName",
+    "ProviderName",
+    "SkuMeter",
+    "ChargeDescription",
+    "ServiceCategory",
+    "ResourceType",
+    "SkuPriceDetails",
+    "x_ServiceCode",
+    "x_Operation",
+    "x_UsageType",
+    "x_SkuMeterCategory",
+    "x_SkuMeterName",
+    "x_SkuDetails",
+    "x_SkuMeterSubcategory",
+    "BilledCost",
+    "EffectiveCost",
+    "BillingAccountId",
+    "SubAccountId",
+    "ResourceId",
+    "ChargePeriodStart",
+    "ChargePeriodEnd",
+  ],
+  aliases: {},
+  numbers: ["ConsumedQuantity", "BilledCost", "EffectiveCost"],
+  amortisedCost: ["EffectiveCost"],
+  dates: ["ChargePeriodStart", "ChargePeriodEnd"],
+  identities: ["BillingAccountId", "SubAccountId", "ResourceId"],
+  linesQuery: "billing_lines_focus.sql",
+  usageQuery: "billing_usage_focus.sql",
 };
+
+/**
+ * AWS's Cost and Usage Reports: CUR 2.0 (Data Exports), the legacy CUR's CSV (`lineItem/…`,
+ * `product/region`, docs.aws.amazon.com/cur/latest/userguide/data-dictionary.html) and its
+ * Athena/Glue Parquet (the same names in snake_case: `product_region`). The amortised cost's
+ * columns are read where present (sql/billing_usage_cur.sql).
+ */
+const CUR: BillingFormat = {
+  name: "cur",
+  title: "AWS CUR 2.0",
+  versions: [
+    { title: "AWS CUR 1.0 (legacy CSV, lineItem/… columns)", column: "lineItem/UsageType" },
+    { title: "AWS CUR 1.0 (legacy, Athena/Parquet snake_case columns)", column: "product_region" },
+  ],
+  required: [
+    "line_item_line_item_type",
+    "line_item_product_code",
+    "line_item_operation",
+    "line_item_usage_type",
+    "line_item_usage_amount",
+  ],
+  optional: [
+    "product_instance_type",
+    "pricing_unit",
+    "product_region_code",
+    "product_region",
+    "product_product_family",
+    "line_item_unblended_cost",
+    "reservation_effective_cost",
+    "reservation_unused_amortized_upfront_fee_for_billing_period",
+    "reservation_unused_recurring_fee",
+    "savings_plan_savings_plan_effective_cost",
+    "savings_plan_total_commitment_to_date",
+    "savings_plan_used_commitment",
+    "reservation_reservation_a_r_n",
+    "line_item_usage_account_id",
+    "line_item_resource_id",
+    "line_item_usage_start_date",
+    "line_item_usage_end_date",
+  ],
+  aliases: {},
+  numbers: [
+    "line_item_usage_amount",
+    "line_item_unblended_cost",
+    "reservation_effective_cost",
+    "reservation_unused_amortized_upfront_fee_for_billing_period",
+    "reservation_unused_recurring_fee",
+    "savings_plan_savings_plan_effective_cost",
+    "savings_plan_total_commitment_to_date",
+    "savings_plan_used_commitment",
+  ],
+  // AWS's amortised cost (CUR user guide, "Understanding your reservations" and "Savings Plans
+  // line items"): a covered hour at its effective cost, the unused part of a commitment's fee, the
+  // upfront fees and negations nothing (sql/billing_usage_cur.sql).
+  amortisedCost: ["reservation_effective_cost", "savings_plan_savings_plan_effective_cost"],
+  dates: ["line_item_usage_start_date", "line_item_usage_end_date"],
+  identities: ["line_item_usage_account_id", "line_item_resource_id"],
+  linesQuery: "billing_lines_cur.sql",
+  usageQuery: "billing_usage_cur.sql",
+};
+
+/**
+ * Azure's cost exports: EA and MCA cost details (PascalCase or camelCase), the legacy
+ * pay-as-you-go usage file (`UsageQuantity`, `PreTaxCost`, `UsageDateTime`, `SubscriptionGuid`,
+ * `InstanceId`), the EA portal's usage file (`Meter Category`, `Consumed Quantity`,
+ * `ExtendedCost`) and its German headers (as Microsoft's German documentation names them:
+ * "Kategorie der Verbrauchseinheit", "Verbrauchte Menge", "Maßeinheit", "Instanz-ID").
+ */
+const AZURE: BillingFormat = {
+  name: "azure",
+  title: "Azure cost export",
+  versions: [
+    { title: "Azure legacy pay-as-you-go usage export", column: "PreTaxCost" },
+    { title: "Azure EA usage file (German headers)", column: "Verbrauchte Menge" },
+    { title: "Azure EA usage file", column: "Consumed Quantity" },
+  ],
+  required: ["MeterCategory", "MeterName", "Quantity", "UnitOfMeasure", "ResourceLocation"],
+  optional: [
+    "ChargeType",
+    "MeterSubCategory",
+    "AdditionalInfo",
+    "CostInBillingCurrency",
+    "SubscriptionId",
+    "ResourceId",
+    "Date",
+    "BillingPeriodStartDate",
+    "BillingPeriodEndDate",
+  ],
+  aliases: {
+    MeterCategory: ["Kategorie der Verbrauchseinheit"],
+    MeterSubCategory: ["Unterkategorie der Verbrauchseinheit"],
+    MeterName: ["Name der Verbrauchseinheit"],
+    Quantity: ["UsageQuantity", "ConsumedQuantity", "Verbrauchte Menge"],
+    UnitOfMeasure: ["Maßeinheit"],
+    ResourceLocation: ["Ressourcenstandort", "Ressourcenspeicherort"],
+    CostInBillingCurrency: ["PreTaxCost", "ExtendedCost", "Cost", "Erweiterte Kosten", "Kosten"],
+    AdditionalInfo: ["Zusätzliche Informationen"],
+    SubscriptionId: ["SubscriptionGuid", "Abonnement-GUID"],
+    ResourceId: ["InstanceId", "Instanz-ID"],
+    Date: ["UsageDateTime", "UsageDate", "Datum"],
+  },
+  numbers: ["Quantity", "CostInBillingCurrency"],
+  amortisedCost: [],
+  dates: ["Date", "BillingPeriodStartDate", "BillingPeriodEndDate"],
+  identities: ["SubscriptionId", "ResourceId"],
+  linesQuery: "billing_lines_azure.sql",
+  usageQuery: "billing_usage_azure.sql",
+};
+
+/**
+ * Google Cloud's billing export as BigQuery holds it (standard and resource-level tables,
+ * cloud.google.com/billing/docs/how-to/export-data-bigquery-tables), saved as CSV with its nested
+ * names flattened (`usage.amount_in_pricing_units`, or with underscores).
+ */
+const GCP: BillingFormat = {
+  name: "gcp",
+  title: "Google Cloud billing export (BigQuery, standard)",
+  versions: [{ title: "Google Cloud billing export (BigQuery, resource-level)", column: "resource.name" }],
+  required: [
+    "service_description",
+    "sku_description",
+    "usage_amount",
+    "usage_unit",
+    "location_region",
+    "cost",
+  ],
+  optional: [
+    "usage_pricing_unit",
+    "usage_amount_in_pricing_units",
+    "cost_type",
+    "location_location",
+    "project_id",
+    "resource_name",
+    "usage_start_time",
+    "usage_end_time",
+  ],
+  aliases: { resource_name: ["resource_global_name"] },
+  numbers: ["usage_amount", "cost"],
+  amortisedCost: [],
+  dates: ["usage_start_time", "usage_end_time"],
+  identities: ["project_id", "resource_name"],
+  linesQuery: "billing_lines_gcp.sql",
+  usageQuery: "billing_usage_gcp.sql",
+};
+
+/**
+ * Oracle Cloud Infrastructure's cost reports (docs.oracle.com/en-us/iaas/Content/Billing/Concepts/
+ * usagereportsoverview.htm): `product/service`, `product/Description`, `usage/billedQuantity`,
+ * `cost/myCost`, `cost/skuUnitDescription` (`cost/billingUnitReadable` in older ones).
+ */
+const OCI: BillingFormat = {
+  name: "oci",
+  title: "Oracle OCI cost report",
+  versions: [],
+  required: ["product_service", "product_region", "usage_billed_quantity", "cost_my_cost"],
+  optional: [
+    "product_description",
+    "product_resource",
+    "cost_product_sku",
+    "cost_sku_unit_description",
+    "cost_billing_unit_readable",
+    "line_item_is_correction",
+    "line_item_tenant_id",
+    "product_resource_id",
+    "line_item_interval_usage_start",
+    "line_item_interval_usage_end",
+  ],
+  aliases: {},
+  numbers: ["usage_billed_quantity", "cost_my_cost"],
+  amortisedCost: [],
+  dates: ["line_item_interval_usage_start", "line_item_interval_usage_end"],
+  identities: ["line_item_tenant_id", "product_resource_id"],
+  linesQuery: "billing_lines_oci.sql",
+  usageQuery: "billing_usage_oci.sql",
+};
+
+export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>> = {
+  focus: FOCUS,
+  cur: CUR,
+  azure: AZURE,
+  gcp: GCP,
+  oci: OCI,
+};
+
+/** A column name's letters and digits, lower case: how spellings of one column compare. */
+export function bareName(name: string): string {
+  return name
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, "");
+}
 
 function spellings(column: string | readonly string[]): readonly string[] {
   return typeof column === "string" ? [column] : column;
 }
 
-/** The required columns a header lacks for a format (each named by its first spelling). */
+/** The columns a format's queries read, each once, as they read them. */
+export function readColumns(format: BillingFormat): readonly string[] {
+  return [...new Set([...format.required.flat(), ...format.optional])];
+}
+
+/**
+ * The header's column a format reads as `column`: the one of its name (any case), else of its
+ * letters and digits, else one of its aliases; null when the header has none.
+ */
+export function headerColumn(
+  format: BillingFormat,
+  column: string,
+  header: readonly string[],
+): string | null {
+  const lower = column.toLowerCase();
+  const exact = header.find((name) => name.toLowerCase() === lower);
+  if (exact !== undefined) return exact;
+  for (const spelling of [column, ...(format.aliases[column] ?? [])]) {
+    const bare = bareName(spelling);
+    const found = header.find((name) => bareName(name) === bare);
+    if (found !== undefined) return found;
+  }
+  return null;
+}
+
+/** The required columns a header lacks for a format (each named by its spellings). */
 export function missingColumns(format: BillingFormat, header: readonly string[]): string[] {
-  const present = new Set(header.map((name) => name.toLowerCase()));
   return format.required
-    .filter((column) => !spellings(column).some((name) => present.has(name.toLowerCase())))
+    .filter((column) => spellings(column).every((name) => headerColumn(format, name, header) === null))
     .map((column) => spellings(column).join(" or "));
 }
 
 /** The columns of a format's query that a header lacks (added empty to its view). */
 export function absentColumns(format: BillingFormat, header: readonly string[]): string[] {
+  return readColumns(format).filter((name) => headerColumn(format, name, header) === null);
+}
+
+/** The columns of a format's query a header spells otherwise: [the header's name, the query's]. */
+export function aliasedColumns(format: BillingFormat, header: readonly string[]): [string, string][] {
+  return readColumns(format).flatMap((name): [string, string][] => {
+    const found = headerColumn(format, name, header);
+    return found === null || found.toLowerCase() === name.toLowerCase() ? [] : [[found, name]];
+  });
+}
+
+/** What a run says it reads a header as: its version's title, else its format's. */
+export function readAs(format: BillingFormat, header: readonly string[]): string {
   const present = new Set(header.map((name) => name.toLowerCase()));
-  return format.optional.filter((name) => !present.has(name.toLowerCase()));
+  return format.versions.find((version) => present.has(version.column.toLowerCase()))?.title ?? format.title;
+}
+
+/** The columns of the cost paid for the hours a header has, as it spells them. */
+export function amortisedCostColumns(format: BillingFormat, header: readonly string[]): string[] {
+  return format.amortisedCost.flatMap((name) => headerColumn(format, name, header) ?? []);
+}
+
+/** The cost the coverage reads, as the summary names it: the paid cost's columns, else the billed cost's. */
+export function coverageCostColumn(format: BillingFormat, header: readonly string[]): string {
+  const billed = headerColumn(format, format.numbers[1], header) ?? format.numbers[1];
+  const amortised = amortisedCostColumns(format, header);
+  if (amortised.length === 0) return billed;
+  return format.name === "focus" ? amortised.join(", ") : `${billed} amortised by ${amortised.join(", ")}`;
 }
 
 /** The format a header fits, the first that fits. */
@@ -156,18 +377,23 @@ export type HeaderClass =
 
 /**
  * The class of a header: the billing path takes a format's header and a near miss (to say what it
- * lacks, exit 2), the inventory reader any other.
+ * lacks, exit 2), the inventory reader any other. Of near misses, the format the header has the
+ * largest share of the required columns of (the first of equals).
  */
 export function classifyHeader(header: readonly string[]): HeaderClass {
   const format = recognisedFormat(header);
   if (format !== null) return { format };
+  let closest: { nearMiss: BillingFormat; missing: string[]; share: number } | null = null;
   for (const name of BILLING_FORMAT_NAMES) {
     const candidate = BILLING_FORMATS[name];
     const missing = missingColumns(candidate, header);
     const present = candidate.required.length - missing.length;
-    if (present >= 2 && present * 2 >= candidate.required.length) return { nearMiss: candidate, missing };
+    const share = present / candidate.required.length;
+    if (present >= 2 && share >= 0.5 && (closest === null || share > closest.share)) {
+      closest = { nearMiss: candidate, missing, share };
+    }
   }
-  return null;
+  return closest === null ? null : { nearMiss: closest.nearMiss, missing: closest.missing };
 }
 
 /** Why a header fits no format (or not the one asked for): what each lacks, and the formats known. */
@@ -175,7 +401,8 @@ export function unrecognisedHeader(header: readonly string[], asked: BillingForm
   const near = asked === null ? classifyHeader(header) : null;
   if (near !== null && "nearMiss" in near) {
     const { title, name } = near.nearMiss;
-    return `the header is nearly a ${title} export's (--input ${name}) but lacks ${near.missing.join(", ")}`;
+    const article = /^[AEIOU]/.test(title) ? "an" : "a";
+    return `the header is nearly ${article} ${title} export's (--input ${name}) but lacks ${near.missing.join(", ")}`;
   }
   const formats =
     asked === null ? BILLING_FORMAT_NAMES.map((name) => BILLING_FORMATS[name]) : [BILLING_FORMATS[asked]];

@@ -7,7 +7,7 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../duckdb/database.js";
-import type { BillingFormatName } from "./formats.js";
+import { BILLING_FORMATS, type BillingFormatName, headerColumn } from "./formats.js";
 
 /** The format's columns a dimension of the report reads (the first the file has). */
 const DIMENSIONS: Readonly<Record<BillingFormatName, Readonly<Record<Dimension, readonly string[]>>>> = {
@@ -20,7 +20,7 @@ const DIMENSIONS: Readonly<Record<BillingFormatName, Readonly<Record<Dimension, 
   },
   cur: {
     service: ["line_item_product_code"],
-    region: ["product_region_code"],
+    region: ["product_region_code", "product_region"],
     account: ["line_item_usage_account_id"],
     resource: ["line_item_resource_id"],
     cost: ["line_item_unblended_cost"],
@@ -31,6 +31,20 @@ const DIMENSIONS: Readonly<Record<BillingFormatName, Readonly<Record<Dimension, 
     account: ["SubscriptionId"],
     resource: ["ResourceId"],
     cost: ["CostInBillingCurrency"],
+  },
+  gcp: {
+    service: ["service_description"],
+    region: ["location_region", "location_location"],
+    account: ["project_id"],
+    resource: ["resource_name"],
+    cost: ["cost"],
+  },
+  oci: {
+    service: ["product_service"],
+    region: ["product_region"],
+    account: ["line_item_tenant_id"],
+    resource: ["product_resource_id"],
+    cost: ["cost_my_cost"],
   },
 };
 type Dimension = "service" | "region" | "account" | "resource" | "cost";
@@ -65,11 +79,14 @@ interface Written {
 }
 
 function columnOf(written: Written, dimension: Dimension): string {
-  const lower = new Map(written.header.map((name) => [name.toLowerCase(), name]));
+  // The file's spelling of the format's column (CUR 1.0's lineItem/ProductCode, Azure's PreTaxCost)
+  const format = BILLING_FORMATS[written.input];
   const found = DIMENSIONS[written.input][dimension]
-    .map((name) => lower.get(name.toLowerCase()))
-    .find(Boolean);
-  return found === undefined ? "CAST(NULL AS VARCHAR)" : `CAST(${identifier(found)} AS VARCHAR)`;
+    .map((name) => headerColumn(format, name, written.header))
+    .find((name) => name !== null);
+  return found === undefined || found === null
+    ? "CAST(NULL AS VARCHAR)"
+    : `CAST(${identifier(found)} AS VARCHAR)`;
 }
 
 async function ranked(

@@ -49,6 +49,7 @@ function coverageText(summary: BillingSummary, isEstimated: (group: LineGroup) =
   const { total } = coverage;
   const out = [
     `coverage: ${total.estimatedLines} of ${total.lines} lines estimated; ${money(total.estimatedCost)} of ${money(total.cost)} positive cost (${percent(total.estimatedCost, total.cost)})`,
+    `  cost read: ${summary.costColumn}`,
   ];
   for (const row of coverage.byMethod) {
     out.push(`  ${row.name}: ${rows(row.lines)}, cost ${money(row.cost)} (${percent(row.cost, total.cost)})`);

@@ -12,7 +12,7 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier } from "../duckdb/database.js";
-import type { BillingFormat } from "./formats.js";
+import { type BillingFormat, headerColumn, readColumns } from "./formats.js";
 import { enumPosition } from "./lookup.js";
 import { sqlQuery } from "./queries.js";
 
@@ -42,7 +42,8 @@ const MAX_TUPLES = 200_000;
 export interface LineTuple {
   readonly columns: readonly string[];
   readonly quantity: string;
-  readonly cost: string | null;
+  /** The cost columns the file has (billed, then those of the cost paid for the hours). */
+  readonly costs: readonly string[];
 }
 
 /**
@@ -57,17 +58,18 @@ export function lineTuple(
   typeHintColumn: string | null,
 ): LineTuple {
   const named = (column: string) => {
-    const index = header.findIndex((name) => name.toLowerCase() === column.toLowerCase());
-    return index < 0 ? null : names[index];
+    const spelled = headerColumn(format, column, header);
+    return spelled === null ? null : names[header.indexOf(spelled)];
   };
-  const [quantity, cost] = format.numbers.map(named);
-  const read = [...format.required.flat(), ...format.optional].flatMap((column) => named(column) ?? []);
-  const perLine = new Set([quantity, cost, ...format.identities.map(named), ...format.dates.map(named)]);
+  const [quantity, ...costNames] = format.numbers.map(named);
+  const costs = costNames.flatMap((name) => name ?? []);
+  const read = readColumns(format).flatMap((column) => named(column) ?? []);
+  const perLine = new Set([quantity, ...costs, ...format.identities.map(named), ...format.dates.map(named)]);
   const columns = [...new Set([...read, ...(typeHintColumn === null ? [] : [typeHintColumn])])].filter(
     (column) => !perLine.has(column) || column === typeHintColumn,
   );
   if (quantity === null) throw new Error(`billing: ${format.name} has no quantity column`);
-  return { columns, quantity, cost };
+  return { columns, quantity, costs };
 }
 
 /** The text that tells a line's tuple apart (two tuples sharing it are checked for). */
@@ -78,30 +80,28 @@ function tupleKey(tuple: LineTuple): string {
 /**
  * The first pass: the lines of billing_classified grouped by tuple, as a table of the file's
  * shape (billing_export_tuples): the describing columns, the quantities summed in the quantity
- * column, the positive costs in the cost column, and billing_line_count. Grouped also by whether
+ * column, the costs in the cost columns, and billing_line_count. Grouped also by whether
  * the quantity is a number and its sign, so that a group fares as each of its lines, and by whether
- * its cost is positive (the by-cost rate reads the lines that have one). Sums are
+ * its billed and paid costs are positive (the by-cost rate reads the lines that have one, the
+ * coverage sums positive costs only). Sums are
  * fsum's (compensated), so that the summary does not depend on the order lines were added in.
  */
 export async function groupLineTuples(connection: DuckDBConnection, tuple: LineTuple): Promise<string[]> {
   const columns = tuple.columns.map(identifier).join(", ");
-  const cost =
-    tuple.cost === null
-      ? ""
-      : `, fsum(CASE WHEN billing_cost > 0 THEN billing_cost ELSE 0 END) AS ${identifier(tuple.cost)}`;
+  // Each cost column summed (NULL, as an empty cell, where no line has one): billing_cost and
+  // billing_paid_cost are sums of them per kind of line (sql/billing_usage_<format>.sql), so
+  // that a tuple's costs, each of one sign, are its lines' sums.
+  const cost = tuple.costs
+    .map((column) => `, fsum(TRY_CAST(${identifier(column)} AS DOUBLE)) AS ${identifier(column)}`)
+    .join("");
   await connection.run(
     `CREATE TABLE billing_export_tuples AS
      SELECT ${columns}, fsum(billing_quantity) AS ${identifier(tuple.quantity)}${cost},
        COUNT(*) AS billing_line_count
      FROM billing_classified
-     GROUP BY ${columns}, billing_quantity IS NULL, billing_quantity < 0, billing_cost > 0`,
+     GROUP BY ${columns}, billing_quantity IS NULL, billing_quantity < 0, billing_cost > 0, billing_paid_cost > 0`,
   );
-  return [
-    ...tuple.columns,
-    tuple.quantity,
-    ...(tuple.cost === null ? [] : [tuple.cost]),
-    "billing_line_count",
-  ];
+  return [...tuple.columns, tuple.quantity, ...tuple.costs, "billing_line_count"];
 }
 
 async function columnNames(connection: DuckDBConnection, relation: string): Promise<string[]> {

@@ -7,7 +7,7 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier } from "../duckdb/database.js";
-import { absentColumns, type BillingFormat } from "./formats.js";
+import { absentColumns, aliasedColumns, amortisedCostColumns, type BillingFormat } from "./formats.js";
 import { sqlQuery } from "./queries.js";
 
 /** Where a pass reads the export's lines from. */
@@ -23,21 +23,34 @@ export interface LineSource {
   readonly typeHintColumn: string | null;
 }
 
+/**
+ * The columns billing_export adds to the file's, as a select list: each column of the format's
+ * query the file spells otherwise under the query's name (CUR 1.0's lineItem/UsageType as
+ * line_item_usage_type), each it lacks empty, billing_type_hint (`hint`: an expression) and
+ * billing_amortised (whether the file has the columns of the cost paid for the hours). What
+ * another engine adds to run the queries (docs/billing.md).
+ */
+export function exportAddedColumns(format: BillingFormat, header: readonly string[], hint: string): string {
+  const aliased = aliasedColumns(format, header).map(
+    ([spelled, name]) => `${identifier(spelled)} AS ${identifier(name)}`,
+  );
+  const absent = absentColumns(format, header).map((name) => `CAST(NULL AS VARCHAR) AS ${identifier(name)}`);
+  const amortised = `${amortisedCostColumns(format, header).length > 0} AS billing_amortised`;
+  return [...aliased, ...absent, `${hint} AS billing_type_hint`, amortised].join(", ");
+}
+
 /** Creates the views billing_export, billing_lines, billing_usage, billing_methods and billing_classified over a source. */
 export async function createLineViews(connection: DuckDBConnection, source: LineSource): Promise<void> {
   const hint =
     source.typeHintColumn === null
       ? "CAST(NULL AS VARCHAR)"
       : `NULLIF(TRIM(CAST(${identifier(source.typeHintColumn)} AS VARCHAR)), '')`;
-  const absent = absentColumns(source.format, source.header).map(
-    (name) => `CAST(NULL AS VARCHAR) AS ${identifier(name)}`,
-  );
   const rename =
     source.renamed.size === 0
       ? ""
       : ` RENAME (${[...source.renamed].map(([from, to]) => `${identifier(from)} AS ${identifier(to)}`).join(", ")})`;
   await connection.run(
-    `CREATE OR REPLACE VIEW billing_export AS SELECT *${rename}, ${[...absent, `${hint} AS billing_type_hint`].join(", ")} FROM ${source.from}`,
+    `CREATE OR REPLACE VIEW billing_export AS SELECT *${rename}, ${exportAddedColumns(source.format, source.header, hint)} FROM ${source.from}`,
   );
   await connection.run(`CREATE OR REPLACE VIEW billing_lines AS ${sqlQuery(source.format.linesQuery)}`);
   await connection.run(`CREATE OR REPLACE VIEW billing_usage AS ${sqlQuery(source.format.usageQuery)}`);

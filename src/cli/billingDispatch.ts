@@ -1,6 +1,6 @@
 /*
  * Which `evaluate` invocations are billing exports (src/cli/billing.ts) rather than inventories:
- * a Parquet file, `--input focus|cur|azure`, or a CSV (gzipped or not) whose header is a billing
+ * a Parquet file, `--input focus|cur|azure|gcp|oci`, or a CSV (gzipped or not) whose header is a billing
  * format's or nearly one's (to say what it lacks). Light on purpose: an inventory run never loads the billing engine.
  */
 

@@ -14,8 +14,9 @@ export const USAGE = `usage: impact-service evaluate <file | -> [options]
   <file>               an inventory: CSV with a header (kind, quantity, provider, instance_type,
                        archetype, usage_location, hours, …: see docs/inventory.md) or a batch
                        (NDJSON, one {"method", "path", "body"} per line); - reads stdin; or a
-                       billing export (FOCUS 1.0-1.2, AWS CUR 2.0, Azure: .csv, .csv.gz, .parquet)
-  --input csv|ndjson|focus|cur|azure  the input's format (default: a billing format recognised
+                       billing export (FOCUS 1.0-1.2, AWS CUR 2.0 and 1.0, Azure, Google Cloud,
+                       Oracle OCI: .csv, .csv.gz, .parquet)
+  --input csv|ndjson|focus|cur|azure|gcp|oci  the input's format (default: a billing format recognised
                        by its header or .parquet, else ndjson for a .ndjson/.jsonl file, else csv)
   --edition <id>       edition of the rows (default: the service's EDITION; served: ${EDITION_IDS.join(", ")})
   --criteria <list>    criteria, comma-separated (default: the edition's, e.g. gwp,adp,pe)

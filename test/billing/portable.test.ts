@@ -12,11 +12,11 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeCoefficientParquet } from "../../src/billing/coefficientParquet.js";
 import { billingImpactColumns, evaluateBillingExport } from "../../src/billing/evaluate.js";
-import { absentColumns, recognisedFormat } from "../../src/billing/formats.js";
+import { recognisedFormat } from "../../src/billing/formats.js";
 import { GRID_TABLES } from "../../src/billing/grid.js";
 import { withMethodRows } from "../../src/billing/methods.js";
 import { gridQuery, gridUseColumns, impactsQuery, keysQuery, sqlQuery } from "../../src/billing/queries.js";
-import { identifier } from "../../src/duckdb/database.js";
+import { exportAddedColumns } from "../../src/billing/views.js";
 import { coefficientCriteria, coefficientTable } from "../../src/service/coefficients.js";
 import { app, editionContext, expectClose } from "./support.js";
 
@@ -84,9 +84,6 @@ async function bothWays(fixture: string, grid: { series: string; zones: null } |
       .map((row) => String(row.column_name));
     const format = recognisedFormat(header);
     if (format === null) throw new Error(`${fixture} is a billing export`);
-    const absent = absentColumns(format, header).map(
-      (name) => `CAST(NULL AS VARCHAR) AS ${identifier(name)}`,
-    );
     // The coefficient table, the run's methods' rows appended: those of --methods at its places.
     const methods = `read_parquet('${join(tables, "method_coefficients.parquet")}')`;
     await connection.run(
@@ -100,7 +97,7 @@ async function bothWays(fixture: string, grid: { series: string; zones: null } |
     );
     expect(Number(apart.getRowObjects()[0].n)).toBe(0);
     await connection.run(
-      `CREATE VIEW billing_export AS SELECT *, ${[...absent, "CAST(NULL AS VARCHAR) AS billing_type_hint"].join(", ")},
+      `CREATE VIEW billing_export AS SELECT *, ${exportAddedColumns(format, header, "CAST(NULL AS VARCHAR)")},
          row_number() OVER () AS test_line FROM ${read}`,
     );
     // The small tables as the command wrote them to its tables folder.
@@ -185,6 +182,10 @@ describe("the billing SQL as another engine runs it", () => {
     "azure.csv",
     "azure-ea.csv",
     "azure-whole-bill.csv",
+    "cur-1.0-legacy.csv",
+    "oci-cost-report.csv",
+    "azure-payg-legacy.csv",
+    "azure-ea-german.csv",
   ])("gives each line of %s the status, method, energy and impacts the command writes", async (fixture) => {
     const both = await bothWays(join(FIXTURES, fixture), null);
     expectSameLines(

@@ -1,0 +1,26 @@
+-- An Oracle Cloud Infrastructure cost report as billing lines.
+--
+-- Reads the view billing_export: the file with its columns under the names of
+-- src/billing/formats.ts (product/service as product_service, usage/billedQuantity as
+-- usage_billed_quantity, cost/myCost as cost_my_cost…), plus billing_type_hint; a column the file
+-- lacks is present and empty. Oracle bills a VM's OCPUs and memory, not its shape: no line is an
+-- instance's hours; its OCPU and memory lines are read by the per-vCPU and memory methods, in
+-- the unit the report writes (cost/skuUnitDescription, cost/billingUnitReadable in older reports).
+-- The query keeps to what Spark SQL, Trino, BigQuery and DuckDB share.
+SELECT
+  e.*,
+  'oracle' AS billing_provider,
+  'not compute' AS billing_line_kind,
+  CAST(NULL AS VARCHAR) AS billing_instance_type,
+  TRY_CAST(e.usage_billed_quantity AS DOUBLE) AS billing_quantity,
+  COALESCE(NULLIF(TRIM(e.cost_sku_unit_description), ''), e.cost_billing_unit_readable) AS billing_unit,
+  e.product_region AS billing_region,
+  -- The report's times leave out the seconds (2024-05-01T00:00Z)
+  CASE WHEN LENGTH(TRIM(CAST(e.line_item_interval_usage_start AS VARCHAR))) = 17
+    THEN CONCAT(SUBSTR(TRIM(CAST(e.line_item_interval_usage_start AS VARCHAR)), 1, 16), ':00Z')
+    ELSE CAST(e.line_item_interval_usage_start AS VARCHAR) END AS billing_period_start_text,
+  CASE WHEN LENGTH(TRIM(CAST(e.line_item_interval_usage_end AS VARCHAR))) = 17
+    THEN CONCAT(SUBSTR(TRIM(CAST(e.line_item_interval_usage_end AS VARCHAR)), 1, 16), ':00Z')
+    ELSE CAST(e.line_item_interval_usage_end AS VARCHAR) END AS billing_period_end_text,
+  CAST(0 AS DOUBLE) AS billing_period_end_days
+FROM billing_export e
