@@ -278,9 +278,11 @@ const TYPES: Readonly<Record<string, string>> = {
   html: "text/html",
 };
 
+const isFile = async (path: string) => (await stat(path).catch(() => null))?.isFile() === true;
+
 /** A written file as `file` events, part by part (nothing when the command did not write it). */
 async function* fileEvents(path: string, role: "output" | "report", name: string): AsyncGenerator<FileEvent> {
-  if (!(await stat(path).catch(() => null))?.isFile()) return;
+  if (!(await isFile(path))) return;
   const type = TYPES[name.slice(name.lastIndexOf(".") + 1)] ?? "application/octet-stream";
   for await (const part of createReadStream(path, { highWaterMark: PART_BYTES })) {
     yield { event: "file", role, name, type, data: (part as Buffer).toString("base64") };
@@ -404,12 +406,13 @@ async function* run(started: Run, bounds: FileEvaluationBounds): AsyncGenerator<
         event: "refused",
         message: `the run took longer than ${bounds.timeoutMs / 1000} s (the page's bound) and was stopped`,
       };
-    } else if (exitCode === 2 || exitCode === null) {
+    } else if (exitCode !== 0 && !(await isFile(join(folder, "out", outputName)))) {
+      // A misuse (exit 2) or a file the command could not read (exit 1, nothing written): its one line.
       yield { event: "refused", message: lastLine(stderr) || "the command could not run" };
     } else {
       yield* fileEvents(join(folder, "out", outputName), "output", outputName);
       yield* fileEvents(join(folder, "out", "report.html"), "report", started.reportName);
-      yield { event: "done", exitCode, summary: stderr };
+      yield { event: "done", exitCode: exitCode ?? 1, summary: stderr };
     }
   } finally {
     await started.close();

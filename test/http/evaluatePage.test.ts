@@ -1,0 +1,241 @@
+/**
+ * The /evaluate page in headless Chromium (Debian's `chromium`, driven by playwright-core): a
+ * person chooses an inventory, drops a FOCUS export, sees the command's summary and report and
+ * downloads the output and the report — each byte equal to what `impact-service evaluate` writes
+ * for the same file; a file over a bound and a malformed file get their sentence on the page; a
+ * client that leaves mid-run leaves no temporary folder. Every wait is on a page condition or the
+ * folder's content, never a duration.
+ */
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startTestServer, type TestServer } from "../support/httpServer.js";
+
+const CHROMIUM = "/usr/bin/chromium";
+const WAIT_MS = 120_000;
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const INVENTORY = join(ROOT, "examples/inventory.csv");
+const FOCUS = join(ROOT, "test/fixtures/billing/focus-whole-bill.csv");
+
+let server: TestServer;
+let browser: BrowserContext;
+let profile: string;
+/** The service's temporary folder (TMPDIR of this test process): the runs' folders go there. */
+let temporary: string;
+let work: string;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: scripts/ensure-chromium.sh installs it`);
+  temporary = mkdtempSync(join(tmpdir(), "evaluate-page-tmp-"));
+  work = mkdtempSync(join(tmpdir(), "evaluate-page-cli-"));
+  process.env.TMPDIR = temporary;
+  server = await startTestServer({ LOG_LEVEL: "silent" });
+  profile = mkdtempSync(join(work, "chromium-"));
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    acceptDownloads: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--no-first-run",
+    ],
+  });
+}, WAIT_MS);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  for (const dir of [temporary, work]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const runFolders = () => readdirSync(temporary).filter((name) => name.startsWith("impact-evaluate-"));
+
+/** What the command line writes for `file` (copied under its own name: the summary names it). */
+function commandLine(file: string, args: readonly string[]) {
+  const dir = mkdtempSync(join(work, "run-"));
+  copyFileSync(file, join(dir, basename(file)));
+  mkdirSync(join(dir, "out"));
+  const stem = basename(file, ".csv");
+  const output = `out/${stem}-impacts.csv`;
+  const { stderr } = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, "bin/impact-service.mjs"),
+      "evaluate",
+      basename(file),
+      "-o",
+      output,
+      "--report",
+      "out/report.html",
+      ...args,
+    ],
+    { cwd: dir, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" },
+  );
+  return {
+    output: readFileSync(join(dir, output)),
+    report: readFileSync(join(dir, "out/report.html")),
+    summary: stderr,
+  };
+}
+
+/** The summary without its timing (`in 0.1 s, 183 rows/s` differs between two runs). */
+const untimed = (summary: string) => summary.replace(/ in [\d.]+ s, [\d.]+ rows\/s/g, "");
+
+async function openPage(): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(`${server.url}/evaluate`);
+  return page;
+}
+
+/** Drops `content` as a file named `name` on the page's drop zone, as a person's drag would. */
+async function drop(page: Page, name: string, content: string | { zeros: number }) {
+  await page.evaluate(
+    ([fileName, text]) => {
+      const transfer = new DataTransfer();
+      const bytes = typeof text === "string" ? [text] : [new Uint8Array(text.zeros)];
+      transfer.items.add(new File(bytes, fileName));
+      document
+        .getElementById("drop")
+        ?.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true }));
+    },
+    [name, content] as const,
+  );
+}
+
+async function evaluated(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Evaluate" }).click();
+  await page.waitForSelector("#results:not([hidden])", { timeout: WAIT_MS });
+}
+
+async function downloaded(page: Page, role: "output" | "report"): Promise<Buffer> {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.click(`#downloads a[data-role=${role}]`),
+  ]);
+  return readFileSync(await download.path());
+}
+
+describe("the /evaluate page", () => {
+  it("is linked from the start page", async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    await page.getByRole("link", { name: "Evaluate a file" }).click();
+    await page.waitForSelector("#drop");
+    expect(new URL(page.url()).pathname).toBe("/evaluate");
+    await page.close();
+  });
+
+  it(
+    "evaluates a chosen inventory: the command's summary, output and report, byte for byte",
+    async () => {
+      const page = await openPage();
+      await page.setInputFiles("#file", INVENTORY);
+      await page.selectOption("select[name=edition]", "2.4.1");
+      await evaluated(page);
+      const cli = commandLine(INVENTORY, [
+        "--format",
+        "csv",
+        "--edition",
+        "2.4.1",
+        "--criteria",
+        "gwp,adp,pe",
+      ]);
+      expect(untimed(await page.textContent("#summary").then(String))).toBe(untimed(cli.summary));
+      expect(await downloaded(page, "output")).toEqual(cli.output);
+      expect(await downloaded(page, "report")).toEqual(cli.report);
+      // The report shown is the command's: its rows are the inventory's 19.
+      const frame = page.frameLocator("#report");
+      await expect.poll(() => frame.locator("body").textContent(), { timeout: WAIT_MS }).toContain("19");
+      await page.close();
+    },
+    WAIT_MS,
+  );
+
+  it(
+    "evaluates a dropped FOCUS export: the totals the command prints, its lines and its report",
+    async () => {
+      const page = await openPage();
+      await drop(page, "focus-whole-bill.csv", readFileSync(FOCUS, "utf8"));
+      await page.selectOption("select[name=edition]", "2.4.1");
+      await page.uncheck("input[name=criterion][value=pe]");
+      await evaluated(page);
+      const cli = commandLine(FOCUS, ["--format", "csv", "--edition", "2.4.1", "--criteria", "gwp,adp"]);
+      const summary = String(await page.textContent("#summary"));
+      expect(summary).toBe(cli.summary);
+      // Worked figures of the fixture (README, "A cloud bill"): the page shows the command's totals.
+      expect(summary).toContain("gwp embedded: 22.50649041 kgCO2eq");
+      expect(summary).toContain(
+        "coverage: 26 of 31 lines estimated; 1186.57 of 1236.97 positive cost (95.9 %)",
+      );
+      expect(await downloaded(page, "output")).toEqual(cli.output);
+      expect(await downloaded(page, "report")).toEqual(cli.report);
+      await page.close();
+    },
+    WAIT_MS,
+  );
+
+  it(
+    "says why a file over a bound is refused: bytes on the page, lines by the service",
+    async () => {
+      const page = await openPage();
+      await drop(page, "huge.csv", { zeros: 51 * 1024 * 1024 });
+      await page.getByRole("button", { name: "Evaluate" }).click();
+      await expect
+        .poll(() => page.textContent("#status"), { timeout: WAIT_MS })
+        .toContain("The file exceeds 50 MiB (the page's bound): huge.csv is 51.0 MiB.");
+      await drop(page, "long.csv", `kind,quantity\n${"server,1\n".repeat(200_001)}`);
+      await page.getByRole("button", { name: "Evaluate" }).click();
+      await expect
+        .poll(() => page.textContent("#status"), { timeout: WAIT_MS })
+        .toBe("Refused: the file has more than 200,000 lines (the page's bound)");
+      expect(runFolders()).toEqual([]);
+      await page.close();
+    },
+    WAIT_MS,
+  );
+
+  it(
+    "says why a malformed file is refused: the command's own line",
+    async () => {
+      const page = await openPage();
+      await drop(page, "bill.parquet", "not a parquet file\n");
+      await page.getByRole("button", { name: "Evaluate" }).click();
+      await expect
+        .poll(() => page.textContent("#status"), { timeout: WAIT_MS })
+        .toBe(
+          "Refused: bill.parquet: Invalid Input Error: No magic bytes found at end of file 'bill.parquet'; nothing written",
+        );
+      await drop(page, "bill.csv.gz", "not gzip\n");
+      await page.getByRole("button", { name: "Evaluate" }).click();
+      await expect
+        .poll(() => page.textContent("#status"), { timeout: WAIT_MS })
+        .toContain("Refused: the file is not gzip");
+      await page.close();
+    },
+    WAIT_MS,
+  );
+
+  it(
+    "keeps no temporary file once a client leaves mid-run",
+    async () => {
+      const page = await openPage();
+      await page.setInputFiles("#file", FOCUS);
+      await page.getByRole("button", { name: "Evaluate" }).click();
+      await expect
+        .poll(() => page.textContent("#status"), { timeout: WAIT_MS })
+        .toMatch(/^Evaluating… \d+ s$/);
+      expect(runFolders()).toHaveLength(1);
+      await page.close();
+      await vi.waitFor(() => expect(runFolders()).toEqual([]), { timeout: WAIT_MS, interval: 50 });
+    },
+    WAIT_MS,
+  );
+});
