@@ -251,7 +251,7 @@ function siteOf(service: Service, schema: GraphQLSchema) {
   return {
     assets: createAssets(),
     pages: {
-      root: rootPage({ ...versions, docs: [...projectDocs.keys()] }),
+      root: rootPage({ ...versions, docs: [...projectDocs.documents.keys()] }),
       docs: docsPage(),
       evaluate: evaluatePage({
         editions: versions.editions,
