@@ -152,6 +152,16 @@ export const MASS_SCALES: readonly { readonly prefix: string; readonly kg: numbe
   { prefix: "mg", kg: 1e-6 },
 ];
 
+/** scaleOf in the page's script (over `data.scales`, MASS_SCALES): the charts' axes scaled as the tables. */
+export const SCALE_SCRIPT = `
+function scaleOf(unit, values) {
+  if (!unit.startsWith("kg")) return { unit, divisor: 1 };
+  const largest = Math.max(0, ...values.map(Math.abs));
+  const scale = data.scales.find((s) => largest >= s.kg) || data.scales[data.scales.length - 1];
+  return { unit: scale.prefix + unit.slice(2), divisor: scale.kg };
+}
+`;
+
 /** The unit and divisor `values` (all in `unit`) are written with: the scale of the largest. */
 export function scaleOf(
   unit: string,
@@ -345,14 +355,7 @@ const phases = ["embedded", "use"];
 const colours = ["#5470c6", "#91cc75"];
 const fmt = (v) => new Intl.NumberFormat("en-US", data.figures).format(v);
 let drawn = 0;
-// A value axis's unit at the scale of its largest value (MASS_SCALES), as the tables write it.
-function scaleOf(unit, values) {
-  if (!unit.startsWith("kg")) return { unit, divisor: 1 };
-  const largest = Math.max(0, ...values.map(Math.abs));
-  const scale = data.scales.find((s) => largest >= s.kg) || data.scales[data.scales.length - 1];
-  return { unit: scale.prefix + unit.slice(2), divisor: scale.kg };
-}
-// The category labels' room: up to 40 % of the chart's width (a phone's 390 px keeps its bars).
+${SCALE_SCRIPT}// The category labels' room: up to 40 % of the chart's width (a phone's 390 px keeps its bars).
 const labelRoom = (id, widest) => Math.round(Math.min(widest, document.getElementById(id).clientWidth * 0.4));
 function chart(id, option) {
   const element = document.getElementById(id);
@@ -428,7 +431,8 @@ h1 { margin: 0 0 0.1em; font-size: 1.6em; } h2 { margin-top: 1.6em; } .sub { col
 .table { max-width: 100%; overflow-x: auto; } table { border-collapse: collapse; margin: 0.5em 0 1em; width: 100%; }
 th, td { border-bottom: 1px solid #e5e5e5; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; } .interrupted { background: #fde7e9; padding: 0.5em 1em; border-radius: 6px; }
-@media (max-width: 640px) { body { font-size: 14px; } .wide { display: none; } th, td { padding: 0.2em 0.35em; } .card { min-width: 0; flex-basis: 9em; } }
+th { overflow-wrap: normal; }
+@media (max-width: 640px) { body { font-size: 14px; } .wide { display: none; } th, td { padding: 0.2em 0.35em; } .card { min-width: 0; flex-basis: 9em; } .card.total { flex-basis: 100%; max-width: none; } }
 `;
 
 /** The first screen's cards: the first criterion's total, embedded and use, scaled to the total. */
