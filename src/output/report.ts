@@ -188,9 +188,6 @@ function largestFirst(groups: readonly Group[], criterion: string | undefined): 
   return [...groups].sort((a, b) => sumsTotal(b.sums, criterion) - sumsTotal(a.sums, criterion));
 }
 
-const range = (bounds: { min: number; max: number } | undefined) =>
-  bounds === undefined ? "" : `${figure(bounds.min)} – ${figure(bounds.max)}`;
-
 function totalsTable(model: ReportModel): string {
   const rows = model.criteria.map(({ criterion, unit, meaning }) => {
     const sums = model.totals.impacts[criterion];
