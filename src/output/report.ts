@@ -418,13 +418,13 @@ overTime("chart-grid-months", data.grid.byTime.bars.map((m) => m[0]), data.grid.
 
 export const STYLE = `
 * { box-sizing: border-box; }
-body { font: 15px/1.45 system-ui, sans-serif; margin: 0; padding: 1.2em clamp(0.75em, 3vw, 3em); color: #222; overflow-wrap: anywhere; }
+body { font: 15px/1.45 system-ui, sans-serif; margin: 0; padding: 1.2em clamp(0.75em, 3vw, 3em); color: #222; overflow-wrap: break-word; }
 h1 { margin: 0 0 0.1em; font-size: 1.6em; } h2 { margin-top: 1.6em; } .sub { color: #666; margin-top: 0; }
 .cards { display: flex; gap: 0.8em; flex-wrap: wrap; margin: 0.6em 0; } .card { border: 1px solid #ddd; border-radius: 6px; padding: 0.6em 1em; min-width: 9em; flex: 1 1 12em; max-width: 24em; }
 .card b { display: block; font-size: 1.5em; } .card.total { border-color: #2f6f4e; background: #f3f9f5; } .card.total b { font-size: 2em; color: #1f5a3c; }
 .bad b { color: #b3261e; } .warn b { color: #b06000; }
 .chart { width: 100%; height: 340px; } .tall { height: 420px; }
-.side { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 26em), 1fr)); gap: 0 2em; }
+.side { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 32em), 1fr)); gap: 0 2em; } h1 { overflow-wrap: anywhere; }
 .table { max-width: 100%; overflow-x: auto; } table { border-collapse: collapse; margin: 0.5em 0 1em; width: 100%; }
 th, td { border-bottom: 1px solid #e5e5e5; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; } .interrupted { background: #fde7e9; padding: 0.5em 1em; border-radius: 6px; }
