@@ -254,7 +254,10 @@ function addSpan(totals: UseByTime, month: MonthCursor, from: number, to: number
   // The month of `from` in part, the whole months after it as a rate, the month of `to` in part.
   const firstKey = monthKeyOf(from);
   const firstEnd = startOfMonthKey(firstKey + 1);
-  if (to <= firstEnd) return addInMonth(totals, month, from, to, kgPerMs);
+  if (to <= firstEnd) {
+    addInMonth(totals, month, from, to, kgPerMs);
+    return;
+  }
   addInMonth(totals, month, from, firstEnd, kgPerMs);
   const lastKey = monthKeyOf(to);
   if (lastKey > firstKey + 1) {
