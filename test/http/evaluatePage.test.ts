@@ -34,7 +34,8 @@ beforeAll(async () => {
   temporary = mkdtempSync(join(tmpdir(), "evaluate-page-tmp-"));
   work = mkdtempSync(join(tmpdir(), "evaluate-page-cli-"));
   process.env.TMPDIR = temporary;
-  server = await startTestServer({ LOG_LEVEL: "silent" });
+  // Every line logged, to check that none holds a file's content.
+  server = await startTestServer({ LOG_LEVEL: "debug" });
   profile = mkdtempSync(join(work, "chromium-"));
   browser = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -235,6 +236,84 @@ describe("the /evaluate page", () => {
       expect(runFolders()).toHaveLength(1);
       await page.close();
       await vi.waitFor(() => expect(runFolders()).toEqual([]), { timeout: WAIT_MS, interval: 50 });
+    },
+    WAIT_MS,
+  );
+
+  it(
+    "admits two files at once and refuses a third with its sentence, while they run",
+    async () => {
+      // 2,000 rows: each run lasts seconds past its first `running` event.
+      const rows = Array.from({ length: 2_000 }, (_, i) => `server,${i % 4 === 0 ? "FRA" : "DEU"},1`).join(
+        "\n",
+      );
+      const body = `kind,usage_location,quantity\n${rows}\n`;
+      const post = () =>
+        fetch(`${server.url}/v1/evaluate?name=servers.csv&criteria=gwp`, { method: "POST", body });
+      const running = await Promise.all([post(), post()]);
+      const readers = running.map((answer) => answer.body?.getReader());
+      // Each has started its run (its first event): both are admitted and running.
+      for (const reader of readers) {
+        const { value } = (await reader?.read()) ?? {};
+        expect(new TextDecoder().decode(value)).toMatch(/^\{"event":"running"/);
+      }
+      const third = await post();
+      expect(third.status).toBe(503);
+      expect(third.headers.get("retry-after")).toBe("10");
+      expect(await third.json()).toEqual({
+        detail: "as many files as the service evaluates at once are running: try again in a minute",
+      });
+      for (const reader of readers) await reader?.cancel();
+      await vi.waitFor(() => expect(runFolders()).toEqual([]), { timeout: WAIT_MS, interval: 50 });
+      // Admission given back: a new file runs.
+      const again = await post();
+      expect(again.status).toBe(200);
+      await again.body?.cancel();
+    },
+    WAIT_MS,
+  );
+
+  it("logs no content of the files it was sent", () => {
+    const logged = JSON.stringify(server.logs);
+    expect(server.logs.some((line) => line.path === "/v1/evaluate")).toBe(true);
+    // Names and figures of the fixtures' lines: an account, a service, a resource, a row.
+    for (const content of ["team-od", "AmazonCloudWatch", "vm-1", "kind,quantity", "22.50649041"]) {
+      expect(logged).not.toContain(content);
+    }
+  });
+
+  it(
+    "serves the documents so that a phone never scrolls sideways: wide code blocks scroll in their box",
+    async () => {
+      const page = await browser.newPage();
+      await page.setViewportSize({ width: 390, height: 844 });
+      const root = await (await fetch(server.url)).text();
+      const pages = [...root.matchAll(/href="(\/(?:README|docs\/[a-z-]+|bench\/README))"/g)].map((m) => m[1]);
+      expect(pages).toEqual(expect.arrayContaining(["/README", "/docs/billing", "/docs/limits"]));
+      const wide: string[] = [];
+      let scrolling = 0;
+      for (const path of new Set(pages)) {
+        await page.goto(`${server.url}${path}`);
+        const read = await page.evaluate(() => ({
+          page: document.scrollingElement?.scrollWidth ?? 0,
+          blocks: [...document.querySelectorAll("pre")].map((pre) => ({
+            wide: pre.scrollWidth > pre.clientWidth,
+            scrolls: getComputedStyle(pre).overflowX === "auto",
+          })),
+          images: [...document.querySelectorAll("img")].map((img) => img.complete && img.naturalWidth > 0),
+        }));
+        if (read.page > 390) wide.push(`${path}: ${read.page} px`);
+        scrolling += read.blocks.filter((block) => block.wide && block.scrolls).length;
+        expect(
+          read.blocks.every((block) => block.scrolls),
+          path,
+        ).toBe(true);
+        expect(read.images.every(Boolean), `${path}: an image did not load`).toBe(true);
+      }
+      expect(wide).toEqual([]);
+      // Wide code blocks exist and scroll (rather than being cut or widening the page).
+      expect(scrolling).toBeGreaterThan(10);
+      await page.close();
     },
     WAIT_MS,
   );

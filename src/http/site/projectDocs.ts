@@ -115,7 +115,7 @@ function servedPathOf(markdownPath: string, href: string): string {
 const PAGE_STYLE =
   "body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1d1d1d}" +
   "code{background:#f3f3f3;padding:0 .2em;border-radius:3px}pre{background:#f6f6f6;padding:.8rem;overflow-x:auto;max-width:100%}" +
-  "pre code{background:none;padding:0;white-space:pre}table{border-collapse:collapse;display:block;max-width:100%;overflow-x:auto}" +
+  "code{overflow-wrap:anywhere}pre code{background:none;padding:0;white-space:pre;overflow-wrap:normal}table{border-collapse:collapse;display:block;max-width:100%;overflow-x:auto}" +
   "th,td{border:1px solid #ccc;padding:.2rem .5rem;vertical-align:top}img{max-width:100%;height:auto}" +
   "nav{font-size:.9rem;margin-bottom:1rem}.source{border-bottom:1px dotted #888}";
 
