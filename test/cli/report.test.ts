@@ -259,6 +259,38 @@ async function overlappingLabels(page: import("playwright-core").Page, chart: st
   }, chart);
 }
 
+describe("the inventory report at a phone's width", () => {
+  it(
+    "opens on the total and the largest contributors, never scrolls sideways, no chart label over another",
+    async () => {
+      const report = join(dir, "r-phone.html");
+      const run = ["evaluate", inventory(), "--edition", "2.4.1", "--group-by", "team", "--report", report];
+      expect((await runCli([...run, "-o", join(dir, "r-phone.csv")])).code).toBe(0);
+      for (const width of [1366, 390]) {
+        const { page, errors } = await openPage(report, 3, { width, height: width === 390 ? 844 : 900 });
+        const read = await page.evaluate(() => ({
+          scroll: document.scrollingElement?.scrollWidth ?? 0,
+          total:
+            document.querySelector(".card.total")?.getBoundingClientRect().bottom ?? Number.POSITIVE_INFINITY,
+          contributors: document.getElementById("chart-contributors")?.getBoundingClientRect().top ?? 0,
+          card: (document.querySelector(".card.total b") as HTMLElement | null)?.innerText ?? "",
+        }));
+        expect(read.scroll).toBeLessThanOrEqual(width);
+        expect(read.total).toBeLessThan(width === 390 ? 844 : 900);
+        // Where from: the contributors right after the cards (on the first screen of a desktop).
+        if (width === 1366) expect(read.contributors).toBeLessThan(900);
+        expect(read.card).toMatch(/^[\d,.]+ (t|kg|g|mg)CO2eq$/);
+        for (const chart of ["chart-contributors", "chart-groups", "chart-phases"]) {
+          expect(await overlappingLabels(page, chart), `${chart} at ${width} px`).toEqual([]);
+        }
+        expect(errors).toEqual([]);
+        await page.close();
+      }
+    },
+    WAIT_MS,
+  );
+});
+
 describe("the bill's report", () => {
   it(
     "answers how much and where from on its first screen, in the bill's currency, accounts by name, at 1366 and 390 px",
