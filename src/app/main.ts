@@ -140,7 +140,7 @@ export function createApp(config: Config = defaultConfig(), given: AppParts = {}
     ...siteOf(service, schema),
     coefficientStream: coefficientStreamRoute(service, config.MAX_CONCURRENT_STREAMS),
     batch: batchRouteOf(config, { service, rest, stopping: stopping.signal }),
-    fileEvaluator: createFileEvaluator(),
+    fileEvaluator: createFileEvaluator(FILE_EVALUATION_BOUNDS, stopping.signal),
   });
   return {
     service,

@@ -311,7 +311,14 @@ export interface FileEvaluator {
   ) => Promise<AsyncGenerator<FileEvent>>;
 }
 
-export function createFileEvaluator(bounds: FileEvaluationBounds = FILE_EVALUATION_BOUNDS): FileEvaluator {
+/**
+ * The evaluator of the service. `stopping` (the process's shutdown) ends every run as its
+ * client's leaving would: the children killed, the folders removed before the process exits.
+ */
+export function createFileEvaluator(
+  bounds: FileEvaluationBounds = FILE_EVALUATION_BOUNDS,
+  stopping: AbortSignal = new AbortController().signal,
+): FileEvaluator {
   let running = 0;
   const entry = commandEntry();
   const admit = () => {
@@ -324,7 +331,8 @@ export function createFileEvaluator(bounds: FileEvaluationBounds = FILE_EVALUATI
   };
   return {
     admit,
-    evaluate: async (request, body, signal) => {
+    evaluate: async (request, body, clientSignal) => {
+      const signal = AbortSignal.any([clientSignal, stopping]);
       let folder: string | null = null;
       try {
         if (entry === null)

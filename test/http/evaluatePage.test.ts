@@ -317,4 +317,28 @@ describe("the /evaluate page", () => {
     },
     WAIT_MS,
   );
+
+  // Last: the service stops.
+  it(
+    "ends its runs when the service stops: children killed, folders removed",
+    async () => {
+      const body = `kind,usage_location,quantity\n${"server,FRA,1\n".repeat(2_000)}`;
+      const answer = await fetch(`${server.url}/v1/evaluate?name=servers.csv&criteria=gwp`, {
+        method: "POST",
+        body,
+      });
+      const reader = answer.body?.getReader();
+      expect(new TextDecoder().decode((await reader?.read())?.value)).toMatch(/^\{"event":"running"/);
+      expect(runFolders()).toHaveLength(1);
+      server.app.markStopping();
+      await vi.waitFor(() => expect(runFolders()).toEqual([]), { timeout: WAIT_MS, interval: 50 });
+      // The answer ends without a `done`: the run did not finish.
+      let rest = "";
+      for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) {
+        rest += new TextDecoder().decode(part.value);
+      }
+      expect(rest).not.toContain('"event":"done"');
+    },
+    WAIT_MS,
+  );
 });
