@@ -307,6 +307,12 @@ export function timeBars(byMonth: readonly (readonly [string, number])[]): {
   return { axis: "month", bars: byMonth };
 }
 
+/** The use-by-time chart's data: `byMonth` its bars (months, or spans of years as `timeAxis` says). */
+function gridTimeData(byMonth: readonly (readonly [string, number])[]) {
+  const { axis, bars } = timeBars(byMonth);
+  return { byMonth: bars, timeAxis: axis };
+}
+
 /** The charts' data: what the page's script draws. */
 function chartData(model: ReportModel, groups: readonly Group[]) {
   const first = model.criteria[0];
@@ -339,7 +345,7 @@ function chartData(model: ReportModel, groups: readonly Group[]) {
           grid: {
             unit: gwpUnit(model),
             byHour: model.gridUse.byHour,
-            byTime: timeBars(model.gridUse.byMonth),
+            ...gridTimeData(model.gridUse.byMonth),
           },
         }),
   };
@@ -413,7 +419,7 @@ function overTime(id, labels, values, axis) {
   });
 }
 overTime("chart-grid-hours", data.grid.byHour.map((_, h) => String(h).padStart(2, "0") + ":00"), data.grid.byHour, "hour of day (UTC)");
-overTime("chart-grid-months", data.grid.byTime.bars.map((m) => m[0]), data.grid.byTime.bars.map((m) => m[1]), data.grid.byTime.axis);
+overTime("chart-grid-months", data.grid.byMonth.map((m) => m[0]), data.grid.byMonth.map((m) => m[1]), data.grid.timeAxis);
 `;
 
 export const STYLE = `

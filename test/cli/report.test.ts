@@ -375,7 +375,8 @@ describe("the bill's report", () => {
       expect((await runCli([...run, "-o", join(dir, "centuries-out.csv"), "--report", report])).code).toBe(0);
       const html = readFileSync(report, "utf8");
       const data = JSON.parse(html.split('id="report-data">')[1].split("</script>")[0]);
-      const { axis, bars } = data.grid.byTime as { axis: string; bars: [string, number][] };
+      const axis = data.grid.timeAxis as string;
+      const bars = data.grid.byMonth as [string, number][];
       expect(axis).toBe("century");
       expect(bars.map(([label]) => label).slice(0, 2)).toEqual(["1000–1099", "1100–1199"]);
       expect(bars.at(-1)?.[0]).toBe("9900–9999");
