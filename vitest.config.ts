@@ -17,6 +17,7 @@ const PROCESS_TESTS = [
   "test/editions/startup.test.ts",
   "test/graphql/stream.test.ts",
   "test/http/browser.test.ts",
+  "test/http/evaluatePage.test.ts",
   "test/http/server.test.ts",
   "test/clients/**/*.test.ts",
 ];

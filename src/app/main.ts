@@ -22,6 +22,7 @@ import { graphqlLogging } from "../http/logging.js";
 import { createMetrics, type Metrics } from "../http/metrics.js";
 import { createReadiness } from "../http/readiness.js";
 import { createAssets } from "../http/site/browserAssets.js";
+import { evaluatePage } from "../http/site/evaluatePage.js";
 import { GRAPHIQL_EXAMPLES } from "../http/site/graphiqlExamples.js";
 import { docsPage, graphiqlPage, rootPage, SERVICE_TITLE } from "../http/site/pages.js";
 import { loadProjectDocs } from "../http/site/projectDocs.js";
@@ -41,6 +42,8 @@ import { possibleTypesOf } from "../schema/plugins/possibleTypes.js";
 import { streamArgumentsPlugin } from "../schema/plugins/streamArguments.js";
 import { rootFieldsTakingTurns } from "../schema/plugins/turns.js";
 import { createRequestContext, type Service } from "../service/context.js";
+import { DEFAULT_CRITERIA } from "../service/criteria.js";
+import { createFileEvaluator, FILE_EVALUATION_BOUNDS } from "../service/fileEvaluation.js";
 import { openService } from "../service/open.js";
 import { createLogger, type Logger } from "../support/log.js";
 import { SERVICE_VERSION } from "../support/version.js";
@@ -137,6 +140,7 @@ export function createApp(config: Config = defaultConfig(), given: AppParts = {}
     ...siteOf(service, schema),
     coefficientStream: coefficientStreamRoute(service, config.MAX_CONCURRENT_STREAMS),
     batch: batchRouteOf(config, { service, rest, stopping: stopping.signal }),
+    fileEvaluator: createFileEvaluator(FILE_EVALUATION_BOUNDS, stopping.signal),
   });
   return {
     service,
@@ -246,7 +250,16 @@ function siteOf(service: Service, schema: GraphQLSchema) {
   const projectDocs = loadProjectDocs();
   return {
     assets: createAssets(),
-    pages: { root: rootPage({ ...versions, docs: [...projectDocs.keys()] }), docs: docsPage() },
+    pages: {
+      root: rootPage({ ...versions, docs: [...projectDocs.documents.keys()] }),
+      docs: docsPage(),
+      evaluate: evaluatePage({
+        editions: versions.editions,
+        defaultEdition: service.defaultEdition,
+        criteria: DEFAULT_CRITERIA,
+        bounds: FILE_EVALUATION_BOUNDS,
+      }),
+    },
     // Made on first request (start-up stays short); the document never changes afterwards.
     openApi: once(() => JSON.stringify(openApiDocument(versions))),
     projectDocs,

@@ -1,43 +1,51 @@
 /*
  * What the report of a billing run shows, read back from the lines it wrote: the first
  * criterion's impacts (embedded and use) and the positive cost of the evaluated lines by method,
- * service, region and account, and the largest resources. The columns are the format's own
- * (FOCUS ServiceName, RegionId, SubAccountId, ResourceId, BilledCost; CUR and Azure alike).
+ * service, region and account, the largest resources, and the bill's currency. The columns are
+ * the format's own (FOCUS ServiceName, RegionId, SubAccountName, ResourceName, BilledCost,
+ * BillingCurrency; CUR and Azure alike): a name where the export has one, else the id.
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../duckdb/database.js";
 import { BILLING_FORMATS, type BillingFormatName, headerColumn } from "./formats.js";
 
-/** The format's columns a dimension of the report reads (the first the file has). */
+/**
+ * The format's columns a dimension of the report reads: on each line, the first of them the file
+ * has that is not empty (a name before its id, a sub-account before the billing account).
+ */
 const DIMENSIONS: Readonly<Record<BillingFormatName, Readonly<Record<Dimension, readonly string[]>>>> = {
   focus: {
     service: ["ServiceName"],
     region: ["RegionId"],
-    account: ["SubAccountId", "BillingAccountId"],
-    resource: ["ResourceId"],
+    account: ["SubAccountName", "SubAccountId", "BillingAccountName", "BillingAccountId"],
+    resource: ["ResourceName", "ResourceId"],
     cost: ["BilledCost"],
+    currency: ["BillingCurrency"],
   },
   cur: {
     service: ["line_item_product_code"],
     region: ["product_region_code", "product_region"],
-    account: ["line_item_usage_account_id"],
+    account: ["line_item_usage_account_name", "line_item_usage_account_id"],
     resource: ["line_item_resource_id"],
     cost: ["line_item_unblended_cost"],
+    currency: ["line_item_currency_code"],
   },
   azure: {
     service: ["MeterCategory"],
     region: ["ResourceLocation"],
-    account: ["SubscriptionId"],
-    resource: ["ResourceId"],
+    account: ["SubscriptionName", "SubscriptionId"],
+    resource: ["ResourceName", "ResourceId"],
     cost: ["CostInBillingCurrency"],
+    currency: ["BillingCurrency", "BillingCurrencyCode"],
   },
   gcp: {
     service: ["service_description"],
     region: ["location_region", "location_location"],
-    account: ["project_id"],
+    account: ["project_name", "project_id"],
     resource: ["resource_name"],
     cost: ["cost"],
+    currency: ["currency"],
   },
   oci: {
     service: ["product_service"],
@@ -45,9 +53,10 @@ const DIMENSIONS: Readonly<Record<BillingFormatName, Readonly<Record<Dimension, 
     account: ["line_item_tenant_id"],
     resource: ["product_resource_id"],
     cost: ["cost_my_cost"],
+    currency: ["cost_currency_code"],
   },
 };
-type Dimension = "service" | "region" | "account" | "resource" | "cost";
+type Dimension = "service" | "region" | "account" | "resource" | "cost" | "currency";
 
 /** Rows of each ranking kept. */
 const RANKED = 12;
@@ -66,6 +75,8 @@ export interface BillReportData {
   readonly byRegion: readonly RankedImpact[];
   readonly byAccount: readonly RankedImpact[];
   readonly resources: readonly RankedImpact[];
+  /** The bill's currency (`USD`), several joined (`EUR, USD`), or null when the export has none. */
+  readonly currency: string | null;
 }
 
 interface Written {
@@ -83,10 +94,31 @@ function columnOf(written: Written, dimension: Dimension): string {
   const format = BILLING_FORMATS[written.input];
   const found = DIMENSIONS[written.input][dimension]
     .map((name) => headerColumn(format, name, written.header))
-    .find((name) => name !== null);
-  return found === undefined || found === null
-    ? "CAST(NULL AS VARCHAR)"
-    : `CAST(${identifier(found)} AS VARCHAR)`;
+    .filter((name) => name !== null);
+  if (found.length === 0) return "CAST(NULL AS VARCHAR)";
+  const cells = found.map((name) => `NULLIF(TRIM(CAST(${identifier(name)} AS VARCHAR)), '')`);
+  return cells.length === 1 ? cells[0] : `COALESCE(${cells.join(", ")})`;
+}
+
+/** The source of the written lines, as DuckDB reads them. */
+const sourceOf = (written: Written) =>
+  written.format === "parquet"
+    ? `read_parquet(${literal(written.file)})`
+    : `read_csv(${literal(written.file)}, header = true, all_varchar = true)`;
+
+/** Currencies listed before the rest are counted: a bill has one, a merged export a few. */
+const LISTED_CURRENCIES = 3;
+
+async function currencyOf(connection: DuckDBConnection, written: Written): Promise<string | null> {
+  const column = columnOf(written, "currency");
+  const reader = await connection.runAndReadAll(
+    `SELECT DISTINCT ${column} AS currency FROM ${sourceOf(written)} WHERE ${column} IS NOT NULL ORDER BY 1 LIMIT ${LISTED_CURRENCIES + 1}`,
+  );
+  const names = reader.getRowObjects().map((row) => String(row.currency));
+  if (names.length === 0) return null;
+  return names.length > LISTED_CURRENCIES
+    ? `${names.slice(0, LISTED_CURRENCIES).join(", ")}, …`
+    : names.join(", ");
 }
 
 async function ranked(
@@ -95,10 +127,7 @@ async function ranked(
   name: string,
   where: string,
 ): Promise<RankedImpact[]> {
-  const source =
-    written.format === "parquet"
-      ? `read_parquet(${literal(written.file)})`
-      : `read_csv(${literal(written.file)}, header = true, all_varchar = true)`;
+  const source = sourceOf(written);
   const number = (column: string) => `COALESCE(TRY_CAST(${identifier(column)} AS DOUBLE), 0)`;
   const cost = `TRY_CAST(${columnOf(written, "cost")} AS DOUBLE)`;
   const reader = await connection.runAndReadAll(
@@ -127,6 +156,7 @@ export async function billReportData(
     byService: await ranked(connection, written, columnOf(written, "service"), ""),
     byRegion: await ranked(connection, written, columnOf(written, "region"), ""),
     byAccount: await ranked(connection, written, columnOf(written, "account"), ""),
-    resources: await ranked(connection, written, resource, `AND NULLIF(TRIM(${resource}), '') IS NOT NULL`),
+    resources: await ranked(connection, written, resource, `AND ${resource} IS NOT NULL`),
+    currency: await currencyOf(connection, written),
   };
 }

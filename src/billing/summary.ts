@@ -198,6 +198,7 @@ export function billReportModel(summary: BillingSummary, date: string): BillRepo
     byRegion: ranked?.byRegion ?? [],
     byAccount: ranked?.byAccount ?? [],
     resources: ranked?.resources ?? [],
+    currency: ranked?.currency ?? null,
     grid:
       summary.grid === null
         ? null

@@ -180,14 +180,24 @@ const DAY_MS = 24 * HOUR_MS;
 
 /**
  * Climate change of use (kgCO2eq) spread over time, summed over rows: by hour of day (UTC, 0–23)
- * and by calendar month (UTC; key year × 12 + month 0–11).
+ * and by calendar month (UTC; key year × 12 + month 0–11). A span's whole months are not walked:
+ * its rate is added where they begin and taken off where they end (`monthRates`), so that the
+ * work of a row is its intervals, not the months its period spans (a period of 9,000 years is
+ * 108,000 months); useByMonth sums the rates once, month by month.
  */
 export interface UseByTime {
   readonly byHour: Float64Array;
+  /** kgCO2eq of the parts of months a span covers in part. */
   readonly byMonth: Map<number, number>;
+  /** kgCO2eq per millisecond starting (or, negative, ending) with each month, over whole months. */
+  readonly monthRates: Map<number, number>;
 }
 
-export const emptyUseByTime = (): UseByTime => ({ byHour: new Float64Array(24), byMonth: new Map() });
+export const emptyUseByTime = (): UseByTime => ({
+  byHour: new Float64Array(24),
+  byMonth: new Map(),
+  monthRates: new Map(),
+});
 
 /** The first instant of year `year`, month `month` (0–11; 12 is the next year's January), UTC. */
 function firstOfMonth(year: number, month: number): number {
@@ -195,6 +205,15 @@ function firstOfMonth(year: number, month: number): number {
   // setUTCFullYear, not Date.UTC: years 0–99 are not taken as 1900–1999.
   date.setUTCFullYear(year, month, 1);
   return date.getTime();
+}
+
+/** The first instant of the month of key `key` (year × 12 + month). */
+const startOfMonthKey = (key: number) => firstOfMonth(Math.floor(key / 12), key % 12);
+
+/** The key (year × 12 + month) of the month holding `time`. */
+function monthKeyOf(time: number): number {
+  const date = new Date(time);
+  return date.getUTCFullYear() * 12 + date.getUTCMonth();
 }
 
 /** A row's current month, its share summed before it is added to the totals' map once. */
@@ -210,6 +229,20 @@ function flushMonth(totals: UseByTime, cursor: MonthCursor): void {
   cursor.kg = 0;
 }
 
+/** Adds `kg` over [from, to), a part of one month, through the row's cursor. */
+function addInMonth(totals: UseByTime, month: MonthCursor, from: number, to: number, kgPerMs: number): void {
+  if (from < month.start || from >= month.end) {
+    flushMonth(totals, month);
+    month.key = monthKeyOf(from);
+    month.start = startOfMonthKey(month.key);
+    month.end = startOfMonthKey(month.key + 1);
+  }
+  month.kg += kgPerMs * (to - from);
+}
+
+const addRate = (rates: Map<number, number>, key: number, rate: number) =>
+  rates.set(key, (rates.get(key) ?? 0) + rate);
+
 /** Adds a constant rate (kgCO2eq per millisecond) over [from, to) to the hours of day and months. */
 function addSpan(totals: UseByTime, month: MonthCursor, from: number, to: number, kgPerMs: number): void {
   // Each whole day holds every hour of day once: the rest, under a day, is walked hour by hour.
@@ -221,19 +254,21 @@ function addSpan(totals: UseByTime, month: MonthCursor, from: number, to: number
     totals.byHour[((hours % 24) + 24) % 24] += kgPerMs * (next - time);
     time = next;
   }
-  for (let time = from; time < to; ) {
-    if (time < month.start || time >= month.end) {
-      flushMonth(totals, month);
-      const date = new Date(time);
-      const [year, index] = [date.getUTCFullYear(), date.getUTCMonth()];
-      month.start = firstOfMonth(year, index);
-      month.end = firstOfMonth(year, index + 1);
-      month.key = year * 12 + index;
-    }
-    const next = Math.min(to, month.end);
-    month.kg += kgPerMs * (next - time);
-    time = next;
+  // The month of `from` in part, the whole months after it as a rate, the month of `to` in part.
+  const firstKey = monthKeyOf(from);
+  const firstEnd = startOfMonthKey(firstKey + 1);
+  if (to <= firstEnd) {
+    addInMonth(totals, month, from, to, kgPerMs);
+    return;
   }
+  addInMonth(totals, month, from, firstEnd, kgPerMs);
+  const lastKey = monthKeyOf(to);
+  if (lastKey > firstKey + 1) {
+    addRate(totals.monthRates, firstKey + 1, kgPerMs);
+    addRate(totals.monthRates, lastKey, -kgPerMs);
+  }
+  const lastStart = startOfMonthKey(lastKey);
+  if (to > lastStart) addInMonth(totals, month, lastStart, to, kgPerMs);
 }
 
 /**
@@ -274,7 +309,10 @@ export function addUseByTime(
   flushMonth(totals, month);
 }
 
-/** The months from the first to the last with a share (those between at 0), as `YYYY-MM`. */
+/**
+ * The months from the first to the last with a share (those between at 0), as `YYYY-MM`: the
+ * work is the months of the report's span, once, whatever the number of rows.
+ */
 export function useByMonth(totals: UseByTime): [string, number][] {
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
@@ -282,10 +320,21 @@ export function useByMonth(totals: UseByTime): [string, number][] {
     first = Math.min(first, key);
     last = Math.max(last, key);
   }
+  // A run of whole months is recorded at its first month and at the month after its last.
+  for (const key of totals.monthRates.keys()) {
+    first = Math.min(first, key);
+    last = Math.max(last, key - 1);
+  }
   const months: [string, number][] = [];
+  let rate = 0;
   for (let key = first; key <= last; key++) {
+    rate += totals.monthRates.get(key) ?? 0;
+    const whole = rate === 0 ? 0 : rate * (startOfMonthKey(key + 1) - startOfMonthKey(key));
     const month = String((key % 12) + 1).padStart(2, "0");
-    months.push([`${String(Math.floor(key / 12)).padStart(4, "0")}-${month}`, totals.byMonth.get(key) ?? 0]);
+    months.push([
+      `${String(Math.floor(key / 12)).padStart(4, "0")}-${month}`,
+      (totals.byMonth.get(key) ?? 0) + whole,
+    ]);
   }
   return months;
 }

@@ -1,6 +1,7 @@
 import type { YogaServerInstance } from "graphql-yoga";
 import type { Capacity, Limits } from "../config/serviceConfig.js";
 import type { RestCall, RestResponse } from "../rest/index.js";
+import type { FileEvaluator } from "../service/fileEvaluation.js";
 import type { Logger } from "../support/log.js";
 import type { AllowedOrigins } from "./cors.js";
 import type { Metrics } from "./metrics.js";
@@ -23,7 +24,7 @@ export interface HttpParts {
   readonly yoga: YogaServerInstance<any, any>;
   readonly rest: (call: RestCall) => Promise<RestResponse>;
   readonly assets: Assets;
-  readonly pages: { readonly root: string; readonly docs: string };
+  readonly pages: { readonly root: string; readonly docs: string; readonly evaluate: string };
   /** The OpenAPI document, serialized (called on each request for it: memoize). */
   readonly openApi: () => string;
   readonly projectDocs: ProjectDocs;
@@ -33,4 +34,6 @@ export interface HttpParts {
   readonly batch: StreamingReply;
   /** The coefficient table streamed (`GET /v1/cloud/coefficients/stream`). */
   readonly coefficientStream: StreamingReply;
+  /** A file evaluated by the command line in a child process (`POST /v1/evaluate`, the /evaluate page). */
+  readonly fileEvaluator: FileEvaluator;
 }

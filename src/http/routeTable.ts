@@ -10,6 +10,7 @@ import { health, readinessProbe } from "./probes.js";
 import { jsonReply } from "./reply.js";
 import { restAnswer } from "./restBridge.js";
 import type { Answer } from "./route.js";
+import { EVALUATE_PATH, evaluateFileAnswer } from "./site/evaluateRoute.js";
 import { assetAnswer, htmlPage, openApiAnswer, projectDocPages } from "./site/index.js";
 import { streamingAnswer, withoutTrailingSlashes } from "./streaming.js";
 
@@ -58,6 +59,7 @@ export function routeTable(parts: HttpParts, execution: Execution): readonly Rou
     // Pages, documentation and their assets (site.ts).
     exact("/", READ, htmlPage(parts.pages.root)),
     exact("/docs", READ, htmlPage(parts.pages.docs)),
+    exact("/evaluate", READ, htmlPage(parts.pages.evaluate)),
     exact("/openapi.json", READ, openApiAnswer(parts.openApi)),
     // `/README.md` and `/README`, `/docs/methodology.md` and `/docs/methodology`, …
     ...projectDocPages(parts.projectDocs).map(({ path, answer }) => exact(path, READ, answer)),
@@ -92,6 +94,14 @@ export function routeTable(parts: HttpParts, execution: Execution): readonly Rou
       methods: ["GET"],
       otherMethods: 405,
       answer: streamingAnswer(parts.coefficientStream),
+    },
+    // A file evaluated by the command line (site/evaluateRoute.ts).
+    {
+      match: "slashes",
+      path: EVALUATE_PATH,
+      methods: ["POST"],
+      otherMethods: 405,
+      answer: evaluateFileAnswer(parts.fileEvaluator),
     },
     // The v1 REST shim (restBridge.ts): its own routes answer 404 and 405 (src/rest/routes/index.ts).
     {

@@ -140,6 +140,45 @@ const FIGURES: Intl.NumberFormatOptions = { maximumSignificantDigits: 4 };
 const figures = new Intl.NumberFormat("en-US", FIGURES);
 export const figure = (value: number | undefined) => (value === undefined ? "" : figures.format(value));
 
+/**
+ * The scales of a mass unit (`kgCO2eq`, `kgSbeq`): a value is written in the largest whose
+ * figure is at least 1 (0.000002094 kgCO2eq is 2.094 mgCO2eq, 13,090 kgCO2eq 13.09 tCO2eq), the
+ * unit always beside it. Other units (MJ, mol H+ eq, CTUh) are written as the edition gives them.
+ */
+export const MASS_SCALES: readonly { readonly prefix: string; readonly kg: number }[] = [
+  { prefix: "t", kg: 1000 },
+  { prefix: "kg", kg: 1 },
+  { prefix: "g", kg: 1e-3 },
+  { prefix: "mg", kg: 1e-6 },
+];
+
+/** scaleOf in the page's script (over `data.scales`, MASS_SCALES): the charts' axes scaled as the tables. */
+export const SCALE_SCRIPT = `
+function scaleOf(unit, values) {
+  if (!unit.startsWith("kg")) return { unit, divisor: 1 };
+  const largest = Math.max(0, ...values.map(Math.abs));
+  const scale = data.scales.find((s) => largest >= s.kg) || data.scales[data.scales.length - 1];
+  return { unit: scale.prefix + unit.slice(2), divisor: scale.kg };
+}
+`;
+
+/** The unit and divisor `values` (all in `unit`) are written with: the scale of the largest. */
+export function scaleOf(
+  unit: string,
+  values: readonly number[],
+): { readonly unit: string; readonly divisor: number } {
+  if (!unit.startsWith("kg")) return { unit, divisor: 1 };
+  const largest = Math.max(0, ...values.map(Math.abs).filter(Number.isFinite));
+  const scale = MASS_SCALES.find(({ kg }) => largest >= kg) ?? MASS_SCALES[MASS_SCALES.length - 1];
+  return { unit: `${scale.prefix}${unit.slice(2)}`, divisor: scale.kg };
+}
+
+/** A value in `unit`, scaled, with its unit: `2.094 mgCO2eq`. */
+export function scaled(value: number, unit: string): string {
+  const scale = scaleOf(unit, [value]);
+  return `${figure(value / scale.divisor)} ${scale.unit}`;
+}
+
 /** A criterion's impact over both phases in sums. */
 const sumsTotal = (sums: Sums, criterion: string) => rowTotal(sums.impacts, criterion);
 
@@ -149,20 +188,29 @@ function largestFirst(groups: readonly Group[], criterion: string | undefined): 
   return [...groups].sort((a, b) => sumsTotal(b.sums, criterion) - sumsTotal(a.sums, criterion));
 }
 
-const range = (bounds: { min: number; max: number } | undefined) =>
-  bounds === undefined ? "" : `${figure(bounds.min)} – ${figure(bounds.max)}`;
-
 function totalsTable(model: ReportModel): string {
   const rows = model.criteria.map(({ criterion, unit, meaning }) => {
+    const sums = model.totals.impacts[criterion];
+    const scale = scaleOf(unit, [sumsTotal(model.totals, criterion)]);
+    const value = (v: number | undefined) => (v === undefined ? "" : figure(v / scale.divisor));
     const phases = PHASES.map((phase) => {
-      const sum = model.totals.impacts[criterion]?.[phase];
-      return `<td class="n">${figure(sum?.value)}</td><td class="n">${range(sum)}</td>`;
+      const sum = sums?.[phase];
+      const spread = sum === undefined ? "" : `${value(sum.min)} – ${value(sum.max)}`;
+      return `<td class="n">${value(sum?.value)}</td><td class="n wide">${spread}</td>`;
     }).join("");
-    return `<tr><td><b>${escapeHtml(criterion)}</b></td><td>${escapeHtml(meaning ?? "")}</td><td>${escapeHtml(unit)}</td>${phases}</tr>`;
+    const total = sums === undefined ? "" : value(sumsTotal(model.totals, criterion));
+    return `<tr><td><b>${escapeHtml(criterion)}</b></td><td class="wide">${escapeHtml(meaning ?? "")}</td><td>${escapeHtml(scale.unit)}</td><td class="n"><b>${total}</b></td>${phases}</tr>`;
   });
-  const phases = PHASES.map((phase) => `<th>${phase}</th><th>${phase} range (min – max)</th>`).join("");
-  return `<table><thead><tr><th>criterion</th><th>what it measures</th><th>unit</th>${phases}</tr></thead><tbody>${rows.join("")}</tbody></table>`;
+  const phases = PHASES.map(
+    (phase) => `<th>${phase}</th><th class="wide">${phase} range (min – max)</th>`,
+  ).join("");
+  return table(
+    `<thead><tr><th>criterion</th><th class="wide">what it measures</th><th>unit</th><th>total</th>${phases}</tr></thead><tbody>${rows.join("")}</tbody>`,
+  );
 }
+
+/** A table that scrolls within its own box when a phone is narrower than it, never the page. */
+export const table = (inner: string) => `<div class="table"><table>${inner}</table></div>`;
 
 function rowsTable(rows: readonly ReportRow[], count: number, what: string, empty: string): string {
   if (count === 0) return `<p>${empty}</p>`;
@@ -172,21 +220,32 @@ function rowsTable(rows: readonly ReportRow[], count: number, what: string, empt
     (row) =>
       `<tr><td class="n">${row.line}</td><td>${escapeHtml(row.label)}</td><td>${escapeHtml(row.note)}</td></tr>`,
   );
-  return `<table><thead><tr><th>line</th><th>row</th><th>${what}</th></tr></thead><tbody>${body.join("")}</tbody></table>${more}`;
+  return `${table(`<thead><tr><th>line</th><th>row</th><th>${what}</th></tr></thead><tbody>${body.join("")}</tbody>`)}${more}`;
 }
 
 function groupsTable(model: ReportModel, groups: readonly Group[]): string {
   const first = model.criteria[0];
   if (model.groupColumns.length === 0 || first === undefined) return "";
+  const scale = scaleOf(
+    first.unit,
+    groups.flatMap((group) =>
+      PHASES.map((phase) => group.sums.impacts[first.criterion]?.[phase]?.value ?? 0),
+    ),
+  );
   const head = model.groupColumns.map((column) => `<th>${escapeHtml(column)}</th>`).join("");
   const body = groups.map((group) => {
     const cells = group.values.map((value) => `<td>${escapeHtml(value)}</td>`).join("");
-    const phases = PHASES.map(
-      (phase) => `<td class="n">${figure(group.sums.impacts[first.criterion]?.[phase]?.value)}</td>`,
-    ).join("");
+    const phases = PHASES.map((phase) => {
+      const value = group.sums.impacts[first.criterion]?.[phase]?.value;
+      return `<td class="n">${value === undefined ? "" : figure(value / scale.divisor)}</td>`;
+    }).join("");
     return `<tr>${cells}<td class="n">${figure(group.sums.rows)}</td><td class="n">${figure(group.sums.failed)}</td>${phases}</tr>`;
   });
-  return `<table><thead><tr>${head}<th>rows</th><th>failed</th><th>${escapeHtml(first.criterion)} embedded (${escapeHtml(first.unit)})</th><th>${escapeHtml(first.criterion)} use (${escapeHtml(first.unit)})</th></tr></thead><tbody>${body.join("")}</tbody></table>`;
+  const name = escapeHtml(first.criterion);
+  const unit = escapeHtml(scale.unit);
+  return table(
+    `<thead><tr>${head}<th>rows</th><th>failed</th><th>${name} embedded (${unit})</th><th>${name} use (${unit})</th></tr></thead><tbody>${body.join("")}</tbody>`,
+  );
 }
 
 /** The gwp criterion's unit, as the page names it. */
@@ -215,6 +274,45 @@ function gridSection(model: ReportModel): string {
   return `<h2>Climate change of use by time (grid series)</h2><p>${escapeHtml(text)}</p><div id="chart-grid-hours" class="chart"></div><div id="chart-grid-months" class="chart"></div>`;
 }
 
+/** Bars of the use-by-time chart at most: past it, months are summed by year, decade, century or millennium. */
+const MAX_TIME_BARS = 240;
+
+/**
+ * The use by month as the chart shows it: every month when they are few, else summed in spans of
+ * years, so that the page's size is bounded by its bars, not by the span of the rows' periods
+ * (periods of years 1000–9999 are 108,000 months).
+ */
+export function timeBars(byMonth: readonly (readonly [string, number])[]): {
+  readonly axis: string;
+  readonly bars: readonly (readonly [string, number])[];
+} {
+  if (byMonth.length <= MAX_TIME_BARS) return { axis: "month", bars: byMonth };
+  const spans: readonly [number, string][] = [
+    [1, "year"],
+    [10, "decade"],
+    [100, "century"],
+    [1000, "millennium"],
+  ];
+  for (const [years, axis] of spans) {
+    const sums = new Map<number, number>();
+    for (const [month, kg] of byMonth) {
+      const from = Math.floor(Number(month.slice(0, month.length - 3)) / years) * years;
+      sums.set(from, (sums.get(from) ?? 0) + kg);
+    }
+    if (sums.size <= MAX_TIME_BARS || years === 1000) {
+      const label = (from: number) => (years === 1 ? String(from) : `${from}–${from + years - 1}`);
+      return { axis, bars: [...sums].map(([from, kg]) => [label(from), kg] as const) };
+    }
+  }
+  return { axis: "month", bars: byMonth };
+}
+
+/** The use-by-time chart's data: `byMonth` its bars (months, or spans of years as `timeAxis` says). */
+function gridTimeData(byMonth: readonly (readonly [string, number])[]) {
+  const { axis, bars } = timeBars(byMonth);
+  return { byMonth: bars, timeAxis: axis };
+}
+
 /** The charts' data: what the page's script draws. */
 function chartData(model: ReportModel, groups: readonly Group[]) {
   const first = model.criteria[0];
@@ -228,6 +326,7 @@ function chartData(model: ReportModel, groups: readonly Group[]) {
     })),
     first: first ?? null,
     figures: FIGURES,
+    scales: MASS_SCALES,
     contributors: first
       ? model.contributors.map((row) => ({
           label: withoutControls(row.label),
@@ -242,7 +341,13 @@ function chartData(model: ReportModel, groups: readonly Group[]) {
       : [],
     ...(model.gridUse === undefined
       ? {}
-      : { grid: { unit: gwpUnit(model), byHour: model.gridUse.byHour, byMonth: model.gridUse.byMonth } }),
+      : {
+          grid: {
+            unit: gwpUnit(model),
+            byHour: model.gridUse.byHour,
+            ...gridTimeData(model.gridUse.byMonth),
+          },
+        }),
   };
 }
 
@@ -253,6 +358,8 @@ const phases = ["embedded", "use"];
 const colours = ["#5470c6", "#91cc75"];
 const fmt = (v) => new Intl.NumberFormat("en-US", data.figures).format(v);
 let drawn = 0;
+${SCALE_SCRIPT}// The category labels' room: up to 40 % of the chart's width (a phone's 390 px keeps its bars).
+const labelRoom = (id, widest) => Math.round(Math.min(widest, document.getElementById(id).clientWidth * 0.4));
 function chart(id, option) {
   const element = document.getElementById(id);
   if (!element) return;
@@ -274,23 +381,25 @@ chart("chart-phases", {
     return i.marker + i.seriesName + ": " + fmt(c.phases[i.seriesIndex]) + " " + c.unit + " (" + i.value.toFixed(0) + " %)";
   }).join("<br>") },
   legend: { data: phases, top: 0 },
-  grid: { left: 110, right: 30, top: 40, bottom: 30 },
-  xAxis: { type: "value", max: 100, axisLabel: { formatter: "{value} %" } },
-  yAxis: { type: "category", inverse: true, data: data.criteria.map((c) => c.criterion + " (" + c.unit + ")") },
+  grid: { left: labelRoom("chart-phases", 130), right: 20, top: 40, bottom: 30 },
+  xAxis: { type: "value", max: 100, axisLabel: { formatter: "{value} %", hideOverlap: true } },
+  yAxis: { type: "category", inverse: true, data: data.criteria.map((c) => c.criterion), axisLabel: { width: 110, overflow: "truncate" } },
   series: phases.map((phase, p) => ({ name: phase, type: "bar", stack: "share", data: shares.map((s) => s[p]),
     label: { show: true, formatter: (i) => (i.value >= 8 ? i.value.toFixed(0) + " %" : "") } })),
 });
 function ranking(id, rows) {
-  if (!data.first || rows.length === 0) return;
+  if (!data.first || rows.length === 0 || !document.getElementById(id)) return;
+  const scale = scaleOf(data.first.unit, rows.map((r) => r.phases[0] + r.phases[1]));
+  const left = labelRoom(id, 260);
   chart(id, {
-    tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v) => fmt(v) + " " + data.first.unit },
+    tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v) => fmt(v) + " " + scale.unit },
     legend: { data: phases, top: 0 },
-    grid: { left: 260, right: 40, top: 40, bottom: 50 },
-    xAxis: { type: "value", name: data.first.criterion + " (" + data.first.unit + ")", nameLocation: "middle", nameGap: 25,
-      axisLabel: { formatter: fmt } },
+    grid: { left, right: 24, top: 40, bottom: 50 },
+    xAxis: { type: "value", name: data.first.criterion + " (" + scale.unit + ")", nameLocation: "middle", nameGap: 28,
+      splitNumber: left < 200 ? 3 : 5, axisLabel: { formatter: fmt, hideOverlap: true } },
     yAxis: { type: "category", inverse: true, data: rows.map((r) => r.label),
-      axisLabel: { width: 240, overflow: "truncate" } },
-    series: phases.map((phase, p) => ({ name: phase, type: "bar", stack: "total", data: rows.map((r) => r.phases[p]) })),
+      axisLabel: { width: left - 12, overflow: "truncate" } },
+    series: phases.map((phase, p) => ({ name: phase, type: "bar", stack: "total", data: rows.map((r) => r.phases[p] / scale.divisor) })),
   });
 }
 ranking("chart-contributors", data.contributors);
@@ -300,27 +409,51 @@ ranking("chart-groups", data.groups);
 /** Draws the grid series' two charts (DRAW's helpers in scope): gwp use by hour of day and by month. */
 const DRAW_GRID = `
 function overTime(id, labels, values, axis) {
+  const scale = scaleOf(data.grid.unit, values);
   chart(id, {
-    tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v) => fmt(v) + " " + data.grid.unit },
-    grid: { left: 90, right: 30, top: 40, bottom: 50 },
-    xAxis: { type: "category", data: labels, name: axis, nameLocation: "middle", nameGap: 30 },
-    yAxis: { type: "value", name: "gwp use (" + data.grid.unit + ")", axisLabel: { formatter: fmt } },
-    series: [{ name: "use", type: "bar", data: values, itemStyle: { color: colours[1] } }],
+    tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v) => fmt(v) + " " + scale.unit },
+    grid: { left: 70, right: 20, top: 40, bottom: 50 },
+    xAxis: { type: "category", data: labels, name: axis, nameLocation: "middle", nameGap: 30, axisLabel: { hideOverlap: true } },
+    yAxis: { type: "value", name: "gwp use (" + scale.unit + ")", axisLabel: { formatter: fmt, hideOverlap: true } },
+    series: [{ name: "use", type: "bar", data: values.map((v) => v / scale.divisor), itemStyle: { color: colours[1] } }],
   });
 }
 overTime("chart-grid-hours", data.grid.byHour.map((_, h) => String(h).padStart(2, "0") + ":00"), data.grid.byHour, "hour of day (UTC)");
-overTime("chart-grid-months", data.grid.byMonth.map((m) => m[0]), data.grid.byMonth.map((m) => m[1]), "month");
+overTime("chart-grid-months", data.grid.byMonth.map((m) => m[0]), data.grid.byMonth.map((m) => m[1]), data.grid.timeAxis);
 `;
 
 export const STYLE = `
-body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1100px; padding: 1.5em; color: #222; }
-h1 { margin-bottom: 0.1em; } .sub { color: #666; margin-top: 0; }
-.cards { display: flex; gap: 1em; flex-wrap: wrap; } .card { border: 1px solid #ddd; border-radius: 6px; padding: 0.6em 1em; min-width: 9em; }
-.card b { display: block; font-size: 1.5em; } .bad b { color: #b3261e; } .warn b { color: #b06000; }
+* { box-sizing: border-box; }
+body { font: 15px/1.45 system-ui, sans-serif; margin: 0; padding: 1.2em clamp(0.75em, 3vw, 3em); color: #222; overflow-wrap: break-word; }
+h1 { margin: 0 0 0.1em; font-size: 1.6em; } h2 { margin-top: 1.6em; } .sub { color: #666; margin-top: 0; }
+.cards { display: flex; gap: 0.8em; flex-wrap: wrap; margin: 0.6em 0; } .card { border: 1px solid #ddd; border-radius: 6px; padding: 0.6em 1em; min-width: 9em; flex: 1 1 12em; max-width: 24em; }
+.card b { display: block; font-size: 1.5em; } .card.total { border-color: #2f6f4e; background: #f3f9f5; } .card.total b { font-size: 2em; color: #1f5a3c; }
+.bad b { color: #b3261e; } .warn b { color: #b06000; }
 .chart { width: 100%; height: 340px; } .tall { height: 420px; }
-table { border-collapse: collapse; margin: 0.5em 0 1em; } th, td { border-bottom: 1px solid #e5e5e5; padding: 0.25em 0.7em; text-align: left; vertical-align: top; }
-td.n { text-align: right; font-variant-numeric: tabular-nums; } .interrupted { background: #fde7e9; padding: 0.5em 1em; border-radius: 6px; }
+.side { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 32em), 1fr)); gap: 0 2em; } h1 { overflow-wrap: anywhere; }
+.table { max-width: 100%; overflow-x: auto; } table { border-collapse: collapse; margin: 0.5em 0 1em; width: 100%; }
+th, td { border-bottom: 1px solid #e5e5e5; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; } .interrupted { background: #fde7e9; padding: 0.5em 1em; border-radius: 6px; }
+th { overflow-wrap: normal; }
+@media (max-width: 640px) { body { font-size: 14px; } .wide { display: none; } th, td { padding: 0.2em 0.35em; } .card { min-width: 0; flex-basis: 9em; } .card.total { flex-basis: 100%; max-width: none; } }
 `;
+
+/** The first screen's cards: the first criterion's total, embedded and use, scaled to the total. */
+function headlineCards(model: ReportModel): string {
+  const first = model.criteria[0];
+  if (first === undefined) return "";
+  const total = sumsTotal(model.totals, first.criterion);
+  const scale = scaleOf(first.unit, [total]);
+  const value = (v: number) => figure(v / scale.divisor);
+  const unit = escapeHtml(scale.unit);
+  const phases = PHASES.map((phase) => {
+    const sum = model.totals.impacts[first.criterion]?.[phase];
+    const spread = sum === undefined ? "" : ` (${value(sum.min)} – ${value(sum.max)})`;
+    return `<div class="card"><b>${value(sum?.value ?? 0)} ${unit}</b>${escapeHtml(first.criterion)} ${phase}${spread}</div>`;
+  }).join("");
+  const meaning = first.meaning === undefined ? "" : `: ${escapeHtml(first.meaning.toLowerCase())}`;
+  return `<div class="card total"><b>${value(total)} ${unit}</b>${escapeHtml(first.criterion)}, embedded and use${meaning}</div>${phases}`;
+}
 
 export function reportHtml(model: ReportModel): string {
   const { totals } = model;
@@ -328,18 +461,9 @@ export function reportHtml(model: ReportModel): string {
   const groupList = largestFirst(model.groups, first?.criterion);
   const card = (label: string, value: string, kind = "") =>
     `<div class="card ${kind}"><b>${value}</b>${label}</div>`;
-  const headline = first
-    ? PHASES.map((phase) => {
-        const sum = totals.impacts[first.criterion]?.[phase];
-        return card(
-          `${escapeHtml(first.unit)}, ${escapeHtml(first.criterion)} ${phase} (${range(sum)})`,
-          figure(sum?.value ?? 0),
-        );
-      }).join("")
-    : "";
   const groups =
     model.groupColumns.length > 0 && first
-      ? `<h2>Groups by ${model.groupColumns.map(escapeHtml).join(", ")}, largest first</h2><div id="chart-groups" class="chart tall"></div>${groupsTable(model, groupList)}`
+      ? `<div><h2>Groups by ${model.groupColumns.map(escapeHtml).join(", ")}, largest first</h2><div id="chart-groups" class="chart tall"></div></div>`
       : "";
   const counts = [
     card("rows", figure(totals.rows)),
@@ -347,18 +471,22 @@ export function reportHtml(model: ReportModel): string {
     card("failed", figure(totals.failed), totals.failed > 0 ? "bad" : ""),
     card("with warnings", figure(totals.warned), totals.warned > 0 ? "warn" : ""),
   ].join("");
+  const contributors = first
+    ? `<div><h2>Largest contributors (${escapeHtml(first.criterion)})</h2><div id="chart-contributors" class="chart tall"></div></div>`
+    : "";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(model.title)}</title><style>${STYLE}</style></head>
 <body>
 <h1>${escapeHtml(model.title)}</h1><p class="sub">${escapeHtml(model.subtitle)}</p>${model.note === undefined ? "" : `<p class="sub">${escapeHtml(model.note)}</p>`}
 ${model.interrupted ? '<p class="interrupted">The evaluation was interrupted: this report covers the rows evaluated before.</p>' : ""}
-<div class="cards">${counts}${headline}</div>
+<div class="cards">${headlineCards(model)}</div>
+<div class="side">${contributors}${groups}</div>
+<h2>Rows evaluated</h2><div class="cards">${counts}</div>
 <h2>Totals per criterion</h2>${totalsTable(model)}
+${model.groupColumns.length > 0 && first ? `<h2>Groups</h2>${groupsTable(model, groupList)}` : ""}
 <h2>Embedded against use</h2><p>Share of each criterion's total from manufacturing (embedded) and from electricity (use). ${escapeHtml(model.embedded ?? EMBEDDED_MEANING)}</p>
 <div id="chart-phases" class="chart"></div>${gridSection(model)}
-${first ? `<h2>Largest contributors (${escapeHtml(first.criterion)}, ${escapeHtml(first.unit)})</h2><div id="chart-contributors" class="chart tall"></div>` : ""}
-${groups}
 <h2>Rows that failed</h2>${rowsTable(model.failed, totals.failed, "why", "None: every row was evaluated.")}
 <h2>Rows with warnings</h2>${rowsTable(model.warned, totals.warned, "warnings", "None.")}
 <script type="application/json" id="report-data">${scriptJson(chartData(model, groupList))}</script>

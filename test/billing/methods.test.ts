@@ -319,7 +319,7 @@ describe("billing lines that are not instance hours (impact-service evaluate)", 
       const html = await readFile(join(scratch, "bill.html"), "utf8");
       expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=/);
       expect(html).toContain("echarts");
-      expect(html).toContain("<b>95.9 %</b>of the positive cost estimated (1,186.57 of 1,236.97)");
+      expect(html).toContain("<b>95.9 %</b>of the positive cost estimated (1,186.57 of 1,236.97 USD)");
       for (const heading of [
         "Coverage",
         "By method",

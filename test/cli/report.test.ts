@@ -64,8 +64,8 @@ async function openReport(edition: string, more: readonly string[] = []) {
 }
 
 /** A report opened in Chromium once its `charts` charts drew: requests leaving the page and errors noted. */
-async function openPage(report: string, charts: number) {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+async function openPage(report: string, charts: number, viewport = { width: 1200, height: 900 }) {
+  const page = await browser.newPage({ viewport });
   const elsewhere: string[] = [];
   page.on("request", (request) => {
     if (!request.url().startsWith("file:")) elsewhere.push(request.url());
@@ -97,7 +97,8 @@ describe("the HTML report", () => {
           text: chart.textContent ?? "",
         })),
       );
-      expect(drawn.map((chart) => chart.id)).toEqual(["chart-phases", "chart-contributors", "chart-groups"]);
+      // Where the impact comes from first (contributors, groups), then the share of each phase.
+      expect(drawn.map((chart) => chart.id)).toEqual(["chart-contributors", "chart-groups", "chart-phases"]);
       for (const chart of drawn) expect(chart.bars).toBeGreaterThan(5);
       expect(elsewhere).toEqual([]);
       expect(errors).toEqual([]);
@@ -125,8 +126,9 @@ describe("the HTML report", () => {
         groups: [...document.querySelectorAll("table")][1].innerText,
       }));
       // Cards, tables (ranges split at their dash) and chart axes: one format.
+      // A card's figure carries its unit (`26.61 tCO2eq`): the figure is before it.
       const figures = [
-        ...read.cards,
+        ...read.cards.map((card) => card.split(" ")[0]),
         ...read.cells.flatMap((cell) => cell.split(" – ")),
         ...read.axes.filter((label) => /^[\d,.]+$/.test(label)),
       ];
@@ -139,7 +141,11 @@ describe("the HTML report", () => {
       const [names, ...lines] = readFileSync(join(dir, "r-1.2.4.csv"), "utf8").trim().split("\n");
       const at = names.split(",").indexOf("gwp_embedded_kgco2eq");
       const sum = lines.reduce((total, line) => total + Number(line.split(",")[at] || 0), 0);
-      expect(read.cards).toContain(sum.toLocaleString("en-US", { maximumSignificantDigits: 4 }));
+      // 1.2.4's example inventory: over a tonne, written in tonnes.
+      expect(sum).toBeGreaterThan(1000);
+      expect(read.cards).toContain(
+        `${(sum / 1000).toLocaleString("en-US", { maximumSignificantDigits: 4 })} tCO2eq`,
+      );
       // The user's own columns name a row, not its line.
       const contributors = read.axes.join("\n");
       expect(contributors).toContain("sales · Paris · laptop pro");
@@ -215,12 +221,12 @@ describe("the HTML report", () => {
         })),
       );
       expect(charts.map((chart) => chart.id)).toEqual([
+        "chart-contributors",
         "chart-phases",
         "chart-grid-hours",
         "chart-grid-months",
-        "chart-contributors",
       ]);
-      const [, byHour, byMonth] = charts.map((chart) => chart.labels);
+      const [, , byHour, byMonth] = charts.map((chart) => chart.labels);
       expect(byHour).toContain("hour of day (UTC)");
       expect(byHour).toContain("12:00");
       expect(byMonth).toEqual(expect.arrayContaining(["month", "2024-01", "2024-02"]));
@@ -228,6 +234,159 @@ describe("the HTML report", () => {
       expect(elsewhere).toEqual([]);
       expect(errors).toEqual([]);
       await page.close();
+    },
+    WAIT_MS,
+  );
+});
+/** Pairs of text labels of `chart` whose boxes intersect (labels that overlap on screen). */
+async function overlappingLabels(page: import("playwright-core").Page, chart: string): Promise<string[]> {
+  return page.evaluate((id) => {
+    const boxes = [...document.querySelectorAll(`#${id} text`)]
+      .map((label) => ({ text: label.textContent ?? "", box: label.getBoundingClientRect() }))
+      .filter(({ text, box }) => text.trim() !== "" && box.width > 0);
+    const found: string[] = [];
+    boxes.forEach((a, i) => {
+      for (const b of boxes.slice(i + 1)) {
+        const apart =
+          a.box.right <= b.box.left + 0.5 ||
+          b.box.right <= a.box.left + 0.5 ||
+          a.box.bottom <= b.box.top + 0.5 ||
+          b.box.bottom <= a.box.top + 0.5;
+        if (!apart) found.push(`${a.text} / ${b.text}`);
+      }
+    });
+    return found;
+  }, chart);
+}
+
+describe("the inventory report at a phone's width", () => {
+  it(
+    "opens on the total and the largest contributors, never scrolls sideways, no chart label over another",
+    async () => {
+      const report = join(dir, "r-phone.html");
+      const run = ["evaluate", inventory(), "--edition", "2.4.1", "--group-by", "team", "--report", report];
+      expect((await runCli([...run, "-o", join(dir, "r-phone.csv")])).code).toBe(0);
+      for (const width of [1366, 390]) {
+        const { page, errors } = await openPage(report, 3, { width, height: width === 390 ? 844 : 900 });
+        const read = await page.evaluate(() => ({
+          scroll: document.scrollingElement?.scrollWidth ?? 0,
+          total:
+            document.querySelector(".card.total")?.getBoundingClientRect().bottom ?? Number.POSITIVE_INFINITY,
+          contributors: document.getElementById("chart-contributors")?.getBoundingClientRect().top ?? 0,
+          card: (document.querySelector(".card.total b") as HTMLElement | null)?.innerText ?? "",
+        }));
+        expect(read.scroll).toBeLessThanOrEqual(width);
+        expect(read.total).toBeLessThan(width === 390 ? 844 : 900);
+        // Where from: the contributors right after the cards (on the first screen of a desktop).
+        if (width === 1366) expect(read.contributors).toBeLessThan(900);
+        expect(read.card).toMatch(/^[\d,.]+ (t|kg|g|mg)CO2eq$/);
+        for (const chart of ["chart-contributors", "chart-groups", "chart-phases"]) {
+          expect(await overlappingLabels(page, chart), `${chart} at ${width} px`).toEqual([]);
+        }
+        expect(errors).toEqual([]);
+        await page.close();
+      }
+    },
+    WAIT_MS,
+  );
+});
+
+describe("the bill's report", () => {
+  it(
+    "answers how much and where from on its first screen, in the bill's currency, accounts by name, at 1366 and 390 px",
+    async () => {
+      const report = join(dir, "bill.html");
+      const lines = join(dir, "bill.csv");
+      const run = [
+        "evaluate",
+        "test/fixtures/billing/focus-whole-bill.csv",
+        "--edition",
+        "2.4.1",
+        "--criteria",
+        "gwp",
+      ];
+      expect((await runCli([...run, "-o", lines, "--report", report])).code).toBe(0);
+      // The total is the output's gwp columns summed (98.44 kg: README, "A cloud bill").
+      const [names, ...rows] = readFileSync(lines, "utf8").trim().split("\n");
+      const header = names.split(",");
+      const column = (name: string) => header.indexOf(name);
+      const sum = rows
+        .map((row) => row.split(","))
+        .filter((cells) => cells.length === header.length)
+        .reduce(
+          (total, cells) =>
+            total +
+            Number(cells[column("gwp_embedded_kgco2eq")] || 0) +
+            Number(cells[column("gwp_use_kgco2eq")] || 0),
+          0,
+        );
+      const expected = `${sum.toLocaleString("en-US", { maximumSignificantDigits: 4 })} kgCO2eq`;
+      for (const width of [1366, 390]) {
+        const { page, errors } = await openPage(report, 4, { width, height: width === 390 ? 844 : 900 });
+        const firstScreen = await page.evaluate(() =>
+          [...document.querySelectorAll("h2, .card, td")]
+            .filter((element) => element.getBoundingClientRect().top < window.innerHeight)
+            .map((element) => (element as HTMLElement).innerText)
+            .join("\n"),
+        );
+        expect(firstScreen).toContain(expected);
+        expect(firstScreen).toContain("Largest services");
+        if (width === 1366) {
+          expect(firstScreen).toContain("Largest regions");
+          expect(firstScreen).toContain("Compute Engine");
+        }
+        const text = await page.evaluate(() => document.body.innerText);
+        expect(text).toContain("of the positive cost estimated (1,186.57 of 1,236.97 USD)");
+        expect(text).toContain("cost (USD)");
+        // SubAccountName over SubAccountId; ResourceName over the resource's path.
+        expect(text).toContain("team-od");
+        expect(text).not.toContain("shop-prod");
+        expect(text).toContain("vm-1");
+        expect(text).not.toContain("/subscriptions/sub-1/resourceGroups");
+        // Small values scaled: no figure with more than three zeros after the point.
+        expect(text).not.toMatch(/0\.000\d/);
+        expect(await page.evaluate(() => document.scrollingElement?.scrollWidth)).toBeLessThanOrEqual(width);
+        for (const chart of ["chart-service", "chart-region", "chart-account", "chart-method"]) {
+          expect(await overlappingLabels(page, chart), `${chart} at ${width} px`).toEqual([]);
+        }
+        expect(errors).toEqual([]);
+        await page.close();
+      }
+    },
+    WAIT_MS,
+  );
+
+  it(
+    "bounds a grid report by its rows and intervals: periods over years 1000–9999 are summed by century",
+    async () => {
+      const rows = join(dir, "centuries.csv");
+      const body = Array.from(
+        { length: 50 },
+        (_, i) => `server,FRA,${1000 + i}-01-01T00:00:00Z,9999-01-01T00:00:00Z`,
+      );
+      writeFileSync(rows, `kind,usage_location,period_start,period_end\n${body.join("\n")}\n`);
+      const series = join(dir, "centuries-grid.csv");
+      writeFileSync(
+        series,
+        "zone,start,gco2_per_kwh\nFR,2024-01-01T00:00:00Z,40\nFR,2024-01-01T01:00:00Z,50\n",
+      );
+      const report = join(dir, "r-centuries.html");
+      const run = ["evaluate", rows, "--edition", "2.4.1", "--criteria", "gwp", "--grid-intensity", series];
+      expect((await runCli([...run, "-o", join(dir, "centuries-out.csv"), "--report", report])).code).toBe(0);
+      const html = readFileSync(report, "utf8");
+      const data = JSON.parse(html.split('id="report-data">')[1].split("</script>")[0]);
+      const axis = data.grid.timeAxis as string;
+      const bars = data.grid.byMonth as [string, number][];
+      expect(axis).toBe("century");
+      expect(bars.map(([label]) => label).slice(0, 2)).toEqual(["1000–1099", "1100–1199"]);
+      expect(bars.at(-1)?.[0]).toBe("9900–9999");
+      // Every row's use is in the bars: their sum is the hours' sum.
+      const byHour = data.grid.byHour as number[];
+      const total = (values: number[]) => values.reduce((a, b) => a + b, 0);
+      const relative = Math.abs(total(bars.map(([, kg]) => kg)) / total(byHour) - 1);
+      expect(relative).toBeLessThan(1e-12);
+      // The page holds its bars, not the 107,976 months of the span.
+      expect(html.length).toBeLessThan(1_000_000);
     },
     WAIT_MS,
   );

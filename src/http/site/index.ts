@@ -22,10 +22,20 @@ export function openApiAnswer(openApi: () => string): Answer {
   return fixedPage(() => ({ status: 200, headers: { "content-type": "application/json" }, body: openApi() }));
 }
 
-/** Each project document: its Markdown at its path, its page at the path without `.md`. */
+/**
+ * Each project document: its Markdown at its own path, its page at the path without `.md`; each
+ * image and example it shows or links to at its path.
+ */
 export function projectDocPages(docs: ProjectDocs): { readonly path: string; readonly answer: Answer }[] {
-  return [...docs].flatMap(([path, text]) => {
-    const page = renderDocPage(path, text);
+  const served = new Set([...docs.documents.keys()].flatMap((path) => [path, pagePathOf(path)]));
+  for (const path of docs.files.keys()) served.add(path);
+  for (const path of [...docs.files.keys()].filter((file) => file.startsWith("/examples/"))) {
+    // A folder of examples (`examples/`, `examples/billing/`) answers with its listing.
+    for (let at = path.lastIndexOf("/"); at > 0; at = path.lastIndexOf("/", at - 1))
+      served.add(path.slice(0, at + 1));
+  }
+  const pages = [...docs.documents].flatMap(([path, text]) => {
+    const page = renderDocPage(path, text, (target) => served.has(target));
     const markdown: Reply = {
       status: 200,
       headers: { "content-type": "text/markdown; charset=utf-8" },
@@ -36,7 +46,32 @@ export function projectDocPages(docs: ProjectDocs): { readonly path: string; rea
       { path: pagePathOf(path), answer: htmlPage(page) },
     ];
   });
+  const files = [...docs.files].map(([path, file]) => ({
+    path,
+    answer: fixedPage(() => ({ status: 200, headers: { "content-type": file.type }, body: file.bytes })),
+  }));
+  const folders = [...served]
+    .filter((path) => path.endsWith("/"))
+    .map((folder) => ({ path: folder, answer: htmlPage(folderListing(folder, [...docs.files.keys()])) }));
+  return [...pages, ...files, ...folders];
 }
+
+/** A folder of served files: a list of links to its files and folders. */
+function folderListing(folder: string, files: readonly string[]): string {
+  const entries = [
+    ...new Set(
+      files
+        .filter((path) => path.startsWith(folder))
+        .map((path) => path.slice(folder.length).replace(/\/.*$/, "/")),
+    ),
+  ];
+  const items = entries.map((name) => `<li><a href="${escapeHtml(name)}">${escapeHtml(name)}</a></li>`);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(folder)}</title><link rel="icon" href="data:,"></head>
+<body style="font-family:system-ui,sans-serif;margin:2rem"><nav><a href="/">Start page</a></nav><h1>${escapeHtml(folder)}</h1><ul>${items.join("")}</ul></body></html>`;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A file of the pages' assets (GraphiQL, Swagger UI), compressed as the client accepts; 404 when none. */
 export function assetAnswer(assets: Assets): Answer {

@@ -55,6 +55,7 @@ export function rootPage(info: RootPageInfo): string {
 evaluated with the Boavizta methodology (service ${escapeHtml(info.serviceVersion)}; editions ${escapeHtml(info.editions.join(", "))}, default ${escapeHtml(info.methodology)}: a request chooses with <code>edition</code>).</p>
 <h2>Ways in</h2>
 <ul>
+<li><a href="/evaluate"><strong>Evaluate a file</strong></a>: drop an inventory or a cloud billing export, see its report and download its impacts — no terminal needed.</li>
 <li><a href="/graphql">GraphiQL</a>: the GraphQL API, with example queries per asset kind and a fleet example.</li>
 <li><a href="/docs">REST API docs</a> (boaviztapi v1 compatible routes under <code>/v1/</code>) and their <a href="/openapi.json">OpenAPI description</a>.</li>
 <li>The batch route, <code>POST /v1/batch</code>: many <code>/v1</code> requests as NDJSON lines, answered as they arrive (${docLink(info, "/docs/api.md", "how", "#batch")}).</li>

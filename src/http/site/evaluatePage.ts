@@ -1,0 +1,165 @@
+import type { FileEvaluationBounds } from "../../service/fileEvaluation.js";
+
+/*
+ * The /evaluate page: a person drops an inventory or a billing export, chooses the edition and
+ * criteria, sees the upload and the run progress, then the command's own report, summary and
+ * files to download. Everything the file gives back stays in the browser (blob URLs); the
+ * service keeps nothing once the answer ends (src/service/fileEvaluation.ts).
+ */
+
+interface EvaluatePageInfo {
+  readonly editions: readonly string[];
+  readonly defaultEdition: string;
+  readonly criteria: readonly string[];
+  readonly bounds: FileEvaluationBounds;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const STYLE = `
+*{box-sizing:border-box}
+body{font-family:system-ui,sans-serif;margin:0;color:#1d1d1d;line-height:1.45}
+header,main{padding:0 clamp(.75rem,3vw,2.5rem)}
+header{display:flex;flex-wrap:wrap;align-items:baseline;gap:.3rem 1.5rem;border-bottom:1px solid #ddd;padding-top:.8rem;padding-bottom:.6rem}
+header h1{font-size:1.35rem;margin:0}
+header a{font-size:.9rem}
+form{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,1fr);gap:1rem 1.5rem;margin:1.2rem 0}
+@media (max-width:760px){form{grid-template-columns:minmax(0,1fr)}}
+#drop{display:flex;flex-direction:column;justify-content:center;align-items:center;text-align:center;min-height:9rem;border:2px dashed #7aa88c;border-radius:10px;background:#f5faf6;padding:1rem;cursor:pointer}
+#drop.over{background:#e3f2e8;border-color:#2f6f4e}
+#drop strong{font-size:1.1rem}
+#drop input{max-width:100%}
+fieldset{border:1px solid #ddd;border-radius:8px;margin:0;padding:.6rem .9rem;min-width:0}
+legend{font-weight:600}
+label.choice{display:inline-block;margin-right:.9rem;white-space:nowrap}
+select,input[type=text]{font:inherit;max-width:100%}
+button{font:inherit;font-weight:600;padding:.55rem 1.4rem;border-radius:6px;border:1px solid #2f6f4e;background:#2f6f4e;color:#fff;cursor:pointer}
+button:disabled{opacity:.5;cursor:default}
+#status{margin:.6rem 0;min-height:1.5rem}
+#status.refused{color:#a4262c;font-weight:600}
+progress{width:min(30rem,100%)}
+#downloads a{display:inline-block;margin:.2rem 1rem .2rem 0;padding:.35rem .8rem;border:1px solid #2f6f4e;border-radius:6px;text-decoration:none;color:#2f6f4e;font-weight:600}
+pre{background:#f6f6f6;padding:.7rem;overflow-x:auto;font-size:.85rem}
+iframe{width:100%;border:1px solid #ddd;border-radius:6px;min-height:40rem}
+.bounds{font-size:.85rem;color:#555}
+`;
+
+/** The page's script: reads the NDJSON events of POST /v1/evaluate as they arrive. */
+const SCRIPT = `
+const form = document.getElementById("form");
+const drop = document.getElementById("drop");
+const input = document.getElementById("file");
+const chosen = document.getElementById("chosen");
+const statusLine = document.getElementById("status");
+const bar = document.getElementById("progress");
+const results = document.getElementById("results");
+const maxBytes = Number(form.dataset.maxBytes);
+let file = null;
+function choose(f) { file = f; chosen.textContent = f ? f.name + " (" + f.size.toLocaleString("en") + " bytes)" : "no file chosen"; }
+function say(text, refused) { statusLine.textContent = text; statusLine.className = refused ? "refused" : ""; }
+input.addEventListener("change", () => choose(input.files[0] || null));
+drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
+drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+drop.addEventListener("drop", (e) => { e.preventDefault(); drop.classList.remove("over"); choose(e.dataTransfer.files[0] || null); });
+function query() {
+  const q = new URLSearchParams({ name: file.name, format: form.format.value });
+  if (form.edition.value) q.set("edition", form.edition.value);
+  const criteria = [...form.querySelectorAll("input[name=criterion]:checked")].map((c) => c.value);
+  const more = form.more.value.split(",").map((c) => c.trim()).filter(Boolean);
+  if (criteria.length + more.length > 0) q.set("criteria", [...criteria, ...more].join(","));
+  return q;
+}
+function shown(parts, name, type, role) {
+  const url = URL.createObjectURL(new Blob(parts, { type }));
+  const a = document.createElement("a");
+  a.href = url; a.download = name; a.textContent = (role === "report" ? "Download the report " : "Download the output ") + name;
+  a.dataset.role = role;
+  document.getElementById("downloads").append(a);
+  if (role === "report") {
+    const frame = document.getElementById("report");
+    frame.onload = () => { frame.style.height = frame.contentDocument.documentElement.scrollHeight + 40 + "px"; };
+    frame.src = url;
+  }
+}
+function bytesOf(base64) { const text = atob(base64); const b = new Uint8Array(text.length); for (let i = 0; i < text.length; i++) b[i] = text.charCodeAt(i); return b; }
+function finish(files, done) {
+  for (const [role, f] of Object.entries(files)) shown(f.parts, f.name, f.type, role);
+  document.getElementById("summary").textContent = done.summary;
+  results.hidden = false;
+  say(done.exitCode === 0 ? "Done." : "Done: every row failed (see the summary).", done.exitCode !== 0);
+}
+form.addEventListener("submit", (e) => {
+  e.preventDefault();
+  if (!file) return say("Choose or drop a file first.", true);
+  if (file.size > maxBytes) return say("The file exceeds " + maxBytes / 1048576 + " MiB (the page's bound): " + file.name + " is " + (file.size / 1048576).toFixed(1) + " MiB.", true);
+  for (const id of ["downloads", "summary"]) document.getElementById(id).textContent = "";
+  results.hidden = true;
+  form.run.disabled = true;
+  const xhr = new XMLHttpRequest();
+  xhr.open("POST", "/v1/evaluate?" + query());
+  xhr.setRequestHeader("content-type", "application/octet-stream");
+  bar.hidden = false; bar.value = 0;
+  xhr.upload.onprogress = (p) => { if (p.lengthComputable) { bar.value = p.loaded / p.total; say("Sending " + file.name + "… " + Math.round(100 * p.loaded / p.total) + " %"); } };
+  xhr.upload.onload = () => say("Sent; evaluating…");
+  let read = 0; const files = {};
+  function events() {
+    let end;
+    while ((end = xhr.responseText.indexOf("\\n", read)) !== -1) {
+      const event = JSON.parse(xhr.responseText.slice(read, end)); read = end + 1;
+      if (event.event === "running") say("Evaluating… " + event.seconds + " s");
+      else if (event.event === "file") { (files[event.role] ??= { name: event.name, type: event.type, parts: [] }).parts.push(bytesOf(event.data)); say("Receiving the " + event.role + "…"); }
+      else if (event.event === "refused") say("Refused: " + event.message, true);
+      else if (event.event === "done") finish(files, event);
+    }
+  }
+  xhr.onprogress = () => { if (xhr.status === 200) events(); };
+  xhr.onloadend = () => {
+    form.run.disabled = false; bar.hidden = true;
+    if (xhr.status === 200) return events();
+    let detail = xhr.statusText || "the service could not be reached";
+    try { detail = JSON.parse(xhr.responseText).detail; } catch {}
+    say("Refused: " + detail, true);
+  };
+  xhr.send(file);
+});
+`;
+
+export function evaluatePage(info: EvaluatePageInfo): string {
+  const { bounds } = info;
+  const editions = info.editions.map(
+    (e) =>
+      `<option value="${escapeHtml(e)}"${e === info.defaultEdition ? " selected" : ""}>${escapeHtml(e)}</option>`,
+  );
+  const criteria = info.criteria.map(
+    (c) =>
+      `<label class="choice"><input type="checkbox" name="criterion" value="${escapeHtml(c)}" checked> ${escapeHtml(c)}</label>`,
+  );
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Evaluate a file — IT equipment impacts</title><link rel="icon" href="data:,"><style>${STYLE}</style></head><body>
+<header><h1>Evaluate a file</h1><a href="/">Start page</a><a href="/docs/inventory">Inventory columns</a><a href="/docs/billing">Billing exports</a></header>
+<main>
+<p>An inventory (CSV or NDJSON: one asset a row) or a cloud billing export (FOCUS 1.0–1.2, AWS CUR 2.0, Azure; CSV, CSV.gz or Parquet), evaluated as <code>npx impact-service evaluate FILE -o OUT --report REPORT</code> does: the same numbers, the same report. Nothing you send is kept once the answer is given.</p>
+<form id="form" data-max-bytes="${bounds.maxBytes}">
+<label id="drop" for="file"><strong>Drop a file here</strong><span>or choose one</span>
+<input id="file" type="file" accept=".csv,.gz,.parquet,.ndjson,.jsonl"><span id="chosen">no file chosen</span></label>
+<div>
+<fieldset><legend>Edition</legend><select name="edition" aria-label="edition">${editions.join("")}</select></fieldset>
+<fieldset><legend>Criteria</legend>${criteria.join(" ")}<br><label>more: <input type="text" name="more" placeholder="e.g. fe,ir" size="12"></label></fieldset>
+<fieldset><legend>Output</legend><select name="format" aria-label="output format"><option value="csv" selected>CSV</option><option value="xlsx">Excel workbook (inventory)</option><option value="parquet">Parquet (billing export)</option></select></fieldset>
+<p><button name="run" type="submit">Evaluate</button></p>
+</div>
+</form>
+<p class="bounds">Bounds: ${bounds.maxBytes / 1024 / 1024} MiB a file, ${bounds.maxLines.toLocaleString("en")} lines (a .csv.gz counted inflated), ${bounds.timeoutMs / 1000} s a run, ${bounds.maxConcurrent} files at once for the whole service.</p>
+<progress id="progress" max="1" value="0" hidden></progress>
+<div id="status" role="status" aria-live="polite"></div>
+<section id="results" hidden>
+<div id="downloads"></div>
+<iframe id="report" title="report"></iframe>
+<h2>The command's summary</h2>
+<pre id="summary"></pre>
+</section>
+</main>
+<script>${SCRIPT}</script>
+</body></html>`;
+}

@@ -1,0 +1,344 @@
+/**
+ * The /evaluate page in headless Chromium (Debian's `chromium`, driven by playwright-core): a
+ * person chooses an inventory, drops a FOCUS export, sees the command's summary and report and
+ * downloads the output and the report — each byte equal to what `impact-service evaluate` writes
+ * for the same file; a file over a bound and a malformed file get their sentence on the page; a
+ * client that leaves mid-run leaves no temporary folder. Every wait is on a page condition or the
+ * folder's content, never a duration.
+ */
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startTestServer, type TestServer } from "../support/httpServer.js";
+
+const CHROMIUM = "/usr/bin/chromium";
+const WAIT_MS = 120_000;
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const INVENTORY = join(ROOT, "examples/inventory.csv");
+const FOCUS = join(ROOT, "test/fixtures/billing/focus-whole-bill.csv");
+
+let server: TestServer;
+let browser: BrowserContext;
+let profile: string;
+/** The service's temporary folder (TMPDIR of this test process): the runs' folders go there. */
+let temporary: string;
+let work: string;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: scripts/ensure-chromium.sh installs it`);
+  temporary = mkdtempSync(join(tmpdir(), "evaluate-page-tmp-"));
+  work = mkdtempSync(join(tmpdir(), "evaluate-page-cli-"));
+  process.env.TMPDIR = temporary;
+  // Every line logged, to check that none holds a file's content.
+  server = await startTestServer({ LOG_LEVEL: "debug" });
+  profile = mkdtempSync(join(work, "chromium-"));
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    acceptDownloads: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--no-first-run",
+    ],
+  });
+}, WAIT_MS);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  for (const dir of [temporary, work]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const runFolders = () => readdirSync(temporary).filter((name) => name.startsWith("impact-evaluate-"));
+
+/** What the command line writes for `file` (copied under its own name: the summary names it). */
+function commandLine(file: string, args: readonly string[]) {
+  const dir = mkdtempSync(join(work, "run-"));
+  copyFileSync(file, join(dir, basename(file)));
+  mkdirSync(join(dir, "out"));
+  const stem = basename(file, ".csv");
+  const output = `out/${stem}-impacts.csv`;
+  const { stderr } = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, "bin/impact-service.mjs"),
+      "evaluate",
+      basename(file),
+      "-o",
+      output,
+      "--report",
+      "out/report.html",
+      ...args,
+    ],
+    { cwd: dir, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" },
+  );
+  return {
+    output: readFileSync(join(dir, output)),
+    report: readFileSync(join(dir, "out/report.html")),
+    summary: stderr,
+  };
+}
+
+/** The summary without its timing (`in 0.1 s, 183 rows/s` differs between two runs). */
+const untimed = (summary: string) => summary.replace(/ in [\d.]+ s, [\d.]+ rows\/s/g, "");
+
+async function openPage(): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(`${server.url}/evaluate`);
+  return page;
+}
+
+/** Drops `content` as a file named `name` on the page's drop zone, as a person's drag would. */
+async function drop(page: Page, name: string, content: string | { zeros: number }) {
+  await page.evaluate(
+    ([fileName, text]) => {
+      const transfer = new DataTransfer();
+      const bytes = typeof text === "string" ? [text] : [new Uint8Array(text.zeros)];
+      transfer.items.add(new File(bytes, fileName));
+      document
+        .getElementById("drop")
+        ?.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true }));
+    },
+    [name, content] as const,
+  );
+}
+
+async function evaluated(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Evaluate" }).click();
+  await page.waitForSelector("#results:not([hidden])", { timeout: WAIT_MS });
+}
+
+async function downloaded(page: Page, role: "output" | "report"): Promise<Buffer> {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.click(`#downloads a[data-role=${role}]`),
+  ]);
+  return readFileSync(await download.path());
+}
+
+describe("the /evaluate page", () => {
+  it("is linked from the start page", async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    await page.getByRole("link", { name: "Evaluate a file" }).click();
+    await page.waitForSelector("#drop");
+    expect(new URL(page.url()).pathname).toBe("/evaluate");
+    await page.close();
+  });
+
+  it(
+    "evaluates a chosen inventory: the command's summary, output and report, byte for byte",
+    async () => {
+      const page = await openPage();
+      await page.setInputFiles("#file", INVENTORY);
+      await page.selectOption("select[name=edition]", "2.4.1");
+      await evaluated(page);
+      const cli = commandLine(INVENTORY, [
+        "--format",
+        "csv",
+        "--edition",
+        "2.4.1",
+        "--criteria",
+        "gwp,adp,pe",
+      ]);
+      expect(untimed(await page.textContent("#summary").then(String))).toBe(untimed(cli.summary));
+      expect(await downloaded(page, "output")).toEqual(cli.output);
+      expect(await downloaded(page, "report")).toEqual(cli.report);
+      // The report shown is the command's: its rows are the inventory's 19.
+      const frame = page.frameLocator("#report");
+      await expect.poll(() => frame.locator("body").textContent(), { timeout: WAIT_MS }).toContain("19");
+      await page.close();
+    },
+    WAIT_MS,
+  );
+
+  it(
+    "evaluates a dropped FOCUS export: the totals the command prints, its lines and its report",
+    async () => {
+      const page = await openPage();
+      await drop(page, "focus-whole-bill.csv", readFileSync(FOCUS, "utf8"));
+      await page.selectOption("select[name=edition]", "2.4.1");
+      await page.uncheck("input[name=criterion][value=pe]");
+      await evaluated(page);
+      const cli = commandLine(FOCUS, ["--format", "csv", "--edition", "2.4.1", "--criteria", "gwp,adp"]);
+      const summary = String(await page.textContent("#summary"));
+      expect(summary).toBe(cli.summary);
+      // Worked figures of the fixture (README, "A cloud bill"): the page shows the command's totals.
+      expect(summary).toContain("gwp embedded: 22.50649041 kgCO2eq");
+      expect(summary).toContain(
+        "coverage: 26 of 31 lines estimated; 1186.57 of 1236.97 positive cost (95.9 %)",
+      );
+      expect(await downloaded(page, "output")).toEqual(cli.output);
+      expect(await downloaded(page, "report")).toEqual(cli.report);
+      await page.close();
+    },
+    WAIT_MS,
+  );
+
+  it(
+    "says why a file over a bound is refused: bytes on the page, lines by the service",
+    async () => {
+      const page = await openPage();
+      await drop(page, "huge.csv", { zeros: 51 * 1024 * 1024 });
+      await page.getByRole("button", { name: "Evaluate" }).click();
+      await expect
+        .poll(() => page.textContent("#status"), { timeout: WAIT_MS })
+        .toContain("The file exceeds 50 MiB (the page's bound): huge.csv is 51.0 MiB.");
+      await drop(page, "long.csv", `kind,quantity\n${"server,1\n".repeat(200_001)}`);
+      await page.getByRole("button", { name: "Evaluate" }).click();
+      await expect
+        .poll(() => page.textContent("#status"), { timeout: WAIT_MS })
+        .toBe("Refused: the file has more than 200,000 lines (the page's bound)");
+      expect(runFolders()).toEqual([]);
+      await page.close();
+    },
+    WAIT_MS,
+  );
+
+  it(
+    "says why a malformed file is refused: the command's own line",
+    async () => {
+      const page = await openPage();
+      await drop(page, "bill.parquet", "not a parquet file\n");
+      await page.getByRole("button", { name: "Evaluate" }).click();
+      await expect
+        .poll(() => page.textContent("#status"), { timeout: WAIT_MS })
+        .toBe(
+          "Refused: bill.parquet: Invalid Input Error: No magic bytes found at end of file 'bill.parquet'; nothing written",
+        );
+      await drop(page, "bill.csv.gz", "not gzip\n");
+      await page.getByRole("button", { name: "Evaluate" }).click();
+      await expect
+        .poll(() => page.textContent("#status"), { timeout: WAIT_MS })
+        .toContain("Refused: the file is not gzip");
+      await page.close();
+    },
+    WAIT_MS,
+  );
+
+  it(
+    "keeps no temporary file once a client leaves mid-run",
+    async () => {
+      const page = await openPage();
+      await page.setInputFiles("#file", FOCUS);
+      await page.getByRole("button", { name: "Evaluate" }).click();
+      await expect
+        .poll(() => page.textContent("#status"), { timeout: WAIT_MS })
+        .toMatch(/^Evaluating… \d+ s$/);
+      expect(runFolders()).toHaveLength(1);
+      await page.close();
+      await vi.waitFor(() => expect(runFolders()).toEqual([]), { timeout: WAIT_MS, interval: 50 });
+    },
+    WAIT_MS,
+  );
+
+  it(
+    "admits two files at once and refuses a third with its sentence, while they run",
+    async () => {
+      // 2,000 rows: each run lasts seconds past its first `running` event.
+      const rows = Array.from({ length: 2_000 }, (_, i) => `server,${i % 4 === 0 ? "FRA" : "DEU"},1`).join(
+        "\n",
+      );
+      const body = `kind,usage_location,quantity\n${rows}\n`;
+      const post = () =>
+        fetch(`${server.url}/v1/evaluate?name=servers.csv&criteria=gwp`, { method: "POST", body });
+      const running = await Promise.all([post(), post()]);
+      const readers = running.map((answer) => answer.body?.getReader());
+      // Each has started its run (its first event): both are admitted and running.
+      for (const reader of readers) {
+        const { value } = (await reader?.read()) ?? {};
+        expect(new TextDecoder().decode(value)).toMatch(/^\{"event":"running"/);
+      }
+      const third = await post();
+      expect(third.status).toBe(503);
+      expect(third.headers.get("retry-after")).toBe("10");
+      expect(await third.json()).toEqual({
+        detail: "as many files as the service evaluates at once are running: try again in a minute",
+      });
+      for (const reader of readers) await reader?.cancel();
+      await vi.waitFor(() => expect(runFolders()).toEqual([]), { timeout: WAIT_MS, interval: 50 });
+      // Admission given back: a new file runs.
+      const again = await post();
+      expect(again.status).toBe(200);
+      await again.body?.cancel();
+    },
+    WAIT_MS,
+  );
+
+  it("logs no content of the files it was sent", () => {
+    const logged = JSON.stringify(server.logs);
+    expect(server.logs.some((line) => line.path === "/v1/evaluate")).toBe(true);
+    // Names and figures of the fixtures' lines: an account, a service, a resource, a row.
+    for (const content of ["team-od", "AmazonCloudWatch", "vm-1", "kind,quantity", "22.50649041"]) {
+      expect(logged).not.toContain(content);
+    }
+  });
+
+  it(
+    "serves the documents so that a phone never scrolls sideways: wide code blocks scroll in their box",
+    async () => {
+      const page = await browser.newPage();
+      await page.setViewportSize({ width: 390, height: 844 });
+      const root = await (await fetch(server.url)).text();
+      const pages = [...root.matchAll(/href="(\/(?:README|docs\/[a-z-]+|bench\/README))"/g)].map((m) => m[1]);
+      expect(pages).toEqual(expect.arrayContaining(["/README", "/docs/billing", "/docs/limits"]));
+      const wide: string[] = [];
+      let scrolling = 0;
+      for (const path of new Set(pages)) {
+        await page.goto(`${server.url}${path}`);
+        const read = await page.evaluate(() => ({
+          page: document.scrollingElement?.scrollWidth ?? 0,
+          blocks: [...document.querySelectorAll("pre")].map((pre) => ({
+            wide: pre.scrollWidth > pre.clientWidth,
+            scrolls: getComputedStyle(pre).overflowX === "auto",
+          })),
+          images: [...document.querySelectorAll("img")].map((img) => img.complete && img.naturalWidth > 0),
+        }));
+        if (read.page > 390) wide.push(`${path}: ${read.page} px`);
+        scrolling += read.blocks.filter((block) => block.wide && block.scrolls).length;
+        expect(
+          read.blocks.every((block) => block.scrolls),
+          path,
+        ).toBe(true);
+        expect(read.images.every(Boolean), `${path}: an image did not load`).toBe(true);
+      }
+      expect(wide).toEqual([]);
+      // Wide code blocks exist and scroll (rather than being cut or widening the page).
+      expect(scrolling).toBeGreaterThan(10);
+      await page.close();
+    },
+    WAIT_MS,
+  );
+
+  // Last: the service stops.
+  it(
+    "ends its runs when the service stops: children killed, folders removed",
+    async () => {
+      const body = `kind,usage_location,quantity\n${"server,FRA,1\n".repeat(2_000)}`;
+      const answer = await fetch(`${server.url}/v1/evaluate?name=servers.csv&criteria=gwp`, {
+        method: "POST",
+        body,
+      });
+      const reader = answer.body?.getReader();
+      expect(new TextDecoder().decode((await reader?.read())?.value)).toMatch(/^\{"event":"running"/);
+      expect(runFolders()).toHaveLength(1);
+      server.app.markStopping();
+      await vi.waitFor(() => expect(runFolders()).toEqual([]), { timeout: WAIT_MS, interval: 50 });
+      // The answer ends without a `done`: the run did not finish.
+      let rest = "";
+      for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) {
+        rest += new TextDecoder().decode(part.value);
+      }
+      expect(rest).not.toContain('"event":"done"');
+    },
+    WAIT_MS,
+  );
+});
