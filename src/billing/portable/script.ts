@@ -200,7 +200,7 @@ export function billingScript(request: ScriptRequest, keys: boolean): string {
   }
   const last = steps[steps.length - 1].name;
   const opening = [
-    `-- impact-service sql: ${request.format.title} ${keys ? "kinds of lines" : "lines with their impacts"} on ${request.dialect.title}; stores ${last}.`,
+    `-- impact-service sql: ${request.format.title} ${keys ? "kinds of lines" : "lines with their impacts"} on ${request.dialect.title}, stored as ${last}.`,
     '-- Reads the tables (docs/billing.md, "Beyond one machine"):',
     ...expectedTables(request, keys),
   ].join("\n");
