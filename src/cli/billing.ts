@@ -117,7 +117,7 @@ async function write(stream: Writable, text: string): Promise<void> {
 }
 
 /** Reports a failure the way the command line does; the exit code. */
-function failure(io: BillingIo, error: unknown, usage: string): number {
+export function failure(io: BillingIo, error: unknown, usage: string): number {
   if (error instanceof UsageError) {
     io.stderr.write(`impact-service: ${error.message}\n${usage}`);
     return 2;
