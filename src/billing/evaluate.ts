@@ -120,12 +120,13 @@ export async function writePortableTables(
   connection: DuckDBConnection,
   folder: string,
   grid: boolean,
+  parquet = false,
 ): Promise<void> {
   // Made here, once the lines are written: a run that fails leaves no folder behind.
   mkdirSync(folder, { recursive: true });
-  for (const { file: name, query, parquet } of smallTableFiles(grid)) {
+  for (const { file: name, query, parquet: typed } of smallTableFiles(grid, parquet)) {
     const file = join(folder, name);
-    const options = parquet ? copyOptions("parquet") : "(FORMAT csv, HEADER true)";
+    const options = typed ? copyOptions("parquet") : "(FORMAT csv, HEADER true)";
     await connection.run(`COPY (${query} ORDER BY ALL) TO ${literal(partial(file))} ${options}`);
     renameSync(partial(file), file);
   }

@@ -47,14 +47,17 @@ export interface SmallTableFile {
   readonly parquet: boolean;
 }
 
-/** The files `--tables` writes, in order; with a grid series the series' tables too. */
-export function smallTableFiles(grid: boolean): SmallTableFile[] {
+/**
+ * The files `--tables` writes, in order; with a grid series the series' tables too. The small
+ * tables are CSV, or Parquet (`parquet`: typed, NULL apart from an empty text whatever the reader).
+ */
+export function smallTableFiles(grid: boolean, parquet = false): SmallTableFile[] {
   return [
     ...Object.keys(SMALL_TABLE_COLUMNS).map((table) => ({
-      file: `${table}.csv`,
+      file: `${table}.${parquet ? "parquet" : "csv"}`,
       table,
       query: `SELECT * FROM ${table}`,
-      parquet: false,
+      parquet,
     })),
     {
       file: METHOD_COEFFICIENTS_FILE,

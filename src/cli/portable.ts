@@ -54,11 +54,13 @@ export const SQL_USAGE = `usage: impact-service sql --engine <engine> --header <
 export const TABLES_USAGE = `usage: impact-service tables --keys <keys.csv> --tables <folder> [options]
 
   The small tables of \`evaluate <export> --tables\`, from the result of \`sql --keys\`'s script
-  (billing_line_kinds as CSV: an empty cell NULL, "" an empty text): only the export's kinds of
+  (billing_line_kinds, Parquet or CSV: an empty cell NULL, "" an empty text): only the export's kinds of
   lines leave the engine that holds it.
 
-  --keys <file>         billing_line_kinds as CSV
+  --keys <file>         billing_line_kinds as Parquet (.parquet) or CSV
   --tables <folder>     where to write the tables (created if absent)
+  --format csv|parquet  the small tables' files (default csv, as evaluate --tables; Parquet keeps
+                        their types and NULL apart from an empty text, whatever reads them)
   --edition <id>        edition (default: the service's, EDITION)
   --criteria <list>     criteria, comma-separated (default: the edition's)
   --load <percent>      constant load of every instance (default: the archetype's)
@@ -164,6 +166,7 @@ const TABLES_OPTIONS = {
   edition: { type: "string" },
   criteria: { type: "string" },
   load: { type: "string" },
+  format: { type: "string" },
   "grid-intensity": { type: "string" },
   "grid-zones": { type: "string" },
 } as const;
@@ -187,6 +190,9 @@ export async function tablesMain(argv: readonly string[], io: BillingIo): Promis
     if (series === undefined && values["grid-zones"] !== undefined) {
       throw new UsageError("--grid-zones needs --grid-intensity <file>");
     }
+    const format = values.format ?? "csv";
+    if (format !== "csv" && format !== "parquet")
+      throw new UsageError(`--format is csv or parquet, not ${format}`);
     const folder = checkedFolder("--tables", values.tables);
     const { context, knownRegions } = editionOf(values.edition, true);
     const criteria = listOf(values.criteria);
@@ -194,6 +200,7 @@ export async function tablesMain(argv: readonly string[], io: BillingIo): Promis
     await writeTablesFromKeys(context, knownRegions, {
       keys: values.keys,
       folder,
+      parquet: format === "parquet",
       criteria: criteria.length === 0 ? null : criteria,
       load,
       grid: series === undefined ? null : { series, zones: values["grid-zones"] ?? null },

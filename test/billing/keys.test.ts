@@ -28,6 +28,7 @@ const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /** The keys script on a fresh connection over the export; its result written to keys.csv. */
 async function keysOf(fixture: string, keys: string): Promise<void> {
+  const copied = keys.endsWith(".parquet") ? "parquet" : "csv, HEADER true";
   const instance = await DuckDBInstance.create(":memory:", { threads: "1" });
   const connection = await instance.connect();
   try {
@@ -50,7 +51,7 @@ async function keysOf(fixture: string, keys: string): Promise<void> {
       typeHintColumn: null,
     };
     await connection.run(billingScript(request, true));
-    await connection.run(`COPY billing_line_kinds TO ${quoted(keys)} (FORMAT csv, HEADER true)`);
+    await connection.run(`COPY billing_line_kinds TO ${quoted(keys)} (FORMAT ${copied})`);
   } finally {
     connection.closeSync();
     instance.closeSync();
@@ -98,50 +99,55 @@ function expectSameRows(
 
 describe("the small tables from the export's kinds of lines", () => {
   it.each([
-    ["focus-whole-bill.csv", null],
-    ["focus-1.0-services.csv", null],
-    ["focus-1.0-finops-sample.csv", null],
-    ["cur-whole-bill.csv", null],
-    ["azure-whole-bill.csv", null],
-    ["grid/azure.csv", "ember-monthly.csv"],
-  ])("are those evaluate --tables writes for %s (series %s)", async (fixture, series) => {
-    const edition = app.service.editions.get("2.4.1");
-    if (edition === undefined) throw new Error("edition 2.4.1 is served");
-    const context = editionContext("2.4.1");
-    const name = fixture.replaceAll("/", "-");
-    const grid = series === null ? null : { series: join(GRID_SERIES, series), zones: null };
-    const evaluated = join(scratch, `${name}.evaluated`);
-    await evaluateBillingExport(context, edition.data.cloudRegions ?? [], {
-      file: join(FIXTURES, fixture),
-      input: null,
-      output: join(scratch, `${name}.parquet`),
-      format: "parquet",
-      criteria: null,
-      ranges: false,
-      groupBy: [],
-      groupsOutput: null,
-      instanceTypeColumn: null,
-      load: null,
-      strict: false,
-      tablesFolder: evaluated,
-      grid,
-    });
-    const keys = join(scratch, `${name}.keys.csv`);
-    await keysOf(join(FIXTURES, fixture), keys);
-    const keyed = join(scratch, `${name}.keyed`);
-    await writeTablesFromKeys(context, edition.data.cloudRegions ?? [], {
-      keys,
-      folder: keyed,
-      criteria: null,
-      load: null,
-      grid,
-    });
-    for (const { file } of smallTableFiles(grid !== null)) {
-      expectSameRows(
-        await rowsOf(join(keyed, file)),
-        await rowsOf(join(evaluated, file)),
-        `${fixture} ${file}`,
-      );
-    }
-  });
+    ["focus-whole-bill.csv", null, "csv"],
+    ["focus-1.0-services.csv", null, "csv"],
+    ["focus-1.0-services.csv", null, "parquet"],
+    ["focus-1.0-finops-sample.csv", null, "csv"],
+    ["cur-whole-bill.csv", null, "csv"],
+    ["azure-whole-bill.csv", null, "csv"],
+    ["grid/azure.csv", "ember-monthly.csv", "csv"],
+  ])(
+    "are those evaluate --tables writes for %s (series %s; keys and tables as %s)",
+    async (fixture, series, as) => {
+      const parquet = as === "parquet";
+      const edition = app.service.editions.get("2.4.1");
+      if (edition === undefined) throw new Error("edition 2.4.1 is served");
+      const context = editionContext("2.4.1");
+      const name = `${fixture.replaceAll("/", "-")}-${as}`;
+      const grid = series === null ? null : { series: join(GRID_SERIES, series), zones: null };
+      const evaluated = join(scratch, `${name}.evaluated`);
+      await evaluateBillingExport(context, edition.data.cloudRegions ?? [], {
+        file: join(FIXTURES, fixture),
+        input: null,
+        output: join(scratch, `${name}.parquet`),
+        format: "parquet",
+        criteria: null,
+        ranges: false,
+        groupBy: [],
+        groupsOutput: null,
+        instanceTypeColumn: null,
+        load: null,
+        strict: false,
+        tablesFolder: evaluated,
+        grid,
+      });
+      const keys = join(scratch, `${name}.keys.${as}`);
+      await keysOf(join(FIXTURES, fixture), keys);
+      const keyed = join(scratch, `${name}.keyed`);
+      await writeTablesFromKeys(context, edition.data.cloudRegions ?? [], {
+        keys,
+        folder: keyed,
+        parquet,
+        criteria: null,
+        load: null,
+        grid,
+      });
+      const written = smallTableFiles(grid !== null);
+      for (const [index, { file, table }] of smallTableFiles(grid !== null, parquet).entries()) {
+        expect(table).toBe(written[index].table);
+        const from = join(evaluated, written[index].file);
+        expectSameRows(await rowsOf(join(keyed, file)), await rowsOf(from), `${fixture} ${file}`);
+      }
+    },
+  );
 });

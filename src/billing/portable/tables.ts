@@ -27,10 +27,12 @@ import { createPlaceTable } from "../smallTables.js";
 import { LINE_KIND_COLUMNS, LINE_KIND_NUMBERS } from "./kinds.js";
 
 export interface KeysRequest {
-  /** The keys script's result as CSV (an empty cell NULL, `""` an empty text). */
+  /** The keys script's result: Parquet, or CSV (an empty cell NULL, `""` an empty text). */
   readonly keys: string;
   /** The folder the tables are written to (created if absent). */
   readonly folder: string;
+  /** The small tables as Parquet rather than CSV. */
+  readonly parquet: boolean;
   readonly criteria: readonly string[] | null;
   readonly load: number | null;
   readonly grid: GridFiles | null;
@@ -39,9 +41,11 @@ export interface KeysRequest {
 /** The columns of keys.csv, in the keys script's order. */
 const KEY_COLUMNS = [...LINE_KIND_COLUMNS, "billing_quantity", "billing_line_count", "billing_cost"];
 
-/** The table billing_line_kinds from keys.csv: its texts as they are, its numbers as doubles. */
+/** The table billing_line_kinds from the keys file: its texts as they are, its numbers as doubles. */
 async function loadKinds(connection: DuckDBConnection, file: string): Promise<void> {
-  const source = `read_csv(${fileLiteral(file)}, header = true, all_varchar = true, allow_quoted_nulls = false)`;
+  const source = file.toLowerCase().endsWith(".parquet")
+    ? `read_parquet(${fileLiteral(file)})`
+    : `read_csv(${fileLiteral(file)}, header = true, all_varchar = true, allow_quoted_nulls = false)`;
   const described = await readFailing(
     () => connection.runAndReadAll(`DESCRIBE SELECT * FROM ${source}`),
     file,
@@ -51,13 +55,13 @@ async function loadKinds(connection: DuckDBConnection, file: string): Promise<vo
   if (missing.length > 0) {
     throw new BillingInputError(`${file}: not the keys script's result; it lacks ${missing.join(", ")}`);
   }
-  const read = (column: string) =>
-    LINE_KIND_NUMBERS.has(column)
-      ? `CAST(${identifier(column)} AS DOUBLE) AS ${identifier(column)}`
-      : // A line without a region has the key '' (an engine may write it as an empty cell).
-        column === "billing_region_key"
-        ? `COALESCE(${identifier(column)}, '') AS ${identifier(column)}`
-        : identifier(column);
+  const read = (column: string) => {
+    if (LINE_KIND_NUMBERS.has(column))
+      return `CAST(${identifier(column)} AS DOUBLE) AS ${identifier(column)}`;
+    const text = `CAST(${identifier(column)} AS VARCHAR)`;
+    // A line without a region has the key '' (an engine may write it as an empty cell).
+    return `${column === "billing_region_key" ? `COALESCE(${text}, '')` : text} AS ${identifier(column)}`;
+  };
   await readFailing(
     () =>
       connection.run(
@@ -86,7 +90,7 @@ export async function writeTablesFromKeys(
     const matches = await matchBilledTypes(connection, context);
     await createLookupTable(connection, context, matches, load, criteria, impactColumns);
     const grid = await withGridSeries(connection, request, context, knownRegions, impactColumns);
-    await writePortableTables(connection, request.folder, grid !== null);
+    await writePortableTables(connection, request.folder, grid !== null, request.parquet);
   } finally {
     db.close();
   }
