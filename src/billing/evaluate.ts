@@ -103,7 +103,7 @@ export interface BillingRequest {
    * A folder to write the small tables the run built to (instance_matches.csv, billing_places.csv,
    * billing_energy.csv, method_coefficients.parquet; with a grid series grid_interval, grid_zone,
    * grid_spans and grid_knots, as Parquet): with the coefficient table, what the portable steps
-   * read (docs/billing.md, "The same SQL elsewhere").
+   * read (docs/billing.md, "Beyond one machine").
    */
   readonly tablesFolder?: string | null;
   /** A grid intensity series (--grid-intensity, --grid-zones) for the lines' gwp use. */
