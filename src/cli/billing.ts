@@ -56,12 +56,12 @@ export const COEFFICIENTS_USAGE = `usage: impact-service coefficients [options]
   -o, --output <file>   where to write (default: stdout; parquet needs a file)
 `;
 
-function criteriaOf(text: string | undefined): string[] | null {
+export function criteriaOf(text: string | undefined): string[] | null {
   const criteria = listOf(text);
   return criteria.length === 0 ? null : criteria;
 }
 
-function loadOf(text: string | undefined): number | null {
+export function loadOf(text: string | undefined): number | null {
   if (text === undefined) return null;
   const load = Number(text);
   if (text.trim() === "" || !Number.isFinite(load))

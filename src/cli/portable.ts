@@ -27,9 +27,9 @@ import { billingScript, LINE_ID } from "../billing/portable/script.js";
 import { csvHeader } from "../duckdb/csvHeader.js";
 import { literal, openDatabase } from "../duckdb/database.js";
 import { coefficientCriteria } from "../service/coefficients.js";
-import { type BillingIo, editionOf, failure } from "./billing.js";
+import { type BillingIo, criteriaOf, editionOf, failure, loadOf } from "./billing.js";
 import { checkedFolder } from "./files.js";
-import { listOf, UsageError } from "./options.js";
+import { UsageError } from "./options.js";
 
 export const SQL_USAGE = `usage: impact-service sql --engine <engine> --header <file> [options]
 
@@ -136,9 +136,8 @@ export async function sqlMain(argv: readonly string[], io: BillingIo): Promise<n
     if (typeHintColumn === undefined)
       throw new BillingInputError(`--instance-type-column: the header has no column ${hint}`);
     const { context } = editionOf(values.edition, false);
-    const criteria = listOf(values.criteria);
     const impactColumns = billingImpactColumns(
-      coefficientCriteria(context, criteria.length === 0 ? null : criteria),
+      coefficientCriteria(context, criteriaOf(values.criteria)),
       values.ranges === true,
     );
     const script = billingScript(
@@ -182,10 +181,7 @@ export async function tablesMain(argv: readonly string[], io: BillingIo): Promis
     if (values.keys === undefined || values.tables === undefined) {
       throw new UsageError("tables needs --keys <keys.csv> and --tables <folder>");
     }
-    const load = values.load === undefined ? null : Number(values.load);
-    if (load !== null && (values.load?.trim() === "" || !Number.isFinite(load))) {
-      throw new UsageError(`--load is a percentage, not ${values.load}`);
-    }
+    const load = loadOf(values.load);
     const series = values["grid-intensity"];
     if (series === undefined && values["grid-zones"] !== undefined) {
       throw new UsageError("--grid-zones needs --grid-intensity <file>");
@@ -195,13 +191,12 @@ export async function tablesMain(argv: readonly string[], io: BillingIo): Promis
       throw new UsageError(`--format is csv or parquet, not ${format}`);
     const folder = checkedFolder("--tables", values.tables);
     const { context, knownRegions } = editionOf(values.edition, true);
-    const criteria = listOf(values.criteria);
     const { writeTablesFromKeys } = await import("../billing/portable/tables.js");
     await writeTablesFromKeys(context, knownRegions, {
       keys: values.keys,
       folder,
       parquet: format === "parquet",
-      criteria: criteria.length === 0 ? null : criteria,
+      criteria: criteriaOf(values.criteria),
       load,
       grid: series === undefined ? null : { series, zones: values["grid-zones"] ?? null },
     });
