@@ -105,8 +105,6 @@ export interface Rendering {
   readonly dialect: Dialect;
   /** Table names read (after FROM or JOIN) → the script's names. */
   readonly tables?: ReadonlyMap<string, string>;
-  /** Leave comments out (the script names each step's file instead). */
-  readonly comments?: boolean;
 }
 
 const textValue = (literal: string) => literal.slice(1, -1).replaceAll("''", "'");
@@ -117,12 +115,13 @@ export function rendered(sql: string, how: Rendering): string {
   const out: string[] = [];
   const open: Open[] = [];
   let previous: Token | null = null;
-  let beforePrevious: Token | null = null;
+  // The blanks between two tokens, written once the next token is.
+  let between = "";
   for (let index = 0; index < all.length; index++) {
     const token = all[index];
     if (token.kind === "space" || token.kind === "comment") {
-      const kept = token.kind === "space" || how.comments === true;
-      if (kept && !open.some((entry) => entry.dropping)) out.push(token.text);
+      // Comments are left out: the canonical files keep them, the script is what runs.
+      if (token.kind === "space") between += token.text;
       continue;
     }
     const top = open.at(-1);
@@ -130,7 +129,6 @@ export function rendered(sql: string, how: Rendering): string {
     const dropped = dropping && !(token.text === ")" && open.length === depthOfDrop(open));
     const written = renderedToken(token, {
       previous,
-      beforePrevious,
       top,
       how,
       next: nextSignificant(all, index),
@@ -157,15 +155,18 @@ export function rendered(sql: string, how: Rendering): string {
         if (!how.dialect.regexpGroup) top.dropping = true;
       }
     }
-    if (!dropped && !(top?.dropping === true && token.text === ",")) out.push(written);
-    beforePrevious = previous;
+    if (!dropped && !(top?.dropping === true && token.text === ",")) out.push(blanks(between), written);
+    between = "";
     previous = token;
   }
   if (open.length > 0) throw new PortabilityError("sql: a parenthesis is not closed");
-  return out
-    .join("")
-    .replace(/\n\s*\n/g, "\n")
-    .trim();
+  return out.join("").trim();
+}
+
+/** Blanks between two tokens, a line left empty by a comment left out written as none. */
+function blanks(text: string): string {
+  const lastLine = text.lastIndexOf("\n");
+  return lastLine < 0 ? text : `\n${text.slice(lastLine + 1)}`;
 }
 
 /** The tables a query reads (the names after FROM and JOIN), in order. */
@@ -183,12 +184,14 @@ function depthOfDrop(open: readonly Open[]): number {
 }
 
 function nextSignificant(all: readonly Token[], index: number): Token | undefined {
-  return all.slice(index + 1).find((token) => token.kind !== "space" && token.kind !== "comment");
+  for (let next = index + 1; next < all.length; next++) {
+    if (all[next].kind !== "space" && all[next].kind !== "comment") return all[next];
+  }
+  return undefined;
 }
 
 interface Around {
   readonly previous: Token | null;
-  readonly beforePrevious: Token | null;
   readonly top: Open | undefined;
   readonly how: Rendering;
   readonly next: Token | undefined;
