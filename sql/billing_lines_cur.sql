@@ -29,14 +29,14 @@ SELECT
         OR (e.line_item_product_code = 'AmazonSageMaker' AND LOWER(e.line_item_usage_type) LIKE '%ml.%')
         OR (e.line_item_product_code IN ('AmazonMSK', 'AmazonManagedStreamingforApacheKafka')
           AND LOWER(e.line_item_usage_type) LIKE '%kafka.%'))
-      AND NULLIF(REGEXP_EXTRACT(LOWER(e.line_item_usage_type), '(((db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*))', 1), '') IS NOT NULL
+      AND NULLIF(REGEXP_EXTRACT(LOWER(e.line_item_usage_type), '((?:(?:db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](?:nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*))', 1), '') IS NOT NULL
       THEN 'compute'
     ELSE 'not compute'
   END AS billing_line_kind,
   COALESCE(
     NULLIF(TRIM(e.product_instance_type), ''),
     NULLIF(REGEXP_EXTRACT(e.line_item_usage_type, ':([^:]+)$', 1), ''),
-    NULLIF(REGEXP_EXTRACT(LOWER(e.line_item_usage_type), '(((db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*))', 1), '')
+    NULLIF(REGEXP_EXTRACT(LOWER(e.line_item_usage_type), '((?:(?:db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](?:nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*))', 1), '')
   ) AS billing_instance_type,
   TRY_CAST(e.line_item_usage_amount AS DOUBLE) AS billing_quantity,
   -- An instance's line without a unit is its hours (Spot and reserved lines leave it empty in the

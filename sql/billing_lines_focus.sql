@@ -84,14 +84,14 @@ FROM (
     -- An instance type as AWS (and its managed services: db., cache., ml., kafka., .search) or
     -- Oracle (VM.Standard.E4.Flex) name it, in the description or the SKU's columns.
     COALESCE(
-      NULLIF(REGEXP_EXTRACT(LOWER(COALESCE(q.ChargeDescription, '')), '(((db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*)([.]search)?|(vm|bm)[.][a-z0-9]+[.][a-z0-9.]*[a-z0-9])', 1), ''),
-      NULLIF(REGEXP_EXTRACT(LOWER(COALESCE(q.SkuPriceDetails, '')), '(((db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*)([.]search)?)', 1), ''),
-      NULLIF(REGEXP_EXTRACT(LOWER(COALESCE(q.SkuMeter, '')), '(((db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*)([.]search)?)', 1), '')
+      NULLIF(REGEXP_EXTRACT(LOWER(COALESCE(q.ChargeDescription, '')), '((?:(?:db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](?:nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*)(?:[.]search)?|(?:vm|bm)[.][a-z0-9]+[.][a-z0-9.]*[a-z0-9])', 1), ''),
+      NULLIF(REGEXP_EXTRACT(LOWER(COALESCE(q.SkuPriceDetails, '')), '((?:(?:db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](?:nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*)(?:[.]search)?)', 1), ''),
+      NULLIF(REGEXP_EXTRACT(LOWER(COALESCE(q.SkuMeter, '')), '((?:(?:db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](?:nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*)(?:[.]search)?)', 1), '')
     ) AS billing_described_type,
-    NULLIF(REGEXP_EXTRACT(LOWER(COALESCE(q.billing_usage_type, '')), '(((db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*)([.]search)?)', 1), '')
+    NULLIF(REGEXP_EXTRACT(LOWER(COALESCE(q.billing_usage_type, '')), '((?:(?:db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](?:nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*)(?:[.]search)?)', 1), '')
       AS billing_named_type,
     -- A Google Cloud machine type where a description names one (n2-standard-4).
-    NULLIF(REGEXP_EXTRACT(LOWER(CONCAT(COALESCE(q.SkuMeter, ''), ' ', COALESCE(q.ChargeDescription, ''))), '([a-z][a-z0-9]*-(standard|highmem|highcpu|megamem|ultramem|hpc)-[0-9]+)', 1), '')
+    NULLIF(REGEXP_EXTRACT(LOWER(CONCAT(COALESCE(q.SkuMeter, ''), ' ', COALESCE(q.ChargeDescription, ''))), '([a-z][a-z0-9]*-(?:standard|highmem|highcpu|megamem|ultramem|hpc)-[0-9]+)', 1), '')
       AS billing_gcp_type
   FROM (
     SELECT

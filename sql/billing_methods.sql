@@ -220,7 +220,7 @@ FROM (
             CASE
               WHEN LOWER(REPLACE(TRIM(COALESCE(a.billing_usage_unit, '')), ' ', '')) NOT IN ('1/month', 'units/month', 'unit/month')
                 OR a.billing_usage_text NOT LIKE '%disk%' THEN NULL
-              ELSE CASE REGEXP_EXTRACT(a.billing_usage_text, '(^|[ |-])[pes]([0-9]+) ', 2)
+              ELSE CASE REGEXP_EXTRACT(a.billing_usage_text, '(?:^|[ |-])[pes]([0-9]+) ', 1)
                 WHEN '1' THEN 4.0 WHEN '2' THEN 8.0 WHEN '3' THEN 16.0 WHEN '4' THEN 32.0 WHEN '6' THEN 64.0
                 WHEN '10' THEN 128.0 WHEN '15' THEN 256.0 WHEN '20' THEN 512.0 WHEN '30' THEN 1024.0
                 WHEN '40' THEN 2048.0 WHEN '50' THEN 4096.0 WHEN '60' THEN 8192.0 WHEN '70' THEN 16384.0

@@ -51,10 +51,10 @@ FROM (
       SELECT
         q.*,
         CASE WHEN q.billing_start_m BETWEEN 1 AND 12 AND q.billing_start_d BETWEEN 1 AND 31 THEN
-          q.billing_start_y - CASE WHEN q.billing_start_m <= 2 THEN 1 ELSE 0 END END AS billing_start_yp,
+          q.billing_start_y - (CASE WHEN q.billing_start_m <= 2 THEN 1 ELSE 0 END) END AS billing_start_yp,
         CASE WHEN q.billing_start_m > 2 THEN q.billing_start_m - 3 ELSE q.billing_start_m + 9 END AS billing_start_mp,
         CASE WHEN q.billing_end_m BETWEEN 1 AND 12 AND q.billing_end_d BETWEEN 1 AND 31 THEN
-          q.billing_end_y - CASE WHEN q.billing_end_m <= 2 THEN 1 ELSE 0 END END AS billing_end_yp,
+          q.billing_end_y - (CASE WHEN q.billing_end_m <= 2 THEN 1 ELSE 0 END) END AS billing_end_yp,
         CASE WHEN q.billing_end_m > 2 THEN q.billing_end_m - 3 ELSE q.billing_end_m + 9 END AS billing_end_mp
       FROM (
         SELECT

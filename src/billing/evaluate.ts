@@ -49,7 +49,7 @@ import {
   recognisedFormat,
   unrecognisedHeader,
 } from "./formats.js";
-import { GRID_TABLES, type GridFiles, type GridRun, gridQueryTotals, withGridSeries } from "./grid.js";
+import { type GridFiles, type GridRun, gridQueryTotals, withGridSeries } from "./grid.js";
 import { checkColumnCount, checkColumnTypes, inputColumnNames } from "./inputColumns.js";
 import { createLocatedView } from "./lookup.js";
 import { type InstanceMatch, matchInstance } from "./matching.js";
@@ -64,9 +64,10 @@ import {
 } from "./methods.js";
 import { flatRecords } from "./nestedColumns.js";
 import { billingPlaces } from "./places.js";
+import { lineKindsQuery } from "./portable/kinds.js";
 import { impactsQuery, keysQuery, sqlQuery } from "./queries.js";
 import { type BillReportData, billReportData } from "./reportData.js";
-import { createMatchTable, createPlaceTable } from "./smallTables.js";
+import { createMatchTable, createPlaceTable, SMALL_TABLE_COLUMNS, smallTableFiles } from "./smallTables.js";
 import {
   createTupleLocatedView,
   createTupleRows,
@@ -105,7 +106,7 @@ export interface BillingRequest {
    * A folder to write the small tables the run built to (instance_matches.csv, billing_places.csv,
    * billing_energy.csv, method_coefficients.parquet; with a grid series grid_interval, grid_zone,
    * grid_spans and grid_knots, as Parquet): with the coefficient table, what the portable steps
-   * read (docs/billing.md, "The same SQL elsewhere").
+   * read (docs/billing.md, "Beyond one machine").
    */
   readonly tablesFolder?: string | null;
   /** A grid intensity series (--grid-intensity, --grid-zones) for the lines' gwp use. */
@@ -113,33 +114,22 @@ export interface BillingRequest {
 }
 
 /**
- * The small tables a run built, in `folder`, for the portable steps (docs/billing.md, "The same SQL
- * elsewhere"): instance_matches, billing_places and billing_energy as CSV, and the methods' rows of
- * the coefficient table (method_coefficients.parquet: its shape and types, to append to it).
+ * The small tables a run built, in `folder`, for the same SQL on another engine (docs/billing.md,
+ * "Beyond one machine"; src/billing/smallTables.ts): instance_matches, billing_places and
+ * billing_energy as CSV, and the methods' rows of the coefficient table
+ * (method_coefficients.parquet: its shape and types, to append to it).
  */
-async function writePortableTables(
+export async function writePortableTables(
   connection: DuckDBConnection,
   folder: string,
   grid: boolean,
+  parquet = false,
 ): Promise<void> {
   // Made here, once the lines are written: a run that fails leaves no folder behind.
   mkdirSync(folder, { recursive: true });
-  const csv = "(FORMAT csv, HEADER true)";
-  const copies = [
-    ["instance_matches.csv", "SELECT * FROM instance_matches", csv],
-    ["billing_places.csv", "SELECT * FROM billing_places", csv],
-    ["billing_energy.csv", "SELECT * FROM billing_energy", csv],
-    [
-      "method_coefficients.parquet",
-      "SELECT * FROM coefficients WHERE instance_type LIKE 'method:%'",
-      copyOptions("parquet"),
-    ],
-    ...(grid
-      ? GRID_TABLES.map(([name, table]) => [name, `SELECT * FROM ${table}`, copyOptions("parquet")])
-      : []),
-  ];
-  for (const [name, query, options] of copies) {
+  for (const { file: name, query, parquet: typed } of smallTableFiles(grid, parquet)) {
     const file = join(folder, name);
+    const options = typed ? copyOptions("parquet") : "(FORMAT csv, HEADER true)";
     await connection.run(`COPY (${query} ORDER BY ALL) TO ${literal(partial(file))} ${options}`);
     renameSync(partial(file), file);
   }
@@ -252,17 +242,10 @@ async function groupLineKinds(db: Database, prepared: PreparedExport, file: stri
   // The tuples classified once: the kinds and the tuples' rows (locateLines) read them.
   await connection.run("CREATE TABLE billing_tuple_classes AS SELECT * FROM billing_classified");
   await connection.run("CREATE OR REPLACE VIEW billing_classified AS SELECT * FROM billing_tuple_classes");
-  const kind =
-    "billing_provider, billing_instance_type, billing_region_key, billing_line_kind, billing_unit, billing_unit_hours, billing_region, " +
-    "billing_method, billing_method_key, billing_method_factor, billing_method_unit, billing_usage_unit, billing_service";
   // Kinds apart by whether their cost is positive: the by-cost rate sums the energy and the cost of
   // the same lines (src/billing/costRates.ts).
   await connection.run(
-    `CREATE TABLE billing_line_kinds AS
-     SELECT ${kind}, fsum(billing_quantity) AS billing_quantity, SUM(billing_line_count) AS billing_line_count,
-       fsum(billing_cost) AS billing_cost, fsum(billing_paid_cost) AS billing_paid_cost
-     FROM billing_classified
-     GROUP BY ${kind}, billing_quantity IS NULL, billing_quantity < 0, billing_cost > 0, billing_paid_cost > 0`,
+    `CREATE TABLE billing_line_kinds AS ${lineKindsQuery({ sum: "fsum", lineCount: "SUM(billing_line_count)" })}`,
   );
 }
 
@@ -396,7 +379,7 @@ async function billedCoefficients(
 }
 
 /** Each billed instance type matched once, whatever its number of lines; the table instance_matches. */
-async function matchBilledTypes(
+export async function matchBilledTypes(
   connection: DuckDBConnection,
   context: EditionContext,
 ): Promise<Map<string, InstanceMatch>> {
@@ -477,12 +460,7 @@ async function createEnergyTable(
   await createTable(
     connection,
     "billing_energy",
-    [
-      ["provider", "VARCHAR"],
-      ["instance_type", "VARCHAR"],
-      ["place", "VARCHAR"],
-      ["energy_kwh_per_hour", "DOUBLE"],
-    ],
+    SMALL_TABLE_COLUMNS.billing_energy,
     rows.map(({ row, energyKwh }) => [
       row.provider,
       row.instanceType,
@@ -498,7 +476,7 @@ async function createEnergyTable(
  * totals read. The cost key's rows are the instance lines' kWh per cost (src/billing/costRates.ts):
  * built once the instance lines are looked up, then the table again with them.
  */
-async function createLookupTable(
+export async function createLookupTable(
   connection: DuckDBConnection,
   context: EditionContext,
   matches: Map<string, InstanceMatch>,

@@ -36,6 +36,34 @@ export interface WrittenColumns {
   readonly nested: ReadonlySet<string>;
 }
 
+/** A column the run adds after the file's: how CSV writes it (a number, a text made formula-safe, as it is). */
+export interface AddedColumn {
+  readonly name: string;
+  readonly kind: "number" | "text" | "plain";
+}
+
+/** The columns the run adds after the file's, in order (with a grid series, its intensity after energy_kwh). */
+export function addedColumns(impactColumnNames: readonly string[], grid: boolean): AddedColumn[] {
+  const number = (name: string) => ({ name, kind: "number" as const });
+  return [
+    { name: "matched_instance_type", kind: "text" },
+    number("hours"),
+    { name: "method", kind: "plain" },
+    number("method_quantity"),
+    { name: "method_unit", kind: "plain" },
+    number("energy_kwh"),
+    ...(grid ? [number(GRID_INTENSITY_COLUMN)] : []),
+    ...impactColumnNames.map(number),
+    { name: "status", kind: "text" },
+    { name: "warnings", kind: "text" },
+  ];
+}
+
+/** The column of the lines an output column is written from (with a grid series, its gwp use and warnings). */
+export function sourceColumn(column: string, impactColumnNames: readonly string[], grid: boolean): string {
+  return grid ? gridSourceColumn(column, impactColumnNames) : column;
+}
+
 /**
  * The output's columns: the file's, then what the billing adds (numbers as text without float
  * noise in CSV; text cells formula-safe in CSV; maps, structs and lists as JSON in CSV).
@@ -47,37 +75,25 @@ function outputSelect(
   csv: boolean,
   grid: boolean,
 ): string {
-  // With a grid series, its gwp use and warnings are written in place of the edition's.
-  const source = (column: string) => (grid ? gridSourceColumn(column, impactColumnNames) : column);
+  const source = (column: string) => sourceColumn(column, impactColumnNames, grid);
+  const named = (column: string) =>
+    source(column) === column ? identifier(column) : `${identifier(source(column))} AS ${identifier(column)}`;
   const number = (column: string) =>
-    csv
-      ? `printf('%.10g', ${identifier(source(column))}) AS ${identifier(column)}`
-      : source(column) === column
-        ? identifier(column)
-        : `${identifier(source(column))} AS ${identifier(column)}`;
+    csv ? `printf('%.10g', ${identifier(source(column))}) AS ${identifier(column)}` : named(column);
   const text = (column: string) =>
-    csv && textColumns.has(column)
-      ? formulaSafe(column, source(column))
-      : source(column) === column
-        ? identifier(column)
-        : `${identifier(source(column))} AS ${identifier(column)}`;
+    csv && textColumns.has(column) ? formulaSafe(column, source(column)) : named(column);
   const own = (column: string) =>
     csv && input.nested.has(column)
       ? `CAST(to_json(${identifier(column)}) AS VARCHAR) AS ${identifier(column)}`
       : text(column);
-  return [
-    ...input.names.map(own),
-    text("matched_instance_type"),
-    number("hours"),
-    "method",
-    number("method_quantity"),
-    "method_unit",
-    number("energy_kwh"),
-    ...(grid ? [number(GRID_INTENSITY_COLUMN)] : []),
-    ...impactColumnNames.map(number),
-    text("status"),
-    text("warnings"),
-  ].join(", ");
+  const added = addedColumns(impactColumnNames, grid).map((column) =>
+    column.kind === "number"
+      ? number(column.name)
+      : column.kind === "text"
+        ? text(column.name)
+        : named(column.name),
+  );
+  return [...input.names.map(own), ...added].join(", ");
 }
 
 /** The text of the queries the writing pass runs over billing_located (what they read of it). */

@@ -56,12 +56,12 @@ export const COEFFICIENTS_USAGE = `usage: impact-service coefficients [options]
   -o, --output <file>   where to write (default: stdout; parquet needs a file)
 `;
 
-function criteriaOf(text: string | undefined): string[] | null {
+export function criteriaOf(text: string | undefined): string[] | null {
   const criteria = listOf(text);
   return criteria.length === 0 ? null : criteria;
 }
 
-function loadOf(text: string | undefined): number | null {
+export function loadOf(text: string | undefined): number | null {
   if (text === undefined) return null;
   const load = Number(text);
   if (text.trim() === "" || !Number.isFinite(load))
@@ -117,7 +117,7 @@ async function write(stream: Writable, text: string): Promise<void> {
 }
 
 /** Reports a failure the way the command line does; the exit code. */
-function failure(io: BillingIo, error: unknown, usage: string): number {
+export function failure(io: BillingIo, error: unknown, usage: string): number {
   if (error instanceof UsageError) {
     io.stderr.write(`impact-service: ${error.message}\n${usage}`);
     return 2;

@@ -565,6 +565,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   // A closed stderr (`2>&-`, a reader gone) must not end the run with an unhandled error.
   io.stderr.on?.("error", () => {});
   if (argv[0] === "coefficients") return (await import("./billing.js")).coefficientsMain(argv.slice(1), io);
+  if (argv[0] === "sql") return (await import("./portable.js")).sqlMain(argv.slice(1), io);
+  if (argv[0] === "tables") return (await import("./portable.js")).tablesMain(argv.slice(1), io);
   let args: EvaluateArgs;
   try {
     args = evaluateArgs(argv);

@@ -10,6 +10,9 @@ import type { InputFormat } from "./source.js";
 
 export const USAGE = `usage: impact-service evaluate <file | -> [options]
        impact-service coefficients [options]   (the per-hour coefficient table: coefficients --help)
+       impact-service sql --engine <engine> --header <file> [options]   (a bill's script for Spark,
+                       Trino, BigQuery or DuckDB: sql --help)
+       impact-service tables --keys <keys.csv> --tables <folder>   (its small tables: tables --help)
 
   <file>               an inventory: CSV with a header (kind, quantity, provider, instance_type,
                        archetype, usage_location, hours, …: see docs/inventory.md) or a batch
@@ -45,7 +48,7 @@ export const USAGE = `usage: impact-service evaluate <file | -> [options]
   --instance-type-column <column>  the machine type of Google Cloud lines
   --tables <folder>    also write the small tables the run's SQL built there (instance matches,
                        places, energy, the methods' coefficient rows), for the same SQL on another
-                       engine (docs/billing.md, "The same SQL elsewhere"); created if absent
+                       engine (docs/billing.md, "Beyond one machine"); created if absent
 
 exit codes: 0 done (bad rows, if any, reported), 1 every row failed (or --strict stopped, or
 the output failed), 2 misused (unknown option, edition, criterion or column; -o naming the

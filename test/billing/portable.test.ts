@@ -1,24 +1,28 @@
 /**
- * The billing SQL as another engine runs it (docs/billing.md, "The same SQL elsewhere"): the
- * exported coefficient table with the methods' rows, the export as a view, the small tables the
- * command wrote to its tables folder (instance_matches, billing_places, billing_energy), then the
- * queries of sql/ in order, joins included. Each line's status, matched type, method, energy and
- * impacts equal those `impact-service evaluate` writes, which reads the lookup table by position.
+ * The billing SQL on another engine (docs/billing.md, "Beyond one machine"): the DuckDB script
+ * `impact-service sql` writes, run on a fresh DuckDB connection as a team runs it on its engine —
+ * the export loaded as billing_export with a line_id, the coefficient table with the methods' rows
+ * appended, each small table of the tables folder under its file's name, then the script and
+ * nothing else. Every line of billing_result, in line_id's order, equals the line the command
+ * writes (its Parquet output: numbers unrounded) to a relative 1e-12.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DuckDBInstance } from "@duckdb/node-api";
+import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeCoefficientParquet } from "../../src/billing/coefficientParquet.js";
 import { billingImpactColumns, evaluateBillingExport } from "../../src/billing/evaluate.js";
 import { recognisedFormat } from "../../src/billing/formats.js";
-import { GRID_TABLES } from "../../src/billing/grid.js";
-import { withMethodRows } from "../../src/billing/methods.js";
-import { gridQuery, gridUseColumns, impactsQuery, keysQuery, sqlQuery } from "../../src/billing/queries.js";
-import { exportAddedColumns } from "../../src/billing/views.js";
+import { DIALECTS, type Dialect } from "../../src/billing/portable/dialects.js";
+import { billingScript } from "../../src/billing/portable/script.js";
+import {
+  METHOD_COEFFICIENTS_FILE,
+  SMALL_TABLE_COLUMNS,
+  smallTableFiles,
+} from "../../src/billing/smallTables.js";
 import { coefficientCriteria, coefficientTable } from "../../src/service/coefficients.js";
-import { app, editionContext, expectClose } from "./support.js";
+import { app, editionContext } from "./support.js";
 
 const FIXTURES = new URL("../fixtures/billing/", import.meta.url).pathname;
 const GRID_SERIES = new URL("../fixtures/grid/", import.meta.url).pathname;
@@ -27,45 +31,77 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 type Row = Record<string, unknown>;
 
-/** A CSV file of the tables folder as text columns: "" is an empty text, an empty cell NULL. */
-const textCsv = (file: string) =>
-  `read_csv('${file}', header = true, all_varchar = true, allow_quoted_nulls = false)`;
-
-/** `impact-service coefficients --methods`: every instance type's rows, then every method's. */
+/** `impact-service coefficients --format parquet`: every instance type's rows. */
 const coefficientsFile = join(scratch, "coefficients.parquet");
 beforeAll(async () => {
   const context = editionContext("2.4.1");
-  const instances = coefficientTable(context, { provider: null, load: null, criteria: null });
-  await writeCoefficientParquet(withMethodRows(context, instances, null), coefficientsFile);
+  await writeCoefficientParquet(
+    coefficientTable(context, { provider: null, load: null, criteria: null }),
+    coefficientsFile,
+  );
 });
 
-/** A run's lines as the command wrote them and as the portable steps give them, and what they are. */
-interface BothWays {
-  readonly header: readonly string[];
-  readonly columns: readonly string[];
-  readonly portable: Row[];
-  readonly written: Row[];
+const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** The export as a team loads it: its columns as they are, each line numbered in the file's order. */
+function exportSource(fixture: string): string {
+  return fixture.endsWith(".parquet")
+    ? `SELECT * EXCLUDE (file_row_number), file_row_number + 1 AS line_id FROM read_parquet(${quoted(fixture)}, file_row_number = true)`
+    : `SELECT *, row_number() OVER () AS line_id FROM read_csv(${quoted(fixture)}, header = true, all_varchar = true)`;
 }
 
-/**
- * `impact-service evaluate` on a fixture (with a grid series when given), then the portable steps
- * on the tables it wrote to its tables folder.
- */
-async function bothWays(fixture: string, grid: { series: string; zones: null } | null): Promise<BothWays> {
+/** The tables the script reads, loaded from the coefficient file and the tables folder. */
+async function loadTables(
+  connection: DuckDBConnection,
+  fixture: string,
+  tables: string,
+  grid: boolean,
+): Promise<void> {
+  await connection.run(`CREATE TABLE billing_export AS ${exportSource(fixture)}`);
+  await connection.run(
+    `CREATE TABLE coefficients AS SELECT * FROM read_parquet(${quoted(coefficientsFile)})
+     UNION ALL SELECT * FROM read_parquet(${quoted(join(tables, METHOD_COEFFICIENTS_FILE))})`,
+  );
+  for (const { file, table, parquet } of smallTableFiles(grid)) {
+    if (table === "coefficients") continue;
+    const path = quoted(join(tables, file));
+    if (parquet) {
+      await connection.run(`CREATE TABLE ${table} AS SELECT * FROM read_parquet(${path})`);
+      continue;
+    }
+    // The CSV files are text: an empty cell NULL, "" an empty text; DOUBLE columns as numbers.
+    const columns = (SMALL_TABLE_COLUMNS as Record<string, readonly (readonly [string, string])[]>)[table];
+    await connection.run(
+      `CREATE TABLE ${table} AS SELECT ${columns.map(([name, type]) => `CAST(${name} AS ${type}) AS ${name}`).join(", ")}
+       FROM read_csv(${path}, header = true, all_varchar = true, allow_quoted_nulls = false)`,
+    );
+  }
+}
+
+interface Run {
+  readonly script: Row[];
+  readonly command: Row[];
+  readonly columns: readonly string[];
+}
+
+/** The command's lines (Parquet) and the script's billing_result for a fixture, with a series or not. */
+async function bothWays(fixture: string, series: string | null, dialect: Dialect): Promise<Run> {
   const edition = app.service.editions.get("2.4.1");
   if (edition === undefined) throw new Error("edition 2.4.1 is served");
   const context = editionContext("2.4.1");
-  const name = fixture.replaceAll("/", "-");
-  const output = join(scratch, `${name}.evaluated.csv`);
+  const name = `${fixture.replaceAll("/", "-")}-${series ?? "none"}-${dialect.shape}`;
+  const output = join(scratch, `${name}.parquet`);
   const tables = join(scratch, `${name}.tables`);
-  mkdirSync(tables);
-  await evaluateBillingExport(context, edition.data.cloudRegions ?? [], {
-    file: fixture,
+  const grid = series === null ? null : { series: join(GRID_SERIES, series), zones: null };
+  const ranges = grid !== null;
+  const path = join(FIXTURES, fixture);
+  const summary = await evaluateBillingExport(context, edition.data.cloudRegions ?? [], {
+    file: path,
     input: null,
     output,
-    format: "csv",
+    format: "parquet",
     criteria: null,
-    ranges: grid !== null,
+    ranges,
     groupBy: [],
     groupsOutput: null,
     instanceTypeColumn: null,
@@ -74,108 +110,65 @@ async function bothWays(fixture: string, grid: { series: string; zones: null } |
     tablesFolder: tables,
     grid,
   });
-
   const instance = await DuckDBInstance.create(":memory:", { threads: "1" });
   const connection = await instance.connect();
   try {
-    const read = `read_csv('${fixture}', header = true, all_varchar = true)`;
-    const header = (await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${read}`))
+    await loadTables(connection, path, tables, grid !== null);
+    const header = (await connection.runAndReadAll("DESCRIBE billing_export"))
       .getRowObjects()
-      .map((row) => String(row.column_name));
+      .map((row) => String(row.column_name))
+      .filter((column) => column !== "line_id");
     const format = recognisedFormat(header);
     if (format === null) throw new Error(`${fixture} is a billing export`);
-    // The coefficient table, the run's methods' rows appended: those of --methods at its places.
-    const methods = `read_parquet('${join(tables, "method_coefficients.parquet")}')`;
-    await connection.run(
-      `CREATE TABLE coefficients AS SELECT * FROM read_parquet('${coefficientsFile}')
-       WHERE instance_type NOT LIKE 'method:%' UNION ALL SELECT * FROM ${methods}`,
-    );
-    // Every row but the cost key's, which are the bill's own (its instance lines' kWh per cost).
-    const apart = await connection.runAndReadAll(
-      `SELECT COUNT(*) AS n FROM (SELECT * FROM ${methods} WHERE instance_type <> 'method:cost'
-       EXCEPT SELECT * FROM read_parquet('${coefficientsFile}'))`,
-    );
-    expect(Number(apart.getRowObjects()[0].n)).toBe(0);
-    await connection.run(
-      `CREATE VIEW billing_export AS SELECT *, ${exportAddedColumns(format, header, "CAST(NULL AS VARCHAR)")},
-         row_number() OVER () AS test_line FROM ${read}`,
-    );
-    // The small tables as the command wrote them to its tables folder.
-    for (const table of ["billing_places", "instance_matches"]) {
-      await connection.run(`CREATE TABLE ${table} AS SELECT * FROM ${textCsv(join(tables, `${table}.csv`))}`);
-    }
-    await connection.run(
-      `CREATE TABLE billing_energy AS SELECT provider, instance_type, place,
-         CAST(energy_kwh_per_hour AS DOUBLE) AS energy_kwh_per_hour
-       FROM ${textCsv(join(tables, "billing_energy.csv"))}`,
-    );
-    const columns = billingImpactColumns(coefficientCriteria(context, null), grid !== null);
-    await connection.run(`CREATE VIEW billing_lines AS ${sqlQuery(format.linesQuery)}`);
-    await connection.run(`CREATE VIEW billing_usage AS ${sqlQuery(format.usageQuery)}`);
-    await connection.run(`CREATE VIEW billing_methods AS ${sqlQuery("billing_methods.sql")}`);
-    await connection.run(`CREATE VIEW billing_classified AS ${sqlQuery("billing_classified.sql")}`);
-    await connection.run("CREATE VIEW billing_line_kinds AS SELECT * FROM billing_classified");
-    await connection.run(`CREATE TABLE billing_keys AS ${keysQuery(columns)}`);
-    let lines = impactsQuery(columns);
-    if (grid !== null) {
-      // The series' tables as the command wrote them, the keys given their zones, then the
-      // periods, the knots (two joins) and the gwp use with the series.
-      for (const [file, table] of GRID_TABLES) {
-        await connection.run(`CREATE TABLE ${table} AS SELECT * FROM read_parquet('${join(tables, file)}')`);
-      }
-      await connection.run(`CREATE TABLE billing_grid_keys AS ${sqlQuery("billing_grid_keys.sql")}`);
-      await connection.run("DROP TABLE billing_keys");
-      await connection.run("ALTER TABLE billing_grid_keys RENAME TO billing_keys");
-      await connection.run(`CREATE VIEW billing_located AS ${sqlQuery("billing_located.sql")}`);
-      await connection.run(`CREATE VIEW billing_evaluated AS ${lines}`);
-      await connection.run(`CREATE VIEW billing_timed AS ${sqlQuery("billing_periods.sql")}`);
-      await connection.run(`CREATE VIEW billing_grid_located AS ${sqlQuery("billing_grid_knots.sql")}`);
-      lines = gridQuery(columns);
-    } else {
-      await connection.run(`CREATE VIEW billing_located AS ${sqlQuery("billing_located.sql")}`);
-    }
-    // Joins keep no order: the lines in the export's, by a number the test gives them.
-    const portable = (
-      await connection.runAndReadAll(`SELECT * FROM (${lines}) ORDER BY test_line`)
-    ).getRowObjects() as Row[];
-    const written = (
-      await connection.runAndReadAll(`SELECT * FROM read_csv('${output}', header = true, all_varchar = true)`)
-    ).getRowObjects() as Row[];
-    return { header, columns, portable, written };
+    const impactColumns = billingImpactColumns(coefficientCriteria(context, null), ranges);
+    expect(impactColumns).toEqual(summary.impactColumns);
+    const request = { dialect, format, header, impactColumns, grid: grid !== null, typeHintColumn: null };
+    await connection.run(billingScript(request, false));
+    const result = await connection.runAndReadAll("SELECT * FROM billing_result");
+    const command = await connection.runAndReadAll(`SELECT * FROM read_parquet(${quoted(output)})`);
+    expect(result.columnNames()).toEqual(["line_id", ...command.columnNames()]);
+    return {
+      script: result.getRowObjectsJson() as Row[],
+      command: command.getRowObjectsJson() as Row[],
+      columns: command.columnNames(),
+    };
   } finally {
     connection.closeSync();
     instance.closeSync();
   }
 }
 
-/** Each line's columns from the portable steps equal the command's (numbers to its 10 digits). */
-function expectSameLines(both: BothWays, numbers: readonly string[], texts: readonly string[]): void {
-  const { header, portable, written } = both;
-  expect(portable).toHaveLength(written.length);
-  expect(new Set(written.map((row) => row.status))).toContain("evaluated");
-  portable.forEach((line, index) => {
-    const expected = written[index];
-    for (const column of header) expect(line[column]).toBe(expected[column]);
-    for (const [column, from] of texts.map((text) => text.split("<-"))) {
-      expect(line[from ?? column] ?? null, `${column} of line ${index}`).toBe(expected[column] ?? null);
-    }
-    for (const [column, from] of numbers.map((number) => number.split("<-"))) {
-      const value = line[from ?? column];
-      if (expected[column] === null) expect(value, `${column} of line ${index}`).toBeNull();
-      // The command writes 10 significant digits.
-      else expectClose(Number(value), Number(expected[column]), `${column} of line ${index}`);
+/** Every line in order, every column: texts equal, numbers to a relative 1e-12. */
+function expectSameLines(run: Run): void {
+  expect(run.script).toHaveLength(run.command.length);
+  expect(new Set(run.command.map((row) => row.status))).toContain("evaluated");
+  run.script.forEach((line, index) => {
+    expect(Number(line.line_id)).toBe(index + 1);
+    const expected = run.command[index];
+    for (const column of run.columns) {
+      const [value, wanted] = [line[column], expected[column]];
+      if (typeof wanted === "number" && typeof value === "number") {
+        const scale = Math.max(Math.abs(value), Math.abs(wanted));
+        expect(
+          scale === 0 ? 0 : Math.abs(value - wanted) / scale,
+          `${column} of line ${index + 1}`,
+        ).toBeLessThanOrEqual(1e-12);
+      } else expect(value, `${column} of line ${index + 1}`).toEqual(wanted);
     }
   });
 }
 
-const TEXTS = ["status", "matched_instance_type", "method", "method_unit"];
+const WITH_SHAPE: Dialect = { ...DIALECTS.duckdb, shape: "with" };
 
-describe("the billing SQL as another engine runs it", () => {
+describe("the DuckDB script of `impact-service sql` on a fresh connection", () => {
   it.each([
     "focus-1.0.csv",
     "focus-1.0-spec-only.csv",
     "focus-whole-bill.csv",
     "focus-1.0-services.csv",
+    "focus-1.0-finops-sample.csv",
+    "focus-1.2.parquet",
+    "focus-bad-rows.csv",
     "cur.csv.gz",
     "cur-managed.csv",
     "cur-whole-bill.csv",
@@ -186,33 +179,28 @@ describe("the billing SQL as another engine runs it", () => {
     "oci-cost-report.csv",
     "azure-payg-legacy.csv",
     "azure-ea-german.csv",
-  ])("gives each line of %s the status, method, energy and impacts the command writes", async (fixture) => {
-    const both = await bothWays(join(FIXTURES, fixture), null);
-    expectSameLines(
-      both,
-      ["hours", "method_quantity", "energy_kwh", ...both.columns],
-      [...TEXTS, "warnings"],
-    );
+  ])("gives every line of %s as the command writes it, in order", async (fixture) => {
+    expectSameLines(await bothWays(fixture, null, DIALECTS.duckdb));
   });
 
   it.each([
     ["grid/focus.csv", "plain.csv"],
+    ["grid/focus-spellings.csv", "plain.csv"],
+    ["grid/cur.csv", "electricity-maps-hourly.csv"],
+    ["grid/azure.csv", "ember-monthly.csv"],
+  ])("gives every line of %s with the series %s as the command writes it", async (fixture, series) => {
+    const run = await bothWays(fixture, series, DIALECTS.duckdb);
+    expectSameLines(run);
+    expect(run.command.filter((row) => row.grid_gco2_per_kwh !== null).length).toBeGreaterThan(1);
+  });
+
+  it.each([
+    ["focus-whole-bill.csv", null],
     ["grid/azure.csv", "ember-monthly.csv"],
   ])(
-    "gives each line of %s with the series %s the gwp use and warnings the command writes",
+    "gives the same lines of %s when its views are one WITH list (Trino's and BigQuery's shape)",
     async (fixture, series) => {
-      const both = await bothWays(join(FIXTURES, fixture), {
-        series: join(GRID_SERIES, series),
-        zones: null,
-      });
-      const use = gridUseColumns(both.columns).map((column) => `${column}<-billing_grid_${column}`);
-      const others = both.columns.filter((column) => !gridUseColumns(both.columns).includes(column));
-      expectSameLines(
-        both,
-        ["hours", "energy_kwh", "grid_gco2_per_kwh", ...others, ...use],
-        [...TEXTS, "warnings<-billing_grid_warnings"],
-      );
-      expect(both.written.filter((row) => row.grid_gco2_per_kwh !== null).length).toBeGreaterThan(2);
+      expectSameLines(await bothWays(fixture, series, WITH_SHAPE));
     },
   );
 });

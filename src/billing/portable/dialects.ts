@@ -1,0 +1,138 @@
+/*
+ * The one table of what differs between the engines the billing SQL runs on: type names, the cast
+ * that answers NULL for what does not read, how a decimal literal is read as a double, how a text
+ * and a name are quoted, what REGEXP_EXTRACT's third argument means, and how a step becomes
+ * statements. The queries of sql/ are written once, canonical (DuckDB's spelling of the dialect
+ * these engines share), and rendered for each engine from this table (render.ts); nothing else
+ * spells an engine's SQL.
+ *
+ * Sources, each engine's reference: Spark SQL ("Data Types", "Literals": `1.0` is a DECIMAL,
+ * `1.0E0` a DOUBLE; a text literal reads backslash escapes, and `'a''b'` is two literals joined,
+ * `ab`; VARCHAR needs a length, STRING does not; `try_cast` since 3.2; temporary views per
+ * session), Trino ("Data types": since 428 a decimal literal is a DECIMAL, so `1.0 / 60` is
+ * `0.0`; `1.0E0` is a DOUBLE; `regexp_extract(string, pattern, group)`), BigQuery ("Lexical
+ * structure": quoted texts take backslash escapes and no doubled quote, names are quoted with
+ * backticks; "Data types": STRING, FLOAT64, INT64, BOOL; `SAFE_CAST`; `REGEXP_EXTRACT(value,
+ * regexp[, position[, occurrence]])` returns the one capturing group and reads a third argument as a
+ * position; temporary tables live in a multi-statement query), DuckDB (the project's own engine).
+ */
+
+export const ENGINE_NAMES = ["duckdb", "spark", "trino", "bigquery"] as const;
+export type EngineName = (typeof ENGINE_NAMES)[number];
+
+/** The type names sql/ writes in CAST and TRY_CAST. */
+export const CANONICAL_TYPES = ["VARCHAR", "DOUBLE", "INTEGER", "BIGINT", "BOOLEAN"] as const;
+export type CanonicalType = (typeof CANONICAL_TYPES)[number];
+
+/**
+ * How a script's steps become statements: `views`, each view step a view of the session and each
+ * table step a statement; `with`, the view steps gathered as the WITH list of each table step
+ * (no view is stored: Trino's and BigQuery's views live in a catalog or dataset, not a session).
+ */
+export type StepShape = "views" | "with";
+
+export interface Dialect {
+  readonly name: EngineName;
+  readonly title: string;
+  readonly types: Readonly<Record<CanonicalType, string>>;
+  /** The cast that answers NULL for a value that does not read (sql/ writes TRY_CAST). */
+  readonly safeCast: string;
+  /** A decimal literal of sql/ (`1.0`, `1.769`) as the engine reads a double. */
+  readonly double: (digits: string) => string;
+  /** A text as a literal. */
+  readonly text: (value: string) => string;
+  /** A column or table name, quoted. */
+  readonly quoted: (name: string) => string;
+  /** Whether REGEXP_EXTRACT takes the group (`, 1`) as its third argument (BigQuery: a position). */
+  readonly regexpGroup: boolean;
+  readonly shape: StepShape;
+  /** The statements of a view step (`views` shape). */
+  readonly view: (name: string, query: string) => string[];
+  /** The statements of a table a later step reads (the lookup table). */
+  readonly table: (name: string, query: string) => string[];
+  /** The statements of a script's result, a stored table. */
+  readonly result: (name: string, query: string) => string[];
+}
+
+/** `'…'` with a quote doubled: standard SQL (DuckDB, Trino). */
+const doubledQuote = (value: string) => `'${value.replaceAll("'", "''")}'`;
+/** `'…'` with a backslash before a quote or a backslash (Spark SQL, BigQuery). */
+const backslashed = (value: string) => `'${value.replaceAll("\\", "\\\\").replaceAll("'", "\\'")}'`;
+/** A double read from the decimal's digits with an exponent: every engine reads `1.0E0` as a double. */
+const withExponent = (digits: string) => `${digits}E0`;
+
+const doubleQuotedName = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const replaced = (kind: string) => (name: string, query: string) => [
+  `CREATE OR REPLACE ${kind} ${name} AS\n${query}`,
+];
+const droppedThenCreated = (using: string) => (name: string, query: string) => [
+  `DROP TABLE IF EXISTS ${name}`,
+  `CREATE TABLE ${name}${using} AS\n${query}`,
+];
+
+export const DIALECTS: Readonly<Record<EngineName, Dialect>> = {
+  duckdb: {
+    name: "duckdb",
+    title: "DuckDB",
+    types: { VARCHAR: "VARCHAR", DOUBLE: "DOUBLE", INTEGER: "INTEGER", BIGINT: "BIGINT", BOOLEAN: "BOOLEAN" },
+    safeCast: "TRY_CAST",
+    // DuckDB divides decimals into a double: the canonical spelling, as the command runs it.
+    double: (digits) => digits,
+    text: doubledQuote,
+    quoted: doubleQuotedName,
+    regexpGroup: true,
+    shape: "views",
+    view: replaced("VIEW"),
+    table: replaced("TABLE"),
+    result: replaced("TABLE"),
+  },
+  spark: {
+    name: "spark",
+    title: "Spark SQL (Databricks, EMR)",
+    types: { VARCHAR: "STRING", DOUBLE: "DOUBLE", INTEGER: "INT", BIGINT: "BIGINT", BOOLEAN: "BOOLEAN" },
+    safeCast: "TRY_CAST",
+    double: withExponent,
+    text: backslashed,
+    quoted: (name) => `\`${name.replaceAll("`", "``")}\``,
+    regexpGroup: true,
+    shape: "views",
+    view: replaced("TEMPORARY VIEW"),
+    // A session's cached view: no table written to the warehouse for the lookup table.
+    table: (name, query) => [...replaced("TEMPORARY VIEW")(name, query), `CACHE TABLE ${name}`],
+    // Parquet: a plain Spark catalog takes it (CREATE OR REPLACE TABLE needs a v2 catalog, Delta).
+    result: droppedThenCreated(" USING parquet"),
+  },
+  trino: {
+    name: "trino",
+    title: "Trino (Athena)",
+    types: { VARCHAR: "VARCHAR", DOUBLE: "DOUBLE", INTEGER: "INTEGER", BIGINT: "BIGINT", BOOLEAN: "BOOLEAN" },
+    safeCast: "TRY_CAST",
+    double: withExponent,
+    text: doubledQuote,
+    quoted: doubleQuotedName,
+    regexpGroup: true,
+    shape: "with",
+    view: () => [],
+    table: droppedThenCreated(""),
+    result: droppedThenCreated(""),
+  },
+  bigquery: {
+    name: "bigquery",
+    title: "BigQuery",
+    types: { VARCHAR: "STRING", DOUBLE: "FLOAT64", INTEGER: "INT64", BIGINT: "INT64", BOOLEAN: "BOOL" },
+    safeCast: "SAFE_CAST",
+    double: withExponent,
+    text: backslashed,
+    quoted: (name) => `\`${name.replaceAll("\\", "\\\\").replaceAll("`", "\\`")}\``,
+    regexpGroup: false,
+    shape: "with",
+    view: () => [],
+    // A temporary table of the multi-statement query: nothing left in the dataset but the result.
+    table: (name, query) => [`CREATE TEMP TABLE ${name} AS\n${query}`],
+    result: replaced("TABLE"),
+  },
+};
+
+export function isEngineName(name: string): name is EngineName {
+  return (ENGINE_NAMES as readonly string[]).includes(name);
+}

@@ -1,0 +1,208 @@
+/*
+ * The billing pipeline as one script for an engine (`impact-service sql`): the steps a run takes on
+ * DuckDB, in order, each a query of sql/ (composed as the command composes it: src/billing/queries.ts)
+ * rendered for the engine (render.ts, dialects.ts). The lines script's last statement stores
+ * billing_result: one row per line of billing_export, `line_id` first, then the command's output
+ * columns under its names; the keys script's stores billing_line_kinds, the distinct kinds of lines
+ * `impact-service tables` builds the small tables from.
+ *
+ * The export's own columns are listed from its header: the script names each (renamed as the
+ * command renames it, src/billing/inputColumns.ts), adds the columns of its format's query it lacks
+ * (empty) and the machine type hint, and keeps `line_id`, the only order a line has on an engine
+ * that joins in parallel.
+ */
+
+import { identifier } from "../../duckdb/database.js";
+import { absentColumns, type BillingFormat } from "../formats.js";
+import { inputColumnNames } from "../inputColumns.js";
+import { gridQuery, impactsQuery, keysQuery, sqlQuery } from "../queries.js";
+import { SMALL_TABLE_COLUMNS, smallTableFiles } from "../smallTables.js";
+import { addedColumns, sourceColumn } from "../writing.js";
+import type { Dialect } from "./dialects.js";
+import { lineKindsQuery } from "./kinds.js";
+import { rendered, tablesRead } from "./render.js";
+
+/** The column every line of billing_export carries: its number, the result's order. */
+export const LINE_ID = "line_id";
+
+export interface ScriptRequest {
+  readonly dialect: Dialect;
+  readonly format: BillingFormat;
+  /** The export's columns as its file names them (line_id apart). */
+  readonly header: readonly string[];
+  readonly impactColumns: readonly string[];
+  /** With a grid series' tables (grid_zone, grid_spans, grid_knots). */
+  readonly grid: boolean;
+  /** The header's column holding Google Cloud lines' machine type (--instance-type-column). */
+  readonly typeHintColumn: string | null;
+}
+
+/** A step of a script: a query of sql/ (canonical), what it is stored as, and the tables it reads otherwise. */
+interface Step {
+  readonly name: string;
+  readonly query: string;
+  readonly kind: "view" | "table" | "result";
+  readonly tables?: ReadonlyMap<string, string>;
+}
+
+const EXPORT_VIEW = "billing_export_read";
+
+/** The export as the format's query reads it: its columns (renamed), those it lacks, the hint, line_id. */
+function exportQuery(request: ScriptRequest): string {
+  const names = inputColumnNames(request.header, request.impactColumns);
+  const own = request.header.map((column, index) =>
+    names[index] === column
+      ? `e.${identifier(column)}`
+      : `e.${identifier(column)} AS ${identifier(names[index])}`,
+  );
+  const absent = absentColumns(request.format, request.header).map(
+    (column) => `CAST(NULL AS VARCHAR) AS ${identifier(column)}`,
+  );
+  const hint =
+    request.typeHintColumn === null
+      ? "CAST(NULL AS VARCHAR)"
+      : `NULLIF(TRIM(CAST(e.${identifier(request.typeHintColumn)} AS VARCHAR)), '')`;
+  return `SELECT ${[...own, ...absent, `${hint} AS billing_type_hint`, `e.${LINE_ID}`].join(",\n  ")}
+FROM billing_export e`;
+}
+
+/** The steps from the export to billing_classified (each line's method, hours and region key). */
+function classifiedSteps(request: ScriptRequest): Step[] {
+  return [
+    { name: EXPORT_VIEW, query: exportQuery(request), kind: "view" },
+    {
+      name: "billing_lines",
+      query: sqlQuery(request.format.linesQuery),
+      kind: "view",
+      tables: new Map([["billing_export", EXPORT_VIEW]]),
+    },
+    { name: "billing_usage", query: sqlQuery(request.format.usageQuery), kind: "view" },
+    { name: "billing_methods", query: sqlQuery("billing_methods.sql"), kind: "view" },
+    { name: "billing_classified", query: sqlQuery("billing_classified.sql"), kind: "view" },
+  ];
+}
+
+/** The result's columns: line_id, the export's (renamed), then those the command adds, from their source. */
+function resultQuery(request: ScriptRequest, from: string): string {
+  const names = inputColumnNames(request.header, request.impactColumns);
+  const added = addedColumns(request.impactColumns, request.grid).map(({ name }) => {
+    const source = sourceColumn(name, request.impactColumns, request.grid);
+    return source === name ? identifier(name) : `${identifier(source)} AS ${identifier(name)}`;
+  });
+  return `SELECT ${[LINE_ID, ...names.map(identifier), ...added].join(",\n  ")}
+FROM ${from}
+ORDER BY ${LINE_ID}`;
+}
+
+/** The lines script's steps: the export's lines to billing_result. */
+function lineSteps(request: ScriptRequest): Step[] {
+  const { impactColumns, grid } = request;
+  const keys = grid ? "billing_grid_keys" : "billing_keys";
+  const gridSteps: Step[] = grid
+    ? [
+        { name: "billing_evaluated", query: impactsQuery(impactColumns), kind: "view" },
+        { name: "billing_timed", query: sqlQuery("billing_periods.sql"), kind: "view" },
+        { name: "billing_grid_located", query: sqlQuery("billing_grid_knots.sql"), kind: "view" },
+        { name: "billing_output", query: gridQuery(impactColumns), kind: "view" },
+      ]
+    : [{ name: "billing_output", query: impactsQuery(impactColumns), kind: "view" }];
+  return [
+    ...classifiedSteps(request),
+    {
+      name: "billing_keys",
+      query: keysQuery(impactColumns),
+      kind: "table",
+      // The command groups the lines into kinds first; their distinct keys are the same.
+      tables: new Map([["billing_line_kinds", "billing_classified"]]),
+    },
+    ...(grid
+      ? [{ name: "billing_grid_keys", query: sqlQuery("billing_grid_keys.sql"), kind: "table" } as const]
+      : []),
+    {
+      name: "billing_located",
+      query: sqlQuery("billing_located.sql"),
+      kind: "view",
+      tables: new Map([["billing_keys", keys]]),
+    },
+    ...gridSteps,
+    { name: "billing_result", query: resultQuery(request, "billing_output"), kind: "result" },
+  ];
+}
+
+/** The keys script's steps: the export's kinds of lines to billing_line_kinds. */
+function keySteps(request: ScriptRequest): Step[] {
+  return [
+    ...classifiedSteps(request),
+    {
+      name: "billing_line_kinds",
+      query: lineKindsQuery({ sum: "SUM", lineCount: "COUNT(*)" }),
+      kind: "result",
+    },
+  ];
+}
+
+/** The tables a step reads, as the script names them. */
+function stepReads(step: Step): string[] {
+  return tablesRead(step.query).map((table) => step.tables?.get(table) ?? table);
+}
+
+/** The views a step reads, itself or through other views, in the script's order. */
+function viewsRead(step: Step, views: readonly Step[]): Step[] {
+  const wanted = new Set(stepReads(step));
+  for (const view of [...views].reverse()) {
+    if (wanted.has(view.name)) for (const table of stepReads(view)) wanted.add(table);
+  }
+  return views.filter((view) => wanted.has(view.name));
+}
+
+/** A step's query for the engine; with the `with` shape, the views it reads as its WITH list. */
+function stepStatements(dialect: Dialect, step: Step, views: readonly Step[]): string[] {
+  const query = (of: Step) => rendered(of.query, { dialect, tables: of.tables });
+  if (step.kind === "view") return dialect.shape === "views" ? dialect.view(step.name, query(step)) : [];
+  const read = dialect.shape === "with" ? viewsRead(step, views) : [];
+  const withList =
+    read.length > 0
+      ? `WITH\n${read.map((view) => `${view.name} AS (\n${query(view)}\n)`).join(",\n")}\n`
+      : "";
+  const write = step.kind === "table" ? dialect.table : dialect.result;
+  return write(step.name, `${withList}${query(step)}`);
+}
+
+/** The tables a script reads, as its opening comment lists them. */
+function expectedTables(request: ScriptRequest, keys: boolean): string[] {
+  const exported = `--   billing_export: the export as it is (text or typed) and ${LINE_ID}, each line's number`;
+  if (keys) return [exported];
+  const typed = (table: string) =>
+    (SMALL_TABLE_COLUMNS as Record<string, readonly (readonly [string, string])[]>)[table]
+      ?.filter(([, type]) => type !== "VARCHAR")
+      .map(([column, type]) => `${column} ${request.dialect.types[type as "DOUBLE"]}`) ?? [];
+  const small = smallTableFiles(request.grid)
+    .filter((file) => file.table !== "coefficients")
+    .map((file) => {
+      const types = typed(file.table);
+      return `--   ${file.table}: ${file.file}${types.length > 0 ? ` (${types.join(", ")})` : ""}`;
+    });
+  return [
+    exported,
+    "--   coefficients: `impact-service coefficients --format parquet`, method_coefficients.parquet's rows appended",
+    ...small,
+  ];
+}
+
+/** The script for the engine: the keys script (`keys`) or the lines script. */
+export function billingScript(request: ScriptRequest, keys: boolean): string {
+  const steps = keys ? keySteps(request) : lineSteps(request);
+  const statements: string[] = [];
+  const views: Step[] = [];
+  for (const step of steps) {
+    statements.push(...stepStatements(request.dialect, step, views));
+    if (step.kind === "view") views.push(step);
+  }
+  const last = steps[steps.length - 1].name;
+  const opening = [
+    `-- impact-service sql: ${request.format.title} ${keys ? "kinds of lines" : "lines with their impacts"} on ${request.dialect.title}, stored as ${last}.`,
+    '-- Reads the tables (docs/billing.md, "Beyond one machine"):',
+    ...expectedTables(request, keys),
+  ].join("\n");
+  return `${opening}\n\n${statements.map((statement) => `${statement};`).join("\n\n")}\n`;
+}

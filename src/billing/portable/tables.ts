@@ -1,0 +1,97 @@
+/*
+ * The small tables from an export's kinds of lines (`impact-service tables --keys keys.csv
+ * --tables DIR`): the keys script (script.ts) groups the export's lines into kinds on the engine
+ * that holds it, and only that small result comes here. From it the same steps as `evaluate
+ * <export> --tables` build and write the same files (src/billing/evaluate.ts): the places, the
+ * instance types matched, the coefficient rows of the methods at the places billed, their
+ * energy, and with a grid series its tables.
+ */
+
+import type { DuckDBConnection } from "@duckdb/node-api";
+import type { CloudRegion } from "../../data/types.js";
+import { fileLiteral, identifier, openDatabase } from "../../duckdb/database.js";
+import { readFailing } from "../../duckdb/readErrors.js";
+import { checkedLoad, coefficientCriteria } from "../../service/coefficients.js";
+import type { EditionContext } from "../../service/context.js";
+import { BillingInputError } from "../errors.js";
+import {
+  billingImpactColumns,
+  createLookupTable,
+  matchBilledTypes,
+  placeUnknownProviders,
+  writePortableTables,
+} from "../evaluate.js";
+import { type GridFiles, withGridSeries } from "../grid.js";
+import { billingPlaces } from "../places.js";
+import { createPlaceTable } from "../smallTables.js";
+import { LINE_KIND_COLUMNS, LINE_KIND_NUMBERS } from "./kinds.js";
+
+export interface KeysRequest {
+  /** The keys script's result: Parquet, or CSV (an empty cell NULL, `""` an empty text). */
+  readonly keys: string;
+  /** The folder the tables are written to (created if absent). */
+  readonly folder: string;
+  /** The small tables as Parquet rather than CSV. */
+  readonly parquet: boolean;
+  readonly criteria: readonly string[] | null;
+  readonly load: number | null;
+  readonly grid: GridFiles | null;
+}
+
+/** The columns of keys.csv, in the keys script's order. */
+const KEY_COLUMNS = [...LINE_KIND_COLUMNS, "billing_quantity", "billing_line_count", "billing_cost"];
+
+/** The table billing_line_kinds from the keys file: its texts as they are, its numbers as doubles. */
+async function loadKinds(connection: DuckDBConnection, file: string): Promise<void> {
+  const source = file.toLowerCase().endsWith(".parquet")
+    ? `read_parquet(${fileLiteral(file)})`
+    : `read_csv(${fileLiteral(file)}, header = true, all_varchar = true, allow_quoted_nulls = false)`;
+  const described = await readFailing(
+    () => connection.runAndReadAll(`DESCRIBE SELECT * FROM ${source}`),
+    file,
+  );
+  const columns = new Set(described.getRowObjects().map((row) => String(row.column_name).toLowerCase()));
+  const missing = KEY_COLUMNS.filter((column) => !columns.has(column));
+  if (missing.length > 0) {
+    throw new BillingInputError(`${file}: not the keys script's result; it lacks ${missing.join(", ")}`);
+  }
+  const read = (column: string) => {
+    if (LINE_KIND_NUMBERS.has(column))
+      return `CAST(${identifier(column)} AS DOUBLE) AS ${identifier(column)}`;
+    const text = `CAST(${identifier(column)} AS VARCHAR)`;
+    // A line without a region has the key '' (an engine may write it as an empty cell).
+    return `${column === "billing_region_key" ? `COALESCE(${text}, '')` : text} AS ${identifier(column)}`;
+  };
+  await readFailing(
+    () =>
+      connection.run(
+        `CREATE TABLE billing_line_kinds AS SELECT ${KEY_COLUMNS.map(read).join(", ")} FROM ${source}`,
+      ),
+    file,
+  );
+}
+
+/** Writes the small tables of an export's kinds of lines to the folder, as `evaluate --tables` does. */
+export async function writeTablesFromKeys(
+  context: EditionContext,
+  knownRegions: readonly CloudRegion[],
+  request: KeysRequest,
+): Promise<void> {
+  const criteria = coefficientCriteria(context, request.criteria);
+  const load = checkedLoad(request.load);
+  // Every impact column, min and max included: the tables do not depend on them.
+  const impactColumns = billingImpactColumns(criteria, true);
+  const db = await openDatabase();
+  try {
+    const { connection } = db;
+    await loadKinds(connection, request.keys);
+    await createPlaceTable(connection, billingPlaces(context.service.data.cloudRegions, knownRegions));
+    await placeUnknownProviders(connection);
+    const matches = await matchBilledTypes(connection, context);
+    await createLookupTable(connection, context, matches, load, criteria, impactColumns);
+    const grid = await withGridSeries(connection, request, context, knownRegions, impactColumns);
+    await writePortableTables(connection, request.folder, grid !== null, request.parquet);
+  } finally {
+    db.close();
+  }
+}

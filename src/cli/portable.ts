@@ -1,0 +1,207 @@
+/*
+ * The command line's commands for a bill too large for one machine (docs/billing.md, "Beyond one
+ * machine"):
+ *
+ * - `impact-service sql --engine duckdb|spark|trino|bigquery --header <file> …`: the billing
+ *   pipeline as one script for the engine (src/billing/portable/script.ts), or with --keys the
+ *   script that groups the export's lines into kinds;
+ * - `impact-service tables --keys keys.csv --tables DIR`: the small tables the script reads, from
+ *   that grouping's result (src/billing/portable/tables.ts).
+ */
+
+import { writeFileSync } from "node:fs";
+import { type ParseArgsConfig, parseArgs } from "node:util";
+import { BillingInputError } from "../billing/errors.js";
+import { billingImpactColumns } from "../billing/evaluate.js";
+import {
+  BILLING_FORMAT_NAMES,
+  BILLING_FORMATS,
+  type BillingFormatName,
+  missingColumns,
+  recognisedFormat,
+  unrecognisedHeader,
+} from "../billing/formats.js";
+import { checkColumnCount } from "../billing/inputColumns.js";
+import { DIALECTS, ENGINE_NAMES, isEngineName } from "../billing/portable/dialects.js";
+import { billingScript, LINE_ID } from "../billing/portable/script.js";
+import { csvHeader } from "../duckdb/csvHeader.js";
+import { literal, openDatabase } from "../duckdb/database.js";
+import { coefficientCriteria } from "../service/coefficients.js";
+import { type BillingIo, criteriaOf, editionOf, failure, loadOf } from "./billing.js";
+import { checkedFolder } from "./files.js";
+import { UsageError } from "./options.js";
+
+export const SQL_USAGE = `usage: impact-service sql --engine <engine> --header <file> [options]
+
+  The billing pipeline as one script for an engine (docs/billing.md, "Beyond one machine"): it
+  reads the tables billing_export (the export and a line_id column), coefficients and the small
+  tables of \`impact-service tables\`, and stores billing_result (line_id, then the columns
+  \`evaluate\` writes); with --keys, billing_line_kinds (for \`impact-service tables --keys\`).
+
+  --engine ${ENGINE_NAMES.join("|")}
+  --header <file>       the export's header: the export itself or any file starting with its
+                        header line (CSV, CSV.gz) or of its columns (Parquet)
+  --input ${BILLING_FORMAT_NAMES.join("|")}  the export's format (default: recognised by its header)
+  --keys                the script grouping the lines into kinds (its result: keys.csv)
+  --grid                the lines' gwp use from a grid series' tables (tables --grid-intensity)
+  --ranges              each impact's min and max too
+  --edition <id>        edition (default: the service's, EDITION): its criteria
+  --criteria <list>     criteria, comma-separated (default: the edition's)
+  --instance-type-column <column>  the machine type of Google Cloud lines
+  -o, --output <file>   where to write the script (default: stdout)
+`;
+
+export const TABLES_USAGE = `usage: impact-service tables --keys <keys.csv> --tables <folder> [options]
+
+  The small tables of \`evaluate <export> --tables\`, from the result of \`sql --keys\`'s script
+  (billing_line_kinds, Parquet or CSV: an empty cell NULL, "" an empty text): only the export's kinds of
+  lines leave the engine that holds it.
+
+  --keys <file>         billing_line_kinds as Parquet (.parquet) or CSV
+  --tables <folder>     where to write the tables (created if absent)
+  --format csv|parquet  the small tables' files (default csv, as evaluate --tables; Parquet keeps
+                        their types and NULL apart from an empty text, whatever reads them)
+  --edition <id>        edition (default: the service's, EDITION)
+  --criteria <list>     criteria, comma-separated (default: the edition's)
+  --load <percent>      constant load of every instance (default: the archetype's)
+  --grid-intensity <file>  a grid series: its tables too (as evaluate --grid-intensity)
+  --grid-zones <file>   provider,place,zone rows overriding places' zones
+`;
+
+/** The export's columns as its file names them, line_id apart. */
+async function headerOf(file: string): Promise<string[]> {
+  let header: string[] | null;
+  if (file.toLowerCase().endsWith(".parquet")) {
+    const db = await openDatabase();
+    try {
+      const reader = await db.connection.runAndReadAll(
+        `DESCRIBE SELECT * FROM read_parquet(${literal(file)})`,
+      );
+      header = reader.getRowObjects().map((row) => String(row.column_name));
+    } finally {
+      db.close();
+    }
+  } else header = csvHeader(file);
+  if (header === null) throw new BillingInputError(`--header ${file}: no header line`);
+  checkColumnCount(file, header.length);
+  return header.filter((column) => column.toLowerCase() !== LINE_ID);
+}
+
+function parsed<T extends NonNullable<ParseArgsConfig["options"]>>(argv: readonly string[], options: T) {
+  try {
+    return parseArgs({ args: [...argv], options: { ...options, help: { type: "boolean", short: "h" } } });
+  } catch (error) {
+    if (error instanceof TypeError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+const SQL_OPTIONS = {
+  engine: { type: "string" },
+  header: { type: "string" },
+  input: { type: "string" },
+  keys: { type: "boolean" },
+  grid: { type: "boolean" },
+  ranges: { type: "boolean" },
+  edition: { type: "string" },
+  criteria: { type: "string" },
+  "instance-type-column": { type: "string" },
+  output: { type: "string", short: "o" },
+} as const;
+
+/** `impact-service sql …`; the exit code. */
+export async function sqlMain(argv: readonly string[], io: BillingIo): Promise<number> {
+  try {
+    const { values } = parsed(argv, SQL_OPTIONS);
+    if (values.help === true) {
+      io.stderr.write(SQL_USAGE);
+      return 0;
+    }
+    const engine = values.engine ?? "";
+    if (!isEngineName(engine))
+      throw new UsageError(`--engine is ${ENGINE_NAMES.join(", ")}, not ${engine || "(none)"}`);
+    if (values.header === undefined) throw new UsageError("--header <file> names the export's columns");
+    const input = values.input ?? null;
+    if (input !== null && !(BILLING_FORMAT_NAMES as readonly string[]).includes(input)) {
+      throw new UsageError(`--input is ${BILLING_FORMAT_NAMES.join(", ")}, not ${input}`);
+    }
+    const header = await headerOf(values.header);
+    const format = input === null ? recognisedFormat(header) : BILLING_FORMATS[input as BillingFormatName];
+    if (format === null || missingColumns(format, header).length > 0) {
+      throw new BillingInputError(unrecognisedHeader(header, input as BillingFormatName | null));
+    }
+    const hint = values["instance-type-column"];
+    const typeHintColumn =
+      hint === undefined ? null : header.find((column) => column.toLowerCase() === hint.toLowerCase());
+    if (typeHintColumn === undefined)
+      throw new BillingInputError(`--instance-type-column: the header has no column ${hint}`);
+    const { context } = editionOf(values.edition, false);
+    const impactColumns = billingImpactColumns(
+      coefficientCriteria(context, criteriaOf(values.criteria)),
+      values.ranges === true,
+    );
+    const script = billingScript(
+      {
+        dialect: DIALECTS[engine],
+        format,
+        header,
+        impactColumns,
+        grid: values.grid === true,
+        typeHintColumn,
+      },
+      values.keys === true,
+    );
+    if (values.output === undefined) io.stdout.write(script);
+    else writeFileSync(values.output, script);
+    return 0;
+  } catch (error) {
+    return failure(io, error, SQL_USAGE);
+  }
+}
+
+const TABLES_OPTIONS = {
+  keys: { type: "string" },
+  tables: { type: "string" },
+  edition: { type: "string" },
+  criteria: { type: "string" },
+  load: { type: "string" },
+  format: { type: "string" },
+  "grid-intensity": { type: "string" },
+  "grid-zones": { type: "string" },
+} as const;
+
+/** `impact-service tables …`; the exit code. */
+export async function tablesMain(argv: readonly string[], io: BillingIo): Promise<number> {
+  try {
+    const { values } = parsed(argv, TABLES_OPTIONS);
+    if (values.help === true) {
+      io.stderr.write(TABLES_USAGE);
+      return 0;
+    }
+    if (values.keys === undefined || values.tables === undefined) {
+      throw new UsageError("tables needs --keys <keys.csv> and --tables <folder>");
+    }
+    const load = loadOf(values.load);
+    const series = values["grid-intensity"];
+    if (series === undefined && values["grid-zones"] !== undefined) {
+      throw new UsageError("--grid-zones needs --grid-intensity <file>");
+    }
+    const format = values.format ?? "csv";
+    if (format !== "csv" && format !== "parquet")
+      throw new UsageError(`--format is csv or parquet, not ${format}`);
+    const folder = checkedFolder("--tables", values.tables);
+    const { context, knownRegions } = editionOf(values.edition, true);
+    const { writeTablesFromKeys } = await import("../billing/portable/tables.js");
+    await writeTablesFromKeys(context, knownRegions, {
+      keys: values.keys,
+      folder,
+      parquet: format === "parquet",
+      criteria: criteriaOf(values.criteria),
+      load,
+      grid: series === undefined ? null : { series, zones: values["grid-zones"] ?? null },
+    });
+    return 0;
+  } catch (error) {
+    return failure(io, error, TABLES_USAGE);
+  }
+}

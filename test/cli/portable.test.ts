@@ -1,0 +1,133 @@
+/**
+ * `impact-service sql` and `impact-service tables` as a user runs them (docs/billing.md, "Beyond
+ * one machine"): the command line in a process of its own, its files, stdout, stderr, exit code.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { parse } from "csv-parse/sync";
+import { afterAll, describe, expect, it } from "vitest";
+import { LINE_KIND_COLUMNS } from "../../src/billing/portable/kinds.js";
+
+const BIN = "bin/impact-service.mjs";
+/** Each run starts tsx and loads the editions: seconds each on a busy 2-core machine. */
+const SLOW = { timeout: 180_000 };
+const scratch = mkdtempSync(join(tmpdir(), "portable-cli-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], {
+      env: { ...process.env, EDITION: "2.4.1", LOG_LEVEL: "silent" },
+      maxBuffer: 1 << 24,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe("impact-service sql", () => {
+  it("writes BigQuery's keys script for a Parquet export's header", SLOW, async () => {
+    const { code, stdout, stderr } = await run([
+      "sql",
+      "--engine",
+      "bigquery",
+      "--header",
+      "test/fixtures/billing/focus-1.2.parquet",
+      "--keys",
+    ]);
+    expect(code, stderr).toBe(0);
+    expect(stdout).toMatch(/^-- impact-service sql: FOCUS/);
+    expect(stdout).toContain("SAFE_CAST(l.BilledCost AS FLOAT64)");
+    expect(stdout.trimEnd()).toMatch(/^CREATE OR REPLACE TABLE billing_line_kinds AS[^;]*GROUP BY [^;]*;$/m);
+  });
+
+  it(
+    "refuses an unknown engine, a missing header and a header of no billing export: exit 2",
+    SLOW,
+    async () => {
+      const engine = await run(["sql", "--engine", "oracle", "--header", "x.csv"]);
+      expect(engine.code).toBe(2);
+      expect(engine.stderr.split("\n")[0]).toBe(
+        "impact-service: --engine is duckdb, spark, trino, bigquery, not oracle",
+      );
+      const header = await run(["sql", "--engine", "spark"]);
+      expect(header.code).toBe(2);
+      expect(header.stderr).toContain("--header <file>");
+      const other = await run([
+        "sql",
+        "--engine",
+        "trino",
+        "--header",
+        "test/fixtures/billing/not-billing.csv",
+      ]);
+      expect(other.code).toBe(2);
+      expect(other.stderr).toContain("the header fits no known billing export");
+    },
+  );
+});
+
+describe("impact-service tables", () => {
+  it("builds the small tables of one kind of lines: m5.large hours in Paris", SLOW, async () => {
+    const keys = join(scratch, "keys.csv");
+    const kind: Record<string, string> = {
+      billing_provider: "aws",
+      billing_instance_type: "m5.large",
+      billing_region_key: "euwest3",
+      billing_line_kind: "compute",
+      billing_unit: "Hrs",
+      billing_unit_hours: "1",
+      billing_region: "eu-west-3",
+      billing_method: "instance",
+      billing_method_key: "",
+      billing_method_factor: "",
+      billing_method_unit: "",
+      billing_usage_unit: "Hrs",
+      billing_service: "AmazonEC2",
+    };
+    const columns = [...LINE_KIND_COLUMNS, "billing_quantity", "billing_line_count", "billing_cost"];
+    const values = { ...kind, billing_quantity: "24", billing_line_count: "3", billing_cost: "2.3" };
+    writeFileSync(
+      keys,
+      `${columns.join(",")}\n${columns.map((column) => values[column as keyof typeof values]).join(",")}\n`,
+    );
+    const folder = join(scratch, "tables");
+    const { code, stderr } = await run(["tables", "--keys", keys, "--tables", folder, "--criteria", "gwp"]);
+    expect(code, stderr).toBe(0);
+    const read = (file: string) =>
+      parse(readFileSync(join(folder, file), "utf8"), { columns: true }) as Record<string, string>[];
+    expect(read("instance_matches.csv")).toEqual([
+      {
+        provider: "aws",
+        billing_instance_type: "m5.large",
+        matched_instance_type: "m5.large",
+        match_warning: "",
+      },
+    ]);
+    expect(read("billing_places.csv")).toContainEqual({
+      provider: "aws",
+      spelling: "euwest3",
+      place: "eu-west-3",
+    });
+    const energy = read("billing_energy.csv");
+    expect(energy).toHaveLength(1);
+    expect(energy[0]).toMatchObject({ provider: "aws", instance_type: "m5.large", place: "eu-west-3" });
+    expect(Number(energy[0].energy_kwh_per_hour)).toBeGreaterThan(0);
+  });
+
+  it("refuses a keys file that is not the keys script's result: exit 2", SLOW, async () => {
+    const { code, stderr } = await run([
+      "tables",
+      "--keys",
+      "test/fixtures/billing/not-billing.csv",
+      "--tables",
+      join(scratch, "none"),
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/not the keys script's result; it lacks billing_provider/);
+  });
+});
