@@ -13,11 +13,12 @@
  */
 
 import { identifier } from "../../duckdb/database.js";
-import { absentColumns, type BillingFormat } from "../formats.js";
+import type { BillingFormat } from "../formats.js";
 import { inputColumnNames } from "../inputColumns.js";
 import { gridQuery, impactsQuery, keysQuery, sqlQuery } from "../queries.js";
 import { SMALL_TABLE_COLUMNS, smallTableFiles } from "../smallTables.js";
 import { addedColumns, sourceColumn } from "../writing.js";
+import { exportAddedColumns } from "../views.js";
 import type { Dialect } from "./dialects.js";
 import { lineKindsQuery } from "./kinds.js";
 import { rendered, tablesRead } from "./render.js";
@@ -47,7 +48,11 @@ interface Step {
 
 const EXPORT_VIEW = "billing_export_read";
 
-/** The export as the format's query reads it: its columns (renamed), those it lacks, the hint, line_id. */
+/**
+ * The export as the format's query reads it: its columns (renamed as the output renames them),
+ * then what the command's view adds (src/billing/views.ts: the columns the file spells otherwise
+ * under the query's names, those it lacks, the hint, billing_amortised), and line_id.
+ */
 function exportQuery(request: ScriptRequest): string {
   const names = inputColumnNames(request.header, request.impactColumns);
   const own = request.header.map((column, index) =>
@@ -55,14 +60,12 @@ function exportQuery(request: ScriptRequest): string {
       ? `e.${identifier(column)}`
       : `e.${identifier(column)} AS ${identifier(names[index])}`,
   );
-  const absent = absentColumns(request.format, request.header).map(
-    (column) => `CAST(NULL AS VARCHAR) AS ${identifier(column)}`,
-  );
   const hint =
     request.typeHintColumn === null
       ? "CAST(NULL AS VARCHAR)"
       : `NULLIF(TRIM(CAST(e.${identifier(request.typeHintColumn)} AS VARCHAR)), '')`;
-  return `SELECT ${[...own, ...absent, `${hint} AS billing_type_hint`, `e.${LINE_ID}`].join(",\n  ")}
+  const added = exportAddedColumns(request.format, request.header, hint);
+  return `SELECT ${[...own, added, `e.${LINE_ID}`].join(",\n  ")}
 FROM billing_export e`;
 }
 
