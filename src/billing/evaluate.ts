@@ -72,7 +72,7 @@ import {
   lineTuple,
 } from "./tuples.js";
 import { createLineViews, type LineSource } from "./views.js";
-import { copyOptions, locatedReadBy, type WrittenColumns, writeLines } from "./writing.js";
+import { copyOptions, locatedReadBy, partialOf as partial, type WrittenColumns, writeLines } from "./writing.js";
 
 export interface BillingRequest {
   readonly file: string;
@@ -109,6 +109,29 @@ export interface BillingRequest {
   readonly grid?: GridFiles | null;
 }
 
+/** The small tables a run writes to --tables: each file's name, its query and COPY options. */
+function portableTables(grid: boolean): (readonly [name: string, query: string, options: string])[] {
+  const csv = "(FORMAT csv, HEADER true)";
+  return [
+    ["instance_matches.csv", "SELECT * FROM instance_matches", csv],
+    ["billing_places.csv", "SELECT * FROM billing_places", csv],
+    ["billing_energy.csv", "SELECT * FROM billing_energy", csv],
+    [
+      "method_coefficients.parquet",
+      "SELECT * FROM coefficients WHERE instance_type LIKE 'method:%'",
+      copyOptions("parquet"),
+    ],
+    ...(grid
+      ? GRID_TABLES.map(([name, table]) => [name, `SELECT * FROM ${table}`, copyOptions("parquet")] as const)
+      : []),
+  ];
+}
+
+/** The files a run writes to a --tables folder (each written as its `.partial` first). */
+export function portableTableFiles(folder: string, grid: boolean): string[] {
+  return portableTables(grid).map(([name]) => join(folder, name));
+}
+
 /**
  * The small tables a run built, in `folder`, for the portable steps (docs/billing.md, "The same SQL
  * elsewhere"): instance_matches, billing_places and billing_energy as CSV, and the methods' rows of
@@ -121,21 +144,7 @@ async function writePortableTables(
 ): Promise<void> {
   // Made here, once the lines are written: a run that fails leaves no folder behind.
   mkdirSync(folder, { recursive: true });
-  const csv = "(FORMAT csv, HEADER true)";
-  const copies = [
-    ["instance_matches.csv", "SELECT * FROM instance_matches", csv],
-    ["billing_places.csv", "SELECT * FROM billing_places", csv],
-    ["billing_energy.csv", "SELECT * FROM billing_energy", csv],
-    [
-      "method_coefficients.parquet",
-      "SELECT * FROM coefficients WHERE instance_type LIKE 'method:%'",
-      copyOptions("parquet"),
-    ],
-    ...(grid
-      ? GRID_TABLES.map(([name, table]) => [name, `SELECT * FROM ${table}`, copyOptions("parquet")])
-      : []),
-  ];
-  for (const [name, query, options] of copies) {
+  for (const [name, query, options] of portableTables(grid)) {
     const file = join(folder, name);
     await connection.run(`COPY (${query} ORDER BY ALL) TO ${literal(partial(file))} ${options}`);
     renameSync(partial(file), file);
@@ -188,10 +197,6 @@ export interface BillingSummary {
   readonly grid: GridRun | null;
 }
 
-/** Where a file is written until complete (beside it: renamed in place). */
-function partial(file: string): string {
-  return `${file}.partial`;
-}
 
 /** The columns of a query and their DuckDB types, in order. */
 async function columnsOf(connection: DuckDBConnection, query: string): Promise<[string, string][]> {

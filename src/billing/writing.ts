@@ -31,6 +31,11 @@ function formulaSafe(column: string, source = column): string {
 }
 
 /** The file's columns as written: their names, and those holding maps, structs or lists (JSON in CSV). */
+/** Where a file is written until complete: beside it, renamed in place once whole. */
+export function partialOf(file: string): string {
+  return `${file}.partial`;
+}
+
 export interface WrittenColumns {
   readonly names: readonly string[];
   readonly nested: ReadonlySet<string>;

@@ -22,6 +22,7 @@ import { ConfigError, loadConfig } from "../config/serviceConfig.js";
 import { InputFileError } from "../duckdb/errors.js";
 import { EDITIONS } from "../editions/index.js";
 import { groupsPath } from "../output/table.js";
+import { printable, printableLines } from "../support/terminalText.js";
 import { coefficientCsv } from "../service/coefficientColumns.js";
 import { coefficientTable } from "../service/coefficients.js";
 import { createRequestContext, type EditionContext } from "../service/context.js";
@@ -34,8 +35,8 @@ import {
   deliver,
   destinationOf,
   FileMisuse,
-  refuseInputAsOutput,
 } from "./files.js";
+import { environmentReads, type NamedFile, named, type RunFiles, refuseOverlappingFiles } from "./runFiles.js";
 import { type EvaluateArgs, gridOptionsOf, listOf, refuseOptionsOf, USAGE, UsageError } from "./options.js";
 
 export interface BillingIo {
@@ -119,23 +120,23 @@ async function write(stream: Writable, text: string): Promise<void> {
 /** Reports a failure the way the command line does; the exit code. */
 function failure(io: BillingIo, error: unknown, usage: string): number {
   if (error instanceof UsageError) {
-    io.stderr.write(`impact-service: ${error.message}\n${usage}`);
+    io.stderr.write(`impact-service: ${printable(error.message)}\n${usage}`);
     return 2;
   }
   if (error instanceof InputFileError || error instanceof ConfigError || error instanceof FileMisuse) {
-    io.stderr.write(`impact-service: ${error.message}\n`);
+    io.stderr.write(`impact-service: ${printable(error.message)}\n`);
     return 2;
   }
   if (error instanceof DomainError) {
-    io.stderr.write(`impact-service: ${error.message}\n`);
+    io.stderr.write(`impact-service: ${printable(error.message)}\n`);
     return 2;
   }
   if (error instanceof FileReadError || error instanceof BillingStrictStop) {
-    io.stderr.write(`impact-service: ${error.message}\n`);
+    io.stderr.write(`impact-service: ${printable(error.message)}\n`);
     return 1;
   }
   if ((error as NodeJS.ErrnoException).code !== undefined) {
-    io.stderr.write(`impact-service: ${(error as Error).message}\n`);
+    io.stderr.write(`impact-service: ${printable((error as Error).message)}\n`);
     return 2;
   }
   throw error;
@@ -200,11 +201,56 @@ interface BillingPlan {
   readonly report: Destination | null;
 }
 
+/** What the billing engine tells of the files it writes (loaded with it). */
+interface WrittenFiles {
+  /** Where a file is written until complete. */
+  readonly partialOf: (path: string) => string;
+  /** The files a --tables folder receives. */
+  readonly portableTableFiles: (folder: string, grid: boolean) => string[];
+}
+
+/**
+ * Every file of a billing run (src/cli/runFiles.ts): the export, the series, the zones and
+ * editions files read; the lines, the groups, the report and the tables written, each beside its
+ * `.partial`.
+ */
+function billingFiles(args: EvaluateArgs, groupsShown: string | null, written: WrittenFiles): RunFiles {
+  const { file, values } = args;
+  const whole = (option: string, path: string | undefined): NamedFile[] =>
+    path === undefined
+      ? []
+      : [
+          { option, path },
+          { option: `${option}'s partial file`, path: written.partialOf(path) },
+        ];
+  const tables =
+    values.tables === undefined
+      ? []
+      : written
+          .portableTableFiles(values.tables, values["grid-intensity"] !== undefined)
+          .flatMap((path) => whole("--tables", path));
+  return {
+    reads: [
+      { option: "the input", path: file },
+      ...named("--grid-intensity", values["grid-intensity"]),
+      ...named("--grid-zones", values["grid-zones"]),
+      ...environmentReads(process.env),
+    ],
+    writes: [
+      ...whole("--output", values.output),
+      ...whole("--group-by's file", groupsShown ?? undefined),
+      ...named("--report", values.report),
+      ...tables,
+    ],
+  };
+}
+
 /** The request of `evaluate <billing export>` from its options (src/cli/options.ts). */
 function billingPlanOf(
   args: EvaluateArgs,
   header: readonly string[] | undefined,
   scratch: string,
+  written: WrittenFiles,
 ): BillingPlan {
   refuseOptionsOf(args, "billing");
   const { file, values } = args;
@@ -218,11 +264,7 @@ function billingPlanOf(
     throw new UsageError("--group-by needs --output <file>");
   const groupsShown = groupBy.length > 0 ? groupsPath(values.output as string, format) : null;
   checkedBillingInput(file);
-  refuseInputAsOutput(file, [
-    ["--output", values.output],
-    ["--group-by's file", groupsShown ?? undefined],
-    ["--report", values.report],
-  ]);
+  refuseOverlappingFiles(billingFiles(args, groupsShown, written));
   const output = values.output === undefined ? null : destinationOf(values.output, scratch);
   const tablesFolder = values.tables === undefined ? null : checkedFolder("--tables", values.tables);
   const groups = groupsShown === null ? null : destinationOf(groupsShown, scratch);
@@ -273,9 +315,10 @@ export async function billingMain(
 ): Promise<number> {
   const scratch = mkdtempSync(join(tmpdir(), "impact-billing-out-"));
   try {
-    const plan = billingPlanOf(args, header, scratch);
+    const { evaluateBillingExport, portableTableFiles } = await import("../billing/evaluate.js");
+    const { partialOf } = await import("../billing/writing.js");
+    const plan = billingPlanOf(args, header, scratch, { partialOf, portableTableFiles });
     const { context, knownRegions } = editionOf(plan.edition, true);
-    const { evaluateBillingExport } = await import("../billing/evaluate.js");
     const { billingSummaryText, billReportModel } = await import("../billing/summary.js");
     const summary = await evaluateBillingExport(context, knownRegions, plan.request);
     if (plan.report !== null) {
@@ -284,7 +327,7 @@ export async function billingMain(
       await deliver(plan.report);
     }
     await deliverOutputs(plan, io);
-    io.stderr.write(billingSummaryText(summary, plan.groupsShown));
+    io.stderr.write(printableLines(billingSummaryText(summary, plan.groupsShown)));
     return 0;
   } catch (error) {
     return failure(io, error, USAGE);
