@@ -247,6 +247,7 @@ async function groupLineKinds(db: Database, prepared: PreparedExport, file: stri
     from: "billing_export_tuples",
     header: tupleColumns,
     renamed: new Map(),
+    numbersChecked: true,
   });
   // The tuples classified once: the kinds and the tuples' rows (locateLines) read them.
   await connection.run("CREATE TABLE billing_tuple_classes AS SELECT * FROM billing_classified");
