@@ -30,12 +30,39 @@ function formulaSafe(column: string, source = column): string {
     THEN '''' || ${cell} ELSE ${cell} END AS ${identifier(column)}`;
 }
 
-/** The file's columns as written: their names, and those holding maps, structs or lists (JSON in CSV). */
 /** Where a file is written until complete: beside it, renamed in place once whole. */
 export function partialOf(file: string): string {
   return `${file}.partial`;
 }
 
+/** The column of a group's count of lines in the sums per group. */
+export const GROUP_LINES_COLUMN = "lines";
+
+/** How each column the run adds is written: a number, text from anyone, or the run's own words. */
+type AddedKind = "number" | "text" | "plain";
+
+/** The columns the run writes after the file's, in order, with how each is written. */
+function addedColumnKinds(impactColumnNames: readonly string[], grid: boolean): [string, AddedKind][] {
+  return [
+    ["matched_instance_type", "text"],
+    ["hours", "number"],
+    ["method", "plain"],
+    ["method_quantity", "number"],
+    ["method_unit", "plain"],
+    ["energy_kwh", "number"],
+    ...(grid ? [[GRID_INTENSITY_COLUMN, "number"] as [string, AddedKind]] : []),
+    ...impactColumnNames.map((name): [string, AddedKind] => [name, "number"]),
+    ["status", "text"],
+    ["warnings", "text"],
+  ];
+}
+
+/** The names of the columns the run writes after the file's (with a grid series, its intensity's). */
+export function addedColumns(impactColumnNames: readonly string[], grid: boolean): string[] {
+  return addedColumnKinds(impactColumnNames, grid).map(([name]) => name);
+}
+
+/** The file's columns as written: their names, and those holding maps, structs or lists (JSON in CSV). */
 export interface WrittenColumns {
   readonly names: readonly string[];
   readonly nested: ReadonlySet<string>;
@@ -70,18 +97,10 @@ function outputSelect(
     csv && input.nested.has(column)
       ? `CAST(to_json(${identifier(column)}) AS VARCHAR) AS ${identifier(column)}`
       : text(column);
+  const added = { number, text, plain: identifier };
   return [
     ...input.names.map(own),
-    text("matched_instance_type"),
-    number("hours"),
-    "method",
-    number("method_quantity"),
-    "method_unit",
-    number("energy_kwh"),
-    ...(grid ? [number(GRID_INTENSITY_COLUMN)] : []),
-    ...impactColumnNames.map(number),
-    text("status"),
-    text("warnings"),
+    ...addedColumnKinds(impactColumnNames, grid).map(([column, kind]) => added[kind](column)),
   ].join(", ");
 }
 

@@ -16,6 +16,7 @@ import {
   type Sums,
   sumsStatus,
   type TableLayout,
+  writtenInputColumns,
 } from "../output/table.js";
 import type { TableWriter } from "../output/writers.js";
 import { printable } from "../support/terminalText.js";
@@ -192,7 +193,7 @@ async function openOutput(options: Options, io: CliIo, layout: TableLayout, inpu
   const { csvWriter, ndjsonWriter, xlsxWriter } = await import("../output/writers.js");
   const writer =
     options.format === "ndjson"
-      ? ndjsonWriter(sink, options.input === "csv" ? layout.inputColumns : null)
+      ? ndjsonWriter(sink, options.input === "csv" ? writtenInputColumns(layout) : null)
       : options.format === "csv"
         ? csvWriter(sink, layout)
         : xlsxWriter(sink, layout, `${input.name}, edition ${options.defaults.edition}`);
