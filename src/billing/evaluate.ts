@@ -72,7 +72,13 @@ import {
   lineTuple,
 } from "./tuples.js";
 import { createLineViews, type LineSource } from "./views.js";
-import { copyOptions, locatedReadBy, partialOf as partial, type WrittenColumns, writeLines } from "./writing.js";
+import {
+  copyOptions,
+  locatedReadBy,
+  partialOf as partial,
+  type WrittenColumns,
+  writeLines,
+} from "./writing.js";
 
 export interface BillingRequest {
   readonly file: string;
@@ -196,7 +202,6 @@ export interface BillingSummary {
   /** How the lines fared with the grid series, when one was given. */
   readonly grid: GridRun | null;
 }
-
 
 /** The columns of a query and their DuckDB types, in order. */
 async function columnsOf(connection: DuckDBConnection, query: string): Promise<[string, string][]> {

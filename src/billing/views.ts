@@ -7,8 +7,8 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier } from "../duckdb/database.js";
-import { absentColumns, type BillingFormat } from "./formats.js";
 import { reasonableSql } from "../support/numbers.js";
+import { absentColumns, type BillingFormat } from "./formats.js";
 import { sqlQuery } from "./queries.js";
 
 /** Where a pass reads the export's lines from. */

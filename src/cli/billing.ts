@@ -22,12 +22,12 @@ import { ConfigError, loadConfig } from "../config/serviceConfig.js";
 import { InputFileError } from "../duckdb/errors.js";
 import { EDITIONS } from "../editions/index.js";
 import { groupsPath } from "../output/table.js";
-import { printable, printableLines } from "../support/terminalText.js";
 import { coefficientCsv } from "../service/coefficientColumns.js";
 import { coefficientTable } from "../service/coefficients.js";
 import { createRequestContext, type EditionContext } from "../service/context.js";
 import { DomainError } from "../service/errors.js";
 import { openService } from "../service/open.js";
+import { printable, printableLines } from "../support/terminalText.js";
 import {
   checkedBillingInput,
   checkedFolder,
@@ -36,8 +36,14 @@ import {
   destinationOf,
   FileMisuse,
 } from "./files.js";
-import { environmentReads, type NamedFile, named, type RunFiles, refuseOverlappingFiles } from "./runFiles.js";
 import { type EvaluateArgs, gridOptionsOf, listOf, refuseOptionsOf, USAGE, UsageError } from "./options.js";
+import {
+  environmentReads,
+  type NamedFile,
+  named,
+  type RunFiles,
+  refuseOverlappingFiles,
+} from "./runFiles.js";
 
 export interface BillingIo {
   readonly stdout: Writable;

@@ -25,7 +25,6 @@ import { evaluationOf } from "./billingDispatch.js";
 import type { ChunkEvaluator, RowOutcome } from "./chunk.js";
 import { editionNotes } from "./editionNotes.js";
 import { checkedInventoryFiles, FileMisuse } from "./files.js";
-import { environmentReads, named, refuseOverlappingFiles } from "./runFiles.js";
 import type { GridRows, LoadedGrid } from "./gridRows.js";
 import {
   type EvaluateArgs,
@@ -36,6 +35,7 @@ import {
   UsageError,
 } from "./options.js";
 import { createProgress, rowNotices } from "./progress.js";
+import { environmentReads, named, refuseOverlappingFiles } from "./runFiles.js";
 import { csvItems, ndjsonItems, type SourceItem } from "./source.js";
 
 /*

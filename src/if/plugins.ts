@@ -75,7 +75,10 @@ type CheckedConfig = z.output<typeof CONFIG>;
 const numeric = z.unknown().transform((given, context) => {
   const reading = readNumber(given);
   if ("value" in reading) return reading.value;
-  context.addIssue({ code: "custom", message: reading.problem === "not a number" ? "expected a number" : reading.problem });
+  context.addIssue({
+    code: "custom",
+    message: reading.problem === "not a number" ? "expected a number" : reading.problem,
+  });
   return z.NEVER;
 });
 const text = z.union([z.string().min(1), z.number().transform(String)], { error: "expected a text" });
@@ -197,7 +200,8 @@ const valueAt = (value: unknown, key: PropertyKey): unknown =>
 /** A given value in an error line, at most 60 characters of its JSON. */
 function shortJson(value: unknown): string {
   // A bigint (YAML's big integers) as its digits: JSON has none.
-  const json = JSON.stringify(value, (_, item) => (typeof item === "bigint" ? `${item}n` : item)) ?? String(value);
+  const json =
+    JSON.stringify(value, (_, item) => (typeof item === "bigint" ? `${item}n` : item)) ?? String(value);
   return json.length <= 60 ? json : `${json.slice(0, 57)}...`;
 }
 
@@ -402,7 +406,10 @@ function outputsOf(criteria: readonly string[]): Record<string, ParameterMetadat
 function withNumbersRead(given: Observation, read: Readonly<Record<string, unknown>>): Observation {
   const bigints = Object.entries(given).filter(([, value]) => typeof value === "bigint");
   if (bigints.length === 0) return given;
-  return { ...given, ...Object.fromEntries(bigints.map(([key, value]) => [key, read[key] ?? String(value)])) };
+  return {
+    ...given,
+    ...Object.fromEntries(bigints.map(([key, value]) => [key, read[key] ?? String(value)])),
+  };
 }
 
 /** A plugin evaluating each observation, checked against `fields`, with `request` (its query and variables). */

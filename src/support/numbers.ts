@@ -37,7 +37,8 @@ export function readNumber(given: unknown): NumberReading {
   else if (typeof given === "string") {
     const text = given.trim();
     // The length first: the pattern is then run on a bounded text.
-    if (text.length > MAX_NUMBER_CHARACTERS) return { problem: `more than ${MAX_NUMBER_CHARACTERS} characters` };
+    if (text.length > MAX_NUMBER_CHARACTERS)
+      return { problem: `more than ${MAX_NUMBER_CHARACTERS} characters` };
     if (!DECIMAL.test(text)) return { problem: text === "" ? "empty, not a number" : "not a number" };
     value = Number(text);
   } else return { problem: "not a number" };

@@ -672,23 +672,29 @@ describe("lines of real FOCUS exports without extension columns (impact-service 
     },
   );
 
-  it("estimates 90 % of the FinOps Foundation's anonymised multi-provider sample, no bad row", SLOW, async () => {
-    const rows = other["focus-1.0-finops-sample"];
-    const summary = summaries["focus-1.0-finops-sample"];
-    expect(rows).toHaveLength(1000);
-    expect(rows.filter((r) => r.status.startsWith("bad row"))).toEqual([]);
-    const positive = rows.reduce((sum, r) => sum + Math.max(0, Number(r.BilledCost)), 0);
-    const estimated = rows
-      .filter((r) => r.status === "evaluated")
-      .reduce((sum, r) => sum + Math.max(0, Number(r.BilledCost)), 0);
-    expect(estimated / positive).toBeGreaterThanOrEqual(0.9);
-    expect(summary).toContain("coverage: 814 of 1000 lines estimated; 21.16 of 23.3 positive cost (90.8 %)");
-    // The report counts lines as it writes costs: thousands separated.
-    const html = await readFile(join(scratch, "focus-1.0-finops-sample.html"), "utf8");
-    expect(html).toContain("<b>1,000</b>lines</div>");
-    expect(html).toContain("<b>814</b>lines estimated</div>");
-    expect(summary).toContain("  negative quantity (a refund or correction): 7 rows\n");
-    const largest = summary.split("largest unestimated services by cost:\n")[1]?.split("\n") ?? [];
-    expect(largest[0]).toBe("  Azure Kubernetes Service: 1.58 (6.8 %), 1 row");
-  });
+  it(
+    "estimates 90 % of the FinOps Foundation's anonymised multi-provider sample, no bad row",
+    SLOW,
+    async () => {
+      const rows = other["focus-1.0-finops-sample"];
+      const summary = summaries["focus-1.0-finops-sample"];
+      expect(rows).toHaveLength(1000);
+      expect(rows.filter((r) => r.status.startsWith("bad row"))).toEqual([]);
+      const positive = rows.reduce((sum, r) => sum + Math.max(0, Number(r.BilledCost)), 0);
+      const estimated = rows
+        .filter((r) => r.status === "evaluated")
+        .reduce((sum, r) => sum + Math.max(0, Number(r.BilledCost)), 0);
+      expect(estimated / positive).toBeGreaterThanOrEqual(0.9);
+      expect(summary).toContain(
+        "coverage: 814 of 1000 lines estimated; 21.16 of 23.3 positive cost (90.8 %)",
+      );
+      // The report counts lines as it writes costs: thousands separated.
+      const html = await readFile(join(scratch, "focus-1.0-finops-sample.html"), "utf8");
+      expect(html).toContain("<b>1,000</b>lines</div>");
+      expect(html).toContain("<b>814</b>lines estimated</div>");
+      expect(summary).toContain("  negative quantity (a refund or correction): 7 rows\n");
+      const largest = summary.split("largest unestimated services by cost:\n")[1]?.split("\n") ?? [];
+      expect(largest[0]).toBe("  Azure Kubernetes Service: 1.58 (6.8 %), 1 row");
+    },
+  );
 });

@@ -117,7 +117,9 @@ describe.concurrent("a written file that is a file the run reads", () => {
       copyFileSync(join(dir, "bill.csv"), join(dir, "tables", "billing_places.csv"));
       return ["evaluate", join(dir, "tables", "billing_places.csv"), "--tables", join(dir, "tables")];
     });
-    expect(stderr).toMatch(/^impact-service: --tables .*billing_places\.csv is the input .*: name another file/);
+    expect(stderr).toMatch(
+      /^impact-service: --tables .*billing_places\.csv is the input .*: name another file/,
+    );
   });
 
   it("-o inside --tables naming one of its tables: exit 2, one line, nothing written", SLOW, async () => {
@@ -132,7 +134,9 @@ describe.concurrent("a written file that is a file the run reads", () => {
         join(dir, "tables"),
       ];
     });
-    expect(stderr).toMatch(/^impact-service: --tables .*instance_matches\.csv is also --output .*instance_matches\.csv/);
+    expect(stderr).toMatch(
+      /^impact-service: --tables .*instance_matches\.csv is also --output .*instance_matches\.csv/,
+    );
   });
 
   it("an export named as the output's partial file: exit 2, the export kept", SLOW, async () => {

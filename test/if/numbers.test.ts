@@ -37,8 +37,8 @@ describe("the IF plugins' numbers", () => {
         /BoaviztaCloud observation 1: duration: (must be a finite number|expected a number)/,
       );
     }
-    await expect(
-      plugin().execute([{ ...OBSERVATION, "grid/carbon-intensity": 10n ** 40n }]),
-    ).rejects.toThrow(/grid\/carbon-intensity: must be a finite number.*\(given: "1000+n"\)/);
+    await expect(plugin().execute([{ ...OBSERVATION, "grid/carbon-intensity": 10n ** 40n }])).rejects.toThrow(
+      /grid\/carbon-intensity: must be a finite number.*\(given: "1000+n"\)/,
+    );
   }, 60_000);
 });
