@@ -15,7 +15,7 @@ import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { BillingStrictStop, FileReadError } from "../billing/errors.js";
-import type { BillingRequest, evaluateBillingExport } from "../billing/evaluate.js";
+import type { BillingRequest, BillingSummary, evaluateBillingExport } from "../billing/evaluate.js";
 import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
 import { withMethodRows } from "../billing/methods.js";
 import { ConfigError, loadConfig } from "../config/serviceConfig.js";
@@ -36,6 +36,7 @@ import {
   destinationOf,
   FileMisuse,
 } from "./files.js";
+import { MAX_BILLING_LINE_BYTES, type OverlongLine, overlongLastLine } from "./lastLine.js";
 import { type EvaluateArgs, gridOptionsOf, listOf, refuseOptionsOf, USAGE, UsageError } from "./options.js";
 import {
   environmentReads,
@@ -300,6 +301,31 @@ function billingPlanOf(
   };
 }
 
+/** The bad row of a last line too long to be read (src/cli/lastLine.ts). */
+function overlongProblem(overlong: OverlongLine): string {
+  const where = overlong.line === null ? "the last line" : `line ${overlong.line}, the last`;
+  return `bad row: ${where}, is longer than ${MAX_BILLING_LINE_BYTES} bytes; not read`;
+}
+
+/** The summary with the last line too long to be read counted among its bad rows. */
+function withOverlongLine(summary: BillingSummary, overlong: OverlongLine | null): BillingSummary {
+  if (overlong === null) return summary;
+  const dropped = {
+    provider: null,
+    instanceType: null,
+    place: null,
+    problem: overlongProblem(overlong),
+    lines: 1,
+    hours: 0,
+    method: null,
+    methodKey: null,
+    methodQuantity: 0,
+    service: null,
+    cost: 0,
+  };
+  return { ...summary, groups: [...summary.groups, dropped] };
+}
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The written files where they were asked for: standard output, a FIFO, a device. */
@@ -326,7 +352,14 @@ export async function billingMain(
     const plan = billingPlanOf(args, header, scratch, { partialOf, portableTableFiles });
     const { context, knownRegions } = editionOf(plan.edition, true);
     const { billingSummaryText, billReportModel } = await import("../billing/summary.js");
-    const summary = await evaluateBillingExport(context, knownRegions, plan.request);
+    const overlong = await overlongLastLine(plan.request.file);
+    if (overlong !== null && plan.request.strict) {
+      throw new BillingStrictStop(`--strict: 1 bad row, ${overlongProblem(overlong)}; nothing written`);
+    }
+    const summary = withOverlongLine(
+      await evaluateBillingExport(context, knownRegions, plan.request),
+      overlong,
+    );
     if (plan.report !== null) {
       const { billReportHtml } = await import("../output/billReport.js");
       writeFileSync(plan.report.path, billReportHtml(billReportModel(summary, today())));
