@@ -27,6 +27,7 @@ import { coefficientTable } from "../service/coefficients.js";
 import { createRequestContext, type EditionContext } from "../service/context.js";
 import { DomainError } from "../service/errors.js";
 import { openService } from "../service/open.js";
+import { readNumber } from "../support/numbers.js";
 import { printable, printableLines } from "../support/terminalText.js";
 import {
   checkedBillingInput,
@@ -71,10 +72,10 @@ function criteriaOf(text: string | undefined): string[] | null {
 
 function loadOf(text: string | undefined): number | null {
   if (text === undefined) return null;
-  const load = Number(text);
-  if (text.trim() === "" || !Number.isFinite(load))
-    throw new UsageError(`--load is a percentage, not ${text}`);
-  return load;
+  // Read as every input's number (src/support/numbers.ts); the engine checks its 0–100.
+  const load = readNumber(text);
+  if (!("value" in load)) throw new UsageError(`--load is a percentage, not ${text}`);
+  return load.value;
 }
 
 function formatOf(text: string | undefined, output: string | undefined): "csv" | "parquet" {

@@ -98,6 +98,45 @@ describe.concurrent("a bill's numbers that are not", () => {
   );
 });
 
+describe.concurrent("an inventory's numbers that are not", () => {
+  it(
+    "hours of NaN, Infinity, 1e308 or 0x10 are bad rows naming the column; no nan, inf or -0 cell",
+    SLOW,
+    async () => {
+      const inventory = [
+        "kind,hours",
+        "laptop,8760",
+        "laptop,NaN",
+        "laptop,Infinity",
+        "laptop,1e308",
+        "laptop,0x10",
+        "",
+      ].join("\n");
+      const { code, stdout, stderr } = await runOn({ "inventory.csv": inventory }, (dir) => [
+        "evaluate",
+        join(dir, "inventory.csv"),
+        "--edition",
+        "2.4.1",
+        "--criteria",
+        "gwp",
+      ]);
+      expect(code, stderr).toBe(0);
+      expect(rowsOf(stdout).map((row) => row.status)).toEqual([
+        "evaluated",
+        'bad row: hours is not a number: "NaN"',
+        'bad row: hours is not a number: "Infinity"',
+        'bad row: hours must be a finite number, 0 or of magnitude between 1e-30 and 1e30: "1e308"',
+        'bad row: hours is not a number: "0x10"',
+      ]);
+      const cells = rowsOf(stdout).flatMap((row) =>
+        Object.entries(row).flatMap(([name, cell]) => (name === "hours" ? [] : [cell])),
+      );
+      expect(cells.filter((cell) => /^-?(nan|inf|infinity)$/i.test(cell) || cell === "-0")).toEqual([]);
+      expect(stderr).toContain("5 rows (1 ok, 4 errors, 0 with warnings)");
+    },
+  );
+});
+
 describe.concurrent("an input column named like an output column", () => {
   const inventory =
     "kind,quantity,energy_kwh,grid_gco2_per_kwh,status,usage_location,period_start,period_end\n" +
