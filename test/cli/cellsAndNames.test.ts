@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
+import ExcelJS from "exceljs";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../support/cli.js";
 
@@ -198,6 +199,21 @@ describe.concurrent("an input column named like an output column", () => {
       "period_start",
       "period_end",
     ]);
+  });
+
+  it("an inventory's columns in a workbook: the same names, each once", SLOW, async () => {
+    const { code, dir } = await runOn({ "inventory.csv": inventory, "grid.csv": grid }, (dir) =>
+      args(dir, "-o", join(dir, "out.xlsx")),
+    );
+    expect(code).toBe(0);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(join(dir, "out.xlsx"));
+    const sheet = workbook.getWorksheet("rows") as ExcelJS.Worksheet;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    expect(new Set(header).size).toBe(header.length);
+    expect(header.slice(2, 5)).toEqual(["input_energy_kwh", "input_grid_gco2_per_kwh", "input_status"]);
+    expect(header).toContain("energy_kwh");
+    expect(header).toContain("grid_gco2_per_kwh");
   });
 
   const bill = `${FOCUS_HEADER},grid_gco2_per_kwh\n${focusLine("0.2", "1")},abc\n`;
