@@ -7,8 +7,10 @@
  * SQL's do.
  */
 
+import { keptInputNames } from "../output/columns.js";
 import { BillingInputError } from "./errors.js";
 import type { BillingFormat } from "./formats.js";
+import { addedColumns, GROUP_LINES_COLUMN } from "./writing.js";
 
 /**
  * Columns a run reads at most. DuckDB holds a chunk of 2,048 lines of every column per operator
@@ -17,48 +19,21 @@ import type { BillingFormat } from "./formats.js";
  */
 export const MAX_INPUT_COLUMNS = 500;
 
-/** Columns the run writes besides the file's, whatever its criteria. */
-const WRITTEN_COLUMNS = [
-  "matched_instance_type",
-  "hours",
-  "method",
-  "method_quantity",
-  "method_unit",
-  "energy_kwh",
-  "status",
-  "warnings",
-  "lines",
-];
-
 /** Prefixes and suffixes of the SQL's working columns. */
 const WORKING_PREFIXES = ["billing_", "key_"];
 const WORKING_SUFFIX = "_per_hour";
 
-function isReserved(lower: string, written: ReadonlySet<string>): boolean {
-  return (
-    written.has(lower) ||
-    WORKING_PREFIXES.some((prefix) => lower.startsWith(prefix)) ||
-    lower.endsWith(WORKING_SUFFIX)
-  );
-}
+const isWorking = (lower: string) =>
+  WORKING_PREFIXES.some((prefix) => lower.startsWith(prefix)) || lower.endsWith(WORKING_SUFFIX);
 
 /**
- * The name each column of the header is read and written as, in order: its own, or `input_<name>`
- * when it would meet a column of the run (`impactColumns`: those it writes) or an earlier column.
+ * The name each column of the header is read and written as, in order (src/output/columns.ts,
+ * keptInputNames): its own, or `input_<name>` when it would meet a column the run writes (after
+ * the file's, the grid's intensity whether or not a series is given, and a group's `lines`), a
+ * working column of its SQL, or an earlier column. `impactColumns`: the impact columns it writes.
  */
 export function inputColumnNames(header: readonly string[], impactColumns: readonly string[]): string[] {
-  const written = new Set([...WRITTEN_COLUMNS, ...impactColumns].map((name) => name.toLowerCase()));
-  const own = new Set(header.map((name) => name.toLowerCase()));
-  const taken = new Set<string>();
-  return header.map((name) => {
-    // A renamed column starts with input_: only the run's exact names and the file's others remain.
-    let kept = isReserved(name.toLowerCase(), written) ? `input_${name}` : name;
-    const free = (lower: string) =>
-      !written.has(lower) && !taken.has(lower) && (kept === name || !own.has(lower));
-    while (!free(kept.toLowerCase())) kept = `input_${kept}`;
-    taken.add(kept.toLowerCase());
-    return kept;
-  });
+  return keptInputNames(header, [...addedColumns(impactColumns, true).map(({ name }) => name), GROUP_LINES_COLUMN], isWorking);
 }
 
 /** Refuses a header of more columns than a run reads, before the engine sees it. */

@@ -7,6 +7,7 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier } from "../duckdb/database.js";
+import { reasonableSql } from "../support/numbers.js";
 import { absentColumns, aliasedColumns, amortisedCostColumns, type BillingFormat } from "./formats.js";
 import { sqlQuery } from "./queries.js";
 
@@ -21,6 +22,26 @@ export interface LineSource {
   readonly format: BillingFormat;
   /** The header's column holding Google Cloud lines' machine type (--instance-type-column). */
   readonly typeHintColumn: string | null;
+  /**
+   * Whether its quantities and costs were checked already (the first pass's sums of checked lines,
+   * which may pass the bound that each line is held to).
+   */
+  readonly numbersChecked?: boolean;
+}
+
+/**
+ * The format's usage query with each line's quantity and cost held to the numbers every input is
+ * (src/support/numbers.ts): a line whose quantity or cost is not finite, or out of the reasonable
+ * range (`NaN`, `Infinity`, `1e308`), has neither, so that it is a bad row (sql/billing_impacts.sql)
+ * and adds nothing to the sums; -0 is read as 0. The format's query casts them with TRY_CAST.
+ */
+function checkedUsageQuery(query: string): string {
+  const unreasonable = (column: string) => `(${column} IS NOT NULL AND NOT ${reasonableSql(column)})`;
+  const bad = `${unreasonable("u.billing_quantity")} OR ${unreasonable("u.billing_cost")}`;
+  return `SELECT u.* REPLACE (
+      CASE WHEN ${bad} THEN NULL ELSE u.billing_quantity + 0.0 END AS billing_quantity,
+      CASE WHEN ${bad} THEN NULL ELSE u.billing_cost + 0.0 END AS billing_cost)
+    FROM (${query}) u`;
 }
 
 /**
@@ -53,7 +74,10 @@ export async function createLineViews(connection: DuckDBConnection, source: Line
     `CREATE OR REPLACE VIEW billing_export AS SELECT *${rename}, ${exportAddedColumns(source.format, source.header, hint)} FROM ${source.from}`,
   );
   await connection.run(`CREATE OR REPLACE VIEW billing_lines AS ${sqlQuery(source.format.linesQuery)}`);
-  await connection.run(`CREATE OR REPLACE VIEW billing_usage AS ${sqlQuery(source.format.usageQuery)}`);
+  const usage = sqlQuery(source.format.usageQuery);
+  await connection.run(
+    `CREATE OR REPLACE VIEW billing_usage AS ${source.numbersChecked === true ? usage : checkedUsageQuery(usage)}`,
+  );
   await connection.run(`CREATE OR REPLACE VIEW billing_methods AS ${sqlQuery("billing_methods.sql")}`);
   await connection.run(`CREATE OR REPLACE VIEW billing_classified AS ${sqlQuery("billing_classified.sql")}`);
 }

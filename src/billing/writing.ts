@@ -30,6 +30,14 @@ function formulaSafe(column: string, source = column): string {
     THEN '''' || ${cell} ELSE ${cell} END AS ${identifier(column)}`;
 }
 
+/** Where a file is written until complete: beside it, renamed in place once whole. */
+export function partialOf(file: string): string {
+  return `${file}.partial`;
+}
+
+/** The column of a group's count of lines in the sums per group. */
+export const GROUP_LINES_COLUMN = "lines";
+
 /** The file's columns as written: their names, and those holding maps, structs or lists (JSON in CSV). */
 export interface WrittenColumns {
   readonly names: readonly string[];

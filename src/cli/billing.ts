@@ -15,7 +15,7 @@ import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { BillingStrictStop, FileReadError } from "../billing/errors.js";
-import type { BillingRequest, evaluateBillingExport } from "../billing/evaluate.js";
+import type { BillingRequest, BillingSummary, evaluateBillingExport } from "../billing/evaluate.js";
 import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
 import { withMethodRows } from "../billing/methods.js";
 import { ConfigError, loadConfig } from "../config/serviceConfig.js";
@@ -27,6 +27,8 @@ import { coefficientTable } from "../service/coefficients.js";
 import { createRequestContext, type EditionContext } from "../service/context.js";
 import { DomainError } from "../service/errors.js";
 import { openService } from "../service/open.js";
+import { readNumber } from "../support/numbers.js";
+import { printable, printableLines } from "../support/terminalText.js";
 import {
   checkedBillingInput,
   checkedFolder,
@@ -34,9 +36,16 @@ import {
   deliver,
   destinationOf,
   FileMisuse,
-  refuseInputAsOutput,
 } from "./files.js";
+import { MAX_BILLING_LINE_BYTES, type OverlongLine, overlongLastLine } from "./lastLine.js";
 import { type EvaluateArgs, gridOptionsOf, listOf, refuseOptionsOf, USAGE, UsageError } from "./options.js";
+import {
+  environmentReads,
+  type NamedFile,
+  named,
+  type RunFiles,
+  refuseOverlappingFiles,
+} from "./runFiles.js";
 
 export interface BillingIo {
   readonly stdout: Writable;
@@ -63,10 +72,10 @@ export function criteriaOf(text: string | undefined): string[] | null {
 
 export function loadOf(text: string | undefined): number | null {
   if (text === undefined) return null;
-  const load = Number(text);
-  if (text.trim() === "" || !Number.isFinite(load))
-    throw new UsageError(`--load is a percentage, not ${text}`);
-  return load;
+  // Read as every input's number (src/support/numbers.ts); the engine checks its 0–100.
+  const load = readNumber(text);
+  if (!("value" in load)) throw new UsageError(`--load is a percentage, not ${text}`);
+  return load.value;
 }
 
 function formatOf(text: string | undefined, output: string | undefined): "csv" | "parquet" {
@@ -119,23 +128,23 @@ async function write(stream: Writable, text: string): Promise<void> {
 /** Reports a failure the way the command line does; the exit code. */
 export function failure(io: BillingIo, error: unknown, usage: string): number {
   if (error instanceof UsageError) {
-    io.stderr.write(`impact-service: ${error.message}\n${usage}`);
+    io.stderr.write(`impact-service: ${printable(error.message)}\n${usage}`);
     return 2;
   }
   if (error instanceof InputFileError || error instanceof ConfigError || error instanceof FileMisuse) {
-    io.stderr.write(`impact-service: ${error.message}\n`);
+    io.stderr.write(`impact-service: ${printable(error.message)}\n`);
     return 2;
   }
   if (error instanceof DomainError) {
-    io.stderr.write(`impact-service: ${error.message}\n`);
+    io.stderr.write(`impact-service: ${printable(error.message)}\n`);
     return 2;
   }
   if (error instanceof FileReadError || error instanceof BillingStrictStop) {
-    io.stderr.write(`impact-service: ${error.message}\n`);
+    io.stderr.write(`impact-service: ${printable(error.message)}\n`);
     return 1;
   }
   if ((error as NodeJS.ErrnoException).code !== undefined) {
-    io.stderr.write(`impact-service: ${(error as Error).message}\n`);
+    io.stderr.write(`impact-service: ${printable((error as Error).message)}\n`);
     return 2;
   }
   throw error;
@@ -200,11 +209,56 @@ interface BillingPlan {
   readonly report: Destination | null;
 }
 
+/** What the billing engine tells of the files it writes (loaded with it). */
+interface WrittenFiles {
+  /** Where a file is written until complete. */
+  readonly partialOf: (path: string) => string;
+  /** The files a --tables folder receives. */
+  readonly portableTableFiles: (folder: string, grid: boolean) => string[];
+}
+
+/**
+ * Every file of a billing run (src/cli/runFiles.ts): the export, the series, the zones and
+ * editions files read; the lines, the groups, the report and the tables written, each beside its
+ * `.partial`.
+ */
+function billingFiles(args: EvaluateArgs, groupsShown: string | null, written: WrittenFiles): RunFiles {
+  const { file, values } = args;
+  const whole = (option: string, path: string | undefined): NamedFile[] =>
+    path === undefined
+      ? []
+      : [
+          { option, path },
+          { option: `${option}'s partial file`, path: written.partialOf(path) },
+        ];
+  const tables =
+    values.tables === undefined
+      ? []
+      : written
+          .portableTableFiles(values.tables, values["grid-intensity"] !== undefined)
+          .flatMap((path) => whole("--tables", path));
+  return {
+    reads: [
+      { option: "the input", path: file },
+      ...named("--grid-intensity", values["grid-intensity"]),
+      ...named("--grid-zones", values["grid-zones"]),
+      ...environmentReads(process.env),
+    ],
+    writes: [
+      ...whole("--output", values.output),
+      ...whole("--group-by's file", groupsShown ?? undefined),
+      ...named("--report", values.report),
+      ...tables,
+    ],
+  };
+}
+
 /** The request of `evaluate <billing export>` from its options (src/cli/options.ts). */
 function billingPlanOf(
   args: EvaluateArgs,
   header: readonly string[] | undefined,
   scratch: string,
+  written: WrittenFiles,
 ): BillingPlan {
   refuseOptionsOf(args, "billing");
   const { file, values } = args;
@@ -218,11 +272,7 @@ function billingPlanOf(
     throw new UsageError("--group-by needs --output <file>");
   const groupsShown = groupBy.length > 0 ? groupsPath(values.output as string, format) : null;
   checkedBillingInput(file);
-  refuseInputAsOutput(file, [
-    ["--output", values.output],
-    ["--group-by's file", groupsShown ?? undefined],
-    ["--report", values.report],
-  ]);
+  refuseOverlappingFiles(billingFiles(args, groupsShown, written));
   const output = values.output === undefined ? null : destinationOf(values.output, scratch);
   const tablesFolder = values.tables === undefined ? null : checkedFolder("--tables", values.tables);
   const groups = groupsShown === null ? null : destinationOf(groupsShown, scratch);
@@ -252,6 +302,31 @@ function billingPlanOf(
   };
 }
 
+/** The bad row of a last line too long to be read (src/cli/lastLine.ts). */
+function overlongProblem(overlong: OverlongLine): string {
+  const where = overlong.line === null ? "the last line" : `line ${overlong.line}, the last`;
+  return `bad row: ${where}, is longer than ${MAX_BILLING_LINE_BYTES} bytes; not read`;
+}
+
+/** The summary with the last line too long to be read counted among its bad rows. */
+function withOverlongLine(summary: BillingSummary, overlong: OverlongLine | null): BillingSummary {
+  if (overlong === null) return summary;
+  const dropped = {
+    provider: null,
+    instanceType: null,
+    place: null,
+    problem: overlongProblem(overlong),
+    lines: 1,
+    hours: 0,
+    method: null,
+    methodKey: null,
+    methodQuantity: 0,
+    service: null,
+    cost: 0,
+  };
+  return { ...summary, groups: [...summary.groups, dropped] };
+}
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The written files where they were asked for: standard output, a FIFO, a device. */
@@ -273,18 +348,26 @@ export async function billingMain(
 ): Promise<number> {
   const scratch = mkdtempSync(join(tmpdir(), "impact-billing-out-"));
   try {
-    const plan = billingPlanOf(args, header, scratch);
+    const { evaluateBillingExport, portableTableFiles } = await import("../billing/evaluate.js");
+    const { partialOf } = await import("../billing/writing.js");
+    const plan = billingPlanOf(args, header, scratch, { partialOf, portableTableFiles });
     const { context, knownRegions } = editionOf(plan.edition, true);
-    const { evaluateBillingExport } = await import("../billing/evaluate.js");
     const { billingSummaryText, billReportModel } = await import("../billing/summary.js");
-    const summary = await evaluateBillingExport(context, knownRegions, plan.request);
+    const overlong = await overlongLastLine(plan.request.file);
+    if (overlong !== null && plan.request.strict) {
+      throw new BillingStrictStop(`--strict: 1 bad row, ${overlongProblem(overlong)}; nothing written`);
+    }
+    const summary = withOverlongLine(
+      await evaluateBillingExport(context, knownRegions, plan.request),
+      overlong,
+    );
     if (plan.report !== null) {
       const { billReportHtml } = await import("../output/billReport.js");
       writeFileSync(plan.report.path, billReportHtml(billReportModel(summary, today())));
       await deliver(plan.report);
     }
     await deliverOutputs(plan, io);
-    io.stderr.write(billingSummaryText(summary, plan.groupsShown));
+    io.stderr.write(printableLines(billingSummaryText(summary, plan.groupsShown)));
     return 0;
   } catch (error) {
     return failure(io, error, USAGE);

@@ -12,33 +12,6 @@ import { pipeline } from "node:stream/promises";
 /** A file named on the command line that cannot be used as named: one line, exit 2. */
 export class FileMisuse extends Error {}
 
-/** Whether two paths name one file (its device and inode: another spelling, a link). */
-function sameFile(one: string, other: string): boolean {
-  try {
-    const a = statSync(one);
-    const b = statSync(other);
-    return a.dev === b.dev && a.ino === b.ino;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Refuses an output that is the input itself (by another spelling or through a link): written,
- * it would be truncated while it is read, or replaced. Checked before any output is opened.
- */
-export function refuseInputAsOutput(
-  input: string,
-  outputs: readonly (readonly [option: string, path: string | undefined])[],
-): void {
-  if (input === "-") return;
-  for (const [option, path] of outputs) {
-    if (path !== undefined && sameFile(input, path)) {
-      throw new FileMisuse(`${option} ${path} is the input ${input}: name another file; nothing written`);
-    }
-  }
-}
-
 /** Whether a path names a folder (through links). */
 function isFolder(path: string): boolean {
   try {
@@ -60,7 +33,6 @@ export function checkedInventoryFiles(
   for (const [option, path] of outputs) {
     if (path !== undefined && isFolder(path)) throw new FileMisuse(`${option} ${path}: a folder, not a file`);
   }
-  refuseInputAsOutput(input, outputs);
 }
 
 /** An input the billing engine reads by its name (twice: its header, then its lines). */

@@ -1,5 +1,6 @@
 import { utcMilliseconds } from "../grid/times.js";
 import { PERIPHERAL_KINDS, TERMINAL_KINDS } from "../service/catalogue.js";
+import { REASONABLE_TEXT, readNumber } from "../support/numbers.js";
 
 /*
  * An inventory row (CSV, one asset per row) as a batch line: the single route that evaluates it
@@ -247,10 +248,11 @@ function cellValue(row: InventoryRow, column: InventoryColumn): string | number 
       throw new RowProblem(`${column.column} is not an ISO 8601 date or time: ${JSON.stringify(text)}`);
     return time;
   }
-  const value = Number(text);
-  if (!Number.isFinite(value))
-    throw new RowProblem(`${column.column} is not a number: ${JSON.stringify(text)}`);
-  return value;
+  // Every input's number (src/support/numbers.ts): finite, within its range, -0 read as 0.
+  const reading = readNumber(text);
+  if ("value" in reading) return reading.value;
+  const problem = reading.problem === REASONABLE_TEXT ? REASONABLE_TEXT : `is not a number`;
+  throw new RowProblem(`${column.column} ${problem}: ${JSON.stringify(text.slice(0, 100))}`);
 }
 
 /** Sets `value` at a body path (`a.b`, `list[0].c`, `list[ssd].c`), making what is missing. */

@@ -16,9 +16,10 @@ import {
   type Sums,
   sumsStatus,
   type TableLayout,
+  writtenInputColumns,
 } from "../output/table.js";
-import { withoutControls } from "../output/text.js";
 import type { TableWriter } from "../output/writers.js";
+import { printable } from "../support/terminalText.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
 import { evaluationOf } from "./billingDispatch.js";
 import type { ChunkEvaluator, RowOutcome } from "./chunk.js";
@@ -34,6 +35,7 @@ import {
   UsageError,
 } from "./options.js";
 import { createProgress, rowNotices } from "./progress.js";
+import { environmentReads, named, refuseOverlappingFiles } from "./runFiles.js";
 import { csvItems, ndjsonItems, type SourceItem } from "./source.js";
 
 /*
@@ -191,7 +193,7 @@ async function openOutput(options: Options, io: CliIo, layout: TableLayout, inpu
   const { csvWriter, ndjsonWriter, xlsxWriter } = await import("../output/writers.js");
   const writer =
     options.format === "ndjson"
-      ? ndjsonWriter(sink, options.input === "csv" ? layout.inputColumns : null)
+      ? ndjsonWriter(sink, options.input === "csv" ? writtenInputColumns(layout) : null)
       : options.format === "csv"
         ? csvWriter(sink, layout)
         : xlsxWriter(sink, layout, `${input.name}, edition ${options.defaults.edition}`);
@@ -387,10 +389,10 @@ async function finish(run: Run, input: Input, output: Output, tally: Tally, stop
   if (failure === undefined) await output.close();
   tally.notices.done(tally.totals.warned);
   tally.progress.done(tally.state());
-  if (tally.grid !== null) io.stderr.write(`${withoutControls(tally.grid.summary())}\n`);
-  if (groupsWritten) io.stderr.write(`sums per group: ${withoutControls(groupsFile ?? "")}\n`);
+  if (tally.grid !== null) io.stderr.write(`${printable(tally.grid.summary())}\n`);
+  if (groupsWritten) io.stderr.write(`sums per group: ${printable(groupsFile ?? "")}\n`);
   if (failure !== undefined) {
-    io.stderr.write(`impact-service: ${failure.message}\n`);
+    io.stderr.write(`impact-service: ${printable(failure.message)}\n`);
     return 1;
   }
   if (interrupted) {
@@ -489,7 +491,7 @@ function misuse(io: CliIo, error: unknown): number {
     (error as NodeJS.ErrnoException).code !== undefined;
   if (!known) throw error;
   io.stderr.write(
-    `impact-service: ${withoutControls((error as Error).message)}\n${error instanceof UsageError ? USAGE : ""}`,
+    `impact-service: ${printable((error as Error).message)}\n${error instanceof UsageError ? USAGE : ""}`,
   );
   return 2;
 }
@@ -503,11 +505,24 @@ function checkedOptions(args: EvaluateArgs, io: CliIo): { options: Options; maxL
     ...given,
     defaults: { ...given.defaults, edition: given.defaults.edition ?? config.EDITION },
   };
-  checkedInventoryFiles(options.file, [
-    ["--output", options.output],
-    ["--report", options.report],
-    ["--group-by's file", groupsFileOf(options) ?? undefined],
-  ]);
+  const writes = [
+    ...named("--output", options.output),
+    ...named("--report", options.report),
+    ...named("--group-by's file", groupsFileOf(options)),
+  ];
+  checkedInventoryFiles(
+    options.file,
+    writes.map(({ option, path }) => [option, path]),
+  );
+  refuseOverlappingFiles({
+    reads: [
+      { option: "the input", path: options.file },
+      ...named("--grid-intensity", options.grid?.series),
+      ...named("--grid-zones", options.grid?.zones),
+      ...environmentReads(process.env),
+    ],
+    writes,
+  });
   if (options.groupBy.length > 0 && options.input === "ndjson") {
     throw new UsageError("--group-by needs a CSV input (its columns)");
   }
@@ -528,7 +543,7 @@ async function inventoryMain(args: EvaluateArgs, io: CliIo): Promise<number> {
   const { options, maxLineBytes } = checked;
   const misused = (error: unknown) => {
     if (!(error instanceof Misuse)) throw error;
-    io.stderr.write(`impact-service: ${withoutControls(error.message)}\n`);
+    io.stderr.write(`impact-service: ${printable(error.message)}\n`);
     return 2;
   };
   if (options.workers === 0) {
@@ -539,7 +554,7 @@ async function inventoryMain(args: EvaluateArgs, io: CliIo): Promise<number> {
     } catch (error) {
       // Data that cannot be served (a custom edition's folder): one line, as the service says it.
       if (!(error instanceof StartupDataError)) throw error;
-      io.stderr.write(`impact-service: invalid data: ${withoutControls(error.message)}\n`);
+      io.stderr.write(`impact-service: invalid data: ${printable(error.message)}\n`);
       return 2;
     }
     return run({ options, io, evaluate, window: 1, maxLineBytes }).catch(misused);

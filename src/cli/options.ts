@@ -26,7 +26,7 @@ export const USAGE = `usage: impact-service evaluate <file | -> [options]
   --format <format>    output format: inventory csv|ndjson|xlsx (default: -o's extension, else
                        csv — ndjson for a batch input; xlsx needs -o or a pipe), billing export
                        csv|parquet (default: -o's extension, else csv; parquet needs -o)
-  -o, --output <file>  write the output there instead of stdout (never the input itself)
+  -o, --output <file>  write the output there instead of stdout (never a file the run reads)
   --ranges             each impact's min and max too (csv, xlsx, parquet columns; NDJSON group lines)
   --group-by <list>    sums per group of rows sharing these columns' values (e.g. team,site),
                        written to <output>.groups.<csv|ndjson|parquet> (needs -o, or --report),
@@ -51,8 +51,8 @@ export const USAGE = `usage: impact-service evaluate <file | -> [options]
                        engine (docs/billing.md, "Beyond one machine"); created if absent
 
 exit codes: 0 done (bad rows, if any, reported), 1 every row failed (or --strict stopped, or
-the output failed), 2 misused (unknown option, edition, criterion or column; -o naming the
-input), 130/143 interrupted
+the output failed), 2 misused (unknown option, edition, criterion or column; a written file
+naming a file the run reads, or another written file), 130/143 interrupted
 `;
 
 /** A misused command line (an empty message: --help). */

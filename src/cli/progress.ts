@@ -1,5 +1,5 @@
 import type { AssessedRow } from "../output/table.js";
-import { withoutControls } from "../output/text.js";
+import { printable } from "../support/terminalText.js";
 
 /*
  * Progress on stderr: on a terminal, a bar redrawn at most ten times a second (rows, rows/s and,
@@ -38,9 +38,11 @@ function duration(seconds: number): string {
 
 export function createProgress(
   stream: NodeJS.WriteStream,
-  name: string,
+  givenName: string,
   now: () => number = () => performance.now(),
 ): Progress {
+  // The input's name as given (a file named with an escape sequence prints as text).
+  const name = printable(givenName);
   const started = now();
   let lastDraw = Number.NEGATIVE_INFINITY;
   const rate = (rows: number) => rows / Math.max((now() - started) / 1000, 1e-3);
@@ -79,7 +81,7 @@ const MESSAGE_CHARACTERS = 300;
 const WARNED_ROWS_TOLD = 5;
 
 const cut = (text: string) => {
-  const safe = withoutControls(text);
+  const safe = printable(text);
   return safe.length > MESSAGE_CHARACTERS ? `${safe.slice(0, MESSAGE_CHARACTERS)}…` : safe;
 };
 

@@ -10,6 +10,7 @@ import { CRITERION_SPELLINGS, criterionEnumName, parseCriterion } from "../servi
 import { type PowerPer, useEnergyKwh, type V1Verbose } from "../service/energy.js";
 import { openService } from "../service/open.js";
 import { createLogger } from "../support/log.js";
+import { readNumber } from "../support/numbers.js";
 
 /*
  * Impact Framework 1.x plugins (the `PluginFactory` interface of @grnsft/if-core: a function of
@@ -66,17 +67,20 @@ const CONFIG = z
 export type BoaviztaConfig = z.input<typeof CONFIG>;
 type CheckedConfig = z.output<typeof CONFIG>;
 
-/** A number as YAML or a CSV import gives it (a numeric text is read; an array or object is not). */
-const numeric = z.union(
-  [
-    z.number(),
-    z
-      .string()
-      .regex(/^\s*-?\d+(\.\d+)?([eE][-+]?\d+)?\s*$/)
-      .transform(Number),
-  ],
-  { error: "expected a number" },
-);
+/**
+ * A number as YAML or a CSV import gives it (a numeric text is read; an array or object is not), a
+ * bigint as its value: read as every input's number is (src/support/numbers.ts), finite, within
+ * its range, never -0.
+ */
+const numeric = z.unknown().transform((given, context) => {
+  const reading = readNumber(given);
+  if ("value" in reading) return reading.value;
+  context.addIssue({
+    code: "custom",
+    message: reading.problem === "not a number" ? "expected a number" : reading.problem,
+  });
+  return z.NEVER;
+});
 const text = z.union([z.string().min(1), z.number().transform(String)], { error: "expected a text" });
 
 /** The fields every plugin reads of an observation; IF passes any others, kept in the outputs. */
@@ -195,7 +199,9 @@ const valueAt = (value: unknown, key: PropertyKey): unknown =>
 
 /** A given value in an error line, at most 60 characters of its JSON. */
 function shortJson(value: unknown): string {
-  const json = JSON.stringify(value) ?? String(value);
+  // A bigint (YAML's big integers) as its digits: JSON has none.
+  const json =
+    JSON.stringify(value, (_, item) => (typeof item === "bigint" ? `${item}n` : item)) ?? String(value);
   return json.length <= 60 ? json : `${json.slice(0, 57)}...`;
 }
 
@@ -321,8 +327,10 @@ function gridUse(
 ): { readonly use: number; readonly notice: string } | undefined {
   const given = observation["grid/carbon-intensity"];
   if (given === undefined || energy === undefined || !criteria.includes("gwp")) return undefined;
-  // Checked by the observation's schema: a number, or a numeric text as a CSV import gives it.
-  const intensity = Number(given);
+  // Checked by the observation's schema: read again as it read it (a numeric text, a bigint; -0 as 0).
+  const reading = readNumber(given);
+  if (!("value" in reading)) return undefined;
+  const intensity = reading.value;
   return {
     use: (energy * intensity) / 1000,
     notice: `gwp use from grid/carbon-intensity (${intensity} gCO2e/kWh × energy); other criteria use the location's factors`,
@@ -391,6 +399,19 @@ function outputsOf(criteria: readonly string[]): Record<string, ParameterMetadat
   return outputs;
 }
 
+/**
+ * The observation as given, but each number it gives as a bigint written as the number read (the
+ * outputs are written by IF as YAML or JSON, which hold no bigint).
+ */
+function withNumbersRead(given: Observation, read: Readonly<Record<string, unknown>>): Observation {
+  const bigints = Object.entries(given).filter(([, value]) => typeof value === "bigint");
+  if (bigints.length === 0) return given;
+  return {
+    ...given,
+    ...Object.fromEntries(bigints.map(([key, value]) => [key, read[key] ?? String(value)])),
+  };
+}
+
 /** A plugin evaluating each observation, checked against `fields`, with `request` (its query and variables). */
 function plugin<Fields extends z.ZodRawShape>(
   name: string,
@@ -432,7 +453,7 @@ function plugin<Fields extends z.ZodRawShape>(
               document,
               powerPer,
               request(read, config),
-              view,
+              withNumbersRead(view, read),
               config,
               notices,
             );

@@ -49,3 +49,30 @@ export function formatNumber(value: number): string {
 export function withoutFloatNoise(value: number): number {
   return Number(value.toPrecision(SIGNIFICANT_DIGITS));
 }
+
+/**
+ * The one rule for an input's column names in any output (CSV, workbook, NDJSON, Parquet; an
+ * inventory's and a bill's): a column named like a column the output adds (`outputColumns`, or
+ * one `reserved` says is the run's) is kept as `input_<name>` — again prefixed while that name is
+ * taken — so that the run's columns keep their names and values and no name is written twice.
+ * Names compare without case, as SQL's and spreadsheets' do. Returns each column's name, in order.
+ */
+export function keptInputNames(
+  header: readonly string[],
+  outputColumns: readonly string[],
+  reserved: (lowerName: string) => boolean = () => false,
+): string[] {
+  const written = new Set(outputColumns.map((name) => name.toLowerCase()));
+  const own = new Set(header.map((name) => name.toLowerCase()));
+  const taken = new Set<string>();
+  return header.map((name) => {
+    const lower = name.toLowerCase();
+    // A renamed column starts with input_: only the run's exact names and the file's others remain.
+    let kept = written.has(lower) || reserved(lower) ? `input_${name}` : name;
+    const free = (candidate: string) =>
+      !written.has(candidate) && !taken.has(candidate) && (kept === name || !own.has(candidate));
+    while (!free(kept.toLowerCase())) kept = `input_${kept}`;
+    taken.add(kept.toLowerCase());
+    return kept;
+  });
+}

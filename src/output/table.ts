@@ -1,4 +1,4 @@
-import { type Bound, formatNumber, impactColumn, PHASES, type Phase } from "./columns.js";
+import { type Bound, formatNumber, impactColumn, keptInputNames, PHASES, type Phase } from "./columns.js";
 
 /*
  * The table an analysis reads (inventory results, billing exports): one output row per input
@@ -92,9 +92,20 @@ function numberHeader(layout: TableLayout): string[] {
   ];
 }
 
+/** The columns a row adds after the input's. */
+const rowColumns = (layout: TableLayout) => [...numberHeader(layout), "status", "warnings"];
+
+/**
+ * The input's columns as every output names them (keptInputNames): `input_energy_kwh` for an
+ * input's own `energy_kwh`, so that no name is written twice.
+ */
+export function writtenInputColumns(layout: TableLayout): string[] {
+  return keptInputNames(layout.inputColumns, rowColumns(layout));
+}
+
 /** The header: input columns, energy, impact columns, status, warnings. */
 export function header(layout: TableLayout): string[] {
-  return [...layout.inputColumns, ...numberHeader(layout), "status", "warnings"];
+  return [...writtenInputColumns(layout), ...rowColumns(layout)];
 }
 
 /** A row's (or sums') numbers, column by column under `numberHeader` (undefined where there is none). */
@@ -122,7 +133,8 @@ export function rowCells(layout: TableLayout, row: AssessedRow): string[] {
 
 /** The header of the sums per group: the group's columns, its counts, the energy and impact columns. */
 export function groupHeader(layout: TableLayout, groupColumns: readonly string[]): string[] {
-  return [...groupColumns, "rows", "failed", ...numberHeader(layout)];
+  const added = ["rows", "failed", ...numberHeader(layout)];
+  return [...keptInputNames(groupColumns, added), ...added];
 }
 
 /** A group's cells as text, under `groupHeader`. */

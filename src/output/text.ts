@@ -1,17 +1,5 @@
 /*
- * Text from an input or an answer, made safe to print: a control character (an escape sequence
- * in an instance type, a carriage return in a cell) would act on the reader's terminal.
+ * Text from an input or an answer, made safe to print (src/support/terminalText.ts): the output
+ * writers' name for it.
  */
-
-/** The text with every C0 and C1 control character (and DEL) written as `\xNN`. */
-export function withoutControls(text: string): string {
-  let out = "";
-  let plain = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code >= 0x20 && (code < 0x7f || code > 0x9f)) continue;
-    out += `${text.slice(plain, index)}\\x${code.toString(16).padStart(2, "0")}`;
-    plain = index + 1;
-  }
-  return plain === 0 ? text : out + text.slice(plain);
-}
+export { printable as withoutControls } from "../support/terminalText.js";

@@ -5,6 +5,7 @@ import type { InputField, InputObject, NumberField } from "../inputs/field.js";
 import type { EngineInputOf, GraphQLValueOf } from "../inputs/types.js";
 import { builtOncePer } from "../support/builtOnce.js";
 import { isJsonObject } from "../support/jsonObject.js";
+import { isReasonable as isReasonableNumber, REASONABLE } from "../support/numbers.js";
 import { DomainError } from "./errors.js";
 
 /*
@@ -22,13 +23,11 @@ import { DomainError } from "./errors.js";
  * with the text's length; a list's cost with its length).
  */
 
-/** Magnitude bounds of every number input: zero, or within [1e-30, 1e30]. */
-export const REASONABLE = { smallest: 1e-30, largest: 1e30 } as const;
+/** Magnitude bounds of every number input (src/support/numbers.ts): zero, or within [1e-30, 1e30]. */
+export { REASONABLE };
 
 /** A number of the `REASONABLE` magnitudes (zero, or within them). */
-const isReasonable = (v: unknown): boolean =>
-  typeof v === "number" &&
-  (v === 0 || (Math.abs(v) >= REASONABLE.smallest && Math.abs(v) <= REASONABLE.largest));
+const isReasonable = (v: unknown): boolean => typeof v === "number" && isReasonableNumber(v);
 
 export const reasonable = z.number().refine(isReasonable, "must be 0 or of magnitude between 1e-30 and 1e30");
 const NEGATIVE = "must not be negative";

@@ -476,7 +476,7 @@ describe("bad input", () => {
     const rows = await readRows(join(scratch, out));
     expect(rows.map((row) => row.status)).toEqual([
       "evaluated",
-      "bad row: quantity is missing or not a number",
+      "bad row: quantity is missing or not a number (or a quantity or cost is not finite within 1e30)",
       "not evaluated: negative quantity (a refund or correction)",
       "bad row: unknown unit Fortnights",
       "bad row: unknown region eu-mars-1",
