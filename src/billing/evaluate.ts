@@ -32,7 +32,6 @@ import {
   type CoefficientRow,
   checkedLoad,
   coefficientCriteria,
-  coefficientPlaces,
   instanceCoefficientRows,
 } from "../service/coefficients.js";
 import type { EditionContext } from "../service/context.js";
@@ -49,7 +48,7 @@ import {
 } from "./formats.js";
 import { GRID_TABLES, type GridFiles, type GridRun, gridQueryTotals, withGridSeries } from "./grid.js";
 import { checkColumnCount, checkColumnTypes, inputColumnNames } from "./inputColumns.js";
-import { createLocatedView } from "./lookup.js";
+import { createLocatedView, orderLineViews } from "./lookup.js";
 import { type InstanceMatch, matchInstance } from "./matching.js";
 import {
   COST_KEY,
@@ -60,8 +59,9 @@ import {
   type MethodRow,
   methodRows,
 } from "./methods.js";
-import { billingPlaces } from "./places.js";
+import { billingCoefficientPlaces, billingPlaces, type EditionPlaces } from "./places.js";
 import { impactsQuery, keysQuery, sqlQuery } from "./queries.js";
+import { addBilledUnits, createRegistryTables, REGISTRY_TABLES } from "./registry/tables.js";
 import { type BillReportData, billReportData } from "./reportData.js";
 import { createMatchTable, createPlaceTable } from "./smallTables.js";
 import {
@@ -126,6 +126,11 @@ async function writePortableTables(
     ["instance_matches.csv", "SELECT * FROM instance_matches", csv],
     ["billing_places.csv", "SELECT * FROM billing_places", csv],
     ["billing_energy.csv", "SELECT * FROM billing_energy", csv],
+    ...REGISTRY_TABLES.map(({ name }) => [
+      `${name}.parquet`,
+      `SELECT * FROM ${name}`,
+      copyOptions("parquet"),
+    ]),
     [
       "method_coefficients.parquet",
       "SELECT * FROM coefficients WHERE instance_type LIKE 'method:%'",
@@ -243,12 +248,14 @@ async function groupLineKinds(db: Database, prepared: PreparedExport, file: stri
     header: tupleColumns,
     renamed: new Map(),
   });
+  await addBilledUnits(connection);
   // The tuples classified once: the kinds and the tuples' rows (locateLines) read them.
   await connection.run("CREATE TABLE billing_tuple_classes AS SELECT * FROM billing_classified");
   await connection.run("CREATE OR REPLACE VIEW billing_classified AS SELECT * FROM billing_tuple_classes");
   const kind =
     "billing_provider, billing_instance_type, billing_region_key, billing_line_kind, billing_unit, billing_unit_hours, billing_region, " +
-    "billing_method, billing_method_key, billing_method_factor, billing_method_unit, billing_usage_unit, billing_service";
+    "billing_method, billing_method_key, billing_method_factor, billing_method_unit, billing_usage_unit, billing_service, billing_unknown_unit, " +
+    "billing_method_warning";
   // Kinds apart by whether their cost is positive: the by-cost rate sums the energy and the cost of
   // the same lines (src/billing/costRates.ts).
   await connection.run(
@@ -272,6 +279,7 @@ async function locateLines(
 ): Promise<void> {
   const read = await createTupleRows(connection, prepared.tuple);
   await createLineViews(connection, prepared.views);
+  await orderLineViews(connection, new Set(REGISTRY_TABLES.map((table) => table.name)));
   if (read === null) await createLocatedView(connection);
   else await createTupleLocatedView(connection, prepared.tuple, read, readBy);
 }
@@ -329,6 +337,7 @@ async function coefficientsOf(
       match.matchedInstanceType,
       load,
       criteria,
+      billingCoefficientPlaces(context, match.provider),
     )) {
       rows.set(key(row.provider, row.instanceType, row.region ?? row.usageLocation ?? ""), row);
     }
@@ -434,7 +443,7 @@ async function methodProviders(connection: DuckDBConnection): Promise<string[]> 
 export async function placeUnknownProviders(connection: DuckDBConnection): Promise<void> {
   await connection.run(
     `INSERT INTO billing_places
-     SELECT DISTINCT COALESCE(billing_provider, ''), billing_region_key, '' FROM billing_line_kinds
+     SELECT DISTINCT COALESCE(billing_provider, ''), billing_region_key, '', NULL FROM billing_line_kinds
      WHERE billing_method_key IS NOT NULL AND billing_region_key <> ''
        AND COALESCE(billing_provider, '') NOT IN (SELECT provider FROM billing_places)`,
   );
@@ -451,7 +460,7 @@ async function methodCoefficients(
     for (const method of await methodRows(
       context,
       provider,
-      coefficientPlaces(context, provider),
+      billingCoefficientPlaces(context, provider),
       criteria,
     )) {
       const { row } = method;
@@ -526,7 +535,13 @@ async function createLookupTable(
   for (const [provider, rate] of rates) {
     const match = { provider, billingInstanceType: COST_KEY, matchedInstanceType: COST_KEY, warning: null };
     matches.set(key(provider, COST_KEY), match);
-    for (const method of costRows(context, provider, rate, coefficientPlaces(context, provider), criteria)) {
+    for (const method of costRows(
+      context,
+      provider,
+      rate,
+      billingCoefficientPlaces(context, provider),
+      criteria,
+    )) {
       const { row } = method;
       const name = key(row.provider, row.instanceType, row.region ?? row.usageLocation ?? "");
       methods.set(name, method);
@@ -668,7 +683,7 @@ async function readHeader(
 async function prepareViews(
   db: Database,
   context: EditionContext,
-  knownRegions: Parameters<typeof billingPlaces>[1],
+  knownRegions: EditionPlaces["known"],
   request: BillingRequest,
   impactColumnNames: readonly string[],
 ): Promise<PreparedExport> {
@@ -692,8 +707,18 @@ async function prepareViews(
     format,
     typeHintColumn,
   };
+  await createRegistryTables(connection);
   await createLineViews(connection, views);
-  await createPlaceTable(connection, billingPlaces(context.service.data.cloudRegions, knownRegions));
+  const { data } = context.service;
+  await createPlaceTable(
+    connection,
+    billingPlaces({
+      own: data.cloudRegions,
+      known: knownRegions,
+      countries: data.electricity.countryCodes,
+      defaultLocation: data.config.defaultLocation,
+    }),
+  );
   return { ...written, views, tuple: lineTuple(format, header, names, typeHintColumn) };
 }
 
@@ -713,7 +738,7 @@ function stopAtBadRows(groups: readonly LineGroup[]): void {
  */
 export async function evaluateBillingExport(
   context: EditionContext,
-  knownRegions: Parameters<typeof billingPlaces>[1],
+  knownRegions: EditionPlaces["known"],
   request: BillingRequest,
 ): Promise<BillingSummary> {
   const criteria = coefficientCriteria(context, request.criteria);

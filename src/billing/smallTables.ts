@@ -1,17 +1,18 @@
 /*
  * The small tables the lookup table is built from (sql/billing_keys.sql): billing_places, the
- * region spellings of an edition and the places they stand for, and instance_matches, each billed
+ * region spellings of an edition and the places they stand for (with a warning where that is not
+ * the region itself: src/billing/places.ts), and instance_matches, each billed
  * instance type and the edition's type it matches.
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { createTable } from "../duckdb/database.js";
 import type { InstanceMatch } from "./matching.js";
-import type { billingPlaces } from "./places.js";
+import type { BillingPlace } from "./places.js";
 
 export async function createPlaceTable(
   connection: DuckDBConnection,
-  places: ReturnType<typeof billingPlaces>,
+  places: readonly BillingPlace[],
 ): Promise<void> {
   await createTable(
     connection,
@@ -20,8 +21,9 @@ export async function createPlaceTable(
       ["provider", "VARCHAR"],
       ["spelling", "VARCHAR"],
       ["place", "VARCHAR"],
+      ["place_warning", "VARCHAR"],
     ],
-    places.map((place) => [place.provider, place.spelling, place.place]),
+    places.map((place) => [place.provider, place.spelling, place.place, place.warning]),
   );
 }
 

@@ -20,12 +20,14 @@ export function statusOf(group: LineGroup, matched: (group: LineGroup) => string
 interface Tally {
   lines: number;
   hours: number;
+  cost: number;
 }
 
 function add(tallies: Map<string, Tally>, key: string, group: LineGroup): void {
-  const tally = tallies.get(key) ?? { lines: 0, hours: 0 };
+  const tally = tallies.get(key) ?? { lines: 0, hours: 0, cost: 0 };
   tally.lines += group.lines;
   tally.hours += group.hours;
+  tally.cost += group.cost;
   tallies.set(key, tally);
 }
 
@@ -135,12 +137,15 @@ export function billingSummaryText(summary: BillingSummary, groupsOutput: string
   }
   if (bad.size > 0) {
     out.push("bad rows:");
-    for (const [problem, tally] of bad) out.push(`  ${problem}: ${rows(tally.lines)}`);
+    for (const [problem, tally] of bad)
+      out.push(`  ${problem}: ${rows(tally.lines)}, cost ${money(tally.cost)}`);
   }
   if (notEvaluated.size > 0) {
     out.push("not evaluated:");
     for (const [reason, tally] of notEvaluated)
-      out.push(`  ${reason}${NOT_EVALUATED_HINTS[reason] ?? ""}: ${rows(tally.lines)}`);
+      out.push(
+        `  ${reason}${NOT_EVALUATED_HINTS[reason] ?? ""}: ${rows(tally.lines)}, cost ${money(tally.cost)}`,
+      );
   }
   const approximate = summary.matches.filter((m) => m.warning !== null);
   if (approximate.length > 0) {

@@ -1,7 +1,9 @@
 /**
  * The billing SQL as another engine runs it (docs/billing.md, "The same SQL elsewhere"): the
  * exported coefficient table with the methods' rows, the export as a view, the small tables the
- * command wrote to its tables folder (instance_matches, billing_places, billing_energy), then the
+ * command wrote to its tables folder (instance_matches, billing_places, billing_energy, the
+ * registry's billing_units, billing_storage_services, billing_gpus, billing_method_kinds and
+ * billing_method_keys), then the
  * queries of sql/ in order, joins included. Each line's status, matched type, method, energy and
  * impacts equal those `impact-service evaluate` writes, which reads the lookup table by position.
  */
@@ -16,6 +18,7 @@ import { absentColumns, recognisedFormat } from "../../src/billing/formats.js";
 import { GRID_TABLES } from "../../src/billing/grid.js";
 import { withMethodRows } from "../../src/billing/methods.js";
 import { gridQuery, gridUseColumns, impactsQuery, keysQuery, sqlQuery } from "../../src/billing/queries.js";
+import { REGISTRY_TABLES } from "../../src/billing/registry/tables.js";
 import { identifier } from "../../src/duckdb/database.js";
 import { coefficientCriteria, coefficientTable } from "../../src/service/coefficients.js";
 import { app, editionContext, expectClose } from "./support.js";
@@ -112,6 +115,12 @@ async function bothWays(fixture: string, grid: { series: string; zones: null } |
          CAST(energy_kwh_per_hour AS DOUBLE) AS energy_kwh_per_hour
        FROM ${textCsv(join(tables, "billing_energy.csv"))}`,
     );
+    // The registry's tables (units, storage services, GPUs, methods) as the command wrote them.
+    for (const { name: table } of REGISTRY_TABLES) {
+      await connection.run(
+        `CREATE TABLE ${table} AS SELECT * FROM read_parquet('${join(tables, `${table}.parquet`)}')`,
+      );
+    }
     const columns = billingImpactColumns(coefficientCriteria(context, null), grid !== null);
     await connection.run(`CREATE VIEW billing_lines AS ${sqlQuery(format.linesQuery)}`);
     await connection.run(`CREATE VIEW billing_usage AS ${sqlQuery(format.usageQuery)}`);
