@@ -118,6 +118,7 @@ async function writePortableTables(
   connection: DuckDBConnection,
   folder: string,
   grid: boolean,
+  regions: boolean,
 ): Promise<void> {
   // Made here, once the lines are written: a run that fails leaves no folder behind.
   mkdirSync(folder, { recursive: true });
@@ -133,7 +134,8 @@ async function writePortableTables(
     ]),
     [
       "method_coefficients.parquet",
-      "SELECT * FROM coefficients WHERE instance_type LIKE 'method:%'",
+      // With the instance rows at a country (a region the edition lacks): the table has regions only
+      `SELECT * FROM coefficients WHERE instance_type LIKE 'method:%'${regions ? " OR (region IS NULL AND usage_location IS NOT NULL)" : ""}`,
       copyOptions("parquet"),
     ],
     ...(grid
@@ -783,7 +785,13 @@ export async function evaluateBillingExport(
       async () => grid?.run({ ...target, detailed: request.report === true }) ?? null,
       request.file,
     );
-    if (request.tablesFolder) await writePortableTables(connection, request.tablesFolder, gridRun !== null);
+    if (request.tablesFolder)
+      await writePortableTables(
+        connection,
+        request.tablesFolder,
+        gridRun !== null,
+        context.service.data.cloudRegions !== null,
+      );
     const first = criteria[0]?.info;
     const report =
       request.report === true && first !== undefined
