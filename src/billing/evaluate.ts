@@ -116,10 +116,12 @@ export interface BillingRequest {
  */
 async function writePortableTables(
   connection: DuckDBConnection,
-  folder: string,
+  folder: string | null | undefined,
   grid: boolean,
-  regions: boolean,
+  context: EditionContext,
 ): Promise<void> {
+  if (!folder) return;
+  const regions = context.service.data.cloudRegions !== null;
   // Made here, once the lines are written: a run that fails leaves no folder behind.
   mkdirSync(folder, { recursive: true });
   const csv = "(FORMAT csv, HEADER true)";
@@ -785,13 +787,7 @@ export async function evaluateBillingExport(
       async () => grid?.run({ ...target, detailed: request.report === true }) ?? null,
       request.file,
     );
-    if (request.tablesFolder)
-      await writePortableTables(
-        connection,
-        request.tablesFolder,
-        gridRun !== null,
-        context.service.data.cloudRegions !== null,
-      );
+    await writePortableTables(connection, request.tablesFolder, gridRun !== null, context);
     const first = criteria[0]?.info;
     const report =
       request.report === true && first !== undefined
