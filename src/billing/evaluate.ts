@@ -153,6 +153,8 @@ async function writePortableTables(
 
 export { BillingInputError, BillingStrictStop, FileReadError };
 
+const REGISTRY_TABLE_NAMES: ReadonlySet<string> = new Set(REGISTRY_TABLES.map((table) => table.name));
+
 /** Lines of one kind: provider, instance type as billed, place, and why not evaluated (null: it may be). */
 export interface LineGroup {
   readonly provider: string | null;
@@ -283,7 +285,7 @@ async function locateLines(
 ): Promise<void> {
   const read = await createTupleRows(connection, prepared.tuple);
   await createLineViews(connection, prepared.views);
-  await orderLineViews(connection, new Set(REGISTRY_TABLES.map((table) => table.name)));
+  await orderLineViews(connection, REGISTRY_TABLE_NAMES);
   if (read === null) await createLocatedView(connection);
   else await createTupleLocatedView(connection, prepared.tuple, read, readBy);
 }
@@ -713,6 +715,8 @@ async function prepareViews(
   };
   await createRegistryTables(connection);
   await createLineViews(connection, views);
+  // The first pass reads no column of the registry's: read by position, none is computed
+  await orderLineViews(connection, REGISTRY_TABLE_NAMES);
   const { data } = context.service;
   await createPlaceTable(
     connection,
