@@ -38,11 +38,12 @@ FROM (
       WHEN c.billing_method_suffix = 'scope' THEN CONCAT(mkey.unit_label, ' ', c.billing_transfer_scope)
       ELSE mkey.unit_label
     END AS billing_method_unit,
-    -- A GPU of no model the registry knows (src/billing/registry/gpus.ts): CCF's average GPU, said
+    -- A GPU of no model the registry knows (src/billing/registry/gpus.ts): CCF's average GPU, said (no quote in
+    -- the texts: Spark and BigQuery do not read '' as one)
     CASE
       WHEN c.billing_method <> 'accelerator' OR c.billing_method_variant <> '' THEN NULL
-      WHEN c.billing_gpu_name = '' THEN 'GPU model not named: CCF''s average GPU'
-      ELSE CONCAT('GPU model ', c.billing_gpu_name, ' not in the registry: CCF''s average GPU')
+      WHEN c.billing_gpu_name = '' THEN 'GPU model not named: the CCF average GPU'
+      ELSE CONCAT('GPU model ', c.billing_gpu_name, ' not in the registry: the CCF average GPU')
     END AS billing_method_warning
   FROM (
     SELECT

@@ -528,6 +528,6 @@ describe("GPU models (impact-service evaluate)", () => {
       kwhPerUnit: ((35 + 0.5 * (306 - 35)) / 1000) * PUE.gcp,
       country: "USA",
     });
-    expect(row.warnings).toBe("GPU model z9 not in the registry: CCF's average GPU");
+    expect(row.warnings).toBe("GPU model z9 not in the registry: the CCF average GPU");
   });
 });
