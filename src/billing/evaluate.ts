@@ -173,6 +173,8 @@ export interface LineGroup {
   readonly service: string | null;
   /** The sum of its lines' positive costs (BilledCost, line_item_unblended_cost, CostInBillingCurrency). */
   readonly cost: number;
+  /** Why its place is not its region's own (a country, the default), else null. */
+  readonly placeWarning: string | null;
 }
 
 export interface ImpactTotal {
@@ -296,7 +298,7 @@ async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
     `WITH billing_classified AS (SELECT * FROM billing_line_kinds),
        billing_located AS (${sqlQuery("billing_located.sql")})
      SELECT billing_provider, billing_instance_type, billing_place, billing_problem, billing_method,
-       billing_method_key, billing_service,
+       billing_method_key, billing_service, billing_place_warning,
        SUM(billing_line_count)::DOUBLE AS lines, COALESCE(fsum(hours), 0) AS hours,
        COALESCE(fsum(billing_method_amount), 0) AS method_quantity, COALESCE(fsum(billing_cost), 0) AS cost
      FROM (${impactsQuery([])}) kinds
@@ -315,6 +317,7 @@ async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
     methodQuantity: Number(row.method_quantity),
     service: text(row.billing_service),
     cost: Number(row.cost),
+    placeWarning: text(row.billing_place_warning),
   }));
 }
 

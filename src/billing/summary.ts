@@ -104,6 +104,7 @@ export function billingSummaryText(summary: BillingSummary, groupsOutput: string
   const unknown = new Map<string, Tally>();
   const bad = new Map<string, Tally>();
   const notEvaluated = new Map<string, Tally>();
+  const places = new Map<string, Tally>();
   let read = 0;
   for (const group of summary.groups) {
     read += group.lines;
@@ -118,6 +119,7 @@ export function billingSummaryText(summary: BillingSummary, groupsOutput: string
       add(unknown, `${group.provider ?? "?"} ${group.instanceType ?? "(no instance type found)"}`, group);
     if (kind === "bad rows") add(bad, status, group);
     if (kind === "not evaluated") add(notEvaluated, status.replace(/^not evaluated: /, ""), group);
+    if (status === "evaluated" && group.placeWarning !== null) add(places, group.placeWarning, group);
   }
   const count = (kind: string) => byStatus.get(kind)?.lines ?? 0;
   const out = [
@@ -146,6 +148,11 @@ export function billingSummaryText(summary: BillingSummary, groupsOutput: string
       out.push(
         `  ${reason}${NOT_EVALUATED_HINTS[reason] ?? ""}: ${rows(tally.lines)}, cost ${money(tally.cost)}`,
       );
+  }
+  if (places.size > 0) {
+    out.push("places other than the line's region:");
+    for (const [warning, tally] of places)
+      out.push(`  ${warning}: ${rows(tally.lines)}, cost ${money(tally.cost)}`);
   }
   const approximate = summary.matches.filter((m) => m.warning !== null);
   if (approximate.length > 0) {

@@ -421,6 +421,15 @@ describe("AWS units, regions and services (impact-service evaluate)", () => {
     expect(row.warnings).toBe("region global names no one place: the default place (EEE)");
   });
 
+  it("names each place other than a line's region once on stderr, with its lines and cost", SLOW, () => {
+    expect(runs["registry-cur"].stderr).toContain(
+      "places other than the line's region:\n" +
+        "  region eu-central-2 is not in the edition: its country CHE's factor: 1 row, cost 2.3\n" +
+        "  region ap-southeast-3 is not in the edition: its country IDN's factor: 1 row, cost 2.4\n" +
+        "  region global names no one place: the default place (EEE): 1 row, cost 8.5\n",
+    );
+  });
+
   it("names a unit it cannot read once on stderr, with its lines and cost", SLOW, () => {
     expect(usage("USE1-Widget-Weeks").status).toBe("not evaluated: unknown unit Widget-Weeks");
     expect(runs["registry-cur"].stderr).toContain("  unknown unit Widget-Weeks: 1 row, cost 2.5\n");
