@@ -1,25 +1,16 @@
 -- Billing lines with their methods (billing_methods.sql), with the hours their unit stands for and the key of
 -- their region, before anything is looked up.
 --
--- Reads the view billing_methods. billing_unit_hours: the hours of one unit of the quantity (none
--- for a unit not known). billing_region_key: the region as billing_places spells it (lower case,
--- without blanks, hyphens and underscores; '' for no region; a region that spells to nothing
--- keeps its own text, so that no place matches it).
+-- Reads the view billing_methods and the registry's table billing_units (each unit spelling, lower
+-- case, with its dimension and hours: src/billing/registry/units.ts). billing_unit_hours: the hours
+-- of one unit of the quantity, for a unit of time alone (`Hrs`, `1 Hour`, `10 Hours`, `minutes`,
+-- `seconds`; none for another unit or one not known). billing_region_key: the region as
+-- billing_places spells it (lower case, without blanks, hyphens and underscores; '' for no region;
+-- a region that spells to nothing keeps its own text, so that no place matches it).
 SELECT
   b.*,
-  CASE LOWER(TRIM(b.billing_unit))
-    WHEN 'hrs' THEN 1.0
-    WHEN 'hr' THEN 1.0
-    WHEN 'h' THEN 1.0
-    WHEN 'hour' THEN 1.0
-    WHEN 'hours' THEN 1.0
-    WHEN '1 hour' THEN 1.0
-    WHEN '1 hours' THEN 1.0
-    WHEN '10 hours' THEN 10.0
-    WHEN '100 hours' THEN 100.0
-    WHEN '1000 hours' THEN 1000.0
-    WHEN 'minutes' THEN 1.0 / 60
-    WHEN 'seconds' THEN 1.0 / 3600
+  CASE
+    WHEN unit_h.dimension = 'hour' AND COALESCE(unit_h.resource, 'instance') = 'instance' THEN unit_h.hours
     ELSE NULL
   END AS billing_unit_hours,
   CASE
@@ -30,3 +21,4 @@ SELECT
     )
   END AS billing_region_key
 FROM billing_methods b
+LEFT JOIN billing_units unit_h ON unit_h.spelling = LOWER(TRIM(COALESCE(b.billing_unit, '')))

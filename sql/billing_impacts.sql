@@ -40,15 +40,28 @@ SELECT
     WHEN h.billing_method_key IS NULL AND h.billing_matched_instance_type IS NULL THEN 'unknown instance type'
     ELSE 'evaluated'
   END AS status,
-  CASE WHEN h.billing_problem IS NULL THEN h.billing_match_warning ELSE NULL END AS warnings
+  CASE
+    WHEN h.billing_problem IS NOT NULL OR h.billing_warnings = '' THEN NULL
+    -- Without the last separator
+    ELSE SUBSTR(h.billing_warnings, 1, LENGTH(h.billing_warnings) - 2)
+  END AS warnings
 FROM (
   SELECT
     v.*,
-    COALESCE(v.hours, v.billing_method_amount) AS billing_amount
+    COALESCE(v.hours, v.billing_method_amount) AS billing_amount,
+    -- The instance type's match, the method's and the place's warnings, each followed by '; '
+    CONCAT(
+      CASE WHEN v.billing_match_warning IS NULL THEN '' ELSE CONCAT(v.billing_match_warning, '; ') END,
+      CASE WHEN v.billing_method_warning IS NULL THEN '' ELSE CONCAT(v.billing_method_warning, '; ') END,
+      CASE WHEN v.billing_place_warning IS NULL THEN '' ELSE CONCAT(v.billing_place_warning, '; ') END
+    ) AS billing_warnings
   FROM (
     SELECT
       u.*,
       CASE
+        -- A usage line in a unit the registry cannot read (src/billing/registry/units.ts): said, not guessed
+        WHEN u.billing_method IS NULL AND u.billing_line_kind = 'not compute' AND u.billing_unknown_unit IS NOT NULL
+          THEN CONCAT('not evaluated: unknown unit ', u.billing_unknown_unit)
         WHEN u.billing_method IS NULL AND u.billing_line_kind = 'not compute' THEN 'not compute'
         WHEN u.billing_method IS NULL AND u.billing_line_kind = 'machine type not billed'
           THEN 'not evaluated: Google Cloud bills cores and memory, not machine types'

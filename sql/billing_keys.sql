@@ -2,7 +2,8 @@
 -- its lines hold, the place, the matched instance type and the per-hour impacts of its lines.
 --
 -- Reads the table billing_line_kinds (the export's lines grouped: billing_provider,
--- billing_instance_type, billing_region_key, …), billing_places (provider, spelling, place),
+-- billing_instance_type, billing_region_key, …), billing_places (provider, spelling, place,
+-- place_warning: why the place is not the region itself, a country or the default),
 -- instance_matches (provider, billing_instance_type, matched_instance_type, match_warning: each
 -- instance type billed, matched as the single route matches it; a method's key matches itself),
 -- coefficients (the exported coefficient table, with the rows of the methods' keys:
@@ -36,6 +37,7 @@ SELECT
   c.pe_use_mj_min_per_hour AS pe_use_mj_min_per_hour, -- per hour
   c.pe_use_mj_max_per_hour AS pe_use_mj_max_per_hour, -- per hour
   CASE WHEN g.key_region = '' THEN '' ELSE r.place END AS billing_place,
+  r.place_warning AS billing_place_warning,
   m.matched_instance_type AS billing_matched_instance_type,
   m.match_warning AS billing_match_warning,
   e.energy_kwh_per_hour AS energy_kwh_per_hour

@@ -1,18 +1,26 @@
 -- How each billing line uses hardware (docs/methodology.md, "Billing lines that are not instance
 -- hours"): its method, the per-unit coefficient row it reads and how many of those units it bills.
 --
--- Reads the view billing_usage (billing_usage_<format>.sql). Adds:
+-- Reads the view billing_usage (billing_usage_<format>.sql) and the registry's tables
+-- (src/billing/registry/, written by the command: docs/billing.md): billing_units (each unit
+-- spelling, lower case: its dimension, factor, hours, GB, resource counted), billing_storage_services
+-- (provider, service name lower case: its storage method, medium, copies), billing_gpus (GPU models),
+-- billing_method_kinds (each method's dimension, variant, unit suffix, multiplier) and
+-- billing_method_keys (method, variant: its coefficient key and unit). Adds:
 -- - billing_method: instance (an instance hour, billing_line_kind = 'compute'), block-storage,
---   object-storage, file-storage, data-transfer, serverless, per-vcpu, memory, accelerator, by-cost
---   (managed hardware no unit of which is billed: its cost × the bill's kWh per cost); NULL
+--   object-storage, file-storage, data-transfer, serverless, per-vcpu, memory, accelerator, dpu,
+--   by-cost (managed hardware no unit of which is billed: its cost × the bill's kWh per cost); NULL
 --   for a line that uses no hardware (taxes, fees, credits, support, requests…).
 -- - billing_method_key: the coefficient row of one unit ('method:ssd-gb-hour', …), looked up as an
 --   instance type is; NULL for instance lines and lines without a method.
--- - billing_method_factor: units of the key per unit of the quantity: the unit's conversion (a
---   GB-month is 730 GB-hours), the storage's replication, vCPUs per OCPU or ACU, vCPU-hours per
---   GB-second; NULL when the line's unit is not one its method reads.
+-- - billing_method_factor: units of the key per unit of the quantity: the unit's factor, the
+--   storage's copies, vCPUs per OCPU or ACU, vCPU-hours per GB-hour of Lambda memory; NULL when the
+--   line's unit is not one its method reads.
 -- - billing_method_unit: what the units are, as the output says it.
--- The query keeps to what Spark SQL, Trino, BigQuery and DuckDB share.
+-- - billing_unknown_unit: a usage line's unit the registry cannot read (NULL otherwise).
+-- - billing_method_warning: what the output's warnings say of the method (a GPU of no known model).
+-- Each join reads one row at most (the tables' keys are unique). The query keeps to what Spark SQL,
+-- Trino, BigQuery and DuckDB share.
 SELECT
   m.*,
   CASE
@@ -23,214 +31,201 @@ SELECT
 FROM (
   SELECT
     c.*,
+    mkey.method_key AS billing_method_key,
     CASE
-      WHEN c.billing_method IN ('block-storage', 'object-storage', 'file-storage')
-        THEN CONCAT('method:', c.billing_storage_medium, '-gb-hour')
-      WHEN c.billing_method = 'data-transfer' THEN 'method:network-gb'
-      WHEN c.billing_method IN ('serverless', 'per-vcpu') THEN 'method:vcpu-hour'
-      WHEN c.billing_method = 'memory' THEN 'method:memory-gb-hour'
-      WHEN c.billing_method = 'accelerator' THEN 'method:gpu-hour'
-      WHEN c.billing_method = 'by-cost' THEN 'method:cost'
-      ELSE NULL
-    END AS billing_method_key,
+      WHEN c.billing_method_suffix = 'replication'
+        THEN CONCAT(mkey.unit_label, ' x', CAST(CAST(c.billing_replication AS INTEGER) AS VARCHAR))
+      WHEN c.billing_method_suffix = 'scope' THEN CONCAT(mkey.unit_label, ' ', c.billing_transfer_scope)
+      ELSE mkey.unit_label
+    END AS billing_method_unit,
+    -- A GPU of no model the registry knows (src/billing/registry/gpus.ts): CCF's average GPU, said (no quote in
+    -- the texts: Spark and BigQuery do not read '' as one)
     CASE
-      WHEN c.billing_method IN ('block-storage', 'object-storage', 'file-storage', 'memory') THEN 'gb-hour'
-      WHEN c.billing_method = 'data-transfer' THEN 'gb'
-      WHEN c.billing_method = 'serverless' THEN 'gb-second'
-      ELSE 'hour'
-    END AS billing_method_dimension,
-    CASE
-      WHEN c.billing_method IN ('block-storage', 'object-storage', 'file-storage') THEN c.billing_replication
-      -- Lambda: one vCPU per 1,769 MB allocated (AWS Lambda's documentation)
-      WHEN c.billing_method = 'serverless' THEN 1.0 / (3600.0 * 1.769)
-      -- An OCPU is one physical core: two vCPUs on x86, one on Ampere A1 (Oracle Cloud, "Compute
-      -- Shapes"); an ACU a quarter of a vCPU (CCF)
-      WHEN c.billing_method = 'per-vcpu' AND (c.billing_usage_text LIKE '%ocpu%' OR c.billing_unit_text LIKE '%ocpu%')
-        THEN CASE
-          WHEN c.billing_usage_text LIKE '%- a1 |%' OR c.billing_usage_text LIKE '%.a1.%'
-            OR c.billing_usage_text LIKE '%ampere a1%' THEN 1.0
-          ELSE 2.0
-        END
-      WHEN c.billing_method = 'per-vcpu' AND (c.billing_unit_text LIKE 'acu%' OR c.billing_usage_text LIKE '%aurora:serverless%') THEN 0.25
-      ELSE 1.0
-    END AS billing_method_multiplier,
-    CASE
-      WHEN c.billing_method IN ('block-storage', 'object-storage', 'file-storage')
-        THEN CONCAT('GB-hours ', UPPER(c.billing_storage_medium), ' x', CAST(CAST(c.billing_replication AS INTEGER) AS VARCHAR))
-      WHEN c.billing_method = 'data-transfer' THEN CONCAT('GB ', c.billing_transfer_scope)
-      WHEN c.billing_method IN ('serverless', 'per-vcpu') THEN 'vCPU-hours'
-      WHEN c.billing_method = 'memory' THEN 'GB-hours of memory'
-      WHEN c.billing_method = 'accelerator' THEN 'GPU-hours'
-      WHEN c.billing_method = 'by-cost' THEN 'cost'
-      ELSE NULL
-    END AS billing_method_unit
+      WHEN c.billing_method <> 'accelerator' OR c.billing_method_variant <> '' THEN NULL
+      WHEN c.billing_gpu_name = '' THEN 'GPU model not named: the CCF average GPU'
+      ELSE CONCAT('GPU model ', c.billing_gpu_name, ' not in the registry: the CCF average GPU')
+    END AS billing_method_warning
   FROM (
     SELECT
       s.*,
+      mkind.dimension AS billing_method_dimension,
+      mkind.label_suffix AS billing_method_suffix,
       CASE
-        WHEN s.billing_method IS NULL OR s.billing_method = 'instance' THEN NULL
-        WHEN s.billing_method IN ('block-storage', 'object-storage', 'file-storage') AND (
-          s.billing_usage_text LIKE '%.st1%' OR s.billing_usage_text LIKE '%.sc1%' OR s.billing_usage_text LIKE '%(st1)%'
-          OR s.billing_usage_text LIKE '%(sc1)%' OR s.billing_usage_text LIKE '%hdd%' OR s.billing_usage_text LIKE '%magnetic%'
-          OR s.billing_usage_text LIKE '%volumeusage |%' OR s.billing_usage_text LIKE '%storage pd capacity%'
-          OR s.billing_usage_text LIKE '%standard pd%') THEN 'hdd'
-        WHEN s.billing_method = 'object-storage' THEN 'hdd'
-        ELSE 'ssd'
-      END AS billing_storage_medium,
-      -- Replication factors per storage service: Cloud Carbon Footprint's (AWS); Azure's redundancy
-      -- options (LRS and ZRS: 3 copies, GRS, RA-GRS, GZRS: 6)
-      CASE
-        WHEN s.billing_method IS NULL OR s.billing_method NOT IN ('block-storage', 'object-storage', 'file-storage')
-          THEN 1.0
-        WHEN s.billing_usage_text LIKE '%timedstorage-zia%' OR s.billing_usage_text LIKE '%earlydelete-zia%'
-          OR s.billing_usage_text LIKE '%timedstorage-rrs%' THEN 2.0
-        WHEN s.billing_usage_text LIKE '%snapshot%' THEN 3.0
-        WHEN s.billing_usage_text LIKE '%amazons3%' OR s.billing_usage_text LIKE '%simple storage%' THEN 3.0
-        WHEN s.billing_usage_text LIKE '%amazonefs%' OR s.billing_usage_text LIKE '%elastic file%'
-          THEN CASE WHEN s.billing_usage_text LIKE '%zia%' OR s.billing_usage_text LIKE '%one zone%' THEN 2.0 ELSE 3.0 END
-        WHEN s.billing_usage_text LIKE '%backupusage%' THEN 3.0
-        WHEN s.billing_usage_text LIKE '%aurora%' THEN 6.0
-        WHEN s.billing_usage_text LIKE '%multi-az%' THEN 2.0
-        WHEN s.billing_usage_text LIKE '%dynamodb%' OR s.billing_usage_text LIKE '%docdb%'
-          OR s.billing_usage_text LIKE '%documentdb%' THEN 2.0
-        WHEN s.billing_usage_text LIKE '%amazonecr%' OR s.billing_usage_text LIKE '%container registry%' THEN 3.0
-        WHEN s.billing_usage_text LIKE '%volumeusage%' OR s.billing_usage_text LIKE '%amazonec2%'
-          OR s.billing_usage_text LIKE '%elastic compute cloud%' OR s.billing_usage_text LIKE '%elastic block store%' THEN 2.0
-        WHEN s.billing_usage_text LIKE '%gzrs%' OR s.billing_usage_text LIKE '%grs%' THEN 6.0
-        WHEN s.billing_usage_text LIKE '%lrs%' OR s.billing_usage_text LIKE '%zrs%' THEN 3.0
+        WHEN mkind.variant_of = 'medium' THEN s.billing_storage_medium
+        WHEN mkind.variant_of = 'gpu' THEN COALESCE(s.billing_gpu_model, '')
+        ELSE ''
+      END AS billing_method_variant,
+      mkind.multiplier * CASE
+        WHEN mkind.label_suffix = 'replication' THEN s.billing_replication
+        WHEN s.billing_method <> 'per-vcpu' THEN 1.0
+        -- An OCPU is one physical core: two vCPUs on x86, one on Ampere A1 (Oracle Cloud, "Compute
+        -- Shapes"); an ACU a quarter of a vCPU (CCF)
+        WHEN s.billing_unit_resource = 'ocpu' OR s.billing_usage_text LIKE '%ocpu%' THEN CASE
+          WHEN s.billing_usage_text LIKE '%- a1 |%' OR s.billing_usage_text LIKE '%.a1.%'
+            OR s.billing_usage_text LIKE '%ampere a1%' THEN 1.0
+          ELSE 2.0
+        END
+        WHEN s.billing_unit_resource = 'acu' OR s.billing_usage_text LIKE '%aurora:serverless%' THEN 0.25
         ELSE 1.0
-      END AS billing_replication,
-      CASE
-        WHEN s.billing_method IS NULL OR s.billing_method <> 'data-transfer' THEN NULL
-        WHEN s.billing_usage_text LIKE '%inter-region%' OR s.billing_usage_text LIKE '%interregion%'
-          OR s.billing_usage_text LIKE '%-aws-out-bytes%' OR s.billing_usage_text LIKE '%-aws-in-bytes%'
-          OR s.billing_usage_text LIKE '%between regions%' OR s.billing_usage_text LIKE '%inter region%' THEN 'inter-region'
-        WHEN s.billing_usage_text LIKE '%regional-bytes%' OR s.billing_usage_text LIKE '%intra%'
-          OR s.billing_usage_text LIKE '%same region%' OR s.billing_usage_text LIKE '%inter-az%'
-          OR s.billing_usage_text LIKE '%data processed%' OR s.billing_usage_text LIKE '%ingested%' THEN 'intra-region'
-        ELSE 'internet'
-      END AS billing_transfer_scope
+      END AS billing_method_multiplier
     FROM (
       SELECT
-        u.*,
+        r.*,
         CASE
-          WHEN u.billing_line_kind = 'compute' THEN 'instance'
-          WHEN u.billing_charge <> 'usage' THEN NULL
-          WHEN u.billing_usage_text LIKE '%gpu%' AND u.billing_unit_dimension = 'hour' THEN 'accelerator'
-          WHEN u.billing_usage_text LIKE '%lambda-gb-second%' OR (u.billing_unit_dimension = 'gb-second'
-            AND (u.billing_usage_text LIKE '%lambda%' OR u.billing_usage_text LIKE '%functions%')) THEN 'serverless'
-          WHEN u.billing_usage_text LIKE '%vcpu%' OR u.billing_usage_text LIKE '%ocpu%'
-            OR u.billing_unit_text LIKE '%ocpu%' OR u.billing_unit_text LIKE 'acu%'
-            OR u.billing_usage_text LIKE '%aurora:serverless%'
-            OR (u.billing_provider = 'gcp' AND u.billing_usage_text LIKE '% core %'
-              AND u.billing_unit_dimension = 'hour') THEN 'per-vcpu'
-          WHEN u.billing_unit_dimension = 'gb-hour' AND (u.billing_usage_text LIKE '%memory%'
-            OR u.billing_usage_text LIKE '%fargate-gb-hours%'
-            OR (u.billing_provider = 'gcp' AND u.billing_usage_text LIKE '% ram %')) THEN 'memory'
-          WHEN u.billing_usage_text LIKE '%datatransfer%' OR u.billing_usage_text LIKE '%data transfer%'
-            OR u.billing_usage_text LIKE '%-bytes%' OR u.billing_usage_text LIKE '%egress%'
-            OR u.billing_usage_text LIKE '%bandwidth%'
-            OR (u.billing_unit_dimension = 'gb' AND LOWER(COALESCE(u.billing_service_category, '')) LIKE 'network%')
-            -- GB a NAT gateway or load balancer processes, logs a service ingests: carried by the network
-            OR (u.billing_unit_dimension = 'gb' AND (u.billing_usage_text LIKE '%data processed%'
-              OR u.billing_usage_text LIKE '%ingested%'))
-            THEN 'data-transfer'
-          -- Managed hardware billed by the hour or capacity unit, no published figure per unit: a load
-          -- balancer, a NAT, VPN, transit or application gateway, a firewall, a Kubernetes control
-          -- plane (its nodes are billed as instances)
-          WHEN u.billing_usage_text LIKE '%nat gateway%' OR u.billing_usage_text LIKE '%natgateway%'
-            OR u.billing_usage_text LIKE '%load balancer%' OR u.billing_usage_text LIKE '%loadbalancer%'
-            OR u.billing_usage_text LIKE '%load balancing%'
-            OR (u.billing_unit_dimension = 'hour' AND (u.billing_usage_text LIKE '%transit gateway%'
-              OR u.billing_usage_text LIKE '%vpn gateway%' OR u.billing_usage_text LIKE '%vpn connection%'
-              OR u.billing_usage_text LIKE '%application gateway%' OR u.billing_usage_text LIKE '%firewall%'))
-            OR (u.billing_unit_dimension = 'hour' AND (u.billing_usage_text LIKE '%eks cluster%'
-              OR u.billing_usage_text LIKE '%amazoneks-hours%'
-              OR (u.billing_usage_text LIKE '%kubernetes%' AND (u.billing_usage_text LIKE '%uptime sla%'
-                OR u.billing_usage_text LIKE '%cluster management%' OR u.billing_usage_text LIKE '%kubernetes clusters%'
-                OR u.billing_usage_text LIKE '%control plane%'))))
-            THEN 'by-cost'
-          WHEN u.billing_unit_dimension <> 'gb-hour' THEN NULL
-          WHEN u.billing_usage_text LIKE '%snapshot%' OR u.billing_usage_text LIKE '%backup%' THEN 'object-storage'
-          WHEN u.billing_usage_text LIKE '%volumeusage%' OR u.billing_usage_text LIKE '%managed disk%'
-            OR u.billing_usage_text LIKE '%pd capacity%' OR u.billing_usage_text LIKE '%persistent disk%'
-            OR u.billing_usage_text LIKE '%hyperdisk%' OR u.billing_usage_text LIKE '%provisioned storage%'
-            OR u.billing_usage_text LIKE '%rds:%' OR u.billing_usage_text LIKE '%aurora:%'
-            OR u.billing_usage_text LIKE '%dynamodb%' OR u.billing_usage_text LIKE '%database storage%'
-            OR u.billing_usage_text LIKE '%block storage%' OR u.billing_usage_text LIKE '%volume%'
-            THEN 'block-storage'
-          WHEN u.billing_usage_text LIKE '%amazonefs%' OR u.billing_usage_text LIKE '%elastic file%'
-            OR u.billing_usage_text LIKE '%| files%' OR u.billing_usage_text LIKE '%filestore%'
-            OR u.billing_usage_text LIKE '%fsx%' OR u.billing_usage_text LIKE '%file storage%' THEN 'file-storage'
-          WHEN u.billing_usage_text LIKE '%storage%' OR u.billing_usage_text LIKE '%blob%'
-            OR u.billing_usage_text LIKE '%glacier%' OR u.billing_usage_text LIKE '%object%' THEN 'object-storage'
-          ELSE NULL
-        END AS billing_method
+          WHEN r.billing_method IS NULL OR r.billing_method = 'instance' THEN NULL
+          -- The volume type a line names (EBS st1, sc1, magnetic; Google's standard PD), else its service's
+          WHEN r.billing_usage_text LIKE '%.st1%' OR r.billing_usage_text LIKE '%.sc1%' OR r.billing_usage_text LIKE '%(st1)%'
+            OR r.billing_usage_text LIKE '%(sc1)%' OR r.billing_usage_text LIKE '%hdd%' OR r.billing_usage_text LIKE '%magnetic%'
+            OR r.billing_usage_text LIKE '%volumeusage |%' OR r.billing_usage_text LIKE '%storage pd capacity%'
+            OR r.billing_usage_text LIKE '%standard pd%' THEN 'hdd'
+          WHEN r.billing_method = 'object-storage' THEN 'hdd'
+          ELSE COALESCE(r.billing_service_medium, 'ssd')
+        END AS billing_storage_medium,
+        -- Copies kept: the redundancy a line names, else its service's (src/billing/registry/services.ts)
+        CASE
+          WHEN r.billing_usage_text LIKE '%timedstorage-zia%' OR r.billing_usage_text LIKE '%earlydelete-zia%'
+            OR r.billing_usage_text LIKE '%timedstorage-rrs%' OR r.billing_usage_text LIKE '%one zone%'
+            OR r.billing_usage_text LIKE '%-z-ia%' THEN 2.0
+          WHEN r.billing_usage_text LIKE '%snapshot%' OR r.billing_usage_text LIKE '%backupusage%' THEN 3.0
+          WHEN r.billing_usage_text LIKE '%aurora%' THEN 6.0
+          WHEN r.billing_usage_text LIKE '%multi-az%' THEN 2.0
+          WHEN r.billing_usage_text LIKE '%gzrs%' OR r.billing_usage_text LIKE '%grs%' THEN 6.0
+          WHEN r.billing_usage_text LIKE '%lrs%' OR r.billing_usage_text LIKE '%zrs%' THEN 3.0
+          ELSE COALESCE(r.billing_service_replication, 1.0)
+        END AS billing_replication,
+        CASE
+          WHEN r.billing_method IS NULL OR r.billing_method <> 'data-transfer' THEN NULL
+          WHEN r.billing_usage_text LIKE '%inter-region%' OR r.billing_usage_text LIKE '%interregion%'
+            OR r.billing_usage_text LIKE '%-aws-out-bytes%' OR r.billing_usage_text LIKE '%-aws-in-bytes%'
+            OR r.billing_usage_text LIKE '%between regions%' OR r.billing_usage_text LIKE '%inter region%' THEN 'inter-region'
+          WHEN r.billing_usage_text LIKE '%regional-bytes%' OR r.billing_usage_text LIKE '%intra%'
+            OR r.billing_usage_text LIKE '%same region%' OR r.billing_usage_text LIKE '%inter-az%'
+            OR r.billing_usage_text LIKE '%data processed%' OR r.billing_usage_text LIKE '%ingested%'
+            OR r.billing_usage_text LIKE '%virtual network%' THEN 'intra-region'
+          ELSE 'internet'
+        END AS billing_transfer_scope
       FROM (
         SELECT
-          b.*,
+          u.*,
           CASE
-            WHEN b.billing_disk_gib IS NOT NULL THEN 'gb-hour'
-            -- Units a line's description re-reads: AWS Lambda's "Total Compute" in `Seconds` is
-            -- GB-seconds, Fargate's "Memory" in `Hours` GB-hours (their prices are per GB-second and
-            -- GB-hour); data transfer in `GB Months` (Oracle) is GB transferred in the month
-            WHEN b.billing_unit_key IN ('seconds', 'second') AND b.billing_usage_text LIKE '%lambda%total compute%' THEN 'gb-second'
-            WHEN b.billing_unit_key IN ('hours', 'hrs', 'hour') AND b.billing_usage_text LIKE '%fargate%memory%' THEN 'gb-hour'
-            WHEN b.billing_unit_key IN ('gbmonths', 'gbmonth', 'gbmo') AND b.billing_usage_text LIKE '%data transfer%' THEN 'gb'
-            WHEN b.billing_unit_key IN ('gbmo', 'gbmonth', 'gbmonths', '1gbmonth', 'gbmth', 'gibmo', 'gibmonth',
-              'gibibytemonth', 'gibibytemonths', '1gibmonth', '100gbmonth', 'tbmo', 'tbmonth', '1tbmonth', 'gbhours',
-              'gbhour', 'gbhrs', 'gbhr', '1gbhour', 'gibhours', 'gibhour', 'gibibytehour', 'gibibytehours',
-              'bytehrs', 'gigabyteperhour', 'gigabytehours', 'gbperhour') THEN 'gb-hour'
-            WHEN b.billing_unit_key IN ('gb', '1gb', '10gb', '100gb', 'gigabyte', 'gigabytes', 'gib', 'gibibyte',
-              'gibibytes', 'tb', '1tb', 'terabyte', 'terabytes') THEN 'gb'
-            WHEN b.billing_unit_key IN ('lambdagbsecond', 'lambdagbseconds', 'gbseconds', 'gbsecond', 'gbsec',
-              '1gbsecond', 'gibibytesecond', 'gibibyteseconds') THEN 'gb-second'
-            WHEN b.billing_unit_key IN ('hrs', 'hr', 'h', 'hour', 'hours', '1hour', '10hours', '100hours',
-              'vcpuhours', 'vcpuhour', 'vcpuhrs', 'vcpuhr', 'ocpuhours', 'ocpuhour', 'ocpuperhour', 'acuhr',
-              'acuhrs', 'acuhour', 'acuhours', 'gpuhours', 'gpuhour', 'corehours', 'seconds', 'second',
-              'minutes', 'minute') THEN 'hour'
-            ELSE 'unknown'
-          END AS billing_unit_dimension,
-          CASE
-            WHEN b.billing_disk_gib IS NOT NULL THEN 730.0 * 1.073741824 * b.billing_disk_gib
-            WHEN b.billing_unit_key IN ('seconds', 'second') AND b.billing_usage_text LIKE '%lambda%total compute%' THEN 1.0
-            WHEN b.billing_unit_key IN ('gbmonths', 'gbmonth', 'gbmo') AND b.billing_usage_text LIKE '%data transfer%' THEN 1.0
-            WHEN b.billing_unit_key IN ('gbmo', 'gbmonth', 'gbmonths', '1gbmonth', 'gbmth') THEN 730.0
-            WHEN b.billing_unit_key IN ('gibmo', 'gibmonth', 'gibibytemonth', 'gibibytemonths', '1gibmonth')
-              THEN 730.0 * 1.073741824
-            WHEN b.billing_unit_key = '100gbmonth' THEN 73000.0
-            WHEN b.billing_unit_key IN ('tbmo', 'tbmonth', '1tbmonth') THEN 730000.0
-            WHEN b.billing_unit_key IN ('gibhours', 'gibhour', 'gibibytehour', 'gibibytehours', 'gib', 'gibibyte',
-              'gibibytes', 'gibibytesecond', 'gibibyteseconds') THEN 1.073741824
-            WHEN b.billing_unit_key IN ('10gb', '10hours') THEN 10.0
-            WHEN b.billing_unit_key IN ('100gb', '100hours') THEN 100.0
-            WHEN b.billing_unit_key IN ('tb', '1tb', 'terabyte', 'terabytes') THEN 1000.0
-            WHEN b.billing_unit_key IN ('seconds', 'second') THEN 1.0 / 3600
-            WHEN b.billing_unit_key IN ('minutes', 'minute') THEN 1.0 / 60
-            ELSE 1.0
-          END AS billing_unit_factor
+            WHEN u.billing_line_kind = 'compute' THEN 'instance'
+            WHEN u.billing_charge <> 'usage' THEN NULL
+            WHEN u.billing_unit_resource = 'dpu' AND u.billing_unit_dimension = 'hour' THEN 'dpu'
+            WHEN (u.billing_usage_text LIKE '%gpu%' OR u.billing_unit_resource = 'gpu') AND u.billing_unit_dimension = 'hour' THEN 'accelerator'
+            WHEN u.billing_usage_text LIKE '%lambda-gb-second%' OR (u.billing_unit_dimension = 'gb-hour'
+              AND u.billing_unit_time_hours < 1 AND (u.billing_usage_text LIKE '%lambda%' OR u.billing_usage_text LIKE '%functions%')) THEN 'serverless'
+            WHEN u.billing_usage_text LIKE '%vcpu%' OR u.billing_usage_text LIKE '%ocpu%'
+              OR u.billing_unit_resource IN ('vcpu', 'ocpu', 'acu')
+              OR u.billing_usage_text LIKE '%aurora:serverless%'
+              OR (u.billing_provider = 'gcp' AND u.billing_usage_text LIKE '% core %'
+                AND u.billing_unit_dimension = 'hour') THEN 'per-vcpu'
+            WHEN u.billing_unit_dimension = 'gb-hour' AND (u.billing_usage_text LIKE '%memory%'
+              OR u.billing_usage_text LIKE '%fargate-gb-hours%'
+              OR (u.billing_provider = 'gcp' AND u.billing_usage_text LIKE '% ram %')) THEN 'memory'
+            -- S3's bytes deleted early are no transfer (what they bill is their storage's minimum)
+            WHEN u.billing_usage_text LIKE '%bytesdeleted%' THEN NULL
+            WHEN u.billing_usage_text LIKE '%datatransfer%' OR u.billing_usage_text LIKE '%data transfer%'
+              OR u.billing_usage_text LIKE '%-bytes%' OR u.billing_usage_text LIKE '%egress%'
+              OR u.billing_usage_text LIKE '%bandwidth%'
+              OR (u.billing_unit_dimension = 'gb' AND LOWER(COALESCE(u.billing_service_category, '')) LIKE 'network%')
+              -- GB a NAT gateway or load balancer processes, logs a service ingests, a virtual
+              -- network carries in or out (Azure VNet peering's ingress and egress): carried by the network
+              OR (u.billing_unit_dimension = 'gb' AND (u.billing_usage_text LIKE '%data processed%'
+                OR u.billing_usage_text LIKE '%ingested%' OR u.billing_usage_text LIKE '%ingress%'
+                OR u.billing_usage_text LIKE '%virtual network%'))
+              THEN 'data-transfer'
+            -- Managed hardware billed by the hour or capacity unit, no published figure per unit: a load
+            -- balancer, a NAT, VPN, transit or application gateway, a firewall, a Kubernetes control
+            -- plane (its nodes are billed as instances)
+            WHEN u.billing_usage_text LIKE '%nat gateway%' OR u.billing_usage_text LIKE '%natgateway%'
+              OR u.billing_usage_text LIKE '%load balancer%' OR u.billing_usage_text LIKE '%loadbalancer%'
+              OR u.billing_usage_text LIKE '%load balancing%'
+              OR (u.billing_unit_dimension = 'hour' AND (u.billing_usage_text LIKE '%transit gateway%'
+                OR u.billing_usage_text LIKE '%vpn gateway%' OR u.billing_usage_text LIKE '%vpn connection%'
+                OR u.billing_usage_text LIKE '%application gateway%' OR u.billing_usage_text LIKE '%firewall%'))
+              OR (u.billing_unit_dimension = 'hour' AND (u.billing_usage_text LIKE '%eks cluster%'
+                OR u.billing_usage_text LIKE '%amazoneks-hours%'
+                OR (u.billing_usage_text LIKE '%kubernetes%' AND (u.billing_usage_text LIKE '%uptime sla%'
+                  OR u.billing_usage_text LIKE '%cluster management%' OR u.billing_usage_text LIKE '%kubernetes clusters%'
+                  OR u.billing_usage_text LIKE '%control plane%'))))
+              THEN 'by-cost'
+            WHEN u.billing_unit_dimension <> 'gb-hour' THEN NULL
+            WHEN u.billing_usage_text LIKE '%snapshot%' OR u.billing_usage_text LIKE '%backup%' THEN 'object-storage'
+            WHEN u.billing_service_storage IS NOT NULL THEN u.billing_service_storage
+            WHEN u.billing_usage_text LIKE '%volumeusage%' OR u.billing_usage_text LIKE '%managed disk%'
+              OR u.billing_usage_text LIKE '%pd capacity%' OR u.billing_usage_text LIKE '%persistent disk%'
+              OR u.billing_usage_text LIKE '%hyperdisk%' OR u.billing_usage_text LIKE '%provisioned storage%'
+              OR u.billing_usage_text LIKE '%database storage%'
+              OR u.billing_usage_text LIKE '%block storage%' OR u.billing_usage_text LIKE '%volume%'
+              THEN 'block-storage'
+            WHEN u.billing_usage_text LIKE '%| files%' OR u.billing_usage_text LIKE '%filestore%'
+              OR u.billing_usage_text LIKE '%file storage%' THEN 'file-storage'
+            WHEN u.billing_usage_text LIKE '%storage%' OR u.billing_usage_text LIKE '%blob%'
+              OR u.billing_usage_text LIKE '%object%' THEN 'object-storage'
+            ELSE NULL
+          END AS billing_method
         FROM (
           SELECT
-            a.*,
-            LOWER(COALESCE(a.billing_usage_unit, '')) AS billing_unit_text,
-            LOWER(REPLACE(REPLACE(REPLACE(REPLACE(TRIM(COALESCE(a.billing_usage_unit, '')), ' ', ''), '-', ''), '/', ''), '_', ''))
-              AS billing_unit_key,
-            -- A managed disk billed per disk-month (`1/Month`, `Units/Month`): its tier's capacity in
-            -- GiB (P10, E10, S10: 128 GiB; Azure's managed disk sizes), as its meter names it
+            b.*,
             CASE
-              WHEN LOWER(REPLACE(TRIM(COALESCE(a.billing_usage_unit, '')), ' ', '')) NOT IN ('1/month', 'units/month', 'unit/month')
-                OR a.billing_usage_text NOT LIKE '%disk%' THEN NULL
-              ELSE CASE REGEXP_EXTRACT(a.billing_usage_text, '(?:^|[ |-])[pes]([0-9]+) ', 1)
-                WHEN '1' THEN 4.0 WHEN '2' THEN 8.0 WHEN '3' THEN 16.0 WHEN '4' THEN 32.0 WHEN '6' THEN 64.0
-                WHEN '10' THEN 128.0 WHEN '15' THEN 256.0 WHEN '20' THEN 512.0 WHEN '30' THEN 1024.0
-                WHEN '40' THEN 2048.0 WHEN '50' THEN 4096.0 WHEN '60' THEN 8192.0 WHEN '70' THEN 16384.0
-                WHEN '80' THEN 32767.0
-                ELSE NULL
-              END
-            END AS billing_disk_gib
-          FROM billing_usage a
-        ) b
-      ) u
+              WHEN b.billing_disk_gib IS NOT NULL THEN 'gb-hour'
+              -- Units a line's description re-reads: AWS Lambda's "Total Compute" in `Seconds` is
+              -- GB-seconds, Fargate's "Memory" in `Hours` GB-hours (their prices are per GB-second and
+              -- GB-hour); data transfer in `GB Months` (Oracle) is GB transferred in the month
+              WHEN b.billing_unit_dimension_read = 'hour' AND b.billing_unit_resource_read IS NULL
+                AND (b.billing_usage_text LIKE '%lambda%total compute%' OR b.billing_usage_text LIKE '%fargate%memory%')
+                THEN 'gb-hour'
+              WHEN b.billing_unit_dimension_read = 'gb-hour' AND b.billing_usage_text LIKE '%data transfer%' THEN 'gb'
+              ELSE COALESCE(b.billing_unit_dimension_read, 'unknown')
+            END AS billing_unit_dimension,
+            CASE
+              -- A GiB of the tier's capacity for a month of 730 hours
+              WHEN b.billing_disk_gib IS NOT NULL THEN 730.0 * 1.073741824 * b.billing_disk_gib
+              WHEN b.billing_unit_dimension_read = 'gb-hour' AND b.billing_usage_text LIKE '%data transfer%'
+                THEN b.billing_unit_gigabytes
+              ELSE b.billing_unit_factor_read
+            END AS billing_unit_factor
+          FROM (
+            SELECT
+              a.*,
+              LOWER(COALESCE(a.billing_usage_unit, '')) AS billing_unit_text,
+              unit_q.dimension AS billing_unit_dimension_read,
+              unit_q.factor AS billing_unit_factor_read,
+              unit_q.hours AS billing_unit_time_hours,
+              unit_q.gigabytes AS billing_unit_gigabytes,
+              unit_q.resource AS billing_unit_resource_read,
+              COALESCE(unit_q.resource, '') AS billing_unit_resource,
+              CASE
+                WHEN a.billing_charge <> 'usage' OR TRIM(COALESCE(a.billing_usage_unit, '')) = '' OR unit_q.spelling IS NOT NULL THEN NULL
+                ELSE a.billing_usage_unit
+              END AS billing_unknown_unit,
+              svc.storage AS billing_service_storage,
+              svc.medium AS billing_service_medium,
+              svc.replication AS billing_service_replication,
+              gpu.model AS billing_gpu_model,
+              COALESCE(REGEXP_EXTRACT(a.billing_usage_text, '(?:nvidia|tesla|gpu) (?:tesla )?([a-z]+[0-9]+[a-z]*)', 1), '') AS billing_gpu_name,
+              -- A managed disk billed per disk-month (`1/Month`, `Units/Month`): its tier's capacity in
+              -- GiB (P10, E10, S10: 128 GiB; Azure's managed disk sizes), as its meter names it
+              CASE
+                WHEN LOWER(REPLACE(TRIM(COALESCE(a.billing_usage_unit, '')), ' ', '')) NOT IN ('1/month', 'units/month', 'unit/month')
+                  OR a.billing_usage_text NOT LIKE '%disk%' THEN NULL
+                ELSE CASE REGEXP_EXTRACT(a.billing_usage_text, '(?:^|[ |-])[pes]([0-9]+) ', 1)
+                  WHEN '1' THEN 4.0 WHEN '2' THEN 8.0 WHEN '3' THEN 16.0 WHEN '4' THEN 32.0 WHEN '6' THEN 64.0
+                  WHEN '10' THEN 128.0 WHEN '15' THEN 256.0 WHEN '20' THEN 512.0 WHEN '30' THEN 1024.0
+                  WHEN '40' THEN 2048.0 WHEN '50' THEN 4096.0 WHEN '60' THEN 8192.0 WHEN '70' THEN 16384.0
+                  WHEN '80' THEN 32767.0
+                  ELSE NULL
+                END
+              END AS billing_disk_gib
+            FROM billing_usage a
+            LEFT JOIN billing_units unit_q ON unit_q.spelling = LOWER(TRIM(COALESCE(a.billing_usage_unit, '')))
+            LEFT JOIN billing_storage_services svc ON svc.provider = COALESCE(a.billing_provider, '') AND svc.spelling = LOWER(TRIM(COALESCE(a.billing_service, '')))
+            LEFT JOIN billing_gpus gpu ON gpu.model = COALESCE(REGEXP_EXTRACT(a.billing_usage_text, '(?:nvidia|tesla|gpu) (?:tesla )?([a-z]+[0-9]+[a-z]*)', 1), '')
+          ) b
+        ) u
+      ) r
     ) s
+    LEFT JOIN billing_method_kinds mkind ON mkind.method = COALESCE(s.billing_method, '')
   ) c
+  LEFT JOIN billing_method_keys mkey ON mkey.method = COALESCE(c.billing_method, '') AND mkey.variant = c.billing_method_variant
 ) m

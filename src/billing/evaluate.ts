@@ -32,7 +32,6 @@ import {
   type CoefficientRow,
   checkedLoad,
   coefficientCriteria,
-  coefficientPlaces,
   instanceCoefficientRows,
 } from "../service/coefficients.js";
 import type { EditionContext } from "../service/context.js";
@@ -51,7 +50,7 @@ import {
 } from "./formats.js";
 import { type GridFiles, type GridRun, gridQueryTotals, withGridSeries } from "./grid.js";
 import { checkColumnCount, checkColumnTypes, inputColumnNames } from "./inputColumns.js";
-import { createLocatedView } from "./lookup.js";
+import { createLocatedView, orderLineViews } from "./lookup.js";
 import { type InstanceMatch, matchInstance } from "./matching.js";
 import {
   COST_KEY,
@@ -63,9 +62,10 @@ import {
   methodRows,
 } from "./methods.js";
 import { flatRecords } from "./nestedColumns.js";
-import { billingPlaces } from "./places.js";
+import { billingCoefficientPlaces, billingPlaces, type EditionPlaces } from "./places.js";
 import { lineKindsQuery } from "./portable/kinds.js";
 import { impactsQuery, keysQuery, sqlQuery } from "./queries.js";
+import { addBilledUnits, createRegistryTables, REGISTRY_TABLES } from "./registry/tables.js";
 import { type BillReportData, billReportData } from "./reportData.js";
 import { createMatchTable, createPlaceTable, SMALL_TABLE_COLUMNS, smallTableFiles } from "./smallTables.js";
 import {
@@ -132,13 +132,16 @@ export function portableTableFiles(folder: string, grid: boolean): string[] {
  */
 export async function writePortableTables(
   connection: DuckDBConnection,
-  folder: string,
+  folder: string | null | undefined,
   grid: boolean,
+  context: EditionContext,
   parquet = false,
 ): Promise<void> {
+  if (!folder) return;
+  const regions = context.service.data.cloudRegions !== null;
   // Made here, once the lines are written: a run that fails leaves no folder behind.
   mkdirSync(folder, { recursive: true });
-  for (const { file: name, query, parquet: typed } of smallTableFiles(grid, parquet)) {
+  for (const { file: name, query, parquet: typed } of smallTableFiles(grid, parquet, regions)) {
     const file = join(folder, name);
     const options = typed ? copyOptions("parquet") : "(FORMAT csv, HEADER true)";
     await connection.run(`COPY (${query} ORDER BY ALL) TO ${literal(partial(file))} ${options}`);
@@ -147,6 +150,8 @@ export async function writePortableTables(
 }
 
 export { BillingInputError, BillingStrictStop, FileReadError };
+
+const REGISTRY_TABLE_NAMES: ReadonlySet<string> = new Set(REGISTRY_TABLES.map((table) => table.name));
 
 /** Lines of one kind: provider, instance type as billed, place, and why not evaluated (null: it may be). */
 export interface LineGroup {
@@ -166,6 +171,8 @@ export interface LineGroup {
   readonly service: string | null;
   /** The sum of its lines' positive costs paid for the hours (BillingSummary.costColumn). */
   readonly cost: number;
+  /** Why its place is not its region's own (a country, the default), else null. */
+  readonly placeWarning: string | null;
 }
 
 export interface ImpactTotal {
@@ -246,6 +253,7 @@ async function groupLineKinds(db: Database, prepared: PreparedExport, file: stri
     renamed: new Map(),
     numbersChecked: true,
   });
+  await addBilledUnits(connection);
   // The tuples classified once: the kinds and the tuples' rows (locateLines) read them.
   await connection.run("CREATE TABLE billing_tuple_classes AS SELECT * FROM billing_classified");
   await connection.run("CREATE OR REPLACE VIEW billing_classified AS SELECT * FROM billing_tuple_classes");
@@ -268,6 +276,7 @@ async function locateLines(
 ): Promise<void> {
   const read = await createTupleRows(connection, prepared.tuple);
   await createLineViews(connection, prepared.views);
+  await orderLineViews(connection, REGISTRY_TABLE_NAMES);
   if (read === null) await createLocatedView(connection);
   else await createTupleLocatedView(connection, prepared.tuple, read, readBy);
 }
@@ -294,7 +303,7 @@ async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
        billing_located AS (${sqlQuery("billing_located.sql")}),
        kinds AS (
          SELECT billing_provider, billing_instance_type, billing_place, billing_problem, billing_method,
-           billing_method_key, billing_service,
+           billing_method_key, billing_service, billing_place_warning,
            SUM(billing_line_count)::DOUBLE AS lines, COALESCE(fsum(hours), 0) AS hours,
            COALESCE(fsum(billing_method_amount), 0) AS method_quantity,
             COALESCE(fsum(CASE WHEN billing_paid_cost > 0 THEN billing_paid_cost END), 0) AS cost
@@ -312,7 +321,7 @@ async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
          WHEN k.billing_problem LIKE 'bad row%' THEN 'bad row: other reasons'
          WHEN k.billing_problem LIKE 'not evaluated%' THEN 'not evaluated: other reasons'
          ELSE k.billing_problem END AS billing_problem,
-       k.billing_method, k.billing_method_key,
+       k.billing_method, k.billing_method_key, k.billing_place_warning,
        CASE WHEN s.rank <= ${NAMES_KEPT} THEN k.billing_service ELSE 'other services' END AS billing_service,
        SUM(k.lines)::DOUBLE AS lines, fsum(k.hours) AS hours, fsum(k.method_quantity) AS method_quantity,
        fsum(k.cost) AS cost
@@ -335,6 +344,7 @@ async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
     methodQuantity: Number(row.method_quantity),
     service: text(row.billing_service),
     cost: Number(row.cost),
+    placeWarning: text(row.billing_place_warning),
   }));
 }
 
@@ -363,6 +373,7 @@ async function coefficientsOf(
       match.matchedInstanceType,
       load,
       criteria,
+      billingCoefficientPlaces(context, match.provider),
     )) {
       rows.set(key(row.provider, row.instanceType, row.region ?? row.usageLocation ?? ""), row);
     }
@@ -468,7 +479,7 @@ async function methodProviders(connection: DuckDBConnection): Promise<string[]> 
 export async function placeUnknownProviders(connection: DuckDBConnection): Promise<void> {
   await connection.run(
     `INSERT INTO billing_places
-     SELECT DISTINCT COALESCE(billing_provider, ''), billing_region_key, '' FROM billing_line_kinds
+     SELECT DISTINCT COALESCE(billing_provider, ''), billing_region_key, '', NULL FROM billing_line_kinds
      WHERE billing_method_key IS NOT NULL AND billing_region_key <> ''
        AND COALESCE(billing_provider, '') NOT IN (SELECT provider FROM billing_places)`,
   );
@@ -485,7 +496,7 @@ async function methodCoefficients(
     for (const method of await methodRows(
       context,
       provider,
-      coefficientPlaces(context, provider),
+      billingCoefficientPlaces(context, provider),
       criteria,
     )) {
       const { row } = method;
@@ -555,7 +566,13 @@ export async function createLookupTable(
   for (const [provider, rate] of rates) {
     const match = { provider, billingInstanceType: COST_KEY, matchedInstanceType: COST_KEY, warning: null };
     matches.set(key(provider, COST_KEY), match);
-    for (const method of costRows(context, provider, rate, coefficientPlaces(context, provider), criteria)) {
+    for (const method of costRows(
+      context,
+      provider,
+      rate,
+      billingCoefficientPlaces(context, provider),
+      criteria,
+    )) {
       const { row } = method;
       const name = key(row.provider, row.instanceType, row.region ?? row.usageLocation ?? "");
       methods.set(name, method);
@@ -714,7 +731,7 @@ async function readHeader(
 async function prepareViews(
   db: Database,
   context: EditionContext,
-  knownRegions: Parameters<typeof billingPlaces>[1],
+  knownRegions: EditionPlaces["known"],
   request: BillingRequest,
   impactColumnNames: readonly string[],
 ): Promise<PreparedExport> {
@@ -738,8 +755,20 @@ async function prepareViews(
     format,
     typeHintColumn,
   };
+  await createRegistryTables(connection);
   await createLineViews(connection, views);
-  await createPlaceTable(connection, billingPlaces(context.service.data.cloudRegions, knownRegions));
+  // The first pass reads no column of the registry's: read by position, none is computed
+  await orderLineViews(connection, REGISTRY_TABLE_NAMES);
+  const { data } = context.service;
+  await createPlaceTable(
+    connection,
+    billingPlaces({
+      own: data.cloudRegions,
+      known: knownRegions,
+      countries: data.electricity.countryCodes,
+      defaultLocation: data.config.defaultLocation,
+    }),
+  );
   return { ...written, views, tuple: lineTuple(format, header, names, typeHintColumn) };
 }
 
@@ -759,7 +788,7 @@ function stopAtBadRows(groups: readonly LineGroup[]): void {
  */
 export async function evaluateBillingExport(
   context: EditionContext,
-  knownRegions: Parameters<typeof billingPlaces>[1],
+  knownRegions: EditionPlaces["known"],
   request: BillingRequest,
 ): Promise<BillingSummary> {
   const criteria = coefficientCriteria(context, request.criteria);
@@ -803,7 +832,7 @@ export async function evaluateBillingExport(
       async () => grid?.run({ ...target, detailed: request.report === true }) ?? null,
       request.file,
     );
-    if (request.tablesFolder) await writePortableTables(connection, request.tablesFolder, gridRun !== null);
+    await writePortableTables(connection, request.tablesFolder, gridRun !== null, context);
     const first = criteria[0]?.info;
     const report =
       request.report === true && first !== undefined

@@ -91,3 +91,81 @@ export async function createLocatedView(connection: DuckDBConnection): Promise<v
      CROSS JOIN billing_key_lists x`,
   );
 }
+
+/** A join of a registry table as the billing SQL writes it, on one line: `LEFT JOIN <table> <alias> ON <alias>.<column> = <expression>[ AND …]`. */
+const REGISTRY_JOIN = /^(\s*)LEFT JOIN (billing_[a-z_]+) ([a-z_]+) ON (.+)$/;
+
+/** The column and the line's expression of each `<alias>.<column> = <expression>` of a join's condition. */
+function joinPairs(alias: string, condition: string): [string, string][] {
+  return condition.split(" AND ").map((part) => {
+    const match = /^([a-z_]+)\.([a-z_]+) = (.+)$/.exec(part.trim());
+    if (match === null || match[1] !== alias) throw new Error(`sql: a registry join reads ${part}`);
+    return [match[2], match[3]];
+  });
+}
+
+const joined = (parts: readonly string[]) =>
+  parts.length === 1 ? parts[0] : `CONCAT(${parts.join(", chr(31), ")})`;
+
+/**
+ * A query of sql/ whose joins of registry tables (`tables`: each key unique) are read by position,
+ * as the lookup table is (the header of this file): each table's keys an ENUM type, its columns
+ * lists in a view of one row crossed with the lines, each `<alias>.<column>` the list at the
+ * position of the line's key (none for a key the table lacks, as the left join gives). The same
+ * rows as the joins, lines in their order on any number of threads.
+ */
+export async function orderedRegistryJoins(
+  connection: DuckDBConnection,
+  query: string,
+  tables: ReadonlySet<string>,
+): Promise<string> {
+  const lines: string[] = [];
+  const positions: [string, string][] = [];
+  for (const line of query.split("\n")) {
+    const match = REGISTRY_JOIN.exec(line);
+    if (match === null || !tables.has(match[2])) {
+      lines.push(line);
+      continue;
+    }
+    const [, indent, table, alias, condition] = match;
+    const pairs = joinPairs(alias, condition);
+    const type = `billing_registry_${alias}`;
+    const tableKey = joined(pairs.map(([column]) => identifier(column)));
+    const described = await connection.runAndReadAll(`DESCRIBE ${identifier(table)}`);
+    const columns = described.getRowObjects().map((row) => identifier(String(row.column_name)));
+    await connection.run(`DROP VIEW IF EXISTS ${type}_lists`);
+    await connection.run(`DROP TYPE IF EXISTS ${type}`);
+    await connection.run(`CREATE TYPE ${type} AS ENUM (SELECT ${tableKey} FROM ${identifier(table)})`);
+    await connection.run(
+      `CREATE VIEW ${type}_lists AS SELECT ${columns.map((column) => `list(${column} ORDER BY billing_position) AS ${column}`).join(", ")}
+       FROM (SELECT *, enum_code(CAST(${tableKey} AS ${type})) AS billing_position FROM ${identifier(table)})`,
+    );
+    lines.push(`${indent}CROSS JOIN ${type}_lists ${alias}`);
+    positions.push([
+      alias,
+      `CAST(enum_code(TRY_CAST(${joined(pairs.map(([, expression]) => expression))} AS ${type})) AS INTEGER) + 1`,
+    ]);
+  }
+  let text = lines.join("\n");
+  for (const [alias, position] of positions) {
+    text = text.replace(new RegExp(`\\b${alias}\\.([a-z_]+)\\b`, "g"), `${alias}.$1[${position}]`);
+  }
+  return text;
+}
+
+/**
+ * Recreates the views billing_methods and billing_classified (src/billing/views.ts) with their
+ * registry joins read by position, for the pass that writes the lines in their order.
+ */
+export async function orderLineViews(
+  connection: DuckDBConnection,
+  tables: ReadonlySet<string>,
+): Promise<void> {
+  for (const [view, file] of [
+    ["billing_methods", "billing_methods.sql"],
+    ["billing_classified", "billing_classified.sql"],
+  ]) {
+    const query = await orderedRegistryJoins(connection, sqlQuery(file), tables);
+    await connection.run(`CREATE OR REPLACE VIEW ${view} AS ${query}`);
+  }
+}

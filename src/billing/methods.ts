@@ -17,23 +17,21 @@ import {
   type CoefficientPlace,
   type CoefficientRow,
   type CoefficientTable,
-  coefficientPlaces,
   instanceCoefficientRows,
 } from "../service/coefficients.js";
 import { prepareComponent } from "../service/components.js";
 import type { EditionContext } from "../service/context.js";
 import { DomainError } from "../service/errors.js";
+import { billingCoefficientPlaces } from "./places.js";
+import { GPU_IDLE_RATIO, GPU_MODELS, gpuKey } from "./registry/gpus.js";
+import { METHOD_KEY_ROWS } from "./registry/methods.js";
 
-/** The keys sql/billing_methods.sql gives lines, each the unit its row is for. */
-export const METHOD_KEYS = [
-  "method:ssd-gb-hour",
-  "method:hdd-gb-hour",
-  "method:network-gb",
-  "method:vcpu-hour",
-  "method:memory-gb-hour",
-  "method:gpu-hour",
-] as const;
-export type MethodKey = (typeof METHOD_KEYS)[number];
+const COST_KEY_NAME = "method:cost";
+
+/** The keys sql/billing_methods.sql gives lines (the registry's, src/billing/registry/methods.ts), each the unit its row is for. */
+export const METHOD_KEYS: readonly string[] = [
+  ...new Set(METHOD_KEY_ROWS.map((row) => row.key).filter((key) => key !== COST_KEY_NAME)),
+];
 
 /**
  * The key of lines estimated by their cost (method `by-cost`: managed load balancers, NAT gateways,
@@ -41,10 +39,10 @@ export type MethodKey = (typeof METHOD_KEYS)[number];
  * provider's instance lines in the same bill (Cloud Carbon Footprint, "Handling Unknown Usage
  * Types"). Its rows exist only for a bill (costRows), never in the exported table alone.
  */
-export const COST_KEY = "method:cost";
+export const COST_KEY = COST_KEY_NAME;
 
 export function isMethodKey(name: string): boolean {
-  return name === COST_KEY || (METHOD_KEYS as readonly string[]).includes(name);
+  return name === COST_KEY || METHOD_KEYS.includes(name);
 }
 
 interface Range {
@@ -72,15 +70,38 @@ const OTHER_PUE = 1.185;
 /** CCF's average server load of hyperscale data centres (2020), where a line says no load. */
 const AVERAGE_LOAD = 0.5;
 
-/** Watts of a GPU at 50 % load (value: V100), idle (min: T4) and full (max: A100): CCF, Appendix III. */
+/** Watts of a GPU of no model named at 50 % load (value: V100), idle (min: T4) and full (max: A100): CCF, Appendix III. */
 const GPU_WATTS = { value: 35 + AVERAGE_LOAD * (306 - 35), min: 8, max: 407 };
+
+/** A model's GPU-hour, kWh: idle at GPU_IDLE_RATIO of its board power, full at it, 50 % halfway (src/billing/registry/gpus.ts). */
+function gpuModelEnergy(watts: number): Range {
+  const idle = watts * GPU_IDLE_RATIO;
+  return { value: (idle + AVERAGE_LOAD * (watts - idle)) / 1000, min: idle / 1000, max: watts / 1000 };
+}
+
+/** A Glue or Athena DPU: 4 vCPUs and 16 GB of memory (AWS Glue pricing, "Data Processing Unit"). */
+const DPU_VCPUS = 4;
+const DPU_MEMORY_GB = 16;
+
+const plus = (a: Range, b: Range, times: number): Range => ({
+  value: a.value + times * b.value,
+  min: a.min + times * b.min,
+  max: a.max + times * b.max,
+});
+const times = (a: Range, factor: number): Range => ({
+  value: a.value * factor,
+  min: a.min * factor,
+  max: a.max * factor,
+});
 
 /** Average capacities behind CCF's storage coefficients (2020): 5 TB per SSD, 10 TB per HDD. */
 const SSD_GB = 5000;
 const HDD_GB = 10000;
 
 /** kWh per unit, before the PUE. */
-function energyPerUnit(key: MethodKey, provider: string): Range {
+function energyPerUnit(key: string, provider: string): Range {
+  const model = GPU_MODELS.find((gpu) => gpuKey(gpu.model) === key);
+  if (model !== undefined) return gpuModelEnergy(model.watts);
   switch (key) {
     case "method:ssd-gb-hour":
       return exactly(1.2e-6); // 1.2 Wh per TB-hour
@@ -100,6 +121,14 @@ function energyPerUnit(key: MethodKey, provider: string): Range {
     }
     case "method:gpu-hour":
       return { value: GPU_WATTS.value / 1000, min: GPU_WATTS.min / 1000, max: GPU_WATTS.max / 1000 };
+    case "method:dpu-hour":
+      return plus(
+        times(energyPerUnit("method:vcpu-hour", provider), DPU_VCPUS),
+        energyPerUnit("method:memory-gb-hour", provider),
+        DPU_MEMORY_GB,
+      );
+    default:
+      throw new Error(`billing: no energy for the method key ${key}`);
   }
 }
 
@@ -165,11 +194,13 @@ async function vcpuPerHour(
 /** Embedded impacts of one unit of each key, per criterion. */
 async function embeddedPerUnit(
   context: EditionContext,
-  key: MethodKey,
+  key: string,
   provider: string,
   criteria: readonly RequestedCriterion[],
 ): Promise<Embedded> {
   const none = (): Embedded => criteria.map(() => ({ value: 0, min: 0, max: 0, warnings: [] }));
+  // Every GPU model's embedded impacts are the engine's default GPU's (it has no model figures).
+  if (key.startsWith("method:gpu-hour:")) return componentPerHour(context, "gpu", {}, 1, criteria);
   switch (key) {
     case "method:ssd-gb-hour":
       return componentPerHour(context, "ssd", { capacity: SSD_GB }, SSD_GB, criteria);
@@ -180,8 +211,12 @@ async function embeddedPerUnit(
     case "method:vcpu-hour":
       return vcpuPerHour(context, provider, criteria);
     // No embedded figure for networks (CCF has none); memory's is in the vCPU-hour's instance.
-    case "method:network-gb":
-    case "method:memory-gb-hour":
+    case "method:dpu-hour": {
+      // Its vCPUs' share of the reference instance (memory's is in it)
+      const vcpu = await vcpuPerHour(context, provider, criteria);
+      return vcpu.map((impact) => scaled(impact, 1 / DPU_VCPUS));
+    }
+    default:
       return none();
   }
 }
@@ -312,7 +347,7 @@ export function withMethodRows(
       for (const method of await methodRows(
         context,
         name,
-        coefficientPlaces(context, name),
+        billingCoefficientPlaces(context, name),
         table.criteria,
       )) {
         yield method.row;
@@ -320,7 +355,7 @@ export function withMethodRows(
     }
   }
   const added = providers.reduce(
-    (sum, name) => sum + METHOD_KEYS.length * coefficientPlaces(context, name).length,
+    (sum, name) => sum + METHOD_KEYS.length * billingCoefficientPlaces(context, name).length,
     0,
   );
   return { ...table, rows: rows(), size: table.size + added };

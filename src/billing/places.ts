@@ -6,6 +6,9 @@
  */
 
 import type { CloudRegion } from "../data/types.js";
+import { type CoefficientPlace, coefficientPlaces } from "../service/coefficients.js";
+import type { EditionContext } from "../service/context.js";
+import { NO_REGION_SPELLINGS, PLACELESS_SPELLINGS, REGION_COUNTRIES } from "./registry/regions.js";
 
 /** A region spelling as the billing query compares it: lower case, no blanks, hyphens or underscores. */
 export function spellingKey(text: string): string {
@@ -65,33 +68,106 @@ const AZURE_BILLING_NAMES: Readonly<Record<string, string>> = {
   escentral: "spaincentral",
 };
 
-interface BillingPlace {
+export interface BillingPlace {
   readonly provider: string;
   readonly spelling: string;
-  /** The coefficient table's place: the region id, or a country code in an edition without regions. */
+  /** The coefficient table's place: the region id, a country code, or '' (the default place). */
   readonly place: string;
+  /** Why the place is not the region's own (a country, the default), else null. */
+  readonly warning: string | null;
+}
+
+/** What an edition offers places from: its regions (null without), its countries with a factor, its default location. */
+export interface EditionPlaces {
+  readonly own: readonly CloudRegion[] | null;
+  readonly known: readonly CloudRegion[];
+  readonly countries: ReadonlySet<string>;
+  readonly defaultLocation: string;
+}
+
+/** The registry's regions (src/billing/registry/regions.ts) the edition lacks, as places of their country. */
+function registryPlaces(edition: EditionPlaces, add: (place: BillingPlace) => void): void {
+  const regions = edition.own ?? edition.known;
+  for (const [provider, countries] of Object.entries(REGION_COUNTRIES)) {
+    for (const [region, country] of Object.entries(countries)) {
+      if (regions.some((row) => row.provider === provider && row.region === region)) continue;
+      const known = edition.countries.has(country);
+      const warning = !known
+        ? `region ${region} is not in the edition and ${country} has no factor: the default place (${edition.defaultLocation})`
+        : edition.own === null
+          ? null
+          : `region ${region} is not in the edition: its country ${country}'s factor`;
+      add({ provider, spelling: spellingKey(region), place: known ? country : "", warning });
+    }
+  }
+  for (const provider of Object.keys(REGION_COUNTRIES)) {
+    for (const spelling of PLACELESS_SPELLINGS) {
+      add({
+        provider,
+        spelling: spellingKey(spelling),
+        place: "",
+        warning: `region ${spelling} names no one place: the default place (${edition.defaultLocation})`,
+      });
+    }
+    for (const spelling of NO_REGION_SPELLINGS) {
+      add({
+        provider,
+        spelling: spellingKey(spelling),
+        place: "",
+        warning: `no region: the default place (${edition.defaultLocation})`,
+      });
+    }
+  }
 }
 
 /**
- * The places of an edition. `own` are the edition's regions (null without); `known` are the
- * regions of an edition that has them, read for their countries when `own` is null.
+ * The places of an edition: its regions (in an edition without, the countries of the regions of
+ * one that has them), Azure's billing names, then the registry's regions it lacks (their country,
+ * with a warning) and the spellings of no one place (the default, with a warning).
  */
-export function billingPlaces(
-  own: readonly CloudRegion[] | null,
-  known: readonly CloudRegion[],
-): BillingPlace[] {
-  const regions = own ?? known;
+export function billingPlaces(edition: EditionPlaces): BillingPlace[] {
+  const { own } = edition;
+  const regions = own ?? edition.known;
   const places = new Map<string, BillingPlace>();
-  const add = (provider: string, spelling: string, place: string) => {
-    const key = `${provider}\u0000${spelling}`;
-    if (!places.has(key)) places.set(key, { provider, spelling, place });
+  const add = (place: BillingPlace) => {
+    const key = `${place.provider}\u0000${place.spelling}`;
+    if (!places.has(key)) places.set(key, place);
   };
   for (const region of regions) {
-    add(region.provider, spellingKey(region.region), own ? region.region : region.usageLocation);
+    add({
+      provider: region.provider,
+      spelling: spellingKey(region.region),
+      place: own ? region.region : region.usageLocation,
+      warning: null,
+    });
   }
   for (const [name, id] of Object.entries(AZURE_BILLING_NAMES)) {
     const region = regions.find((row) => row.provider === "azure" && row.region === id);
-    if (region) add("azure", name, own ? region.region : region.usageLocation);
+    if (region)
+      add({
+        provider: "azure",
+        spelling: name,
+        place: own ? region.region : region.usageLocation,
+        warning: null,
+      });
   }
+  registryPlaces(edition, add);
   return [...places.values()];
+}
+
+/**
+ * The coefficient table's places of a provider for a bill: the edition's (src/service/coefficients.ts)
+ * and the countries its registry regions fall back to.
+ */
+export function billingCoefficientPlaces(context: EditionContext, provider: string): CoefficientPlace[] {
+  const places = coefficientPlaces(context, provider);
+  const { electricity } = context.service.data;
+  const seen = new Set(places.map((place) => `${place.region ?? ""}\u0000${place.usageLocation ?? ""}`));
+  for (const country of new Set(Object.values(REGION_COUNTRIES[provider] ?? {}))) {
+    const key = `\u0000${country}`;
+    if (seen.has(key) || !electricity.countryCodes.has(country)) continue;
+    seen.add(key);
+    places.push({ region: null, usageLocation: country });
+  }
+  return places;
 }

@@ -2,16 +2,18 @@
  * The small tables a billing run builds besides the coefficient table, described once: their
  * columns and types, and the files `--tables` writes them to (the same SQL on another engine reads
  * each under its file's name: docs/billing.md, "Beyond one machine"). billing_places: the region
- * spellings of an edition and the places they stand for; instance_matches: each billed instance
- * type and the edition's type it matches; billing_energy: the energy behind each coefficient row's
- * use impacts.
+ * spellings of an edition and the places they stand for (with a warning where that is not the
+ * region itself: src/billing/places.ts); instance_matches: each billed instance type and the
+ * edition's type it matches; billing_energy: the energy behind each coefficient row's use impacts;
+ * and the registry's tables (src/billing/registry/tables.ts), as Parquet.
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { createTable } from "../duckdb/database.js";
 import { GRID_TABLES } from "./grid.js";
 import type { InstanceMatch } from "./matching.js";
-import type { billingPlaces } from "./places.js";
+import type { BillingPlace } from "./places.js";
+import { REGISTRY_TABLES } from "./registry/tables.js";
 
 type ColumnType = "VARCHAR" | "DOUBLE";
 
@@ -27,6 +29,7 @@ export const SMALL_TABLE_COLUMNS = {
     ["provider", "VARCHAR"],
     ["spelling", "VARCHAR"],
     ["place", "VARCHAR"],
+    ["place_warning", "VARCHAR"],
   ],
   billing_energy: [
     ["provider", "VARCHAR"],
@@ -49,9 +52,14 @@ export interface SmallTableFile {
 
 /**
  * The files `--tables` writes, in order; with a grid series the series' tables too. The small
- * tables are CSV, or Parquet (`parquet`: typed, NULL apart from an empty text whatever the reader).
+ * tables are CSV, or Parquet (`parquet`: typed, NULL apart from an empty text whatever the reader);
+ * the registry's and the coefficient rows are Parquet. `countryRows`: the coefficient table's rows
+ * at a country too (an edition with regions, where a region it lacks is read at its country).
  */
-export function smallTableFiles(grid: boolean, parquet = false): SmallTableFile[] {
+export function smallTableFiles(grid: boolean, parquet = false, countryRows = false): SmallTableFile[] {
+  const methodRows = `SELECT * FROM coefficients WHERE instance_type LIKE 'method:%'${
+    countryRows ? " OR (region IS NULL AND usage_location IS NOT NULL)" : ""
+  }`;
   return [
     ...Object.keys(SMALL_TABLE_COLUMNS).map((table) => ({
       file: `${table}.${parquet ? "parquet" : "csv"}`,
@@ -59,12 +67,13 @@ export function smallTableFiles(grid: boolean, parquet = false): SmallTableFile[
       query: `SELECT * FROM ${table}`,
       parquet,
     })),
-    {
-      file: METHOD_COEFFICIENTS_FILE,
-      table: "coefficients",
-      query: "SELECT * FROM coefficients WHERE instance_type LIKE 'method:%'",
+    ...REGISTRY_TABLES.map(({ name }) => ({
+      file: `${name}.parquet`,
+      table: name,
+      query: `SELECT * FROM ${name}`,
       parquet: true,
-    },
+    })),
+    { file: METHOD_COEFFICIENTS_FILE, table: "coefficients", query: methodRows, parquet: true },
     ...(grid
       ? GRID_TABLES.map(([file, table]) => ({ file, table, query: `SELECT * FROM ${table}`, parquet: true }))
       : []),
@@ -73,13 +82,13 @@ export function smallTableFiles(grid: boolean, parquet = false): SmallTableFile[
 
 export async function createPlaceTable(
   connection: DuckDBConnection,
-  places: ReturnType<typeof billingPlaces>,
+  places: readonly BillingPlace[],
 ): Promise<void> {
   await createTable(
     connection,
     "billing_places",
     SMALL_TABLE_COLUMNS.billing_places,
-    places.map((place) => [place.provider, place.spelling, place.place]),
+    places.map((place) => [place.provider, place.spelling, place.place, place.warning]),
   );
 }
 

@@ -22,12 +22,14 @@ export function statusOf(group: LineGroup, matched: (group: LineGroup) => string
 interface Tally {
   lines: number;
   hours: number;
+  cost: number;
 }
 
 function add(tallies: Map<string, Tally>, key: string, group: LineGroup): void {
-  const tally = tallies.get(key) ?? { lines: 0, hours: 0 };
+  const tally = tallies.get(key) ?? { lines: 0, hours: 0, cost: 0 };
   tally.lines += group.lines;
   tally.hours += group.hours;
+  tally.cost += group.cost;
   tallies.set(key, tally);
 }
 
@@ -107,6 +109,7 @@ export function billingSummaryText(summary: BillingSummary, groupsOutput: string
   const unknown = new Map<string, Tally>();
   const bad = new Map<string, Tally>();
   const notEvaluated = new Map<string, Tally>();
+  const places = new Map<string, Tally>();
   let read = 0;
   for (const group of summary.groups) {
     read += group.lines;
@@ -121,6 +124,7 @@ export function billingSummaryText(summary: BillingSummary, groupsOutput: string
       add(unknown, `${group.provider ?? "?"} ${group.instanceType ?? "(no instance type found)"}`, group);
     if (kind === "bad rows") add(bad, status, group);
     if (kind === "not evaluated") add(notEvaluated, status.replace(/^not evaluated: /, ""), group);
+    if (status === "evaluated" && group.placeWarning !== null) add(places, group.placeWarning, group);
   }
   const count = (kind: string) => byStatus.get(kind)?.lines ?? 0;
   const out = [
@@ -140,12 +144,20 @@ export function billingSummaryText(summary: BillingSummary, groupsOutput: string
   }
   if (bad.size > 0) {
     out.push("bad rows:");
-    for (const [problem, tally] of bad) out.push(`  ${problem}: ${rows(tally.lines)}`);
+    for (const [problem, tally] of bad)
+      out.push(`  ${problem}: ${rows(tally.lines)}, cost ${money(tally.cost)}`);
   }
   if (notEvaluated.size > 0) {
     out.push("not evaluated:");
     for (const [reason, tally] of notEvaluated)
-      out.push(`  ${reason}${NOT_EVALUATED_HINTS[reason] ?? ""}: ${rows(tally.lines)}`);
+      out.push(
+        `  ${reason}${NOT_EVALUATED_HINTS[reason] ?? ""}: ${rows(tally.lines)}, cost ${money(tally.cost)}`,
+      );
+  }
+  if (places.size > 0) {
+    out.push("places other than the line's region:");
+    for (const [warning, tally] of places)
+      out.push(`  ${warning}: ${rows(tally.lines)}, cost ${money(tally.cost)}`);
   }
   const approximate = summary.matches.filter((m) => m.warning !== null);
   if (approximate.length > 0) {

@@ -323,6 +323,7 @@ function withOverlongLine(summary: BillingSummary, overlong: OverlongLine | null
     methodQuantity: 0,
     service: null,
     cost: 0,
+    placeWarning: null,
   };
   return { ...summary, groups: [...summary.groups, dropped] };
 }

@@ -1,8 +1,9 @@
 import { loadConfig } from "../config/serviceConfig.js";
+import type { CloudRegion } from "../data/types.js";
 import { EDITIONS, type EditionDescription } from "../editions/index.js";
 import type { AssessedRow } from "../output/table.js";
 import { parseCriterion } from "../service/criteria.js";
-import { columnName, INVENTORY_KINDS } from "./inventory.js";
+import { columnName, INVENTORY_KINDS, type InventoryRow, regionCountry } from "./inventory.js";
 
 /*
  * What an inventory's reader must know of the edition it was evaluated in, read from the
@@ -39,16 +40,50 @@ function meaningOf(criterion: string): string {
   return info.method === null ? info.description : `${info.description} (${info.method})`;
 }
 
-/** The notes of edition `id` for rows under `inputColumns`. */
-export function editionNotes(id: string, inputColumns: readonly string[]): EditionNotes {
+/**
+ * A cloud row's region the edition lacks, evaluated at the country the billing registry gives it
+ * (src/cli/inventory.ts sets the row's usage location): the note naming both; a region neither
+ * knows, evaluated at the edition's default location: the note naming it; else null.
+ */
+function regionNote(
+  names: readonly string[],
+  row: AssessedRow,
+  regions: readonly CloudRegion[] | null,
+): string | null {
+  const cells: Record<string, string> = {};
+  for (const [index, name] of names.entries()) cells[name] ??= row.cells[index] ?? "";
+  const inventoryRow = cells as InventoryRow;
+  const provider = (cells.provider ?? "").trim().toLowerCase();
+  const region = (cells.region ?? "").trim();
+  if (region === "" || (cells.usage_location ?? "").trim() !== "") return null;
+  if (regions?.some((known) => known.provider === provider && known.region === region)) return null;
+  const country = regionCountry(inventoryRow);
+  return country === null
+    ? `region ${region} is not known: the edition's default location`
+    : `region ${region} is not in the edition: its country ${country}'s factor`;
+}
+
+/**
+ * The notes of edition `id` for rows under `inputColumns`; `regions`: the edition's cloud regions
+ * (null for an edition without), read for the rows' regions it lacks.
+ */
+export function editionNotes(
+  id: string,
+  inputColumns: readonly string[],
+  regions: readonly CloudRegion[] | null = null,
+): EditionNotes {
   const whole = descriptionOf(id)?.rules.userDeviceEmbedded === "whole";
   const names = inputColumns.map(columnName);
   const kindAt = names.indexOf("kind");
   const hoursAt = names.indexOf("hours");
   const cellAt = (row: AssessedRow, index: number) => (index === -1 ? "" : (row.cells[index] ?? "").trim());
   return {
-    annotate(row) {
-      if (!whole || row.impacts === null) return row;
+    annotate(assessed) {
+      if (assessed.impacts === null) return assessed;
+      const place =
+        cellAt(assessed, kindAt).toLowerCase() === "cloud" ? regionNote(names, assessed, regions) : null;
+      const row = place === null ? assessed : { ...assessed, warnings: [...assessed.warnings, place] };
+      if (!whole) return row;
       const kind = cellAt(row, kindAt).toLowerCase();
       const family = INVENTORY_KINDS.get(kind);
       const hours = cellAt(row, hoursAt);

@@ -1,3 +1,4 @@
+import { REGION_COUNTRIES } from "../billing/registry/regions.js";
 import { utcMilliseconds } from "../grid/times.js";
 import { PERIPHERAL_KINDS, TERMINAL_KINDS } from "../service/catalogue.js";
 import { REASONABLE_TEXT, readNumber } from "../support/numbers.js";
@@ -120,7 +121,8 @@ export const INVENTORY_COLUMNS: readonly InventoryColumn[] = [
     column: "region",
     type: "text",
     unit: "",
-    description: "The provider's region (sets the location), e.g. eu-west-3",
+    description:
+      "The provider's region (sets the location), e.g. eu-west-3; one the edition lacks: its country's (a warning says so)",
     targets: [["cloud", "usage.region"]],
   },
   {
@@ -316,6 +318,24 @@ function targetOf(column: InventoryColumn, kind: string, family: Family): Target
   return column.targets.find(([reader]) => reader === kind || reader === family)?.[1];
 }
 
+/** The country of a cloud row's region by the billing registry (src/billing/registry/regions.ts), null if it has none. */
+export function regionCountry(row: InventoryRow): string | null {
+  const provider = cell(row, "provider")?.trim().toLowerCase() ?? "";
+  const region = cell(row, "region")?.trim() ?? "";
+  return Object.hasOwn(REGION_COUNTRIES, provider) ? (REGION_COUNTRIES[provider][region] ?? null) : null;
+}
+
+/**
+ * A cloud row's region also sets its usage location, when the row names none, to the region's
+ * country: an edition that has the region reads the region (the same country), one that lacks it
+ * falls back to that location (§7.5) rather than the default mix (src/cli/editionNotes.ts says so).
+ */
+function locateRegion(row: InventoryRow, body: Record<string, unknown>): void {
+  const country = regionCountry(row);
+  if (country !== null && cell(row, "usage_location") === undefined)
+    setAt(body, "usage.usage_location", country);
+}
+
 /** The row's request: path, body and quantity. */
 function requestOf(row: InventoryRow, kind: string, family: Family): Record<string, unknown> {
   if (family === "cloud") {
@@ -342,6 +362,7 @@ function requestOf(row: InventoryRow, kind: string, family: Family): Record<stri
     } else if (target.startsWith("?")) query.set(target.slice(1), String(value));
     else setAt(body, target, value);
   }
+  if (family === "cloud") locateRegion(row, body);
   // A period without hours: the hours of use are the period's.
   if (period !== null && cell(row, "hours") === undefined)
     setAt(body, "usage.hours_use_time", (period[1] - period[0]) / HOUR_MS);

@@ -4,6 +4,7 @@ import type { Writable } from "node:stream";
 import type { BatchDefaults } from "../batch/index.js";
 import { StartupDataError } from "../config/referenceData.js";
 import { ConfigError, loadConfig } from "../config/serviceConfig.js";
+import type { CloudRegion } from "../data/types.js";
 import { type GridUse, reportHtml, reportRows } from "../output/report.js";
 import { OutputError, textSink } from "../output/sink.js";
 import {
@@ -21,11 +22,13 @@ import {
 import type { TableWriter } from "../output/writers.js";
 import { printable } from "../support/terminalText.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
+import { editionOf } from "./billing.js";
 import { evaluationOf } from "./billingDispatch.js";
 import type { ChunkEvaluator, RowOutcome } from "./chunk.js";
 import { editionNotes } from "./editionNotes.js";
 import { checkedInventoryFiles, FileMisuse } from "./files.js";
 import type { GridRows, LoadedGrid } from "./gridRows.js";
+import { columnName } from "./inventory.js";
 import {
   type EvaluateArgs,
   evaluateArgs,
@@ -205,6 +208,18 @@ async function openOutput(options: Options, io: CliIo, layout: TableLayout, inpu
   };
 }
 
+/**
+ * The cloud regions of the inventory's edition (null for an edition without, or rows without a
+ * region column), for the notes on regions it lacks (src/cli/editionNotes.ts).
+ */
+function editionRegions(
+  edition: string | undefined,
+  inputColumns: readonly string[],
+): readonly CloudRegion[] | null {
+  if (!inputColumns.map(columnName).includes("region")) return null;
+  return editionOf(edition, false).context.service.data.cloudRegions;
+}
+
 /** What the rows add up to as they are written: the sums, the groups', the report's rows. */
 interface Tally {
   readonly layout: TableLayout;
@@ -237,7 +252,11 @@ function tallyOf(
     reported: reportRows(layout.criteria[0]?.criterion, rowLabel(layout.inputColumns)),
     progress: createProgress(io.stderr, input.name),
     notices: rowNotices(io.stderr),
-    notes: editionNotes(options.defaults.edition ?? "", layout.inputColumns),
+    notes: editionNotes(
+      options.defaults.edition ?? "",
+      layout.inputColumns,
+      editionRegions(options.defaults.edition, layout.inputColumns),
+    ),
     state: () => ({
       rows: totals.rows,
       ok: totals.rows - totals.failed,

@@ -14,7 +14,9 @@ import {
   FileReadError,
 } from "../../src/billing/evaluate.js";
 import { BILLING_FORMATS } from "../../src/billing/formats.js";
+import { orderLineViews } from "../../src/billing/lookup.js";
 import { billingPlaces, spellingKey } from "../../src/billing/places.js";
+import { addBilledUnits, createRegistryTables, REGISTRY_TABLES } from "../../src/billing/registry/tables.js";
 import { createLineViews } from "../../src/billing/views.js";
 import type { CloudRegion } from "../../src/data/types.js";
 import { openDatabase, sourceOf } from "../../src/duckdb/database.js";
@@ -111,7 +113,13 @@ describe.each(FORMATS)("%s, edition 2.4.1, against POST /v1/cloud/instance", (fi
   it("gives each evaluated line the single route's unrounded impacts for its hours", async () => {
     const context = editionContext("2.4.1");
     const criteria = coefficientCriteria(context, criteriaNames);
-    const places = billingPlaces(context.service.data.cloudRegions, []);
+    const { data } = context.service;
+    const places = billingPlaces({
+      own: data.cloudRegions,
+      known: [],
+      countries: data.electricity.countryCodes,
+      defaultLocation: data.config.defaultLocation,
+    });
     const evaluated = rows.filter((row) => row.status === "evaluated" && row.method === "instance");
     expect(evaluated.length).toBeGreaterThan(10);
     for (const row of evaluated) {
@@ -268,6 +276,7 @@ describe("a wide export of many chunks (both threads)", () => {
       // Each line's method as the format's queries give it, each line through them.
       const db = await openDatabase();
       try {
+        await createRegistryTables(db.connection);
         await createLineViews(db.connection, {
           from: sourceOf(file, header),
           header,
@@ -275,6 +284,9 @@ describe("a wide export of many chunks (both threads)", () => {
           format: BILLING_FORMATS.focus,
           typeHintColumn: null,
         });
+        await addBilledUnits(db.connection);
+        // Read in their order, as the command's writing pass reads them
+        await orderLineViews(db.connection, new Set(REGISTRY_TABLES.map((table) => table.name)));
         const classified = (
           await db.connection.runAndReadAll(
             "SELECT billing_method, billing_instance_type, billing_region_key FROM billing_classified",
@@ -373,7 +385,12 @@ describe("edition 1.2.4 (no cloud regions)", () => {
     const rows = await readRows(join(scratch, out));
     const context = editionContext("1.2.4");
     const criteria = coefficientCriteria(context, null);
-    const places = billingPlaces(null, knownRegions());
+    const places = billingPlaces({
+      own: null,
+      known: knownRegions(),
+      countries: context.service.data.electricity.countryCodes,
+      defaultLocation: context.service.data.config.defaultLocation,
+    });
     const aws = rows.filter((row) => row.status === "evaluated" && row.method === "instance");
     expect(aws.length).toBeGreaterThan(5);
     for (const row of aws.slice(0, 8)) {

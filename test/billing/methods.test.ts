@@ -136,7 +136,10 @@ const HDD = 0.65e-6;
 const NETWORK = 0.001; // kWh per GB
 const MEMORY = 0.000392; // kWh per GB-hour
 const vcpu = (min: number, max: number) => (min + 0.5 * (max - min)) / 1000; // kWh per vCPU-hour at 50 %
-const GPU = (35 + 0.5 * (306 - 35)) / 1000; // a V100 at 50 %
+/** A GPU model's kWh per hour at 50 %: idle at 35/306 of its board power (CCF's ratio), full at it. */
+const gpuAt = (watts: number) => (watts * (35 / 306) + 0.5 * (watts - watts * (35 / 306))) / 1000;
+/** Lambda: GiB-seconds (1,024 MB) of memory, one vCPU per 1,769 MB. */
+const LAMBDA_VCPUS_PER_GB = 1024 / 1769;
 const GIB = 1.073741824;
 
 interface Expected {
@@ -199,7 +202,7 @@ const EXPECTED: Expected[] = [
   {
     description: "Total Compute",
     method: "serverless",
-    quantity: 1_000_000 / 3600 / 1.769,
+    quantity: (1_000_000 / 3600) * LAMBDA_VCPUS_PER_GB,
     energy: vcpu(0.74, 3.5) * 1.135,
     factor: factorOf("aws", "us-east-1"),
     embedded: async () => (await instanceHour("aws", "m5.xlarge")) / 4,
@@ -288,7 +291,7 @@ const EXPECTED: Expected[] = [
     description: "Tesla T4 GPU",
     method: "accelerator",
     quantity: 720,
-    energy: GPU * 1.1,
+    energy: gpuAt(70) * 1.1, // a T4: 70 W (NVIDIA T4 datasheet)
     factor: factorOf("gcp", "us-central1"),
     embedded: () => componentHour("gpu", {}),
   },
@@ -300,13 +303,14 @@ const EXPECTED: Expected[] = [
     factor: factorOf("gcp", "us-central1"),
     embedded: none,
   },
-  // Oracle: regions unknown to the edition, so its default place (EEE); PUE 1.185, watts the mean of the three providers'.
+  // Oracle: regions unknown to the edition, so their country (eu-frankfurt-1: Germany); PUE 1.185,
+  // watts the mean of the three providers'.
   {
     description: "E4 - OCPU",
     method: "per-vcpu",
     quantity: 1440 * 2,
     energy: vcpu((0.74 + 0.71 + 0.78) / 3, (3.5 + 4.26 + 3.76) / 3) * 1.185,
-    factor: electricity.byLocation.get("EEE")?.factors.get("gwp")?.value ?? Number.NaN,
+    factor: electricity.byLocation.get("DEU")?.factors.get("gwp")?.value ?? Number.NaN,
     embedded: async () => (await instanceHour("aws", "m5.xlarge")) / 4,
   },
 ];
@@ -513,7 +517,7 @@ const SERVICES: Expected[] = [
     // "Total Compute" in Seconds: GB-seconds
     description: "AWS Lambda - Total Compute",
     method: "serverless",
-    quantity: 36000 / 3600 / 1.769,
+    quantity: (36000 / 3600) * LAMBDA_VCPUS_PER_GB,
     energy: vcpu(0.74, 3.5) * 1.135,
     factor: factorOf("aws", "us-east-1"),
     embedded: async () => (await instanceHour("aws", "m5.xlarge")) / 4,
@@ -694,7 +698,7 @@ describe("lines of real FOCUS exports without extension columns (impact-service 
       const html = await readFile(join(scratch, "focus-1.0-finops-sample.html"), "utf8");
       expect(html).toContain("<b>1,000</b>lines</div>");
       expect(html).toContain("<b>814</b>lines estimated</div>");
-      expect(summary).toContain("  negative quantity (a refund or correction): 7 rows\n");
+      expect(summary).toContain("  negative quantity (a refund or correction): 7 rows, cost 0\n");
       const largest = summary.split("largest unestimated services by cost:\n")[1]?.split("\n") ?? [];
       expect(largest[0]).toBe("  Azure Kubernetes Service: 1.58 (8.7 %), 1 row");
     },

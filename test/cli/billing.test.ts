@@ -146,7 +146,17 @@ describe("impact-service coefficients", () => {
     const places = rows.filter((row) => row.instance_type === "m5.large").map((row) => row.region);
     const byKey = (key: string) => methods.filter((row) => row.instance_type === key);
     expect(new Set(methods.map((row) => row.instance_type))).toEqual(new Set(METHOD_KEYS));
-    for (const key of METHOD_KEYS) expect(byKey(key).map((row) => row.region)).toEqual(places);
+    // The places of the instance types, then the countries of the regions the edition lacks
+    // (src/billing/registry/regions.ts): eu-central-2 is in Switzerland, eu-south-2 in Spain
+    for (const key of METHOD_KEYS) {
+      const rows = byKey(key);
+      expect(rows.slice(0, places.length).map((row) => row.region)).toEqual(places);
+      const countries = rows.slice(places.length);
+      expect(countries.every((row) => row.region === "")).toBe(true);
+      expect(countries.map((row) => row.usage_location)).toEqual(
+        expect.arrayContaining(["CHE", "ESP", "IDN"]),
+      );
+    }
     // At one place, PUE and factor alike: an SSD GB-hour uses 1.2 Wh per TB-hour, a GB moved 1 kWh per TB.
     byKey("method:ssd-gb-hour").forEach((ssd, index) => {
       const network = byKey("method:network-gb")[index];

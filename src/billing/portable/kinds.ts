@@ -22,6 +22,8 @@ export const LINE_KIND_COLUMNS = [
   "billing_method_unit",
   "billing_usage_unit",
   "billing_service",
+  "billing_unknown_unit",
+  "billing_method_warning",
 ] as const;
 
 /** The numbers of a kind (the others are texts), as keys.csv gives them. */

@@ -23,6 +23,7 @@ import {
 } from "../evaluate.js";
 import { type GridFiles, withGridSeries } from "../grid.js";
 import { billingPlaces } from "../places.js";
+import { addBilledUnits, createRegistryTables } from "../registry/tables.js";
 import { createPlaceTable } from "../smallTables.js";
 import { LINE_KIND_COLUMNS, LINE_KIND_NUMBERS } from "./kinds.js";
 
@@ -85,12 +86,24 @@ export async function writeTablesFromKeys(
   try {
     const { connection } = db;
     await loadKinds(connection, request.keys);
-    await createPlaceTable(connection, billingPlaces(context.service.data.cloudRegions, knownRegions));
+    // The registry, with the units the kinds spell (the first pass of `evaluate` adds them so)
+    await createRegistryTables(connection);
+    await addBilledUnits(connection, "billing_line_kinds");
+    const { data } = context.service;
+    await createPlaceTable(
+      connection,
+      billingPlaces({
+        own: data.cloudRegions,
+        known: knownRegions,
+        countries: data.electricity.countryCodes,
+        defaultLocation: data.config.defaultLocation,
+      }),
+    );
     await placeUnknownProviders(connection);
     const matches = await matchBilledTypes(connection, context);
     await createLookupTable(connection, context, matches, load, criteria, impactColumns);
     const grid = await withGridSeries(connection, request, context, knownRegions, impactColumns);
-    await writePortableTables(connection, request.folder, grid !== null, request.parquet);
+    await writePortableTables(connection, request.folder, grid !== null, context, request.parquet);
   } finally {
     db.close();
   }
