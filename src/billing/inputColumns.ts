@@ -33,7 +33,11 @@ const isWorking = (lower: string) =>
  * working column of its SQL, or an earlier column. `impactColumns`: the impact columns it writes.
  */
 export function inputColumnNames(header: readonly string[], impactColumns: readonly string[]): string[] {
-  return keptInputNames(header, [...addedColumns(impactColumns, true).map(({ name }) => name), GROUP_LINES_COLUMN], isWorking);
+  return keptInputNames(
+    header,
+    [...addedColumns(impactColumns, true).map(({ name }) => name), GROUP_LINES_COLUMN],
+    isWorking,
+  );
 }
 
 /** Refuses a header of more columns than a run reads, before the engine sees it. */

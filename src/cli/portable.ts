@@ -10,6 +10,7 @@
  */
 
 import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { BillingInputError } from "../billing/errors.js";
 import { billingImpactColumns } from "../billing/evaluate.js";
@@ -24,12 +25,15 @@ import {
 import { checkColumnCount } from "../billing/inputColumns.js";
 import { DIALECTS, ENGINE_NAMES, isEngineName } from "../billing/portable/dialects.js";
 import { billingScript, LINE_ID } from "../billing/portable/script.js";
+import { smallTableFiles } from "../billing/smallTables.js";
+import { partialOf } from "../billing/writing.js";
 import { csvHeader } from "../duckdb/csvHeader.js";
 import { literal, openDatabase } from "../duckdb/database.js";
 import { coefficientCriteria } from "../service/coefficients.js";
 import { type BillingIo, criteriaOf, editionOf, failure, loadOf } from "./billing.js";
 import { checkedFolder } from "./files.js";
 import { UsageError } from "./options.js";
+import { environmentReads, named, type RunFiles, refuseOverlappingFiles } from "./runFiles.js";
 
 export const SQL_USAGE = `usage: impact-service sql --engine <engine> --header <file> [options]
 
@@ -125,6 +129,11 @@ export async function sqlMain(argv: readonly string[], io: BillingIo): Promise<n
     if (input !== null && !(BILLING_FORMAT_NAMES as readonly string[]).includes(input)) {
       throw new UsageError(`--input is ${BILLING_FORMAT_NAMES.join(", ")}, not ${input}`);
     }
+    // The script is never written over a file the command reads (src/cli/runFiles.ts)
+    refuseOverlappingFiles({
+      reads: [...named("--header", values.header), ...environmentReads(process.env)],
+      writes: named("--output", values.output),
+    });
     const header = await headerOf(values.header);
     const format = input === null ? recognisedFormat(header) : BILLING_FORMATS[input as BillingFormatName];
     if (format === null || missingColumns(format, header).length > 0) {
@@ -170,6 +179,29 @@ const TABLES_OPTIONS = {
   "grid-zones": { type: "string" },
 } as const;
 
+/** Every file of a `tables` run: the keys, the series, the zones and editions files read; each table written, beside its `.partial`. */
+function tablesFiles(
+  values: { readonly keys?: string; readonly "grid-intensity"?: string; readonly "grid-zones"?: string },
+  folder: string,
+  parquet: boolean,
+): RunFiles {
+  const written = smallTableFiles(values["grid-intensity"] !== undefined, parquet).map(({ file }) =>
+    join(folder, file),
+  );
+  return {
+    reads: [
+      ...named("--keys", values.keys),
+      ...named("--grid-intensity", values["grid-intensity"]),
+      ...named("--grid-zones", values["grid-zones"]),
+      ...environmentReads(process.env),
+    ],
+    writes: written.flatMap((path) => [
+      { option: "--tables", path },
+      { option: "--tables' partial file", path: partialOf(path) },
+    ]),
+  };
+}
+
 /** `impact-service tables …`; the exit code. */
 export async function tablesMain(argv: readonly string[], io: BillingIo): Promise<number> {
   try {
@@ -190,6 +222,7 @@ export async function tablesMain(argv: readonly string[], io: BillingIo): Promis
     if (format !== "csv" && format !== "parquet")
       throw new UsageError(`--format is csv or parquet, not ${format}`);
     const folder = checkedFolder("--tables", values.tables);
+    refuseOverlappingFiles(tablesFiles(values, folder, format === "parquet"));
     const { context, knownRegions } = editionOf(values.edition, true);
     const { writeTablesFromKeys } = await import("../billing/portable/tables.js");
     await writeTablesFromKeys(context, knownRegions, {

@@ -88,6 +88,8 @@ describe("impact-service tables", () => {
       billing_method_unit: "",
       billing_usage_unit: "Hrs",
       billing_service: "AmazonEC2",
+      billing_unknown_unit: "",
+      billing_method_warning: "",
     };
     const columns = [...LINE_KIND_COLUMNS, "billing_quantity", "billing_line_count", "billing_cost"];
     const values = { ...kind, billing_quantity: "24", billing_line_count: "3", billing_cost: "2.3" };
@@ -112,6 +114,7 @@ describe("impact-service tables", () => {
       provider: "aws",
       spelling: "euwest3",
       place: "eu-west-3",
+      place_warning: "",
     });
     const energy = read("billing_energy.csv");
     expect(energy).toHaveLength(1);
@@ -129,5 +132,26 @@ describe("impact-service tables", () => {
     ]);
     expect(code).toBe(2);
     expect(stderr).toMatch(/not the keys script's result; it lacks billing_provider/);
+  });
+
+  it("never writes over a file it reads: the keys file, the header (exit 2, bytes kept)", SLOW, async () => {
+    const folder = join(scratch, "own-files");
+    rmSync(folder, { recursive: true, force: true });
+    const { mkdirSync } = await import("node:fs");
+    mkdirSync(folder);
+    const keys = join(folder, "billing_places.csv");
+    writeFileSync(keys, "provider,spelling\naws,euwest3\n");
+    const before = readFileSync(keys);
+    const tables = await run(["tables", "--keys", keys, "--tables", folder]);
+    expect(tables.code).toBe(2);
+    expect(tables.stderr.split("\n")[0]).toMatch(/--tables .*billing_places\.csv is the --keys file/);
+    expect(readFileSync(keys)).toEqual(before);
+    const header = join(folder, "export.csv");
+    writeFileSync(header, readFileSync("test/fixtures/billing/focus-1.0.csv"));
+    const exported = readFileSync(header);
+    const sql = await run(["sql", "--engine", "duckdb", "--header", header, "-o", header]);
+    expect(sql.code).toBe(2);
+    expect(sql.stderr.split("\n")[0]).toMatch(/--output .*export\.csv is the --header file/);
+    expect(readFileSync(header)).toEqual(exported);
   });
 });

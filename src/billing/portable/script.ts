@@ -12,13 +12,15 @@
  * that joins in parallel.
  */
 
+import type { Cell } from "../../duckdb/database.js";
 import { identifier } from "../../duckdb/database.js";
 import type { BillingFormat } from "../formats.js";
 import { inputColumnNames } from "../inputColumns.js";
 import { gridQuery, impactsQuery, keysQuery, sqlQuery } from "../queries.js";
+import { REGISTRY_TABLES, type RegistryTable } from "../registry/tables.js";
 import { SMALL_TABLE_COLUMNS, smallTableFiles } from "../smallTables.js";
-import { addedColumns, sourceColumn } from "../writing.js";
 import { exportAddedColumns } from "../views.js";
+import { addedColumns, sourceColumn } from "../writing.js";
 import type { Dialect } from "./dialects.js";
 import { lineKindsQuery } from "./kinds.js";
 import { rendered, tablesRead } from "./render.js";
@@ -69,9 +71,40 @@ function exportQuery(request: ScriptRequest): string {
 FROM billing_export e`;
 }
 
-/** The steps from the export to billing_classified (each line's method, hours and region key). */
-function classifiedSteps(request: ScriptRequest): Step[] {
+/** A cell of the registry as a literal every engine reads as its column's type (numbers as doubles). */
+function cellLiteral(cell: Cell, type: "VARCHAR" | "DOUBLE"): string {
+  if (cell === null) return `CAST(NULL AS ${type})`;
+  if (typeof cell === "number") return `CAST(${cell.toExponential()} AS DOUBLE)`;
+  return `CAST('${cell}' AS VARCHAR)`;
+}
+
+/** A registry table as a query of its rows written out (the registry is the same for every bill). */
+function registryQuery(table: RegistryTable): string {
+  return table
+    .rows()
+    .map(
+      (row) =>
+        `SELECT ${table.columns.map(([column, type], index) => `${cellLiteral(row[index], type)} AS ${column}`).join(", ")}`,
+    )
+    .join("\nUNION ALL\n");
+}
+
+/** The registry's tables as the keys script names them (the lines script reads the files `tables --keys` writes). */
+const carried = (name: string) => `keys_${name}`;
+
+/**
+ * The steps from the export to billing_classified (each line's method, hours and region key). The
+ * keys script (`carryRegistry`) carries the registry's tables itself: it runs before any small table
+ * exists; the units a bill spells beyond the documented ones are read by `tables --keys`.
+ */
+function classifiedSteps(request: ScriptRequest, carryRegistry = false): Step[] {
+  const registry = new Map(carryRegistry ? REGISTRY_TABLES.map(({ name }) => [name, carried(name)]) : []);
   return [
+    ...(carryRegistry
+      ? REGISTRY_TABLES.map(
+          (table): Step => ({ name: carried(table.name), query: registryQuery(table), kind: "view" }),
+        )
+      : []),
     { name: EXPORT_VIEW, query: exportQuery(request), kind: "view" },
     {
       name: "billing_lines",
@@ -80,8 +113,8 @@ function classifiedSteps(request: ScriptRequest): Step[] {
       tables: new Map([["billing_export", EXPORT_VIEW]]),
     },
     { name: "billing_usage", query: sqlQuery(request.format.usageQuery), kind: "view" },
-    { name: "billing_methods", query: sqlQuery("billing_methods.sql"), kind: "view" },
-    { name: "billing_classified", query: sqlQuery("billing_classified.sql"), kind: "view" },
+    { name: "billing_methods", query: sqlQuery("billing_methods.sql"), kind: "view", tables: registry },
+    { name: "billing_classified", query: sqlQuery("billing_classified.sql"), kind: "view", tables: registry },
   ];
 }
 
@@ -135,7 +168,7 @@ function lineSteps(request: ScriptRequest): Step[] {
 /** The keys script's steps: the export's kinds of lines to billing_line_kinds. */
 function keySteps(request: ScriptRequest): Step[] {
   return [
-    ...classifiedSteps(request),
+    ...classifiedSteps(request, true),
     {
       name: "billing_line_kinds",
       query: lineKindsQuery({ sum: "SUM", lineCount: "COUNT(*)" }),

@@ -13,7 +13,7 @@ import { DOCUMENTED_UNITS, MAX_UNIT_LENGTH, readUnit, unitSpelling } from "./uni
 
 type Columns = readonly (readonly [string, "VARCHAR" | "DOUBLE"])[];
 
-interface RegistryTable {
+export interface RegistryTable {
   readonly name: string;
   readonly columns: Columns;
   readonly rows: () => (readonly Cell[])[];
