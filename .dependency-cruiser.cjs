@@ -56,6 +56,13 @@ module.exports = {
       to: { path: "^src/", pathNot: "^src/(engine|data|support|inputs)/" },
     },
     {
+      name: "engine-through-its-index",
+      comment: "Outside src/engine, the engine is read through src/engine/index.ts only: its folders (assets, components, lookups, model, numeric) can be rearranged without touching a consumer. src/cli/gridRows.ts is the one exception left, in the billing rewrite's area (its ImpactRounding is exported by the index).",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/(engine/|cli/gridRows\\.ts$)" },
+      to: { path: "^src/engine/", pathNot: "^src/engine/index\\.ts$" },
+    },
+    {
       name: "numeric-imports-nothing-of-the-project",
       comment: "src/engine/numeric holds general numerical methods (bounded least squares, SVD): no methodology, so no import of any other module of src/.",
       severity: "error",

@@ -6,8 +6,7 @@
  */
 
 import type { Archetype, ArchetypeTable, CloudRegion } from "../data/types.js";
-import { CloudInstance, cloudModel } from "../engine/index.js";
-import { regionsOf } from "../engine/lookups/region.js";
+import { CloudInstance, cloudModel, regionsOf } from "../engine/index.js";
 import { elsewhere } from "./archetypes.js";
 import type { PreparedAsset } from "./asset.js";
 import type { EditionContext, EditionService } from "./context.js";

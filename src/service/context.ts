@@ -3,15 +3,14 @@ import type { ReferenceData } from "../data/types.js";
 import type { EditionDescription } from "../editions/index.js";
 import { UnknownEditionError } from "../editions/index.js";
 import { rulesWithSettings } from "../editions/servedRules.js";
-import type { EngineContext, Evaluation } from "../engine/index.js";
+import type { EditionRules, EngineContext, Evaluation } from "../engine/index.js";
 import {
   directLookups,
   type LookupTables,
   lookupTables,
   memoizedLookups,
   type ReferenceLookups,
-} from "../engine/lookups/lookups.js";
-import type { EditionRules } from "../engine/model/edition.js";
+} from "../engine/index.js";
 import { type AnswerCache, answerCache } from "./answerCache.js";
 import { type ChunkScheduler, chunkScheduler } from "./chunks.js";
 import { DomainError, type DomainErrorSpelling } from "./errors.js";

@@ -19,8 +19,8 @@
 
 import DataLoader from "dataloader";
 import type { Archetype, ArchetypeTable, CpuSpec, ReferenceData } from "../data/types.js";
-import { fuzzyInstanceWarning, matchInstanceName } from "../engine/lookups/instanceName.js";
-import type { LookupTables, ReferenceLookups } from "../engine/lookups/lookups.js";
+import type { LookupTables, ReferenceLookups } from "../engine/index.js";
+import { fuzzyInstanceWarning, matchInstanceName } from "../engine/index.js";
 import type { ChunkScheduler } from "./chunks.js";
 
 /** A cloud instance row found for a requested instance type. */

@@ -1,6 +1,5 @@
-import type { EditionRules, Evaluation, RawImpact, RequestedCriterion } from "../engine/index.js";
-import { rounded } from "../engine/model/evaluation.js";
-import type { Phase } from "../engine/model/impact.js";
+import type { EditionRules, Evaluation, Phase, RawImpact, RequestedCriterion } from "../engine/index.js";
+import { rounded } from "../engine/index.js";
 import type { PreparedAsset } from "./asset.js";
 import type { RequestContext } from "./context.js";
 import { requestedCriteria } from "./criteria.js";
