@@ -22,10 +22,10 @@ import {
 } from "./component.js";
 import { editionArg } from "./edition.js";
 import { rethrowSpelled, spelled } from "./errors.js";
+import { fleetAnswerBytes } from "./execution/answerSize.js";
+import { admitFleet, releaseInChunks } from "./execution/scheduling.js";
 import { impactArgs } from "./impact.js";
 import { inputFieldsOf, inputRef, serverInputFields } from "./inputs.js";
-import { fleetAnswerBytes } from "./plugins/answerSize.js";
-import { admitFleet, releaseInChunks } from "./plugins/scheduling.js";
 import { deferredPerItem, isStreamed, streamInSlices } from "./plugins/streamArguments.js";
 import { ConsumptionProfileRef, resolveProfileItem } from "./profile.js";
 import { resolveServer, ServerRef } from "./server.js";

@@ -11,7 +11,7 @@
  * a single varied verbose POST 4–5 % (bench/README.md, "Reference lookups through DataLoader").
  *
  * Bounded: a request's keys come from its items — its fleets' items, all fleet fields and aliases
- * together, at most MAX_FLEET_ITEMS, counted before any item is resolved (src/schema/plugins/scheduling.ts),
+ * together, at most MAX_FLEET_ITEMS, counted before any item is resolved (src/schema/execution/scheduling.ts),
  * and its other root fields, as many as its body (MAX_BODY_BYTES) spells — at most three keys per
  * item (an archetype or instance type, a platform, a CPU name), each text at most
  * MAX_STRING_LENGTH; the loaders die with the request.
@@ -45,7 +45,7 @@ interface LoadedEdition {
 
 /**
  * The part of a request the loaders use: its slices of the event loop (made on first use) and its
- * fleet items, reserved before any item is resolved (src/schema/plugins/scheduling.ts).
+ * fleet items, reserved before any item is resolved (src/schema/execution/scheduling.ts).
  */
 interface SlicedRequest {
   readonly chunks: ChunkScheduler;
