@@ -10,7 +10,7 @@ import {
 } from "../service/catalogue.js";
 import type { EditionContext, RequestContext } from "../service/context.js";
 import type { EditionRules, RequestedCriterion } from "../service/criteria.js";
-import { fleetTotals, type PhaseTotal } from "../service/totals.js";
+import { fleetTotals, type PhaseTotal } from "../service/evaluations/totals.js";
 import { builder, type SchemaTypes } from "./builder.js";
 import { CloudInstanceRef, resolveCloudInstance } from "./cloud.js";
 import {
