@@ -24,7 +24,7 @@ import { fuzzyInstanceWarning, matchInstanceName } from "../engine/index.js";
 import type { ChunkScheduler } from "./chunks.js";
 
 /** A cloud instance row found for a requested instance type. */
-export interface InstanceMatch {
+export interface FoundInstanceRow {
   readonly row: Archetype;
   /** Set when the name was matched approximately. */
   readonly warning: string | null;
@@ -78,7 +78,7 @@ function archetypeKey(edition: LoadedEdition, id: string): string {
 export function matchedInstance(
   edition: LoadedEdition,
   { provider, instanceType }: InstanceKey,
-): InstanceMatch | null {
+): FoundInstanceRow | null {
   const table = edition.data.cloudInstances.get(provider);
   if (!table) return null;
   const threshold = edition.data.config.cloudInstanceNameFuzzyThreshold;
@@ -109,7 +109,7 @@ export class ReferenceLoaders {
   private readonly request: SlicedRequest;
   /** One loader per archetype table the request reads (its rows keyed by id). */
   private archetypes: Map<ArchetypeTable, DataLoader<string, Archetype | null>> | undefined;
-  private instances: DataLoader<InstanceKey, InstanceMatch | null, string> | undefined;
+  private instances: DataLoader<InstanceKey, FoundInstanceRow | null, string> | undefined;
   private cpuNames: DataLoader<string, CpuSpec | null> | undefined;
 
   constructor(edition: LoadedEdition, lookups: ReferenceLookups, request: SlicedRequest) {
@@ -141,7 +141,7 @@ export class ReferenceLoaders {
   }
 
   /** The row of a provider's instance type (matched by the edition's rule), or null. */
-  instance(provider: string, instanceType: string): Promise<InstanceMatch | null> {
+  instance(provider: string, instanceType: string): Promise<FoundInstanceRow | null> {
     if (!this.batches()) return Promise.resolve(matchedInstance(this.edition, { provider, instanceType }));
     this.instances ??= new DataLoader(
       (keys) => resolvedInSlices(this.request, keys, (key) => matchedInstance(this.edition, key)),
