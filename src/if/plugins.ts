@@ -1,9 +1,9 @@
-import { type DocumentNode, execute, type GraphQLError, type GraphQLSchema, parse } from "graphql";
+import { type DocumentNode, type GraphQLError, parse } from "graphql";
 import { z } from "zod";
 import { defaultConfig } from "../config/serviceConfig.js";
 import { withoutFloatNoise } from "../output/columns.js";
 import { graphqlErrorOf } from "../schema/errors.js";
-import { buildSchema } from "../schema/index.js";
+import { compiledExecutor, type OperationExecutor, servedSchema } from "../schema/execution/inProcess.js";
 import type { Service } from "../service/context.js";
 import { createRequestContext } from "../service/context.js";
 import { CRITERION_SPELLINGS, criterionEnumName, parseCriterion } from "../service/criteria.js";
@@ -165,11 +165,14 @@ type AggregationMethod = z.output<typeof AGGREGATION_METHOD>;
 
 const DEFAULT_CRITERIA = ["gwp", "adp", "pe"] as const;
 
-/** The schema and the service, built once per process on first use (reference data loaded and checked). */
-let served: { readonly schema: GraphQLSchema; readonly service: Service } | undefined;
-function inProcessApp(): { readonly schema: GraphQLSchema; readonly service: Service } {
+/**
+ * The service and its executor, built once per process on first use (reference data loaded and
+ * checked): the schema as `/graphql` serves it, operations compiled as the REST shim's are.
+ */
+let served: { readonly execute: OperationExecutor; readonly service: Service } | undefined;
+function inProcessApp(): { readonly execute: OperationExecutor; readonly service: Service } {
   served ??= {
-    schema: buildSchema(),
+    execute: compiledExecutor(servedSchema()),
     service: openService(defaultConfig(), null, { logger: createLogger("warn", process.stderr) }),
   };
   return served;
@@ -251,13 +254,8 @@ const phaseValue = (phase: PhaseAnswer, rounded: boolean) =>
 
 /** Runs a document against the service's schema in this process, in a request context of its own. */
 async function run(document: DocumentNode, variableValues: Record<string, unknown>) {
-  const { schema, service } = inProcessApp();
-  return execute({
-    schema,
-    document,
-    contextValue: createRequestContext(service, { spellError: graphqlErrorOf }),
-    variableValues,
-  });
+  const { execute, service } = inProcessApp();
+  return execute(document, variableValues, createRequestContext(service, { spellError: graphqlErrorOf }));
 }
 
 /** Runs `document` for one observation and writes its outputs beside the observation's fields. */
