@@ -14,7 +14,7 @@ import { parseBody } from "./validation/bodyBounds.js";
 export type { RestResponse } from "./route.js";
 
 /*
- * The REST shim: each v1 path is a route of `routes.ts` running GraphQL operations; here a call
+ * The REST shim: each v1 path is a route of `routes/index.ts` running GraphQL operations; here a call
  * is read (target, edition, body), answered by its route (or from the kept GET answers), and
  * whatever it threw is worded as the reference words it.
  */
