@@ -1,14 +1,14 @@
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { GraphQLSchema } from "graphql";
-import type { EditionDescription } from "../editions/index.js";
 import { graphqlErrorOf } from "../schema/errors.js";
 import { compiledExecutor } from "../schema/execution/inProcess.js";
-import { createRequestContext, type Service } from "../service/context.js";
+import { createRequestContext, type EditionService, type Service } from "../service/context.js";
 import { type ErrorReporter, restErrorOf } from "./graphqlErrors.js";
 
 /**
- * Executes one GraphQL operation of the shim against the schema, in a fresh request context, with
- * the request's edition (every operation declares `$edition`; the runner supplies it).
+ * Executes one GraphQL operation of the shim against the schema, in a fresh request context that
+ * carries the request's edition as resolved at the edge (src/rest/editionChoice.ts): the
+ * operations' `$edition` is left unset, so their fields answer in the request's edition.
  */
 export type Runner = <R, V extends Record<string, unknown>>(
   document: TypedDocumentNode<R, V>,
@@ -21,7 +21,7 @@ export function createRunner(
   service: Service,
   reportError: ErrorReporter,
 ): (
-  edition: EditionDescription,
+  edition: EditionService,
   cancellation?: { readonly signal?: AbortSignal },
   requestId?: string,
   admitFleetItems?: (items: number) => Promise<void>,
@@ -33,8 +33,9 @@ export function createRunner(
       cancellation,
       admitFleetItems,
       spellError: graphqlErrorOf,
+      edition,
     });
-    const result = await execute(document, { ...variables, edition: edition.id }, context);
+    const result = await execute(document, variables, context);
     if (result.errors && result.errors.length > 0) throw restErrorOf(result.errors, reportError, requestId);
     return result.data as never;
   };

@@ -115,7 +115,8 @@ export interface RequestContext {
   /** Waits for room for this many fleet items in the process's budget (see RequestOptions). */
   readonly admitFleetItems: (items: number) => Promise<void>;
   /**
-   * The context of an edition for this request; null or undefined for the service's default.
+   * The context of an edition for this request; null or undefined for the request's edition (the
+   * one its transport resolved, else the service's default).
    * @throws UnknownEditionError for an edition the service does not serve.
    */
   edition(id?: string | null): EditionContext;
@@ -142,6 +143,12 @@ interface RequestOptions {
    * sent (default: always room).
    */
   readonly admitFleetItems?: (items: number) => Promise<void>;
+  /**
+   * The request's edition when its transport resolved it at the edge (the REST shim's `edition`
+   * query parameter, refused there when not served): what `edition()` without an id answers.
+   * Default: the service's default edition.
+   */
+  readonly edition?: EditionService;
 }
 
 export function createRequestContext(service: Service, options: RequestOptions): RequestContext {
@@ -155,10 +162,10 @@ export function createRequestContext(service: Service, options: RequestOptions):
     fleetItems: { reserved: 0, answerBytes: 0 },
     admitFleetItems: options.admitFleetItems ?? (async () => {}),
     edition(id?: string | null) {
-      const key = id ?? service.defaultEdition;
+      const key = id ?? options.edition?.edition.id ?? service.defaultEdition;
       let context = contexts.get(key);
       if (!context) {
-        const served = service.editions.get(key);
+        const served = id == null && options.edition ? options.edition : service.editions.get(key);
         if (!served) {
           const error = new UnknownEditionError(key, [...service.editions.keys()]);
           throw spellError(new DomainError("BAD_USER_INPUT", error.message, ["edition"]));
