@@ -1,4 +1,4 @@
-import { type EditionDescription, UnknownEditionError } from "../editions/index.js";
+import { UnknownEditionError } from "../editions/index.js";
 import type { EditionService, Service } from "../service/context.js";
 import { errorResponse } from "./errorAnswer.js";
 import type { RestResponse } from "./route.js";
@@ -48,15 +48,16 @@ export function restEditions(service: Service): RestEditions {
 }
 
 /**
- * The edition a request's query string asks for (null: the service's default), or the answer
- * refusing it — the same 422 as every route's. For routes outside the route table (the batch).
+ * The edition a request's query string asks for, as served (null: it names none), or the answer
+ * refusing it — the same 422 as every route's. For routes outside the route table (the batch, the
+ * coefficient stream).
  */
 export function queryEdition(
   params: URLSearchParams,
   editions: RestEditions,
-): { readonly edition: string | null } | { readonly refused: RestResponse } {
+): { readonly served: EditionService | null } | { readonly refused: RestResponse } {
   try {
-    return { edition: params.has("edition") ? editions.requested(params).edition.id : null };
+    return { served: params.has("edition") ? editions.requested(params) : null };
   } catch (error) {
     return { refused: errorResponse(error, editions.defaultValidation, null, () => {}, undefined) };
   }

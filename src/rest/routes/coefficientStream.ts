@@ -102,9 +102,10 @@ export function coefficientStreamRoute(
       });
     }
     try {
-      const context = createRequestContext(service, { spellError: (error) => error }).edition(
-        edition.edition,
-      );
+      const context = createRequestContext(service, {
+        spellError: (error) => error,
+        edition: edition.served ?? undefined,
+      }).edition();
       const criteria = params.getAll("criteria");
       const table = coefficientTable(context, {
         provider: params.get("provider") ?? "aws",
