@@ -56,6 +56,20 @@ module.exports = {
       to: { path: "^src/", pathNot: "^src/(engine|data|support|inputs)/" },
     },
     {
+      name: "engine-through-its-index",
+      comment: "Outside src/engine, the engine is read through src/engine/index.ts only: its folders (assets, components, lookups, model, numeric) can be rearranged without touching a consumer. src/cli/gridRows.ts is the one exception left, in the billing rewrite's area (its ImpactRounding is exported by the index).",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/(engine/|cli/gridRows\\.ts$)" },
+      to: { path: "^src/engine/", pathNot: "^src/engine/index\\.ts$" },
+    },
+    {
+      name: "only-the-server-imports-its-composition-root",
+      comment: "src/app composes the HTTP server (yoga, the HTTP front, the site, the batch route). The command line and the Impact Framework plugins run GraphQL in their own process through src/schema/execution/inProcess.ts (and the CLI through src/rest/inProcess.ts), never through the server's composition root.",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/app/" },
+      to: { path: "^src/app/" },
+    },
+    {
       name: "numeric-imports-nothing-of-the-project",
       comment: "src/engine/numeric holds general numerical methods (bounded least squares, SVD): no methodology, so no import of any other module of src/.",
       severity: "error",

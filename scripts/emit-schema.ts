@@ -6,7 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { printSchema } from "graphql";
 import { buildSchema } from "../src/schema/index.js";
-import { possibleTypesOf, unidentifiedTypesOf } from "../src/schema/plugins/possibleTypes.js";
+import { possibleTypesOf, unidentifiedTypesOf } from "../src/schema/introspection/possibleTypes.js";
 
 const schema = buildSchema();
 const sdl = new URL("../schema/schema.graphql", import.meta.url);

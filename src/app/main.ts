@@ -28,19 +28,18 @@ import { docsPage, graphiqlPage, rootPage, SERVICE_TITLE } from "../http/site/pa
 import { loadProjectDocs } from "../http/site/projectDocs.js";
 import { streamedAnswers } from "../http/streamedAnswer.js";
 import { restEditions } from "../rest/editionChoice.js";
-import { createRestHandler } from "../rest/index.js";
+import { restHandlerOf } from "../rest/inProcess.js";
 import { openApiDocument } from "../rest/openapi/index.js";
 import { createBatchRoute } from "../rest/routes/batch.js";
 import { coefficientStreamRoute } from "../rest/routes/coefficientStream.js";
 import { graphqlErrorOf } from "../schema/errors.js";
-import { incrementalDeliveryPlugin } from "../schema/incrementalDelivery.js";
-import { buildSchema } from "../schema/index.js";
+import { servedSchema } from "../schema/execution/inProcess.js";
+import { possibleTypesOf } from "../schema/introspection/possibleTypes.js";
 import { httpErrorsPlugin } from "../schema/plugins/httpErrors.js";
+import { incrementalDeliveryPlugin } from "../schema/plugins/incrementalDelivery.js";
 import { inputLimitsPlugin } from "../schema/plugins/inputLimits.js";
 import { persistedQueriesPlugin } from "../schema/plugins/persistedQueries.js";
-import { possibleTypesOf } from "../schema/plugins/possibleTypes.js";
 import { streamArgumentsPlugin } from "../schema/plugins/streamArguments.js";
-import { rootFieldsTakingTurns } from "../schema/plugins/turns.js";
 import { createRequestContext, type Service } from "../service/context.js";
 import { DEFAULT_CRITERIA } from "../service/criteria.js";
 import { createFileEvaluator, FILE_EVALUATION_BOUNDS } from "../service/fileEvaluation.js";
@@ -157,24 +156,6 @@ export function createApp(config: Config = defaultConfig(), given: AppParts = {}
     },
     description: `default edition ${service.defaultEdition}`,
   };
-}
-
-/** The GraphQL schema as served: root fields (aliases) take turns on the event loop (schema/turns.ts). */
-const servedSchema = () => rootFieldsTakingTurns(buildSchema());
-
-/**
- * The v1 REST shim's dispatch over an opened service, without a server: how the command line and
- * the Impact Framework plugins ask the service in their process.
- */
-export function inProcessRest(service: Service, logger: Logger) {
-  return restHandlerOf(servedSchema(), service, logger);
-}
-
-/** The v1 REST shim's dispatch over the service; its unexpected errors logged with the request's id. */
-function restHandlerOf(schema: GraphQLSchema, service: Service, logger: Logger) {
-  return createRestHandler(schema, service, (message, error, requestId) =>
-    logger.error({ err: error, requestId }, message),
-  );
 }
 
 /** What `/graphql` is made of besides the configuration. */

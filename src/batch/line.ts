@@ -1,5 +1,5 @@
 import { DEFAULT_LIMITS } from "../config/serviceConfig.js";
-import { jsonNestingExceeds } from "../schema/plugins/nesting.js";
+import { jsonNestingExceeds } from "../support/nesting.js";
 
 /*
  * One line of a batch: a request to a single `/v1` route, written as JSON

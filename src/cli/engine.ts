@@ -1,5 +1,5 @@
-import { inProcessRest } from "../app/main.js";
 import { loadConfig } from "../config/serviceConfig.js";
+import { inProcessRest } from "../rest/inProcess.js";
 import { openService } from "../service/open.js";
 import { createLogger } from "../support/log.js";
 import { type ChunkEvaluator, chunkEvaluator } from "./chunk.js";

@@ -172,7 +172,7 @@ export const SETTINGS = {
   MAX_ANSWER_BYTES: whole(
     [1024, 2 ** 40],
     128 * MiB,
-    "largest answer of a request's fleets, estimated from the selection × the items before any is evaluated (`src/schema/plugins/answerSize.ts`)",
+    "largest answer of a request's fleets, estimated from the selection × the items before any is evaluated (`src/schema/execution/answerSize.ts`)",
     { note: "128 MiB", limit: "maxAnswerBytes" },
   ),
   EXECUTION_TIMEOUT_MS: whole(

@@ -1,6 +1,6 @@
 import type { ReferenceData } from "../data/types.js";
+import type { EditionRules } from "../engine/index.js";
 import { componentFactorProblems } from "../engine/index.js";
-import type { EditionRules } from "../engine/model/edition.js";
 import { EDITIONS } from "./index.js";
 import type { EditionDescription, EditionFeatures } from "./types.js";
 

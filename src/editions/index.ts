@@ -1,4 +1,4 @@
-import type { CriterionInfo } from "../engine/model/criteria.js";
+import type { CriterionInfo } from "../engine/index.js";
 import type { EditionDescription } from "./types.js";
 import { EDITION_1_2_4 } from "./v1_2_4.js";
 import { EDITION_2_4_1 } from "./v2_4_1.js";

@@ -4,7 +4,7 @@ import { type ErrorDialect, PYDANTIC_1_ERRORS, PYDANTIC_2_ERRORS } from "./error
  * How the v1 routes validate request bodies and query values: the reference's framework rules,
  * one description per framework generation. boaviztapi 1.2.4 validates with pydantic 1 (lenient
  * coercions), 2.4.1 with pydantic 2 in lax mode (docs/methodology.md §19.0.3). An edition names the
- * rules it uses; the body schemas are built from them (see `body.ts`).
+ * rules it uses; the body schemas are built from them (see `v1Body.ts`).
  */
 export interface RequestValidation {
   /** Integer fields given `32.7`: pydantic 1 truncates to 32, pydantic 2 refuses (`int_from_float`). */

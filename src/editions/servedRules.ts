@@ -1,6 +1,5 @@
 import type { ServiceConfig } from "../data/types.js";
-import type { EditionRules } from "../engine/model/edition.js";
-import type { RoundingPrecision } from "../engine/model/rounding.js";
+import type { EditionRules, RoundingPrecision } from "../engine/index.js";
 
 // Reading and checking settings is the data layer's (src/data/editionSettings.ts); re-exported here for
 // the modules that read settings through the edition.

@@ -1,6 +1,6 @@
 import type { DataBounds } from "../data/folder.js";
 import type { SettingsSource, TableColumns } from "../data/types.js";
-import type { EditionRules } from "../engine/model/edition.js";
+import type { EditionRules } from "../engine/index.js";
 import type { RequestValidation } from "./requestValidation.js";
 
 /** A reference table the service reads at run time, with what it is used for. */

@@ -8,8 +8,7 @@ import {
   SERVER_COLUMNS,
   SSD_MANUFACTURE_COLUMNS,
 } from "../data/tables.js";
-import { CRITERIA, DEFAULT_CRITERIA, ELECTRICITY_CRITERIA } from "../engine/model/criteria.js";
-import { roundImpact } from "../engine/model/rounding.js";
+import { CRITERIA, DEFAULT_CRITERIA, ELECTRICITY_CRITERIA, roundImpact } from "../engine/index.js";
 import { PYDANTIC_1 } from "./requestValidation.js";
 import type { EditionDescription } from "./types.js";
 

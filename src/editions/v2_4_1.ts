@@ -5,8 +5,7 @@ import {
   GPU_SPEC_COLUMNS,
 } from "../data/tables.js";
 import type { ServiceConfig } from "../data/types.js";
-import { CRITERIA, DEFAULT_CRITERIA } from "../engine/model/criteria.js";
-import { roundImpactCapped } from "../engine/model/rounding.js";
+import { CRITERIA, DEFAULT_CRITERIA, roundImpactCapped } from "../engine/index.js";
 import { PYDANTIC_2 } from "./requestValidation.js";
 import type { DataTable, EditionDescription } from "./types.js";
 import { EDITION_1_2_4 } from "./v1_2_4.js";

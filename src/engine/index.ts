@@ -81,7 +81,24 @@ export {
   powerAtLoad,
   profileUseModel,
 } from "./components/profile.js";
-export type { RawImpact } from "./model/impact.js";
+export { fuzzyInstanceWarning, matchInstanceName } from "./lookups/instanceName.js";
+export {
+  directLookups,
+  type LookupTables,
+  lookupTables,
+  matchGpuName,
+  memoizedLookups,
+  type ReferenceLookups,
+} from "./lookups/lookups.js";
+export { regionsOf } from "./lookups/region.js";
+export { rounded } from "./model/evaluation.js";
+export type { Phase, RawImpact } from "./model/impact.js";
+export {
+  type ImpactRounding,
+  type RoundingPrecision,
+  roundImpact,
+  roundImpactCapped,
+} from "./model/rounding.js";
 export {
   PERIPHERAL_KINDS,
   TERMINAL_KINDS,

@@ -1,7 +1,7 @@
 import { routeTemplate } from "../rest/index.js";
 import { BATCH_PATH } from "../rest/routes/batch.js";
 import { COEFFICIENTS_STREAM_PATH } from "../rest/routes/coefficientStream.js";
-import { POSSIBLE_TYPES_PATH } from "../schema/plugins/possibleTypes.js";
+import { POSSIBLE_TYPES_PATH } from "../schema/introspection/possibleTypes.js";
 import { graphqlAnswer } from "./graphqlBridge.js";
 import type { Execution } from "./limits/execution.js";
 import { metricsAnswer } from "./metricsRoute.js";

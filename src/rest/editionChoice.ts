@@ -1,5 +1,5 @@
-import { type EditionDescription, UnknownEditionError } from "../editions/index.js";
-import type { Service } from "../service/context.js";
+import { UnknownEditionError } from "../editions/index.js";
+import type { EditionService, Service } from "../service/context.js";
 import { errorResponse } from "./errorAnswer.js";
 import type { RestResponse } from "./route.js";
 import type { RequestValidation } from "./validation/fieldTypes.js";
@@ -14,21 +14,24 @@ import { QueryValidationError } from "./validation/query.js";
 export interface RestEditions {
   /** The default edition's rules: errors found before the request's edition is known are worded in them. */
   readonly defaultValidation: RequestValidation;
-  /** The edition a request's parameters name (422 naming the allowed values when unknown). */
-  readonly requested: (params: URLSearchParams) => EditionDescription;
+  /**
+   * The edition a request's parameters name, as the service serves it (422 naming the allowed
+   * values when unknown): resolved here once, then read by every layer of the request.
+   */
+  readonly requested: (params: URLSearchParams) => EditionService;
 }
 
 export function restEditions(service: Service): RestEditions {
   const ids = [...service.editions.keys()];
   /** A served edition by id. @throws UnknownEditionError naming the served ones. */
-  const served = (id: string): EditionDescription => {
-    const edition = service.editions.get(id)?.edition;
+  const served = (id: string): EditionService => {
+    const edition = service.editions.get(id);
     if (!edition) throw new UnknownEditionError(id, ids);
     return edition;
   };
   const fallback = served(service.defaultEdition);
   return {
-    defaultValidation: fallback.requestValidation,
+    defaultValidation: fallback.edition.requestValidation,
     requested: (params) => {
       const requested = params.get("edition");
       if (requested === null) return fallback;
@@ -45,15 +48,16 @@ export function restEditions(service: Service): RestEditions {
 }
 
 /**
- * The edition a request's query string asks for (null: the service's default), or the answer
- * refusing it — the same 422 as every route's. For routes outside the route table (the batch).
+ * The edition a request's query string asks for, as served (null: it names none), or the answer
+ * refusing it — the same 422 as every route's. For routes outside the route table (the batch, the
+ * coefficient stream).
  */
 export function queryEdition(
   params: URLSearchParams,
   editions: RestEditions,
-): { readonly edition: string | null } | { readonly refused: RestResponse } {
+): { readonly served: EditionService | null } | { readonly refused: RestResponse } {
   try {
-    return { edition: params.has("edition") ? editions.requested(params).id : null };
+    return { served: params.has("edition") ? editions.requested(params) : null };
   } catch (error) {
     return { refused: errorResponse(error, editions.defaultValidation, null, () => {}, undefined) };
   }

@@ -14,7 +14,7 @@ import { parseBody } from "./validation/bodyBounds.js";
 export type { RestResponse } from "./route.js";
 
 /*
- * The REST shim: each v1 path is a route of `routes.ts` running GraphQL operations; here a call
+ * The REST shim: each v1 path is a route of `routes/index.ts` running GraphQL operations; here a call
  * is read (target, edition, body), answered by its route (or from the kept GET answers), and
  * whatever it threw is worded as the reference words it.
  */
@@ -70,7 +70,8 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
       const handler = Object.hasOwn(route.methods, call.method) ? route.methods[call.method] : undefined;
       if (!handler) return { status: 405, body: { detail: "Method Not Allowed" } };
       const params = singleValued(url.searchParams);
-      const edition = editions.requested(params);
+      const served = editions.requested(params);
+      const { edition } = served;
       validation = edition.requestValidation;
       if (route.requires && !route.requires.offeredBy(edition)) {
         return { status: 404, body: { detail: "Not Found" } };
@@ -82,7 +83,7 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
       if (kept !== undefined) return keptAnswer(kept);
       const answer = await handler(
         { method: call.method, params, body, validation },
-        runner(edition, call.cancellation ?? call, call.requestId, call.admitFleetItems),
+        runner(served, call.cancellation ?? call, call.requestId, call.admitFleetItems),
       );
       return key === null || answer.status !== 200 ? answer : keep(answers, key, answer);
     } catch (error) {

@@ -33,7 +33,7 @@ export interface RestRequest {
 export interface HandlerDoc {
   readonly summary: string;
   readonly query: readonly QueryParameterDoc[];
-  /** The JSON body a POST takes (named schema of `body.ts`). */
+  /** The JSON body a POST takes (named schema of `v1Body.ts`). */
   readonly body?: BodyDoc;
   /** The 200 answer's schema (`answers.ts`), e.g. `ImpactAnswer` (`{impacts, verbose?}`). */
   readonly answer: AnswerName;

@@ -10,7 +10,7 @@ import {
 } from "../service/catalogue.js";
 import type { EditionContext, RequestContext } from "../service/context.js";
 import type { EditionRules, RequestedCriterion } from "../service/criteria.js";
-import { fleetTotals, type PhaseTotal } from "../service/totals.js";
+import { fleetTotals, type PhaseTotal } from "../service/evaluations/totals.js";
 import { builder, type SchemaTypes } from "./builder.js";
 import { CloudInstanceRef, resolveCloudInstance } from "./cloud.js";
 import {
@@ -22,10 +22,10 @@ import {
 } from "./component.js";
 import { editionArg } from "./edition.js";
 import { rethrowSpelled, spelled } from "./errors.js";
+import { fleetAnswerBytes } from "./execution/answerSize.js";
+import { admitFleet, releaseInChunks } from "./execution/scheduling.js";
 import { impactArgs } from "./impact.js";
 import { inputFieldsOf, inputRef, serverInputFields } from "./inputs.js";
-import { fleetAnswerBytes } from "./plugins/answerSize.js";
-import { admitFleet, releaseInChunks } from "./plugins/scheduling.js";
 import { deferredPerItem, isStreamed, streamInSlices } from "./plugins/streamArguments.js";
 import { ConsumptionProfileRef, resolveProfileItem } from "./profile.js";
 import { resolveServer, ServerRef } from "./server.js";

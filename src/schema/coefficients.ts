@@ -12,8 +12,8 @@ import { DomainError } from "../service/errors.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { limitExceeded, spelledUseCase } from "./errors.js";
+import { admitFleet } from "./execution/scheduling.js";
 import { CriterionEnum } from "./impact.js";
-import { admitFleet } from "./plugins/scheduling.js";
 
 /**
  * The coefficient table of cloud instances (src/service/coefficients.ts) as columns and rows, the

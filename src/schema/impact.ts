@@ -14,7 +14,7 @@ import {
   type VerboseAttribute,
   type VerboseComponent,
   type VerboseReport,
-} from "../service/evaluations.js";
+} from "../service/evaluations/evaluations.js";
 import { builder, type SchemaTypes } from "./builder.js";
 import { spelled } from "./errors.js";
 import { v1Attribute, v1CriterionImpact, v1Verbose } from "./v1Layout.js";

@@ -2,7 +2,7 @@ import { PROFILE_REQUEST, PROFILE_USAGE, type PROFILE_USE_REQUEST } from "../inp
 import type { GraphQLValueOf } from "../inputs/types.js";
 import type { EditionContext } from "../service/context.js";
 import type { RequestedCriterion } from "../service/criteria.js";
-import { type Evaluation, evaluationFor } from "../service/evaluations.js";
+import { type Evaluation, evaluationFor } from "../service/evaluations/evaluations.js";
 import {
   checkedProfileRequest,
   consumptionProfile,

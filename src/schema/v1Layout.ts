@@ -1,5 +1,5 @@
 import type { CriterionInfo } from "../service/criteria.js";
-import type { PhaseOutcome, VerboseAttribute, VerboseReport } from "../service/evaluations.js";
+import type { PhaseOutcome, VerboseAttribute, VerboseReport } from "../service/evaluations/evaluations.js";
 
 /*
  * boaviztapi v1.2.4's JSON layouts of impacts and verbose reports, offered as `v1` fields so that

@@ -11,13 +11,14 @@ export {
   COMPONENT_KINDS,
   type ComponentKind,
   componentKinds,
+  ELECTRICITY_CRITERIA,
+  FACTOR_UNITS,
   isTypedKind,
   listingOrder,
   PERIPHERAL_KINDS,
   TERMINAL_KINDS,
   type UserDeviceKind,
 } from "../engine/index.js";
-export { ELECTRICITY_CRITERIA, FACTOR_UNITS } from "../engine/model/criteria.js";
 
 /** Whether a component kind is described by archetypes (not motherboard, assembly): the registry's. */
 export function hasArchetypes(kind: ComponentKind): boolean {

@@ -6,14 +6,13 @@
  */
 
 import type { Archetype, ArchetypeTable, CloudRegion } from "../data/types.js";
-import { CloudInstance, cloudModel } from "../engine/index.js";
-import { regionsOf } from "../engine/lookups/region.js";
+import { CloudInstance, cloudModel, regionsOf } from "../engine/index.js";
 import { elsewhere } from "./archetypes.js";
 import type { PreparedAsset } from "./asset.js";
 import type { EditionContext, EditionService } from "./context.js";
 import { DomainError } from "./errors.js";
 import { checkedText, checkedUsage } from "./inputs.js";
-import { type InstanceMatch, matchedInstance } from "./loaders.js";
+import { type FoundInstanceRow, matchedInstance } from "./loaders.js";
 
 export function providerTable(context: EditionContext, provider: string): ArchetypeTable | undefined {
   return context.service.data.cloudInstances.get(provider);
@@ -28,7 +27,7 @@ export async function instanceRow(
   context: EditionContext,
   provider: string,
   instanceType: string,
-): Promise<InstanceMatch> {
+): Promise<FoundInstanceRow> {
   const match = await context.loaders.instance(provider, instanceType);
   if (match) return match;
   // Another edition finds the instance by its own rule (2.4.1 matches names approximately).

@@ -6,8 +6,8 @@ import {
   componentArchetypeTable,
   componentModel,
   componentOffered,
+  matchGpuName,
 } from "../engine/index.js";
-import { matchGpuName } from "../engine/lookups/lookups.js";
 import { loadArchetype } from "./archetypes.js";
 import type { PreparedAsset } from "./asset.js";
 import type { EditionContext } from "./context.js";

@@ -3,15 +3,14 @@ import type { ReferenceData } from "../data/types.js";
 import type { EditionDescription } from "../editions/index.js";
 import { UnknownEditionError } from "../editions/index.js";
 import { rulesWithSettings } from "../editions/servedRules.js";
-import type { EngineContext, Evaluation } from "../engine/index.js";
+import type { EditionRules, EngineContext, Evaluation } from "../engine/index.js";
 import {
   directLookups,
   type LookupTables,
   lookupTables,
   memoizedLookups,
   type ReferenceLookups,
-} from "../engine/lookups/lookups.js";
-import type { EditionRules } from "../engine/model/edition.js";
+} from "../engine/index.js";
 import { type AnswerCache, answerCache } from "./answerCache.js";
 import { type ChunkScheduler, chunkScheduler, type TurnShare, turnShare } from "./chunks.js";
 import { DomainError, type DomainErrorSpelling } from "./errors.js";
@@ -118,7 +117,8 @@ export interface RequestContext {
   /** Waits for room for this many fleet items in the process's budget (see RequestOptions). */
   readonly admitFleetItems: (items: number) => Promise<void>;
   /**
-   * The context of an edition for this request; null or undefined for the service's default.
+   * The context of an edition for this request; null or undefined for the request's edition (the
+   * one its transport resolved, else the service's default).
    * @throws UnknownEditionError for an edition the service does not serve.
    */
   edition(id?: string | null): EditionContext;
@@ -145,6 +145,12 @@ interface RequestOptions {
    * sent (default: always room).
    */
   readonly admitFleetItems?: (items: number) => Promise<void>;
+  /**
+   * The request's edition when its transport resolved it at the edge (the REST shim's `edition`
+   * query parameter, refused there when not served): what `edition()` without an id answers.
+   * Default: the service's default edition.
+   */
+  readonly edition?: EditionService;
 }
 
 export function createRequestContext(service: Service, options: RequestOptions): RequestContext {
@@ -158,10 +164,10 @@ export function createRequestContext(service: Service, options: RequestOptions):
     fleetItems: { reserved: 0, answerBytes: 0 },
     admitFleetItems: options.admitFleetItems ?? (async () => {}),
     edition(id?: string | null) {
-      const key = id ?? service.defaultEdition;
+      const key = id ?? options.edition?.edition.id ?? service.defaultEdition;
       let context = contexts.get(key);
       if (!context) {
-        const served = service.editions.get(key);
+        const served = id == null && options.edition ? options.edition : service.editions.get(key);
         if (!served) {
           const error = new UnknownEditionError(key, [...service.editions.keys()]);
           throw spellError(new DomainError("BAD_USER_INPUT", error.message, ["edition"]));

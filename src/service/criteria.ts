@@ -9,7 +9,7 @@ import { DomainError } from "./errors.js";
  */
 
 export type { CriterionInfo, EditionRules, RequestedCriterion } from "../engine/index.js";
-export { DEFAULT_CRITERIA } from "../engine/model/criteria.js";
+export { DEFAULT_CRITERIA } from "../engine/index.js";
 
 /** Every spelling the v1 API accepts, in any served edition: keys (`CTUh_c`) and computation names (`ctuh_c`). */
 export const CRITERION_SPELLINGS: readonly string[] = [

@@ -11,7 +11,7 @@
  * a single varied verbose POST 4–5 % (bench/README.md, "Reference lookups through DataLoader").
  *
  * Bounded: a request's keys come from its items — its fleets' items, all fleet fields and aliases
- * together, at most MAX_FLEET_ITEMS, counted before any item is resolved (src/schema/plugins/scheduling.ts),
+ * together, at most MAX_FLEET_ITEMS, counted before any item is resolved (src/schema/execution/scheduling.ts),
  * and its other root fields, as many as its body (MAX_BODY_BYTES) spells — at most three keys per
  * item (an archetype or instance type, a platform, a CPU name), each text at most
  * MAX_STRING_LENGTH; the loaders die with the request.
@@ -19,12 +19,12 @@
 
 import DataLoader from "dataloader";
 import type { Archetype, ArchetypeTable, CpuSpec, ReferenceData } from "../data/types.js";
-import { fuzzyInstanceWarning, matchInstanceName } from "../engine/lookups/instanceName.js";
-import type { LookupTables, ReferenceLookups } from "../engine/lookups/lookups.js";
+import type { LookupTables, ReferenceLookups } from "../engine/index.js";
+import { fuzzyInstanceWarning, matchInstanceName } from "../engine/index.js";
 import type { ChunkScheduler } from "./chunks.js";
 
 /** A cloud instance row found for a requested instance type. */
-export interface InstanceMatch {
+export interface FoundInstanceRow {
   readonly row: Archetype;
   /** Set when the name was matched approximately. */
   readonly warning: string | null;
@@ -45,7 +45,7 @@ interface LoadedEdition {
 
 /**
  * The part of a request the loaders use: its slices of the event loop (made on first use) and its
- * fleet items, reserved before any item is resolved (src/schema/plugins/scheduling.ts).
+ * fleet items, reserved before any item is resolved (src/schema/execution/scheduling.ts).
  */
 interface SlicedRequest {
   readonly chunks: ChunkScheduler;
@@ -78,7 +78,7 @@ function archetypeKey(edition: LoadedEdition, id: string): string {
 export function matchedInstance(
   edition: LoadedEdition,
   { provider, instanceType }: InstanceKey,
-): InstanceMatch | null {
+): FoundInstanceRow | null {
   const table = edition.data.cloudInstances.get(provider);
   if (!table) return null;
   const threshold = edition.data.config.cloudInstanceNameFuzzyThreshold;
@@ -109,7 +109,7 @@ export class ReferenceLoaders {
   private readonly request: SlicedRequest;
   /** One loader per archetype table the request reads (its rows keyed by id). */
   private archetypes: Map<ArchetypeTable, DataLoader<string, Archetype | null>> | undefined;
-  private instances: DataLoader<InstanceKey, InstanceMatch | null, string> | undefined;
+  private instances: DataLoader<InstanceKey, FoundInstanceRow | null, string> | undefined;
   private cpuNames: DataLoader<string, CpuSpec | null> | undefined;
 
   constructor(edition: LoadedEdition, lookups: ReferenceLookups, request: SlicedRequest) {
@@ -141,7 +141,7 @@ export class ReferenceLoaders {
   }
 
   /** The row of a provider's instance type (matched by the edition's rule), or null. */
-  instance(provider: string, instanceType: string): Promise<InstanceMatch | null> {
+  instance(provider: string, instanceType: string): Promise<FoundInstanceRow | null> {
     if (!this.batches()) return Promise.resolve(matchedInstance(this.edition, { provider, instanceType }));
     this.instances ??= new DataLoader(
       (keys) => resolvedInSlices(this.request, keys, (key) => matchedInstance(this.edition, key)),

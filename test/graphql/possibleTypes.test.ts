@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildSchema } from "../../src/schema/index.js";
-import { possibleTypesOf, unidentifiedTypesOf } from "../../src/schema/plugins/possibleTypes.js";
+import { possibleTypesOf, unidentifiedTypesOf } from "../../src/schema/introspection/possibleTypes.js";
 
 describe("possibleTypes", () => {
   const possible = possibleTypesOf(buildSchema());

@@ -4,7 +4,7 @@
  * runs them through a client against the server).
  */
 import { describe, expect, it } from "vitest";
-import { acceptsIncremental } from "../../src/schema/incrementalDelivery.js";
+import { acceptsIncremental } from "../../src/schema/plugins/incrementalDelivery.js";
 
 describe("acceptsIncremental", () => {
   it.each([

@@ -1,12 +1,12 @@
 /**
- * A fleet's items are released chunk by chunk (src/schema/plugins/scheduling.ts); the releasing loop runs
+ * A fleet's items are released chunk by chunk (src/schema/execution/scheduling.ts); the releasing loop runs
  * until the last chunk, so it must not keep what it already released: with `@stream`, an item
  * (its model) is garbage once it is sent, not at the end of the answer.
  */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { releaseInChunks } from "../../src/schema/plugins/scheduling.js";
+import { releaseInChunks } from "../../src/schema/execution/scheduling.js";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;

@@ -3,11 +3,12 @@ import type { EditionFeature } from "../features.js";
 import type { Handler, HandlerDoc } from "../route.js";
 import { BATCH_PATH, batchOperation } from "../routes/batch.js";
 import { CLOUD_PROVIDER_PATH, cloudProviderTemplate } from "../routes/cloud.js";
-import { COEFFICIENTS_STREAM_PATH, coefficientStreamOperation } from "../routes/coefficientStream.js";
+import { COEFFICIENTS_STREAM_PATH } from "../routes/coefficientStream.js";
 import { ROUTES } from "../routes/index.js";
 import type { RequestValidation } from "../validation/fieldTypes.js";
 import { ANSWER_SCHEMAS } from "./answers.js";
 import { bodySchemas } from "./bodies.js";
+import { coefficientStreamOperation } from "./coefficientStream.js";
 import { BODY_EXAMPLES } from "./examples.js";
 import { type JsonObject, ref } from "./jsonSchema.js";
 

@@ -95,7 +95,7 @@ export function createBatchRoute(options: BatchRouteOptions) {
     };
     // The slot is freed when the answer ends, or when the client leaves before it starts.
     request.signal.addEventListener("abort", release, { once: true });
-    const defaults: BatchDefaults = edition.edition === null ? {} : { edition: edition.edition };
+    const defaults: BatchDefaults = edition.served === null ? {} : { edition: edition.served.edition.id };
     const requestId = request.requestId;
     // A line's budget (a whole coefficient table's) is held while the line runs, not the batch.
     const evaluate: RouteEvaluator = async (call) => {

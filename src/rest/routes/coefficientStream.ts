@@ -10,6 +10,7 @@ import { DomainError } from "../../service/errors.js";
 import { queryEdition, restEditions } from "../editionChoice.js";
 import { RestError } from "../graphqlErrors.js";
 import { loadOf } from "./coefficients.js";
+import { sent, streamSlots } from "./streamSlots.js";
 
 /*
  * `GET /v1/cloud/coefficients/stream`: the coefficient table of `GET /v1/cloud/coefficients`
@@ -20,7 +21,7 @@ import { loadOf } from "./coefficients.js";
 export const COEFFICIENTS_STREAM_PATH = "/v1/cloud/coefficients/stream";
 
 /** The streamed formats: CSV (the command line's) and NDJSON (one object per row, keyed by column). */
-const STREAM_FORMATS = {
+export const STREAM_FORMATS = {
   csv: "text/csv; charset=utf-8",
   ndjson: "application/x-ndjson",
 } as const;
@@ -70,48 +71,6 @@ async function* coefficientNdjson(table: CoefficientTable): AsyncGenerator<strin
 }
 
 /**
- * The text chunks as bytes, until the client goes away (the table is not computed further);
- * `release` once it ends, however it ends.
- */
-async function* sent(
-  chunks: AsyncGenerator<string>,
-  signal: AbortSignal,
-  release: () => void,
-): AsyncGenerator<Uint8Array> {
-  try {
-    for await (const chunk of chunks) {
-      if (signal.aborted) return;
-      yield Buffer.from(chunk);
-    }
-  } finally {
-    release();
-    await chunks.return(undefined);
-  }
-}
-
-/**
- * The streams open at once, at most `max`: `take` answers how to give back the slot it took
- * (once, when the answer ends or the client leaves before it starts), or null when none is free.
- */
-function streamSlots(max: number) {
-  let open = 0;
-  return {
-    take(signal: AbortSignal): (() => void) | null {
-      if (open >= max) return null;
-      open += 1;
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        open -= 1;
-      };
-      signal.addEventListener("abort", release, { once: true });
-      return release;
-    },
-  };
-}
-
-/**
  * `GET /v1/cloud/coefficients/stream?format=csv|ndjson&provider=…&load=…&criteria=…&edition=…`:
  * the whole table of a provider (default aws), streamed. Everything the query names is checked
  * before the first byte (the same 422 and 404 answers as the JSON route's); the rows are then
@@ -143,9 +102,10 @@ export function coefficientStreamRoute(
       });
     }
     try {
-      const context = createRequestContext(service, { spellError: (error) => error }).edition(
-        edition.edition,
-      );
+      const context = createRequestContext(service, {
+        spellError: (error) => error,
+        edition: edition.served ?? undefined,
+      }).edition();
       const criteria = params.getAll("criteria");
       const table = coefficientTable(context, {
         provider: params.get("provider") ?? "aws",
@@ -178,82 +138,5 @@ export function coefficientStreamRoute(
       }
       throw error;
     }
-  };
-}
-
-/** The route's OpenAPI operation (src/rest/openapi/index.ts adds it to the shim's routes). */
-export function coefficientStreamOperation(editions: {
-  readonly methodology: string;
-  readonly editions: readonly string[];
-}) {
-  const error = (description: string) => ({
-    description,
-    content: { "application/json": { schema: { type: "object", properties: { detail: {} } } } },
-  });
-  return {
-    operationId: "get_v1_cloud_coefficients_stream",
-    summary: "The coefficient table of a provider, streamed as CSV or NDJSON",
-    description:
-      "What GET /v1/cloud/coefficients answers as one JSON body ({edition, load, columns, rows}), written row by " +
-      "row as it is computed: CSV with a header line (the columns of `impact-service coefficients`), or NDJSON, " +
-      "one object per row keyed by those columns. The query is checked before the first byte; the rows follow " +
-      "the client's reading, and stop being computed when it leaves.",
-    tags: ["cloud"],
-    parameters: [
-      {
-        name: "format",
-        in: "query",
-        required: false,
-        description: "csv (default) or ndjson.",
-        schema: { type: "string", enum: Object.keys(STREAM_FORMATS), default: "csv" },
-      },
-      {
-        name: "provider",
-        in: "query",
-        required: false,
-        description: "Cloud provider (default aws).",
-        schema: { type: "string", default: "aws" },
-      },
-      {
-        name: "load",
-        in: "query",
-        required: false,
-        description: "Constant load of every instance, 0–100 % (default: the archetypes').",
-        schema: { type: "number", minimum: 0, maximum: 100 },
-      },
-      {
-        name: "criteria",
-        in: "query",
-        required: false,
-        description: "Criteria (repeat the parameter for several); default: the edition's (gwp, adp, pe).",
-        schema: { type: "array", items: { type: "string" } },
-      },
-      {
-        name: "edition",
-        in: "query",
-        required: false,
-        description: `Edition; default ${editions.methodology}.`,
-        schema: { type: "string", enum: [...editions.editions], default: editions.methodology },
-      },
-    ],
-    responses: {
-      "200": {
-        description: "The table, streamed",
-        content: {
-          [STREAM_FORMATS.csv.split(";")[0]]: {
-            schema: { $ref: "#/components/schemas/CloudCoefficientsCsv" },
-          },
-          [STREAM_FORMATS.ndjson]: { schema: { $ref: "#/components/schemas/CloudCoefficientRow" } },
-        },
-      },
-      "404": error("Unknown provider"),
-      "422": error("Unknown edition, format or criterion, or a load that is not a number in 0–100"),
-      "503": {
-        ...error(
-          "MAX_CONCURRENT_STREAMS tables are being streamed; retry after the Retry-After header's seconds",
-        ),
-        headers: { "Retry-After": { schema: { type: "integer" } } },
-      },
-    },
   };
 }

@@ -1,5 +1,5 @@
 import type { Limits } from "../../config/serviceConfig.js";
-import { jsonNestingExceeds } from "../../schema/plugins/nesting.js";
+import { jsonNestingExceeds } from "../../support/nesting.js";
 import type { FieldIssue } from "./fieldTypes.js";
 
 /*

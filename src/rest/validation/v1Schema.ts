@@ -6,7 +6,7 @@ import { fieldTypes, type RequestValidation } from "./fieldTypes.js";
 
 /*
  * The v1 (snake_case) schema of each catalogue object (src/inputs), under the reference's typing
- * rules of the request's edition (`validation.ts`: pydantic 1 or 2), unknown keys ignored; built
+ * rules of the request's edition (`src/editions/requestValidation.ts`: pydantic 1 or 2), unknown keys ignored; built
  * once per set of rules and catalogue object.
  */
 

@@ -14,9 +14,9 @@ import {
 import type { GraphQLParams, Plugin } from "graphql-yoga";
 import type { Limits } from "../../config/serviceConfig.js";
 import { builtOncePer } from "../../support/builtOnce.js";
+import { documentNestingExceeds, jsonNestingExceeds, valueNestingExceeds } from "../../support/nesting.js";
 import { FLEET_ITEM_INPUTS } from "../batch.js";
 import { limitExceeded } from "../errors.js";
-import { documentNestingExceeds, jsonNestingExceeds, valueNestingExceeds } from "./nesting.js";
 
 /*
  * The bounds of a /graphql request checked before the work they bound (yoga plugin):

@@ -13,7 +13,7 @@ import { isAsyncIterable, type Plugin } from "graphql-yoga";
 import { SLICE_MS, type TurnShare } from "../../service/chunks.js";
 import type { RequestContext } from "../../service/context.js";
 import { badUserInput } from "../errors.js";
-import { cancellationOf } from "./scheduling.js";
+import { cancellationOf } from "../execution/scheduling.js";
 
 /*
  * `@stream` on a fleet's items, with a cost linear in the items. The executor (graphql-tools')

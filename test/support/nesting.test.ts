@@ -3,7 +3,7 @@ import {
   documentNestingExceeds,
   jsonNestingExceeds,
   valueNestingExceeds,
-} from "../../src/schema/plugins/nesting.js";
+} from "../../src/support/nesting.js";
 
 describe("jsonNestingExceeds (one scan of the text)", () => {
   it("counts objects and lists, not brackets inside strings (escaped quotes included)", () => {

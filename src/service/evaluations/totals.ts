@@ -1,9 +1,8 @@
-import type { EditionRules, Evaluation, RawImpact, RequestedCriterion } from "../engine/index.js";
-import { rounded } from "../engine/model/evaluation.js";
-import type { Phase } from "../engine/model/impact.js";
-import type { PreparedAsset } from "./asset.js";
-import type { RequestContext } from "./context.js";
-import { requestedCriteria } from "./criteria.js";
+import type { EditionRules, Evaluation, Phase, RawImpact, RequestedCriterion } from "../../engine/index.js";
+import { rounded } from "../../engine/index.js";
+import type { PreparedAsset } from "../asset.js";
+import type { RequestContext } from "../context.js";
+import { requestedCriteria } from "../criteria.js";
 import { checkDuration, type EvaluationArgs, evaluationFor, passingEvaluation } from "./evaluations.js";
 
 /** A criterion's phase summed over a fleet's items, rounded as the edition rounds an item. */

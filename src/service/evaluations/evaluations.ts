@@ -1,9 +1,9 @@
-import { type Allocation, Evaluation } from "../engine/index.js";
-import type { PreparedAsset } from "./asset.js";
-import type { RequestContext } from "./context.js";
-import { requestedCriteria } from "./criteria.js";
-import { DomainError } from "./errors.js";
-import { REASONABLE, reasonable } from "./inputs.js";
+import { type Allocation, Evaluation } from "../../engine/index.js";
+import type { PreparedAsset } from "../asset.js";
+import type { RequestContext } from "../context.js";
+import { requestedCriteria } from "../criteria.js";
+import { DomainError } from "../errors.js";
+import { REASONABLE, reasonable } from "../inputs.js";
 
 /** What the transports read of an evaluation: its outcomes, its verbose report and their parts. */
 export type {
@@ -13,7 +13,7 @@ export type {
   VerboseAttribute,
   VerboseComponent,
   VerboseReport,
-} from "../engine/index.js";
+} from "../../engine/index.js";
 
 /** How an asset is evaluated: the criteria as spelled, the duration in hours, the allocation. */
 export interface EvaluationArgs {

@@ -1,0 +1,38 @@
+import type { DocumentNode, GraphQLError } from "graphql";
+import { defaultConfig } from "../../config/serviceConfig.js";
+import { graphqlErrorOf } from "../../schema/errors.js";
+import { compiledExecutor, type OperationExecutor, servedSchema } from "../../schema/execution/inProcess.js";
+import { createRequestContext, type Service } from "../../service/context.js";
+import { openService } from "../../service/open.js";
+import { createLogger } from "../../support/log.js";
+
+/**
+ * The service and its executor, built once per process on first use (reference data loaded and
+ * checked): the schema as `/graphql` serves it, operations compiled as the REST shim's are.
+ */
+export let served: { readonly execute: OperationExecutor; readonly service: Service } | undefined;
+export function inProcessApp(): { readonly execute: OperationExecutor; readonly service: Service } {
+  served ??= {
+    execute: compiledExecutor(servedSchema()),
+    service: openService(defaultConfig(), null, { logger: createLogger("warn", process.stderr) }),
+  };
+  return served;
+}
+
+/** Runs a document against the service's schema in this process, in a request context of its own. */
+export async function run(document: DocumentNode, variableValues: Record<string, unknown>) {
+  const { execute, service } = inProcessApp();
+  return execute(document, variableValues, createRequestContext(service, { spellError: graphqlErrorOf }));
+}
+
+/** The GraphQL errors of an observation as one line: message, code and the field refused. */
+export function errorLine(errors: readonly GraphQLError[]): string {
+  if (errors.length === 0) return "no answer";
+  return errors
+    .map((error) => {
+      const field = error.extensions?.field;
+      const at = Array.isArray(field) ? ` (${field.join(".")})` : "";
+      return `${error.message}${at}`;
+    })
+    .join("; ");
+}
