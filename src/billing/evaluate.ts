@@ -759,6 +759,16 @@ async function prepareViews(
   await createLineViews(connection, views);
   // The first pass reads no column of the registry's: read by position, none is computed
   await orderLineViews(connection, REGISTRY_TABLE_NAMES);
+  await createEditionPlaceTable(connection, context, knownRegions);
+  return { ...written, views, tuple: lineTuple(format, header, names, typeHintColumn) };
+}
+
+/** The table billing_places of an edition: its regions' spellings, the registry's at their country. */
+export async function createEditionPlaceTable(
+  connection: DuckDBConnection,
+  context: EditionContext,
+  knownRegions: EditionPlaces["known"],
+): Promise<void> {
   const { data } = context.service;
   await createPlaceTable(
     connection,
@@ -769,7 +779,6 @@ async function prepareViews(
       defaultLocation: data.config.defaultLocation,
     }),
   );
-  return { ...written, views, tuple: lineTuple(format, header, names, typeHintColumn) };
 }
 
 /** --strict's stop, before anything is written, when a kind of lines is a bad row. */

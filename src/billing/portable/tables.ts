@@ -16,15 +16,14 @@ import type { EditionContext } from "../../service/context.js";
 import { BillingInputError } from "../errors.js";
 import {
   billingImpactColumns,
+  createEditionPlaceTable,
   createLookupTable,
   matchBilledTypes,
   placeUnknownProviders,
   writePortableTables,
 } from "../evaluate.js";
 import { type GridFiles, withGridSeries } from "../grid.js";
-import { billingPlaces } from "../places.js";
 import { addBilledUnits, createRegistryTables } from "../registry/tables.js";
-import { createPlaceTable } from "../smallTables.js";
 import { LINE_KIND_COLUMNS, LINE_KIND_NUMBERS } from "./kinds.js";
 
 export interface KeysRequest {
@@ -89,16 +88,7 @@ export async function writeTablesFromKeys(
     // The registry, with the units the kinds spell (the first pass of `evaluate` adds them so)
     await createRegistryTables(connection);
     await addBilledUnits(connection, "billing_line_kinds");
-    const { data } = context.service;
-    await createPlaceTable(
-      connection,
-      billingPlaces({
-        own: data.cloudRegions,
-        known: knownRegions,
-        countries: data.electricity.countryCodes,
-        defaultLocation: data.config.defaultLocation,
-      }),
-    );
+    await createEditionPlaceTable(connection, context, knownRegions);
     await placeUnknownProviders(connection);
     const matches = await matchBilledTypes(connection, context);
     await createLookupTable(connection, context, matches, load, criteria, impactColumns);
