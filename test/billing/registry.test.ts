@@ -59,6 +59,7 @@ describe("units: a grammar over the spelling, not a list", () => {
     ["ACU-Hr", "hour", 1],
     ["DPU-Hour", "hour", 1],
     ["Requests", "count", 1],
+    ["Obj-Month", "count", 1],
     // Google Cloud
     ["gibibyte month", "gb-hour", 730 * GIB],
     ["gibibyte hour", "gb-hour", GIB],

@@ -151,6 +151,8 @@ const COUNTED = new Set([
   "iops",
   "object",
   "objects",
+  // S3's `Obj-Month` (objects stored, billed per month)
+  "obj",
   "key",
   "keys",
   "user",
@@ -369,6 +371,7 @@ export const DOCUMENTED_UNITS: readonly string[] = [
   "ACU-Hr",
   "DPU-Hour",
   "GiB-Mo",
+  "Obj-Month",
   "IOs",
   "Count",
   "Seconds",
