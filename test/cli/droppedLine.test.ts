@@ -57,7 +57,7 @@ describe.concurrent("a last line too long to be read", () => {
       expect(stderr).toContain("  evaluated: 1 (1 hours)\n");
       expect(stderr).toContain("  bad rows: 1\n");
       expect(stderr).toContain(
-        `  bad row: ${gzip ? "line 3, the last" : "the last line"}, is longer than 2097152 bytes; not read: 1 row\n`,
+        `  bad row: ${gzip ? "line 3, the last" : "the last line"}, is longer than 2097152 bytes; not read: 1 row, cost 0\n`,
       );
       expect(readFileSync(join(dir, name)).equals(before)).toBe(true);
     });
