@@ -56,6 +56,10 @@ function scriptRunner(
     ...smallTableFiles(false)
       .filter((file) => file.table !== "coefficients")
       .map((file) => {
+        // The registry's tables are Parquet, typed: read as they are
+        if (file.parquet) {
+          return `CREATE TABLE ${file.table} AS SELECT * FROM read_parquet(${quoted(join(tables, file.file))})`;
+        }
         const columns = (SMALL_TABLE_COLUMNS as Record<string, readonly (readonly [string, string])[]>)[
           file.table
         ];
