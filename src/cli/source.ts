@@ -15,7 +15,8 @@ export type SourceItem =
   | { readonly number: number; readonly cells: readonly string[]; readonly line: string }
   | { readonly number: number; readonly cells: readonly string[]; readonly problem: string };
 
-export type InputFormat = "csv" | "ndjson";
+/** An inventory as a table (CSV, a workbook: its header's columns) or a batch (NDJSON). */
+export type InputFormat = "csv" | "xlsx" | "ndjson";
 
 /** The input columns of a batch (NDJSON) input, as its output shows them. */
 const NDJSON_COLUMNS = ["path"] as const;
@@ -96,26 +97,40 @@ export async function* csvItems(
       continue;
     }
     yield* problems(info.lines);
-    // A row of empty cells (`,,,`, what a spreadsheet leaves of a cleared row) is a blank line.
-    if (record.every((cell) => cell.trim() === "")) continue;
-    const cells = record.length >= width ? record : [...record, ...new Array(width - record.length).fill("")];
-    if (record.length > width) {
-      yield {
-        number: info.lines,
-        cells: cells.slice(0, width),
-        problem: `${record.length} cells where the header has ${width}`,
-      };
-      continue;
-    }
-    const row: Record<string, string> = {};
-    for (const [index, name] of (names as string[]).entries()) row[name] ??= cells[index];
-    const converted = rowLine(row as InventoryRow);
-    yield "line" in converted
-      ? { number: info.lines, cells, line: converted.line }
-      : { number: info.lines, cells, problem: converted.problem };
+    const item = rowItem(names, width, info.lines, record);
+    if (item !== null) yield item;
   }
   if (names === undefined) yield { header: [] };
   yield* problems(Number.POSITIVE_INFINITY);
+}
+
+/**
+ * A table's row (a CSV record, a worksheet's row) as the item to evaluate, under the header's
+ * column names and width; null for a row of empty cells.
+ */
+export function rowItem(
+  names: readonly string[],
+  width: number,
+  number: number,
+  record: readonly string[],
+): SourceItem | null {
+  // A row of empty cells (`,,,`, what a spreadsheet leaves of a cleared row) is a blank line.
+  if (record.every((cell) => cell.trim() === "")) return null;
+  const cells =
+    record.length >= width ? record : [...record, ...new Array<string>(width - record.length).fill("")];
+  if (record.length > width) {
+    return {
+      number,
+      cells: cells.slice(0, width),
+      problem: `${record.length} cells where the header has ${width}`,
+    };
+  }
+  const row: Record<string, string> = {};
+  for (const [index, name] of names.entries()) row[name] ??= cells[index];
+  const converted = rowLine(row as InventoryRow);
+  return "line" in converted
+    ? { number, cells, line: converted.line }
+    : { number, cells, problem: converted.problem };
 }
 
 /** A broken line's cells as written, split at its commas (a failed row keeps its cells); none known: empty. */
