@@ -39,7 +39,7 @@ import {
 } from "./options.js";
 import { createProgress, rowNotices } from "./progress.js";
 import { environmentReads, named, refuseOverlappingFiles } from "./runFiles.js";
-import { csvItems, ndjsonItems, type SourceItem } from "./source.js";
+import { csvItems, ndjsonItems, type SourceItem, xlsxItems } from "./source.js";
 
 /*
  * `impact-service evaluate <inventory> …`: an inventory (CSV) or a batch (NDJSON) evaluated by
@@ -141,7 +141,7 @@ interface Input {
   readonly release: () => void;
 }
 
-/** The input's items by its format (a workbook's reader loads with a workbook only). */
+/** The input's items by its format. */
 async function* itemsOf(
   input: Options["input"],
   bytes: AsyncIterable<Uint8Array | string>,
@@ -149,7 +149,6 @@ async function* itemsOf(
 ): AsyncGenerator<SourceItem> {
   if (input === "csv") return yield* csvItems(bytes, maxLineBytes);
   if (input === "ndjson") return yield* ndjsonItems(bytes, maxLineBytes);
-  const { xlsxItems } = await import("./workbookSource.js");
   return yield* xlsxItems(Readable.from(bytes), maxLineBytes);
 }
 
@@ -573,7 +572,7 @@ async function inventoryMain(args: EvaluateArgs, io: CliIo): Promise<number> {
   }
   const { options, maxLineBytes } = checked;
   const misused = (error: unknown) => {
-    // A FileMisuse here: a workbook that cannot be read (src/cli/workbookSource.ts).
+    // A FileMisuse here: a workbook that cannot be read (src/cli/source.ts).
     if (!(error instanceof Misuse || error instanceof FileMisuse)) throw error;
     io.stderr.write(`impact-service: ${printable(error.message)}\n`);
     return 2;

@@ -238,7 +238,10 @@ const HEARTBEAT_MS = 1_000;
 /** Bytes of a `file` event's part before base64: the answer never holds a whole output. */
 const PART_BYTES = 384 * 1024;
 
-function spawnCommand(entry: string, folder: string, input: string, request: FileRequest, output: string) {
+/** The environment a run's command is given: the service's own, from its start-up (src/app/main.ts). */
+export type CommandEnvironment = Readonly<Record<string, string | undefined>>;
+
+function spawnCommand({ entry, folder, input, request, environment }: RunParts, output: string) {
   const args = [
     entry,
     "evaluate",
@@ -252,8 +255,14 @@ function spawnCommand(entry: string, folder: string, input: string, request: Fil
   ];
   if (request.edition !== null) args.push("--edition", request.edition);
   if (request.criteria !== null) args.push("--criteria", request.criteria);
-  // The parent's environment (EDITION, EDITIONS_FILE: the same editions as the service serves).
-  return spawn(process.execPath, args, { cwd: folder, stdio: ["ignore", "ignore", "pipe"] });
+  // The service's environment (EDITION, EDITIONS_FILE: the same editions as the service serves);
+  // its temp folder the run's, so what the command's libraries write there (exceljs keeps a
+  // worksheet stored before the workbook's shared strings in a temporary file) goes with it.
+  return spawn(process.execPath, args, {
+    cwd: folder,
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...environment, TMPDIR: folder },
+  });
 }
 
 function outcomeOf(child: ChildProcess, timeoutMs: number): Promise<Outcome> {
@@ -324,6 +333,7 @@ export interface FileEvaluator {
  * client's leaving would: the children killed, the folders removed before the process exits.
  */
 export function createFileEvaluator(
+  environment: CommandEnvironment,
   bounds: FileEvaluationBounds = FILE_EVALUATION_BOUNDS,
   stopping: AbortSignal = new AbortController().signal,
 ): FileEvaluator {
@@ -355,7 +365,7 @@ export function createFileEvaluator(
         throw error;
       }
       return run(
-        startRun({ entry, folder, input: localName(request.name), request, signal, release }),
+        startRun({ entry, folder, input: localName(request.name), request, environment, signal, release }),
         bounds,
       );
     },
@@ -378,6 +388,7 @@ interface RunParts {
   readonly folder: string;
   readonly input: string;
   readonly request: FileRequest;
+  readonly environment: CommandEnvironment;
   readonly signal: AbortSignal;
   readonly release: () => void;
 }
@@ -386,10 +397,11 @@ interface RunParts {
  * Starts the command. Its ending is tied to the client's signal too: an answer abandoned before
  * its first event is read (the client gone at once) still removes the folder.
  */
-function startRun({ entry, folder, input, request, signal, release }: RunParts): Run {
+function startRun(parts: RunParts): Run {
+  const { folder, input, request, signal, release } = parts;
   const stem = input.slice(0, input.length - endingOf(input).length);
   const outputName = `${stem}-impacts.${request.format}`;
-  const child = spawnCommand(entry, folder, input, request, `out/${outputName}`);
+  const child = spawnCommand(parts, `out/${outputName}`);
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {

@@ -1,5 +1,5 @@
 /**
- * An inventory as an Excel workbook (src/cli/workbookSource.ts): the first worksheet's rows read
+ * An inventory as an Excel workbook (xlsxItems, src/cli/source.ts): the first worksheet's rows read
  * as the same rows in CSV — the same output, byte for byte, and the same summary.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

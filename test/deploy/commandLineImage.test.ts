@@ -105,7 +105,7 @@ describe("the command line in the image (Dockerfile)", () => {
       expect.arrayContaining([
         "bin/impact-service.mjs",
         "src/cli/main.ts",
-        "src/cli/workbookSource.ts",
+        "src/cli/billing.ts",
         "sql",
         "data",
       ]),
