@@ -232,6 +232,9 @@ export async function* xlsxItems(input: string | Readable, maxRowBytes: number):
   try {
     for await (const worksheet of reader) {
       sheets += 1;
+      // The first tab (workbook.xml's first sheet), whatever the order of the sheets in the zip.
+      const firstTab = (reader as { model?: { sheets?: { name?: string }[] } }).model?.sheets?.[0]?.name;
+      if (firstTab !== undefined && (worksheet as { name?: string }).name !== firstTab) continue;
       for await (const row of worksheet) {
         const read = rowCells(row);
         if (names === undefined) {

@@ -88,6 +88,25 @@ describe("evaluate inventory.xlsx", () => {
     expect(xlsx.stderr).toMatch(/^line 3: bad row: column 2 holds a formula without a saved result/m);
   });
 
+  it("reads the first tab, not the first sheet created", async () => {
+    const book = join(dir, "tabs.xlsx");
+    const workbook = new ExcelJS.Workbook();
+    const notes = workbook.addWorksheet("notes");
+    notes.addRow(["kind", "quantity"]);
+    notes.addRow(["server", 9]);
+    const assets = workbook.addWorksheet("assets");
+    assets.addRow(["kind", "quantity"]);
+    assets.addRow(["laptop", 2]);
+    // The sheet created second (sheet2.xml) is the first tab: not the sheet numbered 1.
+    Object.assign(assets, { orderNo: 0 });
+    Object.assign(notes, { orderNo: 1 });
+    await workbook.xlsx.writeFile(book);
+    const run = await runCli(["evaluate", book, "--criteria", "gwp"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout.split("\n")[1]).toMatch(/^laptop,2,/);
+    expect(run.stderr).toContain(": 1 rows (1 ok");
+  });
+
   it.each([
     [
       "a corrupt file",
