@@ -26,7 +26,12 @@ RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund && n
 
 # 3. Runtime: the bundle, its dependencies, the reference data and the project's documents (the
 #    service serves README.md, CHANGELOG.md and docs/*.md), owned by root and run by the
-#    unprivileged `node` user of the official image (the service writes nothing to disk).
+#    unprivileged `node` user of the official image. The command line too (bin/, its sources
+#    run by tsx — a runtime dependency — and the SQL of billing exports): `/evaluate` runs it in a
+#    child process on an uploaded file (src/service/fileEvaluation.ts). The service writes only
+#    that run's temporary folder, under the temp folder (/tmp): a size-bounded volume in the
+#    manifests (deploy/deployment.yaml's emptyDir, compose.yaml's tmpfs), the root file system
+#    being read-only; test/deploy/manifests.test.ts checks every file the command reads is here.
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     PORT=8080
@@ -36,6 +41,10 @@ COPY --from=runtime-deps /app/node_modules ./node_modules
 COPY data ./data
 COPY README.md CHANGELOG.md LICENSE ./
 COPY docs ./docs
+COPY tsconfig.json ./
+COPY bin ./bin
+COPY src ./src
+COPY sql ./sql
 COPY --from=build /app/dist/bundle ./dist/bundle
 USER node
 EXPOSE 8080

@@ -139,7 +139,7 @@ export function createApp(config: Config = defaultConfig(), given: AppParts = {}
     ...siteOf(service, schema),
     coefficientStream: coefficientStreamRoute(service, config.MAX_CONCURRENT_STREAMS),
     batch: batchRouteOf(config, { service, rest, stopping: stopping.signal }),
-    fileEvaluator: createFileEvaluator(FILE_EVALUATION_BOUNDS, stopping.signal),
+    fileEvaluator: createFileEvaluator(process.env, FILE_EVALUATION_BOUNDS, stopping.signal),
   });
   return {
     service,

@@ -26,7 +26,7 @@ export function evaluationOf(file: string, input: string | undefined): Evaluatio
       ? { kind: "billing", header: undefined }
       : INVENTORY;
   }
-  if (file === "-") return INVENTORY;
+  if (file === "-" || file.toLowerCase().endsWith(".xlsx")) return INVENTORY;
   if (file.toLowerCase().endsWith(".parquet")) return { kind: "billing", header: undefined };
   try {
     // A pipe's start would be consumed here: only a regular file's header is read.

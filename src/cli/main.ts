@@ -1,6 +1,6 @@
 import { createReadStream, createWriteStream, statSync, writeFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
-import type { Writable } from "node:stream";
+import { Readable, type Writable } from "node:stream";
 import type { BatchDefaults } from "../batch/index.js";
 import { StartupDataError } from "../config/referenceData.js";
 import { ConfigError, loadConfig } from "../config/serviceConfig.js";
@@ -39,7 +39,7 @@ import {
 } from "./options.js";
 import { createProgress, rowNotices } from "./progress.js";
 import { environmentReads, named, refuseOverlappingFiles } from "./runFiles.js";
-import { csvItems, ndjsonItems, type SourceItem } from "./source.js";
+import { csvItems, ndjsonItems, type SourceItem, xlsxItems } from "./source.js";
 
 /*
  * `impact-service evaluate <inventory> …`: an inventory (CSV) or a batch (NDJSON) evaluated by
@@ -141,6 +141,17 @@ interface Input {
   readonly release: () => void;
 }
 
+/** The input's items by its format. */
+async function* itemsOf(
+  input: Options["input"],
+  bytes: AsyncIterable<Uint8Array | string>,
+  maxLineBytes: number,
+): AsyncGenerator<SourceItem> {
+  if (input === "csv") return yield* csvItems(bytes, maxLineBytes);
+  if (input === "ndjson") return yield* ndjsonItems(bytes, maxLineBytes);
+  return yield* xlsxItems(Readable.from(bytes), maxLineBytes);
+}
+
 function openInput({ options, io, maxLineBytes }: Run): Input {
   const stream = options.file === "-" ? io.stdin : createReadStream(options.file);
   let bytesRead = 0;
@@ -156,7 +167,7 @@ function openInput({ options, io, maxLineBytes }: Run): Input {
   );
   return {
     name: options.file === "-" ? "stdin" : options.file,
-    items: options.input === "csv" ? csvItems(bytes, maxLineBytes) : ndjsonItems(bytes, maxLineBytes),
+    items: itemsOf(options.input, bytes, maxLineBytes),
     totalBytes: options.file === "-" ? null : statSync(options.file).size,
     bytesRead: () => bytesRead,
     stop,
@@ -196,7 +207,7 @@ async function openOutput(options: Options, io: CliIo, layout: TableLayout, inpu
   const { csvWriter, ndjsonWriter, xlsxWriter } = await import("../output/writers.js");
   const writer =
     options.format === "ndjson"
-      ? ndjsonWriter(sink, options.input === "csv" ? writtenInputColumns(layout) : null)
+      ? ndjsonWriter(sink, options.input !== "ndjson" ? writtenInputColumns(layout) : null)
       : options.format === "csv"
         ? csvWriter(sink, layout)
         : xlsxWriter(sink, layout, `${input.name}, edition ${options.defaults.edition}`);
@@ -306,7 +317,7 @@ async function evaluateRows(run: Run, input: Input, writer: TableWriter, tally: 
           ? run.evaluate({
               lines: batch,
               defaults: run.options.defaults,
-              verboseForEnergy: run.options.input === "csv",
+              verboseForEnergy: run.options.input !== "ndjson",
             })
           : Promise.resolve([]),
     });
@@ -561,7 +572,8 @@ async function inventoryMain(args: EvaluateArgs, io: CliIo): Promise<number> {
   }
   const { options, maxLineBytes } = checked;
   const misused = (error: unknown) => {
-    if (!(error instanceof Misuse)) throw error;
+    // A FileMisuse here: a workbook that cannot be read (src/cli/source.ts).
+    if (!(error instanceof Misuse || error instanceof FileMisuse)) throw error;
     io.stderr.write(`impact-service: ${printable(error.message)}\n`);
     return 2;
   };

@@ -14,13 +14,15 @@ export const USAGE = `usage: impact-service evaluate <file | -> [options]
                        Trino, BigQuery or DuckDB: sql --help)
        impact-service tables --keys <keys.csv> --tables <folder>   (its small tables: tables --help)
 
-  <file>               an inventory: CSV with a header (kind, quantity, provider, instance_type,
-                       archetype, usage_location, hours, …: see docs/inventory.md) or a batch
+  <file>               an inventory: CSV or an Excel workbook (.xlsx, its first worksheet) with a
+                       header (kind, quantity, provider, instance_type, archetype, usage_location,
+                       hours, …: see docs/inventory.md) or a batch
                        (NDJSON, one {"method", "path", "body"} per line); - reads stdin; or a
                        billing export (FOCUS 1.0-1.2, AWS CUR 2.0 and 1.0, Azure, Google Cloud,
                        Oracle OCI: .csv, .csv.gz, .parquet)
-  --input csv|ndjson|focus|cur|azure|gcp|oci  the input's format (default: a billing format recognised
-                       by its header or .parquet, else ndjson for a .ndjson/.jsonl file, else csv)
+  --input csv|xlsx|ndjson|focus|cur|azure|gcp|oci  the input's format (default: a billing format
+                       recognised by its header or .parquet, else xlsx for a .xlsx file (its first
+                       worksheet), ndjson for a .ndjson/.jsonl file, else csv)
   --edition <id>       edition of the rows (default: the service's EDITION; served: ${EDITION_IDS.join(", ")})
   --criteria <list>    criteria, comma-separated (default: the edition's, e.g. gwp,adp,pe)
   --format <format>    output format: inventory csv|ndjson|xlsx (default: -o's extension, else
@@ -157,6 +159,12 @@ function formatOf(output: string | undefined): Format | undefined {
   return extension === "jsonl" ? "ndjson" : (extension as Format | undefined);
 }
 
+/** An inventory's format by its file's ending: a batch (.ndjson, .jsonl), a workbook (.xlsx), else CSV. */
+function inputOf(file: string): InputFormat {
+  if (/\.(ndjson|jsonl)$/i.test(file)) return "ndjson";
+  return /\.xlsx$/i.test(file) ? "xlsx" : "csv";
+}
+
 /** An inventory's (or batch's) run, as asked. */
 export interface Options {
   readonly file: string;
@@ -176,8 +184,10 @@ export interface Options {
 export function inventoryOptions(args: EvaluateArgs): Options {
   refuseOptionsOf(args, "inventory");
   const { file, values } = args;
-  const input = values.input ?? (/\.(ndjson|jsonl)$/i.test(file) ? "ndjson" : "csv");
-  if (input !== "csv" && input !== "ndjson") throw new UsageError(`--input is csv or ndjson, not ${input}`);
+  const input = values.input ?? inputOf(file);
+  if (input !== "csv" && input !== "xlsx" && input !== "ndjson") {
+    throw new UsageError(`--input is csv, xlsx or ndjson, not ${input}`);
+  }
   const format = values.format ?? formatOf(values.output) ?? (input === "ndjson" ? "ndjson" : "csv");
   if (format !== "csv" && format !== "ndjson" && format !== "xlsx") {
     throw new UsageError(`--format is ndjson, csv or xlsx for an inventory, not ${format}`);
@@ -189,7 +199,8 @@ export function inventoryOptions(args: EvaluateArgs): Options {
   }
   const criteria = listOf(values.criteria);
   const grid = gridOptionsOf(values);
-  if (grid !== null && input !== "csv") throw new UsageError("--grid-intensity needs a CSV inventory");
+  if (grid !== null && input === "ndjson")
+    throw new UsageError("--grid-intensity needs a CSV or xlsx inventory");
   return {
     file,
     input,

@@ -1,7 +1,9 @@
 import { Readable } from "node:stream";
 import { type CsvError, parse } from "csv-parse";
+import type ExcelJS from "exceljs";
 import { ndjsonLines } from "../batch/index.js";
 import { csvRecords, type RecordProblem } from "./csvRecords.js";
+import { FileMisuse } from "./files.js";
 import { columnName, type InventoryRow, rowLine } from "./inventory.js";
 
 /*
@@ -15,7 +17,8 @@ export type SourceItem =
   | { readonly number: number; readonly cells: readonly string[]; readonly line: string }
   | { readonly number: number; readonly cells: readonly string[]; readonly problem: string };
 
-export type InputFormat = "csv" | "ndjson";
+/** An inventory as a table (CSV, a workbook: its header's columns) or a batch (NDJSON). */
+export type InputFormat = "csv" | "xlsx" | "ndjson";
 
 /** The input columns of a batch (NDJSON) input, as its output shows them. */
 const NDJSON_COLUMNS = ["path"] as const;
@@ -96,26 +99,40 @@ export async function* csvItems(
       continue;
     }
     yield* problems(info.lines);
-    // A row of empty cells (`,,,`, what a spreadsheet leaves of a cleared row) is a blank line.
-    if (record.every((cell) => cell.trim() === "")) continue;
-    const cells = record.length >= width ? record : [...record, ...new Array(width - record.length).fill("")];
-    if (record.length > width) {
-      yield {
-        number: info.lines,
-        cells: cells.slice(0, width),
-        problem: `${record.length} cells where the header has ${width}`,
-      };
-      continue;
-    }
-    const row: Record<string, string> = {};
-    for (const [index, name] of (names as string[]).entries()) row[name] ??= cells[index];
-    const converted = rowLine(row as InventoryRow);
-    yield "line" in converted
-      ? { number: info.lines, cells, line: converted.line }
-      : { number: info.lines, cells, problem: converted.problem };
+    const item = rowItem(names, width, info.lines, record);
+    if (item !== null) yield item;
   }
   if (names === undefined) yield { header: [] };
   yield* problems(Number.POSITIVE_INFINITY);
+}
+
+/**
+ * A table's row (a CSV record, a worksheet's row) as the item to evaluate, under the header's
+ * column names and width; null for a row of empty cells.
+ */
+export function rowItem(
+  names: readonly string[],
+  width: number,
+  number: number,
+  record: readonly string[],
+): SourceItem | null {
+  // A row of empty cells (`,,,`, what a spreadsheet leaves of a cleared row) is a blank line.
+  if (record.every((cell) => cell.trim() === "")) return null;
+  const cells =
+    record.length >= width ? record : [...record, ...new Array<string>(width - record.length).fill("")];
+  if (record.length > width) {
+    return {
+      number,
+      cells: cells.slice(0, width),
+      problem: `${record.length} cells where the header has ${width}`,
+    };
+  }
+  const row: Record<string, string> = {};
+  for (const [index, name] of names.entries()) row[name] ??= cells[index];
+  const converted = rowLine(row as InventoryRow);
+  return "line" in converted
+    ? { number, cells, line: converted.line }
+    : { number, cells, problem: converted.problem };
 }
 
 /** A broken line's cells as written, split at its commas (a failed row keeps its cells); none known: empty. */
@@ -126,4 +143,136 @@ function brokenLineCells(text: string | undefined, width: number): string[] {
 
 function lineOf(error: CsvError): number {
   return typeof error.lines === "number" ? error.lines : 0;
+}
+
+/*
+ * An inventory as an Excel workbook (.xlsx): its first worksheet read as a CSV is (the header row,
+ * then one asset per row, src/cli/source.ts), streamed by exceljs's WorkbookReader so that a large
+ * workbook is never held whole. Each cell is written as the text a CSV export of the sheet holds:
+ * a number as JavaScript writes it, a date as ISO 8601, a formula as its cached result.
+ */
+
+/** A workbook that cannot be read (corrupt, password-protected, no worksheet): one line, exit 2. */
+export class WorkbookError extends FileMisuse {}
+
+/** A cell the row cannot be evaluated with (a formula without a result, an error value). */
+class CellProblem extends Error {}
+
+/** A date as ISO 8601: the day alone at midnight UTC (a date cell), else the time to the second. */
+function isoText(date: Date): string {
+  if (Number.isNaN(date.getTime())) throw new CellProblem("a date out of range");
+  const iso = date.toISOString();
+  if (iso.endsWith("T00:00:00.000Z")) return iso.slice(0, 10);
+  return iso.endsWith(".000Z") ? `${iso.slice(0, 19)}Z` : iso;
+}
+
+/** A cell's value as text (what a CSV export holds). */
+function cellText(value: ExcelJS.CellValue, column: number): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (value instanceof Date) return isoText(value);
+  if ("error" in value) throw new CellProblem(`column ${column} holds the error ${value.error}`);
+  if ("richText" in value) return value.richText.map((run) => run.text).join("");
+  if ("formula" in value || "sharedFormula" in value) {
+    const result = (value as ExcelJS.CellFormulaValue).result;
+    if (result === undefined || result === null) {
+      throw new CellProblem(
+        `column ${column} holds a formula without a saved result (recalculate and save the workbook)`,
+      );
+    }
+    return cellText(result as ExcelJS.CellValue, column);
+  }
+  if ("hyperlink" in value) return String(value.text ?? "");
+  throw new CellProblem(`column ${column} holds a value that is not text, a number or a date`);
+}
+
+/** A row's cells as text (exceljs's row.values is 1-based and sparse), or the first cell's problem. */
+function rowCells(row: ExcelJS.Row): { cells: string[] } | { cells: string[]; problem: string } {
+  const values = (row.values as ExcelJS.CellValue[]).slice(1);
+  const cells: string[] = [];
+  let problem: string | undefined;
+  for (const [index, value] of Array.from(values).entries()) {
+    try {
+      cells.push(cellText(value, index + 1));
+    } catch (error) {
+      if (!(error instanceof CellProblem)) throw error;
+      problem ??= error.message;
+      cells.push("");
+    }
+  }
+  // Trailing empty cells are not cells (a sheet's formatted but empty columns).
+  while (cells.length > 0 && cells[cells.length - 1] === "") cells.pop();
+  return problem === undefined ? { cells } : { cells, problem };
+}
+
+/** Its text's bytes as a CSV record would count them (cells and separators). */
+function rowBytes(cells: readonly string[]): number {
+  return cells.reduce((sum, cell) => sum + Buffer.byteLength(cell), Math.max(0, cells.length - 1));
+}
+
+/**
+ * The first worksheet's rows, as csvItems gives a CSV's: the header, then each row (its number the
+ * sheet's) to evaluate or a bad row. A row longer than `maxRowBytes` is a bad row, as a CSV record.
+ */
+export async function* xlsxItems(input: string | Readable, maxRowBytes: number): AsyncGenerator<SourceItem> {
+  // The workbook's library loads with a workbook only.
+  const { default: excel } = await import("exceljs");
+  const reader = new excel.stream.xlsx.WorkbookReader(input, {
+    worksheets: "emit",
+    sharedStrings: "cache",
+    // Styles tell a date from a number (a date is a number formatted as one).
+    styles: "cache",
+    hyperlinks: "ignore",
+    entries: "ignore",
+  });
+  let names: string[] | undefined;
+  let width = 0;
+  let sheets = 0;
+  try {
+    for await (const worksheet of reader) {
+      sheets += 1;
+      // The first tab (workbook.xml's first sheet), whatever the order of the sheets in the zip.
+      const firstTab = (reader as { model?: { sheets?: { name?: string }[] } }).model?.sheets?.[0]?.name;
+      if (firstTab !== undefined && (worksheet as { name?: string }).name !== firstTab) continue;
+      for await (const row of worksheet) {
+        const read = rowCells(row);
+        if (names === undefined) {
+          names = read.cells.map(columnName);
+          width = read.cells.length;
+          yield { header: read.cells.map((cell) => cell.trim()) };
+          continue;
+        }
+        const padded = [...read.cells, ...new Array<string>(Math.max(0, width - read.cells.length)).fill("")];
+        if (rowBytes(read.cells) > maxRowBytes) {
+          yield {
+            number: row.number,
+            cells: padded.slice(0, width).map(() => ""),
+            problem: `the row exceeds ${maxRowBytes} bytes (MAX_BODY_BYTES)`,
+          };
+        } else if ("problem" in read) {
+          yield { number: row.number, cells: padded.slice(0, width), problem: read.problem };
+        } else {
+          const item = rowItem(names, width, row.number, read.cells);
+          if (item !== null) yield item;
+        }
+      }
+      // The first worksheet only: the others (notes, lookups) are not the inventory.
+      break;
+    }
+  } catch (error) {
+    throw new WorkbookError(`not a readable Excel workbook (.xlsx): ${workbookProblem(error)}`);
+  }
+  if (sheets === 0) throw new WorkbookError("the workbook has no worksheet");
+  // An empty first sheet: an empty CSV's header.
+  if (names === undefined) yield { header: [] };
+}
+
+/** Why the workbook cannot be read, in a few words (a password-protected workbook is not a zip). */
+function workbookProblem(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/signature|zip|end of central directory|invalid|FILE_ENDED/i.test(message.slice(0, 200))) {
+    return "corrupt, or protected by a password (save it without one)";
+  }
+  return message.split("\n")[0].slice(0, 200);
 }

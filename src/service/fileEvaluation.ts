@@ -20,7 +20,7 @@ import { createGunzip } from "node:zlib";
 export interface FileEvaluationBounds {
   /** Bytes of the file as sent (a .csv.gz counts compressed). */
   readonly maxBytes: number;
-  /** Lines of text (CSV, NDJSON; a .csv.gz's inflated text), counted as they arrive. */
+  /** Lines of text (CSV, NDJSON; a .csv.gz's inflated text; not a workbook's or Parquet's bytes), counted as they arrive. */
   readonly maxLines: number;
   /** Time of the command's run, from its start. */
   readonly timeoutMs: number;
@@ -36,7 +36,10 @@ export const FILE_EVALUATION_BOUNDS: FileEvaluationBounds = {
 };
 
 /** The endings of the files the command reads (docs/inventory.md, docs/billing.md). */
-const READ_ENDINGS = [".csv", ".csv.gz", ".parquet", ".ndjson", ".jsonl"] as const;
+export const READ_ENDINGS = [".csv", ".csv.gz", ".parquet", ".xlsx", ".ndjson", ".jsonl"] as const;
+
+/** Files of binary content, whose lines are not counted (a zip's, Parquet's bytes are no text). */
+const BINARY_ENDINGS = [".parquet", ".xlsx"] as const;
 
 /** The output formats the command writes: csv and xlsx for an inventory, csv and parquet for a bill. */
 const OUTPUT_FORMATS = ["csv", "xlsx", "parquet"] as const;
@@ -84,7 +87,7 @@ export function fileRequestOf(query: URLSearchParams): FileRequest {
   if (!READ_ENDINGS.some((ending) => lower.endsWith(ending))) {
     throw new FileRefusal(
       422,
-      `name: the command reads ${READ_ENDINGS.join(", ")} files, not "${name.slice(0, 100)}" (a workbook: save it as CSV)`,
+      `name: the command reads ${READ_ENDINGS.join(", ")} files, not "${name.slice(0, 100)}"`,
     );
   }
   const optional = (parameter: string): string | null => {
@@ -106,11 +109,16 @@ export function fileRequestOf(query: URLSearchParams): FileRequest {
   };
 }
 
+/** The longest of READ_ENDINGS a name ends with (`.csv.gz` rather than `.gz`), "" if none. */
+function endingOf(name: string): string {
+  return (
+    READ_ENDINGS.filter((e) => name.toLowerCase().endsWith(e)).sort((a, b) => b.length - a.length)[0] ?? ""
+  );
+}
+
 /** The file's name in the run's folder: its letters kept (the command's summary names it), its ending whole. */
 function localName(name: string): string {
-  const ending = READ_ENDINGS.filter((e) => name.toLowerCase().endsWith(e)).sort(
-    (a, b) => b.length - a.length,
-  )[0];
+  const ending = endingOf(name);
   const stem = name
     .slice(0, name.length - ending.length)
     .replace(/[^A-Za-z0-9._-]/g, "_")
@@ -184,7 +192,7 @@ async function receive(
 ): Promise<void> {
   const out = createWriteStream(path, { flags: "wx", mode: 0o600 });
   const lines = lineCounter(bounds.maxLines, path.toLowerCase().endsWith(".gz"));
-  const counted = !path.toLowerCase().endsWith(".parquet");
+  const counted = !BINARY_ENDINGS.some((ending) => path.toLowerCase().endsWith(ending));
   let bytes = 0;
   let failed: Error | null = null;
   out.on("error", (error) => {
@@ -230,7 +238,10 @@ const HEARTBEAT_MS = 1_000;
 /** Bytes of a `file` event's part before base64: the answer never holds a whole output. */
 const PART_BYTES = 384 * 1024;
 
-function spawnCommand(entry: string, folder: string, input: string, request: FileRequest, output: string) {
+/** The environment a run's command is given: the service's own, from its start-up (src/app/main.ts). */
+export type CommandEnvironment = Readonly<Record<string, string | undefined>>;
+
+function spawnCommand({ entry, folder, input, request, environment }: RunParts, output: string) {
   const args = [
     entry,
     "evaluate",
@@ -244,8 +255,14 @@ function spawnCommand(entry: string, folder: string, input: string, request: Fil
   ];
   if (request.edition !== null) args.push("--edition", request.edition);
   if (request.criteria !== null) args.push("--criteria", request.criteria);
-  // The parent's environment (EDITION, EDITIONS_FILE: the same editions as the service serves).
-  return spawn(process.execPath, args, { cwd: folder, stdio: ["ignore", "ignore", "pipe"] });
+  // The service's environment (EDITION, EDITIONS_FILE: the same editions as the service serves);
+  // its temp folder the run's, so what the command's libraries write there (exceljs keeps a
+  // worksheet stored before the workbook's shared strings in a temporary file) goes with it.
+  return spawn(process.execPath, args, {
+    cwd: folder,
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...environment, TMPDIR: folder },
+  });
 }
 
 function outcomeOf(child: ChildProcess, timeoutMs: number): Promise<Outcome> {
@@ -316,6 +333,7 @@ export interface FileEvaluator {
  * client's leaving would: the children killed, the folders removed before the process exits.
  */
 export function createFileEvaluator(
+  environment: CommandEnvironment,
   bounds: FileEvaluationBounds = FILE_EVALUATION_BOUNDS,
   stopping: AbortSignal = new AbortController().signal,
 ): FileEvaluator {
@@ -347,7 +365,7 @@ export function createFileEvaluator(
         throw error;
       }
       return run(
-        startRun({ entry, folder, input: localName(request.name), request, signal, release }),
+        startRun({ entry, folder, input: localName(request.name), request, environment, signal, release }),
         bounds,
       );
     },
@@ -370,6 +388,7 @@ interface RunParts {
   readonly folder: string;
   readonly input: string;
   readonly request: FileRequest;
+  readonly environment: CommandEnvironment;
   readonly signal: AbortSignal;
   readonly release: () => void;
 }
@@ -378,10 +397,11 @@ interface RunParts {
  * Starts the command. Its ending is tied to the client's signal too: an answer abandoned before
  * its first event is read (the client gone at once) still removes the folder.
  */
-function startRun({ entry, folder, input, request, signal, release }: RunParts): Run {
-  const stem = input.replace(/\.(csv\.gz|csv|parquet|ndjson|jsonl)$/i, "");
+function startRun(parts: RunParts): Run {
+  const { folder, input, request, signal, release } = parts;
+  const stem = input.slice(0, input.length - endingOf(input).length);
   const outputName = `${stem}-impacts.${request.format}`;
-  const child = spawnCommand(entry, folder, input, request, `out/${outputName}`);
+  const child = spawnCommand(parts, `out/${outputName}`);
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {

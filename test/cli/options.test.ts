@@ -46,7 +46,7 @@ describe("the grid series options", () => {
     expect(inventoryOptions(args).grid).toEqual({ series: "g.csv.gz", zones: "z.csv" });
     expect(() =>
       inventoryOptions(evaluateArgs(["evaluate", "b.ndjson", "--grid-intensity", "g.csv"])),
-    ).toThrow(new UsageError("--grid-intensity needs a CSV inventory"));
+    ).toThrow(new UsageError("--grid-intensity needs a CSV or xlsx inventory"));
   });
 });
 

@@ -11,6 +11,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import ExcelJS from "exceljs";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
@@ -64,7 +65,7 @@ function commandLine(file: string, args: readonly string[]) {
   const dir = mkdtempSync(join(work, "run-"));
   copyFileSync(file, join(dir, basename(file)));
   mkdirSync(join(dir, "out"));
-  const stem = basename(file, ".csv");
+  const stem = basename(file).replace(/\.(csv|xlsx)$/, "");
   const output = `out/${stem}-impacts.csv`;
   const { stderr } = spawnSync(
     process.execPath,
@@ -97,11 +98,16 @@ async function openPage(): Promise<Page> {
 }
 
 /** Drops `content` as a file named `name` on the page's drop zone, as a person's drag would. */
-async function drop(page: Page, name: string, content: string | { zeros: number }) {
+async function drop(page: Page, name: string, content: string | { zeros: number } | { base64: string }) {
   await page.evaluate(
     ([fileName, text]) => {
       const transfer = new DataTransfer();
-      const bytes = typeof text === "string" ? [text] : [new Uint8Array(text.zeros)];
+      const bytes =
+        typeof text === "string"
+          ? [text]
+          : "zeros" in text
+            ? [new Uint8Array(text.zeros)]
+            : [Uint8Array.from(atob(text.base64), (c) => c.charCodeAt(0))];
       transfer.items.add(new File(bytes, fileName));
       document
         .getElementById("drop")
@@ -155,6 +161,35 @@ describe("the /evaluate page", () => {
       // The report shown is the command's: its rows are the inventory's 19.
       const frame = page.frameLocator("#report");
       await expect.poll(() => frame.locator("body").textContent(), { timeout: WAIT_MS }).toContain("19");
+      await page.close();
+    },
+    WAIT_MS,
+  );
+
+  it(
+    "evaluates a dropped Excel workbook inventory as the command does",
+    async () => {
+      // The first rows of examples/inventory.csv, numbers as numbers, in a workbook's first sheet.
+      const [header, ...rows] = readFileSync(INVENTORY, "utf8").trim().split("\n").slice(0, 4);
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet("assets");
+      sheet.addRow(header.split(","));
+      for (const row of rows) {
+        sheet.addRow(
+          row
+            .split(",")
+            .map((cell) => (cell === "" ? null : Number.isNaN(Number(cell)) ? cell : Number(cell))),
+        );
+      }
+      const file = join(mkdtempSync(join(work, "book-")), "assets.xlsx");
+      await workbook.xlsx.writeFile(file);
+      const page = await openPage();
+      await drop(page, "assets.xlsx", { base64: readFileSync(file).toString("base64") });
+      await evaluated(page);
+      const cli = commandLine(file, ["--format", "csv", "--criteria", "gwp,adp,pe"]);
+      expect(untimed(await page.textContent("#summary").then(String))).toBe(untimed(cli.summary));
+      expect(untimed(cli.summary)).toContain("assets.xlsx: 3 rows (3 ok, 0 errors");
+      expect(await downloaded(page, "output")).toEqual(cli.output);
       await page.close();
     },
     WAIT_MS,
