@@ -29,7 +29,12 @@ SELECT
       THEN 'compute'
     WHEN p.billing_provider = 'aws' AND p.x_ServiceCode IS NOT NULL THEN 'not compute'
     -- Without the extension columns: the type the line's description names, for its hours.
+    -- A fee on hours another service bills (EMR: src/billing/registry/knownServices.ts, the fee
+    -- services' names, lower case; written here, not joined, for this view keeps the lines' order
+    -- and test/billing/registry.test.ts holds the two lists equal) names an instance type too
     WHEN p.billing_provider IN ('aws', 'oracle') AND p.billing_described_type IS NOT NULL
+      AND LOWER(TRIM(COALESCE(p.ServiceName, ''))) NOT IN ('elasticmapreduce', 'amazon elastic mapreduce',
+        'amazon emr', 'computesavingsplans', 'savings plans for aws compute usage')
       AND LOWER(COALESCE(p.ChargeDescription, '')) NOT LIKE '%mbps%'
       AND LOWER(COALESCE(p.ChargeDescription, '')) NOT LIKE '%cpu credit%'
       AND LOWER(TRIM(p.ConsumedUnit)) IN ('hours', 'hour', 'hrs', 'hr', 'h')

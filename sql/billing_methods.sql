@@ -4,7 +4,8 @@
 -- Reads the view billing_usage (billing_usage_<format>.sql) and the registry's tables
 -- (src/billing/registry/, written by the command: docs/billing.md): billing_units (each unit
 -- spelling, lower case: its dimension, factor, hours, GB, resource counted), billing_storage_services
--- (provider, service name lower case: its storage method, medium, copies), billing_gpus (GPU models),
+-- (provider, service name lower case: its storage method, medium, copies), billing_services
+-- (provider, service name lower case: a fee's or no hardware's role), billing_gpus (GPU models),
 -- billing_method_kinds (each method's dimension, variant, unit suffix, multiplier) and
 -- billing_method_keys (method, variant: its coefficient key and unit). Adds:
 -- - billing_method: instance (an instance hour, billing_line_kind = 'compute'), block-storage,
@@ -110,6 +111,10 @@ FROM (
           CASE
             WHEN u.billing_line_kind = 'compute' THEN 'instance'
             WHEN u.billing_charge <> 'usage' THEN NULL
+            -- A fee on hours another service bills (EMR on EC2 and on EKS): those hours are
+            -- estimated on their own lines, so this line on none (src/billing/registry/knownServices.ts)
+            WHEN u.billing_service_role = 'fee' AND (u.billing_service_estimated_when = ''
+              OR u.billing_usage_text NOT LIKE CONCAT('%', u.billing_service_estimated_when, '%')) THEN NULL
             WHEN u.billing_unit_resource = 'dpu' AND u.billing_unit_dimension = 'hour' THEN 'dpu'
             WHEN (u.billing_usage_text LIKE '%gpu%' OR u.billing_unit_resource = 'gpu') AND u.billing_unit_dimension = 'hour' THEN 'accelerator'
             WHEN u.billing_usage_text LIKE '%lambda-gb-second%' OR (u.billing_unit_dimension = 'gb-hour'
@@ -202,6 +207,8 @@ FROM (
               svc.storage AS billing_service_storage,
               svc.medium AS billing_service_medium,
               svc.replication AS billing_service_replication,
+              known.role AS billing_service_role,
+              known.estimated_when AS billing_service_estimated_when,
               gpu.model AS billing_gpu_model,
               COALESCE(REGEXP_EXTRACT(a.billing_usage_text, '(?:nvidia|tesla|gpu) (?:tesla )?([a-z]+[0-9]+[a-z]*)', 1), '') AS billing_gpu_name,
               -- A managed disk billed per disk-month (`1/Month`, `Units/Month`): its tier's capacity in
@@ -220,6 +227,7 @@ FROM (
             FROM billing_usage a
             LEFT JOIN billing_units unit_q ON unit_q.spelling = LOWER(TRIM(COALESCE(a.billing_usage_unit, '')))
             LEFT JOIN billing_storage_services svc ON svc.provider = COALESCE(a.billing_provider, '') AND svc.spelling = LOWER(TRIM(COALESCE(a.billing_service, '')))
+            LEFT JOIN billing_services known ON known.provider = COALESCE(a.billing_provider, '') AND known.spelling = LOWER(TRIM(COALESCE(a.billing_service, '')))
             LEFT JOIN billing_gpus gpu ON gpu.model = COALESCE(REGEXP_EXTRACT(a.billing_usage_text, '(?:nvidia|tesla|gpu) (?:tesla )?([a-z]+[0-9]+[a-z]*)', 1), '')
           ) b
         ) u

@@ -11,6 +11,7 @@ import { printable } from "../support/terminalText.js";
 import { billingCoverage, type CoverageRow, percent } from "./coverage.js";
 import type { BillingSummary, LineGroup } from "./evaluate.js";
 import type { GridRun } from "./grid.js";
+import { gpusBothWays, serviceNotes } from "./registry/serviceNotes.js";
 
 /** The fate of a group of lines, as the output's `status` spells it. */
 export function statusOf(group: LineGroup, matched: (group: LineGroup) => string | null): string {
@@ -37,6 +38,41 @@ const rows = (count: number) => `${count} row${count === 1 ? "" : "s"}`;
 
 /** Services listed under "largest unestimated". */
 const UNESTIMATED_LISTED = 5;
+
+/** Unknown services named one by one, largest cost first; the others summed on one line. */
+const UNKNOWN_SERVICES_LISTED = 10;
+
+/** The services the registry does not know, the known ones no method estimates, and GPU models billed both ways. */
+function registryText(summary: BillingSummary): string[] {
+  const out: string[] = [];
+  const { unknown, known } = serviceNotes(summary.groups);
+  if (unknown.length > 0) {
+    out.push("unknown services (not in the registry; no method reads their lines):");
+    for (const row of unknown.slice(0, UNKNOWN_SERVICES_LISTED))
+      out.push(`  ${row.name}: ${rows(row.lines)}, cost ${money(row.cost)}`);
+    const rest = unknown.slice(UNKNOWN_SERVICES_LISTED);
+    if (rest.length > 0) {
+      const lines = rest.reduce((sum, row) => sum + row.lines, 0);
+      const cost = rest.reduce((sum, row) => sum + row.cost, 0);
+      out.push(`  and ${rest.length} more, ${rows(lines)}, cost ${money(cost)}`);
+    }
+  }
+  if (known.length > 0) {
+    out.push("known services not estimated:");
+    for (const row of known)
+      out.push(`  ${row.name} (${row.note}): ${rows(row.lines)}, cost ${money(row.cost)}`);
+  }
+  const gpus = gpusBothWays(summary.groups);
+  if (gpus.length > 0) {
+    out.push("GPU models inside instances and billed alone (docs/methodology.md, GPUs inside an instance):");
+    for (const gpu of gpus)
+      out.push(
+        `  ${gpu.model.toUpperCase()}: inside ${gpu.instanceTypes.join(", ")} at the instance's figures; ${rows(gpu.lines)} of GPU-hours at ${gpu.watts} W a GPU`,
+      );
+  }
+  // Services and instance types come from the file: their control characters shown, not sent.
+  return out.map(printable);
+}
 
 /** What a user can do about a reason lines are not evaluated. */
 const NOT_EVALUATED_HINTS: Readonly<Record<string, string>> = {
@@ -159,6 +195,7 @@ export function billingSummaryText(summary: BillingSummary, groupsOutput: string
     for (const [warning, tally] of places)
       out.push(`  ${warning}: ${rows(tally.lines)}, cost ${money(tally.cost)}`);
   }
+  out.push(...registryText(summary));
   const approximate = summary.matches.filter((m) => m.warning !== null);
   if (approximate.length > 0) {
     out.push("approximate instance-type matches:");

@@ -103,6 +103,7 @@ describe("the registry's tables agree", () => {
     const keys: Record<string, (row: readonly unknown[]) => string> = {
       billing_units: (row) => String(row[0]),
       billing_storage_services: (row) => `${row[0]} ${row[1]}`,
+      billing_services: (row) => `${row[0]} ${row[1]}`,
       billing_gpus: (row) => String(row[0]),
       billing_method_kinds: (row) => String(row[0]),
       billing_method_keys: (row) => `${row[0]} ${row[1]}`,

@@ -22,6 +22,9 @@ export interface StorageService {
   readonly replication: number | null;
 }
 
+/** Amazon EMR's names (its fees: knownServices.ts). */
+export const EMR_NAMES: readonly string[] = ["ElasticMapReduce", "Amazon Elastic MapReduce", "Amazon EMR"];
+
 export const STORAGE_SERVICES: readonly StorageService[] = [
   // EBS volumes (gp2, gp3, io1, io2 on SSD; st1, sc1, magnetic named by the line), 2 copies (CCF)
   {
@@ -101,6 +104,15 @@ export const STORAGE_SERVICES: readonly StorageService[] = [
     storage: "file-storage",
     medium: "ssd",
     replication: null,
+  },
+  // EMR Serverless's storage GB-hours (EMR-SERVERLESS-StorageGBHours): its workers' local disks,
+  // one copy (the service's other lines: knownServices.ts)
+  {
+    provider: "aws",
+    names: EMR_NAMES,
+    storage: "block-storage",
+    medium: "ssd",
+    replication: 1,
   },
   // Google Cloud: Cloud Storage buckets; Cloud SQL's and Filestore's SSD
   { provider: "gcp", names: ["Cloud Storage"], storage: "object-storage", medium: "hdd", replication: null },

@@ -7,6 +7,7 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { type Cell, createTable } from "../../duckdb/database.js";
 import { GPU_MODELS } from "./gpus.js";
+import { KNOWN_SERVICES } from "./knownServices.js";
 import { METHOD_KEY_ROWS, METHOD_KINDS } from "./methods.js";
 import { STORAGE_SERVICES } from "./services.js";
 import { DOCUMENTED_UNITS, MAX_UNIT_LENGTH, readUnit, unitSpelling } from "./units.js";
@@ -68,6 +69,24 @@ export const REGISTRY_TABLES: readonly RegistryTable[] = [
           service.storage,
           service.medium,
           service.replication,
+        ]),
+      ),
+  },
+  {
+    name: "billing_services",
+    columns: [
+      ["provider", "VARCHAR"],
+      ["spelling", "VARCHAR"],
+      ["role", "VARCHAR"],
+      ["estimated_when", "VARCHAR"],
+    ],
+    rows: () =>
+      KNOWN_SERVICES.flatMap((service) =>
+        service.names.map((name) => [
+          service.provider,
+          name.toLowerCase(),
+          service.role,
+          service.estimatedWhen,
         ]),
       ),
   },

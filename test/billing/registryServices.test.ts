@@ -1,0 +1,236 @@
+/**
+ * What billing lines mean, from the registry (src/billing/registry/knownServices.ts,
+ * serviceNotes.ts), through the command line as a user runs it: an unknown service named once
+ * on stderr with its lines and cost (the ten largest, then the rest summed), known services no
+ * method estimates (support, tax, EMR's fees) named as such, EMR read as it is billed (its fees on
+ * EC2 and EKS hours not counted again, EMR Serverless's vCPU-, memory- and storage GB-hours
+ * estimated), and a GPU inside an instance against one billed alone, per edition.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KNOWN_SERVICES } from "../../src/billing/registry/knownServices.js";
+import { type RequestedCriterion, resolveCriterion } from "../../src/engine/index.js";
+import { routeRaw } from "./support.js";
+
+const BIN = "bin/impact-service.mjs";
+const SLOW = { timeout: 180_000 };
+const scratch = mkdtempSync(join(tmpdir(), "billing-services-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+type Row = Record<string, string>;
+const runs: Record<string, { rows: Row[]; stderr: string }> = {};
+
+beforeAll(async () => {
+  for (const [name, edition] of [
+    ["registry-emr", "2.4.1"],
+    ["registry-services", "2.4.1"],
+    ["registry-services", "1.2.4"],
+  ]) {
+    const output = join(scratch, `${name}-${edition}.csv`);
+    const { stderr } = await promisify(execFile)(
+      process.execPath,
+      [BIN, "evaluate", `test/fixtures/billing/${name}.csv`, "--criteria", "gwp", "--output", output],
+      { env: { ...process.env, EDITION: edition, LOG_LEVEL: "silent" } },
+    );
+    runs[`${name} ${edition}`] = {
+      rows: parse(await readFile(output, "utf8"), { columns: true }) as Row[],
+      stderr,
+    };
+  }
+}, 180_000);
+
+const gwp: RequestedCriterion = (() => {
+  const criterion = resolveCriterion("gwp");
+  if (criterion === null) throw new Error("gwp is a criterion");
+  return criterion;
+})();
+
+const close = (actual: string, expected: number, what: string) => {
+  const value = Number(actual);
+  const scale = Math.max(Math.abs(value), Math.abs(expected));
+  expect(scale, what).toBeGreaterThan(0);
+  expect(Math.abs(value - expected) / scale, `${what}: ${actual} vs ${expected}`).toBeLessThan(1e-8);
+};
+
+function line(run: string, column: string, text: string): Row {
+  const found = runs[run].rows.find((row) => row[column] === text);
+  if (found === undefined) throw new Error(`${run}: no line ${text}`);
+  return found;
+}
+
+// Energy per unit before PUE (docs/methodology.md): CCF's coefficients.
+const SSD = 1.2e-6; // kWh per GB-hour
+const MEMORY = 0.000392; // kWh per GB-hour
+const AWS_VCPU = (0.74 + 0.5 * (3.5 - 0.74)) / 1000; // kWh per vCPU-hour at 50 %: 0.00212
+const PUE = { aws: 1.135, gcp: 1.1 };
+
+describe("unknown services (impact-service evaluate)", () => {
+  const stderr = () => runs["registry-services 2.4.1"].stderr;
+
+  it("names the ten largest by cost once, then the rest on one line", SLOW, () => {
+    // Twelve services the registry does not know, one line each, costs 12 down to 1
+    expect(stderr()).toContain(
+      "unknown services (not in the registry; no method reads their lines):\n" +
+        "  aws Amazon Kinesis: 1 row, cost 12\n" +
+        "  aws Amazon Route 53: 1 row, cost 11\n" +
+        "  aws AWS Key Management Service: 1 row, cost 10\n" +
+        "  aws AWS Secrets Manager: 1 row, cost 9\n" +
+        "  aws Amazon Simple Notification Service: 1 row, cost 8\n" +
+        "  aws Amazon Simple Queue Service: 1 row, cost 7\n" +
+        "  aws AWS CloudTrail: 1 row, cost 6\n" +
+        "  aws Amazon API Gateway: 1 row, cost 5\n" +
+        "  aws AWS Config: 1 row, cost 4\n" +
+        "  aws Amazon GuardDuty: 1 row, cost 3\n" +
+        // AWS WAF 2 + AWS Shield 1
+        "  and 2 more, 2 rows, cost 3\n",
+    );
+  });
+
+  it("calls no known service unknown: support, tax and EMR's fee are named for what they are", SLOW, () => {
+    expect(stderr()).toContain(
+      "known services not estimated:\n" +
+        "  aws AWS Support (Business) (support: people, no hardware billed): 1 row, cost 100\n" +
+        "  aws Tax (tax: no hardware billed): 1 row, cost 5\n" +
+        "  aws Amazon Elastic MapReduce (EMR's fee on hours billed as EC2 instances or EKS nodes, estimated on those lines): 1 row, cost 0.48\n",
+    );
+    // Services some of whose lines a method reads are never unknown
+    const unknown = stderr().split("known services not estimated:")[0];
+    for (const service of ["Compute Engine", "Amazon Elastic Compute Cloud", "Tax", "AWS Support"])
+      expect(unknown).not.toContain(`aws ${service}:`);
+  });
+
+  it("names no unknown service in a bill whose services are all known", SLOW, () => {
+    expect(runs["registry-emr 2.4.1"].stderr).not.toContain("unknown services");
+  });
+});
+
+describe("EMR as it is billed (impact-service evaluate)", () => {
+  const usage = (type: string) => line("registry-emr 2.4.1", "line_item_usage_type", type);
+  const fee = (row: Row) => {
+    expect(row.status).toBe("not compute");
+    expect(row.method).toBe("");
+    expect(row.energy_kwh).toBe("");
+  };
+
+  it("counts the hours of an EMR cluster once: the EC2 line's, not the EMR fee's", SLOW, () => {
+    const rows = runs["registry-emr 2.4.1"].rows.filter(
+      (row) => row.line_item_usage_type === "EUW3-BoxUsage:m5.xlarge",
+    );
+    expect(rows.map((row) => [row.line_item_product_code, row.status])).toEqual([
+      ["AmazonEC2", "evaluated"],
+      ["ElasticMapReduce", "not compute"],
+    ]);
+    fee(rows[1]);
+  });
+
+  it("does not evaluate EMR on EKS's vCPU- and GB-hours: a fee on the nodes billed elsewhere", SLOW, () => {
+    fee(usage("USE1-EMR-EKS-EC2-vCPUHours"));
+    fee(usage("USE1-EMR-EKS-EC2-GBHours"));
+  });
+
+  it("estimates EMR Serverless's vCPU-, memory and storage GB-hours as Fargate's and EBS's", SLOW, () => {
+    const cases: [string, string, string, number, number][] = [
+      // 8 vCPU-hours × 0.00212 kWh × 1.135 = 0.0192496 kWh
+      ["USE1-EMR-SERVERLESS-vCPUHours", "per-vcpu", "vCPU-hours", 8, AWS_VCPU],
+      // 32 GB-hours × 0.000392 kWh × 1.135 = 0.01423744 kWh
+      ["USE1-EMR-SERVERLESS-MemoryGBHours", "memory", "GB-hours of memory", 32, MEMORY],
+      // a worker's local disk, one copy: 100 GB-hours × 1.2e-6 kWh × 1.135 = 0.0001362 kWh
+      ["USE1-EMR-SERVERLESS-StorageGBHours", "block-storage", "GB-hours SSD x1", 100, SSD],
+    ];
+    for (const [type, method, unit, quantity, kwh] of cases) {
+      const row = usage(type);
+      expect(row.status, type).toBe("evaluated");
+      expect(row.method, type).toBe(method);
+      expect(row.method_unit, type).toBe(unit);
+      close(row.method_quantity, quantity, `${type} quantity`);
+      close(row.energy_kwh, quantity * kwh * PUE.aws, `${type} energy`);
+    }
+    close(usage("USE1-EMR-SERVERLESS-vCPUHours").energy_kwh, 0.0192496, "vCPU by hand");
+    close(usage("USE1-EMR-SERVERLESS-MemoryGBHours").energy_kwh, 0.01423744, "memory by hand");
+  });
+
+  it("says the fees and the support are not estimated, and why, with their lines and cost", SLOW, () => {
+    expect(runs["registry-emr 2.4.1"].stderr).toContain(
+      "known services not estimated:\n" +
+        "  aws AWSSupportBusiness (support: people, no hardware billed): 1 row, cost 100\n" +
+        // 0.48 (EC2 hours' fee) + 0.16 + 0.11 (EKS's)
+        "  aws ElasticMapReduce (EMR's fee on hours billed as EC2 instances or EKS nodes, estimated on those lines): 3 rows, cost 0.75\n",
+    );
+  });
+
+  it("does not read an EMR fee as instance hours in a FOCUS export without extension columns", SLOW, () => {
+    // "$0.048 per hour for EMR m5.xlarge" names an instance type in an hour unit
+    const row = line("registry-services 2.4.1", "ServiceName", "Amazon Elastic MapReduce");
+    expect(row.status).toBe("not compute");
+    expect(row.energy_kwh).toBe("");
+  });
+
+  it("writes in the FOCUS query the fee services the registry lists", () => {
+    const sql = readFileSync("sql/billing_lines_focus.sql", "utf8");
+    const listed = /NOT IN \(([^)]*)\)/.exec(sql)?.[1] ?? "";
+    const names = [...listed.matchAll(/'([^']*)'/g)].map((match) => match[1]).sort();
+    const fees = KNOWN_SERVICES.filter((service) => service.role === "fee")
+      .flatMap((service) => service.names.map((name) => name.toLowerCase()))
+      .sort();
+    expect(names).toEqual(fees);
+  });
+});
+
+describe("a GPU inside an instance and billed alone (impact-service evaluate)", () => {
+  /** kWh of a V100 GPU-hour at 50 %: idle at 35/306 of its 300 W (CCF's ratio), full at 300 W. */
+  const idle = 300 * (35 / 306); // 34.3137 W
+  const v100Hour = (idle + 0.5 * (300 - idle)) / 1000; // 0.1671569 kWh
+
+  it.each(["2.4.1", "1.2.4"])(
+    "%s: the instance carries the engine's figures, the GPU billed alone its model's watts",
+    SLOW,
+    async (edition) => {
+      const run = `registry-services ${edition}`;
+      const instance = line(run, "ResourceId", "i-gpu-1");
+      const gpu = line(run, "ResourceId", "gpu-1");
+      // The p3.2xlarge's 10 hours: the single route's use impact (the REST answer's, unrounded)
+      const [impacts] = await routeRaw(
+        edition,
+        "aws",
+        "p3.2xlarge",
+        // 1.2.4 has no cloud regions: us-east-1 is read at its country (docs/methodology.md, Places)
+        edition === "1.2.4"
+          ? { region: null, usageLocation: "USA" }
+          : { region: "us-east-1", usageLocation: null },
+        null,
+        10,
+        [gwp],
+      );
+      close(instance.gwp_use_kgco2eq, impacts.use?.value ?? Number.NaN, "p3.2xlarge gwp use");
+      close(instance.gwp_embedded_kgco2eq, impacts.embedded?.value ?? Number.NaN, "p3.2xlarge embedded");
+      // …whose energy is about 55 Wh an hour in both editions: its platform's share, no GPU power
+      // (docs/methodology.md §19.7.6), pinned here so that a change is seen
+      close(instance.energy_kwh, 0.5510574222, "p3.2xlarge energy");
+      // The V100 billed alone: 10 GPU-hours × 0.1671569 kWh × Google's PUE 1.1 = 1.838725 kWh
+      expect(gpu.method_unit).toBe("GPU-hours V100");
+      close(gpu.energy_kwh, 10 * v100Hour * PUE.gcp, "V100 energy");
+      close(gpu.energy_kwh, 1.83872549, "V100 energy by hand");
+      expect(runs[run].stderr).toContain(
+        "GPU models inside instances and billed alone (docs/methodology.md, GPUs inside an instance):\n" +
+          "  V100: inside p3.2xlarge at the instance's figures; 1 row of GPU-hours at 300 W a GPU\n",
+      );
+    },
+  );
+
+  it(
+    "gives the V100 billed alone the GPU component's embedded impacts only where the edition has one",
+    SLOW,
+    () => {
+      expect(
+        Number(line("registry-services 2.4.1", "ResourceId", "gpu-1").gwp_embedded_kgco2eq),
+      ).toBeGreaterThan(0);
+      expect(line("registry-services 1.2.4", "ResourceId", "gpu-1").gwp_embedded_kgco2eq).toBe("");
+    },
+  );
+});
