@@ -111,6 +111,9 @@ FROM (
           CASE
             WHEN u.billing_line_kind = 'compute' THEN 'instance'
             WHEN u.billing_charge <> 'usage' THEN NULL
+            -- A licence's fee (Google's `Licensing Fee for Google Cloud Dataproc (GPU cost)`, `(CPU
+            -- cost)`): software priced per core or GPU whose hardware other lines bill
+            WHEN u.billing_usage_text LIKE '%licensing fee%' THEN NULL
             -- A fee on hours another service bills (EMR on EC2 and on EKS): those hours are
             -- estimated on their own lines, so this line on none (src/billing/registry/knownServices.ts)
             WHEN u.billing_service_role = 'fee' AND (u.billing_service_estimated_when = ''

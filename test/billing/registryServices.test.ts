@@ -171,6 +171,16 @@ describe("EMR as it is billed (impact-service evaluate)", () => {
     expect(row.energy_kwh).toBe("");
   });
 
+  it("does not read Dataproc's licensing fees per GPU and CPU as GPU- or vCPU-hours", SLOW, () => {
+    // "Licensing Fee for Google Cloud Dataproc (GPU cost)", 10 hours: the GPUs are billed (and
+    // estimated) on their own lines; it was 10 GPU-hours at CCF's average GPU
+    for (const id of ["dataproc-gpu", "dataproc-cpu"]) {
+      const row = line("registry-services 2.4.1", "ResourceId", id);
+      expect(row.method, id).toBe("");
+      expect(row.energy_kwh, id).toBe("");
+    }
+  });
+
   it("writes in the FOCUS query the fee services the registry lists", () => {
     const sql = readFileSync("sql/billing_lines_focus.sql", "utf8");
     const listed = /NOT IN \(([^)]*)\)/.exec(sql)?.[1] ?? "";
