@@ -11,6 +11,7 @@ import { printable } from "../support/terminalText.js";
 import { billingCoverage, type CoverageRow, percent } from "./coverage.js";
 import type { BillingSummary, LineGroup } from "./evaluate.js";
 import type { GridRun } from "./grid.js";
+import { knownServiceNamed } from "./registry/knownServices.js";
 import { gpusBothWays, serviceNotes } from "./registry/serviceNotes.js";
 
 /** The fate of a group of lines, as the output's `status` spells it. */
@@ -96,8 +97,11 @@ function coverageText(summary: BillingSummary, isEstimated: (group: LineGroup) =
     out.push("largest unestimated services by cost:");
     for (const row of coverage.unestimated.slice(0, UNESTIMATED_LISTED)) {
       const left = row.cost - row.estimatedCost;
+      // A fee or a charge for no hardware is not unestimated compute: said (registry/knownServices.ts)
+      const known = knownServiceNamed(row.name);
+      const role = known === null ? "" : known.role === "fee" ? " (a fee)" : " (no hardware)";
       out.push(
-        `  ${row.name || "(no service)"}: ${money(left)} (${percent(left, total.cost)}), ${rows(row.lines - row.estimatedLines)}`,
+        `  ${row.name || "(no service)"}: ${money(left)} (${percent(left, total.cost)}), ${rows(row.lines - row.estimatedLines)}${role}`,
       );
     }
   }

@@ -15,6 +15,7 @@ import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KNOWN_SERVICES } from "../../src/billing/registry/knownServices.js";
+import { gpusBothWays, type ServiceGroup, serviceNotes } from "../../src/billing/registry/serviceNotes.js";
 import { type RequestedCriterion, resolveCriterion } from "../../src/engine/index.js";
 import { routeRaw } from "./support.js";
 
@@ -162,6 +163,12 @@ describe("EMR as it is billed (impact-service evaluate)", () => {
         // 0.48 (EC2 hours' fee) + 0.16 + 0.11 (EKS's)
         "  aws ElasticMapReduce (EMR's fee on hours billed as EC2 instances or EKS nodes, estimated on those lines): 3 rows, cost 0.75\n",
     );
+    // Positive cost 103.5 (2.14 + 0.48 + 0.42 + 0.18 + 0.01 + 0.16 + 0.11 + 100): 100 is 96.6 %, 0.75 0.7 %
+    expect(runs["registry-emr 2.4.1"].stderr).toContain(
+      "largest unestimated services by cost:\n" +
+        "  AWSSupportBusiness: 100 (96.6 %), 1 row (no hardware)\n" +
+        "  ElasticMapReduce: 0.75 (0.7 %), 3 rows (a fee)\n",
+    );
   });
 
   it("does not read an EMR fee as instance hours in a FOCUS export without extension columns", SLOW, () => {
@@ -243,4 +250,64 @@ describe("a GPU inside an instance and billed alone (impact-service evaluate)", 
       expect(line("registry-services 1.2.4", "ResourceId", "gpu-1").gwp_embedded_kgco2eq).toBe("");
     },
   );
+});
+
+describe("what the registry says of a bill's services and GPUs (serviceNotes)", () => {
+  const group = (service: string | null, method: string | null, lines: number, cost: number, more = {}) =>
+    ({
+      provider: "aws",
+      service,
+      instanceType: null,
+      problem: null,
+      method,
+      methodKey: null,
+      lines,
+      cost,
+      ...more,
+    }) as ServiceGroup;
+
+  it("calls unknown only a service not in the registry none of whose lines a method reads", () => {
+    const { unknown, known } = serviceNotes([
+      group("AmazonKinesis", null, 2, 3),
+      group("AmazonKinesis", null, 1, 4),
+      // one line read: not unknown, though the registry does not list it
+      group("AmazonMQ", null, 5, 50),
+      group("AmazonMQ", "by-cost", 1, 1),
+      // listed as storage: known, never unknown
+      group("AmazonS3", null, 3, 1),
+      // a fee service with estimated lines: its other lines are named as known
+      group("ElasticMapReduce", "per-vcpu", 1, 0.42),
+      group("ElasticMapReduce", null, 3, 0.75),
+      // Tax is known for every provider
+      { ...group("Tax", null, 1, 5), provider: "gcp" },
+      group("other services", null, 9, 99),
+      group(null, null, 1, 1),
+    ]);
+    expect(unknown).toEqual([{ name: "aws AmazonKinesis", lines: 3, cost: 7, note: "" }]);
+    expect(known.map((row) => [row.name, row.lines, row.cost])).toEqual([
+      ["gcp Tax", 1, 5],
+      ["aws ElasticMapReduce", 3, 0.75],
+    ]);
+  });
+
+  it("finds a GPU model inside an instance family and billed alone, and only then", () => {
+    const evaluated = (instanceType: string | null, methodKey: string | null) =>
+      group("x", methodKey === null ? "instance" : "accelerator", 1, 1, { instanceType, methodKey });
+    expect(
+      gpusBothWays([
+        evaluated("ml.p3.2xlarge", null),
+        evaluated("p3.8xlarge", null),
+        evaluated(null, "method:gpu-hour:v100"),
+        evaluated("a2-highgpu-1g", null),
+        evaluated(null, "method:gpu-hour:t4"),
+      ]),
+    ).toEqual([{ model: "v100", instanceTypes: ["ml.p3.2xlarge", "p3.8xlarge"], watts: 300, lines: 1 }]);
+    // a line not evaluated counts for neither
+    expect(
+      gpusBothWays([
+        { ...evaluated("p3.2xlarge", null), problem: "bad row: x" },
+        evaluated(null, "method:gpu-hour:v100"),
+      ]),
+    ).toEqual([]);
+  });
 });

@@ -94,6 +94,15 @@ export function knownService(provider: string | null, name: string): KnownServic
   return KNOWN.get(serviceKey(provider ?? "", name)) ?? KNOWN.get(serviceKey("", name)) ?? null;
 }
 
+const BY_NAME = new Map(
+  KNOWN_SERVICES.flatMap((service) => service.names.map((name) => [name.trim().toLowerCase(), service])),
+);
+
+/** A known service by its name alone, whatever the provider (the coverage's rows name no provider). */
+export function knownServiceNamed(name: string): KnownService | null {
+  return BY_NAME.get(name.trim().toLowerCase()) ?? null;
+}
+
 /** Whether the registry has an entry for a service (here or as a storage service). */
 export function isRegistered(provider: string | null, name: string): boolean {
   return knownService(provider, name) !== null || STORED.has(serviceKey(provider ?? "", name));
