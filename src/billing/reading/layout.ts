@@ -10,7 +10,15 @@
 import { parse } from "csv-parse/sync";
 import { fileStart } from "../../duckdb/csvHeader.js";
 import { type DecimalMark, decimalMarkOf } from "../../support/numbers.js";
-import { type BillingFormat, classifyHeader, type HeaderClass, headerColumn } from "../formats.js";
+import {
+  BILLING_FORMAT_NAMES,
+  BILLING_FORMATS,
+  type BillingFormat,
+  bareName,
+  classifyHeader,
+  type HeaderClass,
+  headerColumn,
+} from "../formats.js";
 
 /** What separates a text export's columns: a comma, or a semicolon or tab (a spreadsheet's choice). */
 export type Separator = "," | ";" | "\t";
@@ -50,9 +58,13 @@ export type BillLayout = CsvLayout | JsonLayout | { readonly kind: "parquet" };
 
 /** The whole lines of a text (the last, cut by the bound or without a line end, left out). */
 function wholeLines(text: string): string[] {
-  const lines = text.split("\n");
-  lines.pop();
-  return lines.slice(0, SEARCHED_LINES);
+  const lines: string[] = [];
+  for (let start = 0, end = text.indexOf("\n"); end >= 0 && lines.length < SEARCHED_LINES; ) {
+    lines.push(text.slice(start, end));
+    start = end + 1;
+    end = text.indexOf("\n", start);
+  }
+  return lines;
 }
 
 /** A line's cells with a separator, or null when it is not a CSV record. */
@@ -65,13 +77,33 @@ function cellsOf(line: string, separator: Separator): string[] | null {
   }
 }
 
+/** Every spelling of every format's required columns, as bareName writes them. */
+const REQUIRED_NAMES: ReadonlySet<string> = new Set(
+  BILLING_FORMAT_NAMES.flatMap((name) => {
+    const format = BILLING_FORMATS[name];
+    return format.required
+      .flat()
+      .flatMap((column) => [column, ...(format.aliases[column] ?? [])].map(bareName));
+  }),
+);
+
+/**
+ * Whether cells may be a header, a format's or nearly (two of its required columns or more): a
+ * test cheaper than classifyHeader's, which an inventory's lines rarely pass.
+ */
+function mayBeHeader(cells: readonly string[]): boolean {
+  let found = 0;
+  for (const cell of cells) if (REQUIRED_NAMES.has(bareName(cell)) && ++found >= 2) return true;
+  return false;
+}
+
 /** A line's class as a header with each separator, the first that is a format's (else a near miss's). */
 function headerAt(line: string): { separator: Separator; cells: string[]; class: HeaderClass } | null {
   let near: { separator: Separator; cells: string[]; class: HeaderClass } | null = null;
   for (const separator of SEPARATORS) {
     if (separator !== "," && !line.includes(separator)) continue;
     const cells = cellsOf(line, separator);
-    if (cells === null) continue;
+    if (cells === null || !mayBeHeader(cells)) continue;
     const found = classifyHeader(cells);
     if (found !== null && "format" in found) return { separator, cells, class: found };
     if (found !== null && near === null) near = { separator, cells, class: found };
