@@ -15,7 +15,7 @@
 import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { csvHeader, HEADER_BYTES } from "../duckdb/csvHeader.js";
+import { HEADER_BYTES } from "../duckdb/csvHeader.js";
 import {
   createTable,
   type Database,
@@ -23,7 +23,6 @@ import {
   identifier,
   literal,
   openDatabase,
-  sourceOf,
 } from "../duckdb/database.js";
 import { FileReadError, readFailing } from "../duckdb/readErrors.js";
 import type { RequestedCriterion } from "../engine/index.js";
@@ -65,6 +64,8 @@ import { flatRecords } from "./nestedColumns.js";
 import { billingCoefficientPlaces, billingPlaces, type EditionPlaces } from "./places.js";
 import { lineKindsQuery } from "./portable/kinds.js";
 import { impactsQuery, keysQuery, sqlQuery } from "./queries.js";
+import { type BillLayout, billLayout } from "./reading/layout.js";
+import { billSource } from "./reading/source.js";
 import { addBilledUnits, createRegistryTables, REGISTRY_TABLES } from "./registry/tables.js";
 import { type BillReportData, billReportData } from "./reportData.js";
 import { createMatchTable, createPlaceTable, SMALL_TABLE_COLUMNS, smallTableFiles } from "./smallTables.js";
@@ -86,8 +87,8 @@ import {
 
 export interface BillingRequest {
   readonly file: string;
-  /** The CSV file's header when already read (to recognise it); read here when absent. */
-  readonly csvHeader?: readonly string[];
+  /** The file's layout when already read (to recognise it; src/billing/reading); read here when absent. */
+  readonly layout?: BillLayout;
   /** The export's format; recognised by its header when null. */
   readonly input: BillingFormatName | null;
   /** Where the annotated lines go. */
@@ -691,22 +692,25 @@ async function readHeader(
   csvColumns: readonly string[] | null;
   /** Where a Parquet export's lines are read from (its records flat); a CSV's is named by the run. */
   source: string;
+  layout: BillLayout;
 }> {
-  const parquet = request.file.toLowerCase().endsWith(".parquet");
-  // The header read once: the command line's, when it read it to choose this path.
-  const csvColumns = parquet ? null : (request.csvHeader ?? csvHeader(request.file));
-  if (!parquet && csvColumns === null) {
+  // The layout read once: the command line's, when it read it to choose this path.
+  const layout = request.layout ?? billLayout(request.file);
+  const parquet = layout?.kind === "parquet";
+  const csvColumns = layout?.kind === "csv" ? layout.header : null;
+  if (layout === null) {
     throw new FileReadError(
       `${request.file}: line 1: no header (an empty file, not CSV, or a header longer than ${HEADER_BYTES} bytes); nothing written`,
     );
   }
   checkColumnCount(
     request.file,
+    // JSON's columns are counted as its records' fields are read (src/billing/reading/source.ts).
     csvColumns?.length ??
-      (await readFailing(() => parquetColumnCount(connection, request.file), request.file)),
+      (parquet ? await readFailing(() => parquetColumnCount(connection, request.file), request.file) : 0),
   );
   if (parquet) await readFailing(() => fitThreadsToRowGroups(connection, request.file), request.file);
-  let source = sourceOf(request.file, csvColumns);
+  let source = await billSource(connection, request.file, layout, csvColumns, request.input);
   let columns = await readFailing(() => columnsOf(connection, `SELECT * FROM ${source}`), request.file);
   // A Parquet export of records (BigQuery's) is read with their fields as columns, when it is not a format's as it is.
   const flat =
@@ -725,7 +729,7 @@ async function readHeader(
   }
   checkColumnTypes(request.file, recognised, new Map(columns));
   const format = { ...recognised, title: readAs(recognised, header) };
-  return { columns, format, csvColumns, source };
+  return { columns, format, csvColumns, source, layout };
 }
 
 async function prepareViews(
@@ -736,7 +740,7 @@ async function prepareViews(
   impactColumnNames: readonly string[],
 ): Promise<PreparedExport> {
   const { connection } = db;
-  const { columns, format, csvColumns, source } = await readHeader(connection, request);
+  const { columns, format, csvColumns, source, layout } = await readHeader(connection, request);
   const header = columns.map(([name]) => name);
   const names = inputColumnNames(header, impactColumnNames);
   const renamed = new Map(
@@ -749,7 +753,8 @@ async function prepareViews(
       ? null
       : headerColumn(written, request.instanceTypeColumn, "--instance-type-column");
   const views = {
-    from: csvColumns === null ? source : sourceOf(request.file, names),
+    from:
+      csvColumns === null ? source : await billSource(connection, request.file, layout, names, request.input),
     header: names,
     renamed: csvColumns === null ? renamed : new Map<string, string>(),
     format,

@@ -12,6 +12,7 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier } from "../duckdb/database.js";
+import { reasonableSql } from "../support/numbers.js";
 import { type BillingFormat, headerColumn, readColumns } from "./formats.js";
 import { enumPosition } from "./lookup.js";
 import { sqlQuery } from "./queries.js";
@@ -91,8 +92,14 @@ export async function groupLineTuples(connection: DuckDBConnection, tuple: LineT
   // Each cost column summed (NULL, as an empty cell, where no line has one): billing_cost and
   // billing_paid_cost are sums of them per kind of line (sql/billing_usage_<format>.sql), so
   // that a tuple's costs, each of one sign, are its lines' sums.
+  // A cost that is not a reasonable number (`NaN`, `1e400`) is no cost: its line is a bad row
+  // (src/billing/views.ts), and a NaN summed made the coverage's total NaN.
+  const read = (column: string) => `TRY_CAST(${identifier(column)} AS DOUBLE)`;
   const cost = tuple.costs
-    .map((column) => `, fsum(TRY_CAST(${identifier(column)} AS DOUBLE)) AS ${identifier(column)}`)
+    .map(
+      (column) =>
+        `, fsum(CASE WHEN ${reasonableSql(read(column))} THEN ${read(column)} END) AS ${identifier(column)}`,
+    )
     .join("");
   await connection.run(
     `CREATE TABLE billing_export_tuples AS

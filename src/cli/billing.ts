@@ -18,6 +18,7 @@ import { BillingStrictStop, FileReadError } from "../billing/errors.js";
 import type { BillingRequest, BillingSummary, evaluateBillingExport } from "../billing/evaluate.js";
 import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
 import { withMethodRows } from "../billing/methods.js";
+import { type BillLayout, billLayout } from "../billing/reading/layout.js";
 import { ConfigError, loadConfig } from "../config/serviceConfig.js";
 import { InputFileError } from "../duckdb/errors.js";
 import { EDITIONS } from "../editions/index.js";
@@ -256,7 +257,7 @@ function billingFiles(args: EvaluateArgs, groupsShown: string | null, written: W
 /** The request of `evaluate <billing export>` from its options (src/cli/options.ts). */
 function billingPlanOf(
   args: EvaluateArgs,
-  header: readonly string[] | undefined,
+  layout: BillLayout | undefined,
   scratch: string,
   written: WrittenFiles,
 ): BillingPlan {
@@ -279,7 +280,8 @@ function billingPlanOf(
   return {
     request: {
       file,
-      csvHeader: header,
+      // Read here when --input chose this path: the notes on how it is read need it.
+      layout: layout ?? billLayout(file) ?? undefined,
       input: input as BillingFormatName | null,
       output: output?.path ?? join(scratch, "lines.csv"),
       format,
@@ -328,6 +330,11 @@ function withOverlongLine(summary: BillingSummary, overlong: OverlongLine | null
   return { ...summary, groups: [...summary.groups, dropped] };
 }
 
+/** The bad row of a quantity or cost that is no number (sql/billing_impacts.sql). */
+const NUMBER_BAD_ROW = "bad row: quantity is missing or not a number";
+
+const linesOf = (lines: readonly string[]) => lines.map((line) => `${line}\n`).join("");
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** The written files where they were asked for: standard output, a FIFO, a device. */
@@ -344,17 +351,21 @@ async function deliverOutputs(plan: BillingPlan, io: BillingIo): Promise<void> {
  */
 export async function billingMain(
   args: EvaluateArgs,
-  header: readonly string[] | undefined,
+  layout: BillLayout | undefined,
   io: BillingIo,
 ): Promise<number> {
   const scratch = mkdtempSync(join(tmpdir(), "impact-billing-out-"));
   try {
     const { evaluateBillingExport, portableTableFiles } = await import("../billing/evaluate.js");
     const { partialOf } = await import("../billing/writing.js");
-    const plan = billingPlanOf(args, header, scratch, { partialOf, portableTableFiles });
+    const plan = billingPlanOf(args, layout, scratch, { partialOf, portableTableFiles });
+    const reading = await import("../billing/reading/notes.js");
+    const { layout: read, file, input } = plan.request;
+    if (read !== undefined) io.stderr.write(printableLines(linesOf(reading.layoutNotes(file, read, input))));
     const { context, knownRegions } = editionOf(plan.edition, true);
     const { billingSummaryText, billReportModel } = await import("../billing/summary.js");
-    const overlong = await overlongLastLine(plan.request.file);
+    // DuckDB's JSON reader refuses a record too long, by its line; its CSV reader drops a last line so.
+    const overlong = read?.kind === "json" ? null : await overlongLastLine(plan.request.file);
     if (overlong !== null && plan.request.strict) {
       throw new BillingStrictStop(`--strict: 1 bad row, ${overlongProblem(overlong)}; nothing written`);
     }
@@ -368,6 +379,9 @@ export async function billingMain(
       await deliver(plan.report);
     }
     await deliverOutputs(plan, io);
+    if (read?.kind === "csv" && summary.groups.some((group) => group.problem?.startsWith(NUMBER_BAD_ROW))) {
+      io.stderr.write(printableLines(linesOf(await reading.unreadableNumbers(file, read, input))));
+    }
     io.stderr.write(printableLines(billingSummaryText(summary, plan.groupsShown)));
     return 0;
   } catch (error) {

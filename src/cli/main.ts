@@ -625,7 +625,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   const evaluation = evaluationOf(args.file, args.values.input);
   if (evaluation.kind === "billing") {
-    return (await import("./billing.js")).billingMain(args, evaluation.header, io);
+    return (await import("./billing.js")).billingMain(args, evaluation.layout, io);
   }
   return inventoryMain(args, io);
 }

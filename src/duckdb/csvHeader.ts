@@ -11,12 +11,19 @@ import { parse } from "csv-parse/sync";
 /** Bytes of a file's start read to find its header (a header longer than this is not a billing export's). */
 export const HEADER_BYTES = 1 << 20;
 
+/** Count of line ends in a text, up to `most`. */
+function lineEnds(text: Buffer, most: number): number {
+  let count = 0;
+  for (let at = text.indexOf(10); at >= 0 && count < most; at = text.indexOf(10, at + 1)) count += 1;
+  return count;
+}
+
 /**
  * The first `HEADER_BYTES` of a gzip stream at most, from its compressed start. A kilobyte of gzip
  * may stand for a megabyte of text (a header that never ends: 1.5 MB of gzip took 2.2 GB whole), so
- * the compressed start grows fourfold until the text holds a line's end or its bound.
+ * the compressed start grows fourfold until the text holds `lines` line ends or its bound.
  */
-function gunzippedStart(compressed: Buffer): Buffer | null {
+function gunzippedStart(compressed: Buffer, lines: number): Buffer | null {
   for (let size = 1 << 10; ; size *= 4) {
     const part = compressed.subarray(0, size);
     let text: Buffer;
@@ -25,13 +32,16 @@ function gunzippedStart(compressed: Buffer): Buffer | null {
     } catch {
       return null;
     }
-    if (text.includes(10) || text.length >= HEADER_BYTES || part.length === compressed.length)
+    if (lineEnds(text, lines) >= lines || text.length >= HEADER_BYTES || part.length === compressed.length)
       return text.subarray(0, HEADER_BYTES);
   }
 }
 
-/** A CSV file's header (gzipped or not), or null when it has no complete first line. */
-export function csvHeader(file: string): string[] | null {
+/**
+ * A file's first HEADER_BYTES as text (gunzipped when it is gzip: until it holds `lines` line
+ * ends), its byte-order mark left out; null when it is gzip that cannot be read.
+ */
+export function fileStart(file: string, lines = 1): string | null {
   const descriptor = openSync(file, "r");
   let bytes: Buffer | null;
   try {
@@ -40,9 +50,14 @@ export function csvHeader(file: string): string[] | null {
   } finally {
     closeSync(descriptor);
   }
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = gunzippedStart(bytes);
-  if (bytes === null) return null;
-  const text = bytes.toString("utf8").replace(/^\uFEFF/, "");
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = gunzippedStart(bytes, lines);
+  return bytes === null ? null : bytes.toString("utf8").replace(/^\uFEFF/, "");
+}
+
+/** A CSV file's header (gzipped or not), or null when it has no complete first line. */
+export function csvHeader(file: string): string[] | null {
+  const text = fileStart(file);
+  if (text === null) return null;
   const end = text.indexOf("\n");
   if (end < 0) return null;
   try {

@@ -54,3 +54,39 @@ export function readNumber(given: unknown): NumberReading {
 export function reasonableSql(expression: string): string {
   return `(isfinite(${expression}) AND (${expression} = 0 OR abs(${expression}) BETWEEN ${REASONABLE.smallest} AND ${REASONABLE.largest}))`;
 }
+
+/** How a text file writes a number's decimals: with a point (`12.5`) or a comma (`12,5`). */
+export type DecimalMark = "." | ",";
+
+/**
+ * A number written with a decimal comma, as a spreadsheet saves it where the comma is the decimal
+ * mark (German, French…): `12,5`, `-0,5`, `1234,56`, or with points between groups of three
+ * digits, `1.234,56`, `1.500` (fifteen hundred). The pattern without anchors, so that SQL (RE2,
+ * `regexp_full_match`) reads the same text as this module.
+ */
+export const DECIMAL_COMMA_PATTERN = String.raw`[+-]?(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d+)?(?:[eE][+-]?\d+)?`;
+
+const DECIMAL_COMMA = new RegExp(`^(?:${DECIMAL_COMMA_PATTERN})$`);
+
+/**
+ * A number's text written with `mark` as its decimal mark, as readNumber reads it (a decimal
+ * point, no grouping), or null when it is not one: `1.234,56` → `1234.56`; `12.5` is no number
+ * written with a decimal comma (its point would group digits by three).
+ */
+export function decimalPointText(given: string, mark: DecimalMark): string | null {
+  const text = given.trim();
+  if (mark === ".") return text;
+  if (text.length > MAX_NUMBER_CHARACTERS || !DECIMAL_COMMA.test(text)) return null;
+  return text.replaceAll(".", "").replace(",", ".");
+}
+
+/** Whether a number's text can only be read with a decimal comma (`12,5`), or only with a point (`12.5`). */
+export function decimalMarkOf(given: string): DecimalMark | null {
+  const text = given.trim();
+  if (text.length > MAX_NUMBER_CHARACTERS) return null;
+  const comma = DECIMAL_COMMA.test(text);
+  const point = DECIMAL.test(text);
+  if (comma && text.includes(",")) return ",";
+  if (point && !comma) return ".";
+  return null;
+}

@@ -52,12 +52,13 @@ describe("the grid series options", () => {
 
 describe("inventory or billing export", () => {
   it("is --input's when given, else Parquet's, else the CSV header's", () => {
-    expect(evaluationOf("x.csv", "focus")).toEqual({ kind: "billing", header: undefined });
+    expect(evaluationOf("x.csv", "focus")).toEqual({ kind: "billing", layout: undefined });
     expect(evaluationOf("test/fixtures/billing/focus-1.0.csv", "csv")).toEqual({ kind: "inventory" });
-    expect(evaluationOf("x.parquet", undefined)).toEqual({ kind: "billing", header: undefined });
+    expect(evaluationOf("x.parquet", undefined)).toEqual({ kind: "billing", layout: { kind: "parquet" } });
     const focus = evaluationOf("test/fixtures/billing/focus-1.0.csv", undefined);
     expect(focus.kind).toBe("billing");
-    expect(focus.kind === "billing" ? focus.header?.slice(0, 2) : null).toEqual([
+    const layout = focus.kind === "billing" ? focus.layout : undefined;
+    expect(layout?.kind === "csv" ? layout.header.slice(0, 2) : null).toEqual([
       "BilledCost",
       "BillingAccountId",
     ]);

@@ -1,0 +1,223 @@
+/*
+ * How a billing export's file is laid out, read from its first bytes only (src/duckdb/csvHeader.ts,
+ * fileStart): Parquet (by its name), newline-delimited JSON (BigQuery's `bq extract
+ * --destination_format=NEWLINE_DELIMITED_JSON`: its first record's fields), or text whose header is
+ * a format's (src/billing/formats.ts) — with its separator (`,` `;` or a tab), the lines above it
+ * (the EA portal's report lines) and its decimal mark. What is not the default is said on stderr
+ * (src/billing/reading/notes.ts), never guessed in silence.
+ */
+
+import { parse } from "csv-parse/sync";
+import { fileStart } from "../../duckdb/csvHeader.js";
+import { type DecimalMark, decimalMarkOf } from "../../support/numbers.js";
+import {
+  BILLING_FORMAT_NAMES,
+  BILLING_FORMATS,
+  type BillingFormat,
+  bareName,
+  classifyHeader,
+  type HeaderClass,
+  headerColumn,
+} from "../formats.js";
+
+/** What separates a text export's columns: a comma, or a semicolon or tab (a spreadsheet's choice). */
+export type Separator = "," | ";" | "\t";
+
+/** The separators a header is tried with, in order: a comma first (a line that fits with it is read so). */
+const SEPARATORS: readonly Separator[] = [",", ";", "\t"];
+
+/** Lines above a header read at most, and their bytes: the EA portal writes two to five. */
+export const PREAMBLE_LINES = 50;
+export const PREAMBLE_BYTES = 64 * 1024;
+
+/** Lines of the file's start searched for a header, to name one found below the bound (not read). */
+const SEARCHED_LINES = 200;
+
+/** Lines after the header whose numbers tell the decimal mark (when the separator is not a comma). */
+const SAMPLED_LINES = 200;
+
+export interface CsvLayout {
+  readonly kind: "csv";
+  /** The header's cells, as the file names its columns. */
+  readonly header: readonly string[];
+  readonly separator: Separator;
+  /** Lines above the header, skipped: the header is line `skipped + 1` of the file. */
+  readonly skipped: number;
+  readonly decimalMark: DecimalMark;
+  /** Whether the first lines' numbers told the decimal mark, or the separator's convention did. */
+  readonly decimalTold: boolean;
+}
+
+export interface JsonLayout {
+  readonly kind: "json";
+  /** The first record's fields, a record's own fields named `record.field` (`service.description`). */
+  readonly fields: readonly string[];
+}
+
+export type BillLayout = CsvLayout | JsonLayout | { readonly kind: "parquet" };
+
+/** The whole lines of a text (the last, cut by the bound or without a line end, left out). */
+function wholeLines(text: string): string[] {
+  const lines: string[] = [];
+  for (let start = 0, end = text.indexOf("\n"); end >= 0 && lines.length < SEARCHED_LINES; ) {
+    lines.push(text.slice(start, end));
+    start = end + 1;
+    end = text.indexOf("\n", start);
+  }
+  return lines;
+}
+
+/** A line's cells with a separator, or null when it is not a CSV record. */
+function cellsOf(line: string, separator: Separator): string[] | null {
+  try {
+    const [cells] = parse(line, { delimiter: separator, relax_quotes: true }) as string[][];
+    return cells ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Every spelling of every format's required columns, as bareName writes them. */
+const REQUIRED_NAMES: ReadonlySet<string> = new Set(
+  BILLING_FORMAT_NAMES.flatMap((name) => {
+    const format = BILLING_FORMATS[name];
+    return format.required
+      .flat()
+      .flatMap((column) => [column, ...(format.aliases[column] ?? [])].map(bareName));
+  }),
+);
+
+/**
+ * Whether cells may be a header, a format's or nearly (two of its required columns or more): a
+ * test cheaper than classifyHeader's, which an inventory's lines rarely pass.
+ */
+function mayBeHeader(cells: readonly string[]): boolean {
+  let found = 0;
+  for (const cell of cells) if (REQUIRED_NAMES.has(bareName(cell)) && ++found >= 2) return true;
+  return false;
+}
+
+/** A line's class as a header with each separator, the first that is a format's (else a near miss's). */
+function headerAt(line: string): { separator: Separator; cells: string[]; class: HeaderClass } | null {
+  let near: { separator: Separator; cells: string[]; class: HeaderClass } | null = null;
+  for (const separator of SEPARATORS) {
+    if (separator !== "," && !line.includes(separator)) continue;
+    const cells = cellsOf(line, separator);
+    if (cells === null || !mayBeHeader(cells)) continue;
+    const found = classifyHeader(cells);
+    if (found !== null && "format" in found) return { separator, cells, class: found };
+    if (found !== null && near === null) near = { separator, cells, class: found };
+  }
+  return near;
+}
+
+/**
+ * The decimal mark of the numbers a format reads in the lines after its header: a comma file
+ * writes `,` (`;` is the list separator where `,` is the decimal mark); otherwise what the cells
+ * tell (`12,5` a comma, `12.5` a point; `1.500` tells nothing), more cells of one mark winning,
+ * else the comma (the convention that comes with `;` and a spreadsheet's tab).
+ */
+function decimalMarkIn(
+  lines: readonly string[],
+  separator: Separator,
+  format: BillingFormat,
+  header: readonly string[],
+): { mark: DecimalMark; told: boolean } {
+  if (separator === ",") return { mark: ".", told: false };
+  const indexes = format.numbers.flatMap((name) => {
+    const column = headerColumn(format, name, header);
+    return column === null ? [] : [header.indexOf(column)];
+  });
+  const told = { ",": 0, ".": 0 };
+  for (const line of lines.slice(0, SAMPLED_LINES)) {
+    const cells = cellsOf(line, separator) ?? [];
+    for (const index of indexes) {
+      const mark = decimalMarkOf(cells[index] ?? "");
+      if (mark !== null) told[mark] += 1;
+    }
+  }
+  if (told["."] > told[","]) return { mark: ".", told: true };
+  return { mark: ",", told: told[","] > 0 };
+}
+
+/**
+ * A text export's layout: the first line within PREAMBLE_LINES and PREAMBLE_BYTES whose cells are
+ * a format's header, else the first that nearly is (to say what it lacks), else one further down
+ * (to refuse it, naming its line), else the first line read with commas as today.
+ */
+function csvLayout(text: string): CsvLayout | null {
+  const lines = wholeLines(text);
+  if (lines.length === 0) return null;
+  let near: CsvLayout | null = null;
+  let below: CsvLayout | null = null;
+  let bytes = 0;
+  for (const [index, line] of lines.entries()) {
+    const within = index < PREAMBLE_LINES && bytes <= PREAMBLE_BYTES;
+    bytes += Buffer.byteLength(line) + 1;
+    if (!within && (near !== null || below !== null)) break;
+    const found = headerAt(line);
+    if (found === null) continue;
+    const layout = (decimal: { mark: DecimalMark; told: boolean }): CsvLayout => ({
+      kind: "csv",
+      header: found.cells,
+      separator: found.separator,
+      skipped: index,
+      decimalMark: decimal.mark,
+      decimalTold: decimal.told,
+    });
+    if (found.class !== null && "format" in found.class) {
+      const decimal = decimalMarkIn(lines.slice(index + 1), found.separator, found.class.format, found.cells);
+      if (within) return layout(decimal);
+      below ??= layout(decimal);
+    } else if (within) near ??= layout({ mark: ".", told: false });
+  }
+  if (near !== null || below !== null) return near ?? below;
+  const header = cellsOf(lines[0], ",");
+  return header === null
+    ? null
+    : { kind: "csv", header, separator: ",", skipped: 0, decimalMark: ".", decimalTold: false };
+}
+
+/** A record's fields, a record's own (an object, not a list) each named `record.field`, as BigQuery's console names them. */
+function flatFields(record: Record<string, unknown>): string[] {
+  return Object.entries(record).flatMap(([name, value]) =>
+    value !== null && typeof value === "object" && !Array.isArray(value)
+      ? Object.keys(value).map((field) => `${name}.${field}`)
+      : [name],
+  );
+}
+
+/** Newline-delimited JSON: its first line's record's fields, or null when that line is no JSON object. */
+function jsonLayout(text: string): JsonLayout | null {
+  const end = text.indexOf("\n");
+  try {
+    const record: unknown = JSON.parse(end < 0 ? text : text.slice(0, end));
+    if (record === null || typeof record !== "object" || Array.isArray(record)) return null;
+    return { kind: "json", fields: flatFields(record as Record<string, unknown>) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A billing export's layout from its name (Parquet) or its first HEADER_BYTES (gunzipped as far as
+ * needed): JSON when it starts with `{`, else text. Null when it has no whole first line (or is
+ * gzip that cannot be read).
+ */
+export function billLayout(file: string): BillLayout | null {
+  if (file.toLowerCase().endsWith(".parquet")) return { kind: "parquet" };
+  const text = fileStart(file, SEARCHED_LINES);
+  if (text === null) return null;
+  return text.trimStart().startsWith("{") ? jsonLayout(text.trimStart()) : csvLayout(text);
+}
+
+/** What a layout's header (a JSON record's fields) is: a format's, nearly one's, or neither (an inventory's). */
+export function layoutClass(layout: BillLayout): HeaderClass {
+  if (layout.kind === "parquet") return null;
+  return classifyHeader(layout.kind === "csv" ? layout.header : layout.fields);
+}
+
+/** Whether a text layout is read as the command read every CSV before: commas, a header on line 1. */
+export function isPlainCsv(layout: CsvLayout): boolean {
+  return layout.separator === "," && layout.skipped === 0;
+}

@@ -1,0 +1,115 @@
+/*
+ * What a run says on stderr of how it reads a file laid out otherwise than a comma-separated text
+ * with its header first (src/billing/reading/layout.ts): its separator and decimal mark, the lines
+ * it skipped above the header, JSON records' fields as columns; and, after the run, the first
+ * number cells it could not read with the decimal mark said, by their line in the file.
+ */
+
+import { createReadStream } from "node:fs";
+import { createGunzip } from "node:zlib";
+import { parse } from "csv-parse";
+import { decimalPointText } from "../../support/numbers.js";
+import { printable } from "../../support/terminalText.js";
+import {
+  BILLING_FORMATS,
+  type BillingFormat,
+  type BillingFormatName,
+  headerColumn,
+  recognisedFormat,
+} from "../formats.js";
+import { type BillLayout, type CsvLayout, PREAMBLE_LINES } from "./layout.js";
+
+const SEPARATOR_NAMES = { ",": "','", ";": "';'", "\t": "a tab" } as const;
+
+/** The columns a format reads as numbers, as the header names them. */
+function numberColumns(format: BillingFormat | null, header: readonly string[]): string[] {
+  if (format === null) return [];
+  return [...new Set(format.numbers.flatMap((name) => headerColumn(format, name, header) ?? []))];
+}
+
+function formatOf(layout: CsvLayout, input: BillingFormatName | null): BillingFormat | null {
+  return input === null ? recognisedFormat(layout.header) : BILLING_FORMATS[input];
+}
+
+/** How the run reads the file, a line each, when not as a comma-separated text with its header first. */
+export function layoutNotes(file: string, layout: BillLayout, input: BillingFormatName | null): string[] {
+  if (layout.kind === "json") {
+    return [
+      `${file}: read as newline-delimited JSON (BigQuery's export), each record's fields as columns (service.description, usage.amount…)`,
+    ];
+  }
+  if (layout.kind === "parquet") return [];
+  const notes: string[] = [];
+  // A header further down is refused (src/billing/reading/source.ts), not read.
+  if (layout.skipped >= PREAMBLE_LINES) return [];
+  if (layout.skipped > 0) {
+    notes.push(
+      `${file}: its header is line ${layout.skipped + 1}; the ${layout.skipped} line${layout.skipped === 1 ? "" : "s"} above it (a report's title, not lines of the bill) skipped; line numbers are the file's`,
+    );
+  }
+  if (layout.separator !== ",") {
+    const columns = numberColumns(formatOf(layout, input), layout.header).join(", ");
+    const mark =
+      layout.decimalMark === ","
+        ? `',' as the decimal mark (12,5; 1.234,56 is 1234.56)`
+        : `'.' as the decimal mark (12.5)`;
+    const why = layout.decimalTold
+      ? "as its first lines write them"
+      : "no number of its first lines tells: the mark that goes with it";
+    notes.push(
+      `${file}: columns separated by ${SEPARATOR_NAMES[layout.separator]}; numbers${columns === "" ? "" : ` (${columns})`} read with ${mark}, ${why}`,
+    );
+  }
+  return notes;
+}
+
+/** Unreadable number cells named after a run, at most. */
+const NAMED_CELLS = 3;
+
+/**
+ * The first number cells (NAMED_CELLS) of a decimal-comma text that are no such number, each
+ * named by its line in the file and its column: read after a run that found such bad rows, the
+ * file read again up to the last one named.
+ */
+export async function unreadableNumbers(
+  file: string,
+  layout: CsvLayout,
+  input: BillingFormatName | null,
+): Promise<string[]> {
+  const columns = numberColumns(formatOf(layout, input), layout.header);
+  const indexes = columns.map((column) => layout.header.indexOf(column));
+  if (layout.decimalMark !== "," || indexes.length === 0) return [];
+  const stream = createReadStream(file);
+  const bytes = file.toLowerCase().endsWith(".gz") ? stream.pipe(createGunzip()) : stream;
+  const parser = bytes.pipe(
+    parse({
+      delimiter: layout.separator,
+      from_line: layout.skipped + 2,
+      relax_column_count: true,
+      relax_quotes: true,
+      bom: true,
+      info: true,
+    }),
+  );
+  const named: string[] = [];
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+    }>) {
+      for (const [at, index] of indexes.entries()) {
+        const cell = record[index] ?? "";
+        if (cell.trim() === "" || decimalPointText(cell, ",") !== null) continue;
+        named.push(
+          `${file}: line ${info.lines}, ${columns[at]}: ${JSON.stringify(printable(cell.slice(0, 40)))} is not a number written with ',' as the decimal mark (12,5 or 1.234,56); its line is a bad row`,
+        );
+      }
+      if (named.length >= NAMED_CELLS) break;
+    }
+  } catch {
+    // A file that cannot be read to its end was said so by the run.
+  } finally {
+    stream.destroy();
+  }
+  return named.slice(0, NAMED_CELLS);
+}

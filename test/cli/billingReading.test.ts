@@ -1,0 +1,325 @@
+/**
+ * `npx impact-service evaluate <billing export>` on files laid out otherwise than a comma-separated
+ * text with its header first (src/billing/reading): Google Cloud's BigQuery export as BigQuery writes
+ * JSON (newline-delimited, plain and gzipped), exports saved by a spreadsheet with `;` (or a tab)
+ * and decimal commas, and the EA portal's usage file with report lines above its header. Each run
+ * is the command in a process of its own, as a user runs it; the values are hand-computed
+ * (docs/methodology.md) or those of the same lines laid out as before.
+ */
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { parse } from "csv-parse/sync";
+import { afterAll, describe, expect, it } from "vitest";
+import { evaluationOf } from "../../src/cli/billingDispatch.js";
+
+const BIN = "bin/impact-service.mjs";
+/** Each run starts tsx and loads the editions: seconds each on a busy 2-core machine. */
+const SLOW = { timeout: 180_000 };
+const FIXTURES = "test/fixtures/billing";
+const scratch = mkdtempSync(join(tmpdir(), "billing-reading-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A GiB in GB: Google's byte-seconds are read as GiB-hours, the methods count GB (docs/methodology.md). */
+const GIB = 1.073741824;
+/** France's gwp electricity factor, kgCO2eq/kWh (data/2.4.1/factors.yml, FRA, gwp: 0.098). */
+const FRANCE_GWP = 0.098;
+
+type Row = Record<string, string>;
+
+async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], {
+      env: { ...process.env, EDITION: "2.4.1", LOG_LEVEL: "silent" },
+      maxBuffer: 1 << 24,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+/** Evaluates a fixture (or a file) to CSV, gwp only: its stderr and written lines. */
+async function evaluate(file: string): Promise<{ stderr: string; lines: Row[] }> {
+  const input = file.includes("/") ? file : join(FIXTURES, file);
+  const output = join(scratch, `${file.replaceAll("/", "_")}.out.csv`);
+  const { code, stderr } = await run(["evaluate", input, "--output", output, "--criteria", "gwp"]);
+  expect(code, stderr).toBe(0);
+  return { stderr, lines: parse(readFileSync(output), { columns: true, bom: true }) as Row[] };
+}
+
+/** The line whose column holds the value (the only one). */
+function line(lines: readonly Row[], column: string, value: string): Row {
+  const found = lines.filter((row) => row[column] === value);
+  expect(found, `${column} = ${value}`).toHaveLength(1);
+  return found[0];
+}
+
+const impacts = (lines: readonly Row[]) =>
+  lines.map((row) => [
+    row.status,
+    row.hours,
+    row.method_quantity,
+    row.gwp_use_kgco2eq,
+    row.gwp_embedded_kgco2eq,
+  ]);
+
+/** A CSV file's rows (header first) written with another separator, `numbers` columns' points as commas. */
+function relaid(file: string, separator: string, numbers: readonly string[]): string {
+  const rows = parse(readFileSync(file), { bom: true }) as string[][];
+  const indexes = numbers.map((name) => rows[0].indexOf(name));
+  const quoted = (cell: string) =>
+    cell.includes(separator) || cell.includes('"') ? `"${cell.replaceAll('"', '""')}"` : cell;
+  return rows
+    .map((row, at) =>
+      row.map((cell, index) => (at > 0 && indexes.includes(index) ? cell.replace(".", ",") : cell)),
+    )
+    .map((row) => row.map(quoted).join(separator))
+    .join("\n")
+    .concat("\n");
+}
+
+describe("Google Cloud's billing export as BigQuery writes JSON", () => {
+  it(
+    "reads the resource-level records (service, sku, usage, location) as the CSV's columns",
+    SLOW,
+    async () => {
+      const { stderr, lines } = await evaluate("gcp-bigquery-resource.json");
+      expect(stderr).toContain(
+        "gcp-bigquery-resource.json: read as newline-delimited JSON (BigQuery's export), each record's fields as columns",
+      );
+      expect(stderr).toMatch(/Google Cloud billing export \(BigQuery, resource-level\), edition 2\.4\.1/);
+      expect(stderr).toContain("  rows read: 6\n");
+      expect(stderr).toContain("  bad rows: 0\n");
+      // 172,800 vCPU-seconds / 3,600 = 48 vCPU-hours, at France's factor (europe-west9 is Paris).
+      const cores = line(lines, "sku.description", "N2 Instance Core running in Paris");
+      expect([cores.status, cores.method, Number(cores.method_quantity)]).toEqual([
+        "evaluated",
+        "per-vcpu",
+        48,
+      ]);
+      expect(Number(cores.gwp_use_kgco2eq)).toBeCloseTo(Number(cores.energy_kwh) * FRANCE_GWP, 12);
+      // 742,170,348,748,800 byte-seconds / 2^30 / 3,600 = 192 GiB-hours = 192 × 1.073741824 GB-hours.
+      const ram = line(lines, "sku.description", "N2 Instance Ram running in Paris");
+      expect(Number(ram.method_quantity)).toBeCloseTo(192 * GIB, 6);
+      // 10,737,418,240 bytes / 2^30 = 10 GiB out to the internet.
+      const egress = line(
+        lines,
+        "sku.description",
+        "Network Internet Data Transfer Out from Paris to Americas",
+      );
+      expect(Number(egress.method_quantity)).toBeCloseTo(10 * GIB, 6);
+      expect(line(lines, "sku.description", "Tax").status).toBe("not compute");
+      // A list of records stays whole, as its JSON text; the credit is not the cost read.
+      expect(JSON.parse(cores.credits)[0].amount).toBe(-0.2349);
+      expect(stderr).toContain("  cost read: cost\n");
+      // The same lines as the BigQuery console saves them to CSV: the same impacts.
+      const csv = await evaluate("gcp-bigquery-resource.csv");
+      expect(impacts(lines)).toEqual(impacts(csv.lines));
+    },
+  );
+
+  it("reads the standard table's records gzipped, alike", SLOW, async () => {
+    const { stderr, lines } = await evaluate("gcp-bigquery-standard.json.gz");
+    expect(stderr).toMatch(/Google Cloud billing export \(BigQuery, standard\), edition 2\.4\.1/);
+    const csv = await evaluate("gcp-bigquery-resource.csv");
+    expect(lines.map((row) => row.gwp_use_kgco2eq)).toEqual(csv.lines.map((row) => row.gwp_use_kgco2eq));
+  });
+
+  it("names a JSON record that nearly is the export (exit 2), never read as an inventory", SLOW, async () => {
+    const records = readFileSync(join(FIXTURES, "gcp-bigquery-resource.json"), "utf8")
+      .trim()
+      .split("\n")
+      .map((text) => {
+        const record = JSON.parse(text) as { usage: Record<string, unknown> };
+        delete record.usage.unit;
+        return JSON.stringify(record);
+      });
+    const input = join(scratch, "gcp-without-unit.json");
+    writeFileSync(input, `${records.join("\n")}\n`);
+    const output = join(scratch, "gcp-without-unit.out.csv");
+    const { code, stderr } = await run(["evaluate", input, "-o", output]);
+    expect(code, stderr).toBe(2);
+    expect(stderr).toMatch(
+      /the header is nearly a Google Cloud billing export \(BigQuery, standard\) export's \(--input gcp\) but lacks usage_unit\n$/,
+    );
+    expect(existsSync(output)).toBe(false);
+  });
+
+  it(
+    "leaves an inventory batch (NDJSON) and other JSON to the inventory reader, as before",
+    SLOW,
+    async () => {
+      const batch = join(scratch, "batch.ndjson");
+      writeFileSync(
+        batch,
+        `${JSON.stringify({ method: "POST", path: "/v1/cloud/instance?verbose=false", body: { provider: "aws", instance_type: "m5.large" } })}\n`,
+      );
+      expect(evaluationOf(batch, undefined)).toEqual({ kind: "inventory" });
+      const other = join(scratch, "other.json");
+      writeFileSync(other, '{"name":"a","cost":1}\n');
+      expect(evaluationOf(other, undefined)).toEqual({ kind: "inventory" });
+      const { code, stdout, stderr } = await run(["evaluate", batch, "--criteria", "gwp"]);
+      expect(code, stderr).toBe(0);
+      expect(stderr).not.toContain("billing export");
+      // The batch route's answer to the line, as the inventory reader writes it.
+      const [answer] = stdout
+        .trim()
+        .split("\n")
+        .map((text) => JSON.parse(text) as Record<string, unknown>);
+      expect([answer.line, answer.status]).toEqual([1, 200]);
+    },
+  );
+});
+
+describe("exports saved with ';' (or a tab) and decimal commas", () => {
+  it(
+    "reads a German EA file's 12,5 and 1.234,5, says so, and gives the comma file's impacts",
+    SLOW,
+    async () => {
+      const { stderr, lines } = await evaluate("azure-ea-german-semicolon.csv");
+      expect(stderr).toContain(
+        "azure-ea-german-semicolon.csv: columns separated by ';'; numbers (Verbrauchte Menge, Erweiterte Kosten) read with ',' as the decimal mark (12,5; 1.234,56 is 1234.56), as its first lines write them\n",
+      );
+      expect(stderr).toMatch(/Azure EA usage file \(German headers\), edition 2\.4\.1/);
+      expect(stderr).toContain("  bad rows: 0\n");
+      const [day, batch, egress] = lines;
+      // 24 hours of a D4s v3 in germanywestcentral: the comma-separated file's line, the same impacts.
+      const comma = await evaluate("azure-ea-german.csv");
+      const own = line(comma.lines, "Name der Verbrauchseinheit", "D4s v3");
+      expect([day.hours, day.gwp_use_kgco2eq, day.gwp_embedded_kgco2eq]).toEqual([
+        "24",
+        own.gwp_use_kgco2eq,
+        own.gwp_embedded_kgco2eq,
+      ]);
+      // 1.234,5 is 1234.5 hours: linear in hours, 1234.5 / 24 = 51.4375 times the day's impacts.
+      expect(Number(batch.hours)).toBe(1234.5);
+      expect(Number(batch.gwp_use_kgco2eq)).toBeCloseTo(Number(day.gwp_use_kgco2eq) * 51.4375, 8);
+      // 1.024 is 1024 (points group digits by three): 1024 GB out.
+      expect([egress.method, Number(egress.method_quantity)]).toEqual(["data-transfer", 1024]);
+      // The numbers read are written as read, with a decimal point; the others as the file has them.
+      expect([batch["Verbrauchte Menge"], batch["Erweiterte Kosten"], batch.Ressourcensatz]).toEqual([
+        "1234.5",
+        "284.4288",
+        "0,2304",
+      ]);
+      // 5,5296 + 284,4288 + 89,088 = 379.0464
+      expect(stderr).toContain(
+        "coverage: 3 of 3 lines estimated; 379.05 of 379.05 positive cost (100.0 %)\n",
+      );
+    },
+  );
+
+  it(
+    "names, by line and column, a number it cannot read with the decimal comma: a bad row",
+    SLOW,
+    async () => {
+      const rows = readFileSync(join(FIXTURES, "azure-ea-german-semicolon.csv"), "utf8").split("\r\n");
+      rows[2] = rows[2].replace(";1.234,5;", ";12.5;");
+      rows[3] = rows[3].replace(";89,088;", ";89,0,88;");
+      const input = join(scratch, "semicolon-unreadable.csv");
+      writeFileSync(input, rows.join("\r\n"));
+      const { stderr, lines } = await evaluate(input);
+      // 12.5 is no number with a decimal comma (its point would group three digits): not 12.5, not 125.
+      expect(stderr).toContain(
+        `${input}: line 3, Verbrauchte Menge: "12.5" is not a number written with ',' as the decimal mark (12,5 or 1.234,56); its line is a bad row\n`,
+      );
+      expect(stderr).toContain(
+        `${input}: line 4, Erweiterte Kosten: "89,0,88" is not a number written with ','`,
+      );
+      expect(lines.map((row) => row.status.slice(0, 44))).toEqual([
+        "evaluated",
+        "bad row: quantity is missing or not a number",
+        "bad row: quantity is missing or not a number",
+      ]);
+      expect(stderr).toContain("  bad rows: 2\n");
+      // 5,5296 + 284,4288 = 289.9584: the unreadable cost is no cost.
+      expect(stderr).toContain("coverage: 1 of 3 lines estimated; 5.53 of 289.96 positive cost (1.9 %)\n");
+    },
+  );
+
+  it(
+    "reads FOCUS with ';' and decimal commas as the comma file (the rule is every format's)",
+    SLOW,
+    async () => {
+      const input = join(scratch, "focus-semicolon.csv");
+      writeFileSync(
+        input,
+        relaid(join(FIXTURES, "focus-1.0.csv"), ";", ["BilledCost", "ConsumedQuantity", "EffectiveCost"]),
+      );
+      const semicolon = await evaluate(input);
+      expect(semicolon.stderr).toMatch(
+        /read with ',' as the decimal mark .*, as its first lines write them\n/,
+      );
+      const comma = await evaluate("focus-1.0.csv");
+      expect(impacts(semicolon.lines)).toEqual(impacts(comma.lines));
+      expect(semicolon.stderr.slice(semicolon.stderr.indexOf("  rows read"))).toBe(
+        comma.stderr.slice(comma.stderr.indexOf("  rows read")),
+      );
+    },
+  );
+
+  it("reads a tab-separated legacy CUR whose numbers have points, as its lines tell", SLOW, async () => {
+    const input = join(scratch, "cur-tabs.csv");
+    writeFileSync(input, relaid(join(FIXTURES, "cur-1.0-legacy.csv"), "\t", []));
+    const tabs = await evaluate(input);
+    expect(tabs.stderr).toContain(
+      "columns separated by a tab; numbers (lineItem/UsageAmount, lineItem/UnblendedCost",
+    );
+    expect(tabs.stderr).toMatch(
+      /read with '\.' as the decimal mark \(12\.5\), as its first lines write them\n/,
+    );
+    const comma = await evaluate("cur-1.0-legacy.csv");
+    expect(impacts(tabs.lines)).toEqual(impacts(comma.lines));
+  });
+});
+
+describe("the EA portal's usage file, report lines above its header", () => {
+  it("skips them, says how many, and reads the lines as the same file without them", SLOW, async () => {
+    const { stderr, lines } = await evaluate("azure-ea-portal-preamble.csv");
+    expect(stderr).toContain(
+      "azure-ea-portal-preamble.csv: its header is line 6; the 5 lines above it (a report's title, not lines of the bill) skipped; line numbers are the file's\n",
+    );
+    expect(stderr).toMatch(/: Azure EA usage file, edition 2\.4\.1\n/);
+    expect(stderr).toContain("  rows read: 3\n");
+    // 72 × `10 Hours` = 720 hours of a D4ads v5; 720 × `1 Hour` of a D2ads v5 Low Priority; 120 GB-months
+    // of Hot LRS blobs = 120 × 730 h × 3 replicas = 262,800 GB-hours of HDD (docs/methodology.md).
+    expect(lines.map((row) => [row["Meter Name"], row.hours, row.method_quantity])).toEqual([
+      ["D4ads v5", "720", ""],
+      ["D2ads v5 Low Priority", "720", ""],
+      ["Hot LRS Data Stored", "", "262800"],
+    ]);
+    // The same lines as examples/billing/azure.csv (a cost details export): the same impacts.
+    const details = await evaluate("examples/billing/azure.csv");
+    expect(lines.map((row) => row.gwp_use_kgco2eq)).toEqual(details.lines.map((row) => row.gwp_use_kgco2eq));
+    expect(stderr).toContain("  cost read: ExtendedCost\n");
+  });
+
+  it("names a malformed line by its line in the file, the skipped lines counted", SLOW, async () => {
+    const rows = readFileSync(join(FIXTURES, "azure-ea-portal-preamble.csv"), "utf8").split("\r\n");
+    rows[7] = rows[7].split(",").slice(0, 5).join(",");
+    const input = join(scratch, "preamble-malformed.csv");
+    writeFileSync(input, rows.join("\r\n"));
+    const { code, stderr } = await run(["evaluate", input, "-o", join(scratch, "malformed.out.csv")]);
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      `${input}: line 8: a malformed line (is the file cut short?); nothing written\n`,
+    );
+  });
+
+  it("refuses a header below the 50 lines it reads above one (exit 2), naming its line", SLOW, async () => {
+    const rows = readFileSync(join(FIXTURES, "azure-ea-portal-preamble.csv"), "utf8").split("\r\n");
+    const input = join(scratch, "preamble-long.csv");
+    writeFileSync(input, [...Array(60).fill("Usage Details Report,,"), ...rows.slice(5)].join("\r\n"));
+    const output = join(scratch, "preamble-long.out.csv");
+    const { code, stderr } = await run(["evaluate", input, "-o", output]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      `impact-service: ${input}: line 61 is a billing export's header, below the 50 lines (64 KiB) read above a header; remove the lines above it\n`,
+    );
+    expect(existsSync(output)).toBe(false);
+  });
+});
