@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { IfCloudInstanceDocument, IfCpuDocument, IfServerDocument } from "../generated/graphql.js";
-import { usageOf } from "./evaluate.js";
+import { observationUsage } from "./evaluate.js";
 import { copied } from "./metadata.js";
 import { numeric, text } from "./observations.js";
 import { plugin } from "./plugin.js";
@@ -20,7 +20,7 @@ export const BoaviztaCloud = plugin(
   (observation) => ({
     provider: observation["cloud/vendor"] ?? "aws",
     instanceType: observation["cloud/instance-type"],
-    usage: usageOf(observation, observation["cloud/region"]),
+    usage: observationUsage(observation, observation["cloud/region"]),
   }),
   () => {
     const regions = regionsOnce();
@@ -58,7 +58,7 @@ export const BoaviztaServer = plugin(
         ...(name !== undefined
           ? { configuration: { cpu: { name, ...(units !== undefined ? { units } : {}) } } }
           : {}),
-        usage: usageOf(observation),
+        usage: observationUsage(observation),
       },
     };
   },
@@ -71,5 +71,5 @@ export const BoaviztaCpu = plugin(
   { "cpu/name": copied("CPU name") },
   IfCpuDocument,
   "all units",
-  (observation) => ({ input: { name: observation["cpu/name"], usage: usageOf(observation) } }),
+  (observation) => ({ input: { name: observation["cpu/name"], usage: observationUsage(observation) } }),
 );

@@ -30,7 +30,7 @@ export interface AssetAnswer {
 }
 
 /** The `usage` input of an observation: location, load and (cloud) region, when given. */
-export function usageOf(observation: z.output<z.ZodObject<typeof COMMON_FIELDS>>, region?: string) {
+export function observationUsage(observation: z.output<z.ZodObject<typeof COMMON_FIELDS>>, region?: string) {
   return {
     ...(observation.location !== undefined ? { usageLocation: observation.location } : {}),
     ...(observation["cpu/utilization"] !== undefined ? { timeWorkload: observation["cpu/utilization"] } : {}),
@@ -42,7 +42,7 @@ export const phaseValue = (phase: PhaseAnswer, rounded: boolean) =>
   (rounded ? phase.value : phase.unrounded?.value) ?? null;
 
 /** Runs `document` for one observation and writes its outputs beside the observation's fields. */
-export async function evaluate(
+export async function evaluateObservation(
   document: DocumentNode,
   powerPer: PowerPer,
   variables: Record<string, unknown>,

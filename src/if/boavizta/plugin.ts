@@ -1,7 +1,7 @@
 import type { DocumentNode } from "graphql";
 import { z } from "zod";
 import type { PowerPer } from "../../service/energy.js";
-import { evaluate } from "./evaluate.js";
+import { evaluateObservation } from "./evaluate.js";
 import { COMMON_INPUTS, outputsOf } from "./metadata.js";
 import {
   type CheckedConfig,
@@ -57,7 +57,7 @@ export function plugin<Fields extends z.ZodRawShape>(
           const read = checked(observationSchema, view, where);
           try {
             const notices = await noticesOf(read, config);
-            const evaluated = await evaluate(
+            const evaluated = await evaluateObservation(
               document,
               powerPer,
               request(read, config),

@@ -9,7 +9,7 @@ import { createRequestContext, type Service } from "../../service/context.js";
 import { DomainError } from "../../service/errors.js";
 import { queryEdition, restEditions } from "../editionChoice.js";
 import { RestError } from "../graphqlErrors.js";
-import { loadOf } from "./coefficients.js";
+import { queryLoad } from "./coefficients.js";
 import { sent, streamSlots } from "./streamSlots.js";
 
 /*
@@ -109,7 +109,7 @@ export function coefficientStreamRoute(
       const criteria = params.getAll("criteria");
       const table = coefficientTable(context, {
         provider: params.get("provider") ?? "aws",
-        load: loadOf(params),
+        load: queryLoad(params),
         criteria: criteria.length > 0 ? criteria : null,
       });
       const release = slots.take(signal);
