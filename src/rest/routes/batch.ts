@@ -1,5 +1,6 @@
-import { type BatchDefaults, evaluateBatch, ndjsonLines, type RouteEvaluator } from "../../batch/index.js";
+import { evaluateBatch, ndjsonLines, type RouteEvaluator } from "../../batch/index.js";
 import type { TurnShare } from "../../service/chunks.js";
+import type { EditionService } from "../../service/context.js";
 import { queryEdition, type RestEditions } from "../editionChoice.js";
 import type { RestResponse } from "../route.js";
 
@@ -38,7 +39,11 @@ interface BatchReply {
 interface BatchRouteOptions {
   /** A line's route, with the room it may wait for (the shim's RestCall). */
   readonly evaluate: (
-    call: Parameters<RouteEvaluator>[0] & { readonly admitFleetItems?: (items: number) => Promise<void> },
+    call: Parameters<RouteEvaluator>[0] & {
+      readonly admitFleetItems?: (items: number) => Promise<void>;
+      /** The batch's edition, resolved once here: the edition of the lines whose path names none. */
+      readonly edition?: EditionService;
+    },
   ) => ReturnType<RouteEvaluator>;
   /** The editions served and the default one. */
   readonly editions: RestEditions;
@@ -67,25 +72,61 @@ async function* utf8(pieces: AsyncIterable<string>): AsyncGenerator<Uint8Array> 
   for await (const piece of pieces) yield Buffer.from(piece);
 }
 
+/** The 503 of a batch refused for lack of room. */
+const busy = (maxConcurrent: number): BatchReply =>
+  jsonReply(
+    {
+      status: 503,
+      body: { detail: `${maxConcurrent} batches are running, the most at once (MAX_CONCURRENT_BATCHES)` },
+    },
+    { "retry-after": String(RETRY_AFTER_SECONDS), connection: "close" },
+  );
+
+/**
+ * The batch's edition, resolved once here at its edge (its last `edition` parameter, as a single
+ * route reads a query): the served edition, null when it names none, or the route's 422.
+ */
+function batchEdition(url: string, editions: RestEditions): ReturnType<typeof queryEdition> {
+  const query = new URLSearchParams(url.slice(url.indexOf("?") + 1 || url.length));
+  const named = query.getAll("edition");
+  const params = new URLSearchParams(named.length > 0 ? { edition: named[named.length - 1] } : {});
+  return queryEdition(params, editions);
+}
+
+/**
+ * A line's route, in the batch's edition when its path names none (handed over resolved, never
+ * written back into the line's path as text); a line's budget (a whole coefficient table's) is
+ * held while the line runs, not the batch.
+ */
+function lineEvaluator(
+  options: BatchRouteOptions,
+  request: BatchRequest,
+  edition: EditionService | null,
+): RouteEvaluator {
+  const { requestId } = request;
+  return async (call) => {
+    const held: (() => void)[] = [];
+    const admitFleetItems = (items: number) =>
+      request.admitFleetItems(items, (release) => held.push(release));
+    try {
+      return await options.evaluate({
+        ...call,
+        requestId,
+        admitFleetItems,
+        ...(edition === null ? {} : { edition }),
+      });
+    } finally {
+      for (const release of held.splice(0)) release();
+    }
+  };
+}
+
 export function createBatchRoute(options: BatchRouteOptions) {
   let running = 0;
   return (request: BatchRequest): BatchReply => {
-    const query = new URLSearchParams(request.url.slice(request.url.indexOf("?") + 1 || request.url.length));
-    const editions = query.getAll("edition");
-    const params = new URLSearchParams(editions.length > 0 ? { edition: editions[editions.length - 1] } : {});
-    const edition = queryEdition(params, options.editions);
+    const edition = batchEdition(request.url, options.editions);
     if ("refused" in edition) return jsonReply(edition.refused, { connection: "close" });
-    if (running >= options.maxConcurrent) {
-      return jsonReply(
-        {
-          status: 503,
-          body: {
-            detail: `${options.maxConcurrent} batches are running, the most at once (MAX_CONCURRENT_BATCHES)`,
-          },
-        },
-        { "retry-after": String(RETRY_AFTER_SECONDS), connection: "close" },
-      );
-    }
+    if (running >= options.maxConcurrent) return busy(options.maxConcurrent);
     running += 1;
     let released = false;
     const release = () => {
@@ -95,28 +136,20 @@ export function createBatchRoute(options: BatchRouteOptions) {
     };
     // The slot is freed when the answer ends, or when the client leaves before it starts.
     request.signal.addEventListener("abort", release, { once: true });
-    const defaults: BatchDefaults = edition.served === null ? {} : { edition: edition.served.edition.id };
-    const requestId = request.requestId;
-    // A line's budget (a whole coefficient table's) is held while the line runs, not the batch.
-    const evaluate: RouteEvaluator = async (call) => {
-      const held: (() => void)[] = [];
-      const admitFleetItems = (items: number) =>
-        request.admitFleetItems(items, (release) => held.push(release));
-      try {
-        return await options.evaluate({ ...call, requestId, admitFleetItems });
-      } finally {
-        for (const release of held.splice(0)) release();
-      }
-    };
-    const lines = evaluateBatch(ndjsonLines(request.body, options.maxLineBytes), evaluate, {
-      defaults,
-      maxLineBytes: options.maxLineBytes,
-      maxNestingDepth: options.maxNestingDepth,
-      signal: request.signal,
-      stop: options.stopping,
-      lineTimeoutMs: options.lineTimeoutMs,
-      turns: options.turns,
-    });
+    const lines = evaluateBatch(
+      ndjsonLines(request.body, options.maxLineBytes),
+      lineEvaluator(options, request, edition.served),
+      {
+        defaults: {},
+        ...(edition.served === null ? {} : { edition: edition.served.edition.id }),
+        maxLineBytes: options.maxLineBytes,
+        maxNestingDepth: options.maxNestingDepth,
+        signal: request.signal,
+        stop: options.stopping,
+        lineTimeoutMs: options.lineTimeoutMs,
+        turns: options.turns,
+      },
+    );
     async function* answer(): AsyncGenerator<Uint8Array> {
       try {
         yield* utf8(lines);
