@@ -24,13 +24,8 @@ export const BoaviztaCloud = plugin(
   }),
   () => {
     const regions = regionsOnce();
-    return (observation, config) =>
-      regionNotices(
-        regions,
-        observation["cloud/vendor"] ?? "aws",
-        observation["cloud/region"],
-        config?.edition,
-      );
+    return (observation, _config, edition) =>
+      regionNotices(regions, observation["cloud/vendor"] ?? "aws", observation["cloud/region"], edition);
   },
 );
 
