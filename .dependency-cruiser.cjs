@@ -106,10 +106,10 @@ module.exports = {
     },
     {
       name: "output-imports-nothing-of-the-project",
-      comment: "src/output says how impacts are written in tabular output (column names with units, numbers without float noise): shared by the command line's inventory and billing outputs, it depends on no layer (only src/support's generic helpers: the terminal's printable text).",
+      comment: "src/output says how impacts are written in tabular output (column names with units, numbers without float noise): shared by the command line's inventory and billing outputs, it depends on no layer but src/support's generic helpers (the terminal's printable text) and the engine's vocabulary through its index (the phases of an impact, described once there).",
       severity: "error",
       from: { path: "^src/output/" },
-      to: { path: "^src/", pathNot: "^src/(output|support)/" },
+      to: { path: "^src/", pathNot: "^src/(output|support)/|^src/engine/index\\.ts$" },
     },
     {
       name: "duckdb-imports-nothing-of-the-project",

@@ -108,131 +108,153 @@ function refuseClient(error: NodeJS.ErrnoException, socket: Socket, answerStarte
   socket.destroy(error);
 }
 
-/** The HTTP server of a handler: every unexpected failure answered 500 (and logged). */
-export function createHttpService(app: Handler, logger: Logger): HttpService {
-  const inFlight = new Set<ServerResponse>();
-  /** Open connections and how many of their requests are in flight. */
-  const connections = new Map<Socket, number>();
-  let closing = false;
-  let keepAlive = true;
+/** The requests in flight of a server and its open connections (with how many requests each has in flight). */
+interface Traffic {
+  readonly inFlight: Set<ServerResponse>;
+  readonly connections: Map<Socket, number>;
+  /** Draining: no connection is kept alive, idle ones are closed. */
+  closing: boolean;
+  keepAlive: boolean;
+}
 
-  const closeIfIdle = (socket: Socket) => {
-    if (connections.get(socket) === 0) socket.destroy();
-  };
+function closeIfIdle(traffic: Traffic, socket: Socket): void {
+  if (traffic.connections.get(socket) === 0) socket.destroy();
+}
 
-  const server = createServer((request, response) => {
-    const { socket } = request;
-    inFlight.add(response);
-    connections.set(socket, (connections.get(socket) ?? 0) + 1);
-    response.once("close", () => {
-      inFlight.delete(response);
-      if (connections.has(socket)) connections.set(socket, (connections.get(socket) ?? 1) - 1);
-      if (closing) closeIfIdle(socket);
-    });
-    if (closing || !keepAlive) response.setHeader("connection", "close");
-    app.handle(request, response).catch((error: unknown) => {
-      logger.error({ err: error }, "unexpected error while answering a request");
-      if (response.headersSent || response.destroyed) {
-        response.destroy();
-        return;
-      }
-      response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-      response.end("Internal Server Error");
-    });
+/** A request answered by the handler, counted in flight until its answer closes; an unexpected failure answered 500. */
+function answerCounted(
+  app: Handler,
+  logger: Logger,
+  traffic: Traffic,
+  request: IncomingMessage,
+  response: ServerResponse,
+): void {
+  const { socket } = request;
+  const { inFlight, connections } = traffic;
+  inFlight.add(response);
+  connections.set(socket, (connections.get(socket) ?? 0) + 1);
+  response.once("close", () => {
+    inFlight.delete(response);
+    if (connections.has(socket)) connections.set(socket, (connections.get(socket) ?? 1) - 1);
+    if (traffic.closing) closeIfIdle(traffic, socket);
   });
+  if (traffic.closing || !traffic.keepAlive) response.setHeader("connection", "close");
+  app.handle(request, response).catch((error: unknown) => {
+    logger.error({ err: error }, "unexpected error while answering a request");
+    if (response.headersSent || response.destroyed) {
+      response.destroy();
+      return;
+    }
+    response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+    response.end("Internal Server Error");
+  });
+}
 
+/**
+ * Client errors refused as node refuses them, but for one: node's requestTimeout bounds the time to
+ * receive a whole request, and a batch (POST /v1/batch) is answered while its body arrives, the
+ * upload paced by the answer's own backpressure: a request whose answer is being written is no
+ * slow client, and goes on (docs/api.md#batch).
+ */
+function refuseClientErrors(server: Server): void {
   // The answer each connection is writing (a request's answer is the socket's latest).
   const answering = new WeakMap<Socket, ServerResponse>();
   server.on("request", (request: IncomingMessage, response: ServerResponse) =>
     answering.set(request.socket, response),
   );
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
-    // node's requestTimeout bounds the time to receive a whole request. A batch (POST /v1/batch)
-    // is answered while its body arrives, the upload paced by the answer's own backpressure: a
-    // request whose answer is being written is no slow client, and goes on (docs/api.md#batch).
     const response = answering.get(socket);
     if (error.code === "ERR_HTTP_REQUEST_TIMEOUT" && response?.headersSent && !response.writableEnded) return;
     refuseClient(error, socket, response?.headersSent === true);
   });
+}
 
+/** Stops accepting; the requests already received finish, then their connections close (`done` once all are). */
+function drainTraffic(server: Server, traffic: Traffic, done: () => void): void {
+  if (traffic.closing) return;
+  traffic.closing = true;
+  // Answers still to be written close their connection instead of keeping it alive.
+  for (const response of traffic.inFlight)
+    if (!response.headersSent) response.setHeader("connection", "close");
+  // net.Server's close only stops accepting: http.Server's would also close idle connections
+  // at once, resetting a request whose bytes have arrived but are not parsed yet.
+  NetServer.prototype.close.call(server, () => done());
+  // Two turns of the event loop: any request already received is parsed (its connection has
+  // a request in flight); the connections still idle then are closed.
+  setImmediate(() =>
+    setImmediate(() => {
+      for (const socket of traffic.connections.keys()) closeIfIdle(traffic, socket);
+    }),
+  );
+}
+
+/** The HTTP server of a handler: every unexpected failure answered 500 (and logged). */
+export function createHttpService(app: Handler, logger: Logger): HttpService {
+  const traffic: Traffic = { inFlight: new Set(), connections: new Map(), closing: false, keepAlive: true };
+  const server = createServer((request, response) => answerCounted(app, logger, traffic, request, response));
+  refuseClientErrors(server);
   server.on("connection", (socket: Socket) => {
-    connections.set(socket, 0);
-    socket.once("close", () => connections.delete(socket));
+    traffic.connections.set(socket, 0);
+    socket.once("close", () => traffic.connections.delete(socket));
   });
-
   return {
     server,
-    inFlight: () => inFlight.size,
+    inFlight: () => traffic.inFlight.size,
     stopKeepingAlive() {
-      keepAlive = false;
+      traffic.keepAlive = false;
     },
-    drain(done) {
-      if (closing) return;
-      closing = true;
-      // Answers still to be written close their connection instead of keeping it alive.
-      for (const response of inFlight) if (!response.headersSent) response.setHeader("connection", "close");
-      // net.Server's close only stops accepting: http.Server's would also close idle connections
-      // at once, resetting a request whose bytes have arrived but are not parsed yet.
-      NetServer.prototype.close.call(server, () => done());
-      // Two turns of the event loop: any request already received is parsed (its connection has
-      // a request in flight); the connections still idle then are closed.
-      setImmediate(() =>
-        setImmediate(() => {
-          for (const socket of connections.keys()) closeIfIdle(socket);
-        }),
-      );
-    },
+    drain: (done) => drainTraffic(server, traffic, done),
   };
 }
 
-/** Listens on PORT/HOST and serves until SIGTERM/SIGINT (or, in a worker, its primary's end). */
-function serve(config: Config, logger: Logger, app: Handler): Server {
-  const service = createHttpService(app, logger);
-  const { server } = service;
-  let closing = false;
+/** The "listening on …" line: the address actually bound, the worker, what is served. */
+function announceListening(server: Server, app: Handler, logger: Logger): void {
+  const { port, address, family } = server.address() as AddressInfo;
+  const worker = cluster.isWorker ? ` (worker ${process.pid})` : "";
+  const about = app.description ? `; ${app.description}` : "";
+  // Without HOST, every interface (`::` or `0.0.0.0`), not loopback.
+  const host = family === "IPv6" ? `[${address}]` : address;
+  logger.info({ port, address }, `listening on http://${host}:${port}${worker}; GraphQL at /graphql${about}`);
+}
 
-  server.on("error", (error: NodeJS.ErrnoException) => unusable(listenProblem(error, config), logger));
-  server.listen({ port: config.PORT, host: config.HOST }, () => {
-    const { port, address, family } = server.address() as AddressInfo;
-    const worker = cluster.isWorker ? ` (worker ${process.pid})` : "";
-    const about = app.description ? `; ${app.description}` : "";
-    // The address actually bound: without HOST, every interface (`::` or `0.0.0.0`), not loopback.
-    const host = family === "IPv6" ? `[${address}]` : address;
-    logger.info(
-      { port, address },
-      `listening on http://${host}:${port}${worker}; GraphQL at /graphql${about}`,
+/** Stops accepting, lets the requests in flight finish, and exits within SHUTDOWN_TIMEOUT_MS. */
+function finishAndExit(service: HttpService, config: Config, logger: Logger, why: string): void {
+  logger.info(
+    `${why}: finishing ${service.inFlight()} request(s) in flight, exiting within ${config.SHUTDOWN_TIMEOUT_MS} ms`,
+  );
+  let deadlineReached = false;
+  const deadline = setTimeout(() => {
+    deadlineReached = true;
+    logger.error(
+      `shutdown deadline of ${config.SHUTDOWN_TIMEOUT_MS} ms reached (SHUTDOWN_TIMEOUT_MS): closing ${service.inFlight()} request(s) still in flight`,
     );
+    service.server.closeAllConnections();
+    exitAfterLogs(logger, 1);
+  }, config.SHUTDOWN_TIMEOUT_MS);
+  // Closing the connections at the deadline ends their requests, which completes the drain:
+  // the deadline's exit code (1) stands, whichever log flush ends first.
+  service.drain(() => {
+    if (deadlineReached) return;
+    clearTimeout(deadline);
+    exitAfterLogs(logger, 0);
   });
+}
 
-  /** Stops accepting, lets the requests in flight finish, and exits within SHUTDOWN_TIMEOUT_MS. */
-  const finish = (why: string) => {
-    logger.info(
-      `${why}: finishing ${service.inFlight()} request(s) in flight, exiting within ${config.SHUTDOWN_TIMEOUT_MS} ms`,
-    );
-    let deadlineReached = false;
-    const deadline = setTimeout(() => {
-      deadlineReached = true;
-      logger.error(
-        `shutdown deadline of ${config.SHUTDOWN_TIMEOUT_MS} ms reached (SHUTDOWN_TIMEOUT_MS): closing ${service.inFlight()} request(s) still in flight`,
-      );
-      server.closeAllConnections();
-      exitAfterLogs(logger, 1);
-    }, config.SHUTDOWN_TIMEOUT_MS);
-    // Closing the connections at the deadline ends their requests, which completes the drain:
-    // the deadline's exit code (1) stands, whichever log flush ends first.
-    service.drain(() => {
-      if (deadlineReached) return;
-      clearTimeout(deadline);
-      exitAfterLogs(logger, 0);
-    });
-  };
+/**
+ * The shutdown a signal starts: not ready any more (/readyz 503), but still accepting for
+ * SHUTDOWN_DRAIN_MS: a load balancer notices the readiness and stops sending before the listener
+ * closes, so no request is refused meanwhile. A second signal ends the window at once.
+ */
+function shutdownOf(
+  service: HttpService,
+  app: Handler,
+  config: Config,
+  logger: Logger,
+): (why: string) => void {
+  let closing = false;
   let drainWindow: NodeJS.Timeout | null = null;
-  /**
-   * Not ready any more (/readyz 503), but still accepting for SHUTDOWN_DRAIN_MS: a load balancer
-   * notices the readiness and stops sending before the listener closes, so no request is refused
-   * meanwhile. A second signal ends the window at once.
-   */
-  const shutdown = (why: string) => {
+  const finish = (why: string) => finishAndExit(service, config, logger, why);
+  return (why) => {
     if (closing) {
       if (drainWindow === null) return;
       clearTimeout(drainWindow);
@@ -255,6 +277,15 @@ function serve(config: Config, logger: Logger, app: Handler): Server {
       finish(why);
     }, config.SHUTDOWN_DRAIN_MS);
   };
+}
+
+/** Listens on PORT/HOST and serves until SIGTERM/SIGINT (or, in a worker, its primary's end). */
+function serve(config: Config, logger: Logger, app: Handler): Server {
+  const service = createHttpService(app, logger);
+  const { server } = service;
+  server.on("error", (error: NodeJS.ErrnoException) => unusable(listenProblem(error, config), logger));
+  server.listen({ port: config.PORT, host: config.HOST }, () => announceListening(server, app, logger));
+  const shutdown = shutdownOf(service, app, config, logger);
   process.on("SIGTERM", () => shutdown("SIGTERM received"));
   process.on("SIGINT", () => shutdown("SIGINT received"));
   if (cluster.isWorker) {

@@ -47,6 +47,11 @@ interface BatchOptions {
   readonly lineTimeoutMs?: number;
   /** The turns the batch shares with other work (a server's requests); alone, its own. */
   readonly turns?: TurnShare;
+  /**
+   * The id of the edition the batch's transport resolved for the lines whose path names none
+   * (`evaluate` answers them in it, src/rest/routes/batch.ts): named in their warnings.
+   */
+  readonly edition?: string;
 }
 
 /** One input line's outcome (a line too large is refused without being read). */
@@ -123,7 +128,7 @@ export async function* evaluateBatch(
   options: BatchOptions,
 ): AsyncGenerator<string> {
   const summary = createSummary();
-  const locations = locationCheck(evaluate);
+  const locations = locationCheck(evaluate, options.edition);
   const lines = input[Symbol.asyncIterator]();
   let piece = "";
   let interrupted: string | undefined;

@@ -41,7 +41,10 @@ export interface LineOutcome extends LineAnswer {
 
 /** What the whole batch sets for its lines. */
 export interface BatchDefaults {
-  /** The batch's `edition`: given to every line whose path names none. */
+  /**
+   * An edition id given, as text, to every line whose path names none: the command line's
+   * `--edition`. (The HTTP batch resolves its `edition` once and hands it to its evaluator instead.)
+   */
   readonly edition?: string;
   /** Criteria given to every line whose path names none (the command line's `--criteria`). */
   readonly criteria?: readonly string[];

@@ -3,7 +3,9 @@
  * the v1 answer — like the reference's — says nothing: `France` or `fra` silently costs the
  * default mix. A batch answer line (and the command line's row) carries a warning instead, the
  * route's body left as it is. The edition's locations are asked once per batch and edition of
- * the route that lists them, through the same evaluator as the lines.
+ * the route that lists them, through the same evaluator as the lines: a line naming no edition asks
+ * the list without one, answered in the edition the evaluator serves such lines (a batch's, as its
+ * transport resolved it), which its warning names.
  */
 
 const LOCATIONS_PATH = "/v1/utils/country_code";
@@ -20,7 +22,7 @@ type ListingEvaluator = (call: {
   readonly body: string;
 }) => Promise<{ readonly status: number; readonly body: unknown }>;
 
-export function locationCheck(evaluate: ListingEvaluator): LocationCheck {
+export function locationCheck(evaluate: ListingEvaluator, resolvedEdition?: string): LocationCheck {
   const known = new Map<string, Promise<ReadonlySet<string> | null>>();
   const locationsOf = (edition: string | undefined) => {
     const key = edition ?? "";
@@ -40,9 +42,10 @@ export function locationCheck(evaluate: ListingEvaluator): LocationCheck {
     if (typeof location !== "string") return [];
     const codes = await locationsOf(edition);
     if (codes === null || codes.has(location)) return [];
+    const named = edition ?? resolvedEdition;
     const shown = location.length > SHOWN_CHARACTERS ? `${location.slice(0, SHOWN_CHARACTERS)}…` : location;
     return [
-      `usage_location ${JSON.stringify(shown)} is not a location of ${edition === undefined ? "the default edition" : `edition ${edition}`} (see ${LOCATIONS_PATH}): the default location's electricity was used`,
+      `usage_location ${JSON.stringify(shown)} is not a location of ${named === undefined ? "the default edition" : `edition ${named}`} (see ${LOCATIONS_PATH}): the default location's electricity was used`,
     ];
   };
 }

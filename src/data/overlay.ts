@@ -78,21 +78,12 @@ export function overlaidRows(
   own: ParsedCsv,
   key: readonly string[],
 ): ParsedCsv {
-  for (const column of key) {
-    if (!own.header.includes(column)) {
-      throw new DataError(
-        `${where}:1:${column}: missing column (an overlay's rows are matched to the base's by ${key.join(", ")})`,
-      );
-    }
-  }
+  requireKeyColumns(where, own, key);
   const given = own.header.filter((column) => column !== OVERLAY_COLUMN);
   const header = [...base.header, ...given.filter((column) => !base.header.includes(column))];
   const whole = (record: Readonly<Record<string, string>>) =>
     Object.fromEntries(header.map((column) => [column, record[column] ?? ""]));
-  const rows: (ParsedCsv["records"][number] | null)[] = base.records.map(({ record, info }) => ({
-    record: whole(record),
-    info,
-  }));
+  const rows: OverlaidRow[] = base.records.map(({ record, info }) => ({ record: whole(record), info }));
   const keyOf = (record: Readonly<Record<string, string>>) =>
     key.map((column) => record[column] ?? "").join("\u0000");
   const byKey = new Map<string, number[]>();
@@ -103,23 +94,12 @@ export function overlaidRows(
     });
   }
   for (const { record, info } of own.records) {
-    const action = (record[OVERLAY_COLUMN] ?? "").trim();
-    if (action !== "" && action !== "remove") {
-      throw new DataError(
-        `${where}:${info.lines}:${OVERLAY_COLUMN}: expected "remove" or an empty cell, found ${JSON.stringify(action.slice(0, 40))}`,
-      );
-    }
+    const action = overlayAction(where, record, info.lines);
     const cells = Object.fromEntries(given.map((column) => [column, record[column] ?? ""]));
     const matches =
       key.length > 0
         ? (byKey.get(keyOf(cells)) ?? []).filter((index) => rows[index] !== null)
-        : rows.flatMap((row, index) =>
-            action === "remove" &&
-            row !== null &&
-            given.every((column) => cells[column] === "" || row.record[column] === cells[column])
-              ? [index]
-              : [],
-          );
+        : removedWithoutKey(rows, given, cells, action);
     if (action === "remove") {
       if (matches.length === 0)
         throw new DataError(`${where}:${info.lines}: removes no row of the base's table`);
@@ -133,4 +113,45 @@ export function overlaidRows(
     }
   }
   return { header, records: rows.filter((row) => row !== null) };
+}
+
+/** A base row as the overlay leaves it (null: removed). */
+type OverlaidRow = ParsedCsv["records"][number] | null;
+
+/** An overlay's rows are matched to the base's by the key: every key column is required. */
+function requireKeyColumns(where: string, own: ParsedCsv, key: readonly string[]): void {
+  for (const column of key) {
+    if (!own.header.includes(column)) {
+      throw new DataError(
+        `${where}:1:${column}: missing column (an overlay's rows are matched to the base's by ${key.join(", ")})`,
+      );
+    }
+  }
+}
+
+/** What an overlay row does: "remove", or "" (add or change). */
+function overlayAction(where: string, record: Readonly<Record<string, string>>, lines: number): string {
+  const action = (record[OVERLAY_COLUMN] ?? "").trim();
+  if (action !== "" && action !== "remove") {
+    throw new DataError(
+      `${where}:${lines}:${OVERLAY_COLUMN}: expected "remove" or an empty cell, found ${JSON.stringify(action.slice(0, 40))}`,
+    );
+  }
+  return action;
+}
+
+/** In a table without a key, the rows a removal names: those agreeing with each of its non-empty cells. */
+function removedWithoutKey(
+  rows: readonly OverlaidRow[],
+  given: readonly string[],
+  cells: Readonly<Record<string, string>>,
+  action: string,
+): number[] {
+  return rows.flatMap((row, index) =>
+    action === "remove" &&
+    row !== null &&
+    given.every((column) => cells[column] === "" || row.record[column] === cells[column])
+      ? [index]
+      : [],
+  );
 }

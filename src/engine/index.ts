@@ -92,7 +92,7 @@ export {
 } from "./lookups/lookups.js";
 export { regionsOf } from "./lookups/region.js";
 export { rounded } from "./model/evaluation.js";
-export type { Phase, RawImpact } from "./model/impact.js";
+export { PHASES, type Phase, type RawImpact } from "./model/impact.js";
 export {
   type ImpactRounding,
   type RoundingPrecision,

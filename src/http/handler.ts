@@ -110,80 +110,131 @@ async function deliver(
   if (!request.complete) closeOnceBodyIsRead(request, bodyTimeoutMs);
 }
 
-export function createHttpHandler(parts: HttpParts) {
-  const { logger, limits } = parts;
-  const table = routeTable(parts, createExecution(limits, parts.capacity, parts.metrics));
-  const delivery = { parts, turnWrites: createTurnWrites() };
-  const urlTooLong = `the request target exceeds ${limits.maxUrlLength} characters (MAX_URL_LENGTH)`;
+/** The route of a request; a target past MAX_URL_LENGTH is refused before any work on it. */
+function boundedRoute(
+  table: ReturnType<typeof routeTable>,
+  { maxUrlLength }: HttpParts["limits"],
+  request: IncomingMessage,
+  path: string,
+  method: string,
+) {
+  if ((request.url ?? "/").length > maxUrlLength) {
+    const urlTooLong = `the request target exceeds ${maxUrlLength} characters (MAX_URL_LENGTH)`;
+    const reply = limitReply(414, path === "/graphql", urlTooLong, "MAX_URL_LENGTH");
+    const refused: Reply = { ...reply, headers: { ...reply.headers, connection: "close" } };
+    return { template: UNMATCHED, answer: async () => refused };
+  }
+  return routeOf(table, path, method);
+}
 
-  /** The route of a request; a target past MAX_URL_LENGTH is refused before any work on it. */
-  function route(request: IncomingMessage, path: string, method: string) {
-    if ((request.url ?? "/").length > limits.maxUrlLength) {
-      const reply = limitReply(414, path === "/graphql", urlTooLong, "MAX_URL_LENGTH");
-      const refused: Reply = { ...reply, headers: { ...reply.headers, connection: "close" } };
-      return { template: UNMATCHED, answer: async () => refused };
+/** A request being served: what its log line says (filled in as it is learnt), its cancellation and its budgets. */
+interface Tracked {
+  template: string;
+  limit: string | undefined;
+  retryAfter: boolean;
+  /** The client went away before its answer was written. */
+  gone: boolean;
+  /** Cancelled when the client goes away (the work stops), or when the execution budget is spent. */
+  readonly cancellation: Cancellation;
+  /** Budgets held by this request (body bytes, fleet items): given back when it ends. */
+  readonly hold: Hold;
+}
+
+/** A request tracked until its response closes: its budgets given back, its work cancelled if the client left, its end recorded. */
+function tracked(
+  parts: HttpParts,
+  response: ServerResponse,
+  { requestId, method, path }: Pick<EndedRequest, "requestId" | "method" | "path">,
+): Tracked {
+  const started = process.hrtime.bigint();
+  const held: (() => void)[] = [];
+  const state: Tracked = {
+    template: UNMATCHED,
+    limit: undefined,
+    retryAfter: false,
+    gone: false,
+    cancellation: new Cancellation(),
+    hold: (release) => {
+      if (response.closed) release();
+      else held.push(release);
+    },
+  };
+  response.once("close", () => {
+    for (const release of held.splice(0)) release();
+    if (!response.writableFinished) {
+      state.gone = true;
+      state.cancellation.cancel(new Error("the client disconnected"));
     }
-    return routeOf(table, path, method);
+    const { template, limit, retryAfter } = state;
+    recordEnd(parts, response, { requestId, method, path, template, started, limit, retryAfter });
+  });
+  return state;
+}
+
+/** The failure of a request answered 500 (unless its client left: not the service's fault, logged as 499 at its end). */
+function answerFailure(
+  { logger }: HttpParts,
+  request: IncomingMessage,
+  response: ServerResponse,
+  state: Tracked,
+  details: {
+    readonly error: unknown;
+    readonly requestId: string;
+    readonly method: string;
+    readonly path: string;
+  },
+): void {
+  if (state.gone || request.readableAborted) return;
+  const { error, requestId, method, path } = details;
+  logger.error({ err: error, requestId, method, path }, "request failed");
+  if (!response.headersSent) {
+    response.writeHead(500, { "content-type": "text/plain; charset=utf-8", "x-request-id": requestId });
+  }
+  response.end("Internal Server Error");
+}
+
+export function createHttpHandler(parts: HttpParts) {
+  const table = routeTable(parts, createExecution(parts.limits, parts.capacity, parts.metrics));
+  const delivery = { parts, turnWrites: createTurnWrites() };
+
+  /** The reply of a request: a CORS preflight's, or its route's answer with the CORS headers; null when its client left. */
+  async function replyOf(
+    request: IncomingMessage,
+    path: string,
+    method: string,
+    requestId: string,
+    state: Tracked,
+  ) {
+    const corsPath = isCorsPath(path);
+    if (corsPath && isPreflight(method, request.headers)) {
+      state.template = preflightTemplate(path);
+      return preflight(parts.allowedOrigins, request.headers);
+    }
+    const routed = boundedRoute(table, parts.limits, request, path, method);
+    state.template = routed.template;
+    await afterTheTurnsReads();
+    const { cancellation, hold } = state;
+    const answer = await routed.answer({ request, path, method, requestId, cancellation, hold });
+    if (state.gone) return null;
+    const cors = corsPath ? corsHeaders(parts.allowedOrigins, request.headers) : {};
+    return { ...answer, headers: { ...answer.headers, ...cors } };
   }
 
   /** One request; every line logged while serving it carries its id (given to what it calls). */
-  function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    return serve(request, response, requestIdOf(request.headers["x-request-id"]));
-  }
-
-  async function serve(request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {
-    const started = process.hrtime.bigint();
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const requestId = requestIdOf(request.headers["x-request-id"]);
     const method = request.method ?? "GET";
     const path = pathOf(request.url ?? "/");
-    let template = UNMATCHED;
-    let limit: string | undefined;
-    let retryAfter = false;
-    // Cancelled when the client goes away before its answer is written (the work stops), or
-    // when the execution budget is spent.
-    const cancellation = new Cancellation();
-    let gone = false;
-    /** Budgets held by this request (body bytes, fleet items): given back when it ends. */
-    const held: (() => void)[] = [];
-    const hold: Hold = (release) => {
-      if (response.closed) release();
-      else held.push(release);
-    };
-    response.once("close", () => {
-      for (const release of held.splice(0)) release();
-      if (!response.writableFinished) {
-        gone = true;
-        cancellation.cancel(new Error("the client disconnected"));
-      }
-      recordEnd(parts, response, { requestId, method, path, template, started, limit, retryAfter });
-    });
-    const corsPath = isCorsPath(path);
+    const state = tracked(parts, response, { requestId, method, path });
     try {
-      let reply: Reply;
-      if (corsPath && isPreflight(method, request.headers)) {
-        template = preflightTemplate(path);
-        reply = preflight(parts.allowedOrigins, request.headers);
-      } else {
-        const routed = route(request, path, method);
-        template = routed.template;
-        await afterTheTurnsReads();
-        const answer = await routed.answer({ request, path, method, requestId, cancellation, hold });
-        if (gone) return;
-        const cors = corsPath ? corsHeaders(parts.allowedOrigins, request.headers) : {};
-        reply = { ...answer, headers: { ...answer.headers, ...cors } };
-      }
-      limit = limitOf(reply);
-      retryAfter = Object.keys(reply.headers).some((name) => name.toLowerCase() === "retry-after");
+      const reply = await replyOf(request, path, method, requestId, state);
+      if (reply === null) return;
+      state.limit = limitOf(reply);
+      state.retryAfter = Object.keys(reply.headers).some((name) => name.toLowerCase() === "retry-after");
       const sent: Reply = { ...reply, headers: { ...reply.headers, "x-request-id": requestId } };
       await deliver(request, response, sent, delivery);
     } catch (error) {
-      // A client that left during its upload: not the service's fault, logged once at info
-      // with status 499 by the line written when the response closes.
-      if (gone || request.readableAborted) return;
-      logger.error({ err: error, requestId, method, path }, "request failed");
-      if (!response.headersSent) {
-        response.writeHead(500, { "content-type": "text/plain; charset=utf-8", "x-request-id": requestId });
-      }
-      response.end("Internal Server Error");
+      answerFailure(parts, request, response, state, { error, requestId, method, path });
     }
   }
 

@@ -44,65 +44,69 @@ const READ = ["GET", "HEAD"];
 /** The label of a REST path: its route template (`/v1/cloud/{provider}/...`), or `unmatched`. */
 const restTemplate = (path: string) => routeTemplate(path) ?? UNMATCHED;
 
+const exact = (path: string, methods: readonly string[] | "any", answer: Answer): RouteEntry => ({
+  match: "exact",
+  path,
+  methods,
+  answer,
+});
+
+/** A route of one method whose path may end in slashes (streaming.ts): others answered 405. */
+const oneMethod = (path: string, method: string, answer: Answer): RouteEntry => ({
+  match: "slashes",
+  path,
+  methods: [method],
+  otherMethods: 405,
+  answer,
+});
+
+/** Probes (probes.ts) and metrics (metricsRoute.ts). */
+const probeRoutes = (parts: HttpParts): RouteEntry[] => [
+  exact("/healthz", READ, health),
+  exact("/readyz", READ, readinessProbe(parts.readiness)),
+  exact("/metrics", ["GET"], metricsAnswer(parts.metrics)),
+];
+
+/** Pages, documentation and their assets (site/). */
+const siteRoutes = (parts: HttpParts): RouteEntry[] => [
+  exact("/", READ, htmlPage(parts.pages.root)),
+  exact("/docs", READ, htmlPage(parts.pages.docs)),
+  exact("/evaluate", READ, htmlPage(parts.pages.evaluate)),
+  exact("/openapi.json", READ, openApiAnswer(parts.openApi)),
+  // `/README.md` and `/README`, `/docs/methodology.md` and `/docs/methodology`, …
+  ...projectDocPages(parts.projectDocs).map(({ path, answer }) => exact(path, READ, answer)),
+  {
+    match: "prefix",
+    path: "/assets/",
+    methods: "any",
+    template: () => "/assets/{file}",
+    answer: assetAnswer(parts.assets),
+  },
+];
+
+/**
+ * Streaming routes (streaming.ts): Apollo's possibleTypes, for clients that fetch them at
+ * start-up; the batch; the coefficient table; a file evaluated by the command line
+ * (site/evaluateRoute.ts).
+ */
+const streamingRoutes = (parts: HttpParts, execution: Execution): RouteEntry[] => [
+  oneMethod(
+    POSSIBLE_TYPES_PATH,
+    "GET",
+    streamingAnswer(() => jsonReply(200, parts.possibleTypes())),
+  ),
+  oneMethod(BATCH_PATH, "POST", streamingAnswer(parts.batch, execution)),
+  oneMethod(COEFFICIENTS_STREAM_PATH, "GET", streamingAnswer(parts.coefficientStream)),
+  oneMethod(EVALUATE_PATH, "POST", evaluateFileAnswer(parts.fileEvaluator)),
+];
+
 export function routeTable(parts: HttpParts, execution: Execution): readonly RouteEntry[] {
-  const exact = (path: string, methods: readonly string[] | "any", answer: Answer): RouteEntry => ({
-    match: "exact",
-    path,
-    methods,
-    answer,
-  });
   return [
-    // Probes (probes.ts) and metrics (metricsRoute.ts).
-    exact("/healthz", READ, health),
-    exact("/readyz", READ, readinessProbe(parts.readiness)),
-    exact("/metrics", ["GET"], metricsAnswer(parts.metrics)),
-    // Pages, documentation and their assets (site.ts).
-    exact("/", READ, htmlPage(parts.pages.root)),
-    exact("/docs", READ, htmlPage(parts.pages.docs)),
-    exact("/evaluate", READ, htmlPage(parts.pages.evaluate)),
-    exact("/openapi.json", READ, openApiAnswer(parts.openApi)),
-    // `/README.md` and `/README`, `/docs/methodology.md` and `/docs/methodology`, …
-    ...projectDocPages(parts.projectDocs).map(({ path, answer }) => exact(path, READ, answer)),
-    {
-      match: "prefix",
-      path: "/assets/",
-      methods: "any",
-      template: () => "/assets/{file}",
-      answer: assetAnswer(parts.assets),
-    },
+    ...probeRoutes(parts),
+    ...siteRoutes(parts),
     // GraphQL (graphqlBridge.ts).
     exact("/graphql", "any", graphqlAnswer(parts.yoga, execution)),
-    // Streaming routes (streaming.ts): Apollo's possibleTypes, for clients that fetch them at
-    // start-up; the batch; the coefficient table.
-    {
-      match: "slashes",
-      path: POSSIBLE_TYPES_PATH,
-      methods: ["GET"],
-      otherMethods: 405,
-      answer: streamingAnswer(() => jsonReply(200, parts.possibleTypes())),
-    },
-    {
-      match: "slashes",
-      path: BATCH_PATH,
-      methods: ["POST"],
-      otherMethods: 405,
-      answer: streamingAnswer(parts.batch, execution),
-    },
-    {
-      match: "slashes",
-      path: COEFFICIENTS_STREAM_PATH,
-      methods: ["GET"],
-      otherMethods: 405,
-      answer: streamingAnswer(parts.coefficientStream),
-    },
-    // A file evaluated by the command line (site/evaluateRoute.ts).
-    {
-      match: "slashes",
-      path: EVALUATE_PATH,
-      methods: ["POST"],
-      otherMethods: 405,
-      answer: evaluateFileAnswer(parts.fileEvaluator),
-    },
+    ...streamingRoutes(parts, execution),
     // The v1 REST shim (restBridge.ts): its own routes answer 404 and 405 (src/rest/routes/index.ts).
     {
       match: "otherwise",

@@ -26,7 +26,7 @@ export const WORKLOAD_SHARE = inputObject(
   },
 );
 
-export const USAGE = inputObject(
+export const USAGE_INPUT = inputObject(
   "UsageInput",
   "How the asset is used: where (electricity mix), how long and how hard. Every field is optional; " +
     "what is not given comes from the archetype, then from the methodology's defaults.",
@@ -141,7 +141,7 @@ export const CPU = inputObject(
       v1: false,
       description: "Threads per CPU (count); completed from the name.",
     },
-    usage: { type: "object", of: USAGE, description: "The CPU's own usage." },
+    usage: { type: "object", of: USAGE_INPUT, description: "The CPU's own usage." },
   },
 );
 
@@ -166,7 +166,7 @@ export const RAM = inputObject(
     },
     manufacturer: { type: "text", description: "e.g. Samsung; matched approximately." },
     process: { type: "float", bound: "number", description: "Engraving process, nm." },
-    usage: { type: "object", of: USAGE, description: "The modules' own usage." },
+    usage: { type: "object", of: USAGE_INPUT, description: "The modules' own usage." },
   },
 );
 
@@ -181,7 +181,7 @@ export const DISK = inputObject("DiskInput", "A disk (SSD by default, or HDD), o
   density: { type: "float", bound: "nonZero", description: "GB/cm² (SSD); default from the manufacturer." },
   manufacturer: { type: "text", description: "SSD manufacturer; matched approximately." },
   layers: { type: "int", bound: "integer", description: "SSD NAND layers (count)." },
-  usage: { type: "object", of: USAGE, description: "The disks' own usage." },
+  usage: { type: "object", of: USAGE_INPUT, description: "The disks' own usage." },
 });
 
 export const POWER_SUPPLY = inputObject(
@@ -198,7 +198,7 @@ export const POWER_SUPPLY = inputObject(
       bound: "number",
       description: "Weight of one, kg; default from the archetype.",
     },
-    usage: { type: "object", of: USAGE, description: "The power supplies' own usage." },
+    usage: { type: "object", of: USAGE_INPUT, description: "The power supplies' own usage." },
   },
 );
 
@@ -210,7 +210,7 @@ export const CASE = inputObject("CaseInput", "A server case, rack or blade.", {
     v1: { defaulted: true },
     description: "rack or blade; default from the archetype (rack).",
   },
-  usage: { type: "object", of: USAGE, description: "The case's own usage." },
+  usage: { type: "object", of: USAGE_INPUT, description: "The case's own usage." },
 });
 
 export const SIMPLE_COMPONENT = inputObject(
@@ -219,7 +219,7 @@ export const SIMPLE_COMPONENT = inputObject(
   {
     units: { type: "int", bound: "count", description: "Number of components (count); default 1." },
     capacity: { type: "int", bound: "count", description: "HDD capacity, GB; default from the archetype." },
-    usage: { type: "object", of: USAGE, description: "The component's own usage." },
+    usage: { type: "object", of: USAGE_INPUT, description: "The component's own usage." },
   },
 );
 
@@ -255,7 +255,7 @@ export const GPU = inputObject(
     transportPlane: { type: "float", bound: "number", description: "Distance travelled by plane, km." },
     usage: {
       type: "object",
-      of: USAGE,
+      of: USAGE_INPUT,
       description: "Usage; the use phase needs `avgPower` (a GPU has no power model).",
     },
   },
@@ -311,7 +311,7 @@ export const SERVER = inputObject(
       of: SERVER_CONFIGURATION,
       description: "Components; each one given replaces the archetype's.",
     },
-    usage: { type: "object", of: USAGE, description: "The server's usage." },
+    usage: { type: "object", of: USAGE_INPUT, description: "The server's usage." },
   },
 );
 
@@ -325,7 +325,7 @@ export const TERMINAL = inputObject(
         "Use type, pro or perso: laptop, desktop and television factors depend on it; screen type, lcd or " +
         "oled, for a VR headset (default: the archetype's). Not accepted for other kinds.",
     },
-    usage: { type: "object", of: USAGE, v1: { deferred: true }, description: "The device usage." },
+    usage: { type: "object", of: USAGE_INPUT, v1: { deferred: true }, description: "The device usage." },
   },
 );
 
@@ -360,7 +360,7 @@ export const IOT_DEVICE = inputObject(
       of: FUNCTIONAL_BLOCK,
       description: "Replaces the archetype's blocks (an empty list means no block).",
     },
-    usage: { type: "object", of: USAGE, v1: { deferred: true }, description: "The device's usage." },
+    usage: { type: "object", of: USAGE_INPUT, v1: { deferred: true }, description: "The device's usage." },
   },
 );
 
@@ -370,7 +370,7 @@ export const CLOUD_INSTANCE = inputObject("CloudInstanceRequest", "A cloud insta
   instanceType: { type: "text", description: "Default a1.4xlarge." },
   usage: {
     type: "object",
-    of: USAGE,
+    of: USAGE_INPUT,
     v1: { deferred: true },
     description: "The instance's usage (region, location, workload, use time…).",
   },
@@ -443,7 +443,7 @@ const {
   hoursUseTime,
   daysUseTime,
   yearsUseTime,
-} = USAGE.fields;
+} = USAGE_INPUT.fields;
 
 export const PROFILE_USAGE = inputObject(
   "ProfileUsageInput",
@@ -478,7 +478,7 @@ export const PROFILE_USE_REQUEST = inputObject(
 /** Every input object of the catalogue (for what is derived from all of them: error locations). */
 export const INPUT_OBJECTS = [
   WORKLOAD_SHARE,
-  USAGE,
+  USAGE_INPUT,
   CPU,
   RAM,
   DISK,

@@ -4,9 +4,10 @@
  * spreadsheet reader never has to look the unit up, and numbers without float noise.
  */
 
-/** The phases of an impact, in the order columns are written. */
-export const PHASES = ["embedded", "use"] as const;
-export type Phase = (typeof PHASES)[number];
+/** The phases of an impact, in the order columns are written: the engine's, not a second list. */
+import type { Phase } from "../engine/index.js";
+
+export { PHASES, type Phase } from "../engine/index.js";
 
 /** Which number of an impact a column holds: its value, or a bound of its error margin. */
 export type Bound = "value" | "min" | "max";

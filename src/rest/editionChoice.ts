@@ -1,5 +1,5 @@
 import { UnknownEditionError } from "../editions/index.js";
-import type { EditionService, Service } from "../service/context.js";
+import { type EditionService, type Service, servedEdition } from "../service/context.js";
 import { errorResponse } from "./errorAnswer.js";
 import type { RestResponse } from "./route.js";
 import type { RequestValidation } from "./validation/fieldTypes.js";
@@ -16,23 +16,20 @@ export interface RestEditions {
   readonly defaultValidation: RequestValidation;
   /**
    * The edition a request's parameters name, as the service serves it (422 naming the allowed
-   * values when unknown): resolved here once, then read by every layer of the request.
+   * values when unknown): resolved here once, then read by every layer of the request. A request
+   * naming none is served `fallback` (the edition its transport resolved: a batch's), else the
+   * service's default.
    */
-  readonly requested: (params: URLSearchParams) => EditionService;
+  readonly requested: (params: URLSearchParams, fallback?: EditionService) => EditionService;
 }
 
 export function restEditions(service: Service): RestEditions {
   const ids = [...service.editions.keys()];
-  /** A served edition by id. @throws UnknownEditionError naming the served ones. */
-  const served = (id: string): EditionService => {
-    const edition = service.editions.get(id);
-    if (!edition) throw new UnknownEditionError(id, ids);
-    return edition;
-  };
-  const fallback = served(service.defaultEdition);
+  const served = (id: string): EditionService => servedEdition(service, id);
+  const byDefault = served(service.defaultEdition);
   return {
-    defaultValidation: fallback.edition.requestValidation,
-    requested: (params) => {
+    defaultValidation: byDefault.edition.requestValidation,
+    requested: (params, fallback = byDefault) => {
       const requested = params.get("edition");
       if (requested === null) return fallback;
       try {

@@ -1,5 +1,5 @@
 import type { GraphQLSchema } from "graphql";
-import type { Service } from "../service/context.js";
+import type { EditionService, Service } from "../service/context.js";
 import { restEditions } from "./editionChoice.js";
 import { errorResponse, type SentRequest } from "./errorAnswer.js";
 import type { ErrorReporter } from "./graphqlErrors.js";
@@ -39,6 +39,11 @@ export interface RestCall {
    * a coefficient table answered whole asks for the items of an answer of its size.
    */
   readonly admitFleetItems?: (items: number) => Promise<void>;
+  /**
+   * The edition of a call whose query names none, as its transport resolved it at its edge (a
+   * batch's `edition`, src/rest/routes/batch.ts); default: the service's default edition.
+   */
+  readonly edition?: EditionService;
 }
 
 const ROUTES_BY_PATH = new Map<string, Route>(ROUTES.map((route) => [route.path, route]));
@@ -70,7 +75,7 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
       const handler = Object.hasOwn(route.methods, call.method) ? route.methods[call.method] : undefined;
       if (!handler) return { status: 405, body: { detail: "Method Not Allowed" } };
       const params = singleValued(url.searchParams);
-      const served = editions.requested(params);
+      const served = editions.requested(params, call.edition);
       const { edition } = served;
       validation = edition.requestValidation;
       if (route.requires && !route.requires.offeredBy(edition)) {

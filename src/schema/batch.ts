@@ -313,6 +313,11 @@ const ConsumptionProfileBatchRef = batchRef(
 );
 const PERIPHERALS: ReadonlySet<string> = new Set(PERIPHERAL_KINDS);
 
+/*
+ * The fleet fields, one root field each: a list of items of one kind evaluated in one edition,
+ * each item's error at its path (resolveBatch).
+ */
+
 builder.queryFields((t) => ({
   servers: t.field({
     type: ServerBatchRef,
@@ -327,6 +332,9 @@ builder.queryFields((t) => ({
         resolveServer(served, archetype, input, path),
       ),
   }),
+}));
+
+builder.queryFields((t) => ({
   components: t.field({
     type: ComponentBatchRef,
     description:
@@ -342,6 +350,9 @@ builder.queryFields((t) => ({
         return resolveComponent(served, item.kind, item.archetype, input, [...path, field]);
       }),
   }),
+}));
+
+builder.queryFields((t) => ({
   cloudInstances: t.field({
     type: CloudInstanceBatchRef,
     description:
@@ -355,6 +366,9 @@ builder.queryFields((t) => ({
         resolveCloudInstance(served, item.provider, item.instanceType, item.usage, [...path, "usage"]),
       ),
   }),
+}));
+
+builder.queryFields((t) => ({
   terminals: t.field({
     type: TerminalBatchRef,
     description:
@@ -373,6 +387,9 @@ builder.queryFields((t) => ({
         return resolveDevice(served, kind, family, archetype, device, path);
       }),
   }),
+}));
+
+builder.queryFields((t) => ({
   consumptionProfiles: t.field({
     type: ConsumptionProfileBatchRef,
     description:

@@ -82,6 +82,7 @@ const CloudRegionRef = builder
 /** The use case of src/service, its domain errors spelled as GraphQL errors. */
 export const resolveCloudInstance = spelledUseCase(prepareCloudInstance);
 
+/** The evaluation of an instance. */
 builder.queryFields((t) => ({
   cloudInstance: t.field({
     type: CloudInstanceRef,
@@ -94,6 +95,10 @@ builder.queryFields((t) => ({
         "usage",
       ]),
   }),
+}));
+
+/** What an edition lists of the cloud: providers, their instance types and rows, regions. */
+builder.queryFields((t) => ({
   cloudProviders: t.field({
     type: [CloudProviderRef],
     description: "The cloud providers and how many instance types each lists.",

@@ -73,6 +73,7 @@ export const resolveDevice = spelledUseCase(prepareDevice);
 const ARCHETYPE_DESCRIPTION =
   "A user_terminal.csv row id (any row is accepted, as in the reference); default: the kind's default row.";
 
+/** The evaluations: a terminal, a peripheral. */
 builder.queryFields((t) => ({
   terminal: t.field({
     type: TerminalRef,
@@ -104,6 +105,10 @@ builder.queryFields((t) => ({
     resolve: (_root, args, context) =>
       resolveDevice(context.edition(args.edition), args.kind, "peripheral", args.archetype, args.input),
   }),
+}));
+
+/** What an edition lists of them: kinds, archetypes and their rows. */
+builder.queryFields((t) => ({
   terminalKinds: t.field({
     type: [TerminalKindEnum],
     description: "The terminal kinds of the edition, in the order of the v1 `/v1/terminal/all` listing.",

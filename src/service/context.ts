@@ -79,6 +79,18 @@ export function createService(
 }
 
 /**
+ * A served edition by its id: the one check of an edition's id, whoever names it (the REST shim's
+ * query, a batch's, a GraphQL argument, an Impact Framework plugin's config); each transport words
+ * the refusal in its own dialect.
+ * @throws UnknownEditionError naming the served editions.
+ */
+export function servedEdition(service: Service, id: string): EditionService {
+  const served = service.editions.get(id);
+  if (!served) throw new UnknownEditionError(id, [...service.editions.keys()]);
+  return served;
+}
+
+/**
  * Per-request state of one edition: its lookups (the edition's shared memo), its loaders and the
  * engine context the models of this edition are built with.
  */
@@ -167,11 +179,7 @@ export function createRequestContext(service: Service, options: RequestOptions):
       const key = id ?? options.edition?.edition.id ?? service.defaultEdition;
       let context = contexts.get(key);
       if (!context) {
-        const served = id == null && options.edition ? options.edition : service.editions.get(key);
-        if (!served) {
-          const error = new UnknownEditionError(key, [...service.editions.keys()]);
-          throw spellError(new DomainError("BAD_USER_INPUT", error.message, ["edition"]));
-        }
+        const served = id == null && options.edition ? options.edition : servedIn(service, key, spellError);
         // The edition's shared memo serves every request: lookups are pure functions of the
         // tables. A per-request memo on top of it (six closures and their Maps per request) stays
         // alive through young-generation collections until the next full one (bench/README.md,
@@ -193,6 +201,16 @@ export function createRequestContext(service: Service, options: RequestOptions):
   };
   const request = Object.defineProperties(context, LAZY_PROPERTIES) as typeof context & RequestContext;
   return request;
+}
+
+/** A GraphQL argument's edition, refused in the transport's words (BAD_USER_INPUT at `edition`). */
+function servedIn(service: Service, id: string, spellError: DomainErrorSpelling): EditionService {
+  try {
+    return servedEdition(service, id);
+  } catch (error) {
+    if (!(error instanceof UnknownEditionError)) throw error;
+    throw spellError(new DomainError("BAD_USER_INPUT", error.message, ["edition"]));
+  }
 }
 
 /*

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Limits } from "../config/serviceConfig.js";
-import { USAGE } from "../inputs/catalogue.js";
+import { USAGE_INPUT } from "../inputs/catalogue.js";
 import type { InputField, InputObject, NumberField } from "../inputs/field.js";
 import type { EngineInputOf, GraphQLValueOf } from "../inputs/types.js";
 import { builtOncePer } from "../support/builtOnce.js";
@@ -313,10 +313,10 @@ function engineValue(object: InputObject, value: Values): Values {
   return out;
 }
 
-type CheckedUsage = GraphQLValueOf<typeof USAGE> | null | undefined;
+type CheckedUsage = GraphQLValueOf<typeof USAGE_INPUT> | null | undefined;
 
 /** The use-time fields of a usage and the hours one unit of each stands for (docs/methodology.md §6.1). */
-const USE_TIME_FIELDS: readonly (readonly [string, number])[] = Object.entries(USAGE.fields).flatMap(
+const USE_TIME_FIELDS: readonly (readonly [string, number])[] = Object.entries(USAGE_INPUT.fields).flatMap(
   ([name, field]) =>
     "hoursPer" in field && field.hoursPer !== undefined ? [[name, field.hoursPer] as const] : [],
 );
@@ -356,7 +356,7 @@ export function checkedUsage(
   limits: Limits,
   value: unknown,
   path: readonly (string | number)[],
-): CheckedAsset<EngineInputOf<typeof USAGE>> {
-  const usage = checkedValue(limits, USAGE, value, path);
-  return { input: engineInput(USAGE, usage), usageHours: usageHours(usage) };
+): CheckedAsset<EngineInputOf<typeof USAGE_INPUT>> {
+  const usage = checkedValue(limits, USAGE_INPUT, value, path);
+  return { input: engineInput(USAGE_INPUT, usage), usageHours: usageHours(usage) };
 }

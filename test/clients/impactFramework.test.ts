@@ -452,6 +452,13 @@ describe("Impact Framework 1.x (@grnsft/if 1.1.0, if-run)", () => {
         "BoaviztaCloud config: edition: expected an edition id (text, as in the service's EDITION) (given: {})",
       ],
       [
+        // Resolved once, at the config (not per observation): the one refusal names the config's field.
+        "edition-unknown",
+        { edition: "9.9" },
+        {},
+        'BoaviztaCloud config: edition: unknown edition "9.9"; allowed values: 1.2.4, 2.4.1',
+      ],
+      [
         "criterion-unknown",
         { criteria: ["gwp", "co2"] },
         {},

@@ -16,7 +16,7 @@ import {
   INPUT_OBJECTS,
   SERVER,
   TERMINAL,
-  USAGE,
+  USAGE_INPUT,
   V1_NAMES,
   WORKLOAD_SHARE,
 } from "../../src/inputs/catalogue.js";
@@ -137,11 +137,11 @@ describe("v1 bodies derived from the catalogue", () => {
   });
 
   it("time_workload takes a number or a list of shares: two GraphQL fields", () => {
-    const number = v1Variables<Record<string, unknown>>(USAGE, { time_workload: 40 }, PYDANTIC_2);
+    const number = v1Variables<Record<string, unknown>>(USAGE_INPUT, { time_workload: 40 }, PYDANTIC_2);
     expect(number).toMatchObject({ timeWorkload: 40 });
     expect(number).not.toHaveProperty("timeWorkloadShares");
     const shares = v1Variables<Record<string, unknown>>(
-      USAGE,
+      USAGE_INPUT,
       { time_workload: [{ time_percentage: 50, load_percentage: 10 }] },
       PYDANTIC_2,
     );

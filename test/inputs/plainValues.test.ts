@@ -15,7 +15,7 @@ import {
   CLOUD_INSTANCE_ITEM,
   INPUT_OBJECTS,
   SERVER,
-  USAGE,
+  USAGE_INPUT,
 } from "../../src/inputs/catalogue.js";
 import { type InputField, type InputObject, v1NameOf, v1Of } from "../../src/inputs/field.js";
 import { isPlainV1Value } from "../../src/rest/validation/plainValues.js";
@@ -108,7 +108,7 @@ function objectValue(
     model[key] =
       naming === "v1" && v1Of(field).deferred
         ? depth > 0
-          ? objectValue(USAGE, naming, depth - 1, noisy)
+          ? objectValue(USAGE_INPUT, naming, depth - 1, noisy)
           : fc.constant(null)
         : fieldValue(field, naming, depth, noisy);
     if (naming === "graphql" && (field.type === "int" || field.type === "float") && field.alternative) {
@@ -183,7 +183,7 @@ describe("v1 bodies written the plain way skip their schema", () => {
     expect(isPlainV1Value(SERVER, { usage: { time_workload: shares } })).toBe(true);
     expect(isPlainV1Value(SERVER, { usage: { time_workload: [{ time_percentage: 50 }] } })).toBe(false);
     // Factors are left to the schema (it drops the criteria it lacks); a deferred usage is checked later.
-    expect(isPlainV1Value(USAGE, { elec_factors: { gwp: 0.1 } })).toBe(false);
+    expect(isPlainV1Value(USAGE_INPUT, { elec_factors: { gwp: 0.1 } })).toBe(false);
     expect(isPlainV1Value(CLOUD_INSTANCE, { usage: { elec_factors: { gwp: 0.1 } } })).toBe(true);
   });
 });

@@ -3,9 +3,10 @@
  * request context (src/service/context.ts): a field without an `edition` argument answers in it.
  */
 import { describe, expect, it } from "vitest";
+import { UnknownEditionError } from "../../src/editions/index.js";
 import { restEditions } from "../../src/rest/editionChoice.js";
 import { graphqlErrorOf } from "../../src/schema/errors.js";
-import { createRequestContext } from "../../src/service/context.js";
+import { createRequestContext, servedEdition } from "../../src/service/context.js";
 import { sharedApp } from "../support/app.js";
 
 const app = sharedApp();
@@ -41,5 +42,35 @@ describe("the request's edition", () => {
     expect(answer241.status).toBe(200);
     expect(answer124.status).toBe(200);
     expect(JSON.stringify(answer241.body)).not.toBe(JSON.stringify(answer124.body));
+  });
+
+  it("a query naming none is served the edition its transport resolved (a batch's), one naming its own keeps it", () => {
+    const { service } = app;
+    const editions = restEditions(service);
+    const batch = service.editions.get("2.4.1");
+    expect(editions.requested(new URLSearchParams(), batch)).toBe(batch);
+    expect(editions.requested(new URLSearchParams({ edition: "1.2.4" }), batch)).toBe(
+      service.editions.get("1.2.4"),
+    );
+  });
+
+  it("is checked by one function, whoever names it; each transport words the refusal", () => {
+    const { service } = app;
+    expect(servedEdition(service, "2.4.1")).toBe(service.editions.get("2.4.1"));
+    expect(() => servedEdition(service, "9.9")).toThrow(new UnknownEditionError("9.9", ["1.2.4", "2.4.1"]));
+    // GraphQL's words: BAD_USER_INPUT naming the field, the same message.
+    const request = createRequestContext(service, { spellError: graphqlErrorOf });
+    let refused: unknown;
+    try {
+      request.edition("9.9");
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toMatchObject({
+      message: 'unknown edition "9.9"; allowed values: 1.2.4, 2.4.1',
+      extensions: { code: "BAD_USER_INPUT", field: ["edition"] },
+    });
+    // Resolved once per request and id: the same edition context each time it is asked.
+    expect(request.edition("2.4.1")).toBe(request.edition("2.4.1"));
   });
 });

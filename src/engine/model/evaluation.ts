@@ -8,7 +8,7 @@ import {
   resolveCriterion,
 } from "./criteria.js";
 import type { EditionRules } from "./edition.js";
-import type { Phase, RawImpact } from "./impact.js";
+import { PHASES, type Phase, type RawImpact } from "./impact.js";
 import { ImpactRangeError, type ImpactRounding, type RoundedImpact } from "./rounding.js";
 
 const DEFAULT_REQUESTED: readonly RequestedCriterion[] = DEFAULT_CRITERIA.map(
@@ -83,8 +83,6 @@ interface Step {
   readonly criterion: string;
   readonly phase: Phase;
 }
-
-const PHASES: readonly Phase[] = ["embedded", "use"];
 
 /**
  * The reference's computation order for a set of criteria (docs/methodology.md §1, §14.2): the computed

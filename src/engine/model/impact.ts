@@ -10,7 +10,9 @@ export interface RawImpact {
   readonly warnings: readonly string[];
 }
 
-export type Phase = "embedded" | "use";
+/** The phases of an impact (docs/methodology.md §1), in the reference's order: every listing follows it. */
+export const PHASES = ["embedded", "use"] as const;
+export type Phase = (typeof PHASES)[number];
 
 export const END_OF_LIFE_WARNING = "End of life is not included in the calculation";
 export const GENERIC_DATA_WARNING = "Generic data used for impact calculation.";

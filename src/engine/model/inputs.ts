@@ -11,7 +11,7 @@ import type {
   SERVER,
   SIMPLE_COMPONENT,
   TERMINAL,
-  USAGE,
+  USAGE_INPUT,
 } from "../../inputs/catalogue.js";
 import type { EngineInputOf } from "../../inputs/types.js";
 
@@ -22,7 +22,7 @@ import type { EngineInputOf } from "../../inputs/types.js";
  */
 
 /** Usage fields a client may give (docs/methodology.md §5.1). */
-export type UsageInput = EngineInputOf<typeof USAGE>;
+export type UsageInput = EngineInputOf<typeof USAGE_INPUT>;
 export type CpuInput = EngineInputOf<typeof CPU>;
 /** A GPU request (docs/methodology.md §19.5.2); every given field is INPUT. */
 export type GpuInput = EngineInputOf<typeof GPU>;

@@ -68,81 +68,102 @@ interface Waiter {
   readonly admit: (lease: Lease) => void;
 }
 
-export function createAdmission(options: AdmissionOptions): Admission {
-  const { budget, queueLength, limit, unit } = options;
-  const retryAfterSeconds = options.retryAfterSeconds ?? 1;
-  let used = 0;
-  const queue: Waiter[] = [];
+/** The units of a budget in use and the queue of those waiting for room, first come first served. */
+class Room {
+  used = 0;
+  readonly queue: Waiter[] = [];
 
-  const charge = (cost: number): number => Math.min(Math.max(0, cost), budget);
-  const fits = (cost: number) => used + cost <= budget;
+  constructor(private readonly budget: number) {}
 
-  function reserve(initial: number): Lease {
+  /** A cost as charged: never negative, a cost above the whole budget charged as the whole budget. */
+  charge(cost: number): number {
+    return Math.min(Math.max(0, cost), this.budget);
+  }
+
+  /** Whether `cost` fits now with nobody waiting ahead. */
+  freeFor(cost: number): boolean {
+    return this.queue.length === 0 && this.fits(cost);
+  }
+
+  /** Holds `initial` units (already known to fit), as a lease. */
+  reserve(initial: number): Lease {
     let held = initial;
-    used += held;
+    this.used += held;
     return {
-      release() {
-        used -= held;
+      release: () => {
+        this.used -= held;
         held = 0;
-        admitWaiting();
+        this.admitWaiting();
       },
-      resize(requested) {
-        const cost = charge(requested);
-        if (cost > held && !(queue.length === 0 && fits(cost - held))) return false;
-        used += cost - held;
+      resize: (requested) => {
+        const cost = this.charge(requested);
+        if (cost > held && !this.freeFor(cost - held)) return false;
+        this.used += cost - held;
         held = cost;
-        admitWaiting();
+        this.admitWaiting();
         return true;
       },
     };
   }
 
-  function admitWaiting(): void {
-    while (queue.length > 0 && fits(queue[0].cost)) {
-      const next = queue.shift() as Waiter;
-      next.admit(reserve(next.cost));
-    }
+  /** Waits in the queue for `cost` units; rejects with the signal's reason when it aborts first. */
+  wait(cost: number, signal: AbortSignal | undefined): Promise<Lease> {
+    return new Promise<Lease>((resolve, reject) => {
+      const waiter: Waiter = {
+        cost,
+        admit: (lease) => {
+          signal?.removeEventListener("abort", leave);
+          resolve(lease);
+        },
+      };
+      const leave = () => {
+        const at = this.queue.indexOf(waiter);
+        if (at !== -1) this.queue.splice(at, 1);
+        // The one that left may have held back smaller costs behind it.
+        this.admitWaiting();
+        reject(signal?.reason);
+      };
+      signal?.addEventListener("abort", leave, { once: true });
+      this.queue.push(waiter);
+    });
   }
 
-  function refusal(cost: number): AdmissionRefused {
-    return new AdmissionRefused(
+  private fits(cost: number): boolean {
+    return this.used + cost <= this.budget;
+  }
+
+  private admitWaiting(): void {
+    while (this.queue.length > 0 && this.fits(this.queue[0].cost)) {
+      const next = this.queue.shift() as Waiter;
+      next.admit(this.reserve(next.cost));
+    }
+  }
+}
+
+export function createAdmission(options: AdmissionOptions): Admission {
+  const { budget, queueLength, limit, unit } = options;
+  const retryAfterSeconds = options.retryAfterSeconds ?? 1;
+  const room = new Room(budget);
+  const refusal = (cost: number): AdmissionRefused =>
+    new AdmissionRefused(
       `the service is at its capacity of ${budget} ${unit} in progress (${limit}) and cannot take ${cost} more now; retry after ${retryAfterSeconds} s`,
       limit,
       retryAfterSeconds,
     );
-  }
-
   return {
     acquire(requested, signal) {
-      const cost = charge(requested);
-      if (queue.length === 0 && fits(cost)) return Promise.resolve(reserve(cost));
-      if (queue.length >= queueLength) return Promise.reject(refusal(requested));
+      const cost = room.charge(requested);
+      if (room.freeFor(cost)) return Promise.resolve(room.reserve(cost));
+      if (room.queue.length >= queueLength) return Promise.reject(refusal(requested));
       if (signal?.aborted) return Promise.reject(signal.reason);
-      return new Promise<Lease>((resolve, reject) => {
-        const waiter: Waiter = {
-          cost,
-          admit: (lease) => {
-            signal?.removeEventListener("abort", leave);
-            resolve(lease);
-          },
-        };
-        function leave() {
-          const at = queue.indexOf(waiter);
-          if (at !== -1) queue.splice(at, 1);
-          // The one that left may have held back smaller costs behind it.
-          admitWaiting();
-          reject(signal?.reason);
-        }
-        signal?.addEventListener("abort", leave, { once: true });
-        queue.push(waiter);
-      });
+      return room.wait(cost, signal);
     },
     tryAcquire(requested) {
-      const cost = charge(requested);
-      return queue.length === 0 && fits(cost) ? reserve(cost) : null;
+      const cost = room.charge(requested);
+      return room.freeFor(cost) ? room.reserve(cost) : null;
     },
     refusal,
-    inUse: () => used,
-    waiting: () => queue.length,
+    inUse: () => room.used,
+    waiting: () => room.queue.length,
   };
 }

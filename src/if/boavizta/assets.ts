@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { IfCloudInstanceDocument, IfCpuDocument, IfServerDocument } from "../generated/graphql.js";
-import { usageOf } from "./evaluate.js";
+import { observationUsage } from "./evaluate.js";
 import { copied } from "./metadata.js";
 import { numeric, text } from "./observations.js";
 import { plugin } from "./plugin.js";
@@ -20,17 +20,12 @@ export const BoaviztaCloud = plugin(
   (observation) => ({
     provider: observation["cloud/vendor"] ?? "aws",
     instanceType: observation["cloud/instance-type"],
-    usage: usageOf(observation, observation["cloud/region"]),
+    usage: observationUsage(observation, observation["cloud/region"]),
   }),
   () => {
     const regions = regionsOnce();
-    return (observation, config) =>
-      regionNotices(
-        regions,
-        observation["cloud/vendor"] ?? "aws",
-        observation["cloud/region"],
-        config?.edition,
-      );
+    return (observation, _config, edition) =>
+      regionNotices(regions, observation["cloud/vendor"] ?? "aws", observation["cloud/region"], edition);
   },
 );
 
@@ -58,7 +53,7 @@ export const BoaviztaServer = plugin(
         ...(name !== undefined
           ? { configuration: { cpu: { name, ...(units !== undefined ? { units } : {}) } } }
           : {}),
-        usage: usageOf(observation),
+        usage: observationUsage(observation),
       },
     };
   },
@@ -71,5 +66,5 @@ export const BoaviztaCpu = plugin(
   { "cpu/name": copied("CPU name") },
   IfCpuDocument,
   "all units",
-  (observation) => ({ input: { name: observation["cpu/name"], usage: usageOf(observation) } }),
+  (observation) => ({ input: { name: observation["cpu/name"], usage: observationUsage(observation) } }),
 );

@@ -1,6 +1,7 @@
 import type { DocumentNode } from "graphql";
 import type { z } from "zod";
 import { withoutFloatNoise } from "../../output/columns.js";
+import type { EditionService } from "../../service/context.js";
 import { criterionEnumName } from "../../service/criteria.js";
 import { type PowerPer, useEnergyKwh, type V1Verbose } from "../../service/energy.js";
 import { readNumber } from "../../support/numbers.js";
@@ -30,7 +31,7 @@ export interface AssetAnswer {
 }
 
 /** The `usage` input of an observation: location, load and (cloud) region, when given. */
-export function usageOf(observation: z.output<z.ZodObject<typeof COMMON_FIELDS>>, region?: string) {
+export function observationUsage(observation: z.output<z.ZodObject<typeof COMMON_FIELDS>>, region?: string) {
   return {
     ...(observation.location !== undefined ? { usageLocation: observation.location } : {}),
     ...(observation["cpu/utilization"] !== undefined ? { timeWorkload: observation["cpu/utilization"] } : {}),
@@ -41,23 +42,33 @@ export function usageOf(observation: z.output<z.ZodObject<typeof COMMON_FIELDS>>
 export const phaseValue = (phase: PhaseAnswer, rounded: boolean) =>
   (rounded ? phase.value : phase.unrounded?.value) ?? null;
 
+/** What one observation's run reads: the asset's variables, the observation, the plugin's config and edition. */
+interface ObservationRun {
+  readonly powerPer: PowerPer;
+  readonly variables: Record<string, unknown>;
+  readonly observation: Observation;
+  readonly config: CheckedConfig;
+  /** The config's edition, resolved once per plugin instance (pluginEdition, run.ts). */
+  readonly edition: EditionService;
+  readonly notices: readonly string[];
+}
+
 /** Runs `document` for one observation and writes its outputs beside the observation's fields. */
-export async function evaluate(
+export async function evaluateObservation(
   document: DocumentNode,
-  powerPer: PowerPer,
-  variables: Record<string, unknown>,
-  observation: Observation,
-  config: CheckedConfig,
-  notices: readonly string[],
+  { powerPer, variables, observation, config, edition, notices }: ObservationRun,
 ): Promise<Record<string, unknown>> {
   const criteria = config?.criteria ?? DEFAULT_CRITERIA;
   const rounded = config?.rounded ?? false;
-  const result = await run(document, {
-    ...variables,
-    criteria: [...new Set(["gwp", ...criteria])].map(criterionEnumName),
-    duration: Number(observation.duration) / 3600,
-    edition: config?.edition ?? null,
-  });
+  const result = await run(
+    document,
+    {
+      ...variables,
+      criteria: [...new Set(["gwp", ...criteria])].map(criterionEnumName),
+      duration: Number(observation.duration) / 3600,
+    },
+    edition,
+  );
   const asset = (result.data as { asset?: AssetAnswer | null } | null | undefined)?.asset;
   if (result.errors?.length || !asset) throw new PluginInputError(errorLine(result.errors ?? []));
   const outputs: Record<string, unknown> = { ...observation };

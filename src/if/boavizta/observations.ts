@@ -2,6 +2,9 @@ import { z } from "zod";
 import { CRITERION_SPELLINGS, parseCriterion } from "../../service/criteria.js";
 import { readNumber } from "../../support/numbers.js";
 
+/** The criteria a plugin answers when its config names none: the service's. */
+export { DEFAULT_CRITERIA } from "../../service/criteria.js";
+
 /** The plugins' config in a manifest, checked before any observation is read. */
 export const CONFIG = z
   .strictObject({
@@ -133,8 +136,6 @@ export const PARAMETER_METADATA = z
   .nullish();
 
 export type AggregationMethod = z.output<typeof AGGREGATION_METHOD>;
-
-export const DEFAULT_CRITERIA = ["gwp", "adp", "pe"] as const;
 
 /** A refused config or observation: one line naming the plugin, the observation and the field. */
 export class PluginInputError extends Error {}

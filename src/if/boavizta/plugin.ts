@@ -1,7 +1,8 @@
 import type { DocumentNode } from "graphql";
 import { z } from "zod";
+import type { EditionService } from "../../service/context.js";
 import type { PowerPer } from "../../service/energy.js";
-import { evaluate } from "./evaluate.js";
+import { evaluateObservation } from "./evaluate.js";
 import { COMMON_INPUTS, outputsOf } from "./metadata.js";
 import {
   type CheckedConfig,
@@ -19,6 +20,7 @@ import {
   withNumbersRead,
   withoutMappedParameters,
 } from "./observations.js";
+import { pluginEdition } from "./run.js";
 
 /** A plugin evaluating each observation, checked against `fields`, with `request` (its query and variables). */
 export function plugin<Fields extends z.ZodRawShape>(
@@ -35,6 +37,7 @@ export function plugin<Fields extends z.ZodRawShape>(
   noticesFor: () => (
     observation: z.output<z.ZodObject<typeof COMMON_FIELDS & Fields>>,
     config: CheckedConfig,
+    edition: EditionService,
   ) => Promise<readonly string[]> = () => async () => [],
 ): IfPluginFactory {
   const observationSchema = z.looseObject({ ...COMMON_FIELDS, ...fields });
@@ -43,6 +46,7 @@ export function plugin<Fields extends z.ZodRawShape>(
     const given = checked(PARAMETER_METADATA, parametersMetadata, `${name} parameter-metadata`);
     const mapping = checked(MAPPING, givenMapping, `${name} mapping`) ?? {};
     const noticesOf = noticesFor();
+    let served: EditionService | undefined;
     return {
       metadata: {
         kind: "execute",
@@ -50,21 +54,24 @@ export function plugin<Fields extends z.ZodRawShape>(
         outputs: renamed({ ...outputsOf(config?.criteria ?? DEFAULT_CRITERIA), ...given?.outputs }, mapping),
       },
       execute: async (observations) => {
+        // The config's edition, resolved once for every observation of this instance.
+        served ??= pluginEdition(config?.edition, `${name} config`);
+        const edition = served;
         const outputs: Record<string, unknown>[] = [];
         for (const [index, observation] of observations.entries()) {
           const where = `${name} observation ${index + 1}`;
           const view = mappedObservation(observation, mapping);
           const read = checked(observationSchema, view, where);
           try {
-            const notices = await noticesOf(read, config);
-            const evaluated = await evaluate(
-              document,
+            const notices = await noticesOf(read, config, edition);
+            const evaluated = await evaluateObservation(document, {
               powerPer,
-              request(read, config),
-              withNumbersRead(view, read),
+              variables: request(read, config),
+              observation: withNumbersRead(view, read),
               config,
+              edition,
               notices,
-            );
+            });
             outputs.push(renamed(withoutMappedParameters(evaluated, observation, mapping), mapping));
           } catch (error) {
             if (!(error instanceof PluginInputError)) throw error;

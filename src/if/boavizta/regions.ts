@@ -1,16 +1,17 @@
+import type { EditionService } from "../../service/context.js";
 import { IfCloudRegionsDocument } from "../generated/graphql.js";
 import { errorLine, run } from "./run.js";
 
 export type KnownRegions = { regions: ReadonlySet<string> } | { refused: string };
 
 /** The regions of a provider in an edition (or why there are none), asked once per plugin instance. */
-export function regionsOnce(): (provider: string, edition: string | undefined) => Promise<KnownRegions> {
+export function regionsOnce(): (provider: string, edition: EditionService) => Promise<KnownRegions> {
   const known = new Map<string, Promise<KnownRegions>>();
   return (provider, edition) => {
-    const key = `${edition ?? ""}\n${provider}`;
+    const key = `${edition.edition.id}\n${provider}`;
     let regions = known.get(key);
     if (!regions) {
-      regions = run(IfCloudRegionsDocument, { provider, edition: edition ?? null }).then((result) =>
+      regions = run(IfCloudRegionsDocument, { provider }, edition).then((result) =>
         result.errors?.length
           ? { refused: errorLine(result.errors) }
           : {
@@ -34,7 +35,7 @@ export async function regionNotices(
   regionsOf: ReturnType<typeof regionsOnce>,
   provider: string,
   region: string | undefined,
-  edition: string | undefined,
+  edition: EditionService,
 ): Promise<readonly string[]> {
   if (region === undefined) return [];
   const known = await regionsOf(provider, edition);

@@ -1,10 +1,17 @@
 import type { DocumentNode, GraphQLError } from "graphql";
 import { defaultConfig } from "../../config/serviceConfig.js";
+import { UnknownEditionError } from "../../editions/index.js";
 import { graphqlErrorOf } from "../../schema/errors.js";
 import { compiledExecutor, type OperationExecutor, servedSchema } from "../../schema/execution/inProcess.js";
-import { createRequestContext, type Service } from "../../service/context.js";
+import {
+  createRequestContext,
+  type EditionService,
+  type Service,
+  servedEdition,
+} from "../../service/context.js";
 import { openService } from "../../service/open.js";
 import { createLogger } from "../../support/log.js";
+import { PluginInputError } from "./observations.js";
 
 /**
  * The service and its executor, built once per process on first use (reference data loaded and
@@ -19,10 +26,36 @@ export function inProcessApp(): { readonly execute: OperationExecutor; readonly 
   return served;
 }
 
-/** Runs a document against the service's schema in this process, in a request context of its own. */
-export async function run(document: DocumentNode, variableValues: Record<string, unknown>) {
+/**
+ * The edition a plugin's config names (the service's default when none), as the service serves
+ * it: resolved once per plugin instance, at its config, and refused there — one line naming the
+ * config's field — never per observation.
+ */
+export function pluginEdition(id: string | undefined, where: string): EditionService {
+  const { service } = inProcessApp();
+  try {
+    return servedEdition(service, id ?? service.defaultEdition);
+  } catch (error) {
+    if (!(error instanceof UnknownEditionError)) throw error;
+    throw new PluginInputError(`${where}: edition: ${error.message}`);
+  }
+}
+
+/**
+ * Runs a document against the service's schema in this process, in a request context of its own
+ * answering in `edition` (the operation's `$edition` is left unset, as the REST shim's are).
+ */
+export async function run(
+  document: DocumentNode,
+  variableValues: Record<string, unknown>,
+  edition: EditionService,
+) {
   const { execute, service } = inProcessApp();
-  return execute(document, variableValues, createRequestContext(service, { spellError: graphqlErrorOf }));
+  return execute(
+    document,
+    variableValues,
+    createRequestContext(service, { spellError: graphqlErrorOf, edition }),
+  );
 }
 
 /** The GraphQL errors of an observation as one line: message, code and the field refused. */

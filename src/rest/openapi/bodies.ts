@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { describedInput } from "../../editions/inputNotes.js";
-import { USAGE } from "../../inputs/catalogue.js";
+import { USAGE_INPUT } from "../../inputs/catalogue.js";
 import { type InputObject, v1NameOf } from "../../inputs/field.js";
 import type { Handler, Route } from "../route.js";
 import { fieldTypes, type RequestValidation } from "../validation/fieldTypes.js";
@@ -27,7 +27,7 @@ export function bodySchemas(routes: readonly Route[], rules: RequestValidation):
   ]);
   const registry = z.registry<{ id: string }>();
   registry.add(usageSchema(rules), { id: "Usage" });
-  const named = new Map<string, InputObject>([["Usage", USAGE]]);
+  const named = new Map<string, InputObject>([["Usage", USAGE_INPUT]]);
   for (const handler of routes.flatMap((route) => Object.values(route.methods) as Handler[])) {
     const body = handler.doc?.body;
     if (!body || named.has(body.name)) continue;

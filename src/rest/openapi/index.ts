@@ -1,16 +1,18 @@
 import { editionById } from "../../editions/index.js";
 import type { EditionFeature } from "../features.js";
 import type { Handler, HandlerDoc } from "../route.js";
-import { BATCH_PATH, batchOperation } from "../routes/batch.js";
+import { BATCH_PATH } from "../routes/batch.js";
 import { CLOUD_PROVIDER_PATH, cloudProviderTemplate } from "../routes/cloud.js";
 import { COEFFICIENTS_STREAM_PATH } from "../routes/coefficientStream.js";
 import { ROUTES } from "../routes/index.js";
 import type { RequestValidation } from "../validation/fieldTypes.js";
 import { ANSWER_SCHEMAS } from "./answers.js";
+import { batchOperation } from "./batch.js";
 import { bodySchemas } from "./bodies.js";
 import { coefficientStreamOperation } from "./coefficientStream.js";
 import { BODY_EXAMPLES } from "./examples.js";
 import { type JsonObject, ref } from "./jsonSchema.js";
+import { busyAnswer, editionParameter } from "./parameters.js";
 
 /*
  * The OpenAPI 3.1 description of the v1 shim, generated from the shim's own route table
@@ -32,17 +34,7 @@ function responsesOf(doc: HandlerDoc): JsonObject {
       content: { "application/json": { schema: ref("HTTPValidationError") } },
     },
   };
-  if (doc.busy !== undefined) {
-    responses["503"] = {
-      description: doc.busy,
-      headers: {
-        "Retry-After": { description: "Seconds to wait before asking again.", schema: { type: "integer" } },
-      },
-      content: {
-        "application/json": { schema: { type: "object", properties: { detail: { type: "string" } } } },
-      },
-    };
-  }
+  if (doc.busy !== undefined) responses["503"] = busyAnswer(doc.busy);
   if (doc.answer === "ImpactAnswer" || doc.query.some((p) => p.name === "archetype")) {
     responses["404"] = {
       description: "Not found",
@@ -50,6 +42,53 @@ function responsesOf(doc: HandlerDoc): JsonObject {
     };
   }
   return responses;
+}
+
+/** The query parameters a handler declares, then `edition` (every route reads it, at the shim's entry point). */
+function parametersOf(path: string, doc: HandlerDoc, info: OpenApiInfo): JsonObject[] {
+  const parameters: JsonObject[] = doc.query.map((parameter) => ({
+    name: parameter.name,
+    in: "query",
+    description: parameter.description,
+    required: parameter.required ?? false,
+    schema: parameter.schema,
+    ...(parameter.example === undefined ? {} : { example: parameter.example }),
+    ...(parameter.schema.type === "array" ? { style: "form", explode: true } : {}),
+  }));
+  parameters.push(
+    editionParameter(
+      info,
+      `Edition of the methodology (boaviztapi release) to answer with; default ${info.methodology}.`,
+    ),
+  );
+  if (path === CLOUD_PROVIDER_PATH) {
+    parameters.unshift({
+      name: "provider",
+      in: "path",
+      required: true,
+      description: "Cloud provider.",
+      schema: { type: "string" },
+    });
+  }
+  return parameters;
+}
+
+/** A POST's JSON body, with what "Try it out" sends (a body answered 200, `examples.ts`); none for a GET. */
+function requestBodyOf(method: string, doc: HandlerDoc): JsonObject {
+  if (method !== "POST" || !doc.body) return {};
+  const example = BODY_EXAMPLES[doc.body.name];
+  return {
+    requestBody: {
+      required: false,
+      description: "JSON body (absent: `{}`). Unknown keys are ignored; numbers may be given as text.",
+      content: {
+        "application/json": {
+          schema: ref(doc.body.name),
+          ...(example === undefined ? {} : { example }),
+        },
+      },
+    },
+  };
 }
 
 function operation(
@@ -61,33 +100,6 @@ function operation(
 ): JsonObject {
   const doc: HandlerDoc | undefined = handler.doc;
   if (!doc) throw new Error(`${method} ${path}: the handler has no description (documented())`);
-  const parameters: JsonObject[] = doc.query.map((parameter) => ({
-    name: parameter.name,
-    in: "query",
-    description: parameter.description,
-    required: parameter.required ?? false,
-    schema: parameter.schema,
-    ...(parameter.example === undefined ? {} : { example: parameter.example }),
-    ...(parameter.schema.type === "array" ? { style: "form", explode: true } : {}),
-  }));
-  // Every route reads `edition` (the REST shim's entry point, before the handler).
-  parameters.push({
-    name: "edition",
-    in: "query",
-    required: false,
-    description: `Edition of the methodology (boaviztapi release) to answer with; default ${info.methodology}.`,
-    schema: { type: "string", enum: [...info.editions], default: info.methodology },
-  });
-  if (path === CLOUD_PROVIDER_PATH) {
-    parameters.unshift({
-      name: "provider",
-      in: "path",
-      required: true,
-      description: "Cloud provider.",
-      schema: { type: "string" },
-    });
-  }
-  const responses = responsesOf(doc);
   return {
     operationId: operationId(method, path),
     summary: doc.summary,
@@ -97,25 +109,9 @@ function operation(
         }
       : {}),
     tags: [path.split("/")[2]],
-    parameters,
-    ...(method === "POST" && doc.body
-      ? {
-          requestBody: {
-            required: false,
-            description: "JSON body (absent: `{}`). Unknown keys are ignored; numbers may be given as text.",
-            content: {
-              "application/json": {
-                schema: ref(doc.body.name),
-                // What "Try it out" sends: a body answered 200 (`examples.ts`).
-                ...(BODY_EXAMPLES[doc.body.name] === undefined
-                  ? {}
-                  : { example: BODY_EXAMPLES[doc.body.name] }),
-              },
-            },
-          },
-        }
-      : {}),
-    responses,
+    parameters: parametersOf(path, doc, info),
+    ...requestBodyOf(method, doc),
+    responses: responsesOf(doc),
   };
 }
 

@@ -1,5 +1,6 @@
-import { type BatchDefaults, evaluateBatch, ndjsonLines, type RouteEvaluator } from "../../batch/index.js";
+import { evaluateBatch, ndjsonLines, type RouteEvaluator } from "../../batch/index.js";
 import type { TurnShare } from "../../service/chunks.js";
+import type { EditionService } from "../../service/context.js";
 import { queryEdition, type RestEditions } from "../editionChoice.js";
 import type { RestResponse } from "../route.js";
 
@@ -38,7 +39,11 @@ interface BatchReply {
 interface BatchRouteOptions {
   /** A line's route, with the room it may wait for (the shim's RestCall). */
   readonly evaluate: (
-    call: Parameters<RouteEvaluator>[0] & { readonly admitFleetItems?: (items: number) => Promise<void> },
+    call: Parameters<RouteEvaluator>[0] & {
+      readonly admitFleetItems?: (items: number) => Promise<void>;
+      /** The batch's edition, resolved once here: the edition of the lines whose path names none. */
+      readonly edition?: EditionService;
+    },
   ) => ReturnType<RouteEvaluator>;
   /** The editions served and the default one. */
   readonly editions: RestEditions;
@@ -67,25 +72,61 @@ async function* utf8(pieces: AsyncIterable<string>): AsyncGenerator<Uint8Array> 
   for await (const piece of pieces) yield Buffer.from(piece);
 }
 
+/** The 503 of a batch refused for lack of room. */
+const busy = (maxConcurrent: number): BatchReply =>
+  jsonReply(
+    {
+      status: 503,
+      body: { detail: `${maxConcurrent} batches are running, the most at once (MAX_CONCURRENT_BATCHES)` },
+    },
+    { "retry-after": String(RETRY_AFTER_SECONDS), connection: "close" },
+  );
+
+/**
+ * The batch's edition, resolved once here at its edge (its last `edition` parameter, as a single
+ * route reads a query): the served edition, null when it names none, or the route's 422.
+ */
+function batchEdition(url: string, editions: RestEditions): ReturnType<typeof queryEdition> {
+  const query = new URLSearchParams(url.slice(url.indexOf("?") + 1 || url.length));
+  const named = query.getAll("edition");
+  const params = new URLSearchParams(named.length > 0 ? { edition: named[named.length - 1] } : {});
+  return queryEdition(params, editions);
+}
+
+/**
+ * A line's route, in the batch's edition when its path names none (handed over resolved, never
+ * written back into the line's path as text); a line's budget (a whole coefficient table's) is
+ * held while the line runs, not the batch.
+ */
+function lineEvaluator(
+  options: BatchRouteOptions,
+  request: BatchRequest,
+  edition: EditionService | null,
+): RouteEvaluator {
+  const { requestId } = request;
+  return async (call) => {
+    const held: (() => void)[] = [];
+    const admitFleetItems = (items: number) =>
+      request.admitFleetItems(items, (release) => held.push(release));
+    try {
+      return await options.evaluate({
+        ...call,
+        requestId,
+        admitFleetItems,
+        ...(edition === null ? {} : { edition }),
+      });
+    } finally {
+      for (const release of held.splice(0)) release();
+    }
+  };
+}
+
 export function createBatchRoute(options: BatchRouteOptions) {
   let running = 0;
   return (request: BatchRequest): BatchReply => {
-    const query = new URLSearchParams(request.url.slice(request.url.indexOf("?") + 1 || request.url.length));
-    const editions = query.getAll("edition");
-    const params = new URLSearchParams(editions.length > 0 ? { edition: editions[editions.length - 1] } : {});
-    const edition = queryEdition(params, options.editions);
+    const edition = batchEdition(request.url, options.editions);
     if ("refused" in edition) return jsonReply(edition.refused, { connection: "close" });
-    if (running >= options.maxConcurrent) {
-      return jsonReply(
-        {
-          status: 503,
-          body: {
-            detail: `${options.maxConcurrent} batches are running, the most at once (MAX_CONCURRENT_BATCHES)`,
-          },
-        },
-        { "retry-after": String(RETRY_AFTER_SECONDS), connection: "close" },
-      );
-    }
+    if (running >= options.maxConcurrent) return busy(options.maxConcurrent);
     running += 1;
     let released = false;
     const release = () => {
@@ -95,28 +136,20 @@ export function createBatchRoute(options: BatchRouteOptions) {
     };
     // The slot is freed when the answer ends, or when the client leaves before it starts.
     request.signal.addEventListener("abort", release, { once: true });
-    const defaults: BatchDefaults = edition.served === null ? {} : { edition: edition.served.edition.id };
-    const requestId = request.requestId;
-    // A line's budget (a whole coefficient table's) is held while the line runs, not the batch.
-    const evaluate: RouteEvaluator = async (call) => {
-      const held: (() => void)[] = [];
-      const admitFleetItems = (items: number) =>
-        request.admitFleetItems(items, (release) => held.push(release));
-      try {
-        return await options.evaluate({ ...call, requestId, admitFleetItems });
-      } finally {
-        for (const release of held.splice(0)) release();
-      }
-    };
-    const lines = evaluateBatch(ndjsonLines(request.body, options.maxLineBytes), evaluate, {
-      defaults,
-      maxLineBytes: options.maxLineBytes,
-      maxNestingDepth: options.maxNestingDepth,
-      signal: request.signal,
-      stop: options.stopping,
-      lineTimeoutMs: options.lineTimeoutMs,
-      turns: options.turns,
-    });
+    const lines = evaluateBatch(
+      ndjsonLines(request.body, options.maxLineBytes),
+      lineEvaluator(options, request, edition.served),
+      {
+        defaults: {},
+        ...(edition.served === null ? {} : { edition: edition.served.edition.id }),
+        maxLineBytes: options.maxLineBytes,
+        maxNestingDepth: options.maxNestingDepth,
+        signal: request.signal,
+        stop: options.stopping,
+        lineTimeoutMs: options.lineTimeoutMs,
+        turns: options.turns,
+      },
+    );
     async function* answer(): AsyncGenerator<Uint8Array> {
       try {
         yield* utf8(lines);
@@ -125,82 +158,5 @@ export function createBatchRoute(options: BatchRouteOptions) {
       }
     }
     return { status: 200, headers: { "content-type": "application/x-ndjson" }, body: answer() };
-  };
-}
-
-/** What Swagger UI's "Try it out" sends: two lines answered 200 (a GET and a POST). */
-const BATCH_EXAMPLE = [
-  { method: "GET", path: "/v1/server/?verbose=false" },
-  { path: "/v1/component/ram?verbose=false", body: { units: 2, capacity: 16 }, quantity: 10 },
-]
-  .map((line) => JSON.stringify(line))
-  .join("\n");
-
-/** The route's OpenAPI operation (src/rest/openapi/index.ts adds it to the shim's routes). */
-export function batchOperation(editions: {
-  readonly methodology: string;
-  readonly editions: readonly string[];
-}) {
-  const line = {
-    type: "object",
-    required: ["path"],
-    properties: {
-      method: { type: "string", enum: ["POST", "GET"], default: "POST" },
-      path: {
-        type: "string",
-        description: "A single /v1 route with its query string, e.g. /v1/cloud/instance?verbose=false.",
-        maxLength: 2048,
-      },
-      body: { description: "The route's JSON body (POST)." },
-      quantity: {
-        type: "integer",
-        minimum: 1,
-        default: 1,
-        description:
-          "How many such assets the line stands for: its impacts count that many times in the total.",
-      },
-    },
-  };
-  return {
-    operationId: "post_v1_batch",
-    summary: "Many requests in one: NDJSON in, NDJSON out, answered as the lines arrive",
-    description:
-      "Each line is a request to a single /v1 route, answered exactly as that route answers it (a bad line " +
-      "never fails the others); the answer streams while the body is still arriving, so a client reads as it " +
-      "sends. No limit on the number of lines; each line is bounded as a single request's body (MAX_BODY_BYTES). " +
-      "At most MAX_CONCURRENT_BATCHES batches run at once (503 with Retry-After beyond).",
-    tags: ["batch"],
-    parameters: [
-      {
-        name: "edition",
-        in: "query",
-        required: false,
-        description: `Edition of the lines whose path names none; default ${editions.methodology}.`,
-        schema: { type: "string", enum: [...editions.editions], default: editions.methodology },
-      },
-    ],
-    requestBody: {
-      required: true,
-      description: "NDJSON: one request per line.",
-      content: { "application/x-ndjson": { schema: line, example: BATCH_EXAMPLE } },
-    },
-    responses: {
-      "200": {
-        description: "NDJSON, streamed",
-        content: { "application/x-ndjson": { schema: { $ref: "#/components/schemas/BatchAnswerLine" } } },
-      },
-      "422": {
-        description: "Unknown edition",
-        content: { "application/json": { schema: { $ref: "#/components/schemas/HTTPValidationError" } } },
-      },
-      "503": {
-        description:
-          "MAX_CONCURRENT_BATCHES batches are running; retry after the Retry-After header's seconds",
-        headers: { "Retry-After": { schema: { type: "integer" } } },
-        content: {
-          "application/json": { schema: { type: "object", properties: { detail: { type: "string" } } } },
-        },
-      },
-    },
   };
 }

@@ -9,7 +9,7 @@ import { createRequestContext, type Service } from "../../service/context.js";
 import { DomainError } from "../../service/errors.js";
 import { queryEdition, restEditions } from "../editionChoice.js";
 import { RestError } from "../graphqlErrors.js";
-import { loadOf } from "./coefficients.js";
+import { queryLoad } from "./coefficients.js";
 import { sent, streamSlots } from "./streamSlots.js";
 
 /*
@@ -77,6 +77,40 @@ async function* coefficientNdjson(table: CoefficientTable): AsyncGenerator<strin
  * computed as the client reads them (the answer waits on the socket's backpressure), and no more
  * once it leaves.
  */
+/** A format the route does not write: 422 naming the parameter, in pydantic's words. */
+const formatRefused = (given: string): StreamedReply =>
+  errorReply(422, {
+    detail: [
+      {
+        loc: ["query", "format"],
+        msg: `Input should be ${Object.keys(STREAM_FORMATS).join(" or ")}`,
+        type: "enum",
+        input: given,
+      },
+    ],
+  });
+
+/** The 503 of a stream refused for lack of room. */
+const busy = (maxConcurrent: number): StreamedReply => ({
+  ...errorReply(503, {
+    detail: `${maxConcurrent} coefficient tables are being streamed, the most at once (MAX_CONCURRENT_STREAMS)`,
+  }),
+  headers: {
+    "content-type": "application/json",
+    "retry-after": String(RETRY_AFTER_SECONDS),
+    connection: "close",
+  },
+});
+
+/** A table refused before its first byte, as GET /v1/cloud/coefficients refuses it. */
+function refusalOf(error: unknown): StreamedReply {
+  if (error instanceof RestError) return errorReply(error.status, error.body);
+  if (error instanceof DomainError) {
+    return errorReply(error.kind === "NOT_FOUND" ? 404 : 422, { detail: error.message });
+  }
+  throw error;
+}
+
 export function coefficientStreamRoute(
   service: Service,
   maxConcurrent: number,
@@ -85,22 +119,12 @@ export function coefficientStreamRoute(
   const slots = streamSlots(maxConcurrent);
   return ({ url, signal }) => {
     const params = new URLSearchParams(url.slice(url.indexOf("?") + 1 || url.length));
+    // The edition resolved once, here at the route's edge (422 naming the parameter).
     const edition = queryEdition(params, editions);
     if ("refused" in edition) return errorReply(edition.refused.status, edition.refused.body);
     const given = params.get("format") ?? "csv";
     const format = streamFormat(given);
-    if (format === null) {
-      return errorReply(422, {
-        detail: [
-          {
-            loc: ["query", "format"],
-            msg: `Input should be ${Object.keys(STREAM_FORMATS).join(" or ")}`,
-            type: "enum",
-            input: given,
-          },
-        ],
-      });
-    }
+    if (format === null) return formatRefused(given);
     try {
       const context = createRequestContext(service, {
         spellError: (error) => error,
@@ -109,22 +133,11 @@ export function coefficientStreamRoute(
       const criteria = params.getAll("criteria");
       const table = coefficientTable(context, {
         provider: params.get("provider") ?? "aws",
-        load: loadOf(params),
+        load: queryLoad(params),
         criteria: criteria.length > 0 ? criteria : null,
       });
       const release = slots.take(signal);
-      if (release === null) {
-        return {
-          ...errorReply(503, {
-            detail: `${maxConcurrent} coefficient tables are being streamed, the most at once (MAX_CONCURRENT_STREAMS)`,
-          }),
-          headers: {
-            "content-type": "application/json",
-            "retry-after": String(RETRY_AFTER_SECONDS),
-            connection: "close",
-          },
-        };
-      }
+      if (release === null) return busy(maxConcurrent);
       const text = format === "csv" ? coefficientCsv(table, CHUNK_CHARACTERS) : coefficientNdjson(table);
       return {
         status: 200,
@@ -132,11 +145,7 @@ export function coefficientStreamRoute(
         body: sent(text, signal, release),
       };
     } catch (error) {
-      if (error instanceof RestError) return errorReply(error.status, error.body);
-      if (error instanceof DomainError) {
-        return errorReply(error.kind === "NOT_FOUND" ? 404 : 422, { detail: error.message });
-      }
-      throw error;
+      return refusalOf(error);
     }
   };
 }

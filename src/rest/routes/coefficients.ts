@@ -30,7 +30,7 @@ const PARAMETERS: readonly QueryParameterDoc[] = [
 ];
 
 /** The `load` query parameter (422 when not a number). */
-export function loadOf(params: URLSearchParams): number | null {
+export function queryLoad(params: URLSearchParams): number | null {
   const text = params.get("load");
   if (text === null) return null;
   const load = Number(text);
@@ -54,7 +54,7 @@ export const coefficientRoutes: readonly Route[] = [
           const variables: CloudCoefficientsQueryVariables = {
             provider: request.params.get("provider") ?? "aws",
             instanceType: request.params.get("instance_type"),
-            load: loadOf(request.params),
+            load: queryLoad(request.params),
             criteria: criteria.length > 0 ? (criteria as CloudCoefficientsQueryVariables["criteria"]) : null,
           };
           return ok((await run(CloudCoefficientsDocument, variables)).cloudCoefficients);

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { SERVER, USAGE } from "../../inputs/catalogue.js";
+import { SERVER, USAGE_INPUT } from "../../inputs/catalogue.js";
 import type { InputObject } from "../../inputs/field.js";
 import { v1Of } from "../../inputs/field.js";
 import { COMPONENT_INPUTS, type ComponentKind } from "../../service/catalogue.js";
@@ -31,7 +31,7 @@ function graphqlValue(object: InputObject, value: Values, rules: RequestValidati
     const { name, field } = entry;
     if (v1Of(field).deferred) {
       if (given !== null) {
-        out[name] = v1Variables(field.type === "object" ? field.of : USAGE, given, rules, [v1Name]);
+        out[name] = v1Variables(field.type === "object" ? field.of : USAGE_INPUT, given, rules, [v1Name]);
       }
     } else if (given === null) {
       out[name] = null;
@@ -100,7 +100,7 @@ export function describedBody<T>(
 }
 
 /** The v1 usage object under `rules`, for the OpenAPI description. */
-export const usageSchema = (rules: RequestValidation): z.ZodType => v1Schema(rules, USAGE);
+export const usageSchema = (rules: RequestValidation): z.ZodType => v1Schema(rules, USAGE_INPUT);
 
 /** The body parser of a catalogue object, named in the OpenAPI description by its GraphQL type less `Input`. */
 export function catalogueBody<T>(object: InputObject, name?: string): BodyParser<T> {
