@@ -8,7 +8,7 @@
  * charges.
  */
 
-import type { LineGroup } from "./evaluate.js";
+import type { LineGroup } from "./stages/evaluate.js";
 
 export interface CoverageRow {
   /** A method or a service; "" for lines without one. */

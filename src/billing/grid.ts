@@ -120,7 +120,7 @@ export const GRID_TABLES = [
 ] as const;
 
 /** A run's series, loaded: what it read, and the pass that tells how the lines fared (after writing). */
-export interface LoadedGrid {
+export interface BillingGrid {
   readonly info: GridSeriesInfo;
   /** How the lines fared, once written (`detailed`: the use by hour and month too, for the report). */
   run(written: WrittenLines & { readonly detailed: boolean }): Promise<GridRun>;
@@ -136,7 +136,7 @@ export async function withGridSeries(
   context: EditionContext,
   knownRegions: readonly CloudRegion[],
   impactColumns: readonly string[],
-): Promise<LoadedGrid | null> {
+): Promise<BillingGrid | null> {
   const files = request.grid ?? null;
   if (files === null) return null;
   if (gridUseColumns(impactColumns).length === 0) {

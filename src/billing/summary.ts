@@ -9,8 +9,9 @@ import type { BillReportModel } from "../output/billReport.js";
 import { formatNumber } from "../output/columns.js";
 import { printable } from "../support/terminalText.js";
 import { billingCoverage, type CoverageRow, percent } from "./coverage.js";
-import type { BillingSummary, LineGroup } from "./evaluate.js";
 import type { GridRun } from "./grid.js";
+import type { LineGroup } from "./stages/evaluate.js";
+import type { BillingSummary } from "./stages/summarise.js";
 
 /** The fate of a group of lines, as the output's `status` spells it. */
 export function statusOf(group: LineGroup, matched: (group: LineGroup) => string | null): string {

@@ -15,9 +15,11 @@ import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { BillingStrictStop, FileReadError } from "../billing/errors.js";
-import type { BillingRequest, BillingSummary, evaluateBillingExport } from "../billing/evaluate.js";
 import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
 import { withMethodRows } from "../billing/methods.js";
+import type { EditionPlaces } from "../billing/places.js";
+import type { BillingRequest } from "../billing/stages/request.js";
+import type { BillingSummary } from "../billing/stages/summarise.js";
 import { ConfigError, loadConfig } from "../config/serviceConfig.js";
 import { InputFileError } from "../duckdb/errors.js";
 import { EDITIONS } from "../editions/index.js";
@@ -114,7 +116,7 @@ export function editionOf(
   return { context, knownRegions };
 }
 
-type BillingRegions = Parameters<typeof evaluateBillingExport>[1];
+type BillingRegions = EditionPlaces["known"];
 
 /** The built-in editions with cloud regions. */
 const REGION_EDITIONS = EDITIONS.filter((edition) => edition.features.cloudRegions).map(
@@ -349,7 +351,8 @@ export async function billingMain(
 ): Promise<number> {
   const scratch = mkdtempSync(join(tmpdir(), "impact-billing-out-"));
   try {
-    const { evaluateBillingExport, portableTableFiles } = await import("../billing/evaluate.js");
+    const { evaluateBillingExport } = await import("../billing/evaluate.js");
+    const { portableTableFiles } = await import("../billing/stages/write.js");
     const { partialOf } = await import("../billing/writing.js");
     const plan = billingPlanOf(args, header, scratch, { partialOf, portableTableFiles });
     const { context, knownRegions } = editionOf(plan.edition, true);
