@@ -1,6 +1,6 @@
 /*
  * The evaluate stage of a billing run: each kind of line read through the same queries as its
- * lines (sql/billing_located.sql, sql/billing_impacts.sql), grouped for the summary and --strict's
+ * lines (sql/evaluate/billing_located.sql, sql/evaluate/billing_impacts.sql), grouped for the summary and --strict's
  * verdict; then the view billing_located, through which the writing pass gives each line its
  * impacts.
  */
@@ -25,7 +25,7 @@ export interface LineGroup {
   readonly problem: string | null;
   readonly lines: number;
   readonly hours: number;
-  /** How its lines use hardware (sql/billing_methods.sql); null for none. */
+  /** How its lines use hardware (sql/classify/billing_methods.sql); null for none. */
   readonly method: string | null;
   /** Its method's coefficient key; null for instance lines and lines without a method. */
   readonly methodKey: string | null;
@@ -85,7 +85,7 @@ async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
     `SELECT ${column}, row_number() OVER (ORDER BY ${order}, ${column}) AS rank FROM kinds ${where} GROUP BY ${column}`;
   const reader = await connection.runAndReadAll(
     `WITH billing_classified AS (SELECT * FROM billing_line_kinds),
-       billing_located AS (${sqlQuery("billing_located.sql")}),
+       billing_located AS (${sqlQuery("evaluate/billing_located.sql")}),
        kinds AS (
          SELECT billing_provider, billing_instance_type, billing_place, billing_problem, billing_method,
            billing_method_key, billing_service, billing_place_warning,

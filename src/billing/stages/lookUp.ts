@@ -1,6 +1,6 @@
 /*
  * The look-up stage of a billing run: each billed instance type matched once, whatever its number
- * of lines, and the lookup table billing_keys (sql/billing_keys.sql) built from the coefficient
+ * of lines, and the lookup table billing_keys (sql/lookup/billing_keys.sql) built from the coefficient
  * table of the types and methods billed, at the places billed — no evaluation per line. With a grid
  * series, the table's gwp use is read from the series' zones.
  */
@@ -212,7 +212,7 @@ async function createEnergyTable(
 }
 
 /**
- * The table billing_keys (sql/billing_keys.sql), from the coefficients of the matched types and of
+ * The table billing_keys (sql/lookup/billing_keys.sql), from the coefficients of the matched types and of
  * the methods' keys at the places billed; returns those coefficients (every place), which the
  * totals read. The cost key's rows are the instance lines' kWh per cost (src/billing/costRates.ts):
  * built once the instance lines are looked up, then the table again with them.
