@@ -120,7 +120,7 @@ async function billedCoefficients(
 }
 
 /** Each billed instance type matched once, whatever its number of lines; the table instance_matches. */
-export async function matchBilledTypes(
+async function matchBilledTypes(
   connection: DuckDBConnection,
   context: EditionContext,
 ): Promise<Map<string, InstanceMatch>> {
@@ -162,7 +162,7 @@ async function methodProviders(connection: DuckDBConnection): Promise<string[]> 
  * A provider whose regions the edition does not have (Oracle; one not recognised): its methods'
  * lines are evaluated at the default place, each of its region spellings standing for it.
  */
-export async function placeUnknownProviders(connection: DuckDBConnection): Promise<void> {
+async function placeUnknownProviders(connection: DuckDBConnection): Promise<void> {
   await connection.run(
     `INSERT INTO billing_places
      SELECT DISTINCT COALESCE(billing_provider, ''), billing_region_key, '', NULL FROM billing_line_kinds
@@ -217,7 +217,7 @@ async function createEnergyTable(
  * totals read. The cost key's rows are the instance lines' kWh per cost (src/billing/costRates.ts):
  * built once the instance lines are looked up, then the table again with them.
  */
-export async function createLookupTable(
+async function createLookupTable(
   connection: DuckDBConnection,
   context: EditionContext,
   matches: Map<string, InstanceMatch>,
@@ -271,7 +271,7 @@ export async function createLookupTable(
 }
 
 /** The table billing_places of an edition: its regions' spellings, the registry's at their country. */
-export async function createEditionPlaceTable(
+async function createEditionPlaceTable(
   connection: DuckDBConnection,
   context: EditionContext,
   knownRegions: EditionPlaces["known"],
