@@ -1,5 +1,5 @@
 /*
- * The rate of lines estimated by their cost (method `by-cost`, sql/billing_methods.sql): for each
+ * The rate of lines estimated by their cost (method `by-cost`, sql/classify/billing_methods.sql): for each
  * provider billing such lines, the energy of its instance lines per unit of their cost in the same
  * bill — Cloud Carbon Footprint's estimate of managed services whose hardware is not billed
  * ("Handling Unknown Usage Types": the kilowatt-hours per cost of the best-fitting known usage, for
@@ -19,7 +19,7 @@ import { impactsQuery, sqlQuery } from "./queries.js";
 export async function costRates(connection: DuckDBConnection): Promise<Map<string, number>> {
   const reader = await connection.runAndReadAll(
     `WITH billing_classified AS (SELECT * FROM billing_line_kinds),
-       billing_located AS (${sqlQuery("billing_located.sql")})
+       billing_located AS (${sqlQuery("evaluate/billing_located.sql")})
      SELECT COALESCE(billing_provider, '') AS provider, SUM(energy_kwh) / SUM(billing_cost) AS rate
      FROM (${impactsQuery([])}) kinds
      WHERE billing_method = 'instance' AND billing_problem IS NULL AND billing_cost > 0 AND energy_kwh > 0

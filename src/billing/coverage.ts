@@ -1,14 +1,14 @@
 /*
  * How much of a bill is estimated: lines and positive cost of the evaluated lines — the cost paid
  * for the hours (FOCUS EffectiveCost, a CUR's amortised cost where it has the columns, else the
- * billed cost: sql/billing_usage_<format>.sql, src/billing/formats.ts `amortisedCost`), so that a
+ * billed cost: sql/classify/billing_usage_<format>.sql, src/billing/formats.ts `amortisedCost`), so that a
  * reservation's fee counts where its hours are estimated —
  * per method and per service, and the services left unestimated, largest cost first. Credits and
  * refunds (negative costs) are left out of every sum: a share of a bill is a share of what it
  * charges.
  */
 
-import type { LineGroup } from "./evaluate.js";
+import type { LineGroup } from "./stages/evaluate.js";
 
 export interface CoverageRow {
   /** A method or a service; "" for lines without one. */

@@ -41,10 +41,10 @@ export interface BillingFormat {
   readonly numbers: readonly string[];
   /**
    * Columns of the cost paid for the hours, where the export has them (FOCUS EffectiveCost, CUR's
-   * amortisation): billing_cost reads them (sql/billing_usage_<format>.sql), else the billed cost.
+   * amortisation): billing_cost reads them (sql/classify/billing_usage_<format>.sql), else the billed cost.
    */
   readonly amortisedCost: readonly string[];
-  /** The columns of a line's period (sql/billing_periods.sql), each a date, a timestamp or its text. */
+  /** The columns of a line's period (sql/evaluate/billing_periods.sql), each a date, a timestamp or its text. */
   readonly dates: readonly string[];
   /**
    * The columns naming a line's account and resource: read into billing_account and
@@ -98,15 +98,15 @@ const FOCUS: BillingFormat = {
   amortisedCost: ["EffectiveCost"],
   dates: ["ChargePeriodStart", "ChargePeriodEnd"],
   identities: ["BillingAccountId", "SubAccountId", "ResourceId"],
-  linesQuery: "billing_lines_focus.sql",
-  usageQuery: "billing_usage_focus.sql",
+  linesQuery: "classify/billing_lines_focus.sql",
+  usageQuery: "classify/billing_usage_focus.sql",
 };
 
 /**
  * AWS's Cost and Usage Reports: CUR 2.0 (Data Exports), the legacy CUR's CSV (`lineItem/…`,
  * `product/region`, docs.aws.amazon.com/cur/latest/userguide/data-dictionary.html) and its
  * Athena/Glue Parquet (the same names in snake_case: `product_region`). The amortised cost's
- * columns are read where present (sql/billing_usage_cur.sql).
+ * columns are read where present (sql/classify/billing_usage_cur.sql).
  */
 const CUR: BillingFormat = {
   name: "cur",
@@ -154,12 +154,12 @@ const CUR: BillingFormat = {
   ],
   // AWS's amortised cost (CUR user guide, "Understanding your reservations" and "Savings Plans
   // line items"): a covered hour at its effective cost, the unused part of a commitment's fee, the
-  // upfront fees and negations nothing (sql/billing_usage_cur.sql).
+  // upfront fees and negations nothing (sql/classify/billing_usage_cur.sql).
   amortisedCost: ["reservation_effective_cost", "savings_plan_savings_plan_effective_cost"],
   dates: ["line_item_usage_start_date", "line_item_usage_end_date"],
   identities: ["line_item_usage_account_id", "line_item_resource_id"],
-  linesQuery: "billing_lines_cur.sql",
-  usageQuery: "billing_usage_cur.sql",
+  linesQuery: "classify/billing_lines_cur.sql",
+  usageQuery: "classify/billing_usage_cur.sql",
 };
 
 /**
@@ -206,8 +206,8 @@ const AZURE: BillingFormat = {
   amortisedCost: [],
   dates: ["Date", "BillingPeriodStartDate", "BillingPeriodEndDate"],
   identities: ["SubscriptionId", "ResourceId"],
-  linesQuery: "billing_lines_azure.sql",
-  usageQuery: "billing_usage_azure.sql",
+  linesQuery: "classify/billing_lines_azure.sql",
+  usageQuery: "classify/billing_usage_azure.sql",
 };
 
 /**
@@ -242,8 +242,8 @@ const GCP: BillingFormat = {
   amortisedCost: [],
   dates: ["usage_start_time", "usage_end_time"],
   identities: ["project_id", "resource_name"],
-  linesQuery: "billing_lines_gcp.sql",
-  usageQuery: "billing_usage_gcp.sql",
+  linesQuery: "classify/billing_lines_gcp.sql",
+  usageQuery: "classify/billing_usage_gcp.sql",
 };
 
 /**
@@ -273,8 +273,8 @@ const OCI: BillingFormat = {
   amortisedCost: [],
   dates: ["line_item_interval_usage_start", "line_item_interval_usage_end"],
   identities: ["line_item_tenant_id", "product_resource_id"],
-  linesQuery: "billing_lines_oci.sql",
-  usageQuery: "billing_usage_oci.sql",
+  linesQuery: "classify/billing_lines_oci.sql",
+  usageQuery: "classify/billing_usage_oci.sql",
 };
 
 export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>> = {

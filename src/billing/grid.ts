@@ -1,7 +1,7 @@
 /*
  * A billing run with a grid series (--grid-intensity): each evaluated line's gwp use from the
- * series' intensity over its period in its place's zone (sql/billing_periods.sql,
- * sql/billing_grid.sql; docs/methodology.md, "Grid intensity series").
+ * series' intensity over its period in its place's zone (sql/evaluate/billing_periods.sql,
+ * sql/evaluate/billing_grid.sql; docs/methodology.md, "Grid intensity series").
  *
  * The series becomes, per zone, its cumulative sums (intensity × hours, hours covered) at every
  * boundary of equal steps (the longest of a day, an hour, 15, 5 or 1 minute(s) on which every
@@ -9,7 +9,7 @@
  * grid_knots, one row per boundary numbered zone after zone. A line then reads the sums at the
  * boundaries of the steps its start and end fall in, found by arithmetic on its times: two reads
  * a line, whatever the number of intervals. Other engines join on the knot's number
- * (sql/billing_grid_knots.sql); DuckDB reads two columns of grid_knots as lists at that position
+ * (sql/evaluate/billing_grid_knots.sql); DuckDB reads two columns of grid_knots as lists at that position
  * (as src/billing/lookup.ts reads the lookup table), which keeps the lines' order. How the lines
  * fared is read back from the written lines (gridRunOf).
  */
@@ -42,7 +42,7 @@ export const MAX_GRID_KNOTS = 4_000_000;
 const STEP_SECONDS = [86_400, 3_600, 900, 300, 60, 1];
 
 /**
- * The columns sql/billing_grid_knots.sql reads from grid_knots for each end of a line, as DuckDB
+ * The columns sql/evaluate/billing_grid_knots.sql reads from grid_knots for each end of a line, as DuckDB
  * reads them: a knot's sums and its zone's next knot's, the next one position after (two lists
  * carried by the cross join rather than four).
  */
@@ -58,7 +58,7 @@ async function firstRow(connection: DuckDBConnection, query: string): Promise<Re
 }
 
 /**
- * Builds grid_spans and grid_knots (sql/billing_grid_keys.sql, sql/billing_grid_knots.sql) from
+ * Builds grid_spans and grid_knots (sql/lookup/billing_grid_keys.sql, sql/evaluate/billing_grid_knots.sql) from
  * grid_interval: the steps' length, then each zone's boundaries from its first interval's start
  * to its last one's end, the sums running over the steps its intervals cover.
  */
@@ -120,7 +120,7 @@ export const GRID_TABLES = [
 ] as const;
 
 /** A run's series, loaded: what it read, and the pass that tells how the lines fared (after writing). */
-export interface LoadedGrid {
+export interface BillingGrid {
   readonly info: GridSeriesInfo;
   /** How the lines fared, once written (`detailed`: the use by hour and month too, for the report). */
   run(written: WrittenLines & { readonly detailed: boolean }): Promise<GridRun>;
@@ -128,7 +128,7 @@ export interface LoadedGrid {
 
 /**
  * With a series: reads it and the zones, builds the knots and gives the lookup table billing_keys
- * its zones (sql/billing_grid_keys.sql); null without one. Needs the gwp criterion, checked first.
+ * its zones (sql/lookup/billing_grid_keys.sql); null without one. Needs the gwp criterion, checked first.
  */
 export async function withGridSeries(
   connection: DuckDBConnection,
@@ -136,7 +136,7 @@ export async function withGridSeries(
   context: EditionContext,
   knownRegions: readonly CloudRegion[],
   impactColumns: readonly string[],
-): Promise<LoadedGrid | null> {
+): Promise<BillingGrid | null> {
   const files = request.grid ?? null;
   if (files === null) return null;
   if (gridUseColumns(impactColumns).length === 0) {
@@ -146,7 +146,9 @@ export async function withGridSeries(
   const info = await loadGridSeries(connection, files.series);
   await loadGridZones(connection, editionGridPlaces(context.service.data, knownRegions), files.zones);
   await createGridKnots(connection);
-  await connection.run(`CREATE OR REPLACE TABLE billing_grid_keys AS ${sqlQuery("billing_grid_keys.sql")}`);
+  await connection.run(
+    `CREATE OR REPLACE TABLE billing_grid_keys AS ${sqlQuery("lookup/billing_grid_keys.sql")}`,
+  );
   await connection.run("DROP TABLE billing_keys");
   await connection.run("ALTER TABLE billing_grid_keys RENAME TO billing_keys");
   return {
@@ -186,7 +188,7 @@ export function gridQueryTotals<
 const GRID_USE_VALUE = "gwp_use_kgco2eq";
 
 /**
- * The query of the lines with the series (sql/billing_grid.sql) over the view billing_located,
+ * The query of the lines with the series (sql/evaluate/billing_grid.sql) over the view billing_located,
  * through the views billing_evaluated, billing_timed and billing_grid_located; DuckDB reads the
  * knots by position, in the lines' order.
  */
@@ -196,7 +198,7 @@ export async function createGridViews(
   impactColumns: readonly string[],
 ): Promise<string> {
   await connection.run(`CREATE OR REPLACE VIEW billing_evaluated AS ${impactsQuery}`);
-  await connection.run(`CREATE OR REPLACE VIEW billing_timed AS ${sqlQuery("billing_periods.sql")}`);
+  await connection.run(`CREATE OR REPLACE VIEW billing_timed AS ${sqlQuery("evaluate/billing_periods.sql")}`);
   await connection.run(
     `CREATE OR REPLACE TABLE grid_knot_lists AS
      SELECT list(intensity_hours ORDER BY knot) AS intensity_hours, list(covered_hours ORDER BY knot) AS covered_hours
@@ -217,10 +219,10 @@ export async function createGridViews(
 
 /** The text of the series' queries over the lines (what they read of billing_located). */
 export function gridLinesQueries(impactColumns: readonly string[]): string {
-  return `${sqlQuery("billing_periods.sql")}\n${gridQuery(impactColumns)}`;
+  return `${sqlQuery("evaluate/billing_periods.sql")}\n${gridQuery(impactColumns)}`;
 }
 
-/** The column of sql/billing_grid.sql's lines an output column is written from (the series' gwp use and warnings). */
+/** The column of sql/evaluate/billing_grid.sql's lines an output column is written from (the series' gwp use and warnings). */
 export function gridSourceColumn(column: string, impactColumns: readonly string[]): string {
   if (column === "warnings") return "billing_grid_warnings";
   return gridUseColumns(impactColumns).includes(column) ? `billing_grid_${column}` : column;
@@ -275,7 +277,7 @@ export interface WrittenLines {
   readonly format: "csv" | "parquet";
 }
 
-/** The coverage a line's series warning names (sql/billing_grid.sql's texts), as SQL over `warnings`. */
+/** The coverage a line's series warning names (sql/evaluate/billing_grid.sql's texts), as SQL over `warnings`. */
 const COVERAGE_OF_WARNINGS = `CASE
     WHEN warnings LIKE '%grid series: period partly covered%' THEN 'partly'
     WHEN warnings LIKE '%grid series: period not covered%' THEN 'not covered'

@@ -1,6 +1,6 @@
 /*
- * How the writing pass reads the lookup table on DuckDB. sql/billing_located.sql joins each line
- * with its row of the lookup table (sql/billing_keys.sql); other engines run it as it is. DuckDB
+ * How the writing pass reads the lookup table on DuckDB. sql/evaluate/billing_located.sql joins each line
+ * with its row of the lookup table (sql/lookup/billing_keys.sql); other engines run it as it is. DuckDB
  * 1.5 writes a query holding a hash join without keeping the lines' order once it runs on more than
  * one thread, while a cross join with a table of one row keeps it (docs/billing.md, "Lines in
  * their order"). So on DuckDB the keys become an ENUM type, whose code is a key's position, and
@@ -68,7 +68,9 @@ export async function createLocatedView(connection: DuckDBConnection): Promise<v
   const keys = await connection.runAndReadAll("SELECT COUNT(*) AS keys FROM billing_keys");
   if (Number(keys.getRowObjects()[0].keys) === 0) {
     // No line at all: nothing to keep in order, and an ENUM needs a value.
-    await connection.run(`CREATE OR REPLACE VIEW billing_located AS ${sqlQuery("billing_located.sql")}`);
+    await connection.run(
+      `CREATE OR REPLACE VIEW billing_located AS ${sqlQuery("evaluate/billing_located.sql")}`,
+    );
     return;
   }
   const described = await connection.runAndReadAll("DESCRIBE billing_keys");
@@ -162,8 +164,8 @@ export async function orderLineViews(
   tables: ReadonlySet<string>,
 ): Promise<void> {
   for (const [view, file] of [
-    ["billing_methods", "billing_methods.sql"],
-    ["billing_classified", "billing_classified.sql"],
+    ["billing_methods", "classify/billing_methods.sql"],
+    ["billing_classified", "classify/billing_classified.sql"],
   ]) {
     const query = await orderedRegistryJoins(connection, sqlQuery(file), tables);
     await connection.run(`CREATE OR REPLACE VIEW ${view} AS ${query}`);

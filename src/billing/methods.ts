@@ -1,5 +1,5 @@
 /*
- * The coefficient rows of billing lines that are not instance hours (sql/billing_methods.sql): for
+ * The coefficient rows of billing lines that are not instance hours (sql/classify/billing_methods.sql): for
  * each method's key, provider and place, the embedded and use impacts of ONE unit (a GB-hour of
  * SSD, a GB of data transfer, a vCPU-hour…), per criterion with min and max, in the shape of an
  * instance type's per-hour row, so that a line reads its key's row as an instance line reads its
@@ -28,7 +28,7 @@ import { METHOD_KEY_ROWS } from "./registry/methods.js";
 
 const COST_KEY_NAME = "method:cost";
 
-/** The keys sql/billing_methods.sql gives lines (the registry's, src/billing/registry/methods.ts), each the unit its row is for. */
+/** The keys sql/classify/billing_methods.sql gives lines (the registry's, src/billing/registry/methods.ts), each the unit its row is for. */
 export const METHOD_KEYS: readonly string[] = [
   ...new Set(METHOD_KEY_ROWS.map((row) => row.key).filter((key) => key !== COST_KEY_NAME)),
 ];
@@ -328,7 +328,7 @@ export function instanceEnergy(
   return null;
 }
 
-/** The providers the billing SQL names (sql/billing_lines_<format>.sql), and '' for one it does not. */
+/** The providers the billing SQL names (sql/classify/billing_lines_<format>.sql), and '' for one it does not. */
 const BILLING_PROVIDERS = ["aws", "azure", "gcp", "oracle", ""];
 
 /**

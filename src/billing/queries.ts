@@ -45,26 +45,31 @@ function markedQuery(name: string, mark: Mark, columns: readonly string[], repla
 
 /** The impact query writing `columns` (each `<impact column>` = hours × `<impact column>_per_hour`). */
 export function impactsQuery(columns: readonly string[]): string {
-  return markedQuery("billing_impacts.sql", "impact", columns);
+  return markedQuery("evaluate/billing_impacts.sql", "impact", columns);
 }
 
 /** The lookup table's query, with the per-hour column of each of the impact `columns`. */
 export function keysQuery(columns: readonly string[]): string {
   return markedQuery(
-    "billing_keys.sql",
+    "lookup/billing_keys.sql",
     "perHour",
     columns.map((column) => `${column}_per_hour`),
   );
 }
 
-/** The gwp use columns a grid series rewrites (sql/billing_grid.sql): the value, min and max written. */
+/** The gwp use columns a grid series rewrites (sql/evaluate/billing_grid.sql): the value, min and max written. */
 export function gridUseColumns(impactColumns: readonly string[]): string[] {
   return impactColumns.filter((column) => column.startsWith(GRID_USE_TEMPLATE));
 }
 
 const GRID_USE_TEMPLATE = "gwp_use_kgco2eq";
 
-/** sql/billing_grid.sql with a `billing_grid_<column>` for each gwp use column of `impactColumns`. */
+/** sql/evaluate/billing_grid.sql with a `billing_grid_<column>` for each gwp use column of `impactColumns`. */
 export function gridQuery(impactColumns: readonly string[]): string {
-  return markedQuery("billing_grid.sql", "gridUse", gridUseColumns(impactColumns), GRID_USE_TEMPLATE);
+  return markedQuery(
+    "evaluate/billing_grid.sql",
+    "gridUse",
+    gridUseColumns(impactColumns),
+    GRID_USE_TEMPLATE,
+  );
 }

@@ -9,10 +9,11 @@ import type { BillReportModel } from "../output/billReport.js";
 import { formatNumber } from "../output/columns.js";
 import { printable } from "../support/terminalText.js";
 import { billingCoverage, type CoverageRow, percent } from "./coverage.js";
-import type { BillingSummary, LineGroup } from "./evaluate.js";
 import type { GridRun } from "./grid.js";
 import { knownServiceNamed } from "./registry/knownServices.js";
 import { gpusBothWays, serviceNotes } from "./registry/serviceNotes.js";
+import type { LineGroup } from "./stages/evaluate.js";
+import type { BillingSummary } from "./stages/summarise.js";
 
 /** The fate of a group of lines, as the output's `status` spells it. */
 export function statusOf(group: LineGroup, matched: (group: LineGroup) => string | null): string {
@@ -141,10 +142,14 @@ function gridText(grid: GridRun): string[] {
   return out.map(printable);
 }
 
-export function billingSummaryText(summary: BillingSummary, groupsOutput: string | null): string {
+/** The instance type a kind of lines was matched to (null: none), as the summary's matches say. */
+function matchedTypes(summary: BillingSummary): (group: LineGroup) => string | null {
   const matches = new Map(summary.matches.map((m) => [`${m.provider}\u0000${m.billingInstanceType}`, m]));
-  const matched = (group: LineGroup) =>
-    matches.get(`${group.provider}\u0000${group.instanceType}`)?.matchedInstanceType ?? null;
+  return (group) => matches.get(`${group.provider}\u0000${group.instanceType}`)?.matchedInstanceType ?? null;
+}
+
+/** The summary's lines read, and its kinds of lines tallied by status and, within some, by name. */
+function talliesOf(summary: BillingSummary, matched: (group: LineGroup) => string | null) {
   const byStatus = new Map<string, Tally>();
   const unknown = new Map<string, Tally>();
   const bad = new Map<string, Tally>();
@@ -166,6 +171,12 @@ export function billingSummaryText(summary: BillingSummary, groupsOutput: string
     if (kind === "not evaluated") add(notEvaluated, status.replace(/^not evaluated: /, ""), group);
     if (status === "evaluated" && group.placeWarning !== null) add(places, group.placeWarning, group);
   }
+  return { read, byStatus, unknown, bad, notEvaluated, places };
+}
+
+export function billingSummaryText(summary: BillingSummary, groupsOutput: string | null): string {
+  const matched = matchedTypes(summary);
+  const { read, byStatus, unknown, bad, notEvaluated, places } = talliesOf(summary, matched);
   const count = (kind: string) => byStatus.get(kind)?.lines ?? 0;
   const out = [
     `billing export ${summary.file}: ${summary.format.title}, edition ${summary.edition}`,
@@ -220,9 +231,7 @@ export function billingSummaryText(summary: BillingSummary, groupsOutput: string
 
 /** The report's model of a run that gathered its data (`report` set). */
 export function billReportModel(summary: BillingSummary, date: string): BillReportModel {
-  const matches = new Map(summary.matches.map((m) => [`${m.provider}\u0000${m.billingInstanceType}`, m]));
-  const matched = (group: LineGroup) =>
-    matches.get(`${group.provider}\u0000${group.instanceType}`)?.matchedInstanceType ?? null;
+  const matched = matchedTypes(summary);
   const coverage = billingCoverage(summary.groups, (group) => statusOf(group, matched) === "evaluated");
   const first = summary.totals[0]?.criterion.info;
   const ranked = summary.report;

@@ -19,7 +19,7 @@ import { sqlQuery } from "./queries.js";
 
 /**
  * The SQL's working columns that differ line by line: quantity, cost, account, resource and the
- * period as written (the grid series reads it: sql/billing_periods.sql).
+ * period as written (the grid series reads it: sql/evaluate/billing_periods.sql).
  */
 const LINE_COLUMNS = [
   "billing_quantity",
@@ -90,7 +90,7 @@ function tupleKey(tuple: LineTuple): string {
 export async function groupLineTuples(connection: DuckDBConnection, tuple: LineTuple): Promise<string[]> {
   const columns = tuple.columns.map(identifier).join(", ");
   // Each cost column summed (NULL, as an empty cell, where no line has one): billing_cost and
-  // billing_paid_cost are sums of them per kind of line (sql/billing_usage_<format>.sql), so
+  // billing_paid_cost are sums of them per kind of line (sql/classify/billing_usage_<format>.sql), so
   // that a tuple's costs, each of one sign, are its lines' sums.
   // A cost that is not a reasonable number (`NaN`, `1e400`) is no cost: its line is a bad row
   // (src/billing/views.ts), and a NaN summed made the coverage's total NaN.
@@ -118,7 +118,7 @@ async function columnNames(connection: DuckDBConnection, relation: string): Prom
 
 /**
  * The view billing_tuple_rows: each tuple's key and what its lines read of billing_located
- * (sql/billing_located.sql run on the classified tuples: kind, type, method, place, per-hour
+ * (sql/evaluate/billing_located.sql run on the classified tuples: kind, type, method, place, per-hour
  * impacts), a view so that the writing pass computes only the columns it reads. Run while the
  * views read billing_export_tuples. Returns those columns, or null when the writing pass must
  * classify each line (too many tuples, or two of them sharing a hash).
@@ -134,7 +134,10 @@ export async function createTupleRows(
   );
   const { tuples, keys } = counted.getRowObjects()[0];
   if (Number(tuples) === 0 || Number(tuples) !== Number(keys) || Number(tuples) > MAX_TUPLES) return null;
-  const located = sqlQuery("billing_located.sql").replaceAll("billing_classified", "billing_tuple_classes");
+  const located = sqlQuery("evaluate/billing_located.sql").replaceAll(
+    "billing_classified",
+    "billing_tuple_classes",
+  );
   const exported = new Set(await columnNames(connection, "billing_export"));
   const read = (await columnNames(connection, `(${located})`)).filter(
     (column) => !exported.has(column) && !LINE_COLUMNS.includes(column),
@@ -183,7 +186,7 @@ export async function createTupleLocatedView(
   const used = read.filter((column) => named.has(column));
   if (used.length === 0) throw new Error("billing: the writing pass reads no column of the tuples' rows");
   const columns = used.map(identifier).join(", ");
-  // The tuples' rows computed once (sql/billing_located.sql on the tuples), numbered by kind.
+  // The tuples' rows computed once (sql/evaluate/billing_located.sql on the tuples), numbered by kind.
   await connection.run(
     `CREATE TABLE billing_tuple_kinds AS
      SELECT billing_tuple_key, CAST(dense_rank() OVER (ORDER BY ${columns}) AS INTEGER) AS billing_kind, ${columns}

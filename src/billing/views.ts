@@ -1,8 +1,8 @@
 /*
  * The views every pass of a billing run reads: the export as it is (billing_export, with the
- * columns its format's query reads), its billing lines (sql/billing_lines_<format>.sql), what
- * the methods of other lines read (sql/billing_usage_<format>.sql), their methods
- * (sql/billing_methods.sql) and their hours and region keys (sql/billing_classified.sql).
+ * columns its format's query reads), its billing lines (sql/classify/billing_lines_<format>.sql), what
+ * the methods of other lines read (sql/classify/billing_usage_<format>.sql), their methods
+ * (sql/classify/billing_methods.sql) and their hours and region keys (sql/classify/billing_classified.sql).
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
@@ -32,7 +32,7 @@ export interface LineSource {
 /**
  * The format's usage query with each line's quantity and cost held to the numbers every input is
  * (src/support/numbers.ts): a line whose quantity or cost is not finite, or out of the reasonable
- * range (`NaN`, `Infinity`, `1e308`), has neither, so that it is a bad row (sql/billing_impacts.sql)
+ * range (`NaN`, `Infinity`, `1e308`), has neither, so that it is a bad row (sql/evaluate/billing_impacts.sql)
  * and adds nothing to the sums; -0 is read as 0. The format's query casts them with TRY_CAST.
  */
 function checkedUsageQuery(query: string): string {
@@ -78,6 +78,10 @@ export async function createLineViews(connection: DuckDBConnection, source: Line
   await connection.run(
     `CREATE OR REPLACE VIEW billing_usage AS ${source.numbersChecked === true ? usage : checkedUsageQuery(usage)}`,
   );
-  await connection.run(`CREATE OR REPLACE VIEW billing_methods AS ${sqlQuery("billing_methods.sql")}`);
-  await connection.run(`CREATE OR REPLACE VIEW billing_classified AS ${sqlQuery("billing_classified.sql")}`);
+  await connection.run(
+    `CREATE OR REPLACE VIEW billing_methods AS ${sqlQuery("classify/billing_methods.sql")}`,
+  );
+  await connection.run(
+    `CREATE OR REPLACE VIEW billing_classified AS ${sqlQuery("classify/billing_classified.sql")}`,
+  );
 }

@@ -1,6 +1,6 @@
 /*
- * The writing pass: every line of the export with its impacts (sql/billing_located.sql through
- * DuckDB's lookup, then sql/billing_impacts.sql), the file's columns first, written as CSV or
+ * The writing pass: every line of the export with its impacts (sql/evaluate/billing_located.sql through
+ * DuckDB's lookup, then sql/evaluate/billing_impacts.sql), the file's columns first, written as CSV or
  * Parquet.
  */
 

@@ -15,10 +15,12 @@ import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { BillingStrictStop, FileReadError } from "../billing/errors.js";
-import type { BillingRequest, BillingSummary, evaluateBillingExport } from "../billing/evaluate.js";
 import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
 import { withMethodRows } from "../billing/methods.js";
+import type { EditionPlaces } from "../billing/places.js";
 import { type BillLayout, billLayout } from "../billing/reading/layout.js";
+import type { BillingRequest } from "../billing/stages/request.js";
+import type { BillingSummary } from "../billing/stages/summarise.js";
 import { ConfigError, loadConfig } from "../config/serviceConfig.js";
 import { InputFileError } from "../duckdb/errors.js";
 import { EDITIONS } from "../editions/index.js";
@@ -115,7 +117,7 @@ export function editionOf(
   return { context, knownRegions };
 }
 
-type BillingRegions = Parameters<typeof evaluateBillingExport>[1];
+type BillingRegions = EditionPlaces["known"];
 
 /** The built-in editions with cloud regions. */
 const REGION_EDITIONS = EDITIONS.filter((edition) => edition.features.cloudRegions).map(
@@ -346,8 +348,8 @@ async function deliverOutputs(plan: BillingPlan, io: BillingIo): Promise<void> {
 }
 
 /**
- * `impact-service evaluate <billing export> …` (read by src/cli/options.ts; `header`: the CSV
- * header read to recognise it); the exit code.
+ * `impact-service evaluate <billing export> …` (read by src/cli/options.ts; `layout`: the file's
+ * layout when it was read to recognise it, src/billing/reading/layout.ts); the exit code.
  */
 export async function billingMain(
   args: EvaluateArgs,
@@ -356,7 +358,8 @@ export async function billingMain(
 ): Promise<number> {
   const scratch = mkdtempSync(join(tmpdir(), "impact-billing-out-"));
   try {
-    const { evaluateBillingExport, portableTableFiles } = await import("../billing/evaluate.js");
+    const { evaluateBillingExport } = await import("../billing/evaluate.js");
+    const { portableTableFiles } = await import("../billing/stages/write.js");
     const { partialOf } = await import("../billing/writing.js");
     const plan = billingPlanOf(args, layout, scratch, { partialOf, portableTableFiles });
     const reading = await import("../billing/reading/notes.js");

@@ -12,18 +12,18 @@ import { BILLING_FORMAT_NAMES } from "../billing/formats.js";
 import { type BillLayout, billLayout, layoutClass } from "../billing/reading/layout.js";
 
 /** What `evaluate` reads; a billing export's layout when it was read to decide (read once). */
-export type Evaluation =
+export type InputKind =
   | { readonly kind: "inventory" }
   | { readonly kind: "billing"; readonly layout: BillLayout | undefined };
 
-const INVENTORY: Evaluation = { kind: "inventory" };
+const INVENTORY: InputKind = { kind: "inventory" };
 
 /**
  * The one decision between inventory and billing export: `--input` when given, else a `.parquet`
  * name, else the file's start (src/billing's reading of it). Standard input, a pipe or a file that
  * cannot be read is an inventory's (its reading says what is wrong).
  */
-export function evaluationOf(file: string, input: string | undefined): Evaluation {
+export function inputKindOf(file: string, input: string | undefined): InputKind {
   if (input !== undefined) {
     return (BILLING_FORMAT_NAMES as readonly string[]).includes(input)
       ? { kind: "billing", layout: undefined }

@@ -23,7 +23,7 @@ import type { TableWriter } from "../output/writers.js";
 import { printable } from "../support/terminalText.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
 import { editionOf } from "./billing.js";
-import { evaluationOf } from "./billingDispatch.js";
+import { inputKindOf } from "./billingDispatch.js";
 import type { ChunkEvaluator, RowOutcome } from "./chunk.js";
 import { editionNotes } from "./editionNotes.js";
 import { checkedInventoryFiles, FileMisuse } from "./files.js";
@@ -623,9 +623,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
     return misuse(io, error);
   }
-  const evaluation = evaluationOf(args.file, args.values.input);
-  if (evaluation.kind === "billing") {
-    return (await import("./billing.js")).billingMain(args, evaluation.layout, io);
+  const inputKind = inputKindOf(args.file, args.values.input);
+  if (inputKind.kind === "billing") {
+    return (await import("./billing.js")).billingMain(args, inputKind.layout, io);
   }
   return inventoryMain(args, io);
 }

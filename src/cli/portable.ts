@@ -13,7 +13,6 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { BillingInputError } from "../billing/errors.js";
-import { billingImpactColumns } from "../billing/evaluate.js";
 import {
   BILLING_FORMAT_NAMES,
   BILLING_FORMATS,
@@ -26,6 +25,7 @@ import { checkColumnCount } from "../billing/inputColumns.js";
 import { DIALECTS, ENGINE_NAMES, isEngineName } from "../billing/portable/dialects.js";
 import { billingScript, LINE_ID } from "../billing/portable/script.js";
 import { smallTableFiles } from "../billing/smallTables.js";
+import { billingImpactColumns } from "../billing/stages/request.js";
 import { partialOf } from "../billing/writing.js";
 import { csvHeader } from "../duckdb/csvHeader.js";
 import { literal, openDatabase } from "../duckdb/database.js";

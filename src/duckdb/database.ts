@@ -31,7 +31,7 @@ export async function openDatabase(): Promise<Database> {
     temp_directory: join(scratch, "spill"),
     preserve_insertion_order: "true",
     // An IN list of constants stays an expression: DuckDB 1.5 rewrites it into a join (the units'
-    // lists of sql/billing_methods.sql), and a plan holding a join writes lines out of their order.
+    // lists of sql/classify/billing_methods.sql), and a plan holding a join writes lines out of their order.
     disabled_optimizers: "in_clause",
   });
   const connection = await instance.connect();

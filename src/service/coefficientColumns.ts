@@ -1,6 +1,6 @@
 /*
  * The coefficient table as columns: what `impact-service coefficients` writes (CSV, Parquet), what
- * the billing query joins (sql/billing_impacts.sql), what the REST route and the GraphQL field
+ * the billing query joins (sql/evaluate/billing_impacts.sql), what the REST route and the GraphQL field
  * answer and what another SQL engine loads; and as CSV text (the command line's, the streamed route's). One row per provider, instance type and place; one
  * column per criterion, phase and bound, per hour, named as the billing output's impact columns
  * with `_per_hour`.

@@ -7,9 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBillingExport } from "../../scripts/billing-exports.js";
 import {
   BillingInputError,
-  type BillingRequest,
   BillingStrictStop,
-  type BillingSummary,
   evaluateBillingExport,
   FileReadError,
 } from "../../src/billing/evaluate.js";
@@ -17,6 +15,8 @@ import { BILLING_FORMATS } from "../../src/billing/formats.js";
 import { orderLineViews } from "../../src/billing/lookup.js";
 import { billingPlaces, spellingKey } from "../../src/billing/places.js";
 import { addBilledUnits, createRegistryTables, REGISTRY_TABLES } from "../../src/billing/registry/tables.js";
+import type { BillingRequest } from "../../src/billing/stages/request.js";
+import type { BillingSummary } from "../../src/billing/stages/summarise.js";
 import { createLineViews } from "../../src/billing/views.js";
 import type { CloudRegion } from "../../src/data/types.js";
 import { openDatabase, sourceOf } from "../../src/duckdb/database.js";

@@ -50,11 +50,11 @@ async function written(query: string, file: string): Promise<string[]> {
 
 async function createView(connection: Awaited<ReturnType<typeof openDatabase>>["connection"], query: string) {
   if (query === "lookup") await createLocatedView(connection);
-  else await connection.run(`CREATE VIEW billing_located AS ${sqlQuery("billing_located.sql")}`);
+  else await connection.run(`CREATE VIEW billing_located AS ${sqlQuery("evaluate/billing_located.sql")}`);
 }
 
 describe("DuckDB's lookup of the lookup table", () => {
-  it("gives every line the row billing_located.sql's join gives it, lines in their order", async () => {
+  it("gives every line the row evaluate/billing_located.sql's join gives it, lines in their order", async () => {
     const looked = await written("lookup", join(scratch, "lookup.csv"));
     const joined = await written("join", join(scratch, "join.csv"));
     expect(looked).toHaveLength(LINES + 1);

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeCoefficientParquet } from "../../src/billing/coefficientParquet.js";
-import { billingImpactColumns, evaluateBillingExport } from "../../src/billing/evaluate.js";
+import { evaluateBillingExport } from "../../src/billing/evaluate.js";
 import { recognisedFormat } from "../../src/billing/formats.js";
 import { DIALECTS, type Dialect } from "../../src/billing/portable/dialects.js";
 import { billingScript } from "../../src/billing/portable/script.js";
@@ -21,6 +21,7 @@ import {
   SMALL_TABLE_COLUMNS,
   smallTableFiles,
 } from "../../src/billing/smallTables.js";
+import { billingImpactColumns } from "../../src/billing/stages/request.js";
 import { coefficientCriteria, coefficientTable } from "../../src/service/coefficients.js";
 import { app, editionContext } from "./support.js";
 

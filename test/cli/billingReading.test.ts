@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
-import { evaluationOf } from "../../src/cli/billingDispatch.js";
+import { inputKindOf } from "../../src/cli/billingDispatch.js";
 
 const BIN = "bin/impact-service.mjs";
 /** Each run starts tsx and loads the editions: seconds each on a busy 2-core machine. */
@@ -158,10 +158,10 @@ describe("Google Cloud's billing export as BigQuery writes JSON", () => {
         batch,
         `${JSON.stringify({ method: "POST", path: "/v1/cloud/instance?verbose=false", body: { provider: "aws", instance_type: "m5.large" } })}\n`,
       );
-      expect(evaluationOf(batch, undefined)).toEqual({ kind: "inventory" });
+      expect(inputKindOf(batch, undefined)).toEqual({ kind: "inventory" });
       const other = join(scratch, "other.json");
       writeFileSync(other, '{"name":"a","cost":1}\n');
-      expect(evaluationOf(other, undefined)).toEqual({ kind: "inventory" });
+      expect(inputKindOf(other, undefined)).toEqual({ kind: "inventory" });
       const { code, stdout, stderr } = await run(["evaluate", batch, "--criteria", "gwp"]);
       expect(code, stderr).toBe(0);
       expect(stderr).not.toContain("billing export");

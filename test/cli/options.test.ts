@@ -1,6 +1,6 @@
 /** `evaluate`'s one option table and its one decision between inventory and billing export. */
 import { describe, expect, it } from "vitest";
-import { evaluationOf } from "../../src/cli/billingDispatch.js";
+import { inputKindOf } from "../../src/cli/billingDispatch.js";
 import { evaluateArgs, gridOptionsOf, inventoryOptions, UsageError } from "../../src/cli/options.js";
 
 describe("evaluate's options", () => {
@@ -52,18 +52,18 @@ describe("the grid series options", () => {
 
 describe("inventory or billing export", () => {
   it("is --input's when given, else Parquet's, else the CSV header's", () => {
-    expect(evaluationOf("x.csv", "focus")).toEqual({ kind: "billing", layout: undefined });
-    expect(evaluationOf("test/fixtures/billing/focus-1.0.csv", "csv")).toEqual({ kind: "inventory" });
-    expect(evaluationOf("x.parquet", undefined)).toEqual({ kind: "billing", layout: { kind: "parquet" } });
-    const focus = evaluationOf("test/fixtures/billing/focus-1.0.csv", undefined);
+    expect(inputKindOf("x.csv", "focus")).toEqual({ kind: "billing", layout: undefined });
+    expect(inputKindOf("test/fixtures/billing/focus-1.0.csv", "csv")).toEqual({ kind: "inventory" });
+    expect(inputKindOf("x.parquet", undefined)).toEqual({ kind: "billing", layout: { kind: "parquet" } });
+    const focus = inputKindOf("test/fixtures/billing/focus-1.0.csv", undefined);
     expect(focus.kind).toBe("billing");
     const layout = focus.kind === "billing" ? focus.layout : undefined;
     expect(layout?.kind === "csv" ? layout.header.slice(0, 2) : null).toEqual([
       "BilledCost",
       "BillingAccountId",
     ]);
-    expect(evaluationOf("examples/inventory.csv", undefined)).toEqual({ kind: "inventory" });
-    expect(evaluationOf("-", undefined)).toEqual({ kind: "inventory" });
-    expect(evaluationOf("missing.csv", undefined)).toEqual({ kind: "inventory" });
+    expect(inputKindOf("examples/inventory.csv", undefined)).toEqual({ kind: "inventory" });
+    expect(inputKindOf("-", undefined)).toEqual({ kind: "inventory" });
+    expect(inputKindOf("missing.csv", undefined)).toEqual({ kind: "inventory" });
   });
 });

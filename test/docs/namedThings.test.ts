@@ -1,6 +1,6 @@
 /**
  * What the docs name exists: every file a doc or a source comment names in backticks (`routes.ts`,
- * `src/rest/routes/server.ts`, `sql/billing_keys.sql`, `src/rest/operations/<domain>.graphql`)
+ * `src/rest/routes/server.ts`, `sql/lookup/billing_keys.sql`, `src/rest/operations/<domain>.graphql`)
  * is a file of the repository, and every symbol a doc names in backticks (`BILLING_USAGE`,
  * `editionOf`, `EditionContext`) is written somewhere in the code. A file moved or a constant
  * renamed then fails here instead of leaving the docs pointing at nothing.

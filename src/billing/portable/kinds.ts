@@ -2,7 +2,7 @@
  * The kinds of billing lines: the lines of billing_classified grouped by what the lookup table,
  * the instance matches, the places and the by-cost rate read of them (provider, instance type,
  * region, unit, method, service…), their quantities and costs summed, their lines counted. The
- * command groups an export's lines so (src/billing/evaluate.ts); on another engine the keys
+ * command groups an export's lines so (src/billing/stages/classify.ts); on another engine the keys
  * script does (script.ts), and `impact-service tables` builds the small tables from its result:
  * only these distinct keys leave the engine.
  */

@@ -113,8 +113,18 @@ function classifiedSteps(request: ScriptRequest, carryRegistry = false): Step[] 
       tables: new Map([["billing_export", EXPORT_VIEW]]),
     },
     { name: "billing_usage", query: sqlQuery(request.format.usageQuery), kind: "view" },
-    { name: "billing_methods", query: sqlQuery("billing_methods.sql"), kind: "view", tables: registry },
-    { name: "billing_classified", query: sqlQuery("billing_classified.sql"), kind: "view", tables: registry },
+    {
+      name: "billing_methods",
+      query: sqlQuery("classify/billing_methods.sql"),
+      kind: "view",
+      tables: registry,
+    },
+    {
+      name: "billing_classified",
+      query: sqlQuery("classify/billing_classified.sql"),
+      kind: "view",
+      tables: registry,
+    },
   ];
 }
 
@@ -137,8 +147,8 @@ function lineSteps(request: ScriptRequest): Step[] {
   const gridSteps: Step[] = grid
     ? [
         { name: "billing_evaluated", query: impactsQuery(impactColumns), kind: "view" },
-        { name: "billing_timed", query: sqlQuery("billing_periods.sql"), kind: "view" },
-        { name: "billing_grid_located", query: sqlQuery("billing_grid_knots.sql"), kind: "view" },
+        { name: "billing_timed", query: sqlQuery("evaluate/billing_periods.sql"), kind: "view" },
+        { name: "billing_grid_located", query: sqlQuery("evaluate/billing_grid_knots.sql"), kind: "view" },
         { name: "billing_output", query: gridQuery(impactColumns), kind: "view" },
       ]
     : [{ name: "billing_output", query: impactsQuery(impactColumns), kind: "view" }];
@@ -152,11 +162,17 @@ function lineSteps(request: ScriptRequest): Step[] {
       tables: new Map([["billing_line_kinds", "billing_classified"]]),
     },
     ...(grid
-      ? [{ name: "billing_grid_keys", query: sqlQuery("billing_grid_keys.sql"), kind: "table" } as const]
+      ? [
+          {
+            name: "billing_grid_keys",
+            query: sqlQuery("lookup/billing_grid_keys.sql"),
+            kind: "table",
+          } as const,
+        ]
       : []),
     {
       name: "billing_located",
-      query: sqlQuery("billing_located.sql"),
+      query: sqlQuery("evaluate/billing_located.sql"),
       kind: "view",
       tables: new Map([["billing_keys", keys]]),
     },

@@ -2,7 +2,7 @@
  * The small tables from an export's kinds of lines (`impact-service tables --keys keys.csv
  * --tables DIR`): the keys script (script.ts) groups the export's lines into kinds on the engine
  * that holds it, and only that small result comes here. From it the same steps as `evaluate
- * <export> --tables` build and write the same files (src/billing/evaluate.ts): the places, the
+ * <export> --tables` build and write the same files (src/billing/stages/lookUp.ts, write.ts): the places, the
  * instance types matched, the coefficient rows of the methods at the places billed, their
  * energy, and with a grid series its tables.
  */
@@ -11,19 +11,13 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import type { CloudRegion } from "../../data/types.js";
 import { fileLiteral, identifier, openDatabase } from "../../duckdb/database.js";
 import { readFailing } from "../../duckdb/readErrors.js";
-import { checkedLoad, coefficientCriteria } from "../../service/coefficients.js";
 import type { EditionContext } from "../../service/context.js";
 import { BillingInputError } from "../errors.js";
-import {
-  billingImpactColumns,
-  createEditionPlaceTable,
-  createLookupTable,
-  matchBilledTypes,
-  placeUnknownProviders,
-  writePortableTables,
-} from "../evaluate.js";
-import { type GridFiles, withGridSeries } from "../grid.js";
+import type { GridFiles } from "../grid.js";
 import { addBilledUnits, createRegistryTables } from "../registry/tables.js";
+import { lookUpKinds } from "../stages/lookUp.js";
+import { billingTerms } from "../stages/request.js";
+import { writePortableTables } from "../stages/write.js";
 import { LINE_KIND_COLUMNS, LINE_KIND_NUMBERS } from "./kinds.js";
 
 export interface KeysRequest {
@@ -77,10 +71,8 @@ export async function writeTablesFromKeys(
   knownRegions: readonly CloudRegion[],
   request: KeysRequest,
 ): Promise<void> {
-  const criteria = coefficientCriteria(context, request.criteria);
-  const load = checkedLoad(request.load);
   // Every impact column, min and max included: the tables do not depend on them.
-  const impactColumns = billingImpactColumns(criteria, true);
+  const terms = billingTerms(context, knownRegions, { ...request, ranges: true });
   const db = await openDatabase();
   try {
     const { connection } = db;
@@ -88,11 +80,7 @@ export async function writeTablesFromKeys(
     // The registry, with the units the kinds spell (the first pass of `evaluate` adds them so)
     await createRegistryTables(connection);
     await addBilledUnits(connection, "billing_line_kinds");
-    await createEditionPlaceTable(connection, context, knownRegions);
-    await placeUnknownProviders(connection);
-    const matches = await matchBilledTypes(connection, context);
-    await createLookupTable(connection, context, matches, load, criteria, impactColumns);
-    const grid = await withGridSeries(connection, request, context, knownRegions, impactColumns);
+    const { grid } = await lookUpKinds(connection, terms, request.grid);
     await writePortableTables(connection, request.folder, grid !== null, context, request.parquet);
   } finally {
     db.close();

@@ -3,7 +3,7 @@
  * instance hours"): each method's dimension (what unit it reads), what it is told apart by (a
  * storage's medium, a GPU's model), the suffix of its unit as the output writes it, and its
  * constant multiplier; then each key of the coefficient table a method and variant read, with its
- * unit. sql/billing_methods.sql reads both as tables (src/billing/registry/tables.ts).
+ * unit. sql/classify/billing_methods.sql reads both as tables (src/billing/registry/tables.ts).
  */
 
 import { GPU_MODELS, gpuKey } from "./gpus.js";

@@ -4,7 +4,7 @@
  * ServiceName, Azure MeterCategory, Google Cloud service description, Oracle service). A line's own
  * text may still say otherwise: a volume type on hard disks (`st1`, `sc1`, `Magnetic`, `Standard
  * PD`), a redundancy (`One Zone`, `Multi-AZ`, `LRS`, `GRS`) or a snapshot or backup
- * (sql/billing_methods.sql).
+ * (sql/classify/billing_methods.sql).
  *
  * Replication: Cloud Carbon Footprint's factors per AWS service ("Replication Factors"); Azure's
  * redundancy options (LRS and ZRS: 3 copies; GRS, RA-GRS, GZRS: 6).

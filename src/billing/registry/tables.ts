@@ -1,5 +1,5 @@
 /*
- * The registry as the tables sql/billing_methods.sql and sql/billing_classified.sql read, written
+ * The registry as the tables sql/classify/billing_methods.sql and sql/classify/billing_classified.sql read, written
  * into the run's DuckDB database (and by `--tables`, as Parquet, for another engine). Each table's
  * key is unique: the SQL joins it for one row at most (test/billing/registry.test.ts).
  */

@@ -283,10 +283,17 @@ function splitGlued(word: string): string[] | null {
   return parts;
 }
 
-/** Reads a unit's spelling (unitSpelling's), or null when some word of it is not a unit's. */
-export function readUnit(spelling: string): UnitReading | null {
-  const text = ALIASES[spelling] ?? spelling;
-  const tokens = text.match(/[0-9]+(?:[.,][0-9]+)?|[a-z]+/g) ?? [];
+/** What a unit's words name: the count before it, its data and time words, a resource, whether it counts things. */
+interface UnitWords {
+  readonly count: number;
+  readonly gigabytes: number | null;
+  readonly hours: number | null;
+  readonly resource: string | null;
+  readonly counted: boolean;
+}
+
+/** The words of a unit's tokens; null for a spelling no method reads (a count after a word, two data words). */
+function unitWords(tokens: readonly string[]): UnitWords | null {
   let count = 1;
   let gigabytes: number | null = null;
   let hours: number | null = null;
@@ -317,7 +324,16 @@ export function readUnit(spelling: string): UnitReading | null {
       }
     }
   }
-  if (!(count > 0)) return null;
+  return { count, gigabytes, hours, resource, counted };
+}
+
+/** Reads a unit's spelling (unitSpelling's), or null when some word of it is not a unit's. */
+export function readUnit(spelling: string): UnitReading | null {
+  const text = ALIASES[spelling] ?? spelling;
+  const tokens = text.match(/[0-9]+(?:[.,][0-9]+)?|[a-z]+/g) ?? [];
+  const words = unitWords(tokens);
+  if (words === null || !(words.count > 0)) return null;
+  const { count, gigabytes, hours, resource, counted } = words;
   if (counted || (gigabytes === null && hours === null)) {
     return tokens.length === 0
       ? null

@@ -22,7 +22,7 @@ SELECT
   TRY_CAST(e.Quantity AS DOUBLE) AS billing_quantity,
   e.UnitOfMeasure AS billing_unit,
   e.ResourceLocation AS billing_region,
-  -- The line's period (billing_periods.sql reads it): its usage day (Date), else its billing
+  -- The line's period (evaluate/billing_periods.sql reads it): its usage day (Date), else its billing
   -- period, whose end date is its last day
   COALESCE(NULLIF(TRIM(CAST(e.Date AS VARCHAR)), ''), CAST(e.BillingPeriodStartDate AS VARCHAR))
     AS billing_period_start_text,

@@ -9,7 +9,7 @@
 -- coefficients (the exported coefficient table, with the rows of the methods' keys:
 -- src/billing/methods.ts) and billing_energy (provider, instance_type, place, energy_kwh_per_hour:
 -- the energy behind one row's use impacts). A line's key is its method's key
--- (billing_methods.sql), else its instance type. A region key of '' (no region) stands for the default place, whose
+-- (classify/billing_methods.sql), else its instance type. A region key of '' (no region) stands for the default place, whose
 -- coefficient rows have neither region nor usage location. Missing keys are ''.
 --
 -- One line per per-hour column, each marked `-- per hour`: `impact-service evaluate` keeps those of

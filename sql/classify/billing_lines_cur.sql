@@ -51,7 +51,7 @@ SELECT
   ) AS billing_unit,
   -- CUR 2.0 and newer legacy reports name the region's code; older legacy ones product_region
   COALESCE(NULLIF(TRIM(e.product_region_code), ''), NULLIF(TRIM(e.product_region), '')) AS billing_region,
-  -- The line's period [start, end) as written (billing_periods.sql reads it)
+  -- The line's period [start, end) as written (evaluate/billing_periods.sql reads it)
   CAST(e.line_item_usage_start_date AS VARCHAR) AS billing_period_start_text,
   CAST(e.line_item_usage_end_date AS VARCHAR) AS billing_period_end_text,
   CAST(0 AS DOUBLE) AS billing_period_end_days

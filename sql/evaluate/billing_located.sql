@@ -1,4 +1,4 @@
--- Each billing line (billing_classified.sql) with its row of the lookup table (billing_keys.sql):
+-- Each billing line (classify/billing_classified.sql) with its row of the lookup table (lookup/billing_keys.sql):
 -- its place, matched instance type and per-hour impacts (per unit for a method's key). Every line
 -- finds its row: the lookup table holds every key of the export, missing parts compared as ''.
 SELECT

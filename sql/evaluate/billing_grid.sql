@@ -5,7 +5,7 @@
 -- line without a period at its zone's mean over the series (docs/methodology.md, "Grid intensity
 -- series": the rule an inventory's rows follow).
 --
--- Reads the view billing_grid_located (billing_grid_knots.sql's lines; on DuckDB the same columns
+-- Reads the view billing_grid_located (evaluate/billing_grid_knots.sql's lines; on DuckDB the same columns
 -- read by position). A line's cumulative sums at a time t of its zone are read between the two
 -- boundaries of t's step: sum(t) = sum(knot) + (sum(next knot) - sum(knot)) × the fraction of the
 -- step before t, so sum(end) - sum(start) is the intensity × hours over [start, end) and

@@ -1,5 +1,5 @@
--- The lookup table of a billing export (billing_keys.sql) with the grid series' zone of each
--- key's place, for billing_periods.sql and billing_grid.sql.
+-- The lookup table of a billing export (lookup/billing_keys.sql) with the grid series' zone of each
+-- key's place, for evaluate/billing_periods.sql and evaluate/billing_grid.sql.
 --
 -- Reads the table billing_keys, grid_zone (provider, place, zone: each place of the edition — a
 -- provider's region, or a country with the provider '' — and its zone in the series) and

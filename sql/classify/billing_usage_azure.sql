@@ -1,10 +1,10 @@
--- An Azure cost export's billing lines (billing_lines_azure.sql) with what the methods of lines that
--- are not instance hours read (billing_methods.sql): service, the text that says what a line uses,
+-- An Azure cost export's billing lines (classify/billing_lines_azure.sql) with what the methods of lines that
+-- are not instance hours read (classify/billing_methods.sql): service, the text that says what a line uses,
 -- the cost, the account and the resource.
 --
 -- Reads the view billing_lines. billing_usage_text: meter category, subcategory and name lower case
 -- in one text, read with LIKE (a managed disk's tier, billed per disk-month, is read from it by
--- billing_methods.sql). The query keeps to what Spark SQL, Trino, BigQuery and DuckDB share.
+-- classify/billing_methods.sql). The query keeps to what Spark SQL, Trino, BigQuery and DuckDB share.
 SELECT
   l.*,
   l.MeterCategory AS billing_service,

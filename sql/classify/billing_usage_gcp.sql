@@ -1,5 +1,5 @@
--- A Google Cloud billing export's billing lines (billing_lines_gcp.sql) with what the methods of
--- lines that are not instance hours read (billing_methods.sql): service, the text that says what a
+-- A Google Cloud billing export's billing lines (classify/billing_lines_gcp.sql) with what the methods of
+-- lines that are not instance hours read (classify/billing_methods.sql): service, the text that says what a
 -- line uses, its unit, the cost, the account and the resource.
 --
 -- Reads the view billing_lines. billing_usage_text: service and SKU descriptions lower case in one

@@ -1,5 +1,5 @@
--- An Oracle Cloud Infrastructure cost report's billing lines (billing_lines_oci.sql) with what
--- the methods of its lines read (billing_methods.sql): service, the text that says what a line
+-- An Oracle Cloud Infrastructure cost report's billing lines (classify/billing_lines_oci.sql) with what
+-- the methods of its lines read (classify/billing_methods.sql): service, the text that says what a line
 -- uses, its unit, the cost, the account and the resource.
 --
 -- Reads the view billing_lines. billing_usage_text: service, SKU description ("Compute - Standard

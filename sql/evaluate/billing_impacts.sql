@@ -1,6 +1,6 @@
 -- The impacts of a billing export: each line with its row of the lookup table
--- (billing_located.sql); an instance line's hours are its quantity in its unit, its impacts the
--- per-hour ones × its hours; a method's line (billing_methods.sql) bills its quantity × its
+-- (evaluate/billing_located.sql); an instance line's hours are its quantity in its unit, its impacts the
+-- per-hour ones × its hours; a method's line (classify/billing_methods.sql) bills its quantity × its
 -- method's factor of units, its impacts the per-unit ones × those units.
 --
 -- Reads the view billing_located. Every line stays, with a status: evaluated, not compute,

@@ -1,4 +1,4 @@
--- Billing lines with their methods (billing_methods.sql), with the hours their unit stands for and the key of
+-- Billing lines with their methods (classify/billing_methods.sql), with the hours their unit stands for and the key of
 -- their region, before anything is looked up.
 --
 -- Reads the view billing_methods and the registry's table billing_units (each unit spelling, lower

@@ -1,7 +1,7 @@
 -- How each billing line uses hardware (docs/methodology.md, "Billing lines that are not instance
 -- hours"): its method, the per-unit coefficient row it reads and how many of those units it bills.
 --
--- Reads the view billing_usage (billing_usage_<format>.sql) and the registry's tables
+-- Reads the view billing_usage (classify/billing_usage_<format>.sql) and the registry's tables
 -- (src/billing/registry/, written by the command: docs/billing.md): billing_units (each unit
 -- spelling, lower case: its dimension, factor, hours, GB, resource counted), billing_storage_services
 -- (provider, service name lower case: its storage method, medium, copies), billing_services

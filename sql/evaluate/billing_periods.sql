@@ -1,8 +1,8 @@
 -- Each evaluated line's period [start, end) in seconds since 1970-01-01 00:00 UTC, and where its
--- ends fall in the grid series' steps (billing_grid.sql).
+-- ends fall in the grid series' steps (evaluate/billing_grid.sql).
 --
--- Reads the view billing_evaluated: billing_impacts.sql's lines, whose lookup table is
--- billing_grid_keys.sql's (the zone of the line's place: billing_grid_first_knot,
+-- Reads the view billing_evaluated: evaluate/billing_impacts.sql's lines, whose lookup table is
+-- lookup/billing_grid_keys.sql's (the zone of the line's place: billing_grid_first_knot,
 -- billing_grid_first_second, billing_grid_steps, billing_grid_step_seconds) and whose format's
 -- query wrote billing_period_start_text, billing_period_end_text (a timestamp or a date as text)
 -- and billing_period_end_days (days after the end's date: 1 where the end is the period's last

@@ -79,7 +79,7 @@ SELECT
   TRY_CAST(p.ConsumedQuantity AS DOUBLE) AS billing_quantity,
   p.ConsumedUnit AS billing_unit,
   p.RegionId AS billing_region,
-  -- The line's period [start, end) as written (billing_periods.sql reads it)
+  -- The line's period [start, end) as written (evaluate/billing_periods.sql reads it)
   CAST(p.ChargePeriodStart AS VARCHAR) AS billing_period_start_text,
   CAST(p.ChargePeriodEnd AS VARCHAR) AS billing_period_end_text,
   CAST(0 AS DOUBLE) AS billing_period_end_days

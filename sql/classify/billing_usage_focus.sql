@@ -1,5 +1,5 @@
--- A FOCUS export's billing lines (billing_lines_focus.sql) with what the methods of lines that are
--- not instance hours read (billing_methods.sql): service, the text that says what a line uses, the
+-- A FOCUS export's billing lines (classify/billing_lines_focus.sql) with what the methods of lines that are
+-- not instance hours read (classify/billing_methods.sql): service, the text that says what a line uses, the
 -- cost (billed, and paid for the hours: the coverage's), the account and the resource.
 --
 -- Reads the view billing_lines. billing_usage_text: the spec's columns (ServiceCategory,

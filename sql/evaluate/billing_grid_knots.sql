@@ -1,8 +1,8 @@
--- Each line (billing_periods.sql) with the grid series' cumulative sums at the boundaries of the
+-- Each line (evaluate/billing_periods.sql) with the grid series' cumulative sums at the boundaries of the
 -- steps its start and its end fall in: two equi-joins on a knot's position, whatever the number
 -- of lines and intervals.
 --
--- Reads the view billing_timed (billing_periods.sql's lines) and the table grid_knots (knot,
+-- Reads the view billing_timed (evaluate/billing_periods.sql's lines) and the table grid_knots (knot,
 -- intensity_hours, covered_hours, next_intensity_hours, next_covered_hours): per zone, one row
 -- per step boundary, numbered from the zone's first_knot; intensity_hours is the sum of intensity
 -- (gCO2eq/kWh) × hours of the series from the zone's first step to the boundary, covered_hours

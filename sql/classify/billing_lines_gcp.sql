@@ -8,7 +8,7 @@
 -- Google bills a VM's cores and memory, not its machine type: no line is an instance's hours (a
 -- core line's quantity is its vCPU-seconds, whatever the machine type), its cores and RAM are
 -- read by the per-vCPU and memory methods. Quantities are in the export's usage units (seconds,
--- byte-seconds, bytes); billing_usage_gcp.sql scales them to the units the methods read. The
+-- byte-seconds, bytes); classify/billing_usage_gcp.sql scales them to the units the methods read. The
 -- query keeps to what Spark SQL, Trino, BigQuery and DuckDB share.
 SELECT
   e.*,

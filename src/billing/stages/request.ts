@@ -1,0 +1,88 @@
+/*
+ * What a billing run is asked (the command line's options, read once by src/cli/billing.ts), and
+ * the terms every stage reads, checked once before the file is opened: the edition, the criteria,
+ * the load and the impact columns written.
+ */
+
+import type { RequestedCriterion } from "../../engine/index.js";
+import { impactColumn, PHASES } from "../../output/columns.js";
+import { checkedLoad, coefficientCriteria } from "../../service/coefficients.js";
+import type { EditionContext } from "../../service/context.js";
+import type { BillingFormatName } from "../formats.js";
+import type { GridFiles } from "../grid.js";
+import type { EditionPlaces } from "../places.js";
+import type { BillLayout } from "../reading/layout.js";
+
+export interface BillingRequest {
+  readonly file: string;
+  /** The file's layout when already read (to recognise it; src/billing/reading); read here when absent. */
+  readonly layout?: BillLayout;
+  /** The export's format; recognised by its header when null. */
+  readonly input: BillingFormatName | null;
+  /** Where the annotated lines go. */
+  readonly output: string;
+  readonly format: "csv" | "parquet";
+  /** Criteria (names or keys); the edition's default criteria when absent. */
+  readonly criteria: readonly string[] | null;
+  /** Also write each impact's min and max. */
+  readonly ranges: boolean;
+  /** Columns whose groups' sums are written to `groupsOutput`. */
+  readonly groupBy: readonly string[];
+  readonly groupsOutput: string | null;
+  /** The column holding the machine type of Google Cloud lines. */
+  readonly instanceTypeColumn: string | null;
+  /** Constant load of every instance, %; the archetype's default when null. */
+  readonly load: number | null;
+  /** Stop before writing anything when a line is a bad row. */
+  readonly strict: boolean;
+  /** Gather the data of the bill's report (src/output/billReport.ts). */
+  readonly report?: boolean;
+  /**
+   * A folder to write the small tables the run built to (instance_matches.csv, billing_places.csv,
+   * billing_energy.csv, method_coefficients.parquet; with a grid series grid_interval, grid_zone,
+   * grid_spans and grid_knots, as Parquet): with the coefficient table, what the portable steps
+   * read (docs/billing.md, "Beyond one machine").
+   */
+  readonly tablesFolder?: string | null;
+  /** A grid intensity series (--grid-intensity, --grid-zones) for the lines' gwp use. */
+  readonly grid?: GridFiles | null;
+}
+
+/** The terms of a run, checked once: every stage after the reading reads them, none reads the options again. */
+export interface BillingTerms {
+  readonly context: EditionContext;
+  /** The cloud regions of an edition that has them (an edition without reads its regions' countries there). */
+  readonly knownRegions: EditionPlaces["known"];
+  readonly criteria: readonly RequestedCriterion[];
+  /** Constant load of every instance, %; the archetype's default when null. */
+  readonly load: number | null;
+  /** The impact columns written besides the file's own (billingImpactColumns). */
+  readonly impactColumnNames: readonly string[];
+}
+
+/** A run's terms from what it was asked: the criteria and the load checked, the columns named. */
+export function billingTerms(
+  context: EditionContext,
+  knownRegions: EditionPlaces["known"],
+  asked: Pick<BillingRequest, "criteria" | "load" | "ranges">,
+): BillingTerms {
+  const criteria = coefficientCriteria(context, asked.criteria);
+  const load = checkedLoad(asked.load);
+  return {
+    context,
+    knownRegions,
+    criteria,
+    load,
+    impactColumnNames: billingImpactColumns(criteria, asked.ranges),
+  };
+}
+
+/** The impact columns written, in order: criterion, phase, then min and max with ranges. */
+export function billingImpactColumns(criteria: readonly RequestedCriterion[], ranges: boolean): string[] {
+  const bounds = ranges ? (["value", "min", "max"] as const) : (["value"] as const);
+  return criteria.flatMap((criterion) =>
+    PHASES.flatMap((phase) =>
+      bounds.map((bound) => impactColumn(criterion.info.name, criterion.info.unit, phase, bound)),
+    ),
+  );
+}

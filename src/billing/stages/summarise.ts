@@ -1,0 +1,96 @@
+/*
+ * The summarise stage of a billing run: what the run tells of the bill (src/billing/summary.ts
+ * writes it for a reader): the format read, its kinds of lines and their fate, the matches, the
+ * totals per criterion and phase (the kinds' units times their coefficients, no line read again).
+ */
+
+import type { RequestedCriterion } from "../../engine/index.js";
+import { PHASES, type Phase } from "../../output/columns.js";
+import type { CoefficientRow } from "../../service/coefficients.js";
+import { type BillingFormat, coverageCostColumn } from "../formats.js";
+import { type GridRun, gridQueryTotals } from "../grid.js";
+import type { InstanceMatch } from "../matching.js";
+import type { BillReportData } from "../reportData.js";
+import type { LineGroup } from "./evaluate.js";
+import { type LookedUp, lookupKey } from "./lookUp.js";
+import type { ReadExport } from "./read.js";
+import type { BillingTerms } from "./request.js";
+import type { WrittenRun } from "./write.js";
+
+export interface ImpactTotal {
+  readonly criterion: RequestedCriterion;
+  readonly phase: Phase;
+  readonly value: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+export interface BillingSummary {
+  readonly file: string;
+  /** The export's format, titled as the version read (src/billing/formats.ts, readAs). */
+  readonly format: BillingFormat;
+  /** The cost the coverage reads, as the file names it (EffectiveCost, an amortised CUR's columns…). */
+  readonly costColumn: string;
+  readonly edition: string;
+  readonly groups: readonly LineGroup[];
+  readonly matches: readonly InstanceMatch[];
+  /** Sums over the evaluated lines, per criterion and phase. */
+  readonly totals: readonly ImpactTotal[];
+  /** The columns written besides the file's own. */
+  readonly impactColumns: readonly string[];
+  /** The report's rankings, when asked for. */
+  readonly report: BillReportData | null;
+  /** How the lines fared with the grid series, when one was given. */
+  readonly grid: GridRun | null;
+}
+
+/** The summarise stage: the run's summary from what the stages before returned. */
+export function summarise(
+  read: ReadExport,
+  lookedUp: LookedUp,
+  groups: readonly LineGroup[],
+  written: WrittenRun,
+  terms: BillingTerms,
+): BillingSummary {
+  const { matches, coefficients } = lookedUp;
+  return {
+    file: read.file,
+    format: read.format,
+    costColumn: coverageCostColumn(read.format, read.header),
+    edition: terms.context.service.edition.id,
+    groups,
+    matches: [...matches.values()],
+    totals: gridQueryTotals(totalsOf(groups, matches, coefficients, terms.criteria), written.grid),
+    impactColumns: terms.impactColumnNames,
+    report: written.report,
+    grid: written.grid,
+  };
+}
+
+function totalsOf(
+  groups: readonly LineGroup[],
+  matches: ReadonlyMap<string, InstanceMatch>,
+  coefficients: ReadonlyMap<string, CoefficientRow>,
+  criteria: readonly RequestedCriterion[],
+): ImpactTotal[] {
+  const totals = criteria.flatMap((criterion) =>
+    PHASES.map((phase) => ({ criterion, phase, value: 0, min: 0, max: 0 })),
+  );
+  for (const group of groups) {
+    if (group.problem !== null) continue;
+    const billed = group.methodKey ?? group.instanceType;
+    const matched = matches.get(lookupKey(group.provider ?? "", billed))?.matchedInstanceType ?? null;
+    const row =
+      matched === null ? undefined : coefficients.get(lookupKey(group.provider ?? "", matched, group.place));
+    if (row === undefined) continue;
+    const units = group.methodKey === null ? group.hours : group.methodQuantity;
+    for (const total of totals) {
+      const impact = row.perHour[criteria.indexOf(total.criterion)][total.phase];
+      if (impact === null) continue;
+      total.value += impact.value * units;
+      total.min += impact.min * units;
+      total.max += impact.max * units;
+    }
+  }
+  return totals;
+}
