@@ -332,7 +332,7 @@ function withOverlongLine(summary: BillingSummary, overlong: OverlongLine | null
   return { ...summary, groups: [...summary.groups, dropped] };
 }
 
-/** The bad row of a quantity or cost that is no number (sql/billing_impacts.sql). */
+/** The bad row of a quantity or cost that is no number (sql/evaluate/billing_impacts.sql). */
 const NUMBER_BAD_ROW = "bad row: quantity is missing or not a number";
 
 const linesOf = (lines: readonly string[]) => lines.map((line) => `${line}\n`).join("");

@@ -189,7 +189,7 @@ describe("EMR as it is billed (impact-service evaluate)", () => {
   });
 
   it("writes in the FOCUS query the fee services the registry lists", () => {
-    const sql = readFileSync("sql/billing_lines_focus.sql", "utf8");
+    const sql = readFileSync("sql/classify/billing_lines_focus.sql", "utf8");
     const listed = /NOT IN \(([^)]*)\)/.exec(sql)?.[1] ?? "";
     const names = [...listed.matchAll(/'([^']*)'/g)].map((match) => match[1]).sort();
     const fees = KNOWN_SERVICES.filter((service) => service.role === "fee")
