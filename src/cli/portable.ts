@@ -24,10 +24,10 @@ import {
 import { checkColumnCount } from "../billing/inputColumns.js";
 import { DIALECTS, ENGINE_NAMES, isEngineName } from "../billing/portable/dialects.js";
 import { billingScript, LINE_ID } from "../billing/portable/script.js";
+import { billLayout, isPlainCsv } from "../billing/reading/layout.js";
 import { smallTableFiles } from "../billing/smallTables.js";
 import { billingImpactColumns } from "../billing/stages/request.js";
 import { partialOf } from "../billing/writing.js";
-import { csvHeader } from "../duckdb/csvHeader.js";
 import { literal, openDatabase } from "../duckdb/database.js";
 import { coefficientCriteria } from "../service/coefficients.js";
 import { type BillingIo, criteriaOf, editionOf, failure, loadOf } from "./billing.js";
@@ -72,6 +72,31 @@ export const TABLES_USAGE = `usage: impact-service tables --keys <keys.csv> --ta
   --grid-zones <file>   provider,place,zone rows overriding places' zones
 `;
 
+/**
+ * A text export's header, when the scripts read the file as it is laid out: comma-separated, its
+ * header on line 1 (their `read_csv`/external tables take no other layout). Another layout is
+ * refused, naming it, not read as one column or from the wrong line (src/billing/reading/layout.ts).
+ */
+function plainCsvHeader(file: string): string[] | null {
+  const layout = billLayout(file);
+  if (layout === null) return null;
+  if (layout.kind === "json") {
+    throw new BillingInputError(
+      `--header ${file}: newline-delimited JSON; the scripts read CSV or Parquet exports (evaluate reads this file)`,
+    );
+  }
+  if (layout.kind === "csv" && !isPlainCsv(layout)) {
+    const how =
+      layout.skipped > 0
+        ? `its header is line ${layout.skipped + 1}, below report lines`
+        : `its columns are separated by ${layout.separator === ";" ? "semicolons" : "tabs"}`;
+    throw new BillingInputError(
+      `--header ${file}: ${how}; the scripts read comma-separated exports with their header on line 1 (evaluate reads this file)`,
+    );
+  }
+  return layout.kind === "csv" ? [...layout.header] : null;
+}
+
 /** The export's columns as its file names them, line_id apart. */
 async function headerOf(file: string): Promise<string[]> {
   let header: string[] | null;
@@ -85,7 +110,7 @@ async function headerOf(file: string): Promise<string[]> {
     } finally {
       db.close();
     }
-  } else header = csvHeader(file);
+  } else header = plainCsvHeader(file);
   if (header === null) throw new BillingInputError(`--header ${file}: no header line`);
   checkColumnCount(file, header.length);
   return header.filter((column) => column.toLowerCase() !== LINE_ID);

@@ -69,6 +69,22 @@ describe("impact-service sql", () => {
       expect(other.stderr).toContain("the header fits no known billing export");
     },
   );
+
+  it("refuses a header laid out as the scripts cannot read it, naming the layout: exit 2", SLOW, async () => {
+    const header = (file: string) =>
+      run(["sql", "--engine", "duckdb", "--header", `test/fixtures/billing/${file}`]);
+    const [semicolons, preamble, json] = await Promise.all([
+      header("azure-ea-german-semicolon.csv"),
+      header("azure-ea-portal-preamble.csv"),
+      header("gcp-bigquery-resource.json"),
+    ]);
+    expect([semicolons.code, preamble.code, json.code]).toEqual([2, 2, 2]);
+    expect(semicolons.stderr).toContain("its columns are separated by semicolons");
+    // The fixture's five report lines: its header is line 6
+    expect(preamble.stderr).toContain("its header is line 6, below report lines");
+    expect(json.stderr).toContain("newline-delimited JSON; the scripts read CSV or Parquet exports");
+    expect(semicolons.stdout + preamble.stdout + json.stdout).toBe("");
+  });
 });
 
 describe("impact-service tables", () => {
