@@ -324,7 +324,10 @@ async function main(): Promise<void> {
         p99Ms: result.latency.p99,
         ratioToCeiling: Math.round((rps / ceilingRps) * 1000) / 1000,
         mainThreadMicrosPerRequest: Math.round(cpuPerRequest),
-        cpuRatioToCeiling: Math.round((ceilingCpuPerRequest / cpuPerRequest) * 1000) / 1000,
+        // A fleet's request is a thousand evaluations: no quotient with one bare answer.
+        cpuRatioToCeiling: scenario.amount
+          ? null
+          : Math.round((ceilingCpuPerRequest / cpuPerRequest) * 1000) / 1000,
         non2xx: result.non2xx,
         ...(reference ? { reference: await measureReference(reference, scenario, rps) } : {}),
       });
