@@ -6,12 +6,16 @@
  * (this tree's harness when the revision has none) and imported; the same varied requests
  * (bench/scenarios.ts) are then timed by each build in turn, `COMPARE_ROUNDS` rounds (default 16)
  * of `COMPARE_REQUESTS` requests (default 800), the order flipped every round, and the median and
- * minimum µs per request printed.
+ * minimum main-thread CPU µs per request printed (`process.threadCpuUsage`, whatever the build's
+ * harness times: two copies of one build read a ratio of 1.151 in wall time on a loaded machine,
+ * 0.983–1.002 in main-thread CPU; bench/log/2026.md, 2026-11-25 17:00).
  *
  * Both builds see the same moments of the machine, so a change of a few per cent can be read on a
  * shared machine whose speed moves by ±25 % within minutes (bench/README.md, "Judging a change"); a
- * served run (bench/run.ts, bench/profile.ts) then tells what it gives with HTTP around it. Not a
- * test.
+ * served run (bench/run.ts, bench/profile.ts) then tells what it gives with HTTP around it. Both
+ * builds share one V8 heap, hidden classes included: a change to how an answer's objects are built
+ * (which keys, in which order, by which kind of store) can change the other build's objects too;
+ * judge such a change in separate processes. Not a test.
  */
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
@@ -72,6 +76,11 @@ async function bundledHarness({ tree }: Build): Promise<typeof handlerTimer> {
   return module.handlerTimer;
 }
 
+/** `process.threadCpuUsage` (Node 23.9+; the pinned @types/node predates it). */
+const threadCpuUsage = (
+  process as NodeJS.Process & { threadCpuUsage(previous?: NodeJS.CpuUsage): NodeJS.CpuUsage }
+).threadCpuUsage.bind(process);
+
 const median = (values: readonly number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -102,13 +111,17 @@ async function main(): Promise<void> {
     // Warm-up: each build's code optimised and its lookups filled before the timed rounds.
     for (const { round } of timed) for (let i = 0; i < 2; i++) await round();
     for (let index = 0; index < ROUNDS; index++) {
-      for (const entry of index % 2 === 0 ? timed : [...timed].reverse())
-        entry.times.push(await entry.round());
+      for (const entry of index % 2 === 0 ? timed : [...timed].reverse()) {
+        const before = threadCpuUsage();
+        await entry.round();
+        const spent = threadCpuUsage(before);
+        entry.times.push((spent.user + spent.system) / REQUESTS);
+      }
     }
     console.log(`${scenario.name}, ${ROUNDS} alternated rounds of ${REQUESTS} requests:`);
     for (const { build, times } of timed) {
       console.log(
-        `  ${build.label.padEnd(14)} median ${median(times).toFixed(1)} µs, min ${Math.min(...times).toFixed(1)} µs per request`,
+        `  ${build.label.padEnd(14)} median ${median(times).toFixed(1)} µs, min ${Math.min(...times).toFixed(1)} µs of main-thread CPU per request`,
       );
     }
     // Round by round, the second build against the first: a slow moment of the machine spans both.

@@ -1,16 +1,16 @@
 /**
  * The project's benchmark (`npm run bench`): starts the service and a bare node:http server
- * answering a constant JSON body (the ceiling of one Node process on this machine), drives both
- * with autocannon at 10 connections, prints a table and writes bench/results.json.
+ * (its own process) answering a constant JSON body (the ceiling of one Node process on this
+ * machine), drives both with autocannon at 10 connections, and the reference boaviztapi when one
+ * is named (bench/reference.ts), prints a table and writes bench/results.json.
  *
  * Not a test: it reports figures against the targets of bench/README.md.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
 import { admissionWorstCase } from "./admission.js";
+import { configuredReferences, processCpuMicros, type Reference, referenceOf } from "./reference.js";
 import {
   LOCATIONS,
   SCENARIOS,
@@ -33,10 +33,25 @@ interface Row {
   ratioToCeiling: number | null;
   /**
    * CPU time of the service's main thread per measured request (µs): unlike req/s, it hardly
-   * moves with what else runs on the machine (bench/README.md, "What each scenario measures"). Null for the
-   * ceiling, which runs in this process beside autocannon.
+   * moves with what else runs on the machine (bench/README.md, "What each scenario measures"); the
+   * ceiling's too, so that `cpuRatioToCeiling` compares the two.
    */
   mainThreadMicrosPerRequest: number | null;
+  /** The ceiling's main-thread CPU per request over this scenario's: the steady form of the ratio. */
+  cpuRatioToCeiling: number | null;
+  non2xx: number;
+  /** The reference of the scenario's edition (bench/reference.ts), when one is named. */
+  reference?: ReferenceFigures;
+}
+
+interface ReferenceFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Our req/s over the reference's, in the same run. */
+  ratio: number;
+  /** The reference's CPU time per request, every thread of its process (µs); null without its pid. */
+  cpuMicrosPerRequest: number | null;
   non2xx: number;
 }
 
@@ -50,17 +65,29 @@ function mainThreadCpuMicros(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
 }
 
-function startCeiling(): Promise<{ port: number; close: () => void }> {
-  const body = JSON.stringify({ impacts: { gwp: { value: 1, min: 1, max: 1 } } });
-  const server = createServer((_req, res) => {
+/**
+ * The bare server's whole program: every request answered with a constant JSON body. It runs in
+ * a process of its own, as the service does: beside autocannon in this process, it read 0.25–0.5
+ * of what it answers alone (2026-11-25, bench/log/2026.md), which flattered every ratio to it.
+ */
+const CEILING_SOURCE = `
+const body = JSON.stringify({ impacts: { gwp: { value: 1, min: 1, max: 1 } } });
+require("node:http")
+  .createServer((_req, res) => {
     res.writeHead(200, { "content-type": "application/json" });
     res.end(body);
+  })
+  .listen(Number(process.env.PORT), "127.0.0.1");
+`;
+
+async function startCeiling(): Promise<{ port: number; pid: number; close: () => void }> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn(process.execPath, ["-e", CEILING_SOURCE], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ["ignore", "ignore", "inherit"],
   });
-  return new Promise((resolve) => {
-    server.listen(0, "127.0.0.1", () =>
-      resolve({ port: (server.address() as AddressInfo).port, close: () => server.close() }),
-    );
-  });
+  await waitForAnswer(`http://127.0.0.1:${port}/`, performance.now());
+  return { port, pid: child.pid as number, close: () => child.kill() };
 }
 
 async function waitForAnswer(url: string, started: number): Promise<number> {
@@ -117,6 +144,53 @@ async function drive(url: string, scenario: Scenario, measured = true): Promise<
   });
 }
 
+/**
+ * A scenario against the reference of its edition, right after the service's measure: the same
+ * path, body generator, connections, warm-up and measured seconds.
+ */
+async function measureReference(
+  reference: Reference,
+  scenario: Scenario,
+  serviceRps: number,
+): Promise<ReferenceFigures> {
+  await drive(reference.url, scenario, false);
+  const cpuBefore = reference.pid === null ? 0 : processCpuMicros(reference.pid);
+  const result = await drive(reference.url, scenario);
+  const cpu = reference.pid === null ? null : processCpuMicros(reference.pid) - cpuBefore;
+  // Counted over the whole window: autocannon's per-second samples read 0 for a server answering
+  // a few requests a second when a measure is short.
+  const rps = result.requests.total / result.duration;
+  return {
+    requestsPerSecond: Math.round(rps * 10) / 10,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    ratio: Math.round((serviceRps / rps) * 10) / 10,
+    cpuMicrosPerRequest: cpu === null ? null : Math.round(cpu / result.requests.total),
+    non2xx: result.non2xx,
+  };
+}
+
+/** The table of a run, a scenario's reference figures beside its own. */
+function printRows(rows: readonly Row[]): void {
+  console.table(
+    rows.map(({ reference, ...row }) => ({
+      ...row,
+      ...(reference
+        ? {
+            "reference req/s": reference.requestsPerSecond,
+            "reference p99": reference.p99Ms,
+            "reference CPU µs": reference.cpuMicrosPerRequest,
+            "× reference": reference.ratio,
+            "× reference CPU":
+              reference.cpuMicrosPerRequest && row.mainThreadMicrosPerRequest
+                ? Math.round(reference.cpuMicrosPerRequest / row.mainThreadMicrosPerRequest)
+                : null,
+          }
+        : {}),
+    })),
+  );
+}
+
 /** A 10,000-server fleet (gwp of each item and the total): long enough to show whether other clients wait. */
 const bigFleetBody = JSON.stringify({
   query: SERVERS_GQL,
@@ -168,6 +242,7 @@ async function singlesDuringFleet(port: number): Promise<{ row: Row; fleetMs: nu
       p99Ms: result.latency.p99,
       ratioToCeiling: null,
       mainThreadMicrosPerRequest: null,
+      cpuRatioToCeiling: null,
       non2xx: result.non2xx,
     },
   };
@@ -220,8 +295,10 @@ async function main(): Promise<void> {
   await waitForAnswer(`http://127.0.0.1:${port}/v1/server/?verbose=false&edition=2.4.1`, performance.now());
   const idleMemoryMb = residentMemoryMb(service.child.pid as number);
   const selection = selected();
+  const references = configuredReferences();
   const rows: Row[] = [];
   let ceilingRps = Number.NaN;
+  let ceilingCpuPerRequest = Number.NaN;
   let fleetMs = Number.NaN;
   let memoryMb = Number.NaN;
   try {
@@ -229,26 +306,38 @@ async function main(): Promise<void> {
       const base =
         scenario.target === "ceiling" ? `http://127.0.0.1:${ceiling.port}` : `http://127.0.0.1:${port}`;
       await drive(base, scenario, false);
-      const servicePid = service.child.pid as number;
-      const cpuBefore = mainThreadCpuMicros(servicePid);
+      const measuredPid = scenario.target === "ceiling" ? ceiling.pid : (service.child.pid as number);
+      const cpuBefore = mainThreadCpuMicros(measuredPid);
       const result = await drive(base, scenario);
-      const cpu = mainThreadCpuMicros(servicePid) - cpuBefore;
+      const cpuPerRequest =
+        (mainThreadCpuMicros(measuredPid) - cpuBefore) / (scenario.amount ?? result.requests.total);
       const rps = scenario.amount ? 1000 / result.latency.average : result.requests.average;
-      if (scenario.target === "ceiling") ceilingRps = rps;
+      if (scenario.target === "ceiling") {
+        ceilingRps = rps;
+        ceilingCpuPerRequest = cpuPerRequest;
+      }
+      const reference = referenceOf(scenario, references);
       rows.push({
         scenario: scenario.name,
         requestsPerSecond: Math.round(rps),
         p50Ms: result.latency.p50,
         p99Ms: result.latency.p99,
-        ratioToCeiling: scenario.target === "ceiling" ? 1 : Math.round((rps / ceilingRps) * 1000) / 1000,
-        mainThreadMicrosPerRequest:
-          scenario.target === "ceiling" ? null : Math.round(cpu / (scenario.amount ?? result.requests.total)),
+        ratioToCeiling: Math.round((rps / ceilingRps) * 1000) / 1000,
+        mainThreadMicrosPerRequest: Math.round(cpuPerRequest),
+        // A fleet's request is a thousand evaluations: no quotient with one bare answer.
+        cpuRatioToCeiling: scenario.amount
+          ? null
+          : Math.round((ceilingCpuPerRequest / cpuPerRequest) * 1000) / 1000,
         non2xx: result.non2xx,
+        ...(reference ? { reference: await measureReference(reference, scenario, rps) } : {}),
       });
     }
     if (selection) {
-      ceiling.close();
-      console.table(rows);
+      printRows(rows);
+      writeFileSync(
+        new URL("bench/results-selection.json", root),
+        `${JSON.stringify({ date: new Date().toISOString(), node: process.version, scenarios: rows }, null, 2)}\n`,
+      );
       return;
     }
     const during = await singlesDuringFleet(port);
@@ -257,9 +346,9 @@ async function main(): Promise<void> {
   } finally {
     memoryMb = residentMemoryMb(service.child.pid as number);
     service.child.kill();
+    ceiling.close();
   }
   const worstCase = await admission();
-  ceiling.close();
   const results = {
     date: new Date().toISOString(),
     node: process.version,
@@ -273,7 +362,7 @@ async function main(): Promise<void> {
     admissionWorstCase: worstCase,
   };
   writeFileSync(new URL("bench/results.json", root), `${JSON.stringify(results, null, 2)}\n`);
-  console.table(rows);
+  printRows(rows);
   console.log(`start-up to first answer (both editions loaded): ${results.startupToFirstAnswerMs} ms`);
   console.log(`idle resident memory (both editions): ${results.idleResidentMemoryMb} MB`);
   console.log(`resident memory after the run: ${results.residentMemoryAfterRunMb} MB`);
