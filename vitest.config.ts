@@ -7,7 +7,7 @@ const require = createRequire(import.meta.url);
  * The tests that start real servers or processes (a listening socket, a child process, worker
  * threads, a browser): the `process` project. Everything else — engine, data, editions, pure
  * modules, GraphQL and REST through the in-memory app — is the fast `unit` project
- * (docs/architecture.md, "Tests"). Membership is by path: a new file under these paths is a
+ * (docs/architecture.md, "The test suite"). Membership is by path: a new file under these paths is a
  * process test, any other new file a unit test.
  */
 const PROCESS_TESTS = [
@@ -36,8 +36,16 @@ export default defineConfig({
     // test or a hook that builds an app takes several times its calm duration.
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // The pools' isolation is set here, for every project using the pool: only `unit` uses threads.
-    poolOptions: { threads: { isolate: false } },
+    // The pools' options are set here, for every project using the pool: only `unit` uses threads,
+    // only `process` forks.
+    poolOptions: {
+      threads: { isolate: false },
+      // The process tests: files not isolated (a fork loads the sources, vitest and the app's
+      // modules once, not once per file: collect 10.2 s → 2.9 s over six of these files), two
+      // forks at once: their tests mostly wait on a child process or a socket, so a second
+      // file runs on the core the first leaves idle (docs/architecture.md, "The test suite").
+      forks: { isolate: false, minForks: 1, maxForks: 2 },
+    },
     projects: [
       {
         // `extends: true`: the alias and the environment above hold in both projects.
@@ -50,7 +58,7 @@ export default defineConfig({
           // Worker threads that are not isolated: the files a worker runs share one module graph,
           // so the app and the reference data are built once per worker (test/support/app.ts)
           // instead of once per file. Unit tests keep no state between files: spies are restored
-          // after each test (vi.restoreAllMocks). The process project keeps isolated forks.
+          // after each test (vi.restoreAllMocks).
           pool: "threads",
           isolate: false,
         },
@@ -60,6 +68,12 @@ export default defineConfig({
         test: {
           name: "process",
           include: PROCESS_TESTS,
+          // Forks, not isolated, two at once (poolOptions.forks above): a file leaves no state behind
+          // (its servers closed, its processes killed, spies restored, the environment as it was).
+          pool: "forks",
+          isolate: false,
+          // The service bundled once for the files' real starts (test/support/process.ts).
+          globalSetup: ["test/support/serverBundle.ts"],
           // After the unit project, not beside it: the process tests keep the machine to
           // themselves, as when every file ran in one pool (tests must pass on a busy 2-core machine).
           sequence: { groupOrder: 1 },

@@ -362,7 +362,12 @@ platform,Paris,server,1,,,dellR740,,FRA,8760,,,,,,,
 sales,Lyon,smartphone,10,,,,,FRA,,,,,,,,
 `;
 
-describe("an analyst's inventory, through the process", () => {
+/**
+ * What the command writes for an analyst's inventory, through its function (`main`): the rows,
+ * warnings, groups and exit codes are main's, the same in the bin's process (the describe
+ * "impact-service as a process" above runs the bin itself), without a process started per run.
+ */
+describe("an analyst's inventory", () => {
   const inventory = file("analyst.csv", ANALYST);
   const laptopNote =
     "embedded not allocated: edition 1.2.4 counts the whole manufacturing impact of each laptop whatever the hours (8760 h here); edition 2.4.1 allocates it over the lifetime";
@@ -370,7 +375,7 @@ describe("an analyst's inventory, through the process", () => {
   it("says on each terminal and peripheral row that edition 1.2.4 does not allocate its embedded impact, and which edition does", async () => {
     const runs = await Promise.all(
       ["1.2.4", "2.4.1"].map((edition) =>
-        bin(["evaluate", inventory, "--edition", edition, "--criteria", "gwp"]).then(({ stdout }) =>
+        evaluate(["evaluate", inventory, "--edition", edition, "--criteria", "gwp"]).then(({ stdout }) =>
           csvRows(stdout),
         ),
       ),
@@ -406,7 +411,7 @@ describe("an analyst's inventory, through the process", () => {
   }, 120_000);
 
   it("counts and lists the rows with warnings on stderr, as it lists bad rows", async () => {
-    const { code, stderr } = await bin(["evaluate", inventory, "-o", join(dir, "analyst.csv.out")]);
+    const { code, stderr } = await evaluate(["evaluate", inventory, "-o", join(dir, "analyst.csv.out")]);
     expect(code).toBe(0);
     // 31 rows, of which two only commas: 29 rows, 5 bad, 12 with warnings (one with two).
     expect(stderr).toMatch(/: 29 rows \(24 ok, 5 errors, 12 with warnings\) in [\d.]+ s/);
@@ -421,7 +426,7 @@ describe("an analyst's inventory, through the process", () => {
 
   it("writes rows only, status then warnings in billing's words, the groups beside the output", async () => {
     const output = join(dir, "analyst-out.csv");
-    const { code, stderr } = await bin([
+    const { code, stderr } = await evaluate([
       "evaluate",
       inventory,
       "--criteria",
@@ -454,14 +459,21 @@ describe("an analyst's inventory, through the process", () => {
   }, 60_000);
 
   it("refuses sums per group that would go nowhere, or whose file is a folder, in one line", async () => {
-    const nowhere = await bin(["evaluate", inventory, "--group-by", "team"]);
+    const nowhere = await evaluate(["evaluate", inventory, "--group-by", "team"]);
     expect(nowhere.code).toBe(2);
     expect(nowhere.stdout).toBe("");
     expect(nowhere.stderr).toBe(
       "impact-service: --group-by writes the sums per group beside the output: give -o <file> (or --report, or --format xlsx)\n",
     );
     mkdirSync(join(dir, "blocked.groups.csv"));
-    const blocked = await bin(["evaluate", inventory, "--group-by", "team", "-o", join(dir, "blocked.csv")]);
+    const blocked = await evaluate([
+      "evaluate",
+      inventory,
+      "--group-by",
+      "team",
+      "-o",
+      join(dir, "blocked.csv"),
+    ]);
     // A groups file that names a folder is refused before any row, as -o's is.
     expect(blocked.code).toBe(2);
     expect(blocked.stderr).toMatch(
@@ -472,7 +484,7 @@ describe("an analyst's inventory, through the process", () => {
 
   it("writes NDJSON rows with the row's own columns and group lines with min and max (--ranges)", async () => {
     const output = join(dir, "analyst.ndjson");
-    const { code } = await bin([
+    const { code } = await evaluate([
       "evaluate",
       inventory,
       "--criteria",
@@ -516,7 +528,7 @@ describe("an analyst's inventory, through the process", () => {
 
   it("writes a workbook whose sheets have column widths and an autofilter", async () => {
     const output = join(dir, "analyst.xlsx");
-    expect((await bin(["evaluate", inventory, "--group-by", "team", "-o", output])).code).toBe(0);
+    expect((await evaluate(["evaluate", inventory, "--group-by", "team", "-o", output])).code).toBe(0);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(output);
     const rows = workbook.getWorksheet("rows") as ExcelJS.Worksheet;
@@ -530,14 +542,14 @@ describe("an analyst's inventory, through the process", () => {
   }, 60_000);
 
   it("skips rows of only commas as blank lines", async () => {
-    const { stdout, stderr } = await bin(["evaluate", inventory, "--criteria", "gwp"]);
+    const { stdout, stderr } = await evaluate(["evaluate", inventory, "--criteria", "gwp"]);
     const rows = csvRows(stdout);
     expect(rows.some((row) => row.team.trim() === "" && row.kind === "")).toBe(false);
     expect(stderr).not.toMatch(/^line (23|27): /m);
   }, 60_000);
 });
 
-describe("the energy of each row (energy_kwh), through the process", () => {
+describe("the energy of each row (energy_kwh)", () => {
   /** Rows of several kinds and places; quantities multiply the energy as they multiply the impacts. */
   const KINDS = `asset,kind,provider,instance_type,usage_location,hours,quantity,cpu_units,avg_power
 vm,cloud,aws,m5.xlarge,FRA,8760,,,
@@ -563,7 +575,14 @@ sensor,iot_device,,,FRA,8760,,,
   it.each(["1.2.4", "2.4.1"])(
     "edition %s: gwp_use ÷ energy_kwh is the location's factor within the impact's rounding, every kind with a use",
     async (edition) => {
-      const { code, stdout } = await bin(["evaluate", inventory, "--edition", edition, "--criteria", "gwp"]);
+      const { code, stdout } = await evaluate([
+        "evaluate",
+        inventory,
+        "--edition",
+        edition,
+        "--criteria",
+        "gwp",
+      ]);
       expect(code).toBe(0);
       const rows = new Map(csvRows(stdout).map((row) => [row.asset, row]));
       for (const asset of ["vm", "rack1", "rack2", "pc", "screen", "disk", "chip"]) {
@@ -592,7 +611,7 @@ sensor,iot_device,,,FRA,8760,,,
 
   it("sums the energy per group and in NDJSON's rows and summary, without the verbose it was read from", async () => {
     const groupsOutput = join(dir, "kinds.ndjson");
-    const { code } = await bin([
+    const { code } = await evaluate([
       "evaluate",
       inventory,
       "--format",

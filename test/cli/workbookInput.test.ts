@@ -45,8 +45,11 @@ describe("evaluate inventory.xlsx", () => {
     );
     const book = join(dir, "inventory.xlsx");
     await workbookOf(book, [header, ...typed]);
-    const csv = await runCli(["evaluate", "examples/inventory.csv", "-o", join(dir, "from-csv.csv")]);
-    const xlsx = await runCli(["evaluate", book, "-o", join(dir, "from-xlsx.csv")]);
+    // Both runs at once: each waits on its own process.
+    const [csv, xlsx] = await Promise.all([
+      runCli(["evaluate", "examples/inventory.csv", "-o", join(dir, "from-csv.csv")]),
+      runCli(["evaluate", book, "-o", join(dir, "from-xlsx.csv")]),
+    ]);
     expect(csv.code).toBe(0);
     expect(xlsx.code).toBe(0);
     const fromCsv = readFileSync(join(dir, "from-csv.csv"), "utf8");
@@ -76,8 +79,10 @@ describe("evaluate inventory.xlsx", () => {
     const csvText =
       "kind,quantity,usage_location,period_start,period_end\nlaptop,2,FRA,2024-01-01,2024-02-01\n";
     writeFileSync(join(dir, "cells.csv"), csvText);
-    const csv = await runCli(["evaluate", join(dir, "cells.csv")]);
-    const xlsx = await runCli(["evaluate", book]);
+    const [csv, xlsx] = await Promise.all([
+      runCli(["evaluate", join(dir, "cells.csv")]),
+      runCli(["evaluate", book]),
+    ]);
     expect(xlsx.code).toBe(0);
     const [csvHeader, csvRow] = csv.stdout.split("\n");
     const [xlsxHeader, xlsxFirst, xlsxSecond] = xlsx.stdout.split("\n");

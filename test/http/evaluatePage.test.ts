@@ -28,6 +28,8 @@ let profile: string;
 /** The service's temporary folder (TMPDIR of this test process): the runs' folders go there. */
 let temporary: string;
 let work: string;
+/** TMPDIR as it was: restored after the file, whose fork may run other files (vitest.config.ts). */
+const callerTemporary = process.env.TMPDIR;
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM))
@@ -55,6 +57,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  if (callerTemporary === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = callerTemporary;
   for (const dir of [temporary, work]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

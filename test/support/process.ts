@@ -1,5 +1,6 @@
 /**
- * The service as a separate process (`node --import tsx src/app/main.ts`), for the tests of
+ * The service as a separate process (`node dist/test/server.mjs`, src/app/main.ts bundled once
+ * by test/support/serverBundle.ts, the project's global set-up), for the tests of
  * configuration, shutdown and workers. Tests wait for what the process prints (readiness lines)
  * or for its exit, never for a duration. The process logs JSON lines (pino): tests read their
  * texts (`msg`).
@@ -7,6 +8,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { connect, type Socket } from "node:net";
 import { afterEach } from "vitest";
+import { SERVER_BUNDLE } from "./serverBundle.js";
 
 const root = new URL("../..", import.meta.url);
 
@@ -49,7 +51,7 @@ function logRecordOf(line: string): LogRecord | null {
 
 export function startService(
   env: Readonly<Record<string, string>>,
-  command: readonly string[] = [process.execPath, "--import", "tsx", "src/app/main.ts"],
+  command: readonly string[] = [process.execPath, SERVER_BUNDLE],
 ): ServiceProcess {
   const [file, ...args] = command;
   const child = spawn(file, args, {
