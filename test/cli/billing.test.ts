@@ -2,33 +2,21 @@
  * `npx impact-service evaluate <billing export>` and `impact-service coefficients` as a user runs
  * them: the command line in a process of its own, its output files, its stderr and exit code.
  */
-import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { METHOD_KEYS } from "../../src/billing/methods.js";
 import { KEY_COLUMNS } from "../../src/service/coefficientColumns.js";
+import { runCli } from "../support/cli.js";
 
-const BIN = "bin/impact-service.mjs";
 /** Each run starts tsx and loads the editions: seconds each on a busy 2-core machine. */
 const SLOW = { timeout: 180_000 };
 const scratch = mkdtempSync(join(tmpdir(), "billing-cli-"));
 
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], {
-      env: { ...process.env, EDITION: "2.4.1", LOG_LEVEL: "silent" },
-      maxBuffer: 1 << 24,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+/** The command in a process of its own, edition 2.4.1 (test/support/cli.ts). */
+const run = (args: readonly string[]) => runCli(args, { EDITION: "2.4.1" });
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

@@ -5,15 +5,13 @@
  * export (BOM) and its German headers. Each run is the command in a process of its own, as a user
  * runs it. Fixtures: test/fixtures/billing (test/fixtures/README.md says how they were made).
  */
-import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../support/cli.js";
 
-const BIN = "bin/impact-service.mjs";
 /** Each run starts tsx and loads the editions: seconds each on a busy 2-core machine. */
 const SLOW = { timeout: 180_000 };
 const FIXTURES = "test/fixtures/billing";
@@ -26,18 +24,8 @@ const GIB = 1.073741824;
 
 type Row = Record<string, string>;
 
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], {
-      env: { ...process.env, EDITION: "2.4.1", LOG_LEVEL: "silent" },
-      maxBuffer: 1 << 24,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+/** The command in a process of its own, edition 2.4.1 (test/support/cli.ts). */
+const run = (args: readonly string[]) => runCli(args, { EDITION: "2.4.1" });
 
 /**
  * A fixture's (or a file's) run, once per file for this test file: several tests read the same

@@ -6,16 +6,14 @@
  * is the command in a process of its own, as a user runs it; the values are hand-computed
  * (docs/methodology.md) or those of the same lines laid out as before.
  */
-import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { inputKindOf } from "../../src/cli/billingDispatch.js";
+import { runCli } from "../support/cli.js";
 
-const BIN = "bin/impact-service.mjs";
 /** Each run starts tsx and loads the editions: seconds each on a busy 2-core machine. */
 const SLOW = { timeout: 180_000 };
 const FIXTURES = "test/fixtures/billing";
@@ -29,18 +27,8 @@ const FRANCE_GWP = 0.098;
 
 type Row = Record<string, string>;
 
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], {
-      env: { ...process.env, EDITION: "2.4.1", LOG_LEVEL: "silent" },
-      maxBuffer: 1 << 24,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+/** The command in a process of its own, edition 2.4.1 (test/support/cli.ts). */
+const run = (args: readonly string[]) => runCli(args, { EDITION: "2.4.1" });
 
 /** Evaluates a fixture (or a file) to CSV, gwp only: its stderr and written lines. */
 async function evaluate(file: string): Promise<{ stderr: string; lines: Row[] }> {
