@@ -16,6 +16,7 @@ import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { BillingStrictStop, FileReadError } from "../billing/errors.js";
 import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
+import type { GridFiles } from "../billing/grid.js";
 import { withMethodRows } from "../billing/methods.js";
 import type { EditionPlaces } from "../billing/places.js";
 import { type BillLayout, billLayout } from "../billing/reading/layout.js";
@@ -202,6 +203,8 @@ export async function coefficientsMain(argv: readonly string[], io: BillingIo): 
 /** A billing run as asked: the engine's request, and where its files end up. */
 interface BillingPlan {
   readonly request: BillingRequest;
+  /** A grid intensity series for the lines' gwp use: a request of its own, read by the look-up alone. */
+  readonly grid: GridFiles | null;
   readonly edition: string | undefined;
   /** The lines' destination; null: standard output. */
   readonly output: Destination | null;
@@ -296,8 +299,8 @@ function billingPlanOf(
       strict: values.strict,
       report: values.report !== undefined,
       tablesFolder,
-      grid: gridOptionsOf(values),
     },
+    grid: gridOptionsOf(values),
     report: values.report === undefined ? null : destinationOf(values.report, scratch),
     edition: values.edition,
     output,
@@ -373,7 +376,7 @@ export async function billingMain(
       throw new BillingStrictStop(`--strict: 1 bad row, ${overlongProblem(overlong)}; nothing written`);
     }
     const summary = withOverlongLine(
-      await evaluateBillingExport(context, knownRegions, plan.request),
+      await evaluateBillingExport(context, knownRegions, plan.request, plan.grid),
       overlong,
     );
     if (plan.report !== null) {
