@@ -342,8 +342,15 @@ const linesOf = (lines: readonly string[]) => lines.map((line) => `${line}\n`).j
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** The written files where they were asked for: standard output, a FIFO, a device. */
-async function deliverOutputs(plan: BillingPlan, io: BillingIo): Promise<void> {
+/**
+ * The written files where they were asked for (standard output, a FIFO, a device), in one step:
+ * the report's page (`report`, its HTML) first, then the lines and the groups.
+ */
+async function deliverOutputs(plan: BillingPlan, io: BillingIo, report: string | null): Promise<void> {
+  if (plan.report !== null && report !== null) {
+    writeFileSync(plan.report.path, report);
+    await deliver(plan.report);
+  }
   if (plan.output === null) {
     await pipeline(createReadStream(plan.request.output), io.stdout, { end: false });
   } else await deliver(plan.output);
@@ -369,7 +376,7 @@ export async function billingMain(
     const { layout: read, file, input } = plan.request;
     if (read !== undefined) io.stderr.write(printableLines(linesOf(reading.layoutNotes(file, read, input))));
     const { context, knownRegions } = editionOf(plan.edition, true);
-    const { billingSummaryText, billReportModel } = await import("../billing/summary.js");
+    const { billingAccount } = await import("../billing/summary.js");
     // DuckDB's JSON reader refuses a record too long, by its line; its CSV reader drops a last line so.
     const overlong = read?.kind === "json" ? null : await overlongLastLine(plan.request.file);
     if (overlong !== null && plan.request.strict) {
@@ -379,16 +386,16 @@ export async function billingMain(
       await evaluateBillingExport(context, knownRegions, plan.request, plan.grid),
       overlong,
     );
-    if (plan.report !== null) {
-      const { billReportHtml } = await import("../output/billReport.js");
-      writeFileSync(plan.report.path, billReportHtml(billReportModel(summary, today())));
-      await deliver(plan.report);
-    }
-    await deliverOutputs(plan, io);
+    const account = billingAccount(summary, plan.groupsShown, plan.report === null ? null : today());
+    const page =
+      account.report === null
+        ? null
+        : (await import("../output/billReport.js")).billReportHtml(account.report);
+    await deliverOutputs(plan, io, page);
     if (read?.kind === "csv" && summary.groups.some((group) => group.problem?.startsWith(NUMBER_BAD_ROW))) {
       io.stderr.write(printableLines(linesOf(await reading.unreadableNumbers(file, read, input))));
     }
-    io.stderr.write(printableLines(billingSummaryText(summary, plan.groupsShown)));
+    io.stderr.write(printableLines(account.text));
     return 0;
   } catch (error) {
     return failure(io, error, USAGE);
