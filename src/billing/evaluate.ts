@@ -10,6 +10,7 @@
 
 import { openDatabase } from "../duckdb/database.js";
 import type { EditionContext } from "../service/context.js";
+import type { GridFiles } from "./grid.js";
 import type { EditionPlaces } from "./places.js";
 import { classifyLines } from "./stages/classify.js";
 import { evaluateKinds } from "./stages/evaluate.js";
@@ -24,12 +25,15 @@ export { BillingInputError, BillingStrictStop } from "./errors.js";
 
 /**
  * Evaluates a billing export. `knownRegions`: the cloud regions of an edition that has them (an
- * edition without reads its regions' countries there).
+ * edition without reads its regions' countries there). `grid`: a grid intensity series
+ * (--grid-intensity, --grid-zones) for the lines' gwp use, a request of its own: only the look-up
+ * stage reads it.
  */
 export async function evaluateBillingExport(
   context: EditionContext,
   knownRegions: EditionPlaces["known"],
   request: BillingRequest,
+  grid: GridFiles | null = null,
 ): Promise<BillingSummary> {
   const terms = billingTerms(context, knownRegions, request);
   const db = await openDatabase();
@@ -37,7 +41,7 @@ export async function evaluateBillingExport(
     const { connection } = db;
     const read = await readExport(connection, request, terms.impactColumnNames);
     await classifyLines(connection, read);
-    const lookedUp = await lookUpKinds(connection, terms, request.grid ?? null);
+    const lookedUp = await lookUpKinds(connection, terms, grid);
     const groups = await evaluateKinds(connection, read, lookedUp, terms, request.strict);
     const written = await writeOutputs(connection, request, read, groups, lookedUp, terms);
     return summarise(read, lookedUp, groups, written, terms);

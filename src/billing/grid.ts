@@ -132,12 +132,11 @@ export interface BillingGrid {
  */
 export async function withGridSeries(
   connection: DuckDBConnection,
-  request: { readonly grid?: GridFiles | null },
+  files: GridFiles | null,
   context: EditionContext,
   knownRegions: readonly CloudRegion[],
   impactColumns: readonly string[],
 ): Promise<BillingGrid | null> {
-  const files = request.grid ?? null;
   if (files === null) return null;
   if (gridUseColumns(impactColumns).length === 0) {
     throw new BillingInputError("--grid-intensity changes the gwp use: ask for the gwp criterion");

@@ -8,7 +8,7 @@ import { gapTexts } from "../grid/gaps.js";
 import type { BillReportModel } from "../output/billReport.js";
 import { formatNumber } from "../output/columns.js";
 import { printable } from "../support/terminalText.js";
-import { billingCoverage, type CoverageRow, percent } from "./coverage.js";
+import { billingCoverage, type Coverage, type CoverageRow, percent } from "./coverage.js";
 import type { GridRun } from "./grid.js";
 import { knownServiceNamed } from "./registry/knownServices.js";
 import { gpusBothWays, serviceNotes } from "./registry/serviceNotes.js";
@@ -84,8 +84,7 @@ const NOT_EVALUATED_HINTS: Readonly<Record<string, string>> = {
 
 const money = (cost: number) => formatNumber(Math.round(cost * 100) / 100);
 
-function coverageText(summary: BillingSummary, isEstimated: (group: LineGroup) => boolean): string[] {
-  const coverage = billingCoverage(summary.groups, isEstimated);
+function coverageText(summary: BillingSummary, coverage: Coverage): string[] {
   const { total } = coverage;
   const out = [
     `coverage: ${total.estimatedLines} of ${total.lines} lines estimated; ${money(total.estimatedCost)} of ${money(total.cost)} positive cost (${percent(total.estimatedCost, total.cost)})`,
@@ -174,8 +173,35 @@ function talliesOf(summary: BillingSummary, matched: (group: LineGroup) => strin
   return { read, byStatus, unknown, bad, notEvaluated, places };
 }
 
-export function billingSummaryText(summary: BillingSummary, groupsOutput: string | null): string {
+/**
+ * What a run tells its reader, made once from its summary: the text for standard error and, with
+ * --report, the report's model (dated `reportDate`). The kinds' matches and the coverage are
+ * tallied once for both.
+ */
+export interface BillingAccount {
+  readonly text: string;
+  readonly report: BillReportModel | null;
+}
+
+export function billingAccount(
+  summary: BillingSummary,
+  groupsOutput: string | null,
+  reportDate: string | null,
+): BillingAccount {
   const matched = matchedTypes(summary);
+  const coverage = billingCoverage(summary.groups, (group) => statusOf(group, matched) === "evaluated");
+  return {
+    text: summaryText(summary, matched, coverage, groupsOutput),
+    report: reportDate === null ? null : billReportModel(summary, coverage, reportDate),
+  };
+}
+
+function summaryText(
+  summary: BillingSummary,
+  matched: (group: LineGroup) => string | null,
+  coverage: Coverage,
+  groupsOutput: string | null,
+): string {
   const { read, byStatus, unknown, bad, notEvaluated, places } = talliesOf(summary, matched);
   const count = (kind: string) => byStatus.get(kind)?.lines ?? 0;
   const out = [
@@ -223,16 +249,14 @@ export function billingSummaryText(summary: BillingSummary, groupsOutput: string
       `  ${total.criterion.info.name} ${total.phase}: ${formatNumber(total.value)} ${total.criterion.info.unit} (min ${formatNumber(total.min)}, max ${formatNumber(total.max)})`,
     );
   }
-  out.push(...coverageText(summary, (group) => statusOf(group, matched) === "evaluated"));
+  out.push(...coverageText(summary, coverage));
   if (summary.grid !== null) out.push(...gridText(summary.grid));
   if (groupsOutput !== null) out.push(`sums per group: ${groupsOutput}`);
   return `${out.join("\n")}\n`;
 }
 
 /** The report's model of a run that gathered its data (`report` set). */
-export function billReportModel(summary: BillingSummary, date: string): BillReportModel {
-  const matched = matchedTypes(summary);
-  const coverage = billingCoverage(summary.groups, (group) => statusOf(group, matched) === "evaluated");
+function billReportModel(summary: BillingSummary, coverage: Coverage, date: string): BillReportModel {
   const first = summary.totals[0]?.criterion.info;
   const ranked = summary.report;
   const left = (row: CoverageRow) => ({

@@ -16,6 +16,7 @@ import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { BillingStrictStop, FileReadError } from "../billing/errors.js";
 import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
+import type { GridFiles } from "../billing/grid.js";
 import { withMethodRows } from "../billing/methods.js";
 import type { EditionPlaces } from "../billing/places.js";
 import { type BillLayout, billLayout } from "../billing/reading/layout.js";
@@ -202,6 +203,8 @@ export async function coefficientsMain(argv: readonly string[], io: BillingIo): 
 /** A billing run as asked: the engine's request, and where its files end up. */
 interface BillingPlan {
   readonly request: BillingRequest;
+  /** A grid intensity series for the lines' gwp use: a request of its own, read by the look-up alone. */
+  readonly grid: GridFiles | null;
   readonly edition: string | undefined;
   /** The lines' destination; null: standard output. */
   readonly output: Destination | null;
@@ -296,8 +299,8 @@ function billingPlanOf(
       strict: values.strict,
       report: values.report !== undefined,
       tablesFolder,
-      grid: gridOptionsOf(values),
     },
+    grid: gridOptionsOf(values),
     report: values.report === undefined ? null : destinationOf(values.report, scratch),
     edition: values.edition,
     output,
@@ -339,8 +342,15 @@ const linesOf = (lines: readonly string[]) => lines.map((line) => `${line}\n`).j
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** The written files where they were asked for: standard output, a FIFO, a device. */
-async function deliverOutputs(plan: BillingPlan, io: BillingIo): Promise<void> {
+/**
+ * The written files where they were asked for (standard output, a FIFO, a device), in one step:
+ * the report's page (`report`, its HTML) first, then the lines and the groups.
+ */
+async function deliverOutputs(plan: BillingPlan, io: BillingIo, report: string | null): Promise<void> {
+  if (plan.report !== null && report !== null) {
+    writeFileSync(plan.report.path, report);
+    await deliver(plan.report);
+  }
   if (plan.output === null) {
     await pipeline(createReadStream(plan.request.output), io.stdout, { end: false });
   } else await deliver(plan.output);
@@ -366,26 +376,26 @@ export async function billingMain(
     const { layout: read, file, input } = plan.request;
     if (read !== undefined) io.stderr.write(printableLines(linesOf(reading.layoutNotes(file, read, input))));
     const { context, knownRegions } = editionOf(plan.edition, true);
-    const { billingSummaryText, billReportModel } = await import("../billing/summary.js");
+    const { billingAccount } = await import("../billing/summary.js");
     // DuckDB's JSON reader refuses a record too long, by its line; its CSV reader drops a last line so.
     const overlong = read?.kind === "json" ? null : await overlongLastLine(plan.request.file);
     if (overlong !== null && plan.request.strict) {
       throw new BillingStrictStop(`--strict: 1 bad row, ${overlongProblem(overlong)}; nothing written`);
     }
     const summary = withOverlongLine(
-      await evaluateBillingExport(context, knownRegions, plan.request),
+      await evaluateBillingExport(context, knownRegions, plan.request, plan.grid),
       overlong,
     );
-    if (plan.report !== null) {
-      const { billReportHtml } = await import("../output/billReport.js");
-      writeFileSync(plan.report.path, billReportHtml(billReportModel(summary, today())));
-      await deliver(plan.report);
-    }
-    await deliverOutputs(plan, io);
+    const account = billingAccount(summary, plan.groupsShown, plan.report === null ? null : today());
+    const page =
+      account.report === null
+        ? null
+        : (await import("../output/billReport.js")).billReportHtml(account.report);
+    await deliverOutputs(plan, io, page);
     if (read?.kind === "csv" && summary.groups.some((group) => group.problem?.startsWith(NUMBER_BAD_ROW))) {
       io.stderr.write(printableLines(linesOf(await reading.unreadableNumbers(file, read, input))));
     }
-    io.stderr.write(printableLines(billingSummaryText(summary, plan.groupsShown)));
+    io.stderr.write(printableLines(account.text));
     return 0;
   } catch (error) {
     return failure(io, error, USAGE);

@@ -116,21 +116,25 @@ describe("the small tables from the export's kinds of lines", () => {
       const name = `${fixture.replaceAll("/", "-")}-${as}`;
       const grid = series === null ? null : { series: join(GRID_SERIES, series), zones: null };
       const evaluated = join(scratch, `${name}.evaluated`);
-      await evaluateBillingExport(context, edition.data.cloudRegions ?? [], {
-        file: join(FIXTURES, fixture),
-        input: null,
-        output: join(scratch, `${name}.parquet`),
-        format: "parquet",
-        criteria: null,
-        ranges: false,
-        groupBy: [],
-        groupsOutput: null,
-        instanceTypeColumn: null,
-        load: null,
-        strict: false,
-        tablesFolder: evaluated,
+      await evaluateBillingExport(
+        context,
+        edition.data.cloudRegions ?? [],
+        {
+          file: join(FIXTURES, fixture),
+          input: null,
+          output: join(scratch, `${name}.parquet`),
+          format: "parquet",
+          criteria: null,
+          ranges: false,
+          groupBy: [],
+          groupsOutput: null,
+          instanceTypeColumn: null,
+          load: null,
+          strict: false,
+          tablesFolder: evaluated,
+        },
         grid,
-      });
+      );
       const keys = join(scratch, `${name}.keys.${as}`);
       await keysOf(join(FIXTURES, fixture), keys);
       const keyed = join(scratch, `${name}.keyed`);

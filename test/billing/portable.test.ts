@@ -96,21 +96,25 @@ async function bothWays(fixture: string, series: string | null, dialect: Dialect
   const grid = series === null ? null : { series: join(GRID_SERIES, series), zones: null };
   const ranges = grid !== null;
   const path = join(FIXTURES, fixture);
-  const summary = await evaluateBillingExport(context, edition.data.cloudRegions ?? [], {
-    file: path,
-    input: null,
-    output,
-    format: "parquet",
-    criteria: null,
-    ranges,
-    groupBy: [],
-    groupsOutput: null,
-    instanceTypeColumn: null,
-    load: null,
-    strict: false,
-    tablesFolder: tables,
+  const summary = await evaluateBillingExport(
+    context,
+    edition.data.cloudRegions ?? [],
+    {
+      file: path,
+      input: null,
+      output,
+      format: "parquet",
+      criteria: null,
+      ranges,
+      groupBy: [],
+      groupsOutput: null,
+      instanceTypeColumn: null,
+      load: null,
+      strict: false,
+      tablesFolder: tables,
+    },
     grid,
-  });
+  );
   const instance = await DuckDBInstance.create(":memory:", { threads: "1" });
   const connection = await instance.connect();
   try {

@@ -57,7 +57,7 @@ export async function lookUpKinds(
     criteria,
     impactColumnNames,
   );
-  const series = await withGridSeries(connection, { grid }, context, knownRegions, impactColumnNames);
+  const series = await withGridSeries(connection, grid, context, knownRegions, impactColumnNames);
   return { matches, coefficients, grid: series };
 }
 

@@ -89,12 +89,24 @@ async function columnsOf(connection: DuckDBConnection, query: string): Promise<[
   return reader.getRowObjects().map((row) => [String(row.column_name), String(row.column_type)]);
 }
 
-/** The columns of a Parquet file's schema (nested fields included), read before its columns are. */
-async function parquetColumnCount(connection: DuckDBConnection, file: string): Promise<number> {
-  const reader = await connection.runAndReadAll(
+/**
+ * What a Parquet file's footer tells before its columns are read: its columns (nested fields
+ * included) and its largest row group's lines.
+ */
+async function parquetShape(
+  connection: DuckDBConnection,
+  file: string,
+): Promise<{ columns: number; largestRowGroup: number }> {
+  const schema = await connection.runAndReadAll(
     `SELECT COUNT(*) AS columns FROM parquet_schema(${literal(file)})`,
   );
-  return Number(reader.getRowObjects()[0].columns) - 1;
+  const metadata = await connection.runAndReadAll(
+    `SELECT MAX(row_group_num_rows) AS largest FROM parquet_metadata(${literal(file)})`,
+  );
+  return {
+    columns: Number(schema.getRowObjects()[0].columns) - 1,
+    largestRowGroup: Number(metadata.getRowObjects()[0].largest ?? 0),
+  };
 }
 
 /** The column a requested name stands for, as the run names it (case does not matter), or an input error. */
@@ -150,14 +162,22 @@ function groupColumn(prepared: NamedColumns, name: string, output: "csv" | "parq
  */
 const ONE_THREAD_ROW_GROUP = 250_000;
 
-/** Runs on one thread when the Parquet file has a row group above ONE_THREAD_ROW_GROUP lines. */
-async function fitThreadsToRowGroups(connection: DuckDBConnection, file: string): Promise<void> {
-  const reader = await connection.runAndReadAll(
-    `SELECT MAX(row_group_num_rows) AS largest FROM parquet_metadata(${literal(file)})`,
-  );
-  if (Number(reader.getRowObjects()[0].largest ?? 0) > ONE_THREAD_ROW_GROUP) {
-    await connection.run("SET threads = 1");
+/**
+ * The relation the lines are read from and its columns: a Parquet export of records (BigQuery's)
+ * read with their fields as columns (`flat`), when it is not a format's as it is.
+ */
+async function describedSource(
+  connection: DuckDBConnection,
+  bill: string,
+  parquet: boolean,
+): Promise<{ source: string; columns: [string, string][]; flat: boolean }> {
+  const columns = await columnsOf(connection, `SELECT * FROM ${bill}`);
+  if (!parquet || recognisedFormat(columns.map(([name]) => name)) !== null) {
+    return { source: bill, columns, flat: false };
   }
+  const source = await flatRecords(connection, bill, columns);
+  if (source === null) return { source: bill, columns, flat: false };
+  return { source, columns: await columnsOf(connection, `SELECT * FROM ${source}`), flat: true };
 }
 
 /** The export's header, read and checked before any line is: its size, format and the types read. */
@@ -181,25 +201,19 @@ async function readHeader(
       `${request.file}: line 1: no header (an empty file, not CSV, or a header longer than ${HEADER_BYTES} bytes); nothing written`,
     );
   }
-  checkColumnCount(
+  // The file's own failures to read, said once (readFailing) for the footer and once for its columns.
+  const shape = parquet
+    ? await readFailing(() => parquetShape(connection, request.file), request.file)
+    : null;
+  // JSON's columns are counted as its records' fields are read (src/billing/reading/source.ts).
+  checkColumnCount(request.file, csvColumns?.length ?? shape?.columns ?? 0);
+  if (shape !== null && shape.largestRowGroup > ONE_THREAD_ROW_GROUP) await connection.run("SET threads = 1");
+  const bill = await billSource(connection, request.file, layout, csvColumns, request.input);
+  const { source, columns, flat } = await readFailing(
+    () => describedSource(connection, bill, parquet),
     request.file,
-    // JSON's columns are counted as its records' fields are read (src/billing/reading/source.ts).
-    csvColumns?.length ??
-      (parquet ? await readFailing(() => parquetColumnCount(connection, request.file), request.file) : 0),
   );
-  if (parquet) await readFailing(() => fitThreadsToRowGroups(connection, request.file), request.file);
-  let source = await billSource(connection, request.file, layout, csvColumns, request.input);
-  let columns = await readFailing(() => columnsOf(connection, `SELECT * FROM ${source}`), request.file);
-  // A Parquet export of records (BigQuery's) is read with their fields as columns, when it is not a format's as it is.
-  const flat =
-    parquet && recognisedFormat(columns.map(([name]) => name)) === null
-      ? await readFailing(() => flatRecords(connection, source, columns), request.file)
-      : null;
-  if (flat !== null) {
-    source = flat;
-    columns = await readFailing(() => columnsOf(connection, `SELECT * FROM ${source}`), request.file);
-    checkColumnCount(request.file, columns.length);
-  }
+  if (flat) checkColumnCount(request.file, columns.length);
   const header = columns.map(([name]) => name);
   const recognised = request.input === null ? recognisedFormat(header) : BILLING_FORMATS[request.input];
   if (recognised === null || missingColumns(recognised, header).length > 0) {

@@ -9,7 +9,6 @@ import { impactColumn, PHASES } from "../../output/columns.js";
 import { checkedLoad, coefficientCriteria } from "../../service/coefficients.js";
 import type { EditionContext } from "../../service/context.js";
 import type { BillingFormatName } from "../formats.js";
-import type { GridFiles } from "../grid.js";
 import type { EditionPlaces } from "../places.js";
 import type { BillLayout } from "../reading/layout.js";
 
@@ -44,8 +43,6 @@ export interface BillingRequest {
    * read (docs/billing.md, "Beyond one machine").
    */
   readonly tablesFolder?: string | null;
-  /** A grid intensity series (--grid-intensity, --grid-zones) for the lines' gwp use. */
-  readonly grid?: GridFiles | null;
 }
 
 /** The terms of a run, checked once: every stage after the reading reads them, none reads the options again. */
