@@ -17,15 +17,26 @@ import { impactsQuery, sqlQuery } from "./queries.js";
  * (billing_line_kinds, grouped by the sign of their cost) and the lookup table.
  */
 export async function costRates(connection: DuckDBConnection): Promise<Map<string, number>> {
+  // The kinds' energy and cost read in one order and summed here: DuckDB's SUM over threads adds
+  // in the order its threads finish, so the rate's last digit changed from run to run on a busy
+  // machine, and with it every by-cost line of the output.
   const reader = await connection.runAndReadAll(
     `WITH billing_classified AS (SELECT * FROM billing_line_kinds),
        billing_located AS (${sqlQuery("evaluate/billing_located.sql")})
-     SELECT COALESCE(billing_provider, '') AS provider, SUM(energy_kwh) / SUM(billing_cost) AS rate
+     SELECT COALESCE(billing_provider, '') AS provider, energy_kwh, billing_cost
      FROM (${impactsQuery([])}) kinds
      WHERE billing_method = 'instance' AND billing_problem IS NULL AND billing_cost > 0 AND energy_kwh > 0
        AND COALESCE(billing_provider, '') IN (
          SELECT COALESCE(billing_provider, '') FROM billing_line_kinds WHERE billing_method_key = '${COST_KEY}')
-     GROUP BY ALL`,
+     ORDER BY ALL`,
   );
-  return new Map(reader.getRowObjects().map((row) => [String(row.provider), Number(row.rate)]));
+  const sums = new Map<string, { energy: number; cost: number }>();
+  for (const row of reader.getRowObjects()) {
+    const provider = String(row.provider);
+    const sum = sums.get(provider) ?? { energy: 0, cost: 0 };
+    sum.energy += Number(row.energy_kwh);
+    sum.cost += Number(row.billing_cost);
+    sums.set(provider, sum);
+  }
+  return new Map([...sums].map(([provider, sum]) => [provider, sum.energy / sum.cost]));
 }
