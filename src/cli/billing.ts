@@ -382,8 +382,14 @@ export async function billingMain(
     if (overlong !== null && plan.request.strict) {
       throw new BillingStrictStop(`--strict: 1 bad row, ${overlongProblem(overlong)}; nothing written`);
     }
+    const unreadable = async () =>
+      read?.kind === "csv" ? linesOf(await reading.unreadableNumbers(file, read, input)) : "";
     const summary = withOverlongLine(
-      await evaluateBillingExport(context, knownRegions, plan.request, plan.grid),
+      await evaluateBillingExport(context, knownRegions, plan.request, plan.grid).catch(async (error) => {
+        // --strict stops at a bad row: the cells a decimal comma could not read named before it
+        if (error instanceof BillingStrictStop) io.stderr.write(printableLines(await unreadable()));
+        throw error;
+      }),
       overlong,
     );
     const account = billingAccount(summary, plan.groupsShown, plan.report === null ? null : today());
@@ -392,8 +398,8 @@ export async function billingMain(
         ? null
         : (await import("../output/billReport.js")).billReportHtml(account.report);
     await deliverOutputs(plan, io, page);
-    if (read?.kind === "csv" && summary.groups.some((group) => group.problem?.startsWith(NUMBER_BAD_ROW))) {
-      io.stderr.write(printableLines(linesOf(await reading.unreadableNumbers(file, read, input))));
+    if (summary.groups.some((group) => group.problem?.startsWith(NUMBER_BAD_ROW))) {
+      io.stderr.write(printableLines(await unreadable()));
     }
     io.stderr.write(printableLines(account.text));
     return 0;

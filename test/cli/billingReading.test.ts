@@ -226,6 +226,14 @@ describe("exports saved with ';' (or a tab) and decimal commas", () => {
       expect(stderr).toContain("  bad rows: 2\n");
       // 5,5296 + 284,4288 = 289.9584: the unreadable cost is no cost.
       expect(stderr).toContain("coverage: 1 of 3 lines estimated; 5.53 of 289.96 positive cost (1.9 %)\n");
+      // --strict stops at those bad rows, nothing written, the cells named before its stop
+      const output = join(scratch, "semicolon-unreadable-strict.csv");
+      const strict = await run(["evaluate", input, "--output", output, "--strict"]);
+      expect(strict.code).toBe(1);
+      expect(strict.stderr).toContain(`${input}: line 3, Verbrauchte Menge: "12.5" is not a number`);
+      expect(strict.stderr).toContain(`${input}: line 4, Erweiterte Kosten: "89,0,88" is not a number`);
+      expect(strict.stderr).toContain("impact-service: --strict: 2 bad row(s)");
+      expect(existsSync(output)).toBe(false);
     },
   );
 
