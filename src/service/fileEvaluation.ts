@@ -18,9 +18,9 @@ import { createGunzip } from "node:zlib";
 
 /** The page's bounds (docs/limits.md, "The evaluate page"). */
 export interface FileEvaluationBounds {
-  /** Bytes of the file as sent (a .csv.gz counts compressed). */
+  /** Bytes of the file as sent (a .csv.gz or .json.gz counts compressed). */
   readonly maxBytes: number;
-  /** Lines of text (CSV, NDJSON; a .csv.gz's inflated text; not a workbook's or Parquet's bytes), counted as they arrive. */
+  /** Lines of text (CSV, NDJSON; a .csv.gz's or .json.gz's inflated text; not a workbook's or Parquet's bytes), counted as they arrive. */
   readonly maxLines: number;
   /** Time of the command's run, from its start. */
   readonly timeoutMs: number;
@@ -36,7 +36,17 @@ export const FILE_EVALUATION_BOUNDS: FileEvaluationBounds = {
 };
 
 /** The endings of the files the command reads (docs/inventory.md, docs/billing.md). */
-export const READ_ENDINGS = [".csv", ".csv.gz", ".parquet", ".xlsx", ".ndjson", ".jsonl"] as const;
+export const READ_ENDINGS = [
+  ".csv",
+  ".csv.gz",
+  ".parquet",
+  ".xlsx",
+  ".ndjson",
+  ".jsonl",
+  // BigQuery's JSON export (`bq extract`), plain or gzipped (src/billing/reading/layout.ts)
+  ".json",
+  ".json.gz",
+] as const;
 
 /** Files of binary content, whose lines are not counted (a zip's, Parquet's bytes are no text). */
 const BINARY_ENDINGS = [".parquet", ".xlsx"] as const;

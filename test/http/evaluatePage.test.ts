@@ -312,6 +312,28 @@ describe("the /evaluate page", () => {
     WAIT_MS,
   );
 
+  it(
+    "evaluates BigQuery's gzipped JSON export sent to its route, as the command does",
+    async () => {
+      const file = join(ROOT, "test/fixtures/billing/gcp-bigquery-standard.json.gz");
+      const answer = await fetch(`${server.url}/v1/evaluate?name=bill.json.gz&criteria=gwp&edition=2.4.1`, {
+        method: "POST",
+        body: readFileSync(file),
+      });
+      expect(answer.status).toBe(200);
+      const events = (await answer.text())
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as { event: string; exitCode?: number; summary?: string });
+      const done = events.find((event) => event.event === "done");
+      expect(done?.exitCode).toBe(0);
+      const cli = commandLine(file, ["--format", "csv", "--edition", "2.4.1", "--criteria", "gwp"]);
+      expect(done?.summary).toBe(cli.summary.replaceAll(basename(file), "bill.json.gz"));
+      expect(done?.summary).toContain("Google Cloud billing export (BigQuery, standard)");
+    },
+    WAIT_MS,
+  );
+
   it("logs no content of the files it was sent", () => {
     const logged = JSON.stringify(server.logs);
     expect(server.logs.some((line) => line.path === "/v1/evaluate")).toBe(true);

@@ -139,7 +139,7 @@ export function evaluatePage(info: EvaluatePageInfo): string {
 <title>Evaluate a file — IT equipment impacts</title><link rel="icon" href="data:,"><style>${STYLE}</style></head><body>
 <header><h1>Evaluate a file</h1><a href="/">Start page</a><a href="/docs/inventory">Inventory columns</a><a href="/docs/billing">Billing exports</a></header>
 <main>
-<p>An inventory (CSV, an Excel workbook's first sheet or NDJSON: one asset a row) or a cloud billing export (FOCUS 1.0–1.2, AWS CUR 2.0 and legacy CUR, Azure, Google Cloud, Oracle OCI; CSV, CSV.gz or Parquet), evaluated as <code>npx impact-service evaluate FILE -o OUT --report REPORT</code> does: the same numbers, the same report. Nothing you send is kept once the answer is given.</p>
+<p>An inventory (CSV, an Excel workbook's first sheet or NDJSON: one asset a row) or a cloud billing export (FOCUS 1.0–1.2, AWS CUR 2.0 and legacy CUR, Azure, Google Cloud, Oracle OCI; CSV, CSV.gz, Parquet or BigQuery's JSON), evaluated as <code>npx impact-service evaluate FILE -o OUT --report REPORT</code> does: the same numbers, the same report. Nothing you send is kept once the answer is given.</p>
 <form id="form" data-max-bytes="${bounds.maxBytes}">
 <label id="drop" for="file"><strong>Drop a file here</strong><span>or choose one</span>
 <input id="file" type="file" accept="${[...new Set(READ_ENDINGS.map((ending) => ending.slice(ending.lastIndexOf("."))))].join(",")}"><span id="chosen">no file chosen</span></label>
@@ -150,7 +150,7 @@ export function evaluatePage(info: EvaluatePageInfo): string {
 <p><button name="run" type="submit">Evaluate</button></p>
 </div>
 </form>
-<p class="bounds">Bounds: ${bounds.maxBytes / 1024 / 1024} MiB a file, ${bounds.maxLines.toLocaleString("en")} lines (a .csv.gz counted inflated; a workbook's rows bounded by the run's time), ${bounds.timeoutMs / 1000} s a run, ${bounds.maxConcurrent} files at once for the whole service.</p>
+<p class="bounds">Bounds: ${bounds.maxBytes / 1024 / 1024} MiB a file, ${bounds.maxLines.toLocaleString("en")} lines (a .csv.gz or .json.gz counted inflated; a workbook's rows bounded by the run's time), ${bounds.timeoutMs / 1000} s a run, ${bounds.maxConcurrent} files at once for the whole service.</p>
 <progress id="progress" max="1" value="0" hidden></progress>
 <div id="status" role="status" aria-live="polite"></div>
 <section id="results" hidden>
