@@ -45,9 +45,9 @@ const UNESTIMATED_LISTED = 5;
 const UNKNOWN_SERVICES_LISTED = 10;
 
 /** The services the registry does not know, the known ones no method estimates, and GPU models billed both ways. */
-function registryText(summary: BillingSummary): string[] {
+function registryText(summary: BillingSummary, notes: ServiceNotes): string[] {
   const out: string[] = [];
-  const { unknown, known } = serviceNotes(summary.groups);
+  const { unknown, known } = notes;
   if (unknown.length > 0) {
     out.push("unknown services (not in the registry; no method reads their lines):");
     for (const row of unknown.slice(0, UNKNOWN_SERVICES_LISTED))
@@ -84,6 +84,15 @@ const NOT_EVALUATED_HINTS: Readonly<Record<string, string>> = {
 
 const money = (cost: number) => formatNumber(Math.round(cost * 100) / 100);
 
+/** A known service's role no method estimates, as the summary says it ("a fee", "no hardware"), else "". */
+function roleOf(service: string): string {
+  const known = knownServiceNamed(service);
+  return known === null ? "" : known.role === "fee" ? "a fee" : "no hardware";
+}
+
+/** The services of a bill the registry does not know and the known ones no method estimates (serviceNotes). */
+type ServiceNotes = ReturnType<typeof serviceNotes>;
+
 function coverageText(summary: BillingSummary, coverage: Coverage): string[] {
   const { total } = coverage;
   const out = [
@@ -98,10 +107,9 @@ function coverageText(summary: BillingSummary, coverage: Coverage): string[] {
     for (const row of coverage.unestimated.slice(0, UNESTIMATED_LISTED)) {
       const left = row.cost - row.estimatedCost;
       // A fee or a charge for no hardware is not unestimated compute: said (registry/knownServices.ts)
-      const known = knownServiceNamed(row.name);
-      const role = known === null ? "" : known.role === "fee" ? " (a fee)" : " (no hardware)";
+      const role = roleOf(row.name);
       out.push(
-        `  ${row.name || "(no service)"}: ${money(left)} (${percent(left, total.cost)}), ${rows(row.lines - row.estimatedLines)}${role}`,
+        `  ${row.name || "(no service)"}: ${money(left)} (${percent(left, total.cost)}), ${rows(row.lines - row.estimatedLines)}${role === "" ? "" : ` (${role})`}`,
       );
     }
   }
@@ -190,18 +198,41 @@ export function billingAccount(
 ): BillingAccount {
   const matched = matchedTypes(summary);
   const coverage = billingCoverage(summary.groups, (group) => statusOf(group, matched) === "evaluated");
+  const notes = serviceNotes(summary.groups);
   return {
-    text: summaryText(summary, matched, coverage, groupsOutput),
-    report: reportDate === null ? null : billReportModel(summary, coverage, reportDate),
+    text: summaryText(summary, { matched, coverage, notes }, groupsOutput),
+    report: reportDate === null ? null : billReportModel(summary, coverage, notes, reportDate),
   };
+}
+
+/** The approximate instance-type matches, then the totals of the evaluated lines. */
+function matchesAndTotalsText(summary: BillingSummary): string[] {
+  const out: string[] = [];
+  const approximate = summary.matches.filter((m) => m.warning !== null);
+  if (approximate.length > 0) {
+    out.push("approximate instance-type matches:");
+    for (const m of approximate)
+      out.push(`  ${m.provider} ${m.billingInstanceType} -> ${m.matchedInstanceType}`);
+  }
+  out.push("totals of the evaluated lines:");
+  for (const total of summary.totals) {
+    out.push(
+      `  ${total.criterion.info.name} ${total.phase}: ${formatNumber(total.value)} ${total.criterion.info.unit} (min ${formatNumber(total.min)}, max ${formatNumber(total.max)})`,
+    );
+  }
+  return out;
 }
 
 function summaryText(
   summary: BillingSummary,
-  matched: (group: LineGroup) => string | null,
-  coverage: Coverage,
+  tallied: {
+    readonly matched: (group: LineGroup) => string | null;
+    readonly coverage: Coverage;
+    readonly notes: ServiceNotes;
+  },
   groupsOutput: string | null,
 ): string {
+  const { matched, coverage, notes } = tallied;
   const { read, byStatus, unknown, bad, notEvaluated, places } = talliesOf(summary, matched);
   const count = (kind: string) => byStatus.get(kind)?.lines ?? 0;
   const out = [
@@ -236,19 +267,7 @@ function summaryText(
     for (const [warning, tally] of places)
       out.push(`  ${warning}: ${rows(tally.lines)}, cost ${money(tally.cost)}`);
   }
-  out.push(...registryText(summary));
-  const approximate = summary.matches.filter((m) => m.warning !== null);
-  if (approximate.length > 0) {
-    out.push("approximate instance-type matches:");
-    for (const m of approximate)
-      out.push(`  ${m.provider} ${m.billingInstanceType} -> ${m.matchedInstanceType}`);
-  }
-  out.push("totals of the evaluated lines:");
-  for (const total of summary.totals) {
-    out.push(
-      `  ${total.criterion.info.name} ${total.phase}: ${formatNumber(total.value)} ${total.criterion.info.unit} (min ${formatNumber(total.min)}, max ${formatNumber(total.max)})`,
-    );
-  }
+  out.push(...registryText(summary, notes), ...matchesAndTotalsText(summary));
   out.push(...coverageText(summary, coverage));
   if (summary.grid !== null) out.push(...gridText(summary.grid));
   if (groupsOutput !== null) out.push(`sums per group: ${groupsOutput}`);
@@ -256,13 +275,21 @@ function summaryText(
 }
 
 /** The report's model of a run that gathered its data (`report` set). */
-function billReportModel(summary: BillingSummary, coverage: Coverage, date: string): BillReportModel {
+function billReportModel(
+  summary: BillingSummary,
+  coverage: Coverage,
+  notes: ServiceNotes,
+  date: string,
+): BillReportModel {
   const first = summary.totals[0]?.criterion.info;
   const ranked = summary.report;
+  // The coverage's rows name services without their provider: a name unknown for one provider is said so
+  const unknown = new Set(notes.unknown.map((row) => row.service));
   const left = (row: CoverageRow) => ({
     name: row.name,
     lines: row.lines - row.estimatedLines,
     cost: row.cost - row.estimatedCost,
+    why: unknown.has(row.name) ? "unknown to the registry" : roleOf(row.name),
   });
   return {
     title: `Billing export ${summary.file}`,

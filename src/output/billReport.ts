@@ -32,6 +32,8 @@ interface CoverageLine {
   readonly name: string;
   readonly lines: number;
   readonly cost: number;
+  /** Why a service's lines are not estimated, when the registry says ("a fee", "unknown to the registry"). */
+  readonly why?: string;
 }
 
 export interface BillReportModel {
@@ -86,14 +88,16 @@ const costHeading = (model: BillReportModel) =>
 
 function coverageTable(model: BillReportModel): string {
   const { coverage } = model;
-  const row = (line: CoverageLine) =>
-    `<tr><td>${escapeHtml(line.name || "(none)")}</td><td class="n">${count(line.lines)}</td><td class="n">${money(line.cost)}</td><td class="n">${share(line.cost, coverage.cost)}</td></tr>`;
-  const head = `<tr><th></th><th>lines</th><th>${costHeading(model)}</th><th>of the bill</th></tr>`;
+  // The services not estimated say why when the registry knows (a fee, unknown to the registry)
+  const row = (line: CoverageLine, why: boolean) =>
+    `<tr><td>${escapeHtml(line.name || "(none)")}</td><td class="n">${count(line.lines)}</td><td class="n">${money(line.cost)}</td><td class="n">${share(line.cost, coverage.cost)}</td>${why ? `<td>${escapeHtml(line.why ?? "")}</td>` : ""}</tr>`;
+  const head = (why: boolean) =>
+    `<tr><th></th><th>lines</th><th>${costHeading(model)}</th><th>of the bill</th>${why ? "<th>why</th>" : ""}</tr>`;
   const left =
     coverage.unestimated.length === 0
       ? "<p>None: every line with a cost is estimated.</p>"
-      : table(`${head}${coverage.unestimated.map(row).join("")}`);
-  return `<div class="side"><div><h3>Estimated, per method</h3>${table(`${head}${coverage.byMethod.map(row).join("")}`)}</div>
+      : table(`${head(true)}${coverage.unestimated.map((line) => row(line, true)).join("")}`);
+  return `<div class="side"><div><h3>Estimated, per method</h3>${table(`${head(false)}${coverage.byMethod.map((line) => row(line, false)).join("")}`)}</div>
 <div><h3>Largest services not estimated</h3>${left}</div></div>`;
 }
 

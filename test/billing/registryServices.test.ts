@@ -25,7 +25,7 @@ const scratch = mkdtempSync(join(tmpdir(), "billing-services-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 type Row = Record<string, string>;
-const runs: Record<string, { rows: Row[]; stderr: string }> = {};
+const runs: Record<string, { rows: Row[]; stderr: string; report: string }> = {};
 
 beforeAll(async () => {
   for (const [name, edition] of [
@@ -34,14 +34,17 @@ beforeAll(async () => {
     ["registry-services", "1.2.4"],
   ]) {
     const output = join(scratch, `${name}-${edition}.csv`);
+    const report = join(scratch, `${name}-${edition}.html`);
+    const file = `test/fixtures/billing/${name}.csv`;
     const { stderr } = await promisify(execFile)(
       process.execPath,
-      [BIN, "evaluate", `test/fixtures/billing/${name}.csv`, "--criteria", "gwp", "--output", output],
+      [BIN, "evaluate", file, "--criteria", "gwp", "--output", output, "--report", report],
       { env: { ...process.env, EDITION: edition, LOG_LEVEL: "silent" } },
     );
     runs[`${name} ${edition}`] = {
       rows: parse(await readFile(output, "utf8"), { columns: true }) as Row[],
       stderr,
+      report: await readFile(report, "utf8"),
     };
   }
 }, 180_000);
@@ -283,7 +286,9 @@ describe("what the registry says of a bill's services and GPUs (serviceNotes)", 
       group("other services", null, 9, 99),
       group(null, null, 1, 1),
     ]);
-    expect(unknown).toEqual([{ name: "aws AmazonKinesis", lines: 3, cost: 7, note: "" }]);
+    expect(unknown).toEqual([
+      { name: "aws AmazonKinesis", service: "AmazonKinesis", lines: 3, cost: 7, note: "" },
+    ]);
     expect(known.map((row) => [row.name, row.lines, row.cost])).toEqual([
       ["gcp Tax", 1, 5],
       ["aws ElasticMapReduce", 3, 0.75],
@@ -309,5 +314,24 @@ describe("what the registry says of a bill's services and GPUs (serviceNotes)", 
         evaluated(null, "method:gpu-hour:v100"),
       ]),
     ).toEqual([]);
+  });
+});
+
+describe("the report's services not estimated", () => {
+  it("say why: unknown to the registry, no hardware", () => {
+    const { report } = runs["registry-services 2.4.1"];
+    const table = report.slice(report.indexOf("Largest services not estimated"));
+    expect(table).toContain("<th>why</th>");
+    // The same services the stderr names: Kinesis unknown, Support and Tax known, no hardware
+    expect(table).toMatch(
+      /<td>Amazon Kinesis<\/td>(<td class="n">[^<]*<\/td>){3}<td>unknown to the registry<\/td>/,
+    );
+    expect(table).toMatch(
+      /<td>AWS Support \(Business\)<\/td>(<td class="n">[^<]*<\/td>){3}<td>no hardware<\/td>/,
+    );
+    expect(table).toMatch(/<td>Tax<\/td>(<td class="n">[^<]*<\/td>){3}<td>no hardware<\/td>/);
+    expect(runs["registry-services 2.4.1"].stderr).toMatch(
+      /unknown services[^\n]*\n( {2}[^\n]*\n)* {2}aws Amazon Kinesis: 1 row, cost 12\n/,
+    );
   });
 });

@@ -24,6 +24,8 @@ export interface ServiceGroup {
 export interface ServiceTally {
   /** `<provider> <service>`, as the summary names it. */
   readonly name: string;
+  /** The service as the bill names it. */
+  readonly service: string;
   readonly lines: number;
   readonly cost: number;
   /** What the registry says of it (a known service), else "". */
@@ -81,9 +83,15 @@ export function serviceNotes(groups: readonly ServiceGroup[]): {
     const name = `${sum.provider ?? "?"} ${sum.service}`;
     const entry = knownService(sum.provider, sum.service);
     if (entry !== null && sum.unreadLines > 0) {
-      known.push({ name, lines: sum.unreadLines, cost: sum.unreadCost, note: entry.note });
+      known.push({
+        name,
+        service: sum.service,
+        lines: sum.unreadLines,
+        cost: sum.unreadCost,
+        note: entry.note,
+      });
     } else if (sum.unreadLines === sum.lines && !isRegistered(sum.provider, sum.service)) {
-      unknown.push({ name, lines: sum.lines, cost: sum.cost, note: "" });
+      unknown.push({ name, service: sum.service, lines: sum.lines, cost: sum.cost, note: "" });
     }
   }
   return { unknown: unknown.sort(byCost), known: known.sort(byCost) };
