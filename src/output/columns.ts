@@ -4,9 +4,9 @@
  * spreadsheet reader never has to look the unit up, and numbers without float noise.
  */
 
-/** The phases of an impact, in the order columns are written: the engine's, not a second list. */
 import type { Phase } from "../engine/index.js";
 
+// The phases of an impact, in the order columns are written: the engine's list, one description.
 export { PHASES, type Phase } from "../engine/index.js";
 
 /** Which number of an impact a column holds: its value, or a bound of its error margin. */
