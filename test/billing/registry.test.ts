@@ -6,7 +6,7 @@
  * the format, GPU models, DPU-hours, and what the registry does not know named on stderr.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -135,6 +135,21 @@ describe("the registry's tables agree", () => {
     for (const service of STORAGE_SERVICES) {
       expect(METHOD_KINDS.find((kind) => kind.method === service.storage)?.variantOf).toBe("medium");
     }
+  });
+
+  it("names in the classifying SQL exactly the methods the registry describes", () => {
+    // The SQL gives a line its method by name (sql/classify/billing_methods.sql); a name there that
+    // is no kind would read no row, and a kind no rule names would never be used.
+    const sql = readFileSync(join("sql", "classify", "billing_methods.sql"), "utf8");
+    const start = sql.indexOf("WHEN u.billing_line_kind = 'compute' THEN 'instance'");
+    const end = sql.indexOf("END AS billing_method\n");
+    expect(start).toBeGreaterThan(0);
+    expect(end).toBeGreaterThan(start);
+    const named = new Set([...sql.slice(start, end).matchAll(/THEN '([a-z-]+)'/g)].map((match) => match[1]));
+    named.delete("instance");
+    // storage methods are also named by their service (billing_storage_services), by name
+    for (const service of STORAGE_SERVICES) named.add(service.storage);
+    expect([...named].sort()).toEqual(METHOD_KINDS.map((kind) => kind.method).sort());
   });
 
   it("has a coefficient row of each method key at every place, with energy", async () => {
