@@ -7,8 +7,7 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { csvHeader } from "../duckdb/csvHeader.js";
 import { createTable, fileLiteral, identifier, literal, sourceOf } from "../duckdb/database.js";
-import { FileReadError, readFailing } from "../duckdb/readErrors.js";
-import { GridInputError } from "./errors.js";
+import { GridInputError, seriesReading as reading, SeriesReadError } from "./errors.js";
 import { type GridGap, seriesGaps } from "./gaps.js";
 import { checkedInput } from "./inputFile.js";
 import { lfCopy } from "./lineEnds.js";
@@ -76,26 +75,6 @@ function utcTime(parts: string): string {
     END`;
 }
 
-/** The columns of a Parquet file. */
-async function parquetHeader(connection: DuckDBConnection, file: string): Promise<string[]> {
-  const reader = await connection.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${fileLiteral(file)})`);
-  return reader.getRowObjects().map((row) => String(row.column_name));
-}
-
-/** The file does not read to its end (DuckDB's failure, in one line: where and why). */
-class SeriesReadError extends GridInputError {}
-
-/** DuckDB's failure to read the file, as a grid input error (one line: where and why). */
-async function reading<T>(file: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await readFailing(run, file);
-  } catch (error) {
-    if (error instanceof FileReadError)
-      throw new SeriesReadError(error.message.replace(/; nothing written$/, ""));
-    throw error;
-  }
-}
-
 interface SeriesSource {
   readonly file: string;
   readonly header: string[] | null;
@@ -108,9 +87,20 @@ interface SeriesSource {
   readonly positionSql: string;
 }
 
+/**
+ * The series file as DuckDB reads it: a regular file within its bound, its header (a CSV's, read
+ * from its start; a Parquet file's columns) of one of the three shapes.
+ */
 async function seriesSource(connection: DuckDBConnection, file: string): Promise<SeriesSource> {
+  checkedInput({ file, role: "grid intensity file", maxBytes: GRID_SERIES_LIMITS.bytes });
   const parquet = file.toLowerCase().endsWith(".parquet");
-  const header = parquet ? await reading(file, () => parquetHeader(connection, file)) : csvHeader(file);
+  const header = parquet
+    ? await reading(file, async () =>
+        (await connection.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${fileLiteral(file)})`))
+          .getRowObjects()
+          .map((row) => String(row.column_name)),
+      )
+    : csvHeader(file);
   const columns = header === null ? null : recognisedShape(header);
   if (columns === null)
     throw new GridInputError(`${file}: not a grid intensity series; expected ${EXPECTED_SHAPES}`);
@@ -304,19 +294,18 @@ async function readRows(connection: DuckDBConnection, source: SeriesSource): Pro
  * `grid_interval`, each zone's intervals of its own step, its gaps with a NULL intensity.
  */
 export async function loadGridSeries(connection: DuckDBConnection, file: string): Promise<GridSeriesInfo> {
-  checkedInput({ file, role: "grid intensity file", maxBytes: GRID_SERIES_LIMITS.bytes });
   const cleanUp: (() => void)[] = [];
-  await createTable(
-    connection,
-    "grid_iso_country",
-    [
-      ["alpha2", "VARCHAR"],
-      ["alpha3", "VARCHAR"],
-    ],
-    isoCountryCodes(),
-  );
   let shape: GridSeriesShape;
   try {
+    await createTable(
+      connection,
+      "grid_iso_country",
+      [
+        ["alpha2", "VARCHAR"],
+        ["alpha3", "VARCHAR"],
+      ],
+      isoCountryCodes(),
+    );
     const source = await checkedSource(connection, file, cleanUp);
     shape = source.columns.shape;
     await readRows(connection, source);
