@@ -369,7 +369,7 @@ export async function billingMain(
   const scratch = mkdtempSync(join(tmpdir(), "impact-billing-out-"));
   try {
     const { evaluateBillingExport } = await import("../billing/evaluate.js");
-    const { portableTableFiles } = await import("../billing/stages/write.js");
+    const { portableTableFiles } = await import("../billing/smallTables.js");
     const { partialOf } = await import("../billing/writing.js");
     const plan = billingPlanOf(args, layout, scratch, { partialOf, portableTableFiles });
     const reading = await import("../billing/reading/notes.js");
