@@ -76,15 +76,24 @@ function utcTime(parts: string): string {
 }
 
 interface SeriesSource {
+  /** The file as given (errors name it). */
   readonly file: string;
+  /** The file DuckDB reads: the file, or its copy with LF line ends (checkedSource). */
+  readonly reads: string;
+  /** A CSV's header; null for a Parquet file. */
   readonly header: string[] | null;
   readonly columns: ShapeColumns;
-  /** The table expression the file is read through. */
-  readonly from: string;
   /** How a position is named in errors: a CSV's line, a Parquet file's row. */
   readonly position: "line" | "row";
-  /** The position of a row of `from`, in SQL. */
+  /** The position of a row of the file's relation (relationOf), in SQL. */
   readonly positionSql: string;
+}
+
+/** The table expression the series is read through: a Parquet file with its rows' numbers, a CSV as its header says. */
+function relationOf(source: SeriesSource): string {
+  return source.header === null
+    ? `read_parquet(${fileLiteral(source.reads)}, file_row_number = true)`
+    : sourceOf(source.reads, source.header);
 }
 
 /**
@@ -107,18 +116,18 @@ async function seriesSource(connection: DuckDBConnection, file: string): Promise
   return parquet
     ? {
         file,
+        reads: file,
         header: null,
         columns,
-        from: `read_parquet(${fileLiteral(file)}, file_row_number = true)`,
         position: "row",
         positionSql: "file_row_number + 1",
       }
     : // A CSV's line: its header is line 1 (a series' cells hold no line breaks).
       {
         file,
+        reads: file,
         header,
         columns,
-        from: sourceOf(file, header),
         position: "line",
         positionSql: "row_number() OVER () + 1",
       };
@@ -141,7 +150,7 @@ function seriesRows(source: SeriesSource): string {
   return `SELECT position, zone_text, start_text, value_text FROM (
       SELECT ${source.positionSql} AS position, ${text(columns.zone)} AS zone_text,
         ${text(columns.start)} AS start_text, ${text(columns.intensity)} AS value_text ${filters.join("")}
-      FROM ${source.from}) AS file_rows
+      FROM ${relationOf(source)}) AS file_rows
     WHERE ${where.join(" AND ")}`;
 }
 
@@ -210,7 +219,7 @@ async function checkedSource(
     const copy = await lfCopy(file);
     if (copy === null) throw error;
     cleanUp.push(copy.remove);
-    const copied = { ...source, from: sourceOf(copy.file, source.header) };
+    const copied = { ...source, reads: copy.file };
     await checkBounds(connection, copied);
     return copied;
   }
