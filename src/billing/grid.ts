@@ -158,35 +158,6 @@ export async function withGridSeries(
 }
 
 /**
- * The run's totals with the series' gwp use: the value as written; min and max, the sums of the
- * written columns with --ranges, else the edition's scaled by the ratio of the totals.
- */
-export function gridQueryTotals<
-  T extends {
-    criterion: { info: { name: string } };
-    phase: string;
-    value: number;
-    min: number;
-    max: number;
-  },
->(totals: readonly T[], grid: GridRun | null): T[] {
-  if (grid === null) return [...totals];
-  return totals.map((total) => {
-    if (total.criterion.info.name !== "gwp" || total.phase !== "use") return total;
-    const value = grid.useTotals.get(GRID_USE_VALUE) ?? total.value;
-    const ratio = total.value > 0 ? value / total.value : 1;
-    return {
-      ...total,
-      value,
-      min: grid.useTotals.get(`${GRID_USE_VALUE}_min`) ?? total.min * ratio,
-      max: grid.useTotals.get(`${GRID_USE_VALUE}_max`) ?? total.max * ratio,
-    };
-  });
-}
-
-const GRID_USE_VALUE = "gwp_use_kgco2eq";
-
-/**
  * The query of the lines with the series (sql/evaluate/billing_grid.sql) over the view billing_located,
  * through the views billing_evaluated, billing_timed and billing_grid_located; DuckDB reads the
  * knots by position, in the lines' order.

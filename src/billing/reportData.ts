@@ -8,6 +8,7 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../duckdb/database.js";
+import { impactColumn } from "../output/columns.js";
 import { BILLING_FORMATS, type BillingFormatName, headerColumn } from "./formats.js";
 
 /**
@@ -159,4 +160,27 @@ export async function billReportData(
     resources: await ranked(connection, written, resource, `AND ${resource} IS NOT NULL`),
     currency: await currencyOf(connection, written),
   };
+}
+
+/** A criterion as the report ranks by it: its name and unit. */
+interface RankingCriterion {
+  readonly name: string;
+  readonly unit: string;
+}
+
+/**
+ * The report's rankings, read back from the written lines by `first`, the first criterion's
+ * impacts (null without a criterion).
+ */
+export async function writtenReportData(
+  connection: DuckDBConnection,
+  lines: Omit<Written, "embeddedColumn" | "useColumn">,
+  first: RankingCriterion | undefined,
+): Promise<BillReportData | null> {
+  if (first === undefined) return null;
+  return billReportData(connection, {
+    ...lines,
+    embeddedColumn: impactColumn(first.name, first.unit, "embedded", "value"),
+    useColumn: impactColumn(first.name, first.unit, "use", "value"),
+  });
 }

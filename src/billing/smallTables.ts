@@ -8,12 +8,16 @@
  * and the registry's tables (src/billing/registry/tables.ts), as Parquet.
  */
 
+import { mkdirSync, renameSync } from "node:fs";
+import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { createTable } from "../duckdb/database.js";
+import { createTable, literal } from "../duckdb/database.js";
+import type { EditionContext } from "../service/context.js";
 import { GRID_TABLES } from "./grid.js";
 import type { InstanceMatch } from "./matching.js";
 import type { BillingPlace } from "./places.js";
 import { REGISTRY_TABLES } from "./registry/tables.js";
+import { copyOptions, partialOf } from "./writing.js";
 
 type ColumnType = "VARCHAR" | "DOUBLE";
 
@@ -107,4 +111,34 @@ export async function createMatchTable(
       match.warning,
     ]),
   );
+}
+
+/** The files a run writes to a --tables folder (each written as its `.partial` first). */
+export function portableTableFiles(folder: string, grid: boolean): string[] {
+  return smallTableFiles(grid).map(({ file }) => join(folder, file));
+}
+
+/**
+ * The small tables a run built, in `folder`, for the same SQL on another engine (docs/billing.md,
+ * "Beyond one machine"): instance_matches, billing_places and billing_energy as CSV, and the
+ * methods' rows of the coefficient table (method_coefficients.parquet: its shape and types, to
+ * append to it).
+ */
+export async function writePortableTables(
+  connection: DuckDBConnection,
+  folder: string | null | undefined,
+  grid: boolean,
+  context: EditionContext,
+  parquet = false,
+): Promise<void> {
+  if (!folder) return;
+  const regions = context.service.data.cloudRegions !== null;
+  // Made here, once the lines are written: a run that fails leaves no folder behind.
+  mkdirSync(folder, { recursive: true });
+  for (const { file: name, query, parquet: typed } of smallTableFiles(grid, parquet, regions)) {
+    const file = join(folder, name);
+    const options = typed ? copyOptions("parquet") : "(FORMAT csv, HEADER true)";
+    await connection.run(`COPY (${query} ORDER BY ALL) TO ${literal(partialOf(file))} ${options}`);
+    renameSync(partialOf(file), file);
+  }
 }

@@ -45,7 +45,7 @@ const UNESTIMATED_LISTED = 5;
 const UNKNOWN_SERVICES_LISTED = 10;
 
 /** The services the registry does not know, the known ones no method estimates, and GPU models billed both ways. */
-function registryText(summary: BillingSummary, notes: ServiceNotes): string[] {
+function registryText(notes: ServiceNotes, gpus: GpusBothWays): string[] {
   const out: string[] = [];
   const { unknown, known } = notes;
   if (unknown.length > 0) {
@@ -64,7 +64,6 @@ function registryText(summary: BillingSummary, notes: ServiceNotes): string[] {
     for (const row of known)
       out.push(`  ${row.name} (${row.note}): ${rows(row.lines)}, cost ${money(row.cost)}`);
   }
-  const gpus = gpusBothWays(summary.groups);
   if (gpus.length > 0) {
     out.push("GPU models inside instances and billed alone (docs/methodology.md, GPUs inside an instance):");
     for (const gpu of gpus)
@@ -92,6 +91,9 @@ function roleOf(service: string): string {
 
 /** The services of a bill the registry does not know and the known ones no method estimates (serviceNotes). */
 type ServiceNotes = ReturnType<typeof serviceNotes>;
+
+/** The GPU models of a bill billed both inside instances and alone (gpusBothWays). */
+type GpusBothWays = ReturnType<typeof gpusBothWays>;
 
 function coverageText(summary: BillingSummary, coverage: Coverage): string[] {
   const { total } = coverage;
@@ -156,7 +158,7 @@ function matchedTypes(summary: BillingSummary): (group: LineGroup) => string | n
 }
 
 /** The summary's lines read, and its kinds of lines tallied by status and, within some, by name. */
-function talliesOf(summary: BillingSummary, matched: (group: LineGroup) => string | null) {
+function talliesOf(summary: BillingSummary, statuses: ReadonlyMap<LineGroup, string>) {
   const byStatus = new Map<string, Tally>();
   const unknown = new Map<string, Tally>();
   const bad = new Map<string, Tally>();
@@ -165,7 +167,7 @@ function talliesOf(summary: BillingSummary, matched: (group: LineGroup) => strin
   let read = 0;
   for (const group of summary.groups) {
     read += group.lines;
-    const status = statusOf(group, matched);
+    const status = statuses.get(group) ?? "";
     const kind = status.startsWith("bad row")
       ? "bad rows"
       : status.startsWith("not evaluated")
@@ -183,25 +185,42 @@ function talliesOf(summary: BillingSummary, matched: (group: LineGroup) => strin
 
 /**
  * What a run tells its reader, made once from its summary: the text for standard error and, with
- * --report, the report's model (dated `reportDate`). The kinds' matches and the coverage are
- * tallied once for both.
+ * --report, the report's model (dated `reportDate`).
  */
 export interface BillingAccount {
   readonly text: string;
   readonly report: BillReportModel | null;
 }
 
+/** What the text and the report's model are written from: the summary's kinds tallied once. */
+interface Tallied {
+  readonly tallies: ReturnType<typeof talliesOf>;
+  readonly coverage: Coverage;
+  readonly notes: ServiceNotes;
+  readonly gpus: GpusBothWays;
+}
+
+/**
+ * The account of a run in one walk of its summary: each kind's status (its match) once, tallied by
+ * status, by method and service (the coverage) and by the registry's notes, then written as the
+ * text and, with `reportDate`, as the report's model.
+ */
 export function billingAccount(
   summary: BillingSummary,
   groupsOutput: string | null,
   reportDate: string | null,
 ): BillingAccount {
   const matched = matchedTypes(summary);
-  const coverage = billingCoverage(summary.groups, (group) => statusOf(group, matched) === "evaluated");
-  const notes = serviceNotes(summary.groups);
+  const statuses = new Map(summary.groups.map((group) => [group, statusOf(group, matched)]));
+  const tallied: Tallied = {
+    tallies: talliesOf(summary, statuses),
+    coverage: billingCoverage(summary.groups, (group) => statuses.get(group) === "evaluated"),
+    notes: serviceNotes(summary.groups),
+    gpus: gpusBothWays(summary.groups),
+  };
   return {
-    text: summaryText(summary, { matched, coverage, notes }, groupsOutput),
-    report: reportDate === null ? null : billReportModel(summary, coverage, notes, reportDate),
+    text: summaryText(summary, tallied, groupsOutput),
+    report: reportDate === null ? null : billReportModel(summary, tallied, reportDate),
   };
 }
 
@@ -223,17 +242,9 @@ function matchesAndTotalsText(summary: BillingSummary): string[] {
   return out;
 }
 
-function summaryText(
-  summary: BillingSummary,
-  tallied: {
-    readonly matched: (group: LineGroup) => string | null;
-    readonly coverage: Coverage;
-    readonly notes: ServiceNotes;
-  },
-  groupsOutput: string | null,
-): string {
-  const { matched, coverage, notes } = tallied;
-  const { read, byStatus, unknown, bad, notEvaluated, places } = talliesOf(summary, matched);
+function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: string | null): string {
+  const { coverage, notes, gpus } = tallied;
+  const { read, byStatus, unknown, bad, notEvaluated, places } = tallied.tallies;
   const count = (kind: string) => byStatus.get(kind)?.lines ?? 0;
   const out = [
     `billing export ${summary.file}: ${summary.format.title}, edition ${summary.edition}`,
@@ -267,7 +278,7 @@ function summaryText(
     for (const [warning, tally] of places)
       out.push(`  ${warning}: ${rows(tally.lines)}, cost ${money(tally.cost)}`);
   }
-  out.push(...registryText(summary, notes), ...matchesAndTotalsText(summary));
+  out.push(...registryText(notes, gpus), ...matchesAndTotalsText(summary));
   out.push(...coverageText(summary, coverage));
   if (summary.grid !== null) out.push(...gridText(summary.grid));
   if (groupsOutput !== null) out.push(`sums per group: ${groupsOutput}`);
@@ -275,12 +286,8 @@ function summaryText(
 }
 
 /** The report's model of a run that gathered its data (`report` set). */
-function billReportModel(
-  summary: BillingSummary,
-  coverage: Coverage,
-  notes: ServiceNotes,
-  date: string,
-): BillReportModel {
+function billReportModel(summary: BillingSummary, tallied: Tallied, date: string): BillReportModel {
+  const { coverage, notes } = tallied;
   const first = summary.totals[0]?.criterion.info;
   const ranked = summary.report;
   // The coverage's rows name services without their provider: a name unknown for one provider is said so

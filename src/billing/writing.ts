@@ -10,7 +10,7 @@ import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../output/csv.js";
 import { createGridViews, GRID_INTENSITY_COLUMN, gridLinesQueries, gridSourceColumn } from "./grid.js";
 import { impactsQuery } from "./queries.js";
 
-type OutputFormat = "csv" | "parquet";
+export type OutputFormat = "csv" | "parquet";
 
 /**
  * A text column as CSV writes it for a spreadsheet: a cell a spreadsheet would run as a formula

@@ -8,48 +8,46 @@
  */
 
 import { once } from "node:events";
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { BillingStrictStop, FileReadError } from "../billing/errors.js";
-import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
 import type { GridFiles } from "../billing/grid.js";
 import { withMethodRows } from "../billing/methods.js";
 import type { EditionPlaces } from "../billing/places.js";
 import { type BillLayout, billLayout } from "../billing/reading/layout.js";
 import type { BillingRequest } from "../billing/stages/request.js";
-import type { BillingSummary } from "../billing/stages/summarise.js";
-import { ConfigError, loadConfig } from "../config/serviceConfig.js";
+import { ConfigError } from "../config/serviceConfig.js";
 import { InputFileError } from "../duckdb/errors.js";
-import { EDITIONS } from "../editions/index.js";
-import { groupsPath } from "../output/table.js";
 import { coefficientCsv } from "../service/coefficientColumns.js";
 import { coefficientTable } from "../service/coefficients.js";
-import { createRequestContext, type EditionContext } from "../service/context.js";
+import type { EditionContext } from "../service/context.js";
 import { DomainError } from "../service/errors.js";
-import { openService } from "../service/open.js";
-import { readNumber } from "../support/numbers.js";
 import { printable, printableLines } from "../support/terminalText.js";
+import { editionOf } from "./editionNotes.js";
 import {
   checkedBillingInput,
   checkedFolder,
-  type Destination,
-  deliver,
+  deliverOutputs,
   destinationOf,
   FileMisuse,
+  type RunDestinations,
 } from "./files.js";
-import { MAX_BILLING_LINE_BYTES, type OverlongLine, overlongLastLine } from "./lastLine.js";
-import { type EvaluateArgs, gridOptionsOf, listOf, refuseOptionsOf, USAGE, UsageError } from "./options.js";
+import { type OverlongLine, overlongLastLine, overlongProblem, withOverlongLine } from "./lastLine.js";
 import {
-  environmentReads,
-  type NamedFile,
-  named,
-  type RunFiles,
-  refuseOverlappingFiles,
-} from "./runFiles.js";
+  billingOptions,
+  criteriaOf,
+  type EvaluateArgs,
+  gridOptionsOf,
+  loadOf,
+  tableFormatOf,
+  USAGE,
+  UsageError,
+} from "./options.js";
+import { billingRunFiles, refuseOverlappingFiles } from "./runFiles.js";
 
 export interface BillingIo {
   readonly stdout: Writable;
@@ -68,62 +66,6 @@ export const COEFFICIENTS_USAGE = `usage: impact-service coefficients [options]
   --format csv|parquet  output format (default csv)
   -o, --output <file>   where to write (default: stdout; parquet needs a file)
 `;
-
-export function criteriaOf(text: string | undefined): string[] | null {
-  const criteria = listOf(text);
-  return criteria.length === 0 ? null : criteria;
-}
-
-export function loadOf(text: string | undefined): number | null {
-  if (text === undefined) return null;
-  // Read as every input's number (src/support/numbers.ts); the engine checks its 0–100.
-  const load = readNumber(text);
-  if (!("value" in load)) throw new UsageError(`--load is a percentage, not ${text}`);
-  return load.value;
-}
-
-function formatOf(text: string | undefined, output: string | undefined): "csv" | "parquet" {
-  const format = text ?? (output?.toLowerCase().endsWith(".parquet") ? "parquet" : "csv");
-  if (format !== "csv" && format !== "parquet")
-    throw new UsageError(`--format is csv or parquet, not ${format}`);
-  if (format === "parquet" && output === undefined)
-    throw new UsageError("--format parquet needs --output <file>");
-  return format;
-}
-
-/**
- * The edition asked for (the service's default when none), loaded as the server loads it (EDITION,
- * EDITIONS_FILE, settings overrides), without the others: a custom edition with its base, and, with
- * `regions`, an edition with cloud regions when this one has none (its countries are read there).
- * An edition the service does not know loads them all, so that the answer names those it serves.
- */
-export function editionOf(
-  id: string | undefined,
-  regions: boolean,
-): { context: EditionContext; knownRegions: BillingRegions } {
-  const config = loadConfig(process.env);
-  const asked = id ?? config.EDITION;
-  const served = [...EDITIONS, ...config.customEditions];
-  const description = served.find((edition) => edition.id === asked);
-  const wanted =
-    description === undefined
-      ? null
-      : [asked, ...(regions && !description.features.cloudRegions ? REGION_EDITIONS : [])];
-  const service = openService(config, wanted);
-  const request = createRequestContext(service, { spellError: (error) => error });
-  const context = request.edition(id ?? null);
-  const knownRegions =
-    [...service.editions.values()].find((edition) => edition.data.cloudRegions !== null)?.data.cloudRegions ??
-    [];
-  return { context, knownRegions };
-}
-
-type BillingRegions = EditionPlaces["known"];
-
-/** The built-in editions with cloud regions. */
-const REGION_EDITIONS = EDITIONS.filter((edition) => edition.features.cloudRegions).map(
-  (edition) => edition.id,
-);
 
 async function write(stream: Writable, text: string): Promise<void> {
   if (!stream.write(text)) await once(stream, "drain");
@@ -174,7 +116,7 @@ export async function coefficientsMain(argv: readonly string[], io: BillingIo): 
       io.stderr.write(COEFFICIENTS_USAGE);
       return 0;
     }
-    const format = formatOf(values.format, values.output);
+    const format = tableFormatOf(values.format, values.output);
     const { context } = editionOf(values.edition, false);
     const instances = coefficientTable(context, {
       provider: values.provider ?? null,
@@ -200,166 +142,87 @@ export async function coefficientsMain(argv: readonly string[], io: BillingIo): 
   }
 }
 
-/** A billing run as asked: the engine's request, and where its files end up. */
-interface BillingPlan {
+/** A billing run as decided before the engine runs: its request, its edition, where its files end up. */
+interface BillingPlan extends RunDestinations {
   readonly request: BillingRequest;
   /** A grid intensity series for the lines' gwp use: a request of its own, read by the look-up alone. */
   readonly grid: GridFiles | null;
-  readonly edition: string | undefined;
-  /** The lines' destination; null: standard output. */
-  readonly output: Destination | null;
-  readonly groups: Destination | null;
+  readonly context: EditionContext;
+  readonly knownRegions: EditionPlaces["known"];
   /** The groups file as the summary names it (as given). */
   readonly groupsShown: string | null;
-  /** --report's page; null without it. */
-  readonly report: Destination | null;
+  /** The last line too long to be read (src/cli/lastLine.ts), counted as a bad row after the run. */
+  readonly overlong: OverlongLine | null;
+  /** The cells a decimal comma could not read, as lines for standard error (a CSV's; else none). */
+  readonly unreadable: () => Promise<string>;
 }
 
-/** What the billing engine tells of the files it writes (loaded with it). */
-interface WrittenFiles {
-  /** Where a file is written until complete. */
-  readonly partialOf: (path: string) => string;
-  /** The files a --tables folder receives. */
-  readonly portableTableFiles: (folder: string, grid: boolean) => string[];
-}
+const linesOf = (lines: readonly string[]) => lines.map((line) => `${line}\n`).join("");
 
 /**
- * Every file of a billing run (src/cli/runFiles.ts): the export, the series, the zones and
- * editions files read; the lines, the groups, the report and the tables written, each beside its
- * `.partial`.
+ * The run of `evaluate <billing export>`, decided once from its options (src/cli/options.ts), in
+ * the order a user is told what is wrong: the options, the files (src/cli/runFiles.ts), the notes
+ * on how the file is read (to `stderr`), the edition, the last line. `layout`: the file's layout
+ * when it was read to recognise it.
  */
-function billingFiles(args: EvaluateArgs, groupsShown: string | null, written: WrittenFiles): RunFiles {
-  const { file, values } = args;
-  const whole = (option: string, path: string | undefined): NamedFile[] =>
-    path === undefined
-      ? []
-      : [
-          { option, path },
-          { option: `${option}'s partial file`, path: written.partialOf(path) },
-        ];
-  const tables =
-    values.tables === undefined
-      ? []
-      : written
-          .portableTableFiles(values.tables, values["grid-intensity"] !== undefined)
-          .flatMap((path) => whole("--tables", path));
-  return {
-    reads: [
-      { option: "the input", path: file },
-      ...named("--grid-intensity", values["grid-intensity"]),
-      ...named("--grid-zones", values["grid-zones"]),
-      ...environmentReads(process.env),
-    ],
-    writes: [
-      ...whole("--output", values.output),
-      ...whole("--group-by's file", groupsShown ?? undefined),
-      ...named("--report", values.report),
-      ...tables,
-    ],
-  };
-}
-
-/** The request of `evaluate <billing export>` from its options (src/cli/options.ts). */
-function billingPlanOf(
+async function billingPlanOf(
   args: EvaluateArgs,
   layout: BillLayout | undefined,
   scratch: string,
-  written: WrittenFiles,
-): BillingPlan {
-  refuseOptionsOf(args, "billing");
+  stderr: BillingIo["stderr"],
+): Promise<BillingPlan> {
+  const { portableTableFiles } = await import("../billing/smallTables.js");
+  const { partialOf } = await import("../billing/writing.js");
+  const reading = await import("../billing/reading/notes.js");
+  const { input, format, groupBy, groupsShown } = billingOptions(args);
   const { file, values } = args;
-  const input = values.input ?? null;
-  if (input !== null && !(BILLING_FORMAT_NAMES as readonly string[]).includes(input)) {
-    throw new UsageError(`--input is ${BILLING_FORMAT_NAMES.join(", ")} for a billing export, not ${input}`);
-  }
-  const format = formatOf(values.format, values.output);
-  const groupBy = listOf(values["group-by"]);
-  if (groupBy.length > 0 && values.output === undefined)
-    throw new UsageError("--group-by needs --output <file>");
-  const groupsShown = groupBy.length > 0 ? groupsPath(values.output as string, format) : null;
   checkedBillingInput(file);
-  refuseOverlappingFiles(billingFiles(args, groupsShown, written));
+  refuseOverlappingFiles(billingRunFiles(args, groupsShown, { partialOf, portableTableFiles }));
   const output = values.output === undefined ? null : destinationOf(values.output, scratch);
   const tablesFolder = values.tables === undefined ? null : checkedFolder("--tables", values.tables);
   const groups = groupsShown === null ? null : destinationOf(groupsShown, scratch);
-  return {
-    request: {
-      file,
-      // Read here when --input chose this path: the notes on how it is read need it.
-      layout: layout ?? billLayout(file) ?? undefined,
-      input: input as BillingFormatName | null,
-      output: output?.path ?? join(scratch, "lines.csv"),
-      format,
-      criteria: criteriaOf(values.criteria),
-      ranges: values.ranges,
-      groupBy,
-      groupsOutput: groups?.path ?? null,
-      instanceTypeColumn: values["instance-type-column"] ?? null,
-      load: loadOf(values.load),
-      strict: values.strict,
-      report: values.report !== undefined,
-      tablesFolder,
-    },
-    grid: gridOptionsOf(values),
-    report: values.report === undefined ? null : destinationOf(values.report, scratch),
-    edition: values.edition,
-    output,
-    groups,
-    groupsShown,
+  const request: BillingRequest = {
+    file,
+    // Read here when --input chose this path: the notes on how it is read need it.
+    layout: layout ?? billLayout(file) ?? undefined,
+    input,
+    output: output?.path ?? join(scratch, "lines.csv"),
+    format,
+    criteria: criteriaOf(values.criteria),
+    ranges: values.ranges,
+    groupBy,
+    groupsOutput: groups?.path ?? null,
+    instanceTypeColumn: values["instance-type-column"] ?? null,
+    load: loadOf(values.load),
+    strict: values.strict,
+    report: values.report !== undefined,
+    tablesFolder,
   };
-}
-
-/** The bad row of a last line too long to be read (src/cli/lastLine.ts). */
-function overlongProblem(overlong: OverlongLine): string {
-  const where = overlong.line === null ? "the last line" : `line ${overlong.line}, the last`;
-  return `bad row: ${where}, is longer than ${MAX_BILLING_LINE_BYTES} bytes; not read`;
-}
-
-/** The summary with the last line too long to be read counted among its bad rows. */
-function withOverlongLine(summary: BillingSummary, overlong: OverlongLine | null): BillingSummary {
-  if (overlong === null) return summary;
-  const dropped = {
-    provider: null,
-    instanceType: null,
-    place: null,
-    problem: overlongProblem(overlong),
-    lines: 1,
-    hours: 0,
-    method: null,
-    methodKey: null,
-    methodQuantity: 0,
-    service: null,
-    cost: 0,
-    placeWarning: null,
-  };
-  return { ...summary, groups: [...summary.groups, dropped] };
+  const grid = gridOptionsOf(values);
+  const report = values.report === undefined ? null : destinationOf(values.report, scratch);
+  const read = request.layout;
+  if (read !== undefined) stderr.write(printableLines(linesOf(reading.layoutNotes(file, read, input))));
+  const { context, knownRegions } = editionOf(values.edition, true);
+  // DuckDB's JSON reader refuses a record too long, by its line; its CSV reader drops a last line so.
+  const overlong = read?.kind === "json" ? null : await overlongLastLine(file);
+  if (overlong !== null && request.strict) {
+    throw new BillingStrictStop(`--strict: 1 bad row, ${overlongProblem(overlong)}; nothing written`);
+  }
+  const unreadable = async () =>
+    read?.kind === "csv" ? linesOf(await reading.unreadableNumbers(file, read, input)) : "";
+  const destinations = { lines: request.output, output, groups, report };
+  return { ...destinations, request, grid, context, knownRegions, groupsShown, overlong, unreadable };
 }
 
 /** The bad row of a quantity or cost that is no number (sql/evaluate/billing_impacts.sql). */
 const NUMBER_BAD_ROW = "bad row: quantity is missing or not a number";
 
-const linesOf = (lines: readonly string[]) => lines.map((line) => `${line}\n`).join("");
-
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * The written files where they were asked for (standard output, a FIFO, a device), in one step:
- * the report's page (`report`, its HTML) first, then the lines and the groups.
- */
-async function deliverOutputs(plan: BillingPlan, io: BillingIo, report: string | null): Promise<void> {
-  if (plan.report !== null && report !== null) {
-    writeFileSync(plan.report.path, report);
-    await deliver(plan.report);
-  }
-  if (plan.output === null) {
-    await pipeline(createReadStream(plan.request.output), io.stdout, { end: false });
-  } else await deliver(plan.output);
-  if (plan.groups !== null) await deliver(plan.groups);
-}
-
-/**
  * `impact-service evaluate <billing export> …` (read by src/cli/options.ts; `layout`: the file's
- * layout when it was read to recognise it, src/billing/reading/layout.ts); the exit code.
+ * layout when it was read to recognise it, src/billing/reading/layout.ts): the run planned once,
+ * evaluated, then told and delivered; the exit code.
  */
 export async function billingMain(
   args: EvaluateArgs,
@@ -368,38 +231,28 @@ export async function billingMain(
 ): Promise<number> {
   const scratch = mkdtempSync(join(tmpdir(), "impact-billing-out-"));
   try {
+    const plan = await billingPlanOf(args, layout, scratch, io.stderr);
     const { evaluateBillingExport } = await import("../billing/evaluate.js");
-    const { portableTableFiles } = await import("../billing/stages/write.js");
-    const { partialOf } = await import("../billing/writing.js");
-    const plan = billingPlanOf(args, layout, scratch, { partialOf, portableTableFiles });
-    const reading = await import("../billing/reading/notes.js");
-    const { layout: read, file, input } = plan.request;
-    if (read !== undefined) io.stderr.write(printableLines(linesOf(reading.layoutNotes(file, read, input))));
-    const { context, knownRegions } = editionOf(plan.edition, true);
     const { billingAccount } = await import("../billing/summary.js");
-    // DuckDB's JSON reader refuses a record too long, by its line; its CSV reader drops a last line so.
-    const overlong = read?.kind === "json" ? null : await overlongLastLine(plan.request.file);
-    if (overlong !== null && plan.request.strict) {
-      throw new BillingStrictStop(`--strict: 1 bad row, ${overlongProblem(overlong)}; nothing written`);
-    }
-    const unreadable = async () =>
-      read?.kind === "csv" ? linesOf(await reading.unreadableNumbers(file, read, input)) : "";
-    const summary = withOverlongLine(
-      await evaluateBillingExport(context, knownRegions, plan.request, plan.grid).catch(async (error) => {
-        // --strict stops at a bad row: the cells a decimal comma could not read named before it
-        if (error instanceof BillingStrictStop) io.stderr.write(printableLines(await unreadable()));
-        throw error;
-      }),
-      overlong,
-    );
+    const evaluated = await evaluateBillingExport(
+      plan.context,
+      plan.knownRegions,
+      plan.request,
+      plan.grid,
+    ).catch(async (error) => {
+      // --strict stops at a bad row: the cells a decimal comma could not read named before it
+      if (error instanceof BillingStrictStop) io.stderr.write(printableLines(await plan.unreadable()));
+      throw error;
+    });
+    const summary = withOverlongLine(evaluated, plan.overlong);
     const account = billingAccount(summary, plan.groupsShown, plan.report === null ? null : today());
     const page =
       account.report === null
         ? null
         : (await import("../output/billReport.js")).billReportHtml(account.report);
-    await deliverOutputs(plan, io, page);
+    await deliverOutputs(plan, io.stdout, page);
     if (summary.groups.some((group) => group.problem?.startsWith(NUMBER_BAD_ROW))) {
-      io.stderr.write(printableLines(await unreadable()));
+      io.stderr.write(printableLines(await plan.unreadable()));
     }
     io.stderr.write(printableLines(account.text));
     return 0;

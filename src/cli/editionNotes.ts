@@ -2,10 +2,15 @@ import { loadConfig } from "../config/serviceConfig.js";
 import type { CloudRegion } from "../data/types.js";
 import { EDITIONS, type EditionDescription } from "../editions/index.js";
 import type { AssessedRow } from "../output/table.js";
+import { createRequestContext, type EditionContext } from "../service/context.js";
 import { parseCriterion } from "../service/criteria.js";
+import { openService } from "../service/open.js";
 import { columnName, INVENTORY_KINDS, type InventoryRow, regionCountry } from "./inventory.js";
 
 /*
+ * The edition a command asks for, loaded once for the command's paths (billing, grid rows,
+ * coefficients, portable tables, an inventory's regions): editionOf.
+ *
  * What an inventory's reader must know of the edition it was evaluated in, read from the
  * edition's description (its rules are data): whether a terminal's or peripheral's embedded impact
  * is allocated over the hours evaluated (`rules.userDeviceEmbedded`, docs/methodology.md
@@ -98,3 +103,35 @@ export function editionNotes(
     meaning: meaningOf,
   };
 }
+
+/**
+ * The edition asked for (the service's default when none), loaded as the server loads it (EDITION,
+ * EDITIONS_FILE, settings overrides), without the others: a custom edition with its base, and, with
+ * `regions`, an edition with cloud regions when this one has none (its countries are read there).
+ * An edition the service does not know loads them all, so that the answer names those it serves.
+ */
+export function editionOf(
+  id: string | undefined,
+  regions: boolean,
+): { context: EditionContext; knownRegions: readonly CloudRegion[] } {
+  const config = loadConfig(process.env);
+  const asked = id ?? config.EDITION;
+  const served = [...EDITIONS, ...config.customEditions];
+  const description = served.find((edition) => edition.id === asked);
+  const wanted =
+    description === undefined
+      ? null
+      : [asked, ...(regions && !description.features.cloudRegions ? REGION_EDITIONS : [])];
+  const service = openService(config, wanted);
+  const request = createRequestContext(service, { spellError: (error) => error });
+  const context = request.edition(id ?? null);
+  const knownRegions =
+    [...service.editions.values()].find((edition) => edition.data.cloudRegions !== null)?.data.cloudRegions ??
+    [];
+  return { context, knownRegions };
+}
+
+/** The built-in editions with cloud regions. */
+const REGION_EDITIONS = EDITIONS.filter((edition) => edition.features.cloudRegions).map(
+  (edition) => edition.id,
+);

@@ -1,5 +1,14 @@
-import { createReadStream, createWriteStream, existsSync, lstatSync, realpathSync, statSync } from "node:fs";
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  lstatSync,
+  realpathSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { basename, join } from "node:path";
+import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
 /*
@@ -88,4 +97,32 @@ export function destinationOf(path: string, scratch: string): Destination {
 export async function deliver(destination: Destination): Promise<void> {
   if (destination.into === null) return;
   await pipeline(createReadStream(destination.path), createWriteStream(destination.into));
+}
+
+/** A run's written files and where each goes: the lines (null: standard output), the groups, the report. */
+export interface RunDestinations {
+  /** The complete lines' file. */
+  readonly lines: string;
+  readonly output: Destination | null;
+  readonly groups: Destination | null;
+  readonly report: Destination | null;
+}
+
+/**
+ * The written files where they were asked for (standard output, a FIFO, a device), in one step:
+ * the report's page (`page`, its HTML) first, then the lines and the groups.
+ */
+export async function deliverOutputs(
+  destinations: RunDestinations,
+  stdout: Writable,
+  page: string | null,
+): Promise<void> {
+  const { lines, output, groups, report } = destinations;
+  if (report !== null && page !== null) {
+    writeFileSync(report.path, page);
+    await deliver(report);
+  }
+  if (output === null) await pipeline(createReadStream(lines), stdout, { end: false });
+  else await deliver(output);
+  if (groups !== null) await deliver(groups);
 }

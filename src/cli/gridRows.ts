@@ -16,8 +16,8 @@ import { editionGridPlaces, loadGridZones, normalisedZone } from "../grid/zones.
 import { formatNumber } from "../output/columns.js";
 import type { GridUse } from "../output/report.js";
 import { printable } from "../support/terminalText.js";
-import { editionOf } from "./billing.js";
 import type { RowOutcome } from "./chunk.js";
+import { editionOf } from "./editionNotes.js";
 import { columnName, rowPeriod } from "./inventory.js";
 import type { GridOptions } from "./options.js";
 

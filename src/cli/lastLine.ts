@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { createGunzip } from "node:zlib";
+import type { BillingSummary } from "../billing/stages/summarise.js";
 
 /*
  * The one line of a billing export DuckDB can lose without a word: a last line longer than its
@@ -68,4 +69,30 @@ export function overlongLastLine(file: string): Promise<OverlongLine | null> {
   const lower = file.toLowerCase();
   if (lower.endsWith(".parquet")) return Promise.resolve(null);
   return lower.endsWith(".gz") ? gzippedLastLine(file) : plainLastLine(file);
+}
+
+/** The bad row of a last line too long to be read. */
+export function overlongProblem(overlong: OverlongLine): string {
+  const where = overlong.line === null ? "the last line" : `line ${overlong.line}, the last`;
+  return `bad row: ${where}, is longer than ${MAX_BILLING_LINE_BYTES} bytes; not read`;
+}
+
+/** The summary with the last line too long to be read counted among its bad rows. */
+export function withOverlongLine(summary: BillingSummary, overlong: OverlongLine | null): BillingSummary {
+  if (overlong === null) return summary;
+  const dropped = {
+    provider: null,
+    instanceType: null,
+    place: null,
+    problem: overlongProblem(overlong),
+    lines: 1,
+    hours: 0,
+    method: null,
+    methodKey: null,
+    methodQuantity: 0,
+    service: null,
+    cost: 0,
+    placeWarning: null,
+  };
+  return { ...summary, groups: [...summary.groups, dropped] };
 }

@@ -22,10 +22,9 @@ import {
 import type { TableWriter } from "../output/writers.js";
 import { printable } from "../support/terminalText.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
-import { editionOf } from "./billing.js";
 import { inputKindOf } from "./billingDispatch.js";
 import type { ChunkEvaluator, RowOutcome } from "./chunk.js";
-import { editionNotes } from "./editionNotes.js";
+import { editionNotes, editionOf } from "./editionNotes.js";
 import { checkedInventoryFiles, FileMisuse } from "./files.js";
 import type { GridRows, LoadedGrid } from "./gridRows.js";
 import { columnName } from "./inventory.js";

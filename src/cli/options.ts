@@ -1,6 +1,9 @@
 import { parseArgs } from "node:util";
 import type { BatchDefaults } from "../batch/index.js";
+import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
 import { EDITION_IDS } from "../editions/index.js";
+import { groupsPath } from "../output/table.js";
+import { readNumber } from "../support/numbers.js";
 import type { InputFormat } from "./source.js";
 
 /*
@@ -217,4 +220,54 @@ export function inventoryOptions(args: EvaluateArgs): Options {
     strict: values.strict,
     grid,
   };
+}
+
+/** --criteria's list; null: the edition's. */
+export function criteriaOf(text: string | undefined): string[] | null {
+  const criteria = listOf(text);
+  return criteria.length === 0 ? null : criteria;
+}
+
+/** --load's percentage; null: the archetype's. */
+export function loadOf(text: string | undefined): number | null {
+  if (text === undefined) return null;
+  // Read as every input's number (src/support/numbers.ts); the engine checks its 0–100.
+  const load = readNumber(text);
+  if (!("value" in load)) throw new UsageError(`--load is a percentage, not ${text}`);
+  return load.value;
+}
+
+/** A table's format (a billing export's lines, the coefficient table): --format, else -o's extension. */
+export function tableFormatOf(text: string | undefined, output: string | undefined): "csv" | "parquet" {
+  const format = text ?? (output?.toLowerCase().endsWith(".parquet") ? "parquet" : "csv");
+  if (format !== "csv" && format !== "parquet")
+    throw new UsageError(`--format is csv or parquet, not ${format}`);
+  if (format === "parquet" && output === undefined)
+    throw new UsageError("--format parquet needs --output <file>");
+  return format;
+}
+
+/** A billing export's run as asked, before its files are looked at. */
+export interface BillingOptions {
+  readonly input: BillingFormatName | null;
+  readonly format: "csv" | "parquet";
+  readonly groupBy: string[];
+  /** The groups file as given (as the summary names it); null without --group-by. */
+  readonly groupsShown: string | null;
+}
+
+/** The options of a billing export's run, checked in the order a user is told of them. */
+export function billingOptions(args: EvaluateArgs): BillingOptions {
+  refuseOptionsOf(args, "billing");
+  const { values } = args;
+  const input = values.input ?? null;
+  if (input !== null && !(BILLING_FORMAT_NAMES as readonly string[]).includes(input)) {
+    throw new UsageError(`--input is ${BILLING_FORMAT_NAMES.join(", ")} for a billing export, not ${input}`);
+  }
+  const format = tableFormatOf(values.format, values.output);
+  const groupBy = listOf(values["group-by"]);
+  if (groupBy.length > 0 && values.output === undefined)
+    throw new UsageError("--group-by needs --output <file>");
+  const groupsShown = groupBy.length > 0 ? groupsPath(values.output as string, format) : null;
+  return { input: input as BillingFormatName | null, format, groupBy, groupsShown };
 }

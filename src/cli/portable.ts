@@ -30,9 +30,10 @@ import { billingImpactColumns } from "../billing/stages/request.js";
 import { partialOf } from "../billing/writing.js";
 import { literal, openDatabase } from "../duckdb/database.js";
 import { coefficientCriteria } from "../service/coefficients.js";
-import { type BillingIo, criteriaOf, editionOf, failure, loadOf } from "./billing.js";
+import { type BillingIo, failure } from "./billing.js";
+import { editionOf } from "./editionNotes.js";
 import { checkedFolder } from "./files.js";
-import { UsageError } from "./options.js";
+import { criteriaOf, loadOf, UsageError } from "./options.js";
 import { environmentReads, named, type RunFiles, refuseOverlappingFiles } from "./runFiles.js";
 
 export const SQL_USAGE = `usage: impact-service sql --engine <engine> --header <file> [options]

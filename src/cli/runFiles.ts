@@ -1,6 +1,7 @@
 import { realpathSync, statSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import { FileMisuse } from "./files.js";
+import type { EvaluateArgs } from "./options.js";
 
 /*
  * Every file of one run, known in one place before anything is written: the files it reads (the
@@ -79,4 +80,51 @@ export function environmentReads(environment: NodeJS.ProcessEnv): NamedFile[] {
 /** The file an option names, if it names one. */
 export function named(option: string, path: string | undefined | null): NamedFile[] {
   return path === undefined || path === null ? [] : [{ option, path }];
+}
+
+/** What the billing engine tells of the files it writes (loaded with it). */
+export interface WrittenFiles {
+  /** Where a file is written until complete. */
+  readonly partialOf: (path: string) => string;
+  /** The files a --tables folder receives. */
+  readonly portableTableFiles: (folder: string, grid: boolean) => string[];
+}
+
+/**
+ * Every file of a billing run: the export, the series, the zones and editions files read; the
+ * lines, the groups (`groupsShown`), the report and the tables written, each beside its `.partial`.
+ */
+export function billingRunFiles(
+  args: EvaluateArgs,
+  groupsShown: string | null,
+  written: WrittenFiles,
+): RunFiles {
+  const { file, values } = args;
+  const whole = (option: string, path: string | undefined): NamedFile[] =>
+    path === undefined
+      ? []
+      : [
+          { option, path },
+          { option: `${option}'s partial file`, path: written.partialOf(path) },
+        ];
+  const tables =
+    values.tables === undefined
+      ? []
+      : written
+          .portableTableFiles(values.tables, values["grid-intensity"] !== undefined)
+          .flatMap((path) => whole("--tables", path));
+  return {
+    reads: [
+      { option: "the input", path: file },
+      ...named("--grid-intensity", values["grid-intensity"]),
+      ...named("--grid-zones", values["grid-zones"]),
+      ...environmentReads(process.env),
+    ],
+    writes: [
+      ...whole("--output", values.output),
+      ...whole("--group-by's file", groupsShown ?? undefined),
+      ...named("--report", values.report),
+      ...tables,
+    ],
+  };
 }

@@ -6,10 +6,25 @@
  */
 
 import { InputFileError } from "../duckdb/errors.js";
+import { FileReadError, readFailing } from "../duckdb/readErrors.js";
 import { printable } from "../support/terminalText.js";
 
 export class GridInputError extends InputFileError {
   constructor(message: string) {
     super(printable(message));
+  }
+}
+
+/** The series does not read to its end (DuckDB's failure, in one line: where and why). */
+export class SeriesReadError extends GridInputError {}
+
+/** What reads the series file with DuckDB, its failure as a grid input error (one line: where and why). */
+export async function seriesReading<T>(file: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await readFailing(run, file);
+  } catch (error) {
+    if (error instanceof FileReadError)
+      throw new SeriesReadError(error.message.replace(/; nothing written$/, ""));
+    throw error;
   }
 }

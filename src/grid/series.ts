@@ -7,8 +7,7 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { csvHeader } from "../duckdb/csvHeader.js";
 import { createTable, fileLiteral, identifier, literal, sourceOf } from "../duckdb/database.js";
-import { FileReadError, readFailing } from "../duckdb/readErrors.js";
-import { GridInputError } from "./errors.js";
+import { GridInputError, seriesReading as reading, SeriesReadError } from "./errors.js";
 import { type GridGap, seriesGaps } from "./gaps.js";
 import { checkedInput } from "./inputFile.js";
 import { lfCopy } from "./lineEnds.js";
@@ -76,59 +75,59 @@ function utcTime(parts: string): string {
     END`;
 }
 
-/** The columns of a Parquet file. */
-async function parquetHeader(connection: DuckDBConnection, file: string): Promise<string[]> {
-  const reader = await connection.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${fileLiteral(file)})`);
-  return reader.getRowObjects().map((row) => String(row.column_name));
-}
-
-/** The file does not read to its end (DuckDB's failure, in one line: where and why). */
-class SeriesReadError extends GridInputError {}
-
-/** DuckDB's failure to read the file, as a grid input error (one line: where and why). */
-async function reading<T>(file: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await readFailing(run, file);
-  } catch (error) {
-    if (error instanceof FileReadError)
-      throw new SeriesReadError(error.message.replace(/; nothing written$/, ""));
-    throw error;
-  }
-}
-
 interface SeriesSource {
+  /** The file as given (errors name it). */
   readonly file: string;
+  /** The file DuckDB reads: the file, or its copy with LF line ends (checkedSource). */
+  readonly reads: string;
+  /** A CSV's header; null for a Parquet file. */
   readonly header: string[] | null;
   readonly columns: ShapeColumns;
-  /** The table expression the file is read through. */
-  readonly from: string;
   /** How a position is named in errors: a CSV's line, a Parquet file's row. */
   readonly position: "line" | "row";
-  /** The position of a row of `from`, in SQL. */
+  /** The position of a row of the file's relation (relationOf), in SQL. */
   readonly positionSql: string;
 }
 
+/** The table expression the series is read through: a Parquet file with its rows' numbers, a CSV as its header says. */
+function relationOf(source: SeriesSource): string {
+  return source.header === null
+    ? `read_parquet(${fileLiteral(source.reads)}, file_row_number = true)`
+    : sourceOf(source.reads, source.header);
+}
+
+/**
+ * The series file as DuckDB reads it: a regular file within its bound, its header (a CSV's, read
+ * from its start; a Parquet file's columns) of one of the three shapes.
+ */
 async function seriesSource(connection: DuckDBConnection, file: string): Promise<SeriesSource> {
+  checkedInput({ file, role: "grid intensity file", maxBytes: GRID_SERIES_LIMITS.bytes });
   const parquet = file.toLowerCase().endsWith(".parquet");
-  const header = parquet ? await reading(file, () => parquetHeader(connection, file)) : csvHeader(file);
+  const header = parquet
+    ? await reading(file, async () =>
+        (await connection.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${fileLiteral(file)})`))
+          .getRowObjects()
+          .map((row) => String(row.column_name)),
+      )
+    : csvHeader(file);
   const columns = header === null ? null : recognisedShape(header);
   if (columns === null)
     throw new GridInputError(`${file}: not a grid intensity series; expected ${EXPECTED_SHAPES}`);
   return parquet
     ? {
         file,
+        reads: file,
         header: null,
         columns,
-        from: `read_parquet(${fileLiteral(file)}, file_row_number = true)`,
         position: "row",
         positionSql: "file_row_number + 1",
       }
     : // A CSV's line: its header is line 1 (a series' cells hold no line breaks).
       {
         file,
+        reads: file,
         header,
         columns,
-        from: sourceOf(file, header),
         position: "line",
         positionSql: "row_number() OVER () + 1",
       };
@@ -151,7 +150,7 @@ function seriesRows(source: SeriesSource): string {
   return `SELECT position, zone_text, start_text, value_text FROM (
       SELECT ${source.positionSql} AS position, ${text(columns.zone)} AS zone_text,
         ${text(columns.start)} AS start_text, ${text(columns.intensity)} AS value_text ${filters.join("")}
-      FROM ${source.from}) AS file_rows
+      FROM ${relationOf(source)}) AS file_rows
     WHERE ${where.join(" AND ")}`;
 }
 
@@ -220,7 +219,7 @@ async function checkedSource(
     const copy = await lfCopy(file);
     if (copy === null) throw error;
     cleanUp.push(copy.remove);
-    const copied = { ...source, from: sourceOf(copy.file, source.header) };
+    const copied = { ...source, reads: copy.file };
     await checkBounds(connection, copied);
     return copied;
   }
@@ -304,19 +303,18 @@ async function readRows(connection: DuckDBConnection, source: SeriesSource): Pro
  * `grid_interval`, each zone's intervals of its own step, its gaps with a NULL intensity.
  */
 export async function loadGridSeries(connection: DuckDBConnection, file: string): Promise<GridSeriesInfo> {
-  checkedInput({ file, role: "grid intensity file", maxBytes: GRID_SERIES_LIMITS.bytes });
   const cleanUp: (() => void)[] = [];
-  await createTable(
-    connection,
-    "grid_iso_country",
-    [
-      ["alpha2", "VARCHAR"],
-      ["alpha3", "VARCHAR"],
-    ],
-    isoCountryCodes(),
-  );
   let shape: GridSeriesShape;
   try {
+    await createTable(
+      connection,
+      "grid_iso_country",
+      [
+        ["alpha2", "VARCHAR"],
+        ["alpha3", "VARCHAR"],
+      ],
+      isoCountryCodes(),
+    );
     const source = await checkedSource(connection, file, cleanUp);
     shape = source.columns.shape;
     await readRows(connection, source);

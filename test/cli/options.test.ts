@@ -1,7 +1,15 @@
 /** `evaluate`'s one option table and its one decision between inventory and billing export. */
 import { describe, expect, it } from "vitest";
 import { inputKindOf } from "../../src/cli/billingDispatch.js";
-import { evaluateArgs, gridOptionsOf, inventoryOptions, UsageError } from "../../src/cli/options.js";
+import {
+  billingOptions,
+  evaluateArgs,
+  gridOptionsOf,
+  inventoryOptions,
+  loadOf,
+  tableFormatOf,
+  UsageError,
+} from "../../src/cli/options.js";
 
 describe("evaluate's options", () => {
   it("are read alike before and after the file, short or long", () => {
@@ -65,5 +73,41 @@ describe("inventory or billing export", () => {
     expect(inputKindOf("examples/inventory.csv", undefined)).toEqual({ kind: "inventory" });
     expect(inputKindOf("-", undefined)).toEqual({ kind: "inventory" });
     expect(inputKindOf("missing.csv", undefined)).toEqual({ kind: "inventory" });
+  });
+});
+
+describe("a billing export's options", () => {
+  const options = (...argv: string[]) => billingOptions(evaluateArgs(["evaluate", "bill.csv", ...argv]));
+
+  it("read the format from -o, and name the groups file beside the output", () => {
+    expect(options("-o", "out/lines.parquet", "--group-by", "tag:team, region")).toEqual({
+      input: null,
+      format: "parquet",
+      groupBy: ["tag:team", "region"],
+      groupsShown: "out/lines.groups.parquet",
+    });
+    expect(options("--input", "cur")).toEqual({
+      input: "cur",
+      format: "csv",
+      groupBy: [],
+      groupsShown: null,
+    });
+    expect(tableFormatOf(undefined, "t.PARQUET")).toBe("parquet");
+    expect(loadOf("37.5")).toBe(37.5);
+  });
+
+  it("are refused in the order a user is told: the other kind's, --input, --format, --group-by", () => {
+    // Each case is wrong twice; the first check in the order is the one said.
+    expect(() => options("--workers", "2", "--input", "xlsx")).toThrow(
+      new UsageError("--workers is for an inventory, and bill.csv is a billing export"),
+    );
+    expect(() => options("--input", "xlsx", "--format", "ndjson")).toThrow(
+      new UsageError("--input is focus, cur, azure, gcp, oci for a billing export, not xlsx"),
+    );
+    expect(() => options("--format", "parquet", "--group-by", "team")).toThrow(
+      new UsageError("--format parquet needs --output <file>"),
+    );
+    expect(() => options("--group-by", "team")).toThrow(new UsageError("--group-by needs --output <file>"));
+    expect(() => loadOf("half")).toThrow(new UsageError("--load is a percentage, not half"));
   });
 });

@@ -15,9 +15,9 @@ import type { EditionContext } from "../../service/context.js";
 import { BillingInputError } from "../errors.js";
 import type { GridFiles } from "../grid.js";
 import { addBilledUnits, createRegistryTables } from "../registry/tables.js";
+import { writePortableTables } from "../smallTables.js";
 import { lookUpKinds } from "../stages/lookUp.js";
 import { billingTerms } from "../stages/request.js";
-import { writePortableTables } from "../stages/write.js";
 import { LINE_KIND_COLUMNS, LINE_KIND_NUMBERS } from "./kinds.js";
 
 export interface KeysRequest {

@@ -8,7 +8,7 @@ import type { RequestedCriterion } from "../../engine/index.js";
 import { PHASES, type Phase } from "../../output/columns.js";
 import type { CoefficientRow } from "../../service/coefficients.js";
 import { type BillingFormat, coverageCostColumn } from "../formats.js";
-import { type GridRun, gridQueryTotals } from "../grid.js";
+import type { GridRun } from "../grid.js";
 import type { InstanceMatch } from "../matching.js";
 import type { BillReportData } from "../reportData.js";
 import type { LineGroup } from "./evaluate.js";
@@ -94,3 +94,32 @@ function totalsOf(
   }
   return totals;
 }
+
+/**
+ * The run's totals with the series' gwp use: the value as written; min and max, the sums of the
+ * written columns with --ranges, else the edition's scaled by the ratio of the totals.
+ */
+function gridQueryTotals<
+  T extends {
+    criterion: { info: { name: string } };
+    phase: string;
+    value: number;
+    min: number;
+    max: number;
+  },
+>(totals: readonly T[], grid: GridRun | null): T[] {
+  if (grid === null) return [...totals];
+  return totals.map((total) => {
+    if (total.criterion.info.name !== "gwp" || total.phase !== "use") return total;
+    const value = grid.useTotals.get(GRID_USE_VALUE) ?? total.value;
+    const ratio = total.value > 0 ? value / total.value : 1;
+    return {
+      ...total,
+      value,
+      min: grid.useTotals.get(`${GRID_USE_VALUE}_min`) ?? total.min * ratio,
+      max: grid.useTotals.get(`${GRID_USE_VALUE}_max`) ?? total.max * ratio,
+    };
+  });
+}
+
+const GRID_USE_VALUE = "gwp_use_kgco2eq";
