@@ -4,20 +4,22 @@
  * `warnings`, a group's `lines`…) or like the SQL's working columns (`billing_…`, `key_…`, `…_per_hour`) is kept under the name
  * `input_<name>` (again prefixed while that name is taken): the run's columns keep their names and
  * values, and no working column can meet a column of the file. Names compare without case, as
- * SQL's do.
+ * SQL's do. The columns are checked here once, as DuckDB read them: the format's (the one asked
+ * for, else the header's) and the types its query can read.
  */
 
 import { keptInputNames } from "../output/columns.js";
 import { BillingInputError } from "./errors.js";
-import type { BillingFormat } from "./formats.js";
-import { addedColumns, GROUP_LINES_COLUMN } from "./writing.js";
-
-/**
- * Columns a run reads at most. DuckDB holds a chunk of 2,048 lines of every column per operator
- * and thread: 10,000 columns × 3 lines ran out of memory after 9 s, 100,000 ran for minutes. Real
- * exports have 40–200 (FOCUS ~50, CUR 2.0 ~125, Azure ~70).
- */
-export const MAX_INPUT_COLUMNS = 500;
+import {
+  BILLING_FORMATS,
+  type BillingFormat,
+  type BillingFormatName,
+  missingColumns,
+  readAs,
+  recognisedFormat,
+  unrecognisedHeader,
+} from "./formats.js";
+import { addedColumns, GROUP_LINES_COLUMN, type WrittenColumns } from "./writing.js";
 
 /** Prefixes and suffixes of the SQL's working columns. */
 const WORKING_PREFIXES = ["billing_", "key_"];
@@ -40,15 +42,6 @@ export function inputColumnNames(header: readonly string[], impactColumns: reado
   );
 }
 
-/** Refuses a header of more columns than a run reads, before the engine sees it. */
-export function checkColumnCount(file: string, columns: number): void {
-  if (columns > MAX_INPUT_COLUMNS) {
-    throw new BillingInputError(
-      `${file}: ${columns} columns; a billing export is read with ${MAX_INPUT_COLUMNS} columns at most`,
-    );
-  }
-}
-
 const NUMBER_TYPES = /^(DOUBLE|FLOAT|REAL|DECIMAL.*|(U?(TINY|SMALL|BIG|HUGE)?INT(EGER)?))$/;
 const DATE_TYPES = /^(DATE|TIMESTAMP(_S|_MS|_NS| WITH TIME ZONE)?)$/;
 
@@ -57,11 +50,7 @@ const DATE_TYPES = /^(DATE|TIMESTAMP(_S|_MS|_NS| WITH TIME ZONE)?)$/;
  * or text for the columns it reads as numbers (quantity, cost). `types`: each column's DuckDB type,
  * by name.
  */
-export function checkColumnTypes(
-  file: string,
-  format: BillingFormat,
-  types: ReadonlyMap<string, string>,
-): void {
+function checkColumnTypes(file: string, format: BillingFormat, types: ReadonlyMap<string, string>): void {
   const read = [...format.required.flat(), ...format.optional];
   for (const [column, type] of types) {
     const lower = column.toLowerCase();
@@ -79,4 +68,47 @@ export function checkColumnTypes(
       `${file}: column ${column} is ${type.length > 60 ? `${type.slice(0, 60)}…` : type}; ${format.title} reads it as ${expected}`,
     );
   }
+}
+
+/** The export's columns as the run reads them: its format, and each column's name and whether it is nested. */
+export interface ExportColumns {
+  /** The header as the file names it. */
+  readonly header: readonly string[];
+  readonly format: BillingFormat;
+  /** Its columns as the run writes them. */
+  readonly columns: WrittenColumns;
+  /** The header's names the run writes otherwise: the file's name, the run's. */
+  readonly renamed: ReadonlyMap<string, string>;
+}
+
+/** Whether a DuckDB type is nested: a map, a record or a list. */
+const isNested = (type: string) => /^(MAP|STRUCT)\(|\[\]$/.test(type);
+
+/**
+ * The columns DuckDB read (`described`: each name and type, in order) checked and named: the
+ * format `input` asks for or the header's, refused when the header lacks its columns or has a type
+ * it cannot read; each column named as the run writes it (`impactColumns`: the impact columns it
+ * writes).
+ */
+export function exportColumns(
+  file: string,
+  described: readonly (readonly [string, string])[],
+  input: BillingFormatName | null,
+  impactColumns: readonly string[],
+): ExportColumns {
+  const header = described.map(([name]) => name);
+  const recognised = input === null ? recognisedFormat(header) : BILLING_FORMATS[input];
+  if (recognised === null || missingColumns(recognised, header).length > 0) {
+    throw new BillingInputError(unrecognisedHeader(header, input));
+  }
+  const format = { ...recognised, title: readAs(recognised, header) };
+  checkColumnTypes(file, recognised, new Map(described));
+  const names = inputColumnNames(header, impactColumns);
+  const nested = new Set(names.filter((_, index) => isNested(described[index][1])));
+  const renamed = new Map(
+    header.flatMap((name, index): [string, string][] =>
+      names[index] === name ? [] : [[name, names[index]]],
+    ),
+  );
+  return { header, format, columns: { names, nested }, renamed };
 }

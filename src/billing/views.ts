@@ -17,7 +17,7 @@ export interface LineSource {
   readonly from: string;
   /** Its columns as the run names them (src/billing/inputColumns.ts). */
   readonly header: readonly string[];
-  /** Columns of `from` read under another name (Parquet; a CSV's are named so when read). */
+  /** Columns of `from` (named as the file names them) read under another name. */
   readonly renamed: ReadonlyMap<string, string>;
   readonly format: BillingFormat;
   /** The header's column holding Google Cloud lines' machine type (--instance-type-column). */

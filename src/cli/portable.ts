@@ -21,10 +21,10 @@ import {
   recognisedFormat,
   unrecognisedHeader,
 } from "../billing/formats.js";
-import { checkColumnCount } from "../billing/inputColumns.js";
 import { DIALECTS, ENGINE_NAMES, isEngineName } from "../billing/portable/dialects.js";
 import { billingScript, LINE_ID } from "../billing/portable/script.js";
 import { billLayout, isPlainCsv } from "../billing/reading/layout.js";
+import { checkColumnCount } from "../billing/reading/source.js";
 import { smallTableFiles } from "../billing/smallTables.js";
 import { billingImpactColumns } from "../billing/stages/request.js";
 import { partialOf } from "../billing/writing.js";

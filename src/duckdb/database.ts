@@ -75,14 +75,26 @@ export function fileLiteral(path: string): string {
   return literal(globbing ? path.replace(GLOB_CHARACTERS, "[$&]") : path);
 }
 
+/** How a text file's lines are cut: its separator and the lines above its header, skipped. */
+export interface CsvDialect {
+  readonly separator: string;
+  readonly skipped: number;
+}
+
 /**
  * The file as a table function: Parquet by its name, else CSV (gzipped or not) with the columns of
- * its header, every cell as text, read strictly (a line with too few or too many cells is an error).
+ * its header, every cell as text, read strictly (a line with too few or too many cells is an error),
+ * with commas and its header on line 1 unless `dialect` says otherwise.
  */
-export function sourceOf(file: string, csvHeader: readonly string[] | null): string {
+export function sourceOf(
+  file: string,
+  csvHeader: readonly string[] | null,
+  dialect: CsvDialect = { separator: ",", skipped: 0 },
+): string {
   if (csvHeader === null) return `read_parquet(${fileLiteral(file)})`;
   const columns = csvHeader.map((name) => `${literal(name)}: 'VARCHAR'`).join(", ");
-  return `read_csv(${fileLiteral(file)}, auto_detect = false, header = true, columns = {${columns}}, delim = ',', quote = '"', escape = '"', compression = 'auto', strict_mode = true)`;
+  const skip = dialect.skipped > 0 ? `, skip = ${dialect.skipped}` : "";
+  return `read_csv(${fileLiteral(file)}, auto_detect = false, header = true, columns = {${columns}}, delim = ${literal(dialect.separator)}, quote = '"', escape = '"', compression = 'auto', strict_mode = true${skip})`;
 }
 
 export type Cell = string | number | null;

@@ -9,10 +9,19 @@ import { createGunzip } from "node:zlib";
 /** The file is not readable to its end (cut short, not UTF-8, a malformed line): nothing was written. */
 export class FileReadError extends Error {}
 
-export async function readFailing<T>(run: () => Promise<T>, file: string): Promise<T> {
+/**
+ * Runs a reading of the file, DuckDB's failure said in one line (a FileReadError naming the file).
+ * `said`: the errors the run throws already worded for the user, passed on as they are.
+ */
+export async function readFailing<T>(
+  run: () => Promise<T>,
+  file: string,
+  said: (error: unknown) => boolean = () => false,
+): Promise<T> {
   try {
     return await run();
   } catch (error) {
+    if (said(error)) throw error;
     throw new FileReadError(await readFailure(file, (error as Error).message));
   }
 }

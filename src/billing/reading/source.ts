@@ -1,18 +1,134 @@
 /*
  * The relation DuckDB reads a billing export's lines from, as its layout says
- * (src/billing/reading/layout.ts): Parquet and a comma-separated text with its header first as
- * before (src/duckdb/database.ts, sourceOf); a text with another separator, lines above its header
- * or a decimal comma read so; newline-delimited JSON with its records' fields as columns.
+ * (src/billing/reading/layout.ts), and its columns with their DuckDB types: a text with its
+ * separator, past the lines above its header and with a decimal comma read so; Parquet, a file of
+ * records (BigQuery's) with their fields as columns; newline-delimited JSON with its records'
+ * fields as columns. Each layout's columns are counted before the work they bound: a text's header
+ * before any line is read, a Parquet file's footer before its columns, JSON's fields as its records
+ * are read.
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { fileLiteral, identifier, literal, sourceOf } from "../../duckdb/database.js";
-import { readFailing } from "../../duckdb/readErrors.js";
 import { DECIMAL_COMMA_PATTERN } from "../../support/numbers.js";
 import { BillingInputError } from "../errors.js";
 import { BILLING_FORMATS, type BillingFormatName, headerColumn, recognisedFormat } from "../formats.js";
-import { checkColumnCount } from "../inputColumns.js";
-import { type BillLayout, type CsvLayout, isPlainCsv, PREAMBLE_BYTES, PREAMBLE_LINES } from "./layout.js";
+import { type BillLayout, type CsvLayout, PREAMBLE_BYTES, PREAMBLE_LINES } from "./layout.js";
+
+/**
+ * Columns a run reads at most. DuckDB holds a chunk of 2,048 lines of every column per operator
+ * and thread: 10,000 columns × 3 lines ran out of memory after 9 s, 100,000 ran for minutes. Real
+ * exports have 40–200 (FOCUS ~50, CUR 2.0 ~125, Azure ~70).
+ */
+const MAX_INPUT_COLUMNS = 500;
+
+/** Refuses a header of more columns than a run reads, before the engine sees it. */
+export function checkColumnCount(file: string, columns: number): void {
+  if (columns > MAX_INPUT_COLUMNS) {
+    throw new BillingInputError(
+      `${file}: ${columns} columns; a billing export is read with ${MAX_INPUT_COLUMNS} columns at most`,
+    );
+  }
+}
+
+/** The relation an export's lines are read from, and its columns (as the file names them) with their DuckDB types. */
+export interface BillSource {
+  readonly from: string;
+  readonly columns: [string, string][];
+}
+
+/** The columns of a query and their DuckDB types, in order. */
+async function columnsOf(connection: DuckDBConnection, query: string): Promise<[string, string][]> {
+  const reader = await connection.runAndReadAll(`DESCRIBE ${query}`);
+  return reader.getRowObjects().map((row) => [String(row.column_name), String(row.column_type)]);
+}
+
+/** A relation and its columns. */
+async function described(connection: DuckDBConnection, from: string): Promise<BillSource> {
+  return { from, columns: await columnsOf(connection, `SELECT * FROM ${from}`) };
+}
+
+/** Whether a DuckDB type is a record's (a list of records is not). */
+const isRecord = (type: string) => type.startsWith("STRUCT(") && !type.endsWith("]");
+
+/**
+ * The columns of a relation with its records one level flat, each record's own fields a column
+ * named `record.field` as BigQuery's console names them in CSV (the names its format reads); lists
+ * (labels, credits) whole. `asText`: JSON values read as their text.
+ */
+async function flatColumns(
+  connection: DuckDBConnection,
+  from: string,
+  columns: readonly [string, string][],
+  asText: boolean,
+): Promise<string[]> {
+  const typed = (expression: string, type: string, name: string) =>
+    `${asText && type === "JSON" ? `CAST(${expression} AS VARCHAR)` : expression} AS ${identifier(name)}`;
+  const selected: string[] = [];
+  for (const [name, type] of columns) {
+    if (!isRecord(type)) {
+      selected.push(asText ? typed(identifier(name), type, name) : identifier(name));
+      continue;
+    }
+    for (const [field, fieldType] of await columnsOf(
+      connection,
+      `SELECT ${identifier(name)}.* FROM ${from}`,
+    )) {
+      selected.push(typed(`${identifier(name)}.${identifier(field)}`, fieldType, `${name}.${field}`));
+    }
+  }
+  return selected;
+}
+
+/**
+ * Lines of a Parquet row group above which the run keeps to one thread. DuckDB's ordered writer
+ * holds what each thread read of a row group until it is written: one row group of 3,000,000 lines
+ * took 1.5 GB on two threads, 106 MB on one, in less time (8.5 against 9.6 s; bench/README.md).
+ */
+const ONE_THREAD_ROW_GROUP = 250_000;
+
+/**
+ * A Parquet export: its footer read first (its columns, nested fields included, and its largest
+ * row group's lines), then its columns; records read flat when the file is not a format's as it is.
+ * The footer counts every field of every record, so the flat columns are never more than it says.
+ */
+async function parquetSource(connection: DuckDBConnection, file: string): Promise<BillSource> {
+  const schema = await connection.runAndReadAll(
+    `SELECT COUNT(*) AS columns FROM parquet_schema(${fileLiteral(file)})`,
+  );
+  const metadata = await connection.runAndReadAll(
+    `SELECT MAX(row_group_num_rows) AS largest FROM parquet_metadata(${fileLiteral(file)})`,
+  );
+  checkColumnCount(file, Number(schema.getRowObjects()[0].columns) - 1);
+  if (Number(metadata.getRowObjects()[0].largest ?? 0) > ONE_THREAD_ROW_GROUP) {
+    await connection.run("SET threads = 1");
+  }
+  const bill = await described(connection, sourceOf(file, null));
+  const records = bill.columns.some(([, type]) => isRecord(type));
+  if (!records || recognisedFormat(bill.columns.map(([name]) => name)) !== null) return bill;
+  const flat = await flatColumns(connection, bill.from, bill.columns, false);
+  return described(connection, `(SELECT ${flat.join(", ")} FROM ${bill.from})`);
+}
+
+/**
+ * Newline-delimited JSON as a relation of its records' fields (flatColumns), a field null in every
+ * record (JSON to DuckDB) as text. The types are read from every record (`sample_size = -1`): over
+ * a sample, a quantity of whole numbers then `0.5` was read as 0 (DuckDB 1.5), and a field first
+ * met past it refused the file. Its fields are counted once found, and again once records are flat.
+ */
+async function jsonSource(connection: DuckDBConnection, file: string): Promise<BillSource> {
+  const options = "format = 'newline_delimited', records = true, compression = 'auto_detect'";
+  const columns = await columnsOf(
+    connection,
+    `SELECT * FROM read_json(${fileLiteral(file)}, ${options}, sample_size = -1)`,
+  );
+  checkColumnCount(file, columns.length);
+  // The types found named, so that the passes after read the file without detecting them again.
+  const read = `read_json(${fileLiteral(file)}, ${options}, columns = {${columns.map(([name, type]) => `${literal(name)}: ${literal(type)}`).join(", ")}})`;
+  const flat = await flatColumns(connection, read, columns, true);
+  checkColumnCount(file, flat.length);
+  return described(connection, `(SELECT ${flat.join(", ")} FROM ${read})`);
+}
 
 /**
  * A number cell written with a decimal comma as the text SQL casts (`1.234,56` → `1234.56`); an
@@ -27,90 +143,35 @@ function decimalCommaRead(column: string): string {
       ELSE 'NaN' END AS ${identifier(column)}`;
 }
 
-/** Refuses a header found below the lines a billing export may have above it. */
-function checkPreamble(file: string, layout: CsvLayout): void {
-  if (layout.skipped < PREAMBLE_LINES) return;
-  throw new BillingInputError(
-    `${file}: line ${layout.skipped + 1} is a billing export's header, below the ${PREAMBLE_LINES} lines (${PREAMBLE_BYTES / 1024} KiB) read above a header; remove the lines above it`,
-  );
-}
-
 /**
- * A text export's relation, its columns named `names` (the header's, as the run names them):
- * read with its separator, past the lines above its header, and with a decimal comma the numbers
- * the format reads (quantity, costs) read as SQL reads numbers. `input`: the format asked for.
+ * A text export's relation, its header counted first: read with its separator, past the lines
+ * above its header (a header found below those a billing export may have is refused), and with a
+ * decimal comma the numbers the format reads (quantity, costs) read as SQL reads numbers.
+ * `input`: the format asked for.
  */
-export function csvSource(
-  file: string,
-  layout: CsvLayout,
-  names: readonly string[],
-  input: BillingFormatName | null,
-): string {
-  if (isPlainCsv(layout) && layout.decimalMark === ".") return sourceOf(file, names);
-  checkPreamble(file, layout);
-  const columns = names.map((name) => `${literal(name)}: 'VARCHAR'`).join(", ");
-  const skip = layout.skipped > 0 ? `, skip = ${layout.skipped}` : "";
-  const read = `read_csv(${fileLiteral(file)}, auto_detect = false, header = true, columns = {${columns}}, delim = ${literal(layout.separator)}, quote = '"', escape = '"', compression = 'auto', strict_mode = true${skip})`;
+function csvSource(file: string, layout: CsvLayout, input: BillingFormatName | null): string {
+  checkColumnCount(file, layout.header.length);
+  if (layout.skipped >= PREAMBLE_LINES) {
+    throw new BillingInputError(
+      `${file}: line ${layout.skipped + 1} is a billing export's header, below the ${PREAMBLE_LINES} lines (${PREAMBLE_BYTES / 1024} KiB) read above a header; remove the lines above it`,
+    );
+  }
+  const read = sourceOf(file, layout.header, layout);
+  if (layout.decimalMark === ".") return read;
   const format = input === null ? recognisedFormat(layout.header) : BILLING_FORMATS[input];
-  if (layout.decimalMark === "." || format === null) return read;
-  const numbers = format.numbers.flatMap((name) => {
-    const column = headerColumn(format, name, layout.header);
-    return column === null ? [] : [names[layout.header.indexOf(column)]];
-  });
+  const numbers = format?.numbers.flatMap((name) => headerColumn(format, name, layout.header) ?? []) ?? [];
   if (numbers.length === 0) return read;
   return `(SELECT * REPLACE (${[...new Set(numbers)].map(decimalCommaRead).join(", ")}) FROM ${read})`;
 }
 
-/** Whether a DuckDB type is a record's (a list of records is not). */
-const isRecord = (type: string) => type.startsWith("STRUCT(") && !type.endsWith("]");
-
-/**
- * Newline-delimited JSON as a relation of its records' fields: a record's own fields each a column
- * named `record.field`, as BigQuery's console names them in CSV and the format reads them; lists
- * (labels, credits) whole; a field null in every record (JSON to DuckDB) as text. The types are
- * read from every record (`sample_size = -1`): over a sample, a quantity of whole numbers then
- * `0.5` was read as 0 (DuckDB 1.5), and a field first met past it refused the file.
- */
-export async function jsonSource(connection: DuckDBConnection, file: string): Promise<string> {
-  const options = "format = 'newline_delimited', records = true, compression = 'auto_detect'";
-  const detected = await connection.runAndReadAll(
-    `DESCRIBE SELECT * FROM read_json(${fileLiteral(file)}, ${options}, sample_size = -1)`,
-  );
-  const columns = detected.getRowObjects().map((row) => [String(row.column_name), String(row.column_type)]);
-  checkColumnCount(file, columns.length);
-  // The types found named, so that the passes after read the file without detecting them again.
-  const read = `read_json(${fileLiteral(file)}, ${options}, columns = {${columns.map(([name, type]) => `${literal(name)}: ${literal(type)}`).join(", ")}})`;
-  const typed = (expression: string, type: string, name: string) =>
-    `${type === "JSON" ? `CAST(${expression} AS VARCHAR)` : expression} AS ${identifier(name)}`;
-  const selected: string[] = [];
-  for (const [name, type] of columns) {
-    if (!isRecord(type)) {
-      selected.push(typed(identifier(name), type, name));
-      continue;
-    }
-    const fields = await connection.runAndReadAll(`DESCRIBE SELECT ${identifier(name)}.* FROM ${read}`);
-    for (const field of fields.getRowObjects()) {
-      const [fieldName, fieldType] = [String(field.column_name), String(field.column_type)];
-      selected.push(typed(`${identifier(name)}.${identifier(fieldName)}`, fieldType, `${name}.${fieldName}`));
-    }
-  }
-  checkColumnCount(file, selected.length);
-  return `(SELECT ${selected.join(", ")} FROM ${read})`;
-}
-
-/**
- * The relation a billing export's lines are read from: `names`, a text export's columns as the run
- * names them (its header's cells before they are known).
- */
+/** The relation a billing export's lines are read from, as its layout says, and its columns. */
 export async function billSource(
   connection: DuckDBConnection,
   file: string,
   layout: BillLayout,
-  names: readonly string[] | null,
   input: BillingFormatName | null,
-): Promise<string> {
-  // JSON is read to find its fields' types: a file that cannot be is said so, by its line.
-  if (layout.kind === "json") return readFailing(() => jsonSource(connection, file), file);
-  if (layout.kind === "csv") return csvSource(file, layout, names ?? layout.header, input);
-  return sourceOf(file, null);
+): Promise<BillSource> {
+  if (layout.kind === "csv") return described(connection, csvSource(file, layout, input));
+  if (layout.kind === "json") return jsonSource(connection, file);
+  return parquetSource(connection, file);
 }
