@@ -13,6 +13,7 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REGISTRY_TABLES } from "../../src/billing/registry/tables.js";
+import { CLI_BUNDLE } from "../support/cliBundle.js";
 
 const FOCUS = "test/fixtures/billing/focus-1.0.csv";
 const SLOW = { timeout: 180_000 };
@@ -27,7 +28,7 @@ interface Exit {
 /** `impact-service <args>` in a process of its own: its exit code and stderr. */
 function cli(args: readonly string[]): Promise<Exit> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["bin/impact-service.mjs", ...args], {
+    const child = spawn(process.execPath, [CLI_BUNDLE, ...args], {
       env: { ...process.env, EDITION: "2.4.1", LOG_LEVEL: "silent" },
       stdio: ["ignore", "ignore", "pipe"],
     });
