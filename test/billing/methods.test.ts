@@ -1,22 +1,20 @@
 /**
- * Billing lines that are not instance hours, through the command line as a user runs it: each
+ * Billing lines that are not instance hours, through the command line (its function, `main`): each
  * method's line of a multi-provider FOCUS export (AWS with and without the extension columns,
  * Microsoft, Google Cloud, Oracle) against a hand computation from the coefficients
  * docs/methodology.md ("Billing lines that are not instance hours") gives, and the coverage summary.
  */
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Evaluation, type RequestedCriterion, resolveCriterion } from "../../src/engine/index.js";
 import { prepareComponent } from "../../src/service/components.js";
+import { runMain } from "../support/cli.js";
 import { editionContext, expectClose, routeRaw } from "./support.js";
 
-const BIN = "bin/impact-service.mjs";
 const SLOW = { timeout: 180_000 };
 const scratch = mkdtempSync(join(tmpdir(), "billing-methods-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -31,15 +29,13 @@ const summaries: Record<string, string> = {};
 /** The command on a fixture of test/fixtures/billing, in edition 2.4.1: its stderr and written lines. */
 async function evaluated(name: string, ...extra: string[]): Promise<{ stderr: string; lines: Row[] }> {
   const output = join(scratch, `${name}.csv`);
-  const run = await promisify(execFile)(
-    process.execPath,
-    [BIN, "evaluate", `test/fixtures/billing/${name}.csv`, "--output", output, ...extra],
-    { env: { ...process.env, EDITION: "2.4.1", LOG_LEVEL: "silent" } },
-  );
+  const file = `test/fixtures/billing/${name}.csv`;
+  const run = await runMain(["evaluate", file, "--edition", "2.4.1", "--output", output, ...extra]);
+  if (run.code !== 0) throw new Error(`exit ${run.code}: ${run.stderr}`);
   return { stderr: run.stderr, lines: parse(await readFile(output, "utf8"), { columns: true }) as Row[] };
 }
 
-// The five runs at once: each waits on its own process, and the machine's second core runs another.
+// The five runs at once: DuckDB reads one export on its threads while another is evaluated.
 beforeAll(async () => {
   const [whole, azure, cur, services, sample] = await Promise.all([
     evaluated("focus-whole-bill", "--ranges", "--report", join(scratch, "bill.html")),

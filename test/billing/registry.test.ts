@@ -1,16 +1,14 @@
 /**
  * The registry a billing line is read with (src/billing/registry/): its units' grammar on every
  * spelling the providers write, its tables' agreement (each method's keys, dimensions and rows),
- * and, through the command line as a user runs it, lines of each kind against hand computations
+ * and, through the command line (its function, `main`), lines of each kind against hand computations
  * from docs/methodology.md: units, regions the edition lacks, `global`, media by service whatever
  * the format, GPU models, DPU-hours, and what the registry does not know named on stderr.
  */
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { METHOD_KEYS, methodRows } from "../../src/billing/methods.js";
@@ -24,6 +22,7 @@ import { DOCUMENTED_UNITS, readUnit, unitSpelling } from "../../src/billing/regi
 import { Evaluation, type RequestedCriterion, resolveCriterion } from "../../src/engine/index.js";
 import { coefficientCriteria } from "../../src/service/coefficients.js";
 import { prepareComponent } from "../../src/service/components.js";
+import { runMain } from "../support/cli.js";
 import { editionContext, routeRaw } from "./support.js";
 
 const GIB = 1.073741824;
@@ -200,7 +199,6 @@ describe("the registry's tables agree", () => {
   });
 });
 
-const BIN = "bin/impact-service.mjs";
 const SLOW = { timeout: 180_000 };
 const scratch = mkdtempSync(join(tmpdir(), "billing-registry-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -208,16 +206,23 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 type Row = Record<string, string>;
 const runs: Record<string, { rows: Row[]; stderr: string }> = {};
 
-// The three runs at once: each waits on its own process, and the machine's second core runs another.
+// The three runs at once: DuckDB reads one export on its threads while another is evaluated.
 beforeAll(async () => {
   await Promise.all(
     ["registry-azure", "registry-cur", "registry-focus"].map(async (name) => {
       const output = join(scratch, `${name}.csv`);
-      const { stderr } = await promisify(execFile)(
-        process.execPath,
-        [BIN, "evaluate", `test/fixtures/billing/${name}.csv`, "--criteria", "gwp", "--output", output],
-        { env: { ...process.env, EDITION: "2.4.1", LOG_LEVEL: "silent" } },
-      );
+      const file = `test/fixtures/billing/${name}.csv`;
+      const { code, stderr } = await runMain([
+        "evaluate",
+        file,
+        "--edition",
+        "2.4.1",
+        "--criteria",
+        "gwp",
+        "--output",
+        output,
+      ]);
+      if (code !== 0) throw new Error(`exit ${code}: ${stderr}`);
       runs[name] = { rows: parse(await readFile(output, "utf8"), { columns: true }) as Row[], stderr };
     }),
   );

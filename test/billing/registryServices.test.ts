@@ -1,25 +1,23 @@
 /**
  * What billing lines mean, from the registry (src/billing/registry/knownServices.ts,
- * serviceNotes.ts), through the command line as a user runs it: an unknown service named once
+ * serviceNotes.ts), through the command line (its function, `main`): an unknown service named once
  * on stderr with its lines and cost (the ten largest, then the rest summed), known services no
  * method estimates (support, tax, EMR's fees) named as such, EMR read as it is billed (its fees on
  * EC2 and EKS hours not counted again, EMR Serverless's vCPU-, memory- and storage GB-hours
  * estimated), and a GPU inside an instance against one billed alone, per edition.
  */
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KNOWN_SERVICES } from "../../src/billing/registry/knownServices.js";
 import { gpusBothWays, type ServiceGroup, serviceNotes } from "../../src/billing/registry/serviceNotes.js";
 import { type RequestedCriterion, resolveCriterion } from "../../src/engine/index.js";
+import { runMain } from "../support/cli.js";
 import { routeRaw } from "./support.js";
 
-const BIN = "bin/impact-service.mjs";
 const SLOW = { timeout: 180_000 };
 const scratch = mkdtempSync(join(tmpdir(), "billing-services-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -36,11 +34,19 @@ beforeAll(async () => {
     const output = join(scratch, `${name}-${edition}.csv`);
     const report = join(scratch, `${name}-${edition}.html`);
     const file = `test/fixtures/billing/${name}.csv`;
-    const { stderr } = await promisify(execFile)(
-      process.execPath,
-      [BIN, "evaluate", file, "--criteria", "gwp", "--output", output, "--report", report],
-      { env: { ...process.env, EDITION: edition, LOG_LEVEL: "silent" } },
-    );
+    const { code, stderr } = await runMain([
+      "evaluate",
+      file,
+      "--edition",
+      edition,
+      "--criteria",
+      "gwp",
+      "--output",
+      output,
+      "--report",
+      report,
+    ]);
+    if (code !== 0) throw new Error(`exit ${code}: ${stderr}`);
     runs[`${name} ${edition}`] = {
       rows: parse(await readFile(output, "utf8"), { columns: true }) as Row[],
       stderr,

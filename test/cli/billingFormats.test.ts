@@ -2,15 +2,15 @@
  * `npx impact-service evaluate <billing export>` on the formats real teams hold besides FOCUS,
  * CUR 2.0 and Azure's cost details: the legacy CUR (CSV `lineItem/…`, gzip, Athena Parquet),
  * Google Cloud's BigQuery export saved as CSV, Oracle's cost report, Azure's legacy pay-as-you-go
- * export (BOM) and its German headers. Each run is the command in a process of its own, as a user
- * runs it. Fixtures: test/fixtures/billing (test/fixtures/README.md says how they were made).
+ * export (BOM) and its German headers. Each run is the command's function (`main`, what the bin
+ * awaits): the tests read only what it writes. Fixtures: test/fixtures/billing (test/fixtures/README.md says how they were made).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "../support/cli.js";
+import { runMain } from "../support/cli.js";
 
 /** Each run starts tsx and loads the editions: seconds each on a busy 2-core machine. */
 const SLOW = { timeout: 180_000 };
@@ -25,7 +25,9 @@ const GIB = 1.073741824;
 type Row = Record<string, string>;
 
 /** The command in a process of its own, edition 2.4.1 (test/support/cli.ts). */
-const run = (args: readonly string[]) => runCli(args, { EDITION: "2.4.1" });
+/** The command's function in edition 2.4.1 (the tests read only what it writes; test/cli/billing.test.ts
+ * runs the bin's process with EDITION=2.4.1). */
+const run = (args: readonly string[]) => runMain([...args, "--edition", "2.4.1"]);
 
 /**
  * A fixture's (or a file's) run, once per file for this test file: several tests read the same

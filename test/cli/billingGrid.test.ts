@@ -1,21 +1,22 @@
 /**
- * `impact-service evaluate <billing export> --grid-intensity <series>` as a user runs it: each
+ * `impact-service evaluate <billing export> --grid-intensity <series>`, through the command's
+ * function (`runMain`: the tests read only what it writes; test/cli/evaluate.test.ts and
+ * test/cli/files.test.ts start the bin's process for what a process shows): each
  * evaluated line's gwp use is its energy × the series' intensity over its period (weighted by the
  * hours in each interval) / 1000, the edition's factor (and a warning) where the series does not
  * cover it. One export of each format, each with one shape of series (test/fixtures/grid/: plain
  * hourly, Electricity Maps hourly, Ember monthly). Expected intensities are computed by hand from
  * the fixtures.
  */
-import { execFile, execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { expectClose } from "../billing/support.js";
+import { runMain } from "../support/cli.js";
 
-const BIN = "bin/impact-service.mjs";
 const SLOW = { timeout: 180_000 };
 const BILLS = "test/fixtures/billing/grid/";
 const SERIES = "test/fixtures/grid/";
@@ -36,16 +37,9 @@ async function evaluatePath(
   options: readonly string[],
 ): Promise<{ code: number; lines: Line[]; stderr: string }> {
   const output = join(scratch, `${basename(bill)}.${options.length}.out.csv`);
-  const args = [BIN, "evaluate", bill, "--edition", "2.4.1", "--output", output, ...options];
-  try {
-    const { stderr } = await promisify(execFile)(process.execPath, args, {
-      env: { ...process.env, LOG_LEVEL: "silent" },
-    });
-    return { code: 0, lines: parse(readFileSync(output), { columns: true }) as Line[], stderr };
-  } catch (error) {
-    const failed = error as { code: number; stderr: string };
-    return { code: failed.code, lines: [], stderr: failed.stderr };
-  }
+  const run = await runMain(["evaluate", bill, "--edition", "2.4.1", "--output", output, ...options]);
+  const lines = run.code === 0 ? (parse(readFileSync(output), { columns: true }) as Line[]) : [];
+  return { code: run.code, lines, stderr: run.stderr };
 }
 
 /** gwp use = energy_kwh × intensity / 1000, and the intensity column says which. */
@@ -140,21 +134,17 @@ describe("evaluate <billing export> --grid-intensity", () => {
     ]);
     writeFileSync(series, `zone,start,gco2_per_kwh\n${rows.join("\n")}\n`);
     const output = join(scratch, "parquet-periods.csv");
-    const { stderr } = await promisify(execFile)(
-      process.execPath,
-      [
-        BIN,
-        "evaluate",
-        "test/fixtures/billing/focus-1.2.parquet",
-        "--edition",
-        "2.4.1",
-        "--output",
-        output,
-        "--grid-intensity",
-        series,
-      ],
-      { env: { ...process.env, LOG_LEVEL: "silent" } },
-    );
+    const { code, stderr } = await runMain([
+      "evaluate",
+      "test/fixtures/billing/focus-1.2.parquet",
+      "--edition",
+      "2.4.1",
+      "--output",
+      output,
+      "--grid-intensity",
+      series,
+    ]);
+    expect(code, stderr).toBe(0);
     const lines = (parse(readFileSync(output), { columns: true }) as Line[]).filter(
       (line) => line.status === "evaluated",
     );

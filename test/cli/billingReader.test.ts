@@ -1,10 +1,9 @@
 /**
  * The billing reader against inputs that are not what a provider writes, through the command line
- * as a user runs it: columns named like the run's own, column types it cannot read, headers that
+ * (its function, `main`): columns named like the run's own, column types it cannot read, headers that
  * never end, too many columns, row groups of a size the ordered writer would hold whole, a header
  * nearly a format's. Each either answers or stops with one line on stderr and its exit code.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +12,7 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REGISTRY_TABLES } from "../../src/billing/registry/tables.js";
+import { runMain } from "../support/cli.js";
 
 const FOCUS = "test/fixtures/billing/focus-1.0.csv";
 const SLOW = { timeout: 180_000 };
@@ -24,20 +24,13 @@ interface Exit {
   readonly stderr: string;
 }
 
-/** `impact-service <args>` in a process of its own: its exit code and stderr. */
-function cli(args: readonly string[]): Promise<Exit> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["bin/impact-service.mjs", ...args], {
-      env: { ...process.env, EDITION: "2.4.1", LOG_LEVEL: "silent" },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stderr }));
-  });
+/**
+ * `impact-service <args>` in edition 2.4.1, through the command's function (`main`, what the bin
+ * awaits): the tests read only its exit code, its stderr and the files it writes.
+ */
+async function cli(args: readonly string[]): Promise<Exit> {
+  const { code, stderr } = await runMain([...args, "--edition", "2.4.1"]);
+  return { code, stderr };
 }
 
 /** A refusal: the exit code and one line on stderr matching `message`, no stack trace. */

@@ -3,7 +3,7 @@
  * text with its header first (src/billing/reading): Google Cloud's BigQuery export as BigQuery writes
  * JSON (newline-delimited, plain and gzipped), exports saved by a spreadsheet with `;` (or a tab)
  * and decimal commas, and the EA portal's usage file with report lines above its header. Each run
- * is the command in a process of its own, as a user runs it; the values are hand-computed
+ * is the command's function (`main`, what the bin awaits): the tests read only what it writes; the values are hand-computed
  * (docs/methodology.md) or those of the same lines laid out as before.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { inputKindOf } from "../../src/cli/billingDispatch.js";
-import { runCli } from "../support/cli.js";
+import { runMain } from "../support/cli.js";
 
 /** Each run starts tsx and loads the editions: seconds each on a busy 2-core machine. */
 const SLOW = { timeout: 180_000 };
@@ -28,7 +28,9 @@ const FRANCE_GWP = 0.098;
 type Row = Record<string, string>;
 
 /** The command in a process of its own, edition 2.4.1 (test/support/cli.ts). */
-const run = (args: readonly string[]) => runCli(args, { EDITION: "2.4.1" });
+/** The command's function in edition 2.4.1 (the tests read only what it writes; test/cli/billing.test.ts
+ * runs the bin's process with EDITION=2.4.1). */
+const run = (args: readonly string[]) => runMain([...args, "--edition", "2.4.1"]);
 
 /** Evaluates a fixture (or a file) to CSV, gwp only: its stderr and written lines. */
 async function evaluate(file: string): Promise<{ stderr: string; lines: Row[] }> {

@@ -1,5 +1,6 @@
 /**
- * What a run writes of an input's numbers and names, through the real process: a bill's quantity
+ * What a run writes of an input's numbers and names, through the command's function (`runMain`,
+ * what the bin awaits; the tests read only what it writes): a bill's quantity
  * or cost that is not a finite number in range (`NaN`, `Infinity`, `1e308`) is a bad row counted in
  * the summary, never a `nan` or `inf` cell or an empty number; `-0` is written 0; an input column
  * named like an output column is kept as `input_<name>` (inventory and bill, CSV, NDJSON and
@@ -12,7 +13,7 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "../support/cli.js";
+import { runMain } from "../support/cli.js";
 
 const SLOW = { timeout: 180_000 };
 const scratch = mkdtempSync(join(tmpdir(), "cli-cells-"));
@@ -35,7 +36,7 @@ const focusLine = (cost: string, quantity: string, service = "Amazon Elastic Com
 async function runOn(files: Record<string, string>, args: (dir: string) => string[]) {
   const dir = folder();
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  const run = await runCli(args(dir));
+  const run = await runMain(args(dir));
   for (const [name, text] of Object.entries(files)) expect(readFileSync(join(dir, name), "utf8")).toBe(text);
   return { ...run, dir };
 }

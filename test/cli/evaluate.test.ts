@@ -280,7 +280,7 @@ describe("the inventory's kinds", () => {
   });
 });
 
-/** The command as its user runs it: the package's bin, a real process. */
+/** The command as its user runs it: the package's bin, a real process (bundled once, test/support/cli.ts). */
 const bin = runCli;
 
 describe("impact-service as a process", () => {

@@ -1,8 +1,10 @@
 /**
- * The files `impact-service evaluate` is given, through the real process: the file named is the
- * file read (never a glob pattern), -o never the input, a FIFO or a device written into and left
- * what it is, a symbolic link's target written, formula-like cells written as text, a stray quote
- * costing its own line, and options read alike before and after the file.
+ * The files `impact-service evaluate` is given: the file named is the file read (never a glob
+ * pattern), -o never the input, a FIFO or a device written into and left what it is, a symbolic
+ * link's target written, formula-like cells written as text, a stray quote costing its own line,
+ * and options read alike before and after the file. The command's function (`runMain`) where a
+ * test reads only what it writes (the arguments reach it as they reach the bin: no shell expands
+ * them); the bin's process (`runCli`) where a FIFO is written, read by another party meanwhile.
  */
 import { execFileSync } from "node:child_process";
 import {
@@ -20,9 +22,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "../support/cli.js";
+import { runCli, runMain } from "../support/cli.js";
 
-/** Each run starts tsx and loads an edition: seconds each on a busy 2-core machine. */
+/** Each run loads an edition, and a bin's run starts a process: seconds on a busy 2-core machine. */
 const SLOW = { timeout: 180_000 };
 const FOCUS = "test/fixtures/billing/focus-1.0.csv";
 const scratch = mkdtempSync(join(tmpdir(), "cli-files-"));
@@ -68,11 +70,11 @@ describe("the file named is the file read", () => {
       copyFileSync(FOCUS, join(dir, "ha.csv"));
       copyFileSync(FOCUS, join(dir, "hb.csv"));
       writeFileSync(join(dir, "h[ab].csv"), focusLines(3));
-      const named = await runCli(["evaluate", join(dir, "h[ab].csv"), "--criteria", "gwp"]);
+      const named = await runMain(["evaluate", join(dir, "h[ab].csv"), "--criteria", "gwp"]);
       expect(named.code, named.stderr).toBe(0);
       expect(rowsOf(named.stdout)).toHaveLength(3);
       expect(named.stderr).toContain("  rows read: 3\n");
-      const glob = await runCli(["evaluate", join(dir, "h*.csv"), "--criteria", "gwp"]);
+      const glob = await runMain(["evaluate", join(dir, "h*.csv"), "--criteria", "gwp"]);
       expect(glob.code).toBe(2);
       expect(glob.stderr.split("\n")[0]).toMatch(/^impact-service: .*no such file.*h\*\.csv/);
     },
@@ -82,7 +84,7 @@ describe("the file named is the file read", () => {
     const dir = folder();
     writeFileSync(join(dir, "ia.csv"), `${INVENTORY}laptop,3,c\n`);
     writeFileSync(join(dir, "i[ab].csv"), "kind,quantity\nlaptop,1\n");
-    const { code, stdout, stderr } = await runCli(["evaluate", join(dir, "i[ab].csv"), "--format", "csv"]);
+    const { code, stdout, stderr } = await runMain(["evaluate", join(dir, "i[ab].csv"), "--format", "csv"]);
     expect(code, stderr).toBe(0);
     expect(rowsOf(stdout).map((row) => row.status)).toEqual(["evaluated"]);
   });
@@ -102,7 +104,14 @@ describe("-o naming the input", () => {
         writeFileSync(input, text);
         symlinkSync(input, join(dir, "link.csv"));
         for (const output of [join(dir, ".", "input.csv"), join(dir, "link.csv")]) {
-          const { code, stdout, stderr } = await runCli(["evaluate", input, "--format", "csv", "-o", output]);
+          const { code, stdout, stderr } = await runMain([
+            "evaluate",
+            input,
+            "--format",
+            "csv",
+            "-o",
+            output,
+          ]);
           expect(code).toBe(2);
           expect(stderr).toBe(
             `impact-service: --output ${output} is the input ${input}: name another file; nothing written\n`,
@@ -121,9 +130,9 @@ describe("a folder", () => {
     const inventory = join(dir, "inventory.csv");
     writeFileSync(inventory, INVENTORY);
     const runs = await Promise.all([
-      runCli(["evaluate", dir]),
-      runCli(["evaluate", inventory, "-o", dir]),
-      runCli(["evaluate", FOCUS, "-o", dir]),
+      runMain(["evaluate", dir]),
+      runMain(["evaluate", inventory, "-o", dir]),
+      runMain(["evaluate", FOCUS, "-o", dir]),
     ]);
     expect(runs.map(({ code, stderr }) => [code, stderr])).toEqual([
       [2, `impact-service: ${dir}: a folder, not a file\n`],
@@ -160,7 +169,7 @@ describe("-o naming what is not a regular file", () => {
     async () => {
       const device = join(folder(), "null");
       execFileSync("mknod", [device, "c", "1", "3"]);
-      const { code, stderr } = await runCli(["evaluate", FOCUS, "--criteria", "gwp", "-o", device]);
+      const { code, stderr } = await runMain(["evaluate", FOCUS, "--criteria", "gwp", "-o", device]);
       expect(code, stderr).toBe(0);
       expect(lstatSync(device).isCharacterDevice()).toBe(true);
     },
@@ -172,7 +181,7 @@ describe("-o naming what is not a regular file", () => {
     writeFileSync(target, "old\n");
     const link = join(dir, "link.csv");
     symlinkSync(target, link);
-    const { code, stderr } = await runCli(["evaluate", FOCUS, "--criteria", "gwp", "-o", link]);
+    const { code, stderr } = await runMain(["evaluate", FOCUS, "--criteria", "gwp", "-o", link]);
     expect(code, stderr).toBe(0);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(rowsOf(readFileSync(target, "utf8"))).toHaveLength(60);
@@ -196,7 +205,7 @@ describe("formula-like text cells", () => {
     const dir = folder();
     const input = join(dir, "inventory.csv");
     writeFileSync(input, `kind,note\n${FORMULAS.map(([cell]) => `laptop,${quoted(cell)}`).join("\n")}\n`);
-    const { code, stdout, stderr } = await runCli([
+    const { code, stdout, stderr } = await runMain([
       "evaluate",
       input,
       "--format",
@@ -225,7 +234,7 @@ describe("formula-like text cells", () => {
     });
     writeFileSync(input, `${header}\n${tagged.join("\n")}\n`);
     const output = join(dir, "lines.csv");
-    const run = await runCli([
+    const run = await runMain([
       "evaluate",
       input,
       "--criteria",
@@ -258,7 +267,7 @@ describe("quotes in an inventory", () => {
         input,
         'kind,quantity,note\nlaptop,1,Dell P2419H 24" screen\nlaptop,2,"unclosed\nlaptop,3,after\nlaptop,4,"two\nlines"\n',
       );
-      const { code, stdout, stderr } = await runCli([
+      const { code, stdout, stderr } = await runMain([
         "evaluate",
         input,
         "--format",
@@ -293,13 +302,13 @@ describe("options before or after the file", () => {
     for (const input of [FOCUS, inventory]) {
       const before = join(dir, "before.csv");
       const after = join(dir, "after.csv");
-      const first = await runCli(["evaluate", "-o", before, "--format", "csv", input, "--criteria", "gwp"]);
-      const second = await runCli(["evaluate", input, "--criteria", "gwp", "--format", "csv", "-o", after]);
+      const first = await runMain(["evaluate", "-o", before, "--format", "csv", input, "--criteria", "gwp"]);
+      const second = await runMain(["evaluate", input, "--criteria", "gwp", "--format", "csv", "-o", after]);
       expect([first.code, second.code], first.stderr + second.stderr).toEqual([0, 0]);
       expect(readFileSync(before, "utf8")).toBe(readFileSync(after, "utf8"));
       expect(rowsOf(readFileSync(after, "utf8"))[0].status).not.toMatch(/kind is missing/);
     }
-    const help = await runCli(["evaluate", "--help"]);
+    const help = await runMain(["evaluate", "--help"]);
     expect(help.code).toBe(0);
     for (const option of ["--load <percent>", "--instance-type-column", "--workers <n>", "--report"]) {
       expect(help.stderr).toContain(option);

@@ -13,7 +13,7 @@ import { gzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
-import { runCli } from "../support/cli.js";
+import { runCli, runMain } from "../support/cli.js";
 
 const FIXTURES = "test/fixtures/grid";
 const ELECTRICITY_MAPS = `${FIXTURES}/electricity-maps-hourly.csv`;
@@ -443,7 +443,7 @@ server,,,,DEU,,2024-01-31,2024-02-02
   });
 });
 
-describe("what the grid's inputs may be, through the process", () => {
+describe("what the grid's inputs may be (the command's function: only its output is read)", () => {
   const inventory = () =>
     file("bounds.csv", `${HEADER}\nserver,,,,FRA,,2024-01-01T00:00Z,2024-01-01T01:00Z\n`);
 
@@ -470,7 +470,7 @@ describe("what the grid's inputs may be, through the process", () => {
     ],
   ])("refuses %s: exit 2, one line naming the file and line", async (_, text, expected) => {
     const series = file("refused.csv", text);
-    const run = await runCli(["evaluate", inventory(), "--criteria", "gwp", "--grid-intensity", series]);
+    const run = await runMain(["evaluate", inventory(), "--criteria", "gwp", "--grid-intensity", series]);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr.trim().split("\n")).toEqual([
@@ -486,7 +486,7 @@ describe("what the grid's inputs may be, through the process", () => {
     execFileSync("mknod", [device, "c", "1", "5"]);
     try {
       for (const zones of [fifo, device]) {
-        const run = await runCli([
+        const run = await runMain([
           "evaluate",
           inventory(),
           "--grid-intensity",
@@ -510,7 +510,7 @@ describe("what the grid's inputs may be, through the process", () => {
       "zones-escapes.csv",
       "provider,place,zone\n,FRA,\u001b[2J\u001b]0;owned\u0007\u009b31m\n",
     );
-    const run = await runCli([
+    const run = await runMain([
       "evaluate",
       inventory(),
       "--criteria",

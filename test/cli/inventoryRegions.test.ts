@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { sharedApp } from "../support/app.js";
-import { runCli } from "../support/cli.js";
+import { runMain } from "../support/cli.js";
 
 const SLOW = { timeout: 180_000 };
 const scratch = mkdtempSync(join(tmpdir(), "inventory-regions-"));
@@ -44,7 +44,7 @@ describe("cloud regions the edition lacks (impact-service evaluate <inventory>)"
       const input = join(scratch, "regions.csv");
       const output = join(scratch, "regions.out.csv");
       writeFileSync(input, `${lines.join("\n")}\n`);
-      const run = await runCli(["evaluate", input, "--edition", "2.4.1", "--ranges", "-o", output]);
+      const run = await runMain(["evaluate", input, "--edition", "2.4.1", "--ranges", "-o", output]);
       expect(run.code, run.stderr).toBe(0);
       const rows = parse(readFileSync(output), { columns: true }) as Record<string, string>[];
       const impacts = (row: Record<string, string>) =>

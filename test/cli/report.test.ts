@@ -1,16 +1,17 @@
 /**
- * `--report r.html`, written by the package's bin, in headless Chromium (Debian's `chromium`,
- * driven by playwright-core): the file alone draws its charts (no request leaves the page), shows
- * the totals with their units, ranges and meaning, the groups largest first, the rows by the
- * user's own columns, the rows that failed or carry warnings, every number in one format, and
- * says what embedded means in the edition shown. Waits are on page conditions, never on a duration.
+ * `--report r.html`, written by the command (its function, `runMain`), in headless Chromium
+ * (Debian's `chromium`, driven by playwright-core): the file alone draws its charts (no request
+ * leaves the page), shows the totals with their units, ranges and meaning, the groups largest
+ * first, the rows by the user's own columns, the rows that failed or carry warnings, every number
+ * in one format, and says what embedded means in the edition shown. Waits are on page
+ * conditions, never on a duration.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../support/cli.js";
+import { runMain } from "../support/cli.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const WAIT_MS = 120_000;
@@ -45,7 +46,7 @@ function inventory(): string {
 /** The report of `edition`, opened in Chromium once its three charts drew. */
 async function openReport(edition: string, more: readonly string[] = []) {
   const report = join(dir, `r-${edition}.html`);
-  const { code } = await runCli([
+  const { code } = await runMain([
     "evaluate",
     inventory(),
     "--edition",
@@ -211,7 +212,7 @@ describe("the HTML report", () => {
       );
       const report = join(dir, "r-grid.html");
       const run = ["evaluate", rows, "--edition", "2.4.1", "--grid-intensity", series, "--report", report];
-      expect((await runCli([...run, "-o", join(dir, "r-grid.csv")])).code).toBe(0);
+      expect((await runMain([...run, "-o", join(dir, "r-grid.csv")])).code).toBe(0);
       // Embedded against use, the largest contributors, use by hour of day and by month.
       const { page, elsewhere, errors } = await openPage(report, 4);
       const charts = await page.evaluate(() =>
@@ -265,7 +266,7 @@ describe("the inventory report at a phone's width", () => {
     async () => {
       const report = join(dir, "r-phone.html");
       const run = ["evaluate", inventory(), "--edition", "2.4.1", "--group-by", "team", "--report", report];
-      expect((await runCli([...run, "-o", join(dir, "r-phone.csv")])).code).toBe(0);
+      expect((await runMain([...run, "-o", join(dir, "r-phone.csv")])).code).toBe(0);
       for (const width of [1366, 390]) {
         const { page, errors } = await openPage(report, 3, { width, height: width === 390 ? 844 : 900 });
         const read = await page.evaluate(() => ({
@@ -305,7 +306,7 @@ describe("the bill's report", () => {
         "--criteria",
         "gwp",
       ];
-      expect((await runCli([...run, "-o", lines, "--report", report])).code).toBe(0);
+      expect((await runMain([...run, "-o", lines, "--report", report])).code).toBe(0);
       // The total is the output's gwp columns summed (98.44 kg: README, "A cloud bill").
       const [names, ...rows] = readFileSync(lines, "utf8").trim().split("\n");
       const header = names.split(",");
@@ -372,7 +373,9 @@ describe("the bill's report", () => {
       );
       const report = join(dir, "r-centuries.html");
       const run = ["evaluate", rows, "--edition", "2.4.1", "--criteria", "gwp", "--grid-intensity", series];
-      expect((await runCli([...run, "-o", join(dir, "centuries-out.csv"), "--report", report])).code).toBe(0);
+      expect((await runMain([...run, "-o", join(dir, "centuries-out.csv"), "--report", report])).code).toBe(
+        0,
+      );
       const html = readFileSync(report, "utf8");
       const data = JSON.parse(html.split('id="report-data">')[1].split("</script>")[0]);
       const axis = data.grid.timeAxis as string;

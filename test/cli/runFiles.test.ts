@@ -1,5 +1,6 @@
 /**
- * Every file of a run known to one place (src/cli/runFiles.ts), through the real process: a file
+ * Every file of a run known to one place (src/cli/runFiles.ts), through the command's function
+ * (`runMain`; the bin's process where the run reads EDITIONS_FILE from its environment): a file
  * an option writes that is a file the run reads (the grid series, the zones file, the export
  * inside --tables) or another file it writes is refused before anything is written, exit 2 and
  * one line; every file of the folder keeps its bytes.
@@ -8,7 +9,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "../support/cli.js";
+import { runCli, runMain } from "../support/cli.js";
 
 const SLOW = { timeout: 180_000 };
 const scratch = mkdtempSync(join(tmpdir(), "cli-run-files-"));
@@ -42,7 +43,7 @@ async function refused(args: (dir: string) => string[]): Promise<{ dir: string; 
   const dir = folder();
   const argv = args(dir);
   const before = snapshot(dir);
-  const { code, stdout, stderr } = await runCli(argv);
+  const { code, stdout, stderr } = await runMain(argv);
   expect(code, stderr).toBe(2);
   expect(stdout).toBe("");
   expect(stderr.split("\n")).toHaveLength(2);

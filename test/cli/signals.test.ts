@@ -9,12 +9,13 @@ import { mkdtempSync, openSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { CLI_BUNDLE } from "../support/cliBundle.js";
 
 const HEADER = "kind,provider,instance_type,usage_location,hours\n";
 const ROW = "cloud,aws,m5.xlarge,FRA,8760\n";
 
 function start(args: string[], stdout: "pipe" | number = "pipe"): ChildProcess {
-  return spawn(process.execPath, ["bin/impact-service.mjs", "evaluate", ...args], {
+  return spawn(process.execPath, [CLI_BUNDLE, "evaluate", ...args], {
     env: { ...process.env, LOG_LEVEL: "silent" },
     stdio: ["pipe", stdout, "pipe"],
   });

@@ -1,6 +1,7 @@
 /**
  * An inventory as an Excel workbook (xlsxItems, src/cli/source.ts): the first worksheet's rows read
- * as the same rows in CSV — the same output, byte for byte, and the same summary.
+ * as the same rows in CSV — the same output, byte for byte, and the same summary. Through the
+ * command's function (`runMain`, what the bin awaits): the tests read only what it writes.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,7 +9,7 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../support/cli.js";
+import { runMain } from "../support/cli.js";
 
 const NUMERIC = new Set([
   "quantity",
@@ -45,10 +46,9 @@ describe("evaluate inventory.xlsx", () => {
     );
     const book = join(dir, "inventory.xlsx");
     await workbookOf(book, [header, ...typed]);
-    // Both runs at once: each waits on its own process.
     const [csv, xlsx] = await Promise.all([
-      runCli(["evaluate", "examples/inventory.csv", "-o", join(dir, "from-csv.csv")]),
-      runCli(["evaluate", book, "-o", join(dir, "from-xlsx.csv")]),
+      runMain(["evaluate", "examples/inventory.csv", "-o", join(dir, "from-csv.csv")]),
+      runMain(["evaluate", book, "-o", join(dir, "from-xlsx.csv")]),
     ]);
     expect(csv.code).toBe(0);
     expect(xlsx.code).toBe(0);
@@ -80,8 +80,8 @@ describe("evaluate inventory.xlsx", () => {
       "kind,quantity,usage_location,period_start,period_end\nlaptop,2,FRA,2024-01-01,2024-02-01\n";
     writeFileSync(join(dir, "cells.csv"), csvText);
     const [csv, xlsx] = await Promise.all([
-      runCli(["evaluate", join(dir, "cells.csv")]),
-      runCli(["evaluate", book]),
+      runMain(["evaluate", join(dir, "cells.csv")]),
+      runMain(["evaluate", book]),
     ]);
     expect(xlsx.code).toBe(0);
     const [csvHeader, csvRow] = csv.stdout.split("\n");
@@ -106,7 +106,7 @@ describe("evaluate inventory.xlsx", () => {
     Object.assign(assets, { orderNo: 0 });
     Object.assign(notes, { orderNo: 1 });
     await workbook.xlsx.writeFile(book);
-    const run = await runCli(["evaluate", book, "--criteria", "gwp"]);
+    const run = await runMain(["evaluate", book, "--criteria", "gwp"]);
     expect(run.code).toBe(0);
     expect(run.stdout.split("\n")[1]).toMatch(/^laptop,2,/);
     expect(run.stderr).toContain(": 1 rows (1 ok");
@@ -127,7 +127,7 @@ describe("evaluate inventory.xlsx", () => {
   ])("refuses %s with one line, exit 2", async (_name, bytes, reason) => {
     const book = join(dir, "refused.xlsx");
     writeFileSync(book, bytes);
-    const run = await runCli(["evaluate", book]);
+    const run = await runMain(["evaluate", book]);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
@@ -138,7 +138,7 @@ describe("evaluate inventory.xlsx", () => {
   it("refuses a workbook without a worksheet, exit 2", async () => {
     const book = join(dir, "empty.xlsx");
     await new ExcelJS.Workbook().xlsx.writeFile(book);
-    const run = await runCli(["evaluate", book]);
+    const run = await runMain(["evaluate", book]);
     expect([run.code, run.stderr]).toEqual([2, "impact-service: the workbook has no worksheet\n"]);
   });
 });

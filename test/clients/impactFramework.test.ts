@@ -6,7 +6,8 @@
  * what the running service answers for the same observation: the REST route's numbers with
  * `rounded: true`, GraphQL's `unrounded` values otherwise (the default). A day of hourly
  * observations through TimeSync and Sum adds up to the evaluation of the whole day; wrong config
- * and observations are one clear error naming the field.
+ * and observations are one clear error naming the field (the plugin's, in this process; once
+ * through if-run).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -15,6 +16,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
+import { BoaviztaCloud, type BoaviztaConfig } from "../../src/if/plugins.js";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -396,6 +398,13 @@ describe("Impact Framework 1.x (@grnsft/if 1.1.0, if-run)", () => {
   });
 
   describe("refusals and warnings", () => {
+    /** The cloud observation the refusals change. */
+    const ONE_HOUR = {
+      timestamp: "2024-01-01T00:00:00Z",
+      duration: 3600,
+      "cloud/instance-type": "m5.xlarge",
+    };
+
     /** if-run over one cloud observation with `config`; its status, error and output manifest. */
     function runOne(
       name: string,
@@ -415,14 +424,7 @@ describe("Impact Framework 1.x (@grnsft/if 1.1.0, if-run)", () => {
             children: {
               one: {
                 pipeline: { compute: ["cloud"] },
-                inputs: [
-                  {
-                    timestamp: "2024-01-01T00:00:00Z",
-                    duration: 3600,
-                    "cloud/instance-type": "m5.xlarge",
-                    ...observation,
-                  },
-                ],
+                inputs: [{ ...ONE_HOUR, ...observation }],
               },
             },
           },
@@ -479,13 +481,22 @@ describe("Impact Framework 1.x (@grnsft/if 1.1.0, if-run)", () => {
       ],
     ])(
       "%s: one error naming the field",
-      (name, config, observation, message) => {
-        const { status, error } = runOne(name, config, observation);
-        expect(status).toBe("fail");
-        expect(error).toContain(message);
+      // The plugin's own error, thrown in this process: if-run reports it as it is (the test below).
+      async (_name, config, observation, message) => {
+        await expect(
+          (async () => BoaviztaCloud(config as BoaviztaConfig).execute([{ ...ONE_HOUR, ...observation }]))(),
+        ).rejects.toThrow(message);
       },
       60_000,
     );
+
+    it("a plugin's refusal fails if-run's execution with the plugin's words", () => {
+      const { status, error } = runOne("criteria-object", { criteria: { a: 1 } }, {});
+      expect(status).toBe("fail");
+      expect(error).toContain(
+        'BoaviztaCloud config: criteria: expected a list of criteria, e.g. [gwp, pe] (given: {"a":1})',
+      );
+    });
 
     it("an unknown location and an approximate instance name are warnings in the output, never silent", () => {
       const { manifest } = runOne(

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { send } from "../support/http.js";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
 import { portOf, serviceStarter } from "../support/process.js";
+import { SERVER_BUNDLE } from "../support/serverBundle.js";
 
 const QUERY = `query Fleet($fleet: [CloudInstanceItemInput!]!) {
   cloudInstances(inputs: $fleet) {
@@ -117,9 +118,7 @@ describe("a 10,000-item @stream at the shipped heap (768 MB)", () => {
     const process = service({ LOG_LEVEL: "info" }, [
       globalThis.process.execPath,
       "--max-old-space-size=768",
-      "--import",
-      "tsx",
-      "src/app/main.ts",
+      SERVER_BUNDLE,
     ]);
     const port = portOf((await process.waitFor(/^listening on http:\/\//))[0]);
     const whole = await send(port, {

@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import ExcelJS from "exceljs";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CLI_BUNDLE } from "../support/cliBundle.js";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -74,7 +75,8 @@ function commandLine(file: string, args: readonly string[]) {
   const { stderr } = spawnSync(
     process.execPath,
     [
-      join(ROOT, "bin/impact-service.mjs"),
+      // The bin bundled for the suite: the page's server runs bin/impact-service.mjs itself.
+      join(ROOT, CLI_BUNDLE),
       "evaluate",
       basename(file),
       "-o",

@@ -2,7 +2,6 @@
  * The HTTP front through a real server: probes, pages, CORS, request ids and logs, metrics,
  * compression, version.
  */
-import { spawn } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -390,22 +389,5 @@ describe("version", () => {
       methodologies: ["1.2.4", "2.4.1"],
     });
     expect(SERVICE_VERSION).toMatch(/^\d+\.\d+\.\d+/);
-  });
-});
-
-describe("start-up", () => {
-  it("a bad environment variable stops the start with one line and a non-zero exit", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/app/main.ts"], {
-      cwd: new URL("../..", import.meta.url),
-      env: { ...process.env, PORT: "abc" },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
-    expect(code).not.toBe(0);
-    expect(stderr.trim()).toBe('invalid configuration: PORT="abc" must be a whole number');
   });
 });

@@ -111,8 +111,12 @@ describe("loadConfig", () => {
     expect(text).not.toContain("\n");
   });
 
-  it("several wrong variables are all named", () => {
+  it("several wrong variables are all named, on one line", () => {
     expect(refusal({ PORT: "x", WORKERS: "y" })).toMatch(/PORT="x".*; WORKERS="y"/);
+    const both = refusal({ PORT: "70000", SHUTDOWN_TIMEOUT_MS: "-1" });
+    expect(both).not.toContain("\n");
+    expect(both).toContain('PORT="70000" must be at most 65535');
+    expect(both).toContain('SHUTDOWN_TIMEOUT_MS="-1"');
   });
 });
 

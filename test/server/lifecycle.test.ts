@@ -21,19 +21,14 @@ function occupiedPort(): Promise<Server> {
 }
 
 describe("configuration errors", () => {
+  // The configuration's checks and words are loadConfig's (test/server/config.test.ts, several
+  // variables on one line among them); the process adds its exit code and the one line on stderr.
   it("PORT=abc: one line naming PORT, exit code 2", async () => {
     const process = service({ PORT: "abc" });
     expect(await process.exited).toEqual({ code: 2, signal: null });
-    expect(process.stderrLines.filter((l) => l.trim() !== "")).toHaveLength(1);
-    expect(process.stderrLines[0]).toMatch(/^invalid configuration: PORT="abc" must be a whole number/);
-  }, 60_000);
-
-  it("several wrong variables are named on the same line", async () => {
-    const process = service({ PORT: "70000", SHUTDOWN_TIMEOUT_MS: "-1" });
-    expect((await process.exited).code).toBe(2);
-    expect(process.stderrLines).toHaveLength(1);
-    expect(process.stderrLines[0]).toContain('PORT="70000" must be at most 65535');
-    expect(process.stderrLines[0]).toContain('SHUTDOWN_TIMEOUT_MS="-1"');
+    expect(process.stderrLines.filter((l) => l.trim() !== "")).toEqual([
+      'invalid configuration: PORT="abc" must be a whole number',
+    ]);
   }, 60_000);
 
   for (const workers of ["1", "2"]) {

@@ -14,6 +14,7 @@ import { parse as parseYaml } from "yaml";
 import { serviceArguments } from "../../bench/serviceCommand.js";
 import { graphqlCall, send } from "../support/http.js";
 import { portOf, serviceStarter } from "../support/process.js";
+import { SERVER_BUNDLE } from "../support/serverBundle.js";
 
 const root = new URL("../../", import.meta.url);
 const read = (file: string) => readFileSync(new URL(file, root), "utf8");
@@ -115,7 +116,8 @@ const batchBody = (lines: number) =>
 
 describe("a modest mixed load, counted not timed, with npm start's flags", () => {
   it("fleets, batches and singles at once: every answer right, peak resident memory within 768 MB", async () => {
-    const started = service({}, [process.execPath, ...startFlags(), "--import", "tsx", "src/app/main.ts"]);
+    // The service as npm start runs it: its flags and a bundle (the suite's, built as `npm run build` builds).
+    const started = service({}, [process.execPath, ...startFlags(), SERVER_BUNDLE]);
     const port = portOf((await started.waitFor(/^listening on http:\/\//))[0]);
     const pid = started.child.pid as number;
     const fleets = async (rounds: number) => {

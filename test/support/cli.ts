@@ -1,9 +1,18 @@
 /**
- * The command line as its user runs it: the package's bin (what `npx impact-service` runs) in a
- * process of its own, its exit code, stdout and stderr.
+ * The command line two ways, both giving its exit code, stdout and stderr:
+ * - `runCli`: as its user runs it, the package's bin (what `npx impact-service` runs) in a process
+ *   of its own, started as bundled once for the suite (test/support/cliBundle.ts, the `process`
+ *   project's global set-up), not through tsx. For what only a process shows: that it ends, its
+ *   exit code as the shell sees it, its pipes, signals.
+ * - `runMain`: the command's function (`main`, what the bin awaits) in this process, for a test
+ *   that reads only what the command writes: no process start, the editions loaded once per
+ *   test process (docs/architecture.md, "The test suite").
  */
 import { execFile } from "node:child_process";
+import { Readable, Writable } from "node:stream";
 import { promisify } from "node:util";
+import { main } from "../../src/cli/main.js";
+import { CLI_BUNDLE } from "./cliBundle.js";
 
 export interface CliRun {
   readonly code: number;
@@ -12,11 +21,31 @@ export interface CliRun {
 }
 
 export function runCli(args: readonly string[], env: Record<string, string> = {}): Promise<CliRun> {
-  return promisify(execFile)(process.execPath, ["bin/impact-service.mjs", ...args], {
+  return promisify(execFile)(process.execPath, [CLI_BUNDLE, ...args], {
     env: { ...process.env, LOG_LEVEL: "silent", ...env },
     maxBuffer: 64 * 1024 * 1024,
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   );
+}
+
+/** A stream that keeps what is written, not a terminal (as the pipes of `runCli`). */
+function sink(): { stream: NodeJS.WriteStream; text: () => string } {
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      chunks.push(Buffer.from(chunk));
+      done();
+    },
+  }) as unknown as NodeJS.WriteStream;
+  return { stream, text: () => Buffer.concat(chunks).toString("utf8") };
+}
+
+/** `main` on the arguments, its stdin empty: what `runCli` gives, without a process. */
+export async function runMain(args: readonly string[]): Promise<CliRun> {
+  const stdout = sink();
+  const stderr = sink();
+  const code = await main(args, { stdin: Readable.from([]), stdout: stdout.stream, stderr: stderr.stream });
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
 }
