@@ -184,7 +184,7 @@ async function billingPlanOf(
   const request: BillingRequest = {
     file,
     // Read here when --input chose this path: the notes on how it is read need it.
-    layout: layout ?? billLayout(file) ?? undefined,
+    layout: layout ?? billLayout(file),
     input,
     output: output?.path ?? join(scratch, "lines.csv"),
     format,
@@ -201,7 +201,7 @@ async function billingPlanOf(
   const grid = gridOptionsOf(values);
   const report = values.report === undefined ? null : destinationOf(values.report, scratch);
   const read = request.layout;
-  if (read !== undefined) stderr.write(printableLines(linesOf(reading.layoutNotes(file, read, input))));
+  if (read !== null) stderr.write(printableLines(linesOf(reading.layoutNotes(file, read, input))));
   const { context, knownRegions } = editionOf(values.edition, true);
   // DuckDB's JSON reader refuses a record too long, by its line; its CSV reader drops a last line so.
   const overlong = read?.kind === "json" ? null : await overlongLastLine(file);

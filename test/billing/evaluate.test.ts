@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +14,7 @@ import {
 import { BILLING_FORMATS } from "../../src/billing/formats.js";
 import { orderLineViews } from "../../src/billing/lookup.js";
 import { billingPlaces, spellingKey } from "../../src/billing/places.js";
+import { billLayout } from "../../src/billing/reading/layout.js";
 import { addBilledUnits, createRegistryTables, REGISTRY_TABLES } from "../../src/billing/registry/tables.js";
 import type { BillingRequest } from "../../src/billing/stages/request.js";
 import type { BillingSummary } from "../../src/billing/stages/summarise.js";
@@ -43,9 +44,12 @@ async function readRows(file: string): Promise<Row[]> {
   }
 }
 
+/** A run's request for `file` (a fixture's name, or a path), its layout read as the command reads it. */
 function request(file: string, output: string, options: Partial<BillingRequest> = {}): BillingRequest {
+  const path = isAbsolute(file) ? file : join(FIXTURES, file);
   return {
-    file: join(FIXTURES, file),
+    file: path,
+    layout: billLayout(path),
     input: null,
     output: join(scratch, output),
     format: output.endsWith(".parquet") ? "parquet" : "csv",
@@ -263,10 +267,7 @@ describe("a wide export of many chunks (both threads)", () => {
     async (_, prices) => {
       const file = join(scratch, `wide-${prices}.csv`);
       await wideExport(file, prices);
-      await evaluateBillingExport(editionContext("2.4.1"), knownRegions(), {
-        ...request("focus-1.0.csv", "wide.out.csv"),
-        file,
-      });
+      await evaluateBillingExport(editionContext("2.4.1"), knownRegions(), request(file, "wide.out.csv"));
       const input = await readRows(file);
       const output = await readRows(join(scratch, "wide.out.csv"));
       const header = Object.keys(input[0]);
@@ -543,10 +544,7 @@ describe("bad input", () => {
     ];
     for (const [name, bytes, message] of cases) {
       writeFileSync(join(scratch, name), bytes);
-      const asked = {
-        ...request("azure.csv", `${name}.out.csv`),
-        file: join(scratch, name),
-      };
+      const asked = request(join(scratch, name), `${name}.out.csv`);
       await expect(evaluateBillingExport(editionContext("2.4.1"), knownRegions(), asked)).rejects.toThrow(
         message,
       );

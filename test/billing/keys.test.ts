@@ -16,6 +16,7 @@ import { recognisedFormat } from "../../src/billing/formats.js";
 import { DIALECTS } from "../../src/billing/portable/dialects.js";
 import { billingScript } from "../../src/billing/portable/script.js";
 import { writeTablesFromKeys } from "../../src/billing/portable/tables.js";
+import { billLayout } from "../../src/billing/reading/layout.js";
 import { smallTableFiles } from "../../src/billing/smallTables.js";
 import { app, editionContext } from "./support.js";
 
@@ -121,6 +122,7 @@ describe("the small tables from the export's kinds of lines", () => {
         edition.data.cloudRegions ?? [],
         {
           file: join(FIXTURES, fixture),
+          layout: billLayout(join(FIXTURES, fixture)),
           input: null,
           output: join(scratch, `${name}.parquet`),
           format: "parquet",

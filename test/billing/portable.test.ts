@@ -16,6 +16,7 @@ import { evaluateBillingExport } from "../../src/billing/evaluate.js";
 import { recognisedFormat } from "../../src/billing/formats.js";
 import { DIALECTS, type Dialect } from "../../src/billing/portable/dialects.js";
 import { billingScript } from "../../src/billing/portable/script.js";
+import { billLayout } from "../../src/billing/reading/layout.js";
 import {
   METHOD_COEFFICIENTS_FILE,
   SMALL_TABLE_COLUMNS,
@@ -101,6 +102,7 @@ async function bothWays(fixture: string, series: string | null, dialect: Dialect
     edition.data.cloudRegions ?? [],
     {
       file: path,
+      layout: billLayout(path),
       input: null,
       output,
       format: "parquet",

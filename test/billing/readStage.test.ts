@@ -39,6 +39,7 @@ function file(name: string, text: string): string {
 function request(path: string, asked: Partial<BillingRequest> = {}): BillingRequest {
   return {
     file: path,
+    layout: billLayout(path),
     input: null,
     output: join(scratch, "out.csv"),
     format: "csv",

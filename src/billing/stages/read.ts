@@ -14,7 +14,6 @@ import { FileReadError, readFailing } from "../../duckdb/readErrors.js";
 import { BillingInputError } from "../errors.js";
 import type { BillingFormat } from "../formats.js";
 import { exportColumns } from "../inputColumns.js";
-import { billLayout } from "../reading/layout.js";
 import { billSource } from "../reading/source.js";
 import { type LineTuple, lineTuple } from "../tuples.js";
 import type { LineSource } from "../views.js";
@@ -47,8 +46,7 @@ export async function readExport(
   request: BillingRequest,
   impactColumnNames: readonly string[],
 ): Promise<ReadExport> {
-  // The layout read once: the command line's, when it read it to choose this path.
-  const layout = request.layout ?? billLayout(request.file);
+  const { layout } = request;
   if (layout === null) {
     throw new FileReadError(
       `${request.file}: line 1: no header (an empty file, not CSV, or a header longer than ${HEADER_BYTES} bytes); nothing written`,

@@ -14,8 +14,11 @@ import type { BillLayout } from "../reading/layout.js";
 
 export interface BillingRequest {
   readonly file: string;
-  /** The file's layout when already read (to recognise it; src/billing/reading); read here when absent. */
-  readonly layout?: BillLayout;
+  /**
+   * The file's layout, read once by the caller from its first bytes (src/billing/reading/layout.ts:
+   * the command line reads it to tell a bill from an inventory); null when no header was found.
+   */
+  readonly layout: BillLayout | null;
   /** The export's format; recognised by its header when null. */
   readonly input: BillingFormatName | null;
   /** Where the annotated lines go. */
