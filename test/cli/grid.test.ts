@@ -8,12 +8,11 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Writable } from "node:stream";
 import { gzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
-import { runCli, runMain } from "../support/cli.js";
+import { runCli, runMain, sink } from "../support/cli.js";
 
 const FIXTURES = "test/fixtures/grid";
 const ELECTRICITY_MAPS = `${FIXTURES}/electricity-maps-hourly.csv`;
@@ -24,17 +23,6 @@ function file(name: string, text: string | Buffer): string {
   const path = join(dir, name);
   writeFileSync(path, text);
   return path;
-}
-
-function sink() {
-  const chunks: Buffer[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      chunks.push(Buffer.from(chunk));
-      done();
-    },
-  }) as unknown as NodeJS.WriteStream;
-  return { stream, text: () => Buffer.concat(chunks).toString("utf8") };
 }
 
 /** The command line in this process: exit code, CSV rows, stderr. */

@@ -31,7 +31,7 @@ export function runCli(args: readonly string[], env: Record<string, string> = {}
 }
 
 /** A stream that keeps what is written, not a terminal (as the pipes of `runCli`). */
-function sink(): { stream: NodeJS.WriteStream; text: () => string } {
+export function sink(): { stream: NodeJS.WriteStream; text: () => string } {
   const chunks: Buffer[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
