@@ -12,6 +12,7 @@
  *
  * The folder is two levels below the project's root, as src/app and src/cli are, so the paths
  * the sources resolve from their own URL (data/, sql/) are the same bundled or not.
+ * The Impact Framework plugins are built the same way (`npm run build:if`, IF_PLUGINS below).
  */
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type BuildOptions, build, type Plugin } from "esbuild";
@@ -58,27 +59,49 @@ export function bundleFiles(folder: string): string[] {
   return Object.keys(ENTRIES).map((name) => `${folder}/${name}.mjs`);
 }
 
+/**
+ * How every bundle of the project is built: ES modules for node 20, each with the sources it
+ * imports, packages external (node resolves them from node_modules at run time).
+ */
+const BUNDLE: BuildOptions = {
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  logLevel: "warning",
+  outExtension: { ".js": ".mjs" },
+  // The paths of the entries are the project's, wherever the build is started from.
+  absWorkingDir: fileURLToPath(new URL("..", import.meta.url)),
+};
+
 /** The esbuild options of the build, written to `folder` (relative to the project's root). */
 export function buildOptions(folder: string): BuildOptions {
-  return {
-    entryPoints: ENTRIES,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    logLevel: "warning",
-    outdir: folder,
-    outExtension: { ".js": ".mjs" },
-    plugins: [noTsx],
-    // The paths above are the project's, wherever the build is started from.
-    absWorkingDir: fileURLToPath(new URL("..", import.meta.url)),
-  };
+  return { ...BUNDLE, entryPoints: ENTRIES, outdir: folder, plugins: [noTsx] };
 }
+
+/**
+ * The Impact Framework plugins (`impact-service/if`, package.json's `exports`), built by
+ * `npm run build:if` (`tsx scripts/build.ts if`, run by `prepack`) into dist/if/plugins.mjs.
+ */
+const IF_PLUGINS: BuildOptions = {
+  ...BUNDLE,
+  entryPoints: { plugins: "src/if/plugins.ts" },
+  outdir: "dist/if",
+};
 
 /** Builds the bundles into `folder`. */
 export async function buildInto(folder: string): Promise<void> {
   await build(buildOptions(folder));
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await buildInto(RELEASE_FOLDER);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const [target = "service", ...rest] = process.argv.slice(2);
+  if (rest.length > 0 || !["service", "if"].includes(target)) {
+    process.stderr.write(
+      `build: one target, service (the default) or if, not "${process.argv.slice(2).join(" ")}"\n`,
+    );
+    process.exit(2);
+  }
+  await (target === "if" ? build(IF_PLUGINS) : buildInto(RELEASE_FOLDER));
+}
