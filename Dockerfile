@@ -5,13 +5,16 @@
 # optionalDependencies, README "Runtime"): the image runs what the tests and the benchmark ran.
 ARG NODE_IMAGE=node:26-bookworm-slim
 
-# 1. Build: every dependency (esbuild is one), then the single-file bundle of src/.
+# 1. Build: every dependency (esbuild is one), then the bundles scripts/build.ts describes: the
+#    server (src/), the command line (bin/) and its pool's worker, side by side in dist/bundle.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY src ./src
+COPY bin ./bin
+COPY scripts/build.ts ./scripts/build.ts
 RUN npm run build
 
 # 2. Runtime dependencies only. The bundle keeps packages external (esbuild --packages=external),
@@ -26,9 +29,11 @@ RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund && n
 
 # 3. Runtime: the bundle, its dependencies, the reference data and the project's documents (the
 #    service serves README.md, CHANGELOG.md and docs/*.md), owned by root and run by the
-#    unprivileged `node` user of the official image. The command line too (bin/, its sources
-#    run by tsx — a runtime dependency — and the SQL of billing exports): `/evaluate` runs it in a
-#    child process on an uploaded file (src/service/fileEvaluation.ts). The service writes only
+#    unprivileged `node` user of the official image. The command line too: `/evaluate` runs its
+#    bundle (dist/bundle/cli.mjs, beside the server's) in a child process on an uploaded file
+#    (src/service/fileEvaluation.ts), which reads the SQL of billing exports and the data; the
+#    shipped bin (bin/, its sources run by tsx, a runtime dependency) is there for a command run
+#    in the image. The service writes only
 #    that run's temporary folder, under the temp folder (/tmp): a size-bounded volume in the
 #    manifests (deploy/deployment.yaml's emptyDir, compose.yaml's tmpfs), the root file system
 #    being read-only; test/deploy/manifests.test.ts checks every file the command reads is here.

@@ -72,9 +72,9 @@ export default defineConfig({
           // (its servers closed, its processes killed, spies restored, the environment as it was).
           pool: "forks",
           isolate: false,
-          // The service and the command line bundled once for the files' real starts
+          // The service and the command line bundled once (scripts/build.ts) for the files' real starts
           // (test/support/process.ts, test/support/cli.ts).
-          globalSetup: ["test/support/serverBundle.ts", "test/support/cliBundle.ts"],
+          globalSetup: ["test/support/bundle.ts"],
           // After the unit project, not beside it: the process tests keep the machine to
           // themselves, as when every file ran in one pool (tests must pass on a busy 2-core machine).
           sequence: { groupOrder: 1 },

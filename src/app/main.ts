@@ -123,6 +123,7 @@ export function createApp(config: Config = defaultConfig(), given: AppParts = {}
   /** Aborted when the process starts stopping: running batches end with an interrupted summary. */
   const stopping = new AbortController();
   const metrics = createMetrics();
+  const fileEvaluator = createFileEvaluator(process.env, FILE_EVALUATION_BOUNDS, stopping.signal);
   const schema = servedSchema();
   const yoga = graphqlServer(config, { service, schema, metrics, logger });
   const rest = restHandlerOf(schema, service, logger);
@@ -139,7 +140,7 @@ export function createApp(config: Config = defaultConfig(), given: AppParts = {}
     ...siteOf(service, schema),
     coefficientStream: coefficientStreamRoute(service, config.MAX_CONCURRENT_STREAMS),
     batch: batchRouteOf(config, { service, rest, stopping: stopping.signal }),
-    fileEvaluator: createFileEvaluator(process.env, FILE_EVALUATION_BOUNDS, stopping.signal),
+    fileEvaluator,
   });
   return {
     service,
@@ -154,7 +155,8 @@ export function createApp(config: Config = defaultConfig(), given: AppParts = {}
       readiness.markStopping();
       stopping.abort(new Error("the service is stopping (SIGTERM or SIGINT)"));
     },
-    description: `default edition ${service.defaultEdition}`,
+    // Which command /evaluate starts (bundled beside the server, or the bin through tsx).
+    description: `default edition ${service.defaultEdition}; ${fileEvaluator.command}`,
   };
 }
 

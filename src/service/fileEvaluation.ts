@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createGunzip } from "node:zlib";
+import { LOG_LEVELS } from "../support/log.js";
 
 /*
  * "Evaluate a file" (the service's /evaluate page, POST /v1/evaluate): an inventory or a billing
@@ -137,15 +138,35 @@ function localName(name: string): string {
   return `${stem === "" ? "file" : stem}${ending}`;
 }
 
-/** The command line's entry (bin/impact-service.mjs), found from this module up to the project's root. */
-function commandEntry(): string | null {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const entry = join(dir, "bin", "impact-service.mjs");
-    if (existsSync(entry)) return entry;
-    const parent = dirname(dir);
-    if (parent === dir) return null;
-    dir = parent;
+/** The command line's bundle, beside the server's bundle (scripts/build.ts writes both). */
+export const COMMAND_BUNDLE = "cli.mjs";
+
+/** What a run starts: the command's entry, and how the service's start-up line names it. */
+export interface CommandEntry {
+  readonly path: string;
+  readonly description: string;
+}
+
+/**
+ * The command line the runs start, decided by the place of this module. Bundled (the module is
+ * the server's bundle, `dist/bundle/server.mjs`: `npm start`, the image), the command's bundle
+ * beside it (COMMAND_BUNDLE): plain JavaScript, no transpiling before its first row — or null,
+ * a refusal naming it, when the build did not write it. Run from the sources (`npm run dev`,
+ * the module a .ts file), the package's bin (bin/impact-service.mjs, which registers tsx),
+ * found from this module up to the project's root.
+ */
+export function commandEntryOf(moduleUrl: string): CommandEntry | { readonly missing: string } {
+  const module = fileURLToPath(moduleUrl);
+  if (!module.endsWith(".ts")) {
+    const path = join(dirname(module), COMMAND_BUNDLE);
+    return existsSync(path)
+      ? { path, description: `/evaluate runs the bundled command ${path}` }
+      : { missing: path };
+  }
+  for (let dir = dirname(module); ; dir = dirname(dir)) {
+    const path = join(dir, "bin", "impact-service.mjs");
+    if (existsSync(path)) return { path, description: `/evaluate runs ${path} through tsx` };
+    if (dirname(dir) === dir) return { missing: "bin/impact-service.mjs" };
   }
 }
 
@@ -251,6 +272,18 @@ const PART_BYTES = 384 * 1024;
 /** The environment a run's command is given: the service's own, from its start-up (src/app/main.ts). */
 export type CommandEnvironment = Readonly<Record<string, string | undefined>>;
 
+/**
+ * The command's log level: the service's when it says as little as `warn` or less (`error`,
+ * `fatal`, `silent`), `warn` otherwise (`info`, `debug`, `trace`, unset).
+ */
+function commandLogLevel(serviceLevel: string | undefined): string {
+  const levels: readonly string[] = LOG_LEVELS;
+  const at = levels.indexOf(serviceLevel ?? "");
+  return at !== -1 && (serviceLevel === "silent" || at <= levels.indexOf("warn"))
+    ? (serviceLevel as string)
+    : "warn";
+}
+
 function spawnCommand({ entry, folder, input, request, environment }: RunParts, output: string) {
   const args = [
     entry,
@@ -268,10 +301,13 @@ function spawnCommand({ entry, folder, input, request, environment }: RunParts, 
   // The service's environment (EDITION, EDITIONS_FILE: the same editions as the service serves);
   // its temp folder the run's, so what the command's libraries write there (exceljs keeps a
   // worksheet stored before the workbook's shared strings in a temporary file) goes with it.
+  // Its log lines at `warn` at most, whatever the service's LOG_LEVEL: its stderr is the summary
+  // the client reads, where a service debugged at `debug` put the engine's debug lines (the
+  // server's paths) before the command's own lines.
   return spawn(process.execPath, args, {
     cwd: folder,
     stdio: ["ignore", "ignore", "pipe"],
-    env: { ...environment, TMPDIR: folder },
+    env: { ...environment, TMPDIR: folder, LOG_LEVEL: commandLogLevel(environment.LOG_LEVEL) },
   });
 }
 
@@ -325,6 +361,8 @@ const lastLine = (text: string) =>
     ?.replace(/^impact-service: /, "") ?? "";
 
 export interface FileEvaluator {
+  /** Which command the runs start (the service's start-up line says it): bundled, or through tsx. */
+  readonly command: string;
   /** Admission: false when `maxConcurrent` files are being evaluated. */
   readonly admit: () => boolean;
   /**
@@ -348,7 +386,8 @@ export function createFileEvaluator(
   stopping: AbortSignal = new AbortController().signal,
 ): FileEvaluator {
   let running = 0;
-  const entry = commandEntry();
+  const command = commandEntryOf(import.meta.url);
+  const entry = "path" in command ? command.path : null;
   const admit = () => {
     if (running >= bounds.maxConcurrent) return false;
     running += 1;
@@ -358,6 +397,8 @@ export function createFileEvaluator(
     running -= 1;
   };
   return {
+    command:
+      "path" in command ? command.description : `/evaluate refuses every file: ${command.missing} is missing`,
     admit,
     evaluate: async (request, body, clientSignal) => {
       const signal = AbortSignal.any([clientSignal, stopping]);

@@ -9,7 +9,7 @@ import { mkdtempSync, openSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI_BUNDLE } from "../support/cliBundle.js";
+import { CLI_BUNDLE } from "../support/bundle.js";
 
 const HEADER = "kind,provider,instance_type,usage_location,hours\n";
 const ROW = "cloud,aws,m5.xlarge,FRA,8760\n";

@@ -1,10 +1,13 @@
 /**
- * The command line in the image: `/evaluate` runs bin/impact-service.mjs in a child process
- * (src/service/fileEvaluation.ts), so every file it reads at run time — found here by following
- * its imports and its `new URL("…", import.meta.url)` reads from the bin, not listed by hand — is
- * copied into the image's last stage and not excluded by .dockerignore; every package it imports
- * is a runtime dependency (the image installs no devDependencies); and the temp folder, where a
- * run's files go, is a writable volume with the bound the page's limits need.
+ * The command line in the image: `/evaluate` runs its bundle (built from bin/impact-service.mjs by
+ * scripts/build.ts beside the server's, dist/bundle) in a child process
+ * (src/service/fileEvaluation.ts), and the shipped bin is there too. So the image's build stage
+ * has what the build reads and its last stage the whole build folder; every file the command reads
+ * at run time — found here by following its imports and its `new URL("…", import.meta.url)` reads
+ * from the bin, not listed by hand — is copied into the image's last stage and not excluded by
+ * .dockerignore; every package it imports is a runtime dependency (the image installs no
+ * devDependencies); and the temp folder, where a run's files go, is a writable volume with the
+ * bound the page's limits need.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { builtinModules } from "node:module";
@@ -13,7 +16,8 @@ import { fileURLToPath } from "node:url";
 import type { IDeployment } from "kubernetes-models/apps/v1";
 import { describe, expect, it } from "vitest";
 import { parseAllDocuments, parse as parseYaml } from "yaml";
-import { FILE_EVALUATION_BOUNDS } from "../../src/service/fileEvaluation.js";
+import { bundleFiles, RELEASE_FOLDER } from "../../scripts/build.js";
+import { COMMAND_BUNDLE, FILE_EVALUATION_BOUNDS } from "../../src/service/fileEvaluation.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const ENTRY = join(ROOT, "bin/impact-service.mjs");
@@ -96,6 +100,18 @@ function inImage(path: string): boolean {
 }
 
 describe("the command line in the image (Dockerfile)", () => {
+  it("is built with the server by the build stage and copied whole, beside the server's bundle", () => {
+    const build = instructions.slice(stageStarts[0], stageStarts[1]);
+    for (const read of ["bin", "src", "scripts/build.ts"]) {
+      expect(build).toContainEqual(`COPY ${read} ./${read}`);
+    }
+    expect(build).toContainEqual("RUN npm run build");
+    // .dockerignore leaves scripts/ out but the build's description.
+    expect(ignored).toContain("!scripts/build.ts");
+    expect(lastStage).toContainEqual(`COPY --from=build /app/${RELEASE_FOLDER} ./${RELEASE_FOLDER}`);
+    expect(bundleFiles(RELEASE_FOLDER)).toContain(`${RELEASE_FOLDER}/${COMMAND_BUNDLE}`);
+  });
+
   const { files, packages } = commandLineClosure();
   const needed = [...files].map((file) => relative(ROOT, file).replace(/\/$/, ""));
 

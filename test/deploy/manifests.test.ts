@@ -10,6 +10,7 @@ import { HorizontalPodAutoscaler, type IHorizontalPodAutoscaler } from "kubernet
 import { type IService, Service } from "kubernetes-models/v1";
 import { describe, expect, it } from "vitest";
 import { parseAllDocuments, parse as parseYaml } from "yaml";
+import { RELEASE_SERVER } from "../../scripts/build.js";
 
 const root = new URL("../../", import.meta.url);
 const deployDir = new URL("deploy/", root);
@@ -140,7 +141,9 @@ describe("Container image (Dockerfile, compose.yaml)", () => {
 
   it("is multi-stage and runs the esbuild bundle that npm run build writes, exec form, as npm start", () => {
     expect(stageStarts.length).toBeGreaterThan(1);
-    const outfile = /--outfile=(\S+)/.exec(packageJson.scripts.build)?.[1];
+    // `npm run build` is scripts/build.ts, which writes RELEASE_SERVER.
+    expect(packageJson.scripts.build).toBe("tsx scripts/build.ts");
+    const outfile = RELEASE_SERVER;
     const entry = lastStage.find((line) => line.startsWith("ENTRYPOINT ") || line.startsWith("CMD "));
     expect(entry).toBeDefined();
     const argv = JSON.parse((entry as string).replace(/^(ENTRYPOINT|CMD)\s+/, ""));

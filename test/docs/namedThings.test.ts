@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { bundleFiles, RELEASE_FOLDER } from "../../scripts/build.js";
 
 const root = new URL("../../", import.meta.url).pathname;
 const read = (file: string) => readFileSync(join(root, file), "utf8");
@@ -47,7 +48,9 @@ const SYMBOL =
 /** A named file exists: a path from the root or from src/, a placeholder matching one, or a bare name. */
 function fileExists(path: string): boolean {
   if (path.startsWith("../")) return true; // the shared specification, outside the repository
-  if (path.startsWith("dist/")) return read("package.json").includes(path); // a build output
+  // A build output: `npm run build`'s (scripts/build.ts) or another script's of package.json.
+  if (path.startsWith("dist/"))
+    return bundleFiles(RELEASE_FOLDER).includes(path) || read("package.json").includes(path);
   if (path.includes("<") || path.includes("*")) {
     const pattern = path
       .split(/(<[^>]*>|\*)/)

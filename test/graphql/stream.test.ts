@@ -5,10 +5,10 @@
  * `@stream`'s arguments and `@defer` inside items are bounded before any item is evaluated.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SERVER_BUNDLE } from "../support/bundle.js";
 import { send } from "../support/http.js";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
 import { portOf, serviceStarter } from "../support/process.js";
-import { SERVER_BUNDLE } from "../support/serverBundle.js";
 
 const QUERY = `query Fleet($fleet: [CloudInstanceItemInput!]!) {
   cloudInstances(inputs: $fleet) {

@@ -1,10 +1,12 @@
 /**
- * The /evaluate page in headless Chromium (Debian's `chromium`, driven by playwright-core): a
- * person chooses an inventory, drops a FOCUS export, sees the command's summary and report and
- * downloads the output and the report — each byte equal to what `impact-service evaluate` writes
- * for the same file; a file over a bound and a malformed file get their sentence on the page; a
- * client that leaves mid-run leaves no temporary folder. Every wait is on a page condition or the
- * folder's content, never a duration.
+ * The /evaluate page of the service as `npm start` runs it: the server's bundle in a process of
+ * its own (SERVER_BUNDLE, scripts/build.ts's build), which runs the command's bundle beside it for
+ * each file (CLI_BUNDLE; the bin through tsx is test/cli/bin.test.ts's). In headless Chromium
+ * (Debian's `chromium`, driven by playwright-core): a person chooses an inventory, drops a FOCUS
+ * export, sees the command's summary and report and downloads the output and the report — each
+ * byte equal to what `impact-service evaluate` writes for the same file; a file over a bound and a
+ * malformed file get their sentence on the page; a client that leaves mid-run leaves no temporary
+ * folder. Every wait is on a page condition or the folder's content, never a duration.
  */
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -14,8 +16,8 @@ import { fileURLToPath } from "node:url";
 import ExcelJS from "exceljs";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CLI_BUNDLE } from "../support/cliBundle.js";
-import { startTestServer, type TestServer } from "../support/httpServer.js";
+import { CLI_BUNDLE } from "../support/bundle.js";
+import { portOf, startService } from "../support/process.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const WAIT_MS = 120_000;
@@ -23,23 +25,32 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const INVENTORY = join(ROOT, "examples/inventory.csv");
 const FOCUS = join(ROOT, "test/fixtures/billing/focus-whole-bill.csv");
 
-let server: TestServer;
+/**
+ * An inventory whose run lasts seconds past its first `running` event (one a second): 150,000
+ * rows, which the bundled command evaluates at about 13,000 a second on the 2-core machine, after
+ * its start. The tests that use it end the run long before its end.
+ */
+const LONG_RUN = `kind,usage_location,quantity\n${"server,FRA,1\n".repeat(150_000)}`;
+
+let service: ReturnType<typeof startService>;
+let server: { readonly url: string };
 let browser: BrowserContext;
 let profile: string;
-/** The service's temporary folder (TMPDIR of this test process): the runs' folders go there. */
+/** The service's temporary folder (its TMPDIR): the runs' folders go there. */
 let temporary: string;
 let work: string;
-/** TMPDIR as it was: restored after the file, whose fork may run other files (vitest.config.ts). */
-const callerTemporary = process.env.TMPDIR;
+/** The service's "listening on …" line: it says which command /evaluate runs. */
+let listening: string;
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM))
     throw new Error(`${CHROMIUM} is missing: scripts/ensure-chromium.sh installs it`);
   temporary = mkdtempSync(join(tmpdir(), "evaluate-page-tmp-"));
   work = mkdtempSync(join(tmpdir(), "evaluate-page-cli-"));
-  process.env.TMPDIR = temporary;
   // Every line logged, to check that none holds a file's content.
-  server = await startTestServer({ LOG_LEVEL: "debug" });
+  service = startService({ LOG_LEVEL: "debug", TMPDIR: temporary });
+  [listening] = await service.waitFor(/^listening on /);
+  server = { url: `http://127.0.0.1:${portOf(listening)}` };
   profile = mkdtempSync(join(work, "chromium-"));
   browser = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -57,9 +68,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
-  if (callerTemporary === undefined) delete process.env.TMPDIR;
-  else process.env.TMPDIR = callerTemporary;
+  service?.killAll();
   for (const dir of [temporary, work]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -75,7 +84,7 @@ function commandLine(file: string, args: readonly string[]) {
   const { stderr } = spawnSync(
     process.execPath,
     [
-      // The bin bundled for the suite: the page's server runs bin/impact-service.mjs itself.
+      // The command's bundle, which the page's server runs for each file.
       join(ROOT, CLI_BUNDLE),
       "evaluate",
       basename(file),
@@ -137,6 +146,10 @@ async function downloaded(page: Page, role: "output" | "report"): Promise<Buffer
 }
 
 describe("the /evaluate page", () => {
+  it("runs the command's bundle beside the server's, and says so on its start-up line", () => {
+    expect(listening).toContain(`/evaluate runs the bundled command ${join(ROOT, CLI_BUNDLE)}`);
+  });
+
   it("is linked from the start page", async () => {
     const page = await browser.newPage();
     await page.goto(server.url);
@@ -269,7 +282,11 @@ describe("the /evaluate page", () => {
     "keeps no temporary file once a client leaves mid-run",
     async () => {
       const page = await openPage();
-      await page.setInputFiles("#file", FOCUS);
+      await page.setInputFiles("#file", {
+        name: "servers.csv",
+        mimeType: "text/csv",
+        buffer: Buffer.from(LONG_RUN),
+      });
       await page.getByRole("button", { name: "Evaluate" }).click();
       await expect
         .poll(() => page.textContent("#status"), { timeout: WAIT_MS })
@@ -284,11 +301,7 @@ describe("the /evaluate page", () => {
   it(
     "admits two files at once and refuses a third with its sentence, while they run",
     async () => {
-      // 2,000 rows: each run lasts seconds past its first `running` event.
-      const rows = Array.from({ length: 2_000 }, (_, i) => `server,${i % 4 === 0 ? "FRA" : "DEU"},1`).join(
-        "\n",
-      );
-      const body = `kind,usage_location,quantity\n${rows}\n`;
+      const body = LONG_RUN;
       const post = () =>
         fetch(`${server.url}/v1/evaluate?name=servers.csv&criteria=gwp`, { method: "POST", body });
       const running = await Promise.all([post(), post()]);
@@ -337,8 +350,8 @@ describe("the /evaluate page", () => {
   );
 
   it("logs no content of the files it was sent", () => {
-    const logged = JSON.stringify(server.logs);
-    expect(server.logs.some((line) => line.path === "/v1/evaluate")).toBe(true);
+    const logged = JSON.stringify(service.records);
+    expect(service.records.some((line) => line.path === "/v1/evaluate")).toBe(true);
     // Names and figures of the fixtures' lines: an account, a service, a resource, a row.
     for (const content of ["team-od", "AmazonCloudWatch", "vm-1", "kind,quantity", "22.50735094"]) {
       expect(logged).not.toContain(content);
@@ -381,11 +394,11 @@ describe("the /evaluate page", () => {
     WAIT_MS,
   );
 
-  // Last: the service stops.
+  // Last: the service stops (SIGTERM, as `docker stop` sends it).
   it(
     "ends its runs when the service stops: children killed, folders removed",
     async () => {
-      const body = `kind,usage_location,quantity\n${"server,FRA,1\n".repeat(2_000)}`;
+      const body = LONG_RUN;
       const answer = await fetch(`${server.url}/v1/evaluate?name=servers.csv&criteria=gwp`, {
         method: "POST",
         body,
@@ -393,7 +406,7 @@ describe("the /evaluate page", () => {
       const reader = answer.body?.getReader();
       expect(new TextDecoder().decode((await reader?.read())?.value)).toMatch(/^\{"event":"running"/);
       expect(runFolders()).toHaveLength(1);
-      server.app.markStopping();
+      service.child.kill("SIGTERM");
       await vi.waitFor(() => expect(runFolders()).toEqual([]), { timeout: WAIT_MS, interval: 50 });
       // The answer ends without a `done`: the run did not finish.
       let rest = "";

@@ -12,9 +12,9 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { serviceArguments } from "../../bench/serviceCommand.js";
+import { SERVER_BUNDLE } from "../support/bundle.js";
 import { graphqlCall, send } from "../support/http.js";
 import { portOf, serviceStarter } from "../support/process.js";
-import { SERVER_BUNDLE } from "../support/serverBundle.js";
 
 const root = new URL("../../", import.meta.url);
 const read = (file: string) => readFileSync(new URL(file, root), "utf8");

@@ -1,7 +1,7 @@
 /**
  * The command line two ways, both giving its exit code, stdout and stderr:
  * - `runCli`: as its user runs it, the package's bin (what `npx impact-service` runs) in a process
- *   of its own, started as bundled once for the suite (test/support/cliBundle.ts, the `process`
+ *   of its own, started as bundled once for the suite (test/support/bundle.ts, the `process`
  *   project's global set-up), not through tsx. For what only a process shows: that it ends, its
  *   exit code as the shell sees it, its pipes, signals.
  * - `runMain`: the command's function (`main`, what the bin awaits) in this process, for a test
@@ -12,7 +12,7 @@ import { execFile } from "node:child_process";
 import { Readable, Writable } from "node:stream";
 import { promisify } from "node:util";
 import { main } from "../../src/cli/main.js";
-import { CLI_BUNDLE } from "./cliBundle.js";
+import { CLI_BUNDLE } from "./bundle.js";
 
 export interface CliRun {
   readonly code: number;

@@ -1,6 +1,6 @@
 /**
  * The service as a separate process (`node dist/test/server.mjs`, src/app/main.ts bundled once
- * by test/support/serverBundle.ts, the project's global set-up), for the tests of
+ * by test/support/bundle.ts, the project's global set-up), for the tests of
  * configuration, shutdown and workers. Tests wait for what the process prints (readiness lines)
  * or for its exit, never for a duration. The process logs JSON lines (pino): tests read their
  * texts (`msg`).
@@ -8,7 +8,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { connect, type Socket } from "node:net";
 import { afterEach } from "vitest";
-import { SERVER_BUNDLE } from "./serverBundle.js";
+import { SERVER_BUNDLE } from "./bundle.js";
 
 const root = new URL("../..", import.meta.url);
 

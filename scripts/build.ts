@@ -1,0 +1,107 @@
+/**
+ * The build, described once: `npm run build` (`tsx scripts/build.ts`) writes it to dist/bundle,
+ * the suite's global set-up (test/support/bundle.ts) to dist/test; nothing else differs.
+ *
+ * Three files side by side in one folder, each with every source it imports (packages stay
+ * external: node resolves them from node_modules at run time):
+ * - `server.mjs`: the service (src/app/main.ts), what `npm start` and the image run;
+ * - `cli.mjs`: the command line, the package's bin itself (bin/impact-service.mjs: its signal
+ *   handling, its exit code), which the /evaluate page runs for each file when the service runs
+ *   bundled (src/service/fileEvaluation.ts finds it beside the server's module);
+ * - `worker.mjs`: the command's pool's worker, which src/cli/pool.ts loads beside its module.
+ *
+ * The folder is two levels below the project's root, as src/app and src/cli are, so the paths
+ * the sources resolve from their own URL (data/, sql/) are the same bundled or not.
+ * The Impact Framework plugins are built the same way (`npm run build:if`, IF_PLUGINS below).
+ */
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { type BuildOptions, build, type Plugin } from "esbuild";
+import { COMMAND_BUNDLE } from "../src/service/fileEvaluation.js";
+
+/** Where `npm run build` writes: `npm start` and the Dockerfile run RELEASE_SERVER. */
+export const RELEASE_FOLDER = "dist/bundle";
+
+/** The server's bundle, in the folder the build writes. */
+export const SERVER_FILE = "server.mjs";
+
+/** The pool's worker: src/cli/pool.ts loads `new URL("./worker.mjs", import.meta.url)`. */
+const WORKER_FILE = "worker.mjs";
+
+/** What `npm start` and the image run. */
+export const RELEASE_SERVER = `${RELEASE_FOLDER}/${SERVER_FILE}`;
+
+/**
+ * `tsx/esm/api` as the bundled bin needs it: nothing to register, everything is JavaScript
+ * already. Through tsx, each run of the command transpiled the sources again: about 0.5 s of CPU
+ * before its first row (docs/architecture.md, "The test suite").
+ */
+const noTsx: Plugin = {
+  name: "no-tsx",
+  setup(plugins) {
+    plugins.onResolve({ filter: /^tsx\/esm\/api$/ }, () => ({ path: "tsx", namespace: "no-tsx" }));
+    plugins.onLoad({ filter: /.*/, namespace: "no-tsx" }, () => ({
+      contents: "export function register() {}",
+    }));
+  },
+};
+
+const stem = (file: string) => file.replace(/\.mjs$/, "");
+
+/** The bundles' entries, by the name of the file each becomes (`<name>.mjs`, outExtension below). */
+const ENTRIES = {
+  [stem(SERVER_FILE)]: "src/app/main.ts",
+  [stem(COMMAND_BUNDLE)]: "bin/impact-service.mjs",
+  [stem(WORKER_FILE)]: "src/cli/worker.ts",
+};
+
+/** The files the build writes into `folder`. */
+export function bundleFiles(folder: string): string[] {
+  return Object.keys(ENTRIES).map((name) => `${folder}/${name}.mjs`);
+}
+
+/**
+ * How every bundle of the project is built: ES modules for node 20, each with the sources it
+ * imports, packages external (node resolves them from node_modules at run time).
+ */
+const BUNDLE: BuildOptions = {
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  logLevel: "warning",
+  outExtension: { ".js": ".mjs" },
+  // The paths of the entries are the project's, wherever the build is started from.
+  absWorkingDir: fileURLToPath(new URL("..", import.meta.url)),
+};
+
+/** The esbuild options of the build, written to `folder` (relative to the project's root). */
+export function buildOptions(folder: string): BuildOptions {
+  return { ...BUNDLE, entryPoints: ENTRIES, outdir: folder, plugins: [noTsx] };
+}
+
+/**
+ * The Impact Framework plugins (`impact-service/if`, package.json's `exports`), built by
+ * `npm run build:if` (`tsx scripts/build.ts if`, run by `prepack`) into dist/if/plugins.mjs.
+ */
+const IF_PLUGINS: BuildOptions = {
+  ...BUNDLE,
+  entryPoints: { plugins: "src/if/plugins.ts" },
+  outdir: "dist/if",
+};
+
+/** Builds the bundles into `folder`. */
+export async function buildInto(folder: string): Promise<void> {
+  await build(buildOptions(folder));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const [target = "service", ...rest] = process.argv.slice(2);
+  if (rest.length > 0 || !["service", "if"].includes(target)) {
+    process.stderr.write(
+      `build: one target, service (the default) or if, not "${process.argv.slice(2).join(" ")}"\n`,
+    );
+    process.exit(2);
+  }
+  await (target === "if" ? build(IF_PLUGINS) : buildInto(RELEASE_FOLDER));
+}

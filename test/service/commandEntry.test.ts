@@ -1,0 +1,43 @@
+/**
+ * Which command the /evaluate page starts (`commandEntryOf`, src/service/fileEvaluation.ts),
+ * decided by the place of the server's module: the command's bundle beside a bundled server,
+ * the shipped bin (through tsx) for the sources, and what is missing named, never guessed.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { COMMAND_BUNDLE, commandEntryOf } from "../../src/service/fileEvaluation.js";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const work = mkdtempSync(join(tmpdir(), "command-entry-"));
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe("the command the /evaluate page starts", () => {
+  it("from the sources: the package's bin, through tsx", () => {
+    const source = pathToFileURL(join(ROOT, "src/service/fileEvaluation.ts")).href;
+    const bin = join(ROOT, "bin/impact-service.mjs");
+    expect(commandEntryOf(source)).toEqual({ path: bin, description: `/evaluate runs ${bin} through tsx` });
+  });
+
+  it("bundled: the command's bundle beside the server's, only there", () => {
+    const folder = join(work, "dist/bundle");
+    mkdirSync(folder, { recursive: true });
+    const server = pathToFileURL(join(folder, "server.mjs")).href;
+    const command = join(folder, COMMAND_BUNDLE);
+    // Not built: missing, named (not the bin of a project above, which would be a guess).
+    expect(commandEntryOf(server)).toEqual({ missing: command });
+    writeFileSync(command, "");
+    expect(commandEntryOf(server)).toEqual({
+      path: command,
+      description: `/evaluate runs the bundled command ${command}`,
+    });
+  });
+
+  it("from sources with no bin above them: the bin named as missing", () => {
+    const source = pathToFileURL(join(work, "src/service/fileEvaluation.ts")).href;
+    expect(commandEntryOf(source)).toEqual({ missing: "bin/impact-service.mjs" });
+  });
+});
