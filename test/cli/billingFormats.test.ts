@@ -24,7 +24,6 @@ const GIB = 1.073741824;
 
 type Row = Record<string, string>;
 
-/** The command in a process of its own, edition 2.4.1 (test/support/cli.ts). */
 /** The command's function in edition 2.4.1 (the tests read only what it writes; test/cli/billing.test.ts
  * runs the bin's process with EDITION=2.4.1). */
 const run = (args: readonly string[]) => runMain([...args, "--edition", "2.4.1"]);
