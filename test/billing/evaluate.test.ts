@@ -14,7 +14,6 @@ import {
 import { BILLING_FORMATS } from "../../src/billing/formats.js";
 import { orderLineViews } from "../../src/billing/lookup.js";
 import { billingPlaces, spellingKey } from "../../src/billing/places.js";
-import { billLayout } from "../../src/billing/reading/layout.js";
 import { addBilledUnits, createRegistryTables, REGISTRY_TABLES } from "../../src/billing/registry/tables.js";
 import type { BillingRequest } from "../../src/billing/stages/request.js";
 import type { BillingSummary } from "../../src/billing/stages/summarise.js";
@@ -22,7 +21,7 @@ import { createLineViews } from "../../src/billing/views.js";
 import type { CloudRegion } from "../../src/data/types.js";
 import { openDatabase, sourceOf } from "../../src/duckdb/database.js";
 import { coefficientCriteria } from "../../src/service/coefficients.js";
-import { app, editionContext, expectClose, routeRaw } from "./support.js";
+import { app, billingRequest, editionContext, expectClose, routeRaw } from "./support.js";
 
 const FIXTURES = new URL("../fixtures/billing/", import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), "billing-test-"));
@@ -44,24 +43,10 @@ async function readRows(file: string): Promise<Row[]> {
   }
 }
 
-/** A run's request for `file` (a fixture's name, or a path), its layout read as the command reads it. */
+/** A run's request for `file` (a fixture's name, or a path), each impact's range written. */
 function request(file: string, output: string, options: Partial<BillingRequest> = {}): BillingRequest {
   const path = isAbsolute(file) ? file : join(FIXTURES, file);
-  return {
-    file: path,
-    layout: billLayout(path),
-    input: null,
-    output: join(scratch, output),
-    format: output.endsWith(".parquet") ? "parquet" : "csv",
-    criteria: null,
-    ranges: true,
-    groupBy: [],
-    groupsOutput: null,
-    instanceTypeColumn: null,
-    load: null,
-    strict: false,
-    ...options,
-  };
+  return billingRequest(path, join(scratch, output), { ranges: true, ...options });
 }
 
 /** The provider of a line, as the formats spell it. */

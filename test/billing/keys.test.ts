@@ -16,9 +16,8 @@ import { recognisedFormat } from "../../src/billing/formats.js";
 import { DIALECTS } from "../../src/billing/portable/dialects.js";
 import { billingScript } from "../../src/billing/portable/script.js";
 import { writeTablesFromKeys } from "../../src/billing/portable/tables.js";
-import { billLayout } from "../../src/billing/reading/layout.js";
 import { smallTableFiles } from "../../src/billing/smallTables.js";
-import { app, editionContext } from "./support.js";
+import { app, billingRequest, editionContext } from "./support.js";
 
 const FIXTURES = new URL("../fixtures/billing/", import.meta.url).pathname;
 const GRID_SERIES = new URL("../fixtures/grid/", import.meta.url).pathname;
@@ -120,21 +119,9 @@ describe("the small tables from the export's kinds of lines", () => {
       await evaluateBillingExport(
         context,
         edition.data.cloudRegions ?? [],
-        {
-          file: join(FIXTURES, fixture),
-          layout: billLayout(join(FIXTURES, fixture)),
-          input: null,
-          output: join(scratch, `${name}.parquet`),
-          format: "parquet",
-          criteria: null,
-          ranges: false,
-          groupBy: [],
-          groupsOutput: null,
-          instanceTypeColumn: null,
-          load: null,
-          strict: false,
+        billingRequest(join(FIXTURES, fixture), join(scratch, `${name}.parquet`), {
           tablesFolder: evaluated,
-        },
+        }),
         grid,
       );
       const keys = join(scratch, `${name}.keys.${as}`);

@@ -16,7 +16,6 @@ import { evaluateBillingExport } from "../../src/billing/evaluate.js";
 import { recognisedFormat } from "../../src/billing/formats.js";
 import { DIALECTS, type Dialect } from "../../src/billing/portable/dialects.js";
 import { billingScript } from "../../src/billing/portable/script.js";
-import { billLayout } from "../../src/billing/reading/layout.js";
 import {
   METHOD_COEFFICIENTS_FILE,
   SMALL_TABLE_COLUMNS,
@@ -24,7 +23,7 @@ import {
 } from "../../src/billing/smallTables.js";
 import { billingImpactColumns } from "../../src/billing/stages/request.js";
 import { coefficientCriteria, coefficientTable } from "../../src/service/coefficients.js";
-import { app, editionContext } from "./support.js";
+import { app, billingRequest, editionContext } from "./support.js";
 
 const FIXTURES = new URL("../fixtures/billing/", import.meta.url).pathname;
 const GRID_SERIES = new URL("../fixtures/grid/", import.meta.url).pathname;
@@ -100,21 +99,7 @@ async function bothWays(fixture: string, series: string | null, dialect: Dialect
   const summary = await evaluateBillingExport(
     context,
     edition.data.cloudRegions ?? [],
-    {
-      file: path,
-      layout: billLayout(path),
-      input: null,
-      output,
-      format: "parquet",
-      criteria: null,
-      ranges,
-      groupBy: [],
-      groupsOutput: null,
-      instanceTypeColumn: null,
-      load: null,
-      strict: false,
-      tablesFolder: tables,
-    },
+    billingRequest(path, output, { ranges, tablesFolder: tables }),
     grid,
   );
   const instance = await DuckDBInstance.create(":memory:", { threads: "1" });

@@ -17,6 +17,7 @@ import type { BillingRequest } from "../../src/billing/stages/request.js";
 import { type Database, openDatabase, sourceOf } from "../../src/duckdb/database.js";
 import { InputFileError } from "../../src/duckdb/errors.js";
 import { FileReadError, readFailing } from "../../src/duckdb/readErrors.js";
+import { billingRequest } from "./support.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "billing-read-"));
 let db: Database;
@@ -36,23 +37,8 @@ function file(name: string, text: string): string {
   return path;
 }
 
-function request(path: string, asked: Partial<BillingRequest> = {}): BillingRequest {
-  return {
-    file: path,
-    layout: billLayout(path),
-    input: null,
-    output: join(scratch, "out.csv"),
-    format: "csv",
-    criteria: null,
-    ranges: false,
-    groupBy: [],
-    groupsOutput: null,
-    instanceTypeColumn: null,
-    load: null,
-    strict: false,
-    ...asked,
-  };
-}
+const request = (path: string, asked: Partial<BillingRequest> = {}) =>
+  billingRequest(path, join(scratch, "out.csv"), asked);
 
 /** The error a promise is refused with. */
 async function refusal(promise: Promise<unknown>): Promise<Error> {

@@ -3,6 +3,8 @@
  * (`POST /v1/cloud/instance` computes it, then rounds it for its answer), on the shared app.
  */
 import { expect } from "vitest";
+import { billLayout } from "../../src/billing/reading/layout.js";
+import type { BillingRequest } from "../../src/billing/stages/request.js";
 import { Evaluation, type RawImpact, type RequestedCriterion } from "../../src/engine/index.js";
 import { prepareCloudInstance } from "../../src/service/cloud.js";
 import { type CoefficientPlace, usageOf } from "../../src/service/coefficients.js";
@@ -42,4 +44,30 @@ export function expectClose(actual: number, expected: number, what: string): voi
   const scale = Math.max(Math.abs(actual), Math.abs(expected));
   if (scale === 0) return;
   expect(Math.abs(actual - expected) / scale, `${what}: ${actual} vs ${expected}`).toBeLessThanOrEqual(1e-9);
+}
+
+/**
+ * A billing run's request for `file` written to `output` (CSV unless `output` ends in .parquet):
+ * its layout read as the command line reads it, no option but those `asked`.
+ */
+export function billingRequest(
+  file: string,
+  output: string,
+  asked: Partial<BillingRequest> = {},
+): BillingRequest {
+  return {
+    file,
+    layout: billLayout(file),
+    input: null,
+    output,
+    format: output.endsWith(".parquet") ? "parquet" : "csv",
+    criteria: null,
+    ranges: false,
+    groupBy: [],
+    groupsOutput: null,
+    instanceTypeColumn: null,
+    load: null,
+    strict: false,
+    ...asked,
+  };
 }
