@@ -23,6 +23,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
+import { BUNDLE } from "../scripts/build.js";
 import type { handlerTimer, TimedRound } from "./harness.js";
 import { namedScenario, scenarioBodies } from "./scenarios.js";
 
@@ -62,16 +63,8 @@ async function bundledHarness({ tree }: Build): Promise<typeof handlerTimer> {
   const entry = join(tree, "bench/harness.ts");
   if (!existsSync(entry)) copyFileSync(join(root, "bench/harness.ts"), entry);
   const outfile = join(tree, "dist/bench/harness.mjs");
-  await build({
-    entryPoints: [entry],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    logLevel: "warning",
-    outfile,
-  });
+  // The build's own options, on the other tree's harness (its entry and output are absolute paths).
+  await build({ ...BUNDLE, entryPoints: [entry], outfile });
   const module = (await import(pathToFileURL(outfile).href)) as { handlerTimer: typeof handlerTimer };
   return module.handlerTimer;
 }

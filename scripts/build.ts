@@ -63,7 +63,7 @@ export function bundleFiles(folder: string): string[] {
  * How every bundle of the project is built: ES modules for node 20, each with the sources it
  * imports, packages external (node resolves them from node_modules at run time).
  */
-const BUNDLE: BuildOptions = {
+export const BUNDLE: BuildOptions = {
   bundle: true,
   platform: "node",
   format: "esm",
