@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
-import { runMain } from "../support/cli.js";
+import { evaluatedLines, type OutputRow, onlyLine, runMain241 } from "../support/cli.js";
 
 /** Each run starts tsx and loads the editions: seconds each on a busy 2-core machine. */
 const SLOW = { timeout: 180_000 };
@@ -22,19 +22,13 @@ const FRANCE_GWP = 0.098;
 /** A GiB in GB: Google's byte-seconds are read as GiB-hours, the methods count GB (written to 10 digits). */
 const GIB = 1.073741824;
 
-type Row = Record<string, string>;
-
-/** The command's function in edition 2.4.1 (the tests read only what it writes; test/cli/billing.test.ts
- * runs the bin's process with EDITION=2.4.1). */
-const run = (args: readonly string[]) => runMain([...args, "--edition", "2.4.1"]);
-
 /**
  * A fixture's (or a file's) run, once per file for this test file: several tests read the same
  * export's lines (the legacy CUR's four, the BigQuery CSV's three), and one run says what the
  * next would (the command is deterministic; each test still reads what it asserts).
  */
-const runs = new Map<string, Promise<{ stderr: string; lines: Row[] }>>();
-function evaluate(file: string): Promise<{ stderr: string; lines: Row[] }> {
+const runs = new Map<string, Promise<{ stderr: string; lines: OutputRow[] }>>();
+function evaluate(file: string): Promise<{ stderr: string; lines: OutputRow[] }> {
   let result = runs.get(file);
   if (result === undefined) {
     result = evaluateOnce(file);
@@ -44,20 +38,11 @@ function evaluate(file: string): Promise<{ stderr: string; lines: Row[] }> {
 }
 
 /** Evaluates a fixture (or a file) to CSV: its stderr and written lines. */
-async function evaluateOnce(file: string): Promise<{ stderr: string; lines: Row[] }> {
-  const input = file.includes("/") ? file : join(FIXTURES, file);
-  const output = join(scratch, `${file.replaceAll("/", "_")}.out.csv`);
-  const { code, stderr } = await run(["evaluate", input, "--output", output]);
-  expect(code, stderr).toBe(0);
-  return { stderr, lines: parse(readFileSync(output), { columns: true, bom: true }) as Row[] };
-}
-
-/** The line whose column holds the value (the only one). */
-function line(lines: readonly Row[], column: string, value: string): Row {
-  const found = lines.filter((row) => row[column] === value);
-  expect(found, `${column} = ${value}`).toHaveLength(1);
-  return found[0];
-}
+const evaluateOnce = (file: string) =>
+  evaluatedLines(
+    file.includes("/") ? file : join(FIXTURES, file),
+    join(scratch, `${file.replaceAll("/", "_")}.out.csv`),
+  );
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -73,28 +58,28 @@ describe("a legacy AWS CUR (CUR 1.0)", () => {
       expect(stderr).toContain("  rows read: 9\n");
       expect(stderr).toContain("  evaluated: 6 (65 hours)\n");
       expect(stderr).toContain("  bad rows: 0\n");
-      const box = line(lines, "identity/LineItemId", "a1");
+      const box = onlyLine(lines, "identity/LineItemId", "a1");
       expect(box.status).toBe("evaluated");
       expect(box.matched_instance_type).toBe("m5.large");
       expect(Number(box.hours)).toBe(24);
       // eu-west-3 is France (regions.csv): the use is the energy at France's factor, not the default mix.
       expect(Number(box.gwp_use_kgco2eq)).toBeCloseTo(Number(box.energy_kwh) * FRANCE_GWP, 12);
       // Spot: pricing/unit empty, read as the hours its usage type says.
-      const spot = line(lines, "identity/LineItemId", "a2");
+      const spot = onlyLine(lines, "identity/LineItemId", "a2");
       expect(spot["pricing/unit"]).toBe("");
       expect([spot.status, spot.matched_instance_type, spot.hours]).toEqual(["evaluated", "c5.xlarge", "10"]);
       // SageMaker as CUR names it: the instance read out of USE1-ml.m5.large-hosting, evaluated as m5.large.
-      const hosting = line(lines, "identity/LineItemId", "a3");
+      const hosting = onlyLine(lines, "identity/LineItemId", "a3");
       expect([hosting.status, hosting.matched_instance_type, hosting.hours]).toEqual([
         "evaluated",
         "m5.large",
         "5",
       ]);
       expect(Number(hosting.gwp_use_kgco2eq)).toBeCloseTo((Number(box.gwp_use_kgco2eq) * 5) / 24, 12);
-      const notebook = line(lines, "identity/LineItemId", "a4");
+      const notebook = onlyLine(lines, "identity/LineItemId", "a4");
       expect([notebook.status, notebook.matched_instance_type]).toEqual(["evaluated", "t3.medium"]);
       // A reserved hour (unit empty, cost 0) is an hour as the on-demand one.
-      const reserved = line(lines, "identity/LineItemId", "a5");
+      const reserved = onlyLine(lines, "identity/LineItemId", "a5");
       expect(reserved.gwp_use_kgco2eq).toBe(box.gwp_use_kgco2eq);
     },
   );
@@ -103,11 +88,11 @@ describe("a legacy AWS CUR (CUR 1.0)", () => {
     const inventory = join(scratch, "inventory.csv");
     writeFileSync(inventory, "kind,provider,instance_type,usage_location,hours\ncloud,aws,m5.large,FRA,24\n");
     const output = join(scratch, "inventory.out.csv");
-    const { code, stderr } = await run(["evaluate", inventory, "-o", output]);
+    const { code, stderr } = await runMain241(["evaluate", inventory, "-o", output]);
     expect(code, stderr).toBe(0);
-    const [own] = parse(readFileSync(output), { columns: true }) as Row[];
+    const [own] = parse(readFileSync(output), { columns: true }) as OutputRow[];
     const { lines } = await evaluate("cur-1.0-legacy.csv");
-    expect(line(lines, "identity/LineItemId", "a1").energy_kwh).toBe(own.energy_kwh);
+    expect(onlyLine(lines, "identity/LineItemId", "a1").energy_kwh).toBe(own.energy_kwh);
   });
 
   it("counts the coverage on the amortised cost: a reservation's fee where its hours are", SLOW, async () => {
@@ -133,7 +118,7 @@ describe("a legacy AWS CUR (CUR 1.0)", () => {
     expect(athena.lines.map((row) => [row.status, row.gwp_use_kgco2eq])).toEqual(
       csv.lines.map((row) => [row.status, row.gwp_use_kgco2eq]),
     );
-    const spot = line(athena.lines, "identity_line_item_id", "a2");
+    const spot = onlyLine(athena.lines, "identity_line_item_id", "a2");
     expect([spot.pricing_unit, spot.status, spot.hours]).toEqual(["", "evaluated", "10"]);
     expect(athena.stderr).toContain(
       "  cost read: line_item_unblended_cost amortised by reservation_effective_cost",
@@ -150,7 +135,7 @@ describe("Google Cloud's billing export as BigQuery saves it", () => {
       expect(stderr).toMatch(/Google Cloud billing export \(BigQuery, resource-level\), edition 2\.4\.1/);
       expect(stderr).toContain("  bad rows: 0\n");
       // 172,800 vCPU-seconds: 48 vCPU-hours
-      const cores = line(lines, "sku.description", "N2 Instance Core running in Paris");
+      const cores = onlyLine(lines, "sku.description", "N2 Instance Core running in Paris");
       expect([cores.status, cores.method, Number(cores.method_quantity)]).toEqual([
         "evaluated",
         "per-vcpu",
@@ -158,17 +143,17 @@ describe("Google Cloud's billing export as BigQuery saves it", () => {
       ]);
       expect(Number(cores.gwp_use_kgco2eq)).toBeCloseTo(Number(cores.energy_kwh) * FRANCE_GWP, 12);
       // 742,170,348,748,800 byte-seconds: 192 GiB-hours
-      const ram = line(lines, "sku.description", "N2 Instance Ram running in Paris");
+      const ram = onlyLine(lines, "sku.description", "N2 Instance Ram running in Paris");
       expect(ram.method).toBe("memory");
       expect(Number(ram.method_quantity)).toBeCloseTo(192 * GIB, 6);
       // 10 GiB out to the internet
-      const egress = line(
+      const egress = onlyLine(
         lines,
         "sku.description",
         "Network Internet Data Transfer Out from Paris to Americas",
       );
       expect(Number(egress.method_quantity)).toBeCloseTo(10 * GIB, 6);
-      expect(line(lines, "sku.description", "Tax").status).toBe("not compute");
+      expect(onlyLine(lines, "sku.description", "Tax").status).toBe("not compute");
       expect(stderr).toContain("  cost read: cost\n");
     },
   );
@@ -184,7 +169,7 @@ describe("Google Cloud's billing export as BigQuery saves it", () => {
         csv.lines.map((row) => [row["sku.description"], row.status, row.gwp_use_kgco2eq]),
       );
       // A list of records stays whole, written as its JSON text.
-      expect(JSON.parse(line(lines, "sku.description", "Tax").labels)).toEqual([
+      expect(JSON.parse(onlyLine(lines, "sku.description", "Tax").labels)).toEqual([
         { key: "team", value: "web" },
       ]);
     },
@@ -205,18 +190,18 @@ describe("Oracle OCI's cost report", () => {
     async () => {
       const { stderr, lines } = await evaluate("oci-cost-report.csv");
       expect(stderr).toMatch(/oci-cost-report\.csv: Oracle OCI cost report, edition 2\.4\.1/);
-      const e4 = line(lines, "product/Description", "Standard - E4");
+      const e4 = onlyLine(lines, "product/Description", "Standard - E4");
       expect([e4.status, e4.method, Number(e4.method_quantity)]).toEqual(["evaluated", "per-vcpu", 4]);
-      const a1 = line(lines, "product/Description", "Compute - Ampere A1 - OCPU");
+      const a1 = onlyLine(lines, "product/Description", "Compute - Ampere A1 - OCPU");
       expect([a1.status, a1.method, Number(a1.method_quantity)]).toEqual(["evaluated", "per-vcpu", 4]);
-      const memory = line(lines, "product/Description", "Standard - E4 - Memory");
+      const memory = onlyLine(lines, "product/Description", "Standard - E4 - Memory");
       expect([memory.method, Number(memory.method_quantity)]).toEqual(["memory", 16]);
       // 0.0672043 GB-months of a boot volume: 730 GB-hours a GB-month
-      const storage = line(lines, "product/Description", "Block Volume - Storage");
+      const storage = onlyLine(lines, "product/Description", "Block Volume - Storage");
       expect(storage.method).toBe("block-storage");
       expect(Number(storage.method_quantity)).toBeCloseTo(0.0672043 * 730, 6);
       // Its performance units, billed in `GB Months` too, are not more gigabytes of storage.
-      expect(line(lines, "product/Description", "Block Volume - Performance Units").method).not.toBe(
+      expect(onlyLine(lines, "product/Description", "Block Volume - Performance Units").method).not.toBe(
         "block-storage",
       );
       expect(stderr).toContain("  cost read: cost/myCost\n");
@@ -258,7 +243,7 @@ describe("Azure's other exports", () => {
     expect(stderr).toMatch(
       /azure-payg-legacy\.csv: Azure legacy pay-as-you-go usage export, edition 2\.4\.1/,
     );
-    const vm = line(lines, "MeterName", "D2s v3");
+    const vm = onlyLine(lines, "MeterName", "D2s v3");
     expect([vm.status, vm.matched_instance_type, vm.hours]).toEqual(["evaluated", "d2s_v3", "24"]);
     expect(Number(vm.gwp_use_kgco2eq)).toBeCloseTo(Number(vm.energy_kwh) * FRANCE_GWP, 12);
     expect(stderr).toContain("coverage: 3 of 3 lines estimated; 3.92 of 3.92 positive cost (100.0 %)\n");
@@ -268,7 +253,7 @@ describe("Azure's other exports", () => {
   it("reads the EA usage file's German headers, and German mixed with camelCase", SLOW, async () => {
     const german = await evaluate("azure-ea-german.csv");
     expect(german.stderr).toMatch(/Azure EA usage file \(German headers\), edition 2\.4\.1/);
-    const vm = line(german.lines, "Name der Verbrauchseinheit", "D4s v3");
+    const vm = onlyLine(german.lines, "Name der Verbrauchseinheit", "D4s v3");
     expect([vm.status, vm.matched_instance_type, vm.hours]).toEqual(["evaluated", "d4s_v3", "24"]);
     expect(german.stderr).toContain("  cost read: Erweiterte Kosten\n");
     const mixed = join(scratch, "azure-mixed.csv");
@@ -279,7 +264,7 @@ describe("Azure's other exports", () => {
     );
     const own = await evaluate(mixed);
     expect(own.stderr).toContain("  evaluated: 1 (24 hours)\n");
-    expect(line(own.lines, "meterName", "D4s v3").gwp_use_kgco2eq).toBe(vm.gwp_use_kgco2eq);
+    expect(onlyLine(own.lines, "meterName", "D4s v3").gwp_use_kgco2eq).toBe(vm.gwp_use_kgco2eq);
   });
 });
 
@@ -297,7 +282,7 @@ describe("a header that looks like a bill but fits none", () => {
       `${keep.map((i) => columns[i]).join(",")}\n${keep.map((i) => cells[i]).join(",")}\n`,
     );
     const output = join(scratch, "oci-without-cost.out.csv");
-    const { code, stderr } = await run(["evaluate", input, "-o", output]);
+    const { code, stderr } = await runMain241(["evaluate", input, "-o", output]);
     expect(code).toBe(2);
     expect(stderr.trim()).toMatch(
       /the header is nearly an Oracle OCI cost report export's \(--input oci\) but lacks cost_my_cost$/,

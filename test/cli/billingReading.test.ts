@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { inputKindOf } from "../../src/cli/billingDispatch.js";
-import { runMain } from "../support/cli.js";
+import { evaluatedLines, type OutputRow, onlyLine, runMain241 } from "../support/cli.js";
 
 /** Each run starts tsx and loads the editions: seconds each on a busy 2-core machine. */
 const SLOW = { timeout: 180_000 };
@@ -20,29 +20,15 @@ const FIXTURES = "test/fixtures/billing";
 const scratch = mkdtempSync(join(tmpdir(), "billing-reading-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-type Row = Record<string, string>;
-
-/** The command's function in edition 2.4.1 (the tests read only what it writes; test/cli/billing.test.ts
- * runs the bin's process with EDITION=2.4.1). */
-const run = (args: readonly string[]) => runMain([...args, "--edition", "2.4.1"]);
-
 /** Evaluates a fixture (or a file) to CSV, gwp only: its stderr and written lines. */
-async function evaluate(file: string): Promise<{ stderr: string; lines: Row[] }> {
-  const input = file.includes("/") ? file : join(FIXTURES, file);
-  const output = join(scratch, `${file.replaceAll("/", "_")}.out.csv`);
-  const { code, stderr } = await run(["evaluate", input, "--output", output, "--criteria", "gwp"]);
-  expect(code, stderr).toBe(0);
-  return { stderr, lines: parse(readFileSync(output), { columns: true, bom: true }) as Row[] };
-}
+const evaluate = (file: string) =>
+  evaluatedLines(
+    file.includes("/") ? file : join(FIXTURES, file),
+    join(scratch, `${file.replaceAll("/", "_")}.out.csv`),
+    ["--criteria", "gwp"],
+  );
 
-/** The line whose column holds the value (the only one). */
-function line(lines: readonly Row[], column: string, value: string): Row {
-  const found = lines.filter((row) => row[column] === value);
-  expect(found, `${column} = ${value}`).toHaveLength(1);
-  return found[0];
-}
-
-const impacts = (lines: readonly Row[]) =>
+const impacts = (lines: readonly OutputRow[]) =>
   lines.map((row) => [
     row.status,
     row.method,
@@ -80,7 +66,7 @@ describe("Google Cloud's billing export as BigQuery writes JSON", () => {
       expect(stderr).toContain("  rows read: 6\n");
       expect(stderr).toContain("  bad rows: 0\n");
       // A list of records stays whole, as its JSON text; the credit is not the cost read.
-      const cores = line(lines, "sku.description", "N2 Instance Core running in Paris");
+      const cores = onlyLine(lines, "sku.description", "N2 Instance Core running in Paris");
       expect(JSON.parse(cores.credits)[0].amount).toBe(-0.2349);
       expect(stderr).toContain("  cost read: cost\n");
       // The same lines as the BigQuery console saves them to CSV: the same methods, quantities and
@@ -109,7 +95,7 @@ describe("Google Cloud's billing export as BigQuery writes JSON", () => {
     const input = join(scratch, "gcp-without-unit.json");
     writeFileSync(input, `${records.join("\n")}\n`);
     const output = join(scratch, "gcp-without-unit.out.csv");
-    const { code, stderr } = await run(["evaluate", input, "-o", output]);
+    const { code, stderr } = await runMain241(["evaluate", input, "-o", output]);
     expect(code, stderr).toBe(2);
     expect(stderr).toMatch(
       /the header is nearly a Google Cloud billing export \(BigQuery, standard\) export's \(--input gcp\) but lacks usage_unit\n$/,
@@ -130,7 +116,7 @@ describe("Google Cloud's billing export as BigQuery writes JSON", () => {
       const other = join(scratch, "other.json");
       writeFileSync(other, '{"name":"a","cost":1}\n');
       expect(inputKindOf(other, undefined)).toEqual({ kind: "inventory" });
-      const { code, stdout, stderr } = await run(["evaluate", batch, "--criteria", "gwp"]);
+      const { code, stdout, stderr } = await runMain241(["evaluate", batch, "--criteria", "gwp"]);
       expect(code, stderr).toBe(0);
       expect(stderr).not.toContain("billing export");
       // The batch route's answer to the line, as the inventory reader writes it.
@@ -157,7 +143,7 @@ describe("exports saved with ';' (or a tab) and decimal commas", () => {
       const [day, batch, egress] = lines;
       // 24 hours of a D4s v3 in germanywestcentral: the comma-separated file's line, the same impacts.
       const comma = await evaluate("azure-ea-german.csv");
-      const own = line(comma.lines, "Name der Verbrauchseinheit", "D4s v3");
+      const own = onlyLine(comma.lines, "Name der Verbrauchseinheit", "D4s v3");
       expect([day.hours, day.gwp_use_kgco2eq, day.gwp_embedded_kgco2eq]).toEqual([
         "24",
         own.gwp_use_kgco2eq,
@@ -208,7 +194,7 @@ describe("exports saved with ';' (or a tab) and decimal commas", () => {
       expect(stderr).toContain("coverage: 1 of 3 lines estimated; 5.53 of 289.96 positive cost (1.9 %)\n");
       // --strict stops at those bad rows, nothing written, the cells named before its stop
       const output = join(scratch, "semicolon-unreadable-strict.csv");
-      const strict = await run(["evaluate", input, "--output", output, "--strict"]);
+      const strict = await runMain241(["evaluate", input, "--output", output, "--strict"]);
       expect(strict.code).toBe(1);
       expect(strict.stderr).toContain(`${input}: line 3, Verbrauchte Menge: "12.5" is not a number`);
       expect(strict.stderr).toContain(`${input}: line 4, Erweiterte Kosten: "89,0,88" is not a number`);
@@ -279,7 +265,7 @@ describe("the EA portal's usage file, report lines above its header", () => {
     rows[7] = rows[7].split(",").slice(0, 5).join(",");
     const input = join(scratch, "preamble-malformed.csv");
     writeFileSync(input, rows.join("\r\n"));
-    const { code, stderr } = await run(["evaluate", input, "-o", join(scratch, "malformed.out.csv")]);
+    const { code, stderr } = await runMain241(["evaluate", input, "-o", join(scratch, "malformed.out.csv")]);
     expect(code).toBe(1);
     expect(stderr).toContain(
       `${input}: line 8: a malformed line (is the file cut short?); nothing written\n`,
@@ -291,7 +277,7 @@ describe("the EA portal's usage file, report lines above its header", () => {
     const input = join(scratch, "preamble-long.csv");
     writeFileSync(input, [...Array(60).fill("Usage Details Report,,"), ...rows.slice(5)].join("\r\n"));
     const output = join(scratch, "preamble-long.out.csv");
-    const { code, stderr } = await run(["evaluate", input, "-o", output]);
+    const { code, stderr } = await runMain241(["evaluate", input, "-o", output]);
     expect(code).toBe(2);
     expect(stderr).toBe(
       `impact-service: ${input}: line 61 is a billing export's header, below the 50 lines (64 KiB) read above a header; remove the lines above it\n`,

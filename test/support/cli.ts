@@ -9,8 +9,11 @@
  *   test process (docs/architecture.md, "The test suite").
  */
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { Readable, Writable } from "node:stream";
 import { promisify } from "node:util";
+import { parse } from "csv-parse/sync";
+import { expect } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { CLI_BUNDLE } from "./bundle.js";
 
@@ -48,4 +51,31 @@ export async function runMain(args: readonly string[]): Promise<CliRun> {
   const stderr = sink();
   const code = await main(args, { stdin: Readable.from([]), stdout: stdout.stream, stderr: stderr.stream });
   return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+/** A line of a CSV output, by column name. */
+export type OutputRow = Record<string, string>;
+
+/**
+ * `main` in edition 2.4.1, as the bills' tests run it (they read only what it writes;
+ * test/cli/billing.test.ts runs the bin's process with EDITION=2.4.1).
+ */
+export const runMain241 = (args: readonly string[]) => runMain([...args, "--edition", "2.4.1"]);
+
+/** `evaluate <input> --output <output> [options]` in edition 2.4.1, which ends 0: its stderr and written lines. */
+export async function evaluatedLines(
+  input: string,
+  output: string,
+  options: readonly string[] = [],
+): Promise<{ stderr: string; lines: OutputRow[] }> {
+  const { code, stderr } = await runMain241(["evaluate", input, "--output", output, ...options]);
+  expect(code, stderr).toBe(0);
+  return { stderr, lines: parse(readFileSync(output), { columns: true, bom: true }) as OutputRow[] };
+}
+
+/** The line whose column holds the value (the only one). */
+export function onlyLine(lines: readonly OutputRow[], column: string, value: string): OutputRow {
+  const found = lines.filter((row) => row[column] === value);
+  expect(found, `${column} = ${value}`).toHaveLength(1);
+  return found[0];
 }
