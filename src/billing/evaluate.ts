@@ -9,14 +9,12 @@
  */
 
 import { openDatabase } from "../duckdb/database.js";
-import type { EditionContext } from "../service/context.js";
 import type { GridFiles } from "./grid.js";
-import type { EditionPlaces } from "./places.js";
 import { classifyLines } from "./stages/classify.js";
 import { evaluateKinds } from "./stages/evaluate.js";
 import { lookUpKinds } from "./stages/lookUp.js";
 import { readExport } from "./stages/read.js";
-import { type BillingRequest, billingTerms } from "./stages/request.js";
+import type { BillingRequest, BillingTerms } from "./stages/request.js";
 import { type BillingSummary, summarise } from "./stages/summarise.js";
 import { writeOutputs } from "./stages/write.js";
 
@@ -24,18 +22,15 @@ export { FileReadError } from "../duckdb/readErrors.js";
 export { BillingInputError, BillingStrictStop } from "./errors.js";
 
 /**
- * Evaluates a billing export. `knownRegions`: the cloud regions of an edition that has them (an
- * edition without reads its regions' countries there). `grid`: a grid intensity series
- * (--grid-intensity, --grid-zones) for the lines' gwp use, a request of its own: only the look-up
- * stage reads it.
+ * Evaluates a billing export on `terms` checked by the caller (billingTerms, where it resolves the
+ * edition). `grid`: a grid intensity series (--grid-intensity, --grid-zones) for the lines' gwp
+ * use, a request of its own: only the look-up stage reads it.
  */
 export async function evaluateBillingExport(
-  context: EditionContext,
-  knownRegions: EditionPlaces["known"],
+  terms: BillingTerms,
   request: BillingRequest,
   grid: GridFiles | null = null,
 ): Promise<BillingSummary> {
-  const terms = billingTerms(context, knownRegions, request);
   const db = await openDatabase();
   try {
     const { connection } = db;

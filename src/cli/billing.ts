@@ -17,14 +17,12 @@ import { parseArgs } from "node:util";
 import { BillingStrictStop, FileReadError } from "../billing/errors.js";
 import type { GridFiles } from "../billing/grid.js";
 import { withMethodRows } from "../billing/methods.js";
-import type { EditionPlaces } from "../billing/places.js";
 import { type BillLayout, billLayout } from "../billing/reading/layout.js";
-import type { BillingRequest } from "../billing/stages/request.js";
+import { type BillingRequest, type BillingTerms, billingTerms } from "../billing/stages/request.js";
 import { ConfigError } from "../config/serviceConfig.js";
 import { InputFileError } from "../duckdb/errors.js";
 import { coefficientCsv } from "../service/coefficientColumns.js";
 import { coefficientTable } from "../service/coefficients.js";
-import type { EditionContext } from "../service/context.js";
 import { DomainError } from "../service/errors.js";
 import { printable, printableLines } from "../support/terminalText.js";
 import { editionOf } from "./editionNotes.js";
@@ -147,8 +145,8 @@ interface BillingPlan extends RunDestinations {
   readonly request: BillingRequest;
   /** A grid intensity series for the lines' gwp use: a request of its own, read by the look-up alone. */
   readonly grid: GridFiles | null;
-  readonly context: EditionContext;
-  readonly knownRegions: EditionPlaces["known"];
+  /** The edition, the criteria and the load, checked against it before the file is opened. */
+  readonly terms: BillingTerms;
   /** The groups file as the summary names it (as given). */
   readonly groupsShown: string | null;
   /** The last line too long to be read (src/cli/lastLine.ts), counted as a bad row after the run. */
@@ -188,12 +186,9 @@ async function billingPlanOf(
     input,
     output: output?.path ?? join(scratch, "lines.csv"),
     format,
-    criteria: criteriaOf(values.criteria),
-    ranges: values.ranges,
     groupBy,
     groupsOutput: groups?.path ?? null,
     instanceTypeColumn: values["instance-type-column"] ?? null,
-    load: loadOf(values.load),
     strict: values.strict,
     report: values.report !== undefined,
     tablesFolder,
@@ -203,6 +198,11 @@ async function billingPlanOf(
   const read = request.layout;
   if (read !== null) stderr.write(printableLines(linesOf(reading.layoutNotes(file, read, input))));
   const { context, knownRegions } = editionOf(values.edition, true);
+  const terms = billingTerms(context, knownRegions, {
+    criteria: criteriaOf(values.criteria),
+    load: loadOf(values.load),
+    ranges: values.ranges,
+  });
   // DuckDB's JSON reader refuses a record too long, by its line; its CSV reader drops a last line so.
   const overlong = read?.kind === "json" ? null : await overlongLastLine(file);
   if (overlong !== null && request.strict) {
@@ -211,7 +211,7 @@ async function billingPlanOf(
   const unreadable = async () =>
     read?.kind === "csv" ? linesOf(await reading.unreadableNumbers(file, read, input)) : "";
   const destinations = { lines: request.output, output, groups, report };
-  return { ...destinations, request, grid, context, knownRegions, groupsShown, overlong, unreadable };
+  return { ...destinations, request, grid, terms, groupsShown, overlong, unreadable };
 }
 
 /** The bad row of a quantity or cost that is no number (sql/evaluate/billing_impacts.sql). */
@@ -234,16 +234,13 @@ export async function billingMain(
     const plan = await billingPlanOf(args, layout, scratch, io.stderr);
     const { evaluateBillingExport } = await import("../billing/evaluate.js");
     const { billingAccount } = await import("../billing/summary.js");
-    const evaluated = await evaluateBillingExport(
-      plan.context,
-      plan.knownRegions,
-      plan.request,
-      plan.grid,
-    ).catch(async (error) => {
-      // --strict stops at a bad row: the cells a decimal comma could not read named before it
-      if (error instanceof BillingStrictStop) io.stderr.write(printableLines(await plan.unreadable()));
-      throw error;
-    });
+    const evaluated = await evaluateBillingExport(plan.terms, plan.request, plan.grid).catch(
+      async (error) => {
+        // --strict stops at a bad row: the cells a decimal comma could not read named before it
+        if (error instanceof BillingStrictStop) io.stderr.write(printableLines(await plan.unreadable()));
+        throw error;
+      },
+    );
     const summary = withOverlongLine(evaluated, plan.overlong);
     const account = billingAccount(summary, plan.groupsShown, plan.report === null ? null : today());
     const page =

@@ -15,13 +15,13 @@ import { BILLING_FORMATS } from "../../src/billing/formats.js";
 import { orderLineViews } from "../../src/billing/lookup.js";
 import { billingPlaces, spellingKey } from "../../src/billing/places.js";
 import { addBilledUnits, createRegistryTables, REGISTRY_TABLES } from "../../src/billing/registry/tables.js";
-import type { BillingRequest } from "../../src/billing/stages/request.js";
+import type { BillingAsked, BillingRequest } from "../../src/billing/stages/request.js";
 import type { BillingSummary } from "../../src/billing/stages/summarise.js";
 import { createLineViews } from "../../src/billing/views.js";
 import type { CloudRegion } from "../../src/data/types.js";
 import { openDatabase, sourceOf } from "../../src/duckdb/database.js";
 import { coefficientCriteria } from "../../src/service/coefficients.js";
-import { app, billingRequest, editionContext, expectClose, routeRaw } from "./support.js";
+import { app, billingRequest, billingTermsOf, editionContext, expectClose, routeRaw } from "./support.js";
 
 const FIXTURES = new URL("../fixtures/billing/", import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), "billing-test-"));
@@ -43,11 +43,15 @@ async function readRows(file: string): Promise<Row[]> {
   }
 }
 
-/** A run's request for `file` (a fixture's name, or a path), each impact's range written. */
+/** A run's request for `file` (a fixture's name, or a path). */
 function request(file: string, output: string, options: Partial<BillingRequest> = {}): BillingRequest {
   const path = isAbsolute(file) ? file : join(FIXTURES, file);
-  return billingRequest(path, join(scratch, output), { ranges: true, ...options });
+  return billingRequest(path, join(scratch, output), options);
 }
+
+/** A run's terms in `edition`, each impact's range written unless `asked` says otherwise. */
+const terms = (edition: string, asked: Partial<BillingAsked> = {}) =>
+  billingTermsOf(edition, { ranges: true, ...asked });
 
 /** The provider of a line, as the formats spell it. */
 function providerOf(row: Row): string {
@@ -78,7 +82,7 @@ describe.each(FORMATS)("%s, edition 2.4.1, against POST /v1/cloud/instance", (fi
 
   beforeAll(async () => {
     const out = `${fixture}.out.parquet`;
-    summary = await evaluateBillingExport(editionContext("2.4.1"), knownRegions(), request(fixture, out));
+    summary = await evaluateBillingExport(terms("2.4.1"), request(fixture, out));
     rows = await readRows(join(scratch, out));
   });
 
@@ -176,7 +180,7 @@ describe.each(FORMATS)("%s, edition 2.4.1, against POST /v1/cloud/instance", (fi
 
 describe("the compute lines of each provider and service", () => {
   it("finds EC2 (usage, discounted, Savings Plan), RDS db. types, OpenSearch .search and Azure Spot / Low Priority VMs", async () => {
-    await evaluateBillingExport(editionContext("2.4.1"), knownRegions(), request("cur.csv.gz", "cur.csv"));
+    await evaluateBillingExport(terms("2.4.1"), request("cur.csv.gz", "cur.csv"));
     const cur = await readRows(join(scratch, "cur.csv"));
     const evaluated = (rows: Row[]) =>
       rows.filter((row) => row.status === "evaluated" && row.method === "instance");
@@ -195,7 +199,7 @@ describe("the compute lines of each provider and service", () => {
     const search = evaluated(cur).find((row) => String(row.line_item_usage_type).includes(".search"));
     expect(search?.matched_instance_type).toMatch(/\.elasticsearch$|^[a-z0-9]+\.[a-z0-9]+$/);
 
-    await evaluateBillingExport(editionContext("2.4.1"), knownRegions(), request("azure.csv", "azure.csv"));
+    await evaluateBillingExport(terms("2.4.1"), request("azure.csv", "azure.csv"));
     const azure = await readRows(join(scratch, "azure.csv"));
     const meters = evaluated(azure).map((row) => String(row.MeterName));
     expect(meters.some((name) => name.endsWith(" Spot"))).toBe(true);
@@ -252,7 +256,7 @@ describe("a wide export of many chunks (both threads)", () => {
     async (_, prices) => {
       const file = join(scratch, `wide-${prices}.csv`);
       await wideExport(file, prices);
-      await evaluateBillingExport(editionContext("2.4.1"), knownRegions(), request(file, "wide.out.csv"));
+      await evaluateBillingExport(terms("2.4.1"), request(file, "wide.out.csv"));
       const input = await readRows(file);
       const output = await readRows(join(scratch, "wide.out.csv"));
       const header = Object.keys(input[0]);
@@ -309,7 +313,7 @@ describe("a wide export of many chunks (both threads)", () => {
 
 describe("instance lines found from the formats' own columns", () => {
   const statusOf = async (fixture: string, column: string) => {
-    await evaluateBillingExport(editionContext("2.4.1"), knownRegions(), request(fixture, `${fixture}.csv`));
+    await evaluateBillingExport(terms("2.4.1"), request(fixture, `${fixture}.csv`));
     const rows = await readRows(join(scratch, `${fixture}.csv`));
     return rows.map((row) => [String(row[column]), row.matched_instance_type ?? null, row.status] as const);
   };
@@ -351,7 +355,7 @@ describe("instance lines found from the formats' own columns", () => {
   });
 
   it("resolves an Azure meter of two sizes through AdditionalInfo's ServiceType", async () => {
-    await evaluateBillingExport(editionContext("2.4.1"), knownRegions(), request("azure-ea.csv", "ea.csv"));
+    await evaluateBillingExport(terms("2.4.1"), request("azure-ea.csv", "ea.csv"));
     const rows = await readRows(join(scratch, "ea.csv"));
     const twoSizes = rows.filter((row) => row.MeterName === "D2 v3/D2s v3");
     expect(twoSizes.map((row) => row.matched_instance_type)).toEqual([
@@ -367,7 +371,7 @@ describe("instance lines found from the formats' own columns", () => {
 describe("edition 1.2.4 (no cloud regions)", () => {
   it("evaluates AWS lines at their region's country; Azure has no instance types there", async () => {
     const out = "focus-124.parquet";
-    await evaluateBillingExport(editionContext("1.2.4"), knownRegions(), request("focus-1.0.csv", out));
+    await evaluateBillingExport(terms("1.2.4"), request("focus-1.0.csv", out));
     const rows = await readRows(join(scratch, out));
     const context = editionContext("1.2.4");
     const criteria = coefficientCriteria(context, null);
@@ -406,12 +410,10 @@ describe("sums per group", () => {
   it("writes, per group of the columns named, the sums of its evaluated lines", async () => {
     const groupsOutput = join(scratch, "groups.csv");
     await evaluateBillingExport(
-      editionContext("2.4.1"),
-      knownRegions(),
+      terms("2.4.1", { ranges: false }),
       request("focus-1.0.csv", "grouped.csv", {
         groupBy: ["SubAccountId", "ServiceName"],
         groupsOutput,
-        ranges: false,
       }),
     );
     const rows = await readRows(join(scratch, "grouped.csv"));
@@ -440,12 +442,10 @@ describe("sums per tag", () => {
   ])("groups %s's evaluated lines by a key of %s (--group-by tag:%s)", async (fixture, column, key) => {
     const groupsOutput = join(scratch, `${fixture}.tags.csv`);
     await evaluateBillingExport(
-      editionContext("2.4.1"),
-      knownRegions(),
+      terms("2.4.1", { ranges: false }),
       request(fixture, `${fixture}.tagged.csv`, {
         groupBy: [`tag:${key}`],
         groupsOutput,
-        ranges: false,
       }),
     );
     const rows = await readRows(join(scratch, `${fixture}.tagged.csv`));
@@ -470,8 +470,7 @@ describe("bad input", () => {
   it("gives each bad row its status and goes on (a negative quantity is a refund, not one); --strict stops before writing anything", async () => {
     const out = "bad.csv";
     const summary = await evaluateBillingExport(
-      editionContext("2.4.1"),
-      knownRegions(),
+      terms("2.4.1"),
       request("focus-bad-rows.csv", out, {
         instanceTypeColumn: "x_MachineType",
       }),
@@ -494,24 +493,18 @@ describe("bad input", () => {
     const strict = request("focus-bad-rows.csv", "strict.csv", {
       strict: true,
     });
-    await expect(evaluateBillingExport(editionContext("2.4.1"), knownRegions(), strict)).rejects.toThrow(
-      BillingStrictStop,
-    );
+    await expect(evaluateBillingExport(terms("2.4.1"), strict)).rejects.toThrow(BillingStrictStop);
     expect(existsSync(strict.output)).toBe(false);
   });
 
   it("names the columns a header lacks and the formats known", async () => {
-    const attempt = evaluateBillingExport(
-      editionContext("2.4.1"),
-      knownRegions(),
-      request("unknown-header.parquet", "x.csv"),
-    );
+    const attempt = evaluateBillingExport(terms("2.4.1"), request("unknown-header.parquet", "x.csv"));
     await expect(attempt).rejects.toThrow(BillingInputError);
     await expect(attempt).rejects.toThrow(
       /FOCUS 1\.0–1\.2 \(--input focus\) lacks .*ChargeCategory.*AWS CUR 2\.0.*line_item_usage_amount.*Azure cost export/,
     );
     const asked = request("not-billing.csv", "y.csv", { input: "azure" });
-    await expect(evaluateBillingExport(editionContext("2.4.1"), knownRegions(), asked)).rejects.toThrow(
+    await expect(evaluateBillingExport(terms("2.4.1"), asked)).rejects.toThrow(
       /Azure cost export \(--input azure\) lacks MeterCategory, MeterName, Quantity, UnitOfMeasure, ResourceLocation/,
     );
   });
@@ -530,12 +523,8 @@ describe("bad input", () => {
     for (const [name, bytes, message] of cases) {
       writeFileSync(join(scratch, name), bytes);
       const asked = request(join(scratch, name), `${name}.out.csv`);
-      await expect(evaluateBillingExport(editionContext("2.4.1"), knownRegions(), asked)).rejects.toThrow(
-        message,
-      );
-      await expect(evaluateBillingExport(editionContext("2.4.1"), knownRegions(), asked)).rejects.toThrow(
-        FileReadError,
-      );
+      await expect(evaluateBillingExport(terms("2.4.1"), asked)).rejects.toThrow(message);
+      await expect(evaluateBillingExport(terms("2.4.1"), asked)).rejects.toThrow(FileReadError);
       expect(existsSync(asked.output), name).toBe(false);
       expect(existsSync(`${asked.output}.partial`), name).toBe(false);
     }

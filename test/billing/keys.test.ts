@@ -17,6 +17,7 @@ import { DIALECTS } from "../../src/billing/portable/dialects.js";
 import { billingScript } from "../../src/billing/portable/script.js";
 import { writeTablesFromKeys } from "../../src/billing/portable/tables.js";
 import { smallTableFiles } from "../../src/billing/smallTables.js";
+import { billingTerms } from "../../src/billing/stages/request.js";
 import { app, billingRequest, editionContext } from "./support.js";
 
 const FIXTURES = new URL("../fixtures/billing/", import.meta.url).pathname;
@@ -117,8 +118,7 @@ describe("the small tables from the export's kinds of lines", () => {
       const grid = series === null ? null : { series: join(GRID_SERIES, series), zones: null };
       const evaluated = join(scratch, `${name}.evaluated`);
       await evaluateBillingExport(
-        context,
-        edition.data.cloudRegions ?? [],
+        billingTerms(context, edition.data.cloudRegions ?? [], { criteria: null, load: null, ranges: false }),
         billingRequest(join(FIXTURES, fixture), join(scratch, `${name}.parquet`), {
           tablesFolder: evaluated,
         }),

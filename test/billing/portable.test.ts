@@ -21,7 +21,7 @@ import {
   SMALL_TABLE_COLUMNS,
   smallTableFiles,
 } from "../../src/billing/smallTables.js";
-import { billingImpactColumns } from "../../src/billing/stages/request.js";
+import { billingImpactColumns, billingTerms } from "../../src/billing/stages/request.js";
 import { coefficientCriteria, coefficientTable } from "../../src/service/coefficients.js";
 import { app, billingRequest, editionContext } from "./support.js";
 
@@ -97,9 +97,8 @@ async function bothWays(fixture: string, series: string | null, dialect: Dialect
   const ranges = grid !== null;
   const path = join(FIXTURES, fixture);
   const summary = await evaluateBillingExport(
-    context,
-    edition.data.cloudRegions ?? [],
-    billingRequest(path, output, { ranges, tablesFolder: tables }),
+    billingTerms(context, edition.data.cloudRegions ?? [], { criteria: null, load: null, ranges }),
+    billingRequest(path, output, { tablesFolder: tables }),
     grid,
   );
   const instance = await DuckDBInstance.create(":memory:", { threads: "1" });

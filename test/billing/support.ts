@@ -4,7 +4,12 @@
  */
 import { expect } from "vitest";
 import { billLayout } from "../../src/billing/reading/layout.js";
-import type { BillingRequest } from "../../src/billing/stages/request.js";
+import {
+  type BillingAsked,
+  type BillingRequest,
+  type BillingTerms,
+  billingTerms,
+} from "../../src/billing/stages/request.js";
 import { Evaluation, type RawImpact, type RequestedCriterion } from "../../src/engine/index.js";
 import { prepareCloudInstance } from "../../src/service/cloud.js";
 import { type CoefficientPlace, usageOf } from "../../src/service/coefficients.js";
@@ -61,13 +66,25 @@ export function billingRequest(
     input: null,
     output,
     format: output.endsWith(".parquet") ? "parquet" : "csv",
-    criteria: null,
-    ranges: false,
     groupBy: [],
     groupsOutput: null,
     instanceTypeColumn: null,
-    load: null,
     strict: false,
     ...asked,
   };
+}
+
+/**
+ * A billing run's terms in `edition`, checked as the command line checks them: the cloud regions
+ * known are those of the first edition that has them (src/cli/editionNotes.ts), no term but those
+ * `asked`.
+ */
+export function billingTermsOf(edition: string, asked: Partial<BillingAsked> = {}): BillingTerms {
+  const knownRegions = [...app.service.editions.values()].find((served) => served.data.cloudRegions !== null);
+  return billingTerms(editionContext(edition), knownRegions?.data.cloudRegions ?? [], {
+    criteria: null,
+    load: null,
+    ranges: false,
+    ...asked,
+  });
 }

@@ -1,7 +1,8 @@
 /*
- * What a billing run is asked (the command line's options, read once by src/cli/billing.ts), and
- * the terms every stage reads, checked once before the file is opened: the edition, the criteria,
- * the load and the impact columns written.
+ * What a billing run is asked (the command line's options, read once by src/cli/billing.ts): the
+ * file and where its outputs go (the request), and the terms every stage reads, checked by the
+ * caller where it resolves the edition, before the file is opened: the edition, the criteria, the
+ * load and the impact columns written.
  */
 
 import type { RequestedCriterion } from "../../engine/index.js";
@@ -24,17 +25,11 @@ export interface BillingRequest {
   /** Where the annotated lines go. */
   readonly output: string;
   readonly format: "csv" | "parquet";
-  /** Criteria (names or keys); the edition's default criteria when absent. */
-  readonly criteria: readonly string[] | null;
-  /** Also write each impact's min and max. */
-  readonly ranges: boolean;
   /** Columns whose groups' sums are written to `groupsOutput`. */
   readonly groupBy: readonly string[];
   readonly groupsOutput: string | null;
   /** The column holding the machine type of Google Cloud lines. */
   readonly instanceTypeColumn: string | null;
-  /** Constant load of every instance, %; the archetype's default when null. */
-  readonly load: number | null;
   /** Stop before writing anything when a line is a bad row. */
   readonly strict: boolean;
   /** Gather the data of the bill's report (src/output/billReport.ts). */
@@ -46,6 +41,16 @@ export interface BillingRequest {
    * read (docs/billing.md, "Beyond one machine").
    */
   readonly tablesFolder?: string | null;
+}
+
+/** The terms of a run as asked, before they are checked against the edition (billingTerms). */
+export interface BillingAsked {
+  /** Criteria (names or keys); the edition's default criteria when null or empty. */
+  readonly criteria: readonly string[] | null;
+  /** Constant load of every instance, %; the archetype's default when null. */
+  readonly load: number | null;
+  /** Also write each impact's min and max. */
+  readonly ranges: boolean;
 }
 
 /** The terms of a run, checked once: every stage after the reading reads them, none reads the options again. */
@@ -64,7 +69,7 @@ export interface BillingTerms {
 export function billingTerms(
   context: EditionContext,
   knownRegions: EditionPlaces["known"],
-  asked: Pick<BillingRequest, "criteria" | "load" | "ranges">,
+  asked: BillingAsked,
 ): BillingTerms {
   const criteria = coefficientCriteria(context, asked.criteria);
   const load = checkedLoad(asked.load);
