@@ -19,6 +19,12 @@ export interface CoverageRow {
   readonly estimatedCost: number;
 }
 
+/** A service with cost left unestimated, and the status of most of that cost. */
+export interface UnestimatedRow extends CoverageRow {
+  /** The `status` its unestimated lines are written with that bears the most of their cost (then lines). */
+  readonly status: string;
+}
+
 export interface Coverage {
   readonly total: CoverageRow;
   /** Evaluated lines per method, largest cost first. */
@@ -26,11 +32,13 @@ export interface Coverage {
   /** Every service, largest cost first. */
   readonly byService: readonly CoverageRow[];
   /** Services with cost left unestimated, largest unestimated cost first. */
-  readonly unestimated: readonly CoverageRow[];
+  readonly unestimated: readonly UnestimatedRow[];
 }
 
-/** Whether a group's lines are estimated (its status `evaluated`), given its instance match. */
-export type EstimatedTest = (group: LineGroup) => boolean;
+/** A group's `status` as the output writes it (its lines are estimated when `evaluated`). */
+export type GroupStatus = (group: LineGroup) => string;
+
+const ESTIMATED = "evaluated";
 
 function tally(rows: Map<string, CoverageRow>, name: string, group: LineGroup, estimated: boolean): void {
   const row = rows.get(name) ?? { name, lines: 0, cost: 0, estimatedLines: 0, estimatedCost: 0 };
@@ -45,25 +53,42 @@ function tally(rows: Map<string, CoverageRow>, name: string, group: LineGroup, e
 
 const byCost = (a: CoverageRow, b: CoverageRow) => b.cost - a.cost || a.name.localeCompare(b.name);
 
-export function billingCoverage(groups: readonly LineGroup[], isEstimated: EstimatedTest): Coverage {
+/** The status bearing the most of a service's unestimated cost, then lines, then the first by name. */
+function mainStatus(statuses: ReadonlyMap<string, { cost: number; lines: number }> | undefined): string {
+  const ranked = [...(statuses ?? new Map()).entries()].sort(
+    ([a, x], [b, y]) => y.cost - x.cost || y.lines - x.lines || a.localeCompare(b),
+  );
+  return ranked[0]?.[0] ?? "";
+}
+
+export function billingCoverage(groups: readonly LineGroup[], statusOf: GroupStatus): Coverage {
   const total = new Map<string, CoverageRow>();
   const methods = new Map<string, CoverageRow>();
   const services = new Map<string, CoverageRow>();
+  const left = new Map<string, Map<string, { cost: number; lines: number }>>();
   for (const group of groups) {
-    const estimated = isEstimated(group);
+    const status = statusOf(group);
+    const estimated = status === ESTIMATED;
+    const service = group.service ?? "";
     tally(total, "", group, estimated);
     if (estimated) tally(methods, group.method ?? "", group, true);
-    tally(services, group.service ?? "", group, estimated);
+    tally(services, service, group, estimated);
+    if (estimated) continue;
+    const statuses = left.get(service) ?? new Map<string, { cost: number; lines: number }>();
+    const sum = statuses.get(status) ?? { cost: 0, lines: 0 };
+    statuses.set(status, { cost: sum.cost + group.cost, lines: sum.lines + group.lines });
+    left.set(service, statuses);
   }
   const byService = [...services.values()].sort(byCost);
-  const left = (row: CoverageRow) => row.cost - row.estimatedCost;
+  const leftCost = (row: CoverageRow) => row.cost - row.estimatedCost;
   return {
     total: total.get("") ?? { name: "", lines: 0, cost: 0, estimatedLines: 0, estimatedCost: 0 },
     byMethod: [...methods.values()].sort(byCost),
     byService,
     unestimated: byService
-      .filter((row) => left(row) > 0)
-      .sort((a, b) => left(b) - left(a) || a.name.localeCompare(b.name)),
+      .filter((row) => leftCost(row) > 0)
+      .sort((a, b) => leftCost(b) - leftCost(a) || a.name.localeCompare(b.name))
+      .map((row) => ({ ...row, status: mainStatus(left.get(row.name)) })),
   };
 }
 

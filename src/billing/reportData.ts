@@ -10,6 +10,8 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../duckdb/database.js";
 import { impactColumn } from "../output/columns.js";
 import { BILLING_FORMATS, type BillingFormatName, headerColumn } from "./formats.js";
+import { spellingKey } from "./places.js";
+import { NO_REGION_SPELLINGS } from "./registry/regions.js";
 
 /**
  * The format's columns a dimension of the report reads: on each line, the first of them the file
@@ -90,6 +92,17 @@ interface Written {
   readonly useColumn: string;
 }
 
+/**
+ * A region cell as the run reads it: a spelling of no region (the registry's: the FinOps
+ * Foundation's sample writes `NULL`) is none, as the line was placed at the default place, keyed as
+ * sql/classify/billing_classified.sql keys a line's region.
+ */
+function regionCell(cell: string): string {
+  const key = `LOWER(REPLACE(REPLACE(REPLACE(${cell}, ' ', ''), '-', ''), '_', ''))`;
+  const none = [...new Set(NO_REGION_SPELLINGS.map(spellingKey))].map(literal).join(", ");
+  return `CASE WHEN ${key} IN (${none}) THEN NULL ELSE ${cell} END`;
+}
+
 function columnOf(written: Written, dimension: Dimension): string {
   // The file's spelling of the format's column (CUR 1.0's lineItem/ProductCode, Azure's PreTaxCost)
   const format = BILLING_FORMATS[written.input];
@@ -97,7 +110,9 @@ function columnOf(written: Written, dimension: Dimension): string {
     .map((name) => headerColumn(format, name, written.header))
     .filter((name) => name !== null);
   if (found.length === 0) return "CAST(NULL AS VARCHAR)";
-  const cells = found.map((name) => `NULLIF(TRIM(CAST(${identifier(name)} AS VARCHAR)), '')`);
+  const cells = found
+    .map((name) => `NULLIF(TRIM(CAST(${identifier(name)} AS VARCHAR)), '')`)
+    .map((cell) => (dimension === "region" ? regionCell(cell) : cell));
   return cells.length === 1 ? cells[0] : `COALESCE(${cells.join(", ")})`;
 }
 

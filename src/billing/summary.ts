@@ -8,7 +8,7 @@ import { gapTexts } from "../grid/gaps.js";
 import type { BillReportModel } from "../output/billReport.js";
 import { formatNumber } from "../output/columns.js";
 import { printable } from "../support/terminalText.js";
-import { billingCoverage, type Coverage, type CoverageRow, percent } from "./coverage.js";
+import { billingCoverage, type Coverage, percent, type UnestimatedRow } from "./coverage.js";
 import type { GridRun } from "./grid.js";
 import { knownServiceNamed } from "./registry/knownServices.js";
 import { gpusBothWays, serviceNotes } from "./registry/serviceNotes.js";
@@ -83,10 +83,25 @@ const NOT_EVALUATED_HINTS: Readonly<Record<string, string>> = {
 
 const money = (cost: number) => formatNumber(Math.round(cost * 100) / 100);
 
+/** The names of the services the registry does not know (a name unknown for one provider is said so). */
+const unknownServices = (notes: ServiceNotes): ReadonlySet<string> =>
+  new Set(notes.unknown.map((row) => row.service));
+
 /** A known service's role no method estimates, as the summary says it ("a fee", "no hardware"), else "". */
 function roleOf(service: string): string {
   const known = knownServiceNamed(service);
   return known === null ? "" : known.role === "fee" ? "a fee" : "no hardware";
+}
+
+/**
+ * Why a service's cost is left unestimated, as the summary and the report say it: unknown to the
+ * registry, a known role no method estimates (a fee, no hardware), else the status of most of
+ * that cost (`unknown instance type`, `not compute`, a bad row's problem…). `unknown`: the services
+ * the registry does not know, by name (the coverage's rows name services without their provider).
+ */
+function whyLeft(row: UnestimatedRow, unknown: ReadonlySet<string>): string {
+  if (unknown.has(row.name)) return "unknown to the registry";
+  return roleOf(row.name) || row.status;
 }
 
 /** The services of a bill the registry does not know and the known ones no method estimates (serviceNotes). */
@@ -95,7 +110,7 @@ type ServiceNotes = ReturnType<typeof serviceNotes>;
 /** The GPU models of a bill billed both inside instances and alone (gpusBothWays). */
 type GpusBothWays = ReturnType<typeof gpusBothWays>;
 
-function coverageText(summary: BillingSummary, coverage: Coverage): string[] {
+function coverageText(summary: BillingSummary, coverage: Coverage, unknown: ReadonlySet<string>): string[] {
   const { total } = coverage;
   const out = [
     `coverage: ${total.estimatedLines} of ${total.lines} lines estimated; ${money(total.estimatedCost)} of ${money(total.cost)} positive cost (${percent(total.estimatedCost, total.cost)})`,
@@ -108,10 +123,8 @@ function coverageText(summary: BillingSummary, coverage: Coverage): string[] {
     out.push("largest unestimated services by cost:");
     for (const row of coverage.unestimated.slice(0, UNESTIMATED_LISTED)) {
       const left = row.cost - row.estimatedCost;
-      // A fee or a charge for no hardware is not unestimated compute: said (registry/knownServices.ts)
-      const role = roleOf(row.name);
       out.push(
-        `  ${row.name || "(no service)"}: ${money(left)} (${percent(left, total.cost)}), ${rows(row.lines - row.estimatedLines)}${role === "" ? "" : ` (${role})`}`,
+        `  ${row.name || "(no service)"}: ${money(left)} (${percent(left, total.cost)}), ${rows(row.lines - row.estimatedLines)} (${whyLeft(row, unknown)})`,
       );
     }
   }
@@ -214,7 +227,7 @@ export function billingAccount(
   const statuses = new Map(summary.groups.map((group) => [group, statusOf(group, matched)]));
   const tallied: Tallied = {
     tallies: talliesOf(summary, statuses),
-    coverage: billingCoverage(summary.groups, (group) => statuses.get(group) === "evaluated"),
+    coverage: billingCoverage(summary.groups, (group) => statuses.get(group) ?? ""),
     notes: serviceNotes(summary.groups),
     gpus: gpusBothWays(summary.groups),
   };
@@ -279,7 +292,7 @@ function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: st
       out.push(`  ${warning}: ${rows(tally.lines)}, cost ${money(tally.cost)}`);
   }
   out.push(...registryText(notes, gpus), ...matchesAndTotalsText(summary));
-  out.push(...coverageText(summary, coverage));
+  out.push(...coverageText(summary, coverage, unknownServices(notes)));
   if (summary.grid !== null) out.push(...gridText(summary.grid));
   if (groupsOutput !== null) out.push(`sums per group: ${groupsOutput}`);
   return `${out.join("\n")}\n`;
@@ -290,13 +303,12 @@ function billReportModel(summary: BillingSummary, tallied: Tallied, date: string
   const { coverage, notes } = tallied;
   const first = summary.totals[0]?.criterion.info;
   const ranked = summary.report;
-  // The coverage's rows name services without their provider: a name unknown for one provider is said so
-  const unknown = new Set(notes.unknown.map((row) => row.service));
-  const left = (row: CoverageRow) => ({
+  const unknown = unknownServices(notes);
+  const left = (row: UnestimatedRow) => ({
     name: row.name,
     lines: row.lines - row.estimatedLines,
     cost: row.cost - row.estimatedCost,
-    why: unknown.has(row.name) ? "unknown to the registry" : roleOf(row.name),
+    why: whyLeft(row, unknown),
   });
   return {
     title: `Billing export ${summary.file}`,

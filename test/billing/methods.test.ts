@@ -448,8 +448,9 @@ describe("billing lines that are not instance hours (impact-service evaluate)", 
     expect(stderr).toContain("  block-storage: 6 rows, cost 171.75 (13.9 %)");
     expect(stderr).toContain("  instance: 2 rows, cost 288.24 (23.3 %)");
     const largest = stderr.split("largest unestimated services by cost:\n")[1]?.split("\n") ?? [];
-    expect(largest[0]).toBe("  AmazonCloudWatch: 30 (2.4 %), 1 row");
-    expect(largest[1]).toBe("  Amazon Elastic Compute Cloud: 12 (1.0 %), 2 rows");
+    // Each says why: the service unknown, else the status of most of its cost left (EC2's tax line)
+    expect(largest[0]).toBe("  AmazonCloudWatch: 30 (2.4 %), 1 row (unknown to the registry)");
+    expect(largest[1]).toBe("  Amazon Elastic Compute Cloud: 12 (1.0 %), 2 rows (not compute)");
   });
 });
 
@@ -679,7 +680,15 @@ describe("lines of real FOCUS exports without extension columns (impact-service 
       expect(html).toContain("<b>814</b>lines estimated</div>");
       expect(summary).toContain("  negative quantity (a refund or correction): 7 rows, cost 0\n");
       const largest = summary.split("largest unestimated services by cost:\n")[1]?.split("\n") ?? [];
-      expect(largest[0]).toBe("  Azure Kubernetes Service: 1.58 (8.7 %), 1 row");
+      expect(largest[0]).toBe("  Azure Kubernetes Service: 1.58 (8.7 %), 1 row (unknown to the registry)");
+      // Storage Accounts is known; its operations lines no method reads are said by their status
+      expect(largest).toContain("  Storage Accounts: 0 (0.0 %), 34 rows (not compute)");
+      expect(html).toMatch(/<td>Storage Accounts<\/td>(<td class="n">[^<]*<\/td>){3}<td>not compute<\/td>/);
+      // The sample writes a missing region as the text NULL: its 5 evaluated lines rank as no region
+      const data = JSON.parse(html.split('id="report-data">')[1].split("</script>")[0]);
+      const regions = data.rankings["chart-region"] as { name: string; lines: number }[];
+      expect(regions.map((region) => region.name)).not.toContain("NULL");
+      expect(regions.find((region) => region.name === "")?.lines).toBe(5);
     },
   );
 });
