@@ -10,30 +10,52 @@
 import { statSync } from "node:fs";
 import { BILLING_FORMAT_NAMES } from "../billing/formats.js";
 import { type BillLayout, billLayout, layoutClass } from "../billing/reading/layout.js";
+import { type FileContent, fileContent, foreignContentMessage } from "../support/fileSignature.js";
 
 /** What `evaluate` reads; a billing export's layout when it was read to decide (read once). */
 export type InputKind =
   | { readonly kind: "inventory" }
-  | { readonly kind: "billing"; readonly layout: BillLayout | undefined };
+  | { readonly kind: "billing"; readonly layout: BillLayout | undefined }
+  /** A file no reader takes (a ZIP, UTF-16, an image…): refused, the sentence says what it is. */
+  | { readonly kind: "foreign"; readonly problem: string };
 
 const INVENTORY: InputKind = { kind: "inventory" };
 
+/** A regular file's content, or null for standard input, a pipe, or a file that cannot be read (its reader says why). */
+function regularFileContent(file: string): FileContent | null {
+  if (file === "-") return null;
+  try {
+    // A pipe's start would be consumed here: only a regular file's start is read.
+    return statSync(file).isFile() ? fileContent(file) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The one decision between inventory and billing export: `--input` when given, else a `.parquet`
- * name, else the file's start (src/billing's reading of it). Standard input, a pipe or a file that
- * cannot be read is an inventory's (its reading says what is wrong).
+ * The one decision between inventory and billing export: a file that no reader takes is refused
+ * first (a workbook is a ZIP: a file read as one is not asked), then `--input` when given, else a
+ * Parquet file (by its name or its first bytes), else the file's start (src/billing's reading of
+ * it). Standard input, a pipe or a file that cannot be read is an inventory's (its reading says
+ * what is wrong).
  */
 export function inputKindOf(file: string, input: string | undefined): InputKind {
+  const workbook = input === "xlsx" || (input === undefined && file.toLowerCase().endsWith(".xlsx"));
+  const content = workbook ? null : regularFileContent(file);
+  if (typeof content === "object" && content !== null) {
+    return { kind: "foreign", problem: foreignContentMessage(file, content) };
+  }
   if (input !== undefined) {
     return (BILLING_FORMAT_NAMES as readonly string[]).includes(input)
       ? { kind: "billing", layout: undefined }
       : INVENTORY;
   }
-  if (file === "-" || file.toLowerCase().endsWith(".xlsx")) return INVENTORY;
-  if (file.toLowerCase().endsWith(".parquet")) return { kind: "billing", layout: { kind: "parquet" } };
+  if (workbook) return INVENTORY;
+  if (content === "parquet" || file.toLowerCase().endsWith(".parquet")) {
+    return { kind: "billing", layout: { kind: "parquet" } };
+  }
+  if (content === null) return INVENTORY;
   try {
-    // A pipe's start would be consumed here: only a regular file's start is read.
-    if (!statSync(file).isFile()) return INVENTORY;
     const layout = billLayout(file);
     return layout !== null && layoutClass(layout) !== null ? { kind: "billing", layout } : INVENTORY;
   } catch {

@@ -623,6 +623,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return misuse(io, error);
   }
   const inputKind = inputKindOf(args.file, args.values.input);
+  if (inputKind.kind === "foreign") return misuse(io, new FileMisuse(inputKind.problem));
   if (inputKind.kind === "billing") {
     return (await import("./billing.js")).billingMain(args, inputKind.layout, io);
   }

@@ -1,5 +1,9 @@
 /** `evaluate`'s one option table and its one decision between inventory and billing export. */
-import { describe, expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { inputKindOf } from "../../src/cli/billingDispatch.js";
 import {
   billingOptions,
@@ -10,6 +14,7 @@ import {
   tableFormatOf,
   UsageError,
 } from "../../src/cli/options.js";
+import { runMain } from "../support/cli.js";
 
 describe("evaluate's options", () => {
   it("are read alike before and after the file, short or long", () => {
@@ -73,6 +78,50 @@ describe("inventory or billing export", () => {
     expect(inputKindOf("examples/inventory.csv", undefined)).toEqual({ kind: "inventory" });
     expect(inputKindOf("-", undefined)).toEqual({ kind: "inventory" });
     expect(inputKindOf("missing.csv", undefined)).toEqual({ kind: "inventory" });
+  });
+
+  const scratch = mkdtempSync(join(tmpdir(), "input-kind-"));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const file = (name: string, bytes: Buffer | string) => {
+    writeFileSync(join(scratch, name), bytes);
+    return join(scratch, name);
+  };
+  const zip = Buffer.from("PK\x03\x04\x14\x00\x00\x00", "latin1");
+
+  it("refuses a file no reader takes by its first bytes, whatever its name or --input", () => {
+    const utf16 = file("bill.csv", Buffer.from("BilledCost,ChargeCategory\n1,Usage\n", "utf16le"));
+    expect(inputKindOf(utf16, undefined)).toEqual({
+      kind: "foreign",
+      problem: `${utf16} is UTF-16 text, which is not read here: save it as UTF-8 (Excel: CSV UTF-8)`,
+    });
+    const archive = file("cur.csv.zip", zip);
+    expect(inputKindOf(archive, undefined)).toMatchObject({ kind: "foreign" });
+    expect(inputKindOf(archive, "cur")).toMatchObject({ kind: "foreign" });
+    expect(
+      inputKindOf(file("chart.csv", Buffer.from("\x89PNG\r\n\x1a\n", "latin1")), undefined),
+    ).toMatchObject({ kind: "foreign" });
+  });
+
+  it("reads a workbook's ZIP as a workbook, a Parquet file by its mark, and never reads a FIFO's start", () => {
+    expect(inputKindOf(file("inventory.xlsx", zip), undefined)).toEqual({ kind: "inventory" });
+    expect(inputKindOf(file("inventory.bin", zip), "xlsx")).toEqual({ kind: "inventory" });
+    const unnamed = join(scratch, "focus-export");
+    copyFileSync("test/fixtures/billing/focus-1.2.parquet", unnamed);
+    expect(inputKindOf(unnamed, undefined)).toEqual({ kind: "billing", layout: { kind: "parquet" } });
+    const fifo = join(scratch, "bill.fifo");
+    execFileSync("mkfifo", [fifo]);
+    // Opening it to read would wait for a writer: it is an inventory's, as standard input is
+    expect(inputKindOf(fifo, undefined)).toEqual({ kind: "inventory" });
+  });
+
+  it("is said by the command in one line, exit 2, nothing written", async () => {
+    const output = join(scratch, "never.csv");
+    const run = await runMain(["evaluate", file("export.zip", zip), "-o", output]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `impact-service: ${join(scratch, "export.zip")} is a ZIP archive, which is not read here: unzip it and give the file it holds (CSV, CSV.gz or Parquet); an Excel workbook is read when its name ends in .xlsx\n`,
+    );
+    expect(existsSync(output)).toBe(false);
   });
 });
 

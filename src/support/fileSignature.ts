@@ -1,0 +1,100 @@
+import { closeSync, openSync, readSync } from "node:fs";
+
+/*
+ * What a file is by its first bytes, before any reader takes it for text: a container or a binary
+ * format that no reader here reads is named, with what to do, rather than read as lines of a CSV
+ * (a ZIP or a PNG read so gave a "bad row" per line). Text (UTF-8, or another 8-bit encoding that
+ * the readers name by its line), gzip and Parquet are what the readers take.
+ */
+
+/** Bytes read to tell a file's kind: its signature, and NUL bytes in its start. */
+const SIGNATURE_BYTES = 4096;
+
+/** A file no reader here reads: what it is, and what to do with it. */
+export interface ForeignContent {
+  readonly name: string;
+  readonly advice: string;
+}
+
+/** What a file's start says: a kind the readers take, or one they do not. */
+export type FileContent = "text" | "gzip" | "parquet" | ForeignContent;
+
+interface Signature {
+  /** The first bytes, as text where each character is one byte (latin1). */
+  readonly starts: string;
+  readonly content: FileContent;
+}
+
+const UNZIP = "unzip it and give the file it holds (CSV, CSV.gz or Parquet)";
+const UTF16: ForeignContent = { name: "UTF-16 text", advice: "save it as UTF-8 (Excel: CSV UTF-8)" };
+const BINARY: ForeignContent = { name: "a binary file (it holds NUL bytes)", advice: "give the data as CSV" };
+
+/** Signatures of the formats a user may hand over, the first one that matches wins. */
+const SIGNATURES: readonly Signature[] = [
+  { starts: "\x1f\x8b", content: "gzip" },
+  { starts: "PAR1", content: "parquet" },
+  // An .xlsx is a ZIP too: a file named so is read as a workbook before this is asked.
+  {
+    starts: "PK\x03\x04",
+    content: {
+      name: "a ZIP archive",
+      advice: `${UNZIP}; an Excel workbook is read when its name ends in .xlsx`,
+    },
+  },
+  { starts: "PK\x05\x06", content: { name: "an empty ZIP archive", advice: UNZIP } },
+  {
+    starts: "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1",
+    content: { name: "an Excel 97–2003 workbook (.xls)", advice: "save it as .xlsx or as CSV UTF-8" },
+  },
+  { starts: "\xff\xfe", content: UTF16 },
+  { starts: "\xfe\xff", content: UTF16 },
+  { starts: "BZh", content: { name: "a bzip2 file", advice: "decompress it, or compress it with gzip" } },
+  {
+    starts: "\xfd7zXZ\x00",
+    content: { name: "an xz file", advice: "decompress it, or compress it with gzip" },
+  },
+  {
+    starts: "\x28\xb5\x2f\xfd",
+    content: { name: "a zstd file", advice: "decompress it, or compress it with gzip" },
+  },
+  { starts: "7z\xbc\xaf\x27\x1c", content: { name: "a 7-Zip archive", advice: UNZIP } },
+  { starts: "Rar!\x1a\x07", content: { name: "a RAR archive", advice: UNZIP } },
+  { starts: "%PDF-", content: { name: "a PDF document", advice: "export the data as CSV" } },
+  { starts: "\x89PNG", content: { name: "a PNG image", advice: "give the data as CSV" } },
+  { starts: "\xff\xd8\xff", content: { name: "a JPEG image", advice: "give the data as CSV" } },
+  {
+    starts: "SQLite format 3\x00",
+    content: { name: "an SQLite database", advice: "export the table as CSV" },
+  },
+];
+
+/** A start's kind: by its signature, else text unless it holds NUL bytes (UTF-16 without a mark, a binary). */
+export function contentOf(start: Uint8Array): FileContent {
+  const bytes = Buffer.from(start.buffer, start.byteOffset, start.byteLength).toString("latin1");
+  const signed = SIGNATURES.find((signature) => bytes.startsWith(signature.starts));
+  if (signed !== undefined) return signed.content;
+  const nul = bytes.indexOf("\x00");
+  if (nul < 0) return "text";
+  // ASCII in UTF-16 is every other byte NUL: the high byte (big-endian first, little-endian second).
+  const pairs = bytes.slice(0, bytes.length - (bytes.length % 2));
+  const even = [...pairs].filter((byte, index) => index % 2 === 0 && byte === "\x00").length;
+  const odd = [...pairs].filter((byte, index) => index % 2 === 1 && byte === "\x00").length;
+  const half = pairs.length / 2;
+  return even > half * 0.9 || odd > half * 0.9 ? UTF16 : BINARY;
+}
+
+/** A regular file's kind by its first bytes (the caller checks that it is a regular file). */
+export function fileContent(file: string): FileContent {
+  const descriptor = openSync(file, "r");
+  try {
+    const buffer = Buffer.alloc(SIGNATURE_BYTES);
+    return contentOf(buffer.subarray(0, readSync(descriptor, buffer, 0, SIGNATURE_BYTES, 0)));
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** The sentence refusing a file no reader takes. */
+export function foreignContentMessage(file: string, content: ForeignContent): string {
+  return `${file} is ${content.name}, which is not read here: ${content.advice}`;
+}

@@ -1,0 +1,56 @@
+/** What a file is by its first bytes: the formats read, and those named and refused (src/support/fileSignature.ts). */
+import { describe, expect, it } from "vitest";
+import { contentOf, foreignContentMessage } from "../../src/support/fileSignature.js";
+
+const bytes = (text: string) => Buffer.from(text, "latin1");
+
+describe("a file's content by its first bytes", () => {
+  it("is text for UTF-8 and for another 8-bit encoding (its reader names the line), gzip and Parquet by their marks", () => {
+    expect(contentOf(bytes("BilledCost,BillingAccountId\n1,2\n"))).toBe("text");
+    // Latin-1 `é` (0xE9) is no NUL: text, whose reader says which line is not UTF-8
+    expect(contentOf(bytes("name,cost\nS\xe9ries,1\n"))).toBe("text");
+    expect(contentOf(Buffer.from("\uFEFFa,b\n", "utf8"))).toBe("text");
+    expect(contentOf(bytes(""))).toBe("text");
+    expect(contentOf(bytes("\x1f\x8b\x08\x00"))).toBe("gzip");
+    expect(contentOf(bytes("PAR1\x15\x04"))).toBe("parquet");
+  });
+
+  it("names archives, other compressions, old workbooks, documents and images", () => {
+    const named = (start: string) => {
+      const content = contentOf(bytes(start));
+      return typeof content === "object" ? content.name : content;
+    };
+    expect(named("PK\x03\x04\x14\x00")).toBe("a ZIP archive");
+    expect(named("PK\x05\x06")).toBe("an empty ZIP archive");
+    expect(named("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1\x00")).toBe("an Excel 97–2003 workbook (.xls)");
+    expect(named("BZh91AY")).toBe("a bzip2 file");
+    expect(named("\xfd7zXZ\x00\x00")).toBe("an xz file");
+    expect(named("\x28\xb5\x2f\xfd")).toBe("a zstd file");
+    expect(named("%PDF-1.7\n")).toBe("a PDF document");
+    expect(named("\x89PNG\r\n\x1a\n")).toBe("a PNG image");
+    expect(named("SQLite format 3\x00")).toBe("an SQLite database");
+  });
+
+  it("tells UTF-16 with or without its byte order mark from another binary by where its NUL bytes fall", () => {
+    const little = Buffer.from("MeterCategory,Quantity\nVirtual Machines,1\n", "utf16le");
+    const big = Buffer.from(little).swap16();
+    const name = (start: Buffer) => {
+      const content = contentOf(start);
+      return typeof content === "object" ? content.name : content;
+    };
+    expect(name(little)).toBe("UTF-16 text");
+    expect(name(big)).toBe("UTF-16 text");
+    expect(name(Buffer.concat([Buffer.from([0xff, 0xfe]), little]))).toBe("UTF-16 text");
+    expect(name(Buffer.concat([Buffer.from([0xfe, 0xff]), big]))).toBe("UTF-16 text");
+    // NUL bytes here and there, not every other byte: a binary
+    expect(name(bytes("abc\x00\x01\x02defghij\x00klmnop"))).toBe("a binary file (it holds NUL bytes)");
+  });
+
+  it("is refused in one sentence naming the file, what it is and what to do", () => {
+    const content = contentOf(bytes("PK\x03\x04"));
+    if (typeof content !== "object") throw new Error("a ZIP is named");
+    expect(foreignContentMessage("bill.zip", content)).toBe(
+      "bill.zip is a ZIP archive, which is not read here: unzip it and give the file it holds (CSV, CSV.gz or Parquet); an Excel workbook is read when its name ends in .xlsx",
+    );
+  });
+});
