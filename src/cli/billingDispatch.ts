@@ -19,8 +19,6 @@ export type InputKind =
   /** A file no reader takes (a ZIP, UTF-16, an image…): refused, the sentence says what it is. */
   | { readonly kind: "foreign"; readonly problem: string };
 
-const INVENTORY: InputKind = { kind: "inventory" };
-
 /** A regular file's content, or null for standard input, a pipe, or a file that cannot be read (its reader says why). */
 function regularFileContent(file: string): FileContent | null {
   if (file === "-") return null;
@@ -45,20 +43,22 @@ export function inputKindOf(file: string, input: string | undefined): InputKind 
   if (typeof content === "object" && content !== null) {
     return { kind: "foreign", problem: foreignContentMessage(file, content) };
   }
+  // Its reader tells a gzip inventory by the same first bytes, as it reads them (src/cli/source.ts, inputText).
+  const inventory: InputKind = { kind: "inventory" };
   if (input !== undefined) {
     return (BILLING_FORMAT_NAMES as readonly string[]).includes(input)
       ? { kind: "billing", layout: undefined }
-      : INVENTORY;
+      : inventory;
   }
-  if (workbook) return INVENTORY;
+  if (workbook) return inventory;
   if (content === "parquet" || file.toLowerCase().endsWith(".parquet")) {
     return { kind: "billing", layout: { kind: "parquet" } };
   }
-  if (content === null) return INVENTORY;
+  if (content === null) return inventory;
   try {
     const layout = billLayout(file);
-    return layout !== null && layoutClass(layout) !== null ? { kind: "billing", layout } : INVENTORY;
+    return layout !== null && layoutClass(layout) !== null ? { kind: "billing", layout } : inventory;
   } catch {
-    return INVENTORY;
+    return inventory;
   }
 }

@@ -64,11 +64,9 @@ async function gzippedLastLine(file: string): Promise<OverlongLine | null> {
   return last > MAX_BILLING_LINE_BYTES + 1 ? { line: number } : null;
 }
 
-/** The export's last line when it is longer than MAX_BILLING_LINE_BYTES (CSV and CSV.gz; not Parquet). */
-export function overlongLastLine(file: string): Promise<OverlongLine | null> {
-  const lower = file.toLowerCase();
-  if (lower.endsWith(".parquet")) return Promise.resolve(null);
-  return lower.endsWith(".gz") ? gzippedLastLine(file) : plainLastLine(file);
+/** A text export's last line when it is longer than MAX_BILLING_LINE_BYTES (`gzip`: the file is, by its first bytes). */
+export function overlongLastLine(file: string, gzip: boolean): Promise<OverlongLine | null> {
+  return gzip ? gzippedLastLine(file) : plainLastLine(file);
 }
 
 /** The bad row of a last line too long to be read. */

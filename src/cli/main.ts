@@ -38,7 +38,7 @@ import {
 } from "./options.js";
 import { createProgress, rowNotices } from "./progress.js";
 import { environmentReads, named, refuseOverlappingFiles } from "./runFiles.js";
-import { csvItems, ndjsonItems, type SourceItem, xlsxItems } from "./source.js";
+import { csvItems, inputText, ndjsonItems, type SourceItem, xlsxItems } from "./source.js";
 
 /*
  * `impact-service evaluate <inventory> …`: an inventory (CSV) or a batch (NDJSON) evaluated by
@@ -157,15 +157,19 @@ function openInput({ options, io, maxLineBytes }: Run): Input {
   // An interruption ends a read that waits for input (a terminal, a pipe that stays open).
   const stop = () => (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
   io.interrupt?.addEventListener("abort", stop, { once: true });
-  const bytes = counted(
+  // The bytes counted as read from the file (its progress), then inflated when it is gzip.
+  const read = counted(
     stream as AsyncIterable<Uint8Array | string>,
     (n) => {
       bytesRead += n;
     },
     io.interrupt,
   );
+  const name = options.file === "-" ? "stdin" : options.file;
+  // A workbook is a ZIP that its reader opens; a text is told by its first bytes (gzip inflated).
+  const bytes = options.input === "xlsx" ? read : inputText(read, name);
   return {
-    name: options.file === "-" ? "stdin" : options.file,
+    name,
     items: itemsOf(options.input, bytes, maxLineBytes),
     totalBytes: options.file === "-" ? null : statSync(options.file).size,
     bytesRead: () => bytesRead,

@@ -1,7 +1,10 @@
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createGunzip } from "node:zlib";
 import { type CsvError, parse } from "csv-parse";
 import type ExcelJS from "exceljs";
 import { ndjsonLines } from "../batch/index.js";
+import { contentOf, foreignContentMessage, SIGNATURE_BYTES } from "../support/fileSignature.js";
 import { csvRecords, type RecordProblem } from "./csvRecords.js";
 import { FileMisuse } from "./files.js";
 import { columnName, type InventoryRow, rowLine } from "./inventory.js";
@@ -275,4 +278,45 @@ function workbookProblem(error: unknown): string {
     return "corrupt, or protected by a password (save it without one)";
   }
   return message.split("\n")[0].slice(0, 200);
+}
+
+/*
+ * An inventory's bytes as text, told by their first chunk as they arrive — a file or standard
+ * input alike, nothing read ahead: gzip inflated as it is read (an inventory.csv.gz, or a pipe from
+ * `gzip -c`), a ZIP, UTF-16 or an image refused in one line (src/support/fileSignature.ts), text as
+ * it is. A regular file no reader takes was refused before (src/cli/billingDispatch.ts); a pipe's
+ * is refused here.
+ */
+
+/** A gzip stream that ends early or is damaged, said in one line (the rows before it are read). */
+function damagedGzip(name: string, error: unknown): FileMisuse {
+  return new FileMisuse(`${name}: the gzip stream is damaged or cut short (${(error as Error).message})`);
+}
+
+export async function* inputText(
+  bytes: AsyncIterable<Uint8Array | string>,
+  name: string,
+): AsyncGenerator<Uint8Array | string> {
+  const chunks = bytes[Symbol.asyncIterator]();
+  const first = await chunks.next();
+  if (first.done === true) return;
+  const start = typeof first.value === "string" ? Buffer.from(first.value) : first.value;
+  const content = contentOf(start.subarray(0, SIGNATURE_BYTES));
+  if (typeof content === "object") throw new FileMisuse(foreignContentMessage(name, content));
+  async function* all(): AsyncGenerator<Uint8Array | string> {
+    yield start;
+    for (let next = await chunks.next(); next.done !== true; next = await chunks.next()) yield next.value;
+  }
+  if (content !== "gzip") return yield* all();
+  const inflate = createGunzip();
+  // The pipeline's failure (a cut stream) ends the reading below with it, said as the file's.
+  const piped = pipeline(Readable.from(all()), inflate).catch((error: unknown) => {
+    inflate.destroy(damagedGzip(name, error));
+  });
+  try {
+    for await (const chunk of inflate as AsyncIterable<Buffer>) yield chunk;
+  } catch (error) {
+    throw error instanceof FileMisuse ? error : damagedGzip(name, error);
+  }
+  await piped;
 }

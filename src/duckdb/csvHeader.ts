@@ -7,6 +7,7 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
+import { contentOf } from "../support/fileSignature.js";
 
 /** Bytes of a file's start read to find its header (a header longer than this is not a billing export's). */
 export const HEADER_BYTES = 1 << 20;
@@ -41,7 +42,7 @@ function gunzippedStart(compressed: Buffer, lines: number): Buffer | null {
  * A file's first HEADER_BYTES as text (gunzipped when it is gzip: until it holds `lines` line
  * ends), its byte-order mark left out; null when it is gzip that cannot be read.
  */
-export function fileStart(file: string, lines = 1): string | null {
+export function fileStart(file: string, lines = 1): FileStart | null {
   const descriptor = openSync(file, "r");
   let bytes: Buffer | null;
   try {
@@ -50,13 +51,21 @@ export function fileStart(file: string, lines = 1): string | null {
   } finally {
     closeSync(descriptor);
   }
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = gunzippedStart(bytes, lines);
-  return bytes === null ? null : bytes.toString("utf8").replace(/^\uFEFF/, "");
+  // gzip by its mark, whatever the file's name (a download may lose its .gz, or keep it unzipped)
+  const gzip = contentOf(bytes.subarray(0, 2)) === "gzip";
+  if (gzip) bytes = gunzippedStart(bytes, lines);
+  return bytes === null ? null : { text: bytes.toString("utf8").replace(/^\uFEFF/, ""), gzip };
+}
+
+/** A file's start as text, and whether the file is gzip (its text then inflated). */
+export interface FileStart {
+  readonly text: string;
+  readonly gzip: boolean;
 }
 
 /** A CSV file's header (gzipped or not), or null when it has no complete first line. */
 export function csvHeader(file: string): string[] | null {
-  const text = fileStart(file);
+  const text = fileStart(file)?.text ?? null;
   if (text === null) return null;
   const end = text.indexOf("\n");
   if (end < 0) return null;

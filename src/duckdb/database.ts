@@ -79,7 +79,13 @@ export function fileLiteral(path: string): string {
 export interface CsvDialect {
   readonly separator: string;
   readonly skipped: number;
+  /** Whether the file is gzip, told by its first bytes; by its name (`.gz`) when not told. */
+  readonly gzip?: boolean;
 }
+
+/** DuckDB's compression of a file: told, else by its name. */
+const compressionOf = (gzip: boolean | undefined) =>
+  gzip === undefined ? "'auto'" : gzip ? "'gzip'" : "'none'";
 
 /**
  * The file as a table function: Parquet by its name, else CSV (gzipped or not) with the columns of
@@ -94,7 +100,7 @@ export function sourceOf(
   if (csvHeader === null) return `read_parquet(${fileLiteral(file)})`;
   const columns = csvHeader.map((name) => `${literal(name)}: 'VARCHAR'`).join(", ");
   const skip = dialect.skipped > 0 ? `, skip = ${dialect.skipped}` : "";
-  return `read_csv(${fileLiteral(file)}, auto_detect = false, header = true, columns = {${columns}}, delim = ${literal(dialect.separator)}, quote = '"', escape = '"', compression = 'auto', strict_mode = true${skip})`;
+  return `read_csv(${fileLiteral(file)}, auto_detect = false, header = true, columns = {${columns}}, delim = ${literal(dialect.separator)}, quote = '"', escape = '"', compression = ${compressionOf(dialect.gzip)}, strict_mode = true${skip})`;
 }
 
 export type Cell = string | number | null;

@@ -5,6 +5,7 @@
 
 import { createReadStream } from "node:fs";
 import { createGunzip } from "node:zlib";
+import { fileContent } from "../support/fileSignature.js";
 
 /** The file is not readable to its end (cut short, not UTF-8, a malformed line): nothing was written. */
 export class FileReadError extends Error {}
@@ -39,9 +40,18 @@ async function gzipCutAfter(file: string): Promise<number | null> {
   }
 }
 
+/** Whether a file is gzip by its first bytes (a file that cannot be opened is not). */
+function isGzipFile(file: string): boolean {
+  try {
+    return fileContent(file) === "gzip";
+  } catch {
+    return false;
+  }
+}
+
 /** What DuckDB's failure to read a file says, in a line: where (its line) and why. */
 async function readFailure(file: string, message: string): Promise<string> {
-  if (file.toLowerCase().endsWith(".gz")) {
+  if (isGzipFile(file)) {
     const cutAfter = await gzipCutAfter(file);
     if (cutAfter !== null)
       return `${file}: the gzip file is cut short after line ${cutAfter}; nothing written`;

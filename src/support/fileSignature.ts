@@ -8,7 +8,7 @@ import { closeSync, openSync, readSync } from "node:fs";
  */
 
 /** Bytes read to tell a file's kind: its signature, and NUL bytes in its start. */
-const SIGNATURE_BYTES = 4096;
+export const SIGNATURE_BYTES = 4096;
 
 /** A file no reader here reads: what it is, and what to do with it. */
 export interface ForeignContent {

@@ -147,7 +147,9 @@ describe("a text export's columns", () => {
       ["status", "input_status"],
       ["billing_note", "input_billing_note"],
     ]);
-    expect(read.views.from).toBe(sourceOf(path, read.header));
+    // The file's compression told by its first bytes (not its name): plain text
+    expect(read.views.from).toBe(sourceOf(path, read.header, { separator: ",", skipped: 0, gzip: false }));
+    expect(read.views.from).toContain("compression = 'none'");
     expect(read.format.name).toBe("focus");
   });
 
@@ -155,6 +157,9 @@ describe("a text export's columns", () => {
     const read = sourceOf("bill.csv", ["a", "b"], { separator: ";", skipped: 2 });
     expect(read).toBe(
       `read_csv('bill.csv', auto_detect = false, header = true, columns = {'a': 'VARCHAR', 'b': 'VARCHAR'}, delim = ';', quote = '"', escape = '"', compression = 'auto', strict_mode = true, skip = 2)`,
+    );
+    expect(sourceOf("bill.csv", ["a"], { separator: ",", skipped: 0, gzip: true })).toContain(
+      "compression = 'gzip'",
     );
     expect(sourceOf("bill.csv", ["a"])).toBe(
       `read_csv('bill.csv', auto_detect = false, header = true, columns = {'a': 'VARCHAR'}, delim = ',', quote = '"', escape = '"', compression = 'auto', strict_mode = true)`,

@@ -46,12 +46,16 @@ export interface CsvLayout {
   readonly decimalMark: DecimalMark;
   /** Whether the first lines' numbers told the decimal mark, or the separator's convention did. */
   readonly decimalTold: boolean;
+  /** Whether the file is gzip, by its first bytes (not its name). */
+  readonly gzip: boolean;
 }
 
 export interface JsonLayout {
   readonly kind: "json";
   /** The first record's fields, a record's own fields named `record.field` (`service.description`). */
   readonly fields: readonly string[];
+  /** Whether the file is gzip, by its first bytes (not its name). */
+  readonly gzip: boolean;
 }
 
 export type BillLayout = CsvLayout | JsonLayout | { readonly kind: "parquet" };
@@ -145,11 +149,11 @@ function decimalMarkIn(
  * a format's header, else the first that nearly is (to say what it lacks), else one further down
  * (to refuse it, naming its line), else the first line read with commas as today.
  */
-function csvLayout(text: string): CsvLayout | null {
+function csvLayout(text: string): Omit<CsvLayout, "gzip"> | null {
   const lines = wholeLines(text);
   if (lines.length === 0) return null;
-  let near: CsvLayout | null = null;
-  let below: CsvLayout | null = null;
+  let near: Omit<CsvLayout, "gzip"> | null = null;
+  let below: Omit<CsvLayout, "gzip"> | null = null;
   let bytes = 0;
   for (const [index, line] of lines.entries()) {
     const within = index < PREAMBLE_LINES && bytes <= PREAMBLE_BYTES;
@@ -157,7 +161,7 @@ function csvLayout(text: string): CsvLayout | null {
     if (!within && (near !== null || below !== null)) break;
     const found = headerAt(line);
     if (found === null) continue;
-    const layout = (decimal: { mark: DecimalMark; told: boolean }): CsvLayout => ({
+    const layout = (decimal: { mark: DecimalMark; told: boolean }): Omit<CsvLayout, "gzip"> => ({
       kind: "csv",
       header: found.cells,
       separator: found.separator,
@@ -188,7 +192,7 @@ function flatFields(record: Record<string, unknown>): string[] {
 }
 
 /** Newline-delimited JSON: its first line's record's fields, or null when that line is no JSON object. */
-function jsonLayout(text: string): JsonLayout | null {
+function jsonLayout(text: string): Omit<JsonLayout, "gzip"> | null {
   const end = text.indexOf("\n");
   try {
     const record: unknown = JSON.parse(end < 0 ? text : text.slice(0, end));
@@ -201,14 +205,16 @@ function jsonLayout(text: string): JsonLayout | null {
 
 /**
  * A billing export's layout from its name (Parquet) or its first HEADER_BYTES (gunzipped as far as
- * needed): JSON when it starts with `{`, else text. Null when it has no whole first line (or is
+ * needed, gzip told by its mark): JSON when it starts with `{`, else text. Null when it has no whole first line (or is
  * gzip that cannot be read).
  */
 export function billLayout(file: string): BillLayout | null {
   if (file.toLowerCase().endsWith(".parquet")) return { kind: "parquet" };
-  const text = fileStart(file, SEARCHED_LINES);
-  if (text === null) return null;
-  return text.trimStart().startsWith("{") ? jsonLayout(text.trimStart()) : csvLayout(text);
+  const start = fileStart(file, SEARCHED_LINES);
+  if (start === null) return null;
+  const { text, gzip } = start;
+  const layout = text.trimStart().startsWith("{") ? jsonLayout(text.trimStart()) : csvLayout(text);
+  return layout === null ? null : { ...layout, gzip };
 }
 
 /** What a layout's header (a JSON record's fields) is: a format's, nearly one's, or neither (an inventory's). */

@@ -80,7 +80,7 @@ export async function unreadableNumbers(
   const indexes = columns.map((column) => layout.header.indexOf(column));
   if (layout.decimalMark !== "," || indexes.length === 0) return [];
   const stream = createReadStream(file);
-  const bytes = file.toLowerCase().endsWith(".gz") ? stream.pipe(createGunzip()) : stream;
+  const bytes = layout.gzip ? stream.pipe(createGunzip()) : stream;
   const parser = bytes.pipe(
     parse({
       delimiter: layout.separator,

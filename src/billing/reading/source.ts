@@ -116,8 +116,8 @@ async function parquetSource(connection: DuckDBConnection, file: string): Promis
  * a sample, a quantity of whole numbers then `0.5` was read as 0 (DuckDB 1.5), and a field first
  * met past it refused the file. Its fields are counted once found, and again once records are flat.
  */
-async function jsonSource(connection: DuckDBConnection, file: string): Promise<BillSource> {
-  const options = "format = 'newline_delimited', records = true, compression = 'auto_detect'";
+async function jsonSource(connection: DuckDBConnection, file: string, gzip: boolean): Promise<BillSource> {
+  const options = `format = 'newline_delimited', records = true, compression = '${gzip ? "gzip" : "uncompressed"}'`;
   const columns = await columnsOf(
     connection,
     `SELECT * FROM read_json(${fileLiteral(file)}, ${options}, sample_size = -1)`,
@@ -172,6 +172,6 @@ export async function billSource(
   input: BillingFormatName | null,
 ): Promise<BillSource> {
   if (layout.kind === "csv") return described(connection, csvSource(file, layout, input));
-  if (layout.kind === "json") return jsonSource(connection, file);
+  if (layout.kind === "json") return jsonSource(connection, file, layout.gzip);
   return parquetSource(connection, file);
 }

@@ -1,0 +1,94 @@
+/**
+ * Files told by their first bytes, not their names (src/support/fileSignature.ts): an inventory
+ * gzipped (a file or a pipe) is read inflated; a billing export gzipped without `.gz`, or named
+ * `.gz` without being gzip, is read as what it is; a ZIP arriving on a pipe is refused.
+ */
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { gzipSync } from "node:zlib";
+import { afterAll, describe, expect, it } from "vitest";
+import { FileMisuse } from "../../src/cli/files.js";
+import { main } from "../../src/cli/main.js";
+import { inputText } from "../../src/cli/source.js";
+import { evaluatedLines, sink } from "../support/cli.js";
+
+const scratch = mkdtempSync(join(tmpdir(), "compressed-input-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const INVENTORY = "examples/inventory.csv";
+const BILL = "test/fixtures/billing/azure.csv";
+
+async function text(chunks: readonly Uint8Array[]): Promise<string> {
+  let all = "";
+  for await (const chunk of inputText(Readable.from(chunks), "in.csv")) all += chunk.toString();
+  return all;
+}
+
+describe("an inventory's bytes, told as they arrive", () => {
+  it("inflate gzip whatever its chunks, and pass text through", async () => {
+    const csv = readFileSync(INVENTORY);
+    const gz = gzipSync(csv);
+    expect(await text([gz])).toBe(csv.toString());
+    // Cut after its first byte: the mark is told from the first chunk as it arrives
+    expect(await text([gz.subarray(0, 2), gz.subarray(2, 50), gz.subarray(50)])).toBe(csv.toString());
+    expect(await text([csv.subarray(0, 10), csv.subarray(10)])).toBe(csv.toString());
+    expect(await text([])).toBe("");
+  });
+
+  it("say a gzip stream cut short, and refuse a ZIP, in one line each", async () => {
+    const gz = gzipSync(readFileSync(INVENTORY));
+    await expect(text([gz.subarray(0, gz.length - 20)])).rejects.toThrow(
+      new FileMisuse("in.csv: the gzip stream is damaged or cut short (unexpected end of file)"),
+    );
+    await expect(text([Buffer.from("PK\x03\x04\x14\x00", "latin1")])).rejects.toThrow(
+      /^in\.csv is a ZIP archive, which is not read here/,
+    );
+  });
+});
+
+describe("evaluate on files told by their bytes", () => {
+  it("reads a gzipped inventory, named .csv.gz or .csv, as the plain file", async () => {
+    const plain = await evaluatedLines(INVENTORY, join(scratch, "plain.csv"));
+    for (const name of ["inventory.csv.gz", "inventory-gzipped.csv"]) {
+      const file = join(scratch, name);
+      writeFileSync(file, gzipSync(readFileSync(INVENTORY)));
+      const gzipped = await evaluatedLines(file, join(scratch, `${name}.out.csv`));
+      expect(gzipped.lines).toEqual(plain.lines);
+    }
+  });
+
+  it("reads a gzipped inventory from a pipe, and refuses a ZIP there (exit 2, nothing written)", async () => {
+    const run = async (bytes: Buffer, output: string) => {
+      const stdout = sink();
+      const stderr = sink();
+      const io = { stdin: Readable.from([bytes]), stdout: stdout.stream, stderr: stderr.stream };
+      const code = await main(["evaluate", "-", "--output", output, "--edition", "2.4.1"], io);
+      return { code, stderr: stderr.text() };
+    };
+    const piped = await run(gzipSync(readFileSync(INVENTORY)), join(scratch, "piped.csv"));
+    expect(piped.code, piped.stderr).toBe(0);
+    const plain = await evaluatedLines(INVENTORY, join(scratch, "plain-again.csv"));
+    expect(readFileSync(join(scratch, "piped.csv"), "utf8")).toBe(
+      readFileSync(join(scratch, "plain-again.csv"), "utf8"),
+    );
+    expect(plain.lines.length).toBe(19);
+    const zipped = await run(Buffer.from("PK\x03\x04\x14\x00\x00\x00", "latin1"), join(scratch, "never.csv"));
+    expect(zipped.code).toBe(2);
+    expect(zipped.stderr).toMatch(/^impact-service: stdin is a ZIP archive, which is not read here/);
+  });
+
+  it("reads a bill gzipped without .gz, and one named .gz that is not gzip, as the plain bill", async () => {
+    const plain = await evaluatedLines(BILL, join(scratch, "bill.csv"));
+    const gzipped = join(scratch, "bill-gzipped.csv");
+    writeFileSync(gzipped, gzipSync(readFileSync(BILL)));
+    const unzipped = join(scratch, "bill-unzipped.csv.gz");
+    copyFileSync(BILL, unzipped);
+    for (const file of [gzipped, unzipped]) {
+      const read = await evaluatedLines(file, join(scratch, "bill.out.csv"));
+      expect(read.lines).toEqual(plain.lines);
+      expect(read.stderr).toContain("rows read: 60");
+    }
+  });
+});
