@@ -87,6 +87,9 @@ const money = (cost: number) => formatNumber(Math.round(cost * 100) / 100);
 const unknownServices = (notes: ServiceNotes): ReadonlySet<string> =>
   new Set(notes.unknown.map((row) => row.service));
 
+/** The status of a line no method reads, as the classifying SQL writes it (sql/classify/billing_lines_<format>.sql). */
+const NOT_COMPUTE = "not compute";
+
 /** A known service's role no method estimates, as the summary says it ("a fee", "no hardware"), else "". */
 function roleOf(service: string): string {
   const known = knownServiceNamed(service);
@@ -94,14 +97,16 @@ function roleOf(service: string): string {
 }
 
 /**
- * Why a service's cost is left unestimated, as the summary and the report say it: unknown to the
- * registry, a known role no method estimates (a fee, no hardware), else the status of most of
- * that cost (`unknown instance type`, `not compute`, a bad row's problem…). `unknown`: the services
- * the registry does not know, by name (the coverage's rows name services without their provider).
+ * Why a service's cost is left unestimated, as the summary and the report say it: a known role no
+ * method estimates (a fee, no hardware), else the status of most of that cost (`unknown instance
+ * type`, a bad row's problem, a reason not evaluated), the most precise; lines no method reads
+ * (`not compute`) of a service the registry does not know are said so. `unknown`: those services,
+ * by name (the coverage's rows name services without their provider).
  */
 function whyLeft(row: UnestimatedRow, unknown: ReadonlySet<string>): string {
-  if (unknown.has(row.name)) return "unknown to the registry";
-  return roleOf(row.name) || row.status;
+  const role = roleOf(row.name);
+  if (role !== "") return role;
+  return row.status === NOT_COMPUTE && unknown.has(row.name) ? "unknown to the registry" : row.status;
 }
 
 /** The services of a bill the registry does not know and the known ones no method estimates (serviceNotes). */
@@ -263,7 +268,7 @@ function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: st
     `billing export ${summary.file}: ${summary.format.title}, edition ${summary.edition}`,
     `  rows read: ${read}`,
     `  evaluated: ${count("evaluated")} (${formatNumber(byStatus.get("evaluated")?.hours ?? 0)} hours)`,
-    `  not compute: ${count("not compute")}`,
+    `  ${NOT_COMPUTE}: ${count(NOT_COMPUTE)}`,
     `  unknown instance type: ${count("unknown instance type")}`,
     `  bad rows: ${count("bad rows")}`,
   ];

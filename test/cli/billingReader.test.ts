@@ -322,3 +322,16 @@ describe("--tables <folder>", () => {
     expect(misused.stderr.split("\n")[0]).toMatch(/--tables is for a billing export/);
   });
 });
+
+describe("the services left unestimated", () => {
+  it("say the status of most of their cost, the registry's view only for lines no method reads", async () => {
+    const exit = await cli(["evaluate", FOCUS, "-o", join(scratch, "left.csv")]);
+    expect(exit.code, exit.stderr).toBe(0);
+    const largest = exit.stderr.split("largest unestimated services by cost:\n")[1]?.split("\n") ?? [];
+    // Compute Engine is unknown to the registry, but its 3 lines say more: cores and memory billed
+    expect(largest[0]).toBe(
+      "  Compute Engine: 21.94 (10.0 %), 3 rows (not evaluated: Google Cloud bills cores and memory, not machine types)",
+    );
+    expect(largest[1]).toBe("  Amazon Elastic Compute Cloud: 12.08 (5.5 %), 6 rows (unknown instance type)");
+  });
+});
