@@ -5,15 +5,16 @@
  * requests in flight finish).
  */
 
-type Phase = "ready" | "stopping";
+/** Whether the process takes requests, or finishes those in flight before it ends. */
+type ServingState = "ready" | "stopping";
 
 export interface Readiness {
-  readonly phase: () => Phase;
+  readonly phase: () => ServingState;
   readonly markStopping: () => void;
 }
 
 export function createReadiness(): Readiness {
-  let phase: Phase = "ready";
+  let phase: ServingState = "ready";
   return {
     phase: () => phase,
     markStopping: () => {

@@ -103,17 +103,18 @@ const TotalImpactRef = builder.objectRef<PhaseTotal>("TotalImpact").implement({
   }),
 });
 
-interface CriterionTotalShape {
-  readonly criterion: RequestedCriterion;
-  readonly phase: (phase: "embedded" | "use") => Promise<PhaseTotal>;
-}
-
-type Phase = "embedded" | "use";
-
 const PHASE_TOTALS = {
   embedded: "Manufacturing impacts summed.",
   use: "Use impacts summed.",
 } as const;
+
+/** A phase of a total, as the fields above name them (the engine's phases). */
+type Phase = keyof typeof PHASE_TOTALS;
+
+interface CriterionTotalShape {
+  readonly criterion: RequestedCriterion;
+  readonly phase: (phase: Phase) => Promise<PhaseTotal>;
+}
 
 /** A criterion's total over a fleet, with a field per phase its items have. */
 function criterionTotalRef(name: string, description: string, phases: readonly Phase[]) {

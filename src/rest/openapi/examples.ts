@@ -4,7 +4,7 @@
  * edition offering the route (test/http/openapi.test.ts sends them).
  */
 
-const USAGE = { usage_location: "FRA", hours_life_time: 35040, time_workload: 50 };
+const EXAMPLE_USAGE = { usage_location: "FRA", hours_life_time: 35040, time_workload: 50 };
 
 export const BODY_EXAMPLES: Readonly<Record<string, unknown>> = {
   Server: {
@@ -15,11 +15,11 @@ export const BODY_EXAMPLES: Readonly<Record<string, unknown>> = {
       disk: [{ type: "ssd", units: 2, capacity: 960 }],
       power_supply: { units: 2, unit_weight: 2.99 },
     },
-    usage: USAGE,
+    usage: EXAMPLE_USAGE,
   },
-  Cpu: { units: 2, name: "Intel Xeon Gold 6134", usage: USAGE },
+  Cpu: { units: 2, name: "Intel Xeon Gold 6134", usage: EXAMPLE_USAGE },
   Gpu: { units: 1, name: "NVIDIA A100 PCIe 40GB", usage: { usage_location: "FRA" } },
-  Ram: { units: 12, capacity: 32, manufacturer: "Samsung", usage: USAGE },
+  Ram: { units: 12, capacity: 32, manufacturer: "Samsung", usage: EXAMPLE_USAGE },
   Disk: { units: 2, capacity: 960, manufacturer: "Samsung" },
   SimpleComponent: { units: 1 },
   PowerSupply: { units: 2, unit_weight: 2.99 },
