@@ -204,7 +204,7 @@ async function billingPlanOf(
     ranges: values.ranges,
   });
   // DuckDB's JSON reader refuses a record too long, by its line; its CSV reader drops a last line so.
-  const overlong = read?.kind === "csv" ? await overlongLastLine(file, read.gzip) : null;
+  const overlong = read?.kind === "csv" ? await overlongLastLine(file, read) : null;
   if (overlong !== null && request.strict) {
     throw new BillingStrictStop(`--strict: 1 bad row, ${overlongProblem(overlong)}; nothing written`);
   }

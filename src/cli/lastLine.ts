@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { createGunzip } from "node:zlib";
+import type { CsvLayout, LineEnd } from "../billing/reading/layout.js";
 import type { BillingSummary } from "../billing/stages/summarise.js";
 
 /*
@@ -22,10 +23,12 @@ export interface OverlongLine {
   readonly line: number | null;
 }
 
-const NEWLINE = 0x0a;
+/** The byte ending a line: LF (CRLF alike), or CR alone (src/billing/reading/layout.ts, LineEnd). */
+const lineEndByte = (lineEnd: LineEnd) => (lineEnd === "\r" ? 0x0d : 0x0a);
 
 /** A plain file's last line, from its last bytes only: overlong when no line end is among them. */
-async function plainLastLine(file: string): Promise<OverlongLine | null> {
+async function plainLastLine(file: string, lineEnd: LineEnd): Promise<OverlongLine | null> {
+  const NEWLINE = lineEndByte(lineEnd);
   const handle = await open(file, "r");
   try {
     const { size } = await handle.stat();
@@ -44,7 +47,8 @@ async function plainLastLine(file: string): Promise<OverlongLine | null> {
 }
 
 /** A gzipped file's last line, inflated as a stream (nothing held but the counts). */
-async function gzippedLastLine(file: string): Promise<OverlongLine | null> {
+async function gzippedLastLine(file: string, lineEnd: LineEnd): Promise<OverlongLine | null> {
+  const NEWLINE = lineEndByte(lineEnd);
   let lines = 0;
   let current = 0;
   let previous = 0;
@@ -64,9 +68,12 @@ async function gzippedLastLine(file: string): Promise<OverlongLine | null> {
   return last > MAX_BILLING_LINE_BYTES + 1 ? { line: number } : null;
 }
 
-/** A text export's last line when it is longer than MAX_BILLING_LINE_BYTES (`gzip`: the file is, by its first bytes). */
-export function overlongLastLine(file: string, gzip: boolean): Promise<OverlongLine | null> {
-  return gzip ? gzippedLastLine(file) : plainLastLine(file);
+/** A text export's last line when it is longer than MAX_BILLING_LINE_BYTES, as its layout reads it (gzip, line end). */
+export function overlongLastLine(
+  file: string,
+  layout: Pick<CsvLayout, "gzip" | "lineEnd">,
+): Promise<OverlongLine | null> {
+  return layout.gzip ? gzippedLastLine(file, layout.lineEnd) : plainLastLine(file, layout.lineEnd);
 }
 
 /** The bad row of a last line too long to be read. */

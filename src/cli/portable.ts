@@ -90,7 +90,9 @@ function plainCsvHeader(file: string): string[] | null {
     const how =
       layout.skipped > 0
         ? `its header is line ${layout.skipped + 1}, below report lines`
-        : `its columns are separated by ${layout.separator === ";" ? "semicolons" : "tabs"}`;
+        : layout.separator !== ","
+          ? `its columns are separated by ${layout.separator === ";" ? "semicolons" : "tabs"}`
+          : "its lines end in CR alone (a classic Mac CSV)";
     throw new BillingInputError(
       `--header ${file}: ${how}; the scripts read comma-separated exports with their header on line 1 (evaluate reads this file)`,
     );

@@ -81,6 +81,8 @@ export interface CsvDialect {
   readonly skipped: number;
   /** Whether the file is gzip, told by its first bytes; by its name (`.gz`) when not told. */
   readonly gzip?: boolean;
+  /** CR alone ends its lines (a classic Mac CSV); else LF or CRLF, which DuckDB reads alike. */
+  readonly lineEnd?: "\n" | "\r";
 }
 
 /** DuckDB's compression of a file: told, else by its name. */
@@ -100,7 +102,9 @@ export function sourceOf(
   if (csvHeader === null) return `read_parquet(${fileLiteral(file)})`;
   const columns = csvHeader.map((name) => `${literal(name)}: 'VARCHAR'`).join(", ");
   const skip = dialect.skipped > 0 ? `, skip = ${dialect.skipped}` : "";
-  return `read_csv(${fileLiteral(file)}, auto_detect = false, header = true, columns = {${columns}}, delim = ${literal(dialect.separator)}, quote = '"', escape = '"', compression = ${compressionOf(dialect.gzip)}, strict_mode = true${skip})`;
+  // DuckDB reads the two characters \r as a carriage return here (its `new_line` option).
+  const lines = dialect.lineEnd === "\r" ? ", new_line = '\\r'" : "";
+  return `read_csv(${fileLiteral(file)}, auto_detect = false, header = true, columns = {${columns}}, delim = ${literal(dialect.separator)}, quote = '"', escape = '"', compression = ${compressionOf(dialect.gzip)}, strict_mode = true${skip}${lines})`;
 }
 
 export type Cell = string | number | null;

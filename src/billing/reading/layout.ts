@@ -48,7 +48,15 @@ export interface CsvLayout {
   readonly decimalTold: boolean;
   /** Whether the file is gzip, by its first bytes (not its name). */
   readonly gzip: boolean;
+  /**
+   * What ends its lines: LF (CRLF read alike), or CR alone (a classic Mac CSV, as Excel for Mac
+   * saves "CSV (Macintosh)"), told by the start having no LF.
+   */
+  readonly lineEnd: LineEnd;
 }
+
+/** What ends a text's lines (CRLF is read as LF). */
+export type LineEnd = "\n" | "\r";
 
 export interface JsonLayout {
   readonly kind: "json";
@@ -60,13 +68,18 @@ export interface JsonLayout {
 
 export type BillLayout = CsvLayout | JsonLayout | { readonly kind: "parquet" };
 
+/** A text's line end: LF where it has one, else CR where it has one (a classic Mac CSV). */
+function lineEndOf(text: string): LineEnd {
+  return !text.includes("\n") && text.includes("\r") ? "\r" : "\n";
+}
+
 /** The whole lines of a text (the last, cut by the bound or without a line end, left out). */
-function wholeLines(text: string): string[] {
+function wholeLines(text: string, lineEnd: LineEnd): string[] {
   const lines: string[] = [];
-  for (let start = 0, end = text.indexOf("\n"); end >= 0 && lines.length < SEARCHED_LINES; ) {
+  for (let start = 0, end = text.indexOf(lineEnd); end >= 0 && lines.length < SEARCHED_LINES; ) {
     lines.push(text.slice(start, end));
     start = end + 1;
-    end = text.indexOf("\n", start);
+    end = text.indexOf(lineEnd, start);
   }
   return lines;
 }
@@ -150,7 +163,8 @@ function decimalMarkIn(
  * (to refuse it, naming its line), else the first line read with commas as today.
  */
 function csvLayout(text: string): Omit<CsvLayout, "gzip"> | null {
-  const lines = wholeLines(text);
+  const lineEnd = lineEndOf(text);
+  const lines = wholeLines(text, lineEnd);
   if (lines.length === 0) return null;
   let near: Omit<CsvLayout, "gzip"> | null = null;
   let below: Omit<CsvLayout, "gzip"> | null = null;
@@ -168,6 +182,7 @@ function csvLayout(text: string): Omit<CsvLayout, "gzip"> | null {
       skipped: index,
       decimalMark: decimal.mark,
       decimalTold: decimal.told,
+      lineEnd,
     });
     if (found.class !== null && "format" in found.class) {
       const decimal = decimalMarkIn(lines.slice(index + 1), found.separator, found.class.format, found.cells);
@@ -179,7 +194,7 @@ function csvLayout(text: string): Omit<CsvLayout, "gzip"> | null {
   const header = cellsOf(lines[0], ",");
   return header === null
     ? null
-    : { kind: "csv", header, separator: ",", skipped: 0, decimalMark: ".", decimalTold: false };
+    : { kind: "csv", header, separator: ",", skipped: 0, decimalMark: ".", decimalTold: false, lineEnd };
 }
 
 /** A record's fields, a record's own (an object, not a list) each named `record.field`, as BigQuery's console names them. */
@@ -225,5 +240,5 @@ export function layoutClass(layout: BillLayout): HeaderClass {
 
 /** Whether a text layout is read as the command read every CSV before: commas, a header on line 1. */
 export function isPlainCsv(layout: CsvLayout): boolean {
-  return layout.separator === "," && layout.skipped === 0;
+  return layout.separator === "," && layout.skipped === 0 && layout.lineEnd === "\n";
 }

@@ -47,6 +47,11 @@ export function layoutNotes(file: string, layout: BillLayout, input: BillingForm
       `${file}: its header is line ${layout.skipped + 1}; the ${layout.skipped} line${layout.skipped === 1 ? "" : "s"} above it (a report's title, not lines of the bill) skipped; line numbers are the file's`,
     );
   }
+  if (layout.lineEnd === "\r") {
+    notes.push(
+      `${file}: its lines end in CR alone (a classic Mac CSV), read so; line numbers are the file's`,
+    );
+  }
   if (layout.separator !== ",") {
     const columns = numberColumns(formatOf(layout, input), layout.header).join(", ");
     const mark =
