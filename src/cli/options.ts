@@ -162,9 +162,12 @@ function formatOf(output: string | undefined): Format | undefined {
   return extension === "jsonl" ? "ndjson" : (extension as Format | undefined);
 }
 
-/** An inventory's format by its file's ending: a batch (.ndjson, .jsonl), a workbook (.xlsx), else CSV. */
+/**
+ * An inventory's format by its file's ending, past a `.gz` (read inflated, src/cli/source.ts): a
+ * batch (.ndjson, .jsonl, .jsonl.gz), a workbook (.xlsx), else CSV.
+ */
 function inputOf(file: string): InputFormat {
-  if (/\.(ndjson|jsonl)$/i.test(file)) return "ndjson";
+  if (/\.(ndjson|jsonl)(\.gz)?$/i.test(file)) return "ndjson";
   return /\.xlsx$/i.test(file) ? "xlsx" : "csv";
 }
 

@@ -59,6 +59,23 @@ describe("evaluate on files told by their bytes", () => {
     }
   });
 
+  it("reads a gzipped batch (.jsonl.gz) as the batch, its format read past the .gz", async () => {
+    const line = `${JSON.stringify({ path: "/v1/cloud/instance?verbose=false&criteria=gwp", body: { provider: "aws", instance_type: "m5.xlarge" } })}\n`;
+    writeFileSync(join(scratch, "batch.jsonl"), line);
+    writeFileSync(join(scratch, "batch.jsonl.gz"), gzipSync(line));
+    const read = async (name: string) => {
+      const stdout = sink();
+      const stderr = sink();
+      const io = { stdin: Readable.from([]), stdout: stdout.stream, stderr: stderr.stream };
+      const code = await main(["evaluate", join(scratch, name), "--edition", "2.4.1"], io);
+      expect(code, stderr.text()).toBe(0);
+      return stdout.text();
+    };
+    const plain = await read("batch.jsonl");
+    expect(JSON.parse(plain.split("\n")[0]).status).toBe(200);
+    expect(await read("batch.jsonl.gz")).toBe(plain);
+  });
+
   it("reads a gzipped inventory from a pipe, and refuses a ZIP there (exit 2, nothing written)", async () => {
     const run = async (bytes: Buffer, output: string) => {
       const stdout = sink();
