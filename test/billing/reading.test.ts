@@ -129,8 +129,12 @@ describe("a JSON export's layout", () => {
         "labels",
         "cost",
       ],
+      gzip: false,
     });
     expect(layout === null ? null : layoutClass(layout)).toMatchObject({ format: { name: "gcp" } });
+    // Gzipped, told by its mark whatever its name: the same fields, read inflated
+    const gzipped = file(gzipSync(`${JSON.stringify(record)}\n`), "bill-gzipped.json");
+    expect(billLayout(gzipped)).toEqual({ ...layout, gzip: true });
   });
 
   it("is none for a first line that is no JSON object; an inventory batch's is no bill", () => {
