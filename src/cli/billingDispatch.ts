@@ -8,7 +8,7 @@
  */
 
 import { statSync } from "node:fs";
-import { BILLING_FORMAT_NAMES } from "../billing/formats.js";
+import { BILLING_FORMAT_NAMES, classifyHeader } from "../billing/formats.js";
 import { type BillLayout, billLayout, layoutClass } from "../billing/reading/layout.js";
 import { type FileContent, fileContent, foreignContentMessage } from "../support/fileSignature.js";
 
@@ -61,4 +61,15 @@ export function inputKindOf(file: string, input: string | undefined): InputKind 
   } catch {
     return inventory;
   }
+}
+
+/**
+ * What refuses an inventory read from a pipe (standard input, a FIFO: not read ahead, so taken
+ * for an inventory) whose header is a billing export's, rather than a bad row per line; null for
+ * any other header. A bill is read from a file: DuckDB reads it more than once.
+ */
+export function billOnPipe(name: string, header: readonly string[]): string | null {
+  const found = classifyHeader(header);
+  if (found === null || !("format" in found)) return null;
+  return `${name}: a billing export's header (${found.format.title}); a billing export is read from a file, not from a pipe: save it to a file and name that file`;
 }

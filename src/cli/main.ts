@@ -22,7 +22,7 @@ import {
 import type { TableWriter } from "../output/writers.js";
 import { printable } from "../support/terminalText.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
-import { inputKindOf } from "./billingDispatch.js";
+import { billOnPipe, inputKindOf } from "./billingDispatch.js";
 import type { ChunkEvaluator, RowOutcome } from "./chunk.js";
 import { editionNotes, editionOf } from "./editionNotes.js";
 import { checkedInventoryFiles, FileMisuse } from "./files.js";
@@ -186,6 +186,13 @@ async function layoutOf(
   grid: LoadedGrid | null,
 ): Promise<TableLayout> {
   const inputColumns = await headerOf(input.items);
+  // A pipe's start is not read ahead (src/cli/billingDispatch.ts): a bill there is told by its header.
+  const piped = options.file === "-" || !statSync(options.file).isFile();
+  const bill = piped ? billOnPipe(input.name, inputColumns) : null;
+  if (bill !== null) {
+    input.stop();
+    throw new Misuse(bill);
+  }
   const missing = options.groupBy.filter((column) => !inputColumns.includes(column));
   if (missing.length > 0) {
     input.stop();

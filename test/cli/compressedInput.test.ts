@@ -3,7 +3,7 @@
  * gzipped (a file or a pipe) is read inflated; a billing export gzipped without `.gz`, or named
  * `.gz` without being gzip, is read as what it is; a ZIP arriving on a pipe is refused.
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -106,6 +106,23 @@ describe("evaluate on files told by their bytes", () => {
       const read = await evaluatedLines(file, join(scratch, "bill.out.csv"));
       expect(read.lines).toEqual(plain.lines);
       expect(read.stderr).toContain("rows read: 60");
+    }
+  });
+});
+
+describe("a bill on a pipe", () => {
+  it("is told by its header and refused in one line (exit 2, nothing written), gzipped or not", async () => {
+    for (const bytes of [readFileSync(BILL), gzipSync(readFileSync(BILL))]) {
+      const stdout = sink();
+      const stderr = sink();
+      const output = join(scratch, "piped-bill.csv");
+      const io = { stdin: Readable.from([bytes]), stdout: stdout.stream, stderr: stderr.stream };
+      const code = await main(["evaluate", "-", "--output", output], io);
+      expect(code).toBe(2);
+      expect(stderr.text()).toBe(
+        "impact-service: stdin: a billing export's header (Azure cost export); a billing export is read from a file, not from a pipe: save it to a file and name that file\n",
+      );
+      expect(existsSync(output)).toBe(false);
     }
   });
 });
