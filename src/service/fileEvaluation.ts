@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createGunzip } from "node:zlib";
+import { contentOf, SIGNATURE_BYTES } from "../support/fileSignature.js";
 import { LOG_LEVELS } from "../support/log.js";
 
 /*
@@ -48,9 +49,6 @@ export const READ_ENDINGS = [
   ".json",
   ".json.gz",
 ] as const;
-
-/** Files of binary content, whose lines are not counted (a zip's, Parquet's bytes are no text). */
-const BINARY_ENDINGS = [".parquet", ".xlsx"] as const;
 
 /** The output formats the command writes: csv and xlsx for an inventory, csv and parquet for a bill. */
 const OUTPUT_FORMATS = ["csv", "xlsx", "parquet"] as const;
@@ -194,7 +192,7 @@ function lineCounter(maxLines: number, gzip: boolean) {
     }
   });
   inflate.on("error", (error) => {
-    failure ??= new FileRefusal(422, `the file is not gzip: ${error.message}`);
+    failure ??= new FileRefusal(422, `the gzip file is damaged or cut short: ${error.message}`);
   });
   const ended = new Promise<void>((resolve) => {
     inflate.once("end", resolve);
@@ -215,6 +213,42 @@ function lineCounter(maxLines: number, gzip: boolean) {
   };
 }
 
+type LineCounter = ReturnType<typeof lineCounter>;
+
+/** A file whose lines are not counted: a Parquet file, a workbook's ZIP, what the command refuses. */
+const NOT_COUNTED: LineCounter = { feed: () => {}, end: async () => 0, fail: () => {} };
+
+/** Bytes that tell the count what a file is: gzip's mark is 2, Parquet's 4. */
+const MARK_BYTES = 4;
+
+/**
+ * Counts the lines of what is received as its first bytes tell (as the command tells it,
+ * src/support/fileSignature.ts), not its name: text as it is, gzip inflated (a gzip named .csv is
+ * bounded by its inflated lines too), a Parquet file, a ZIP or another binary not at all. The
+ * first bytes are held until they tell, whatever the chunks they arrive in.
+ */
+function receivedLineCounter(maxLines: number): LineCounter {
+  let head = Buffer.alloc(0);
+  let counter: LineCounter | null = null;
+  const told = (): LineCounter => {
+    const content = contentOf(head.subarray(0, SIGNATURE_BYTES));
+    const chosen =
+      content === "text" || content === "gzip" ? lineCounter(maxLines, content === "gzip") : NOT_COUNTED;
+    counter = chosen;
+    chosen.feed(head);
+    return chosen;
+  };
+  return {
+    feed: (chunk: Uint8Array) => {
+      if (counter !== null) return counter.feed(chunk);
+      head = Buffer.concat([head, chunk]);
+      if (head.length >= MARK_BYTES) told();
+    },
+    end: () => (counter ?? told()).end(),
+    fail: () => counter?.fail(),
+  };
+}
+
 /** Writes the body to `path` within the bounds; a FileRefusal past one. */
 async function receive(
   body: AsyncIterable<Uint8Array>,
@@ -222,8 +256,7 @@ async function receive(
   bounds: FileEvaluationBounds,
 ): Promise<void> {
   const out = createWriteStream(path, { flags: "wx", mode: 0o600 });
-  const lines = lineCounter(bounds.maxLines, path.toLowerCase().endsWith(".gz"));
-  const counted = !BINARY_ENDINGS.some((ending) => path.toLowerCase().endsWith(ending));
+  const lines = receivedLineCounter(bounds.maxLines);
   let bytes = 0;
   let failed: Error | null = null;
   out.on("error", (error) => {
@@ -240,11 +273,11 @@ async function receive(
           `the file exceeds ${bounds.maxBytes / 1024 / 1024} MiB (the page's bound)`,
         );
       }
-      if (counted) lines.feed(chunk);
+      lines.feed(chunk);
       if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
     }
     if (bytes === 0) throw new FileRefusal(422, "the file is empty");
-    if (counted) await lines.end();
+    await lines.end();
   } catch (error) {
     lines.fail();
     throw error;

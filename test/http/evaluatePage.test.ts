@@ -12,7 +12,9 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import ExcelJS from "exceljs";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -258,6 +260,30 @@ describe("the /evaluate page", () => {
   );
 
   it(
+    "bounds a file's lines as its first bytes tell it: a gzip named .csv by its inflated lines, whatever its chunks",
+    async () => {
+      // 3.5 KB of gzip standing for 200,001 lines: named .csv, it was counted as the compressed bytes
+      const bomb = gzipSync(`kind,quantity\n${"server,1\n".repeat(200_001)}`);
+      // Whole, and in chunks that cut the gzip mark itself
+      const chunked = () =>
+        Readable.toWeb(Readable.from([bomb.subarray(0, 1), bomb.subarray(1, 3), bomb.subarray(3)]));
+      for (const body of [() => bomb, chunked]) {
+        const answer = await fetch(`${server.url}/v1/evaluate?name=bomb.csv`, {
+          method: "POST",
+          body: body() as BodyInit,
+          duplex: "half",
+        } as RequestInit);
+        expect(answer.status).toBe(413);
+        expect(await answer.json()).toEqual({
+          detail: "the file has more than 200,000 lines (the page's bound)",
+        });
+      }
+      expect(runFolders()).toEqual([]);
+    },
+    WAIT_MS,
+  );
+
+  it(
     "says why a malformed file is refused: the command's own line",
     async () => {
       const page = await openPage();
@@ -268,11 +294,14 @@ describe("the /evaluate page", () => {
         .toBe(
           "Refused: bill.parquet: Invalid Input Error: No magic bytes found at end of file 'bill.parquet'; nothing written",
         );
-      await drop(page, "bill.csv.gz", "not gzip\n");
+      // gzip's mark, then no gzip: told by its bytes (a plain text named .gz is read as text)
+      await drop(page, "bill.csv.gz", {
+        base64: Buffer.from("\x1f\x8bnot gzip\n", "latin1").toString("base64"),
+      });
       await page.getByRole("button", { name: "Evaluate" }).click();
       await expect
         .poll(() => page.textContent("#status"), { timeout: WAIT_MS })
-        .toContain("Refused: the file is not gzip");
+        .toContain("Refused: the gzip file is damaged or cut short");
       await page.close();
     },
     WAIT_MS,
