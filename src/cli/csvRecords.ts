@@ -1,12 +1,15 @@
 /*
  * An inventory's CSV bytes cut into records before the parser (csv-parse) reads them: so that an
- * over-long record or a broken quote costs one row, never the rows after it.
+ * over-long record, a broken quote or a record that is no UTF-8 costs one row, never the rows
+ * after it.
  */
+
+import { isUtf8 } from "node:buffer";
+import { FileMisuse } from "./files.js";
 
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 const QUOTE = 0x22;
-const COMMA = 0x2c;
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /**
@@ -38,6 +41,12 @@ export interface RecordProblem {
 const BROKEN_QUOTE = "a quote opened on this line is not closed where a cell ends; the line is not read";
 
 /**
+ * A record whose bytes are no UTF-8 (a Latin-1 or Windows-1252 file, as an older Excel saves "CSV"):
+ * the parser would read `réseau` as `r�seau` without a word, so the record is not read.
+ */
+const NOT_UTF8 = "not UTF-8 (save the file as CSV UTF-8); the line is not read";
+
+/**
  * Splits CSV bytes into records for the parser: each handed on whole, except a record longer
  * than `maxBytes` — replaced by its line breaks, so the parser's line numbers stay the input's,
  * and reported by its first line — and a broken quote's line (above), replaced by a line break.
@@ -61,6 +70,10 @@ class RecordSplitter {
   constructor(
     private readonly maxBytes: number,
     private readonly report: (problem: RecordProblem) => void,
+    /** The input as messages name it (`stdin`, the file). */
+    private readonly name: string,
+    /** The byte between cells: a comma, a semicolon or a tab (src/cli/source.ts, separatorOf). */
+    private readonly separator: number,
   ) {}
 
   /** The records ready once `chunk` is read. */
@@ -87,7 +100,7 @@ class RecordSplitter {
   end(): Uint8Array[] {
     while (this.start < this.buffer.length && !this.skipping) {
       if (this.cell !== Cell.Quoted) {
-        this.out.push(this.buffer.subarray(this.start));
+        this.handOn(this.buffer.subarray(this.start), this.breaks);
         break;
       }
       // A quote still open at the input's end.
@@ -114,7 +127,7 @@ class RecordSplitter {
       }
       const byte = buffer[this.index];
       // Most bytes change nothing but an unquoted cell's start: read without the step's tests.
-      if (byte > QUOTE && byte !== COMMA && this.cell !== Cell.AfterQuote) {
+      if (byte > QUOTE && byte !== this.separator && this.cell !== Cell.AfterQuote) {
         if (this.cell === Cell.Start) this.cell = Cell.Unquoted;
         this.index += 1;
       } else this.step(byte);
@@ -126,10 +139,10 @@ class RecordSplitter {
       case Cell.Start:
         if (byte === QUOTE) this.cell = Cell.Quoted;
         else if (byte === NEWLINE) this.endRecord();
-        else if (byte !== COMMA && byte !== CARRIAGE_RETURN) this.cell = Cell.Unquoted;
+        else if (byte !== this.separator && byte !== CARRIAGE_RETURN) this.cell = Cell.Unquoted;
         break;
       case Cell.Unquoted:
-        if (byte === COMMA) this.cell = Cell.Start;
+        if (byte === this.separator) this.cell = Cell.Start;
         else if (byte === NEWLINE) this.endRecord();
         break;
       case Cell.Quoted:
@@ -141,7 +154,7 @@ class RecordSplitter {
         break;
       case Cell.AfterQuote:
         if (byte === QUOTE) this.cell = Cell.Quoted;
-        else if (byte === COMMA) this.cell = Cell.Start;
+        else if (byte === this.separator) this.cell = Cell.Start;
         else if (byte === NEWLINE) this.endRecord();
         else if (byte !== CARRIAGE_RETURN) {
           // Closed amid a cell: on its own line, text (relax_quotes); after line breaks, broken.
@@ -160,8 +173,22 @@ class RecordSplitter {
   private endRecord(): void {
     const end = this.index + 1;
     if (this.skipping) this.out.push(Buffer.alloc(this.breaks + 1, NEWLINE));
-    else this.out.push(this.buffer.subarray(this.start, end));
+    else this.handOn(this.buffer.subarray(this.start, end), this.breaks + 1);
     this.nextRecord(end, this.breaks + 1);
+  }
+
+  /** A whole record of `lines` line breaks handed on; one that is no UTF-8 reported, its line breaks alone handed on. */
+  private handOn(record: Buffer, lines: number): void {
+    if (isUtf8(record)) {
+      this.out.push(record);
+      return;
+    }
+    // Without its header, the next line would be read as one: the file is refused.
+    if (this.line === 1) {
+      throw new FileMisuse(`${this.name}: line 1, the header, is not UTF-8: save the file as CSV UTF-8`);
+    }
+    this.report({ line: this.line, problem: NOT_UTF8 });
+    this.out.push(Buffer.alloc(lines, NEWLINE));
   }
 
   /** The record's first line (up to `end`) is broken: reported, and the bytes after it read again. */
@@ -191,8 +218,10 @@ export async function* csvRecords(
   chunks: AsyncIterable<Uint8Array | string>,
   maxBytes: number,
   report: (problem: RecordProblem) => void,
+  name: string,
+  separator: string,
 ): AsyncGenerator<Uint8Array> {
-  const splitter = new RecordSplitter(maxBytes, report);
+  const splitter = new RecordSplitter(maxBytes, report, name, separator.charCodeAt(0));
   for await (const chunk of chunks) {
     for (const piece of splitter.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk)) {
       if (piece.length > 0) yield piece;

@@ -145,8 +145,9 @@ async function* itemsOf(
   input: Options["input"],
   bytes: AsyncIterable<Uint8Array | string>,
   maxLineBytes: number,
+  name: string,
 ): AsyncGenerator<SourceItem> {
-  if (input === "csv") return yield* csvItems(bytes, maxLineBytes);
+  if (input === "csv") return yield* csvItems(bytes, maxLineBytes, name);
   if (input === "ndjson") return yield* ndjsonItems(bytes, maxLineBytes);
   return yield* xlsxItems(Readable.from(bytes), maxLineBytes);
 }
@@ -170,7 +171,7 @@ function openInput({ options, io, maxLineBytes }: Run): Input {
   const bytes = options.input === "xlsx" ? read : inputText(read, name);
   return {
     name,
-    items: itemsOf(options.input, bytes, maxLineBytes),
+    items: itemsOf(options.input, bytes, maxLineBytes, name),
     totalBytes: options.file === "-" ? null : statSync(options.file).size,
     bytesRead: () => bytesRead,
     stop,

@@ -7,7 +7,7 @@ import { ndjsonLines } from "../batch/index.js";
 import { contentOf, foreignContentMessage, SIGNATURE_BYTES } from "../support/fileSignature.js";
 import { csvRecords, type RecordProblem } from "./csvRecords.js";
 import { FileMisuse } from "./files.js";
-import { columnName, type InventoryRow, rowLine } from "./inventory.js";
+import { columnName, INVENTORY_COLUMNS, type InventoryRow, rowLine } from "./inventory.js";
 
 /*
  * The command line's input, item by item in input order: the header (CSV), then per row a batch
@@ -57,12 +57,64 @@ export async function* ndjsonItems(
  * broken quote, more cells than the header) is reported and skipped; a row with fewer cells has
  * the missing ones empty.
  */
-export async function* csvItems(
+/** The separators an inventory's header is read with: a comma unless another names more of its columns. */
+const SEPARATORS = [",", ";", "\t"] as const;
+
+const KNOWN_COLUMNS: ReadonlySet<string> = new Set(INVENTORY_COLUMNS.map(({ column }) => column));
+
+/**
+ * The separator of a header line: the one whose cells name the most inventory columns (a
+ * spreadsheet where the comma is the decimal mark saves `kind;quantity`), a comma when none does.
+ */
+export function separatorOf(headerLine: string): string {
+  let best: { separator: string; known: number } = { separator: ",", known: 0 };
+  for (const separator of SEPARATORS) {
+    const known = headerLine.split(separator).filter((cell) => KNOWN_COLUMNS.has(columnName(cell))).length;
+    if (known > best.known) best = { separator, known };
+  }
+  return best.separator;
+}
+
+/**
+ * The input's first line (its first `maxBytes` at most, without a byte-order mark), and the
+ * input whole again: its first chunks held until that line ends.
+ */
+async function firstLine(
   bytes: AsyncIterable<Uint8Array | string>,
+  maxBytes: number,
+): Promise<{ line: string; bytes: AsyncIterable<Uint8Array | string> }> {
+  const chunks = bytes[Symbol.asyncIterator]();
+  const held: Buffer[] = [];
+  let size = 0;
+  let end = -1;
+  while (end < 0 && size <= maxBytes) {
+    const next = await chunks.next();
+    if (next.done === true) break;
+    const chunk = typeof next.value === "string" ? Buffer.from(next.value) : Buffer.from(next.value);
+    held.push(chunk);
+    size += chunk.length;
+    const ends = [chunk.indexOf(0x0a), chunk.indexOf(0x0d)].filter((at) => at >= 0);
+    if (ends.length > 0) end = size - chunk.length + Math.min(...ends);
+  }
+  const start = Buffer.concat(held);
+  const line = start.subarray(0, end < 0 ? Math.min(start.length, maxBytes) : end).toString("utf8");
+  async function* again(): AsyncGenerator<Uint8Array | string> {
+    yield* held;
+    for (let next = await chunks.next(); next.done !== true; next = await chunks.next()) yield next.value;
+  }
+  return { line: line.replace(/^\uFEFF/, ""), bytes: again() };
+}
+
+export async function* csvItems(
+  input: AsyncIterable<Uint8Array | string>,
   maxRecordBytes: number,
+  name: string,
 ): AsyncGenerator<SourceItem> {
+  const { line, bytes } = await firstLine(input, maxRecordBytes);
+  const separator = separatorOf(line);
   const pending: RecordProblem[] = [];
   const parser = parse({
+    delimiter: separator,
     bom: true,
     info: true,
     // A quote amid an unquoted cell (`24" screen`) is text.
@@ -77,9 +129,11 @@ export async function* csvItems(
       return undefined;
     },
   });
-  const input = Readable.from(csvRecords(bytes, maxRecordBytes, (problem) => pending.push(problem)));
-  input.on("error", (error) => parser.destroy(error));
-  input.pipe(parser);
+  const records = Readable.from(
+    csvRecords(bytes, maxRecordBytes, (problem) => pending.push(problem), name, separator),
+  );
+  records.on("error", (error) => parser.destroy(error));
+  records.pipe(parser);
   let names: string[] | undefined;
   let width = 0;
   const problems = function* (before: number): Generator<SourceItem> {
