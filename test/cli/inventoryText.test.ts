@@ -90,5 +90,6 @@ describe("an inventory that is no UTF-8", () => {
     expect(read.stderr).toBe(
       `impact-service: ${path}: line 1, the header, is not UTF-8: save the file as CSV UTF-8\n`,
     );
+    expect(existsSync(output)).toBe(false);
   });
 });
