@@ -4,6 +4,7 @@ import { createGunzip } from "node:zlib";
 import { type CsvError, parse } from "csv-parse";
 import type ExcelJS from "exceljs";
 import { ndjsonLines } from "../batch/index.js";
+import { SEPARATORS, type Separator } from "../billing/reading/layout.js";
 import { contentOf, foreignContentMessage, SIGNATURE_BYTES } from "../support/fileSignature.js";
 import { csvRecords, type RecordProblem } from "./csvRecords.js";
 import { FileMisuse } from "./files.js";
@@ -52,22 +53,15 @@ export async function* ndjsonItems(
   }
 }
 
-/**
- * CSV with a header row (column names: src/cli/inventory.ts). A row that cannot be read (a
- * broken quote, more cells than the header) is reported and skipped; a row with fewer cells has
- * the missing ones empty.
- */
-/** The separators an inventory's header is read with: a comma unless another names more of its columns. */
-const SEPARATORS = [",", ";", "\t"] as const;
-
 const KNOWN_COLUMNS: ReadonlySet<string> = new Set(INVENTORY_COLUMNS.map(({ column }) => column));
 
 /**
  * The separator of a header line: the one whose cells name the most inventory columns (a
  * spreadsheet where the comma is the decimal mark saves `kind;quantity`), a comma when none does.
  */
-export function separatorOf(headerLine: string): string {
-  let best: { separator: string; known: number } = { separator: ",", known: 0 };
+export function separatorOf(headerLine: string): Separator {
+  let best: { separator: Separator; known: number } = { separator: ",", known: 0 };
+  // The separators a bill's header is tried with (src/billing/reading/layout.ts), a comma first.
   for (const separator of SEPARATORS) {
     const known = headerLine.split(separator).filter((cell) => KNOWN_COLUMNS.has(columnName(cell))).length;
     if (known > best.known) best = { separator, known };
@@ -76,35 +70,59 @@ export function separatorOf(headerLine: string): string {
 }
 
 /**
- * The input's first line (its first `maxBytes` at most, without a byte-order mark), and the
- * input whole again: its first chunks held until that line ends.
+ * An input's first chunks, held until `enough` says so of the last one and of all held so far (or
+ * the input ends), and the input whole again.
  */
-async function firstLine(
+async function heldStart(
   bytes: AsyncIterable<Uint8Array | string>,
-  maxBytes: number,
-): Promise<{ line: string; bytes: AsyncIterable<Uint8Array | string> }> {
+  enough: (chunk: Buffer, heldBytes: number) => boolean,
+): Promise<{ start: Buffer; bytes: AsyncIterable<Uint8Array | string> }> {
   const chunks = bytes[Symbol.asyncIterator]();
   const held: Buffer[] = [];
-  let size = 0;
-  let end = -1;
-  while (end < 0 && size <= maxBytes) {
+  let heldBytes = 0;
+  for (;;) {
     const next = await chunks.next();
     if (next.done === true) break;
-    const chunk = typeof next.value === "string" ? Buffer.from(next.value) : Buffer.from(next.value);
+    const chunk = Buffer.from(next.value);
     held.push(chunk);
-    size += chunk.length;
-    const ends = [chunk.indexOf(0x0a), chunk.indexOf(0x0d)].filter((at) => at >= 0);
-    if (ends.length > 0) end = size - chunk.length + Math.min(...ends);
+    heldBytes += chunk.length;
+    if (enough(chunk, heldBytes)) break;
   }
-  const start = Buffer.concat(held);
-  const line = start.subarray(0, end < 0 ? Math.min(start.length, maxBytes) : end).toString("utf8");
   async function* again(): AsyncGenerator<Uint8Array | string> {
     yield* held;
     for (let next = await chunks.next(); next.done !== true; next = await chunks.next()) yield next.value;
   }
-  return { line: line.replace(/^\uFEFF/, ""), bytes: again() };
+  return { start: Buffer.concat(held), bytes: again() };
 }
 
+/** Where a text's first line ends (LF, CR or CRLF), -1 when it has none. */
+function firstLineEnd(text: Buffer): number {
+  const ends = [text.indexOf(0x0a), text.indexOf(0x0d)].filter((at) => at >= 0);
+  return ends.length > 0 ? Math.min(...ends) : -1;
+}
+
+/**
+ * The input's first line (its first `maxBytes` at most, without a byte-order mark), and the
+ * input whole again: its first chunks held until that line ends.
+ */
+async function firstLine(
+  input: AsyncIterable<Uint8Array | string>,
+  maxBytes: number,
+): Promise<{ line: string; bytes: AsyncIterable<Uint8Array | string> }> {
+  const { start, bytes } = await heldStart(
+    input,
+    (chunk, heldBytes) => firstLineEnd(chunk) >= 0 || heldBytes > maxBytes,
+  );
+  const end = firstLineEnd(start);
+  const line = start.subarray(0, end < 0 ? Math.min(start.length, maxBytes) : end).toString("utf8");
+  return { line: line.replace(/^\uFEFF/, ""), bytes };
+}
+
+/**
+ * CSV with a header row (column names: src/cli/inventory.ts), its separator told by that row
+ * (separatorOf). A row that cannot be read (a broken quote, more cells than the header, no UTF-8)
+ * is reported and skipped; a row with fewer cells has the missing ones empty.
+ */
 export async function* csvItems(
   input: AsyncIterable<Uint8Array | string>,
   maxRecordBytes: number,
@@ -348,23 +366,17 @@ function damagedGzip(name: string, error: unknown): FileMisuse {
 }
 
 export async function* inputText(
-  bytes: AsyncIterable<Uint8Array | string>,
+  input: AsyncIterable<Uint8Array | string>,
   name: string,
 ): AsyncGenerator<Uint8Array | string> {
-  const chunks = bytes[Symbol.asyncIterator]();
-  const first = await chunks.next();
-  if (first.done === true) return;
-  const start = typeof first.value === "string" ? Buffer.from(first.value) : first.value;
+  const { start, bytes } = await heldStart(input, (_chunk, heldBytes) => heldBytes > 0);
+  if (start.length === 0) return;
   const content = contentOf(start.subarray(0, SIGNATURE_BYTES));
   if (typeof content === "object") throw new FileMisuse(foreignContentMessage(name, content));
-  async function* all(): AsyncGenerator<Uint8Array | string> {
-    yield start;
-    for (let next = await chunks.next(); next.done !== true; next = await chunks.next()) yield next.value;
-  }
-  if (content !== "gzip") return yield* all();
+  if (content !== "gzip") return yield* bytes;
   const inflate = createGunzip();
   // The pipeline's failure (a cut stream) ends the reading below with it, said as the file's.
-  const piped = pipeline(Readable.from(all()), inflate).catch((error: unknown) => {
+  const piped = pipeline(Readable.from(bytes), inflate).catch((error: unknown) => {
     inflate.destroy(damagedGzip(name, error));
   });
   try {

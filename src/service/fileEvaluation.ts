@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createGunzip } from "node:zlib";
-import { contentOf, SIGNATURE_BYTES } from "../support/fileSignature.js";
+import { contentOf, MARK_BYTES, SIGNATURE_BYTES } from "../support/fileSignature.js";
 import { LOG_LEVELS } from "../support/log.js";
 
 /*
@@ -217,9 +217,6 @@ type LineCounter = ReturnType<typeof lineCounter>;
 
 /** A file whose lines are not counted: a Parquet file, a workbook's ZIP, what the command refuses. */
 const NOT_COUNTED: LineCounter = { feed: () => {}, end: async () => 0, fail: () => {} };
-
-/** Bytes that tell the count what a file is: gzip's mark is 2, Parquet's 4. */
-const MARK_BYTES = 4;
 
 /**
  * Counts the lines of what is received as its first bytes tell (as the command tells it,

@@ -10,6 +10,9 @@ import { closeSync, openSync, readSync } from "node:fs";
 /** Bytes read to tell a file's kind: its signature, and NUL bytes in its start. */
 export const SIGNATURE_BYTES = 4096;
 
+/** Bytes enough to tell the marks a reader decides by: gzip's (2), Parquet's (4). */
+export const MARK_BYTES = 4;
+
 /** A file no reader here reads: what it is, and what to do with it. */
 export interface ForeignContent {
   readonly name: string;

@@ -24,7 +24,7 @@ import {
 export type Separator = "," | ";" | "\t";
 
 /** The separators a header is tried with, in order: a comma first (a line that fits with it is read so). */
-const SEPARATORS: readonly Separator[] = [",", ";", "\t"];
+export const SEPARATORS: readonly Separator[] = [",", ";", "\t"];
 
 /** Lines above a header read at most, and their bytes: the EA portal writes two to five. */
 export const PREAMBLE_LINES = 50;
