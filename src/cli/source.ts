@@ -5,7 +5,7 @@ import { type CsvError, parse } from "csv-parse";
 import type ExcelJS from "exceljs";
 import { ndjsonLines } from "../batch/index.js";
 import { SEPARATORS, type Separator } from "../billing/reading/layout.js";
-import { contentOf, foreignContentMessage, SIGNATURE_BYTES } from "../support/fileSignature.js";
+import { contentOf, foreignContentMessage, MARK_BYTES, SIGNATURE_BYTES } from "../support/fileSignature.js";
 import { csvRecords, type RecordProblem } from "./csvRecords.js";
 import { FileMisuse } from "./files.js";
 import { columnName, INVENTORY_COLUMNS, type InventoryRow, rowLine } from "./inventory.js";
@@ -353,7 +353,7 @@ function workbookProblem(error: unknown): string {
 }
 
 /*
- * An inventory's bytes as text, told by their first chunk as they arrive — a file or standard
+ * An inventory's bytes as text, told by their first bytes as they arrive — a file or standard
  * input alike, nothing read ahead: gzip inflated as it is read (an inventory.csv.gz, or a pipe from
  * `gzip -c`), a ZIP, UTF-16 or an image refused in one line (src/support/fileSignature.ts), text as
  * it is. A regular file no reader takes was refused before (src/cli/billingDispatch.ts); a pipe's
@@ -369,7 +369,8 @@ export async function* inputText(
   input: AsyncIterable<Uint8Array | string>,
   name: string,
 ): AsyncGenerator<Uint8Array | string> {
-  const { start, bytes } = await heldStart(input, (_chunk, heldBytes) => heldBytes > 0);
+  // A pipe may send the mark in pieces: held until it can tell.
+  const { start, bytes } = await heldStart(input, (_chunk, heldBytes) => heldBytes >= MARK_BYTES);
   if (start.length === 0) return;
   const content = contentOf(start.subarray(0, SIGNATURE_BYTES));
   if (typeof content === "object") throw new FileMisuse(foreignContentMessage(name, content));

@@ -31,8 +31,10 @@ describe("an inventory's bytes, told as they arrive", () => {
     const csv = readFileSync(INVENTORY);
     const gz = gzipSync(csv);
     expect(await text([gz])).toBe(csv.toString());
-    // Cut after its first byte: the mark is told from the first chunk as it arrives
+    // In chunks that cut the mark itself: held until it tells
     expect(await text([gz.subarray(0, 2), gz.subarray(2, 50), gz.subarray(50)])).toBe(csv.toString());
+    expect(await text([gz.subarray(0, 1), gz.subarray(1)])).toBe(csv.toString());
+    expect(await text([Buffer.from("k"), Buffer.from("ind,quantity\n")])).toBe("kind,quantity\n");
     expect(await text([csv.subarray(0, 10), csv.subarray(10)])).toBe(csv.toString());
     expect(await text([])).toBe("");
   });
