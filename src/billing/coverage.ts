@@ -38,7 +38,8 @@ export interface Coverage {
 /** A group's `status` as the output writes it (its lines are estimated when `evaluated`). */
 export type GroupStatus = (group: LineGroup) => string;
 
-const ESTIMATED = "evaluated";
+/** The status of an estimated line, as the output writes it (sql/evaluate/billing_impacts.sql). */
+export const EVALUATED = "evaluated";
 
 function tally(rows: Map<string, CoverageRow>, name: string, group: LineGroup, estimated: boolean): void {
   const row = rows.get(name) ?? { name, lines: 0, cost: 0, estimatedLines: 0, estimatedCost: 0 };
@@ -68,7 +69,7 @@ export function billingCoverage(groups: readonly LineGroup[], statusOf: GroupSta
   const left = new Map<string, Map<string, { cost: number; lines: number }>>();
   for (const group of groups) {
     const status = statusOf(group);
-    const estimated = status === ESTIMATED;
+    const estimated = status === EVALUATED;
     const service = group.service ?? "";
     tally(total, "", group, estimated);
     if (estimated) tally(methods, group.method ?? "", group, true);

@@ -8,7 +8,7 @@ import { gapTexts } from "../grid/gaps.js";
 import type { BillReportModel } from "../output/billReport.js";
 import { formatNumber } from "../output/columns.js";
 import { printable } from "../support/terminalText.js";
-import { billingCoverage, type Coverage, percent, type UnestimatedRow } from "./coverage.js";
+import { billingCoverage, type Coverage, EVALUATED, percent, type UnestimatedRow } from "./coverage.js";
 import type { GridRun } from "./grid.js";
 import { knownServiceNamed } from "./registry/knownServices.js";
 import { gpusBothWays, serviceNotes } from "./registry/serviceNotes.js";
@@ -18,8 +18,8 @@ import type { BillingSummary } from "./stages/summarise.js";
 /** The fate of a group of lines, as the output's `status` spells it. */
 export function statusOf(group: LineGroup, matched: (group: LineGroup) => string | null): string {
   if (group.problem !== null) return group.problem;
-  if (group.methodKey !== null) return "evaluated";
-  return matched(group) === null ? "unknown instance type" : "evaluated";
+  if (group.methodKey !== null) return EVALUATED;
+  return matched(group) === null ? "unknown instance type" : EVALUATED;
 }
 
 interface Tally {
@@ -196,7 +196,7 @@ function talliesOf(summary: BillingSummary, statuses: ReadonlyMap<LineGroup, str
       add(unknown, `${group.provider ?? "?"} ${group.instanceType ?? "(no instance type found)"}`, group);
     if (kind === "bad rows") add(bad, status, group);
     if (kind === "not evaluated") add(notEvaluated, status.replace(/^not evaluated: /, ""), group);
-    if (status === "evaluated" && group.placeWarning !== null) add(places, group.placeWarning, group);
+    if (status === EVALUATED && group.placeWarning !== null) add(places, group.placeWarning, group);
   }
   return { read, byStatus, unknown, bad, notEvaluated, places };
 }
@@ -267,7 +267,7 @@ function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: st
   const out = [
     `billing export ${summary.file}: ${summary.format.title}, edition ${summary.edition}`,
     `  rows read: ${read}`,
-    `  evaluated: ${count("evaluated")} (${formatNumber(byStatus.get("evaluated")?.hours ?? 0)} hours)`,
+    `  ${EVALUATED}: ${count(EVALUATED)} (${formatNumber(byStatus.get(EVALUATED)?.hours ?? 0)} hours)`,
     `  ${NOT_COMPUTE}: ${count(NOT_COMPUTE)}`,
     `  unknown instance type: ${count("unknown instance type")}`,
     `  bad rows: ${count("bad rows")}`,
