@@ -241,7 +241,9 @@ export async function billingMain(
         throw error;
       },
     );
-    const summary = withOverlongLine(evaluated, plan.overlong);
+    // An archive's file is named as the archive's (src/support/zipArchive.ts), in the report's title too.
+    const named = args.archive === undefined ? evaluated : { ...evaluated, file: args.archive.shown };
+    const summary = withOverlongLine(named, plan.overlong);
     const account = billingAccount(summary, plan.groupsShown, plan.report === null ? null : today());
     const page =
       account.report === null

@@ -16,7 +16,9 @@ import { type FileContent, fileContent, foreignContentMessage } from "../support
 export type InputKind =
   | { readonly kind: "inventory" }
   | { readonly kind: "billing"; readonly layout: BillLayout | undefined }
-  /** A file no reader takes (a ZIP, UTF-16, an image…): refused, the sentence says what it is. */
+  /** A ZIP archive (not read as a workbook): its one file is read (src/support/zipArchive.ts). */
+  | { readonly kind: "archive" }
+  /** A file no reader takes (UTF-16, an image…): refused, the sentence says what it is. */
   | { readonly kind: "foreign"; readonly problem: string };
 
 /** A regular file's content, or null for standard input, a pipe, or a file that cannot be read (its reader says why). */
@@ -32,7 +34,8 @@ function regularFileContent(file: string): FileContent | null {
 
 /**
  * The one decision between inventory and billing export: a file that no reader takes is refused
- * first (a workbook is a ZIP: a file read as one is not asked), then `--input` when given, else a
+ * first and a ZIP archive unpacked (a workbook is a ZIP: a file read as one is not asked; `--input`
+ * then says how its one file is read), then `--input` when given, else a
  * Parquet file (by its name or its first bytes), else the file's start (src/billing's reading of
  * it). Standard input, a pipe or a file that cannot be read is an inventory's (its reading says
  * what is wrong).
@@ -43,6 +46,7 @@ export function inputKindOf(file: string, input: string | undefined): InputKind 
   if (typeof content === "object" && content !== null) {
     return { kind: "foreign", problem: foreignContentMessage(file, content) };
   }
+  if (content === "zip") return { kind: "archive" };
   // Its reader tells a gzip inventory by the same first bytes, as it reads them (src/cli/source.ts, inputText).
   const inventory: InputKind = { kind: "inventory" };
   if (input !== undefined) {

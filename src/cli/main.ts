@@ -558,6 +558,7 @@ function checkedOptions(args: EvaluateArgs, io: CliIo): { options: Options; maxL
   refuseOverlappingFiles({
     reads: [
       { option: "the input", path: options.file },
+      ...named("the input", args.archive?.path),
       ...named("--grid-intensity", options.grid?.series),
       ...named("--grid-zones", options.grid?.zones),
       ...environmentReads(process.env),
@@ -634,10 +635,42 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
     return misuse(io, error);
   }
+  return evaluateMain(args, io);
+}
+
+/** `evaluate <file>`: an inventory, a billing export, or the one file of a ZIP archive (read as either). */
+async function evaluateMain(args: EvaluateArgs, io: CliIo): Promise<number> {
   const inputKind = inputKindOf(args.file, args.values.input);
   if (inputKind.kind === "foreign") return misuse(io, new FileMisuse(inputKind.problem));
+  if (inputKind.kind === "archive") return archiveMain(args, io);
   if (inputKind.kind === "billing") {
     return (await import("./billing.js")).billingMain(args, inputKind.layout, io);
   }
   return inventoryMain(args, io);
+}
+
+/**
+ * `evaluate <archive.zip>`: its one file unpacked, then evaluated as if named, every line on
+ * stderr naming it as the archive's; the copy removed whatever the run's end. An archive inside
+ * an archive is not unpacked again.
+ */
+async function archiveMain(args: EvaluateArgs, io: CliIo): Promise<number> {
+  if (args.archive !== undefined) {
+    return misuse(io, new FileMisuse(`${args.archive.shown} is a ZIP archive itself: unzip both`));
+  }
+  const { ArchiveRefusal, namingMember, unpackedMember } = await import("../support/zipArchive.js");
+  let member: Awaited<ReturnType<typeof unpackedMember>>;
+  try {
+    member = await unpackedMember(args.file);
+  } catch (error) {
+    return misuse(io, error instanceof ArchiveRefusal ? new FileMisuse(error.message) : error);
+  }
+  try {
+    const stderr = namingMember(io.stderr, member);
+    stderr.write(`${member.note}\n`);
+    const archive = { path: args.file, shown: member.shown };
+    return await evaluateMain({ ...args, file: member.file, archive }, { ...io, stderr });
+  } finally {
+    member.remove();
+  }
 }

@@ -92,6 +92,16 @@ type EvaluateValues = ReturnType<typeof parsedArgs>["values"];
 export interface EvaluateArgs {
   readonly file: string;
   readonly values: EvaluateValues;
+  /** The ZIP archive `file` was unpacked from (src/support/zipArchive.ts). */
+  readonly archive?: ArchiveOrigin;
+}
+
+/** Where an unpacked file came from. */
+export interface ArchiveOrigin {
+  /** The archive as given: read too, so no output replaces it. */
+  readonly path: string;
+  /** The file as the run names it: `cur.csv.zip (report-00001.csv)`. */
+  readonly shown: string;
 }
 
 /** The options only one kind of input takes, with the kind that takes them. */

@@ -116,6 +116,7 @@ export function billingRunFiles(
   return {
     reads: [
       { option: "the input", path: file },
+      ...named("the input", args.archive?.path),
       ...named("--grid-intensity", values["grid-intensity"]),
       ...named("--grid-zones", values["grid-zones"]),
       ...environmentReads(process.env),

@@ -5,7 +5,13 @@ import { type CsvError, parse } from "csv-parse";
 import type ExcelJS from "exceljs";
 import { ndjsonLines } from "../batch/index.js";
 import { SEPARATORS, type Separator } from "../billing/reading/layout.js";
-import { contentOf, foreignContentMessage, MARK_BYTES, SIGNATURE_BYTES } from "../support/fileSignature.js";
+import {
+  contentOf,
+  foreignContentMessage,
+  MARK_BYTES,
+  SIGNATURE_BYTES,
+  ZIP_ON_A_PIPE,
+} from "../support/fileSignature.js";
 import { csvRecords, type RecordProblem } from "./csvRecords.js";
 import { FileMisuse } from "./files.js";
 import { columnName, INVENTORY_COLUMNS, type InventoryRow, rowLine } from "./inventory.js";
@@ -355,9 +361,9 @@ function workbookProblem(error: unknown): string {
 /*
  * An inventory's bytes as text, told by their first bytes as they arrive — a file or standard
  * input alike, nothing read ahead: gzip inflated as it is read (an inventory.csv.gz, or a pipe from
- * `gzip -c`), a ZIP, UTF-16 or an image refused in one line (src/support/fileSignature.ts), text as
- * it is. A regular file no reader takes was refused before (src/cli/billingDispatch.ts); a pipe's
- * is refused here.
+ * `gzip -c`), UTF-16 or an image refused in one line (src/support/fileSignature.ts), text as it
+ * is. A regular file no reader takes was refused before, and a ZIP file unpacked
+ * (src/cli/billingDispatch.ts); a pipe's is refused here, a ZIP on a pipe too.
  */
 
 /** A gzip stream that ends early or is damaged, said in one line (the rows before it are read). */
@@ -374,6 +380,7 @@ export async function* inputText(
   if (start.length === 0) return;
   const content = contentOf(start.subarray(0, SIGNATURE_BYTES));
   if (typeof content === "object") throw new FileMisuse(foreignContentMessage(name, content));
+  if (content === "zip") throw new FileMisuse(foreignContentMessage(name, ZIP_ON_A_PIPE));
   if (content !== "gzip") return yield* bytes;
   const inflate = createGunzip();
   // The pipeline's failure (a cut stream) ends the reading below with it, said as the file's.

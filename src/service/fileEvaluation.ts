@@ -221,14 +221,19 @@ const NOT_COUNTED: LineCounter = { feed: () => {}, end: async () => 0, fail: () 
 /**
  * Counts the lines of what is received as its first bytes tell (as the command tells it,
  * src/support/fileSignature.ts), not its name: text as it is, gzip inflated (a gzip named .csv is
- * bounded by its inflated lines too), a Parquet file, a ZIP or another binary not at all. The
- * first bytes are held until they tell, whatever the chunks they arrive in.
+ * bounded by its inflated lines too), a Parquet file, a workbook or another binary not at all. The
+ * first bytes are held until they tell, whatever the chunks they arrive in. A ZIP archive that is
+ * no workbook is refused: the command would unpack its file, whose lines the page cannot count
+ * as they arrive.
  */
-function receivedLineCounter(maxLines: number): LineCounter {
+function receivedLineCounter(maxLines: number, workbook: boolean): LineCounter {
   let head = Buffer.alloc(0);
   let counter: LineCounter | null = null;
   const told = (): LineCounter => {
     const content = contentOf(head.subarray(0, SIGNATURE_BYTES));
+    if (content === "zip" && !workbook) {
+      throw new FileRefusal(415, "the file is a ZIP archive: unzip it and drop the file it holds");
+    }
     const chosen =
       content === "text" || content === "gzip" ? lineCounter(maxLines, content === "gzip") : NOT_COUNTED;
     counter = chosen;
@@ -253,7 +258,7 @@ async function receive(
   bounds: FileEvaluationBounds,
 ): Promise<void> {
   const out = createWriteStream(path, { flags: "wx", mode: 0o600 });
-  const lines = receivedLineCounter(bounds.maxLines);
+  const lines = receivedLineCounter(bounds.maxLines, path.toLowerCase().endsWith(".xlsx"));
   let bytes = 0;
   let failed: Error | null = null;
   out.on("error", (error) => {

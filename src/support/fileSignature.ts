@@ -3,8 +3,8 @@ import { closeSync, openSync, readSync } from "node:fs";
 /*
  * What a file is by its first bytes, before any reader takes it for text: a container or a binary
  * format that no reader here reads is named, with what to do, rather than read as lines of a CSV
- * (a ZIP or a PNG read so gave a "bad row" per line). Text (UTF-8, or another 8-bit encoding that
- * the readers name by its line), gzip and Parquet are what the readers take.
+ * (a PNG read so gave a "bad row" per line). Text (UTF-8, or another 8-bit encoding that the
+ * readers name by its line), gzip, Parquet and a ZIP archive's one file are what the readers take.
  */
 
 /** Bytes read to tell a file's kind: its signature, and NUL bytes in its start. */
@@ -19,8 +19,11 @@ export interface ForeignContent {
   readonly advice: string;
 }
 
-/** What a file's start says: a kind the readers take, or one they do not. */
-export type FileContent = "text" | "gzip" | "parquet" | ForeignContent;
+/**
+ * What a file's start says: a kind the readers take, a ZIP archive (a file's is unpacked,
+ * src/support/zipArchive.ts; a workbook is one too), or one they do not.
+ */
+export type FileContent = "text" | "gzip" | "parquet" | "zip" | ForeignContent;
 
 interface Signature {
   /** The first bytes, as text where each character is one byte (latin1). */
@@ -36,14 +39,7 @@ const BINARY: ForeignContent = { name: "a binary file (it holds NUL bytes)", adv
 const SIGNATURES: readonly Signature[] = [
   { starts: "\x1f\x8b", content: "gzip" },
   { starts: "PAR1", content: "parquet" },
-  // An .xlsx is a ZIP too: a file named so is read as a workbook before this is asked.
-  {
-    starts: "PK\x03\x04",
-    content: {
-      name: "a ZIP archive",
-      advice: `${UNZIP}; an Excel workbook is read when its name ends in .xlsx`,
-    },
-  },
+  { starts: "PK\x03\x04", content: "zip" },
   { starts: "PK\x05\x06", content: { name: "an empty ZIP archive", advice: UNZIP } },
   {
     starts: "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1",
@@ -96,6 +92,16 @@ export function fileContent(file: string): FileContent {
     closeSync(descriptor);
   }
 }
+
+/**
+ * A ZIP archive where it cannot be unpacked (standard input, a pipe: its directory is at its end):
+ * an Excel workbook is one too.
+ */
+export const ZIP_ON_A_PIPE: ForeignContent = {
+  name: "a ZIP archive",
+  advice:
+    "save it to a file and name that file (an Excel workbook on standard input is read with --input xlsx)",
+};
 
 /** The sentence refusing a file no reader takes. */
 export function foreignContentMessage(file: string, content: ForeignContent): string {

@@ -94,15 +94,16 @@ describe("inventory or billing export", () => {
       kind: "foreign",
       problem: `${utf16} is UTF-16 text, which is not read here: save it as UTF-8 (Excel: CSV UTF-8)`,
     });
-    const archive = file("cur.csv.zip", zip);
-    expect(inputKindOf(archive, undefined)).toMatchObject({ kind: "foreign" });
-    expect(inputKindOf(archive, "cur")).toMatchObject({ kind: "foreign" });
     expect(
       inputKindOf(file("chart.csv", Buffer.from("\x89PNG\r\n\x1a\n", "latin1")), undefined),
     ).toMatchObject({ kind: "foreign" });
   });
 
-  it("reads a workbook's ZIP as a workbook, a Parquet file by its mark, and never reads a FIFO's start", () => {
+  it("reads a workbook's ZIP as a workbook, another ZIP as an archive, a Parquet file by its mark, and never reads a FIFO's start", () => {
+    const archive = file("cur.csv.zip", zip);
+    expect(inputKindOf(archive, undefined)).toEqual({ kind: "archive" });
+    // --input says how the archive's file is read
+    expect(inputKindOf(archive, "cur")).toEqual({ kind: "archive" });
     expect(inputKindOf(file("inventory.xlsx", zip), undefined)).toEqual({ kind: "inventory" });
     expect(inputKindOf(file("inventory.bin", zip), "xlsx")).toEqual({ kind: "inventory" });
     const unnamed = join(scratch, "focus-export");
@@ -116,10 +117,15 @@ describe("inventory or billing export", () => {
 
   it("is said by the command in one line, exit 2, nothing written", async () => {
     const output = join(scratch, "never.csv");
-    const run = await runMain(["evaluate", file("export.zip", zip), "-o", output]);
+    const run = await runMain([
+      "evaluate",
+      file("export.csv", Buffer.from("\x89PNG\r\n\x1a\n", "latin1")),
+      "-o",
+      output,
+    ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      `impact-service: ${join(scratch, "export.zip")} is a ZIP archive, which is not read here: unzip it and give the file it holds (CSV, CSV.gz or Parquet); an Excel workbook is read when its name ends in .xlsx\n`,
+      `impact-service: ${join(scratch, "export.csv")} is a PNG image, which is not read here: give the data as CSV\n`,
     );
     expect(existsSync(output)).toBe(false);
   });

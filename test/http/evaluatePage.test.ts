@@ -284,6 +284,23 @@ describe("the /evaluate page", () => {
   );
 
   it(
+    "refuses a ZIP archive that is no workbook: its file's lines could not be counted as they arrive",
+    async () => {
+      // What the command would unpack (src/support/zipArchive.ts), here named as a CSV
+      const answer = await fetch(`${server.url}/v1/evaluate?name=report-00001.csv`, {
+        method: "POST",
+        body: Buffer.from("PK\x03\x04\x14\x00\x00\x00\x08\x00", "latin1"),
+      });
+      expect(answer.status).toBe(415);
+      expect(await answer.json()).toEqual({
+        detail: "the file is a ZIP archive: unzip it and drop the file it holds",
+      });
+      expect(runFolders()).toEqual([]);
+    },
+    WAIT_MS,
+  );
+
+  it(
     "says why a malformed file is refused: the command's own line",
     async () => {
       const page = await openPage();

@@ -1,11 +1,11 @@
 /** What a file is by its first bytes: the formats read, and those named and refused (src/support/fileSignature.ts). */
 import { describe, expect, it } from "vitest";
-import { contentOf, foreignContentMessage } from "../../src/support/fileSignature.js";
+import { contentOf, foreignContentMessage, ZIP_ON_A_PIPE } from "../../src/support/fileSignature.js";
 
 const bytes = (text: string) => Buffer.from(text, "latin1");
 
 describe("a file's content by its first bytes", () => {
-  it("is text for UTF-8 and for another 8-bit encoding (its reader names the line), gzip and Parquet by their marks", () => {
+  it("is text for UTF-8 and for another 8-bit encoding (its reader names the line), gzip, Parquet and ZIP by their marks", () => {
     expect(contentOf(bytes("BilledCost,BillingAccountId\n1,2\n"))).toBe("text");
     // Latin-1 `é` (0xE9) is no NUL: text, whose reader says which line is not UTF-8
     expect(contentOf(bytes("name,cost\nS\xe9ries,1\n"))).toBe("text");
@@ -13,6 +13,8 @@ describe("a file's content by its first bytes", () => {
     expect(contentOf(bytes(""))).toBe("text");
     expect(contentOf(bytes("\x1f\x8b\x08\x00"))).toBe("gzip");
     expect(contentOf(bytes("PAR1\x15\x04"))).toBe("parquet");
+    // A ZIP file's one file is unpacked (src/support/zipArchive.ts), a workbook read as one
+    expect(contentOf(bytes("PK\x03\x04\x14\x00"))).toBe("zip");
   });
 
   it("names archives, other compressions, old workbooks, documents and images", () => {
@@ -20,7 +22,6 @@ describe("a file's content by its first bytes", () => {
       const content = contentOf(bytes(start));
       return typeof content === "object" ? content.name : content;
     };
-    expect(named("PK\x03\x04\x14\x00")).toBe("a ZIP archive");
     expect(named("PK\x05\x06")).toBe("an empty ZIP archive");
     expect(named("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1\x00")).toBe("an Excel 97–2003 workbook (.xls)");
     expect(named("BZh91AY")).toBe("a bzip2 file");
@@ -47,10 +48,13 @@ describe("a file's content by its first bytes", () => {
   });
 
   it("is refused in one sentence naming the file, what it is and what to do", () => {
-    const content = contentOf(bytes("PK\x03\x04"));
-    if (typeof content !== "object") throw new Error("a ZIP is named");
-    expect(foreignContentMessage("bill.zip", content)).toBe(
-      "bill.zip is a ZIP archive, which is not read here: unzip it and give the file it holds (CSV, CSV.gz or Parquet); an Excel workbook is read when its name ends in .xlsx",
+    const content = contentOf(bytes("7z\xbc\xaf\x27\x1c\x00\x04"));
+    if (typeof content !== "object") throw new Error("a 7-Zip archive is named");
+    expect(foreignContentMessage("bill.7z", content)).toBe(
+      "bill.7z is a 7-Zip archive, which is not read here: unzip it and give the file it holds (CSV, CSV.gz or Parquet)",
+    );
+    expect(foreignContentMessage("stdin", ZIP_ON_A_PIPE)).toBe(
+      "stdin is a ZIP archive, which is not read here: save it to a file and name that file (an Excel workbook on standard input is read with --input xlsx)",
     );
   });
 });

@@ -1,0 +1,160 @@
+import { createWriteStream, mkdtempSync, rmSync, statfsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import yauzl, { type Entry } from "yauzl";
+import { printable } from "./terminalText.js";
+
+/*
+ * A ZIP archive read as the one file it holds: an AWS Cost and Usage Report delivered with ZIP
+ * compression (`report-00001.csv.zip`), an inventory packed by a desktop's "Compress". The file is
+ * unpacked into a folder of the run's, then read as if it had been named: its own name tells its
+ * kind (a bill, an inventory, a workbook). yauzl reads the archive's directory and checks each
+ * entry's bytes against the size it declares, so an archive that lies about a size stops there.
+ * Which file is the data is never guessed: an archive holding none, or more than one, is refused
+ * naming them.
+ */
+
+/** Why an archive's file is not read: one line for the user (the command line exits 2). */
+export class ArchiveRefusal extends Error {}
+
+/** An archive's bounds: its directory (entries listed before any is read), and the disk it leaves. */
+export const ZIP_LIMITS = {
+  entries: 10_000,
+  /** Room left on the unpacking folder's disk once the file is there: the outputs need some. */
+  spareBytes: 256 * 1024 * 1024,
+} as const;
+
+/** What a desktop adds beside the files it packs (macOS's resource forks, Windows' thumbnails): no data. */
+function isPackingLeftover(name: string): boolean {
+  const base = name.slice(name.lastIndexOf("/") + 1);
+  return (
+    name.startsWith("__MACOSX/") ||
+    base.startsWith("._") ||
+    base === ".DS_Store" ||
+    base === "Thumbs.db" ||
+    base === "desktop.ini"
+  );
+}
+
+/** The archive's data files: its entries less folders and packing leftovers. */
+async function dataEntries(archive: string, zip: yauzl.ZipFile): Promise<Entry[]> {
+  if (zip.entryCount > ZIP_LIMITS.entries) {
+    throw new ArchiveRefusal(
+      `${archive}: a ZIP archive of ${zip.entryCount} entries; one holding a single file is read (${ZIP_LIMITS.entries} entries at most)`,
+    );
+  }
+  const entries: Entry[] = [];
+  for await (const entry of zip.eachEntry()) {
+    if (!entry.fileName.endsWith("/") && !isPackingLeftover(entry.fileName)) entries.push(entry);
+  }
+  return entries;
+}
+
+/** The one data file, or the refusal naming what the archive holds. */
+function onlyEntry(archive: string, entries: readonly Entry[]): Entry {
+  const [entry, ...others] = entries;
+  if (entry === undefined) throw new ArchiveRefusal(`${archive}: the ZIP archive holds no file`);
+  if (others.length > 0) {
+    const names = entries.slice(0, 5).map((each) => each.fileName);
+    const more = entries.length > 5 ? `, and ${entries.length - 5} more` : "";
+    throw new ArchiveRefusal(
+      `${archive}: the ZIP archive holds ${entries.length} files (${names.join(", ")}${more}); one is read: unzip it and give each file`,
+    );
+  }
+  if (entry.isEncrypted()) {
+    throw new ArchiveRefusal(
+      `${archive}: ${entry.fileName} is protected by a password: unzip it and give the file`,
+    );
+  }
+  return entry;
+}
+
+/** A ZIP archive's file, unpacked. */
+export interface UnpackedMember {
+  /** The unpacked copy, named as in the archive: what the readers read. */
+  readonly file: string;
+  /** How messages name it: `cur.csv.zip (report-00001.csv)`. */
+  readonly shown: string;
+  /** The line on stderr saying which file of the archive is read. */
+  readonly note: string;
+  /** Removes the copy and its folder. */
+  readonly remove: () => void;
+}
+
+/** Why yauzl could not read the archive, in the user's words. */
+function unreadable(archive: string, error: unknown): ArchiveRefusal {
+  if (error instanceof ArchiveRefusal) return error;
+  const message = (error as Error).message.split("\n")[0].slice(0, 200);
+  const method = /unsupported compression method: (\d+)/.exec(message);
+  return new ArchiveRefusal(
+    method === null
+      ? `${archive}: the ZIP archive is damaged or cut short (${message}); nothing read`
+      : `${archive}: the ZIP archive is compressed by method ${method[1]}, which is not read here (deflate is): unzip it and give the file`,
+  );
+}
+
+/** Bytes a folder's disk has free for an unprivileged writer. */
+function freeBytes(folder: string): number {
+  const disk = statfsSync(folder);
+  return disk.bavail * disk.bsize;
+}
+
+/**
+ * Unpacks the one file of `archive` into a new temporary folder, refused when the disk there
+ * would keep less than ZIP_LIMITS.spareBytes (checked on the size the archive declares, before a
+ * byte is written; yauzl stops an entry inflating past it). `free`: the bytes free where a folder is.
+ */
+export async function unpackedMember(
+  archive: string,
+  free: (folder: string) => number = freeBytes,
+): Promise<UnpackedMember> {
+  let zip: yauzl.ZipFile | undefined;
+  const folder = mkdtempSync(join(tmpdir(), "impact-unzipped-"));
+  const remove = () => rmSync(folder, { recursive: true, force: true });
+  try {
+    zip = await yauzl.openPromise(archive, { lazyEntries: true, autoClose: false });
+    const entry = onlyEntry(archive, await dataEntries(archive, zip));
+    const room = free(folder) - ZIP_LIMITS.spareBytes;
+    if (entry.uncompressedSize > room) {
+      throw new ArchiveRefusal(
+        `${archive}: ${entry.fileName} holds ${entry.uncompressedSize} bytes unpacked; the temporary folder's disk has room for ${Math.max(room, 0)} (TMPDIR names another)`,
+      );
+    }
+    const name = entry.fileName.slice(entry.fileName.lastIndexOf("/") + 1);
+    const file = join(folder, name);
+    await pipeline(await zip.openReadStreamPromise(entry), createWriteStream(file, { flags: "wx" }));
+    const shown = `${printable(archive)} (${printable(entry.fileName)})`;
+    return {
+      file,
+      shown,
+      note: `${printable(archive)}: a ZIP archive; its file ${printable(entry.fileName)} (${entry.uncompressedSize} bytes) is read`,
+      remove,
+    };
+  } catch (error) {
+    remove();
+    throw unreadable(archive, error);
+  } finally {
+    zip?.close();
+  }
+}
+
+/**
+ * A stream whose written text names the unpacked copy as the archive's file (`shown`): the
+ * readers name the file they read, the user knows the archive. Everything else is the stream's.
+ */
+export function namingMember<S extends Writable>(stream: S, member: UnpackedMember): S {
+  const write = (chunk: unknown, ...rest: unknown[]) =>
+    (stream.write as (...args: unknown[]) => boolean)(
+      typeof chunk === "string" ? chunk.replaceAll(member.file, member.shown) : chunk,
+      ...rest,
+    );
+  return new Proxy(stream, {
+    get(target, property) {
+      if (property === "write") return write;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}

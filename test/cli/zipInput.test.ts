@@ -1,0 +1,179 @@
+/**
+ * A ZIP archive's one file read as if named (src/support/zipArchive.ts): a CUR delivered with ZIP
+ * compression, an inventory packed by a desktop; what the archive holds otherwise refused in one
+ * line, the unpacked copy never left behind.
+ */
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import yazl from "yazl";
+import { ArchiveRefusal, unpackedMember } from "../../src/support/zipArchive.js";
+import { runMain } from "../support/cli.js";
+
+const scratch = mkdtempSync(join(tmpdir(), "zip-input-"));
+// The run's temporary folders (the unpacked copies) made here, so that the test sees them go.
+const temporary = join(scratch, "tmp");
+const givenTmp = process.env.TMPDIR;
+beforeAll(() => {
+  mkdirSync(temporary);
+  process.env.TMPDIR = temporary;
+});
+afterAll(() => {
+  if (givenTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = givenTmp;
+  rmSync(scratch, { recursive: true, force: true });
+});
+afterEach(() => {
+  // No unpacked copy outlives its run, whatever its end.
+  expect(readdirSync(temporary).filter((name) => name.startsWith("impact-unzipped-"))).toEqual([]);
+});
+
+const BILL = "test/fixtures/billing/cur-1.0-legacy.csv";
+const INVENTORY = "examples/inventory.csv";
+
+/** A ZIP archive of these entries (a name ending in `/` is a folder), written under `name`. */
+async function zipFile(name: string, entries: Record<string, Buffer | string>): Promise<string> {
+  const zip = new yazl.ZipFile();
+  for (const [path, content] of Object.entries(entries)) {
+    if (path.endsWith("/")) zip.addEmptyDirectory(path);
+    else zip.addBuffer(Buffer.from(content), path);
+  }
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  const file = join(scratch, name);
+  writeFileSync(file, Buffer.concat(chunks));
+  return file;
+}
+
+const read = (file: string) => readFileSync(file);
+
+describe("evaluate on a ZIP archive holding one file", () => {
+  it("reads a CUR delivered as report-00001.csv.zip as the CSV itself, naming the archive's file", async () => {
+    const archive = await zipFile("report-00001.csv.zip", { "report-00001.csv": read(BILL) });
+    const zipped = await runMain([
+      "evaluate",
+      archive,
+      "-o",
+      join(scratch, "zipped.csv"),
+      "--report",
+      join(scratch, "zipped.html"),
+    ]);
+    expect(zipped.code, zipped.stderr).toBe(0);
+    const plain = await runMain(["evaluate", BILL, "-o", join(scratch, "plain.csv")]);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(read(join(scratch, "zipped.csv")).equals(read(join(scratch, "plain.csv")))).toBe(true);
+    const shown = `${archive} (report-00001.csv)`;
+    expect(zipped.stderr.split("\n").slice(0, 2)).toEqual([
+      `${archive}: a ZIP archive; its file report-00001.csv (${read(BILL).length} bytes) is read`,
+      `billing export ${shown}: AWS CUR 1.0 (legacy CSV, lineItem/… columns), edition 1.2.4`,
+    ]);
+    // The copy's temporary path is never what the user reads
+    expect(zipped.stderr).not.toContain(temporary);
+    expect(readFileSync(join(scratch, "zipped.html"), "utf8")).toContain(
+      `<title>Billing export ${shown}</title>`,
+    );
+  });
+
+  it("reads an inventory packed by a desktop, its folders and leftovers (__MACOSX, .DS_Store) set aside", async () => {
+    const archive = await zipFile("inventory.zip", {
+      "inventory/": "",
+      "inventory/inventory.csv": read(INVENTORY),
+      "__MACOSX/inventory/._inventory.csv": Buffer.from([0, 5, 22, 7]),
+      "inventory/.DS_Store": Buffer.from("\x00\x00\x00\x01Bud1", "latin1"),
+    });
+    const zipped = await runMain(["evaluate", archive, "-o", join(scratch, "inventory-zipped.csv")]);
+    expect(zipped.code, zipped.stderr).toBe(0);
+    expect(zipped.stderr).toContain(`${archive}: a ZIP archive; its file inventory/inventory.csv (`);
+    const plain = await runMain(["evaluate", INVENTORY, "-o", join(scratch, "inventory-plain.csv")]);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(
+      read(join(scratch, "inventory-zipped.csv")).equals(read(join(scratch, "inventory-plain.csv"))),
+    ).toBe(true);
+  });
+});
+
+describe("a ZIP archive refused in one line, exit 2, nothing written", () => {
+  const refusal = async (archive: string) => {
+    const output = join(scratch, "never.csv");
+    const run = await runMain(["evaluate", archive, "-o", output]);
+    expect(existsSync(output)).toBe(false);
+    expect(run.code).toBe(2);
+    return run.stderr.trim().split("\n").at(-1);
+  };
+
+  it("names the files when it holds several or none: which one is the data is not guessed", async () => {
+    const two = await zipFile("two.zip", {
+      "a.csv": read(INVENTORY),
+      "b.csv": read(BILL),
+      "__MACOSX/._a.csv": "x",
+    });
+    expect(await refusal(two)).toBe(
+      `impact-service: ${two}: the ZIP archive holds 2 files (a.csv, b.csv); one is read: unzip it and give each file`,
+    );
+    const none = await zipFile("none.zip", { "folder/": "", ".DS_Store": "x" });
+    expect(await refusal(none)).toBe(`impact-service: ${none}: the ZIP archive holds no file`);
+  });
+
+  it("says an archive damaged, cut short, password-protected or holding an archive", async () => {
+    const whole = read(await zipFile("whole.zip", { "bill.csv": read(BILL) }));
+    const cut = join(scratch, "cut.zip");
+    writeFileSync(cut, whole.subarray(0, whole.length - 30));
+    expect(await refusal(cut)).toMatch(
+      new RegExp(`^impact-service: ${cut}: the ZIP archive is damaged or cut short \\(.+\\); nothing read$`),
+    );
+    // Bit 0 of the general purpose flags, in the entry's local header and in the directory: encrypted
+    const locked = Buffer.from(whole);
+    locked[6] |= 1;
+    locked[locked.indexOf("PK\x01\x02", 0, "latin1") + 8] |= 1;
+    const password = join(scratch, "password.zip");
+    writeFileSync(password, locked);
+    expect(await refusal(password)).toBe(
+      `impact-service: ${password}: bill.csv is protected by a password: unzip it and give the file`,
+    );
+    // Method 12 (bzip2) in the local header and in the directory: not deflate
+    const bzip2 = Buffer.from(whole);
+    bzip2.writeUInt16LE(12, 8);
+    bzip2.writeUInt16LE(12, bzip2.indexOf("PK\x01\x02", 0, "latin1") + 10);
+    const method = join(scratch, "bzip2.zip");
+    writeFileSync(method, bzip2);
+    expect(await refusal(method)).toBe(
+      `impact-service: ${method}: the ZIP archive is compressed by method 12, which is not read here (deflate is): unzip it and give the file`,
+    );
+    const nested = await zipFile("nested.zip", { "inner.zip": whole });
+    expect(await refusal(nested)).toBe(
+      `impact-service: ${nested} (inner.zip) is a ZIP archive itself: unzip both`,
+    );
+  });
+
+  it("refuses an output that is the archive, which stays as it was", async () => {
+    const archive = await zipFile("replace-me.zip", { "bill.csv": read(BILL) });
+    const before = read(archive);
+    const run = await runMain(["evaluate", archive, "-o", archive]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split("\n").at(-1)).toBe(
+      `impact-service: --output ${archive} is the input ${archive}: name another file; nothing written`,
+    );
+    expect(read(archive).equals(before)).toBe(true);
+  });
+
+  it("refuses a file the disk cannot hold unpacked, before a byte is written", async () => {
+    const archive = await zipFile("large.zip", { "bill.csv": read(BILL) });
+    // A disk with 1 KiB free beyond what the outputs need
+    const refused = unpackedMember(archive, () => 256 * 1024 * 1024 + 1024);
+    await expect(refused).rejects.toThrow(
+      new ArchiveRefusal(
+        `${archive}: bill.csv holds ${read(BILL).length} bytes unpacked; the temporary folder's disk has room for 1024 (TMPDIR names another)`,
+      ),
+    );
+  });
+});
