@@ -1,7 +1,7 @@
 import { REGION_COUNTRIES } from "../billing/registry/regions.js";
 import { utcMilliseconds } from "../grid/times.js";
 import { PERIPHERAL_KINDS, TERMINAL_KINDS } from "../service/catalogue.js";
-import { REASONABLE_TEXT, readNumber } from "../support/numbers.js";
+import { type DecimalMark, decimalPointText, REASONABLE_TEXT, readNumber } from "../support/numbers.js";
 
 /*
  * An inventory row (CSV, one asset per row) as a batch line: the single route that evaluates it
@@ -241,7 +241,15 @@ function cell(row: InventoryRow, column: string): string | undefined {
   return value === undefined || value === "" ? undefined : value;
 }
 
-function cellValue(row: InventoryRow, column: InventoryColumn): string | number | undefined {
+/**
+ * A cell's value by its column's type. `mark`: the decimal mark of the file's numbers (a `;` or tab
+ * text's, told by its first rows: src/cli/source.ts); a workbook's and a comma text's are points.
+ */
+function cellValue(
+  row: InventoryRow,
+  column: InventoryColumn,
+  mark: DecimalMark = ".",
+): string | number | undefined {
   const text = cell(row, column.column);
   if (text === undefined || column.type === "text") return text;
   if (column.type === "time") {
@@ -250,8 +258,14 @@ function cellValue(row: InventoryRow, column: InventoryColumn): string | number 
       throw new RowProblem(`${column.column} is not an ISO 8601 date or time: ${JSON.stringify(text)}`);
     return time;
   }
+  const pointed = decimalPointText(text, mark);
+  if (pointed === null) {
+    throw new RowProblem(
+      `${column.column} is not a number written with ',' as the decimal mark (12,5 or 1.234,56), as the file writes them: ${JSON.stringify(text.slice(0, 100))}`,
+    );
+  }
   // Every input's number (src/support/numbers.ts): finite, within its range, -0 read as 0.
-  const reading = readNumber(text);
+  const reading = readNumber(pointed);
   if ("value" in reading) return reading.value;
   const problem = reading.problem === REASONABLE_TEXT ? REASONABLE_TEXT : `is not a number`;
   throw new RowProblem(`${column.column} ${problem}: ${JSON.stringify(text.slice(0, 100))}`);
@@ -337,7 +351,12 @@ function locateRegion(row: InventoryRow, body: Record<string, unknown>): void {
 }
 
 /** The row's request: path, body and quantity. */
-function requestOf(row: InventoryRow, kind: string, family: Family): Record<string, unknown> {
+function requestOf(
+  row: InventoryRow,
+  kind: string,
+  family: Family,
+  mark: DecimalMark,
+): Record<string, unknown> {
   if (family === "cloud") {
     for (const column of ["provider", "instance_type"]) {
       if (cell(row, column) === undefined) throw new RowProblem(`${column} is missing`);
@@ -352,7 +371,7 @@ function requestOf(row: InventoryRow, kind: string, family: Family): Record<stri
   for (const column of INVENTORY_COLUMNS) {
     const target = targetOf(column, kind, family);
     if (target === undefined) continue;
-    const value = cellValue(row, column);
+    const value = cellValue(row, column, mark);
     if (value === undefined) continue;
     if (target === "quantity") {
       if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
@@ -374,7 +393,8 @@ function requestOf(row: InventoryRow, kind: string, family: Family): Record<stri
   };
 }
 
-export function rowLine(row: InventoryRow): RowLine {
+/** A row's request as a batch line, or its problem; `mark`: the decimal mark of its number cells. */
+export function rowLine(row: InventoryRow, mark: DecimalMark = "."): RowLine {
   try {
     const kind = cell(row, "kind")?.toLowerCase();
     if (kind === undefined) return { problem: "kind is missing (cloud, server, laptop, …)" };
@@ -384,7 +404,7 @@ export function rowLine(row: InventoryRow): RowLine {
         problem: `kind is not one of ${[...INVENTORY_KINDS.keys()].join(", ")}: ${JSON.stringify(kind)}`,
       };
     }
-    return { line: JSON.stringify(requestOf(row, kind, family)) };
+    return { line: JSON.stringify(requestOf(row, kind, family, mark)) };
   } catch (error) {
     if (error instanceof RowProblem) return { problem: error.message };
     throw error;

@@ -112,10 +112,14 @@ async function* counted(
   }
 }
 
-/** The first item of the input: its header (the source always yields one first). */
-async function headerOf(items: AsyncGenerator<SourceItem>): Promise<readonly string[]> {
+/** The first item of the input: its header and the notes on how it is read (the source always yields one first). */
+async function headerOf(
+  items: AsyncGenerator<SourceItem>,
+): Promise<{ header: readonly string[]; notes: readonly string[] }> {
   const first = await items.next();
-  return first.done || !("header" in first.value) ? [] : first.value.header;
+  return first.done || !("header" in first.value)
+    ? { header: [], notes: [] }
+    : { header: first.value.header, notes: first.value.notes ?? [] };
 }
 
 interface Run {
@@ -182,11 +186,11 @@ function openInput({ options, io, maxLineBytes }: Run): Input {
 /** The output table's layout: the input's header (read here) and the criteria; --group-by checked. */
 async function layoutOf(
   input: Input,
-  options: Options,
+  { options, io }: Pick<Run, "options" | "io">,
   criteria: CriterionUnit[],
   grid: LoadedGrid | null,
 ): Promise<TableLayout> {
-  const inputColumns = await headerOf(input.items);
+  const { header: inputColumns, notes } = await headerOf(input.items);
   // A pipe's start is not read ahead (src/cli/billingDispatch.ts): a bill there is told by its header.
   const piped = options.file === "-" || !statSync(options.file).isFile();
   const bill = piped ? billOnPipe(input.name, inputColumns) : null;
@@ -194,6 +198,7 @@ async function layoutOf(
     input.stop();
     throw new Misuse(bill);
   }
+  for (const note of notes) io.stderr.write(`${printable(note)}\n`);
   const missing = options.groupBy.filter((column) => !inputColumns.includes(column));
   if (missing.length > 0) {
     input.stop();
@@ -467,7 +472,7 @@ async function run(given: Omit<Run, "criteria">): Promise<number> {
   const grid = await gridOf(each.options);
   const input = openInput(each);
   try {
-    const layout = await layoutOf(input, each.options, criteria, grid);
+    const layout = await layoutOf(input, each, criteria, grid);
     const output = await openOutput(each.options, each.io, layout, input);
     const rows =
       grid === null

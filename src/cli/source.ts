@@ -5,6 +5,7 @@ import { type CsvError, parse } from "csv-parse";
 import type ExcelJS from "exceljs";
 import { ndjsonLines } from "../batch/index.js";
 import { SEPARATORS, type Separator } from "../billing/reading/layout.js";
+import { separatorNote } from "../billing/reading/notes.js";
 import {
   contentOf,
   foreignContentMessage,
@@ -12,6 +13,7 @@ import {
   SIGNATURE_BYTES,
   ZIP_ON_A_PIPE,
 } from "../support/fileSignature.js";
+import { type DecimalMark, type DecimalReading, decimalMarkOfCells } from "../support/numbers.js";
 import { csvRecords, type RecordProblem } from "./csvRecords.js";
 import { FileMisuse } from "./files.js";
 import { columnName, INVENTORY_COLUMNS, type InventoryRow, rowLine } from "./inventory.js";
@@ -23,7 +25,8 @@ import { columnName, INVENTORY_COLUMNS, type InventoryRow, rowLine } from "./inv
  */
 
 export type SourceItem =
-  | { readonly header: readonly string[] }
+  /** The header; `notes`: how the file is read, for stderr (a `;` text's separator and decimal mark). */
+  | { readonly header: readonly string[]; readonly notes?: readonly string[] }
   | { readonly number: number; readonly cells: readonly string[]; readonly line: string }
   | { readonly number: number; readonly cells: readonly string[]; readonly problem: string };
 
@@ -125,9 +128,28 @@ async function firstLine(
 }
 
 /**
+ * Rows read after a `;` or tab header before the items go on, their numbers telling the decimal
+ * mark: 200 rows, and no more once they hold 1 MiB (a row may be MAX_BODY_BYTES long).
+ */
+const SAMPLED_ROWS = 200;
+const SAMPLED_BYTES = 1024 * 1024;
+
+const NUMBER_COLUMNS: ReadonlySet<string> = new Set(
+  INVENTORY_COLUMNS.filter((column) => column.type === "number").map(({ column }) => column),
+);
+
+/** The decimal mark the number cells of a `;` or tab text's first rows tell (src/support/numbers.ts). */
+function sampledDecimalMark(names: readonly string[], rows: readonly (readonly string[])[]): DecimalReading {
+  const indexes = [...names.keys()].filter((index) => NUMBER_COLUMNS.has(names[index]));
+  return decimalMarkOfCells(rows.flatMap((cells) => indexes.map((index) => cells[index] ?? "")));
+}
+
+/**
  * CSV with a header row (column names: src/cli/inventory.ts), its separator told by that row
- * (separatorOf). A row that cannot be read (a broken quote, more cells than the header, no UTF-8)
- * is reported and skipped; a row with fewer cells has the missing ones empty.
+ * (separatorOf). A `;` or tab text's numbers are read with the decimal mark its first rows'
+ * number cells tell (a comma where none does, as a spreadsheet that saves `;` writes them), said
+ * in the header's notes. A row that cannot be read (a broken quote, more cells than the header,
+ * no UTF-8) is reported and skipped; a row with fewer cells has the missing ones empty.
  */
 export async function* csvItems(
   input: AsyncIterable<Uint8Array | string>,
@@ -168,6 +190,32 @@ export async function* csvItems(
       yield { number: line, cells: brokenLineCells(text, width), problem };
     }
   };
+  // The header and, for a `;` or tab text, its first rows, held until they tell the decimal mark.
+  const held: { record: string[]; lines: number }[] = [];
+  let heldBytes = 0;
+  let mark: DecimalMark | null = null;
+  const released = function* (columnNames: readonly string[]): Generator<SourceItem> {
+    const [header, ...rows] = held.splice(0);
+    const decimal: DecimalReading =
+      separator === ","
+        ? { mark: ".", told: false }
+        : sampledDecimalMark(
+            columnNames,
+            rows.map((row) => row.record),
+          );
+    mark = decimal.mark;
+    const numbers = columnNames.filter((column) => NUMBER_COLUMNS.has(column));
+    yield {
+      header: header.record.map((cell) => cell.trim()),
+      notes: separator === "," ? [] : [separatorNote(name, separator, decimal, numbers)],
+    };
+    yield* problems(header.lines);
+    for (const row of rows) {
+      yield* problems(row.lines);
+      const item = rowItem(columnNames, width, row.lines, row.record, decimal.mark);
+      if (item !== null) yield item;
+    }
+  };
   for await (const { record, info } of parser as AsyncIterable<{
     record: string[];
     info: { lines: number };
@@ -175,14 +223,20 @@ export async function* csvItems(
     if (names === undefined) {
       names = record.map(columnName);
       width = record.length;
-      yield { header: record.map((cell) => cell.trim()) };
-      yield* problems(info.lines);
+    }
+    if (mark === null) {
+      held.push({ record, lines: info.lines });
+      heldBytes += record.reduce((sum, cell) => sum + cell.length, 0);
+      // The header, then up to SAMPLED_ROWS rows of a `;` or tab text.
+      if (separator !== "," && held.length <= SAMPLED_ROWS && heldBytes < SAMPLED_BYTES) continue;
+      yield* released(names);
       continue;
     }
     yield* problems(info.lines);
-    const item = rowItem(names, width, info.lines, record);
+    const item = rowItem(names, width, info.lines, record, mark);
     if (item !== null) yield item;
   }
+  if (names !== undefined && mark === null) yield* released(names);
   if (names === undefined) yield { header: [] };
   yield* problems(Number.POSITIVE_INFINITY);
 }
@@ -196,6 +250,7 @@ export function rowItem(
   width: number,
   number: number,
   record: readonly string[],
+  mark: DecimalMark = ".",
 ): SourceItem | null {
   // A row of empty cells (`,,,`, what a spreadsheet leaves of a cleared row) is a blank line.
   if (record.every((cell) => cell.trim() === "")) return null;
@@ -210,7 +265,7 @@ export function rowItem(
   }
   const row: Record<string, string> = {};
   for (const [index, name] of names.entries()) row[name] ??= cells[index];
-  const converted = rowLine(row as InventoryRow);
+  const converted = rowLine(row as InventoryRow, mark);
   return "line" in converted
     ? { number, cells, line: converted.line }
     : { number, cells, problem: converted.problem };

@@ -90,3 +90,25 @@ export function decimalMarkOf(given: string): DecimalMark | null {
   if (point && !comma) return ".";
   return null;
 }
+
+/** The decimal mark a text's number cells tell, and whether any told it. */
+export interface DecimalReading {
+  readonly mark: DecimalMark;
+  readonly told: boolean;
+}
+
+/**
+ * The decimal mark of a text whose columns are not separated by commas (`;`, a tab), from its
+ * number cells: the mark more cells can only be read with (`12,5` a comma, `12.5` a point;
+ * `1.500` and `12` tell nothing), else the comma, the convention that comes with `;` and a
+ * spreadsheet's tab.
+ */
+export function decimalMarkOfCells(cells: Iterable<string>): DecimalReading {
+  const told = { ",": 0, ".": 0 };
+  for (const cell of cells) {
+    const mark = decimalMarkOf(cell);
+    if (mark !== null) told[mark] += 1;
+  }
+  if (told["."] > told[","]) return { mark: ".", told: true };
+  return { mark: ",", told: told[","] > 0 };
+}

@@ -54,10 +54,71 @@ describe("an inventory's separator", () => {
       expect(read.lines).toEqual(comma.lines);
     }
   });
+});
 
-  it("says a decimal comma's number is none, not a guess", async () => {
-    const read = await runMain(["evaluate", inventory("decimal.csv", "kind;quantity\nserver;1,5\n")]);
-    expect(read.stderr).toContain('line 2: bad row: quantity is not a number: "1,5"');
+describe("an inventory's decimal mark", () => {
+  /** A row's impacts and energy: what the numbers read decide (the input's cells are echoed as written). */
+  const impacts = (lines: readonly Record<string, string>[]) =>
+    lines.map((line) =>
+      Object.fromEntries(
+        Object.entries(line).filter(([column]) => /^(energy_kwh|(gwp|adp|pe)_)/.test(column)),
+      ),
+    );
+  const header = "kind;quantity;archetype;usage_location;hours;time_workload;ram_capacity";
+
+  it("is the comma a `;` text's numbers are written with: 37,5 and 1.000 read as 37.5 and 1000", async () => {
+    const points = await evaluatedLines(
+      inventory(
+        "points.csv",
+        `${header.replaceAll(";", ",")}\nserver,2,platform_compute_medium,FRA,8760,37.5,\nserver,1,platform_compute_medium,FRA,1000,50,1500\n`,
+      ),
+      join(scratch, "points.out.csv"),
+    );
+    const file = inventory(
+      "commas.csv",
+      `${header}\nserver;2;platform_compute_medium;FRA;8760;37,5;\nserver;1;platform_compute_medium;FRA;1.000;50;1.500\n`,
+    );
+    const commas = await evaluatedLines(file, join(scratch, "commas.out.csv"));
+    expect(commas.lines.map((line) => line.status)).toEqual(["evaluated", "evaluated"]);
+    expect(impacts(commas.lines)).toEqual(impacts(points.lines));
+    // As written in the input's columns
+    expect(commas.lines[0].time_workload).toBe("37,5");
+    expect(commas.stderr).toContain(
+      `${file}: columns separated by ';'; numbers (quantity, hours, time_workload, ram_capacity) read with ',' as the decimal mark (12,5; 1.234,56 is 1234.56), as its first lines write them\n`,
+    );
+  });
+
+  it("is the point when a `;` text's first rows write more numbers so; a cell of the other mark is a bad row", async () => {
+    const file = inventory(
+      "semicolon-points.csv",
+      `${header}\nserver;2;platform_compute_medium;FRA;8760;37.5;\nserver;1;platform_compute_medium;FRA;1000;12.5;\nserver;1;platform_compute_medium;FRA;1000;50,5;\n`,
+    );
+    const read = await runMain(["evaluate", file, "-o", join(scratch, "semicolon-points.out.csv")]);
+    expect(read.stderr).toContain(
+      "numbers (quantity, hours, time_workload, ram_capacity) read with '.' as the decimal mark (12.5), as its first lines write them",
+    );
+    expect(read.stderr).toContain('line 4: bad row: time_workload is not a number: "50,5"');
+    const commas = inventory(
+      "semicolon-commas.csv",
+      `${header}\nserver;2;platform_compute_medium;FRA;8760;37,5;\nserver;1;platform_compute_medium;FRA;1000;2,5;\nserver;1;platform_compute_medium;FRA;1000;12.5;\n`,
+    );
+    const other = await runMain(["evaluate", commas, "-o", join(scratch, "semicolon-commas.out.csv")]);
+    expect(other.stderr).toContain(
+      "line 4: bad row: time_workload is not a number written with ',' as the decimal mark (12,5 or 1.234,56), as the file writes them: \"12.5\"",
+    );
+  });
+
+  it("is told before any row goes on, the rows and their bad rows kept in the file's order", async () => {
+    const rows = [
+      "server;1;platform_compute_medium;FRA;8760;1,5;",
+      "server;1;platform_compute_medium;FRA;8760;50;;too;many",
+      "laptop;2;;DEU;;;",
+    ];
+    const file = inventory("ordered.csv", `${header}\n${rows.join("\n")}\n`);
+    const read = await runMain(["evaluate", file, "-o", join(scratch, "ordered.out.csv")]);
+    expect(read.stderr).toContain("line 3: bad row: 9 cells where the header has 7");
+    const written = readFileSync(join(scratch, "ordered.out.csv"), "utf8").trim().split("\n");
+    expect(written.slice(1).map((line) => line.split(",")[0])).toEqual(["server", "server", "laptop"]);
   });
 });
 

@@ -9,7 +9,7 @@
 
 import { parse } from "csv-parse/sync";
 import { fileStart } from "../../duckdb/csvHeader.js";
-import { type DecimalMark, decimalMarkOf } from "../../support/numbers.js";
+import { type DecimalMark, type DecimalReading, decimalMarkOfCells } from "../../support/numbers.js";
 import {
   BILLING_FORMAT_NAMES,
   BILLING_FORMATS,
@@ -130,31 +130,22 @@ function headerAt(line: string): { separator: Separator; cells: string[]; class:
 
 /**
  * The decimal mark of the numbers a format reads in the lines after its header: a comma file
- * writes `,` (`;` is the list separator where `,` is the decimal mark); otherwise what the cells
- * tell (`12,5` a comma, `12.5` a point; `1.500` tells nothing), more cells of one mark winning,
- * else the comma (the convention that comes with `;` and a spreadsheet's tab).
+ * writes `.` (`;` is the list separator where `,` is the decimal mark); otherwise what its number
+ * cells tell (decimalMarkOfCells).
  */
 function decimalMarkIn(
   lines: readonly string[],
   separator: Separator,
   format: BillingFormat,
   header: readonly string[],
-): { mark: DecimalMark; told: boolean } {
+): DecimalReading {
   if (separator === ",") return { mark: ".", told: false };
   const indexes = format.numbers.flatMap((name) => {
     const column = headerColumn(format, name, header);
     return column === null ? [] : [header.indexOf(column)];
   });
-  const told = { ",": 0, ".": 0 };
-  for (const line of lines.slice(0, SAMPLED_LINES)) {
-    const cells = cellsOf(line, separator) ?? [];
-    for (const index of indexes) {
-      const mark = decimalMarkOf(cells[index] ?? "");
-      if (mark !== null) told[mark] += 1;
-    }
-  }
-  if (told["."] > told[","]) return { mark: ".", told: true };
-  return { mark: ",", told: told[","] > 0 };
+  const sampled = lines.slice(0, SAMPLED_LINES).map((line) => cellsOf(line, separator) ?? []);
+  return decimalMarkOfCells(sampled.flatMap((cells) => indexes.map((index) => cells[index] ?? "")));
 }
 
 /**

@@ -8,7 +8,7 @@
 import { createReadStream } from "node:fs";
 import { createGunzip } from "node:zlib";
 import { parse } from "csv-parse";
-import { decimalPointText } from "../../support/numbers.js";
+import { type DecimalReading, decimalPointText } from "../../support/numbers.js";
 import { printable } from "../../support/terminalText.js";
 import {
   BILLING_FORMATS,
@@ -17,7 +17,7 @@ import {
   headerColumn,
   recognisedFormat,
 } from "../formats.js";
-import { type BillLayout, type CsvLayout, PREAMBLE_LINES } from "./layout.js";
+import { type BillLayout, type CsvLayout, PREAMBLE_LINES, type Separator } from "./layout.js";
 
 const SEPARATOR_NAMES = { ",": "','", ";": "';'", "\t": "a tab" } as const;
 
@@ -53,19 +53,32 @@ export function layoutNotes(file: string, layout: BillLayout, input: BillingForm
     );
   }
   if (layout.separator !== ",") {
-    const columns = numberColumns(formatOf(layout, input), layout.header).join(", ");
-    const mark =
-      layout.decimalMark === ","
-        ? `',' as the decimal mark (12,5; 1.234,56 is 1234.56)`
-        : `'.' as the decimal mark (12.5)`;
-    const why = layout.decimalTold
-      ? "as its first lines write them"
-      : "no number of its first lines tells: the mark that goes with it";
-    notes.push(
-      `${file}: columns separated by ${SEPARATOR_NAMES[layout.separator]}; numbers${columns === "" ? "" : ` (${columns})`} read with ${mark}, ${why}`,
-    );
+    const columns = numberColumns(formatOf(layout, input), layout.header);
+    const decimal = { mark: layout.decimalMark, told: layout.decimalTold };
+    notes.push(separatorNote(file, layout.separator, decimal, columns));
   }
   return notes;
+}
+
+/**
+ * How a text whose columns are not separated by commas is read, in one line: its separator, and
+ * the decimal mark of its number columns (a bill's, an inventory's) with why.
+ */
+export function separatorNote(
+  file: string,
+  separator: Separator,
+  decimal: DecimalReading,
+  columns: readonly string[],
+): string {
+  const mark =
+    decimal.mark === ","
+      ? `',' as the decimal mark (12,5; 1.234,56 is 1234.56)`
+      : `'.' as the decimal mark (12.5)`;
+  const why = decimal.told
+    ? "as its first lines write them"
+    : "no number of its first lines tells: the mark that goes with it";
+  const named = columns.length === 0 ? "" : ` (${columns.join(", ")})`;
+  return `${file}: columns separated by ${SEPARATOR_NAMES[separator]}; numbers${named} read with ${mark}, ${why}`;
 }
 
 /** Unreadable number cells named after a run, at most. */
