@@ -71,6 +71,16 @@ function onlyEntry(archive: string, entries: readonly Entry[]): Entry {
   return entry;
 }
 
+/**
+ * The copy's name: the file's own, its ending kept (it tells the readers a `.parquet`, a `.xlsx`),
+ * with only letters, digits, `.`, `-` and `_` (what the run prints names the file as the archive
+ * does, never by this name) and short enough for any file system.
+ */
+function localName(fileName: string): string {
+  const base = fileName.slice(fileName.lastIndexOf("/") + 1).replace(/[^\w.-]/g, "_");
+  return base.length > 100 ? base.slice(-100) : base;
+}
+
 /** A ZIP archive's file, unpacked. */
 export interface UnpackedMember {
   /** The unpacked copy, named as in the archive: what the readers read. */
@@ -122,8 +132,7 @@ export async function unpackedMember(
         `${archive}: ${entry.fileName} holds ${entry.uncompressedSize} bytes unpacked; the temporary folder's disk has room for ${Math.max(room, 0)} (TMPDIR names another)`,
       );
     }
-    const name = entry.fileName.slice(entry.fileName.lastIndexOf("/") + 1);
-    const file = join(folder, name);
+    const file = join(folder, localName(entry.fileName));
     await pipeline(await zip.openReadStreamPromise(entry), createWriteStream(file, { flags: "wx" }));
     const shown = `${printable(archive)} (${printable(entry.fileName)})`;
     return {

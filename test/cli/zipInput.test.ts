@@ -102,6 +102,18 @@ describe("evaluate on a ZIP archive holding one file", () => {
   });
 });
 
+describe("a ZIP archive's file named as the archive names it", () => {
+  it("whatever its name holds (a line break, 300 characters): shown printable, copied under a name of its own", async () => {
+    const name = `exports/bill\nof "October" ${"x".repeat(300)}.csv`;
+    const archive = await zipFile("odd-name.zip", { [name]: read(BILL) });
+    const run = await runMain(["evaluate", archive, "-o", join(scratch, "odd-name.csv")]);
+    expect(run.code, run.stderr).toBe(0);
+    const shown = `${archive} (exports/bill\\x0aof "October" ${"x".repeat(300)}.csv)`;
+    expect(run.stderr).toContain(`billing export ${shown}: AWS CUR 1.0`);
+    expect(run.stderr).not.toContain(temporary);
+  });
+});
+
 describe("a ZIP archive refused in one line, exit 2, nothing written", () => {
   const refusal = async (archive: string) => {
     const output = join(scratch, "never.csv");
