@@ -10,6 +10,7 @@ import {
 import { basename, join } from "node:path";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { fileContent, foreignContentMessage } from "../support/fileSignature.js";
 
 /*
  * The files a command names: the input read as the file named (never a pattern), an output that
@@ -50,6 +51,23 @@ export function checkedBillingInput(file: string): void {
   if (!statSync(file).isFile()) {
     throw new FileMisuse(`${file}: not a regular file (a billing export is read from a file)`);
   }
+}
+
+/**
+ * A file an option names for the command to read by its name (`sql --header`, `tables --keys`): a
+ * regular file (the read of a FIFO's or a device's start would wait for a writer, the event loop
+ * held), of a kind its reader takes by its first bytes; a ZIP archive or a file no reader takes is
+ * refused in one line. Its kind: text (gzipped or not) or Parquet.
+ */
+export function readByName(option: string, file: string): "text" | "gzip" | "parquet" {
+  if (!statSync(file).isFile())
+    throw new FileMisuse(`${option} ${file}: not a regular file (it is read from a file)`);
+  const content = fileContent(file);
+  if (content === "zip") {
+    throw new FileMisuse(`${option} ${file} is a ZIP archive: unzip it and give the file it holds`);
+  }
+  if (typeof content === "object") throw new FileMisuse(`${option} ${foreignContentMessage(file, content)}`);
+  return content;
 }
 
 /** A folder an option names to write files into: refused when a file (made by the run once it succeeds). */

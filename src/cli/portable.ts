@@ -32,7 +32,7 @@ import { literal, openDatabase } from "../duckdb/database.js";
 import { coefficientCriteria } from "../service/coefficients.js";
 import { type BillingIo, failure } from "./billing.js";
 import { editionOf } from "./editionNotes.js";
-import { checkedFolder } from "./files.js";
+import { checkedFolder, readByName } from "./files.js";
 import { criteriaOf, loadOf, UsageError } from "./options.js";
 import { environmentReads, named, type RunFiles, refuseOverlappingFiles } from "./runFiles.js";
 
@@ -103,7 +103,7 @@ function plainCsvHeader(file: string): string[] | null {
 /** The export's columns as its file names them, line_id apart. */
 async function headerOf(file: string): Promise<string[]> {
   let header: string[] | null;
-  if (file.toLowerCase().endsWith(".parquet")) {
+  if (readByName("--header", file) === "parquet" || file.toLowerCase().endsWith(".parquet")) {
     const db = await openDatabase();
     try {
       const reader = await db.connection.runAndReadAll(
@@ -251,6 +251,7 @@ export async function tablesMain(argv: readonly string[], io: BillingIo): Promis
       throw new UsageError(`--format is csv or parquet, not ${format}`);
     const folder = checkedFolder("--tables", values.tables);
     refuseOverlappingFiles(tablesFiles(values, folder, format === "parquet"));
+    readByName("--keys", values.keys);
     const { context, knownRegions } = editionOf(values.edition, true);
     const { writeTablesFromKeys } = await import("../billing/portable/tables.js");
     await writeTablesFromKeys(context, knownRegions, {

@@ -2,6 +2,7 @@
  * `impact-service sql` and `impact-service tables` as a user runs them (docs/billing.md, "Beyond
  * one machine"): the command line in a process of its own, its files, stdout, stderr, exit code.
  */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -73,6 +74,31 @@ describe("impact-service sql", () => {
     expect(json.stderr).toContain("newline-delimited JSON; the scripts read CSV or Parquet exports");
     expect(semicolons.stdout + preamble.stdout + json.stdout).toBe("");
   });
+});
+
+describe("the files sql and tables read by name", () => {
+  it(
+    "are regular files of a kind read: a FIFO, a ZIP or an image refused in one line, exit 2",
+    SLOW,
+    async () => {
+      // A FIFO nobody writes into: reading its start would wait for ever
+      const fifo = join(scratch, "header.fifo");
+      execFileSync("mkfifo", [fifo]);
+      const zip = join(scratch, "cur.csv.zip");
+      writeFileSync(zip, Buffer.from("PK\x03\x04\x14\x00\x00\x00\x08\x00", "latin1"));
+      const png = join(scratch, "keys.csv");
+      writeFileSync(png, Buffer.from("\x89PNG\r\n\x1a\n", "latin1"));
+      const header = (file: string) => run(["sql", "--engine", "duckdb", "--header", file]);
+      const keys = (file: string) => run(["tables", "--keys", file, "--tables", join(scratch, "never")]);
+      const runs = await Promise.all([header(fifo), header(zip), keys(fifo), keys(png)]);
+      expect(runs.map((each) => [each.code, each.stderr])).toEqual([
+        [2, `impact-service: --header ${fifo}: not a regular file (it is read from a file)\n`],
+        [2, `impact-service: --header ${zip} is a ZIP archive: unzip it and give the file it holds\n`],
+        [2, `impact-service: --keys ${fifo}: not a regular file (it is read from a file)\n`],
+        [2, `impact-service: --keys ${png} is a PNG image, which is not read here: give the data as CSV\n`],
+      ]);
+    },
+  );
 });
 
 describe("impact-service tables", () => {
