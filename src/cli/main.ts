@@ -1,5 +1,7 @@
-import { createReadStream, createWriteStream, statSync, writeFileSync } from "node:fs";
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Readable, type Writable } from "node:stream";
 import type { BatchDefaults } from "../batch/index.js";
 import { StartupDataError } from "../config/referenceData.js";
@@ -656,7 +658,8 @@ async function evaluateMain(args: EvaluateArgs, io: CliIo): Promise<number> {
 
 /**
  * `evaluate <archive.zip>`: its one file unpacked, then evaluated as if named, every line on
- * stderr naming it as the archive's; the copy removed whatever the run's end. An archive inside
+ * stderr naming it as the archive's; the copy removed whatever the run's end — an interruption,
+ * and a second one, which ends the process at once (bin/impact-service.mjs). An archive inside
  * an archive is not unpacked again.
  */
 async function archiveMain(args: EvaluateArgs, io: CliIo): Promise<number> {
@@ -664,18 +667,28 @@ async function archiveMain(args: EvaluateArgs, io: CliIo): Promise<number> {
     return misuse(io, new FileMisuse(`${args.archive.shown} is a ZIP archive itself: unzip both`));
   }
   const { ArchiveRefusal, namingMember, unpackedMember } = await import("../support/zipArchive.js");
-  let member: Awaited<ReturnType<typeof unpackedMember>>;
+  const folder = mkdtempSync(join(tmpdir(), "impact-unzipped-"));
+  const remove = () => rmSync(folder, { recursive: true, force: true });
+  process.once("exit", remove);
   try {
-    member = await unpackedMember(args.file);
-  } catch (error) {
-    return misuse(io, error instanceof ArchiveRefusal ? new FileMisuse(error.message) : error);
-  }
-  try {
+    let member: Awaited<ReturnType<typeof unpackedMember>>;
+    try {
+      member = await unpackedMember(args.file, { folder, signal: io.interrupt });
+    } catch (error) {
+      if (io.interrupt?.aborted) {
+        io.stderr.write(
+          `impact-service: interrupted while unpacking ${printable(args.file)}; nothing written\n`,
+        );
+        return interruptedCode(io.interrupt.reason);
+      }
+      return misuse(io, error instanceof ArchiveRefusal ? new FileMisuse(error.message) : error);
+    }
     const stderr = namingMember(io.stderr, member);
     stderr.write(`${member.note}\n`);
     const archive = { path: args.file, shown: member.shown };
     return await evaluateMain({ ...args, file: member.file, archive }, { ...io, stderr });
   } finally {
-    member.remove();
+    process.off("exit", remove);
+    remove();
   }
 }

@@ -1,5 +1,5 @@
-import { createWriteStream, mkdtempSync, rmSync, statfsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { once } from "node:events";
+import { createWriteStream, statfsSync, type WriteStream } from "node:fs";
 import { join } from "node:path";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -9,7 +9,7 @@ import { printable } from "./terminalText.js";
 /*
  * A ZIP archive read as the one file it holds: an AWS Cost and Usage Report delivered with ZIP
  * compression (`report-00001.csv.zip`), an inventory packed by a desktop's "Compress". The file is
- * unpacked into a folder of the run's, then read as if it had been named: its own name tells its
+ * unpacked into a folder of the caller's, then read as if it had been named: its own name tells its
  * kind (a bill, an inventory, a workbook). yauzl reads the archive's directory and checks each
  * entry's bytes against the size it declares, so an archive that lies about a size stops there.
  * Which file is the data is never guessed: an archive holding none, or more than one, is refused
@@ -89,8 +89,6 @@ export interface UnpackedMember {
   readonly shown: string;
   /** The line on stderr saying which file of the archive is read. */
   readonly note: string;
-  /** Removes the copy and its folder. */
-  readonly remove: () => void;
 }
 
 /** Why yauzl could not read the archive, in the user's words. */
@@ -111,18 +109,27 @@ function freeBytes(folder: string): number {
   return disk.bavail * disk.bsize;
 }
 
+/** What unpacking is given besides the archive. */
+export interface Unpacking {
+  /** An empty folder of the caller's (who removes it), on the disk the copy is written to. */
+  readonly folder: string;
+  /** Stops the copy where it is (an interruption). */
+  readonly signal?: AbortSignal;
+  /** The bytes free where a folder is. */
+  readonly free?: (folder: string) => number;
+}
+
 /**
- * Unpacks the one file of `archive` into a new temporary folder, refused when the disk there
- * would keep less than ZIP_LIMITS.spareBytes (checked on the size the archive declares, before a
- * byte is written; yauzl stops an entry inflating past it). `free`: the bytes free where a folder is.
+ * Unpacks the one file of `archive` into `folder`, refused when the disk there would keep less
+ * than ZIP_LIMITS.spareBytes (checked on the size the archive declares, before a byte is written;
+ * yauzl stops an entry inflating past it). An interruption rejects with the signal's reason.
  */
 export async function unpackedMember(
   archive: string,
-  free: (folder: string) => number = freeBytes,
+  { folder, signal, free = freeBytes }: Unpacking,
 ): Promise<UnpackedMember> {
   let zip: yauzl.ZipFile | undefined;
-  const folder = mkdtempSync(join(tmpdir(), "impact-unzipped-"));
-  const remove = () => rmSync(folder, { recursive: true, force: true });
+  let copy: WriteStream | undefined;
   try {
     zip = await yauzl.openPromise(archive, { lazyEntries: true, autoClose: false });
     const entry = onlyEntry(archive, await dataEntries(archive, zip));
@@ -132,17 +139,21 @@ export async function unpackedMember(
         `${archive}: ${entry.fileName} holds ${entry.uncompressedSize} bytes unpacked; the temporary folder's disk has room for ${Math.max(room, 0)} (TMPDIR names another)`,
       );
     }
+    signal?.throwIfAborted();
     const file = join(folder, localName(entry.fileName));
-    await pipeline(await zip.openReadStreamPromise(entry), createWriteStream(file, { flags: "wx" }));
-    const shown = `${printable(archive)} (${printable(entry.fileName)})`;
+    const entryBytes = await zip.openReadStreamPromise(entry);
+    copy = createWriteStream(file, { flags: "wx" });
+    await pipeline(entryBytes, copy, signal === undefined ? {} : { signal });
     return {
       file,
-      shown,
+      shown: `${printable(archive)} (${printable(entry.fileName)})`,
       note: `${printable(archive)}: a ZIP archive; its file ${printable(entry.fileName)} (${entry.uncompressedSize} bytes) is read`,
-      remove,
     };
   } catch (error) {
-    remove();
+    // The copy closed before the caller removes its folder: an open still under way would
+    // otherwise fail after the pipeline let go of it, an error nobody hears.
+    if (copy !== undefined && !copy.closed) await once(copy, "close");
+    if (signal?.aborted) throw signal.reason;
     throw unreadable(archive, error);
   } finally {
     zip?.close();

@@ -14,10 +14,12 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Readable } from "node:stream";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import yazl from "yazl";
+import { main } from "../../src/cli/main.js";
 import { ArchiveRefusal, unpackedMember } from "../../src/support/zipArchive.js";
-import { runMain } from "../support/cli.js";
+import { runMain, sink } from "../support/cli.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "zip-input-"));
 // The run's temporary folders (the unpacked copies) made here, so that the test sees them go.
@@ -180,12 +182,34 @@ describe("a ZIP archive refused in one line, exit 2, nothing written", () => {
 
   it("refuses a file the disk cannot hold unpacked, before a byte is written", async () => {
     const archive = await zipFile("large.zip", { "bill.csv": read(BILL) });
+    const folder = mkdtempSync(join(scratch, "unpacked-"));
     // A disk with 1 KiB free beyond what the outputs need
-    const refused = unpackedMember(archive, () => 256 * 1024 * 1024 + 1024);
+    const refused = unpackedMember(archive, { folder, free: () => 256 * 1024 * 1024 + 1024 });
     await expect(refused).rejects.toThrow(
       new ArchiveRefusal(
         `${archive}: bill.csv holds ${read(BILL).length} bytes unpacked; the temporary folder's disk has room for 1024 (TMPDIR names another)`,
       ),
     );
+    expect(readdirSync(folder)).toEqual([]);
+  });
+});
+
+describe("an interruption while a ZIP archive's file is unpacked", () => {
+  it("stops there: nothing written, the copy's folder removed, the signal's exit code", async () => {
+    const archive = await zipFile("interrupted.zip", { "bill.csv": read(BILL) });
+    const output = join(scratch, "interrupted.csv");
+    const stdout = sink();
+    const stderr = sink();
+    const code = await main(["evaluate", archive, "-o", output], {
+      stdin: Readable.from([]),
+      stdout: stdout.stream,
+      stderr: stderr.stream,
+      interrupt: AbortSignal.abort("SIGINT"),
+    });
+    expect([code, stderr.text()]).toEqual([
+      130,
+      `impact-service: interrupted while unpacking ${archive}; nothing written\n`,
+    ]);
+    expect(existsSync(output)).toBe(false);
   });
 });
