@@ -86,6 +86,12 @@ export type FileEvent =
   | { readonly event: "done"; readonly exitCode: number; readonly summary: string }
   | { readonly event: "refused"; readonly message: string };
 
+/**
+ * A ZIP archive, by its name or, named otherwise, by its first bytes: the command would unpack
+ * its file (src/support/zipArchive.ts), whose lines the page could not count as they arrive.
+ */
+const ZIP_REFUSAL = "the file is a ZIP archive: unzip it and drop the file it holds";
+
 /** A query value that may reach the command's arguments: letters, digits and `.,_-` only. */
 const PLAIN_VALUE = /^[A-Za-z0-9._,-]{1,200}$/;
 
@@ -93,6 +99,7 @@ const PLAIN_VALUE = /^[A-Za-z0-9._,-]{1,200}$/;
 export function fileRequestOf(query: URLSearchParams): FileRequest {
   const name = query.get("name") ?? "";
   const lower = name.toLowerCase();
+  if (lower.endsWith(".zip")) throw new FileRefusal(415, ZIP_REFUSAL);
   if (!READ_ENDINGS.some((ending) => lower.endsWith(ending))) {
     throw new FileRefusal(
       422,
@@ -223,17 +230,14 @@ const NOT_COUNTED: LineCounter = { feed: () => {}, end: async () => 0, fail: () 
  * src/support/fileSignature.ts), not its name: text as it is, gzip inflated (a gzip named .csv is
  * bounded by its inflated lines too), a Parquet file, a workbook or another binary not at all. The
  * first bytes are held until they tell, whatever the chunks they arrive in. A ZIP archive that is
- * no workbook is refused: the command would unpack its file, whose lines the page cannot count
- * as they arrive.
+ * no workbook is refused (ZIP_REFUSAL).
  */
 function receivedLineCounter(maxLines: number, workbook: boolean): LineCounter {
   let head = Buffer.alloc(0);
   let counter: LineCounter | null = null;
   const told = (): LineCounter => {
     const content = contentOf(head.subarray(0, SIGNATURE_BYTES));
-    if (content === "zip" && !workbook) {
-      throw new FileRefusal(415, "the file is a ZIP archive: unzip it and drop the file it holds");
-    }
+    if (content === "zip" && !workbook) throw new FileRefusal(415, ZIP_REFUSAL);
     const chosen =
       content === "text" || content === "gzip" ? lineCounter(maxLines, content === "gzip") : NOT_COUNTED;
     counter = chosen;

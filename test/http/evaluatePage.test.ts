@@ -295,6 +295,15 @@ describe("the /evaluate page", () => {
       expect(await answer.json()).toEqual({
         detail: "the file is a ZIP archive: unzip it and drop the file it holds",
       });
+      // Named so: refused before a byte is received
+      const named = await fetch(`${server.url}/v1/evaluate?name=report-00001.csv.zip`, {
+        method: "POST",
+        body: "not read",
+      });
+      expect(named.status).toBe(415);
+      expect(await named.json()).toEqual({
+        detail: "the file is a ZIP archive: unzip it and drop the file it holds",
+      });
       expect(runFolders()).toEqual([]);
     },
     WAIT_MS,
