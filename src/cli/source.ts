@@ -144,20 +144,19 @@ function sampledDecimalMark(names: readonly string[], rows: readonly (readonly s
   return decimalMarkOfCells(rows.flatMap((cells) => indexes.map((index) => cells[index] ?? "")));
 }
 
+/** A CSV's record with the line it ends on, or a line it could not read. */
+type CsvEntry = { readonly record: string[]; readonly lines: number } | { readonly broken: RecordProblem };
+
 /**
- * CSV with a header row (column names: src/cli/inventory.ts), its separator told by that row
- * (separatorOf). A `;` or tab text's numbers are read with the decimal mark its first rows'
- * number cells tell (a comma where none does, as a spreadsheet that saves `;` writes them), said
- * in the header's notes. A row that cannot be read (a broken quote, more cells than the header,
- * no UTF-8) is reported and skipped; a row with fewer cells has the missing ones empty.
+ * A CSV's records and the lines it could not read (a broken quote, more cells than the header, no
+ * UTF-8, a record past its bound), in the file's order.
  */
-export async function* csvItems(
-  input: AsyncIterable<Uint8Array | string>,
+async function* csvEntries(
+  bytes: AsyncIterable<Uint8Array | string>,
   maxRecordBytes: number,
   name: string,
-): AsyncGenerator<SourceItem> {
-  const { line, bytes } = await firstLine(input, maxRecordBytes);
-  const separator = separatorOf(line);
+  separator: Separator,
+): AsyncGenerator<CsvEntry> {
   const pending: RecordProblem[] = [];
   const parser = parse({
     delimiter: separator,
@@ -180,65 +179,96 @@ export async function* csvItems(
   );
   records.on("error", (error) => parser.destroy(error));
   records.pipe(parser);
-  let names: string[] | undefined;
-  let width = 0;
-  const problems = function* (before: number): Generator<SourceItem> {
+  const brokenBefore = function* (line: number): Generator<CsvEntry> {
     // The parser's problems and the records' arrive in two orders: merged by line.
     pending.sort((a, b) => a.line - b.line);
-    while (pending.length > 0 && pending[0].line < before) {
-      const { line, problem, text } = pending.shift() as RecordProblem;
-      yield { number: line, cells: brokenLineCells(text, width), problem };
-    }
-  };
-  // The header and, for a `;` or tab text, its first rows, held until they tell the decimal mark.
-  const held: { record: string[]; lines: number }[] = [];
-  let heldBytes = 0;
-  let mark: DecimalMark | null = null;
-  const released = function* (columnNames: readonly string[]): Generator<SourceItem> {
-    const [header, ...rows] = held.splice(0);
-    const decimal: DecimalReading =
-      separator === ","
-        ? { mark: ".", told: false }
-        : sampledDecimalMark(
-            columnNames,
-            rows.map((row) => row.record),
-          );
-    mark = decimal.mark;
-    const numbers = columnNames.filter((column) => NUMBER_COLUMNS.has(column));
-    yield {
-      header: header.record.map((cell) => cell.trim()),
-      notes: separator === "," ? [] : [separatorNote(name, separator, decimal, numbers)],
-    };
-    yield* problems(header.lines);
-    for (const row of rows) {
-      yield* problems(row.lines);
-      const item = rowItem(columnNames, width, row.lines, row.record, decimal.mark);
-      if (item !== null) yield item;
-    }
+    while (pending.length > 0 && pending[0].line < line) yield { broken: pending.shift() as RecordProblem };
   };
   for await (const { record, info } of parser as AsyncIterable<{
     record: string[];
     info: { lines: number };
   }>) {
-    if (names === undefined) {
-      names = record.map(columnName);
-      width = record.length;
-    }
-    if (mark === null) {
-      held.push({ record, lines: info.lines });
-      heldBytes += record.reduce((sum, cell) => sum + cell.length, 0);
-      // The header, then up to SAMPLED_ROWS rows of a `;` or tab text.
-      if (separator !== "," && held.length <= SAMPLED_ROWS && heldBytes < SAMPLED_BYTES) continue;
-      yield* released(names);
+    yield* brokenBefore(info.lines);
+    yield { record, lines: info.lines };
+  }
+  yield* brokenBefore(Number.POSITIVE_INFINITY);
+}
+
+/** A CSV's start: its header record, and the entries after it read to tell the decimal mark. */
+interface CsvStart {
+  readonly header: { readonly record: string[]; readonly lines: number } | null;
+  /** Entries read before the items go on: broken lines before the header, the sampled rows. */
+  readonly held: readonly CsvEntry[];
+}
+
+/**
+ * The header, then — for a `;` or tab text — up to SAMPLED_ROWS rows (SAMPLED_BYTES at most),
+ * whose number cells tell the decimal mark before any row goes on.
+ */
+async function csvStart(entries: AsyncIterator<CsvEntry>, separator: Separator): Promise<CsvStart> {
+  let header: CsvStart["header"] = null;
+  const held: CsvEntry[] = [];
+  let rows = 0;
+  let bytes = 0;
+  for (let next = await entries.next(); next.done !== true; next = await entries.next()) {
+    const entry = next.value;
+    if (header === null && "record" in entry) {
+      header = entry;
+      if (separator === ",") break;
       continue;
     }
-    yield* problems(info.lines);
-    const item = rowItem(names, width, info.lines, record, mark);
+    held.push(entry);
+    if ("record" in entry) {
+      rows += 1;
+      bytes += entry.record.reduce((sum, cell) => sum + cell.length, 0);
+      if (rows >= SAMPLED_ROWS || bytes >= SAMPLED_BYTES) break;
+    }
+  }
+  return { header, held };
+}
+
+/**
+ * CSV with a header row (column names: src/cli/inventory.ts), its separator told by that row
+ * (separatorOf). A `;` or tab text's numbers are read with the decimal mark its first rows'
+ * number cells tell (a comma where none does, as a spreadsheet that saves `;` writes them), said
+ * in the header's notes. A row that cannot be read (a broken quote, more cells than the header,
+ * no UTF-8) is reported and skipped; a row with fewer cells has the missing ones empty.
+ */
+export async function* csvItems(
+  input: AsyncIterable<Uint8Array | string>,
+  maxRecordBytes: number,
+  name: string,
+): AsyncGenerator<SourceItem> {
+  const { line, bytes } = await firstLine(input, maxRecordBytes);
+  const separator = separatorOf(line);
+  const entries = csvEntries(bytes, maxRecordBytes, name, separator);
+  const { header, held } = await csvStart(entries, separator);
+  const names = header?.record.map(columnName) ?? [];
+  const width = header?.record.length ?? 0;
+  const sampled = held.flatMap((entry) => ("record" in entry ? [entry.record] : []));
+  const decimal: DecimalReading =
+    separator === "," ? { mark: ".", told: false } : sampledDecimalMark(names, sampled);
+  const numbers = names.filter((column) => NUMBER_COLUMNS.has(column));
+  const trimmed = header?.record.map((cell) => cell.trim()) ?? [];
+  yield separator === "," || header === null
+    ? { header: trimmed }
+    : { header: trimmed, notes: [separatorNote(name, separator, decimal, numbers)] };
+  const itemOf = (entry: CsvEntry): SourceItem | null =>
+    "broken" in entry
+      ? {
+          number: entry.broken.line,
+          cells: brokenLineCells(entry.broken.text, width),
+          problem: entry.broken.problem,
+        }
+      : rowItem(names, width, entry.lines, entry.record, decimal.mark);
+  for (const entry of held) {
+    const item = itemOf(entry);
     if (item !== null) yield item;
   }
-  if (names !== undefined && mark === null) yield* released(names);
-  if (names === undefined) yield { header: [] };
-  yield* problems(Number.POSITIVE_INFINITY);
+  for await (const entry of entries) {
+    const item = itemOf(entry);
+    if (item !== null) yield item;
+  }
 }
 
 /**
