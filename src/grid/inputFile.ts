@@ -5,6 +5,7 @@
  */
 
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { contentOf, SIGNATURE_BYTES } from "../support/fileSignature.js";
 import { GridInputError } from "./errors.js";
 
 /** An input file: what the error names it (`grid intensity file`) and its bound in bytes. */
@@ -14,8 +15,24 @@ export interface GridInput {
   readonly maxBytes: number;
 }
 
+/**
+ * Refuses a file whose first bytes say it is no text, gzip or Parquet (src/support/fileSignature.ts):
+ * a ZIP archive, an image, UTF-16 text is named, not read as a series' lines.
+ */
+function refuseForeign({ file, role }: GridInput, descriptor: number): void {
+  const start = Buffer.alloc(SIGNATURE_BYTES);
+  const content = contentOf(start.subarray(0, readSync(descriptor, start, 0, SIGNATURE_BYTES, 0)));
+  if (content === "zip")
+    throw new GridInputError(`${file}: the ${role} is a ZIP archive: unzip it and give the file it holds`);
+  if (typeof content === "object")
+    throw new GridInputError(
+      `${file}: the ${role} is ${content.name}, which is not read here: ${content.advice}`,
+    );
+}
+
 /** The open descriptor of the input and its size, once checked (non-blocking: a FIFO's open does not wait for a writer). */
-function openChecked({ file, role, maxBytes }: GridInput): { descriptor: number; size: number } {
+function openChecked(input: GridInput): { descriptor: number; size: number } {
+  const { file, role, maxBytes } = input;
   let descriptor: number;
   try {
     descriptor = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -28,6 +45,7 @@ function openChecked({ file, role, maxBytes }: GridInput): { descriptor: number;
       throw new GridInputError(`${file}: the ${role} is not a regular file (a FIFO, a device or a folder)`);
     if (stat.size > maxBytes)
       throw new GridInputError(`${file}: a ${role} holds at most ${maxBytes} bytes (${stat.size})`);
+    refuseForeign(input, descriptor);
     return { descriptor, size: stat.size };
   } catch (error) {
     closeSync(descriptor);

@@ -316,4 +316,16 @@ describe("the files a series is read from", () => {
       `${large}: a grid zones file holds at most 1048576 bytes (${(1 << 20) + ZONES.length + 1})`,
     );
   });
+  it("names a zones file or a series that is a ZIP archive or an image, unread", async () => {
+    const zip = join(scratch, "series.csv.zip");
+    writeFileSync(zip, Buffer.from("PK\x03\x04\x14\x00\x00\x00\x08\x00", "latin1"));
+    expect(await failure(loadGridSeries(db.connection, zip))).toBe(
+      `${zip}: the grid intensity file is a ZIP archive: unzip it and give the file it holds`,
+    );
+    const png = join(scratch, "zones.csv");
+    writeFileSync(png, Buffer.from("\x89PNG\r\n\x1a\n", "latin1"));
+    expect(await failure(loadGridZones(db.connection, [], png))).toBe(
+      `${png}: the grid zones file is a PNG image, which is not read here: give the data as CSV`,
+    );
+  });
 });
