@@ -60,7 +60,7 @@ function onlyEntry(archive: string, entries: readonly Entry[]): Entry {
     const names = entries.slice(0, 5).map((each) => each.fileName);
     const more = entries.length > 5 ? `, and ${entries.length - 5} more` : "";
     throw new ArchiveRefusal(
-      `${archive}: the ZIP archive holds ${entries.length} files (${names.join(", ")}${more}); one is read: unzip it and give each file`,
+      `${archive}: the ZIP archive holds ${entries.length} files (${names.join(", ")}${more}); one is read: unzip it and evaluate each file`,
     );
   }
   if (entry.isEncrypted()) {

@@ -132,7 +132,7 @@ describe("a ZIP archive refused in one line, exit 2, nothing written", () => {
       "__MACOSX/._a.csv": "x",
     });
     expect(await refusal(two)).toBe(
-      `impact-service: ${two}: the ZIP archive holds 2 files (a.csv, b.csv); one is read: unzip it and give each file`,
+      `impact-service: ${two}: the ZIP archive holds 2 files (a.csv, b.csv); one is read: unzip it and evaluate each file`,
     );
     const none = await zipFile("none.zip", { "folder/": "", ".DS_Store": "x" });
     expect(await refusal(none)).toBe(`impact-service: ${none}: the ZIP archive holds no file`);
