@@ -1,4 +1,3 @@
-import { once } from "node:events";
 import { createWriteStream, statfsSync, type WriteStream } from "node:fs";
 import { join } from "node:path";
 import type { Writable } from "node:stream";
@@ -152,7 +151,11 @@ export async function unpackedMember(
   } catch (error) {
     // The copy closed before the caller removes its folder: an open still under way would
     // otherwise fail after the pipeline let go of it, an error nobody hears.
-    if (copy !== undefined && !copy.closed) await once(copy, "close");
+    const closing = copy;
+    if (closing !== undefined && !closing.closed) {
+      // Its close, whatever error it reports on the way (the pipeline's, already caught).
+      await new Promise<void>((resolve) => closing.once("close", () => resolve()));
+    }
     if (signal?.aborted) throw signal.reason;
     throw unreadable(archive, error);
   } finally {

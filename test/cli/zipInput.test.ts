@@ -154,6 +154,14 @@ describe("a ZIP archive refused in one line, exit 2, nothing written", () => {
     expect(await refusal(password)).toBe(
       `impact-service: ${password}: bill.csv is protected by a password: unzip it and give the file`,
     );
+    // A directory that says the file is 100 bytes: it inflates past them, and is stopped there
+    const lying = Buffer.from(whole);
+    lying.writeUInt32LE(100, lying.indexOf("PK\x01\x02", 0, "latin1") + 24);
+    const liar = join(scratch, "liar.zip");
+    writeFileSync(liar, lying);
+    expect(await refusal(liar)).toBe(
+      `impact-service: ${liar}: the ZIP archive is damaged or cut short (too many bytes in the stream. expected 100. got at least ${read(BILL).length}); nothing read`,
+    );
     // Method 12 (bzip2) in the local header and in the directory: not deflate
     const bzip2 = Buffer.from(whole);
     bzip2.writeUInt16LE(12, 8);
