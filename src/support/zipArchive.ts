@@ -82,7 +82,7 @@ function localName(fileName: string): string {
 
 /** A ZIP archive's file, unpacked. */
 export interface UnpackedMember {
-  /** The unpacked copy, named as in the archive: what the readers read. */
+  /** The unpacked copy (its name: localName): what the readers read. */
   readonly file: string;
   /** How messages name it: `cur.csv.zip (report-00001.csv)`. */
   readonly shown: string;
