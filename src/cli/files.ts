@@ -10,7 +10,7 @@ import {
 import { basename, join } from "node:path";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { fileContent, foreignContentMessage } from "../support/fileSignature.js";
+import { fileContent, unreadRefusal } from "../support/fileSignature.js";
 
 /*
  * The files a command names: the input read as the file named (never a pattern), an output that
@@ -63,11 +63,10 @@ export function readByName(option: string, file: string): "text" | "gzip" | "par
   if (!statSync(file).isFile())
     throw new FileMisuse(`${option} ${file}: not a regular file (it is read from a file)`);
   const content = fileContent(file);
-  if (content === "zip") {
-    throw new FileMisuse(`${option} ${file} is a ZIP archive: unzip it and give the file it holds`);
-  }
-  if (typeof content === "object") throw new FileMisuse(`${option} ${foreignContentMessage(file, content)}`);
-  return content;
+  const refusal = unreadRefusal(`${option} ${file}`, content);
+  if (refusal !== null) throw new FileMisuse(refusal);
+  // No refusal: text, gzip or Parquet.
+  return content as "text" | "gzip" | "parquet";
 }
 
 /** A folder an option names to write files into: refused when a file (made by the run once it succeeds). */

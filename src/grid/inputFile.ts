@@ -5,7 +5,7 @@
  */
 
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
-import { contentOf, SIGNATURE_BYTES } from "../support/fileSignature.js";
+import { contentOf, SIGNATURE_BYTES, unreadRefusal } from "../support/fileSignature.js";
 import { GridInputError } from "./errors.js";
 
 /** An input file: what the error names it (`grid intensity file`) and its bound in bytes. */
@@ -22,12 +22,8 @@ export interface GridInput {
 function refuseForeign({ file, role }: GridInput, descriptor: number): void {
   const start = Buffer.alloc(SIGNATURE_BYTES);
   const content = contentOf(start.subarray(0, readSync(descriptor, start, 0, SIGNATURE_BYTES, 0)));
-  if (content === "zip")
-    throw new GridInputError(`${file}: the ${role} is a ZIP archive: unzip it and give the file it holds`);
-  if (typeof content === "object")
-    throw new GridInputError(
-      `${file}: the ${role} is ${content.name}, which is not read here: ${content.advice}`,
-    );
+  const refusal = unreadRefusal(`${file}: the ${role}`, content);
+  if (refusal !== null) throw new GridInputError(refusal);
 }
 
 /** The open descriptor of the input and its size, once checked (non-blocking: a FIFO's open does not wait for a writer). */

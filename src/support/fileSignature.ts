@@ -107,3 +107,13 @@ export const ZIP_ON_A_PIPE: ForeignContent = {
 export function foreignContentMessage(file: string, content: ForeignContent): string {
   return `${file} is ${content.name}, which is not read here: ${content.advice}`;
 }
+
+/**
+ * The sentence refusing a file that is read by its name as it is, never unpacked (a header, the
+ * keys, a grid file): a ZIP archive or a file no reader takes; null for text, gzip or Parquet.
+ * `subject` names the file as the sentence starts (`--keys kinds.csv`).
+ */
+export function unreadRefusal(subject: string, content: FileContent): string | null {
+  if (content === "zip") return `${subject} is a ZIP archive: unzip it and give the file it holds`;
+  return typeof content === "object" ? foreignContentMessage(subject, content) : null;
+}
