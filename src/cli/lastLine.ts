@@ -3,6 +3,7 @@ import { open } from "node:fs/promises";
 import { createGunzip } from "node:zlib";
 import type { CsvLayout, LineEnd } from "../billing/reading/layout.js";
 import type { BillingSummary } from "../billing/stages/summarise.js";
+import { FileReadError, gzipCutShort } from "../duckdb/readErrors.js";
 
 /*
  * The one line of a billing export DuckDB can lose without a word: a last line longer than its
@@ -52,15 +53,21 @@ async function gzippedLastLine(file: string, lineEnd: LineEnd): Promise<Overlong
   let lines = 0;
   let current = 0;
   let previous = 0;
-  for await (const chunk of createReadStream(file).pipe(createGunzip()) as AsyncIterable<Buffer>) {
-    let from = 0;
-    for (let at = chunk.indexOf(NEWLINE); at >= 0; at = chunk.indexOf(NEWLINE, from)) {
-      previous = current + (at - from);
-      current = 0;
-      lines += 1;
-      from = at + 1;
+  try {
+    for await (const chunk of createReadStream(file).pipe(createGunzip()) as AsyncIterable<Buffer>) {
+      let from = 0;
+      for (let at = chunk.indexOf(NEWLINE); at >= 0; at = chunk.indexOf(NEWLINE, from)) {
+        previous = current + (at - from);
+        current = 0;
+        lines += 1;
+        from = at + 1;
+      }
+      current += chunk.length - from;
     }
-    current += chunk.length - from;
+  } catch {
+    // DuckDB 1.5 reads some gzip streams cut short to their last whole block without an error:
+    // the cut is said here, before the run, in the words of its own read errors.
+    throw new FileReadError(gzipCutShort(file, lines));
   }
   // The last line: the one after the last line end, or, when the file ends with one, before it.
   const last = current > 0 ? current : previous;

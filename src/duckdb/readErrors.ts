@@ -49,12 +49,16 @@ function isGzipFile(file: string): boolean {
   }
 }
 
+/** A gzip file whose stream ends before its end mark, said with the lines it holds. */
+export function gzipCutShort(file: string, lines: number): string {
+  return `${file}: the gzip file is cut short after line ${lines}; nothing written`;
+}
+
 /** What DuckDB's failure to read a file says, in a line: where (its line) and why. */
 async function readFailure(file: string, message: string): Promise<string> {
   if (isGzipFile(file)) {
     const cutAfter = await gzipCutAfter(file);
-    if (cutAfter !== null)
-      return `${file}: the gzip file is cut short after line ${cutAfter}; nothing written`;
+    if (cutAfter !== null) return gzipCutShort(file, cutAfter);
   }
   const line = /Line: (\d+)/.exec(message)?.[1];
   const reason = /Invalid unicode/i.test(message)

@@ -7,18 +7,19 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { gzipSync } from "node:zlib";
+import { constants, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { FileMisuse } from "../../src/cli/files.js";
 import { main } from "../../src/cli/main.js";
 import { inputText } from "../../src/cli/source.js";
-import { evaluatedLines, sink } from "../support/cli.js";
+import { evaluatedLines, runMain241, sink } from "../support/cli.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "compressed-input-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const INVENTORY = "examples/inventory.csv";
 const BILL = "test/fixtures/billing/azure.csv";
+const CUR_GZ = "test/fixtures/billing/cur-1.0-focus-converters-aws.csv.gz";
 
 async function text(chunks: readonly Uint8Array[]): Promise<string> {
   let all = "";
@@ -108,6 +109,25 @@ describe("evaluate on files told by their bytes", () => {
       const read = await evaluatedLines(file, join(scratch, "bill.out.csv"));
       expect(read.lines).toEqual(plain.lines);
       expect(read.stderr).toContain("rows read: 60");
+    }
+  });
+
+  it("names a gzip bill cut short and its last whole line, wherever the cut (exit 1, nothing written)", async () => {
+    // DuckDB reads some of these cuts to their last whole block without an error.
+    const whole = gzipSync(gunzipSync(readFileSync(CUR_GZ)));
+    for (const share of [0.1, 0.35, 0.6, 0.9]) {
+      const cut = whole.subarray(0, Math.round(whole.length * share));
+      const file = join(scratch, `cut-${share}.csv.gz`);
+      writeFileSync(file, cut);
+      const lines =
+        gunzipSync(cut, { finishFlush: constants.Z_SYNC_FLUSH }).toString().split("\n").length - 1;
+      const output = join(scratch, `cut-${share}.out.csv`);
+      const { code, stderr } = await runMain241(["evaluate", file, "-o", output]);
+      expect(stderr).toBe(
+        `impact-service: ${file}: the gzip file is cut short after line ${lines}; nothing written\n`,
+      );
+      expect(code).toBe(1);
+      expect(existsSync(output)).toBe(false);
     }
   });
 });
