@@ -18,6 +18,7 @@ import { BillingStrictStop, FileReadError } from "../billing/errors.js";
 import type { GridFiles } from "../billing/grid.js";
 import { withMethodRows } from "../billing/methods.js";
 import { type BillLayout, billLayout } from "../billing/reading/layout.js";
+import { checkPartLayout } from "../billing/reading/parts.js";
 import { type BillingRequest, type BillingTerms, billingTerms } from "../billing/stages/request.js";
 import { ConfigError } from "../config/serviceConfig.js";
 import { InputFileError } from "../duckdb/errors.js";
@@ -25,6 +26,7 @@ import { coefficientCsv } from "../service/coefficientColumns.js";
 import { coefficientTable } from "../service/coefficients.js";
 import { DomainError } from "../service/errors.js";
 import { printable, printableLines } from "../support/terminalText.js";
+import { inputKindOf } from "./billingDispatch.js";
 import { editionOf } from "./editionNotes.js";
 import {
   checkedBillingInput,
@@ -34,7 +36,7 @@ import {
   FileMisuse,
   type RunDestinations,
 } from "./files.js";
-import { type OverlongLine, overlongLastLine, overlongProblem, withOverlongLine } from "./lastLine.js";
+import { type OverlongLine, overlongLastLines, overlongProblem, withOverlongLines } from "./lastLine.js";
 import {
   billingOptions,
   criteriaOf,
@@ -45,7 +47,7 @@ import {
   USAGE,
   UsageError,
 } from "./options.js";
-import { billingRunFiles, refuseOverlappingFiles } from "./runFiles.js";
+import { billingRunFiles, refuseOverlappingFiles, refuseRepeatedParts } from "./runFiles.js";
 
 export interface BillingIo {
   readonly stdout: Writable;
@@ -149,10 +151,26 @@ interface BillingPlan extends RunDestinations {
   readonly terms: BillingTerms;
   /** The groups file as the summary names it (as given). */
   readonly groupsShown: string | null;
-  /** The last line too long to be read (src/cli/lastLine.ts), counted as a bad row after the run. */
-  readonly overlong: OverlongLine | null;
+  /** The last lines too long to be read (src/cli/lastLine.ts), a part's each, counted as bad rows after the run. */
+  readonly overlong: readonly OverlongLine[];
   /** The cells a decimal comma could not read, as lines for standard error (a CSV's; else none). */
   readonly unreadable: () => Promise<string>;
+}
+
+/**
+ * Each part of a bill after the first: a file the command reads (no ZIP archive, no file of another
+ * kind) and read as the first is (src/billing/reading/parts.ts), refused in one line otherwise.
+ */
+function checkPartLayouts(args: EvaluateArgs, first: BillLayout): void {
+  for (const part of args.parts?.slice(1) ?? []) {
+    const kind = inputKindOf(part, args.values.input);
+    if (kind.kind === "foreign") throw new FileMisuse(kind.problem);
+    if (kind.kind === "archive") {
+      throw new FileMisuse(`${part}: a ZIP archive; the parts of a bill are read unpacked: unzip it`);
+    }
+    const layout = kind.kind === "billing" && kind.layout !== undefined ? kind.layout : billLayout(part);
+    checkPartLayout(args.file, first, part, layout);
+  }
 }
 
 const linesOf = (lines: readonly string[]) => lines.map((line) => `${line}\n`).join("");
@@ -174,15 +192,20 @@ async function billingPlanOf(
   const reading = await import("../billing/reading/notes.js");
   const { input, format, groupBy, groupsShown } = billingOptions(args);
   const { file, values } = args;
-  checkedBillingInput(file);
+  const parts = args.parts ?? [file];
+  for (const part of parts) checkedBillingInput(part);
+  refuseRepeatedParts(parts);
   refuseOverlappingFiles(billingRunFiles(args, groupsShown, { partialOf, portableTableFiles }));
   const output = values.output === undefined ? null : destinationOf(values.output, scratch);
   const tablesFolder = values.tables === undefined ? null : checkedFolder("--tables", values.tables);
   const groups = groupsShown === null ? null : destinationOf(groupsShown, scratch);
+  // Read here when --input chose this path: the notes on how it is read need it.
+  const firstLayout = layout ?? billLayout(file);
+  if (firstLayout !== null) checkPartLayouts(args, firstLayout);
   const request: BillingRequest = {
     file,
-    // Read here when --input chose this path: the notes on how it is read need it.
-    layout: layout ?? billLayout(file),
+    ...(args.parts === undefined ? {} : { parts }),
+    layout: firstLayout,
     input,
     output: output?.path ?? join(scratch, "lines.csv"),
     format,
@@ -204,12 +227,12 @@ async function billingPlanOf(
     ranges: values.ranges,
   });
   // DuckDB's JSON reader refuses a record too long, by its line; its CSV reader drops a last line so.
-  const overlong = read?.kind === "csv" ? await overlongLastLine(file, read) : null;
-  if (overlong !== null && request.strict) {
-    throw new BillingStrictStop(`--strict: 1 bad row, ${overlongProblem(overlong)}; nothing written`);
+  const overlong = read?.kind === "csv" ? await overlongLastLines(parts, read) : [];
+  if (overlong.length > 0 && request.strict) {
+    throw new BillingStrictStop(`--strict: 1 bad row, ${overlongProblem(overlong[0])}; nothing written`);
   }
   const unreadable = async () =>
-    read?.kind === "csv" ? linesOf(await reading.unreadableNumbers(file, read, input)) : "";
+    read?.kind === "csv" ? linesOf(await reading.unreadableNumbers(parts, read, input)) : "";
   const destinations = { lines: request.output, output, groups, report };
   return { ...destinations, request, grid, terms, groupsShown, overlong, unreadable };
 }
@@ -243,7 +266,7 @@ export async function billingMain(
     );
     // An archive's file is named as the archive's (src/support/zipArchive.ts), in the report's title too.
     const named = args.archive === undefined ? evaluated : { ...evaluated, file: args.archive.shown };
-    const summary = withOverlongLine(named, plan.overlong);
+    const summary = withOverlongLines(named, plan.overlong);
     const account = billingAccount(summary, plan.groupsShown, plan.report === null ? null : today());
     const page =
       account.report === null

@@ -22,6 +22,8 @@ export const MAX_BILLING_LINE_BYTES = 2 * 1024 * 1024;
 export interface OverlongLine {
   /** Its line number (1 is the header), or null where only its end was read (a plain file). */
   readonly line: number | null;
+  /** The part of a bill it ends, where the bill has several (each part's last line is read so). */
+  readonly part?: string;
 }
 
 /** The byte ending a line: LF (CRLF alike), or CR alone (src/billing/reading/layout.ts, LineEnd). */
@@ -76,27 +78,44 @@ async function gzippedLastLine(file: string, lineEnd: LineEnd): Promise<Overlong
 }
 
 /** A text export's last line when it is longer than MAX_BILLING_LINE_BYTES, as its layout reads it (gzip, line end). */
-export function overlongLastLine(
+function overlongLastLine(
   file: string,
   layout: Pick<CsvLayout, "gzip" | "lineEnd">,
 ): Promise<OverlongLine | null> {
   return layout.gzip ? gzippedLastLine(file, layout.lineEnd) : plainLastLine(file, layout.lineEnd);
 }
 
+/** Each part's overlong last line, the part named where there are several (src/billing/reading/parts.ts). */
+export async function overlongLastLines(
+  parts: readonly string[],
+  layout: Pick<CsvLayout, "gzip" | "lineEnd">,
+): Promise<OverlongLine[]> {
+  const found: OverlongLine[] = [];
+  for (const part of parts) {
+    const overlong = await overlongLastLine(part, layout);
+    if (overlong !== null) found.push(parts.length > 1 ? { ...overlong, part } : overlong);
+  }
+  return found;
+}
+
 /** The bad row of a last line too long to be read. */
 export function overlongProblem(overlong: OverlongLine): string {
-  const where = overlong.line === null ? "the last line" : `line ${overlong.line}, the last`;
+  const line = overlong.line === null ? "the last line" : `line ${overlong.line}, the last`;
+  const where = overlong.part === undefined ? line : `${overlong.part}: ${line} of its part`;
   return `bad row: ${where}, is longer than ${MAX_BILLING_LINE_BYTES} bytes; not read`;
 }
 
-/** The summary with the last line too long to be read counted among its bad rows. */
-export function withOverlongLine(summary: BillingSummary, overlong: OverlongLine | null): BillingSummary {
-  if (overlong === null) return summary;
-  const dropped = {
+/** The summary with the last lines too long to be read (a part's each) counted among its bad rows. */
+export function withOverlongLines(
+  summary: BillingSummary,
+  overlong: readonly OverlongLine[],
+): BillingSummary {
+  if (overlong.length === 0) return summary;
+  const dropped = overlong.map((line) => ({
     provider: null,
     instanceType: null,
     place: null,
-    problem: overlongProblem(overlong),
+    problem: overlongProblem(line),
     lines: 1,
     hours: 0,
     method: null,
@@ -105,6 +124,6 @@ export function withOverlongLine(summary: BillingSummary, overlong: OverlongLine
     service: null,
     cost: 0,
     placeWarning: null,
-  };
-  return { ...summary, groups: [...summary.groups, dropped] };
+  }));
+  return { ...summary, groups: [...summary.groups, ...dropped] };
 }

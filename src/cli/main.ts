@@ -649,6 +649,19 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 async function evaluateMain(args: EvaluateArgs, io: CliIo): Promise<number> {
   const inputKind = inputKindOf(args.file, args.values.input);
   if (inputKind.kind === "foreign") return misuse(io, new FileMisuse(inputKind.problem));
+  if (args.parts !== undefined && inputKind.kind !== "billing") {
+    // Several files are one bill's parts (src/billing/reading/parts.ts); an inventory is one file.
+    const what =
+      args.file === "-"
+        ? "standard input"
+        : inputKind.kind === "archive"
+          ? "a ZIP archive"
+          : "no billing export";
+    return misuse(
+      io,
+      new FileMisuse(`${args.file}: ${what}; several files are read as the parts of one billing export`),
+    );
+  }
   if (inputKind.kind === "archive") return archiveMain(args, io);
   if (inputKind.kind === "billing") {
     return (await import("./billing.js")).billingMain(args, inputKind.layout, io);

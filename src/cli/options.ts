@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import type { BatchDefaults } from "../batch/index.js";
 import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
+import { MAX_BILL_PARTS } from "../billing/reading/parts.js";
 import { EDITION_IDS } from "../editions/index.js";
 import { groupsPath } from "../output/table.js";
 import { readNumber } from "../support/numbers.js";
@@ -12,6 +13,8 @@ import type { InputFormat } from "./source.js";
  */
 
 export const USAGE = `usage: impact-service evaluate <file | -> [options]
+       impact-service evaluate <part> <part>… [options]   (a billing export delivered in parts,
+                       read as one bill: report-*.csv.gz)
        impact-service coefficients [options]   (the per-hour coefficient table: coefficients --help)
        impact-service sql --engine <engine> --header <file> [options]   (a bill's script for Spark,
                        Trino, BigQuery or DuckDB: sql --help)
@@ -90,7 +93,10 @@ type EvaluateValues = ReturnType<typeof parsedArgs>["values"];
 
 /** `evaluate`'s command line as read: its file and its options' values. */
 export interface EvaluateArgs {
+  /** The file, or the first of a bill's parts. */
   readonly file: string;
+  /** A bill in parts, every part (the first is `file`) in the order given; absent for one file. */
+  readonly parts?: readonly string[];
   readonly values: EvaluateValues;
   /** The ZIP archive `file` was unpacked from (src/support/zipArchive.ts). */
   readonly archive?: ArchiveOrigin;
@@ -122,8 +128,15 @@ export function evaluateArgs(argv: readonly string[]): EvaluateArgs {
   if (values.help) throw new UsageError("");
   const [command, file, ...rest] = positionals;
   if (command !== "evaluate") throw new UsageError(`unknown command: ${command ?? "(none)"}`);
-  if (file === undefined || rest.length > 0) throw new UsageError("evaluate takes one file (or -)");
-  return { file, values };
+  if (file === undefined) throw new UsageError("evaluate takes a file (or -)");
+  if (rest.length === 0) return { file, values };
+  if (rest.length + 1 > MAX_BILL_PARTS) {
+    const count = (n: number) => n.toLocaleString("en-US");
+    throw new UsageError(
+      `${count(rest.length + 1)} files: a bill is read in ${count(MAX_BILL_PARTS)} parts at most`,
+    );
+  }
+  return { file, parts: [file, ...rest], values };
 }
 
 /** Refuses the options of the other kind of input. */

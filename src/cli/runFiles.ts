@@ -71,6 +71,22 @@ export function refuseOverlappingFiles(files: RunFiles): void {
   }
 }
 
+/**
+ * Refuses a bill whose part is named twice, by any spelling or link: its lines would be read, and
+ * counted, twice.
+ */
+export function refuseRepeatedParts(parts: readonly string[]): void {
+  const seen = new Map<string, string>();
+  for (const part of parts) {
+    const identity = identityOf(part);
+    const earlier = seen.get(identity);
+    if (earlier !== undefined) {
+      throw new FileMisuse(`${part} is also ${earlier}: a part named twice would count its lines twice`);
+    }
+    seen.set(identity, part);
+  }
+}
+
 /** The files read by any run: the editions file (EDITIONS_FILE) when there is one. */
 export function environmentReads(environment: NodeJS.ProcessEnv): NamedFile[] {
   const editions = environment.EDITIONS_FILE;
@@ -115,7 +131,7 @@ export function billingRunFiles(
           .flatMap((path) => whole("--tables", path));
   return {
     reads: [
-      { option: "the input", path: file },
+      ...(args.parts ?? [file]).map((path) => ({ option: "the input", path })),
       ...named("the input", args.archive?.path),
       ...named("--grid-intensity", values["grid-intensity"]),
       ...named("--grid-zones", values["grid-zones"]),

@@ -75,6 +75,15 @@ export function fileLiteral(path: string): string {
   return literal(globbing ? path.replace(GLOB_CHARACTERS, "[$&]") : path);
 }
 
+/**
+ * The files DuckDB reads as one relation: one file's literal, or the list of a bill's parts, in the
+ * order given (DuckDB's readers keep it: the lines come part after part).
+ */
+export function filesLiteral(files: string | readonly string[]): string {
+  if (typeof files === "string") return fileLiteral(files);
+  return files.length === 1 ? fileLiteral(files[0]) : `[${files.map(fileLiteral).join(", ")}]`;
+}
+
 /** How a text file's lines are cut: its separator and the lines above its header, skipped. */
 export interface CsvDialect {
   readonly separator: string;
@@ -90,21 +99,22 @@ const compressionOf = (gzip: boolean | undefined) =>
   gzip === undefined ? "'auto'" : gzip ? "'gzip'" : "'none'";
 
 /**
- * The file as a table function: Parquet by its name, else CSV (gzipped or not) with the columns of
- * its header, every cell as text, read strictly (a line with too few or too many cells is an error),
- * with commas and its header on line 1 unless `dialect` says otherwise.
+ * The file (or a bill's parts, each with the same header: filesLiteral) as a table function:
+ * Parquet by its name, else CSV (gzipped or not) with the columns of its header, every cell as
+ * text, read strictly (a line with too few or too many cells is an error), with commas and its
+ * header on line 1 unless `dialect` says otherwise.
  */
 export function sourceOf(
-  file: string,
+  file: string | readonly string[],
   csvHeader: readonly string[] | null,
   dialect: CsvDialect = { separator: ",", skipped: 0 },
 ): string {
-  if (csvHeader === null) return `read_parquet(${fileLiteral(file)})`;
+  if (csvHeader === null) return `read_parquet(${filesLiteral(file)})`;
   const columns = csvHeader.map((name) => `${literal(name)}: 'VARCHAR'`).join(", ");
   const skip = dialect.skipped > 0 ? `, skip = ${dialect.skipped}` : "";
   // DuckDB reads the two characters \r as a carriage return here (its `new_line` option).
   const lines = dialect.lineEnd === "\r" ? ", new_line = '\\r'" : "";
-  return `read_csv(${fileLiteral(file)}, auto_detect = false, header = true, columns = {${columns}}, delim = ${literal(dialect.separator)}, quote = '"', escape = '"', compression = ${compressionOf(dialect.gzip)}, strict_mode = true${skip}${lines})`;
+  return `read_csv(${filesLiteral(file)}, auto_detect = false, header = true, columns = {${columns}}, delim = ${literal(dialect.separator)}, quote = '"', escape = '"', compression = ${compressionOf(dialect.gzip)}, strict_mode = true${skip}${lines})`;
 }
 
 export type Cell = string | number | null;

@@ -11,20 +11,42 @@ import { fileContent } from "../support/fileSignature.js";
 export class FileReadError extends Error {}
 
 /**
- * Runs a reading of the file, DuckDB's failure said in one line (a FileReadError naming the file).
- * `said`: the errors the run throws already worded for the user, passed on as they are.
+ * Runs a reading of the file (or of a bill's parts), DuckDB's failure said in one line (a
+ * FileReadError naming the file, or the part it failed in). `said`: the errors the run throws
+ * already worded for the user, passed on as they are.
  */
 export async function readFailing<T>(
   run: () => Promise<T>,
-  file: string,
+  files: string | readonly string[],
   said: (error: unknown) => boolean = () => false,
 ): Promise<T> {
   try {
     return await run();
   } catch (error) {
     if (said(error)) throw error;
-    throw new FileReadError(await readFailure(file, (error as Error).message));
+    const { message } = error as Error;
+    throw new FileReadError(await readFailure(await failingPart(files, message), message));
   }
+}
+
+/** DuckDB's line naming the file a reader failed in (`  file = report-00002.csv`). */
+const FAILED_FILE = /^ {2}file = (.*)$/m;
+
+/**
+ * The part a reading of several failed in: the one DuckDB's message names, else the first gzip
+ * part cut short (its stream's end is told apart from a malformed line by reading it), else the
+ * first part, which the message is then said of.
+ */
+async function failingPart(files: string | readonly string[], message: string): Promise<string> {
+  if (typeof files === "string") return files;
+  // DuckDB names the file as it was given, its glob characters bracketed (fileLiteral).
+  const named = FAILED_FILE.exec(message.slice(0, 64 * 1024))?.[1];
+  const part = files.find((file) => file === named || file === named?.replace(/\[([[*?])\]/g, "$1"));
+  if (part !== undefined || files.length === 1) return part ?? files[0];
+  for (const file of files) {
+    if (isGzipFile(file) && (await gzipCutAfter(file)) !== null) return file;
+  }
+  return files[0];
 }
 
 /** The lines of a gzipped file before its stream ends early, or null when it is whole. */

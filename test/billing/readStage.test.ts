@@ -82,14 +82,14 @@ describe("a billing export's columns, counted before the work they bound", () =>
     await connection.run(
       `COPY (SELECT ${struct(200)} AS a, ${struct(200)} AS b, ${struct(200)} AS c) TO '${path}'`,
     );
-    const error = await refusal(billSource(connection, path, { kind: "parquet" }, null));
+    const error = await refusal(billSource(connection, [path], { kind: "parquet" }, null));
     expect(error.message).toBe(`${path}: 603 columns; a billing export is read with 500 columns at most`);
   });
 
   it("Parquet of records that is no format's as it is: read flat, no more columns than its footer counts", async () => {
     const path = join(scratch, "flat.parquet");
     await connection.run(`COPY (SELECT {'a': 1, 'b': 'x'} AS service, 2 AS other) TO '${path}'`);
-    const source = await billSource(connection, path, { kind: "parquet" }, null);
+    const source = await billSource(connection, [path], { kind: "parquet" }, null);
     // Footer: service, service.a, service.b, other (4, the root aside); flat: 3.
     expect(source.columns).toEqual([
       ["service.a", "INTEGER"],
@@ -174,7 +174,7 @@ describe("a text export's columns", () => {
     );
     const layout = billLayout(path);
     expect(layout).toMatchObject({ kind: "csv", separator: ";", skipped: 1, decimalMark: "," });
-    const source = await billSource(connection, path, layout ?? { kind: "parquet" }, null);
+    const source = await billSource(connection, [path], layout ?? { kind: "parquet" }, null);
     const rows = await connection.runAndReadAll(
       `SELECT MeterName, Quantity, CostInBillingCurrency FROM ${source.from}`,
     );

@@ -25,13 +25,20 @@ describe("evaluate's options", () => {
     expect(before.values.output).toBe("out.csv");
   });
 
-  it("refuse the other kind's options and a second file", () => {
+  it("refuse the other kind's options; several files are a bill's parts, 1,000 at most", () => {
     expect(() => inventoryOptions(evaluateArgs(["evaluate", "inv.csv", "--load", "50"]))).toThrow(
       new UsageError("--load is for a billing export, and inv.csv is an inventory"),
     );
-    expect(() => evaluateArgs(["evaluate", "a.csv", "b.csv"])).toThrow(
-      new UsageError("evaluate takes one file (or -)"),
+    expect(evaluateArgs(["evaluate", "a.csv", "-o", "out.csv", "b.csv"])).toMatchObject({
+      file: "a.csv",
+      parts: ["a.csv", "b.csv"],
+    });
+    expect(evaluateArgs(["evaluate", "a.csv"]).parts).toBeUndefined();
+    const parts = Array.from({ length: 1_001 }, (_, index) => `report-${index}.csv`);
+    expect(() => evaluateArgs(["evaluate", ...parts])).toThrow(
+      new UsageError("1,001 files: a bill is read in 1,000 parts at most"),
     );
+    expect(() => evaluateArgs(["evaluate"])).toThrow(new UsageError("evaluate takes a file (or -)"));
     expect(() => evaluateArgs(["evaluate", "a.csv", "--nope"])).toThrow(UsageError);
     expect(() => evaluateArgs(["evaluate", "--help"])).toThrow(new UsageError(""));
   });

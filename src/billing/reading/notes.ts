@@ -86,17 +86,32 @@ const NAMED_CELLS = 3;
 
 /**
  * The first number cells (NAMED_CELLS) of a decimal-comma text that are no such number, each
- * named by its line in the file and its column: read after a run that found such bad rows, the
- * file read again up to the last one named.
+ * named by its file (a bill's part), its line there and its column: read after a run that found
+ * such bad rows, each part read again up to the last one named.
  */
 export async function unreadableNumbers(
-  file: string,
+  parts: readonly string[],
   layout: CsvLayout,
   input: BillingFormatName | null,
 ): Promise<string[]> {
   const columns = numberColumns(formatOf(layout, input), layout.header);
+  if (layout.decimalMark !== "," || columns.length === 0) return [];
+  const named: string[] = [];
+  for (const part of parts) {
+    if (named.length >= NAMED_CELLS) break;
+    named.push(...(await unreadableCells(part, layout, columns, NAMED_CELLS - named.length)));
+  }
+  return named;
+}
+
+/** The first `most` number cells of one file that are no number written with a decimal comma. */
+async function unreadableCells(
+  file: string,
+  layout: CsvLayout,
+  columns: readonly string[],
+  most: number,
+): Promise<string[]> {
   const indexes = columns.map((column) => layout.header.indexOf(column));
-  if (layout.decimalMark !== "," || indexes.length === 0) return [];
   const stream = createReadStream(file);
   const bytes = layout.gzip ? stream.pipe(createGunzip()) : stream;
   const parser = bytes.pipe(
@@ -122,12 +137,12 @@ export async function unreadableNumbers(
           `${file}: line ${info.lines}, ${columns[at]}: ${JSON.stringify(printable(cell.slice(0, 40)))} is not a number written with ',' as the decimal mark (12,5 or 1.234,56); its line is a bad row`,
         );
       }
-      if (named.length >= NAMED_CELLS) break;
+      if (named.length >= most) break;
     }
   } catch {
     // A file that cannot be read to its end was said so by the run.
   } finally {
     stream.destroy();
   }
-  return named.slice(0, NAMED_CELLS);
+  return named.slice(0, most);
 }

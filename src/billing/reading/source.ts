@@ -9,7 +9,7 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { fileLiteral, identifier, literal, sourceOf } from "../../duckdb/database.js";
+import { fileLiteral, filesLiteral, identifier, literal, sourceOf } from "../../duckdb/database.js";
 import { DECIMAL_COMMA_PATTERN } from "../../support/numbers.js";
 import { BillingInputError } from "../errors.js";
 import { BILLING_FORMATS, type BillingFormatName, headerColumn, recognisedFormat } from "../formats.js";
@@ -88,26 +88,58 @@ async function flatColumns(
 const ONE_THREAD_ROW_GROUP = 250_000;
 
 /**
- * A Parquet export: its footer read first (its columns, nested fields included, and its largest
- * row group's lines), then its columns; records read flat when the file is not a format's as it is.
- * The footer counts every field of every record, so the flat columns are never more than it says.
+ * A Parquet export (its parts, when it comes in several): the first part's footer read first (its
+ * columns, nested fields included), every part's largest row group, then the columns; records read
+ * flat when the file is not a format's as it is. The footer counts every field of every record, so
+ * the flat columns are never more than it says. A part whose columns differ from the first's is
+ * refused: DuckDB would read it by position, a column under another's name.
  */
-async function parquetSource(connection: DuckDBConnection, file: string): Promise<BillSource> {
+async function parquetSource(connection: DuckDBConnection, parts: readonly string[]): Promise<BillSource> {
+  const [file] = parts;
   const schema = await connection.runAndReadAll(
     `SELECT COUNT(*) AS columns FROM parquet_schema(${fileLiteral(file)})`,
   );
-  const metadata = await connection.runAndReadAll(
-    `SELECT MAX(row_group_num_rows) AS largest FROM parquet_metadata(${fileLiteral(file)})`,
-  );
   checkColumnCount(file, Number(schema.getRowObjects()[0].columns) - 1);
+  const metadata = await connection.runAndReadAll(
+    `SELECT MAX(row_group_num_rows) AS largest FROM parquet_metadata(${filesLiteral(parts)})`,
+  );
   if (Number(metadata.getRowObjects()[0].largest ?? 0) > ONE_THREAD_ROW_GROUP) {
     await connection.run("SET threads = 1");
   }
-  const bill = await described(connection, sourceOf(file, null));
+  const first = await described(connection, sourceOf(file, null));
+  for (const part of parts.slice(1)) {
+    sameParquetColumns(
+      file,
+      first.columns,
+      part,
+      await columnsOf(connection, `SELECT * FROM ${sourceOf(part, null)}`),
+    );
+  }
+  const bill = parts.length === 1 ? first : { from: sourceOf(parts, null), columns: first.columns };
   const records = bill.columns.some(([, type]) => isRecord(type));
   if (!records || recognisedFormat(bill.columns.map(([name]) => name)) !== null) return bill;
   const flat = await flatColumns(connection, bill.from, bill.columns, false);
   return described(connection, `(SELECT ${flat.join(", ")} FROM ${bill.from})`);
+}
+
+/** Refuses a Parquet part whose columns (names, types, order) are not the first part's, naming the first that differs. */
+function sameParquetColumns(
+  first: string,
+  expected: readonly [string, string][],
+  part: string,
+  columns: readonly [string, string][],
+): void {
+  checkColumnCount(part, columns.length);
+  const at = expected.findIndex(
+    ([name, type], index) => columns[index]?.[0] !== name || columns[index]?.[1] !== type,
+  );
+  if (at < 0 && columns.length === expected.length) return;
+  const index = at < 0 ? expected.length : at;
+  const shown = (column: readonly [string, string] | undefined) =>
+    column === undefined ? "no column" : `${column[0]} (${column[1]})`;
+  throw new BillingInputError(
+    `${part}: column ${index + 1} is ${shown(columns[index])}, where ${first} has ${shown(expected[index])}; the parts of one bill have the same columns`,
+  );
 }
 
 /**
@@ -116,15 +148,20 @@ async function parquetSource(connection: DuckDBConnection, file: string): Promis
  * a sample, a quantity of whole numbers then `0.5` was read as 0 (DuckDB 1.5), and a field first
  * met past it refused the file. Its fields are counted once found, and again once records are flat.
  */
-async function jsonSource(connection: DuckDBConnection, file: string, gzip: boolean): Promise<BillSource> {
+async function jsonSource(
+  connection: DuckDBConnection,
+  parts: readonly string[],
+  gzip: boolean,
+): Promise<BillSource> {
+  const [file] = parts;
   const options = `format = 'newline_delimited', records = true, compression = '${gzip ? "gzip" : "uncompressed"}'`;
   const columns = await columnsOf(
     connection,
-    `SELECT * FROM read_json(${fileLiteral(file)}, ${options}, sample_size = -1)`,
+    `SELECT * FROM read_json(${filesLiteral(parts)}, ${options}, sample_size = -1)`,
   );
   checkColumnCount(file, columns.length);
   // The types found named, so that the passes after read the file without detecting them again.
-  const read = `read_json(${fileLiteral(file)}, ${options}, columns = {${columns.map(([name, type]) => `${literal(name)}: ${literal(type)}`).join(", ")}})`;
+  const read = `read_json(${filesLiteral(parts)}, ${options}, columns = {${columns.map(([name, type]) => `${literal(name)}: ${literal(type)}`).join(", ")}})`;
   const flat = await flatColumns(connection, read, columns, true);
   checkColumnCount(file, flat.length);
   return described(connection, `(SELECT ${flat.join(", ")} FROM ${read})`);
@@ -149,14 +186,15 @@ function decimalCommaRead(column: string): string {
  * decimal comma the numbers the format reads (quantity, costs) read as SQL reads numbers.
  * `input`: the format asked for.
  */
-function csvSource(file: string, layout: CsvLayout, input: BillingFormatName | null): string {
+function csvSource(parts: readonly string[], layout: CsvLayout, input: BillingFormatName | null): string {
+  const [file] = parts;
   checkColumnCount(file, layout.header.length);
   if (layout.skipped >= PREAMBLE_LINES) {
     throw new BillingInputError(
       `${file}: line ${layout.skipped + 1} is a billing export's header, below the ${PREAMBLE_LINES} lines (${PREAMBLE_BYTES / 1024} KiB) read above a header; remove the lines above it`,
     );
   }
-  const read = sourceOf(file, layout.header, layout);
+  const read = sourceOf(parts, layout.header, layout);
   if (layout.decimalMark === ".") return read;
   const format = input === null ? recognisedFormat(layout.header) : BILLING_FORMATS[input];
   const numbers = format?.numbers.flatMap((name) => headerColumn(format, name, layout.header) ?? []) ?? [];
@@ -164,14 +202,18 @@ function csvSource(file: string, layout: CsvLayout, input: BillingFormatName | n
   return `(SELECT * REPLACE (${[...new Set(numbers)].map(decimalCommaRead).join(", ")}) FROM ${read})`;
 }
 
-/** The relation a billing export's lines are read from, as its layout says, and its columns. */
+/**
+ * The relation a billing export's lines are read from, as its layout says, and its columns. `parts`:
+ * the file, or the parts of one bill in their order, each of the first's layout (a text's header
+ * and how it is cut, checked by the caller: src/billing/reading/parts.ts; Parquet's columns here).
+ */
 export async function billSource(
   connection: DuckDBConnection,
-  file: string,
+  parts: readonly string[],
   layout: BillLayout,
   input: BillingFormatName | null,
 ): Promise<BillSource> {
-  if (layout.kind === "csv") return described(connection, csvSource(file, layout, input));
-  if (layout.kind === "json") return jsonSource(connection, file, layout.gzip);
-  return parquetSource(connection, file);
+  if (layout.kind === "csv") return described(connection, csvSource(parts, layout, input));
+  if (layout.kind === "json") return jsonSource(connection, parts, layout.gzip);
+  return parquetSource(connection, parts);
 }

@@ -26,6 +26,8 @@ import type { BillingRequest } from "./request.js";
  */
 export interface ReadExport {
   readonly file: string;
+  /** The files its lines are read from: the file, or the bill's parts in order. */
+  readonly parts: readonly string[];
   readonly header: readonly string[];
   readonly columns: WrittenColumns;
   readonly format: BillingFormat;
@@ -52,9 +54,10 @@ export async function readExport(
       `${request.file}: line 1: no header (an empty file, not CSV, or a header longer than ${HEADER_BYTES} bytes); nothing written`,
     );
   }
+  const parts = request.parts ?? [request.file];
   const { from, columns: described } = await readFailing(
-    () => billSource(connection, request.file, layout, request.input),
-    request.file,
+    () => billSource(connection, parts, layout, request.input),
+    parts,
     said,
   );
   const { header, format, columns, renamed } = exportColumns(
@@ -66,6 +69,7 @@ export async function readExport(
   const { typeHintColumn, groupColumns } = optionColumns({ header, columns }, request);
   return {
     file: request.file,
+    parts,
     header,
     columns,
     format,

@@ -14,7 +14,13 @@ import type { EditionPlaces } from "../places.js";
 import type { BillLayout } from "../reading/layout.js";
 
 export interface BillingRequest {
+  /** The file, or a bill's first part: what its header's and layout's messages name. */
   readonly file: string;
+  /**
+   * A bill delivered in parts: every part, the first included, in the order their lines are read,
+   * each read as the first is (src/billing/reading/parts.ts). The file alone when absent.
+   */
+  readonly parts?: readonly string[];
   /**
    * The file's layout, read once by the caller from its first bytes (src/billing/reading/layout.ts:
    * the command line reads it to tell a bill from an inventory); null when no header was found.

@@ -10,6 +10,7 @@ import type { CoefficientRow } from "../../service/coefficients.js";
 import { type BillingFormat, coverageCostColumn } from "../formats.js";
 import type { GridRun } from "../grid.js";
 import type { InstanceMatch } from "../matching.js";
+import { billName } from "../reading/parts.js";
 import type { BillReportData } from "../reportData.js";
 import type { LineGroup } from "./evaluate.js";
 import { type LookedUp, lookupKey } from "./lookUp.js";
@@ -54,7 +55,7 @@ export function summarise(
 ): BillingSummary {
   const { matches, coefficients } = lookedUp;
   return {
-    file: read.file,
+    file: billName(read.parts),
     format: read.format,
     costColumn: coverageCostColumn(read.format, read.header),
     edition: terms.context.service.edition.id,

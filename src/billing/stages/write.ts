@@ -10,6 +10,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { fileLiteral, identifier, literal } from "../../duckdb/database.js";
 import { FileReadError, readFailing } from "../../duckdb/readErrors.js";
 import type { GridRun } from "../grid.js";
+import { billName } from "../reading/parts.js";
 import { type BillReportData, writtenReportData } from "../reportData.js";
 import { writePortableTables } from "../smallTables.js";
 import { copyOptions, type OutputFormat, partialOf, writeLines } from "../writing.js";
@@ -45,16 +46,16 @@ export async function writeOutputs(
     const grid = lookedUp.grid;
     const written = await readFailing(
       () => writeLines(connection, read.columns, impactColumnNames, { ...target, grid: grid !== null }),
-      read.file,
+      read.parts,
     );
     if (written !== lines) {
       throw new FileReadError(
-        `${read.file}: ${written} lines written of the ${lines} read before: the file changed while it was read; nothing written`,
+        `${billName(read.parts)}: ${written} lines written of the ${lines} read before: the file changed while it was read; nothing written`,
       );
     }
     const gridRun = await readFailing(
       async () => grid?.run({ ...target, detailed: request.report === true }) ?? null,
-      read.file,
+      read.parts,
     );
     await writeGroupSums(connection, target, request.groupsOutput, read.groupColumns, impactColumnNames);
     await writePortableTables(connection, request.tablesFolder, gridRun !== null, terms.context);

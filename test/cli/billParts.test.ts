@@ -1,0 +1,229 @@
+/**
+ * `impact-service evaluate <part> <part>…`: a billing export delivered in parts (a CUR's
+ * report-00001.csv.gz, -00002…; a Parquet export split by its writer) read as one bill
+ * (src/billing/reading/parts.ts). The parts of a fixture give the lines, sums and totals of the
+ * whole file; a part read otherwise than the first, named twice, or of another kind is refused in
+ * one line before anything is written; what goes wrong inside a part is said of that part.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_BILLING_LINE_BYTES } from "../../src/cli/lastLine.js";
+import { runMain241 } from "../support/cli.js";
+
+/** Each run loads DuckDB and the editions: seconds each on a busy 2-core machine. */
+const SLOW = { timeout: 180_000 };
+const CUR_GZ = "test/fixtures/billing/cur-1.0-focus-converters-aws.csv.gz";
+const FOCUS_PARQUET = "test/fixtures/billing/focus-1.2.parquet";
+const AZURE_GERMAN = "test/fixtures/billing/azure-ea-german-semicolon.csv";
+const scratch = mkdtempSync(join(tmpdir(), "bill-parts-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const at = (name: string) => join(scratch, name);
+
+/** A text bill's header line and its other lines. */
+function linesOf(text: string): { header: string; body: string[] } {
+  const [header, ...body] = text.split("\n").filter((line) => line !== "");
+  return { header, body };
+}
+
+/** The text's lines cut into `count` parts, each with the header, as an exporter writes them. */
+function partsOf(text: string, count: number): string[] {
+  const { header, body } = linesOf(text);
+  const size = Math.ceil(body.length / count);
+  return Array.from({ length: count }, (_, index) =>
+    [header, ...body.slice(index * size, (index + 1) * size)].join("\n").concat("\n"),
+  );
+}
+
+/** `evaluate <files> -o <output> [options]`: its exit code, stderr and the output's bytes (null when none). */
+async function evaluate(files: readonly string[], output: string, options: readonly string[] = []) {
+  const { code, stderr } = await runMain241(["evaluate", ...files, "-o", output, ...options]);
+  return { code, stderr, written: existsSync(output) ? readFileSync(output, "utf8") : null };
+}
+
+describe("a CUR delivered in gzip parts", () => {
+  const whole = gunzipSync(readFileSync(CUR_GZ)).toString();
+  const parts = partsOf(whole, 3).map((text, index) => {
+    const file = at(`report-0000${index + 1}.csv.gz`);
+    writeFileSync(file, gzipSync(text));
+    return file;
+  });
+
+  it(
+    "is one bill: the whole file's lines, sums per group and totals, named by its first part",
+    SLOW,
+    async () => {
+      const options = ["--group-by", "lineItem/ProductCode"];
+      const alone = await evaluate([CUR_GZ], at("whole.csv"), options);
+      const read = await evaluate(parts, at("parts.csv"), options);
+      expect(read.code, read.stderr).toBe(0);
+      expect(read.written).toBe(alone.written);
+      expect(readFileSync(at("parts.groups.csv"), "utf8")).toBe(readFileSync(at("whole.groups.csv"), "utf8"));
+      expect(read.stderr).toContain(`billing export ${parts[0]} (and 2 more parts): AWS CUR 1.0`);
+      expect(read.stderr).toContain(`  rows read: ${linesOf(whole).body.length}\n`);
+      // Past its first line, the summary is the whole file's.
+      const rest = (stderr: string) =>
+        stderr.slice(stderr.indexOf("\n")).replace(/\/(whole|parts)\.groups/, "/…groups");
+      expect(rest(read.stderr)).toBe(rest(alone.stderr));
+    },
+  );
+
+  it("is refused, nothing written, when a part is not read as the first is", SLOW, async () => {
+    const { header, body } = linesOf(whole);
+    const renamed = at("renamed.csv.gz");
+    writeFileSync(
+      renamed,
+      gzipSync(`${header.replace("lineItem/UsageAmount,", "lineItem/Usage,")}\n${body[0]}\n`),
+    );
+    const plain = at("plain.csv");
+    writeFileSync(plain, `${header}\n${body[0]}\n`);
+    const column = header.split(",").indexOf("lineItem/UsageAmount") + 1;
+    for (const [part, problem] of [
+      [renamed, `column ${column} "lineItem/Usage", where ${parts[0]} has "lineItem/UsageAmount"`],
+      [plain, `compression none, where ${parts[0]} has gzip`],
+      [FOCUS_PARQUET, `kind Parquet, where ${parts[0]} has CSV text`],
+    ]) {
+      const read = await evaluate([parts[0], part], at("refused.csv"));
+      expect(read.stderr).toBe(`impact-service: ${part}: ${problem}; the parts of one bill are read alike\n`);
+      expect(read.code).toBe(2);
+      expect(read.written).toBeNull();
+    }
+  });
+
+  it("is refused when a part is named twice, through a link too, or is the output", SLOW, async () => {
+    const link = at("link.csv.gz");
+    symlinkSync(parts[1], link);
+    const twice = await evaluate([parts[0], link, parts[1]], at("twice.csv"));
+    expect(twice.stderr).toBe(
+      `impact-service: ${parts[1]} is also ${link}: a part named twice would count its lines twice\n`,
+    );
+    expect(twice.code).toBe(2);
+    const over = await runMain241(["evaluate", ...parts, "-o", parts[2]]);
+    expect(over.stderr).toBe(
+      `impact-service: --output ${parts[2]} is the input ${parts[2]}: name another file; nothing written\n`,
+    );
+    expect(over.code).toBe(2);
+    expect(readFileSync(parts[2]).equals(gzipSync(partsOf(whole, 3)[2]))).toBe(true);
+  });
+
+  it("is refused as an inventory's, standard input's or a ZIP's parts", SLOW, async () => {
+    const inventory = await evaluate(["examples/inventory.csv", parts[0]], at("inventory.csv"));
+    expect(inventory.stderr).toBe(
+      "impact-service: examples/inventory.csv: no billing export; several files are read as the parts of one billing export\n",
+    );
+    const stdin = await evaluate(["-", parts[0]], at("stdin.csv"));
+    expect(stdin.stderr).toContain("impact-service: -: standard input; several files");
+    const zip = at("part.zip");
+    writeFileSync(zip, Buffer.from("PK\x03\x04\x14\x00\x00\x00", "latin1"));
+    const zipped = await evaluate([parts[0], zip], at("zipped.csv"));
+    expect(zipped.stderr).toBe(
+      `impact-service: ${zip}: a ZIP archive; the parts of a bill are read unpacked: unzip it\n`,
+    );
+    for (const run of [inventory, stdin, zipped]) {
+      expect(run.code).toBe(2);
+      expect(run.written).toBeNull();
+    }
+  });
+});
+
+describe("what goes wrong inside a part", () => {
+  it("a malformed line is said of its part, by its line there (exit 1, nothing written)", SLOW, async () => {
+    const [first, second] = partsOf(readFileSync("test/fixtures/billing/azure.csv", "utf8"), 2);
+    writeFileSync(at("azure-1.csv"), first);
+    const { header, body } = linesOf(second);
+    writeFileSync(
+      at("azure-2.csv"),
+      [header, body[0], `"unterminated,${body[1]}`, body[2]].join("\n").concat("\n"),
+    );
+    const read = await evaluate([at("azure-1.csv"), at("azure-2.csv")], at("malformed.csv"));
+    expect(read.stderr).toBe(
+      `impact-service: ${at("azure-2.csv")}: line 3: a malformed line (is the file cut short?); nothing written\n`,
+    );
+    expect(read.code).toBe(1);
+    expect(read.written).toBeNull();
+  });
+
+  it("a gzip part cut short is named, with its last whole line", SLOW, async () => {
+    const whole = gzipSync(gunzipSync(readFileSync(CUR_GZ)));
+    writeFileSync(at("cut-1.csv.gz"), whole);
+    writeFileSync(at("cut-2.csv.gz"), whole.subarray(0, Math.round(whole.length / 2)));
+    const read = await evaluate([at("cut-1.csv.gz"), at("cut-2.csv.gz")], at("cut.csv"));
+    expect(read.stderr).toMatch(
+      new RegExp(
+        `^impact-service: ${at("cut-2.csv.gz")}: the gzip file is cut short after line \\d+; nothing written\n$`,
+      ),
+    );
+    expect(read.code).toBe(1);
+  });
+
+  it(
+    "a decimal-comma cell no number is named by its part and line; parts in `;` read alike",
+    SLOW,
+    async () => {
+      const { header, body } = linesOf(readFileSync(AZURE_GERMAN, "utf8"));
+      const quantity = header.split(";").indexOf("Verbrauchte Menge");
+      const broken = body[0].split(";").map((cell, index) => (index === quantity ? "12.5,0" : cell));
+      writeFileSync(at("german-1.csv"), [header, body[0], body[1]].join("\n").concat("\n"));
+      writeFileSync(at("german-2.csv"), [header, body[2], broken.join(";")].join("\n").concat("\n"));
+      const read = await evaluate([at("german-1.csv"), at("german-2.csv")], at("german.csv"));
+      expect(read.code, read.stderr).toBe(0);
+      expect(read.stderr).toContain(
+        `${at("german-2.csv")}: line 3, Verbrauchte Menge: "12.5,0" is not a number written with ',' as the decimal mark`,
+      );
+      expect(read.stderr).toContain("  bad rows: 1\n");
+      // Each part's numbers read with its decimal comma, as the whole file's are.
+      const lines = parse(read.written ?? "", { columns: true, bom: true }) as Record<string, string>[];
+      expect(lines.map((line) => line["Verbrauchte Menge"])).toEqual(["24", "1234.5", "1024", "NaN"]);
+    },
+  );
+
+  it("a last line DuckDB drops unread (past its buffer) is a bad row naming its part", SLOW, async () => {
+    const [first, second] = partsOf(readFileSync("test/fixtures/billing/azure.csv", "utf8"), 2);
+    // DuckDB 1.5 drops a last line longer than its reader's 32 MiB buffer, in any part, unsaid.
+    writeFileSync(at("long-1.csv"), `${first}${"x".repeat(33 * 1024 * 1024)}\n`);
+    writeFileSync(at("long-2.csv"), second);
+    const read = await evaluate([at("long-1.csv"), at("long-2.csv")], at("long.csv"));
+    expect(read.code, read.stderr).toBe(0);
+    expect(read.stderr).toContain("  bad rows: 1\n");
+    expect(read.stderr).toContain(
+      `bad row: ${at("long-1.csv")}: the last line of its part, is longer than ${MAX_BILLING_LINE_BYTES} bytes; not read: 1 row, cost 0`,
+    );
+  });
+});
+
+describe("a Parquet export in parts", () => {
+  let parts: string[] = [];
+  beforeAll(async () => {
+    const db = await DuckDBInstance.create(":memory:");
+    const connection = await db.connect();
+    const source = `read_parquet('${FOCUS_PARQUET}')`;
+    await connection.run(`COPY (SELECT * FROM ${source} LIMIT 25) TO '${at("focus-1.parquet")}'`);
+    await connection.run(`COPY (SELECT * FROM ${source} OFFSET 25) TO '${at("focus-2.parquet")}'`);
+    await connection.run(
+      `COPY (SELECT * EXCLUDE (ServiceName) FROM ${source} OFFSET 25) TO '${at("focus-other.parquet")}'`,
+    );
+    connection.closeSync();
+    db.closeSync();
+    parts = [at("focus-1.parquet"), at("focus-2.parquet")];
+  });
+
+  it("gives the whole file's lines; a part of other columns is refused by its first", SLOW, async () => {
+    const alone = await evaluate([FOCUS_PARQUET], at("focus-whole.csv"));
+    const read = await evaluate(parts, at("focus-parts.csv"));
+    expect(read.code, read.stderr).toBe(0);
+    expect(read.written).toBe(alone.written);
+    const other = await evaluate([parts[0], at("focus-other.parquet")], at("focus-other.csv"));
+    expect(other.stderr).toMatch(
+      new RegExp(
+        `^impact-service: ${at("focus-other.parquet")}: column \\d+ is ServiceCategory \\(VARCHAR\\), where ${parts[0]} has ServiceName \\(VARCHAR\\); the parts of one bill have the same columns\n$`,
+      ),
+    );
+    expect(other.code).toBe(2);
+    expect(other.written).toBeNull();
+  });
+});
