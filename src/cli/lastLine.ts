@@ -13,8 +13,9 @@ import { FileReadError, gzipCutShort } from "../duckdb/readErrors.js";
  */
 
 /**
- * The longest line a billing export's CSV may have: DuckDB's `max_line_size` (2 MiB). A longer
- * line before the last ends the run with DuckDB's error; the last one is found here.
+ * A last line longer than this is counted as not read. DuckDB's reader refuses a line over its
+ * `max_line_size` (2,000,000 bytes in 1.5) with an error, the last one too, unless that line runs
+ * past its 32 MiB buffer: then it is dropped without a word, and only this check finds it.
  */
 export const MAX_BILLING_LINE_BYTES = 2 * 1024 * 1024;
 

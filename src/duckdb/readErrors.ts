@@ -83,10 +83,14 @@ async function readFailure(file: string, message: string): Promise<string> {
     if (cutAfter !== null) return gzipCutShort(file, cutAfter);
   }
   const line = /Line: (\d+)/.exec(message)?.[1];
+  // DuckDB's longest line (its max_line_size, 2,000,000 bytes in 1.5), as its message says it.
+  const longest = /Maximum line size of (\d+) bytes exceeded/.exec(message)?.[1];
   const reason = /Invalid unicode/i.test(message)
     ? "not UTF-8"
-    : /unterminated quote|Expected Number of Columns|columns/i.test(message)
-      ? "a malformed line (is the file cut short?)"
-      : (message.split("\n")[0] ?? message).slice(0, 300);
+    : longest !== undefined
+      ? `longer than ${Number(longest).toLocaleString("en-US")} bytes, the longest line read`
+      : /unterminated quote|Expected Number of Columns|columns/i.test(message)
+        ? "a malformed line (is the file cut short?)"
+        : (message.split("\n")[0] ?? message).slice(0, 300);
   return `${file}: ${line === undefined ? "" : `line ${line}: `}${reason}; nothing written`;
 }

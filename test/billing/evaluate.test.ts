@@ -509,9 +509,17 @@ describe("bad input", () => {
     );
   });
 
-  it("stops at a file cut short or not UTF-8, naming its line, with nothing written", async () => {
+  it("stops at a file cut short, not UTF-8 or with a line too long, naming its line, with nothing written", async () => {
     const whole = readFileSync(join(FIXTURES, "azure.csv"));
+    const [header, first, ...rest] = whole.toString().split("\n");
+    // A line past DuckDB's longest (2,000,000 bytes), well within its buffer: its error, worded.
+    const long = [header, first, `"${"x".repeat(2_100_000)}"`, ...rest].join("\n");
     const cases: [string, Buffer, RegExp][] = [
+      [
+        "long.csv",
+        Buffer.from(long),
+        /long\.csv: line 3: longer than 2,000,000 bytes, the longest line read; nothing written$/,
+      ],
       ["cut.csv", whole.subarray(0, 3000), /line \d+: a malformed line \(is the file cut short\?\)/],
       ["cut.csv.gz", gzipSync(whole).subarray(0, 1500), /the gzip file is cut short after line \d+/],
       [
