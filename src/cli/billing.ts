@@ -158,16 +158,15 @@ interface BillingPlan extends RunDestinations {
 }
 
 /**
- * Each part of a bill after the first: a file the command reads (no ZIP archive, no file of another
- * kind) and read as the first is (src/billing/reading/parts.ts), refused in one line otherwise.
+ * Each part of a bill after the first: a file the command reads (no file of another kind) and read
+ * as the first is (src/billing/reading/parts.ts), refused in one line otherwise.
  */
 function checkPartLayouts(args: EvaluateArgs, first: BillLayout): void {
   for (const part of args.parts?.slice(1) ?? []) {
     const kind = inputKindOf(part, args.values.input);
     if (kind.kind === "foreign") throw new FileMisuse(kind.problem);
-    if (kind.kind === "archive") {
-      throw new FileMisuse(`${part}: a ZIP archive; the parts of a bill are read unpacked: unzip it`);
-    }
+    // A ZIP part was unpacked before (src/cli/main.ts): this one was inside an archive.
+    if (kind.kind === "archive") throw new FileMisuse(`${part} is a ZIP archive itself: unzip both`);
     const layout = kind.kind === "billing" && kind.layout !== undefined ? kind.layout : billLayout(part);
     checkPartLayout(args.file, first, part, layout);
   }

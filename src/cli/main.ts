@@ -1,9 +1,18 @@
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  createReadStream,
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable, type Writable } from "node:stream";
 import type { BatchDefaults } from "../batch/index.js";
+import { billName } from "../billing/reading/parts.js";
 import { StartupDataError } from "../config/referenceData.js";
 import { ConfigError, loadConfig } from "../config/serviceConfig.js";
 import type { CloudRegion } from "../data/types.js";
@@ -39,7 +48,7 @@ import {
   UsageError,
 } from "./options.js";
 import { createProgress, rowNotices } from "./progress.js";
-import { environmentReads, named, refuseOverlappingFiles } from "./runFiles.js";
+import { environmentReads, named, refuseOverlappingFiles, refuseRepeatedParts } from "./runFiles.js";
 import { csvItems, inputText, ndjsonItems, type SourceItem, xlsxItems } from "./source.js";
 
 /*
@@ -565,7 +574,7 @@ function checkedOptions(args: EvaluateArgs, io: CliIo): { options: Options; maxL
   refuseOverlappingFiles({
     reads: [
       { option: "the input", path: options.file },
-      ...named("the input", args.archive?.path),
+      ...(args.archive?.archives ?? []).map((path) => ({ option: "the input", path })),
       ...named("--grid-intensity", options.grid?.series),
       ...named("--grid-zones", options.grid?.zones),
       ...environmentReads(process.env),
@@ -645,24 +654,25 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   return evaluateMain(args, io);
 }
 
-/** `evaluate <file>`: an inventory, a billing export, or the one file of a ZIP archive (read as either). */
+/**
+ * `evaluate <file>`: an inventory, a billing export, or the one file of a ZIP archive (read as
+ * either); `evaluate <part> <part>…`: a billing export's parts, each file or ZIP archive of one.
+ */
 async function evaluateMain(args: EvaluateArgs, io: CliIo): Promise<number> {
   const inputKind = inputKindOf(args.file, args.values.input);
   if (inputKind.kind === "foreign") return misuse(io, new FileMisuse(inputKind.problem));
+  const zipped = (file: string) => file !== "-" && inputKindOf(file, args.values.input).kind === "archive";
+  if (inputKind.kind === "archive" || (args.archive === undefined && args.parts?.some(zipped))) {
+    return archiveMain(args, io);
+  }
   if (args.parts !== undefined && inputKind.kind !== "billing") {
     // Several files are one bill's parts (src/billing/reading/parts.ts); an inventory is one file.
-    const what =
-      args.file === "-"
-        ? "standard input"
-        : inputKind.kind === "archive"
-          ? "a ZIP archive"
-          : "no billing export";
+    const what = args.file === "-" ? "standard input" : "no billing export";
     return misuse(
       io,
       new FileMisuse(`${args.file}: ${what}; several files are read as the parts of one billing export`),
     );
   }
-  if (inputKind.kind === "archive") return archiveMain(args, io);
   if (inputKind.kind === "billing") {
     return (await import("./billing.js")).billingMain(args, inputKind.layout, io);
   }
@@ -671,22 +681,23 @@ async function evaluateMain(args: EvaluateArgs, io: CliIo): Promise<number> {
 
 /**
  * `evaluate <archive.zip>`: its one file unpacked, then evaluated as if named, every line on
- * stderr naming it as the archive's; the copy removed whatever the run's end — an interruption,
- * and a second one, which ends the process at once (bin/impact-service.mjs). An archive inside
- * an archive is not unpacked again.
+ * stderr naming it as the archive's; of a bill's parts, each ZIP part's file so. The copies are
+ * removed whatever the run's end — an interruption, and a second one, which ends the process at
+ * once (bin/impact-service.mjs). An archive inside an archive is not unpacked again.
  */
 async function archiveMain(args: EvaluateArgs, io: CliIo): Promise<number> {
   if (args.archive !== undefined) {
-    return misuse(io, new FileMisuse(`${args.archive.shown} is a ZIP archive itself: unzip both`));
+    // The unpacked copy, named as its archive's file on the stream it is said on (namingMembers).
+    return misuse(io, new FileMisuse(`${args.file} is a ZIP archive itself: unzip both`));
   }
-  const { ArchiveRefusal, namingMember, unpackedMember } = await import("../support/zipArchive.js");
+  const { ArchiveRefusal, namingMembers } = await import("../support/zipArchive.js");
   const folder = mkdtempSync(join(tmpdir(), "impact-unzipped-"));
   const remove = () => rmSync(folder, { recursive: true, force: true });
   process.once("exit", remove);
   try {
-    let member: Awaited<ReturnType<typeof unpackedMember>>;
+    let unpacked: Awaited<ReturnType<typeof unpackedParts>>;
     try {
-      member = await unpackedMember(args.file, { folder, signal: io.interrupt });
+      unpacked = await unpackedParts(args, folder, io.interrupt);
     } catch (error) {
       if (io.interrupt?.aborted) {
         io.stderr.write(
@@ -696,12 +707,42 @@ async function archiveMain(args: EvaluateArgs, io: CliIo): Promise<number> {
       }
       return misuse(io, error instanceof ArchiveRefusal ? new FileMisuse(error.message) : error);
     }
-    const stderr = namingMember(io.stderr, member);
-    stderr.write(`${member.note}\n`);
-    const archive = { path: args.file, shown: member.shown };
-    return await evaluateMain({ ...args, file: member.file, archive }, { ...io, stderr });
+    const { files, members } = unpacked;
+    const stderr = namingMembers(io.stderr, members);
+    for (const member of members) stderr.write(`${member.note}\n`);
+    const shown = (args.parts ?? [args.file]).map(
+      (file) => members.find((member) => member.archive === file)?.shown ?? file,
+    );
+    const archive = { archives: members.map((member) => member.archive), shown: billName(shown) };
+    const read = args.parts === undefined ? {} : { parts: files };
+    return await evaluateMain({ ...args, file: files[0], ...read, archive }, { ...io, stderr });
   } finally {
     process.off("exit", remove);
     remove();
   }
+}
+
+/**
+ * The files read in place of the ZIP archives given (the file, or a bill's parts): each archive's
+ * one file unpacked into a folder of its own under `folder`, any other file as it is. A part named
+ * twice is refused first: its archive would be unpacked twice, and its lines counted twice.
+ */
+async function unpackedParts(args: EvaluateArgs, folder: string, signal: AbortSignal | undefined) {
+  const { unpackedMember } = await import("../support/zipArchive.js");
+  const given = args.parts ?? [args.file];
+  refuseRepeatedParts(given);
+  const files: string[] = [];
+  const members: Awaited<ReturnType<typeof unpackedMember>>[] = [];
+  for (const [index, file] of given.entries()) {
+    if (inputKindOf(file, args.values.input).kind !== "archive") {
+      files.push(file);
+      continue;
+    }
+    const own = join(folder, String(index));
+    mkdirSync(own);
+    const member = await unpackedMember(file, { folder: own, signal });
+    members.push(member);
+    files.push(member.file);
+  }
+  return { files, members };
 }

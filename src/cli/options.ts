@@ -98,15 +98,15 @@ export interface EvaluateArgs {
   /** A bill in parts, every part (the first is `file`) in the order given; absent for one file. */
   readonly parts?: readonly string[];
   readonly values: EvaluateValues;
-  /** The ZIP archive `file` was unpacked from (src/support/zipArchive.ts). */
+  /** The ZIP archives `file` (or the parts) were unpacked from (src/support/zipArchive.ts). */
   readonly archive?: ArchiveOrigin;
 }
 
-/** Where an unpacked file came from. */
+/** Where unpacked files came from. */
 export interface ArchiveOrigin {
-  /** The archive as given: read too, so no output replaces it. */
-  readonly path: string;
-  /** The file as the run names it: `cur.csv.zip (report-00001.csv)`. */
+  /** The archives as given (a bill's zipped parts each): read too, so no output replaces them. */
+  readonly archives: readonly string[];
+  /** The input as the run names it: `cur.csv.zip (report-00001.csv)`. */
   readonly shown: string;
 }
 

@@ -132,7 +132,7 @@ export function billingRunFiles(
   return {
     reads: [
       ...(args.parts ?? [file]).map((path) => ({ option: "the input", path })),
-      ...named("the input", args.archive?.path),
+      ...(args.archive?.archives ?? []).map((path) => ({ option: "the input", path })),
       ...named("--grid-intensity", values["grid-intensity"]),
       ...named("--grid-zones", values["grid-zones"]),
       ...environmentReads(process.env),

@@ -59,7 +59,7 @@ function onlyEntry(archive: string, entries: readonly Entry[]): Entry {
     const names = entries.slice(0, 5).map((each) => each.fileName);
     const more = entries.length > 5 ? `, and ${entries.length - 5} more` : "";
     throw new ArchiveRefusal(
-      `${archive}: the ZIP archive holds ${entries.length} files (${names.join(", ")}${more}); one is read: unzip it and evaluate each file`,
+      `${archive}: the ZIP archive holds ${entries.length} files (${names.join(", ")}${more}); one is read: unzip it and name its files (one bill's parts are read together)`,
     );
   }
   if (entry.isEncrypted()) {
@@ -82,6 +82,8 @@ function localName(fileName: string): string {
 
 /** A ZIP archive's file, unpacked. */
 export interface UnpackedMember {
+  /** The archive as given. */
+  readonly archive: string;
   /** The unpacked copy (its name: localName): what the readers read. */
   readonly file: string;
   /** How messages name it: `cur.csv.zip (report-00001.csv)`. */
@@ -144,6 +146,7 @@ export async function unpackedMember(
     copy = createWriteStream(file, { flags: "wx" });
     await pipeline(entryBytes, copy, signal === undefined ? {} : { signal });
     return {
+      archive,
       file,
       shown: `${printable(archive)} (${printable(entry.fileName)})`,
       note: `${printable(archive)}: a ZIP archive; its file ${printable(entry.fileName)} (${entry.uncompressedSize} bytes) is read`,
@@ -164,13 +167,15 @@ export async function unpackedMember(
 }
 
 /**
- * A stream whose written text names the unpacked copy as the archive's file (`shown`): the
+ * A stream whose written text names each unpacked copy as its archive's file (`shown`): the
  * readers name the file they read, the user knows the archive. Everything else is the stream's.
  */
-export function namingMember<S extends Writable>(stream: S, member: UnpackedMember): S {
+export function namingMembers<S extends Writable>(stream: S, members: readonly UnpackedMember[]): S {
+  const named = (text: string) =>
+    members.reduce((result, member) => result.replaceAll(member.file, member.shown), text);
   const write = (chunk: unknown, ...rest: unknown[]) =>
     (stream.write as (...args: unknown[]) => boolean)(
-      typeof chunk === "string" ? chunk.replaceAll(member.file, member.shown) : chunk,
+      typeof chunk === "string" ? named(chunk) : chunk,
       ...rest,
     );
   return new Proxy(stream, {

@@ -111,24 +111,22 @@ describe("a CUR delivered in gzip parts", () => {
     expect(readFileSync(parts[2]).equals(gzipSync(partsOf(whole, 3)[2]))).toBe(true);
   });
 
-  it("is refused as an inventory's, standard input's or a ZIP's parts", SLOW, async () => {
-    const inventory = await evaluate(["examples/inventory.csv", parts[0]], at("inventory.csv"));
-    expect(inventory.stderr).toBe(
-      "impact-service: examples/inventory.csv: no billing export; several files are read as the parts of one billing export\n",
-    );
-    const stdin = await evaluate(["-", parts[0]], at("stdin.csv"));
-    expect(stdin.stderr).toContain("impact-service: -: standard input; several files");
-    const zip = at("part.zip");
-    writeFileSync(zip, Buffer.from("PK\x03\x04\x14\x00\x00\x00", "latin1"));
-    const zipped = await evaluate([parts[0], zip], at("zipped.csv"));
-    expect(zipped.stderr).toBe(
-      `impact-service: ${zip}: a ZIP archive; the parts of a bill are read unpacked: unzip it\n`,
-    );
-    for (const run of [inventory, stdin, zipped]) {
-      expect(run.code).toBe(2);
-      expect(run.written).toBeNull();
-    }
-  });
+  it(
+    "is refused as an inventory's or standard input's parts (ZIP parts: test/cli/zipInput.test.ts)",
+    SLOW,
+    async () => {
+      const inventory = await evaluate(["examples/inventory.csv", parts[0]], at("inventory.csv"));
+      expect(inventory.stderr).toBe(
+        "impact-service: examples/inventory.csv: no billing export; several files are read as the parts of one billing export\n",
+      );
+      const stdin = await evaluate(["-", parts[0]], at("stdin.csv"));
+      expect(stdin.stderr).toContain("impact-service: -: standard input; several files");
+      for (const run of [inventory, stdin]) {
+        expect(run.code).toBe(2);
+        expect(run.written).toBeNull();
+      }
+    },
+  );
 });
 
 describe("what goes wrong inside a part", () => {

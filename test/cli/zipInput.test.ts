@@ -104,6 +104,64 @@ describe("evaluate on a ZIP archive holding one file", () => {
   });
 });
 
+describe("a bill's parts delivered as ZIP archives (report-00001.csv.zip, -00002…)", () => {
+  /** The CUR's lines cut in two parts, each with the header. */
+  const halves = () => {
+    const [header, ...lines] = read(BILL).toString().trimEnd().split("\n");
+    const half = Math.ceil(lines.length / 2);
+    return [lines.slice(0, half), lines.slice(half)].map((part) => [header, ...part].join("\n").concat("\n"));
+  };
+
+  it("are one bill, a ZIP part beside a plain one too: the whole file's lines, each archive named", async () => {
+    const [first, second] = halves();
+    const one = await zipFile("report-00001.csv.zip", { "report-00001.csv": first });
+    const two = await zipFile("report-00002.csv.zip", { "report-00002.csv": second });
+    const plain = await runMain(["evaluate", BILL, "-o", join(scratch, "parts-plain.csv")]);
+    expect(plain.code, plain.stderr).toBe(0);
+    const zipped = await runMain(["evaluate", one, two, "-o", join(scratch, "parts-zipped.csv")]);
+    expect(zipped.code, zipped.stderr).toBe(0);
+    expect(read(join(scratch, "parts-zipped.csv")).equals(read(join(scratch, "parts-plain.csv")))).toBe(true);
+    expect(zipped.stderr.split("\n").slice(0, 3)).toEqual([
+      `${one}: a ZIP archive; its file report-00001.csv (${Buffer.byteLength(first)} bytes) is read`,
+      `${two}: a ZIP archive; its file report-00002.csv (${Buffer.byteLength(second)} bytes) is read`,
+      `billing export ${one} (report-00001.csv) (and 1 more part): AWS CUR 1.0 (legacy CSV, lineItem/… columns), edition 1.2.4`,
+    ]);
+    expect(zipped.stderr).not.toContain(temporary);
+    writeFileSync(join(scratch, "report-00001.csv"), first);
+    const mixed = await runMain([
+      "evaluate",
+      join(scratch, "report-00001.csv"),
+      two,
+      "-o",
+      join(scratch, "parts-mixed.csv"),
+    ]);
+    expect(mixed.code, mixed.stderr).toBe(0);
+    expect(read(join(scratch, "parts-mixed.csv")).equals(read(join(scratch, "parts-plain.csv")))).toBe(true);
+  });
+
+  it("refuse a ZIP part holding an archive, one named twice, and an output naming one", async () => {
+    const [first, second] = halves();
+    const one = await zipFile("part-1.csv.zip", { "part-1.csv": first });
+    const inner = await zipFile("inner.zip", { "part-2.csv": second });
+    const nested = await zipFile("nested.zip", { "inner.zip": read(inner) });
+    const refused = async (args: readonly string[]) => {
+      const run = await runMain(["evaluate", ...args]);
+      expect(run.code).toBe(2);
+      return run.stderr.trim().split("\n").at(-1);
+    };
+    expect(await refused([one, nested, "-o", join(scratch, "nested.csv")])).toBe(
+      `impact-service: ${nested} (inner.zip) is a ZIP archive itself: unzip both`,
+    );
+    expect(await refused([one, one, "-o", join(scratch, "twice.csv")])).toBe(
+      `impact-service: ${one} is also ${one}: a part named twice would count its lines twice`,
+    );
+    expect(await refused([inner, one, "-o", one])).toBe(
+      `impact-service: --output ${one} is the input ${one}: name another file; nothing written`,
+    );
+    expect(existsSync(join(scratch, "nested.csv"))).toBe(false);
+  });
+});
+
 describe("a ZIP archive's file named as the archive names it", () => {
   it("whatever its name holds (a line break, 300 characters): shown printable, copied under a name of its own", async () => {
     const name = `exports/bill\nof "October" ${"x".repeat(300)}.csv`;
@@ -132,7 +190,7 @@ describe("a ZIP archive refused in one line, exit 2, nothing written", () => {
       "__MACOSX/._a.csv": "x",
     });
     expect(await refusal(two)).toBe(
-      `impact-service: ${two}: the ZIP archive holds 2 files (a.csv, b.csv); one is read: unzip it and evaluate each file`,
+      `impact-service: ${two}: the ZIP archive holds 2 files (a.csv, b.csv); one is read: unzip it and name its files (one bill's parts are read together)`,
     );
     const none = await zipFile("none.zip", { "folder/": "", ".DS_Store": "x" });
     expect(await refusal(none)).toBe(`impact-service: ${none}: the ZIP archive holds no file`);
