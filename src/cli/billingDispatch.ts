@@ -10,11 +10,16 @@
 import { statSync } from "node:fs";
 import { BILLING_FORMAT_NAMES, classifyHeader } from "../billing/formats.js";
 import { type BillLayout, billLayout, layoutClass } from "../billing/reading/layout.js";
+import { isCurManifest, MAX_MANIFEST_BYTES } from "../billing/reading/manifest.js";
+import { fileStart } from "../duckdb/csvHeader.js";
 import { type FileContent, fileContent, foreignContentMessage } from "../support/fileSignature.js";
 
 /** What `evaluate` reads; a billing export's layout when it was read to decide (read once). */
 export type InputKind =
-  | { readonly kind: "inventory" }
+  /** `records`: newline-delimited JSON named otherwise than .ndjson or .jsonl (read as a batch). */
+  | { readonly kind: "inventory"; readonly records?: boolean }
+  /** An AWS CUR's manifest: its parts are read as one bill (src/billing/reading/manifest.ts). */
+  | { readonly kind: "manifest"; readonly manifest: { reportKeys: unknown[] } }
   | { readonly kind: "billing"; readonly layout: BillLayout | undefined }
   /** A ZIP archive (not read as a workbook): its one file is read (src/support/zipArchive.ts). */
   | { readonly kind: "archive" }
@@ -60,10 +65,46 @@ export function inputKindOf(file: string, input: string | undefined): InputKind 
   }
   if (content === null) return inventory;
   try {
+    const json = jsonDocumentKind(file);
+    if (json !== null && json.kind !== "inventory") return json;
     const layout = billLayout(file);
-    return layout !== null && layoutClass(layout) !== null ? { kind: "billing", layout } : inventory;
+    if (layout !== null && layoutClass(layout) !== null) return { kind: "billing", layout };
+    return json ?? inventory;
   } catch {
     return inventory;
+  }
+}
+
+/**
+ * What a text starting with `{` or `[` is: newline-delimited JSON (a record on its first line: a
+ * bill's, else a batch's, whatever the file's name), an AWS CUR's manifest (one object over one
+ * line or several), or a JSON document of another kind, refused: read as CSV it was a column of
+ * braces, or no row at all, without a word. Null for any other text.
+ */
+function jsonDocumentKind(file: string): InputKind | null {
+  const start = fileStart(file);
+  const text = start?.text.trimStart() ?? "";
+  if (!text.startsWith("{") && !text.startsWith("[")) return null;
+  const end = text.indexOf("\n");
+  const first = parsedJson(end < 0 ? text : text.slice(0, end));
+  const whole =
+    first !== undefined || start?.gzip || statSync(file).size > MAX_MANIFEST_BYTES ? first : parsedJson(text);
+  if (isCurManifest(whole)) return { kind: "manifest", manifest: whole };
+  if (first !== null && typeof first === "object" && !Array.isArray(first))
+    return { kind: "inventory", records: true };
+  const what = Array.isArray(whole ?? first) ? "a JSON array" : "a JSON document over several lines";
+  return {
+    kind: "foreign",
+    problem: `${file} is ${what}, not newline-delimited JSON (one record a line, as BigQuery exports a bill or a batch is written); it is not read`,
+  };
+}
+
+/** A JSON text's value, or undefined when it is none. */
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
   }
 }
 

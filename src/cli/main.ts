@@ -16,6 +16,7 @@ import { billName } from "../billing/reading/parts.js";
 import { StartupDataError } from "../config/referenceData.js";
 import { ConfigError, loadConfig } from "../config/serviceConfig.js";
 import type { CloudRegion } from "../data/types.js";
+import { InputFileError } from "../duckdb/errors.js";
 import { type GridUse, reportHtml, reportRows } from "../output/report.js";
 import { OutputError, textSink } from "../output/sink.js";
 import {
@@ -661,6 +662,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 async function evaluateMain(args: EvaluateArgs, io: CliIo): Promise<number> {
   const inputKind = inputKindOf(args.file, args.values.input);
   if (inputKind.kind === "foreign") return misuse(io, new FileMisuse(inputKind.problem));
+  if (inputKind.kind === "manifest") return manifestMain(args, inputKind.manifest, io);
   const zipped = (file: string) => file !== "-" && inputKindOf(file, args.values.input).kind === "archive";
   if (inputKind.kind === "archive" || (args.archive === undefined && args.parts?.some(zipped))) {
     return archiveMain(args, io);
@@ -676,7 +678,42 @@ async function evaluateMain(args: EvaluateArgs, io: CliIo): Promise<number> {
   if (inputKind.kind === "billing") {
     return (await import("./billing.js")).billingMain(args, inputKind.layout, io);
   }
-  return inventoryMain(args, io);
+  // Newline-delimited JSON named otherwise (`batch.json`) is a batch: read as CSV it was no row.
+  const records = inputKind.records === true && args.values.input === undefined;
+  return inventoryMain(records ? { ...args, values: { ...args.values, input: "ndjson" } } : args, io);
+}
+
+/**
+ * `evaluate <report>-Manifest.json`: an AWS CUR's manifest, read as the parts it names, found
+ * beside it (src/billing/reading/manifest.ts), each a file or a ZIP archive of one; alone.
+ */
+async function manifestMain(
+  args: EvaluateArgs,
+  manifest: { reportKeys: unknown[] },
+  io: CliIo,
+): Promise<number> {
+  if (args.parts !== undefined || args.manifest !== undefined || args.archive !== undefined) {
+    const why =
+      args.parts !== undefined
+        ? "among several files"
+        : args.manifest !== undefined
+          ? "named by a manifest"
+          : "inside a ZIP archive";
+    return misuse(io, new FileMisuse(`${args.file}: an AWS CUR manifest ${why}; a manifest is given alone`));
+  }
+  const { curManifestParts } = await import("../billing/reading/manifest.js");
+  let read: ReturnType<typeof curManifestParts>;
+  try {
+    read = curManifestParts(args.file, manifest);
+  } catch (error) {
+    return misuse(io, error instanceof InputFileError ? new FileMisuse(error.message) : error);
+  }
+  io.stderr.write(`${printable(read.note)}\n`);
+  const [file, ...more] = read.parts;
+  return evaluateMain(
+    { ...args, file, ...(more.length > 0 ? { parts: read.parts } : {}), manifest: args.file },
+    io,
+  );
 }
 
 /**

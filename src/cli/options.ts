@@ -98,6 +98,8 @@ export interface EvaluateArgs {
   /** A bill in parts, every part (the first is `file`) in the order given; absent for one file. */
   readonly parts?: readonly string[];
   readonly values: EvaluateValues;
+  /** The AWS CUR manifest that named the parts (src/billing/reading/manifest.ts): read too. */
+  readonly manifest?: string;
   /** The ZIP archives `file` (or the parts) were unpacked from (src/support/zipArchive.ts). */
   readonly archive?: ArchiveOrigin;
 }

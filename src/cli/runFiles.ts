@@ -133,6 +133,7 @@ export function billingRunFiles(
     reads: [
       ...(args.parts ?? [file]).map((path) => ({ option: "the input", path })),
       ...(args.archive?.archives ?? []).map((path) => ({ option: "the input", path })),
+      ...named("the input", args.manifest),
       ...named("--grid-intensity", values["grid-intensity"]),
       ...named("--grid-zones", values["grid-zones"]),
       ...environmentReads(process.env),

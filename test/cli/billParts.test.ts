@@ -3,9 +3,18 @@
  * report-00001.csv.gz, -00002…; a Parquet export split by its writer) read as one bill
  * (src/billing/reading/parts.ts). The parts of a fixture give the lines, sums and totals of the
  * whole file; a part read otherwise than the first, named twice, or of another kind is refused in
- * one line before anything is written; what goes wrong inside a part is said of that part.
+ * one line before anything is written; what goes wrong inside a part is said of that part. An AWS
+ * CUR's manifest is read as the parts it names (src/billing/reading/manifest.ts).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -224,4 +233,84 @@ describe("a Parquet export in parts", () => {
     expect(other.code).toBe(2);
     expect(other.written).toBeNull();
   });
+});
+
+describe("an AWS CUR manifest (report-Manifest.json)", () => {
+  const whole = gunzipSync(readFileSync(CUR_GZ)).toString();
+  const folder = at("download");
+  const keys = ["report-00001.csv.gz", "report-00002.csv.gz"].map(
+    (name) => `cur/report/20261101-20261201/6f2c/${name}`,
+  );
+  /** A manifest as AWS writes it (fields from its documentation; values of this test's). */
+  const manifest = (reportKeys: readonly unknown[]) =>
+    JSON.stringify(
+      {
+        assemblyId: "6f2c",
+        account: "123456789012",
+        columns: [{ category: "identity", name: "LineItemId", type: "String" }],
+        compression: "GZIP",
+        contentType: "text/csv",
+        reportName: "report",
+        billingPeriod: { start: "20261101T000000.000Z", end: "20261201T000000.000Z" },
+        reportKeys,
+      },
+      null,
+      2,
+    );
+  beforeAll(() => {
+    // As `aws s3 sync` keeps them: the first part in its assembly's folder, the second alone.
+    const [first, second] = partsOf(whole, 2);
+    mkdirSync(join(folder, "6f2c"), { recursive: true });
+    writeFileSync(join(folder, "6f2c", "report-00001.csv.gz"), gzipSync(first));
+    writeFileSync(join(folder, "report-00002.csv.gz"), gzipSync(second));
+    writeFileSync(join(folder, "report-Manifest.json"), manifest(keys));
+  });
+
+  it("is read as the parts it names, found beside it: the whole file's lines", SLOW, async () => {
+    const given = join(folder, "report-Manifest.json");
+    const alone = await evaluate([CUR_GZ], at("manifest-whole.csv"));
+    const read = await evaluate([given], at("manifest.csv"));
+    expect(read.code, read.stderr).toBe(0);
+    expect(read.written).toBe(alone.written);
+    const found = [join(folder, "6f2c", "report-00001.csv.gz"), join(folder, "report-00002.csv.gz")];
+    expect(read.stderr.split("\n").slice(0, 2)).toEqual([
+      `${given}: the manifest of the AWS CUR report, 20261101–20261201; its 2 parts read as one bill (${found.join(", ")})`,
+      `billing export ${found[0]} (and 1 more part): AWS CUR 1.0 (legacy CSV, lineItem/… columns), edition 2.4.1`,
+    ]);
+  });
+
+  it(
+    "is refused naming a part not beside it, a key that is none, or given with other files",
+    SLOW,
+    async () => {
+      const refused = async (name: string, text: string, also: readonly string[] = []) => {
+        writeFileSync(join(folder, name), text);
+        const run = await evaluate([join(folder, name), ...also], at(`${name}.csv`));
+        expect(run.code).toBe(2);
+        expect(run.written).toBeNull();
+        return run.stderr;
+      };
+      const missing = [...keys, "cur/report/20261101-20261201/6f2c/report-00003.csv.gz"];
+      expect(await refused("missing-Manifest.json", manifest(missing))).toContain(
+        `missing-Manifest.json: its part ${missing[2]} is not beside it (`,
+      );
+      expect(await refused("number-Manifest.json", manifest([7]))).toContain(
+        "number-Manifest.json: reportKeys holds 7, not a file's key",
+      );
+      expect(await refused("empty-Manifest.json", manifest([]))).toContain(
+        "empty-Manifest.json: an AWS CUR manifest naming no part",
+      );
+      expect(await refused("other-Manifest.json", manifest(keys), [CUR_GZ])).toContain(
+        "other-Manifest.json: an AWS CUR manifest among several files; a manifest is given alone",
+      );
+      const output = await runMain241([
+        "evaluate",
+        join(folder, "report-Manifest.json"),
+        "-o",
+        join(folder, "report-Manifest.json"),
+      ]);
+      expect(output.stderr).toContain("is the input");
+      expect(output.code).toBe(2);
+    },
+  );
 });

@@ -104,7 +104,7 @@ describe("Google Cloud's billing export as BigQuery writes JSON", () => {
   });
 
   it(
-    "leaves an inventory batch (NDJSON) and other JSON to the inventory reader, as before",
+    "leaves an inventory batch (NDJSON) and other JSON records to the inventory reader, as a batch",
     SLOW,
     async () => {
       const batch = join(scratch, "batch.ndjson");
@@ -112,10 +112,10 @@ describe("Google Cloud's billing export as BigQuery writes JSON", () => {
         batch,
         `${JSON.stringify({ method: "POST", path: "/v1/cloud/instance?verbose=false", body: { provider: "aws", instance_type: "m5.large" } })}\n`,
       );
-      expect(inputKindOf(batch, undefined)).toEqual({ kind: "inventory" });
+      expect(inputKindOf(batch, undefined)).toEqual({ kind: "inventory", records: true });
       const other = join(scratch, "other.json");
       writeFileSync(other, '{"name":"a","cost":1}\n');
-      expect(inputKindOf(other, undefined)).toEqual({ kind: "inventory" });
+      expect(inputKindOf(other, undefined)).toEqual({ kind: "inventory", records: true });
       const { code, stdout, stderr } = await runMain241(["evaluate", batch, "--criteria", "gwp"]);
       expect(code, stderr).toBe(0);
       expect(stderr).not.toContain("billing export");

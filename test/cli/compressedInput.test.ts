@@ -132,6 +132,40 @@ describe("evaluate on files told by their bytes", () => {
   });
 });
 
+describe("JSON that is no line of records", () => {
+  it("refuses an array or a document over several lines; reads records named .json as a batch", async () => {
+    const run = async (name: string, text: string) => {
+      const file = join(scratch, name);
+      writeFileSync(file, text);
+      const stdout = sink();
+      const stderr = sink();
+      const io = { stdin: Readable.from([]), stdout: stdout.stream, stderr: stderr.stream };
+      const code = await main(["evaluate", file, "--edition", "2.4.1"], io);
+      return { code, stdout: stdout.text(), stderr: stderr.text(), file };
+    };
+    const kind =
+      "not newline-delimited JSON (one record a line, as BigQuery exports a bill or a batch is written); it is not read";
+    const array = await run("rows.json", '[{"kind": "server"}]\n');
+    expect(array.stderr).toBe(`impact-service: ${array.file} is a JSON array, ${kind}\n`);
+    const document = await run("doc.json", '{\n  "kind": "server"\n}\n');
+    expect(document.stderr).toBe(
+      `impact-service: ${document.file} is a JSON document over several lines, ${kind}\n`,
+    );
+    for (const refused of [array, document]) {
+      expect(refused.code).toBe(2);
+      expect(refused.stdout).toBe("");
+    }
+    // Read as CSV before: one column named by the whole line, no row, exit 0.
+    const line = {
+      path: "/v1/cloud/instance?verbose=false&criteria=gwp",
+      body: { provider: "aws", instance_type: "m5.xlarge" },
+    };
+    const batch = await run("batch.json", `${JSON.stringify(line)}\n`);
+    expect(batch.code, batch.stderr).toBe(0);
+    expect(JSON.parse(batch.stdout.split("\n")[0])).toMatchObject({ line: 1, status: 200 });
+  });
+});
+
 describe("a bill on a pipe", () => {
   it("is told by its header and refused in one line (exit 2, nothing written), gzipped or not", async () => {
     for (const bytes of [readFileSync(BILL), gzipSync(readFileSync(BILL))]) {
