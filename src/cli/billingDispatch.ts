@@ -7,12 +7,17 @@
  * loads the billing engine.
  */
 
-import { statSync } from "node:fs";
+import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { BILLING_FORMAT_NAMES, classifyHeader } from "../billing/formats.js";
 import { type BillLayout, billLayout, layoutClass } from "../billing/reading/layout.js";
 import { isCurManifest, MAX_MANIFEST_BYTES } from "../billing/reading/manifest.js";
 import { fileStart } from "../duckdb/csvHeader.js";
-import { type FileContent, fileContent, foreignContentMessage } from "../support/fileSignature.js";
+import {
+  type FileContent,
+  fileContent,
+  foreignContentMessage,
+  SIGNATURE_BYTES,
+} from "../support/fileSignature.js";
 
 /** What `evaluate` reads; a billing export's layout when it was read to decide (read once). */
 export type InputKind =
@@ -35,6 +40,11 @@ function regularFileContent(file: string): FileContent | null {
   } catch {
     return null;
   }
+}
+
+/** Whether a regular file is a ZIP archive by its first bytes (a bill's part: src/cli/main.ts). */
+export function isZipFile(file: string): boolean {
+  return regularFileContent(file) === "zip";
 }
 
 /**
@@ -65,7 +75,7 @@ export function inputKindOf(file: string, input: string | undefined): InputKind 
   }
   if (content === null) return inventory;
   try {
-    const json = jsonDocumentKind(file);
+    const json = content === "text" && !startsAsJson(file) ? null : jsonDocumentKind(file);
     if (json !== null && json.kind !== "inventory") return json;
     const layout = billLayout(file);
     if (layout !== null && layoutClass(layout) !== null) return { kind: "billing", layout };
@@ -97,6 +107,24 @@ function jsonDocumentKind(file: string): InputKind | null {
     kind: "foreign",
     problem: `${file} is ${what}, not newline-delimited JSON (one record a line, as BigQuery exports a bill or a batch is written); it is not read`,
   };
+}
+
+/**
+ * Whether a plain text's first character (past a byte-order mark and blanks, in its first
+ * SIGNATURE_BYTES) opens JSON: the start read whole (jsonDocumentKind) only then. A start of blanks
+ * alone is read whole too.
+ */
+function startsAsJson(file: string): boolean {
+  const descriptor = openSync(file, "r");
+  let start: string;
+  try {
+    const buffer = Buffer.alloc(SIGNATURE_BYTES);
+    start = buffer.toString("utf8", 0, readSync(descriptor, buffer, 0, SIGNATURE_BYTES, 0));
+  } finally {
+    closeSync(descriptor);
+  }
+  const first = start.replace(/^\uFEFF/, "").trimStart()[0];
+  return first === undefined || first === "{" || first === "[";
 }
 
 /** A JSON text's value, or undefined when it is none. */

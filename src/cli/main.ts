@@ -34,7 +34,7 @@ import {
 import type { TableWriter } from "../output/writers.js";
 import { printable } from "../support/terminalText.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
-import { billOnPipe, inputKindOf } from "./billingDispatch.js";
+import { billOnPipe, inputKindOf, isZipFile } from "./billingDispatch.js";
 import type { ChunkEvaluator, RowOutcome } from "./chunk.js";
 import { editionNotes, editionOf } from "./editionNotes.js";
 import { checkedInventoryFiles, FileMisuse } from "./files.js";
@@ -663,8 +663,8 @@ async function evaluateMain(args: EvaluateArgs, io: CliIo): Promise<number> {
   const inputKind = inputKindOf(args.file, args.values.input);
   if (inputKind.kind === "foreign") return misuse(io, new FileMisuse(inputKind.problem));
   if (inputKind.kind === "manifest") return manifestMain(args, inputKind.manifest, io);
-  const zipped = (file: string) => file !== "-" && inputKindOf(file, args.values.input).kind === "archive";
-  if (inputKind.kind === "archive" || (args.archive === undefined && args.parts?.some(zipped))) {
+  // A part is a ZIP archive by its first bytes alone (a bill's parts are no workbooks).
+  if (inputKind.kind === "archive" || (args.archive === undefined && args.parts?.some(isZipFile))) {
     return archiveMain(args, io);
   }
   if (args.parts !== undefined && inputKind.kind !== "billing") {
@@ -771,7 +771,7 @@ async function unpackedParts(args: EvaluateArgs, folder: string, signal: AbortSi
   const files: string[] = [];
   const members: Awaited<ReturnType<typeof unpackedMember>>[] = [];
   for (const [index, file] of given.entries()) {
-    if (inputKindOf(file, args.values.input).kind !== "archive") {
+    if (!isZipFile(file)) {
       files.push(file);
       continue;
     }
