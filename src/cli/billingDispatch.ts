@@ -136,13 +136,20 @@ function parsedJson(text: string): unknown {
   }
 }
 
+/** Where an inventory reader met a bill's header: a pipe (not read ahead) or a workbook's first sheet. */
+export type BillPlace = "pipe" | "workbook";
+
 /**
  * What refuses an inventory read from a pipe (standard input, a FIFO: not read ahead, so taken
- * for an inventory) whose header is a billing export's, rather than a bad row per line; null for
- * any other header. A bill is read from a file: DuckDB reads it more than once.
+ * for an inventory) or from a workbook (Excel's "Save as" of an export, a portal's "Download to
+ * Excel") whose header is a billing export's, rather than a bad row per line; null for any other
+ * header. A bill is read from a file DuckDB reads, more than once: CSV, CSV.gz, Parquet or JSON.
  */
-export function billOnPipe(name: string, header: readonly string[]): string | null {
+export function billElsewhere(name: string, header: readonly string[], place: BillPlace): string | null {
   const found = classifyHeader(header);
   if (found === null || !("format" in found)) return null;
-  return `${name}: a billing export's header (${found.format.title}); a billing export is read from a file, not from a pipe: save it to a file and name that file`;
+  const what = `${name}: a billing export's header (${found.format.title})`;
+  return place === "pipe"
+    ? `${what}; a billing export is read from a file, not from a pipe: save it to a file and name that file`
+    : `${what} on the workbook's first sheet; a billing export is read as CSV, CSV.gz, Parquet or JSON: save the sheet as CSV UTF-8 and name that file`;
 }

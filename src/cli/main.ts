@@ -34,7 +34,7 @@ import {
 import type { TableWriter } from "../output/writers.js";
 import { printable } from "../support/terminalText.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
-import { billOnPipe, inputKindOf, isZipFile } from "./billingDispatch.js";
+import { billElsewhere, inputKindOf, isZipFile } from "./billingDispatch.js";
 import type { ChunkEvaluator, RowOutcome } from "./chunk.js";
 import { editionNotes, editionOf } from "./editionNotes.js";
 import { checkedInventoryFiles, FileMisuse } from "./files.js";
@@ -203,9 +203,11 @@ async function layoutOf(
   grid: LoadedGrid | null,
 ): Promise<TableLayout> {
   const { header: inputColumns, notes } = await headerOf(input.items);
-  // A pipe's start is not read ahead (src/cli/billingDispatch.ts): a bill there is told by its header.
+  // A pipe's start is not read ahead, nor a workbook's sheet (src/cli/billingDispatch.ts): a bill
+  // there is told by its header.
   const piped = options.file === "-" || !statSync(options.file).isFile();
-  const bill = piped ? billOnPipe(input.name, inputColumns) : null;
+  const place = piped ? "pipe" : options.input === "xlsx" ? "workbook" : null;
+  const bill = place === null ? null : billElsewhere(input.name, inputColumns, place);
   if (bill !== null) {
     input.stop();
     throw new Misuse(bill);

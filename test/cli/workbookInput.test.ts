@@ -3,7 +3,7 @@
  * as the same rows in CSV — the same output, byte for byte, and the same summary. Through the
  * command's function (`runMain`, what the bin awaits): the tests read only what it writes.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
@@ -140,5 +140,23 @@ describe("evaluate inventory.xlsx", () => {
     await new ExcelJS.Workbook().xlsx.writeFile(book);
     const run = await runMain(["evaluate", book]);
     expect([run.code, run.stderr]).toEqual([2, "impact-service: the workbook has no worksheet\n"]);
+  });
+
+  it("refuses a billing export saved as a workbook in one line, rather than a bad row per line", async () => {
+    // A FOCUS export opened in Excel and saved, or a portal's "Download to Excel".
+    const rows = readFileSync("test/fixtures/billing/focus-1.0.csv", "utf8")
+      .trim()
+      .split("\n")
+      .slice(0, 3)
+      .map((line) => line.split(","));
+    const book = join(dir, "bill.xlsx");
+    await workbookOf(book, rows);
+    const output = join(dir, "bill-out.csv");
+    const run = await runMain(["evaluate", book, "-o", output]);
+    expect(run.stderr).toBe(
+      `impact-service: ${book}: a billing export's header (FOCUS 1.0–1.2) on the workbook's first sheet; a billing export is read as CSV, CSV.gz, Parquet or JSON: save the sheet as CSV UTF-8 and name that file\n`,
+    );
+    expect(run.code).toBe(2);
+    expect(existsSync(output)).toBe(false);
   });
 });
