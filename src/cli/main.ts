@@ -1,6 +1,7 @@
 import {
   createReadStream,
   createWriteStream,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   rmSync,
@@ -671,7 +672,14 @@ async function evaluateMain(args: EvaluateArgs, io: CliIo): Promise<number> {
   }
   if (args.parts !== undefined && inputKind.kind !== "billing") {
     // Several files are one bill's parts (src/billing/reading/parts.ts); an inventory is one file.
-    const what = args.file === "-" ? "standard input" : "no billing export";
+    const what =
+      args.file === "-"
+        ? "standard input"
+        : !existsSync(args.file)
+          ? "no such file"
+          : statSync(args.file).isFile()
+            ? "no billing export"
+            : "not a regular file";
     return misuse(
       io,
       new FileMisuse(`${args.file}: ${what}; several files are read as the parts of one billing export`),

@@ -6,6 +6,8 @@
  * one line before anything is written; what goes wrong inside a part is said of that part. An AWS
  * CUR's manifest is read as the parts it names (src/billing/reading/manifest.ts).
  */
+
+import { execFileSync } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -128,9 +130,17 @@ describe("a CUR delivered in gzip parts", () => {
       expect(inventory.stderr).toBe(
         "impact-service: examples/inventory.csv: no billing export; several files are read as the parts of one billing export\n",
       );
+      const fifo = at("part.fifo");
+      execFileSync("mkfifo", [fifo]);
+      const piped = await evaluate([fifo, parts[0]], at("fifo.csv"));
+      expect(piped.stderr).toBe(
+        `impact-service: ${fifo}: not a regular file; several files are read as the parts of one billing export\n`,
+      );
+      const missing = await evaluate([at("missing.csv"), parts[0]], at("missing-out.csv"));
+      expect(missing.stderr).toContain(`${at("missing.csv")}: no such file; several files`);
       const stdin = await evaluate(["-", parts[0]], at("stdin.csv"));
       expect(stdin.stderr).toContain("impact-service: -: standard input; several files");
-      for (const run of [inventory, stdin]) {
+      for (const run of [inventory, piped, missing, stdin]) {
         expect(run.code).toBe(2);
         expect(run.written).toBeNull();
       }
