@@ -25,6 +25,7 @@ import { InputFileError } from "../duckdb/errors.js";
 import { coefficientCsv } from "../service/coefficientColumns.js";
 import { coefficientTable } from "../service/coefficients.js";
 import { DomainError } from "../service/errors.js";
+import { nestedArchiveRefusal } from "../support/fileSignature.js";
 import { printable, printableLines } from "../support/terminalText.js";
 import { inputKindOf } from "./billingDispatch.js";
 import { editionOf } from "./editionNotes.js";
@@ -166,7 +167,7 @@ function checkPartLayouts(args: EvaluateArgs, first: BillLayout): void {
     const kind = inputKindOf(part, args.values.input);
     if (kind.kind === "foreign") throw new FileMisuse(kind.problem);
     // A ZIP part was unpacked before (src/cli/main.ts): this one was inside an archive.
-    if (kind.kind === "archive") throw new FileMisuse(`${part} is a ZIP archive itself: unzip both`);
+    if (kind.kind === "archive") throw new FileMisuse(nestedArchiveRefusal(part));
     const layout = kind.kind === "billing" && kind.layout !== undefined ? kind.layout : billLayout(part);
     checkPartLayout(args.file, first, part, layout);
   }

@@ -33,6 +33,7 @@ import {
   writtenInputColumns,
 } from "../output/table.js";
 import type { TableWriter } from "../output/writers.js";
+import { nestedArchiveRefusal } from "../support/fileSignature.js";
 import { printable } from "../support/terminalText.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
 import { billElsewhere, inputKindOf, isZipFile } from "./billingDispatch.js";
@@ -735,7 +736,7 @@ async function manifestMain(
 async function archiveMain(args: EvaluateArgs, io: CliIo): Promise<number> {
   if (args.archive !== undefined) {
     // The unpacked copy, named as its archive's file on the stream it is said on (namingMembers).
-    return misuse(io, new FileMisuse(`${args.file} is a ZIP archive itself: unzip both`));
+    return misuse(io, new FileMisuse(nestedArchiveRefusal(args.file)));
   }
   const { ArchiveRefusal, namingMembers } = await import("../support/zipArchive.js");
   const folder = mkdtempSync(join(tmpdir(), "impact-unzipped-"));

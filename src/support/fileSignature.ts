@@ -117,3 +117,8 @@ export function unreadRefusal(subject: string, content: FileContent): string | n
   if (content === "zip") return `${subject} is a ZIP archive: unzip it and give the file it holds`;
   return typeof content === "object" ? foreignContentMessage(subject, content) : null;
 }
+
+/** The sentence refusing a ZIP archive found inside one (its copy named as the archive's file): unpacked once, never twice. */
+export function nestedArchiveRefusal(file: string): string {
+  return `${file} is a ZIP archive itself: unzip both`;
+}
