@@ -260,6 +260,27 @@ describe("the EA portal's usage file, report lines above its header", () => {
     expect(stderr).toContain("  cost read: ExtendedCost\n");
   });
 
+  it(
+    "reads a header whose line opens with a byte-order mark below a line (Excel's `sep=;`)",
+    SLOW,
+    async () => {
+      // The German EA file starts with a BOM; a tool prefixing Excel's separator line puts it on line 2.
+      const file = join(scratch, "sep-line.csv");
+      writeFileSync(
+        file,
+        Buffer.concat([
+          Buffer.from("sep=;\r\n"),
+          readFileSync(join(FIXTURES, "azure-ea-german-semicolon.csv")),
+        ]),
+      );
+      const prefixed = await evaluate(file);
+      expect(prefixed.stderr).toContain("sep-line.csv: its header is line 2; the 1 line above it");
+      const plain = await evaluate("azure-ea-german-semicolon.csv");
+      // Before, DuckDB named the first column with its mark and the run ended on a binder error.
+      expect(prefixed.lines).toEqual(plain.lines);
+    },
+  );
+
   it("names a malformed line by its line in the file, the skipped lines counted", SLOW, async () => {
     const rows = readFileSync(join(FIXTURES, "azure-ea-portal-preamble.csv"), "utf8").split("\r\n");
     rows[7] = rows[7].split(",").slice(0, 5).join(",");

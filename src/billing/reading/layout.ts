@@ -160,9 +160,12 @@ function csvLayout(text: string): Omit<CsvLayout, "gzip"> | null {
   let near: Omit<CsvLayout, "gzip"> | null = null;
   let below: Omit<CsvLayout, "gzip"> | null = null;
   let bytes = 0;
-  for (const [index, line] of lines.entries()) {
+  for (const [index, text] of lines.entries()) {
     const within = index < PREAMBLE_LINES && bytes <= PREAMBLE_BYTES;
-    bytes += Buffer.byteLength(line) + 1;
+    bytes += Buffer.byteLength(text) + 1;
+    // A byte-order mark opens a header below report lines too (a file saved with one, then
+    // prefixed): not part of its first column's name.
+    const line = text.replace(/^\uFEFF/, "");
     if (!within && (near !== null || below !== null)) break;
     const found = headerAt(line);
     if (found === null) continue;
