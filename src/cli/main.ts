@@ -643,6 +643,23 @@ async function inventoryMain(args: EvaluateArgs, io: CliIo): Promise<number> {
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   // A closed stderr (`2>&-`, a reader gone) must not end the run with an unhandled error.
   io.stderr.on?.("error", () => {});
+  try {
+    return await command(argv, io);
+  } catch (error) {
+    // A fault of this program (every fault of the input is worded where it is found): one line,
+    // exit 70 (EX_SOFTWARE), not a stack trace read as the input's fault.
+    const first = String((error as Error)?.message ?? error)
+      .split("\n")[0]
+      .slice(0, 300);
+    io.stderr.write(
+      `impact-service: internal error, a fault of the command and not of its input (${printable(first)}); please report it with the command line\n`,
+    );
+    return 70;
+  }
+}
+
+/** The command the arguments name, run; the exit code. */
+async function command(argv: readonly string[], io: CliIo): Promise<number> {
   if (argv[0] === "coefficients") return (await import("./billing.js")).coefficientsMain(argv.slice(1), io);
   if (argv[0] === "sql") return (await import("./portable.js")).sqlMain(argv.slice(1), io);
   if (argv[0] === "tables") return (await import("./portable.js")).tablesMain(argv.slice(1), io);

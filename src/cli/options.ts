@@ -60,7 +60,8 @@ export const USAGE = `usage: impact-service evaluate <file | -> [options]
 
 exit codes: 0 done (bad rows, if any, reported), 1 every row failed (or --strict stopped, or
 the output failed), 2 misused (unknown option, edition, criterion or column; a written file
-naming a file the run reads, or another written file), 130/143 interrupted
+naming a file the run reads, or another written file), 70 a fault of the command itself
+(one line: please report it), 130/143 interrupted
 `;
 
 /** A misused command line (an empty message: --help). */
