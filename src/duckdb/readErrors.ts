@@ -29,8 +29,11 @@ export async function readFailing<T>(
   }
 }
 
-/** DuckDB's line naming the file a reader failed in (`  file = report-00002.csv`). */
-const FAILED_FILE = /^ {2}file = (.*)$/m;
+/**
+ * DuckDB's line naming the file a reader failed in (`  file = report-00002.csv`), among its
+ * options after the line it quotes: the last such line is DuckDB's (a quoted cell may hold one).
+ */
+const FAILED_FILE = /^ {2}file = (.*)$/gm;
 
 /**
  * The part a reading of several failed in: the one DuckDB's message names, else the first gzip
@@ -40,7 +43,7 @@ const FAILED_FILE = /^ {2}file = (.*)$/m;
 async function failingPart(files: string | readonly string[], message: string): Promise<string> {
   if (typeof files === "string") return files;
   // DuckDB names the file as it was given, its glob characters bracketed (fileLiteral).
-  const named = FAILED_FILE.exec(message.slice(0, 64 * 1024))?.[1];
+  const named = [...message.matchAll(FAILED_FILE)].at(-1)?.[1];
   const part = files.find((file) => file === named || file === named?.replace(/\[([[*?])\]/g, "$1"));
   if (part !== undefined || files.length === 1) return part ?? files[0];
   for (const file of files) {

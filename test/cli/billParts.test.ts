@@ -163,6 +163,15 @@ describe("what goes wrong inside a part", () => {
     );
     expect(read.code).toBe(1);
     expect(read.written).toBeNull();
+    // DuckDB quotes a line over its longest in full (2 MB) before it names the file.
+    writeFileSync(
+      at("azure-2.csv"),
+      [header, body[0], `"${"x".repeat(2_100_000)}"`, body[2]].join("\n").concat("\n"),
+    );
+    const long = await evaluate([at("azure-1.csv"), at("azure-2.csv")], at("long-line.csv"));
+    expect(long.stderr).toBe(
+      `impact-service: ${at("azure-2.csv")}: line 3: longer than 2,000,000 bytes, the longest line read; nothing written\n`,
+    );
   });
 
   it("a gzip part cut short is named, with its last whole line", SLOW, async () => {
