@@ -32,6 +32,8 @@ interface Signature {
 }
 
 const UNZIP = "unzip it and give the file it holds (CSV, CSV.gz or Parquet)";
+const DOWNLOAD_AGAIN =
+  "it holds no data; download the file again (a link that expired, or that needs a sign-in, answers with a page)";
 const UTF16: ForeignContent = { name: "UTF-16 text", advice: "save it as UTF-8 (Excel: CSV UTF-8)" };
 const BINARY: ForeignContent = { name: "a binary file (it holds NUL bytes)", advice: "give the data as CSV" };
 
@@ -67,13 +69,27 @@ const SIGNATURES: readonly Signature[] = [
   },
 ];
 
-/** A start's kind: by its signature, else text unless it holds NUL bytes (UTF-16 without a mark, a binary). */
+/**
+ * A download that answered with a page instead of the file: a link expired or behind a sign-in
+ * gives HTML, cloud storage's refusal XML (S3's `<Error><Code>AccessDenied</Code>…`). Read as CSV,
+ * its lines were an inventory's bad rows (`kind is missing`), nothing said of what it was.
+ */
+const MARKUP: readonly (readonly [RegExp, ForeignContent])[] = [
+  [/^<(!doctype\s+html|html[\s>])/i, { name: "an HTML page", advice: DOWNLOAD_AGAIN }],
+  [/^<\?xml[\s?]/i, { name: "an XML document", advice: DOWNLOAD_AGAIN }],
+];
+
+/** A start's kind: by its signature, else text unless it holds NUL bytes (UTF-16 without a mark, a binary) or is markup. */
 export function contentOf(start: Uint8Array): FileContent {
   const bytes = Buffer.from(start.buffer, start.byteOffset, start.byteLength).toString("latin1");
   const signed = SIGNATURES.find((signature) => bytes.startsWith(signature.starts));
   if (signed !== undefined) return signed.content;
   const nul = bytes.indexOf("\x00");
-  if (nul < 0) return "text";
+  if (nul < 0) {
+    // Past a UTF-8 byte-order mark and blanks, as a browser reads a page: 4 KiB at most here.
+    const text = bytes.replace(/^\xef\xbb\xbf/, "").trimStart();
+    return MARKUP.find(([pattern]) => pattern.test(text))?.[1] ?? "text";
+  }
   // ASCII in UTF-16 is every other byte NUL: the high byte (big-endian first, little-endian second).
   const pairs = bytes.slice(0, bytes.length - (bytes.length % 2));
   const even = [...pairs].filter((byte, index) => index % 2 === 0 && byte === "\x00").length;

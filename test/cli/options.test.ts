@@ -135,6 +135,17 @@ describe("inventory or billing export", () => {
       `impact-service: ${join(scratch, "export.csv")} is a PNG image, which is not read here: give the data as CSV\n`,
     );
     expect(existsSync(output)).toBe(false);
+    // A download that answered with storage's error page, saved under the bill's name.
+    const page = file(
+      "cur.csv",
+      Buffer.from('<?xml version="1.0"?>\n<Error><Code>AccessDenied</Code></Error>\n'),
+    );
+    const refused = await runMain(["evaluate", page, "-o", output]);
+    expect([refused.code, refused.stderr]).toEqual([
+      2,
+      `impact-service: ${page} is an XML document, which is not read here: it holds no data; download the file again (a link that expired, or that needs a sign-in, answers with a page)\n`,
+    ]);
+    expect(existsSync(output)).toBe(false);
   });
 });
 

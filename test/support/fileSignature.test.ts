@@ -32,6 +32,25 @@ describe("a file's content by its first bytes", () => {
     expect(named("SQLite format 3\x00")).toBe("an SQLite database");
   });
 
+  it("names a page a download answered with instead of the file: HTML, or a storage's XML error", () => {
+    const named = (start: Buffer) => {
+      const content = contentOf(start);
+      return typeof content === "object" ? content.name : content;
+    };
+    expect(named(bytes("<!DOCTYPE html>\n<html><head><title>Sign in</title>"))).toBe("an HTML page");
+    expect(named(Buffer.from("\uFEFF\r\n  <html lang=en>\n<body>", "utf8"))).toBe("an HTML page");
+    expect(named(bytes('<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code>'))).toBe(
+      "an XML document",
+    );
+    // Text that only starts with a bracket, or names a column so, is still text.
+    expect(named(bytes("<kind>,quantity\nserver,1\n"))).toBe("text");
+    expect(named(bytes("htmlpage,quantity\n"))).toBe("text");
+    const html = contentOf(bytes("<html>"));
+    expect(typeof html === "object" && foreignContentMessage("cur.csv", html)).toBe(
+      "cur.csv is an HTML page, which is not read here: it holds no data; download the file again (a link that expired, or that needs a sign-in, answers with a page)",
+    );
+  });
+
   it("tells UTF-16 with or without its byte order mark from another binary by where its NUL bytes fall", () => {
     const little = Buffer.from("MeterCategory,Quantity\nVirtual Machines,1\n", "utf16le");
     const big = Buffer.from(little).swap16();
