@@ -24,6 +24,7 @@ import {
 import { DIALECTS, ENGINE_NAMES, isEngineName } from "../billing/portable/dialects.js";
 import { billingScript, LINE_ID } from "../billing/portable/script.js";
 import { billLayout, isPlainCsv } from "../billing/reading/layout.js";
+import { renamedColumns } from "../billing/reading/notes.js";
 import { checkColumnCount } from "../billing/reading/source.js";
 import { smallTableFiles } from "../billing/smallTables.js";
 import { billingImpactColumns } from "../billing/stages/request.js";
@@ -116,6 +117,14 @@ async function headerOf(file: string): Promise<string[]> {
   } else header = plainCsvHeader(file);
   if (header === null) throw new BillingInputError(`--header ${file}: no header line`);
   checkColumnCount(file, header.length);
+  // An engine loads the export under the file's names: two that differ only by case, or none, fail
+  // there (or are renamed its own way), where evaluate renames them (src/billing/reading/layout.ts).
+  const renamed = renamedColumns(header);
+  if (renamed !== "") {
+    throw new BillingInputError(
+      `--header ${file}: names an engine's table cannot hold (names ignore case, none may be empty): rename ${renamed} in the export (evaluate reads it so)`,
+    );
+  }
   return header.filter((column) => column.toLowerCase() !== LINE_ID);
 }
 

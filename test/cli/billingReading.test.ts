@@ -239,6 +239,48 @@ describe("exports saved with ';' (or a tab) and decimal commas", () => {
   });
 });
 
+describe("a header SQL cannot read as it is", () => {
+  it(
+    "reads a CUR's tags that differ only by case, and a column with no name, renamed and said",
+    SLOW,
+    async () => {
+      // AWS user tags are case-sensitive: a legacy CUR has both columns; an editor leaves a trailing comma.
+      const rows = parse(readFileSync(join(FIXTURES, "cur-1.0-legacy.csv")), { bom: true }) as string[][];
+      const quoted = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+      const file = join(scratch, "cur-tags.csv");
+      writeFileSync(
+        file,
+        rows
+          .map((row, at) => [
+            ...row,
+            ...(at === 0 ? ["resourceTags/user:Name", "resourceTags/user:name", ""] : ["web", "Web", ""]),
+          ])
+          .map((row) => row.map(quoted).join(","))
+          .join("\n")
+          .concat("\n"),
+      );
+      const width = rows[0].length;
+      const { stderr, lines } = await evaluate(file);
+      expect(stderr).toContain(
+        `cur-tags.csv: columns renamed, since SQL names ignore case and cannot be empty: resourceTags/user:name (column ${width + 2}) as input_resourceTags/user:name; column ${width + 3} (no name) as column_${width + 3}\n`,
+      );
+      expect(lines).toHaveLength(rows.length - 1);
+      expect(
+        lines.map((line) => [
+          line["resourceTags/user:Name"],
+          line["input_resourceTags/user:name"],
+          line[`column_${width + 3}`],
+        ]),
+      ).toEqual(lines.map(() => ["web", "Web", ""]));
+      // The same impacts as the file without the three columns.
+      const plain = await evaluate("cur-1.0-legacy.csv");
+      expect(lines.map((line) => line.gwp_use_kgco2eq)).toEqual(
+        plain.lines.map((line) => line.gwp_use_kgco2eq),
+      );
+    },
+  );
+});
+
 describe("the EA portal's usage file, report lines above its header", () => {
   it("skips them, says how many, and reads the lines as the same file without them", SLOW, async () => {
     const { stderr, lines } = await evaluate("azure-ea-portal-preamble.csv");

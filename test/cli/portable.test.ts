@@ -74,6 +74,21 @@ describe("impact-service sql", () => {
     expect(json.stderr).toContain("newline-delimited JSON; the scripts read CSV or Parquet exports");
     expect(semicolons.stdout + preamble.stdout + json.stdout).toBe("");
   });
+
+  it(
+    "refuses a header whose names an engine's table cannot hold: two but for case, or none",
+    SLOW,
+    async () => {
+      // A legacy CUR's tags are case-sensitive (`user:Name` and `user:name` are two), SQL's names are not.
+      const file = join(scratch, "tags.csv");
+      writeFileSync(file, "lineItem/UsageAmount,resourceTags/user:Name,resourceTags/user:name,\n");
+      const refused = await run(["sql", "--engine", "spark", "--header", file]);
+      expect([refused.code, refused.stdout]).toEqual([2, ""]);
+      expect(refused.stderr).toBe(
+        `impact-service: --header ${file}: names an engine's table cannot hold (names ignore case, none may be empty): rename resourceTags/user:name (column 3) as input_resourceTags/user:name; column 4 (no name) as column_4 in the export (evaluate reads it so)\n`,
+      );
+    },
+  );
 });
 
 describe("the files sql and tables read by name", () => {

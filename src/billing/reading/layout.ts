@@ -9,6 +9,7 @@
 
 import { parse } from "csv-parse/sync";
 import { fileStart } from "../../duckdb/csvHeader.js";
+import { keptInputNames } from "../../output/columns.js";
 import { type DecimalMark, type DecimalReading, decimalMarkOfCells } from "../../support/numbers.js";
 import {
   BILLING_FORMAT_NAMES,
@@ -235,4 +236,18 @@ export function layoutClass(layout: BillLayout): HeaderClass {
 /** Whether a text layout is read as the command read every CSV before: commas, a header on line 1. */
 export function isPlainCsv(layout: CsvLayout): boolean {
   return layout.separator === "," && layout.skipped === 0 && layout.lineEnd === "\n";
+}
+
+/**
+ * The names a text's columns are read under: each its own, except one SQL cannot tell from an
+ * earlier one (names compare without case: a CUR's tags `resourceTags/user:Name` and
+ * `…:name` are two columns), kept as `input_<name>` as the output keeps a name it cannot write
+ * twice (src/output/columns.ts), and one without a name (a header's trailing comma), read as
+ * `column_<its position>`. DuckDB refused both the file.
+ */
+export function readNames(header: readonly string[]): string[] {
+  return keptInputNames(
+    header.map((name, index) => (name === "" ? `column_${index + 1}` : name)),
+    [],
+  );
 }

@@ -17,7 +17,7 @@ import {
   headerColumn,
   recognisedFormat,
 } from "../formats.js";
-import { type BillLayout, type CsvLayout, PREAMBLE_LINES, type Separator } from "./layout.js";
+import { type BillLayout, type CsvLayout, PREAMBLE_LINES, readNames, type Separator } from "./layout.js";
 
 const SEPARATOR_NAMES = { ",": "','", ";": "';'", "\t": "a tab" } as const;
 
@@ -39,7 +39,7 @@ export function layoutNotes(file: string, layout: BillLayout, input: BillingForm
     ];
   }
   if (layout.kind === "parquet") return [];
-  const notes: string[] = [];
+  const notes: string[] = renamedNote(file, layout.header);
   // A header further down is refused (src/billing/reading/source.ts), not read.
   if (layout.skipped >= PREAMBLE_LINES) return [];
   if (layout.skipped > 0) {
@@ -58,6 +58,34 @@ export function layoutNotes(file: string, layout: BillLayout, input: BillingForm
     notes.push(separatorNote(file, layout.separator, decimal, columns));
   }
   return notes;
+}
+
+/** Columns named in a note at most: a header of many duplicated tags is said by its first ones. */
+const RENAMED_SHOWN = 5;
+
+/**
+ * The columns a run reads under another name than the header's (readNames), each as `name (column
+ * N) as its name read`, the first RENAMED_SHOWN and how many more; "" when every name is read as it is.
+ */
+export function renamedColumns(header: readonly string[]): string {
+  const names = readNames(header);
+  const renamed = header.flatMap((name, index) =>
+    names[index] === name
+      ? []
+      : [
+          `${name === "" ? `column ${index + 1} (no name)` : `${name} (column ${index + 1})`} as ${names[index]}`,
+        ],
+  );
+  const more = renamed.length > RENAMED_SHOWN ? `, and ${renamed.length - RENAMED_SHOWN} more` : "";
+  return renamed.length === 0 ? "" : `${renamed.slice(0, RENAMED_SHOWN).join("; ")}${more}`;
+}
+
+/** The columns read under another name, in one line; none when every name is read as it is. */
+function renamedNote(file: string, header: readonly string[]): string[] {
+  const renamed = renamedColumns(header);
+  return renamed === ""
+    ? []
+    : [`${file}: columns renamed, since SQL names ignore case and cannot be empty: ${renamed}`];
 }
 
 /**

@@ -13,7 +13,7 @@ import { fileLiteral, filesLiteral, identifier, literal, sourceOf } from "../../
 import { DECIMAL_COMMA_PATTERN } from "../../support/numbers.js";
 import { BillingInputError } from "../errors.js";
 import { BILLING_FORMATS, type BillingFormatName, headerColumn, recognisedFormat } from "../formats.js";
-import { type BillLayout, type CsvLayout, PREAMBLE_BYTES, PREAMBLE_LINES } from "./layout.js";
+import { type BillLayout, type CsvLayout, PREAMBLE_BYTES, PREAMBLE_LINES, readNames } from "./layout.js";
 
 /**
  * Columns a run reads at most. DuckDB holds a chunk of 2,048 lines of every column per operator
@@ -194,10 +194,11 @@ function csvSource(parts: readonly string[], layout: CsvLayout, input: BillingFo
       `${file}: line ${layout.skipped + 1} is a billing export's header, below the ${PREAMBLE_LINES} lines (${PREAMBLE_BYTES / 1024} KiB) read above a header; remove the lines above it`,
     );
   }
-  const read = sourceOf(parts, layout.header, layout);
+  const names = readNames(layout.header);
+  const read = sourceOf(parts, names, layout);
   if (layout.decimalMark === ".") return read;
   const format = input === null ? recognisedFormat(layout.header) : BILLING_FORMATS[input];
-  const numbers = format?.numbers.flatMap((name) => headerColumn(format, name, layout.header) ?? []) ?? [];
+  const numbers = format?.numbers.flatMap((name) => headerColumn(format, name, names) ?? []) ?? [];
   if (numbers.length === 0) return read;
   return `(SELECT * REPLACE (${[...new Set(numbers)].map(decimalCommaRead).join(", ")}) FROM ${read})`;
 }
