@@ -237,6 +237,19 @@ async function billingPlanOf(
   return { ...destinations, request, grid, terms, groupsShown, overlong, unreadable };
 }
 
+/**
+ * The bill as the summary and the report's title name it when the user named it otherwise than
+ * its first part: by the manifest given (src/billing/reading/manifest.ts), or as an archive's file
+ * (src/support/zipArchive.ts).
+ */
+function billShown(args: EvaluateArgs): string | undefined {
+  if (args.manifest !== undefined) {
+    const parts = args.parts?.length ?? 1;
+    return `${args.manifest} (its ${parts} part${parts === 1 ? "" : "s"})`;
+  }
+  return args.archive?.shown;
+}
+
 /** The bad row of a quantity or cost that is no number (sql/evaluate/billing_impacts.sql). */
 const NUMBER_BAD_ROW = "bad row: quantity is missing or not a number";
 
@@ -264,8 +277,7 @@ export async function billingMain(
         throw error;
       },
     );
-    // An archive's file is named as the archive's (src/support/zipArchive.ts), in the report's title too.
-    const named = args.archive === undefined ? evaluated : { ...evaluated, file: args.archive.shown };
+    const named = { ...evaluated, file: billShown(args) ?? evaluated.file };
     const summary = withOverlongLines(named, plan.overlong);
     const account = billingAccount(summary, plan.groupsShown, plan.report === null ? null : today());
     const page =

@@ -294,7 +294,7 @@ describe("an AWS CUR manifest (report-Manifest.json)", () => {
     const found = [join(folder, "6f2c", "report-00001.csv.gz"), join(folder, "report-00002.csv.gz")];
     expect(read.stderr.split("\n").slice(0, 2)).toEqual([
       `${given}: the manifest of the AWS CUR report, 20261101–20261201; its 2 parts read as one bill (${found.join(", ")})`,
-      `billing export ${found[0]} (and 1 more part): AWS CUR 1.0 (legacy CSV, lineItem/… columns), edition 2.4.1`,
+      `billing export ${given} (its 2 parts): AWS CUR 1.0 (legacy CSV, lineItem/… columns), edition 2.4.1`,
     ]);
   });
 
