@@ -18,7 +18,7 @@ import { BillingStrictStop, FileReadError } from "../billing/errors.js";
 import type { GridFiles } from "../billing/grid.js";
 import { withMethodRows } from "../billing/methods.js";
 import { type BillLayout, billLayout } from "../billing/reading/layout.js";
-import { checkPartLayout } from "../billing/reading/parts.js";
+import { checkPartLayout, missingPartsNote } from "../billing/reading/parts.js";
 import { type BillingRequest, type BillingTerms, billingTerms } from "../billing/stages/request.js";
 import { ConfigError } from "../config/serviceConfig.js";
 import { InputFileError } from "../duckdb/errors.js";
@@ -220,6 +220,8 @@ async function billingPlanOf(
   const report = values.report === undefined ? null : destinationOf(values.report, scratch);
   const read = request.layout;
   if (read !== null) stderr.write(printableLines(linesOf(reading.layoutNotes(file, read, input))));
+  const missing = missingPartsNote(parts);
+  if (missing !== null) stderr.write(printableLines(`${missing}\n`));
   const { context, knownRegions } = editionOf(values.edition, true);
   const terms = billingTerms(context, knownRegions, {
     criteria: criteriaOf(values.criteria),

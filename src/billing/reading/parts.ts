@@ -6,6 +6,7 @@
  * are held against the first's where its footer is read (src/billing/reading/source.ts).
  */
 
+import { basename, dirname } from "node:path";
 import { BillingInputError } from "../errors.js";
 import type { BillLayout } from "./layout.js";
 
@@ -69,4 +70,47 @@ export function checkPartLayout(
 export function billName(parts: readonly string[]): string {
   const more = parts.length - 1;
   return more === 0 ? parts[0] : `${parts[0]} (and ${more} more part${more === 1 ? "" : "s"})`;
+}
+
+/** A part's name as an exporter numbers it: its folder and the text around its last run of digits, and that number. */
+function numbered(part: string): { series: string; number: number } | null {
+  const name = basename(part);
+  let end = name.length;
+  while (end > 0 && !/\d/.test(name[end - 1])) end -= 1;
+  let start = end;
+  while (start > 0 && /\d/.test(name[start - 1])) start -= 1;
+  if (start === end || end - start > 15) return null;
+  return {
+    series: `${dirname(part)}/${name.slice(0, start)}#${name.slice(end)}`,
+    number: Number(name.slice(start, end)),
+  };
+}
+
+/** Numbers of a series said missing at most, and the widest range looked into. */
+const MISSING_SHOWN = 5;
+const RANGE_CHECKED = 100_000;
+
+/**
+ * The numbers missing among parts named as one numbered series (`report-00001.csv.gz`,
+ * `report-00003.csv.gz`: 2; `bill-000000000001.json` alone past 0: 0), said before the run: a
+ * shell's `report-*` reads what was downloaded, and a part that was not is a bill read short.
+ * Null when the parts are no such series, or none is missing. Exporters count from 0 (BigQuery)
+ * or 1 (AWS, Azure): a series from 2 on lacks its first.
+ */
+export function missingPartsNote(parts: readonly string[]): string | null {
+  const series = parts.map(numbered);
+  const first = series[0];
+  if (parts.length < 2 || first === null || series.some((part) => part?.series !== first.series)) return null;
+  const numbers = new Set(series.map((part) => part?.number ?? 0));
+  const low = Math.min(...numbers);
+  const high = Math.max(...numbers);
+  if (high - low > RANGE_CHECKED) return null;
+  const missing: number[] = low > 1 ? [1] : [];
+  for (let number = low + 1; number < high && missing.length <= MISSING_SHOWN; number += 1) {
+    if (!numbers.has(number)) missing.push(number);
+  }
+  if (missing.length === 0) return null;
+  const shown = missing.slice(0, MISSING_SHOWN).join(", ");
+  const more = missing.length > MISSING_SHOWN ? ", …" : "";
+  return `${parts[0]}: the parts are numbered ${low} to ${high} and none is numbered ${shown}${more}: a part not given is a bill read short (name it too, or give the report's manifest)`;
 }
