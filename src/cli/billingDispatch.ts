@@ -88,8 +88,8 @@ export function inputKindOf(file: string, input: string | undefined): InputKind 
 /**
  * What a text starting with `{` or `[` is: newline-delimited JSON (a record on its first line: a
  * bill's, else a batch's, whatever the file's name), an AWS CUR's manifest (one object over one
- * line or several), or a JSON document of another kind, refused: read as CSV it was a column of
- * braces, or no row at all, without a word. Null for any other text.
+ * line or several), or a JSON document of another kind, refused: the CSV reader would take it for
+ * a column of braces, or no row at all, without a word. Null for any other text.
  */
 function jsonDocumentKind(file: string): InputKind | null {
   const start = fileStart(file);

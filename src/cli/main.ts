@@ -706,7 +706,7 @@ async function evaluateMain(args: EvaluateArgs, io: CliIo): Promise<number> {
   if (inputKind.kind === "billing") {
     return (await import("./billing.js")).billingMain(args, inputKind.layout, io);
   }
-  // Newline-delimited JSON named otherwise (`batch.json`) is a batch: read as CSV it was no row.
+  // Newline-delimited JSON named otherwise (`batch.json`) is a batch: the CSV reader finds no row in it.
   const records = inputKind.records === true && args.values.input === undefined;
   return inventoryMain(records ? { ...args, values: { ...args.values, input: "ndjson" } } : args, io);
 }

@@ -72,7 +72,7 @@ const SIGNATURES: readonly Signature[] = [
 /**
  * A download that answered with a page instead of the file: a link expired or behind a sign-in
  * gives HTML, cloud storage's refusal XML (S3's `<Error><Code>AccessDenied</Code>…`). Read as CSV,
- * its lines were an inventory's bad rows (`kind is missing`), nothing said of what it was.
+ * its lines would be an inventory's bad rows (`kind is missing`), nothing said of what it is.
  */
 const MARKUP: readonly (readonly [RegExp, ForeignContent])[] = [
   [/^<(!doctype\s+html|html[\s>])/i, { name: "an HTML page", advice: DOWNLOAD_AGAIN }],

@@ -243,7 +243,7 @@ export function isPlainCsv(layout: CsvLayout): boolean {
  * earlier one (names compare without case: a CUR's tags `resourceTags/user:Name` and
  * `…:name` are two columns), kept as `input_<name>` as the output keeps a name it cannot write
  * twice (src/output/columns.ts), and one without a name (a header's trailing comma), read as
- * `column_<its position>`. DuckDB refused both the file.
+ * `column_<its position>`: DuckDB's reader takes neither as a column's name.
  */
 export function readNames(header: readonly string[]): string[] {
   return keptInputNames(
