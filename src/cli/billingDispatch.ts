@@ -7,17 +7,12 @@
  * loads the billing engine.
  */
 
-import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { BILLING_FORMAT_NAMES, classifyHeader } from "../billing/formats.js";
 import { type BillLayout, billLayout, layoutClass } from "../billing/reading/layout.js";
 import { isCurManifest, MAX_MANIFEST_BYTES } from "../billing/reading/manifest.js";
 import { fileStart } from "../duckdb/csvHeader.js";
-import {
-  type FileContent,
-  fileContent,
-  foreignContentMessage,
-  SIGNATURE_BYTES,
-} from "../support/fileSignature.js";
+import { contentOf, fileStartBytes, foreignContentMessage } from "../support/fileSignature.js";
 
 /** What `evaluate` reads; a billing export's layout when it was read to decide (read once). */
 export type InputKind =
@@ -31,12 +26,12 @@ export type InputKind =
   /** A file no reader takes (UTF-16, an image…): refused, the sentence says what it is. */
   | { readonly kind: "foreign"; readonly problem: string };
 
-/** A regular file's content, or null for standard input, a pipe, or a file that cannot be read (its reader says why). */
-function regularFileContent(file: string): FileContent | null {
+/** A regular file's first bytes, or null for standard input, a pipe, or a file that cannot be read (its reader says why). */
+function regularFileStart(file: string): Buffer | null {
   if (file === "-") return null;
   try {
     // A pipe's start would be consumed here: only a regular file's start is read.
-    return statSync(file).isFile() ? fileContent(file) : null;
+    return statSync(file).isFile() ? fileStartBytes(file) : null;
   } catch {
     return null;
   }
@@ -44,7 +39,8 @@ function regularFileContent(file: string): FileContent | null {
 
 /** Whether a regular file is a ZIP archive by its first bytes (a bill's part: src/cli/main.ts). */
 export function isZipFile(file: string): boolean {
-  return regularFileContent(file) === "zip";
+  const start = regularFileStart(file);
+  return start !== null && contentOf(start) === "zip";
 }
 
 /**
@@ -57,7 +53,8 @@ export function isZipFile(file: string): boolean {
  */
 export function inputKindOf(file: string, input: string | undefined): InputKind {
   const workbook = input === "xlsx" || (input === undefined && file.toLowerCase().endsWith(".xlsx"));
-  const content = workbook ? null : regularFileContent(file);
+  const start = workbook ? null : regularFileStart(file);
+  const content = start === null ? null : contentOf(start);
   if (typeof content === "object" && content !== null) {
     return { kind: "foreign", problem: foreignContentMessage(file, content) };
   }
@@ -75,7 +72,7 @@ export function inputKindOf(file: string, input: string | undefined): InputKind 
   }
   if (content === null) return inventory;
   try {
-    const json = content === "text" && !startsAsJson(file) ? null : jsonDocumentKind(file);
+    const json = content === "text" && start !== null && !startsAsJson(start) ? null : jsonDocumentKind(file);
     if (json !== null && json.kind !== "inventory") return json;
     const layout = billLayout(file);
     if (layout !== null && layoutClass(layout) !== null) return { kind: "billing", layout };
@@ -114,16 +111,11 @@ function jsonDocumentKind(file: string): InputKind | null {
  * SIGNATURE_BYTES) opens JSON: the start read whole (jsonDocumentKind) only then. A start of blanks
  * alone is read whole too.
  */
-function startsAsJson(file: string): boolean {
-  const descriptor = openSync(file, "r");
-  let start: string;
-  try {
-    const buffer = Buffer.alloc(SIGNATURE_BYTES);
-    start = buffer.toString("utf8", 0, readSync(descriptor, buffer, 0, SIGNATURE_BYTES, 0));
-  } finally {
-    closeSync(descriptor);
-  }
-  const first = start.replace(/^\uFEFF/, "").trimStart()[0];
+function startsAsJson(start: Buffer): boolean {
+  const first = start
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trimStart()[0];
   return first === undefined || first === "{" || first === "[";
 }
 

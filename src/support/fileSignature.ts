@@ -98,15 +98,20 @@ export function contentOf(start: Uint8Array): FileContent {
   return even > half * 0.9 || odd > half * 0.9 ? UTF16 : BINARY;
 }
 
-/** A regular file's kind by its first bytes (the caller checks that it is a regular file). */
-export function fileContent(file: string): FileContent {
+/** A regular file's first SIGNATURE_BYTES (the caller checks that it is a regular file). */
+export function fileStartBytes(file: string): Buffer {
   const descriptor = openSync(file, "r");
   try {
     const buffer = Buffer.alloc(SIGNATURE_BYTES);
-    return contentOf(buffer.subarray(0, readSync(descriptor, buffer, 0, SIGNATURE_BYTES, 0)));
+    return buffer.subarray(0, readSync(descriptor, buffer, 0, SIGNATURE_BYTES, 0));
   } finally {
     closeSync(descriptor);
   }
+}
+
+/** A regular file's kind by its first bytes (the caller checks that it is a regular file). */
+export function fileContent(file: string): FileContent {
+  return contentOf(fileStartBytes(file));
 }
 
 /**
