@@ -6,6 +6,7 @@ import type ExcelJS from "exceljs";
 import { ndjsonLines } from "../batch/index.js";
 import { SEPARATORS, type Separator } from "../billing/reading/layout.js";
 import { separatorNote } from "../billing/reading/notes.js";
+import { cellCounter, firstSheet, WorkbookBoundError } from "../support/boundedWorkbook.js";
 import {
   contentOf,
   foreignContentMessage,
@@ -380,8 +381,9 @@ function rowBytes(cells: readonly string[]): number {
 /**
  * The first worksheet's rows, as csvItems gives a CSV's: the header, then each row (its number the
  * sheet's) to evaluate or a bad row. A row longer than `maxRowBytes` is a bad row, as a CSV record.
+ * The workbook is read within its bounds (src/support/boundedWorkbook.ts), each named when passed.
  */
-export async function* xlsxItems(input: string | Readable, maxRowBytes: number): AsyncGenerator<SourceItem> {
+export async function* xlsxItems(input: Readable, maxRowBytes: number): AsyncGenerator<SourceItem> {
   // The workbook's library loads with a workbook only.
   const { default: excel } = await import("exceljs");
   const reader = new excel.stream.xlsx.WorkbookReader(input, {
@@ -394,49 +396,70 @@ export async function* xlsxItems(input: string | Readable, maxRowBytes: number):
   });
   let names: string[] | undefined;
   let width = 0;
-  let sheets = 0;
+  let opened: Awaited<ReturnType<typeof firstSheet>> | undefined;
   try {
-    for await (const worksheet of reader) {
-      sheets += 1;
-      // The first tab (workbook.xml's first sheet), whatever the order of the sheets in the zip.
-      const firstTab = (reader as { model?: { sheets?: { name?: string }[] } }).model?.sheets?.[0]?.name;
-      if (firstTab !== undefined && (worksheet as { name?: string }).name !== firstTab) continue;
-      for await (const row of worksheet) {
-        const read = rowCells(row);
-        if (names === undefined) {
-          names = read.cells.map(columnName);
-          width = read.cells.length;
-          yield { header: read.cells.map((cell) => cell.trim()) };
-          continue;
-        }
-        const padded = [...read.cells, ...new Array<string>(Math.max(0, width - read.cells.length)).fill("")];
-        if (rowBytes(read.cells) > maxRowBytes) {
-          yield {
-            number: row.number,
-            cells: padded.slice(0, width).map(() => ""),
-            problem: `the row exceeds ${maxRowBytes} bytes (MAX_BODY_BYTES)`,
-          };
-        } else if ("problem" in read) {
-          yield { number: row.number, cells: padded.slice(0, width), problem: read.problem };
-        } else {
-          const item = rowItem(names, width, row.number, read.cells);
-          if (item !== null) yield item;
-        }
+    opened = await firstSheet(input, reader).catch(unreadableWorkbook);
+    if (opened.sheet === null) throw new WorkbookError("the workbook has no worksheet");
+    for await (const row of rowsOf(opened.sheet)) {
+      const read = rowCells(row);
+      if (names === undefined) {
+        names = read.cells.map(columnName);
+        width = read.cells.length;
+        yield { header: read.cells.map((cell) => cell.trim()) };
+        continue;
       }
-      // The first worksheet only: the others (notes, lookups) are not the inventory.
-      break;
+      const padded = [...read.cells, ...new Array<string>(Math.max(0, width - read.cells.length)).fill("")];
+      if (rowBytes(read.cells) > maxRowBytes) {
+        yield {
+          number: row.number,
+          cells: padded.slice(0, width).map(() => ""),
+          problem: `the row exceeds ${maxRowBytes} bytes (MAX_BODY_BYTES)`,
+        };
+      } else if ("problem" in read) {
+        yield { number: row.number, cells: padded.slice(0, width), problem: read.problem };
+      } else {
+        const item = rowItem(names, width, row.number, read.cells);
+        if (item !== null) yield item;
+      }
     }
-  } catch (error) {
-    throw new WorkbookError(`not a readable Excel workbook (.xlsx): ${workbookProblem(error)}`);
+  } finally {
+    await opened?.close();
   }
-  if (sheets === 0) throw new WorkbookError("the workbook has no worksheet");
   // An empty first sheet: an empty CSV's header.
   if (names === undefined) yield { header: [] };
+}
+
+/**
+ * A sheet's rows, rows × columns counted (cellCounter), its reading's failure said as the
+ * workbook's (a bound's own line kept).
+ */
+async function* rowsOf(sheet: ExcelJS.stream.xlsx.WorksheetReader): AsyncGenerator<ExcelJS.Row> {
+  const cells = cellCounter();
+  try {
+    for await (const row of sheet) {
+      // row.values is 1-based: its length is the last cell's column + 1.
+      cells((row.values as unknown[]).length - 1);
+      yield row;
+    }
+  } catch (error) {
+    unreadableWorkbook(error);
+  }
+}
+
+/** A workbook that cannot be read, in one line: a bound's, or why it is not a workbook. */
+function unreadableWorkbook(error: unknown): never {
+  if (error instanceof WorkbookError) throw error;
+  if (error instanceof WorkbookBoundError) throw new WorkbookError(error.message);
+  throw new WorkbookError(`not a readable Excel workbook (.xlsx): ${workbookProblem(error)}`);
 }
 
 /** Why the workbook cannot be read, in a few words (a password-protected workbook is not a zip). */
 function workbookProblem(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
+  // yauzl's check of a part's bytes against its directory (a lying archive stops there).
+  if (/^too (many|few) bytes in the stream/.test(message)) {
+    return `damaged, a part inflating past the size its directory declares (${message.split("\n")[0].slice(0, 200)})`;
+  }
   if (/signature|zip|end of central directory|invalid|FILE_ENDED/i.test(message.slice(0, 200))) {
     return "corrupt, or protected by a password (save it without one)";
   }

@@ -3,13 +3,23 @@
  * as the same rows in CSV — the same output, byte for byte, and the same summary. Through the
  * command's function (`runMain`, what the bin awaits): the tests read only what it writes.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  createReadStream,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runMain } from "../support/cli.js";
+import { main } from "../../src/cli/main.js";
+import { runMain, sink } from "../support/cli.js";
+import { farColumnsWorkbook, sharedStringsWorkbook, spacesWorkbook } from "../support/hostileFiles.js";
 
 const NUMERIC = new Set([
   "quantity",
@@ -159,4 +169,74 @@ describe("evaluate inventory.xlsx", () => {
     expect(run.code).toBe(2);
     expect(existsSync(output)).toBe(false);
   });
+
+  it("reads a workbook from standard input (--input xlsx) as from its file", async () => {
+    const book = join(dir, "piped.xlsx");
+    await workbookOf(book, [
+      ["kind", "quantity"],
+      ["laptop", 2],
+    ]);
+    const stdout = sink();
+    const stderr = sink();
+    const code = await main(["evaluate", "-", "--input", "xlsx", "--criteria", "gwp"], {
+      stdin: createReadStream(book),
+      stdout: stdout.stream,
+      stderr: stderr.stream,
+    });
+    expect([code, stdout.text().split("\n")[1]]).toEqual([0, expect.stringMatching(/^laptop,2,/)]);
+  });
+});
+
+/**
+ * Workbooks whose parts inflate far past their bytes, made small here (test/support/hostileFiles.ts):
+ * each refused in one line naming the bound it passes, before its parts are inflated when its
+ * directory tells, as they stream otherwise; nothing left in the temporary folder.
+ */
+describe("a workbook past its bounds", () => {
+  const leftovers = () => readdirSync(tmpdir()).filter((name) => name.startsWith("impact-workbook-"));
+  let before: string[];
+  beforeAll(() => {
+    before = leftovers();
+  });
+
+  it.each([
+    [
+      "a sheet of 3 GiB of spaces stored before the relationships (3.1 MB)",
+      () => spacesWorkbook(),
+      "impact-service: the workbook's parts hold 3,221,226,643 bytes unpacked, more than 536,870,912 (a workbook's bound): save the sheet as CSV UTF-8\n",
+    ],
+    [
+      "6×10^7 shared strings (2.5 MB)",
+      () => sharedStringsWorkbook(60_000_000),
+      "impact-service: the workbook's parts hold 1,020,266,984 bytes unpacked, more than 536,870,912 (a workbook's bound): save the sheet as CSV UTF-8\n",
+    ],
+    [
+      "2×10^6 shared strings of 13 bytes, within the part's bytes",
+      () => sharedStringsWorkbook(2_000_000, "<si><t/></si>"),
+      "impact-service: the workbook holds more than 1,000,000 shared strings (a workbook's bound): save the sheet as CSV UTF-8\n",
+    ],
+    [
+      "rows each naming the last column (XFD): rows × 16,384 cells",
+      () => farColumnsWorkbook(1300),
+      "impact-service: the workbook's sheet holds more than 20,000,000 cells, rows × columns (a workbook's bound): save the sheet as CSV UTF-8\n",
+    ],
+    [
+      "a directory that says 1,000 bytes of a sheet that inflates to 3 GiB",
+      () => spacesWorkbook(1000),
+      "impact-service: not a readable Excel workbook (.xlsx): damaged, a part inflating past the size its directory declares (too many bytes in the stream. expected 1000. got at least 16384)\n",
+    ],
+  ])(
+    "refuses %s in one line, exit 2",
+    async (_name, bytes, line) => {
+      const book = join(dir, "hostile.xlsx");
+      writeFileSync(book, bytes());
+      const output = join(dir, "hostile-out.csv");
+      const run = await runMain(["evaluate", book, "-o", output]);
+      expect([run.code, run.stderr]).toEqual([2, line]);
+      // No row written (a bound met while the sheet streams leaves the output opened, empty).
+      expect(existsSync(output) ? readFileSync(output, "utf8") : "").toBe("");
+      expect(leftovers()).toEqual(before);
+    },
+    120_000,
+  );
 });
