@@ -7,6 +7,7 @@ import { ndjsonLines } from "../batch/index.js";
 import { SEPARATORS, type Separator } from "../billing/reading/layout.js";
 import { separatorNote } from "../billing/reading/notes.js";
 import { cellCounter, firstSheet, WorkbookBoundError } from "../support/boundedWorkbook.js";
+import { RecordEnds } from "../support/csvRecords.js";
 import {
   contentOf,
   foreignContentMessage,
@@ -105,25 +106,22 @@ async function heldStart(
   return { start: Buffer.concat(held), bytes: again() };
 }
 
-/** Where a text's first line ends (LF, CR or CRLF), -1 when it has none. */
-function firstLineEnd(text: Buffer): number {
-  const ends = [text.indexOf(0x0a), text.indexOf(0x0d)].filter((at) => at >= 0);
-  return ends.length > 0 ? Math.min(...ends) : -1;
-}
-
 /**
- * The input's first line (its first `maxBytes` at most, without a byte-order mark), and the
- * input whole again: its first chunks held until that line ends.
+ * The input's first record (its first `maxBytes` at most, without a byte-order mark), and the
+ * input whole again: its first chunks held until that record ends, at a line end (LF, CR or
+ * CRLF) outside quotes (a header cell may hold a line break: src/support/csvRecords.ts).
  */
 async function firstLine(
   input: AsyncIterable<Uint8Array | string>,
   maxBytes: number,
 ): Promise<{ line: string; bytes: AsyncIterable<Uint8Array | string> }> {
-  const { start, bytes } = await heldStart(
-    input,
-    (chunk, heldBytes) => firstLineEnd(chunk) >= 0 || heldBytes > maxBytes,
-  );
-  const end = firstLineEnd(start);
+  const scanner = new RecordEnds("any");
+  let end = -1;
+  const { start, bytes } = await heldStart(input, (chunk, heldBytes) => {
+    const found = scanner.next(chunk).end;
+    if (end < 0 && found >= 0) end = heldBytes - chunk.length + found;
+    return end >= 0 || heldBytes > maxBytes;
+  });
   const line = start.subarray(0, end < 0 ? Math.min(start.length, maxBytes) : end).toString("utf8");
   return { line: line.replace(/^\uFEFF/, ""), bytes };
 }

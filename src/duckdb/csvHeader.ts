@@ -7,22 +7,28 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
+import { RecordEnds, wholeRecords } from "../support/csvRecords.js";
 import { contentOf } from "../support/fileSignature.js";
 
 /** Bytes of a file's start read to find its header (a header longer than this is not a billing export's). */
 export const HEADER_BYTES = 1 << 20;
 
-/** Count of line ends in a text, up to `most`. */
-function lineEnds(text: Buffer, most: number): number {
+/** Count of records a text ends (line ends outside quotes: src/support/csvRecords.ts), up to `most`. */
+function recordEnds(text: Buffer, most: number): number {
+  const scanner = new RecordEnds();
   let count = 0;
-  for (let at = text.indexOf(10); at >= 0 && count < most; at = text.indexOf(10, at + 1)) count += 1;
+  for (let from = 0; count < most; count += 1) {
+    const { end } = scanner.next(text, from);
+    if (end < 0) break;
+    from = end + 1;
+  }
   return count;
 }
 
 /**
  * The first `HEADER_BYTES` of a gzip stream at most, from its compressed start. A kilobyte of gzip
  * may stand for a megabyte of text (a header that never ends: 1.5 MB of gzip took 2.2 GB whole), so
- * the compressed start grows fourfold until the text holds `lines` line ends or its bound.
+ * the compressed start grows fourfold until the text holds `lines` records or its bound.
  */
 function gunzippedStart(compressed: Buffer, lines: number): Buffer | null {
   for (let size = 1 << 10; ; size *= 4) {
@@ -33,14 +39,14 @@ function gunzippedStart(compressed: Buffer, lines: number): Buffer | null {
     } catch {
       return null;
     }
-    if (lineEnds(text, lines) >= lines || text.length >= HEADER_BYTES || part.length === compressed.length)
+    if (recordEnds(text, lines) >= lines || text.length >= HEADER_BYTES || part.length === compressed.length)
       return text.subarray(0, HEADER_BYTES);
   }
 }
 
 /**
- * A file's first HEADER_BYTES as text (gunzipped when it is gzip: until it holds `lines` line
- * ends), its byte-order mark left out; null when it is gzip that cannot be read.
+ * A file's first HEADER_BYTES as text (gunzipped when it is gzip: until it holds `lines`
+ * records), its byte-order mark left out; null when it is gzip that cannot be read.
  */
 export function fileStart(file: string, lines = 1): FileStart | null {
   const descriptor = openSync(file, "r");
@@ -63,15 +69,18 @@ export interface FileStart {
   readonly gzip: boolean;
 }
 
-/** A CSV file's header (gzipped or not), or null when it has no complete first line. */
-export function csvHeader(file: string): string[] | null {
+/**
+ * A CSV file's header (gzipped or not) and the lines it spans (a cell may hold a line break,
+ * quoted), or null when it has no complete first record.
+ */
+export function csvHeader(file: string): { readonly cells: string[]; readonly lines: number } | null {
   const text = fileStart(file)?.text ?? null;
   if (text === null) return null;
-  const end = text.indexOf("\n");
-  if (end < 0) return null;
+  const [record] = wholeRecords(text, "\n", 1);
+  if (record === undefined) return null;
   try {
-    const [header] = parse(text.slice(0, end), { relax_quotes: true }) as string[][];
-    return header ?? null;
+    const [header] = parse(record.text, { relax_quotes: true }) as string[][];
+    return header === undefined ? null : { cells: header, lines: record.lines };
   } catch {
     return null;
   }

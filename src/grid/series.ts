@@ -102,36 +102,27 @@ function relationOf(source: SeriesSource): string {
  */
 async function seriesSource(connection: DuckDBConnection, file: string): Promise<SeriesSource> {
   checkedInput({ file, role: "grid intensity file", maxBytes: GRID_SERIES_LIMITS.bytes });
-  const parquet = file.toLowerCase().endsWith(".parquet");
-  const header = parquet
-    ? await reading(file, async () =>
-        (await connection.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${fileLiteral(file)})`))
-          .getRowObjects()
-          .map((row) => String(row.column_name)),
-      )
-    : csvHeader(file);
-  const columns = header === null ? null : recognisedShape(header);
-  if (columns === null)
-    throw new GridInputError(`${file}: not a grid intensity series; expected ${EXPECTED_SHAPES}`);
-  return parquet
-    ? {
-        file,
-        reads: file,
-        header: null,
-        columns,
-        position: "row",
-        positionSql: "file_row_number + 1",
-      }
-    : // A CSV's line: its header is line 1 (a series' cells hold no line breaks).
-      {
-        file,
-        reads: file,
-        header,
-        columns,
-        position: "line",
-        positionSql: "row_number() OVER () + 1",
-      };
+  if (file.toLowerCase().endsWith(".parquet")) {
+    const names = await reading(file, async () =>
+      (await connection.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet(${fileLiteral(file)})`))
+        .getRowObjects()
+        .map((row) => String(row.column_name)),
+    );
+    const columns = recognisedShape(names);
+    if (columns === null) throw notASeries(file);
+    return { file, reads: file, header: null, columns, position: "row", positionSql: "file_row_number + 1" };
+  }
+  const header = csvHeader(file);
+  const columns = header === null ? null : recognisedShape(header.cells);
+  if (header === null || columns === null) throw notASeries(file);
+  // A CSV's line: the header's lines (a quoted cell may hold a line break), then one a row (a
+  // series' cells hold none).
+  const positionSql = `row_number() OVER () + ${header.lines}`;
+  return { file, reads: file, header: header.cells, columns, position: "line", positionSql };
 }
+
+const notASeries = (file: string) =>
+  new GridInputError(`${file}: not a grid intensity series; expected ${EXPECTED_SHAPES}`);
 
 /**
  * The series' rows of the file, as text with their position: Ember's rows of other variables, and

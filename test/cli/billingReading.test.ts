@@ -348,3 +348,27 @@ describe("the EA portal's usage file, report lines above its header", () => {
     expect(existsSync(output)).toBe(false);
   });
 });
+
+describe("a header whose cell holds a line break (quoted), as CSV reads it", () => {
+  /** The FOCUS fixture with one more column, its name over two lines. */
+  function quotedHeaderBill(): string {
+    const [header, ...rows] = readFileSync(join(FIXTURES, "focus-whole-bill.csv"), "utf8").trim().split("\n");
+    const input = join(scratch, "quoted-header.csv");
+    writeFileSync(input, `${header},"x_Note\n(free text)"\n${rows.map((row) => `${row},n`).join("\n")}\n`);
+    return input;
+  }
+
+  it("is a FOCUS export's: read as the bill, its lines those of the fixture", SLOW, async () => {
+    const input = quotedHeaderBill();
+    const [quoted, plain] = [await evaluate(input), await evaluate("focus-whole-bill.csv")];
+    expect(quoted.stderr.split("\n")[0]).toBe(`billing export ${input}: FOCUS 1.0–1.2, edition 2.4.1`);
+    expect(impacts(quoted.lines)).toEqual(impacts(plain.lines));
+    expect(quoted.lines.map((row) => row["x_Note\n(free text)"])).toEqual(plain.lines.map(() => "n"));
+  });
+
+  it("is the header `sql --header` writes a script for", SLOW, async () => {
+    const run = await runMain241(["sql", "--engine", "duckdb", "--header", quotedHeaderBill()]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('"x_Note\n(free text)"');
+  });
+});

@@ -466,6 +466,17 @@ describe("what the grid's inputs may be (the command's function: only its output
     ]);
   });
 
+  it("reads a header whose cell holds a line break (quoted) as one record: the lines after it numbered as the file's", async () => {
+    const series = join(dir, "quoted.csv");
+    const text =
+      'zone,start,gco2_per_kwh,"note\n(free)"\nFR,2024-01-01T00:00Z,50,a\nFR,2024-01-01T01:00Z,1e17,b\n';
+    writeFileSync(series, text);
+    const run = await runMain(["evaluate", inventory(), "--criteria", "gwp", "--grid-intensity", series]);
+    expect(run.code).toBe(2);
+    // Line 4 of the file: the header spans lines 1 and 2.
+    expect(run.stderr).toContain(`${series}: line 4, column "gco2_per_kwh": 1e17 is above`);
+  });
+
   it("refuses a zones file that is a FIFO fed without end or a device: exit 2, one line, unread", async () => {
     const fifo = join(dir, "zones.fifo");
     execFileSync("mkfifo", [fifo]);

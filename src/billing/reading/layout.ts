@@ -10,6 +10,7 @@
 import { parse } from "csv-parse/sync";
 import { fileStart } from "../../duckdb/csvHeader.js";
 import { keptInputNames } from "../../output/columns.js";
+import { wholeRecords } from "../../support/csvRecords.js";
 import { type DecimalMark, type DecimalReading, decimalMarkOfCells } from "../../support/numbers.js";
 import {
   BILLING_FORMAT_NAMES,
@@ -44,6 +45,8 @@ export interface CsvLayout {
   readonly separator: Separator;
   /** Lines above the header, skipped: the header is line `skipped + 1` of the file. */
   readonly skipped: number;
+  /** Lines the header spans: 1, more when a cell of it holds a line break (quoted). */
+  readonly headerLines: number;
   readonly decimalMark: DecimalMark;
   /** Whether the first lines' numbers told the decimal mark, or the separator's convention did. */
   readonly decimalTold: boolean;
@@ -72,17 +75,6 @@ export type BillLayout = CsvLayout | JsonLayout | { readonly kind: "parquet" };
 /** A text's line end: LF where it has one, else CR where it has one (a classic Mac CSV). */
 function lineEndOf(text: string): LineEnd {
   return !text.includes("\n") && text.includes("\r") ? "\r" : "\n";
-}
-
-/** The whole lines of a text (the last, cut by the bound or without a line end, left out). */
-function wholeLines(text: string, lineEnd: LineEnd): string[] {
-  const lines: string[] = [];
-  for (let start = 0, end = text.indexOf(lineEnd); end >= 0 && lines.length < SEARCHED_LINES; ) {
-    lines.push(text.slice(start, end));
-    start = end + 1;
-    end = text.indexOf(lineEnd, start);
-  }
-  return lines;
 }
 
 /** A line's cells with a separator, or null when it is not a CSV record. */
@@ -156,14 +148,19 @@ function decimalMarkIn(
  */
 function csvLayout(text: string): Omit<CsvLayout, "gzip"> | null {
   const lineEnd = lineEndOf(text);
-  const lines = wholeLines(text, lineEnd);
+  // Records, not lines: a header cell may hold a line break (quoted), as a CSV parser reads it.
+  const records = wholeRecords(text, lineEnd, SEARCHED_LINES);
+  const lines = records.map((record) => record.text);
   if (lines.length === 0) return null;
   let near: Omit<CsvLayout, "gzip"> | null = null;
   let below: Omit<CsvLayout, "gzip"> | null = null;
   let bytes = 0;
+  let skipped = 0;
   for (const [index, text] of lines.entries()) {
-    const within = index < PREAMBLE_LINES && bytes <= PREAMBLE_BYTES;
+    const above = skipped;
+    const within = above < PREAMBLE_LINES && bytes <= PREAMBLE_BYTES;
     bytes += Buffer.byteLength(text) + 1;
+    skipped += records[index].lines;
     // A byte-order mark opens a header below report lines too (a file saved with one, then
     // prefixed): not part of its first column's name.
     const line = text.replace(/^\uFEFF/, "");
@@ -174,7 +171,8 @@ function csvLayout(text: string): Omit<CsvLayout, "gzip"> | null {
       kind: "csv",
       header: found.cells,
       separator: found.separator,
-      skipped: index,
+      skipped: above,
+      headerLines: records[index].lines,
       decimalMark: decimal.mark,
       decimalTold: decimal.told,
       lineEnd,
@@ -189,7 +187,16 @@ function csvLayout(text: string): Omit<CsvLayout, "gzip"> | null {
   const header = cellsOf(lines[0], ",");
   return header === null
     ? null
-    : { kind: "csv", header, separator: ",", skipped: 0, decimalMark: ".", decimalTold: false, lineEnd };
+    : {
+        kind: "csv",
+        header,
+        separator: ",",
+        skipped: 0,
+        headerLines: records[0].lines,
+        decimalMark: ".",
+        decimalTold: false,
+        lineEnd,
+      };
 }
 
 /** A record's fields, a record's own (an object, not a list) each named `record.field`, as BigQuery's console names them. */

@@ -145,7 +145,7 @@ async function unreadableCells(
   const parser = bytes.pipe(
     parse({
       delimiter: layout.separator,
-      from_line: layout.skipped + 2,
+      from_line: layout.skipped + layout.headerLines + 1,
       relax_column_count: true,
       relax_quotes: true,
       bom: true,
