@@ -10,6 +10,8 @@ import { join } from "node:path";
 import { Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
+import { byteBound } from "../support/boundedCopy.js";
+import { GridInputError } from "./errors.js";
 
 const CR = 13;
 const LF = 10;
@@ -52,17 +54,31 @@ export interface LfCopy {
   remove(): void;
 }
 
-/** The copy, or null when the file ends no line with CRLF (its failure is something else). */
-export async function lfCopy(file: string): Promise<LfCopy | null> {
+/**
+ * The copy, or null when the file ends no line with CRLF (its failure is something else). The copy
+ * (a gzip's inflated text) is bounded as it is written by `maxBytes`, the series' own bound; past
+ * it, a GridInputError naming it.
+ */
+export async function lfCopy(file: string, maxBytes: number): Promise<LfCopy | null> {
   const folder = mkdtempSync(join(tmpdir(), "impact-grid-series-"));
   const copy = join(folder, "series.csv");
   const remove = () => rmSync(folder, { recursive: true, force: true });
   const lines = new CrlfToLf();
+  const tooLarge = new GridInputError(
+    `${file}: its copy with LF line ends passed ${maxBytes} bytes, a grid series' bound (the file's text inflated)`,
+  );
   try {
     const stages = file.toLowerCase().endsWith(".gz") ? [createGunzip()] : [];
-    await pipeline([createReadStream(file), ...stages, lines, createWriteStream(copy)]);
-  } catch {
+    await pipeline([
+      createReadStream(file),
+      ...stages,
+      lines,
+      byteBound(maxBytes, () => tooLarge),
+      createWriteStream(copy),
+    ]);
+  } catch (error) {
     remove();
+    if (error === tooLarge) throw error;
     return null;
   }
   if (lines.dropped > 0) return { file: copy, remove };

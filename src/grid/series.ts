@@ -157,19 +157,27 @@ const ISO_JOIN =
   "LEFT JOIN grid_iso_country AS iso ON length(series.zone_text) = 2 AND iso.alpha2 = upper(series.zone_text)";
 
 /**
- * The bounds, from an exact count over the file, before any table is filled. Zones are counted as
- * written first; only past the bound are they counted once normalised (`FR` and `FRA` one zone).
+ * The bounds, before any table is filled: the intervals counted up to one past their bound (the
+ * reading stops there: 10^8 intervals are not read to be refused), then, within it, the zones as
+ * written; only past their bound are they counted once normalised (`FR` and `FRA` one zone).
  */
 async function checkBounds(connection: DuckDBConnection, source: SeriesSource): Promise<void> {
-  const counts = await reading(source.file, () =>
+  const counted = await reading(source.file, () =>
     firstRow(
       connection,
-      `SELECT count(*) AS intervals, count(DISTINCT zone_text) AS zones FROM (${seriesRows(source)}) AS series`,
+      `SELECT count(*) AS intervals FROM (SELECT 1 FROM (${seriesRows(source)}) AS series LIMIT ${GRID_SERIES_LIMITS.intervals + 1})`,
     ),
   );
-  const intervals = Number(counts?.intervals ?? 0);
+  const intervals = Number(counted?.intervals ?? 0);
+  if (intervals > GRID_SERIES_LIMITS.intervals)
+    throw new GridInputError(
+      `${source.file}: a grid intensity series holds at most ${GRID_SERIES_LIMITS.intervals} intervals; it holds more (read up to the bound)`,
+    );
+  const counts = await reading(source.file, () =>
+    firstRow(connection, `SELECT count(DISTINCT zone_text) AS zones FROM (${seriesRows(source)}) AS series`),
+  );
   let zones = Number(counts?.zones ?? 0);
-  if (zones > GRID_SERIES_LIMITS.zones && intervals <= GRID_SERIES_LIMITS.intervals) {
+  if (zones > GRID_SERIES_LIMITS.zones) {
     const named = await reading(source.file, () =>
       firstRow(
         connection,
@@ -178,10 +186,6 @@ async function checkBounds(connection: DuckDBConnection, source: SeriesSource): 
     );
     zones = Number(named?.zones ?? 0);
   }
-  if (intervals > GRID_SERIES_LIMITS.intervals)
-    throw new GridInputError(
-      `${source.file}: a grid intensity series holds at most ${GRID_SERIES_LIMITS.intervals} intervals (${intervals})`,
-    );
   if (zones > GRID_SERIES_LIMITS.zones)
     throw new GridInputError(
       `${source.file}: a grid intensity series holds at most ${GRID_SERIES_LIMITS.zones} zones (${zones})`,
@@ -207,7 +211,7 @@ async function checkedSource(
     return source;
   } catch (error) {
     if (!(error instanceof SeriesReadError) || source.header === null) throw error;
-    const copy = await lfCopy(file);
+    const copy = await lfCopy(file, GRID_SERIES_LIMITS.bytes);
     if (copy === null) throw error;
     cleanUp.push(copy.remove);
     const copied = { ...source, reads: copy.file };

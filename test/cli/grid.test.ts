@@ -13,6 +13,7 @@ import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { runCli, runMain, sink } from "../support/cli.js";
+import { gridSeriesGzip } from "../support/hostileFiles.js";
 
 const FIXTURES = "test/fixtures/grid";
 const ELECTRICITY_MAPS = `${FIXTURES}/electricity-maps-hourly.csv`;
@@ -465,6 +466,16 @@ describe("what the grid's inputs may be (the command's function: only its output
       expect.stringContaining(`impact-service: ${series}: ${expected}`),
     ]);
   });
+
+  it("refuses 10^8 intervals at the bound, reading no further (a gzip of a few MB)", async () => {
+    const series = file("huge.csv.gz", gridSeriesGzip(100_000_000));
+    expect(readFileSync(series).length).toBeLessThan(16 * 1024 * 1024);
+    const run = await runMain(["evaluate", inventory(), "--criteria", "gwp", "--grid-intensity", series]);
+    expect([run.code, run.stdout]).toEqual([2, ""]);
+    expect(run.stderr).toBe(
+      `impact-service: ${series}: a grid intensity series holds at most 2000000 intervals; it holds more (read up to the bound)\n`,
+    );
+  }, 180_000);
 
   it("reads a header whose cell holds a line break (quoted) as one record: the lines after it numbered as the file's", async () => {
     const series = join(dir, "quoted.csv");
