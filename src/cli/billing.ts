@@ -21,7 +21,7 @@ import { type BillLayout, billLayout } from "../billing/reading/layout.js";
 import { checkPartLayout, missingPartsNote } from "../billing/reading/parts.js";
 import { type BillingRequest, type BillingTerms, billingTerms } from "../billing/stages/request.js";
 import { ConfigError } from "../config/serviceConfig.js";
-import { InputFileError } from "../duckdb/errors.js";
+import { InputFileError, outOfMemoryLine } from "../duckdb/errors.js";
 import { coefficientCsv } from "../service/coefficientColumns.js";
 import { coefficientTable } from "../service/coefficients.js";
 import { DomainError } from "../service/errors.js";
@@ -88,6 +88,11 @@ export function failure(io: BillingIo, error: unknown, usage: string): number {
   }
   if (error instanceof FileReadError || error instanceof BillingStrictStop) {
     io.stderr.write(`impact-service: ${printable(error.message)}\n`);
+    return 1;
+  }
+  const memory = outOfMemoryLine(error);
+  if (memory !== null) {
+    io.stderr.write(`impact-service: ${printable(memory)}\n`);
     return 1;
   }
   if ((error as NodeJS.ErrnoException).code !== undefined) {

@@ -8,3 +8,12 @@ export { FileReadError } from "./readErrors.js";
 
 /** A file cannot be read as asked (its name, its header, the request): nothing was written. */
 export class InputFileError extends Error {}
+
+/**
+ * The engine stopped at its memory bound (`Out of Memory Error: …`, wherever the run was), as one
+ * line for the user; null for any other failure.
+ */
+export function outOfMemoryLine(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : "";
+  return message.startsWith("Out of Memory Error") ? `${message.split("\n")[0]}; nothing written` : null;
+}
