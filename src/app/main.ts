@@ -41,8 +41,8 @@ import { inputLimitsPlugin } from "../schema/plugins/inputLimits.js";
 import { persistedQueriesPlugin } from "../schema/plugins/persistedQueries.js";
 import { streamArgumentsPlugin } from "../schema/plugins/streamArguments.js";
 import { createRequestContext, type Service } from "../service/context.js";
-import { DEFAULT_CRITERIA } from "../service/criteria.js";
-import { createFileEvaluator, FILE_EVALUATION_BOUNDS } from "../service/fileEvaluation.js";
+import { CRITERION_SPELLINGS, DEFAULT_CRITERIA } from "../service/criteria.js";
+import { createFileEvaluator, FILE_EVALUATION_BOUNDS, removeLeftFolders } from "../service/fileEvaluation.js";
 import { openService } from "../service/open.js";
 import { createLogger, type Logger } from "../support/log.js";
 import { SERVICE_VERSION } from "../support/version.js";
@@ -123,7 +123,11 @@ export function createApp(config: Config = defaultConfig(), given: AppParts = {}
   /** Aborted when the process starts stopping: running batches end with an interrupted summary. */
   const stopping = new AbortController();
   const metrics = createMetrics();
-  const fileEvaluator = createFileEvaluator(process.env, FILE_EVALUATION_BOUNDS, stopping.signal);
+  const fileEvaluator = createFileEvaluator({
+    environment: process.env,
+    accepted: { editions: [...service.editions.keys()], criteria: CRITERION_SPELLINGS },
+    stopping: stopping.signal,
+  });
   const schema = servedSchema();
   const yoga = graphqlServer(config, { service, schema, metrics, logger });
   const rest = restHandlerOf(schema, service, logger);
@@ -304,6 +308,10 @@ function main(): void {
   }
   const logger = createLogger(config.LOG_LEVEL);
   runService(config, logger, () => {
+    // The run folders of /evaluate a process gone left behind (killed mid-run), before serving.
+    const removed = removeLeftFolders();
+    if (removed.length > 0)
+      logger.warn({ folders: removed.length }, "removed the run folders of a process gone");
     const app = createApp(config, { logger, loaded: given });
     given = undefined;
     return app;

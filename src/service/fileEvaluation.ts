@@ -1,21 +1,43 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { createReadStream, createWriteStream, existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import type { ChildProcess } from "node:child_process";
+import { createReadStream, existsSync } from "node:fs";
+import { mkdir, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createGunzip } from "node:zlib";
-import { contentOf, MARK_BYTES, SIGNATURE_BYTES } from "../support/fileSignature.js";
-import { LOG_LEVELS } from "../support/log.js";
+import { checkWorkbookDirectory, WorkbookBoundError } from "../support/boundedWorkbook.js";
+import { type CommandEnvironment, type CommandStart, startCommand } from "./fileEvaluation/command.js";
+import {
+  type AcceptedValues,
+  endingOf,
+  FileRefusal,
+  type FileRequest,
+  fileRequestOf,
+  localName,
+} from "./fileEvaluation/request.js";
+import { makeRunFolder } from "./fileEvaluation/runFolder.js";
+import { createRunWatch, folderRefusal } from "./fileEvaluation/runWatch.js";
+import { createSlots, type Slot } from "./fileEvaluation/slots.js";
+import { receive } from "./fileEvaluation/upload.js";
+
+export type { CommandEnvironment } from "./fileEvaluation/command.js";
+export {
+  type AcceptedValues,
+  FileRefusal,
+  type FileRequest,
+  READ_ENDINGS,
+} from "./fileEvaluation/request.js";
+export { removeLeftFolders } from "./fileEvaluation/runFolder.js";
+export type { Slot } from "./fileEvaluation/slots.js";
 
 /*
  * "Evaluate a file" (the service's /evaluate page, POST /v1/evaluate): an inventory or a billing
  * export evaluated by the command line itself — `impact-service evaluate FILE -o OUT --report
  * REPORT`, the same readers, limits, numbers and report — in a child process of its own, so that
  * DuckDB, the CSV parser and the engine never hold the service's event loop or heap. The file is
- * written to a private temporary folder, bounded as it arrives (bytes, lines), the run bounded in
- * time; the folder is removed when the answer ends, whatever ends it (the client gone, the time
- * bound, a refusal). Nothing of the file is logged: the command's summary goes to the client only.
+ * written to a private temporary folder, bounded as it arrives (bytes, lines, pace); the run is
+ * bounded in time, memory and bytes written like the service itself (fileEvaluation/command.ts,
+ * fileEvaluation/runWatch.ts); the folder is removed when the answer ends, whatever ends it (the
+ * client gone, a bound, a refusal, the command killed). Nothing of the file is logged: the
+ * command's summary goes to the client only.
  */
 
 /** The page's bounds (docs/limits.md, "The evaluate page"). */
@@ -28,49 +50,39 @@ export interface FileEvaluationBounds {
   readonly timeoutMs: number;
   /** Files evaluated at once, all clients together; past it, refused (503). */
   readonly maxConcurrent: number;
+  /** Files one client (its address) has at once; past it, refused (503). */
+  readonly maxPerClient: number;
+  /** The upload's pace: at least `minUploadBytes` in each `uploadWindowMs` from its start (408). */
+  readonly minUploadBytes: number;
+  readonly uploadWindowMs: number;
+  /** Bytes of a run's folder: the file, the output, the report and the command's temporary files. */
+  readonly runFolderBytes: number;
+  /** Resident memory of the runs' commands together; one alone may use all of it. */
+  readonly runsMemoryBytes: number;
+  /** A command's heap (node's --max-old-space-size, MB). */
+  readonly runHeapMb: number;
 }
 
+const MiB = 1024 * 1024;
+
+/**
+ * The bounds, sized for the container the service ships in (1 GiB of memory, a 1 GiB temp folder:
+ * docs/limits.md, "The evaluate page"): a run's folder holds a file at its bound with its output
+ * and report (a 50 MiB FOCUS export of 75,000 lines writes a 60 MB output); a run's command took
+ * 500 MB resident on that export, so the runs together are bounded by what that one needs.
+ */
 export const FILE_EVALUATION_BOUNDS: FileEvaluationBounds = {
-  maxBytes: 50 * 1024 * 1024,
+  maxBytes: 50 * MiB,
   maxLines: 200_000,
   timeoutMs: 120_000,
   maxConcurrent: 2,
+  maxPerClient: 1,
+  minUploadBytes: 64 * 1024,
+  uploadWindowMs: 10_000,
+  runFolderBytes: 160 * MiB,
+  runsMemoryBytes: 512 * MiB,
+  runHeapMb: 256,
 };
-
-/** The endings of the files the command reads (docs/inventory.md, docs/billing.md). */
-export const READ_ENDINGS = [
-  ".csv",
-  ".csv.gz",
-  ".parquet",
-  ".xlsx",
-  ".ndjson",
-  ".jsonl",
-  // BigQuery's JSON export (`bq extract`), plain or gzipped (src/billing/reading/layout.ts)
-  ".json",
-  ".json.gz",
-] as const;
-
-/** The output formats the command writes: csv and xlsx for an inventory, csv and parquet for a bill. */
-const OUTPUT_FORMATS = ["csv", "xlsx", "parquet"] as const;
-type OutputFormat = (typeof OUTPUT_FORMATS)[number];
-
-/** What a client asks: its file's name (for its ending and the summary), the edition, criteria, output. */
-export interface FileRequest {
-  readonly name: string;
-  readonly edition: string | null;
-  readonly criteria: string | null;
-  readonly format: OutputFormat;
-}
-
-/** A request refused before any work, with its HTTP status and the sentence the page shows. */
-export class FileRefusal extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** One event of a run, as the client reads it (one NDJSON line each). */
 export type FileEvent =
@@ -85,63 +97,6 @@ export type FileEvent =
     }
   | { readonly event: "done"; readonly exitCode: number; readonly summary: string }
   | { readonly event: "refused"; readonly message: string };
-
-/**
- * A ZIP archive, by its name or, named otherwise, by its first bytes: the command would unpack
- * its file (src/support/zipArchive.ts), whose lines the page could not count as they arrive.
- */
-const ZIP_REFUSAL = "the file is a ZIP archive: unzip it and drop the file it holds";
-
-/** A query value that may reach the command's arguments: letters, digits and `.,_-` only. */
-const PLAIN_VALUE = /^[A-Za-z0-9._,-]{1,200}$/;
-
-/** The request of a query string, checked; a FileRefusal (422) naming the parameter otherwise. */
-export function fileRequestOf(query: URLSearchParams): FileRequest {
-  const name = query.get("name") ?? "";
-  const lower = name.toLowerCase();
-  if (lower.endsWith(".zip")) throw new FileRefusal(415, ZIP_REFUSAL);
-  if (!READ_ENDINGS.some((ending) => lower.endsWith(ending))) {
-    throw new FileRefusal(
-      422,
-      `name: the command reads ${READ_ENDINGS.join(", ")} files, not "${name.slice(0, 100)}"`,
-    );
-  }
-  const optional = (parameter: string): string | null => {
-    const value = query.get(parameter);
-    if (value === null || value === "") return null;
-    if (!PLAIN_VALUE.test(value))
-      throw new FileRefusal(422, `${parameter}: letters, digits and , . _ - only`);
-    return value;
-  };
-  const format = optional("format") ?? "csv";
-  if (!(OUTPUT_FORMATS as readonly string[]).includes(format)) {
-    throw new FileRefusal(422, `format: ${OUTPUT_FORMATS.join(", ")}, not ${format}`);
-  }
-  return {
-    name,
-    edition: optional("edition"),
-    criteria: optional("criteria"),
-    format: format as OutputFormat,
-  };
-}
-
-/** The longest of READ_ENDINGS a name ends with (`.csv.gz` rather than `.gz`), "" if none. */
-function endingOf(name: string): string {
-  return (
-    READ_ENDINGS.filter((e) => name.toLowerCase().endsWith(e)).sort((a, b) => b.length - a.length)[0] ?? ""
-  );
-}
-
-/** The file's name in the run's folder: its letters kept (the command's summary names it), its ending whole. */
-function localName(name: string): string {
-  const ending = endingOf(name);
-  const stem = name
-    .slice(0, name.length - ending.length)
-    .replace(/[^A-Za-z0-9._-]/g, "_")
-    .replace(/^[.-]+/, "")
-    .slice(0, 80);
-  return `${stem === "" ? "file" : stem}${ending}`;
-}
 
 /** The command line's bundle, beside the server's bundle (scripts/build.ts writes both). */
 export const COMMAND_BUNDLE = "cli.mjs";
@@ -175,128 +130,12 @@ export function commandEntryOf(moduleUrl: string): CommandEntry | { readonly mis
   }
 }
 
-/** Counts the lines of the text received (a gzip's inflated text), refusing past the bound. */
-function lineCounter(maxLines: number, gzip: boolean) {
-  let lines = 0;
-  const count = (chunk: Uint8Array) => {
-    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines += 1;
-    if (lines > maxLines) {
-      throw new FileRefusal(
-        413,
-        `the file has more than ${maxLines.toLocaleString("en")} lines (the page's bound)`,
-      );
-    }
-  };
-  if (!gzip) return { feed: count, end: async () => lines, fail: () => {} };
-  const inflate = createGunzip();
-  let failure: unknown = null;
-  inflate.on("data", (chunk: Buffer) => {
-    try {
-      count(chunk);
-    } catch (error) {
-      failure = error;
-      inflate.destroy();
-    }
-  });
-  inflate.on("error", (error) => {
-    failure ??= new FileRefusal(422, `the gzip file is damaged or cut short: ${error.message}`);
-  });
-  const ended = new Promise<void>((resolve) => {
-    inflate.once("end", resolve);
-    inflate.once("close", resolve);
-  });
-  return {
-    feed: (chunk: Uint8Array) => {
-      if (failure !== null) throw failure;
-      inflate.write(chunk);
-    },
-    end: async () => {
-      inflate.end();
-      await ended;
-      if (failure !== null) throw failure;
-      return lines;
-    },
-    fail: () => inflate.destroy(),
-  };
-}
-
-type LineCounter = ReturnType<typeof lineCounter>;
-
-/** A file whose lines are not counted: a Parquet file, a workbook's ZIP, what the command refuses. */
-const NOT_COUNTED: LineCounter = { feed: () => {}, end: async () => 0, fail: () => {} };
-
-/**
- * Counts the lines of what is received as its first bytes tell (as the command tells it,
- * src/support/fileSignature.ts), not its name: text as it is, gzip inflated (a gzip named .csv is
- * bounded by its inflated lines too), a Parquet file, a workbook or another binary not at all. The
- * first bytes are held until they tell, whatever the chunks they arrive in. A ZIP archive that is
- * no workbook is refused (ZIP_REFUSAL).
- */
-function receivedLineCounter(maxLines: number, workbook: boolean): LineCounter {
-  let head = Buffer.alloc(0);
-  let counter: LineCounter | null = null;
-  const told = (): LineCounter => {
-    const content = contentOf(head.subarray(0, SIGNATURE_BYTES));
-    if (content === "zip" && !workbook) throw new FileRefusal(415, ZIP_REFUSAL);
-    const chosen =
-      content === "text" || content === "gzip" ? lineCounter(maxLines, content === "gzip") : NOT_COUNTED;
-    counter = chosen;
-    chosen.feed(head);
-    return chosen;
-  };
-  return {
-    feed: (chunk: Uint8Array) => {
-      if (counter !== null) return counter.feed(chunk);
-      head = Buffer.concat([head, chunk]);
-      if (head.length >= MARK_BYTES) told();
-    },
-    end: () => (counter ?? told()).end(),
-    fail: () => counter?.fail(),
-  };
-}
-
-/** Writes the body to `path` within the bounds; a FileRefusal past one. */
-async function receive(
-  body: AsyncIterable<Uint8Array>,
-  path: string,
-  bounds: FileEvaluationBounds,
-): Promise<void> {
-  const out = createWriteStream(path, { flags: "wx", mode: 0o600 });
-  const lines = receivedLineCounter(bounds.maxLines, path.toLowerCase().endsWith(".xlsx"));
-  let bytes = 0;
-  let failed: Error | null = null;
-  out.on("error", (error) => {
-    failed = error;
-    out.emit("drain");
-  });
-  try {
-    for await (const chunk of body) {
-      if (failed !== null) throw failed;
-      bytes += chunk.byteLength;
-      if (bytes > bounds.maxBytes) {
-        throw new FileRefusal(
-          413,
-          `the file exceeds ${bounds.maxBytes / 1024 / 1024} MiB (the page's bound)`,
-        );
-      }
-      lines.feed(chunk);
-      if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
-    }
-    if (bytes === 0) throw new FileRefusal(422, "the file is empty");
-    await lines.end();
-  } catch (error) {
-    lines.fail();
-    throw error;
-  } finally {
-    await new Promise<void>((resolve) => out.end(() => resolve()));
-  }
-}
-
-/** What the command answered: its exit code and its stderr (the summary), bounded. */
+/** What the command answered: its exit code and its stderr (the summary), bounded; why it was stopped. */
 interface Outcome {
   readonly exitCode: number | null;
   readonly stderr: string;
-  readonly timedOut: boolean;
+  /** The refusal of a run stopped by a bound (its time, memory or files), null when it ended itself. */
+  readonly stopped: string | null;
 }
 
 /** Stderr kept of a run: its summary and bad rows, not an unbounded stream. */
@@ -308,69 +147,49 @@ const HEARTBEAT_MS = 1_000;
 /** Bytes of a `file` event's part before base64: the answer never holds a whole output. */
 const PART_BYTES = 384 * 1024;
 
-/** The environment a run's command is given: the service's own, from its start-up (src/app/main.ts). */
-export type CommandEnvironment = Readonly<Record<string, string | undefined>>;
-
 /**
- * The command's log level: the service's when it says as little as `warn` or less (`error`,
- * `fatal`, `silent`), `warn` otherwise (`info`, `debug`, `trace`, unset).
+ * A workbook's directory checked before its command starts (src/support/boundedWorkbook.ts): a
+ * workbook whose parts are past their bound (3 GiB of a sheet, 10^9 bytes of shared strings in
+ * 3 MB) is refused at once, 413, naming it. Any other file, or a workbook yauzl cannot read, goes
+ * to the command, which names what it is.
  */
-function commandLogLevel(serviceLevel: string | undefined): string {
-  const levels: readonly string[] = LOG_LEVELS;
-  const at = levels.indexOf(serviceLevel ?? "");
-  return at !== -1 && (serviceLevel === "silent" || at <= levels.indexOf("warn"))
-    ? (serviceLevel as string)
-    : "warn";
+async function checkedWorkbook(path: string): Promise<void> {
+  if (!path.toLowerCase().endsWith(".xlsx")) return;
+  try {
+    await checkWorkbookDirectory(path);
+  } catch (error) {
+    if (error instanceof WorkbookBoundError) throw new FileRefusal(413, error.message);
+    throw error;
+  }
 }
 
-function spawnCommand({ entry, folder, input, request, environment }: RunParts, output: string) {
-  const args = [
-    entry,
-    "evaluate",
-    input,
-    "-o",
-    output,
-    "--report",
-    "out/report.html",
-    "--format",
-    request.format,
-  ];
-  if (request.edition !== null) args.push("--edition", request.edition);
-  if (request.criteria !== null) args.push("--criteria", request.criteria);
-  // The service's environment (EDITION, EDITIONS_FILE: the same editions as the service serves);
-  // its temp folder the run's, so what the command's libraries write there (exceljs keeps a
-  // worksheet stored before the workbook's shared strings in a temporary file) goes with it.
-  // Its log lines at `warn` at most, whatever the service's LOG_LEVEL: its stderr is the summary
-  // the client reads, where a service debugged at `debug` put the engine's debug lines (the
-  // server's paths) before the command's own lines.
-  return spawn(process.execPath, args, {
-    cwd: folder,
-    stdio: ["ignore", "ignore", "pipe"],
-    env: { ...environment, TMPDIR: folder, LOG_LEVEL: commandLogLevel(environment.LOG_LEVEL) },
-  });
-}
-
-function outcomeOf(child: ChildProcess, timeoutMs: number): Promise<Outcome> {
-  return new Promise((resolve) => {
+/** The outcome of a started run, its time bounded: `stop` kills it with the refusal given. */
+function outcomeOf(child: ChildProcess, timeoutMs: number) {
+  let stopped: string | null = null;
+  const stop = (reason: string) => {
+    stopped ??= reason;
+    child.kill("SIGKILL");
+  };
+  const outcome = new Promise<Outcome>((resolve) => {
     let stderr = "";
-    let timedOut = false;
     child.stderr?.setEncoding("utf8");
     child.stderr?.on("data", (text: string) => {
       if (stderr.length < MAX_STDERR_BYTES) stderr += text.slice(0, MAX_STDERR_BYTES - stderr.length);
     });
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill("SIGKILL");
-    }, timeoutMs);
+    const timer = setTimeout(
+      () => stop(`the run took longer than ${timeoutMs / 1000} s (the page's bound) and was stopped`),
+      timeoutMs,
+    );
     child.once("close", (code) => {
       clearTimeout(timer);
-      resolve({ exitCode: code, stderr, timedOut });
+      resolve({ exitCode: code, stderr, stopped });
     });
     child.once("error", () => {
       clearTimeout(timer);
-      resolve({ exitCode: null, stderr, timedOut });
+      resolve({ exitCode: null, stderr, stopped });
     });
   });
+  return { outcome, stop };
 }
 
 const TYPES: Readonly<Record<string, string>> = {
@@ -402,17 +221,32 @@ const lastLine = (text: string) =>
 export interface FileEvaluator {
   /** Which command the runs start (the service's start-up line says it): bundled, or through tsx. */
   readonly command: string;
-  /** Admission: false when `maxConcurrent` files are being evaluated. */
-  readonly admit: () => boolean;
+  readonly bounds: FileEvaluationBounds;
+  /** The request of a query string, its values checked against what the service serves. */
+  readonly requestOf: (query: URLSearchParams) => FileRequest;
+  /** Admission: a slot for a client (its address), or the refusal (503) when none is free to it. */
+  readonly admit: (client: string) => Slot | FileRefusal;
   /**
    * Receives `body` (a FileRefusal when a bound is passed), then returns the run's events; the
-   * temporary folder is removed when they end or are abandoned, or when `signal` aborts.
+   * slot is given back and the temporary folder removed when they end or are abandoned, or when
+   * `signal` aborts.
    */
   readonly evaluate: (
     request: FileRequest,
     body: AsyncIterable<Uint8Array>,
     signal: AbortSignal,
+    slot: Slot,
   ) => Promise<AsyncGenerator<FileEvent>>;
+}
+
+/** What an evaluator is made of besides its bounds. */
+export interface FileEvaluatorParts {
+  /** The environment the commands are given: the service's own. */
+  readonly environment: CommandEnvironment;
+  /** The values a request may name. */
+  readonly accepted: AcceptedValues;
+  /** Aborted when the process stops: every run ends as its client's leaving would. */
+  readonly stopping?: AbortSignal;
 }
 
 /**
@@ -420,113 +254,123 @@ export interface FileEvaluator {
  * client's leaving would: the children killed, the folders removed before the process exits.
  */
 export function createFileEvaluator(
-  environment: CommandEnvironment,
+  { environment, accepted, stopping = new AbortController().signal }: FileEvaluatorParts,
   bounds: FileEvaluationBounds = FILE_EVALUATION_BOUNDS,
-  stopping: AbortSignal = new AbortController().signal,
 ): FileEvaluator {
-  let running = 0;
   const command = commandEntryOf(import.meta.url);
   const entry = "path" in command ? command.path : null;
-  const admit = () => {
-    if (running >= bounds.maxConcurrent) return false;
-    running += 1;
-    return true;
-  };
-  const release = () => {
-    running -= 1;
-  };
+  const slots = createSlots(bounds);
+  const watch = createRunWatch(bounds);
   return {
     command:
       "path" in command ? command.description : `/evaluate refuses every file: ${command.missing} is missing`,
-    admit,
-    evaluate: async (request, body, clientSignal) => {
+    bounds,
+    requestOf: (query) => fileRequestOf(query, accepted),
+    admit: (client) => slots.take(client),
+    evaluate: async (request, body, clientSignal, slot) => {
       const signal = AbortSignal.any([clientSignal, stopping]);
       let folder: string | null = null;
+      const input = localName(request.name);
       try {
         if (entry === null)
           throw new FileRefusal(503, "the command line is not installed beside this service");
-        folder = await mkdtemp(join(tmpdir(), "impact-evaluate-"));
-        const input = localName(request.name);
+        folder = await makeRunFolder();
         await receive(body, join(folder, input), bounds);
+        await checkedWorkbook(join(folder, input));
         await mkdir(join(folder, "out"));
       } catch (error) {
-        release();
+        slot.release();
         if (folder !== null) await rm(folder, { recursive: true, force: true });
         throw error;
       }
-      return run(
-        startRun({ entry, folder, input: localName(request.name), request, environment, signal, release }),
-        bounds,
-      );
+      const stem = input.slice(0, input.length - endingOf(input).length);
+      const outputName = `${stem}-impacts.${request.format}`;
+      const start = { entry, folder, input, output: `out/${outputName}`, request, environment, bounds };
+      const started = startRun(start, { signal, slot, watch: watch.add, timeoutMs: bounds.timeoutMs });
+      return run({ ...started, outputName, reportName: `${stem}-report.html` }, bounds);
     },
   };
 }
 
-/** A started run: its child, its output's name, and its one ending (child killed, folder removed). */
+/** A started run: its child, its outcome, and its one ending (child killed, slot given back, folder removed). */
 interface Run {
   readonly child: ChildProcess;
+  readonly outcome: Promise<Outcome>;
   readonly folder: string;
   readonly outputName: string;
   readonly reportName: string;
   readonly signal: AbortSignal;
-  /** Kills the child, gives the admission back and removes the folder; once, whoever calls first. */
+  /** Kills the child, gives the slot back and removes the folder; once, whoever calls first. */
   readonly close: () => Promise<void>;
 }
 
-interface RunParts {
-  readonly entry: string;
-  readonly folder: string;
-  readonly input: string;
-  readonly request: FileRequest;
-  readonly environment: CommandEnvironment;
+/** What a run is tied to: its client's signal, its slot, the watch of the runs, its time. */
+interface RunTies {
   readonly signal: AbortSignal;
-  readonly release: () => void;
+  readonly slot: Slot;
+  readonly watch: ReturnType<typeof createRunWatch>["add"];
+  readonly timeoutMs: number;
 }
 
+/** RLIMIT_FSIZE's signal: the command wrote a file past the folder's bytes. */
+const FILE_TOO_LARGE = "SIGXFSZ";
+
 /**
- * Starts the command. Its ending is tied to the client's signal too: an answer abandoned before
- * its first event is read (the client gone at once) still removes the folder.
+ * Starts the command, watched until it ends. Its ending is tied to the client's signal too: an
+ * answer abandoned before its first event is read (the client gone at once) still removes the
+ * folder.
  */
-function startRun(parts: RunParts): Run {
-  const { folder, input, request, signal, release } = parts;
-  const stem = input.slice(0, input.length - endingOf(input).length);
-  const outputName = `${stem}-impacts.${request.format}`;
-  const child = spawnCommand(parts, `out/${outputName}`);
+function startRun(start: CommandStart, ties: RunTies): Omit<Run, "outputName" | "reportName"> {
+  const { folder, bounds } = start;
+  const { signal, slot, watch } = ties;
+  const child = startCommand(start);
+  const { outcome, stop } = outcomeOf(child, ties.timeoutMs);
+  const unwatch =
+    child.pid === undefined ? () => {} : watch({ pid: child.pid, folder, stop: (reason) => stop(reason) });
+  child.once("exit", (_code, exitSignal) => {
+    unwatch();
+    if (exitSignal === FILE_TOO_LARGE) stop(folderRefusal(bounds));
+  });
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
       signal.removeEventListener("abort", close);
+      unwatch();
       child.kill("SIGKILL");
-      release();
+      await outcome;
+      slot.release();
       await rm(folder, { recursive: true, force: true });
     })();
     return closing;
   };
   signal.addEventListener("abort", close, { once: true });
   if (signal.aborted) void close();
-  return { child, folder, outputName, reportName: `${stem}-report.html`, signal, close };
+  return { child, outcome, folder, signal, close };
 }
 
+/** A write the file-size bound stopped (EFBIG), as the command's line says it (DuckDB's, node's). */
+const FILE_TOO_LARGE_SAID = /\bFile too large\b|\bEFBIG\b/i;
+
 async function* run(started: Run, bounds: FileEvaluationBounds): AsyncGenerator<FileEvent> {
-  const { child, folder, outputName, signal } = started;
+  const { folder, outputName, signal, outcome } = started;
   try {
-    const outcome = outcomeOf(child, bounds.timeoutMs);
     const since = Date.now();
     for (;;) {
       const ticked = await Promise.race([outcome, new Promise((r) => setTimeout(r, HEARTBEAT_MS, null))]);
       if (ticked !== null || signal.aborted) break;
       yield { event: "running", seconds: Math.round((Date.now() - since) / 1000) };
     }
-    const { exitCode, stderr, timedOut } = await outcome;
+    const { exitCode, stderr, stopped } = await outcome;
     if (signal.aborted) return;
-    if (timedOut) {
-      yield {
-        event: "refused",
-        message: `the run took longer than ${bounds.timeoutMs / 1000} s (the page's bound) and was stopped`,
-      };
+    if (stopped !== null) {
+      yield { event: "refused", message: stopped };
     } else if (exitCode !== 0 && !(await isFile(join(folder, "out", outputName)))) {
-      // A misuse (exit 2) or a file the command could not read (exit 1, nothing written): its one line.
-      yield { event: "refused", message: lastLine(stderr) || "the command could not run" };
+      // A misuse (exit 2) or a file the command could not read (exit 1, nothing written): its one
+      // line; a write past the run's bytes (node and DuckDB go on past SIGXFSZ, failing the
+      // write): the bound.
+      const said = lastLine(stderr);
+      const message = FILE_TOO_LARGE_SAID.test(said) ? folderRefusal(bounds) : said;
+      yield { event: "refused", message: message || "the command could not run" };
     } else {
       yield* fileEvents(join(folder, "out", outputName), "output", outputName);
       yield* fileEvents(join(folder, "out", "report.html"), "report", started.reportName);

@@ -50,7 +50,12 @@ export class WorkbookBoundError extends Error {}
 
 const count = (n: number) => n.toLocaleString("en-US");
 
-/** The parts of exceljs's streaming reader the parts are handed to (its own reading of the archive aside). */
+/**
+ * The part readers of exceljs's streaming WorkbookReader (4.4), which its own `parse` calls for
+ * each part as it meets it in the archive: here called in the order the sheet needs, its reading
+ * of the archive (and its temporary sheets) left aside. Not its documented interface: the
+ * workbook tests (test/cli/workbookInput.test.ts) read through them, byte for byte.
+ */
 interface ReaderParts {
   _parseRels(stream: Readable): Promise<void>;
   _parseWorkbook(stream: Readable): Promise<void>;

@@ -150,8 +150,9 @@ describe("the temp folder the command's runs write (deploy/, compose.yaml)", () 
     .find((doc) => doc.kind === "Deployment") as IDeployment;
   const pod = deployment.spec?.template.spec;
   const [container] = pod?.containers ?? [];
-  // Each run holds its file, its output and its report: room for the files at once, several times over.
-  const smallest = FILE_EVALUATION_BOUNDS.maxConcurrent * FILE_EVALUATION_BOUNDS.maxBytes * 4;
+  // Each run's folder (its file, output, report and temporary files) is bounded, counted as it is
+  // written: the runs at once fill at most half the volume.
+  const smallest = 2 * FILE_EVALUATION_BOUNDS.maxConcurrent * FILE_EVALUATION_BOUNDS.runFolderBytes;
   const GI = 1024 ** 3;
 
   it("is an emptyDir on disk mounted writable at /tmp, bounded above what the page admits", () => {

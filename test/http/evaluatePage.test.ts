@@ -19,6 +19,7 @@ import ExcelJS from "exceljs";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CLI_BUNDLE } from "../support/bundle.js";
+import { firstLine, postFrom } from "../support/clientAddress.js";
 import { portOf, startService } from "../support/process.js";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -354,30 +355,27 @@ describe("the /evaluate page", () => {
   );
 
   it(
-    "admits two files at once and refuses a third with its sentence, while they run",
+    "admits two files at once, one a client, and refuses a third with its sentence, while they run",
     async () => {
-      const body = LONG_RUN;
-      const post = () =>
-        fetch(`${server.url}/v1/evaluate?name=servers.csv&criteria=gwp`, { method: "POST", body });
-      const running = await Promise.all([post(), post()]);
-      const readers = running.map((answer) => answer.body?.getReader());
+      const port = portOf(listening);
+      const post = (from: string) =>
+        postFrom(from, port, "/v1/evaluate?name=servers.csv&criteria=gwp", LONG_RUN);
+      const running = await Promise.all([post("127.0.0.1"), post("127.0.0.2")]);
       // Each has started its run (its first event): both are admitted and running.
-      for (const reader of readers) {
-        const { value } = (await reader?.read()) ?? {};
-        expect(new TextDecoder().decode(value)).toMatch(/^\{"event":"running"/);
-      }
-      const third = await post();
+      for (const answer of running) expect(await firstLine(answer)).toMatch(/^\{"event":"running"/);
+      const third = await post("127.0.0.3");
       expect(third.status).toBe(503);
-      expect(third.headers.get("retry-after")).toBe("10");
-      expect(await third.json()).toEqual({
+      expect(third.headers["retry-after"]).toBe("10");
+      expect(JSON.parse(await third.text())).toEqual({
         detail: "as many files as the service evaluates at once are running: try again in a minute",
       });
-      for (const reader of readers) await reader?.cancel();
+      for (const answer of running) answer.body.destroy();
       await vi.waitFor(() => expect(runFolders()).toEqual([]), { timeout: WAIT_MS, interval: 50 });
       // Admission given back: a new file runs.
-      const again = await post();
+      const again = await post("127.0.0.3");
       expect(again.status).toBe(200);
-      await again.body?.cancel();
+      again.body.destroy();
+      await vi.waitFor(() => expect(runFolders()).toEqual([]), { timeout: WAIT_MS, interval: 50 });
     },
     WAIT_MS,
   );

@@ -1,9 +1,5 @@
-import {
-  type FileEvaluator,
-  type FileEvent,
-  FileRefusal,
-  fileRequestOf,
-} from "../../service/fileEvaluation.js";
+import type { IncomingMessage } from "node:http";
+import { type FileEvaluator, type FileEvent, FileRefusal } from "../../service/fileEvaluation.js";
 import { jsonReply } from "../reply.js";
 import type { Answer } from "../route.js";
 
@@ -21,39 +17,65 @@ async function* ndjson(events: AsyncGenerator<FileEvent>): AsyncGenerator<Uint8A
   for await (const event of events) yield Buffer.from(`${JSON.stringify(event)}\n`);
 }
 
-/** The route: admitted (503 past the files at once), received within bounds (413, 422), then run. */
+/** The client a slot is counted to: the connection's address (an IPv4 client's as IPv4). */
+function clientOf(request: IncomingMessage): string {
+  return (request.socket.remoteAddress ?? "unknown").replace(/^::ffff:(?=\d+\.)/, "");
+}
+
+/**
+ * A refusal answered while the body may still arrive: the rest is read and dropped as the answer
+ * is written (src/http/limits/delivery.ts), so that a client still sending reads the refusal
+ * rather than a reset connection — up to the page's bytes, past which the connection is closed.
+ */
+function dropRest(request: IncomingMessage, maxBytes: number): void {
+  let dropped = 0;
+  const count = (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > maxBytes) request.socket.destroy();
+  };
+  request.on("data", count);
+  request.once("end", () => request.off("data", count));
+}
+
+/** The route: admitted (503 past the slots), received within bounds (408, 413, 415, 422), then run. */
 export function evaluateFileAnswer(evaluator: FileEvaluator): Answer {
+  const { maxBytes } = evaluator.bounds;
   return async ({ request, cancellation }) => {
-    let fileRequest: ReturnType<typeof fileRequestOf>;
+    const refused = (error: FileRefusal) => {
+      dropRest(request, maxBytes);
+      return refusal(error);
+    };
+    let fileRequest: ReturnType<FileEvaluator["requestOf"]>;
     try {
-      fileRequest = fileRequestOf(new URL(request.url ?? "/", "http://service").searchParams);
+      fileRequest = evaluator.requestOf(new URL(request.url ?? "/", "http://service").searchParams);
     } catch (error) {
-      if (error instanceof FileRefusal) return refusal(error);
+      if (error instanceof FileRefusal) return refused(error);
       throw error;
     }
-    if (!evaluator.admit()) {
-      return jsonReply(
-        503,
-        { detail: "as many files as the service evaluates at once are running: try again in a minute" },
-        { "retry-after": "10", connection: "close" },
+    const declared = Number(request.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      return refused(
+        new FileRefusal(413, `the file exceeds ${maxBytes / 1024 / 1024} MiB (the page's bound)`),
       );
     }
+    const slot = evaluator.admit(clientOf(request));
+    if (slot instanceof FileRefusal) return refused(slot);
     try {
-      // Not destroyed when a bound stops the reading: the rest is dropped below.
+      // Not destroyed when a bound stops the reading: the rest is dropped, or the connection closed.
       const body = request.iterator({ destroyOnReturn: false });
-      const events = await evaluator.evaluate(fileRequest, body, cancellation.signal);
+      const events = await evaluator.evaluate(fileRequest, body, cancellation.signal, slot);
       return { status: 200, headers: { "content-type": "application/x-ndjson" }, body: ndjson(events) };
     } catch (error) {
       if (!(error instanceof FileRefusal)) throw error;
-      // The rest of a refused upload is read and dropped (within node's request time), so that a
-      // browser still sending reads the refusal rather than a reset connection.
-      request.resume();
-      return refusal(error);
+      // An upload too slow is not waited for: its connection ends with the answer.
+      if (error.status === 408) return refusal(error, { connection: "close" });
+      return refused(error);
     }
   };
 }
 
-/** A refusal as the page shows it (`detail`, as the REST shim's errors). */
-function refusal(error: FileRefusal) {
-  return jsonReply(error.status, { detail: error.message });
+/** A refusal as the page shows it (`detail`, as the REST shim's errors); a busy service's says when to retry. */
+function refusal(error: FileRefusal, headers: Record<string, string> = {}) {
+  const retry: Record<string, string> = error.status === 503 ? { "retry-after": "10" } : {};
+  return jsonReply(error.status, { detail: error.message }, { ...retry, ...headers });
 }

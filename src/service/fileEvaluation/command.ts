@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { LOG_LEVELS } from "../../support/log.js";
+import type { FileRequest } from "./request.js";
+
+/*
+ * The command a run starts, `impact-service evaluate`, in a child process bounded like the
+ * service's own: its heap (node's flags), each file it writes (RLIMIT_FSIZE, set by util-linux's
+ * prlimit, an essential package of Debian and of the image), and — should the container's memory
+ * still run out — the first process the kernel stops (oom_score_adj 1000), never the service. Its
+ * resident memory and its folder's bytes are watched from outside (runWatch.ts). Every value of
+ * the request reaches it as `--name=value`, the file after `--`: none can be read as an option.
+ */
+
+/** The bounds a run's command is started with (FileEvaluationBounds, src/service/fileEvaluation.ts). */
+export interface CommandBounds {
+  /** Bytes of the run's folder; also the largest file the command may write. */
+  readonly runFolderBytes: number;
+  /** Resident memory of the runs together (a run alone may use all of it). */
+  readonly runsMemoryBytes: number;
+  /** The command's heap, node's --max-old-space-size (MB). */
+  readonly runHeapMb: number;
+}
+
+/** The environment a run's command is given: the service's own, from its start-up (src/app/main.ts). */
+export type CommandEnvironment = Readonly<Record<string, string | undefined>>;
+
+/** What a run's command is started with. */
+export interface CommandStart {
+  readonly entry: string;
+  readonly folder: string;
+  readonly input: string;
+  readonly output: string;
+  readonly request: FileRequest;
+  readonly environment: CommandEnvironment;
+  readonly bounds: CommandBounds;
+}
+
+/** util-linux's prlimit (Linux): sets the command's RLIMIT_FSIZE before it starts. */
+const PRLIMIT = ["/usr/bin/prlimit", "/bin/prlimit"].find((path) => existsSync(path)) ?? null;
+
+/** The young generation of the command, as the service's (`npm start`'s flags). */
+const SEMI_SPACE_MB = 16;
+
+/**
+ * The command's log level: the service's when it says as little as `warn` or less (`error`,
+ * `fatal`, `silent`), `warn` otherwise (`info`, `debug`, `trace`, unset).
+ */
+function commandLogLevel(serviceLevel: string | undefined): string {
+  const levels: readonly string[] = LOG_LEVELS;
+  const at = levels.indexOf(serviceLevel ?? "");
+  return at !== -1 && (serviceLevel === "silent" || at <= levels.indexOf("warn"))
+    ? (serviceLevel as string)
+    : "warn";
+}
+
+/** The command's arguments: each value as `--name=value`, the file after `--`. */
+export function commandArguments({
+  input,
+  output,
+  request,
+}: Pick<CommandStart, "input" | "output" | "request">) {
+  return [
+    "evaluate",
+    `--output=${output}`,
+    "--report=out/report.html",
+    `--format=${request.format}`,
+    ...(request.edition === null ? [] : [`--edition=${request.edition}`]),
+    ...(request.criteria === null ? [] : [`--criteria=${request.criteria.join(",")}`]),
+    "--",
+    input,
+  ];
+}
+
+/** Starts the command: its process (prlimit's, which becomes node's) and its bounds set. */
+export function startCommand(start: CommandStart): ChildProcess {
+  const { entry, folder, environment, bounds } = start;
+  const node = [
+    process.execPath,
+    `--max-old-space-size=${bounds.runHeapMb}`,
+    `--max-semi-space-size=${SEMI_SPACE_MB}`,
+    entry,
+    ...commandArguments(start),
+  ];
+  const [file, ...args] =
+    PRLIMIT === null ? node : [PRLIMIT, `--fsize=${bounds.runFolderBytes}`, "--", ...node];
+  // The service's environment (EDITION, EDITIONS_FILE: the same editions as the service serves);
+  // its temp folder the run's, so what the command and its libraries write there goes with it and
+  // is counted with it. Its log lines at `warn` at most, whatever the service's LOG_LEVEL: its
+  // stderr is the summary the client reads.
+  const child = spawn(file, args, {
+    cwd: folder,
+    stdio: ["ignore", "ignore", "pipe"],
+    env: {
+      ...environment,
+      TMPDIR: folder,
+      LOG_LEVEL: commandLogLevel(environment.LOG_LEVEL),
+    },
+  });
+  // Raising a process's own score needs no privilege; where /proc is not, nothing is done.
+  if (child.pid !== undefined) writeFile(`/proc/${child.pid}/oom_score_adj`, "1000").catch(() => {});
+  return child;
+}
