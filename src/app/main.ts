@@ -35,6 +35,7 @@ import { coefficientStreamRoute } from "../rest/routes/coefficientStream.js";
 import { graphqlErrorOf } from "../schema/errors.js";
 import { servedSchema } from "../schema/execution/inProcess.js";
 import { possibleTypesOf } from "../schema/introspection/possibleTypes.js";
+import { fleetVariablesPlugin } from "../schema/plugins/fleetVariables.js";
 import { httpErrorsPlugin } from "../schema/plugins/httpErrors.js";
 import { incrementalDeliveryPlugin } from "../schema/plugins/incrementalDelivery.js";
 import { inputLimitsPlugin } from "../schema/plugins/inputLimits.js";
@@ -204,7 +205,8 @@ function graphqlServer(config: Config, { service, schema, metrics, logger }: Gra
 
 /**
  * yoga's plugins in the order they run. Input bounds first: nesting before parsing, list lengths
- * before variables are coerced; persisted queries before them: a document sent by its hash is
+ * before variables are coerced, then a large fleet's variables coerced in slices of the turns
+ * (fleetVariables.ts); persisted queries before them: a document sent by its hash is
  * checked as if sent whole. @defer and @stream: a fleet's `items @stream` are sent as their
  * chunks are evaluated (multipart/mixed or text/event-stream), instead of in one answer at the
  * end. The errors plugin comes before yoga's masking (which yoga adds after these): it sees an
@@ -215,6 +217,7 @@ function graphqlPlugins(config: Config, limits: Limits, metrics: Metrics) {
   return [
     persistedQueriesPlugin(DOCUMENT_CACHE, config.PERSISTED_ONLY === "true" ? config.trustedDocuments : null),
     inputLimitsPlugin(limits),
+    fleetVariablesPlugin(),
     ...abuseProtection(),
     metrics.fleetPlugin,
     useDeferStream(),
