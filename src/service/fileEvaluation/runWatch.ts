@@ -69,9 +69,12 @@ export function createRunWatch(bounds: WatchBounds) {
   const tick = () => {
     if (looking) return;
     looking = true;
-    look(runs, bounds).finally(() => {
-      looking = false;
-    });
+    // A look that fails (a run gone meanwhile) is the next one's to make.
+    look(runs, bounds)
+      .catch(() => {})
+      .finally(() => {
+        looking = false;
+      });
   };
   return {
     /** Watches a run; the function returned ends its watch. */
