@@ -10,7 +10,10 @@
  * and message. Before the mix, each kind runs alone on a fresh process for
  * `BENCH_MIXED_ALONE_SECONDS` (20 by default; 0 skips it): its own peak. To compare builds or
  * flags in turn: `BENCH_MIXED_BUNDLE` (another bundle than dist/bundle/server.mjs) and
- * `BENCH_MIXED_NODE_FLAGS` (node's flags instead of `npm start`'s, space-separated; "" for none).
+ * `BENCH_MIXED_NODE_FLAGS` (node's flags instead of `npm start`'s, space-separated; "" for none);
+ * `BENCH_MIXED_SERVICE_ENV` (`NAME=value …`, variables given the service besides its own). Its
+ * resident memory is summarised minute by minute (`curve`: each minute's median, and the last
+ * minute's over the fifth's), what a 30-minute soak (`BENCH_MIXED_SECONDS=1800`) is read by.
  *
  * Not a test: bench/README.md ("Memory under a mixed load") records its figures; the whole result
  * is written to bench/results-mixed.json.
@@ -307,11 +310,26 @@ function nodeArguments(): string[] {
   ];
 }
 
+/** Variables given the service besides its own (`BENCH_MIXED_SERVICE_ENV="NAME=value …"`: a setting tried). */
+function serviceEnvironment(): Record<string, string> {
+  const pairs = (process.env.BENCH_MIXED_SERVICE_ENV ?? "").split(" ").filter((pair) => pair.includes("="));
+  return Object.fromEntries(
+    pairs.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+  );
+}
+
 /** The built service as `npm start` runs it (its flags, NODE_ENV=production), on the loopback. */
 function startService(port: number): { child: ChildProcess; levels: Record<string, number> } {
   const child = spawn(process.execPath, nodeArguments(), {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      ...serviceEnvironment(),
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   // Lines at warn and above, by level and message: a designed refusal must not be an error.
@@ -337,9 +355,12 @@ async function phase(kinds: readonly Kind[], seconds: number, timeline: boolean)
   const pid = child.pid as number;
   const started = performance.now();
   const samples: Record<string, number>[] = [];
+  const rssEachSecond: number[] = [];
   let peak = 0;
   const everySecond = setInterval(() => {
-    peak = Math.max(peak, residentMemoryMb(pid) || 0);
+    const rss = residentMemoryMb(pid) || 0;
+    rssEachSecond.push(Math.round(rss));
+    peak = Math.max(peak, rss);
   }, 1000);
   const everyFive = setInterval(async () => {
     const t = Math.round((performance.now() - started) / 1000);
@@ -353,7 +374,40 @@ async function phase(kinds: readonly Kind[], seconds: number, timeline: boolean)
   const after = { rssMb: Math.round(residentMemoryMb(pid)), ...(await memoryGauges(base)) };
   const survived = !exited;
   child.kill();
-  return { peakRssMb: Math.round(peak), after, survived, kinds: kindsFigures, logLines: levels, samples };
+  const curve = rssCurve(rssEachSecond);
+  return {
+    peakRssMb: Math.round(peak),
+    after,
+    survived,
+    kinds: kindsFigures,
+    logLines: levels,
+    curve,
+    samples,
+  };
+}
+
+/** The median of numbers. */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? Number.NaN : sorted[Math.floor(sorted.length / 2)];
+}
+
+/**
+ * Resident memory minute by minute (the median of each minute's samples): the curve a soak is
+ * read by, and the last minute's median over the fifth's (the first four are the process filling
+ * its heap and caches).
+ */
+function rssCurve(rssEachSecond: readonly number[]) {
+  const minutes: number[] = [];
+  for (let at = 0; at < rssEachSecond.length; at += 60)
+    minutes.push(median(rssEachSecond.slice(at, at + 60)));
+  const fifth = minutes[4];
+  const last = minutes.at(-1);
+  return {
+    rssMedianByMinuteMb: minutes,
+    lastOverFifth:
+      fifth === undefined || last === undefined ? null : Math.round((last / fifth) * 1000) / 1000,
+  };
 }
 
 const alone: Record<string, unknown> = {};
@@ -368,6 +422,7 @@ const mixed = await phase(KINDS, SECONDS, true);
 const result = {
   node: process.version,
   arguments: nodeArguments(),
+  environment: serviceEnvironment(),
   seconds: SECONDS,
   clients: KINDS.reduce((sum, kind) => sum + kind.clients, 0),
   loadAverage: loadavg().map((l) => Math.round(l * 10) / 10),
