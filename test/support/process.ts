@@ -6,9 +6,9 @@
  * texts (`msg`).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { connect, type Socket } from "node:net";
 import { afterEach } from "vitest";
 import { SERVER_BUNDLE } from "./bundle.js";
+import { connectFrom, type RawConnection } from "./clientAddress.js";
 
 const root = new URL("../..", import.meta.url);
 
@@ -145,42 +145,9 @@ export function portOf(line: string): number {
   return Number(match[1]);
 }
 
-/** A raw connection, to send a request in pieces and read the whole answer. */
-interface RawClient {
-  readonly socket: Socket;
-  send(text: string): void;
-  /** Resolves once the server has sent text matching `pattern`. */
-  received(pattern: RegExp): Promise<void>;
-  /** Everything the server sent, once it closed the connection. */
-  readonly answer: Promise<string>;
-}
-
-export function rawClient(port: number): Promise<RawClient> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1");
-    let received = "";
-    const waiters = new Set<() => void>();
-    socket.setEncoding("utf8");
-    socket.on("data", (text: string) => {
-      received += text;
-      for (const check of waiters) check();
-    });
-    const answer = new Promise<string>((done) => socket.once("close", () => done(received)));
-    socket.on("error", reject);
-    const receivedMatching = (pattern: RegExp) =>
-      new Promise<void>((done) => {
-        const check = () => {
-          if (!pattern.test(received)) return;
-          waiters.delete(check);
-          done();
-        };
-        waiters.add(check);
-        check();
-      });
-    socket.once("connect", () =>
-      resolve({ socket, send: (text) => socket.write(text), received: receivedMatching, answer }),
-    );
-  });
+/** A raw connection from the loopback, to send a request in pieces and read the whole answer. */
+export function rawClient(port: number): Promise<RawConnection> {
+  return connectFrom("127.0.0.1", port);
 }
 
 /**
@@ -191,7 +158,7 @@ export async function requestInFlight(
   port: number,
   target: string,
   contentLength: number,
-): Promise<RawClient> {
+): Promise<RawConnection> {
   const client = await rawClient(port);
   client.send(
     `POST ${target} HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\nexpect: 100-continue\r\ncontent-length: ${contentLength}\r\n\r\n`,
