@@ -20,7 +20,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { listening } from "./admission.js";
 import { LOCATIONS, SERVERS_GQL, serverFleet } from "./scenarios.js";
-import { serviceArguments } from "./serviceCommand.js";
+import { serviceArguments, serviceEnvironment } from "./serviceCommand.js";
 
 const RUNS = Number(process.env.BENCH_PROBES_RUNS ?? 5);
 const FLEETS = Number(process.env.BENCH_PROBES_FLEETS ?? 3);
@@ -202,15 +202,7 @@ async function main(): Promise<void> {
     [...(PROFILE ? profiling : []), "--import", "./bench/longTasks.mjs", ...args],
     {
       cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
-        BENCH_LONG_TASKS: gapsFile,
-        BENCH_LONG_MS: String(LONG_MS),
-      },
+      env: { ...serviceEnvironment(port), BENCH_LONG_TASKS: gapsFile, BENCH_LONG_MS: String(LONG_MS) },
       stdio: ["ignore", "ignore", "inherit"],
     },
   );

@@ -25,7 +25,7 @@ import { loadavg } from "node:os";
 import { createInterface } from "node:readline";
 import { listening, residentMemoryMb } from "./admission.js";
 import { LOCATIONS, SERVERS_GQL } from "./scenarios.js";
-import { serviceArguments } from "./serviceCommand.js";
+import { serviceArguments, serviceEnvironment } from "./serviceCommand.js";
 
 const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 300);
 const ALONE_SECONDS = Number(process.env.BENCH_MIXED_ALONE_SECONDS ?? 20);
@@ -311,7 +311,7 @@ function nodeArguments(): string[] {
 }
 
 /** Variables given the service besides its own (`BENCH_MIXED_SERVICE_ENV="NAME=value …"`: a setting tried). */
-function serviceEnvironment(): Record<string, string> {
+function triedEnvironment(): Record<string, string> {
   const pairs = (process.env.BENCH_MIXED_SERVICE_ENV ?? "").split(" ").filter((pair) => pair.includes("="));
   return Object.fromEntries(
     pairs.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
@@ -322,14 +322,7 @@ function serviceEnvironment(): Record<string, string> {
 function startService(port: number): { child: ChildProcess; levels: Record<string, number> } {
   const child = spawn(process.execPath, nodeArguments(), {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      ...serviceEnvironment(),
-    },
+    env: { ...serviceEnvironment(port), ...triedEnvironment() },
     stdio: ["ignore", "pipe", "inherit"],
   });
   // Lines at warn and above, by level and message: a designed refusal must not be an error.
@@ -422,7 +415,7 @@ const mixed = await phase(KINDS, SECONDS, true);
 const result = {
   node: process.version,
   arguments: nodeArguments(),
-  environment: serviceEnvironment(),
+  environment: triedEnvironment(),
   seconds: SECONDS,
   clients: KINDS.reduce((sum, kind) => sum + kind.clients, 0),
   loadAverage: loadavg().map((l) => Math.round(l * 10) / 10),

@@ -16,3 +16,8 @@ export function shippedHeapMb(): number {
   const flag = serviceArguments().find((part) => part.startsWith("--max-old-space-size="));
   return Number(flag?.split("=")[1]);
 }
+
+/** The environment `npm start` gives the service (NODE_ENV=production), on the loopback at `port`, logging warnings up. */
+export function serviceEnvironment(port: number): NodeJS.ProcessEnv {
+  return { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" };
+}
