@@ -71,12 +71,18 @@ async function listing(path: string): Promise<string[]> {
 
 async function catalogOf(): Promise<Catalog> {
   const lists = Object.fromEntries(
-    await Promise.all(Object.entries(CATALOG_ROUTES).map(async ([name, path]) => [name, await listing(path)])),
+    await Promise.all(
+      Object.entries(CATALOG_ROUTES).map(async ([name, path]) => [name, await listing(path)]),
+    ),
   ) as Record<keyof typeof CATALOG_ROUTES, string[]>;
   const byProvider = async (route: string) =>
-    Object.fromEntries(await Promise.all(lists.providers.map(async (p) => [p, await listing(`${route}?provider=${p}`)])));
+    Object.fromEntries(
+      await Promise.all(lists.providers.map(async (p) => [p, await listing(`${route}?provider=${p}`)])),
+    );
   const byKind = async (group: string, kinds: readonly string[]) =>
-    Object.fromEntries(await Promise.all(kinds.map(async (k) => [k, await listing(`/v1/${group}/${k}/archetypes`)])));
+    Object.fromEntries(
+      await Promise.all(kinds.map(async (k) => [k, await listing(`/v1/${group}/${k}/archetypes`)])),
+    );
   return {
     ...lists,
     instances: await byProvider("/v1/cloud/instance/all_instances"),
@@ -95,7 +101,9 @@ interface Outcome {
 async function run(): Promise<void> {
   const perFamily = Number(options["per-family"]);
   const seed = Number(options.seed);
-  const families = (options.families ?? "").split(",").filter((f): f is Family => FAMILIES.includes(f as Family));
+  const families = (options.families ?? "")
+    .split(",")
+    .filter((f): f is Family => FAMILIES.includes(f as Family));
   const catalog = await catalogOf();
   const app = createApp(defaultConfig(), { logger: createLogger("silent") });
   const outcomes = new Map<Family, Outcome[]>();
@@ -111,11 +119,17 @@ async function run(): Promise<void> {
         url: `${request.path}${separator}edition=${options.edition}`,
         body: body ?? "",
       });
-      list.push({ request, reference: referenceAnswer, verdict: judge(referenceAnswer, { status: served.status, body: served.body }) });
+      list.push({
+        request,
+        reference: referenceAnswer,
+        verdict: judge(referenceAnswer, { status: served.status, body: served.body }),
+      });
     }
     outcomes.set(family, list);
     const agreed = list.filter((o) => agrees(o.verdict)).length;
-    console.log(`${family}: ${agreed}/${list.length} agree (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    console.log(
+      `${family}: ${agreed}/${list.length} agree (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    );
   }
   writeReport(outcomes, perFamily, seed);
   if (options.record) record(outcomes, Number(options["record-per-family"]));
@@ -173,18 +187,22 @@ function writeReport(outcomes: ReadonlyMap<Family, Outcome[]>, perFamily: number
     for (const [key, group] of [...bySignature].sort((a, b) => b[1].length - a[1].length)) {
       const first = group[0];
       const shown = first.verdict.kind === "differ" ? first.verdict.differences.slice(0, 3).join("; ") : "";
-      details.push(`- ${group.length} × \`${key}\` — e.g. ${first.request.id} \`${first.request.method} ${first.request.path}\` ${first.request.body === null ? "" : `\`${JSON.stringify(first.request.body).slice(0, 200)}\``}: ${shown}`);
+      details.push(
+        `- ${group.length} × \`${key}\` — e.g. ${first.request.id} \`${first.request.method} ${first.request.path}\` ${first.request.body === null ? "" : `\`${JSON.stringify(first.request.body).slice(0, 200)}\``}: ${shown}`,
+      );
     }
     if (crashes.length > 0) {
       const routes = [...new Set(crashes.map((o) => `${o.request.method} ${o.request.path.split("?")[0]}`))];
-      details.push(`- ${crashes.length} × the reference failed (HTTP 500), the service answered (kept, docs/DEVIATIONS.md): ${routes.join(", ")}; e.g. ${crashes[0].request.id}`);
+      details.push(
+        `- ${crashes.length} × the reference failed (HTTP 500), the service answered (kept, docs/DEVIATIONS.md): ${routes.join(", ")}; e.g. ${crashes[0].request.id}`,
+      );
     }
     details.push("");
   }
   const text = [
     `# Differential run against the rebuilt reference (edition ${options.edition})`,
     "",
-    "Written by `npx tsx scripts/differential.ts` (bench/README.md, \"Against the rebuilt reference\"):",
+    'Written by `npx tsx scripts/differential.ts` (bench/README.md, "Against the rebuilt reference"):',
     `${perFamily} random requests per route family (seed ${seed}) sent to the service (in process,`,
     `\`edition=${options.edition}\`) and to boaviztapi ${options.edition} installed from the package index and`,
     "started by `bash scripts/reference.sh start`; answers judged by the conformance rules",

@@ -57,11 +57,19 @@ function short(x: unknown): string {
 }
 
 /** Up to `limit` differences between an expected and an actual JSON value, as `path: what`. */
-export function differences(expected: unknown, actual: unknown, path = "$", key: string | null = null, out: string[] = [], limit = 20): string[] {
+export function differences(
+  expected: unknown,
+  actual: unknown,
+  path = "$",
+  key: string | null = null,
+  out: string[] = [],
+  limit = 20,
+): string[] {
   if (out.length >= limit) return out;
   if (isProfile(expected) && isProfile(actual)) {
     for (const k of ["a", "c"] as const) {
-      if (!numbersEqual(expected[k], actual[k])) out.push(`${path}.${k}: expected ${expected[k]}, got ${actual[k]}`);
+      if (!numbersEqual(expected[k], actual[k]))
+        out.push(`${path}.${k}: expected ${expected[k]}, got ${actual[k]}`);
     }
     for (const load of [0, 10, 50, 100]) {
       const e = profilePower(expected, load);
@@ -80,17 +88,26 @@ export function differences(expected: unknown, actual: unknown, path = "$", key:
       const a = new Set(actual.map((x) => JSON.stringify(x)));
       const missing = [...e].filter((x) => !a.has(x));
       const extra = [...a].filter((x) => !e.has(x));
-      if (missing.length > 0 || extra.length > 0) out.push(`${path}: warnings differ; missing ${missing}, unexpected ${extra}`);
+      if (missing.length > 0 || extra.length > 0)
+        out.push(`${path}: warnings differ; missing ${missing}, unexpected ${extra}`);
       return out;
     }
     if (expected.length !== actual.length) {
       out.push(`${path}: expected ${expected.length} items, got ${actual.length}`);
       return out;
     }
-    expected.forEach((e, i) => differences(e, actual[i], `${path}[${i}]`, null, out, limit));
+    for (let i = 0; i < expected.length; i++)
+      differences(expected[i], actual[i], `${path}[${i}]`, null, out, limit);
     return out;
   }
-  if (expected !== null && actual !== null && typeof expected === "object" && typeof actual === "object" && !Array.isArray(expected) && !Array.isArray(actual)) {
+  if (
+    expected !== null &&
+    actual !== null &&
+    typeof expected === "object" &&
+    typeof actual === "object" &&
+    !Array.isArray(expected) &&
+    !Array.isArray(actual)
+  ) {
     const e = expected as Record<string, unknown>;
     const a = actual as Record<string, unknown>;
     for (const k of Object.keys(e).sort()) if (!(k in a)) out.push(`${path}.${k}: missing`);
@@ -118,7 +135,10 @@ export function judge(reference: Answer, service: Answer): Verdict {
     return { kind: "differ", differences: [`status: expected ${reference.status}, got ${service.status}`] };
   }
   if (service.status !== reference.status) {
-    return { kind: "differ", differences: [`status: expected ${reference.status}, got ${service.status} ${short(service.body)}`] };
+    return {
+      kind: "differ",
+      differences: [`status: expected ${reference.status}, got ${service.status} ${short(service.body)}`],
+    };
   }
   const found = differences(reference.body, service.body);
   return found.length === 0 ? { kind: "agree" } : { kind: "differ", differences: found };

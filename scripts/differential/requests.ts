@@ -64,7 +64,15 @@ export const CATALOG_ROUTES = {
   criteria: "/v1/utils/impact_criteria",
 } as const;
 
-export const TERMINAL_KINDS = ["laptop", "desktop", "smartphone", "television", "tablet", "box", "vr_headset"];
+export const TERMINAL_KINDS = [
+  "laptop",
+  "desktop",
+  "smartphone",
+  "television",
+  "tablet",
+  "box",
+  "vr_headset",
+];
 export const PERIPHERAL_KINDS = ["monitor", "usb_stick", "external_ssd", "external_hdd", "vr_controller"];
 const COMPONENTS = ["cpu", "ram", "ssd", "hdd", "case", "motherboard", "power_supply", "gpu"] as const;
 const FUNCTIONAL_BLOCKS = [
@@ -146,9 +154,14 @@ function workload(d: Draw): unknown {
   ];
 }
 
-function usage(d: Draw, catalog: Catalog, kind: "device" | "server" | "cloud" | "component"): Record<string, unknown> {
+function usage(
+  d: Draw,
+  catalog: Catalog,
+  kind: "device" | "server" | "cloud" | "component",
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (d.chance(0.6)) out.usage_location = d.chance(0.9) ? d.pick(catalog.countries) : d.pick(["EEE", "eee", "XYZ", ""]);
+  if (d.chance(0.6))
+    out.usage_location = d.chance(0.9) ? d.pick(catalog.countries) : d.pick(["EEE", "eee", "XYZ", ""]);
   if (d.chance(0.4) && kind !== "device") out.time_workload = workload(d);
   if (d.chance(0.3)) out.use_time_ratio = d.pick([0, 0.2, 0.5, 1, d.float(0, 1)]);
   if (d.chance(0.3)) out.hours_life_time = d.pick([8760, 26280, 35040, 43800, d.int(1, 100000)]);
@@ -164,7 +177,8 @@ function usage(d: Draw, catalog: Catalog, kind: "device" | "server" | "cloud" | 
 
 function cpu(d: Draw, catalog: Catalog): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (d.chance(0.5)) out.name = d.chance(0.8) ? d.pick(catalog.cpuNames) : misspelled(d, d.pick(catalog.cpuNames));
+  if (d.chance(0.5))
+    out.name = d.chance(0.8) ? d.pick(catalog.cpuNames) : misspelled(d, d.pick(catalog.cpuNames));
   if (d.chance(0.3)) out.units = d.int(1, 4);
   if (d.chance(0.2)) out.core_units = d.int(1, 96);
   if (d.chance(0.15)) out.tdp = d.int(15, 400);
@@ -199,7 +213,20 @@ function disk(d: Draw, catalog: Catalog, type: string): Record<string, unknown> 
 
 function gpu(d: Draw, catalog: Catalog): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (d.chance(0.5)) out.name = d.chance(0.7) ? d.pick(catalog.gpuNames) : d.pick(["A100", "H100", "T4", "L4", "MI300X", "RTX 6000", misspelled(d, d.pick(catalog.gpuNames)), "Large GPU", "nothing like it"]);
+  if (d.chance(0.5))
+    out.name = d.chance(0.7)
+      ? d.pick(catalog.gpuNames)
+      : d.pick([
+          "A100",
+          "H100",
+          "T4",
+          "L4",
+          "MI300X",
+          "RTX 6000",
+          misspelled(d, d.pick(catalog.gpuNames)),
+          "Large GPU",
+          "nothing like it",
+        ]);
   if (d.chance(0.4)) out.units = d.int(1, 8);
   if (d.chance(0.2)) out.vram = d.pick([8, 16, 24, 40, 80, 141]);
   if (d.chance(0.1)) out.vram_dies = d.int(1, 12);
@@ -225,11 +252,17 @@ function serverRequest(d: Draw, catalog: Catalog): Omit<DifferentialRequest, "id
     });
   }
   if (d.chance(0.2)) configuration.power_supply = { units: d.int(1, 4), unit_weight: d.float(0.5, 5) };
-  if (d.chance(0.25)) configuration.gpu = { ...gpu(d, catalog), ...(d.chance(0.3) ? { usage: { avg_power: d.int(50, 700) } } : {}) };
+  if (d.chance(0.25))
+    configuration.gpu = {
+      ...gpu(d, catalog),
+      ...(d.chance(0.3) ? { usage: { avg_power: d.int(50, 700) } } : {}),
+    };
   const body: Record<string, unknown> = { configuration };
   if (d.chance(0.3)) body.model = { type: d.pick(["rack", "blade", "tower"]) };
   if (d.chance(0.6)) body.usage = usage(d, catalog, "server");
-  const archetype: Record<string, string> = d.chance(0.3) ? { archetype: d.pick(catalog.serverArchetypes) } : {};
+  const archetype: Record<string, string> = d.chance(0.3)
+    ? { archetype: d.pick(catalog.serverArchetypes) }
+    : {};
   return { method: "POST", path: `/v1/server/?${query(d, catalog, archetype)}`, body };
 }
 
@@ -239,15 +272,27 @@ function cloudRequest(d: Draw, catalog: Catalog): Omit<DifferentialRequest, "id"
   let instance = d.pick(instances);
   if (d.chance(0.08)) instance = misspelled(d, instance);
   if (d.chance(0.1)) {
-    return { method: "GET", path: `/v1/cloud/instance/instance_config?provider=${provider}&instance_type=${encodeURIComponent(instance)}`, body: null };
+    return {
+      method: "GET",
+      path: `/v1/cloud/instance/instance_config?provider=${provider}&instance_type=${encodeURIComponent(instance)}`,
+      body: null,
+    };
   }
   if (d.chance(0.35)) {
-    return { method: "GET", path: `/v1/cloud/instance?${query(d, catalog, { provider, instance_type: instance })}`, body: null };
+    return {
+      method: "GET",
+      path: `/v1/cloud/instance?${query(d, catalog, { provider, instance_type: instance })}`,
+      body: null,
+    };
   }
   const u = usage(d, catalog, "cloud");
   const regions = catalog.regions[provider] ?? [];
   if (regions.length > 0 && d.chance(0.4)) u.region = d.chance(0.9) ? d.pick(regions) : "nowhere-1";
-  return { method: "POST", path: `/v1/cloud/instance?${query(d, catalog)}`, body: { provider, instance_type: instance, usage: u } };
+  return {
+    method: "POST",
+    path: `/v1/cloud/instance?${query(d, catalog)}`,
+    body: { provider, instance_type: instance, usage: u },
+  };
 }
 
 function componentRequest(d: Draw, catalog: Catalog): Omit<DifferentialRequest, "id" | "family"> {
@@ -266,14 +311,26 @@ function componentRequest(d: Draw, catalog: Catalog): Omit<DifferentialRequest, 
   return { method: "POST", path: `/v1/component/${kind}?${query(d, catalog)}`, body };
 }
 
-function userDeviceRequest(d: Draw, catalog: Catalog, group: "terminal" | "peripheral"): Omit<DifferentialRequest, "id" | "family"> {
+function userDeviceRequest(
+  d: Draw,
+  catalog: Catalog,
+  group: "terminal" | "peripheral",
+): Omit<DifferentialRequest, "id" | "family"> {
   const kinds = group === "terminal" ? catalog.terminals : catalog.peripherals;
   const kind = d.pick(Object.keys(kinds));
   const archetypes = kinds[kind];
   if (d.chance(0.1)) return { method: "GET", path: `/v1/${group}/${kind}/archetypes`, body: null };
-  if (d.chance(0.1)) return { method: "GET", path: `/v1/${group}/${kind}/archetype_config?archetype=${d.pick(archetypes)}`, body: null };
-  const extra: Record<string, string> = d.chance(0.6) ? { archetype: d.chance(0.95) ? d.pick(archetypes) : "unknown-one" } : {};
-  if (d.chance(0.4)) return { method: "GET", path: `/v1/${group}/${kind}?${query(d, catalog, extra)}`, body: null };
+  if (d.chance(0.1))
+    return {
+      method: "GET",
+      path: `/v1/${group}/${kind}/archetype_config?archetype=${d.pick(archetypes)}`,
+      body: null,
+    };
+  const extra: Record<string, string> = d.chance(0.6)
+    ? { archetype: d.chance(0.95) ? d.pick(archetypes) : "unknown-one" }
+    : {};
+  if (d.chance(0.4))
+    return { method: "GET", path: `/v1/${group}/${kind}?${query(d, catalog, extra)}`, body: null };
   const body: Record<string, unknown> = {};
   if (d.chance(0.7)) body.usage = usage(d, catalog, "device");
   if (d.chance(0.1)) body.type = d.pick(["lcd", "oled", "pro", "consumer"]);
@@ -281,9 +338,17 @@ function userDeviceRequest(d: Draw, catalog: Catalog, group: "terminal" | "perip
 }
 
 function iotRequest(d: Draw, catalog: Catalog): Omit<DifferentialRequest, "id" | "family"> {
-  const extra: Record<string, string> = d.chance(0.6) ? { archetype: d.chance(0.95) ? d.pick(catalog.iotArchetypes) : "unknown-one" } : {};
-  if (d.chance(0.1)) return { method: "GET", path: `/v1/iot/iot_device/archetype_config?archetype=${d.pick(catalog.iotArchetypes)}`, body: null };
-  if (d.chance(0.35)) return { method: "GET", path: `/v1/iot/iot_device?${query(d, catalog, extra)}`, body: null };
+  const extra: Record<string, string> = d.chance(0.6)
+    ? { archetype: d.chance(0.95) ? d.pick(catalog.iotArchetypes) : "unknown-one" }
+    : {};
+  if (d.chance(0.1))
+    return {
+      method: "GET",
+      path: `/v1/iot/iot_device/archetype_config?archetype=${d.pick(catalog.iotArchetypes)}`,
+      body: null,
+    };
+  if (d.chance(0.35))
+    return { method: "GET", path: `/v1/iot/iot_device?${query(d, catalog, extra)}`, body: null };
   const body: Record<string, unknown> = {};
   if (d.chance(0.6)) {
     body.functional_blocks = Array.from({ length: d.int(0, 4) }, () => ({
@@ -299,7 +364,10 @@ function iotRequest(d: Draw, catalog: Catalog): Omit<DifferentialRequest, "id" |
 function profileRequest(d: Draw, catalog: Catalog): Omit<DifferentialRequest, "id" | "family"> {
   const body: Record<string, unknown> = { cpu: cpu(d, catalog) };
   if (d.chance(0.5)) {
-    body.workload = Array.from({ length: d.int(1, 5) }, () => ({ load_percentage: d.int(0, 100), power_watt: d.float(1, 400, 1) }));
+    body.workload = Array.from({ length: d.int(1, 5) }, () => ({
+      load_percentage: d.int(0, 100),
+      power_watt: d.float(1, 400, 1),
+    }));
   }
   if (d.chance(0.03)) body.workload = d.pick(BAD_VALUES);
   return { method: "POST", path: `/v1/consumption_profile/cpu?verbose=${d.chance(0.5)}`, body };
@@ -309,14 +377,28 @@ function utilsRequest(d: Draw, catalog: Catalog): Omit<DifferentialRequest, "id"
   const provider = d.pick(catalog.providers);
   const component = d.pick(COMPONENTS);
   const routes = [
-    () => `/v1/utils/name_to_cpu?cpu_name=${encodeURIComponent(d.chance(0.5) ? d.pick(catalog.cpuNames) : misspelled(d, d.pick(catalog.cpuNames)))}`,
-    () => `/v1/utils/name_to_gpu?gpu_name=${encodeURIComponent(d.chance(0.5) ? d.pick(catalog.gpuNames) : d.pick(["A100", "h100 sxm", "T4", "V100", "nothing"]))}`,
+    () =>
+      `/v1/utils/name_to_cpu?cpu_name=${encodeURIComponent(d.chance(0.5) ? d.pick(catalog.cpuNames) : misspelled(d, d.pick(catalog.cpuNames)))}`,
+    () =>
+      `/v1/utils/name_to_gpu?gpu_name=${encodeURIComponent(d.chance(0.5) ? d.pick(catalog.gpuNames) : d.pick(["A100", "h100 sxm", "T4", "V100", "nothing"]))}`,
     () => `/v1/utils/cloud_regions?provider=${provider}`,
     () => `/v1/cloud/instance/all_instances?provider=${provider}`,
     () => `/v1/component/${component}/archetype`,
     () => `/v1/component/${component}/archetype_config?archetype=DEFAULT`,
     () => `/v1/server/archetype_config?archetype=${d.pick(catalog.serverArchetypes)}`,
-    () => d.pick(["/v1/utils/version", "/v1/utils/impact_criteria", "/v1/utils/case_type", "/v1/utils/gpu_name", "/v1/cloud/instance/all_providers", "/v1/server/archetypes", "/v1/terminal/all", "/v1/peripheral/all", "/v1/component/all", "/v1/utils/country_code"]),
+    () =>
+      d.pick([
+        "/v1/utils/version",
+        "/v1/utils/impact_criteria",
+        "/v1/utils/case_type",
+        "/v1/utils/gpu_name",
+        "/v1/cloud/instance/all_providers",
+        "/v1/server/archetypes",
+        "/v1/terminal/all",
+        "/v1/peripheral/all",
+        "/v1/component/all",
+        "/v1/utils/country_code",
+      ]),
   ];
   return { method: "GET", path: d.pick(routes)(), body: null };
 }
@@ -333,7 +415,12 @@ const BUILDERS: Record<Family, (d: Draw, catalog: Catalog) => Omit<DifferentialR
 };
 
 /** `count` requests of a family, the same for the same seed; about 1 in 100 POSTs has broken JSON. */
-export function generate(family: Family, count: number, seed: number, catalog: Catalog): DifferentialRequest[] {
+export function generate(
+  family: Family,
+  count: number,
+  seed: number,
+  catalog: Catalog,
+): DifferentialRequest[] {
   const d = new Draw(mulberry32(seed * 31 + FAMILIES.indexOf(family)));
   return Array.from({ length: count }, (_, i) => {
     const request = BUILDERS[family](d, catalog);

@@ -251,14 +251,14 @@ export class Evaluation {
 
   private compute(criterion: string, phase: Phase): RawImpact | null {
     // Without a lifetime nor a duration (a bare motherboard) the reference fails; we report the
-    // whole manufacturing impact and no use impact instead.
+    // whole manufacturing impact and no use impact instead. The use phase still runs, without a
+    // duration (NaN, "not implemented"), up to where the reference fails: what it read by then
+    // (the default location, a factor) is in its verbose, and so in ours.
     const duration = this.duration;
     return attempt(() =>
       phase === "embedded"
         ? this.asset.embedded(criterion, duration ?? 0, duration === null ? "TOTAL" : this.allocation)
-        : duration === null
-          ? notImplemented()
-          : this.asset.use(criterion, duration),
+        : this.asset.use(criterion, duration ?? Number.NaN),
     );
   }
 }
@@ -274,10 +274,6 @@ function attempt(run: () => RawImpact): RawImpact | null {
     if (error instanceof NotImplementedError || error instanceof MissingValueError) return null;
     throw error;
   }
-}
-
-function notImplemented(): never {
-  throw new NotImplementedError("no duration");
 }
 
 /** Runs a phase function and rounds it; modelling gaps are "not implemented" (§4.0). */
@@ -352,4 +348,8 @@ export function verboseAttributes(named: readonly [string, Attribute<AttributeVa
     if (entry) out.push(entry);
   }
   return out;
+}
+
+function notImplemented(): never {
+  throw new NotImplementedError("no energy");
 }
