@@ -1,6 +1,6 @@
 import { loadConfig } from "../config/serviceConfig.js";
 import type { CloudRegion } from "../data/types.js";
-import { EDITIONS, type EditionDescription } from "../editions/index.js";
+import { EDITIONS, type EditionDescription, NEW_WORK_EDITION_ID } from "../editions/index.js";
 import type { AssessedRow } from "../output/table.js";
 import { createRequestContext, type EditionContext } from "../service/context.js";
 import { parseCriterion } from "../service/criteria.js";
@@ -8,7 +8,8 @@ import { openService } from "../service/open.js";
 import { columnName, INVENTORY_KINDS, type InventoryRow, regionCountry } from "./inventory.js";
 
 /*
- * The edition a command asks for, loaded once for the command's paths (billing, grid rows,
+ * The edition a billing command asks for (--edition, else EDITION, else the edition for new work),
+ * loaded once for the command's paths (billing, grid rows,
  * coefficients, portable tables, an inventory's regions): editionOf.
  *
  * What an inventory's reader must know of the edition it was evaluated in, read from the
@@ -115,7 +116,8 @@ export function editionOf(
   regions: boolean,
 ): { context: EditionContext; knownRegions: readonly CloudRegion[] } {
   const config = loadConfig(process.env);
-  const asked = id ?? config.EDITION;
+  // A bill is new work: without --edition nor EDITION, the edition for new work (docs/editions.md).
+  const asked = id ?? (process.env.EDITION?.trim() ? config.EDITION : NEW_WORK_EDITION_ID);
   const served = [...EDITIONS, ...config.customEditions];
   const description = served.find((edition) => edition.id === asked);
   const wanted =
@@ -124,7 +126,7 @@ export function editionOf(
       : [asked, ...(regions && !description.features.cloudRegions ? REGION_EDITIONS : [])];
   const service = openService(config, wanted);
   const request = createRequestContext(service, { spellError: (error) => error });
-  const context = request.edition(id ?? null);
+  const context = request.edition(asked);
   const knownRegions =
     [...service.editions.values()].find((edition) => edition.data.cloudRegions !== null)?.data.cloudRegions ??
     [];
