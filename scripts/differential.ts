@@ -46,13 +46,23 @@ const { values: options } = parseArgs({
 const REFERENCE_TIMEOUT_MS = 60_000;
 const reference = (options.reference ?? "").replace(/\/$/, "");
 
-async function askReference(method: string, path: string, body: string | null): Promise<Answer> {
-  const response = await fetch(reference + path, {
-    method,
-    body,
-    headers: body === null ? {} : { "content-type": "application/json" },
-    signal: AbortSignal.timeout(REFERENCE_TIMEOUT_MS),
-  });
+/** A connection refused or reset (the reference's single worker under a busy machine) is retried, up to this. */
+const REFERENCE_ATTEMPTS = 3;
+
+async function askReference(method: string, path: string, body: string | null, attempt = 1): Promise<Answer> {
+  let response: Response;
+  try {
+    response = await fetch(reference + path, {
+      method,
+      body,
+      headers: body === null ? {} : { "content-type": "application/json" },
+      signal: AbortSignal.timeout(REFERENCE_TIMEOUT_MS),
+    });
+  } catch (error) {
+    if (attempt >= REFERENCE_ATTEMPTS) throw new Error(`${method} ${path}: ${String(error)}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    return askReference(method, path, body, attempt + 1);
+  }
   const text = await response.text();
   try {
     return { status: response.status, body: JSON.parse(text) };
@@ -161,24 +171,66 @@ function record(outcomes: ReadonlyMap<Family, Outcome[]>, perFamily: number): vo
   console.log(`recorded ${lines.length} cases in ${path}`);
 }
 
+/**
+ * A profile request's workload: none (the TDP or the base profile), points whose power rises with
+ * the load (what a measured CPU gives), or points that do not (random, contradictory powers).
+ */
+function workloadShape(request: DifferentialRequest): string {
+  const workload = (request.body as { workload?: unknown } | null)?.workload;
+  if (!Array.isArray(workload) || workload.length === 0) return "no workload";
+  const points = workload
+    .map((p) => p as { load_percentage?: unknown; power_watt?: unknown })
+    .filter((p) => typeof p.load_percentage === "number" && typeof p.power_watt === "number")
+    .map((p) => [p.load_percentage as number, p.power_watt as number])
+    .sort((a, b) => a[0] - b[0]);
+  if (points.length !== workload.length) return "malformed workload";
+  const rising = points.every((p, i) => i === 0 || (p[0] > points[i - 1][0] && p[1] >= points[i - 1][1]));
+  return rising
+    ? `rising workload of ${points.length < 4 ? "1–3" : "4 or more"} points`
+    : "workload not rising with the load";
+}
+
+function profileShapes(list: readonly Outcome[]): string[] {
+  const shapes = new Map<string, { count: number; agreed: number }>();
+  for (const outcome of list) {
+    const shape = workloadShape(outcome.request);
+    const entry = shapes.get(shape) ?? { count: 0, agreed: 0 };
+    entry.count++;
+    if (agrees(outcome.verdict)) entry.agreed++;
+    shapes.set(shape, entry);
+  }
+  return [...shapes].map(
+    ([shape, { count, agreed }]) =>
+      `- by workload: ${shape}: ${agreed}/${count} agree (${((100 * agreed) / count).toFixed(1)} %)`,
+  );
+}
+
 function writeReport(outcomes: ReadonlyMap<Family, Outcome[]>, perFamily: number, seed: number): void {
   const rows: string[] = [];
   const details: string[] = [];
   let total = 0;
   let agreedTotal = 0;
+  let boundedTotal = 0;
   for (const [family, list] of outcomes) {
     const count = (kind: Verdict["kind"]) => list.filter((o) => o.verdict.kind === kind).length;
     const agreed = list.filter((o) => agrees(o.verdict)).length;
     total += list.length;
     agreedTotal += agreed;
     const share = ((100 * agreed) / list.length).toFixed(2);
+    const bounded = count("refused by a bound");
+    boundedTotal += bounded;
+    const withKept = ((100 * (agreed + bounded)) / list.length).toFixed(2);
     rows.push(
-      `| ${family} | ${list.length} | ${count("agree")} | ${count("reference crash answered")} | ${count("other 4xx")} | ${count("differ")} | **${share} %** |`,
+      `| ${family} | ${list.length} | ${count("agree")} | ${count("reference crash answered")} | ${count("other 4xx")} | ${bounded} | ${count("differ")} | **${share} %** | ${withKept} % |`,
     );
     const bySignature = new Map<string, Outcome[]>();
     for (const outcome of list) {
-      if (outcome.verdict.kind !== "differ") continue;
-      const key = [...new Set(outcome.verdict.differences.map(signature))].join(" + ");
+      const { verdict } = outcome;
+      if (verdict.kind !== "differ" && verdict.kind !== "refused by a bound") continue;
+      const key =
+        verdict.kind === "differ"
+          ? [...new Set(verdict.differences.map(signature))].join(" + ")
+          : `refused by the service's bound on ${verdict.field}`;
       bySignature.set(key, [...(bySignature.get(key) ?? []), outcome]);
     }
     const crashes = list.filter((o) => o.verdict.kind === "reference crash answered");
@@ -186,11 +238,15 @@ function writeReport(outcomes: ReadonlyMap<Family, Outcome[]>, perFamily: number
     details.push(`### ${family}`, "");
     for (const [key, group] of [...bySignature].sort((a, b) => b[1].length - a[1].length)) {
       const first = group[0];
-      const shown = first.verdict.kind === "differ" ? first.verdict.differences.slice(0, 3).join("; ") : "";
+      const shown =
+        first.verdict.kind === "differ"
+          ? first.verdict.differences.slice(0, 3).join("; ")
+          : "the reference answered 200";
       details.push(
         `- ${group.length} × \`${key}\` — e.g. ${first.request.id} \`${first.request.method} ${first.request.path}\` ${first.request.body === null ? "" : `\`${JSON.stringify(first.request.body).slice(0, 200)}\``}: ${shown}`,
       );
     }
+    if (family === "consumption_profile") details.push(...profileShapes(list));
     if (crashes.length > 0) {
       const routes = [...new Set(crashes.map((o) => `${o.request.method} ${o.request.path.split("?")[0]}`))];
       details.push(
@@ -209,10 +265,10 @@ function writeReport(outcomes: ReadonlyMap<Family, Outcome[]>, perFamily: number
     "(scripts/differential/compare.ts: numbers within 1e-3, warnings as sets, profiles by their curve,",
     "any 4xx for a 4xx, any answer below 500 where the reference failed).",
     "",
-    "| family | requests | identical | reference crash answered | other 4xx | differ | agree |",
-    "|---|---|---|---|---|---|---|",
+    "| family | requests | identical | reference crash answered | other 4xx | refused by a bound | differ | agree | agree with the kept bounds |",
+    "|---|---|---|---|---|---|---|---|---|",
     ...rows,
-    `| all | ${total} | | | | ${total - agreedTotal} | **${((100 * agreedTotal) / total).toFixed(2)} %** |`,
+    `| all | ${total} | | | | ${boundedTotal} | ${total - agreedTotal - boundedTotal} | **${((100 * agreedTotal) / total).toFixed(2)} %** | ${((100 * (agreedTotal + boundedTotal)) / total).toFixed(2)} % |`,
     "",
     "## Differences by where they are",
     "",

@@ -10,6 +10,10 @@
  * - the reference answered 4xx: any 4xx agrees (another 4xx code is noted);
  * - the reference failed (5xx): any answer below 500 agrees — a kept difference, named
  *   "reference crash answered" in the report and in docs/DEVIATIONS.md.
+ *
+ * A 422 of the service where the reference answered is a difference under these rules; it is named
+ * apart ("refused by a bound"): the service's own input bounds (docs/DEVIATIONS.md, "Bounds the
+ * reference does not have"), kept on purpose.
  */
 
 const REL_TOL = 1e-3;
@@ -26,6 +30,7 @@ export type Verdict =
   | { readonly kind: "agree" }
   | { readonly kind: "reference crash answered"; readonly status: number }
   | { readonly kind: "other 4xx"; readonly reference: number; readonly service: number }
+  | { readonly kind: "refused by a bound"; readonly field: string }
   | { readonly kind: "differ"; readonly differences: readonly string[] };
 
 function isNumber(x: unknown): x is number {
@@ -134,6 +139,11 @@ export function judge(reference: Answer, service: Answer): Verdict {
     }
     return { kind: "differ", differences: [`status: expected ${reference.status}, got ${service.status}`] };
   }
+  if (service.status === 422) {
+    const detail = (service.body as { detail?: { loc?: unknown[] }[] } | null)?.detail;
+    const field = Array.isArray(detail) ? (detail[0]?.loc ?? []).join(".") : "";
+    return { kind: "refused by a bound", field };
+  }
   if (service.status !== reference.status) {
     return {
       kind: "differ",
@@ -146,7 +156,7 @@ export function judge(reference: Answer, service: Answer): Verdict {
 
 /** Whether a verdict counts as agreement under the conformance rules (a crash answered, another 4xx included). */
 export function agrees(verdict: Verdict): boolean {
-  return verdict.kind !== "differ";
+  return verdict.kind !== "differ" && verdict.kind !== "refused by a bound";
 }
 
 /**
