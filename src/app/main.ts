@@ -250,6 +250,7 @@ function siteOf(service: Service, schema: GraphQLSchema) {
         editions: versions.editions,
         defaultEdition: fileEdition(service),
         newWorkEdition: NEW_WORK_EDITION_ID,
+        specificationEdition: DEFAULT_EDITION_ID,
         criteria: DEFAULT_CRITERIA,
         bounds: FILE_EVALUATION_BOUNDS,
       }),

@@ -6,7 +6,7 @@ import type { HddInput, RamInput, SsdInput } from "../model/inputs.js";
 import { roundSigFig } from "../model/rounding.js";
 import type { TimeWorkload } from "../model/usage.js";
 import { Component, type ComponentCells, PoweredComponent, type PowerTriple } from "./component.js";
-import { averageOverWorkload } from "./cpu.js";
+import { averageOverWorkload, powerOverWorkloadRange } from "./cpu.js";
 
 /** What a RAM or SSD request may say of its memory die (§4.3, §4.4). */
 type MemoryDieInput = Pick<RamInput & SsdInput, "units" | "usage" | "capacity" | "density" | "manufacturer">;
@@ -212,11 +212,11 @@ export class Ram extends PoweredComponent {
       },
     );
     this.usage.params = params;
-    const powerAt = (load: number) => full * (idle + ((1 - idle) * load) / 100);
-    const value = averageOverWorkload(workload, powerAt);
-    const min = averageOverWorkload(this.usage.timeWorkload.min ?? workload, powerAt);
-    const max = averageOverWorkload(this.usage.timeWorkload.max ?? workload, powerAt);
-    this.usage.avgPower.setCompleted(value, { min, max });
+    const { value, min, max } = powerOverWorkloadRange(
+      this.usage,
+      workload,
+      (load) => full * (idle + ((1 - idle) * load) / 100),
+    );
     return {
       value: roundSigFig(value, 5) * this.units.numberValue() * modules,
       min: roundSigFig(min, 5) * this.units.numberMin() * modules,
