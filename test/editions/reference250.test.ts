@@ -33,14 +33,25 @@ const cases: RecordedCase[] = gunzipSync(readFileSync(CORPUS))
   .map((line) => JSON.parse(line));
 
 /** Recorded cases that differ on purpose, each with the deviation it shows (docs/DEVIATIONS.md). */
-const KEPT: Readonly<Record<string, string>> = {};
+const KEPT: Readonly<Record<string, string>> = {
+  "server-0250": "a use_time_ratio past the service's bound: 422 (Bounds the reference does not have)",
+  "iot-1550": "a negative duration: 422 naming it (Bounds the reference does not have)",
+  "consumption_profile-0050":
+    "a fit of 2 points ends elsewhere (Cannot be reproduced exactly: fitted profiles)",
+  "consumption_profile-1050":
+    "a degenerate fit, c on its bound 0 (Cannot be reproduced exactly: fitted profiles)",
+};
 
 const app = sharedApp();
 
 async function served(recorded: RecordedCase): Promise<Answer> {
   const separator = recorded.path.includes("?") ? "&" : "?";
   const body = recorded.body_raw ?? (recorded.body === null ? "" : JSON.stringify(recorded.body));
-  const answer = await app.rest({ method: recorded.method, url: `${recorded.path}${separator}edition=2.5.0`, body });
+  const answer = await app.rest({
+    method: recorded.method,
+    url: `${recorded.path}${separator}edition=2.5.0`,
+    body,
+  });
   return { status: answer.status, body: answer.body };
 }
 
@@ -56,7 +67,9 @@ describe("edition 2.5.0 replays the rebuilt reference's recorded answers", () =>
       for (const recorded of cases.filter((c) => c.group === family)) {
         const verdict = judge({ status: recorded.status, body: recorded.response }, await served(recorded));
         if (!agrees(verdict) && KEPT[recorded.id] === undefined) {
-          failures.push(`${recorded.id} ${recorded.method} ${recorded.path}: ${JSON.stringify(verdict).slice(0, 400)}`);
+          failures.push(
+            `${recorded.id} ${recorded.method} ${recorded.path}: ${JSON.stringify(verdict).slice(0, 400)}`,
+          );
         }
       }
       expect(failures).toEqual([]);
