@@ -74,7 +74,9 @@ describe("edition features", () => {
   });
 
   it("availability texts name the editions from their features", () => {
-    expect(availability("gpus")).toBe("Only in editions with GPUs (2.4.1, 2.5.0 and custom editions based on them).");
+    expect(availability("gpus")).toBe(
+      "Only in editions with GPUs (2.4.1, 2.5.0 and custom editions based on them).",
+    );
     expect(availability("assemblyComponent")).toBe(
       "Only in editions with the assembly component (1.2.4 and custom editions based on it).",
     );
