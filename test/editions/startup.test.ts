@@ -199,7 +199,7 @@ describe("data checked at start-up: one line file:row:column: problem", () => {
     );
     file = entry(`id: acme\nbase: "3.0"\ndata: ${scratch}`);
     expect(problem(file)).toBe(
-      `invalid configuration: EDITIONS_FILE ${file}: editions.0.base: unknown edition "3.0" (allowed: 1.2.4, 2.4.1)`,
+      `invalid configuration: EDITIONS_FILE ${file}: editions.0.base: unknown edition "3.0" (allowed: 1.2.4, 2.4.1, 2.5.0)`,
     );
     file = entry(`id: acme\nbase: "1.2.4"\ndata: ${scratch}/nowhere`);
     expect(problem(file)).toBe(
