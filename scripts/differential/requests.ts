@@ -2,9 +2,10 @@
  * Random v1 requests for the differential harness (scripts/differential.ts): the same requests go
  * to the service and to the rebuilt reference. Every route family, verbose or not, criteria,
  * durations, archetypes, usages (locations, workloads, powers, lifetimes, factor overrides), GPUs,
- * approximate names and bad inputs (wrong types, unknown names, broken JSON). Seeded (mulberry32):
- * a seed and a count give the same requests every time.
+ * approximate names and bad inputs (wrong types, unknown names, broken JSON). Seeded (the bench's
+ * mulberry32): a seed and a count give the same requests every time.
  */
+import { seeded } from "../../bench/scenarios.js";
 
 /** The route families measured, each with its own share of requests. */
 export const FAMILIES = [
@@ -88,18 +89,6 @@ const FUNCTIONAL_BLOCKS = [
   "SENSING",
   "USER_INTERFACE",
 ];
-
-/** mulberry32: a small seeded generator (the bench's, bench/scenarios.ts). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class Draw {
   constructor(readonly next: () => number) {}
@@ -421,7 +410,7 @@ export function generate(
   seed: number,
   catalog: Catalog,
 ): DifferentialRequest[] {
-  const d = new Draw(mulberry32(seed * 31 + FAMILIES.indexOf(family)));
+  const d = new Draw(seeded(seed * 31 + FAMILIES.indexOf(family)));
   return Array.from({ length: count }, (_, i) => {
     const request = BUILDERS[family](d, catalog);
     const id = `${family}-${String(i).padStart(4, "0")}`;
