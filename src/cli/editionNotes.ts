@@ -1,5 +1,6 @@
 import { loadConfig } from "../config/serviceConfig.js";
 import type { CloudRegion } from "../data/types.js";
+import { editionsWhere } from "../editions/features.js";
 import { EDITIONS, type EditionDescription, NEW_WORK_EDITION_ID } from "../editions/index.js";
 import type { AssessedRow } from "../output/table.js";
 import { createRequestContext, type EditionContext } from "../service/context.js";
@@ -29,12 +30,14 @@ interface EditionNotes {
 }
 
 /** The built-in editions that allocate a terminal's embedded impact over the hours evaluated. */
-const ALLOCATING = EDITIONS.filter((edition) => edition.rules.userDeviceEmbedded === "allocated").map(
-  (edition) => edition.id,
-);
+const ALLOCATING = editionsWhere((edition) => edition.rules.userDeviceEmbedded === "allocated");
+const SEVERAL_ALLOCATE =
+  EDITIONS.filter((edition) => edition.rules.userDeviceEmbedded === "allocated").length > 1;
 
 const allocatingText = () =>
-  ALLOCATING.length === 0 ? "" : `; edition ${ALLOCATING.join(", ")} allocates it over the lifetime`;
+  ALLOCATING === ""
+    ? ""
+    : `; ${SEVERAL_ALLOCATE ? "editions" : "edition"} ${ALLOCATING} ${SEVERAL_ALLOCATE ? "allocate" : "allocates"} it over the lifetime`;
 
 function descriptionOf(id: string): EditionDescription | undefined {
   return [...EDITIONS, ...loadConfig(process.env).customEditions].find((edition) => edition.id === id);

@@ -370,7 +370,7 @@ sales,Lyon,smartphone,10,,,,,FRA,,,,,,,,
 describe("an analyst's inventory", () => {
   const inventory = file("analyst.csv", ANALYST);
   const laptopNote =
-    "embedded not allocated: edition 1.2.4 counts the whole manufacturing impact of each laptop whatever the hours (8760 h here); edition 2.4.1 allocates it over the lifetime";
+    "embedded not allocated: edition 1.2.4 counts the whole manufacturing impact of each laptop whatever the hours (8760 h here); editions 2.4.1 and 2.5.0 allocate it over the lifetime";
 
   it("says on each terminal and peripheral row that edition 1.2.4 does not allocate its embedded impact, and which edition does", async () => {
     const runs = await Promise.all(
