@@ -271,7 +271,9 @@ describe("a 404 for what another served edition has", () => {
       url: "/v1/cloud/instance?verbose=false",
       body: JSON.stringify({ provider: "azure", instance_type: "Standard_D4ads_v5" }),
     });
-    expect(azure.body).toEqual({ detail: "Standard_D4ads_v5 at azure not found (exists in edition 2.4.1, 2.5.0)" });
+    expect(azure.body).toEqual({
+      detail: "Standard_D4ads_v5 at azure not found (exists in edition 2.4.1, 2.5.0)",
+    });
     const nowhere = await app.rest({
       method: "POST",
       url: "/v1/cloud/instance?verbose=false",

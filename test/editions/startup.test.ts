@@ -79,7 +79,7 @@ describe("data checked at start-up: one line file:row:column: problem", () => {
   it("the built-in data sets and boaviztapi's test data pass", () => {
     const { file } = dataSet(() => undefined);
     const loaded = loadEditions(loadConfig({ EDITIONS_FILE: file }).customEditions);
-    expect(loaded.map((edition) => edition.edition.id)).toEqual(["1.2.4", "2.4.1", "acme"]);
+    expect(loaded.map((edition) => edition.edition.id)).toEqual(["1.2.4", "2.4.1", "2.5.0", "acme"]);
   });
 
   it("an emptied aws.csv", () => {

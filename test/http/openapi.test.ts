@@ -244,32 +244,35 @@ describe("examples and answers", () => {
     },
   );
 
-  it.each(["1.2.4", "2.4.1", "2.5.0"])("GET answers follow their 200 schema in edition %s", async (edition) => {
-    let checked = 0;
-    for (const { path, method, operation } of operations.filter((o) => o.method === "GET")) {
-      const query = new URLSearchParams({ edition });
-      for (const parameter of operation.parameters) {
-        if (parameter.required && parameter.in === "query" && parameter.example !== undefined)
-          query.set(parameter.name, String(parameter.example));
+  it.each(["1.2.4", "2.4.1", "2.5.0"])(
+    "GET answers follow their 200 schema in edition %s",
+    async (edition) => {
+      let checked = 0;
+      for (const { path, method, operation } of operations.filter((o) => o.method === "GET")) {
+        const query = new URLSearchParams({ edition });
+        for (const parameter of operation.parameters) {
+          if (parameter.required && parameter.in === "query" && parameter.example !== undefined)
+            query.set(parameter.name, String(parameter.example));
+        }
+        if (operation.parameters.some((p) => p.name === "archetype" && p.required)) {
+          // An archetype of the route's own listing (none: the kind has no archetypes).
+          const listing = await call(
+            app,
+            "GET",
+            `${path.replace(/archetype_config$/, "archetypes")}?edition=${edition}`,
+          );
+          if (listing.status !== 200 || listing.body.length === 0) continue;
+          query.set("archetype", listing.body[0]);
+        }
+        const answer = await call(app, method, `${path.replace("{provider}", "aws")}?${query}`);
+        if (answer.status === 404 && !(await offered(path, edition))) continue;
+        expect(answer.status, `GET ${path}?${query}`).toBe(200);
+        expect(validates(operation, answer.body), `GET ${path}`).toEqual([]);
+        checked += 1;
       }
-      if (operation.parameters.some((p) => p.name === "archetype" && p.required)) {
-        // An archetype of the route's own listing (none: the kind has no archetypes).
-        const listing = await call(
-          app,
-          "GET",
-          `${path.replace(/archetype_config$/, "archetypes")}?edition=${edition}`,
-        );
-        if (listing.status !== 200 || listing.body.length === 0) continue;
-        query.set("archetype", listing.body[0]);
-      }
-      const answer = await call(app, method, `${path.replace("{provider}", "aws")}?${query}`);
-      if (answer.status === 404 && !(await offered(path, edition))) continue;
-      expect(answer.status, `GET ${path}?${query}`).toBe(200);
-      expect(validates(operation, answer.body), `GET ${path}`).toEqual([]);
-      checked += 1;
-    }
-    expect(checked).toBeGreaterThan(80);
-  });
+      expect(checked).toBeGreaterThan(80);
+    },
+  );
 });
 
 interface Operation {

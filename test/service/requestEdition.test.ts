@@ -57,7 +57,9 @@ describe("the request's edition", () => {
   it("is checked by one function, whoever names it; each transport words the refusal", () => {
     const { service } = app;
     expect(servedEdition(service, "2.4.1")).toBe(service.editions.get("2.4.1"));
-    expect(() => servedEdition(service, "9.9")).toThrow(new UnknownEditionError("9.9", ["1.2.4", "2.4.1", "2.5.0"]));
+    expect(() => servedEdition(service, "9.9")).toThrow(
+      new UnknownEditionError("9.9", ["1.2.4", "2.4.1", "2.5.0"]),
+    );
     // GraphQL's words: BAD_USER_INPUT naming the field, the same message.
     const request = createRequestContext(service, { spellError: graphqlErrorOf });
     let refused: unknown;
