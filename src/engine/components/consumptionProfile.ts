@@ -335,7 +335,7 @@ function residualSum(points: readonly WorkloadPoint[], params: ProfileParams): n
 }
 
 /** Relative agreement of two fits' curves below which they are one optimum reached to different last digits. */
-const SAME_CURVE = 1e-6;
+const SAME_CURVE = 1e-3;
 
 function close(x: number, y: number): boolean {
   return Math.abs(x - y) <= SAME_CURVE * Math.max(Math.abs(x), Math.abs(y), 1e-9);
@@ -358,7 +358,7 @@ function sameCurve(p: ProfileParams, q: ProfileParams): boolean {
  * reproduces SciPy's split (§10.3).
  *
  * With 3 or more distinct loads, where TRF has reached the variable-projection fit's curve (`fitProfileByProjection`,
- * same a, c and powers within 1e-6), that curve (a, c, K = a·ln b + d) is used, keeping TRF's b when the induced d
+ * same a, c and powers within 1e-3), that curve (a, c, K = a·ln b + d) is used, keeping TRF's b when the induced d
  * stays inside its bounds; where TRF stops on another curve (flat data, c pinned at its 0 bound), TRF's point is
  * returned, because it is what SciPy answers. With fewer distinct loads TRF's point is kept unless it fits worse. TRF is also skipped (projection
  * result returned) when SciPy would refuse the problem: a degenerate bound interval (p₀ component 0) or a start
