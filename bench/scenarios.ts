@@ -11,7 +11,7 @@ import { COMPLETE_CONFIGURATION_V1 } from "../test/support/servers.js";
 const root = new URL("..", import.meta.url);
 
 /** Deterministic pseudo-random numbers (mulberry32), so runs are comparable. */
-function seeded(seed: number): () => number {
+export function seeded(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -16,6 +16,7 @@ import {
   type Limits,
   loadConfig,
 } from "../config/serviceConfig.js";
+import { DEFAULT_EDITION_ID, NEW_WORK_EDITION_ID } from "../editions/index.js";
 import { documentCaches } from "../http/documentCache.js";
 import { createHttpHandler } from "../http/handler.js";
 import { graphqlLogging } from "../http/logging.js";
@@ -228,6 +229,15 @@ function graphqlPlugins(config: Config, limits: Limits, metrics: Metrics) {
   ];
 }
 
+/**
+ * The edition a file is evaluated in unless the page's user picks another: an operator's EDITION
+ * other than the built-in default, else the edition for new work (docs/editions.md) where served.
+ */
+function fileEdition(service: Service): string {
+  if (service.defaultEdition !== DEFAULT_EDITION_ID) return service.defaultEdition;
+  return service.editions.has(NEW_WORK_EDITION_ID) ? NEW_WORK_EDITION_ID : service.defaultEdition;
+}
+
 /** The pages, documents and assets of the HTTP front: what they say of the service's editions. */
 function siteOf(service: Service, schema: GraphQLSchema) {
   const defaultServed = service.editions.get(service.defaultEdition);
@@ -245,7 +255,9 @@ function siteOf(service: Service, schema: GraphQLSchema) {
       docs: docsPage(),
       evaluate: evaluatePage({
         editions: versions.editions,
-        defaultEdition: service.defaultEdition,
+        defaultEdition: fileEdition(service),
+        newWorkEdition: NEW_WORK_EDITION_ID,
+        specificationEdition: DEFAULT_EDITION_ID,
         criteria: DEFAULT_CRITERIA,
         bounds: FILE_EVALUATION_BOUNDS,
       }),

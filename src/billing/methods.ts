@@ -228,14 +228,16 @@ function factorAt(
   criterion: RequestedCriterion,
 ): Range | null {
   const { electricity, config } = context.service.data;
-  const key = electricityKey(criterion.info.name);
+  const key = electricityKey(criterion.info.name, context.service.edition.rules.electricityKeys);
   const known = place.usageLocation !== null && electricity.countryCodes.has(place.usageLocation);
   const location = known ? (place.usageLocation as string) : config.defaultLocation;
   const entry = electricity.byLocation.get(location)?.factors.get(key);
   if (entry === undefined) return null;
   if (known) return exactly(entry.value);
   const bounds = electricity.bounds.get(key);
-  if (bounds === undefined || bounds.min === 0 || bounds.max === 0) return null;
+  // A zero global bound: missing until 2.5.0, a bound from it on (docs/methodology.md §20.5.3).
+  const zeroMissing = context.service.edition.rules.zeroGlobalBound === "missing";
+  if (bounds === undefined || (zeroMissing && (bounds.min === 0 || bounds.max === 0))) return null;
   return { value: entry.value, min: bounds.min, max: bounds.max };
 }
 

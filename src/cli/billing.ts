@@ -22,6 +22,7 @@ import { checkPartLayout, missingPartsNote } from "../billing/reading/parts.js";
 import { type BillingRequest, type BillingTerms, billingTerms } from "../billing/stages/request.js";
 import { ConfigError } from "../config/serviceConfig.js";
 import { InputFileError, outOfMemoryLine } from "../duckdb/errors.js";
+import { NEW_WORK_EDITION_ID } from "../editions/index.js";
 import { coefficientCsv } from "../service/coefficientColumns.js";
 import { coefficientTable } from "../service/coefficients.js";
 import { DomainError } from "../service/errors.js";
@@ -57,7 +58,7 @@ export interface BillingIo {
 
 export const COEFFICIENTS_USAGE = `usage: impact-service coefficients [options]
 
-  --edition <id>        edition (default: the service's, EDITION)
+  --edition <id>        edition (default: EDITION if set, else ${NEW_WORK_EDITION_ID}, the edition for new work)
   --provider <name>     one provider's instance types (default: every provider)
   --load <percent>      constant load of every instance (default: the archetype's)
   --criteria <list>     criteria, comma-separated (default: the edition's, e.g. gwp,adp,pe)

@@ -1,6 +1,7 @@
 import { loadConfig } from "../config/serviceConfig.js";
 import type { CloudRegion } from "../data/types.js";
-import { EDITIONS, type EditionDescription } from "../editions/index.js";
+import { editionsWhere } from "../editions/features.js";
+import { EDITIONS, type EditionDescription, NEW_WORK_EDITION_ID } from "../editions/index.js";
 import type { AssessedRow } from "../output/table.js";
 import { createRequestContext, type EditionContext } from "../service/context.js";
 import { parseCriterion } from "../service/criteria.js";
@@ -8,7 +9,8 @@ import { openService } from "../service/open.js";
 import { columnName, INVENTORY_KINDS, type InventoryRow, regionCountry } from "./inventory.js";
 
 /*
- * The edition a command asks for, loaded once for the command's paths (billing, grid rows,
+ * The edition a billing command asks for (--edition, else EDITION, else the edition for new work),
+ * loaded once for the command's paths (billing, grid rows,
  * coefficients, portable tables, an inventory's regions): editionOf.
  *
  * What an inventory's reader must know of the edition it was evaluated in, read from the
@@ -28,12 +30,14 @@ interface EditionNotes {
 }
 
 /** The built-in editions that allocate a terminal's embedded impact over the hours evaluated. */
-const ALLOCATING = EDITIONS.filter((edition) => edition.rules.userDeviceEmbedded === "allocated").map(
-  (edition) => edition.id,
-);
+const ALLOCATING = editionsWhere((edition) => edition.rules.userDeviceEmbedded === "allocated");
+const SEVERAL_ALLOCATE =
+  EDITIONS.filter((edition) => edition.rules.userDeviceEmbedded === "allocated").length > 1;
 
 const allocatingText = () =>
-  ALLOCATING.length === 0 ? "" : `; edition ${ALLOCATING.join(", ")} allocates it over the lifetime`;
+  ALLOCATING === ""
+    ? ""
+    : `; ${SEVERAL_ALLOCATE ? "editions" : "edition"} ${ALLOCATING} ${SEVERAL_ALLOCATE ? "allocate" : "allocates"} it over the lifetime`;
 
 function descriptionOf(id: string): EditionDescription | undefined {
   return [...EDITIONS, ...loadConfig(process.env).customEditions].find((edition) => edition.id === id);
@@ -115,7 +119,8 @@ export function editionOf(
   regions: boolean,
 ): { context: EditionContext; knownRegions: readonly CloudRegion[] } {
   const config = loadConfig(process.env);
-  const asked = id ?? config.EDITION;
+  // A bill is new work: without --edition nor EDITION, the edition for new work (docs/editions.md).
+  const asked = id ?? (process.env.EDITION?.trim() ? config.EDITION : NEW_WORK_EDITION_ID);
   const served = [...EDITIONS, ...config.customEditions];
   const description = served.find((edition) => edition.id === asked);
   const wanted =
@@ -124,7 +129,7 @@ export function editionOf(
       : [asked, ...(regions && !description.features.cloudRegions ? REGION_EDITIONS : [])];
   const service = openService(config, wanted);
   const request = createRequestContext(service, { spellError: (error) => error });
-  const context = request.edition(id ?? null);
+  const context = request.edition(asked);
   const knownRegions =
     [...service.editions.values()].find((edition) => edition.data.cloudRegions !== null)?.data.cloudRegions ??
     [];

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import type { BatchDefaults } from "../batch/index.js";
 import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
 import { MAX_BILL_PARTS } from "../billing/reading/parts.js";
-import { EDITION_IDS } from "../editions/index.js";
+import { EDITION_IDS, NEW_WORK_EDITION_ID } from "../editions/index.js";
 import { groupsPath } from "../output/table.js";
 import { readNumber } from "../support/numbers.js";
 import type { InputFormat } from "./source.js";
@@ -29,7 +29,8 @@ export const USAGE = `usage: impact-service evaluate <file | -> [options]
   --input csv|xlsx|ndjson|focus|cur|azure|gcp|oci  the input's format (default: a billing format
                        recognised by its header or .parquet, else xlsx for a .xlsx file (its first
                        worksheet), ndjson for a .ndjson/.jsonl file, else csv)
-  --edition <id>       edition of the rows (default: the service's EDITION; served: ${EDITION_IDS.join(", ")})
+  --edition <id>       edition of the rows (default: the service's EDITION; a bill: EDITION if set,
+                       else ${NEW_WORK_EDITION_ID}, the edition for new work; served: ${EDITION_IDS.join(", ")})
   --criteria <list>    criteria, comma-separated (default: the edition's, e.g. gwp,adp,pe)
   --format <format>    output format: inventory csv|ndjson|xlsx (default: -o's extension, else
                        csv — ndjson for a batch input; xlsx needs -o or a pipe), billing export

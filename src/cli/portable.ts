@@ -30,6 +30,7 @@ import { smallTableFiles } from "../billing/smallTables.js";
 import { billingImpactColumns } from "../billing/stages/request.js";
 import { partialOf } from "../billing/writing.js";
 import { literal, openDatabase } from "../duckdb/database.js";
+import { NEW_WORK_EDITION_ID } from "../editions/index.js";
 import { coefficientCriteria } from "../service/coefficients.js";
 import { type BillingIo, failure } from "./billing.js";
 import { editionOf } from "./editionNotes.js";
@@ -51,7 +52,7 @@ export const SQL_USAGE = `usage: impact-service sql --engine <engine> --header <
   --keys                the script grouping the lines into kinds (its result: keys.csv)
   --grid                the lines' gwp use from a grid series' tables (tables --grid-intensity)
   --ranges              each impact's min and max too
-  --edition <id>        edition (default: the service's, EDITION): its criteria
+  --edition <id>        edition (default: EDITION if set, else ${NEW_WORK_EDITION_ID}): its criteria
   --criteria <list>     criteria, comma-separated (default: the edition's)
   --instance-type-column <column>  the machine type of Google Cloud lines
   -o, --output <file>   where to write the script (default: stdout)
@@ -67,7 +68,7 @@ export const TABLES_USAGE = `usage: impact-service tables --keys <keys.csv> --ta
   --tables <folder>     where to write the tables (created if absent)
   --format csv|parquet  the small tables' files (default csv, as evaluate --tables; Parquet keeps
                         their types and NULL apart from an empty text, whatever reads them)
-  --edition <id>        edition (default: the service's, EDITION)
+  --edition <id>        edition (default: EDITION if set, else ${NEW_WORK_EDITION_ID})
   --criteria <list>     criteria, comma-separated (default: the edition's)
   --load <percent>      constant load of every instance (default: the archetype's)
   --grid-intensity <file>  a grid series: its tables too (as evaluate --grid-intensity)

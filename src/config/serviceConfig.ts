@@ -42,7 +42,8 @@ function settingsOverrides(environment: Environment, problems: string[]): Enviro
       settingsWithOverrides(settings.values, settings.environmentPrefix, overrides);
     } catch (error) {
       if (!(error instanceof SettingsError)) throw error;
-      problems.push(error.message);
+      // Editions sharing a prefix (2.4.1, 2.5.0) find the same bad variable: it is said once.
+      if (!problems.includes(error.message)) problems.push(error.message);
     }
   }
   return overrides;

@@ -330,7 +330,12 @@ function gpuSpecs({ rows }: CsvTable): GpuSpec[] {
     massCasing: optionalNumber(row.mass_casing),
     massHeatsink: optionalNumber(row.mass_heatsink),
     mass: optionalNumber(row.mass),
+    source: optionalString(row.source),
   }));
+}
+
+function memoryTypes({ rows }: CsvTable): ReadonlyMap<string, string> {
+  return new Map(rows.map((row) => [row.cpu_family, row.memory_type]));
 }
 
 function cpuProfiles({ rows }: CsvTable): CpuProfileRow[] {
@@ -529,6 +534,11 @@ export function loadReferenceData(
     ...cloud,
     cloudRegions: reader.feature("archetypes/cloud/regions.csv", cloudRegions, (data) => data.cloudRegions),
     ...componentSpecifications(reader),
+    memoryTypes: reader.feature(
+      "consumption_profile/ram/memory_type.csv",
+      memoryTypes,
+      (data) => data.memoryTypes,
+    ),
   };
 }
 

@@ -83,6 +83,13 @@ export const GPU_SPEC_COLUMNS: TableColumns = {
   ],
 };
 
+/** `consumption_profile/ram/memory_type.csv` (2.5.0): the memory type of each CPU family. */
+export const MEMORY_TYPE_COLUMNS: TableColumns = {
+  required: ["cpu_family", "memory_type"],
+  filled: ["cpu_family", "memory_type"],
+  key: ["cpu_family"],
+};
+
 export const RAM_MANUFACTURE_COLUMNS: TableColumns = {
   required: ["manufacturer", "process", "density"],
   filled: ["manufacturer", "density"],

@@ -98,6 +98,8 @@ export interface GpuSpec {
   /** kg. */
   readonly massCasing: number | null;
   readonly massHeatsink: number | null;
+  /** Where the row's figures come from (its `source` cell; empty in some rows). */
+  readonly source: string | null;
   readonly mass: number | null;
 }
 
@@ -181,6 +183,11 @@ export interface ReferenceData {
   readonly ramManufacture: readonly RamManufactureRow[];
   readonly ssdManufacture: readonly SsdManufactureRow[];
   readonly cpuProfiles: readonly CpuProfileRow[];
+  /**
+   * The memory type (`DDR4`…) of each CPU family (`consumption_profile/ram/memory_type.csv`,
+   * docs/methodology.md §20.3.1); null when the data set has none (editions before 2.5.0).
+   */
+  readonly memoryTypes: ReadonlyMap<string, string> | null;
 }
 
 /**

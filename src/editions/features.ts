@@ -90,8 +90,6 @@ function declaredFeatureProblems(edition: EditionDescription, data: ReferenceDat
  * "1.2.4 and 2.4.1"): schema texts name editions from the editions' data, never spelled by hand.
  */
 export function editionsWhere(test: (edition: EditionDescription) => boolean, editions = EDITIONS): string {
-  return editions
-    .filter(test)
-    .map((edition) => edition.id)
-    .join(" and ");
+  const ids = editions.filter(test).map((edition) => edition.id);
+  return ids.length < 2 ? ids.join("") : `${ids.slice(0, -1).join(", ")} and ${ids.at(-1)}`;
 }

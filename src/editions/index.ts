@@ -2,14 +2,22 @@ import type { CriterionInfo } from "../engine/index.js";
 import type { EditionDescription } from "./types.js";
 import { EDITION_1_2_4 } from "./v1_2_4.js";
 import { EDITION_2_4_1 } from "./v2_4_1.js";
+import { EDITION_2_5_0 } from "./v2_5_0.js";
 
 export type { EditionDescription } from "./types.js";
 
 /** Every edition the service serves, oldest first. */
-export const EDITIONS: readonly EditionDescription[] = [EDITION_1_2_4, EDITION_2_4_1];
+export const EDITIONS: readonly EditionDescription[] = [EDITION_1_2_4, EDITION_2_4_1, EDITION_2_5_0];
 
 /** The edition of a service started without `EDITION` (today's `/v1` behaviour). */
 export const DEFAULT_EDITION_ID = EDITION_1_2_4.id;
+
+/**
+ * The edition for new work (docs/editions.md, "Which edition?"): Boavizta's current release. The
+ * default of the billing commands and of the evaluate page for files; the service's own default
+ * stays DEFAULT_EDITION_ID, for clients pinned to the specification.
+ */
+export const NEW_WORK_EDITION_ID = EDITION_2_5_0.id;
 
 export const EDITION_IDS: readonly string[] = EDITIONS.map((edition) => edition.id);
 

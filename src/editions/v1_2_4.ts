@@ -8,7 +8,13 @@ import {
   SERVER_COLUMNS,
   SSD_MANUFACTURE_COLUMNS,
 } from "../data/tables.js";
-import { CRITERIA, DEFAULT_CRITERIA, ELECTRICITY_CRITERIA, roundImpact } from "../engine/index.js";
+import {
+  CRITERIA,
+  DEFAULT_CRITERIA,
+  ELECTRICITY_CRITERIA,
+  POWER_AND_FACTOR_RULES_BEFORE_2_5,
+  roundImpact,
+} from "../engine/index.js";
 import { PYDANTIC_1 } from "./requestValidation.js";
 import type { EditionDescription } from "./types.js";
 
@@ -135,6 +141,12 @@ export const EDITION_1_2_4: EditionDescription = {
     ruleOfThree: "singleRow",
     profileTieBreak: "none",
     assemblyComponent: "served",
-    cloud: { verboseUnits: true, unknownPlatform: "default-server", storageShareReadsCapacityBounds: false },
+    cloud: {
+      verboseUnits: true,
+      unknownPlatform: "default-server",
+      storageShareReadsCapacityBounds: false,
+      gpuShare: "vcpu",
+    },
+    ...POWER_AND_FACTOR_RULES_BEFORE_2_5,
   },
 };

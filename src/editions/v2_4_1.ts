@@ -5,7 +5,12 @@ import {
   GPU_SPEC_COLUMNS,
 } from "../data/tables.js";
 import type { ServiceConfig } from "../data/types.js";
-import { CRITERIA, DEFAULT_CRITERIA, roundImpactCapped } from "../engine/index.js";
+import {
+  CRITERIA,
+  DEFAULT_CRITERIA,
+  POWER_AND_FACTOR_RULES_BEFORE_2_5,
+  roundImpactCapped,
+} from "../engine/index.js";
 import { PYDANTIC_2 } from "./requestValidation.js";
 import type { DataTable, EditionDescription } from "./types.js";
 import { EDITION_1_2_4 } from "./v1_2_4.js";
@@ -148,6 +153,12 @@ export const EDITION_2_4_1: EditionDescription = {
     ruleOfThree: "sharedCoreCount",
     profileTieBreak: "exactModelRange",
     assemblyComponent: "absent",
-    cloud: { verboseUnits: false, unknownPlatform: "not-found", storageShareReadsCapacityBounds: true },
+    cloud: {
+      verboseUnits: false,
+      unknownPlatform: "not-found",
+      storageShareReadsCapacityBounds: true,
+      gpuShare: "vcpu",
+    },
+    ...POWER_AND_FACTOR_RULES_BEFORE_2_5,
   },
 };

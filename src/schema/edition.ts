@@ -33,7 +33,7 @@ function editionId(value: unknown): string {
 const EditionScalar = builder.scalarType("Edition", {
   description:
     "An edition of the methodology: the numbers and answers of one boaviztapi version, with its own " +
-    `reference data and rules. Built-in: ${EDITIONS.map((e) => `${e.graphqlName} (boaviztapi ${e.id})`).join(" and ")}, ` +
+    `reference data and rules. Built-in: ${EDITIONS.map((e) => `${e.graphqlName} (boaviztapi ${e.id})`).join(", ")}, ` +
     `written bare as before or as strings; any edition, custom ones included, by its id as a string (${JSON.stringify(EDITION_IDS[EDITION_IDS.length - 1])}, ` +
     '"acme"; the `editions` field lists them). A service answers every edition; `EDITION` sets its default.',
   serialize: (value) => value,

@@ -73,8 +73,9 @@ export function coefficientCriteria(
   const { rules } = context.engine;
   const names = criteria && criteria.length > 0 ? criteria : rules.defaultCriteria;
   return distinctCriteria(names).map((name) => {
-    const resolved = resolveCriterion(name);
-    if (!resolved?.computed || !rules.criteria.includes(resolved.info)) {
+    // Resolved in the edition's own table: its units may differ (2.5.0's `fe` in kWh).
+    const resolved = resolveCriterion(name, rules.criteria);
+    if (!resolved?.computed) {
       throw new DomainError("BAD_USER_INPUT", `unknown criterion ${name} in edition ${rules.version}`, [
         "criteria",
       ]);
@@ -212,9 +213,8 @@ export function coefficientTable(context: EditionContext, request: CoefficientRe
 /** A location's electricity factor of a criterion (§5.2), when its table has one. */
 function factorAt(context: EditionContext, location: string, criterion: RequestedCriterion): number | null {
   const { electricity } = context.service.data;
-  return (
-    electricity.byLocation.get(location)?.factors.get(electricityKey(criterion.info.name))?.value ?? null
-  );
+  const key = electricityKey(criterion.info.name, context.service.edition.rules.electricityKeys);
+  return electricity.byLocation.get(location)?.factors.get(key)?.value ?? null;
 }
 
 /**

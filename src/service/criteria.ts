@@ -48,8 +48,9 @@ export function requestedCriteria(
   rules: EditionRules,
 ): RequestedCriterion[] {
   return distinctCriteria(criteria ?? rules.defaultCriteria).map((name) => {
-    const parsed = parseCriterion(name);
-    if (!parsed || !rules.criteria.includes(parsed.info)) {
+    // Resolved in the edition's own table: its units and keys may differ (2.5.0's `fe` in kWh).
+    const parsed = SPELLINGS.has(name) ? resolveCriterion(name, rules.criteria) : null;
+    if (!parsed) {
       throw new DomainError("BAD_USER_INPUT", `unknown criterion ${name} in edition ${rules.version}`, [
         "criteria",
       ]);

@@ -264,14 +264,16 @@ describe("a 404 for what another served edition has", () => {
     });
     expect(gcp).toEqual({
       status: 404,
-      body: { detail: "n2-standard-8 at gcp not found (exists in edition 2.4.1)" },
+      body: { detail: "n2-standard-8 at gcp not found (exists in edition 2.4.1, 2.5.0)" },
     });
     const azure = await app.rest({
       method: "POST",
       url: "/v1/cloud/instance?verbose=false",
       body: JSON.stringify({ provider: "azure", instance_type: "Standard_D4ads_v5" }),
     });
-    expect(azure.body).toEqual({ detail: "Standard_D4ads_v5 at azure not found (exists in edition 2.4.1)" });
+    expect(azure.body).toEqual({
+      detail: "Standard_D4ads_v5 at azure not found (exists in edition 2.4.1, 2.5.0)",
+    });
     const nowhere = await app.rest({
       method: "POST",
       url: "/v1/cloud/instance?verbose=false",
@@ -283,7 +285,7 @@ describe("a 404 for what another served edition has", () => {
       url: "/v1/server/?verbose=false&archetype=DCadsv5-Type1",
       body: "",
     });
-    expect(archetype.body).toEqual({ detail: "DCadsv5-Type1 not found (exists in edition 2.4.1)" });
+    expect(archetype.body).toEqual({ detail: "DCadsv5-Type1 not found (exists in edition 2.4.1, 2.5.0)" });
     const headset = await app.rest({
       method: "POST",
       url: "/v1/terminal/vr_headset?verbose=false",
@@ -291,7 +293,7 @@ describe("a 404 for what another served edition has", () => {
     });
     expect(headset).toEqual({
       status: 404,
-      body: { detail: "vr_headset is not a terminal of this edition (exists in edition 2.4.1)" },
+      body: { detail: "vr_headset is not a terminal of this edition (exists in edition 2.4.1, 2.5.0)" },
     });
   });
 });

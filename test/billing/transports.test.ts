@@ -52,7 +52,7 @@ describe("the coefficient table over REST and GraphQL", () => {
     const document = openApiDocument({
       serviceVersion: "test",
       methodology: "1.2.4",
-      editions: ["1.2.4", "2.4.1"],
+      editions: ["1.2.4", "2.4.1", "2.5.0"],
     }) as {
       paths: Record<string, unknown>;
     };

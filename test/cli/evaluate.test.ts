@@ -121,7 +121,7 @@ describe("impact-service evaluate", () => {
     const rows = csvRows(stdout);
     expect(rows.map((row) => row.status)).toEqual([
       "evaluated",
-      "bad row: 404 n2-standard-8 at gcp not found (exists in edition 2.4.1)",
+      "bad row: 404 n2-standard-8 at gcp not found (exists in edition 2.4.1, 2.5.0)",
       'bad row: hours is not a number: "many"',
       expect.stringContaining("bad row: kind is not one of cloud, server, laptop"),
       "evaluated",
@@ -242,7 +242,7 @@ describe("impact-service evaluate", () => {
     for (const [args, message] of [
       [
         ["--edition", "acme"],
-        "impact-service: --edition acme: value is not a valid enumeration member; permitted: '1.2.4', '2.4.1'\n",
+        "impact-service: --edition acme: value is not a valid enumeration member; permitted: '1.2.4', '2.4.1', '2.5.0'\n",
       ],
       [["--criteria", "gwp,co2"], "impact-service: --criteria: unknown criterion co2\n"],
       [
@@ -370,7 +370,7 @@ sales,Lyon,smartphone,10,,,,,FRA,,,,,,,,
 describe("an analyst's inventory", () => {
   const inventory = file("analyst.csv", ANALYST);
   const laptopNote =
-    "embedded not allocated: edition 1.2.4 counts the whole manufacturing impact of each laptop whatever the hours (8760 h here); edition 2.4.1 allocates it over the lifetime";
+    "embedded not allocated: edition 1.2.4 counts the whole manufacturing impact of each laptop whatever the hours (8760 h here); editions 2.4.1 and 2.5.0 allocate it over the lifetime";
 
   it("says on each terminal and peripheral row that edition 1.2.4 does not allocate its embedded impact, and which edition does", async () => {
     const runs = await Promise.all(

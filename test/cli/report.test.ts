@@ -182,7 +182,7 @@ describe("the HTML report", () => {
         await page.close();
       }
       expect(texts["1.2.4"]).toContain(
-        "for terminals and peripherals, edition 1.2.4 counts the whole manufacturing impact whatever the hours; edition 2.4.1 allocates it over the lifetime",
+        "for terminals and peripherals, edition 1.2.4 counts the whole manufacturing impact whatever the hours; editions 2.4.1 and 2.5.0 allocate it over the lifetime",
       );
       expect(texts["1.2.4"]).toContain(
         "embedded not allocated: edition 1.2.4 counts the whole manufacturing impact of each laptop whatever the hours (8760 h here)",

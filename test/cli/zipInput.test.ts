@@ -77,7 +77,7 @@ describe("evaluate on a ZIP archive holding one file", () => {
     const shown = `${archive} (report-00001.csv)`;
     expect(zipped.stderr.split("\n").slice(0, 2)).toEqual([
       `${archive}: a ZIP archive; its file report-00001.csv (${read(BILL).length} bytes) is read`,
-      `billing export ${shown}: AWS CUR 1.0 (legacy CSV, lineItem/… columns), edition 1.2.4`,
+      `billing export ${shown}: AWS CUR 1.0 (legacy CSV, lineItem/… columns), edition 2.5.0`,
     ]);
     // The copy's temporary path is never what the user reads
     expect(zipped.stderr).not.toContain(temporary);
@@ -124,7 +124,7 @@ describe("a bill's parts delivered as ZIP archives (report-00001.csv.zip, -00002
     expect(zipped.stderr.split("\n").slice(0, 3)).toEqual([
       `${one}: a ZIP archive; its file report-00001.csv (${Buffer.byteLength(first)} bytes) is read`,
       `${two}: a ZIP archive; its file report-00002.csv (${Buffer.byteLength(second)} bytes) is read`,
-      `billing export ${one} (report-00001.csv) (and 1 more part): AWS CUR 1.0 (legacy CSV, lineItem/… columns), edition 1.2.4`,
+      `billing export ${one} (report-00001.csv) (and 1 more part): AWS CUR 1.0 (legacy CSV, lineItem/… columns), edition 2.5.0`,
     ]);
     expect(zipped.stderr).not.toContain(temporary);
     writeFileSync(join(scratch, "report-00001.csv"), first);

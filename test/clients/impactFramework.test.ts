@@ -458,7 +458,7 @@ describe("Impact Framework 1.x (@grnsft/if 1.1.0, if-run)", () => {
         "edition-unknown",
         { edition: "9.9" },
         {},
-        'BoaviztaCloud config: edition: unknown edition "9.9"; allowed values: 1.2.4, 2.4.1',
+        'BoaviztaCloud config: edition: unknown edition "9.9"; allowed values: 1.2.4, 2.4.1, 2.5.0',
       ],
       [
         "criterion-unknown",

@@ -60,6 +60,7 @@ describe("custom editions from EDITIONS_FILE", () => {
     const expected = [
       { id: "1.2.4", base: null, data: null, methodology: "1.2.4" },
       { id: "2.4.1", base: null, data: null, methodology: "2.4.1" },
+      { id: "2.5.0", base: null, data: null, methodology: "2.5.0" },
       { id: "testdata-1.2.4", base: "1.2.4", data: join(FIXTURES, "testdata-1.2.4"), methodology: "1.2.4" },
       { id: "testdata-2.4.1", base: "2.4.1", data: join(FIXTURES, "testdata-2.4.1"), methodology: "2.4.1" },
       // A relative folder is read from the EDITIONS_FILE's folder.
@@ -83,9 +84,9 @@ describe("custom editions from EDITIONS_FILE", () => {
     // In the default edition's dialect (1.2.4: pydantic 1's enumeration refusal).
     expect(answer.body.detail[0]).toEqual({
       loc: ["query", "edition"],
-      msg: "value is not a valid enumeration member; permitted: '1.2.4', '2.4.1', 'testdata-1.2.4', 'testdata-2.4.1', 'acme'",
+      msg: "value is not a valid enumeration member; permitted: '1.2.4', '2.4.1', '2.5.0', 'testdata-1.2.4', 'testdata-2.4.1', 'acme'",
       type: "type_error.enum",
-      ctx: { enum_values: ["1.2.4", "2.4.1", "testdata-1.2.4", "testdata-2.4.1", "acme"] },
+      ctx: { enum_values: ["1.2.4", "2.4.1", "2.5.0", "testdata-1.2.4", "testdata-2.4.1", "acme"] },
     });
   });
 
@@ -106,7 +107,7 @@ describe("custom editions from EDITIONS_FILE", () => {
     expect(data.variable).toHaveLength(5);
     const unknown = await graphql(`{ cloudProviders(edition: "nope") { name } }`);
     expect(unknown.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
-    expect(unknown.errors?.[0].message).toContain("allowed values: 1.2.4, 2.4.1, testdata-1.2.4");
+    expect(unknown.errors?.[0].message).toContain("allowed values: 1.2.4, 2.4.1, 2.5.0, testdata-1.2.4");
   });
 
   it("a table the folder lacks is the base's object; a table it has replaces the base's", () => {
@@ -178,7 +179,7 @@ describe("boaviztapi's test data sets, answered as boaviztapi answers on them", 
     // The reference's detail, and which served edition has the row.
     expect(answer).toEqual({
       status: 404,
-      body: { detail: "vr-headset-lcd not found (exists in edition 2.4.1)" },
+      body: { detail: "vr-headset-lcd not found (exists in edition 2.4.1, 2.5.0)" },
     });
   });
 

@@ -74,11 +74,13 @@ describe("edition features", () => {
   });
 
   it("availability texts name the editions from their features", () => {
-    expect(availability("gpus")).toBe("Only in editions with GPUs (2.4.1 and custom editions based on it).");
+    expect(availability("gpus")).toBe(
+      "Only in editions with GPUs (2.4.1, 2.5.0 and custom editions based on them).",
+    );
     expect(availability("assemblyComponent")).toBe(
       "Only in editions with the assembly component (1.2.4 and custom editions based on it).",
     );
-    expect(editionsWhere((edition) => edition.rules.dieSizeInput === "honoured")).toBe("2.4.1");
-    expect(editionsWhere(() => true)).toBe("1.2.4 and 2.4.1");
+    expect(editionsWhere((edition) => edition.rules.dieSizeInput === "honoured")).toBe("2.4.1 and 2.5.0");
+    expect(editionsWhere(() => true)).toBe("1.2.4, 2.4.1 and 2.5.0");
   });
 });

@@ -25,7 +25,7 @@ describe("edition descriptions", () => {
   it("each edition has a distinct id and GraphQL name", () => {
     expect(new Set(EDITIONS.map((e) => e.id)).size).toBe(EDITIONS.length);
     expect(new Set(EDITIONS.map((e) => e.graphqlName)).size).toBe(EDITIONS.length);
-    expect(EDITIONS.map((e) => e.id)).toEqual(["1.2.4", "2.4.1"]);
+    expect(EDITIONS.map((e) => e.id)).toEqual(["1.2.4", "2.4.1", "2.5.0"]);
   });
 
   it("EDITION defaults to 1.2.4, accepts each id and rejects others naming the allowed values", () => {
@@ -96,9 +96,9 @@ describe("per-request edition through REST", () => {
       // Worded as pydantic 1 words an enum (the default edition's dialect: the request's is unknown).
       expect(answer.body.detail[0]).toEqual({
         loc: ["query", "edition"],
-        msg: "value is not a valid enumeration member; permitted: '1.2.4', '2.4.1'",
+        msg: "value is not a valid enumeration member; permitted: '1.2.4', '2.4.1', '2.5.0'",
         type: "type_error.enum",
-        ctx: { enum_values: ["1.2.4", "2.4.1"] },
+        ctx: { enum_values: ["1.2.4", "2.4.1", "2.5.0"] },
       });
     }
     const posted = await call(app, "POST", "/v1/component/ram?edition=x", { units: 2 });

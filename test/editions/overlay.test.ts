@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app/main.js";
-import { loadEditions, StartupDataError } from "../../src/config/referenceData.js";
+import { type LoadedEdition, loadEditions, StartupDataError } from "../../src/config/referenceData.js";
 import { loadConfig } from "../../src/config/serviceConfig.js";
 import { lazyApp, testConfig } from "../support/app.js";
 import { call } from "../support/rest.js";
@@ -169,12 +169,12 @@ describe("a data folder mounted as Kubernetes mounts a ConfigMap", () => {
     symlinkSync("..data/archetypes", join(dir, "archetypes"));
     const file = join(scratch, "mounted.yml");
     writeFileSync(file, `editions:\n  - id: acme\n    base: "2.4.1"\n    data: ${dir}\n`);
-    const [, , acme] = loadEditions(loadConfig({ EDITIONS_FILE: file }).customEditions);
+    const acme = loadEditions(loadConfig({ EDITIONS_FILE: file }).customEditions).at(-1) as LoadedEdition;
     expect(acme.data.cloudInstances.get("aws")?.ids).toEqual(["acme.small"]);
     expect(acme.warnings).toEqual([]);
     // A stray file under the link is reported by its path in the folder.
     writeFileSync(join(hidden, "archetypes/aws.csv"), "id\n");
-    const [, , again] = loadEditions(loadConfig({ EDITIONS_FILE: file }).customEditions);
+    const again = loadEditions(loadConfig({ EDITIONS_FILE: file }).customEditions).at(-1) as LoadedEdition;
     expect(again.warnings).toEqual([
       `edition acme: ${dir}/archetypes/aws.csv: not read (not a file of edition 2.4.1's data layout, docs/own-data.md)`,
     ]);

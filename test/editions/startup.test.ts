@@ -79,7 +79,7 @@ describe("data checked at start-up: one line file:row:column: problem", () => {
   it("the built-in data sets and boaviztapi's test data pass", () => {
     const { file } = dataSet(() => undefined);
     const loaded = loadEditions(loadConfig({ EDITIONS_FILE: file }).customEditions);
-    expect(loaded.map((edition) => edition.edition.id)).toEqual(["1.2.4", "2.4.1", "acme"]);
+    expect(loaded.map((edition) => edition.edition.id)).toEqual(["1.2.4", "2.4.1", "2.5.0", "acme"]);
   });
 
   it("an emptied aws.csv", () => {
@@ -199,7 +199,7 @@ describe("data checked at start-up: one line file:row:column: problem", () => {
     );
     file = entry(`id: acme\nbase: "3.0"\ndata: ${scratch}`);
     expect(problem(file)).toBe(
-      `invalid configuration: EDITIONS_FILE ${file}: editions.0.base: unknown edition "3.0" (allowed: 1.2.4, 2.4.1)`,
+      `invalid configuration: EDITIONS_FILE ${file}: editions.0.base: unknown edition "3.0" (allowed: 1.2.4, 2.4.1, 2.5.0)`,
     );
     file = entry(`id: acme\nbase: "1.2.4"\ndata: ${scratch}/nowhere`);
     expect(problem(file)).toBe(

@@ -230,11 +230,13 @@ describe("fitProfile on user workloads", () => {
           expect(Number.isNaN(profilePower(fit, q.loadPercentage))).toBe(false);
       }
     }
-    // Flat data pin a at 0: the curve is constant and c is reported as c₀.
+    // Flat data: TRF stops on a flat curve (gtol) where c has drifted; that point, not the projection's
+    // c₀, is SciPy's answer (scipy 1.17.1 least_squares: a 2.61e-15, c 107.0908).
     const flat = fitProfile(pts([0, 0], [50, 0], [100, 0]), DEFAULT);
-    expect(flat.a).toBe(0);
-    expect(flat.c).toBe(DEFAULT.c);
-    expect(profilePower(flat, 30)).toBe(0);
+    expect(flat.a).toBeGreaterThanOrEqual(0);
+    expect(flat.a).toBeLessThan(1e-12);
+    expect(flat.c).toBeCloseTo(107.0908, 3);
+    expect(Math.abs(profilePower(flat, 30))).toBeLessThan(1e-12);
     // No c inside [0, 3c₀] makes x + c positive for a load of −200: the start is returned as is.
     expect(fitProfile(pts([-200, 10], [50, 90], [100, 120]), DEFAULT)).toEqual(DEFAULT);
     // b₀ = 0 leaves no valid b.

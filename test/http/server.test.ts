@@ -386,7 +386,7 @@ describe("version", () => {
     expect(data.version).toEqual({
       service: SERVICE_VERSION,
       methodology: "1.2.4",
-      methodologies: ["1.2.4", "2.4.1"],
+      methodologies: ["1.2.4", "2.4.1", "2.5.0"],
     });
     expect(SERVICE_VERSION).toMatch(/^\d+\.\d+\.\d+/);
   });

@@ -279,6 +279,42 @@ describe("/v1/component/{ssd,hdd,case,motherboard,power_supply}", () => {
     });
   });
 
+  it.each([
+    ["1.2.4", 23, 14],
+    ["2.4.1", 24, 15],
+  ])(
+    "motherboard %s, avg_power only: the verbose holds the default location and the factors read",
+    async (edition, count, withFactor) => {
+      // Without a lifetime the reference's use phase still reads the location (EEE, DEFAULT) and each
+      // requested criterion's electricity factor before failing on the missing duration: the same
+      // factors as with a lifetime (issue 60, item 5).
+      const listed = await get(`/v1/utils/impact_criteria?edition=${edition}`);
+      const criteria = Object.keys(listed.body);
+      expect(criteria).toHaveLength(count);
+      const query = criteria.map((c) => `criteria=${c}`).join("&");
+      const factorsOf = (verbose: Record<string, unknown>) =>
+        Object.keys(verbose)
+          .filter((k) => k.endsWith("_factor"))
+          .sort();
+      const url = `/v1/component/motherboard?verbose=true&edition=${edition}&${query}`;
+      const bare = await post(url, { usage: { avg_power: 30 } });
+      const withLifetime = await post(url, { usage: { avg_power: 30, hours_life_time: 1000 } });
+      expect(bare.status).toBe(200);
+      expect(bare.body.verbose.usage_location).toMatchObject({ value: "EEE", status: "DEFAULT" });
+      const factors = factorsOf(bare.body.verbose);
+      expect(factors).toHaveLength(withFactor);
+      expect(factors).toEqual(expect.arrayContaining(["odp_factor", "pm_factor"]));
+      expect(factors).toEqual(factorsOf(withLifetime.body.verbose));
+      for (const f of factors) expect(bare.body.verbose[f]).toMatchObject({ status: "DEFAULT" });
+      expect(bare.body.impacts.gwp.use).toBe("not implemented");
+      const odp = await post(`/v1/component/motherboard?verbose=true&edition=${edition}&criteria=odp`, {
+        usage: { avg_power: 30 },
+      });
+      // ADEME Base IMPACTS' European mix, kg CFC-11eq per kWh.
+      expect(odp.body.verbose.odp_factor).toMatchObject({ value: 1.81674e-10, unit: "kg CFC-11eq/kWh" });
+    },
+  );
+
   it("assembly (served, although v1.2.4 answered 404): fixed impact per unit (docs/methodology.md §4.8)", async () => {
     const got = await get("/v1/component/assembly?verbose=false");
     expect(got.status).toBe(200);

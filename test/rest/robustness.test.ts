@@ -50,7 +50,7 @@ const PATHS = [
   "/v1/consumption_profile/cpu",
 ];
 
-describe.each(["1.2.4", "2.4.1"])("never a 5xx (edition %s)", (edition) => {
+describe.each(["1.2.4", "2.4.1", "2.5.0"])("never a 5xx (edition %s)", (edition) => {
   it("answers 400 seeded random requests with a 2xx or a 4xx", async () => {
     const { chance, pick } = generator(20261122);
     const failures: string[] = [];

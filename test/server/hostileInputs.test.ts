@@ -21,7 +21,7 @@ afterAll(async () => {
   await service.close();
 });
 
-const EDITIONS = ["1.2.4", "2.4.1"] as const;
+const EDITIONS = ["1.2.4", "2.4.1", "2.5.0"] as const;
 const { maxListLength, maxNestingDepth, maxUrlLength, maxFleetItems } = DEFAULT_LIMITS;
 
 /** `heavy` and a /healthz sent right after it, and the order in which their answers came. */

@@ -10,7 +10,7 @@ import { testConfig } from "../support/app.js";
 describe("openService", () => {
   it("serves every edition, EDITION the default, with the configuration's limits", () => {
     const service = openService(testConfig({ EDITION: "2.4.1", MAX_FLEET_ITEMS: "120" }));
-    expect([...service.editions.keys()]).toEqual(["1.2.4", "2.4.1"]);
+    expect([...service.editions.keys()]).toEqual(["1.2.4", "2.4.1", "2.5.0"]);
     expect(service.defaultEdition).toBe("2.4.1");
     expect(service.limits.maxFleetItems).toBe(120);
   });

@@ -57,7 +57,9 @@ describe("the request's edition", () => {
   it("is checked by one function, whoever names it; each transport words the refusal", () => {
     const { service } = app;
     expect(servedEdition(service, "2.4.1")).toBe(service.editions.get("2.4.1"));
-    expect(() => servedEdition(service, "9.9")).toThrow(new UnknownEditionError("9.9", ["1.2.4", "2.4.1"]));
+    expect(() => servedEdition(service, "9.9")).toThrow(
+      new UnknownEditionError("9.9", ["1.2.4", "2.4.1", "2.5.0"]),
+    );
     // GraphQL's words: BAD_USER_INPUT naming the field, the same message.
     const request = createRequestContext(service, { spellError: graphqlErrorOf });
     let refused: unknown;
@@ -67,7 +69,7 @@ describe("the request's edition", () => {
       refused = error;
     }
     expect(refused).toMatchObject({
-      message: 'unknown edition "9.9"; allowed values: 1.2.4, 2.4.1',
+      message: 'unknown edition "9.9"; allowed values: 1.2.4, 2.4.1, 2.5.0',
       extensions: { code: "BAD_USER_INPUT", field: ["edition"] },
     });
     // Resolved once per request and id: the same edition context each time it is asked.

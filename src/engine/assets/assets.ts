@@ -47,7 +47,7 @@ export function assetOf(model: AssetModel, verbose: Asset["verbose"]): Asset {
 
 /** A single component evaluated on its own route (`/v1/component/<kind>`). */
 export function componentAsset(component: Component): Asset {
-  return assetOf(component, (evaluation: Evaluation): VerboseReport => {
+  const asset = assetOf(component, (evaluation: Evaluation): VerboseReport => {
     // Quirk kept (Appendix D.21): component verbose always lists gwp, adp and pe; criteria that
     // were not requested show "not implemented" (nothing more is computed for them).
     const impacts = DEFAULT_CRITERIA.map((name) => {
@@ -61,6 +61,7 @@ export function componentAsset(component: Component): Asset {
       attributes: [...verboseAttributes(component.namedAttributes()), ...usageAttributes(component.usage)],
     };
   });
+  return { ...asset, useRunsWithoutDuration: true };
 }
 
 /** Components whose own use impact a device's verbose block shows. */

@@ -1,5 +1,6 @@
 import type { ArchetypeCell } from "../../data/types.js";
 import type { Component } from "../components/component.js";
+import { Gpu } from "../components/gpu.js";
 import { Hdd, Ram, Ssd } from "../components/storage.js";
 import { cloudLocation } from "../lookups/region.js";
 import { Attribute, type AttributeValue } from "../model/attribute.js";
@@ -22,6 +23,11 @@ interface HostShare {
   readonly hdd: number;
 }
 
+/** A cell whose value is a number (2.4.1's `gpu_units` also holds text such as "1/8th MI25"). */
+function numericCell(cell: ArchetypeCell | undefined): ArchetypeCell | undefined {
+  return typeof cell?.default === "number" ? cell : undefined;
+}
+
 /** A host total to divide by; an empty host (no threads, no capacity) leaves nothing to share. */
 function ratio(part: number, whole: number): number {
   return whole > 0 ? part / whole : 0;
@@ -38,6 +44,8 @@ export class CloudInstance {
   readonly memory: Attribute<number>;
   readonly hddStorage: Attribute<number>;
   readonly ssdStorage: Attribute<number>;
+  /** The host GPUs an instance has (2.5.0 reads it, docs/methodology.md §20.6.1). */
+  readonly gpuUnits: Attribute<number>;
   readonly usage: Usage;
   /** Part of the cloud usage (§8.2): an input shown in the verbose, read by no formula. */
   readonly instancePerServer = new Attribute<number>(null);
@@ -57,6 +65,7 @@ export class CloudInstance {
     this.memory = Attribute.fromCell("GB", instance.memory);
     this.hddStorage = Attribute.fromCell("GB", instance.hdd_storage);
     this.ssdStorage = Attribute.fromCell("GB", instance.ssd_storage);
+    this.gpuUnits = Attribute.fromCell(null, numericCell(instance.gpu_units));
     this.usage = new Usage(context, {}, true);
     if (usage?.instancePerServer != null) this.instancePerServer.setInput(usage.instancePerServer);
     const regions = context.data.cloudRegions;
@@ -118,14 +127,38 @@ export class CloudInstance {
     return ratio(storage.numberValue(), total);
   }
 
+  /**
+   * docs/methodology.md §20.3.2: the instance's share of the power of its host's disks of a kind —
+   * none when the host has no capacity of that kind or the instance states no storage of it, whose
+   * value is then never read (nor shown in the verbose).
+   */
+  private drawingStorageShare(kind: typeof Ssd | typeof Hdd, storage: Attribute<number>): number | null {
+    const disks = this.platform.disks.filter((d) => d instanceof kind);
+    const total = disks.reduce((sum, d) => sum + d.capacity.numberValue() * d.units.numberValue(), 0);
+    if (!storage.hasValue() || !total) return null;
+    return storage.numberValue() / total;
+  }
+
   /** §8.3: α per component (null skips a disk whose storage share is unknown). */
   componentShare(component: Component): number | null {
     if (component instanceof Ram) return this.ramShare();
     if (component instanceof Ssd) return this.storageShare(Ssd, this.ssdStorage);
     if (component instanceof Hdd) return this.storageShare(Hdd, this.hddStorage);
-    // Every other component, a platform GPU included, takes the vCPU share: kept quirk of 2.4.1
-    // (Appendix D.5), whose instance `gpu_units` nothing reads.
+    if (component instanceof Gpu && this.rules.gpuShare === "gpuUnits") return this.gpuShare(component);
+    // Every other component, a platform GPU included until 2.5.0, takes the vCPU share: kept quirk
+    // of 2.4.1 (Appendix D.5), whose instance `gpu_units` nothing reads.
     return this.cpuShare();
+  }
+
+  /**
+   * docs/methodology.md §20.6.1: the instance's GPUs over the host's (a fraction of one for a
+   * partitioned GPU); the GPU is left out of an instance without GPUs, or of a host without any.
+   */
+  private gpuShare(gpu: Gpu): number | null {
+    const wanted = this.gpuUnits.value;
+    const hosted = gpu.units.numberValue();
+    if (!wanted || !hosted) return null;
+    return wanted / hosted;
   }
 
   hostShare(): HostShare {
@@ -149,7 +182,14 @@ export class CloudInstance {
     const host = this.platform.usage;
     const factor = host.electricityFactor(criterion);
     if (!this.usage.avgPower.isSet()) {
-      const power = this.platform.modelPower(this.cpuShare(), this.ramShare(), "cloud");
+      // Disk shares are read only where disks draw power: reading one caches capacity bounds (§2.2).
+      const disksDraw = this.platform.context.rules.diskPower !== null;
+      const power = this.platform.modelPower({
+        cpu: this.cpuShare(),
+        ram: this.ramShare(),
+        ssd: disksDraw ? this.drawingStorageShare(Ssd, this.ssdStorage) : null,
+        hdd: disksDraw ? this.drawingStorageShare(Hdd, this.hddStorage) : null,
+      });
       this.usage.avgPower.setCompleted(power.value, { min: power.min, max: power.max });
     }
     return scaleByUnits(modelledUse(factor, this.usage.avgPower, host.useTimeRatio, duration), this.units);
@@ -165,6 +205,7 @@ export class CloudInstance {
       ["memory", this.memory],
       ["hdd_storage", this.hddStorage],
       ["ssd_storage", this.ssdStorage],
+      ["gpu_units", this.gpuUnits],
     ];
   }
 

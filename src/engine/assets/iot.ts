@@ -137,7 +137,9 @@ class IotDevice {
     // A posted usage without a lifetime keeps the archetype's lifetime attribute itself, the one
     // the blocks allocate with: verbose then shows the bounds their allocation read.
     if (input.usage?.hoursLifeTime == null) this.usage.hoursLifeTime = lifetime;
-    this.blocks = input.functionalBlocks
+    // §9.3: no posted block (none, or an empty list) leaves the archetype's blocks, as the reference
+    // fills an empty block list from its archetype.
+    this.blocks = input.functionalBlocks?.length
       ? input.functionalBlocks.map((block) => this.inputBlock(context, cells, block, lifetime))
       : archetypeBlocks(context, cells, lifetime);
   }

@@ -26,6 +26,14 @@ import { LIST_WORKLOAD_UNIT, Usage, usageCells } from "../model/usage.js";
 
 export type { ServerInput } from "../model/inputs.js";
 
+/** A cloud instance's share of each kind of its host's power (§8.4); null for a disk kind it does not state. */
+export interface HostPowerShares {
+  readonly cpu: number;
+  readonly ram: number;
+  readonly ssd: number | null;
+  readonly hdd: number | null;
+}
+
 type Cells = Readonly<Record<string, ArchetypeCell>>;
 
 /**
@@ -245,7 +253,7 @@ export class Server {
   useImpact(criterion: string, duration: number): RawImpact {
     const factor = this.usage.electricityFactor(criterion);
     if (!this.usage.avgPower.isSet()) {
-      const power = this.modelPower(1, 1, "server");
+      const power = this.modelPower(null);
       this.usage.avgPower.setCompleted(power.value, { min: power.min, max: power.max });
     }
     return scaleByUnits(
@@ -255,19 +263,25 @@ export class Server {
   }
 
   /**
-   * §7.4 step 2 (and §8.4 with shares): CPU and RAM power for all units, plus the other
-   * consumption ratio. Quirk kept (Appendix D.2): on a server each RAM entry's `avg_power`
-   * holds the running sum up to that entry; in cloud each holds its own share. A server asks
-   * the CPU three times (Appendix D.30), a cloud host once.
+   * §7.4 step 2 (and §8.4 with a cloud instance's shares): CPU and RAM power for all units, plus
+   * the other consumption ratio, plus the disks' power where the edition models it
+   * (docs/methodology.md §20.3.2). Quirk kept (Appendix D.2) until 2.5.0: on a server each RAM
+   * entry's `avg_power` holds the running sum up to that entry; in cloud each holds its own share.
+   * A server asks the CPU three times (Appendix D.30), a cloud host once.
    */
-  modelPower(sCpu: number, sRam: number, host: "server" | "cloud"): PowerTriple {
-    const runningRamSum = host === "server";
-    const cpu = host === "server" ? this.cpuPowerAsTheServerAsks() : this.cpu.modelPowerConsumption();
+  modelPower(shares: HostPowerShares | null): PowerTriple {
+    const { rules } = this.context;
+    const sCpu = shares?.cpu ?? 1;
+    const sRam = shares?.ram ?? 1;
+    const cpu = shares === null ? this.cpuPowerAsTheServerAsks() : this.cpu.modelPowerConsumption();
     const cpuPower = { value: cpu.value * sCpu, min: cpu.min * sCpu, max: cpu.max * sCpu };
     this.cpu.usage.avgPower.setCompleted(cpuPower.value, { min: cpuPower.min, max: cpuPower.max });
+    const runningRamSum = shares === null && rules.serverRamPower === "runningSum";
+    // docs/methodology.md §20.3.1: a cloud host's RAM counts as modules of its memory type's typical size.
+    const moduleGb = shares === null ? null : this.typicalModuleGb();
     const ram = { value: 0, min: 0, max: 0 };
     for (const module of this.rams) {
-      const power = module.modelPowerConsumption();
+      const power = module.modelPowerConsumption(moduleGb);
       const own = { value: power.value * sRam, min: power.min * sRam, max: power.max * sRam };
       ram.value += own.value;
       ram.min += own.min;
@@ -277,11 +291,49 @@ export class Server {
     }
     // docs/methodology.md §19.6.3: a GPU adds its given power (cloud hosts never have one, §7.6).
     const gpu = this.gpu?.power() ?? { value: 0, min: 0, max: 0 };
+    const disks = this.diskPower(shares);
     const ratio = this.usage.otherConsumptionRatio as Attribute<number>;
-    const value = (cpuPower.value + ram.value + gpu.value) * (1 + ratio.numberValue());
-    const min = (cpuPower.min + ram.min + gpu.min) * (1 + ratio.numberMin());
-    const max = (cpuPower.max + ram.max + gpu.max) * (1 + ratio.numberMax());
+    const value = (cpuPower.value + ram.value + gpu.value) * (1 + ratio.numberValue()) + disks.value;
+    const min = (cpuPower.min + ram.min + gpu.min) * (1 + ratio.numberMin()) + disks.min;
+    const max = (cpuPower.max + ram.max + gpu.max) * (1 + ratio.numberMax()) + disks.max;
     return { value, min, max };
+  }
+
+  /**
+   * docs/methodology.md §20.3.2: each drive draws its kind's power, added outside the other
+   * consumption ratio (which stood for them before); a cloud instance takes its storage share of
+   * each kind, none of a kind whose storage it does not state.
+   */
+  private diskPower(shares: HostPowerShares | null): PowerTriple {
+    const total = { value: 0, min: 0, max: 0 };
+    const perDrive = this.context.rules.diskPower;
+    if (perDrive === null) return total;
+    for (const disk of this.disks) {
+      const share = shares === null ? 1 : disk instanceof Ssd ? shares.ssd : shares.hdd;
+      if (share === null) continue;
+      const [value, min, max] = disk instanceof Ssd ? perDrive.ssd : perDrive.hdd;
+      const units = disk.units.numberValue();
+      total.value += value * units * share;
+      total.min += min * units * share;
+      total.max += max * units * share;
+    }
+    return total;
+  }
+
+  /**
+   * docs/methodology.md §20.3.1: the size of a typical RAM module of this server's memory type,
+   * found by its CPU family (exactly, else the part before a `-`: `Milan-X` is `Milan`), else the
+   * model's default type.
+   */
+  private typicalModuleGb(): number | null {
+    const model = this.context.rules.ramPower;
+    if (model.kind !== "perModule") return null;
+    const family = this.cpu.family.value;
+    const types = this.context.data.memoryTypes;
+    const type =
+      (family ? (types?.get(family) ?? types?.get(family.split("-")[0])) : undefined) ??
+      model.defaultMemoryType;
+    return model.typicalModuleGb[type] ?? model.typicalModuleGb[model.defaultMemoryType];
   }
 
   /**

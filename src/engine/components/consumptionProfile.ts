@@ -334,6 +334,22 @@ function residualSum(points: readonly WorkloadPoint[], params: ProfileParams): n
   return rss;
 }
 
+/** Relative agreement of two fits' curves below which they are one optimum reached to different last digits. */
+const SAME_CURVE = 1e-3;
+
+function close(x: number, y: number): boolean {
+  return Math.abs(x - y) <= SAME_CURVE * Math.max(Math.abs(x), Math.abs(y), 1e-9);
+}
+
+/** Same a, c and power at the loads the methodology reads (0, 10, 50, 100 %). */
+function sameCurve(p: ProfileParams, q: ProfileParams): boolean {
+  return (
+    close(p.a, q.a) &&
+    close(p.c, q.c) &&
+    [0, 10, 50, 100].every((x) => close(profilePower(p, x), profilePower(q, x)))
+  );
+}
+
 /**
  * Bounded least-squares fit of power(w) = a·ln(b·(w + c)) + d to workload points, starting from `start` (the base
  * model, §10.2), with the `curve_fit` bounds of §10.3, as SciPy computes it: Trust Region Reflective
@@ -341,9 +357,10 @@ function residualSum(points: readonly WorkloadPoint[], params: ProfileParams): n
  * the reported (b, d) is wherever TRF's path ends on the solution manifold; following the same algorithm is what
  * reproduces SciPy's split (§10.3).
  *
- * Safety net: the result is compared with the variable-projection fit (`fitProfileByProjection`). If TRF's residual
- * sum of squares is worse than it by more than a relative 1e-7 (plus 1e-16·Σy²), the curve (a, c, K = a·ln b + d) of
- * the projection is used, keeping TRF's b when the induced d stays inside its bounds. TRF is also skipped (projection
+ * With 3 or more distinct loads, where TRF has reached the variable-projection fit's curve (`fitProfileByProjection`,
+ * same a, c and powers within 1e-3), that curve (a, c, K = a·ln b + d) is used, keeping TRF's b when the induced d
+ * stays inside its bounds; where TRF stops on another curve (flat data, c pinned at its 0 bound), TRF's point is
+ * returned, because it is what SciPy answers. With fewer distinct loads TRF's point is kept unless it fits worse. TRF is also skipped (projection
  * result returned) when SciPy would refuse the problem: a degenerate bound interval (p₀ component 0) or a start
  * where the model is not finite.
  */
@@ -372,6 +389,9 @@ export function fitProfile(points: readonly WorkloadPoint[], start: ProfileParam
   }
   // The curve is identified: take the projection's optimum (a, c, K) — TRF stops at ftol = 1e-8 a few 1e-9 short
   // of it, or may stall in a worse local minimum — and place it on TRF's b, i.e. d = K − a·ln b_TRF.
+  // Where TRF stops on another curve (a flat or degenerate optimum, a bound it cannot leave), that curve is
+  // SciPy's answer: the projection only polishes an optimum TRF has reached.
+  if (!sameCurve(trf, projected)) return trf;
   if (!(projected.a > 0)) return projected;
   const k = projected.a * Math.log(projected.b) + projected.d;
   const d = k - projected.a * Math.log(trf.b);

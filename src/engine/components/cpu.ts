@@ -3,8 +3,8 @@ import { Attribute, type AttributeValue } from "../model/attribute.js";
 import { type Allocation, type EngineContext, requiredFactor } from "../model/context.js";
 import { END_OF_LIFE_WARNING, type RawImpact } from "../model/impact.js";
 import type { CpuInput } from "../model/inputs.js";
-import type { TimeWorkload } from "../model/usage.js";
-import { type ComponentCells, PoweredComponent } from "./component.js";
+import type { TimeWorkload, Usage } from "../model/usage.js";
+import { type ComponentCells, PoweredComponent, type PowerTriple } from "./component.js";
 import { type ProfileParams, profilePower, tdpWorkloads, type WorkloadPoint } from "./consumptionProfile.js";
 
 const LOW_POWER_WARNING =
@@ -43,6 +43,22 @@ export function averageOverWorkload(workload: TimeWorkload, powerAt: (load: numb
   let total = 0;
   for (const share of workload) total += (share.timePercentage / 100) * powerAt(share.loadPercentage);
   return total;
+}
+
+/**
+ * The power at the workload's value, min and max (a missing bound reads the value), stored as the
+ * usage's `avg_power` (docs/methodology.md §19.3.2, §20.3.1).
+ */
+export function powerOverWorkloadRange(
+  usage: Usage,
+  workload: TimeWorkload,
+  powerAt: (load: number) => number,
+): PowerTriple {
+  const value = averageOverWorkload(workload, powerAt);
+  const min = averageOverWorkload(usage.timeWorkload.min ?? workload, powerAt);
+  const max = averageOverWorkload(usage.timeWorkload.max ?? workload, powerAt);
+  usage.avgPower.setCompleted(value, { min, max });
+  return { value, min, max };
 }
 
 export class Cpu extends PoweredComponent {
@@ -231,12 +247,9 @@ export class Cpu extends PoweredComponent {
     if (this.context.rules.cpuPowerBounds === "point") return super.perUnitPowerRange(workload);
     const params = this.consumptionProfile();
     const paramsAttribute = this.usage.params as Attribute<AttributeValue>;
-    const powerAt = (load: number) => clampedPower(params, load, paramsAttribute);
-    const value = averageOverWorkload(workload, powerAt);
-    const min = averageOverWorkload(this.usage.timeWorkload.min ?? workload, powerAt);
-    const max = averageOverWorkload(this.usage.timeWorkload.max ?? workload, powerAt);
-    this.usage.avgPower.setCompleted(value, { min, max });
-    return { value, min, max };
+    return powerOverWorkloadRange(this.usage, workload, (load) =>
+      clampedPower(params, load, paramsAttribute),
+    );
   }
 
   /**

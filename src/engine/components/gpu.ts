@@ -73,8 +73,18 @@ const FROM_DEFAULT_GPU = [
 
 export class Gpu extends Component {
   readonly kind = "GPU";
-  readonly name = Attribute.fromCell<string>(null, undefined);
-  readonly manufacturer = Attribute.fromCell<string>(null, undefined);
+  /**
+   * Until 2.5.0 a name is an input only, never the archetype's (docs/methodology.md §19.15.2); in
+   * 2.5.0 the archetype's name counts too, and completes the GPU (§20.4.1).
+   */
+  private readonly namesComplete = this.context.rules.gpuName === "completes";
+  readonly name = Attribute.fromCell<string>(null, this.namesComplete ? this.cells.name : undefined);
+  readonly manufacturer = Attribute.fromCell<string>(
+    null,
+    this.namesComplete ? this.cells.manufacturer : undefined,
+  );
+  /** Whether the name completion (docs/methodology.md §20.4.1) has run: it runs once. */
+  private nameCompleted = false;
   readonly weight = Attribute.fromCell<number>("kg", this.cells.weight);
   readonly heatsinkWeight = Attribute.fromCell<number>("kg", this.cells.heatsink_weight);
   readonly pwbSurface = Attribute.fromCell<number>("cm2", this.cells.pwb_surface);
@@ -104,20 +114,29 @@ export class Gpu extends Component {
     super(context, cells);
     const named = this.byColumn();
     for (const column of FROM_DEFAULT_GPU) {
-      const attribute = named[column];
       const cell = defaultGpu[column]?.default;
-      if (typeof cell === "number") attribute.completeWith(() => attribute.setArchetype(cell));
+      this.completeFromDefault(
+        named[column],
+        typeof cell === "number" ? cell : null,
+        column !== "pwb_weight",
+      );
     }
     const defaultDie = defaultGpu.gpu_surface?.default;
-    if (typeof defaultDie === "number") {
-      this.gpuSurface.completeWith(() => this.gpuSurface.setArchetype(effectiveDieArea(defaultDie)));
+    this.completeFromDefault(
+      this.gpuSurface,
+      typeof defaultDie === "number" ? effectiveDieArea(defaultDie) : null,
+      true,
+    );
+    if (this.namesComplete) {
+      this.vram.completeWith(() => this.completeFromName());
+      this.manufacturer.completeWith(() => this.completeFromName());
     }
     this.vramSurface.completeWith(() => this.completeVramSurface());
 
     this.applyCommonInput(input, listWorkloadUnit);
     if (input.name != null) this.name.setInput(input.name);
     if (input.manufacturer != null) this.manufacturer.setInput(input.manufacturer);
-    // Quirk kept (Appendix D.2): an input name is stored only; nothing completes from it.
+    // Quirk kept until 2.5.0 (Appendix D.2): an input name is stored only; nothing completes from it.
     const numeric: [number | null | undefined, Attribute<number>][] = [
       [input.weight, this.weight],
       [input.heatsinkWeight, this.heatsinkWeight],
@@ -134,6 +153,54 @@ export class Gpu extends Component {
       [input.transportPlane, this.transportPlane],
     ];
     for (const [value, attribute] of numeric) if (value != null) attribute.setInput(value);
+  }
+
+  /**
+   * An attribute read while empty takes the default GPU's figure (`value`, when there is one); in
+   * 2.5.0 the name completion runs first (`fromName`) and the figure is taken only if it left the
+   * attribute unset.
+   */
+  private completeFromDefault(attribute: Attribute<number>, value: number | null, fromName: boolean): void {
+    if (this.namesComplete && fromName) {
+      attribute.completeWith(() => {
+        this.completeFromName();
+        if (value !== null && !attribute.isSet()) attribute.setArchetype(value);
+      });
+    } else if (value !== null) {
+      attribute.completeWith(() => attribute.setArchetype(value));
+    }
+  }
+
+  /**
+   * docs/methodology.md §20.4.1: the first read of a characteristic matches the GPU's name (the
+   * input's or the archetype's) to `gpu_specs.csv`; a row found renames the GPU ("fuzzy match") and
+   * completes every characteristic not yet given nor read. Kept quirks: an input name becomes
+   * COMPLETED with the row's spelling, keeping the input as its bounds; a row without a source is
+   * cited as "None"; VRAM size and dies are truncated to integers; the die surface is taken as
+   * already effective.
+   */
+  private completeFromName(): void {
+    if (this.nameCompleted || !this.name.hasValue()) return;
+    this.nameCompleted = true;
+    const spec = this.context.lookups.gpuByName(String(this.name.value));
+    if (spec === null) return;
+    this.name.setCompleted(spec.name, { source: "fuzzy match" });
+    const source = `Completed from name based on ${spec.source ?? "None"}.`;
+    const fill = <V extends number | string>(attribute: Attribute<V>, value: V | null) => {
+      if (value !== null && !attribute.isSet()) attribute.setCompleted(value, { source });
+    };
+    const whole = (value: number | null) => (value === null ? null : Math.trunc(value));
+    fill(this.manufacturer, spec.manufacturer);
+    fill(this.vram, whole(spec.vram));
+    fill(this.vramDies, whole(spec.vramDies));
+    fill(this.gpuSurface, spec.dieSurface);
+    fill(this.pwbSurface, spec.pwbSurface);
+    fill(this.transportBoat, spec.distanceBoat);
+    fill(this.transportTruck, spec.distanceTruck);
+    fill(this.transportPlane, spec.distancePlane);
+    fill(this.casingWeight, spec.massCasing);
+    fill(this.heatsinkWeight, spec.massHeatsink);
+    fill(this.weight, spec.mass);
   }
 
   private byColumn(): Record<(typeof FROM_DEFAULT_GPU)[number], Attribute<number>> {

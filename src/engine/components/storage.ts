@@ -1,14 +1,12 @@
 import type { ArchetypeCell } from "../../data/types.js";
-import { Attribute, type AttributeValue } from "../model/attribute.js";
+import { Attribute, type AttributeValue, NotImplementedError } from "../model/attribute.js";
 import { type Allocation, type EngineContext, requiredFactor } from "../model/context.js";
 import { END_OF_LIFE_WARNING, type RawImpact } from "../model/impact.js";
 import type { HddInput, RamInput, SsdInput } from "../model/inputs.js";
+import { roundSigFig } from "../model/rounding.js";
 import type { TimeWorkload } from "../model/usage.js";
-import { Component, type ComponentCells, PoweredComponent } from "./component.js";
-import { averageOverWorkload } from "./cpu.js";
-
-/** RAM draws 0.284 W per GB whatever the load (§5.3). */
-const RAM_WATTS_PER_GB = 0.284;
+import { Component, type ComponentCells, PoweredComponent, type PowerTriple } from "./component.js";
+import { averageOverWorkload, powerOverWorkloadRange } from "./cpu.js";
 
 /** What a RAM or SSD request may say of its memory die (§4.3, §4.4). */
 type MemoryDieInput = Pick<RamInput & SsdInput, "units" | "usage" | "capacity" | "density" | "manufacturer">;
@@ -162,19 +160,68 @@ export class Ram extends PoweredComponent {
     );
   }
 
+  /** The capacity as the reference prints it in a source: `32` for an input, `32.0` for an archetype value. */
+  private shownCapacity(capacity: number): string {
+    return this.capacity.status === "INPUT" ? String(capacity) : pythonFloat(capacity);
+  }
+
   /** §5.6: 0.284 W/GB per module whatever the load; time shares of a workload list still apply. */
   protected perUnitPower(workload: TimeWorkload): number {
+    const model = this.context.rules.ramPower;
+    if (model.kind !== "perGigabyte")
+      throw new Error("a per-module RAM power is modelled by modelPowerConsumption");
     const capacity = this.capacity.numberValue();
-    const perModule = RAM_WATTS_PER_GB * capacity;
-    // The source prints the capacity as given: `32` for an input, `32.0` for an archetype value.
-    const shown = this.capacity.status === "INPUT" ? String(capacity) : pythonFloat(capacity);
+    const perModule = model.wattsPerGb * capacity;
     const params = new Attribute<AttributeValue>(null);
     params.setCompleted(
       { a: perModule },
-      { source: `(ram_electrical_factor_per_go : ${RAM_WATTS_PER_GB}) * (ram_capacity: ${shown}) ` },
+      {
+        source: `(ram_electrical_factor_per_go : ${model.wattsPerGb}) * (ram_capacity: ${this.shownCapacity(capacity)}) `,
+      },
     );
     this.usage.params = params;
     return averageOverWorkload(workload, () => perModule);
+  }
+
+  /**
+   * The power of all units (§5.5 step 3). With a per-module model (docs/methodology.md §20.3.1) the
+   * RAM counts as modules of `moduleGb` (a cloud host's typical module; by default its own
+   * capacity): each draws `base + perGb × moduleGb` W at full load and `idleRatio` of it idle,
+   * linear in the load; the value, min and max follow the workload's value, min and max, are each
+   * rounded to 5 figures and multiplied by the units and the number of modules. A module of 0 GB
+   * counts as no module (the reference's `if dimm_capacity`).
+   */
+  override modelPowerConsumption(moduleGb: number | null = null): PowerTriple {
+    const model = this.context.rules.ramPower;
+    if (model.kind === "perGigabyte") return super.modelPowerConsumption();
+    const workload = this.usage.timeWorkload.value;
+    if (workload === null) throw new NotImplementedError("no time workload");
+    const capacity = this.capacity.numberValue();
+    const module = moduleGb ?? capacity;
+    const modules = module ? capacity / module : 0;
+    const full = model.baseWatts + model.wattsPerGb * module;
+    const idle = model.idleRatio;
+    const shown = moduleGb === null ? this.shownCapacity(capacity) : String(moduleGb);
+    const params = new Attribute<AttributeValue>(null);
+    params.setCompleted(
+      { a: full, idle_ratio: idle },
+      {
+        source:
+          `((dimm_base_power: ${pythonFloat(model.baseWatts)}) + (dimm_power_per_gb: ${model.wattsPerGb}) * ` +
+          `(ram_capacity: ${shown})) * ((idle_ratio: ${idle}) + (1 - idle_ratio) * workload / 100)`,
+      },
+    );
+    this.usage.params = params;
+    const { value, min, max } = powerOverWorkloadRange(
+      this.usage,
+      workload,
+      (load) => full * (idle + ((1 - idle) * load) / 100),
+    );
+    return {
+      value: roundSigFig(value, 5) * this.units.numberValue() * modules,
+      min: roundSigFig(min, 5) * this.units.numberMin() * modules,
+      max: roundSigFig(max, 5) * this.units.numberMax() * modules,
+    };
   }
 }
 

@@ -20,6 +20,11 @@ import { type InstanceNameIndex, instanceNameIndex } from "./instanceName.js";
 export interface ReferenceLookups {
   /** §11.1: best `cpu_specs.csv` row for a free-text CPU name, or null under the threshold. */
   cpuByName(name: string): CpuSpec | null;
+  /**
+   * docs/methodology.md §19.5.6: best `gpu_specs.csv` row for a free-text GPU name (the edition's
+   * GPU threshold), or null; always null in an edition without GPUs.
+   */
+  gpuByName(name: string): GpuSpec | null;
   /** §4.2.3 step 1: the file's spelling of a CPU family (WRatio > 79), or null. */
   cpuFamily(family: string): string | null;
   /** §4.3 step 2: the file's spelling of a RAM manufacturer, or null. */
@@ -185,6 +190,10 @@ function matchCpuProfile(
 export function directLookups(tables: LookupTables): ReferenceLookups {
   return {
     cpuByName: (name) => matchCpuName(tables, name),
+    gpuByName: (name) => {
+      const threshold = tables.data.config.gpuNameFuzzyThreshold;
+      return threshold === null ? null : matchGpuName(tables, name, threshold);
+    },
     cpuFamily: (family) => extractOne(family, tables.cpuFamilies, EXTRACT_CUTOFF)?.match ?? null,
     ramManufacturer: (m) => extractOne(m, tables.ramManufacturers, EXTRACT_CUTOFF)?.match ?? null,
     ssdManufacturer: (m) => extractOne(m, tables.ssdManufacturers, EXTRACT_CUTOFF)?.match ?? null,
@@ -244,6 +253,7 @@ export function memoizedLookups(
   };
   return {
     cpuByName: memo(inner.cpuByName),
+    gpuByName: memo(inner.gpuByName),
     cpuFamily: memo(inner.cpuFamily),
     ramManufacturer: memo(inner.ramManufacturer),
     ssdManufacturer: memo(inner.ssdManufacturer),

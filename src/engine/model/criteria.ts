@@ -145,10 +145,13 @@ export interface RequestedCriterion {
   readonly computed: boolean;
 }
 
-export function resolveCriterion(requested: string): RequestedCriterion | null {
-  const byName = BY_NAME.get(requested);
+export function resolveCriterion(
+  requested: string,
+  table: readonly CriterionInfo[] = CRITERIA,
+): RequestedCriterion | null {
+  const byName = table === CRITERIA ? BY_NAME.get(requested) : table.find((c) => c.name === requested);
   if (byName) return { requested, info: byName, computed: true };
-  const byKey = BY_KEY.get(requested);
+  const byKey = table === CRITERIA ? BY_KEY.get(requested) : table.find((c) => c.key === requested);
   if (byKey) return { requested, info: byKey, computed: false };
   return null;
 }
@@ -161,9 +164,15 @@ export const ELECTRICITY_CRITERIA: readonly string[] = CRITERIA.filter(
   (c) => c.name !== "fw" && c.name !== "fe",
 ).map((c) => c.name);
 
-/** `adp` reads the `adpe` entry of the electricity table (§5.2). */
-export function electricityKey(criterion: string): string {
-  return criterion === "adp" ? "adpe" : criterion;
+/** §5.2: `adp` reads the `adpe` entry of the electricity table; every other criterion its own name. */
+export const ELECTRICITY_KEYS: Readonly<Record<string, string>> = { adp: "adpe" };
+
+/** The electricity table's key of a criterion, by an edition's `electricityKeys` (§5.2). */
+export function electricityKey(
+  criterion: string,
+  keys: Readonly<Record<string, string>> = ELECTRICITY_KEYS,
+): string {
+  return keys[criterion] ?? criterion;
 }
 
 /** Unit labels of the `<criterion>_factor` verbose attributes (§7.3). */
@@ -193,3 +202,18 @@ export const FACTOR_UNITS: Readonly<Record<string, string>> = {
   fe: "MJ/kWh",
   fw: "m3",
 };
+
+/**
+ * The power and factor rules every edition before 2.5.0 shares: RAM at 0.284 W/GB whatever the load
+ * (§5.6), server RAM entries recording the running sum (Appendix D.2), no disk power, zero global
+ * bounds read as missing (Appendix D.12), GPU names stored only (docs/methodology.md §19.15.2).
+ */
+export const POWER_AND_FACTOR_RULES_BEFORE_2_5 = {
+  ramPower: { kind: "perGigabyte", wattsPerGb: 0.284 },
+  serverRamPower: "runningSum",
+  diskPower: null,
+  electricityKeys: ELECTRICITY_KEYS,
+  factorUnits: FACTOR_UNITS,
+  zeroGlobalBound: "missing",
+  gpuName: "stored",
+} as const;

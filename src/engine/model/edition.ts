@@ -89,7 +89,65 @@ export interface EditionRules {
   readonly assemblyComponent: "served" | "absent";
   /** How cloud instances differ (docs/methodology.md §19.7, §12). */
   readonly cloud: CloudRules;
+  /** How a RAM module's power is modelled (§5.6; docs/methodology.md §20.3.1). */
+  readonly ramPower: RamPowerModel;
+  /**
+   * What each RAM entry of a server records as its `avg_power`: the `runningSum` up to that entry
+   * (kept quirk of 1.2.4 and 2.4.1, Appendix D.2) or its `own` power (docs/methodology.md §20.3.3).
+   */
+  readonly serverRamPower: "runningSum" | "own";
+  /**
+   * The power of each SSD and HDD drive added to a server's and a cloud instance's modelled power,
+   * outside the other consumption ratio (docs/methodology.md §20.3.2); null where disks draw nothing.
+   */
+  readonly diskPower: DiskPower | null;
+  /**
+   * The electricity table's key of each criterion whose key differs from its name (§5.2: `adp`
+   * reads `adpe`; docs/methodology.md §20.5.2: `gwppf` reads `gwpf` from 2.5.0 on).
+   */
+  readonly electricityKeys: Readonly<Record<string, string>>;
+  /** The unit label of each criterion's `<criterion>_factor` verbose attribute (§7.3). */
+  readonly factorUnits: Readonly<Record<string, string>>;
+  /**
+   * A zero global bound of an electricity factor (lu, odp, pm…): `missing` makes the criterion not
+   * implemented for the default location (kept quirk, Appendix D.12), `bound` uses it
+   * (docs/methodology.md §20.5.3).
+   */
+  readonly zeroGlobalBound: "missing" | "bound";
+  /**
+   * A GPU's name: `stored` only (docs/methodology.md §19.15.2), or `completes` the GPU's other
+   * characteristics from the closest `gpu_specs.csv` row when they are first read (§20.4.1).
+   */
+  readonly gpuName: "stored" | "completes";
 }
+
+/** A triple of watts: value, min, max. */
+export type WattRange = readonly [value: number, min: number, max: number];
+
+/** Per-drive power of each disk kind (docs/methodology.md §20.3.2). */
+export interface DiskPower {
+  readonly ssd: WattRange;
+  readonly hdd: WattRange;
+}
+
+/**
+ * RAM power. `perGigabyte`: a constant power per GB whatever the load (§5.6). `perModule`
+ * (docs/methodology.md §20.3.1): a module draws `base + perGb × capacity` W at full load and
+ * `idleRatio` of it idle, linear in between; a cloud host's RAM is counted as modules of the typical
+ * size of its CPU family's memory type.
+ */
+export type RamPowerModel =
+  | { readonly kind: "perGigabyte"; readonly wattsPerGb: number }
+  | {
+      readonly kind: "perModule";
+      readonly baseWatts: number;
+      readonly wattsPerGb: number;
+      readonly idleRatio: number;
+      /** GB of a typical module of each memory type (`DDR4` → 32). */
+      readonly typicalModuleGb: Readonly<Record<string, number>>;
+      /** The memory type of a CPU family the memory-type table does not name. */
+      readonly defaultMemoryType: string;
+    };
 
 /** Cloud instance rules that differ between editions. */
 export interface CloudRules {
@@ -108,4 +166,10 @@ export interface CloudRules {
    * verbose shows them (an HDD `capacity` with min/max in cloud answers); no number depends on it.
    */
   readonly storageShareReadsCapacityBounds: boolean;
+  /**
+   * A host GPU's share of an instance: the instance's `vcpu` share (kept quirk of 2.4.1, Appendix
+   * D.5) or its `gpuUnits` over the host's GPUs, the GPU left out of an instance without any
+   * (docs/methodology.md §20.6.1).
+   */
+  readonly gpuShare: "vcpu" | "gpuUnits";
 }

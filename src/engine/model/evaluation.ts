@@ -65,6 +65,11 @@ export interface Asset {
    * its answer; GraphQL shows them with the warnings), e.g. an unknown location replaced.
    */
   useNotices?(criterion: string): readonly string[];
+  /**
+   * Whether its use phase runs without a duration (NaN, up to where the reference fails: a bare
+   * component's verbose then shows the location and factor it read, docs/methodology.md §15).
+   */
+  readonly useRunsWithoutDuration?: boolean;
   /** The electricity its use phase draws over a duration (kWh), where the asset says it. */
   energy?(duration: number): RawImpact;
   verbose(evaluation: Evaluation, requested: readonly RequestedCriterion[]): VerboseReport;
@@ -251,15 +256,16 @@ export class Evaluation {
 
   private compute(criterion: string, phase: Phase): RawImpact | null {
     // Without a lifetime nor a duration (a bare motherboard) the reference fails; we report the
-    // whole manufacturing impact and no use impact instead.
-    const duration = this.duration;
-    return attempt(() =>
-      phase === "embedded"
-        ? this.asset.embedded(criterion, duration ?? 0, duration === null ? "TOTAL" : this.allocation)
-        : duration === null
-          ? notImplemented()
-          : this.asset.use(criterion, duration),
-    );
+    // whole manufacturing impact and no use impact instead. A component's use phase still runs,
+    // without a duration (NaN, "not implemented"), up to where the reference fails: what it read by
+    // then (the default location, a factor) is in its verbose, and so in ours.
+    const { duration, asset } = this;
+    return attempt(() => {
+      if (phase === "embedded")
+        return asset.embedded(criterion, duration ?? 0, duration === null ? "TOTAL" : this.allocation);
+      if (duration !== null) return asset.use(criterion, duration);
+      return asset.useRunsWithoutDuration ? asset.use(criterion, Number.NaN) : notImplemented();
+    });
   }
 }
 
@@ -274,10 +280,6 @@ function attempt(run: () => RawImpact): RawImpact | null {
     if (error instanceof NotImplementedError || error instanceof MissingValueError) return null;
     throw error;
   }
-}
-
-function notImplemented(): never {
-  throw new NotImplementedError("no duration");
 }
 
 /** Runs a phase function and rounds it; modelling gaps are "not implemented" (§4.0). */
@@ -352,4 +354,8 @@ export function verboseAttributes(named: readonly [string, Attribute<AttributeVa
     if (entry) out.push(entry);
   }
   return out;
+}
+
+function notImplemented(): never {
+  throw new NotImplementedError("no energy");
 }

@@ -87,6 +87,9 @@ function useOverDuration(
   crossedRatioBounds: boolean,
 ): RawImpact {
   const value = factor.numberValue() * (power.numberValue() / 1000) * useTimeRatio.numberValue() * duration;
+  // No duration (NaN, a bare motherboard): the reference fails on this first product, having read
+  // the factor, the power and the ratio but none of their bounds; so do we ("not implemented").
+  if (Number.isNaN(duration)) return { value, min: value, max: value, warnings: [] };
   const ratioForMin = crossedRatioBounds ? useTimeRatio.numberMax() : useTimeRatio.numberMin();
   const min = factor.numberMin() * (power.numberMin() / 1000) * ratioForMin * duration;
   const ratioForMax = crossedRatioBounds ? useTimeRatio.numberMin() : useTimeRatio.numberMax();

@@ -2,7 +2,7 @@ import type { ArchetypeCell } from "../../data/types.js";
 import { builtOncePer } from "../../support/builtOnce.js";
 import { Attribute, type AttributeValue, NotImplementedError, type WorkloadShare } from "./attribute.js";
 import type { EngineContext } from "./context.js";
-import { ELECTRICITY_CRITERIA, electricityKey, FACTOR_UNITS } from "./criteria.js";
+import { ELECTRICITY_CRITERIA, electricityKey } from "./criteria.js";
 import type { UsageInput } from "./inputs.js";
 
 export type { UsageInput } from "./inputs.js";
@@ -103,7 +103,7 @@ export class Usage {
     if (!factor) {
       if (!this.context.rules.electricityFactorSlots.has(criterion))
         throw new NotImplementedError(`no electricity factor slot for ${criterion}`);
-      const created = new Attribute<number>(FACTOR_UNITS[criterion] ?? null);
+      const created = new Attribute<number>(this.context.rules.factorUnits[criterion] ?? null);
       created.completeWith(() => this.completeElectricityFactor(criterion, created));
       this.elecFactors.set(criterion, created);
       factor = created;
@@ -116,7 +116,7 @@ export class Usage {
     const { electricity, config } = this.context.data;
     if (this.usageLocation.value === null) this.usageLocation.setDefault(config.defaultLocation);
     const location = this.usageLocation.value as string;
-    const key = electricityKey(criterion);
+    const key = electricityKey(criterion, this.context.rules.electricityKeys);
     const entry = electricity.byLocation.get(location)?.factors.get(key);
     if (!electricity.countryCodes.has(location) || !entry) {
       throw new NotImplementedError(`no ${key} electricity factor for ${location}`);
@@ -125,8 +125,10 @@ export class Usage {
       factor.setDefault(entry.value, entry.source);
       const bounds = electricity.bounds.get(key);
       // Quirk (Appendix D.12): a zero global bound counts as missing, so lu/odp/pm are not
-      // implemented for the default location, although the value was already written.
-      if (!bounds || bounds.min === 0 || bounds.max === 0) {
+      // implemented for the default location, although the value was already written — until
+      // 2.5.0, which reads a zero bound as a bound (docs/methodology.md §20.5.3).
+      const zeroMissing = this.context.rules.zeroGlobalBound === "missing";
+      if (!bounds || (zeroMissing && (bounds.min === 0 || bounds.max === 0))) {
         throw new NotImplementedError(`no global bounds for ${key}`);
       }
       factor.setBounds(bounds.min, bounds.max);

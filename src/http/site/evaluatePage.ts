@@ -10,6 +10,10 @@ import { type FileEvaluationBounds, READ_ENDINGS } from "../../service/fileEvalu
 interface EvaluatePageInfo {
   readonly editions: readonly string[];
   readonly defaultEdition: string;
+  /** The edition the page recommends for new work (docs/editions.md, "Which edition?"). */
+  readonly newWorkEdition: string;
+  /** The edition our specification describes (the API's built-in default). */
+  readonly specificationEdition: string;
   readonly criteria: readonly string[];
   readonly bounds: FileEvaluationBounds;
 }
@@ -144,7 +148,7 @@ export function evaluatePage(info: EvaluatePageInfo): string {
 <label id="drop" for="file"><strong>Drop a file here</strong><span>or choose one</span>
 <input id="file" type="file" accept="${[...new Set(READ_ENDINGS.map((ending) => ending.slice(ending.lastIndexOf("."))))].join(",")}"><span id="chosen">no file chosen</span></label>
 <div>
-<fieldset><legend>Edition</legend><select name="edition" aria-label="edition">${editions.join("")}</select></fieldset>
+<fieldset><legend>Edition</legend><select name="edition" aria-label="edition">${editions.join("")}</select><br><small>${escapeHtml(info.newWorkEdition)}: Boavizta's current release, for new work; ${escapeHtml(info.specificationEdition)}: the specification's numbers (<a href="/docs/editions">which edition?</a>)</small></fieldset>
 <fieldset><legend>Criteria</legend>${criteria.join(" ")}<br><label>more: <input type="text" name="more" placeholder="e.g. fe,ir" size="12"></label></fieldset>
 <fieldset><legend>Output</legend><select name="format" aria-label="output format"><option value="csv" selected>CSV</option><option value="xlsx">Excel workbook (inventory)</option><option value="parquet">Parquet (billing export)</option></select></fieldset>
 <p><button name="run" type="submit">Evaluate</button></p>

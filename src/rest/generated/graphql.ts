@@ -18,7 +18,7 @@ export type ComponentKind =
   | 'case'
   /** Processor. */
   | 'cpu'
-  /** Graphics card. Only in editions with GPUs (2.4.1 and custom editions based on it). */
+  /** Graphics card. Only in editions with GPUs (2.4.1, 2.5.0 and custom editions based on them). */
   | 'gpu'
   /** Hard disk drive. */
   | 'hdd'
@@ -35,7 +35,7 @@ export type ComponentKind =
 export type CpuInput = {
   /** Cores per CPU (count); default from the name or archetype. */
   coreUnits?: number | null | undefined;
-  /** Total die size, mm²; edition 1.2.4 uses it only with coreUnits (as die size per core), 2.4.1 as is. */
+  /** Total die size, mm²; edition 1.2.4 uses it only with coreUnits (as die size per core), 2.4.1 and 2.5.0 as is. */
   dieSize?: number | null | undefined;
   /** mm² per core. */
   dieSizePerCore?: number | null | undefined;
@@ -57,7 +57,7 @@ export type CpuInput = {
   usage?: UsageInput | null | undefined;
 };
 
-/** Impact criterion, spelled as the v1 API spells it. gwp, adp and pe are the headline criteria; the others are PEF criteria. `CTUh_c_listed`/`CTUh_nc_listed` are the v1 keys `CTUh_c`/`CTUh_nc`, listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed. `fe` (final energy): Only in editions with criterion fe (2.4.1 and custom editions based on it). */
+/** Impact criterion, spelled as the v1 API spells it. gwp, adp and pe are the headline criteria; the others are PEF criteria. `CTUh_c_listed`/`CTUh_nc_listed` are the v1 keys `CTUh_c`/`CTUh_nc`, listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed. `fe` (final energy): Only in editions with criterion fe (2.4.1, 2.5.0 and custom editions based on them). */
 export type Criterion =
   /** Human Toxicity - Carcinogenic Effects, in CTUh (PEF method). The v1 key CTUh_c, answered as the reference answers it: listed, never computed (ask for ctuh_c). */
   | 'CTUh_c_listed'
@@ -186,7 +186,7 @@ export type FunctionalBlockInput = {
   type: string;
 };
 
-/** A GPU card. Only in editions with GPUs (2.4.1 and custom editions based on it). Missing characteristics come from the default GPU; `name` is recorded only (use `gpuByName` to fill the fields from a model). */
+/** A GPU card. Only in editions with GPUs (2.4.1, 2.5.0 and custom editions based on them). Missing characteristics come from the default GPU; `name` is recorded only (use `gpuByName` to fill the fields from a model). */
 export type GpuInput = {
   /** Mass of the casing, kg. */
   casingWeight?: number | null | undefined;
@@ -246,7 +246,7 @@ export type PeripheralKind =
   | 'monitor'
   /** A USB stick. */
   | 'usb_stick'
-  /** A virtual-reality controller. Only in editions with VR devices (2.4.1 and custom editions based on it). */
+  /** A virtual-reality controller. Only in editions with VR devices (2.4.1, 2.5.0 and custom editions based on them). */
   | 'vr_controller';
 
 /** Power supplies (several identical ones), weighed. */
@@ -261,7 +261,7 @@ export type PowerSupplyInput = {
 
 /** The CPU whose power profile is wanted: any of name, manufacturer, model range, family, TDP. */
 export type ProfileCpuInput = {
-  /** CPU family. Edition 1.2.4 ignores it; edition 2.4.1 writes it into the model range (overwriting a given one, a kept quirk). */
+  /** CPU family. Edition 1.2.4 ignores it; edition 2.4.1 and 2.5.0 writes it into the model range (overwriting a given one, a kept quirk). */
   family?: string | null | undefined;
   /** CPU manufacturer (Intel, AMD…). */
   manufacturer?: string | null | undefined;
@@ -269,7 +269,7 @@ export type ProfileCpuInput = {
   modelRange?: string | null | undefined;
   /** Free text, matched approximately against the CPU table. */
   name?: string | null | undefined;
-  /** Thermal design power (W). Edition 1.2.4 ignores it; edition 2.4.1 fits the profile to it when no workload is given (the name's TDP otherwise). */
+  /** Thermal design power (W). Edition 1.2.4 ignores it; edition 2.4.1 and 2.5.0 fits the profile to it when no workload is given (the name's TDP otherwise). */
   tdp?: number | null | undefined;
 };
 
@@ -317,7 +317,7 @@ export type ServerConfigurationInput = {
   cpu?: CpuInput | null | undefined;
   /** Disks; default from the archetype. */
   disk?: Array<DiskInput> | null | undefined;
-  /** The server's GPU cards (edition 2.4.1; ignored by 1.2.4). Without it, the archetype's GPUs if any. */
+  /** The server's GPU cards (edition 2.4.1 and 2.5.0; ignored by 1.2.4). Without it, the archetype's GPUs if any. */
   gpu?: GpuInput | null | undefined;
   /** Power supplies; default from the archetype. */
   powerSupply?: PowerSupplyInput | null | undefined;
@@ -369,7 +369,7 @@ export type TerminalKind =
   | 'tablet'
   /** A television (types pro, perso). */
   | 'television'
-  /** A virtual-reality headset (types lcd, oled). Only in editions with VR devices (2.4.1 and custom editions based on it). */
+  /** A virtual-reality headset (types lcd, oled). Only in editions with VR devices (2.4.1, 2.5.0 and custom editions based on them). */
   | 'vr_headset';
 
 /** How the asset is used: where (electricity mix), how long and how hard. Every field is optional; what is not given comes from the archetype, then from the methodology's defaults. */
@@ -388,7 +388,7 @@ export type UsageInput = {
   instancePerServer?: number | null | undefined;
   /** Servers and cloud: extra power of the other parts, as a fraction of CPU + RAM power; default from the archetype (0.33). */
   otherConsumptionRatio?: number | null | undefined;
-  /** Cloud instances: the provider's region (see cloudRegions), which sets the location; usageLocation is the fallback of an unknown region. Only in editions with cloud regions (2.4.1 and custom editions based on it). */
+  /** Cloud instances: the provider's region (see cloudRegions), which sets the location; usageLocation is the fallback of an unknown region. Only in editions with cloud regions (2.4.1, 2.5.0 and custom editions based on them). */
   region?: string | null | undefined;
   /** Constant load, 0–100 %; default from the archetype (50 % for a CPU or RAM). */
   timeWorkload?: number | null | undefined;
