@@ -7,6 +7,7 @@ import { SparkSQL, TrinoSQL } from "dt-sql-parser";
 import { describe, expect, it } from "vitest";
 import { BILLING_FORMAT_NAMES, BILLING_FORMATS } from "../../src/billing/formats.js";
 import { DIALECTS, type EngineName } from "../../src/billing/portable/dialects.js";
+import { flatExportHeader } from "../../src/billing/portable/header.js";
 import { capturingGroups, PortabilityError, rendered, tokens } from "../../src/billing/portable/render.js";
 import { billingScript } from "../../src/billing/portable/script.js";
 
@@ -37,7 +38,7 @@ function scripts(engine: EngineName): [string, string][] {
         {
           dialect: DIALECTS[engine],
           format: BILLING_FORMATS[format],
-          header: headerOf(format),
+          header: flatExportHeader(headerOf(format)),
           impactColumns: IMPACTS,
           grid: grid === true,
           typeHintColumn: format === "focus" ? headerOf(format)[0] : null,
