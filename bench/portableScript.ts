@@ -3,8 +3,8 @@
  * (`npx tsx bench/portableScript.ts`; docs/billing.md, "Beyond one machine"): a real-width FOCUS
  * export (56 columns, scripts/billing-exports.ts; PORTABLE_ROWS lines, default 1,000,000) evaluated
  * by `impact-service evaluate … --tables`, then the script run in a node process of its own on a
- * fresh DuckDB (the export a view with a line_id, the tables the command wrote, billing_result
- * copied to CSV in line_id's order), the two alternated PORTABLE_REPEATS times (default 2). Wall
+ * fresh DuckDB (the export a view with a line_id, the tables the command wrote, billing_result — a
+ * view in line_id's order — copied to CSV), the two alternated PORTABLE_REPEATS times (default 2). Wall
  * and CPU seconds, peak RSS, the load average before each run.
  */
 import { spawnSync } from "node:child_process";
@@ -73,7 +73,7 @@ const instance = await DuckDBInstance.create(":memory:", { memory_limit: "${MEMO
 const connection = await instance.connect();
 for (const statement of ${JSON.stringify(loads)}) await connection.run(statement);
 await connection.run(readFileSync(${JSON.stringify(script)}, "utf8"));
-await connection.run(${JSON.stringify(`COPY (SELECT * FROM billing_result ORDER BY line_id) TO ${quoted(output)} (FORMAT csv, HEADER true)`)});`;
+await connection.run(${JSON.stringify(`COPY billing_result TO ${quoted(output)} (FORMAT csv, HEADER true)`)});`;
 }
 
 async function main(): Promise<void> {
