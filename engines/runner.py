@@ -21,6 +21,7 @@ import argparse
 import datetime
 import decimal
 import json
+import os
 import sys
 
 
@@ -85,19 +86,26 @@ class Spark:
             SparkSession.builder.master("local[2]")
             .appName("impact-service billing comparisons")
             .config("spark.ui.enabled", "false")
-            # A fixture is a few dozen lines: two partitions rather than 200 per shuffle
-            .config("spark.sql.shuffle.partitions", "2")
             .config("spark.sql.warehouse.dir", options.warehouse)
-            .config("spark.driver.memory", "1g")
-            # A fixture's few dozen lines cost nothing to run; what costs is planning the scripts'
-            # steps, again for each statement. None of these changes what a query answers: plans
-            # run interpreted (not compiled to Java: seconds per statement), without adaptive
-            # re-planning between stages, and a view keeps its analysed plan rather than its text
-            # (each step reads the views before it: analysed again at every step otherwise).
-            .config("spark.sql.codegen.wholeStage", "false")
-            .config("spark.sql.adaptive.enabled", "false")
-            .config("spark.sql.legacy.storeAnalyzedPlanForView", "true")
         )
+        if options.spark_defaults:
+            # The bench (bench/sparkScript.ts): Spark as a team runs it, memory for a large bill
+            builder = builder.config("spark.driver.memory", os.environ.get("SPARK_DRIVER_MEMORY", "4g"))
+        else:
+            builder = (
+                builder.config("spark.driver.memory", "1g")
+                # A fixture is a few dozen lines: two partitions rather than 200 per shuffle
+                .config("spark.sql.shuffle.partitions", "2")
+                # A fixture's few dozen lines cost nothing to run; what costs is planning the
+                # scripts' steps, again for each statement. None of these changes what a query
+                # answers: plans run interpreted (not compiled to Java: seconds per statement),
+                # without adaptive re-planning between stages, and a view keeps its analysed plan
+                # rather than its text (each step reads the views before it: analysed again at
+                # every step otherwise).
+                .config("spark.sql.codegen.wholeStage", "false")
+                .config("spark.sql.adaptive.enabled", "false")
+                .config("spark.sql.legacy.storeAnalyzedPlanForView", "true")
+            )
         if options.delta_jars:
             builder = (
                 builder.config("spark.jars", options.delta_jars)
@@ -174,6 +182,7 @@ def main():
     parser.add_argument("--port", type=int)
     parser.add_argument("--warehouse", default="spark-warehouse")
     parser.add_argument("--delta-jars", default="")
+    parser.add_argument("--spark-defaults", action="store_true")
     options = parser.parse_args()
     serve(Spark(options) if options.engine == "spark" else Trino(options))
 
