@@ -9,11 +9,12 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeBillingExport } from "../scripts/billing-exports.js";
 import { SMALL_TABLE_COLUMNS, smallTableFiles } from "../src/billing/smallTables.js";
 import { MEMORY_LIMIT } from "../src/duckdb/database.js";
+import { loadAverage } from "./loadAverage.js";
 
 const ROWS = Number(process.env.PORTABLE_ROWS ?? 1_000_000);
 const REPEATS = Number(process.env.PORTABLE_REPEATS ?? 2);
@@ -79,10 +80,7 @@ await connection.run(${JSON.stringify(`COPY billing_result TO ${quoted(output)} 
 async function main(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), "bench-portable-"));
   const say = (line: string) => process.stdout.write(`${line}\n`);
-  const load = () =>
-    loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" ");
+  const load = loadAverage;
   try {
     const input = join(folder, "focus.csv");
     await writeBillingExport("focus", ROWS, input, "1.2", true);

@@ -10,13 +10,14 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeBillingExport } from "../scripts/billing-exports.js";
 import { smallTableFiles } from "../src/billing/smallTables.js";
 import { ENGINES } from "../test/billing/engines/install.js";
 import { filled, SPARK } from "../test/billing/engines/recipes.js";
 import { startSession } from "../test/billing/engines/runner.js";
+import { loadAverage } from "./loadAverage.js";
 
 const ROWS = Number(process.env.SPARK_ROWS ?? 10_000_000);
 const BIN = new URL("../bin/impact-service.mjs", import.meta.url).pathname;
@@ -35,10 +36,7 @@ function timedNode(args: readonly string[]): number {
 async function main(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), "bench-spark-"));
   const say = (line: string) => process.stdout.write(`${line}\n`);
-  const load = () =>
-    loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" ");
+  const load = loadAverage;
   try {
     const input = join(folder, "focus.csv");
     await writeBillingExport("focus", ROWS, input, "1.2", true);
