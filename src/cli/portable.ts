@@ -93,7 +93,7 @@ function plainCsvHeader(file: string): string[] | null {
   if (layout === null) return null;
   if (layout.kind === "json") {
     throw new BillingInputError(
-      `--header ${file}: newline-delimited JSON; the scripts read CSV or Parquet exports (evaluate reads this file)`,
+      `--header ${file}: newline-delimited JSON; the scripts read CSV or Parquet exports, or a BigQuery table's schema (bq show --schema --format=prettyjson) (evaluate reads this file)`,
     );
   }
   if (layout.kind === "csv" && !isPlainCsv(layout)) {
