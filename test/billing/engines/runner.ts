@@ -28,7 +28,7 @@ export interface EngineSession {
 }
 
 /** At most this long for one request (a fixture's script, or the engine's start). */
-const REQUEST_BOUND_MS = 300_000;
+const REQUEST_BOUND_MS = 600_000;
 
 export async function startSession(
   command: string,

@@ -99,7 +99,7 @@ describe(`the Spark scripts on Spark ${VERSIONS.SPARK_VERSION} (local mode)`, ()
       const { result, command } = await onSpark(of);
       expectSameLines(result, command, inputColumns(command.columns));
     },
-    300_000,
+    600_000,
   );
 
   it("stores billing_result as a Delta table with --delta (Unity Catalog's managed tables)", async () => {
@@ -113,5 +113,5 @@ describe(`the Spark scripts on Spark ${VERSIONS.SPARK_VERSION} (local mode)`, ()
       out: join(scratch, "delta-detail.json"),
     });
     expect(described?.rows[0][described.columns.indexOf("format")]).toBe("delta");
-  }, 300_000);
+  }, 600_000);
 });

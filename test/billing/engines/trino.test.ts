@@ -284,6 +284,6 @@ describe(`the Trino scripts on Trino ${VERSIONS.TRINO_VERSION}`, () => {
       });
       expect(new Set(result.rows.map((row) => row[0])).size).toBe(result.rows.length);
     },
-    300_000,
+    600_000,
   );
 });
