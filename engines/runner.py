@@ -98,13 +98,19 @@ class Spark:
                 .config("spark.sql.shuffle.partitions", "2")
                 # A fixture's few dozen lines cost nothing to run; what costs is planning the
                 # scripts' steps, again for each statement. None of these changes what a query
-                # answers: plans run interpreted (not compiled to Java: seconds per statement),
+                # answers: plans and expressions run interpreted (not compiled to Java by Janino:
+                # seconds per statement),
                 # without adaptive re-planning between stages, and a view keeps its analysed plan
                 # rather than its text (each step reads the views before it: analysed again at
                 # every step otherwise).
                 .config("spark.sql.codegen.wholeStage", "false")
+                .config("spark.sql.codegen.factoryMode", "NO_CODEGEN")
                 .config("spark.sql.adaptive.enabled", "false")
                 .config("spark.sql.legacy.storeAnalyzedPlanForView", "true")
+                # A session of a few minutes: the JVM compiles Spark's own code once, quickly
+                # (C1 only), rather than again with C2's costlier optimisations
+                .config("spark.driver.extraJavaOptions", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC")
+                .config("spark.ui.showConsoleProgress", "false")
             )
         if options.delta_jars:
             builder = (

@@ -54,7 +54,9 @@ describe("impact-service sql", () => {
       // A record's field read as itself; the record kept whole in billing_result
       expect(schema.stdout).toContain("e.`service`.`description` AS `service_description`");
       expect(schema.stdout).toContain("e.`resource`.`name` AS `resource_name`");
-      expect(schema.stdout).toContain("SELECT line_id,\n  `input_billing_account_id`,\n  `service`,\n  `sku`,");
+      expect(schema.stdout).toContain(
+        "SELECT line_id,\n  `input_billing_account_id`,\n  `service`,\n  `sku`,",
+      );
       expect(parquet.stdout).toContain('e."usage"."amount" AS "usage_amount"');
       expect(delta.code).toBe(2);
       expect(delta.stderr).toContain("--delta is Spark's (--engine spark)");

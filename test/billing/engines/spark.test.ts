@@ -103,7 +103,7 @@ describe(`the Spark scripts on Spark ${VERSIONS.SPARK_VERSION} (local mode)`, ()
   );
 
   it("stores billing_result as a Delta table with --delta (Unity Catalog's managed tables)", async () => {
-    const of = { fixture: "focus-whole-bill.csv", series: null };
+    const of = { fixture: "oci-cost-report.csv", series: null };
     // The Parquet table of the cases before: Delta replaces only a Delta table (DELTA_NOT_A_DELTA_TABLE)
     await spark.run("DROP TABLE IF EXISTS billing_result");
     const { result, command } = await onSpark(of, ["--delta"]);
