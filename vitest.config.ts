@@ -20,6 +20,8 @@ const PROCESS_TESTS = [
   "test/http/evaluatePage.test.ts",
   "test/http/server.test.ts",
   "test/clients/**/*.test.ts",
+  // Spark's session and Trino's server, started once per file (test/billing/engines/)
+  "test/billing/engines/**/*.test.ts",
 ];
 
 export default defineConfig({

@@ -3,17 +3,18 @@
  * (`npx tsx bench/portableScript.ts`; docs/billing.md, "Beyond one machine"): a real-width FOCUS
  * export (56 columns, scripts/billing-exports.ts; PORTABLE_ROWS lines, default 1,000,000) evaluated
  * by `impact-service evaluate … --tables`, then the script run in a node process of its own on a
- * fresh DuckDB (the export a view with a line_id, the tables the command wrote, billing_result
- * copied to CSV in line_id's order), the two alternated PORTABLE_REPEATS times (default 2). Wall
+ * fresh DuckDB (the export a view with a line_id, the tables the command wrote, billing_result — a
+ * view in line_id's order — copied to CSV), the two alternated PORTABLE_REPEATS times (default 2). Wall
  * and CPU seconds, peak RSS, the load average before each run.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeBillingExport } from "../scripts/billing-exports.js";
 import { SMALL_TABLE_COLUMNS, smallTableFiles } from "../src/billing/smallTables.js";
 import { MEMORY_LIMIT } from "../src/duckdb/database.js";
+import { loadAverage } from "./loadAverage.js";
 
 const ROWS = Number(process.env.PORTABLE_ROWS ?? 1_000_000);
 const REPEATS = Number(process.env.PORTABLE_REPEATS ?? 2);
@@ -73,16 +74,13 @@ const instance = await DuckDBInstance.create(":memory:", { memory_limit: "${MEMO
 const connection = await instance.connect();
 for (const statement of ${JSON.stringify(loads)}) await connection.run(statement);
 await connection.run(readFileSync(${JSON.stringify(script)}, "utf8"));
-await connection.run(${JSON.stringify(`COPY (SELECT * FROM billing_result ORDER BY line_id) TO ${quoted(output)} (FORMAT csv, HEADER true)`)});`;
+await connection.run(${JSON.stringify(`COPY billing_result TO ${quoted(output)} (FORMAT csv, HEADER true)`)});`;
 }
 
 async function main(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), "bench-portable-"));
   const say = (line: string) => process.stdout.write(`${line}\n`);
-  const load = () =>
-    loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" ");
+  const load = loadAverage;
   try {
     const input = join(folder, "focus.csv");
     await writeBillingExport("focus", ROWS, input, "1.2", true);

@@ -49,11 +49,17 @@ function checkedUsageQuery(query: string): string {
  * query the file spells otherwise under the query's name (CUR 1.0's lineItem/UsageType as
  * line_item_usage_type), each it lacks empty, billing_type_hint (`hint`: an expression) and
  * billing_amortised (whether the file has the columns of the cost paid for the hours). What
- * another engine adds to run the queries (docs/billing.md).
+ * another engine adds to run the queries (docs/billing.md). `read`: how a column of the header is
+ * read (another engine's script reads a nested export's `service.description` as a record's field).
  */
-export function exportAddedColumns(format: BillingFormat, header: readonly string[], hint: string): string {
+export function exportAddedColumns(
+  format: BillingFormat,
+  header: readonly string[],
+  hint: string,
+  read: (column: string) => string = identifier,
+): string {
   const aliased = aliasedColumns(format, header).map(
-    ([spelled, name]) => `${identifier(spelled)} AS ${identifier(name)}`,
+    ([spelled, name]) => `${read(spelled)} AS ${identifier(name)}`,
   );
   const absent = absentColumns(format, header).map((name) => `CAST(NULL AS VARCHAR) AS ${identifier(name)}`);
   const amortised = `${amortisedCostColumns(format, header).length > 0} AS billing_amortised`;

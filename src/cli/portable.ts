@@ -9,7 +9,7 @@
  *   that grouping's result (src/billing/portable/tables.ts).
  */
 
-import { writeFileSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { BillingInputError } from "../billing/errors.js";
@@ -21,7 +21,14 @@ import {
   recognisedFormat,
   unrecognisedHeader,
 } from "../billing/formats.js";
-import { DIALECTS, ENGINE_NAMES, isEngineName } from "../billing/portable/dialects.js";
+import { DIALECTS, ENGINE_NAMES, isEngineName, SPARK_DELTA } from "../billing/portable/dialects.js";
+import {
+  bigQuerySchemaHeader,
+  type ExportHeader,
+  flatExportHeader,
+  formatHeader,
+  relationHeader,
+} from "../billing/portable/header.js";
 import { billingScript, LINE_ID } from "../billing/portable/script.js";
 import { billLayout, isPlainCsv } from "../billing/reading/layout.js";
 import { renamedColumns } from "../billing/reading/notes.js";
@@ -47,11 +54,13 @@ export const SQL_USAGE = `usage: impact-service sql --engine <engine> --header <
 
   --engine ${ENGINE_NAMES.join("|")}
   --header <file>       the export's header: the export itself or any file starting with its
-                        header line (CSV, CSV.gz) or of its columns (Parquet)
+                        header line (CSV, CSV.gz) or of its columns (Parquet, records included),
+                        or a BigQuery table's schema (bq show --schema --format=prettyjson)
   --input ${BILLING_FORMAT_NAMES.join("|")}  the export's format (default: recognised by its header)
   --keys                the script grouping the lines into kinds (its result: keys.csv)
   --grid                the lines' gwp use from a grid series' tables (tables --grid-intensity)
   --ranges              each impact's min and max too
+  --delta               Spark: billing_result a Delta table (Unity Catalog's managed tables)
   --edition <id>        edition (default: EDITION if set, else ${NEW_WORK_EDITION_ID}): its criteria
   --criteria <list>     criteria, comma-separated (default: the edition's)
   --instance-type-column <column>  the machine type of Google Cloud lines
@@ -85,7 +94,7 @@ function plainCsvHeader(file: string): string[] | null {
   if (layout === null) return null;
   if (layout.kind === "json") {
     throw new BillingInputError(
-      `--header ${file}: newline-delimited JSON; the scripts read CSV or Parquet exports (evaluate reads this file)`,
+      `--header ${file}: newline-delimited JSON; the scripts read CSV or Parquet exports, or a BigQuery table's schema (bq show --schema --format=prettyjson) (evaluate reads this file)`,
     );
   }
   if (layout.kind === "csv" && !isPlainCsv(layout)) {
@@ -102,31 +111,43 @@ function plainCsvHeader(file: string): string[] | null {
   return layout.kind === "csv" ? [...layout.header] : null;
 }
 
-/** The export's columns as its file names them, line_id apart. */
-async function headerOf(file: string): Promise<string[]> {
-  let header: string[] | null;
+/** A BigQuery table's schema is read whole: a schema of 500 columns is about 100 KB. */
+const SCHEMA_BYTES = 1 << 20;
+
+/** A BigQuery table's JSON schema (`bq show --schema --format=prettyjson`), or null for another file. */
+function schemaHeader(file: string): ExportHeader | null {
+  if (statSync(file).size > SCHEMA_BYTES) return null;
+  const text = readFileSync(file, "utf8");
+  // Newline-delimited JSON (the table's lines) does not read as one JSON document
+  return /^\s*[[{]/.test(text) ? bigQuerySchemaHeader(text) : null;
+}
+
+/** The export's columns as its table names them (records whole, line_id apart). */
+async function headerOf(file: string): Promise<ExportHeader> {
+  let header: ExportHeader | null;
   if (readByName("--header", file) === "parquet" || file.toLowerCase().endsWith(".parquet")) {
     const db = await openDatabase();
     try {
-      const reader = await db.connection.runAndReadAll(
-        `DESCRIBE SELECT * FROM read_parquet(${literal(file)})`,
-      );
-      header = reader.getRowObjects().map((row) => String(row.column_name));
+      header = await relationHeader(db.connection, `read_parquet(${literal(file)})`);
     } finally {
       db.close();
     }
-  } else header = plainCsvHeader(file);
+  } else {
+    header = schemaHeader(file);
+    const flat = header === null ? plainCsvHeader(file) : null;
+    if (flat !== null) header = flatExportHeader(flat);
+  }
   if (header === null) throw new BillingInputError(`--header ${file}: no header line`);
-  checkColumnCount(file, header.length);
+  checkColumnCount(file, formatHeader(header).length);
   // An engine loads the export under the file's names: two that differ only by case, or none, fail
   // there (or are renamed its own way), where evaluate renames them (src/billing/reading/layout.ts).
-  const renamed = renamedColumns(header);
+  const renamed = renamedColumns(header.columns);
   if (renamed !== "") {
     throw new BillingInputError(
       `--header ${file}: names an engine's table cannot hold (names ignore case, none may be empty): rename ${renamed} in the export (evaluate reads it so)`,
     );
   }
-  return header.filter((column) => column.toLowerCase() !== LINE_ID);
+  return { ...header, columns: header.columns.filter((column) => column.toLowerCase() !== LINE_ID) };
 }
 
 function parsed<T extends NonNullable<ParseArgsConfig["options"]>>(argv: readonly string[], options: T) {
@@ -145,6 +166,7 @@ const SQL_OPTIONS = {
   keys: { type: "boolean" },
   grid: { type: "boolean" },
   ranges: { type: "boolean" },
+  delta: { type: "boolean" },
   edition: { type: "string" },
   criteria: { type: "string" },
   "instance-type-column": { type: "string" },
@@ -172,14 +194,17 @@ export async function sqlMain(argv: readonly string[], io: BillingIo): Promise<n
       reads: [...named("--header", values.header), ...environmentReads(process.env)],
       writes: named("--output", values.output),
     });
+    if (values.delta === true && engine !== "spark")
+      throw new UsageError("--delta is Spark's (--engine spark)");
     const header = await headerOf(values.header);
-    const format = input === null ? recognisedFormat(header) : BILLING_FORMATS[input as BillingFormatName];
-    if (format === null || missingColumns(format, header).length > 0) {
-      throw new BillingInputError(unrecognisedHeader(header, input as BillingFormatName | null));
+    const columns = formatHeader(header);
+    const format = input === null ? recognisedFormat(columns) : BILLING_FORMATS[input as BillingFormatName];
+    if (format === null || missingColumns(format, columns).length > 0) {
+      throw new BillingInputError(unrecognisedHeader(columns, input as BillingFormatName | null));
     }
     const hint = values["instance-type-column"];
     const typeHintColumn =
-      hint === undefined ? null : header.find((column) => column.toLowerCase() === hint.toLowerCase());
+      hint === undefined ? null : columns.find((column) => column.toLowerCase() === hint.toLowerCase());
     if (typeHintColumn === undefined)
       throw new BillingInputError(`--instance-type-column: the header has no column ${hint}`);
     const { context } = editionOf(values.edition, false);
@@ -189,7 +214,7 @@ export async function sqlMain(argv: readonly string[], io: BillingIo): Promise<n
     );
     const script = billingScript(
       {
-        dialect: DIALECTS[engine],
+        dialect: values.delta === true ? SPARK_DELTA : DIALECTS[engine],
         format,
         header,
         impactColumns,

@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { evaluateBillingExport } from "../../src/billing/evaluate.js";
 import { recognisedFormat } from "../../src/billing/formats.js";
 import { DIALECTS } from "../../src/billing/portable/dialects.js";
+import { flatExportHeader } from "../../src/billing/portable/header.js";
 import { billingScript } from "../../src/billing/portable/script.js";
 import { writeTablesFromKeys } from "../../src/billing/portable/tables.js";
 import { smallTableFiles } from "../../src/billing/smallTables.js";
@@ -46,7 +47,7 @@ async function keysOf(fixture: string, keys: string): Promise<void> {
     const request = {
       dialect: DIALECTS.duckdb,
       format,
-      header,
+      header: flatExportHeader(header),
       impactColumns: [],
       grid: false,
       typeHintColumn: null,

@@ -36,6 +36,34 @@ describe("impact-service sql", () => {
   });
 
   it(
+    "writes the scripts of Google's nested export from its BigQuery schema or its Parquet",
+    SLOW,
+    async () => {
+      const [schema, parquet, delta] = await Promise.all([
+        run([
+          "sql",
+          "--engine",
+          "bigquery",
+          "--header",
+          "engines/bigquery/gcp_billing_export_resource_v1.schema.json",
+        ]),
+        run(["sql", "--engine", "trino", "--header", "test/fixtures/billing/gcp-bigquery-resource.parquet"]),
+        run(["sql", "--engine", "trino", "--header", "test/fixtures/billing/focus-1.0.csv", "--delta"]),
+      ]);
+      expect([schema.code, parquet.code], schema.stderr + parquet.stderr).toEqual([0, 0]);
+      // A record's field read as itself; the record kept whole in billing_result
+      expect(schema.stdout).toContain("e.`service`.`description` AS `service_description`");
+      expect(schema.stdout).toContain("e.`resource`.`name` AS `resource_name`");
+      expect(schema.stdout).toContain(
+        "SELECT line_id,\n  `input_billing_account_id`,\n  `service`,\n  `sku`,",
+      );
+      expect(parquet.stdout).toContain('e."usage"."amount" AS "usage_amount"');
+      expect(delta.code).toBe(2);
+      expect(delta.stderr).toContain("--delta is Spark's (--engine spark)");
+    },
+  );
+
+  it(
     "refuses an unknown engine, a missing header and a header of no billing export: exit 2",
     SLOW,
     async () => {

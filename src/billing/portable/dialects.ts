@@ -46,6 +46,20 @@ export interface Dialect {
   /** Whether REGEXP_EXTRACT takes the group (`, 1`) as its third argument (BigQuery: a position). */
   readonly regexpGroup: boolean;
   readonly shape: StepShape;
+  /**
+   * Whether billing_result is written in line_id's order: where the recipe numbers the lines in the
+   * file's order (DuckDB's row numbers, Spark's monotonically_increasing_id). Trino's and
+   * BigQuery's recipes give each line an identity (a UUID: numbering a bill in one order is a
+   * window over all of it, on one worker), and a table there has no order: it is read
+   * `ORDER BY line_id` if at all.
+   */
+  readonly ordered: boolean;
+  /**
+   * Whether a table of literal rows (the registry's, in the keys script) is one VALUES list: on
+   * Spark each SELECT of a UNION ALL is a partition of its own (the registry's rows as hundreds of
+   * tasks); BigQuery has no VALUES list, and reads the UNION ALL.
+   */
+  readonly valuesLists: boolean;
   /** The statements of a view step (`views` shape). */
   readonly view: (name: string, query: string) => string[];
   /** The statements of a table a later step reads (the lookup table). */
@@ -62,9 +76,9 @@ const backslashed = (value: string) => `'${value.replaceAll("\\", "\\\\").replac
 const withExponent = (digits: string) => `${digits}E0`;
 
 const doubleQuotedName = (name: string) => `"${name.replaceAll('"', '""')}"`;
-const replaced = (kind: string) => (name: string, query: string) => [
-  `CREATE OR REPLACE ${kind} ${name} AS\n${query}`,
-];
+const replaced =
+  (kind: string, using = "") =>
+  (name: string, query: string) => [`CREATE OR REPLACE ${kind} ${name}${using} AS\n${query}`];
 const droppedThenCreated = (using: string) => (name: string, query: string) => [
   `DROP TABLE IF EXISTS ${name}`,
   `CREATE TABLE ${name}${using} AS\n${query}`,
@@ -82,9 +96,13 @@ export const DIALECTS: Readonly<Record<EngineName, Dialect>> = {
     quoted: doubleQuotedName,
     regexpGroup: true,
     shape: "views",
+    ordered: true,
+    valuesLists: true,
     view: replaced("VIEW"),
     table: replaced("TABLE"),
-    result: replaced("TABLE"),
+    // A view: on one machine the lines are read once, to a file (COPY billing_result TO …); stored
+    // as a table they were written whole, then sorted again by the copy (bench/README.md)
+    result: replaced("VIEW"),
   },
   spark: {
     name: "spark",
@@ -96,6 +114,8 @@ export const DIALECTS: Readonly<Record<EngineName, Dialect>> = {
     quoted: (name) => `\`${name.replaceAll("`", "``")}\``,
     regexpGroup: true,
     shape: "views",
+    ordered: true,
+    valuesLists: true,
     view: replaced("TEMPORARY VIEW"),
     // A session's cached view: no table written to the warehouse for the lookup table.
     table: (name, query) => [...replaced("TEMPORARY VIEW")(name, query), `CACHE TABLE ${name}`],
@@ -112,6 +132,8 @@ export const DIALECTS: Readonly<Record<EngineName, Dialect>> = {
     quoted: doubleQuotedName,
     regexpGroup: true,
     shape: "with",
+    ordered: false,
+    valuesLists: true,
     view: () => [],
     table: droppedThenCreated(""),
     result: droppedThenCreated(""),
@@ -126,11 +148,24 @@ export const DIALECTS: Readonly<Record<EngineName, Dialect>> = {
     quoted: (name) => `\`${name.replaceAll("\\", "\\\\").replaceAll("`", "\\`")}\``,
     regexpGroup: false,
     shape: "with",
+    ordered: false,
+    valuesLists: false,
     view: () => [],
     // A temporary table of the multi-statement query: nothing left in the dataset but the result.
     table: (name, query) => [`CREATE TEMP TABLE ${name} AS\n${query}`],
     result: replaced("TABLE"),
   },
+};
+
+/**
+ * Spark's dialect storing billing_result as a Delta table (`sql --engine spark --delta`): Unity
+ * Catalog's managed tables are Delta only (Databricks, "Unity Catalog managed tables"), and Delta
+ * replaces a table in one statement.
+ */
+export const SPARK_DELTA: Dialect = {
+  ...DIALECTS.spark,
+  title: "Spark SQL (Databricks, EMR), stored as Delta",
+  result: replaced("TABLE", " USING delta"),
 };
 
 export function isEngineName(name: string): name is EngineName {

@@ -22,6 +22,7 @@ import { SMALL_TABLE_COLUMNS, smallTableFiles } from "../smallTables.js";
 import { exportAddedColumns } from "../views.js";
 import { addedColumns, sourceColumn } from "../writing.js";
 import type { Dialect } from "./dialects.js";
+import { columnReader, type ExportHeader, formatHeader } from "./header.js";
 import { lineKindsQuery } from "./kinds.js";
 import { rendered, tablesRead } from "./render.js";
 
@@ -31,12 +32,12 @@ export const LINE_ID = "line_id";
 export interface ScriptRequest {
   readonly dialect: Dialect;
   readonly format: BillingFormat;
-  /** The export's columns as its file names them (line_id apart). */
-  readonly header: readonly string[];
+  /** The export's columns as its table names them (line_id apart), records whole. */
+  readonly header: ExportHeader;
   readonly impactColumns: readonly string[];
   /** With a grid series' tables (grid_zone, grid_spans, grid_knots). */
   readonly grid: boolean;
-  /** The header's column holding Google Cloud lines' machine type (--instance-type-column). */
+  /** The column (of the format's header) holding Google Cloud lines' machine type (--instance-type-column). */
   readonly typeHintColumn: string | null;
 }
 
@@ -56,17 +57,20 @@ const EXPORT_VIEW = "billing_export_read";
  * under the query's names, those it lacks, the hint, billing_amortised), and line_id.
  */
 function exportQuery(request: ScriptRequest): string {
-  const names = inputColumnNames(request.header, request.impactColumns);
-  const own = request.header.map((column, index) =>
+  const { columns } = request.header;
+  const names = inputColumnNames(columns, request.impactColumns);
+  const own = columns.map((column, index) =>
     names[index] === column
       ? `e.${identifier(column)}`
       : `e.${identifier(column)} AS ${identifier(names[index])}`,
   );
+  const read = columnReader(request.header);
   const hint =
     request.typeHintColumn === null
       ? "CAST(NULL AS VARCHAR)"
-      : `NULLIF(TRIM(CAST(e.${identifier(request.typeHintColumn)} AS VARCHAR)), '')`;
-  const added = exportAddedColumns(request.format, request.header, hint);
+      : `NULLIF(TRIM(CAST(${read(request.typeHintColumn)} AS VARCHAR)), '')`;
+  // A record's fields are read under the format's names (service_description): none is a column of its own
+  const added = exportAddedColumns(request.format, formatHeader(request.header), hint, read);
   return `SELECT ${[...own, added, `e.${LINE_ID}`].join(",\n  ")}
 FROM billing_export e`;
 }
@@ -75,13 +79,22 @@ FROM billing_export e`;
 function cellLiteral(cell: Cell, type: "VARCHAR" | "DOUBLE"): string {
   if (cell === null) return `CAST(NULL AS ${type})`;
   if (typeof cell === "number") return `CAST(${cell.toExponential()} AS DOUBLE)`;
-  return `CAST('${cell}' AS VARCHAR)`;
+  return `CAST('${String(cell).replaceAll("'", "''")}' AS VARCHAR)`;
 }
 
-/** A registry table as a query of its rows written out (the registry is the same for every bill). */
-function registryQuery(table: RegistryTable): string {
-  return table
-    .rows()
+/**
+ * A registry table as a query of its rows written out (the registry is the same for every bill):
+ * one VALUES list, or where the engine has none (BigQuery) a UNION ALL of one-row SELECTs.
+ */
+function registryQuery(table: RegistryTable, values: boolean): string {
+  const rows = table.rows();
+  if (values) {
+    const tuples = rows.map(
+      (row) => `(${table.columns.map(([, type], index) => cellLiteral(row[index], type)).join(", ")})`,
+    );
+    return `SELECT * FROM (VALUES\n${tuples.join(",\n")}\n) AS registry_rows(${table.columns.map(([column]) => column).join(", ")})`;
+  }
+  return rows
     .map(
       (row) =>
         `SELECT ${table.columns.map(([column, type], index) => `${cellLiteral(row[index], type)} AS ${column}`).join(", ")}`,
@@ -102,7 +115,11 @@ function classifiedSteps(request: ScriptRequest, carryRegistry = false): Step[] 
   return [
     ...(carryRegistry
       ? REGISTRY_TABLES.map(
-          (table): Step => ({ name: carried(table.name), query: registryQuery(table), kind: "view" }),
+          (table): Step => ({
+            name: carried(table.name),
+            query: registryQuery(table, request.dialect.valuesLists),
+            kind: "view",
+          }),
         )
       : []),
     { name: EXPORT_VIEW, query: exportQuery(request), kind: "view" },
@@ -130,14 +147,13 @@ function classifiedSteps(request: ScriptRequest, carryRegistry = false): Step[] 
 
 /** The result's columns: line_id, the export's (renamed), then those the command adds, from their source. */
 function resultQuery(request: ScriptRequest, from: string): string {
-  const names = inputColumnNames(request.header, request.impactColumns);
+  const names = inputColumnNames(request.header.columns, request.impactColumns);
   const added = addedColumns(request.impactColumns, request.grid).map(({ name }) => {
     const source = sourceColumn(name, request.impactColumns, request.grid);
     return source === name ? identifier(name) : `${identifier(source)} AS ${identifier(name)}`;
   });
   return `SELECT ${[LINE_ID, ...names.map(identifier), ...added].join(",\n  ")}
-FROM ${from}
-ORDER BY ${LINE_ID}`;
+FROM ${from}${request.dialect.ordered ? `\nORDER BY ${LINE_ID}` : ""}`;
 }
 
 /** The lines script's steps: the export's lines to billing_result. */

@@ -1,0 +1,197 @@
+"""
+The engines' side of the billing comparisons (test/billing/engines/): one process per engine and
+test run, started once, that runs every fixture's statements in the same session and writes what
+they store. It reads requests, one JSON object a line, on its standard input and answers each on
+its standard output with one line starting with "@@" (the engine's own logging may write other
+lines there):
+
+  {"script": "<statements separated by ;>", "query": "SELECT ...", "out": "/path/rows.json"}
+  -> @@{"ok": true, "rows": N}  |  @@{"error": "..."}
+
+`script` runs statement by statement (the engine's rules for texts and names read where a
+statement ends); then `query`, whose columns and rows are written to `out` as JSON (numbers as
+Python's shortest repr, which reads back to the same double; records as objects; times as ISO
+text). It answers "@@{"ready": ...}" once its engine is up.
+
+  python engines/runner.py spark [--delta-jars a.jar,b.jar]
+  python engines/runner.py trino --port N
+"""
+
+import argparse
+import datetime
+import decimal
+import json
+import os
+import sys
+
+
+def statements(script, backslash_escapes):
+    """The statements of a script: split at each ; outside texts, quoted names and comments."""
+    found, current, index, quote = [], [], 0, None
+    while index < len(script):
+        char = script[index]
+        if quote is not None:
+            current.append(char)
+            if backslash_escapes and char == "\\" and quote == "'" and index + 1 < len(script):
+                current.append(script[index + 1])
+                index += 1
+            elif char == quote:
+                quote = None
+        elif char in "'\"`":
+            quote = char
+            current.append(char)
+        elif script.startswith("--", index):
+            end = script.find("\n", index)
+            index = len(script) if end < 0 else end
+            continue
+        elif char == ";":
+            found.append("".join(current).strip())
+            current = []
+        else:
+            current.append(char)
+        index += 1
+    found.append("".join(current).strip())
+    return [statement for statement in found if statement]
+
+
+def plain(value):
+    """A value as JSON holds it: records as objects, lists as lists, times as ISO text."""
+    kind = type(value).__name__
+    if kind == "Row":
+        # Spark's record (a tuple)
+        return plain(value.asDict(recursive=True))
+    if kind == "NamedRowTuple":
+        # Trino's client's record (a tuple whose unknown attributes are None)
+        return {name: plain(item) for name, item in zip(value.__annotations__["names"], value)}
+    if isinstance(value, dict):
+        return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(item) for item in value]
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        return value.isoformat()
+    if isinstance(value, decimal.Decimal):
+        return float(value)
+    return value
+
+
+class Spark:
+    """Spark in local mode, one session: the temporary views of each fixture replaced by the next."""
+
+    backslash_escapes = True
+
+    def __init__(self, options):
+        from pyspark.sql import SparkSession
+
+        builder = (
+            SparkSession.builder.master("local[2]")
+            .appName("impact-service billing comparisons")
+            .config("spark.ui.enabled", "false")
+            .config("spark.sql.warehouse.dir", options.warehouse)
+        )
+        if options.spark_defaults:
+            # The bench (bench/sparkScript.ts): Spark as a team runs it, memory for a large bill
+            builder = builder.config("spark.driver.memory", os.environ.get("SPARK_DRIVER_MEMORY", "4g"))
+        else:
+            builder = (
+                builder.config("spark.driver.memory", "1g")
+                # A fixture is a few dozen lines: two partitions rather than 200 per shuffle
+                .config("spark.sql.shuffle.partitions", "2")
+                # A fixture's few dozen lines cost nothing to run; what costs is planning the
+                # scripts' steps, again for each statement. None of these changes what a query
+                # answers: plans and expressions run interpreted (not compiled to Java by Janino:
+                # seconds per statement),
+                # without adaptive re-planning between stages, and a view keeps its analysed plan
+                # rather than its text (each step reads the views before it: analysed again at
+                # every step otherwise).
+                .config("spark.sql.codegen.wholeStage", "false")
+                .config("spark.sql.codegen.factoryMode", "NO_CODEGEN")
+                .config("spark.sql.adaptive.enabled", "false")
+                .config("spark.sql.legacy.storeAnalyzedPlanForView", "true")
+                # A session of a few minutes: the JVM compiles Spark's own code once, quickly
+                # (C1 only), rather than again with C2's costlier optimisations
+                .config("spark.driver.extraJavaOptions", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC")
+                .config("spark.ui.showConsoleProgress", "false")
+            )
+        if options.delta_jars:
+            builder = (
+                builder.config("spark.jars", options.delta_jars)
+                .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
+                .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
+            )
+        self.session = builder.getOrCreate()
+        self.session.sparkContext.setLogLevel("ERROR")
+        self.version = self.session.version
+
+    def run(self, statement):
+        self.session.sql(statement).collect()
+
+    def rows(self, query):
+        frame = self.session.sql(query)
+        return frame.columns, [[plain(value) for value in row] for row in frame.collect()]
+
+
+class Trino:
+    """A Trino server's session through its Python client (the hive catalog, schema bills)."""
+
+    backslash_escapes = False
+
+    def __init__(self, options):
+        import trino
+
+        self.connection = trino.dbapi.connect(
+            host="127.0.0.1", port=options.port, user="impact", catalog="memory", schema="bills"
+        )
+        cursor = self.connection.cursor()
+        cursor.execute("SELECT version()")
+        self.version = cursor.fetchone()[0]
+
+    def run(self, statement):
+        cursor = self.connection.cursor()
+        cursor.execute(statement)
+        cursor.fetchall()
+
+    def rows(self, query):
+        cursor = self.connection.cursor()
+        cursor.execute(query)
+        rows = cursor.fetchall()
+        columns = [column[0] for column in cursor.description]
+        return columns, [[plain(value) for value in row] for row in rows]
+
+
+def serve(engine):
+    answer = lambda document: print("@@" + json.dumps(document), flush=True)
+    answer({"ready": True, "version": engine.version})
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        request = json.loads(line)
+        try:
+            for statement in statements(request.get("script", ""), engine.backslash_escapes):
+                try:
+                    engine.run(statement)
+                except Exception as error:
+                    raise RuntimeError(f"{error}\n-- in the statement:\n{statement[:4000]}") from None
+            count = 0
+            if request.get("query"):
+                columns, rows = engine.rows(request["query"])
+                with open(request["out"], "w", encoding="utf-8") as out:
+                    json.dump({"columns": columns, "rows": rows}, out, allow_nan=False)
+                count = len(rows)
+            answer({"ok": True, "rows": count})
+        except Exception as error:
+            answer({"error": str(error)[-8000:]})
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("engine", choices=["spark", "trino"])
+    parser.add_argument("--port", type=int)
+    parser.add_argument("--warehouse", default="spark-warehouse")
+    parser.add_argument("--delta-jars", default="")
+    parser.add_argument("--spark-defaults", action="store_true")
+    options = parser.parse_args()
+    serve(Spark(options) if options.engine == "spark" else Trino(options))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,117 @@
+/**
+ * The Spark scripts of `impact-service sql --engine spark` run on Spark itself (local mode, the
+ * version engines/versions.env pins; ANSI mode on, Spark 4's default and Databricks'), as a team
+ * runs them (docs/billing.md, "Databricks, Spark SQL"): one session for the whole file, and for
+ * each fixture the export loaded as it comes (CSV or Parquet), keys.sql run and its result written
+ * as Parquet, `impact-service tables --keys` on that file, the tables loaded, lines.sql run, and
+ * billing_result compared with the command's lines: every line in line_id's order, every column,
+ * numbers to a relative 1e-12. The Unity Catalog case: `--delta` stores billing_result as Delta.
+ */
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { smallTableFiles } from "../../../src/billing/smallTables.js";
+import {
+  caseFolder,
+  caseName,
+  commandLines,
+  ENGINE_CASES,
+  type EngineCase,
+  expectSameLines,
+  FIXTURES,
+  readCommandLines,
+  sqlScript,
+  tablesFromKeys,
+  writeCoefficients,
+} from "./cases.js";
+import { ENGINES, VERSIONS } from "./install.js";
+import { filled, SPARK } from "./recipes.js";
+import { type EngineSession, startSession } from "./runner.js";
+
+const scratch = mkdtempSync(join(tmpdir(), "billing-spark-"));
+const coefficients = join(scratch, "coefficients.parquet");
+let spark: EngineSession;
+
+beforeAll(async () => {
+  await writeCoefficients(coefficients);
+  spark = await startSession(
+    ENGINES.python(),
+    [
+      ENGINES.runner,
+      "spark",
+      "--warehouse",
+      join(scratch, "warehouse"),
+      "--delta-jars",
+      ENGINES.deltaJars().join(","),
+    ],
+    { ...process.env, PYSPARK_PYTHON: ENGINES.python(), SPARK_LOCAL_IP: "127.0.0.1" },
+  );
+}, 300_000);
+
+afterAll(() => {
+  spark?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** The recipe's statements, filled, as one script. */
+const statements = (...parts: readonly string[]) => parts.map((part) => `${part};`).join("\n");
+
+/** A fixture through the recipe: the lines script's billing_result, and the command's lines. */
+async function onSpark(of: EngineCase, more: readonly string[] = []) {
+  const folder = caseFolder(scratch, of);
+  const path = join(FIXTURES, of.fixture);
+  const command = await commandLines(of, folder);
+  const places = {
+    export: path,
+    keys: join(folder, "keys"),
+    coefficients,
+    tables: join(folder, "tables"),
+  };
+  await spark.run(
+    statements(
+      filled(path.endsWith(".parquet") ? SPARK.exportParquet : SPARK.exportCsv, places),
+      filled(SPARK.numbered, places),
+      await sqlScript("spark", path, of, { keys: true }),
+      filled(SPARK.keys, places),
+    ),
+  );
+  const [keys] = readdirSync(places.keys).filter((file) => file.endsWith(".parquet"));
+  await tablesFromKeys(of, join(places.keys, keys), places.tables);
+  const tables = smallTableFiles(of.series !== null, true)
+    .filter(({ table }) => table !== "coefficients")
+    .map(({ table }) => filled(SPARK.table, { ...places, table }));
+  const result = await spark.run(
+    statements(filled(SPARK.coefficients, places), ...tables, await sqlScript("spark", path, of, { more })),
+    { sql: SPARK.read, out: join(folder, "result.json") },
+  );
+  if (result === null) throw new Error("billing_result was read");
+  return { result, command: await readCommandLines(command) };
+}
+
+const inputColumns = (columns: readonly string[]) =>
+  columns.slice(0, columns.indexOf("matched_instance_type"));
+
+describe(`the Spark scripts on Spark ${VERSIONS.SPARK_VERSION} (local mode)`, () => {
+  it.each(ENGINE_CASES.map((of) => [caseName(of), of] as const))(
+    "give every line of %s as the command writes it",
+    async (_name, of) => {
+      const { result, command } = await onSpark(of);
+      expectSameLines(result, command, inputColumns(command.columns));
+    },
+    600_000,
+  );
+
+  it("stores billing_result as a Delta table with --delta (Unity Catalog's managed tables)", async () => {
+    const of = { fixture: "oci-cost-report.csv", series: null };
+    // The Parquet table of the cases before: Delta replaces only a Delta table (DELTA_NOT_A_DELTA_TABLE)
+    await spark.run("DROP TABLE IF EXISTS billing_result");
+    const { result, command } = await onSpark(of, ["--delta"]);
+    expectSameLines(result, command, inputColumns(command.columns));
+    const described = await spark.run("", {
+      sql: "DESCRIBE DETAIL billing_result",
+      out: join(scratch, "delta-detail.json"),
+    });
+    expect(described?.rows[0][described.columns.indexOf("format")]).toBe("delta");
+  }, 600_000);
+});
