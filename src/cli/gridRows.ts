@@ -6,7 +6,7 @@
  */
 
 import { openDatabase } from "../duckdb/database.js";
-import type { ImpactRounding } from "../engine/model/rounding.js";
+import type { ImpactRounding } from "../engine/index.js";
 import { gapTexts } from "../grid/gaps.js";
 import { type GridSeriesInfo, loadGridSeries } from "../grid/series.js";
 import { isoUtc } from "../grid/times.js";
