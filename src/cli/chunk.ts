@@ -7,6 +7,8 @@ import {
   parseLine,
   type RouteEvaluator,
 } from "../batch/index.js";
+import { loadConfig } from "../config/serviceConfig.js";
+import { inProcessRest } from "../rest/inProcess.js";
 import {
   type GwpFactor,
   gwpFactorOf,
@@ -14,6 +16,8 @@ import {
   useEnergyKwh,
   type V1Verbose,
 } from "../service/energy.js";
+import { openService } from "../service/open.js";
+import { createLogger } from "../support/log.js";
 
 /*
  * What the command line hands to an evaluator — in this thread or a worker thread — at once:
@@ -83,4 +87,15 @@ export function chunkEvaluator(evaluate: RouteEvaluator): ChunkEvaluator {
     }
     return outcomes;
   };
+}
+
+/**
+ * The service's engine in this process, without a server: the service opened as the server opens
+ * it (`openService`: same configuration variables, editions and limits), asked through the REST
+ * shim's dispatch. Log lines, if any, go to stderr (stdout carries the answer).
+ */
+export function inProcessEvaluator(): ChunkEvaluator {
+  const config = loadConfig(process.env);
+  const logger = createLogger(config.LOG_LEVEL, process.stderr);
+  return chunkEvaluator(inProcessRest(openService(config, null, { logger }), logger));
 }

@@ -1,10 +1,14 @@
+import type { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import type { BatchDefaults } from "../batch/index.js";
 import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
 import { MAX_BILL_PARTS } from "../billing/reading/parts.js";
+import { ConfigError } from "../config/serviceConfig.js";
 import { EDITION_IDS } from "../editions/index.js";
 import { groupsPath } from "../output/table.js";
 import { readNumber } from "../support/numbers.js";
+import { printable } from "../support/terminalText.js";
+import { FileMisuse } from "./files.js";
 import type { InputFormat } from "./source.js";
 
 /*
@@ -66,6 +70,34 @@ naming a file the run reads, or another written file), 70 a fault of the command
 
 /** A misused command line (an empty message: --help). */
 export class UsageError extends Error {}
+
+/** What the command line reads and writes. */
+export interface CliIo {
+  readonly stdin: NodeJS.ReadableStream;
+  readonly stdout: Writable;
+  readonly stderr: NodeJS.WriteStream;
+  /** Aborted on SIGINT or SIGTERM: the run stops reading, writes what it has, and ends. */
+  readonly interrupt?: AbortSignal;
+}
+
+/** 128 + the signal's number, as shells report a process ended by it. */
+export function interruptedCode(reason: unknown): number {
+  return reason === "SIGTERM" ? 143 : 130;
+}
+
+/** A misuse on the command line: its line on stderr (with the usage for a UsageError); exit 2. */
+export function misuse(io: CliIo, error: unknown): number {
+  const known =
+    error instanceof UsageError ||
+    error instanceof ConfigError ||
+    error instanceof FileMisuse ||
+    (error as NodeJS.ErrnoException).code !== undefined;
+  if (!known) throw error;
+  io.stderr.write(
+    `impact-service: ${printable((error as Error).message)}\n${error instanceof UsageError ? USAGE : ""}`,
+  );
+  return 2;
+}
 
 /** The options of `evaluate`, for an inventory and a billing export alike. */
 const EVALUATE_OPTIONS = {
