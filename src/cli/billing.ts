@@ -20,15 +20,15 @@ import { withMethodRows } from "../billing/methods.js";
 import { type BillLayout, billLayout } from "../billing/reading/layout.js";
 import { checkPartLayout, missingPartsNote } from "../billing/reading/parts.js";
 import { type BillingRequest, type BillingTerms, billingTerms } from "../billing/stages/request.js";
-import { ConfigError } from "../config/serviceConfig.js";
+import { ConfigError, loadConfig } from "../config/serviceConfig.js";
 import { InputFileError } from "../duckdb/errors.js";
 import { coefficientCsv } from "../service/coefficientColumns.js";
 import { coefficientTable } from "../service/coefficients.js";
 import { DomainError } from "../service/errors.js";
+import { openEdition } from "../service/open.js";
 import { nestedArchiveRefusal } from "../support/fileSignature.js";
 import { printable, printableLines } from "../support/terminalText.js";
 import { inputKindOf } from "./billingDispatch.js";
-import { editionOf } from "./editionNotes.js";
 import {
   checkedBillingInput,
   checkedFolder,
@@ -118,7 +118,7 @@ export async function coefficientsMain(argv: readonly string[], io: BillingIo): 
       return 0;
     }
     const format = tableFormatOf(values.format, values.output);
-    const { context } = editionOf(values.edition, false);
+    const { context } = openEdition(loadConfig(process.env), values.edition ?? null, false);
     const instances = coefficientTable(context, {
       provider: values.provider ?? null,
       load: loadOf(values.load),
@@ -222,7 +222,7 @@ async function billingPlanOf(
   if (read !== null) stderr.write(printableLines(linesOf(reading.layoutNotes(file, read, input))));
   const missing = missingPartsNote(parts);
   if (missing !== null) stderr.write(printableLines(`${missing}\n`));
-  const { context, knownRegions } = editionOf(values.edition, true);
+  const { context, knownRegions } = openEdition(loadConfig(process.env), values.edition ?? null, true);
   const terms = billingTerms(context, knownRegions, {
     criteria: criteriaOf(values.criteria),
     load: loadOf(values.load),

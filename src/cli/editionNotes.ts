@@ -1,16 +1,10 @@
-import { loadConfig } from "../config/serviceConfig.js";
 import type { CloudRegion } from "../data/types.js";
 import { EDITIONS, type EditionDescription } from "../editions/index.js";
 import type { AssessedRow } from "../output/table.js";
-import { createRequestContext, type EditionContext } from "../service/context.js";
 import { parseCriterion } from "../service/criteria.js";
-import { openService } from "../service/open.js";
 import { columnName, INVENTORY_KINDS, type InventoryRow, regionCountry } from "./inventory.js";
 
 /*
- * The edition a command asks for, loaded once for the command's paths (billing, grid rows,
- * coefficients, portable tables, an inventory's regions): editionOf.
- *
  * What an inventory's reader must know of the edition it was evaluated in, read from the
  * edition's description (its rules are data): whether a terminal's or peripheral's embedded impact
  * is allocated over the hours evaluated (`rules.userDeviceEmbedded`, docs/methodology.md
@@ -34,10 +28,6 @@ const ALLOCATING = EDITIONS.filter((edition) => edition.rules.userDeviceEmbedded
 
 const allocatingText = () =>
   ALLOCATING.length === 0 ? "" : `; edition ${ALLOCATING.join(", ")} allocates it over the lifetime`;
-
-function descriptionOf(id: string): EditionDescription | undefined {
-  return [...EDITIONS, ...loadConfig(process.env).customEditions].find((edition) => edition.id === id);
-}
 
 function meaningOf(criterion: string): string {
   const info = parseCriterion(criterion)?.info;
@@ -69,15 +59,17 @@ function regionNote(
 }
 
 /**
- * The notes of edition `id` for rows under `inputColumns`; `regions`: the edition's cloud regions
- * (null for an edition without), read for the rows' regions it lacks.
+ * The notes of the served `edition` for rows under `inputColumns`; `regions`: the edition's cloud
+ * regions (null for an edition without, or rows without a region column), read for the rows'
+ * regions it lacks.
  */
 export function editionNotes(
-  id: string,
+  edition: EditionDescription,
   inputColumns: readonly string[],
   regions: readonly CloudRegion[] | null = null,
 ): EditionNotes {
-  const whole = descriptionOf(id)?.rules.userDeviceEmbedded === "whole";
+  const { id } = edition;
+  const whole = edition.rules.userDeviceEmbedded === "whole";
   const names = inputColumns.map(columnName);
   const kindAt = names.indexOf("kind");
   const hoursAt = names.indexOf("hours");
@@ -103,35 +95,3 @@ export function editionNotes(
     meaning: meaningOf,
   };
 }
-
-/**
- * The edition asked for (the service's default when none), loaded as the server loads it (EDITION,
- * EDITIONS_FILE, settings overrides), without the others: a custom edition with its base, and, with
- * `regions`, an edition with cloud regions when this one has none (its countries are read there).
- * An edition the service does not know loads them all, so that the answer names those it serves.
- */
-export function editionOf(
-  id: string | undefined,
-  regions: boolean,
-): { context: EditionContext; knownRegions: readonly CloudRegion[] } {
-  const config = loadConfig(process.env);
-  const asked = id ?? config.EDITION;
-  const served = [...EDITIONS, ...config.customEditions];
-  const description = served.find((edition) => edition.id === asked);
-  const wanted =
-    description === undefined
-      ? null
-      : [asked, ...(regions && !description.features.cloudRegions ? REGION_EDITIONS : [])];
-  const service = openService(config, wanted);
-  const request = createRequestContext(service, { spellError: (error) => error });
-  const context = request.edition(id ?? null);
-  const knownRegions =
-    [...service.editions.values()].find((edition) => edition.data.cloudRegions !== null)?.data.cloudRegions ??
-    [];
-  return { context, knownRegions };
-}
-
-/** The built-in editions with cloud regions. */
-const REGION_EDITIONS = EDITIONS.filter((edition) => edition.features.cloudRegions).map(
-  (edition) => edition.id,
-);

@@ -20,11 +20,12 @@ import {
   writtenInputColumns,
 } from "../output/table.js";
 import type { TableWriter } from "../output/writers.js";
+import type { EditionService } from "../service/context.js";
 import { printable } from "../support/terminalText.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
 import { billElsewhere } from "./billingDispatch.js";
-import type { ChunkEvaluator, RowOutcome } from "./chunk.js";
-import { editionNotes, editionOf } from "./editionNotes.js";
+import type { ChunkEvaluator, linesEdition, RowOutcome } from "./chunk.js";
+import { editionNotes } from "./editionNotes.js";
 import { checkedInventoryFiles, FileMisuse } from "./files.js";
 import type { GridRows, LoadedGrid } from "./gridRows.js";
 import { columnName } from "./inventory.js";
@@ -57,21 +58,30 @@ class StrictStop extends Error {}
 /** A problem found before any row: one line, exit 2. */
 class Misuse extends Error {}
 
+/** The first refusal's message of a v1 answer's `detail`, and the field it names. */
+function refusalOf(body: unknown): { field: unknown; msg: string | undefined } {
+  const detail = (body as { detail?: { loc?: unknown[]; msg?: string }[] } | null)?.detail;
+  const first = Array.isArray(detail) ? detail[0] : undefined;
+  return { field: first?.loc?.[first.loc.length - 1], msg: first?.msg };
+}
+
 /**
- * The edition and criteria, checked once before any row by asking the default server of the
- * edition with the criteria (the routes' own checks and messages), and the criteria's units.
+ * The criteria, checked once before any row by asking the default server of the run's edition
+ * with them (the routes' own checks and messages), and the criteria's units.
  */
-async function criteriaOf(evaluate: ChunkEvaluator, defaults: BatchDefaults): Promise<CriterionUnit[]> {
+async function criteriaOf(
+  evaluate: ChunkEvaluator,
+  edition: string,
+  defaults: BatchDefaults,
+): Promise<CriterionUnit[]> {
   const [outcome] = await evaluate({
     lines: [JSON.stringify({ method: "POST", path: "/v1/server/?verbose=false", body: {} })],
+    edition,
     defaults,
   });
   if (outcome.status !== 200) {
-    const detail = (outcome.body as { detail?: { loc?: unknown[]; msg?: string }[] } | null)?.detail;
-    const first = Array.isArray(detail) ? detail[0] : undefined;
-    const field = first?.loc?.[first.loc.length - 1];
-    if (field === "edition") throw new Misuse(`--edition ${defaults.edition}: ${first?.msg ?? "unknown"}`);
-    if (field === "criteria") throw new Misuse(`--criteria: ${first?.msg ?? "unknown criterion"}`);
+    const { field, msg } = refusalOf(outcome.body);
+    if (field === "criteria") throw new Misuse(`--criteria: ${msg ?? "unknown criterion"}`);
     throw new Misuse(`the edition's check failed: ${problemOf(outcome)}`);
   }
   const impacts = (outcome.body as { impacts?: Record<string, { unit?: unknown }> }).impacts ?? {};
@@ -118,6 +128,8 @@ async function headerOf(
 interface Run {
   readonly options: Options;
   readonly io: CliIo;
+  /** The edition the rows are served in, resolved once (src/cli/chunk.ts, linesEdition). */
+  readonly edition: EditionService;
   readonly evaluate: ChunkEvaluator;
   readonly window: number;
   readonly maxLineBytes: number;
@@ -211,7 +223,11 @@ interface Output {
   readonly close: () => Promise<void>;
 }
 
-async function openOutput(options: Options, io: CliIo, layout: TableLayout, input: Input): Promise<Output> {
+async function openOutput(
+  { options, io, edition }: Pick<Run, "options" | "io" | "edition">,
+  layout: TableLayout,
+  input: Input,
+): Promise<Output> {
   const out = options.output === undefined ? io.stdout : createWriteStream(options.output);
   const sink = textSink(out);
   // The writers (the workbook's library among them) load with the inventory run, not with every command.
@@ -221,7 +237,7 @@ async function openOutput(options: Options, io: CliIo, layout: TableLayout, inpu
       ? ndjsonWriter(sink, options.input !== "ndjson" ? writtenInputColumns(layout) : null)
       : options.format === "csv"
         ? csvWriter(sink, layout)
-        : xlsxWriter(sink, layout, `${input.name}, edition ${options.defaults.edition}`);
+        : xlsxWriter(sink, layout, `${input.name}, edition ${edition.edition.id}`);
   return {
     writer,
     close: async () => {
@@ -235,11 +251,11 @@ async function openOutput(options: Options, io: CliIo, layout: TableLayout, inpu
  * region column), for the notes on regions it lacks (src/cli/editionNotes.ts).
  */
 function editionRegions(
-  edition: string | undefined,
+  edition: EditionService,
   inputColumns: readonly string[],
 ): readonly CloudRegion[] | null {
   if (!inputColumns.map(columnName).includes("region")) return null;
-  return editionOf(edition, false).context.service.data.cloudRegions;
+  return edition.data.cloudRegions;
 }
 
 /** What the rows add up to as they are written: the sums, the groups', the report's rows. */
@@ -259,8 +275,7 @@ interface Tally {
 }
 
 function tallyOf(
-  options: Options,
-  io: CliIo,
+  { options, io, edition }: Pick<Run, "options" | "io" | "edition">,
   layout: TableLayout,
   input: Input,
   grid: GridRows | null,
@@ -274,11 +289,7 @@ function tallyOf(
     reported: reportRows(layout.criteria[0]?.criterion, rowLabel(layout.inputColumns)),
     progress: createProgress(io.stderr, input.name),
     notices: rowNotices(io.stderr),
-    notes: editionNotes(
-      options.defaults.edition ?? "",
-      layout.inputColumns,
-      editionRegions(options.defaults.edition, layout.inputColumns),
-    ),
+    notes: editionNotes(edition.edition, layout.inputColumns, editionRegions(edition, layout.inputColumns)),
     state: () => ({
       rows: totals.rows,
       ok: totals.rows - totals.failed,
@@ -327,6 +338,7 @@ async function evaluateRows(run: Run, input: Input, writer: TableWriter, tally: 
         batch.length > 0
           ? run.evaluate({
               lines: batch,
+              edition: run.edition.edition.id,
               defaults: run.options.defaults,
               verboseForEnergy: run.options.input !== "ndjson",
             })
@@ -379,7 +391,7 @@ function gridUseOf(grid: GridRows | null): { gridUse?: GridUse } {
 }
 
 function writeReport(
-  options: Options,
+  { options, edition }: Pick<Run, "options" | "edition">,
   input: Input,
   tally: Tally,
   criteria: CriterionUnit[],
@@ -390,7 +402,7 @@ function writeReport(
     options.report,
     reportHtml({
       title: `Impacts of ${input.name}`,
-      subtitle: `edition ${options.defaults.edition}, ${new Date().toISOString().slice(0, 10)}, ${sumsStatus(tally.totals)}`,
+      subtitle: `edition ${edition.edition.id}, ${new Date().toISOString().slice(0, 10)}, ${sumsStatus(tally.totals)}`,
       ...(tally.grid !== null ? { note: tally.grid.summary() } : {}),
       criteria: criteria.map((criterion) => ({
         ...criterion,
@@ -426,7 +438,7 @@ async function finish(run: Run, input: Input, output: Output, tally: Tally, stop
       failure = error;
     }
   }
-  writeReport(options, input, tally, run.criteria, interrupted);
+  writeReport(run, input, tally, run.criteria, interrupted);
   if (failure === undefined) await output.close();
   tally.notices.done(tally.totals.warned);
   tally.progress.done(tally.state());
@@ -447,12 +459,12 @@ async function finish(run: Run, input: Input, output: Output, tally: Tally, stop
 }
 
 /** The grid series asked for, read before any row (a bad series is a misuse: one line, exit 2). */
-async function gridOf(options: Options): Promise<LoadedGrid | null> {
+async function gridOf({ options, edition }: Pick<Run, "options" | "edition">): Promise<LoadedGrid | null> {
   if (options.grid === null) return null;
   // DuckDB and the series' readers load with a run that has a series, not with every run.
   const { InputFileError, loadGrid } = await import("./gridRows.js");
   try {
-    return await loadGrid(options.grid, options.defaults.edition ?? "");
+    return await loadGrid(options.grid, edition.edition.id);
   } catch (error) {
     // The series, the zone table or a file name DuckDB cannot read literally.
     if (error instanceof InputFileError) throw new Misuse(error.message);
@@ -462,13 +474,13 @@ async function gridOf(options: Options): Promise<LoadedGrid | null> {
 
 /** An inventory's run: the criteria checked, the input's header read, every row evaluated and written. */
 async function run(given: Omit<Run, "criteria">): Promise<number> {
-  const criteria = await criteriaOf(given.evaluate, given.options.defaults);
+  const criteria = await criteriaOf(given.evaluate, given.edition.edition.id, given.options.defaults);
   const each: Run = { ...given, criteria };
-  const grid = await gridOf(each.options);
+  const grid = await gridOf(each);
   const input = openInput(each);
   try {
     const layout = await layoutOf(input, each, criteria, grid);
-    const output = await openOutput(each.options, each.io, layout, input);
+    const output = await openOutput(each, layout, input);
     const rows =
       grid === null
         ? null
@@ -477,7 +489,7 @@ async function run(given: Omit<Run, "criteria">): Promise<number> {
             layout.inputColumns,
             each.options.report !== undefined,
           );
-    const tally = tallyOf(each.options, each.io, layout, input, rows);
+    const tally = tallyOf(each, layout, input, rows);
     const stop = await stopOf(evaluateRows(each, input, output.writer, tally));
     return await finish(each, input, output, tally, stop);
   } finally {
@@ -520,13 +532,8 @@ async function writeGroupsFile(path: string, text: string): Promise<void> {
 
 /** An inventory's options, checked before any row: the edition named, the files usable. */
 function checkedOptions(args: EvaluateArgs, io: CliIo): { options: Options; maxLineBytes: number } {
-  const given = inventoryOptions(args);
+  const options = inventoryOptions(args);
   const config = loadConfig(process.env);
-  // The edition named on every line that names none: its warnings and messages can name it.
-  const options = {
-    ...given,
-    defaults: { ...given.defaults, edition: given.defaults.edition ?? config.EDITION },
-  };
   const writes = [
     ...named("--output", options.output),
     ...named("--report", options.report),
@@ -555,6 +562,15 @@ function checkedOptions(args: EvaluateArgs, io: CliIo): { options: Options; maxL
   return { options, maxLineBytes: config.MAX_BODY_BYTES };
 }
 
+/**
+ * The edition the rows are served in, resolved once as a batch's is (linesEdition); its refusal is
+ * a misuse naming --edition in the routes' words.
+ */
+function runEdition(resolved: ReturnType<typeof linesEdition>, asked: string | null): EditionService {
+  if ("served" in resolved) return resolved.served;
+  throw new Misuse(`--edition ${asked}: ${refusalOf(resolved.refused.body).msg ?? "unknown"}`);
+}
+
 /** `evaluate <inventory>`: in this thread, or on worker threads. */
 export async function inventoryMain(args: EvaluateArgs, io: CliIo): Promise<number> {
   let checked: ReturnType<typeof checkedOptions>;
@@ -570,18 +586,26 @@ export async function inventoryMain(args: EvaluateArgs, io: CliIo): Promise<numb
     io.stderr.write(`impact-service: ${printable(error.message)}\n`);
     return 2;
   };
+  const { inProcessEvaluator, inProcessService, linesEdition } = await import("./chunk.js");
+  let opened: ReturnType<typeof inProcessService>;
+  try {
+    // On worker threads, this thread serves only the edition asked (its notes, its refusal).
+    opened = inProcessService(options.workers === 0 ? undefined : { edition: options.edition });
+  } catch (error) {
+    // Data that cannot be served (a custom edition's folder): one line, as the service says it.
+    if (!(error instanceof StartupDataError)) throw error;
+    io.stderr.write(`impact-service: invalid data: ${printable(error.message)}\n`);
+    return 2;
+  }
+  let edition: EditionService;
+  try {
+    edition = runEdition(linesEdition(opened.service, options.edition), options.edition);
+  } catch (error) {
+    return misused(error);
+  }
   if (options.workers === 0) {
-    const { inProcessEvaluator } = await import("./chunk.js");
-    let evaluate: ReturnType<typeof inProcessEvaluator>;
-    try {
-      evaluate = inProcessEvaluator();
-    } catch (error) {
-      // Data that cannot be served (a custom edition's folder): one line, as the service says it.
-      if (!(error instanceof StartupDataError)) throw error;
-      io.stderr.write(`impact-service: invalid data: ${printable(error.message)}\n`);
-      return 2;
-    }
-    return run({ options, io, evaluate, window: 1, maxLineBytes }).catch(misused);
+    const evaluate = inProcessEvaluator(opened);
+    return run({ options, io, edition, evaluate, window: 1, maxLineBytes }).catch(misused);
   }
   const { pooledEvaluator } = await import("./pool.js");
   const pool = pooledEvaluator(options.workers);
@@ -590,6 +614,7 @@ export async function inventoryMain(args: EvaluateArgs, io: CliIo): Promise<numb
     return await run({
       options,
       io,
+      edition,
       evaluate: pool.evaluate,
       window: options.workers * 2,
       maxLineBytes,

@@ -238,6 +238,9 @@ export interface Options {
   readonly report: string | undefined;
   readonly ranges: boolean;
   readonly groupBy: readonly string[];
+  /** The edition asked for (--edition), resolved once before any row; null: the service's default. */
+  readonly edition: string | null;
+  /** What every line whose path names none is given: the criteria. */
   readonly defaults: BatchDefaults;
   readonly workers: number;
   readonly strict: boolean;
@@ -273,10 +276,8 @@ export function inventoryOptions(args: EvaluateArgs): Options {
     report: values.report,
     ranges: values.ranges,
     groupBy: listOf(values["group-by"]),
-    defaults: {
-      ...(values.edition !== undefined ? { edition: values.edition } : {}),
-      ...(criteria.length > 0 ? { criteria } : {}),
-    },
+    edition: values.edition ?? null,
+    defaults: criteria.length > 0 ? { criteria } : {},
     workers,
     strict: values.strict,
     grid,

@@ -29,10 +29,11 @@ import { checkColumnCount } from "../billing/reading/source.js";
 import { smallTableFiles } from "../billing/smallTables.js";
 import { billingImpactColumns } from "../billing/stages/request.js";
 import { partialOf } from "../billing/writing.js";
+import { loadConfig } from "../config/serviceConfig.js";
 import { literal, openDatabase } from "../duckdb/database.js";
 import { coefficientCriteria } from "../service/coefficients.js";
+import { openEdition } from "../service/open.js";
 import { type BillingIo, failure } from "./billing.js";
-import { editionOf } from "./editionNotes.js";
 import { checkedFolder, readByName } from "./files.js";
 import { criteriaOf, loadOf, UsageError } from "./options.js";
 import { environmentReads, named, type RunFiles, refuseOverlappingFiles } from "./runFiles.js";
@@ -181,7 +182,7 @@ export async function sqlMain(argv: readonly string[], io: BillingIo): Promise<n
       hint === undefined ? null : header.find((column) => column.toLowerCase() === hint.toLowerCase());
     if (typeHintColumn === undefined)
       throw new BillingInputError(`--instance-type-column: the header has no column ${hint}`);
-    const { context } = editionOf(values.edition, false);
+    const { context } = openEdition(loadConfig(process.env), values.edition ?? null, false);
     const impactColumns = billingImpactColumns(
       coefficientCriteria(context, criteriaOf(values.criteria)),
       values.ranges === true,
@@ -261,7 +262,7 @@ export async function tablesMain(argv: readonly string[], io: BillingIo): Promis
     const folder = checkedFolder("--tables", values.tables);
     refuseOverlappingFiles(tablesFiles(values, folder, format === "parquet"));
     readByName("--keys", values.keys);
-    const { context, knownRegions } = editionOf(values.edition, true);
+    const { context, knownRegions } = openEdition(loadConfig(process.env), values.edition ?? null, true);
     const { writeTablesFromKeys } = await import("../billing/portable/tables.js");
     await writeTablesFromKeys(context, knownRegions, {
       keys: values.keys,

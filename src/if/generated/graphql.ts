@@ -1,11 +1,8 @@
 /** Internal type. DO NOT USE DIRECTLY. */
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
-export type Incremental<T> =
-  | T
-  | { [P in keyof T]?: P extends " $fragmentName" | "__typename" ? T[P] : never };
-
-import type { TypedDocumentNode as DocumentNode } from "@graphql-typed-document-node/core";
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 /** A CPU (or several identical ones); what is not given is completed from the name or the archetype. */
 export type CpuInput = {
   /** Cores per CPU (count); default from the name or archetype. */
@@ -35,57 +32,57 @@ export type CpuInput = {
 /** Impact criterion, spelled as the v1 API spells it. gwp, adp and pe are the headline criteria; the others are PEF criteria. `CTUh_c_listed`/`CTUh_nc_listed` are the v1 keys `CTUh_c`/`CTUh_nc`, listed as the reference lists them (not computed); `ctuh_c`/`ctuh_nc` are computed. `fe` (final energy): Only in editions with criterion fe (2.4.1 and custom editions based on it). */
 export type Criterion =
   /** Human Toxicity - Carcinogenic Effects, in CTUh (PEF method). The v1 key CTUh_c, answered as the reference answers it: listed, never computed (ask for ctuh_c). */
-  | "CTUh_c_listed"
+  | 'CTUh_c_listed'
   /** Human toxicity - non-carcinogenic effects, in CTUh (PEF method). The v1 key CTUh_nc, answered as the reference answers it: listed, never computed (ask for ctuh_nc). */
-  | "CTUh_nc_listed"
+  | 'CTUh_nc_listed'
   /** Use of minerals and fossil ressources, in kgSbeq. */
-  | "adp"
+  | 'adp'
   /** Use of mineral and metal resources, in kg SB eq. (PEF method). */
-  | "adpe"
+  | 'adpe'
   /** Use of fossil resources (including nuclear), in MJ (PEF method). */
-  | "adpf"
+  | 'adpf'
   /** Acidification, in mol H+ eq. (PEF method). */
-  | "ap"
+  | 'ap'
   /** Freshwater ecotoxicity, in CTUe (PEF method). */
-  | "ctue"
+  | 'ctue'
   /** Human Toxicity - Carcinogenic Effects, in CTUh (PEF method). */
-  | "ctuh_c"
+  | 'ctuh_c'
   /** Human toxicity - non-carcinogenic effects, in CTUh (PEF method). */
-  | "ctuh_nc"
+  | 'ctuh_nc'
   /** Eutrophication of freshwater, in kg P eq. (PEF method). */
-  | "epf"
+  | 'epf'
   /** Eutrophication of marine waters, in kg N eq. (PEF method). */
-  | "epm"
+  | 'epm'
   /** Terrestrial eutrophication, in mol N eq. (PEF method). */
-  | "ept"
+  | 'ept'
   /** Final energy consumption, in MJ. */
-  | "fe"
+  | 'fe'
   /** Net use of freshwater, in m3. */
-  | "fw"
+  | 'fw'
   /** Total climate change, in kgCO2eq. */
-  | "gwp"
+  | 'gwp'
   /** Climate change - Contribution of biogenic emissions, in kg CO2 eq. (PEF method). */
-  | "gwppb"
+  | 'gwppb'
   /** Climate change - Contribution of fossil fuel emissions, in kg CO2 eq. (PEF method). */
-  | "gwppf"
+  | 'gwppf'
   /** Climate change - Contribution of emissions from land use change, in kg CO2 eq. (PEF method). */
-  | "gwpplu"
+  | 'gwpplu'
   /** Emissions of radionizing substances, in kg U235 eq. (PEF method). */
-  | "ir"
+  | 'ir'
   /** Land use, in No dimension (PEF method). */
-  | "lu"
+  | 'lu'
   /** Material input per unit of services, in kg. */
-  | "mips"
+  | 'mips'
   /** Depletion of the ozone layer, in kg CFC-11 eq. (PEF method). */
-  | "odp"
+  | 'odp'
   /** Consumption of primary energy, in MJ. */
-  | "pe"
+  | 'pe'
   /** Fine particle emissions, in Disease occurrence (PEF method). */
-  | "pm"
+  | 'pm'
   /** Photochemical ozone formation, in kg NMVOC eq. (PEF method). */
-  | "pocp"
+  | 'pocp'
   /** Use of water resources, in m3 eq. (PEF method). */
-  | "wu";
+  | 'wu';
 
 /** A disk (SSD by default, or HDD), or several identical ones. */
 export type DiskInput = {
@@ -289,79 +286,55 @@ export type WorkloadShareInput = {
   timePercentage: number;
 };
 
-export type IfPhaseFragment = { value: number; warnings: Array<string>; unrounded: { value: number } | null };
+export type IfPhaseFragment = { value: number, warnings: Array<string>, unrounded: { value: number } | null };
 
-type IfAsset_CloudInstance_Fragment = {
-  impacts: Array<{
-    criterion: string;
-    embedded:
-      | { value: number; warnings: Array<string>; unrounded: { value: number } | null }
-      | Record<PropertyKey, never>;
-    use:
-      | { value: number; warnings: Array<string>; unrounded: { value: number } | null }
-      | Record<PropertyKey, never>;
-  }>;
-  verbose: { v1: unknown };
-};
+type IfAsset_CloudInstance_Fragment = { impacts: Array<{ criterion: string, embedded:
+      | { value: number, warnings: Array<string>, unrounded: { value: number } | null }
+      | Record<PropertyKey, never>
+    , use:
+      | { value: number, warnings: Array<string>, unrounded: { value: number } | null }
+      | Record<PropertyKey, never>
+     }>, verbose: { v1: unknown } };
 
-type IfAsset_Component_Fragment = {
-  impacts: Array<{
-    criterion: string;
-    embedded:
-      | { value: number; warnings: Array<string>; unrounded: { value: number } | null }
-      | Record<PropertyKey, never>;
-    use:
-      | { value: number; warnings: Array<string>; unrounded: { value: number } | null }
-      | Record<PropertyKey, never>;
-  }>;
-  verbose: { v1: unknown };
-};
+type IfAsset_Component_Fragment = { impacts: Array<{ criterion: string, embedded:
+      | { value: number, warnings: Array<string>, unrounded: { value: number } | null }
+      | Record<PropertyKey, never>
+    , use:
+      | { value: number, warnings: Array<string>, unrounded: { value: number } | null }
+      | Record<PropertyKey, never>
+     }>, verbose: { v1: unknown } };
 
-type IfAsset_IotDevice_Fragment = {
-  impacts: Array<{
-    criterion: string;
-    embedded:
-      | { value: number; warnings: Array<string>; unrounded: { value: number } | null }
-      | Record<PropertyKey, never>;
-    use:
-      | { value: number; warnings: Array<string>; unrounded: { value: number } | null }
-      | Record<PropertyKey, never>;
-  }>;
-  verbose: { v1: unknown };
-};
+type IfAsset_IotDevice_Fragment = { impacts: Array<{ criterion: string, embedded:
+      | { value: number, warnings: Array<string>, unrounded: { value: number } | null }
+      | Record<PropertyKey, never>
+    , use:
+      | { value: number, warnings: Array<string>, unrounded: { value: number } | null }
+      | Record<PropertyKey, never>
+     }>, verbose: { v1: unknown } };
 
-type IfAsset_Server_Fragment = {
-  impacts: Array<{
-    criterion: string;
-    embedded:
-      | { value: number; warnings: Array<string>; unrounded: { value: number } | null }
-      | Record<PropertyKey, never>;
-    use:
-      | { value: number; warnings: Array<string>; unrounded: { value: number } | null }
-      | Record<PropertyKey, never>;
-  }>;
-  verbose: { v1: unknown };
-};
+type IfAsset_Server_Fragment = { impacts: Array<{ criterion: string, embedded:
+      | { value: number, warnings: Array<string>, unrounded: { value: number } | null }
+      | Record<PropertyKey, never>
+    , use:
+      | { value: number, warnings: Array<string>, unrounded: { value: number } | null }
+      | Record<PropertyKey, never>
+     }>, verbose: { v1: unknown } };
 
-type IfAsset_Terminal_Fragment = {
-  impacts: Array<{
-    criterion: string;
-    embedded:
-      | { value: number; warnings: Array<string>; unrounded: { value: number } | null }
-      | Record<PropertyKey, never>;
-    use:
-      | { value: number; warnings: Array<string>; unrounded: { value: number } | null }
-      | Record<PropertyKey, never>;
-  }>;
-  verbose: { v1: unknown };
-};
+type IfAsset_Terminal_Fragment = { impacts: Array<{ criterion: string, embedded:
+      | { value: number, warnings: Array<string>, unrounded: { value: number } | null }
+      | Record<PropertyKey, never>
+    , use:
+      | { value: number, warnings: Array<string>, unrounded: { value: number } | null }
+      | Record<PropertyKey, never>
+     }>, verbose: { v1: unknown } };
 
 export type IfAssetFragment =
   | IfAsset_CloudInstance_Fragment
   | IfAsset_Component_Fragment
   | IfAsset_IotDevice_Fragment
   | IfAsset_Server_Fragment
-  | IfAsset_Terminal_Fragment;
+  | IfAsset_Terminal_Fragment
+;
 
 export type IfCloudInstanceQueryVariables = Exact<{
   provider?: string | null | undefined;
@@ -369,773 +342,58 @@ export type IfCloudInstanceQueryVariables = Exact<{
   usage?: UsageInput | null | undefined;
   criteria?: Array<Criterion> | Criterion | null | undefined;
   duration?: number | null | undefined;
-  edition?: string | null | undefined;
 }>;
 
-export type IfCloudInstanceQuery = {
-  asset: {
-    warnings: Array<string>;
-    impacts: Array<{
-      criterion: string;
-      embedded:
-        | { value: number; warnings: Array<string>; unrounded: { value: number } | null }
-        | Record<PropertyKey, never>;
-      use:
-        | { value: number; warnings: Array<string>; unrounded: { value: number } | null }
-        | Record<PropertyKey, never>;
-    }>;
-    verbose: { v1: unknown };
-  } | null;
-};
+
+export type IfCloudInstanceQuery = { asset: { warnings: Array<string>, impacts: Array<{ criterion: string, embedded:
+        | { value: number, warnings: Array<string>, unrounded: { value: number } | null }
+        | Record<PropertyKey, never>
+      , use:
+        | { value: number, warnings: Array<string>, unrounded: { value: number } | null }
+        | Record<PropertyKey, never>
+       }>, verbose: { v1: unknown } } | null };
 
 export type IfServerQueryVariables = Exact<{
   archetype?: string | null | undefined;
   input?: ServerInput | null | undefined;
   criteria?: Array<Criterion> | Criterion | null | undefined;
   duration?: number | null | undefined;
-  edition?: string | null | undefined;
 }>;
 
-export type IfServerQuery = {
-  asset: {
-    impacts: Array<{
-      criterion: string;
-      embedded:
-        | { value: number; warnings: Array<string>; unrounded: { value: number } | null }
-        | Record<PropertyKey, never>;
-      use:
-        | { value: number; warnings: Array<string>; unrounded: { value: number } | null }
-        | Record<PropertyKey, never>;
-    }>;
-    verbose: { v1: unknown };
-  } | null;
-};
+
+export type IfServerQuery = { asset: { impacts: Array<{ criterion: string, embedded:
+        | { value: number, warnings: Array<string>, unrounded: { value: number } | null }
+        | Record<PropertyKey, never>
+      , use:
+        | { value: number, warnings: Array<string>, unrounded: { value: number } | null }
+        | Record<PropertyKey, never>
+       }>, verbose: { v1: unknown } } | null };
 
 export type IfCpuQueryVariables = Exact<{
   input?: CpuInput | null | undefined;
   criteria?: Array<Criterion> | Criterion | null | undefined;
   duration?: number | null | undefined;
-  edition?: string | null | undefined;
 }>;
 
-export type IfCpuQuery = {
-  asset: {
-    impacts: Array<{
-      criterion: string;
-      embedded:
-        | { value: number; warnings: Array<string>; unrounded: { value: number } | null }
-        | Record<PropertyKey, never>;
-      use:
-        | { value: number; warnings: Array<string>; unrounded: { value: number } | null }
-        | Record<PropertyKey, never>;
-    }>;
-    verbose: { v1: unknown };
-  } | null;
-};
+
+export type IfCpuQuery = { asset: { impacts: Array<{ criterion: string, embedded:
+        | { value: number, warnings: Array<string>, unrounded: { value: number } | null }
+        | Record<PropertyKey, never>
+      , use:
+        | { value: number, warnings: Array<string>, unrounded: { value: number } | null }
+        | Record<PropertyKey, never>
+       }>, verbose: { v1: unknown } } | null };
 
 export type IfCloudRegionsQueryVariables = Exact<{
   provider?: string | null | undefined;
-  edition?: string | null | undefined;
 }>;
+
 
 export type IfCloudRegionsQuery = { cloudRegions: Array<{ region: string }> };
 
-export const IfPhaseFragmentDoc = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "IfPhase" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "PhaseImpact" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "InlineFragment",
-            typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Impact" } },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "value" } },
-                { kind: "Field", name: { kind: "Name", value: "warnings" } },
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "unrounded" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [{ kind: "Field", name: { kind: "Name", value: "value" } }],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<IfPhaseFragment, unknown>;
-export const IfAssetFragmentDoc = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "IfAsset" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Asset" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "impacts" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "criteria" },
-                value: { kind: "Variable", name: { kind: "Name", value: "criteria" } },
-              },
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "duration" },
-                value: { kind: "Variable", name: { kind: "Name", value: "duration" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "criterion" } },
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "embedded" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "IfPhase" } }],
-                  },
-                },
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "use" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "IfPhase" } }],
-                  },
-                },
-              ],
-            },
-          },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "verbose" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "criteria" },
-                value: { kind: "Variable", name: { kind: "Name", value: "criteria" } },
-              },
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "duration" },
-                value: { kind: "Variable", name: { kind: "Name", value: "duration" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "Field", name: { kind: "Name", value: "v1" } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "IfPhase" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "PhaseImpact" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "InlineFragment",
-            typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Impact" } },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "value" } },
-                { kind: "Field", name: { kind: "Name", value: "warnings" } },
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "unrounded" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [{ kind: "Field", name: { kind: "Name", value: "value" } }],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<IfAssetFragment, unknown>;
-export const IfCloudInstanceDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "query",
-      name: { kind: "Name", value: "IfCloudInstance" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "provider" } },
-          type: { kind: "NamedType", name: { kind: "Name", value: "String" } },
-        },
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "instanceType" } },
-          type: { kind: "NamedType", name: { kind: "Name", value: "String" } },
-        },
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "usage" } },
-          type: { kind: "NamedType", name: { kind: "Name", value: "UsageInput" } },
-        },
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "criteria" } },
-          type: {
-            kind: "ListType",
-            type: {
-              kind: "NonNullType",
-              type: { kind: "NamedType", name: { kind: "Name", value: "Criterion" } },
-            },
-          },
-        },
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "duration" } },
-          type: { kind: "NamedType", name: { kind: "Name", value: "Float" } },
-        },
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "edition" } },
-          type: { kind: "NamedType", name: { kind: "Name", value: "Edition" } },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            alias: { kind: "Name", value: "asset" },
-            name: { kind: "Name", value: "cloudInstance" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "provider" },
-                value: { kind: "Variable", name: { kind: "Name", value: "provider" } },
-              },
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "instanceType" },
-                value: { kind: "Variable", name: { kind: "Name", value: "instanceType" } },
-              },
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "usage" },
-                value: { kind: "Variable", name: { kind: "Name", value: "usage" } },
-              },
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "edition" },
-                value: { kind: "Variable", name: { kind: "Name", value: "edition" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "warnings" } },
-                { kind: "FragmentSpread", name: { kind: "Name", value: "IfAsset" } },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "IfPhase" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "PhaseImpact" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "InlineFragment",
-            typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Impact" } },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "value" } },
-                { kind: "Field", name: { kind: "Name", value: "warnings" } },
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "unrounded" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [{ kind: "Field", name: { kind: "Name", value: "value" } }],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "IfAsset" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Asset" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "impacts" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "criteria" },
-                value: { kind: "Variable", name: { kind: "Name", value: "criteria" } },
-              },
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "duration" },
-                value: { kind: "Variable", name: { kind: "Name", value: "duration" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "criterion" } },
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "embedded" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "IfPhase" } }],
-                  },
-                },
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "use" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "IfPhase" } }],
-                  },
-                },
-              ],
-            },
-          },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "verbose" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "criteria" },
-                value: { kind: "Variable", name: { kind: "Name", value: "criteria" } },
-              },
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "duration" },
-                value: { kind: "Variable", name: { kind: "Name", value: "duration" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "Field", name: { kind: "Name", value: "v1" } }],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<IfCloudInstanceQuery, IfCloudInstanceQueryVariables>;
-export const IfServerDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "query",
-      name: { kind: "Name", value: "IfServer" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "archetype" } },
-          type: { kind: "NamedType", name: { kind: "Name", value: "String" } },
-        },
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "input" } },
-          type: { kind: "NamedType", name: { kind: "Name", value: "ServerInput" } },
-        },
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "criteria" } },
-          type: {
-            kind: "ListType",
-            type: {
-              kind: "NonNullType",
-              type: { kind: "NamedType", name: { kind: "Name", value: "Criterion" } },
-            },
-          },
-        },
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "duration" } },
-          type: { kind: "NamedType", name: { kind: "Name", value: "Float" } },
-        },
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "edition" } },
-          type: { kind: "NamedType", name: { kind: "Name", value: "Edition" } },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            alias: { kind: "Name", value: "asset" },
-            name: { kind: "Name", value: "server" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "archetype" },
-                value: { kind: "Variable", name: { kind: "Name", value: "archetype" } },
-              },
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "input" },
-                value: { kind: "Variable", name: { kind: "Name", value: "input" } },
-              },
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "edition" },
-                value: { kind: "Variable", name: { kind: "Name", value: "edition" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "IfAsset" } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "IfPhase" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "PhaseImpact" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "InlineFragment",
-            typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Impact" } },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "value" } },
-                { kind: "Field", name: { kind: "Name", value: "warnings" } },
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "unrounded" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [{ kind: "Field", name: { kind: "Name", value: "value" } }],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "IfAsset" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Asset" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "impacts" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "criteria" },
-                value: { kind: "Variable", name: { kind: "Name", value: "criteria" } },
-              },
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "duration" },
-                value: { kind: "Variable", name: { kind: "Name", value: "duration" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "criterion" } },
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "embedded" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "IfPhase" } }],
-                  },
-                },
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "use" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "IfPhase" } }],
-                  },
-                },
-              ],
-            },
-          },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "verbose" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "criteria" },
-                value: { kind: "Variable", name: { kind: "Name", value: "criteria" } },
-              },
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "duration" },
-                value: { kind: "Variable", name: { kind: "Name", value: "duration" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "Field", name: { kind: "Name", value: "v1" } }],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<IfServerQuery, IfServerQueryVariables>;
-export const IfCpuDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "query",
-      name: { kind: "Name", value: "IfCpu" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "input" } },
-          type: { kind: "NamedType", name: { kind: "Name", value: "CpuInput" } },
-        },
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "criteria" } },
-          type: {
-            kind: "ListType",
-            type: {
-              kind: "NonNullType",
-              type: { kind: "NamedType", name: { kind: "Name", value: "Criterion" } },
-            },
-          },
-        },
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "duration" } },
-          type: { kind: "NamedType", name: { kind: "Name", value: "Float" } },
-        },
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "edition" } },
-          type: { kind: "NamedType", name: { kind: "Name", value: "Edition" } },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            alias: { kind: "Name", value: "asset" },
-            name: { kind: "Name", value: "cpu" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "input" },
-                value: { kind: "Variable", name: { kind: "Name", value: "input" } },
-              },
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "edition" },
-                value: { kind: "Variable", name: { kind: "Name", value: "edition" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "IfAsset" } }],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "IfPhase" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "PhaseImpact" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "InlineFragment",
-            typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Impact" } },
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "value" } },
-                { kind: "Field", name: { kind: "Name", value: "warnings" } },
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "unrounded" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [{ kind: "Field", name: { kind: "Name", value: "value" } }],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    },
-    {
-      kind: "FragmentDefinition",
-      name: { kind: "Name", value: "IfAsset" },
-      typeCondition: { kind: "NamedType", name: { kind: "Name", value: "Asset" } },
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "impacts" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "criteria" },
-                value: { kind: "Variable", name: { kind: "Name", value: "criteria" } },
-              },
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "duration" },
-                value: { kind: "Variable", name: { kind: "Name", value: "duration" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [
-                { kind: "Field", name: { kind: "Name", value: "criterion" } },
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "embedded" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "IfPhase" } }],
-                  },
-                },
-                {
-                  kind: "Field",
-                  name: { kind: "Name", value: "use" },
-                  selectionSet: {
-                    kind: "SelectionSet",
-                    selections: [{ kind: "FragmentSpread", name: { kind: "Name", value: "IfPhase" } }],
-                  },
-                },
-              ],
-            },
-          },
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "verbose" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "criteria" },
-                value: { kind: "Variable", name: { kind: "Name", value: "criteria" } },
-              },
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "duration" },
-                value: { kind: "Variable", name: { kind: "Name", value: "duration" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "Field", name: { kind: "Name", value: "v1" } }],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<IfCpuQuery, IfCpuQueryVariables>;
-export const IfCloudRegionsDocument = {
-  kind: "Document",
-  definitions: [
-    {
-      kind: "OperationDefinition",
-      operation: "query",
-      name: { kind: "Name", value: "IfCloudRegions" },
-      variableDefinitions: [
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "provider" } },
-          type: { kind: "NamedType", name: { kind: "Name", value: "String" } },
-        },
-        {
-          kind: "VariableDefinition",
-          variable: { kind: "Variable", name: { kind: "Name", value: "edition" } },
-          type: { kind: "NamedType", name: { kind: "Name", value: "Edition" } },
-        },
-      ],
-      selectionSet: {
-        kind: "SelectionSet",
-        selections: [
-          {
-            kind: "Field",
-            name: { kind: "Name", value: "cloudRegions" },
-            arguments: [
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "provider" },
-                value: { kind: "Variable", name: { kind: "Name", value: "provider" } },
-              },
-              {
-                kind: "Argument",
-                name: { kind: "Name", value: "edition" },
-                value: { kind: "Variable", name: { kind: "Name", value: "edition" } },
-              },
-            ],
-            selectionSet: {
-              kind: "SelectionSet",
-              selections: [{ kind: "Field", name: { kind: "Name", value: "region" } }],
-            },
-          },
-        ],
-      },
-    },
-  ],
-} as unknown as DocumentNode<IfCloudRegionsQuery, IfCloudRegionsQueryVariables>;
+export const IfPhaseFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"IfPhase"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PhaseImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Impact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}},{"kind":"Field","name":{"kind":"Name","value":"unrounded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}}]} as unknown as DocumentNode<IfPhaseFragment, unknown>;
+export const IfAssetFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"IfAsset"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Asset"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"impacts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"criterion"}},{"kind":"Field","name":{"kind":"Name","value":"embedded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"IfPhase"}}]}},{"kind":"Field","name":{"kind":"Name","value":"use"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"IfPhase"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"verbose"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"v1"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"IfPhase"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PhaseImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Impact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}},{"kind":"Field","name":{"kind":"Name","value":"unrounded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}}]} as unknown as DocumentNode<IfAssetFragment, unknown>;
+export const IfCloudInstanceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IfCloudInstance"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"provider"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"instanceType"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"usage"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"UsageInput"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Criterion"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"duration"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Float"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"asset"},"name":{"kind":"Name","value":"cloudInstance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"provider"},"value":{"kind":"Variable","name":{"kind":"Name","value":"provider"}}},{"kind":"Argument","name":{"kind":"Name","value":"instanceType"},"value":{"kind":"Variable","name":{"kind":"Name","value":"instanceType"}}},{"kind":"Argument","name":{"kind":"Name","value":"usage"},"value":{"kind":"Variable","name":{"kind":"Name","value":"usage"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"warnings"}},{"kind":"FragmentSpread","name":{"kind":"Name","value":"IfAsset"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"IfPhase"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PhaseImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Impact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}},{"kind":"Field","name":{"kind":"Name","value":"unrounded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"IfAsset"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Asset"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"impacts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"criterion"}},{"kind":"Field","name":{"kind":"Name","value":"embedded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"IfPhase"}}]}},{"kind":"Field","name":{"kind":"Name","value":"use"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"IfPhase"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"verbose"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"v1"}}]}}]}}]} as unknown as DocumentNode<IfCloudInstanceQuery, IfCloudInstanceQueryVariables>;
+export const IfServerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IfServer"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ServerInput"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Criterion"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"duration"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Float"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"asset"},"name":{"kind":"Name","value":"server"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"archetype"},"value":{"kind":"Variable","name":{"kind":"Name","value":"archetype"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"IfAsset"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"IfPhase"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PhaseImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Impact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}},{"kind":"Field","name":{"kind":"Name","value":"unrounded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"IfAsset"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Asset"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"impacts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"criterion"}},{"kind":"Field","name":{"kind":"Name","value":"embedded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"IfPhase"}}]}},{"kind":"Field","name":{"kind":"Name","value":"use"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"IfPhase"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"verbose"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"v1"}}]}}]}}]} as unknown as DocumentNode<IfServerQuery, IfServerQueryVariables>;
+export const IfCpuDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IfCpu"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"CpuInput"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Criterion"}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"duration"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Float"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"asset"},"name":{"kind":"Name","value":"cpu"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"IfAsset"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"IfPhase"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PhaseImpact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Impact"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"warnings"}},{"kind":"Field","name":{"kind":"Name","value":"unrounded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"IfAsset"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Asset"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"impacts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"criterion"}},{"kind":"Field","name":{"kind":"Name","value":"embedded"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"IfPhase"}}]}},{"kind":"Field","name":{"kind":"Name","value":"use"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"IfPhase"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"verbose"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"criteria"},"value":{"kind":"Variable","name":{"kind":"Name","value":"criteria"}}},{"kind":"Argument","name":{"kind":"Name","value":"duration"},"value":{"kind":"Variable","name":{"kind":"Name","value":"duration"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"v1"}}]}}]}}]} as unknown as DocumentNode<IfCpuQuery, IfCpuQueryVariables>;
+export const IfCloudRegionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IfCloudRegions"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"provider"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cloudRegions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"provider"},"value":{"kind":"Variable","name":{"kind":"Name","value":"provider"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"region"}}]}}]}}]} as unknown as DocumentNode<IfCloudRegionsQuery, IfCloudRegionsQueryVariables>;
