@@ -8,8 +8,8 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { COST_KEY } from "./methods.js";
 import { impactsQuery, sqlQuery } from "./queries.js";
+import { COST_KEY } from "./stages/methodRows.js";
 
 /**
  * kWh per unit of cost (PUE included) of each provider's evaluated instance lines with a positive

@@ -16,7 +16,7 @@ import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { BillingStrictStop, FileReadError } from "../billing/errors.js";
 import type { GridFiles } from "../billing/grid.js";
-import { withMethodRows } from "../billing/methods.js";
+import { withMethodRows } from "../billing/stages/methodRows.js";
 import { type BillLayout, billLayout } from "../billing/reading/layout.js";
 import { checkPartLayout, missingPartsNote } from "../billing/reading/parts.js";
 import { type BillingRequest, type BillingTerms, billingTerms } from "../billing/stages/request.js";

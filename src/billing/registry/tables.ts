@@ -8,7 +8,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { type Cell, createTable } from "../../duckdb/database.js";
 import { GPU_MODELS } from "./gpus.js";
 import { KNOWN_SERVICES } from "./knownServices.js";
-import { METHOD_KEY_ROWS, METHOD_KINDS } from "./methods.js";
+import { BILLING_METHODS, METHOD_KEY_ROWS } from "./methods.js";
 import { STORAGE_SERVICES } from "./services.js";
 import { DOCUMENTED_UNITS, MAX_UNIT_LENGTH, readUnit, unitSpelling } from "./units.js";
 
@@ -109,12 +109,12 @@ export const REGISTRY_TABLES: readonly RegistryTable[] = [
       ["multiplier", "DOUBLE"],
     ],
     rows: () =>
-      METHOD_KINDS.map((kind) => [
-        kind.method,
-        kind.dimension,
-        kind.variantOf,
-        kind.labelSuffix,
-        kind.multiplier,
+      BILLING_METHODS.map((method) => [
+        method.method,
+        method.dimension,
+        method.variantOf,
+        method.labelSuffix,
+        method.multiplier,
       ]),
   },
   {

@@ -14,18 +14,18 @@ import { loadCoefficients } from "../coefficientParquet.js";
 import { costRates } from "../costRates.js";
 import { type BillingGrid, type GridFiles, withGridSeries } from "../grid.js";
 import { type InstanceMatch, matchInstance } from "../matching.js";
+import { billingCoefficientPlaces, billingPlaces, type EditionPlaces } from "../places.js";
+import { keysQuery } from "../queries.js";
+import { isMethodKey } from "../registry/methods.js";
+import { createMatchTable, createPlaceTable, SMALL_TABLE_COLUMNS } from "../smallTables.js";
 import {
   COST_KEY,
   costRows,
   instanceEnergy,
-  isMethodKey,
-  METHOD_KEYS,
   type MethodRow,
   methodRows,
-} from "../methods.js";
-import { billingCoefficientPlaces, billingPlaces, type EditionPlaces } from "../places.js";
-import { keysQuery } from "../queries.js";
-import { createMatchTable, createPlaceTable, SMALL_TABLE_COLUMNS } from "../smallTables.js";
+  UNIT_KEY_NAMES,
+} from "./methodRows.js";
 import type { BillingTerms } from "./request.js";
 
 /** What the kinds of lines were looked up in: the matches, the coefficients read, the grid series. */
@@ -136,7 +136,7 @@ async function matchBilledTypes(
   }
   // A method's key is its own match, for every provider billing it (an unknown provider as '').
   for (const provider of await methodProviders(connection)) {
-    for (const methodKey of METHOD_KEYS) {
+    for (const methodKey of UNIT_KEY_NAMES) {
       matches.set(lookupKey(provider, methodKey), {
         provider,
         billingInstanceType: methodKey,
