@@ -1,6 +1,6 @@
 /*
  * Which `evaluate` invocations are billing exports (src/cli/billing.ts) rather than inventories:
- * a Parquet file, `--input focus|cur|azure|gcp|oci`, a text file (gzipped or not) with a header
+ * a Parquet file, `--input` naming a billing format (src/billing/formats.ts), a text file (gzipped or not) with a header
  * that is a billing format's or nearly one's (to say what it lacks) — on its first line with commas,
  * or with semicolons or tabs, or below a few report lines (src/billing/reading/layout.ts) — or
  * newline-delimited JSON whose first record's fields are. Light on purpose: an inventory run never

@@ -1,7 +1,7 @@
 import type { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import type { BatchDefaults } from "../batch/index.js";
-import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
+import { BILLING_FORMAT_NAMES, BILLING_FORMATS, type BillingFormatName } from "../billing/formats.js";
 import { MAX_BILL_PARTS } from "../billing/reading/parts.js";
 import { ConfigError } from "../config/serviceConfig.js";
 import { EDITION_IDS } from "../editions/index.js";
@@ -16,6 +16,17 @@ import type { InputFormat } from "./source.js";
  * input then takes its own (a misuse is a UsageError).
  */
 
+/** A description's text as the usage writes it: lines of at most 100 characters, 23 spaces in. */
+function wrapped(text: string): string {
+  const lines: string[] = [];
+  for (const word of text.split(" ")) {
+    const last = lines.length - 1;
+    if (last >= 0 && 23 + lines[last].length + 1 + word.length <= 100) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines.map((line) => `${" ".repeat(23)}${line}`).join("\n");
+}
+
 export const USAGE = `usage: impact-service evaluate <file | -> [options]
        impact-service evaluate <part> <part>… [options]   (a billing export delivered in parts,
                        read as one bill: report-*.csv.gz)
@@ -28,9 +39,12 @@ export const USAGE = `usage: impact-service evaluate <file | -> [options]
                        header (kind, quantity, provider, instance_type, archetype, usage_location,
                        hours, …: see docs/inventory.md) or a batch
                        (NDJSON, one {"method", "path", "body"} per line); - reads stdin; or a
-                       billing export (FOCUS 1.0-1.2, AWS CUR 2.0 and 1.0, Azure, Google Cloud,
-                       Oracle OCI: .csv, .csv.gz, .parquet)
-  --input csv|xlsx|ndjson|focus|cur|azure|gcp|oci  the input's format (default: a billing format
+${wrapped(
+  `billing export (${Object.values(BILLING_FORMATS)
+    .map((format) => format.listed)
+    .join(", ")}: .csv, .csv.gz, .parquet)`,
+)}
+  --input csv|xlsx|ndjson|${BILLING_FORMAT_NAMES.join("|")}  the input's format (default: a billing format
                        recognised by its header or .parquet, else xlsx for a .xlsx file (its first
                        worksheet), ndjson for a .ndjson/.jsonl file, else csv)
   --edition <id>       edition of the rows (default: the service's EDITION; served: ${EDITION_IDS.join(", ")})
