@@ -39,7 +39,7 @@ FROM (
       WHEN c.billing_method_suffix = 'scope' THEN CONCAT(mkey.unit_label, ' ', c.billing_transfer_scope)
       ELSE mkey.unit_label
     END AS billing_method_unit,
-    -- A GPU of no model the registry knows (src/billing/registry/gpus.ts): CCF's average GPU, said (no quote in
+    -- A GPU of no model the registry knows (GPU_MODELS, src/billing/registry/methods.ts): CCF's average GPU, said (no quote in
     -- the texts: Spark and BigQuery do not read '' as one)
     CASE
       WHEN c.billing_method <> 'accelerator' OR c.billing_method_variant <> '' THEN NULL

@@ -5,7 +5,7 @@
  * spellings of an edition and the places they stand for (with a warning where that is not the
  * region itself: src/billing/places.ts); instance_matches: each billed instance type and the
  * edition's type it matches; billing_energy: the energy behind each coefficient row's use impacts;
- * and the registry's tables (src/billing/registry/tables.ts), as Parquet.
+ * and the registry's tables (src/billing/registry/sqlTables.ts), as Parquet.
  */
 
 import { mkdirSync, renameSync } from "node:fs";
@@ -16,7 +16,7 @@ import type { EditionContext } from "../service/context.js";
 import { GRID_TABLES } from "./grid.js";
 import type { InstanceMatch } from "./matching.js";
 import type { BillingPlace } from "./places.js";
-import { REGISTRY_TABLES } from "./registry/tables.js";
+import { REGISTRY_TABLES } from "./registry/sqlTables.js";
 import { copyOptions, partialOf } from "./writing.js";
 
 type ColumnType = "VARCHAR" | "DOUBLE";

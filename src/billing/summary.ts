@@ -10,8 +10,7 @@ import { formatNumber } from "../output/columns.js";
 import { printable } from "../support/terminalText.js";
 import { billingCoverage, type Coverage, EVALUATED, percent, type UnestimatedRow } from "./coverage.js";
 import type { GridRun } from "./grid.js";
-import { knownServiceNamed } from "./registry/knownServices.js";
-import { gpusBothWays, serviceNotes } from "./registry/serviceNotes.js";
+import { gpusBothWays, knownServiceNamed, serviceNotes } from "./registry/services.js";
 import type { LineGroup } from "./stages/evaluate.js";
 import type { BillingSummary } from "./stages/summarise.js";
 

@@ -13,16 +13,16 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingPlaces, spellingKey } from "../../src/billing/places.js";
 import { sqlQuery } from "../../src/billing/queries.js";
-import { GPU_MODELS } from "../../src/billing/registry/gpus.js";
 import {
   BILLING_METHODS,
   type BillingMethod,
+  GPU_MODELS,
   METHOD_KEY_ROWS,
   methodProblems,
 } from "../../src/billing/registry/methods.js";
 import { REGION_COUNTRIES } from "../../src/billing/registry/regions.js";
 import { STORAGE_SERVICES } from "../../src/billing/registry/services.js";
-import { REGISTRY_TABLES } from "../../src/billing/registry/tables.js";
+import { REGISTRY_TABLES } from "../../src/billing/registry/sqlTables.js";
 import { DOCUMENTED_UNITS, readUnit, unitSpelling } from "../../src/billing/registry/units.js";
 import { methodRows, UNIT_KEY_NAMES } from "../../src/billing/stages/methodRows.js";
 import { Evaluation, type RequestedCriterion, resolveCriterion } from "../../src/engine/index.js";
@@ -114,7 +114,7 @@ describe("the registry's tables agree", () => {
       billing_method_keys: (row) => `${row[0]} ${row[1]}`,
     };
     for (const table of REGISTRY_TABLES) {
-      const rows = table.rows();
+      const rows = table.rows;
       expect(rows.length, table.name).toBeGreaterThan(0);
       const key = keys[table.name];
       expect(new Set(rows.map(key)).size, table.name).toBe(rows.length);

@@ -17,7 +17,7 @@ import { identifier } from "../../duckdb/database.js";
 import type { BillingFormat } from "../formats.js";
 import { inputColumnNames } from "../inputColumns.js";
 import { gridQuery, impactsQuery, keysQuery, sqlQuery } from "../queries.js";
-import { REGISTRY_TABLES, type RegistryTable } from "../registry/tables.js";
+import { REGISTRY_TABLES, type RegistryTable } from "../registry/sqlTables.js";
 import { SMALL_TABLE_COLUMNS, smallTableFiles } from "../smallTables.js";
 import { exportAddedColumns } from "../views.js";
 import { addedColumns, sourceColumn } from "../writing.js";
@@ -80,8 +80,7 @@ function cellLiteral(cell: Cell, type: "VARCHAR" | "DOUBLE"): string {
 
 /** A registry table as a query of its rows written out (the registry is the same for every bill). */
 function registryQuery(table: RegistryTable): string {
-  return table
-    .rows()
+  return table.rows
     .map(
       (row) =>
         `SELECT ${table.columns.map(([column, type], index) => `${cellLiteral(row[index], type)} AS ${column}`).join(", ")}`,

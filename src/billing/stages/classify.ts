@@ -6,10 +6,12 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { createTable } from "../../duckdb/database.js";
 import { readFailing } from "../../duckdb/readErrors.js";
 import { orderLineViews } from "../lookup.js";
 import { lineKindsQuery } from "../portable/kinds.js";
-import { addBilledUnits, createRegistryTables, REGISTRY_TABLES } from "../registry/tables.js";
+import { REGISTRY_TABLES, UNIT_COLUMNS } from "../registry/sqlTables.js";
+import { MAX_UNIT_LENGTH, unitRows } from "../registry/units.js";
 import { groupLineTuples } from "../tuples.js";
 import { createLineViews } from "../views.js";
 import type { ReadExport } from "./read.js";
@@ -50,4 +52,33 @@ async function groupLineKinds(connection: DuckDBConnection, read: ReadExport): P
   await connection.run(
     `CREATE TABLE billing_line_kinds AS ${lineKindsQuery({ sum: "fsum", lineCount: "SUM(billing_line_count)" })}`,
   );
+}
+
+/** Creates the registry's tables (the units table with the documented spellings). */
+export async function createRegistryTables(connection: DuckDBConnection): Promise<void> {
+  for (const table of REGISTRY_TABLES) await createTable(connection, table.name, table.columns, table.rows);
+}
+
+/** Distinct unit spellings read from one bill at most: a bill holds tens. */
+const MAX_BILLED_UNITS = 10_000;
+
+/**
+ * Adds the units a bill spells (its lines' billing_unit and billing_usage_unit, through the view
+ * billing_usage, or the kinds of lines a keys script gave) that the table lacks and the grammar
+ * reads. Spellings longer than a unit can be are not read.
+ */
+export async function addBilledUnits(connection: DuckDBConnection, lines = "billing_usage"): Promise<void> {
+  const reader = await connection.runAndReadAll(
+    `SELECT DISTINCT spelling FROM (
+       SELECT LOWER(TRIM(COALESCE(billing_usage_unit, ''))) AS spelling FROM ${lines}
+       UNION ALL SELECT LOWER(TRIM(COALESCE(billing_unit, ''))) FROM ${lines}
+     ) s
+     WHERE LENGTH(spelling) <= ${MAX_UNIT_LENGTH} AND spelling NOT IN (SELECT spelling FROM billing_units)
+     LIMIT ${MAX_BILLED_UNITS}`,
+  );
+  const rows = unitRows(reader.getRowObjects().map((row) => String(row.spelling)));
+  if (rows.length === 0) return;
+  await createTable(connection, "billing_units_added", UNIT_COLUMNS, rows);
+  await connection.run("INSERT INTO billing_units SELECT * FROM billing_units_added");
+  await connection.run("DROP TABLE billing_units_added");
 }
