@@ -3,7 +3,7 @@
  * (one of several spellings where its versions differ) and the other columns its query reads
  * (present and empty when a file lacks them). A format's query reads its columns under one name
  * each (CUR's `line_item_usage_type`); a file may spell them otherwise, and the view the query
- * reads names them so (src/billing/views.ts):
+ * reads names them so (src/billing/stages/classify.ts):
  * - the same letters and digits, whatever the case and the signs between them: CUR 1.0's CSV
  *   `lineItem/UsageType` is `line_item_usage_type`, BigQuery's `usage.amount` and `usage_amount`
  *   are `usage_amount`, the EA file's `Meter Category` is `MeterCategory`, Oracle's
@@ -38,7 +38,7 @@ export interface BillingFormat {
   readonly aliases: Readonly<Record<string, readonly string[]>>;
   /**
    * The columns read as numbers, each a number or its text: quantity, then the costs (the first
-   * the billed cost; src/billing/coverage.ts says which the coverage reads). Every other is text.
+   * the billed cost; src/billing/stages/summarise.ts says which the coverage reads). Every other is text.
    */
   readonly numbers: readonly string[];
   /**
@@ -50,7 +50,7 @@ export interface BillingFormat {
   readonly dates: readonly string[];
   /**
    * The columns naming a line's account and resource: read into billing_account and
-   * billing_resource only, never to tell what a line is (src/billing/tuples.ts reads them per line).
+   * billing_resource only, never to tell what a line is (src/billing/stages/classify.ts reads them per line).
    */
   readonly identities: readonly string[];
   /** Its query (sql/), from the file as it is to billing lines. */

@@ -10,7 +10,7 @@
  * boundaries of the steps its start and end fall in, found by arithmetic on its times: two reads
  * a line, whatever the number of intervals. Other engines join on the knot's number
  * (sql/evaluate/billing_grid_knots.sql); DuckDB reads two columns of grid_knots as lists at that position
- * (as src/billing/lookup.ts reads the lookup table), which keeps the lines' order. How the lines
+ * (as src/billing/stages/evaluate.ts reads the lookup table), which keeps the lines' order. How the lines
  * fared is read back from the written lines (gridRunOf).
  */
 

@@ -187,8 +187,8 @@ async function billingPlanOf(
   scratch: string,
   stderr: BillingIo["stderr"],
 ): Promise<BillingPlan> {
-  const { portableTableFiles } = await import("../billing/smallTables.js");
-  const { partialOf } = await import("../billing/writing.js");
+  const { portableTableFiles } = await import("../billing/stages/write.js");
+  const { partialOf } = await import("../billing/stages/write.js");
   const reading = await import("../billing/reading/notes.js");
   const { input, format, groupBy, groupsShown } = billingOptions(args);
   const { file, values } = args;

@@ -16,8 +16,8 @@ import { recognisedFormat } from "../../src/billing/formats.js";
 import { DIALECTS } from "../../src/billing/portable/dialects.js";
 import { billingScript } from "../../src/billing/portable/script.js";
 import { writeTablesFromKeys } from "../../src/billing/portable/tables.js";
-import { smallTableFiles } from "../../src/billing/smallTables.js";
 import { billingTerms } from "../../src/billing/stages/request.js";
+import { smallTableFiles } from "../../src/billing/stages/write.js";
 import { app, billingRequest, editionContext } from "./support.js";
 
 const FIXTURES = new URL("../fixtures/billing/", import.meta.url).pathname;

@@ -16,12 +16,9 @@ import { evaluateBillingExport } from "../../src/billing/evaluate.js";
 import { recognisedFormat } from "../../src/billing/formats.js";
 import { DIALECTS, type Dialect } from "../../src/billing/portable/dialects.js";
 import { billingScript } from "../../src/billing/portable/script.js";
-import {
-  METHOD_COEFFICIENTS_FILE,
-  SMALL_TABLE_COLUMNS,
-  smallTableFiles,
-} from "../../src/billing/smallTables.js";
+import { SMALL_TABLE_COLUMNS } from "../../src/billing/stages/lookUp.js";
 import { billingImpactColumns, billingTerms } from "../../src/billing/stages/request.js";
+import { METHOD_COEFFICIENTS_FILE, smallTableFiles } from "../../src/billing/stages/write.js";
 import { coefficientCriteria, coefficientTable } from "../../src/service/coefficients.js";
 import { app, billingRequest, editionContext } from "./support.js";
 

@@ -14,11 +14,15 @@ import { readFailing } from "../../duckdb/readErrors.js";
 import type { EditionContext } from "../../service/context.js";
 import { BillingInputError } from "../errors.js";
 import type { GridFiles } from "../grid.js";
-import { writePortableTables } from "../smallTables.js";
-import { addBilledUnits, createRegistryTables } from "../stages/classify.js";
+import {
+  addBilledUnits,
+  createRegistryTables,
+  LINE_KIND_COLUMNS,
+  LINE_KIND_NUMBERS,
+} from "../stages/classify.js";
 import { lookUpKinds } from "../stages/lookUp.js";
 import { billingTerms } from "../stages/request.js";
-import { LINE_KIND_COLUMNS, LINE_KIND_NUMBERS } from "./kinds.js";
+import { writePortableTables } from "../stages/write.js";
 
 export interface KeysRequest {
   /** The keys script's result: Parquet, or CSV (an empty cell NULL, `""` an empty text). */

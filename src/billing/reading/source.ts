@@ -170,7 +170,7 @@ async function jsonSource(
 /**
  * A number cell written with a decimal comma as the text SQL casts (`1.234,56` → `1234.56`); an
  * empty cell as it is; a cell that is no such number `NaN`, which the checks of every quantity and
- * cost make a bad row (src/billing/views.ts), rather than a number read otherwise (`12.5`, 125 or
+ * cost make a bad row (src/billing/stages/classify.ts), rather than a number read otherwise (`12.5`, 125 or
  * 12.5, is neither).
  */
 function decimalCommaRead(column: string): string {

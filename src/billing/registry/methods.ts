@@ -36,7 +36,7 @@ export type EmbeddedRule =
 
 /**
  * kWh of one unit, before the PUE: a figure per provider, or (the cost key) the kWh per unit of
- * cost of the bill's own instance lines (src/billing/costRates.ts).
+ * cost of the bill's own instance lines (src/billing/stages/lookUp.ts).
  */
 export type EnergyRule = ((provider: string) => Range) | { readonly perCostOfTheBill: true };
 
