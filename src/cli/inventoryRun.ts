@@ -2,6 +2,7 @@ import { createReadStream, createWriteStream, statSync, writeFileSync } from "no
 import { writeFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import type { BatchDefaults } from "../batch/index.js";
+import { billElsewhere } from "../billing/reading/layout.js";
 import { StartupDataError } from "../config/referenceData.js";
 import { loadConfig } from "../config/serviceConfig.js";
 import type { CloudRegion } from "../data/types.js";
@@ -21,12 +22,17 @@ import {
 } from "../output/table.js";
 import type { TableWriter } from "../output/writers.js";
 import type { EditionService } from "../service/context.js";
+import {
+  checkedInventoryFiles,
+  environmentReads,
+  FileMisuse,
+  named,
+  refuseOverlappingFiles,
+} from "../support/namedFiles.js";
 import { printable } from "../support/terminalText.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
-import { billElsewhere } from "./billingDispatch.js";
 import type { ChunkEvaluator, linesEdition, RowOutcome } from "./chunk.js";
 import { editionNotes } from "./editionNotes.js";
-import { checkedInventoryFiles, FileMisuse } from "./files.js";
 import type { GridRows, LoadedGrid } from "./gridRows.js";
 import { columnName } from "./inventory.js";
 import {
@@ -39,7 +45,6 @@ import {
   UsageError,
 } from "./options.js";
 import { createProgress, rowNotices } from "./progress.js";
-import { environmentReads, named, refuseOverlappingFiles } from "./runFiles.js";
 import { csvItems, inputText, ndjsonItems, type SourceItem, xlsxItems } from "./source.js";
 
 /*
@@ -196,7 +201,7 @@ async function layoutOf(
   grid: LoadedGrid | null,
 ): Promise<TableLayout> {
   const { header: inputColumns, notes } = await headerOf(input.items);
-  // A pipe's start is not read ahead, nor a workbook's sheet (src/cli/billingDispatch.ts): a bill
+  // A pipe's start is not read ahead, nor a workbook's sheet (src/billing/reading/layout.ts, inputKindOf): a bill
   // there is told by its header.
   const piped = options.file === "-" || !statSync(options.file).isFile();
   const place = piped ? "pipe" : options.input === "xlsx" ? "workbook" : null;

@@ -1,30 +1,30 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { billName } from "../billing/reading/parts.js";
+import { type BillLayout, billName, inputKindOf, isZipFile } from "../billing/reading/layout.js";
 import { InputFileError } from "../duckdb/errors.js";
 import { nestedArchiveRefusal } from "../support/fileSignature.js";
-import { printable } from "../support/terminalText.js";
-import { inputKindOf, isZipFile } from "./billingDispatch.js";
-import { FileMisuse } from "./files.js";
+import { FileMisuse, refuseRepeatedParts } from "../support/namedFiles.js";
+import { printable, printableLines } from "../support/terminalText.js";
 import { inventoryMain } from "./inventoryRun.js";
 import {
+  billOptions,
   type CliIo,
   type EvaluateArgs,
   evaluateArgs,
+  failure,
   interruptedCode,
   misuse,
   USAGE,
   UsageError,
 } from "./options.js";
-import { refuseRepeatedParts } from "./runFiles.js";
 
 export type { CliIo } from "./options.js";
 
 /*
  * The command line (bin/impact-service.mjs): which command the arguments name, and for `evaluate`
  * which file it reads — an inventory or a batch (src/cli/inventoryRun.ts), a billing export
- * (src/cli/billing.ts), an AWS CUR's manifest or a ZIP archive read as the files it holds.
+ * (src/billing/bill.ts), an AWS CUR's manifest or a ZIP archive read as the files it holds.
  */
 
 /** Runs the command line; the exit code (see USAGE). */
@@ -48,7 +48,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 
 /** The command the arguments name, run; the exit code. */
 async function command(argv: readonly string[], io: CliIo): Promise<number> {
-  if (argv[0] === "coefficients") return (await import("./billing.js")).coefficientsMain(argv.slice(1), io);
+  if (argv[0] === "coefficients")
+    return (await import("./coefficients.js")).coefficientsMain(argv.slice(1), io);
   if (argv[0] === "sql") return (await import("./portable.js")).sqlMain(argv.slice(1), io);
   if (argv[0] === "tables") return (await import("./portable.js")).tablesMain(argv.slice(1), io);
   let args: EvaluateArgs;
@@ -77,7 +78,7 @@ async function evaluateMain(args: EvaluateArgs, io: CliIo): Promise<number> {
     return archiveMain(args, io);
   }
   if (args.parts !== undefined && inputKind.kind !== "billing") {
-    // Several files are one bill's parts (src/billing/reading/parts.ts); an inventory is one file.
+    // Several files are one bill's parts (src/billing/reading/layout.ts); an inventory is one file.
     const what =
       args.file === "-"
         ? "standard input"
@@ -91,9 +92,7 @@ async function evaluateMain(args: EvaluateArgs, io: CliIo): Promise<number> {
       new FileMisuse(`${args.file}: ${what}; several files are read as the parts of one billing export`),
     );
   }
-  if (inputKind.kind === "billing") {
-    return (await import("./billing.js")).billingMain(args, inputKind.layout, io);
-  }
+  if (inputKind.kind === "billing") return billingMain(args, inputKind.layout, io);
   // Newline-delimited JSON named otherwise (`batch.json`) is a batch: the CSV reader finds no row in it.
   const records = inputKind.records === true && args.values.input === undefined;
   return inventoryMain(records ? { ...args, values: { ...args.values, input: "ndjson" } } : args, io);
@@ -198,4 +197,19 @@ async function unpackedParts(args: EvaluateArgs, folder: string, signal: AbortSi
     files.push(member.file);
   }
   return { files, members };
+}
+
+/**
+ * `impact-service evaluate <billing export> …` (src/billing/bill.ts, loaded for a bill alone): its
+ * options read, the run evaluated and delivered, what it says printed; the exit code.
+ */
+async function billingMain(args: EvaluateArgs, layout: BillLayout | undefined, io: CliIo): Promise<number> {
+  try {
+    const options = billOptions(args, layout);
+    const { evaluateBill } = await import("../billing/bill.js");
+    await evaluateBill(options, { stdout: io.stdout, say: (text) => io.stderr.write(printableLines(text)) });
+    return 0;
+  } catch (error) {
+    return failure(io, error, USAGE);
+  }
 }

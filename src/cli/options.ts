@@ -1,14 +1,20 @@
 import type { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import type { BatchDefaults } from "../batch/index.js";
+import type { BillOptions } from "../billing/bill.js";
+import { BillingStrictStop } from "../billing/errors.js";
 import { BILLING_FORMAT_NAMES, BILLING_FORMATS, type BillingFormatName } from "../billing/formats.js";
-import { MAX_BILL_PARTS } from "../billing/reading/parts.js";
-import { ConfigError } from "../config/serviceConfig.js";
+import type { BillLayout } from "../billing/reading/layout.js";
+import { MAX_BILL_PARTS } from "../billing/reading/layout.js";
+import { ConfigError, loadConfig } from "../config/serviceConfig.js";
+import { InputFileError } from "../duckdb/errors.js";
+import { FileReadError } from "../duckdb/readErrors.js";
 import { EDITION_IDS } from "../editions/index.js";
 import { groupsPath } from "../output/table.js";
+import { DomainError } from "../service/errors.js";
+import { FileMisuse } from "../support/namedFiles.js";
 import { readNumber } from "../support/numbers.js";
 import { printable } from "../support/terminalText.js";
-import { FileMisuse } from "./files.js";
 import type { InputFormat } from "./source.js";
 
 /*
@@ -84,6 +90,12 @@ naming a file the run reads, or another written file), 70 a fault of the command
 
 /** A misused command line (an empty message: --help). */
 export class UsageError extends Error {}
+
+/** Where a command writes: its output (without -o) and what it says. */
+export interface CommandIo {
+  readonly stdout: Writable;
+  readonly stderr: NodeJS.WriteStream | Writable;
+}
 
 /** What the command line reads and writes. */
 export interface CliIo {
@@ -346,4 +358,59 @@ export function billingOptions(args: EvaluateArgs): BillingOptions {
     throw new UsageError("--group-by needs --output <file>");
   const groupsShown = groupBy.length > 0 ? groupsPath(values.output as string, format) : null;
   return { input: input as BillingFormatName | null, format, groupBy, groupsShown };
+}
+
+/** Reports a failure the way the command line does; the exit code. */
+export function failure(io: CommandIo, error: unknown, usage: string): number {
+  if (error instanceof UsageError) {
+    io.stderr.write(`impact-service: ${printable(error.message)}\n${usage}`);
+    return 2;
+  }
+  if (error instanceof InputFileError || error instanceof ConfigError || error instanceof FileMisuse) {
+    io.stderr.write(`impact-service: ${printable(error.message)}\n`);
+    return 2;
+  }
+  if (error instanceof DomainError) {
+    io.stderr.write(`impact-service: ${printable(error.message)}\n`);
+    return 2;
+  }
+  if (error instanceof FileReadError || error instanceof BillingStrictStop) {
+    io.stderr.write(`impact-service: ${printable(error.message)}\n`);
+    return 1;
+  }
+  if ((error as NodeJS.ErrnoException).code !== undefined) {
+    io.stderr.write(`impact-service: ${printable((error as Error).message)}\n`);
+    return 2;
+  }
+  throw error;
+}
+
+/**
+ * A bill's run as asked (src/billing/bill.ts): the options checked in the order a user is told of
+ * them, the configuration read from the environment; `layout`: the file's, when it was read to
+ * recognise it (src/billing/reading/layout.ts).
+ */
+export function billOptions(args: EvaluateArgs, layout: BillLayout | undefined): BillOptions {
+  const { input, format, groupBy, groupsShown } = billingOptions(args);
+  const { file, values } = args;
+  return {
+    file,
+    ...(args.parts === undefined ? {} : { parts: args.parts }),
+    ...(layout === undefined ? {} : { layout }),
+    ...(args.manifest === undefined ? {} : { manifest: args.manifest }),
+    ...(args.archive === undefined ? {} : { archive: args.archive }),
+    input,
+    format,
+    output: values.output ?? null,
+    groupBy,
+    groupsShown,
+    report: values.report ?? null,
+    tables: values.tables ?? null,
+    instanceTypeColumn: values["instance-type-column"] ?? null,
+    strict: values.strict,
+    edition: values.edition ?? null,
+    terms: { criteria: criteriaOf(values.criteria), load: loadOf(values.load), ranges: values.ranges },
+    grid: gridOptionsOf(values),
+    config: loadConfig(process.env),
+  };
 }

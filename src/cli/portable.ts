@@ -12,6 +12,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
+import { billingImpactColumns } from "../billing/bill.js";
 import { BillingInputError } from "../billing/errors.js";
 import {
   BILLING_FORMAT_NAMES,
@@ -26,16 +27,21 @@ import { billingScript, LINE_ID } from "../billing/portable/script.js";
 import { billLayout, isPlainCsv } from "../billing/reading/layout.js";
 import { renamedColumns } from "../billing/reading/notes.js";
 import { checkColumnCount } from "../billing/reading/source.js";
-import { billingImpactColumns } from "../billing/stages/request.js";
 import { partialOf, smallTableFiles } from "../billing/stages/write.js";
 import { loadConfig } from "../config/serviceConfig.js";
 import { literal, openDatabase } from "../duckdb/database.js";
 import { coefficientCriteria } from "../service/coefficients.js";
 import { openEdition } from "../service/open.js";
-import { type BillingIo, failure } from "./billing.js";
-import { checkedFolder, readByName } from "./files.js";
-import { criteriaOf, loadOf, UsageError } from "./options.js";
-import { environmentReads, named, type RunFiles, refuseOverlappingFiles } from "./runFiles.js";
+import {
+  checkedFolder,
+  environmentReads,
+  named,
+  type RunFiles,
+  readByName,
+  refuseOverlappingFiles,
+} from "../support/namedFiles.js";
+
+import { type CommandIo, criteriaOf, failure, loadOf, UsageError } from "./options.js";
 
 export const SQL_USAGE = `usage: impact-service sql --engine <engine> --header <file> [options]
 
@@ -151,7 +157,7 @@ const SQL_OPTIONS = {
 } as const;
 
 /** `impact-service sql …`; the exit code. */
-export async function sqlMain(argv: readonly string[], io: BillingIo): Promise<number> {
+export async function sqlMain(argv: readonly string[], io: CommandIo): Promise<number> {
   try {
     const { values } = parsed(argv, SQL_OPTIONS);
     if (values.help === true) {
@@ -166,7 +172,7 @@ export async function sqlMain(argv: readonly string[], io: BillingIo): Promise<n
     if (input !== null && !(BILLING_FORMAT_NAMES as readonly string[]).includes(input)) {
       throw new UsageError(`--input is ${BILLING_FORMAT_NAMES.join(", ")}, not ${input}`);
     }
-    // The script is never written over a file the command reads (src/cli/runFiles.ts)
+    // The script is never written over a file the command reads (src/support/namedFiles.ts)
     refuseOverlappingFiles({
       reads: [...named("--header", values.header), ...environmentReads(process.env)],
       writes: named("--output", values.output),
@@ -240,7 +246,7 @@ function tablesFiles(
 }
 
 /** `impact-service tables …`; the exit code. */
-export async function tablesMain(argv: readonly string[], io: BillingIo): Promise<number> {
+export async function tablesMain(argv: readonly string[], io: CommandIo): Promise<number> {
   try {
     const { values } = parsed(argv, TABLES_OPTIONS);
     if (values.help === true) {

@@ -10,7 +10,7 @@ import {
   BillingStrictStop,
   evaluateBillingExport,
   FileReadError,
-} from "../../src/billing/evaluate.js";
+} from "../../src/billing/bill.js";
 import { BILLING_FORMATS } from "../../src/billing/formats.js";
 import { billingPlaces, spellingKey } from "../../src/billing/places.js";
 import { REGISTRY_TABLES } from "../../src/billing/registry/sqlTables.js";

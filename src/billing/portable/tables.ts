@@ -12,6 +12,7 @@ import type { CloudRegion } from "../../data/types.js";
 import { fileLiteral, identifier, openDatabase } from "../../duckdb/database.js";
 import { readFailing } from "../../duckdb/readErrors.js";
 import type { EditionContext } from "../../service/context.js";
+import { billingTerms } from "../bill.js";
 import { BillingInputError } from "../errors.js";
 import type { GridFiles } from "../grid.js";
 import {
@@ -21,7 +22,6 @@ import {
   LINE_KIND_NUMBERS,
 } from "../stages/classify.js";
 import { lookUpKinds } from "../stages/lookUp.js";
-import { billingTerms } from "../stages/request.js";
 import { writePortableTables } from "../stages/write.js";
 
 export interface KeysRequest {

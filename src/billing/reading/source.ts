@@ -206,7 +206,7 @@ function csvSource(parts: readonly string[], layout: CsvLayout, input: BillingFo
 /**
  * The relation a billing export's lines are read from, as its layout says, and its columns. `parts`:
  * the file, or the parts of one bill in their order, each of the first's layout (a text's header
- * and how it is cut, checked by the caller: src/billing/reading/parts.ts; Parquet's columns here).
+ * and how it is cut, checked by the caller: src/billing/reading/layout.ts; Parquet's columns here).
  */
 export async function billSource(
   connection: DuckDBConnection,

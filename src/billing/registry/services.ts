@@ -160,7 +160,7 @@ export const STORAGE_SERVICES: readonly StorageService[] = [
  * another service bills (so estimating it would count those hours twice), or a charge for no
  * hardware at all. A service of a bill that neither this list nor the storage list
  * (STORAGE_SERVICES) holds, and none of whose lines a method reads, is an unknown service: the
- * summary names it with its lines and cost (src/billing/summary.ts).
+ * summary names it with its lines and cost (src/billing/account.ts).
  */
 
 export interface KnownService {
@@ -263,14 +263,14 @@ export function isRegistered(provider: string | null, name: string): boolean {
 }
 
 /*
- * What the summary says of a bill's services and GPUs from the registry (src/billing/summary.ts):
+ * What the summary says of a bill's services and GPUs from the registry (src/billing/account.ts):
  * the services it does not know, the known services no method estimates (a fee, no hardware), and
  * the GPU models a bill holds both inside instances and billed alone (docs/methodology.md,
  * "Billing lines that are not instance hours": **Unknown services**, **Fees**, **GPUs inside an
  * instance and billed alone**).
  */
 
-/** The part of a summary's group of lines read here (src/billing/evaluate.ts, LineGroup). */
+/** The part of a summary's group of lines read here (src/billing/stages/evaluate.ts, LineGroup). */
 export interface ServiceGroup {
   readonly provider: string | null;
   readonly service: string | null;
@@ -293,7 +293,7 @@ export interface ServiceTally {
   readonly note: string;
 }
 
-/** The summary's name of the services past the names it keeps (src/billing/evaluate.ts, NAMES_KEPT). */
+/** The summary's name of the services past the names it keeps (src/billing/stages/evaluate.ts, NAMES_KEPT). */
 const OTHER_SERVICES = "other services";
 
 interface ServiceSum {

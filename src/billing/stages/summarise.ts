@@ -1,5 +1,5 @@
 /*
- * The summarise stage of a billing run: what the run tells of the bill (src/billing/summary.ts
+ * The summarise stage of a billing run: what the run tells of the bill (src/billing/account.ts
  * writes it for a reader): the format read, its kinds of lines and their fate, the matches, the
  * totals per criterion and phase (the kinds' units times their coefficients, no line read again).
  */
@@ -10,7 +10,7 @@ import type { CoefficientRow } from "../../service/coefficients.js";
 import { type BillingFormat, coverageCostColumn } from "../formats.js";
 import type { GridRun } from "../grid.js";
 import type { InstanceMatch } from "../matching.js";
-import { billName } from "../reading/parts.js";
+import { billName } from "../reading/layout.js";
 import type { BillReportData } from "../reportData.js";
 import type { LineGroup } from "./evaluate.js";
 import { type LookedUp, lookupKey } from "./lookUp.js";

@@ -15,7 +15,7 @@ import type { EditionContext } from "../../service/context.js";
 import type { GridRun } from "../grid.js";
 import { createGridViews, GRID_TABLES, gridSourceColumn } from "../grid.js";
 import { impactsQuery } from "../queries.js";
-import { billName } from "../reading/parts.js";
+import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES } from "../registry/sqlTables.js";
 import { type BillReportData, writtenReportData } from "../reportData.js";
 import type { LineGroup } from "./evaluate.js";
