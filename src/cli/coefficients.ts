@@ -10,8 +10,7 @@ import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { withMethodRows } from "../billing/stages/methodRows.js";
 import { loadConfig } from "../config/serviceConfig.js";
-import { coefficientCsv } from "../service/coefficientColumns.js";
-import { coefficientTable } from "../service/coefficients.js";
+import { coefficientCsv, coefficientTable } from "../service/coefficients.js";
 import { openEdition } from "../service/open.js";
 import { type CommandIo, criteriaOf, failure, loadOf, tableFormatOf, UsageError } from "./options.js";
 

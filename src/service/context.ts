@@ -75,7 +75,22 @@ export function createService(
 ): Service {
   const byId = new Map(editions.map((served) => [served.edition.id, served]));
   if (!byId.has(defaultEdition)) throw new Error(`default edition ${defaultEdition} is not loaded`);
-  return { editions: byId, defaultEdition, limits, answers: answerCache(), turns: turnShare() };
+  // Made on first use: a server's requests use both, a command's run (a bill's) neither.
+  let answers: AnswerCache | undefined;
+  let turns: TurnShare | undefined;
+  return {
+    editions: byId,
+    defaultEdition,
+    limits,
+    get answers() {
+      answers ??= answerCache();
+      return answers;
+    },
+    get turns() {
+      turns ??= turnShare();
+      return turns;
+    },
+  };
 }
 
 /**

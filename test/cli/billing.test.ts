@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { UNIT_KEY_NAMES } from "../../src/billing/stages/methodRows.js";
-import { KEY_COLUMNS } from "../../src/service/coefficientColumns.js";
+import { KEY_COLUMNS } from "../../src/service/coefficients.js";
 import { runCli } from "../support/cli.js";
 
 /** Each run starts tsx and loads the editions: seconds each on a busy 2-core machine. */

@@ -9,12 +9,13 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { type Cell, createTable } from "../../duckdb/database.js";
 import type { RequestedCriterion } from "../../engine/index.js";
 import {
+  type CoefficientRow,
   coefficientCells,
   coefficientColumns,
   impactSlots,
+  instanceCoefficientRows,
   KEY_COLUMNS,
-} from "../../service/coefficientColumns.js";
-import { type CoefficientRow, instanceCoefficientRows } from "../../service/coefficients.js";
+} from "../../service/coefficients.js";
 import type { EditionContext } from "../../service/context.js";
 import { type BillingGrid, type GridFiles, withGridSeries } from "../grid.js";
 import { type InstanceMatch, matchInstance } from "../matching.js";
@@ -61,7 +62,9 @@ export async function lookUpKinds(
     criteria,
     impactColumnNames,
   );
-  const series = await withGridSeries(connection, grid, context, knownRegions, impactColumnNames);
+  // The series and its readers are the run's that has one (src/billing/grid.ts).
+  const series =
+    grid === null ? null : await withGridSeries(connection, grid, context, knownRegions, impactColumnNames);
   return { matches, coefficients, grid: series };
 }
 
