@@ -34,7 +34,7 @@ export async function classifyLines(connection: DuckDBConnection, read: ReadExpo
  * its lines), with the count of its lines. The views then read the tuples.
  */
 async function groupLineKinds(connection: DuckDBConnection, read: ReadExport): Promise<void> {
-  const tupleColumns = await readFailing(() => groupLineTuples(connection, read.tuple), read.parts);
+  const tupleColumns = await readFailing(() => groupLineTuples(connection, read.tuple), read.reading);
   await createLineViews(connection, {
     ...read.views,
     from: "billing_export_tuples",

@@ -10,7 +10,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { HEADER_BYTES } from "../../duckdb/csvHeader.js";
 import { identifier, literal } from "../../duckdb/database.js";
 import { InputFileError } from "../../duckdb/errors.js";
-import { FileReadError, readFailing } from "../../duckdb/readErrors.js";
+import { FileReadError, type FilesRead, readFailing } from "../../duckdb/readErrors.js";
 import { keptInputNames } from "../../output/columns.js";
 import { BillingInputError } from "../errors.js";
 import {
@@ -36,6 +36,8 @@ export interface ReadExport {
   readonly file: string;
   /** The files its lines are read from: the file, or the bill's parts in order. */
   readonly parts: readonly string[];
+  /** Those files as a reading of DuckDB's reads them (readFailing): their compression known from the layout. */
+  readonly reading: FilesRead;
   readonly header: readonly string[];
   readonly columns: WrittenColumns;
   readonly format: BillingFormat;
@@ -63,9 +65,10 @@ export async function readExport(
     );
   }
   const parts = request.parts ?? [request.file];
+  const reading = { files: parts, gzip: layout.kind !== "parquet" && layout.gzip };
   const { from, columns: described } = await readFailing(
     () => billSource(connection, parts, layout, request.input),
-    parts,
+    reading,
     said,
   );
   const { header, format, columns, renamed } = exportColumns(
@@ -78,6 +81,7 @@ export async function readExport(
   return {
     file: request.file,
     parts,
+    reading,
     header,
     columns,
     format,

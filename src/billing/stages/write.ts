@@ -51,7 +51,7 @@ export async function writeOutputs(
     const grid = lookedUp.grid;
     const written = await readFailing(
       () => writeLines(connection, read.columns, impactColumnNames, { ...target, grid: grid !== null }),
-      read.parts,
+      read.reading,
     );
     if (written !== lines) {
       throw new FileReadError(
@@ -60,7 +60,7 @@ export async function writeOutputs(
     }
     const gridRun = await readFailing(
       async () => grid?.run({ ...target, detailed: request.report === true }) ?? null,
-      read.parts,
+      read.reading,
     );
     await writeGroupSums(connection, target, request.groupsOutput, read.groupColumns, impactColumnNames);
     await writePortableTables(connection, request.tablesFolder, gridRun !== null, terms.context);
