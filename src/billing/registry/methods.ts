@@ -7,7 +7,7 @@
  * sql/classify/billing_methods.sql that give lines the method, each at its place among every rule
  * (a line takes the first rule that matches). The SQL's CASE, the registry's tables
  * billing_method_kinds and billing_method_keys (src/billing/registry/sqlTables.ts) and the coefficient
- * rows of the keys (src/billing/stages/methodCoefficients.ts) are made from it; a method without
+ * rows of the keys (src/billing/stages/methodRows.ts) are made from it; a method without
  * energy, embedded rule or classifying rule stops the run before it starts (methodProblems).
  */
 
