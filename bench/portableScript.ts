@@ -12,7 +12,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeBillingExport } from "../scripts/billing-exports.js";
-import { SMALL_TABLE_COLUMNS, smallTableFiles } from "../src/billing/smallTables.js";
+import { SMALL_TABLE_COLUMNS } from "../src/billing/stages/lookUp.js";
+import { smallTableFiles } from "../src/billing/stages/write.js";
 import { MEMORY_LIMIT } from "../src/duckdb/database.js";
 import { loadAverage } from "./loadAverage.js";
 

@@ -13,7 +13,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeBillingExport } from "../scripts/billing-exports.js";
-import { smallTableFiles } from "../src/billing/smallTables.js";
+import { smallTableFiles } from "../src/billing/stages/write.js";
 import { ENGINES } from "../test/billing/engines/install.js";
 import { filled, SPARK } from "../test/billing/engines/recipes.js";
 import { startSession } from "../test/billing/engines/runner.js";

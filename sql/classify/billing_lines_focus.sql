@@ -29,7 +29,7 @@ SELECT
       THEN 'compute'
     WHEN p.billing_provider = 'aws' AND p.x_ServiceCode IS NOT NULL THEN 'not compute'
     -- Without the extension columns: the type the line's description names, for its hours.
-    -- A fee on hours another service bills (EMR: src/billing/registry/knownServices.ts, the fee
+    -- A fee on hours another service bills (EMR: src/billing/registry/services.ts, the fee
     -- services' names, lower case; written here, not joined, for this view keeps the lines' order
     -- and test/billing/registry.test.ts holds the two lists equal) names an instance type too
     WHEN p.billing_provider IN ('aws', 'oracle') AND p.billing_described_type IS NOT NULL

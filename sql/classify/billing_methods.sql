@@ -8,10 +8,10 @@
 -- (provider, service name lower case: a fee's or no hardware's role), billing_gpus (GPU models),
 -- billing_method_kinds (each method's dimension, variant, unit suffix, multiplier) and
 -- billing_method_keys (method, variant: its coefficient key and unit). Adds:
--- - billing_method: instance (an instance hour, billing_line_kind = 'compute'), block-storage,
---   object-storage, file-storage, data-transfer, serverless, per-vcpu, memory, accelerator, dpu,
---   by-cost (managed hardware no unit of which is billed: its cost × the bill's kWh per cost); NULL
---   for a line that uses no hardware (taxes, fees, credits, support, requests…).
+-- - billing_method: instance (an instance hour, billing_line_kind = 'compute'), a method of the
+--   registry (src/billing/registry/methods.ts, BILLING_METHODS: its rules, in their order, are
+--   written at the line marked `-- method rules`), or NULL for a line that uses no hardware (taxes,
+--   fees, credits, support, requests…).
 -- - billing_method_key: the coefficient row of one unit ('method:ssd-gb-hour', …), looked up as an
 --   instance type is; NULL for instance lines and lines without a method.
 -- - billing_method_factor: units of the key per unit of the quantity: the unit's factor, the
@@ -39,7 +39,7 @@ FROM (
       WHEN c.billing_method_suffix = 'scope' THEN CONCAT(mkey.unit_label, ' ', c.billing_transfer_scope)
       ELSE mkey.unit_label
     END AS billing_method_unit,
-    -- A GPU of no model the registry knows (src/billing/registry/gpus.ts): CCF's average GPU, said (no quote in
+    -- A GPU of no model the registry knows (GPU_MODELS, src/billing/registry/methods.ts): CCF's average GPU, said (no quote in
     -- the texts: Spark and BigQuery do not read '' as one)
     CASE
       WHEN c.billing_method <> 'accelerator' OR c.billing_method_variant <> '' THEN NULL
@@ -109,67 +109,7 @@ FROM (
         SELECT
           u.*,
           CASE
-            WHEN u.billing_line_kind = 'compute' THEN 'instance'
-            WHEN u.billing_charge <> 'usage' THEN NULL
-            -- A licence's fee (Google's `Licensing Fee for Google Cloud Dataproc (GPU cost)`, `(CPU
-            -- cost)`): software priced per core or GPU whose hardware other lines bill
-            WHEN u.billing_usage_text LIKE '%licensing fee%' THEN NULL
-            -- A fee on hours another service bills (EMR on EC2 and on EKS): those hours are
-            -- estimated on their own lines, so this line on none (src/billing/registry/knownServices.ts)
-            WHEN u.billing_service_role = 'fee' AND (u.billing_service_estimated_when = ''
-              OR u.billing_usage_text NOT LIKE CONCAT('%', u.billing_service_estimated_when, '%')) THEN NULL
-            WHEN u.billing_unit_resource = 'dpu' AND u.billing_unit_dimension = 'hour' THEN 'dpu'
-            WHEN (u.billing_usage_text LIKE '%gpu%' OR u.billing_unit_resource = 'gpu') AND u.billing_unit_dimension = 'hour' THEN 'accelerator'
-            WHEN u.billing_usage_text LIKE '%lambda-gb-second%' OR (u.billing_unit_dimension = 'gb-hour'
-              AND u.billing_unit_time_hours < 1 AND (u.billing_usage_text LIKE '%lambda%' OR u.billing_usage_text LIKE '%functions%')) THEN 'serverless'
-            WHEN u.billing_usage_text LIKE '%vcpu%' OR u.billing_usage_text LIKE '%ocpu%'
-              OR u.billing_unit_resource IN ('vcpu', 'ocpu', 'acu')
-              OR u.billing_usage_text LIKE '%aurora:serverless%'
-              OR (u.billing_provider = 'gcp' AND u.billing_usage_text LIKE '% core %'
-                AND u.billing_unit_dimension = 'hour') THEN 'per-vcpu'
-            WHEN u.billing_unit_dimension = 'gb-hour' AND (u.billing_usage_text LIKE '%memory%'
-              OR u.billing_usage_text LIKE '%fargate-gb-hours%'
-              OR (u.billing_provider = 'gcp' AND u.billing_usage_text LIKE '% ram %')) THEN 'memory'
-            -- S3's bytes deleted early are no transfer (what they bill is their storage's minimum)
-            WHEN u.billing_usage_text LIKE '%bytesdeleted%' THEN NULL
-            WHEN u.billing_usage_text LIKE '%datatransfer%' OR u.billing_usage_text LIKE '%data transfer%'
-              OR u.billing_usage_text LIKE '%-bytes%' OR u.billing_usage_text LIKE '%egress%'
-              OR u.billing_usage_text LIKE '%bandwidth%'
-              OR (u.billing_unit_dimension = 'gb' AND LOWER(COALESCE(u.billing_service_category, '')) LIKE 'network%')
-              -- GB a NAT gateway or load balancer processes, logs a service ingests, a virtual
-              -- network carries in or out (Azure VNet peering's ingress and egress): carried by the network
-              OR (u.billing_unit_dimension = 'gb' AND (u.billing_usage_text LIKE '%data processed%'
-                OR u.billing_usage_text LIKE '%ingested%' OR u.billing_usage_text LIKE '%ingress%'
-                OR u.billing_usage_text LIKE '%virtual network%'))
-              THEN 'data-transfer'
-            -- Managed hardware billed by the hour or capacity unit, no published figure per unit: a load
-            -- balancer, a NAT, VPN, transit or application gateway, a firewall, a Kubernetes control
-            -- plane (its nodes are billed as instances)
-            WHEN u.billing_usage_text LIKE '%nat gateway%' OR u.billing_usage_text LIKE '%natgateway%'
-              OR u.billing_usage_text LIKE '%load balancer%' OR u.billing_usage_text LIKE '%loadbalancer%'
-              OR u.billing_usage_text LIKE '%load balancing%'
-              OR (u.billing_unit_dimension = 'hour' AND (u.billing_usage_text LIKE '%transit gateway%'
-                OR u.billing_usage_text LIKE '%vpn gateway%' OR u.billing_usage_text LIKE '%vpn connection%'
-                OR u.billing_usage_text LIKE '%application gateway%' OR u.billing_usage_text LIKE '%firewall%'))
-              OR (u.billing_unit_dimension = 'hour' AND (u.billing_usage_text LIKE '%eks cluster%'
-                OR u.billing_usage_text LIKE '%amazoneks-hours%'
-                OR (u.billing_usage_text LIKE '%kubernetes%' AND (u.billing_usage_text LIKE '%uptime sla%'
-                  OR u.billing_usage_text LIKE '%cluster management%' OR u.billing_usage_text LIKE '%kubernetes clusters%'
-                  OR u.billing_usage_text LIKE '%control plane%'))))
-              THEN 'by-cost'
-            WHEN u.billing_unit_dimension <> 'gb-hour' THEN NULL
-            WHEN u.billing_usage_text LIKE '%snapshot%' OR u.billing_usage_text LIKE '%backup%' THEN 'object-storage'
-            WHEN u.billing_service_storage IS NOT NULL THEN u.billing_service_storage
-            WHEN u.billing_usage_text LIKE '%volumeusage%' OR u.billing_usage_text LIKE '%managed disk%'
-              OR u.billing_usage_text LIKE '%pd capacity%' OR u.billing_usage_text LIKE '%persistent disk%'
-              OR u.billing_usage_text LIKE '%hyperdisk%' OR u.billing_usage_text LIKE '%provisioned storage%'
-              OR u.billing_usage_text LIKE '%database storage%'
-              OR u.billing_usage_text LIKE '%block storage%' OR u.billing_usage_text LIKE '%volume%'
-              THEN 'block-storage'
-            WHEN u.billing_usage_text LIKE '%| files%' OR u.billing_usage_text LIKE '%filestore%'
-              OR u.billing_usage_text LIKE '%file storage%' THEN 'file-storage'
-            WHEN u.billing_usage_text LIKE '%storage%' OR u.billing_usage_text LIKE '%blob%'
-              OR u.billing_usage_text LIKE '%object%' THEN 'object-storage'
+            -- method rules
             ELSE NULL
           END AS billing_method
         FROM (

@@ -67,7 +67,7 @@ FROM (
           THEN 'not evaluated: Google Cloud bills cores and memory, not machine types'
         WHEN u.billing_method_key IS NOT NULL AND u.billing_method_factor IS NULL
           THEN CONCAT('not evaluated: ', u.billing_method, ' does not read the unit ', COALESCE(u.billing_usage_unit, '(none)'))
-        -- (a quantity or cost not finite within 1e-30 to 1e30 is read as none: src/billing/views.ts)
+        -- (a quantity or cost not finite within 1e-30 to 1e30 is read as none: src/billing/stages/classify.ts)
         WHEN u.billing_quantity IS NULL THEN 'bad row: quantity is missing or not a number (or a quantity or cost is not finite within 1e30)'
         -- FOCUS: a negative quantity is a correction (ChargeClass) or a refund of usage billed on
         -- another line, whose impacts it does not take back

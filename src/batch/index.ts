@@ -14,7 +14,7 @@ import { createSummary, summaryLine } from "./summary.js";
 export type { BatchDefaults, LineOutcome, ParsedLine, RouteEvaluator } from "./line.js";
 export { evaluateLine, evaluateParsedLine, parseLine } from "./line.js";
 export { type InputLine, ndjsonLines } from "./lines.js";
-export { locationCheck } from "./locations.js";
+export { type LocationCheck, locationCheck } from "./locations.js";
 export { createSummary } from "./summary.js";
 
 /*

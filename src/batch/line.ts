@@ -39,13 +39,12 @@ export interface LineOutcome extends LineAnswer {
   readonly warnings?: readonly string[];
 }
 
-/** What the whole batch sets for its lines. */
+/**
+ * What the whole batch sets for its lines. (Its edition is resolved once by its transport and
+ * handed to its evaluator as served, never written into a line's path: src/rest/routes/batch.ts,
+ * src/cli/chunk.ts.)
+ */
 export interface BatchDefaults {
-  /**
-   * An edition id given, as text, to every line whose path names none: the command line's
-   * `--edition`. (The HTTP batch resolves its `edition` once and hands it to its evaluator instead.)
-   */
-  readonly edition?: string;
   /** Criteria given to every line whose path names none (the command line's `--criteria`). */
   readonly criteria?: readonly string[];
 }
@@ -138,14 +137,13 @@ export function parseLine(
   };
 }
 
-/** The path with the batch's edition and criteria where it names none. */
+/** The path with the batch's criteria where it names none. */
 function withDefaults(path: string, defaults: BatchDefaults): string {
-  if (defaults.edition === undefined && defaults.criteria === undefined) return path;
+  if (defaults.criteria === undefined) return path;
   const mark = path.indexOf("?");
   const query = new URLSearchParams(mark === -1 ? "" : path.slice(mark + 1));
   const added = new URLSearchParams();
-  if (defaults.edition !== undefined && !query.has("edition")) added.set("edition", defaults.edition);
-  if (defaults.criteria !== undefined && !query.has("criteria")) {
+  if (!query.has("criteria")) {
     for (const criterion of defaults.criteria) added.append("criteria", criterion);
   }
   if (added.size === 0) return path;

@@ -3,7 +3,7 @@
  * (one of several spellings where its versions differ) and the other columns its query reads
  * (present and empty when a file lacks them). A format's query reads its columns under one name
  * each (CUR's `line_item_usage_type`); a file may spell them otherwise, and the view the query
- * reads names them so (src/billing/views.ts):
+ * reads names them so (src/billing/stages/classify.ts):
  * - the same letters and digits, whatever the case and the signs between them: CUR 1.0's CSV
  *   `lineItem/UsageType` is `line_item_usage_type`, BigQuery's `usage.amount` and `usage_amount`
  *   are `usage_amount`, the EA file's `Meter Category` is `MeterCategory`, Oracle's
@@ -12,8 +12,8 @@
  *   German headers).
  */
 
-export const BILLING_FORMAT_NAMES = ["focus", "cur", "azure", "gcp", "oci"] as const;
-export type BillingFormatName = (typeof BILLING_FORMAT_NAMES)[number];
+/** The formats' names (`--input`), in the order they are tried and listed: BILLING_FORMATS' keys. */
+export type BillingFormatName = "focus" | "cur" | "azure" | "gcp" | "oci";
 
 /** A version of a format told apart by a column only it has (spelled so, any case). */
 export interface BillingFormatVersion {
@@ -26,6 +26,8 @@ export interface BillingFormat {
   readonly name: BillingFormatName;
   /** As the summary and errors name it (a version's own title when the header is one's). */
   readonly title: string;
+  /** As the command's usage lists it among the formats read, with the versions read (`AWS CUR 2.0 and 1.0`). */
+  readonly listed: string;
   /** Versions named apart from the format's title, read by the same query. */
   readonly versions: readonly BillingFormatVersion[];
   /** Columns it must have; an inner list is one column spelled as any of its versions spell it. */
@@ -36,7 +38,7 @@ export interface BillingFormat {
   readonly aliases: Readonly<Record<string, readonly string[]>>;
   /**
    * The columns read as numbers, each a number or its text: quantity, then the costs (the first
-   * the billed cost; src/billing/coverage.ts says which the coverage reads). Every other is text.
+   * the billed cost; src/billing/stages/summarise.ts says which the coverage reads). Every other is text.
    */
   readonly numbers: readonly string[];
   /**
@@ -48,7 +50,7 @@ export interface BillingFormat {
   readonly dates: readonly string[];
   /**
    * The columns naming a line's account and resource: read into billing_account and
-   * billing_resource only, never to tell what a line is (src/billing/tuples.ts reads them per line).
+   * billing_resource only, never to tell what a line is (src/billing/stages/classify.ts reads them per line).
    */
   readonly identities: readonly string[];
   /** Its query (sql/), from the file as it is to billing lines. */
@@ -60,6 +62,7 @@ export interface BillingFormat {
 const FOCUS: BillingFormat = {
   name: "focus",
   title: "FOCUS 1.0–1.2",
+  listed: "FOCUS 1.0-1.2",
   versions: [],
   required: [
     ["ServiceProviderName", "ProviderName"],
@@ -111,6 +114,7 @@ const FOCUS: BillingFormat = {
 const CUR: BillingFormat = {
   name: "cur",
   title: "AWS CUR 2.0",
+  listed: "AWS CUR 2.0 and 1.0",
   versions: [
     { title: "AWS CUR 1.0 (legacy CSV, lineItem/… columns)", column: "lineItem/UsageType" },
     { title: "AWS CUR 1.0 (legacy, Athena/Parquet snake_case columns)", column: "product_region" },
@@ -172,6 +176,7 @@ const CUR: BillingFormat = {
 const AZURE: BillingFormat = {
   name: "azure",
   title: "Azure cost export",
+  listed: "Azure",
   versions: [
     { title: "Azure legacy pay-as-you-go usage export", column: "PreTaxCost" },
     { title: "Azure EA usage file (German headers)", column: "Verbrauchte Menge" },
@@ -218,6 +223,7 @@ const AZURE: BillingFormat = {
 const GCP: BillingFormat = {
   name: "gcp",
   title: "Google Cloud billing export (BigQuery, standard)",
+  listed: "Google Cloud",
   versions: [{ title: "Google Cloud billing export (BigQuery, resource-level)", column: "resource.name" }],
   required: [
     "service_description",
@@ -254,6 +260,7 @@ const GCP: BillingFormat = {
 const OCI: BillingFormat = {
   name: "oci",
   title: "Oracle OCI cost report",
+  listed: "Oracle OCI",
   versions: [],
   required: ["product_service", "product_region", "usage_billed_quantity", "cost_my_cost"],
   optional: [
@@ -277,6 +284,7 @@ const OCI: BillingFormat = {
   usageQuery: "classify/billing_usage_oci.sql",
 };
 
+/** Every format, described once: a new one is its entry here and its two queries (sql/classify/). */
 export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>> = {
   focus: FOCUS,
   cur: CUR,
@@ -284,6 +292,8 @@ export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>>
   gcp: GCP,
   oci: OCI,
 };
+
+export const BILLING_FORMAT_NAMES = Object.keys(BILLING_FORMATS) as readonly BillingFormatName[];
 
 /** A column name's letters and digits, lower case: how spellings of one column compare. */
 export function bareName(name: string): string {

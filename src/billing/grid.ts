@@ -10,7 +10,7 @@
  * boundaries of the steps its start and end fall in, found by arithmetic on its times: two reads
  * a line, whatever the number of intervals. Other engines join on the knot's number
  * (sql/evaluate/billing_grid_knots.sql); DuckDB reads two columns of grid_knots as lists at that position
- * (as src/billing/lookup.ts reads the lookup table), which keeps the lines' order. How the lines
+ * (as src/billing/stages/evaluate.ts reads the lookup table), which keeps the lines' order. How the lines
  * fared is read back from the written lines (gridRunOf).
  */
 
@@ -127,17 +127,16 @@ export interface BillingGrid {
 }
 
 /**
- * With a series: reads it and the zones, builds the knots and gives the lookup table billing_keys
- * its zones (sql/lookup/billing_grid_keys.sql); null without one. Needs the gwp criterion, checked first.
+ * A run's series: reads it and the zones, builds the knots and gives the lookup table billing_keys
+ * its zones (sql/lookup/billing_grid_keys.sql). Needs the gwp criterion, checked first.
  */
 export async function withGridSeries(
   connection: DuckDBConnection,
-  files: GridFiles | null,
+  files: GridFiles,
   context: EditionContext,
   knownRegions: readonly CloudRegion[],
   impactColumns: readonly string[],
-): Promise<BillingGrid | null> {
-  if (files === null) return null;
+): Promise<BillingGrid> {
   if (gridUseColumns(impactColumns).length === 0) {
     throw new BillingInputError("--grid-intensity changes the gwp use: ask for the gwp criterion");
   }

@@ -6,12 +6,20 @@
  */
 
 import { readFileSync } from "node:fs";
+import { methodRulesSql } from "./registry/methods.js";
 
 const SQL_FOLDER = new URL("../../sql/", import.meta.url);
 
-/** A query of sql/, as written. */
+/** The line standing for the rules that give a line its method, made from the registry (methodRulesSql). */
+const METHOD_RULES = /^( *)-- method rules$/m;
+
+/**
+ * A query of sql/, as written; sql/classify/billing_methods.sql with the registry's rules at its
+ * line marked `-- method rules` (src/billing/registry/methods.ts).
+ */
 export function sqlQuery(name: string): string {
-  return readFileSync(new URL(name, SQL_FOLDER), "utf8");
+  const text = readFileSync(new URL(name, SQL_FOLDER), "utf8");
+  return text.replace(METHOD_RULES, (_, indent: string) => methodRulesSql(indent));
 }
 
 /** The marks of the lines written once per column: impact columns, per-hour columns. */

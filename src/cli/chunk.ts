@@ -2,11 +2,17 @@ import {
   type BatchDefaults,
   evaluateParsedLine,
   type LineOutcome,
+  type LocationCheck,
   locationCheck,
   type ParsedLine,
   parseLine,
   type RouteEvaluator,
 } from "../batch/index.js";
+import { loadConfig } from "../config/serviceConfig.js";
+import { queryEdition, restEditions } from "../rest/editionChoice.js";
+import type { RestCall, RestResponse } from "../rest/index.js";
+import { inProcessRest } from "../rest/inProcess.js";
+import { type EditionService, type Service, servedEdition } from "../service/context.js";
 import {
   type GwpFactor,
   gwpFactorOf,
@@ -14,6 +20,8 @@ import {
   useEnergyKwh,
   type V1Verbose,
 } from "../service/energy.js";
+import { commandEditions, openService } from "../service/open.js";
+import { createLogger, type Logger } from "../support/log.js";
 
 /*
  * What the command line hands to an evaluator — in this thread or a worker thread — at once:
@@ -25,6 +33,8 @@ import {
 
 export interface Chunk {
   readonly lines: readonly string[];
+  /** The id of the edition the lines are served in, resolved once by the command (linesEdition). */
+  readonly edition: string;
   readonly defaults: BatchDefaults;
   /** The lines ask the verbose only for the energy (an inventory's rows): dropped once read. */
   readonly verboseForEnergy?: boolean;
@@ -66,10 +76,28 @@ function withEnergy(outcome: LineOutcome, parsed: ParsedLine, dropVerbose: boole
   };
 }
 
-export function chunkEvaluator(evaluate: RouteEvaluator): ChunkEvaluator {
-  // Each edition's locations are asked once per evaluator (a process or a worker thread).
-  const locations = locationCheck(evaluate);
-  return async ({ lines, defaults, verboseForEnergy = false }) => {
+/**
+ * Chunks evaluated by the REST shim's dispatch over `service`: each line's call carries the chunk's
+ * edition as served (servedEdition), as a batch's lines do, never as text in its path.
+ */
+export function chunkEvaluator(
+  service: Service,
+  dispatch: (call: RestCall) => Promise<RestResponse>,
+): ChunkEvaluator {
+  // Each edition's evaluator and locations, made once per evaluator (a process or a worker thread).
+  const byEdition = new Map<string, { evaluate: RouteEvaluator; locations: LocationCheck }>();
+  const servedIn = (id: string) => {
+    let found = byEdition.get(id);
+    if (found === undefined) {
+      const edition = servedEdition(service, id);
+      const evaluate: RouteEvaluator = (call) => dispatch({ ...call, edition });
+      found = { evaluate, locations: locationCheck(evaluate, id) };
+      byEdition.set(id, found);
+    }
+    return found;
+  };
+  return async ({ lines, edition, defaults, verboseForEnergy = false }) => {
+    const { evaluate, locations } = servedIn(edition);
     const outcomes: RowOutcome[] = [];
     for (const line of lines) {
       // The line is read once: its route then says how its power counts units.
@@ -83,4 +111,43 @@ export function chunkEvaluator(evaluate: RouteEvaluator): ChunkEvaluator {
     }
     return outcomes;
   };
+}
+
+/** The service opened in this process for a command, and where its log lines go. */
+interface CommandService {
+  readonly service: Service;
+  readonly logger: Logger;
+}
+
+/**
+ * The service in this process, without a server: opened as the server opens it (`openService`:
+ * same configuration variables, editions and limits), every edition, or with `only` those serving
+ * that one (commandEditions). Log lines, if any, go to stderr (stdout carries the answer).
+ */
+export function inProcessService(only?: { readonly edition: string | null }): CommandService {
+  const config = loadConfig(process.env);
+  const logger = createLogger(config.LOG_LEVEL, process.stderr);
+  const wanted = only === undefined ? null : commandEditions(config, only.edition, false);
+  return { service: openService(config, wanted, { logger }), logger };
+}
+
+/** The service's engine in this process, asked through the REST shim's dispatch. */
+export function inProcessEvaluator({ service, logger }: CommandService = inProcessService()): ChunkEvaluator {
+  return chunkEvaluator(service, inProcessRest(service, logger));
+}
+
+/**
+ * The edition a command's lines are served in (`--edition`; null: the service's default), resolved
+ * once as a batch's `edition` is (src/rest/routes/batch.ts): the served edition, or the 422 every
+ * route answers for it.
+ */
+export function linesEdition(
+  service: Service,
+  id: string | null,
+): { readonly served: EditionService } | { readonly refused: RestResponse } {
+  const resolved = queryEdition(
+    new URLSearchParams(id === null ? {} : { edition: id }),
+    restEditions(service),
+  );
+  return "refused" in resolved ? resolved : { served: resolved.served ?? servedEdition(service, null) };
 }

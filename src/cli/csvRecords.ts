@@ -5,7 +5,7 @@
  */
 
 import { isUtf8 } from "node:buffer";
-import { FileMisuse } from "./files.js";
+import { FileMisuse } from "../support/namedFiles.js";
 
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;

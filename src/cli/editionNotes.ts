@@ -1,18 +1,11 @@
-import { loadConfig } from "../config/serviceConfig.js";
 import type { CloudRegion } from "../data/types.js";
 import { editionsWhere } from "../editions/features.js";
-import { EDITIONS, type EditionDescription, NEW_WORK_EDITION_ID } from "../editions/index.js";
+import { EDITIONS, type EditionDescription } from "../editions/index.js";
 import type { AssessedRow } from "../output/table.js";
-import { createRequestContext, type EditionContext } from "../service/context.js";
 import { parseCriterion } from "../service/criteria.js";
-import { openService } from "../service/open.js";
 import { columnName, INVENTORY_KINDS, type InventoryRow, regionCountry } from "./inventory.js";
 
 /*
- * The edition a billing command asks for (--edition, else EDITION, else the edition for new work),
- * loaded once for the command's paths (billing, grid rows,
- * coefficients, portable tables, an inventory's regions): editionOf.
- *
  * What an inventory's reader must know of the edition it was evaluated in, read from the
  * edition's description (its rules are data): whether a terminal's or peripheral's embedded impact
  * is allocated over the hours evaluated (`rules.userDeviceEmbedded`, docs/methodology.md
@@ -38,10 +31,6 @@ const allocatingText = () =>
   ALLOCATING === ""
     ? ""
     : `; ${SEVERAL_ALLOCATE ? "editions" : "edition"} ${ALLOCATING} ${SEVERAL_ALLOCATE ? "allocate" : "allocates"} it over the lifetime`;
-
-function descriptionOf(id: string): EditionDescription | undefined {
-  return [...EDITIONS, ...loadConfig(process.env).customEditions].find((edition) => edition.id === id);
-}
 
 function meaningOf(criterion: string): string {
   const info = parseCriterion(criterion)?.info;
@@ -73,15 +62,17 @@ function regionNote(
 }
 
 /**
- * The notes of edition `id` for rows under `inputColumns`; `regions`: the edition's cloud regions
- * (null for an edition without), read for the rows' regions it lacks.
+ * The notes of the served `edition` for rows under `inputColumns`; `regions`: the edition's cloud
+ * regions (null for an edition without, or rows without a region column), read for the rows'
+ * regions it lacks.
  */
 export function editionNotes(
-  id: string,
+  edition: EditionDescription,
   inputColumns: readonly string[],
   regions: readonly CloudRegion[] | null = null,
 ): EditionNotes {
-  const whole = descriptionOf(id)?.rules.userDeviceEmbedded === "whole";
+  const { id } = edition;
+  const whole = edition.rules.userDeviceEmbedded === "whole";
   const names = inputColumns.map(columnName);
   const kindAt = names.indexOf("kind");
   const hoursAt = names.indexOf("hours");
@@ -107,36 +98,3 @@ export function editionNotes(
     meaning: meaningOf,
   };
 }
-
-/**
- * The edition asked for (the service's default when none), loaded as the server loads it (EDITION,
- * EDITIONS_FILE, settings overrides), without the others: a custom edition with its base, and, with
- * `regions`, an edition with cloud regions when this one has none (its countries are read there).
- * An edition the service does not know loads them all, so that the answer names those it serves.
- */
-export function editionOf(
-  id: string | undefined,
-  regions: boolean,
-): { context: EditionContext; knownRegions: readonly CloudRegion[] } {
-  const config = loadConfig(process.env);
-  // A bill is new work: without --edition nor EDITION, the edition for new work (docs/editions.md).
-  const asked = id ?? (process.env.EDITION?.trim() ? config.EDITION : NEW_WORK_EDITION_ID);
-  const served = [...EDITIONS, ...config.customEditions];
-  const description = served.find((edition) => edition.id === asked);
-  const wanted =
-    description === undefined
-      ? null
-      : [asked, ...(regions && !description.features.cloudRegions ? REGION_EDITIONS : [])];
-  const service = openService(config, wanted);
-  const request = createRequestContext(service, { spellError: (error) => error });
-  const context = request.edition(asked);
-  const knownRegions =
-    [...service.editions.values()].find((edition) => edition.data.cloudRegions !== null)?.data.cloudRegions ??
-    [];
-  return { context, knownRegions };
-}
-
-/** The built-in editions with cloud regions. */
-const REGION_EDITIONS = EDITIONS.filter((edition) => edition.features.cloudRegions).map(
-  (edition) => edition.id,
-);

@@ -5,8 +5,9 @@
  * intensity series").
  */
 
+import { loadConfig } from "../config/serviceConfig.js";
 import { openDatabase } from "../duckdb/database.js";
-import type { ImpactRounding } from "../engine/model/rounding.js";
+import type { ImpactRounding } from "../engine/index.js";
 import { gapTexts } from "../grid/gaps.js";
 import { type GridSeriesInfo, loadGridSeries } from "../grid/series.js";
 import { isoUtc } from "../grid/times.js";
@@ -15,9 +16,9 @@ import { type GridSeries, readGridSeries, weightedIntensity, zoneSpan } from "..
 import { editionGridPlaces, loadGridZones, normalisedZone } from "../grid/zones.js";
 import { formatNumber } from "../output/columns.js";
 import type { GridUse } from "../output/report.js";
+import { openEdition } from "../service/open.js";
 import { printable } from "../support/terminalText.js";
 import type { RowOutcome } from "./chunk.js";
-import { editionOf } from "./editionNotes.js";
 import { columnName, rowPeriod } from "./inventory.js";
 import type { GridOptions } from "./options.js";
 
@@ -37,7 +38,7 @@ const placeKey = (provider: string, place: string) => `${provider}\u0000${place}
 
 /** Reads the series and the zones of the edition's places (a GridInputError on bad input). */
 export async function loadGrid(grid: GridOptions, edition: string): Promise<LoadedGrid> {
-  const { context, knownRegions } = editionOf(edition, true);
+  const { context, knownRegions } = openEdition(loadConfig(process.env), edition, true);
   const places = editionGridPlaces(context.service.data, knownRegions);
   const db = await openDatabase();
   try {

@@ -1,16 +1,37 @@
+import type { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import type { BatchDefaults } from "../batch/index.js";
-import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
-import { MAX_BILL_PARTS } from "../billing/reading/parts.js";
+import type { BillOptions } from "../billing/bill.js";
+import { BillingStrictStop } from "../billing/errors.js";
+import { BILLING_FORMAT_NAMES, BILLING_FORMATS, type BillingFormatName } from "../billing/formats.js";
+import type { BillLayout } from "../billing/reading/layout.js";
+import { MAX_BILL_PARTS } from "../billing/reading/layout.js";
+import { ConfigError, loadConfig } from "../config/serviceConfig.js";
+import { InputFileError, outOfMemoryLine } from "../duckdb/errors.js";
+import { FileReadError } from "../duckdb/readErrors.js";
 import { EDITION_IDS, NEW_WORK_EDITION_ID } from "../editions/index.js";
 import { groupsPath } from "../output/table.js";
+import { DomainError } from "../service/errors.js";
+import { FileMisuse } from "../support/namedFiles.js";
 import { readNumber } from "../support/numbers.js";
+import { printable } from "../support/terminalText.js";
 import type { InputFormat } from "./source.js";
 
 /*
  * `evaluate`'s options, inventory and billing export alike: one table, read once; each kind of
  * input then takes its own (a misuse is a UsageError).
  */
+
+/** A description's text as the usage writes it: lines of at most 100 characters, 23 spaces in. */
+function wrapped(text: string): string {
+  const lines: string[] = [];
+  for (const word of text.split(" ")) {
+    const last = lines.length - 1;
+    if (last >= 0 && 23 + lines[last].length + 1 + word.length <= 100) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines.map((line) => `${" ".repeat(23)}${line}`).join("\n");
+}
 
 export const USAGE = `usage: impact-service evaluate <file | -> [options]
        impact-service evaluate <part> <part>… [options]   (a billing export delivered in parts,
@@ -24,9 +45,12 @@ export const USAGE = `usage: impact-service evaluate <file | -> [options]
                        header (kind, quantity, provider, instance_type, archetype, usage_location,
                        hours, …: see docs/inventory.md) or a batch
                        (NDJSON, one {"method", "path", "body"} per line); - reads stdin; or a
-                       billing export (FOCUS 1.0-1.2, AWS CUR 2.0 and 1.0, Azure, Google Cloud,
-                       Oracle OCI: .csv, .csv.gz, .parquet)
-  --input csv|xlsx|ndjson|focus|cur|azure|gcp|oci  the input's format (default: a billing format
+${wrapped(
+  `billing export (${Object.values(BILLING_FORMATS)
+    .map((format) => format.listed)
+    .join(", ")}: .csv, .csv.gz, .parquet)`,
+)}
+  --input csv|xlsx|ndjson|${BILLING_FORMAT_NAMES.join("|")}  the input's format (default: a billing format
                        recognised by its header or .parquet, else xlsx for a .xlsx file (its first
                        worksheet), ndjson for a .ndjson/.jsonl file, else csv)
   --edition <id>       edition of the rows (default: the service's EDITION; a bill: EDITION if set,
@@ -67,6 +91,40 @@ naming a file the run reads, or another written file), 70 a fault of the command
 
 /** A misused command line (an empty message: --help). */
 export class UsageError extends Error {}
+
+/** Where a command writes: its output (without -o) and what it says. */
+export interface CommandIo {
+  readonly stdout: Writable;
+  readonly stderr: NodeJS.WriteStream | Writable;
+}
+
+/** What the command line reads and writes. */
+export interface CliIo {
+  readonly stdin: NodeJS.ReadableStream;
+  readonly stdout: Writable;
+  readonly stderr: NodeJS.WriteStream;
+  /** Aborted on SIGINT or SIGTERM: the run stops reading, writes what it has, and ends. */
+  readonly interrupt?: AbortSignal;
+}
+
+/** 128 + the signal's number, as shells report a process ended by it. */
+export function interruptedCode(reason: unknown): number {
+  return reason === "SIGTERM" ? 143 : 130;
+}
+
+/** A misuse on the command line: its line on stderr (with the usage for a UsageError); exit 2. */
+export function misuse(io: CliIo, error: unknown): number {
+  const known =
+    error instanceof UsageError ||
+    error instanceof ConfigError ||
+    error instanceof FileMisuse ||
+    (error as NodeJS.ErrnoException).code !== undefined;
+  if (!known) throw error;
+  io.stderr.write(
+    `impact-service: ${printable((error as Error).message)}\n${error instanceof UsageError ? USAGE : ""}`,
+  );
+  return 2;
+}
 
 /** The options of `evaluate`, for an inventory and a billing export alike. */
 const EVALUATE_OPTIONS = {
@@ -207,6 +265,9 @@ export interface Options {
   readonly report: string | undefined;
   readonly ranges: boolean;
   readonly groupBy: readonly string[];
+  /** The edition asked for (--edition), resolved once before any row; null: the service's default. */
+  readonly edition: string | null;
+  /** What every line whose path names none is given: the criteria. */
   readonly defaults: BatchDefaults;
   readonly workers: number;
   readonly strict: boolean;
@@ -242,10 +303,8 @@ export function inventoryOptions(args: EvaluateArgs): Options {
     report: values.report,
     ranges: values.ranges,
     groupBy: listOf(values["group-by"]),
-    defaults: {
-      ...(values.edition !== undefined ? { edition: values.edition } : {}),
-      ...(criteria.length > 0 ? { criteria } : {}),
-    },
+    edition: values.edition ?? null,
+    defaults: criteria.length > 0 ? { criteria } : {},
     workers,
     strict: values.strict,
     grid,
@@ -300,4 +359,64 @@ export function billingOptions(args: EvaluateArgs): BillingOptions {
     throw new UsageError("--group-by needs --output <file>");
   const groupsShown = groupBy.length > 0 ? groupsPath(values.output as string, format) : null;
   return { input: input as BillingFormatName | null, format, groupBy, groupsShown };
+}
+
+/** Reports a failure the way the command line does; the exit code. */
+export function failure(io: CommandIo, error: unknown, usage: string): number {
+  if (error instanceof UsageError) {
+    io.stderr.write(`impact-service: ${printable(error.message)}\n${usage}`);
+    return 2;
+  }
+  if (error instanceof InputFileError || error instanceof ConfigError || error instanceof FileMisuse) {
+    io.stderr.write(`impact-service: ${printable(error.message)}\n`);
+    return 2;
+  }
+  if (error instanceof DomainError) {
+    io.stderr.write(`impact-service: ${printable(error.message)}\n`);
+    return 2;
+  }
+  if (error instanceof FileReadError || error instanceof BillingStrictStop) {
+    io.stderr.write(`impact-service: ${printable(error.message)}\n`);
+    return 1;
+  }
+  const memory = outOfMemoryLine(error);
+  if (memory !== null) {
+    io.stderr.write(`impact-service: ${printable(memory)}\n`);
+    return 1;
+  }
+  if ((error as NodeJS.ErrnoException).code !== undefined) {
+    io.stderr.write(`impact-service: ${printable((error as Error).message)}\n`);
+    return 2;
+  }
+  throw error;
+}
+
+/**
+ * A bill's run as asked (src/billing/bill.ts): the options checked in the order a user is told of
+ * them, the configuration read from the environment; `layout`: the file's, when it was read to
+ * recognise it (src/billing/reading/layout.ts).
+ */
+export function billOptions(args: EvaluateArgs, layout: BillLayout | undefined): BillOptions {
+  const { input, format, groupBy, groupsShown } = billingOptions(args);
+  const { file, values } = args;
+  return {
+    file,
+    ...(args.parts === undefined ? {} : { parts: args.parts }),
+    ...(layout === undefined ? {} : { layout }),
+    ...(args.manifest === undefined ? {} : { manifest: args.manifest }),
+    ...(args.archive === undefined ? {} : { archive: args.archive }),
+    input,
+    format,
+    output: values.output ?? null,
+    groupBy,
+    groupsShown,
+    report: values.report ?? null,
+    tables: values.tables ?? null,
+    instanceTypeColumn: values["instance-type-column"] ?? null,
+    strict: values.strict,
+    edition: values.edition ?? null,
+    terms: { criteria: criteriaOf(values.criteria), load: loadOf(values.load), ranges: values.ranges },
+    grid: gridOptionsOf(values),
+    config: loadConfig(process.env),
+  };
 }

@@ -12,6 +12,7 @@
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
+import { billingImpactColumns } from "../billing/bill.js";
 import { BillingInputError } from "../billing/errors.js";
 import {
   BILLING_FORMAT_NAMES,
@@ -33,17 +34,22 @@ import { billingScript, LINE_ID } from "../billing/portable/script.js";
 import { billLayout, isPlainCsv } from "../billing/reading/layout.js";
 import { renamedColumns } from "../billing/reading/notes.js";
 import { checkColumnCount } from "../billing/reading/source.js";
-import { smallTableFiles } from "../billing/smallTables.js";
-import { billingImpactColumns } from "../billing/stages/request.js";
-import { partialOf } from "../billing/writing.js";
+import { partialOf, smallTableFiles } from "../billing/stages/write.js";
+import { loadConfig } from "../config/serviceConfig.js";
 import { literal, openDatabase } from "../duckdb/database.js";
 import { NEW_WORK_EDITION_ID } from "../editions/index.js";
 import { coefficientCriteria } from "../service/coefficients.js";
-import { type BillingIo, failure } from "./billing.js";
-import { editionOf } from "./editionNotes.js";
-import { checkedFolder, readByName } from "./files.js";
-import { criteriaOf, loadOf, UsageError } from "./options.js";
-import { environmentReads, named, type RunFiles, refuseOverlappingFiles } from "./runFiles.js";
+import { openEdition } from "../service/open.js";
+import {
+  checkedFolder,
+  environmentReads,
+  named,
+  type RunFiles,
+  readByName,
+  refuseOverlappingFiles,
+} from "../support/namedFiles.js";
+
+import { type CommandIo, criteriaOf, failure, loadOf, UsageError } from "./options.js";
 
 export const SQL_USAGE = `usage: impact-service sql --engine <engine> --header <file> [options]
 
@@ -174,7 +180,7 @@ const SQL_OPTIONS = {
 } as const;
 
 /** `impact-service sql …`; the exit code. */
-export async function sqlMain(argv: readonly string[], io: BillingIo): Promise<number> {
+export async function sqlMain(argv: readonly string[], io: CommandIo): Promise<number> {
   try {
     const { values } = parsed(argv, SQL_OPTIONS);
     if (values.help === true) {
@@ -189,7 +195,7 @@ export async function sqlMain(argv: readonly string[], io: BillingIo): Promise<n
     if (input !== null && !(BILLING_FORMAT_NAMES as readonly string[]).includes(input)) {
       throw new UsageError(`--input is ${BILLING_FORMAT_NAMES.join(", ")}, not ${input}`);
     }
-    // The script is never written over a file the command reads (src/cli/runFiles.ts)
+    // The script is never written over a file the command reads (src/support/namedFiles.ts)
     refuseOverlappingFiles({
       reads: [...named("--header", values.header), ...environmentReads(process.env)],
       writes: named("--output", values.output),
@@ -207,7 +213,7 @@ export async function sqlMain(argv: readonly string[], io: BillingIo): Promise<n
       hint === undefined ? null : columns.find((column) => column.toLowerCase() === hint.toLowerCase());
     if (typeHintColumn === undefined)
       throw new BillingInputError(`--instance-type-column: the header has no column ${hint}`);
-    const { context } = editionOf(values.edition, false);
+    const { context } = openEdition(loadConfig(process.env), values.edition ?? null, false);
     const impactColumns = billingImpactColumns(
       coefficientCriteria(context, criteriaOf(values.criteria)),
       values.ranges === true,
@@ -266,7 +272,7 @@ function tablesFiles(
 }
 
 /** `impact-service tables …`; the exit code. */
-export async function tablesMain(argv: readonly string[], io: BillingIo): Promise<number> {
+export async function tablesMain(argv: readonly string[], io: CommandIo): Promise<number> {
   try {
     const { values } = parsed(argv, TABLES_OPTIONS);
     if (values.help === true) {
@@ -287,7 +293,7 @@ export async function tablesMain(argv: readonly string[], io: BillingIo): Promis
     const folder = checkedFolder("--tables", values.tables);
     refuseOverlappingFiles(tablesFiles(values, folder, format === "parquet"));
     readByName("--keys", values.keys);
-    const { context, knownRegions } = editionOf(values.edition, true);
+    const { context, knownRegions } = openEdition(loadConfig(process.env), values.edition ?? null, true);
     const { writeTablesFromKeys } = await import("../billing/portable/tables.js");
     await writeTablesFromKeys(context, knownRegions, {
       keys: values.keys,

@@ -15,9 +15,9 @@ import {
   SIGNATURE_BYTES,
   ZIP_ON_A_PIPE,
 } from "../support/fileSignature.js";
+import { FileMisuse } from "../support/namedFiles.js";
 import { type DecimalMark, type DecimalReading, decimalMarkOfCells } from "../support/numbers.js";
 import { csvRecords, type RecordProblem } from "./csvRecords.js";
-import { FileMisuse } from "./files.js";
 import { columnName, INVENTORY_COLUMNS, type InventoryRow, rowLine } from "./inventory.js";
 
 /*
@@ -469,7 +469,7 @@ function workbookProblem(error: unknown): string {
  * input alike, nothing read ahead: gzip inflated as it is read (an inventory.csv.gz, or a pipe from
  * `gzip -c`), UTF-16 or an image refused in one line (src/support/fileSignature.ts), text as it
  * is. A regular file no reader takes was refused before, and a ZIP file unpacked
- * (src/cli/billingDispatch.ts); a pipe's is refused here, a ZIP on a pipe too.
+ * (src/billing/reading/layout.ts, inputKindOf); a pipe's is refused here, a ZIP on a pipe too.
  */
 
 /** A gzip stream that ends early or is damaged, said in one line (the rows before it are read). */

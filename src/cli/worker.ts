@@ -1,5 +1,4 @@
-import type { Chunk, RowOutcome } from "./chunk.js";
-import { inProcessEvaluator } from "./engine.js";
+import { type Chunk, inProcessEvaluator, type RowOutcome } from "./chunk.js";
 
 /** A worker thread of the command line's pool: the engine loaded once, then chunk after chunk. */
 const evaluate = inProcessEvaluator();

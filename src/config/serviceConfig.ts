@@ -17,6 +17,8 @@ export type { Capacity, Limits } from "./environment.js";
 export type Config = Omit<z.infer<typeof ENVIRONMENT>, "EDITION"> & {
   /** The edition of requests that name none (`EDITION`, validated). */
   readonly EDITION: string;
+  /** Whether the environment set EDITION (a bill's commands default to the edition for new work otherwise). */
+  readonly editionSet: boolean;
   /** The custom editions of EDITIONS_FILE (their data is read and checked when the app is made). */
   readonly customEditions: readonly EditionDescription[];
   /** The trusted documents by SHA-256 (PERSISTED_DOCUMENTS, each hash checked); empty without one. */
@@ -134,7 +136,14 @@ export function loadConfig(environment: Readonly<Record<string, string | undefin
   }
   if (!result.success || problems.length > 0)
     throw new ConfigError(`invalid configuration: ${problems.join("; ")}`);
-  return { ...result.data, EDITION: edition, customEditions, trustedDocuments, settingsOverrides: overrides };
+  return {
+    ...result.data,
+    EDITION: edition,
+    editionSet: (environment.EDITION ?? "").trim() !== "",
+    customEditions,
+    trustedDocuments,
+    settingsOverrides: overrides,
+  };
 }
 
 /** The limits of one request a configuration gives (src/config/environment.ts, `limit`). */

@@ -11,13 +11,27 @@ import { fileContent } from "../support/fileSignature.js";
 export class FileReadError extends Error {}
 
 /**
+ * What a reading reads: the file (or a bill's parts, all of one compression), and whether it is
+ * gzip — what the caller knows of it (a bill's layout), else its first bytes (fileRead).
+ */
+export interface FilesRead {
+  readonly files: string | readonly string[];
+  readonly gzip: boolean;
+}
+
+/** A file's reading, its compression told by its first bytes. */
+export function fileRead(file: string): FilesRead {
+  return { files: file, gzip: isGzipFile(file) };
+}
+
+/**
  * Runs a reading of the file (or of a bill's parts), DuckDB's failure said in one line (a
  * FileReadError naming the file, or the part it failed in). `said`: the errors the run throws
  * already worded for the user, passed on as they are.
  */
 export async function readFailing<T>(
   run: () => Promise<T>,
-  files: string | readonly string[],
+  read: FilesRead,
   said: (error: unknown) => boolean = () => false,
 ): Promise<T> {
   try {
@@ -25,7 +39,8 @@ export async function readFailing<T>(
   } catch (error) {
     if (said(error)) throw error;
     const { message } = error as Error;
-    throw new FileReadError(await readFailure(await failingPart(files, message), message));
+    const file = await failingPart(read, message);
+    throw new FileReadError(await readFailure(file, read.gzip, message));
   }
 }
 
@@ -40,15 +55,14 @@ const FAILED_FILE = /^ {2}file = (.*)$/gm;
  * part cut short (its stream's end is told apart from a malformed line by reading it), else the
  * first part, which the message is then said of.
  */
-async function failingPart(files: string | readonly string[], message: string): Promise<string> {
+async function failingPart({ files, gzip }: FilesRead, message: string): Promise<string> {
   if (typeof files === "string") return files;
   // DuckDB names the file as it was given, its glob characters bracketed (fileLiteral).
   const named = [...message.matchAll(FAILED_FILE)].at(-1)?.[1];
   const part = files.find((file) => file === named || file === named?.replace(/\[([[*?])\]/g, "$1"));
   if (part !== undefined || files.length === 1) return part ?? files[0];
-  for (const file of files) {
-    if (isGzipFile(file) && (await gzipCutAfter(file)) !== null) return file;
-  }
+  if (!gzip) return files[0];
+  for (const file of files) if ((await gzipCutAfter(file)) !== null) return file;
   return files[0];
 }
 
@@ -80,8 +94,8 @@ export function gzipCutShort(file: string, lines: number): string {
 }
 
 /** What DuckDB's failure to read a file says, in a line: where (its line) and why. */
-async function readFailure(file: string, message: string): Promise<string> {
-  if (isGzipFile(file)) {
+async function readFailure(file: string, gzip: boolean, message: string): Promise<string> {
+  if (gzip) {
     const cutAfter = await gzipCutAfter(file);
     if (cutAfter !== null) return gzipCutShort(file, cutAfter);
   }

@@ -3,15 +3,16 @@
  * typed objects; results are plain objects. No GraphQL, no HTTP.
  */
 import { componentAsset, serverAsset } from "./assets/assets.js";
-import { CloudInstance, cloudAsset } from "./assets/cloud.js";
+import { CloudInstance, type CloudShape, cloudAsset } from "./assets/cloud.js";
 import { Server, type ServerInput } from "./assets/server.js";
 import type { ComponentCells } from "./components/component.js";
 import type { GpuInput } from "./components/gpu.js";
 import { type ComponentInputs, type ComponentKind, componentEntry } from "./components/registry.js";
 import type { EngineContext } from "./model/context.js";
-import { type Asset, Evaluation, type EvaluationOptions } from "./model/evaluation.js";
+import { type Asset, type AssetWith, Evaluation, type EvaluationOptions } from "./model/evaluation.js";
 import { LIST_WORKLOAD_UNIT, type UsageInput } from "./model/usage.js";
 
+export type { CloudShape, HostShare } from "./assets/cloud.js";
 export { defaultGpuCells } from "./components/gpu.js";
 export {
   COMPONENT_INPUTS,
@@ -51,8 +52,6 @@ export function evaluate(asset: Asset, options: EvaluationOptions = {}): Evaluat
   return new Evaluation(asset, options);
 }
 
-export { CloudInstance } from "./assets/cloud.js";
-
 /** A cloud instance hosted on `platformCells` (a server archetype), described by its instance row. */
 export function cloudModel(
   context: EngineContext,
@@ -60,7 +59,7 @@ export function cloudModel(
   platformCells: ComponentCells,
   usage: UsageInput | null,
   provider: string | null = null,
-): Asset {
+): AssetWith<CloudShape> {
   return cloudAsset(new CloudInstance(context, instanceCells, platformCells, usage, provider));
 }
 

@@ -6,7 +6,7 @@
  */
 
 import { InputFileError } from "../duckdb/errors.js";
-import { FileReadError, readFailing } from "../duckdb/readErrors.js";
+import { FileReadError, fileRead, readFailing } from "../duckdb/readErrors.js";
 import { printable } from "../support/terminalText.js";
 
 export class GridInputError extends InputFileError {
@@ -21,7 +21,7 @@ export class SeriesReadError extends GridInputError {}
 /** What reads the series file with DuckDB, its failure as a grid input error (one line: where and why). */
 export async function seriesReading<T>(file: string, run: () => Promise<T>): Promise<T> {
   try {
-    return await readFailing(run, file);
+    return await readFailing(run, fileRead(file));
   } catch (error) {
     if (error instanceof FileReadError)
       throw new SeriesReadError(error.message.replace(/; nothing written$/, ""));

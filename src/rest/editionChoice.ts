@@ -25,18 +25,20 @@ export interface RestEditions {
 
 export function restEditions(service: Service): RestEditions {
   const ids = [...service.editions.keys()];
-  const served = (id: string): EditionService => servedEdition(service, id);
-  const byDefault = served(service.defaultEdition);
   return {
-    defaultValidation: byDefault.edition.requestValidation,
-    requested: (params, fallback = byDefault) => {
+    defaultValidation: servedEdition(service, null).edition.requestValidation,
+    requested: (params, fallback) => {
       const requested = params.get("edition");
-      if (requested === null) return fallback;
+      if (requested === null && fallback !== undefined) return fallback;
       try {
-        return served(requested);
+        return servedEdition(service, requested);
       } catch (error) {
         if (error instanceof UnknownEditionError) {
-          throw new QueryValidationError("edition", { kind: "choice", params: { values: ids } }, requested);
+          throw new QueryValidationError(
+            "edition",
+            { kind: "choice", params: { values: ids } },
+            error.requested,
+          );
         }
         throw error;
       }

@@ -8,7 +8,7 @@ import { type ErrorReporter, restErrorOf } from "./graphqlErrors.js";
 /**
  * Executes one GraphQL operation of the shim against the schema, in a fresh request context that
  * carries the request's edition as resolved at the edge (src/rest/editionChoice.ts): the
- * operations' `$edition` is left unset, so their fields answer in the request's edition.
+ * operations name no edition, so their fields answer in the request's edition.
  */
 export type Runner = <R, V extends Record<string, unknown>>(
   document: TypedDocumentNode<R, V>,

@@ -8,6 +8,7 @@ import {
   prepareCloudInstance,
   providerTable,
 } from "../service/cloud.js";
+import { evaluatedShape } from "../service/evaluations/evaluations.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { notFound, rethrowSpelled, spelled, spelledUseCase } from "./errors.js";
@@ -45,7 +46,7 @@ export const CloudInstanceRef = builder.objectRef<PreparedCloudInstance>("CloudI
     hostShare: t.field({
       type: HostShareRef,
       description: "The instance's share of each kind of host component.",
-      resolve: (p) => p.newInstance().hostShare(),
+      resolve: (p, _args, context) => evaluatedShape(context, p).hostShare(),
     }),
   }),
 });

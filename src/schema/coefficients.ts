@@ -1,10 +1,12 @@
-import { coefficientCells, coefficientColumns, impactSlots } from "../service/coefficientColumns.js";
 import {
   type CoefficientRow,
   checkedLoad,
+  coefficientCells,
+  coefficientColumns,
   coefficientCriteria,
   coefficientRowCount,
   coefficientTable,
+  impactSlots,
   instanceCoefficientRows,
 } from "../service/coefficients.js";
 import type { EditionContext, RequestContext } from "../service/context.js";

@@ -2,7 +2,9 @@ import type { Asset } from "../engine/index.js";
 
 /**
  * An asset ready to evaluate: its model is built on first use (a client selecting no impact never
- * pays for it), and the use time its request gave, if any.
+ * pays for it), and the use time its request gave, if any. An asset whose type reads more of its
+ * model than its impacts builds an `AssetWith<Shape>` (evaluatedShape,
+ * src/service/evaluations/evaluations.ts).
  */
 export interface PreparedAsset {
   readonly build: () => Asset;

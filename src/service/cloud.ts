@@ -6,7 +6,7 @@
  */
 
 import type { Archetype, ArchetypeTable, CloudRegion } from "../data/types.js";
-import { CloudInstance, cloudModel, regionsOf } from "../engine/index.js";
+import { type AssetWith, type CloudShape, cloudModel, regionsOf } from "../engine/index.js";
 import { elsewhere } from "./archetypes.js";
 import type { PreparedAsset } from "./asset.js";
 import type { EditionContext, EditionService } from "./context.js";
@@ -57,12 +57,12 @@ async function platformOf(context: EditionContext, row: Archetype): Promise<Arch
 }
 
 export interface PreparedCloudInstance extends PreparedAsset {
+  readonly build: () => AssetWith<CloudShape>;
   readonly provider: string;
   readonly instanceType: string;
   readonly platform: string;
   /** Top-level warnings of the answer (a fuzzy instance-name match, docs/methodology.md §19.7.3). */
   readonly warnings: readonly string[];
-  readonly newInstance: () => CloudInstance;
 }
 
 /** Checks a cloud instance request (provider, instance type, usage) and prepares its (lazy) evaluation. */
@@ -98,7 +98,6 @@ export async function prepareCloudInstance(
     warnings: warning === null ? [] : [warning],
     platform: platform.id,
     usageHours,
-    newInstance: () => new CloudInstance(engine, row.cells, platform.cells, input, namedProvider),
     build: () => cloudModel(engine, row.cells, platform.cells, input, namedProvider),
   };
 }

@@ -75,18 +75,36 @@ export function createService(
 ): Service {
   const byId = new Map(editions.map((served) => [served.edition.id, served]));
   if (!byId.has(defaultEdition)) throw new Error(`default edition ${defaultEdition} is not loaded`);
-  return { editions: byId, defaultEdition, limits, answers: answerCache(), turns: turnShare() };
+  // Made on first use: a server's requests use both, a command's run (a bill's) neither.
+  let answers: AnswerCache | undefined;
+  let turns: TurnShare | undefined;
+  return {
+    editions: byId,
+    defaultEdition,
+    limits,
+    get answers() {
+      answers ??= answerCache();
+      return answers;
+    },
+    get turns() {
+      turns ??= turnShare();
+      return turns;
+    },
+  };
 }
 
 /**
- * A served edition by its id: the one check of an edition's id, whoever names it (the REST shim's
- * query, a batch's, a GraphQL argument, an Impact Framework plugin's config); each transport words
- * the refusal in its own dialect.
+ * The edition a request is served in, the one road of every transport (the REST shim's `edition`
+ * query and a batch's, a GraphQL field's argument, an Impact Framework plugin's config, the command
+ * line's `--edition`): the served edition `id` names, or the service's default where it names none
+ * (null). The one place the default applies and an id is checked; each transport words the
+ * refusal in its own dialect.
  * @throws UnknownEditionError naming the served editions.
  */
-export function servedEdition(service: Service, id: string): EditionService {
-  const served = service.editions.get(id);
-  if (!served) throw new UnknownEditionError(id, [...service.editions.keys()]);
+export function servedEdition(service: Service, id: string | null | undefined): EditionService {
+  const asked = id ?? service.defaultEdition;
+  const served = service.editions.get(asked);
+  if (!served) throw new UnknownEditionError(asked, [...service.editions.keys()]);
   return served;
 }
 
@@ -129,8 +147,8 @@ export interface RequestContext {
   /** Waits for room for this many fleet items in the process's budget (see RequestOptions). */
   readonly admitFleetItems: (items: number) => Promise<void>;
   /**
-   * The context of an edition for this request; null or undefined for the request's edition (the
-   * one its transport resolved, else the service's default).
+   * The context of an edition for this request (servedEdition); null or undefined for the request's
+   * edition (the one its transport resolved, else the service's default).
    * @throws UnknownEditionError for an edition the service does not serve.
    */
   edition(id?: string | null): EditionContext;
@@ -176,10 +194,10 @@ export function createRequestContext(service: Service, options: RequestOptions):
     fleetItems: { reserved: 0, answerBytes: 0 },
     admitFleetItems: options.admitFleetItems ?? (async () => {}),
     edition(id?: string | null) {
-      const key = id ?? options.edition?.edition.id ?? service.defaultEdition;
+      const served = id == null && options.edition ? options.edition : servedIn(service, id, spellError);
+      const key = served.edition.id;
       let context = contexts.get(key);
       if (!context) {
-        const served = id == null && options.edition ? options.edition : servedIn(service, key, spellError);
         // The edition's shared memo serves every request: lookups are pure functions of the
         // tables. A per-request memo on top of it (six closures and their Maps per request) stays
         // alive through young-generation collections until the next full one (bench/README.md,
@@ -204,7 +222,11 @@ export function createRequestContext(service: Service, options: RequestOptions):
 }
 
 /** A GraphQL argument's edition, refused in the transport's words (BAD_USER_INPUT at `edition`). */
-function servedIn(service: Service, id: string, spellError: DomainErrorSpelling): EditionService {
+function servedIn(
+  service: Service,
+  id: string | null | undefined,
+  spellError: DomainErrorSpelling,
+): EditionService {
   try {
     return servedEdition(service, id);
   } catch (error) {

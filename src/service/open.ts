@@ -1,7 +1,15 @@
 import { type LoadedEdition, loadEditions } from "../config/referenceData.js";
 import { type Config, limitsOf } from "../config/serviceConfig.js";
+import type { CloudRegion } from "../data/types.js";
+import { EDITIONS, NEW_WORK_EDITION_ID } from "../editions/index.js";
 import type { Logger } from "../support/log.js";
-import { createService, editionService, type Service } from "./context.js";
+import {
+  createRequestContext,
+  createService,
+  type EditionContext,
+  editionService,
+  type Service,
+} from "./context.js";
 
 /** How a caller opens the service besides its configuration. */
 export interface OpenOptions {
@@ -39,3 +47,46 @@ export function openService(
 }
 
 const setOf = (wanted: readonly string[] | null) => (wanted === null ? null : new Set(wanted));
+
+/** The built-in editions with cloud regions. */
+const REGION_EDITIONS = EDITIONS.filter((edition) => edition.features.cloudRegions).map(
+  (edition) => edition.id,
+);
+
+/**
+ * The editions a command loads to serve edition `id` (the default, EDITION, when null): that one
+ * (a custom edition with its base), first, and with `regions` an edition with cloud regions when it
+ * has none (its countries are read there); every edition when the configuration describes no such
+ * edition, so that its refusal names those served.
+ */
+export function commandEditions(config: Config, id: string | null, regions: boolean): string[] | null {
+  const asked = id ?? config.EDITION;
+  const description = [...EDITIONS, ...config.customEditions].find((edition) => edition.id === asked);
+  if (description === undefined) return null;
+  return [asked, ...(regions && !description.features.cloudRegions ? REGION_EDITIONS : [])];
+}
+
+/** A command's edition: its context, and the cloud regions of the first edition that has them. */
+export interface CommandEdition {
+  readonly context: EditionContext;
+  readonly knownRegions: readonly CloudRegion[];
+}
+
+/**
+ * The edition a command (the command line's coefficients, bills, grid rows, portable tables) is
+ * served in (`id`, else EDITION if set, else the edition for new work), its service opened with the
+ * editions it needs (commandEditions) and the edition resolved and checked as every transport's is
+ * (servedEdition, through the request context).
+ * @throws DomainError (BAD_USER_INPUT) naming the served editions for one the service does not serve.
+ */
+export function openEdition(config: Config, id: string | null, regions: boolean): CommandEdition {
+  // A bill, its tables and its coefficients are new work: without --edition nor EDITION, the
+  // edition for new work (docs/editions.md); an inventory keeps the service's default.
+  const asked = id ?? (config.editionSet ? config.EDITION : NEW_WORK_EDITION_ID);
+  const service = openService(config, commandEditions(config, asked, regions));
+  const context = createRequestContext(service, { spellError: (error) => error }).edition(asked);
+  const knownRegions =
+    [...service.editions.values()].find((edition) => edition.data.cloudRegions !== null)?.data.cloudRegions ??
+    [];
+  return { context, knownRegions };
+}

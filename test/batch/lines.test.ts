@@ -9,6 +9,7 @@ import {
   parseLine,
   type RouteEvaluator,
 } from "../../src/batch/index.js";
+import { servedEdition } from "../../src/service/context.js";
 import { sharedApp } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 
@@ -63,8 +64,8 @@ describe("ndjsonLines", () => {
 });
 
 describe("parseLine", () => {
-  it("adds the batch's edition and criteria where the path names none", () => {
-    const defaults = { edition: "2.4.1", criteria: ["gwp", "pe"] };
+  it("adds the batch's criteria where the path names none, and never its edition (handed over served)", () => {
+    const defaults = { criteria: ["gwp", "pe"] };
     const call = (path: string) => {
       const parsed = parseLine(JSON.stringify({ path, body: { a: 1 } }), defaults);
       if (!("call" in parsed)) throw new Error(JSON.stringify(parsed.body));
@@ -72,13 +73,13 @@ describe("parseLine", () => {
     };
     expect(call("/v1/cloud/instance")).toEqual({
       method: "POST",
-      url: "/v1/cloud/instance?edition=2.4.1&criteria=gwp&criteria=pe",
+      url: "/v1/cloud/instance?criteria=gwp&criteria=pe",
       body: '{"a":1}',
     });
     expect(call("/v1/server/?verbose=false&edition=1.2.4").url).toBe(
       "/v1/server/?verbose=false&edition=1.2.4&criteria=gwp&criteria=pe",
     );
-    expect(call("/v1/server/?criteria=adp&").url).toBe("/v1/server/?criteria=adp&edition=2.4.1");
+    expect(call("/v1/server/?criteria=adp&").url).toBe("/v1/server/?criteria=adp&");
   });
 
   it("sends no body with GET and defaults the method to POST", () => {
@@ -136,11 +137,16 @@ describe("a batch's answer lines", () => {
     });
   const evaluate: RouteEvaluator = (call) => app.rest(call);
 
+  /** The batch's answer; `edition`: the batch's, handed to the lines' route served (as src/rest/routes/batch.ts does). */
   async function answer(text: string, edition?: string): Promise<string[]> {
     let out = "";
     const lines = ndjsonLines([text], 1 << 20);
-    for await (const piece of evaluateBatch(lines, evaluate, {
-      defaults: edition ? { edition } : {},
+    const served = edition === undefined ? undefined : servedEdition(app.service, edition);
+    const inEdition: RouteEvaluator =
+      served === undefined ? evaluate : (call) => app.rest({ ...call, edition: served });
+    for await (const piece of evaluateBatch(lines, inEdition, {
+      defaults: {},
+      ...(edition === undefined ? {} : { edition }),
       maxLineBytes: 1 << 20,
     })) {
       out += piece;

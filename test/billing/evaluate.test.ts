@@ -10,14 +10,18 @@ import {
   BillingStrictStop,
   evaluateBillingExport,
   FileReadError,
-} from "../../src/billing/evaluate.js";
+} from "../../src/billing/bill.js";
 import { BILLING_FORMATS } from "../../src/billing/formats.js";
-import { orderLineViews } from "../../src/billing/lookup.js";
 import { billingPlaces, spellingKey } from "../../src/billing/places.js";
-import { addBilledUnits, createRegistryTables, REGISTRY_TABLES } from "../../src/billing/registry/tables.js";
+import { REGISTRY_TABLES } from "../../src/billing/registry/sqlTables.js";
+import {
+  addBilledUnits,
+  createLineViews,
+  createRegistryTables,
+  orderLineViews,
+} from "../../src/billing/stages/classify.js";
 import type { BillingAsked, BillingRequest } from "../../src/billing/stages/request.js";
 import type { BillingSummary } from "../../src/billing/stages/summarise.js";
-import { createLineViews } from "../../src/billing/views.js";
 import type { CloudRegion } from "../../src/data/types.js";
 import { openDatabase, sourceOf } from "../../src/duckdb/database.js";
 import { coefficientCriteria } from "../../src/service/coefficients.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BILLING_FORMATS, classifyHeader } from "../../src/billing/formats.js";
-import { inputColumnNames } from "../../src/billing/inputColumns.js";
+import { inputColumnNames } from "../../src/billing/stages/read.js";
 
 describe("the export's columns as a run names them", () => {
   it("keeps a column named like the run's own as input_<name>, prefixed again while that is taken", () => {

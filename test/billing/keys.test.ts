@@ -11,14 +11,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, describe, expect, it } from "vitest";
-import { evaluateBillingExport } from "../../src/billing/evaluate.js";
+import { billingTerms, evaluateBillingExport } from "../../src/billing/bill.js";
 import { recognisedFormat } from "../../src/billing/formats.js";
 import { DIALECTS } from "../../src/billing/portable/dialects.js";
 import { flatExportHeader } from "../../src/billing/portable/header.js";
 import { billingScript } from "../../src/billing/portable/script.js";
 import { writeTablesFromKeys } from "../../src/billing/portable/tables.js";
-import { smallTableFiles } from "../../src/billing/smallTables.js";
-import { billingTerms } from "../../src/billing/stages/request.js";
+import { smallTableFiles } from "../../src/billing/stages/write.js";
 import { app, billingRequest, editionContext } from "./support.js";
 
 const FIXTURES = new URL("../fixtures/billing/", import.meta.url).pathname;

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createLocatedView } from "../../src/billing/lookup.js";
 import { sqlQuery } from "../../src/billing/queries.js";
+import { createLocatedView } from "../../src/billing/stages/evaluate.js";
 import { openDatabase } from "../../src/duckdb/database.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "billing-lookup-"));

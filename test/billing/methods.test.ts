@@ -35,15 +35,21 @@ async function evaluated(name: string, ...extra: string[]): Promise<{ stderr: st
   return { stderr: run.stderr, lines: parse(await readFile(output, "utf8"), { columns: true }) as Row[] };
 }
 
-// The five runs at once: DuckDB reads one export on its threads while another is evaluated.
+// The five runs in turn: each opens a DuckDB database of its own (runMain runs them so anyway).
 beforeAll(async () => {
-  const [whole, azure, cur, services, sample] = await Promise.all([
-    evaluated("focus-whole-bill", "--ranges", "--report", join(scratch, "bill.html")),
-    evaluated("azure-whole-bill"),
-    evaluated("cur-whole-bill"),
-    evaluated("focus-1.0-services", "--report", join(scratch, "focus-1.0-services.html")),
-    evaluated("focus-1.0-finops-sample", "--report", join(scratch, "focus-1.0-finops-sample.html")),
-  ]);
+  const whole = await evaluated("focus-whole-bill", "--ranges", "--report", join(scratch, "bill.html"));
+  const azure = await evaluated("azure-whole-bill");
+  const cur = await evaluated("cur-whole-bill");
+  const services = await evaluated(
+    "focus-1.0-services",
+    "--report",
+    join(scratch, "focus-1.0-services.html"),
+  );
+  const sample = await evaluated(
+    "focus-1.0-finops-sample",
+    "--report",
+    join(scratch, "focus-1.0-finops-sample.html"),
+  );
   stderr = whole.stderr;
   rows = whole.lines;
   other.azure = azure.lines;

@@ -11,18 +11,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { billingImpactColumns, billingTerms, evaluateBillingExport } from "../../src/billing/bill.js";
 import { writeCoefficientParquet } from "../../src/billing/coefficientParquet.js";
-import { evaluateBillingExport } from "../../src/billing/evaluate.js";
 import { recognisedFormat } from "../../src/billing/formats.js";
 import { DIALECTS, type Dialect } from "../../src/billing/portable/dialects.js";
 import { formatHeader, relationHeader } from "../../src/billing/portable/header.js";
 import { billingScript } from "../../src/billing/portable/script.js";
-import {
-  METHOD_COEFFICIENTS_FILE,
-  SMALL_TABLE_COLUMNS,
-  smallTableFiles,
-} from "../../src/billing/smallTables.js";
-import { billingImpactColumns, billingTerms } from "../../src/billing/stages/request.js";
+import { SMALL_TABLE_COLUMNS } from "../../src/billing/stages/lookUp.js";
+import { METHOD_COEFFICIENTS_FILE, smallTableFiles } from "../../src/billing/stages/write.js";
 import { coefficientCriteria, coefficientTable } from "../../src/service/coefficients.js";
 import { expectSameLines } from "./engines/cases.js";
 import type { EngineRows } from "./engines/runner.js";

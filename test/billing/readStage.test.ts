@@ -126,10 +126,11 @@ describe("the read stage's failures, said once", () => {
   it("readFailing passes on what `said` names, words any other failure as the file's", async () => {
     const refused = new InputFileError("bill.csv: refused");
     const failing = () => Promise.reject(refused);
-    expect(await refusal(readFailing(failing, "bill.csv", (error) => error instanceof InputFileError))).toBe(
+    const read = { files: "bill.csv", gzip: false };
+    expect(await refusal(readFailing(failing, read, (error) => error instanceof InputFileError))).toBe(
       refused,
     );
-    const worded = await refusal(readFailing(failing, "bill.csv"));
+    const worded = await refusal(readFailing(failing, read));
     expect(worded).toBeInstanceOf(FileReadError);
     expect(worded.message).toBe("bill.csv: bill.csv: refused; nothing written");
   });

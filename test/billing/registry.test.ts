@@ -5,20 +5,26 @@
  * from docs/methodology.md: units, regions the edition lacks, `global`, media by service whatever
  * the format, GPU models, DPU-hours, and what the registry does not know named on stderr.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { METHOD_KEYS, methodRows } from "../../src/billing/methods.js";
 import { billingPlaces, spellingKey } from "../../src/billing/places.js";
-import { GPU_MODELS } from "../../src/billing/registry/gpus.js";
-import { METHOD_KEY_ROWS, METHOD_KINDS } from "../../src/billing/registry/methods.js";
+import { sqlQuery } from "../../src/billing/queries.js";
+import {
+  BILLING_METHODS,
+  type BillingMethod,
+  GPU_MODELS,
+  METHOD_KEY_ROWS,
+  methodProblems,
+} from "../../src/billing/registry/methods.js";
 import { REGION_COUNTRIES } from "../../src/billing/registry/regions.js";
 import { STORAGE_SERVICES } from "../../src/billing/registry/services.js";
-import { REGISTRY_TABLES } from "../../src/billing/registry/tables.js";
+import { REGISTRY_TABLES } from "../../src/billing/registry/sqlTables.js";
 import { DOCUMENTED_UNITS, readUnit, unitSpelling } from "../../src/billing/registry/units.js";
+import { methodRows, UNIT_KEY_NAMES } from "../../src/billing/stages/methodRows.js";
 import { Evaluation, type RequestedCriterion, resolveCriterion } from "../../src/engine/index.js";
 import { coefficientCriteria } from "../../src/service/coefficients.js";
 import { prepareComponent } from "../../src/service/components.js";
@@ -108,47 +114,69 @@ describe("the registry's tables agree", () => {
       billing_method_keys: (row) => `${row[0]} ${row[1]}`,
     };
     for (const table of REGISTRY_TABLES) {
-      const rows = table.rows();
+      const rows = table.rows;
       expect(rows.length, table.name).toBeGreaterThan(0);
       const key = keys[table.name];
       expect(new Set(rows.map(key)).size, table.name).toBe(rows.length);
     }
   });
 
-  it("gives each method kind its keys: each medium, each GPU model and CCF's average", () => {
+  it("gives each method its keys: each medium, each GPU model and CCF's average", () => {
     const unitDimensions = new Set(["hour", "gb", "gb-hour"]);
-    for (const kind of METHOD_KINDS) {
-      const variants = METHOD_KEY_ROWS.filter((row) => row.method === kind.method).map((row) => row.variant);
+    for (const method of BILLING_METHODS) {
+      const variants = method.keys.map((key) => key.variant);
       const expected =
-        kind.variantOf === "medium"
+        method.variantOf === "medium"
           ? ["ssd", "hdd"]
-          : kind.variantOf === "gpu"
+          : method.variantOf === "gpu"
             ? ["", ...GPU_MODELS.map((gpu) => gpu.model)]
             : [""];
-      expect(variants.sort(), kind.method).toEqual(expected.sort());
-      if (kind.dimension !== "any") expect(unitDimensions.has(kind.dimension), kind.method).toBe(true);
-    }
-    for (const row of METHOD_KEY_ROWS) {
-      expect(METHOD_KINDS.some((kind) => kind.method === row.method)).toBe(true);
+      expect(variants.sort(), method.method).toEqual(expected.sort());
+      if (method.dimension !== "any") expect(unitDimensions.has(method.dimension), method.method).toBe(true);
     }
     for (const service of STORAGE_SERVICES) {
-      expect(METHOD_KINDS.find((kind) => kind.method === service.storage)?.variantOf).toBe("medium");
+      expect(BILLING_METHODS.find((method) => method.method === service.storage)?.variantOf).toBe("medium");
     }
   });
 
-  it("names in the classifying SQL exactly the methods the registry describes", () => {
-    // The SQL gives a line its method by name (sql/classify/billing_methods.sql); a name there that
-    // is no kind would read no row, and a kind no rule names would never be used.
-    const sql = readFileSync(join("sql", "classify", "billing_methods.sql"), "utf8");
+  it("gives every method its energy, its embedded rule and a rule classifying its lines, each rule a place of its own", () => {
+    expect(methodProblems(BILLING_METHODS)).toEqual([]);
+    const [first, ...others] = BILLING_METHODS;
+    const [key] = first.keys;
+    // A method entry missing each, as an edit by hand (or a cast) could leave it
+    const broken = {
+      ...first,
+      method: "tape-storage",
+      keys: [{ ...key, energy: undefined, embedded: undefined }],
+      rules: [],
+    } as unknown as BillingMethod;
+    const twice: BillingMethod = { ...others[0], rules: [{ order: first.rules[0].order, when: ["TRUE"] }] };
+    expect(methodProblems([broken, twice])).toEqual([
+      `billing method tape-storage: key ${key.key} has no energy`,
+      `billing method tape-storage: key ${key.key} has no embedded rule`,
+      "billing method tape-storage: no rule gives lines this method",
+    ]);
+    expect(methodProblems([first, twice])).toEqual([
+      `2 classifying rules at place ${first.rules[0].order}: a rule's place is its own`,
+    ]);
+  });
+
+  it("names in the classifying SQL exactly the methods the registry describes, in their rules' order", () => {
+    // The CASE written from the registry into sql/classify/billing_methods.sql (its `-- method rules` line)
+    const sql = sqlQuery("classify/billing_methods.sql");
     const start = sql.indexOf("WHEN u.billing_line_kind = 'compute' THEN 'instance'");
     const end = sql.indexOf("END AS billing_method\n");
     expect(start).toBeGreaterThan(0);
     expect(end).toBeGreaterThan(start);
-    const named = new Set([...sql.slice(start, end).matchAll(/THEN '([a-z-]+)'/g)].map((match) => match[1]));
+    const given = [...sql.slice(start, end).matchAll(/THEN '([a-z-]+)'/g)].map((match) => match[1]);
+    const named = new Set(given);
     named.delete("instance");
     // storage methods are also named by their service (billing_storage_services), by name
     for (const service of STORAGE_SERVICES) named.add(service.storage);
-    expect([...named].sort()).toEqual(METHOD_KINDS.map((kind) => kind.method).sort());
+    expect([...named].sort()).toEqual(BILLING_METHODS.map((method) => method.method).sort());
+    // the first rules win: a GPU's hours before a vCPU's, any storage's catch-all last
+    expect(given.indexOf("accelerator")).toBeLessThan(given.indexOf("per-vcpu"));
+    expect(given.at(-1)).toBe("object-storage");
   });
 
   it("has a coefficient row of each method key at every place, with energy", async () => {
@@ -159,7 +187,7 @@ describe("the registry's tables agree", () => {
     for (const row of METHOD_KEY_ROWS) {
       if (row.key !== "method:cost") expect(keys.has(row.key), row.key).toBe(true);
     }
-    expect(keys.size).toBe(METHOD_KEYS.length);
+    expect(keys.size).toBe(UNIT_KEY_NAMES.length);
     for (const row of rows) expect(row.energyKwh, row.row.instanceType).toBeGreaterThan(0);
   });
 
@@ -206,26 +234,24 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 type Row = Record<string, string>;
 const runs: Record<string, { rows: Row[]; stderr: string }> = {};
 
-// The three runs at once: DuckDB reads one export on its threads while another is evaluated.
+// The three runs in turn: each opens a DuckDB database of its own (runMain runs them so anyway).
 beforeAll(async () => {
-  await Promise.all(
-    ["registry-azure", "registry-cur", "registry-focus"].map(async (name) => {
-      const output = join(scratch, `${name}.csv`);
-      const file = `test/fixtures/billing/${name}.csv`;
-      const { code, stderr } = await runMain([
-        "evaluate",
-        file,
-        "--edition",
-        "2.4.1",
-        "--criteria",
-        "gwp",
-        "--output",
-        output,
-      ]);
-      if (code !== 0) throw new Error(`exit ${code}: ${stderr}`);
-      runs[name] = { rows: parse(await readFile(output, "utf8"), { columns: true }) as Row[], stderr };
-    }),
-  );
+  for (const name of ["registry-azure", "registry-cur", "registry-focus"]) {
+    const output = join(scratch, `${name}.csv`);
+    const file = `test/fixtures/billing/${name}.csv`;
+    const { code, stderr } = await runMain([
+      "evaluate",
+      file,
+      "--edition",
+      "2.4.1",
+      "--criteria",
+      "gwp",
+      "--output",
+      output,
+    ]);
+    if (code !== 0) throw new Error(`exit ${code}: ${stderr}`);
+    runs[name] = { rows: parse(await readFile(output, "utf8"), { columns: true }) as Row[], stderr };
+  }
 }, 180_000);
 
 const gwp: RequestedCriterion = (() => {

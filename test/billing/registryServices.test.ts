@@ -1,6 +1,6 @@
 /**
- * What billing lines mean, from the registry (src/billing/registry/knownServices.ts,
- * serviceNotes.ts), through the command line (its function, `main`): an unknown service named once
+ * What billing lines mean, from the registry (src/billing/registry/services.ts:
+ * KNOWN_SERVICES and serviceNotes), through the command line (its function, `main`): an unknown service named once
  * on stderr with its lines and cost (the ten largest, then the rest summed), known services no
  * method estimates (support, tax, EMR's fees) named as such, EMR read as it is billed (its fees on
  * EC2 and EKS hours not counted again, EMR Serverless's vCPU-, memory- and storage GB-hours
@@ -12,8 +12,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KNOWN_SERVICES } from "../../src/billing/registry/knownServices.js";
-import { gpusBothWays, type ServiceGroup, serviceNotes } from "../../src/billing/registry/serviceNotes.js";
+import {
+  gpusBothWays,
+  KNOWN_SERVICES,
+  type ServiceGroup,
+  serviceNotes,
+} from "../../src/billing/registry/services.js";
 import { type RequestedCriterion, resolveCriterion } from "../../src/engine/index.js";
 import { runMain } from "../support/cli.js";
 import { routeRaw } from "./support.js";

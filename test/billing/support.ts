@@ -3,13 +3,9 @@
  * (`POST /v1/cloud/instance` computes it, then rounds it for its answer), on the shared app.
  */
 import { expect } from "vitest";
+import { billingTerms } from "../../src/billing/bill.js";
 import { billLayout } from "../../src/billing/reading/layout.js";
-import {
-  type BillingAsked,
-  type BillingRequest,
-  type BillingTerms,
-  billingTerms,
-} from "../../src/billing/stages/request.js";
+import type { BillingAsked, BillingRequest, BillingTerms } from "../../src/billing/stages/request.js";
 import { Evaluation, type RawImpact, type RequestedCriterion } from "../../src/engine/index.js";
 import { prepareCloudInstance } from "../../src/service/cloud.js";
 import { type CoefficientPlace, usageOf } from "../../src/service/coefficients.js";

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KEY_COLUMNS } from "../../src/service/coefficientColumns.js";
-import { coefficientCriteria } from "../../src/service/coefficients.js";
+import { coefficientCriteria, KEY_COLUMNS } from "../../src/service/coefficients.js";
 import { call } from "../support/rest.js";
 import { app, editionContext, expectClose, routeRaw } from "./support.js";
 

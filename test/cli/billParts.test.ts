@@ -1,7 +1,7 @@
 /**
  * `impact-service evaluate <part> <part>…`: a billing export delivered in parts (a CUR's
  * report-00001.csv.gz, -00002…; a Parquet export split by its writer) read as one bill
- * (src/billing/reading/parts.ts). The parts of a fixture give the lines, sums and totals of the
+ * (src/billing/reading/layout.ts). The parts of a fixture give the lines, sums and totals of the
  * whole file; a part read otherwise than the first, named twice, or of another kind is refused in
  * one line before anything is written; what goes wrong inside a part is said of that part. An AWS
  * CUR's manifest is read as the parts it names (src/billing/reading/manifest.ts).
@@ -23,7 +23,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_BILLING_LINE_BYTES } from "../../src/cli/lastLine.js";
+import { MAX_BILLING_LINE_BYTES } from "../../src/billing/reading/notes.js";
 import { runMain241 } from "../support/cli.js";
 
 /** Each run loads DuckDB and the editions: seconds each on a busy 2-core machine. */

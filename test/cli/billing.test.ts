@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
-import { METHOD_KEYS } from "../../src/billing/methods.js";
-import { KEY_COLUMNS } from "../../src/service/coefficientColumns.js";
+import { UNIT_KEY_NAMES } from "../../src/billing/stages/methodRows.js";
+import { KEY_COLUMNS } from "../../src/service/coefficients.js";
 import { runCli } from "../support/cli.js";
 
 /** Each run starts tsx and loads the editions: seconds each on a busy 2-core machine. */
@@ -133,10 +133,10 @@ describe("impact-service coefficients", () => {
     expect(rows.slice(-methods.length)).toEqual(methods);
     const places = rows.filter((row) => row.instance_type === "m5.large").map((row) => row.region);
     const byKey = (key: string) => methods.filter((row) => row.instance_type === key);
-    expect(new Set(methods.map((row) => row.instance_type))).toEqual(new Set(METHOD_KEYS));
+    expect(new Set(methods.map((row) => row.instance_type))).toEqual(new Set(UNIT_KEY_NAMES));
     // The places of the instance types, then the countries of the regions the edition lacks
     // (src/billing/registry/regions.ts): eu-central-2 is in Switzerland, eu-south-2 in Spain
-    for (const key of METHOD_KEYS) {
+    for (const key of UNIT_KEY_NAMES) {
       const rows = byKey(key);
       expect(rows.slice(0, places.length).map((row) => row.region)).toEqual(places);
       const countries = rows.slice(places.length);

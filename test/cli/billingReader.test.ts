@@ -11,7 +11,7 @@ import { gzipSync } from "node:zlib";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REGISTRY_TABLES } from "../../src/billing/registry/tables.js";
+import { REGISTRY_TABLES } from "../../src/billing/registry/sqlTables.js";
 import { runMain } from "../support/cli.js";
 
 const FOCUS = "test/fixtures/billing/focus-1.0.csv";

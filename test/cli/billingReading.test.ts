@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
-import { inputKindOf } from "../../src/cli/billingDispatch.js";
+import { inputKindOf } from "../../src/billing/reading/layout.js";
 import { evaluatedLines, type OutputRow, onlyLine, runMain241 } from "../support/cli.js";
 
 /** Each run starts tsx and loads the editions: seconds each on a busy 2-core machine. */

@@ -9,9 +9,9 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { constants, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { FileMisuse } from "../../src/cli/files.js";
 import { main } from "../../src/cli/main.js";
 import { inputText } from "../../src/cli/source.js";
+import { FileMisuse } from "../../src/support/namedFiles.js";
 import { evaluatedLines, runMain241, sink } from "../support/cli.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "compressed-input-"));

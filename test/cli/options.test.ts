@@ -4,7 +4,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { inputKindOf } from "../../src/cli/billingDispatch.js";
+import { inputKindOf } from "../../src/billing/reading/layout.js";
 import {
   billingOptions,
   evaluateArgs,

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
-import { LINE_KIND_COLUMNS } from "../../src/billing/portable/kinds.js";
+import { LINE_KIND_COLUMNS } from "../../src/billing/stages/classify.js";
 import { runCli } from "../support/cli.js";
 
 /** Each run starts tsx and loads the editions: seconds each on a busy 2-core machine. */

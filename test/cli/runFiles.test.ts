@@ -1,5 +1,5 @@
 /**
- * Every file of a run known to one place (src/cli/runFiles.ts), through the command's function
+ * Every file of a run known to one place (src/support/namedFiles.ts, src/billing/bill.ts), through the command's function
  * (`runMain`; the bin's process where the run reads EDITIONS_FILE from its environment): a file
  * an option writes that is a file the run reads (the grid series, the zones file, the export
  * inside --tables) or another file it writes is refused before anything is written, exit 2 and

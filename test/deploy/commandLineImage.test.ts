@@ -121,7 +121,7 @@ describe("the command line in the image (Dockerfile)", () => {
       expect.arrayContaining([
         "bin/impact-service.mjs",
         "src/cli/main.ts",
-        "src/cli/billing.ts",
+        "src/billing/bill.ts",
         "sql",
         "data",
       ]),

@@ -4,10 +4,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app/main.js";
+import { prepareCloudInstance } from "../../src/service/cloud.js";
+import { createRequestContext } from "../../src/service/context.js";
+import { evaluatedShape, evaluationFor } from "../../src/service/evaluations/evaluations.js";
 import { lazyApp, sharedApp, testConfig } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 
-const query = graphqlClient(sharedApp());
+const app = sharedApp();
+const query = graphqlClient(app);
 
 describe("the Asset interface", () => {
   it("is implemented by every evaluated type, and only by them", async () => {
@@ -26,6 +30,21 @@ describe("the Asset interface", () => {
     expect(direct.errors).toBeUndefined();
     expect(throughInterface.text).toBe(direct.text);
     expect(direct.data.server.impacts[0].criterion).toBe("gwp");
+  });
+});
+
+describe("a type's own field reads the model its impacts read (evaluatedShape)", () => {
+  it("hostShare of a cloud instance: the shape of the request's evaluation, not a second model", async () => {
+    const request = createRequestContext(app.service, { spellError: (error) => error });
+    const prepared = await prepareCloudInstance(request.edition("2.4.1"), "aws", "r5ad.12xlarge", null, []);
+    const shape = evaluatedShape(request, prepared);
+    expect(shape).toBe(evaluationFor(request, prepared, {}).asset.shape);
+    // 48 vCPUs of the r5ad.24xlarge host's 128 threads, 384 of its 768 GB, 1,800 of its 3,600 GB of SSD.
+    expect(shape.hostShare()).toEqual({ cpu: 0.375, ram: 0.5, ssd: 0.5, hdd: 0 });
+    const answer = await query(
+      `{ cloudInstance(provider: "aws", instanceType: "r5ad.12xlarge", edition: V2_4_1) { hostShare { cpu ram ssd hdd } } }`,
+    );
+    expect(answer.data.cloudInstance.hostShare).toEqual(shape.hostShare());
   });
 });
 

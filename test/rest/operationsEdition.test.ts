@@ -1,82 +1,68 @@
 /**
- * A shim operation that forgets `$edition` silently answers the default edition. Every
- * operation under src/rest/operations/ must declare `$edition` and pass it, as is, to every field
- * of the schema that takes an `edition` argument (whatever operations exist: the test reads them).
+ * The edition of a request is resolved once, at its transport's edge (servedEdition,
+ * src/service/context.ts), and carried by its request context: an operation of the REST shim or of
+ * the Impact Framework plugins that declared `$edition` or gave a field an `edition` argument would
+ * be a second road to it (and one nothing sets). No operation under src/rest/operations/ or
+ * src/if/operations/, nor a component's impact operation built from the registry, names an edition.
  */
 
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  buildSchema,
-  type DocumentNode,
-  Kind,
-  type OperationDefinitionNode,
-  parse,
-  TypeInfo,
-  visit,
-  visitWithTypeInfo,
-} from "graphql";
+import { type DocumentNode, Kind, parse, visit } from "graphql";
 import { describe, expect, it } from "vitest";
 import { componentKinds } from "../../src/engine/index.js";
 import { componentImpactsDocument } from "../../src/rest/routes/components.js";
 
 const ROOT = join(import.meta.dirname, "../..");
-const OPERATIONS = join(ROOT, "src/rest/operations");
-const schema = buildSchema(readFileSync(join(ROOT, "schema/schema.graphql"), "utf8"));
+const FOLDERS = ["src/rest/operations", "src/if/operations"];
 
-/** Every problem of one document: `Operation: problem`. */
-function editionProblems(document: DocumentNode): string[] {
-  const problems: string[] = [];
-  const typeInfo = new TypeInfo(schema);
+/** Every place a document names an edition: `Operation: $edition` or `Operation: field(edition:)`. */
+function editionsNamed(document: DocumentNode): string[] {
+  const named: string[] = [];
   let operation = "(fragment)";
-  visit(
-    document,
-    visitWithTypeInfo(typeInfo, {
-      OperationDefinition(node: OperationDefinitionNode) {
-        operation = node.name?.value ?? "(anonymous)";
-        const declared = node.variableDefinitions?.some((v) => v.variable.name.value === "edition");
-        if (!declared) problems.push(`${operation}: does not declare $edition`);
-      },
-      Field(node) {
-        const field = typeInfo.getFieldDef();
-        if (!field?.args.some((arg) => arg.name === "edition")) return;
-        const given = node.arguments?.find((arg) => arg.name.value === "edition");
-        const passed = given?.value.kind === Kind.VARIABLE && given.value.name.value === "edition";
-        if (!passed) problems.push(`${operation}: ${node.name.value} is not given edition: $edition`);
-      },
-    }),
-  );
-  return problems;
+  visit(document, {
+    OperationDefinition(node) {
+      operation = node.name?.value ?? "(anonymous)";
+      for (const variable of node.variableDefinitions ?? []) {
+        if (variable.variable.name.value === "edition") named.push(`${operation}: $edition`);
+      }
+    },
+    Field(node) {
+      if (node.arguments?.some((argument) => argument.name.value === "edition")) {
+        named.push(`${operation}: ${node.name.value}(edition:)`);
+      }
+    },
+  });
+  return named;
 }
 
-const documents = readdirSync(OPERATIONS)
-  .filter((file) => file.endsWith(".graphql"))
-  .map((file) => ({ file, document: parse(readFileSync(join(OPERATIONS, file), "utf8")) }));
+const documents = FOLDERS.flatMap((folder) =>
+  readdirSync(join(ROOT, folder))
+    .filter((file) => file.endsWith(".graphql"))
+    .map((file) => ({
+      file: `${folder}/${file}`,
+      document: parse(readFileSync(join(ROOT, folder, file), "utf8")),
+    })),
+);
 
-describe("every shim operation runs in the request's edition", () => {
-  it("reads the operations, and finds a forgotten $edition", () => {
+describe("no operation names an edition: the request's context carries it", () => {
+  it("reads the operations, and finds an edition named", () => {
     const operations = documents.flatMap(({ document }) =>
       document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION),
     );
-    expect(operations.length).toBeGreaterThan(20);
-    const forgetful = parse(
-      "query A($edition: Edition) { cpuNames(edition: $edition) }\nquery B { cpuNames }\nquery C($edition: Edition) { cpuNames }",
+    expect(operations.length).toBeGreaterThan(40);
+    const named = parse(
+      "query A($edition: Edition) { cpuNames(edition: $edition) }\nquery B { cpuNames }\nquery C { cpuNames(edition: V2_4_1) }",
     );
-    expect(editionProblems(forgetful)).toEqual([
-      "B: does not declare $edition",
-      "B: cpuNames is not given edition: $edition",
-      "C: cpuNames is not given edition: $edition",
-    ]);
+    expect(editionsNamed(named)).toEqual(["A: $edition", "A: cpuNames(edition:)", "C: cpuNames(edition:)"]);
   });
 
-  it.each(documents.map(({ file }) => file))("%s: each operation declares and passes $edition", (file) => {
+  it.each(documents.map(({ file }) => file))("%s names no edition", (file) => {
     const { document } = documents.find((entry) => entry.file === file) as (typeof documents)[number];
-    expect(editionProblems(document)).toEqual([]);
+    expect(editionsNamed(document)).toEqual([]);
   });
 
-  // The component impact operations are built from the registry of component kinds, not read
-  // from a file: each kind's operation is checked the same way.
-  it.each([...componentKinds])("component %s: its impacts operation declares and passes $edition", (kind) => {
-    expect(editionProblems(componentImpactsDocument(kind))).toEqual([]);
+  it.each([...componentKinds])("component %s: its impacts operation names no edition", (kind) => {
+    expect(editionsNamed(componentImpactsDocument(kind))).toEqual([]);
   });
 });

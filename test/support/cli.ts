@@ -45,12 +45,27 @@ export function sink(): { stream: NodeJS.WriteStream; text: () => string } {
   return { stream, text: () => Buffer.concat(chunks).toString("utf8") };
 }
 
-/** `main` on the arguments, its stdin empty: what `runCli` gives, without a process. */
-export async function runMain(args: readonly string[]): Promise<CliRun> {
+/** `main` on the arguments, its stdin empty. */
+async function mainRun(args: readonly string[]): Promise<CliRun> {
   const stdout = sink();
   const stderr = sink();
   const code = await main(args, { stdin: Readable.from([]), stdout: stdout.stream, stderr: stderr.stream });
   return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+/** The last command started in this process, settled or not. */
+let previous: Promise<unknown> = Promise.resolve();
+
+/**
+ * `main` on the arguments, its stdin empty: what `runCli` gives, without a process. The calls of
+ * one test process run in turn, whatever a test awaits at once (`describe.concurrent`,
+ * `Promise.all`): a bill's run opens a DuckDB database of its own, and several opened at once in
+ * one process crashed the runner natively (`Napi::Error`, exit 134) — a fault no test could report.
+ */
+export function runMain(args: readonly string[]): Promise<CliRun> {
+  const run = previous.then(() => mainRun(args));
+  previous = run.catch(() => {});
+  return run;
 }
 
 /** A line of a CSV output, by column name. */

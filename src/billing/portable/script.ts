@@ -7,7 +7,7 @@
  * `impact-service tables` builds the small tables from.
  *
  * The export's own columns are listed from its header: the script names each (renamed as the
- * command renames it, src/billing/inputColumns.ts), adds the columns of its format's query it lacks
+ * command renames it, src/billing/stages/read.ts), adds the columns of its format's query it lacks
  * (empty) and the machine type hint, and keeps `line_id`, the only order a line has on an engine
  * that joins in parallel.
  */
@@ -15,15 +15,14 @@
 import type { Cell } from "../../duckdb/database.js";
 import { identifier } from "../../duckdb/database.js";
 import type { BillingFormat } from "../formats.js";
-import { inputColumnNames } from "../inputColumns.js";
 import { gridQuery, impactsQuery, keysQuery, sqlQuery } from "../queries.js";
-import { REGISTRY_TABLES, type RegistryTable } from "../registry/tables.js";
-import { SMALL_TABLE_COLUMNS, smallTableFiles } from "../smallTables.js";
-import { exportAddedColumns } from "../views.js";
-import { addedColumns, sourceColumn } from "../writing.js";
+import { REGISTRY_TABLES, type RegistryTable } from "../registry/sqlTables.js";
+import { exportAddedColumns, lineKindsQuery } from "../stages/classify.js";
+import { SMALL_TABLE_COLUMNS } from "../stages/lookUp.js";
+import { addedColumns, inputColumnNames } from "../stages/read.js";
+import { smallTableFiles, sourceColumn } from "../stages/write.js";
 import type { Dialect } from "./dialects.js";
 import { columnReader, type ExportHeader, formatHeader } from "./header.js";
-import { lineKindsQuery } from "./kinds.js";
 import { rendered, tablesRead } from "./render.js";
 
 /** The column every line of billing_export carries: its number, the result's order. */
@@ -53,7 +52,7 @@ const EXPORT_VIEW = "billing_export_read";
 
 /**
  * The export as the format's query reads it: its columns (renamed as the output renames them),
- * then what the command's view adds (src/billing/views.ts: the columns the file spells otherwise
+ * then what the command's view adds (src/billing/stages/classify.ts: the columns the file spells otherwise
  * under the query's names, those it lacks, the hint, billing_amortised), and line_id.
  */
 function exportQuery(request: ScriptRequest): string {
@@ -87,7 +86,7 @@ function cellLiteral(cell: Cell, type: "VARCHAR" | "DOUBLE"): string {
  * one VALUES list, or where the engine has none (BigQuery) a UNION ALL of one-row SELECTs.
  */
 function registryQuery(table: RegistryTable, values: boolean): string {
-  const rows = table.rows();
+  const rows = table.rows;
   if (values) {
     const tuples = rows.map(
       (row) => `(${table.columns.map(([, type], index) => cellLiteral(row[index], type)).join(", ")})`,

@@ -10,15 +10,19 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { CloudRegion } from "../../data/types.js";
 import { fileLiteral, identifier, openDatabase } from "../../duckdb/database.js";
-import { readFailing } from "../../duckdb/readErrors.js";
+import { fileRead, readFailing } from "../../duckdb/readErrors.js";
 import type { EditionContext } from "../../service/context.js";
+import { billingTerms } from "../bill.js";
 import { BillingInputError } from "../errors.js";
 import type { GridFiles } from "../grid.js";
-import { addBilledUnits, createRegistryTables } from "../registry/tables.js";
-import { writePortableTables } from "../smallTables.js";
+import {
+  addBilledUnits,
+  createRegistryTables,
+  LINE_KIND_COLUMNS,
+  LINE_KIND_NUMBERS,
+} from "../stages/classify.js";
 import { lookUpKinds } from "../stages/lookUp.js";
-import { billingTerms } from "../stages/request.js";
-import { LINE_KIND_COLUMNS, LINE_KIND_NUMBERS } from "./kinds.js";
+import { writePortableTables } from "../stages/write.js";
 
 export interface KeysRequest {
   /** The keys script's result: Parquet, or CSV (an empty cell NULL, `""` an empty text). */
@@ -42,7 +46,7 @@ async function loadKinds(connection: DuckDBConnection, file: string): Promise<vo
     : `read_csv(${fileLiteral(file)}, header = true, all_varchar = true, allow_quoted_nulls = false)`;
   const described = await readFailing(
     () => connection.runAndReadAll(`DESCRIBE SELECT * FROM ${source}`),
-    file,
+    fileRead(file),
   );
   const columns = new Set(described.getRowObjects().map((row) => String(row.column_name).toLowerCase()));
   const missing = KEY_COLUMNS.filter((column) => !columns.has(column));
@@ -61,7 +65,7 @@ async function loadKinds(connection: DuckDBConnection, file: string): Promise<vo
       connection.run(
         `CREATE TABLE billing_line_kinds AS SELECT ${KEY_COLUMNS.map(read).join(", ")} FROM ${source}`,
       ),
-    file,
+    fileRead(file),
   );
 }
 

@@ -7,11 +7,15 @@
  * (src/billing/reading/notes.ts), never guessed in silence.
  */
 
+import { statSync } from "node:fs";
+import { basename, dirname } from "node:path";
 import { parse } from "csv-parse/sync";
 import { fileStart } from "../../duckdb/csvHeader.js";
 import { keptInputNames } from "../../output/columns.js";
 import { wholeRecords } from "../../support/csvRecords.js";
+import { contentOf, fileStartBytes, foreignContentMessage } from "../../support/fileSignature.js";
 import { type DecimalMark, type DecimalReading, decimalMarkOfCells } from "../../support/numbers.js";
+import { BillingInputError } from "../errors.js";
 import {
   BILLING_FORMAT_NAMES,
   BILLING_FORMATS,
@@ -257,4 +261,268 @@ export function readNames(header: readonly string[]): string[] {
     header.map((name, index) => (name === "" ? `column_${index + 1}` : name)),
     [],
   );
+}
+
+/*
+ * Which `evaluate` invocations are billing exports (src/billing/bill.ts) rather than inventories:
+ * a Parquet file, `--input` naming a billing format (src/billing/formats.ts), a text file (gzipped or not) with a header
+ * that is a billing format's or nearly one's (to say what it lacks) — on its first line with commas,
+ * or with semicolons or tabs, or below a few report lines (src/billing/reading/layout.ts) — or
+ * newline-delimited JSON whose first record's fields are. Light on purpose: an inventory run never
+ * loads the billing engine.
+ */
+
+/** What `evaluate` reads; a billing export's layout when it was read to decide (read once). */
+export type InputKind =
+  /** `records`: newline-delimited JSON named otherwise than .ndjson or .jsonl (read as a batch). */
+  | { readonly kind: "inventory"; readonly records?: boolean }
+  /** An AWS CUR's manifest: its parts are read as one bill (src/billing/reading/manifest.ts). */
+  | { readonly kind: "manifest"; readonly manifest: { reportKeys: unknown[] } }
+  | { readonly kind: "billing"; readonly layout: BillLayout | undefined }
+  /** A ZIP archive (not read as a workbook): its one file is read (src/support/zipArchive.ts). */
+  | { readonly kind: "archive" }
+  /** A file no reader takes (UTF-16, an image…): refused, the sentence says what it is. */
+  | { readonly kind: "foreign"; readonly problem: string };
+
+/** A regular file's first bytes, or null for standard input, a pipe, or a file that cannot be read (its reader says why). */
+function regularFileStart(file: string): Buffer | null {
+  if (file === "-") return null;
+  try {
+    // A pipe's start would be consumed here: only a regular file's start is read.
+    return statSync(file).isFile() ? fileStartBytes(file) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a regular file is a ZIP archive by its first bytes (a bill's part: src/cli/main.ts). */
+export function isZipFile(file: string): boolean {
+  const start = regularFileStart(file);
+  return start !== null && contentOf(start) === "zip";
+}
+
+/**
+ * The one decision between inventory and billing export: a file that no reader takes is refused
+ * first and a ZIP archive unpacked (a workbook is a ZIP: a file read as one is not asked; `--input`
+ * then says how its one file is read), then `--input` when given, else a
+ * Parquet file (by its name or its first bytes), else the file's start (src/billing's reading of
+ * it). Standard input, a pipe or a file that cannot be read is an inventory's (its reading says
+ * what is wrong).
+ */
+export function inputKindOf(file: string, input: string | undefined): InputKind {
+  const workbook = input === "xlsx" || (input === undefined && file.toLowerCase().endsWith(".xlsx"));
+  const start = workbook ? null : regularFileStart(file);
+  const content = start === null ? null : contentOf(start);
+  if (typeof content === "object" && content !== null) {
+    return { kind: "foreign", problem: foreignContentMessage(file, content) };
+  }
+  if (content === "zip") return { kind: "archive" };
+  // Its reader tells a gzip inventory by the same first bytes, as it reads them (src/cli/source.ts, inputText).
+  const inventory: InputKind = { kind: "inventory" };
+  if (input !== undefined) {
+    return (BILLING_FORMAT_NAMES as readonly string[]).includes(input)
+      ? { kind: "billing", layout: undefined }
+      : inventory;
+  }
+  if (workbook) return inventory;
+  if (content === "parquet" || file.toLowerCase().endsWith(".parquet")) {
+    return { kind: "billing", layout: { kind: "parquet" } };
+  }
+  if (content === null) return inventory;
+  try {
+    const json = content === "text" && start !== null && !startsAsJson(start) ? null : jsonDocumentKind(file);
+    if (json !== null && json.kind !== "inventory") return json;
+    const layout = billLayout(file);
+    if (layout !== null && layoutClass(layout) !== null) return { kind: "billing", layout };
+    return json ?? inventory;
+  } catch {
+    return inventory;
+  }
+}
+
+/**
+ * What a text starting with `{` or `[` is: newline-delimited JSON (a record on its first line: a
+ * bill's, else a batch's, whatever the file's name), an AWS CUR's manifest (one object over one
+ * line or several), or a JSON document of another kind, refused: the CSV reader would take it for
+ * a column of braces, or no row at all, without a word. Null for any other text.
+ */
+function jsonDocumentKind(file: string): InputKind | null {
+  const start = fileStart(file);
+  const text = start?.text.trimStart() ?? "";
+  if (!text.startsWith("{") && !text.startsWith("[")) return null;
+  const end = text.indexOf("\n");
+  const first = parsedJson(end < 0 ? text : text.slice(0, end));
+  const whole =
+    first !== undefined || start?.gzip || statSync(file).size > MAX_MANIFEST_BYTES ? first : parsedJson(text);
+  if (isCurManifest(whole)) return { kind: "manifest", manifest: whole };
+  if (first !== null && typeof first === "object" && !Array.isArray(first))
+    return { kind: "inventory", records: true };
+  const what = Array.isArray(whole ?? first) ? "a JSON array" : "a JSON document over several lines";
+  return {
+    kind: "foreign",
+    problem: `${file} is ${what}, not newline-delimited JSON (one record a line, as BigQuery exports a bill or a batch is written); it is not read`,
+  };
+}
+
+/**
+ * Whether a plain text's first character (past a byte-order mark and blanks, in its first
+ * SIGNATURE_BYTES) opens JSON: the start read whole (jsonDocumentKind) only then. A start of blanks
+ * alone is read whole too.
+ */
+function startsAsJson(start: Buffer): boolean {
+  const first = start
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trimStart()[0];
+  return first === undefined || first === "{" || first === "[";
+}
+
+/** A JSON text's value, or undefined when it is none. */
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where an inventory reader met a bill's header: a pipe (not read ahead) or a workbook's first sheet. */
+export type BillPlace = "pipe" | "workbook";
+
+/**
+ * What refuses an inventory read from a pipe (standard input, a FIFO: not read ahead, so taken
+ * for an inventory) or from a workbook (Excel's "Save as" of an export, a portal's "Download to
+ * Excel") whose header is a billing export's, rather than a bad row per line; null for any other
+ * header. A bill is read from a file DuckDB reads, more than once: CSV, CSV.gz, Parquet or JSON.
+ */
+export function billElsewhere(name: string, header: readonly string[], place: BillPlace): string | null {
+  const found = classifyHeader(header);
+  if (found === null || !("format" in found)) return null;
+  const what = `${name}: a billing export's header (${found.format.title})`;
+  return place === "pipe"
+    ? `${what}; a billing export is read from a file, not from a pipe: save it to a file and name that file`
+    : `${what} on the workbook's first sheet; a billing export is read as CSV, CSV.gz, Parquet or JSON: save the sheet as CSV UTF-8 and name that file`;
+}
+
+/*
+ * A bill delivered in parts (AWS writes a large CUR as report-00001.csv.gz, report-00002.csv.gz, …;
+ * Azure partitions its exports; `bq extract` with a wildcard splits a table): the parts are read as
+ * one relation, in the order given, so each must be read as the first is. A text part's layout is
+ * told from its own first bytes and held against the first part's here; a Parquet part's columns
+ * are held against the first's where its footer is read (src/billing/reading/source.ts).
+ */
+
+/**
+ * Parts one run reads at most: DuckDB opens each as it goes, and a bill's month in parts is tens
+ * of files (AWS cuts a CUR's CSV at about 1 GB uncompressed). Checked before any part is opened.
+ */
+export const MAX_BILL_PARTS = 1_000;
+
+/** What a part is read as, each a name and the text it is shown by: a difference is named by the first that differs. */
+function traits(layout: BillLayout): [string, string][] {
+  const kind: [string, string] = [
+    "kind",
+    layout.kind === "csv" ? "CSV text" : layout.kind === "json" ? "JSON lines" : "Parquet",
+  ];
+  if (layout.kind === "parquet") return [kind];
+  const gzip: [string, string] = ["compression", layout.gzip ? "gzip" : "none"];
+  if (layout.kind === "json") return [kind, gzip];
+  return [
+    kind,
+    gzip,
+    ["separator", JSON.stringify(layout.separator)],
+    ["lines above the header", String(layout.skipped)],
+    ["line end", layout.lineEnd === "\r" ? "CR" : "LF"],
+    ["decimal mark", JSON.stringify(layout.decimalMark)],
+    ["column count", String(layout.header.length)],
+    ...layout.header.map((name, index): [string, string] => [`column ${index + 1}`, JSON.stringify(name)]),
+  ];
+}
+
+/**
+ * Refuses a part not read as the first part is (its kind, compression, separator, lines above the
+ * header, line end, decimal mark, or header), naming the part and the first trait that differs; a
+ * part with no header at all is refused as such.
+ */
+export function checkPartLayout(
+  first: string,
+  firstLayout: BillLayout,
+  part: string,
+  layout: BillLayout | null,
+): void {
+  if (layout === null) {
+    throw new BillingInputError(
+      `${part}: no header (an empty file, or not CSV); it is a part of the bill ${first}`,
+    );
+  }
+  const expected = new Map(traits(firstLayout));
+  const found = traits(layout);
+  // The column count is compared before the columns, so a header shorter or longer is said as such.
+  for (const [trait, value] of found) {
+    const wanted = expected.get(trait);
+    if (wanted !== value) {
+      throw new BillingInputError(
+        `${part}: ${trait} ${value}, where ${first} has ${wanted ?? "none"}; the parts of one bill are read alike`,
+      );
+    }
+  }
+}
+
+/** A bill as its messages and summary name it: the file, or its first part and how many more there are. */
+export function billName(parts: readonly string[]): string {
+  const more = parts.length - 1;
+  return more === 0 ? parts[0] : `${parts[0]} (and ${more} more part${more === 1 ? "" : "s"})`;
+}
+
+/** A part's name as an exporter numbers it: its folder and the text around its last run of digits, and that number. */
+function numbered(part: string): { series: string; number: number } | null {
+  const name = basename(part);
+  let end = name.length;
+  while (end > 0 && !/\d/.test(name[end - 1])) end -= 1;
+  let start = end;
+  while (start > 0 && /\d/.test(name[start - 1])) start -= 1;
+  if (start === end || end - start > 15) return null;
+  return {
+    series: `${dirname(part)}/${name.slice(0, start)}#${name.slice(end)}`,
+    number: Number(name.slice(start, end)),
+  };
+}
+
+/** Numbers of a series said missing at most, and the widest range looked into. */
+const MISSING_SHOWN = 5;
+const RANGE_CHECKED = 100_000;
+
+/**
+ * The numbers missing among parts named as one numbered series (`report-00001.csv.gz`,
+ * `report-00003.csv.gz`: 2; `bill-000000000001.json` alone past 0: 0), said before the run: a
+ * shell's `report-*` reads what was downloaded, and a part that was not is a bill read short.
+ * Null when the parts are no such series, or none is missing. Exporters count from 0 (BigQuery)
+ * or 1 (AWS, Azure): a series from 2 on lacks its first.
+ */
+export function missingPartsNote(parts: readonly string[]): string | null {
+  const series = parts.map(numbered);
+  const first = series[0];
+  if (parts.length < 2 || first === null || series.some((part) => part?.series !== first.series)) return null;
+  const numbers = new Set(series.map((part) => part?.number ?? 0));
+  const low = Math.min(...numbers);
+  const high = Math.max(...numbers);
+  if (high - low > RANGE_CHECKED) return null;
+  const missing: number[] = low > 1 ? [1] : [];
+  for (let number = low + 1; number < high && missing.length <= MISSING_SHOWN; number += 1) {
+    if (!numbers.has(number)) missing.push(number);
+  }
+  if (missing.length === 0) return null;
+  const shown = missing.slice(0, MISSING_SHOWN).join(", ");
+  const more = missing.length > MISSING_SHOWN ? ", …" : "";
+  return `${parts[0]}: the parts are numbered ${low} to ${high} and none is numbered ${shown}${more}: a part not given is a bill read short (name it too, or give the report's manifest)`;
+}
+
+/** A manifest's bytes at most: AWS's list the report's columns and keys, tens of KB. */
+export const MAX_MANIFEST_BYTES = 1024 * 1024;
+
+/** Whether a parsed JSON document is a legacy CUR's manifest: its parts' keys, and its assembly. */
+export function isCurManifest(document: unknown): document is { reportKeys: unknown[] } {
+  if (document === null || typeof document !== "object" || Array.isArray(document)) return false;
+  const fields = document as Record<string, unknown>;
+  return Array.isArray(fields.reportKeys) && typeof fields.assemblyId === "string";
 }

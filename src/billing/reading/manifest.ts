@@ -11,10 +11,7 @@
 import { statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { BillingInputError } from "../errors.js";
-import { MAX_BILL_PARTS } from "./parts.js";
-
-/** A manifest's bytes at most: AWS's list the report's columns and keys, tens of KB. */
-export const MAX_MANIFEST_BYTES = 1024 * 1024;
+import { MAX_BILL_PARTS } from "./layout.js";
 
 /** A key's length at most (S3's own bound on a key), checked before it is split. */
 const MAX_KEY_LENGTH = 1024;
@@ -27,13 +24,6 @@ export interface CurManifest {
   readonly parts: readonly string[];
   /** The line on stderr saying what the manifest is and which parts are read. */
   readonly note: string;
-}
-
-/** Whether a parsed JSON document is a legacy CUR's manifest: its parts' keys, and its assembly. */
-export function isCurManifest(document: unknown): document is { reportKeys: unknown[] } {
-  if (document === null || typeof document !== "object" || Array.isArray(document)) return false;
-  const fields = document as Record<string, unknown>;
-  return Array.isArray(fields.reportKeys) && typeof fields.assemblyId === "string";
 }
 
 /** Whether a path is a regular file (a folder or nothing is not). */

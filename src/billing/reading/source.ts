@@ -170,7 +170,7 @@ async function jsonSource(
 /**
  * A number cell written with a decimal comma as the text SQL casts (`1.234,56` → `1234.56`); an
  * empty cell as it is; a cell that is no such number `NaN`, which the checks of every quantity and
- * cost make a bad row (src/billing/views.ts), rather than a number read otherwise (`12.5`, 125 or
+ * cost make a bad row (src/billing/stages/classify.ts), rather than a number read otherwise (`12.5`, 125 or
  * 12.5, is neither).
  */
 function decimalCommaRead(column: string): string {
@@ -206,7 +206,7 @@ function csvSource(parts: readonly string[], layout: CsvLayout, input: BillingFo
 /**
  * The relation a billing export's lines are read from, as its layout says, and its columns. `parts`:
  * the file, or the parts of one bill in their order, each of the first's layout (a text's header
- * and how it is cut, checked by the caller: src/billing/reading/parts.ts; Parquet's columns here).
+ * and how it is cut, checked by the caller: src/billing/reading/layout.ts; Parquet's columns here).
  */
 export async function billSource(
   connection: DuckDBConnection,

@@ -1,14 +1,72 @@
 /*
- * The methods a billing line is estimated by (docs/methodology.md, "Billing lines that are not
- * instance hours"): each method's dimension (what unit it reads), what it is told apart by (a
- * storage's medium, a GPU's model), the suffix of its unit as the output writes it, and its
- * constant multiplier; then each key of the coefficient table a method and variant read, with its
- * unit. sql/classify/billing_methods.sql reads both as tables (src/billing/registry/tables.ts).
+ * The methods a billing line that is not an instance hour is estimated by (docs/methodology.md,
+ * "Billing lines that are not instance hours"), each described once, in BILLING_METHODS: the unit
+ * dimension it reads, what tells its keys apart, the suffix of its unit as the output writes it, its
+ * constant multiplier; its keys (the coefficient rows of one unit: a GB-hour of SSD, a vCPU-hour…),
+ * each with its energy and its embedded impact per unit; and the rules of
+ * sql/classify/billing_methods.sql that give lines the method, each at its place among every rule
+ * (a line takes the first rule that matches). The SQL's CASE, the registry's tables
+ * billing_method_kinds and billing_method_keys (src/billing/registry/sqlTables.ts) and the coefficient
+ * rows of the keys (src/billing/stages/methodRows.ts) are made from it; a method without
+ * energy, embedded rule or classifying rule stops the run before it starts (methodProblems).
  */
 
-import { GPU_MODELS, gpuKey } from "./gpus.js";
+/** A figure per unit with its bounds. */
+export interface Range {
+  readonly value: number;
+  readonly min: number;
+  readonly max: number;
+}
 
-export interface MethodKind {
+const exactly = (value: number): Range => ({ value, min: value, max: value });
+
+/**
+ * The embedded impact of one unit of a key, per criterion: the engine's component of that kind (its
+ * default archetype and `input`) for one hour, ÷ `per` units; the `vcpus` vCPU-hours of the
+ * provider's reference instance; or none, saying why.
+ */
+export type EmbeddedRule =
+  | {
+      readonly component: "ssd" | "hdd" | "gpu";
+      readonly input: Readonly<Record<string, unknown>>;
+      readonly per: number;
+    }
+  | { readonly vcpus: number }
+  | { readonly none: string };
+
+/**
+ * kWh of one unit, before the PUE: a figure per provider, or (the cost key) the kWh per unit of
+ * cost of the bill's own instance lines (src/billing/stages/lookUp.ts).
+ */
+export type EnergyRule = ((provider: string) => Range) | { readonly perCostOfTheBill: true };
+
+/** One key of a method: the coefficient row of one unit, for one variant (a medium, a GPU model). */
+export interface MethodKey {
+  /** The medium or GPU model; '' for none (a GPU of no model the registry knows: CCF's average). */
+  readonly variant: string;
+  /** The coefficient table's key (`method:ssd-gb-hour`), shared by methods reading the same unit. */
+  readonly key: string;
+  /** Its unit as the output's method_unit writes it (before the suffix). */
+  readonly unit: string;
+  readonly energy: EnergyRule;
+  readonly embedded: EmbeddedRule;
+}
+
+/**
+ * A rule of the CASE giving a line its method (sql/classify/billing_methods.sql): a condition on the
+ * view billing_usage's columns (alias `u`), written as its lines are (the first after `WHEN`).
+ */
+export interface LineRule {
+  /** Its place among every rule, methods' and others' (LINE_RULES): the lowest that matches wins. */
+  readonly order: number;
+  readonly when: readonly string[];
+  /** Why it is there, written above it as comments. */
+  readonly why?: readonly string[];
+  /** Its THEN on a line of its own, below a long condition. */
+  readonly thenApart?: boolean;
+}
+
+export interface BillingMethod {
   readonly method: string;
   /** The unit dimension it reads (src/billing/registry/units.ts); `any` for by-cost (it reads the cost). */
   readonly dimension: "hour" | "gb" | "gb-hour" | "any";
@@ -18,7 +76,150 @@ export interface MethodKind {
   readonly labelSuffix: "replication" | "scope" | "";
   /** Units of the key per unit of the line (after the unit's own factor and resource). */
   readonly multiplier: number;
+  readonly keys: readonly MethodKey[];
+  /** The rules giving lines this method (a storage method is also its services': STORAGE_SERVICES). */
+  readonly rules: readonly LineRule[];
 }
+
+/*
+ * GPU models the providers bill, each with its board power (the maker's published TDP or maximum
+ * board power, per GPU as the clouds bill it) and the instance families that carry it. A line
+ * billing GPU-hours of a named model (Google Cloud's `Nvidia Tesla T4 GPU running in Americas`)
+ * reads that model's row; a line naming none reads CCF's average GPU (method:gpu-hour).
+ */
+
+export interface GpuModel {
+  /** The model as a line's text names it, lower case (`nvidia tesla t4` → `t4`). */
+  readonly model: string;
+  /** Board power at full load, W per GPU as billed. */
+  readonly watts: number;
+  /** Instance families carrying it: AWS (`p3`), Azure (`ncv3`, sizes' family), Google Cloud (`a2`). */
+  readonly families: readonly string[];
+}
+
+export const GPU_MODELS: readonly GpuModel[] = [
+  // NVIDIA Tesla K80 datasheet: 300 W for its two GK210 GPUs; clouds bill each GPU (AWS p2, Azure NC)
+  { model: "k80", watts: 150, families: ["p2", "nc"] },
+  // NVIDIA Tesla M60 datasheet: 300 W maximum for its two GPUs (AWS g3 and Azure NV bill each)
+  { model: "m60", watts: 150, families: ["g3", "g3s", "nv", "nvv3"] },
+  // NVIDIA Tesla P4 datasheet: 75 W
+  { model: "p4", watts: 75, families: [] },
+  // NVIDIA Tesla P40 datasheet: 250 W (Azure ND)
+  { model: "p40", watts: 250, families: ["nd"] },
+  // NVIDIA Tesla P100 PCIe datasheet: 250 W (Google Cloud, Azure NCv2)
+  { model: "p100", watts: 250, families: ["ncv2"] },
+  // NVIDIA Tesla V100 SXM2 datasheet: 300 W (AWS p3, p3dn; Azure NCv3, NDv2)
+  { model: "v100", watts: 300, families: ["p3", "p3dn", "ncv3", "ndv2"] },
+  // NVIDIA T4 datasheet: 70 W (AWS g4dn; AWS g5g's T4G alike; Azure NCasT4_v3)
+  { model: "t4", watts: 70, families: ["g4dn", "ncast4v3"] },
+  { model: "t4g", watts: 70, families: ["g5g"] },
+  // NVIDIA A10 datasheet: 150 W (Azure NVadsA10 v5); AWS's A10G (g5) is given the same 150 W
+  { model: "a10", watts: 150, families: ["nvadsa10v5"] },
+  { model: "a10g", watts: 150, families: ["g5"] },
+  // NVIDIA A100 SXM4 datasheet: 400 W (AWS p4d, p4de; Azure NDasrA100 v4; Google Cloud a2)
+  { model: "a100", watts: 400, families: ["p4d", "p4de", "ndasra100v4", "ndma100v4", "nca100v4", "a2"] },
+  // NVIDIA H100 SXM5 datasheet: 700 W (AWS p5; Azure NDisrH100 v5; Google Cloud a3)
+  { model: "h100", watts: 700, families: ["p5", "ndisrh100v5", "ncadsh100v5", "a3"] },
+  // NVIDIA H200 SXM datasheet: up to 700 W (AWS p5e, p5en)
+  { model: "h200", watts: 700, families: ["p5e", "p5en"] },
+  // NVIDIA L4 datasheet: 72 W (AWS g6, gr6; Google Cloud g2)
+  { model: "l4", watts: 72, families: ["g6", "gr6", "g2"] },
+  // NVIDIA L40S datasheet: 350 W (AWS g6e)
+  { model: "l40s", watts: 350, families: ["g6e"] },
+  // AMD Radeon Pro V520: 225 W (AWS g4ad); AMD Radeon Instinct MI25: 300 W (Azure NVv4)
+  { model: "v520", watts: 225, families: ["g4ad"] },
+  { model: "mi25", watts: 300, families: ["nvv4"] },
+];
+
+/**
+ * CCF's GPU figures (Appendix III): 35 W idle and 306 W at full load on average. A model's idle
+ * power is taken in the same ratio to its full power (35 ÷ 306 of it); its power at the average
+ * load of 50 % halfway between.
+ */
+export const GPU_IDLE_RATIO = 35 / 306;
+
+/** The method key of a model's GPU-hour. */
+export const gpuKey = (model: string) => `method:gpu-hour:${model}`;
+
+/** CCF's average server load of hyperscale data centres (2020), where a line says no load. */
+const AVERAGE_LOAD = 0.5;
+
+/** Watts per vCPU at 0 % and 100 % load (CCF's averages over each provider's microarchitectures). */
+const WATTS_PER_VCPU: Readonly<Record<string, { min: number; max: number }>> = {
+  aws: { min: 0.74, max: 3.5 },
+  gcp: { min: 0.71, max: 4.26 },
+  azure: { min: 0.78, max: 3.76 },
+};
+/** Another provider's: the mean of the three. */
+const OTHER_WATTS_PER_VCPU = { min: (0.74 + 0.71 + 0.78) / 3, max: (3.5 + 4.26 + 3.76) / 3 };
+
+/** Watts of a GPU of no model named at 50 % load (value: V100), idle (min: T4) and full (max: A100): CCF, Appendix III. */
+const GPU_WATTS = { value: 35 + AVERAGE_LOAD * (306 - 35), min: 8, max: 407 };
+
+/** A model's GPU-hour, kWh: idle at GPU_IDLE_RATIO of its board power, full at it, 50 % halfway (GPU_IDLE_RATIO). */
+function gpuModelEnergy(watts: number): Range {
+  const idle = watts * GPU_IDLE_RATIO;
+  return { value: (idle + AVERAGE_LOAD * (watts - idle)) / 1000, min: idle / 1000, max: watts / 1000 };
+}
+
+/** A vCPU-hour at the average load, kWh (CCF: the provider's min and max watts per vCPU). */
+function vcpuHourEnergy(provider: string): Range {
+  const watts = WATTS_PER_VCPU[provider] ?? OTHER_WATTS_PER_VCPU;
+  return {
+    value: (watts.min + AVERAGE_LOAD * (watts.max - watts.min)) / 1000,
+    min: watts.min / 1000,
+    max: watts.max / 1000,
+  };
+}
+
+/** A GB-hour of memory, kWh (CCF: 0.392 Wh). */
+const memoryGbHourEnergy = (): Range => exactly(0.000392);
+
+/** A Glue or Athena DPU: 4 vCPUs and 16 GB of memory (AWS Glue pricing, "Data Processing Unit"). */
+const DPU_VCPUS = 4;
+const DPU_MEMORY_GB = 16;
+
+const plus = (a: Range, b: Range, times: number): Range => ({
+  value: a.value + times * b.value,
+  min: a.min + times * b.min,
+  max: a.max + times * b.max,
+});
+const times = (a: Range, factor: number): Range => ({
+  value: a.value * factor,
+  min: a.min * factor,
+  max: a.max * factor,
+});
+
+/** Average capacities behind CCF's storage coefficients (2020): 5 TB per SSD, 10 TB per HDD. */
+const SSD_GB = 5000;
+const HDD_GB = 10000;
+
+/** A GB-hour of each medium: 1.2 Wh per TB-hour of SSD, 0.65 of HDD (CCF); the engine's disk, per GB. */
+const STORAGE_KEYS: readonly MethodKey[] = [
+  {
+    variant: "ssd",
+    key: "method:ssd-gb-hour",
+    unit: "GB-hours SSD",
+    energy: () => exactly(1.2e-6),
+    embedded: { component: "ssd", input: { capacity: SSD_GB }, per: SSD_GB },
+  },
+  {
+    variant: "hdd",
+    key: "method:hdd-gb-hour",
+    unit: "GB-hours HDD",
+    energy: () => exactly(0.65e-6),
+    embedded: { component: "hdd", input: {}, per: HDD_GB },
+  },
+];
+
+/** A vCPU-hour: its energy per provider, its embedded impact the reference instance's per vCPU. */
+const VCPU_HOUR: MethodKey = {
+  variant: "",
+  key: "method:vcpu-hour",
+  unit: "vCPU-hours",
+  energy: vcpuHourEnergy,
+  embedded: { vcpus: 1 },
+};
 
 /**
  * Lambda's memory is set in MB, 1,024 a GB (its GB-seconds are GiB-seconds), and gives one vCPU per
@@ -26,13 +227,30 @@ export interface MethodKind {
  */
 const LAMBDA_VCPUS_PER_GB = 1024 / 1769;
 
-export const METHOD_KINDS: readonly MethodKind[] = [
+/** A line's describing text, lower case (its description, usage type, meter…: the format's usage query). */
+const TEXT = "u.billing_usage_text";
+
+export const BILLING_METHODS: readonly BillingMethod[] = [
   {
     method: "block-storage",
     dimension: "gb-hour",
     variantOf: "medium",
     labelSuffix: "replication",
     multiplier: 1,
+    keys: STORAGE_KEYS,
+    rules: [
+      {
+        order: 160,
+        when: [
+          `${TEXT} LIKE '%volumeusage%' OR ${TEXT} LIKE '%managed disk%'`,
+          `  OR ${TEXT} LIKE '%pd capacity%' OR ${TEXT} LIKE '%persistent disk%'`,
+          `  OR ${TEXT} LIKE '%hyperdisk%' OR ${TEXT} LIKE '%provisioned storage%'`,
+          `  OR ${TEXT} LIKE '%database storage%'`,
+          `  OR ${TEXT} LIKE '%block storage%' OR ${TEXT} LIKE '%volume%'`,
+        ],
+        thenApart: true,
+      },
+    ],
   },
   {
     method: "object-storage",
@@ -40,6 +258,15 @@ export const METHOD_KINDS: readonly MethodKind[] = [
     variantOf: "medium",
     labelSuffix: "replication",
     multiplier: 1,
+    keys: STORAGE_KEYS,
+    rules: [
+      { order: 140, when: [`${TEXT} LIKE '%snapshot%' OR ${TEXT} LIKE '%backup%'`] },
+      {
+        order: 180,
+        why: ["Any other storage of GB-hours"],
+        when: [`${TEXT} LIKE '%storage%' OR ${TEXT} LIKE '%blob%'`, `  OR ${TEXT} LIKE '%object%'`],
+      },
+    ],
   },
   {
     method: "file-storage",
@@ -47,51 +274,331 @@ export const METHOD_KINDS: readonly MethodKind[] = [
     variantOf: "medium",
     labelSuffix: "replication",
     multiplier: 1,
+    keys: STORAGE_KEYS,
+    rules: [
+      {
+        order: 170,
+        when: [
+          `${TEXT} LIKE '%| files%' OR ${TEXT} LIKE '%filestore%'`,
+          `  OR ${TEXT} LIKE '%file storage%'`,
+        ],
+      },
+    ],
   },
-  { method: "data-transfer", dimension: "gb", variantOf: "", labelSuffix: "scope", multiplier: 1 },
+  {
+    method: "data-transfer",
+    dimension: "gb",
+    variantOf: "",
+    labelSuffix: "scope",
+    multiplier: 1,
+    keys: [
+      {
+        variant: "",
+        key: "method:network-gb",
+        unit: "GB",
+        // CCF: 0.001 kWh per GB carried
+        energy: () => exactly(0.001),
+        embedded: { none: "CCF gives networks no embedded figure" },
+      },
+    ],
+    rules: [
+      {
+        order: 110,
+        when: [
+          `${TEXT} LIKE '%datatransfer%' OR ${TEXT} LIKE '%data transfer%'`,
+          `  OR ${TEXT} LIKE '%-bytes%' OR ${TEXT} LIKE '%egress%'`,
+          `  OR ${TEXT} LIKE '%bandwidth%'`,
+          "  OR (u.billing_unit_dimension = 'gb' AND LOWER(COALESCE(u.billing_service_category, '')) LIKE 'network%')",
+          "  -- GB a NAT gateway or load balancer processes, logs a service ingests, a virtual",
+          "  -- network carries in or out (Azure VNet peering's ingress and egress): carried by the network",
+          `  OR (u.billing_unit_dimension = 'gb' AND (${TEXT} LIKE '%data processed%'`,
+          `    OR ${TEXT} LIKE '%ingested%' OR ${TEXT} LIKE '%ingress%'`,
+          `    OR ${TEXT} LIKE '%virtual network%'))`,
+        ],
+        thenApart: true,
+      },
+    ],
+  },
   {
     method: "serverless",
     dimension: "gb-hour",
     variantOf: "",
     labelSuffix: "",
     multiplier: LAMBDA_VCPUS_PER_GB,
+    keys: [VCPU_HOUR],
+    rules: [
+      {
+        order: 70,
+        when: [
+          `${TEXT} LIKE '%lambda-gb-second%' OR (u.billing_unit_dimension = 'gb-hour'`,
+          `  AND u.billing_unit_time_hours < 1 AND (${TEXT} LIKE '%lambda%' OR ${TEXT} LIKE '%functions%'))`,
+        ],
+      },
+    ],
   },
-  { method: "per-vcpu", dimension: "hour", variantOf: "", labelSuffix: "", multiplier: 1 },
-  { method: "memory", dimension: "gb-hour", variantOf: "", labelSuffix: "", multiplier: 1 },
-  { method: "accelerator", dimension: "hour", variantOf: "gpu", labelSuffix: "", multiplier: 1 },
-  { method: "dpu", dimension: "hour", variantOf: "", labelSuffix: "", multiplier: 1 },
-  { method: "by-cost", dimension: "any", variantOf: "", labelSuffix: "", multiplier: 1 },
+  {
+    method: "per-vcpu",
+    dimension: "hour",
+    variantOf: "",
+    labelSuffix: "",
+    multiplier: 1,
+    keys: [VCPU_HOUR],
+    rules: [
+      {
+        order: 80,
+        when: [
+          `${TEXT} LIKE '%vcpu%' OR ${TEXT} LIKE '%ocpu%'`,
+          "  OR u.billing_unit_resource IN ('vcpu', 'ocpu', 'acu')",
+          `  OR ${TEXT} LIKE '%aurora:serverless%'`,
+          `  OR (u.billing_provider = 'gcp' AND ${TEXT} LIKE '% core %'`,
+          "    AND u.billing_unit_dimension = 'hour')",
+        ],
+      },
+    ],
+  },
+  {
+    method: "memory",
+    dimension: "gb-hour",
+    variantOf: "",
+    labelSuffix: "",
+    multiplier: 1,
+    keys: [
+      {
+        variant: "",
+        key: "method:memory-gb-hour",
+        unit: "GB-hours of memory",
+        energy: memoryGbHourEnergy,
+        embedded: { none: "memory's embedded impact is in the vCPU-hour's reference instance" },
+      },
+    ],
+    rules: [
+      {
+        order: 90,
+        when: [
+          `u.billing_unit_dimension = 'gb-hour' AND (${TEXT} LIKE '%memory%'`,
+          `  OR ${TEXT} LIKE '%fargate-gb-hours%'`,
+          `  OR (u.billing_provider = 'gcp' AND ${TEXT} LIKE '% ram %'))`,
+        ],
+      },
+    ],
+  },
+  {
+    method: "accelerator",
+    dimension: "hour",
+    variantOf: "gpu",
+    labelSuffix: "",
+    multiplier: 1,
+    keys: [
+      {
+        variant: "",
+        key: "method:gpu-hour",
+        unit: "GPU-hours",
+        energy: () => ({
+          value: GPU_WATTS.value / 1000,
+          min: GPU_WATTS.min / 1000,
+          max: GPU_WATTS.max / 1000,
+        }),
+        embedded: { component: "gpu", input: {}, per: 1 },
+      },
+      // Every GPU model's embedded impacts are the engine's default GPU's (it has no model figures).
+      ...GPU_MODELS.map(
+        (gpu): MethodKey => ({
+          variant: gpu.model,
+          key: gpuKey(gpu.model),
+          unit: `GPU-hours ${gpu.model.toUpperCase()}`,
+          energy: () => gpuModelEnergy(gpu.watts),
+          embedded: { component: "gpu", input: {}, per: 1 },
+        }),
+      ),
+    ],
+    rules: [
+      {
+        order: 60,
+        when: [
+          `(${TEXT} LIKE '%gpu%' OR u.billing_unit_resource = 'gpu') AND u.billing_unit_dimension = 'hour'`,
+        ],
+      },
+    ],
+  },
+  {
+    method: "dpu",
+    dimension: "hour",
+    variantOf: "",
+    labelSuffix: "",
+    multiplier: 1,
+    keys: [
+      {
+        variant: "",
+        key: "method:dpu-hour",
+        unit: "DPU-hours",
+        energy: (provider) =>
+          plus(times(vcpuHourEnergy(provider), DPU_VCPUS), memoryGbHourEnergy(), DPU_MEMORY_GB),
+        // Its vCPUs' share of the reference instance (memory's is in it)
+        embedded: { vcpus: DPU_VCPUS },
+      },
+    ],
+    rules: [{ order: 50, when: ["u.billing_unit_resource = 'dpu' AND u.billing_unit_dimension = 'hour'"] }],
+  },
+  {
+    method: "by-cost",
+    dimension: "any",
+    variantOf: "",
+    labelSuffix: "",
+    multiplier: 1,
+    keys: [
+      {
+        variant: "",
+        key: "method:cost",
+        unit: "cost",
+        energy: { perCostOfTheBill: true },
+        embedded: { none: "CCF gives managed services estimated by their cost no embedded figure" },
+      },
+    ],
+    rules: [
+      {
+        order: 120,
+        why: [
+          "Managed hardware billed by the hour or capacity unit, no published figure per unit: a load",
+          "balancer, a NAT, VPN, transit or application gateway, a firewall, a Kubernetes control",
+          "plane (its nodes are billed as instances)",
+        ],
+        when: [
+          `${TEXT} LIKE '%nat gateway%' OR ${TEXT} LIKE '%natgateway%'`,
+          `  OR ${TEXT} LIKE '%load balancer%' OR ${TEXT} LIKE '%loadbalancer%'`,
+          `  OR ${TEXT} LIKE '%load balancing%'`,
+          `  OR (u.billing_unit_dimension = 'hour' AND (${TEXT} LIKE '%transit gateway%'`,
+          `    OR ${TEXT} LIKE '%vpn gateway%' OR ${TEXT} LIKE '%vpn connection%'`,
+          `    OR ${TEXT} LIKE '%application gateway%' OR ${TEXT} LIKE '%firewall%'))`,
+          `  OR (u.billing_unit_dimension = 'hour' AND (${TEXT} LIKE '%eks cluster%'`,
+          `    OR ${TEXT} LIKE '%amazoneks-hours%'`,
+          `    OR (${TEXT} LIKE '%kubernetes%' AND (${TEXT} LIKE '%uptime sla%'`,
+          `      OR ${TEXT} LIKE '%cluster management%' OR ${TEXT} LIKE '%kubernetes clusters%'`,
+          `      OR ${TEXT} LIKE '%control plane%'))))`,
+        ],
+        thenApart: true,
+      },
+    ],
+  },
 ];
 
+/** A rule of the CASE that gives no method of BILLING_METHODS: what it gives instead (SQL). */
+interface OtherRule extends LineRule {
+  readonly gives: string;
+}
+
+/**
+ * The rules of the CASE besides the methods': instance hours, lines that use no hardware (NULL), and
+ * a storage service's own method (src/billing/registry/services.ts, read as the table
+ * billing_storage_services).
+ */
+export const LINE_RULES: readonly OtherRule[] = [
+  { order: 10, when: ["u.billing_line_kind = 'compute'"], gives: "'instance'" },
+  { order: 20, when: ["u.billing_charge <> 'usage'"], gives: "NULL" },
+  {
+    order: 30,
+    why: [
+      "A licence's fee (Google's `Licensing Fee for Google Cloud Dataproc (GPU cost)`, `(CPU",
+      "cost)`): software priced per core or GPU whose hardware other lines bill",
+    ],
+    when: [`${TEXT} LIKE '%licensing fee%'`],
+    gives: "NULL",
+  },
+  {
+    order: 40,
+    why: [
+      "A fee on hours another service bills (EMR on EC2 and on EKS): those hours are",
+      "estimated on their own lines, so this line on none (src/billing/registry/services.ts)",
+    ],
+    when: [
+      "u.billing_service_role = 'fee' AND (u.billing_service_estimated_when = ''",
+      `  OR ${TEXT} NOT LIKE CONCAT('%', u.billing_service_estimated_when, '%'))`,
+    ],
+    gives: "NULL",
+  },
+  {
+    order: 100,
+    why: ["S3's bytes deleted early are no transfer (what they bill is their storage's minimum)"],
+    when: [`${TEXT} LIKE '%bytesdeleted%'`],
+    gives: "NULL",
+  },
+  {
+    order: 130,
+    why: ["Storage is billed in GB-hours: the rules below read no other unit"],
+    when: ["u.billing_unit_dimension <> 'gb-hour'"],
+    gives: "NULL",
+  },
+  { order: 150, when: ["u.billing_service_storage IS NOT NULL"], gives: "u.billing_service_storage" },
+];
+
+/** Every rule of the CASE, in its order, with what it gives. */
+export function classifyingRules(methods: readonly BillingMethod[] = BILLING_METHODS): OtherRule[] {
+  const own = methods.flatMap((method) =>
+    method.rules.map((rule) => ({ ...rule, gives: `'${method.method}'` })),
+  );
+  return [...LINE_RULES, ...own].sort((a, b) => a.order - b.order);
+}
+
+/**
+ * The WHEN lines of the CASE giving a line its method (sql/classify/billing_methods.sql's line marked
+ * `-- method rules`), each rule at `indent`, its condition's lines below its first indented as written.
+ */
+export function methodRulesSql(indent: string, methods: readonly BillingMethod[] = BILLING_METHODS): string {
+  return classifyingRules(methods)
+    .map((rule) => {
+      const why = (rule.why ?? []).map((line) => `${indent}-- ${line}\n`).join("");
+      const [first, ...more] = rule.when;
+      const condition = [`${indent}WHEN ${first}`, ...more.map((line) => `${indent}${line}`)].join("\n");
+      const then = rule.thenApart === true ? `\n${indent}  THEN ${rule.gives}` : ` THEN ${rule.gives}`;
+      return `${why}${condition}${then}`;
+    })
+    .join("\n");
+}
+
+/** A key's row of the table billing_method_keys: the method and variant, its key and unit. */
 export interface MethodKeyRow {
   readonly method: string;
-  /** The medium or GPU model; '' for none (a GPU of no model the registry knows: CCF's average). */
   readonly variant: string;
   readonly key: string;
-  /** Its unit as the output's method_unit writes it (before the suffix). */
   readonly unit: string;
 }
 
-const storage = (method: string): MethodKeyRow[] => [
-  { method, variant: "ssd", key: "method:ssd-gb-hour", unit: "GB-hours SSD" },
-  { method, variant: "hdd", key: "method:hdd-gb-hour", unit: "GB-hours HDD" },
+/** Every key of every method, in the registry's order (a key two methods read is listed for each). */
+export const METHOD_KEY_ROWS: readonly MethodKeyRow[] = BILLING_METHODS.flatMap((method) =>
+  method.keys.map(({ variant, key, unit }) => ({ method: method.method, variant, key, unit })),
+);
+
+/** Each key once, with its energy and embedded rule, in the registry's order. */
+export const METHOD_KEYS: readonly MethodKey[] = [
+  ...new Map(BILLING_METHODS.flatMap((method) => method.keys.map((key) => [key.key, key] as const))).values(),
 ];
 
-export const METHOD_KEY_ROWS: readonly MethodKeyRow[] = [
-  ...storage("block-storage"),
-  ...storage("object-storage"),
-  ...storage("file-storage"),
-  { method: "data-transfer", variant: "", key: "method:network-gb", unit: "GB" },
-  { method: "serverless", variant: "", key: "method:vcpu-hour", unit: "vCPU-hours" },
-  { method: "per-vcpu", variant: "", key: "method:vcpu-hour", unit: "vCPU-hours" },
-  { method: "memory", variant: "", key: "method:memory-gb-hour", unit: "GB-hours of memory" },
-  { method: "accelerator", variant: "", key: "method:gpu-hour", unit: "GPU-hours" },
-  ...GPU_MODELS.map((gpu) => ({
-    method: "accelerator",
-    variant: gpu.model,
-    key: gpuKey(gpu.model),
-    unit: `GPU-hours ${gpu.model.toUpperCase()}`,
-  })),
-  { method: "dpu", variant: "", key: "method:dpu-hour", unit: "DPU-hours" },
-  { method: "by-cost", variant: "", key: "method:cost", unit: "cost" },
-];
+/** Whether a coefficient row's key is a method's (not an instance type). */
+export function isMethodKey(name: string): boolean {
+  return METHOD_KEYS.some((key) => key.key === name);
+}
+
+/**
+ * What a method of `methods` lacks — a key, a key's energy or embedded rule, a rule giving lines the
+ * method — and two rules at one place: each a sentence; none for a registry a run can use.
+ */
+export function methodProblems(methods: readonly BillingMethod[]): string[] {
+  const problems: string[] = [];
+  for (const method of methods) {
+    const named = `billing method ${method.method}`;
+    if (method.keys.length === 0) problems.push(`${named}: no key`);
+    for (const key of method.keys) {
+      if (key.energy === undefined) problems.push(`${named}: key ${key.key} has no energy`);
+      if (key.embedded === undefined) problems.push(`${named}: key ${key.key} has no embedded rule`);
+    }
+    if (method.rules.length === 0) problems.push(`${named}: no rule gives lines this method`);
+  }
+  const places = new Map<number, number>();
+  for (const rule of classifyingRules(methods)) places.set(rule.order, (places.get(rule.order) ?? 0) + 1);
+  for (const [order, count] of places) {
+    if (count > 1) problems.push(`${count} classifying rules at place ${order}: a rule's place is its own`);
+  }
+  return problems;
+}
+
+const PROBLEMS = methodProblems(BILLING_METHODS);
+if (PROBLEMS.length > 0) throw new Error(`billing: the registry's methods: ${PROBLEMS.join("; ")}`);

@@ -431,3 +431,22 @@ export const DOCUMENTED_UNITS: readonly string[] = [
   "Hours",
   "Requests",
 ];
+
+/** The units table's rows for these spellings (as the SQL keys them: lower case, trimmed), those the grammar reads. */
+export function unitRows(spellings: Iterable<string>): (readonly (string | number | null)[])[] {
+  const rows = new Map<string, readonly (string | number | null)[]>();
+  for (const spelling of spellings) {
+    const normal = unitSpelling(spelling);
+    const reading = normal === null ? null : readUnit(normal);
+    if (reading === null || rows.has(spelling)) continue;
+    rows.set(spelling, [
+      spelling,
+      reading.dimension,
+      reading.factor,
+      reading.hours,
+      reading.gigabytes,
+      reading.resource,
+    ]);
+  }
+  return [...rows.values()];
+}

@@ -6,15 +6,16 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { createTable, identifier } from "../../duckdb/database.js";
 import { readFailing } from "../../duckdb/readErrors.js";
-import { orderLineViews } from "../lookup.js";
-import { lineKindsQuery } from "../portable/kinds.js";
-import { addBilledUnits, createRegistryTables, REGISTRY_TABLES } from "../registry/tables.js";
-import { groupLineTuples } from "../tuples.js";
-import { createLineViews } from "../views.js";
-import type { ReadExport } from "./read.js";
+import { reasonableSql } from "../../support/numbers.js";
+import { absentColumns, aliasedColumns, amortisedCostColumns, type BillingFormat } from "../formats.js";
+import { sqlQuery } from "../queries.js";
+import { REGISTRY_TABLES, UNIT_COLUMNS } from "../registry/sqlTables.js";
+import { MAX_UNIT_LENGTH, unitRows } from "../registry/units.js";
+import type { LineSource, LineTuple, ReadExport } from "./read.js";
 
-/** The registry's tables, whose joins the views read by position (src/billing/lookup.ts). */
+/** The registry's tables, whose joins the views read by position (orderedRegistryJoins). */
 export const REGISTRY_TABLE_NAMES: ReadonlySet<string> = new Set(REGISTRY_TABLES.map((table) => table.name));
 
 /** The classify stage: the registry, the views of the export's lines, and their kinds. */
@@ -27,13 +28,13 @@ export async function classifyLines(connection: DuckDBConnection, read: ReadExpo
 }
 
 /**
- * The export's tuples (the first pass, src/billing/tuples.ts) run through the format's queries,
+ * The export's tuples (the first pass, groupLineTuples) run through the format's queries,
  * grouped into the table billing_line_kinds, shaped as billing_classified (the quantities of a
  * kind summed: they share whether they are a number and their sign, so a kind fares as each of
  * its lines), with the count of its lines. The views then read the tuples.
  */
 async function groupLineKinds(connection: DuckDBConnection, read: ReadExport): Promise<void> {
-  const tupleColumns = await readFailing(() => groupLineTuples(connection, read.tuple), read.parts);
+  const tupleColumns = await readFailing(() => groupLineTuples(connection, read.tuple), read.reading);
   await createLineViews(connection, {
     ...read.views,
     from: "billing_export_tuples",
@@ -46,8 +47,271 @@ async function groupLineKinds(connection: DuckDBConnection, read: ReadExport): P
   await connection.run("CREATE TABLE billing_tuple_classes AS SELECT * FROM billing_classified");
   await connection.run("CREATE OR REPLACE VIEW billing_classified AS SELECT * FROM billing_tuple_classes");
   // Kinds apart by whether their cost is positive: the by-cost rate sums the energy and the cost of
-  // the same lines (src/billing/costRates.ts).
+  // the same lines (src/billing/stages/lookUp.ts).
   await connection.run(
     `CREATE TABLE billing_line_kinds AS ${lineKindsQuery({ sum: "fsum", lineCount: "SUM(billing_line_count)" })}`,
   );
+}
+
+/** Creates the registry's tables (the units table with the documented spellings). */
+export async function createRegistryTables(connection: DuckDBConnection): Promise<void> {
+  for (const table of REGISTRY_TABLES) await createTable(connection, table.name, table.columns, table.rows);
+}
+
+/** Distinct unit spellings read from one bill at most: a bill holds tens. */
+const MAX_BILLED_UNITS = 10_000;
+
+/**
+ * Adds the units a bill spells (its lines' billing_unit and billing_usage_unit, through the view
+ * billing_usage, or the kinds of lines a keys script gave) that the table lacks and the grammar
+ * reads. Spellings longer than a unit can be are not read.
+ */
+export async function addBilledUnits(connection: DuckDBConnection, lines = "billing_usage"): Promise<void> {
+  const reader = await connection.runAndReadAll(
+    `SELECT DISTINCT spelling FROM (
+       SELECT LOWER(TRIM(COALESCE(billing_usage_unit, ''))) AS spelling FROM ${lines}
+       UNION ALL SELECT LOWER(TRIM(COALESCE(billing_unit, ''))) FROM ${lines}
+     ) s
+     WHERE LENGTH(spelling) <= ${MAX_UNIT_LENGTH} AND spelling NOT IN (SELECT spelling FROM billing_units)
+     LIMIT ${MAX_BILLED_UNITS}`,
+  );
+  const rows = unitRows(reader.getRowObjects().map((row) => String(row.spelling)));
+  if (rows.length === 0) return;
+  await createTable(connection, "billing_units_added", UNIT_COLUMNS, rows);
+  await connection.run("INSERT INTO billing_units SELECT * FROM billing_units_added");
+  await connection.run("DROP TABLE billing_units_added");
+}
+
+/**
+ * The first pass: the lines of billing_classified grouped by tuple, as a table of the file's
+ * shape (billing_export_tuples): the describing columns, the quantities summed in the quantity
+ * column, the costs in the cost columns, and billing_line_count. Grouped also by whether
+ * the quantity is a number and its sign, so that a group fares as each of its lines, and by whether
+ * its billed and paid costs are positive (the by-cost rate reads the lines that have one, the
+ * coverage sums positive costs only). Sums are
+ * fsum's (compensated), so that the summary does not depend on the order lines were added in.
+ */
+export async function groupLineTuples(connection: DuckDBConnection, tuple: LineTuple): Promise<string[]> {
+  const columns = tuple.columns.map(identifier).join(", ");
+  // Each cost column summed (NULL, as an empty cell, where no line has one): billing_cost and
+  // billing_paid_cost are sums of them per kind of line (sql/classify/billing_usage_<format>.sql), so
+  // that a tuple's costs, each of one sign, are its lines' sums.
+  // A cost that is not a reasonable number (`NaN`, `1e400`) is no cost: its line is a bad row
+  // (createLineViews), and a NaN summed made the coverage's total NaN.
+  const read = (column: string) => `TRY_CAST(${identifier(column)} AS DOUBLE)`;
+  const cost = tuple.costs
+    .map(
+      (column) =>
+        `, fsum(CASE WHEN ${reasonableSql(read(column))} THEN ${read(column)} END) AS ${identifier(column)}`,
+    )
+    .join("");
+  await connection.run(
+    `CREATE TABLE billing_export_tuples AS
+     SELECT ${columns}, fsum(billing_quantity) AS ${identifier(tuple.quantity)}${cost},
+       COUNT(*) AS billing_line_count
+     FROM billing_classified
+     GROUP BY ${columns}, billing_quantity IS NULL, billing_quantity < 0, billing_cost > 0, billing_paid_cost > 0`,
+  );
+  return [...tuple.columns, tuple.quantity, ...tuple.costs, "billing_line_count"];
+}
+
+/** A join of a registry table as the billing SQL writes it, on one line: `LEFT JOIN <table> <alias> ON <alias>.<column> = <expression>[ AND …]`. */
+const REGISTRY_JOIN = /^(\s*)LEFT JOIN (billing_[a-z_]+) ([a-z_]+) ON (.+)$/;
+
+/** The column and the line's expression of each `<alias>.<column> = <expression>` of a join's condition. */
+function joinPairs(alias: string, condition: string): [string, string][] {
+  return condition.split(" AND ").map((part) => {
+    const match = /^([a-z_]+)\.([a-z_]+) = (.+)$/.exec(part.trim());
+    if (match === null || match[1] !== alias) throw new Error(`sql: a registry join reads ${part}`);
+    return [match[2], match[3]];
+  });
+}
+
+const joined = (parts: readonly string[]) =>
+  parts.length === 1 ? parts[0] : `CONCAT(${parts.join(", chr(31), ")})`;
+
+/**
+ * A query of sql/ whose joins of registry tables (`tables`: each key unique) are read by position,
+ * as the lookup table is (the header of this file): each table's keys an ENUM type, its columns
+ * lists in a view of one row crossed with the lines, each `<alias>.<column>` the list at the
+ * position of the line's key (none for a key the table lacks, as the left join gives). The same
+ * rows as the joins, lines in their order on any number of threads.
+ */
+export async function orderedRegistryJoins(
+  connection: DuckDBConnection,
+  query: string,
+  tables: ReadonlySet<string>,
+): Promise<string> {
+  const lines: string[] = [];
+  const positions: [string, string][] = [];
+  for (const line of query.split("\n")) {
+    const match = REGISTRY_JOIN.exec(line);
+    if (match === null || !tables.has(match[2])) {
+      lines.push(line);
+      continue;
+    }
+    const [, indent, table, alias, condition] = match;
+    const pairs = joinPairs(alias, condition);
+    const type = `billing_registry_${alias}`;
+    const tableKey = joined(pairs.map(([column]) => identifier(column)));
+    const described = await connection.runAndReadAll(`DESCRIBE ${identifier(table)}`);
+    const columns = described.getRowObjects().map((row) => identifier(String(row.column_name)));
+    await connection.run(`DROP VIEW IF EXISTS ${type}_lists`);
+    await connection.run(`DROP TYPE IF EXISTS ${type}`);
+    await connection.run(`CREATE TYPE ${type} AS ENUM (SELECT ${tableKey} FROM ${identifier(table)})`);
+    await connection.run(
+      `CREATE VIEW ${type}_lists AS SELECT ${columns.map((column) => `list(${column} ORDER BY billing_position) AS ${column}`).join(", ")}
+       FROM (SELECT *, enum_code(CAST(${tableKey} AS ${type})) AS billing_position FROM ${identifier(table)})`,
+    );
+    lines.push(`${indent}CROSS JOIN ${type}_lists ${alias}`);
+    positions.push([
+      alias,
+      `CAST(enum_code(TRY_CAST(${joined(pairs.map(([, expression]) => expression))} AS ${type})) AS INTEGER) + 1`,
+    ]);
+  }
+  let text = lines.join("\n");
+  for (const [alias, position] of positions) {
+    text = text.replace(new RegExp(`\\b${alias}\\.([a-z_]+)\\b`, "g"), `${alias}.$1[${position}]`);
+  }
+  return text;
+}
+
+/**
+ * Recreates the views billing_methods and billing_classified (createLineViews) with their
+ * registry joins read by position, for the pass that writes the lines in their order.
+ */
+export async function orderLineViews(
+  connection: DuckDBConnection,
+  tables: ReadonlySet<string>,
+): Promise<void> {
+  for (const [view, file] of [
+    ["billing_methods", "classify/billing_methods.sql"],
+    ["billing_classified", "classify/billing_classified.sql"],
+  ]) {
+    const query = await orderedRegistryJoins(connection, sqlQuery(file), tables);
+    await connection.run(`CREATE OR REPLACE VIEW ${view} AS ${query}`);
+  }
+}
+
+/*
+ * The views every pass of a billing run reads: the export as it is (billing_export, with the
+ * columns its format's query reads), its billing lines (sql/classify/billing_lines_<format>.sql), what
+ * the methods of other lines read (sql/classify/billing_usage_<format>.sql), their methods
+ * (sql/classify/billing_methods.sql) and their hours and region keys (sql/classify/billing_classified.sql).
+ */
+
+/**
+ * The format's usage query with each line's quantity and cost held to the numbers every input is
+ * (src/support/numbers.ts): a line whose quantity or cost is not finite, or out of the reasonable
+ * range (`NaN`, `Infinity`, `1e308`), has neither, so that it is a bad row (sql/evaluate/billing_impacts.sql)
+ * and adds nothing to the sums; -0 is read as 0. The format's query casts them with TRY_CAST.
+ */
+function checkedUsageQuery(query: string): string {
+  const unreasonable = (column: string) => `(${column} IS NOT NULL AND NOT ${reasonableSql(column)})`;
+  const bad = `${unreasonable("u.billing_quantity")} OR ${unreasonable("u.billing_cost")}`;
+  return `SELECT u.* REPLACE (
+      CASE WHEN ${bad} THEN NULL ELSE u.billing_quantity + 0.0 END AS billing_quantity,
+      CASE WHEN ${bad} THEN NULL ELSE u.billing_cost + 0.0 END AS billing_cost)
+    FROM (${query}) u`;
+}
+
+/**
+ * The columns billing_export adds to the file's, as a select list: each column of the format's
+ * query the file spells otherwise under the query's name (CUR 1.0's lineItem/UsageType as
+ * line_item_usage_type), each it lacks empty, billing_type_hint (`hint`: an expression) and
+ * billing_amortised (whether the file has the columns of the cost paid for the hours). What
+ * another engine adds to run the queries (docs/billing.md). `read`: how a column of the header is
+ * read (another engine's script reads a nested export's `service.description` as a record's field).
+ */
+export function exportAddedColumns(
+  format: BillingFormat,
+  header: readonly string[],
+  hint: string,
+  read: (column: string) => string = identifier,
+): string {
+  const aliased = aliasedColumns(format, header).map(
+    ([spelled, name]) => `${read(spelled)} AS ${identifier(name)}`,
+  );
+  const absent = absentColumns(format, header).map((name) => `CAST(NULL AS VARCHAR) AS ${identifier(name)}`);
+  const amortised = `${amortisedCostColumns(format, header).length > 0} AS billing_amortised`;
+  return [...aliased, ...absent, `${hint} AS billing_type_hint`, amortised].join(", ");
+}
+
+/** Creates the views billing_export, billing_lines, billing_usage, billing_methods and billing_classified over a source. */
+export async function createLineViews(connection: DuckDBConnection, source: LineSource): Promise<void> {
+  const hint =
+    source.typeHintColumn === null
+      ? "CAST(NULL AS VARCHAR)"
+      : `NULLIF(TRIM(CAST(${identifier(source.typeHintColumn)} AS VARCHAR)), '')`;
+  const rename =
+    source.renamed.size === 0
+      ? ""
+      : ` RENAME (${[...source.renamed].map(([from, to]) => `${identifier(from)} AS ${identifier(to)}`).join(", ")})`;
+  await connection.run(
+    `CREATE OR REPLACE VIEW billing_export AS SELECT *${rename}, ${exportAddedColumns(source.format, source.header, hint)} FROM ${source.from}`,
+  );
+  await connection.run(`CREATE OR REPLACE VIEW billing_lines AS ${sqlQuery(source.format.linesQuery)}`);
+  const usage = sqlQuery(source.format.usageQuery);
+  await connection.run(
+    `CREATE OR REPLACE VIEW billing_usage AS ${source.numbersChecked === true ? usage : checkedUsageQuery(usage)}`,
+  );
+  await connection.run(
+    `CREATE OR REPLACE VIEW billing_methods AS ${sqlQuery("classify/billing_methods.sql")}`,
+  );
+  await connection.run(
+    `CREATE OR REPLACE VIEW billing_classified AS ${sqlQuery("classify/billing_classified.sql")}`,
+  );
+}
+
+/*
+ * The kinds of billing lines: the lines of billing_classified grouped by what the lookup table,
+ * the instance matches, the places and the by-cost rate read of them (provider, instance type,
+ * region, unit, method, service…), their quantities and costs summed, their lines counted. The
+ * command groups an export's lines so (src/billing/stages/classify.ts); on another engine the keys
+ * script does (script.ts), and `impact-service tables` builds the small tables from its result:
+ * only these distinct keys leave the engine.
+ */
+
+/** The columns a kind of lines is told apart by, in order. */
+export const LINE_KIND_COLUMNS = [
+  "billing_provider",
+  "billing_instance_type",
+  "billing_region_key",
+  "billing_line_kind",
+  "billing_unit",
+  "billing_unit_hours",
+  "billing_region",
+  "billing_method",
+  "billing_method_key",
+  "billing_method_factor",
+  "billing_method_unit",
+  "billing_usage_unit",
+  "billing_service",
+  "billing_unknown_unit",
+  "billing_method_warning",
+] as const;
+
+/** The numbers of a kind (the others are texts), as keys.csv gives them. */
+export const LINE_KIND_NUMBERS: ReadonlySet<string> = new Set([
+  "billing_unit_hours",
+  "billing_method_factor",
+  "billing_quantity",
+  "billing_line_count",
+  "billing_cost",
+  "billing_paid_cost",
+]);
+
+/**
+ * The kinds of the lines of billing_classified: `sum` adds the quantities and costs (DuckDB's fsum
+ * for the command, SUM elsewhere), `lineCount` counts a kind's lines. Kinds apart by whether
+ * their quantity is a number and its sign, and whether their billed and paid costs are positive: a
+ * kind fares as each of its lines, the by-cost rate sums the energy and the cost of the same lines,
+ * and coverage the paid cost of the same lines (src/billing/stages/summarise.ts).
+ */
+export function lineKindsQuery(how: { readonly sum: string; readonly lineCount: string }): string {
+  const kind = LINE_KIND_COLUMNS.join(", ");
+  return `SELECT ${kind}, ${how.sum}(billing_quantity) AS billing_quantity, ${how.lineCount} AS billing_line_count,
+  ${how.sum}(billing_cost) AS billing_cost, ${how.sum}(billing_paid_cost) AS billing_paid_cost
+FROM billing_classified
+GROUP BY ${kind}, billing_quantity IS NULL, billing_quantity < 0, billing_cost > 0, billing_paid_cost > 0`;
 }

@@ -6,15 +6,13 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { identifier } from "../../duckdb/database.js";
 import { BillingStrictStop } from "../errors.js";
-import { createLocatedView, orderLineViews } from "../lookup.js";
+import { gridLinesQueries } from "../grid.js";
 import { impactsQuery, sqlQuery } from "../queries.js";
-import { createTupleLocatedView, createTupleRows } from "../tuples.js";
-import { createLineViews } from "../views.js";
-import { locatedReadBy } from "../writing.js";
-import { REGISTRY_TABLE_NAMES } from "./classify.js";
+import { createLineViews, orderLineViews, REGISTRY_TABLE_NAMES } from "./classify.js";
 import type { LookedUp } from "./lookUp.js";
-import type { ReadExport } from "./read.js";
+import type { LineTuple, ReadExport } from "./read.js";
 import type { BillingTerms } from "./request.js";
 
 /** Lines of one kind: provider, instance type as billed, place, and why not evaluated (null: it may be). */
@@ -135,8 +133,8 @@ async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
 
 /**
  * The view billing_located over the file's lines for the writing pass: each line reads its tuple's
- * row (src/billing/tuples.ts), or, past so many tuples, is classified and reads the lookup table
- * (src/billing/lookup.ts).
+ * row (createTupleRows), or, past so many tuples, is classified and reads the lookup table
+ * (createLocatedView).
  */
 async function locateLines(
   connection: DuckDBConnection,
@@ -148,4 +146,258 @@ async function locateLines(
   await orderLineViews(connection, REGISTRY_TABLE_NAMES);
   if (read === null) await createLocatedView(connection);
   else await createTupleLocatedView(connection, exported.tuple, read, readBy);
+}
+
+/** The text of the queries the writing pass runs over billing_located (what they read of it). */
+export function locatedReadBy(impactColumnNames: readonly string[], grid: boolean): string {
+  const impacts = impactsQuery(impactColumnNames);
+  return grid ? `${impacts}\n${gridLinesQueries(impactColumnNames)}` : impacts;
+}
+
+/*
+ * A line's kind, instance type, method and row of the lookup table are a function of the columns
+ * the format's query reads to tell what it is (its describing columns): its quantity and cost,
+ * account, resource and period aside (src/billing/formats.ts, `numbers`, `identities`, `dates`). An export's
+ * lines share a few thousand of those tuples (a resource's lines of every hour, a service's SKUs).
+ * So the first pass groups the lines by tuple, reading nothing else; the format's queries run on
+ * the tuples, not on every line; and the writing pass reads each line's tuple row by position
+ * (its tuple's hash an ENUM type: positionedTable), computing per line only its quantity,
+ * cost, account and resource, which the same queries give, the rest of their expressions left
+ * unevaluated by DuckDB.
+ */
+
+/**
+ * The SQL's working columns that differ line by line: quantity, cost, account, resource and the
+ * period as written (the grid series reads it: sql/evaluate/billing_periods.sql).
+ */
+const LINE_COLUMNS = [
+  "billing_quantity",
+  "billing_cost",
+  "billing_account",
+  "billing_resource",
+  "billing_period_start_text",
+  "billing_period_end_text",
+  "billing_period_end_days",
+];
+
+/**
+ * Tuples above which the writing pass classifies each line instead (every line a tuple of its
+ * own: an export of unique descriptions). Their rows are classified and held at once: 400,000
+ * and 900,000 tuples of 10,000,000 lines took the run to 1.19 and 1.13 GB (28.5 s), each line
+ * classified 1.0 GB (51.9 s); 191,925 tuples, 870 MB (bench/README.md, "A real width").
+ */
+const MAX_TUPLES = 200_000;
+
+/** The text that tells a line's tuple apart (two tuples sharing it are checked for). */
+function tupleKey(tuple: LineTuple): string {
+  return `CAST(hash(${tuple.columns.map(identifier).join(", ")}) AS VARCHAR)`;
+}
+
+async function columnNames(connection: DuckDBConnection, relation: string): Promise<string[]> {
+  const reader = await connection.runAndReadAll(`DESCRIBE ${relation}`);
+  return reader.getRowObjects().map((row) => String(row.column_name));
+}
+
+/**
+ * The view billing_tuple_rows: each tuple's key and what its lines read of billing_located
+ * (sql/evaluate/billing_located.sql run on the classified tuples: kind, type, method, place, per-hour
+ * impacts), a view so that the writing pass computes only the columns it reads. Run while the
+ * views read billing_export_tuples. Returns those columns, or null when the writing pass must
+ * classify each line (too many tuples, or two of them sharing a hash).
+ */
+export async function createTupleRows(
+  connection: DuckDBConnection,
+  tuple: LineTuple,
+): Promise<readonly string[] | null> {
+  const counted = await connection.runAndReadAll(
+    `SELECT COUNT(*) AS tuples, COUNT(DISTINCT billing_tuple_key) AS keys
+     FROM (SELECT DISTINCT ${tuple.columns.map(identifier).join(", ")}, ${tupleKey(tuple)} AS billing_tuple_key
+       FROM billing_export_tuples)`,
+  );
+  const { tuples, keys } = counted.getRowObjects()[0];
+  if (Number(tuples) === 0 || Number(tuples) !== Number(keys) || Number(tuples) > MAX_TUPLES) return null;
+  const located = sqlQuery("evaluate/billing_located.sql").replaceAll(
+    "billing_classified",
+    "billing_tuple_classes",
+  );
+  const exported = new Set(await columnNames(connection, "billing_export"));
+  const read = (await columnNames(connection, `(${located})`)).filter(
+    (column) => !exported.has(column) && !LINE_COLUMNS.includes(column),
+  );
+  // A tuple's rows (one per sign of its quantity) agree on every column read.
+  await connection.run(
+    `CREATE VIEW billing_tuple_rows AS
+     SELECT ${tupleKey(tuple)} AS billing_tuple_key, ${read.map((column) => `first(${identifier(column)}) AS ${identifier(column)}`).join(", ")}
+     FROM (${located}) located
+     GROUP BY billing_tuple_key`,
+  );
+  return read;
+}
+
+/** The names a query's text holds: its identifiers and keywords. */
+function namesIn(text: string): Set<string> {
+  return new Set(text.split(/[^A-Za-z0-9_]+/));
+}
+
+/**
+ * Tuples per kind from which a line reads its tuple's kind, then the kind's row, rather than its
+ * tuple's row directly. DuckDB's cross join with the one-row table of lists copies its lists for
+ * every 2,048 lines: 20 lists of a 10,000,000-line export's 191,925 tuples took 13.7 of the
+ * writing pass's 37 CPU s, its 18,000 kinds' 1.9; where each tuple is a kind of its own (30,479 of
+ * them), the second list and cross join took the pass from 34.5 to 39.4–40.6 s (bench/README.md,
+ * "A real width, each tuple read through its kind"). Measured at those two ends.
+ */
+const TUPLES_PER_KIND = 2;
+
+/**
+ * Creates the view billing_located over the views of the file: each line's own columns, its
+ * quantity and cost (billing_classified's), and its tuple's row, read by position, lines in their
+ * order. `readBy`: the text of the queries reading billing_located; of the tuple rows' columns,
+ * those it names are read. A large export has hundreds of thousands of tuples (a description of
+ * each price and region) but a few thousand kinds, the distinct rows of those columns (an
+ * instance type at a place): its lines read their tuple's kind, then the kind's row.
+ */
+export async function createTupleLocatedView(
+  connection: DuckDBConnection,
+  tuple: LineTuple,
+  read: readonly string[],
+  readBy: string,
+): Promise<void> {
+  const own = [...(await columnNames(connection, "billing_export")), ...LINE_COLUMNS];
+  const named = namesIn(readBy);
+  const used = read.filter((column) => named.has(column));
+  if (used.length === 0) throw new Error("billing: the writing pass reads no column of the tuples' rows");
+  const columns = used.map(identifier).join(", ");
+  // The tuples' rows computed once (sql/evaluate/billing_located.sql on the tuples), numbered by kind.
+  await connection.run(
+    `CREATE TABLE billing_tuple_kinds AS
+     SELECT billing_tuple_key, CAST(dense_rank() OVER (ORDER BY ${columns}) AS INTEGER) AS billing_kind, ${columns}
+     FROM billing_tuple_rows`,
+  );
+  await connection.run(
+    "CREATE TYPE billing_tuple AS ENUM (SELECT billing_tuple_key FROM billing_tuple_kinds)",
+  );
+  const position = (key: string) => enumPosition("billing_tuple", key);
+  const counted = await connection.runAndReadAll(
+    "SELECT COUNT(*) AS tuples, MAX(billing_kind) AS kinds FROM billing_tuple_kinds",
+  );
+  const { tuples, kinds } = counted.getRowObjects()[0];
+  const byKind = Number(kinds) * TUPLES_PER_KIND <= Number(tuples);
+  if (byKind) {
+    await connection.run(
+      `CREATE TABLE billing_tuple_kind_list AS
+       SELECT list(billing_kind ORDER BY ${position("billing_tuple_key")}) AS billing_kinds FROM billing_tuple_kinds`,
+    );
+  }
+  const rows = byKind
+    ? "(SELECT DISTINCT ON (billing_kind) * FROM billing_tuple_kinds)"
+    : "billing_tuple_kinds";
+  const order = byKind ? "billing_kind" : position("billing_tuple_key");
+  await connection.run(
+    `CREATE TABLE billing_row_lists AS
+     SELECT ${used.map((column) => `list(${identifier(column)} ORDER BY ${order}) AS ${identifier(column)}`).join(", ")}
+     FROM ${rows}`,
+  );
+  await connection.run("DROP TABLE billing_tuple_kinds");
+  const row = byKind ? `t.billing_kinds[${position(tupleKey(tuple))}]` : position(tupleKey(tuple));
+  await connection.run(
+    `CREATE OR REPLACE VIEW billing_located AS
+     SELECT k.* EXCLUDE (billing_row), ${used.map((column) => `x.${identifier(column)}[k.billing_row] AS ${identifier(column)}`).join(", ")}
+     FROM (SELECT l.*, ${row} AS billing_row
+       FROM (SELECT ${own.map(identifier).join(", ")} FROM billing_classified) l
+       ${byKind ? "CROSS JOIN billing_tuple_kind_list t" : ""}) k
+     CROSS JOIN billing_row_lists x`,
+  );
+}
+
+/*
+ * How the writing pass reads the lookup table on DuckDB. sql/evaluate/billing_located.sql joins each line
+ * with its row of the lookup table (sql/lookup/billing_keys.sql); other engines run it as it is. DuckDB
+ * 1.5 writes a query holding a hash join without keeping the lines' order once it runs on more than
+ * one thread, while a cross join with a table of one row keeps it (docs/billing.md, "Lines in
+ * their order"). So on DuckDB the keys become an ENUM type, whose code is a key's position, and
+ * each column of the lookup table one list in that one row, read at the line's position: the same
+ * rows as the join, on every thread.
+ */
+
+/** A key's position (from 1) among the values of the ENUM type `enumType`. */
+export function enumPosition(enumType: string, key: string): string {
+  return `CAST(enum_code(CAST(${key} AS ${enumType})) AS INTEGER) + 1`;
+}
+
+/** A table read by position: each of its rows' key (a text expression), unique, and the columns read. */
+interface PositionedTable {
+  /** The ENUM type and the one-row table of lists made for it. */
+  readonly name: string;
+  readonly table: string;
+  readonly key: string;
+  readonly columns: readonly string[];
+}
+
+/**
+ * Makes a table readable by position: its keys an ENUM type, its columns lists in a view of one
+ * row (computed by the query reading it, for the columns it reads). Returns how a line reads a
+ * column: the list at the position of the line's key (`lineKey`, of a query aliased `k`, crossed
+ * with the lists aliased `x`).
+ */
+export async function positionedTable(
+  connection: DuckDBConnection,
+  positioned: PositionedTable,
+): Promise<{ position: (lineKey: string) => string; read: (column: string) => string }> {
+  const { name, table, key, columns } = positioned;
+  await connection.run(`CREATE TYPE ${name} AS ENUM (SELECT ${key} FROM ${table})`);
+  const position = (text: string) => enumPosition(name, text);
+  await connection.run(
+    `CREATE VIEW ${name}_lists AS SELECT ${columns
+      .map((column) => `list(${identifier(column)} ORDER BY billing_position) AS ${identifier(column)}`)
+      .join(", ")}
+     FROM (SELECT *, ${position(key)} AS billing_position FROM ${table})`,
+  );
+  return {
+    position,
+    read: (column) => `x.${identifier(column)}[k.billing_position] AS ${identifier(column)}`,
+  };
+}
+
+/**
+ * A key as one text: the provider (one of a few names), the instance type after its length, then
+ * the region key — two different keys never give the same text, whatever their characters.
+ */
+function keyText(provider: string, instanceType: string, regionKey: string): string {
+  const type = `COALESCE(${instanceType}, '')`;
+  return `CONCAT(COALESCE(${provider}, ''), chr(31), CAST(LENGTH(${type}) AS VARCHAR), chr(31), ${type}, chr(31), ${regionKey})`;
+}
+
+/**
+ * Creates the view billing_located, the lines of billing_classified with their row of the table
+ * billing_keys, in the lines' order on any number of threads.
+ */
+export async function createLocatedView(connection: DuckDBConnection): Promise<void> {
+  const keys = await connection.runAndReadAll("SELECT COUNT(*) AS keys FROM billing_keys");
+  if (Number(keys.getRowObjects()[0].keys) === 0) {
+    // No line at all: nothing to keep in order, and an ENUM needs a value.
+    await connection.run(
+      `CREATE OR REPLACE VIEW billing_located AS ${sqlQuery("evaluate/billing_located.sql")}`,
+    );
+    return;
+  }
+  const described = await connection.runAndReadAll("DESCRIBE billing_keys");
+  const columns = described.getRowObjects().map((row) => String(row.column_name));
+  const lookup = await positionedTable(connection, {
+    name: "billing_key",
+    table: "billing_keys",
+    key: keyText("key_provider", "key_instance_type", "key_region"),
+    columns,
+  });
+  const lineKey = keyText(
+    "l.billing_provider",
+    "COALESCE(l.billing_method_key, l.billing_instance_type)",
+    "l.billing_region_key",
+  );
+  await connection.run(
+    `CREATE OR REPLACE VIEW billing_located AS
+     SELECT k.* EXCLUDE (billing_position), ${columns.map(lookup.read).join(", ")}
+     FROM (SELECT l.*, ${lookup.position(lineKey)} AS billing_position FROM billing_classified l) k
+     CROSS JOIN billing_key_lists x`,
+  );
 }

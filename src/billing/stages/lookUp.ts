@@ -6,26 +6,31 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { createTable } from "../../duckdb/database.js";
+import { type Cell, createTable } from "../../duckdb/database.js";
 import type { RequestedCriterion } from "../../engine/index.js";
-import { type CoefficientRow, instanceCoefficientRows } from "../../service/coefficients.js";
+import {
+  type CoefficientRow,
+  coefficientCells,
+  coefficientColumns,
+  impactSlots,
+  instanceCoefficientRows,
+  KEY_COLUMNS,
+} from "../../service/coefficients.js";
 import type { EditionContext } from "../../service/context.js";
-import { loadCoefficients } from "../coefficientParquet.js";
-import { costRates } from "../costRates.js";
 import { type BillingGrid, type GridFiles, withGridSeries } from "../grid.js";
 import { type InstanceMatch, matchInstance } from "../matching.js";
+import type { BillingPlace } from "../places.js";
+import { billingCoefficientPlaces, billingPlaces, type EditionPlaces } from "../places.js";
+import { impactsQuery, keysQuery, sqlQuery } from "../queries.js";
+import { isMethodKey } from "../registry/methods.js";
 import {
   COST_KEY,
   costRows,
   instanceEnergy,
-  isMethodKey,
-  METHOD_KEYS,
   type MethodRow,
   methodRows,
-} from "../methods.js";
-import { billingCoefficientPlaces, billingPlaces, type EditionPlaces } from "../places.js";
-import { keysQuery } from "../queries.js";
-import { createMatchTable, createPlaceTable, SMALL_TABLE_COLUMNS } from "../smallTables.js";
+  UNIT_KEY_NAMES,
+} from "./methodRows.js";
 import type { BillingTerms } from "./request.js";
 
 /** What the kinds of lines were looked up in: the matches, the coefficients read, the grid series. */
@@ -57,7 +62,9 @@ export async function lookUpKinds(
     criteria,
     impactColumnNames,
   );
-  const series = await withGridSeries(connection, grid, context, knownRegions, impactColumnNames);
+  // The series and its readers are the run's that has one (src/billing/grid.ts).
+  const series =
+    grid === null ? null : await withGridSeries(connection, grid, context, knownRegions, impactColumnNames);
   return { matches, coefficients, grid: series };
 }
 
@@ -136,7 +143,7 @@ async function matchBilledTypes(
   }
   // A method's key is its own match, for every provider billing it (an unknown provider as '').
   for (const provider of await methodProviders(connection)) {
-    for (const methodKey of METHOD_KEYS) {
+    for (const methodKey of UNIT_KEY_NAMES) {
       matches.set(lookupKey(provider, methodKey), {
         provider,
         billingInstanceType: methodKey,
@@ -214,7 +221,7 @@ async function createEnergyTable(
 /**
  * The table billing_keys (sql/lookup/billing_keys.sql), from the coefficients of the matched types and of
  * the methods' keys at the places billed; returns those coefficients (every place), which the
- * totals read. The cost key's rows are the instance lines' kWh per cost (src/billing/costRates.ts):
+ * totals read. The cost key's rows are the instance lines' kWh per cost (costRates):
  * built once the instance lines are looked up, then the table again with them.
  */
 async function createLookupTable(
@@ -286,4 +293,119 @@ async function createEditionPlaceTable(
       defaultLocation: data.config.defaultLocation,
     }),
   );
+}
+
+type ColumnType = "VARCHAR" | "DOUBLE";
+
+/** The small tables written as CSV (text; the DOUBLE columns read as numbers), their columns in order. */
+export const SMALL_TABLE_COLUMNS = {
+  instance_matches: [
+    ["provider", "VARCHAR"],
+    ["billing_instance_type", "VARCHAR"],
+    ["matched_instance_type", "VARCHAR"],
+    ["match_warning", "VARCHAR"],
+  ],
+  billing_places: [
+    ["provider", "VARCHAR"],
+    ["spelling", "VARCHAR"],
+    ["place", "VARCHAR"],
+    ["place_warning", "VARCHAR"],
+  ],
+  billing_energy: [
+    ["provider", "VARCHAR"],
+    ["instance_type", "VARCHAR"],
+    ["place", "VARCHAR"],
+    ["energy_kwh_per_hour", "DOUBLE"],
+  ],
+} as const satisfies Record<string, readonly (readonly [string, ColumnType])[]>;
+
+export async function createPlaceTable(
+  connection: DuckDBConnection,
+  places: readonly BillingPlace[],
+): Promise<void> {
+  await createTable(
+    connection,
+    "billing_places",
+    SMALL_TABLE_COLUMNS.billing_places,
+    places.map((place) => [place.provider, place.spelling, place.place, place.warning]),
+  );
+}
+
+export async function createMatchTable(
+  connection: DuckDBConnection,
+  matches: Iterable<InstanceMatch>,
+): Promise<void> {
+  await createTable(
+    connection,
+    "instance_matches",
+    SMALL_TABLE_COLUMNS.instance_matches,
+    [...matches].map((match) => [
+      match.provider,
+      match.billingInstanceType,
+      match.matchedInstanceType,
+      match.warning,
+    ]),
+  );
+}
+
+/** Fills the table `coefficients` (key columns as text, `load` and impacts as doubles). */
+export async function loadCoefficients(
+  connection: DuckDBConnection,
+  edition: string,
+  load: number | null,
+  criteria: readonly RequestedCriterion[],
+  rows: Iterable<CoefficientRow>,
+): Promise<void> {
+  const slots = impactSlots(criteria);
+  const textColumns = KEY_COLUMNS.length - 1;
+  const cells = function* (): Generator<Cell[]> {
+    for (const row of rows) yield coefficientCells(edition, load, slots, row);
+  };
+  await createTable(
+    connection,
+    "coefficients",
+    coefficientColumns(criteria).map(
+      (column, index) => [column, index < textColumns ? "VARCHAR" : "DOUBLE"] as const,
+    ),
+    cells(),
+  );
+}
+
+/*
+ * The rate of lines estimated by their cost (method `by-cost`, sql/classify/billing_methods.sql): for each
+ * provider billing such lines, the energy of its instance lines per unit of their cost in the same
+ * bill — Cloud Carbon Footprint's estimate of managed services whose hardware is not billed
+ * ("Handling Unknown Usage Types": the kilowatt-hours per cost of the best-fitting known usage, for
+ * AWS by cost; lines billed in hours fit compute). docs/methodology.md, "Billing lines that are not
+ * instance hours".
+ */
+
+/**
+ * kWh per unit of cost (PUE included) of each provider's evaluated instance lines with a positive
+ * cost, for the providers with lines of the cost key; read from the kinds of lines
+ * (billing_line_kinds, grouped by the sign of their cost) and the lookup table.
+ */
+export async function costRates(connection: DuckDBConnection): Promise<Map<string, number>> {
+  // The kinds' energy and cost read in one order and summed here: DuckDB's SUM over threads adds
+  // in the order its threads finish, so the rate's last digit changed from run to run on a busy
+  // machine, and with it every by-cost line of the output.
+  const reader = await connection.runAndReadAll(
+    `WITH billing_classified AS (SELECT * FROM billing_line_kinds),
+       billing_located AS (${sqlQuery("evaluate/billing_located.sql")})
+     SELECT COALESCE(billing_provider, '') AS provider, energy_kwh, billing_cost
+     FROM (${impactsQuery([])}) kinds
+     WHERE billing_method = 'instance' AND billing_problem IS NULL AND billing_cost > 0 AND energy_kwh > 0
+       AND COALESCE(billing_provider, '') IN (
+         SELECT COALESCE(billing_provider, '') FROM billing_line_kinds WHERE billing_method_key = '${COST_KEY}')
+     ORDER BY ALL`,
+  );
+  const sums = new Map<string, { energy: number; cost: number }>();
+  for (const row of reader.getRowObjects()) {
+    const provider = String(row.provider);
+    const sum = sums.get(provider) ?? { energy: 0, cost: 0 };
+    sum.energy += Number(row.energy_kwh);
+    sum.cost += Number(row.billing_cost);
+    sums.set(provider, sum);
+  }
+  return new Map([...sums].map(([provider, sum]) => [provider, sum.energy / sum.cost]));
 }

@@ -2,7 +2,7 @@
  * The read stage of a billing run: the export's layout (read once, from its first bytes), the
  * relation DuckDB reads its lines from with its columns counted before the work they bound
  * (src/billing/reading/source.ts), those columns checked once — its format, the types read — and
- * named as the run writes them (src/billing/inputColumns.ts), and the columns the options name
+ * named as the run writes them (exportColumns), and the columns the options name
  * (--instance-type-column, --group-by) found in it. Nothing after it reads the header again.
  */
 
@@ -10,14 +10,22 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { HEADER_BYTES } from "../../duckdb/csvHeader.js";
 import { identifier, literal } from "../../duckdb/database.js";
 import { InputFileError } from "../../duckdb/errors.js";
-import { FileReadError, readFailing } from "../../duckdb/readErrors.js";
+import { FileReadError, type FilesRead, readFailing } from "../../duckdb/readErrors.js";
+import { keptInputNames } from "../../output/columns.js";
 import { BillingInputError } from "../errors.js";
-import type { BillingFormat } from "../formats.js";
-import { exportColumns } from "../inputColumns.js";
+import {
+  BILLING_FORMATS,
+  type BillingFormat,
+  type BillingFormatName,
+  headerColumn,
+  missingColumns,
+  readAs,
+  readColumns,
+  recognisedFormat,
+  unrecognisedHeader,
+} from "../formats.js";
+import { GRID_INTENSITY_COLUMN } from "../grid.js";
 import { billSource } from "../reading/source.js";
-import { type LineTuple, lineTuple } from "../tuples.js";
-import type { LineSource } from "../views.js";
-import type { WrittenColumns } from "../writing.js";
 import type { BillingRequest } from "./request.js";
 
 /**
@@ -28,6 +36,8 @@ export interface ReadExport {
   readonly file: string;
   /** The files its lines are read from: the file, or the bill's parts in order. */
   readonly parts: readonly string[];
+  /** Those files as a reading of DuckDB's reads them (readFailing): their compression known from the layout. */
+  readonly reading: FilesRead;
   readonly header: readonly string[];
   readonly columns: WrittenColumns;
   readonly format: BillingFormat;
@@ -55,9 +65,10 @@ export async function readExport(
     );
   }
   const parts = request.parts ?? [request.file];
+  const reading = { files: parts, gzip: layout.kind !== "parquet" && layout.gzip };
   const { from, columns: described } = await readFailing(
     () => billSource(connection, parts, layout, request.input),
-    parts,
+    reading,
     said,
   );
   const { header, format, columns, renamed } = exportColumns(
@@ -70,6 +81,7 @@ export async function readExport(
   return {
     file: request.file,
     parts,
+    reading,
     header,
     columns,
     format,
@@ -83,7 +95,7 @@ export async function readExport(
 type NamedColumns = Pick<ReadExport, "header" | "columns">;
 
 /** The column a requested name stands for, as the run names it (case does not matter), or an input error. */
-function headerColumn(export_: NamedColumns, name: string, option: string): string {
+function namedColumn(export_: NamedColumns, name: string, option: string): string {
   const index = export_.header.findIndex((column) => column.toLowerCase() === name.toLowerCase());
   if (index < 0) throw new BillingInputError(`${option}: the file has no column ${name}`);
   return export_.columns.names[index];
@@ -98,7 +110,7 @@ function optionColumns(
     typeHintColumn:
       request.instanceTypeColumn === null
         ? null
-        : headerColumn(named, request.instanceTypeColumn, "--instance-type-column"),
+        : namedColumn(named, request.instanceTypeColumn, "--instance-type-column"),
     groupColumns: request.groupBy.map((name) => groupColumn(named, name, request.format)),
   };
 }
@@ -118,7 +130,7 @@ const TAG_COLUMNS = ["tags", "resource_tags"];
  */
 function groupColumn(prepared: NamedColumns, name: string, output: "csv" | "parquet"): GroupColumn {
   if (!name.startsWith("tag:")) {
-    const column = headerColumn(prepared, name, "--group-by");
+    const column = namedColumn(prepared, name, "--group-by");
     return { name: column, expression: identifier(column) };
   }
   const key = name.slice("tag:".length);
@@ -140,4 +152,190 @@ function groupColumn(prepared: NamedColumns, name: string, output: "csv" | "parq
     name,
     expression: `CASE WHEN json_valid(${json}) THEN COALESCE(json_extract_string(${json}, ${path(key)}), json_extract_string(${json}, ${path(`user_${key}`)})) END`,
   };
+}
+
+/*
+ * The export's own columns as a run reads and writes them. A column named like one the run adds
+ * (`status`, `hours`, `method`, `energy_kwh`, an impact column, `matched_instance_type`,
+ * `warnings`, a group's `lines`…) or like the SQL's working columns (`billing_…`, `key_…`, `…_per_hour`) is kept under the name
+ * `input_<name>` (again prefixed while that name is taken): the run's columns keep their names and
+ * values, and no working column can meet a column of the file. Names compare without case, as
+ * SQL's do. The columns are checked here once, as DuckDB read them: the format's (the one asked
+ * for, else the header's) and the types its query can read.
+ */
+
+/** Prefixes and suffixes of the SQL's working columns. */
+const WORKING_PREFIXES = ["billing_", "key_"];
+const WORKING_SUFFIX = "_per_hour";
+
+const isWorking = (lower: string) =>
+  WORKING_PREFIXES.some((prefix) => lower.startsWith(prefix)) || lower.endsWith(WORKING_SUFFIX);
+
+/**
+ * The name each column of the header is read and written as, in order (src/output/columns.ts,
+ * keptInputNames): its own, or `input_<name>` when it would meet a column the run writes (after
+ * the file's, the grid's intensity whether or not a series is given, and a group's `lines`), a
+ * working column of its SQL, or an earlier column. `impactColumns`: the impact columns it writes.
+ */
+export function inputColumnNames(header: readonly string[], impactColumns: readonly string[]): string[] {
+  return keptInputNames(
+    header,
+    [...addedColumns(impactColumns, true).map(({ name }) => name), GROUP_LINES_COLUMN],
+    isWorking,
+  );
+}
+
+const NUMBER_TYPES = /^(DOUBLE|FLOAT|REAL|DECIMAL.*|(U?(TINY|SMALL|BIG|HUGE)?INT(EGER)?))$/;
+const DATE_TYPES = /^(DATE|TIMESTAMP(_S|_MS|_NS| WITH TIME ZONE)?)$/;
+
+/**
+ * Refuses a Parquet column the format's query reads whose type it cannot read: text, and a number
+ * or text for the columns it reads as numbers (quantity, cost). `types`: each column's DuckDB type,
+ * by name.
+ */
+function checkColumnTypes(file: string, format: BillingFormat, types: ReadonlyMap<string, string>): void {
+  const read = [...format.required.flat(), ...format.optional];
+  for (const [column, type] of types) {
+    const lower = column.toLowerCase();
+    if (!read.some((name) => name.toLowerCase() === lower) || type === "VARCHAR") continue;
+    const number = format.numbers.some((name) => name.toLowerCase() === lower);
+    if (number && NUMBER_TYPES.test(type)) continue;
+    const date = format.dates.some((name) => name.toLowerCase() === lower);
+    if (date && DATE_TYPES.test(type)) continue;
+    const expected = number
+      ? "a number or text (DOUBLE or VARCHAR)"
+      : date
+        ? "a date, a timestamp or text (DATE, TIMESTAMP or VARCHAR)"
+        : "text (VARCHAR)";
+    throw new BillingInputError(
+      `${file}: column ${column} is ${type.length > 60 ? `${type.slice(0, 60)}…` : type}; ${format.title} reads it as ${expected}`,
+    );
+  }
+}
+
+/** The export's columns as the run reads them: its format, and each column's name and whether it is nested. */
+export interface ExportColumns {
+  /** The header as the file names it. */
+  readonly header: readonly string[];
+  readonly format: BillingFormat;
+  /** Its columns as the run writes them. */
+  readonly columns: WrittenColumns;
+  /** The header's names the run writes otherwise: the file's name, the run's. */
+  readonly renamed: ReadonlyMap<string, string>;
+}
+
+/** Whether a DuckDB type is nested: a map, a record or a list. */
+const isNested = (type: string) => /^(MAP|STRUCT)\(|\[\]$/.test(type);
+
+/**
+ * The columns DuckDB read (`described`: each name and type, in order) checked and named: the
+ * format `input` asks for or the header's, refused when the header lacks its columns or has a type
+ * it cannot read; each column named as the run writes it (`impactColumns`: the impact columns it
+ * writes).
+ */
+export function exportColumns(
+  file: string,
+  described: readonly (readonly [string, string])[],
+  input: BillingFormatName | null,
+  impactColumns: readonly string[],
+): ExportColumns {
+  const header = described.map(([name]) => name);
+  const recognised = input === null ? recognisedFormat(header) : BILLING_FORMATS[input];
+  if (recognised === null || missingColumns(recognised, header).length > 0) {
+    throw new BillingInputError(unrecognisedHeader(header, input));
+  }
+  const format = { ...recognised, title: readAs(recognised, header) };
+  checkColumnTypes(file, recognised, new Map(described));
+  const names = inputColumnNames(header, impactColumns);
+  const nested = new Set(names.filter((_, index) => isNested(described[index][1])));
+  const renamed = new Map(
+    header.flatMap((name, index): [string, string][] =>
+      names[index] === name ? [] : [[name, names[index]]],
+    ),
+  );
+  return { header, format, columns: { names, nested }, renamed };
+}
+
+/** The column of a group's count of lines in the sums per group. */
+export const GROUP_LINES_COLUMN = "lines";
+
+/** The file's columns as written: their names, and those holding maps, structs or lists (JSON in CSV). */
+export interface WrittenColumns {
+  readonly names: readonly string[];
+  readonly nested: ReadonlySet<string>;
+}
+
+/** A column the run adds after the file's: how CSV writes it (a number, a text made formula-safe, as it is). */
+export interface AddedColumn {
+  readonly name: string;
+  readonly kind: "number" | "text" | "plain";
+}
+
+/** The columns the run adds after the file's, in order (with a grid series, its intensity after energy_kwh). */
+export function addedColumns(impactColumnNames: readonly string[], grid: boolean): AddedColumn[] {
+  const number = (name: string) => ({ name, kind: "number" as const });
+  return [
+    { name: "matched_instance_type", kind: "text" },
+    number("hours"),
+    { name: "method", kind: "plain" },
+    number("method_quantity"),
+    { name: "method_unit", kind: "plain" },
+    number("energy_kwh"),
+    ...(grid ? [number(GRID_INTENSITY_COLUMN)] : []),
+    ...impactColumnNames.map(number),
+    { name: "status", kind: "text" },
+    { name: "warnings", kind: "text" },
+  ];
+}
+
+/** The export's describing columns, as the run names them, and its quantity and cost columns. */
+export interface LineTuple {
+  readonly columns: readonly string[];
+  readonly quantity: string;
+  /** The cost columns the file has (billed, then those of the cost paid for the hours). */
+  readonly costs: readonly string[];
+}
+
+/**
+ * The describing columns of an export: the columns of the format's query it has (and the column
+ * of --instance-type-column), its quantity, cost and identities aside. `header`: the file's
+ * names; `names`: the run's.
+ */
+export function lineTuple(
+  format: BillingFormat,
+  header: readonly string[],
+  names: readonly string[],
+  typeHintColumn: string | null,
+): LineTuple {
+  const named = (column: string) => {
+    const spelled = headerColumn(format, column, header);
+    return spelled === null ? null : names[header.indexOf(spelled)];
+  };
+  const [quantity, ...costNames] = format.numbers.map(named);
+  const costs = costNames.flatMap((name) => name ?? []);
+  const read = readColumns(format).flatMap((column) => named(column) ?? []);
+  const perLine = new Set([quantity, ...costs, ...format.identities.map(named), ...format.dates.map(named)]);
+  const columns = [...new Set([...read, ...(typeHintColumn === null ? [] : [typeHintColumn])])].filter(
+    (column) => !perLine.has(column) || column === typeHintColumn,
+  );
+  if (quantity === null) throw new Error(`billing: ${format.name} has no quantity column`);
+  return { columns, quantity, costs };
+}
+
+/** Where a pass reads the export's lines from. */
+export interface LineSource {
+  /** A table expression (a table function, or a query in parentheses). */
+  readonly from: string;
+  /** Its columns as the run names them (exportColumns). */
+  readonly header: readonly string[];
+  /** Columns of `from` (named as the file names them) read under another name. */
+  readonly renamed: ReadonlyMap<string, string>;
+  readonly format: BillingFormat;
+  /** The header's column holding Google Cloud lines' machine type (--instance-type-column). */
+  readonly typeHintColumn: string | null;
+  /**
+   * Whether its quantities and costs were checked already (the first pass's sums of checked lines,
+   * which may pass the bound that each line is held to).
+   */
+  readonly numbersChecked?: boolean;
 }

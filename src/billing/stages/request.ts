@@ -1,13 +1,11 @@
 /*
- * What a billing run is asked (the command line's options, read once by src/cli/billing.ts): the
+ * What a billing run is asked (the command line's options, read once by src/cli/options.ts, billOptions, and planned by src/billing/bill.ts): the
  * file and where its outputs go (the request), and the terms every stage reads, checked by the
  * caller where it resolves the edition, before the file is opened: the edition, the criteria, the
  * load and the impact columns written.
  */
 
 import type { RequestedCriterion } from "../../engine/index.js";
-import { impactColumn, PHASES } from "../../output/columns.js";
-import { checkedLoad, coefficientCriteria } from "../../service/coefficients.js";
 import type { EditionContext } from "../../service/context.js";
 import type { BillingFormatName } from "../formats.js";
 import type { EditionPlaces } from "../places.js";
@@ -18,7 +16,7 @@ export interface BillingRequest {
   readonly file: string;
   /**
    * A bill delivered in parts: every part, the first included, in the order their lines are read,
-   * each read as the first is (src/billing/reading/parts.ts). The file alone when absent.
+   * each read as the first is (checkPartLayout, src/billing/reading/layout.ts). The file alone when absent.
    */
   readonly parts?: readonly string[];
   /**
@@ -69,31 +67,4 @@ export interface BillingTerms {
   readonly load: number | null;
   /** The impact columns written besides the file's own (billingImpactColumns). */
   readonly impactColumnNames: readonly string[];
-}
-
-/** A run's terms from what it was asked: the criteria and the load checked, the columns named. */
-export function billingTerms(
-  context: EditionContext,
-  knownRegions: EditionPlaces["known"],
-  asked: BillingAsked,
-): BillingTerms {
-  const criteria = coefficientCriteria(context, asked.criteria);
-  const load = checkedLoad(asked.load);
-  return {
-    context,
-    knownRegions,
-    criteria,
-    load,
-    impactColumnNames: billingImpactColumns(criteria, asked.ranges),
-  };
-}
-
-/** The impact columns written, in order: criterion, phase, then min and max with ranges. */
-export function billingImpactColumns(criteria: readonly RequestedCriterion[], ranges: boolean): string[] {
-  const bounds = ranges ? (["value", "min", "max"] as const) : (["value"] as const);
-  return criteria.flatMap((criterion) =>
-    PHASES.flatMap((phase) =>
-      bounds.map((bound) => impactColumn(criterion.info.name, criterion.info.unit, phase, bound)),
-    ),
-  );
 }

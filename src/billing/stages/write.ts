@@ -1,22 +1,27 @@
 /*
  * The write stage of a billing run: every line with its impacts to a temporary file, renamed to the
  * output once complete; with a grid series, how the lines fared; the sums per group read back from
- * the lines (src/billing/writing.ts); the small tables (--tables, src/billing/smallTables.ts) and
+ * the lines (writeLines); the small tables (--tables, writePortableTables) and
  * the report's data (src/billing/reportData.ts).
  */
 
-import { renameSync, rmSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { fileLiteral, identifier, literal } from "../../duckdb/database.js";
 import { FileReadError, readFailing } from "../../duckdb/readErrors.js";
+import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../../output/csv.js";
+import type { EditionContext } from "../../service/context.js";
 import type { GridRun } from "../grid.js";
-import { billName } from "../reading/parts.js";
+import { createGridViews, GRID_TABLES, gridSourceColumn } from "../grid.js";
+import { impactsQuery } from "../queries.js";
+import { billName } from "../reading/layout.js";
+import { REGISTRY_TABLES } from "../registry/sqlTables.js";
 import { type BillReportData, writtenReportData } from "../reportData.js";
-import { writePortableTables } from "../smallTables.js";
-import { copyOptions, type OutputFormat, partialOf, writeLines } from "../writing.js";
 import type { LineGroup } from "./evaluate.js";
-import type { LookedUp } from "./lookUp.js";
+import { type LookedUp, SMALL_TABLE_COLUMNS } from "./lookUp.js";
 import type { GroupColumn, ReadExport } from "./read.js";
+import { addedColumns, type WrittenColumns } from "./read.js";
 import type { BillingRequest, BillingTerms } from "./request.js";
 
 /** What the write stage tells besides the files: how the lines fared with the series, the report's data. */
@@ -46,7 +51,7 @@ export async function writeOutputs(
     const grid = lookedUp.grid;
     const written = await readFailing(
       () => writeLines(connection, read.columns, impactColumnNames, { ...target, grid: grid !== null }),
-      read.parts,
+      read.reading,
     );
     if (written !== lines) {
       throw new FileReadError(
@@ -55,7 +60,7 @@ export async function writeOutputs(
     }
     const gridRun = await readFailing(
       async () => grid?.run({ ...target, detailed: request.report === true }) ?? null,
-      read.parts,
+      read.reading,
     );
     await writeGroupSums(connection, target, request.groupsOutput, read.groupColumns, impactColumnNames);
     await writePortableTables(connection, request.tablesFolder, gridRun !== null, terms.context);
@@ -103,4 +108,215 @@ async function writeGroupSums(
      TO ${literal(temporary)} ${copyOptions(written.format)}`,
   );
   renameSync(temporary, groupsOutput);
+}
+
+/*
+ * The writing pass: every line of the export with its impacts (sql/evaluate/billing_located.sql through
+ * DuckDB's lookup, then sql/evaluate/billing_impacts.sql), the file's columns first, written as CSV or
+ * Parquet.
+ */
+
+export type OutputFormat = "csv" | "parquet";
+
+/**
+ * A text column as CSV writes it for a spreadsheet: a cell a spreadsheet would run as a formula
+ * (`=`, `+`, `-`, `@`, tab or carriage return first, and not a number) gets a leading `'`, as
+ * src/output/csv.ts writes an inventory's (OWASP, "CSV Injection": a cost export's tags are
+ * anyone's text).
+ */
+const FORMULA_FIRST_CODES = FORMULA_FIRST_CHARACTERS.map((character) => character.charCodeAt(0)).join(", ");
+
+function formulaSafe(column: string, source = column): string {
+  const cell = identifier(source);
+  // The first character's code point first: a regular expression on every cell costs more. Not
+  // `IN (…)`: DuckDB rewrites each IN list into a join whose build every thread holds, and a
+  // 20-line Azure export of 55 text columns ran out of 667 MB so.
+  return `CASE WHEN list_contains([${FORMULA_FIRST_CODES}], ascii(${cell}))
+      AND NOT regexp_matches(${cell}, ${literal(NUMBER.source)})
+    THEN '''' || ${cell} ELSE ${cell} END AS ${identifier(column)}`;
+}
+
+/** Where a file is written until complete: beside it, renamed in place once whole. */
+export function partialOf(file: string): string {
+  return `${file}.partial`;
+}
+
+/** The column of the lines an output column is written from (with a grid series, its gwp use and warnings). */
+export function sourceColumn(column: string, impactColumnNames: readonly string[], grid: boolean): string {
+  return grid ? gridSourceColumn(column, impactColumnNames) : column;
+}
+
+/**
+ * The output's columns: the file's, then what the billing adds (numbers as text without float
+ * noise in CSV; text cells formula-safe in CSV; maps, structs and lists as JSON in CSV).
+ */
+function outputSelect(
+  input: WrittenColumns,
+  textColumns: ReadonlySet<string>,
+  impactColumnNames: readonly string[],
+  csv: boolean,
+  grid: boolean,
+): string {
+  const source = (column: string) => sourceColumn(column, impactColumnNames, grid);
+  const named = (column: string) =>
+    source(column) === column ? identifier(column) : `${identifier(source(column))} AS ${identifier(column)}`;
+  const number = (column: string) =>
+    csv ? `printf('%.10g', ${identifier(source(column))}) AS ${identifier(column)}` : named(column);
+  const text = (column: string) =>
+    csv && textColumns.has(column) ? formulaSafe(column, source(column)) : named(column);
+  const own = (column: string) =>
+    csv && input.nested.has(column)
+      ? `CAST(to_json(${identifier(column)}) AS VARCHAR) AS ${identifier(column)}`
+      : text(column);
+  const added = addedColumns(impactColumnNames, grid).map((column) =>
+    column.kind === "number"
+      ? number(column.name)
+      : column.kind === "text"
+        ? text(column.name)
+        : named(column.name),
+  );
+  return [...input.names.map(own), ...added].join(", ");
+}
+
+/** The names of the text (VARCHAR) columns of a query's result. */
+async function textColumnsOf(connection: DuckDBConnection, query: string): Promise<Set<string>> {
+  const reader = await connection.runAndReadAll(`DESCRIBE ${query}`);
+  return new Set(
+    reader
+      .getRowObjects()
+      .filter((row) => String(row.column_type) === "VARCHAR")
+      .map((row) => String(row.column_name)),
+  );
+}
+
+/**
+ * Lines of a written Parquet row group: the writer holds a row group until it is complete, and
+ * DuckDB's 122,880 took a 10,000,000-line run of a 56-column export to 1.10 GB against 941 MB
+ * (42.2 against 39.7–40.8 s; bench/README.md, "A real width").
+ */
+const PARQUET_ROW_GROUP = 30_720;
+
+export function copyOptions(format: OutputFormat): string {
+  return format === "csv"
+    ? "(FORMAT csv, HEADER true)"
+    : `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${PARQUET_ROW_GROUP})`;
+}
+
+interface LinesTarget {
+  readonly file: string;
+  readonly format: OutputFormat;
+  /** With a grid series: its gwp use, warnings and intensity (src/billing/grid.ts). */
+  readonly grid?: boolean;
+}
+
+/**
+ * Writes the lines of the view billing_located with their impacts, in their order. Returns the
+ * number of lines written.
+ */
+export async function writeLines(
+  connection: DuckDBConnection,
+  input: WrittenColumns,
+  impactColumnNames: readonly string[],
+  target: LinesTarget,
+): Promise<number> {
+  const grid = target.grid === true;
+  const impacts = impactsQuery(impactColumnNames);
+  const lines = grid ? await createGridViews(connection, impacts, impactColumnNames) : impacts;
+  const csv = target.format === "csv";
+  const textColumns = csv ? await textColumnsOf(connection, lines) : new Set<string>();
+  const threads = await connection.runAndReadAll("SELECT current_setting('threads') AS threads");
+  // One thread: DuckDB 1.5's ordered writer on two threads took twice the CPU for the same wall
+  // time (1,000,000 lines of 56 columns, CSV: 15.2 against 6.4 CPU s; bench/README.md).
+  await connection.run("SET threads = 1");
+  try {
+    const result = await connection.run(
+      `COPY (SELECT ${outputSelect(input, textColumns, impactColumnNames, csv, grid)}
+         FROM (${lines}) lines)
+       TO ${literal(target.file)} ${copyOptions(target.format)}`,
+    );
+    return result.rowsChanged;
+  } finally {
+    await connection.run(`SET threads = ${Number(threads.getRowObjects()[0].threads)}`);
+  }
+}
+
+/*
+ * The small tables a billing run builds besides the coefficient table, described once: their
+ * columns and types, and the files `--tables` writes them to (the same SQL on another engine reads
+ * each under its file's name: docs/billing.md, "Beyond one machine"). billing_places: the region
+ * spellings of an edition and the places they stand for (with a warning where that is not the
+ * region itself: src/billing/places.ts); instance_matches: each billed instance type and the
+ * edition's type it matches; billing_energy: the energy behind each coefficient row's use impacts;
+ * and the registry's tables (src/billing/registry/sqlTables.ts), as Parquet.
+ */
+
+/** The coefficient table's rows of the methods' keys, written as Parquet to append to the coefficient table. */
+export const METHOD_COEFFICIENTS_FILE = "method_coefficients.parquet";
+
+/** A file of the tables folder: its name, the table it holds and the query writing it. */
+export interface SmallTableFile {
+  readonly file: string;
+  readonly table: string;
+  readonly query: string;
+  readonly parquet: boolean;
+}
+
+/**
+ * The files `--tables` writes, in order; with a grid series the series' tables too. The small
+ * tables are CSV, or Parquet (`parquet`: typed, NULL apart from an empty text whatever the reader);
+ * the registry's and the coefficient rows are Parquet. `countryRows`: the coefficient table's rows
+ * at a country too (an edition with regions, where a region it lacks is read at its country).
+ */
+export function smallTableFiles(grid: boolean, parquet = false, countryRows = false): SmallTableFile[] {
+  const methodRows = `SELECT * FROM coefficients WHERE instance_type LIKE 'method:%'${
+    countryRows ? " OR (region IS NULL AND usage_location IS NOT NULL)" : ""
+  }`;
+  return [
+    ...Object.keys(SMALL_TABLE_COLUMNS).map((table) => ({
+      file: `${table}.${parquet ? "parquet" : "csv"}`,
+      table,
+      query: `SELECT * FROM ${table}`,
+      parquet,
+    })),
+    ...REGISTRY_TABLES.map(({ name }) => ({
+      file: `${name}.parquet`,
+      table: name,
+      query: `SELECT * FROM ${name}`,
+      parquet: true,
+    })),
+    { file: METHOD_COEFFICIENTS_FILE, table: "coefficients", query: methodRows, parquet: true },
+    ...(grid
+      ? GRID_TABLES.map(([file, table]) => ({ file, table, query: `SELECT * FROM ${table}`, parquet: true }))
+      : []),
+  ];
+}
+
+/** The files a run writes to a --tables folder (each written as its `.partial` first). */
+export function portableTableFiles(folder: string, grid: boolean): string[] {
+  return smallTableFiles(grid).map(({ file }) => join(folder, file));
+}
+
+/**
+ * The small tables a run built, in `folder`, for the same SQL on another engine (docs/billing.md,
+ * "Beyond one machine"): instance_matches, billing_places and billing_energy as CSV, and the
+ * methods' rows of the coefficient table (method_coefficients.parquet: its shape and types, to
+ * append to it).
+ */
+export async function writePortableTables(
+  connection: DuckDBConnection,
+  folder: string | null | undefined,
+  grid: boolean,
+  context: EditionContext,
+  parquet = false,
+): Promise<void> {
+  if (!folder) return;
+  const regions = context.service.data.cloudRegions !== null;
+  // Made here, once the lines are written: a run that fails leaves no folder behind.
+  mkdirSync(folder, { recursive: true });
+  for (const { file: name, query, parquet: typed } of smallTableFiles(grid, parquet, regions)) {
+    const file = join(folder, name);
+    const options = typed ? copyOptions("parquet") : "(FORMAT csv, HEADER true)";
+    await connection.run(`COPY (${query} ORDER BY ALL) TO ${literal(partialOf(file))} ${options}`);
+    renameSync(partialOf(file), file);
+  }
 }

@@ -6,17 +6,17 @@ import { cloudLocation } from "../lookups/region.js";
 import { Attribute, type AttributeValue } from "../model/attribute.js";
 import type { Allocation, EngineContext } from "../model/context.js";
 import type { CloudRules } from "../model/edition.js";
-import type { Asset, Evaluation, VerboseAttribute, VerboseReport } from "../model/evaluation.js";
+import type { Asset, AssetWith, Evaluation, VerboseAttribute, VerboseReport } from "../model/evaluation.js";
 import { verboseAttributes } from "../model/evaluation.js";
 import { modelledUse, type RawImpact, scaleByUnits } from "../model/impact.js";
 import { Usage, type UsageInput } from "../model/usage.js";
-import { componentBlocks, deviceAttributes } from "./assets.js";
+import { componentBlocks, deviceAttributes, serverAsset } from "./assets.js";
 import { Server } from "./server.js";
 
 type Cells = Readonly<Record<string, ArchetypeCell>>;
 
 /** The instance's part of each kind of host component (§8.2). */
-interface HostShare {
+export interface HostShare {
   readonly cpu: number;
   readonly ram: number;
   readonly ssd: number;
@@ -234,7 +234,14 @@ export class CloudInstance {
   }
 }
 
-export function cloudAsset(instance: CloudInstance): Asset {
+/** What a cloud instance's type reads of its model: its share of its host (§8.2) and its platform. */
+export interface CloudShape {
+  readonly hostShare: () => HostShare;
+  /** The hosting platform server, as an asset (evaluated on its own, it is the whole server). */
+  readonly platform: Asset;
+}
+
+export function cloudAsset(instance: CloudInstance): AssetWith<CloudShape> {
   return {
     rules: instance.platform.context.rules,
     lifetime: () => instance.platform.usage.hoursLifeTime.value,
@@ -243,5 +250,6 @@ export function cloudAsset(instance: CloudInstance): Asset {
     // §8.4: the use phase reads the platform's factor (the instance location is shared with it).
     useNotices: (criterion) => instance.platform.usage.useNotices(criterion),
     verbose: (evaluation, requested) => instance.verbose(evaluation, requested),
+    shape: { hostShare: () => instance.hostShare(), platform: serverAsset(instance.platform) },
   };
 }

@@ -73,7 +73,16 @@ export interface Asset {
   /** The electricity its use phase draws over a duration (kWh), where the asset says it. */
   energy?(duration: number): RawImpact;
   verbose(evaluation: Evaluation, requested: readonly RequestedCriterion[]): VerboseReport;
+  /**
+   * What the asset's own type reads of its model besides its impacts, where it has such fields (a
+   * cloud instance's share of its host, its platform): read from the model its evaluation
+   * computes, so that a field never builds a second one.
+   */
+  readonly shape?: unknown;
 }
+
+/** An asset whose type reads `Shape` of its model (AssetWith<CloudShape>: a cloud instance). */
+export type AssetWith<Shape> = Asset & { readonly shape: Shape };
 
 export interface EvaluationOptions {
   /** Hours; defaults to the asset's lifetime. */

@@ -34,7 +34,7 @@ export function inProcessApp(): { readonly execute: OperationExecutor; readonly 
 export function pluginEdition(id: string | undefined, where: string): EditionService {
   const { service } = inProcessApp();
   try {
-    return servedEdition(service, id ?? service.defaultEdition);
+    return servedEdition(service, id);
   } catch (error) {
     if (!(error instanceof UnknownEditionError)) throw error;
     throw new PluginInputError(`${where}: edition: ${error.message}`);
@@ -43,7 +43,7 @@ export function pluginEdition(id: string | undefined, where: string): EditionSer
 
 /**
  * Runs a document against the service's schema in this process, in a request context of its own
- * answering in `edition` (the operation's `$edition` is left unset, as the REST shim's are).
+ * answering in `edition` (the operations name no edition, as the REST shim's do not).
  */
 export async function run(
   document: DocumentNode,

@@ -1,10 +1,11 @@
 import {
+  type CoefficientTable,
   coefficientCells,
   coefficientColumns,
   coefficientCsv,
+  coefficientTable,
   impactSlots,
-} from "../../service/coefficientColumns.js";
-import { type CoefficientTable, coefficientTable } from "../../service/coefficients.js";
+} from "../../service/coefficients.js";
 import { createRequestContext, type Service } from "../../service/context.js";
 import { DomainError } from "../../service/errors.js";
 import { queryEdition, restEditions } from "../editionChoice.js";

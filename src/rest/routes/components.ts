@@ -61,9 +61,8 @@ export function componentImpactsDocument(
   $duration: Float
   $allocation: Allocation
   $verbose: Boolean!
-  $edition: Edition
 ) {
-  component: ${field}(archetype: $archetype, input: $input, edition: $edition) {
+  component: ${field}(archetype: $archetype, input: $input) {
     ...AssetImpactFields
   }
 }`);

@@ -1,4 +1,4 @@
-import { type Allocation, Evaluation } from "../../engine/index.js";
+import { type Allocation, type AssetWith, Evaluation } from "../../engine/index.js";
 import type { PreparedAsset } from "../asset.js";
 import type { RequestContext } from "../context.js";
 import { requestedCriteria } from "../criteria.js";
@@ -73,6 +73,20 @@ export function evaluationFor(
     byOptions.set(key, evaluation);
   }
   return evaluation;
+}
+
+/**
+ * What a field of an asset's type reads of its model besides its impacts (a cloud instance's
+ * hostShare): the shape of the request's evaluation of it with `args` (none: the default
+ * evaluation), the model its impacts and verbose read — never a second model.
+ */
+export function evaluatedShape<Shape>(
+  context: RequestContext,
+  asset: PreparedAsset & { readonly build: () => AssetWith<Shape> },
+  args: EvaluationArgs = {},
+): Shape {
+  // The evaluation's asset is `asset.build()`'s, whose shape is a Shape.
+  return evaluationFor(context, asset, args).asset.shape as Shape;
 }
 
 /**

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { METHOD_COEFFICIENTS_FILE, smallTableFiles } from "../../../src/billing/smallTables.js";
+import { METHOD_COEFFICIENTS_FILE, smallTableFiles } from "../../../src/billing/stages/write.js";
 import {
   caseFolder,
   commandLines,

@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { smallTableFiles } from "../../../src/billing/smallTables.js";
+import { smallTableFiles } from "../../../src/billing/stages/write.js";
 import {
   caseFolder,
   caseName,

@@ -19,7 +19,7 @@ import { basename, join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billLayout } from "../../../src/billing/reading/layout.js";
-import { METHOD_COEFFICIENTS_FILE, smallTableFiles } from "../../../src/billing/smallTables.js";
+import { METHOD_COEFFICIENTS_FILE, smallTableFiles } from "../../../src/billing/stages/write.js";
 import {
   caseFolder,
   caseName,

@@ -12,26 +12,25 @@
  * over their lifetime (§8.3), per GB or per vCPU.
  */
 
-import { Evaluation, electricityKey, type RawImpact, type RequestedCriterion } from "../engine/index.js";
+import { Evaluation, electricityKey, type RawImpact, type RequestedCriterion } from "../../engine/index.js";
 import {
   type CoefficientPlace,
   type CoefficientRow,
   type CoefficientTable,
   instanceCoefficientRows,
-} from "../service/coefficients.js";
-import { prepareComponent } from "../service/components.js";
-import type { EditionContext } from "../service/context.js";
-import { DomainError } from "../service/errors.js";
-import { billingCoefficientPlaces } from "./places.js";
-import { GPU_IDLE_RATIO, GPU_MODELS, gpuKey } from "./registry/gpus.js";
-import { METHOD_KEY_ROWS } from "./registry/methods.js";
+} from "../../service/coefficients.js";
+import { prepareComponent } from "../../service/components.js";
+import type { EditionContext } from "../../service/context.js";
+import { DomainError } from "../../service/errors.js";
+import { billingCoefficientPlaces } from "../places.js";
+import { type EmbeddedRule, METHOD_KEYS, type MethodKey, type Range } from "../registry/methods.js";
 
-const COST_KEY_NAME = "method:cost";
+/** The keys whose rows exist apart from a bill (every key but the cost's), with their energy per unit. */
+const UNIT_KEYS: readonly (MethodKey & { readonly energy: (provider: string) => Range })[] =
+  METHOD_KEYS.flatMap((key) => (typeof key.energy === "function" ? [{ ...key, energy: key.energy }] : []));
 
-/** The keys sql/classify/billing_methods.sql gives lines (the registry's, src/billing/registry/methods.ts), each the unit its row is for. */
-export const METHOD_KEYS: readonly string[] = [
-  ...new Set(METHOD_KEY_ROWS.map((row) => row.key).filter((key) => key !== COST_KEY_NAME)),
-];
+/** The names of those keys, in the registry's order: each provider billing a method matches them all. */
+export const UNIT_KEY_NAMES: readonly string[] = UNIT_KEYS.map((key) => key.key);
 
 /**
  * The key of lines estimated by their cost (method `by-cost`: managed load balancers, NAT gateways,
@@ -39,98 +38,14 @@ export const METHOD_KEYS: readonly string[] = [
  * provider's instance lines in the same bill (Cloud Carbon Footprint, "Handling Unknown Usage
  * Types"). Its rows exist only for a bill (costRows), never in the exported table alone.
  */
-export const COST_KEY = COST_KEY_NAME;
-
-export function isMethodKey(name: string): boolean {
-  return name === COST_KEY || METHOD_KEYS.includes(name);
-}
-
-interface Range {
-  readonly value: number;
-  readonly min: number;
-  readonly max: number;
-}
+export const COST_KEY = (METHOD_KEYS.find((key) => typeof key.energy !== "function") as MethodKey).key;
 
 const exactly = (value: number): Range => ({ value, min: value, max: value });
-
-/** Watts per vCPU at 0 % and 100 % load (CCF's averages over each provider's microarchitectures). */
-const WATTS_PER_VCPU: Readonly<Record<string, { min: number; max: number }>> = {
-  aws: { min: 0.74, max: 3.5 },
-  gcp: { min: 0.71, max: 4.26 },
-  azure: { min: 0.78, max: 3.76 },
-};
-/** Another provider's: the mean of the three. */
-const OTHER_WATTS_PER_VCPU = { min: (0.74 + 0.71 + 0.78) / 3, max: (3.5 + 4.26 + 3.76) / 3 };
 
 /** Power usage effectiveness (CCF: AWS's estimate, Google's and Microsoft's published figures). */
 const PUE: Readonly<Record<string, number>> = { aws: 1.135, gcp: 1.1, azure: 1.185 };
 /** Another provider's: the highest of the three. */
 const OTHER_PUE = 1.185;
-
-/** CCF's average server load of hyperscale data centres (2020), where a line says no load. */
-const AVERAGE_LOAD = 0.5;
-
-/** Watts of a GPU of no model named at 50 % load (value: V100), idle (min: T4) and full (max: A100): CCF, Appendix III. */
-const GPU_WATTS = { value: 35 + AVERAGE_LOAD * (306 - 35), min: 8, max: 407 };
-
-/** A model's GPU-hour, kWh: idle at GPU_IDLE_RATIO of its board power, full at it, 50 % halfway (src/billing/registry/gpus.ts). */
-function gpuModelEnergy(watts: number): Range {
-  const idle = watts * GPU_IDLE_RATIO;
-  return { value: (idle + AVERAGE_LOAD * (watts - idle)) / 1000, min: idle / 1000, max: watts / 1000 };
-}
-
-/** A Glue or Athena DPU: 4 vCPUs and 16 GB of memory (AWS Glue pricing, "Data Processing Unit"). */
-const DPU_VCPUS = 4;
-const DPU_MEMORY_GB = 16;
-
-const plus = (a: Range, b: Range, times: number): Range => ({
-  value: a.value + times * b.value,
-  min: a.min + times * b.min,
-  max: a.max + times * b.max,
-});
-const times = (a: Range, factor: number): Range => ({
-  value: a.value * factor,
-  min: a.min * factor,
-  max: a.max * factor,
-});
-
-/** Average capacities behind CCF's storage coefficients (2020): 5 TB per SSD, 10 TB per HDD. */
-const SSD_GB = 5000;
-const HDD_GB = 10000;
-
-/** kWh per unit, before the PUE. */
-function energyPerUnit(key: string, provider: string): Range {
-  const model = GPU_MODELS.find((gpu) => gpuKey(gpu.model) === key);
-  if (model !== undefined) return gpuModelEnergy(model.watts);
-  switch (key) {
-    case "method:ssd-gb-hour":
-      return exactly(1.2e-6); // 1.2 Wh per TB-hour
-    case "method:hdd-gb-hour":
-      return exactly(0.65e-6); // 0.65 Wh per TB-hour
-    case "method:network-gb":
-      return exactly(0.001);
-    case "method:memory-gb-hour":
-      return exactly(0.000392);
-    case "method:vcpu-hour": {
-      const watts = WATTS_PER_VCPU[provider] ?? OTHER_WATTS_PER_VCPU;
-      return {
-        value: (watts.min + AVERAGE_LOAD * (watts.max - watts.min)) / 1000,
-        min: watts.min / 1000,
-        max: watts.max / 1000,
-      };
-    }
-    case "method:gpu-hour":
-      return { value: GPU_WATTS.value / 1000, min: GPU_WATTS.min / 1000, max: GPU_WATTS.max / 1000 };
-    case "method:dpu-hour":
-      return plus(
-        times(energyPerUnit("method:vcpu-hour", provider), DPU_VCPUS),
-        energyPerUnit("method:memory-gb-hour", provider),
-        DPU_MEMORY_GB,
-      );
-    default:
-      throw new Error(`billing: no energy for the method key ${key}`);
-  }
-}
 
 export function pueOf(provider: string): number {
   return PUE[provider] ?? OTHER_PUE;
@@ -159,7 +74,7 @@ const scaled = (impact: RawImpact | null, divisor: number): RawImpact | null =>
 async function componentPerHour(
   context: EditionContext,
   kind: "ssd" | "hdd" | "gpu",
-  input: Record<string, unknown>,
+  input: Readonly<Record<string, unknown>>,
   divisor: number,
   criteria: readonly RequestedCriterion[],
 ): Promise<Embedded> {
@@ -191,34 +106,20 @@ async function vcpuPerHour(
   return row.perHour.map((phases) => scaled(phases.embedded, vcpus));
 }
 
-/** Embedded impacts of one unit of each key, per criterion. */
+/** Embedded impacts of one unit of a key, per criterion, as its rule says (src/billing/registry/methods.ts). */
 async function embeddedPerUnit(
   context: EditionContext,
-  key: string,
+  rule: EmbeddedRule,
   provider: string,
   criteria: readonly RequestedCriterion[],
 ): Promise<Embedded> {
-  const none = (): Embedded => criteria.map(() => ({ value: 0, min: 0, max: 0, warnings: [] }));
-  // Every GPU model's embedded impacts are the engine's default GPU's (it has no model figures).
-  if (key.startsWith("method:gpu-hour:")) return componentPerHour(context, "gpu", {}, 1, criteria);
-  switch (key) {
-    case "method:ssd-gb-hour":
-      return componentPerHour(context, "ssd", { capacity: SSD_GB }, SSD_GB, criteria);
-    case "method:hdd-gb-hour":
-      return componentPerHour(context, "hdd", {}, HDD_GB, criteria);
-    case "method:gpu-hour":
-      return componentPerHour(context, "gpu", {}, 1, criteria);
-    case "method:vcpu-hour":
-      return vcpuPerHour(context, provider, criteria);
-    // No embedded figure for networks (CCF has none); memory's is in the vCPU-hour's instance.
-    case "method:dpu-hour": {
-      // Its vCPUs' share of the reference instance (memory's is in it)
-      const vcpu = await vcpuPerHour(context, provider, criteria);
-      return vcpu.map((impact) => scaled(impact, 1 / DPU_VCPUS));
-    }
-    default:
-      return none();
+  if ("component" in rule) return componentPerHour(context, rule.component, rule.input, rule.per, criteria);
+  if ("vcpus" in rule) {
+    const vcpu = await vcpuPerHour(context, provider, criteria);
+    return rule.vcpus === 1 ? vcpu : vcpu.map((impact) => scaled(impact, 1 / rule.vcpus));
   }
+  if ("none" in rule) return criteria.map(() => ({ value: 0, min: 0, max: 0, warnings: [] }));
+  throw new Error(`billing: an embedded rule of no known kind: ${JSON.stringify(rule)}`);
 }
 
 /** A place's electricity factor of a criterion: a known location's value, else the default's with its bounds. */
@@ -289,10 +190,10 @@ export async function methodRows(
 ): Promise<MethodRow[]> {
   const pue = pueOf(provider);
   const rows: MethodRow[] = [];
-  for (const key of METHOD_KEYS) {
-    const energy = energyPerUnit(key, provider);
+  for (const { key, energy: energyOf, embedded: rule } of UNIT_KEYS) {
+    const energy = energyOf(provider);
     const withPue = { value: energy.value * pue, min: energy.min * pue, max: energy.max * pue };
-    const embedded = await embeddedPerUnit(context, key, provider, criteria);
+    const embedded = await embeddedPerUnit(context, rule, provider, criteria);
     rows.push(...rowsAt(context, provider, key, withPue, embedded, places, criteria));
   }
   return rows;
@@ -357,7 +258,7 @@ export function withMethodRows(
     }
   }
   const added = providers.reduce(
-    (sum, name) => sum + METHOD_KEYS.length * billingCoefficientPlaces(context, name).length,
+    (sum, name) => sum + UNIT_KEYS.length * billingCoefficientPlaces(context, name).length,
     0,
   );
   return { ...table, rows: rows(), size: table.size + added };

@@ -1,3 +1,14 @@
+/*
+ * The files a command names: the input read as the file named (never a pattern), an output that
+ * is never the input, and an output written as a shell's redirect writes it — into a FIFO or a
+ * device as it is, through a symbolic link to its target — never replacing what is there by
+ * something else. Every file of one run is known in one place before anything is written: the
+ * files it reads and those it writes (each beside the `.partial` file it is written as until
+ * complete), each resolved once — its device and inode when it exists (links followed), else its
+ * folder's real path and its name — so that no spelling, link or folder option makes a written
+ * file one the run reads, or two written files one.
+ */
+
 import {
   createReadStream,
   createWriteStream,
@@ -7,17 +18,10 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { fileContent, unreadRefusal } from "../support/fileSignature.js";
-
-/*
- * The files a command names: the input read as the file named (never a pattern), an output that
- * is never the input, and an output written as a shell's redirect writes it — into a FIFO or a
- * device as it is, through a symbolic link to its target — never replacing what is there by
- * something else.
- */
+import { fileContent, unreadRefusal } from "./fileSignature.js";
 
 /** A file named on the command line that cannot be used as named: one line, exit 2. */
 export class FileMisuse extends Error {}
@@ -42,14 +46,6 @@ export function checkedInventoryFiles(
   if (input !== "-" && statSync(input).isDirectory()) throw new FileMisuse(`${input}: a folder, not a file`);
   for (const [option, path] of outputs) {
     if (path !== undefined && isFolder(path)) throw new FileMisuse(`${option} ${path}: a folder, not a file`);
-  }
-}
-
-/** An input the billing engine reads by its name (twice: its header, then its lines). */
-export function checkedBillingInput(file: string): void {
-  if (file === "-") throw new FileMisuse("a billing export is read from a file, not from stdin");
-  if (!statSync(file).isFile()) {
-    throw new FileMisuse(`${file}: not a regular file (a billing export is read from a file)`);
   }
 }
 
@@ -142,4 +138,90 @@ export async function deliverOutputs(
   if (output === null) await pipeline(createReadStream(lines), stdout, { end: false });
   else await deliver(output);
   if (groups !== null) await deliver(groups);
+}
+
+/** A file an option names (the option as the user typed it, the path as given). */
+export interface NamedFile {
+  readonly option: string;
+  readonly path: string;
+}
+
+/** What a run reads and writes. */
+export interface RunFiles {
+  readonly reads: readonly NamedFile[];
+  readonly writes: readonly NamedFile[];
+}
+
+/** A file's identity: its device and inode (through links), or where it would be made. */
+function identityOf(path: string): string {
+  try {
+    const { dev, ino } = statSync(path);
+    return `inode ${dev}:${ino}`;
+  } catch {
+    // Not there yet (or a link to nothing): the real folder it would be made in, and its name.
+    const absolute = resolve(path);
+    let folder = dirname(absolute);
+    try {
+      folder = realpathSync(folder);
+    } catch {
+      // A folder still to be made (--tables): its path as written.
+    }
+    return `path ${resolve(folder, basename(absolute))}`;
+  }
+}
+
+/** `--output out.csv`, or `--output's partial out.csv.partial`. */
+const shown = (file: NamedFile) => `${file.option} ${file.path}`;
+
+/**
+ * Refuses a run whose written file is a file it reads, or whose two written files are one (each
+ * checked with its `.partial`): one line, before anything is written.
+ */
+export function refuseOverlappingFiles(files: RunFiles): void {
+  const read = new Map<string, NamedFile>();
+  for (const file of files.reads) {
+    if (file.path !== "-" && !read.has(identityOf(file.path))) read.set(identityOf(file.path), file);
+  }
+  const written = new Map<string, NamedFile>();
+  for (const file of files.writes) {
+    const identity = identityOf(file.path);
+    const input = read.get(identity);
+    if (input !== undefined) {
+      throw new FileMisuse(
+        `${shown(file)} is ${input.option === "the input" ? "the input" : `the ${input.option} file`} ${input.path}: name another file; nothing written`,
+      );
+    }
+    const other = written.get(identity);
+    if (other !== undefined) {
+      throw new FileMisuse(`${shown(file)} is also ${shown(other)}: name another file; nothing written`);
+    }
+    written.set(identity, file);
+  }
+}
+
+/**
+ * Refuses a bill whose part is named twice, by any spelling or link: its lines would be read, and
+ * counted, twice.
+ */
+export function refuseRepeatedParts(parts: readonly string[]): void {
+  const seen = new Map<string, string>();
+  for (const part of parts) {
+    const identity = identityOf(part);
+    const earlier = seen.get(identity);
+    if (earlier !== undefined) {
+      throw new FileMisuse(`${part} is also ${earlier}: a part named twice would count its lines twice`);
+    }
+    seen.set(identity, part);
+  }
+}
+
+/** The files read by any run: the editions file (EDITIONS_FILE) when there is one. */
+export function environmentReads(environment: NodeJS.ProcessEnv): NamedFile[] {
+  const editions = environment.EDITIONS_FILE;
+  return editions === undefined || editions === "" ? [] : [{ option: "EDITIONS_FILE", path: editions }];
+}
+
+/** The file an option names, if it names one. */
+export function named(option: string, path: string | undefined | null): NamedFile[] {
+  return path === undefined || path === null ? [] : [{ option, path }];
 }

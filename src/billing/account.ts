@@ -8,12 +8,17 @@ import { gapTexts } from "../grid/gaps.js";
 import type { BillReportModel } from "../output/billReport.js";
 import { formatNumber } from "../output/columns.js";
 import { printable } from "../support/terminalText.js";
-import { billingCoverage, type Coverage, EVALUATED, percent, type UnestimatedRow } from "./coverage.js";
 import type { GridRun } from "./grid.js";
-import { knownServiceNamed } from "./registry/knownServices.js";
-import { gpusBothWays, serviceNotes } from "./registry/serviceNotes.js";
+import { gpusBothWays, knownServiceNamed, serviceNotes } from "./registry/services.js";
 import type { LineGroup } from "./stages/evaluate.js";
 import type { BillingSummary } from "./stages/summarise.js";
+import {
+  billingCoverage,
+  type Coverage,
+  EVALUATED,
+  percent,
+  type UnestimatedRow,
+} from "./stages/summarise.js";
 
 /** The fate of a group of lines, as the output's `status` spells it. */
 export function statusOf(group: LineGroup, matched: (group: LineGroup) => string | null): string {

@@ -1,0 +1,349 @@
+/*
+ * A bill, from the file named to the files written: the one entry of src/billing, which the command
+ * line calls with its options read (BillOptions) and a printer (BillIo). docs/architecture.md, "A
+ * billing run".
+ *
+ * The run is planned once, before the engine runs, in the order a user is told what is wrong: every
+ * file it reads and writes checked together, each part held against the first's layout, the notes
+ * on how the file is read, the edition and the terms, a last line too long to be read. It is then a
+ * list of stages (src/billing/stages/), each taking what the one before returned, on one DuckDB
+ * connection: DuckDB reads the file as it is (read: its format, header and columns, once), the
+ * format's queries (sql/) sort its lines into kinds (classify), the kinds' instance types and
+ * methods name the rows of a lookup table built from the coefficient table (look up), each kind is
+ * evaluated through the same queries as its lines (evaluate), every line is written with its
+ * impacts (write), and the run's summary is made (summarise) — no evaluation per line. Last, the
+ * account is told and every file delivered where it was asked (standard output, a FIFO, a device).
+ */
+
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Writable } from "node:stream";
+import type { Config } from "../config/serviceConfig.js";
+import { openDatabase } from "../duckdb/database.js";
+import type { RequestedCriterion } from "../engine/index.js";
+import { impactColumn, PHASES } from "../output/columns.js";
+import { checkedLoad, coefficientCriteria } from "../service/coefficients.js";
+import type { EditionContext } from "../service/context.js";
+import { openEdition } from "../service/open.js";
+import { nestedArchiveRefusal } from "../support/fileSignature.js";
+import {
+  checkedFolder,
+  deliverOutputs,
+  destinationOf,
+  FileMisuse,
+  type NamedFile,
+  named,
+  type RunDestinations,
+  type RunFiles,
+  refuseOverlappingFiles,
+  refuseRepeatedParts,
+} from "../support/namedFiles.js";
+import { billingAccount } from "./account.js";
+import { BillingStrictStop } from "./errors.js";
+import type { BillingFormatName } from "./formats.js";
+import type { GridFiles } from "./grid.js";
+import type { EditionPlaces } from "./places.js";
+import {
+  type BillLayout,
+  billLayout,
+  checkPartLayout,
+  inputKindOf,
+  missingPartsNote,
+} from "./reading/layout.js";
+import {
+  layoutNotes,
+  type OverlongLine,
+  overlongLastLines,
+  overlongProblem,
+  unreadableNumbers,
+} from "./reading/notes.js";
+import { classifyLines } from "./stages/classify.js";
+import { evaluateKinds } from "./stages/evaluate.js";
+import { lookUpKinds } from "./stages/lookUp.js";
+import { readExport } from "./stages/read.js";
+import type { BillingAsked, BillingRequest, BillingTerms } from "./stages/request.js";
+import { type BillingSummary, summarise } from "./stages/summarise.js";
+import { partialOf, portableTableFiles, writeOutputs } from "./stages/write.js";
+
+export { FileReadError } from "../duckdb/readErrors.js";
+export { BillingInputError, BillingStrictStop } from "./errors.js";
+
+/** A bill's run as the command line was asked it, its options read (src/cli/options.ts, billOptions). */
+export interface BillOptions {
+  /** The file, or the first of a bill's parts. */
+  readonly file: string;
+  /** A bill in parts, every part (the first is `file`) in the order given; absent for one file. */
+  readonly parts?: readonly string[];
+  /** The file's layout when the command read it to tell a bill from an inventory. */
+  readonly layout?: BillLayout;
+  /** The AWS CUR manifest that named the parts: read too, and the bill's name. */
+  readonly manifest?: string;
+  /** The ZIP archives the file (or the parts) were unpacked from, and the bill as they name it. */
+  readonly archive?: { readonly archives: readonly string[]; readonly shown: string };
+  readonly input: BillingFormatName | null;
+  readonly format: "csv" | "parquet";
+  /** -o; null: the lines go to standard output. */
+  readonly output: string | null;
+  readonly groupBy: readonly string[];
+  /** The groups file as the summary names it (as given); null without --group-by. */
+  readonly groupsShown: string | null;
+  readonly report: string | null;
+  readonly tables: string | null;
+  readonly instanceTypeColumn: string | null;
+  readonly strict: boolean;
+  /** The edition asked for (--edition); null: the service's default. */
+  readonly edition: string | null;
+  readonly terms: BillingAsked;
+  readonly grid: GridFiles | null;
+  /** The configuration the command read from its environment (EDITION, EDITIONS_FILE, settings). */
+  readonly config: Config;
+}
+
+/** Where a bill's run writes besides its files: the lines without -o, and what it says (the command prints it). */
+export interface BillIo {
+  readonly stdout: Writable;
+  readonly say: (text: string) => void;
+}
+
+/** A billing run as decided before the engine runs: its request, its terms, where its files end up. */
+interface BillingPlan extends RunDestinations {
+  readonly request: BillingRequest;
+  readonly grid: GridFiles | null;
+  readonly terms: BillingTerms;
+  /** The last lines too long to be read (a part's each), counted as bad rows after the run. */
+  readonly overlong: readonly OverlongLine[];
+  /** The cells a decimal comma could not read, as lines for standard error (a CSV's; else none). */
+  readonly unreadable: () => Promise<string>;
+}
+
+/** The bad row of a quantity or cost that is no number (sql/evaluate/billing_impacts.sql). */
+const NUMBER_BAD_ROW = "bad row: quantity is missing or not a number";
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+const linesOf = (lines: readonly string[]) => lines.map((line) => `${line}\n`).join("");
+
+/**
+ * `impact-service evaluate <billing export> …`: the run planned once, evaluated, its account told
+ * and its files delivered. Throws what the command words: a misuse (FileMisuse, InputFileError,
+ * a DomainError of the edition or criteria), the file's read failure (FileReadError) or --strict's
+ * stop (BillingStrictStop).
+ */
+export async function evaluateBill(options: BillOptions, io: BillIo): Promise<void> {
+  const scratch = mkdtempSync(join(tmpdir(), "impact-billing-out-"));
+  try {
+    const plan = await billingPlanOf(options, scratch, io);
+    const evaluated = await evaluateBillingExport(plan.terms, plan.request, plan.grid).catch(
+      async (error) => {
+        // --strict stops at a bad row: the cells a decimal comma could not read named before it
+        if (error instanceof BillingStrictStop) io.say(await plan.unreadable());
+        throw error;
+      },
+    );
+    const named = { ...evaluated, file: billShown(options) ?? evaluated.file };
+    const summary = withOverlongLines(named, plan.overlong);
+    const account = billingAccount(summary, options.groupsShown, plan.report === null ? null : today());
+    const page =
+      account.report === null
+        ? null
+        : (await import("../output/billReport.js")).billReportHtml(account.report);
+    await deliverOutputs(plan, io.stdout, page);
+    if (summary.groups.some((group) => group.problem?.startsWith(NUMBER_BAD_ROW))) {
+      io.say(await plan.unreadable());
+    }
+    io.say(account.text);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Evaluates a billing export on `terms` checked by the caller (billingTerms, where it resolves the
+ * edition): the stages. `grid`: a grid intensity series (--grid-intensity, --grid-zones) for the
+ * lines' gwp use, a request of its own: only the look-up stage reads it.
+ */
+export async function evaluateBillingExport(
+  terms: BillingTerms,
+  request: BillingRequest,
+  grid: GridFiles | null = null,
+): Promise<BillingSummary> {
+  const db = await openDatabase();
+  try {
+    const { connection } = db;
+    const read = await readExport(connection, request, terms.impactColumnNames);
+    await classifyLines(connection, read);
+    const lookedUp = await lookUpKinds(connection, terms, grid);
+    const groups = await evaluateKinds(connection, read, lookedUp, terms, request.strict);
+    const written = await writeOutputs(connection, request, read, groups, lookedUp, terms);
+    return summarise(read, lookedUp, groups, written, terms);
+  } finally {
+    db.close();
+  }
+}
+
+/** A run's terms from what it was asked: the criteria and the load checked, the columns named. */
+export function billingTerms(
+  context: EditionContext,
+  knownRegions: EditionPlaces["known"],
+  asked: BillingAsked,
+): BillingTerms {
+  const criteria = coefficientCriteria(context, asked.criteria);
+  const load = checkedLoad(asked.load);
+  return {
+    context,
+    knownRegions,
+    criteria,
+    load,
+    impactColumnNames: billingImpactColumns(criteria, asked.ranges),
+  };
+}
+
+/** The impact columns written, in order: criterion, phase, then min and max with ranges. */
+export function billingImpactColumns(criteria: readonly RequestedCriterion[], ranges: boolean): string[] {
+  const bounds = ranges ? (["value", "min", "max"] as const) : (["value"] as const);
+  return criteria.flatMap((criterion) =>
+    PHASES.flatMap((phase) =>
+      bounds.map((bound) => impactColumn(criterion.info.name, criterion.info.unit, phase, bound)),
+    ),
+  );
+}
+
+/** An input read by its name (twice: its header, then its lines): a regular file. */
+function checkedBillingInput(file: string): void {
+  if (file === "-") throw new FileMisuse("a billing export is read from a file, not from stdin");
+  // statSync's own error (no such file) is the command's to word
+  if (!statSync(file).isFile()) {
+    throw new FileMisuse(`${file}: not a regular file (a billing export is read from a file)`);
+  }
+}
+
+/**
+ * Every file of a billing run: the export (or its parts, their archives, its manifest), the
+ * series, the zones and editions files read; the lines, the groups, the report and the tables
+ * written, each beside its `.partial`.
+ */
+function billingRunFiles(options: BillOptions): RunFiles {
+  const whole = (option: string, path: string | null): NamedFile[] =>
+    path === null
+      ? []
+      : [
+          { option, path },
+          { option: `${option}'s partial file`, path: partialOf(path) },
+        ];
+  const tables =
+    options.tables === null
+      ? []
+      : portableTableFiles(options.tables, options.grid !== null).flatMap((path) => whole("--tables", path));
+  return {
+    reads: [
+      ...(options.parts ?? [options.file]).map((path) => ({ option: "the input", path })),
+      ...(options.archive?.archives ?? []).map((path) => ({ option: "the input", path })),
+      ...named("the input", options.manifest),
+      ...named("--grid-intensity", options.grid?.series),
+      ...named("--grid-zones", options.grid?.zones),
+      ...named("EDITIONS_FILE", options.config.EDITIONS_FILE),
+    ],
+    writes: [
+      ...whole("--output", options.output),
+      ...whole("--group-by's file", options.groupsShown),
+      ...named("--report", options.report),
+      ...tables,
+    ],
+  };
+}
+
+/**
+ * Each part of a bill after the first: a file the command reads (no file of another kind) and read
+ * as the first is (checkPartLayout), refused in one line otherwise.
+ */
+function checkPartLayouts(options: BillOptions, first: BillLayout): void {
+  for (const part of options.parts?.slice(1) ?? []) {
+    const kind = inputKindOf(part, options.input ?? undefined);
+    if (kind.kind === "foreign") throw new FileMisuse(kind.problem);
+    // A ZIP part was unpacked before (src/cli/main.ts): this one was inside an archive.
+    if (kind.kind === "archive") throw new FileMisuse(nestedArchiveRefusal(part));
+    const layout = kind.kind === "billing" && kind.layout !== undefined ? kind.layout : billLayout(part);
+    checkPartLayout(options.file, first, part, layout);
+  }
+}
+
+/**
+ * The run of a bill, decided once, in the order a user is told what is wrong: the files, the
+ * notes on how the file is read (said), the edition and terms, the last line.
+ */
+async function billingPlanOf(options: BillOptions, scratch: string, io: BillIo): Promise<BillingPlan> {
+  const { file, input } = options;
+  const parts = options.parts ?? [file];
+  for (const part of parts) checkedBillingInput(part);
+  refuseRepeatedParts(parts);
+  refuseOverlappingFiles(billingRunFiles(options));
+  const output = options.output === null ? null : destinationOf(options.output, scratch);
+  const tablesFolder = options.tables === null ? null : checkedFolder("--tables", options.tables);
+  const groups = options.groupsShown === null ? null : destinationOf(options.groupsShown, scratch);
+  // Read here when --input chose this path: the notes on how it is read need it.
+  const layout = options.layout ?? billLayout(file);
+  if (layout !== null) checkPartLayouts(options, layout);
+  const request: BillingRequest = {
+    file,
+    ...(options.parts === undefined ? {} : { parts }),
+    layout,
+    input,
+    output: output?.path ?? join(scratch, "lines.csv"),
+    format: options.format,
+    groupBy: options.groupBy,
+    groupsOutput: groups?.path ?? null,
+    instanceTypeColumn: options.instanceTypeColumn,
+    strict: options.strict,
+    report: options.report !== null,
+    tablesFolder,
+  };
+  const report = options.report === null ? null : destinationOf(options.report, scratch);
+  if (layout !== null) io.say(linesOf(layoutNotes(file, layout, input)));
+  const missing = missingPartsNote(parts);
+  if (missing !== null) io.say(`${missing}\n`);
+  const { context, knownRegions } = openEdition(options.config, options.edition, true);
+  const terms = billingTerms(context, knownRegions, options.terms);
+  // DuckDB's JSON reader refuses a record too long, by its line; its CSV reader drops a last line so.
+  const overlong = layout?.kind === "csv" ? await overlongLastLines(parts, layout) : [];
+  if (overlong.length > 0 && request.strict) {
+    throw new BillingStrictStop(`--strict: 1 bad row, ${overlongProblem(overlong[0])}; nothing written`);
+  }
+  const unreadable = async () =>
+    layout?.kind === "csv" ? linesOf(await unreadableNumbers(parts, layout, input)) : "";
+  const destinations = { lines: request.output, output, groups, report };
+  return { ...destinations, request, grid: options.grid, terms, overlong, unreadable };
+}
+
+/**
+ * The bill as the summary and the report's title name it when the user named it otherwise than
+ * its first part: by the manifest given (src/billing/reading/manifest.ts), or as an archive's file
+ * (src/support/zipArchive.ts).
+ */
+function billShown(options: BillOptions): string | undefined {
+  if (options.manifest !== undefined) {
+    const parts = options.parts?.length ?? 1;
+    return `${options.manifest} (its ${parts} part${parts === 1 ? "" : "s"})`;
+  }
+  return options.archive?.shown;
+}
+
+/** The summary with the last lines too long to be read (a part's each) counted among its bad rows. */
+function withOverlongLines(summary: BillingSummary, overlong: readonly OverlongLine[]): BillingSummary {
+  if (overlong.length === 0) return summary;
+  const dropped = overlong.map((line) => ({
+    provider: null,
+    instanceType: null,
+    place: null,
+    problem: overlongProblem(line),
+    lines: 1,
+    hours: 0,
+    method: null,
+    methodKey: null,
+    methodQuantity: 0,
+    service: null,
+    cost: 0,
+    placeWarning: null,
+  }));
+  return { ...summary, groups: [...summary.groups, ...dropped] };
+}

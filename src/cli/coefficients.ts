@@ -1,0 +1,79 @@
+/*
+ * `impact-service coefficients --edition 2.4.1 [--provider aws] [--load 50] --format csv|parquet`:
+ * the coefficient table (per-hour impacts of every instance type and place) on stdout or a file.
+ */
+
+import { once } from "node:events";
+import { createWriteStream } from "node:fs";
+import type { Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { parseArgs } from "node:util";
+import { withMethodRows } from "../billing/stages/methodRows.js";
+import { loadConfig } from "../config/serviceConfig.js";
+import { NEW_WORK_EDITION_ID } from "../editions/index.js";
+import { coefficientCsv, coefficientTable } from "../service/coefficients.js";
+import { openEdition } from "../service/open.js";
+import { type CommandIo, criteriaOf, failure, loadOf, tableFormatOf, UsageError } from "./options.js";
+
+export const COEFFICIENTS_USAGE = `usage: impact-service coefficients [options]
+
+  --edition <id>        edition (default: EDITION if set, else ${NEW_WORK_EDITION_ID}, the edition for new work)
+  --provider <name>     one provider's instance types (default: every provider)
+  --load <percent>      constant load of every instance (default: the archetype's)
+  --criteria <list>     criteria, comma-separated (default: the edition's, e.g. gwp,adp,pe)
+  --methods             also the rows of the billing methods' units (method:ssd-gb-hour,
+                        method:vcpu-hour…: docs/billing.md, "The whole bill"), per provider a
+                        bill names and place; they do not depend on --load
+  --format csv|parquet  output format (default csv)
+  -o, --output <file>   where to write (default: stdout; parquet needs a file)
+`;
+
+async function write(stream: Writable, text: string): Promise<void> {
+  if (!stream.write(text)) await once(stream, "drain");
+}
+
+/** `impact-service coefficients …`; the exit code. */
+export async function coefficientsMain(argv: readonly string[], io: CommandIo): Promise<number> {
+  try {
+    const { values } = parseArgs({
+      args: [...argv],
+      options: {
+        edition: { type: "string" },
+        provider: { type: "string" },
+        load: { type: "string" },
+        criteria: { type: "string" },
+        format: { type: "string" },
+        output: { type: "string", short: "o" },
+        methods: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+    if (values.help) {
+      io.stderr.write(COEFFICIENTS_USAGE);
+      return 0;
+    }
+    const format = tableFormatOf(values.format, values.output);
+    const { context } = openEdition(loadConfig(process.env), values.edition ?? null, false);
+    const instances = coefficientTable(context, {
+      provider: values.provider ?? null,
+      load: loadOf(values.load),
+      criteria: criteriaOf(values.criteria),
+    });
+    const table = values.methods ? withMethodRows(context, instances, values.provider ?? null) : instances;
+    if (format === "parquet") {
+      // DuckDB (a second of start-up) only where it writes: Parquet.
+      const { writeCoefficientParquet } = await import("../billing/coefficientParquet.js");
+      await writeCoefficientParquet(table, values.output as string);
+    } else if (values.output !== undefined) {
+      await pipeline(coefficientCsv(table), createWriteStream(values.output));
+    } else {
+      for await (const chunk of coefficientCsv(table)) await write(io.stdout, chunk);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof TypeError && (error as NodeJS.ErrnoException).code?.startsWith("ERR_PARSE_ARGS")) {
+      return failure(io, new UsageError(error.message), COEFFICIENTS_USAGE);
+    }
+    return failure(io, error, COEFFICIENTS_USAGE);
+  }
+}
