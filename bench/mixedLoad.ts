@@ -23,6 +23,7 @@ import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { createInterface } from "node:readline";
+import { seeded } from "../scripts/seededRandom.js";
 import { listening, residentMemoryMb } from "./admission.js";
 import { LOCATIONS, SERVERS_GQL } from "./scenarios.js";
 import { serviceArguments, serviceEnvironment } from "./serviceCommand.js";
@@ -31,18 +32,6 @@ const SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 300);
 const ALONE_SECONDS = Number(process.env.BENCH_MIXED_ALONE_SECONDS ?? 20);
 const MAX_REQUESTS = Number(process.env.BENCH_MIXED_REQUESTS ?? 1_000_000);
 const root = new URL("..", import.meta.url);
-
-/** Deterministic pseudo-random numbers (mulberry32): runs send the same requests. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CPU_NAMES = [
   "Intel Xeon Gold 6134",

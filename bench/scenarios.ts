@@ -6,21 +6,10 @@
 
 import { readFileSync } from "node:fs";
 import type autocannon from "autocannon";
+import { seeded } from "../scripts/seededRandom.js";
 import { COMPLETE_CONFIGURATION_V1 } from "../test/support/servers.js";
 
 const root = new URL("..", import.meta.url);
-
-/** Deterministic pseudo-random numbers (mulberry32), so runs are comparable. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = seeded(20261122);
 const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)];

@@ -5,7 +5,7 @@
  * approximate names and bad inputs (wrong types, unknown names, broken JSON). Seeded (the bench's
  * mulberry32): a seed and a count give the same requests every time.
  */
-import { seeded } from "../../bench/scenarios.js";
+import { seeded } from "../seededRandom.js";
 
 /** The route families measured, each with its own share of requests. */
 export const FAMILIES = [
