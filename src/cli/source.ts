@@ -7,7 +7,7 @@ import { ndjsonLines } from "../batch/index.js";
 import { SEPARATORS, type Separator } from "../billing/reading/layout.js";
 import { separatorNote } from "../billing/reading/notes.js";
 import { cellCounter, firstSheet, WorkbookBoundError } from "../support/boundedWorkbook.js";
-import { RecordEnds } from "../support/csvRecords.js";
+import { RecordEnds } from "../support/recordEnds.js";
 import {
   contentOf,
   foreignContentMessage,
@@ -109,7 +109,7 @@ async function heldStart(
 /**
  * The input's first record (its first `maxBytes` at most, without a byte-order mark), and the
  * input whole again: its first chunks held until that record ends, at a line end (LF, CR or
- * CRLF) outside quotes (a header cell may hold a line break: src/support/csvRecords.ts).
+ * CRLF) outside quotes (a header cell may hold a line break: src/support/recordEnds.ts).
  */
 async function firstLine(
   input: AsyncIterable<Uint8Array | string>,

@@ -7,13 +7,13 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
-import { RecordEnds, wholeRecords } from "../support/csvRecords.js";
+import { RecordEnds, wholeRecords } from "../support/recordEnds.js";
 import { contentOf } from "../support/fileSignature.js";
 
 /** Bytes of a file's start read to find its header (a header longer than this is not a billing export's). */
 export const HEADER_BYTES = 1 << 20;
 
-/** Count of records a text ends (line ends outside quotes: src/support/csvRecords.ts), up to `most`. */
+/** Count of records a text ends (line ends outside quotes: src/support/recordEnds.ts), up to `most`. */
 function recordEnds(text: Buffer, most: number): number {
   const scanner = new RecordEnds();
   let count = 0;

@@ -1,11 +1,11 @@
 /**
- * Where a CSV text's records end (src/support/csvRecords.ts): at a line end outside quotes, as
+ * Where a CSV text's records end (src/support/recordEnds.ts): at a line end outside quotes, as
  * csv-parse cuts them (its relax_quotes: a quote amid a cell is text), whatever the pieces the
  * text arrives in.
  */
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { RecordEnds, wholeRecords } from "../../src/support/csvRecords.js";
+import { RecordEnds, wholeRecords } from "../../src/support/recordEnds.js";
 
 describe("a CSV text's records", () => {
   it.each([
