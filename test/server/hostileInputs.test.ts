@@ -280,6 +280,19 @@ describe("11. nesting bounded by a scan of the text before parsing (MAX_NESTING_
     expect(get.json.errors[0].extensions.limit).toBe("MAX_NESTING_DEPTH");
   });
 
+  it("/graphql: a large body is scanned in steps: nesting past its first steps is refused, brackets in a string are not", async () => {
+    // 600 KB of padding before the nesting: the scan's third step (256 K characters each) meets it.
+    const padding = " ".repeat(600_000);
+    const deep = `{"query": "{ __typename }",${padding}"variables": {"a": ${"[".repeat(1_000)}${"]".repeat(1_000)}}}`;
+    const answer = await send(service.port, { path: "/graphql", body: deep });
+    expect(answer.status).toBe(400);
+    expect(answer.json.errors[0].extensions.limit).toBe("MAX_NESTING_DEPTH");
+    const quoted = `{"query": "{ __typename }", "variables": {"a": "${'[\\"'.repeat(200_000)}"}}`;
+    const fine = await send(service.port, { path: "/graphql", body: quoted });
+    expect(fine.status).toBe(200);
+    expect(fine.json.data).toEqual({ __typename: "Query" });
+  });
+
   for (const edition of EDITIONS) {
     it(`${edition} REST: a field nested 10,000 levels is a small 422 naming the limit (no echo of it)`, async () => {
       const body = `{"units": ${"[".repeat(10_000)}${"]".repeat(10_000)}}`;
