@@ -197,6 +197,25 @@ describe("3. lists: their length checked before their items (MAX_LIST_LENGTH)", 
     });
     expect(answer.json.errors[0].message).toContain("$s.configuration.ram has 200000 entries");
   });
+
+  it("GraphQL: in a fleet measured in slices, the first item with a long list is named", async () => {
+    const long = Array.from({ length: maxListLength + 1 }, () => ({}));
+    const inputs = Array.from({ length: 1_000 }, (_, i) => ({
+      configuration: i === 700 || i === 900 ? { ram: long } : { ram: [{ units: 1 }] },
+    }));
+    const answer = await send(
+      service.port,
+      graphqlCall("query ($inputs: [ServerItemInput!]!) { servers(inputs: $inputs) { count } }", { inputs }),
+    );
+    expect(answer.json.errors).toHaveLength(1);
+    expect(answer.json.errors[0].extensions).toMatchObject({
+      limit: "MAX_LIST_LENGTH",
+      field: ["inputs", 700, "configuration", "ram"],
+    });
+    expect(answer.json.errors[0].message).toContain(
+      `$inputs.700.configuration.ram has ${maxListLength + 1} entries`,
+    );
+  });
 });
 
 describe("4. fleets counted in the raw variables, before GraphQL coerces them (MAX_FLEET_ITEMS)", () => {
