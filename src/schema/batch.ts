@@ -10,6 +10,7 @@ import {
 } from "../service/catalogue.js";
 import type { EditionContext, RequestContext } from "../service/context.js";
 import type { EditionRules, RequestedCriterion } from "../service/criteria.js";
+import { evaluationHandover } from "../service/evaluations/evaluations.js";
 import { fleetTotals, type PhaseTotal } from "../service/evaluations/totals.js";
 import { builder, type SchemaTypes } from "./builder.js";
 import { CloudInstanceRef, resolveCloudInstance } from "./cloud.js";
@@ -41,6 +42,11 @@ interface Batch<P extends PreparedAsset> {
    * evaluations they make for the items to answer from (one computation per item and phase).
    */
   readonly itemsEvaluated: boolean;
+  /**
+   * Told of an item once its totals pass or its own completion has read its evaluations, when the
+   * fleet has exactly one reader of each (selectedOnceEach): the second forgets them.
+   */
+  readonly handover: ((item: object) => void) | null;
 }
 
 const EVALUATED_FIELDS: ReadonlySet<string> = new Set(["impacts", "verbose"]);
@@ -78,6 +84,31 @@ function itemsSelections(
     if (!fragment || seen.has(fragment.name.value)) return [];
     return itemsSelections(fragment.selectionSet, info, new Set([...seen, fragment.name.value]));
   });
+}
+
+/** Whether any selection under these holds a directive (`@defer`, `@stream`, `@include`…). */
+function holdsDirectives(selections: SelectionSetNode | undefined): boolean {
+  return (selections?.selections ?? []).some(
+    (selection) =>
+      (selection.directives?.length ?? 0) > 0 ||
+      (selection.kind !== Kind.FRAGMENT_SPREAD && holdsDirectives(selection.selectionSet)),
+  );
+}
+
+/**
+ * Whether a fleet field selects `items` once and `total` once, directly, with no directive below
+ * it: its items' evaluations then have exactly two readers, the totals' one pass and each item's
+ * completion in its chunk (evaluationHandover).
+ */
+function selectedOnceEach(info: GraphQLResolveInfo): boolean {
+  if (info.fieldNodes.length !== 1) return false;
+  const { selectionSet } = info.fieldNodes[0];
+  const selections = selectionSet?.selections ?? [];
+  if (selections.some((selection) => selection.kind !== Kind.FIELD) || holdsDirectives(selectionSet))
+    return false;
+  const named = (name: string) =>
+    selections.filter((selection) => selection.kind === Kind.FIELD && selection.name.value === name).length;
+  return named("items") === 1 && named("total") === 1;
 }
 
 /** Whether a fleet field's items select their impacts or verbose report. */
@@ -192,14 +223,24 @@ function batchRef<P extends PreparedAsset>(
         resolve: (b, _args, context, info) =>
           isStreamed(info)
             ? streamInSlices(b.entries as P[], context.signal, context, info)
-            : releaseInChunks(b.entries as P[], context.signal, context.service.turns),
+            : releaseInChunks(
+                b.entries as P[],
+                context.signal,
+                context.service.turns,
+                b.handover ?? undefined,
+              ),
       }),
       total: t.field({
         type: [totals.ref],
         description: "Impacts summed per criterion and phase over the evaluated items.",
         args: totals.args(t.arg),
         resolve: (b, args, context): CriterionTotalShape[] => {
-          const fleet = { items: b.entries.filter(isItem), rules: b.rules, itemsEvaluated: b.itemsEvaluated };
+          const fleet = {
+            items: b.entries.filter(isItem),
+            rules: b.rules,
+            itemsEvaluated: b.itemsEvaluated,
+            summed: b.handover ?? undefined,
+          };
           const { criteria, total } = spelled(() => fleetTotals(context, fleet, args));
           return criteria.map((criterion) => ({
             criterion,
@@ -231,10 +272,12 @@ async function resolveBatch<I, P extends PreparedAsset>(
     (item) =>
       resolveItem(item.input, edition, ["inputs", String(item.index)]).catch((error: GraphQLError) => error),
   );
+  const itemsEvaluated = selectsItemEvaluations(info);
   return {
     entries: await Promise.all(pending),
     rules: edition.engine.rules,
-    itemsEvaluated: selectsItemEvaluations(info),
+    itemsEvaluated,
+    handover: itemsEvaluated && selectedOnceEach(info) ? evaluationHandover(context) : null,
   };
 }
 

@@ -88,6 +88,22 @@ interface Job {
   fail(error: unknown): void;
 }
 
+/** The jobs' steps for `ms` (one at least), then the microtasks they queued. */
+async function stepsFor(jobs: Job[], ms: number): Promise<void> {
+  const started = performance.now();
+  while (jobs.length > 0 && performance.now() - started < ms) {
+    const job = jobs[0];
+    try {
+      if (job.step()) jobs.shift();
+    } catch (error) {
+      jobs.shift();
+      job.fail(error);
+    }
+  }
+  await microtasksDrained();
+  await microtasksDrained();
+}
+
 export function chunkScheduler(
   signal: AbortSignal,
   cancellation: () => Error,
@@ -95,6 +111,13 @@ export function chunkScheduler(
 ): ChunkScheduler {
   const jobs: Job[] = [];
   let pumping = false;
+
+  /**
+   * The time the next slice's steps may take: a step may start work that runs once the slice's
+   * microtasks do (a fleet item's preparation, once the loaders' batch answers, every item of the
+   * slice at once), so the slice is measured with them and its steps' time shrinks to fit SLICE_MS.
+   */
+  let budget = SLICE_MS;
 
   async function pump(): Promise<void> {
     pumping = true;
@@ -106,15 +129,10 @@ export function chunkScheduler(
         break;
       }
       const started = performance.now();
-      while (jobs.length > 0 && performance.now() - started < SLICE_MS) {
-        const job = jobs[0];
-        try {
-          if (job.step()) jobs.shift();
-        } catch (error) {
-          jobs.shift();
-          job.fail(error);
-        }
-      }
+      await stepsFor(jobs, budget);
+      const elapsed = performance.now() - started;
+      if (elapsed > SLICE_MS * 2) budget = Math.max(SLICE_MS / 32, budget / 2);
+      else if (elapsed < SLICE_MS) budget = Math.min(SLICE_MS, budget * 2);
     }
     pumping = false;
   }

@@ -19,9 +19,29 @@ const CLOSE_PAREN = 0x29;
 
 /** Whether JSON text nests objects and lists more than `max` levels deep (strings skipped). */
 export function jsonNestingExceeds(text: string, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
+  return jsonNestingScanExceeds(text, max, newJsonScan(), text.length);
+}
+
+/** Where a scan of JSON text's nesting stands: the next index, the depth there, inside a string or not. */
+export interface JsonScan {
+  at: number;
+  depth: number;
+  inString: boolean;
+}
+
+export function newJsonScan(): JsonScan {
+  return { at: 0, depth: 0, inString: false };
+}
+
+/**
+ * `jsonNestingExceeds`'s scan continued from `scan` up to index `until` (or the text's end), the
+ * scan moved on: a long text is scanned in steps, each in a turn of its own.
+ */
+export function jsonNestingScanExceeds(text: string, max: number, scan: JsonScan, until: number): boolean {
+  let { depth, inString } = scan;
+  const end = Math.min(until, text.length);
+  let i = scan.at;
+  for (; i < end; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
       if (c === BACKSLASH) i++;
@@ -34,6 +54,9 @@ export function jsonNestingExceeds(text: string, max: number): boolean {
       depth--;
     }
   }
+  scan.at = i;
+  scan.depth = depth;
+  scan.inString = inString;
   return false;
 }
 

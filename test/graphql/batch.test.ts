@@ -619,4 +619,33 @@ describe("a fleet's totals keep no evaluation past its use", () => {
     expect(withItems.kept).toBeGreaterThanOrEqual(inputs.length);
     expect(withItems.data.servers.t2).toEqual(alone.data.servers.t2);
   });
+
+  it("items and one total: each item's evaluation is made once, read by both, then forgotten", async () => {
+    const query = `query ($inputs: [ServerItemInput!]!) { servers(inputs: $inputs, edition: V2_4_1) {
+      items { impacts(criteria: [gwp, adp]) { embedded { ${IMPACT} } use { ${IMPACT} } } }
+      total(criteria: [gwp, adp]) { embedded { ${TOTAL} } use { ${TOTAL} } } } }`;
+    const answer = async (forgetting: boolean) => {
+      const context = createRequestContext(app.service, { spellError: graphqlErrorOf });
+      const made = vi.spyOn(context.evaluations, "set");
+      const forgotten = vi.spyOn(context.evaluations, "delete");
+      const embedded = vi.spyOn(Server.prototype, "embeddedImpact");
+      // The control: the same fleet whose memo forgets nothing answers the same.
+      if (!forgetting) forgotten.mockImplementation(() => false);
+      const result = await run(context, query, { inputs });
+      expect(result.errors).toBeUndefined();
+      // The last chunk is told of its completion after the microtasks that answered it.
+      await new Promise((resolve) => setImmediate(resolve));
+      const counts = { made: made.mock.calls.length, forgotten: forgotten.mock.calls.length };
+      const computations = embedded.mock.calls.length;
+      vi.restoreAllMocks();
+      return { counts, computations, data: result.data };
+    };
+    const forgetting = await answer(true);
+    const keeping = await answer(false);
+    expect(forgetting.counts).toEqual({ made: inputs.length, forgotten: inputs.length });
+    // Two criteria, one embedded computation each per item: none made twice.
+    expect(forgetting.computations).toBe(2 * inputs.length);
+    expect(keeping.computations).toBe(2 * inputs.length);
+    expect(forgetting.data).toEqual(keeping.data);
+  });
 });

@@ -197,6 +197,25 @@ describe("3. lists: their length checked before their items (MAX_LIST_LENGTH)", 
     });
     expect(answer.json.errors[0].message).toContain("$s.configuration.ram has 200000 entries");
   });
+
+  it("GraphQL: in a fleet measured in slices, the first item with a long list is named", async () => {
+    const long = Array.from({ length: maxListLength + 1 }, () => ({}));
+    const inputs = Array.from({ length: 1_000 }, (_, i) => ({
+      configuration: i === 700 || i === 900 ? { ram: long } : { ram: [{ units: 1 }] },
+    }));
+    const answer = await send(
+      service.port,
+      graphqlCall("query ($inputs: [ServerItemInput!]!) { servers(inputs: $inputs) { count } }", { inputs }),
+    );
+    expect(answer.json.errors).toHaveLength(1);
+    expect(answer.json.errors[0].extensions).toMatchObject({
+      limit: "MAX_LIST_LENGTH",
+      field: ["inputs", 700, "configuration", "ram"],
+    });
+    expect(answer.json.errors[0].message).toContain(
+      `$inputs.700.configuration.ram has ${maxListLength + 1} entries`,
+    );
+  });
 });
 
 describe("4. fleets counted in the raw variables, before GraphQL coerces them (MAX_FLEET_ITEMS)", () => {
@@ -278,6 +297,19 @@ describe("11. nesting bounded by a scan of the text before parsing (MAX_NESTING_
     });
     expect(get.status).toBe(400);
     expect(get.json.errors[0].extensions.limit).toBe("MAX_NESTING_DEPTH");
+  });
+
+  it("/graphql: a large body is scanned in steps: nesting past its first steps is refused, brackets in a string are not", async () => {
+    // 600 KB of padding before the nesting: the scan's third step (256 K characters each) meets it.
+    const padding = " ".repeat(600_000);
+    const deep = `{"query": "{ __typename }",${padding}"variables": {"a": ${"[".repeat(1_000)}${"]".repeat(1_000)}}}`;
+    const answer = await send(service.port, { path: "/graphql", body: deep });
+    expect(answer.status).toBe(400);
+    expect(answer.json.errors[0].extensions.limit).toBe("MAX_NESTING_DEPTH");
+    const quoted = `{"query": "{ __typename }", "variables": {"a": "${'[\\"'.repeat(200_000)}"}}`;
+    const fine = await send(service.port, { path: "/graphql", body: quoted });
+    expect(fine.status).toBe(200);
+    expect(fine.json.data).toEqual({ __typename: "Query" });
   });
 
   for (const edition of EDITIONS) {

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   documentNestingExceeds,
   jsonNestingExceeds,
+  jsonNestingScanExceeds,
+  newJsonScan,
   valueNestingExceeds,
 } from "../../src/support/nesting.js";
 
@@ -12,6 +14,24 @@ describe("jsonNestingExceeds (one scan of the text)", () => {
     expect(jsonNestingExceeds('{"a": "[[[[\\"[[[["}', 1)).toBe(false);
     expect(jsonNestingExceeds("[{}, {}, {}]", 2)).toBe(false);
     expect(jsonNestingExceeds(`${"[".repeat(100_000)}${"]".repeat(100_000)}`, 64)).toBe(true);
+  });
+
+  it("scanned in steps, answers as one scan wherever the steps cut (an escape or a quote included)", () => {
+    const texts = ['{"a": "[[[[\\"[[[[", "b": [[{"c": "\\\\"}]]]}', `[${'"\\"{",'.repeat(5)}[[1]]]`];
+    for (const text of texts) {
+      for (const max of [1, 2, 3, 4]) {
+        for (let step = 1; step <= text.length; step++) {
+          const scan = newJsonScan();
+          let exceeds = false;
+          while (!exceeds && scan.at < text.length)
+            exceeds = jsonNestingScanExceeds(text, max, scan, scan.at + step);
+          expect(exceeds, `${text} by ${step} at ${max}`).toBe(jsonNestingExceeds(text, max));
+        }
+      }
+    }
+    // The cases above differ: some exceed and some do not.
+    expect(jsonNestingExceeds(texts[0], 4)).toBe(false);
+    expect(jsonNestingExceeds(texts[0], 3)).toBe(true);
   });
 });
 

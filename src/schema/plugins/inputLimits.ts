@@ -14,8 +14,16 @@ import {
 } from "graphql";
 import type { GraphQLParams, Plugin } from "graphql-yoga";
 import type { Limits } from "../../config/serviceConfig.js";
+import { OWN_TURNS, SLICE_MS, type TurnShare } from "../../service/chunks.js";
+import type { RequestContext } from "../../service/context.js";
 import { builtOncePer } from "../../support/builtOnce.js";
-import { documentNestingExceeds, jsonNestingExceeds, valueNestingExceeds } from "../../support/nesting.js";
+import {
+  documentNestingExceeds,
+  jsonNestingExceeds,
+  jsonNestingScanExceeds,
+  newJsonScan,
+  valueNestingExceeds,
+} from "../../support/nesting.js";
 import { FLEET_ITEM_INPUTS } from "../batch.js";
 import { limitExceeded } from "../errors.js";
 
@@ -67,12 +75,18 @@ const scannedBodies = new WeakSet<object>();
 
 /**
  * A body this large (a fleet's: 10,000 servers are 1.3 MB) is read in steps, each in a turn of the
- * event loop of its own — its nesting scanned, then parsed, then the rest of its request (its
+ * event loop of its own — its nesting scanned (in steps too), then parsed, then the rest of its request (its
  * fleet's variables are then coerced in slices: fleetVariables.ts): one stretch of 60 ms of the
  * main thread before for a 10,000-server fleet's body (bench/README.md, "Single requests during
  * fleets"), which every other request waited behind.
  */
 const STEPPED_BODY_CHARS = 64 * 1024;
+
+/**
+ * The characters of a stepped body's nesting scan per turn: about 3 ms of the main thread (a
+ * 10,000-server fleet's 1.3 MB took 12–23 ms in one scan at load 7).
+ */
+const SCANNED_CHARS_PER_TURN = 256 * 1024;
 
 /**
  * A turn of the event loop that lets the I/O arrived meanwhile in: from an I/O callback, a first
@@ -88,8 +102,15 @@ async function aTurn(): Promise<void> {
 async function parseJsonBody(request: Request, limits: Limits): Promise<GraphQLParams> {
   const text = await request.text();
   const stepped = text.length >= STEPPED_BODY_CHARS;
-  if (jsonNestingExceeds(text, limits.maxNestingDepth)) throw nestingRefusal("the JSON body", limits);
-  if (stepped) await aTurn();
+  if (!stepped && jsonNestingExceeds(text, limits.maxNestingDepth)) {
+    throw nestingRefusal("the JSON body", limits);
+  }
+  for (const scan = newJsonScan(); stepped && scan.at < text.length; ) {
+    if (jsonNestingScanExceeds(text, limits.maxNestingDepth, scan, scan.at + SCANNED_CHARS_PER_TURN)) {
+      throw nestingRefusal("the JSON body", limits);
+    }
+    await aTurn();
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -189,6 +210,40 @@ function longList(
   return null;
 }
 
+/** A fleet this long has its items' lists measured in slices of the turns (a few ms below it). */
+const SLICED_FLEET_ITEMS = 256;
+
+/**
+ * `longList` of a fleet's items, in slices of the service's turns (src/service/chunks.ts): item by
+ * item, in order, as `longList` visits them — a 10,000-server fleet took 17 ms in one turn at load.
+ */
+async function longListInSlices(
+  item: GraphQLInputType,
+  list: readonly unknown[],
+  limits: Limits,
+  name: string,
+  turns: TurnShare,
+): Promise<LongList | null> {
+  for (let at = 0; at < list.length; ) {
+    await turns.nextSlice();
+    const started = performance.now();
+    for (; at < list.length && performance.now() - started < SLICE_MS; at++) {
+      const found = longList(item, list[at], limits.maxListLength, limits, [name, at]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** The items of a fleet worth measuring in slices (`longListInSlices`), or null. */
+function slicedFleetItems(type: GraphQLInputType, value: unknown, limits: Limits): GraphQLInputType | null {
+  if (!Array.isArray(value) || value.length < SLICED_FLEET_ITEMS || value.length > limits.maxFleetItems)
+    return null;
+  const list = isNonNullType(type) ? type.ofType : type;
+  if (!isListType(list) || !canHoldList(list.ofType as GraphQLInputType)) return null;
+  return list.ofType as GraphQLInputType;
+}
+
 /** A list of fleet items (`[ServerItemInput!]!` and the like). */
 export function isFleet(type: GraphQLInputType): boolean {
   const list = isNonNullType(type) ? type.ofType : type;
@@ -198,13 +253,14 @@ export function isFleet(type: GraphQLInputType): boolean {
 }
 
 /** Why the operation's raw variables are refused before graphql-js coerces them, if they are. */
-function variablesRefusal(
+async function variablesRefusal(
   schema: GraphQLSchema,
   document: DocumentNode,
   operationName: string | null | undefined,
   variables: Readonly<Record<string, unknown>> | null | undefined,
   limits: Limits,
-): GraphQLError | null {
+  turns: TurnShare,
+): Promise<GraphQLError | null> {
   if (!variables) return null;
   const operation = getOperationAST(document, operationName);
   if (!operation) return null;
@@ -226,7 +282,10 @@ function variablesRefusal(
       }
     }
     const bound = fleet ? limits.maxFleetItems : limits.maxListLength;
-    const found = longList(type, value, bound, limits, [name]);
+    const items = fleet ? slicedFleetItems(type, value, limits) : null;
+    const found = items
+      ? await longListInSlices(items, value as unknown[], limits, name, turns)
+      : longList(type, value, bound, limits, [name]);
     if (found) {
       const at = [`$${name}`, ...found.path.slice(1)].join(".");
       return limitExceeded(
@@ -249,9 +308,17 @@ export function inputLimitsPlugin(limits: Limits): Plugin {
       const refusal = paramsRefusal(params, limits);
       if (refusal) setResult({ errors: [refusal] });
     },
-    onExecute({ args, setResultAndStopExecution }) {
+    async onExecute({ args, setResultAndStopExecution }) {
       const variables = args.variableValues as Record<string, unknown> | null | undefined;
-      const refusal = variablesRefusal(args.schema, args.document, args.operationName, variables, limits);
+      const turns = (args.contextValue as Partial<RequestContext>).service?.turns ?? OWN_TURNS;
+      const refusal = await variablesRefusal(
+        args.schema,
+        args.document,
+        args.operationName,
+        variables,
+        limits,
+        turns,
+      );
       if (refusal) setResultAndStopExecution({ errors: [refusal] });
     },
   };

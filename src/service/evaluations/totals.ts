@@ -70,6 +70,8 @@ interface Fleet {
   readonly rules: EditionRules;
   /** The items' own impacts are answered too: the totals keep the evaluations they make for them. */
   readonly itemsEvaluated: boolean;
+  /** Told of each item once the totals pass has read its evaluation (evaluationHandover). */
+  readonly summed?: (item: PreparedAsset) => void;
 }
 
 /**
@@ -111,6 +113,7 @@ function summedItemByItem(
       for (const { criterion, phase, sum } of asked) {
         sum.add(evaluation.raw(criterion, phase), evaluation.notices(criterion, phase));
       }
+      fleet.summed?.(item);
     });
     summed.then(
       () => {
