@@ -111,7 +111,7 @@ describe("the service in compose.yaml's limits: 1 GiB of memory, /tmp a 1 GiB tm
   );
 
   it.each([
-    ["edition=-h", 'edition: "-h" is not an edition this service serves (1.2.4, 2.4.1)'],
+    ["edition=-h", 'edition: "-h" is not an edition this service serves (1.2.4, 2.4.1, 2.5.0)'],
     [
       "criteria=--help",
       'criteria: "--help" is not a criterion this service knows (docs/api.md lists them, e.g. gwp, adp, pe)',
