@@ -205,6 +205,39 @@ describe("a realistic fleet query", () => {
   });
 });
 
+describe("a body read in steps (64 K characters and more: src/support/steppedJson.ts)", () => {
+  const inputs = Array.from({ length: 2_000 }, (_, i) => ({
+    archetype: "dellR740",
+    usage: { usageLocation: ["FRA", "DEU"][i % 2] },
+  }));
+  const body = JSON.stringify({
+    query: "query ($inputs: [ServerItemInput!]!) { servers(inputs: $inputs) { count failed } }",
+    variables: { inputs },
+  });
+  const post = (text: string) =>
+    app.yoga.fetch("http://localhost/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: text,
+    });
+
+  it("answers the fleet it holds", async () => {
+    expect(body.length).toBeGreaterThan(64 * 1024);
+    const answer = await post(body);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ data: { servers: { count: 2_000, failed: 0 } } });
+  });
+
+  it("refuses it with the fixed message when one character in its middle breaks it", async () => {
+    const middle = body.indexOf(":", body.length / 2);
+    const answer = await post(`${body.slice(0, middle)};${body.slice(middle + 1)}`);
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { errors: { message: string }[] }).errors[0].message).toBe(
+      "POST body sent invalid JSON.",
+    );
+  });
+});
+
 describe("masked errors", () => {
   it("an unexpected resolver error is masked; its message does not leak", async () => {
     vi.spyOn(Server.prototype, "embeddedImpact").mockImplementation(() => {

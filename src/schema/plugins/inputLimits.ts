@@ -24,6 +24,7 @@ import {
   newJsonScan,
   valueNestingExceeds,
 } from "../../support/nesting.js";
+import { type JsonSteps, parseJsonInSteps } from "../../support/steppedJson.js";
 import { FLEET_ITEM_INPUTS } from "../batch.js";
 import { limitExceeded } from "../errors.js";
 
@@ -75,10 +76,10 @@ const scannedBodies = new WeakSet<object>();
 
 /**
  * A body this large (a fleet's: 10,000 servers are 1.3 MB) is read in steps, each in a turn of the
- * event loop of its own — its nesting scanned (in steps too), then parsed, then the rest of its request (its
- * fleet's variables are then coerced in slices: fleetVariables.ts): one stretch of 60 ms of the
- * main thread before for a 10,000-server fleet's body (bench/README.md, "Single requests during
- * fleets"), which every other request waited behind.
+ * event loop of its own — its nesting scanned, then parsed (src/support/steppedJson.ts), then the
+ * rest of its request (its fleet's variables coerced in slices: fleetVariables.ts): a 10,000-server
+ * fleet's body is otherwise one stretch of the main thread that every other request waits behind
+ * (bench/README.md, "Single requests during fleets").
  */
 const STEPPED_BODY_CHARS = 64 * 1024;
 
@@ -87,6 +88,13 @@ const STEPPED_BODY_CHARS = 64 * 1024;
  * 10,000-server fleet's 1.3 MB took 12–23 ms in one scan at load 7).
  */
 const SCANNED_CHARS_PER_TURN = 256 * 1024;
+
+/**
+ * A stepped body's parse: runs of members of at most 16 K characters each parsed by JSON.parse,
+ * about 128 K characters a turn (3–8 ms of the main thread at load 2–13; a 10,000-server fleet's
+ * 1.3 MB took 29–51 ms in one JSON.parse, 53 ms in steps).
+ */
+const PARSE_STEPS: JsonSteps = { pieceChars: 16 * 1024, stepChars: 128 * 1024, pause: () => aTurn() };
 
 /**
  * A turn of the event loop that lets the I/O arrived meanwhile in: from an I/O callback, a first
@@ -113,7 +121,7 @@ async function parseJsonBody(request: Request, limits: Limits): Promise<GraphQLP
   }
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = stepped ? await parseJsonInSteps(text, PARSE_STEPS) : JSON.parse(text);
   } catch {
     throw badRequest("POST body sent invalid JSON.");
   }
