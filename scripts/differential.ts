@@ -17,7 +17,7 @@ import { parseArgs } from "node:util";
 import { createApp } from "../src/app/main.js";
 import { defaultConfig } from "../src/config/serviceConfig.js";
 import { createLogger } from "../src/support/log.js";
-import { type Answer, agrees, judge, signature, type Verdict } from "./differential/compare.js";
+import { type Answer, agrees, differences, judge, signature, type Verdict } from "./differential/compare.js";
 import {
   CATALOG_ROUTES,
   type Catalog,
@@ -28,6 +28,7 @@ import {
   PERIPHERAL_KINDS,
   TERMINAL_KINDS,
 } from "./differential/requests.js";
+import { nudgedBodies } from "./differential/stability.js";
 
 const { values: options } = parseArgs({
   options: {
@@ -102,6 +103,24 @@ async function catalogOf(): Promise<Catalog> {
   };
 }
 
+/**
+ * A profile difference where the reference contradicts itself: the first nudge of the workload
+ * (./differential/stability.ts) whose answer differs from the reference's answer to the request.
+ */
+async function probeStability(
+  request: DifferentialRequest,
+  referenceAnswer: Answer,
+  found: readonly string[],
+): Promise<Verdict> {
+  for (const { probe, body } of nudgedBodies(request.bodyRaw === undefined ? request.body : null)) {
+    const nudged = await askReference(request.method, request.path, JSON.stringify(body));
+    if (nudged.status !== referenceAnswer.status) continue;
+    const spread = differences(referenceAnswer.body, nudged.body);
+    if (spread.length > 0) return { kind: "reference unstable", differences: found, probe, spread };
+  }
+  return { kind: "differ", differences: found };
+}
+
 interface Outcome {
   readonly request: DifferentialRequest;
   readonly reference: Answer;
@@ -129,11 +148,11 @@ async function run(): Promise<void> {
         url: `${request.path}${separator}edition=${options.edition}`,
         body: body ?? "",
       });
-      list.push({
-        request,
-        reference: referenceAnswer,
-        verdict: judge(referenceAnswer, { status: served.status, body: served.body }),
-      });
+      let verdict = judge(referenceAnswer, { status: served.status, body: served.body });
+      if (family === "consumption_profile" && verdict.kind === "differ") {
+        verdict = await probeStability(request, referenceAnswer, verdict.differences);
+      }
+      list.push({ request, reference: referenceAnswer, verdict });
     }
     outcomes.set(family, list);
     const agreed = list.filter((o) => agrees(o.verdict)).length;
@@ -205,12 +224,21 @@ function profileShapes(list: readonly Outcome[]): string[] {
   );
 }
 
+/** One line for the differences where the reference contradicts itself, with its first example. */
+function unstableSummary(list: readonly Outcome[]): string {
+  const first = list[0];
+  if (first.verdict.kind !== "reference unstable") return "";
+  const { probe, spread, differences: found } = first.verdict;
+  return `- ${list.length} × the reference unstable (kept, docs/DEVIATIONS.md): its answer moves by more than the tolerance when one input moves by one ulp — e.g. ${first.request.id} \`${JSON.stringify(first.request.body).slice(0, 200)}\`: with ${probe} the reference answers ${spread[0]}; the service: ${found[0]}`;
+}
+
 function writeReport(outcomes: ReadonlyMap<Family, Outcome[]>, perFamily: number, seed: number): void {
   const rows: string[] = [];
   const details: string[] = [];
   let total = 0;
   let agreedTotal = 0;
   let boundedTotal = 0;
+  let unstableTotal = 0;
   for (const [family, list] of outcomes) {
     const count = (kind: Verdict["kind"]) => list.filter((o) => o.verdict.kind === kind).length;
     const agreed = list.filter((o) => agrees(o.verdict)).length;
@@ -219,9 +247,11 @@ function writeReport(outcomes: ReadonlyMap<Family, Outcome[]>, perFamily: number
     const share = ((100 * agreed) / list.length).toFixed(2);
     const bounded = count("refused by a bound");
     boundedTotal += bounded;
-    const withKept = ((100 * (agreed + bounded)) / list.length).toFixed(2);
+    const unstable = count("reference unstable");
+    unstableTotal += unstable;
+    const withKept = ((100 * (agreed + bounded + unstable)) / list.length).toFixed(2);
     rows.push(
-      `| ${family} | ${list.length} | ${count("agree")} | ${count("reference crash answered")} | ${count("other 4xx")} | ${bounded} | ${count("differ")} | **${share} %** | ${withKept} % |`,
+      `| ${family} | ${list.length} | ${count("agree")} | ${count("reference crash answered")} | ${count("other 4xx")} | ${bounded} | ${unstable} | ${count("differ")} | **${share} %** | ${withKept} % |`,
     );
     const bySignature = new Map<string, Outcome[]>();
     for (const outcome of list) {
@@ -234,7 +264,8 @@ function writeReport(outcomes: ReadonlyMap<Family, Outcome[]>, perFamily: number
       bySignature.set(key, [...(bySignature.get(key) ?? []), outcome]);
     }
     const crashes = list.filter((o) => o.verdict.kind === "reference crash answered");
-    if (bySignature.size === 0 && crashes.length === 0) continue;
+    const unstableOnes = list.filter((o) => o.verdict.kind === "reference unstable");
+    if (bySignature.size === 0 && crashes.length === 0 && unstableOnes.length === 0) continue;
     details.push(`### ${family}`, "");
     for (const [key, group] of [...bySignature].sort((a, b) => b[1].length - a[1].length)) {
       const first = group[0];
@@ -246,6 +277,7 @@ function writeReport(outcomes: ReadonlyMap<Family, Outcome[]>, perFamily: number
         `- ${group.length} × \`${key}\` — e.g. ${first.request.id} \`${first.request.method} ${first.request.path}\` ${first.request.body === null ? "" : `\`${JSON.stringify(first.request.body).slice(0, 200)}\``}: ${shown}`,
       );
     }
+    if (unstableOnes.length > 0) details.push(unstableSummary(unstableOnes));
     if (family === "consumption_profile") details.push(...profileShapes(list));
     if (crashes.length > 0) {
       const routes = [...new Set(crashes.map((o) => `${o.request.method} ${o.request.path.split("?")[0]}`))];
@@ -265,10 +297,16 @@ function writeReport(outcomes: ReadonlyMap<Family, Outcome[]>, perFamily: number
     "(scripts/differential/compare.ts: numbers within 1e-3, warnings as sets, profiles by their curve,",
     "any 4xx for a 4xx, any answer below 500 where the reference failed).",
     "",
-    "| family | requests | identical | reference crash answered | other 4xx | refused by a bound | differ | agree | agree with the kept bounds |",
-    "|---|---|---|---|---|---|---|---|---|",
+    "`agree` counts the identical answers, the reference's crashes answered and another 4xx for a 4xx.",
+    "`agree with the kept differences` adds the service's own bounds (a 422 where the reference answered)",
+    "and the differences where the reference contradicts itself: its answer to the same workload with",
+    "one input moved by one unit in the last place differs by more than the tolerance (reference unstable,",
+    "scripts/differential/stability.ts). Both are listed below and in docs/DEVIATIONS.md.",
+    "",
+    "| family | requests | identical | reference crash answered | other 4xx | refused by a bound | reference unstable | differ | agree | agree with the kept differences |",
+    "|---|---|---|---|---|---|---|---|---|---|",
     ...rows,
-    `| all | ${total} | | | | ${boundedTotal} | ${total - agreedTotal - boundedTotal} | **${((100 * agreedTotal) / total).toFixed(2)} %** | ${((100 * (agreedTotal + boundedTotal)) / total).toFixed(2)} % |`,
+    `| all | ${total} | | | | ${boundedTotal} | ${unstableTotal} | ${total - agreedTotal - boundedTotal - unstableTotal} | **${((100 * agreedTotal) / total).toFixed(2)} %** | ${((100 * (agreedTotal + boundedTotal + unstableTotal)) / total).toFixed(2)} % |`,
     "",
     "## Differences by where they are",
     "",

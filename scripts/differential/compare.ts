@@ -13,7 +13,9 @@
  *
  * A 422 of the service where the reference answered is a difference under these rules; it is named
  * apart ("refused by a bound"): the service's own input bounds (docs/DEVIATIONS.md, "Bounds the
- * reference does not have"), kept on purpose.
+ * reference does not have"), kept on purpose. So is a difference where the reference contradicts
+ * itself ("reference unstable", ./stability.ts): its answer moves by more than the tolerance when an
+ * input moves by one unit in the last place.
  */
 
 const REL_TOL = 1e-3;
@@ -31,7 +33,15 @@ export type Verdict =
   | { readonly kind: "reference crash answered"; readonly status: number }
   | { readonly kind: "other 4xx"; readonly reference: number; readonly service: number }
   | { readonly kind: "refused by a bound"; readonly field: string }
-  | { readonly kind: "differ"; readonly differences: readonly string[] };
+  | { readonly kind: "differ"; readonly differences: readonly string[] }
+  | {
+      readonly kind: "reference unstable";
+      /** How the service's answer differs from the reference's. */
+      readonly differences: readonly string[];
+      /** The nudge of the inputs that moved the reference's own answer, and how far. */
+      readonly probe: string;
+      readonly spread: readonly string[];
+    };
 
 function isNumber(x: unknown): x is number {
   return typeof x === "number";
@@ -156,7 +166,9 @@ export function judge(reference: Answer, service: Answer): Verdict {
 
 /** Whether a verdict counts as agreement under the conformance rules (a crash answered, another 4xx included). */
 export function agrees(verdict: Verdict): boolean {
-  return verdict.kind !== "differ" && verdict.kind !== "refused by a bound";
+  return (
+    verdict.kind === "agree" || verdict.kind === "reference crash answered" || verdict.kind === "other 4xx"
+  );
 }
 
 /**

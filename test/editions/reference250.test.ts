@@ -12,6 +12,7 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { type Answer, agrees, judge } from "../../scripts/differential/compare.js";
 import { FAMILIES } from "../../scripts/differential/requests.js";
+import { nudgedBodies } from "../../scripts/differential/stability.js";
 import { sharedApp } from "../support/app.js";
 
 interface RecordedCase {
@@ -84,5 +85,43 @@ describe("edition 2.5.0 replays the rebuilt reference's recorded answers", () =>
       const verdict = judge({ status: recorded.status, body: recorded.response }, await served(recorded));
       expect(agrees(verdict), id).toBe(false);
     }
+  });
+});
+
+describe("the harness's probe of the reference's stability", () => {
+  it("moves every workload power, then every load, one double up and down, nothing else", () => {
+    const body = {
+      cpu: { tdp: 46 },
+      workload: [{ load_percentage: 22, power_watt: 107.9 }, { load_percentage: 63 }],
+    };
+    const nudges = nudgedBodies(body);
+    expect(nudges.map((n) => n.probe)).toEqual([
+      "power_watt +1 ulp",
+      "power_watt −1 ulp",
+      "load_percentage +1 ulp",
+      "load_percentage −1 ulp",
+    ]);
+    expect(nudges[0].body).toEqual({
+      cpu: { tdp: 46 },
+      workload: [{ load_percentage: 22, power_watt: 107.90000000000002 }, { load_percentage: 63 }],
+    });
+    expect(nudges[1].body).toEqual({
+      cpu: { tdp: 46 },
+      workload: [{ load_percentage: 22, power_watt: 107.89999999999999 }, { load_percentage: 63 }],
+    });
+    expect(nudges[3].body).toEqual({
+      cpu: { tdp: 46 },
+      workload: [
+        { load_percentage: 21.999999999999996, power_watt: 107.9 },
+        { load_percentage: 62.99999999999999 },
+      ],
+    });
+    expect(body.workload[0].power_watt).toBe(107.9);
+  });
+
+  it("has nothing to probe without workload points", () => {
+    expect(nudgedBodies({ cpu: { tdp: 46 } })).toEqual([]);
+    expect(nudgedBodies({ workload: [] })).toEqual([]);
+    expect(nudgedBodies(null)).toEqual([]);
   });
 });

@@ -179,6 +179,33 @@ describe("fitProfile on user workloads", () => {
     expect(one.c).toBeCloseTo(34.398594, 5);
   });
 
+  it("answers TRF's stopping point where the projection would interpolate exactly", () => {
+    // Two distinct loads: the projection interpolates exactly with c = c₀; TRF creeps along the solution
+    // manifold and stops on xtol before interpolating. SciPy 1.17.1 curve_fit answers that stopping point:
+    // a 358.5217121194603, b 0.03930630920695204, c 25.254263591328986, d −10.034181193560766.
+    const scipy = {
+      a: 358.5217121194603,
+      b: 0.03930630920695204,
+      c: 25.254263591328986,
+      d: -10.034181193560766,
+    };
+    const fit = fitProfile(pts([3, 27.6], [45, 354.1]), DEFAULT);
+    expect(fit.a).toBeCloseTo(scipy.a, 3);
+    expect(fit.c).toBeCloseTo(scipy.c, 3);
+    for (const load of [0, 3, 45, 100])
+      expect(profilePower(fit, load)).toBeCloseTo(profilePower(scipy, load), 3);
+    expect(Math.abs(profilePower(fit, 3) - 27.6)).toBeGreaterThan(0.01);
+  });
+
+  it("keeps c strictly inside its bound where the optimum lies on c = 0", () => {
+    // SciPy 1.17.1 curve_fit: a 87.84035568581815, c 8.720268818618773e-17 (its last iterate, not the bound).
+    const fit = fitProfile(pts([33, 46.5], [47, 391.2], [87, 194.3], [69, 211.1]), XEON_GOLD);
+    expect(fit.c).toBeGreaterThan(0);
+    expect(fit.c).toBeLessThan(1e-15);
+    expect(fit.a).toBeCloseTo(87.84036, 4);
+    expect(Number.isFinite(profilePower(fit, 0))).toBe(true);
+  });
+
   it("matches the original on user workloads (consumption_profile reference)", () => {
     const fit = fitProfile(pts([0, 30], [50, 100], [100, 150]), DEFAULT);
     const expected = {

@@ -328,12 +328,6 @@ export function fitProfileByProjection(
   return { a: inner.a, b: bFit, c, d: dFit };
 }
 
-function residualSum(points: readonly WorkloadPoint[], params: ProfileParams): number {
-  let rss = 0;
-  for (const p of points) rss += (profilePower(params, p.loadPercentage) - p.powerWatt) ** 2;
-  return rss;
-}
-
 /** Relative agreement of two fits' curves below which they are one optimum reached to different last digits. */
 const SAME_CURVE = 1e-3;
 
@@ -360,9 +354,11 @@ function sameCurve(p: ProfileParams, q: ProfileParams): boolean {
  * With 3 or more distinct loads, where TRF has reached the variable-projection fit's curve (`fitProfileByProjection`,
  * same a, c and powers within 1e-3), that curve (a, c, K = a·ln b + d) is used, keeping TRF's b when the induced d
  * stays inside its bounds; where TRF stops on another curve (flat data, c pinned at its 0 bound), TRF's point is
- * returned, because it is what SciPy answers. With fewer distinct loads TRF's point is kept unless it fits worse. TRF is also skipped (projection
- * result returned) when SciPy would refuse the problem: a degenerate bound interval (p₀ component 0) or a start
- * where the model is not finite.
+ * returned, because it is what SciPy answers; so is TRF's point where the optimum has c on its bound 0 (SciPy's last
+ * iterate, strictly inside). With fewer distinct loads TRF's point is returned: it is SciPy's point of the solution
+ * manifold, even where TRF stops (xtol) before interpolating the points. TRF is also skipped (projection result
+ * returned) when SciPy would refuse the problem: a degenerate bound interval (p₀ component 0) or a start where the
+ * model is not finite.
  */
 export function fitProfile(points: readonly WorkloadPoint[], start: ProfileParams): ProfileParams {
   const projected = fitProfileByProjection(points, start);
@@ -380,17 +376,14 @@ export function fitProfile(points: readonly WorkloadPoint[], start: ProfileParam
   if (res.status === "invalid" || !res.x.every(Number.isFinite)) return projected;
   const trf: ProfileParams = { a: res.x[0], b: res.x[1], c: res.x[2], d: res.x[3] };
 
-  if (new Set(xs).size < 3) {
-    // Underdetermined: every point of a solution manifold fits; TRF's is SciPy's. Keep it unless it fits worse.
-    const scale = ys.reduce((acc, y) => acc + y * y, 0);
-    return residualSum(usable, trf) <= residualSum(usable, projected) * (1 + 1e-7) + 1e-12 * scale
-      ? trf
-      : projected;
-  }
+  // Fewer than 3 distinct loads leave a solution manifold: every point of it fits, TRF's is SciPy's.
+  if (new Set(xs).size < 3) return trf;
   // The curve is identified: take the projection's optimum (a, c, K) — TRF stops at ftol = 1e-8 a few 1e-9 short
   // of it, or may stall in a worse local minimum — and place it on TRF's b, i.e. d = K − a·ln b_TRF.
   // Where TRF stops on another curve (a flat or degenerate optimum, a bound it cannot leave), that curve is
-  // SciPy's answer: the projection only polishes an optimum TRF has reached.
+  // SciPy's answer: the projection only polishes an optimum TRF has reached. Where the optimum has c on its
+  // bound 0, SciPy answers its last iterate, strictly inside (c > 0), never the bound itself.
+  if (!(projected.c > lb[2])) return trf;
   if (!sameCurve(trf, projected)) return trf;
   if (!(projected.a > 0)) return projected;
   const k = projected.a * Math.log(projected.b) + projected.d;

@@ -351,7 +351,7 @@ function strictlyInside(x: readonly number[], lb: readonly number[], ub: readonl
 const scratch = new DataView(new ArrayBuffer(8));
 
 /** The double adjacent to `from` in the direction of `to` (C's nextafter). */
-function nextToward(from: number, to: number): number {
+export function nextToward(from: number, to: number): number {
   if (Number.isNaN(from) || Number.isNaN(to)) return Number.NaN;
   if (from === to) return to;
   if (from === 0) return to > 0 ? Number.MIN_VALUE : -Number.MIN_VALUE;
