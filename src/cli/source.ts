@@ -7,7 +7,6 @@ import { ndjsonLines } from "../batch/index.js";
 import { SEPARATORS, type Separator } from "../billing/reading/layout.js";
 import { separatorNote } from "../billing/reading/notes.js";
 import { cellCounter, firstSheet, WorkbookBoundError } from "../support/boundedWorkbook.js";
-import { RecordEnds } from "../support/recordEnds.js";
 import {
   contentOf,
   foreignContentMessage,
@@ -17,6 +16,7 @@ import {
 } from "../support/fileSignature.js";
 import { FileMisuse } from "../support/namedFiles.js";
 import { type DecimalMark, type DecimalReading, decimalMarkOfCells } from "../support/numbers.js";
+import { RecordEnds } from "../support/recordEnds.js";
 import { csvRecords, type RecordProblem } from "./csvRecords.js";
 import { columnName, INVENTORY_COLUMNS, type InventoryRow, rowLine } from "./inventory.js";
 

@@ -7,8 +7,8 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
-import { RecordEnds, wholeRecords } from "../support/recordEnds.js";
 import { contentOf } from "../support/fileSignature.js";
+import { RecordEnds, wholeRecords } from "../support/recordEnds.js";
 
 /** Bytes of a file's start read to find its header (a header longer than this is not a billing export's). */
 export const HEADER_BYTES = 1 << 20;

@@ -334,7 +334,7 @@ describe("the report's services not estimated", () => {
     expect(table).toContain("<th>why</th>");
     // The same services the stderr names: Kinesis unknown, Support and Tax known, no hardware
     expect(table).toMatch(
-      /<td>Amazon Kinesis<\/td>(<td class="n">[^<]*<\/td>){3}<td>unknown to the registry<\/td>/,
+      /<td>Amazon Kinesis<\/td>(<td class="n">[^<]*<\/td>){3}<td>unknown to the registry[;<]/,
     );
     expect(table).toMatch(
       /<td>AWS Support \(Business\)<\/td>(<td class="n">[^<]*<\/td>){3}<td>no hardware<\/td>/,

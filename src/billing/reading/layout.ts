@@ -12,9 +12,9 @@ import { basename, dirname } from "node:path";
 import { parse } from "csv-parse/sync";
 import { fileStart } from "../../duckdb/csvHeader.js";
 import { keptInputNames } from "../../output/columns.js";
-import { wholeRecords } from "../../support/recordEnds.js";
 import { contentOf, fileStartBytes, foreignContentMessage } from "../../support/fileSignature.js";
 import { type DecimalMark, type DecimalReading, decimalMarkOfCells } from "../../support/numbers.js";
+import { wholeRecords } from "../../support/recordEnds.js";
 import { BillingInputError } from "../errors.js";
 import {
   BILLING_FORMAT_NAMES,
