@@ -63,7 +63,13 @@ const FOCUS: BillingFormat = {
   name: "focus",
   title: "FOCUS 1.0–1.2",
   listed: "FOCUS 1.0-1.2",
-  versions: [],
+  // FOCUS 1.3 (ratified December 2025) is the same Cost and Usage dataset, read by the same query;
+  // its columns new to 1.3 name it (the specification's datasets/cost_and_usage/columns:
+  // ContractApplied, HostProviderName)
+  versions: [
+    { title: "FOCUS 1.3 (Cost and Usage)", column: "ContractApplied" },
+    { title: "FOCUS 1.3 (Cost and Usage)", column: "HostProviderName" },
+  ],
   required: [
     ["ServiceProviderName", "ProviderName"],
     "ChargeCategory",

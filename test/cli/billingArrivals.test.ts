@@ -36,6 +36,14 @@ describe("headers as the portals localise them", () => {
   });
 });
 
+describe("FOCUS versions", () => {
+  it("names FOCUS 1.3 by its columns new to 1.3 (ContractApplied, HostProviderName)", SLOW, async () => {
+    const { stderr, lines } = await evaluatedLines(fixture("focus-1.3.csv"), join(scratch, "focus-1.3.csv"));
+    expect(stderr).toContain("focus-1.3.csv: FOCUS 1.3 (Cost and Usage), edition 2.4.1");
+    expect(lines).toHaveLength(5);
+  });
+});
+
 describe("files that are not bills", () => {
   it("refuses a headerless invoice in one line, writing nothing", SLOW, async () => {
     const output = join(scratch, "invoice-out.csv");
