@@ -332,6 +332,8 @@ describe("the services left unestimated", () => {
     expect(largest[0]).toBe(
       "  Compute Engine: 21.94 USD (10.0 %), 3 rows (not evaluated: Google Cloud bills cores and memory, not machine types)",
     );
-    expect(largest[1]).toBe("  Amazon Elastic Compute Cloud: 12.08 USD (5.5 %), 6 rows (unknown instance type)");
+    expect(largest[1]).toBe(
+      "  Amazon Elastic Compute Cloud: 12.08 USD (5.5 %), 6 rows (unknown instance type)",
+    );
   });
 });
