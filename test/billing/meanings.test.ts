@@ -186,7 +186,16 @@ describe("instance types by shape (impact-service evaluate)", () => {
     // The same 24 hours of the same type: the same impacts
     expect(ds2.gwp_use_kgco2eq).toBe(d2s.gwp_use_kgco2eq);
     expect(ds2.gwp_embedded_kgco2eq).toBe(d2s.gwp_embedded_kgco2eq);
-    expect(runs["meanings-azure"].stderr).toContain("  instance-by-shape: 1 row, cost 3.6 EUR (28.3 %)\n");
+    // 3.6 of 14.71 EUR positive cost
+    expect(runs["meanings-azure"].stderr).toContain("  instance-by-shape: 1 row, cost 3.6 EUR (24.5 %)\n");
+  });
+
+  it("reads logs kept (Log Analytics' data retention) as stored gigabytes", SLOW, () => {
+    const [retention] = azure("Pay-as-you-go Data Retention");
+    // 20 × `1 GB/Month` = 20 × 730 = 14,600 GB-hours of HDD, one copy; × 0.65 Wh/TB-h × PUE 1.185
+    expect([retention.method, retention.method_unit]).toEqual(["object-storage", "GB-hours HDD x1"]);
+    close(retention.method_quantity, 14_600);
+    close(retention.energy_kwh, 14_600 * HDD * PUE_OTHER);
   });
 
   it("names a line without a unit with its cost, never a blank unit", SLOW, () => {

@@ -263,8 +263,11 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
       { order: 140, when: [`${TEXT} LIKE '%snapshot%' OR ${TEXT} LIKE '%backup%'`] },
       {
         order: 180,
-        why: ["Any other storage of GB-hours"],
-        when: [`${TEXT} LIKE '%storage%' OR ${TEXT} LIKE '%blob%'`, `  OR ${TEXT} LIKE '%object%'`],
+        why: ["Any other storage of GB-hours (logs kept: Log Analytics' `Data Retention` in `1 GB/Month`)"],
+        when: [
+          `${TEXT} LIKE '%storage%' OR ${TEXT} LIKE '%blob%'`,
+          `  OR ${TEXT} LIKE '%object%' OR ${TEXT} LIKE '%data retention%'`,
+        ],
       },
     ],
   },
