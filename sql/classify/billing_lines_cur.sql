@@ -18,7 +18,8 @@ SELECT
       AND (NULLIF(TRIM(e.product_instance_type), '') IS NOT NULL
         OR e.line_item_usage_type LIKE '%BoxUsage:%' OR e.line_item_usage_type LIKE '%SpotUsage:%'
         OR e.line_item_usage_type LIKE '%DedicatedUsage:%' OR e.line_item_usage_type LIKE '%InstanceUsage%:%'
-        OR e.line_item_usage_type LIKE '%Multi-AZUsage%:%' OR e.line_item_usage_type LIKE '%ESInstance:%')
+        OR e.line_item_usage_type LIKE '%Multi-AZUsage%:%'
+        OR e.line_item_usage_type LIKE '%Multi-AZClusterUsage%:%' OR e.line_item_usage_type LIKE '%ESInstance:%')
       THEN 'compute'
     -- Managed services whose nodes are instance types (cache.m5.large, db.r5.large, ml.m5.large,
     -- kafka.m5.large), evaluated as the EC2 type (docs/methodology.md).

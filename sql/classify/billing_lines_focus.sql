@@ -19,7 +19,8 @@ SELECT
         OR (p.x_ServiceCode IN ('AmazonES', 'AmazonOpenSearchService') AND p.x_Operation = 'ESDomain'))
       AND (p.billing_usage_type LIKE '%BoxUsage:%' OR p.billing_usage_type LIKE '%SpotUsage:%'
         OR p.billing_usage_type LIKE '%DedicatedUsage:%' OR p.billing_usage_type LIKE '%InstanceUsage%:%'
-        OR p.billing_usage_type LIKE '%Multi-AZUsage%:%' OR p.billing_usage_type LIKE '%ESInstance:%')
+        OR p.billing_usage_type LIKE '%Multi-AZUsage%:%'
+        OR p.billing_usage_type LIKE '%Multi-AZClusterUsage%:%' OR p.billing_usage_type LIKE '%ESInstance:%')
       THEN 'compute'
     WHEN p.billing_provider = 'aws' AND p.x_ServiceCode IS NOT NULL AND p.billing_named_type IS NOT NULL
       AND ((p.x_ServiceCode IN ('AmazonElastiCache', 'AmazonMemoryDB') AND p.billing_usage_type LIKE '%NodeUsage%:%')

@@ -5,7 +5,7 @@
 -- usage_billed_quantity, cost/myCost as cost_my_cost…), plus billing_type_hint; a column the file
 -- lacks is present and empty. Oracle bills a VM's OCPUs and memory, not its shape: no line is an
 -- instance's hours; its OCPU and memory lines are read by the per-vCPU and memory methods, in
--- the unit the report writes (cost/skuUnitDescription, cost/billingUnitReadable in older reports).
+-- the unit the report writes (cost/billingUnitReadable, else cost/skuUnitDescription).
 -- The query keeps to what Spark SQL, Trino, BigQuery and DuckDB share.
 SELECT
   e.*,
@@ -13,7 +13,9 @@ SELECT
   'not compute' AS billing_line_kind,
   CAST(NULL AS VARCHAR) AS billing_instance_type,
   TRY_CAST(e.usage_billed_quantity AS DOUBLE) AS billing_quantity,
-  COALESCE(NULLIF(TRIM(e.cost_sku_unit_description), ''), e.cost_billing_unit_readable) AS billing_unit,
+  -- The readable unit first: it says bytes in GiB (`1 GiB MONTHS STORAGE_SIZE`) where the SKU's
+  -- says `GB Months`, and what is measured (`PERFORMANCE_UNITS`, `DATA_TRANSFERRED`, `DATAPOINTS`)
+  COALESCE(NULLIF(TRIM(e.cost_billing_unit_readable), ''), e.cost_sku_unit_description) AS billing_unit,
   e.product_region AS billing_region,
   -- The report's times leave out the seconds (2024-05-01T00:00Z)
   CASE WHEN LENGTH(TRIM(CAST(e.line_item_interval_usage_start AS VARCHAR))) = 17

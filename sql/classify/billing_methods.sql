@@ -19,7 +19,10 @@
 --   line's unit is not one its method reads.
 -- - billing_method_unit: what the units are, as the output says it.
 -- - billing_unknown_unit: a usage line's unit the registry cannot read (NULL otherwise).
--- - billing_method_warning: what the output's warnings say of the method (a GPU of no known model).
+-- - billing_method_warning: what the output's warnings say of the method (a GPU of no known model,
+--   a deployment's instances); for a line without a method, why it has none (a tax, a purchase, a
+--   fee, a licence, no unit, a count no hardware stands behind…), the summary's reason (the
+--   output writes no warning on a line that is not evaluated).
 -- Each join reads one row at most (the tables' keys are unique). The query keeps to what Spark SQL,
 -- Trino, BigQuery and DuckDB share.
 SELECT
@@ -42,6 +45,24 @@ FROM (
     -- A GPU of no model the registry knows (GPU_MODELS, src/billing/registry/methods.ts): CCF's average GPU, said (no quote in
     -- the texts: Spark and BigQuery do not read '' as one)
     CASE
+      WHEN c.billing_method = 'instance' AND c.billing_deployment_copies > 1.0 THEN CASE
+        -- deployment warnings of c
+        ELSE NULL
+      END
+      WHEN c.billing_method IS NULL THEN CASE
+        WHEN c.billing_line_kind <> 'not compute' OR c.billing_unknown_unit IS NOT NULL THEN NULL
+        WHEN c.billing_charge = 'tax' THEN 'a tax'
+        WHEN c.billing_charge = 'purchase' THEN 'a purchase (a commitment or an upfront fee)'
+        WHEN c.billing_charge = 'fee' THEN 'a fee'
+        WHEN c.billing_charge = 'credit' THEN 'a credit'
+        WHEN c.billing_charge = 'adjustment' THEN 'an adjustment'
+        WHEN c.billing_charge <> 'usage' THEN 'a charge that is not usage'
+        -- no method reasons of c
+        WHEN c.billing_service_role IS NOT NULL THEN 'no hardware (support)'
+        WHEN TRIM(COALESCE(c.billing_usage_unit, '')) = '' THEN 'no unit'
+        WHEN c.billing_unit_dimension = 'count' THEN CONCAT('a count, no hardware per unit: ', c.billing_usage_unit)
+        ELSE CONCAT('no method reads its text (', c.billing_unit_dimension, ' in ', c.billing_usage_unit, ')')
+      END
       WHEN c.billing_method <> 'accelerator' OR c.billing_method_variant <> '' THEN NULL
       WHEN c.billing_gpu_name = '' THEN 'GPU model not named: the CCF average GPU'
       ELSE CONCAT('GPU model ', c.billing_gpu_name, ' not in the registry: the CCF average GPU')
@@ -89,11 +110,16 @@ FROM (
             OR r.billing_usage_text LIKE '%-z-ia%' THEN 2.0
           WHEN r.billing_usage_text LIKE '%snapshot%' OR r.billing_usage_text LIKE '%backupusage%' THEN 3.0
           WHEN r.billing_usage_text LIKE '%aurora%' THEN 6.0
-          WHEN r.billing_usage_text LIKE '%multi-az%' THEN 2.0
+          -- deployment copies of r
           WHEN r.billing_usage_text LIKE '%gzrs%' OR r.billing_usage_text LIKE '%grs%' THEN 6.0
           WHEN r.billing_usage_text LIKE '%lrs%' OR r.billing_usage_text LIKE '%zrs%' THEN 3.0
           ELSE COALESCE(r.billing_service_replication, 1.0)
         END AS billing_replication,
+        -- The instances a line's deployment runs (src/billing/registry/deployments.ts): its hours count each
+        CASE
+          -- deployment copies of r
+          ELSE 1.0
+        END AS billing_deployment_copies,
         CASE
           WHEN r.billing_method IS NULL OR r.billing_method <> 'data-transfer' THEN NULL
           WHEN r.billing_usage_text LIKE '%inter-region%' OR r.billing_usage_text LIKE '%interregion%'

@@ -9,7 +9,15 @@ SELECT
   l.*,
   l.MeterCategory AS billing_service,
   l.MeterCategory AS billing_service_category,
-  CASE WHEN COALESCE(l.ChargeType, 'Usage') = 'Usage' THEN 'usage' ELSE 'other' END AS billing_charge,
+  -- The charge's category, as FOCUS names them (an unused reservation's or Savings Plan's hours a purchase)
+  CASE
+    WHEN COALESCE(l.ChargeType, 'Usage') = 'Usage' THEN 'usage'
+    WHEN l.ChargeType IN ('Purchase', 'UnusedReservation', 'UnusedSavingsPlan') THEN 'purchase'
+    WHEN l.ChargeType = 'Tax' THEN 'tax'
+    WHEN l.ChargeType = 'Refund' THEN 'credit'
+    WHEN l.ChargeType IN ('Adjustment', 'RoundingAdjustment') THEN 'adjustment'
+    ELSE 'other'
+  END AS billing_charge,
   LOWER(CONCAT(
     COALESCE(l.MeterCategory, ''), ' | ', COALESCE(l.MeterSubCategory, ''), ' | ',
     COALESCE(l.MeterName, '')

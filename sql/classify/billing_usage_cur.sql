@@ -9,8 +9,14 @@ SELECT
   l.*,
   l.line_item_product_code AS billing_service,
   l.product_product_family AS billing_service_category,
+  -- The charge's category, as FOCUS names them (a reservation's or Savings Plan's fee a purchase)
   CASE
     WHEN l.line_item_line_item_type IN ('Usage', 'DiscountedUsage', 'SavingsPlanCoveredUsage') THEN 'usage'
+    WHEN l.line_item_line_item_type = 'Tax' THEN 'tax'
+    WHEN l.line_item_line_item_type IN ('RIFee', 'SavingsPlanRecurringFee', 'SavingsPlanUpfrontFee') THEN 'purchase'
+    WHEN l.line_item_line_item_type = 'Fee' THEN 'fee'
+    WHEN l.line_item_line_item_type IN ('Credit', 'Refund', 'BundledDiscount', 'EdpDiscount', 'Discount',
+      'PrivateRateDiscount', 'SavingsPlanNegation') THEN 'credit'
     ELSE 'other'
   END AS billing_charge,
   LOWER(CONCAT(

@@ -10,7 +10,11 @@ SELECT
   l.*,
   l.ServiceName AS billing_service,
   l.ServiceCategory AS billing_service_category,
-  CASE WHEN l.ChargeCategory = 'Usage' THEN 'usage' ELSE 'other' END AS billing_charge,
+  CASE
+    WHEN l.ChargeCategory = 'Usage' THEN 'usage'
+    WHEN l.ChargeCategory IN ('Purchase', 'Tax', 'Credit', 'Adjustment') THEN LOWER(l.ChargeCategory)
+    ELSE 'other'
+  END AS billing_charge,
   LOWER(CONCAT(
     COALESCE(l.ServiceName, ''), ' | ', COALESCE(l.ServiceCategory, ''), ' | ',
     COALESCE(l.ChargeDescription, ''), ' | ', COALESCE(l.SkuMeter, ''), ' | ',

@@ -12,7 +12,12 @@ SELECT
   l.*,
   l.service_description AS billing_service,
   l.service_description AS billing_service_category,
-  CASE WHEN LOWER(COALESCE(l.cost_type, 'regular')) = 'regular' THEN 'usage' ELSE 'other' END AS billing_charge,
+  CASE
+    WHEN LOWER(COALESCE(l.cost_type, 'regular')) = 'regular' THEN 'usage'
+    WHEN LOWER(l.cost_type) = 'tax' THEN 'tax'
+    WHEN LOWER(l.cost_type) IN ('adjustment', 'rounding_error') THEN 'adjustment'
+    ELSE 'other'
+  END AS billing_charge,
   LOWER(CONCAT(COALESCE(l.service_description, ''), ' | ', COALESCE(l.sku_description, ''), ' | ')) AS billing_usage_text,
   CASE LOWER(TRIM(COALESCE(l.usage_unit, '')))
     WHEN 'byte-seconds' THEN 'GiB Hours'

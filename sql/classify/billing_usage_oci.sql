@@ -15,13 +15,7 @@ SELECT
     COALESCE(l.product_service, ''), ' | ', COALESCE(l.product_description, ''), ' | ',
     COALESCE(l.product_resource, ''), ' | '
   )) AS billing_usage_text,
-  -- A block volume's performance units are billed per GB-month of the volume (the unit says
-  -- `GB Months` as its storage's does): their readable unit names them, not more gigabytes
-  CASE
-    WHEN UPPER(COALESCE(l.cost_billing_unit_readable, '')) LIKE '%PERFORMANCE_UNITS%'
-      THEN l.cost_billing_unit_readable
-    ELSE l.billing_unit
-  END AS billing_usage_unit,
+  l.billing_unit AS billing_usage_unit,
   CAST(NULL AS DOUBLE) AS billing_usage_scale,
   TRY_CAST(l.cost_my_cost AS DOUBLE) AS billing_cost,
   -- The cost paid for the hours (the coverage's): the billed cost, the export having no other

@@ -13,7 +13,11 @@
 SELECT
   h.*,
   CASE WHEN h.billing_problem IS NULL THEN h.billing_matched_instance_type ELSE NULL END AS matched_instance_type,
-  h.billing_method AS method,
+  -- An instance type the edition lacks, estimated as its family's type of its vCPUs (src/billing/shapes.ts)
+  CASE
+    WHEN h.billing_method = 'instance' AND h.billing_match_warning LIKE 'instance-by-shape:%' THEN 'instance-by-shape'
+    ELSE h.billing_method
+  END AS method,
   h.billing_method_amount AS method_quantity,
   CASE WHEN h.billing_method_key IS NULL THEN NULL ELSE h.billing_method_unit END AS method_unit,
   h.billing_amount * h.energy_kwh_per_hour AS energy_kwh,
@@ -66,7 +70,7 @@ FROM (
         WHEN u.billing_method IS NULL AND u.billing_line_kind = 'machine type not billed'
           THEN 'not evaluated: Google Cloud bills cores and memory, not machine types'
         WHEN u.billing_method_key IS NOT NULL AND u.billing_method_factor IS NULL
-          THEN CONCAT('not evaluated: ', u.billing_method, ' does not read the unit ', COALESCE(u.billing_usage_unit, '(none)'))
+          THEN CONCAT('not evaluated: ', u.billing_method, ' does not read the unit ', COALESCE(NULLIF(TRIM(u.billing_usage_unit), ''), '(none)'))
         -- (a quantity or cost not finite within 1e-30 to 1e30 is read as none: src/billing/stages/classify.ts)
         WHEN u.billing_quantity IS NULL THEN 'bad row: quantity is missing or not a number (or a quantity or cost is not finite within 1e30)'
         -- FOCUS: a negative quantity is a correction (ChargeClass) or a refund of usage billed on
@@ -76,7 +80,7 @@ FROM (
         WHEN u.billing_method_key IS NOT NULL AND u.billing_matched_instance_type IS NULL
           THEN CONCAT('not evaluated: ', u.billing_method, ' has no rate: no instance line of its provider has a cost')
         WHEN u.billing_method_key IS NULL AND u.billing_unit_hours IS NULL
-          THEN CONCAT('bad row: unknown unit ', COALESCE(u.billing_unit, '(none)'))
+          THEN CONCAT('bad row: unknown unit ', COALESCE(NULLIF(TRIM(u.billing_unit), ''), '(none)'))
         WHEN u.billing_method_key IS NULL AND u.billing_instance_type IS NOT NULL
           AND u.billing_matched_instance_type IS NULL THEN 'unknown instance type'
         WHEN u.billing_place IS NULL THEN CONCAT('bad row: unknown region ', u.billing_region)

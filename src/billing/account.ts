@@ -50,7 +50,7 @@ const UNESTIMATED_LISTED = 5;
 const UNKNOWN_SERVICES_LISTED = 10;
 
 /** The services the registry does not know, the known ones no method estimates, and GPU models billed both ways. */
-function registryText(notes: ServiceNotes, gpus: GpusBothWays): string[] {
+function registryText(notes: ServiceNotes, gpus: GpusBothWays, money: (cost: number) => string): string[] {
   const out: string[] = [];
   const { unknown, known } = notes;
   if (unknown.length > 0) {
@@ -86,7 +86,12 @@ const NOT_EVALUATED_HINTS: Readonly<Record<string, string>> = {
     " (name a column holding the machine type with --instance-type-column)",
 };
 
-const money = (cost: number) => formatNumber(Math.round(cost * 100) / 100);
+/** An amount as the summary writes it: two decimals, with the bill's currency where it names one. */
+const amount = (cost: number, currency: string | null) =>
+  `${formatNumber(Math.round(cost * 100) / 100)}${currency === null ? "" : ` ${currency}`}`;
+
+/** Why lines of no method have none when the classifying SQL gives no reason: no rule reads them. */
+const NO_REASON = "no method reads them";
 
 /** The names of the services the registry does not know (a name unknown for one provider is said so). */
 const unknownServices = (notes: ServiceNotes): ReadonlySet<string> =>
@@ -111,7 +116,24 @@ function roleOf(service: string): string {
 function whyLeft(row: UnestimatedRow, unknown: ReadonlySet<string>): string {
   const role = roleOf(row.name);
   if (role !== "") return role;
-  return row.status === NOT_COMPUTE && unknown.has(row.name) ? "unknown to the registry" : row.status;
+  const reason = notComputeReason(row.status);
+  if (reason === null) return row.status;
+  if (!unknown.has(row.name)) return reason;
+  const unread = reason === NO_REASON || reason.startsWith("no method reads its text");
+  return unread ? "unknown to the registry" : `unknown to the registry; ${reason}`;
+}
+
+/**
+ * A group's status with, for lines no method reads, why (`not compute: a tax`): the coverage keeps
+ * services' statuses so, and whyLeft says the reason.
+ */
+function statusWithReason(group: LineGroup, status: string): string {
+  return status === NOT_COMPUTE ? `${NOT_COMPUTE}: ${group.reason ?? NO_REASON}` : status;
+}
+
+/** The reason of a status statusWithReason wrote, else null. */
+function notComputeReason(status: string): string | null {
+  return status.startsWith(`${NOT_COMPUTE}: `) ? status.slice(NOT_COMPUTE.length + 2) : null;
 }
 
 /** The services of a bill the registry does not know and the known ones no method estimates (serviceNotes). */
@@ -120,11 +142,18 @@ type ServiceNotes = ReturnType<typeof serviceNotes>;
 /** The GPU models of a bill billed both inside instances and alone (gpusBothWays). */
 type GpusBothWays = ReturnType<typeof gpusBothWays>;
 
+/** The method that reads a line's cost, no quantity behind it (src/billing/registry/methods.ts). */
+const BY_COST = "by-cost";
+
 function coverageText(summary: BillingSummary, coverage: Coverage, unknown: ReadonlySet<string>): string[] {
   const { total } = coverage;
+  const money = (cost: number) => amount(cost, summary.currency);
+  const plain = (cost: number) => amount(cost, null);
+  const byCost = coverage.byMethod.find((row) => row.name === BY_COST)?.cost ?? 0;
   const out = [
-    `coverage: ${total.estimatedLines} of ${total.lines} lines estimated; ${money(total.estimatedCost)} of ${money(total.cost)} positive cost (${percent(total.estimatedCost, total.cost)})`,
+    `coverage: ${total.estimatedLines} of ${total.lines} lines estimated; ${plain(total.estimatedCost)} of ${money(total.cost)} positive cost (${percent(total.estimatedCost, total.cost)})`,
     `  cost read: ${summary.costColumn}`,
+    `  estimated from a quantity: ${money(total.estimatedCost - byCost)} (${percent(total.estimatedCost - byCost, total.cost)}); from its cost alone (by-cost, no quantity behind it): ${money(byCost)} (${percent(byCost, total.cost)})`,
   ];
   for (const row of coverage.byMethod) {
     out.push(`  ${row.name}: ${rows(row.lines)}, cost ${money(row.cost)} (${percent(row.cost, total.cost)})`);
@@ -183,6 +212,7 @@ function matchedTypes(summary: BillingSummary): (group: LineGroup) => string | n
 /** The summary's lines read, and its kinds of lines tallied by status and, within some, by name. */
 function talliesOf(summary: BillingSummary, statuses: ReadonlyMap<LineGroup, string>) {
   const byStatus = new Map<string, Tally>();
+  const reasons = new Map<string, Tally>();
   const unknown = new Map<string, Tally>();
   const bad = new Map<string, Tally>();
   const notEvaluated = new Map<string, Tally>();
@@ -197,13 +227,14 @@ function talliesOf(summary: BillingSummary, statuses: ReadonlyMap<LineGroup, str
         ? "not evaluated"
         : status;
     add(byStatus, kind, group);
+    if (status === NOT_COMPUTE) add(reasons, group.reason ?? NO_REASON, group);
     if (status === "unknown instance type")
       add(unknown, `${group.provider ?? "?"} ${group.instanceType ?? "(no instance type found)"}`, group);
     if (kind === "bad rows") add(bad, status, group);
     if (kind === "not evaluated") add(notEvaluated, status.replace(/^not evaluated: /, ""), group);
     if (status === EVALUATED && group.placeWarning !== null) add(places, group.placeWarning, group);
   }
-  return { read, byStatus, unknown, bad, notEvaluated, places };
+  return { read, byStatus, reasons, unknown, bad, notEvaluated, places };
 }
 
 /**
@@ -237,7 +268,7 @@ export function billingAccount(
   const statuses = new Map(summary.groups.map((group) => [group, statusOf(group, matched)]));
   const tallied: Tallied = {
     tallies: talliesOf(summary, statuses),
-    coverage: billingCoverage(summary.groups, (group) => statuses.get(group) ?? ""),
+    coverage: billingCoverage(summary.groups, (group) => statusWithReason(group, statuses.get(group) ?? "")),
     notes: serviceNotes(summary.groups),
     gpus: gpusBothWays(summary.groups),
   };
@@ -267,8 +298,9 @@ function matchesAndTotalsText(summary: BillingSummary): string[] {
 
 function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: string | null): string {
   const { coverage, notes, gpus } = tallied;
-  const { read, byStatus, unknown, bad, notEvaluated, places } = tallied.tallies;
+  const { read, byStatus, reasons, unknown, bad, notEvaluated, places } = tallied.tallies;
   const count = (kind: string) => byStatus.get(kind)?.lines ?? 0;
+  const money = (cost: number) => amount(cost, summary.currency);
   const out = [
     `billing export ${summary.file}: ${summary.format.title}, edition ${summary.edition}`,
     `  rows read: ${read}`,
@@ -278,10 +310,17 @@ function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: st
     `  bad rows: ${count("bad rows")}`,
   ];
   if (count("not evaluated") > 0) out.push(`  not evaluated: ${count("not evaluated")}`);
+  if (reasons.size > 0) {
+    out.push(`${NOT_COMPUTE}, by reason:`);
+    for (const [reason, tally] of [...reasons].sort(
+      (a, b) => b[1].cost - a[1].cost || b[1].lines - a[1].lines,
+    ))
+      out.push(printable(`  ${reason}: ${rows(tally.lines)}, cost ${money(tally.cost)}`));
+  }
   if (unknown.size > 0) {
     out.push("unknown instance types:");
     for (const [name, tally] of [...unknown].sort((a, b) => b[1].lines - a[1].lines)) {
-      out.push(`  ${name}: ${rows(tally.lines)}, ${formatNumber(tally.hours)} h`);
+      out.push(`  ${name}: ${rows(tally.lines)}, ${formatNumber(tally.hours)} h, cost ${money(tally.cost)}`);
     }
   }
   if (bad.size > 0) {
@@ -301,7 +340,7 @@ function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: st
     for (const [warning, tally] of places)
       out.push(`  ${warning}: ${rows(tally.lines)}, cost ${money(tally.cost)}`);
   }
-  out.push(...registryText(notes, gpus), ...matchesAndTotalsText(summary));
+  out.push(...registryText(notes, gpus, money), ...matchesAndTotalsText(summary));
   out.push(...coverageText(summary, coverage, unknownServices(notes)));
   if (summary.grid !== null) out.push(...gridText(summary.grid));
   if (groupsOutput !== null) out.push(`sums per group: ${groupsOutput}`);

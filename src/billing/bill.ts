@@ -59,6 +59,7 @@ import {
   unreadableNumbers,
 } from "./reading/notes.js";
 import { classifyLines } from "./stages/classify.js";
+import { billCurrency } from "./stages/currency.js";
 import { evaluateKinds } from "./stages/evaluate.js";
 import { lookUpKinds } from "./stages/lookUp.js";
 import { readExport } from "./stages/read.js";
@@ -176,7 +177,8 @@ export async function evaluateBillingExport(
     const lookedUp = await lookUpKinds(connection, terms, grid);
     const groups = await evaluateKinds(connection, read, lookedUp, terms, request.strict);
     const written = await writeOutputs(connection, request, read, groups, lookedUp, terms);
-    return summarise(read, lookedUp, groups, written, terms);
+    const currency = await billCurrency(connection, read);
+    return summarise(read, lookedUp, groups, written, terms, currency);
   } finally {
     db.close();
   }
@@ -344,6 +346,7 @@ function withOverlongLines(summary: BillingSummary, overlong: readonly OverlongL
     service: null,
     cost: 0,
     placeWarning: null,
+    reason: null,
   }));
   return { ...summary, groups: [...summary.groups, ...dropped] };
 }

@@ -63,7 +63,13 @@ const FOCUS: BillingFormat = {
   name: "focus",
   title: "FOCUS 1.0–1.2",
   listed: "FOCUS 1.0-1.2",
-  versions: [],
+  // FOCUS 1.3 (ratified December 2025) is the same Cost and Usage dataset, read by the same query;
+  // its columns new to 1.3 name it (the specification's datasets/cost_and_usage/columns:
+  // ContractApplied, HostProviderName)
+  versions: [
+    { title: "FOCUS 1.3 (Cost and Usage)", column: "ContractApplied" },
+    { title: "FOCUS 1.3 (Cost and Usage)", column: "HostProviderName" },
+  ],
   required: [
     ["ServiceProviderName", "ProviderName"],
     "ChargeCategory",
@@ -313,8 +319,18 @@ export function readColumns(format: BillingFormat): readonly string[] {
 }
 
 /**
+ * The English name a localised header gives in parentheses (the portals' bilingual form
+ * `Kategorie der Verbrauchseinheit (MeterCategory)`, `Quantité (Quantity)`), else null.
+ */
+function englishName(name: string): string | null {
+  const match = /\(([^()]+)\)\s*$/.exec(name);
+  return match === null || match.index === 0 ? null : match[1];
+}
+
+/**
  * The header's column a format reads as `column`: the one of its name (any case), else of its
- * letters and digits, else one of its aliases; null when the header has none.
+ * letters and digits, else one of its aliases, else a localised name with it in parentheses; null
+ * when the header has none.
  */
 export function headerColumn(
   format: BillingFormat,
@@ -329,7 +345,8 @@ export function headerColumn(
     const found = header.find((name) => bareName(name) === bare);
     if (found !== undefined) return found;
   }
-  return null;
+  const bare = bareName(column);
+  return header.find((name) => bareName(englishName(name) ?? "") === bare) ?? null;
 }
 
 /** The required columns a header lacks for a format (each named by its spellings). */

@@ -11,6 +11,7 @@
 import { instanceRow, providerTable } from "../service/cloud.js";
 import type { EditionContext } from "../service/context.js";
 import { DomainError } from "../service/errors.js";
+import { shapeOf, typeByShape } from "./shapes.js";
 
 export interface InstanceMatch {
   readonly provider: string;
@@ -53,19 +54,43 @@ function candidateName(context: EditionContext, provider: string, billed: string
   return name;
 }
 
-/** One billed name matched (null: unknown to the edition). */
+/** Whether two names read by their provider's grammar are of two families (src/billing/shapes.ts). */
+function crossesFamily(provider: string, billed: string, matched: string): boolean {
+  const a = shapeOf(provider, billed);
+  const b = shapeOf(provider, matched);
+  return a !== null && b !== null && a.family !== b.family;
+}
+
+/** The warning of a type estimated by its shape; starts with the method the output names. */
+export const BY_SHAPE = "instance-by-shape";
+
+/**
+ * One billed name matched (null: unknown to the edition): the exact id, else the closest of its
+ * family, else the edition's type of its family and vCPUs (by shape), else none.
+ */
 export async function matchInstance(
   context: EditionContext,
   provider: string,
   billed: string,
 ): Promise<InstanceMatch> {
   const unmatched = { provider, billingInstanceType: billed, matchedInstanceType: null, warning: null };
-  if (!providerTable(context, provider) || billed.length > MAX_NAME_LENGTH) return unmatched;
+  const table = providerTable(context, provider);
+  if (!table || billed.length > MAX_NAME_LENGTH) return unmatched;
+  const candidate = candidateName(context, provider, billed);
   try {
-    const { row, warning } = await instanceRow(context, provider, candidateName(context, provider, billed));
-    return { provider, billingInstanceType: billed, matchedInstanceType: row.id, warning };
+    const { row, warning } = await instanceRow(context, provider, candidate);
+    if (warning === null || !crossesFamily(provider, candidate, row.id))
+      return { provider, billingInstanceType: billed, matchedInstanceType: row.id, warning };
   } catch (error) {
-    if (error instanceof DomainError && error.kind === "NOT_FOUND") return unmatched;
-    throw error;
+    if (!(error instanceof DomainError && error.kind === "NOT_FOUND")) throw error;
   }
+  const byShape = typeByShape(provider, candidate, table.byId.keys());
+  if (byShape === null) return unmatched;
+  const vcpus = shapeOf(provider, candidate)?.vcpus ?? 0;
+  return {
+    provider,
+    billingInstanceType: billed,
+    matchedInstanceType: byShape,
+    warning: `${BY_SHAPE}: ${billed} is not in the edition; estimated as ${byShape}, its family's type of ${vcpus} vCPUs`,
+  };
 }

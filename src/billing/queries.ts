@@ -6,20 +6,33 @@
  */
 
 import { readFileSync } from "node:fs";
-import { methodRulesSql } from "./registry/methods.js";
+import { deploymentWhensSql } from "./registry/deployments.js";
+import { methodRulesSql, noMethodReasonsSql } from "./registry/methods.js";
 
 const SQL_FOLDER = new URL("../../sql/", import.meta.url);
 
 /** The line standing for the rules that give a line its method, made from the registry (methodRulesSql). */
 const METHOD_RULES = /^( *)-- method rules$/m;
 
+/** The lines standing for the deployments' copies or warnings over a view's lines (deploymentWhensSql). */
+const DEPLOYMENTS = /^( *)-- deployment (copies|warnings) of ([a-z])$/gm;
+
+/** The line standing for the reasons of the rules that give a line no method (noMethodReasonsSql). */
+const NO_METHOD_REASONS = /^( *)-- no method reasons of ([a-z])$/m;
+
 /**
  * A query of sql/, as written; sql/classify/billing_methods.sql with the registry's rules at its
- * line marked `-- method rules` (src/billing/registry/methods.ts).
+ * line marked `-- method rules` (src/billing/registry/methods.ts) and its deployments at the lines
+ * marked `-- deployment …` (src/billing/registry/deployments.ts).
  */
 export function sqlQuery(name: string): string {
   const text = readFileSync(new URL(name, SQL_FOLDER), "utf8");
-  return text.replace(METHOD_RULES, (_, indent: string) => methodRulesSql(indent));
+  return text
+    .replace(METHOD_RULES, (_, indent: string) => methodRulesSql(indent))
+    .replace(DEPLOYMENTS, (_, indent: string, give: string, alias: string) =>
+      deploymentWhensSql(indent, alias, give === "copies" ? "copies" : "warning"),
+    )
+    .replace(NO_METHOD_REASONS, (_, indent: string, alias: string) => noMethodReasonsSql(indent, alias));
 }
 
 /** The marks of the lines written once per column: impact columns, per-hour columns. */

@@ -61,6 +61,11 @@ const DIMENSIONS: Readonly<Record<BillingFormatName, Readonly<Record<Dimension, 
 };
 type Dimension = "service" | "region" | "account" | "resource" | "cost" | "currency";
 
+/** The columns naming a format's currency, first found first (the summary's currency reads them too). */
+export function currencyColumns(input: BillingFormatName): readonly string[] {
+  return DIMENSIONS[input].currency;
+}
+
 /** Rows of each ranking kept. */
 const RANKED = 12;
 

@@ -411,6 +411,11 @@ export function rowLine(row: InventoryRow, mark: DecimalMark = "."): RowLine {
   }
 }
 
+/** The inventory's column names (a header naming none of them is no inventory's). */
+export const INVENTORY_COLUMN_NAMES: ReadonlySet<string> = new Set(
+  INVENTORY_COLUMNS.map(({ column }) => column),
+);
+
 /** A header cell as a column name: `Instance Type` is `instance_type`. */
 export function columnName(header: string): string {
   return header

@@ -34,7 +34,7 @@ import { assessedRow, problemOf, rowLabel } from "./assess.js";
 import type { ChunkEvaluator, linesEdition, RowOutcome } from "./chunk.js";
 import { editionNotes } from "./editionNotes.js";
 import type { GridRows, LoadedGrid } from "./gridRows.js";
-import { columnName } from "./inventory.js";
+import { columnName, INVENTORY_COLUMN_NAMES } from "./inventory.js";
 import {
   type CliIo,
   type EvaluateArgs,
@@ -193,6 +193,17 @@ function openInput({ options, io, maxLineBytes }: Run): Input {
   };
 }
 
+/**
+ * A text whose first line names no inventory column, when it is no billing export's either (the
+ * bill's formats were tried first: src/billing/reading/layout.ts): a headerless invoice, a report,
+ * a table of something else. Its lines are never evaluated as assets, each a `kind is missing`.
+ */
+function neitherBillNorInventory(name: string, header: readonly string[]): string | null {
+  if (header.length === 0 || header.some((cell) => INVENTORY_COLUMN_NAMES.has(columnName(cell)))) return null;
+  const shown = header.slice(0, 4).join(", ").slice(0, 120);
+  return `${name}: neither a billing export nor an inventory: its first line (${shown}${header.length > 4 ? ", …" : ""}) names no inventory column (kind, provider, instance_type…) and is no billing format's header; it is not evaluated (a bill is read with its header line; --input focus|cur|azure|gcp|oci names its format)`;
+}
+
 /** The output table's layout: the input's header (read here) and the criteria; --group-by checked. */
 async function layoutOf(
   input: Input,
@@ -209,6 +220,11 @@ async function layoutOf(
   if (bill !== null) {
     input.stop();
     throw new Misuse(bill);
+  }
+  const neither = options.input === "csv" ? neitherBillNorInventory(input.name, inputColumns) : null;
+  if (neither !== null) {
+    input.stop();
+    throw new Misuse(neither);
   }
   for (const note of notes) io.stderr.write(`${printable(note)}\n`);
   const missing = options.groupBy.filter((column) => !inputColumns.includes(column));

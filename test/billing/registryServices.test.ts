@@ -279,6 +279,12 @@ describe("what the registry says of a bill's services and GPUs (serviceNotes)", 
       ...more,
     }) as ServiceGroup;
 
+  it("never calls unknown a service some of whose lines are estimated, however it is spelled", () => {
+    // Glue's DPU-hours estimated under `AWSGlue`, its crawler's requests under `AWS Glue`
+    const { unknown } = serviceNotes([group("AWSGlue", "dpu", 2, 4), group("AWS Glue", null, 1, 1)]);
+    expect(unknown).toEqual([]);
+  });
+
   it("calls unknown only a service not in the registry none of whose lines a method reads", () => {
     const { unknown, known } = serviceNotes([
       group("AmazonKinesis", null, 2, 3),
@@ -334,7 +340,7 @@ describe("the report's services not estimated", () => {
     expect(table).toContain("<th>why</th>");
     // The same services the stderr names: Kinesis unknown, Support and Tax known, no hardware
     expect(table).toMatch(
-      /<td>Amazon Kinesis<\/td>(<td class="n">[^<]*<\/td>){3}<td>unknown to the registry<\/td>/,
+      /<td>Amazon Kinesis<\/td>(<td class="n">[^<]*<\/td>){3}<td>unknown to the registry[;<]/,
     );
     expect(table).toMatch(
       /<td>AWS Support \(Business\)<\/td>(<td class="n">[^<]*<\/td>){3}<td>no hardware<\/td>/,

@@ -100,12 +100,12 @@ describe("a legacy AWS CUR (CUR 1.0)", () => {
     // Estimated: 2.688 + 0.712 + 0.67 + 0.1166 + 1.68 (the reserved hour's effective cost) + 2.4 (S3)
     // = 8.2666; left: the RIFee's unused part 0.8 + 0.6 and the tax 5.21; the upfront fee (350)
     // is amortised into the reserved hours (0): 14.8766 in all, 55.6 %.
-    expect(stderr).toContain("coverage: 6 of 9 lines estimated; 8.27 of 14.88 positive cost (55.6 %)\n");
+    expect(stderr).toContain("coverage: 6 of 9 lines estimated; 8.27 of 14.88 USD positive cost (55.6 %)\n");
     expect(stderr).toContain(
       "  cost read: lineItem/UnblendedCost amortised by reservation/EffectiveCost, savingsPlan/SavingsPlanEffectiveCost\n",
     );
-    // Said by the status of most of what is left: the fees and the tax are not compute
-    expect(stderr).toContain("  AmazonEC2: 6.61 (44.4 %), 3 rows (not compute)\n");
+    // Said by the reason of most of what is left: the tax (5.21) before the RIFee's purchase (1.4)
+    expect(stderr).toContain("  AmazonEC2: 6.61 USD (44.4 %), 3 rows (a tax)\n");
   });
 
   it("reads the same lines gzipped and as Athena's snake_case Parquet (product_region)", SLOW, async () => {
@@ -195,12 +195,14 @@ describe("Oracle OCI's cost report", () => {
       expect([e4.status, e4.method, Number(e4.method_quantity)]).toEqual(["evaluated", "per-vcpu", 4]);
       const a1 = onlyLine(lines, "product/Description", "Compute - Ampere A1 - OCPU");
       expect([a1.status, a1.method, Number(a1.method_quantity)]).toEqual(["evaluated", "per-vcpu", 4]);
+      // 16 × `1 GiB HOURS MEMORY` (cost/billingUnitReadable; the SKU's unit says `GB Hours`): 17.18 GB-hours
       const memory = onlyLine(lines, "product/Description", "Standard - E4 - Memory");
-      expect([memory.method, Number(memory.method_quantity)]).toEqual(["memory", 16]);
-      // 0.0672043 GB-months of a boot volume: 730 GB-hours a GB-month
+      expect(memory.method).toBe("memory");
+      expect(Number(memory.method_quantity)).toBeCloseTo(16 * 1.073741824, 8);
+      // 0.0672043 `1 GiB MONTHS STORAGE_SIZE` of a boot volume: 730 × 1.073741824 GB-hours each
       const storage = onlyLine(lines, "product/Description", "Block Volume - Storage");
       expect(storage.method).toBe("block-storage");
-      expect(Number(storage.method_quantity)).toBeCloseTo(0.0672043 * 730, 6);
+      expect(Number(storage.method_quantity)).toBeCloseTo(0.0672043 * 730 * 1.073741824, 6);
       // Its performance units, billed in `GB Months` too, are not more gigabytes of storage.
       expect(onlyLine(lines, "product/Description", "Block Volume - Performance Units").method).not.toBe(
         "block-storage",
@@ -234,7 +236,15 @@ describe("a real legacy CUR (FinOps Foundation's converters' test data)", () => 
       (row) => row["lineItem/ProductCode"] === "AmazonS3" && row["pricing/unit"] === "GB-Mo",
     );
     expect(storage.length).toBeGreaterThan(0);
-    expect(new Set(storage.map((row) => row.method))).toEqual(new Set(["object-storage"]));
+    // Bytes deleted early, billed in GB-Mo too, are a fee: no data stored
+    const early = (row: OutputRow) => row["lineItem/UsageType"].endsWith("EarlyDelete-ByteHrs");
+    expect(new Set(storage.filter((row) => !early(row)).map((row) => row.method))).toEqual(
+      new Set(["object-storage"]),
+    );
+    expect(new Set(storage.filter(early).map((row) => row.status))).toEqual(new Set(["not compute"]));
+    expect(stderr).toContain(
+      "  a fee: data deleted before the minimum its storage class bills: 11 rows, cost ",
+    );
   });
 });
 

@@ -330,8 +330,10 @@ describe("the services left unestimated", () => {
     const largest = exit.stderr.split("largest unestimated services by cost:\n")[1]?.split("\n") ?? [];
     // Compute Engine is unknown to the registry, but its 3 lines say more: cores and memory billed
     expect(largest[0]).toBe(
-      "  Compute Engine: 21.94 (10.0 %), 3 rows (not evaluated: Google Cloud bills cores and memory, not machine types)",
+      "  Compute Engine: 21.94 USD (10.0 %), 3 rows (not evaluated: Google Cloud bills cores and memory, not machine types)",
     );
-    expect(largest[1]).toBe("  Amazon Elastic Compute Cloud: 12.08 (5.5 %), 6 rows (unknown instance type)");
+    expect(largest[1]).toBe(
+      "  Amazon Elastic Compute Cloud: 12.08 USD (5.5 %), 6 rows (unknown instance type)",
+    );
   });
 });

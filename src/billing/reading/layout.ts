@@ -355,6 +355,8 @@ function jsonDocumentKind(file: string): InputKind | null {
   const whole =
     first !== undefined || start?.gzip || statSync(file).size > MAX_MANIFEST_BYTES ? first : parsedJson(text);
   if (isCurManifest(whole)) return { kind: "manifest", manifest: whole };
+  const exports = dataExportsManifestProblem(file, whole);
+  if (exports !== null) return { kind: "foreign", problem: exports };
   if (first !== null && typeof first === "object" && !Array.isArray(first))
     return { kind: "inventory", records: true };
   const what = Array.isArray(whole ?? first) ? "a JSON array" : "a JSON document over several lines";
@@ -519,6 +521,22 @@ export function missingPartsNote(parts: readonly string[]): string | null {
 
 /** A manifest's bytes at most: AWS's list the report's columns and keys, tens of KB. */
 export const MAX_MANIFEST_BYTES = 1024 * 1024;
+
+/**
+ * What is said of an AWS Data Exports manifest (CUR 2.0's `Manifest.json`: the export's ARN, its
+ * execution, its `dataFiles` and `columns`), null for another document: it names the data files in
+ * S3 by URI, where a download's folder keeps them otherwise, so they are named, never guessed.
+ */
+function dataExportsManifestProblem(file: string, document: unknown): string | null {
+  if (document === null || typeof document !== "object" || Array.isArray(document)) return null;
+  const fields = new Map(Object.entries(document).map(([key, value]) => [key.toLowerCase(), value]));
+  const files = fields.get("datafiles");
+  if (!Array.isArray(files) && !fields.has("exportarn")) return null;
+  const count = Array.isArray(files)
+    ? `its ${files.length} data file${files.length === 1 ? "" : "s"}`
+    : "its data files";
+  return `${file} is an AWS Data Exports (CUR 2.0) manifest, not a bill: name ${count} instead (evaluate <export>/data/BILLING_PERIOD=…/*.csv.gz reads them as one bill); it is not read`;
+}
 
 /** Whether a parsed JSON document is a legacy CUR's manifest: its parts' keys, and its assembly. */
 export function isCurManifest(document: unknown): document is { reportKeys: unknown[] } {

@@ -263,8 +263,11 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
       { order: 140, when: [`${TEXT} LIKE '%snapshot%' OR ${TEXT} LIKE '%backup%'`] },
       {
         order: 180,
-        why: ["Any other storage of GB-hours"],
-        when: [`${TEXT} LIKE '%storage%' OR ${TEXT} LIKE '%blob%'`, `  OR ${TEXT} LIKE '%object%'`],
+        why: ["Any other storage of GB-hours (logs kept: Log Analytics' `Data Retention` in `1 GB/Month`)"],
+        when: [
+          `${TEXT} LIKE '%storage%' OR ${TEXT} LIKE '%blob%'`,
+          `  OR ${TEXT} LIKE '%object%' OR ${TEXT} LIKE '%data retention%'`,
+        ],
       },
     ],
   },
@@ -484,6 +487,8 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
 /** A rule of the CASE that gives no method of BILLING_METHODS: what it gives instead (SQL). */
 interface OtherRule extends LineRule {
   readonly gives: string;
+  /** Why a line it gives no method has none, as the summary says it (no quote: noMethodReasonsSql). */
+  readonly reason?: string;
 }
 
 /**
@@ -502,6 +507,7 @@ export const LINE_RULES: readonly OtherRule[] = [
     ],
     when: [`${TEXT} LIKE '%licensing fee%'`],
     gives: "NULL",
+    reason: "a licence",
   },
   {
     order: 40,
@@ -514,12 +520,34 @@ export const LINE_RULES: readonly OtherRule[] = [
       `  OR ${TEXT} NOT LIKE CONCAT('%', u.billing_service_estimated_when, '%'))`,
     ],
     gives: "NULL",
+    reason: "a fee on hours estimated on their own lines",
   },
   {
     order: 100,
-    why: ["S3's bytes deleted early are no transfer (what they bill is their storage's minimum)"],
-    when: [`${TEXT} LIKE '%bytesdeleted%'`],
+    why: [
+      "Bytes deleted before a storage class's minimum (S3's `EarlyDelete-ByteHrs`, `BytesDeleted`,",
+      "Azure's early deletion) are a fee in usage units: no data is stored or carried",
+    ],
+    when: [
+      `${TEXT} LIKE '%bytesdeleted%' OR ${TEXT} LIKE '%earlydelete%'`,
+      `  OR ${TEXT} LIKE '%early delete%' OR ${TEXT} LIKE '%early deletion%'`,
+    ],
     gives: "NULL",
+    reason: "a fee: data deleted before the minimum its storage class bills",
+  },
+  {
+    order: 102,
+    why: [
+      "A volume's performance units (Oracle's `Block Volume - Performance Units`, billed in `GB",
+      "Months` of the volume) and provisioned IOPS or throughput: a rate bought, not capacity;",
+      "the volume's gigabytes are billed on their own line",
+    ],
+    when: [
+      `${TEXT} LIKE '%performance unit%' OR ${TEXT} LIKE '%piops%'`,
+      `  OR ${TEXT} LIKE '%provisioned iops%' OR ${TEXT} LIKE '%provisioned throughput%'`,
+    ],
+    gives: "NULL",
+    reason: "a rate bought (performance units, IOPS, throughput), not capacity",
   },
   {
     order: 130,
@@ -550,6 +578,22 @@ export function methodRulesSql(indent: string, methods: readonly BillingMethod[]
       const condition = [`${indent}WHEN ${first}`, ...more.map((line) => `${indent}${line}`)].join("\n");
       const then = rule.thenApart === true ? `\n${indent}  THEN ${rule.gives}` : ` THEN ${rule.gives}`;
       return `${why}${condition}${then}`;
+    })
+    .join("\n");
+}
+
+/**
+ * The WHEN lines giving a line without a method the reason of the rule that gave it none (the
+ * line marked `-- no method reasons of <alias>` in sql/classify/billing_methods.sql), in the rules'
+ * order, each condition read over the view `alias`.
+ */
+export function noMethodReasonsSql(indent: string, alias: string): string {
+  return classifyingRules()
+    .filter((rule) => rule.reason !== undefined)
+    .map((rule) => {
+      const [first, ...more] = rule.when.map((line) => line.replace(/\bu\./g, `${alias}.`));
+      const lines = [`${indent}WHEN ${first}`, ...more.map((line) => `${indent}${line}`)];
+      return `${lines.join("\n")}\n${indent}  THEN '${rule.reason}'`;
     })
     .join("\n");
 }

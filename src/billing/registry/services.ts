@@ -338,6 +338,12 @@ export function serviceNotes(groups: readonly ServiceGroup[]): {
     }
     sums.set(key, sum);
   }
+  // A service some of whose lines a method reads is never unknown, however another part of the
+  // bill spells it (`AWSGlue`, `AWS Glue`)
+  const spelled = (service: string) => service.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const read = new Set(
+    groups.filter((group) => group.method !== null).map((group) => spelled(group.service?.trim() ?? "")),
+  );
   const unknown: ServiceTally[] = [];
   const known: ServiceTally[] = [];
   for (const sum of sums.values()) {
@@ -351,7 +357,11 @@ export function serviceNotes(groups: readonly ServiceGroup[]): {
         cost: sum.unreadCost,
         note: entry.note,
       });
-    } else if (sum.unreadLines === sum.lines && !isRegistered(sum.provider, sum.service)) {
+    } else if (
+      sum.unreadLines === sum.lines &&
+      !isRegistered(sum.provider, sum.service) &&
+      !read.has(spelled(sum.service))
+    ) {
       unknown.push({ name, service: sum.service, lines: sum.lines, cost: sum.cost, note: "" });
     }
   }

@@ -244,8 +244,53 @@ const COUNTED = new Set([
   "rru",
   "wru",
   "security",
+  // Monitoring's datapoints, a key's versions (`Key Version Hours`), buckets held
+  // (`Bucket-Mo`: an object-month, no capacity), Oracle's volume performance units (`VPUs`)
+  "datapoint",
+  "datapoints",
+  "version",
+  "versions",
+  "bucket",
+  "buckets",
+  "vpu",
+  "vpus",
+  "million",
+  "thousand",
+  "billion",
+  // A bandwidth held over time (`Mbps Per Hour`: a port or a circuit's capacity, no GB carried)
+  "kbps",
+  "mbps",
+  "gbps",
 ]);
-const FILLER = new Set(["per", "of", "the", "a", "in", "x", "lambda", "used", "provisioned", "usage"]);
+/**
+ * Words that add nothing to a unit's quantity: Oracle's readable units name what they measure
+ * (`1 GiB MONTHS STORAGE_SIZE`, `1 GiB HOURS MEMORY`, `1 NONE HOURS OCPUS`), and a storage unit
+ * may say what it stores (`Gigabyte Log Storage per Month`).
+ */
+const FILLER = new Set([
+  "per",
+  "of",
+  "the",
+  "a",
+  "in",
+  "x",
+  "lambda",
+  "used",
+  "provisioned",
+  "usage",
+  "none",
+  "storage",
+  "size",
+  "memory",
+  "log",
+  "logs",
+  "data",
+]);
+/**
+ * Words saying data carried (`1 GiB HOURS DATA_TRANSFERRED`, `GB Of Data Transferred`): GB whatever
+ * the time word beside them (Oracle writes its transfer in `HOURS` or `MONTHS` of the period).
+ */
+const TRANSFERRED = new Set(["transferred", "transfer", "egress", "outbound"]);
 
 /** Units that are exactly one word of another tongue of the same unit. */
 const ALIASES: Readonly<Record<string, string>> = { "1/month": "units month", "1/hour": "units hour" };
@@ -264,7 +309,12 @@ export function unitSpelling(text: string | null): string | null {
 /** The words of a glued word (`bytehrs`, `gbmonth`, `gigabyteperhour`), longest word first; null if some part is none. */
 function splitGlued(word: string): string[] | null {
   const known = (part: string) =>
-    part in DATA || part in TIME || part in RESOURCES || COUNTED.has(part) || FILLER.has(part);
+    part in DATA ||
+    part in TIME ||
+    part in RESOURCES ||
+    COUNTED.has(part) ||
+    FILLER.has(part) ||
+    TRANSFERRED.has(part);
   const parts: string[] = [];
   let rest = word;
   // Each step takes the longest known word starting the rest: at most `word.length` steps.
@@ -299,6 +349,7 @@ function unitWords(tokens: readonly string[]): UnitWords | null {
   let hours: number | null = null;
   let resource: string | null = null;
   let counted = false;
+  let transferred = false;
   for (const [index, token] of tokens.entries()) {
     if (/^[0-9]/.test(token)) {
       // A count before the unit (`10 GB/Month`, `100 Hours`), once.
@@ -321,10 +372,13 @@ function unitWords(tokens: readonly string[]): UnitWords | null {
         resource = RESOURCES[word];
       } else if (COUNTED.has(word)) {
         counted = true;
+      } else if (TRANSFERRED.has(word)) {
+        transferred = true;
       }
     }
   }
-  return { count, gigabytes, hours, resource, counted };
+  // Data carried: its time word is the period's, not a duration the data is held
+  return { count, gigabytes, hours: transferred && gigabytes !== null ? null : hours, resource, counted };
 }
 
 /** Reads a unit's spelling (unitSpelling's), or null when some word of it is not a unit's. */

@@ -35,6 +35,11 @@ export interface LineGroup {
   readonly cost: number;
   /** Why its place is not its region's own (a country, the default), else null. */
   readonly placeWarning: string | null;
+  /**
+   * Why its lines have no method, for lines no method reads (a tax, a purchase, a fee, a licence, no
+   * unit, a count…: sql/classify/billing_methods.sql's billing_method_warning), else null.
+   */
+  readonly reason: string | null;
 }
 
 /**
@@ -85,8 +90,9 @@ async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
     `WITH billing_classified AS (SELECT * FROM billing_line_kinds),
        billing_located AS (${sqlQuery("evaluate/billing_located.sql")}),
        kinds AS (
-         SELECT billing_provider, billing_instance_type, billing_place, billing_problem, billing_method,
-           billing_method_key, billing_service, billing_place_warning,
+         SELECT billing_provider, billing_instance_type, billing_place, billing_problem,
+           method AS billing_method, billing_method_key, billing_service, billing_place_warning,
+           CASE WHEN billing_method IS NULL THEN billing_method_warning END AS billing_reason,
            SUM(billing_line_count)::DOUBLE AS lines, COALESCE(fsum(hours), 0) AS hours,
            COALESCE(fsum(billing_method_amount), 0) AS method_quantity,
             COALESCE(fsum(CASE WHEN billing_paid_cost > 0 THEN billing_paid_cost END), 0) AS cost
@@ -104,7 +110,7 @@ async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
          WHEN k.billing_problem LIKE 'bad row%' THEN 'bad row: other reasons'
          WHEN k.billing_problem LIKE 'not evaluated%' THEN 'not evaluated: other reasons'
          ELSE k.billing_problem END AS billing_problem,
-       k.billing_method, k.billing_method_key, k.billing_place_warning,
+       k.billing_method, k.billing_method_key, k.billing_place_warning, k.billing_reason,
        CASE WHEN s.rank <= ${NAMES_KEPT} THEN k.billing_service ELSE 'other services' END AS billing_service,
        SUM(k.lines)::DOUBLE AS lines, fsum(k.hours) AS hours, fsum(k.method_quantity) AS method_quantity,
        fsum(k.cost) AS cost
@@ -128,6 +134,7 @@ async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
     service: text(row.billing_service),
     cost: Number(row.cost),
     placeWarning: text(row.billing_place_warning),
+    reason: text(row.billing_reason),
   }));
 }
 

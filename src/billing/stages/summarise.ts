@@ -43,6 +43,8 @@ export interface BillingSummary {
   readonly report: BillReportData | null;
   /** How the lines fared with the grid series, when one was given. */
   readonly grid: GridRun | null;
+  /** The currency of its amounts (src/billing/stages/currency.ts), null when the export names none. */
+  readonly currency: string | null;
 }
 
 /** The summarise stage: the run's summary from what the stages before returned. */
@@ -52,6 +54,7 @@ export function summarise(
   groups: readonly LineGroup[],
   written: WrittenRun,
   terms: BillingTerms,
+  currency: string | null,
 ): BillingSummary {
   const { matches, coefficients } = lookedUp;
   return {
@@ -65,6 +68,7 @@ export function summarise(
     impactColumns: terms.impactColumnNames,
     report: written.report,
     grid: written.grid,
+    currency,
   };
 }
 

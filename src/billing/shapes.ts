@@ -1,0 +1,99 @@
+/*
+ * Instance types by shape (docs/billing.md, "Instance types by shape"): a billed type read by its
+ * provider's size grammar into a family and a vCPU count, so that a type the edition lacks is
+ * estimated as the edition's type of the same family and vCPUs (method `instance-by-shape`), and an
+ * approximate name match never crosses a family (`c7i.metal-24xl` is no `r7i.metal-24xl`: another
+ * family, four times its memory per vCPU).
+ *
+ * Grammars: AWS `<family><generation>[attributes].<size>` (Amazon EC2 User Guide, "Instance type
+ * naming conventions": `large` 2 vCPUs, `xlarge` 4, `<n>xlarge` 4n, `metal-<n>xl` as `<n>xlarge`);
+ * Azure `Standard_<family><vCPUs>[-<active vCPUs>][attributes]_v<version>` (Microsoft Learn, "Azure
+ * virtual machine sizes naming conventions": the number is the vCPUs; `DS2_v2` is `D2s_v2`); Google
+ * Cloud `<series>-<type>-<vCPUs>` (Compute Engine, "Machine families resource and comparison
+ * guide"). Sizes without a vCPU count of their own (`nano` to `medium`, `metal`) are not read.
+ */
+
+/** A billed type read by its provider's grammar. */
+export interface Shape {
+  /** Its family: AWS `c7i`, Azure `d` (the letters before the size), Google Cloud `n2-standard`. */
+  readonly family: string;
+  /** What the family's attributes add (Azure `s`, `ads`), '' for none. */
+  readonly attributes: string;
+  /** The generation or version (AWS none: the family holds it; Azure `2` of `_v2`), 0 for none. */
+  readonly version: number;
+  readonly vcpus: number;
+}
+
+const AWS_SIZE = /^(?:(?:db|cache|ml|kafka)\.)?([a-z][a-z0-9-]*)\.(?:(\d*)xlarge|large|metal-(\d+)xl)$/;
+const AZURE_SIZE = /^(?:standard_)?([a-z]+?)(s?)(\d+)(?:-\d+)?([a-z]*)(?:_v(\d+))?(?:_promo)?$/;
+const GCP_SIZE = /^([a-z][a-z0-9]*-[a-z]+)-(\d+)$/;
+
+/** A type's shape by its provider's grammar, or null when the name says no vCPU count. */
+export function shapeOf(provider: string, name: string): Shape | null {
+  const text = name.trim().toLowerCase();
+  if (provider === "aws") {
+    const match = AWS_SIZE.exec(text);
+    if (match === null) return null;
+    const [, family, times, metal] = match;
+    const vcpus =
+      metal !== undefined ? 4 * Number(metal) : text.endsWith("xlarge") ? 4 * Number(times || "1") : 2;
+    return { family, attributes: "", version: 0, vcpus };
+  }
+  if (provider === "azure") {
+    const match = AZURE_SIZE.exec(text.replace(/ /g, "_"));
+    if (match === null) return null;
+    const [, letters, premium, vcpus, attributes, version] = match;
+    // `DS2_v2` is `D2s_v2` (the premium-storage `s` written after the family)
+    return {
+      family: letters,
+      attributes: `${attributes}${premium}`.split("").sort().join(""),
+      version: Number(version ?? "1"),
+      vcpus: Number(vcpus),
+    };
+  }
+  if (provider === "gcp") {
+    const match = GCP_SIZE.exec(text);
+    return match === null ? null : { family: match[1], attributes: "", version: 0, vcpus: Number(match[2]) };
+  }
+  return null;
+}
+
+/** Whether two names are of one family (unreadable names are not). */
+export function sameFamily(provider: string, a: string, b: string): boolean {
+  const first = shapeOf(provider, a);
+  const second = shapeOf(provider, b);
+  return first !== null && second !== null && first.family === second.family;
+}
+
+/**
+ * The edition's type standing for a billed one by shape: of the same family and vCPUs, the same
+ * attributes first, then the nearest version (the later of two as near); null when the family has
+ * no type of those vCPUs (no type is scaled from another size: the summary names it unknown).
+ */
+export function typeByShape(provider: string, billed: string, ids: Iterable<string>): string | null {
+  const shape = shapeOf(provider, billed);
+  if (shape === null) return null;
+  let best: { id: string; rank: readonly number[] } | null = null;
+  for (const id of ids) {
+    const other = shapeOf(provider, id);
+    if (other === null || other.family !== shape.family || other.vcpus !== shape.vcpus) continue;
+    const rank = [
+      other.attributes === shape.attributes ? 0 : 1,
+      Math.abs(other.version - shape.version),
+      -other.version,
+      id.length,
+    ];
+    if (
+      best === null ||
+      compareRanks(rank, best.rank) < 0 ||
+      (compareRanks(rank, best.rank) === 0 && id < best.id)
+    )
+      best = { id, rank };
+  }
+  return best?.id ?? null;
+}
+
+function compareRanks(a: readonly number[], b: readonly number[]): number {
+  for (const [index, value] of a.entries()) if (value !== b[index]) return value - b[index];
+  return 0;
+}

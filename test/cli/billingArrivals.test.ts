@@ -1,0 +1,72 @@
+/**
+ * Bills as they arrive (`main`, edition 2.4.1): a portal's bilingual header read as its format, a
+ * file that is neither a bill nor an inventory refused in one line (exit 2, nothing written), a CUR
+ * 2.0 Data Exports manifest named for what it is. Fixtures: test/fixtures/billing/arrivals/.
+ */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { evaluatedLines, onlyLine, runMain241 } from "../support/cli.js";
+
+const SLOW = { timeout: 120_000 };
+const scratch = mkdtempSync(join(tmpdir(), "billing-arrivals-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const fixture = (name: string) => `test/fixtures/billing/arrivals/${name}`;
+
+describe("headers as the portals localise them", () => {
+  it("reads `Kategorie der Verbrauchseinheit (MeterCategory)` as Azure's MeterCategory", SLOW, async () => {
+    for (const input of [[], ["--input", "azure"]]) {
+      const { stderr, lines } = await evaluatedLines(
+        fixture("azure-bilingual.csv"),
+        join(scratch, "bilingual.csv"),
+        ["--criteria", "gwp", ...input],
+      );
+      expect(stderr).toContain("azure-bilingual.csv: Azure cost export, edition 2.4.1");
+      const vm = onlyLine(lines, "Name der Verbrauchseinheit (MeterName)", "D2s v3");
+      expect([vm.matched_instance_type, vm.hours, vm.status]).toEqual(["d2s_v3", "24", "evaluated"]);
+      // 100 × `1 GB/Month` × 730 h × 3 copies (LRS) = 219,000 GB-hours of HDD; × 0.65 Wh/TB-h × PUE 1.185
+      const blob = onlyLine(lines, "Name der Verbrauchseinheit (MeterName)", "LRS Data Stored");
+      expect(blob.method_unit).toBe("GB-hours HDD x3");
+      expect(Number(blob.method_quantity)).toBe(219_000);
+      expect(Number(blob.energy_kwh)).toBeCloseTo(219_000 * 0.65e-6 * 1.185, 10);
+      // Its currency read from `Währung (BillingCurrency)`: 2.3 + 4.5
+      expect(stderr).toContain("coverage: 2 of 2 lines estimated; 6.8 of 6.8 EUR positive cost (100.0 %)\n");
+    }
+  });
+});
+
+describe("FOCUS versions", () => {
+  it("names FOCUS 1.3 by its columns new to 1.3 (ContractApplied, HostProviderName)", SLOW, async () => {
+    const { stderr, lines } = await evaluatedLines(fixture("focus-1.3.csv"), join(scratch, "focus-1.3.csv"));
+    expect(stderr).toContain("focus-1.3.csv: FOCUS 1.3 (Cost and Usage), edition 2.4.1");
+    expect(lines).toHaveLength(5);
+  });
+});
+
+describe("files that are not bills", () => {
+  it("refuses a headerless invoice in one line, writing nothing", SLOW, async () => {
+    const output = join(scratch, "invoice-out.csv");
+    const { code, stderr, stdout } = await runMain241([
+      "evaluate",
+      fixture("invoice-headerless.csv"),
+      "-o",
+      output,
+    ]);
+    expect(code).toBe(2);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toContain("neither a billing export nor an inventory");
+    expect(stderr).toContain("INV-2024-0042, 2024-10-01, AmazonEC2, m5.xlarge, …");
+    expect(stdout).toBe("");
+    expect(existsSync(output)).toBe(false);
+  });
+
+  it("names a CUR 2.0 Data Exports manifest and its data files, reading none", SLOW, async () => {
+    const { code, stderr } = await runMain241(["evaluate", fixture("cur2-Manifest.json")]);
+    expect(code).toBe(2);
+    expect(stderr.trim().split("\n")).toHaveLength(1);
+    expect(stderr).toContain(
+      "is an AWS Data Exports (CUR 2.0) manifest, not a bill: name its 1 data file instead",
+    );
+  });
+});
