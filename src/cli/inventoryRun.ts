@@ -6,6 +6,7 @@ import { billElsewhere } from "../billing/reading/layout.js";
 import { StartupDataError } from "../config/referenceData.js";
 import { loadConfig } from "../config/serviceConfig.js";
 import type { CloudRegion } from "../data/types.js";
+import { NEW_WORK_EDITION_ID } from "../editions/index.js";
 import { type GridUse, reportHtml, reportRows } from "../output/report.js";
 import { OutputError, textSink } from "../output/sink.js";
 import {
@@ -535,6 +536,15 @@ async function writeGroupsFile(path: string, text: string): Promise<void> {
   }
 }
 
+/**
+ * What a run given no --edition says of the edition it used, when that is not the edition for new
+ * work: which one it was, and which new work should use. The default stays (scripts rely on it).
+ */
+export function editionChoiceNote(asked: string | null, used: string): string | null {
+  if (asked !== null || used === NEW_WORK_EDITION_ID) return null;
+  return `edition ${used} (the default: EDITION, else the specification's); new work should use --edition ${NEW_WORK_EDITION_ID}, Boavizta's current release (docs/editions.md)`;
+}
+
 /** An inventory's options, checked before any row: the edition named, the files usable. */
 function checkedOptions(args: EvaluateArgs, io: CliIo): { options: Options; maxLineBytes: number } {
   const options = inventoryOptions(args);
@@ -608,6 +618,8 @@ export async function inventoryMain(args: EvaluateArgs, io: CliIo): Promise<numb
   } catch (error) {
     return misused(error);
   }
+  const note = editionChoiceNote(options.edition, edition.edition.id);
+  if (note !== null) io.stderr.write(`${note}\n`);
   if (options.workers === 0) {
     const evaluate = inProcessEvaluator(opened);
     return run({ options, io, edition, evaluate, window: 1, maxLineBytes }).catch(misused);

@@ -315,12 +315,16 @@ const phases = ["embedded", "use"];
 const colours = ["#5470c6", "#91cc75"];
 const fmt = (v) => new Intl.NumberFormat("en-US", data.figures).format(v);
 let drawn = 0;
+// Every chart follows its frame's width (a window narrowed, a phone turned).
+const charts = [];
+window.addEventListener("resize", () => { for (const chart of charts) chart.resize(); });
 ${SCALE_SCRIPT}// The category labels' room: up to 40 % of the chart's width (a phone's 390 px keeps its bars).
 const labelRoom = (id, widest) => Math.round(Math.min(widest, document.getElementById(id).clientWidth * 0.4));
 function chart(id, option) {
   const element = document.getElementById(id);
   if (!element) return;
   const instance = echarts.init(element, null, { renderer: "svg" });
+  charts.push(instance);
   instance.on("finished", () => {
     if (element.dataset.drawn) return;
     element.dataset.drawn = "yes";
@@ -354,8 +358,9 @@ function ranking(id, rows) {
     grid: { left, right: 24, top: 40, bottom: 50 },
     xAxis: { type: "value", name: data.first.criterion + " (" + scale.unit + ")", nameLocation: "middle", nameGap: 28,
       splitNumber: left < 200 ? 3 : 5, axisLabel: { formatter: fmt, hideOverlap: true } },
+    // A long label wraps on two lines rather than being cut (its whole text in the tooltip)
     yAxis: { type: "category", inverse: true, data: rows.map((r) => r.label),
-      axisLabel: { width: left - 12, overflow: "truncate" } },
+      axisLabel: { width: left - 12, overflow: "break", lineHeight: 13, fontSize: 11 } },
     series: phases.map((phase, p) => ({ name: phase, type: "bar", stack: "total", data: rows.map((r) => r.phases[p] / scale.divisor) })),
   });
 }
