@@ -2,8 +2,8 @@ import type { ChildProcess } from "node:child_process";
 import { createReadStream, existsSync } from "node:fs";
 import { mkdir, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { createGzip } from "node:zlib";
 import { fileURLToPath } from "node:url";
+import { createGzip } from "node:zlib";
 import { checkWorkbookDirectory, WorkbookBoundError } from "../support/boundedWorkbook.js";
 import { type CommandEnvironment, type CommandStart, startCommand } from "./fileEvaluation/command.js";
 import {
