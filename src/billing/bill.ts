@@ -39,6 +39,7 @@ import {
   refuseOverlappingFiles,
   refuseRepeatedParts,
 } from "../support/namedFiles.js";
+import { reachedStage } from "../support/runStage.js";
 import { billingAccount } from "./account.js";
 import { BillingStrictStop } from "./errors.js";
 import type { BillingFormatName } from "./formats.js";
@@ -171,10 +172,18 @@ export async function evaluateBillingExport(
   const db = await openDatabase();
   try {
     const { connection } = db;
+    reachedStage({ stage: "reading the export" });
     const read = await readExport(connection, request, terms.impactColumnNames);
+    reachedStage({ stage: "telling its lines apart" });
     await classifyLines(connection, read);
+    reachedStage({ stage: "looking up their impacts" });
     const lookedUp = await lookUpKinds(connection, terms, grid);
     const groups = await evaluateKinds(connection, read, lookedUp, terms, request.strict);
+    const lines = groups.reduce((sum, group) => sum + group.lines, 0);
+    reachedStage({
+      stage: request.report === true ? "writing the lines and the report" : "writing the lines",
+      lines,
+    });
     const written = await writeOutputs(connection, request, read, groups, lookedUp, terms);
     return summarise(read, lookedUp, groups, written, terms);
   } finally {

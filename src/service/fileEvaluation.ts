@@ -87,7 +87,13 @@ export const FILE_EVALUATION_BOUNDS: FileEvaluationBounds = {
 
 /** One event of a run, as the client reads it (one NDJSON line each). */
 export type FileEvent =
-  | { readonly event: "running"; readonly seconds: number }
+  | {
+      readonly event: "running";
+      readonly seconds: number;
+      /** The run's stage, as the command tells it (a bill's: src/billing/bill.ts), and its lines. */
+      readonly stage?: string;
+      readonly lines?: number;
+    }
   | {
       readonly event: "file";
       readonly role: "output" | "report";
@@ -373,14 +379,42 @@ function startRun(start: CommandStart, ties: RunTies): Omit<Run, "outputName" | 
 /** A write the file-size bound stopped (EFBIG), as the command's line says it (DuckDB's, node's). */
 const FILE_TOO_LARGE_SAID = /\bFile too large\b|\bEFBIG\b/i;
 
+/** Characters of a stage line kept: a line past it is not one the command writes. */
+const MAX_STAGE_LINE = 512;
+
+/** The last stage the command told on its descriptor 3 (src/support/runStage.ts), read as it comes. */
+function stagesOf(child: ChildProcess): () => { stage?: string; lines?: number } {
+  let last: { stage?: string; lines?: number } = {};
+  let pending = "";
+  const pipe = child.stdio[3];
+  if (pipe === null || pipe === undefined || !("setEncoding" in pipe)) return () => last;
+  pipe.setEncoding("utf8");
+  pipe.on("data", (text: string) => {
+    const lines = (pending + text).split("\n");
+    pending = (lines.pop() ?? "").slice(0, MAX_STAGE_LINE);
+    for (const line of lines) {
+      try {
+        const told = JSON.parse(line.slice(0, MAX_STAGE_LINE)) as { stage?: unknown; lines?: unknown };
+        if (typeof told.stage !== "string") continue;
+        last = { stage: told.stage, ...(typeof told.lines === "number" ? { lines: told.lines } : {}) };
+      } catch {
+        // Not a stage line: the last one stands.
+      }
+    }
+  });
+  pipe.on("error", () => {});
+  return () => last;
+}
+
 async function* run(started: Run, bounds: FileEvaluationBounds): AsyncGenerator<FileEvent> {
   const { folder, outputName, signal, outcome } = started;
+  const stage = stagesOf(started.child);
   try {
     const since = Date.now();
     for (;;) {
       const ticked = await Promise.race([outcome, new Promise((r) => setTimeout(r, HEARTBEAT_MS, null))]);
       if (ticked !== null || signal.aborted) break;
-      yield { event: "running", seconds: Math.round((Date.now() - since) / 1000) };
+      yield { event: "running", seconds: Math.round((Date.now() - since) / 1000), ...stage() };
     }
     const { exitCode, stderr, stopped } = await outcome;
     if (signal.aborted) return;

@@ -347,7 +347,7 @@ describe("the /evaluate page", () => {
       await page.getByRole("button", { name: "Evaluate" }).click();
       await expect
         .poll(() => page.textContent("#status"), { timeout: WAIT_MS })
-        .toMatch(/^Evaluating… \d+ s$/);
+        .toMatch(/^Evaluating servers\.csv… \d+ s$/);
       expect(runFolders()).toHaveLength(1);
       await page.close();
       await vi.waitFor(() => expect(runFolders()).toEqual([]), { timeout: WAIT_MS, interval: 50 });

@@ -70,7 +70,7 @@ function size(bytes) {
 }
 function choose(f) {
   file = f;
-  chosen.textContent = f ? "Chosen: " + f.name + " (" + size(f.size) + "), to evaluate in edition " + form.edition.value : "No file chosen yet";
+  chosen.textContent = f ? "Chosen: " + f.name + " (" + size(f.size) + "), edition " + form.edition.value : "No file chosen yet";
 }
 form.edition.addEventListener("change", () => choose(file));
 function say(text, refused) { statusLine.textContent = text; statusLine.className = refused ? "refused" : ""; }
@@ -151,7 +151,10 @@ form.addEventListener("submit", (e) => {
     let end;
     while ((end = xhr.responseText.indexOf("\\n", read)) !== -1) {
       const event = JSON.parse(xhr.responseText.slice(read, end)); read = end + 1;
-      if (event.event === "running") say("Evaluating " + file.name + "… " + event.seconds + " s");
+      if (event.event === "running") {
+        const lines = event.lines === undefined ? "" : " " + event.lines.toLocaleString("en") + " lines,";
+        say("Evaluating " + file.name + "…" + (event.stage ? " " + event.stage + "," + lines : "") + " " + event.seconds + " s");
+      }
       else if (event.event === "file") {
         (files[event.role] ??= { name: event.name, type: event.type, encoding: event.encoding, parts: [], bytes: 0 }).parts.push(bytesOf(event.data));
         files[event.role].bytes += event.data.length * 3 / 4;
