@@ -100,7 +100,7 @@ function coverageTable(model: BillReportModel): string {
   const { coverage } = model;
   // The services not estimated say why when the registry knows (a fee, unknown to the registry)
   const row = (line: CoverageLine, why: boolean) =>
-    `<tr><td>${escapeHtml(line.name || "(none)")}</td><td class="n">${count(line.lines)}</td>${costCell(line.cost, model.currency)}<td class="n">${share(line.cost, coverage.cost)}</td>${why ? `<td>${escapeHtml(line.why ?? "")}</td>` : ""}</tr>`;
+    `<tr><td class="name">${escapeHtml(line.name || "(none)")}</td><td class="n">${count(line.lines)}</td>${costCell(line.cost, model.currency)}<td class="n">${share(line.cost, coverage.cost)}</td>${why ? `<td>${escapeHtml(line.why ?? "")}</td>` : ""}</tr>`;
   const head = (why: boolean) =>
     `<tr><th></th><th>lines</th><th>${costHeading(model)}</th><th>of the bill</th>${why ? "<th>why</th>" : ""}</tr>`;
   const left =
@@ -113,7 +113,7 @@ function coverageTable(model: BillReportModel): string {
 
 /** A ranked row's name cell: the name, its id on hover. */
 const nameCell = (row: BillRanked) =>
-  `<td${row.id === undefined ? "" : ` title="${escapeHtml(row.id)}"`}>${escapeHtml(row.name || "(none)")}</td>`;
+  `<td class="name"${row.id === undefined ? "" : ` title="${escapeHtml(row.id)}"`}>${escapeHtml(row.name || "(none)")}</td>`;
 
 /** A row of a ranked table: name, lines, cost, embedded and use (readable, exact on hover). */
 function rankedRow(model: BillReportModel, row: BillRanked, scale: Scale, kind = ""): string {

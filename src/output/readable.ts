@@ -80,7 +80,10 @@ export const exact = (value: number, unit: string) => `${value} ${unit}`.trim();
 
 /** A table cell of a quantity: readable, the exact value on hover. */
 export function quantityCell(value: number, unit: string, scale: Scale, className = "n"): string {
-  return `<td class="${className}" title="${escapeHtml(exact(value, unit))}">${readable(value, unit, scale)}</td>`;
+  const text = readable(value, unit, scale);
+  // A figure with its own unit may wrap before the unit (a phone's narrow column)
+  const own = text.includes(" ") && !text.startsWith("<") ? " own" : "";
+  return `<td class="${className}${own}" title="${escapeHtml(exact(value, unit))}">${escapeHtml(text)}</td>`;
 }
 
 const wholeCosts = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });

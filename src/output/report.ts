@@ -153,13 +153,13 @@ function totalsTable(model: ReportModel): string {
     const phases = PHASES.map((phase) => {
       const sum = sums?.[phase];
       const spread = sum === undefined ? "" : `${value(sum.min)} – ${value(sum.max)}`;
-      return `${cell(sum?.value)}<td class="n wide">${spread}</td>`;
+      return `${cell(sum?.value)}<td class="n ranges">${spread}</td>`;
     }).join("");
     const total = sums === undefined ? "<td></td>" : cell(sumsTotal(model.totals, criterion), "n total");
     return `<tr><td><b>${escapeHtml(criterion)}</b></td><td class="wide">${escapeHtml(meaning ?? "")}</td><td>${escapeHtml(scale.unit)}</td>${total}${phases}</tr>`;
   });
   const phases = PHASES.map(
-    (phase) => `<th>${phase}</th><th class="wide">${phase} range (min – max)</th>`,
+    (phase) => `<th>${phase}</th><th class="ranges">${phase} range (min – max)</th>`,
   ).join("");
   return table(
     `<thead><tr><th>criterion</th><th class="wide">what it measures</th><th>unit</th><th>total</th>${phases}</tr></thead><tbody>${rows.join("")}</tbody>`,
@@ -397,7 +397,9 @@ h1 { margin: 0 0 0.1em; font-size: 1.6em; } h2 { margin-top: 1.6em; } .sub { col
 th, td { border-bottom: 1px solid #e5e5e5; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
 td.total { font-weight: 700; } tr.others td { color: #555; font-style: italic; } .basis { background: #f3f6fa; border-radius: 6px; padding: 0.4em 0.8em; } td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; } .interrupted { background: #fde7e9; padding: 0.5em 1em; border-radius: 6px; }
 th { overflow-wrap: normal; }
-@media (max-width: 640px) { body { font-size: 14px; } .wide { display: none; } th, td { padding: 0.2em 0.35em; } .card { min-width: 0; flex-basis: 9em; } .card.total { flex-basis: 100%; max-width: none; } }
+td.name { overflow-wrap: anywhere; min-width: 6.5em; } td.n.own { white-space: normal; }
+@media (max-width: 960px) { .ranges { display: none; } }
+@media (max-width: 640px) { body { font-size: 14px; } .wide { display: none; } th, td { padding: 0.2em 0.25em; } .table { font-size: 0.93em; } .card { min-width: 0; flex-basis: 9em; } .card.total { flex-basis: 100%; max-width: none; } }
 `;
 
 /** The first screen's cards: the first criterion's total, embedded and use, scaled to the total. */

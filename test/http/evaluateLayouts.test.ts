@@ -38,7 +38,7 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "evaluate-layouts-"));
   largeCur = join(work, "cur-124340.parquet");
   await writeBillingExport("cur", 124_340, largeCur, "1.2", true);
-  service = startService({ LOG_LEVEL: "warn", TMPDIR: work });
+  service = startService({ LOG_LEVEL: "info", TMPDIR: work });
   const [listening] = await service.waitFor(/^listening on /);
   url = `http://127.0.0.1:${portOf(listening)}`;
   browser = await chromium.launch({
