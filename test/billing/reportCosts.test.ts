@@ -34,6 +34,15 @@ const sum = (ranking: BillRanking, of: (row: { cost: number; lines: number }) =>
     0,
   );
 
+/** Every table of the report that ranks the evaluated lines. */
+const rankings = (report: Awaited<ReturnType<typeof reportOf>>) => [
+  report.byMethod,
+  report.byService,
+  report.byRegion,
+  report.byAccount,
+  report.resources,
+];
+
 describe("the bill's report reads one cost", () => {
   it.each([
     ["the FinOps Foundation's FOCUS sample (EffectiveCost)", "focus-1.0-finops-sample.csv", "out.csv"],
@@ -43,13 +52,7 @@ describe("the bill's report reads one cost", () => {
     const report = await reportOf(join(FIXTURES, fixture), `${fixture}.${output}`);
     const { estimatedCost, estimatedLines } = report.coverage;
     expect(estimatedLines).toBeGreaterThan(0);
-    for (const ranking of [
-      report.byMethod,
-      report.byService,
-      report.byRegion,
-      report.byAccount,
-      report.resources,
-    ]) {
+    for (const ranking of rankings(report)) {
       expect(sum(ranking, (row) => row.cost)).toBeCloseTo(estimatedCost, 6);
       expect(sum(ranking, (row) => row.lines)).toBe(estimatedLines);
     }
@@ -75,13 +78,7 @@ describe("the bill's report reads one cost", () => {
     await writeBillingExport("cur", 4000, file, "1.2", true);
     const report = await reportOf(file, "cur-out.csv");
     expect(report.costBasis).toMatch(/^amortised cost, as line_item_unblended_cost amortised by/);
-    for (const ranking of [
-      report.byMethod,
-      report.byService,
-      report.byRegion,
-      report.byAccount,
-      report.resources,
-    ]) {
+    for (const ranking of rankings(report)) {
       expect(sum(ranking, (row) => row.cost)).toBeCloseTo(report.coverage.estimatedCost, 6);
     }
     const ec2 = report.byService.rows.find((row) => row.id === "AmazonEC2");
