@@ -448,6 +448,9 @@ async function finish(run: Run, input: Input, output: Output, tally: Tally, stop
   if (failure === undefined) await output.close();
   tally.notices.done(tally.totals.warned);
   tally.progress.done(tally.state());
+  // After the run's line, never before a misuse's: which edition, and which new work should use
+  const note = editionChoiceNote(run.options.edition, run.edition.edition.id);
+  if (note !== null) io.stderr.write(`${note}\n`);
   if (tally.grid !== null) io.stderr.write(`${printable(tally.grid.summary())}\n`);
   if (groupsWritten) io.stderr.write(`sums per group: ${printable(groupsFile ?? "")}\n`);
   if (failure !== undefined) {
@@ -618,8 +621,6 @@ export async function inventoryMain(args: EvaluateArgs, io: CliIo): Promise<numb
   } catch (error) {
     return misused(error);
   }
-  const note = editionChoiceNote(options.edition, edition.edition.id);
-  if (note !== null) io.stderr.write(`${note}\n`);
   if (options.workers === 0) {
     const evaluate = inProcessEvaluator(opened);
     return run({ options, io, edition, evaluate, window: 1, maxLineBytes }).catch(misused);
