@@ -358,9 +358,10 @@ function ranking(id, rows) {
     grid: { left, right: 24, top: 40, bottom: 50 },
     xAxis: { type: "value", name: data.first.criterion + " (" + scale.unit + ")", nameLocation: "middle", nameGap: 28,
       splitNumber: left < 200 ? 3 : 5, axisLabel: { formatter: fmt, hideOverlap: true } },
-    // A long label wraps on two lines rather than being cut (its whole text in the tooltip)
+    // A long label wraps rather than being cut where the chart has room; on a phone, where it
+    // would run over its neighbours, it is cut (its whole text in the tooltip)
     yAxis: { type: "category", inverse: true, data: rows.map((r) => r.label),
-      axisLabel: { width: left - 12, overflow: "break", lineHeight: 13, fontSize: 11 } },
+      axisLabel: { width: left - 12, overflow: left < 180 ? "truncate" : "break", lineHeight: 13, fontSize: 11 } },
     series: phases.map((phase, p) => ({ name: phase, type: "bar", stack: "total", data: rows.map((r) => r.phases[p] / scale.divisor) })),
   });
 }
