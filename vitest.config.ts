@@ -18,6 +18,7 @@ const PROCESS_TESTS = [
   "test/graphql/stream.test.ts",
   "test/http/browser.test.ts",
   "test/http/evaluatePage.test.ts",
+  "test/http/evaluateLayouts.test.ts",
   "test/http/server.test.ts",
   "test/clients/**/*.test.ts",
   // Spark's session and Trino's server, started once per file (test/billing/engines/)

@@ -347,6 +347,17 @@ function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: st
   return `${out.join("\n")}\n`;
 }
 
+const NOTHING_RANKED = { rows: [], others: null };
+
+/**
+ * The one cost a bill's report reads, as its first lines name it: the amortised cost where the
+ * export has its columns (the coverage's, src/billing/stages/summarise.ts), else the billed cost.
+ */
+function costBasisOf(summary: BillingSummary): string {
+  const kind = summary.amortisedCost ? "amortised cost" : "billed cost";
+  return `${kind}, as ${summary.costColumn}, positive lines only (credits and refunds left out)`;
+}
+
 /** The report's model of a run that gathered its data (`report` set). */
 function billReportModel(summary: BillingSummary, tallied: Tallied, date: string): BillReportModel {
   const { coverage, notes } = tallied;
@@ -362,6 +373,7 @@ function billReportModel(summary: BillingSummary, tallied: Tallied, date: string
   return {
     title: `Billing export ${summary.file}`,
     subtitle: `${summary.format.title}, edition ${summary.edition}, ${date}`,
+    costBasis: costBasisOf(summary),
     criterion: first === undefined ? null : { name: first.name, unit: first.unit },
     totals: summary.totals
       .filter((total) => total.criterion.info === first)
@@ -374,11 +386,11 @@ function billReportModel(summary: BillingSummary, tallied: Tallied, date: string
       byMethod: coverage.byMethod.map((row) => ({ name: row.name, lines: row.lines, cost: row.cost })),
       unestimated: coverage.unestimated.slice(0, UNESTIMATED_LISTED * 2).map(left),
     },
-    byMethod: ranked?.byMethod ?? [],
-    byService: ranked?.byService ?? [],
-    byRegion: ranked?.byRegion ?? [],
-    byAccount: ranked?.byAccount ?? [],
-    resources: ranked?.resources ?? [],
+    byMethod: ranked?.byMethod ?? NOTHING_RANKED,
+    byService: ranked?.byService ?? NOTHING_RANKED,
+    byRegion: ranked?.byRegion ?? NOTHING_RANKED,
+    byAccount: ranked?.byAccount ?? NOTHING_RANKED,
+    resources: ranked?.resources ?? NOTHING_RANKED,
     currency: ranked?.currency ?? null,
     grid:
       summary.grid === null

@@ -39,6 +39,7 @@ import {
   refuseOverlappingFiles,
   refuseRepeatedParts,
 } from "../support/namedFiles.js";
+import type { RunStage } from "../support/runStage.js";
 import { billingAccount } from "./account.js";
 import { BillingStrictStop } from "./errors.js";
 import type { BillingFormatName } from "./formats.js";
@@ -105,6 +106,8 @@ export interface BillOptions {
 export interface BillIo {
   readonly stdout: Writable;
   readonly say: (text: string) => void;
+  /** Told each stage of the run (the /evaluate page's progress: src/support/runStage.ts). */
+  readonly stage?: (stage: RunStage) => void;
 }
 
 /** A billing run as decided before the engine runs: its request, its terms, where its files end up. */
@@ -135,7 +138,7 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
   const scratch = mkdtempSync(join(tmpdir(), "impact-billing-out-"));
   try {
     const plan = await billingPlanOf(options, scratch, io);
-    const evaluated = await evaluateBillingExport(plan.terms, plan.request, plan.grid).catch(
+    const evaluated = await evaluateBillingExport(plan.terms, plan.request, plan.grid, io.stage).catch(
       async (error) => {
         // --strict stops at a bad row: the cells a decimal comma could not read named before it
         if (error instanceof BillingStrictStop) io.say(await plan.unreadable());
@@ -162,20 +165,30 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
 /**
  * Evaluates a billing export on `terms` checked by the caller (billingTerms, where it resolves the
  * edition): the stages. `grid`: a grid intensity series (--grid-intensity, --grid-zones) for the
- * lines' gwp use, a request of its own: only the look-up stage reads it.
+ * lines' gwp use, a request of its own: only the look-up stage reads it. `reachedStage`: told each
+ * stage as it starts (the /evaluate page's progress).
  */
 export async function evaluateBillingExport(
   terms: BillingTerms,
   request: BillingRequest,
   grid: GridFiles | null = null,
+  reachedStage: (stage: RunStage) => void = () => {},
 ): Promise<BillingSummary> {
   const db = await openDatabase();
   try {
     const { connection } = db;
+    reachedStage({ stage: "reading the export" });
     const read = await readExport(connection, request, terms.impactColumnNames);
+    reachedStage({ stage: "telling its lines apart" });
     await classifyLines(connection, read);
+    reachedStage({ stage: "looking up their impacts" });
     const lookedUp = await lookUpKinds(connection, terms, grid);
     const groups = await evaluateKinds(connection, read, lookedUp, terms, request.strict);
+    const lines = groups.reduce((sum, group) => sum + group.lines, 0);
+    reachedStage({
+      stage: request.report === true ? "writing the lines and the report" : "writing the lines",
+      lines,
+    });
     const written = await writeOutputs(connection, request, read, groups, lookedUp, terms);
     const currency = await billCurrency(connection, read);
     return summarise(read, lookedUp, groups, written, terms, currency);

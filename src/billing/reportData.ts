@@ -1,9 +1,12 @@
 /*
  * What the report of a billing run shows, read back from the lines it wrote: the first
- * criterion's impacts (embedded and use) and the positive cost of the evaluated lines by method,
- * service, region and account, the largest resources, and the bill's currency. The columns are
- * the format's own (FOCUS ServiceName, RegionId, SubAccountName, ResourceName, BilledCost,
- * BillingCurrency; CUR and Azure alike): a name where the export has one, else the id.
+ * criterion's impacts (embedded and use) and the cost of the evaluated lines by method, service,
+ * region and account, the largest resources, and the bill's currency. Every cost is the one the
+ * coverage reads (billing_paid_cost of sql/classify/billing_usage_<format>.sql: FOCUS
+ * EffectiveCost, a CUR's amortised cost where it has the columns, else the billed cost), computed
+ * by the same query over the written lines, so that each table sums to the coverage's estimated
+ * cost. A line is named by the export's name where it has one (FOCUS ServiceName, a CUR's product
+ * name, a resource's `Name` tag), its id kept for the reader's hover.
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
@@ -11,78 +14,106 @@ import { identifier, literal } from "../duckdb/database.js";
 import { impactColumn } from "../output/columns.js";
 import { BILLING_FORMATS, type BillingFormatName, headerColumn } from "./formats.js";
 import { spellingKey } from "./places.js";
+import { sqlQuery } from "./queries.js";
 import { NO_REGION_SPELLINGS } from "./registry/regions.js";
+import { exportAddedColumns } from "./stages/classify.js";
+
+/** A column of the export, or a key of one of its maps (a CUR 2.0's `product`, `resource_tags`). */
+type Source = string | { readonly map: string; readonly key: string };
 
 /**
  * The format's columns a dimension of the report reads: on each line, the first of them the file
- * has that is not empty (a name before its id, a sub-account before the billing account).
+ * has that is not empty (a name before its id, a sub-account before the billing account). `id`:
+ * what tells its rows apart, where the name may be shared or absent (a service's code, a
+ * resource's id); the rows are named by `name`, else by their id.
  */
-const DIMENSIONS: Readonly<Record<BillingFormatName, Readonly<Record<Dimension, readonly string[]>>>> = {
+interface DimensionSources {
+  readonly name: readonly Source[];
+  readonly id?: readonly Source[];
+}
+
+const DIMENSIONS: Readonly<Record<BillingFormatName, Readonly<Record<Dimension, DimensionSources>>>> = {
   focus: {
-    service: ["ServiceName"],
-    region: ["RegionId"],
-    account: ["SubAccountName", "SubAccountId", "BillingAccountName", "BillingAccountId"],
-    resource: ["ResourceName", "ResourceId"],
-    cost: ["BilledCost"],
-    currency: ["BillingCurrency"],
+    service: { name: ["ServiceName"] },
+    region: { name: ["RegionId"] },
+    account: { name: ["SubAccountName", "SubAccountId", "BillingAccountName", "BillingAccountId"] },
+    resource: { name: ["ResourceName"], id: ["ResourceId", "ResourceName"] },
+    currency: { name: ["BillingCurrency"] },
   },
   cur: {
-    service: ["line_item_product_code"],
-    region: ["product_region_code", "product_region"],
-    account: ["line_item_usage_account_name", "line_item_usage_account_id"],
-    resource: ["line_item_resource_id"],
-    cost: ["line_item_unblended_cost"],
-    currency: ["line_item_currency_code"],
+    // AWS's product names (legacy product/ProductName, CUR 2.0's product map), the code as id
+    service: {
+      name: ["product_product_name", "product_servicename", { map: "product", key: "servicename" }],
+      id: ["line_item_product_code"],
+    },
+    region: { name: ["product_region_code", "product_region"] },
+    account: { name: ["line_item_usage_account_name", "line_item_usage_account_id"] },
+    resource: {
+      name: [
+        "resource_tags_user_name",
+        { map: "resource_tags", key: "user_name" },
+        { map: "resource_tags", key: "user:Name" },
+      ],
+      id: ["line_item_resource_id"],
+    },
+    currency: { name: ["line_item_currency_code"] },
   },
   azure: {
-    service: ["MeterCategory"],
-    region: ["ResourceLocation"],
-    account: ["SubscriptionName", "SubscriptionId"],
-    resource: ["ResourceName", "ResourceId"],
-    cost: ["CostInBillingCurrency"],
-    currency: ["BillingCurrency", "BillingCurrencyCode"],
+    service: { name: ["MeterCategory"] },
+    region: { name: ["ResourceLocation"] },
+    account: { name: ["SubscriptionName", "SubscriptionId"] },
+    resource: { name: ["ResourceName"], id: ["ResourceId", "ResourceName"] },
+    currency: { name: ["BillingCurrency", "BillingCurrencyCode"] },
   },
   gcp: {
-    service: ["service_description"],
-    region: ["location_region", "location_location"],
-    account: ["project_name", "project_id"],
-    resource: ["resource_name"],
-    cost: ["cost"],
-    currency: ["currency"],
+    service: { name: ["service_description"] },
+    region: { name: ["location_region", "location_location"] },
+    account: { name: ["project_name", "project_id"] },
+    resource: { name: ["resource_name"] },
+    currency: { name: ["currency"] },
   },
   oci: {
-    service: ["product_service"],
-    region: ["product_region"],
-    account: ["line_item_tenant_id"],
-    resource: ["product_resource_id"],
-    cost: ["cost_my_cost"],
-    currency: ["cost_currency_code"],
+    service: { name: ["product_service"] },
+    region: { name: ["product_region"] },
+    account: { name: ["line_item_tenant_id"] },
+    resource: { name: ["product_resource_id"] },
+    currency: { name: ["cost_currency_code"] },
   },
 };
-type Dimension = "service" | "region" | "account" | "resource" | "cost" | "currency";
+type Dimension = "service" | "region" | "account" | "resource" | "currency";
+type Ranking = "method" | "service" | "region" | "account" | "resource";
 
 /** The columns naming a format's currency, first found first (the summary's currency reads them too). */
 export function currencyColumns(input: BillingFormatName): readonly string[] {
-  return DIMENSIONS[input].currency;
+  return DIMENSIONS[input].currency.name.filter((source) => typeof source === "string");
 }
 
-/** Rows of each ranking kept. */
+/** Rows of each ranking kept; the rest are summed in one row (`others`). */
 const RANKED = 12;
 
 export interface RankedImpact {
   readonly name: string;
+  /** The id the export gives besides the name, when it differs from it (shown on hover). */
+  readonly id?: string;
   readonly lines: number;
   readonly cost: number;
   readonly embedded: number;
   readonly use: number;
 }
 
+/** A ranking: its largest rows, and the rest summed (null when there is no rest). */
+export interface Ranked {
+  readonly rows: readonly RankedImpact[];
+  /** The rows past the largest, summed; `name` counts them ("37 more"). */
+  readonly others: RankedImpact | null;
+}
+
 export interface BillReportData {
-  readonly byMethod: readonly RankedImpact[];
-  readonly byService: readonly RankedImpact[];
-  readonly byRegion: readonly RankedImpact[];
-  readonly byAccount: readonly RankedImpact[];
-  readonly resources: readonly RankedImpact[];
+  readonly byMethod: Ranked;
+  readonly byService: Ranked;
+  readonly byRegion: Ranked;
+  readonly byAccount: Ranked;
+  readonly resources: Ranked;
   /** The bill's currency (`USD`), several joined (`EUR, USD`), or null when the export has none. */
   readonly currency: string | null;
 }
@@ -108,16 +139,33 @@ function regionCell(cell: string): string {
   return `CASE WHEN ${key} IN (${none}) THEN NULL ELSE ${cell} END`;
 }
 
-function columnOf(written: Written, dimension: Dimension): string {
-  // The file's spelling of the format's column (CUR 1.0's lineItem/ProductCode, Azure's PreTaxCost)
+/** A source's cell as text, or null where the written file lacks it. */
+function cellOf(written: Written, source: Source, textColumns: ReadonlySet<string>): string | null {
   const format = BILLING_FORMATS[written.input];
-  const found = DIMENSIONS[written.input][dimension]
-    .map((name) => headerColumn(format, name, written.header))
-    .filter((name) => name !== null);
-  if (found.length === 0) return "CAST(NULL AS VARCHAR)";
-  const cells = found
-    .map((name) => `NULLIF(TRIM(CAST(${identifier(name)} AS VARCHAR)), '')`)
-    .map((cell) => (dimension === "region" ? regionCell(cell) : cell));
+  const column = headerColumn(format, typeof source === "string" ? source : source.map, written.header);
+  if (column === null) return null;
+  if (typeof source === "string") return `CAST(${identifier(column)} AS VARCHAR)`;
+  // A map read from Parquet, or its JSON text as CSV writes it
+  const key = literal(source.key);
+  return textColumns.has(column)
+    ? `TRY(json_extract_string(${identifier(column)}, ${literal(`$."${source.key}"`)}))`
+    : `TRY(CAST(element_at(${identifier(column)}, ${key})[1] AS VARCHAR))`;
+}
+
+/** The first non-empty cell of the sources the file has, or NULL. */
+function firstCell(
+  written: Written,
+  sources: readonly Source[],
+  textColumns: ReadonlySet<string>,
+  region = false,
+): string {
+  const cells = sources
+    .map((source) => cellOf(written, source, textColumns))
+    .filter((cell) => cell !== null)
+    // An empty cell and the text `NULL` (the FinOps Foundation's sample writes it for none) are none
+    .map((cell) => `NULLIF(NULLIF(TRIM(${cell}), ''), 'NULL')`)
+    .map((cell) => (region ? regionCell(cell) : cell));
+  if (cells.length === 0) return "CAST(NULL AS VARCHAR)";
   return cells.length === 1 ? cells[0] : `COALESCE(${cells.join(", ")})`;
 }
 
@@ -127,11 +175,55 @@ const sourceOf = (written: Written) =>
     ? `read_parquet(${literal(written.file)})`
     : `read_csv(${literal(written.file)}, header = true, all_varchar = true)`;
 
+/** The names of the text columns of the written lines (a map is text in CSV). */
+async function textColumnsOf(connection: DuckDBConnection, written: Written): Promise<Set<string>> {
+  const reader = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${sourceOf(written)}`);
+  return new Set(
+    reader
+      .getRowObjects()
+      .filter((row) => String(row.column_type) === "VARCHAR")
+      .map((row) => String(row.column_name)),
+  );
+}
+
+/** The table the report's rankings read: one row per evaluated line. */
+const REPORT_LINES = "report_lines";
+
+/**
+ * The evaluated lines as the report ranks them: each dimension's name and id, and the line's cost
+ * as the coverage reads it — the format's own queries (its lines, then its usage with
+ * billing_paid_cost) over the written file, the file's columns read under the queries' names.
+ */
+async function createReportLines(connection: DuckDBConnection, written: Written): Promise<void> {
+  const format = BILLING_FORMATS[written.input];
+  const text = await textColumnsOf(connection, written);
+  const dimension = (name: Dimension) =>
+    firstCell(written, DIMENSIONS[written.input][name].name, text, name === "region");
+  const idOf = (name: Dimension) => {
+    const sources = DIMENSIONS[written.input][name].id;
+    return sources === undefined ? dimension(name) : firstCell(written, sources, text);
+  };
+  const number = (column: string) => `COALESCE(TRY_CAST(${identifier(column)} AS DOUBLE), 0)`;
+  const exported = `SELECT *, ${exportAddedColumns(format, written.header, "CAST(NULL AS VARCHAR)")} FROM ${sourceOf(written)}`;
+  await connection.run(
+    `CREATE OR REPLACE TEMP TABLE ${REPORT_LINES} AS
+     WITH billing_export AS (${exported}),
+       billing_lines AS (${sqlQuery(format.linesQuery)}),
+       billing_usage AS (${sqlQuery(format.usageQuery)})
+     SELECT method, ${dimension("service")} AS service, ${idOf("service")} AS service_id,
+       ${dimension("region")} AS region, ${dimension("account")} AS account,
+       ${dimension("resource")} AS resource, ${idOf("resource")} AS resource_id,
+       CASE WHEN billing_paid_cost > 0 THEN billing_paid_cost ELSE 0 END AS cost,
+       ${number(written.embeddedColumn)} AS embedded, ${number(written.useColumn)} AS use
+     FROM billing_usage WHERE status = 'evaluated'`,
+  );
+}
+
 /** Currencies listed before the rest are counted: a bill has one, a merged export a few. */
 const LISTED_CURRENCIES = 3;
 
 async function currencyOf(connection: DuckDBConnection, written: Written): Promise<string | null> {
-  const column = columnOf(written, "currency");
+  const column = firstCell(written, DIMENSIONS[written.input].currency.name, new Set());
   const reader = await connection.runAndReadAll(
     `SELECT DISTINCT ${column} AS currency FROM ${sourceOf(written)} WHERE ${column} IS NOT NULL ORDER BY 1 LIMIT ${LISTED_CURRENCIES + 1}`,
   );
@@ -142,44 +234,72 @@ async function currencyOf(connection: DuckDBConnection, written: Written): Promi
     : names.join(", ");
 }
 
-async function ranked(
-  connection: DuckDBConnection,
-  written: Written,
-  name: string,
-  where: string,
-): Promise<RankedImpact[]> {
-  const source = sourceOf(written);
-  const number = (column: string) => `COALESCE(TRY_CAST(${identifier(column)} AS DOUBLE), 0)`;
-  const cost = `TRY_CAST(${columnOf(written, "cost")} AS DOUBLE)`;
+/** What a ranking groups by (its id, where it has one) and names its rows with. */
+const RANKINGS: Readonly<Record<Ranking, { readonly id: string; readonly name: string }>> = {
+  method: { id: "method", name: "method" },
+  service: { id: "COALESCE(service_id, service)", name: "service" },
+  region: { id: "region", name: "region" },
+  account: { id: "account", name: "account" },
+  // A line without a resource id is a resource of its own kind, named so
+  resource: { id: "resource_id", name: "COALESCE(resource, resource_id, '(no resource)')" },
+};
+
+async function ranked(connection: DuckDBConnection, ranking: Ranking): Promise<Ranked> {
+  const { id, name } = RANKINGS[ranking];
   const reader = await connection.runAndReadAll(
-    `SELECT COALESCE(${name}, '') AS name, COUNT(*)::DOUBLE AS lines,
-       SUM(CASE WHEN ${cost} > 0 THEN ${cost} ELSE 0 END) AS cost,
-       SUM(${number(written.embeddedColumn)}) AS embedded, SUM(${number(written.useColumn)}) AS use
-     FROM ${source} WHERE status = 'evaluated' ${where}
-     GROUP BY 1 ORDER BY embedded + use DESC, name LIMIT ${RANKED}`,
+    `WITH groups AS (
+       SELECT ${id} AS id, MIN(${name}) AS name, COUNT(*)::DOUBLE AS lines, SUM(cost) AS cost,
+         SUM(embedded) AS embedded, SUM(use) AS use
+       FROM ${REPORT_LINES} GROUP BY 1),
+     ranked AS (SELECT *, ROW_NUMBER() OVER (ORDER BY embedded + use DESC, name, id) AS rank FROM groups)
+     SELECT CASE WHEN rank <= ${RANKED} THEN rank ELSE ${RANKED + 1} END AS place,
+       MIN(id) AS id, MIN(name) AS name, COUNT(*)::DOUBLE AS groups, SUM(lines) AS lines,
+       SUM(cost) AS cost, SUM(embedded) AS embedded, SUM(use) AS use
+     FROM ranked GROUP BY 1 ORDER BY 1`,
   );
-  return reader.getRowObjects().map((row) => ({
-    name: String(row.name),
-    lines: Number(row.lines),
-    cost: Number(row.cost ?? 0),
-    embedded: Number(row.embedded ?? 0),
-    use: Number(row.use ?? 0),
-  }));
+  const rows = reader.getRowObjects().map((row) => {
+    const name = row.name === null ? "" : String(row.name);
+    const id = row.id === null ? undefined : String(row.id);
+    return {
+      place: Number(row.place),
+      groups: Number(row.groups),
+      impact: {
+        name,
+        ...(id !== undefined && id !== name ? { id } : {}),
+        lines: Number(row.lines),
+        cost: Number(row.cost ?? 0),
+        embedded: Number(row.embedded ?? 0),
+        use: Number(row.use ?? 0),
+      },
+    };
+  });
+  const rest = rows.find((row) => row.place > RANKED);
+  return {
+    rows: rows.filter((row) => row.place <= RANKED).map((row) => row.impact),
+    others:
+      rest === undefined
+        ? null
+        : { ...rest.impact, name: `${rest.groups.toLocaleString("en-US")} more`, id: undefined },
+  };
 }
 
 export async function billReportData(
   connection: DuckDBConnection,
   written: Written,
 ): Promise<BillReportData> {
-  const resource = columnOf(written, "resource");
-  return {
-    byMethod: await ranked(connection, written, "method", ""),
-    byService: await ranked(connection, written, columnOf(written, "service"), ""),
-    byRegion: await ranked(connection, written, columnOf(written, "region"), ""),
-    byAccount: await ranked(connection, written, columnOf(written, "account"), ""),
-    resources: await ranked(connection, written, resource, `AND ${resource} IS NOT NULL`),
-    currency: await currencyOf(connection, written),
-  };
+  await createReportLines(connection, written);
+  try {
+    return {
+      byMethod: await ranked(connection, "method"),
+      byService: await ranked(connection, "service"),
+      byRegion: await ranked(connection, "region"),
+      byAccount: await ranked(connection, "account"),
+      resources: await ranked(connection, "resource"),
+      currency: await currencyOf(connection, written),
+    };
+  } finally {
+    await connection.run(`DROP TABLE IF EXISTS ${REPORT_LINES}`);
+  }
 }
 
 /** A criterion as the report ranks by it: its name and unit. */

@@ -6,6 +6,7 @@ import { billElsewhere } from "../billing/reading/layout.js";
 import { StartupDataError } from "../config/referenceData.js";
 import { loadConfig } from "../config/serviceConfig.js";
 import type { CloudRegion } from "../data/types.js";
+import { NEW_WORK_EDITION_ID } from "../editions/index.js";
 import { type GridUse, reportHtml, reportRows } from "../output/report.js";
 import { OutputError, textSink } from "../output/sink.js";
 import {
@@ -463,6 +464,9 @@ async function finish(run: Run, input: Input, output: Output, tally: Tally, stop
   if (failure === undefined) await output.close();
   tally.notices.done(tally.totals.warned);
   tally.progress.done(tally.state());
+  // After the run's line, never before a misuse's: which edition, and which new work should use
+  const note = editionChoiceNote(run.options.edition, run.edition.edition.id);
+  if (note !== null) io.stderr.write(`${note}\n`);
   if (tally.grid !== null) io.stderr.write(`${printable(tally.grid.summary())}\n`);
   if (groupsWritten) io.stderr.write(`sums per group: ${printable(groupsFile ?? "")}\n`);
   if (failure !== undefined) {
@@ -549,6 +553,15 @@ async function writeGroupsFile(path: string, text: string): Promise<void> {
     const { code, message } = error as NodeJS.ErrnoException;
     throw new OutputError(code, `the sums per group: ${message}`);
   }
+}
+
+/**
+ * What a run given no --edition says of the edition it used, when that is not the edition for new
+ * work: which one it was, and which new work should use. The default stays (scripts rely on it).
+ */
+export function editionChoiceNote(asked: string | null, used: string): string | null {
+  if (asked !== null || used === NEW_WORK_EDITION_ID) return null;
+  return `edition ${used} (the default: EDITION, else the specification's); new work should use --edition ${NEW_WORK_EDITION_ID}, Boavizta's current release (docs/editions.md)`;
 }
 
 /** An inventory's options, checked before any row: the edition named, the files usable. */

@@ -5,6 +5,7 @@ import { type BillLayout, billName, inputKindOf, isZipFile } from "../billing/re
 import { InputFileError } from "../duckdb/errors.js";
 import { nestedArchiveRefusal } from "../support/fileSignature.js";
 import { FileMisuse, refuseRepeatedParts } from "../support/namedFiles.js";
+import { STAGE_FD_VARIABLE, stageDescriptor, stageWriter } from "../support/runStage.js";
 import { printable, printableLines } from "../support/terminalText.js";
 import { inventoryMain } from "./inventoryRun.js";
 import {
@@ -207,7 +208,11 @@ async function billingMain(args: EvaluateArgs, layout: BillLayout | undefined, i
   try {
     const options = billOptions(args, layout);
     const { evaluateBill } = await import("../billing/bill.js");
-    await evaluateBill(options, { stdout: io.stdout, say: (text) => io.stderr.write(printableLines(text)) });
+    await evaluateBill(options, {
+      stdout: io.stdout,
+      say: (text) => io.stderr.write(printableLines(text)),
+      stage: stageWriter(stageDescriptor(process.env[STAGE_FD_VARIABLE])),
+    });
     return 0;
   } catch (error) {
     return failure(io, error, USAGE);

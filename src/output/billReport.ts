@@ -1,14 +1,15 @@
 import {
-  chartLibrary,
-  escapeHtml,
-  figure,
+  costCell,
+  FIGURES,
   MASS_SCALES,
+  money,
+  quantityCell,
+  readable,
   SCALE_SCRIPT,
-  STYLE,
+  type Scale,
   scaleOf,
-  scriptJson,
-  table,
-} from "./report.js";
+} from "./readable.js";
+import { chartLibrary, escapeHtml, STYLE, scriptJson, table } from "./report.js";
 
 /*
  * The report of a billing export: one self-contained HTML page (the inventory report's styles and
@@ -16,16 +17,26 @@ import {
  * total, embedded and use) and where from (the largest services and regions), then how much of
  * the bill is estimated (lines and positive cost, in the bill's currency, per method; the largest
  * services left); then the impacts by service, region, account and method, the use by hour of
- * the day and month where a grid series was used, and the largest resources.
+ * the day and month where a grid series was used, and the largest resources. Every cost is of one
+ * basis, named under the title (`costBasis`): the coverage's, so that each table's rows, with its
+ * last row summing the rest, add up to the cost estimated.
  */
 
 /** Impacts (first criterion) and positive cost of the evaluated lines of one name. */
 export interface BillRanked {
   readonly name: string;
+  /** The export's id of the name, when it differs (the row's hover). */
+  readonly id?: string;
   readonly lines: number;
   readonly cost: number;
   readonly embedded: number;
   readonly use: number;
+}
+
+/** A ranking: its largest rows and the rest summed (`others`, null when none is left). */
+export interface BillRanking {
+  readonly rows: readonly BillRanked[];
+  readonly others: BillRanked | null;
 }
 
 interface CoverageLine {
@@ -40,6 +51,8 @@ export interface BillReportModel {
   readonly title: string;
   /** The export, its format, the edition, the date. */
   readonly subtitle: string;
+  /** What every cost of the report is (`amortised cost, as EffectiveCost`), the currency apart. */
+  readonly costBasis: string;
   /** The first criterion's name and unit; null when none has impacts. */
   readonly criterion: { readonly name: string; readonly unit: string } | null;
   readonly totals: readonly { phase: string; value: number; min: number; max: number }[];
@@ -51,11 +64,11 @@ export interface BillReportModel {
     readonly byMethod: readonly CoverageLine[];
     readonly unestimated: readonly CoverageLine[];
   };
-  readonly byMethod: readonly BillRanked[];
-  readonly byService: readonly BillRanked[];
-  readonly byRegion: readonly BillRanked[];
-  readonly byAccount: readonly BillRanked[];
-  readonly resources: readonly BillRanked[];
+  readonly byMethod: BillRanking;
+  readonly byService: BillRanking;
+  readonly byRegion: BillRanking;
+  readonly byAccount: BillRanking;
+  readonly resources: BillRanking;
   /** The bill's currency (`USD`), or null when the export names none. */
   readonly currency: string | null;
   /** With a grid series: the gwp use of the lines that used it, by hour of the day and by month (UTC). */
@@ -75,10 +88,7 @@ export interface GridShare {
 }
 
 const share = (part: number, whole: number) => (whole > 0 ? `${((100 * part) / whole).toFixed(1)} %` : "n/a");
-/** A cost as the bill writes it: cents, thousands separated. */
-const costs = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
-const money = (value: number) => costs.format(value);
-/** A count of lines, thousands separated (a bill has millions). */
+/** A count of lines, thousands separated (a bill has millions): exact. */
 const count = (value: number) => counts.format(value);
 const counts = new Intl.NumberFormat("en-US");
 
@@ -90,7 +100,7 @@ function coverageTable(model: BillReportModel): string {
   const { coverage } = model;
   // The services not estimated say why when the registry knows (a fee, unknown to the registry)
   const row = (line: CoverageLine, why: boolean) =>
-    `<tr><td>${escapeHtml(line.name || "(none)")}</td><td class="n">${count(line.lines)}</td><td class="n">${money(line.cost)}</td><td class="n">${share(line.cost, coverage.cost)}</td>${why ? `<td>${escapeHtml(line.why ?? "")}</td>` : ""}</tr>`;
+    `<tr><td class="name">${escapeHtml(line.name || "(none)")}</td><td class="n">${count(line.lines)}</td>${costCell(line.cost, model.currency)}<td class="n">${share(line.cost, coverage.cost)}</td>${why ? `<td>${escapeHtml(line.why ?? "")}</td>` : ""}</tr>`;
   const head = (why: boolean) =>
     `<tr><th></th><th>lines</th><th>${costHeading(model)}</th><th>of the bill</th>${why ? "<th>why</th>" : ""}</tr>`;
   const left =
@@ -101,21 +111,28 @@ function coverageTable(model: BillReportModel): string {
 <div><h3>Largest services not estimated</h3>${left}</div></div>`;
 }
 
-function rankedTable(model: BillReportModel, rows: readonly BillRanked[]): string {
+/** A ranked row's name cell: the name, its id on hover. */
+const nameCell = (row: BillRanked) =>
+  `<td class="name"${row.id === undefined ? "" : ` title="${escapeHtml(row.id)}"`}>${escapeHtml(row.name || "(none)")}</td>`;
+
+/** A row of a ranked table: name, lines, cost, embedded and use (readable, exact on hover). */
+function rankedRow(model: BillReportModel, row: BillRanked, scale: Scale, kind = ""): string {
+  const unit = model.criterion?.unit ?? "";
+  return `<tr${kind === "" ? "" : ` class="${kind}"`}>${nameCell(row)}<td class="n wide">${count(row.lines)}</td>${costCell(row.cost, model.currency)}${quantityCell(row.embedded, unit, scale)}${quantityCell(row.use, unit, scale)}</tr>`;
+}
+
+/** A ranking's table: its largest rows, then the rest in one row, so that its costs sum to the estimated cost. */
+function rankedTable(model: BillReportModel, ranking: BillRanking): string {
+  const all = ranking.others === null ? ranking.rows : [...ranking.rows, ranking.others];
   const scale = scaleOf(
     model.criterion?.unit ?? "",
-    rows.map((row) => row.embedded + row.use),
+    all.map((row) => Math.max(row.embedded, row.use)),
   );
-  const value = (v: number) => figure(v / scale.divisor);
-  const body = rows
-    .map(
-      (row) =>
-        `<tr><td>${escapeHtml(row.name || "(none)")}</td><td class="n wide">${count(row.lines)}</td><td class="n">${money(row.cost)}</td><td class="n">${value(row.embedded)}</td><td class="n">${value(row.use)}</td></tr>`,
-    )
-    .join("");
+  const body = ranking.rows.map((row) => rankedRow(model, row, scale)).join("");
+  const others = ranking.others === null ? "" : rankedRow(model, ranking.others, scale, "others");
   const unit = escapeHtml(scale.unit);
   return table(
-    `<tr><th></th><th class="wide">lines</th><th>${costHeading(model)}</th><th>embedded (${unit})</th><th>use (${unit})</th></tr>${body}`,
+    `<tr><th></th><th class="wide">lines</th><th>${costHeading(model)}</th><th>embedded (${unit})</th><th>use (${unit})</th></tr>${body}${others}`,
   );
 }
 
@@ -123,22 +140,18 @@ function rankedTable(model: BillReportModel, rows: readonly BillRanked[]): strin
 const FIRST_SCREEN_ROWS = 5;
 
 /** The first screen's "where from": the largest of a ranking, its share of the total and its cost. */
-function largestList(
-  model: BillReportModel,
-  title: string,
-  rows: readonly BillRanked[],
-  whole: number,
-): string {
-  if (rows.length === 0) return "";
-  const shown = rows.slice(0, FIRST_SCREEN_ROWS);
+function largestList(model: BillReportModel, title: string, ranking: BillRanking, whole: number): string {
+  if (ranking.rows.length === 0) return "";
+  const shown = ranking.rows.slice(0, FIRST_SCREEN_ROWS);
+  const unit = model.criterion?.unit ?? "";
   const scale = scaleOf(
-    model.criterion?.unit ?? "",
+    unit,
     shown.map((row) => row.embedded + row.use),
   );
   const body = shown
     .map(
       (row) =>
-        `<tr><td>${escapeHtml(row.name || "(none)")}</td><td class="n"><b>${figure((row.embedded + row.use) / scale.divisor)}</b></td><td class="n">${share(row.embedded + row.use, whole)}</td><td class="n">${money(row.cost)}</td></tr>`,
+        `<tr>${nameCell(row)}${quantityCell(row.embedded + row.use, unit, scale, "n total")}<td class="n">${share(row.embedded + row.use, whole)}</td>${costCell(row.cost, model.currency)}</tr>`,
     )
     .join("");
   const criterion = escapeHtml(model.criterion?.name ?? "");
@@ -149,11 +162,15 @@ function largestList(
 const DRAW = `
 const data = JSON.parse(document.getElementById("report-data").textContent);
 const phases = ["embedded", "use"];
-const fmt = (v) => Number(v.toPrecision(4)).toLocaleString("en-US");
+const fmt = (v) => new Intl.NumberFormat("en-US", data.figures).format(v);
 ${SCALE_SCRIPT}let drawn = 0;
+// Every chart follows its frame's width (a window narrowed, a phone turned).
+const charts = [];
+window.addEventListener("resize", () => { for (const chart of charts) chart.resize(); });
 // A chart on the element, counted in document.body.dataset.charts once drawn.
 const counted = (element) => {
   const chart = echarts.init(element, null, { renderer: "svg" });
+  charts.push(chart);
   chart.on("finished", () => {
     if (element.dataset.drawn) return;
     element.dataset.drawn = "yes";
@@ -170,12 +187,14 @@ for (const [id, rows] of Object.entries(data.rankings)) {
   const left = Math.round(Math.min(230, element.clientWidth * 0.4));
   chart.setOption({
     animation: false, color: ["#5470c6", "#91cc75"],
-    tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v) => fmt(v) + " " + scale.unit },
+    tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v) => readable(v * scale.divisor, data.criterion.unit) },
     legend: { data: phases, top: 0 },
     grid: { left, right: 24, top: 40, bottom: 50 },
     xAxis: { type: "value", name: data.criterion.name + " (" + scale.unit + ")", nameLocation: "middle", nameGap: 28,
       splitNumber: left < 200 ? 3 : 5, axisLabel: { formatter: fmt, hideOverlap: true } },
-    yAxis: { type: "category", inverse: true, data: rows.map((r) => r.name || "(none)"), axisLabel: { width: left - 12, overflow: "truncate" } },
+    // A long name wraps on two lines rather than being cut (its whole text in the tooltip)
+    yAxis: { type: "category", inverse: true, data: rows.map((r) => r.name || "(none)"),
+      axisLabel: { width: left - 12, overflow: "break", lineHeight: 13, fontSize: 11 } },
     series: phases.map((phase) => ({ name: phase, type: "bar", stack: "total", data: rows.map((r) => r[phase] / scale.divisor) })),
   });
 }
@@ -206,12 +225,13 @@ function impactCards(model: BillReportModel): string {
   if (criterion === null) return "";
   const total = model.totals.reduce((sum, phase) => sum + phase.value, 0);
   const scale = scaleOf(criterion.unit, [total]);
-  const value = (v: number) => `${figure(v / scale.divisor)} ${escapeHtml(scale.unit)}`;
+  const figureOf = (v: number) => readable(v, criterion.unit, scale);
+  const value = (v: number) => `${figureOf(v)} ${escapeHtml(scale.unit)}`;
   const name = escapeHtml(criterion.name);
   const phases = model.totals
     .map(
       (phase) =>
-        `<div class="card"><b>${value(phase.value)}</b>${name} ${escapeHtml(phase.phase)} (${figure(phase.min / scale.divisor)} – ${figure(phase.max / scale.divisor)})</div>`,
+        `<div class="card"><b>${value(phase.value)}</b>${name} ${escapeHtml(phase.phase)} (${figureOf(phase.min)} – ${figureOf(phase.max)})</div>`,
     )
     .join("");
   return `<div class="card total"><b>${value(total)}</b>${name} of the lines estimated, embedded and use</div>${phases}`;
@@ -221,16 +241,17 @@ export function billReportHtml(model: BillReportModel): string {
   const { coverage } = model;
   const card = (label: string, value: string) => `<div class="card"><b>${value}</b>${label}</div>`;
   const whole = model.totals.reduce((sum, phase) => sum + phase.value, 0);
-  const section = (id: string, title: string, rows: readonly BillRanked[]) =>
-    `<div><h2>${title}</h2><div id="${id}" class="chart tall"></div>${rankedTable(model, rows)}</div>`;
+  const section = (id: string, title: string, ranking: BillRanking) =>
+    `<div><h2>${title}</h2><div id="${id}" class="chart tall"></div>${rankedTable(model, ranking)}</div>`;
   const data = {
     criterion: model.criterion,
     scales: MASS_SCALES,
+    figures: FIGURES,
     rankings: {
-      "chart-service": model.byService,
-      "chart-region": model.byRegion,
-      "chart-account": model.byAccount,
-      "chart-method": model.byMethod,
+      "chart-service": model.byService.rows,
+      "chart-region": model.byRegion.rows,
+      "chart-account": model.byAccount.rows,
+      "chart-method": model.byMethod.rows,
     },
     grid: model.grid
       ? { "chart-grid-hour": model.grid.byHour, "chart-grid-month": model.grid.byMonth }
@@ -246,6 +267,7 @@ export function billReportHtml(model: BillReportModel): string {
 <title>${escapeHtml(model.title)}</title><style>${STYLE}</style></head>
 <body>
 <h1>${escapeHtml(model.title)}</h1><p class="sub">${escapeHtml(model.subtitle)}</p>
+<p class="basis">Every cost below, its totals and shares: <b>${escapeHtml(model.costBasis)}</b>${currency === "" ? "" : `, in${currency}`}. Lines and impacts are those the run estimated; the exact value of each figure is on its hover and in the output file.</p>
 <div class="cards">${impactCards(model)}</div>
 <div class="side">${largestList(model, "Largest services", model.byService, whole)}${largestList(model, "Largest regions", model.byRegion, whole)}</div>
 <h2>Coverage</h2>

@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { PHASES } from "./columns.js";
+import { FIGURES, figure, MASS_SCALES, quantityCell, readable, SCALE_SCRIPT, scaleOf } from "./readable.js";
 import type { AssessedRow, CriterionUnit, Group, RowImpacts, Sums } from "./table.js";
-import { withoutControls } from "./text.js";
+import { escapeHtml, withoutControls } from "./text.js";
+
+export { escapeHtml };
 
 /*
  * The report: one self-contained HTML file (styles, data and the charting library inline, no
@@ -112,13 +115,6 @@ export function reportRows(criterion: string | undefined, label: (row: AssessedR
   };
 }
 
-export const escapeHtml = (text: string) =>
-  withoutControls(text)
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
-
 /** JSON inside a script element: no `</script>` can end it early. */
 export const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
 
@@ -132,51 +128,10 @@ export function chartLibrary(): string {
   return library;
 }
 
-/**
- * How the page writes a number, in its cards, tables and charts alike: 4 significant digits (the
- * margins are wider than that), thousands separated — `13,090`, `0.0001234`.
- */
-const FIGURES: Intl.NumberFormatOptions = { maximumSignificantDigits: 4 };
-const figures = new Intl.NumberFormat("en-US", FIGURES);
-export const figure = (value: number | undefined) => (value === undefined ? "" : figures.format(value));
-
-/**
- * The scales of a mass unit (`kgCO2eq`, `kgSbeq`): a value is written in the largest whose
- * figure is at least 1 (0.000002094 kgCO2eq is 2.094 mgCO2eq, 13,090 kgCO2eq 13.09 tCO2eq), the
- * unit always beside it. Other units (MJ, mol H+ eq, CTUh) are written as the edition gives them.
- */
-export const MASS_SCALES: readonly { readonly prefix: string; readonly kg: number }[] = [
-  { prefix: "t", kg: 1000 },
-  { prefix: "kg", kg: 1 },
-  { prefix: "g", kg: 1e-3 },
-  { prefix: "mg", kg: 1e-6 },
-];
-
-/** scaleOf in the page's script (over `data.scales`, MASS_SCALES): the charts' axes scaled as the tables. */
-export const SCALE_SCRIPT = `
-function scaleOf(unit, values) {
-  if (!unit.startsWith("kg")) return { unit, divisor: 1 };
-  const largest = Math.max(0, ...values.map(Math.abs));
-  const scale = data.scales.find((s) => largest >= s.kg) || data.scales[data.scales.length - 1];
-  return { unit: scale.prefix + unit.slice(2), divisor: scale.kg };
-}
-`;
-
-/** The unit and divisor `values` (all in `unit`) are written with: the scale of the largest. */
-export function scaleOf(
-  unit: string,
-  values: readonly number[],
-): { readonly unit: string; readonly divisor: number } {
-  if (!unit.startsWith("kg")) return { unit, divisor: 1 };
-  const largest = Math.max(0, ...values.map(Math.abs).filter(Number.isFinite));
-  const scale = MASS_SCALES.find(({ kg }) => largest >= kg) ?? MASS_SCALES[MASS_SCALES.length - 1];
-  return { unit: `${scale.prefix}${unit.slice(2)}`, divisor: scale.kg };
-}
-
 /** A value in `unit`, scaled, with its unit: `2.094 mgCO2eq`. */
 export function scaled(value: number, unit: string): string {
   const scale = scaleOf(unit, [value]);
-  return `${figure(value / scale.divisor)} ${scale.unit}`;
+  return `${readable(value, unit, scale)} ${scale.unit}`;
 }
 
 /** A criterion's impact over both phases in sums. */
@@ -192,17 +147,19 @@ function totalsTable(model: ReportModel): string {
   const rows = model.criteria.map(({ criterion, unit, meaning }) => {
     const sums = model.totals.impacts[criterion];
     const scale = scaleOf(unit, [sumsTotal(model.totals, criterion)]);
-    const value = (v: number | undefined) => (v === undefined ? "" : figure(v / scale.divisor));
+    const value = (v: number | undefined) => (v === undefined ? "" : readable(v, unit, scale));
+    const cell = (v: number | undefined, className = "n") =>
+      v === undefined ? `<td class="${className}"></td>` : quantityCell(v, unit, scale, className);
     const phases = PHASES.map((phase) => {
       const sum = sums?.[phase];
       const spread = sum === undefined ? "" : `${value(sum.min)} – ${value(sum.max)}`;
-      return `<td class="n">${value(sum?.value)}</td><td class="n wide">${spread}</td>`;
+      return `${cell(sum?.value)}<td class="n ranges">${spread}</td>`;
     }).join("");
-    const total = sums === undefined ? "" : value(sumsTotal(model.totals, criterion));
-    return `<tr><td><b>${escapeHtml(criterion)}</b></td><td class="wide">${escapeHtml(meaning ?? "")}</td><td>${escapeHtml(scale.unit)}</td><td class="n"><b>${total}</b></td>${phases}</tr>`;
+    const total = sums === undefined ? "<td></td>" : cell(sumsTotal(model.totals, criterion), "n total");
+    return `<tr><td><b>${escapeHtml(criterion)}</b></td><td class="wide">${escapeHtml(meaning ?? "")}</td><td>${escapeHtml(scale.unit)}</td>${total}${phases}</tr>`;
   });
   const phases = PHASES.map(
-    (phase) => `<th>${phase}</th><th class="wide">${phase} range (min – max)</th>`,
+    (phase) => `<th>${phase}</th><th class="ranges">${phase} range (min – max)</th>`,
   ).join("");
   return table(
     `<thead><tr><th>criterion</th><th class="wide">what it measures</th><th>unit</th><th>total</th>${phases}</tr></thead><tbody>${rows.join("")}</tbody>`,
@@ -237,7 +194,7 @@ function groupsTable(model: ReportModel, groups: readonly Group[]): string {
     const cells = group.values.map((value) => `<td>${escapeHtml(value)}</td>`).join("");
     const phases = PHASES.map((phase) => {
       const value = group.sums.impacts[first.criterion]?.[phase]?.value;
-      return `<td class="n">${value === undefined ? "" : figure(value / scale.divisor)}</td>`;
+      return value === undefined ? '<td class="n"></td>' : quantityCell(value, first.unit, scale);
     }).join("");
     return `<tr>${cells}<td class="n">${figure(group.sums.rows)}</td><td class="n">${figure(group.sums.failed)}</td>${phases}</tr>`;
   });
@@ -358,12 +315,16 @@ const phases = ["embedded", "use"];
 const colours = ["#5470c6", "#91cc75"];
 const fmt = (v) => new Intl.NumberFormat("en-US", data.figures).format(v);
 let drawn = 0;
+// Every chart follows its frame's width (a window narrowed, a phone turned).
+const charts = [];
+window.addEventListener("resize", () => { for (const chart of charts) chart.resize(); });
 ${SCALE_SCRIPT}// The category labels' room: up to 40 % of the chart's width (a phone's 390 px keeps its bars).
 const labelRoom = (id, widest) => Math.round(Math.min(widest, document.getElementById(id).clientWidth * 0.4));
 function chart(id, option) {
   const element = document.getElementById(id);
   if (!element) return;
   const instance = echarts.init(element, null, { renderer: "svg" });
+  charts.push(instance);
   instance.on("finished", () => {
     if (element.dataset.drawn) return;
     element.dataset.drawn = "yes";
@@ -378,7 +339,7 @@ const shares = data.criteria.map((c) => {
 chart("chart-phases", {
   tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, formatter: (items) => items.map((i) => {
     const c = data.criteria[i.dataIndex];
-    return i.marker + i.seriesName + ": " + fmt(c.phases[i.seriesIndex]) + " " + c.unit + " (" + i.value.toFixed(0) + " %)";
+    return i.marker + i.seriesName + ": " + readable(c.phases[i.seriesIndex], c.unit) + " (" + i.value.toFixed(0) + " %)";
   }).join("<br>") },
   legend: { data: phases, top: 0 },
   grid: { left: labelRoom("chart-phases", 130), right: 20, top: 40, bottom: 30 },
@@ -392,13 +353,15 @@ function ranking(id, rows) {
   const scale = scaleOf(data.first.unit, rows.map((r) => r.phases[0] + r.phases[1]));
   const left = labelRoom(id, 260);
   chart(id, {
-    tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v) => fmt(v) + " " + scale.unit },
+    tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v) => readable(v * scale.divisor, data.first.unit) },
     legend: { data: phases, top: 0 },
     grid: { left, right: 24, top: 40, bottom: 50 },
     xAxis: { type: "value", name: data.first.criterion + " (" + scale.unit + ")", nameLocation: "middle", nameGap: 28,
       splitNumber: left < 200 ? 3 : 5, axisLabel: { formatter: fmt, hideOverlap: true } },
+    // A long label wraps rather than being cut where the chart has room; on a phone, where it
+    // would run over its neighbours, it is cut (its whole text in the tooltip)
     yAxis: { type: "category", inverse: true, data: rows.map((r) => r.label),
-      axisLabel: { width: left - 12, overflow: "truncate" } },
+      axisLabel: { width: left - 12, overflow: left < 180 ? "truncate" : "break", lineHeight: 13, fontSize: 11 } },
     series: phases.map((phase, p) => ({ name: phase, type: "bar", stack: "total", data: rows.map((r) => r.phases[p] / scale.divisor) })),
   });
 }
@@ -433,9 +396,11 @@ h1 { margin: 0 0 0.1em; font-size: 1.6em; } h2 { margin-top: 1.6em; } .sub { col
 .side { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 32em), 1fr)); gap: 0 2em; } h1 { overflow-wrap: anywhere; }
 .table { max-width: 100%; overflow-x: auto; } table { border-collapse: collapse; margin: 0.5em 0 1em; width: 100%; }
 th, td { border-bottom: 1px solid #e5e5e5; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
-td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; } .interrupted { background: #fde7e9; padding: 0.5em 1em; border-radius: 6px; }
+td.total { font-weight: 700; } tr.others td { color: #555; font-style: italic; } .basis { background: #f3f6fa; border-radius: 6px; padding: 0.4em 0.8em; } td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; } .interrupted { background: #fde7e9; padding: 0.5em 1em; border-radius: 6px; }
 th { overflow-wrap: normal; }
-@media (max-width: 640px) { body { font-size: 14px; } .wide { display: none; } th, td { padding: 0.2em 0.35em; } .card { min-width: 0; flex-basis: 9em; } .card.total { flex-basis: 100%; max-width: none; } }
+td.name { overflow-wrap: anywhere; min-width: 6.5em; } td.n.own { white-space: normal; }
+@media (max-width: 960px) { .ranges { display: none; } }
+@media (max-width: 640px) { body { font-size: 14px; } .wide { display: none; } th, td { padding: 0.2em 0.25em; } .table { font-size: 0.93em; } .card { min-width: 0; flex-basis: 9em; } .card.total { flex-basis: 100%; max-width: none; } }
 `;
 
 /** The first screen's cards: the first criterion's total, embedded and use, scaled to the total. */
@@ -444,7 +409,7 @@ function headlineCards(model: ReportModel): string {
   if (first === undefined) return "";
   const total = sumsTotal(model.totals, first.criterion);
   const scale = scaleOf(first.unit, [total]);
-  const value = (v: number) => figure(v / scale.divisor);
+  const value = (v: number) => readable(v, first.unit, scale);
   const unit = escapeHtml(scale.unit);
   const phases = PHASES.map((phase) => {
     const sum = model.totals.impacts[first.criterion]?.[phase];

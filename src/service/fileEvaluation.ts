@@ -3,6 +3,7 @@ import { createReadStream, existsSync } from "node:fs";
 import { mkdir, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createGzip } from "node:zlib";
 import { checkWorkbookDirectory, WorkbookBoundError } from "../support/boundedWorkbook.js";
 import { type CommandEnvironment, type CommandStart, startCommand } from "./fileEvaluation/command.js";
 import {
@@ -86,14 +87,24 @@ export const FILE_EVALUATION_BOUNDS: FileEvaluationBounds = {
 
 /** One event of a run, as the client reads it (one NDJSON line each). */
 export type FileEvent =
-  | { readonly event: "running"; readonly seconds: number }
+  | {
+      readonly event: "running";
+      readonly seconds: number;
+      /** The run's stage, as the command tells it (a bill's: src/billing/bill.ts), and its lines. */
+      readonly stage?: string;
+      readonly lines?: number;
+    }
   | {
       readonly event: "file";
       readonly role: "output" | "report";
       readonly name: string;
       readonly type: string;
-      /** A part of the file, base64: the parts in order are the file. */
+      /**
+       * A part of the file, base64: the parts in order are the file — gzipped (RFC 1952) when
+       * `encoding` says so (the output, ten times smaller for a bill's CSV).
+       */
       readonly data: string;
+      readonly encoding?: "gzip";
     }
   | { readonly event: "done"; readonly exitCode: number; readonly summary: string }
   | { readonly event: "refused"; readonly message: string };
@@ -201,12 +212,29 @@ const TYPES: Readonly<Record<string, string>> = {
 
 const isFile = async (path: string) => (await stat(path).catch(() => null))?.isFile() === true;
 
-/** A written file as `file` events, part by part (nothing when the command did not write it). */
-async function* fileEvents(path: string, role: "output" | "report", name: string): AsyncGenerator<FileEvent> {
+/**
+ * zlib's fastest level: a 135.5 MB bill's output CSV is 16.9 MB in 1.8 s (level 6: 14.1 MB in
+ * 5.9 s), where sending it whole took the page 35 s (bench/README.md, "The evaluate page").
+ */
+const GZIP_LEVEL = 1;
+
+/**
+ * A written file as `file` events, part by part (nothing when the command did not write it);
+ * `gzip`: its bytes gzipped as they are read (the page inflates them when the file is downloaded).
+ */
+async function* fileEvents(
+  path: string,
+  role: "output" | "report",
+  name: string,
+  gzip = false,
+): AsyncGenerator<FileEvent> {
   if (!(await isFile(path))) return;
   const type = TYPES[name.slice(name.lastIndexOf(".") + 1)] ?? "application/octet-stream";
-  for await (const part of createReadStream(path, { highWaterMark: PART_BYTES })) {
-    yield { event: "file", role, name, type, data: (part as Buffer).toString("base64") };
+  const read = createReadStream(path, { highWaterMark: PART_BYTES });
+  const parts = gzip ? read.pipe(createGzip({ level: GZIP_LEVEL, chunkSize: PART_BYTES })) : read;
+  const encoding = gzip ? { encoding: "gzip" as const } : {};
+  for await (const part of parts) {
+    yield { event: "file", role, name, type, data: (part as Buffer).toString("base64"), ...encoding };
   }
 }
 
@@ -351,14 +379,42 @@ function startRun(start: CommandStart, ties: RunTies): Omit<Run, "outputName" | 
 /** A write the file-size bound stopped (EFBIG), as the command's line says it (DuckDB's, node's). */
 const FILE_TOO_LARGE_SAID = /\bFile too large\b|\bEFBIG\b/i;
 
+/** Characters of a stage line kept: a line past it is not one the command writes. */
+const MAX_STAGE_LINE = 512;
+
+/** The last stage the command told on its descriptor 3 (src/support/runStage.ts), read as it comes. */
+function stagesOf(child: ChildProcess): () => { stage?: string; lines?: number } {
+  let last: { stage?: string; lines?: number } = {};
+  let pending = "";
+  const pipe = child.stdio[3];
+  if (pipe === null || pipe === undefined || !("setEncoding" in pipe)) return () => last;
+  pipe.setEncoding("utf8");
+  pipe.on("data", (text: string) => {
+    const lines = (pending + text).split("\n");
+    pending = (lines.pop() ?? "").slice(0, MAX_STAGE_LINE);
+    for (const line of lines) {
+      try {
+        const told = JSON.parse(line.slice(0, MAX_STAGE_LINE)) as { stage?: unknown; lines?: unknown };
+        if (typeof told.stage !== "string") continue;
+        last = { stage: told.stage, ...(typeof told.lines === "number" ? { lines: told.lines } : {}) };
+      } catch {
+        // Not a stage line: the last one stands.
+      }
+    }
+  });
+  pipe.on("error", () => {});
+  return () => last;
+}
+
 async function* run(started: Run, bounds: FileEvaluationBounds): AsyncGenerator<FileEvent> {
   const { folder, outputName, signal, outcome } = started;
+  const stage = stagesOf(started.child);
   try {
     const since = Date.now();
     for (;;) {
       const ticked = await Promise.race([outcome, new Promise((r) => setTimeout(r, HEARTBEAT_MS, null))]);
       if (ticked !== null || signal.aborted) break;
-      yield { event: "running", seconds: Math.round((Date.now() - since) / 1000) };
+      yield { event: "running", seconds: Math.round((Date.now() - since) / 1000), ...stage() };
     }
     const { exitCode, stderr, stopped } = await outcome;
     if (signal.aborted) return;
@@ -372,8 +428,9 @@ async function* run(started: Run, bounds: FileEvaluationBounds): AsyncGenerator<
       const message = FILE_TOO_LARGE_SAID.test(said) ? folderRefusal(bounds) : said;
       yield { event: "refused", message: message || "the command could not run" };
     } else {
-      yield* fileEvents(join(folder, "out", outputName), "output", outputName);
+      // The report first: the page shows it while the output (the larger) still arrives.
       yield* fileEvents(join(folder, "out", "report.html"), "report", started.reportName);
+      yield* fileEvents(join(folder, "out", outputName), "output", outputName, true);
       yield { event: "done", exitCode: exitCode ?? 1, summary: stderr };
     }
   } finally {

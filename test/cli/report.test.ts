@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMain } from "../support/cli.js";
+import { unreadable } from "../support/readableFigures.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const WAIT_MS = 120_000;
@@ -337,15 +338,19 @@ describe("the bill's report", () => {
           expect(firstScreen).toContain("Compute Engine");
         }
         const text = await page.evaluate(() => document.body.innerText);
-        expect(text).toContain("of the positive cost estimated (1,186.57 of 1,236.97 USD)");
+        // Whole units from 1,000 up (1,186.57 of 1,236.97 USD), exact on hover
+        expect(text).toContain("of the positive cost estimated (1,187 of 1,237 USD)");
         expect(text).toContain("cost (USD)");
+        expect(text).toContain("Every cost below, its totals and shares: amortised cost, as EffectiveCost");
         // SubAccountName over SubAccountId; ResourceName over the resource's path.
         expect(text).toContain("team-od");
         expect(text).not.toContain("shop-prod");
         expect(text).toContain("vm-1");
         expect(text).not.toContain("/subscriptions/sub-1/resourceGroups");
-        // Small values scaled: no figure with more than three zeros after the point.
-        expect(text).not.toMatch(/0\.000\d/);
+        // Small values scaled: no figure with more than one zero after the decimal mark, nor more
+        // than four significant figures (counts of lines apart: they are exact).
+        expect(text).not.toMatch(/\b0\.00\d/);
+        expect(unreadable(text)).toEqual([]);
         expect(await page.evaluate(() => document.scrollingElement?.scrollWidth)).toBeLessThanOrEqual(width);
         for (const chart of ["chart-service", "chart-region", "chart-account", "chart-method"]) {
           expect(await overlappingLabels(page, chart), `${chart} at ${width} px`).toEqual([]);

@@ -138,6 +138,10 @@ async function drop(page: Page, name: string, content: string | { zeros: number 
 async function evaluated(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Evaluate" }).click();
   await page.waitForSelector("#results:not([hidden])", { timeout: WAIT_MS });
+  // The report shows first; the run is done once the output and the summary have arrived.
+  await page.waitForFunction(() => /^Done/.test(document.getElementById("status")?.textContent ?? ""), null, {
+    timeout: WAIT_MS,
+  });
 }
 
 async function downloaded(page: Page, role: "output" | "report"): Promise<Buffer> {
@@ -347,7 +351,7 @@ describe("the /evaluate page", () => {
       await page.getByRole("button", { name: "Evaluate" }).click();
       await expect
         .poll(() => page.textContent("#status"), { timeout: WAIT_MS })
-        .toMatch(/^Evaluating… \d+ s$/);
+        .toMatch(/^Evaluating servers\.csv… \d+ s$/);
       expect(runFolders()).toHaveLength(1);
       await page.close();
       await vi.waitFor(() => expect(runFolders()).toEqual([]), { timeout: WAIT_MS, interval: 50 });

@@ -7,7 +7,7 @@
 import type { RequestedCriterion } from "../../engine/index.js";
 import { PHASES, type Phase } from "../../output/columns.js";
 import type { CoefficientRow } from "../../service/coefficients.js";
-import { type BillingFormat, coverageCostColumn } from "../formats.js";
+import { amortisedCostColumns, type BillingFormat, coverageCostColumn } from "../formats.js";
 import type { GridRun } from "../grid.js";
 import type { InstanceMatch } from "../matching.js";
 import { billName } from "../reading/layout.js";
@@ -32,6 +32,8 @@ export interface BillingSummary {
   readonly format: BillingFormat;
   /** The cost the coverage reads, as the file names it (EffectiveCost, an amortised CUR's columns…). */
   readonly costColumn: string;
+  /** Whether that cost is amortised (the export has the columns of the cost paid for the hours). */
+  readonly amortisedCost: boolean;
   readonly edition: string;
   readonly groups: readonly LineGroup[];
   readonly matches: readonly InstanceMatch[];
@@ -61,6 +63,7 @@ export function summarise(
     file: billName(read.parts),
     format: read.format,
     costColumn: coverageCostColumn(read.format, read.header),
+    amortisedCost: amortisedCostColumns(read.format, read.header).length > 0,
     edition: terms.context.service.edition.id,
     groups,
     matches: [...matches.values()],

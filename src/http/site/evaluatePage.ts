@@ -32,7 +32,11 @@ form{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,1fr);gap:1rem 1.5
 #drop{display:flex;flex-direction:column;justify-content:center;align-items:center;text-align:center;min-height:9rem;border:2px dashed #7aa88c;border-radius:10px;background:#f5faf6;padding:1rem;cursor:pointer}
 #drop.over{background:#e3f2e8;border-color:#2f6f4e}
 #drop strong{font-size:1.1rem}
-#drop input{max-width:100%}
+#drop input{position:absolute;width:1px;height:1px;opacity:0;overflow:hidden}
+#drop:focus-within{outline:2px solid #2f6f4e;outline-offset:2px}
+#drop .pick{display:inline-block;margin:.5rem 0 .3rem;padding:.35rem 1rem;border:1px solid #2f6f4e;border-radius:6px;background:#fff;color:#2f6f4e;font-weight:600}
+#chosen{overflow-wrap:anywhere}
+#why{margin:.4rem 0 0;font-size:.9rem}
 fieldset{border:1px solid #ddd;border-radius:8px;margin:0;padding:.6rem .9rem;min-width:0}
 legend{font-weight:600}
 label.choice{display:inline-block;margin-right:.9rem;white-space:nowrap}
@@ -59,7 +63,16 @@ const bar = document.getElementById("progress");
 const results = document.getElementById("results");
 const maxBytes = Number(form.dataset.maxBytes);
 let file = null;
-function choose(f) { file = f; chosen.textContent = f ? f.name + " (" + f.size.toLocaleString("en") + " bytes)" : "no file chosen"; }
+function size(bytes) {
+  const units = [["GB", 1e9], ["MB", 1e6], ["kB", 1e3]];
+  const [unit, of] = units.find(([, of]) => bytes >= of) || ["bytes", 1];
+  return Number((bytes / of).toPrecision(3)).toLocaleString("en") + " " + unit;
+}
+function choose(f) {
+  file = f;
+  chosen.textContent = f ? "Chosen: " + f.name + " (" + size(f.size) + "), edition " + form.edition.value : "No file chosen yet";
+}
+form.edition.addEventListener("change", () => choose(file));
 function say(text, refused) { statusLine.textContent = text; statusLine.className = refused ? "refused" : ""; }
 input.addEventListener("change", () => choose(input.files[0] || null));
 drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
@@ -73,12 +86,28 @@ function query() {
   if (criteria.length + more.length > 0) q.set("criteria", [...criteria, ...more].join(","));
   return q;
 }
-function shown(parts, name, type, role) {
-  const url = URL.createObjectURL(new Blob(parts, { type }));
+// A gzipped file is inflated when its link is first followed (on demand), then downloaded.
+function inflated(parts, type) {
+  const stream = new Blob(parts).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Response(stream).blob().then((blob) => new Blob([blob], { type }));
+}
+function shown(parts, name, type, role, encoding) {
   const a = document.createElement("a");
-  a.href = url; a.download = name; a.textContent = (role === "report" ? "Download the report " : "Download the output ") + name;
+  a.download = name; a.textContent = (role === "report" ? "Download the report " : "Download the output ") + name;
   a.dataset.role = role;
   document.getElementById("downloads").append(a);
+  if (encoding === "gzip") {
+    a.href = "#";
+    a.addEventListener("click", (e) => {
+      if (a.dataset.ready) return;
+      e.preventDefault();
+      say("Preparing " + name + "…");
+      inflated(parts, type).then((blob) => { a.href = URL.createObjectURL(blob); a.dataset.ready = "yes"; say("Done: the report is below."); a.click(); });
+    });
+    return;
+  }
+  const url = URL.createObjectURL(new Blob(parts, { type }));
+  a.href = url;
   if (role === "report") {
     const frame = document.getElementById("report");
     frame.onload = () => { frame.style.height = frame.contentDocument.documentElement.scrollHeight + 40 + "px"; };
@@ -86,11 +115,23 @@ function shown(parts, name, type, role) {
   }
 }
 function bytesOf(base64) { const text = atob(base64); const b = new Uint8Array(text.length); for (let i = 0; i < text.length; i++) b[i] = text.charCodeAt(i); return b; }
+// The report is shown as soon as it has arrived (before the output, the larger, is received).
+function showReport(files) {
+  const report = files.report;
+  if (!report || report.shown) return;
+  report.shown = true;
+  shown(report.parts, report.name, report.type, "report");
+  results.hidden = false;
+  statusLine.scrollIntoView({ block: "start", behavior: "smooth" });
+}
 function finish(files, done) {
-  for (const [role, f] of Object.entries(files)) shown(f.parts, f.name, f.type, role);
+  showReport(files);
+  if (files.output) shown(files.output.parts, files.output.name, files.output.type, "output", files.output.encoding);
   document.getElementById("summary").textContent = done.summary;
   results.hidden = false;
-  say(done.exitCode === 0 ? "Done." : "Done: every row failed (see the summary).", done.exitCode !== 0);
+  say(done.exitCode === 0 ? "Done: the report is below." : "Done: every row failed (see the summary).", done.exitCode !== 0);
+  // A phone's results start below the fold: the page moves to them (once: the report's arrival did).
+  if (!files.report) statusLine.scrollIntoView({ block: "start", behavior: "smooth" });
 }
 form.addEventListener("submit", (e) => {
   e.preventDefault();
@@ -110,8 +151,16 @@ form.addEventListener("submit", (e) => {
     let end;
     while ((end = xhr.responseText.indexOf("\\n", read)) !== -1) {
       const event = JSON.parse(xhr.responseText.slice(read, end)); read = end + 1;
-      if (event.event === "running") say("Evaluating… " + event.seconds + " s");
-      else if (event.event === "file") { (files[event.role] ??= { name: event.name, type: event.type, parts: [] }).parts.push(bytesOf(event.data)); say("Receiving the " + event.role + "…"); }
+      if (event.event === "running") {
+        const lines = event.lines === undefined ? "" : " " + event.lines.toLocaleString("en") + " lines,";
+        say("Evaluating " + file.name + "…" + (event.stage ? " " + event.stage + "," + lines : "") + " " + event.seconds + " s");
+      }
+      else if (event.event === "file") {
+        (files[event.role] ??= { name: event.name, type: event.type, encoding: event.encoding, parts: [], bytes: 0 }).parts.push(bytesOf(event.data));
+        files[event.role].bytes += event.data.length * 3 / 4;
+        if (event.role === "output") showReport(files);
+        say("Receiving the " + event.role + (event.encoding === "gzip" ? " (compressed)… " : "… ") + size(files[event.role].bytes));
+      }
       else if (event.event === "refused") say("Refused: " + event.message, true);
       else if (event.event === "done") finish(files, event);
     }
@@ -127,6 +176,19 @@ form.addEventListener("submit", (e) => {
   xhr.send(file);
 });
 `;
+
+/**
+ * The line beside the edition's choice: why the page evaluates in its default (the edition for
+ * new work, unless an operator set another), and when to pick another.
+ */
+function editionWhy(info: EvaluatePageInfo): string {
+  const newWork = escapeHtml(info.newWorkEdition);
+  const why =
+    info.defaultEdition === info.newWorkEdition
+      ? `<b>${newWork}</b> is Boavizta's current release, the edition for new work`
+      : `<b>${escapeHtml(info.defaultEdition)}</b> is this service's default; new work should use <b>${newWork}</b>`;
+  return `${why}; choose ${escapeHtml(info.specificationEdition)} only to reproduce the specification's numbers (<a href="/docs/editions">which edition?</a>).`;
+}
 
 export function evaluatePage(info: EvaluatePageInfo): string {
   const { bounds } = info;
@@ -145,10 +207,11 @@ export function evaluatePage(info: EvaluatePageInfo): string {
 <main>
 <p>An inventory (CSV, an Excel workbook's first sheet or NDJSON: one asset a row) or a cloud billing export (FOCUS 1.0–1.2, AWS CUR 2.0 and legacy CUR, Azure, Google Cloud, Oracle OCI; CSV, CSV.gz, Parquet or BigQuery's JSON), evaluated as <code>npx impact-service evaluate FILE -o OUT --report REPORT</code> does: the same numbers, the same report. Nothing you send is kept once the answer is given.</p>
 <form id="form" data-max-bytes="${bounds.maxBytes}">
-<label id="drop" for="file"><strong>Drop a file here</strong><span>or choose one</span>
-<input id="file" type="file" accept="${[...new Set(READ_ENDINGS.map((ending) => ending.slice(ending.lastIndexOf("."))))].join(",")}"><span id="chosen">no file chosen</span></label>
+<label id="drop" for="file"><strong>Drop a file here</strong><span class="pick">or choose one</span>
+<input id="file" type="file" accept="${[...new Set(READ_ENDINGS.map((ending) => ending.slice(ending.lastIndexOf("."))))].join(",")}"><span id="chosen">No file chosen yet</span></label>
 <div>
-<fieldset><legend>Edition</legend><select name="edition" aria-label="edition">${editions.join("")}</select><br><small>${escapeHtml(info.newWorkEdition)}: Boavizta's current release, for new work; ${escapeHtml(info.specificationEdition)}: the specification's numbers (<a href="/docs/editions">which edition?</a>)</small></fieldset>
+<fieldset><legend>Edition</legend><select name="edition" aria-label="edition">${editions.join("")}</select>
+<p id="why">${editionWhy(info)}</p></fieldset>
 <fieldset><legend>Criteria</legend>${criteria.join(" ")}<br><label>more: <input type="text" name="more" placeholder="e.g. fe,ir" size="12"></label></fieldset>
 <fieldset><legend>Output</legend><select name="format" aria-label="output format"><option value="csv" selected>CSV</option><option value="xlsx">Excel workbook (inventory)</option><option value="parquet">Parquet (billing export)</option></select></fieldset>
 <p><button name="run" type="submit">Evaluate</button></p>

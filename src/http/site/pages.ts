@@ -100,6 +100,24 @@ const GRAPHIQL_WORKERS = {
 };
 
 /**
+ * GraphiQL's panes sit side by side (editor, results, documentation): under 640 px its logo covers
+ * the tabs and the editor wraps every few characters. There, the page says so first and offers
+ * what works on a phone; GraphiQL stays behind it, one press away.
+ */
+const NARROW_WIDTH = 640;
+const NARROW_STYLE = `#narrow{display:none}
+@media (max-width:${NARROW_WIDTH - 1}px){#narrow:not([hidden]){display:block;position:fixed;inset:0;z-index:100;overflow:auto;background:#fff;color:#1d1d1d;font:16px/1.5 system-ui,sans-serif;padding:1.2rem}
+#narrow h1{font-size:1.3rem;margin:0 0 .6rem}#narrow li{margin:.3rem 0}#narrow button{font:inherit;font-weight:600;padding:.5rem 1rem;border-radius:6px;border:1px solid #2f6f4e;background:#fff;color:#2f6f4e}}`;
+const NARROW_NOTICE = `<section id="narrow" role="dialog" aria-labelledby="narrow-title">
+<h1 id="narrow-title">GraphiQL needs a wider screen</h1>
+<p>Its query editor, results and documentation sit side by side: use a screen at least ${NARROW_WIDTH} px wide, or turn your phone sideways. Meanwhile:</p>
+<ul><li><a href="/evaluate">Evaluate a file</a> (an inventory or a billing export) works on a phone;</li>
+<li><a href="/docs">the documentation</a> lists the API's queries and the REST routes;</li>
+<li>any HTTP client can send a query: <code>POST /graphql</code> with <code>{"query": "…"}</code>.</li></ul>
+<p><button type="button" onclick="document.getElementById('narrow').hidden = true">Open GraphiQL anyway</button></p>
+</section>`;
+
+/**
  * GraphiQL (yoga's build of it) with its scripts, styles and editor workers served locally;
  * replaces yoga's page, which loads them from a CDN. The workers are fetched and started from
  * blobs as yoga's own page does.
@@ -109,9 +127,11 @@ export function graphiqlPage(options: GraphiQLOptions): string {
   // yoga's GraphiQL opens on `query` (else on its welcome text): the first tab's query.
   const yogaOptions = { ...options, query: options.defaultQuery, logo: options.logo ?? LOGO };
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${title}</title>${NO_FAVICON}
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>${NO_FAVICON}
 <link rel="stylesheet" href="${assetUrl("graphiql", "dist/graphiql.css")}">
+<style>${NARROW_STYLE}</style>
 </head><body id="body" class="no-focus-outline">
+${NARROW_NOTICE}
 <noscript>You need to enable JavaScript to run GraphiQL.</noscript>
 <div id="root">Loading ${title}…</div>
 <script>

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { LOG_LEVELS } from "../../support/log.js";
+import { STAGE_FD_VARIABLE } from "../../support/runStage.js";
 import type { FileRequest } from "./request.js";
 
 /*
@@ -91,9 +92,11 @@ export function startCommand(start: CommandStart): ChildProcess {
   // stderr is the summary the client reads.
   const child = spawn(file, args, {
     cwd: folder,
-    stdio: ["ignore", "ignore", "pipe"],
+    // Descriptor 3: the run's stages (src/support/runStage.ts), for the page's progress
+    stdio: ["ignore", "ignore", "pipe", "pipe"],
     env: {
       ...environment,
+      [STAGE_FD_VARIABLE]: "3",
       TMPDIR: folder,
       LOG_LEVEL: commandLogLevel(environment.LOG_LEVEL),
     },

@@ -1,0 +1,87 @@
+/**
+ * A bill's report reads one cost: every ranking's rows, with the row summing the rest, add up to
+ * the coverage's estimated cost and lines (the cost basis named at the top), whatever the format
+ * and whether the export amortises its commitments (FOCUS EffectiveCost against BilledCost, a
+ * CUR's reservation and Savings Plan columns).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { writeBillingExport } from "../../scripts/billing-exports.js";
+import { billingAccount } from "../../src/billing/account.js";
+import { evaluateBillingExport } from "../../src/billing/bill.js";
+import type { BillRanking } from "../../src/output/billReport.js";
+import { billingRequest, billingTermsOf } from "./support.js";
+
+const FIXTURES = new URL("../fixtures/billing/", import.meta.url).pathname;
+const scratch = mkdtempSync(join(tmpdir(), "report-costs-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+async function reportOf(file: string, output: string) {
+  const summary = await evaluateBillingExport(
+    billingTermsOf("2.5.0", { criteria: ["gwp"] }),
+    billingRequest(file, join(scratch, output), { report: true }),
+  );
+  const report = billingAccount(summary, null, "2026-11-26").report;
+  if (report === null) throw new Error("no report model");
+  return report;
+}
+
+const sum = (ranking: BillRanking, of: (row: { cost: number; lines: number }) => number) =>
+  [...ranking.rows, ...(ranking.others === null ? [] : [ranking.others])].reduce(
+    (total, row) => total + of(row),
+    0,
+  );
+
+/** Every table of the report that ranks the evaluated lines. */
+const rankings = (report: Awaited<ReturnType<typeof reportOf>>) => [
+  report.byMethod,
+  report.byService,
+  report.byRegion,
+  report.byAccount,
+  report.resources,
+];
+
+describe("the bill's report reads one cost", () => {
+  it.each([
+    ["the FinOps Foundation's FOCUS sample (EffectiveCost)", "focus-1.0-finops-sample.csv", "out.csv"],
+    ["a whole CUR bill", "cur-whole-bill.csv", "out.parquet"],
+    ["a whole Azure bill", "azure-whole-bill.csv", "out.csv"],
+  ])("%s: each table sums to the coverage line", async (_, fixture, output) => {
+    const report = await reportOf(join(FIXTURES, fixture), `${fixture}.${output}`);
+    const { estimatedCost, estimatedLines } = report.coverage;
+    expect(estimatedLines).toBeGreaterThan(0);
+    for (const ranking of rankings(report)) {
+      expect(sum(ranking, (row) => row.cost)).toBeCloseTo(estimatedCost, 6);
+      expect(sum(ranking, (row) => row.lines)).toBe(estimatedLines);
+    }
+    const perMethod = report.coverage.byMethod.reduce((total, row) => total + row.cost, 0);
+    expect(perMethod).toBeCloseTo(estimatedCost, 6);
+  });
+
+  it("the FOCUS sample: amortised cost, the instance hours at 16 USD in every table, no NULL resource", async () => {
+    const report = await reportOf(join(FIXTURES, "focus-1.0-finops-sample.csv"), "sample.csv");
+    expect(report.costBasis).toMatch(/^amortised cost, as EffectiveCost/);
+    // The coverage's 16.55 of 18.14 USD: BilledCost would make EC2 alone 18.61
+    expect(report.coverage.estimatedCost).toBeCloseTo(16.55, 2);
+    const instance = report.byMethod.rows.find((row) => row.name === "instance");
+    expect(instance?.cost).toBeCloseTo(16, 6);
+    expect(report.coverage.byMethod.find((row) => row.name === "instance")?.cost).toBeCloseTo(16, 6);
+    const names = [...report.resources.rows.map((row) => row.name)];
+    expect(names).not.toContain("NULL");
+    expect(names.every((name) => name !== "")).toBe(true);
+  });
+
+  it("a generated CUR 2.0 with reservations and Savings Plans: amortised, product names with their codes", async () => {
+    const file = join(scratch, "cur.parquet");
+    await writeBillingExport("cur", 4000, file, "1.2", true);
+    const report = await reportOf(file, "cur-out.csv");
+    expect(report.costBasis).toMatch(/^amortised cost, as line_item_unblended_cost amortised by/);
+    for (const ranking of rankings(report)) {
+      expect(sum(ranking, (row) => row.cost)).toBeCloseTo(report.coverage.estimatedCost, 6);
+    }
+    const ec2 = report.byService.rows.find((row) => row.id === "AmazonEC2");
+    expect(ec2?.name).toBe("Amazon Elastic Compute Cloud");
+  });
+});
