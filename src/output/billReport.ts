@@ -225,7 +225,7 @@ function impactCards(model: BillReportModel): string {
   if (criterion === null) return "";
   const total = model.totals.reduce((sum, phase) => sum + phase.value, 0);
   const scale = scaleOf(criterion.unit, [total]);
-  const figureOf = (v: number) => readable(v, criterion.unit, scale);
+  const figureOf = (v: number) => escapeHtml(readable(v, criterion.unit, scale));
   const value = (v: number) => `${figureOf(v)} ${escapeHtml(scale.unit)}`;
   const name = escapeHtml(criterion.name);
   const phases = model.totals
@@ -271,7 +271,7 @@ export function billReportHtml(model: BillReportModel): string {
 <div class="cards">${impactCards(model)}</div>
 <div class="side">${largestList(model, "Largest services", model.byService, whole)}${largestList(model, "Largest regions", model.byRegion, whole)}</div>
 <h2>Coverage</h2>
-<div class="cards">${card("lines", count(coverage.lines))}${card("lines estimated", count(coverage.estimatedLines))}${card(`of the positive cost estimated (${money(coverage.estimatedCost)} of ${money(coverage.cost)}${currency})`, share(coverage.estimatedCost, coverage.cost))}</div>
+<div class="cards">${card("lines", count(coverage.lines))}${card("lines estimated", count(coverage.estimatedLines))}${card(`of the positive cost estimated (${escapeHtml(money(coverage.estimatedCost))} of ${escapeHtml(money(coverage.cost))}${currency})`, share(coverage.estimatedCost, coverage.cost))}</div>
 ${coverageTable(model)}
 <div class="side">${section("chart-service", "By service", model.byService)}
 ${section("chart-region", "By region", model.byRegion)}

@@ -99,5 +99,5 @@ export function money(value: number): string {
 
 /** A table cell of a cost: readable, the exact value on hover. */
 export function costCell(value: number, currency: string | null, className = "n"): string {
-  return `<td class="${className}" title="${escapeHtml(exact(value, currency ?? ""))}">${money(value)}</td>`;
+  return `<td class="${className}" title="${escapeHtml(exact(value, currency ?? ""))}">${escapeHtml(money(value))}</td>`;
 }

@@ -147,7 +147,7 @@ function totalsTable(model: ReportModel): string {
   const rows = model.criteria.map(({ criterion, unit, meaning }) => {
     const sums = model.totals.impacts[criterion];
     const scale = scaleOf(unit, [sumsTotal(model.totals, criterion)]);
-    const value = (v: number | undefined) => (v === undefined ? "" : readable(v, unit, scale));
+    const value = (v: number | undefined) => (v === undefined ? "" : escapeHtml(readable(v, unit, scale)));
     const cell = (v: number | undefined, className = "n") =>
       v === undefined ? `<td class="${className}"></td>` : quantityCell(v, unit, scale, className);
     const phases = PHASES.map((phase) => {
@@ -409,7 +409,7 @@ function headlineCards(model: ReportModel): string {
   if (first === undefined) return "";
   const total = sumsTotal(model.totals, first.criterion);
   const scale = scaleOf(first.unit, [total]);
-  const value = (v: number) => readable(v, first.unit, scale);
+  const value = (v: number) => escapeHtml(readable(v, first.unit, scale));
   const unit = escapeHtml(scale.unit);
   const phases = PHASES.map((phase) => {
     const sum = model.totals.impacts[first.criterion]?.[phase];

@@ -308,7 +308,7 @@ describe("billing lines that are not instance hours (impact-service evaluate)", 
       const html = await readFile(join(scratch, "bill.html"), "utf8");
       expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=/);
       expect(html).toContain("echarts");
-      expect(html).toContain("<b>95.9 %</b>of the positive cost estimated (1,186.57 of 1,236.97 USD)");
+      expect(html).toContain("<b>95.9 %</b>of the positive cost estimated (1,187 of 1,237 USD)");
       for (const heading of [
         "Coverage",
         "By method",
@@ -322,7 +322,9 @@ describe("billing lines that are not instance hours (impact-service evaluate)", 
       const data = JSON.parse(html.split('id="report-data">')[1].split("</script>")[0]);
       expect(data.rankings["chart-method"][0].name).toBe("accelerator");
       expect(data.rankings["chart-region"].map((r: { name: string }) => r.name)).toContain("eu-frankfurt-1");
-      expect(html).toContain('<td>AmazonCloudWatch</td><td class="n">1</td><td class="n">30</td>');
+      expect(html).toContain(
+        '<td class="name">AmazonCloudWatch</td><td class="n">1</td><td class="n" title="30 USD">30</td>',
+      );
     },
   );
 
@@ -713,7 +715,7 @@ describe("lines of real FOCUS exports without extension columns (impact-service 
         "  Storage Accounts: 0 USD (0.0 %), 34 rows (a count, no hardware per unit: Units)",
       );
       expect(html).toMatch(
-        /<td>Storage Accounts<\/td>(<td class="n">[^<]*<\/td>){3}<td>a count, no hardware per unit: Units<\/td>/,
+        /<td class="name">Storage Accounts<\/td>(<td class="n"[^>]*>[^<]*<\/td>){3}<td>a count, no hardware per unit: Units<\/td>/,
       );
       // The sample writes a missing region as the text NULL: its 4 evaluated lines rank as no region
       // (a fifth, Oracle's performance units, is not estimated)
