@@ -345,7 +345,9 @@ describe("the report's services not estimated", () => {
     expect(table).toMatch(
       /<td class="name">AWS Support \(Business\)<\/td>(<td class="n"[^>]*>[^<]*<\/td>){3}<td>no hardware<\/td>/,
     );
-    expect(table).toMatch(/<td class="name">Tax<\/td>(<td class="n"[^>]*>[^<]*<\/td>){3}<td>no hardware<\/td>/);
+    expect(table).toMatch(
+      /<td class="name">Tax<\/td>(<td class="n"[^>]*>[^<]*<\/td>){3}<td>no hardware<\/td>/,
+    );
     expect(runs["registry-services 2.4.1"].stderr).toMatch(
       /unknown services[^\n]*\n( {2}[^\n]*\n)* {2}aws Amazon Kinesis: 1 row, cost 12\n/,
     );
