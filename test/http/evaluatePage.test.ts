@@ -236,7 +236,7 @@ describe("the /evaluate page", () => {
       // Worked figures of the fixture (README, "A cloud bill"): the page shows the command's totals.
       expect(summary).toContain("gwp embedded: 22.50735094 kgCO2eq");
       expect(summary).toContain(
-        "coverage: 26 of 31 lines estimated; 1186.57 of 1236.97 positive cost (95.9 %)",
+        "coverage: 26 of 31 lines estimated; 1186.57 of 1236.97 USD positive cost (95.9 %)",
       );
       expect(await downloaded(page, "output")).toEqual(cli.output);
       expect(await downloaded(page, "report")).toEqual(cli.report);
