@@ -2,9 +2,9 @@
  * Numbers for a reader (the reports' cards, tables and charts): at most four significant figures
  * and at most one zero after the decimal mark to read. A mass (kgCO2eq, kgSbeq) is written in the
  * scale of its column (t, kg, g, mg: MASS_SCALES); a value too small for its column's scale is
- * written in its own, its unit beside it, and one too small for mg is "< 0.01 mg…". A cost keeps
- * its whole units (1,305 USD, never 1,300) and at most four figures, cents below 1,000. The exact
- * value is the cell's hover (`title`) and the downloads' (the output files are never rounded).
+ * written in its own, its unit beside it, and one too small for mg is "< 0.01 mg…". A cost has four
+ * figures too (124,341 USD is 124,300; 1,305 stays 1,305), cents below 1,000. The exact value is
+ * the cell's hover (`title`) and the downloads' (the output files are never rounded).
  */
 
 import { escapeHtml } from "./text.js";
@@ -89,10 +89,10 @@ export function quantityCell(value: number, unit: string, scale: Scale, classNam
 const wholeCosts = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 const cents = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
-/** A cost: whole units from 1,000 up, else four figures and at most cents; `< 0.01` below a cent. */
+/** A cost: four figures (whole units from 1,000 up) and at most cents; `< 0.01` below a cent. */
 export function money(value: number): string {
   const size = Math.abs(value);
-  if (size >= 1000) return wholeCosts.format(value);
+  if (size >= 1000) return wholeCosts.format(Number(value.toPrecision(4)));
   if (size > 0 && size < 0.005) return value < 0 ? "> −0.01" : "< 0.01";
   return cents.format(Number(value.toPrecision(4)));
 }
