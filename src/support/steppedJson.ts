@@ -64,6 +64,8 @@ function valueEnd(text: string, from: number, limit: number): number {
       const c = text.charCodeAt(i);
       if (c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || c === COLON || isSpace(c)) break;
     }
+    // No value where one must be (`[1,]`, `{"a":}`): a run could hold none of it to refuse
+    if (i === from) throw malformed(from);
     return i;
   }
   let depth = 0;

@@ -82,6 +82,17 @@ describe("parseJsonInSteps", () => {
     );
   });
 
+  it("refuses a member missing between delimiters, as JSON.parse does", async () => {
+    // Found by the property above: a run emptied by the walk held the trailing comma of `[…,1e10,]`
+    for (const text of [
+      '[null, "      ", 1.5e+10,]',
+      "[,1, 2, 3, 4, 5, 6, 7]",
+      '{"a": [1, 2, 3, 4, 5], "b": }',
+    ]) {
+      expect(await outcome(text, tiny({ count: 0 }))).toStrictEqual({ error: "SyntaxError" });
+    }
+  });
+
   it("keeps JSON.parse's own properties: __proto__ a member, the last of a repeated key, integer keys first", async () => {
     const text = `{"b": [1, 2, 3, 4, 5, 6, 7], "__proto__": {"polluted": [true, true, true, true]}, "b": [8, 9, 10, 11, 12], "2": "two", "a:b": {"c": [0, 0, 0, 0, 0, 0, 0]}}`;
     const value = (await parseJsonInSteps(text, tiny({ count: 0 }))) as Record<string, unknown>;
