@@ -9,7 +9,7 @@ import { limitReply, type Reply } from "./reply.js";
 import { CLIENT_GONE, type Hold } from "./route.js";
 import { preflightTemplate, routeOf, routeTable, UNMATCHED } from "./routeTable.js";
 import { send } from "./send.js";
-import { afterTheTurnsReads, createTurnWrites, type TurnWrites } from "./turnBatching.js";
+import { createTurnBatch, type TurnBatch } from "./turnBatching.js";
 
 /*
  * The HTTP front of the service: request id, CORS, the route table (routeTable.ts: pages, probes,
@@ -95,7 +95,7 @@ async function deliver(
   request: IncomingMessage,
   response: ServerResponse,
   sent: Reply,
-  { parts, turnWrites }: { parts: HttpParts; turnWrites: TurnWrites },
+  { parts, turnBatch }: { parts: HttpParts; turnBatch: TurnBatch },
 ): Promise<void> {
   const { bodyTimeoutMs } = parts.limits;
   const streamed = sent.body !== null && Symbol.asyncIterator in Object(sent.body);
@@ -105,7 +105,7 @@ async function deliver(
   if (bodyArriving && (typeof sent.body === "string" || sent.body instanceof Uint8Array)) {
     await sendWhileBodyArrives(request, response, sent);
   } else {
-    await send(request, response, sent, parts.compressionMinBytes, turnWrites);
+    await send(request, response, sent, parts.compressionMinBytes, turnBatch);
   }
   if (!request.complete) closeOnceBodyIsRead(request, bodyTimeoutMs);
 }
@@ -195,7 +195,8 @@ function answerFailure(
 
 export function createHttpHandler(parts: HttpParts) {
   const table = routeTable(parts, createExecution(parts.limits, parts.capacity, parts.metrics));
-  const delivery = { parts, turnWrites: createTurnWrites() };
+  const turnBatch = createTurnBatch();
+  const delivery = { parts, turnBatch };
 
   /** The reply of a request: a CORS preflight's, or its route's answer with the CORS headers; null when its client left. */
   async function replyOf(
@@ -212,7 +213,7 @@ export function createHttpHandler(parts: HttpParts) {
     }
     const routed = boundedRoute(table, parts.limits, request, path, method);
     state.template = routed.template;
-    await afterTheTurnsReads();
+    await turnBatch.afterReads();
     const { cancellation, hold } = state;
     const answer = await routed.answer({ request, path, method, requestId, cancellation, hold });
     if (state.gone) return null;

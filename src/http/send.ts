@@ -4,7 +4,7 @@ import { pipeline } from "node:stream/promises";
 import { setImmediate as nextMacrotask } from "node:timers/promises";
 import { chooseEncoding, compressor, isCompressible } from "./compression.js";
 import type { Reply } from "./reply.js";
-import type { TurnWrites } from "./turnBatching.js";
+import type { TurnBatch } from "./turnBatching.js";
 
 /*
  * Writes a reply, compressed (br or gzip) when the client accepts it, the content is text and
@@ -25,7 +25,7 @@ export async function send(
   response: ServerResponse,
   reply: Reply,
   compressionMinBytes: number,
-  turnWrites: TurnWrites,
+  turnBatch: TurnBatch,
 ): Promise<void> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(reply.headers)) headers[name.toLowerCase()] = value;
@@ -56,7 +56,7 @@ export async function send(
       response.writeHead(reply.status, headers);
       response.end(body);
     };
-    await turnWrites.queue(write);
+    await turnBatch.queue(write);
     return;
   }
   // One chunk read ahead, not Readable.from's 16: a reader that stops reading leaves its answer

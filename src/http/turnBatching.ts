@@ -8,16 +8,7 @@
  */
 
 /**
- * Resolves once the requests read in this turn of the event loop have all been read: in the
- * check phase, after the poll phase that read them, each request's work running whole before
- * the next one's (one immediate each; the microtasks run between two immediates).
- */
-export function afterTheTurnsReads(): Promise<void> {
-  return new Promise<void>((resolve) => setImmediate(resolve));
-}
-
-/**
- * The answers completed during one turn of the event loop, written together at its end.
+ * The answers of the requests read in one turn, written together once their work is done.
  *
  * A write wakes the client's side of the connection. When the client sits idle waiting for it
  * (a closed-loop client, a proxy), the wake-up is paid by the writer in the kernel — on a
@@ -27,11 +18,23 @@ export function afterTheTurnsReads(): Promise<void> {
  * request beyond its hold when it writes each answer at once, 39–41 µs when it writes the
  * answers of a turn together. The requests of one turn were read together, so none of them
  * waits for more than the work of the others of its turn.
+ *
+ * The writes of the turn's requests run in the same check phase as their work (an immediate
+ * kept behind every work immediate queued so far), not in the next turn's: a turn of the next
+ * loop holds a fleet's slice (src/service/chunks.ts), and a single request answered only after
+ * it waited one slice more (bench/README.md, "Single requests during fleets").
  */
-export interface TurnWrites {
+export interface TurnBatch {
   /**
-   * Runs `write` at the end of the current turn of the event loop, after the writes queued
-   * before it; settles with its outcome (a throwing write rejects, as it would have in place).
+   * Resolves once the requests read in this turn of the event loop have all been read: in the
+   * check phase, after the poll phase that read them, each request's work running whole before
+   * the next one's (one immediate each; the microtasks run between two immediates).
+   */
+  readonly afterReads: () => Promise<void>;
+  /**
+   * Runs `write` once the work of the requests read with it is done (at the end of the current
+   * turn's check phase, or of the next one's for an answer completed later), after the writes
+   * queued before it; settles with its outcome (a throwing write rejects, as it would have in place).
    */
   readonly queue: (write: () => void) => Promise<void>;
 }
@@ -42,9 +45,11 @@ interface QueuedWrite {
   readonly reject: (error: unknown) => void;
 }
 
-export function createTurnWrites(): TurnWrites {
+export function createTurnBatch(): TurnBatch {
   let pending: QueuedWrite[] = [];
+  let flushing: NodeJS.Immediate | null = null;
   const flush = () => {
+    flushing = null;
     const writes = pending;
     pending = [];
     for (const { write, resolve, reject } of writes) {
@@ -56,13 +61,21 @@ export function createTurnWrites(): TurnWrites {
       }
     }
   };
+  /** The flush queued behind every immediate queued so far. */
+  const flushLast = () => {
+    if (flushing !== null) clearImmediate(flushing);
+    flushing = setImmediate(flush);
+  };
   return {
+    afterReads() {
+      const work = new Promise<void>((resolve) => setImmediate(resolve));
+      flushLast();
+      return work;
+    },
     queue: (write) =>
       new Promise<void>((resolve, reject) => {
         pending.push({ write, resolve, reject });
-        // An immediate queued now runs after those queued before it: the work of every request
-        // read with this one (each an immediate of its own, afterTheTurnsReads) is done by then.
-        if (pending.length === 1) setImmediate(flush);
+        if (flushing === null) flushLast();
       }),
   };
 }
