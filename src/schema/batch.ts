@@ -217,18 +217,19 @@ function batchRef<P extends PreparedAsset>(
         type: [itemRef],
         nullable: { list: false, items: true },
         description: "One result per input, in order; a failed item is null with an error at its path.",
-        // graphql-js reports an Error found in a list at that item's path, not for the whole batch.
-        // Items are released chunk by chunk so the fleet does not hold the event loop; streamed,
-        // as an async iterable (streaming.ts: the executor's cost stays linear in the items).
+        // The executor reports an Error found in a list at that item's path, not for the whole
+        // batch. Items are handed out chunk by chunk, as an async iterable, so the fleet does not
+        // hold the event loop (scheduling.ts); streamed, paced by the reader (streamArguments.ts).
         resolve: (b, _args, context, info) =>
           isStreamed(info)
             ? streamInSlices(b.entries as P[], context.signal, context, info)
-            : releaseInChunks(
+            : // A cancelled item's error is its entry, as a failed item's is (reported at its path).
+              (releaseInChunks(
                 b.entries as P[],
                 context.signal,
                 context.service.turns,
                 b.handover ?? undefined,
-              ),
+              ) as AsyncGenerator<P>),
       }),
       total: t.field({
         type: [totals.ref],

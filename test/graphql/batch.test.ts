@@ -2,7 +2,10 @@
  * Fleet queries (`servers`, `cloudInstances`, `components`, `terminals`): per-item errors, totals,
  * the batch limit, per-request memoization of reference lookups and laziness at fleet scale.
  */
-import { type ExecutionResult, execute, parse } from "graphql";
+// The executor the service serves GraphQL with (graphql-yoga's): it completes a fleet's items
+// handed out as an async iterable (src/schema/execution/scheduling.ts), which graphql-js's does not.
+import { execute } from "@graphql-tools/executor";
+import { type ExecutionResult, parse } from "graphql";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_LIMITS } from "../../src/config/serviceConfig.js";
 import { Server } from "../../src/engine/assets/server.js";

@@ -4,7 +4,10 @@
  * names is matched in the request's slices, a batch of one at once; a fleet asks once per distinct
  * key for the whole request.
  */
-import { type ExecutionResult, execute, parse } from "graphql";
+// The executor the service serves GraphQL with (graphql-yoga's): it completes a fleet's items
+// handed out as an async iterable (src/schema/execution/scheduling.ts), which graphql-js's does not.
+import { execute } from "@graphql-tools/executor";
+import { type ExecutionResult, parse } from "graphql";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { directLookups, type ReferenceLookups } from "../../src/engine/lookups/lookups.js";
 import { graphqlErrorOf } from "../../src/schema/errors.js";

@@ -2,7 +2,10 @@
  * The request context's signal is read from its cancellation only when the execution asks for it
  * (src/service/context.ts): a REST answer reads none; a fleet reads it and stops once cancelled.
  */
-import { type ExecutionResult, execute, parse } from "graphql";
+// The executor the service serves GraphQL with (graphql-yoga's): it completes a fleet's items
+// handed out as an async iterable (src/schema/execution/scheduling.ts), which graphql-js's does not.
+import { execute } from "@graphql-tools/executor";
+import { type ExecutionResult, parse } from "graphql";
 import { describe, expect, it } from "vitest";
 import { graphqlErrorOf } from "../../src/schema/errors.js";
 import { createRequestContext } from "../../src/service/context.js";

@@ -73,71 +73,68 @@ function throwIfCancelled(signal: AbortSignal): void {
   if (signal.aborted) throw cancellationOf(signal);
 }
 
-interface Gate<T> {
-  readonly promise: Promise<T>;
-  open(value: T): void;
-  refuse(error: GraphQLError): void;
-}
-
-function gate<T>(): Gate<T> {
-  let open: (value: T) => void = () => {};
-  let refuse: (error: GraphQLError) => void = () => {};
-  const promise = new Promise<T>((resolve, reject) => {
-    open = resolve;
-    refuse = reject;
-  });
-  // A refused gate nobody awaits any more (the response was abandoned) must not be reported.
-  promise.catch(() => {});
-  return { promise, open, refuse };
-}
-
 /**
- * The fleet's entries as promises released chunk by chunk: GraphQL completes the items of a
- * released chunk (their selected fields) in the slice the request's turns grant it (chunks.ts's
- * TurnShare), other requests getting their share between slices. The chunk size adapts so a chunk takes about SLICE_MS.
- * `completed` is told of each entry once its chunk's completion has run (the microtasks after its
- * release: fields resolved synchronously, as a fleet item's are without `@defer`).
+ * The fleet's entries as an async iterable handed out chunk by chunk: GraphQL completes the items
+ * of a chunk (their selected fields) in the slice the request's turns grant it (chunks.ts's
+ * TurnShare), other requests getting their share between slices. The chunk size adapts so a
+ * chunk takes about SLICE_MS. `completed` is told of each entry once its chunk's completion has
+ * run (the microtasks after it: fields resolved synchronously, as a fleet item's are without
+ * `@defer`). Once the request is cancelled, every entry not handed out yet is the cancellation
+ * (each item null with the error at its path).
+ *
+ * An iterable, not a list of promises: GraphQL takes the next item once it has completed the
+ * previous one, so nothing is made for an item before its chunk; 10,000 pending promises made at
+ * once (with the executor's two more each) held the loop 60–120 ms when a fleet's items began, and
+ * survived the collections of the whole fleet (bench/README.md, "Single requests during fleets").
  */
 export function releaseInChunks<T>(
   entries: readonly T[],
   signal: AbortSignal,
   turns: TurnShare = OWN_TURNS,
   completed?: (entry: T) => void,
-): Promise<T>[] {
-  // The releasing loop forgets each entry and its gate once released: it runs until the last
-  // chunk, and what it held would live as long (with `@stream`, a fleet's items would stay in
-  // memory until the end of the answer instead of once they are sent).
-  const waiting: (T | undefined)[] = [...entries];
-  const gates: (Gate<T> | undefined)[] = waiting.map(() => gate<T>());
-  const promises = gates.map((g) => (g as Gate<T>).promise);
+): AsyncGenerator<T | GraphQLError> {
+  // The generator holds a copy, never `entries` (a generator keeps its arguments as long as it
+  // runs), and forgets each entry once handed out: the loop runs until the last chunk, and what
+  // it held would live as long (an item's model is garbage once its fields are answered).
+  return chunks([...entries], signal, turns, completed);
+}
+
+async function* chunks<T>(
+  waiting: (T | undefined)[],
+  signal: AbortSignal,
+  turns: TurnShare,
+  completed: ((entry: T) => void) | undefined,
+): AsyncGenerator<T | GraphQLError> {
   const count = waiting.length;
-  void (async () => {
-    let size = 8;
-    let next = 0;
-    while (next < count) {
-      await turns.nextSlice();
-      if (signal.aborted) {
-        const error = cancellationOf(signal);
-        for (let i = next; i < count; i++) (gates[i] as Gate<T>).refuse(error);
-        return;
-      }
-      const started = performance.now();
-      const end = Math.min(count, next + size);
-      const released = completed ? (waiting.slice(next, end) as T[]) : null;
-      for (; next < end; next++) {
-        (gates[next] as Gate<T>).open(waiting[next] as T);
-        gates[next] = undefined;
+  let size = 8;
+  let next = 0;
+  while (next < count) {
+    await turns.nextSlice();
+    if (signal.aborted) {
+      const error = cancellationOf(signal);
+      for (; next < count; next++) {
         waiting[next] = undefined;
+        yield error;
       }
-      // The chunk's own time: its items are completed in the microtasks that follow the release.
-      // The wait for the next turn is not counted: under load it is the other requests' work, and
-      // counting it shrank every fleet to one item a turn (a 2,000-item fleet then took 30 s).
-      await microtasksDrained();
-      if (completed && released) for (const entry of released) completed(entry);
-      const elapsed = performance.now() - started;
-      if (elapsed < SLICE_MS / 2) size = Math.min(LARGEST_CHUNK, size * 2);
-      else if (elapsed > SLICE_MS * 2) size = Math.max(1, Math.floor(size / 2));
+      return;
     }
-  })();
-  return promises;
+    const started = performance.now();
+    const end = Math.min(count, next + size);
+    const released: T[] = [];
+    for (; next < end; next++) {
+      const entry = waiting[next] as T;
+      waiting[next] = undefined;
+      if (completed) released.push(entry);
+      yield entry;
+    }
+    // The chunk's own time: its items' fields resolved asynchronously complete in the microtasks
+    // that follow. The wait for the next turn is not counted: under load it is the other
+    // requests' work, and counting it shrank every fleet to one item a turn (a 2,000-item fleet
+    // then took 30 s).
+    await microtasksDrained();
+    if (completed) for (const entry of released) completed(entry);
+    const elapsed = performance.now() - started;
+    if (elapsed < SLICE_MS / 2) size = Math.min(LARGEST_CHUNK, size * 2);
+    else if (elapsed > SLICE_MS * 2) size = Math.max(1, Math.floor(size / 2));
+  }
 }
