@@ -79,13 +79,27 @@ export interface ChunkScheduler {
    * `fn` over `items`, in slices shared with the request's other work, from the next turn of
    * the event loop on; rejects with the cancellation once the request is cancelled.
    */
-  map<T, R>(items: readonly T[], fn: (item: T) => R): Promise<R[]>;
+  map<T, R>(items: readonly T[], fn: (item: T) => R, place?: JobPlace): Promise<R[]>;
 }
+
+/**
+ * Where a job joins the request's queue: `after` the jobs queued before it, or `ahead` of them
+ * when they wait for it — a reference lookup's batch, whose answers the items being prepared
+ * await: queued behind a fleet's preparation, every item of the fleet was started before the
+ * lookups ran, and the 10,000 items' continuations then ran in one turn (60–100 ms,
+ * bench/README.md "Single requests during fleets").
+ */
+export type JobPlace = "after" | "ahead";
 
 interface Job {
   /** Runs the next item; true when none is left. */
   step(): boolean;
   fail(error: unknown): void;
+}
+
+function removeJob(jobs: Job[], job: Job): void {
+  const at = jobs.indexOf(job);
+  if (at >= 0) jobs.splice(at, 1);
 }
 
 /** The jobs' steps for `ms` (one at least), then the microtasks they queued. */
@@ -94,9 +108,9 @@ async function stepsFor(jobs: Job[], ms: number): Promise<void> {
   while (jobs.length > 0 && performance.now() - started < ms) {
     const job = jobs[0];
     try {
-      if (job.step()) jobs.shift();
+      if (job.step()) removeJob(jobs, job);
     } catch (error) {
-      jobs.shift();
+      removeJob(jobs, job);
       job.fail(error);
     }
   }
@@ -138,10 +152,10 @@ export function chunkScheduler(
   }
 
   return {
-    map(items, fn) {
+    map(items, fn, place = "after") {
       return new Promise((resolve, reject) => {
         const out: ReturnType<typeof fn>[] = [];
-        jobs.push({
+        const job: Job = {
           step() {
             if (out.length < items.length) out.push(fn(items[out.length]));
             if (out.length < items.length) return false;
@@ -149,7 +163,9 @@ export function chunkScheduler(
             return true;
           },
           fail: reject,
-        });
+        };
+        if (place === "ahead") jobs.unshift(job);
+        else jobs.push(job);
         if (!pumping) void pump();
       });
     },

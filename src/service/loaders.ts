@@ -63,7 +63,8 @@ function resolvedInSlices<K, V>(
   keys: readonly K[],
   resolve: (key: K) => V,
 ): Promise<V[]> {
-  return keys.length === 1 ? Promise.resolve([resolve(keys[0])]) : request.chunks.map(keys, resolve);
+  // Ahead of the request's other jobs: the items waiting for these keys continue in its next slice.
+  return keys.length === 1 ? Promise.resolve([resolve(keys[0])]) : request.chunks.map(keys, resolve, "ahead");
 }
 
 /** An archetype id as the edition's rule reads it (docs/methodology.md §3.1). */
