@@ -53,6 +53,11 @@ export interface BillingFormat {
    * billing_resource only, never to tell what a line is (src/billing/stages/classify.ts reads them per line).
    */
   readonly identities: readonly string[];
+  /**
+   * The columns naming the currency its costs are in, the first found first: the summary's
+   * currency (src/billing/stages/currency.ts) and the report's read them.
+   */
+  readonly currency: readonly string[];
   /** Its query (sql/), from the file as it is to billing lines. */
   readonly linesQuery: string;
   /** Its query (sql/) adding what the methods of other lines read: service, usage text, cost. */
@@ -107,6 +112,7 @@ const FOCUS: BillingFormat = {
   amortisedCost: ["EffectiveCost"],
   dates: ["ChargePeriodStart", "ChargePeriodEnd"],
   identities: ["BillingAccountId", "SubAccountId", "ResourceId"],
+  currency: ["BillingCurrency"],
   linesQuery: "classify/billing_lines_focus.sql",
   usageQuery: "classify/billing_usage_focus.sql",
 };
@@ -168,6 +174,7 @@ const CUR: BillingFormat = {
   amortisedCost: ["reservation_effective_cost", "savings_plan_savings_plan_effective_cost"],
   dates: ["line_item_usage_start_date", "line_item_usage_end_date"],
   identities: ["line_item_usage_account_id", "line_item_resource_id"],
+  currency: ["line_item_currency_code"],
   linesQuery: "classify/billing_lines_cur.sql",
   usageQuery: "classify/billing_usage_cur.sql",
 };
@@ -217,6 +224,7 @@ const AZURE: BillingFormat = {
   amortisedCost: [],
   dates: ["Date", "BillingPeriodStartDate", "BillingPeriodEndDate"],
   identities: ["SubscriptionId", "ResourceId"],
+  currency: ["BillingCurrency", "BillingCurrencyCode"],
   linesQuery: "classify/billing_lines_azure.sql",
   usageQuery: "classify/billing_usage_azure.sql",
 };
@@ -254,6 +262,7 @@ const GCP: BillingFormat = {
   amortisedCost: [],
   dates: ["usage_start_time", "usage_end_time"],
   identities: ["project_id", "resource_name"],
+  currency: ["currency"],
   linesQuery: "classify/billing_lines_gcp.sql",
   usageQuery: "classify/billing_usage_gcp.sql",
 };
@@ -286,6 +295,7 @@ const OCI: BillingFormat = {
   amortisedCost: [],
   dates: ["line_item_interval_usage_start", "line_item_interval_usage_end"],
   identities: ["line_item_tenant_id", "product_resource_id"],
+  currency: ["cost_currency_code"],
   linesQuery: "classify/billing_lines_oci.sql",
   usageQuery: "classify/billing_usage_oci.sql",
 };

@@ -38,7 +38,6 @@ const DIMENSIONS: Readonly<Record<BillingFormatName, Readonly<Record<Dimension, 
     region: { name: ["RegionId"] },
     account: { name: ["SubAccountName", "SubAccountId", "BillingAccountName", "BillingAccountId"] },
     resource: { name: ["ResourceName"], id: ["ResourceId", "ResourceName"] },
-    currency: { name: ["BillingCurrency"] },
   },
   cur: {
     // AWS's product names (legacy product/ProductName, CUR 2.0's product map), the code as id
@@ -56,37 +55,28 @@ const DIMENSIONS: Readonly<Record<BillingFormatName, Readonly<Record<Dimension, 
       ],
       id: ["line_item_resource_id"],
     },
-    currency: { name: ["line_item_currency_code"] },
   },
   azure: {
     service: { name: ["MeterCategory"] },
     region: { name: ["ResourceLocation"] },
     account: { name: ["SubscriptionName", "SubscriptionId"] },
     resource: { name: ["ResourceName"], id: ["ResourceId", "ResourceName"] },
-    currency: { name: ["BillingCurrency", "BillingCurrencyCode"] },
   },
   gcp: {
     service: { name: ["service_description"] },
     region: { name: ["location_region", "location_location"] },
     account: { name: ["project_name", "project_id"] },
     resource: { name: ["resource_name"] },
-    currency: { name: ["currency"] },
   },
   oci: {
     service: { name: ["product_service"] },
     region: { name: ["product_region"] },
     account: { name: ["line_item_tenant_id"] },
     resource: { name: ["product_resource_id"] },
-    currency: { name: ["cost_currency_code"] },
   },
 };
-type Dimension = "service" | "region" | "account" | "resource" | "currency";
+type Dimension = "service" | "region" | "account" | "resource";
 type Ranking = "method" | "service" | "region" | "account" | "resource";
-
-/** The columns naming a format's currency, first found first (the summary's currency reads them too). */
-export function currencyColumns(input: BillingFormatName): readonly string[] {
-  return DIMENSIONS[input].currency.name.filter((source) => typeof source === "string");
-}
 
 /** Rows of each ranking kept; the rest are summed in one row (`others`). */
 const RANKED = 12;
@@ -223,7 +213,7 @@ async function createReportLines(connection: DuckDBConnection, written: Written)
 const LISTED_CURRENCIES = 3;
 
 async function currencyOf(connection: DuckDBConnection, written: Written): Promise<string | null> {
-  const column = firstCell(written, DIMENSIONS[written.input].currency.name, new Set());
+  const column = firstCell(written, BILLING_FORMATS[written.input].currency, new Set());
   const reader = await connection.runAndReadAll(
     `SELECT DISTINCT ${column} AS currency FROM ${sourceOf(written)} WHERE ${column} IS NOT NULL ORDER BY 1 LIMIT ${LISTED_CURRENCIES + 1}`,
   );

@@ -1,7 +1,7 @@
 /*
  * The currency a bill's amounts are in, for the summary: the format's currency column (FOCUS
  * BillingCurrency, CUR line_item_currency_code, Azure BillingCurrency, Google currency, Oracle
- * cost/currencyCode: src/billing/reportData.ts), read on the bill's first CURRENCY_LINES lines — a
+ * cost/currencyCode: each format's `currency`, src/billing/formats.ts), read on the bill's first CURRENCY_LINES lines — a
  * bill is billed in one currency; a merged export's few are each named — so that the summary costs
  * no second pass over the file. Null when the export has no such column or leaves it empty.
  */
@@ -9,7 +9,6 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier } from "../../duckdb/database.js";
 import { headerColumn } from "../formats.js";
-import { currencyColumns } from "../reportData.js";
 import type { ReadExport } from "./read.js";
 
 /** Lines read for the currency: a bill's first lines name it (LIMIT stops DuckDB's reader there). */
@@ -21,7 +20,7 @@ const NAMED = 3;
 /** The bill's currency (`USD`), several joined (`EUR, USD`), or null. */
 export async function billCurrency(connection: DuckDBConnection, read: ReadExport): Promise<string | null> {
   const { format, header } = read.views;
-  const found = currencyColumns(format.name)
+  const found = format.currency
     .map((name) => headerColumn(format, name, header))
     .filter((name): name is string => name !== null);
   if (found.length === 0) return null;
