@@ -1,7 +1,8 @@
 /**
  * Bills as they arrive (`main`, edition 2.4.1): a portal's bilingual header read as its format, a
  * file that is neither a bill nor an inventory refused in one line (exit 2, nothing written), a CUR
- * 2.0 Data Exports manifest named for what it is. Fixtures: test/fixtures/billing/arrivals/.
+ * 2.0 Data Exports manifest named for what it is, BigQuery's records null in every line read line by
+ * line. Fixtures: test/fixtures/billing/arrivals/.
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -42,6 +43,35 @@ describe("FOCUS versions", () => {
     expect(stderr).toContain("focus-1.3.csv: FOCUS 1.3 (Cost and Usage), edition 2.4.1");
     expect(lines).toHaveLength(5);
   });
+});
+
+describe("BigQuery's records as they come", () => {
+  it(
+    "reads each line of an export whose `location` is null in every line, placed by default",
+    SLOW,
+    async () => {
+      // gcp-bigquery-resource.json's first three lines, `"location": null` in each (a SKU without a
+      // place): DuckDB reads such a record as JSON without fields, and the file was refused for
+      // lacking location.region.
+      const { stderr, lines } = await evaluatedLines(
+        fixture("gcp-bigquery-null-location.json"),
+        join(scratch, "null-location.csv"),
+      );
+      expect(stderr).toContain(
+        "gcp-bigquery-null-location.json: Google Cloud billing export (BigQuery, resource-level), edition 2.4.1",
+      );
+      expect(stderr).toContain("no region: the default place (EEE): 3 rows, cost 1.56 EUR");
+      expect(stderr).toContain("coverage: 3 of 3 lines estimated; 1.56 of 1.56 EUR positive cost (100.0 %)");
+      // 172,800 seconds of N2 cores: 48 vCPU-hours.
+      const cores = onlyLine(lines, "sku.description", "N2 Instance Core running in Paris");
+      expect([cores.method, cores.method_quantity, cores.status]).toEqual(["per-vcpu", "48", "evaluated"]);
+      // 742,170,348,748,800 byte-seconds / 3,600 / 10⁹ = 206.1584302 GB-hours.
+      const memory = onlyLine(lines, "sku.description", "N2 Instance Ram running in Paris");
+      expect(memory.method).toBe("memory");
+      expect(Number(memory.method_quantity)).toBeCloseTo(742_170_348_748_800 / 3600 / 1e9, 6);
+      expect(lines.every((line) => line["location.region"] === "")).toBe(true);
+    },
+  );
 });
 
 describe("files that are not bills", () => {
