@@ -74,6 +74,41 @@ describe("BigQuery's records as they come", () => {
   );
 });
 
+describe("a managed database's vCores", () => {
+  it(
+    "reads Azure's `N vCore` meters as vCPU-hours and an SQL licence per vCore as a licence",
+    SLOW,
+    async () => {
+      const { stderr, lines } = await evaluatedLines(
+        fixture("azure-database-vcores.csv"),
+        join(scratch, "vcores.csv"),
+        ["--criteria", "gwp"],
+      );
+      // A vCPU-hour on Azure: CCF's 0.78–3.76 W at 50 % load, 2.27 W, × PUE 1.185 = 2.68995 Wh.
+      const perVcpuHour = (0.78 + (3.76 - 0.78) / 2) * 1.185 * 1e-3;
+      // MySQL's `2 vCore` server for 24 hours: 48 vCPU-hours.
+      const mysql = onlyLine(lines, "MeterName", "2 vCore");
+      expect([mysql.method, mysql.method_quantity, mysql.method_unit]).toEqual([
+        "per-vcpu",
+        "48",
+        "vCPU-hours",
+      ]);
+      expect(Number(mysql.energy_kwh)).toBeCloseTo(48 * perVcpuHour, 10);
+      // PostgreSQL's `vCore` meter bills vCore-hours: 96 of them.
+      const postgres = lines.find((line) => line.MeterCategory === "Azure Database for PostgreSQL");
+      expect([postgres?.method, postgres?.method_quantity]).toEqual(["per-vcpu", "96"]);
+      expect(Number(postgres?.energy_kwh)).toBeCloseTo(96 * perVcpuHour, 10);
+      // A managed instance's SQL licence and Defender's vCore pack, per vCore: software, the
+      // hardware billed by the compute meters.
+      for (const category of ["SQL Managed Instance", "Microsoft Defender for Cloud"]) {
+        expect(lines.find((line) => line.MeterCategory === category)?.status).toBe("not compute");
+      }
+      expect(stderr).toContain("a licence: 2 rows, cost 8.78 EUR");
+      expect(stderr).toContain("per-vcpu: 2 rows, cost 10.6 EUR (54.7 %)");
+    },
+  );
+});
+
 describe("files that are not bills", () => {
   it("refuses a headerless invoice in one line, writing nothing", SLOW, async () => {
     const output = join(scratch, "invoice-out.csv");
