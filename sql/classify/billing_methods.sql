@@ -88,6 +88,10 @@ FROM (
           ELSE 2.0
         END
         WHEN s.billing_unit_resource = 'acu' OR s.billing_usage_text LIKE '%aurora:serverless%' THEN 0.25
+        -- A managed database's vCores its meter names (Azure's `2 vCore`, billed per hour of the
+        -- server); a meter of `vCore` alone bills vCore-hours
+        WHEN s.billing_usage_text LIKE '%vcore%' THEN COALESCE(TRY_CAST(NULLIF(
+          REGEXP_EXTRACT(s.billing_usage_text, '([0-9]+) vcore', 1), '') AS DOUBLE), 1.0)
         ELSE 1.0
       END AS billing_method_multiplier
     FROM (

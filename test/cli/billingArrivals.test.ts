@@ -1,7 +1,8 @@
 /**
  * Bills as they arrive (`main`, edition 2.4.1): a portal's bilingual header read as its format, a
  * file that is neither a bill nor an inventory refused in one line (exit 2, nothing written), a CUR
- * 2.0 Data Exports manifest named for what it is. Fixtures: test/fixtures/billing/arrivals/.
+ * 2.0 Data Exports manifest named for what it is, BigQuery's records null in every line read line by
+ * line. Fixtures: test/fixtures/billing/arrivals/.
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -42,6 +43,70 @@ describe("FOCUS versions", () => {
     expect(stderr).toContain("focus-1.3.csv: FOCUS 1.3 (Cost and Usage), edition 2.4.1");
     expect(lines).toHaveLength(5);
   });
+});
+
+describe("BigQuery's records as they come", () => {
+  it(
+    "reads each line of an export whose `location` is null in every line, placed by default",
+    SLOW,
+    async () => {
+      // gcp-bigquery-resource.json's first three lines, `"location": null` in each (a SKU without a
+      // place): DuckDB reads such a record as JSON without fields, and the file was refused for
+      // lacking location.region.
+      const { stderr, lines } = await evaluatedLines(
+        fixture("gcp-bigquery-null-location.json"),
+        join(scratch, "null-location.csv"),
+      );
+      expect(stderr).toContain(
+        "gcp-bigquery-null-location.json: Google Cloud billing export (BigQuery, resource-level), edition 2.4.1",
+      );
+      expect(stderr).toContain("no region: the default place (EEE): 3 rows, cost 1.56 EUR");
+      expect(stderr).toContain("coverage: 3 of 3 lines estimated; 1.56 of 1.56 EUR positive cost (100.0 %)");
+      // 172,800 seconds of N2 cores: 48 vCPU-hours.
+      const cores = onlyLine(lines, "sku.description", "N2 Instance Core running in Paris");
+      expect([cores.method, cores.method_quantity, cores.status]).toEqual(["per-vcpu", "48", "evaluated"]);
+      // 742,170,348,748,800 byte-seconds / 3,600 / 10⁹ = 206.1584302 GB-hours.
+      const memory = onlyLine(lines, "sku.description", "N2 Instance Ram running in Paris");
+      expect(memory.method).toBe("memory");
+      expect(Number(memory.method_quantity)).toBeCloseTo(742_170_348_748_800 / 3600 / 1e9, 6);
+      expect(lines.every((line) => line["location.region"] === "")).toBe(true);
+    },
+  );
+});
+
+describe("a managed database's vCores", () => {
+  it(
+    "reads Azure's `N vCore` meters as vCPU-hours and an SQL licence per vCore as a licence",
+    SLOW,
+    async () => {
+      const { stderr, lines } = await evaluatedLines(
+        fixture("azure-database-vcores.csv"),
+        join(scratch, "vcores.csv"),
+        ["--criteria", "gwp"],
+      );
+      // A vCPU-hour on Azure: CCF's 0.78–3.76 W at 50 % load, 2.27 W, × PUE 1.185 = 2.68995 Wh.
+      const perVcpuHour = (0.78 + (3.76 - 0.78) / 2) * 1.185 * 1e-3;
+      // MySQL's `2 vCore` server for 24 hours: 48 vCPU-hours.
+      const mysql = onlyLine(lines, "MeterName", "2 vCore");
+      expect([mysql.method, mysql.method_quantity, mysql.method_unit]).toEqual([
+        "per-vcpu",
+        "48",
+        "vCPU-hours",
+      ]);
+      expect(Number(mysql.energy_kwh)).toBeCloseTo(48 * perVcpuHour, 10);
+      // PostgreSQL's `vCore` meter bills vCore-hours: 96 of them.
+      const postgres = lines.find((line) => line.MeterCategory === "Azure Database for PostgreSQL");
+      expect([postgres?.method, postgres?.method_quantity]).toEqual(["per-vcpu", "96"]);
+      expect(Number(postgres?.energy_kwh)).toBeCloseTo(96 * perVcpuHour, 10);
+      // A managed instance's SQL licence and Defender's vCore pack, per vCore: software, the
+      // hardware billed by the compute meters.
+      for (const category of ["SQL Managed Instance", "Microsoft Defender for Cloud"]) {
+        expect(lines.find((line) => line.MeterCategory === category)?.status).toBe("not compute");
+      }
+      expect(stderr).toContain("a licence: 2 rows, cost 8.78 EUR");
+      expect(stderr).toContain("per-vcpu: 2 rows, cost 10.6 EUR (54.7 %)");
+    },
+  );
 });
 
 describe("files that are not bills", () => {

@@ -12,7 +12,14 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { fileLiteral, filesLiteral, identifier, literal, sourceOf } from "../../duckdb/database.js";
 import { DECIMAL_COMMA_PATTERN } from "../../support/numbers.js";
 import { BillingInputError } from "../errors.js";
-import { BILLING_FORMATS, type BillingFormatName, headerColumn, recognisedFormat } from "../formats.js";
+import {
+  BILLING_FORMAT_NAMES,
+  BILLING_FORMATS,
+  type BillingFormatName,
+  headerColumn,
+  readColumns,
+  recognisedFormat,
+} from "../formats.js";
 import { type BillLayout, type CsvLayout, PREAMBLE_BYTES, PREAMBLE_LINES, readNames } from "./layout.js";
 
 /**
@@ -162,9 +169,27 @@ async function jsonSource(
   checkColumnCount(file, columns.length);
   // The types found named, so that the passes after read the file without detecting them again.
   const read = `read_json(${filesLiteral(parts)}, ${options}, columns = {${columns.map(([name, type]) => `${literal(name)}: ${literal(type)}`).join(", ")}})`;
-  const flat = await flatColumns(connection, read, columns, true);
+  const flat = [...(await flatColumns(connection, read, columns, true)), ...nullRecordFields(columns)];
   checkColumnCount(file, flat.length);
   return described(connection, `(SELECT ${flat.join(", ")} FROM ${read})`);
+}
+
+/**
+ * The fields a format reads of a record null in every line (DuckDB types it JSON, without fields:
+ * BigQuery writes `"location": null` for a SKU without a place), each an empty column named as
+ * the record's flattened fields are (`location.region`): every line is then read with it empty —
+ * a line without a region is placed by default and named so — rather than the file refused for
+ * lacking the column.
+ */
+function nullRecordFields(columns: readonly [string, string][]): string[] {
+  const read = new Set(BILLING_FORMAT_NAMES.flatMap((name) => readColumns(BILLING_FORMATS[name])));
+  return columns.flatMap(([name, type]) => {
+    if (type !== "JSON") return [];
+    const prefix = `${name.toLowerCase()}_`;
+    return [...read]
+      .filter((column) => column.startsWith(prefix))
+      .map((column) => `NULL::VARCHAR AS ${identifier(`${name}.${column.slice(prefix.length)}`)}`);
+  });
 }
 
 /**

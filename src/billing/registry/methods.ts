@@ -352,6 +352,7 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
         when: [
           `${TEXT} LIKE '%vcpu%' OR ${TEXT} LIKE '%ocpu%'`,
           "  OR u.billing_unit_resource IN ('vcpu', 'ocpu', 'acu')",
+          `  OR (${TEXT} LIKE '%vcore%' AND u.billing_unit_dimension = 'hour')`,
           `  OR ${TEXT} LIKE '%aurora:serverless%'`,
           `  OR (u.billing_provider = 'gcp' AND ${TEXT} LIKE '% core %'`,
           "    AND u.billing_unit_dimension = 'hour')",
@@ -503,9 +504,10 @@ export const LINE_RULES: readonly OtherRule[] = [
     order: 30,
     why: [
       "A licence's fee (Google's `Licensing Fee for Google Cloud Dataproc (GPU cost)`, `(CPU",
-      "cost)`): software priced per core or GPU whose hardware other lines bill",
+      "cost)`; Azure's `Managed Instance General Purpose - SQL License` and Defender's `Standard",
+      "vCore Pack`, per vCore): software priced per core or GPU whose hardware other lines bill",
     ],
-    when: [`${TEXT} LIKE '%licensing fee%'`],
+    when: [`${TEXT} LIKE '%licensing fee%' OR ${TEXT} LIKE '%sql license%' OR ${TEXT} LIKE '%vcore pack%'`],
     gives: "NULL",
     reason: "a licence",
   },
