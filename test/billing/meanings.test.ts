@@ -188,6 +188,10 @@ describe("instance types by shape (impact-service evaluate)", () => {
     expect(ds2.gwp_embedded_kgco2eq).toBe(d2s.gwp_embedded_kgco2eq);
     // 3.6 of 14.71 EUR positive cost
     expect(runs["meanings-azure"].stderr).toContain("  instance-by-shape: 1 row, cost 3.6 EUR (24.5 %)\n");
+    // The approximate matches in the order of their names, whatever the order the engine met them
+    expect(runs["meanings-azure"].stderr).toContain(
+      "approximate instance-type matches:\n  azure DS2_v2 -> d2s_v3\n  azure Standard_DS2_v2 -> d2s_v3\n",
+    );
   });
 
   it("reads logs kept (Log Analytics' data retention) as stored gigabytes", SLOW, () => {

@@ -126,14 +126,19 @@ async function billedCoefficients(
   );
 }
 
-/** Each billed instance type matched once, whatever its number of lines; the table instance_matches. */
+/**
+ * Each billed instance type matched once, whatever its number of lines; the table instance_matches.
+ * In the order of provider and type: DISTINCT alone returns them in the order its threads met them,
+ * and the summary listed the approximate matches of one bill in either order from run to run.
+ */
 async function matchBilledTypes(
   connection: DuckDBConnection,
   context: EditionContext,
 ): Promise<Map<string, InstanceMatch>> {
   const billedTypes = await connection.runAndReadAll(
     `SELECT DISTINCT billing_provider, billing_instance_type FROM billing_line_kinds
-     WHERE billing_provider IS NOT NULL AND billing_instance_type IS NOT NULL AND billing_method_key IS NULL`,
+     WHERE billing_provider IS NOT NULL AND billing_instance_type IS NOT NULL AND billing_method_key IS NULL
+     ORDER BY billing_provider, billing_instance_type`,
   );
   const matches = new Map<string, InstanceMatch>();
   for (const row of billedTypes.getRowObjects()) {
