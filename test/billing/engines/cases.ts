@@ -69,9 +69,9 @@ export const ENGINE_CASES: readonly EngineCase[] =
 export const caseName = (of: EngineCase) =>
   `${of.fixture}${of.series === null ? "" : ` with the series ${of.series}`}`;
 
-/** The folder a case's files are written to. */
-export function caseFolder(scratch: string, of: EngineCase): string {
-  const folder = join(scratch, caseName(of).replaceAll(/[^A-Za-z0-9.-]+/g, "_"));
+/** The folder a case's files are written to (in the engine's session `session`, when named). */
+export function caseFolder(scratch: string, of: EngineCase, session = ""): string {
+  const folder = join(scratch, caseName(of).replaceAll(/[^A-Za-z0-9.-]+/g, "_"), session);
   mkdirSync(folder, { recursive: true });
   return folder;
 }
