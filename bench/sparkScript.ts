@@ -67,6 +67,7 @@ async function main(): Promise<void> {
       before = load();
       started = Date.now();
       await spark.run(
+        "bench",
         [
           filled(SPARK.exportCsv, places),
           filled(SPARK.numbered, places),
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
       before = load();
       started = Date.now();
       await spark.run(
+        "bench",
         [filled(SPARK.coefficients, places), ...tables, readFileSync(join(folder, "lines.sql"), "utf8")].join(
           ";\n",
         ),

@@ -5,13 +5,20 @@ they store. It reads requests, one JSON object a line, on its standard input and
 its standard output with one line starting with "@@" (the engine's own logging may write other
 lines there):
 
-  {"script": "<statements separated by ;>", "query": "SELECT ...", "out": "/path/rows.json"}
-  -> @@{"ok": true, "rows": N}  |  @@{"error": "..."}
+  {"id": 7, "session": "c3", "script": "<statements separated by ;>", "query": "SELECT ...",
+   "out": "/path/rows.json"}
+  -> @@{"id": 7, "ok": true, "rows": N}  |  @@{"id": 7, "error": "..."}
 
 `script` runs statement by statement (the engine's rules for texts and names read where a
 statement ends); then `query`, whose columns and rows are written to `out` as JSON (numbers as
 Python's shortest repr, which reads back to the same double; records as objects; times as ISO
 text). It answers "@@{"ready": ...}" once its engine is up.
+
+Each request runs on a thread of its own, so that several fixtures are planned at once (planning
+a script's steps is most of what a fixture costs, on one core per query). A request names its
+session: its own temporary views and current schema (Spark: a session of the one context and a
+database of that name; Trino: a connection whose schema is that name), so that fixtures run side
+by side never see each other's tables; one session's requests come one after the other.
 
   python engines/runner.py spark [--delta-jars a.jar,b.jar]
   python engines/runner.py trino --port N
@@ -23,6 +30,7 @@ import decimal
 import json
 import os
 import sys
+import threading
 
 
 def statements(script, backslash_escapes):
@@ -75,7 +83,7 @@ def plain(value):
 
 
 class Spark:
-    """Spark in local mode, one session: the temporary views of each fixture replaced by the next."""
+    """Spark in local mode, one context: a session of it for each session a request names."""
 
     backslash_escapes = True
 
@@ -118,40 +126,55 @@ class Spark:
                 .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
                 .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
             )
-        self.session = builder.getOrCreate()
-        self.session.sparkContext.setLogLevel("ERROR")
-        self.version = self.session.version
+        self.main = builder.getOrCreate()
+        self.main.sparkContext.setLogLevel("ERROR")
+        self.version = self.main.version
 
-    def run(self, statement):
-        self.session.sql(statement).collect()
+    def session(self, name):
+        """A session of the one context whose tables are written to the database `name`."""
+        session = self.main.newSession()
+        session.sql(f"CREATE DATABASE IF NOT EXISTS `{name}`").collect()
+        session.sql(f"USE `{name}`").collect()
+        return session
 
-    def rows(self, query):
-        frame = self.session.sql(query)
+    @staticmethod
+    def run(session, statement):
+        session.sql(statement).collect()
+
+    @staticmethod
+    def rows(session, query):
+        frame = session.sql(query)
         return frame.columns, [[plain(value) for value in row] for row in frame.collect()]
 
 
 class Trino:
-    """A Trino server's session through its Python client (the hive catalog, schema bills)."""
+    """A Trino server's sessions through its Python client (the memory catalog)."""
 
     backslash_escapes = False
 
     def __init__(self, options):
         import trino
 
-        self.connection = trino.dbapi.connect(
-            host="127.0.0.1", port=options.port, user="impact", catalog="memory", schema="bills"
+        self.connect = lambda schema: trino.dbapi.connect(
+            host="127.0.0.1", port=options.port, user="impact", catalog="memory", schema=schema
         )
-        cursor = self.connection.cursor()
+        cursor = self.connect("default").cursor()
         cursor.execute("SELECT version()")
         self.version = cursor.fetchone()[0]
 
-    def run(self, statement):
-        cursor = self.connection.cursor()
+    def session(self, name):
+        """A connection whose unqualified names are the memory catalog's schema `name`."""
+        return self.connect(name)
+
+    @staticmethod
+    def run(connection, statement):
+        cursor = connection.cursor()
         cursor.execute(statement)
         cursor.fetchall()
 
-    def rows(self, query):
-        cursor = self.connection.cursor()
+    @staticmethod
+    def rows(connection, query):
+        cursor = connection.cursor()
         cursor.execute(query)
         rows = cursor.fetchall()
         columns = [column[0] for column in cursor.description]
@@ -159,27 +182,43 @@ class Trino:
 
 
 def serve(engine):
-    answer = lambda document: print("@@" + json.dumps(document), flush=True)
-    answer({"ready": True, "version": engine.version})
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        request = json.loads(line)
+    printing = threading.Lock()
+
+    def answer(document):
+        with printing:
+            print("@@" + json.dumps(document), flush=True)
+
+    sessions = {}
+    opening = threading.Lock()
+
+    def session(name):
+        with opening:
+            if name not in sessions:
+                sessions[name] = engine.session(name)
+            return sessions[name]
+
+    def handle(request):
         try:
+            on = session(request["session"])
             for statement in statements(request.get("script", ""), engine.backslash_escapes):
                 try:
-                    engine.run(statement)
+                    engine.run(on, statement)
                 except Exception as error:
                     raise RuntimeError(f"{error}\n-- in the statement:\n{statement[:4000]}") from None
             count = 0
             if request.get("query"):
-                columns, rows = engine.rows(request["query"])
+                columns, rows = engine.rows(on, request["query"])
                 with open(request["out"], "w", encoding="utf-8") as out:
                     json.dump({"columns": columns, "rows": rows}, out, allow_nan=False)
                 count = len(rows)
-            answer({"ok": True, "rows": count})
+            answer({"id": request["id"], "ok": True, "rows": count})
         except Exception as error:
-            answer({"error": str(error)[-8000:]})
+            answer({"id": request["id"], "error": str(error)[-8000:]})
+
+    answer({"ready": True, "version": engine.version})
+    for line in sys.stdin:
+        if line.strip():
+            threading.Thread(target=handle, args=(json.loads(line),), daemon=True).start()
 
 
 def main():

@@ -36,10 +36,11 @@ export interface EngineCase {
  * whole bill's methods of the three formats that have a whole-bill fixture, and a grid series of
  * two of its three kinds (hourly, monthly). Every fixture runs on DuckDB
  * (test/billing/portable.test.ts: the FinOps sample, bad rows, Azure's German file and the plain
- * series included); on Spark and Trino a fixture costs 10-40 s of planning whatever its size,
- * and the suite's 15 minutes hold these ten on each.
+ * series included); on Spark and Trino a fixture costs 10-40 s of planning whatever its size, and
+ * the files run a few side by side (engines/runner.py: a session each), so that `npm test` (what
+ * CI runs) compares all ten on each engine in about the time three took one after the other.
  */
-const ALL_ENGINE_CASES: readonly EngineCase[] = [
+export const ENGINE_CASES: readonly EngineCase[] = [
   ...[
     "focus-whole-bill.csv",
     "focus-1.2.parquet",
@@ -54,24 +55,12 @@ const ALL_ENGINE_CASES: readonly EngineCase[] = [
   { fixture: "grid/azure.csv", series: "ember-monthly.csv" },
 ];
 
-/**
- * The cases each engine runs: in `npm test` (what CI runs), a flat CSV bill, a nested Parquet
- * export and a bill with an hourly grid series, so that the suite keeps to its time with the
- * engines' downloads and start-up; every case with `IMPACT_ENGINE_CASES=all`
- * (`npm run test:engines`), the whole set docs/billing.md names.
- */
-const SMOKE_CASES = new Set(["focus-whole-bill.csv", "gcp-bigquery-resource.parquet", "grid/cur.csv"]);
-export const ENGINE_CASES: readonly EngineCase[] =
-  process.env.IMPACT_ENGINE_CASES === "all"
-    ? ALL_ENGINE_CASES
-    : ALL_ENGINE_CASES.filter((of) => SMOKE_CASES.has(of.fixture));
-
 export const caseName = (of: EngineCase) =>
   `${of.fixture}${of.series === null ? "" : ` with the series ${of.series}`}`;
 
-/** The folder a case's files are written to. */
-export function caseFolder(scratch: string, of: EngineCase): string {
-  const folder = join(scratch, caseName(of).replaceAll(/[^A-Za-z0-9.-]+/g, "_"));
+/** The folder a case's files are written to (in the engine's session `session`, when named). */
+export function caseFolder(scratch: string, of: EngineCase, session = ""): string {
+  const folder = join(scratch, caseName(of).replaceAll(/[^A-Za-z0-9.-]+/g, "_"), session);
   mkdirSync(folder, { recursive: true });
   return folder;
 }

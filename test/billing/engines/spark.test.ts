@@ -1,7 +1,8 @@
 /**
  * The Spark scripts of `impact-service sql --engine spark` run on Spark itself (local mode, the
  * version engines/versions.env pins; ANSI mode on, Spark 4's default and Databricks'), as a team
- * runs them (docs/billing.md, "Databricks, Spark SQL"): one session for the whole file, and for
+ * runs them (docs/billing.md, "Databricks, Spark SQL"): one Spark for the whole file, a session of
+ * it (its own database) for each fixture, a few fixtures at once, and for
  * each fixture the export loaded as it comes (CSV or Parquet), keys.sql run and its result written
  * as Parquet, `impact-service tables --keys` on that file, the tables loaded, lines.sql run, and
  * billing_result compared with the command's lines: every line in line_id's order, every column,
@@ -27,7 +28,7 @@ import {
 } from "./cases.js";
 import { ENGINES, VERSIONS } from "./install.js";
 import { filled, SPARK } from "./recipes.js";
-import { type EngineSession, startSession } from "./runner.js";
+import { type EngineSession, sideBySide, startSession } from "./runner.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "billing-spark-"));
 const coefficients = join(scratch, "coefficients.parquet");
@@ -57,9 +58,15 @@ afterAll(() => {
 /** The recipe's statements, filled, as one script. */
 const statements = (...parts: readonly string[]) => parts.map((part) => `${part};`).join("\n");
 
-/** A fixture through the recipe: the lines script's billing_result, and the command's lines. */
-async function onSpark(of: EngineCase, more: readonly string[] = []) {
-  const folder = caseFolder(scratch, of);
+/** Fixtures planned at once: Spark plans a statement on one core, and the machine has two. */
+const planned = sideBySide(3);
+
+/**
+ * A fixture through the recipe in the session `session`: the lines script's billing_result, and
+ * the command's lines.
+ */
+async function onSpark(session: string, of: EngineCase, more: readonly string[] = []) {
+  const folder = caseFolder(scratch, of, session);
   const path = join(FIXTURES, of.fixture);
   const command = await commandLines(of, folder);
   const places = {
@@ -69,6 +76,7 @@ async function onSpark(of: EngineCase, more: readonly string[] = []) {
     tables: join(folder, "tables"),
   };
   await spark.run(
+    session,
     statements(
       filled(path.endsWith(".parquet") ? SPARK.exportParquet : SPARK.exportCsv, places),
       filled(SPARK.numbered, places),
@@ -82,6 +90,7 @@ async function onSpark(of: EngineCase, more: readonly string[] = []) {
     .filter(({ table }) => table !== "coefficients")
     .map(({ table }) => filled(SPARK.table, { ...places, table }));
   const result = await spark.run(
+    session,
     statements(filled(SPARK.coefficients, places), ...tables, await sqlScript("spark", path, of, { more })),
     { sql: SPARK.read, out: join(folder, "result.json") },
   );
@@ -93,22 +102,20 @@ const inputColumns = (columns: readonly string[]) =>
   columns.slice(0, columns.indexOf("matched_instance_type"));
 
 describe(`the Spark scripts on Spark ${VERSIONS.SPARK_VERSION} (local mode)`, () => {
-  it.each(ENGINE_CASES.map((of) => [caseName(of), of] as const))(
+  it.concurrent.each(ENGINE_CASES.map((of, index) => [caseName(of), of, index] as const))(
     "give every line of %s as the command writes it",
-    async (_name, of) => {
-      const { result, command } = await onSpark(of);
+    async (_name, of, index) => {
+      const { result, command } = await planned(() => onSpark(`c${index}`, of));
       expectSameLines(result, command, inputColumns(command.columns));
     },
     600_000,
   );
 
-  it("stores billing_result as a Delta table with --delta (Unity Catalog's managed tables)", async () => {
+  it.concurrent("stores billing_result as a Delta table with --delta (Unity Catalog's managed tables)", async () => {
     const of = { fixture: "oci-cost-report.csv", series: null };
-    // The Parquet table of the cases before: Delta replaces only a Delta table (DELTA_NOT_A_DELTA_TABLE)
-    await spark.run("DROP TABLE IF EXISTS billing_result");
-    const { result, command } = await onSpark(of, ["--delta"]);
+    const { result, command } = await planned(() => onSpark("delta", of, ["--delta"]));
     expectSameLines(result, command, inputColumns(command.columns));
-    const described = await spark.run("", {
+    const described = await spark.run("delta", "", {
       sql: "DESCRIBE DETAIL billing_result",
       out: join(scratch, "delta-detail.json"),
     });

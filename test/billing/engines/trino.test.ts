@@ -5,7 +5,8 @@
  * The files are read by the Hive connector over the local file system (a file metastore): each
  * export in a folder of its own as it comes (CSV, every column varchar; CSV.gz; Parquet typed),
  * each small table's Parquet file in its own; the script's tables and views are written to the
- * memory connector (the catalog that writes: Athena's database). For each fixture: keys.sql, its
+ * memory connector (the catalog that writes: Athena's database). Each fixture has schemas of its
+ * own in both catalogs and a session of its own, a few fixtures at once. For each: keys.sql, its
  * result saved as CSV as Trino's console saves it, `impact-service tables --keys` on that file,
  * lines.sql, and billing_result compared with the command's lines — paired by the export's
  * columns (line_id is a UUID), names without case (Trino keeps them lower case), an empty cell of
@@ -36,7 +37,7 @@ import {
 } from "./cases.js";
 import { ENGINES, VERSIONS } from "./install.js";
 import { filled, TRINO } from "./recipes.js";
-import { type EngineSession, startSession } from "./runner.js";
+import { type EngineSession, sideBySide, startSession } from "./runner.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "billing-trino-"));
 /** The Hive catalog's file system: local:///… is this folder. */
@@ -136,7 +137,6 @@ beforeAll(async () => {
     [ENGINES.runner, "trino", "--port", String(port)],
     process.env,
   );
-  await trino.run("CREATE SCHEMA IF NOT EXISTS hive.bills; CREATE SCHEMA IF NOT EXISTS memory.bills");
 }, 300_000);
 
 afterAll(() => {
@@ -214,12 +214,24 @@ function folderOf(name: string, paths: readonly string[]): string {
   return `local:///${name}`;
 }
 
-/** The files' schema (Hive over local files), the script's (memory: the runner's session). */
-const PLACES = { files: "hive.bills", work: "memory.bills" };
+/**
+ * A session's schemas: of its files (Hive over local files), of the script (memory: the runner's
+ * session names its tables unqualified there).
+ */
+const placesOf = (session: string) => ({ files: `hive.${session}`, work: `memory.${session}` });
+
+/** Fixtures planned at once: the one server plans a query on one core, and the machine has two. */
+const planned = sideBySide(3);
 
 const statements = (...parts: readonly string[]) => parts.map((part) => `${part};`).join("\n");
 
-async function onTrino(of: EngineCase) {
+/** A fixture through the recipe in the session `session` (its schemas created here). */
+async function onTrino(session: string, of: EngineCase) {
+  const PLACES = placesOf(session);
+  await trino.run(
+    "default",
+    `CREATE SCHEMA IF NOT EXISTS ${PLACES.files}; CREATE SCHEMA IF NOT EXISTS ${PLACES.work}`,
+  );
   const folder = caseFolder(scratch, of);
   const path = join(FIXTURES, of.fixture);
   const command = await commandLines(of, folder);
@@ -232,8 +244,8 @@ async function onTrino(of: EngineCase) {
         .map((name) => `"${name.replaceAll('"', '""')}" varchar`)
         .join(", ");
   const rows = await trino.run(
+    session,
     statements(
-      "DROP TABLE IF EXISTS hive.bills.bill",
       filled(parquet ? TRINO.exportParquet : TRINO.exportCsv, {
         ...PLACES,
         columns,
@@ -256,7 +268,6 @@ async function onTrino(of: EngineCase) {
         ? [coefficients, join(tables, METHOD_COEFFICIENTS_FILE)]
         : [join(tables, file)];
     loads.push(
-      `DROP TABLE IF EXISTS hive.bills.${table}`,
       filled(TRINO.table, {
         ...PLACES,
         table,
@@ -266,7 +277,7 @@ async function onTrino(of: EngineCase) {
       filled(TRINO.named, { ...PLACES, table }),
     );
   }
-  const result = await trino.run(statements(...loads, await sqlScript("trino", path, of)), {
+  const result = await trino.run(session, statements(...loads, await sqlScript("trino", path, of)), {
     sql: filled(TRINO.read, PLACES),
     out: join(folder, "result.json"),
   });
@@ -278,10 +289,10 @@ const inputColumns = (columns: readonly string[]) =>
   columns.slice(0, columns.indexOf("matched_instance_type"));
 
 describe(`the Trino scripts on Trino ${VERSIONS.TRINO_VERSION}`, () => {
-  it.each(ENGINE_CASES.map((of) => [caseName(of), of] as const))(
+  it.concurrent.each(ENGINE_CASES.map((of, index) => [caseName(of), of, index] as const))(
     "give every line of %s as the command writes it",
-    async (_name, of) => {
-      const { result, command } = await onTrino(of);
+    async (_name, of, index) => {
+      const { result, command } = await planned(() => onTrino(`c${index}`, of));
       expectSameLines(result, command, inputColumns(command.columns), {
         foldedNames: true,
         unordered: true,
