@@ -707,8 +707,10 @@ describe("lines of real FOCUS exports without extension columns (impact-service 
       expect(html).toContain("<b>813</b>lines estimated</div>");
       expect(summary).toContain("  negative quantity (a refund or correction): 7 rows, cost 0 USD\n");
       const largest = summary.split("largest unestimated services by cost:\n")[1]?.split("\n") ?? [];
+      // Defender for Containers' `Standard vCore vCore Pack`: a licence per vCore, whose hardware the
+      // cluster's own VMs bill
       expect(largest[0]).toBe(
-        "  Azure Kubernetes Service: 1.58 USD (8.7 %), 1 row (unknown to the registry; a count, no hardware per unit: Units/Hour)",
+        "  Azure Kubernetes Service: 1.58 USD (8.7 %), 1 row (unknown to the registry; a licence)",
       );
       // Storage Accounts is known; its operations lines no method reads are said by what they count
       expect(largest).toContain(
