@@ -85,8 +85,8 @@ export interface ChunkScheduler {
 /**
  * Where a job joins the request's queue: `after` the jobs queued before it, or `ahead` of them
  * when they wait for it — a reference lookup's batch, whose answers the items being prepared
- * await: queued behind a fleet's preparation, every item of the fleet was started before the
- * lookups ran, and the 10,000 items' continuations then ran in one turn (60–100 ms,
+ * await: queued behind a fleet's preparation, every item of the fleet would be started before the
+ * lookups run, and the 10,000 items' continuations would then run in one turn (60–100 ms,
  * bench/README.md "Single requests during fleets").
  */
 export type JobPlace = "after" | "ahead";

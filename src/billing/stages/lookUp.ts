@@ -128,8 +128,8 @@ async function billedCoefficients(
 
 /**
  * Each billed instance type matched once, whatever its number of lines; the table instance_matches.
- * In the order of provider and type: DISTINCT alone returns them in the order its threads met them,
- * and the summary listed the approximate matches of one bill in either order from run to run.
+ * In the order of provider and type: DISTINCT alone returns them in the order its threads meet
+ * them, which differs from run to run, and the summary lists the approximate matches in this order.
  */
 async function matchBilledTypes(
   connection: DuckDBConnection,

@@ -84,8 +84,9 @@ function throwIfCancelled(signal: AbortSignal): void {
  *
  * An iterable, not a list of promises: GraphQL takes the next item once it has completed the
  * previous one, so nothing is made for an item before its chunk; 10,000 pending promises made at
- * once (with the executor's two more each) held the loop 60–120 ms when a fleet's items began, and
- * survived the collections of the whole fleet (bench/README.md, "Single requests during fleets").
+ * once (with the executor's two more each) would hold the loop 60–120 ms when a fleet's items
+ * begin, and survive the collections of the whole fleet (bench/README.md, "Single requests during
+ * fleets").
  */
 export function releaseInChunks<T>(
   entries: readonly T[],
