@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 const require = createRequire(import.meta.url);
@@ -42,7 +43,11 @@ export default defineConfig({
     // The pools' options are set here, for every project using the pool: only `unit` uses threads,
     // only `process` forks.
     poolOptions: {
-      threads: { isolate: false },
+      // Every core for the unit files: they run before the process files, alone on the machine.
+      // Vitest's default in `run` mode is one core fewer than the machine has (its main process is
+      // left one), which on the 2-core machine ran every unit file on one thread while the
+      // main process, only collecting results, left the second core idle.
+      threads: { isolate: false, minThreads: 1, maxThreads: availableParallelism() },
       // The process tests: files not isolated (a fork loads the sources, vitest and the app's
       // modules once, not once per file: collect 10.2 s → 2.9 s over six of these files), two
       // forks at once: their tests mostly wait on a child process or a socket, so a second

@@ -74,13 +74,82 @@ function throwIfCancelled(signal: AbortSignal): void {
 }
 
 /**
+ * How a fleet's entries are handed out, a slice per turn of the event loop the request is granted
+ * (chunks.ts's TurnShare): an unstreamed fleet's slices hold a number of entries, a streamed one's
+ * last a time.
+ */
+export interface Slicing<T> {
+  /** Whether the slice begun at `started` (performance.now()) is full, `handed` entries in. */
+  readonly full: (started: number, handed: number) => boolean;
+  /** Awaited before each slice when it gives a promise (a reader's pace). */
+  readonly ready?: () => Promise<unknown> | undefined;
+  /** Told of each entry as it is handed out. */
+  readonly handing?: (entry: T) => void;
+  /** Awaited after each slice (its entries' completion, measured from `started`). */
+  readonly after?: (started: number) => Promise<void>;
+}
+
+/**
+ * `waiting`'s entries, a slice per granted turn, each forgotten once handed out (the caller's
+ * copy: a generator keeps its arguments as long as it runs, and an item's model is garbage once
+ * its fields are answered). Once the request is cancelled, the entries not handed out are each
+ * the cancellation (`"each"`: every item null with the error at its path) or the iterable throws
+ * it (`"throw"`: a stream ends).
+ */
+export function handOutInSlices<T>(
+  waiting: (T | undefined)[],
+  signal: AbortSignal,
+  turns: TurnShare,
+  slicing: Slicing<T>,
+  onCancel: "each",
+): AsyncGenerator<T | GraphQLError>;
+export function handOutInSlices<T>(
+  waiting: (T | undefined)[],
+  signal: AbortSignal,
+  turns: TurnShare,
+  slicing: Slicing<T>,
+  onCancel: "throw",
+): AsyncGenerator<T>;
+export async function* handOutInSlices<T>(
+  waiting: (T | undefined)[],
+  signal: AbortSignal,
+  turns: TurnShare,
+  slicing: Slicing<T>,
+  onCancel: "each" | "throw",
+): AsyncGenerator<T | GraphQLError> {
+  let next = 0;
+  while (next < waiting.length) {
+    const ready = slicing.ready?.();
+    if (ready) await ready;
+    await turns.nextSlice();
+    if (signal.aborted) {
+      const error = cancellationOf(signal);
+      if (onCancel === "throw") throw error;
+      for (; next < waiting.length; next++) {
+        waiting[next] = undefined;
+        yield error;
+      }
+      return;
+    }
+    const started = performance.now();
+    for (let handed = 0; next < waiting.length && !slicing.full(started, handed); handed++) {
+      const entry = waiting[next] as T;
+      waiting[next] = undefined;
+      next += 1;
+      slicing.handing?.(entry);
+      yield entry;
+    }
+    if (slicing.after) await slicing.after(started);
+  }
+}
+
+/**
  * The fleet's entries as an async iterable handed out chunk by chunk: GraphQL completes the items
- * of a chunk (their selected fields) in the slice the request's turns grant it (chunks.ts's
- * TurnShare), other requests getting their share between slices. The chunk size adapts so a
- * chunk takes about SLICE_MS. `completed` is told of each entry once its chunk's completion has
- * run (the microtasks after it: fields resolved synchronously, as a fleet item's are without
- * `@defer`). Once the request is cancelled, every entry not handed out yet is the cancellation
- * (each item null with the error at its path).
+ * of a chunk (their selected fields) in the slice the request's turns grant it, other requests
+ * getting their share between slices. The chunk size adapts so a chunk takes about SLICE_MS.
+ * `completed` is told of each entry once its chunk's completion has run (the microtasks after it:
+ * fields resolved synchronously, as a fleet item's are without `@defer`). Once the request is
+ * cancelled, every entry not handed out yet is the cancellation.
  *
  * An iterable, not a list of promises: GraphQL takes the next item once it has completed the
  * previous one, so nothing is made for an item before its chunk; 10,000 pending promises made at
@@ -94,48 +163,22 @@ export function releaseInChunks<T>(
   turns: TurnShare = OWN_TURNS,
   completed?: (entry: T) => void,
 ): AsyncGenerator<T | GraphQLError> {
-  // The generator holds a copy, never `entries` (a generator keeps its arguments as long as it
-  // runs), and forgets each entry once handed out: the loop runs until the last chunk, and what
-  // it held would live as long (an item's model is garbage once its fields are answered).
-  return chunks([...entries], signal, turns, completed);
-}
-
-async function* chunks<T>(
-  waiting: (T | undefined)[],
-  signal: AbortSignal,
-  turns: TurnShare,
-  completed: ((entry: T) => void) | undefined,
-): AsyncGenerator<T | GraphQLError> {
-  const count = waiting.length;
   let size = 8;
-  let next = 0;
-  while (next < count) {
-    await turns.nextSlice();
-    if (signal.aborted) {
-      const error = cancellationOf(signal);
-      for (; next < count; next++) {
-        waiting[next] = undefined;
-        yield error;
-      }
-      return;
-    }
-    const started = performance.now();
-    const end = Math.min(count, next + size);
-    const released: T[] = [];
-    for (; next < end; next++) {
-      const entry = waiting[next] as T;
-      waiting[next] = undefined;
-      if (completed) released.push(entry);
-      yield entry;
-    }
-    // The chunk's own time: its items' fields resolved asynchronously complete in the microtasks
-    // that follow. The wait for the next turn is not counted: under load it is the other
-    // requests' work, and counting it shrank every fleet to one item a turn (a 2,000-item fleet
-    // then took 30 s).
-    await microtasksDrained();
-    if (completed) for (const entry of released) completed(entry);
-    const elapsed = performance.now() - started;
-    if (elapsed < SLICE_MS / 2) size = Math.min(LARGEST_CHUNK, size * 2);
-    else if (elapsed > SLICE_MS * 2) size = Math.max(1, Math.floor(size / 2));
-  }
+  const released: T[] = [];
+  const slicing: Slicing<T> = {
+    full: (_started, handed) => handed >= size,
+    handing: completed && ((entry) => released.push(entry)),
+    async after(started) {
+      // The chunk's own time: its items' fields resolved asynchronously complete in the
+      // microtasks that follow. The wait for the next turn is not counted: under load it is the
+      // other requests' work, and counting it shrank every fleet to one item a turn (a
+      // 2,000-item fleet then took 30 s).
+      await microtasksDrained();
+      if (completed) for (const entry of released.splice(0)) completed(entry);
+      const elapsed = performance.now() - started;
+      if (elapsed < SLICE_MS / 2) size = Math.min(LARGEST_CHUNK, size * 2);
+      else if (elapsed > SLICE_MS * 2) size = Math.max(1, Math.floor(size / 2));
+    },
+  };
+  return handOutInSlices([...entries], signal, turns, slicing, "each");
 }

@@ -10,10 +10,10 @@ import {
   visit,
 } from "graphql";
 import { isAsyncIterable, type Plugin } from "graphql-yoga";
-import { SLICE_MS, type TurnShare } from "../../service/chunks.js";
+import { SLICE_MS } from "../../service/chunks.js";
 import type { RequestContext } from "../../service/context.js";
 import { badUserInput } from "../errors.js";
-import { cancellationOf } from "../execution/scheduling.js";
+import { handOutInSlices, type Slicing } from "../execution/scheduling.js";
 
 /*
  * `@stream` on a fleet's items, with a cost linear in the items. The executor (graphql-tools')
@@ -21,8 +21,8 @@ import { cancellationOf } from "../execution/scheduling.js";
  * still pending: a 10,000-item list of pending promises made that N² (3,000 races over 3,000
  * promises exhausted a 768 MB heap). Given an async iterable instead, it completes the items one
  * after the other, so the records pending at once are the few not sent yet. The items are handed
- * out in slices of about SLICE_MS with a turn of the event loop between slices, as
- * releaseInChunks does for an unstreamed fleet.
+ * out in slices of about SLICE_MS with a turn of the event loop between slices
+ * (handOutInSlices, as for an unstreamed fleet).
  */
 
 /** Whether this field of the operation carries an active `@stream` (its `if` not false). */
@@ -95,43 +95,25 @@ export function streamInSlices<T>(
   context: RequestContext,
   info: GraphQLResolveInfo,
 ): AsyncGenerator<T> {
-  // The generator holds a copy, never `entries`: each entry (and through it its evaluation,
-  // the built asset) is forgotten once handed out, or the stream would keep every item's
-  // evaluation until its last item is sent (130 MB more live heap and as much GC work at 10,000
-  // items).
-  // The first initialCount items go out in the payload that holds the list, not incrementally.
-  return slices(
-    [...entries],
-    { signal, turns: context.service.turns },
-    paces.get(context),
-    initialCountOf(info),
-  );
-}
-
-async function* slices<T>(
-  waiting: (T | undefined)[],
-  { signal, turns }: { signal: AbortSignal; turns: TurnShare },
-  pace: StreamPace | undefined,
-  initialCount: number,
-): AsyncGenerator<T> {
-  let initial = initialCount;
-  let next = 0;
+  const pace = paces.get(context);
   const stopped = pace ? aborted(signal) : undefined;
-  while (next < waiting.length) {
-    const caughtUp = pace?.caughtUp();
-    if (caughtUp) await Promise.race([caughtUp, stopped]);
-    await turns.nextSlice();
-    if (signal.aborted) throw cancellationOf(signal);
-    const started = performance.now();
-    while (next < waiting.length && performance.now() - started < SLICE_MS) {
-      const entry = waiting[next] as T;
-      waiting[next] = undefined;
-      next += 1;
+  // The first initialCount items go out in the payload that holds the list, not incrementally.
+  let initial = initialCountOf(info);
+  const slicing: Slicing<T> = {
+    full: (started) => performance.now() - started >= SLICE_MS,
+    ready: () => {
+      const caughtUp = pace?.caughtUp();
+      return caughtUp && Promise.race([caughtUp, stopped]);
+    },
+    handing: () => {
       if (initial > 0) initial -= 1;
       else pace?.handOut(1);
-      yield entry;
-    }
-  }
+    },
+  };
+  // A copy, each entry (and through it its evaluation, the built asset) forgotten once handed
+  // out: the stream would otherwise keep every item's evaluation until its last item is sent
+  // (130 MB more live heap and as much GC work at 10,000 items).
+  return handOutInSlices([...entries], signal, context.service.turns, slicing, "throw");
 }
 
 /** `@stream`'s initialCount on this field (checked a whole number from 0 before execution). */

@@ -6,7 +6,7 @@
  * each fixture the export loaded as it comes (CSV or Parquet), keys.sql run and its result written
  * as Parquet, `impact-service tables --keys` on that file, the tables loaded, lines.sql run, and
  * billing_result compared with the command's lines: every line in line_id's order, every column,
- * numbers to a relative 1e-12. The Unity Catalog case: `--delta` stores billing_result as Delta.
+ * numbers to a relative 1e-12. The Unity Catalog case: one fixture's `--delta` stores billing_result as Delta.
  */
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -101,24 +101,38 @@ async function onSpark(session: string, of: EngineCase, more: readonly string[] 
 const inputColumns = (columns: readonly string[]) =>
   columns.slice(0, columns.indexOf("matched_instance_type"));
 
+/**
+ * The Unity Catalog case (`--delta`: billing_result a managed Delta table) is one of the ten rather
+ * than an eleventh run of a fixture: a case costs Spark its planning whatever its fixture.
+ */
+const DELTA_FIXTURE = "oci-cost-report.csv";
+
+const isDelta = (of: EngineCase) => of.fixture === DELTA_FIXTURE && of.series === null;
+
 describe(`the Spark scripts on Spark ${VERSIONS.SPARK_VERSION} (local mode)`, () => {
-  it.concurrent.each(ENGINE_CASES.map((of, index) => [caseName(of), of, index] as const))(
+  it("store one case's billing_result as Delta", () => {
+    expect(ENGINE_CASES.filter(isDelta)).toHaveLength(1);
+  });
+
+  it.concurrent.each(
+    ENGINE_CASES.map((of, index) => {
+      const delta = isDelta(of);
+      return [`${caseName(of)}${delta ? " (stored as Delta with --delta)" : ""}`, of, index, delta] as const;
+    }),
+  )(
     "give every line of %s as the command writes it",
-    async (_name, of, index) => {
-      const { result, command } = await planned(() => onSpark(`c${index}`, of));
+    async (_name, of, index, delta) => {
+      const session = `c${index}`;
+      const { result, command } = await planned(() => onSpark(session, of, delta ? ["--delta"] : []));
       expectSameLines(result, command, inputColumns(command.columns));
+      if (delta) {
+        const described = await spark.run(session, "", {
+          sql: "DESCRIBE DETAIL billing_result",
+          out: join(scratch, "delta-detail.json"),
+        });
+        expect(described?.rows[0][described.columns.indexOf("format")]).toBe("delta");
+      }
     },
     600_000,
   );
-
-  it.concurrent("stores billing_result as a Delta table with --delta (Unity Catalog's managed tables)", async () => {
-    const of = { fixture: "oci-cost-report.csv", series: null };
-    const { result, command } = await planned(() => onSpark("delta", of, ["--delta"]));
-    expectSameLines(result, command, inputColumns(command.columns));
-    const described = await spark.run("delta", "", {
-      sql: "DESCRIBE DETAIL billing_result",
-      out: join(scratch, "delta-detail.json"),
-    });
-    expect(described?.rows[0][described.columns.indexOf("format")]).toBe("delta");
-  }, 600_000);
 });
