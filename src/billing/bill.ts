@@ -60,7 +60,6 @@ import {
   unreadableNumbers,
 } from "./reading/notes.js";
 import { classifyLines } from "./stages/classify.js";
-import { billCurrency } from "./stages/currency.js";
 import { evaluateKinds } from "./stages/evaluate.js";
 import { lookUpKinds } from "./stages/lookUp.js";
 import { readExport } from "./stages/read.js";
@@ -190,8 +189,7 @@ export async function evaluateBillingExport(
       lines,
     });
     const written = await writeOutputs(connection, request, read, groups, lookedUp, terms);
-    const currency = await billCurrency(connection, read);
-    return summarise(read, lookedUp, groups, written, terms, currency);
+    return await summarise(connection, read, lookedUp, groups, written, terms);
   } finally {
     db.close();
   }
