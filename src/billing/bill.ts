@@ -26,7 +26,7 @@ import { impactColumn, PHASES } from "../output/columns.js";
 import { checkedLoad, coefficientCriteria } from "../service/coefficients.js";
 import type { EditionContext } from "../service/context.js";
 import { openEdition } from "../service/open.js";
-import { nestedArchiveRefusal } from "../support/fileSignature.js";
+import { nestedArchiveRefusal } from "../support/fileStart.js";
 import {
   checkedFolder,
   deliverOutputs,

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BillLayout, billName, inputKindOf, isZipFile } from "../billing/reading/layout.js";
 import { InputFileError } from "../duckdb/errors.js";
-import { nestedArchiveRefusal } from "../support/fileSignature.js";
+import { nestedArchiveRefusal } from "../support/fileStart.js";
 import { FileMisuse, refuseRepeatedParts } from "../support/namedFiles.js";
 import { STAGE_FD_VARIABLE, stageDescriptor, stageWriter } from "../support/runStage.js";
 import { printable, printableLines } from "../support/terminalText.js";

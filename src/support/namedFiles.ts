@@ -21,7 +21,7 @@ import {
 import { basename, dirname, join, resolve } from "node:path";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { fileContent, unreadRefusal } from "./fileSignature.js";
+import { fileContent, unreadRefusal } from "./fileStart.js";
 
 /** A file named on the command line that cannot be used as named: one line, exit 2. */
 export class FileMisuse extends Error {}

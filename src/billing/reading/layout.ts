@@ -1,5 +1,5 @@
 /*
- * How a billing export's file is laid out, read from its first bytes only (src/duckdb/csvHeader.ts,
+ * How a billing export's file is laid out, read from its first bytes only (src/support/fileStart.ts,
  * fileStart): Parquet (by its name), newline-delimited JSON (BigQuery's `bq extract
  * --destination_format=NEWLINE_DELIMITED_JSON`: its first record's fields), or text whose header is
  * a format's (src/billing/formats.ts) — with its separator (`,` `;` or a tab), the lines above it
@@ -10,9 +10,8 @@
 import { statSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import { parse } from "csv-parse/sync";
-import { fileStart } from "../../duckdb/csvHeader.js";
 import { keptInputNames } from "../../output/columns.js";
-import { contentOf, fileStartBytes, foreignContentMessage } from "../../support/fileSignature.js";
+import { contentOf, fileStart, fileStartBytes, foreignContentMessage } from "../../support/fileStart.js";
 import { type DecimalMark, type DecimalReading, decimalMarkOfCells } from "../../support/numbers.js";
 import { wholeRecords } from "../../support/recordEnds.js";
 import { BillingInputError } from "../errors.js";
