@@ -24,7 +24,7 @@ import { openDatabase } from "../duckdb/database.js";
 import type { RequestedCriterion } from "../engine/index.js";
 import { impactColumn, PHASES } from "../output/columns.js";
 import { checkedLoad, coefficientCriteria } from "../service/coefficients.js";
-import type { EditionContext } from "../service/context.js";
+import type { EditionContext } from "../service/open.js";
 import { openEdition } from "../service/open.js";
 import { nestedArchiveRefusal } from "../support/fileStart.js";
 import {

@@ -7,9 +7,9 @@ import {
 } from "../engine/index.js";
 import { type Bound, impactColumn, PHASES, type Phase } from "../output/columns.js";
 import { prepareCloudInstance } from "./cloud.js";
-import type { EditionContext } from "./context.js";
 import { distinctCriteria } from "./criteria.js";
 import { DomainError } from "./errors.js";
+import type { EditionContext } from "./open.js";
 
 /**
  * The coefficient table of cloud instances: for each instance type of a provider and each place it
