@@ -1,11 +1,10 @@
 import {
   type CoefficientRow,
-  checkedLoad,
   coefficientCells,
   coefficientColumns,
-  coefficientCriteria,
   coefficientRowCount,
   coefficientTable,
+  coefficientTerms,
   impactSlots,
   instanceCoefficientRows,
 } from "../service/coefficients.js";
@@ -68,8 +67,7 @@ async function coefficientShape(
   load: number | null | undefined,
   criteria: readonly string[] | null | undefined,
 ): Promise<CoefficientTableShape> {
-  const requested = coefficientCriteria(context, criteria);
-  const checkedLoadValue = checkedLoad(load);
+  const { criteria: requested, load: checkedLoadValue } = coefficientTerms(context, { criteria, load });
   const columns = coefficientColumns(requested);
   const rowCount = coefficientRowCount(context, provider, instanceType);
   await admitTable(request, rowCount, columns.length, ["criteria"]);

@@ -190,11 +190,42 @@ function gunzippedStart(compressed: Buffer, lines: number): Buffer | null {
  * records), its byte-order mark left out; null when it is gzip that cannot be read.
  */
 export function fileStart(file: string, lines = 1): FileStart | null {
-  let bytes: Buffer | null = fileStartBytes(file, HEADER_BYTES);
+  return startText(fileStartBytes(file, HEADER_BYTES), lines);
+}
+
+/** A file's first HEADER_BYTES read as text (fileStart). */
+function startText(start: Buffer, lines: number): FileStart | null {
   // gzip by its mark, whatever the file's name (a download may lose its .gz, or keep it unzipped)
-  const gzip = contentOf(bytes.subarray(0, 2)) === "gzip";
-  if (gzip) bytes = gunzippedStart(bytes, lines);
+  const gzip = contentOf(start.subarray(0, 2)) === "gzip";
+  const bytes = gzip ? gunzippedStart(start, lines) : start;
   return bytes === null ? null : { text: bytes.toString("utf8").replace(/^\uFEFF/, ""), gzip };
+}
+
+/** A regular file's start read once for every decision taken by it: its kind, then its text. */
+export interface ReadStart {
+  /** Its first SIGNATURE_BYTES, which its kind is told by. */
+  readonly bytes: Buffer;
+  readonly content: FileContent;
+  /** Its start as text (fileStart, until `lines` records), read on first use. */
+  readonly text: () => FileStart | null;
+}
+
+/**
+ * A regular file's start, read from the file once: what a file's kind and then its layout are
+ * decided by (src/billing/reading/layout.ts, inputKindOf), whose text is only made when asked.
+ */
+export function readStart(file: string, lines: number): ReadStart {
+  const start = fileStartBytes(file, HEADER_BYTES);
+  const bytes = start.subarray(0, SIGNATURE_BYTES);
+  let text: FileStart | null | undefined;
+  return {
+    bytes,
+    content: contentOf(bytes),
+    text: () => {
+      if (text === undefined) text = startText(start, lines);
+      return text;
+    },
+  };
 }
 
 /** A file's start as text, and whether the file is gzip (its text then inflated). */
