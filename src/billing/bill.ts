@@ -185,6 +185,7 @@ export async function evaluateBillingExport(
       lines,
     });
     const written = await writeOutputs(connection, request, read, groups, lookedUp, terms);
+    // Awaited here: the summary reads the currency on the connection, closed in `finally`.
     return await summarise(connection, read, lookedUp, groups, written, terms);
   } finally {
     db.close();
