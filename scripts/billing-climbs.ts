@@ -64,7 +64,9 @@ function walkSheet(): { stays: Stay[]; counted: number } {
   const total = run.stdout.split("\n").find((line) => line.includes(" stays;"));
   const counted = total === undefined ? null : TOTAL.exec(total);
   if (stays.length === 0 || counted === null) {
-    throw new Error(`farm-studio walk's sheet was not read (its format changed?):\n${run.stdout.slice(0, 2000)}`);
+    throw new Error(
+      `farm-studio walk's sheet was not read (its format changed?):\n${run.stdout.slice(0, 2000)}`,
+    );
   }
   return { stays, counted: Number(counted[1]) };
 }
@@ -84,7 +86,9 @@ function main(): void {
   if (climbs.length !== counted) {
     throw new Error(`${climbs.length} climbs read from the sheet's floors, farm-studio counted ${counted}`);
   }
-  console.log(`${climbs.length} climbs back up on the plain bill's trip (${stays.length} stays, from ${START})`);
+  console.log(
+    `${climbs.length} climbs back up on the plain bill's trip (${stays.length} stays, from ${START})`,
+  );
   if (!values.list) return;
   for (const { from, to } of climbs) {
     console.log(
