@@ -320,8 +320,14 @@ function regularFileStart(file: string): ReadStart | null {
 
 /** Whether a regular file is a ZIP archive by its first bytes (a bill's part: src/cli/main.ts). */
 export function isZipFile(file: string): boolean {
-  // Its first bytes alone: each of up to MAX_BILL_PARTS parts is asked.
-  return isRegularFile(file) && fileContent(file) === "zip";
+  if (!isRegularFile(file)) return false;
+  try {
+    // Its first bytes alone: each of up to MAX_BILL_PARTS parts is asked.
+    return fileContent(file) === "zip";
+  } catch {
+    // Unreadable: its reader says why.
+    return false;
+  }
 }
 
 /**
