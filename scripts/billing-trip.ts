@@ -14,7 +14,8 @@
  *
  * prints the count; --list every file by folder, --functions each file's functions that did work.
  *
- * The figure is in docs/architecture.md ("A billing run").
+ * The figure is in docs/architecture.md ("The plain bill's trip, measured"), beside the climbs
+ * of the same trip (scripts/billing-climbs.ts).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";

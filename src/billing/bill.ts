@@ -23,21 +23,17 @@ import type { Config } from "../config/serviceConfig.js";
 import { openDatabase } from "../duckdb/database.js";
 import type { RequestedCriterion } from "../engine/index.js";
 import { impactColumn, PHASES } from "../output/columns.js";
-import { checkedLoad, coefficientCriteria } from "../service/coefficients.js";
-import type { EditionContext } from "../service/context.js";
-import { openEdition } from "../service/open.js";
-import { nestedArchiveRefusal } from "../support/fileSignature.js";
+import { coefficientTerms, openCoefficientTerms } from "../service/coefficients.js";
+import type { EditionContext } from "../service/open.js";
+import { nestedArchiveRefusal } from "../support/fileStart.js";
 import {
-  checkedFolder,
+  checkedRunFiles,
   deliverOutputs,
-  destinationOf,
   FileMisuse,
   type NamedFile,
   named,
   type RunDestinations,
   type RunFiles,
-  refuseOverlappingFiles,
-  refuseRepeatedParts,
 } from "../support/namedFiles.js";
 import type { RunStage } from "../support/runStage.js";
 import { billingAccount } from "./account.js";
@@ -60,7 +56,6 @@ import {
   unreadableNumbers,
 } from "./reading/notes.js";
 import { classifyLines } from "./stages/classify.js";
-import { billCurrency } from "./stages/currency.js";
 import { evaluateKinds } from "./stages/evaluate.js";
 import { lookUpKinds } from "./stages/lookUp.js";
 import { readExport } from "./stages/read.js";
@@ -190,8 +185,8 @@ export async function evaluateBillingExport(
       lines,
     });
     const written = await writeOutputs(connection, request, read, groups, lookedUp, terms);
-    const currency = await billCurrency(connection, read);
-    return summarise(read, lookedUp, groups, written, terms, currency);
+    // Awaited here: the summary reads the currency on the connection, closed in `finally`.
+    return await summarise(connection, read, lookedUp, groups, written, terms);
   } finally {
     db.close();
   }
@@ -203,15 +198,12 @@ export function billingTerms(
   knownRegions: EditionPlaces["known"],
   asked: BillingAsked,
 ): BillingTerms {
-  const criteria = coefficientCriteria(context, asked.criteria);
-  const load = checkedLoad(asked.load);
-  return {
-    context,
-    knownRegions,
-    criteria,
-    load,
-    impactColumnNames: billingImpactColumns(criteria, asked.ranges),
-  };
+  return termsNamingColumns({ context, knownRegions, ...coefficientTerms(context, asked) }, asked.ranges);
+}
+
+/** Terms checked against their edition, with the impact columns they write named. */
+function termsNamingColumns(checked: Omit<BillingTerms, "impactColumnNames">, ranges: boolean): BillingTerms {
+  return { ...checked, impactColumnNames: billingImpactColumns(checked.criteria, ranges) };
 }
 
 /** The impact columns written, in order: criterion, phase, then min and max with ranges. */
@@ -291,11 +283,18 @@ async function billingPlanOf(options: BillOptions, scratch: string, io: BillIo):
   const { file, input } = options;
   const parts = options.parts ?? [file];
   for (const part of parts) checkedBillingInput(part);
-  refuseRepeatedParts(parts);
-  refuseOverlappingFiles(billingRunFiles(options));
-  const output = options.output === null ? null : destinationOf(options.output, scratch);
-  const tablesFolder = options.tables === null ? null : checkedFolder("--tables", options.tables);
-  const groups = options.groupsShown === null ? null : destinationOf(options.groupsShown, scratch);
+  const files = billingRunFiles(options);
+  const { output, groups, report, folder } = checkedRunFiles(
+    parts,
+    files,
+    {
+      output: options.output,
+      groups: options.groupsShown,
+      report: options.report,
+      folder: options.tables === null ? null : { option: "--tables", path: options.tables },
+    },
+    scratch,
+  );
   // Read here when --input chose this path: the notes on how it is read need it.
   const layout = options.layout ?? billLayout(file);
   if (layout !== null) checkPartLayouts(options, layout);
@@ -311,14 +310,14 @@ async function billingPlanOf(options: BillOptions, scratch: string, io: BillIo):
     instanceTypeColumn: options.instanceTypeColumn,
     strict: options.strict,
     report: options.report !== null,
-    tablesFolder,
+    tablesFolder: folder,
   };
-  const report = options.report === null ? null : destinationOf(options.report, scratch);
   if (layout !== null) io.say(linesOf(layoutNotes(file, layout, input)));
   const missing = missingPartsNote(parts);
   if (missing !== null) io.say(`${missing}\n`);
-  const { context, knownRegions } = openEdition(options.config, options.edition, true);
-  const terms = billingTerms(context, knownRegions, options.terms);
+  // The edition opened and the criteria and load checked in it in one call (billingTerms' checks).
+  const opened = openCoefficientTerms(options.config, options.edition, true, options.terms);
+  const terms = termsNamingColumns(opened, options.terms.ranges);
   // DuckDB's JSON reader refuses a record too long, by its line; its CSV reader drops a last line so.
   const overlong = layout?.kind === "csv" ? await overlongLastLines(parts, layout) : [];
   if (overlong.length > 0 && request.strict) {

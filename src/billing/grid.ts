@@ -21,7 +21,7 @@ import { GridInputError } from "../grid/errors.js";
 import { type GridSeriesInfo, loadGridSeries } from "../grid/series.js";
 import { editionGridPlaces, loadGridZones } from "../grid/zones.js";
 import { GRID_COLUMN } from "../output/table.js";
-import type { EditionContext } from "../service/context.js";
+import type { EditionContext } from "../service/open.js";
 import { BillingInputError } from "./errors.js";
 import { gridQuery, gridUseColumns, sqlQuery } from "./queries.js";
 

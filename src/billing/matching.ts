@@ -9,8 +9,8 @@
  */
 
 import { instanceRow, providerTable } from "../service/cloud.js";
-import type { EditionContext } from "../service/context.js";
 import { DomainError } from "../service/errors.js";
+import type { EditionContext } from "../service/open.js";
 import { shapeOf, typeByShape } from "./shapes.js";
 
 export interface InstanceMatch {

@@ -7,7 +7,7 @@
 
 import type { CloudRegion } from "../data/types.js";
 import { type CoefficientPlace, coefficientPlaces } from "../service/coefficients.js";
-import type { EditionContext } from "../service/context.js";
+import type { EditionContext } from "../service/open.js";
 import { NO_REGION_SPELLINGS, PLACELESS_SPELLINGS, REGION_COUNTRIES } from "./registry/regions.js";
 
 /** A region spelling as the billing query compares it: lower case, no blanks, hyphens or underscores. */

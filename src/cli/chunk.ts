@@ -12,7 +12,6 @@ import { loadConfig } from "../config/serviceConfig.js";
 import { queryEdition, restEditions } from "../rest/editionChoice.js";
 import type { RestCall, RestResponse } from "../rest/index.js";
 import { inProcessRest } from "../rest/inProcess.js";
-import { type EditionService, type Service, servedEdition } from "../service/context.js";
 import {
   type GwpFactor,
   gwpFactorOf,
@@ -20,7 +19,13 @@ import {
   useEnergyKwh,
   type V1Verbose,
 } from "../service/energy.js";
-import { commandEditions, openService } from "../service/open.js";
+import {
+  commandEditions,
+  type EditionService,
+  openService,
+  type Service,
+  servedEdition,
+} from "../service/open.js";
 import { createLogger, type Logger } from "../support/log.js";
 
 /*

@@ -22,7 +22,7 @@ import {
   writtenInputColumns,
 } from "../output/table.js";
 import type { TableWriter } from "../output/writers.js";
-import type { EditionService } from "../service/context.js";
+import type { EditionService } from "../service/open.js";
 import {
   checkedInventoryFiles,
   environmentReads,

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BillLayout, billName, inputKindOf, isZipFile } from "../billing/reading/layout.js";
 import { InputFileError } from "../duckdb/errors.js";
-import { nestedArchiveRefusal } from "../support/fileSignature.js";
+import { nestedArchiveRefusal } from "../support/fileStart.js";
 import { FileMisuse, refuseRepeatedParts } from "../support/namedFiles.js";
 import { STAGE_FD_VARIABLE, stageDescriptor, stageWriter } from "../support/runStage.js";
 import { printable, printableLines } from "../support/terminalText.js";
@@ -208,10 +208,13 @@ async function billingMain(args: EvaluateArgs, layout: BillLayout | undefined, i
   try {
     const options = billOptions(args, layout);
     const { evaluateBill } = await import("../billing/bill.js");
+    // Only the /evaluate page's child is handed a descriptor for its stages: a run in a terminal
+    // tells them to no one, so it builds no writer for them.
+    const stageFd = process.env[STAGE_FD_VARIABLE];
     await evaluateBill(options, {
       stdout: io.stdout,
       say: (text) => io.stderr.write(printableLines(text)),
-      stage: stageWriter(stageDescriptor(process.env[STAGE_FD_VARIABLE])),
+      ...(stageFd === undefined ? {} : { stage: stageWriter(stageDescriptor(stageFd)) }),
     });
     return 0;
   } catch (error) {

@@ -13,7 +13,7 @@ import {
   MARK_BYTES,
   SIGNATURE_BYTES,
   ZIP_ON_A_PIPE,
-} from "../support/fileSignature.js";
+} from "../support/fileStart.js";
 import { FileMisuse } from "../support/namedFiles.js";
 import { type DecimalMark, type DecimalReading, decimalMarkOfCells } from "../support/numbers.js";
 import { RecordEnds } from "../support/recordEnds.js";
@@ -467,7 +467,7 @@ function workbookProblem(error: unknown): string {
 /*
  * An inventory's bytes as text, told by their first bytes as they arrive — a file or standard
  * input alike, nothing read ahead: gzip inflated as it is read (an inventory.csv.gz, or a pipe from
- * `gzip -c`), UTF-16 or an image refused in one line (src/support/fileSignature.ts), text as it
+ * `gzip -c`), UTF-16 or an image refused in one line (src/support/fileStart.ts), text as it
  * is. A regular file no reader takes was refused before, and a ZIP file unpacked
  * (src/billing/reading/layout.ts, inputKindOf); a pipe's is refused here, a ZIP on a pipe too.
  */

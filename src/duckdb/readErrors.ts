@@ -5,7 +5,7 @@
 
 import { createReadStream } from "node:fs";
 import { createGunzip } from "node:zlib";
-import { fileContent } from "../support/fileSignature.js";
+import { fileContent } from "../support/fileStart.js";
 
 /** The file is not readable to its end (cut short, not UTF-8, a malformed line): nothing was written. */
 export class FileReadError extends Error {}

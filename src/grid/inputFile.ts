@@ -5,7 +5,7 @@
  */
 
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
-import { contentOf, SIGNATURE_BYTES, unreadRefusal } from "../support/fileSignature.js";
+import { contentOf, SIGNATURE_BYTES, unreadRefusal } from "../support/fileStart.js";
 import { GridInputError } from "./errors.js";
 
 /** An input file: what the error names it (`grid intensity file`) and its bound in bytes. */
@@ -16,7 +16,7 @@ export interface GridInput {
 }
 
 /**
- * Refuses a file whose first bytes say it is no text, gzip or Parquet (src/support/fileSignature.ts):
+ * Refuses a file whose first bytes say it is no text, gzip or Parquet (src/support/fileStart.ts):
  * a ZIP archive, an image, UTF-16 text is named, not read as a series' lines.
  */
 function refuseForeign({ file, role }: GridInput, descriptor: number): void {

@@ -5,8 +5,8 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { csvHeader } from "../duckdb/csvHeader.js";
 import { createTable, fileLiteral, identifier, literal, sourceOf } from "../duckdb/database.js";
+import { csvHeader } from "../support/fileStart.js";
 import { GridInputError, seriesReading as reading, SeriesReadError } from "./errors.js";
 import { type GridGap, seriesGaps } from "./gaps.js";
 import { checkedInput } from "./inputFile.js";

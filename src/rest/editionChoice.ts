@@ -1,5 +1,5 @@
 import { UnknownEditionError } from "../editions/index.js";
-import { type EditionService, type Service, servedEdition } from "../service/context.js";
+import { type EditionService, type Service, servedEdition } from "../service/open.js";
 import { errorResponse } from "./errorAnswer.js";
 import type { RestResponse } from "./route.js";
 import type { RequestValidation } from "./validation/fieldTypes.js";

@@ -1,6 +1,6 @@
 import type { GraphQLSchema } from "graphql";
 import { servedSchema } from "../schema/execution/inProcess.js";
-import type { Service } from "../service/context.js";
+import type { Service } from "../service/open.js";
 import type { Logger } from "../support/log.js";
 import { createRestHandler } from "./index.js";
 

@@ -1,5 +1,5 @@
 import type { GraphQLSchema } from "graphql";
-import type { EditionService, Service } from "../service/context.js";
+import type { EditionService, Service } from "../service/open.js";
 import { restEditions } from "./editionChoice.js";
 import { errorResponse, type SentRequest } from "./errorAnswer.js";
 import type { ErrorReporter } from "./graphqlErrors.js";

@@ -2,7 +2,8 @@ import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { GraphQLSchema } from "graphql";
 import { graphqlErrorOf } from "../schema/errors.js";
 import { compiledExecutor } from "../schema/execution/inProcess.js";
-import { createRequestContext, type EditionService, type Service } from "../service/context.js";
+import { createRequestContext } from "../service/context.js";
+import type { EditionService, Service } from "../service/open.js";
 import { type ErrorReporter, restErrorOf } from "./graphqlErrors.js";
 
 /**

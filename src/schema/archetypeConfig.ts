@@ -1,7 +1,7 @@
 import { nestedArchetype } from "../data/cells.js";
 import type { ArchetypeTable } from "../data/types.js";
 import { loadArchetype } from "../service/archetypes.js";
-import type { EditionContext } from "../service/context.js";
+import type { EditionContext } from "../service/open.js";
 import type { SchemaTypes } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { rethrowSpelled } from "./errors.js";

@@ -8,10 +8,11 @@ import {
   TERMINAL_KINDS,
   type UserDeviceKind,
 } from "../service/catalogue.js";
-import type { EditionContext, RequestContext } from "../service/context.js";
+import type { RequestContext } from "../service/context.js";
 import type { EditionRules, RequestedCriterion } from "../service/criteria.js";
 import { evaluationHandover } from "../service/evaluations/evaluations.js";
 import { fleetTotals, type PhaseTotal } from "../service/evaluations/totals.js";
+import type { EditionContext } from "../service/open.js";
 import { builder, type SchemaTypes } from "./builder.js";
 import { CloudInstanceRef, resolveCloudInstance } from "./cloud.js";
 import {

@@ -1,16 +1,16 @@
 import {
   type CoefficientRow,
-  checkedLoad,
   coefficientCells,
   coefficientColumns,
-  coefficientCriteria,
   coefficientRowCount,
   coefficientTable,
+  coefficientTerms,
   impactSlots,
   instanceCoefficientRows,
 } from "../service/coefficients.js";
-import type { EditionContext, RequestContext } from "../service/context.js";
+import type { RequestContext } from "../service/context.js";
 import { DomainError } from "../service/errors.js";
+import type { EditionContext } from "../service/open.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { limitExceeded, spelledUseCase } from "./errors.js";
@@ -67,8 +67,7 @@ async function coefficientShape(
   load: number | null | undefined,
   criteria: readonly string[] | null | undefined,
 ): Promise<CoefficientTableShape> {
-  const requested = coefficientCriteria(context, criteria);
-  const checkedLoadValue = checkedLoad(load);
+  const { criteria: requested, load: checkedLoadValue } = coefficientTerms(context, { criteria, load });
   const columns = coefficientColumns(requested);
   const rowCount = coefficientRowCount(context, provider, instanceType);
   await admitTable(request, rowCount, columns.length, ["criteria"]);

@@ -1,8 +1,8 @@
 import type { ArchetypeTable, CpuSpec } from "../data/types.js";
 import type { ComponentKind } from "../service/catalogue.js";
-import type { EditionContext, EditionService } from "../service/context.js";
 import type { CriterionInfo } from "../service/criteria.js";
 import { checkedText } from "../service/inputs.js";
+import type { EditionContext, EditionService } from "../service/open.js";
 import { archetypeConfig, archetypeConfigField } from "./archetypeConfig.js";
 import { builder } from "./builder.js";
 import { ComponentKindEnum, componentTable } from "./component.js";

@@ -1,8 +1,8 @@
 import { PROFILE_REQUEST, PROFILE_USAGE, type PROFILE_USE_REQUEST } from "../inputs/catalogue.js";
 import type { GraphQLValueOf } from "../inputs/types.js";
-import type { EditionContext } from "../service/context.js";
 import type { RequestedCriterion } from "../service/criteria.js";
 import { type Evaluation, evaluationFor } from "../service/evaluations/evaluations.js";
+import type { EditionContext } from "../service/open.js";
 import {
   checkedProfileRequest,
   consumptionProfile,

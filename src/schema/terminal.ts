@@ -1,8 +1,8 @@
 import { availability, editionsWhere } from "../editions/features.js";
 import { PERIPHERAL, TERMINAL } from "../inputs/catalogue.js";
 import { PERIPHERAL_KINDS, TERMINAL_KINDS, type UserDeviceKind } from "../service/catalogue.js";
-import type { EditionContext } from "../service/context.js";
 import { type DeviceFamily, ensureKind, type PreparedDevice, prepareDevice } from "../service/devices.js";
+import type { EditionContext } from "../service/open.js";
 import { archetypeConfigField } from "./archetypeConfig.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";

@@ -1,6 +1,6 @@
 import type { Archetype, ArchetypeTable } from "../data/types.js";
-import type { EditionContext, EditionService } from "./context.js";
 import { DomainError } from "./errors.js";
+import type { EditionContext, EditionService } from "./open.js";
 
 /** A row of an archetype table of the request's edition (read once per request), or NOT_FOUND. */
 export async function loadArchetype(

@@ -9,10 +9,10 @@ import type { Archetype, ArchetypeTable, CloudRegion } from "../data/types.js";
 import { type AssetWith, type CloudShape, cloudModel, regionsOf } from "../engine/index.js";
 import { elsewhere } from "./archetypes.js";
 import type { PreparedAsset } from "./asset.js";
-import type { EditionContext, EditionService } from "./context.js";
 import { DomainError } from "./errors.js";
 import { checkedText, checkedUsage } from "./inputs.js";
 import { type FoundInstanceRow, matchedInstance } from "./loaders.js";
+import type { EditionContext, EditionService } from "./open.js";
 
 export function providerTable(context: EditionContext, provider: string): ArchetypeTable | undefined {
   return context.service.data.cloudInstances.get(provider);

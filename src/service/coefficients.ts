@@ -1,3 +1,4 @@
+import type { Config } from "../config/serviceConfig.js";
 import {
   Evaluation,
   electricityKey,
@@ -7,9 +8,9 @@ import {
 } from "../engine/index.js";
 import { type Bound, impactColumn, PHASES, type Phase } from "../output/columns.js";
 import { prepareCloudInstance } from "./cloud.js";
-import type { EditionContext } from "./context.js";
 import { distinctCriteria } from "./criteria.js";
 import { DomainError } from "./errors.js";
+import { type CommandEdition, type EditionContext, openEdition } from "./open.js";
 
 /**
  * The coefficient table of cloud instances: for each instance type of a provider and each place it
@@ -126,6 +127,33 @@ function providersOf(context: EditionContext, provider: string | null | undefine
   return [provider];
 }
 
+/** A coefficient table's terms checked against its edition: its criteria, each once, and its load. */
+export interface CoefficientTerms {
+  readonly criteria: RequestedCriterion[];
+  readonly load: number | null;
+}
+
+export function coefficientTerms(
+  context: EditionContext,
+  asked: Pick<CoefficientRequest, "criteria" | "load">,
+): CoefficientTerms {
+  return { criteria: coefficientCriteria(context, asked.criteria), load: checkedLoad(asked.load) };
+}
+
+/**
+ * A command's edition opened (openEdition) and the terms of its coefficients checked against it,
+ * in one step: an unknown edition, criterion or load is said before any work.
+ */
+export function openCoefficientTerms(
+  config: Config,
+  id: string | null,
+  regions: boolean,
+  asked: Pick<CoefficientRequest, "criteria" | "load">,
+): CommandEdition & CoefficientTerms {
+  const opened = openEdition(config, id, regions);
+  return { ...opened, ...coefficientTerms(opened.context, asked) };
+}
+
 export function checkedLoad(load: number | null | undefined): number | null {
   if (load == null) return null;
   if (!(Number.isFinite(load) && load >= 0 && load <= 100)) {
@@ -173,8 +201,7 @@ async function coefficientRow(
  * at once).
  */
 export function coefficientTable(context: EditionContext, request: CoefficientRequest): CoefficientTable {
-  const criteria = coefficientCriteria(context, request.criteria);
-  const load = checkedLoad(request.load);
+  const { criteria, load } = coefficientTerms(context, request);
   const providers = providersOf(context, request.provider);
   const { data } = context.service;
   const plan = providers.map((provider) => ({

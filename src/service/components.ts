@@ -10,9 +10,9 @@ import {
 } from "../engine/index.js";
 import { loadArchetype } from "./archetypes.js";
 import type { PreparedAsset } from "./asset.js";
-import type { EditionContext } from "./context.js";
 import { DomainError } from "./errors.js";
 import { checkedAsset } from "./inputs.js";
+import type { EditionContext } from "./open.js";
 
 export interface PreparedComponent extends PreparedAsset {
   readonly kind: ComponentKind;

@@ -1,134 +1,12 @@
-import { DEFAULT_LIMITS, type Limits } from "../config/serviceConfig.js";
-import type { ReferenceData } from "../data/types.js";
-import type { EditionDescription } from "../editions/index.js";
-import { UnknownEditionError } from "../editions/index.js";
-import { rulesWithSettings } from "../editions/servedRules.js";
-import type { EditionRules, EngineContext, Evaluation } from "../engine/index.js";
-import {
-  directLookups,
-  type LookupTables,
-  lookupTables,
-  memoizedLookups,
-  type ReferenceLookups,
-} from "../engine/index.js";
-import { type AnswerCache, answerCache } from "./answerCache.js";
-import { type ChunkScheduler, chunkScheduler, type TurnShare, turnShare } from "./chunks.js";
+import type { Evaluation, ReferenceLookups } from "../engine/index.js";
+import { type ChunkScheduler, chunkScheduler } from "./chunks.js";
 import { DomainError, type DomainErrorSpelling } from "./errors.js";
-import { ReferenceLoaders } from "./loaders.js";
+import { type EditionContext, type EditionService, editionContext, type Service, servedIn } from "./open.js";
 
-/** One edition as served: its description, its tables (loaded once) and shared lookup results. */
-export interface EditionService {
-  readonly edition: EditionDescription;
-  readonly data: ReferenceData;
-  /** The edition's rules with its settings (rounding, default criteria): what the engine reads. */
-  readonly rules: EditionRules;
-  readonly tables: LookupTables;
-  /** Lookup results shared by all requests (bounded; the lookups are pure functions of the tables). */
-  readonly sharedLookups: ReferenceLookups;
-}
-
-/** Everything built once at start-up and shared (read-only) by every request. */
-export interface Service {
-  /** Every served edition, by id. */
-  readonly editions: ReadonlyMap<string, EditionService>;
-  /** The edition of a request that names none (`EDITION`, default 1.2.4). */
-  readonly defaultEdition: string;
-  /** What one request may ask for (input bounds, fleet items, execution budget). */
-  readonly limits: Limits;
-  /**
-   * Serialized answers that are pure functions of their request (the shim's GET answers, keyed
-   * by edition, path and query): this service's own, bounded (answerCache.ts).
-   */
-  readonly answers: AnswerCache;
-  /** The turns of the event loop its requests' background work shares (chunks.ts). */
-  readonly turns: TurnShare;
-}
-
-/** Distinct lookup keys kept across requests (CPU names, families, manufacturers, profiles). */
-const SHARED_LOOKUP_CAPACITY = 4096;
-
-export function editionService(
-  edition: EditionDescription,
-  data: ReferenceData,
-  limits: Limits = DEFAULT_LIMITS,
-): EditionService {
-  const rules = rulesWithSettings(edition.rules, data.config);
-  const tables = lookupTables(data, rules);
-  return {
-    edition,
-    data,
-    rules,
-    tables,
-    // Keys longer than any accepted text are not kept (they cannot come from a validated input).
-    sharedLookups: memoizedLookups(directLookups(tables), {
-      capacity: SHARED_LOOKUP_CAPACITY,
-      maxKeyLength: 2 * limits.maxStringLength + 2,
-    }),
-  };
-}
-
-/** The service over already loaded editions; the default must be one of them. */
-export function createService(
-  editions: readonly EditionService[],
-  defaultEdition: string,
-  limits: Limits = DEFAULT_LIMITS,
-): Service {
-  const byId = new Map(editions.map((served) => [served.edition.id, served]));
-  if (!byId.has(defaultEdition)) throw new Error(`default edition ${defaultEdition} is not loaded`);
-  // Made on first use: a server's requests use both, a command's run (a bill's) neither.
-  let answers: AnswerCache | undefined;
-  let turns: TurnShare | undefined;
-  return {
-    editions: byId,
-    defaultEdition,
-    limits,
-    get answers() {
-      answers ??= answerCache();
-      return answers;
-    },
-    get turns() {
-      turns ??= turnShare();
-      return turns;
-    },
-  };
-}
-
-/**
- * The edition a request is served in, the one road of every transport (the REST shim's `edition`
- * query and a batch's, a GraphQL field's argument, an Impact Framework plugin's config, the command
- * line's `--edition`): the served edition `id` names, or the service's default where it names none
- * (null). The one place the default applies and an id is checked; each transport words the
- * refusal in its own dialect.
- * @throws UnknownEditionError naming the served editions.
+/*
+ * A request's state: the contexts of the editions it uses (each built on first use, open.ts),
+ * its evaluations, its signal and slices of the event loop, its fleet items' admission.
  */
-export function servedEdition(service: Service, id: string | null | undefined): EditionService {
-  const asked = id ?? service.defaultEdition;
-  const served = service.editions.get(asked);
-  if (!served) throw new UnknownEditionError(asked, [...service.editions.keys()]);
-  return served;
-}
-
-/**
- * Per-request state of one edition: its lookups (the edition's shared memo), its loaders and the
- * engine context the models of this edition are built with.
- */
-export interface EditionContext {
-  readonly service: EditionService;
-  /** Every served edition (to say where something this edition lacks exists). */
-  readonly editions: ReadonlyMap<string, EditionService>;
-  readonly lookups: ReferenceLookups;
-  /**
-   * Archetype rows, cloud instance rows and CPU rows by name through DataLoader: a fleet's distinct
-   * keys resolved once per turn of the event loop, each once per request (loaders.ts).
-   */
-  readonly loaders: ReferenceLoaders;
-  /** Evaluations keyed by asset and by (duration, allocation, requested criteria), shared by the request's editions. */
-  readonly evaluations: WeakMap<object, Map<string, Evaluation>>;
-  /** What the engine reads: this edition's data, lookups and rules. */
-  readonly engine: EngineContext;
-  /** What one request may ask for (the service's limits). */
-  readonly limits: Limits;
-}
 
 /** Per-request state: the edition contexts used by this request (created on first use). */
 export interface RequestContext {
@@ -202,16 +80,7 @@ export function createRequestContext(service: Service, options: RequestOptions):
         // tables. A per-request memo on top of it (six closures and their Maps per request) stays
         // alive through young-generation collections until the next full one (bench/README.md,
         // "One shared lookup memo per edition").
-        const lookups = options.lookups ? options.lookups(served) : served.sharedLookups;
-        context = {
-          service: served,
-          editions: service.editions,
-          lookups,
-          loaders: new ReferenceLoaders(served, lookups, request),
-          evaluations,
-          engine: { data: served.data, lookups, rules: served.rules },
-          limits: service.limits,
-        };
+        context = editionContext(service, served, evaluations, request, options.lookups?.(served));
         contexts.set(key, context);
       }
       return context;
@@ -219,20 +88,6 @@ export function createRequestContext(service: Service, options: RequestOptions):
   };
   const request = Object.defineProperties(context, LAZY_PROPERTIES) as typeof context & RequestContext;
   return request;
-}
-
-/** A GraphQL argument's edition, refused in the transport's words (BAD_USER_INPUT at `edition`). */
-function servedIn(
-  service: Service,
-  id: string | null | undefined,
-  spellError: DomainErrorSpelling,
-): EditionService {
-  try {
-    return servedEdition(service, id);
-  } catch (error) {
-    if (!(error instanceof UnknownEditionError)) throw error;
-    throw spellError(new DomainError("BAD_USER_INPUT", error.message, ["edition"]));
-  }
 }
 
 /*

@@ -12,9 +12,9 @@ import {
 import { FUNCTIONAL_BLOCK } from "../inputs/catalogue.js";
 import { elsewhere, loadArchetype } from "./archetypes.js";
 import type { PreparedAsset } from "./asset.js";
-import type { EditionContext } from "./context.js";
 import { DomainError } from "./errors.js";
 import { checkedListLength, checkedUsage, checkedValue, engineInput } from "./inputs.js";
+import type { EditionContext } from "./open.js";
 
 /*
  * Terminals, peripherals and IoT devices (docs/methodology.md §9): a row of their archetype table

@@ -47,7 +47,7 @@ interface LoadedEdition {
  * The part of a request the loaders use: its slices of the event loop (made on first use) and its
  * fleet items, reserved before any item is resolved (src/schema/execution/scheduling.ts).
  */
-interface SlicedRequest {
+export interface SlicedRequest {
   readonly chunks: ChunkScheduler;
   readonly fleetItems: { readonly reserved: number };
 }
@@ -107,13 +107,14 @@ export class ReferenceLoaders {
   private readonly edition: LoadedEdition;
   /** The engine's lookups for this request (the edition's shared memo). */
   private readonly lookups: ReferenceLookups;
-  private readonly request: SlicedRequest;
+  /** Null for a command's run: no request, so no fleet; every key is read at once. */
+  private readonly request: SlicedRequest | null;
   /** One loader per archetype table the request reads (its rows keyed by id). */
   private archetypes: Map<ArchetypeTable, DataLoader<string, Archetype | null>> | undefined;
   private instances: DataLoader<InstanceKey, FoundInstanceRow | null, string> | undefined;
   private cpuNames: DataLoader<string, CpuSpec | null> | undefined;
 
-  constructor(edition: LoadedEdition, lookups: ReferenceLookups, request: SlicedRequest) {
+  constructor(edition: LoadedEdition, lookups: ReferenceLookups, request: SlicedRequest | null) {
     this.edition = edition;
     this.lookups = lookups;
     this.request = request;
@@ -123,14 +124,15 @@ export class ReferenceLoaders {
     this.cpuNames = undefined;
   }
 
-  /** Whether the request has fleet items, whose keys are gathered in batches. */
-  private batches(): boolean {
-    return this.request.fleetItems.reserved > 0;
+  /** The request when it has fleet items, whose keys are gathered in batches; else null. */
+  private batches(): SlicedRequest | null {
+    return this.request !== null && this.request.fleetItems.reserved > 0 ? this.request : null;
   }
 
   /** A row of an archetype table of this edition, or null. */
   archetype(table: ArchetypeTable, id: string): Promise<Archetype | null> {
-    if (!this.batches()) return Promise.resolve(table.byId.get(archetypeKey(this.edition, id)) ?? null);
+    if (this.batches() === null)
+      return Promise.resolve(table.byId.get(archetypeKey(this.edition, id)) ?? null);
     this.archetypes ??= new Map();
     let loader = this.archetypes.get(table);
     if (!loader) {
@@ -143,9 +145,10 @@ export class ReferenceLoaders {
 
   /** The row of a provider's instance type (matched by the edition's rule), or null. */
   instance(provider: string, instanceType: string): Promise<FoundInstanceRow | null> {
-    if (!this.batches()) return Promise.resolve(matchedInstance(this.edition, { provider, instanceType }));
+    const request = this.batches();
+    if (request === null) return Promise.resolve(matchedInstance(this.edition, { provider, instanceType }));
     this.instances ??= new DataLoader(
-      (keys) => resolvedInSlices(this.request, keys, (key) => matchedInstance(this.edition, key)),
+      (keys) => resolvedInSlices(request, keys, (key) => matchedInstance(this.edition, key)),
       { cacheKeyFn: instanceCacheKey },
     );
     return this.instances.load({ provider, instanceType });
@@ -158,9 +161,10 @@ export class ReferenceLoaders {
    */
   cpuName(name: string | null | undefined): Promise<CpuSpec | null> {
     if (name == null) return NO_ROW;
-    if (!this.batches()) return Promise.resolve(this.lookups.cpuByName(name));
+    const request = this.batches();
+    if (request === null) return Promise.resolve(this.lookups.cpuByName(name));
     this.cpuNames ??= new DataLoader((names) =>
-      resolvedInSlices(this.request, names, (key) => this.lookups.cpuByName(key)),
+      resolvedInSlices(request, names, (key) => this.lookups.cpuByName(key)),
     );
     return this.cpuNames.load(name);
   }

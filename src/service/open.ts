@@ -1,15 +1,186 @@
 import { type LoadedEdition, loadEditions } from "../config/referenceData.js";
-import { type Config, limitsOf } from "../config/serviceConfig.js";
-import type { CloudRegion } from "../data/types.js";
-import { EDITIONS, NEW_WORK_EDITION_ID } from "../editions/index.js";
-import type { Logger } from "../support/log.js";
+import { type Config, DEFAULT_LIMITS, type Limits, limitsOf } from "../config/serviceConfig.js";
+import type { CloudRegion, ReferenceData } from "../data/types.js";
 import {
-  createRequestContext,
-  createService,
-  type EditionContext,
-  editionService,
-  type Service,
-} from "./context.js";
+  EDITIONS,
+  type EditionDescription,
+  NEW_WORK_EDITION_ID,
+  UnknownEditionError,
+} from "../editions/index.js";
+import { rulesWithSettings } from "../editions/servedRules.js";
+import type { EditionRules, EngineContext, Evaluation } from "../engine/index.js";
+import {
+  directLookups,
+  type LookupTables,
+  lookupTables,
+  memoizedLookups,
+  type ReferenceLookups,
+} from "../engine/index.js";
+import type { Logger } from "../support/log.js";
+import { type AnswerCache, answerCache } from "./answerCache.js";
+import { type TurnShare, turnShare } from "./chunks.js";
+import { DomainError, type DomainErrorSpelling } from "./errors.js";
+import { ReferenceLoaders, type SlicedRequest } from "./loaders.js";
+
+/*
+ * The service opened: its editions built once at start-up from their loaded data (openService,
+ * the one way the server, the command line and the Impact Framework plugins open it), the edition
+ * a request or a command is served in (servedEdition, the one road of every transport), and an
+ * edition's context, which a request builds per edition it uses (src/service/context.ts) and a
+ * command's run builds without a request (openEdition).
+ */
+
+/** One edition as served: its description, its tables (loaded once) and shared lookup results. */
+export interface EditionService {
+  readonly edition: EditionDescription;
+  readonly data: ReferenceData;
+  /** The edition's rules with its settings (rounding, default criteria): what the engine reads. */
+  readonly rules: EditionRules;
+  readonly tables: LookupTables;
+  /** Lookup results shared by all requests (bounded; the lookups are pure functions of the tables). */
+  readonly sharedLookups: ReferenceLookups;
+}
+
+/** Everything built once at start-up and shared (read-only) by every request. */
+export interface Service {
+  /** Every served edition, by id. */
+  readonly editions: ReadonlyMap<string, EditionService>;
+  /** The edition of a request that names none (`EDITION`, default 1.2.4). */
+  readonly defaultEdition: string;
+  /** What one request may ask for (input bounds, fleet items, execution budget). */
+  readonly limits: Limits;
+  /**
+   * Serialized answers that are pure functions of their request (the shim's GET answers, keyed
+   * by edition, path and query): this service's own, bounded (answerCache.ts).
+   */
+  readonly answers: AnswerCache;
+  /** The turns of the event loop its requests' background work shares (chunks.ts). */
+  readonly turns: TurnShare;
+}
+
+/** Distinct lookup keys kept across requests (CPU names, families, manufacturers, profiles). */
+const SHARED_LOOKUP_CAPACITY = 4096;
+
+export function editionService(
+  edition: EditionDescription,
+  data: ReferenceData,
+  limits: Limits = DEFAULT_LIMITS,
+): EditionService {
+  const rules = rulesWithSettings(edition.rules, data.config);
+  const tables = lookupTables(data, rules);
+  return {
+    edition,
+    data,
+    rules,
+    tables,
+    // Keys longer than any accepted text are not kept (they cannot come from a validated input).
+    sharedLookups: memoizedLookups(directLookups(tables), {
+      capacity: SHARED_LOOKUP_CAPACITY,
+      maxKeyLength: 2 * limits.maxStringLength + 2,
+    }),
+  };
+}
+
+/** The service over already loaded editions; the default must be one of them. */
+export function createService(
+  editions: readonly EditionService[],
+  defaultEdition: string,
+  limits: Limits = DEFAULT_LIMITS,
+): Service {
+  const byId = new Map(editions.map((served) => [served.edition.id, served]));
+  if (!byId.has(defaultEdition)) throw new Error(`default edition ${defaultEdition} is not loaded`);
+  // Made on first use: a server's requests use both, a command's run (a bill's) neither.
+  let answers: AnswerCache | undefined;
+  let turns: TurnShare | undefined;
+  return {
+    editions: byId,
+    defaultEdition,
+    limits,
+    get answers() {
+      answers ??= answerCache();
+      return answers;
+    },
+    get turns() {
+      turns ??= turnShare();
+      return turns;
+    },
+  };
+}
+
+/**
+ * The edition a request is served in, the one road of every transport (the REST shim's `edition`
+ * query and a batch's, a GraphQL field's argument, an Impact Framework plugin's config, the command
+ * line's `--edition`): the served edition `id` names, or the service's default where it names none
+ * (null). The one place the default applies and an id is checked; each transport words the
+ * refusal in its own dialect.
+ * @throws UnknownEditionError naming the served editions.
+ */
+export function servedEdition(service: Service, id: string | null | undefined): EditionService {
+  const asked = id ?? service.defaultEdition;
+  const served = service.editions.get(asked);
+  if (!served) throw new UnknownEditionError(asked, [...service.editions.keys()]);
+  return served;
+}
+
+/**
+ * What the use cases read of one edition, for one request or for a command's run: its lookups (the
+ * edition's shared memo), its loaders and the engine context the models of this edition are built
+ * with.
+ */
+export interface EditionContext {
+  readonly service: EditionService;
+  /** Every served edition (to say where something this edition lacks exists). */
+  readonly editions: ReadonlyMap<string, EditionService>;
+  readonly lookups: ReferenceLookups;
+  /**
+   * Archetype rows, cloud instance rows and CPU rows by name through DataLoader: a fleet's distinct
+   * keys resolved once per turn of the event loop, each once per request (loaders.ts).
+   */
+  readonly loaders: ReferenceLoaders;
+  /** Evaluations keyed by asset and by (duration, allocation, requested criteria), shared by the request's editions. */
+  readonly evaluations: WeakMap<object, Map<string, Evaluation>>;
+  /** What the engine reads: this edition's data, lookups and rules. */
+  readonly engine: EngineContext;
+  /** What one request may ask for (the service's limits). */
+  readonly limits: Limits;
+}
+
+/**
+ * An edition's context: for a request (src/service/context.ts: its evaluations, the slices of the
+ * event loop its fleets' keys are resolved in) or for a command's run (openEdition: no request, so
+ * no fleet; each key is read at once). Every context has one shape, its fields set in one order.
+ */
+export function editionContext(
+  service: Service,
+  served: EditionService,
+  evaluations: WeakMap<object, Map<string, Evaluation>>,
+  request: SlicedRequest | null,
+  lookups: ReferenceLookups = served.sharedLookups,
+): EditionContext {
+  return {
+    service: served,
+    editions: service.editions,
+    lookups,
+    loaders: new ReferenceLoaders(served, lookups, request),
+    evaluations,
+    engine: { data: served.data, lookups, rules: served.rules },
+    limits: service.limits,
+  };
+}
+
+/** An edition asked for, refused in the transport's words (BAD_USER_INPUT at `edition`). */
+export function servedIn(
+  service: Service,
+  id: string | null | undefined,
+  spellError: DomainErrorSpelling,
+): EditionService {
+  try {
+    return servedEdition(service, id);
+  } catch (error) {
+    if (!(error instanceof UnknownEditionError)) throw error;
+    throw spellError(new DomainError("BAD_USER_INPUT", error.message, ["edition"]));
+  }
+}
 
 /** How a caller opens the service besides its configuration. */
 export interface OpenOptions {
@@ -76,7 +247,7 @@ export interface CommandEdition {
  * The edition a command (the command line's coefficients, bills, grid rows, portable tables) is
  * served in (`id`, else EDITION if set, else the edition for new work), its service opened with the
  * editions it needs (commandEditions) and the edition resolved and checked as every transport's is
- * (servedEdition, through the request context).
+ * (servedEdition).
  * @throws DomainError (BAD_USER_INPUT) naming the served editions for one the service does not serve.
  */
 export function openEdition(config: Config, id: string | null, regions: boolean): CommandEdition {
@@ -84,7 +255,9 @@ export function openEdition(config: Config, id: string | null, regions: boolean)
   // edition for new work (docs/editions.md); an inventory keeps the service's default.
   const asked = id ?? (config.editionSet ? config.EDITION : NEW_WORK_EDITION_ID);
   const service = openService(config, commandEditions(config, asked, regions));
-  const context = createRequestContext(service, { spellError: (error) => error }).edition(asked);
+  // A command has no request: its context is the edition's own, refused as a request's would be.
+  const served = servedIn(service, asked, (error) => error);
+  const context = editionContext(service, served, new WeakMap(), null);
   const knownRegions =
     [...service.editions.values()].find((edition) => edition.data.cloudRegions !== null)?.data.cloudRegions ??
     [];

@@ -5,8 +5,8 @@ import type { EngineInputOf, GraphQLValueOf } from "../inputs/types.js";
 import { loadArchetype } from "./archetypes.js";
 import type { PreparedAsset } from "./asset.js";
 import { componentTable } from "./components.js";
-import type { EditionContext } from "./context.js";
 import { checkedField, checkedValue, engineInput, usageHours } from "./inputs.js";
+import type { EditionContext } from "./open.js";
 
 /** A profile as the transports show it, and its power at a load. */
 export { type ConsumptionProfileResult, powerAtLoad } from "../engine/index.js";

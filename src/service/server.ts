@@ -2,9 +2,9 @@ import { type Asset, RequiredInputError, serverModel } from "../engine/index.js"
 import { SERVER } from "../inputs/catalogue.js";
 import { loadArchetype } from "./archetypes.js";
 import type { PreparedAsset } from "./asset.js";
-import type { EditionContext } from "./context.js";
 import { DomainError } from "./errors.js";
 import { checkedAsset } from "./inputs.js";
+import type { EditionContext } from "./open.js";
 
 export interface PreparedServer extends PreparedAsset {
   readonly archetype: string;

@@ -21,7 +21,7 @@ import {
 import { basename, dirname, join, resolve } from "node:path";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { fileContent, unreadRefusal } from "./fileSignature.js";
+import { fileContent, unreadRefusal } from "./fileStart.js";
 
 /** A file named on the command line that cannot be used as named: one line, exit 2. */
 export class FileMisuse extends Error {}
@@ -104,6 +104,43 @@ export function destinationOf(path: string, scratch: string): Destination {
   if (stats.isDirectory()) throw new FileMisuse(`${path}: a folder, not a file`);
   if (stats.isFile()) return { path, into: null };
   return { path: join(scratch, basename(path)), into: path };
+}
+
+/** The files a run writes whole and the folder it fills, as named (null: not asked for). */
+export interface AskedOutputs {
+  readonly output: string | null;
+  readonly groups: string | null;
+  readonly report: string | null;
+  /** A folder of files (`--tables`) and its option. */
+  readonly folder: { readonly option: string; readonly path: string } | null;
+}
+
+/** Where an AskedOutputs' files go (destinationOf), and its folder, checked. */
+export interface CheckedOutputs {
+  readonly output: Destination | null;
+  readonly groups: Destination | null;
+  readonly report: Destination | null;
+  readonly folder: string | null;
+}
+
+/**
+ * Every file of a run checked together, before any is read or written: no part named twice
+ * (refuseRepeatedParts), no written file one the run reads or another it writes
+ * (refuseOverlappingFiles), then where each written file goes and the folder it fills, in that
+ * order; the first misuse found is the one said.
+ */
+export function checkedRunFiles(
+  parts: readonly string[],
+  files: RunFiles,
+  asked: AskedOutputs,
+  scratch: string,
+): CheckedOutputs {
+  refuseRepeatedParts(parts);
+  refuseOverlappingFiles(files);
+  const to = (path: string | null) => (path === null ? null : destinationOf(path, scratch));
+  const output = to(asked.output);
+  const folder = asked.folder === null ? null : checkedFolder(asked.folder.option, asked.folder.path);
+  return { output, folder, groups: to(asked.groups), report: to(asked.report) };
 }
 
 /** Writes a destination's complete file into its FIFO or device (nothing for a regular file). */

@@ -9,7 +9,7 @@ import {
   parseLine,
   type RouteEvaluator,
 } from "../../src/batch/index.js";
-import { servedEdition } from "../../src/service/context.js";
+import { servedEdition } from "../../src/service/open.js";
 import { sharedApp } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 

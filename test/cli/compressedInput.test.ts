@@ -1,5 +1,5 @@
 /**
- * Files told by their first bytes, not their names (src/support/fileSignature.ts): an inventory
+ * Files told by their first bytes, not their names (src/support/fileStart.ts): an inventory
  * gzipped (a file or a pipe) is read inflated; a billing export gzipped without `.gz`, or named
  * `.gz` without being gzip, is read as what it is; a ZIP arriving on a pipe is refused.
  */

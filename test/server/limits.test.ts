@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { DEFAULT_LIMITS } from "../../src/config/serviceConfig.js";
 import { Server } from "../../src/engine/assets/server.js";
 import { directLookups, memoizedLookups } from "../../src/engine/lookups/lookups.js";
-import type { EditionService } from "../../src/service/context.js";
+import type { EditionService } from "../../src/service/open.js";
 import { graphqlCall, send } from "../support/http.js";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
 

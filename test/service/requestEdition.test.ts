@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { UnknownEditionError } from "../../src/editions/index.js";
 import { restEditions } from "../../src/rest/editionChoice.js";
 import { graphqlErrorOf } from "../../src/schema/errors.js";
-import { createRequestContext, servedEdition } from "../../src/service/context.js";
+import { createRequestContext } from "../../src/service/context.js";
+import { servedEdition } from "../../src/service/open.js";
 import { sharedApp } from "../support/app.js";
 
 const app = sharedApp();

@@ -11,7 +11,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import type { CloudRegion } from "../../data/types.js";
 import { fileLiteral, identifier, openDatabase } from "../../duckdb/database.js";
 import { fileRead, readFailing } from "../../duckdb/readErrors.js";
-import type { EditionContext } from "../../service/context.js";
+import type { EditionContext } from "../../service/open.js";
 import { billingTerms } from "../bill.js";
 import { BillingInputError } from "../errors.js";
 import type { GridFiles } from "../grid.js";

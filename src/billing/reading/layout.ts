@@ -1,5 +1,5 @@
 /*
- * How a billing export's file is laid out, read from its first bytes only (src/duckdb/csvHeader.ts,
+ * How a billing export's file is laid out, read from its first bytes only (src/support/fileStart.ts,
  * fileStart): Parquet (by its name), newline-delimited JSON (BigQuery's `bq extract
  * --destination_format=NEWLINE_DELIMITED_JSON`: its first record's fields), or text whose header is
  * a format's (src/billing/formats.ts) — with its separator (`,` `;` or a tab), the lines above it
@@ -10,9 +10,15 @@
 import { statSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import { parse } from "csv-parse/sync";
-import { fileStart } from "../../duckdb/csvHeader.js";
 import { keptInputNames } from "../../output/columns.js";
-import { contentOf, fileStartBytes, foreignContentMessage } from "../../support/fileSignature.js";
+import {
+  type FileStart,
+  fileContent,
+  fileStart,
+  foreignContentMessage,
+  type ReadStart,
+  readStart,
+} from "../../support/fileStart.js";
 import { type DecimalMark, type DecimalReading, decimalMarkOfCells } from "../../support/numbers.js";
 import { wholeRecords } from "../../support/recordEnds.js";
 import { BillingInputError } from "../errors.js";
@@ -231,7 +237,11 @@ function jsonLayout(text: string): Omit<JsonLayout, "gzip"> | null {
  */
 export function billLayout(file: string): BillLayout | null {
   if (file.toLowerCase().endsWith(".parquet")) return { kind: "parquet" };
-  const start = fileStart(file, SEARCHED_LINES);
+  return textLayout(fileStart(file, SEARCHED_LINES));
+}
+
+/** A text export's layout from its start (billLayout). */
+function textLayout(start: FileStart | null): BillLayout | null {
   if (start === null) return null;
   const { text, gzip } = start;
   const layout = text.trimStart().startsWith("{") ? jsonLayout(text.trimStart()) : csvLayout(text);
@@ -284,12 +294,25 @@ export type InputKind =
   /** A file no reader takes (UTF-16, an image…): refused, the sentence says what it is. */
   | { readonly kind: "foreign"; readonly problem: string };
 
-/** A regular file's first bytes, or null for standard input, a pipe, or a file that cannot be read (its reader says why). */
-function regularFileStart(file: string): Buffer | null {
-  if (file === "-") return null;
+/** Whether `file` is a regular file (standard input, a pipe or a file that cannot be read is not). */
+function isRegularFile(file: string): boolean {
+  if (file === "-") return false;
   try {
-    // A pipe's start would be consumed here: only a regular file's start is read.
-    return statSync(file).isFile() ? fileStartBytes(file) : null;
+    // A pipe's start would be consumed by a read: only a regular file's start is read.
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A regular file's start, read once for its kind and, as far as needed, its layout; null for
+ * standard input, a pipe, or a file that cannot be read (its reader says why).
+ */
+function regularFileStart(file: string): ReadStart | null {
+  if (!isRegularFile(file)) return null;
+  try {
+    return readStart(file, SEARCHED_LINES);
   } catch {
     return null;
   }
@@ -297,8 +320,14 @@ function regularFileStart(file: string): Buffer | null {
 
 /** Whether a regular file is a ZIP archive by its first bytes (a bill's part: src/cli/main.ts). */
 export function isZipFile(file: string): boolean {
-  const start = regularFileStart(file);
-  return start !== null && contentOf(start) === "zip";
+  if (!isRegularFile(file)) return false;
+  try {
+    // Its first bytes alone: each of up to MAX_BILL_PARTS parts is asked.
+    return fileContent(file) === "zip";
+  } catch {
+    // Unreadable: its reader says why.
+    return false;
+  }
 }
 
 /**
@@ -312,7 +341,7 @@ export function isZipFile(file: string): boolean {
 export function inputKindOf(file: string, input: string | undefined): InputKind {
   const workbook = input === "xlsx" || (input === undefined && file.toLowerCase().endsWith(".xlsx"));
   const start = workbook ? null : regularFileStart(file);
-  const content = start === null ? null : contentOf(start);
+  const content = start === null ? null : start.content;
   if (typeof content === "object" && content !== null) {
     return { kind: "foreign", problem: foreignContentMessage(file, content) };
   }
@@ -328,11 +357,12 @@ export function inputKindOf(file: string, input: string | undefined): InputKind 
   if (content === "parquet" || file.toLowerCase().endsWith(".parquet")) {
     return { kind: "billing", layout: { kind: "parquet" } };
   }
-  if (content === null) return inventory;
+  if (start === null) return inventory;
   try {
-    const json = content === "text" && start !== null && !startsAsJson(start) ? null : jsonDocumentKind(file);
+    const json =
+      content === "text" && !startsAsJson(start.bytes) ? null : jsonDocumentKind(file, start.text());
     if (json !== null && json.kind !== "inventory") return json;
-    const layout = billLayout(file);
+    const layout = textLayout(start.text());
     if (layout !== null && layoutClass(layout) !== null) return { kind: "billing", layout };
     return json ?? inventory;
   } catch {
@@ -346,8 +376,7 @@ export function inputKindOf(file: string, input: string | undefined): InputKind 
  * line or several), or a JSON document of another kind, refused: the CSV reader would take it for
  * a column of braces, or no row at all, without a word. Null for any other text.
  */
-function jsonDocumentKind(file: string): InputKind | null {
-  const start = fileStart(file);
+function jsonDocumentKind(file: string, start: FileStart | null): InputKind | null {
   const text = start?.text.trimStart() ?? "";
   if (!text.startsWith("{") && !text.startsWith("[")) return null;
   const end = text.indexOf("\n");

@@ -16,7 +16,7 @@ import {
   instanceCoefficientRows,
   KEY_COLUMNS,
 } from "../../service/coefficients.js";
-import type { EditionContext } from "../../service/context.js";
+import type { EditionContext } from "../../service/open.js";
 import { type BillingGrid, type GridFiles, withGridSeries } from "../grid.js";
 import { type InstanceMatch, matchInstance } from "../matching.js";
 import type { BillingPlace } from "../places.js";

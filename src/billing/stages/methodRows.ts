@@ -20,8 +20,8 @@ import {
   instanceCoefficientRows,
 } from "../../service/coefficients.js";
 import { prepareComponent } from "../../service/components.js";
-import type { EditionContext } from "../../service/context.js";
 import { DomainError } from "../../service/errors.js";
+import type { EditionContext } from "../../service/open.js";
 import { billingCoefficientPlaces } from "../places.js";
 import { type EmbeddedRule, METHOD_KEYS, type MethodKey, type Range } from "../registry/methods.js";
 

@@ -7,11 +7,11 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { HEADER_BYTES } from "../../duckdb/csvHeader.js";
 import { identifier, literal } from "../../duckdb/database.js";
 import { InputFileError } from "../../duckdb/errors.js";
 import { FileReadError, type FilesRead, readFailing } from "../../duckdb/readErrors.js";
 import { keptInputNames } from "../../output/columns.js";
+import { HEADER_BYTES } from "../../support/fileStart.js";
 import { BillingInputError } from "../errors.js";
 import {
   BILLING_FORMATS,

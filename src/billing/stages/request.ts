@@ -6,7 +6,7 @@
  */
 
 import type { RequestedCriterion } from "../../engine/index.js";
-import type { EditionContext } from "../../service/context.js";
+import type { EditionContext } from "../../service/open.js";
 import type { BillingFormatName } from "../formats.js";
 import type { EditionPlaces } from "../places.js";
 import type { BillLayout } from "../reading/layout.js";

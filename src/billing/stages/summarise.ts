@@ -1,13 +1,16 @@
 /*
  * The summarise stage of a billing run: what the run tells of the bill (src/billing/account.ts
  * writes it for a reader): the format read, its kinds of lines and their fate, the matches, the
- * totals per criterion and phase (the kinds' units times their coefficients, no line read again).
+ * totals per criterion and phase (the kinds' units times their coefficients, no line read again),
+ * and the currency of its amounts, read on its first lines (billCurrency).
  */
 
+import type { DuckDBConnection } from "@duckdb/node-api";
+import { identifier } from "../../duckdb/database.js";
 import type { RequestedCriterion } from "../../engine/index.js";
 import { PHASES, type Phase } from "../../output/columns.js";
 import type { CoefficientRow } from "../../service/coefficients.js";
-import { amortisedCostColumns, type BillingFormat, coverageCostColumn } from "../formats.js";
+import { amortisedCostColumns, type BillingFormat, coverageCostColumn, headerColumn } from "../formats.js";
 import type { GridRun } from "../grid.js";
 import type { InstanceMatch } from "../matching.js";
 import { billName } from "../reading/layout.js";
@@ -45,20 +48,24 @@ export interface BillingSummary {
   readonly report: BillReportData | null;
   /** How the lines fared with the grid series, when one was given. */
   readonly grid: GridRun | null;
-  /** The currency of its amounts (src/billing/stages/currency.ts), null when the export names none. */
+  /** The currency of its amounts (billCurrency), null when the export names none. */
   readonly currency: string | null;
 }
 
-/** The summarise stage: the run's summary from what the stages before returned. */
-export function summarise(
+/**
+ * The summarise stage: the run's summary from what the stages before returned, and the bill's
+ * currency read on its first lines.
+ */
+export async function summarise(
+  connection: DuckDBConnection,
   read: ReadExport,
   lookedUp: LookedUp,
   groups: readonly LineGroup[],
   written: WrittenRun,
   terms: BillingTerms,
-  currency: string | null,
-): BillingSummary {
+): Promise<BillingSummary> {
   const { matches, coefficients } = lookedUp;
+  const currency = await billCurrency(connection, read);
   return {
     file: billName(read.parts),
     format: read.format,
@@ -228,4 +235,36 @@ export function billingCoverage(groups: readonly LineGroup[], statusOf: GroupSta
 /** A share in per cent, one decimal ("n/a" for nothing to share). */
 export function percent(part: number, whole: number): string {
   return whole > 0 ? `${((100 * part) / whole).toFixed(1)} %` : "n/a";
+}
+
+/*
+ * The currency a bill's amounts are in: the format's currency column (FOCUS BillingCurrency, CUR
+ * line_item_currency_code, Azure BillingCurrency, Google currency, Oracle cost/currencyCode: each
+ * format's `currency`, src/billing/formats.ts), read on the bill's first CURRENCY_LINES lines — a
+ * bill is billed in one currency; a merged export's few are each named — so that the summary costs
+ * no second pass over the file. Null when the export has no such column or leaves it empty.
+ */
+
+/** Lines read for the currency: a bill's first lines name it (LIMIT stops DuckDB's reader there). */
+const CURRENCY_LINES = 100_000;
+
+/** Currencies named before the rest are counted. */
+const NAMED = 3;
+
+/** The bill's currency (`USD`), several joined (`EUR, USD`), or null. */
+async function billCurrency(connection: DuckDBConnection, read: ReadExport): Promise<string | null> {
+  const { format, header } = read.views;
+  const found = format.currency
+    .map((name) => headerColumn(format, name, header))
+    .filter((name): name is string => name !== null);
+  if (found.length === 0) return null;
+  const cells = found.map((name) => `NULLIF(TRIM(CAST(${identifier(name)} AS VARCHAR)), '')`);
+  const cell = cells.length === 1 ? cells[0] : `COALESCE(${cells.join(", ")})`;
+  const reader = await connection.runAndReadAll(
+    `SELECT DISTINCT currency FROM (SELECT ${cell} AS currency FROM billing_export LIMIT ${CURRENCY_LINES})
+     WHERE currency IS NOT NULL ORDER BY 1 LIMIT ${NAMED + 1}`,
+  );
+  const names = reader.getRowObjects().map((row) => String(row.currency));
+  if (names.length === 0) return null;
+  return names.length > NAMED ? `${names.slice(0, NAMED).join(", ")}, …` : names.join(", ");
 }

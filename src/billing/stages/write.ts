@@ -11,7 +11,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { fileLiteral, identifier, literal } from "../../duckdb/database.js";
 import { FileReadError, readFailing } from "../../duckdb/readErrors.js";
 import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../../output/csv.js";
-import type { EditionContext } from "../../service/context.js";
+import type { EditionContext } from "../../service/open.js";
 import type { GridRun } from "../grid.js";
 import { createGridViews, GRID_TABLES, gridSourceColumn } from "../grid.js";
 import { impactsQuery } from "../queries.js";

@@ -1,9 +1,9 @@
 import type { DocumentNode } from "graphql";
 import type { z } from "zod";
 import { withoutFloatNoise } from "../../output/columns.js";
-import type { EditionService } from "../../service/context.js";
 import { criterionEnumName } from "../../service/criteria.js";
 import { type PowerPer, useEnergyKwh, type V1Verbose } from "../../service/energy.js";
+import type { EditionService } from "../../service/open.js";
 import { readNumber } from "../../support/numbers.js";
 import { WARNINGS } from "./metadata.js";
 import {

@@ -1,7 +1,7 @@
 import type { DocumentNode } from "graphql";
 import { z } from "zod";
-import type { EditionService } from "../../service/context.js";
 import type { PowerPer } from "../../service/energy.js";
+import type { EditionService } from "../../service/open.js";
 import { evaluateObservation } from "./evaluate.js";
 import { COMMON_INPUTS, outputsOf } from "./metadata.js";
 import {

@@ -1,4 +1,4 @@
-import type { EditionService } from "../../service/context.js";
+import type { EditionService } from "../../service/open.js";
 import { IfCloudRegionsDocument } from "../generated/graphql.js";
 import { errorLine, run } from "./run.js";
 

@@ -1,6 +1,6 @@
 import { evaluateBatch, ndjsonLines, type RouteEvaluator } from "../../batch/index.js";
 import type { TurnShare } from "../../service/chunks.js";
-import type { EditionService } from "../../service/context.js";
+import type { EditionService } from "../../service/open.js";
 import { queryEdition, type RestEditions } from "../editionChoice.js";
 import type { RestResponse } from "../route.js";
 

@@ -6,8 +6,9 @@ import {
   coefficientTable,
   impactSlots,
 } from "../../service/coefficients.js";
-import { createRequestContext, type Service } from "../../service/context.js";
+import { createRequestContext } from "../../service/context.js";
 import { DomainError } from "../../service/errors.js";
+import type { Service } from "../../service/open.js";
 import { queryEdition, restEditions } from "../editionChoice.js";
 import { RestError } from "../graphqlErrors.js";
 import { queryLoad } from "./coefficients.js";

@@ -1,6 +1,6 @@
 import { createWriteStream } from "node:fs";
 import { createGunzip } from "node:zlib";
-import { contentOf, MARK_BYTES, SIGNATURE_BYTES } from "../../support/fileSignature.js";
+import { contentOf, MARK_BYTES, SIGNATURE_BYTES } from "../../support/fileStart.js";
 import { FileRefusal, ZIP_REFUSAL } from "./request.js";
 
 /*
@@ -69,7 +69,7 @@ const NOT_COUNTED: LineCounter = { feed: () => {}, end: async () => 0, fail: () 
 
 /**
  * Counts the lines of what is received as its first bytes tell (as the command tells it,
- * src/support/fileSignature.ts), not its name: text as it is, gzip inflated (a gzip named .csv is
+ * src/support/fileStart.ts), not its name: text as it is, gzip inflated (a gzip named .csv is
  * bounded by its inflated lines too), a Parquet file, a workbook or another binary not at all. The
  * first bytes are held until they tell, whatever the chunks they arrive in. A ZIP archive that is
  * no workbook is refused (ZIP_REFUSAL).

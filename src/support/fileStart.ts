@@ -1,10 +1,17 @@
 import { closeSync, openSync, readSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { parse } from "csv-parse/sync";
+import { RecordEnds, wholeRecords } from "./recordEnds.js";
 
 /*
- * What a file is by its first bytes, before any reader takes it for text: a container or a binary
- * format that no reader here reads is named, with what to do, rather than read as lines of a CSV
- * (a PNG read so gave a "bad row" per line). Text (UTF-8, or another 8-bit encoding that the
- * readers name by its line), gzip, Parquet and a ZIP archive's one file are what the readers take.
+ * A file's start, read before any reader takes the file. What it is by its first bytes: a
+ * container or a binary format that no reader here reads is named, with what to do, rather than
+ * read as lines of a CSV (a PNG read so gave a "bad row" per line); text (UTF-8, or another 8-bit
+ * encoding that the readers name by its line), gzip, Parquet and a ZIP archive's one file are what
+ * the readers take. Then its start as text (gunzipped when it is gzip) and a CSV's header in it:
+ * what recognises a bill's layout and format and names its columns to DuckDB, which then reads
+ * the file without guessing its dialect (a guess over a sample fails without a line number on a
+ * file cut short). One module reads a file's start, whatever is asked of it.
  */
 
 /** Bytes read to tell a file's kind: its signature, and NUL bytes in its start. */
@@ -98,12 +105,12 @@ export function contentOf(start: Uint8Array): FileContent {
   return even > half * 0.9 || odd > half * 0.9 ? UTF16 : BINARY;
 }
 
-/** A regular file's first SIGNATURE_BYTES (the caller checks that it is a regular file). */
-export function fileStartBytes(file: string): Buffer {
+/** A regular file's first `size` bytes, SIGNATURE_BYTES unless told (the caller checks that it is a regular file). */
+export function fileStartBytes(file: string, size = SIGNATURE_BYTES): Buffer {
   const descriptor = openSync(file, "r");
   try {
-    const buffer = Buffer.alloc(SIGNATURE_BYTES);
-    return buffer.subarray(0, readSync(descriptor, buffer, 0, SIGNATURE_BYTES, 0));
+    const buffer = Buffer.alloc(size);
+    return buffer.subarray(0, readSync(descriptor, buffer, 0, size, 0));
   } finally {
     closeSync(descriptor);
   }
@@ -142,4 +149,104 @@ export function unreadRefusal(subject: string, content: FileContent): string | n
 /** The sentence refusing a ZIP archive found inside one (its copy named as the archive's file): unpacked once, never twice. */
 export function nestedArchiveRefusal(file: string): string {
   return `${file} is a ZIP archive itself: unzip both`;
+}
+
+/** Bytes of a file's start read to find its header (a header longer than this is not a billing export's). */
+export const HEADER_BYTES = 1 << 20;
+
+/** Count of records a text ends (line ends outside quotes: src/support/recordEnds.ts), up to `most`. */
+function recordEnds(text: Buffer, most: number): number {
+  const scanner = new RecordEnds();
+  let count = 0;
+  for (let from = 0; count < most; count += 1) {
+    const { end } = scanner.next(text, from);
+    if (end < 0) break;
+    from = end + 1;
+  }
+  return count;
+}
+
+/**
+ * The first `HEADER_BYTES` of a gzip stream at most, from its compressed start. A kilobyte of gzip
+ * may stand for a megabyte of text (a header that never ends: 1.5 MB of gzip took 2.2 GB whole), so
+ * the compressed start grows fourfold until the text holds `lines` records or its bound.
+ */
+function gunzippedStart(compressed: Buffer, lines: number): Buffer | null {
+  for (let size = 1 << 10; ; size *= 4) {
+    const part = compressed.subarray(0, size);
+    let text: Buffer;
+    try {
+      text = gunzipSync(part, { finishFlush: 2, maxOutputLength: 4 * HEADER_BYTES });
+    } catch {
+      return null;
+    }
+    if (recordEnds(text, lines) >= lines || text.length >= HEADER_BYTES || part.length === compressed.length)
+      return text.subarray(0, HEADER_BYTES);
+  }
+}
+
+/**
+ * A file's first HEADER_BYTES as text (gunzipped when it is gzip: until it holds `lines`
+ * records), its byte-order mark left out; null when it is gzip that cannot be read.
+ */
+export function fileStart(file: string, lines = 1): FileStart | null {
+  return startText(fileStartBytes(file, HEADER_BYTES), lines);
+}
+
+/** A file's first HEADER_BYTES read as text (fileStart). */
+function startText(start: Buffer, lines: number): FileStart | null {
+  // gzip by its mark, whatever the file's name (a download may lose its .gz, or keep it unzipped)
+  const gzip = contentOf(start.subarray(0, 2)) === "gzip";
+  const bytes = gzip ? gunzippedStart(start, lines) : start;
+  return bytes === null ? null : { text: bytes.toString("utf8").replace(/^\uFEFF/, ""), gzip };
+}
+
+/** A regular file's start read once for every decision taken by it: its kind, then its text. */
+export interface ReadStart {
+  /** Its first SIGNATURE_BYTES, which its kind is told by. */
+  readonly bytes: Buffer;
+  readonly content: FileContent;
+  /** Its start as text (fileStart, until `lines` records), read on first use. */
+  readonly text: () => FileStart | null;
+}
+
+/**
+ * A regular file's start, read from the file once: what a file's kind and then its layout are
+ * decided by (src/billing/reading/layout.ts, inputKindOf), whose text is only made when asked.
+ */
+export function readStart(file: string, lines: number): ReadStart {
+  const start = fileStartBytes(file, HEADER_BYTES);
+  const bytes = start.subarray(0, SIGNATURE_BYTES);
+  let text: FileStart | null | undefined;
+  return {
+    bytes,
+    content: contentOf(bytes),
+    text: () => {
+      if (text === undefined) text = startText(start, lines);
+      return text;
+    },
+  };
+}
+
+/** A file's start as text, and whether the file is gzip (its text then inflated). */
+export interface FileStart {
+  readonly text: string;
+  readonly gzip: boolean;
+}
+
+/**
+ * A CSV file's header (gzipped or not) and the lines it spans (a cell may hold a line break,
+ * quoted), or null when it has no complete first record.
+ */
+export function csvHeader(file: string): { readonly cells: string[]; readonly lines: number } | null {
+  const text = fileStart(file)?.text ?? null;
+  if (text === null) return null;
+  const [record] = wholeRecords(text, "\n", 1);
+  if (record === undefined) return null;
+  try {
+    const [header] = parse(record.text, { relax_quotes: true }) as string[][];
+    return header === undefined ? null : { cells: header, lines: record.lines };
+  } catch {
+    return null;
+  }
 }

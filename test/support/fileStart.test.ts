@@ -1,6 +1,6 @@
-/** What a file is by its first bytes: the formats read, and those named and refused (src/support/fileSignature.ts). */
+/** What a file is by its first bytes: the formats read, and those named and refused (src/support/fileStart.ts). */
 import { describe, expect, it } from "vitest";
-import { contentOf, foreignContentMessage, ZIP_ON_A_PIPE } from "../../src/support/fileSignature.js";
+import { contentOf, foreignContentMessage, ZIP_ON_A_PIPE } from "../../src/support/fileStart.js";
 
 const bytes = (text: string) => Buffer.from(text, "latin1");
 
