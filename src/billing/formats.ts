@@ -359,6 +359,26 @@ export function headerColumn(
   return header.find((name) => bareName(englishName(name) ?? "") === bare) ?? null;
 }
 
+/** A run's columns as a format looks them up: see filedColumns. */
+export interface FiledColumns {
+  /** The run's names, each renamed one under the file's name. */
+  readonly header: readonly string[];
+  /** The run's name of a column of `header`. */
+  readonly runName: (column: string) => string;
+}
+
+/**
+ * A run's column names (`names`) as a format finds its columns among them: a column the run renamed
+ * (`renamed`: the file's name to the run's) is looked up by the file's name, since a format spells
+ * the file's columns — snake_case FOCUS's `billing_currency`, which the run writes as
+ * `input_billing_currency` (a working column's prefix), is FOCUS's `BillingCurrency`.
+ */
+export function filedColumns(names: readonly string[], renamed: ReadonlyMap<string, string>): FiledColumns {
+  const fileName = new Map([...renamed].map(([file, run]) => [run, file]));
+  const header = names.map((name) => fileName.get(name) ?? name);
+  return { header, runName: (column) => names[header.indexOf(column)] ?? column };
+}
+
 /** The required columns a header lacks for a format (each named by its spellings). */
 export function missingColumns(format: BillingFormat, header: readonly string[]): string[] {
   return format.required

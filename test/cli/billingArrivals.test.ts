@@ -4,7 +4,7 @@
  * 2.0 Data Exports manifest named for what it is, BigQuery's records null in every line read line by
  * line. Fixtures: test/fixtures/billing/arrivals/.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -42,6 +42,32 @@ describe("FOCUS versions", () => {
     const { stderr, lines } = await evaluatedLines(fixture("focus-1.3.csv"), join(scratch, "focus-1.3.csv"));
     expect(stderr).toContain("focus-1.3.csv: FOCUS 1.3 (Cost and Usage), edition 2.4.1");
     expect(lines).toHaveLength(5);
+  });
+});
+
+describe("FOCUS in snake_case", () => {
+  it("reads the currency of `billing_currency`, a column the run renames", SLOW, async () => {
+    // focus-1.0.csv's first four usage lines and a tax line, its header in snake_case: the run writes
+    // `billing_currency` as input_billing_currency (`billing_` is its working columns' prefix), and
+    // the currency was looked up under that name, so the amounts came without it.
+    const report = join(scratch, "snake-case.html");
+    const { stderr, lines } = await evaluatedLines(
+      fixture("focus-snake-case.csv"),
+      join(scratch, "snake-case.csv"),
+      ["--report", report],
+    );
+    expect(lines.map((line) => line.status)).toEqual([
+      "evaluated",
+      "evaluated",
+      "evaluated",
+      "evaluated",
+      "not compute",
+    ]);
+    expect(lines[0].input_billing_currency).toBe("USD");
+    // effective_cost: 0.01125 + 0.4275 + 0.84375 + 1.26 = 2.5425 estimated, + the tax's 0.045 = 2.5875
+    expect(stderr).toContain("coverage: 4 of 5 lines estimated; 2.54 of 2.59 USD positive cost (98.3 %)\n");
+    expect(stderr).toContain("a tax: 1 row, cost 0.05 USD");
+    expect(readFileSync(report, "utf8")).toContain('title="2.5425 USD"');
   });
 });
 

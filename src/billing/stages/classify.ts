@@ -9,7 +9,13 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { createTable, identifier } from "../../duckdb/database.js";
 import { readFailing } from "../../duckdb/readErrors.js";
 import { reasonableSql } from "../../support/numbers.js";
-import { absentColumns, aliasedColumns, amortisedCostColumns, type BillingFormat } from "../formats.js";
+import {
+  absentColumns,
+  aliasedColumns,
+  amortisedCostColumns,
+  type BillingFormat,
+  filedColumns,
+} from "../formats.js";
 import { sqlQuery } from "../queries.js";
 import { REGISTRY_TABLES, UNIT_COLUMNS } from "../registry/sqlTables.js";
 import { MAX_UNIT_LENGTH, unitRows } from "../registry/units.js";
@@ -243,12 +249,14 @@ export async function createLineViews(connection: DuckDBConnection, source: Line
     source.typeHintColumn === null
       ? "CAST(NULL AS VARCHAR)"
       : `NULLIF(TRIM(CAST(${identifier(source.typeHintColumn)} AS VARCHAR)), '')`;
+  // The format's columns found by the file's names, which the select list reads (those of `from`)
+  const filed = filedColumns(source.header, source.renamed).header;
   const rename =
     source.renamed.size === 0
       ? ""
       : ` RENAME (${[...source.renamed].map(([from, to]) => `${identifier(from)} AS ${identifier(to)}`).join(", ")})`;
   await connection.run(
-    `CREATE OR REPLACE VIEW billing_export AS SELECT *${rename}, ${exportAddedColumns(source.format, source.header, hint)} FROM ${source.from}`,
+    `CREATE OR REPLACE VIEW billing_export AS SELECT *${rename}, ${exportAddedColumns(source.format, filed, hint)} FROM ${source.from}`,
   );
   await connection.run(`CREATE OR REPLACE VIEW billing_lines AS ${sqlQuery(source.format.linesQuery)}`);
   const usage = sqlQuery(source.format.usageQuery);

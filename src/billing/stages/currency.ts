@@ -8,7 +8,7 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier } from "../../duckdb/database.js";
-import { headerColumn } from "../formats.js";
+import { filedColumns, headerColumn } from "../formats.js";
 import type { ReadExport } from "./read.js";
 
 /** Lines read for the currency: a bill's first lines name it (LIMIT stops DuckDB's reader there). */
@@ -19,10 +19,10 @@ const NAMED = 3;
 
 /** The bill's currency (`USD`), several joined (`EUR, USD`), or null. */
 export async function billCurrency(connection: DuckDBConnection, read: ReadExport): Promise<string | null> {
-  const { format, header } = read.views;
-  const found = format.currency
-    .map((name) => headerColumn(format, name, header))
-    .filter((name): name is string => name !== null);
+  const { format } = read.views;
+  // Found by the file's spelling, read by the run's name (`billing_currency` as input_billing_currency)
+  const { header, runName } = filedColumns(read.views.header, read.views.renamed);
+  const found = format.currency.flatMap((name) => headerColumn(format, name, header) ?? []).map(runName);
   if (found.length === 0) return null;
   const cells = found.map((name) => `NULLIF(TRIM(CAST(${identifier(name)} AS VARCHAR)), '')`);
   const cell = cells.length === 1 ? cells[0] : `COALESCE(${cells.join(", ")})`;
