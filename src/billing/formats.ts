@@ -20,6 +20,12 @@ export interface BillingFormatVersion {
   readonly title: string;
   /** A column only this version's header has, as it spells it; the first version whose column the header has is its. */
   readonly column: string;
+  /**
+   * Whether the column is also found with other signs between its words, or none, any case
+   * (`lineItem__UsageType`, `lineItem.UsageType`, `lineitem_usagetype`: a loader's flattening,
+   * whose words still tell `lineItem` from CUR 2.0's `line_item`); else only as spelled.
+   */
+  readonly flattened?: boolean;
 }
 
 export interface BillingFormat {
@@ -129,6 +135,11 @@ const CUR: BillingFormat = {
   listed: "AWS CUR 2.0 and 1.0",
   versions: [
     { title: "AWS CUR 1.0 (legacy CSV, lineItem/… columns)", column: "lineItem/UsageType" },
+    {
+      title: "AWS CUR 1.0 (legacy, lineItem/… columns flattened by a loader)",
+      column: "lineItem/UsageType",
+      flattened: true,
+    },
     { title: "AWS CUR 1.0 (legacy, Athena/Parquet snake_case columns)", column: "product_region" },
   ],
   required: [
@@ -399,10 +410,23 @@ export function aliasedColumns(format: BillingFormat, header: readonly string[])
   });
 }
 
+/** A column name's words, lower case, whatever signs stand between them (`lineItem__UsageType`: lineitem usagetype). */
+const words = (name: string) =>
+  name
+    .normalize("NFC")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== "")
+    .join(" ");
+
 /** What a run says it reads a header as: its version's title, else its format's. */
 export function readAs(format: BillingFormat, header: readonly string[]): string {
   const present = new Set(header.map((name) => name.toLowerCase()));
-  return format.versions.find((version) => present.has(version.column.toLowerCase()))?.title ?? format.title;
+  const presentWords = new Set(header.map(words));
+  const has = (version: BillingFormatVersion) =>
+    present.has(version.column.toLowerCase()) ||
+    (version.flattened === true && presentWords.has(words(version.column)));
+  return format.versions.find(has)?.title ?? format.title;
 }
 
 /** The columns of the cost paid for the hours a header has, as it spells them. */

@@ -71,6 +71,26 @@ describe("FOCUS in snake_case", () => {
   });
 });
 
+describe("a legacy CUR flattened by a loader", () => {
+  it("names `lineItem__UsageType` columns the legacy CUR they are, read as its CSV", SLOW, async () => {
+    // cur-1.0-legacy.csv with each `/` of its header written `__`; it was titled AWS CUR 2.0
+    const flat = await evaluatedLines(fixture("cur-1.0-flattened.csv"), join(scratch, "flattened.csv"));
+    expect(flat.stderr).toContain(
+      "cur-1.0-flattened.csv: AWS CUR 1.0 (legacy, lineItem/… columns flattened by a loader), edition 2.4.1",
+    );
+    // The same lines as the CSV's (test/cli/billingFormats.test.ts): m5.large 24 h, c5.xlarge 10 h…
+    const box = onlyLine(flat.lines, "identity__LineItemId", "a1");
+    expect([box.matched_instance_type, box.hours, box.status]).toEqual(["m5.large", "24", "evaluated"]);
+    expect(flat.stderr).toContain(
+      "coverage: 6 of 9 lines estimated; 8.27 of 14.88 USD positive cost (55.6 %)\n",
+    );
+    const csv = await evaluatedLines("test/fixtures/billing/cur-1.0-legacy.csv", join(scratch, "legacy.csv"));
+    expect(flat.lines.map((line) => [line.status, line.gwp_use_kgco2eq])).toEqual(
+      csv.lines.map((line) => [line.status, line.gwp_use_kgco2eq]),
+    );
+  });
+});
+
 describe("BigQuery's records as they come", () => {
   it(
     "reads each line of an export whose `location` is null in every line, placed by default",
