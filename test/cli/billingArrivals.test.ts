@@ -91,6 +91,70 @@ describe("a legacy CUR flattened by a loader", () => {
   });
 });
 
+describe("dates as a spreadsheet resaves them", () => {
+  // half-days.csv: FRA at 10, 20, 30 gCO2eq/kWh from 10 January 2024 00:00, 12:00 and 11 January
+  // 00:00; at 100, 200, 300 from 1 October 00:00, 12:00 and 2 October 00:00; 400, 500 from 10
+  // October 00:00 and 12:00; each for 12 hours (the series' step), the rest gaps. Each bill's
+  // lines: 12 hours of m5.xlarge in eu-west-3 (FRA), and a tax line whose dates decide the order.
+  const series = "test/fixtures/grid/half-days.csv";
+  const run = (bill: string) =>
+    evaluatedLines(fixture(bill), join(scratch, `${bill}.out.csv`), [
+      "--criteria",
+      "gwp",
+      "--grid-intensity",
+      series,
+    ]);
+  /** gwp use = energy_kwh × the intensity / 1000, the intensity applied said in grid_gco2_per_kwh. */
+  const expectIntensity = (line: Record<string, string>, intensity: number) => {
+    expect(Number(line.grid_gco2_per_kwh)).toBeCloseTo(intensity, 9);
+    expect(Number(line.gwp_use_kgco2eq)).toBeCloseTo((Number(line.energy_kwh) * intensity) / 1000, 12);
+  };
+
+  it("reads them day first when a date's first field is above 12 (13/10/2024 0:00)", SLOW, async () => {
+    const { stderr, lines } = await run("dates-day-first.csv");
+    expect(stderr).toContain("  dates of slashes read day first, as 13/10/2024 0:00 writes them\n");
+    // 10/1/2024 0:00 to 10/1/2024 12:00: 10 January 00:00–12:00, at 10 (read month first: 100)
+    expectIntensity(lines[0], 10);
+    // 1/10/2024 12:00:00 PM to 2/10/2024 12:00:00 AM: 1 October 12:00 to 2 October 00:00, at 200
+    expectIntensity(lines[1], 200);
+    expect(lines[0].warnings).toBe("");
+  });
+
+  it("reads them month first when a date's second field is above 12 (10/13/2024 0:00)", SLOW, async () => {
+    const { stderr, lines } = await run("dates-month-first.csv");
+    expect(stderr).toContain("  dates of slashes read month first, as 10/13/2024 0:00 writes them\n");
+    // 1/10/2024 0:00 to 1/10/2024 12:00: 10 January 00:00–12:00, at 10
+    expectIntensity(lines[0], 10);
+    // 10/1/2024 1:00 PM to 10/2/2024 12:00 AM: 1 October 13:00 to 2 October 00:00, within the 200
+    expectIntensity(lines[1], 200);
+  });
+
+  it("gives a line no period where no date of the file, or both orders, decide", SLOW, async () => {
+    // The series' mean where a line has no period: (10 + 20 + 30 + 100 + 200 + 300 + 400 + 500) / 8
+    // = 195, each interval 12 hours
+    const undecided = await run("dates-undecided.csv");
+    expect(undecided.stderr).toContain(
+      "  dates of slashes: no date of the bill tells day from month (10/1/2024 0:00: no field above 12); those whose day and month differ have no period\n",
+    );
+    expect(undecided.stderr).toContain("  without a period: 1 row, their zone's mean over the series\n");
+    expect(undecided.lines[0].warnings).toBe(
+      "grid series: no period (10/1/2024 0:00: day or month first? no date of the bill has a field above 12), the mean intensity of zone FRA over the series",
+    );
+    expectIntensity(undecided.lines[0], 195);
+    // 10/10/2024 0:00 is 10 October either way: 00:00–12:00 at 400
+    expectIntensity(undecided.lines[1], 400);
+    const both = await run("dates-both-orders.csv");
+    expect(both.stderr).toContain(
+      "  dates of slashes written both day first (13/10/2024 0:00) and month first (10/13/2024 0:00); those whose day and month differ have no period\n",
+    );
+    expect(both.lines[0].warnings).toContain(
+      "grid series: no period (the bill writes its dates both day first, 13/10/2024 0:00, and month first, 10/13/2024 0:00)",
+    );
+    expectIntensity(both.lines[0], 195);
+    expectIntensity(both.lines[1], 400);
+  });
+});
+
 describe("BigQuery's records as they come", () => {
   it(
     "reads each line of an export whose `location` is null in every line, placed by default",

@@ -24,10 +24,26 @@ import type { LineSource, LineTuple, ReadExport } from "./read.js";
 /** The registry's tables, whose joins the views read by position (orderedRegistryJoins). */
 export const REGISTRY_TABLE_NAMES: ReadonlySet<string> = new Set(REGISTRY_TABLES.map((table) => table.name));
 
-/** The classify stage: the registry, the views of the export's lines, and their kinds. */
-export async function classifyLines(connection: DuckDBConnection, read: ReadExport): Promise<void> {
+/**
+ * The classify stage: the registry, the views of the export's lines, and their kinds; with `dated`
+ * (a grid series reads the lines' periods), the order of the bill's dates of slashes
+ * (billing_date_order: sql/evaluate/billing_date_order.sql), read from every line before the
+ * views read the kinds — a pass of its own over the file, only then.
+ */
+export async function classifyLines(
+  connection: DuckDBConnection,
+  read: ReadExport,
+  dated = false,
+): Promise<void> {
   await createRegistryTables(connection);
   await createLineViews(connection, read.views);
+  if (dated) {
+    await readFailing(
+      () =>
+        connection.run(`CREATE TABLE billing_date_order AS ${sqlQuery("evaluate/billing_date_order.sql")}`),
+      read.reading,
+    );
+  }
   // The first pass reads no column of the registry's: read by position, none is computed
   await orderLineViews(connection, REGISTRY_TABLE_NAMES);
   await groupLineKinds(connection, read);
