@@ -167,6 +167,8 @@ const CUR: BillingFormat = {
     "line_item_resource_id",
     "line_item_usage_start_date",
     "line_item_usage_end_date",
+    "product_vcpu",
+    "product_memory",
   ],
   aliases: {},
   numbers: [

@@ -155,6 +155,52 @@ describe("dates as a spreadsheet resaves them", () => {
   });
 });
 
+describe("an instance's shape as the bill gives it", () => {
+  it("estimates a type the edition lacks by CUR's product/vcpu and product/memory", SLOW, async () => {
+    // Six lines of 10 hours in eu-west-3. The edition's cloud types are their platform's share by
+    // vCPUs: c7i.24xlarge is half of c7i.48xlarge (96 of its 192 vCPUs, on the same platform).
+    const { stderr, lines } = await evaluatedLines(
+      fixture("cur-1.0-shapes.csv"),
+      join(scratch, "shapes.csv"),
+      ["--criteria", "gwp"],
+    );
+    const line = (id: string) => onlyLine(lines, "identity/LineItemId", id);
+    const [exact, metal] = [line("s0"), line("s1")];
+    expect([exact.matched_instance_type, exact.method]).toEqual(["c7i.48xlarge", "instance"]);
+    // c7i.metal: no size the grammar reads; the bill's 192 vCPUs and 384 GiB are c7i.48xlarge's
+    expect([metal.matched_instance_type, metal.method, metal.hours]).toEqual([
+      "c7i.48xlarge",
+      "instance-by-shape",
+      "10",
+    ]);
+    expect(metal.warnings).toBe(
+      "instance-by-shape: c7i.metal is not in the edition; estimated as c7i.48xlarge, its family's type of 192 vCPUs and 384 GiB (the bill's)",
+    );
+    expect(metal.energy_kwh).toBe(exact.energy_kwh);
+    expect(metal.gwp_embedded_kgco2eq).toBe(exact.gwp_embedded_kgco2eq);
+    // c7i.metal-24xl, 96 vCPUs and 192 GiB by the bill: c7i.24xlarge, half of s0's energy
+    const half = line("s3");
+    expect(half.matched_instance_type).toBe("c7i.24xlarge");
+    expect(half.warnings).toContain("its family's type of 96 vCPUs and 192 GiB (the bill's)");
+    expect(Number(half.energy_kwh)).toBeCloseTo(Number(exact.energy_kwh) / 2, 9);
+    // No bill columns: the size grammar (metal-24xl, 4 × 24 = 96 vCPUs)
+    const grammar = line("s2");
+    expect([grammar.matched_instance_type, grammar.warnings]).toEqual([
+      "m7i.24xlarge",
+      "instance-by-shape: m7i.metal-24xl is not in the edition; estimated as m7i.24xlarge, its family's type of 96 vCPUs",
+    ]);
+    // A family the edition lacks, and a memory its family's type of 192 vCPUs does not have (m7i.48xlarge:
+    // 768 GiB, not 1000): said unknown, never scaled nor taken from the nearest name (c7i.metal was
+    // c6i.metal's, another family)
+    expect([line("s4").status, line("s5").status]).toEqual([
+      "unknown instance type",
+      "unknown instance type",
+    ]);
+    expect(stderr).toContain("  aws m7i.metal: 1 row, 10 h, cost 100 USD\n");
+    expect(stderr).toContain("  aws x9z.metal: 1 row, 10 h, cost 30 USD\n");
+  });
+});
+
 describe("BigQuery's records as they come", () => {
   it(
     "reads each line of an export whose `location` is null in every line, placed by default",

@@ -313,11 +313,15 @@ export const LINE_KIND_COLUMNS = [
   "billing_service",
   "billing_unknown_unit",
   "billing_method_warning",
+  "billing_instance_vcpus",
+  "billing_instance_memory_gib",
 ] as const;
 
 /** The numbers of a kind (the others are texts), as keys.csv gives them. */
 export const LINE_KIND_NUMBERS: ReadonlySet<string> = new Set([
   "billing_unit_hours",
+  "billing_instance_vcpus",
+  "billing_instance_memory_gib",
   "billing_method_factor",
   "billing_quantity",
   "billing_line_count",
