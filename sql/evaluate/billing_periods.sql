@@ -94,26 +94,14 @@ FROM (
             o.*,
             CASE
               WHEN o.billing_start_iso THEN TRY_CAST(CONCAT(SUBSTRING(o.billing_start_text, 1, 4), SUBSTRING(o.billing_start_text, 6, 2), SUBSTRING(o.billing_start_text, 9, 2)) AS DOUBLE)
-              -- A date of slashes: its month and day as the file's order says (the same either way when equal)
-              WHEN o.billing_start_slashed IS NOT NULL THEN 10000 * o.billing_start_year
-                + 100 * CASE WHEN o.billing_start_first = o.billing_start_second OR o.billing_dates_order = 'month' THEN o.billing_start_first
-                  WHEN o.billing_dates_order = 'day' THEN o.billing_start_second END
-                + CASE WHEN o.billing_start_first = o.billing_start_second OR o.billing_dates_order = 'month' THEN o.billing_start_second
-                  WHEN o.billing_dates_order = 'day' THEN o.billing_start_first END
+              -- A date of slashes (its month and day as the file's order says)
+              WHEN o.billing_start_slashed IS NOT NULL THEN 10000 * o.billing_start_year + 100 * o.billing_start_month + o.billing_start_day
             END AS billing_start_date,
             CASE WHEN o.billing_start_timed
               THEN TRY_CAST(CONCAT(SUBSTRING(o.billing_start_text, 12, 2), SUBSTRING(o.billing_start_text, 15, 2),
                 CASE WHEN SUBSTRING(o.billing_start_text, 17, 1) = ':' THEN SUBSTRING(o.billing_start_text, 18, 2) ELSE '00' END) AS DOUBLE)
-              -- A spreadsheet's time: `0:00`, `13:05:09`, `12:00:00 AM` (0 h), `1:00 PM` (13 h)
-              WHEN o.billing_start_slashed IS NOT NULL AND o.billing_start_hour IS NOT NULL THEN
-                CASE
-                  WHEN o.billing_start_minute >= 60 OR o.billing_start_second_of >= 60 THEN NULL
-                  WHEN o.billing_start_meridiem = '' AND o.billing_start_hour < 24 THEN o.billing_start_hour
-                  WHEN o.billing_start_meridiem = 'A' AND o.billing_start_hour BETWEEN 1 AND 12
-                    THEN o.billing_start_hour - 12 * FLOOR(o.billing_start_hour / 12)
-                  WHEN o.billing_start_meridiem = 'P' AND o.billing_start_hour BETWEEN 1 AND 12
-                    THEN o.billing_start_hour - 12 * FLOOR(o.billing_start_hour / 12) + 12
-                END * 10000 + 100 * o.billing_start_minute + o.billing_start_second_of
+              -- A spreadsheet's time (HHMMSS; NULL where it does not read)
+              WHEN o.billing_start_slashed IS NOT NULL AND o.billing_start_hour IS NOT NULL THEN o.billing_start_clock_hms
               ELSE 0
             END AS billing_start_time,
             CASE
@@ -132,26 +120,14 @@ FROM (
             END AS billing_start_offset,
             CASE
               WHEN o.billing_end_iso THEN TRY_CAST(CONCAT(SUBSTRING(o.billing_end_text, 1, 4), SUBSTRING(o.billing_end_text, 6, 2), SUBSTRING(o.billing_end_text, 9, 2)) AS DOUBLE)
-              -- A date of slashes: its month and day as the file's order says (the same either way when equal)
-              WHEN o.billing_end_slashed IS NOT NULL THEN 10000 * o.billing_end_year
-                + 100 * CASE WHEN o.billing_end_first = o.billing_end_second OR o.billing_dates_order = 'month' THEN o.billing_end_first
-                  WHEN o.billing_dates_order = 'day' THEN o.billing_end_second END
-                + CASE WHEN o.billing_end_first = o.billing_end_second OR o.billing_dates_order = 'month' THEN o.billing_end_second
-                  WHEN o.billing_dates_order = 'day' THEN o.billing_end_first END
+              -- A date of slashes (its month and day as the file's order says)
+              WHEN o.billing_end_slashed IS NOT NULL THEN 10000 * o.billing_end_year + 100 * o.billing_end_month + o.billing_end_day
             END AS billing_end_date,
             CASE WHEN o.billing_end_timed
               THEN TRY_CAST(CONCAT(SUBSTRING(o.billing_end_text, 12, 2), SUBSTRING(o.billing_end_text, 15, 2),
                 CASE WHEN SUBSTRING(o.billing_end_text, 17, 1) = ':' THEN SUBSTRING(o.billing_end_text, 18, 2) ELSE '00' END) AS DOUBLE)
-              -- A spreadsheet's time: `0:00`, `13:05:09`, `12:00:00 AM` (0 h), `1:00 PM` (13 h)
-              WHEN o.billing_end_slashed IS NOT NULL AND o.billing_end_hour IS NOT NULL THEN
-                CASE
-                  WHEN o.billing_end_minute >= 60 OR o.billing_end_second_of >= 60 THEN NULL
-                  WHEN o.billing_end_meridiem = '' AND o.billing_end_hour < 24 THEN o.billing_end_hour
-                  WHEN o.billing_end_meridiem = 'A' AND o.billing_end_hour BETWEEN 1 AND 12
-                    THEN o.billing_end_hour - 12 * FLOOR(o.billing_end_hour / 12)
-                  WHEN o.billing_end_meridiem = 'P' AND o.billing_end_hour BETWEEN 1 AND 12
-                    THEN o.billing_end_hour - 12 * FLOOR(o.billing_end_hour / 12) + 12
-                END * 10000 + 100 * o.billing_end_minute + o.billing_end_second_of
+              -- A spreadsheet's time (HHMMSS; NULL where it does not read)
+              WHEN o.billing_end_slashed IS NOT NULL AND o.billing_end_hour IS NOT NULL THEN o.billing_end_clock_hms
               ELSE 0
             END AS billing_end_time,
             CASE
@@ -178,42 +154,52 @@ FROM (
               n.billing_period_end_text LIKE '____-__-__%' AS billing_end_iso,
               n.billing_period_end_text LIKE '____-__-__T__:__%' OR n.billing_period_end_text LIKE '____-__-__ __:__%' AS billing_end_timed
             FROM (
-              -- A date of slashes, when the whole text is one (else NULL), its fields, and the file's order
+              -- A date of slashes: its month and day as the file's order says (either, when they are
+              -- equal), its time of 24 or 12 hours as HHMMSS (`12:00:00 AM` 0 h, `1:00 PM` 13 h); NULL
+              -- where it does not read
               SELECT
-                k.*,
-                TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, '^([0-9]{1,2})/', 1), '') AS DOUBLE) AS billing_start_first,
-                TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, '^[0-9]{1,2}/([0-9]{1,2})/', 1), '') AS DOUBLE) AS billing_start_second,
-                TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, '^[0-9]{1,2}/[0-9]{1,2}/([0-9]{4})', 1), '') AS DOUBLE) AS billing_start_year,
-                TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, '^[0-9/]+[ T]+([0-9]{1,2}):', 1), '') AS DOUBLE) AS billing_start_hour,
-                TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, '^[0-9/]+[ T]+[0-9]{1,2}:([0-9]{2})', 1), '') AS DOUBLE) AS billing_start_minute,
-                COALESCE(TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, '^[0-9/]+[ T]+[0-9]{1,2}:[0-9]{2}:([0-9]{2})', 1), '') AS DOUBLE), 0) AS billing_start_second_of,
-                UPPER(COALESCE(REGEXP_EXTRACT(k.billing_start_slashed, '([AaPp])[Mm]$', 1), '')) AS billing_start_meridiem,
-                TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, '^([0-9]{1,2})/', 1), '') AS DOUBLE) AS billing_end_first,
-                TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, '^[0-9]{1,2}/([0-9]{1,2})/', 1), '') AS DOUBLE) AS billing_end_second,
-                TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, '^[0-9]{1,2}/[0-9]{1,2}/([0-9]{4})', 1), '') AS DOUBLE) AS billing_end_year,
-                TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, '^[0-9/]+[ T]+([0-9]{1,2}):', 1), '') AS DOUBLE) AS billing_end_hour,
-                TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, '^[0-9/]+[ T]+[0-9]{1,2}:([0-9]{2})', 1), '') AS DOUBLE) AS billing_end_minute,
-                COALESCE(TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, '^[0-9/]+[ T]+[0-9]{1,2}:[0-9]{2}:([0-9]{2})', 1), '') AS DOUBLE), 0) AS billing_end_second_of,
-                UPPER(COALESCE(REGEXP_EXTRACT(k.billing_end_slashed, '([AaPp])[Mm]$', 1), '')) AS billing_end_meridiem
+                f.*,
+                CASE WHEN f.billing_dates_order = 'day' THEN f.billing_start_second WHEN f.billing_dates_order = 'month' OR f.billing_start_first = f.billing_start_second THEN f.billing_start_first END AS billing_start_month,
+                CASE WHEN f.billing_dates_order = 'day' THEN f.billing_start_first WHEN f.billing_dates_order = 'month' OR f.billing_start_first = f.billing_start_second THEN f.billing_start_second END AS billing_start_day,
+                CASE WHEN f.billing_start_minute >= 60 OR f.billing_start_second_of >= 60 THEN NULL WHEN f.billing_start_meridiem = '' AND f.billing_start_hour < 24 THEN f.billing_start_hour
+                  WHEN f.billing_start_meridiem IN ('A', 'P') AND f.billing_start_hour BETWEEN 1 AND 12 THEN f.billing_start_hour - 12 * FLOOR(f.billing_start_hour / 12) + CASE WHEN f.billing_start_meridiem = 'P' THEN 12 ELSE 0 END
+                END * 10000 + 100 * f.billing_start_minute + f.billing_start_second_of AS billing_start_clock_hms,
+                CASE WHEN f.billing_dates_order = 'day' THEN f.billing_end_second WHEN f.billing_dates_order = 'month' OR f.billing_end_first = f.billing_end_second THEN f.billing_end_first END AS billing_end_month,
+                CASE WHEN f.billing_dates_order = 'day' THEN f.billing_end_first WHEN f.billing_dates_order = 'month' OR f.billing_end_first = f.billing_end_second THEN f.billing_end_second END AS billing_end_day,
+                CASE WHEN f.billing_end_minute >= 60 OR f.billing_end_second_of >= 60 THEN NULL WHEN f.billing_end_meridiem = '' AND f.billing_end_hour < 24 THEN f.billing_end_hour
+                  WHEN f.billing_end_meridiem IN ('A', 'P') AND f.billing_end_hour BETWEEN 1 AND 12 THEN f.billing_end_hour - 12 * FLOOR(f.billing_end_hour / 12) + CASE WHEN f.billing_end_meridiem = 'P' THEN 12 ELSE 0 END
+                END * 10000 + 100 * f.billing_end_minute + f.billing_end_second_of AS billing_end_clock_hms
               FROM (
+                -- A date of slashes, when the whole text is one (else NULL): its fields, start and end
                 SELECT
-                  e.*,
-                  d.billing_dates_day_first,
-                  d.billing_dates_month_first,
-                  d.billing_dates_day_first_example,
-                  d.billing_dates_month_first_example,
-                  CASE WHEN d.billing_dates_day_first = 1 AND d.billing_dates_month_first = 0 THEN 'day'
-                    WHEN d.billing_dates_month_first = 1 AND d.billing_dates_day_first = 0 THEN 'month' END
-                    AS billing_dates_order,
+                  k.*,
+                  TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, '^([0-9]{1,2})/', 1), '') AS DOUBLE) AS billing_start_first, TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, '^([0-9]{1,2})/', 1), '') AS DOUBLE) AS billing_end_first,
+                  TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, '^[0-9]{1,2}/([0-9]{1,2})/', 1), '') AS DOUBLE) AS billing_start_second, TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, '^[0-9]{1,2}/([0-9]{1,2})/', 1), '') AS DOUBLE) AS billing_end_second,
+                  TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, '/([0-9]{4})', 1), '') AS DOUBLE) AS billing_start_year, TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, '/([0-9]{4})', 1), '') AS DOUBLE) AS billing_end_year,
+                  TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, '[ T]([0-9]{1,2}):', 1), '') AS DOUBLE) AS billing_start_hour, TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, '[ T]([0-9]{1,2}):', 1), '') AS DOUBLE) AS billing_end_hour,
+                  TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, ':([0-9]{2})', 1), '') AS DOUBLE) AS billing_start_minute, TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, ':([0-9]{2})', 1), '') AS DOUBLE) AS billing_end_minute,
+                  COALESCE(TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, ':[0-9]{2}:([0-9]{2})', 1), '') AS DOUBLE), 0) AS billing_start_second_of, COALESCE(TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, ':[0-9]{2}:([0-9]{2})', 1), '') AS DOUBLE), 0) AS billing_end_second_of,
+                  UPPER(COALESCE(REGEXP_EXTRACT(k.billing_start_slashed, '([AaPp])[Mm]$', 1), '')) AS billing_start_meridiem, UPPER(COALESCE(REGEXP_EXTRACT(k.billing_end_slashed, '([AaPp])[Mm]$', 1), '')) AS billing_end_meridiem
+                FROM (
+                  SELECT
+                    e.*,
+                    d.billing_dates_day_first,
+                    d.billing_dates_month_first,
+                    d.billing_dates_day_first_example,
+                    d.billing_dates_month_first_example,
+                    CASE WHEN d.billing_dates_day_first = 1 AND d.billing_dates_month_first = 0 THEN 'day'
+                      WHEN d.billing_dates_month_first = 1 AND d.billing_dates_day_first = 0 THEN 'month' END
+                      AS billing_dates_order,
                     CASE WHEN e.billing_period_start_text LIKE '%/%/%' THEN NULLIF(REGEXP_EXTRACT(TRIM(e.billing_period_start_text),
                       '^([0-9]{1,2}/[0-9]{1,2}/[0-9]{4}(?:[ T]+[0-9]{1,2}:[0-9]{2}(?::[0-9]{2}(?:[.][0-9]+)?)?(?: ?[AaPp][Mm])?)?)$', 1), '') END
                       AS billing_start_slashed,
                     CASE WHEN e.billing_period_end_text LIKE '%/%/%' THEN NULLIF(REGEXP_EXTRACT(TRIM(e.billing_period_end_text),
                       '^([0-9]{1,2}/[0-9]{1,2}/[0-9]{4}(?:[ T]+[0-9]{1,2}:[0-9]{2}(?::[0-9]{2}(?:[.][0-9]+)?)?(?: ?[AaPp][Mm])?)?)$', 1), '') END
                       AS billing_end_slashed
-                FROM billing_evaluated e
-                CROSS JOIN billing_date_order d
-              ) k
+                  FROM billing_evaluated e
+                  CROSS JOIN billing_date_order d
+                ) k
+              ) f
             ) n
           ) o
         ) p
