@@ -28,5 +28,8 @@ SELECT
     AS billing_period_start_text,
   COALESCE(NULLIF(TRIM(CAST(e.Date AS VARCHAR)), ''), CAST(e.BillingPeriodEndDate AS VARCHAR))
     AS billing_period_end_text,
-  CAST(1 AS DOUBLE) AS billing_period_end_days
+  CAST(1 AS DOUBLE) AS billing_period_end_days,
+  -- No column of the bill gives an instance's shape: its name's size grammar does (src/billing/shapes.ts)
+  CAST(NULL AS DOUBLE) AS billing_instance_vcpus,
+  CAST(NULL AS DOUBLE) AS billing_instance_memory_gib
 FROM billing_export e

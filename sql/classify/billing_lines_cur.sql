@@ -55,5 +55,11 @@ SELECT
   -- The line's period [start, end) as written (evaluate/billing_periods.sql reads it)
   CAST(e.line_item_usage_start_date AS VARCHAR) AS billing_period_start_text,
   CAST(e.line_item_usage_end_date AS VARCHAR) AS billing_period_end_text,
-  CAST(0 AS DOUBLE) AS billing_period_end_days
+  CAST(0 AS DOUBLE) AS billing_period_end_days,
+  -- The instance's shape as the bill gives it (the legacy CUR's product/vcpu, product/memory
+  -- `8 GiB`): a type the edition lacks is estimated by it before its name's size grammar
+  -- (src/billing/shapes.ts)
+  TRY_CAST(NULLIF(TRIM(e.product_vcpu), '') AS DOUBLE) AS billing_instance_vcpus,
+  TRY_CAST(NULLIF(REGEXP_EXTRACT(TRIM(COALESCE(e.product_memory, '')), '^([0-9]+(?:[.][0-9]+)?) ?GiB$', 1), '') AS DOUBLE)
+    AS billing_instance_memory_gib
 FROM billing_export e

@@ -22,5 +22,8 @@ SELECT
   -- BigQuery writes its timestamps with a zone name (2024-01-01 00:00:00 UTC)
   REPLACE(CAST(e.usage_start_time AS VARCHAR), ' UTC', '') AS billing_period_start_text,
   REPLACE(CAST(e.usage_end_time AS VARCHAR), ' UTC', '') AS billing_period_end_text,
-  CAST(0 AS DOUBLE) AS billing_period_end_days
+  CAST(0 AS DOUBLE) AS billing_period_end_days,
+  -- No column of the bill gives an instance's shape: its name's size grammar does (src/billing/shapes.ts)
+  CAST(NULL AS DOUBLE) AS billing_instance_vcpus,
+  CAST(NULL AS DOUBLE) AS billing_instance_memory_gib
 FROM billing_export e

@@ -43,7 +43,8 @@ FROM (
         ' in the series, the edition''s factor')
       WHEN 'no zone' THEN CONCAT('grid series: no zone for the place ',
         CASE WHEN c.billing_place = '' THEN '(default)' ELSE c.billing_place END, ', the edition''s factor')
-      WHEN 'no period' THEN CONCAT('grid series: no period, the mean intensity of zone ', c.billing_grid_zone,
+      WHEN 'no period' THEN CONCAT('grid series: no period', COALESCE(c.billing_period_note, ''),
+        ', the mean intensity of zone ', c.billing_grid_zone,
         ' over the series')
       ELSE NULL
     END AS billing_grid_warning

@@ -8,9 +8,14 @@
 -- and billing_period_end_days (days after the end's date: 1 where the end is the period's last
 -- day, as Azure's Date). Spellings read: `2024-01-01`, `2024-01-01T00:00:00Z`,
 -- `2024-01-01 00:00:00`, `2024-01-01T02:00:00+02:00` (`+02`, `+0200`; a fraction of a second
--- left out), and Azure's `01/31/2024` (month first), read at their places (no regular expression
--- for ISO spellings: they cost a fifth of the run). A line whose period does not read (or ends
--- before it starts) spans its zone's whole series (billing_grid_whole_series = 1). The date is counted in days from 1970 with the proleptic Gregorian calendar's leap years
+-- left out), read at their places (no regular expression for ISO spellings: they cost a fifth of
+-- the run); and dates of slashes, Azure's `01/31/2024` and a spreadsheet's resave
+-- (`10/1/2024 0:00`, `1/10/2024 12:00:00 AM`, a time of 12 or 24 hours, UTC as a date alone),
+-- day or month first as the file says (the one row of billing_date_order,
+-- evaluate/billing_date_order.sql): a date whose fields the file's order does not decide (no
+-- date of the file tells, or the file writes both orders) does not read, unless its two fields
+-- are equal (the same date either way); billing_period_note says why. A line whose period does
+-- not read (or ends before it starts) spans its zone's whole series (billing_grid_whole_series = 1). The date is counted in days from 1970 with the proleptic Gregorian calendar's leap years
 -- (H. Hinnant, "chrono-compatible low-level date algorithms", days_from_civil, for years >= 1).
 --
 -- A line's ends in its zone's steps: the knot (a row of grid_knots: a step's first boundary) of
@@ -37,7 +42,19 @@ FROM (
       ELSE s.billing_grid_first_second END AS billing_grid_start_second,
     CASE WHEN s.billing_period_end_second > s.billing_period_start_second THEN s.billing_period_end_second
       ELSE s.billing_grid_first_second + s.billing_grid_steps * s.billing_grid_step_seconds END AS billing_grid_end_second,
-    CASE WHEN s.billing_period_end_second > s.billing_period_start_second THEN 0 ELSE 1 END AS billing_grid_whole_series
+    CASE WHEN s.billing_period_end_second > s.billing_period_start_second THEN 0 ELSE 1 END AS billing_grid_whole_series,
+    -- Why a date of slashes did not read: the file's order undecided, or both
+    CASE
+      WHEN s.billing_period_end_second > s.billing_period_start_second THEN NULL
+      WHEN NOT ((s.billing_start_slashed IS NOT NULL AND s.billing_start_first <> s.billing_start_second)
+        OR (s.billing_end_slashed IS NOT NULL AND s.billing_end_first <> s.billing_end_second)) THEN NULL
+      WHEN s.billing_dates_day_first = 1 AND s.billing_dates_month_first = 1
+        THEN CONCAT(' (the bill writes its dates both day first, ', COALESCE(s.billing_dates_day_first_example, ''),
+          ', and month first, ', COALESCE(s.billing_dates_month_first_example, ''), ')')
+      WHEN s.billing_dates_day_first = 0 AND s.billing_dates_month_first = 0
+        THEN CONCAT(' (', COALESCE(s.billing_start_slashed, s.billing_end_slashed, ''),
+          ': day or month first? no date of the bill has a field above 12)')
+    END AS billing_period_note
   FROM (
     SELECT
       r.*,
@@ -77,11 +94,14 @@ FROM (
             o.*,
             CASE
               WHEN o.billing_start_iso THEN TRY_CAST(CONCAT(SUBSTRING(o.billing_start_text, 1, 4), SUBSTRING(o.billing_start_text, 6, 2), SUBSTRING(o.billing_start_text, 9, 2)) AS DOUBLE)
-              WHEN o.billing_start_text LIKE '%/%/%' THEN 10000 * TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_start_text, '^[0-9]{1,2}/[0-9]{1,2}/([0-9]{4})', 1), '') AS DOUBLE) + 100 * TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_start_text, '^([0-9]{1,2})/[0-9]{1,2}/[0-9]{4}', 1), '') AS DOUBLE) + TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_start_text, '^[0-9]{1,2}/([0-9]{1,2})/[0-9]{4}', 1), '') AS DOUBLE)
+              -- A date of slashes (its month and day as the file's order says)
+              WHEN o.billing_start_slashed IS NOT NULL THEN 10000 * o.billing_start_year + 100 * o.billing_start_month + o.billing_start_day
             END AS billing_start_date,
             CASE WHEN o.billing_start_timed
               THEN TRY_CAST(CONCAT(SUBSTRING(o.billing_start_text, 12, 2), SUBSTRING(o.billing_start_text, 15, 2),
                 CASE WHEN SUBSTRING(o.billing_start_text, 17, 1) = ':' THEN SUBSTRING(o.billing_start_text, 18, 2) ELSE '00' END) AS DOUBLE)
+              -- A spreadsheet's time (HHMMSS; NULL where it does not read)
+              WHEN o.billing_start_slashed IS NOT NULL AND o.billing_start_hour IS NOT NULL THEN o.billing_start_clock_hms
               ELSE 0
             END AS billing_start_time,
             CASE
@@ -100,11 +120,14 @@ FROM (
             END AS billing_start_offset,
             CASE
               WHEN o.billing_end_iso THEN TRY_CAST(CONCAT(SUBSTRING(o.billing_end_text, 1, 4), SUBSTRING(o.billing_end_text, 6, 2), SUBSTRING(o.billing_end_text, 9, 2)) AS DOUBLE)
-              WHEN o.billing_end_text LIKE '%/%/%' THEN 10000 * TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_end_text, '^[0-9]{1,2}/[0-9]{1,2}/([0-9]{4})', 1), '') AS DOUBLE) + 100 * TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_end_text, '^([0-9]{1,2})/[0-9]{1,2}/[0-9]{4}', 1), '') AS DOUBLE) + TRY_CAST(NULLIF(REGEXP_EXTRACT(o.billing_end_text, '^[0-9]{1,2}/([0-9]{1,2})/[0-9]{4}', 1), '') AS DOUBLE)
+              -- A date of slashes (its month and day as the file's order says)
+              WHEN o.billing_end_slashed IS NOT NULL THEN 10000 * o.billing_end_year + 100 * o.billing_end_month + o.billing_end_day
             END AS billing_end_date,
             CASE WHEN o.billing_end_timed
               THEN TRY_CAST(CONCAT(SUBSTRING(o.billing_end_text, 12, 2), SUBSTRING(o.billing_end_text, 15, 2),
                 CASE WHEN SUBSTRING(o.billing_end_text, 17, 1) = ':' THEN SUBSTRING(o.billing_end_text, 18, 2) ELSE '00' END) AS DOUBLE)
+              -- A spreadsheet's time (HHMMSS; NULL where it does not read)
+              WHEN o.billing_end_slashed IS NOT NULL AND o.billing_end_hour IS NOT NULL THEN o.billing_end_clock_hms
               ELSE 0
             END AS billing_end_time,
             CASE
@@ -130,7 +153,54 @@ FROM (
               n.billing_period_end_text AS billing_end_text,
               n.billing_period_end_text LIKE '____-__-__%' AS billing_end_iso,
               n.billing_period_end_text LIKE '____-__-__T__:__%' OR n.billing_period_end_text LIKE '____-__-__ __:__%' AS billing_end_timed
-            FROM billing_evaluated n
+            FROM (
+              -- A date of slashes: its month and day as the file's order says (either, when they are
+              -- equal), its time of 24 or 12 hours as HHMMSS (`12:00:00 AM` 0 h, `1:00 PM` 13 h); NULL
+              -- where it does not read
+              SELECT
+                f.*,
+                CASE WHEN f.billing_dates_order = 'day' THEN f.billing_start_second WHEN f.billing_dates_order = 'month' OR f.billing_start_first = f.billing_start_second THEN f.billing_start_first END AS billing_start_month,
+                CASE WHEN f.billing_dates_order = 'day' THEN f.billing_start_first WHEN f.billing_dates_order = 'month' OR f.billing_start_first = f.billing_start_second THEN f.billing_start_second END AS billing_start_day,
+                CASE WHEN f.billing_start_minute >= 60 OR f.billing_start_second_of >= 60 THEN NULL WHEN f.billing_start_meridiem = '' AND f.billing_start_hour < 24 THEN f.billing_start_hour
+                  WHEN f.billing_start_meridiem IN ('A', 'P') AND f.billing_start_hour BETWEEN 1 AND 12 THEN f.billing_start_hour - 12 * FLOOR(f.billing_start_hour / 12) + CASE WHEN f.billing_start_meridiem = 'P' THEN 12 ELSE 0 END
+                END * 10000 + 100 * f.billing_start_minute + f.billing_start_second_of AS billing_start_clock_hms,
+                CASE WHEN f.billing_dates_order = 'day' THEN f.billing_end_second WHEN f.billing_dates_order = 'month' OR f.billing_end_first = f.billing_end_second THEN f.billing_end_first END AS billing_end_month,
+                CASE WHEN f.billing_dates_order = 'day' THEN f.billing_end_first WHEN f.billing_dates_order = 'month' OR f.billing_end_first = f.billing_end_second THEN f.billing_end_second END AS billing_end_day,
+                CASE WHEN f.billing_end_minute >= 60 OR f.billing_end_second_of >= 60 THEN NULL WHEN f.billing_end_meridiem = '' AND f.billing_end_hour < 24 THEN f.billing_end_hour
+                  WHEN f.billing_end_meridiem IN ('A', 'P') AND f.billing_end_hour BETWEEN 1 AND 12 THEN f.billing_end_hour - 12 * FLOOR(f.billing_end_hour / 12) + CASE WHEN f.billing_end_meridiem = 'P' THEN 12 ELSE 0 END
+                END * 10000 + 100 * f.billing_end_minute + f.billing_end_second_of AS billing_end_clock_hms
+              FROM (
+                -- A date of slashes, when the whole text is one (else NULL): its fields, start and end
+                SELECT
+                  k.*,
+                  TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, '^([0-9]{1,2})/', 1), '') AS DOUBLE) AS billing_start_first, TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, '^([0-9]{1,2})/', 1), '') AS DOUBLE) AS billing_end_first,
+                  TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, '^[0-9]{1,2}/([0-9]{1,2})/', 1), '') AS DOUBLE) AS billing_start_second, TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, '^[0-9]{1,2}/([0-9]{1,2})/', 1), '') AS DOUBLE) AS billing_end_second,
+                  TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, '/([0-9]{4})', 1), '') AS DOUBLE) AS billing_start_year, TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, '/([0-9]{4})', 1), '') AS DOUBLE) AS billing_end_year,
+                  TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, '[ T]([0-9]{1,2}):', 1), '') AS DOUBLE) AS billing_start_hour, TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, '[ T]([0-9]{1,2}):', 1), '') AS DOUBLE) AS billing_end_hour,
+                  TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, ':([0-9]{2})', 1), '') AS DOUBLE) AS billing_start_minute, TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, ':([0-9]{2})', 1), '') AS DOUBLE) AS billing_end_minute,
+                  COALESCE(TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, ':[0-9]{2}:([0-9]{2})', 1), '') AS DOUBLE), 0) AS billing_start_second_of, COALESCE(TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, ':[0-9]{2}:([0-9]{2})', 1), '') AS DOUBLE), 0) AS billing_end_second_of,
+                  UPPER(COALESCE(REGEXP_EXTRACT(k.billing_start_slashed, '([AaPp])[Mm]$', 1), '')) AS billing_start_meridiem, UPPER(COALESCE(REGEXP_EXTRACT(k.billing_end_slashed, '([AaPp])[Mm]$', 1), '')) AS billing_end_meridiem
+                FROM (
+                  SELECT
+                    e.*,
+                    d.billing_dates_day_first,
+                    d.billing_dates_month_first,
+                    d.billing_dates_day_first_example,
+                    d.billing_dates_month_first_example,
+                    CASE WHEN d.billing_dates_day_first = 1 AND d.billing_dates_month_first = 0 THEN 'day'
+                      WHEN d.billing_dates_month_first = 1 AND d.billing_dates_day_first = 0 THEN 'month' END
+                      AS billing_dates_order,
+                    CASE WHEN e.billing_period_start_text LIKE '%/%/%' THEN NULLIF(REGEXP_EXTRACT(TRIM(e.billing_period_start_text),
+                      '^([0-9]{1,2}/[0-9]{1,2}/[0-9]{4}(?:[ T]+[0-9]{1,2}:[0-9]{2}(?::[0-9]{2}(?:[.][0-9]+)?)?(?: ?[AaPp][Mm])?)?)$', 1), '') END
+                      AS billing_start_slashed,
+                    CASE WHEN e.billing_period_end_text LIKE '%/%/%' THEN NULLIF(REGEXP_EXTRACT(TRIM(e.billing_period_end_text),
+                      '^([0-9]{1,2}/[0-9]{1,2}/[0-9]{4}(?:[ T]+[0-9]{1,2}:[0-9]{2}(?::[0-9]{2}(?:[.][0-9]+)?)?(?: ?[AaPp][Mm])?)?)$', 1), '') END
+                      AS billing_end_slashed
+                  FROM billing_evaluated e
+                  CROSS JOIN billing_date_order d
+                ) k
+              ) f
+            ) n
           ) o
         ) p
       ) q

@@ -8,7 +8,7 @@ import { gapTexts } from "../grid/gaps.js";
 import type { BillReportModel } from "../output/billReport.js";
 import { formatNumber } from "../output/columns.js";
 import { printable } from "../support/terminalText.js";
-import type { GridRun } from "./grid.js";
+import type { GridDateOrder, GridRun } from "./grid.js";
 import { gpusBothWays, knownServiceNamed, serviceNotes } from "./registry/services.js";
 import type { LineGroup } from "./stages/evaluate.js";
 import type { BillingSummary } from "./stages/summarise.js";
@@ -170,6 +170,22 @@ function coverageText(summary: BillingSummary, coverage: Coverage, unknown: Read
   return out;
 }
 
+/** How the bill's dates of slashes were read, decided from the file (null: it has none). */
+function datesText(dates: GridDateOrder | null): string | null {
+  if (dates === null) return null;
+  const unread = "those whose day and month differ have no period";
+  switch (dates.order) {
+    case "day first":
+      return `dates of slashes read day first, as ${dates.dayFirst} writes them`;
+    case "month first":
+      return `dates of slashes read month first, as ${dates.monthFirst} writes them`;
+    case "undecided":
+      return `dates of slashes: no date of the bill tells day from month (${dates.example}: no field above 12); ${unread}`;
+    case "inconsistent":
+      return `dates of slashes written both day first (${dates.dayFirst}) and month first (${dates.monthFirst}); ${unread}`;
+  }
+}
+
 /** How the evaluated lines fared with the grid series: those that used it, the zones and periods it lacked. */
 function gridText(grid: GridRun): string[] {
   const { series } = grid;
@@ -197,6 +213,8 @@ function gridText(grid: GridRun): string[] {
       `  missing: ${[where, what].filter(Boolean).join(" ")}: ${rows(row.lines)}, the edition's factor`,
     );
   }
+  const dates = datesText(grid.dates);
+  if (dates !== null) out.push(`  ${dates}`);
   if (lines("no period") > 0)
     out.push(`  without a period: ${rows(lines("no period"))}, their zone's mean over the series`);
   // Zones, places and the file's name come from the inputs: their control characters shown, not sent.

@@ -175,7 +175,7 @@ export async function evaluateBillingExport(
     reachedStage({ stage: "reading the export" });
     const read = await readExport(connection, request, terms.impactColumnNames);
     reachedStage({ stage: "telling its lines apart" });
-    await classifyLines(connection, read);
+    await classifyLines(connection, read, grid !== null);
     reachedStage({ stage: "looking up their impacts" });
     const lookedUp = await lookUpKinds(connection, terms, grid);
     const groups = await evaluateKinds(connection, read, lookedUp, terms, request.strict);

@@ -20,6 +20,12 @@ export interface BillingFormatVersion {
   readonly title: string;
   /** A column only this version's header has, as it spells it; the first version whose column the header has is its. */
   readonly column: string;
+  /**
+   * Whether the column is also found with other signs between its words, or none, any case
+   * (`lineItem__UsageType`, `lineItem.UsageType`, `lineitem_usagetype`: a loader's flattening,
+   * whose words still tell `lineItem` from CUR 2.0's `line_item`); else only as spelled.
+   */
+  readonly flattened?: boolean;
 }
 
 export interface BillingFormat {
@@ -55,7 +61,7 @@ export interface BillingFormat {
   readonly identities: readonly string[];
   /**
    * The columns naming the currency its costs are in, the first found first: the summary's
-   * currency (src/billing/stages/currency.ts) and the report's read them.
+   * currency (billCurrency, src/billing/stages/summarise.ts) and the report's read them.
    */
   readonly currency: readonly string[];
   /** Its query (sql/), from the file as it is to billing lines. */
@@ -129,6 +135,11 @@ const CUR: BillingFormat = {
   listed: "AWS CUR 2.0 and 1.0",
   versions: [
     { title: "AWS CUR 1.0 (legacy CSV, lineItem/… columns)", column: "lineItem/UsageType" },
+    {
+      title: "AWS CUR 1.0 (legacy, lineItem/… columns flattened by a loader)",
+      column: "lineItem/UsageType",
+      flattened: true,
+    },
     { title: "AWS CUR 1.0 (legacy, Athena/Parquet snake_case columns)", column: "product_region" },
   ],
   required: [
@@ -156,6 +167,8 @@ const CUR: BillingFormat = {
     "line_item_resource_id",
     "line_item_usage_start_date",
     "line_item_usage_end_date",
+    "product_vcpu",
+    "product_memory",
   ],
   aliases: {},
   numbers: [
@@ -359,6 +372,26 @@ export function headerColumn(
   return header.find((name) => bareName(englishName(name) ?? "") === bare) ?? null;
 }
 
+/** A run's columns as a format looks them up: see filedColumns. */
+export interface FiledColumns {
+  /** The run's names, each renamed one under the file's name. */
+  readonly header: readonly string[];
+  /** The run's name of a column of `header`. */
+  readonly runName: (column: string) => string;
+}
+
+/**
+ * A run's column names (`names`) as a format finds its columns among them: a column the run renamed
+ * (`renamed`: the file's name to the run's) is looked up by the file's name, since a format spells
+ * the file's columns — snake_case FOCUS's `billing_currency`, which the run writes as
+ * `input_billing_currency` (a working column's prefix), is FOCUS's `BillingCurrency`.
+ */
+export function filedColumns(names: readonly string[], renamed: ReadonlyMap<string, string>): FiledColumns {
+  const fileName = new Map([...renamed].map(([file, run]) => [run, file]));
+  const header = names.map((name) => fileName.get(name) ?? name);
+  return { header, runName: (column) => names[header.indexOf(column)] ?? column };
+}
+
 /** The required columns a header lacks for a format (each named by its spellings). */
 export function missingColumns(format: BillingFormat, header: readonly string[]): string[] {
   return format.required
@@ -379,10 +412,23 @@ export function aliasedColumns(format: BillingFormat, header: readonly string[])
   });
 }
 
+/** A column name's words, lower case, whatever signs stand between them (`lineItem__UsageType`: lineitem usagetype). */
+const words = (name: string) =>
+  name
+    .normalize("NFC")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== "")
+    .join(" ");
+
 /** What a run says it reads a header as: its version's title, else its format's. */
 export function readAs(format: BillingFormat, header: readonly string[]): string {
   const present = new Set(header.map((name) => name.toLowerCase()));
-  return format.versions.find((version) => present.has(version.column.toLowerCase()))?.title ?? format.title;
+  const presentWords = new Set(header.map(words));
+  const has = (version: BillingFormatVersion) =>
+    present.has(version.column.toLowerCase()) ||
+    (version.flattened === true && presentWords.has(words(version.column)));
+  return format.versions.find(has)?.title ?? format.title;
 }
 
 /** The columns of the cost paid for the hours a header has, as it spells them. */

@@ -231,6 +231,33 @@ export interface GridRun {
   /** Lines that used the series (wholly or partly), by their start's hour of the day (UTC) and month. */
   readonly byHour: readonly GridUseShare[];
   readonly byMonth: readonly GridUseShare[];
+  /** How the bill's dates of slashes were read (sql/evaluate/billing_date_order.sql); null: it has none. */
+  readonly dates: GridDateOrder | null;
+}
+
+/** The order of a bill's dates of slashes: decided, or not (undecided, inconsistent), with the dates that say so. */
+export interface GridDateOrder {
+  readonly order: "day first" | "month first" | "undecided" | "inconsistent";
+  /** A date of the bill that writes the day first (a first field above 12), else null. */
+  readonly dayFirst: string | null;
+  /** One that writes the month first (a second field above 12), else null. */
+  readonly monthFirst: string | null;
+  /** A date of slashes of the bill. */
+  readonly example: string;
+}
+
+/** The order billing_date_order decided (classifyLines writes it with a series), null without dates of slashes. */
+async function dateOrder(connection: DuckDBConnection): Promise<GridDateOrder | null> {
+  const [row] = (await connection.runAndReadAll("SELECT * FROM billing_date_order")).getRowObjects();
+  if (row === undefined || Number(row.billing_dates_slashed) !== 1) return null;
+  const day = Number(row.billing_dates_day_first) === 1;
+  const month = Number(row.billing_dates_month_first) === 1;
+  return {
+    order: day ? (month ? "inconsistent" : "day first") : month ? "month first" : "undecided",
+    dayFirst: text(row.billing_dates_day_first_example),
+    monthFirst: text(row.billing_dates_month_first_example),
+    example: String(row.billing_dates_slashed_example),
+  };
 }
 
 const iso = (second: unknown) =>
@@ -319,7 +346,13 @@ export async function gridRunOf(
     .map((row) => String(row.zone));
   const { coverage, totals } = await writtenCoverage(connection, written, columns);
   const periodsMissed = coverage.some((row) => row.coverage === "partly" || row.coverage === "not covered");
-  const base = { file: series.file, series: series.info, zones, useTotals: totals };
+  const base = {
+    file: series.file,
+    series: series.info,
+    zones,
+    useTotals: totals,
+    dates: await dateOrder(connection),
+  };
   if (!written.detailed && !periodsMissed) return { ...base, coverage, byHour: [], byMonth: [] };
   await connection.run(
     `CREATE OR REPLACE TEMP TABLE grid_run AS

@@ -11,7 +11,7 @@
 import { instanceRow, providerTable } from "../service/cloud.js";
 import { DomainError } from "../service/errors.js";
 import type { EditionContext } from "../service/open.js";
-import { shapeOf, typeByShape } from "./shapes.js";
+import { type BilledShape, familyOf, shapeOf, typeByBilledShape, typeByShape } from "./shapes.js";
 
 export interface InstanceMatch {
   readonly provider: string;
@@ -56,9 +56,10 @@ function candidateName(context: EditionContext, provider: string, billed: string
 
 /** Whether two names read by their provider's grammar are of two families (src/billing/shapes.ts). */
 function crossesFamily(provider: string, billed: string, matched: string): boolean {
-  const a = shapeOf(provider, billed);
-  const b = shapeOf(provider, matched);
-  return a !== null && b !== null && a.family !== b.family;
+  // A family read whatever the size says: `c7i.metal` is no `c6i.metal`
+  const a = familyOf(provider, billed);
+  const b = familyOf(provider, matched);
+  return a !== null && b !== null && a !== b;
 }
 
 /** The warning of a type estimated by its shape; starts with the method the output names. */
@@ -66,12 +67,14 @@ export const BY_SHAPE = "instance-by-shape";
 
 /**
  * One billed name matched (null: unknown to the edition): the exact id, else the closest of its
- * family, else the edition's type of its family and vCPUs (by shape), else none.
+ * family, else the edition's type of its family and vCPUs (by shape: those the bill's own columns
+ * give, `given`, before its name's size grammar), else none.
  */
 export async function matchInstance(
   context: EditionContext,
   provider: string,
   billed: string,
+  given: BilledShape | null = null,
 ): Promise<InstanceMatch> {
   const unmatched = { provider, billingInstanceType: billed, matchedInstanceType: null, warning: null };
   const table = providerTable(context, provider);
@@ -83,6 +86,17 @@ export async function matchInstance(
       return { provider, billingInstanceType: billed, matchedInstanceType: row.id, warning };
   } catch (error) {
     if (!(error instanceof DomainError && error.kind === "NOT_FOUND")) throw error;
+  }
+  if (given !== null) {
+    const byGiven = typeByBilledShape(provider, candidate, given, table.byId.values());
+    if (byGiven === null) return unmatched;
+    const memory = given.memoryGib === null ? "" : ` and ${given.memoryGib} GiB`;
+    return {
+      provider,
+      billingInstanceType: billed,
+      matchedInstanceType: byGiven,
+      warning: `${BY_SHAPE}: ${billed} is not in the edition; estimated as ${byGiven}, its family's type of ${given.vcpus} vCPUs${memory} (the bill's)`,
+    };
   }
   const byShape = typeByShape(provider, candidate, table.byId.keys());
   if (byShape === null) return unmatched;

@@ -12,7 +12,7 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../duckdb/database.js";
 import { impactColumn } from "../output/columns.js";
-import { BILLING_FORMATS, type BillingFormatName, headerColumn } from "./formats.js";
+import { BILLING_FORMATS, type BillingFormatName, filedColumns, headerColumn } from "./formats.js";
 import { spellingKey } from "./places.js";
 import { sqlQuery } from "./queries.js";
 import { NO_REGION_SPELLINGS } from "./registry/regions.js";
@@ -112,6 +112,8 @@ interface Written {
   readonly file: string;
   readonly format: "csv" | "parquet";
   readonly header: readonly string[];
+  /** The file's names the run wrote otherwise (`billing_currency` as input_billing_currency): the file's, the run's. */
+  readonly renamed: ReadonlyMap<string, string>;
   readonly input: BillingFormatName;
   /** The first criterion's value columns, embedded then use. */
   readonly embeddedColumn: string;
@@ -132,8 +134,10 @@ function regionCell(cell: string): string {
 /** A source's cell as text, or null where the written file lacks it. */
 function cellOf(written: Written, source: Source, textColumns: ReadonlySet<string>): string | null {
   const format = BILLING_FORMATS[written.input];
-  const column = headerColumn(format, typeof source === "string" ? source : source.map, written.header);
-  if (column === null) return null;
+  const { header, runName } = filedColumns(written.header, written.renamed);
+  const found = headerColumn(format, typeof source === "string" ? source : source.map, header);
+  if (found === null) return null;
+  const column = runName(found);
   if (typeof source === "string") return `CAST(${identifier(column)} AS VARCHAR)`;
   // A map read from Parquet, or its JSON text as CSV writes it
   const key = literal(source.key);
@@ -194,7 +198,11 @@ async function createReportLines(connection: DuckDBConnection, written: Written)
     return sources === undefined ? dimension(name) : firstCell(written, sources, text);
   };
   const number = (column: string) => `COALESCE(TRY_CAST(${identifier(column)} AS DOUBLE), 0)`;
-  const exported = `SELECT *, ${exportAddedColumns(format, written.header, "CAST(NULL AS VARCHAR)")} FROM ${sourceOf(written)}`;
+  const { header, runName } = filedColumns(written.header, written.renamed);
+  const added = exportAddedColumns(format, header, "CAST(NULL AS VARCHAR)", (column) =>
+    identifier(runName(column)),
+  );
+  const exported = `SELECT *, ${added} FROM ${sourceOf(written)}`;
   await connection.run(
     `CREATE OR REPLACE TEMP TABLE ${REPORT_LINES} AS
      WITH billing_export AS (${exported}),

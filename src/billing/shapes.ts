@@ -13,6 +13,8 @@
  * guide"). Sizes without a vCPU count of their own (`nano` to `medium`, `metal`) are not read.
  */
 
+import type { Archetype } from "../data/types.js";
+
 /** A billed type read by its provider's grammar. */
 export interface Shape {
   /** Its family: AWS `c7i`, Azure `d` (the letters before the size), Google Cloud `n2-standard`. */
@@ -60,9 +62,8 @@ export function shapeOf(provider: string, name: string): Shape | null {
 
 /** Whether two names are of one family (unreadable names are not). */
 export function sameFamily(provider: string, a: string, b: string): boolean {
-  const first = shapeOf(provider, a);
-  const second = shapeOf(provider, b);
-  return first !== null && second !== null && first.family === second.family;
+  const first = familyOf(provider, a);
+  return first !== null && first === familyOf(provider, b);
 }
 
 /**
@@ -96,4 +97,46 @@ export function typeByShape(provider: string, billed: string, ids: Iterable<stri
 function compareRanks(a: readonly number[], b: readonly number[]): number {
   for (const [index, value] of a.entries()) if (value !== b[index]) return value - b[index];
   return 0;
+}
+
+/** An instance's shape as a bill's own columns give it (CUR product/vcpu, product/memory). */
+export interface BilledShape {
+  readonly vcpus: number;
+  /** GiB, null where the bill does not say. */
+  readonly memoryGib: number | null;
+}
+
+/** A type's family by its provider's grammar, whatever its size says (`c7i.metal`: c7i), or null. */
+export function familyOf(provider: string, name: string): string | null {
+  const shape = shapeOf(provider, name);
+  if (shape !== null) return shape.family;
+  const aws = /^(?:(?:db|cache|ml|kafka)\.)?([a-z][a-z0-9-]*)\.[a-z0-9-]+$/.exec(name.trim().toLowerCase());
+  return provider === "aws" && aws !== null ? aws[1] : null;
+}
+
+/** A number cell of an edition's type (`vcpu`, `memory`), or null. */
+function cellNumber(type: Archetype, column: string): number | null {
+  const value = Number(type.cells[column]?.default);
+  return Number.isFinite(value) && type.cells[column]?.default !== undefined ? value : null;
+}
+
+/**
+ * The edition's type standing for a billed one by the shape the bill gives (its own columns come
+ * before the size grammar): of the same family, the vCPUs the bill says and, where it says it,
+ * the same memory (the edition's `vcpu` and `memory` columns, GiB); the first of the edition's
+ * order when several are. Null when none is: no type is scaled from another.
+ */
+export function typeByBilledShape(
+  provider: string,
+  billed: string,
+  given: BilledShape,
+  types: Iterable<Archetype>,
+): string | null {
+  const family = familyOf(provider, billed);
+  if (family === null) return null;
+  for (const type of types) {
+    if (familyOf(provider, type.id) !== family || cellNumber(type, "vcpu") !== given.vcpus) continue;
+    if (given.memoryGib === null || cellNumber(type, "memory") === given.memoryGib) return type.id;
+  }
+  return null;
 }

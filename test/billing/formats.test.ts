@@ -56,6 +56,24 @@ describe("a billing export's header", () => {
     expect(aliasedColumns(cur, cur2)).toEqual([]);
   });
 
+  it("tells a legacy CUR whose lineItem/… columns a loader flattened by the words of its names", () => {
+    const { cur } = BILLING_FORMATS;
+    const flattened = "AWS CUR 1.0 (legacy, lineItem/… columns flattened by a loader)";
+    for (const sign of ["__", "_", "."]) {
+      const header = CUR_1_CSV.map((name) => name.replace("/", sign));
+      expect(recognisedFormat(header), sign).toBe(cur);
+      expect(readAs(cur, header), sign).toBe(flattened);
+      expect(
+        readAs(
+          cur,
+          header.map((name) => name.toLowerCase()),
+        ),
+        sign,
+      ).toBe(flattened);
+    }
+    // Its words, not its letters: CUR 2.0's line_item_usage_type (four words) stays CUR 2.0 above
+  });
+
   it("reads BigQuery's flattened names with dots or underscores alike", () => {
     const dotted = [
       "service.description",

@@ -168,6 +168,9 @@ describe("the DuckDB script of `impact-service sql` on a fresh connection", () =
     ["grid/focus-spellings.csv", "plain.csv"],
     ["grid/cur.csv", "electricity-maps-hourly.csv"],
     ["grid/azure.csv", "ember-monthly.csv"],
+    // A spreadsheet's dates: the order the file decides, and dates no order reads
+    ["arrivals/dates-day-first.csv", "half-days.csv"],
+    ["arrivals/dates-both-orders.csv", "half-days.csv"],
   ])("gives every line of %s with the series %s as the command writes it", async (fixture, series) => {
     const run = await bothWays(fixture, series, DIALECTS.duckdb);
     expectSameLinesOf(run);
@@ -177,6 +180,7 @@ describe("the DuckDB script of `impact-service sql` on a fresh connection", () =
   it.each([
     ["focus-whole-bill.csv", null],
     ["grid/azure.csv", "ember-monthly.csv"],
+    ["arrivals/dates-month-first.csv", "half-days.csv"],
   ])(
     "gives the same lines of %s when its views are one WITH list (Trino's and BigQuery's shape)",
     async (fixture, series) => {

@@ -31,6 +31,9 @@ describe("the providers' size grammars", () => {
   it("tells families apart: c7i is no r7i", () => {
     expect(sameFamily("aws", "c7i.metal-24xl", "r7i.metal-24xl")).toBe(false);
     expect(sameFamily("aws", "c7i.metal-24xl", "c7i.24xlarge")).toBe(true);
+    // A size the grammar reads no vCPUs from still names its family: c7i.metal is no c6i.metal
+    expect(sameFamily("aws", "c7i.metal", "c6i.metal")).toBe(false);
+    expect(sameFamily("aws", "c7i.metal", "c7i.48xlarge")).toBe(true);
   });
 
   it("takes the same attributes first, then the nearest version", () => {

@@ -4,7 +4,7 @@
  * 2.0 Data Exports manifest named for what it is, BigQuery's records null in every line read line by
  * line. Fixtures: test/fixtures/billing/arrivals/.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -42,6 +42,162 @@ describe("FOCUS versions", () => {
     const { stderr, lines } = await evaluatedLines(fixture("focus-1.3.csv"), join(scratch, "focus-1.3.csv"));
     expect(stderr).toContain("focus-1.3.csv: FOCUS 1.3 (Cost and Usage), edition 2.4.1");
     expect(lines).toHaveLength(5);
+  });
+});
+
+describe("FOCUS in snake_case", () => {
+  it("reads the currency of `billing_currency`, a column the run renames", SLOW, async () => {
+    // focus-1.0.csv's first four usage lines and a tax line, its header in snake_case: the run writes
+    // `billing_currency` as input_billing_currency (`billing_` is its working columns' prefix), and
+    // the currency was looked up under that name, so the amounts came without it.
+    const report = join(scratch, "snake-case.html");
+    const { stderr, lines } = await evaluatedLines(
+      fixture("focus-snake-case.csv"),
+      join(scratch, "snake-case.csv"),
+      ["--report", report],
+    );
+    expect(lines.map((line) => line.status)).toEqual([
+      "evaluated",
+      "evaluated",
+      "evaluated",
+      "evaluated",
+      "not compute",
+    ]);
+    expect(lines[0].input_billing_currency).toBe("USD");
+    // effective_cost: 0.01125 + 0.4275 + 0.84375 + 1.26 = 2.5425 estimated, + the tax's 0.045 = 2.5875
+    expect(stderr).toContain("coverage: 4 of 5 lines estimated; 2.54 of 2.59 USD positive cost (98.3 %)\n");
+    expect(stderr).toContain("a tax: 1 row, cost 0.05 USD");
+    expect(readFileSync(report, "utf8")).toContain('title="2.5425 USD"');
+  });
+});
+
+describe("a legacy CUR flattened by a loader", () => {
+  it("names `lineItem__UsageType` columns the legacy CUR they are, read as its CSV", SLOW, async () => {
+    // cur-1.0-legacy.csv with each `/` of its header written `__`; it was titled AWS CUR 2.0
+    const flat = await evaluatedLines(fixture("cur-1.0-flattened.csv"), join(scratch, "flattened.csv"));
+    expect(flat.stderr).toContain(
+      "cur-1.0-flattened.csv: AWS CUR 1.0 (legacy, lineItem/… columns flattened by a loader), edition 2.4.1",
+    );
+    // The same lines as the CSV's (test/cli/billingFormats.test.ts): m5.large 24 h, c5.xlarge 10 h…
+    const box = onlyLine(flat.lines, "identity__LineItemId", "a1");
+    expect([box.matched_instance_type, box.hours, box.status]).toEqual(["m5.large", "24", "evaluated"]);
+    expect(flat.stderr).toContain(
+      "coverage: 6 of 9 lines estimated; 8.27 of 14.88 USD positive cost (55.6 %)\n",
+    );
+    const csv = await evaluatedLines("test/fixtures/billing/cur-1.0-legacy.csv", join(scratch, "legacy.csv"));
+    expect(flat.lines.map((line) => [line.status, line.gwp_use_kgco2eq])).toEqual(
+      csv.lines.map((line) => [line.status, line.gwp_use_kgco2eq]),
+    );
+  });
+});
+
+describe("dates as a spreadsheet resaves them", () => {
+  // half-days.csv: FRA at 10, 20, 30 gCO2eq/kWh from 10 January 2024 00:00, 12:00 and 11 January
+  // 00:00; at 100, 200, 300 from 1 October 00:00, 12:00 and 2 October 00:00; 400, 500 from 10
+  // October 00:00 and 12:00; each for 12 hours (the series' step), the rest gaps. Each bill's
+  // lines: 12 hours of m5.xlarge in eu-west-3 (FRA), and a tax line whose dates decide the order.
+  const series = "test/fixtures/grid/half-days.csv";
+  const run = (bill: string) =>
+    evaluatedLines(fixture(bill), join(scratch, `${bill}.out.csv`), [
+      "--criteria",
+      "gwp",
+      "--grid-intensity",
+      series,
+    ]);
+  /** gwp use = energy_kwh × the intensity / 1000, the intensity applied said in grid_gco2_per_kwh. */
+  const expectIntensity = (line: Record<string, string>, intensity: number) => {
+    expect(Number(line.grid_gco2_per_kwh)).toBeCloseTo(intensity, 9);
+    expect(Number(line.gwp_use_kgco2eq)).toBeCloseTo((Number(line.energy_kwh) * intensity) / 1000, 12);
+  };
+
+  it("reads them day first when a date's first field is above 12 (13/10/2024 0:00)", SLOW, async () => {
+    const { stderr, lines } = await run("dates-day-first.csv");
+    expect(stderr).toContain("  dates of slashes read day first, as 13/10/2024 0:00 writes them\n");
+    // 10/1/2024 0:00 to 10/1/2024 12:00: 10 January 00:00–12:00, at 10 (read month first: 100)
+    expectIntensity(lines[0], 10);
+    // 1/10/2024 12:00:00 PM to 2/10/2024 12:00:00 AM: 1 October 12:00 to 2 October 00:00, at 200
+    expectIntensity(lines[1], 200);
+    expect(lines[0].warnings).toBe("");
+  });
+
+  it("reads them month first when a date's second field is above 12 (10/13/2024 0:00)", SLOW, async () => {
+    const { stderr, lines } = await run("dates-month-first.csv");
+    expect(stderr).toContain("  dates of slashes read month first, as 10/13/2024 0:00 writes them\n");
+    // 1/10/2024 0:00 to 1/10/2024 12:00: 10 January 00:00–12:00, at 10
+    expectIntensity(lines[0], 10);
+    // 10/1/2024 1:00 PM to 10/2/2024 12:00 AM: 1 October 13:00 to 2 October 00:00, within the 200
+    expectIntensity(lines[1], 200);
+  });
+
+  it("gives a line no period where no date of the file, or both orders, decide", SLOW, async () => {
+    // The series' mean where a line has no period: (10 + 20 + 30 + 100 + 200 + 300 + 400 + 500) / 8
+    // = 195, each interval 12 hours
+    const undecided = await run("dates-undecided.csv");
+    expect(undecided.stderr).toContain(
+      "  dates of slashes: no date of the bill tells day from month (10/1/2024 0:00: no field above 12); those whose day and month differ have no period\n",
+    );
+    expect(undecided.stderr).toContain("  without a period: 1 row, their zone's mean over the series\n");
+    expect(undecided.lines[0].warnings).toBe(
+      "grid series: no period (10/1/2024 0:00: day or month first? no date of the bill has a field above 12), the mean intensity of zone FRA over the series",
+    );
+    expectIntensity(undecided.lines[0], 195);
+    // 10/10/2024 0:00 is 10 October either way: 00:00–12:00 at 400
+    expectIntensity(undecided.lines[1], 400);
+    const both = await run("dates-both-orders.csv");
+    expect(both.stderr).toContain(
+      "  dates of slashes written both day first (13/10/2024 0:00) and month first (10/13/2024 0:00); those whose day and month differ have no period\n",
+    );
+    expect(both.lines[0].warnings).toContain(
+      "grid series: no period (the bill writes its dates both day first, 13/10/2024 0:00, and month first, 10/13/2024 0:00)",
+    );
+    expectIntensity(both.lines[0], 195);
+    expectIntensity(both.lines[1], 400);
+  });
+});
+
+describe("an instance's shape as the bill gives it", () => {
+  it("estimates a type the edition lacks by CUR's product/vcpu and product/memory", SLOW, async () => {
+    // Six lines of 10 hours in eu-west-3. The edition's cloud types are their platform's share by
+    // vCPUs: c7i.24xlarge is half of c7i.48xlarge (96 of its 192 vCPUs, on the same platform).
+    const { stderr, lines } = await evaluatedLines(
+      fixture("cur-1.0-shapes.csv"),
+      join(scratch, "shapes.csv"),
+      ["--criteria", "gwp"],
+    );
+    const line = (id: string) => onlyLine(lines, "identity/LineItemId", id);
+    const [exact, metal] = [line("s0"), line("s1")];
+    expect([exact.matched_instance_type, exact.method]).toEqual(["c7i.48xlarge", "instance"]);
+    // c7i.metal: no size the grammar reads; the bill's 192 vCPUs and 384 GiB are c7i.48xlarge's
+    expect([metal.matched_instance_type, metal.method, metal.hours]).toEqual([
+      "c7i.48xlarge",
+      "instance-by-shape",
+      "10",
+    ]);
+    expect(metal.warnings).toBe(
+      "instance-by-shape: c7i.metal is not in the edition; estimated as c7i.48xlarge, its family's type of 192 vCPUs and 384 GiB (the bill's)",
+    );
+    expect(metal.energy_kwh).toBe(exact.energy_kwh);
+    expect(metal.gwp_embedded_kgco2eq).toBe(exact.gwp_embedded_kgco2eq);
+    // c7i.metal-24xl, 96 vCPUs and 192 GiB by the bill: c7i.24xlarge, half of s0's energy
+    const half = line("s3");
+    expect(half.matched_instance_type).toBe("c7i.24xlarge");
+    expect(half.warnings).toContain("its family's type of 96 vCPUs and 192 GiB (the bill's)");
+    expect(Number(half.energy_kwh)).toBeCloseTo(Number(exact.energy_kwh) / 2, 9);
+    // No bill columns: the size grammar (metal-24xl, 4 × 24 = 96 vCPUs)
+    const grammar = line("s2");
+    expect([grammar.matched_instance_type, grammar.warnings]).toEqual([
+      "m7i.24xlarge",
+      "instance-by-shape: m7i.metal-24xl is not in the edition; estimated as m7i.24xlarge, its family's type of 96 vCPUs",
+    ]);
+    // A family the edition lacks, and a memory its family's type of 192 vCPUs does not have (m7i.48xlarge:
+    // 768 GiB, not 1000): said unknown, never scaled nor taken from the nearest name (c7i.metal was
+    // c6i.metal's, another family)
+    expect([line("s4").status, line("s5").status]).toEqual([
+      "unknown instance type",
+      "unknown instance type",
+    ]);
+    expect(stderr).toContain("  aws m7i.metal: 1 row, 10 h, cost 100 USD\n");
+    expect(stderr).toContain("  aws x9z.metal: 1 row, 10 h, cost 30 USD\n");
   });
 });
 

@@ -9,7 +9,13 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { createTable, identifier } from "../../duckdb/database.js";
 import { readFailing } from "../../duckdb/readErrors.js";
 import { reasonableSql } from "../../support/numbers.js";
-import { absentColumns, aliasedColumns, amortisedCostColumns, type BillingFormat } from "../formats.js";
+import {
+  absentColumns,
+  aliasedColumns,
+  amortisedCostColumns,
+  type BillingFormat,
+  filedColumns,
+} from "../formats.js";
 import { sqlQuery } from "../queries.js";
 import { REGISTRY_TABLES, UNIT_COLUMNS } from "../registry/sqlTables.js";
 import { MAX_UNIT_LENGTH, unitRows } from "../registry/units.js";
@@ -18,10 +24,26 @@ import type { LineSource, LineTuple, ReadExport } from "./read.js";
 /** The registry's tables, whose joins the views read by position (orderedRegistryJoins). */
 export const REGISTRY_TABLE_NAMES: ReadonlySet<string> = new Set(REGISTRY_TABLES.map((table) => table.name));
 
-/** The classify stage: the registry, the views of the export's lines, and their kinds. */
-export async function classifyLines(connection: DuckDBConnection, read: ReadExport): Promise<void> {
+/**
+ * The classify stage: the registry, the views of the export's lines, and their kinds; with `dated`
+ * (a grid series reads the lines' periods), the order of the bill's dates of slashes
+ * (billing_date_order: sql/evaluate/billing_date_order.sql), read from every line before the
+ * views read the kinds — a pass of its own over the file, only then.
+ */
+export async function classifyLines(
+  connection: DuckDBConnection,
+  read: ReadExport,
+  dated = false,
+): Promise<void> {
   await createRegistryTables(connection);
   await createLineViews(connection, read.views);
+  if (dated) {
+    await readFailing(
+      () =>
+        connection.run(`CREATE TABLE billing_date_order AS ${sqlQuery("evaluate/billing_date_order.sql")}`),
+      read.reading,
+    );
+  }
   // The first pass reads no column of the registry's: read by position, none is computed
   await orderLineViews(connection, REGISTRY_TABLE_NAMES);
   await groupLineKinds(connection, read);
@@ -243,12 +265,14 @@ export async function createLineViews(connection: DuckDBConnection, source: Line
     source.typeHintColumn === null
       ? "CAST(NULL AS VARCHAR)"
       : `NULLIF(TRIM(CAST(${identifier(source.typeHintColumn)} AS VARCHAR)), '')`;
+  // The format's columns found by the file's names, which the select list reads (those of `from`)
+  const filed = filedColumns(source.header, source.renamed).header;
   const rename =
     source.renamed.size === 0
       ? ""
       : ` RENAME (${[...source.renamed].map(([from, to]) => `${identifier(from)} AS ${identifier(to)}`).join(", ")})`;
   await connection.run(
-    `CREATE OR REPLACE VIEW billing_export AS SELECT *${rename}, ${exportAddedColumns(source.format, source.header, hint)} FROM ${source.from}`,
+    `CREATE OR REPLACE VIEW billing_export AS SELECT *${rename}, ${exportAddedColumns(source.format, filed, hint)} FROM ${source.from}`,
   );
   await connection.run(`CREATE OR REPLACE VIEW billing_lines AS ${sqlQuery(source.format.linesQuery)}`);
   const usage = sqlQuery(source.format.usageQuery);
@@ -289,11 +313,15 @@ export const LINE_KIND_COLUMNS = [
   "billing_service",
   "billing_unknown_unit",
   "billing_method_warning",
+  "billing_instance_vcpus",
+  "billing_instance_memory_gib",
 ] as const;
 
 /** The numbers of a kind (the others are texts), as keys.csv gives them. */
 export const LINE_KIND_NUMBERS: ReadonlySet<string> = new Set([
   "billing_unit_hours",
+  "billing_instance_vcpus",
+  "billing_instance_memory_gib",
   "billing_method_factor",
   "billing_quantity",
   "billing_line_count",

@@ -126,6 +126,8 @@ async function billedCoefficients(
   );
 }
 
+const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
 /**
  * Each billed instance type matched once, whatever its number of lines; the table instance_matches.
  * In the order of provider and type: DISTINCT alone returns them in the order its threads meet
@@ -135,16 +137,26 @@ async function matchBilledTypes(
   connection: DuckDBConnection,
   context: EditionContext,
 ): Promise<Map<string, InstanceMatch>> {
+  // The shape the bill gives a type (CUR product/vcpu, product/memory), where its lines agree on one
   const billedTypes = await connection.runAndReadAll(
-    `SELECT DISTINCT billing_provider, billing_instance_type FROM billing_line_kinds
+    `SELECT billing_provider, billing_instance_type,
+       CASE WHEN COUNT(DISTINCT billing_instance_vcpus) = 1 THEN MAX(billing_instance_vcpus) END AS vcpus,
+       CASE WHEN COUNT(DISTINCT billing_instance_memory_gib) = 1 THEN MAX(billing_instance_memory_gib) END AS memory
+     FROM billing_line_kinds
      WHERE billing_provider IS NOT NULL AND billing_instance_type IS NOT NULL AND billing_method_key IS NULL
+     GROUP BY billing_provider, billing_instance_type
      ORDER BY billing_provider, billing_instance_type`,
   );
   const matches = new Map<string, InstanceMatch>();
   for (const row of billedTypes.getRowObjects()) {
     const provider = String(row.billing_provider);
     const instanceType = String(row.billing_instance_type);
-    matches.set(lookupKey(provider, instanceType), await matchInstance(context, provider, instanceType));
+    const given =
+      row.vcpus === null ? null : { vcpus: Number(row.vcpus), memoryGib: numberOrNull(row.memory) };
+    matches.set(
+      lookupKey(provider, instanceType),
+      await matchInstance(context, provider, instanceType, given),
+    );
   }
   // A method's key is its own match, for every provider billing it (an unknown provider as '').
   for (const provider of await methodProviders(connection)) {

@@ -10,7 +10,13 @@ import { identifier } from "../../duckdb/database.js";
 import type { RequestedCriterion } from "../../engine/index.js";
 import { PHASES, type Phase } from "../../output/columns.js";
 import type { CoefficientRow } from "../../service/coefficients.js";
-import { amortisedCostColumns, type BillingFormat, coverageCostColumn, headerColumn } from "../formats.js";
+import {
+  amortisedCostColumns,
+  type BillingFormat,
+  coverageCostColumn,
+  filedColumns,
+  headerColumn,
+} from "../formats.js";
 import type { GridRun } from "../grid.js";
 import type { InstanceMatch } from "../matching.js";
 import { billName } from "../reading/layout.js";
@@ -253,10 +259,10 @@ const NAMED = 3;
 
 /** The bill's currency (`USD`), several joined (`EUR, USD`), or null. */
 async function billCurrency(connection: DuckDBConnection, read: ReadExport): Promise<string | null> {
-  const { format, header } = read.views;
-  const found = format.currency
-    .map((name) => headerColumn(format, name, header))
-    .filter((name): name is string => name !== null);
+  const { format } = read.views;
+  // Found by the file's spelling, read by the run's name (`billing_currency` as input_billing_currency)
+  const { header, runName } = filedColumns(read.views.header, read.views.renamed);
+  const found = format.currency.flatMap((name) => headerColumn(format, name, header) ?? []).map(runName);
   if (found.length === 0) return null;
   const cells = found.map((name) => `NULLIF(TRIM(CAST(${identifier(name)} AS VARCHAR)), '')`);
   const cell = cells.length === 1 ? cells[0] : `COALESCE(${cells.join(", ")})`;

@@ -64,7 +64,12 @@ export async function writeOutputs(
     );
     await writeGroupSums(connection, target, request.groupsOutput, read.groupColumns, impactColumnNames);
     await writePortableTables(connection, request.tablesFolder, gridRun !== null, terms.context);
-    const lineColumns = { ...target, header: read.columns.names, input: read.format.name };
+    const lineColumns = {
+      ...target,
+      header: read.columns.names,
+      renamed: read.views.renamed,
+      input: read.format.name,
+    };
     const report =
       request.report === true
         ? await writtenReportData(connection, lineColumns, terms.criteria[0]?.info)
