@@ -329,6 +329,14 @@ async function writtenCoverage(
  * hour and month, a pass through the writing pass's views over the export gives each zone's
  * periods and the lines' times (a second pass: 6 of the 23 CPU seconds of 1,000,000 lines).
  */
+/** The zones of the lines with a period the series can weigh. */
+async function zonesWithPeriods(connection: DuckDBConnection): Promise<string[]> {
+  const reader = await connection.runAndReadAll(
+    "SELECT DISTINCT billing_grid_zone AS zone FROM billing_keys WHERE billing_grid_first_second IS NOT NULL ORDER BY zone",
+  );
+  return reader.getRowObjects().map((row) => String(row.zone));
+}
+
 export async function gridRunOf(
   connection: DuckDBConnection,
   query: string,
@@ -337,13 +345,7 @@ export async function gridRunOf(
   written: WrittenLines & { readonly detailed: boolean },
 ): Promise<GridRun> {
   const columns = gridUseColumns(impactColumns);
-  const zones = (
-    await connection.runAndReadAll(
-      "SELECT DISTINCT billing_grid_zone AS zone FROM billing_keys WHERE billing_grid_first_second IS NOT NULL ORDER BY zone",
-    )
-  )
-    .getRowObjects()
-    .map((row) => String(row.zone));
+  const zones = await zonesWithPeriods(connection);
   const { coverage, totals } = await writtenCoverage(connection, written, columns);
   const periodsMissed = coverage.some((row) => row.coverage === "partly" || row.coverage === "not covered");
   const base = {
