@@ -197,7 +197,10 @@ describe("the scripts of each engine", () => {
       const { order, quoted } = DIALECTS[engine];
       if (order === "sorted") expect(last).toMatch(/ORDER BY line_id;\n$/);
       // DuckDB sorts the computed columns alone, then sets the export's lines beside them
-      else if (order === "positional") expect(last).toMatch(/POSITIONAL JOIN \(\n.*\n {2}FROM billing_output\n {2}ORDER BY line_id\n\) d;\n$/);
+      else if (order === "positional")
+        expect(last).toMatch(
+          /POSITIONAL JOIN \(\n.*\n {2}FROM billing_output\n {2}ORDER BY line_id\n\) d;\n$/,
+        );
       else expect(last).not.toContain("ORDER BY");
       const first = quoted(headerOf("focus")[0]);
       expect(last).toContain(`line_id,\n  ${order === "positional" ? `e.${first}` : first}`);
