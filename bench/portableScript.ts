@@ -5,7 +5,9 @@
  * by `impact-service evaluate … --tables`, then the script run in a node process of its own on a
  * fresh DuckDB (the export a view with a line_id, the tables the command wrote, billing_result — a
  * view in line_id's order — copied to CSV), the two alternated PORTABLE_REPEATS times (default 2). Wall
- * and CPU seconds, peak RSS, the load average before each run.
+ * and CPU seconds, peak RSS, the load average before each run. PORTABLE_EARLIER names a script an
+ * earlier build wrote for the same export (`sql --engine duckdb --header …`): it runs in each pair
+ * too, so a change is measured against what it replaces at the same load.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -19,6 +21,7 @@ import { loadAverage } from "./loadAverage.js";
 
 const ROWS = Number(process.env.PORTABLE_ROWS ?? 1_000_000);
 const REPEATS = Number(process.env.PORTABLE_REPEATS ?? 2);
+const EARLIER = process.env.PORTABLE_EARLIER;
 const BIN = new URL("../bin/impact-service.mjs", import.meta.url).pathname;
 
 interface Run {
@@ -93,6 +96,11 @@ async function main(): Promise<void> {
     timedNode([BIN, "coefficients", "--format", "parquet", "-o", coefficients]);
     timedNode([BIN, "sql", "--engine", "duckdb", "--header", input, "-o", script]);
     const runner = scriptRunner(input, tables, coefficients, script, join(folder, "script.csv"));
+    const scripts: (readonly [string, string])[] = [["DuckDB script", runner]];
+    if (EARLIER !== undefined) {
+      const earlier = scriptRunner(input, tables, coefficients, EARLIER, join(folder, "earlier.csv"));
+      scripts.push(["DuckDB script (earlier)", earlier]);
+    }
     say(`${ROWS.toLocaleString("en")} FOCUS lines, 56 columns, CSV → CSV`);
     say("| run | pair | load before | wall s | CPU s | peak RSS |");
     say("|---|---:|---|---:|---:|---:|");
@@ -110,11 +118,13 @@ async function main(): Promise<void> {
       say(
         `| evaluate --tables | ${pair} | ${before} | ${command.seconds.toFixed(1)} | ${command.cpuSeconds.toFixed(1)} | ${command.peakMb.toFixed(0)} MB |`,
       );
-      const scriptBefore = load();
-      const ran = timedNode(["--input-type=module", "-e", runner]);
-      say(
-        `| DuckDB script | ${pair} | ${scriptBefore} | ${ran.seconds.toFixed(1)} | ${ran.cpuSeconds.toFixed(1)} | ${ran.peakMb.toFixed(0)} MB |`,
-      );
+      for (const [label, program] of pair % 2 === 1 ? scripts : [...scripts].reverse()) {
+        const scriptBefore = load();
+        const ran = timedNode(["--input-type=module", "-e", program]);
+        say(
+          `| ${label} | ${pair} | ${scriptBefore} | ${ran.seconds.toFixed(1)} | ${ran.cpuSeconds.toFixed(1)} | ${ran.peakMb.toFixed(0)} MB |`,
+        );
+      }
     }
   } finally {
     rmSync(folder, { recursive: true, force: true });

@@ -6,7 +6,8 @@
  * evaluate` (CSV → CSV), then on one Spark session (local[2], Spark's own defaults, driver memory
  * SPARK_DRIVER_MEMORY, default 4g) the recipe: the export a view, keys.sql, its result written,
  * `impact-service tables --keys`, the tables, lines.sql storing billing_result (Parquet). Wall
- * seconds of each step, the load average before each run.
+ * seconds of each step, the load average before each run. Each Spark request is bounded by
+ * SPARK_REQUEST_MINUTES (default 25: the heavy lock is held 35 minutes at most).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -20,6 +21,7 @@ import { startSession } from "../test/billing/engines/runner.js";
 import { loadAverage } from "./loadAverage.js";
 
 const ROWS = Number(process.env.SPARK_ROWS ?? 10_000_000);
+const REQUEST_BOUND_MS = Number(process.env.SPARK_REQUEST_MINUTES ?? 25) * 60_000;
 const BIN = new URL("../bin/impact-service.mjs", import.meta.url).pathname;
 
 function timedNode(args: readonly string[]): number {
@@ -61,6 +63,7 @@ async function main(): Promise<void> {
       ENGINES.python(),
       [ENGINES.runner, "spark", "--warehouse", join(folder, "warehouse"), "--spark-defaults"],
       { ...process.env, PYSPARK_PYTHON: ENGINES.python(), SPARK_LOCAL_IP: "127.0.0.1" },
+      REQUEST_BOUND_MS,
     );
     say(`| Spark session start | ${before} | ${((Date.now() - started) / 1000).toFixed(1)} |`);
     try {

@@ -56,8 +56,11 @@ async function loadTables(
   fixture: string,
   tables: string,
   grid: boolean,
+  reversed = false,
 ): Promise<void> {
-  await connection.run(`CREATE TABLE billing_export AS ${exportSource(fixture)}`);
+  await connection.run(
+    `CREATE TABLE billing_export AS ${exportSource(fixture)}${reversed ? " ORDER BY line_id DESC" : ""}`,
+  );
   await connection.run(
     `CREATE TABLE coefficients AS SELECT * FROM read_parquet(${quoted(coefficientsFile)})
      UNION ALL SELECT * FROM read_parquet(${quoted(join(tables, METHOD_COEFFICIENTS_FILE))})`,
@@ -84,7 +87,12 @@ interface Run {
 }
 
 /** The command's lines (Parquet) and the script's billing_result for a fixture, with a series or not. */
-async function bothWays(fixture: string, series: string | null, dialect: Dialect): Promise<Run> {
+async function bothWays(
+  fixture: string,
+  series: string | null,
+  dialect: Dialect,
+  reversed = false,
+): Promise<Run> {
   const edition = app.service.editions.get("2.4.1");
   if (edition === undefined) throw new Error("edition 2.4.1 is served");
   const context = editionContext("2.4.1");
@@ -102,7 +110,7 @@ async function bothWays(fixture: string, series: string | null, dialect: Dialect
   const instance = await DuckDBInstance.create(":memory:", { threads: "1" });
   const connection = await instance.connect();
   try {
-    await loadTables(connection, path, tables, grid !== null);
+    await loadTables(connection, path, tables, grid !== null, reversed);
     const described = await relationHeader(connection, "billing_export");
     // A nested export (BigQuery's Parquet): its records whole, their fields read by the format
     const header = { ...described, columns: described.columns.filter((column) => column !== "line_id") };
@@ -187,4 +195,13 @@ describe("the DuckDB script of `impact-service sql` on a fresh connection", () =
       expectSameLinesOf(await bothWays(fixture, series, WITH_SHAPE));
     },
   );
+
+  it("refuses an export not read in line_id's order rather than pair its lines by position", async () => {
+    // The export's own columns are read again beside the computed ones: the positions must be the lines'
+    await expect(bothWays("focus-1.0.csv", null, DIALECTS.duckdb, true)).rejects.toThrow(
+      /billing_export is not read in line_id's order/,
+    );
+    // Other engines sort the result whole, and read the same table as it is
+    expectSameLinesOf(await bothWays("focus-1.0.csv", null, { ...DIALECTS.duckdb, order: "sorted" }, true));
+  });
 });

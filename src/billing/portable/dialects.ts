@@ -47,13 +47,16 @@ export interface Dialect {
   readonly regexpGroup: boolean;
   readonly shape: StepShape;
   /**
-   * Whether billing_result is written in line_id's order: where the recipe numbers the lines in the
-   * file's order (DuckDB's row numbers, Spark's monotonically_increasing_id). Trino's and
+   * How billing_result comes in line_id's order, where the recipe numbers the lines in the file's
+   * order (DuckDB's row numbers, Spark's monotonically_increasing_id): `sorted`, every line sorted
+   * by line_id; `positional`, only the columns the script computes are sorted, then set beside the
+   * export's own lines read in their order (DuckDB's POSITIONAL JOIN: a sort of all 70 columns of
+   * a real-width export held 2.0 times the command's memory, bench/README.md). `none`: Trino's and
    * BigQuery's recipes give each line an identity (a UUID: numbering a bill in one order is a
    * window over all of it, on one worker), and a table there has no order: it is read
    * `ORDER BY line_id` if at all.
    */
-  readonly ordered: boolean;
+  readonly order: "sorted" | "positional" | "none";
   /**
    * Whether a table of literal rows (the registry's, in the keys script) is one VALUES list: on
    * Spark each SELECT of a UNION ALL is a partition of its own (the registry's rows as hundreds of
@@ -96,7 +99,7 @@ export const DIALECTS: Readonly<Record<EngineName, Dialect>> = {
     quoted: doubleQuotedName,
     regexpGroup: true,
     shape: "views",
-    ordered: true,
+    order: "positional",
     valuesLists: true,
     view: replaced("VIEW"),
     table: replaced("TABLE"),
@@ -114,7 +117,7 @@ export const DIALECTS: Readonly<Record<EngineName, Dialect>> = {
     quoted: (name) => `\`${name.replaceAll("`", "``")}\``,
     regexpGroup: true,
     shape: "views",
-    ordered: true,
+    order: "sorted",
     valuesLists: true,
     view: replaced("TEMPORARY VIEW"),
     // A session's cached view: no table written to the warehouse for the lookup table.
@@ -132,7 +135,7 @@ export const DIALECTS: Readonly<Record<EngineName, Dialect>> = {
     quoted: doubleQuotedName,
     regexpGroup: true,
     shape: "with",
-    ordered: false,
+    order: "none",
     valuesLists: true,
     view: () => [],
     table: droppedThenCreated(""),
@@ -148,7 +151,7 @@ export const DIALECTS: Readonly<Record<EngineName, Dialect>> = {
     quoted: (name) => `\`${name.replaceAll("\\", "\\\\").replaceAll("`", "\\`")}\``,
     regexpGroup: false,
     shape: "with",
-    ordered: false,
+    order: "none",
     valuesLists: false,
     view: () => [],
     // A temporary table of the multi-statement query: nothing left in the dataset but the result.

@@ -146,13 +146,38 @@ function classifiedSteps(request: ScriptRequest, carryRegistry = false): Step[] 
 
 /** The result's columns: line_id, the export's (renamed), then those the command adds, from their source. */
 function resultQuery(request: ScriptRequest, from: string): string {
-  const names = inputColumnNames(request.header.columns, request.impactColumns);
-  const added = addedColumns(request.impactColumns, request.grid).map(({ name }) => {
-    const source = sourceColumn(name, request.impactColumns, request.grid);
-    return source === name ? identifier(name) : `${identifier(source)} AS ${identifier(name)}`;
-  });
-  return `SELECT ${[LINE_ID, ...names.map(identifier), ...added].join(",\n  ")}
-FROM ${from}${request.dialect.ordered ? `\nORDER BY ${LINE_ID}` : ""}`;
+  const names = inputColumnNames(request.header.columns, request.impactColumns).map(identifier);
+  const added = addedColumns(request.impactColumns, request.grid).map(({ name }) => ({
+    name: identifier(name),
+    source: identifier(sourceColumn(name, request.impactColumns, request.grid)),
+  }));
+  const selected = added.map(({ name, source }) => (source === name ? name : `${source} AS ${name}`));
+  const { order } = request.dialect;
+  if (order === "positional") return positionalResult(names, added, selected, from);
+  return `SELECT ${[LINE_ID, ...names, ...selected].join(",\n  ")}
+FROM ${from}${order === "sorted" ? `\nORDER BY ${LINE_ID}` : ""}`;
+}
+
+/**
+ * The result in line_id's order with only the computed columns sorted (DuckDB): the export's lines
+ * read again in their order, each set beside its computed columns by position. Reading the export
+ * in line_id's order is what makes the positions the lines': a line whose line_id is not its
+ * computed row's stops the read with an error rather than pair two lines.
+ */
+function positionalResult(
+  names: readonly string[],
+  added: readonly { readonly name: string }[],
+  selected: readonly string[],
+  from: string,
+): string {
+  const checked = `CASE WHEN e.${LINE_ID} = d.${LINE_ID} THEN e.${LINE_ID} ELSE error('billing_export is not read in line_id''s order') END AS ${LINE_ID}`;
+  return `SELECT ${[checked, ...names.map((name) => `e.${name}`), ...added.map(({ name }) => `d.${name}`)].join(",\n  ")}
+FROM ${EXPORT_VIEW} e
+POSITIONAL JOIN (
+  SELECT ${[LINE_ID, ...selected].join(", ")}
+  FROM ${from}
+  ORDER BY ${LINE_ID}
+) d`;
 }
 
 /** The lines script's steps: the export's lines to billing_result. */
