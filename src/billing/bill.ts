@@ -25,7 +25,7 @@ import type { RequestedCriterion } from "../engine/index.js";
 import { impactColumn, PHASES } from "../output/columns.js";
 import { coefficientTerms, openCoefficientTerms } from "../service/coefficients.js";
 import type { EditionContext } from "../service/open.js";
-import { nestedArchiveRefusal } from "../support/fileStart.js";
+import { regularFileStart } from "../support/fileStart.js";
 import {
   checkedRunFiles,
   deliverOutputs,
@@ -43,10 +43,11 @@ import type { GridFiles } from "./grid.js";
 import type { EditionPlaces } from "./places.js";
 import {
   type BillLayout,
-  billLayout,
   checkPartLayout,
-  inputKindOf,
+  layoutOfStart,
   missingPartsNote,
+  partLayout,
+  SEARCHED_LINES,
 } from "./reading/layout.js";
 import {
   layoutNotes,
@@ -261,17 +262,13 @@ function billingRunFiles(options: BillOptions): RunFiles {
 }
 
 /**
- * Each part of a bill after the first: a file the command reads (no file of another kind) and read
- * as the first is (checkPartLayout), refused in one line otherwise.
+ * Each part of a bill after the first read as the first is (checkPartLayout), its start read once
+ * for its kind and its layout (partLayout), refused in one line otherwise.
  */
 function checkPartLayouts(options: BillOptions, first: BillLayout): void {
   for (const part of options.parts?.slice(1) ?? []) {
-    const kind = inputKindOf(part, options.input ?? undefined);
-    if (kind.kind === "foreign") throw new FileMisuse(kind.problem);
-    // A ZIP part was unpacked before (src/cli/main.ts): this one was inside an archive.
-    if (kind.kind === "archive") throw new FileMisuse(nestedArchiveRefusal(part));
-    const layout = kind.kind === "billing" && kind.layout !== undefined ? kind.layout : billLayout(part);
-    checkPartLayout(options.file, first, part, layout);
+    const start = regularFileStart(part, SEARCHED_LINES);
+    checkPartLayout(options.file, first, part, partLayout(part, options.input, start));
   }
 }
 
@@ -296,7 +293,7 @@ async function billingPlanOf(options: BillOptions, scratch: string, io: BillIo):
     scratch,
   );
   // Read here when --input chose this path: the notes on how it is read need it.
-  const layout = options.layout ?? billLayout(file);
+  const layout = options.layout ?? layoutOfStart(file, regularFileStart(file, SEARCHED_LINES));
   if (layout !== null) checkPartLayouts(options, layout);
   const request: BillingRequest = {
     file,

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import { RecordEnds, wholeRecords } from "./recordEnds.js";
@@ -226,6 +226,33 @@ export function readStart(file: string, lines: number): ReadStart {
       return text;
     },
   };
+}
+
+/**
+ * A file's start as the decisions on it take it: read (readStart), the error its reading threw
+ * (said where a decision needs the start, as a read there would have), or null for what is no
+ * regular file (standard input, a pipe, a folder: a pipe's start would be consumed by a read).
+ */
+export type HeldStart = ReadStart | Error | null;
+
+/** Whether `file` is a regular file (standard input, a pipe or a file that cannot be stated is not). */
+export function isRegularFile(file: string): boolean {
+  if (file === "-") return false;
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** A regular file's start (readStart, until `lines` records), read once for every decision on it. */
+export function regularFileStart(file: string, lines: number): HeldStart {
+  if (!isRegularFile(file)) return null;
+  try {
+    return readStart(file, lines);
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
 }
 
 /** A file's start as text, and whether the file is gzip (its text then inflated). */

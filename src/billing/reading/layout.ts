@@ -16,9 +16,12 @@ import {
   fileContent,
   fileStart,
   foreignContentMessage,
-  type ReadStart,
-  readStart,
+  type HeldStart,
+  isRegularFile,
+  nestedArchiveRefusal,
+  regularFileStart,
 } from "../../support/fileStart.js";
+import { FileMisuse } from "../../support/namedFiles.js";
 import { type DecimalMark, type DecimalReading, decimalMarkOfCells } from "../../support/numbers.js";
 import { wholeRecords } from "../../support/recordEnds.js";
 import { BillingInputError } from "../errors.js";
@@ -26,6 +29,7 @@ import {
   BILLING_FORMAT_NAMES,
   BILLING_FORMATS,
   type BillingFormat,
+  type BillingFormatName,
   bareName,
   classifyHeader,
   type HeaderClass,
@@ -43,7 +47,7 @@ export const PREAMBLE_LINES = 50;
 export const PREAMBLE_BYTES = 64 * 1024;
 
 /** Lines of the file's start searched for a header, to name one found below the bound (not read). */
-const SEARCHED_LINES = 200;
+export const SEARCHED_LINES = 200;
 
 /** Lines after the header whose numbers tell the decimal mark (when the separator is not a comma). */
 const SAMPLED_LINES = 200;
@@ -240,6 +244,32 @@ export function billLayout(file: string): BillLayout | null {
   return textLayout(fileStart(file, SEARCHED_LINES));
 }
 
+/**
+ * billLayout from the file's start read before (regularFileStart, SEARCHED_LINES): the error of
+ * its reading thrown, as a read here would throw it.
+ */
+export function layoutOfStart(file: string, held: HeldStart): BillLayout | null {
+  if (file.toLowerCase().endsWith(".parquet")) return { kind: "parquet" };
+  if (held instanceof Error) throw held;
+  return textLayout(held === null ? null : held.text());
+}
+
+/**
+ * A bill's part after the first, from its start read once: a file the command reads (no file of
+ * another kind; a ZIP part was unpacked before, src/cli/main.ts, so this one was inside an archive)
+ * and its layout, refused in one line otherwise.
+ */
+export function partLayout(
+  part: string,
+  input: BillingFormatName | null,
+  held: HeldStart,
+): BillLayout | null {
+  const kind = inputKindOfStart(part, input ?? undefined, held);
+  if (kind.kind === "foreign") throw new FileMisuse(kind.problem);
+  if (kind.kind === "archive") throw new FileMisuse(nestedArchiveRefusal(part));
+  return kind.kind === "billing" && kind.layout !== undefined ? kind.layout : layoutOfStart(part, held);
+}
+
 /** A text export's layout from its start (billLayout). */
 function textLayout(start: FileStart | null): BillLayout | null {
   if (start === null) return null;
@@ -294,30 +324,6 @@ export type InputKind =
   /** A file no reader takes (UTF-16, an image…): refused, the sentence says what it is. */
   | { readonly kind: "foreign"; readonly problem: string };
 
-/** Whether `file` is a regular file (standard input, a pipe or a file that cannot be read is not). */
-function isRegularFile(file: string): boolean {
-  if (file === "-") return false;
-  try {
-    // A pipe's start would be consumed by a read: only a regular file's start is read.
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/**
- * A regular file's start, read once for its kind and, as far as needed, its layout; null for
- * standard input, a pipe, or a file that cannot be read (its reader says why).
- */
-function regularFileStart(file: string): ReadStart | null {
-  if (!isRegularFile(file)) return null;
-  try {
-    return readStart(file, SEARCHED_LINES);
-  } catch {
-    return null;
-  }
-}
-
 /** Whether a regular file is a ZIP archive by its first bytes (a bill's part: src/cli/main.ts). */
 export function isZipFile(file: string): boolean {
   if (!isRegularFile(file)) return false;
@@ -339,8 +345,21 @@ export function isZipFile(file: string): boolean {
  * what is wrong).
  */
 export function inputKindOf(file: string, input: string | undefined): InputKind {
-  const workbook = input === "xlsx" || (input === undefined && file.toLowerCase().endsWith(".xlsx"));
-  const start = workbook ? null : regularFileStart(file);
+  return inputKindOfStart(
+    file,
+    input,
+    isWorkbook(file, input) ? null : regularFileStart(file, SEARCHED_LINES),
+  );
+}
+
+/** Whether `file` is read as an Excel workbook (its sheet, not its start). */
+const isWorkbook = (file: string, input: string | undefined) =>
+  input === "xlsx" || (input === undefined && file.toLowerCase().endsWith(".xlsx"));
+
+/** inputKindOf, from the file's start read before (regularFileStart): one that could not be read is an inventory's. */
+function inputKindOfStart(file: string, input: string | undefined, held: HeldStart): InputKind {
+  const workbook = isWorkbook(file, input);
+  const start = workbook || held instanceof Error ? null : held;
   const content = start === null ? null : start.content;
   if (typeof content === "object" && content !== null) {
     return { kind: "foreign", problem: foreignContentMessage(file, content) };
