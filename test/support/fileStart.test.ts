@@ -1,6 +1,16 @@
 /** What a file is by its first bytes: the formats read, and those named and refused (src/support/fileStart.ts). */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { contentOf, foreignContentMessage, ZIP_ON_A_PIPE } from "../../src/support/fileStart.js";
+import {
+  contentOf,
+  foreignContentMessage,
+  regularFileStart,
+  ZIP_ON_A_PIPE,
+} from "../../src/support/fileStart.js";
 
 const bytes = (text: string) => Buffer.from(text, "latin1");
 
@@ -75,5 +85,34 @@ describe("a file's content by its first bytes", () => {
     expect(foreignContentMessage("stdin", ZIP_ON_A_PIPE)).toBe(
       "stdin is a ZIP archive, which is not read here: save it to a file and name that file (an Excel workbook on standard input is read with --input xlsx)",
     );
+  });
+});
+
+describe("a regular file's start, read once for the decisions on it", () => {
+  it("is read from a regular file, gzip inflated; null for a folder and a FIFO, whose start a read would consume", () => {
+    const folder = mkdtempSync(join(tmpdir(), "file-start-"));
+    try {
+      const plain = join(folder, "bill.csv");
+      writeFileSync(plain, "\uFEFFBilledCost,ChargePeriodStart\n1.5,2024-01-01\n");
+      const start = regularFileStart(plain, 1);
+      expect(start).not.toBeInstanceOf(Error);
+      expect(start === null || start instanceof Error ? null : [start.content, start.text()]).toEqual([
+        "text",
+        // the byte-order mark left out; one record asked, the whole start kept
+        { text: "BilledCost,ChargePeriodStart\n1.5,2024-01-01\n", gzip: false },
+      ]);
+      const zipped = join(folder, "bill.csv.gz");
+      writeFileSync(zipped, gzipSync("a,b\n1,2\n"));
+      const inflated = regularFileStart(zipped, 1);
+      expect(inflated === null || inflated instanceof Error ? null : inflated.text()?.gzip).toBe(true);
+      expect(regularFileStart(folder, 1)).toBeNull();
+      const fifo = join(folder, "pipe");
+      execFileSync("mkfifo", [fifo]);
+      expect(regularFileStart(fifo, 1)).toBeNull();
+      expect(regularFileStart("-", 1)).toBeNull();
+      expect(regularFileStart(join(folder, "absent.csv"), 1)).toBeNull();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
