@@ -6,7 +6,7 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { createTable, identifier } from "../../duckdb/database.js";
+import { createTable, identifier, literal } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { readFailing } from "../../duckdb/readErrors.js";
 import { reasonableSql } from "../../support/numbers.js";
@@ -16,6 +16,7 @@ import {
   amortisedCostColumns,
   type BillingFormat,
   filedColumns,
+  keyedColumns,
 } from "../formats.js";
 import { sqlQuery } from "../queries.js";
 import { REGISTRY_TABLES, UNIT_COLUMNS } from "../registry/sqlTables.js";
@@ -248,17 +249,29 @@ function checkedUsageQuery(query: string): string {
  * billing_amortised (whether the file has the columns of the cost paid for the hours). What
  * another engine adds to run the queries (docs/billing.md). `read`: how a column of the header is
  * read (another engine's script reads a nested export's `service.description` as a record's field).
+ * `keyed` (the command's, DuckDB's): a column the file lacks read from the key of a map that holds it
+ * (CUR 2.0's `product.vcpu`); the scripts for other engines leave it empty.
  */
 export function exportAddedColumns(
   format: BillingFormat,
   header: readonly string[],
   hint: string,
   read: (column: string) => string = identifier,
+  keyed = false,
 ): string {
   const aliased = aliasedColumns(format, header).map(
     ([spelled, name]) => `${read(spelled)} AS ${identifier(name)}`,
   );
-  const absent = absentColumns(format, header).map((name) => `CAST(NULL AS VARCHAR) AS ${identifier(name)}`);
+  // A map's key read from the map (Parquet) or its JSON text (CSV), as DuckDB's JSON reads both
+  const keys = new Map(
+    (keyed ? keyedColumns(format, header) : []).map(([name, map, key]) => [
+      name,
+      `json_extract_string(TRY_CAST(${read(map)} AS JSON), ${literal(`$."${key}"`)})`,
+    ]),
+  );
+  const absent = absentColumns(format, header).map(
+    (name) => `${keys.get(name) ?? "CAST(NULL AS VARCHAR)"} AS ${identifier(name)}`,
+  );
   const amortised = `${amortisedCostColumns(format, header).length > 0} AS billing_amortised`;
   return [...aliased, ...absent, `${hint} AS billing_type_hint`, amortised].join(", ");
 }
@@ -276,7 +289,7 @@ export async function createLineViews(connection: DuckDBConnection, source: Line
       ? ""
       : ` RENAME (${[...source.renamed].map(([from, to]) => `${identifier(from)} AS ${identifier(to)}`).join(", ")})`;
   await connection.run(
-    `CREATE OR REPLACE VIEW billing_export AS SELECT *${rename}, ${exportAddedColumns(source.format, filed, hint)} FROM ${source.from}`,
+    `CREATE OR REPLACE VIEW billing_export AS SELECT *${rename}, ${exportAddedColumns(source.format, filed, hint, identifier, true)} FROM ${source.from}`,
   );
   await connection.run(`CREATE OR REPLACE VIEW billing_lines AS ${sqlQuery(source.format.linesQuery)}`);
   const usage = sqlQuery(source.format.usageQuery);
