@@ -352,3 +352,33 @@ describe("CUR 2.0's product map", () => {
     }
   });
 });
+
+describe("a database's DTUs", () => {
+  it("reads an Azure SQL database's DTUs as vCores, as Microsoft converts them", SLOW, async () => {
+    const { stderr, lines } = await evaluatedLines(fixture("azure-sql-dtus.csv"), join(scratch, "dtus.csv"), [
+      "--criteria",
+      "gwp",
+    ]);
+    // A vCPU-hour on Azure: CCF's 0.78–3.76 W at 50 % load, 2.27 W, × PUE 1.185 = 2.68995 Wh.
+    const perVcpuHour = (0.78 + (3.76 - 0.78) / 2) * 1.185 * 1e-3;
+    // A vCore for 100 DTUs of the Standard tier, 125 of Premium (Microsoft Learn). S2: 50 DTUs,
+    // 0.5 vCore × 24 h = 12 vCPU-hours; P2: 250 DTUs, 2 vCores × 10 h = 20; an elastic pool's
+    // `100 eDTUs` (Standard): 1 vCore × 10 h = 10.
+    for (const [meter, vcpuHours] of [
+      ["S2 DTUs", 12],
+      ["P2 DTUs", 20],
+      ["100 eDTUs", 10],
+    ] as const) {
+      const line = onlyLine(lines, "MeterName", meter);
+      expect([line.method, line.method_quantity, line.method_unit]).toEqual([
+        "per-vcpu",
+        String(vcpuHours),
+        "vCPU-hours",
+      ]);
+      expect(Number(line.energy_kwh)).toBeCloseTo(vcpuHours * perVcpuHour, 10);
+    }
+    expect(stderr).toContain(
+      "coverage: 3 of 3 lines estimated; 56.62 of 56.62 EUR positive cost (100.0 %)\n",
+    );
+  });
+});
