@@ -43,6 +43,12 @@ export interface BillingFormat {
   /** Other names of its columns in the files of its versions, by the name the query reads. */
   readonly aliases: Readonly<Record<string, readonly string[]>>;
   /**
+   * Columns its query reads that a version carries as a key of a map column instead (CUR 2.0's
+   * `product`: a MAP in Parquet, its JSON text in CSV), by the name the query reads: the command
+   * reads the key where the file lacks the column (exportAddedColumns).
+   */
+  readonly keyed?: Readonly<Record<string, { readonly map: string; readonly key: string }>>;
+  /**
    * The columns read as numbers, each a number or its text: quantity, then the costs (the first
    * the billed cost; src/billing/stages/summarise.ts says which the coverage reads). Every other is text.
    */
@@ -171,6 +177,12 @@ const CUR: BillingFormat = {
     "product_memory",
   ],
   aliases: {},
+  // CUR 2.0 keeps the legacy product columns its fixed schema lacks as keys of `product`, named
+  // as the legacy columns in snake case (AWS, "Cost and Usage Report (CUR) 2.0", product columns)
+  keyed: {
+    product_vcpu: { map: "product", key: "vcpu" },
+    product_memory: { map: "product", key: "memory" },
+  },
   numbers: [
     "line_item_usage_amount",
     "line_item_unblended_cost",
@@ -402,6 +414,18 @@ export function missingColumns(format: BillingFormat, header: readonly string[])
 /** The columns of a format's query that a header lacks (added empty to its view). */
 export function absentColumns(format: BillingFormat, header: readonly string[]): string[] {
   return readColumns(format).filter((name) => headerColumn(format, name, header) === null);
+}
+
+/**
+ * The columns of a format's query the header lacks that a map column of it keys (keyed):
+ * [the query's name, the header's map column, the key].
+ */
+export function keyedColumns(format: BillingFormat, header: readonly string[]): [string, string, string][] {
+  return Object.entries(format.keyed ?? {}).flatMap(([name, { map, key }]): [string, string, string][] => {
+    if (headerColumn(format, name, header) !== null) return [];
+    const found = header.find((column) => column.toLowerCase() === map);
+    return found === undefined ? [] : [[name, found, key]];
+  });
 }
 
 /** The columns of a format's query a header spells otherwise: [the header's name, the query's]. */

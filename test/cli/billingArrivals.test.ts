@@ -7,6 +7,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, describe, expect, it } from "vitest";
 import { evaluatedLines, onlyLine, runMain241 } from "../support/cli.js";
 
@@ -288,6 +289,96 @@ describe("files that are not bills", () => {
     expect(stderr.trim().split("\n")).toHaveLength(1);
     expect(stderr).toContain(
       "is an AWS Data Exports (CUR 2.0) manifest, not a bill: name its 1 data file instead",
+    );
+  });
+});
+
+describe("CUR 2.0's product map", () => {
+  // CUR 2.0 keeps the legacy product/vcpu and product/memory as keys of its `product` column: a MAP
+  // in Parquet, its JSON text in CSV. Five lines of 10 hours in eu-west-3, read as
+  // cur-1.0-shapes.csv's product/vcpu and product/memory are.
+  const parquet = join(scratch, "cur-2.0-product-map.parquet");
+
+  async function writeParquet(): Promise<void> {
+    const instance = await DuckDBInstance.create(":memory:");
+    const connection = await instance.connect();
+    await connection.run(
+      `COPY (SELECT * REPLACE (CAST(json(product) AS MAP(VARCHAR, VARCHAR)) AS product)
+         FROM read_csv('${fixture("cur-2.0-product-map.csv")}', all_varchar = true))
+       TO '${parquet}' (FORMAT parquet)`,
+    );
+    connection.closeSync();
+    instance.closeSync();
+  }
+
+  it("reads vcpu and memory from the map, as JSON text (CSV) and as a MAP (Parquet)", SLOW, async () => {
+    await writeParquet();
+    for (const input of [fixture("cur-2.0-product-map.csv"), parquet]) {
+      const { stderr, lines } = await evaluatedLines(input, join(scratch, "product-map.csv"), [
+        "--criteria",
+        "gwp",
+      ]);
+      const line = (id: string) => onlyLine(lines, "identity_line_item_id", id);
+      const exact = line("m0");
+      expect([exact.matched_instance_type, exact.method, exact.energy_kwh]).toEqual([
+        "c7i.48xlarge",
+        "instance",
+        "9.1125748",
+      ]);
+      // c7i.metal: no size its name's grammar reads (unknown before); the map's 192 vCPUs and 384 GiB
+      // are c7i.48xlarge's, so the same 10 hours of it: 9.1125748 kWh
+      const metal = line("m1");
+      expect([metal.matched_instance_type, metal.method, metal.energy_kwh]).toEqual([
+        "c7i.48xlarge",
+        "instance-by-shape",
+        "9.1125748",
+      ]);
+      expect(metal.warnings).toBe(
+        "instance-by-shape: c7i.metal is not in the edition; estimated as c7i.48xlarge, its family's type of 192 vCPUs and 384 GiB (the bill's)",
+      );
+      // c7i.metal-24xl, 96 vCPUs and 192 GiB by the map: c7i.24xlarge, 96 of the platform's 192
+      // vCPUs, so half of m0's energy: 9.1125748 / 2 = 4.5562874 kWh
+      const half = line("m2");
+      expect([half.matched_instance_type, half.energy_kwh]).toEqual(["c7i.24xlarge", "4.5562874"]);
+      expect(half.warnings).toContain("its family's type of 96 vCPUs and 192 GiB (the bill's)");
+      // A map without vcpu: the name's grammar (metal-24xl: 4 × 24 = 96 vCPUs), not the bill's
+      expect(line("m3").warnings).toBe(
+        "instance-by-shape: m7i.metal-24xl is not in the edition; estimated as m7i.24xlarge, its family's type of 96 vCPUs",
+      );
+      // 192 vCPUs and 1000 GiB: m7i.48xlarge has 768 GiB, so no type of the family has the shape
+      expect(line("m4").status).toBe("unknown instance type");
+      // 90 + 90 + 45 + 50 of 375 USD (the legacy reading of this map left c7i.metal unknown: 185)
+      expect(stderr).toContain("coverage: 4 of 5 lines estimated; 275 of 375 USD positive cost (73.3 %)\n");
+    }
+  });
+});
+
+describe("a database's DTUs", () => {
+  it("reads an Azure SQL database's DTUs as vCores, as Microsoft converts them", SLOW, async () => {
+    const { stderr, lines } = await evaluatedLines(fixture("azure-sql-dtus.csv"), join(scratch, "dtus.csv"), [
+      "--criteria",
+      "gwp",
+    ]);
+    // A vCPU-hour on Azure: CCF's 0.78–3.76 W at 50 % load, 2.27 W, × PUE 1.185 = 2.68995 Wh.
+    const perVcpuHour = (0.78 + (3.76 - 0.78) / 2) * 1.185 * 1e-3;
+    // A vCore for 100 DTUs of the Standard tier, 125 of Premium (Microsoft Learn). S2: 50 DTUs,
+    // 0.5 vCore × 24 h = 12 vCPU-hours; P2: 250 DTUs, 2 vCores × 10 h = 20; an elastic pool's
+    // `100 eDTUs` (Standard): 1 vCore × 10 h = 10.
+    for (const [meter, vcpuHours] of [
+      ["S2 DTUs", 12],
+      ["P2 DTUs", 20],
+      ["100 eDTUs", 10],
+    ] as const) {
+      const line = onlyLine(lines, "MeterName", meter);
+      expect([line.method, line.method_quantity, line.method_unit]).toEqual([
+        "per-vcpu",
+        String(vcpuHours),
+        "vCPU-hours",
+      ]);
+      expect(Number(line.energy_kwh)).toBeCloseTo(vcpuHours * perVcpuHour, 10);
+    }
+    expect(stderr).toContain(
+      "coverage: 3 of 3 lines estimated; 56.62 of 56.62 EUR positive cost (100.0 %)\n",
     );
   });
 });

@@ -353,6 +353,7 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
           `${TEXT} LIKE '%vcpu%' OR ${TEXT} LIKE '%ocpu%'`,
           "  OR u.billing_unit_resource IN ('vcpu', 'ocpu', 'acu')",
           `  OR (${TEXT} LIKE '%vcore%' AND u.billing_unit_dimension = 'hour')`,
+          `  OR (${TEXT} LIKE '%dtu%' AND u.billing_unit_dimension = 'hour')`,
           `  OR ${TEXT} LIKE '%aurora:serverless%'`,
           `  OR (u.billing_provider = 'gcp' AND ${TEXT} LIKE '% core %'`,
           "    AND u.billing_unit_dimension = 'hour')",

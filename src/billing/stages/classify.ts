@@ -6,7 +6,8 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { createTable, identifier } from "../../duckdb/database.js";
+import { createTable, identifier, literal } from "../../duckdb/database.js";
+import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { readFailing } from "../../duckdb/readErrors.js";
 import { reasonableSql } from "../../support/numbers.js";
 import {
@@ -15,6 +16,7 @@ import {
   amortisedCostColumns,
   type BillingFormat,
   filedColumns,
+  keyedColumns,
 } from "../formats.js";
 import { sqlQuery } from "../queries.js";
 import { REGISTRY_TABLES, UNIT_COLUMNS } from "../registry/sqlTables.js";
@@ -71,7 +73,7 @@ async function groupLineKinds(connection: DuckDBConnection, read: ReadExport): P
   // Kinds apart by whether their cost is positive: the by-cost rate sums the energy and the cost of
   // the same lines (src/billing/stages/lookUp.ts).
   await connection.run(
-    `CREATE TABLE billing_line_kinds AS ${lineKindsQuery({ sum: "fsum", lineCount: "SUM(billing_line_count)" })}`,
+    `CREATE TABLE billing_line_kinds AS ${lineKindsQuery({ sum: "exact", lineCount: "SUM(billing_line_count)" })}`,
   );
 }
 
@@ -110,8 +112,8 @@ export async function addBilledUnits(connection: DuckDBConnection, lines = "bill
  * column, the costs in the cost columns, and billing_line_count. Grouped also by whether
  * the quantity is a number and its sign, so that a group fares as each of its lines, and by whether
  * its billed and paid costs are positive (the by-cost rate reads the lines that have one, the
- * coverage sums positive costs only). Sums are
- * fsum's (compensated), so that the summary does not depend on the order lines were added in.
+ * coverage sums positive costs only). Sums are exact, rounded once (src/duckdb/exactSum.ts), so
+ * that the summary does not depend on how DuckDB's threads shared the lines.
  */
 export async function groupLineTuples(connection: DuckDBConnection, tuple: LineTuple): Promise<string[]> {
   const columns = tuple.columns.map(identifier).join(", ");
@@ -121,18 +123,21 @@ export async function groupLineTuples(connection: DuckDBConnection, tuple: LineT
   // A cost that is not a reasonable number (`NaN`, `1e400`) is no cost: its line is a bad row
   // (createLineViews), and a NaN summed made the coverage's total NaN.
   const read = (column: string) => `TRY_CAST(${identifier(column)} AS DOUBLE)`;
-  const cost = tuple.costs
-    .map(
-      (column) =>
-        `, fsum(CASE WHEN ${reasonableSql(read(column))} THEN ${read(column)} END) AS ${identifier(column)}`,
-    )
-    .join("");
-  await connection.run(
-    `CREATE TABLE billing_export_tuples AS
-     SELECT ${columns}, fsum(billing_quantity) AS ${identifier(tuple.quantity)}${cost},
+  const costs = tuple.costs.map(
+    (column) => `CASE WHEN ${reasonableSql(read(column))} THEN ${read(column)} END AS ${identifier(column)}`,
+  );
+  const lines =
+    costs.length === 0
+      ? "billing_classified"
+      : `(SELECT * REPLACE (${costs.join(", ")}) FROM billing_classified)`;
+  const sums = tuple.costs.map((column) => `, ${exactSumParts(identifier(column), column)}`).join("");
+  await createExactSumMacros(connection);
+  const grouped = `SELECT ${columns}, ${exactSumParts("billing_quantity", tuple.quantity)}${sums},
        COUNT(*) AS billing_line_count
-     FROM billing_classified
-     GROUP BY ${columns}, billing_quantity IS NULL, billing_quantity < 0, billing_cost > 0, billing_paid_cost > 0`,
+     FROM ${lines}
+     GROUP BY ${columns}, billing_quantity IS NULL, billing_quantity < 0, billing_cost > 0, billing_paid_cost > 0`;
+  await connection.run(
+    `CREATE TABLE billing_export_tuples AS ${finishedSums(grouped, [tuple.quantity, ...tuple.costs])}`,
   );
   return [...tuple.columns, tuple.quantity, ...tuple.costs, "billing_line_count"];
 }
@@ -244,17 +249,29 @@ function checkedUsageQuery(query: string): string {
  * billing_amortised (whether the file has the columns of the cost paid for the hours). What
  * another engine adds to run the queries (docs/billing.md). `read`: how a column of the header is
  * read (another engine's script reads a nested export's `service.description` as a record's field).
+ * `keyed` (the command's, DuckDB's): a column the file lacks read from the key of a map that holds it
+ * (CUR 2.0's `product.vcpu`); the scripts for other engines leave it empty.
  */
 export function exportAddedColumns(
   format: BillingFormat,
   header: readonly string[],
   hint: string,
   read: (column: string) => string = identifier,
+  keyed = false,
 ): string {
   const aliased = aliasedColumns(format, header).map(
     ([spelled, name]) => `${read(spelled)} AS ${identifier(name)}`,
   );
-  const absent = absentColumns(format, header).map((name) => `CAST(NULL AS VARCHAR) AS ${identifier(name)}`);
+  // A map's key read from the map (Parquet) or its JSON text (CSV), as DuckDB's JSON reads both
+  const keys = new Map(
+    (keyed ? keyedColumns(format, header) : []).map(([name, map, key]) => [
+      name,
+      `json_extract_string(TRY_CAST(${read(map)} AS JSON), ${literal(`$."${key}"`)})`,
+    ]),
+  );
+  const absent = absentColumns(format, header).map(
+    (name) => `${keys.get(name) ?? "CAST(NULL AS VARCHAR)"} AS ${identifier(name)}`,
+  );
   const amortised = `${amortisedCostColumns(format, header).length > 0} AS billing_amortised`;
   return [...aliased, ...absent, `${hint} AS billing_type_hint`, amortised].join(", ");
 }
@@ -272,7 +289,7 @@ export async function createLineViews(connection: DuckDBConnection, source: Line
       ? ""
       : ` RENAME (${[...source.renamed].map(([from, to]) => `${identifier(from)} AS ${identifier(to)}`).join(", ")})`;
   await connection.run(
-    `CREATE OR REPLACE VIEW billing_export AS SELECT *${rename}, ${exportAddedColumns(source.format, filed, hint)} FROM ${source.from}`,
+    `CREATE OR REPLACE VIEW billing_export AS SELECT *${rename}, ${exportAddedColumns(source.format, filed, hint, identifier, true)} FROM ${source.from}`,
   );
   await connection.run(`CREATE OR REPLACE VIEW billing_lines AS ${sqlQuery(source.format.linesQuery)}`);
   const usage = sqlQuery(source.format.usageQuery);
@@ -329,17 +346,25 @@ export const LINE_KIND_NUMBERS: ReadonlySet<string> = new Set([
   "billing_paid_cost",
 ]);
 
+/** The sums of a kind of lines, in its columns' order. */
+const KIND_SUMS = ["billing_quantity", "billing_cost", "billing_paid_cost"];
+
 /**
- * The kinds of the lines of billing_classified: `sum` adds the quantities and costs (DuckDB's fsum
- * for the command, SUM elsewhere), `lineCount` counts a kind's lines. Kinds apart by whether
- * their quantity is a number and its sign, and whether their billed and paid costs are positive: a
- * kind fares as each of its lines, the by-cost rate sums the energy and the cost of the same lines,
- * and coverage the paid cost of the same lines (src/billing/stages/summarise.ts).
+ * The kinds of the lines of billing_classified: `sum` adds the quantities and costs (`exact`, the
+ * command's: exactly, rounded once, src/duckdb/exactSum.ts; SUM elsewhere), `lineCount` counts a
+ * kind's lines. Kinds apart by whether their quantity is a number and its sign, and whether their
+ * billed and paid costs are positive: a kind fares as each of its lines, the by-cost rate sums the
+ * energy and the cost of the same lines, and coverage the paid cost of the same lines
+ * (src/billing/stages/summarise.ts).
  */
-export function lineKindsQuery(how: { readonly sum: string; readonly lineCount: string }): string {
+export function lineKindsQuery(how: { readonly sum: "exact" | "SUM"; readonly lineCount: string }): string {
   const kind = LINE_KIND_COLUMNS.join(", ");
-  return `SELECT ${kind}, ${how.sum}(billing_quantity) AS billing_quantity, ${how.lineCount} AS billing_line_count,
-  ${how.sum}(billing_cost) AS billing_cost, ${how.sum}(billing_paid_cost) AS billing_paid_cost
+  const [quantity, cost, paid] = KIND_SUMS.map((column) =>
+    how.sum === "exact" ? exactSumParts(column, column) : `SUM(${column}) AS ${column}`,
+  );
+  const query = `SELECT ${kind}, ${quantity}, ${how.lineCount} AS billing_line_count,
+  ${cost}, ${paid}
 FROM billing_classified
 GROUP BY ${kind}, billing_quantity IS NULL, billing_quantity < 0, billing_cost > 0, billing_paid_cost > 0`;
+  return how.sum === "exact" ? finishedSums(query, KIND_SUMS) : query;
 }

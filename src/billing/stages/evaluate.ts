@@ -7,6 +7,7 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier } from "../../duckdb/database.js";
+import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { BillingStrictStop } from "../errors.js";
 import { gridLinesQueries } from "../grid.js";
 import { impactsQuery, sqlQuery } from "../queries.js";
@@ -77,6 +78,48 @@ function stopAtBadRows(groups: readonly LineGroup[]): void {
  */
 const NAMES_KEPT = 1_000;
 
+/** The sums of a group of lines, exact (src/duckdb/exactSum.ts): none depends on DuckDB's threads. */
+const GROUP_SUMS = ["hours", "method_quantity", "cost"];
+
+/** The kinds of lines as the summary reads them: lines, hours, method quantity and positive cost. */
+const kindsQuery =
+  () => `SELECT * REPLACE (COALESCE(hours, 0) AS hours, COALESCE(method_quantity, 0) AS method_quantity,
+    COALESCE(cost, 0) AS cost)
+  FROM (${finishedSums(
+    `SELECT billing_provider, billing_instance_type, billing_place, billing_problem,
+       method AS billing_method, billing_method_key, billing_service, billing_place_warning,
+       CASE WHEN billing_method IS NULL THEN billing_method_warning END AS billing_reason,
+       SUM(billing_line_count)::DOUBLE AS lines, ${exactSumParts("hours", "hours")},
+       ${exactSumParts("billing_method_amount", "method_quantity")},
+       ${exactSumParts("CASE WHEN billing_paid_cost > 0 THEN billing_paid_cost END", "cost")}
+     FROM (${impactsQuery([])}) located
+     GROUP BY ALL`,
+    GROUP_SUMS,
+  )})`;
+
+/** The kinds grouped, past NAMES_KEPT names of a dimension (their ranks: services, types, problems) as one. */
+const groupsQuery = (): string =>
+  finishedSums(
+    `SELECT k.billing_provider,
+     CASE WHEN k.billing_problem IS NULL OR t.rank <= ${NAMES_KEPT} THEN k.billing_instance_type
+       ELSE 'other instance types' END AS billing_instance_type,
+     k.billing_place,
+     CASE WHEN k.billing_problem IS NULL OR p.rank <= ${NAMES_KEPT} THEN k.billing_problem
+       WHEN k.billing_problem LIKE 'bad row%' THEN 'bad row: other reasons'
+       WHEN k.billing_problem LIKE 'not evaluated%' THEN 'not evaluated: other reasons'
+       ELSE k.billing_problem END AS billing_problem,
+     k.billing_method, k.billing_method_key, k.billing_place_warning, k.billing_reason,
+     CASE WHEN s.rank <= ${NAMES_KEPT} THEN k.billing_service ELSE 'other services' END AS billing_service,
+     SUM(k.lines)::DOUBLE AS lines, ${exactSumParts("k.hours", "hours")},
+     ${exactSumParts("k.method_quantity", "method_quantity")}, ${exactSumParts("k.cost", "cost")}
+   FROM kinds k
+   JOIN services s ON s.billing_service IS NOT DISTINCT FROM k.billing_service
+   LEFT JOIN types t ON t.billing_instance_type IS NOT DISTINCT FROM k.billing_instance_type
+   LEFT JOIN problems p ON p.billing_problem = k.billing_problem
+   GROUP BY ALL`,
+    GROUP_SUMS,
+  );
+
 /**
  * The kinds of lines, through the queries the lines go through, grouped for the summary (in one
  * order), past NAMES_KEPT names of a dimension summed as `other services`, `other instance types`
@@ -84,41 +127,22 @@ const NAMES_KEPT = 1_000;
  * instance type (their impacts are summed by it).
  */
 async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
-  const ranked = (column: string, order: string, where = "") =>
-    `SELECT ${column}, row_number() OVER (ORDER BY ${order}, ${column}) AS rank FROM kinds ${where} GROUP BY ${column}`;
+  await createExactSumMacros(connection);
+  const ranked = (column: string, where = "") =>
+    `SELECT ${column}, row_number() OVER (ORDER BY SUM(lines) DESC, ${column}) AS rank FROM kinds ${where} GROUP BY ${column}`;
+  const services = finishedSums(
+    `SELECT billing_service, ${exactSumParts("cost", "cost")}, SUM(lines) AS lines FROM kinds GROUP BY billing_service`,
+    ["cost"],
+  );
   const reader = await connection.runAndReadAll(
     `WITH billing_classified AS (SELECT * FROM billing_line_kinds),
        billing_located AS (${sqlQuery("evaluate/billing_located.sql")}),
-       kinds AS (
-         SELECT billing_provider, billing_instance_type, billing_place, billing_problem,
-           method AS billing_method, billing_method_key, billing_service, billing_place_warning,
-           CASE WHEN billing_method IS NULL THEN billing_method_warning END AS billing_reason,
-           SUM(billing_line_count)::DOUBLE AS lines, COALESCE(fsum(hours), 0) AS hours,
-           COALESCE(fsum(billing_method_amount), 0) AS method_quantity,
-            COALESCE(fsum(CASE WHEN billing_paid_cost > 0 THEN billing_paid_cost END), 0) AS cost
-         FROM (${impactsQuery([])}) located
-         GROUP BY ALL
-       ),
-       services AS (${ranked("billing_service", "fsum(cost) DESC, SUM(lines) DESC")}),
-       types AS (${ranked("billing_instance_type", "SUM(lines) DESC", "WHERE billing_problem IS NOT NULL")}),
-       problems AS (${ranked("billing_problem", "SUM(lines) DESC", "WHERE billing_problem IS NOT NULL")})
-     SELECT k.billing_provider,
-       CASE WHEN k.billing_problem IS NULL OR t.rank <= ${NAMES_KEPT} THEN k.billing_instance_type
-         ELSE 'other instance types' END AS billing_instance_type,
-       k.billing_place,
-       CASE WHEN k.billing_problem IS NULL OR p.rank <= ${NAMES_KEPT} THEN k.billing_problem
-         WHEN k.billing_problem LIKE 'bad row%' THEN 'bad row: other reasons'
-         WHEN k.billing_problem LIKE 'not evaluated%' THEN 'not evaluated: other reasons'
-         ELSE k.billing_problem END AS billing_problem,
-       k.billing_method, k.billing_method_key, k.billing_place_warning, k.billing_reason,
-       CASE WHEN s.rank <= ${NAMES_KEPT} THEN k.billing_service ELSE 'other services' END AS billing_service,
-       SUM(k.lines)::DOUBLE AS lines, fsum(k.hours) AS hours, fsum(k.method_quantity) AS method_quantity,
-       fsum(k.cost) AS cost
-     FROM kinds k
-     JOIN services s ON s.billing_service IS NOT DISTINCT FROM k.billing_service
-     LEFT JOIN types t ON t.billing_instance_type IS NOT DISTINCT FROM k.billing_instance_type
-     LEFT JOIN problems p ON p.billing_problem = k.billing_problem
-     GROUP BY ALL ORDER BY ALL`,
+       kinds AS (${kindsQuery()}),
+       services AS (SELECT billing_service,
+         row_number() OVER (ORDER BY cost DESC, lines DESC, billing_service) AS rank FROM (${services})),
+       types AS (${ranked("billing_instance_type", "WHERE billing_problem IS NOT NULL")}),
+       problems AS (${ranked("billing_problem", "WHERE billing_problem IS NOT NULL")})
+     SELECT * FROM (${groupsQuery()}) ORDER BY ALL`,
   );
   const text = (value: unknown) => (value === null ? null : String(value));
   return reader.getRowObjects().map((row) => ({
@@ -350,7 +374,10 @@ interface PositionedTable {
 export async function positionedTable(
   connection: DuckDBConnection,
   positioned: PositionedTable,
-): Promise<{ position: (lineKey: string) => string; read: (column: string) => string }> {
+): Promise<{
+  position: (lineKey: string) => string;
+  read: (column: string) => string;
+}> {
   const { name, table, key, columns } = positioned;
   await connection.run(`CREATE TYPE ${name} AS ENUM (SELECT ${key} FROM ${table})`);
   const position = (text: string) => enumPosition(name, text);

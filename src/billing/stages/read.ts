@@ -18,6 +18,7 @@ import {
   type BillingFormat,
   type BillingFormatName,
   headerColumn,
+  keyedColumns,
   missingColumns,
   readAs,
   readColumns,
@@ -307,9 +308,13 @@ export function lineTuple(
   names: readonly string[],
   typeHintColumn: string | null,
 ): LineTuple {
+  // A column read from a map's key (keyedColumns) is a describing column of its own name: the
+  // tuples then carry the key, not the map
+  const keyed = new Set(keyedColumns(format, header).map(([name]) => name));
   const named = (column: string) => {
     const spelled = headerColumn(format, column, header);
-    return spelled === null ? null : names[header.indexOf(spelled)];
+    if (spelled === null) return keyed.has(column) ? column : null;
+    return names[header.indexOf(spelled)];
   };
   const [quantity, ...costNames] = format.numbers.map(named);
   const costs = costNames.flatMap((name) => name ?? []);
