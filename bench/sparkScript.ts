@@ -4,41 +4,137 @@
  * SQL"; Spark installed by scripts/ensure-engines.sh): a real-width FOCUS export (56 columns,
  * scripts/billing-exports.ts; SPARK_ROWS lines, default 10,000,000) evaluated by `impact-service
  * evaluate` (CSV → CSV), then on one Spark session (local[2], Spark's own defaults, driver memory
- * SPARK_DRIVER_MEMORY, default 4g) the recipe: the export a view, keys.sql, its result written,
- * `impact-service tables --keys`, the tables, lines.sql storing billing_result (Parquet). Wall
- * seconds of each step, the load average before each run. Each Spark request is bounded by
+ * SPARK_DRIVER_MEMORY, default 4g) the recipe as the tests run it (test/billing/engines/recipes.ts):
+ * the export a view (CSV without multiLine: no cell of it holds a line break, and the file is read
+ * in parts by both cores), keys.sql, its result written, `impact-service tables --keys`, the
+ * tables, lines.sql storing billing_result (Parquet). Wall seconds of each step, the load average
+ * before it, CPU seconds and peak memory (the command's by GNU time; Spark's JVM's from /proc: its
+ * CPU during the step, its peak resident memory so far). Each Spark request is bounded by
  * SPARK_REQUEST_MINUTES (default 25: the heavy lock is held 35 minutes at most).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeBillingExport } from "../scripts/billing-exports.js";
 import { smallTableFiles } from "../src/billing/stages/write.js";
 import { ENGINES } from "../test/billing/engines/install.js";
-import { filled, SPARK } from "../test/billing/engines/recipes.js";
-import { startSession } from "../test/billing/engines/runner.js";
+import { filled, type Places, SPARK } from "../test/billing/engines/recipes.js";
+import { type EngineSession, startSession } from "../test/billing/engines/runner.js";
 import { loadAverage } from "./loadAverage.js";
 
 const ROWS = Number(process.env.SPARK_ROWS ?? 10_000_000);
 const REQUEST_BOUND_MS = Number(process.env.SPARK_REQUEST_MINUTES ?? 25) * 60_000;
 const BIN = new URL("../bin/impact-service.mjs", import.meta.url).pathname;
+const TICKS_PER_SECOND = 100;
 
-function timedNode(args: readonly string[]): number {
+interface Measured {
+  readonly wall: number;
+  readonly cpu: number;
+  readonly peakMb: number;
+}
+
+/** `impact-service <args>` under GNU time: wall and CPU seconds, peak resident memory. */
+function timedNode(args: readonly string[]): Measured {
   const started = Date.now();
-  const result = spawnSync(process.execPath, [BIN, ...args], {
+  const result = spawnSync("/usr/bin/time", ["-f", "@@%U %S %M", process.execPath, BIN, ...args], {
     encoding: "utf8",
     env: { ...process.env, EDITION: "2.4.1", LOG_LEVEL: "silent" },
     maxBuffer: 1 << 24,
   });
   if (result.status !== 0) throw new Error(`impact-service ${args.join(" ")}: ${result.stderr.slice(-400)}`);
-  return (Date.now() - started) / 1000;
+  const [user, system, kb] = (result.stderr.split("@@").pop() ?? "").trim().split(" ").map(Number);
+  return { wall: (Date.now() - started) / 1000, cpu: user + system, peakMb: kb / 1024 };
+}
+
+/** The JVM under the runner's process `pid` (pyspark's gateway: a child of it). */
+function jvmOf(pid: number | undefined): number {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[1]) === pid && readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "java")
+        return Number(entry);
+    } catch {
+      // gone
+    }
+  }
+  throw new Error(`no JVM under the runner's process ${pid}`);
+}
+
+/** A process's CPU seconds so far and its peak resident memory (MB). */
+function usage(pid: number): { cpu: number; peakMb: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const peak = /VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? "0";
+  return { cpu: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND, peakMb: Number(peak) / 1024 };
+}
+
+const row = (run: string, before: string, measured: Measured) =>
+  `| ${run} | ${before} | ${measured.wall.toFixed(1)} | ${measured.cpu.toFixed(1)} | ${Math.round(measured.peakMb)} MB |`;
+
+/** One request on Spark: its wall seconds, the JVM's CPU during it and its peak so far. */
+async function timedSpark(spark: EngineSession, jvm: number, script: string): Promise<Measured> {
+  const started = Date.now();
+  const before = usage(jvm).cpu;
+  await spark.run("bench", script);
+  const after = usage(jvm);
+  return { wall: (Date.now() - started) / 1000, cpu: after.cpu - before, peakMb: after.peakMb };
+}
+
+/** The recipe's steps on Spark, each timed; `tables --keys` between them. */
+async function onSpark(spark: EngineSession, folder: string, places: Places): Promise<void> {
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  const jvm = jvmOf(spark.pid);
+  let before = loadAverage();
+  const keys = await timedSpark(
+    spark,
+    jvm,
+    [
+      filled(SPARK.exportCsv, places),
+      filled(SPARK.numbered, places),
+      readFileSync(join(folder, "keys.sql"), "utf8"),
+      filled(SPARK.keys, places),
+    ].join(";\n"),
+  );
+  say(row("keys.sql, its result written", before, keys));
+  const [keysFile] = readdirSync(places.keys).filter((file) => file.endsWith(".parquet"));
+  before = loadAverage();
+  const tables = timedNode([
+    "tables",
+    "--keys",
+    join(places.keys, keysFile),
+    "--tables",
+    places.tables,
+    "--format",
+    "parquet",
+  ]);
+  say(row("tables --keys", before, tables));
+  const views = smallTableFiles(false, true)
+    .filter(({ table }) => table !== "coefficients")
+    .map(({ table }) => filled(SPARK.table, { ...places, table }));
+  before = loadAverage();
+  const lines = await timedSpark(
+    spark,
+    jvm,
+    [filled(SPARK.coefficients, places), ...views, readFileSync(join(folder, "lines.sql"), "utf8")].join(
+      ";\n",
+    ),
+  );
+  say(row("lines.sql, billing_result stored (Parquet)", before, lines));
+  const all = {
+    wall: keys.wall + tables.wall + lines.wall,
+    cpu: keys.cpu + tables.cpu + lines.cpu,
+    peakMb: Math.max(keys.peakMb, lines.peakMb),
+  };
+  say(row("Spark in all (keys, tables, lines; peak: the JVM's)", "", all));
 }
 
 async function main(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), "bench-spark-"));
   const say = (line: string) => process.stdout.write(`${line}\n`);
-  const load = loadAverage;
   try {
     const input = join(folder, "focus.csv");
     await writeBillingExport("focus", ROWS, input, "1.2", true);
@@ -51,66 +147,28 @@ async function main(): Promise<void> {
     timedNode(["coefficients", "--format", "parquet", "-o", places.coefficients]);
     timedNode(["sql", "--engine", "spark", "--header", input, "--keys", "-o", join(folder, "keys.sql")]);
     timedNode(["sql", "--engine", "spark", "--header", input, "-o", join(folder, "lines.sql")]);
-    say(`${ROWS.toLocaleString("en")} FOCUS lines, 56 columns`);
-    say("| run | load before | wall s |");
-    say("|---|---|---:|");
-    let before = load();
-    const command = timedNode(["evaluate", input, "-o", join(folder, "command.csv")]);
-    say(`| evaluate (CSV → CSV) | ${before} | ${command.toFixed(1)} |`);
-    before = load();
-    let started = Date.now();
+    say(`${ROWS.toLocaleString("en")} FOCUS lines, 56 columns, ${new Date().toISOString()}`);
+    say("| run | load before | wall s | CPU s | peak RSS |");
+    say("|---|---|---:|---:|---:|");
+    let before = loadAverage();
+    say(
+      row("evaluate (CSV → CSV)", before, timedNode(["evaluate", input, "-o", join(folder, "command.csv")])),
+    );
+    before = loadAverage();
+    const started = Date.now();
     const spark = await startSession(
       ENGINES.python(),
       [ENGINES.runner, "spark", "--warehouse", join(folder, "warehouse"), "--spark-defaults"],
       { ...process.env, PYSPARK_PYTHON: ENGINES.python(), SPARK_LOCAL_IP: "127.0.0.1" },
       REQUEST_BOUND_MS,
     );
-    say(`| Spark session start | ${before} | ${((Date.now() - started) / 1000).toFixed(1)} |`);
+    say(`| Spark session start | ${before} | ${((Date.now() - started) / 1000).toFixed(1)} | | |`);
     try {
-      before = load();
-      started = Date.now();
-      await spark.run(
-        "bench",
-        [
-          filled(SPARK.exportCsv, places),
-          filled(SPARK.numbered, places),
-          readFileSync(join(folder, "keys.sql"), "utf8"),
-          filled(SPARK.keys, places),
-        ].join(";\n"),
-      );
-      const keysSeconds = (Date.now() - started) / 1000;
-      say(`| keys.sql, its result written | ${before} | ${keysSeconds.toFixed(1)} |`);
-      const [keys] = readdirSync(places.keys).filter((file) => file.endsWith(".parquet"));
-      const tablesSeconds = timedNode([
-        "tables",
-        "--keys",
-        join(places.keys, keys),
-        "--tables",
-        places.tables,
-        "--format",
-        "parquet",
-      ]);
-      say(`| tables --keys | ${load()} | ${tablesSeconds.toFixed(1)} |`);
-      const tables = smallTableFiles(false, true)
-        .filter(({ table }) => table !== "coefficients")
-        .map(({ table }) => filled(SPARK.table, { ...places, table }));
-      before = load();
-      started = Date.now();
-      await spark.run(
-        "bench",
-        [filled(SPARK.coefficients, places), ...tables, readFileSync(join(folder, "lines.sql"), "utf8")].join(
-          ";\n",
-        ),
-      );
-      const linesSeconds = (Date.now() - started) / 1000;
-      say(`| lines.sql, billing_result stored (Parquet) | ${before} | ${linesSeconds.toFixed(1)} |`);
-      say(
-        `| Spark in all (keys, tables, lines) | | ${(keysSeconds + tablesSeconds + linesSeconds).toFixed(1)} |`,
-      );
+      await onSpark(spark, folder, places);
     } finally {
       spark.close();
     }
-    writeFileSync(join(folder, "done"), "");
+    say(`ended ${new Date().toISOString()}`);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

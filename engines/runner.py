@@ -115,6 +115,14 @@ class Spark:
                 .config("spark.sql.codegen.factoryMode", "NO_CODEGEN")
                 .config("spark.sql.adaptive.enabled", "false")
                 .config("spark.sql.legacy.storeAnalyzedPlanForView", "true")
+                # Nor these, planning work a few dozen lines never repay: the filters inferred
+                # from every step's constraints (re-derived at each of the script's many steps),
+                # runtime bloom filters and partition pruning built for joins
+                .config("spark.sql.constraintPropagation.enabled", "false")
+                .config("spark.sql.optimizer.runtime.bloomFilter.enabled", "false")
+                .config("spark.sql.optimizer.dynamicPartitionPruning.enabled", "false")
+                # and the cached lookup table held as it is, not compressed
+                .config("spark.sql.inMemoryColumnarStorage.compressed", "false")
                 # A session of a few minutes: the JVM compiles Spark's own code once, quickly
                 # (C1 only), rather than again with C2's costlier optimisations
                 .config("spark.driver.extraJavaOptions", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC")

@@ -12,8 +12,14 @@ export const filled = (template: string, places: Places): string =>
   template.replaceAll(/\{([a-z_]+)\}/g, (whole, name: string) => places[name] ?? whole);
 
 export const SPARK = {
-  /** The export as it comes: CSV (its header, RFC 4180's doubled quotes, cells over several lines). */
+  /**
+   * The export as it comes: CSV (its header, RFC 4180's doubled quotes) whose cells hold no line
+   * break, each file split into tasks (Spark's default: 128 MB each), read by every core.
+   */
   exportCsv:
+    "CREATE OR REPLACE TEMPORARY VIEW bill USING csv OPTIONS (path '{export}', header 'true', escape '\"')",
+  /** CSV whose cells may hold a line break: each file read whole by one task (multiLine cannot be split). */
+  exportCsvMultiLine:
     "CREATE OR REPLACE TEMPORARY VIEW bill USING csv OPTIONS (path '{export}', header 'true', multiLine 'true', escape '\"')",
   exportParquet: "CREATE OR REPLACE TEMPORARY VIEW bill USING parquet OPTIONS (path '{export}')",
   /** Each line's number, in the file's order (increasing, not consecutive: one range per part of the file). */

@@ -24,6 +24,8 @@ interface Answer {
 
 export interface EngineSession {
   readonly version: string;
+  /** The runner's process (its engine's JVM a child of it): the bench reads their CPU and memory. */
+  readonly pid: number | undefined;
   /**
    * Runs the script's statements in the session `session` (a name the engine takes for a schema),
    * then `query` (its rows written to `out` and read back).
@@ -96,6 +98,7 @@ export async function startSession(
   let requests = 0;
   return {
     version: ready.version ?? "",
+    pid: child.pid,
     async run(session, script, query) {
       const id = requests++;
       const answered = answerTo(id);

@@ -62,6 +62,21 @@ const statements = (...parts: readonly string[]) => parts.map((part) => `${part}
 const planned = sideBySide(3);
 
 /**
+ * The CSV fixture read with `multiLine 'true'` (the recipe for cells that may hold a line break),
+ * the others split as a large bill's CSV is: a gzip file is one task either way, so the option
+ * costs nothing there; no fixture has such a cell, and both read the same lines of the others.
+ */
+const MULTILINE_FIXTURE = "gcp-bigquery-standard.csv.gz";
+
+/** The recipe's statement that reads the case's export. */
+const exportView = (of: EngineCase) =>
+  of.fixture.endsWith(".parquet")
+    ? SPARK.exportParquet
+    : of.fixture === MULTILINE_FIXTURE
+      ? SPARK.exportCsvMultiLine
+      : SPARK.exportCsv;
+
+/**
  * A fixture through the recipe in the session `session`: the lines script's billing_result, and
  * the command's lines.
  */
@@ -78,7 +93,7 @@ async function onSpark(session: string, of: EngineCase, more: readonly string[] 
   await spark.run(
     session,
     statements(
-      filled(path.endsWith(".parquet") ? SPARK.exportParquet : SPARK.exportCsv, places),
+      filled(exportView(of), places),
       filled(SPARK.numbered, places),
       await sqlScript("spark", path, of, { keys: true }),
       filled(SPARK.keys, places),
@@ -110,8 +125,9 @@ const DELTA_FIXTURE = "oci-cost-report.csv";
 const isDelta = (of: EngineCase) => of.fixture === DELTA_FIXTURE && of.series === null;
 
 describe(`the Spark scripts on Spark ${VERSIONS.SPARK_VERSION} (local mode)`, () => {
-  it("store one case's billing_result as Delta", () => {
+  it("store one case's billing_result as Delta, and read one CSV with multiLine", () => {
     expect(ENGINE_CASES.filter(isDelta)).toHaveLength(1);
+    expect(ENGINE_CASES.filter((of) => exportView(of) === SPARK.exportCsvMultiLine)).toHaveLength(1);
   });
 
   it.concurrent.each(
