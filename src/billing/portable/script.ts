@@ -21,9 +21,9 @@ import { exportAddedColumns, lineKindsQuery } from "../stages/classify.js";
 import { SMALL_TABLE_COLUMNS } from "../stages/lookUp.js";
 import { addedColumns, inputColumnNames } from "../stages/read.js";
 import { smallTableFiles, sourceColumn } from "../stages/write.js";
-import type { Dialect } from "./dialects.js";
+import { CANONICAL_TYPES, type Dialect } from "./dialects.js";
 import { columnReader, type ExportHeader, formatHeader } from "./header.js";
-import { rendered, tablesRead } from "./render.js";
+import { rendered, tablesRead, tokens } from "./render.js";
 
 /** The column every line of billing_export carries: its number, the result's order. */
 export const LINE_ID = "line_id";
@@ -182,6 +182,14 @@ POSITIONAL JOIN (
 
 /** The lines script's steps: the export's lines to billing_result. */
 function lineSteps(request: ScriptRequest): Step[] {
+  const classified = classifiedSteps(request);
+  const once = request.dialect.classifiedOnce;
+  const later = stepsAfterClassified(request, once ? CLASSIFIED_LINES : "billing_classified");
+  return [...classified, ...(once ? [classifiedOnceStep(request, classified, later)] : []), ...later];
+}
+
+/** The steps from billing_classified (stored as `classified`) to billing_result. */
+function stepsAfterClassified(request: ScriptRequest, classified: string): Step[] {
   const { impactColumns, grid } = request;
   const keys = grid ? "billing_grid_keys" : "billing_keys";
   const gridSteps: Step[] = grid
@@ -195,13 +203,12 @@ function lineSteps(request: ScriptRequest): Step[] {
       ]
     : [{ name: "billing_output", query: impactsQuery(impactColumns), kind: "view" }];
   return [
-    ...classifiedSteps(request),
     {
       name: "billing_keys",
       query: keysQuery(impactColumns),
       kind: "table",
       // The command groups the lines into kinds first; their distinct keys are the same.
-      tables: new Map([["billing_line_kinds", "billing_classified"]]),
+      tables: new Map([["billing_line_kinds", classified]]),
     },
     ...(grid
       ? [
@@ -216,11 +223,76 @@ function lineSteps(request: ScriptRequest): Step[] {
       name: "billing_located",
       query: sqlQuery("evaluate/billing_located.sql"),
       kind: "view",
-      tables: new Map([["billing_keys", keys]]),
+      tables: new Map([
+        ["billing_keys", keys],
+        ["billing_classified", classified],
+      ]),
     },
     ...gridSteps,
     { name: "billing_result", query: resultQuery(request, "billing_output"), kind: "result" },
   ];
+}
+
+/** The classified lines stored once (Dialect.classifiedOnce). */
+const CLASSIFIED_LINES = "billing_classified_lines";
+
+/** A name token's text, unquoted. */
+const nameOf = (token: { readonly kind: string; readonly text: string }) =>
+  token.kind === "name" ? token.text.slice(1, -1).replaceAll('""', '"') : token.text;
+
+/** The columns billing_classified's steps give (after AS, and the export's own), by lower case. */
+function namesGiven(classified: readonly Step[]): Map<string, string> {
+  const types = new Set<string>(CANONICAL_TYPES.map((type) => type.toLowerCase()));
+  const given = new Map<string, string>();
+  for (const step of classified) {
+    const words = tokens(step.query).filter((token) => token.kind !== "space" && token.kind !== "comment");
+    words.forEach((token, index) => {
+      const after = index > 0 && words[index - 1].text.toUpperCase() === "AS";
+      const own =
+        step.name === EXPORT_VIEW && words[index - 1]?.text === "." && words[index - 2]?.text === "e";
+      const name = nameOf(token);
+      const lower = name.toLowerCase();
+      if ((after || own) && (token.kind === "word" || token.kind === "name") && !types.has(lower)) {
+        if (!given.has(lower)) given.set(lower, name);
+      }
+    });
+  }
+  return given;
+}
+
+/**
+ * The classified lines stored once, narrow: line_id and each column of billing_classified a later
+ * step names. billing_classified's columns are the export's and those its steps name after AS
+ * (each step reads the one before whole, `x.*`); a later step's word that is one of them is read.
+ * The result (positional: the export's own columns read from the export) reads the columns it adds.
+ * A column named in passing is stored for nothing; one left out stops the script (its name unbound).
+ */
+function classifiedOnceStep(
+  request: ScriptRequest,
+  classified: readonly Step[],
+  later: readonly Step[],
+): Step {
+  const positional = request.dialect.order === "positional";
+  const read = new Set([
+    ...later
+      .filter((step) => step.kind !== "result" || !positional)
+      .flatMap((step) =>
+        tokens(step.query)
+          .filter((token) => token.kind === "word" || token.kind === "name")
+          .map((token) => nameOf(token).toLowerCase()),
+      ),
+    ...addedColumns(request.impactColumns, request.grid).map(({ name }) =>
+      sourceColumn(name, request.impactColumns, request.grid).toLowerCase(),
+    ),
+  ]);
+  const columns = [...namesGiven(classified)]
+    .filter(([lower]) => read.has(lower) && lower !== LINE_ID)
+    .map(([, name]) => name);
+  return {
+    name: CLASSIFIED_LINES,
+    query: `SELECT ${[LINE_ID, ...columns.map(identifier)].join(", ")}\nFROM billing_classified`,
+    kind: "table",
+  };
 }
 
 /** The keys script's steps: the export's kinds of lines to billing_line_kinds. */
