@@ -46,6 +46,12 @@ interface Step {
   readonly query: string;
   readonly kind: "view" | "table" | "result";
   readonly tables?: ReadonlyMap<string, string>;
+  /**
+   * A view written only in the WITH list of each step reading it, whatever the dialect's shape: on
+   * DuckDB each view stored over the export's file is bound on creation, its file sniffed again
+   * (about 1 s a view for 1,000,000 real-width lines, bench/README.md).
+   */
+  readonly inline?: boolean;
 }
 
 const EXPORT_VIEW = "billing_export_read";
@@ -185,7 +191,10 @@ function lineSteps(request: ScriptRequest): Step[] {
   const classified = classifiedSteps(request);
   const once = request.dialect.classifiedOnce;
   const later = stepsAfterClassified(request, once ? CLASSIFIED_LINES : "billing_classified");
-  return [...classified, ...(once ? [classifiedOnceStep(request, classified, later)] : []), ...later];
+  if (!once) return [...classified, ...later];
+  // Read once, by the stored classified lines and the result: none stored as a view
+  const inline = classified.map((step): Step => ({ ...step, inline: true }));
+  return [...inline, classifiedOnceStep(request, classified, later), ...later];
 }
 
 /** The steps from billing_classified (stored as `classified`) to billing_result. */
@@ -324,8 +333,9 @@ function viewsRead(step: Step, views: readonly Step[]): Step[] {
 /** A step's query for the engine; with the `with` shape, the views it reads as its WITH list. */
 function stepStatements(dialect: Dialect, step: Step, views: readonly Step[]): string[] {
   const query = (of: Step) => rendered(of.query, { dialect, tables: of.tables });
-  if (step.kind === "view") return dialect.shape === "views" ? dialect.view(step.name, query(step)) : [];
-  const read = dialect.shape === "with" ? viewsRead(step, views) : [];
+  if (step.kind === "view")
+    return dialect.shape === "views" && step.inline !== true ? dialect.view(step.name, query(step)) : [];
+  const read = viewsRead(step, dialect.shape === "with" ? views : views.filter((view) => view.inline));
   const withList =
     read.length > 0
       ? `WITH\n${read.map((view) => `${view.name} AS (\n${query(view)}\n)`).join(",\n")}\n`
