@@ -14,12 +14,13 @@
 
 import type { Cell } from "../../duckdb/database.js";
 import { identifier } from "../../duckdb/database.js";
-import type { BillingFormat } from "../formats.js";
+import { type BillingFormat, headerColumn } from "../formats.js";
 import { gridQuery, impactsQuery, keysQuery, sqlQuery } from "../queries.js";
 import { REGISTRY_TABLES, type RegistryTable } from "../registry/sqlTables.js";
 import { exportAddedColumns, lineKindsQuery } from "../stages/classify.js";
+import { LINE_COLUMNS } from "../stages/evaluate.js";
 import { SMALL_TABLE_COLUMNS } from "../stages/lookUp.js";
-import { addedColumns, inputColumnNames } from "../stages/read.js";
+import { addedColumns, inputColumnNames, lineTuple } from "../stages/read.js";
 import { smallTableFiles, sourceColumn } from "../stages/write.js";
 import { CANONICAL_TYPES, type Dialect } from "./dialects.js";
 import { columnReader, type ExportHeader, formatHeader } from "./header.js";
@@ -52,6 +53,8 @@ interface Step {
    * (about 1 s a view for 1,000,000 real-width lines, bench/README.md).
    */
   readonly inline?: boolean;
+  /** The views of its WITH list, where they are not the script's own (the tuples' classification). */
+  readonly with?: readonly Step[];
 }
 
 const EXPORT_VIEW = "billing_export_read";
@@ -194,7 +197,20 @@ function lineSteps(request: ScriptRequest): Step[] {
   if (!once) return [...classified, ...later];
   // Read once, by the stored classified lines and the result: none stored as a view
   const inline = classified.map((step): Step => ({ ...step, inline: true }));
-  return [...inline, classifiedOnceStep(request, classified, later), ...later];
+  const columns = classifiedColumnsRead(request, classified, later);
+  const exported = exportReadColumns(request, classified);
+  const tuple = describingColumns(request, exported, columns);
+  const stored =
+    tuple === null
+      ? [
+          {
+            name: CLASSIFIED_LINES,
+            query: selectFrom([LINE_ID, ...columns], "billing_classified"),
+            kind: "table",
+          } as const,
+        ]
+      : tupleSteps(classified, exported, tuple, columns);
+  return [...inline, ...stored, ...later];
 }
 
 /** The steps from billing_classified (stored as `classified`) to billing_result. */
@@ -249,24 +265,36 @@ const CLASSIFIED_LINES = "billing_classified_lines";
 const nameOf = (token: { readonly kind: string; readonly text: string }) =>
   token.kind === "name" ? token.text.slice(1, -1).replaceAll('""', '"') : token.text;
 
-/** The columns billing_classified's steps give (after AS, and the export's own), by lower case. */
-function namesGiven(classified: readonly Step[]): Map<string, string> {
+/**
+ * The columns steps give, by lower case (the engines read names so), as first spelled: `own`
+ * (the export's, as billing_export_read names them) and each name after AS, type names apart.
+ */
+function namesGiven(steps: readonly Step[], own: readonly string[]): Map<string, string> {
   const types = new Set<string>(CANONICAL_TYPES.map((type) => type.toLowerCase()));
   const given = new Map<string, string>();
-  for (const step of classified) {
+  const give = (name: string) => {
+    if (!types.has(name.toLowerCase()) && !given.has(name.toLowerCase())) given.set(name.toLowerCase(), name);
+  };
+  own.forEach(give);
+  for (const step of steps) {
     const words = tokens(step.query).filter((token) => token.kind !== "space" && token.kind !== "comment");
     words.forEach((token, index) => {
       const after = index > 0 && words[index - 1].text.toUpperCase() === "AS";
-      const own =
-        step.name === EXPORT_VIEW && words[index - 1]?.text === "." && words[index - 2]?.text === "e";
-      const name = nameOf(token);
-      const lower = name.toLowerCase();
-      if ((after || own) && (token.kind === "word" || token.kind === "name") && !types.has(lower)) {
-        if (!given.has(lower)) given.set(lower, name);
-      }
+      if (after && (token.kind === "word" || token.kind === "name")) give(nameOf(token));
     });
   }
   return given;
+}
+
+/** billing_export_read's columns: the export's own (renamed), those its query adds, line_id. */
+function exportReadColumns(request: ScriptRequest, classified: readonly Step[]): string[] {
+  const own = inputColumnNames(request.header.columns, request.impactColumns);
+  return [
+    ...namesGiven(
+      classified.filter((step) => step.name === EXPORT_VIEW),
+      [...own, LINE_ID],
+    ).values(),
+  ];
 }
 
 /**
@@ -276,11 +304,11 @@ function namesGiven(classified: readonly Step[]): Map<string, string> {
  * The result (positional: the export's own columns read from the export) reads the columns it adds.
  * A column named in passing is stored for nothing; one left out stops the script (its name unbound).
  */
-function classifiedOnceStep(
+function classifiedColumnsRead(
   request: ScriptRequest,
   classified: readonly Step[],
   later: readonly Step[],
-): Step {
+): string[] {
   const positional = request.dialect.order === "positional";
   const read = new Set([
     ...later
@@ -294,14 +322,82 @@ function classifiedOnceStep(
       sourceColumn(name, request.impactColumns, request.grid).toLowerCase(),
     ),
   ]);
-  const columns = [...namesGiven(classified)]
+  return [...namesGiven(classified, exportReadColumns(request, classified))]
     .filter(([lower]) => read.has(lower) && lower !== LINE_ID)
     .map(([, name]) => name);
-  return {
-    name: CLASSIFIED_LINES,
-    query: `SELECT ${[LINE_ID, ...columns.map(identifier)].join(", ")}\nFROM billing_classified`,
-    kind: "table",
-  };
+}
+
+const selectFrom = (columns: readonly string[], from: string) =>
+  `SELECT ${columns.map((column) => (column === LINE_ID ? column : identifier(column))).join(", ")}\nFROM ${from}`;
+
+/** The export's distinct tuples of describing columns (DuckDB's classified lines, tupleSteps). */
+const TUPLES = "billing_export_tuples";
+const TUPLE_CLASSES = "billing_tuple_classes";
+
+/**
+ * The export's describing columns as billing_export_read names them (src/billing/stages/read.ts,
+ * lineTuple: what the command classifies once per tuple), or null where they are not plain
+ * columns of it (a record's fields: each line is classified).
+ */
+function describingColumns(
+  request: ScriptRequest,
+  exported: readonly string[],
+  read: readonly string[],
+): string[] | null {
+  const { header, format } = request;
+  if (header.records.size > 0 || request.dialect.order !== "positional") return null;
+  const names = inputColumnNames(header.columns, request.impactColumns);
+  if (format.numbers.length === 0 || headerColumn(format, format.numbers[0], header.columns) === null)
+    return null;
+  const { columns } = lineTuple(format, header.columns, names, request.typeHintColumn);
+  // A column of the export read later is a line's own, not its tuple's
+  const readOwn = read.some((column) => exported.includes(column) && !LINE_COLUMNS.includes(column));
+  return columns.length > 0 && !readOwn && columns.every((column) => exported.includes(column))
+    ? [...columns]
+    : null;
+}
+
+/**
+ * The classified lines as the command gets them (src/billing/stages/evaluate.ts): the format's
+ * queries run once per distinct tuple of describing columns, not on every line; each line then
+ * reads its tuple's classes by the tuple's hash (two tuples sharing one stop the script), and its
+ * own quantity, cost, account, resource and period from the format's first two queries (whose
+ * other expressions DuckDB leaves unevaluated). A tuple's other columns are one of its lines'.
+ */
+function tupleSteps(
+  classified: readonly Step[],
+  exported: readonly string[],
+  tuple: readonly string[],
+  columns: readonly string[],
+): Step[] {
+  const others = exported.filter((column) => !tuple.includes(column));
+  const hashed = `hash(${tuple.map(identifier).join(", ")})`;
+  const perLine = columns.filter((column) => LINE_COLUMNS.includes(column));
+  const ofTuple = columns.filter((column) => !LINE_COLUMNS.includes(column));
+  const tupleViews = classified
+    .filter((step) => step.name !== EXPORT_VIEW)
+    .map(
+      (step): Step =>
+        step.name === "billing_lines" ? { ...step, tables: new Map([["billing_export", TUPLES]]) } : step,
+    );
+  const tuples = `SELECT ${[...tuple.map(identifier), ...others.map((column) => `MIN(${identifier(column)}) AS ${identifier(column)}`)].join(", ")}
+FROM ${EXPORT_VIEW}
+GROUP BY ${tuple.map(identifier).join(", ")}`;
+  const classes = `SELECT ${hashed} AS billing_tuple, COUNT(*) OVER (PARTITION BY ${hashed}) AS billing_tuples_hashed,
+  ${ofTuple.map(identifier).join(", ")}
+FROM billing_classified`;
+  const checked = `CASE WHEN t.billing_tuples_hashed = 1 THEN l.${LINE_ID} ELSE error('two tuples of billing_export share a hash') END AS ${LINE_ID}`;
+  const lines = `SELECT ${[checked, ...perLine.map((column) => `l.${identifier(column)}`), ...ofTuple.map((column) => `t.${identifier(column)}`)].join(", ")}
+FROM (
+  SELECT ${LINE_ID}, ${hashed} AS billing_tuple${perLine.map((column) => `, ${identifier(column)}`).join("")}
+  FROM billing_usage
+) l
+JOIN ${TUPLE_CLASSES} t ON t.billing_tuple = l.billing_tuple`;
+  return [
+    { name: TUPLES, query: tuples, kind: "table" },
+    { name: TUPLE_CLASSES, query: classes, kind: "table", with: tupleViews },
+    { name: CLASSIFIED_LINES, query: lines, kind: "table" },
+  ];
 }
 
 /** The keys script's steps: the export's kinds of lines to billing_line_kinds. */
@@ -335,7 +431,8 @@ function stepStatements(dialect: Dialect, step: Step, views: readonly Step[]): s
   const query = (of: Step) => rendered(of.query, { dialect, tables: of.tables });
   if (step.kind === "view")
     return dialect.shape === "views" && step.inline !== true ? dialect.view(step.name, query(step)) : [];
-  const read = viewsRead(step, dialect.shape === "with" ? views : views.filter((view) => view.inline));
+  const read =
+    step.with ?? viewsRead(step, dialect.shape === "with" ? views : views.filter((view) => view.inline));
   const withList =
     read.length > 0
       ? `WITH\n${read.map((view) => `${view.name} AS (\n${query(view)}\n)`).join(",\n")}\n`
