@@ -333,6 +333,7 @@ const selectFrom = (columns: readonly string[], from: string) =>
 /** The export's distinct tuples of describing columns (DuckDB's classified lines, tupleSteps). */
 const TUPLES = "billing_export_tuples";
 const TUPLE_CLASSES = "billing_tuple_classes";
+const LINE_TUPLES = "billing_line_tuples";
 
 /**
  * The export's describing columns as billing_export_read names them (src/billing/stages/read.ts,
@@ -387,16 +388,17 @@ GROUP BY ${tuple.map(identifier).join(", ")}`;
   ${ofTuple.map(identifier).join(", ")}
 FROM billing_classified`;
   const checked = `CASE WHEN t.billing_tuples_hashed = 1 THEN l.${LINE_ID} ELSE error('two tuples of billing_export share a hash') END AS ${LINE_ID}`;
+  // Each line's tuple stored, not its tuple's classes: a 1,000,000-line export's classes held 841 MB
+  const lineTuples = `SELECT ${LINE_ID}, ${hashed} AS billing_tuple${perLine.map((column) => `, ${identifier(column)}`).join("")}
+FROM billing_usage`;
   const lines = `SELECT ${[checked, ...perLine.map((column) => `l.${identifier(column)}`), ...ofTuple.map((column) => `t.${identifier(column)}`)].join(", ")}
-FROM (
-  SELECT ${LINE_ID}, ${hashed} AS billing_tuple${perLine.map((column) => `, ${identifier(column)}`).join("")}
-  FROM billing_usage
-) l
+FROM ${LINE_TUPLES} l
 JOIN ${TUPLE_CLASSES} t ON t.billing_tuple = l.billing_tuple`;
   return [
     { name: TUPLES, query: tuples, kind: "table" },
     { name: TUPLE_CLASSES, query: classes, kind: "table", with: tupleViews },
-    { name: CLASSIFIED_LINES, query: lines, kind: "table" },
+    { name: LINE_TUPLES, query: lineTuples, kind: "table" },
+    { name: CLASSIFIED_LINES, query: lines, kind: "view" },
   ];
 }
 
