@@ -58,6 +58,14 @@ export interface Dialect {
    */
   readonly order: "sorted" | "positional" | "none";
   /**
+   * Whether each line's classification (billing_classified) is stored once, narrow (line_id and the
+   * columns the later steps read), for the lookup table and the lines both to read: DuckDB. Its
+   * views are queries run again wherever read, so the export's lines were parsed and classified
+   * once for the lookup table and again for the lines (bench/README.md); Spark caches the lookup
+   * table instead, and Trino's and BigQuery's WITH lists are planned once per statement.
+   */
+  readonly classifiedOnce: boolean;
+  /**
    * Whether a table of literal rows (the registry's, in the keys script) is one VALUES list: on
    * Spark each SELECT of a UNION ALL is a partition of its own (the registry's rows as hundreds of
    * tasks); BigQuery has no VALUES list, and reads the UNION ALL.
@@ -100,6 +108,7 @@ export const DIALECTS: Readonly<Record<EngineName, Dialect>> = {
     regexpGroup: true,
     shape: "views",
     order: "positional",
+    classifiedOnce: true,
     valuesLists: true,
     view: replaced("VIEW"),
     table: replaced("TABLE"),
@@ -118,6 +127,7 @@ export const DIALECTS: Readonly<Record<EngineName, Dialect>> = {
     regexpGroup: true,
     shape: "views",
     order: "sorted",
+    classifiedOnce: false,
     valuesLists: true,
     view: replaced("TEMPORARY VIEW"),
     // A session's cached view: no table written to the warehouse for the lookup table.
@@ -136,6 +146,7 @@ export const DIALECTS: Readonly<Record<EngineName, Dialect>> = {
     regexpGroup: true,
     shape: "with",
     order: "none",
+    classifiedOnce: false,
     valuesLists: true,
     view: () => [],
     table: droppedThenCreated(""),
@@ -152,6 +163,7 @@ export const DIALECTS: Readonly<Record<EngineName, Dialect>> = {
     regexpGroup: false,
     shape: "with",
     order: "none",
+    classifiedOnce: false,
     valuesLists: false,
     view: () => [],
     // A temporary table of the multi-statement query: nothing left in the dataset but the result.

@@ -14,16 +14,17 @@
 
 import type { Cell } from "../../duckdb/database.js";
 import { identifier } from "../../duckdb/database.js";
-import type { BillingFormat } from "../formats.js";
+import { type BillingFormat, headerColumn } from "../formats.js";
 import { gridQuery, impactsQuery, keysQuery, sqlQuery } from "../queries.js";
 import { REGISTRY_TABLES, type RegistryTable } from "../registry/sqlTables.js";
 import { exportAddedColumns, lineKindsQuery } from "../stages/classify.js";
+import { LINE_COLUMNS } from "../stages/evaluate.js";
 import { SMALL_TABLE_COLUMNS } from "../stages/lookUp.js";
-import { addedColumns, inputColumnNames } from "../stages/read.js";
+import { addedColumns, inputColumnNames, lineTuple } from "../stages/read.js";
 import { smallTableFiles, sourceColumn } from "../stages/write.js";
-import type { Dialect } from "./dialects.js";
+import { CANONICAL_TYPES, type Dialect } from "./dialects.js";
 import { columnReader, type ExportHeader, formatHeader } from "./header.js";
-import { rendered, tablesRead } from "./render.js";
+import { rendered, tablesRead, tokens } from "./render.js";
 
 /** The column every line of billing_export carries: its number, the result's order. */
 export const LINE_ID = "line_id";
@@ -46,6 +47,14 @@ interface Step {
   readonly query: string;
   readonly kind: "view" | "table" | "result";
   readonly tables?: ReadonlyMap<string, string>;
+  /**
+   * A view written only in the WITH list of each step reading it, whatever the dialect's shape: on
+   * DuckDB each view stored over the export's file is bound on creation, its file sniffed again
+   * (about 1 s a view for 1,000,000 real-width lines, bench/README.md).
+   */
+  readonly inline?: boolean;
+  /** The views of its WITH list, where they are not the script's own (the tuples' classification). */
+  readonly with?: readonly Step[];
 }
 
 const EXPORT_VIEW = "billing_export_read";
@@ -182,6 +191,30 @@ POSITIONAL JOIN (
 
 /** The lines script's steps: the export's lines to billing_result. */
 function lineSteps(request: ScriptRequest): Step[] {
+  const classified = classifiedSteps(request);
+  const once = request.dialect.classifiedOnce;
+  const later = stepsAfterClassified(request, once ? CLASSIFIED_LINES : "billing_classified");
+  if (!once) return [...classified, ...later];
+  // Read once, by the stored classified lines and the result: none stored as a view
+  const inline = classified.map((step): Step => ({ ...step, inline: true }));
+  const columns = classifiedColumnsRead(request, classified, later);
+  const exported = exportReadColumns(request, classified);
+  const tuple = describingColumns(request, exported, columns);
+  const stored =
+    tuple === null
+      ? [
+          {
+            name: CLASSIFIED_LINES,
+            query: selectFrom([LINE_ID, ...columns], "billing_classified"),
+            kind: "table",
+          } as const,
+        ]
+      : tupleSteps(classified, exported, tuple, columns);
+  return [...inline, ...stored, ...later];
+}
+
+/** The steps from billing_classified (stored as `classified`) to billing_result. */
+function stepsAfterClassified(request: ScriptRequest, classified: string): Step[] {
   const { impactColumns, grid } = request;
   const keys = grid ? "billing_grid_keys" : "billing_keys";
   const gridSteps: Step[] = grid
@@ -195,13 +228,12 @@ function lineSteps(request: ScriptRequest): Step[] {
       ]
     : [{ name: "billing_output", query: impactsQuery(impactColumns), kind: "view" }];
   return [
-    ...classifiedSteps(request),
     {
       name: "billing_keys",
       query: keysQuery(impactColumns),
       kind: "table",
       // The command groups the lines into kinds first; their distinct keys are the same.
-      tables: new Map([["billing_line_kinds", "billing_classified"]]),
+      tables: new Map([["billing_line_kinds", classified]]),
     },
     ...(grid
       ? [
@@ -216,10 +248,157 @@ function lineSteps(request: ScriptRequest): Step[] {
       name: "billing_located",
       query: sqlQuery("evaluate/billing_located.sql"),
       kind: "view",
-      tables: new Map([["billing_keys", keys]]),
+      tables: new Map([
+        ["billing_keys", keys],
+        ["billing_classified", classified],
+      ]),
     },
     ...gridSteps,
     { name: "billing_result", query: resultQuery(request, "billing_output"), kind: "result" },
+  ];
+}
+
+/** The classified lines stored once (Dialect.classifiedOnce). */
+const CLASSIFIED_LINES = "billing_classified_lines";
+
+/** A name token's text, unquoted. */
+const nameOf = (token: { readonly kind: string; readonly text: string }) =>
+  token.kind === "name" ? token.text.slice(1, -1).replaceAll('""', '"') : token.text;
+
+/**
+ * The columns steps give, by lower case (the engines read names so), as first spelled: `own`
+ * (the export's, as billing_export_read names them) and each name after AS, type names apart.
+ */
+function namesGiven(steps: readonly Step[], own: readonly string[]): Map<string, string> {
+  const types = new Set<string>(CANONICAL_TYPES.map((type) => type.toLowerCase()));
+  const given = new Map<string, string>();
+  const give = (name: string) => {
+    if (!types.has(name.toLowerCase()) && !given.has(name.toLowerCase())) given.set(name.toLowerCase(), name);
+  };
+  own.forEach(give);
+  for (const step of steps) {
+    const words = tokens(step.query).filter((token) => token.kind !== "space" && token.kind !== "comment");
+    words.forEach((token, index) => {
+      const after = index > 0 && words[index - 1].text.toUpperCase() === "AS";
+      if (after && (token.kind === "word" || token.kind === "name")) give(nameOf(token));
+    });
+  }
+  return given;
+}
+
+/** billing_export_read's columns: the export's own (renamed), those its query adds, line_id. */
+function exportReadColumns(request: ScriptRequest, classified: readonly Step[]): string[] {
+  const own = inputColumnNames(request.header.columns, request.impactColumns);
+  return [
+    ...namesGiven(
+      classified.filter((step) => step.name === EXPORT_VIEW),
+      [...own, LINE_ID],
+    ).values(),
+  ];
+}
+
+/**
+ * The classified lines stored once, narrow: line_id and each column of billing_classified a later
+ * step names. billing_classified's columns are the export's and those its steps name after AS
+ * (each step reads the one before whole, `x.*`); a later step's word that is one of them is read.
+ * The result (positional: the export's own columns read from the export) reads the columns it adds.
+ * A column named in passing is stored for nothing; one left out stops the script (its name unbound).
+ */
+function classifiedColumnsRead(
+  request: ScriptRequest,
+  classified: readonly Step[],
+  later: readonly Step[],
+): string[] {
+  const positional = request.dialect.order === "positional";
+  const read = new Set([
+    ...later
+      .filter((step) => step.kind !== "result" || !positional)
+      .flatMap((step) =>
+        tokens(step.query)
+          .filter((token) => token.kind === "word" || token.kind === "name")
+          .map((token) => nameOf(token).toLowerCase()),
+      ),
+    ...addedColumns(request.impactColumns, request.grid).map(({ name }) =>
+      sourceColumn(name, request.impactColumns, request.grid).toLowerCase(),
+    ),
+  ]);
+  return [...namesGiven(classified, exportReadColumns(request, classified))]
+    .filter(([lower]) => read.has(lower) && lower !== LINE_ID)
+    .map(([, name]) => name);
+}
+
+const selectFrom = (columns: readonly string[], from: string) =>
+  `SELECT ${columns.map((column) => (column === LINE_ID ? column : identifier(column))).join(", ")}\nFROM ${from}`;
+
+/** The export's distinct tuples of describing columns (DuckDB's classified lines, tupleSteps). */
+const TUPLES = "billing_export_tuples";
+const TUPLE_CLASSES = "billing_tuple_classes";
+const LINE_TUPLES = "billing_line_tuples";
+
+/**
+ * The export's describing columns as billing_export_read names them (src/billing/stages/read.ts,
+ * lineTuple: what the command classifies once per tuple), or null where they are not plain
+ * columns of it (a record's fields: each line is classified).
+ */
+function describingColumns(
+  request: ScriptRequest,
+  exported: readonly string[],
+  read: readonly string[],
+): string[] | null {
+  const { header, format } = request;
+  if (header.records.size > 0 || request.dialect.order !== "positional") return null;
+  const names = inputColumnNames(header.columns, request.impactColumns);
+  if (format.numbers.length === 0 || headerColumn(format, format.numbers[0], header.columns) === null)
+    return null;
+  const { columns } = lineTuple(format, header.columns, names, request.typeHintColumn);
+  // A column of the export read later is a line's own, not its tuple's
+  const readOwn = read.some((column) => exported.includes(column) && !LINE_COLUMNS.includes(column));
+  return columns.length > 0 && !readOwn && columns.every((column) => exported.includes(column))
+    ? [...columns]
+    : null;
+}
+
+/**
+ * The classified lines as the command gets them (src/billing/stages/evaluate.ts): the format's
+ * queries run once per distinct tuple of describing columns, not on every line; each line then
+ * reads its tuple's classes by the tuple's hash (two tuples sharing one stop the script), and its
+ * own quantity, cost, account, resource and period from the format's first two queries (whose
+ * other expressions DuckDB leaves unevaluated). A tuple's other columns are one of its lines'.
+ */
+function tupleSteps(
+  classified: readonly Step[],
+  exported: readonly string[],
+  tuple: readonly string[],
+  columns: readonly string[],
+): Step[] {
+  const others = exported.filter((column) => !tuple.includes(column));
+  const hashed = `hash(${tuple.map(identifier).join(", ")})`;
+  const perLine = columns.filter((column) => LINE_COLUMNS.includes(column));
+  const ofTuple = columns.filter((column) => !LINE_COLUMNS.includes(column));
+  const tupleViews = classified
+    .filter((step) => step.name !== EXPORT_VIEW)
+    .map(
+      (step): Step =>
+        step.name === "billing_lines" ? { ...step, tables: new Map([["billing_export", TUPLES]]) } : step,
+    );
+  const tuples = `SELECT ${[...tuple.map(identifier), ...others.map((column) => `MIN(${identifier(column)}) AS ${identifier(column)}`)].join(", ")}
+FROM ${EXPORT_VIEW}
+GROUP BY ${tuple.map(identifier).join(", ")}`;
+  const classes = `SELECT ${hashed} AS billing_tuple, COUNT(*) OVER (PARTITION BY ${hashed}) AS billing_tuples_hashed,
+  ${ofTuple.map(identifier).join(", ")}
+FROM billing_classified`;
+  const checked = `CASE WHEN t.billing_tuples_hashed = 1 THEN l.${LINE_ID} ELSE error('two tuples of billing_export share a hash') END AS ${LINE_ID}`;
+  // Each line's tuple stored, not its tuple's classes: a 1,000,000-line export's classes held 841 MB
+  const lineTuples = `SELECT ${LINE_ID}, ${hashed} AS billing_tuple${perLine.map((column) => `, ${identifier(column)}`).join("")}
+FROM billing_usage`;
+  const lines = `SELECT ${[checked, ...perLine.map((column) => `l.${identifier(column)}`), ...ofTuple.map((column) => `t.${identifier(column)}`)].join(", ")}
+FROM ${LINE_TUPLES} l
+JOIN ${TUPLE_CLASSES} t ON t.billing_tuple = l.billing_tuple`;
+  return [
+    { name: TUPLES, query: tuples, kind: "table" },
+    { name: TUPLE_CLASSES, query: classes, kind: "table", with: tupleViews },
+    { name: LINE_TUPLES, query: lineTuples, kind: "table" },
+    { name: CLASSIFIED_LINES, query: lines, kind: "view" },
   ];
 }
 
@@ -252,8 +431,10 @@ function viewsRead(step: Step, views: readonly Step[]): Step[] {
 /** A step's query for the engine; with the `with` shape, the views it reads as its WITH list. */
 function stepStatements(dialect: Dialect, step: Step, views: readonly Step[]): string[] {
   const query = (of: Step) => rendered(of.query, { dialect, tables: of.tables });
-  if (step.kind === "view") return dialect.shape === "views" ? dialect.view(step.name, query(step)) : [];
-  const read = dialect.shape === "with" ? viewsRead(step, views) : [];
+  if (step.kind === "view")
+    return dialect.shape === "views" && step.inline !== true ? dialect.view(step.name, query(step)) : [];
+  const read =
+    step.with ?? viewsRead(step, dialect.shape === "with" ? views : views.filter((view) => view.inline));
   const withList =
     read.length > 0
       ? `WITH\n${read.map((view) => `${view.name} AS (\n${query(view)}\n)`).join(",\n")}\n`

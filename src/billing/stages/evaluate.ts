@@ -201,7 +201,7 @@ export function locatedReadBy(impactColumnNames: readonly string[], grid: boolea
  * The SQL's working columns that differ line by line: quantity, cost, account, resource and the
  * period as written (the grid series reads it: sql/evaluate/billing_periods.sql).
  */
-const LINE_COLUMNS = [
+export const LINE_COLUMNS = [
   "billing_quantity",
   "billing_cost",
   "billing_account",
