@@ -2,16 +2,17 @@
  * The build, described once: `npm run build` (`tsx scripts/build.ts`) writes it to dist/bundle,
  * the suite's global set-up (test/support/bundle.ts) to dist/test; nothing else differs.
  *
- * Three files side by side in one folder, each with every source it imports (packages stay
- * external: node resolves them from node_modules at run time):
+ * Three entries side by side in one folder, with the chunks of the sources they share or import
+ * on demand (packages stay external: node resolves them from node_modules at run time):
  * - `server.mjs`: the service (src/app/main.ts), what `npm start` and the image run;
  * - `cli.mjs`: the command line, the package's bin itself (bin/impact-service.mjs: its signal
  *   handling, its exit code), which the /evaluate page runs for each file when the service runs
  *   bundled (src/service/fileEvaluation.ts finds it beside the server's module);
  * - `worker.mjs`: the command's pool's worker, which src/cli/pool.ts loads beside its module.
  *
- * The folder is two levels below the project's root, as src/app and src/cli are, so the paths
- * the sources resolve from their own URL (data/, sql/) are the same bundled or not.
+ * The folder (chunks included) is two levels below the project's root, as src/app and src/cli
+ * are, so the paths the sources resolve from their own URL (data/, sql/) are the same bundled or
+ * not.
  * The Impact Framework plugins are built the same way (`npm run build:if`, IF_PLUGINS below).
  */
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -77,7 +78,19 @@ export const BUNDLE: BuildOptions = {
 
 /** The esbuild options of the build, written to `folder` (relative to the project's root). */
 export function buildOptions(folder: string): BuildOptions {
-  return { ...BUNDLE, entryPoints: ENTRIES, outdir: folder, plugins: [noTsx] };
+  return {
+    ...BUNDLE,
+    entryPoints: ENTRIES,
+    outdir: folder,
+    plugins: [noTsx],
+    // What the sources import on demand (`await import(…)`: a command's module, the workbook
+    // writer, GraphQL for an inventory) stays on demand bundled: a chunk of its own, loaded when
+    // reached. One file per entry hoisted every such import to the top, so each run of the
+    // command loaded exceljs, DuckDB and GraphQL first (a one-line bill: 4.6 → 3.4 CPU s).
+    // The chunks sit beside the entries: a source's paths from its own URL stay the same.
+    splitting: true,
+    chunkNames: "[name]-[hash]",
+  };
 }
 
 /**
