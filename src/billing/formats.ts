@@ -15,17 +15,20 @@
 /** The formats' names (`--input`), in the order they are tried and listed: BILLING_FORMATS' keys. */
 export type BillingFormatName = "focus" | "cur" | "azure" | "gcp" | "oci";
 
-/** A version of a format told apart by a column only it has (spelled so, any case). */
+/** A version of a format told apart by a column only it has. */
 export interface BillingFormatVersion {
   readonly title: string;
   /** A column only this version's header has, as it spells it; the first version whose column the header has is its. */
   readonly column: string;
   /**
-   * Whether the column is also found with other signs between its words, or none, any case
-   * (`lineItem__UsageType`, `lineItem.UsageType`, `lineitem_usagetype`: a loader's flattening,
-   * whose words still tell `lineItem` from CUR 2.0's `line_item`); else only as spelled.
+   * How a header must spell the column to be this version's: by default as a format finds any
+   * column (any case, any signs between its words or none: `resource.name`, `resource__name`,
+   * `ResourceName`: bareName); `exactly` as spelled, any case; `words` with any signs between its
+   * words, any case (`lineItem__UsageType`, `lineItem.UsageType`: a loader's flattening, whose
+   * words still tell the legacy CUR's `lineItem` from CUR 2.0's `line_item`, which the bare names
+   * would not).
    */
-  readonly flattened?: boolean;
+  readonly spelled?: "exactly" | "words";
 }
 
 export interface BillingFormat {
@@ -140,11 +143,15 @@ const CUR: BillingFormat = {
   title: "AWS CUR 2.0",
   listed: "AWS CUR 2.0 and 1.0",
   versions: [
-    { title: "AWS CUR 1.0 (legacy CSV, lineItem/… columns)", column: "lineItem/UsageType" },
+    {
+      title: "AWS CUR 1.0 (legacy CSV, lineItem/… columns)",
+      column: "lineItem/UsageType",
+      spelled: "exactly",
+    },
     {
       title: "AWS CUR 1.0 (legacy, lineItem/… columns flattened by a loader)",
       column: "lineItem/UsageType",
-      flattened: true,
+      spelled: "words",
     },
     { title: "AWS CUR 1.0 (legacy, Athena/Parquet snake_case columns)", column: "product_region" },
   ],
@@ -447,11 +454,15 @@ const words = (name: string) =>
 
 /** What a run says it reads a header as: its version's title, else its format's. */
 export function readAs(format: BillingFormat, header: readonly string[]): string {
-  const present = new Set(header.map((name) => name.toLowerCase()));
-  const presentWords = new Set(header.map(words));
-  const has = (version: BillingFormatVersion) =>
-    present.has(version.column.toLowerCase()) ||
-    (version.flattened === true && presentWords.has(words(version.column)));
+  const spellings = {
+    exactly: (name: string) => name.toLowerCase(),
+    words,
+    bare: bareName,
+  };
+  const has = ({ column, spelled }: BillingFormatVersion) => {
+    const spelling = spellings[spelled ?? "bare"];
+    return header.some((name) => spelling(name) === spelling(column));
+  };
   return format.versions.find(has)?.title ?? format.title;
 }
 
