@@ -82,11 +82,14 @@ export interface BillingFormat {
 const FOCUS: BillingFormat = {
   name: "focus",
   title: "FOCUS 1.0–1.2",
-  listed: "FOCUS 1.0-1.2",
-  // FOCUS 1.3 (ratified December 2025) is the same Cost and Usage dataset, read by the same query;
-  // its columns new to 1.3 name it (the specification's datasets/cost_and_usage/columns:
-  // ContractApplied, HostProviderName)
+  listed: "FOCUS 1.0-1.4",
+  // FOCUS 1.3 (ratified December 2025) and 1.4 (June 2026) keep the Cost and Usage dataset, read
+  // by the same query; the columns each introduced name it, the later first (the specification's
+  // datasets/cost_and_usage/columns, "Introduced (version)": 1.4's TagDetails and
+  // CommitmentProgramEligibilityDetails, 1.3's ContractApplied and HostProviderName)
   versions: [
+    { title: "FOCUS 1.4 (Cost and Usage)", column: "TagDetails" },
+    { title: "FOCUS 1.4 (Cost and Usage)", column: "CommitmentProgramEligibilityDetails" },
     { title: "FOCUS 1.3 (Cost and Usage)", column: "ContractApplied" },
     { title: "FOCUS 1.3 (Cost and Usage)", column: "HostProviderName" },
   ],
@@ -514,8 +517,44 @@ export function classifyHeader(header: readonly string[]): HeaderClass {
   return closest === null ? null : { nearMiss: closest.nearMiss, missing: closest.missing };
 }
 
+/**
+ * FOCUS's datasets besides Cost and Usage (the specification's datasets/<name>/dataset.md): each
+ * told by a mandatory column only it has. They hold no usage to estimate: such a file is named
+ * and refused, never read as a bill that lacks columns, nor as an inventory.
+ */
+const FOCUS_SUPPORTING_DATASETS: readonly {
+  readonly name: string;
+  readonly introduced: string;
+  readonly column: string;
+  readonly holds: string;
+}[] = [
+  {
+    name: "Contract Commitment",
+    introduced: "1.3",
+    column: "ContractCommitmentId",
+    holds: "the terms of contract commitments",
+  },
+  {
+    name: "Billing Period",
+    introduced: "1.4",
+    column: "BillingPeriodStatus",
+    holds: "billing periods and their status",
+  },
+  { name: "Invoice Detail", introduced: "1.4", column: "InvoiceDetailId", holds: "the charges as invoiced" },
+];
+
+/** Why a header of one of FOCUS's supporting datasets is not evaluated; null for any other header. */
+export function focusDatasetProblem(header: readonly string[]): string | null {
+  const present = new Set(header.map(bareName));
+  const dataset = FOCUS_SUPPORTING_DATASETS.find(({ column }) => present.has(bareName(column)));
+  if (dataset === undefined) return null;
+  return `FOCUS's ${dataset.name} dataset (FOCUS ${dataset.introduced} and later, told by its ${dataset.column} column): it holds ${dataset.holds}, no usage to estimate; it is not evaluated (the same export's Cost and Usage dataset is)`;
+}
+
 /** Why a header fits no format (or not the one asked for): what each lacks, and the formats known. */
 export function unrecognisedHeader(header: readonly string[], asked: BillingFormatName | null): string {
+  const dataset = asked === null || asked === "focus" ? focusDatasetProblem(header) : null;
+  if (dataset !== null) return `the file is ${dataset}`;
   const near = asked === null ? classifyHeader(header) : null;
   if (near !== null && "nearMiss" in near) {
     const { title, name } = near.nearMiss;

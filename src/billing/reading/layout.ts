@@ -32,6 +32,7 @@ import {
   type BillingFormatName,
   bareName,
   classifyHeader,
+  focusDatasetProblem,
   type HeaderClass,
   headerColumn,
 } from "../formats.js";
@@ -383,6 +384,8 @@ function inputKindOfStart(file: string, input: string | undefined, held: HeldSta
     if (json !== null && json.kind !== "inventory") return json;
     const layout = textLayout(start.text());
     if (layout !== null && layoutClass(layout) !== null) return { kind: "billing", layout };
+    const dataset = layout?.kind === "csv" ? focusDatasetProblem(layout.header) : null;
+    if (dataset !== null) return { kind: "foreign", problem: `${file} is ${dataset}` };
     return json ?? inventory;
   } catch {
     return inventory;

@@ -205,7 +205,7 @@ export function evaluatePage(info: EvaluatePageInfo): string {
 <title>Evaluate a file — IT equipment impacts</title><link rel="icon" href="data:,"><style>${STYLE}</style></head><body>
 <header><h1>Evaluate a file</h1><a href="/">Start page</a><a href="/docs/inventory">Inventory columns</a><a href="/docs/billing">Billing exports</a></header>
 <main>
-<p>An inventory (CSV, an Excel workbook's first sheet or NDJSON: one asset a row) or a cloud billing export (FOCUS 1.0–1.2, AWS CUR 2.0 and legacy CUR, Azure, Google Cloud, Oracle OCI; CSV, CSV.gz, Parquet or BigQuery's JSON), evaluated as <code>npx impact-service evaluate FILE -o OUT --report REPORT</code> does: the same numbers, the same report. Nothing you send is kept once the answer is given.</p>
+<p>An inventory (CSV, an Excel workbook's first sheet or NDJSON: one asset a row) or a cloud billing export (FOCUS 1.0–1.4, AWS CUR 2.0 and legacy CUR, Azure, Google Cloud, Oracle OCI; CSV, CSV.gz, Parquet or BigQuery's JSON), evaluated as <code>npx impact-service evaluate FILE -o OUT --report REPORT</code> does: the same numbers, the same report. Nothing you send is kept once the answer is given.</p>
 <form id="form" data-max-bytes="${bounds.maxBytes}">
 <label id="drop" for="file"><strong>Drop a file here</strong><span class="pick">or choose one</span>
 <input id="file" type="file" accept="${[...new Set(READ_ENDINGS.map((ending) => ending.slice(ending.lastIndexOf("."))))].join(",")}"><span id="chosen">No file chosen yet</span></label>
