@@ -382,3 +382,26 @@ describe("a database's DTUs", () => {
     );
   });
 });
+
+describe("a DTU tier Microsoft does not list", () => {
+  it("names the tier with its lines and cost, never reads it as another tier", SLOW, async () => {
+    const { stderr, lines } = await evaluatedLines(
+      fixture("azure-sql-dtus-unknown-tier.csv"),
+      join(scratch, "dtus-unknown.csv"),
+      ["--criteria", "gwp"],
+    );
+    expect(onlyLine(lines, "MeterName", "Z9 DTUs").status).toBe("not evaluated: unknown DTU tier Z9");
+    expect(onlyLine(lines, "MeterName", "DTUs").status).toBe(
+      "not evaluated: DTUs of no tier or number named",
+    );
+    // S2 beside them still read: 50 DTUs, 0.5 vCore × 10 h = 5 vCPU-hours
+    const known = onlyLine(lines, "MeterName", "S2 DTUs");
+    expect([known.status, known.method_quantity]).toEqual(["evaluated", "5"]);
+    expect(stderr).toContain(
+      "not evaluated:\n  DTUs of no tier or number named: 1 row, cost 2.5 EUR\n  unknown DTU tier Z9: 1 row, cost 36 EUR\n",
+    );
+    // Positive cost 36 + 15 + 2.5 = 53.5 EUR, of which S2's 15 estimated: 28.0 %
+    expect(stderr).toContain("coverage: 1 of 3 lines estimated; 15 of 53.5 EUR positive cost (28.0 %)\n");
+    expect(stderr).not.toContain("does not read the unit");
+  });
+});
