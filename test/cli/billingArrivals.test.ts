@@ -405,3 +405,41 @@ describe("a DTU tier Microsoft does not list", () => {
     expect(stderr).not.toContain("does not read the unit");
   });
 });
+
+describe("a legacy CUR's lines without a unit, and provisioned-IOPS volumes", () => {
+  it(
+    "reads a free-tier line in the unit its usage type measures, an io1 volume's GB-months as storage",
+    SLOW,
+    async () => {
+      const { stderr, lines } = await evaluatedLines(
+        fixture("cur-1.0-free-tier-units.csv"),
+        join(scratch, "free-tier.csv"),
+        ["--criteria", "gwp"],
+      );
+      const line = (id: string) => onlyLine(lines, "identity/LineItemId", id);
+      const read = (id: string) => [line(id).method, line(id).method_quantity, line(id).method_unit];
+      // f0, free, no pricing/unit: the same 10 GB-Mo of gp2 as its paid hour f1, 10 × 730 h × 2 copies
+      expect(read("f0")).toEqual(["block-storage", "14600", "GB-hours SSD x2"]);
+      expect(read("f1")).toEqual(read("f0"));
+      expect(line("f0").energy_kwh).toBe(line("f1").energy_kwh);
+      // f2, `DataTransfer-Out-Bytes` without a unit: 5 GB; × AWS's 0.001 kWh/GB × PUE 1.135
+      expect(read("f2")).toEqual(["data-transfer", "5", "GB internet"]);
+      expect(Number(line("f2").energy_kwh)).toBeCloseTo(5 * 0.001 * 1.135, 12);
+      // f3, `TimedStorage-ByteHrs` without a unit: 2 GB-Mo × 730 h × 3 copies = 4,380 GB-hours
+      expect(read("f3")).toEqual(["object-storage", "4380", "GB-hours HDD x3"]);
+      // f4, RDS `Multi-AZ-PIOPS-Storage` in GB-Mo: 100 × 730 × 2 (Multi-AZ) = 146,000 GB-hours of SSD;
+      // f6, EBS `VolumeUsage.piops`: 50 × 730 × 2 = 73,000. Before, both were a rate bought
+      expect(read("f4")).toEqual(["block-storage", "146000", "GB-hours SSD x2"]);
+      expect(read("f6")).toEqual(["block-storage", "73000", "GB-hours SSD x2"]);
+      // f5, the IOPS-months bought, stays a rate; f7, S3 requests without a unit, stays without one
+      expect(stderr).toContain(
+        "  a rate bought (performance units, IOPS, throughput), not capacity: 1 row, cost 200 USD\n",
+      );
+      expect(stderr).toContain("  no unit: 1 row, cost 0 USD\n");
+      // Estimated: f1 1 + f4 25 + f6 6.25 = 32.25 of 232.25 USD (f5's 200 not): 13.9 %
+      expect(stderr).toContain(
+        "coverage: 6 of 8 lines estimated; 32.25 of 232.25 USD positive cost (13.9 %)\n",
+      );
+    },
+  );
+});

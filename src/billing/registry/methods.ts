@@ -543,10 +543,11 @@ export const LINE_RULES: readonly OtherRule[] = [
     why: [
       "A volume's performance units (Oracle's `Block Volume - Performance Units`, billed in `GB",
       "Months` of the volume) and provisioned IOPS or throughput: a rate bought, not capacity;",
-      "the volume's gigabytes are billed on their own line",
+      "the volume's gigabytes are billed on their own line (a provisioned-IOPS volume's, AWS's",
+      "`EBS:VolumeUsage.piops` and `RDS:PIOPS-Storage` in GB-Mo, are storage)",
     ],
     when: [
-      `${TEXT} LIKE '%performance unit%' OR ${TEXT} LIKE '%piops%'`,
+      `${TEXT} LIKE '%performance unit%' OR (${TEXT} LIKE '%piops%' AND u.billing_unit_dimension <> 'gb-hour')`,
       `  OR ${TEXT} LIKE '%provisioned iops%' OR ${TEXT} LIKE '%provisioned throughput%'`,
     ],
     gives: "NULL",
