@@ -443,3 +443,30 @@ describe("a legacy CUR's lines without a unit, and provisioned-IOPS volumes", ()
     },
   );
 });
+
+describe("a bilingual header whose English names are the legacy pay-as-you-go's", () => {
+  it(
+    "reads `UsageQuantity (UsageQuantity)` and `PreTaxCost (PreTaxCost)` as the quantity and cost",
+    SLOW,
+    async () => {
+      const { stderr, lines } = await evaluatedLines(
+        fixture("azure-payg-bilingual.csv"),
+        join(scratch, "payg-bilingual.csv"),
+        ["--criteria", "gwp"],
+      );
+      expect(stderr).toContain(
+        "azure-payg-bilingual.csv: Azure legacy pay-as-you-go usage export, edition 2.4.1",
+      );
+      // D2s v3: 3 × `10 Hours` = 30 hours
+      const vm = onlyLine(lines, "Name der Verbrauchseinheit (MeterName)", "D2s v3");
+      expect([vm.matched_instance_type, vm.hours, vm.status]).toEqual(["d2s_v3", "30", "evaluated"]);
+      // Cost read from `PreTaxCost (PreTaxCost)`, in the legacy file's `Currency`: the VM's 0.9 and the
+      // load balancer's 0.075 (by-cost, at the VM's rate), 0.975 shown 0.98; by cost alone 0.075 / 0.975 = 7.7 %
+      expect(stderr).toContain("cost read: PreTaxCost (PreTaxCost)");
+      expect(stderr).toContain(
+        "coverage: 2 of 2 lines estimated; 0.98 of 0.98 USD positive cost (100.0 %)\n",
+      );
+      expect(stderr).toContain("from its cost alone (by-cost, no quantity behind it): 0.08 USD (7.7 %)\n");
+    },
+  );
+});
