@@ -309,7 +309,8 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
         order: 110,
         when: [
           `${TEXT} LIKE '%datatransfer%' OR ${TEXT} LIKE '%data transfer%'`,
-          `  OR ${TEXT} LIKE '%-bytes%' OR ${TEXT} LIKE '%egress%'`,
+          "  -- (bytes a service analyses, GuardDuty's `PaidEventsAnalyzed-Bytes`, are read, not carried)",
+          `  OR (${TEXT} LIKE '%-bytes%' AND ${TEXT} NOT LIKE '%analyzed%') OR ${TEXT} LIKE '%egress%'`,
           `  OR ${TEXT} LIKE '%bandwidth%'`,
           "  OR (u.billing_unit_dimension = 'gb' AND LOWER(COALESCE(u.billing_service_category, '')) LIKE 'network%')",
           "  -- GB a NAT gateway or load balancer processes, logs a service ingests, a virtual",
