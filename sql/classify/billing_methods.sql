@@ -22,7 +22,8 @@
 -- - billing_method_warning: what the output's warnings say of the method (a GPU of no known model,
 --   a deployment's instances); for a line without a method, why it has none (a tax, a purchase, a
 --   fee, a licence, no unit, a count no hardware stands behind…), the summary's reason (the
---   output writes no warning on a line that is not evaluated).
+--   output writes no warning on a line that is not evaluated); for a line whose method cannot
+--   count its units though it reads its unit (a DTU tier no resource limits list), why, its status.
 -- Each join reads one row at most (the tables' keys are unique). The query keeps to what Spark SQL,
 -- Trino, BigQuery and DuckDB share.
 SELECT
@@ -49,6 +50,14 @@ FROM (
         -- deployment warnings of c
         ELSE NULL
       END
+      -- A method that cannot count a line's units says why, the line's status (evaluate/billing_impacts.sql):
+      -- a DTU tier the resource limits do not list is named, not read as another tier
+      WHEN c.billing_method IS NOT NULL AND c.billing_method_multiplier IS NULL AND c.billing_usage_text LIKE '%dtu%'
+        AND c.billing_unit_dimension = c.billing_method_dimension
+        THEN CASE REGEXP_EXTRACT(c.billing_usage_text, '([a-z]+[0-9]*) e?dtus?$', 1)
+          WHEN '' THEN 'DTUs of no tier or number named'
+          ELSE CONCAT('unknown DTU tier ', UPPER(REGEXP_EXTRACT(c.billing_usage_text, '([a-z]+[0-9]*) e?dtus?$', 1)))
+        END
       WHEN c.billing_method IS NULL THEN CASE
         WHEN c.billing_line_kind <> 'not compute' OR c.billing_unknown_unit IS NOT NULL THEN NULL
         WHEN c.billing_charge = 'tax' THEN 'a tax'
@@ -64,6 +73,8 @@ FROM (
         ELSE CONCAT('no method reads its text (', c.billing_unit_dimension, ' in ', c.billing_usage_unit, ')')
       END
       WHEN c.billing_method <> 'accelerator' OR c.billing_method_variant <> '' THEN NULL
+      -- A unit the method does not read is the line's status, not a warning
+      WHEN mkey.method_key IS NULL OR c.billing_unit_dimension <> c.billing_method_dimension THEN NULL
       WHEN c.billing_gpu_name = '' THEN 'GPU model not named: the CCF average GPU'
       ELSE CONCAT('GPU model ', c.billing_gpu_name, ' not in the registry: the CCF average GPU')
     END AS billing_method_warning

@@ -69,8 +69,10 @@ FROM (
         WHEN u.billing_method IS NULL AND u.billing_line_kind = 'not compute' THEN 'not compute'
         WHEN u.billing_method IS NULL AND u.billing_line_kind = 'machine type not billed'
           THEN 'not evaluated: Google Cloud bills cores and memory, not machine types'
+        -- A method that cannot count its units says why (classify/billing_methods.sql), else its unit is not one it reads
         WHEN u.billing_method_key IS NOT NULL AND u.billing_method_factor IS NULL
-          THEN CONCAT('not evaluated: ', u.billing_method, ' does not read the unit ', COALESCE(NULLIF(TRIM(u.billing_usage_unit), ''), '(none)'))
+          THEN CONCAT('not evaluated: ', COALESCE(u.billing_method_warning,
+            CONCAT(u.billing_method, ' does not read the unit ', COALESCE(NULLIF(TRIM(u.billing_usage_unit), ''), '(none)'))))
         -- (a quantity or cost not finite within 1e-30 to 1e30 is read as none: src/billing/stages/classify.ts)
         WHEN u.billing_quantity IS NULL THEN 'bad row: quantity is missing or not a number (or a quantity or cost is not finite within 1e30)'
         -- FOCUS: a negative quantity is a correction (ChargeClass) or a refund of usage billed on

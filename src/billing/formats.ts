@@ -259,7 +259,7 @@ const AZURE: BillingFormat = {
   amortisedCost: [],
   dates: ["Date", "BillingPeriodStartDate", "BillingPeriodEndDate"],
   identities: ["SubscriptionId", "ResourceId"],
-  currency: ["BillingCurrency", "BillingCurrencyCode"],
+  currency: ["BillingCurrency", "BillingCurrencyCode", "Currency"],
   linesQuery: "classify/billing_lines_azure.sql",
   usageQuery: "classify/billing_usage_azure.sql",
 };
@@ -374,8 +374,8 @@ function englishName(name: string): string | null {
 
 /**
  * The header's column a format reads as `column`: the one of its name (any case), else of its
- * letters and digits, else one of its aliases, else a localised name with it in parentheses; null
- * when the header has none.
+ * letters and digits, else one of its aliases, else a localised name with it or an alias in
+ * parentheses; null when the header has none.
  */
 export function headerColumn(
   format: BillingFormat,
@@ -390,8 +390,14 @@ export function headerColumn(
     const found = header.find((name) => bareName(name) === bare);
     if (found !== undefined) return found;
   }
-  const bare = bareName(column);
-  return header.find((name) => bareName(englishName(name) ?? "") === bare) ?? null;
+  // The English name in parentheses may be an alias (OpenCost's German pay-as-you-go header:
+  // `UsageQuantity (UsageQuantity)`, `PreTaxCost (PreTaxCost)`)
+  for (const spelling of [column, ...(format.aliases[column] ?? [])]) {
+    const bare = bareName(spelling);
+    const found = header.find((name) => bareName(englishName(name) ?? "") === bare);
+    if (found !== undefined) return found;
+  }
+  return null;
 }
 
 /** A run's columns as a format looks them up: see filedColumns. */
@@ -462,9 +468,14 @@ export function readAs(format: BillingFormat, header: readonly string[]): string
     words,
     bare: bareName,
   };
+  // A bilingual header's English name (`PreTaxCost (PreTaxCost)`) tells a version too
+  const names = header.flatMap((name) => {
+    const english = englishName(name);
+    return english === null ? [name] : [name, english];
+  });
   const has = ({ column, spelled }: BillingFormatVersion) => {
     const spelling = spellings[spelled ?? "bare"];
-    return header.some((name) => spelling(name) === spelling(column));
+    return names.some((name) => spelling(name) === spelling(column));
   };
   return format.versions.find(has)?.title ?? format.title;
 }

@@ -11,6 +11,7 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../duckdb/database.js";
+import { createExactSumMacros, exactSumParts, finishedSums } from "../duckdb/exactSum.js";
 import { impactColumn } from "../output/columns.js";
 import { BILLING_FORMATS, type BillingFormatName, filedColumns, headerColumn } from "./formats.js";
 import { spellingKey } from "./places.js";
@@ -181,7 +182,7 @@ async function textColumnsOf(connection: DuckDBConnection, written: Written): Pr
 }
 
 /** The table the report's rankings read: one row per evaluated line. */
-const REPORT_LINES = "report_lines";
+export const REPORT_LINES = "report_lines";
 
 /**
  * The evaluated lines as the report ranks them: each dimension's name and id, and the line's cost
@@ -242,19 +243,26 @@ const RANKINGS: Readonly<Record<Ranking, { readonly id: string; readonly name: s
   resource: { id: "resource_id", name: "COALESCE(resource, resource_id, '(no resource)')" },
 };
 
-async function ranked(connection: DuckDBConnection, ranking: Ranking): Promise<Ranked> {
+export async function ranked(connection: DuckDBConnection, ranking: Ranking): Promise<Ranked> {
   const { id, name } = RANKINGS[ranking];
-  const reader = await connection.runAndReadAll(
-    `WITH groups AS (
-       SELECT ${id} AS id, MIN(${name}) AS name, COUNT(*)::DOUBLE AS lines, SUM(cost) AS cost,
-         SUM(embedded) AS embedded, SUM(use) AS use
-       FROM ${REPORT_LINES} GROUP BY 1),
-     ranked AS (SELECT *, ROW_NUMBER() OVER (ORDER BY embedded + use DESC, name, id) AS rank FROM groups)
-     SELECT CASE WHEN rank <= ${RANKED} THEN rank ELSE ${RANKED + 1} END AS place,
-       MIN(id) AS id, MIN(name) AS name, COUNT(*)::DOUBLE AS groups, SUM(lines) AS lines,
-       SUM(cost) AS cost, SUM(embedded) AS embedded, SUM(use) AS use
-     FROM ranked GROUP BY 1 ORDER BY 1`,
+  // Summed exactly (src/duckdb/exactSum.ts), the groups and the rows past the ranked ones: a row's
+  // sums, and so the ranks, whatever DuckDB's threads
+  await createExactSumMacros(connection);
+  const sums = ["cost", "embedded", "use"];
+  const parts = sums.map((column) => exactSumParts(column, column)).join(", ");
+  const groups = finishedSums(
+    `SELECT ${id} AS id, MIN(${name}) AS name, COUNT(*)::DOUBLE AS lines, ${parts}
+     FROM ${REPORT_LINES} GROUP BY 1`,
+    sums,
   );
+  const places = finishedSums(
+    `SELECT CASE WHEN rank <= ${RANKED} THEN rank ELSE ${RANKED + 1} END AS place,
+       MIN(id) AS id, MIN(name) AS name, COUNT(*)::DOUBLE AS groups, SUM(lines) AS lines, ${parts}
+     FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY embedded + use DESC, name, id) AS rank FROM (${groups}))
+     GROUP BY 1`,
+    sums,
+  );
+  const reader = await connection.runAndReadAll(`SELECT * FROM (${places}) ORDER BY place`);
   const rows = reader.getRowObjects().map((row) => {
     const name = row.name === null ? "" : String(row.name);
     const id = row.id === null ? undefined : String(row.id);

@@ -382,3 +382,94 @@ describe("a database's DTUs", () => {
     );
   });
 });
+
+describe("a DTU tier Microsoft does not list", () => {
+  it("names the tier with its lines and cost, never reads it as another tier", SLOW, async () => {
+    const { stderr, lines } = await evaluatedLines(
+      fixture("azure-sql-dtus-unknown-tier.csv"),
+      join(scratch, "dtus-unknown.csv"),
+      ["--criteria", "gwp"],
+    );
+    expect(onlyLine(lines, "MeterName", "Z9 DTUs").status).toBe("not evaluated: unknown DTU tier Z9");
+    expect(onlyLine(lines, "MeterName", "DTUs").status).toBe(
+      "not evaluated: DTUs of no tier or number named",
+    );
+    // S2 beside them still read: 50 DTUs, 0.5 vCore × 10 h = 5 vCPU-hours
+    const known = onlyLine(lines, "MeterName", "S2 DTUs");
+    expect([known.status, known.method_quantity]).toEqual(["evaluated", "5"]);
+    expect(stderr).toContain(
+      "not evaluated:\n  DTUs of no tier or number named: 1 row, cost 2.5 EUR\n  unknown DTU tier Z9: 1 row, cost 36 EUR\n",
+    );
+    // Positive cost 36 + 15 + 2.5 = 53.5 EUR, of which S2's 15 estimated: 28.0 %
+    expect(stderr).toContain("coverage: 1 of 3 lines estimated; 15 of 53.5 EUR positive cost (28.0 %)\n");
+    expect(stderr).not.toContain("does not read the unit");
+  });
+});
+
+describe("a legacy CUR's lines without a unit, and provisioned-IOPS volumes", () => {
+  it(
+    "reads a free-tier line in the unit its usage type measures, an io1 volume's GB-months as storage",
+    SLOW,
+    async () => {
+      const { stderr, lines } = await evaluatedLines(
+        fixture("cur-1.0-free-tier-units.csv"),
+        join(scratch, "free-tier.csv"),
+        ["--criteria", "gwp"],
+      );
+      const line = (id: string) => onlyLine(lines, "identity/LineItemId", id);
+      const read = (id: string) => [line(id).method, line(id).method_quantity, line(id).method_unit];
+      // f0, free, no pricing/unit: the same 10 GB-Mo of gp2 as its paid hour f1, 10 × 730 h × 2 copies
+      expect(read("f0")).toEqual(["block-storage", "14600", "GB-hours SSD x2"]);
+      expect(read("f1")).toEqual(read("f0"));
+      expect(line("f0").energy_kwh).toBe(line("f1").energy_kwh);
+      // f2, `DataTransfer-Out-Bytes` without a unit: 5 GB; × AWS's 0.001 kWh/GB × PUE 1.135
+      expect(read("f2")).toEqual(["data-transfer", "5", "GB internet"]);
+      expect(Number(line("f2").energy_kwh)).toBeCloseTo(5 * 0.001 * 1.135, 12);
+      // f3, `TimedStorage-ByteHrs` without a unit: 2 GB-Mo × 730 h × 3 copies = 4,380 GB-hours
+      expect(read("f3")).toEqual(["object-storage", "4380", "GB-hours HDD x3"]);
+      // f4, RDS `Multi-AZ-PIOPS-Storage` in GB-Mo: 100 × 730 × 2 (Multi-AZ) = 146,000 GB-hours of SSD;
+      // f6, EBS `VolumeUsage.piops`: 50 × 730 × 2 = 73,000. Before, both were a rate bought
+      expect(read("f4")).toEqual(["block-storage", "146000", "GB-hours SSD x2"]);
+      expect(read("f6")).toEqual(["block-storage", "73000", "GB-hours SSD x2"]);
+      // f5, the IOPS-months bought, stays a rate; f7, S3 requests without a unit, stays without one
+      expect(stderr).toContain(
+        "  a rate bought (performance units, IOPS, throughput), not capacity: 1 row, cost 200 USD\n",
+      );
+      expect(stderr).toContain("  no unit: 1 row, cost 0 USD\n");
+      // f8, GuardDuty's `PaidEventsAnalyzed-Bytes`: logs analysed, not carried; named, not data transfer
+      expect(line("f8").status).toBe("not compute");
+      expect(stderr).toContain("  no method reads its text (gb in GB): 1 row, cost 0.5 USD\n");
+      // Estimated: f1 1 + f4 25 + f6 6.25 = 32.25 of 232.75 USD (f5's 200 and f8's 0.5 not): 13.9 %
+      expect(stderr).toContain(
+        "coverage: 6 of 9 lines estimated; 32.25 of 232.75 USD positive cost (13.9 %)\n",
+      );
+    },
+  );
+});
+
+describe("a bilingual header whose English names are the legacy pay-as-you-go's", () => {
+  it(
+    "reads `UsageQuantity (UsageQuantity)` and `PreTaxCost (PreTaxCost)` as the quantity and cost",
+    SLOW,
+    async () => {
+      const { stderr, lines } = await evaluatedLines(
+        fixture("azure-payg-bilingual.csv"),
+        join(scratch, "payg-bilingual.csv"),
+        ["--criteria", "gwp"],
+      );
+      expect(stderr).toContain(
+        "azure-payg-bilingual.csv: Azure legacy pay-as-you-go usage export, edition 2.4.1",
+      );
+      // D2s v3: 3 × `10 Hours` = 30 hours
+      const vm = onlyLine(lines, "Name der Verbrauchseinheit (MeterName)", "D2s v3");
+      expect([vm.matched_instance_type, vm.hours, vm.status]).toEqual(["d2s_v3", "30", "evaluated"]);
+      // Cost read from `PreTaxCost (PreTaxCost)`, in the legacy file's `Currency`: the VM's 0.9 and the
+      // load balancer's 0.075 (by-cost, at the VM's rate), 0.975 shown 0.98; by cost alone 0.075 / 0.975 = 7.7 %
+      expect(stderr).toContain("cost read: PreTaxCost (PreTaxCost)");
+      expect(stderr).toContain(
+        "coverage: 2 of 2 lines estimated; 0.98 of 0.98 USD positive cost (100.0 %)\n",
+      );
+      expect(stderr).toContain("from its cost alone (by-cost, no quantity behind it): 0.08 USD (7.7 %)\n");
+    },
+  );
+});

@@ -257,7 +257,8 @@ describe("Azure's other exports", () => {
     const vm = onlyLine(lines, "MeterName", "D2s v3");
     expect([vm.status, vm.matched_instance_type, vm.hours]).toEqual(["evaluated", "d2s_v3", "24"]);
     expect(Number(vm.gwp_use_kgco2eq)).toBeCloseTo(Number(vm.energy_kwh) * FRANCE_GWP, 12);
-    expect(stderr).toContain("coverage: 3 of 3 lines estimated; 3.92 of 3.92 positive cost (100.0 %)\n");
+    // Its amounts in its `Currency` column's EUR
+    expect(stderr).toContain("coverage: 3 of 3 lines estimated; 3.92 of 3.92 EUR positive cost (100.0 %)\n");
     expect(stderr).toContain("  cost read: PreTaxCost\n");
   });
 

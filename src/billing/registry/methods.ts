@@ -309,7 +309,8 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
         order: 110,
         when: [
           `${TEXT} LIKE '%datatransfer%' OR ${TEXT} LIKE '%data transfer%'`,
-          `  OR ${TEXT} LIKE '%-bytes%' OR ${TEXT} LIKE '%egress%'`,
+          "  -- (bytes a service analyses, GuardDuty's `PaidEventsAnalyzed-Bytes`, are read, not carried)",
+          `  OR (${TEXT} LIKE '%-bytes%' AND ${TEXT} NOT LIKE '%analyzed%') OR ${TEXT} LIKE '%egress%'`,
           `  OR ${TEXT} LIKE '%bandwidth%'`,
           "  OR (u.billing_unit_dimension = 'gb' AND LOWER(COALESCE(u.billing_service_category, '')) LIKE 'network%')",
           "  -- GB a NAT gateway or load balancer processes, logs a service ingests, a virtual",
@@ -543,10 +544,11 @@ export const LINE_RULES: readonly OtherRule[] = [
     why: [
       "A volume's performance units (Oracle's `Block Volume - Performance Units`, billed in `GB",
       "Months` of the volume) and provisioned IOPS or throughput: a rate bought, not capacity;",
-      "the volume's gigabytes are billed on their own line",
+      "the volume's gigabytes are billed on their own line (a provisioned-IOPS volume's, AWS's",
+      "`EBS:VolumeUsage.piops` and `RDS:PIOPS-Storage` in GB-Mo, are storage)",
     ],
     when: [
-      `${TEXT} LIKE '%performance unit%' OR ${TEXT} LIKE '%piops%'`,
+      `${TEXT} LIKE '%performance unit%' OR (${TEXT} LIKE '%piops%' AND u.billing_unit_dimension <> 'gb-hour')`,
       `  OR ${TEXT} LIKE '%provisioned iops%' OR ${TEXT} LIKE '%provisioned throughput%'`,
     ],
     gives: "NULL",

@@ -9,6 +9,7 @@ import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { fileLiteral, identifier, literal } from "../../duckdb/database.js";
+import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { FileReadError, readFailing } from "../../duckdb/readErrors.js";
 import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../../output/csv.js";
 import type { EditionContext } from "../../service/open.js";
@@ -87,7 +88,7 @@ export async function writeOutputs(
  * The sums per group of the written lines (`written`, the evaluated ones), read back from them into
  * `groupsOutput` (its `.partial` first); nothing without a group column.
  */
-async function writeGroupSums(
+export async function writeGroupSums(
   connection: DuckDBConnection,
   written: { readonly file: string; readonly format: OutputFormat },
   groupsOutput: string | null,
@@ -99,17 +100,24 @@ async function writeGroupSums(
     written.format === "parquet"
       ? `read_parquet(${fileLiteral(written.file)})`
       : `read_csv(${fileLiteral(written.file)}, header = true, all_varchar = true)`;
-  const sum = (column: string) => {
-    const total = `SUM(TRY_CAST(${identifier(column)} AS DOUBLE))`;
-    return written.format === "csv"
-      ? `printf('%.10g', ${total}) AS ${identifier(column)}`
-      : `${total} AS ${identifier(column)}`;
-  };
+  // Summed exactly (src/duckdb/exactSum.ts): a group's sums whatever the threads' split of its lines
+  const summed = ["hours", ...impactColumnNames];
+  const parts = summed.map((column) => exactSumParts(`TRY_CAST(${identifier(column)} AS DOUBLE)`, column));
+  const shown = (column: string) =>
+    written.format === "csv"
+      ? `printf('%.10g', ${identifier(column)}) AS ${identifier(column)}`
+      : identifier(column);
   const groups = groupColumns.map((group) => `${group.expression} AS ${identifier(group.name)}`).join(", ");
+  const names = groupColumns.map((group) => identifier(group.name)).join(", ");
+  const sums = finishedSums(
+    `SELECT ${groups}, COUNT(*) AS lines, ${parts.join(", ")}
+     FROM ${source} WHERE status = 'evaluated' GROUP BY ALL`,
+    summed,
+  );
+  await createExactSumMacros(connection);
   const temporary = partialOf(groupsOutput);
   await connection.run(
-    `COPY (SELECT ${groups}, COUNT(*) AS lines, ${sum("hours")}, ${impactColumnNames.map(sum).join(", ")}
-       FROM ${source} WHERE status = 'evaluated' GROUP BY ALL ORDER BY ALL)
+    `COPY (SELECT ${names}, lines, ${summed.map(shown).join(", ")} FROM (${sums}) ORDER BY ALL)
      TO ${literal(temporary)} ${copyOptions(written.format)}`,
   );
   renameSync(temporary, groupsOutput);
