@@ -14,7 +14,7 @@
 
 import type { Cell } from "../../duckdb/database.js";
 import { identifier } from "../../duckdb/database.js";
-import { type BillingFormat, headerColumn } from "../formats.js";
+import { aliasedColumns, type BillingFormat, headerColumn } from "../formats.js";
 import { gridQuery, impactsQuery, keysQuery, sqlQuery } from "../queries.js";
 import { REGISTRY_TABLES, type RegistryTable } from "../registry/sqlTables.js";
 import { exportAddedColumns, KIND_SUMS, lineKindsQuery } from "../stages/classify.js";
@@ -211,7 +211,7 @@ function lineSteps(request: ScriptRequest): Step[] {
       : TUPLE_CLASSES;
     return [
       ...inline,
-      ...joinedTupleSteps(classified, exported, tuple, columns, hashing),
+      ...joinedTupleSteps(request, classified, exported, tuple, columns, hashing),
       ...stepsAfterClassified(request, CLASSIFIED_LINES, kinds),
     ];
   }
@@ -438,16 +438,35 @@ const ownOfLine = (column: string, exported: readonly string[]) =>
   exported.includes(column) || PER_LINE.has(column);
 
 /**
+ * Whether a column of billing_export_read that is not a describing one is the same for every line
+ * of a tuple: one the export's query adds (a column the file spells otherwise under the query's
+ * name, one it lacks, the hint, billing_amortised) from describing columns or none. The export's
+ * own columns apart from those are the lines' (quantity, costs, identities, dates).
+ */
+function tupleDetermined(request: ScriptRequest, tuple: readonly string[]): (column: string) => boolean {
+  const { columns } = request.header;
+  const names = inputColumnNames(columns, request.impactColumns);
+  const aliasOf = new Map(
+    aliasedColumns(request.format, columns).map(([spelled, name]) => [name, names[columns.indexOf(spelled)]]),
+  );
+  return (column) => {
+    const source = aliasOf.get(column);
+    return !names.includes(column) && (source === undefined || tuple.includes(source));
+  };
+}
+
+/**
  * The classified lines as the command gets them, each line joined to its tuple's classes as it is
  * read (Spark): the format's queries run once per distinct tuple of describing columns; each line
  * then computes its tuple's hash, its quantity and costs (the format's first two queries, whose
  * other expressions the engine leaves out) and keeps the export's columns the result writes,
  * joined by the hash to the tuples' classes (a small table, broadcast: the lines are not
- * shuffled). The tuples are the distinct describing columns, the other columns the format's
- * queries name set NULL (only the lines' own values read them): Spark groups texts by hash, but
- * MIN or FIRST of a text sorts every line (a sort aggregate).
+ * shuffled). The tuples are the distinct describing columns and the columns they determine, the
+ * lines' own columns the format's queries name set NULL (only the lines' values of those are
+ * read): Spark groups texts by hash, but MIN or FIRST of a text sorts every line (a sort aggregate).
  */
 function joinedTupleSteps(
+  request: ScriptRequest,
   classified: readonly Step[],
   exported: readonly string[],
   tuple: readonly string[],
@@ -468,7 +487,15 @@ function joinedTupleSteps(
     ),
   );
   const others = exported.filter((column) => !tuple.includes(column) && named.has(column.toLowerCase()));
-  const tuples = `SELECT DISTINCT ${[...tuple.map(identifier), ...others.map((column) => `CASE WHEN FALSE THEN ${identifier(column)} END AS ${identifier(column)}`)].join(", ")}
+  const ofTupleAlone = tupleDetermined(request, tuple);
+  const tuples = `SELECT DISTINCT ${[
+    ...tuple.map(identifier),
+    ...others.map((column) =>
+      ofTupleAlone(column)
+        ? identifier(column)
+        : `CASE WHEN FALSE THEN ${identifier(column)} END AS ${identifier(column)}`,
+    ),
+  ].join(", ")}
 FROM ${EXPORT_VIEW}`;
   const hashed = hashing.hash(tuple.map(identifier));
   const perLine = columns.filter((column) => ownOfLine(column, exported));
@@ -515,7 +542,7 @@ function keySteps(request: ScriptRequest): Step[] {
   return [
     ...registry,
     ...inline,
-    ...joinedTupleSteps(classified, exported, tuple, columns, hashing),
+    ...joinedTupleSteps(request, classified, exported, tuple, columns, hashing),
     { ...kinds, tables: new Map([["billing_classified", CLASSIFIED_LINES]]) },
   ];
 }
