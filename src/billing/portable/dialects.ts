@@ -94,12 +94,20 @@ export interface TupleHashing {
   readonly hash: (columns: readonly string[]) => string;
   /** The function that stops a query with a message (a hash shared, a line out of its order). */
   readonly error: string;
+  /**
+   * The hint (after SELECT) that the lines join their tuples' classes by broadcasting the classes:
+   * Spark sizes a Parquet export by its compressed bytes (2 MB for 1,000,000 real-width lines) and
+   * otherwise broadcasts the lines, which stopped the lines script at 1,000,000 ("Not enough
+   * memory to build and broadcast the table", bench/README.md).
+   */
+  readonly broadcastClasses: string;
 }
 
 /** DuckDB's hash(): 64 bits, a NULL hashed as a value of its own. */
 const duckdbTuples: TupleHashing = {
   hash: (columns) => `hash(${columns.join(", ")})`,
   error: "error",
+  broadcastClasses: "",
 };
 
 /**
@@ -109,6 +117,7 @@ const duckdbTuples: TupleHashing = {
 const sparkTuples: TupleHashing = {
   hash: (columns) => `xxhash64(${columns.map((column) => `${column}, ${column} IS NULL`).join(", ")})`,
   error: "raise_error",
+  broadcastClasses: "/*+ BROADCAST(t) */ ",
 };
 
 /** `'…'` with a quote doubled: standard SQL (DuckDB, Trino). */

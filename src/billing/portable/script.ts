@@ -500,7 +500,7 @@ FROM ${EXPORT_VIEW}`;
   const hashed = hashing.hash(tuple.map(identifier));
   const perLine = columns.filter((column) => ownOfLine(column, exported));
   const ofTuple = columns.filter((column) => !ownOfLine(column, exported));
-  const lines = `SELECT ${[checkedLine(hashing), ...perLine.map((column) => `l.${identifier(column)}`), ...ofTuple.map((column) => `t.${identifier(column)}`)].join(", ")}
+  const lines = `SELECT ${hashing.broadcastClasses}${[checkedLine(hashing), ...perLine.map((column) => `l.${identifier(column)}`), ...ofTuple.map((column) => `t.${identifier(column)}`)].join(", ")}
 FROM (
   SELECT ${LINE_ID}, ${hashed} AS billing_tuple${perLine.map((column) => `, ${identifier(column)}`).join("")}
   FROM billing_usage
