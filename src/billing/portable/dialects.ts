@@ -51,20 +51,25 @@ export interface Dialect {
    * order (DuckDB's row numbers, Spark's monotonically_increasing_id): `sorted`, every line sorted
    * by line_id; `positional`, only the columns the script computes are sorted, then set beside the
    * export's own lines read in their order (DuckDB's POSITIONAL JOIN: a sort of all 70 columns of
-   * a real-width export held 2.0 times the command's memory, bench/README.md). `none`: Trino's and
-   * BigQuery's recipes give each line an identity (a UUID: numbering a bill in one order is a
-   * window over all of it, on one worker), and a table there has no order: it is read
-   * `ORDER BY line_id` if at all.
+   * a real-width export held 2.0 times the command's memory, bench/README.md). `none`: the table
+   * is stored as the lines come, read `ORDER BY line_id` if at all. Trino's and BigQuery's recipes
+   * give each line an identity (a UUID: numbering a bill in one order is a window over all of it,
+   * on one worker), and a table there has no order; a Spark table's files are read back in the
+   * order of their sizes, not their names, so a sort before the write orders nothing a reader
+   * sees, and it cost a sampling pass over every line and a shuffle of all its columns
+   * (bench/README.md).
    */
   readonly order: "sorted" | "positional" | "none";
   /**
-   * Whether each line's classification (billing_classified) is stored once, narrow (line_id and the
-   * columns the later steps read), for the lookup table and the lines both to read: DuckDB. Its
-   * views are queries run again wherever read, so the export's lines were parsed and classified
-   * once for the lookup table and again for the lines (bench/README.md); Spark caches the lookup
-   * table instead, and Trino's and BigQuery's WITH lists are planned once per statement.
+   * Whether the format's queries run once per distinct tuple of describing columns, as the command
+   * runs them, rather than on every line (script.ts, tupleSteps), and how a tuple is hashed: DuckDB
+   * and Spark, where a bill is read by one machine's cores and the regular expressions, `LIKE`
+   * lists and the registry's joins on every line were most of the scripts' time (bench/README.md).
+   * Where the export has no plain describing columns (a record's fields) DuckDB stores each line's
+   * classification once, narrow. Null: Trino's and BigQuery's WITH lists, planned once per
+   * statement and run on a cluster's workers.
    */
-  readonly classifiedOnce: boolean;
+  readonly classifiedOnce: TupleHashing | null;
   /**
    * Whether a table of literal rows (the registry's, in the keys script) is one VALUES list: on
    * Spark each SELECT of a UNION ALL is a partition of its own (the registry's rows as hundreds of
@@ -78,6 +83,42 @@ export interface Dialect {
   /** The statements of a script's result, a stored table. */
   readonly result: (name: string, query: string) => string[];
 }
+
+export interface TupleHashing {
+  /**
+   * A tuple's hash from its describing columns (canonical SQL): one 64-bit number names the tuple,
+   * and two tuples sharing one stop the script, so the hash is wide enough that no bill meets that
+   * (a 32-bit hash pairs two of 100,000 tuples with a probability of 1 - e^(-10^10 / 2^33), 0.69;
+   * a 64-bit one, of 3e-10).
+   */
+  readonly hash: (columns: readonly string[]) => string;
+  /** The function that stops a query with a message (a hash shared, a line out of its order). */
+  readonly error: string;
+  /**
+   * The hint (after SELECT) that the lines join their tuples' classes by broadcasting the classes:
+   * Spark sizes a Parquet export by its compressed bytes (2 MB for 1,000,000 real-width lines) and
+   * otherwise broadcasts the lines, which stopped the lines script at 1,000,000 ("Not enough
+   * memory to build and broadcast the table", bench/README.md).
+   */
+  readonly broadcastClasses: string;
+}
+
+/** DuckDB's hash(): 64 bits, a NULL hashed as a value of its own. */
+const duckdbTuples: TupleHashing = {
+  hash: (columns) => `hash(${columns.join(", ")})`,
+  error: "error",
+  broadcastClasses: "",
+};
+
+/**
+ * Spark's xxhash64 (64 bits: its hash() is Murmur3's 32). It skips a NULL argument, so that
+ * ('a', NULL) and (NULL, 'a') would hash alike: each column is followed by whether it is NULL.
+ */
+const sparkTuples: TupleHashing = {
+  hash: (columns) => `xxhash64(${columns.map((column) => `${column}, ${column} IS NULL`).join(", ")})`,
+  error: "raise_error",
+  broadcastClasses: "/*+ BROADCAST(t) */ ",
+};
 
 /** `'…'` with a quote doubled: standard SQL (DuckDB, Trino). */
 const doubledQuote = (value: string) => `'${value.replaceAll("'", "''")}'`;
@@ -108,7 +149,7 @@ export const DIALECTS: Readonly<Record<EngineName, Dialect>> = {
     regexpGroup: true,
     shape: "views",
     order: "positional",
-    classifiedOnce: true,
+    classifiedOnce: duckdbTuples,
     valuesLists: true,
     view: replaced("VIEW"),
     table: replaced("TABLE"),
@@ -126,8 +167,8 @@ export const DIALECTS: Readonly<Record<EngineName, Dialect>> = {
     quoted: (name) => `\`${name.replaceAll("`", "``")}\``,
     regexpGroup: true,
     shape: "views",
-    order: "sorted",
-    classifiedOnce: false,
+    order: "none",
+    classifiedOnce: sparkTuples,
     valuesLists: true,
     view: replaced("TEMPORARY VIEW"),
     // A session's cached view: no table written to the warehouse for the lookup table.
@@ -146,7 +187,7 @@ export const DIALECTS: Readonly<Record<EngineName, Dialect>> = {
     regexpGroup: true,
     shape: "with",
     order: "none",
-    classifiedOnce: false,
+    classifiedOnce: null,
     valuesLists: true,
     view: () => [],
     table: droppedThenCreated(""),
@@ -163,7 +204,7 @@ export const DIALECTS: Readonly<Record<EngineName, Dialect>> = {
     regexpGroup: false,
     shape: "with",
     order: "none",
-    classifiedOnce: false,
+    classifiedOnce: null,
     valuesLists: false,
     view: () => [],
     // A temporary table of the multi-statement query: nothing left in the dataset but the result.

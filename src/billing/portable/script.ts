@@ -14,15 +14,15 @@
 
 import type { Cell } from "../../duckdb/database.js";
 import { identifier } from "../../duckdb/database.js";
-import { type BillingFormat, headerColumn } from "../formats.js";
+import { aliasedColumns, type BillingFormat, headerColumn } from "../formats.js";
 import { gridQuery, impactsQuery, keysQuery, sqlQuery } from "../queries.js";
 import { REGISTRY_TABLES, type RegistryTable } from "../registry/sqlTables.js";
-import { exportAddedColumns, lineKindsQuery } from "../stages/classify.js";
+import { exportAddedColumns, KIND_SUMS, lineKindsQuery } from "../stages/classify.js";
 import { LINE_COLUMNS } from "../stages/evaluate.js";
 import { SMALL_TABLE_COLUMNS } from "../stages/lookUp.js";
 import { addedColumns, inputColumnNames, lineTuple } from "../stages/read.js";
 import { smallTableFiles, sourceColumn } from "../stages/write.js";
-import { CANONICAL_TYPES, type Dialect } from "./dialects.js";
+import { CANONICAL_TYPES, type Dialect, type TupleHashing } from "./dialects.js";
 import { columnReader, type ExportHeader, formatHeader } from "./header.js";
 import { rendered, tablesRead, tokens } from "./render.js";
 
@@ -192,14 +192,29 @@ POSITIONAL JOIN (
 /** The lines script's steps: the export's lines to billing_result. */
 function lineSteps(request: ScriptRequest): Step[] {
   const classified = classifiedSteps(request);
-  const once = request.dialect.classifiedOnce;
-  const later = stepsAfterClassified(request, once ? CLASSIFIED_LINES : "billing_classified");
-  if (!once) return [...classified, ...later];
+  const hashing = request.dialect.classifiedOnce;
+  if (hashing === null) return [...classified, ...stepsAfterClassified(request, "billing_classified")];
+  const later = stepsAfterClassified(request, CLASSIFIED_LINES);
   // Read once, by the stored classified lines and the result: none stored as a view
   const inline = classified.map((step): Step => ({ ...step, inline: true }));
   const columns = classifiedColumnsRead(request, classified, later);
   const exported = exportReadColumns(request, classified);
   const tuple = describingColumns(request, exported, columns);
+  if (request.dialect.order !== "positional") {
+    if (tuple === null) return [...classified, ...stepsAfterClassified(request, "billing_classified")];
+    // The lookup table's keys are the tuples' (every tuple has its lines)
+    const keysRead = tokens(keysQuery(request.impactColumns)).map((token) => nameOf(token).toLowerCase());
+    const kinds = columns.some(
+      (column) => keysRead.includes(column.toLowerCase()) && ownOfLine(column, exported),
+    )
+      ? CLASSIFIED_LINES
+      : TUPLE_CLASSES;
+    return [
+      ...inline,
+      ...joinedTupleSteps(request, classified, exported, tuple, columns, hashing),
+      ...stepsAfterClassified(request, CLASSIFIED_LINES, kinds),
+    ];
+  }
   const stored =
     tuple === null
       ? [
@@ -209,12 +224,12 @@ function lineSteps(request: ScriptRequest): Step[] {
             kind: "table",
           } as const,
         ]
-      : tupleSteps(classified, exported, tuple, columns);
+      : tupleSteps(classified, exported, tuple, columns, hashing);
   return [...inline, ...stored, ...later];
 }
 
 /** The steps from billing_classified (stored as `classified`) to billing_result. */
-function stepsAfterClassified(request: ScriptRequest, classified: string): Step[] {
+function stepsAfterClassified(request: ScriptRequest, classified: string, kinds = classified): Step[] {
   const { impactColumns, grid } = request;
   const keys = grid ? "billing_grid_keys" : "billing_keys";
   const gridSteps: Step[] = grid
@@ -233,7 +248,7 @@ function stepsAfterClassified(request: ScriptRequest, classified: string): Step[
       query: keysQuery(impactColumns),
       kind: "table",
       // The command groups the lines into kinds first; their distinct keys are the same.
-      tables: new Map([["billing_line_kinds", classified]]),
+      tables: new Map([["billing_line_kinds", kinds]]),
     },
     ...(grid
       ? [
@@ -264,6 +279,12 @@ const CLASSIFIED_LINES = "billing_classified_lines";
 /** A name token's text, unquoted. */
 const nameOf = (token: { readonly kind: string; readonly text: string }) =>
   token.kind === "name" ? token.text.slice(1, -1).replaceAll('""', '"') : token.text;
+
+/** The names a query reads or gives (its words and quoted names), lower case as the engines read them. */
+const namesIn = (query: string) =>
+  tokens(query)
+    .filter((token) => token.kind === "word" || token.kind === "name")
+    .map((token) => nameOf(token).toLowerCase());
 
 /**
  * The columns steps give, by lower case (the engines read names so), as first spelled: `own`
@@ -311,13 +332,7 @@ function classifiedColumnsRead(
 ): string[] {
   const positional = request.dialect.order === "positional";
   const read = new Set([
-    ...later
-      .filter((step) => step.kind !== "result" || !positional)
-      .flatMap((step) =>
-        tokens(step.query)
-          .filter((token) => token.kind === "word" || token.kind === "name")
-          .map((token) => nameOf(token).toLowerCase()),
-      ),
+    ...later.filter((step) => step.kind !== "result" || !positional).flatMap((step) => namesIn(step.query)),
     ...addedColumns(request.impactColumns, request.grid).map(({ name }) =>
       sourceColumn(name, request.impactColumns, request.grid).toLowerCase(),
     ),
@@ -346,13 +361,16 @@ function describingColumns(
   read: readonly string[],
 ): string[] | null {
   const { header, format } = request;
-  if (header.records.size > 0 || request.dialect.order !== "positional") return null;
+  if (header.records.size > 0) return null;
   const names = inputColumnNames(header.columns, request.impactColumns);
   if (format.numbers.length === 0 || headerColumn(format, format.numbers[0], header.columns) === null)
     return null;
   const { columns } = lineTuple(format, header.columns, names, request.typeHintColumn);
-  // A column of the export read later is a line's own, not its tuple's
-  const readOwn = read.some((column) => exported.includes(column) && !LINE_COLUMNS.includes(column));
+  // A column of the export read later is a line's own, not its tuple's: where the lines' tuples
+  // are stored, the export's columns are read again only by the result
+  const readOwn =
+    request.dialect.order === "positional" &&
+    read.some((column) => exported.includes(column) && !LINE_COLUMNS.includes(column));
   return columns.length > 0 && !readOwn && columns.every((column) => exported.includes(column))
     ? [...columns]
     : null;
@@ -370,9 +388,10 @@ function tupleSteps(
   exported: readonly string[],
   tuple: readonly string[],
   columns: readonly string[],
+  hashing: TupleHashing,
 ): Step[] {
   const others = exported.filter((column) => !tuple.includes(column));
-  const hashed = `hash(${tuple.map(identifier).join(", ")})`;
+  const hashed = hashing.hash(tuple.map(identifier));
   const perLine = columns.filter((column) => LINE_COLUMNS.includes(column));
   const ofTuple = columns.filter((column) => !LINE_COLUMNS.includes(column));
   const tupleViews = classified
@@ -384,10 +403,8 @@ function tupleSteps(
   const tuples = `SELECT ${[...tuple.map(identifier), ...others.map((column) => `MIN(${identifier(column)}) AS ${identifier(column)}`)].join(", ")}
 FROM ${EXPORT_VIEW}
 GROUP BY ${tuple.map(identifier).join(", ")}`;
-  const classes = `SELECT ${hashed} AS billing_tuple, COUNT(*) OVER (PARTITION BY ${hashed}) AS billing_tuples_hashed,
-  ${ofTuple.map(identifier).join(", ")}
-FROM billing_classified`;
-  const checked = `CASE WHEN t.billing_tuples_hashed = 1 THEN l.${LINE_ID} ELSE error('two tuples of billing_export share a hash') END AS ${LINE_ID}`;
+  const classes = tupleClasses(hashed, ofTuple);
+  const checked = checkedLine(hashing);
   // Each line's tuple stored, not its tuple's classes: a 1,000,000-line export's classes held 841 MB
   const lineTuples = `SELECT ${LINE_ID}, ${hashed} AS billing_tuple${perLine.map((column) => `, ${identifier(column)}`).join("")}
 FROM billing_usage`;
@@ -402,15 +419,121 @@ JOIN ${TUPLE_CLASSES} t ON t.billing_tuple = l.billing_tuple`;
   ];
 }
 
+/** The tuples' classes, each under its tuple's hash, with how many tuples share that hash. */
+const tupleClasses = (hashed: string, ofTuple: readonly string[]) =>
+  `SELECT ${hashed} AS billing_tuple, COUNT(*) OVER (PARTITION BY ${hashed}) AS billing_tuples_hashed,
+  ${ofTuple.map(identifier).join(", ")}
+FROM billing_classified`;
+
+/** A line's line_id, or the script stopped where its tuple's hash is another tuple's too. */
+const checkedLine = (hashing: TupleHashing) =>
+  `CASE WHEN t.billing_tuples_hashed = 1 THEN l.${LINE_ID} ELSE ${hashing.error}('two tuples of billing_export share a hash') END AS ${LINE_ID}`;
+
+/**
+ * The columns a line gives itself rather than its tuple: the export's own (where the lines keep
+ * them), its quantity, cost, account, resource and period, and the costs the kinds of lines sum.
+ */
+const PER_LINE = new Set([...LINE_COLUMNS, ...KIND_SUMS]);
+const ownOfLine = (column: string, exported: readonly string[]) =>
+  exported.includes(column) || PER_LINE.has(column);
+
+/**
+ * Whether a column of billing_export_read that is not a describing one is the same for every line
+ * of a tuple: one the export's query adds (a column the file spells otherwise under the query's
+ * name, one it lacks, the hint, billing_amortised) from describing columns or none. The export's
+ * own columns apart from those are the lines' (quantity, costs, identities, dates).
+ */
+function tupleDetermined(request: ScriptRequest, tuple: readonly string[]): (column: string) => boolean {
+  const { columns } = request.header;
+  const names = inputColumnNames(columns, request.impactColumns);
+  const aliasOf = new Map(
+    aliasedColumns(request.format, columns).map(([spelled, name]) => [name, names[columns.indexOf(spelled)]]),
+  );
+  return (column) => {
+    const source = aliasOf.get(column);
+    return !names.includes(column) && (source === undefined || tuple.includes(source));
+  };
+}
+
+/**
+ * The classified lines as the command gets them, each line joined to its tuple's classes as it is
+ * read (Spark): the format's queries run once per distinct tuple of describing columns; each line
+ * then computes its tuple's hash, its quantity and costs (the format's first two queries, whose
+ * other expressions the engine leaves out) and keeps the export's columns the result writes,
+ * joined by the hash to the tuples' classes (a small table, broadcast: the lines are not
+ * shuffled). The tuples are the distinct describing columns and the columns they determine, the
+ * lines' own columns the format's queries name set NULL (only the lines' values of those are
+ * read): Spark groups texts by hash, but MIN or FIRST of a text sorts every line (a sort aggregate).
+ */
+function joinedTupleSteps(
+  request: ScriptRequest,
+  classified: readonly Step[],
+  exported: readonly string[],
+  tuple: readonly string[],
+  columns: readonly string[],
+  hashing: TupleHashing,
+): Step[] {
+  const tupleViews = classified
+    .filter((step) => step.name !== EXPORT_VIEW && !step.name.startsWith(carried("")))
+    .map(
+      (step): Step =>
+        step.name === "billing_lines" ? { ...step, tables: new Map([["billing_export", TUPLES]]) } : step,
+    );
+  const named = new Set(tupleViews.flatMap((step) => namesIn(step.query)));
+  const others = exported.filter((column) => !tuple.includes(column) && named.has(column.toLowerCase()));
+  const ofTupleAlone = tupleDetermined(request, tuple);
+  const tuples = `SELECT DISTINCT ${[
+    ...tuple.map(identifier),
+    ...others.map((column) =>
+      ofTupleAlone(column)
+        ? identifier(column)
+        : `CASE WHEN FALSE THEN ${identifier(column)} END AS ${identifier(column)}`,
+    ),
+  ].join(", ")}
+FROM ${EXPORT_VIEW}`;
+  const hashed = hashing.hash(tuple.map(identifier));
+  const perLine = columns.filter((column) => ownOfLine(column, exported));
+  const ofTuple = columns.filter((column) => !ownOfLine(column, exported));
+  const lines = `SELECT ${hashing.broadcastClasses}${[checkedLine(hashing), ...perLine.map((column) => `l.${identifier(column)}`), ...ofTuple.map((column) => `t.${identifier(column)}`)].join(", ")}
+FROM (
+  SELECT ${LINE_ID}, ${hashed} AS billing_tuple${perLine.map((column) => `, ${identifier(column)}`).join("")}
+  FROM billing_usage
+) l
+JOIN ${TUPLE_CLASSES} t ON t.billing_tuple = l.billing_tuple`;
+  return [
+    { name: TUPLES, query: tuples, kind: "table" },
+    { name: TUPLE_CLASSES, query: tupleClasses(hashed, ofTuple), kind: "table", with: tupleViews },
+    { name: CLASSIFIED_LINES, query: lines, kind: "view" },
+  ];
+}
+
 /** The keys script's steps: the export's kinds of lines to billing_line_kinds. */
 function keySteps(request: ScriptRequest): Step[] {
+  const classified = classifiedSteps(request, true);
+  const kinds: Step = {
+    name: "billing_line_kinds",
+    query: lineKindsQuery({ sum: "SUM", lineCount: "COUNT(*)" }),
+    kind: "result",
+  };
+  const hashing = request.dialect.classifiedOnce;
+  // DuckDB's keys script reads the export once, each line classified: not yet by tuple
+  if (hashing === null || request.dialect.order === "positional") return [...classified, kinds];
+  const exported = exportReadColumns(request, classified);
+  const read = new Set(namesIn(kinds.query));
+  const columns = [...namesGiven(classified, exported)]
+    .filter(([lower]) => read.has(lower) && lower !== LINE_ID)
+    .map(([, name]) => name);
+  const tuple = describingColumns(request, exported, columns);
+  if (tuple === null) return [...classified, kinds];
+  const registry = classified.filter((step) => step.name.startsWith(carried("")));
+  const inline = classified
+    .filter((step) => !registry.includes(step))
+    .map((step): Step => ({ ...step, inline: true }));
   return [
-    ...classifiedSteps(request, true),
-    {
-      name: "billing_line_kinds",
-      query: lineKindsQuery({ sum: "SUM", lineCount: "COUNT(*)" }),
-      kind: "result",
-    },
+    ...registry,
+    ...inline,
+    ...joinedTupleSteps(request, classified, exported, tuple, columns, hashing),
+    { ...kinds, tables: new Map([["billing_classified", CLASSIFIED_LINES]]) },
   ];
 }
 
@@ -431,16 +554,18 @@ function viewsRead(step: Step, views: readonly Step[]): Step[] {
 /** A step's query for the engine; with the `with` shape, the views it reads as its WITH list. */
 function stepStatements(dialect: Dialect, step: Step, views: readonly Step[]): string[] {
   const query = (of: Step) => rendered(of.query, { dialect, tables: of.tables });
-  if (step.kind === "view")
-    return dialect.shape === "views" && step.inline !== true ? dialect.view(step.name, query(step)) : [];
-  const read =
-    step.with ?? viewsRead(step, dialect.shape === "with" ? views : views.filter((view) => view.inline));
-  const withList =
+  const inline = views.filter((view) => view.inline);
+  const withList = (read: readonly Step[]) =>
     read.length > 0
       ? `WITH\n${read.map((view) => `${view.name} AS (\n${query(view)}\n)`).join(",\n")}\n`
       : "";
+  if (step.kind === "view")
+    return dialect.shape === "views" && step.inline !== true
+      ? dialect.view(step.name, `${withList(viewsRead(step, inline))}${query(step)}`)
+      : [];
+  const read = step.with ?? viewsRead(step, dialect.shape === "with" ? views : inline);
   const write = step.kind === "table" ? dialect.table : dialect.result;
-  return write(step.name, `${withList}${query(step)}`);
+  return write(step.name, `${withList(read)}${query(step)}`);
 }
 
 /** The tables a script reads, as its opening comment lists them. */

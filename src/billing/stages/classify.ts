@@ -347,7 +347,7 @@ export const LINE_KIND_NUMBERS: ReadonlySet<string> = new Set([
 ]);
 
 /** The sums of a kind of lines, in its columns' order. */
-const KIND_SUMS = ["billing_quantity", "billing_cost", "billing_paid_cost"];
+export const KIND_SUMS = ["billing_quantity", "billing_cost", "billing_paid_cost"];
 
 /**
  * The kinds of the lines of billing_classified: `sum` adds the quantities and costs (`exact`, the
