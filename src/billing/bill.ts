@@ -19,7 +19,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Writable } from "node:stream";
-import type { Config } from "../config/serviceConfig.js";
+import { type Config, reportDayOf } from "../config/serviceConfig.js";
 import { openDatabase } from "../duckdb/database.js";
 import type { RequestedCriterion } from "../engine/index.js";
 import { impactColumn, PHASES } from "../output/columns.js";
@@ -120,8 +120,6 @@ interface BillingPlan extends RunDestinations {
 /** The bad row of a quantity or cost that is no number (sql/evaluate/billing_impacts.sql). */
 const NUMBER_BAD_ROW = "bad row: quantity is missing or not a number";
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 const linesOf = (lines: readonly string[]) => lines.map((line) => `${line}\n`).join("");
 
 /**
@@ -143,7 +141,11 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
     );
     const named = { ...evaluated, file: billShown(options) ?? evaluated.file };
     const summary = withOverlongLines(named, plan.overlong);
-    const account = billingAccount(summary, options.groupsShown, plan.report === null ? null : today());
+    const account = billingAccount(
+      summary,
+      options.groupsShown,
+      plan.report === null ? null : reportDayOf(options.config),
+    );
     const page =
       account.report === null
         ? null

@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import type { BatchDefaults } from "../batch/index.js";
 import { billElsewhere } from "../billing/reading/layout.js";
 import { StartupDataError } from "../config/referenceData.js";
-import { loadConfig } from "../config/serviceConfig.js";
+import { loadConfig, reportDayOf } from "../config/serviceConfig.js";
 import type { CloudRegion } from "../data/types.js";
 import { NEW_WORK_EDITION_ID } from "../editions/index.js";
 import { type GridUse, reportHtml, reportRows } from "../output/report.js";
@@ -139,6 +139,8 @@ interface Run {
   readonly evaluate: ChunkEvaluator;
   readonly window: number;
   readonly maxLineBytes: number;
+  /** The day the report is dated (src/config/serviceConfig.ts, reportDayOf). */
+  readonly reportDay: string;
   /** The criteria and their units (checked once, before any row). */
   readonly criteria: CriterionUnit[];
 }
@@ -413,7 +415,7 @@ function gridUseOf(grid: GridRows | null): { gridUse?: GridUse } {
 }
 
 function writeReport(
-  { options, edition }: Pick<Run, "options" | "edition">,
+  { options, edition, reportDay }: Pick<Run, "options" | "edition" | "reportDay">,
   input: Input,
   tally: Tally,
   criteria: CriterionUnit[],
@@ -424,7 +426,7 @@ function writeReport(
     options.report,
     reportHtml({
       title: `Impacts of ${input.name}`,
-      subtitle: `edition ${edition.edition.id}, ${new Date().toISOString().slice(0, 10)}, ${sumsStatus(tally.totals)}`,
+      subtitle: `edition ${edition.edition.id}, ${reportDay}, ${sumsStatus(tally.totals)}`,
       ...(tally.grid !== null ? { note: tally.grid.summary() } : {}),
       criteria: criteria.map((criterion) => ({
         ...criterion,
@@ -565,7 +567,10 @@ export function editionChoiceNote(asked: string | null, used: string): string | 
 }
 
 /** An inventory's options, checked before any row: the edition named, the files usable. */
-function checkedOptions(args: EvaluateArgs, io: CliIo): { options: Options; maxLineBytes: number } {
+function checkedOptions(
+  args: EvaluateArgs,
+  io: CliIo,
+): { options: Options; maxLineBytes: number; reportDay: string } {
   const options = inventoryOptions(args);
   const config = loadConfig(process.env);
   const writes = [
@@ -593,7 +598,7 @@ function checkedOptions(args: EvaluateArgs, io: CliIo): { options: Options; maxL
   if (options.format === "xlsx" && options.output === undefined && (io.stdout as { isTTY?: boolean }).isTTY) {
     throw new UsageError("--format xlsx writes a workbook: give -o <file.xlsx> (or a pipe)");
   }
-  return { options, maxLineBytes: config.MAX_BODY_BYTES };
+  return { options, maxLineBytes: config.MAX_BODY_BYTES, reportDay: reportDayOf(config) };
 }
 
 /**
@@ -613,7 +618,7 @@ export async function inventoryMain(args: EvaluateArgs, io: CliIo): Promise<numb
   } catch (error) {
     return misuse(io, error);
   }
-  const { options, maxLineBytes } = checked;
+  const { options, maxLineBytes, reportDay } = checked;
   const misused = (error: unknown) => {
     // A FileMisuse here: a workbook that cannot be read (src/cli/source.ts).
     if (!(error instanceof Misuse || error instanceof FileMisuse)) throw error;
@@ -639,7 +644,7 @@ export async function inventoryMain(args: EvaluateArgs, io: CliIo): Promise<numb
   }
   if (options.workers === 0) {
     const evaluate = inProcessEvaluator(opened);
-    return run({ options, io, edition, evaluate, window: 1, maxLineBytes }).catch(misused);
+    return run({ options, io, edition, evaluate, window: 1, maxLineBytes, reportDay }).catch(misused);
   }
   const { pooledEvaluator } = await import("./pool.js");
   const pool = pooledEvaluator(options.workers);
@@ -652,6 +657,7 @@ export async function inventoryMain(args: EvaluateArgs, io: CliIo): Promise<numb
       evaluate: pool.evaluate,
       window: options.workers * 2,
       maxLineBytes,
+      reportDay,
     }).catch(misused);
   } finally {
     await pool.close();

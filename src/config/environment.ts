@@ -237,6 +237,16 @@ export const SETTINGS = {
     1024,
     "answers smaller than this are sent uncompressed (brotli or gzip, as the client accepts)",
   ),
+  /**
+   * The reproducible-builds convention (reproducible-builds.org/specs/source-date-epoch): a
+   * pipeline that sets it gets the same report bytes from the same bill whatever the day it runs.
+   */
+  SOURCE_DATE_EPOCH: {
+    read: wholeNumber(0, 253_402_300_799),
+    shown: "unset (the day of the run)",
+    meaning:
+      "seconds since 1970-01-01 UTC: the day the reports are dated (`--report`, the /evaluate page's report), instead of the day of the run",
+  },
   /** Checked once EDITIONS_FILE is read (src/config/serviceConfig.ts; the rule lives with the editions). */
   EDITION: {
     read: z.string().optional(),

@@ -152,6 +152,12 @@ export const limitsOf = (config: Config): Limits => limitsFrom(config);
 /** The admission budgets a configuration gives (src/config/environment.ts, `capacity`). */
 export const capacityOf = (config: Config): Capacity => capacityFrom(config);
 
+/** The day a report is dated, `YYYY-MM-DD` in UTC: SOURCE_DATE_EPOCH's when set, else today's. */
+export const reportDayOf = (config: Pick<Config, "SOURCE_DATE_EPOCH">): string =>
+  new Date(config.SOURCE_DATE_EPOCH === undefined ? Date.now() : config.SOURCE_DATE_EPOCH * 1000)
+    .toISOString()
+    .slice(0, 10);
+
 /** The configuration of an unconfigured service (the settings' defaults), read once. */
 const UNCONFIGURED: Config = loadConfig({});
 

@@ -44,6 +44,11 @@ let temporary: string;
 let work: string;
 /** The service's "listening on …" line: it says which command /evaluate runs. */
 let listening: string;
+/**
+ * The day both the page's runs and the command's are dated (2026-01-01 UTC): a report says the
+ * day it was written, and a run either side of midnight would otherwise differ from the other.
+ */
+const SOURCE_DATE_EPOCH = "1767225600";
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM))
@@ -51,7 +56,7 @@ beforeAll(async () => {
   temporary = mkdtempSync(join(tmpdir(), "evaluate-page-tmp-"));
   work = mkdtempSync(join(tmpdir(), "evaluate-page-cli-"));
   // Every line logged, to check that none holds a file's content.
-  service = startService({ LOG_LEVEL: "debug", TMPDIR: temporary });
+  service = startService({ LOG_LEVEL: "debug", TMPDIR: temporary, SOURCE_DATE_EPOCH });
   [listening] = await service.waitFor(/^listening on /);
   server = { url: `http://127.0.0.1:${portOf(listening)}` };
   profile = mkdtempSync(join(work, "chromium-"));
@@ -97,7 +102,12 @@ function commandLine(file: string, args: readonly string[]) {
       "out/report.html",
       ...args,
     ],
-    { cwd: dir, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" },
+    {
+      cwd: dir,
+      env: { ...process.env, SOURCE_DATE_EPOCH },
+      stdio: ["ignore", "ignore", "pipe"],
+      encoding: "utf8",
+    },
   );
   return {
     output: readFileSync(join(dir, output)),
@@ -239,7 +249,9 @@ describe("the /evaluate page", () => {
         "coverage: 26 of 31 lines estimated; 1186.57 of 1236.97 USD positive cost (95.9 %)",
       );
       expect(await downloaded(page, "output")).toEqual(cli.output);
-      expect(await downloaded(page, "report")).toEqual(cli.report);
+      const report = await downloaded(page, "report");
+      expect(report.toString("utf8")).toContain("2026-01-01");
+      expect(report).toEqual(cli.report);
       await page.close();
     },
     WAIT_MS,
