@@ -87,6 +87,14 @@ function unreadWarnings(edition: EditionDescription, folder: ReturnType<typeof d
   );
 }
 
+/**
+ * The built-in editions as loaded and checked, by id and settings: their data is the package's own
+ * and read-only, so a process that opens the service again (each run of the command's function in
+ * a test process, an Impact Framework plugin per manifest) reads and checks it once. Custom
+ * editions are read again each time: their folders are the user's, and may change.
+ */
+const LOADED = new Map<string, LoadedEdition>();
+
 function loadOne(
   edition: EditionDescription,
   env: Environment,
@@ -124,6 +132,16 @@ function loadOne(
   }
 }
 
+/** A built-in edition under the settings `env`: loaded and checked at its first use in the process. */
+function builtInLoaded(edition: EditionDescription, env: Environment): LoadedEdition {
+  const key = `${edition.id}\0${JSON.stringify(env)}`;
+  const known = LOADED.get(key);
+  if (known !== undefined) return known;
+  const loaded = loadOne(edition, env);
+  LOADED.set(key, loaded);
+  return loaded;
+}
+
 /**
  * Loads and checks the built-in editions and the custom ones, in that order (with `wanted`, those
  * it names and the bases of the custom ones it names).
@@ -139,7 +157,7 @@ export function loadEditions(
   const bases = new Set(chosen.map((edition) => edition.base));
   const builtIn = EDITIONS.filter(
     (edition) => wanted === null || wanted.has(edition.id) || bases.has(edition.id),
-  ).map((edition) => loadOne(edition, env));
+  ).map((edition) => builtInLoaded(edition, env));
   // One budget for every custom folder: the bounds hold for the start-up's custom data together.
   const budget = dataBudget(chosen[0]?.dataBounds ?? DEFAULT_DATA_BOUNDS);
   const customLoaded = chosen.map((edition) => {
