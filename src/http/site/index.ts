@@ -35,7 +35,7 @@ export function projectDocPages(docs: ProjectDocs): { readonly path: string; rea
       served.add(path.slice(0, at + 1));
   }
   const pages = [...docs.documents].flatMap(([path, text]) => {
-    const page = renderDocPage(path, text, (target) => served.has(target));
+    const page = renderedOnFirstRequest(() => renderDocPage(path, text, (target) => served.has(target)));
     const markdown: Reply = {
       status: 200,
       headers: { "content-type": "text/markdown; charset=utf-8" },
@@ -43,7 +43,7 @@ export function projectDocPages(docs: ProjectDocs): { readonly path: string; rea
     };
     return [
       { path, answer: fixedPage(() => markdown) },
-      { path: pagePathOf(path), answer: htmlPage(page) },
+      { path: pagePathOf(path), answer: page },
     ];
   });
   const files = [...docs.files].map(([path, file]) => ({
@@ -54,6 +54,18 @@ export function projectDocPages(docs: ProjectDocs): { readonly path: string; rea
     .filter((path) => path.endsWith("/"))
     .map((folder) => ({ path: folder, answer: htmlPage(folderListing(folder, [...docs.files.keys()])) }));
   return [...pages, ...files, ...folders];
+}
+
+/**
+ * A document's page rendered at its first request, then kept: rendering every document before the
+ * listening line was about a sixth of a start's CPU, for pages most processes never serve.
+ */
+function renderedOnFirstRequest(render: () => string): Answer {
+  let html: string | undefined;
+  return fixedPage(() => {
+    html ??= render();
+    return htmlReply(html);
+  });
 }
 
 /** A folder of served files: a list of links to its files and folders. */
