@@ -110,7 +110,12 @@ function shown(parts, name, type, role, encoding) {
   a.href = url;
   if (role === "report") {
     const frame = document.getElementById("report");
-    frame.onload = () => { frame.style.height = frame.contentDocument.documentElement.scrollHeight + 40 + "px"; };
+    // Brought into view again once the frame has its height: before, a phone's page may be too
+    // short below the status line for it to reach the top.
+    frame.onload = () => {
+      frame.style.height = frame.contentDocument.documentElement.scrollHeight + 40 + "px";
+      statusLine.scrollIntoView({ block: "start", behavior: "smooth" });
+    };
     frame.src = url;
   }
 }
