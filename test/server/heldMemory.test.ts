@@ -7,18 +7,32 @@
  * bounded in number (MAX_CONCURRENT_STREAMS, 503 with Retry-After past it). Every wait is for a
  * line the process prints or an answer; the memory figures are the bench's (bench/heldMemory.ts).
  */
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { graphqlCall, send } from "../support/http.js";
-import { portOf, rawClient, serviceStarter } from "../support/process.js";
+import { portOf, rawClient, serviceStarter, startService } from "../support/process.js";
 
 const service = serviceStarter();
 const LISTENING = /^listening on http:\/\//;
 
-async function started(env: Readonly<Record<string, string>> = {}) {
+async function started(env: Readonly<Record<string, string>>) {
   const process = service(env);
   const port = portOf((await process.waitFor(LISTENING))[0]);
   return { process, port };
 }
+
+/**
+ * One process of the default settings, started once for the file and read by the tests that ask
+ * nothing else of it (each of them started one before): none reads its log lines, none leaves it
+ * holding anything, and the small document's test, which reads its empty cache, is the first to
+ * send it a document.
+ */
+let unconfigured: ReturnType<typeof startService> | undefined;
+let unconfiguredPort: number;
+beforeAll(async () => {
+  unconfigured = startService({});
+  unconfiguredPort = portOf((await unconfigured.waitFor(LISTENING))[0]);
+});
+afterAll(() => unconfigured?.killAll());
 
 /** A gauge of /metrics. */
 async function gauge(port: number, name: string): Promise<number> {
@@ -51,7 +65,7 @@ describe("1. parsed documents are kept by what they cost (DOCUMENT_CACHE_BYTES)"
   }, 120_000);
 
   it("a small document is kept (weighed by its text and tokens), a syntax error too", async () => {
-    const { port } = await started();
+    const port = unconfiguredPort;
     expect(await gauge(port, "graphql_document_cache_bytes")).toBe(0);
     const query = "{ a: __typename }";
     expect((await send(port, graphqlCall(query))).json).toEqual({ data: { a: "Query" } });
@@ -70,7 +84,7 @@ describe("2. a repeated criterion costs what it costs once; a table too large to
   const gwpTimes = (n: number) => Array.from({ length: n }, () => "criteria=gwp").join("&");
 
   it("REST, the stream and GraphQL answer gwp × 100 as gwp once", async () => {
-    const { port } = await started();
+    const port = unconfiguredPort;
     const once = await send(port, { path: `/v1/cloud/coefficients?${ONE}&criteria=gwp` });
     expect(once.status).toBe(200);
     expect(once.json.columns).toHaveLength(6 + 6);
@@ -115,7 +129,7 @@ describe("2. a repeated criterion costs what it costs once; a table too large to
   }, 120_000);
 
   it("1.2.4's aws table with every criterion (~330 MB whole) is a 422 naming MAX_ANSWER_BYTES, before any row", async () => {
-    const { port } = await started();
+    const port = unconfiguredPort;
     const every = [
       ...["gwp", "adp", "pe", "gwppb", "gwppf", "gwpplu", "ir", "lu", "odp", "pm", "pocp", "wu"],
       ...["mips", "adpe", "adpf", "ap", "ctue", "ctuh_c", "ctuh_nc", "epf", "epm", "ept", "fw"],
@@ -187,7 +201,7 @@ describe("2. whole tables answered at once share the process's budget (MAX_CONCU
 
 describe("3. a stream's format is one of its own (no lookup reaching an object's prototype)", () => {
   it("toString, constructor, __proto__, valueOf and hasOwnProperty are 422s naming csv and ndjson", async () => {
-    const { port } = await started();
+    const port = unconfiguredPort;
     for (const format of ["toString", "constructor", "__proto__", "valueOf", "hasOwnProperty", "CSV", ""]) {
       const answer = await send(port, { path: `/v1/cloud/coefficients/stream?format=${format}` });
       expect(answer.status, format).toBe(422);

@@ -92,22 +92,11 @@ describe("SIGTERM during a batch", () => {
   );
 });
 
-describe("SIGTERM with stdout closed", () => {
-  it("exits 0 after a request, its log lines dropped", async () => {
+// One process for both: the refused body first (its connection closed by the client's own
+// `Connection: close`), then stdout's reader leaves and SIGTERM stops the process.
+describe("a refused body and Connection: close; SIGTERM with stdout closed", () => {
+  it("a client sending its whole 12 MB body before reading gets the 413 (JSON), not a reset; then, stdout closed, the process exits 0 after a request, its log lines dropped", async () => {
     const process = service({ SHUTDOWN_DRAIN_MS: "0" });
-    const port = portOf((await process.waitFor(LISTENING))[0]);
-    // The reader of stdout goes away (as `| head -1` does after its line).
-    process.child.stdout?.destroy();
-    const answer = await fetch(`http://127.0.0.1:${port}/healthz`);
-    expect(answer.status).toBe(200);
-    process.child.kill("SIGTERM");
-    expect(await process.exited).toEqual({ code: 0, signal: null });
-  }, 60_000);
-});
-
-describe("a refused body and Connection: close", () => {
-  it("a client sending its whole 12 MB body before reading gets the 413 (JSON), not a reset", async () => {
-    const process = service({});
     const port = portOf((await process.waitFor(LISTENING))[0]);
     const client = await rawClient(port);
     const body = `{"pad": "${"x".repeat(12 * 1024 * 1024)}"}`;
@@ -118,10 +107,17 @@ describe("a refused body and Connection: close", () => {
     await new Promise<void>((resolve, reject) =>
       client.socket.write(body, (error) => (error ? reject(error) : resolve())),
     );
-    const answer = await client.answer;
-    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
-    expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toEqual({
+    const refused = await client.answer;
+    expect(refused).toMatch(/^HTTP\/1\.1 413 /);
+    expect(JSON.parse(refused.slice(refused.indexOf("\r\n\r\n") + 4))).toEqual({
       detail: "the request body exceeds 8388608 bytes (MAX_BODY_BYTES)",
     });
+
+    // The reader of stdout goes away (as `| head -1` does after its line).
+    process.child.stdout?.destroy();
+    const answer = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(answer.status).toBe(200);
+    process.child.kill("SIGTERM");
+    expect(await process.exited).toEqual({ code: 0, signal: null });
   }, 60_000);
 });

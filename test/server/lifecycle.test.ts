@@ -31,28 +31,31 @@ describe("configuration errors", () => {
     ]);
   }, 60_000);
 
-  for (const workers of ["1", "2"]) {
-    it(`port in use (WORKERS=${workers}): one line, exit code 1, no restart loop`, async () => {
-      const occupied = await occupiedPort();
-      try {
-        const port = (occupied.address() as { port: number }).port;
-        const process = service({ PORT: String(port), WORKERS: workers });
-        expect((await process.exited).code).toBe(1);
-        expect(process.errors).toEqual([
-          `cannot listen on 127.0.0.1:${port}: the port is already in use (PORT=${port})`,
-        ]);
-      } finally {
-        occupied.close();
-      }
-    }, 60_000);
-  }
+  it("port in use (WORKERS=1): one line, exit code 1, no restart loop", async () => {
+    const occupied = await occupiedPort();
+    try {
+      const port = (occupied.address() as { port: number }).port;
+      const process = service({ PORT: String(port), WORKERS: "1" });
+      expect((await process.exited).code).toBe(1);
+      expect(process.errors).toEqual([
+        `cannot listen on 127.0.0.1:${port}: the port is already in use (PORT=${port})`,
+      ]);
+    } finally {
+      occupied.close();
+    }
+  }, 60_000);
 
-  it("the process's lines are JSON log lines at LOG_LEVEL (at error, the primary's info lines are left out)", async () => {
+  // One start of a cluster for both (three of the service's: the primary's data, then each
+  // worker's): the failures are logged at error and above, so LOG_LEVEL=error leaves them all.
+  it("port in use (WORKERS=2): one line, exit code 1, no restart loop; the process's lines are JSON log lines at LOG_LEVEL (at error, the primary's info lines are left out)", async () => {
     const occupied = await occupiedPort();
     try {
       const port = (occupied.address() as { port: number }).port;
       const process = service({ PORT: String(port), WORKERS: "2", LOG_LEVEL: "error" });
       expect((await process.exited).code).toBe(1);
+      expect(process.errors).toEqual([
+        `cannot listen on 127.0.0.1:${port}: the port is already in use (PORT=${port})`,
+      ]);
       expect(process.records.map(({ level, msg }) => ({ level, msg }))).toEqual([
         { level: 60, msg: `cannot listen on 127.0.0.1:${port}: the port is already in use (PORT=${port})` },
       ]);
@@ -60,24 +63,6 @@ describe("configuration errors", () => {
     } finally {
       occupied.close();
     }
-  }, 60_000);
-});
-
-describe("the listening line", () => {
-  it("says the address actually bound: every interface without HOST, not loopback", async () => {
-    const process = service({ HOST: "" });
-    const [line] = await process.waitFor(LISTENING);
-    expect(line).toMatch(/^listening on http:\/\/(\[::\]|0\.0\.0\.0):\d+;/);
-    process.child.kill("SIGTERM");
-    expect((await process.exited).code).toBe(0);
-  }, 60_000);
-
-  it("says HOST when it is set", async () => {
-    const process = service({});
-    const [line] = await process.waitFor(LISTENING);
-    expect(line).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+;/);
-    process.child.kill("SIGTERM");
-    expect((await process.exited).code).toBe(0);
   }, 60_000);
 });
 
@@ -90,9 +75,12 @@ describe("SIGTERM", () => {
     expect((await process.exited).code).toBe(0);
   }, 120_000);
 
-  it("finishes a request already received, refuses new connections, then exits 0", async () => {
+  // Its listening line is the one of a process given HOST (startService sets 127.0.0.1).
+  it("says HOST when it is set; finishes a request already received, refuses new connections, then exits 0", async () => {
     const process = service({});
-    const port = portOf((await process.waitFor(LISTENING))[0]);
+    const [line] = await process.waitFor(LISTENING);
+    expect(line).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+;/);
+    const port = portOf(line);
     // The start-up line is a JSON log line: its text in `msg`, the bound port also as a field.
     expect(process.records.find((record) => LISTENING.test(record.msg))).toMatchObject({ level: 30, port });
     // Headers and part of the body.
@@ -153,10 +141,13 @@ describe("SIGTERM drain window (SHUTDOWN_DRAIN_MS)", () => {
   }, 60_000);
 });
 
-describe("log lines (written in blocks, src/support/log.ts)", () => {
-  it("a request's line reaches stdout while the service keeps running, and the last lines at exit", async () => {
-    const process = service({ SHUTDOWN_DRAIN_MS: "0" });
-    const port = portOf((await process.waitFor(LISTENING))[0]);
+describe("the listening line without HOST; log lines (written in blocks, src/support/log.ts)", () => {
+  it("says the address actually bound: every interface without HOST, not loopback; a request's line reaches stdout while the service keeps running, and the last lines at exit", async () => {
+    const process = service({ HOST: "", SHUTDOWN_DRAIN_MS: "0" });
+    const [line] = await process.waitFor(LISTENING);
+    expect(line).toMatch(/^listening on http:\/\/(\[::\]|0\.0\.0\.0):\d+;/);
+    // Every interface includes the loopback the requests below are sent to.
+    const port = portOf(line);
     // One request: far less than a block, so only the periodic flush writes its line.
     const first = await fetch(`http://127.0.0.1:${port}/healthz`, {
       headers: { "x-request-id": "flushed-1" },

@@ -34,8 +34,30 @@ function parentOf(pid: number): number {
   return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
 }
 
-describe("WORKERS", () => {
-  it("runs N workers on one port, replaces a dead one, and on SIGTERM lets in-flight requests finish", async () => {
+/**
+ * One GET on a new connection: its status, or the error that ended it. A connection neither
+ * answered nor closed is reported as `hung` after a long while (a hang detector, not a timing).
+ */
+function newConnectionGet(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const call = request({ host: "127.0.0.1", port, path: "/healthz", agent: false }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(String(response.statusCode)));
+      response.on("error", (error: NodeJS.ErrnoException) => resolve(String(error.code)));
+    });
+    call.setTimeout(30_000, () => call.destroy(Object.assign(new Error("hung"), { code: "hung" })));
+    call.on("error", (error: NodeJS.ErrnoException) => resolve(String(error.code ?? error.message)));
+    call.end();
+  });
+}
+
+/*
+ * One cluster for what a running one shows, in the order it lives it: its workers on one port, each
+ * killed under load and replaced (a child of the primary), then SIGTERM with a request in flight.
+ * Each cluster's start is three of the service's (the primary's data, then each worker's).
+ */
+describe("WORKERS: a cluster's life", () => {
+  it("runs N workers on one port; each worker killed under load is replaced and no new connection is left hanging by the dead worker; on SIGTERM in-flight requests finish", async () => {
     const primary = service({ WORKERS: "2" });
     const lines = await primary.waitFor(WORKER_LISTENING, 2);
     const pids = workerPids(lines);
@@ -46,11 +68,40 @@ describe("WORKERS", () => {
     const response = await fetch(`http://127.0.0.1:${port}/v1/utils/case_type`);
     expect(await response.json()).toEqual(["blade", "rack"]);
 
-    // A worker that dies is replaced.
-    process.kill(pids[0], "SIGKILL");
-    await primary.waitFor(new RegExp(`^worker ${pids[0]} exited \\(SIGKILL\\); starting another in \\d+ ms`));
-    const replacement = workerPids(await primary.waitFor(WORKER_LISTENING, 3))[2];
-    expect(parentOf(replacement)).toBe(primary.child.pid);
+    // Workers killed under load: every new connection is answered or closed.
+    const outcomes: string[] = [];
+    let running = true;
+    const clients = Array.from({ length: 4 }, async () => {
+      while (running) outcomes.push(await newConnectionGet(port));
+    });
+    const killed = new Set<number>();
+    try {
+      for (let kill = 0; kill < 3; kill++) {
+        const listening = workerPids(await primary.waitFor(WORKER_LISTENING, 2 + kill));
+        // A worker that dies is replaced, by a child of the primary.
+        if (kill > 0) expect(parentOf(listening[1 + kill])).toBe(primary.child.pid);
+        const alive = listening.filter((pid) => !killed.has(pid));
+        const before = outcomes.length;
+        // Under load: requests are being answered when the worker dies.
+        while (outcomes.length < before + 20) await newConnectionGet(port);
+        const victim = alive[kill % alive.length];
+        killed.add(victim);
+        process.kill(victim, "SIGKILL");
+        await primary.waitFor(
+          new RegExp(`^worker ${victim} exited \\(SIGKILL\\); starting another in \\d+ ms`),
+        );
+        await primary.waitFor(/^worker \d+ exited \(SIGKILL\)/, kill + 1);
+      }
+      const replaced = workerPids(await primary.waitFor(WORKER_LISTENING, 5));
+      expect(parentOf(replaced[4])).toBe(primary.child.pid);
+      const before = outcomes.length;
+      while (outcomes.length < before + 20) await newConnectionGet(port);
+    } finally {
+      running = false;
+      await Promise.all(clients);
+    }
+    expect(outcomes).not.toContain("hung");
+    expect(outcomes.filter((outcome) => outcome === "200").length).toBeGreaterThan(60);
 
     // A request in flight (headers received, body pending) when the primary gets SIGTERM.
     const body = JSON.stringify({ units: 2, capacity: 32 });
@@ -63,8 +114,10 @@ describe("WORKERS", () => {
     expect(answer).toMatch(/HTTP\/1\.1 200 OK\r\n/);
     expect(embeddedGwpOf(answer)).toBeGreaterThan(0);
     expect(await primary.exited).toEqual({ code: 0, signal: null });
-  }, 120_000);
+  }, 300_000);
+});
 
+describe("WORKERS: workers that keep dying", () => {
   it("gives up with a clear message when workers keep dying", async () => {
     const primary = service({ WORKERS: "2" });
     // Kill the newest worker each time one is started: the sixth death within a minute ends it.
@@ -83,60 +136,4 @@ describe("WORKERS", () => {
       ),
     ).toBe(true);
   }, 180_000);
-});
-
-describe("WORKERS: a worker killed under load", () => {
-  /**
-   * One GET on a new connection: its status, or the error that ended it. A connection neither
-   * answered nor closed is reported as `hung` after a long while (a hang detector, not a timing).
-   */
-  function newConnectionGet(port: number): Promise<string> {
-    return new Promise((resolve) => {
-      const call = request({ host: "127.0.0.1", port, path: "/healthz", agent: false }, (response) => {
-        response.resume();
-        response.on("end", () => resolve(String(response.statusCode)));
-        response.on("error", (error: NodeJS.ErrnoException) => resolve(String(error.code)));
-      });
-      call.setTimeout(30_000, () => call.destroy(Object.assign(new Error("hung"), { code: "hung" })));
-      call.on("error", (error: NodeJS.ErrnoException) => resolve(String(error.code ?? error.message)));
-      call.end();
-    });
-  }
-
-  it("every new connection is answered or closed: none is left hanging by the dead worker", async () => {
-    const primary = service({ WORKERS: "2" });
-    const lines = await primary.waitFor(WORKER_LISTENING, 2);
-    const port = portOf(lines[0]);
-    const outcomes: string[] = [];
-    let running = true;
-    const clients = Array.from({ length: 4 }, async () => {
-      while (running) outcomes.push(await newConnectionGet(port));
-    });
-    const killed = new Set<number>();
-    try {
-      for (let kill = 0; kill < 3; kill++) {
-        const pids = workerPids(await primary.waitFor(WORKER_LISTENING, 2 + kill)).filter(
-          (pid) => !killed.has(pid),
-        );
-        const before = outcomes.length;
-        // Under load: requests are being answered when the worker dies.
-        while (outcomes.length < before + 20) await newConnectionGet(port);
-        const victim = pids[kill % pids.length];
-        killed.add(victim);
-        process.kill(victim, "SIGKILL");
-        await primary.waitFor(/^worker \d+ exited \(SIGKILL\)/, kill + 1);
-      }
-      await primary.waitFor(WORKER_LISTENING, 5);
-      const before = outcomes.length;
-      while (outcomes.length < before + 20) await newConnectionGet(port);
-    } finally {
-      running = false;
-      await Promise.all(clients);
-      primary.child.kill("SIGTERM");
-      primary.child.kill("SIGTERM");
-      await primary.exited;
-    }
-    expect(outcomes).not.toContain("hung");
-    expect(outcomes.filter((outcome) => outcome === "200").length).toBeGreaterThan(60);
-  }, 300_000);
 });

@@ -15,7 +15,7 @@ import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import { expect } from "vitest";
 import { main } from "../../src/cli/main.js";
-import { CLI_BUNDLE } from "./bundle.js";
+import { CLI_BUNDLE, COMPILE_CACHE } from "./bundle.js";
 
 export interface CliRun {
   readonly code: number;
@@ -25,7 +25,7 @@ export interface CliRun {
 
 export function runCli(args: readonly string[], env: Record<string, string> = {}): Promise<CliRun> {
   return promisify(execFile)(process.execPath, [CLI_BUNDLE, ...args], {
-    env: { ...process.env, LOG_LEVEL: "silent", ...env },
+    env: { ...process.env, LOG_LEVEL: "silent", NODE_COMPILE_CACHE: COMPILE_CACHE, ...env },
     maxBuffer: 64 * 1024 * 1024,
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),

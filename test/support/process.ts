@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { afterEach } from "vitest";
-import { SERVER_BUNDLE } from "./bundle.js";
+import { COMPILE_CACHE, SERVER_BUNDLE } from "./bundle.js";
 import { connectFrom, type RawConnection } from "./clientAddress.js";
 
 const root = new URL("../..", import.meta.url);
@@ -57,7 +57,14 @@ export function startService(
   const child = spawn(file, args, {
     cwd: root,
     // At `info` whatever the test runner's environment says: the tests wait for these lines.
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      NODE_COMPILE_CACHE: COMPILE_CACHE,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     // Its own process group, so the clean-up reaches its children (workers, node under npm).
     detached: true,
