@@ -405,34 +405,94 @@ describe("Impact Framework 1.x (@grnsft/if 1.1.0, if-run)", () => {
       "cloud/instance-type": "m5.xlarge",
     };
 
-    /** if-run over one cloud observation with `config`; its status, error and output manifest. */
-    function runOne(
-      name: string,
-      config: unknown,
-      observation: Observation,
-      mapping?: Record<string, string>,
-    ) {
+    /** A cloud observation through a plugin instance of its own: the instance's config and mapping. */
+    interface Case {
+      readonly config: unknown;
+      readonly observation: Observation;
+      readonly mapping?: Record<string, string>;
+    }
+
+    /**
+     * if-run over a manifest where each case is a child of its own (named as the case), its one
+     * observation through its own plugin instance (`cloud-<case>`): its status, error and output
+     * manifest. IF runs each child through its own pipeline, so a child's outputs are those of a
+     * manifest holding it alone; the run loads the plugins' data once for all of them.
+     */
+    function runCases(name: string, cases: Readonly<Record<string, Case>>) {
+      const named = Object.entries(cases);
       const file = join(work, `${name}.yml`);
       writeFileSync(
         file,
         stringify({
           name,
           initialize: {
-            plugins: { cloud: { method: "BoaviztaCloud", path: "impact-service/if", config, mapping } },
+            plugins: Object.fromEntries(
+              named.map(([child, { config, mapping }]) => [
+                `cloud-${child}`,
+                { method: "BoaviztaCloud", path: "impact-service/if", config, mapping },
+              ]),
+            ),
           },
           tree: {
-            children: {
-              one: {
-                pipeline: { compute: ["cloud"] },
-                inputs: [{ ...ONE_HOUR, ...observation }],
-              },
-            },
+            children: Object.fromEntries(
+              named.map(([child, { observation }]) => [
+                child,
+                { pipeline: { compute: [`cloud-${child}`] }, inputs: [{ ...ONE_HOUR, ...observation }] },
+              ]),
+            ),
           },
         }),
       );
       const manifest = ifRun(file, join(work, name));
       return { status: manifest.execution?.status, error: manifest.execution?.error ?? "", manifest };
     }
+
+    /** if-run over one cloud observation with `config` (a refusal ends a run: one per manifest). */
+    const runOne = (name: string, config: unknown, observation: Observation) =>
+      runCases(name, { one: { config, observation } });
+
+    /** Regions an edition cannot use, and the warning each is told with. */
+    const REGIONS = [
+      ["2.4.1", "mars-1", "Region 'mars-1' not found for provider 'aws'"],
+      [
+        "1.2.4",
+        "eu-west-3",
+        "cloud/region 'eu-west-3' not used (Cloud regions are not part of this edition)",
+      ],
+    ] as const;
+    const regionCase = (edition: string) => `region-${edition.replaceAll(".", "-")}`;
+    const GRID = { edition: "2.4.1", criteria: ["gwp", "pe"] };
+    const GRID_OBSERVATION = { location: "FRA", "cpu/utilization": 50 };
+    const GWP_241 = { edition: "2.4.1", criteria: ["gwp"] };
+    /** The observations whose outputs the tests below read: one if-run answers them all. */
+    const ANSWERED: Record<string, Case> = {
+      warned: {
+        config: GWP_241,
+        observation: { "cloud/instance-type": "m5.xlarg", location: "europe-west1" },
+      },
+      ...Object.fromEntries(
+        REGIONS.map(([edition, region]) => [
+          regionCase(edition),
+          { config: { edition, criteria: ["gwp"] }, observation: { "cloud/region": region } },
+        ]),
+      ),
+      "grid-plain": { config: GRID, observation: GRID_OBSERVATION },
+      "grid-fed": { config: GRID, observation: { ...GRID_OBSERVATION, "grid/carbon-intensity": 300 } },
+      unmapped: { config: GWP_241, observation: { "cpu/utilization": 80 } },
+      mapped: {
+        config: GWP_241,
+        observation: { "cpu-util": 80 },
+        mapping: { "cpu/utilization": "cpu-util", "carbon-embodied": "embodied-carbon" },
+      },
+    };
+    let answered: ReturnType<typeof runCases>;
+
+    beforeAll(() => {
+      answered = runCases("answered", ANSWERED);
+    }, 120_000);
+
+    /** The output of a case of ANSWERED (its one observation's). */
+    const outputOf = (name: string): Observation => answered.manifest.tree.children[name].outputs?.[0] ?? {};
 
     it.each([
       [
@@ -499,45 +559,23 @@ describe("Impact Framework 1.x (@grnsft/if 1.1.0, if-run)", () => {
     });
 
     it("an unknown location and an approximate instance name are warnings in the output, never silent", () => {
-      const { manifest } = runOne(
-        "warned",
-        { edition: "2.4.1", criteria: ["gwp"] },
-        { "cloud/instance-type": "m5.xlarg", location: "europe-west1" },
-      );
-      const [output] = manifest?.tree.children.one.outputs ?? [{}];
+      const output = outputOf("warned");
       expect(String(output["boavizta/warnings"])).toContain("closest match 'm5.xlarge'");
       expect(String(output["boavizta/warnings"])).toContain("Location not found. Default value used.");
-    }, 60_000);
+    });
 
-    it.each([
-      ["2.4.1", "mars-1", "Region 'mars-1' not found for provider 'aws'"],
-      [
-        "1.2.4",
-        "eu-west-3",
-        "cloud/region 'eu-west-3' not used (Cloud regions are not part of this edition)",
-      ],
-    ])(
+    it.each(REGIONS)(
       "edition %s: a region %s the edition cannot use is a warning, never a silent default",
-      (edition, region, warning) => {
-        const { manifest } = runOne(
-          `region-${edition.replaceAll(".", "-")}`,
-          { edition, criteria: ["gwp"] },
-          { "cloud/region": region },
-        );
-        expect(manifest.execution?.status).toBe("success");
-        const [output] = manifest.tree.children.one.outputs ?? [{}];
-        expect(String(output["boavizta/warnings"])).toContain(warning);
+      (edition, _region, warning) => {
+        expect(answered.status).toBe("success");
+        expect(String(outputOf(regionCase(edition))["boavizta/warnings"])).toContain(warning);
       },
-      60_000,
     );
 
     it("grid/carbon-intensity replaces the location's gwp factor: gwp use = energy × intensity, other criteria kept", () => {
-      const config = { edition: "2.4.1", criteria: ["gwp", "pe"] };
-      const observation = { location: "FRA", "cpu/utilization": 50 };
-      const plain = runOne("grid-plain", config, observation).manifest.tree.children.one.outputs?.[0] ?? {};
-      const { manifest } = runOne("grid-fed", config, { ...observation, "grid/carbon-intensity": 300 });
-      expect(manifest.execution?.status).toBe("success");
-      const [fed] = manifest.tree.children.one.outputs ?? [{}];
+      const plain = outputOf("grid-plain");
+      expect(answered.status).toBe("success");
+      const fed = outputOf("grid-fed");
       const energy = Number(plain.energy);
       expect(energy).toBeGreaterThan(0);
       // Without the series: the edition's FRA factor, 0.098 kgCO2eq/kWh (electricity_impact_factors.csv).
@@ -548,7 +586,7 @@ describe("Impact Framework 1.x (@grnsft/if 1.1.0, if-run)", () => {
       expect(fed["carbon-embodied"]).toBe(plain["carbon-embodied"]);
       expect(String(fed["boavizta/warnings"])).toContain("gwp use from grid/carbon-intensity (300 gCO2e/kWh");
       expect(String(plain["boavizta/warnings"] ?? "")).not.toContain("grid/carbon-intensity");
-    }, 60_000);
+    });
 
     it("a negative grid/carbon-intensity is one error naming the field", () => {
       const { status, error } = runOne("grid-negative", {}, { "grid/carbon-intensity": -5 });
@@ -557,25 +595,14 @@ describe("Impact Framework 1.x (@grnsft/if 1.1.0, if-run)", () => {
     }, 60_000);
 
     it("a manifest's mapping renames the parameters read and the outputs written", () => {
-      const config = { edition: "2.4.1", criteria: ["gwp"] };
-      const plain = runOne("unmapped", config, { "cpu/utilization": 80 }).manifest.tree.children.one
-        .outputs?.[0];
-      const { manifest } = runOne(
-        "mapped",
-        config,
-        { "cpu-util": 80 },
-        {
-          "cpu/utilization": "cpu-util",
-          "carbon-embodied": "embodied-carbon",
-        },
-      );
-      expect(manifest.execution?.status).toBe("success");
-      const [output] = manifest.tree.children.one.outputs ?? [{}];
-      expect(output["boavizta/gwp-use"]).toBe(plain?.["boavizta/gwp-use"]);
-      expect(output["embodied-carbon"]).toBe(plain?.["carbon-embodied"]);
+      const plain = outputOf("unmapped");
+      expect(answered.status).toBe("success");
+      const output = outputOf("mapped");
+      expect(output["boavizta/gwp-use"]).toBe(plain["boavizta/gwp-use"]);
+      expect(output["embodied-carbon"]).toBe(plain["carbon-embodied"]);
       expect(output).not.toHaveProperty("carbon-embodied");
       expect(output).not.toHaveProperty("cpu/utilization");
       expect(output["cpu-util"]).toBe(80);
-    }, 60_000);
+    });
   });
 });

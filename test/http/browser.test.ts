@@ -102,6 +102,28 @@ async function recordedPage(): Promise<{ page: Page; requests: string[] }> {
   return { page, requests };
 }
 
+/**
+ * A page loaded once for the tests that read it, by the first of them (each load of GraphiQL or
+ * /docs is seconds of Chromium's CPU); closed with the browser.
+ */
+function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => {
+    loaded ??= load();
+    return loaded;
+  };
+}
+
+/** GraphiQL at 1400 px, as it opens: the tests at that width read it in turn. */
+const graphiql1400 = loadedOnce(graphiqlAt1400);
+
+/** /docs, each of its requests recorded: the tests of /docs read it in turn. */
+const docs = loadedOnce(async () => {
+  const recorded = await recordedPage();
+  await recorded.page.goto(`${server.url}/docs`);
+  return recorded;
+});
+
 /** Requests to another host than the service (blob: and data: URLs are the page's own). */
 function foreign(requests: readonly string[]): string[] {
   const own = new URL(server.url).host;
@@ -162,7 +184,7 @@ describe("in a browser", () => {
   it(
     "one press and release on an example tab opens it, the tab staying under the pointer",
     async () => {
-      const page = await graphiqlAt1400();
+      const page = await graphiql1400();
       await editorShows(page, "Server");
       // Each tab once, away from the open one: the first click on it must open it.
       for (const name of ["Component", "Peripheral", "Fleet", "Version", "Server"]) {
@@ -181,7 +203,6 @@ describe("in a browser", () => {
         await page.mouse.up();
         await editorShows(page, name);
       }
-      await page.close();
     },
     WAIT_MS * 2,
   );
@@ -189,7 +210,8 @@ describe("in a browser", () => {
   it(
     "at 1400 px, no example line is cut at the editor's right edge; a longer line wraps",
     async () => {
-      const page = await graphiqlAt1400();
+      // After the tabs' test, if it ran: each tab is opened again below, whichever is open.
+      const page = await graphiql1400();
       /** How far the query editor's widest line reaches past its visible width (px; ≤ 0: none cut). */
       const overflow = () =>
         page.evaluate(() => {
@@ -232,6 +254,7 @@ describe("in a browser", () => {
         { timeout: WAIT_MS },
       );
       expect(await overflow()).toBeLessThanOrEqual(0);
+      // The last test at this width: Monaco's cursor would blink on until the browser closes.
       await page.close();
     },
     WAIT_MS * 2,
@@ -240,24 +263,23 @@ describe("in a browser", () => {
   it(
     "/docs shows the REST routes from /openapi.json, offline",
     async () => {
-      const { page, requests } = await recordedPage();
-      await page.goto(`${server.url}/docs`);
+      const { page, requests } = await docs();
       await page.waitForSelector(".swagger-ui .info .title", { timeout: WAIT_MS });
       expect(await page.locator(".swagger-ui .info .title").innerText()).toContain("IT equipment impacts");
       await page.waitForSelector('.opblock-summary-path[data-path="/v1/server"]', { timeout: WAIT_MS });
       expect(requests.some((url) => url.endsWith("/openapi.json"))).toBe(true);
       expect(foreign(requests)).toEqual([]);
-      await page.close();
     },
     WAIT_MS * 2,
   );
 
   /**
-   * Swagger's "Try it out" on an operation: opened, tried with its example, executed; `opened`
-   * checks the form before it is tried. The operation's block once answered (status 200).
+   * Swagger's "Try it out" on an operation of /docs: opened, tried with its example, executed;
+   * `opened` checks the form before it is tried. The operation's block once answered (status 200).
+   * Each test tries another operation, on the page loaded once (an operation's block is its own).
    */
-  async function triedOut(page: Page, operationId: string, opened?: (operation: Locator) => Promise<void>) {
-    await page.goto(`${server.url}/docs`);
+  async function triedOut(operationId: string, opened?: (operation: Locator) => Promise<void>) {
+    const { page } = await docs();
     const operation = page.locator(`#operations-${operationId}`);
     await operation.waitFor({ timeout: WAIT_MS });
     // Playwright's click: a real press and release, once the element is still.
@@ -275,10 +297,8 @@ describe("in a browser", () => {
   it(
     "/docs: Try it out on POST /v1/server sends the example body and is answered 200",
     async () => {
-      const page = await browser.newPage();
-      const operation = await triedOut(page, "server-post_v1_server");
+      const operation = await triedOut("server-post_v1_server");
       expect(await operation.locator(".live-responses-table").innerText()).toContain("kgCO2eq");
-      await page.close();
     },
     WAIT_MS * 2,
   );
@@ -286,8 +306,7 @@ describe("in a browser", () => {
   it(
     "/docs: Try it out on POST /v1/cloud/instance sends the body's instance alone (no query instance_type)",
     async () => {
-      const page = await browser.newPage();
-      const operation = await triedOut(page, "cloud-post_v1_cloud_instance", async (opened) => {
+      const operation = await triedOut("cloud-post_v1_cloud_instance", async (opened) => {
         // No query field for the instance: the body's is the only one.
         expect(await opened.locator("input[placeholder='instance_type']").count()).toBe(0);
       });
@@ -295,7 +314,6 @@ describe("in a browser", () => {
       const url = await operation.locator(".request-url pre").innerText();
       expect(url).toContain("/v1/cloud/instance");
       expect(url).not.toContain("instance_type");
-      await page.close();
     },
     WAIT_MS * 2,
   );
