@@ -68,6 +68,23 @@ export function runMain(args: readonly string[]): Promise<CliRun> {
   return run;
 }
 
+/**
+ * `run` once per key in this test process, its result kept: where a file's tests read the same
+ * command on the same input (the same key), it runs once and each test reads what it asserts from
+ * that one result (the command is deterministic). A result is shared: a test does not change it.
+ */
+export function runOnce<K, V>(run: (key: K) => Promise<V>): (key: K) => Promise<V> {
+  const runs = new Map<K, Promise<V>>();
+  return (key) => {
+    let result = runs.get(key);
+    if (result === undefined) {
+      result = run(key);
+      runs.set(key, result);
+    }
+    return result;
+  };
+}
+
 /** A line of a CSV output, by column name. */
 export type OutputRow = Record<string, string>;
 
