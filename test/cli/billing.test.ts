@@ -1,9 +1,9 @@
 /**
  * `npx impact-service evaluate <billing export>` and `impact-service coefficients` as a user runs
- * them: the command line in a process of its own (EDITION=2.4.1 in its environment, read at its
- * start; a bill's lines and a whole table on its stdout, a pipe), its output files, its stderr and
- * exit code. Where a test reads only what it writes beside those, the command's function
- * (`runMain`, edition 2.4.1 given as `--edition`): the same run without a process.
+ * them: the command line in a process of its own where the process is what is read (EDITION=2.4.1
+ * in its environment, read at its start; a bill's lines and a whole table on its stdout, a pipe),
+ * else the command's function (`runMain`, edition 2.4.1 given as `--edition`): its output files,
+ * its stderr and exit code, the same without a process.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,7 +26,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe("impact-service evaluate <billing export>", () => {
   it("writes the FOCUS Parquet fixture's lines, their group sums and the summary", SLOW, async () => {
     const output = join(scratch, "lines.csv");
-    const { code, stderr } = await run([
+    const { code, stderr } = await runMain241([
       "evaluate",
       "test/fixtures/billing/focus-1.2.parquet",
       "--output",
@@ -52,7 +52,8 @@ describe("impact-service evaluate <billing export>", () => {
   });
 
   it("recognises CUR (gzipped) and Azure CSV by their header and writes CSV on stdout", SLOW, async () => {
-    // The gzipped CUR through the process (its stdout a pipe); Azure's CSV through the function.
+    // The gzipped CUR through the process (its stdout a pipe, its edition EDITION's, read at its
+    // start); Azure's CSV through the function (its edition --edition's).
     for (const [fixture, format, runOf] of [
       ["cur.csv.gz", "AWS CUR 2.0", run],
       ["azure.csv", "Azure cost export", runMain241],
@@ -70,6 +71,7 @@ describe("impact-service evaluate <billing export>", () => {
         true,
       );
       expect(stderr).toContain(format);
+      expect(stderr).toContain(", edition 2.4.1\n");
     }
   });
 
