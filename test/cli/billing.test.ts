@@ -1,6 +1,9 @@
 /**
  * `npx impact-service evaluate <billing export>` and `impact-service coefficients` as a user runs
- * them: the command line in a process of its own, its output files, its stderr and exit code.
+ * them: the command line in a process of its own where the process is what is read (EDITION=2.4.1
+ * in its environment, read at its start; a bill's lines and a whole table on its stdout, a pipe),
+ * else the command's function (`runMain`, edition 2.4.1 given as `--edition`): its output files,
+ * its stderr and exit code, the same without a process.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,7 +12,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { UNIT_KEY_NAMES } from "../../src/billing/stages/methodRows.js";
 import { KEY_COLUMNS } from "../../src/service/coefficients.js";
-import { runCli } from "../support/cli.js";
+import { runCli, runMain, runMain241 } from "../support/cli.js";
 
 /** Each run starts tsx and loads the editions: seconds each on a busy 2-core machine. */
 const SLOW = { timeout: 180_000 };
@@ -23,7 +26,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 describe("impact-service evaluate <billing export>", () => {
   it("writes the FOCUS Parquet fixture's lines, their group sums and the summary", SLOW, async () => {
     const output = join(scratch, "lines.csv");
-    const { code, stderr } = await run([
+    const { code, stderr } = await runMain241([
       "evaluate",
       "test/fixtures/billing/focus-1.2.parquet",
       "--output",
@@ -49,11 +52,13 @@ describe("impact-service evaluate <billing export>", () => {
   });
 
   it("recognises CUR (gzipped) and Azure CSV by their header and writes CSV on stdout", SLOW, async () => {
-    for (const [fixture, format] of [
-      ["cur.csv.gz", "AWS CUR 2.0"],
-      ["azure.csv", "Azure cost export"],
-    ]) {
-      const { code, stdout, stderr } = await run([
+    // The gzipped CUR through the process (its stdout a pipe, its edition EDITION's, read at its
+    // start); Azure's CSV through the function (its edition --edition's).
+    for (const [fixture, format, runOf] of [
+      ["cur.csv.gz", "AWS CUR 2.0", run],
+      ["azure.csv", "Azure cost export", runMain241],
+    ] as const) {
+      const { code, stdout, stderr } = await runOf([
         "evaluate",
         `test/fixtures/billing/${fixture}`,
         "--criteria",
@@ -66,6 +71,7 @@ describe("impact-service evaluate <billing export>", () => {
         true,
       );
       expect(stderr).toContain(format);
+      expect(stderr).toContain(", edition 2.4.1\n");
     }
   });
 
@@ -73,13 +79,15 @@ describe("impact-service evaluate <billing export>", () => {
     "exits 2 on a header of no known format, 1 with --strict on a bad row, writing nothing to -o or --tables",
     SLOW,
     async () => {
-      const unknown = await run(["evaluate", "test/fixtures/billing/unknown-header.parquet"]);
+      // Exit codes as the function returns them (through the process: test/cli/grid.test.ts and
+      // test/cli/portable.test.ts exit 2, test/cli/droppedLine.test.ts exit 1 with --strict)
+      const unknown = await runMain241(["evaluate", "test/fixtures/billing/unknown-header.parquet"]);
       expect(unknown.code).toBe(2);
       expect(unknown.stderr).toMatch(
         /lacks .*Known formats: FOCUS 1\.0–1\.2, AWS CUR 2\.0, Azure cost export/,
       );
       const output = join(scratch, "strict.csv");
-      const strict = await run([
+      const strict = await runMain241([
         "evaluate",
         "test/fixtures/billing/focus-bad-rows.csv",
         "--strict",
@@ -117,7 +125,7 @@ describe("impact-service coefficients", () => {
   });
 
   it("with --methods, adds the methods' rows of each place after the instance types'", SLOW, async () => {
-    const { code, stdout, stderr } = await run([
+    const { code, stdout, stderr } = await runMain([
       "coefficients",
       "--edition",
       "2.4.1",

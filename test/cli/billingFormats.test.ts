@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
-import { evaluatedLines, type OutputRow, onlyLine, runMain241 } from "../support/cli.js";
+import { evaluatedLines, type OutputRow, onlyLine, runMain241, runOnce } from "../support/cli.js";
 
 /** Each run starts tsx and loads the editions: seconds each on a busy 2-core machine. */
 const SLOW = { timeout: 180_000 };
@@ -27,22 +27,12 @@ const GIB = 1.073741824;
  * export's lines (the legacy CUR's four, the BigQuery CSV's three), and one run says what the
  * next would (the command is deterministic; each test still reads what it asserts).
  */
-const runs = new Map<string, Promise<{ stderr: string; lines: OutputRow[] }>>();
-function evaluate(file: string): Promise<{ stderr: string; lines: OutputRow[] }> {
-  let result = runs.get(file);
-  if (result === undefined) {
-    result = evaluateOnce(file);
-    runs.set(file, result);
-  }
-  return result;
-}
-
-/** Evaluates a fixture (or a file) to CSV: its stderr and written lines. */
-const evaluateOnce = (file: string) =>
+const evaluate = runOnce((file: string) =>
   evaluatedLines(
     file.includes("/") ? file : join(FIXTURES, file),
     join(scratch, `${file.replaceAll("/", "_")}.out.csv`),
-  );
+  ),
+);
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

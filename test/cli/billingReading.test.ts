@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { inputKindOf } from "../../src/billing/reading/layout.js";
-import { evaluatedLines, type OutputRow, onlyLine, runMain241 } from "../support/cli.js";
+import { evaluatedLines, type OutputRow, onlyLine, runMain241, runOnce } from "../support/cli.js";
 
 /** Each run starts tsx and loads the editions: seconds each on a busy 2-core machine. */
 const SLOW = { timeout: 180_000 };
@@ -20,13 +20,18 @@ const FIXTURES = "test/fixtures/billing";
 const scratch = mkdtempSync(join(tmpdir(), "billing-reading-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Evaluates a fixture (or a file) to CSV, gwp only: its stderr and written lines. */
-const evaluate = (file: string) =>
+/**
+ * Evaluates a fixture (or a file) to CSV, gwp only: its stderr and written lines. Once per file:
+ * the fixtures several tests compare with (the BigQuery CSV, the German EA file, the legacy CUR)
+ * run once for them all.
+ */
+const evaluate = runOnce((file: string) =>
   evaluatedLines(
     file.includes("/") ? file : join(FIXTURES, file),
     join(scratch, `${file.replaceAll("/", "_")}.out.csv`),
     ["--criteria", "gwp"],
-  );
+  ),
+);
 
 const impacts = (lines: readonly OutputRow[]) =>
   lines.map((row) => [

@@ -264,6 +264,16 @@ describe("impact-service evaluate", () => {
     expect(missing.stderr).toContain("no such file");
   }, 60_000);
 
+  it("never lets control characters from the input reach the terminal", async () => {
+    const path = file("escape.csv", "kind,provider,instance_type\ncloud,aws,\u001b[31mred\u001b]0;x\u0007\n");
+    const { stdout, stderr } = await evaluate(["evaluate", path, "--format", "csv"]);
+    expect(stderr).toContain("line 2: bad row: 404 \\x1b[31mred\\x1b]0;x\\x07 at aws not found");
+    const controls = [...`${stdout}${stderr}`].filter(
+      (char) => char !== "\n" && (char < " " || char === "\u007f"),
+    );
+    expect(controls).toEqual([]);
+  }, 60_000);
+
   it("exits 1 when every row failed", async () => {
     const path = file("failed.csv", "kind,provider,instance_type\ncloud,aws,nope\nphone,,\n");
     const { code, stdout } = await evaluate(["evaluate", path, "--format", "csv"]);
@@ -294,16 +304,6 @@ describe("impact-service as a process", () => {
     const { code, stdout } = await bin(["evaluate", INVENTORY, "--format", "xlsx"]);
     expect(code).toBe(0);
     expect(stdout.startsWith("PK")).toBe(true);
-  }, 60_000);
-
-  it("never lets control characters from the input reach the terminal", async () => {
-    const path = file("escape.csv", "kind,provider,instance_type\ncloud,aws,\u001b[31mred\u001b]0;x\u0007\n");
-    const { stdout, stderr } = await bin(["evaluate", path, "--format", "csv"]);
-    expect(stderr).toContain("line 2: bad row: 404 \\x1b[31mred\\x1b]0;x\\x07 at aws not found");
-    const controls = [...`${stdout}${stderr}`].filter(
-      (char) => char !== "\n" && (char < " " || char === "\u007f"),
-    );
-    expect(controls).toEqual([]);
   }, 60_000);
 
   it("reports an over-long field once for its row and reads the next rows", async () => {

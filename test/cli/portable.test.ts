@@ -1,6 +1,9 @@
 /**
  * `impact-service sql` and `impact-service tables` as a user runs them (docs/billing.md, "Beyond
- * one machine"): the command line in a process of its own, its files, stdout, stderr, exit code.
+ * one machine"): their files, stdout, stderr and exit code. Through the command's function
+ * (`runMain`, what the bin awaits, edition 2.4.1 given as `--edition`) where a test reads only what
+ * it writes; the bin's process (`runCli`, EDITION=2.4.1 in its environment) for a script on its
+ * stdout, and for FIFOs, whose reading would wait for ever in the process that opens them.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -9,7 +12,7 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { LINE_KIND_COLUMNS } from "../../src/billing/stages/classify.js";
-import { runCli } from "../support/cli.js";
+import { runCli, runMain241 } from "../support/cli.js";
 
 /** Each run starts tsx and loads the editions: seconds each on a busy 2-core machine. */
 const SLOW = { timeout: 180_000 };
@@ -17,11 +20,13 @@ const scratch = mkdtempSync(join(tmpdir(), "portable-cli-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** The command in a process of its own, edition 2.4.1 (test/support/cli.ts). */
-const run = (args: readonly string[]) => runCli(args, { EDITION: "2.4.1" });
+const bin = (args: readonly string[]) => runCli(args, { EDITION: "2.4.1" });
+/** The command's function in this process, edition 2.4.1: what the process writes, without one. */
+const run = runMain241;
 
 describe("impact-service sql", () => {
   it("writes BigQuery's keys script for a Parquet export's header", SLOW, async () => {
-    const { code, stdout, stderr } = await run([
+    const { code, stdout, stderr } = await bin([
       "sql",
       "--engine",
       "bigquery",
@@ -131,8 +136,8 @@ describe("the files sql and tables read by name", () => {
       writeFileSync(zip, Buffer.from("PK\x03\x04\x14\x00\x00\x00\x08\x00", "latin1"));
       const png = join(scratch, "keys.csv");
       writeFileSync(png, Buffer.from("\x89PNG\r\n\x1a\n", "latin1"));
-      const header = (file: string) => run(["sql", "--engine", "duckdb", "--header", file]);
-      const keys = (file: string) => run(["tables", "--keys", file, "--tables", join(scratch, "never")]);
+      const header = (file: string) => bin(["sql", "--engine", "duckdb", "--header", file]);
+      const keys = (file: string) => bin(["tables", "--keys", file, "--tables", join(scratch, "never")]);
       const runs = await Promise.all([header(fifo), header(zip), keys(fifo), keys(png)]);
       expect(runs.map((each) => [each.code, each.stderr])).toEqual([
         [2, `impact-service: --header ${fifo}: not a regular file (it is read from a file)\n`],

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runMain } from "../support/cli.js";
+import { runMain, runOnce } from "../support/cli.js";
 import { unreadable } from "../support/readableFigures.js";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -44,8 +44,16 @@ function inventory(): string {
   return path;
 }
 
-/** The report of `edition`, opened in Chromium once its three charts drew. */
-async function openReport(edition: string, more: readonly string[] = []) {
+/**
+ * The report of `edition` (`more` options after its own), opened in Chromium once its three charts
+ * drew: written and opened once for the tests that read it (one page, which they only read; the
+ * browser closes it).
+ */
+const openReport = (edition: string, more: readonly string[] = []) =>
+  reportPage([edition, ...more].join(" "));
+
+const reportPage = runOnce(async (key: string) => {
+  const [edition, ...more] = key.split(" ");
   const report = join(dir, `r-${edition}.html`);
   const { code } = await runMain([
     "evaluate",
@@ -63,7 +71,7 @@ async function openReport(edition: string, more: readonly string[] = []) {
   expect(code).toBe(0);
   // Three charts: embedded against use, the largest contributors, the groups.
   return openPage(report, 3);
-}
+});
 
 /** A report opened in Chromium once its `charts` charts drew: requests leaving the page and errors noted. */
 async function openPage(report: string, charts: number, viewport = { width: 1200, height: 900 }) {
@@ -109,7 +117,6 @@ describe("the HTML report", () => {
       expect(text).toContain("21 rows");
       expect(text).toContain("bad row: 404 no-such-type at aws not found");
       expect(text).toContain('usage_location "France" is not a location of edition 1.2.4');
-      await page.close();
     },
     WAIT_MS,
   );
@@ -167,7 +174,6 @@ describe("the HTML report", () => {
       expect(read.totals).toContain("Total climate change");
       expect(read.totals).toContain("Use of minerals and fossil ressources");
       expect(read.totals).toContain("Consumption of primary energy");
-      await page.close();
     },
     WAIT_MS,
   );
@@ -180,7 +186,6 @@ describe("the HTML report", () => {
         // 2.4.1 with a PEF criterion: its meaning says so.
         const { page } = await openReport(edition, edition === "2.4.1" ? ["--criteria", "gwp,ir"] : []);
         texts[edition] = await page.evaluate(() => document.body.innerText);
-        await page.close();
       }
       expect(texts["1.2.4"]).toContain(
         "for terminals and peripherals, edition 1.2.4 counts the whole manufacturing impact whatever the hours; editions 2.4.1 and 2.5.0 allocate it over the lifetime",
