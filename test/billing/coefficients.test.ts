@@ -24,7 +24,9 @@ describe.each(["2.4.1", "1.2.4"])("coefficient table of edition %s", (edition) =
     const byInstance = new Map<string, CoefficientRow[]>();
     for (const row of rows) {
       const key = `${row.provider}/${row.instanceType}`;
-      byInstance.set(key, [...(byInstance.get(key) ?? []), row]);
+      const instanceRows = byInstance.get(key);
+      if (instanceRows === undefined) byInstance.set(key, [row]);
+      else instanceRows.push(row);
     }
     let listed = 0;
     for (const provider of data.cloudProviders) {
@@ -55,12 +57,15 @@ describe.each(["2.4.1", "1.2.4"])("coefficient table of edition %s", (edition) =
           for (const phase of ["embedded", "use"] as const) {
             const expected = route[index][phase];
             const actual = row.perHour[index][phase];
-            const what = `${key} ${row.region ?? row.usageLocation ?? "default"} ${criterion.requested} ${phase} ${hours} h`;
-            expect(actual === null, what).toBe(expected === null);
+            const what = () =>
+              `${key} ${row.region ?? row.usageLocation ?? "default"} ${criterion.requested} ${phase} ${hours} h`;
+            // Asked of vitest where it fails (about 17 µs a call: this loop checks some 10^4 pairs)
+            if ((actual === null) !== (expected === null))
+              expect(actual === null, what()).toBe(expected === null);
             if (actual === null || expected === null) continue;
-            expectClose(actual.value * hours, expected.value, `${what} value`);
-            expectClose(actual.min * hours, expected.min, `${what} min`);
-            expectClose(actual.max * hours, expected.max, `${what} max`);
+            expectClose(actual.value * hours, expected.value, `${what()} value`);
+            expectClose(actual.min * hours, expected.min, `${what()} min`);
+            expectClose(actual.max * hours, expected.max, `${what()} max`);
           }
         });
       }

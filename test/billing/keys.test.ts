@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DuckDBInstance } from "@duckdb/node-api";
+import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, describe, expect, it } from "vitest";
 import { billingTerms, evaluateBillingExport } from "../../src/billing/bill.js";
 import { recognisedFormat } from "../../src/billing/formats.js";
@@ -59,22 +59,59 @@ async function keysOf(fixture: string, keys: string): Promise<void> {
   }
 }
 
+/** One DuckDB database for the file's reads of the tables written (a query each), opened once. */
+let reader: Promise<{ instance: DuckDBInstance; connection: DuckDBConnection }> | undefined;
+afterAll(async () => {
+  if (reader === undefined) return;
+  const { instance, connection } = await reader;
+  connection.closeSync();
+  instance.closeSync();
+});
+
 /** A file of a tables folder, row by row (as written: in order). */
 async function rowsOf(file: string): Promise<Record<string, unknown>[]> {
-  const instance = await DuckDBInstance.create(":memory:");
-  const connection = await instance.connect();
-  try {
-    const source = file.endsWith(".parquet")
-      ? `read_parquet(${quoted(file)})`
-      : `read_csv(${quoted(file)}, header = true, all_varchar = true, allow_quoted_nulls = false)`;
-    return (await connection.runAndReadAll(`SELECT * FROM ${source}`)).getRowObjectsJson() as Record<
-      string,
-      unknown
-    >[];
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
+  reader ??= DuckDBInstance.create(":memory:").then(async (instance) => ({
+    instance,
+    connection: await instance.connect(),
+  }));
+  const { connection } = await reader;
+  const source = file.endsWith(".parquet")
+    ? `read_parquet(${quoted(file)})`
+    : `read_csv(${quoted(file)}, header = true, all_varchar = true, allow_quoted_nulls = false)`;
+  return (await connection.runAndReadAll(`SELECT * FROM ${source}`)).getRowObjectsJson() as Record<
+    string,
+    unknown
+  >[];
+}
+
+/**
+ * The tables folder `evaluate <export> --tables` writes for a fixture (with a series or not), run
+ * once for the file: the cases that write the keys as CSV and as Parquet compare with the same.
+ */
+const evaluatedTables = new Map<string, Promise<string>>();
+
+function tablesEvaluated(fixture: string, series: string | null): Promise<string> {
+  const name = `${fixture.replaceAll("/", "-")}-${series ?? "none"}`;
+  let folder = evaluatedTables.get(name);
+  if (folder === undefined) {
+    folder = (async () => {
+      const edition = app.service.editions.get("2.4.1");
+      if (edition === undefined) throw new Error("edition 2.4.1 is served");
+      const context = editionContext("2.4.1");
+      const grid = series === null ? null : { series: join(GRID_SERIES, series), zones: null };
+      const evaluated = join(scratch, `${name}.evaluated`);
+      await evaluateBillingExport(
+        billingTerms(context, edition.data.cloudRegions ?? [], { criteria: null, load: null, ranges: false }),
+        billingRequest(join(FIXTURES, fixture), join(scratch, `${name}.parquet`), {
+          tablesFolder: evaluated,
+        }),
+        grid,
+      );
+      return evaluated;
+    })();
+    evaluatedTables.set(name, folder);
   }
+  return folder;
 }
 
 function expectSameRows(
@@ -116,14 +153,7 @@ describe("the small tables from the export's kinds of lines", () => {
       const context = editionContext("2.4.1");
       const name = `${fixture.replaceAll("/", "-")}-${as}`;
       const grid = series === null ? null : { series: join(GRID_SERIES, series), zones: null };
-      const evaluated = join(scratch, `${name}.evaluated`);
-      await evaluateBillingExport(
-        billingTerms(context, edition.data.cloudRegions ?? [], { criteria: null, load: null, ranges: false }),
-        billingRequest(join(FIXTURES, fixture), join(scratch, `${name}.parquet`), {
-          tablesFolder: evaluated,
-        }),
-        grid,
-      );
+      const evaluated = await tablesEvaluated(fixture, series);
       const keys = join(scratch, `${name}.keys.${as}`);
       await keysOf(join(FIXTURES, fixture), keys);
       const keyed = join(scratch, `${name}.keyed`);

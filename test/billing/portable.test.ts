@@ -86,6 +86,45 @@ interface Run {
   readonly command: { readonly columns: readonly string[]; readonly rows: readonly Row[] };
 }
 
+/** The command's run of a fixture, with a series or not: its lines (Parquet) and its tables folder. */
+interface CommandRun {
+  readonly output: string;
+  readonly tables: string;
+  readonly impactColumns: readonly string[];
+}
+
+/** Each fixture's command run, once for the file: the tests of several dialects or orders read it. */
+const commandRuns = new Map<string, Promise<CommandRun>>();
+
+function commandRun(fixture: string, series: string | null): Promise<CommandRun> {
+  const name = `${fixture.replaceAll("/", "-")}-${series ?? "none"}`;
+  let run = commandRuns.get(name);
+  if (run === undefined) {
+    run = evaluatedByCommand(fixture, series, name);
+    commandRuns.set(name, run);
+  }
+  return run;
+}
+
+async function evaluatedByCommand(fixture: string, series: string | null, name: string): Promise<CommandRun> {
+  const edition = app.service.editions.get("2.4.1");
+  if (edition === undefined) throw new Error("edition 2.4.1 is served");
+  const context = editionContext("2.4.1");
+  const output = join(scratch, `${name}.parquet`);
+  const tables = join(scratch, `${name}.tables`);
+  const grid = series === null ? null : { series: join(GRID_SERIES, series), zones: null };
+  const summary = await evaluateBillingExport(
+    billingTerms(context, edition.data.cloudRegions ?? [], {
+      criteria: null,
+      load: null,
+      ranges: grid !== null,
+    }),
+    billingRequest(join(FIXTURES, fixture), output, { tablesFolder: tables }),
+    grid,
+  );
+  return { output, tables, impactColumns: summary.impactColumns };
+}
+
 /** The command's lines (Parquet) and the script's billing_result for a fixture, with a series or not. */
 async function bothWays(
   fixture: string,
@@ -93,32 +132,22 @@ async function bothWays(
   dialect: Dialect,
   reversed = false,
 ): Promise<Run> {
-  const edition = app.service.editions.get("2.4.1");
-  if (edition === undefined) throw new Error("edition 2.4.1 is served");
   const context = editionContext("2.4.1");
-  const name = `${fixture.replaceAll("/", "-")}-${series ?? "none"}-${dialect.shape}`;
-  const output = join(scratch, `${name}.parquet`);
-  const tables = join(scratch, `${name}.tables`);
-  const grid = series === null ? null : { series: join(GRID_SERIES, series), zones: null };
-  const ranges = grid !== null;
+  const { output, tables, impactColumns: written } = await commandRun(fixture, series);
+  const ranges = series !== null;
   const path = join(FIXTURES, fixture);
-  const summary = await evaluateBillingExport(
-    billingTerms(context, edition.data.cloudRegions ?? [], { criteria: null, load: null, ranges }),
-    billingRequest(path, output, { tablesFolder: tables }),
-    grid,
-  );
   const instance = await DuckDBInstance.create(":memory:", { threads: "1" });
   const connection = await instance.connect();
   try {
-    await loadTables(connection, path, tables, grid !== null, reversed);
+    await loadTables(connection, path, tables, series !== null, reversed);
     const described = await relationHeader(connection, "billing_export");
     // A nested export (BigQuery's Parquet): its records whole, their fields read by the format
     const header = { ...described, columns: described.columns.filter((column) => column !== "line_id") };
     const format = recognisedFormat(formatHeader(header));
     if (format === null) throw new Error(`${fixture} is a billing export`);
     const impactColumns = billingImpactColumns(coefficientCriteria(context, null), ranges);
-    expect(impactColumns).toEqual(summary.impactColumns);
-    const request = { dialect, format, header, impactColumns, grid: grid !== null, typeHintColumn: null };
+    expect(impactColumns).toEqual(written);
+    const request = { dialect, format, header, impactColumns, grid: series !== null, typeHintColumn: null };
     await connection.run(billingScript(request, false));
     const result = await connection.runAndReadAll("SELECT * FROM billing_result");
     const command = await connection.runAndReadAll(`SELECT * FROM read_parquet(${quoted(output)})`);
