@@ -124,8 +124,14 @@ class Spark:
                 # and the cached lookup table held as it is, not compressed
                 .config("spark.sql.inMemoryColumnarStorage.compressed", "false")
                 # A session of a few minutes: the JVM compiles Spark's own code once, quickly
-                # (C1 only), rather than again with C2's costlier optimisations
-                .config("spark.driver.extraJavaOptions", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC")
+                # (C1 only), rather than again with C2's costlier optimisations, and defines its
+                # classes without the bytecode verifier (a check of the class files' code, not of
+                # what they compute: CPU spent at each class loaded)
+                .config(
+                    "spark.driver.extraJavaOptions",
+                    "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+                    " -XX:+UnlockDiagnosticVMOptions -XX:-BytecodeVerificationRemote",
+                )
                 .config("spark.ui.showConsoleProgress", "false")
             )
         if options.delta_jars:

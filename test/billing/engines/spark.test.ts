@@ -117,8 +117,8 @@ const inputColumns = (columns: readonly string[]) =>
   columns.slice(0, columns.indexOf("matched_instance_type"));
 
 /**
- * The Unity Catalog case (`--delta`: billing_result a managed Delta table) is one of the ten rather
- * than an eleventh run of a fixture: a case costs Spark its planning whatever its fixture.
+ * The Unity Catalog case (`--delta`: billing_result a managed Delta table) is one of the nine rather
+ * than a tenth run of a fixture: a case costs Spark its planning whatever its fixture.
  */
 const DELTA_FIXTURE = "oci-cost-report.csv";
 

@@ -87,6 +87,10 @@ function configure(port: number): string {
     // Its code and the queries' generated classes compiled once, quickly (C1 only), rather than
     // again by C2 (the CPU a short run spends most on)
     "-XX:TieredStopAtLevel=1",
+    // Its classes, its own and the queries' generated ones, defined without the bytecode verifier
+    // (a check of the class files' code, not of what they compute): CPU spent at each class loaded
+    "-XX:+UnlockDiagnosticVMOptions",
+    "-XX:-BytecodeVerificationRemote",
     "-XX:+ExitOnOutOfMemoryError",
     "-Djdk.attach.allowAttachSelf=true",
   ]);
