@@ -9,7 +9,9 @@ SELECT
   e.*,
   'azure' AS billing_provider,
   CASE
-    WHEN COALESCE(e.ChargeType, 'Usage') <> 'Usage' THEN 'not compute'
+    -- An empty ChargeType is none (a usage line): Hive's and Athena's CSV reader gives an empty
+    -- cell as an empty text where the command and Spark read NULL
+    WHEN COALESCE(NULLIF(TRIM(e.ChargeType), ''), 'Usage') <> 'Usage' THEN 'not compute'
     WHEN e.MeterCategory = 'Virtual Machines' THEN 'compute'
     ELSE 'not compute'
   END AS billing_line_kind,

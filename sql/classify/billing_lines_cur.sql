@@ -10,7 +10,8 @@ SELECT
   e.*,
   'aws' AS billing_provider,
   CASE
-    WHEN e.line_item_line_item_type NOT IN ('Usage', 'DiscountedUsage', 'SavingsPlanCoveredUsage')
+    -- An empty type is none (Hive's and Athena's CSV reader gives an empty cell as an empty text)
+    WHEN NULLIF(TRIM(e.line_item_line_item_type), '') NOT IN ('Usage', 'DiscountedUsage', 'SavingsPlanCoveredUsage')
       THEN 'not compute'
     WHEN ((e.line_item_product_code = 'AmazonEC2' AND e.line_item_operation LIKE 'RunInstances%')
         OR (e.line_item_product_code = 'AmazonRDS' AND e.line_item_operation LIKE 'CreateDBInstance%')

@@ -12,7 +12,8 @@
 SELECT
   p.*,
   CASE
-    WHEN p.ChargeCategory <> 'Usage' THEN 'not compute'
+    -- An empty category is none (Hive's and Athena's CSV reader gives an empty cell as an empty text)
+    WHEN NULLIF(TRIM(p.ChargeCategory), '') <> 'Usage' THEN 'not compute'
     WHEN p.billing_provider = 'aws' AND p.x_ServiceCode IS NOT NULL
       AND ((p.x_ServiceCode = 'AmazonEC2' AND p.x_Operation LIKE 'RunInstances%')
         OR (p.x_ServiceCode IN ('AmazonRDS', 'AmazonDocDB', 'AmazonNeptune') AND p.x_Operation LIKE 'CreateDBInstance%')

@@ -11,7 +11,8 @@ SELECT
   l.MeterCategory AS billing_service_category,
   -- The charge's category, as FOCUS names them (an unused reservation's or Savings Plan's hours a purchase)
   CASE
-    WHEN COALESCE(l.ChargeType, 'Usage') = 'Usage' THEN 'usage'
+    -- An empty ChargeType is none, as in classify/billing_lines_azure.sql
+    WHEN COALESCE(NULLIF(TRIM(l.ChargeType), ''), 'Usage') = 'Usage' THEN 'usage'
     WHEN l.ChargeType IN ('Purchase', 'UnusedReservation', 'UnusedSavingsPlan') THEN 'purchase'
     WHEN l.ChargeType = 'Tax' THEN 'tax'
     WHEN l.ChargeType = 'Refund' THEN 'credit'

@@ -13,7 +13,8 @@ SELECT
   l.service_description AS billing_service,
   l.service_description AS billing_service_category,
   CASE
-    WHEN LOWER(COALESCE(l.cost_type, 'regular')) = 'regular' THEN 'usage'
+    -- An empty cost_type is none, a regular cost (Hive's CSV reader gives an empty cell as an empty text)
+    WHEN LOWER(COALESCE(NULLIF(TRIM(l.cost_type), ''), 'regular')) = 'regular' THEN 'usage'
     WHEN LOWER(l.cost_type) = 'tax' THEN 'tax'
     WHEN LOWER(l.cost_type) IN ('adjustment', 'rounding_error') THEN 'adjustment'
     ELSE 'other'

@@ -43,11 +43,15 @@ beforeAll(async () => {
 
 const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
-/** The export as a team loads it: its columns as they are, each line numbered in the file's order. */
-function exportSource(fixture: string): string {
+/**
+ * The export as a team loads it: its columns as they are, each line numbered in the file's order;
+ * with `emptyText`, a CSV's empty cell an empty text, as Hive's and Athena's CSV reader gives it.
+ */
+function exportSource(fixture: string, emptyText = false): string {
+  const nothingNull = emptyText ? `, nullstr = ${quoted("\u0001")}` : "";
   return fixture.endsWith(".parquet")
     ? `SELECT * EXCLUDE (file_row_number), file_row_number + 1 AS line_id FROM read_parquet(${quoted(fixture)}, file_row_number = true)`
-    : `SELECT *, row_number() OVER () AS line_id FROM read_csv(${quoted(fixture)}, header = true, all_varchar = true)`;
+    : `SELECT *, row_number() OVER () AS line_id FROM read_csv(${quoted(fixture)}, header = true, all_varchar = true${nothingNull})`;
 }
 
 /** The tables the script reads, loaded from the coefficient file and the tables folder. */
@@ -57,9 +61,10 @@ async function loadTables(
   tables: string,
   grid: boolean,
   reversed = false,
+  emptyText = false,
 ): Promise<void> {
   await connection.run(
-    `CREATE TABLE billing_export AS ${exportSource(fixture)}${reversed ? " ORDER BY line_id DESC" : ""}`,
+    `CREATE TABLE billing_export AS ${exportSource(fixture, emptyText)}${reversed ? " ORDER BY line_id DESC" : ""}`,
   );
   await connection.run(
     `CREATE TABLE coefficients AS SELECT * FROM read_parquet(${quoted(coefficientsFile)})
@@ -131,6 +136,7 @@ async function bothWays(
   series: string | null,
   dialect: Dialect,
   reversed = false,
+  emptyText = false,
 ): Promise<Run> {
   const context = editionContext("2.4.1");
   const { output, tables, impactColumns: written } = await commandRun(fixture, series);
@@ -139,7 +145,7 @@ async function bothWays(
   const instance = await DuckDBInstance.create(":memory:", { threads: "1" });
   const connection = await instance.connect();
   try {
-    await loadTables(connection, path, tables, series !== null, reversed);
+    await loadTables(connection, path, tables, series !== null, reversed, emptyText);
     const described = await relationHeader(connection, "billing_export");
     // A nested export (BigQuery's Parquet): its records whole, their fields read by the format
     const header = { ...described, columns: described.columns.filter((column) => column !== "line_id") };
@@ -162,9 +168,11 @@ async function bothWays(
 }
 
 /** Every line in order, every column: texts equal, numbers to a relative 1e-12 (a record's fields as the command writes them). */
-function expectSameLinesOf(run: Run): void {
+function expectSameLinesOf(run: Run, emptyIsNull = false): void {
   const { columns } = run.command;
-  expectSameLines(run.script, run.command, columns.slice(0, columns.indexOf("matched_instance_type")));
+  expectSameLines(run.script, run.command, columns.slice(0, columns.indexOf("matched_instance_type")), {
+    emptyIsNull,
+  });
   expect(run.script.rows.map((row) => Number(row[0]))).toEqual(run.command.rows.map((_, index) => index + 1));
 }
 
@@ -226,6 +234,23 @@ describe("the DuckDB script of `impact-service sql` on a fresh connection", () =
       expectSameLinesOf(await bothWays(fixture, series, WITH_SHAPE));
     },
   );
+
+  it("reads an empty cell of a CSV as none when the engine gives it as an empty text (Hive, Athena)", async () => {
+    // A whole Azure bill followed by lines whose ChargeType cells are empty: the command reads them
+    // as usage, instance lines whose kWh per cost the by-cost lines take; read as empty texts
+    // (Trino's Hive catalog) they are the same lines
+    const run = await bothWays(
+      "grid/azure-whole-bill-monthly.csv",
+      "ember-monthly.csv",
+      DIALECTS.duckdb,
+      false,
+      true,
+    );
+    expectSameLinesOf(run, true);
+    const unpriced = run.command.rows.filter((row) => row.ChargeType === null && row.method === "instance");
+    // Each a D4ads v5's 24 hours (the rest checked against the script above)
+    expect(unpriced).toHaveLength(3);
+  });
 
   it("refuses an export not read in line_id's order rather than pair its lines by position", async () => {
     // The export's own columns are read again beside the computed ones: the positions must be the lines'
