@@ -12,6 +12,8 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 cli="$root/bin/impact-service.mjs"
 fixtures="$root/test/fixtures/billing"
+# the public sample exports, beside the checkout (test/fixtures/README.md)
+public="$root/../shared/public-exports"
 
 # run NAME ARGS... : one run in its own folder, outputs named relative to it
 run() {
@@ -28,7 +30,8 @@ run() {
   done
 }
 
-for path in "$fixtures"/*.csv "$fixtures"/*.csv.gz "$fixtures"/*.parquet "$fixtures"/*.json "$fixtures"/*.json.gz; do
+for path in "$fixtures"/*.csv "$fixtures"/*.csv.gz "$fixtures"/*.parquet "$fixtures"/*.json "$fixtures"/*.json.gz \
+  "$public"/*.csv "$public"/*.csv.gz; do
   [ -f "$path" ] || continue
   f=$(basename "$path")
   run "$f.241" evaluate "$path" --edition 2.4.1 -o out.csv

@@ -23,10 +23,11 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { publicExport } from "../test/support/publicExports.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SRC = join(ROOT, "src");
-const SAMPLE = join(ROOT, "test/fixtures/billing/focus-1.0-finops-sample.csv");
+const SAMPLE = publicExport("focus-1.0-finops-sample.csv");
 const COMPUTATION = ["engine", "data", "editions", "inputs"];
 
 interface FunctionCoverage {

@@ -18,9 +18,9 @@ import { flatExportHeader } from "../../src/billing/portable/header.js";
 import { billingScript } from "../../src/billing/portable/script.js";
 import { writeTablesFromKeys } from "../../src/billing/portable/tables.js";
 import { smallTableFiles } from "../../src/billing/stages/write.js";
+import { billingFixture } from "../support/publicExports.js";
 import { app, billingRequest, editionContext } from "./support.js";
 
-const FIXTURES = new URL("../fixtures/billing/", import.meta.url).pathname;
 const GRID_SERIES = new URL("../fixtures/grid/", import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), "billing-keys-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -102,7 +102,7 @@ function tablesEvaluated(fixture: string, series: string | null): Promise<string
       const evaluated = join(scratch, `${name}.evaluated`);
       await evaluateBillingExport(
         billingTerms(context, edition.data.cloudRegions ?? [], { criteria: null, load: null, ranges: false }),
-        billingRequest(join(FIXTURES, fixture), join(scratch, `${name}.parquet`), {
+        billingRequest(billingFixture(fixture), join(scratch, `${name}.parquet`), {
           tablesFolder: evaluated,
         }),
         grid,
@@ -155,7 +155,7 @@ describe("the small tables from the export's kinds of lines", () => {
       const grid = series === null ? null : { series: join(GRID_SERIES, series), zones: null };
       const evaluated = await tablesEvaluated(fixture, series);
       const keys = join(scratch, `${name}.keys.${as}`);
-      await keysOf(join(FIXTURES, fixture), keys);
+      await keysOf(billingFixture(fixture), keys);
       const keyed = join(scratch, `${name}.keyed`);
       await writeTablesFromKeys(context, edition.data.cloudRegions ?? [], {
         keys,

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Evaluation, type RequestedCriterion, resolveCriterion } from "../../src/engine/index.js";
 import { prepareComponent } from "../../src/service/components.js";
 import { runMain } from "../support/cli.js";
+import { billingFixture } from "../support/publicExports.js";
 import { editionContext, expectClose, routeRaw } from "./support.js";
 
 const SLOW = { timeout: 180_000 };
@@ -29,7 +30,7 @@ const summaries: Record<string, string> = {};
 /** The command on a fixture of test/fixtures/billing, in edition 2.4.1: its stderr and written lines. */
 async function evaluated(name: string, ...extra: string[]): Promise<{ stderr: string; lines: Row[] }> {
   const output = join(scratch, `${name}.csv`);
-  const file = `test/fixtures/billing/${name}.csv`;
+  const file = billingFixture(`${name}.csv`);
   const run = await runMain(["evaluate", file, "--edition", "2.4.1", "--output", output, ...extra]);
   if (run.code !== 0) throw new Error(`exit ${run.code}: ${run.stderr}`);
   return { stderr: run.stderr, lines: parse(await readFile(output, "utf8"), { columns: true }) as Row[] };

@@ -20,11 +20,11 @@ import { billingScript } from "../../src/billing/portable/script.js";
 import { SMALL_TABLE_COLUMNS } from "../../src/billing/stages/lookUp.js";
 import { METHOD_COEFFICIENTS_FILE, smallTableFiles } from "../../src/billing/stages/write.js";
 import { coefficientCriteria, coefficientTable } from "../../src/service/coefficients.js";
+import { billingFixture } from "../support/publicExports.js";
 import { expectSameLines } from "./engines/cases.js";
 import type { EngineRows } from "./engines/runner.js";
 import { app, billingRequest, editionContext } from "./support.js";
 
-const FIXTURES = new URL("../fixtures/billing/", import.meta.url).pathname;
 const GRID_SERIES = new URL("../fixtures/grid/", import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), "billing-portable-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -124,7 +124,7 @@ async function evaluatedByCommand(fixture: string, series: string | null, name: 
       load: null,
       ranges: grid !== null,
     }),
-    billingRequest(join(FIXTURES, fixture), output, { tablesFolder: tables }),
+    billingRequest(billingFixture(fixture), output, { tablesFolder: tables }),
     grid,
   );
   return { output, tables, impactColumns: summary.impactColumns };
@@ -141,7 +141,7 @@ async function bothWays(
   const context = editionContext("2.4.1");
   const { output, tables, impactColumns: written } = await commandRun(fixture, series);
   const ranges = series !== null;
-  const path = join(FIXTURES, fixture);
+  const path = billingFixture(fixture);
   const instance = await DuckDBInstance.create(":memory:", { threads: "1" });
   const connection = await instance.connect();
   try {

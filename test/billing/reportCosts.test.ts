@@ -12,9 +12,9 @@ import { writeBillingExport } from "../../scripts/billing-exports.js";
 import { billingAccount } from "../../src/billing/account.js";
 import { evaluateBillingExport } from "../../src/billing/bill.js";
 import type { BillRanking } from "../../src/output/billReport.js";
+import { billingFixture } from "../support/publicExports.js";
 import { billingRequest, billingTermsOf } from "./support.js";
 
-const FIXTURES = new URL("../fixtures/billing/", import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), "report-costs-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -63,7 +63,7 @@ describe("the bill's report reads one cost", () => {
     ["a whole CUR bill", "cur-whole-bill.csv", "out.parquet"],
     ["a whole Azure bill", "azure-whole-bill.csv", "out.csv"],
   ])("%s: each table sums to the coverage line", async (_, fixture, output) => {
-    const report = await reportOf(join(FIXTURES, fixture), `${fixture}.${output}`);
+    const report = await reportOf(billingFixture(fixture), `${fixture}.${output}`);
     const { estimatedCost, estimatedLines } = report.coverage;
     expect(estimatedLines).toBeGreaterThan(0);
     for (const ranking of rankings(report)) {
@@ -76,7 +76,7 @@ describe("the bill's report reads one cost", () => {
 
   it("the FOCUS sample: amortised cost, the instance hours at 16 USD in every table, no NULL resource", async () => {
     // The run of the sample's case above (the same request)
-    const report = await reportOf(join(FIXTURES, SAMPLE), `${SAMPLE}.out.csv`);
+    const report = await reportOf(billingFixture(SAMPLE), `${SAMPLE}.out.csv`);
     expect(report.costBasis).toMatch(/^amortised cost, as EffectiveCost/);
     // The coverage's 16.55 of 18.14 USD: BilledCost would make EC2 alone 18.61
     expect(report.coverage.estimatedCost).toBeCloseTo(16.55, 2);

@@ -25,10 +25,11 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BILLING_LINE_BYTES } from "../../src/billing/reading/notes.js";
 import { runMain241 } from "../support/cli.js";
+import { publicExport } from "../support/publicExports.js";
 
 /** Each run loads DuckDB and the editions: seconds each on a busy 2-core machine. */
 const SLOW = { timeout: 180_000 };
-const CUR_GZ = "test/fixtures/billing/cur-1.0-focus-converters-aws.csv.gz";
+const CUR_GZ = publicExport("cur-1.0-focus-converters-aws.csv.gz");
 const FOCUS_PARQUET = "test/fixtures/billing/focus-1.2.parquet";
 const AZURE_GERMAN = "test/fixtures/billing/azure-ea-german-semicolon.csv";
 const scratch = mkdtempSync(join(tmpdir(), "bill-parts-"));

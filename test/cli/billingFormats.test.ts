@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { evaluatedLines, type OutputRow, onlyLine, runMain241, runOnce } from "../support/cli.js";
+import { billingFixture } from "../support/publicExports.js";
 
 /** Each run starts tsx and loads the editions: seconds each on a busy 2-core machine. */
 const SLOW = { timeout: 180_000 };
@@ -29,7 +30,7 @@ const GIB = 1.073741824;
  */
 const evaluate = runOnce((file: string) =>
   evaluatedLines(
-    file.includes("/") ? file : join(FIXTURES, file),
+    file.includes("/") ? file : billingFixture(file),
     join(scratch, `${file.replaceAll("/", "_")}.out.csv`),
   ),
 );

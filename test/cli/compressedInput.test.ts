@@ -13,13 +13,14 @@ import { main } from "../../src/cli/main.js";
 import { inputText } from "../../src/cli/source.js";
 import { FileMisuse } from "../../src/support/namedFiles.js";
 import { evaluatedLines, runMain241, runOnce, sink } from "../support/cli.js";
+import { publicExport } from "../support/publicExports.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "compressed-input-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const INVENTORY = "examples/inventory.csv";
 const BILL = "test/fixtures/billing/azure.csv";
-const CUR_GZ = "test/fixtures/billing/cur-1.0-focus-converters-aws.csv.gz";
+const CUR_GZ = publicExport("cur-1.0-focus-converters-aws.csv.gz");
 
 /** A plain file's run (edition 2.4.1), once for the tests that compare with it: its lines and file. */
 const plainRun = runOnce(async (file: string) => {

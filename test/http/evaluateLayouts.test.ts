@@ -18,6 +18,7 @@ import { type Browser, chromium, type Frame, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBillingExport } from "../../scripts/billing-exports.js";
 import { portOf, startService } from "../support/process.js";
+import { publicExport } from "../support/publicExports.js";
 import { unreadable } from "../support/readableFigures.js";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -138,7 +139,7 @@ async function checkWidths(page: Page, name: string): Promise<void> {
 describe("the /evaluate page's layouts at 1280, 768 and 390 px", () => {
   it.each([
     ["inventory", () => join(ROOT, "examples/inventory.csv")],
-    ["focus-sample", () => join(ROOT, "test/fixtures/billing/focus-1.0-finops-sample.csv")],
+    ["focus-sample", () => publicExport("focus-1.0-finops-sample.csv")],
     ["cur-124340", () => largeCur],
   ])(
     "%s: nothing cut, nothing sideways, figures readable",
