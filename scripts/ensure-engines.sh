@@ -2,16 +2,20 @@
 # Run by `npm test` (pretest): installs the engines the billing comparisons run the scripts of
 # `impact-service sql` on (test/billing/engines/, docs/billing.md "Beyond one machine"), at the
 # versions engines/versions.env pins, into a cache outside the repository
-# (IMPACT_ENGINES_CACHE, default ~/.cache/impact-service/engines):
-#   - Python packages (engines/requirements.txt, every file's sha256 checked): pyspark (Spark in
-#     local mode, on the default Java), Trino's client, sqlglot;
-#   - Trino's server from Maven Central (trino-server-core, the Hive and memory connectors' plugins), each
-#     file's SHA-1 checked, run on Java 25;
-#   - Delta Lake's jars for Spark (the Unity Catalog case), SHA-1 checked.
+# (IMPACT_ENGINES_CACHE, default ~/.cache/impact-service/engines), each with its ordinary client:
+#   - Python packages with pip (engines/requirements.txt, every file's sha256 checked): pyspark
+#     (Spark in local mode, on the default Java), Trino's client, sqlglot. pyspark is a source
+#     distribution: what it builds with is engines/build-requirements.txt, installed first (hashes
+#     checked too), and the build runs without isolation on those alone; pip's cache is not used,
+#     so a wheel built on this machine before cannot stand in for the build;
+#   - Trino's server (trino-server-core, the Hive and memory connectors' plugins) and Delta Lake's
+#     jars for Spark (the Unity Catalog case) with Maven (`mvn dependency:copy` by coordinates,
+#     checksums strict), each file's SHA-1 checked again against versions.env, Trino run on Java 25.
 # What is installed is kept (a marker per part); a second run costs a few file checks. Runs
 # holding the cache at once wait for each other (flock). Never fails the test run itself: a part
 # that cannot be installed is said here and in its marker's place, and the tests that need it
-# fail with that reason.
+# fail with that reason. docs/billing.md ("Installing the engines") says how to prove the install
+# on an empty cache.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cache=${IMPACT_ENGINES_CACHE:-$HOME/.cache/impact-service/engines}
@@ -26,20 +30,28 @@ exec 9>"$cache/.lock"
 flock 9
 
 say() { echo "ensure-engines: $*" >&2; }
-maven=https://repo1.maven.org/maven2
 
-# fetch PATH SHA1 DEST: a Maven Central file, its SHA-1 checked before it is kept
+# fetch GROUP:ARTIFACT:VERSION:TYPE SHA1 DEST: an artifact copied by Maven from its coordinates
+# (the local repository in the cache), its SHA-1 checked before it is kept as DEST
 fetch() {
-  local path=$1 sha1=$2 dest=$3
+  local coordinates=$1 sha1=$2 dest=$3 staging
   [ -f "$dest" ] && return 0
-  say "downloading $maven/$path"
-  curl -fsSL --retry 3 --connect-timeout 20 --max-time 900 -o "$dest.part" "$maven/$path" || return 1
-  if ! echo "$sha1  $dest.part" | sha1sum -c --quiet - >&2; then
-    rm -f "$dest.part"
-    say "$path: SHA-1 is not $sha1"
+  staging=$(mktemp -d "$cache/.fetch.XXXXXX") || return 1
+  say "copying $coordinates with Maven"
+  if ! timeout 1800 mvn -B -q --no-transfer-progress --strict-checksums \
+    -Dmaven.repo.local="$cache/maven" \
+    "org.apache.maven.plugins:maven-dependency-plugin:$MAVEN_DEPENDENCY_PLUGIN_VERSION:copy" \
+    -Dartifact="$coordinates" -DoutputDirectory="$staging" >&2; then
+    rm -rf "$staging"
     return 1
   fi
-  mv "$dest.part" "$dest"
+  local copied=("$staging"/*)
+  if ! echo "$sha1  ${copied[0]}" | sha1sum -c --quiet - >&2; then
+    rm -rf "$staging"
+    say "$coordinates: SHA-1 is not $sha1"
+    return 1
+  fi
+  mv "${copied[0]}" "$dest" && rm -rf "$staging"
 }
 
 # part NAME DIR COMMAND...: COMMAND builds DIR unless DIR/.installed is there; a failure is
@@ -64,40 +76,45 @@ part() {
 
 install_python() {
   local dir=$1
+  local pip=("$dir/bin/pip" install --quiet --disable-pip-version-check --no-cache-dir --require-hashes)
   python3 -m venv "$dir" &&
-    "$dir/bin/pip" install --quiet --disable-pip-version-check --no-build-isolation --require-hashes \
-      -r "$root/engines/requirements.txt"
+    timeout 1800 "${pip[@]}" --no-deps -r "$root/engines/build-requirements.txt" &&
+    timeout 1800 "${pip[@]}" --no-build-isolation -r "$root/engines/requirements.txt"
 }
 
 install_trino() {
   local dir=$1 downloads="$cache/downloads"
   mkdir -p "$downloads" &&
-    fetch "io/trino/trino-server-core/$TRINO_VERSION/trino-server-core-$TRINO_VERSION.tar.gz" \
+    fetch "io.trino:trino-server-core:$TRINO_VERSION:tar.gz" \
       "$TRINO_SERVER_SHA1" "$downloads/trino-server-core-$TRINO_VERSION.tar.gz" &&
-    fetch "io/trino/trino-hive/$TRINO_VERSION/trino-hive-$TRINO_VERSION.zip" \
+    fetch "io.trino:trino-hive:$TRINO_VERSION:zip" \
       "$TRINO_HIVE_SHA1" "$downloads/trino-hive-$TRINO_VERSION.zip" &&
-    fetch "io/trino/trino-memory/$TRINO_VERSION/trino-memory-$TRINO_VERSION.zip" \
+    fetch "io.trino:trino-memory:$TRINO_VERSION:zip" \
       "$TRINO_MEMORY_SHA1" "$downloads/trino-memory-$TRINO_VERSION.zip" &&
     tar xzf "$downloads/trino-server-core-$TRINO_VERSION.tar.gz" -C "$dir" --strip-components=1 &&
     python3 -m zipfile -e "$downloads/trino-hive-$TRINO_VERSION.zip" "$dir/plugin" &&
     mv "$dir/plugin/trino-hive-$TRINO_VERSION" "$dir/plugin/hive" &&
     python3 -m zipfile -e "$downloads/trino-memory-$TRINO_VERSION.zip" "$dir/plugin" &&
     mv "$dir/plugin/trino-memory-$TRINO_VERSION" "$dir/plugin/memory" &&
-    rm -f "$downloads"/trino-*-"$TRINO_VERSION".*
+    rm -f "$downloads"/trino-*-"$TRINO_VERSION".* &&
+    rm -rf "$cache/maven/io/trino"
 }
 
 install_delta() {
   local dir=$1
-  fetch "io/delta/delta-spark_2.13/$DELTA_VERSION/delta-spark_2.13-$DELTA_VERSION.jar" \
+  fetch "io.delta:delta-spark_2.13:$DELTA_VERSION:jar" \
     "$DELTA_SPARK_SHA1" "$dir/delta-spark_2.13-$DELTA_VERSION.jar" &&
-    fetch "io/delta/delta-storage/$DELTA_VERSION/delta-storage-$DELTA_VERSION.jar" \
-      "$DELTA_STORAGE_SHA1" "$dir/delta-storage-$DELTA_VERSION.jar"
+    fetch "io.delta:delta-storage:$DELTA_VERSION:jar" \
+      "$DELTA_STORAGE_SHA1" "$dir/delta-storage-$DELTA_VERSION.jar" &&
+    rm -rf "$cache/maven/io/delta"
 }
 
-requirements=$(sha256sum "$root/engines/requirements.txt" | cut -c1-12)
+# the Python part's folder is named by both requirement files: a change to either installs anew
+requirements=$(cat "$root/engines/build-requirements.txt" "$root/engines/requirements.txt" | sha256sum | cut -c1-12)
 part "Python packages (pyspark $SPARK_VERSION, sqlglot $SQLGLOT_VERSION, trino client)" \
   "$cache/python-$requirements" install_python "$cache/python-$requirements"
 part "Trino $TRINO_VERSION" "$cache/trino-server-$TRINO_VERSION" install_trino "$cache/trino-server-$TRINO_VERSION"
 part "Delta Lake $DELTA_VERSION" "$cache/delta-$DELTA_VERSION" install_delta "$cache/delta-$DELTA_VERSION"
+command -v mvn >/dev/null || say "no mvn on PATH: Trino's server and Delta's jars cannot be copied"
 [ -x "$JAVA_FOR_TRINO/bin/java" ] || say "no Java at $JAVA_FOR_TRINO (Trino $TRINO_VERSION runs on Java 25): the Trino comparison will fail"
 exit 0

@@ -33,7 +33,9 @@ function installed(folder: string): string {
   );
 }
 
+/** The Python part's folder, named as scripts/ensure-engines.sh names it: by both requirement files. */
 const requirements = createHash("sha256")
+  .update(readFileSync(join(ROOT, "engines/build-requirements.txt")))
   .update(readFileSync(join(ROOT, "engines/requirements.txt")))
   .digest("hex")
   .slice(0, 12);
