@@ -5,6 +5,7 @@
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { EDITION_IDS } from "../../src/editions/index.js";
 import { Server } from "../../src/engine/assets/server.js";
 import { SERVICE_VERSION } from "../../src/support/version.js";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
@@ -386,7 +387,7 @@ describe("version", () => {
     expect(data.version).toEqual({
       service: SERVICE_VERSION,
       methodology: "1.2.4",
-      methodologies: ["1.2.4", "2.4.1", "2.5.0"],
+      methodologies: EDITION_IDS,
     });
     expect(SERVICE_VERSION).toMatch(/^\d+\.\d+\.\d+/);
   });
