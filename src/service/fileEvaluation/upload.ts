@@ -78,16 +78,59 @@ const inflatedTooLong = ({ inflateMs }: UploadBounds) =>
  */
 function gzipLineCounter(bounds: UploadBounds): LineCounter {
   const { count, lines } = lineCount(bounds.maxLines);
-  const inflate = createGunzip();
+  const { inflate, state, fail, taken } = countedInflater(bounds, count);
   const queued: Uint8Array[] = [];
-  let failure: unknown = null;
-  let inflated = 0;
   let given = 0;
   let inflatingMs = 0;
-  let ended = false;
   let pumping: Promise<void> = Promise.resolve();
+  const timed = async (work: Promise<void>) => {
+    const started = performance.now();
+    await work;
+    inflatingMs += performance.now() - started;
+    if (state.failure === null && inflatingMs > bounds.inflateMs) fail(inflatedTooLong(bounds));
+  };
+  // Ended before its input did: the bytes given after its last member are no member
+  const trailing = () =>
+    new FileRefusal(422, trailingBytesRefusal(trailingOffset(inflate, given) ?? inflate.bytesWritten));
+  const pump = async () => {
+    for (let chunk = queued.shift(); chunk !== undefined && state.failure === null; chunk = queued.shift()) {
+      given += chunk.length;
+      if (state.ended) return fail(trailing());
+      if (!inflate.write(chunk)) await timed(taken("drain"));
+    }
+  };
+  return {
+    feed: async (chunk) => {
+      if (state.failure !== null) throw state.failure;
+      queued.push(chunk);
+      if (queued.length === 1) pumping = pumping.then(pump);
+    },
+    end: async () => {
+      await pumping;
+      if (!state.ended && state.failure === null) {
+        const finished = taken("end");
+        inflate.end();
+        await timed(finished);
+      }
+      if (state.failure !== null) throw state.failure;
+      if (trailingOffset(inflate, given) !== null) throw trailing();
+      return lines();
+    },
+    fail: () => fail(new FileRefusal(499, "the upload stopped")),
+  };
+}
+
+/**
+ * A gzip inflater whose output is counted (`count`, which throws past the lines' bound) and
+ * bounded in bytes, its first failure kept and ending it; `taken` settles once it has taken what it
+ * was written, or has stopped (ended, failed).
+ */
+function countedInflater(bounds: UploadBounds, count: (chunk: Uint8Array) => void) {
+  const inflate = createGunzip();
+  const state: { failure: unknown; ended: boolean } = { failure: null, ended: false };
+  let inflated = 0;
   const fail = (error: unknown) => {
-    failure ??= error;
+    state.failure ??= error;
     inflate.destroy();
   };
   inflate.on("data", (chunk: Buffer) => {
@@ -100,12 +143,11 @@ function gzipLineCounter(bounds: UploadBounds): LineCounter {
     }
   });
   inflate.on("error", (error) => {
-    failure ??= new FileRefusal(422, `the gzip file is damaged or cut short: ${error.message}`);
+    state.failure ??= new FileRefusal(422, `the gzip file is damaged or cut short: ${error.message}`);
   });
   inflate.once("end", () => {
-    ended = true;
+    state.ended = true;
   });
-  // Settles once the inflater has taken what it was written, or has stopped (ended, failed)
   const taken = (event: "drain" | "end") =>
     new Promise<void>((resolve) => {
       const done = () => {
@@ -114,44 +156,7 @@ function gzipLineCounter(bounds: UploadBounds): LineCounter {
       };
       for (const name of [event, "end", "close"]) inflate.once(name, done);
     });
-  const timed = async (work: Promise<void>) => {
-    const started = performance.now();
-    await work;
-    inflatingMs += performance.now() - started;
-    if (failure === null && inflatingMs > bounds.inflateMs) fail(inflatedTooLong(bounds));
-  };
-  // Ended before its input did: the bytes given after its last member are no member
-  const trailing = () => {
-    const offset = trailingOffset(inflate, given);
-    return offset === null ? null : new FileRefusal(422, trailingBytesRefusal(offset));
-  };
-  const pump = async () => {
-    for (let chunk = queued.shift(); chunk !== undefined && failure === null; chunk = queued.shift()) {
-      given += chunk.length;
-      if (ended) return fail(trailing() ?? new FileRefusal(422, trailingBytesRefusal(inflate.bytesWritten)));
-      if (!inflate.write(chunk)) await timed(taken("drain"));
-    }
-  };
-  return {
-    feed: async (chunk) => {
-      if (failure !== null) throw failure;
-      queued.push(chunk);
-      if (queued.length === 1) pumping = pumping.then(pump);
-    },
-    end: async () => {
-      await pumping;
-      if (!ended && failure === null) {
-        const finished = taken("end");
-        inflate.end();
-        await timed(finished);
-      }
-      if (failure !== null) throw failure;
-      const refusal = trailing();
-      if (refusal !== null) throw refusal;
-      return lines();
-    },
-    fail: () => fail(new FileRefusal(499, "the upload stopped")),
-  };
+  return { inflate, state, fail, taken };
 }
 
 /** A file whose lines are not counted: a Parquet file, a workbook's ZIP, what the command refuses. */
