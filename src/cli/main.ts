@@ -4,8 +4,14 @@ import { join } from "node:path";
 import { type BillLayout, billName, inputKindOf, isZipFile } from "../billing/reading/layout.js";
 import { InputFileError } from "../duckdb/errors.js";
 import { nestedArchiveRefusal } from "../support/fileStart.js";
-import { FileMisuse, refuseRepeatedParts } from "../support/namedFiles.js";
-import { STAGE_FD_VARIABLE, stageDescriptor, stageWriter } from "../support/runStage.js";
+import {
+  environmentReads,
+  FileMisuse,
+  type NamedFile,
+  named,
+  refuseRepeatedParts,
+} from "../support/namedFiles.js";
+import { checkedStageDescriptor, STAGE_FD_VARIABLE, stageWriter } from "../support/runStage.js";
 import { printable, printableLines } from "../support/terminalText.js";
 import { inventoryMain } from "./inventoryRun.js";
 import {
@@ -63,7 +69,25 @@ async function command(argv: readonly string[], io: CliIo): Promise<number> {
     }
     return misuse(io, error);
   }
-  return evaluateMain(args, io);
+  let stageFd: number | null;
+  try {
+    stageFd = checkedStageDescriptor(process.env[STAGE_FD_VARIABLE], namedRunFiles(args));
+  } catch (error) {
+    return misuse(io, error);
+  }
+  return evaluateMain(args, stageFd === null ? io : { ...io, stage: stageWriter(stageFd) });
+}
+
+/** The files a run names, as given: those it reads and those it writes (IMPACT_STAGE_FD is none of them). */
+function namedRunFiles({ file, parts, values }: EvaluateArgs): NamedFile[] {
+  return [
+    ...(parts ?? [file]).map((path) => ({ option: "the input", path })),
+    ...named("--grid-intensity", values["grid-intensity"]),
+    ...named("--grid-zones", values["grid-zones"]),
+    ...environmentReads(process.env),
+    ...named("--output", values.output),
+    ...named("--report", values.report),
+  ];
 }
 
 /**
@@ -210,11 +234,10 @@ async function billingMain(args: EvaluateArgs, layout: BillLayout | undefined, i
     const { evaluateBill } = await import("../billing/bill.js");
     // Only the /evaluate page's child is handed a descriptor for its stages: a run in a terminal
     // tells them to no one, so it builds no writer for them.
-    const stageFd = process.env[STAGE_FD_VARIABLE];
     await evaluateBill(options, {
       stdout: io.stdout,
       say: (text) => io.stderr.write(printableLines(text)),
-      ...(stageFd === undefined ? {} : { stage: stageWriter(stageDescriptor(stageFd)) }),
+      ...(io.stage === undefined ? {} : { stage: io.stage }),
     });
     return 0;
   } catch (error) {

@@ -14,6 +14,7 @@ import { groupsPath } from "../output/table.js";
 import { DomainError } from "../service/errors.js";
 import { FileMisuse } from "../support/namedFiles.js";
 import { readNumber } from "../support/numbers.js";
+import type { RunStage } from "../support/runStage.js";
 import { printable } from "../support/terminalText.js";
 import type { InputFormat } from "./source.js";
 
@@ -105,6 +106,8 @@ export interface CliIo {
   readonly stderr: NodeJS.WriteStream;
   /** Aborted on SIGINT or SIGTERM: the run stops reading, writes what it has, and ends. */
   readonly interrupt?: AbortSignal;
+  /** Told each stage of a bill's run, where IMPACT_STAGE_FD named a descriptor (src/support/runStage.ts). */
+  readonly stage?: (stage: RunStage) => void;
 }
 
 /** 128 + the signal's number, as shells report a process ended by it. */

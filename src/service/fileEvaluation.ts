@@ -56,6 +56,10 @@ export interface FileEvaluationBounds {
   /** The upload's pace: at least `minUploadBytes` in each `uploadWindowMs` from its start (408). */
   readonly minUploadBytes: number;
   readonly uploadWindowMs: number;
+  /** Bytes a gzip's text may inflate to as it is received (413). */
+  readonly maxInflatedBytes: number;
+  /** Time the upload may wait on a gzip's inflation, in all (413). */
+  readonly inflateMs: number;
   /** Bytes of a run's folder: the file, the output, the report and the command's temporary files. */
   readonly runFolderBytes: number;
   /** Resident memory of the runs' commands together; one alone may use all of it. */
@@ -80,6 +84,9 @@ export const FILE_EVALUATION_BOUNDS: FileEvaluationBounds = {
   maxPerClient: 1,
   minUploadBytes: 64 * 1024,
   uploadWindowMs: 10_000,
+  // 200,000 lines of 5 KiB, a wide bill's; the temporary volume's size (deploy/deployment.yaml)
+  maxInflatedBytes: 1024 * MiB,
+  inflateMs: 30_000,
   runFolderBytes: 160 * MiB,
   runsMemoryBytes: 512 * MiB,
   runHeapMb: 256,
@@ -303,7 +310,7 @@ export function createFileEvaluator(
         if (entry === null)
           throw new FileRefusal(503, "the command line is not installed beside this service");
         folder = await makeRunFolder();
-        await receive(body, join(folder, input), bounds);
+        await receive(body, join(folder, input), bounds, signal);
         await checkedWorkbook(join(folder, input));
         await mkdir(join(folder, "out"));
       } catch (error) {

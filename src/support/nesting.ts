@@ -16,29 +16,51 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const OPEN_PAREN = 0x28;
 const CLOSE_PAREN = 0x29;
+const COMMA = 0x2c;
+
+/**
+ * Members of one JSON object, at most: past it, a body is refused before it is parsed. Listing an
+ * object's keys is one stretch of the main thread that no turn can cut (for…in, Object.keys,
+ * graphql-js's check of unknown fields): 700,000 keys in an 8 MB body took 0.3–1.3 s. The widest
+ * object an input has is a server's, about 30 fields (a fixed bound: no legitimate body nears it).
+ */
+export const MAX_OBJECT_MEMBERS = 1_000;
 
 /** Whether JSON text nests objects and lists more than `max` levels deep (strings skipped). */
 export function jsonNestingExceeds(text: string, max: number): boolean {
-  return jsonNestingScanExceeds(text, max, newJsonScan(), text.length);
+  return jsonBoundPassed(text, max, Number.POSITIVE_INFINITY, newJsonScan(), text.length) === "depth";
 }
 
-/** Where a scan of JSON text's nesting stands: the next index, the depth there, inside a string or not. */
+/** Where a scan of JSON text stands: the next index, the depth there, inside a string or not. */
 export interface JsonScan {
   at: number;
   depth: number;
   inString: boolean;
+  /** Per open container, the innermost last: its commas so far when an object, -1 when a list. */
+  readonly commas: number[];
 }
 
 export function newJsonScan(): JsonScan {
-  return { at: 0, depth: 0, inString: false };
+  return { at: 0, depth: 0, inString: false, commas: [] };
 }
 
+/** The bound a JSON text passes: its nesting, an object's members; null when it passes neither. */
+export type JsonBound = "depth" | "members" | null;
+
 /**
- * `jsonNestingExceeds`'s scan continued from `scan` up to index `until` (or the text's end), the
- * scan moved on: a long text is scanned in steps, each in a turn of its own.
+ * The first bound JSON text passes, scanned from `scan` up to index `until` (or the text's end),
+ * the scan moved on (a long text is scanned in steps, each in a turn of its own): nesting more than
+ * `max` levels deep, or an object of more than `maxMembers` members (its commas counted).
  */
-export function jsonNestingScanExceeds(text: string, max: number, scan: JsonScan, until: number): boolean {
+export function jsonBoundPassed(
+  text: string,
+  max: number,
+  maxMembers: number,
+  scan: JsonScan,
+  until: number,
+): JsonBound {
   let { depth, inString } = scan;
+  const { commas } = scan;
   const end = Math.min(until, text.length);
   let i = scan.at;
   for (; i < end; i++) {
@@ -48,16 +70,21 @@ export function jsonNestingScanExceeds(text: string, max: number, scan: JsonScan
       else if (c === QUOTE) inString = false;
     } else if (c === QUOTE) {
       inString = true;
+    } else if (c === COMMA) {
+      const top = commas.length - 1;
+      if (top >= 0 && commas[top] >= 0 && ++commas[top] >= maxMembers) return "members";
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      if (++depth > max) return true;
+      if (++depth > max) return "depth";
+      commas.push(c === OPEN_BRACE ? 0 : -1);
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
       depth--;
+      commas.pop();
     }
   }
   scan.at = i;
   scan.depth = depth;
   scan.inString = inString;
-  return false;
+  return null;
 }
 
 /**

@@ -66,16 +66,10 @@ async function evaluated(file: string, width: number): Promise<Page> {
   await page.waitForFunction(() => /^Done/.test(document.getElementById("status")?.textContent ?? ""), null, {
     timeout: WAIT_MS,
   });
-  // The report's frame has loaded and drawn its charts
-  await page.waitForFunction(
-    () => {
-      const frame = document.getElementById("report") as HTMLIFrameElement | null;
-      const body = frame?.contentDocument?.body;
-      return body !== undefined && body !== null && body.dataset.charts !== undefined;
-    },
-    null,
-    { timeout: WAIT_MS },
-  );
+  // The report's frame (sandboxed, an origin of its own: read through its frame) has drawn its charts
+  await expect
+    .poll(() => reportFrame(page).evaluate(() => document.body?.dataset.charts ?? null), { timeout: WAIT_MS })
+    .not.toBeNull();
   return page;
 }
 

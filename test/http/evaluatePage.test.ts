@@ -203,6 +203,49 @@ describe("the /evaluate page", () => {
   );
 
   it(
+    "shows the report in a sandboxed frame: its scripts run in an origin of their own, never the service's",
+    async () => {
+      const page = await openPage();
+      await page.setInputFiles("#file", INVENTORY);
+      await evaluated(page);
+      const frame = page.frames().find((f) => f !== page.mainFrame());
+      if (frame === undefined) throw new Error("no report frame");
+      // Its charts drawn (its scripts ran), its height told to the page
+      await expect
+        .poll(() => frame.evaluate(() => document.body.dataset.charts ?? null), { timeout: WAIT_MS })
+        .not.toBeNull();
+      await expect
+        .poll(() => page.evaluate(() => document.getElementById("report")?.style.height ?? ""), {
+          timeout: WAIT_MS,
+        })
+        .toMatch(/^\d+px$/);
+      expect(await page.getAttribute("#report", "sandbox")).toBe("allow-scripts");
+      expect(await frame.evaluate(() => window.origin)).toBe("null");
+      // Neither reaches the other: the page, the report's document; the report, the page's and its storage
+      expect(
+        await page.evaluate(() => (document.getElementById("report") as HTMLIFrameElement).contentDocument),
+      ).toBeNull();
+      expect(
+        await frame.evaluate(() => {
+          const reached: string[] = [];
+          try {
+            reached.push(window.parent.document.title);
+          } catch {}
+          try {
+            reached.push(String(window.localStorage.length));
+          } catch {}
+          try {
+            reached.push(document.cookie);
+          } catch {}
+          return reached;
+        }),
+      ).toEqual([]);
+      await page.close();
+    },
+    WAIT_MS,
+  );
+
+  it(
     "evaluates a dropped Excel workbook inventory as the command does",
     async () => {
       // The first rows of examples/inventory.csv, numbers as numbers, in a workbook's first sheet.

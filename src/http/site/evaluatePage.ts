@@ -109,16 +109,23 @@ function shown(parts, name, type, role, encoding) {
   const url = URL.createObjectURL(new Blob(parts, { type }));
   a.href = url;
   if (role === "report") {
-    const frame = document.getElementById("report");
-    // Brought into view again once the frame has its height: before, a phone's page may be too
-    // short below the status line for it to reach the top.
-    frame.onload = () => {
-      frame.style.height = frame.contentDocument.documentElement.scrollHeight + 40 + "px";
-      statusLine.scrollIntoView({ block: "start", behavior: "smooth" });
-    };
-    frame.src = url;
+    heightTold = false;
+    document.getElementById("report").src = url;
   }
 }
+// The report runs in a sandboxed frame, an origin of its own (nothing it holds can reach this
+// page's): it tells its height, which this page cannot read. Brought into view again once the
+// frame has its height: before, a phone's page may be too short below the status line for it to
+// reach the top.
+let heightTold = false;
+window.addEventListener("message", (e) => {
+  const frame = document.getElementById("report");
+  const height = e.data && e.data.reportHeight;
+  if (e.source !== frame.contentWindow || typeof height !== "number" || !(height >= 0)) return;
+  frame.style.height = Math.min(height, 1e6) + 40 + "px";
+  if (!heightTold) statusLine.scrollIntoView({ block: "start", behavior: "smooth" });
+  heightTold = true;
+});
 function bytesOf(base64) { const text = atob(base64); const b = new Uint8Array(text.length); for (let i = 0; i < text.length; i++) b[i] = text.charCodeAt(i); return b; }
 // The report is shown as soon as it has arrived (before the output, the larger, is received).
 function showReport(files) {
@@ -222,12 +229,12 @@ export function evaluatePage(info: EvaluatePageInfo): string {
 <p><button name="run" type="submit">Evaluate</button></p>
 </div>
 </form>
-<p class="bounds">Bounds: ${bounds.maxBytes / 1024 / 1024} MiB a file, ${bounds.maxLines.toLocaleString("en")} lines (a .csv.gz or .json.gz counted inflated; a workbook's parts, strings and cells by the workbook's bounds), ${bounds.timeoutMs / 1000} s a run, ${bounds.maxConcurrent} files at once for the whole service and ${bounds.maxPerClient} a client; the upload at least ${bounds.minUploadBytes / 1024} KiB every ${bounds.uploadWindowMs / 1000} s.</p>
+<p class="bounds">Bounds: ${bounds.maxBytes / 1024 / 1024} MiB a file, ${bounds.maxLines.toLocaleString("en")} lines (a .csv.gz or .json.gz counted inflated, its text ${bounds.maxInflatedBytes / 1024 / 1024 / 1024} GiB at most; a workbook's parts, strings and cells by the workbook's bounds), ${bounds.timeoutMs / 1000} s a run, ${bounds.maxConcurrent} files at once for the whole service and ${bounds.maxPerClient} a client; the upload at least ${bounds.minUploadBytes / 1024} KiB every ${bounds.uploadWindowMs / 1000} s.</p>
 <progress id="progress" max="1" value="0" hidden></progress>
 <div id="status" role="status" aria-live="polite"></div>
 <section id="results" hidden>
 <div id="downloads"></div>
-<iframe id="report" title="report"></iframe>
+<iframe id="report" title="report" sandbox="allow-scripts"></iframe>
 <h2>The command's summary</h2>
 <pre id="summary"></pre>
 </section>
