@@ -81,6 +81,8 @@ export type Criterion =
   | 'pm'
   /** Photochemical ozone formation, in kg NMVOC eq. (PEF method). */
   | 'pocp'
+  /** Water consumption footprint (on site and in electricity generation), in L. */
+  | 'wcf'
   /** Use of water resources, in m3 eq. (PEF method). */
   | 'wu';
 
