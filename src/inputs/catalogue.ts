@@ -537,6 +537,7 @@ export const INPUT_OBJECTS = [
   PROFILE_REQUEST,
   PROFILE_USAGE,
   PROFILE_USE_REQUEST,
+  GENERATIVE_AI,
 ] as const;
 
 /** The v1 name of every GraphQL input field of the catalogue (error locations of the REST shim). */

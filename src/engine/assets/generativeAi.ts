@@ -199,7 +199,7 @@ export function generativeAiModel(
     useRunsWithoutDuration: true,
     embedded: (criterion) => embedded(criterion),
     use: (criterion) => use(criterion),
-    verbose: () => verboseOf(context, references, input, shape),
+    verbose: () => verboseOf(context, references, input, shape, bounds(low.energy, high.energy)),
     shape,
   };
 }
@@ -225,6 +225,7 @@ function verboseOf(
   { model, provider, mix }: GenerativeAiReferences,
   input: GenerativeAiInput,
   shape: GenerativeAiShape,
+  energy: Bounds,
 ): VerboseReport {
   const { figures } = context.data;
   const edition = context.rules.version;
@@ -262,6 +263,8 @@ function verboseOf(
       : [figure("time_to_first_token", model.ttft, "COMPLETED", "s", modelSource)]),
     figure("gpu_required_count", shape.gpus, "COMPLETED", "GPUs"),
     figure("generation_latency", shape.generationLatency, "COMPLETED", "s"),
+    // The energy behind the use impacts (an inventory row's energy_kwh, src/service/energy.ts).
+    figure("energy", energy, "COMPLETED", "kWh"),
     figure("datacenter_pue", provider.pue, "COMPLETED", undefined, `${edition} providers.csv`),
     figure("datacenter_wue", provider.wue, "COMPLETED", "L/kWh", `${edition} providers.csv`),
     figure("gwp_factor", mix.gwp, "COMPLETED", "kgCO2eq/kWh", mixSource),

@@ -1,6 +1,7 @@
+import { GENERATIVE_AI_EDITION } from "../../editions/index.js";
 import { type GraphiQLExample, phase } from "./graphiqlTab.js";
 
-/** The tabs beyond single assets: IoT, a consumption profile, a fleet, the versions. */
+/** The tabs beyond single assets: IoT, a generative-AI request, a consumption profile, a fleet, the versions. */
 export const MORE_TABS: readonly GraphiQLExample[] = [
   {
     query: `# An IoT device from an archetype (its functional
@@ -15,6 +16,28 @@ query IotDevice {
   }
 }
 ${phase("IotDevice")}`,
+  },
+  {
+    query: `# One request to a generative-AI model, as
+# ${GENERATIVE_AI_EDITION.rules.version} evaluates it: energy (fe,
+# kWh), gwp, adp, pe and water (wcf, L).
+query GenerativeAi {
+  generativeAi(input: {
+    provider: "openai"
+    model: "gpt-4o-mini"
+    outputTokens: 400
+    zone: "FRA"
+  }) {
+    edition zone warnings
+    impacts(criteria: [gwp, fe, wcf]) {
+      criterion
+      unit
+      use { ...GenerativeAiPhase }
+      embedded { ...GenerativeAiPhase }
+    }
+  }
+}
+${phase("GenerativeAi")}`,
   },
   {
     query: `# A CPU consumption profile fitted to measured

@@ -306,6 +306,14 @@ type IfAsset_Component_Fragment = { impacts: Array<{ criterion: string, embedded
       | Record<PropertyKey, never>
      }>, verbose: { v1: unknown } };
 
+type IfAsset_GenerativeAiUsage_Fragment = { impacts: Array<{ criterion: string, embedded:
+      | { value: number, warnings: Array<string>, unrounded: { value: number } | null }
+      | Record<PropertyKey, never>
+    , use:
+      | { value: number, warnings: Array<string>, unrounded: { value: number } | null }
+      | Record<PropertyKey, never>
+     }>, verbose: { v1: unknown } };
+
 type IfAsset_IotDevice_Fragment = { impacts: Array<{ criterion: string, embedded:
       | { value: number, warnings: Array<string>, unrounded: { value: number } | null }
       | Record<PropertyKey, never>
@@ -333,6 +341,7 @@ type IfAsset_Terminal_Fragment = { impacts: Array<{ criterion: string, embedded:
 export type IfAssetFragment =
   | IfAsset_CloudInstance_Fragment
   | IfAsset_Component_Fragment
+  | IfAsset_GenerativeAiUsage_Fragment
   | IfAsset_IotDevice_Fragment
   | IfAsset_Server_Fragment
   | IfAsset_Terminal_Fragment
