@@ -165,6 +165,8 @@ export interface EditionContext {
   readonly engine: EngineContext;
   /** What one request may ask for (the service's limits). */
   readonly limits: Limits;
+  /** The generative-AI edition, beside this one (a bill's generative-AI lines read it). */
+  readonly generativeAi: GenerativeAiService;
 }
 
 /**
@@ -187,6 +189,7 @@ export function editionContext(
     evaluations,
     engine: { data: served.data, lookups, rules: served.rules },
     limits: service.limits,
+    generativeAi: service.generativeAi,
   };
 }
 
