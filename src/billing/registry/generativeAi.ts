@@ -104,7 +104,7 @@ export function aiVariantParts(variant: string): { readonly provider: string; re
 /**
  * A text as billed spellings are compared: lower case, without blanks, hyphens, dots, underscores,
  * colons and slashes (`Claude4.6Opus` and `claude-4-6-opus` are `claude46opus`). The SQL's spelling
- * is the same (aiModelSql).
+ * is the same (aiSpellingSql).
  */
 export function aiSpelling(text: string): string {
   return text.toLowerCase().replace(/[ \-._:/]/g, "");

@@ -1,4 +1,3 @@
-import { GENERATIVE_AI_EDITION } from "../../editions/index.js";
 import { type GraphiQLExample, phase } from "./graphiqlTab.js";
 
 /** The tabs beyond single assets: IoT, a generative-AI request, a consumption profile, a fleet, the versions. */
@@ -19,9 +18,9 @@ ${phase("IotDevice")}`,
   },
   {
     query: `# One request to a generative-AI model, as
-# ${GENERATIVE_AI_EDITION.rules.version} evaluates it: energy (fe,
-# kWh), gwp, adp, pe and water (wcf, L).
-query GenerativeAi {
+# EcoLogits evaluates it (its edition): energy
+# (fe, kWh), gwp, adp, pe and water (wcf, L).
+query AI {
   generativeAi(input: {
     provider: "openai"
     model: "gpt-4o-mini"
@@ -32,12 +31,12 @@ query GenerativeAi {
     impacts(criteria: [gwp, fe, wcf]) {
       criterion
       unit
-      use { ...GenerativeAiPhase }
-      embedded { ...GenerativeAiPhase }
+      use { ...AIPhase }
+      embedded { ...AIPhase }
     }
   }
 }
-${phase("GenerativeAi")}`,
+${phase("AI")}`,
   },
   {
     query: `# A CPU consumption profile fitted to measured
