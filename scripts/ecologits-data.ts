@@ -13,6 +13,12 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import {
+  AI_FIGURE_COLUMNS,
+  AI_MIX_COLUMNS,
+  AI_MODEL_COLUMNS,
+  AI_PROVIDER_COLUMNS,
+} from "../src/data/generativeAi.js";
 import { GENERATIVE_AI_EDITION } from "../src/editions/index.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -105,20 +111,7 @@ function tables(data: Facts): Record<string, string> {
   const llm = "ecologits/impacts/llm.py";
   return {
     "models.csv": csv(
-      [
-        "provider",
-        "name",
-        "alias_of",
-        "architecture",
-        "total_parameters_min",
-        "total_parameters_max",
-        "active_parameters_min",
-        "active_parameters_max",
-        "tps",
-        "ttft",
-        "warnings",
-        "sources",
-      ],
+      AI_MODEL_COLUMNS.required,
       data.models.map((m) => [
         m.provider,
         m.name,
@@ -133,7 +126,7 @@ function tables(data: Facts): Record<string, string> {
       ]),
     ),
     "electricity_mixes.csv": csv(
-      ["zone", "adpe", "pe", "gwp", "wue", "warnings"],
+      AI_MIX_COLUMNS.required,
       data.electricity_mixes.map((mix) => [
         mix.zone,
         mix.adpe,
@@ -143,19 +136,16 @@ function tables(data: Facts): Record<string, string> {
         mix.warnings.join(" "),
       ]),
     ),
-    "figures.csv": csv(
-      ["figure", "value", "unit", "source"],
-      [
-        ...FIGURES.map(([name, constant, unit]) => {
-          const value = data.figures[constant];
-          if (typeof value !== "number") throw new Error(`ecologits-data: no figure ${constant} in ${llm}`);
-          return [name, value, unit, `${llm}, ${constant}`];
-        }),
-        ["memory_overhead", MEMORY_OVERHEAD, "× the weights' memory", `${llm}, model_required_memory`],
-      ],
-    ),
+    "figures.csv": csv(AI_FIGURE_COLUMNS.required, [
+      ...FIGURES.map(([name, constant, unit]) => {
+        const value = data.figures[constant];
+        if (typeof value !== "number") throw new Error(`ecologits-data: no figure ${constant} in ${llm}`);
+        return [name, value, unit, `${llm}, ${constant}`];
+      }),
+      ["memory_overhead", MEMORY_OVERHEAD, "× the weights' memory", `${llm}, model_required_memory`],
+    ]),
     "providers.csv": csv(
-      ["provider", "datacenter_location", "pue_min", "pue_max", "wue_min", "wue_max", "source"],
+      AI_PROVIDER_COLUMNS.required,
       Object.entries(data.providers).map(([provider, config]) => [
         provider,
         config.datacenter_location,
