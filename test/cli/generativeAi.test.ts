@@ -9,7 +9,12 @@ import { runMain } from "../support/cli.js";
 
 describe("impact-service evaluate on generative-AI rows", () => {
   it("answers each row's requests, the worked example's row as by hand", async () => {
-    const { code, stdout, stderr } = await runMain(["evaluate", "examples/generative-ai.csv", "--criteria", "gwp"]);
+    const { code, stdout, stderr } = await runMain([
+      "evaluate",
+      "examples/generative-ai.csv",
+      "--criteria",
+      "gwp",
+    ]);
     expect(code, stderr).toBe(0);
     const rows: Record<string, string>[] = parse(stdout, { columns: true });
     expect(rows.map((row) => row.status)).toEqual(["evaluated", "evaluated", "evaluated"]);
