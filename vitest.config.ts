@@ -22,6 +22,8 @@ const PROCESS_TESTS = [
   "test/http/evaluateLayouts.test.ts",
   "test/http/server.test.ts",
   "test/clients/**/*.test.ts",
+  // EcoLogits in its own Python process (scripts/ensure-ecologits.sh)
+  "test/reference/**/*.test.ts",
   // Spark's session and Trino's server, started once per file (test/billing/engines/)
   "test/billing/engines/**/*.test.ts",
 ];

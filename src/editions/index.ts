@@ -1,10 +1,11 @@
 import type { CriterionInfo } from "../engine/index.js";
-import type { EditionDescription } from "./types.js";
+import { EDITION_ECOLOGITS_0_11_3 } from "./ecologits_0_11_3.js";
+import type { EditionDescription, GenerativeAiEditionDescription } from "./types.js";
 import { EDITION_1_2_4 } from "./v1_2_4.js";
 import { EDITION_2_4_1 } from "./v2_4_1.js";
 import { EDITION_2_5_0 } from "./v2_5_0.js";
 
-export type { EditionDescription } from "./types.js";
+export type { EditionDescription, GenerativeAiEditionDescription } from "./types.js";
 
 /** Every edition the service serves, oldest first. */
 export const EDITIONS: readonly EditionDescription[] = [EDITION_1_2_4, EDITION_2_4_1, EDITION_2_5_0];
@@ -19,6 +20,12 @@ export const DEFAULT_EDITION_ID = EDITION_1_2_4.id;
  */
 export const NEW_WORK_EDITION_ID = EDITION_2_5_0.id;
 
+/**
+ * The edition of generative-AI usage (docs/methodology.md, "Generative AI"): EcoLogits' release,
+ * apart from Boavizta's editions, which evaluate no AI usage.
+ */
+export const GENERATIVE_AI_EDITION: GenerativeAiEditionDescription = EDITION_ECOLOGITS_0_11_3;
+
 export const EDITION_IDS: readonly string[] = EDITIONS.map((edition) => edition.id);
 
 /**
@@ -26,7 +33,11 @@ export const EDITION_IDS: readonly string[] = EDITIONS.map((edition) => edition.
  * `Criterion` enum, the v1 `criteria` query value). A custom edition has its base's criteria.
  */
 export const EVERY_EDITION_CRITERION: readonly CriterionInfo[] = [
-  ...new Map(EDITIONS.flatMap((edition) => edition.rules.criteria).map((info) => [info.key, info])).values(),
+  ...new Map(
+    [...EDITIONS, GENERATIVE_AI_EDITION]
+      .flatMap((edition) => edition.rules.criteria)
+      .map((info) => [info.key, info]),
+  ).values(),
 ];
 
 /** An `edition` value that names no edition (REST 422, GraphQL BAD_USER_INPUT, start-up failure). */

@@ -475,6 +475,43 @@ export const PROFILE_USE_REQUEST = inputObject(
   },
 );
 
+/** A request to a generative-AI model (docs/methodology.md, "Generative AI"): the `generativeAi` query's input and the v1 body. */
+export const GENERATIVE_AI = inputObject(
+  "GenerativeAiInput",
+  "One request to a generative-AI model: which model, what it generated, and where.",
+  {
+    provider: {
+      type: "text",
+      required: true,
+      description:
+        "The model's provider, as EcoLogits names it: anthropic, cohere, google_genai, huggingface_hub, mistralai, openai.",
+    },
+    model: {
+      type: "text",
+      required: true,
+      description:
+        "The model as its provider's API names it (gpt-4o-mini, claude-sonnet-4-5, mistral-large-latest…); see generativeAiModels. A name the data lacks is refused with the closest ones.",
+    },
+    outputTokens: {
+      type: "float",
+      bound: "quantity",
+      required: true,
+      description: "Tokens the model generated. Input tokens are not part of EcoLogits' computation.",
+    },
+    requestLatency: {
+      type: "float",
+      bound: "quantity",
+      description:
+        "Seconds the request took, when measured: the generation is counted no longer than this; default: the generation's own duration.",
+    },
+    zone: {
+      type: "text",
+      description:
+        "The electricity's zone: ISO 3166-1 alpha-3 (FRA, USA…) or WOR (the world); default: the provider's data centres' (USA; SWE for mistralai).",
+    },
+  },
+);
+
 /** Every input object of the catalogue (for what is derived from all of them: error locations). */
 export const INPUT_OBJECTS = [
   WORKLOAD_SHARE,
@@ -500,6 +537,7 @@ export const INPUT_OBJECTS = [
   PROFILE_REQUEST,
   PROFILE_USAGE,
   PROFILE_USE_REQUEST,
+  GENERATIVE_AI,
 ] as const;
 
 /** The v1 name of every GraphQL input field of the catalogue (error locations of the REST shim). */

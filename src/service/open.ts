@@ -1,14 +1,16 @@
-import { type LoadedEdition, loadEditions } from "../config/referenceData.js";
+import { type LoadedEdition, loadEditions, loadedGenerativeAi } from "../config/referenceData.js";
 import { type Config, DEFAULT_LIMITS, type Limits, limitsOf } from "../config/serviceConfig.js";
 import type { CloudRegion, ReferenceData } from "../data/types.js";
 import {
   EDITIONS,
   type EditionDescription,
+  GENERATIVE_AI_EDITION,
+  type GenerativeAiEditionDescription,
   NEW_WORK_EDITION_ID,
   UnknownEditionError,
 } from "../editions/index.js";
 import { rulesWithSettings } from "../editions/servedRules.js";
-import type { EditionRules, EngineContext, Evaluation } from "../engine/index.js";
+import type { EditionRules, EngineContext, Evaluation, GenerativeAiContext } from "../engine/index.js";
 import {
   directLookups,
   type LookupTables,
@@ -41,6 +43,22 @@ export interface EditionService {
   readonly sharedLookups: ReferenceLookups;
 }
 
+/** The generative-AI edition as served: its description and what the engine reads (its tables, its rules). */
+export interface GenerativeAiService {
+  readonly edition: GenerativeAiEditionDescription;
+  readonly engine: GenerativeAiContext;
+}
+
+/**
+ * The generative-AI edition, its tables read and checked (once per process, src/config/referenceData.ts).
+ * @throws StartupDataError (one line naming file, row and column) for tables that cannot be served.
+ */
+export function generativeAiService(
+  edition: GenerativeAiEditionDescription = GENERATIVE_AI_EDITION,
+): GenerativeAiService {
+  return { edition, engine: { data: loadedGenerativeAi(edition), rules: edition.rules } };
+}
+
 /** Everything built once at start-up and shared (read-only) by every request. */
 export interface Service {
   /** Every served edition, by id. */
@@ -56,6 +74,8 @@ export interface Service {
   readonly answers: AnswerCache;
   /** The turns of the event loop its requests' background work shares (chunks.ts). */
   readonly turns: TurnShare;
+  /** The edition generative-AI usage is evaluated in (docs/methodology.md, "Generative AI"). */
+  readonly generativeAi: GenerativeAiService;
 }
 
 /** Distinct lookup keys kept across requests (CPU names, families, manufacturers, profiles). */
@@ -86,6 +106,7 @@ export function createService(
   editions: readonly EditionService[],
   defaultEdition: string,
   limits: Limits = DEFAULT_LIMITS,
+  generativeAi: GenerativeAiService = generativeAiService(),
 ): Service {
   const byId = new Map(editions.map((served) => [served.edition.id, served]));
   if (!byId.has(defaultEdition)) throw new Error(`default edition ${defaultEdition} is not loaded`);
@@ -96,6 +117,7 @@ export function createService(
     editions: byId,
     defaultEdition,
     limits,
+    generativeAi,
     get answers() {
       answers ??= answerCache();
       return answers;
@@ -143,6 +165,8 @@ export interface EditionContext {
   readonly engine: EngineContext;
   /** What one request may ask for (the service's limits). */
   readonly limits: Limits;
+  /** The generative-AI edition, beside this one (a bill's generative-AI lines read it). */
+  readonly generativeAi: GenerativeAiService;
 }
 
 /**
@@ -165,6 +189,7 @@ export function editionContext(
     evaluations,
     engine: { data: served.data, lookups, rules: served.rules },
     limits: service.limits,
+    generativeAi: service.generativeAi,
   };
 }
 

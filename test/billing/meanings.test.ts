@@ -20,7 +20,8 @@ describe("units by what they measure", () => {
     // Counts: no hardware stands behind one unit
     ["Bucket-Mo", "count", 1],
     ["Key Version Hours", "count", 1],
-    ["Million Datapoints", "count", 1],
+    // (a million of them: `1K`, `1M` and their words multiply a count, as Azure's `1M` tokens)
+    ["Million Datapoints", "count", 1_000_000],
     ["Mbps Per Hour", "count", 1],
     ["IOPS-Mo", "count", 1],
     ["1 GiB MONTHS PERFORMANCE_UNITS", "count", 1],

@@ -37,6 +37,7 @@ export const BODY_EXAMPLES: Readonly<Record<string, unknown>> = {
     ],
     usage: { usage_location: "FRA", avg_power: 0.5 },
   },
+  GenerativeAi: { provider: "openai", model: "gpt-4o-mini", output_tokens: 400, zone: "FRA" },
   CpuConsumptionProfileUse: {
     cpu: { name: "Intel Xeon Gold 6134" },
     usage: { usage_location: "FRA", time_workload: 50, years_use_time: 1 },

@@ -35,7 +35,8 @@ function responsesOf(doc: HandlerDoc): JsonObject {
     },
   };
   if (doc.busy !== undefined) responses["503"] = busyAnswer(doc.busy);
-  if (doc.answer === "ImpactAnswer" || doc.query.some((p) => p.name === "archetype")) {
+  const impacts = doc.answer === "ImpactAnswer" || doc.answer === "GenerativeAiAnswer";
+  if (impacts || doc.query.some((p) => p.name === "archetype")) {
     responses["404"] = {
       description: "Not found",
       content: { "application/json": { schema: ref("NotFound") } },
