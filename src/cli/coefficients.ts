@@ -10,14 +10,14 @@ import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { withMethodRows } from "../billing/stages/methodRows.js";
 import { loadConfig } from "../config/serviceConfig.js";
-import { NEW_WORK_EDITION_ID } from "../editions/index.js";
+import { NEW_WORK_DEFAULT } from "../editions/index.js";
 import { coefficientCsv, coefficientTable } from "../service/coefficients.js";
 import { openEdition } from "../service/open.js";
 import { type CommandIo, criteriaOf, failure, loadOf, tableFormatOf, UsageError } from "./options.js";
 
 export const COEFFICIENTS_USAGE = `usage: impact-service coefficients [options]
 
-  --edition <id>        edition (default: EDITION if set, else ${NEW_WORK_EDITION_ID}, the edition for new work)
+  --edition <id>        edition (default: ${NEW_WORK_DEFAULT})
   --provider <name>     one provider's instance types (default: every provider)
   --load <percent>      constant load of every instance (default: the archetype's)
   --criteria <list>     criteria, comma-separated (default: the edition's, e.g. gwp,adp,pe)

@@ -9,7 +9,7 @@ import { MAX_BILL_PARTS } from "../billing/reading/layout.js";
 import { ConfigError, loadConfig } from "../config/serviceConfig.js";
 import { InputFileError, outOfMemoryLine } from "../duckdb/errors.js";
 import { FileReadError } from "../duckdb/readErrors.js";
-import { EDITION_IDS, NEW_WORK_EDITION_ID } from "../editions/index.js";
+import { EDITION_IDS, NEW_WORK_DEFAULT } from "../editions/index.js";
 import { groupsPath } from "../output/table.js";
 import { DomainError } from "../service/errors.js";
 import { FileMisuse } from "../support/namedFiles.js";
@@ -53,8 +53,8 @@ ${wrapped(
   --input csv|xlsx|ndjson|${BILLING_FORMAT_NAMES.join("|")}  the input's format (default: a billing format
                        recognised by its header or .parquet, else xlsx for a .xlsx file (its first
                        worksheet), ndjson for a .ndjson/.jsonl file, else csv)
-  --edition <id>       edition of the rows (default: the service's EDITION; a bill: EDITION if set,
-                       else ${NEW_WORK_EDITION_ID}, the edition for new work; served: ${EDITION_IDS.join(", ")})
+  --edition <id>       edition, every kind of file alike; served: ${EDITION_IDS.join(", ")}
+${wrapped(`(default: ${NEW_WORK_DEFAULT})`)}
   --criteria <list>    criteria, comma-separated (default: the edition's, e.g. gwp,adp,pe)
   --format <format>    output format: inventory csv|ndjson|xlsx (default: -o's extension, else
                        csv — ndjson for a batch input; xlsx needs -o or a pipe), billing export
@@ -265,7 +265,7 @@ export interface Options {
   readonly report: string | undefined;
   readonly ranges: boolean;
   readonly groupBy: readonly string[];
-  /** The edition asked for (--edition), resolved once before any row; null: the service's default. */
+  /** The edition asked for (--edition), resolved once before any row; null: newWorkEdition's. */
   readonly edition: string | null;
   /** What every line whose path names none is given: the criteria. */
   readonly defaults: BatchDefaults;

@@ -37,7 +37,7 @@ import { checkColumnCount } from "../billing/reading/source.js";
 import { partialOf, smallTableFiles } from "../billing/stages/write.js";
 import { loadConfig } from "../config/serviceConfig.js";
 import { literal, openDatabase } from "../duckdb/database.js";
-import { NEW_WORK_EDITION_ID } from "../editions/index.js";
+import { NEW_WORK_DEFAULT } from "../editions/index.js";
 import { coefficientCriteria } from "../service/coefficients.js";
 import { openEdition } from "../service/open.js";
 import {
@@ -67,7 +67,7 @@ export const SQL_USAGE = `usage: impact-service sql --engine <engine> --header <
   --grid                the lines' gwp use from a grid series' tables (tables --grid-intensity)
   --ranges              each impact's min and max too
   --delta               Spark: billing_result a Delta table (Unity Catalog's managed tables)
-  --edition <id>        edition (default: EDITION if set, else ${NEW_WORK_EDITION_ID}): its criteria
+  --edition <id>        edition, for its criteria (default: ${NEW_WORK_DEFAULT})
   --criteria <list>     criteria, comma-separated (default: the edition's)
   --instance-type-column <column>  the machine type of Google Cloud lines
   -o, --output <file>   where to write the script (default: stdout)
@@ -83,7 +83,7 @@ export const TABLES_USAGE = `usage: impact-service tables --keys <keys.csv> --ta
   --tables <folder>     where to write the tables (created if absent)
   --format csv|parquet  the small tables' files (default csv, as evaluate --tables; Parquet keeps
                         their types and NULL apart from an empty text, whatever reads them)
-  --edition <id>        edition (default: EDITION if set, else ${NEW_WORK_EDITION_ID})
+  --edition <id>        edition (default: ${NEW_WORK_DEFAULT})
   --criteria <list>     criteria, comma-separated (default: the edition's)
   --load <percent>      constant load of every instance (default: the archetype's)
   --grid-intensity <file>  a grid series: its tables too (as evaluate --grid-intensity)

@@ -1,12 +1,7 @@
 import { type LoadedEdition, loadEditions } from "../config/referenceData.js";
 import { type Config, DEFAULT_LIMITS, type Limits, limitsOf } from "../config/serviceConfig.js";
 import type { CloudRegion, ReferenceData } from "../data/types.js";
-import {
-  EDITIONS,
-  type EditionDescription,
-  NEW_WORK_EDITION_ID,
-  UnknownEditionError,
-} from "../editions/index.js";
+import { EDITIONS, type EditionDescription, newWorkEdition, UnknownEditionError } from "../editions/index.js";
 import { rulesWithSettings } from "../editions/servedRules.js";
 import type { EditionRules, EngineContext, Evaluation } from "../engine/index.js";
 import {
@@ -245,15 +240,13 @@ export interface CommandEdition {
 
 /**
  * The edition a command (the command line's coefficients, bills, grid rows, portable tables) is
- * served in (`id`, else EDITION if set, else the edition for new work), its service opened with the
+ * served in (`id`, else newWorkEdition's), its service opened with the
  * editions it needs (commandEditions) and the edition resolved and checked as every transport's is
  * (servedEdition).
  * @throws DomainError (BAD_USER_INPUT) naming the served editions for one the service does not serve.
  */
 export function openEdition(config: Config, id: string | null, regions: boolean): CommandEdition {
-  // A bill, its tables and its coefficients are new work: without --edition nor EDITION, the
-  // edition for new work (docs/editions.md); an inventory keeps the service's default.
-  const asked = id ?? (config.editionSet ? config.EDITION : NEW_WORK_EDITION_ID);
+  const asked = id ?? newWorkEdition(config);
   const service = openService(config, commandEditions(config, asked, regions));
   // A command has no request: its context is the edition's own, refused as a request's would be.
   const served = servedIn(service, asked, (error) => error);

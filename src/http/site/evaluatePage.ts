@@ -191,7 +191,7 @@ function editionWhy(info: EvaluatePageInfo): string {
   const why =
     info.defaultEdition === info.newWorkEdition
       ? `<b>${newWork}</b> is Boavizta's current release, the edition for new work`
-      : `<b>${escapeHtml(info.defaultEdition)}</b> is this service's default; new work should use <b>${newWork}</b>`;
+      : `<b>${escapeHtml(info.defaultEdition)}</b> is this service's EDITION, set by its operator; new work should use <b>${newWork}</b>`;
   return `${why}; choose ${escapeHtml(info.specificationEdition)} only to reproduce the specification's numbers (<a href="/docs/editions">which edition?</a>).`;
 }
 

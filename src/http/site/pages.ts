@@ -27,6 +27,8 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u0
 interface RootPageInfo {
   readonly serviceVersion: string;
   readonly methodology: string;
+  /** The edition of a file evaluated without choosing one (the page, the command line: newWorkEdition). */
+  readonly fileEdition: string;
   /** Every edition (methodology version) served. */
   readonly editions: readonly string[];
   /** Paths of the project's documentation files served by the service. */
@@ -52,14 +54,15 @@ export function rootPage(info: RootPageInfo): string {
 </head><body>
 <h1>Environmental impacts of IT equipment</h1>
 <p>Servers, components, cloud instances, terminals, peripherals, IoT devices and CPU consumption profiles,
-evaluated with the Boavizta methodology (service ${escapeHtml(info.serviceVersion)}; editions ${escapeHtml(info.editions.join(", "))}, default ${escapeHtml(info.methodology)}: a request chooses with <code>edition</code>).</p>
+evaluated with the Boavizta methodology (service ${escapeHtml(info.serviceVersion)}; editions ${escapeHtml(info.editions.join(", "))}).
+A file, on the page or the command line, is evaluated in ${escapeHtml(info.fileEdition)} unless you choose another; a REST or GraphQL request names its <code>edition</code>, else gets this service's ${escapeHtml(info.methodology)}, as the clients written against it expect (${docLink(info, "/docs/editions.md", "which edition?", "#which-edition")}).</p>
 <h2>Ways in</h2>
 <ul>
 <li><a href="/evaluate"><strong>Evaluate a file</strong></a>: drop an inventory or a cloud billing export, see its report and download its impacts — no terminal needed.</li>
 <li><a href="/graphql">GraphiQL</a>: the GraphQL API, with example queries per asset kind and a fleet example.</li>
 <li><a href="/docs">REST API docs</a> (boaviztapi v1 compatible routes under <code>/v1/</code>) and their <a href="/openapi.json">OpenAPI description</a>.</li>
 <li>The batch route, <code>POST /v1/batch</code>: many <code>/v1</code> requests as NDJSON lines, answered as they arrive (${docLink(info, "/docs/api.md", "how", "#batch")}).</li>
-<li>The command line, <code>npx impact-service evaluate inventory.csv</code>: an inventory evaluated without a server, as CSV, a workbook or a report (${docLink(info, "/docs/inventory.md", "how", "#command-line")}).</li>
+<li>The command line, <code>npx impact-service evaluate inventory.csv</code>: an inventory or a billing export evaluated without a server, as CSV, a workbook or a report (${docLink(info, "/docs/inventory.md", "how", "#command-line")}).</li>
 <li>Operations: <a href="/healthz">/healthz</a>, <a href="/readyz">/readyz</a>, <a href="/metrics">/metrics</a>.</li>
 </ul>
 <h2>Documentation</h2>
