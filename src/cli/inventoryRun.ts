@@ -6,7 +6,7 @@ import { billElsewhere } from "../billing/reading/layout.js";
 import { StartupDataError } from "../config/referenceData.js";
 import { loadConfig, reportDayOf } from "../config/serviceConfig.js";
 import type { CloudRegion } from "../data/types.js";
-import { NEW_WORK_EDITION_ID, newWorkEdition } from "../editions/index.js";
+import { NEW_WORK_EDITION_ID } from "../editions/index.js";
 import { type GridUse, reportHtml, reportRows } from "../output/report.js";
 import { OutputError, textSink } from "../output/sink.js";
 import {
@@ -38,7 +38,9 @@ import type { GridRows, LoadedGrid } from "./gridRows.js";
 import { columnName, INVENTORY_COLUMN_NAMES } from "./inventory.js";
 import {
   type CliIo,
+  checkedCriteria,
   type EvaluateArgs,
+  editionOf,
   interruptedCode,
   inventoryOptions,
   misuse,
@@ -573,6 +575,8 @@ function checkedOptions(
 ): { options: Options; editionId: string; maxLineBytes: number; reportDay: string } {
   const options = inventoryOptions(args);
   const config = loadConfig(process.env);
+  const editionId = editionOf(options.edition ?? undefined, config);
+  checkedCriteria(args.values.criteria, editionId, config);
   const writes = [
     ...named("--output", options.output),
     ...named("--report", options.report),
@@ -601,7 +605,7 @@ function checkedOptions(
   return {
     options,
     // Without --edition, the edition of new work (newWorkEdition), as a bill's and the page's.
-    editionId: options.edition ?? newWorkEdition(config),
+    editionId,
     maxLineBytes: config.MAX_BODY_BYTES,
     reportDay: reportDayOf(config),
   };

@@ -268,9 +268,10 @@ describe("the /evaluate page", () => {
       const summary = String(await page.textContent("#summary"));
       expect(summary).toBe(cli.summary);
       // Worked figures of the fixture (README, "A cloud bill"): the page shows the command's totals.
-      expect(summary).toContain("gwp embedded: 22.50735094 kgCO2eq");
+      // Figures as the report writes them (four significant, thousands separated).
+      expect(summary).toContain("gwp embedded: 22.51 kgCO2eq");
       expect(summary).toContain(
-        "coverage: 26 of 31 lines estimated; 1186.57 of 1236.97 USD positive cost (95.9 %)",
+        "coverage: 26 of 31 lines estimated; 1,187 of 1,237 USD positive cost (95.9 %)",
       );
       expect(await downloaded(page, "output")).toEqual(cli.output);
       const report = await downloaded(page, "report");

@@ -1,6 +1,7 @@
 import { createWriteStream } from "node:fs";
 import { createGunzip } from "node:zlib";
 import { contentOf, MARK_BYTES, SIGNATURE_BYTES } from "../../support/fileStart.js";
+import { EMPTY_FILE } from "../../support/namedFiles.js";
 import { FileRefusal, ZIP_REFUSAL } from "./request.js";
 
 /*
@@ -166,7 +167,7 @@ export async function receive(
       lines.feed(chunk);
       if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
     }
-    if (bytes === 0) throw new FileRefusal(422, "the file is empty");
+    if (bytes === 0) throw new FileRefusal(422, EMPTY_FILE);
     await lines.end();
     return bytes;
   } catch (error) {
