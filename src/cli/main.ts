@@ -17,10 +17,9 @@ import {
   failure,
   interruptedCode,
   misuse,
-  USAGE,
-  VERSION_LINE,
 } from "./options.js";
 import { stageProgress } from "./progress.js";
+import { USAGE, VERSION_LINE } from "./usage.js";
 
 export type { CliIo } from "./options.js";
 

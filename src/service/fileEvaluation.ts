@@ -123,8 +123,8 @@ export interface CommandEntry {
  * the server's bundle, `dist/bundle/server.mjs`: `npm start`, the image), the command's bundle
  * beside it (COMMAND_BUNDLE): plain JavaScript, no transpiling before its first row — or null,
  * a refusal naming it, when the build did not write it. Run from the sources (`npm run dev`,
- * the module a .ts file), the package's bin (bin/impact-service.mjs, which registers tsx),
- * found from this module up to the project's root.
+ * the module a .ts file), the command's sources through tsx (src/cli/sources.mjs), as current as
+ * the service's own.
  */
 export function commandEntryOf(moduleUrl: string): CommandEntry | { readonly missing: string } {
   const module = fileURLToPath(moduleUrl);
@@ -134,11 +134,10 @@ export function commandEntryOf(moduleUrl: string): CommandEntry | { readonly mis
       ? { path, description: `/evaluate runs the bundled command ${path}` }
       : { missing: path };
   }
-  for (let dir = dirname(module); ; dir = dirname(dir)) {
-    const path = join(dir, "bin", "impact-service.mjs");
-    if (existsSync(path)) return { path, description: `/evaluate runs ${path} through tsx` };
-    if (dirname(dir) === dir) return { missing: "bin/impact-service.mjs" };
-  }
+  const path = fileURLToPath(new URL("../cli/sources.mjs", moduleUrl));
+  return existsSync(path)
+    ? { path, description: `/evaluate runs the command's sources ${path} through tsx` }
+    : { missing: path };
 }
 
 /** What the command answered: its exit code and its stderr (the summary), bounded; why it was stopped. */
