@@ -196,19 +196,20 @@ export async function evaluateBillingExport(
       const done = metered ? connection.progress.percentage : -1;
       return done >= 0 ? done : null;
     };
-    const reachedStage = (stage: RunStage) => told(stage, share);
-    reachedStage({ stage: "reading the export" });
+    // Each of the four stages a quarter of the run (`done`, the page's bar): they are what it can tell.
+    const reachedStage = (stage: RunStage, at: number) => told({ ...stage, done: at / 4 }, share);
+    reachedStage({ stage: "reading the export" }, 0);
     const read = await readExport(connection, request, terms.impactColumnNames);
-    reachedStage({ stage: "telling its lines apart" });
+    reachedStage({ stage: "telling its lines apart" }, 1);
     const linesRead = await classifyLines(connection, read, grid !== null);
-    reachedStage({ stage: "looking up their impacts", lines: linesRead });
+    reachedStage({ stage: "looking up their impacts", lines: linesRead }, 2);
     const lookedUp = await lookUpKinds(connection, terms, grid);
     const groups = await evaluateKinds(connection, read, lookedUp, terms, request.strict);
     const lines = groups.reduce((sum, group) => sum + group.lines, 0);
-    reachedStage({
-      stage: request.report === true ? "writing the lines and the report" : "writing the lines",
-      lines,
-    });
+    reachedStage(
+      { stage: request.report === true ? "writing the lines and the report" : "writing the lines", lines },
+      3,
+    );
     const written = await writeOutputs(connection, request, read, groups, lookedUp, terms);
     // Awaited here: the summary reads the currency on the connection, closed in `finally`.
     return await summarise(connection, read, lookedUp, groups, written, terms);

@@ -30,6 +30,7 @@ import {
   named,
   refuseOverlappingFiles,
 } from "../support/namedFiles.js";
+import { pageStages } from "../support/runStage.js";
 import { printable } from "../support/terminalText.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
 import type { ChunkEvaluator, linesEdition, RowOutcome } from "./chunk.js";
@@ -313,7 +314,7 @@ function tallyOf(
     totals,
     groups: createGroups(layout, options.groupBy),
     reported: reportRows(layout.criteria[0]?.criterion, rowLabel(layout.inputColumns)),
-    progress: createProgress(io.stderr, input.name),
+    progress: createProgress(io.stderr, input.name, undefined, pageStages()),
     notices: rowNotices(io.stderr),
     notes: editionNotes(edition.edition, layout.inputColumns, editionRegions(edition, layout.inputColumns)),
     state: () => ({

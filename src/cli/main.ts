@@ -5,7 +5,7 @@ import { type BillLayout, billName, inputKindOf, isZipFile } from "../billing/re
 import { InputFileError } from "../duckdb/errors.js";
 import { nestedArchiveRefusal } from "../support/fileStart.js";
 import { checkedInput, FileMisuse, refuseRepeatedParts } from "../support/namedFiles.js";
-import { STAGE_FD_VARIABLE, stageDescriptor, stageWriter } from "../support/runStage.js";
+import { pageStages } from "../support/runStage.js";
 import { printable, printableLines } from "../support/terminalText.js";
 import { inventoryMain } from "./inventoryRun.js";
 import {
@@ -219,9 +219,9 @@ async function billingMain(args: EvaluateArgs, layout: BillLayout | undefined, i
     const { evaluateBill } = await import("../billing/bill.js");
     // The /evaluate page's child is handed a descriptor for its stages; a run in a terminal draws
     // them on stderr (stageProgress); anything else tells them to no one.
-    const stageFd = process.env[STAGE_FD_VARIABLE];
+    const page = pageStages();
     terminal =
-      stageFd === undefined && io.stderr.isTTY === true
+      page === null && io.stderr.isTTY === true
         ? stageProgress(io.stderr, args.archive?.shown ?? billName(args.parts ?? [args.file]))
         : null;
     const shown = terminal;
@@ -231,7 +231,7 @@ async function billingMain(args: EvaluateArgs, layout: BillLayout | undefined, i
         shown?.clear();
         io.stderr.write(printableLines(text));
       },
-      ...(stageFd === undefined ? {} : { stage: stageWriter(stageDescriptor(stageFd)) }),
+      ...(page === null ? {} : { stage: page }),
       ...(shown === null ? {} : { progress: shown.stage }),
     });
     return 0;

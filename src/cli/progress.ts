@@ -28,6 +28,8 @@ interface Progress {
 }
 
 const REDRAW_MS = 100;
+/** How often the /evaluate page is told how far an inventory's run is (its bar). */
+const PAGE_STAGE_MS = 1000;
 const BAR_WIDTH = 24;
 
 const count = (value: number) => Math.round(value).toLocaleString("en-US");
@@ -43,11 +45,21 @@ export function createProgress(
   stream: NodeJS.WriteStream,
   givenName: string,
   now: () => number = () => performance.now(),
+  page: ((stage: RunStage) => void) | null = null,
 ): Progress {
   // The input's name as given (a file named with an escape sequence prints as text).
   const name = printable(givenName);
   const started = now();
   let lastDraw = Number.NEGATIVE_INFINITY;
+  let lastTold = Number.NEGATIVE_INFINITY;
+  // The /evaluate page's child: the rows so far and the share of the file read, once a second.
+  const tell = (state: ProgressState) => {
+    if (page === null || now() - lastTold < PAGE_STAGE_MS) return;
+    lastTold = now();
+    const known = state.totalBytes !== null && state.totalBytes > 0;
+    const done = known ? Math.min(state.bytesRead / (state.totalBytes as number), 1) : undefined;
+    page({ stage: "evaluating the rows", lines: state.rows, ...(done === undefined ? {} : { done }) });
+  };
   const rate = (rows: number) => rows / Math.max((now() - started) / 1000, 1e-3);
   const interactive = stream.isTTY === true;
 
@@ -64,6 +76,7 @@ export function createProgress(
 
   return {
     update(state) {
+      tell(state);
       if (!interactive || now() - lastDraw < REDRAW_MS) return;
       lastDraw = now();
       stream.write(`\r${bar(state)}\u001b[K`);

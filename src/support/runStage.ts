@@ -11,16 +11,24 @@ import { writeSync } from "node:fs";
 /** The variable naming the descriptor the stages are written to. */
 export const STAGE_FD_VARIABLE = "IMPACT_STAGE_FD";
 
-/** One stage: what the run does now, and the lines it does it on when known. */
+/** One stage: what the run does now, the lines it does it on when known, and how far the run is. */
 export interface RunStage {
   readonly stage: string;
   readonly lines?: number;
+  /** The share of the whole run done, 0–1, when the run can tell (the page's progress bar). */
+  readonly done?: number;
 }
 
 /** The descriptor a variable's value names (3 and up: 0–2 are the command's own streams), else null. */
 export function stageDescriptor(value: string | undefined): number | null {
   const fd = Number(value);
   return Number.isInteger(fd) && fd >= 3 ? fd : null;
+}
+
+/** What tells the page's stages, when the environment names their descriptor (null otherwise). */
+export function pageStages(environment: NodeJS.ProcessEnv = process.env): ((stage: RunStage) => void) | null {
+  const value = environment[STAGE_FD_VARIABLE];
+  return value === undefined ? null : stageWriter(stageDescriptor(value));
 }
 
 /** What tells a stage on `fd` (nothing without one); never fails the run (a closed pipe is its reader gone). */
