@@ -229,6 +229,29 @@ function graphqlPlugins(config: Config, limits: Limits, metrics: Metrics) {
   ];
 }
 
+/** Each served edition's OpenAPI document, serialized on its first request (null: an edition not served). */
+function openApiDocuments(service: Service): (edition: string | null) => string | null {
+  const documents = new Map<string, string>();
+  return (edition) => {
+    const id = edition ?? service.defaultEdition;
+    const served = service.editions.get(id);
+    if (served === undefined) return null;
+    let document = documents.get(id);
+    if (document === undefined) {
+      document = JSON.stringify(
+        openApiDocument({
+          serviceVersion: SERVICE_VERSION,
+          methodology: service.defaultEdition,
+          editions: [...service.editions.keys()],
+          described: served.edition,
+        }),
+      );
+      documents.set(id, document);
+    }
+    return document;
+  };
+}
+
 /** The pages, documents and assets of the HTTP front: what they say of the service's editions. */
 function siteOf(config: Config, service: Service, schema: GraphQLSchema) {
   const defaultServed = service.editions.get(service.defaultEdition);
@@ -247,7 +270,7 @@ function siteOf(config: Config, service: Service, schema: GraphQLSchema) {
         fileEdition: newWorkEdition(config),
         docs: [...projectDocs.documents.keys()],
       }),
-      docs: docsPage(),
+      docs: docsPage(versions),
       evaluate: evaluatePage({
         editions: versions.editions,
         // The command the page runs decides the same way (its environment is the service's).
@@ -259,7 +282,7 @@ function siteOf(config: Config, service: Service, schema: GraphQLSchema) {
       }),
     },
     // Made on first request (start-up stays short); the document never changes afterwards.
-    openApi: once(() => JSON.stringify(openApiDocument(versions))),
+    openApi: openApiDocuments(service),
     projectDocs,
     possibleTypes: once(() => possibleTypesOf(schema)),
   };

@@ -70,7 +70,19 @@ ${docs.length > 0 ? `<ul>\n${docs.join("\n")}\n</ul>` : "<p>README.md and docs/ 
 </body></html>`;
 }
 
-export function docsPage(): string {
+/**
+ * The REST API's docs (Swagger UI): one OpenAPI document per served edition, chosen at the top
+ * ("Select a definition"), the service's default first shown.
+ */
+export function docsPage(info: {
+  readonly editions: readonly string[];
+  readonly methodology: string;
+}): string {
+  const urls = info.editions.map((edition) => ({
+    url: `/openapi.json?edition=${encodeURIComponent(edition)}`,
+    name: `edition ${edition}${edition === info.methodology ? " (this service's default)" : ""}`,
+  }));
+  const primary = urls[info.editions.indexOf(info.methodology)]?.name;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${SERVICE_TITLE} — REST API</title>
 <link rel="icon" href="${assetUrl("swagger-ui", "favicon-32x32.png")}">
@@ -81,7 +93,8 @@ export function docsPage(): string {
 <script src="${assetUrl("swagger-ui", "swagger-ui-standalone-preset.js")}"></script>
 <script>
 window.ui = SwaggerUIBundle({
-  url: "/openapi.json",
+  urls: ${scriptJson(urls)},
+  "urls.primaryName": ${scriptJson(primary)},
   dom_id: "#swagger-ui",
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
   layout: "StandaloneLayout",
