@@ -134,6 +134,17 @@ const NARROW_NOTICE = `<section id="narrow" role="dialog" aria-labelledby="narro
 </section>`;
 
 /**
+ * GraphiQL's header at any width it is used at (a tablet's 768 px, a desktop's 1280): its logo's
+ * title wrapped over two or three lines, cut at the top, and its tab strip cut after four to eight
+ * of the examples' tabs, its scrollbar hidden. The mark stands alone (its title stays its label)
+ * and the tabs wrap onto a second row, each one whole and in view.
+ */
+const HEADER_STYLE = `.graphiql-container .graphiql-logo span{display:none}
+.graphiql-container .graphiql-logo{flex:none}
+.graphiql-container .graphiql-session-header{height:auto;min-height:var(--session-header-height);align-items:flex-start}
+.graphiql-container .graphiql-tabs{flex-wrap:wrap;row-gap:4px;overflow:visible}`;
+
+/**
  * GraphiQL (yoga's build of it) with its scripts, styles and editor workers served locally;
  * replaces yoga's page, which loads them from a CDN. The workers are fetched and started from
  * blobs as yoga's own page does.
@@ -145,7 +156,8 @@ export function graphiqlPage(options: GraphiQLOptions): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>${NO_FAVICON}
 <link rel="stylesheet" href="${assetUrl("graphiql", "dist/graphiql.css")}">
-<style>${NARROW_STYLE}</style>
+<style>${NARROW_STYLE}
+${HEADER_STYLE}</style>
 </head><body id="body" class="no-focus-outline">
 ${NARROW_NOTICE}
 <noscript>You need to enable JavaScript to run GraphiQL.</noscript>
