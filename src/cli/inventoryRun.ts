@@ -314,7 +314,7 @@ function tallyOf(
     totals,
     groups: createGroups(layout, options.groupBy),
     reported: reportRows(layout.criteria[0]?.criterion, rowLabel(layout.inputColumns)),
-    progress: createProgress(io.stderr, input.name, undefined, pageStages()),
+    progress: createProgress(io.stderr, input.name, undefined, pageStages(process.env)),
     notices: rowNotices(io.stderr),
     notes: editionNotes(edition.edition, layout.inputColumns, editionRegions(edition, layout.inputColumns)),
     state: () => ({

@@ -219,7 +219,7 @@ async function billingMain(args: EvaluateArgs, layout: BillLayout | undefined, i
     const { evaluateBill } = await import("../billing/bill.js");
     // The /evaluate page's child is handed a descriptor for its stages; a run in a terminal draws
     // them on stderr (stageProgress); anything else tells them to no one.
-    const page = pageStages();
+    const page = pageStages(process.env);
     terminal =
       page === null && io.stderr.isTTY === true
         ? stageProgress(io.stderr, args.archive?.shown ?? billName(args.parts ?? [args.file]))

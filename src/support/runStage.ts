@@ -26,7 +26,7 @@ export function stageDescriptor(value: string | undefined): number | null {
 }
 
 /** What tells the page's stages, when the environment names their descriptor (null otherwise). */
-export function pageStages(environment: NodeJS.ProcessEnv = process.env): ((stage: RunStage) => void) | null {
+export function pageStages(environment: NodeJS.ProcessEnv): ((stage: RunStage) => void) | null {
   const value = environment[STAGE_FD_VARIABLE];
   return value === undefined ? null : stageWriter(stageDescriptor(value));
 }
