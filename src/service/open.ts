@@ -6,7 +6,7 @@ import {
   type EditionDescription,
   GENERATIVE_AI_EDITION,
   type GenerativeAiEditionDescription,
-  NEW_WORK_EDITION_ID,
+  newWorkEdition,
   UnknownEditionError,
 } from "../editions/index.js";
 import { rulesWithSettings } from "../editions/servedRules.js";
@@ -270,15 +270,13 @@ export interface CommandEdition {
 
 /**
  * The edition a command (the command line's coefficients, bills, grid rows, portable tables) is
- * served in (`id`, else EDITION if set, else the edition for new work), its service opened with the
+ * served in (`id`, else newWorkEdition's), its service opened with the
  * editions it needs (commandEditions) and the edition resolved and checked as every transport's is
  * (servedEdition).
  * @throws DomainError (BAD_USER_INPUT) naming the served editions for one the service does not serve.
  */
 export function openEdition(config: Config, id: string | null, regions: boolean): CommandEdition {
-  // A bill, its tables and its coefficients are new work: without --edition nor EDITION, the
-  // edition for new work (docs/editions.md); an inventory keeps the service's default.
-  const asked = id ?? (config.editionSet ? config.EDITION : NEW_WORK_EDITION_ID);
+  const asked = id ?? newWorkEdition(config);
   const service = openService(config, commandEditions(config, asked, regions));
   // A command has no request: its context is the edition's own, refused as a request's would be.
   const served = servedIn(service, asked, (error) => error);

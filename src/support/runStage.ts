@@ -20,10 +20,12 @@ import { FileMisuse, type NamedFile } from "./namedFiles.js";
 /** The variable naming the descriptor the stages are written to. */
 export const STAGE_FD_VARIABLE = "IMPACT_STAGE_FD";
 
-/** One stage: what the run does now, and the lines it does it on when known. */
+/** One stage: what the run does now, the lines it does it on when known, and how far the run is. */
 export interface RunStage {
   readonly stage: string;
   readonly lines?: number;
+  /** The share of the whole run done, 0–1, when the run can tell (the page's progress bar). */
+  readonly done?: number;
 }
 
 /** Linux's O_ACCMODE and O_RDONLY, O_WRONLY, as /proc/self/fdinfo writes a descriptor's flags. */

@@ -161,7 +161,7 @@ describe("measures that are not storage, compute or transfer (impact-service eva
     expect(stderr).toContain(
       "not compute, by reason:\n" +
         "  a rate bought (performance units, IOPS, throughput), not capacity: 2 rows, cost 2.55 EUR\n" +
-        "  a count, no hardware per unit: 1000000 NONE NONE DATAPOINTS: 1 row, cost 0 EUR\n",
+        "  a count, no hardware per unit: 1000000 NONE NONE DATAPOINTS: 1 row, cost < 0.01 EUR\n",
     );
     // 2.55 + 0.085 + 0.0224 estimated of 5.2104 positive
     expect(stderr).toContain("coverage: 3 of 6 lines estimated; 2.66 of 5.21 EUR positive cost (51.0 %)\n");

@@ -199,4 +199,28 @@ describe("boaviztapi's test data sets, answered as boaviztapi answers on them", 
     expect(body.verbose.density).toMatchObject({ value: 0.625, min: 0.1, max: 1 });
     expect(body.impacts.gwp.embedded.warnings).toEqual([EOL]);
   });
+
+  // The test data's DEFAULT CPU archetype has a model range (Xeon Platinum) and its own parameters
+  // {171.2, 0.0354, 36.89, -10.13}; its cpu_profile.csv's Xeon Platinum row is {171.1813, 0.0354,
+  // 36.8953, -10.1336}. boaviztapi 2.5.0 on that data (run here on 2026-11-27) answers the row for
+  // {"cpu": {}}, {"cpu": {"name": "foobar"}} and {"cpu": {"manufacturer": "AMD"}}.
+  it("the profile route's CPU is completed from the default CPU archetype: its model range's profile (2.4.1)", async () => {
+    const row = { a: 171.1813, b: 0.0354, c: 36.8953, d: -10.1336 };
+    for (const body of [{ cpu: {} }, { cpu: { name: "foobar" } }, { cpu: { manufacturer: "AMD" } }]) {
+      const answer = await call(app, "POST", "/v1/consumption_profile/cpu?edition=testdata-2.4.1", body);
+      expect(answer, JSON.stringify(body)).toEqual({ status: 200, body: row });
+    }
+    // boaviztapi's own API test (tests/api/test_cp.py, test_complete_invalid_cpu_returns_default):
+    // name "foobar", each parameter within a relative 0.001 of (171.1813, 0.0354, 36.89, -10.13).
+    const { body } = await call(app, "POST", "/v1/consumption_profile/cpu?edition=testdata-2.4.1", {
+      cpu: { name: "foobar" },
+    });
+    const expected = [171.1813, 0.0354, 36.89, -10.13];
+    [body.a, body.b, body.c, body.d].forEach((value: number, index: number) => {
+      expect(Math.abs(value - expected[index])).toBeLessThanOrEqual(0.001 * Math.abs(expected[index]));
+    });
+    // 1.2.4 takes the model range from the body and the name only (docs/methodology.md §10.4).
+    const old = await call(app, "POST", "/v1/consumption_profile/cpu?edition=testdata-1.2.4", { cpu: {} });
+    expect(old.body).toEqual({ a: 171.2, b: 0.0354, c: 36.89, d: -10.13 });
+  });
 });

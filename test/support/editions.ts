@@ -9,6 +9,10 @@ import { EDITIONS } from "../../src/editions/index.js";
 /** Edition ids as pydantic 1 lists an enumeration's members: `'1.2.4', '2.4.1'`. */
 export const permitted = (ids: readonly string[]): string => ids.map((id) => `'${id}'`).join(", ");
 
+/** Edition ids as the command line lists its choices: `1.2.4, 2.4.1 or 2.5.0`. */
+export const listedOr = (ids: readonly string[]): string =>
+  ids.length > 1 ? `${ids.slice(0, -1).join(", ")} or ${ids[ids.length - 1]}` : ids[0];
+
 /** The built-in editions allocating a terminal's embedded impact, as a note names them ("2.4.1 and 2.5.0"). */
 export const ALLOCATING = editionsWhere((edition) => edition.rules.userDeviceEmbedded === "allocated");
 

@@ -34,13 +34,13 @@ export const REGISTRY_TABLE_NAMES: ReadonlySet<string> = new Set(REGISTRY_TABLES
  * The classify stage: the registry, the views of the export's lines, and their kinds; with `dated`
  * (a grid series reads the lines' periods), the order of the bill's dates of slashes
  * (billing_date_order: sql/evaluate/billing_date_order.sql), read from every line before the
- * views read the kinds — a pass of its own over the file, only then.
+ * views read the kinds — a pass of its own over the file, only then. The lines read.
  */
 export async function classifyLines(
   connection: DuckDBConnection,
   read: ReadExport,
   dated = false,
-): Promise<void> {
+): Promise<number> {
   await createRegistryTables(connection);
   await createLineViews(connection, read.views);
   if (dated) {
@@ -54,6 +54,11 @@ export async function classifyLines(
   await orderLineViews(connection, REGISTRY_TABLE_NAMES);
   await groupLineKinds(connection, read);
   await refuseSeveralCurrencies(connection, read);
+  // The lines read, counted in their kinds (a run's progress says them).
+  const counted = await connection.runAndReadAll(
+    "SELECT COALESCE(SUM(billing_line_count), 0)::BIGINT FROM billing_line_kinds",
+  );
+  return Number(counted.getRows()[0][0]);
 }
 
 /** A line's currency: the first of `columns` (currencyColumns) it fills, null when it fills none. */

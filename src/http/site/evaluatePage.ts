@@ -73,7 +73,17 @@ function choose(f) {
   chosen.textContent = f ? "Chosen: " + f.name + " (" + size(f.size) + "), edition " + form.edition.value : "No file chosen yet";
 }
 form.edition.addEventListener("change", () => choose(file));
-function say(text, refused) { statusLine.textContent = text; statusLine.className = refused ? "refused" : ""; }
+// A refusal is brought into view at every width: on a phone the status line is below the form.
+function say(text, refused) {
+  statusLine.textContent = text; statusLine.className = refused ? "refused" : "";
+  if (refused) statusLine.scrollIntoView({ block: "center", behavior: "smooth" });
+}
+// The bar shows the upload, then the evaluation: the share the run tells (an inventory's rows
+// read, a bill's stage), else a bar without a value (moving: under way, not finished).
+function evaluating(done) {
+  bar.setAttribute("aria-label", "evaluation");
+  if (typeof done === "number") bar.value = done; else bar.removeAttribute("value");
+}
 input.addEventListener("change", () => choose(input.files[0] || null));
 drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
 drop.addEventListener("dragleave", () => drop.classList.remove("over"));
@@ -155,9 +165,11 @@ form.addEventListener("submit", (e) => {
   const xhr = new XMLHttpRequest();
   xhr.open("POST", "/v1/evaluate?" + query());
   xhr.setRequestHeader("content-type", "application/octet-stream");
-  bar.hidden = false; bar.value = 0;
+  bar.hidden = false; bar.value = 0; bar.setAttribute("aria-label", "upload");
+  // On a phone the bar and the status line are below the form: in view while the file goes.
+  bar.scrollIntoView({ block: "center", behavior: "smooth" });
   xhr.upload.onprogress = (p) => { if (p.lengthComputable) { bar.value = p.loaded / p.total; say("Sending " + file.name + "… " + Math.round(100 * p.loaded / p.total) + " %"); } };
-  xhr.upload.onload = () => say("Sent; evaluating…");
+  xhr.upload.onload = () => { evaluating(); say("Sent; evaluating…"); };
   let read = 0; const files = {};
   function events() {
     let end;
@@ -165,6 +177,7 @@ form.addEventListener("submit", (e) => {
       const event = JSON.parse(xhr.responseText.slice(read, end)); read = end + 1;
       if (event.event === "running") {
         const lines = event.lines === undefined ? "" : " " + event.lines.toLocaleString("en") + " lines,";
+        evaluating(event.done);
         say("Evaluating " + file.name + "…" + (event.stage ? " " + event.stage + "," + lines : "") + " " + event.seconds + " s");
       }
       else if (event.event === "file") {
@@ -198,7 +211,7 @@ function editionWhy(info: EvaluatePageInfo): string {
   const why =
     info.defaultEdition === info.newWorkEdition
       ? `<b>${newWork}</b> is Boavizta's current release, the edition for new work`
-      : `<b>${escapeHtml(info.defaultEdition)}</b> is this service's default; new work should use <b>${newWork}</b>`;
+      : `<b>${escapeHtml(info.defaultEdition)}</b> is this service's EDITION, set by its operator; new work should use <b>${newWork}</b>`;
   return `${why}; choose ${escapeHtml(info.specificationEdition)} only to reproduce the specification's numbers (<a href="/docs/editions">which edition?</a>).`;
 }
 
@@ -230,7 +243,7 @@ export function evaluatePage(info: EvaluatePageInfo): string {
 </div>
 </form>
 <p class="bounds">Bounds: ${bounds.maxBytes / 1024 / 1024} MiB a file, ${bounds.maxLines.toLocaleString("en")} lines (a .csv.gz or .json.gz counted inflated, its text ${bounds.maxInflatedBytes / 1024 / 1024 / 1024} GiB at most; a workbook's parts, strings and cells by the workbook's bounds), ${bounds.timeoutMs / 1000} s a run, ${bounds.maxConcurrent} files at once for the whole service and ${bounds.maxPerClient} a client; the upload at least ${bounds.minUploadBytes / 1024} KiB every ${bounds.uploadWindowMs / 1000} s.</p>
-<progress id="progress" max="1" value="0" hidden></progress>
+<progress id="progress" max="1" value="0" aria-label="upload" hidden></progress>
 <div id="status" role="status" aria-live="polite"></div>
 <section id="results" hidden>
 <div id="downloads"></div>

@@ -22,6 +22,7 @@ export const BODY_EXAMPLES: Readonly<Record<string, unknown>> = {
   Ram: { units: 12, capacity: 32, manufacturer: "Samsung", usage: EXAMPLE_USAGE },
   Disk: { units: 2, capacity: 960, manufacturer: "Samsung" },
   SimpleComponent: { units: 1 },
+  Hdd: { units: 2, capacity: 2000 },
   PowerSupply: { units: 2, unit_weight: 2.99 },
   Case: { units: 1, case_type: "rack" },
   CloudInstance: {

@@ -2,6 +2,7 @@ import { createWriteStream } from "node:fs";
 import { createGunzip } from "node:zlib";
 import { contentOf, MARK_BYTES, SIGNATURE_BYTES } from "../../support/fileStart.js";
 import { trailingBytesRefusal, trailingOffset } from "../../support/gzipEnd.js";
+import { EMPTY_FILE } from "../../support/namedFiles.js";
 import { FileRefusal, ZIP_REFUSAL } from "./request.js";
 
 /*
@@ -282,7 +283,7 @@ export async function receive(
       await Promise.race([lines.feed(chunk), gone]);
       if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
     }
-    if (bytes === 0) throw new FileRefusal(422, "the file is empty");
+    if (bytes === 0) throw new FileRefusal(422, EMPTY_FILE);
     await Promise.race([lines.end(), gone]);
     return bytes;
   } catch (error) {
