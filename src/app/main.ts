@@ -304,7 +304,7 @@ function batchRouteOf(config: Config, { service, rest, stopping }: BatchParts) {
     editions: restEditions(service),
     maxLineBytes: limits.maxBodyBytes,
     maxConcurrent: config.MAX_CONCURRENT_BATCHES,
-    maxNestingDepth: limits.maxNestingDepth,
+    bodyLimits: limits,
     lineTimeoutMs: limits.bodyTimeoutMs,
     stopping,
     turns: service.turns,

@@ -1,5 +1,10 @@
-import { DEFAULT_LIMITS } from "../config/serviceConfig.js";
-import { type JsonBound, jsonBoundPassed, MAX_OBJECT_MEMBERS, newJsonScan } from "../support/nesting.js";
+import {
+  type BodyLimits,
+  bodyBoundRefusal,
+  bodyJsonBounds,
+  DEFAULT_LIMITS,
+} from "../config/serviceConfig.js";
+import { type JsonRefusal, jsonBoundPassed, newJsonScan } from "../support/nesting.js";
 import { readJsonBody } from "../support/steppedJson.js";
 
 /*
@@ -65,7 +70,11 @@ const MAX_QUANTITY = 1_000_000_000;
 
 /** A line refused before its route is asked: 422 with the field, in the shim's error layout. */
 function lineError(loc: readonly (string | number)[], msg: string, type = "value_error"): LineOutcome {
-  return { status: 422, body: { detail: [{ loc: ["line", ...loc], msg, type }] }, quantity: 1 };
+  return {
+    status: 422,
+    body: { detail: [{ loc: ["line", ...loc], msg, type }] },
+    quantity: 1,
+  };
 }
 
 /** A line read: the route's request and the line's quantity. */
@@ -79,17 +88,11 @@ export interface ParsedLine {
 
 type Parsed = ParsedLine | LineOutcome;
 
-/** A line nested deeper than its body may be, or holding too wide an object. */
-const boundPassed = (bound: Exclude<JsonBound, null>, maxNestingDepth: number) =>
-  bound === "depth"
-    ? lineError(
-        ["body"],
-        `the line's body nests objects and lists more than ${maxNestingDepth} levels deep (MAX_NESTING_DEPTH)`,
-      )
-    : lineError(
-        [],
-        `the line has an object of more than ${MAX_OBJECT_MEMBERS.toLocaleString("en")} members (MAX_OBJECT_MEMBERS)`,
-      );
+/** A line nested deeper than its body may be, or holding too wide an object anywhere. */
+function boundPassed(bound: JsonRefusal, limits: BodyLimits): LineOutcome {
+  const { message, setting } = bodyBoundRefusal(bound, limits, { body: "the line's body", text: "the line" });
+  return lineError(bound === "depth" ? ["body"] : [], `${message} (${setting})`);
+}
 
 const notJson = () => lineError([], "line is not valid JSON", "value_error.jsondecode");
 
@@ -102,10 +105,10 @@ const notJson = () => lineError([], "line is not valid JSON", "value_error.jsond
 export function parseLine(
   text: string,
   defaults: BatchDefaults,
-  maxNestingDepth: number = DEFAULT_LIMITS.maxNestingDepth,
+  limits: BodyLimits = DEFAULT_LIMITS,
 ): Parsed {
-  const passed = jsonBoundPassed(text, maxNestingDepth + 1, MAX_OBJECT_MEMBERS, newJsonScan(), text.length);
-  if (passed !== null) return boundPassed(passed, maxNestingDepth);
+  const passed = jsonBoundPassed(text, bodyJsonBounds(limits, 1), newJsonScan(), text.length);
+  if (passed !== null) return boundPassed(passed, limits);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -123,16 +126,19 @@ export function parseLine(
 export async function readLine(
   text: string,
   defaults: BatchDefaults,
-  maxNestingDepth: number = DEFAULT_LIMITS.maxNestingDepth,
+  limits: BodyLimits = DEFAULT_LIMITS,
 ): Promise<Parsed> {
   let read: Awaited<ReturnType<typeof readJsonBody>>;
   try {
-    read = await readJsonBody(text, maxNestingDepth + 1);
+    read = await readJsonBody(text, bodyJsonBounds(limits, 1));
   } catch {
     return notJson();
   }
-  if ("passed" in read) return boundPassed(read.passed, maxNestingDepth);
-  return lineOf(read.value, defaults, (body) => ({ body: "", parsedBody: body }));
+  if ("passed" in read) return boundPassed(read.passed, limits);
+  return lineOf(read.value, defaults, (body) => ({
+    body: "",
+    parsedBody: body,
+  }));
 }
 
 /** The request a parsed line makes, its body given on as `bodyOf` makes it; or why it is refused. */
@@ -220,9 +226,9 @@ export async function evaluateLine(
   defaults: BatchDefaults,
   signal?: AbortSignal,
   locations?: LocationCheck,
-  maxNestingDepth?: number,
+  limits?: BodyLimits,
 ): Promise<LineOutcome> {
-  const parsed = await readLine(text, defaults, maxNestingDepth);
+  const parsed = await readLine(text, defaults, limits);
   if (!("call" in parsed)) return parsed;
   return evaluateParsedLine(evaluate, parsed, signal, locations);
 }
@@ -235,7 +241,11 @@ export async function evaluateParsedLine(
   locations?: LocationCheck,
 ): Promise<LineOutcome> {
   const answer = await evaluate({ ...parsed.call, signal });
-  const outcome = { status: answer.status, body: answer.body, quantity: parsed.quantity };
+  const outcome = {
+    status: answer.status,
+    body: answer.body,
+    quantity: parsed.quantity,
+  };
   if (answer.status !== 200 || locations === undefined || parsed.location === undefined) return outcome;
   const warnings = await locations(parsed.location, parsed.edition);
   return warnings.length > 0 ? { ...outcome, warnings } : outcome;

@@ -106,7 +106,7 @@ describe("an object of more than MAX_OBJECT_MEMBERS members is refused before th
   it("a REST route: 422 at the body naming MAX_OBJECT_MEMBERS; a batch line: 422 at the line", async () => {
     const rest = await app.rest({ method: "POST", url: "/v1/server/", body: `{"x":${wide}}` });
     expect(rest.status).toBe(422);
-    expect(JSON.stringify(rest.body)).toContain("the JSON body has an object of more than 1000 members");
+    expect(JSON.stringify(rest.body)).toContain("the JSON body has an object of more than 1,000 members");
     expect(JSON.stringify(rest.body)).toContain('"loc":["body"]');
     expect((await app.rest({ method: "POST", url: "/v1/server/", body: `{"x":${widest}}` })).status).toBe(
       200,

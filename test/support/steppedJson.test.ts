@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type JsonSteps, parseJsonInSteps, SERVICE_JSON_STEPS } from "../../src/support/steppedJson.js";
+import {
+  type JsonSteps,
+  parseJsonInSteps,
+  readJsonBody,
+  SERVICE_JSON_STEPS,
+} from "../../src/support/steppedJson.js";
 import { longestStretchOf } from "./stretches.js";
 
 /** Small pieces, so that the walk (not JSON.parse alone) reads most of each text. */
@@ -311,4 +316,28 @@ describe("parseJsonInSteps's longest stretch, for bodies of 8 MiB", () => {
     expect(JSON.stringify(value)).toBe(JSON.stringify(JSON.parse(text)));
     expect(longestMs).toBeLessThanOrEqual(LONGEST_STRETCH_MS);
   }, 60_000);
+});
+
+describe("readJsonBody: a list past the longest any input accepts", () => {
+  const bounds = { depth: 64, members: 1_000, entries: 10_000 };
+
+  it("is counted, not built: its length alone, no item in it, whatever its items", async () => {
+    const items = Array(100_000).fill('{"a":[1,2]}').join(",");
+    const text = `{"fleet":[${items}],"kept":[${Array(10_000).fill("1").join(",")}]}`;
+    const read = await readJsonBody(text, bounds);
+    expect("value" in read).toBe(true);
+    const { fleet, kept } = (read as { value: { fleet: unknown[]; kept: number[] } }).value;
+    expect(Array.isArray(fleet)).toBe(true);
+    expect(fleet.length).toBe(100_000);
+    expect(Object.keys(fleet)).toEqual([]);
+    // A list within the bound is built as JSON.parse builds it
+    expect(kept).toEqual(JSON.parse(`[${Array(10_000).fill("1").join(",")}]`));
+  });
+
+  it("holds the event loop no longer than a list of small lists does, 2.8 million `{}` in 8 MB", async () => {
+    const text = `{"x":[${Array(2_800_000).fill("{}").join(",")}]}`;
+    const { value, longestMs } = await longestStretchOf(() => readJsonBody(text, bounds));
+    expect((value as { value: { x: unknown[] } }).value.x.length).toBe(2_800_000);
+    expect(longestMs).toBeLessThanOrEqual(50);
+  });
 });

@@ -1,5 +1,5 @@
-import type { Limits } from "../../config/serviceConfig.js";
-import { MAX_OBJECT_MEMBERS } from "../../support/nesting.js";
+import { bodyBoundRefusal, bodyJsonBounds, type Limits } from "../../config/serviceConfig.js";
+import type { JsonRefusal } from "../../support/nesting.js";
 import { readJsonBody } from "../../support/steppedJson.js";
 import type { FieldIssue } from "./fieldTypes.js";
 
@@ -32,7 +32,7 @@ export async function parseBody(text: string, limits: Limits): Promise<unknown> 
   if (text.trim() === "") return {};
   let read: Awaited<ReturnType<typeof readJsonBody>>;
   try {
-    read = await readJsonBody(text, limits.maxNestingDepth);
+    read = await readJsonBody(text, bodyJsonBounds(limits));
   } catch {
     throw new MalformedBodyError("body is not valid JSON");
   }
@@ -41,20 +41,10 @@ export async function parseBody(text: string, limits: Limits): Promise<unknown> 
   return read.value;
 }
 
-/** The BodyBoundsError of a JSON body nested deeper than MAX_NESTING_DEPTH, or with too wide an object. */
-function boundPassed(bound: "depth" | "members", limits: Limits): BodyBoundsError {
-  // Rules of the service's own (pydantic has neither): worded as its value errors.
-  const params =
-    bound === "depth"
-      ? {
-          message: `the JSON body nests objects and lists more than ${limits.maxNestingDepth} levels deep`,
-          setting: "MAX_NESTING_DEPTH",
-        }
-      : {
-          message: `the JSON body has an object of more than ${MAX_OBJECT_MEMBERS} members`,
-          setting: "MAX_OBJECT_MEMBERS",
-        };
-  const issue: FieldIssue = { kind: "invalid", params };
+/** The BodyBoundsError of a JSON body passing one of the bounds its text is scanned for. */
+function boundPassed(bound: JsonRefusal, limits: Limits): BodyBoundsError {
+  // Rules of the service's own (pydantic has none of them): worded as its value errors.
+  const issue: FieldIssue = { kind: "invalid", params: bodyBoundRefusal(bound, limits) };
   return new BodyBoundsError(["body"], issue);
 }
 

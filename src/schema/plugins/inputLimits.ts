@@ -12,11 +12,11 @@ import {
   typeFromAST,
 } from "graphql";
 import type { GraphQLParams, Plugin } from "graphql-yoga";
-import type { Limits } from "../../config/serviceConfig.js";
+import { bodyBoundRefusal, bodyJsonBounds, type Limits } from "../../config/serviceConfig.js";
 import { OWN_TURNS, SLICE_MS, type TurnShare } from "../../service/chunks.js";
 import type { RequestContext } from "../../service/context.js";
 import { builtOncePer } from "../../support/builtOnce.js";
-import { documentNestingExceeds, MAX_OBJECT_MEMBERS, valueNestingExceeds } from "../../support/nesting.js";
+import { documentNestingExceeds, valueNestingExceeds } from "../../support/nesting.js";
 import { readJsonBody } from "../../support/steppedJson.js";
 import { FLEET_ITEM_INPUTS } from "../batch.js";
 import { limitExceeded } from "../errors.js";
@@ -72,18 +72,14 @@ async function parseJsonBody(request: Request, limits: Limits): Promise<GraphQLP
   const text = await request.text();
   let read: Awaited<ReturnType<typeof readJsonBody>>;
   try {
-    read = await readJsonBody(text, limits.maxNestingDepth);
+    read = await readJsonBody(text, bodyJsonBounds(limits));
   } catch {
     throw badRequest("POST body sent invalid JSON.");
   }
   if ("passed" in read) {
     if (read.passed === "depth") throw nestingRefusal("the JSON body", limits);
-    throw limitExceeded(
-      `the JSON body has an object of more than ${MAX_OBJECT_MEMBERS.toLocaleString("en")} members (MAX_OBJECT_MEMBERS)`,
-      "MAX_OBJECT_MEMBERS",
-      [],
-      400,
-    );
+    const { message, setting } = bodyBoundRefusal(read.passed, limits);
+    throw limitExceeded(`${message} (${setting})`, setting, [], 400);
   }
   const body = read.value;
   if (Array.isArray(body)) throw badRequest(BATCHING_REFUSED);
