@@ -382,6 +382,13 @@ function describingColumns(
  * reads its tuple's classes by the tuple's hash (two tuples sharing one stop the script), and its
  * own quantity, cost, account, resource and period from the format's first two queries (whose
  * other expressions DuckDB leaves unevaluated). A tuple's other columns are one of its lines'.
+ *
+ * Two from joinedTupleSteps, for what each engine does cheaply: DuckDB reads the lines in their
+ * order and pairs the result by position, so each line's tuple is stored once and a tuple's other
+ * columns are any line's (MIN); Spark and Trino group texts by hash but sort every line for a MIN
+ * of a text, so there the tuples are DISTINCT with the lines' own columns left NULL, and the lines
+ * are joined as they are read. What the two share is one function each (tupleViewsOf,
+ * tupleClasses, linesWithClasses, checkedLine).
  */
 function tupleSteps(
   classified: readonly Step[],
@@ -394,12 +401,7 @@ function tupleSteps(
   const hashed = hashing.hash(tuple.map(identifier));
   const perLine = columns.filter((column) => LINE_COLUMNS.includes(column));
   const ofTuple = columns.filter((column) => !LINE_COLUMNS.includes(column));
-  const tupleViews = classified
-    .filter((step) => step.name !== EXPORT_VIEW)
-    .map(
-      (step): Step =>
-        step.name === "billing_lines" ? { ...step, tables: new Map([["billing_export", TUPLES]]) } : step,
-    );
+  const tupleViews = tupleViewsOf(classified);
   const tuples = `SELECT ${[...tuple.map(identifier), ...others.map((column) => `MIN(${identifier(column)}) AS ${identifier(column)}`)].join(", ")}
 FROM ${EXPORT_VIEW}
 GROUP BY ${tuple.map(identifier).join(", ")}`;
@@ -408,9 +410,7 @@ GROUP BY ${tuple.map(identifier).join(", ")}`;
   // Each line's tuple stored, not its tuple's classes: a 1,000,000-line export's classes held 841 MB
   const lineTuples = `SELECT ${LINE_ID}, ${hashed} AS billing_tuple${perLine.map((column) => `, ${identifier(column)}`).join("")}
 FROM billing_usage`;
-  const lines = `SELECT ${[checked, ...perLine.map((column) => `l.${identifier(column)}`), ...ofTuple.map((column) => `t.${identifier(column)}`)].join(", ")}
-FROM ${LINE_TUPLES} l
-JOIN ${TUPLE_CLASSES} t ON t.billing_tuple = l.billing_tuple`;
+  const lines = linesWithClasses(checked, perLine, ofTuple, LINE_TUPLES);
   return [
     { name: TUPLES, query: tuples, kind: "table" },
     { name: TUPLE_CLASSES, query: classes, kind: "table", with: tupleViews },
@@ -418,6 +418,32 @@ JOIN ${TUPLE_CLASSES} t ON t.billing_tuple = l.billing_tuple`;
     { name: CLASSIFIED_LINES, query: lines, kind: "view" },
   ];
 }
+
+/**
+ * The format's queries as the tuples' classes are made: every classifying step but the export's
+ * view and the registry's carried tables, `billing_lines` reading the tuples for the export.
+ */
+const tupleViewsOf = (classified: readonly Step[]): Step[] =>
+  classified
+    .filter((step) => step.name !== EXPORT_VIEW && !step.name.startsWith(carried("")))
+    .map(
+      (step): Step =>
+        step.name === "billing_lines" ? { ...step, tables: new Map([["billing_export", TUPLES]]) } : step,
+    );
+
+/**
+ * Each line of `lineTuples` (its line_id, tuple hash and own columns) beside its tuple's classes;
+ * `hint` opens the select list (an engine's join hint).
+ */
+const linesWithClasses = (
+  checked: string,
+  perLine: readonly string[],
+  ofTuple: readonly string[],
+  lineTuples: string,
+  hint = "",
+) => `SELECT ${hint}${[checked, ...perLine.map((column) => `l.${identifier(column)}`), ...ofTuple.map((column) => `t.${identifier(column)}`)].join(", ")}
+FROM ${lineTuples} l
+JOIN ${TUPLE_CLASSES} t ON t.billing_tuple = l.billing_tuple`;
 
 /** The tuples' classes, each under its tuple's hash, with how many tuples share that hash. */
 const tupleClasses = (hashed: string, ofTuple: readonly string[]) =>
@@ -473,12 +499,7 @@ function joinedTupleSteps(
   columns: readonly string[],
   hashing: TupleHashing,
 ): Step[] {
-  const tupleViews = classified
-    .filter((step) => step.name !== EXPORT_VIEW && !step.name.startsWith(carried("")))
-    .map(
-      (step): Step =>
-        step.name === "billing_lines" ? { ...step, tables: new Map([["billing_export", TUPLES]]) } : step,
-    );
+  const tupleViews = tupleViewsOf(classified);
   const named = new Set(tupleViews.flatMap((step) => namesIn(step.query)));
   const others = exported.filter((column) => !tuple.includes(column) && named.has(column.toLowerCase()));
   const ofTupleAlone = tupleDetermined(request, tuple);
@@ -494,12 +515,17 @@ FROM ${EXPORT_VIEW}`;
   const hashed = hashing.hash(tuple.map(identifier));
   const perLine = columns.filter((column) => ownOfLine(column, exported));
   const ofTuple = columns.filter((column) => !ownOfLine(column, exported));
-  const lines = `SELECT ${hashing.broadcastClasses}${[checkedLine(hashing), ...perLine.map((column) => `l.${identifier(column)}`), ...ofTuple.map((column) => `t.${identifier(column)}`)].join(", ")}
-FROM (
+  const lineTuples = `(
   SELECT ${LINE_ID}, ${hashed} AS billing_tuple${perLine.map((column) => `, ${identifier(column)}`).join("")}
   FROM billing_usage
-) l
-JOIN ${TUPLE_CLASSES} t ON t.billing_tuple = l.billing_tuple`;
+)`;
+  const lines = linesWithClasses(
+    checkedLine(hashing),
+    perLine,
+    ofTuple,
+    lineTuples,
+    hashing.broadcastClasses,
+  );
   return [
     { name: TUPLES, query: tuples, kind: "table" },
     { name: TUPLE_CLASSES, query: tupleClasses(hashed, ofTuple), kind: "table", with: tupleViews },
