@@ -8,7 +8,7 @@ const require = createRequire(import.meta.url);
  * The tests that start real servers or processes (a listening socket, a child process, worker
  * threads, a browser): the `process` project. Everything else — engine, data, editions, pure
  * modules, GraphQL and REST through the in-memory app — is the fast `unit` project
- * (docs/architecture.md, "The test suite"). Membership is by path: a new file under these paths is a
+ * (docs/testing.md). Membership is by path: a new file under these paths is a
  * process test, any other new file a unit test.
  */
 const PROCESS_TESTS = [
@@ -55,7 +55,7 @@ export default defineConfig({
       // The process tests: files not isolated (a fork loads the sources, vitest and the app's
       // modules once, not once per file: collect 10.2 s → 2.9 s over six of these files), two
       // forks at once: their tests mostly wait on a child process or a socket, so a second
-      // file runs on the core the first leaves idle (docs/architecture.md, "The test suite").
+      // file runs on the core the first leaves idle (docs/testing.md).
       forks: { isolate: false, minForks: 1, maxForks: 2 },
     },
     projects: [

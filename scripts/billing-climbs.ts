@@ -19,8 +19,8 @@
  *
  * prints the count; --list each climb, from which file to which, and the function entered.
  *
- * The figure is in docs/architecture.md ("The plain bill's trip, measured"), beside the trip's
- * (scripts/billing-trip.ts).
+ * The figure is in docs/architecture.md ("Billing's climbs and trip"; file by file in
+ * docs/billing-code.md), beside the trip's (scripts/billing-trip.ts).
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";

@@ -14,8 +14,8 @@
  *
  * prints the count; --list every file by folder, --functions each file's functions that did work.
  *
- * The figure is in docs/architecture.md ("The plain bill's trip, measured"), beside the climbs
- * of the same trip (scripts/billing-climbs.ts).
+ * The figure is in docs/architecture.md ("Billing's climbs and trip"; file by file in
+ * docs/billing-code.md), beside the climbs of the same trip (scripts/billing-climbs.ts).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -83,6 +83,13 @@ function covered(
 
 const isComputation = (file: string) => COMPUTATION.some((room) => file.startsWith(`src/${room}/`));
 
+/**
+ * The command's process entries: they run the command when imported (the import step would run it
+ * with no arguments), and they are to the sources what bin/impact-service.mjs is to the bundle — the
+ * process around `main` (signals, exit code), no room of the trip.
+ */
+const ENTRIES = new Set(["src/cli/sources.mjs", "src/cli/entry.ts"]);
+
 /** The files of the trip doing work, outside the computation rooms, sorted. */
 export function billingTrip(): { working: string[]; loaded: number; work: Map<string, string[]> } {
   const work = mkdtempSync(join(tmpdir(), "billing-trip-"));
@@ -93,7 +100,7 @@ export function billingTrip(): { working: string[]; loaded: number; work: Map<st
     const cli = join(ROOT, "src/cli/sources.mjs");
     const trip = covered([cli, "evaluate", "bill.csv", "-o", "out.csv", "--edition", "2.4.1"], work);
     if (trip.status !== 0) throw new Error(`the trip's run ended with ${trip.status}:\n${trip.stderr}`);
-    const files = [...trip.counts.keys()];
+    const files = [...trip.counts.keys()].filter((file) => !ENTRIES.has(file));
     const importer = join(work, "import.mjs");
     writeFileSync(
       importer,

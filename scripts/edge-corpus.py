@@ -3,7 +3,7 @@ replaying a refactor: every field of every v1 body given valid, as text, boolean
 zero, fractional, a list, an object, too long, past the magnitude bound...; server, cloud, terminal,
 IoT and consumption-profile bodies; a few GraphQL documents past the service's bounds. Both
 editions (`edition=` in the query). Replay it against the service before and after a change and
-compare the raw answers byte for byte (docs/architecture.md, "Refactors").
+compare the raw answers byte for byte (docs/testing.md, "Refactors: answers byte for byte").
 
     python3 scripts/edge-corpus.py OUT.jsonl
 """

@@ -1,6 +1,6 @@
 /*
  * A bill, from the file named to the files written: the one entry of src/billing, which the command
- * line calls with its options read (BillOptions) and a printer (BillIo). docs/architecture.md, "A
+ * line calls with its options read (BillOptions) and a printer (BillIo). docs/billing-code.md, "A
  * billing run".
  *
  * The run is planned once, before the engine runs, in the order a user is told what is wrong: every

@@ -1,5 +1,5 @@
 /**
- * One description of each thing (docs/architecture.md, "The rules, and how they are checked"): no
+ * One description of each thing (docs/testing.md, "No copies: one description of each thing"): no
  * block of src/ is a copy of another, as the copy detector jscpd finds them with the thresholds of
  * .jscpd.json. A copied block fails `npm test` with the clones listed (`npm run duplicates` shows
  * the same list).

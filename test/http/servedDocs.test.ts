@@ -72,7 +72,7 @@ describe("the served documents", () => {
   });
 
   it("shows a link to a source file it does not serve as that file's name, not a link that fails", async () => {
-    const page = await (await fetch(`${server.url}/docs/architecture`)).text();
+    const page = await (await fetch(`${server.url}/docs/testing`)).text();
     expect(page).toContain(
       '<span class="source" title="vitest.config.ts: in the project\'s sources, not served">vitest projects</span>',
     );

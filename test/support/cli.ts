@@ -8,7 +8,7 @@
  *   that reads only what the command writes: no process start (the bundle's, about 1.2 s of CPU),
  *   the sources loaded once per test process; each run still opens its edition (about 0.2 s) and,
  *   a bill's, its DuckDB (about 2 s in all): a file's tests that read the same command share one
- *   run (`runOnce`; docs/architecture.md, "The test suite").
+ *   run (`runOnce`; docs/testing.md, "What is slow, and why").
  */
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";

@@ -1,6 +1,6 @@
 /**
  * What tests expect of the list of built-in editions, derived from the registry (`EDITIONS`) so that
- * adding an edition (docs/architecture.md, "Recipe: add an edition") changes no test.
+ * adding an edition (docs/editions.md, "Recipe: add an edition") changes no test.
  */
 import { readFileSync } from "node:fs";
 import { editionsWhere } from "../../src/editions/features.js";
