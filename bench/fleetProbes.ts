@@ -19,7 +19,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { listening } from "./admission.js";
-import { latencySummary } from "./latencies.js";
+import { asked, latencySummary } from "./latencies.js";
 import { LOCATIONS, SERVERS_GQL, serverFleet } from "./scenarios.js";
 import { serviceArguments, serviceEnvironment } from "./serviceCommand.js";
 
@@ -45,21 +45,10 @@ const fleetBody = JSON.stringify({
 const PROBE = "/v1/server/?archetype=dellR740&verbose=false";
 
 /** The probe's latencies (ms), asked back to back until `until` resolves. */
-async function probes(base: string, until: Promise<unknown>): Promise<number[]> {
-  let done = false;
-  void until.finally(() => {
-    done = true;
-  });
-  const latencies: number[] = [];
-  while (!done) {
-    const started = performance.now();
-    const answer = await fetch(`${base}${PROBE}`);
-    await answer.arrayBuffer();
-    if (!answer.ok) throw new Error(`the probe answered ${answer.status}`);
-    latencies.push(performance.now() - started);
-  }
-  return latencies;
-}
+const probes = (base: string, until: Promise<unknown>) => asked(base, PROBE, resets, until);
+
+/** Connections reset under the probes (a keep-alive closed by a service whose loop came back late). */
+const resets = { count: 0 };
 
 /** `count` fleets, one after the other; the time each took (ms). */
 async function fleets(base: string, count: number): Promise<number[]> {
@@ -234,6 +223,7 @@ async function main(): Promise<void> {
     aloneProbes: summary(alone),
     runs: runs.map(({ window, ...run }) => ({ ...run, ...loopsIn(gaps, window) })),
     p99RangeMs: [Math.min(...runs.map((run) => run.p99Ms)), Math.max(...runs.map((run) => run.p99Ms))],
+    connectionsReset: resets.count,
   };
   console.log(JSON.stringify(result, null, 2));
   writeFileSync(new URL("bench/results-probes.json", root), `${JSON.stringify(result, null, 2)}\n`);

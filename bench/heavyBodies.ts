@@ -20,7 +20,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { listening } from "./admission.js";
-import { latencySummary } from "./latencies.js";
+import { asked, latencySummary } from "./latencies.js";
 import { serviceArguments, serviceEnvironment } from "./serviceCommand.js";
 
 const SECONDS = Number(process.env.BENCH_HEAVY_SECONDS ?? 30);
@@ -46,33 +46,6 @@ function heavyBody(): string {
       ? `[${new Array(Math.floor(room / 3)).fill("{}").join(",")}]`
       : nested(`"${"x".repeat(room)}"`, 60);
   return `{"query":"{ __typename }","variables":{"v":${value}}}`;
-}
-
-/** Latencies (ms) of `path` asked back to back, or every `everyMs`, until `until` resolves. */
-async function asked(base: string, path: string, until: Promise<unknown>, everyMs = 0): Promise<number[]> {
-  let done = false;
-  void until.finally(() => {
-    done = true;
-  });
-  const latencies: number[] = [];
-  while (!done) {
-    const started = performance.now();
-    // A connection reset (a keep-alive closed by a service whose loop came back late) is counted
-    // as its time, and tried again on a new connection
-    await fetch(`${base}${path}`).then(
-      async (answer) => {
-        await answer.arrayBuffer();
-        if (!answer.ok) throw new Error(`${path} answered ${answer.status}`);
-      },
-      () => {
-        resets.count += 1;
-      },
-    );
-    const took = performance.now() - started;
-    latencies.push(took);
-    if (everyMs > took) await new Promise((resolve) => setTimeout(resolve, everyMs - took));
-  }
-  return latencies;
 }
 
 /** The heavy body posted back to back for `seconds`: the time each took (ms), the statuses not 200. */
@@ -126,7 +99,7 @@ async function main(): Promise<void> {
   const body = heavyBody();
   // Warm-up: each path compiled, the kept answer made
   await heavy(base, body, 2);
-  await asked(base, LIGHT, new Promise((resolve) => setTimeout(resolve, 1000)));
+  await asked(base, LIGHT, resets, new Promise((resolve) => setTimeout(resolve, 1000)));
   const load = () =>
     loadavg()
       .map((value) => value.toFixed(1))
@@ -136,12 +109,17 @@ async function main(): Promise<void> {
   const from = clock();
   const heavyTimes = heavy(base, body, SECONDS);
   const [light, health] = await Promise.all([
-    asked(base, LIGHT, heavyTimes),
-    asked(base, "/healthz", heavyTimes, 100),
+    asked(base, LIGHT, resets, heavyTimes),
+    asked(base, "/healthz", resets, heavyTimes, 100),
   ]);
   const { times, notOk } = await heavyTimes;
   const window = { start: from, end: clock() };
-  const alone = await asked(base, LIGHT, new Promise((resolve) => setTimeout(resolve, SECONDS * 1000)));
+  const alone = await asked(
+    base,
+    LIGHT,
+    resets,
+    new Promise((resolve) => setTimeout(resolve, SECONDS * 1000)),
+  );
   child.kill("SIGINT");
   await new Promise((resolve) => child.once("exit", resolve));
   const gaps = (JSON.parse(readFileSync(gapsFile, "utf8")) as Gap[])
