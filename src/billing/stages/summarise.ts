@@ -6,7 +6,7 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { identifier } from "../../duckdb/database.js";
+import { identifier, literal } from "../../duckdb/database.js";
 import type { RequestedCriterion } from "../../engine/index.js";
 import { PHASES, type Phase } from "../../output/columns.js";
 import type { CoefficientRow } from "../../service/coefficients.js";
@@ -72,11 +72,13 @@ export async function summarise(
 ): Promise<BillingSummary> {
   const { matches, coefficients } = lookedUp;
   const currency = await billCurrency(connection, read);
+  const charges = await amortisedByCharges(connection, read);
+  const column = coverageCostColumn(read.format, read.header);
   return {
     file: billName(read.parts),
     format: read.format,
-    costColumn: coverageCostColumn(read.format, read.header),
-    amortisedCost: amortisedCostColumns(read.format, read.header).length > 0,
+    costColumn: charges === null ? column : `${column} (an amortised dataset: its ${charges} lines)`,
+    amortisedCost: amortisedCostColumns(read.format, read.header).length > 0 || charges !== null,
     edition: terms.context.service.edition.id,
     groups,
     matches: [...matches.values()],
@@ -86,6 +88,29 @@ export async function summarise(
     grid: written.grid,
     currency,
   };
+}
+
+/**
+ * The charges by which the export's lines say its cost is amortised (BillingFormat.amortisedCharges:
+ * an Azure amortized dataset's unused reservation hours, `ChargeType UnusedReservation`), or null;
+ * read on the first pass's tuples (billing_export_tuples, where the charge column is a describing
+ * column): no line read again.
+ */
+async function amortisedByCharges(connection: DuckDBConnection, read: ReadExport): Promise<string | null> {
+  const charges = read.format.amortisedCharges;
+  if (charges === undefined) return null;
+  const { header, runName } = filedColumns(read.views.header, read.views.renamed);
+  const spelled = headerColumn(read.format, charges.column, header);
+  if (spelled === null) return null;
+  const column = runName(spelled);
+  if (!read.tuple.columns.includes(column)) return null;
+  const values = charges.values.map(literal).join(", ");
+  const reader = await connection.runAndReadAll(
+    `SELECT DISTINCT TRIM(CAST(${identifier(column)} AS VARCHAR)) AS charge FROM billing_export_tuples
+     WHERE TRIM(CAST(${identifier(column)} AS VARCHAR)) IN (${values}) ORDER BY 1`,
+  );
+  const found = reader.getRowObjects().map((row) => String(row.charge));
+  return found.length === 0 ? null : `${spelled} ${found.join(", ")}`;
 }
 
 function totalsOf(
