@@ -68,6 +68,10 @@ ${wrapped(
                        (a billing export: stop before writing anything)
   --report <file.html> also write a self-contained HTML report with charts (a bill's: totals,
                        coverage, by method, service, region and account)
+  --what-if <file.csv> also write what moving the largest cloud usages would save: the provider's
+                       region of lowest intensity on the same continent, the current family of
+                       the same size (gwp and, where the bill prices it, cost; the requests that
+                       reproduce each figure)
   --grid-intensity <file>  the grid's carbon intensity over time, per zone (an Electricity Maps
                        export, Ember's monthly data or zone,start,gco2_per_kwh; .csv, .csv.gz or
                        .parquet): gwp use from the intervals each row or line spans, the
@@ -143,6 +147,7 @@ const EVALUATE_OPTIONS = {
   load: { type: "string" },
   "instance-type-column": { type: "string" },
   tables: { type: "string" },
+  "what-if": { type: "string" },
   help: { type: "boolean", short: "h", default: false },
 } as const;
 
@@ -411,6 +416,7 @@ export function billOptions(args: EvaluateArgs, layout: BillLayout | undefined):
     groupBy,
     groupsShown,
     report: values.report ?? null,
+    whatIf: values["what-if"] ?? null,
     tables: values.tables ?? null,
     instanceTypeColumn: values["instance-type-column"] ?? null,
     strict: values.strict,

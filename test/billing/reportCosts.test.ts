@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { writeBillingExport } from "../../scripts/billing-exports.js";
 import { billingAccount } from "../../src/billing/account.js";
 import { evaluateBillingExport } from "../../src/billing/bill.js";
-import type { BillRanking } from "../../src/output/billReport.js";
+import type { Ranking } from "../../src/output/reportParts/model.js";
 import { billingFixture } from "../support/publicExports.js";
 import { billingRequest, billingTermsOf } from "./support.js";
 
@@ -42,7 +42,7 @@ function reportOf(file: string, output: string): ReturnType<typeof reportOfRun> 
 
 const SAMPLE = "focus-1.0-finops-sample.csv";
 
-const sum = (ranking: BillRanking, of: (row: { cost: number; lines: number }) => number) =>
+const sum = (ranking: Ranking, of: (row: { cost: number; lines: number }) => number) =>
   [...ranking.rows, ...(ranking.others === null ? [] : [ranking.others])].reduce(
     (total, row) => total + of(row),
     0,
@@ -135,7 +135,8 @@ describe("one cost basis, the by-cost lines included", () => {
     expect(byCost?.lines).toBe(25);
     expect(byCost?.cost).toBe(0);
     // Its AWS lines' EffectiveCost is 0 where BilledCost is positive (20.3 gCO2eq on BilledCost)
-    expect((byCost?.embedded ?? 1) + (byCost?.use ?? 1)).toBe(0);
+    expect((byCost?.impacts[0].embedded ?? 1) + (byCost?.impacts[0].use ?? 1)).toBe(0);
+    expect(byCost?.energy).toBe(0);
   });
 
   it("an Azure amortised export says amortised, by its unused reservation's charge", async () => {

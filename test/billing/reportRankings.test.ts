@@ -14,13 +14,14 @@ async function serviceRanking(lines: readonly (readonly [string, number])[], thr
   try {
     await connection.run(
       `CREATE TEMP TABLE ${REPORT_LINES} (method VARCHAR, service VARCHAR, service_id VARCHAR, region VARCHAR,
-         account VARCHAR, resource VARCHAR, resource_id VARCHAR, cost DOUBLE, embedded DOUBLE, use DOUBLE)`,
+         account VARCHAR, resource VARCHAR, resource_id VARCHAR, cost DOUBLE, energy DOUBLE, c0_embedded DOUBLE,
+         c0_use DOUBLE)`,
     );
     const values = lines.map(
-      ([service, embedded]) => `('m', '${service}', NULL, 'r', 'a', NULL, NULL, 1, ${embedded}, 0)`,
+      ([service, embedded]) => `('m', '${service}', NULL, 'r', 'a', NULL, NULL, 1, 0, ${embedded}, 0)`,
     );
     await connection.run(`INSERT INTO ${REPORT_LINES} VALUES ${values.join(", ")}`);
-    return await ranked(connection, "service");
+    return await ranked(connection, "service", 1);
   } finally {
     connection.closeSync();
     instance.closeSync();
@@ -39,9 +40,23 @@ describe("the report's rankings", () => {
       ...Array.from({ length: 14 }, (_, k): [string, number] => [`s${String(k + 10)}`, 0.25]),
     ];
     const one = await serviceRanking(lines, "1");
-    expect(one.rows[0]).toEqual({ name: "a", lines: 4, cost: 4, embedded: 2, use: 0 });
+    expect(one.rows[0]).toEqual({
+      name: "a",
+      lines: 4,
+      cost: 4,
+      energy: 0,
+      impacts: [{ embedded: 2, use: 0 }],
+    });
     expect(one.rows).toHaveLength(12);
-    expect(one.others).toEqual({ name: "3 more", id: undefined, lines: 3, cost: 3, embedded: 0.75, use: 0 });
+    expect(one.others).toEqual({
+      name: "3 more",
+      id: undefined,
+      lines: 3,
+      cost: 3,
+      energy: 0,
+      impacts: [{ embedded: 0.75, use: 0 }],
+    });
+    expect(one.more).toBe(3);
     expect(await serviceRanking(lines, "4")).toEqual(one);
   });
 });

@@ -9,6 +9,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../../duckdb/database.js";
 import type { RequestedCriterion } from "../../engine/index.js";
 import { PHASES, type Phase } from "../../output/columns.js";
+import type { WhatIf } from "../../output/reportParts/model.js";
 import type { CoefficientRow } from "../../service/coefficients.js";
 import {
   amortisedCostColumns,
@@ -21,6 +22,7 @@ import type { GridRun } from "../grid.js";
 import type { InstanceMatch } from "../matching.js";
 import { billName } from "../reading/layout.js";
 import type { BillReportData } from "../reportData.js";
+import { billUsages, whatIfs } from "../whatIf.js";
 import type { LineGroup } from "./evaluate.js";
 import { type LookedUp, lookupKey } from "./lookUp.js";
 import type { ReadExport } from "./read.js";
@@ -54,6 +56,8 @@ export interface BillingSummary {
   readonly report: BillReportData | null;
   /** How the lines fared with the grid series, when one was given. */
   readonly grid: GridRun | null;
+  /** What changes to its largest usages would save (src/billing/whatIf.ts), when asked (a report, --what-if). */
+  readonly whatIf: readonly WhatIf[] | null;
   /** The currency of its amounts (billCurrency), null when the export names none. */
   readonly currency: string | null;
 }
@@ -69,6 +73,7 @@ export async function summarise(
   groups: readonly LineGroup[],
   written: WrittenRun,
   terms: BillingTerms,
+  asked: { readonly whatIf: boolean } = { whatIf: false },
 ): Promise<BillingSummary> {
   const { matches, coefficients } = lookedUp;
   const currency = await billCurrency(connection, read);
@@ -86,6 +91,7 @@ export async function summarise(
     impactColumns: terms.impactColumnNames,
     report: written.report,
     grid: written.grid,
+    whatIf: asked.whatIf ? await whatIfs(terms, billUsages(groups, matches)) : null,
     currency,
   };
 }

@@ -73,7 +73,11 @@ export async function writeOutputs(
     };
     const report =
       request.report === true
-        ? await writtenReportData(connection, lineColumns, terms.criteria[0]?.info)
+        ? await writtenReportData(
+            connection,
+            lineColumns,
+            terms.criteria.map(({ info }) => ({ name: info.name, unit: info.unit })),
+          )
         : null;
     renameSync(temporary, request.output);
     return { grid: gridRun, report };

@@ -1,0 +1,308 @@
+/*
+ * What a change would save (the report's "what to act on", `--what-if`): for the largest usages of a
+ * bill — an instance type at a place, its hours summed over its lines — the same hours evaluated
+ * in the provider's region of the lowest electricity intensity on the same continent
+ * (registry/regions.ts, COUNTRY_AREAS: the UN's M49 regions), and as the current family's type of
+ * the same size (shapes.ts, currentFamilyType), each at the edition's coefficients of one hour ×
+ * the hours (the coefficient table's rule: docs/billing.md), with the cost per hour the bill gives
+ * for the same type at the same place where it bills one, else none ("price unknown"). Every
+ * figure is the service's own: each carries the requests (REST and GraphQL, one hour) that answer
+ * it. gwp only: what a team moves for.
+ */
+
+import { type RequestedCriterion, resolveCriterion } from "../engine/index.js";
+import type { Reproduction, WhatIf } from "../output/reportParts/model.js";
+import { type CoefficientRow, factorAt, instanceCoefficientRows } from "../service/coefficients.js";
+import type { EditionContext } from "../service/open.js";
+import type { InstanceMatch } from "./matching.js";
+import { billingCoefficientPlaces, type EditionPlaces } from "./places.js";
+import { COUNTRY_AREAS } from "./registry/regions.js";
+import { currentFamilyType } from "./shapes.js";
+import type { LineGroup } from "./stages/evaluate.js";
+import { lookupKey } from "./stages/lookUp.js";
+
+/** Usages looked at: the largest by gwp. */
+const USAGES = 10;
+
+/** An instance type's hours at one place, summed over a bill's lines. */
+export interface Usage {
+  readonly provider: string;
+  readonly instanceType: string;
+  /** The coefficient table's place: a region id, a country (an edition without regions), '' the default. */
+  readonly place: string;
+  readonly hours: number;
+  /** Its cost on the report's basis; null where the input has none (an inventory). */
+  readonly cost: number | null;
+}
+
+/** A place a usage may move to: its place in the coefficient table, its country and how the reader reads it. */
+interface Place {
+  readonly place: string;
+  readonly country: string;
+  readonly shown: string;
+  /** The region (or country) a request names. */
+  readonly request: { readonly region: string } | { readonly usageLocation: string };
+}
+
+/** The provider's places in the edition: its regions, or (an edition without) the countries of another's. */
+function placesOf(context: EditionContext, known: EditionPlaces["known"], provider: string): Place[] {
+  const own = context.service.data.cloudRegions;
+  if (own !== null) {
+    return own
+      .filter((row) => row.provider === provider)
+      .map((row) => ({
+        place: row.region,
+        country: row.usageLocation,
+        shown: row.region,
+        request: { region: row.region },
+      }));
+  }
+  const byCountry = new Map<string, Place>();
+  for (const row of known.filter((region) => region.provider === provider)) {
+    if (byCountry.has(row.usageLocation)) continue;
+    const shown = `${row.usageLocation} (${row.region})`;
+    byCountry.set(row.usageLocation, {
+      place: row.usageLocation,
+      country: row.usageLocation,
+      shown,
+      request: { usageLocation: row.usageLocation },
+    });
+  }
+  return [...byCountry.values()];
+}
+
+/** A usage's own place as a Place (a region, or a country the bill's region fell back to), or null for the default. */
+function placeOf(places: readonly Place[], place: string): Place | null {
+  if (place === "") return null;
+  return (
+    places.find((candidate) => candidate.place === place) ??
+    (COUNTRY_AREAS[place] === undefined
+      ? null
+      : { place, country: place, shown: place, request: { usageLocation: place } })
+  );
+}
+
+/** The gwp criterion of the edition, or null where it computes none. */
+function gwpOf(context: EditionContext): RequestedCriterion | null {
+  const gwp = resolveCriterion("gwp", context.engine.rules.criteria);
+  return gwp?.computed ? gwp : null;
+}
+
+/** The provider's place of the lowest gwp intensity on the usage's continent, lower than its own; null where none is. */
+function lowerIntensity(
+  context: EditionContext,
+  places: readonly Place[],
+  from: Place,
+  gwp: RequestedCriterion,
+): { readonly to: Place; readonly why: string } | null {
+  const area = COUNTRY_AREAS[from.country];
+  const own = factorAt(context, from.country, gwp);
+  if (area === undefined || own === null) return null;
+  let best: { place: Place; factor: number } | null = null;
+  for (const place of places) {
+    if (COUNTRY_AREAS[place.country] !== area) continue;
+    const factor = factorAt(context, place.country, gwp);
+    if (factor === null || factor >= own || (best !== null && factor >= best.factor)) continue;
+    best = { place, factor };
+  }
+  if (best === null) return null;
+  const g = (factor: number) => `${Math.round(factor * 1000)} gCO2eq/kWh`;
+  return {
+    to: best.place,
+    why: `${area}'s lowest intensity of the provider's regions: ${best.place.country} ${g(best.factor)} against ${from.country} ${g(own)}`,
+  };
+}
+
+/** A type's gwp of one hour at a place (embedded + use), from its coefficient rows. */
+function perHour(rows: readonly CoefficientRow[], place: string): number | null {
+  const row = rows.find((candidate) => (candidate.region ?? candidate.usageLocation ?? "") === place);
+  const phases = row?.perHour[0];
+  if (phases === undefined || phases.embedded === null || phases.use === null) return null;
+  return phases.embedded.value + phases.use.value;
+}
+
+/** The requests that answer a type's hour at a place: REST's v1 route and GraphQL's field, unrounded. */
+export function reproduction(
+  edition: string,
+  provider: string,
+  instanceType: string,
+  place: Place["request"] | null,
+  load: number | null,
+): Reproduction {
+  const usage = {
+    ...(place !== null && "region" in place ? { region: place.region } : {}),
+    ...(place !== null && "usageLocation" in place ? { usage_location: place.usageLocation } : {}),
+    ...(load !== null ? { time_workload: load } : {}),
+  };
+  const input = [
+    ...(place !== null && "region" in place ? [`region: ${JSON.stringify(place.region)}`] : []),
+    ...(place !== null && "usageLocation" in place
+      ? [`usageLocation: ${JSON.stringify(place.usageLocation)}`]
+      : []),
+    ...(load !== null ? [`timeWorkload: ${load}`] : []),
+  ];
+  const phase = (name: string) => `${name} { ... on Impact { unrounded { value } } }`;
+  return {
+    rest: {
+      path: `/v1/cloud/instance?verbose=false&duration=1&criteria=gwp&edition=${edition}`,
+      body: { provider, instance_type: instanceType, ...(Object.keys(usage).length > 0 ? { usage } : {}) },
+    },
+    graphql: `{ cloudInstance(edition: ${JSON.stringify(edition)}, provider: ${JSON.stringify(provider)}, instanceType: ${JSON.stringify(instanceType)}${input.length > 0 ? `, usage: { ${input.join(", ")} }` : ""}) { impacts(criteria: [gwp], duration: 1) { ${phase("embedded")} ${phase("use")} } } }`,
+  };
+}
+
+/** The terms a what-if is evaluated on: the run's edition, its known regions and load. */
+export interface WhatIfTerms {
+  readonly context: EditionContext;
+  readonly knownRegions: EditionPlaces["known"];
+  readonly load: number | null;
+}
+
+/**
+ * The what-ifs of `usages` (the largest USAGES of them by gwp), ranked by the gwp they save; only
+ * changes that save some. `all`: every usage of the input, where a change's price is looked up.
+ */
+export async function whatIfs(terms: WhatIfTerms, usages: readonly Usage[]): Promise<WhatIf[]> {
+  const { context, load } = terms;
+  const gwp = gwpOf(context);
+  if (gwp === null) return [];
+  const edition = context.service.edition.id;
+  const rowsOf = memoRows(context, load, gwp);
+  const priced = new Map(
+    usages.map((usage) => [usageKey(usage.provider, usage.instanceType, usage.place), usage]),
+  );
+  const priceOf = (usage: Usage | undefined) =>
+    usage?.cost != null && usage.cost > 0 && usage.hours > 0 ? usage.cost / usage.hours : null;
+  const assessed = await Promise.all(
+    usages.map(async (usage) => ({
+      usage,
+      hour: perHour(await rowsOf(usage.provider, usage.instanceType), usage.place),
+    })),
+  );
+  const largest = assessed
+    .filter((entry): entry is { usage: Usage; hour: number } => entry.hour !== null)
+    .sort((a, b) => b.hour * b.usage.hours - a.hour * a.usage.hours)
+    .slice(0, USAGES);
+  const found: WhatIf[] = [];
+  for (const { usage, hour } of largest) {
+    const places = placesOf(context, terms.knownRegions, usage.provider);
+    const from = placeOf(places, usage.place);
+    const fromRequest = reproduction(
+      edition,
+      usage.provider,
+      usage.instanceType,
+      from?.request ?? null,
+      load,
+    );
+    const base = {
+      ...usage,
+      place: from?.shown ?? "(default place)",
+      gwp: hour * usage.hours,
+      price: priceOf(usage),
+    };
+    const move = from === null ? null : lowerIntensity(context, places, from, gwp);
+    if (move !== null && from !== null) {
+      const toHour = perHour(await rowsOf(usage.provider, usage.instanceType), move.to.place);
+      if (toHour !== null)
+        found.push({
+          ...base,
+          change: "region",
+          toInstanceType: usage.instanceType,
+          toPlace: move.to.shown,
+          why: move.why,
+          toGwp: toHour * usage.hours,
+          toPrice: priceOf(priced.get(usageKey(usage.provider, usage.instanceType, move.to.place))),
+          requests: {
+            from: fromRequest,
+            to: reproduction(edition, usage.provider, usage.instanceType, move.to.request, load),
+          },
+        });
+    }
+    const ids = context.service.data.cloudInstances.get(usage.provider)?.ids ?? [];
+    const newer = currentFamilyType(usage.provider, usage.instanceType, ids);
+    if (newer !== null) {
+      const toHour = perHour(await rowsOf(usage.provider, newer), usage.place);
+      if (toHour !== null)
+        found.push({
+          ...base,
+          change: "family",
+          toInstanceType: newer,
+          toPlace: base.place,
+          why: `the current family of ${usage.instanceType}'s line and size in edition ${edition}`,
+          toGwp: toHour * usage.hours,
+          toPrice: priceOf(priced.get(usageKey(usage.provider, newer, usage.place))),
+          requests: {
+            from: fromRequest,
+            to: reproduction(edition, usage.provider, newer, from?.request ?? null, load),
+          },
+        });
+    }
+  }
+  return found
+    .filter((change) => change.gwp > change.toGwp)
+    .sort((a, b) => b.gwp - b.toGwp - (a.gwp - a.toGwp));
+}
+
+const usageKey = (provider: string, instanceType: string, place: string) =>
+  `${provider}\u0000${instanceType}\u0000${place}`;
+
+/** Each type's coefficient rows of gwp at every place of its provider (the run's table's places), computed once. */
+function memoRows(context: EditionContext, load: number | null, gwp: RequestedCriterion) {
+  const memo = new Map<string, Promise<CoefficientRow[]>>();
+  return (provider: string, instanceType: string) => {
+    const key = `${provider}\u0000${instanceType}`;
+    let rows = memo.get(key);
+    if (rows === undefined) {
+      rows = instanceCoefficientRows(
+        context,
+        provider,
+        instanceType,
+        load,
+        [gwp],
+        billingCoefficientPlaces(context, provider),
+      ).catch(
+        // A type the single route cannot evaluate (its platform missing) has no row
+        () => [],
+      );
+      memo.set(key, rows);
+    }
+    return rows;
+  };
+}
+
+/**
+ * A bill's instance usages: its evaluated instance lines' kinds by provider, matched type and
+ * place, their hours and cost (the coverage's) summed.
+ */
+export function billUsages(
+  groups: readonly LineGroup[],
+  matches: ReadonlyMap<string, InstanceMatch>,
+): Usage[] {
+  const usages = new Map<
+    string,
+    { provider: string; instanceType: string; place: string; hours: number; cost: number }
+  >();
+  for (const group of groups) {
+    if (
+      group.problem !== null ||
+      group.method !== "instance" ||
+      group.provider === null ||
+      group.instanceType === null
+    )
+      continue;
+    const matched = matches.get(lookupKey(group.provider, group.instanceType))?.matchedInstanceType ?? null;
+    if (matched === null || group.hours <= 0) continue;
+    const key = usageKey(group.provider, matched, group.place ?? "");
+    const usage = usages.get(key) ?? {
+      provider: group.provider,
+      instanceType: matched,
+      place: group.place ?? "",
+      hours: 0,
+      cost: 0,
+    };
+    usage.hours += group.hours;
+    usage.cost += group.cost;
+    usages.set(key, usage);
+  }
+  return [...usages.values()];
+}
