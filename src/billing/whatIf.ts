@@ -13,7 +13,7 @@
 import { type RequestedCriterion, resolveCriterion } from "../engine/index.js";
 import type { Reproduction, WhatIf } from "../output/reportParts/model.js";
 import { type CoefficientRow, factorAt, instanceCoefficientRows } from "../service/coefficients.js";
-import type { EditionContext } from "../service/open.js";
+import type { EditionContext, EditionService } from "../service/open.js";
 import type { InstanceMatch } from "./matching.js";
 import { billingCoefficientPlaces, type EditionPlaces } from "./places.js";
 import { COUNTRY_AREAS } from "./registry/regions.js";
@@ -36,7 +36,7 @@ export interface Usage {
 }
 
 /** A place a usage may move to: its place in the coefficient table, its country and how the reader reads it. */
-interface Place {
+export interface Place {
   readonly place: string;
   readonly country: string;
   readonly shown: string;
@@ -45,8 +45,8 @@ interface Place {
 }
 
 /** The provider's places in the edition: its regions, or (an edition without) the countries of another's. */
-function placesOf(context: EditionContext, known: EditionPlaces["known"], provider: string): Place[] {
-  const own = context.service.data.cloudRegions;
+function placesOf(edition: EditionService, known: EditionPlaces["known"], provider: string): Place[] {
+  const own = edition.data.cloudRegions;
   if (own !== null) {
     return own
       .filter((row) => row.provider === provider)
@@ -83,18 +83,45 @@ function placeOf(places: readonly Place[], place: string): Place | null {
 }
 
 /** The gwp criterion of the edition, or null where it computes none. */
-function gwpOf(context: EditionContext): RequestedCriterion | null {
-  const gwp = resolveCriterion("gwp", context.engine.rules.criteria);
+export function gwpOf(edition: EditionService): RequestedCriterion | null {
+  const gwp = resolveCriterion("gwp", edition.rules.criteria);
   return gwp?.computed ? gwp : null;
+}
+
+/** A move of a usage to another place: where, and why there. */
+export interface PlaceMove {
+  readonly from: Place;
+  readonly to: Place;
+  readonly why: string;
+}
+
+/**
+ * The move of a provider's usage at `place` (a region, or a country: an edition without regions,
+ * a region the edition lacks) to the provider's place of the lowest gwp factor on its continent,
+ * lower than its own; null where none is (or its place is the default, or unknown).
+ */
+export function regionMove(
+  edition: EditionService,
+  known: EditionPlaces["known"],
+  provider: string,
+  place: string,
+): PlaceMove | null {
+  const gwp = gwpOf(edition);
+  const places = placesOf(edition, known, provider);
+  const from = placeOf(places, place);
+  if (gwp === null || from === null) return null;
+  const move = lowerIntensity(edition, places, from, gwp);
+  return move === null ? null : { from, ...move };
 }
 
 /** The provider's place of the lowest gwp intensity on the usage's continent, lower than its own; null where none is. */
 function lowerIntensity(
-  context: EditionContext,
+  edition: EditionService,
   places: readonly Place[],
   from: Place,
   gwp: RequestedCriterion,
 ): { readonly to: Place; readonly why: string } | null {
+  const context = { service: edition };
   const area = COUNTRY_AREAS[from.country];
   const own = factorAt(context, from.country, gwp);
   if (area === undefined || own === null) return null;
@@ -164,7 +191,7 @@ export interface WhatIfTerms {
  */
 export async function whatIfs(terms: WhatIfTerms, usages: readonly Usage[]): Promise<WhatIf[]> {
   const { context, load } = terms;
-  const gwp = gwpOf(context);
+  const gwp = gwpOf(context.service);
   if (gwp === null) return [];
   const edition = context.service.edition.id;
   const rowsOf = memoRows(context, load, gwp);
@@ -185,7 +212,7 @@ export async function whatIfs(terms: WhatIfTerms, usages: readonly Usage[]): Pro
     .slice(0, USAGES);
   const found: WhatIf[] = [];
   for (const { usage, hour } of largest) {
-    const places = placesOf(context, terms.knownRegions, usage.provider);
+    const places = placesOf(context.service, terms.knownRegions, usage.provider);
     const from = placeOf(places, usage.place);
     const fromRequest = reproduction(
       edition,
@@ -199,8 +226,9 @@ export async function whatIfs(terms: WhatIfTerms, usages: readonly Usage[]): Pro
       place: from?.shown ?? "(default place)",
       gwp: hour * usage.hours,
       price: priceOf(usage),
+      times: { value: usage.hours, what: "h" },
     };
-    const move = from === null ? null : lowerIntensity(context, places, from, gwp);
+    const move = from === null ? null : lowerIntensity(context.service, places, from, gwp);
     if (move !== null && from !== null) {
       const toHour = perHour(await rowsOf(usage.provider, usage.instanceType), move.to.place);
       if (toHour !== null)

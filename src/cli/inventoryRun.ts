@@ -8,6 +8,7 @@ import { loadConfig, reportDayOf } from "../config/serviceConfig.js";
 import type { CloudRegion } from "../data/types.js";
 import { NEW_WORK_EDITION_ID } from "../editions/index.js";
 import { type GridUse, reportHtml, reportRows } from "../output/report.js";
+import { whatIfCsv } from "../output/reportParts/whatIf.js";
 import { OutputError, textSink } from "../output/sink.js";
 import {
   addTo,
@@ -36,6 +37,7 @@ import type { ChunkEvaluator, linesEdition, RowOutcome } from "./chunk.js";
 import { editionNotes } from "./editionNotes.js";
 import type { GridRows, LoadedGrid } from "./gridRows.js";
 import { columnName, INVENTORY_COLUMN_NAMES } from "./inventory.js";
+import { inventoryReportParts, inventoryWhatIfs, type LinesGwp } from "./inventoryReport.js";
 import {
   type CliIo,
   type EvaluateArgs,
@@ -295,6 +297,8 @@ interface Tally {
   readonly notes: ReturnType<typeof editionNotes>;
   /** The rows' gwp use from the grid series (--grid-intensity), null without one. */
   readonly grid: GridRows | null;
+  /** The report's impacts over time, groups and cloud rows (src/cli/inventoryReport.ts). */
+  readonly parts: ReturnType<typeof inventoryReportParts>;
   readonly state: () => Parameters<ReturnType<typeof createProgress>["update"]>[0];
 }
 
@@ -311,6 +315,7 @@ function tallyOf(
     totals,
     groups: createGroups(layout, options.groupBy),
     reported: reportRows(layout.criteria[0]?.criterion, rowLabel(layout.inputColumns)),
+    parts: inventoryReportParts(layout.inputColumns, layout.criteria),
     progress: createProgress(io.stderr, input.name),
     notices: rowNotices(io.stderr),
     notes: editionNotes(edition.edition, layout.inputColumns, editionRegions(edition, layout.inputColumns)),
@@ -339,6 +344,7 @@ async function settle(run: Run, pending: Pending, writer: TableWriter, tally: Ta
     addTo(tally.totals, row);
     tally.groups.add(row);
     tally.reported.add(row);
+    tally.parts.add(row, "line" in item ? item.line : undefined);
     await writer.row(row, outcome);
     tally.notices.row(row);
     if (row.impacts === null && run.options.strict) throw new StrictStop();
@@ -414,13 +420,38 @@ function gridUseOf(grid: GridRows | null): { gridUse?: GridUse } {
   return use === null ? {} : { gridUse: use };
 }
 
-function writeReport(
-  { options, edition, reportDay }: Pick<Run, "options" | "edition" | "reportDay">,
-  input: Input,
-  tally: Tally,
-  criteria: CriterionUnit[],
-  interrupted: boolean,
-) {
+/** The gwp of request lines answered by the run's evaluator (each × its quantity), null where one failed. */
+function linesGwp(run: Pick<Run, "evaluate" | "edition" | "options">): LinesGwp {
+  return async (lines) => {
+    if (lines.length === 0) return [];
+    const outcomes = await run.evaluate({
+      lines: [...lines],
+      edition: run.edition.edition.id,
+      defaults: run.options.defaults,
+    });
+    return outcomes.map((outcome) => {
+      const gwp = assessedRow(0, [], outcome, undefined).impacts?.gwp;
+      return gwp?.embedded === undefined || gwp.use === undefined ? null : gwp.embedded.value + gwp.use.value;
+    });
+  };
+}
+
+/** The what-ifs of the run's largest cloud rows, when the report or --what-if asks. */
+async function whatIfsOf(run: Run, clouds: ReturnType<Tally["parts"]["result"]>["clouds"]) {
+  if (run.options.report === undefined && run.options.whatIf === undefined) return null;
+  return inventoryWhatIfs(run.edition, clouds, linesGwp(run));
+}
+
+/** The command a reader runs for the groups the report's page shows (its `--group-by` added by the page). */
+const commandOf = (run: Run, input: Input) =>
+  `npx impact-service evaluate ${/^[\w./-]+$/.test(input.name) ? input.name : JSON.stringify(input.name)} --edition ${run.edition.edition.id} -o impacts.csv`;
+
+async function writeReport(run: Run, input: Input, tally: Tally, interrupted: boolean) {
+  const { options, edition, reportDay, criteria } = run;
+  if (options.report === undefined && options.whatIf === undefined) return;
+  const parts = tally.parts.result();
+  const whatIf = await whatIfsOf(run, parts.clouds);
+  if (options.whatIf !== undefined) writeFileSync(options.whatIf, whatIfCsv(whatIf ?? []));
   if (options.report === undefined) return;
   writeFileSync(
     options.report,
@@ -439,6 +470,10 @@ function writeReport(
       ...tally.reported.result(),
       ...gridUseOf(tally.grid),
       interrupted,
+      overTime: parts.overTime,
+      cube: parts.cube,
+      whatIf,
+      command: commandOf(run, input),
     }),
   );
 }
@@ -462,7 +497,7 @@ async function finish(run: Run, input: Input, output: Output, tally: Tally, stop
       failure = error;
     }
   }
-  writeReport(run, input, tally, run.criteria, interrupted);
+  await writeReport(run, input, tally, interrupted);
   if (failure === undefined) await output.close();
   tally.notices.done(tally.totals.warned);
   tally.progress.done(tally.state());
@@ -576,6 +611,7 @@ function checkedOptions(
   const writes = [
     ...named("--output", options.output),
     ...named("--report", options.report),
+    ...named("--what-if", options.whatIf),
     ...named("--group-by's file", groupsFileOf(options)),
   ];
   checkedInventoryFiles(

@@ -268,6 +268,8 @@ export interface Options {
   readonly format: Format;
   readonly output: string | undefined;
   readonly report: string | undefined;
+  /** --what-if: what moving or renewing the largest cloud rows saves, as CSV. */
+  readonly whatIf: string | undefined;
   readonly ranges: boolean;
   readonly groupBy: readonly string[];
   /** The edition asked for (--edition), resolved once before any row; null: the service's default. */
@@ -306,6 +308,7 @@ export function inventoryOptions(args: EvaluateArgs): Options {
     format,
     output: values.output,
     report: values.report,
+    whatIf: values["what-if"],
     ranges: values.ranges,
     groupBy: listOf(values["group-by"]),
     edition: values.edition ?? null,

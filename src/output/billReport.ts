@@ -5,12 +5,11 @@ import {
   money,
   quantityCell,
   readable,
-  SCALE_SCRIPT,
   type Scale,
   scaleOf,
 } from "./readable.js";
 import { chartLibrary, escapeHtml, STYLE, scriptJson, table } from "./report.js";
-import { CRITERION_SCRIPT, criterionStyle, criterionSwitch, per } from "./reportParts/criteria.js";
+import { criterionStyle, criterionSwitch, per } from "./reportParts/criteria.js";
 import { EXPLORER_SCRIPT, EXPLORER_STYLE, explorerSection } from "./reportParts/explorer.js";
 import type {
   GroupCube,
@@ -21,7 +20,8 @@ import type {
   WhatIf,
 } from "./reportParts/model.js";
 import { OVER_TIME_SCRIPT, overTimeSection } from "./reportParts/overTime.js";
-import { SORTABLE_SCRIPT, SORTABLE_STYLE, sortHeading } from "./reportParts/sortable.js";
+import { pageScript } from "./reportParts/page.js";
+import { SORTABLE_STYLE, sortHeading } from "./reportParts/sortable.js";
 import { whatIfSection } from "./reportParts/whatIf.js";
 
 /*
@@ -168,7 +168,7 @@ function rankedRow(model: BillReportModel, row: RankedRow, columns: RankedColumn
     columns.intensity === null
       ? ""
       : perCost === null
-        ? `<td class="n" data-v="">n/a</td>`
+        ? `<td class="na" data-v="">n/a</td>`
         : sorted(quantityCell(perCost, unit, columns.intensity), perCost);
   return `<tr${kind === "" ? "" : ` class="${kind}"`}>${nameCell(row)}<td class="n wide" data-v="${row.lines}">${count(row.lines)}</td>${sorted(costCell(row.cost, model.currency), row.cost)}${sorted(quantityCell(phases.embedded, unit, columns.scale), phases.embedded)}${sorted(quantityCell(phases.use, unit, columns.scale), phases.use)}${sorted(quantityCell(row.energy, "kWh", columns.energy), row.energy)}${intensity}</tr>`;
 }
@@ -323,29 +323,7 @@ for (const [id, rows] of Object.entries(data.grid ?? {})) {
 `;
 
 /** The page's script: its helpers, then each part's drawing. */
-const DRAW = `
-const data = JSON.parse(document.getElementById("report-data").textContent);
-const phases = ["embedded", "use"];
-const fmt = (v) => new Intl.NumberFormat("en-US", data.figures).format(v);
-${SCALE_SCRIPT}${CRITERION_SCRIPT}${SORTABLE_SCRIPT}let drawn = 0;
-// Every chart follows its frame's width (a window narrowed, a phone turned).
-const charts = [];
-window.addEventListener("resize", () => { for (const chart of charts) chart.resize(); });
-// A chart on the element, counted in document.body.dataset.charts once drawn.
-const counted = (element) => {
-  const chart = echarts.init(element, null, { renderer: "svg" });
-  charts.push(chart);
-  chart.on("finished", () => {
-    if (element.dataset.drawn) return;
-    element.dataset.drawn = "yes";
-    document.body.dataset.charts = String(++drawn);
-  });
-  return chart;
-};
-${OVER_TIME_SCRIPT}${DRAW_RANKINGS}${EXPLORER_SCRIPT}${GRID_CHARTS}
-// How many charts the page draws: a reader (a test) waits for document.body.dataset.charts to reach it
-document.body.dataset.wanted = String(charts.length);
-`;
+const DRAW = pageScript(OVER_TIME_SCRIPT, DRAW_RANKINGS, EXPLORER_SCRIPT, GRID_CHARTS);
 
 /** A ranking's rows as its chart draws them: short names, every criterion's phases. */
 const chartRows = (ranking: Ranking) =>
@@ -358,6 +336,7 @@ function pageData(model: BillReportModel) {
     scales: MASS_SCALES,
     figures: FIGURES,
     currency: model.currency,
+    costs: true,
     rankings: {
       "chart-service": chartRows(model.byService),
       "chart-region": chartRows(model.byRegion),

@@ -240,7 +240,7 @@ export function coefficientTable(context: EditionContext, request: CoefficientRe
 
 /** A location's electricity factor of a criterion (§5.2), when its table has one. */
 export function factorAt(
-  context: EditionContext,
+  context: Pick<EditionContext, "service">,
   location: string,
   criterion: RequestedCriterion,
 ): number | null {

@@ -69,8 +69,8 @@ const reportPage = runOnce(async (key: string) => {
     ...more,
   ]);
   expect(code).toBe(0);
-  // Three charts: embedded against use, the largest contributors, the groups.
-  return openPage(report, 3);
+  // Its charts: the largest contributors, the groups, the page's own grouping, embedded against use.
+  return openPage(report, "wanted");
 });
 
 /** A report opened in Chromium once its `charts` charts drew: requests leaving the page and errors noted. */
@@ -112,7 +112,12 @@ describe("the HTML report", () => {
         })),
       );
       // Where the impact comes from first (contributors, groups), then the share of each phase.
-      expect(drawn.map((chart) => chart.id)).toEqual(["chart-contributors", "chart-groups", "chart-phases"]);
+      expect(drawn.map((chart) => chart.id)).toEqual([
+        "chart-contributors",
+        "chart-groups",
+        "chart-explorer",
+        "chart-phases",
+      ]);
       for (const chart of drawn) expect(chart.bars).toBeGreaterThan(5);
       expect(elsewhere).toEqual([]);
       expect(errors).toEqual([]);
@@ -131,7 +136,10 @@ describe("the HTML report", () => {
       const { page } = await openReport("1.2.4");
       const read = await page.evaluate(() => ({
         cards: [...document.querySelectorAll(".card b")].map((cell) => cell.textContent ?? ""),
-        cells: [...document.querySelectorAll("td.n")].map((cell) => cell.textContent ?? ""),
+        // A figure too small for its column's scale is written in its own, its unit beside it (`own`)
+        cells: [...document.querySelectorAll("td.n")].map((cell) =>
+          cell.classList.contains("own") ? (cell.textContent ?? "").split(" ")[0] : (cell.textContent ?? ""),
+        ),
         axes: [...document.querySelectorAll("#chart-contributors text, #chart-groups text")].map(
           (label) => label.textContent ?? "",
         ),
@@ -223,8 +231,9 @@ describe("the HTML report", () => {
       const report = join(dir, "r-grid.html");
       const run = ["evaluate", rows, "--edition", "2.4.1", "--grid-intensity", series, "--report", report];
       expect((await runMain([...run, "-o", join(dir, "r-grid.csv")])).code).toBe(0);
-      // Embedded against use, the largest contributors, use by hour of day and by month.
-      const { page, elsewhere, errors } = await openPage(report, 4);
+      // The rows over time, the largest contributors, the page's grouping, embedded against use, use
+      // by hour of day and by month.
+      const { page, elsewhere, errors } = await openPage(report, "wanted");
       const charts = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>(".chart")].map((chart) => ({
           id: chart.id,
@@ -232,12 +241,14 @@ describe("the HTML report", () => {
         })),
       );
       expect(charts.map((chart) => chart.id)).toEqual([
+        "chart-time",
         "chart-contributors",
+        "chart-explorer",
         "chart-phases",
         "chart-grid-hours",
         "chart-grid-months",
       ]);
-      const [, , byHour, byMonth] = charts.map((chart) => chart.labels);
+      const [, , , , byHour, byMonth] = charts.map((chart) => chart.labels);
       expect(byHour).toContain("hour of day (UTC)");
       expect(byHour).toContain("12:00");
       expect(byMonth).toEqual(expect.arrayContaining(["month", "2024-01", "2024-02"]));
@@ -278,7 +289,10 @@ describe("the inventory report at a phone's width", () => {
       const run = ["evaluate", inventory(), "--edition", "2.4.1", "--group-by", "team", "--report", report];
       expect((await runMain([...run, "-o", join(dir, "r-phone.csv")])).code).toBe(0);
       for (const width of [1366, 390]) {
-        const { page, errors } = await openPage(report, 3, { width, height: width === 390 ? 844 : 900 });
+        const { page, errors } = await openPage(report, "wanted", {
+          width,
+          height: width === 390 ? 844 : 900,
+        });
         const read = await page.evaluate(() => ({
           scroll: document.scrollingElement?.scrollWidth ?? 0,
           total:

@@ -4,30 +4,18 @@
  * (a day's line in its day; a month's line over its days when the chart is by day), by the bill's
  * own grain — by day where its typical line spans a day or less (an hourly or daily CUR), by month
  * otherwise (a monthly FOCUS file, an Azure billing period) — and by month or year where the span
- * would need more than MAX_STEPS steps. The series are the largest services, the rest summed.
+ * would need more than MAX_STEPS steps (src/output/reportParts/time.ts). The series are the largest services, the rest summed.
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { literal } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import type { Measured, OverTime, Ranking, TimeGrain } from "../../output/reportParts/model.js";
+import { grainOf, TIME_SERIES } from "../../output/reportParts/time.js";
 import { measureColumns, REPORT_LINES } from "./lines.js";
 import { measuredOf } from "./rankings.js";
 
-/** Steps of the chart at most: a year by day; past it, by month, then by year. */
-export const MAX_STEPS = 400;
-
-/** Series of the chart: the largest services, the rest summed in one. */
-const SERIES = 8;
-
-const SECONDS: Readonly<Record<TimeGrain, number>> = { day: 86_400, month: 31 * 86_400, year: 366 * 86_400 };
 const LABELS: Readonly<Record<TimeGrain, string>> = { day: "%Y-%m-%d", month: "%Y-%m", year: "%Y" };
-
-/** The grain of the chart: the bill's own (its median line's length), coarser where the span asks. */
-function grainOf(median: number, span: number): TimeGrain | null {
-  const grains: TimeGrain[] = median <= SECONDS.day ? ["day", "month", "year"] : ["month", "year"];
-  return grains.find((grain) => span / SECONDS[grain] <= MAX_STEPS - 2) ?? null;
-}
 
 const timestamp = (seconds: string) => `make_timestamp(CAST(CAST(${seconds} AS DOUBLE) * 1000000 AS BIGINT))`;
 
@@ -49,7 +37,9 @@ export async function overTime(
   if (median === null) return null;
   const grain = grainOf(Number(median), Number(last) - Number(first));
   if (grain === null) return null;
-  const shown = services.rows.slice(0, SERIES).map((row) => ({ id: row.id ?? row.name, name: row.name }));
+  const shown = services.rows
+    .slice(0, TIME_SERIES)
+    .map((row) => ({ id: row.id ?? row.name, name: row.name }));
   const steps = await stepsOf(connection, grain, Number(first), Number(last));
   const sums = await spread(connection, grain, criteria, shown);
   const more = services.rows.length - shown.length + services.more;

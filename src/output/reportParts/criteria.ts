@@ -35,7 +35,8 @@ export function per(
 export function criterionStyle(criteria: readonly ReportCriterion[]): string {
   const shown = criteria.map((_, index) => `body[data-c="${index}"] .per-c[data-c="${index}"]`).join(", ");
   return `.per-c{display:none}${shown === "" ? "" : `${shown}{display:revert}`}
-.switch{position:sticky;top:0;z-index:5;background:#fff;display:flex;flex-wrap:wrap;gap:.2em 1em;align-items:center;padding:.4em 0;border-bottom:1px solid #e5e5e5}
+.switch{background:#fff;display:flex;flex-wrap:wrap;gap:.2em 1em;align-items:center;padding:.4em 0;border-bottom:1px solid #e5e5e5}
+@media (min-width:641px){.switch{position:sticky;top:0;z-index:5}}
 .switch label{white-space:nowrap;cursor:pointer} .switch .unit{color:#666;font-size:.9em}`;
 }
 

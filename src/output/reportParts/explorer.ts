@@ -42,7 +42,8 @@ const LISTED = 50;
 /**
  * The explorer's script (the page's helpers in scope: data, counted, fmt, scaleOf, readable, chosen,
  * money, sortable). `data.cube`; `data.groupDefault`: the column first grouped by; `data.command`:
- * the command line before `--group-by`; `data.currency`.
+ * the command line before `--group-by`; `data.currency`; `data.costs`: false where the input has
+ * none (an inventory: no cost, no impact per cost); `data.lines`: what the sums count.
  */
 export const EXPLORER_SCRIPT = `
 const esc = (text) => String(text).replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]);
@@ -78,20 +79,23 @@ function drawExplorer(chart) {
   const currency = data.currency || "cost";
   const listed = groups.slice(0, ${LISTED});
   const rest = groups.slice(${LISTED});
-  const quantity = (v, s) => '<td class="n" data-v="' + v + '" title="' + v + " " + esc(criterion.unit) + '">' + esc(readableIn(v, criterion.unit, s)) + "</td>";
+  // A figure with its own unit (too small for the column's scale) may wrap before the unit, as the page's tables
+  const cell = (v, unit, s) => { const text = readableIn(v, unit, s); return '<td class="n' + (text.includes(" ") && !text.startsWith("<") ? " own" : "") + '" data-v="' + v + '" title="' + v + " " + esc(unit) + '">' + esc(text) + "</td>"; };
+  const quantity = (v, s) => cell(v, criterion.unit, s);
+  const costs = data.costs !== false;
   const row = (g, label, kind) => "<tr" + (kind ? ' class="' + kind + '"' : "") + ">" + label +
     '<td class="n" data-v="' + g.sums[0] + '">' + fmtCount(g.sums[0]) + "</td>" +
-    '<td class="n" data-v="' + g.sums[1] + '" title="' + g.sums[1] + '">' + money(g.sums[1]) + "</td>" +
+    (costs ? '<td class="n" data-v="' + g.sums[1] + '" title="' + g.sums[1] + '">' + money(g.sums[1]) + "</td>" : "") +
     quantity(g.sums[3 + 2 * c], scale) + quantity(g.sums[4 + 2 * c], scale) + quantity(total(g), scale) +
-    '<td class="n" data-v="' + g.sums[2] + '" title="' + g.sums[2] + ' kWh">' + esc(readableIn(g.sums[2], "kWh", energy)) + "</td>" +
-    (g.sums[1] > 0 ? '<td class="n" data-v="' + total(g) / g.sums[1] + '">' + esc(readableIn(total(g) / g.sums[1], criterion.unit, rate)) + "</td>" : '<td class="n" data-v="">n/a</td>') + "</tr>";
+    cell(g.sums[2], "kWh", energy) +
+    (!costs ? "" : g.sums[1] > 0 ? cell(total(g) / g.sums[1], criterion.unit, rate) : '<td class="na" data-v="">n/a</td>') + "</tr>";
   const cells = (g) => g.values.map((v, i) => '<td class="name">' + esc(cube.columns[by[i]].values[v] || "(none)") + "</td>").join("");
   const summed = rest.length === 0 ? null : rest.reduce((acc, g) => ({ values: [], sums: acc.sums.map((s, i) => s + g.sums[i]) }), { values: [], sums: new Array(rest[0].sums.length).fill(0) });
   const heading = (text, cls) => '<th data-sort tabindex="0" role="button" aria-sort="none"' + (cls ? ' class="' + cls + '"' : "") + ">" + text + "</th>";
   const table = document.getElementById("explorer-table");
-  table.innerHTML = "<thead><tr>" + by.map((k) => heading(esc(cube.columns[k].name))).join("") + heading("lines", "wide") + heading("cost (" + esc(currency) + ")") +
+  table.innerHTML = "<thead><tr>" + by.map((k) => heading(esc(cube.columns[k].name))).join("") + heading(esc(data.lines || "lines"), "wide") + (costs ? heading("cost (" + esc(currency) + ")") : "") +
     heading("embedded (" + esc(scale.unit) + ")") + heading("use (" + esc(scale.unit) + ")") + heading(esc(criterion.name) + " (" + esc(scale.unit) + ")") +
-    heading(esc(energy.unit)) + heading(esc(rate.unit) + "/" + esc(currency)) + "</tr></thead><tbody>" +
+    heading(esc(energy.unit)) + (costs ? heading(esc(rate.unit) + "/" + esc(currency)) : "") + "</tr></thead><tbody>" +
     listed.map((g) => row(g, cells(g))).join("") +
     (summed ? row(summed, '<td class="name" colspan="' + by.length + '">' + rest.length + " more</td>", "others") : "") + "</tbody>";
   for (const cell of table.querySelectorAll("th:nth-child(" + (by.length + 1) + "), td:nth-child(" + (by.length + 1) + ")")) cell.classList.add("wide");

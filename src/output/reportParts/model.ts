@@ -81,8 +81,8 @@ export interface GroupCube {
 export interface Reproduction {
   /** `POST /v1/cloud/instance?duration=1&criteria=gwp&edition=2.5.0` and its JSON body. */
   readonly rest: { readonly path: string; readonly body: unknown };
-  /** The GraphQL query of the same, its values unrounded. */
-  readonly graphql: string;
+  /** The GraphQL query of the same, its values unrounded; null where the input's request is REST's own (an inventory's row). */
+  readonly graphql: string | null;
 }
 
 /** One usage (an instance type at a place, its hours summed) and one change to it. */
@@ -91,7 +91,8 @@ export interface WhatIf {
   readonly instanceType: string;
   /** Where it runs: a region, or a country in an edition without regions. */
   readonly place: string;
-  readonly hours: number;
+  /** Its hours (a bill's summed; an inventory row's `hours`), null where the input says none. */
+  readonly hours: number | null;
   /** Its cost, on the report's basis; null where the report has none (an inventory). */
   readonly cost: number | null;
   readonly change: "region" | "family";
@@ -105,6 +106,7 @@ export interface WhatIf {
   /** Cost per hour as billed, and where the bill prices the change (same type and place), else null. */
   readonly price: number | null;
   readonly toPrice: number | null;
-  /** Each hour's figure reproduced by the service (× hours). */
+  /** The figures reproduced by the service: each request's answer × `times` (a bill's hours; an inventory row's quantity). */
   readonly requests: { readonly from: Reproduction; readonly to: Reproduction };
+  readonly times: { readonly value: number; readonly what: string };
 }

@@ -8,14 +8,14 @@
 
 import { formatNumber } from "../columns.js";
 import { csvLine } from "../csv.js";
-import { costCell, figure, quantityCell, scaleOf } from "../readable.js";
+import { costCell, figure, quantityCell, type Scale, scaleOf } from "../readable.js";
 import { escapeHtml } from "../text.js";
 import type { WhatIf } from "./model.js";
 import { sortHeading } from "./sortable.js";
 
 /** The cost a change saves over the usage's hours, or null where the input prices one side only (or none). */
 export function costSaving(change: WhatIf): number | null {
-  return change.price === null || change.toPrice === null
+  return change.price === null || change.toPrice === null || change.hours === null
     ? null
     : (change.price - change.toPrice) * change.hours;
 }
@@ -27,34 +27,64 @@ const changeText = (change: WhatIf) =>
 const restText = (request: WhatIf["requests"]["from"]) =>
   `POST ${request.rest.path}\n${JSON.stringify(request.rest.body)}`;
 
-/** The report's section: the ranked table, or why there is none. */
+/** The GraphQL queries of a change, where it has them. */
+const graphqlText = (change: WhatIf) =>
+  change.requests.from.graphql === null || change.requests.to.graphql === null
+    ? ""
+    : `\n\n${change.requests.from.graphql}\n${change.requests.to.graphql}`;
+
+/** A row of the table: its rank, usage, hours, change, the gwp saved (its share) and, where priced, the cost. */
+function whatIfRow(
+  change: WhatIf,
+  index: number,
+  scale: Scale,
+  currency: string | null,
+  priced: boolean,
+): string {
+  const saved = change.gwp - change.toGwp;
+  const cost = costSaving(change);
+  const costText = !priced
+    ? ""
+    : cost === null
+      ? `<td class="na" data-v="">price unknown</td>`
+      : costCell(cost, currency).replace("<td ", `<td data-v="${cost}" `);
+  const share = change.gwp > 0 ? (100 * saved) / change.gwp : 0;
+  const usage = `<td class="name" title="${escapeHtml(`${change.provider} ${change.instanceType} at ${change.place}`)}">${escapeHtml(change.instanceType)} · ${escapeHtml(change.place)}</td>`;
+  const hours = `<td class="n wide" data-v="${change.hours ?? ""}">${change.hours === null ? "" : figure(change.hours)}</td>`;
+  const what = `<td class="name" title="${escapeHtml(change.why)}">${escapeHtml(changeText(change))}</td>`;
+  const requests = `${restText(change.requests.from)}\n${restText(change.requests.to)}${graphqlText(change)}\n\n(each answer × ${formatNumber(change.times.value)} ${change.times.what})`;
+  return `<tr><td class="n wide" data-v="${index + 1}">${index + 1}</td>${usage}${hours}${what}${quantityCell(saved, "kgCO2eq", scale).replace("<td ", `<td data-v="${saved}" `)}<td class="pct wide" data-v="${share}">${share.toFixed(1)} %</td>${costText}<td class="wide"><details><summary>requests</summary><pre>${escapeHtml(requests)}</pre></details></td></tr>`;
+}
+
+/** The report's section: the ranked table, or why there is none; `priced`: with the cost column (a bill's). */
 export function whatIfSection(
   changes: readonly WhatIf[] | null,
   currency: string | null,
   what: string,
+  priced = true,
 ): string {
   if (changes === null) return "";
   const head = `<h2 id="what-if">What to act on</h2>
-<p class="sub">The ${what} of the largest gwp, each evaluated once more in the provider's region of the lowest electricity intensity on the same continent, and as the current family's type of the same size: the same hours, the edition's figures of one hour × the hours. The cost saved where the input prices the same type at the same place; each figure's requests to the service under it.</p>`;
+<p class="sub">The ${what} of the largest gwp, each evaluated once more in the provider's region of the lowest electricity intensity on the same continent, and as the current family's type of the same size, for the same use.${priced ? " The cost saved where the input prices the same type at the same place." : ""} Each figure's requests to the service are under it.</p>`;
   if (changes.length === 0)
-    return `${head}<p>No change saves gwp: the largest usages already run where their continent's intensity is lowest, in their line's current family (or the edition has no other).</p>`;
+    return `${head}<p>No change saves gwp: the largest already run where their continent's intensity is lowest, in their line's current family (or the edition has no other).</p>`;
   const scale = scaleOf(
     "kgCO2eq",
     changes.map((change) => change.gwp),
   );
-  const unit = escapeHtml(scale.unit);
   const cur = currency === null ? "" : ` (${escapeHtml(currency)})`;
-  const rows = changes.map((change, index) => {
-    const saved = change.gwp - change.toGwp;
-    const cost = costSaving(change);
-    const costText =
-      cost === null
-        ? `<td class="n" data-v="">price unknown</td>`
-        : costCell(cost, currency).replace("<td ", `<td data-v="${cost}" `);
-    const share = change.gwp > 0 ? (100 * saved) / change.gwp : 0;
-    return `<tr><td class="n" data-v="${index + 1}">${index + 1}</td><td class="name" title="${escapeHtml(`${change.provider} ${change.instanceType} at ${change.place}`)}">${escapeHtml(change.instanceType)} · ${escapeHtml(change.place)}</td><td class="n wide" data-v="${change.hours}">${figure(change.hours)}</td><td class="name" title="${escapeHtml(change.why)}">${escapeHtml(changeText(change))}</td>${quantityCell(saved, "kgCO2eq", scale).replace("<td ", `<td data-v="${saved}" `)}<td class="n" data-v="${share}">${share.toFixed(1)} %</td>${costText}<td><details><summary>requests</summary><pre>${escapeHtml(`${restText(change.requests.from)}\n${restText(change.requests.to)}\n\n${change.requests.from.graphql}\n${change.requests.to.graphql}\n\n(each × ${formatNumber(change.hours)} h)`)}</pre></details></td></tr>`;
-  });
-  return `${head}<div class="table"><table class="sortable what-if"><thead><tr>${sortHeading("rank")}${sortHeading("usage")}${sortHeading("hours", "wide")}${sortHeading("change")}${sortHeading(`saves (${unit})`)}${sortHeading("of its gwp")}${sortHeading(`saves${cur}`)}<th>reproduce</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
+  const rows = changes.map((change, index) => whatIfRow(change, index, scale, currency, priced));
+  const headings = [
+    sortHeading("rank", "wide"),
+    sortHeading("usage"),
+    sortHeading("hours", "wide"),
+    sortHeading("change"),
+    sortHeading(`saves (${escapeHtml(scale.unit)})`),
+    sortHeading("of its gwp", "wide"),
+    priced ? sortHeading(`saves${cur}`) : "",
+    '<th class="wide">reproduce</th>',
+  ];
+  return `${head}<div class="table"><table class="sortable what-if"><thead><tr>${headings.join("")}</tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
 }
 
 /** The columns of `--what-if`'s CSV. */
@@ -79,6 +109,7 @@ const WHAT_IF_COLUMNS = [
   "to_request",
   "graphql",
   "to_graphql",
+  "times",
 ] as const;
 
 const cell = (value: number | null) => (value === null ? "" : formatNumber(value));
@@ -105,8 +136,9 @@ export function whatIfCsv(changes: readonly WhatIf[]): string {
       cell(costSaving(change)),
       restText(change.requests.from).replace("\n", " "),
       restText(change.requests.to).replace("\n", " "),
-      change.requests.from.graphql,
-      change.requests.to.graphql,
+      change.requests.from.graphql ?? "",
+      change.requests.to.graphql ?? "",
+      `${formatNumber(change.times.value)} ${change.times.what}`,
     ]),
   );
   return [csvLine([...WHAT_IF_COLUMNS]), ...lines].join("");
