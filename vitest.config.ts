@@ -20,6 +20,8 @@ const PROCESS_TESTS = [
   "test/http/browser.test.ts",
   "test/http/evaluatePage.test.ts",
   "test/http/evaluateLayouts.test.ts",
+  "test/http/evaluateLimits.test.ts",
+  "test/http/evaluateReport.test.ts",
   "test/http/server.test.ts",
   "test/clients/**/*.test.ts",
   // Spark's session and Trino's server, started once per file (test/billing/engines/)

@@ -190,16 +190,9 @@ export interface WhatIfTerms {
  * changes that save some. `all`: every usage of the input, where a change's price is looked up.
  */
 export async function whatIfs(terms: WhatIfTerms, usages: readonly Usage[]): Promise<WhatIf[]> {
-  const { context, load } = terms;
-  const gwp = gwpOf(context.service);
+  const gwp = gwpOf(terms.context.service);
   if (gwp === null) return [];
-  const edition = context.service.edition.id;
-  const rowsOf = memoRows(context, load, gwp);
-  const priced = new Map(
-    usages.map((usage) => [usageKey(usage.provider, usage.instanceType, usage.place), usage]),
-  );
-  const priceOf = (usage: Usage | undefined) =>
-    usage?.cost != null && usage.cost > 0 && usage.hours > 0 ? usage.cost / usage.hours : null;
+  const rowsOf = memoRows(terms.context, terms.load, gwp);
   const assessed = await Promise.all(
     usages.map(async (usage) => ({
       usage,
@@ -210,65 +203,87 @@ export async function whatIfs(terms: WhatIfTerms, usages: readonly Usage[]): Pro
     .filter((entry): entry is { usage: Usage; hour: number } => entry.hour !== null)
     .sort((a, b) => b.hour * b.usage.hours - a.hour * a.usage.hours)
     .slice(0, USAGES);
+  const changes = { terms, gwp, rowsOf, priced: pricesOf(usages) };
   const found: WhatIf[] = [];
-  for (const { usage, hour } of largest) {
-    const places = placesOf(context.service, terms.knownRegions, usage.provider);
-    const from = placeOf(places, usage.place);
-    const fromRequest = reproduction(
-      edition,
-      usage.provider,
-      usage.instanceType,
-      from?.request ?? null,
-      load,
-    );
-    const base = {
-      ...usage,
-      place: from?.shown ?? "(default place)",
-      gwp: hour * usage.hours,
-      price: priceOf(usage),
-      times: { value: usage.hours, what: "h" },
-    };
-    const move = from === null ? null : lowerIntensity(context.service, places, from, gwp);
-    if (move !== null && from !== null) {
-      const toHour = perHour(await rowsOf(usage.provider, usage.instanceType), move.to.place);
-      if (toHour !== null)
-        found.push({
-          ...base,
-          change: "region",
-          toInstanceType: usage.instanceType,
-          toPlace: move.to.shown,
-          why: move.why,
-          toGwp: toHour * usage.hours,
-          toPrice: priceOf(priced.get(usageKey(usage.provider, usage.instanceType, move.to.place))),
-          requests: {
-            from: fromRequest,
-            to: reproduction(edition, usage.provider, usage.instanceType, move.to.request, load),
-          },
-        });
-    }
-    const ids = context.service.data.cloudInstances.get(usage.provider)?.ids ?? [];
-    const newer = currentFamilyType(usage.provider, usage.instanceType, ids);
-    if (newer !== null) {
-      const toHour = perHour(await rowsOf(usage.provider, newer), usage.place);
-      if (toHour !== null)
-        found.push({
-          ...base,
-          change: "family",
-          toInstanceType: newer,
-          toPlace: base.place,
-          why: `the current family of ${usage.instanceType}'s line and size in edition ${edition}`,
-          toGwp: toHour * usage.hours,
-          toPrice: priceOf(priced.get(usageKey(usage.provider, newer, usage.place))),
-          requests: {
-            from: fromRequest,
-            to: reproduction(edition, usage.provider, newer, from?.request ?? null, load),
-          },
-        });
-    }
-  }
+  for (const { usage, hour } of largest) found.push(...(await changesOf(changes, usage, hour)));
   return found
     .filter((change) => change.gwp > change.toGwp)
     .sort((a, b) => b.gwp - b.toGwp - (a.gwp - a.toGwp));
+}
+
+/** The price per hour of a usage the bill has (its cost ÷ its hours), by provider, type and place; null where it has none. */
+function pricesOf(
+  usages: readonly Usage[],
+): (provider: string, instanceType: string, place: string) => number | null {
+  const byKey = new Map(
+    usages.map((usage) => [usageKey(usage.provider, usage.instanceType, usage.place), usage]),
+  );
+  return (provider, instanceType, place) => {
+    const usage = byKey.get(usageKey(provider, instanceType, place));
+    return usage?.cost != null && usage.cost > 0 && usage.hours > 0 ? usage.cost / usage.hours : null;
+  };
+}
+
+/** What the changes of every usage are evaluated with: the terms, gwp, the types' rows, the bill's prices. */
+interface ChangeTerms {
+  readonly terms: WhatIfTerms;
+  readonly gwp: RequestedCriterion;
+  readonly rowsOf: ReturnType<typeof memoRows>;
+  readonly priced: ReturnType<typeof pricesOf>;
+}
+
+/** A usage's changes: moved to the region of lowest intensity on its continent, renewed to its line's current family. */
+async function changesOf(changes: ChangeTerms, usage: Usage, hour: number): Promise<WhatIf[]> {
+  const { terms, gwp, rowsOf, priced } = changes;
+  const { context, load } = terms;
+  const edition = context.service.edition.id;
+  const places = placesOf(context.service, terms.knownRegions, usage.provider);
+  const from = placeOf(places, usage.place);
+  const request = (instanceType: string, place: Place["request"] | null) =>
+    reproduction(edition, usage.provider, instanceType, place, load);
+  const base = {
+    ...usage,
+    place: from?.shown ?? "(default place)",
+    gwp: hour * usage.hours,
+    price: priced(usage.provider, usage.instanceType, usage.place),
+    times: { value: usage.hours, what: "h" },
+  };
+  const found: WhatIf[] = [];
+  const move = from === null ? null : lowerIntensity(context.service, places, from, gwp);
+  const moved =
+    move === null ? null : perHour(await rowsOf(usage.provider, usage.instanceType), move.to.place);
+  if (move !== null && moved !== null)
+    found.push({
+      ...base,
+      change: "region",
+      toInstanceType: usage.instanceType,
+      toPlace: move.to.shown,
+      why: move.why,
+      toGwp: moved * usage.hours,
+      toPrice: priced(usage.provider, usage.instanceType, move.to.place),
+      requests: {
+        from: request(usage.instanceType, from?.request ?? null),
+        to: request(usage.instanceType, move.to.request),
+      },
+    });
+  const ids = context.service.data.cloudInstances.get(usage.provider)?.ids ?? [];
+  const newer = currentFamilyType(usage.provider, usage.instanceType, ids);
+  const renewed = newer === null ? null : perHour(await rowsOf(usage.provider, newer), usage.place);
+  if (newer !== null && renewed !== null)
+    found.push({
+      ...base,
+      change: "family",
+      toInstanceType: newer,
+      toPlace: base.place,
+      why: `the current family of ${usage.instanceType}'s line and size in edition ${edition}`,
+      toGwp: renewed * usage.hours,
+      toPrice: priced(usage.provider, newer, usage.place),
+      requests: {
+        from: request(usage.instanceType, from?.request ?? null),
+        to: request(newer, from?.request ?? null),
+      },
+    });
+  return found;
 }
 
 const usageKey = (provider: string, instanceType: string, place: string) =>

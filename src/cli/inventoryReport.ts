@@ -297,7 +297,7 @@ export async function inventoryWhatIfs(
   clouds: readonly CloudRow[],
   gwpOfLines: LinesGwp,
 ): Promise<WhatIf[]> {
-  const planned = clouds.flatMap((cloud) => changesOf(edition, cloud));
+  const planned: PlannedChange[] = clouds.flatMap((cloud) => changesOf(edition, cloud));
   const answers = await gwpOfLines(planned.map((change) => JSON.stringify(change.line)));
   const found: WhatIf[] = [];
   planned.forEach((change, index) => {
@@ -308,29 +308,53 @@ export async function inventoryWhatIfs(
   return found.sort((a, b) => b.gwp - b.toGwp - (a.gwp - a.toGwp));
 }
 
-/** A cloud row's changes: the moved and renewed request lines, and what each what-if says before its answer. */
-function changesOf(
-  edition: EditionService,
-  cloud: CloudRow,
-): { line: RequestLine; whatIf: Omit<WhatIf, "toGwp"> }[] {
+/** A planned change: the request line sent again, and what its what-if says before the answer. */
+interface PlannedChange {
+  readonly line: RequestLine;
+  readonly whatIf: Omit<WhatIf, "toGwp">;
+}
+
+/** A cloud row's request as its changes read it. */
+interface CloudRequest {
+  readonly line: RequestLine;
+  readonly body: Record<string, unknown>;
+  readonly usage: Record<string, unknown>;
+  readonly provider: string;
+  readonly instanceType: string;
+  readonly region: string | null;
+  readonly country: string | null;
+  readonly quantity: number;
+  /** The path as a reader sends it: without the verbose the run asks for its energy, in the run's edition. */
+  readonly path: string;
+}
+
+function cloudRequest(edition: EditionService, request: string): CloudRequest | null {
   let line: RequestLine;
   try {
-    line = JSON.parse(cloud.request) as RequestLine;
+    line = JSON.parse(request) as RequestLine;
   } catch {
-    return [];
+    return null;
   }
   const body = line.body ?? {};
   const usage = (body.usage ?? {}) as Record<string, unknown>;
-  const provider = String(body.provider ?? "");
-  const instanceType = String(body.instance_type ?? "");
-  const region = typeof usage.region === "string" ? usage.region : null;
-  const country = typeof usage.usage_location === "string" ? usage.usage_location : null;
-  const own = edition.data.cloudRegions;
-  const place =
-    own !== null && region !== null && own.some((row) => row.provider === provider && row.region === region)
-      ? region
-      : (country ?? "");
-  const quantity = Number((line as { quantity?: unknown }).quantity ?? 1) || 1;
+  return {
+    line,
+    body,
+    usage,
+    provider: String(body.provider ?? ""),
+    instanceType: String(body.instance_type ?? ""),
+    region: typeof usage.region === "string" ? usage.region : null,
+    country: typeof usage.usage_location === "string" ? usage.usage_location : null,
+    quantity: Number((line as { quantity?: unknown }).quantity ?? 1) || 1,
+    path: `${line.path.replace("verbose=true", "verbose=false")}&edition=${edition.edition.id}`,
+  };
+}
+
+/** A cloud row's changes: the moved and renewed request lines, and what each what-if says before its answer. */
+function changesOf(edition: EditionService, cloud: CloudRow): PlannedChange[] {
+  const request = cloudRequest(edition, cloud.request);
+  if (request === null) return [];
+  const { line, body, usage, provider, instanceType, region, country, quantity, path } = request;
   const base = {
     provider,
     instanceType,
@@ -342,24 +366,27 @@ function changesOf(
     toPrice: null,
     times: { value: quantity, what: quantity === 1 ? "unit" : "units (the row's quantity)" },
   };
-  // As a reader sends it: without the verbose the run asks for its energy, in the run's edition
-  const path = `${line.path.replace("verbose=true", "verbose=false")}&edition=${edition.edition.id}`;
   const from = { rest: { path, body }, graphql: null };
-  const changes: { line: RequestLine; whatIf: Omit<WhatIf, "toGwp"> }[] = [];
+  const changed = (
+    to: Record<string, unknown>,
+    what: Pick<WhatIf, "change" | "toInstanceType" | "toPlace" | "why">,
+  ) => ({
+    line: { ...line, body: to },
+    whatIf: { ...base, ...what, requests: { from, to: { rest: { path, body: to }, graphql: null } } },
+  });
+  const changes: PlannedChange[] = [];
+  const own = edition.data.cloudRegions;
+  const inEdition = own?.some((row) => row.provider === provider && row.region === region) === true;
+  const place = inEdition && region !== null ? region : (country ?? "");
   const move = regionMove(edition, own ?? REGISTRY_REGIONS, provider, place);
   if (move !== null) {
-    const moved = { ...body, usage: movedUsage(usage, move) };
-    changes.push({
-      line: { ...line, body: moved },
-      whatIf: {
-        ...base,
-        change: "region",
-        toInstanceType: instanceType,
-        toPlace: move.to.shown,
-        why: move.why,
-        requests: { from, to: { rest: { path: line.path, body: moved }, graphql: null } },
-      },
-    });
+    const what = {
+      change: "region" as const,
+      toInstanceType: instanceType,
+      toPlace: move.to.shown,
+      why: move.why,
+    };
+    changes.push(changed({ ...body, usage: movedUsage(usage, move) }, what));
   }
   const newer = currentFamilyType(
     provider,
@@ -367,18 +394,13 @@ function changesOf(
     edition.data.cloudInstances.get(provider)?.ids ?? [],
   );
   if (newer !== null) {
-    const renewed = { ...body, instance_type: newer };
-    changes.push({
-      line: { ...line, body: renewed },
-      whatIf: {
-        ...base,
-        change: "family",
-        toInstanceType: newer,
-        toPlace: base.place,
-        why: `the current family of ${instanceType}'s line and size in edition ${edition.edition.id}`,
-        requests: { from, to: { rest: { path: line.path, body: renewed }, graphql: null } },
-      },
-    });
+    const why = `the current family of ${instanceType}'s line and size in edition ${edition.edition.id}`;
+    changes.push(
+      changed(
+        { ...body, instance_type: newer },
+        { change: "family", toInstanceType: newer, toPlace: base.place, why },
+      ),
+    );
   }
   return changes;
 }

@@ -1,6 +1,8 @@
 import { createReadStream, createWriteStream, statSync, writeFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createGzip } from "node:zlib";
 import type { BatchDefaults } from "../batch/index.js";
 import { billElsewhere } from "../billing/reading/layout.js";
 import { StartupDataError } from "../config/referenceData.js";
@@ -254,7 +256,12 @@ async function openOutput(
   layout: TableLayout,
   input: Input,
 ): Promise<Output> {
-  const out = options.output === undefined ? io.stdout : createWriteStream(options.output);
+  const file = options.output === undefined ? null : createWriteStream(options.output);
+  // A text output named `.gz` (the /evaluate page's) is gzipped as it is written
+  const gzip =
+    file !== null && options.format !== "xlsx" && /\.gz$/i.test(options.output ?? "") ? createGzip() : null;
+  const written = gzip === null || file === null ? null : pipeline(gzip, file);
+  const out = gzip ?? file ?? io.stdout;
   const sink = textSink(out);
   // The writers (the workbook's library among them) load with the inventory run, not with every command.
   const { csvWriter, ndjsonWriter, xlsxWriter } = await import("../output/writers.js");
@@ -268,6 +275,7 @@ async function openOutput(
     writer,
     close: async () => {
       if (options.output !== undefined) await new Promise<void>((resolve) => out.end(resolve));
+      await written;
     },
   };
 }

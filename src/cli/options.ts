@@ -248,7 +248,7 @@ type Format = "ndjson" | "csv" | "xlsx";
 
 /** The format an output file's extension names, as billing reads its -o (`impacts.xlsx`). */
 function formatOf(output: string | undefined): Format | undefined {
-  const extension = /\.(csv|ndjson|jsonl|xlsx)$/i.exec(output ?? "")?.[1].toLowerCase();
+  const extension = /\.(csv|ndjson|jsonl|xlsx)(\.gz)?$/i.exec(output ?? "")?.[1].toLowerCase();
   return extension === "jsonl" ? "ndjson" : (extension as Format | undefined);
 }
 

@@ -10,6 +10,7 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../../duckdb/database.js";
+import { createExactSumMacros, exactSumParts } from "../../duckdb/exactSum.js";
 import { impactColumn } from "../../output/columns.js";
 import type { ReportCriterion } from "../../output/reportParts/model.js";
 import { BILLING_FORMATS, type BillingFormatName, filedColumns, headerColumn } from "../formats.js";
@@ -17,6 +18,7 @@ import { spellingKey } from "../places.js";
 import { sqlQuery } from "../queries.js";
 import { NO_REGION_SPELLINGS } from "../registry/regions.js";
 import { exportAddedColumns } from "../stages/classify.js";
+import { type WrittenFile, writtenSource } from "../writtenFile.js";
 
 /** A column of the export, or a key of one of its maps (a CUR 2.0's `product`, `resource_tags`). */
 type Source = string | { readonly map: string; readonly key: string };
@@ -87,9 +89,7 @@ export function dimensionColumns(input: BillingFormatName): string[] {
 }
 
 /** The lines a run wrote, as the report reads them back. */
-export interface WrittenLines {
-  readonly file: string;
-  readonly format: "csv" | "parquet";
+export interface WrittenLines extends WrittenFile {
   /** The export's columns as the run wrote them (the file's own, before the run's). */
   readonly header: readonly string[];
   /** The file's names the run wrote otherwise (`billing_currency` as input_billing_currency): the file's, the run's. */
@@ -161,10 +161,7 @@ export function firstCell(
 }
 
 /** The source of the written lines, as DuckDB reads them. */
-export const sourceOf = (written: Pick<WrittenLines, "file" | "format">) =>
-  written.format === "parquet"
-    ? `read_parquet(${literal(written.file)})`
-    : `read_csv(${literal(written.file)}, header = true, all_varchar = true)`;
+export const sourceOf = writtenSource;
 
 /** The names of the text columns of the written lines (a map is text in CSV). */
 export async function textColumnsOf(
@@ -182,15 +179,50 @@ export async function textColumnsOf(
 
 const number = (column: string) => `COALESCE(TRY_CAST(${identifier(column)} AS DOUBLE), 0)`;
 
-/** The lines as read, before their periods: the table REPORT_LINES is made from. */
-const READ_LINES = "report_lines_read";
+/** The dimensions' columns of REPORT_LINES, in order. */
+const DIMENSION_COLUMNS = ["method", "service", "service_id", "region", "account", "resource", "resource_id"];
+
+const DAY = 86_400;
 
 /**
- * REPORT_LINES: the evaluated lines' dimensions and sums, by the format's own queries (its lines,
- * then its usage with billing_paid_cost) over the written file, the file's columns read under the
- * queries' names; `extra` (the groups' columns, src/billing/report/groups.ts) kept beside; then
- * each line's period read by sql/evaluate/billing_periods.sql (the dates of slashes in the order
- * the lines' own say, sql/evaluate/billing_date_order.sql).
+ * REPORT_LINES, the lines the report's parts read, summed: the evaluated lines of `lines` (a query
+ * of their dimensions, measureColumns, `extra`'s columns and their period, `period_start` and
+ * `period_end` in seconds or NULL) grouped by all but their measures, their count in `lines` and
+ * each measure's exact sum left in its parts (exactSumParts, unfinished: each part of the report
+ * sums them again, exactSumAgainParts, and rounds its totals once). A line within one day (UTC)
+ * is summed as its day: the chart spreads it into that day, month or year alike, and an hourly
+ * bill's lines take a table of its resources' days, not of its lines.
+ */
+export async function summedLines(
+  connection: DuckDBConnection,
+  lines: string,
+  criteria: number,
+  extra: readonly string[] = [],
+): Promise<void> {
+  await createExactSumMacros(connection);
+  const keys = [...DIMENSION_COLUMNS, ...extra].map(identifier);
+  const sameDay = `period_start IS NOT NULL AND FLOOR(period_start / ${DAY}) = FLOOR((period_end - 0.000001) / ${DAY})`;
+  const sums = measureColumns(criteria).map((column) => exactSumParts(column, column));
+  await connection.run(
+    `CREATE OR REPLACE TEMP TABLE ${REPORT_LINES} AS
+     SELECT ${keys.join(", ")},
+       CASE WHEN ${sameDay} THEN FLOOR(period_start / ${DAY}) * ${DAY} ELSE period_start END AS period_start,
+       CASE WHEN ${sameDay} THEN FLOOR(period_start / ${DAY}) * ${DAY} + ${DAY} ELSE period_end END AS period_end,
+       COUNT(*)::DOUBLE AS lines, ${sums.join(", ")}
+     FROM (${lines}) GROUP BY ${[...keys.map((_, index) => String(index + 1)), String(keys.length + 1), String(keys.length + 2)].join(", ")}`,
+  );
+}
+
+/** The order of the bill's dates of slashes, read from its written lines (sql/evaluate/billing_date_order.sql). */
+const DATE_ORDER = "report_date_order";
+
+/**
+ * REPORT_LINES from the written file: the evaluated lines' dimensions and sums, by the format's own
+ * queries (its lines, then its usage with billing_paid_cost) over the written file, the file's
+ * columns read under the queries' names; `extra` (the groups' columns, src/billing/report/groups.ts)
+ * kept beside; each line's period read by sql/evaluate/billing_periods.sql (the dates of slashes
+ * in the order the lines' own say, sql/evaluate/billing_date_order.sql, read first). Two passes
+ * over the written lines, each streaming: nothing the size of the bill is held.
  */
 export async function createReportLines(
   connection: DuckDBConnection,
@@ -198,46 +230,59 @@ export async function createReportLines(
   extra: readonly { readonly name: string; readonly expression: string }[] = [],
 ): Promise<void> {
   const format = BILLING_FORMATS[written.input];
-  const text = await textColumnsOf(connection, written);
+  const { header, runName } = filedColumns(written.header, written.renamed);
+  const added = exportAddedColumns(format, header, "CAST(NULL AS VARCHAR)", (column) =>
+    identifier(runName(column)),
+  );
+  const views = `billing_export AS (SELECT *, ${added} FROM ${sourceOf(written)}),
+       billing_lines AS (${sqlQuery(format.linesQuery)}),
+       billing_usage AS (${sqlQuery(format.usageQuery)})`;
+  await connection.run(
+    `CREATE OR REPLACE TEMP TABLE ${DATE_ORDER} AS WITH ${views} ${sqlQuery("evaluate/billing_date_order.sql")}`,
+  );
+  const evaluated = evaluatedLines(written, await textColumnsOf(connection, written), extra);
+  const columns = [
+    ...DIMENSION_COLUMNS,
+    ...measureColumns(written.criteria.length),
+    ...extra.map((c) => c.name),
+  ];
+  try {
+    await summedLines(
+      connection,
+      `WITH ${views}, billing_evaluated AS (${evaluated}), billing_date_order AS (SELECT * FROM ${DATE_ORDER})
+       SELECT ${columns.map(identifier).join(", ")},
+         CASE WHEN billing_period_end_second > billing_period_start_second THEN billing_period_start_second END AS period_start,
+         CASE WHEN billing_period_end_second > billing_period_start_second THEN billing_period_end_second END AS period_end
+       FROM (${sqlQuery("evaluate/billing_periods.sql")})`,
+      written.criteria.length,
+      extra.map((column) => column.name),
+    );
+  } finally {
+    await connection.run(`DROP TABLE IF EXISTS ${DATE_ORDER}`);
+  }
+}
+
+/**
+ * The evaluated lines of the view billing_usage as the periods' query reads them (its
+ * billing_evaluated): each line's dimensions, measures, `extra` columns and period texts.
+ */
+function evaluatedLines(
+  written: WrittenLines,
+  text: ReadonlySet<string>,
+  extra: readonly { readonly name: string; readonly expression: string }[],
+): string {
   const dimension = (name: Dimension) =>
     firstCell(written, DIMENSIONS[written.input][name].name, text, name === "region");
   const idOf = (name: Dimension) => {
     const sources = DIMENSIONS[written.input][name].id;
     return sources === undefined ? dimension(name) : firstCell(written, sources, text);
   };
-  const { header, runName } = filedColumns(written.header, written.renamed);
-  const added = exportAddedColumns(format, header, "CAST(NULL AS VARCHAR)", (column) =>
-    identifier(runName(column)),
-  );
   const impacts = written.criteria.flatMap(({ name, unit }, index) =>
     (["embedded", "use"] as const).map(
       (phase) => `${number(impactColumn(name, unit, phase, "value"))} AS ${impactOf(index, phase)}`,
     ),
   );
   const kept = extra.map((column) => `${column.expression} AS ${identifier(column.name)}`);
-  const exported = `SELECT *, ${added} FROM ${sourceOf(written)}`;
-  await connection.run(
-    `CREATE OR REPLACE TEMP TABLE ${READ_LINES} AS
-     WITH billing_export AS (${exported}),
-       billing_lines AS (${sqlQuery(format.linesQuery)}),
-       billing_usage AS (${sqlQuery(format.usageQuery)})
-     SELECT method, ${dimension("service")} AS service, ${idOf("service")} AS service_id,
-       ${dimension("region")} AS region, ${dimension("account")} AS account,
-       ${dimension("resource")} AS resource, ${idOf("resource")} AS resource_id,
-       CASE WHEN billing_paid_cost > 0 THEN billing_paid_cost ELSE 0 END AS cost,
-       ${number("energy_kwh")} AS energy, ${[...impacts, ...kept].join(", ")},
-       billing_period_start_text, billing_period_end_text, billing_period_end_days
-     FROM billing_usage WHERE status = 'evaluated'`,
-  );
-  await addPeriods(connection, written.criteria.length, extra);
-}
-
-/** REPORT_LINES from READ_LINES with each line's period, start and end in seconds (NULL where it does not read). */
-async function addPeriods(
-  connection: DuckDBConnection,
-  criteria: number,
-  extra: readonly { readonly name: string }[],
-): Promise<void> {
   // The periods' query reads a series' steps too: none here, so its grid columns are NULL.
   const noSeries = [
     "billing_grid_first_second",
@@ -245,29 +290,11 @@ async function addPeriods(
     "billing_grid_step_seconds",
     "billing_grid_first_knot",
   ].map((column) => `CAST(NULL AS DOUBLE) AS ${column}`);
-  const kept = [
-    "method",
-    "service",
-    "service_id",
-    "region",
-    "account",
-    "resource",
-    "resource_id",
-    ...measureColumns(criteria),
-    ...extra.map((column) => column.name),
-  ].map(identifier);
-  try {
-    await connection.run(
-      `CREATE OR REPLACE TEMP TABLE ${REPORT_LINES} AS
-       WITH billing_lines AS (SELECT * FROM ${READ_LINES}),
-         billing_date_order AS (${sqlQuery("evaluate/billing_date_order.sql")}),
-         billing_evaluated AS (SELECT *, ${noSeries.join(", ")} FROM ${READ_LINES})
-       SELECT ${kept.join(", ")},
-         CASE WHEN billing_period_end_second > billing_period_start_second THEN billing_period_start_second END AS period_start,
-         CASE WHEN billing_period_end_second > billing_period_start_second THEN billing_period_end_second END AS period_end
-       FROM (${sqlQuery("evaluate/billing_periods.sql")})`,
-    );
-  } finally {
-    await connection.run(`DROP TABLE IF EXISTS ${READ_LINES}`);
-  }
+  return `SELECT method, ${dimension("service")} AS service, ${idOf("service")} AS service_id,
+       ${dimension("region")} AS region, ${dimension("account")} AS account,
+       ${dimension("resource")} AS resource, ${idOf("resource")} AS resource_id,
+       CASE WHEN billing_paid_cost > 0 THEN billing_paid_cost ELSE 0 END AS cost,
+       ${number("energy_kwh")} AS energy, ${[...impacts, ...kept].join(", ")},
+       billing_period_start_text, billing_period_end_text, billing_period_end_days, ${noSeries.join(", ")}
+     FROM billing_usage WHERE status = 'evaluated'`;
 }

@@ -9,7 +9,12 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { literal } from "../../duckdb/database.js";
-import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
+import {
+  createExactSumMacros,
+  exactSumAgainParts,
+  exactSumParts,
+  finishedSums,
+} from "../../duckdb/exactSum.js";
 import type { Measured, OverTime, Ranking, TimeGrain } from "../../output/reportParts/model.js";
 import { grainOf, TIME_SERIES } from "../../output/reportParts/time.js";
 import { measureColumns, REPORT_LINES } from "./lines.js";
@@ -89,8 +94,8 @@ async function spread(
   const share = `(LEAST(e, epoch_us(step + INTERVAL 1 ${grain}) / 1e6) - GREATEST(s, epoch_us(step) / 1e6)) / (e - s)`;
   // The lines of one series and period summed first (exactly: the page's bytes whatever the threads)
   const periods = finishedSums(
-    `SELECT ${series} AS series, period_start AS s, period_end AS e, COUNT(*)::DOUBLE AS lines,
-       ${measures.map((column) => exactSumParts(column, column)).join(", ")}
+    `SELECT ${series} AS series, period_start AS s, period_end AS e, SUM(lines) AS lines,
+       ${measures.map(exactSumAgainParts).join(", ")}
      FROM ${REPORT_LINES} WHERE period_start IS NOT NULL GROUP BY 1, 2, 3`,
     measures,
   );
@@ -119,7 +124,7 @@ async function undated(connection: DuckDBConnection, criteria: number): Promise<
   const measures = measureColumns(criteria);
   const reader = await connection.runAndReadAll(
     finishedSums(
-      `SELECT COUNT(*)::DOUBLE AS lines, ${measures.map((column) => exactSumParts(column, column)).join(", ")}
+      `SELECT COALESCE(SUM(lines), 0) AS lines, ${measures.map(exactSumAgainParts).join(", ")}
        FROM ${REPORT_LINES} WHERE period_start IS NULL`,
       measures,
     ),

@@ -6,7 +6,12 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
+import {
+  createExactSumMacros,
+  exactSumAgainParts,
+  exactSumParts,
+  finishedSums,
+} from "../../duckdb/exactSum.js";
 import type { Measured, Ranking } from "../../output/reportParts/model.js";
 import { impactOf, measureColumns, REPORT_LINES } from "./lines.js";
 
@@ -47,7 +52,7 @@ export async function ranked(connection: DuckDBConnection, by: Ranked, criteria:
   const parts = sums.map((column) => exactSumParts(column, column)).join(", ");
   const first = criteria === 0 ? "0" : `${impactOf(0, "embedded")} + ${impactOf(0, "use")}`;
   const groups = finishedSums(
-    `SELECT ${id} AS id, MIN(${name}) AS name, COUNT(*)::DOUBLE AS lines, ${parts}
+    `SELECT ${id} AS id, MIN(${name}) AS name, SUM(lines) AS lines, ${sums.map(exactSumAgainParts).join(", ")}
      FROM ${REPORT_LINES} GROUP BY 1`,
     sums,
   );
