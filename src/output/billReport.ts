@@ -170,7 +170,10 @@ function rankedRow(model: BillReportModel, row: RankedRow, columns: RankedColumn
       : perCost === null
         ? `<td class="na" data-v="">n/a</td>`
         : sorted(quantityCell(perCost, unit, columns.intensity), perCost);
-  return `<tr${kind === "" ? "" : ` class="${kind}"`}>${nameCell(row)}<td class="n wide" data-v="${row.lines}">${count(row.lines)}</td>${sorted(costCell(row.cost, model.currency), row.cost)}${sorted(quantityCell(phases.embedded, unit, columns.scale), phases.embedded)}${sorted(quantityCell(phases.use, unit, columns.scale), phases.use)}${sorted(quantityCell(row.energy, "kWh", columns.energy), row.energy)}${intensity}</tr>`;
+  // A tablet or a phone keeps the total (its phases are a desktop's), a phone not the lines
+  const quantity = (value: number, className: string) =>
+    sorted(quantityCell(value, unit, columns.scale, className), value);
+  return `<tr${kind === "" ? "" : ` class="${kind}"`}>${nameCell(row)}<td class="n wide" data-v="${row.lines}">${count(row.lines)}</td>${sorted(costCell(row.cost, model.currency), row.cost)}${quantity(phases.embedded, "n mid")}${quantity(phases.use, "n mid")}${quantity(total, "n")}${sorted(quantityCell(row.energy, "kWh", columns.energy), row.energy)}${intensity}</tr>`;
 }
 
 /**
@@ -184,7 +187,7 @@ function rankedTable(model: BillReportModel, ranking: Ranking, intensity = false
     const unit = model.criteria[criterion]?.unit ?? "";
     const scale = scaleOf(
       unit,
-      all.map((row) => Math.max(row.impacts[criterion]?.embedded ?? 0, row.impacts[criterion]?.use ?? 0)),
+      all.map((row) => (row.impacts[criterion]?.embedded ?? 0) + (row.impacts[criterion]?.use ?? 0)),
     );
     const rates = all.flatMap((row) => {
       const phases = row.impacts[criterion];
@@ -208,7 +211,7 @@ function rankedTable(model: BillReportModel, ranking: Ranking, intensity = false
         : sortHeading(
             `${escapeHtml(columns.intensity.unit)} per ${escapeHtml(model.currency ?? "unit of cost")}`,
           );
-    return `<div class="table"><table class="sortable"><thead><tr><th></th>${sortHeading("lines", "wide")}${sortHeading(costHeading(model))}${sortHeading(`embedded (${scaled})`)}${sortHeading(`use (${scaled})`)}${sortHeading(escapeHtml(columns.energy.unit))}${rate}</tr></thead><tbody>${body}${others}</tbody></table></div>`;
+    return `<div class="table"><table class="sortable"><thead><tr><th></th>${sortHeading("lines", "wide")}${sortHeading(costHeading(model))}${sortHeading(`embedded (${scaled})`, "mid")}${sortHeading(`use (${scaled})`, "mid")}${sortHeading(`${escapeHtml(model.criteria[criterion]?.name ?? "")} (${scaled})`)}${sortHeading(escapeHtml(columns.energy.unit))}${rate}</tr></thead><tbody>${body}${others}</tbody></table></div>`;
   });
 }
 
@@ -396,10 +399,10 @@ ${whatIfSection(model.whatIf, model.currency, "usages (an instance type at a pla
 <div class="cards">${card("lines", count(coverage.lines))}${card("lines estimated", count(coverage.estimatedLines))}${card(`of the positive cost estimated (${escapeHtml(money(coverage.estimatedCost))} of ${escapeHtml(money(coverage.cost))}${currency})`, share(coverage.estimatedCost, coverage.cost))}</div>
 ${coverageTable(model)}
 ${explorerSection(model.groups, "lines")}
-<div class="side">${section("chart-service", "By service", model.byService, true)}
+${section("chart-service", "By service", model.byService, true)}
 ${section("chart-region", "By region", model.byRegion)}
 ${section("chart-account", "By account", model.byAccount, true)}
-${section("chart-method", "By method", model.byMethod)}</div>
+${section("chart-method", "By method", model.byMethod)}
 ${gridSection(model)}<h2>Largest resources</h2>${rankedTable(model, model.resources, true)}
 <script type="application/json" id="report-data">${scriptJson(pageData(model))}</script>
 <script>${chartLibrary()}</script>

@@ -72,7 +72,7 @@ function drawExplorer(chart) {
   const total = (g) => g.sums[3 + 2 * c] + g.sums[4 + 2 * c];
   const groups = explorerGroups(cube, by, where).sort((a, b) => total(b) - total(a));
   const name = (g) => g.values.map((v, i) => cube.columns[by[i]].values[v] || "(none)").join(" · ");
-  const scale = scaleOf(criterion.unit, groups.map((g) => Math.max(g.sums[3 + 2 * c], g.sums[4 + 2 * c])));
+  const scale = scaleOf(criterion.unit, groups.map(total));
   const rates = groups.filter((g) => g.sums[1] > 0).map((g) => total(g) / g.sums[1]);
   const rate = scaleOf(criterion.unit, rates);
   const energy = scaleOf("kWh", groups.map((g) => g.sums[2]));
@@ -80,13 +80,14 @@ function drawExplorer(chart) {
   const listed = groups.slice(0, ${LISTED});
   const rest = groups.slice(${LISTED});
   // A figure with its own unit (too small for the column's scale) may wrap before the unit, as the page's tables
-  const cell = (v, unit, s) => { const text = readableIn(v, unit, s); return '<td class="n' + (text.includes(" ") && !text.startsWith("<") ? " own" : "") + '" data-v="' + v + '" title="' + v + " " + esc(unit) + '">' + esc(text) + "</td>"; };
-  const quantity = (v, s) => cell(v, criterion.unit, s);
+  const cell = (v, unit, s, more) => { const text = readableIn(v, unit, s); return '<td class="n' + (text.includes(" ") && !text.startsWith("<") ? " own" : "") + (more || "") + '" data-v="' + v + '" title="' + v + " " + esc(unit) + '">' + esc(text) + "</td>"; };
+  // A tablet or a phone keeps the total: the phases are a desktop's
+  const quantity = (v, s, more) => cell(v, criterion.unit, s, more);
   const costs = data.costs !== false;
   const row = (g, label, kind) => "<tr" + (kind ? ' class="' + kind + '"' : "") + ">" + label +
     '<td class="n" data-v="' + g.sums[0] + '">' + fmtCount(g.sums[0]) + "</td>" +
     (costs ? '<td class="n" data-v="' + g.sums[1] + '" title="' + g.sums[1] + '">' + money(g.sums[1]) + "</td>" : "") +
-    quantity(g.sums[3 + 2 * c], scale) + quantity(g.sums[4 + 2 * c], scale) + quantity(total(g), scale) +
+    quantity(g.sums[3 + 2 * c], scale, " mid") + quantity(g.sums[4 + 2 * c], scale, " mid") + quantity(total(g), scale) +
     cell(g.sums[2], "kWh", energy) +
     (!costs ? "" : g.sums[1] > 0 ? cell(total(g) / g.sums[1], criterion.unit, rate) : '<td class="na" data-v="">n/a</td>') + "</tr>";
   const cells = (g) => g.values.map((v, i) => '<td class="name">' + esc(cube.columns[by[i]].values[v] || "(none)") + "</td>").join("");
@@ -94,7 +95,7 @@ function drawExplorer(chart) {
   const heading = (text, cls) => '<th data-sort tabindex="0" role="button" aria-sort="none"' + (cls ? ' class="' + cls + '"' : "") + ">" + text + "</th>";
   const table = document.getElementById("explorer-table");
   table.innerHTML = "<thead><tr>" + by.map((k) => heading(esc(cube.columns[k].name))).join("") + heading(esc(data.lines || "lines"), "wide") + (costs ? heading("cost (" + esc(currency) + ")") : "") +
-    heading("embedded (" + esc(scale.unit) + ")") + heading("use (" + esc(scale.unit) + ")") + heading(esc(criterion.name) + " (" + esc(scale.unit) + ")") +
+    heading("embedded (" + esc(scale.unit) + ")", "mid") + heading("use (" + esc(scale.unit) + ")", "mid") + heading(esc(criterion.name) + " (" + esc(scale.unit) + ")") +
     heading(esc(energy.unit)) + (costs ? heading(esc(rate.unit) + "/" + esc(currency)) : "") + "</tr></thead><tbody>" +
     listed.map((g) => row(g, cells(g))).join("") +
     (summed ? row(summed, '<td class="name" colspan="' + by.length + '">' + rest.length + " more</td>", "others") : "") + "</tbody>";

@@ -53,7 +53,7 @@ function whatIfRow(
   const hours = `<td class="n wide" data-v="${change.hours ?? ""}">${change.hours === null ? "" : figure(change.hours)}</td>`;
   const what = `<td class="name" title="${escapeHtml(change.why)}">${escapeHtml(changeText(change))}</td>`;
   const requests = `${restText(change.requests.from)}\n${restText(change.requests.to)}${graphqlText(change)}\n\n(each answer × ${formatNumber(change.times.value)} ${change.times.what})`;
-  return `<tr><td class="n wide" data-v="${index + 1}">${index + 1}</td>${usage}${hours}${what}${quantityCell(saved, "kgCO2eq", scale).replace("<td ", `<td data-v="${saved}" `)}<td class="pct wide" data-v="${share}">${share.toFixed(1)} %</td>${costText}<td class="wide"><details><summary>requests</summary><pre>${escapeHtml(requests)}</pre></details></td></tr>`;
+  return `<tr><td class="n mid" data-v="${index + 1}">${index + 1}</td>${usage}${hours}${what}${quantityCell(saved, "kgCO2eq", scale).replace("<td ", `<td data-v="${saved}" `)}<td class="pct mid" data-v="${share}">${share.toFixed(1)} %</td>${costText}<td class="wide"><details><summary>requests</summary><pre>${escapeHtml(requests)}</pre></details></td></tr>`;
 }
 
 /** The report's section: the ranked table, or why there is none; `priced`: with the cost column (a bill's). */
@@ -75,12 +75,12 @@ export function whatIfSection(
   const cur = currency === null ? "" : ` (${escapeHtml(currency)})`;
   const rows = changes.map((change, index) => whatIfRow(change, index, scale, currency, priced));
   const headings = [
-    sortHeading("rank", "wide"),
+    sortHeading("rank", "mid"),
     sortHeading("usage"),
     sortHeading("hours", "wide"),
     sortHeading("change"),
     sortHeading(`saves (${escapeHtml(scale.unit)})`),
-    sortHeading("of its gwp", "wide"),
+    sortHeading("of its gwp", "mid"),
     priced ? sortHeading(`saves${cur}`) : "",
     '<th class="wide">reproduce</th>',
   ];
