@@ -8,7 +8,7 @@ import {
   type Scale,
   scaleOf,
 } from "./readable.js";
-import { chartLibrary, escapeHtml, STYLE, scriptJson, table } from "./report.js";
+import { chartLibrary, escapeHtml, FRAME_HEIGHT_SCRIPT, STYLE, scriptJson, table } from "./report.js";
 import { criterionStyle, criterionSwitch, per } from "./reportParts/criteria.js";
 import { EXPLORER_SCRIPT, EXPLORER_STYLE, explorerSection } from "./reportParts/explorer.js";
 import type {
@@ -406,7 +406,7 @@ ${section("chart-method", "By method", model.byMethod)}
 ${gridSection(model)}<h2>Largest resources</h2>${rankedTable(model, model.resources, true)}
 <script type="application/json" id="report-data">${scriptJson(pageData(model))}</script>
 <script>${chartLibrary()}</script>
-<script>${DRAW}</script>
+<script>${DRAW}${FRAME_HEIGHT_SCRIPT}</script>
 </body></html>
 `;
 }

@@ -206,6 +206,11 @@ describe("the DuckDB script of `impact-service sql` on a fresh connection", () =
     "azure-ea-german.csv",
     // A DTU tier no resource limits list: named in the status by the scripts as by the command
     "arrivals/azure-sql-dtus-unknown-tier.csv",
+    // Generative AI: Bedrock, Azure OpenAI, Vertex AI, and FOCUS carrying the three
+    "genai-cur.csv",
+    "genai-azure.csv",
+    "genai-gcp.csv",
+    "genai-focus.csv",
   ])("gives every line of %s as the command writes it, in order", async (fixture) => {
     expectSameLinesOf(await bothWays(fixture, null, DIALECTS.duckdb));
   });

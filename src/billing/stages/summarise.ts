@@ -15,6 +15,7 @@ import {
   amortisedCostColumns,
   type BillingFormat,
   coverageCostColumn,
+  currencyColumns,
   filedColumns,
   headerColumn,
 } from "../formats.js";
@@ -23,6 +24,7 @@ import type { InstanceMatch } from "../matching.js";
 import { billName } from "../reading/layout.js";
 import type { BillReportData } from "../reportData.js";
 import { billUsages, whatIfs } from "../whatIf.js";
+import { currencySql } from "./classify.js";
 import type { LineGroup } from "./evaluate.js";
 import { type LookedUp, lookupKey } from "./lookUp.js";
 import type { ReadExport } from "./read.js";
@@ -290,15 +292,11 @@ const NAMED = 3;
 
 /** The bill's currency (`USD`), several joined (`EUR, USD`), or null. */
 async function billCurrency(connection: DuckDBConnection, read: ReadExport): Promise<string | null> {
-  const { format } = read.views;
   // Found by the file's spelling, read by the run's name (`billing_currency` as input_billing_currency)
-  const { header, runName } = filedColumns(read.views.header, read.views.renamed);
-  const found = format.currency.flatMap((name) => headerColumn(format, name, header) ?? []).map(runName);
+  const found = currencyColumns(read.views.format, read.views.header, read.views.renamed);
   if (found.length === 0) return null;
-  const cells = found.map((name) => `NULLIF(TRIM(CAST(${identifier(name)} AS VARCHAR)), '')`);
-  const cell = cells.length === 1 ? cells[0] : `COALESCE(${cells.join(", ")})`;
   const reader = await connection.runAndReadAll(
-    `SELECT DISTINCT currency FROM (SELECT ${cell} AS currency FROM billing_export LIMIT ${CURRENCY_LINES})
+    `SELECT DISTINCT currency FROM (SELECT ${currencySql(found)} AS currency FROM billing_export LIMIT ${CURRENCY_LINES})
      WHERE currency IS NOT NULL ORDER BY 1 LIMIT ${NAMED + 1}`,
   );
   const names = reader.getRowObjects().map((row) => String(row.currency));
