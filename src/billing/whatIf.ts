@@ -114,6 +114,22 @@ export function regionMove(
   return move === null ? null : { from, ...move };
 }
 
+/**
+ * The partition a region is in: an account of one cannot run in another's regions (AWS's aws-cn,
+ * aws-us-gov and aws-iso partitions, Azure's China and US Government clouds: each its own accounts,
+ * console and endpoints), so a move stays in its own. '' the public one (and a country, a place of an
+ * edition without regions).
+ */
+export function partitionOf(place: string): string {
+  return /^(cn-|china)/.test(place)
+    ? "china"
+    : /^(us-gov-|usgov|usdod)/.test(place)
+      ? "government"
+      : /^us-iso/.test(place)
+        ? "isolated"
+        : "";
+}
+
 /** The provider's place of the lowest gwp intensity on the usage's continent, lower than its own; null where none is. */
 function lowerIntensity(
   edition: EditionService,
@@ -127,7 +143,8 @@ function lowerIntensity(
   if (area === undefined || own === null) return null;
   let best: { place: Place; factor: number } | null = null;
   for (const place of places) {
-    if (COUNTRY_AREAS[place.country] !== area) continue;
+    if (COUNTRY_AREAS[place.country] !== area || partitionOf(place.place) !== partitionOf(from.place))
+      continue;
     const factor = factorAt(context, place.country, gwp);
     if (factor === null || factor >= own || (best !== null && factor >= best.factor)) continue;
     best = { place, factor };

@@ -12,6 +12,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COUNTRY_AREAS, REGION_COUNTRIES } from "../../src/billing/registry/regions.js";
 import { currentFamilyType } from "../../src/billing/shapes.js";
+import { partitionOf, regionMove } from "../../src/billing/whatIf.js";
 import { runMain } from "../support/cli.js";
 import { graphqlClient } from "../support/graphql.js";
 import { call } from "../support/rest.js";
@@ -169,5 +170,20 @@ describe("the continents of the providers' regions", () => {
       ),
     ]);
     expect([...countries].filter((country) => COUNTRY_AREAS[country] === undefined)).toEqual([]);
+  });
+});
+
+describe("a move within the region's partition", () => {
+  const edition = editionContext("2.5.0").service;
+  it("keeps AWS China and GovCloud usages in their own partition, the public one in its own", () => {
+    // us-east-1's move is public (ca-central-1, above); China's two regions share one factor: none lower
+    expect(regionMove(edition, [], "aws", "us-east-1")?.to.place).toBe("ca-central-1");
+    expect(regionMove(edition, [], "aws", "cn-north-1")).toBeNull();
+    // GovCloud's regions are both in the USA: no lower factor within the partition, and never Canada
+    expect(regionMove(edition, [], "aws", "us-gov-west-1")).toBeNull();
+    // Azure's China and US Government clouds alike
+    expect(
+      ["chinaeast2", "usgovvirginia", "usdodeast", "us-iso-east-1", "eu-west-3", "FRA"].map(partitionOf),
+    ).toEqual(["china", "government", "government", "isolated", "", ""]);
   });
 });
