@@ -334,11 +334,20 @@ describe("the /evaluate page", () => {
       await expect
         .poll(() => page.textContent("#status"), { timeout: WAIT_MS })
         .toContain("The file exceeds 50 MiB (the page's bound): huge.csv is 51.0 MiB.");
+      expect(await page.textContent("#instead-command")).toMatch(
+        /^npx impact-service evaluate huge\.csv --edition /,
+      );
       await drop(page, "long.csv", `kind,quantity\n${"server,1\n".repeat(200_001)}`);
       await page.getByRole("button", { name: "Evaluate" }).click();
       await expect
         .poll(() => page.textContent("#status"), { timeout: WAIT_MS })
         .toBe("Refused: the file has more than 200,000 lines (the page's bound)");
+      // Beside the bound, the command line that runs the same file with no bound but the machine's
+      const edition = await page.inputValue('select[name="edition"]');
+      expect(await page.isVisible("#instead")).toBe(true);
+      expect(await page.textContent("#instead-command")).toBe(
+        `npx impact-service evaluate long.csv --edition ${edition} -o long-impacts.csv --report long-report.html`,
+      );
       expect(runFolders()).toEqual([]);
       await page.close();
     },
