@@ -38,8 +38,8 @@ import { assessedRow, problemOf, rowLabel } from "./assess.js";
 import type { ChunkEvaluator, linesEdition, RowOutcome } from "./chunk.js";
 import { editionNotes } from "./editionNotes.js";
 import type { GridRows, LoadedGrid } from "./gridRows.js";
-import { columnName, INVENTORY_COLUMN_NAMES } from "./inventory.js";
-import { inventoryReportParts, inventoryWhatIfs, type LinesGwp } from "./inventoryReport.js";
+import { columnName, INVENTORY_COLUMN_NAMES } from "./inventory/inventory.js";
+import { inventoryReportParts, inventoryWhatIfs, type LinesGwp } from "./inventory/inventoryReport.js";
 import {
   type CliIo,
   checkedCriteria,
@@ -307,7 +307,7 @@ interface Tally {
   readonly notes: ReturnType<typeof editionNotes>;
   /** The rows' gwp use from the grid series (--grid-intensity), null without one. */
   readonly grid: GridRows | null;
-  /** The report's impacts over time, groups and cloud rows (src/cli/inventoryReport.ts). */
+  /** The report's impacts over time, groups and cloud rows (src/cli/inventory/inventoryReport.ts). */
   readonly parts: ReturnType<typeof inventoryReportParts>;
   readonly state: () => Parameters<ReturnType<typeof createProgress>["update"]>[0];
 }

@@ -76,7 +76,7 @@ interface ReportModel {
   readonly gridUse?: GridUse;
   /** Set when the run was interrupted: the report covers the rows evaluated before. */
   readonly interrupted: boolean;
-  /** The impacts per day, month or year of the rows with a period, by kind (src/cli/inventoryReport.ts). */
+  /** The impacts per day, month or year of the rows with a period, by kind (src/cli/inventory/inventoryReport.ts). */
   readonly overTime?: OverTime | null;
   /** The sums by the columns a reader groups and filters by on the page. */
   readonly cube?: GroupCube | null;

@@ -3,7 +3,7 @@
  * (src/output/billReport.ts, src/output/report.ts): every criterion the run computed with the
  * energy behind its use, the impacts over time, the groups a reader chooses once the page is open,
  * and what a change would save. The runs fill these (src/billing/reportData.ts,
- * src/cli/inventoryReport.ts); the parts of this folder draw them.
+ * src/cli/inventory/inventoryReport.ts); the parts of this folder draw them.
  */
 
 /** A criterion as the report shows it: its name and unit. */

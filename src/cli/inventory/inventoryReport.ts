@@ -7,14 +7,21 @@
  * the energy of each row are kept.
  */
 
-import { REGION_COUNTRIES } from "../billing/registry/regions.js";
-import { currentFamilyType } from "../billing/shapes.js";
-import { type PlaceMove, regionMove } from "../billing/whatIf.js";
-import type { CloudRegion } from "../data/types.js";
-import type { GroupCube, Measured, OverTime, WhatIf } from "../output/reportParts/model.js";
-import { added, grainOf, scaled, spreadShares, stepLabels, TIME_SERIES } from "../output/reportParts/time.js";
-import type { AssessedRow, CriterionUnit } from "../output/table.js";
-import type { EditionService } from "../service/open.js";
+import { REGION_COUNTRIES } from "../../billing/registry/regions.js";
+import { currentFamilyType } from "../../billing/shapes.js";
+import { type PlaceMove, regionMove } from "../../billing/whatIf.js";
+import type { CloudRegion } from "../../data/types.js";
+import type { GroupCube, Measured, OverTime, WhatIf } from "../../output/reportParts/model.js";
+import {
+  added,
+  grainOf,
+  scaled,
+  spreadShares,
+  stepLabels,
+  TIME_SERIES,
+} from "../../output/reportParts/time.js";
+import type { AssessedRow, CriterionUnit } from "../../output/table.js";
+import type { EditionService } from "../../service/open.js";
 import { columnName, INVENTORY_COLUMNS, rowPeriod } from "./inventory.js";
 
 /** Periods (start, end, kind) kept apart at most; the rows of others are in no step. */
