@@ -14,14 +14,14 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "csv-parse/sync";
-import { type BrowserContext, chromium, type FrameLocator, type Page } from "playwright-core";
+import type { BrowserContext, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBillingExport } from "../../scripts/billing-exports.js";
 import { CLI_BUNDLE } from "../support/bundle.js";
+import { headlessChromium } from "../support/chromium.js";
 import { portOf, startService } from "../support/process.js";
 import { publicExport } from "../support/publicExports.js";
 
-const CHROMIUM = "/usr/bin/chromium";
 const WAIT_MS = 240_000;
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const WIDTHS = [390, 768, 1280] as const;
@@ -55,17 +55,7 @@ beforeAll(async () => {
   files.inventory = join(work, "inventory.csv");
   writeFileSync(files.inventory, INVENTORY);
   if (SHOTS !== undefined) mkdirSync(SHOTS, { recursive: true });
-  browser = await chromium.launchPersistentContext(mkdtempSync(join(work, "chromium-")), {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--no-first-run",
-    ],
-  });
+  browser = await headlessChromium(mkdtempSync(join(work, "chromium-")));
 }, WAIT_MS);
 
 afterAll(async () => {
