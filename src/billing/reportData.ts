@@ -9,7 +9,8 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import type { GroupCube, OverTime, Ranking, ReportCriterion } from "../output/reportParts/model.js";
+import type { BillReportModel } from "../output/billReport.js";
+import type { GroupCube, ReportCriterion } from "../output/reportParts/model.js";
 import { BILLING_FORMATS } from "./formats.js";
 import { cubeColumns, cubeExtra, groupCube } from "./report/groups.js";
 import { createReportLines, firstCell, REPORT_LINES, sourceOf, type WrittenLines } from "./report/lines.js";
@@ -19,15 +20,13 @@ import { ranked } from "./report/rankings.js";
 export { REPORT_LINES } from "./report/lines.js";
 export { ranked } from "./report/rankings.js";
 
-export interface BillReportData {
+/** The report's tables as the page model has them (src/output/billReport.ts), read from the lines. */
+export interface BillReportData
+  extends Pick<
+    BillReportModel,
+    "byMethod" | "byService" | "byRegion" | "byAccount" | "resources" | "overTime"
+  > {
   readonly criteria: readonly ReportCriterion[];
-  readonly byMethod: Ranking;
-  readonly byService: Ranking;
-  readonly byRegion: Ranking;
-  readonly byAccount: Ranking;
-  readonly resources: Ranking;
-  /** The impacts per day or month, by service; null where no line's period reads. */
-  readonly overTime: OverTime | null;
   /** The sums by the columns a reader may group by once the page is open. */
   readonly groups: GroupCube;
   /** The bill's currency (`USD`), several joined (`EUR, USD`), or null when the export has none. */
