@@ -34,7 +34,8 @@ export function explorerSection(cube: GroupCube | null, what: string): string {
 
 export const EXPLORER_STYLE = `.explorer{display:flex;flex-wrap:wrap;gap:.4em 1.2em;align-items:center;margin:.4em 0}
 .explorer select{font:inherit;max-width:min(16em,70vw)} .explorer select:disabled{display:none} .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
-#group-command{overflow-wrap:anywhere}`;
+#group-command{overflow-wrap:anywhere}
+@media (max-width:640px){#explorer-table td.name{min-width:4.5em} #explorer-table th{overflow-wrap:anywhere}}`;
 
 /** Groups listed in the table at most; the rest summed in its last row. */
 const LISTED = 50;
@@ -80,12 +81,13 @@ function drawExplorer(chart) {
   const listed = groups.slice(0, ${LISTED});
   const rest = groups.slice(${LISTED});
   // A figure with its own unit (too small for the column's scale) may wrap before the unit, as the page's tables
-  const cell = (v, unit, s, more) => { const text = readableIn(v, unit, s); return '<td class="n' + (text.includes(" ") && !text.startsWith("<") ? " own" : "") + (more || "") + '" data-v="' + v + '" title="' + v + " " + esc(unit) + '">' + esc(text) + "</td>"; };
+  // "< 0.01 mgCO2eq" too, its "<" kept with its number: 50 rows of a phone's table hold a few
+  const cell = (v, unit, s, more) => { const text = readableIn(v, unit, s).replace(/^< /, "<\\u00a0"); return '<td class="n' + (text.includes(" ") ? " own" : "") + (more || "") + '" data-v="' + v + '" title="' + v + " " + esc(unit) + '">' + esc(text) + "</td>"; };
   // A tablet or a phone keeps the total: the phases are a desktop's
   const quantity = (v, s, more) => cell(v, criterion.unit, s, more);
   const costs = data.costs !== false;
   const row = (g, label, kind) => "<tr" + (kind ? ' class="' + kind + '"' : "") + ">" + label +
-    '<td class="n" data-v="' + g.sums[0] + '">' + fmtCount(g.sums[0]) + "</td>" +
+    '<td class="n wide" data-v="' + g.sums[0] + '">' + fmtCount(g.sums[0]) + "</td>" +
     (costs ? '<td class="n" data-v="' + g.sums[1] + '" title="' + g.sums[1] + '">' + money(g.sums[1]) + "</td>" : "") +
     quantity(g.sums[3 + 2 * c], scale, " mid") + quantity(g.sums[4 + 2 * c], scale, " mid") + quantity(total(g), scale) +
     cell(g.sums[2], "kWh", energy) +
@@ -96,7 +98,7 @@ function drawExplorer(chart) {
   const table = document.getElementById("explorer-table");
   table.innerHTML = "<thead><tr>" + by.map((k) => heading(esc(cube.columns[k].name))).join("") + heading(esc(data.lines || "lines"), "wide") + (costs ? heading("cost (" + esc(currency) + ")") : "") +
     heading("embedded (" + esc(scale.unit) + ")", "mid") + heading("use (" + esc(scale.unit) + ")", "mid") + heading(esc(criterion.name) + " (" + esc(scale.unit) + ")") +
-    heading(esc(energy.unit)) + (costs ? heading(esc(rate.unit) + "/" + esc(currency)) : "") + "</tr></thead><tbody>" +
+    heading(esc(energy.unit)) + (costs ? heading(esc(rate.unit) + " per " + esc(currency)) : "") + "</tr></thead><tbody>" +
     listed.map((g) => row(g, cells(g))).join("") +
     (summed ? row(summed, '<td class="name" colspan="' + by.length + '">' + rest.length + " more</td>", "others") : "") + "</tbody>";
   for (const cell of table.querySelectorAll("th:nth-child(" + (by.length + 1) + "), td:nth-child(" + (by.length + 1) + ")")) cell.classList.add("wide");
