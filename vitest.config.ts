@@ -20,6 +20,8 @@ const PROCESS_TESTS = [
   "test/http/browser.test.ts",
   "test/http/evaluatePage.test.ts",
   "test/http/evaluateLayouts.test.ts",
+  "test/http/evaluateLimits.test.ts",
+  "test/http/evaluateReport.test.ts",
   // boaviztapi 2.5.0's own document, from its package in Python (scripts/reference.sh openapi)
   "test/http/openapiReference.test.ts",
   "test/http/server.test.ts",

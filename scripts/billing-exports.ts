@@ -14,7 +14,9 @@
  * bill_, line_item_, pricing_, product_, reservation_, savings_plan_ columns and the `product`
  * and `resource_tags` maps as JSON text), most of them empty on most lines as in a real bill.
  *
- *   tsx scripts/billing-exports.ts --format focus|cur|azure --rows 5000 [--focus-version 1.2] [--wide] out.csv
+ * `--daily` writes a CUR's lines a day each (AWS's daily granularity) instead of an hour.
+ *
+ *   tsx scripts/billing-exports.ts --format focus|cur|azure --rows 5000 [--focus-version 1.2] [--wide] [--daily] out.csv
  *   (out.csv.gz, out.parquet)
  */
 import { readFileSync } from "node:fs";
@@ -295,15 +297,24 @@ const CUR_WIDE: readonly (readonly [string, string])[] = [
   ["savings_plan_used_commitment", savingsPlan("round(cost * 0.7, 6)")],
 ];
 
-function curQuery(rows: number, wide: boolean): string {
-  const extra = wide ? CUR_WIDE.map(([name, value]) => `,\n  ${value} AS ${name}`).join("") : "";
+/** A CUR line's period: an hour of the month (AWS's hourly granularity), or with `daily` a day of it. */
+const curPeriod = (daily: boolean, end: boolean) =>
+  daily
+    ? `TIMESTAMP '2026-10-01' + INTERVAL (line % 31 + ${end ? 1 : 0}) DAY`
+    : `TIMESTAMP '2026-10-01' + INTERVAL (line % 720 + ${end ? 1 : 0}) HOUR`;
+
+function curQuery(rows: number, wide: boolean, daily = false): string {
+  const columns = CUR_WIDE.map(([name, value]): readonly [string, string] =>
+    name === "line_item_usage_end_date" ? [name, curPeriod(daily, true)] : [name, value],
+  );
+  const extra = wide ? columns.map(([name, value]) => `,\n  ${value} AS ${name}`).join("") : "";
   return `
 SELECT
   'li-' || line AS identity_line_item_id, TIMESTAMP '2026-10-01' AS bill_billing_period_start_date,
   '111111111111' AS bill_payer_account_id, '22222222222' || (i % 7) AS line_item_usage_account_id,
   CASE WHEN kind = 'tax' THEN 'Tax' WHEN i % 20 = 4 THEN 'SavingsPlanCoveredUsage' WHEN i % 20 = 5 THEN 'DiscountedUsage'
     WHEN i % 20 = 6 THEN 'RIFee' ELSE 'Usage' END AS line_item_line_item_type,
-  TIMESTAMP '2026-10-01' + INTERVAL (line % 720) HOUR AS line_item_usage_start_date,
+  ${curPeriod(daily, false)} AS line_item_usage_start_date,
   service_code AS line_item_product_code, usage_type AS line_item_usage_type, operation AS line_item_operation,
   quantity AS line_item_usage_amount, round(cost, 6) AS line_item_unblended_cost, unit AS pricing_unit,
   CASE WHEN kind IN ('ec2', 'rds', 'search') AND i % 2 = 0 THEN regexp_extract(usage_type, ':([^:]+)$', 1) ELSE '' END
@@ -334,12 +345,13 @@ export async function writeBillingExport(
   out: string,
   focusVersion = "1.2",
   wide = false,
+  daily = false,
 ): Promise<void> {
   const query =
     format === "focus"
       ? focusQuery(rows, focusVersion, wide)
       : format === "cur"
-        ? curQuery(rows, wide)
+        ? curQuery(rows, wide, daily)
         : azureQuery(rows);
   const options = out.endsWith(".parquet")
     ? "(FORMAT parquet, COMPRESSION zstd)"
@@ -362,14 +374,22 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       rows: { type: "string", default: "5000" },
       "focus-version": { type: "string", default: "1.2" },
       wide: { type: "boolean", default: false },
+      daily: { type: "boolean", default: false },
     },
   });
   const [out] = positionals;
   if (out === undefined || !["focus", "cur", "azure"].includes(values.format)) {
     process.stderr.write(
-      "usage: tsx scripts/billing-exports.ts --format focus|cur|azure --rows N [--wide] out.csv|.csv.gz|.parquet\n",
+      "usage: tsx scripts/billing-exports.ts --format focus|cur|azure --rows N [--wide] [--daily] out.csv|.csv.gz|.parquet\n",
     );
     process.exit(2);
   }
-  await writeBillingExport(values.format, Number(values.rows), out, values["focus-version"], values.wide);
+  await writeBillingExport(
+    values.format,
+    Number(values.rows),
+    out,
+    values["focus-version"],
+    values.wide,
+    values.daily,
+  );
 }

@@ -12,7 +12,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { columnTable } from "../src/cli/inventory.js";
+import { columnTable } from "../src/cli/inventory/inventory.js";
 import { configurationTable } from "../src/config/environment.js";
 
 /** Each generated table: the page it stands in and the function that makes it. */

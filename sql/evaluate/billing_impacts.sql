@@ -93,7 +93,9 @@ FROM (
         WHEN u.billing_method_key IS NOT NULL AND u.billing_method_factor IS NOT NULL AND u.billing_quantity >= 0
           AND u.billing_place IS NOT NULL
           THEN CASE
-            WHEN u.billing_method = 'by-cost' THEN CASE WHEN u.billing_cost > 0 THEN u.billing_cost ELSE 0.0 END
+            -- by-cost reads the cost the coverage and the report read (billing_paid_cost: FOCUS
+            -- EffectiveCost, a CUR's amortised cost), its rate that cost's too (costRates)
+            WHEN u.billing_method = 'by-cost' THEN CASE WHEN u.billing_paid_cost > 0 THEN u.billing_paid_cost ELSE 0.0 END
             ELSE u.billing_quantity
           END * u.billing_method_factor
         ELSE NULL

@@ -374,22 +374,31 @@ function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: st
   return `${out.join("\n")}\n`;
 }
 
-const NOTHING_RANKED = { rows: [], others: null };
+const NOTHING_RANKED = { rows: [], others: null, more: 0 };
 
 /**
  * The one cost a bill's report reads, as its first lines name it: the amortised cost where the
- * export has its columns (the coverage's, src/billing/stages/summarise.ts), else the billed cost.
+ * export has its columns or its lines say so (the coverage's, src/billing/stages/summarise.ts),
+ * else the billed cost.
  */
 function costBasisOf(summary: BillingSummary): string {
   const kind = summary.amortisedCost ? "amortised cost" : "billed cost";
   return `${kind}, as ${summary.costColumn}, positive lines only (credits and refunds left out)`;
 }
 
+/** The command a reader runs for what the report's page groups (its `--group-by` added by the page). */
+const commandOf = (summary: BillingSummary) =>
+  `npx impact-service evaluate ${/^[\w./-]+$/.test(summary.file) ? summary.file : JSON.stringify(summary.file)} --edition ${summary.edition} -o impacts.csv`;
+
 /** The report's model of a run that gathered its data (`report` set). */
 function billReportModel(summary: BillingSummary, tallied: Tallied, date: string): BillReportModel {
   const { coverage, notes } = tallied;
-  const first = summary.totals[0]?.criterion.info;
   const ranked = summary.report;
+  const criteria =
+    ranked?.criteria ??
+    summary.totals
+      .map((total) => total.criterion.info)
+      .filter((info, index, all) => all.indexOf(info) === index);
   const unknown = unknownServices(notes);
   const left = (row: UnestimatedRow) => ({
     name: row.name,
@@ -401,10 +410,12 @@ function billReportModel(summary: BillingSummary, tallied: Tallied, date: string
     title: `Billing export ${summary.file}`,
     subtitle: `${summary.format.title}, edition ${summary.edition}, ${date}`,
     costBasis: costBasisOf(summary),
-    criterion: first === undefined ? null : { name: first.name, unit: first.unit },
-    totals: summary.totals
-      .filter((total) => total.criterion.info === first)
-      .map((total) => ({ phase: total.phase, value: total.value, min: total.min, max: total.max })),
+    criteria: criteria.map(({ name, unit }) => ({ name, unit })),
+    totals: criteria.map(({ name }) =>
+      summary.totals
+        .filter((total) => total.criterion.info.name === name)
+        .map((total) => ({ phase: total.phase, value: total.value, min: total.min, max: total.max })),
+    ),
     coverage: {
       lines: coverage.total.lines,
       estimatedLines: coverage.total.estimatedLines,
@@ -418,6 +429,10 @@ function billReportModel(summary: BillingSummary, tallied: Tallied, date: string
     byRegion: ranked?.byRegion ?? NOTHING_RANKED,
     byAccount: ranked?.byAccount ?? NOTHING_RANKED,
     resources: ranked?.resources ?? NOTHING_RANKED,
+    overTime: ranked?.overTime ?? null,
+    groups: ranked?.groups ?? null,
+    command: commandOf(summary),
+    whatIf: summary.whatIf,
     currency: ranked?.currency ?? null,
     grid:
       summary.grid === null

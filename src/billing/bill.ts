@@ -15,7 +15,7 @@
  * account is told and every file delivered where it was asked (standard output, a FIFO, a device).
  */
 
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Writable } from "node:stream";
@@ -23,12 +23,16 @@ import { type Config, reportDayOf } from "../config/serviceConfig.js";
 import { openDatabase } from "../duckdb/database.js";
 import type { RequestedCriterion } from "../engine/index.js";
 import { impactColumn, PHASES } from "../output/columns.js";
+import { whatIfCsv } from "../output/reportParts/whatIf.js";
 import { coefficientTerms, openCoefficientTerms } from "../service/coefficients.js";
 import type { EditionContext } from "../service/open.js";
 import { regularFileStart } from "../support/fileStart.js";
 import {
   checkedRunFiles,
+  type Destination,
+  deliver,
   deliverOutputs,
+  destinationOf,
   FileMisuse,
   type NamedFile,
   named,
@@ -87,6 +91,8 @@ export interface BillOptions {
   /** The groups file as the summary names it (as given); null without --group-by. */
   readonly groupsShown: string | null;
   readonly report: string | null;
+  /** --what-if: the changes to the largest usages and what they save, as CSV (src/billing/whatIf.ts). */
+  readonly whatIf: string | null;
   readonly tables: string | null;
   readonly instanceTypeColumn: string | null;
   readonly strict: boolean;
@@ -123,6 +129,8 @@ interface BillingPlan extends RunDestinations {
   readonly overlong: readonly OverlongLine[];
   /** The cells a decimal comma could not read, as lines for standard error (a CSV's; else none). */
   readonly unreadable: () => Promise<string>;
+  /** Where --what-if's CSV goes, null without. */
+  readonly whatIf: Destination | null;
 }
 
 /** The bad row of a quantity or cost that is no number (sql/evaluate/billing_impacts.sql). */
@@ -164,6 +172,10 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
         ? null
         : (await import("../output/billReport.js")).billReportHtml(account.report);
     await deliverOutputs(plan, io.stdout, page);
+    if (plan.whatIf !== null) {
+      writeFileSync(plan.whatIf.path, whatIfCsv(summary.whatIf ?? []));
+      await deliver(plan.whatIf);
+    }
     if (summary.groups.some((group) => group.problem?.startsWith(NUMBER_BAD_ROW))) {
       io.say(await plan.unreadable());
     }
@@ -212,7 +224,9 @@ export async function evaluateBillingExport(
     );
     const written = await writeOutputs(connection, request, read, groups, lookedUp, terms);
     // Awaited here: the summary reads the currency on the connection, closed in `finally`.
-    return await summarise(connection, read, lookedUp, groups, written, terms);
+    return await summarise(connection, read, lookedUp, groups, written, terms, {
+      whatIf: request.whatIf === true || request.report === true,
+    });
   } finally {
     db.close();
   }
@@ -281,6 +295,7 @@ function billingRunFiles(options: BillOptions): RunFiles {
       ...whole("--output", options.output),
       ...whole("--group-by's file", options.groupsShown),
       ...named("--report", options.report),
+      ...named("--what-if", options.whatIf),
       ...tables,
     ],
   };
@@ -332,6 +347,7 @@ async function billingPlanOf(options: BillOptions, scratch: string, io: BillIo):
     instanceTypeColumn: options.instanceTypeColumn,
     strict: options.strict,
     report: options.report !== null,
+    whatIf: options.whatIf !== null,
     tablesFolder: folder,
   };
   if (layout !== null) io.say(linesOf(layoutNotes(file, layout, input)));
@@ -348,7 +364,8 @@ async function billingPlanOf(options: BillOptions, scratch: string, io: BillIo):
   const unreadable = async () =>
     layout?.kind === "csv" ? linesOf(await unreadableNumbers(parts, layout, input)) : "";
   const destinations = { lines: request.output, output, groups, report };
-  return { ...destinations, request, grid: options.grid, terms, overlong, unreadable };
+  const whatIf = options.whatIf === null ? null : destinationOf(options.whatIf, scratch);
+  return { ...destinations, request, grid: options.grid, terms, overlong, unreadable, whatIf };
 }
 
 /**

@@ -61,6 +61,12 @@ export interface BillingFormat {
    * amortisation): billing_cost reads them (sql/classify/billing_usage_<format>.sql), else the billed cost.
    */
   readonly amortisedCost: readonly string[];
+  /**
+   * Where the export's lines themselves say its cost is amortised, when no column does: a column
+   * the query reads and the values only an amortised dataset writes (Azure's ChargeType
+   * `UnusedReservation`, `UnusedSavingsPlan`). src/billing/stages/summarise.ts reads it.
+   */
+  readonly amortisedCharges?: { readonly column: string; readonly values: readonly string[] };
   /** The columns of a line's period (sql/evaluate/billing_periods.sql), each a date, a timestamp or its text. */
   readonly dates: readonly string[];
   /**
@@ -257,6 +263,11 @@ const AZURE: BillingFormat = {
   },
   numbers: ["Quantity", "CostInBillingCurrency"],
   amortisedCost: [],
+  // Microsoft Learn, "Get Enterprise Agreement reservation costs and usage" and "Understand the
+  // terms in your Azure usage and charges file": the amortized cost dataset alone carries the
+  // unused hours of a reservation or savings plan as charges of their own; its cost column is
+  // named as the actual cost's (CostInBillingCurrency, an EA's Cost)
+  amortisedCharges: { column: "ChargeType", values: ["UnusedReservation", "UnusedSavingsPlan"] },
   dates: ["Date", "BillingPeriodStartDate", "BillingPeriodEndDate"],
   identities: ["SubscriptionId", "ResourceId"],
   currency: ["BillingCurrency", "BillingCurrencyCode", "Currency"],

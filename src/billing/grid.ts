@@ -16,7 +16,7 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { CloudRegion } from "../data/types.js";
-import { identifier, literal } from "../duckdb/database.js";
+import { identifier } from "../duckdb/database.js";
 import { GridInputError } from "../grid/errors.js";
 import { type GridSeriesInfo, loadGridSeries } from "../grid/series.js";
 import { editionGridPlaces, loadGridZones } from "../grid/zones.js";
@@ -24,6 +24,7 @@ import { GRID_COLUMN } from "../output/table.js";
 import type { EditionContext } from "../service/open.js";
 import { BillingInputError } from "./errors.js";
 import { gridQuery, gridUseColumns, sqlQuery } from "./queries.js";
+import { type WrittenFile, writtenSource } from "./writtenFile.js";
 
 /** A run's series: the files given. */
 export interface GridFiles {
@@ -268,10 +269,7 @@ const iso = (second: unknown) =>
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
 /** The output as written, read back: its file and format. */
-export interface WrittenLines {
-  readonly file: string;
-  readonly format: "csv" | "parquet";
-}
+export type WrittenLines = WrittenFile;
 
 /** The coverage a line's series warning names (sql/evaluate/billing_grid.sql's texts), as SQL over `warnings`. */
 const COVERAGE_OF_WARNINGS = `CASE
@@ -291,10 +289,7 @@ async function writtenCoverage(
   written: WrittenLines,
   columns: readonly string[],
 ): Promise<{ coverage: GridCoverageRow[]; totals: Map<string, number> }> {
-  const source =
-    written.format === "parquet"
-      ? `read_parquet(${literal(written.file)})`
-      : `read_csv(${literal(written.file)}, header = true, all_varchar = true)`;
+  const source = writtenSource(written);
   const sums = columns.map(
     (column) => `SUM(TRY_CAST(${identifier(column)} AS DOUBLE)) AS ${identifier(column)}`,
   );

@@ -140,3 +140,65 @@ export function typeByBilledShape(
   }
   return null;
 }
+
+/**
+ * A type's line of families and its place in it, by its provider's grammar: what stays when a
+ * family is renewed (AWS the class, processor and attributes, `m` Intel of `m5`, `m6i`, `m7i`;
+ * Azure the family and attributes, `D` `s` of `D4s_v3`; Google Cloud the series' letters and
+ * suffix and the type, `n` `standard` of `n1-standard-4`), the generation, and the size.
+ */
+interface Lineage {
+  readonly line: string;
+  readonly generation: number;
+  readonly size: string;
+}
+
+const AWS_LINEAGE = /^((?:db|cache|ml|kafka)\.)?([a-z]+)(\d+)([a-z-]*)\.([a-z0-9-]+)$/;
+const GCP_LINEAGE = /^([a-z]+)(\d+)([a-z]*)-([a-z]+)-(\d+)$/;
+
+function lineageOf(provider: string, name: string): Lineage | null {
+  const text = name.trim().toLowerCase();
+  if (provider === "aws") {
+    const match = AWS_LINEAGE.exec(text);
+    if (match === null) return null;
+    const [, prefix = "", letters, generation, attributes, size] = match;
+    // The processor: Graviton `g`, AMD `a`, else Intel (`i`, written from the sixth generation)
+    const processor = /^[agi]/.test(attributes) ? attributes[0] : "i";
+    const rest = /^[agi]/.test(attributes) ? attributes.slice(1) : attributes;
+    return { line: `${prefix}${letters} ${processor} ${rest}`, generation: Number(generation), size };
+  }
+  if (provider === "azure") {
+    const shape = shapeOf(provider, text);
+    return shape === null
+      ? null
+      : { line: `${shape.family} ${shape.attributes}`, generation: shape.version, size: String(shape.vcpus) };
+  }
+  if (provider === "gcp") {
+    const match = GCP_LINEAGE.exec(text);
+    if (match === null) return null;
+    const [, letters, generation, suffix, type, vcpus] = match;
+    return { line: `${letters} ${suffix} ${type}`, generation: Number(generation), size: vcpus };
+  }
+  return null;
+}
+
+/**
+ * The current family's type of the same size: among the edition's types (`ids`), of the same line
+ * (lineageOf) and size, the latest generation after the type's own (the first of the edition's
+ * order when several are); null where the type is of its line's latest or its name is not read.
+ * AWS `m5.xlarge` → `m8i.xlarge` (Intel, no attribute), `c6gd.2xlarge` → `c8gd.2xlarge`; Azure
+ * `D4s_v3` → `D4s_v6`; Google Cloud `n1-standard-4` → `n4-standard-4`.
+ */
+export function currentFamilyType(provider: string, name: string, ids: Iterable<string>): string | null {
+  const own = lineageOf(provider, name);
+  if (own === null) return null;
+  let best: { id: string; generation: number } | null = null;
+  for (const id of ids) {
+    const other = lineageOf(provider, id);
+    if (other === null || other.line !== own.line || other.size !== own.size) continue;
+    if (other.generation <= own.generation || (best !== null && other.generation <= best.generation))
+      continue;
+    best = { id, generation: other.generation };
+  }
+  return best?.id ?? null;
+}

@@ -3,7 +3,7 @@ import { editionsWhere } from "../editions/features.js";
 import { EDITIONS, type EditionDescription } from "../editions/index.js";
 import type { AssessedRow } from "../output/table.js";
 import { parseCriterion } from "../service/criteria.js";
-import { columnName, INVENTORY_KINDS, type InventoryRow, regionCountry } from "./inventory.js";
+import { columnName, INVENTORY_KINDS, type InventoryRow, regionCountry } from "./inventory/inventory.js";
 
 /*
  * What an inventory's reader must know of the edition it was evaluated in, read from the
@@ -40,7 +40,7 @@ function meaningOf(criterion: string): string {
 
 /**
  * A cloud row's region the edition lacks, evaluated at the country the billing registry gives it
- * (src/cli/inventory.ts sets the row's usage location): the note naming both; a region neither
+ * (src/cli/inventory/inventory.ts sets the row's usage location): the note naming both; a region neither
  * knows, evaluated at the edition's default location: the note naming it; else null.
  */
 function regionNote(

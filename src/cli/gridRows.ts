@@ -19,7 +19,7 @@ import type { GridUse } from "../output/report.js";
 import { openEdition } from "../service/open.js";
 import { printable } from "../support/terminalText.js";
 import type { RowOutcome } from "./chunk.js";
-import { columnName, rowPeriod } from "./inventory.js";
+import { columnName, rowPeriod } from "./inventory/inventory.js";
 import type { GridOptions } from "./options.js";
 
 export { InputFileError } from "../duckdb/errors.js";

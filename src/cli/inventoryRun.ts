@@ -1,6 +1,8 @@
 import { createReadStream, createWriteStream, statSync, writeFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createGzip } from "node:zlib";
 import type { BatchDefaults } from "../batch/index.js";
 import { billElsewhere } from "../billing/reading/layout.js";
 import { StartupDataError } from "../config/referenceData.js";
@@ -8,6 +10,7 @@ import { loadConfig, reportDayOf } from "../config/serviceConfig.js";
 import type { CloudRegion } from "../data/types.js";
 import { NEW_WORK_EDITION_ID } from "../editions/index.js";
 import { type GridUse, reportHtml, reportRows } from "../output/report.js";
+import { whatIfCsv } from "../output/reportParts/whatIf.js";
 import { OutputError, textSink } from "../output/sink.js";
 import {
   addTo,
@@ -35,7 +38,8 @@ import { assessedRow, problemOf, rowLabel } from "./assess.js";
 import type { ChunkEvaluator, linesEdition, RowOutcome } from "./chunk.js";
 import { editionNotes } from "./editionNotes.js";
 import type { GridRows, LoadedGrid } from "./gridRows.js";
-import { columnName, INVENTORY_COLUMN_NAMES } from "./inventory.js";
+import { columnName, INVENTORY_COLUMN_NAMES } from "./inventory/inventory.js";
+import { inventoryReportParts, inventoryWhatIfs, type LinesGwp } from "./inventory/inventoryReport.js";
 import {
   type CliIo,
   checkedCriteria,
@@ -254,7 +258,12 @@ async function openOutput(
   layout: TableLayout,
   input: Input,
 ): Promise<Output> {
-  const out = options.output === undefined ? io.stdout : createWriteStream(options.output);
+  const file = options.output === undefined ? null : createWriteStream(options.output);
+  // A text output named `.gz` (the /evaluate page's) is gzipped as it is written
+  const gzip =
+    file !== null && options.format !== "xlsx" && /\.gz$/i.test(options.output ?? "") ? createGzip() : null;
+  const written = gzip === null || file === null ? null : pipeline(gzip, file);
+  const out = gzip ?? file ?? io.stdout;
   const sink = textSink(out);
   // The writers (the workbook's library among them) load with the inventory run, not with every command.
   const { csvWriter, ndjsonWriter, xlsxWriter } = await import("../output/writers.js");
@@ -268,6 +277,7 @@ async function openOutput(
     writer,
     close: async () => {
       if (options.output !== undefined) await new Promise<void>((resolve) => out.end(resolve));
+      await written;
     },
   };
 }
@@ -297,6 +307,8 @@ interface Tally {
   readonly notes: ReturnType<typeof editionNotes>;
   /** The rows' gwp use from the grid series (--grid-intensity), null without one. */
   readonly grid: GridRows | null;
+  /** The report's impacts over time, groups and cloud rows (src/cli/inventory/inventoryReport.ts). */
+  readonly parts: ReturnType<typeof inventoryReportParts>;
   readonly state: () => Parameters<ReturnType<typeof createProgress>["update"]>[0];
 }
 
@@ -313,6 +325,7 @@ function tallyOf(
     totals,
     groups: createGroups(layout, options.groupBy),
     reported: reportRows(layout.criteria[0]?.criterion, rowLabel(layout.inputColumns)),
+    parts: inventoryReportParts(layout.inputColumns, layout.criteria),
     progress: createProgress(io.stderr, input.name, undefined, io.stage ?? null),
     notices: rowNotices(io.stderr),
     notes: editionNotes(edition.edition, layout.inputColumns, editionRegions(edition, layout.inputColumns)),
@@ -341,6 +354,7 @@ async function settle(run: Run, pending: Pending, writer: TableWriter, tally: Ta
     addTo(tally.totals, row);
     tally.groups.add(row);
     tally.reported.add(row);
+    tally.parts.add(row, "line" in item ? item.line : undefined);
     await writer.row(row, outcome);
     tally.notices.row(row);
     if (row.impacts === null && run.options.strict) throw new StrictStop();
@@ -416,13 +430,38 @@ function gridUseOf(grid: GridRows | null): { gridUse?: GridUse } {
   return use === null ? {} : { gridUse: use };
 }
 
-function writeReport(
-  { options, edition, reportDay }: Pick<Run, "options" | "edition" | "reportDay">,
-  input: Input,
-  tally: Tally,
-  criteria: CriterionUnit[],
-  interrupted: boolean,
-) {
+/** The gwp of request lines answered by the run's evaluator (each × its quantity), null where one failed. */
+function linesGwp(run: Pick<Run, "evaluate" | "edition" | "options">): LinesGwp {
+  return async (lines) => {
+    if (lines.length === 0) return [];
+    const outcomes = await run.evaluate({
+      lines: [...lines],
+      edition: run.edition.edition.id,
+      defaults: run.options.defaults,
+    });
+    return outcomes.map((outcome) => {
+      const gwp = assessedRow(0, [], outcome, undefined).impacts?.gwp;
+      return gwp?.embedded === undefined || gwp.use === undefined ? null : gwp.embedded.value + gwp.use.value;
+    });
+  };
+}
+
+/** The what-ifs of the run's largest cloud rows, when the report or --what-if asks. */
+async function whatIfsOf(run: Run, clouds: ReturnType<Tally["parts"]["result"]>["clouds"]) {
+  if (run.options.report === undefined && run.options.whatIf === undefined) return null;
+  return inventoryWhatIfs(run.edition, clouds, linesGwp(run));
+}
+
+/** The command a reader runs for the groups the report's page shows (its `--group-by` added by the page). */
+const commandOf = (run: Run, input: Input) =>
+  `npx impact-service evaluate ${/^[\w./-]+$/.test(input.name) ? input.name : JSON.stringify(input.name)} --edition ${run.edition.edition.id} -o impacts.csv`;
+
+async function writeReport(run: Run, input: Input, tally: Tally, interrupted: boolean) {
+  const { options, edition, reportDay, criteria } = run;
+  if (options.report === undefined && options.whatIf === undefined) return;
+  const parts = tally.parts.result();
+  const whatIf = await whatIfsOf(run, parts.clouds);
+  if (options.whatIf !== undefined) writeFileSync(options.whatIf, whatIfCsv(whatIf ?? []));
   if (options.report === undefined) return;
   writeFileSync(
     options.report,
@@ -441,6 +480,10 @@ function writeReport(
       ...tally.reported.result(),
       ...gridUseOf(tally.grid),
       interrupted,
+      overTime: parts.overTime,
+      cube: parts.cube,
+      whatIf,
+      command: commandOf(run, input),
     }),
   );
 }
@@ -464,7 +507,7 @@ async function finish(run: Run, input: Input, output: Output, tally: Tally, stop
       failure = error;
     }
   }
-  writeReport(run, input, tally, run.criteria, interrupted);
+  await writeReport(run, input, tally, interrupted);
   if (failure === undefined) await output.close();
   tally.notices.done(tally.totals.warned);
   tally.progress.done(tally.state());
@@ -580,6 +623,7 @@ function checkedOptions(
   const writes = [
     ...named("--output", options.output),
     ...named("--report", options.report),
+    ...named("--what-if", options.whatIf),
     ...named("--group-by's file", groupsFileOf(options)),
   ];
   checkedInventoryFiles(

@@ -155,6 +155,7 @@ const EVALUATE_OPTIONS = {
   load: { type: "string" },
   "instance-type-column": { type: "string" },
   tables: { type: "string" },
+  "what-if": { type: "string" },
   help: { type: "boolean", short: "h", default: false },
   version: { type: "boolean", default: false },
 } as const;
@@ -261,7 +262,7 @@ type Format = "ndjson" | "csv" | "xlsx";
 
 /** The format an output file's extension names, as billing reads its -o (`impacts.xlsx`). */
 function formatOf(output: string | undefined): Format | undefined {
-  const extension = /\.(csv|ndjson|jsonl|xlsx)$/i.exec(output ?? "")?.[1].toLowerCase();
+  const extension = /\.(csv|ndjson|jsonl|xlsx)(\.gz)?$/i.exec(output ?? "")?.[1].toLowerCase();
   return extension === "jsonl" ? "ndjson" : (extension as Format | undefined);
 }
 
@@ -284,6 +285,8 @@ export interface Options {
   readonly format: Format;
   readonly output: string | undefined;
   readonly report: string | undefined;
+  /** --what-if: what moving or renewing the largest cloud rows saves, as CSV. */
+  readonly whatIf: string | undefined;
   readonly ranges: boolean;
   readonly groupBy: readonly string[];
   /** The edition asked for (--edition), resolved once before any row; null: newWorkEdition's. */
@@ -321,6 +324,7 @@ export function inventoryOptions(args: EvaluateArgs): Options {
     format,
     output: values.output,
     report: values.report,
+    whatIf: values["what-if"],
     ranges: values.ranges,
     groupBy: listOf(values["group-by"]),
     edition: values.edition ?? null,
@@ -435,6 +439,7 @@ export function billOptions(args: EvaluateArgs, layout: BillLayout | undefined):
     groupBy,
     groupsShown,
     report: values.report ?? null,
+    whatIf: values["what-if"] ?? null,
     tables: values.tables ?? null,
     instanceTypeColumn: values["instance-type-column"] ?? null,
     strict: values.strict,

@@ -19,7 +19,7 @@ import { FileMisuse } from "../support/namedFiles.js";
 import { type DecimalMark, type DecimalReading, decimalMarkOfCells } from "../support/numbers.js";
 import { RecordEnds } from "../support/recordEnds.js";
 import { csvRecords, type RecordProblem } from "./csvRecords.js";
-import { columnName, INVENTORY_COLUMNS, type InventoryRow, rowLine } from "./inventory.js";
+import { columnName, INVENTORY_COLUMNS, type InventoryRow, rowLine } from "./inventory/inventory.js";
 
 /*
  * The command line's input, item by item in input order: the header (CSV), then per row a batch
@@ -228,7 +228,7 @@ async function csvStart(entries: AsyncIterator<CsvEntry>, separator: Separator):
 }
 
 /**
- * CSV with a header row (column names: src/cli/inventory.ts), its separator told by that row
+ * CSV with a header row (column names: src/cli/inventory/inventory.ts), its separator told by that row
  * (separatorOf). A `;` or tab text's numbers are read with the decimal mark its first rows'
  * number cells tell (a comma where none does, as a spreadsheet that saves `;` writes them), said
  * in the header's notes. A row that cannot be read (a broken quote, more cells than the header,

@@ -65,6 +65,10 @@ ${wrapped(`(default: ${NEW_WORK_DEFAULT})`)}
                        (a billing export: stop before writing anything)
   --report <file.html> also write a self-contained HTML report with charts (a bill's: totals,
                        coverage, by method, service, region and account)
+  --what-if <file.csv> also write what moving the largest cloud usages would save: the provider's
+                       region of lowest intensity on the same continent, the current family of
+                       the same size (gwp and, where the bill prices it, cost; the requests that
+                       reproduce each figure)
   --grid-intensity <file>  the grid's carbon intensity over time, per zone (an Electricity Maps
                        export, Ember's monthly data or zone,start,gco2_per_kwh; .csv, .csv.gz or
                        .parquet): gwp use from the intervals each row or line spans, the

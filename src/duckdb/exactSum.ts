@@ -61,6 +61,17 @@ export function exactSumParts(x: string, name: string): string {
 }
 
 /**
+ * The select-list items of an aggregate query over rows of partial sums (exactSumParts' columns
+ * kept unfinished: a table of each group's parts) summing them again as the column `name`: the
+ * limbs are integers, summed exactly, so finishedSums rounds the whole once, as if every number had
+ * been summed in one step.
+ */
+export function exactSumAgainParts(name: string): string {
+  const sums = [...LIMB_NAMES, "o"].map((k) => `sum(${part(name, k)}) AS ${part(name, k)}`);
+  return [`CAST(NULL AS DOUBLE) AS ${identifier(name)}`, ...sums].join(", ");
+}
+
+/**
  * The aggregate query `query` (its sums written by exactSumParts) with each sum of `names` in its
  * placeholder's column, the parts dropped: in stages, each macro reading columns (a macro is
  * expanded where it is called: nested, the rounding's text grew past what DuckDB binds quickly).

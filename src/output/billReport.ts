@@ -5,39 +5,37 @@ import {
   money,
   quantityCell,
   readable,
-  SCALE_SCRIPT,
   type Scale,
   scaleOf,
 } from "./readable.js";
 import { chartLibrary, escapeHtml, FRAME_HEIGHT_SCRIPT, STYLE, scriptJson, table } from "./report.js";
+import { criterionStyle, criterionSwitch, per } from "./reportParts/criteria.js";
+import { EXPLORER_SCRIPT, EXPLORER_STYLE, explorerSection } from "./reportParts/explorer.js";
+import type {
+  GroupCube,
+  OverTime,
+  RankedRow,
+  Ranking,
+  ReportCriterion,
+  WhatIf,
+} from "./reportParts/model.js";
+import { OVER_TIME_SCRIPT, overTimeSection } from "./reportParts/overTime.js";
+import { pageScript } from "./reportParts/page.js";
+import { SORTABLE_STYLE, sortHeading } from "./reportParts/sortable.js";
+import { whatIfSection } from "./reportParts/whatIf.js";
 
 /*
  * The report of a billing export: one self-contained HTML page (the inventory report's styles and
- * inlined ECharts, src/output/report.ts). Its first screen says how much (the first criterion's
- * total, embedded and use) and where from (the largest services and regions), then how much of
- * the bill is estimated (lines and positive cost, in the bill's currency, per method; the largest
- * services left); then the impacts by service, region, account and method, the use by hour of
- * the day and month where a grid series was used, and the largest resources. Every cost is of one
- * basis, named under the title (`costBasis`): the coverage's, so that each table's rows, with its
- * last row summing the rest, add up to the cost estimated.
+ * inlined ECharts, src/output/report.ts). Its first screen says how much (the chosen criterion's
+ * total, embedded and use, and the energy) and where from (the largest services and regions); its
+ * first chart when (the impacts per day or month, by service, the kWh beside); then what to act on
+ * (the changes to the largest usages that save most), how much of the bill is estimated, the
+ * groups a reader chooses, the impacts by service, region, account and method, the use by hour and
+ * month where a grid series was used, and the largest resources. Every criterion the run computed
+ * is in the page, one shown at a time (the switch). Every cost is of one basis, named under the
+ * title (`costBasis`): the coverage's, so that each table's rows, with its last row summing the
+ * rest, add up to the cost estimated.
  */
-
-/** Impacts (first criterion) and positive cost of the evaluated lines of one name. */
-export interface BillRanked {
-  readonly name: string;
-  /** The export's id of the name, when it differs (the row's hover). */
-  readonly id?: string;
-  readonly lines: number;
-  readonly cost: number;
-  readonly embedded: number;
-  readonly use: number;
-}
-
-/** A ranking: its largest rows and the rest summed (`others`, null when none is left). */
-export interface BillRanking {
-  readonly rows: readonly BillRanked[];
-  readonly others: BillRanked | null;
-}
 
 interface CoverageLine {
   readonly name: string;
@@ -47,15 +45,24 @@ interface CoverageLine {
   readonly why?: string;
 }
 
+/** A phase's total with its range, in its criterion's unit. */
+export interface PhaseTotal {
+  readonly phase: string;
+  readonly value: number;
+  readonly min: number;
+  readonly max: number;
+}
+
 export interface BillReportModel {
   readonly title: string;
   /** The export, its format, the edition, the date. */
   readonly subtitle: string;
   /** What every cost of the report is (`amortised cost, as EffectiveCost`), the currency apart. */
   readonly costBasis: string;
-  /** The first criterion's name and unit; null when none has impacts. */
-  readonly criterion: { readonly name: string; readonly unit: string } | null;
-  readonly totals: readonly { phase: string; value: number; min: number; max: number }[];
+  /** Every criterion the run computed, in its order (the first shown first). */
+  readonly criteria: readonly ReportCriterion[];
+  /** Each criterion's phases' totals, in the criteria's order. */
+  readonly totals: readonly (readonly PhaseTotal[])[];
   readonly coverage: {
     readonly lines: number;
     readonly estimatedLines: number;
@@ -64,11 +71,19 @@ export interface BillReportModel {
     readonly byMethod: readonly CoverageLine[];
     readonly unestimated: readonly CoverageLine[];
   };
-  readonly byMethod: BillRanking;
-  readonly byService: BillRanking;
-  readonly byRegion: BillRanking;
-  readonly byAccount: BillRanking;
-  readonly resources: BillRanking;
+  readonly byMethod: Ranking;
+  readonly byService: Ranking;
+  readonly byRegion: Ranking;
+  readonly byAccount: Ranking;
+  readonly resources: Ranking;
+  /** The impacts per day or month by service; null where no line's period reads. */
+  readonly overTime: OverTime | null;
+  /** The sums a reader groups and filters on the page; null without. */
+  readonly groups: GroupCube | null;
+  /** The command line that writes the same groups, before its `--group-by`. */
+  readonly command: string;
+  /** What changes to the largest usages save, ranked; null when not evaluated. */
+  readonly whatIf: readonly WhatIf[] | null;
   /** The bill's currency (`USD`), or null when the export names none. */
   readonly currency: string | null;
   /** With a grid series: the gwp use of the lines that used it, by hour of the day and by month (UTC). */
@@ -96,6 +111,20 @@ const counts = new Intl.NumberFormat("en-US");
 const costHeading = (model: BillReportModel) =>
   model.currency === null ? "cost" : `cost (${escapeHtml(model.currency)})`;
 
+/**
+ * A name as a reader scans it: a resource's ARN or path by its last part (`arn:…:instance/i-0abc`
+ * → `i-0abc`; `/subscriptions/…/virtualMachines/vm-1` → `vm-1`; a load balancer's
+ * `…/app/web/5aa31f51e1f5640b` → `web`, the hash apart), the whole on hover.
+ */
+export function shortName(name: string): string {
+  const resource = name.startsWith("arn:") ? name.slice(name.lastIndexOf(":") + 1) : name;
+  const segments = resource.split("/").filter((segment) => segment !== "");
+  if (segments.length < 2 && resource === name) return name;
+  const last = segments.at(-1) ?? resource;
+  const named = /^[0-9a-f]{12,}$/i.test(last) && segments.length > 2 ? segments[segments.length - 2] : last;
+  return named === "" ? name : named;
+}
+
 function coverageTable(model: BillReportModel): string {
   const { coverage } = model;
   // The services not estimated say why when the registry knows (a fee, unknown to the registry)
@@ -111,94 +140,171 @@ function coverageTable(model: BillReportModel): string {
 <div><h3>Largest services not estimated</h3>${left}</div></div>`;
 }
 
-/** A ranked row's name cell: the name, its id on hover. */
-const nameCell = (row: BillRanked) =>
-  `<td class="name"${row.id === undefined ? "" : ` title="${escapeHtml(row.id)}"`}>${escapeHtml(row.name || "(none)")}</td>`;
-
-/** A row of a ranked table: name, lines, cost, embedded and use (readable, exact on hover). */
-function rankedRow(model: BillReportModel, row: BillRanked, scale: Scale, kind = ""): string {
-  const unit = model.criterion?.unit ?? "";
-  return `<tr${kind === "" ? "" : ` class="${kind}"`}>${nameCell(row)}<td class="n wide">${count(row.lines)}</td>${costCell(row.cost, model.currency)}${quantityCell(row.embedded, unit, scale)}${quantityCell(row.use, unit, scale)}</tr>`;
+/** A ranked row's name cell: its short name, its whole name or id on hover. */
+function nameCell(row: RankedRow): string {
+  const shown = shortName(row.name);
+  const hover = row.id ?? (shown === row.name ? undefined : row.name);
+  return `<td class="name"${hover === undefined ? "" : ` title="${escapeHtml(hover)}"`}>${escapeHtml(shown || "(none)")}</td>`;
 }
 
-/** A ranking's table: its largest rows, then the rest in one row, so that its costs sum to the estimated cost. */
-function rankedTable(model: BillReportModel, ranking: BillRanking): string {
+/** A cell a sortable table sorts by its exact value. */
+const sorted = (cell: string, value: number | null) => cell.replace("<td ", `<td data-v="${value ?? ""}" `);
+
+/** How a ranked table is drawn: the criterion shown, its scales, and whether it has an intensity column. */
+interface RankedColumns {
+  readonly criterion: number;
+  readonly scale: Scale;
+  readonly energy: Scale;
+  readonly intensity: Scale | null;
+}
+
+/** A row of a ranked table: name, lines, cost, embedded, use, kWh and, where asked, impact per cost. */
+function rankedRow(model: BillReportModel, row: RankedRow, columns: RankedColumns, kind = ""): string {
+  const unit = model.criteria[columns.criterion]?.unit ?? "";
+  const phases = row.impacts[columns.criterion] ?? { embedded: 0, use: 0 };
+  const total = phases.embedded + phases.use;
+  const perCost = row.cost > 0 ? total / row.cost : null;
+  const intensity =
+    columns.intensity === null
+      ? ""
+      : perCost === null
+        ? `<td class="na" data-v="">n/a</td>`
+        : sorted(quantityCell(perCost, unit, columns.intensity), perCost);
+  // A tablet or a phone keeps the total (its phases are a desktop's), a phone not the lines
+  const quantity = (value: number, className: string) =>
+    sorted(quantityCell(value, unit, columns.scale, className), value);
+  return `<tr${kind === "" ? "" : ` class="${kind}"`}>${nameCell(row)}<td class="n wide" data-v="${row.lines}">${count(row.lines)}</td>${sorted(costCell(row.cost, model.currency), row.cost)}${quantity(phases.embedded, "n mid")}${quantity(phases.use, "n mid")}${quantity(total, "n")}${sorted(quantityCell(row.energy, "kWh", columns.energy), row.energy)}${intensity}</tr>`;
+}
+
+/**
+ * A ranking's table for each criterion: its largest rows, then the rest in one row, so that its
+ * costs sum to the estimated cost; sortable by every column. `intensity`: with the impact per
+ * unit of cost (where money and carbon diverge).
+ */
+function rankedTable(model: BillReportModel, ranking: Ranking, intensity = false): string {
   const all = ranking.others === null ? ranking.rows : [...ranking.rows, ranking.others];
-  const scale = scaleOf(
-    model.criterion?.unit ?? "",
-    all.map((row) => Math.max(row.embedded, row.use)),
-  );
-  const body = ranking.rows.map((row) => rankedRow(model, row, scale)).join("");
-  const others = ranking.others === null ? "" : rankedRow(model, ranking.others, scale, "others");
-  const unit = escapeHtml(scale.unit);
-  return table(
-    `<tr><th></th><th class="wide">lines</th><th>${costHeading(model)}</th><th>embedded (${unit})</th><th>use (${unit})</th></tr>${body}${others}`,
-  );
+  return per(model.criteria, (criterion) => {
+    const unit = model.criteria[criterion]?.unit ?? "";
+    const scale = scaleOf(
+      unit,
+      all.map((row) => (row.impacts[criterion]?.embedded ?? 0) + (row.impacts[criterion]?.use ?? 0)),
+    );
+    const rates = all.flatMap((row) => {
+      const phases = row.impacts[criterion];
+      return row.cost > 0 && phases !== undefined ? [(phases.embedded + phases.use) / row.cost] : [];
+    });
+    const columns = {
+      criterion,
+      scale,
+      energy: scaleOf(
+        "kWh",
+        all.map((row) => row.energy),
+      ),
+      intensity: intensity ? scaleOf(unit, rates) : null,
+    };
+    const body = ranking.rows.map((row) => rankedRow(model, row, columns)).join("");
+    const others = ranking.others === null ? "" : rankedRow(model, ranking.others, columns, "others");
+    const scaled = escapeHtml(scale.unit);
+    const rate =
+      columns.intensity === null
+        ? ""
+        : sortHeading(
+            `${escapeHtml(columns.intensity.unit)} per ${escapeHtml(model.currency ?? "unit of cost")}`,
+          );
+    return `<div class="table"><table class="sortable"><thead><tr><th></th>${sortHeading("lines", "wide")}${sortHeading(costHeading(model))}${sortHeading(`embedded (${scaled})`, "mid")}${sortHeading(`use (${scaled})`, "mid")}${sortHeading(`${escapeHtml(model.criteria[criterion]?.name ?? "")} (${scaled})`)}${sortHeading(escapeHtml(columns.energy.unit))}${rate}</tr></thead><tbody>${body}${others}</tbody></table></div>`;
+  });
 }
 
 /** Rows of each list of the first screen. */
 const FIRST_SCREEN_ROWS = 5;
 
 /** The first screen's "where from": the largest of a ranking, its share of the total and its cost. */
-function largestList(model: BillReportModel, title: string, ranking: BillRanking, whole: number): string {
+function largestList(model: BillReportModel, title: string, ranking: BillRanking): string {
   if (ranking.rows.length === 0) return "";
   const shown = ranking.rows.slice(0, FIRST_SCREEN_ROWS);
-  const unit = model.criterion?.unit ?? "";
-  const scale = scaleOf(
-    unit,
-    shown.map((row) => row.embedded + row.use),
-  );
-  const body = shown
-    .map(
-      (row) =>
-        `<tr>${nameCell(row)}${quantityCell(row.embedded + row.use, unit, scale, "n total")}<td class="n">${share(row.embedded + row.use, whole)}</td>${costCell(row.cost, model.currency)}</tr>`,
-    )
-    .join("");
-  const criterion = escapeHtml(model.criterion?.name ?? "");
-  return `<div><h2>${title}</h2>${table(`<tr><th></th><th>${criterion} (${escapeHtml(scale.unit)})</th><th>of the total</th><th>${costHeading(model)}</th></tr>${body}`)}</div>`;
+  const lists = per(model.criteria, (criterion) => {
+    const unit = model.criteria[criterion]?.unit ?? "";
+    const whole = phasesTotal(model.totals[criterion] ?? []);
+    const totalOf = (row: RankedRow) =>
+      (row.impacts[criterion]?.embedded ?? 0) + (row.impacts[criterion]?.use ?? 0);
+    const scale = scaleOf(unit, shown.map(totalOf));
+    const body = shown
+      .map(
+        (row) =>
+          `<tr>${nameCell(row)}${quantityCell(totalOf(row), unit, scale, "n total")}<td class="n">${share(totalOf(row), whole)}</td>${costCell(row.cost, model.currency)}</tr>`,
+      )
+      .join("");
+    const name = escapeHtml(model.criteria[criterion]?.name ?? "");
+    return table(
+      `<tr><th></th><th>${name} (${escapeHtml(scale.unit)})</th><th>of the total</th><th>${costHeading(model)}</th></tr>${body}`,
+    );
+  });
+  return `<div><h2>${title}</h2>${lists}</div>`;
 }
 
-/** Draws one stacked bar chart per ranking; sets `document.body.dataset.charts` to how many drew. */
-const DRAW = `
-const data = JSON.parse(document.getElementById("report-data").textContent);
-const phases = ["embedded", "use"];
-const fmt = (v) => new Intl.NumberFormat("en-US", data.figures).format(v);
-${SCALE_SCRIPT}let drawn = 0;
-// Every chart follows its frame's width (a window narrowed, a phone turned).
-const charts = [];
-window.addEventListener("resize", () => { for (const chart of charts) chart.resize(); });
-// A chart on the element, counted in document.body.dataset.charts once drawn.
-const counted = (element) => {
-  const chart = echarts.init(element, null, { renderer: "svg" });
-  charts.push(chart);
-  chart.on("finished", () => {
-    if (element.dataset.drawn) return;
-    element.dataset.drawn = "yes";
-    document.body.dataset.charts = String(++drawn);
+type BillRanking = Ranking;
+
+const phasesTotal = (phases: readonly PhaseTotal[]) => phases.reduce((sum, phase) => sum + phase.value, 0);
+
+/** The first screen's cards: the chosen criterion's total, embedded and use, scaled to the total; the energy. */
+function impactCards(model: BillReportModel): string {
+  const energy = [
+    ...model.byMethod.rows,
+    ...(model.byMethod.others === null ? [] : [model.byMethod.others]),
+  ].reduce((sum, row) => sum + row.energy, 0);
+  const kwhScale = scaleOf("kWh", [energy]);
+  const kwh = `<div class="card" title="${energy} kWh"><b>${escapeHtml(readable(energy, "kWh", kwhScale))} ${kwhScale.unit}</b>energy of the lines estimated (use, PUE included)</div>`;
+  const cards = per(model.criteria, (criterion) => {
+    const { name, unit } = model.criteria[criterion];
+    const phases = model.totals[criterion] ?? [];
+    const total = phasesTotal(phases);
+    const scale = scaleOf(unit, [total]);
+    const figureOf = (v: number) => escapeHtml(readable(v, unit, scale));
+    const value = (v: number) => `${figureOf(v)} ${escapeHtml(scale.unit)}`;
+    const each = phases
+      .map(
+        (phase) =>
+          `<div class="card"><b>${value(phase.value)}</b>${escapeHtml(name)} ${escapeHtml(phase.phase)} (${figureOf(phase.min)} – ${figureOf(phase.max)})</div>`,
+      )
+      .join("");
+    return `<div class="cards"><div class="card total"><b>${value(total)}</b>${escapeHtml(name)} of the lines estimated, embedded and use</div>${each}${kwh}</div>`;
   });
-  return chart;
-};
-for (const [id, rows] of Object.entries(data.rankings)) {
-  const element = document.getElementById(id);
-  if (!element || rows.length === 0 || !data.criterion) continue;
-  const chart = counted(element);
-  const scale = scaleOf(data.criterion.unit, rows.map((r) => r.embedded + r.use));
+  return model.criteria.length === 0 ? `<div class="cards">${kwh}</div>` : cards;
+}
+
+/** Draws the rankings' charts for the chosen criterion, again when it changes. */
+const DRAW_RANKINGS = `
+function drawRanking(chart, rows) {
+  const c = chosen();
+  const criterion = data.criteria[c];
+  const total = (r) => r.impacts[c].embedded + r.impacts[c].use;
+  const scale = scaleOf(criterion.unit, rows.map(total));
   // The names' room: up to 40 % of the width (a phone's 390 px keeps its bars).
-  const left = Math.round(Math.min(230, element.clientWidth * 0.4));
+  const left = Math.round(Math.min(230, chart.getWidth() * 0.4));
   chart.setOption({
     animation: false, color: ["#5470c6", "#91cc75"],
-    tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v) => readable(v * scale.divisor, data.criterion.unit) },
+    tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v) => readable(v * scale.divisor, criterion.unit) },
     legend: { data: phases, top: 0 },
     grid: { left, right: 24, top: 40, bottom: 50 },
-    xAxis: { type: "value", name: data.criterion.name + " (" + scale.unit + ")", nameLocation: "middle", nameGap: 28,
+    xAxis: { type: "value", name: criterion.name + " (" + scale.unit + ")", nameLocation: "middle", nameGap: 28,
       splitNumber: left < 200 ? 3 : 5, axisLabel: { formatter: fmt, hideOverlap: true } },
     // A long name wraps on two lines rather than being cut (its whole text in the tooltip)
     yAxis: { type: "category", inverse: true, data: rows.map((r) => r.name || "(none)"),
       axisLabel: { width: left - 12, overflow: "break", lineHeight: 13, fontSize: 11 } },
-    series: phases.map((phase) => ({ name: phase, type: "bar", stack: "total", data: rows.map((r) => r[phase] / scale.divisor) })),
-  });
+    series: phases.map((phase) => ({ name: phase, type: "bar", stack: "total", data: rows.map((r) => r.impacts[c][phase] / scale.divisor) })),
+  }, true);
 }
-// The grid series' use: gwp use as bars, the intensity it averages (gCO2eq/kWh) as a line.
+for (const [id, rows] of Object.entries(data.rankings)) {
+  const element = document.getElementById(id);
+  if (!element || rows.length === 0 || data.criteria.length === 0) continue;
+  const chart = counted(element);
+  drawRanking(chart, rows);
+  document.addEventListener("criterion", () => drawRanking(chart, rows));
+}
+`;
+
+/** The grid series' use: gwp use as bars, the intensity it averages (gCO2eq/kWh) as a line. */
+const GRID_CHARTS = `
 for (const [id, rows] of Object.entries(data.grid ?? {})) {
   const element = document.getElementById(id);
   if (!element || rows.length === 0) continue;
@@ -219,66 +325,86 @@ for (const [id, rows] of Object.entries(data.grid ?? {})) {
 }
 `;
 
-/** The first screen's cards: the first criterion's total, embedded and use, scaled to the total. */
-function impactCards(model: BillReportModel): string {
-  const { criterion } = model;
-  if (criterion === null) return "";
-  const total = model.totals.reduce((sum, phase) => sum + phase.value, 0);
-  const scale = scaleOf(criterion.unit, [total]);
-  const figureOf = (v: number) => escapeHtml(readable(v, criterion.unit, scale));
-  const value = (v: number) => `${figureOf(v)} ${escapeHtml(scale.unit)}`;
-  const name = escapeHtml(criterion.name);
-  const phases = model.totals
-    .map(
-      (phase) =>
-        `<div class="card"><b>${value(phase.value)}</b>${name} ${escapeHtml(phase.phase)} (${figureOf(phase.min)} – ${figureOf(phase.max)})</div>`,
-    )
-    .join("");
-  return `<div class="card total"><b>${value(total)}</b>${name} of the lines estimated, embedded and use</div>${phases}`;
+/** The page's script: its helpers, then each part's drawing. */
+const DRAW = pageScript(OVER_TIME_SCRIPT, DRAW_RANKINGS, EXPLORER_SCRIPT, GRID_CHARTS);
+
+/** A ranking's rows as its chart draws them: short names, every criterion's phases. */
+const chartRows = (ranking: Ranking) =>
+  ranking.rows.map((row) => ({ name: shortName(row.name), impacts: row.impacts }));
+
+/** The data the page's script reads. */
+function pageData(model: BillReportModel) {
+  return {
+    criteria: model.criteria,
+    scales: MASS_SCALES,
+    figures: FIGURES,
+    currency: model.currency,
+    costs: true,
+    rankings: {
+      "chart-service": chartRows(model.byService),
+      "chart-region": chartRows(model.byRegion),
+      "chart-account": chartRows(model.byAccount),
+      "chart-method": chartRows(model.byMethod),
+    },
+    overTime: model.overTime,
+    cube: model.groups,
+    groupDefault: groupDefault(model.groups),
+    command: model.command,
+    grid: model.grid
+      ? { "chart-grid-hour": model.grid.byHour, "chart-grid-month": model.grid.byMonth }
+      : null,
+  };
+}
+
+/** The column the page first groups by: the bill's service, else the first offered. */
+function groupDefault(cube: GroupCube | null): number {
+  const services = [
+    "servicename",
+    "product_product_name",
+    "line_item_product_code",
+    "metercategory",
+    "service_description",
+    "service.description",
+    "product_service",
+    "product/service",
+  ];
+  const at = cube?.columns.findIndex((column) => services.includes(column.name.toLowerCase())) ?? -1;
+  return Math.max(0, at);
+}
+
+function gridSection(model: BillReportModel): string {
+  if (!model.grid) return "";
+  return `<h2>Use with the grid series</h2><p class="sub">${escapeHtml(model.grid.series)}: the gwp use of the lines that used it, and the intensity it averages, by the hour of the day and by the month of their start (UTC)</p>
+<div class="side"><div><h3>By hour of the day</h3><div id="chart-grid-hour" class="chart"></div></div><div><h3>By month</h3><div id="chart-grid-month" class="chart"></div></div></div>`;
 }
 
 export function billReportHtml(model: BillReportModel): string {
   const { coverage } = model;
   const card = (label: string, value: string) => `<div class="card"><b>${value}</b>${label}</div>`;
-  const whole = model.totals.reduce((sum, phase) => sum + phase.value, 0);
-  const section = (id: string, title: string, ranking: BillRanking) =>
-    `<div><h2>${title}</h2><div id="${id}" class="chart tall"></div>${rankedTable(model, ranking)}</div>`;
-  const data = {
-    criterion: model.criterion,
-    scales: MASS_SCALES,
-    figures: FIGURES,
-    rankings: {
-      "chart-service": model.byService.rows,
-      "chart-region": model.byRegion.rows,
-      "chart-account": model.byAccount.rows,
-      "chart-method": model.byMethod.rows,
-    },
-    grid: model.grid
-      ? { "chart-grid-hour": model.grid.byHour, "chart-grid-month": model.grid.byMonth }
-      : null,
-  };
-  const grid = model.grid
-    ? `<h2>Use with the grid series</h2><p class="sub">${escapeHtml(model.grid.series)}: the gwp use of the lines that used it, and the intensity it averages, by the hour of the day and by the month of their start (UTC)</p>
-<div class="side"><div><h3>By hour of the day</h3><div id="chart-grid-hour" class="chart"></div></div><div><h3>By month</h3><div id="chart-grid-month" class="chart"></div></div></div>`
-    : "";
+  const section = (id: string, title: string, ranking: Ranking, intensity = false) =>
+    `<div><h2>${title}</h2><div id="${id}" class="chart tall"></div>${rankedTable(model, ranking, intensity)}</div>`;
   const currency = model.currency === null ? "" : ` ${escapeHtml(model.currency)}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(model.title)}</title><style>${STYLE}</style></head>
-<body>
+<title>${escapeHtml(model.title)}</title><style>${STYLE}${criterionStyle(model.criteria)}${SORTABLE_STYLE}${EXPLORER_STYLE}</style></head>
+<body data-c="0">
 <h1>${escapeHtml(model.title)}</h1><p class="sub">${escapeHtml(model.subtitle)}</p>
 <p class="basis">Every cost below, its totals and shares: <b>${escapeHtml(model.costBasis)}</b>${currency === "" ? "" : `, in${currency}`}. Lines and impacts are those the run estimated; the exact value of each figure is on its hover and in the output file.</p>
-<div class="cards">${impactCards(model)}</div>
-<div class="side">${largestList(model, "Largest services", model.byService, whole)}${largestList(model, "Largest regions", model.byRegion, whole)}</div>
+${criterionSwitch(model.criteria)}
+${impactCards(model)}
+<div class="side">${largestList(model, "Largest services", model.byService)}${largestList(model, "Largest regions", model.byRegion)}</div>
+${overTimeSection(model.overTime, "lines")}
+${whatIfSection(model.whatIf, model.currency, "usages (an instance type at a place, its hours summed)")}
 <h2>Coverage</h2>
 <div class="cards">${card("lines", count(coverage.lines))}${card("lines estimated", count(coverage.estimatedLines))}${card(`of the positive cost estimated (${escapeHtml(money(coverage.estimatedCost))} of ${escapeHtml(money(coverage.cost))}${currency})`, share(coverage.estimatedCost, coverage.cost))}</div>
 ${coverageTable(model)}
-<div class="side">${section("chart-service", "By service", model.byService)}
+${explorerSection(model.groups, "lines")}
+${section("chart-service", "By service", model.byService, true)}
 ${section("chart-region", "By region", model.byRegion)}
-${section("chart-account", "By account", model.byAccount)}
-${section("chart-method", "By method", model.byMethod)}</div>
-${grid}<h2>Largest resources</h2>${rankedTable(model, model.resources)}
-<script type="application/json" id="report-data">${scriptJson(data)}</script>
+${section("chart-account", "By account", model.byAccount, true)}
+${section("chart-method", "By method", model.byMethod)}
+${gridSection(model)}<h2>Largest resources</h2>${rankedTable(model, model.resources, true)}
+<script type="application/json" id="report-data">${scriptJson(pageData(model))}</script>
 <script>${chartLibrary()}</script>
 <script>${DRAW}${FRAME_HEIGHT_SCRIPT}</script>
 </body></html>

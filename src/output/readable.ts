@@ -21,6 +21,13 @@ export const MASS_SCALES: readonly { readonly prefix: string; readonly kg: numbe
   { prefix: "mg", kg: 1e-6 },
 ];
 
+/** The scales of an energy in kWh: a bill's lines are often below one (4.5 Wh), a fleet's above a thousand. */
+export const ENERGY_SCALES: readonly { readonly unit: string; readonly kwh: number }[] = [
+  { unit: "MWh", kwh: 1000 },
+  { unit: "kWh", kwh: 1 },
+  { unit: "Wh", kwh: 1e-3 },
+];
+
 export interface Scale {
   readonly unit: string;
   readonly divisor: number;
@@ -28,20 +35,29 @@ export interface Scale {
 
 /** The unit and divisor `values` (all in `unit`) are written with: the scale of the largest. */
 export function scaleOf(unit: string, values: readonly number[]): Scale {
-  if (!unit.startsWith("kg")) return { unit, divisor: 1 };
   const largest = Math.max(0, ...values.map(Math.abs).filter(Number.isFinite));
+  if (unit === "kWh") {
+    const energy = ENERGY_SCALES.find(({ kwh }) => largest >= kwh) ?? ENERGY_SCALES[ENERGY_SCALES.length - 1];
+    return { unit: energy.unit, divisor: energy.kwh };
+  }
+  if (!unit.startsWith("kg")) return { unit, divisor: 1 };
   const scale = MASS_SCALES.find(({ kg }) => largest >= kg) ?? MASS_SCALES[MASS_SCALES.length - 1];
   return { unit: `${scale.prefix}${unit.slice(2)}`, divisor: scale.kg };
 }
 
 /**
- * scaleOf and readable in a page's script (over `data.scales`, MASS_SCALES; `fmt` the page's
- * figure): the charts' axes scaled as the tables, a tooltip's value in its own scale.
+ * scaleOf, readable (in a column's scale: readableIn) and money in a page's script (over
+ * `data.scales`, MASS_SCALES; `fmt` the page's figure): the charts' axes and the tables the page
+ * draws itself written as the tables it is given, a tooltip's value in its own scale.
  */
 export const SCALE_SCRIPT = `
 function scaleOf(unit, values) {
-  if (!unit.startsWith("kg")) return { unit, divisor: 1 };
   const largest = Math.max(0, ...values.map(Math.abs));
+  if (unit === "kWh") {
+    const energy = ${JSON.stringify(ENERGY_SCALES)}.find((s) => largest >= s.kwh) || { unit: "Wh", kwh: 1e-3 };
+    return { unit: energy.unit, divisor: energy.kwh };
+  }
+  if (!unit.startsWith("kg")) return { unit, divisor: 1 };
   const scale = data.scales.find((s) => largest >= s.kg) || data.scales[data.scales.length - 1];
   return { unit: scale.prefix + unit.slice(2), divisor: scale.kg };
 }
@@ -50,6 +66,22 @@ function readable(value, unit) {
   const figure = value / scale.divisor;
   return (value === 0 || Math.abs(figure) >= 0.01 ? fmt(figure) : "< 0.01") + " " + scale.unit;
 }
+function readableIn(value, unit, scale) {
+  const inScale = value / scale.divisor;
+  if (value === 0 || !Number.isFinite(value) || Math.abs(inScale) >= 0.01) return fmt(inScale);
+  const own = scaleOf(unit, [value]);
+  const inOwn = value / own.divisor;
+  if (own.divisor !== scale.divisor && Math.abs(inOwn) >= 0.01) return fmt(inOwn) + " " + own.unit;
+  return (value < 0 ? "> −" : "< ") + fmt(0.01) + (own.divisor === scale.divisor ? "" : " " + own.unit);
+}
+function money(value) {
+  const size = Math.abs(value);
+  const figures = Number(value.toPrecision(4));
+  if (size >= 1000) return new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }).format(figures);
+  if (size > 0 && size < 0.005) return value < 0 ? "> −0.01" : "< 0.01";
+  return new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(figures);
+}
+const fmtCount = (value) => new Intl.NumberFormat("en-US").format(Math.round(value));
 `;
 
 /** Four significant figures, thousands separated. */

@@ -1,7 +1,14 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { PHASES } from "./columns.js";
-import { FIGURES, figure, MASS_SCALES, quantityCell, readable, SCALE_SCRIPT, scaleOf } from "./readable.js";
+import { FIGURES, figure, MASS_SCALES, quantityCell, readable, scaleOf } from "./readable.js";
+import { criterionStyle, criterionSwitch, per } from "./reportParts/criteria.js";
+import { EXPLORER_SCRIPT, EXPLORER_STYLE, explorerSection } from "./reportParts/explorer.js";
+import type { GroupCube, OverTime, ReportCriterion, WhatIf } from "./reportParts/model.js";
+import { OVER_TIME_SCRIPT, overTimeSection } from "./reportParts/overTime.js";
+import { pageScript } from "./reportParts/page.js";
+import { SORTABLE_STYLE, sortHeading } from "./reportParts/sortable.js";
+import { whatIfSection } from "./reportParts/whatIf.js";
 import type { AssessedRow, CriterionUnit, Group, RowImpacts, Sums } from "./table.js";
 import { escapeHtml, withoutControls } from "./text.js";
 
@@ -30,7 +37,7 @@ interface ReportRow {
 }
 
 /** A criterion as the report shows it: its unit and what it measures, in a line. */
-interface ReportCriterion extends CriterionUnit {
+interface MeaningfulCriterion extends CriterionUnit {
   readonly meaning?: string;
 }
 
@@ -56,7 +63,7 @@ interface ReportModel {
   readonly subtitle: string;
   /** A line under it on how the run was evaluated (the grid series used and what it lacked). */
   readonly note?: string;
-  readonly criteria: readonly ReportCriterion[];
+  readonly criteria: readonly MeaningfulCriterion[];
   /** What the embedded phase is in the edition shown (default EMBEDDED_MEANING). */
   readonly embedded?: string;
   readonly totals: Sums;
@@ -69,6 +76,14 @@ interface ReportModel {
   readonly gridUse?: GridUse;
   /** Set when the run was interrupted: the report covers the rows evaluated before. */
   readonly interrupted: boolean;
+  /** The impacts per day, month or year of the rows with a period, by kind (src/cli/inventory/inventoryReport.ts). */
+  readonly overTime?: OverTime | null;
+  /** The sums by the columns a reader groups and filters by on the page. */
+  readonly cube?: GroupCube | null;
+  /** What moving or renewing the largest cloud rows saves; null when not evaluated. */
+  readonly whatIf?: readonly WhatIf[] | null;
+  /** The command line that writes the groups the page shows, before its `--group-by`. */
+  readonly command?: string;
 }
 
 /** A row's impact of a criterion over both phases (what "largest" means). */
@@ -192,29 +207,44 @@ function rowsTable(rows: readonly ReportRow[], count: number, what: string, empt
 }
 
 function groupsTable(model: ReportModel, groups: readonly Group[]): string {
-  const first = model.criteria[0];
-  if (model.groupColumns.length === 0 || first === undefined) return "";
-  const scale = scaleOf(
-    first.unit,
-    groups.flatMap((group) =>
-      PHASES.map((phase) => group.sums.impacts[first.criterion]?.[phase]?.value ?? 0),
-    ),
-  );
-  const head = model.groupColumns.map((column) => `<th>${escapeHtml(column)}</th>`).join("");
-  const body = groups.map((group) => {
-    const cells = group.values.map((value) => `<td>${escapeHtml(value)}</td>`).join("");
-    const phases = PHASES.map((phase) => {
-      const value = group.sums.impacts[first.criterion]?.[phase]?.value;
-      return value === undefined ? '<td class="n"></td>' : quantityCell(value, first.unit, scale);
-    }).join("");
-    return `<tr>${cells}<td class="n">${figure(group.sums.rows)}</td><td class="n">${figure(group.sums.failed)}</td>${phases}</tr>`;
+  if (model.groupColumns.length === 0 || model.criteria.length === 0) return "";
+  const energies = groups.map((group) => group.sums.energyKwh ?? 0);
+  const energy = scaleOf("kWh", energies);
+  const named = switchable(model);
+  return per(named, (index) => {
+    const { criterion, unit } = model.criteria[index];
+    const scale = scaleOf(
+      unit,
+      groups.flatMap((group) => PHASES.map((phase) => group.sums.impacts[criterion]?.[phase]?.value ?? 0)),
+    );
+    const head = model.groupColumns.map((column) => sortHeading(escapeHtml(column))).join("");
+    const body = groups.map((group) => {
+      const cells = group.values.map((value) => `<td>${escapeHtml(value)}</td>`).join("");
+      const phases = PHASES.map((phase) => {
+        const value = group.sums.impacts[criterion]?.[phase]?.value;
+        return value === undefined
+          ? '<td class="na" data-v=""></td>'
+          : withValue(quantityCell(value, unit, scale), value);
+      }).join("");
+      const kwh = group.sums.energyKwh;
+      const energyCell =
+        kwh === undefined
+          ? '<td class="na" data-v=""></td>'
+          : withValue(quantityCell(kwh, "kWh", energy), kwh);
+      return `<tr>${cells}<td class="n" data-v="${group.sums.rows}">${figure(group.sums.rows)}</td><td class="n" data-v="${group.sums.failed}">${figure(group.sums.failed)}</td>${phases}${energyCell}</tr>`;
+    });
+    const name = escapeHtml(criterion);
+    const scaled = escapeHtml(scale.unit);
+    return `<div class="table"><table class="sortable"><thead><tr>${head}${sortHeading("rows")}${sortHeading("failed")}${sortHeading(`${name} embedded (${scaled})`)}${sortHeading(`${name} use (${scaled})`)}${sortHeading(escapeHtml(energy.unit))}</tr></thead><tbody>${body.join("")}</tbody></table></div>`;
   });
-  const name = escapeHtml(first.criterion);
-  const unit = escapeHtml(scale.unit);
-  return table(
-    `<thead><tr>${head}<th>rows</th><th>failed</th><th>${name} embedded (${unit})</th><th>${name} use (${unit})</th></tr></thead><tbody>${body.join("")}</tbody>`,
-  );
 }
+
+/** A cell a sortable table sorts by its exact value. */
+const withValue = (cell: string, value: number) => cell.replace("<td ", `<td data-v="${value}" `);
+
+/** The criteria as the switch and the parts name them. */
+const switchable = (model: ReportModel): ReportCriterion[] =>
+  model.criteria.map(({ criterion, unit }) => ({ name: criterion, unit }));
 
 /** The gwp criterion's unit, as the page names it. */
 const gwpUnit = (model: ReportModel) =>
@@ -283,30 +313,35 @@ function gridTimeData(byMonth: readonly (readonly [string, number])[]) {
 
 /** The charts' data: what the page's script draws. */
 function chartData(model: ReportModel, groups: readonly Group[]) {
-  const first = model.criteria[0];
-  const phaseValues = (impacts: RowImpacts | null, criterion: string) =>
-    PHASES.map((phase) => impacts?.[criterion]?.[phase]?.value ?? 0);
+  const impactsOf = (impacts: RowImpacts | null) =>
+    model.criteria.map(({ criterion }) => ({
+      embedded: impacts?.[criterion]?.embedded?.value ?? 0,
+      use: impacts?.[criterion]?.use?.value ?? 0,
+    }));
   return {
     criteria: model.criteria.map(({ criterion, unit }) => ({
+      name: criterion,
       criterion,
       unit,
-      phases: phaseValues(model.totals.impacts, criterion),
+      phases: PHASES.map((phase) => model.totals.impacts[criterion]?.[phase]?.value ?? 0),
     })),
-    first: first ?? null,
     figures: FIGURES,
     scales: MASS_SCALES,
-    contributors: first
-      ? model.contributors.map((row) => ({
-          label: withoutControls(row.label),
-          phases: phaseValues(row.impacts, first.criterion),
-        }))
-      : [],
-    groups: first
-      ? groups.map((group) => ({
-          label: withoutControls(group.values.join(" · ")),
-          phases: phaseValues(group.sums.impacts, first.criterion),
-        }))
-      : [],
+    currency: null,
+    costs: false,
+    lines: "rows",
+    contributors: model.contributors.map((row) => ({
+      label: withoutControls(row.label),
+      impacts: impactsOf(row.impacts),
+    })),
+    groups: groups.map((group) => ({
+      label: withoutControls(group.values.join(" · ")),
+      impacts: impactsOf(group.sums.impacts),
+    })),
+    overTime: model.overTime ?? null,
+    cube: model.cube ?? null,
+    groupDefault: groupDefault(model.cube ?? null),
+    command: model.command ?? "",
     ...(model.gridUse === undefined
       ? {}
       : {
@@ -319,35 +354,52 @@ function chartData(model: ReportModel, groups: readonly Group[]) {
   };
 }
 
-/** Draws the charts; sets `document.body.dataset.charts` to how many drew (the browser test reads it). */
+/** The column the page first groups by: the inventory's kind, else its first. */
+function groupDefault(cube: GroupCube | null): number {
+  return Math.max(0, cube?.columns.findIndex((column) => column.name.trim().toLowerCase() === "kind") ?? -1);
+}
+
+/** Draws the embedded-against-use and ranking charts (the page's head in scope: src/output/reportParts/page.ts). */
 const DRAW = `
-const data = JSON.parse(document.getElementById("report-data").textContent);
-const phases = ["embedded", "use"];
 const colours = ["#5470c6", "#91cc75"];
-const fmt = (v) => new Intl.NumberFormat("en-US", data.figures).format(v);
-let drawn = 0;
-// Every chart follows its frame's width (a window narrowed, a phone turned).
-const charts = [];
-window.addEventListener("resize", () => { for (const chart of charts) chart.resize(); });
-${SCALE_SCRIPT}// The category labels' room: up to 40 % of the chart's width (a phone's 390 px keeps its bars).
+// The category labels' room: up to 40 % of the chart's width (a phone's 390 px keeps its bars).
 const labelRoom = (id, widest) => Math.round(Math.min(widest, document.getElementById(id).clientWidth * 0.4));
-function chart(id, option) {
+function chart(id, draw) {
   const element = document.getElementById(id);
   if (!element) return;
-  const instance = echarts.init(element, null, { renderer: "svg" });
-  charts.push(instance);
-  instance.on("finished", () => {
-    if (element.dataset.drawn) return;
-    element.dataset.drawn = "yes";
-    document.body.dataset.charts = String(++drawn);
-  });
-  instance.setOption({ animation: false, color: colours, ...option });
+  const instance = counted(element);
+  const option = () => instance.setOption({ animation: false, color: colours, ...draw() }, true);
+  option();
+  document.addEventListener("criterion", option);
 }
+function ranking(id, rows) {
+  if (data.criteria.length === 0 || rows.length === 0 || !document.getElementById(id)) return;
+  chart(id, () => {
+    const c = chosen();
+    const criterion = data.criteria[c];
+    const scale = scaleOf(criterion.unit, rows.map((r) => r.impacts[c].embedded + r.impacts[c].use));
+    const left = labelRoom(id, 260);
+    return {
+      tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v) => readable(v * scale.divisor, criterion.unit) },
+      legend: { data: phases, top: 0 },
+      grid: { left, right: 24, top: 40, bottom: 50 },
+      xAxis: { type: "value", name: criterion.criterion + " (" + scale.unit + ")", nameLocation: "middle", nameGap: 28,
+        splitNumber: left < 200 ? 3 : 5, axisLabel: { formatter: fmt, hideOverlap: true } },
+      // A long label wraps rather than being cut where the chart has room; on a phone, where it
+      // would run over its neighbours, it is cut (its whole text in the tooltip)
+      yAxis: { type: "category", inverse: true, data: rows.map((r) => r.label),
+        axisLabel: { width: left - 12, overflow: left < 180 ? "truncate" : "break", lineHeight: 13, fontSize: 11 } },
+      series: phases.map((phase) => ({ name: phase, type: "bar", stack: "total", data: rows.map((r) => r.impacts[c][phase] / scale.divisor) })),
+    };
+  });
+}
+ranking("chart-contributors", data.contributors);
+ranking("chart-groups", data.groups);
 const shares = data.criteria.map((c) => {
   const sum = c.phases[0] + c.phases[1];
   return c.phases.map((v) => (sum > 0 ? (100 * v) / sum : 0));
 });
-chart("chart-phases", {
+chart("chart-phases", () => ({
   tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, formatter: (items) => items.map((i) => {
     const c = data.criteria[i.dataIndex];
     return i.marker + i.seriesName + ": " + readable(c.phases[i.seriesIndex], c.unit) + " (" + i.value.toFixed(0) + " %)";
@@ -358,39 +410,20 @@ chart("chart-phases", {
   yAxis: { type: "category", inverse: true, data: data.criteria.map((c) => c.criterion), axisLabel: { width: 110, overflow: "truncate" } },
   series: phases.map((phase, p) => ({ name: phase, type: "bar", stack: "share", data: shares.map((s) => s[p]),
     label: { show: true, formatter: (i) => (i.value >= 8 ? i.value.toFixed(0) + " %" : "") } })),
-});
-function ranking(id, rows) {
-  if (!data.first || rows.length === 0 || !document.getElementById(id)) return;
-  const scale = scaleOf(data.first.unit, rows.map((r) => r.phases[0] + r.phases[1]));
-  const left = labelRoom(id, 260);
-  chart(id, {
-    tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v) => readable(v * scale.divisor, data.first.unit) },
-    legend: { data: phases, top: 0 },
-    grid: { left, right: 24, top: 40, bottom: 50 },
-    xAxis: { type: "value", name: data.first.criterion + " (" + scale.unit + ")", nameLocation: "middle", nameGap: 28,
-      splitNumber: left < 200 ? 3 : 5, axisLabel: { formatter: fmt, hideOverlap: true } },
-    // A long label wraps rather than being cut where the chart has room; on a phone, where it
-    // would run over its neighbours, it is cut (its whole text in the tooltip)
-    yAxis: { type: "category", inverse: true, data: rows.map((r) => r.label),
-      axisLabel: { width: left - 12, overflow: left < 180 ? "truncate" : "break", lineHeight: 13, fontSize: 11 } },
-    series: phases.map((phase, p) => ({ name: phase, type: "bar", stack: "total", data: rows.map((r) => r.phases[p] / scale.divisor) })),
-  });
-}
-ranking("chart-contributors", data.contributors);
-ranking("chart-groups", data.groups);
+}));
 `;
 
 /** Draws the grid series' two charts (DRAW's helpers in scope): gwp use by hour of day and by month. */
 const DRAW_GRID = `
 function overTime(id, labels, values, axis) {
   const scale = scaleOf(data.grid.unit, values);
-  chart(id, {
+  chart(id, () => ({
     tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v) => fmt(v) + " " + scale.unit },
     grid: { left: 70, right: 20, top: 40, bottom: 50 },
     xAxis: { type: "category", data: labels, name: axis, nameLocation: "middle", nameGap: 30, axisLabel: { hideOverlap: true } },
     yAxis: { type: "value", name: "gwp use (" + scale.unit + ")", axisLabel: { formatter: fmt, hideOverlap: true } },
     series: [{ name: "use", type: "bar", data: values.map((v) => v / scale.divisor), itemStyle: { color: colours[1] } }],
-  });
+  }));
 }
 overTime("chart-grid-hours", data.grid.byHour.map((_, h) => String(h).padStart(2, "0") + ":00"), data.grid.byHour, "hour of day (UTC)");
 overTime("chart-grid-months", data.grid.byMonth.map((m) => m[0]), data.grid.byMonth.map((m) => m[1]), data.grid.timeAxis);
@@ -409,27 +442,39 @@ h1 { margin: 0 0 0.1em; font-size: 1.6em; } h2 { margin-top: 1.6em; } .sub { col
 th, td { border-bottom: 1px solid #e5e5e5; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
 td.total { font-weight: 700; } tr.others td { color: #555; font-style: italic; } .basis { background: #f3f6fa; border-radius: 6px; padding: 0.4em 0.8em; } td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; } .interrupted { background: #fde7e9; padding: 0.5em 1em; border-radius: 6px; }
 th { overflow-wrap: normal; }
-td.name { overflow-wrap: anywhere; min-width: 6.5em; } td.n.own { white-space: normal; }
-@media (max-width: 960px) { .ranges { display: none; } }
+td.name { overflow-wrap: anywhere; min-width: 6.5em; } td.n.own { white-space: normal; } td.na, td.pct { text-align: right; white-space: nowrap; color: #555; } table.what-if td.na { white-space: normal; }
+@media (max-width: 960px) { .ranges, .mid { display: none; } }
 @media (max-width: 640px) { body { font-size: 14px; } .wide { display: none; } th, td { padding: 0.2em 0.25em; } .table { font-size: 0.93em; } .card { min-width: 0; flex-basis: 9em; } .card.total { flex-basis: 100%; max-width: none; } }
 `;
 
-/** The first screen's cards: the first criterion's total, embedded and use, scaled to the total. */
+/** The first screen's cards: the chosen criterion's total, embedded and use, scaled to the total; the energy. */
 function headlineCards(model: ReportModel): string {
-  const first = model.criteria[0];
-  if (first === undefined) return "";
-  const total = sumsTotal(model.totals, first.criterion);
-  const scale = scaleOf(first.unit, [total]);
-  const value = (v: number) => escapeHtml(readable(v, first.unit, scale));
-  const unit = escapeHtml(scale.unit);
-  const phases = PHASES.map((phase) => {
-    const sum = model.totals.impacts[first.criterion]?.[phase];
-    const spread = sum === undefined ? "" : ` (${value(sum.min)} – ${value(sum.max)})`;
-    return `<div class="card"><b>${value(sum?.value ?? 0)} ${unit}</b>${escapeHtml(first.criterion)} ${phase}${spread}</div>`;
-  }).join("");
-  const meaning = first.meaning === undefined ? "" : `: ${escapeHtml(first.meaning.toLowerCase())}`;
-  return `<div class="card total"><b>${value(total)} ${unit}</b>${escapeHtml(first.criterion)}, embedded and use${meaning}</div>${phases}`;
+  const energy = model.totals.energyKwh;
+  const kwhScale = scaleOf("kWh", [energy ?? 0]);
+  const kwh =
+    energy === undefined
+      ? ""
+      : `<div class="card" title="${energy} kWh"><b>${escapeHtml(readable(energy, "kWh", kwhScale))} ${kwhScale.unit}</b>energy behind the use impacts</div>`;
+  if (model.criteria.length === 0) return `<div class="cards">${kwh}</div>`;
+  return per(switchable(model), (index) => {
+    const first = model.criteria[index];
+    const total = sumsTotal(model.totals, first.criterion);
+    const scale = scaleOf(first.unit, [total]);
+    const value = (v: number) => escapeHtml(readable(v, first.unit, scale));
+    const unit = escapeHtml(scale.unit);
+    const phases = PHASES.map((phase) => {
+      const sum = model.totals.impacts[first.criterion]?.[phase];
+      const spread = sum === undefined ? "" : ` (${value(sum.min)} – ${value(sum.max)})`;
+      return `<div class="card"><b>${value(sum?.value ?? 0)} ${unit}</b>${escapeHtml(first.criterion)} ${phase}${spread}</div>`;
+    }).join("");
+    const meaning = first.meaning === undefined ? "" : `: ${escapeHtml(first.meaning.toLowerCase())}`;
+    return `<div class="cards"><div class="card total"><b>${value(total)} ${unit}</b>${escapeHtml(first.criterion)}, embedded and use${meaning}</div>${phases}${kwh}</div>`;
+  });
 }
+
+/** The script of the page: the head, its charts, the parts' (src/output/reportParts/). */
+const pageOf = (model: ReportModel) =>
+  pageScript(OVER_TIME_SCRIPT, DRAW, EXPLORER_SCRIPT, model.gridUse === undefined ? "" : DRAW_GRID);
 
 export function reportHtml(model: ReportModel): string {
   const { totals } = model;
@@ -448,26 +493,31 @@ export function reportHtml(model: ReportModel): string {
     card("with warnings", figure(totals.warned), totals.warned > 0 ? "warn" : ""),
   ].join("");
   const contributors = first
-    ? `<div><h2>Largest contributors (${escapeHtml(first.criterion)})</h2><div id="chart-contributors" class="chart tall"></div></div>`
+    ? `<div><h2>Largest contributors</h2><div id="chart-contributors" class="chart tall"></div></div>`
     : "";
+  const named = switchable(model);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(model.title)}</title><style>${STYLE}</style></head>
-<body>
+<title>${escapeHtml(model.title)}</title><style>${STYLE}${criterionStyle(named)}${SORTABLE_STYLE}${EXPLORER_STYLE}</style></head>
+<body data-c="0">
 <h1>${escapeHtml(model.title)}</h1><p class="sub">${escapeHtml(model.subtitle)}</p>${model.note === undefined ? "" : `<p class="sub">${escapeHtml(model.note)}</p>`}
 ${model.interrupted ? '<p class="interrupted">The evaluation was interrupted: this report covers the rows evaluated before.</p>' : ""}
-<div class="cards">${headlineCards(model)}</div>
+${criterionSwitch(named)}
+${headlineCards(model)}
+${overTimeSection(model.overTime ?? null, "rows")}
 <div class="side">${contributors}${groups}</div>
 <h2>Rows evaluated</h2><div class="cards">${counts}</div>
 <h2>Totals per criterion</h2>${totalsTable(model)}
 ${model.groupColumns.length > 0 && first ? `<h2>Groups</h2>${groupsTable(model, groupList)}` : ""}
+${whatIfSection(model.whatIf ?? null, null, "cloud rows", false)}
+${explorerSection(model.cube ?? null, "rows")}
 <h2>Embedded against use</h2><p>Share of each criterion's total from manufacturing (embedded) and from electricity (use). ${escapeHtml(model.embedded ?? EMBEDDED_MEANING)}</p>
 <div id="chart-phases" class="chart"></div>${gridSection(model)}
 <h2>Rows that failed</h2>${rowsTable(model.failed, totals.failed, "why", "None: every row was evaluated.")}
 <h2>Rows with warnings</h2>${rowsTable(model.warned, totals.warned, "warnings", "None.")}
 <script type="application/json" id="report-data">${scriptJson(chartData(model, groupList))}</script>
 <script>${chartLibrary()}</script>
-<script>${DRAW}${model.gridUse === undefined ? "" : DRAW_GRID}${FRAME_HEIGHT_SCRIPT}</script>
+<script>${pageOf(model)}${FRAME_HEIGHT_SCRIPT}</script>
 </body></html>
 `;
 }

@@ -239,7 +239,11 @@ export function coefficientTable(context: EditionContext, request: CoefficientRe
 }
 
 /** A location's electricity factor of a criterion (§5.2), when its table has one. */
-function factorAt(context: EditionContext, location: string, criterion: RequestedCriterion): number | null {
+export function factorAt(
+  context: Pick<EditionContext, "service">,
+  location: string,
+  criterion: RequestedCriterion,
+): number | null {
   const { electricity } = context.service.data;
   const key = electricityKey(criterion.info.name, context.service.edition.rules.electricityKeys);
   return electricity.byLocation.get(location)?.factors.get(key)?.value ?? null;

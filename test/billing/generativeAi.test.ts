@@ -136,9 +136,14 @@ describe("a CUR with Amazon Bedrock lines", () => {
   it("counts AI usage as its own method in the coverage, its own row of the report", SLOW, () => {
     expect(runs["genai-cur"].stderr).toMatch(/ {2}generative-ai: 3 rows, cost 14\.25 \(57\.7 %\)/);
     const report = readFileSync(join(scratch, "genai-cur.html"), "utf8");
-    // The report's ranking by method: AI usage's lines and cost apart from the instance's
-    expect(report).toContain('"name":"generative-ai","lines":3,"cost":14.25');
-    expect(report).toContain('"name":"instance","lines":1,"cost":4.608');
+    // The report's table by method: AI usage's lines and cost apart from the instance's
+    const byMethod = report.slice(report.indexOf('id="chart-method"'));
+    expect(byMethod).toContain(
+      '<td class="name">generative-ai</td><td class="n wide" data-v="3">3</td><td data-v="14.25" ',
+    );
+    expect(byMethod).toContain(
+      '<td class="name">instance</td><td class="n wide" data-v="1">1</td><td data-v="4.608" ',
+    );
   });
 });
 

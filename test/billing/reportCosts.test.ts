@@ -4,14 +4,14 @@
  * and whether the export amortises its commitments (FOCUS EffectiveCost against BilledCost, a
  * CUR's reservation and Savings Plan columns).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeBillingExport } from "../../scripts/billing-exports.js";
 import { billingAccount } from "../../src/billing/account.js";
 import { evaluateBillingExport } from "../../src/billing/bill.js";
-import type { BillRanking } from "../../src/output/billReport.js";
+import type { Ranking } from "../../src/output/reportParts/model.js";
 import { billingFixture } from "../support/publicExports.js";
 import { billingRequest, billingTermsOf } from "./support.js";
 
@@ -42,7 +42,7 @@ function reportOf(file: string, output: string): ReturnType<typeof reportOfRun> 
 
 const SAMPLE = "focus-1.0-finops-sample.csv";
 
-const sum = (ranking: BillRanking, of: (row: { cost: number; lines: number }) => number) =>
+const sum = (ranking: Ranking, of: (row: { cost: number; lines: number }) => number) =>
   [...ranking.rows, ...(ranking.others === null ? [] : [ranking.others])].reduce(
     (total, row) => total + of(row),
     0,
@@ -98,5 +98,65 @@ describe("the bill's report reads one cost", () => {
     }
     const ec2 = report.byService.rows.find((row) => row.id === "AmazonEC2");
     expect(ec2?.name).toBe("Amazon Elastic Compute Cloud");
+  });
+});
+
+describe("one cost basis, the by-cost lines included", () => {
+  it("a by-cost line's estimate reads the report's cost: EffectiveCost, its rate the instance lines' EffectiveCost", async () => {
+    // 10 h of m5.xlarge billed 2.00 and paid 1.50; a load balancer's hour billed 1.00, paid 0.60
+    const file = join(scratch, "by-cost.csv");
+    const header =
+      "BilledCost,EffectiveCost,ChargeCategory,ChargeDescription,ConsumedQuantity,ConsumedUnit,ProviderName,RegionId,ServiceName,ServiceCategory,ResourceId";
+    writeFileSync(
+      file,
+      `${header}\n2.00,1.50,Usage,$0.20 per On Demand Linux m5.xlarge Instance Hour,10,Hours,AWS,eu-west-3,Amazon Elastic Compute Cloud,Compute,i-1\n` +
+        "1.00,0.60,Usage,$0.0225 per Application LoadBalancer-hour (or partial hour),1,Hours,AWS,eu-west-3,Elastic Load Balancing,Networking,lb-1\n",
+    );
+    const report = await reportOf(file, "by-cost-out.csv");
+    const [names, ...lines] = readFileSync(join(scratch, "by-cost-out.csv"), "utf8").trim().split("\n");
+    const header_ = names.split(",");
+    const cell = (line: string, column: string) => Number(line.split(",")[header_.indexOf(column)]);
+    const [instance, balancer] = lines;
+    expect(balancer).toContain("by-cost");
+    // kWh per paid USD of the instance lines × the balancer's paid 0.60 (BilledCost: 1.00 × kWh / 2.00)
+    const rate = cell(instance, "energy_kwh") / 1.5;
+    expect(cell(balancer, "method_quantity")).toBeCloseTo(0.6, 12);
+    expect(cell(balancer, "energy_kwh") / (0.6 * rate)).toBeCloseTo(1, 9);
+    // The report's rows: the by-cost row's cost on the basis its impacts were read from
+    const byCost = report.byMethod.rows.find((row) => row.name === "by-cost");
+    expect(byCost?.cost).toBeCloseTo(0.6, 12);
+    expect(report.coverage.byMethod.find((row) => row.name === "by-cost")?.cost).toBeCloseTo(0.6, 12);
+    expect(report.costBasis).toMatch(/^amortised cost, as EffectiveCost/);
+  });
+
+  it("the FOCUS sample's by-cost row: 25 lines paid 0 USD carry no impact", async () => {
+    const report = await reportOf(billingFixture(SAMPLE), `${SAMPLE}.out.csv`);
+    const byCost = report.byMethod.rows.find((row) => row.name === "by-cost");
+    expect(byCost?.lines).toBe(25);
+    expect(byCost?.cost).toBe(0);
+    // Its AWS lines' EffectiveCost is 0 where BilledCost is positive (20.3 gCO2eq on BilledCost)
+    expect((byCost?.impacts[0].embedded ?? 1) + (byCost?.impacts[0].use ?? 1)).toBe(0);
+    expect(byCost?.energy).toBe(0);
+  });
+
+  it("an Azure amortised export says amortised, by its unused reservation's charge", async () => {
+    const [header, ...rows] = readFileSync(billingFixture("azure-ea.csv"), "utf8").trim().split("\n");
+    const columns = header.split(",");
+    const at = columns.indexOf("ChargeType");
+    // The amortised dataset's own charge: a reservation's unused hours (the row's other cells kept)
+    const unused = rows[0].replace(
+      ",Usage,UsageBased,OnDemand,",
+      ",UnusedReservation,UsageBased,Reservation,",
+    );
+    expect(unused).not.toBe(rows[0]);
+    expect(at).toBeGreaterThan(0);
+    const amortised = join(scratch, "azure-amortised.csv");
+    writeFileSync(amortised, `${[header, ...rows, unused].join("\n")}\n`);
+    const report = await reportOf(amortised, "azure-amortised-out.csv");
+    expect(report.costBasis).toBe(
+      "amortised cost, as CostInBillingCurrency (an amortised dataset: its ChargeType UnusedReservation lines), positive lines only (credits and refunds left out)",
+    );
+    const actual = await reportOf(billingFixture("azure-ea.csv"), "azure-actual-out.csv");
+    expect(actual.costBasis).toMatch(/^billed cost, as CostInBillingCurrency,/);
   });
 });

@@ -5,22 +5,26 @@
  */
 import { DuckDBInstance } from "@duckdb/node-api";
 import { describe, expect, it } from "vitest";
-import { REPORT_LINES, ranked } from "../../src/billing/reportData.js";
+import { summedLines } from "../../src/billing/report/lines.js";
+import { ranked } from "../../src/billing/reportData.js";
 
 /** The service ranking of `lines` (service, embedded) on a connection of `threads` threads. */
 async function serviceRanking(lines: readonly (readonly [string, number])[], threads: string) {
   const instance = await DuckDBInstance.create(":memory:", { threads });
   const connection = await instance.connect();
   try {
-    await connection.run(
-      `CREATE TEMP TABLE ${REPORT_LINES} (method VARCHAR, service VARCHAR, service_id VARCHAR, region VARCHAR,
-         account VARCHAR, resource VARCHAR, resource_id VARCHAR, cost DOUBLE, embedded DOUBLE, use DOUBLE)`,
-    );
+    // The lines as the report's table sums them (summedLines: each group's sums left in their exact parts)
     const values = lines.map(
-      ([service, embedded]) => `('m', '${service}', NULL, 'r', 'a', NULL, NULL, 1, ${embedded}, 0)`,
+      ([service, embedded]) =>
+        `('m', '${service}', NULL::VARCHAR, 'r', 'a', NULL::VARCHAR, NULL::VARCHAR, 1.0, 0.0, ${embedded}::DOUBLE, 0.0, NULL::DOUBLE, NULL::DOUBLE)`,
     );
-    await connection.run(`INSERT INTO ${REPORT_LINES} VALUES ${values.join(", ")}`);
-    return await ranked(connection, "service");
+    await summedLines(
+      connection,
+      `SELECT * FROM (VALUES ${values.join(", ")}) lines(method, service, service_id, region, account, resource,
+         resource_id, cost, energy, c0_embedded, c0_use, period_start, period_end)`,
+      1,
+    );
+    return await ranked(connection, "service", 1);
   } finally {
     connection.closeSync();
     instance.closeSync();
@@ -39,9 +43,23 @@ describe("the report's rankings", () => {
       ...Array.from({ length: 14 }, (_, k): [string, number] => [`s${String(k + 10)}`, 0.25]),
     ];
     const one = await serviceRanking(lines, "1");
-    expect(one.rows[0]).toEqual({ name: "a", lines: 4, cost: 4, embedded: 2, use: 0 });
+    expect(one.rows[0]).toEqual({
+      name: "a",
+      lines: 4,
+      cost: 4,
+      energy: 0,
+      impacts: [{ embedded: 2, use: 0 }],
+    });
     expect(one.rows).toHaveLength(12);
-    expect(one.others).toEqual({ name: "3 more", id: undefined, lines: 3, cost: 3, embedded: 0.75, use: 0 });
+    expect(one.others).toEqual({
+      name: "3 more",
+      id: undefined,
+      lines: 3,
+      cost: 3,
+      energy: 0,
+      impacts: [{ embedded: 0.75, use: 0 }],
+    });
+    expect(one.more).toBe(3);
     expect(await serviceRanking(lines, "4")).toEqual(one);
   });
 });

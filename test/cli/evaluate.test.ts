@@ -10,7 +10,7 @@ import { Readable, Writable } from "node:stream";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INVENTORY_KINDS } from "../../src/cli/inventory.js";
+import { INVENTORY_KINDS } from "../../src/cli/inventory/inventory.js";
 import { main } from "../../src/cli/main.js";
 import { createProgress } from "../../src/cli/progress.js";
 import { EDITION_IDS } from "../../src/editions/index.js";

@@ -1,11 +1,11 @@
 /**
  * The documentation's generated tables (scripts/docs.ts, `npm run docs`) are the ones their
  * descriptions make: the configuration table from src/config/environment.ts, the inventory's columns from
- * src/cli/inventory.ts. A stale page fails here, naming the command that rewrites it.
+ * src/cli/inventory/inventory.ts. A stale page fails here, naming the command that rewrites it.
  */
 import { describe, expect, it } from "vitest";
 import { GENERATED_TABLES, generatedPages, withTables } from "../../scripts/docs.js";
-import { columnTable, INVENTORY_COLUMNS } from "../../src/cli/inventory.js";
+import { columnTable, INVENTORY_COLUMNS } from "../../src/cli/inventory/inventory.js";
 import { configurationTable, SETTINGS } from "../../src/config/environment.js";
 
 describe("generated tables (npm run docs)", () => {

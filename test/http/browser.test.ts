@@ -6,11 +6,11 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, headlessChromium } from "../support/chromium.js";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
 
-const CHROMIUM = "/usr/bin/chromium";
 /** Generous: the machine may be loaded; the waits end as soon as their condition holds. */
 const WAIT_MS = 120_000;
 
@@ -26,19 +26,7 @@ beforeAll(async () => {
   }
   server = await startTestServer({ LOG_LEVEL: "silent" });
   profile = mkdtempSync(join(tmpdir(), "impacts-chromium-"));
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  browser = await headlessChromium(profile);
 }, WAIT_MS);
 
 afterAll(async () => {

@@ -124,6 +124,13 @@ async function checkWidths(page: Page, name: string): Promise<void> {
     await page.evaluate(
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
     );
+    // The frame (an origin of its own, laid out apart) has taken the narrower width, then laid out
+    await expect
+      .poll(() => reportFrame(page).evaluate(() => window.innerWidth), { timeout: WAIT_MS })
+      .toBeLessThan(width);
+    await reportFrame(page).evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     expect(await misfits(page), `${name} at ${width} px`).toEqual([]);
     if (SCREENSHOTS !== null)
       await page.screenshot({ path: join(SCREENSHOTS, `evaluate-${name}-${width}.png`) });

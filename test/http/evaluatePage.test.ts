@@ -16,13 +16,13 @@ import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import ExcelJS from "exceljs";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CLI_BUNDLE } from "../support/bundle.js";
+import { CHROMIUM, headlessChromium } from "../support/chromium.js";
 import { firstLine, postFrom } from "../support/clientAddress.js";
 import { portOf, startService } from "../support/process.js";
 
-const CHROMIUM = "/usr/bin/chromium";
 const WAIT_MS = 120_000;
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const INVENTORY = join(ROOT, "examples/inventory.csv");
@@ -60,18 +60,7 @@ beforeAll(async () => {
   [listening] = await service.waitFor(/^listening on /);
   server = { url: `http://127.0.0.1:${portOf(listening)}` };
   profile = mkdtempSync(join(work, "chromium-"));
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    acceptDownloads: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--no-first-run",
-    ],
-  });
+  browser = await headlessChromium(profile, true);
 }, WAIT_MS);
 
 afterAll(async () => {
@@ -334,11 +323,20 @@ describe("the /evaluate page", () => {
       await expect
         .poll(() => page.textContent("#status"), { timeout: WAIT_MS })
         .toContain("The file exceeds 50 MiB (the page's bound): huge.csv is 51.0 MiB.");
+      expect(await page.textContent("#instead-command")).toMatch(
+        /^npx impact-service evaluate huge\.csv --edition /,
+      );
       await drop(page, "long.csv", `kind,quantity\n${"server,1\n".repeat(200_001)}`);
       await page.getByRole("button", { name: "Evaluate" }).click();
       await expect
         .poll(() => page.textContent("#status"), { timeout: WAIT_MS })
         .toBe("Refused: the file has more than 200,000 lines (the page's bound)");
+      // Beside the bound, the command line that runs the same file with no bound but the machine's
+      const edition = await page.inputValue('select[name="edition"]');
+      expect(await page.isVisible("#instead")).toBe(true);
+      expect(await page.textContent("#instead-command")).toBe(
+        `npx impact-service evaluate long.csv --edition ${edition} -o long-impacts.csv --report long-report.html`,
+      );
       expect(runFolders()).toEqual([]);
       await page.close();
     },

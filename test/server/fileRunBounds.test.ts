@@ -15,7 +15,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type CommandStart, startCommand } from "../../src/service/fileEvaluation/command.js";
 import { fileRequestOf } from "../../src/service/fileEvaluation/request.js";
 import { folderBytes, removeLeftFolders } from "../../src/service/fileEvaluation/runFolder.js";
-import { createRunWatch, folderRefusal, memoryRefusal } from "../../src/service/fileEvaluation/runWatch.js";
+import {
+  createRunWatch,
+  folderRefusal,
+  memoryRefusal,
+  ownResidentBytes,
+} from "../../src/service/fileEvaluation/runWatch.js";
 
 const work = mkdtempSync(join(tmpdir(), "file-run-bounds-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -137,6 +142,17 @@ describe("the watch of the runs", () => {
     expect(memoryRefusal({ runsMemoryBytes: 64 * MiB, runFolderBytes: 0 }, 100 * MiB, false)).toBe(
       "the runs at once used 100 MiB of memory, more than 64 MiB (the page's bound); the run was stopped",
     );
+  });
+
+  it("counts a run's own pages, not the files it maps (node's binary, DuckDB's library)", () => {
+    // A billing run's peak, as /proc/<pid>/status read it: 488 MiB resident, 86 of them mapped files
+    const status =
+      "VmRSS:\t  500232 kB\nRssAnon:\t  412544 kB\nRssFile:\t   87688 kB\nRssShmem:\t       0 kB\n";
+    expect(ownResidentBytes(status)).toBe(412_544 * 1024);
+    expect(ownResidentBytes("VmRSS:\t  1000 kB\nRssAnon:\t 600 kB\nRssShmem:\t 50 kB\n")).toBe(650 * 1024);
+    // A kernel without the split (before 4.5): the whole resident set
+    expect(ownResidentBytes("VmRSS:\t  1000 kB\n")).toBe(1000 * 1024);
+    expect(ownResidentBytes("Name:\tnode\n")).toBeNull();
   });
 
   it("stops a run whose folder passes its bytes, saying so", async () => {

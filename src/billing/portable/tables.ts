@@ -37,7 +37,13 @@ export interface KeysRequest {
 }
 
 /** The columns of keys.csv, in the keys script's order. */
-const KEY_COLUMNS = [...LINE_KIND_COLUMNS, "billing_quantity", "billing_line_count", "billing_cost"];
+const KEY_COLUMNS = [
+  ...LINE_KIND_COLUMNS,
+  "billing_quantity",
+  "billing_line_count",
+  "billing_cost",
+  "billing_paid_cost",
+];
 
 /** The table billing_line_kinds from the keys file: its texts as they are, its numbers as doubles. */
 async function loadKinds(connection: DuckDBConnection, file: string): Promise<void> {

@@ -220,6 +220,64 @@ export const REGION_COUNTRIES: Readonly<Record<string, Readonly<Record<string, s
 };
 
 /**
+ * The part of the world each country of the providers' regions is in (ISO 3166-1 alpha-3): the
+ * United Nations' M49 standard's regions (Africa, Asia, Europe, Oceania), the Americas as its
+ * sub-regions Northern America and Latin America and the Caribbean (unstats.un.org, "Standard
+ * country or area codes for statistical use", M49). What-if's moves stay within one (a usage moved
+ * to a region of lower intensity on the same continent: src/billing/whatIf.ts).
+ */
+export const COUNTRY_AREAS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(["DZA", "EGY", "KEN", "MAR", "NGA", "ZAF"].map((code) => [code, "Africa"])),
+  ...Object.fromEntries(
+    [
+      "ARE",
+      "BHR",
+      "CHN",
+      "HKG",
+      "IDN",
+      "IND",
+      "ISR",
+      "JPN",
+      "KOR",
+      "MYS",
+      "QAT",
+      "SAU",
+      "SGP",
+      "THA",
+      "TWN",
+    ].map((code) => [code, "Asia"]),
+  ),
+  ...Object.fromEntries(
+    [
+      "AUT",
+      "BEL",
+      "CHE",
+      "CZE",
+      "DEU",
+      "DNK",
+      "ESP",
+      "FIN",
+      "FRA",
+      "GBR",
+      "GRC",
+      "IRL",
+      "ITA",
+      "NLD",
+      "NOR",
+      "POL",
+      "PRT",
+      "SRB",
+      "SWE",
+    ].map((code) => [code, "Europe"]),
+  ),
+  ...Object.fromEntries(["AUS", "NZL"].map((code) => [code, "Oceania"])),
+  ...Object.fromEntries(["CAN", "USA"].map((code) => [code, "Northern America"])),
+  ...Object.fromEntries(
+    ["ARG", "BRA", "CHL", "COL", "MEX"].map((code) => [code, "Latin America and the Caribbean"]),
+  ),
+};
+
+/**
  * Spellings billed for no one place: a global service (CloudFront, Route 53: `global`), Google's
  * multi-regions spanning countries, Azure's billing zones and `Unassigned`. Evaluated at the
  * provider's default place, with a warning.

@@ -413,7 +413,10 @@ export async function loadCoefficients(
 /**
  * kWh per unit of cost (PUE included) of each provider's evaluated instance lines with a positive
  * cost, for the providers with lines of the cost key; read from the kinds of lines
- * (billing_line_kinds, grouped by the sign of their cost) and the lookup table.
+ * (billing_line_kinds, grouped by the sign of their cost) and the lookup table. The cost is the one
+ * the coverage and the report read (billing_paid_cost: FOCUS EffectiveCost, a CUR's amortised
+ * cost, else the billed cost), as is a by-cost line's (sql/evaluate/billing_impacts.sql): one basis
+ * from the rate to the report's rows.
  */
 export async function costRates(connection: DuckDBConnection): Promise<Map<string, number>> {
   // The kinds' energy and cost read in one order and summed here: DuckDB's SUM over threads adds
@@ -422,9 +425,9 @@ export async function costRates(connection: DuckDBConnection): Promise<Map<strin
   const reader = await connection.runAndReadAll(
     `WITH billing_classified AS (SELECT * FROM billing_line_kinds),
        billing_located AS (${sqlQuery("evaluate/billing_located.sql")})
-     SELECT COALESCE(billing_provider, '') AS provider, energy_kwh, billing_cost
+     SELECT COALESCE(billing_provider, '') AS provider, energy_kwh, billing_paid_cost
      FROM (${impactsQuery([])}) kinds
-     WHERE billing_method = 'instance' AND billing_problem IS NULL AND billing_cost > 0 AND energy_kwh > 0
+     WHERE billing_method = 'instance' AND billing_problem IS NULL AND billing_paid_cost > 0 AND energy_kwh > 0
        AND COALESCE(billing_provider, '') IN (
          SELECT COALESCE(billing_provider, '') FROM billing_line_kinds WHERE billing_method_key = '${COST_KEY}')
      ORDER BY ALL`,
@@ -434,7 +437,7 @@ export async function costRates(connection: DuckDBConnection): Promise<Map<strin
     const provider = String(row.provider);
     const sum = sums.get(provider) ?? { energy: 0, cost: 0 };
     sum.energy += Number(row.energy_kwh);
-    sum.cost += Number(row.billing_cost);
+    sum.cost += Number(row.billing_paid_cost);
     sums.set(provider, sum);
   }
   return new Map([...sums].map(([provider, sum]) => [provider, sum.energy / sum.cost]));

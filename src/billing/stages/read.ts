@@ -139,24 +139,41 @@ function groupColumn(prepared: NamedColumns, name: string, output: "csv" | "parq
     return { name: column, expression: identifier(column) };
   }
   const key = name.slice("tag:".length);
-  const index = prepared.header.findIndex((column) => TAG_COLUMNS.includes(column.toLowerCase()));
+  const tags = tagColumnOf(prepared.header);
+  const index = tags === null ? -1 : prepared.header.indexOf(tags);
   if (index < 0 || key === "") {
     throw new BillingInputError(
       `--group-by ${name}: the file has no Tags or resource_tags column, or no key`,
     );
   }
   const column = prepared.columns.names[index];
-  // Read back from the output: CSV holds a map as its JSON text, Parquet as the map.
-  const text =
-    output === "parquet" && prepared.columns.nested.has(column)
-      ? `CAST(to_json(${identifier(column)}) AS VARCHAR)`
-      : `TRIM(CAST(${identifier(column)} AS VARCHAR))`;
-  const json = `CASE WHEN LEFT(${text}, 1) = '{' THEN ${text} ELSE CONCAT('{', ${text}, '}') END`;
-  const path = (tag: string) => literal(`$."${tag.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`);
-  return {
-    name,
-    expression: `CASE WHEN json_valid(${json}) THEN COALESCE(json_extract_string(${json}, ${path(key)}), json_extract_string(${json}, ${path(`user_${key}`)})) END`,
-  };
+  const json = tagsJson(column, output === "parquet" && prepared.columns.nested.has(column));
+  return { name, expression: tagValue(json, literal(tagPath(key)), literal(tagPath(`user_${key}`))) };
+}
+
+/** The column among `names` holding a bill's tags (TAG_COLUMNS), or null. */
+export function tagColumnOf(names: readonly string[]): string | null {
+  return names.find((column) => TAG_COLUMNS.includes(column.toLowerCase())) ?? null;
+}
+
+/**
+ * A tag column's cell as a JSON object's text, read back from the output: CSV holds a map as its
+ * JSON text (Azure's without braces), Parquet as the map (`map`).
+ */
+export function tagsJson(column: string, map: boolean): string {
+  const text = map
+    ? `CAST(to_json(${identifier(column)}) AS VARCHAR)`
+    : `TRIM(CAST(${identifier(column)} AS VARCHAR))`;
+  return `CASE WHEN LEFT(${text}, 1) = '{' THEN ${text} ELSE CONCAT('{', ${text}, '}') END`;
+}
+
+/** The JSON path of a tag's key. */
+export const tagPath = (tag: string) => `$."${tag.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+
+/** A tag's value in a tag cell's JSON (`json`), at the first path that has it (SQL texts), or NULL. */
+export function tagValue(json: string, ...paths: readonly string[]): string {
+  const values = paths.map((path) => `json_extract_string(${json}, ${path})`).join(", ");
+  return `CASE WHEN json_valid(${json}) THEN COALESCE(${values}) END`;
 }
 
 /*

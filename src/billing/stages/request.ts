@@ -38,6 +38,8 @@ export interface BillingRequest {
   readonly strict: boolean;
   /** Gather the data of the bill's report (src/output/billReport.ts). */
   readonly report?: boolean;
+  /** Evaluate what changes to the largest usages would save (src/billing/whatIf.ts): the report's, --what-if's. */
+  readonly whatIf?: boolean;
   /**
    * A folder to write the small tables the run built to (instance_matches.csv, billing_places.csv,
    * billing_energy.csv, method_coefficients.parquet; with a grid series grid_interval, grid_zone,

@@ -6,14 +6,24 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { identifier, literal } from "../../duckdb/database.js";
 import type { RequestedCriterion } from "../../engine/index.js";
 import { PHASES, type Phase } from "../../output/columns.js";
+import type { WhatIf } from "../../output/reportParts/model.js";
 import type { CoefficientRow } from "../../service/coefficients.js";
-import { amortisedCostColumns, type BillingFormat, coverageCostColumn, currencyColumns } from "../formats.js";
+import {
+  amortisedCostColumns,
+  type BillingFormat,
+  coverageCostColumn,
+  currencyColumns,
+  filedColumns,
+  headerColumn,
+} from "../formats.js";
 import type { GridRun } from "../grid.js";
 import type { InstanceMatch } from "../matching.js";
 import { billName } from "../reading/layout.js";
 import type { BillReportData } from "../reportData.js";
+import { billUsages, whatIfs } from "../whatIf.js";
 import { currencySql } from "./classify.js";
 import type { LineGroup } from "./evaluate.js";
 import { type LookedUp, lookupKey } from "./lookUp.js";
@@ -48,6 +58,8 @@ export interface BillingSummary {
   readonly report: BillReportData | null;
   /** How the lines fared with the grid series, when one was given. */
   readonly grid: GridRun | null;
+  /** What changes to its largest usages would save (src/billing/whatIf.ts), when asked (a report, --what-if). */
+  readonly whatIf: readonly WhatIf[] | null;
   /** The currency of its amounts (billCurrency), null when the export names none. */
   readonly currency: string | null;
 }
@@ -63,14 +75,17 @@ export async function summarise(
   groups: readonly LineGroup[],
   written: WrittenRun,
   terms: BillingTerms,
+  asked: { readonly whatIf: boolean } = { whatIf: false },
 ): Promise<BillingSummary> {
   const { matches, coefficients } = lookedUp;
   const currency = await billCurrency(connection, read);
+  const charges = await amortisedByCharges(connection, read);
+  const column = coverageCostColumn(read.format, read.header);
   return {
     file: billName(read.parts),
     format: read.format,
-    costColumn: coverageCostColumn(read.format, read.header),
-    amortisedCost: amortisedCostColumns(read.format, read.header).length > 0,
+    costColumn: charges === null ? column : `${column} (an amortised dataset: its ${charges} lines)`,
+    amortisedCost: amortisedCostColumns(read.format, read.header).length > 0 || charges !== null,
     edition: terms.context.service.edition.id,
     groups,
     matches: [...matches.values()],
@@ -78,8 +93,32 @@ export async function summarise(
     impactColumns: terms.impactColumnNames,
     report: written.report,
     grid: written.grid,
+    whatIf: asked.whatIf ? await whatIfs(terms, billUsages(groups, matches)) : null,
     currency,
   };
+}
+
+/**
+ * The charges by which the export's lines say its cost is amortised (BillingFormat.amortisedCharges:
+ * an Azure amortized dataset's unused reservation hours, `ChargeType UnusedReservation`), or null;
+ * read on the first pass's tuples (billing_export_tuples, where the charge column is a describing
+ * column): no line read again.
+ */
+async function amortisedByCharges(connection: DuckDBConnection, read: ReadExport): Promise<string | null> {
+  const charges = read.format.amortisedCharges;
+  if (charges === undefined) return null;
+  const { header, runName } = filedColumns(read.views.header, read.views.renamed);
+  const spelled = headerColumn(read.format, charges.column, header);
+  if (spelled === null) return null;
+  const column = runName(spelled);
+  if (!read.tuple.columns.includes(column)) return null;
+  const values = charges.values.map(literal).join(", ");
+  const reader = await connection.runAndReadAll(
+    `SELECT DISTINCT TRIM(CAST(${identifier(column)} AS VARCHAR)) AS charge FROM billing_export_tuples
+     WHERE TRIM(CAST(${identifier(column)} AS VARCHAR)) IN (${values}) ORDER BY 1`,
+  );
+  const found = reader.getRowObjects().map((row) => String(row.charge));
+  return found.length === 0 ? null : `${spelled} ${found.join(", ")}`;
 }
 
 function totalsOf(

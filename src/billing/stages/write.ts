@@ -8,7 +8,7 @@
 import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { fileLiteral, identifier, literal } from "../../duckdb/database.js";
+import { identifier, literal } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { FileReadError, readFailing } from "../../duckdb/readErrors.js";
 import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../../output/csv.js";
@@ -19,6 +19,7 @@ import { impactsQuery } from "../queries.js";
 import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES } from "../registry/sqlTables.js";
 import { type BillReportData, writtenReportData } from "../reportData.js";
+import { gzippedOutput, type WrittenFile, writtenSource } from "../writtenFile.js";
 import type { LineGroup } from "./evaluate.js";
 import { type LookedUp, SMALL_TABLE_COLUMNS } from "./lookUp.js";
 import type { GroupColumn, ReadExport } from "./read.js";
@@ -46,7 +47,7 @@ export async function writeOutputs(
 ): Promise<WrittenRun> {
   const { impactColumnNames } = terms;
   const temporary = partialOf(request.output);
-  const target = { file: temporary, format: request.format };
+  const target = { file: temporary, format: request.format, gzip: gzippedOutput(request.output) };
   try {
     const lines = groups.reduce((sum, group) => sum + group.lines, 0);
     const grid = lookedUp.grid;
@@ -73,7 +74,11 @@ export async function writeOutputs(
     };
     const report =
       request.report === true
-        ? await writtenReportData(connection, lineColumns, terms.criteria[0]?.info)
+        ? await writtenReportData(
+            connection,
+            lineColumns,
+            terms.criteria.map(({ info }) => ({ name: info.name, unit: info.unit })),
+          )
         : null;
     renameSync(temporary, request.output);
     return { grid: gridRun, report };
@@ -90,16 +95,13 @@ export async function writeOutputs(
  */
 export async function writeGroupSums(
   connection: DuckDBConnection,
-  written: { readonly file: string; readonly format: OutputFormat },
+  written: WrittenFile,
   groupsOutput: string | null,
   groupColumns: readonly GroupColumn[],
   impactColumnNames: readonly string[],
 ): Promise<void> {
   if (groupsOutput === null || groupColumns.length === 0) return;
-  const source =
-    written.format === "parquet"
-      ? `read_parquet(${fileLiteral(written.file)})`
-      : `read_csv(${fileLiteral(written.file)}, header = true, all_varchar = true)`;
+  const source = writtenSource(written);
   // Summed exactly (src/duckdb/exactSum.ts): a group's sums whatever the threads' split of its lines
   const summed = ["hours", ...impactColumnNames];
   const parts = summed.map((column) => exactSumParts(`TRY_CAST(${identifier(column)} AS DOUBLE)`, column));
@@ -209,15 +211,13 @@ async function textColumnsOf(connection: DuckDBConnection, query: string): Promi
  */
 const PARQUET_ROW_GROUP = 30_720;
 
-export function copyOptions(format: OutputFormat): string {
-  return format === "csv"
-    ? "(FORMAT csv, HEADER true)"
-    : `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${PARQUET_ROW_GROUP})`;
+export function copyOptions(format: OutputFormat, gzip = false): string {
+  if (format === "csv")
+    return gzip ? "(FORMAT csv, HEADER true, COMPRESSION gzip)" : "(FORMAT csv, HEADER true)";
+  return `(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${PARQUET_ROW_GROUP})`;
 }
 
-interface LinesTarget {
-  readonly file: string;
-  readonly format: OutputFormat;
+interface LinesTarget extends WrittenFile {
   /** With a grid series: its gwp use, warnings and intensity (src/billing/grid.ts). */
   readonly grid?: boolean;
 }
@@ -245,7 +245,7 @@ export async function writeLines(
     const result = await connection.run(
       `COPY (SELECT ${outputSelect(input, textColumns, impactColumnNames, csv, grid)}
          FROM (${lines}) lines)
-       TO ${literal(target.file)} ${copyOptions(target.format)}`,
+       TO ${literal(target.file)} ${copyOptions(target.format, target.gzip === true)}`,
     );
     return result.rowsChanged;
   } finally {

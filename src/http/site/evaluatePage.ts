@@ -18,6 +18,9 @@ interface EvaluatePageInfo {
   readonly bounds: FileEvaluationBounds;
 }
 
+/** Bytes as the bounds say them: `512 MiB`. */
+const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const STYLE = `
@@ -73,9 +76,18 @@ function choose(f) {
   chosen.textContent = f ? "Chosen: " + f.name + " (" + size(f.size) + "), edition " + form.edition.value : "No file chosen yet";
 }
 form.edition.addEventListener("change", () => choose(file));
-// A refusal is brought into view at every width: on a phone the status line is below the form.
+const instead = document.getElementById("instead");
+// A refusal is brought into view at every width (on a phone the status line is below the form); it
+// says the bound (the service's sentence) and the command line that has none but the machine's.
 function say(text, refused) {
   statusLine.textContent = text; statusLine.className = refused ? "refused" : "";
+  instead.hidden = !refused || !file;
+  if (refused && file) {
+    const stem = file.name.replace(/\\.(csv|csv\\.gz|json|json\\.gz|ndjson|jsonl|parquet|xlsx|zip)$/i, "");
+    const quote = (name) => (/^[\\w./-]+$/.test(name) ? name : JSON.stringify(name));
+    document.getElementById("instead-command").textContent = "npx impact-service evaluate " + quote(file.name) +
+      (form.edition.value ? " --edition " + form.edition.value : "") + " -o " + quote(stem + "-impacts.csv") + " --report " + quote(stem + "-report.html");
+  }
   if (refused) statusLine.scrollIntoView({ block: "center", behavior: "smooth" });
 }
 // The bar shows the upload, then the evaluation: the share the run tells (an inventory's rows
@@ -242,9 +254,10 @@ export function evaluatePage(info: EvaluatePageInfo): string {
 <p><button name="run" type="submit">Evaluate</button></p>
 </div>
 </form>
-<p class="bounds">Bounds: ${bounds.maxBytes / 1024 / 1024} MiB a file, ${bounds.maxLines.toLocaleString("en")} lines (a .csv.gz or .json.gz counted inflated, its text ${bounds.maxInflatedBytes / 1024 / 1024 / 1024} GiB at most; a workbook's parts, strings and cells by the workbook's bounds), ${bounds.timeoutMs / 1000} s a run, ${bounds.maxConcurrent} files at once for the whole service and ${bounds.maxPerClient} a client; the upload at least ${bounds.minUploadBytes / 1024} KiB every ${bounds.uploadWindowMs / 1000} s.</p>
+<p class="bounds">Bounds: ${bounds.maxBytes / 1024 / 1024} MiB a file, ${bounds.maxLines.toLocaleString("en")} lines (a .csv.gz or .json.gz counted inflated, its text ${bounds.maxInflatedBytes / 1024 / 1024 / 1024} GiB at most; a workbook's parts, strings and cells by the workbook's bounds) — a bill of ${bounds.maxLines.toLocaleString("en")} lines as wide as an AWS CUR 2.0 (100 columns) is taken; a run then has ${bounds.timeoutMs / 1000} s, ${mib(bounds.runsMemoryBytes)} of memory and ${mib(bounds.runFolderBytes)} of files (the file, its output written gzipped, the report); ${bounds.maxConcurrent} files at once for the whole service and ${bounds.maxPerClient} a client; the upload at least ${bounds.minUploadBytes / 1024} KiB every ${bounds.uploadWindowMs / 1000} s. Past them, the page says which and the command line that has no bound but your machine's.</p>
 <progress id="progress" max="1" value="0" aria-label="upload" hidden></progress>
 <div id="status" role="status" aria-live="polite"></div>
+<p id="instead" hidden>Past the page's bounds, run it on your own machine, where the only bounds are the machine's (the same numbers and report): <code id="instead-command"></code></p>
 <section id="results" hidden>
 <div id="downloads"></div>
 <iframe id="report" title="report" sandbox="allow-scripts"></iframe>

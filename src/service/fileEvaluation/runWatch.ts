@@ -26,11 +26,25 @@ export interface WatchedRun {
 /** Time between two looks: a command allocates or writes at most a few tens of MB meanwhile. */
 const LOOK_MS = 100;
 
-/** A process's resident bytes (Linux's /proc), or null where it cannot be read (gone, no /proc). */
+/**
+ * A process's own resident bytes (Linux's /proc): its anonymous and shared-memory pages, not the
+ * pages of the files it maps (node's binary, DuckDB's library: 86 MiB of a billing run's 488 MiB
+ * VmRSS), which every run and the service share, are counted once by the kernel and dropped under
+ * pressure. VmRSS where the kernel does not split it; null where it cannot be read (gone, no /proc).
+ */
+export function ownResidentBytes(status: string): number | null {
+  const field = (name: string) => {
+    const found = new RegExp(`^${name}:\\s+(\\d+) kB$`, "m").exec(status)?.[1];
+    return found === undefined ? null : Number(found);
+  };
+  const anonymous = field("RssAnon");
+  const kilobytes = anonymous === null ? field("VmRSS") : anonymous + (field("RssShmem") ?? 0);
+  return kilobytes === null ? null : kilobytes * 1024;
+}
+
 async function residentBytes(pid: number): Promise<number | null> {
   const status = await readFile(`/proc/${pid}/status`, "latin1").catch(() => null);
-  const kilobytes = status === null ? null : /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
-  return kilobytes == null ? null : Number(kilobytes) * 1024;
+  return status === null ? null : ownResidentBytes(status);
 }
 
 const mib = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MiB`;

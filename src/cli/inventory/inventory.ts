@@ -1,7 +1,7 @@
-import { REGION_COUNTRIES } from "../billing/registry/regions.js";
-import { utcMilliseconds } from "../grid/times.js";
-import { PERIPHERAL_KINDS, TERMINAL_KINDS } from "../service/catalogue.js";
-import { type DecimalMark, decimalPointText, REASONABLE_TEXT, readNumber } from "../support/numbers.js";
+import { REGION_COUNTRIES } from "../../billing/registry/regions.js";
+import { utcMilliseconds } from "../../grid/times.js";
+import { PERIPHERAL_KINDS, TERMINAL_KINDS } from "../../service/catalogue.js";
+import { type DecimalMark, decimalPointText, REASONABLE_TEXT, readNumber } from "../../support/numbers.js";
 
 /*
  * An inventory row (CSV, one asset per row) as a batch line: the single route that evaluates it

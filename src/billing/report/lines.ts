@@ -1,0 +1,300 @@
+/*
+ * The evaluated lines as the report reads them back from the lines the run wrote: each line's
+ * service, region, account and resource (the export's names, their ids for the hover), its cost
+ * as the coverage reads it (billing_paid_cost of sql/classify/billing_usage_<format>.sql: FOCUS
+ * EffectiveCost, a CUR's amortised cost where it has the columns, else the billed cost), its
+ * energy, every criterion's embedded and use impacts, and its period in seconds since 1970 UTC as
+ * sql/evaluate/billing_periods.sql reads the format's period columns (the output keeps them as
+ * given: the report reads them, it writes nothing of its own into the lines).
+ */
+
+import type { DuckDBConnection } from "@duckdb/node-api";
+import { identifier, literal } from "../../duckdb/database.js";
+import { createExactSumMacros, exactSumParts } from "../../duckdb/exactSum.js";
+import { impactColumn } from "../../output/columns.js";
+import type { ReportCriterion } from "../../output/reportParts/model.js";
+import { BILLING_FORMATS, type BillingFormatName, filedColumns, headerColumn } from "../formats.js";
+import { spellingKey } from "../places.js";
+import { sqlQuery } from "../queries.js";
+import { NO_REGION_SPELLINGS } from "../registry/regions.js";
+import { exportAddedColumns } from "../stages/classify.js";
+import { type WrittenFile, writtenSource } from "../writtenFile.js";
+
+/** A column of the export, or a key of one of its maps (a CUR 2.0's `product`, `resource_tags`). */
+type Source = string | { readonly map: string; readonly key: string };
+
+/**
+ * The format's columns a dimension of the report reads: on each line, the first of them the file
+ * has that is not empty (a name before its id, a sub-account before the billing account). `id`:
+ * what tells its rows apart, where the name may be shared or absent (a service's code, a
+ * resource's id); the rows are named by `name`, else by their id.
+ */
+interface DimensionSources {
+  readonly name: readonly Source[];
+  readonly id?: readonly Source[];
+}
+
+export type Dimension = "service" | "region" | "account" | "resource";
+
+const DIMENSIONS: Readonly<Record<BillingFormatName, Readonly<Record<Dimension, DimensionSources>>>> = {
+  focus: {
+    service: { name: ["ServiceName"] },
+    region: { name: ["RegionId"] },
+    account: { name: ["SubAccountName", "SubAccountId", "BillingAccountName", "BillingAccountId"] },
+    resource: { name: ["ResourceName"], id: ["ResourceId", "ResourceName"] },
+  },
+  cur: {
+    // AWS's product names (legacy product/ProductName, CUR 2.0's product map), the code as id
+    service: {
+      name: ["product_product_name", "product_servicename", { map: "product", key: "servicename" }],
+      id: ["line_item_product_code"],
+    },
+    region: { name: ["product_region_code", "product_region"] },
+    account: { name: ["line_item_usage_account_name", "line_item_usage_account_id"] },
+    resource: {
+      name: [
+        "resource_tags_user_name",
+        { map: "resource_tags", key: "user_name" },
+        { map: "resource_tags", key: "user:Name" },
+      ],
+      id: ["line_item_resource_id"],
+    },
+  },
+  azure: {
+    service: { name: ["MeterCategory"] },
+    region: { name: ["ResourceLocation"] },
+    account: { name: ["SubscriptionName", "SubscriptionId"] },
+    resource: { name: ["ResourceName"], id: ["ResourceId", "ResourceName"] },
+  },
+  gcp: {
+    service: { name: ["service_description"] },
+    region: { name: ["location_region", "location_location"] },
+    account: { name: ["project_name", "project_id"] },
+    resource: { name: ["resource_name"] },
+  },
+  oci: {
+    service: { name: ["product_service"] },
+    region: { name: ["product_region"] },
+    account: { name: ["line_item_tenant_id"] },
+    resource: { name: ["product_resource_id"] },
+  },
+};
+
+/** The format's columns the report's dimensions read (their names and ids, not a map's keys), first the service's. */
+export function dimensionColumns(input: BillingFormatName): string[] {
+  return (["service", "region", "account"] as const).flatMap((dimension) => {
+    const { name, id = [] } = DIMENSIONS[input][dimension];
+    return [...name, ...id].filter((source): source is string => typeof source === "string");
+  });
+}
+
+/** The lines a run wrote, as the report reads them back. */
+export interface WrittenLines extends WrittenFile {
+  /** The export's columns as the run wrote them (the file's own, before the run's). */
+  readonly header: readonly string[];
+  /** The file's names the run wrote otherwise (`billing_currency` as input_billing_currency): the file's, the run's. */
+  readonly renamed: ReadonlyMap<string, string>;
+  readonly input: BillingFormatName;
+  /** Every criterion the run wrote, in its order. */
+  readonly criteria: readonly ReportCriterion[];
+}
+
+/** The table the report's parts read: one row per evaluated line. */
+export const REPORT_LINES = "report_lines";
+
+/** A criterion's columns of REPORT_LINES: `c0_embedded`, `c0_use`… */
+export const impactOf = (index: number, phase: "embedded" | "use") => `c${index}_${phase}`;
+
+/** The sums every part of the report reads, REPORT_LINES' columns: cost, energy, then each criterion's phases. */
+export function measureColumns(criteria: number): string[] {
+  return [
+    "cost",
+    "energy",
+    ...Array.from({ length: criteria }, (_, index) => [
+      impactOf(index, "embedded"),
+      impactOf(index, "use"),
+    ]).flat(),
+  ];
+}
+
+/**
+ * A region cell as the run reads it: a spelling of no region (the registry's: the FinOps
+ * Foundation's sample writes `NULL`) is none, as the line was placed at the default place, keyed as
+ * sql/classify/billing_classified.sql keys a line's region.
+ */
+function regionCell(cell: string): string {
+  const key = `LOWER(REPLACE(REPLACE(REPLACE(${cell}, ' ', ''), '-', ''), '_', ''))`;
+  const none = [...new Set(NO_REGION_SPELLINGS.map(spellingKey))].map(literal).join(", ");
+  return `CASE WHEN ${key} IN (${none}) THEN NULL ELSE ${cell} END`;
+}
+
+/** A source's cell as text, or null where the written file lacks it. */
+function cellOf(written: WrittenLines, source: Source, textColumns: ReadonlySet<string>): string | null {
+  const format = BILLING_FORMATS[written.input];
+  const { header, runName } = filedColumns(written.header, written.renamed);
+  const found = headerColumn(format, typeof source === "string" ? source : source.map, header);
+  if (found === null) return null;
+  const column = runName(found);
+  if (typeof source === "string") return `CAST(${identifier(column)} AS VARCHAR)`;
+  // A map read from Parquet, or its JSON text as CSV writes it
+  const key = literal(source.key);
+  return textColumns.has(column)
+    ? `TRY(json_extract_string(${identifier(column)}, ${literal(`$."${source.key}"`)}))`
+    : `TRY(CAST(element_at(${identifier(column)}, ${key})[1] AS VARCHAR))`;
+}
+
+/** The first non-empty cell of the sources the file has, or NULL. */
+export function firstCell(
+  written: WrittenLines,
+  sources: readonly Source[],
+  textColumns: ReadonlySet<string>,
+  region = false,
+): string {
+  const cells = sources
+    .map((source) => cellOf(written, source, textColumns))
+    .filter((cell) => cell !== null)
+    // An empty cell and the text `NULL` (the FinOps Foundation's sample writes it for none) are none
+    .map((cell) => `NULLIF(NULLIF(TRIM(${cell}), ''), 'NULL')`)
+    .map((cell) => (region ? regionCell(cell) : cell));
+  if (cells.length === 0) return "CAST(NULL AS VARCHAR)";
+  return cells.length === 1 ? cells[0] : `COALESCE(${cells.join(", ")})`;
+}
+
+/** The source of the written lines, as DuckDB reads them. */
+export const sourceOf = writtenSource;
+
+/** The names of the text columns of the written lines (a map is text in CSV). */
+export async function textColumnsOf(
+  connection: DuckDBConnection,
+  written: WrittenLines,
+): Promise<Set<string>> {
+  const reader = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${sourceOf(written)}`);
+  return new Set(
+    reader
+      .getRowObjects()
+      .filter((row) => String(row.column_type) === "VARCHAR")
+      .map((row) => String(row.column_name)),
+  );
+}
+
+const number = (column: string) => `COALESCE(TRY_CAST(${identifier(column)} AS DOUBLE), 0)`;
+
+/** The dimensions' columns of REPORT_LINES, in order. */
+const DIMENSION_COLUMNS = ["method", "service", "service_id", "region", "account", "resource", "resource_id"];
+
+const DAY = 86_400;
+
+/**
+ * REPORT_LINES, the lines the report's parts read, summed: the evaluated lines of `lines` (a query
+ * of their dimensions, measureColumns, `extra`'s columns and their period, `period_start` and
+ * `period_end` in seconds or NULL) grouped by all but their measures, their count in `lines` and
+ * each measure's exact sum left in its parts (exactSumParts, unfinished: each part of the report
+ * sums them again, exactSumAgainParts, and rounds its totals once). A line within one day (UTC)
+ * is summed as its day: the chart spreads it into that day, month or year alike, and an hourly
+ * bill's lines take a table of its resources' days, not of its lines.
+ */
+export async function summedLines(
+  connection: DuckDBConnection,
+  lines: string,
+  criteria: number,
+  extra: readonly string[] = [],
+): Promise<void> {
+  await createExactSumMacros(connection);
+  const keys = [...DIMENSION_COLUMNS, ...extra].map(identifier);
+  const sameDay = `period_start IS NOT NULL AND FLOOR(period_start / ${DAY}) = FLOOR((period_end - 0.000001) / ${DAY})`;
+  const sums = measureColumns(criteria).map((column) => exactSumParts(column, column));
+  await connection.run(
+    `CREATE OR REPLACE TEMP TABLE ${REPORT_LINES} AS
+     SELECT ${keys.join(", ")},
+       CASE WHEN ${sameDay} THEN FLOOR(period_start / ${DAY}) * ${DAY} ELSE period_start END AS period_start,
+       CASE WHEN ${sameDay} THEN FLOOR(period_start / ${DAY}) * ${DAY} + ${DAY} ELSE period_end END AS period_end,
+       COUNT(*)::DOUBLE AS lines, ${sums.join(", ")}
+     FROM (${lines}) GROUP BY ${[...keys.map((_, index) => String(index + 1)), String(keys.length + 1), String(keys.length + 2)].join(", ")}`,
+  );
+}
+
+/** The order of the bill's dates of slashes, read from its written lines (sql/evaluate/billing_date_order.sql). */
+const DATE_ORDER = "report_date_order";
+
+/**
+ * REPORT_LINES from the written file: the evaluated lines' dimensions and sums, by the format's own
+ * queries (its lines, then its usage with billing_paid_cost) over the written file, the file's
+ * columns read under the queries' names; `extra` (the groups' columns, src/billing/report/groups.ts)
+ * kept beside; each line's period read by sql/evaluate/billing_periods.sql (the dates of slashes
+ * in the order the lines' own say, sql/evaluate/billing_date_order.sql, read first). Two passes
+ * over the written lines, each streaming: nothing the size of the bill is held.
+ */
+export async function createReportLines(
+  connection: DuckDBConnection,
+  written: WrittenLines,
+  extra: readonly { readonly name: string; readonly expression: string }[] = [],
+): Promise<void> {
+  const format = BILLING_FORMATS[written.input];
+  const { header, runName } = filedColumns(written.header, written.renamed);
+  const added = exportAddedColumns(format, header, "CAST(NULL AS VARCHAR)", (column) =>
+    identifier(runName(column)),
+  );
+  const views = `billing_export AS (SELECT *, ${added} FROM ${sourceOf(written)}),
+       billing_lines AS (${sqlQuery(format.linesQuery)}),
+       billing_usage AS (${sqlQuery(format.usageQuery)})`;
+  await connection.run(
+    `CREATE OR REPLACE TEMP TABLE ${DATE_ORDER} AS WITH ${views} ${sqlQuery("evaluate/billing_date_order.sql")}`,
+  );
+  const evaluated = evaluatedLines(written, await textColumnsOf(connection, written), extra);
+  const columns = [
+    ...DIMENSION_COLUMNS,
+    ...measureColumns(written.criteria.length),
+    ...extra.map((c) => c.name),
+  ];
+  try {
+    await summedLines(
+      connection,
+      `WITH ${views}, billing_evaluated AS (${evaluated}), billing_date_order AS (SELECT * FROM ${DATE_ORDER})
+       SELECT ${columns.map(identifier).join(", ")},
+         CASE WHEN billing_period_end_second > billing_period_start_second THEN billing_period_start_second END AS period_start,
+         CASE WHEN billing_period_end_second > billing_period_start_second THEN billing_period_end_second END AS period_end
+       FROM (${sqlQuery("evaluate/billing_periods.sql")})`,
+      written.criteria.length,
+      extra.map((column) => column.name),
+    );
+  } finally {
+    await connection.run(`DROP TABLE IF EXISTS ${DATE_ORDER}`);
+  }
+}
+
+/**
+ * The evaluated lines of the view billing_usage as the periods' query reads them (its
+ * billing_evaluated): each line's dimensions, measures, `extra` columns and period texts.
+ */
+function evaluatedLines(
+  written: WrittenLines,
+  text: ReadonlySet<string>,
+  extra: readonly { readonly name: string; readonly expression: string }[],
+): string {
+  const dimension = (name: Dimension) =>
+    firstCell(written, DIMENSIONS[written.input][name].name, text, name === "region");
+  const idOf = (name: Dimension) => {
+    const sources = DIMENSIONS[written.input][name].id;
+    return sources === undefined ? dimension(name) : firstCell(written, sources, text);
+  };
+  const impacts = written.criteria.flatMap(({ name, unit }, index) =>
+    (["embedded", "use"] as const).map(
+      (phase) => `${number(impactColumn(name, unit, phase, "value"))} AS ${impactOf(index, phase)}`,
+    ),
+  );
+  const kept = extra.map((column) => `${column.expression} AS ${identifier(column.name)}`);
+  // The periods' query reads a series' steps too: none here, so its grid columns are NULL.
+  const noSeries = [
+    "billing_grid_first_second",
+    "billing_grid_steps",
+    "billing_grid_step_seconds",
+    "billing_grid_first_knot",
+  ].map((column) => `CAST(NULL AS DOUBLE) AS ${column}`);
+  return `SELECT method, ${dimension("service")} AS service, ${idOf("service")} AS service_id,
+       ${dimension("region")} AS region, ${dimension("account")} AS account,
+       ${dimension("resource")} AS resource, ${idOf("resource")} AS resource_id,
+       CASE WHEN billing_paid_cost > 0 THEN billing_paid_cost ELSE 0 END AS cost,
+       ${number("energy_kwh")} AS energy, ${[...impacts, ...kept].join(", ")},
+       billing_period_start_text, billing_period_end_text, billing_period_end_days, ${noSeries.join(", ")}
+     FROM billing_usage WHERE status = 'evaluated'`;
+}

@@ -1,0 +1,368 @@
+/*
+ * What a change would save (the report's "what to act on", `--what-if`): for the largest usages of a
+ * bill — an instance type at a place, its hours summed over its lines — the same hours evaluated
+ * in the provider's region of the lowest electricity intensity on the same continent
+ * (registry/regions.ts, COUNTRY_AREAS: the UN's M49 regions), and as the current family's type of
+ * the same size (shapes.ts, currentFamilyType), each at the edition's coefficients of one hour ×
+ * the hours (the coefficient table's rule: docs/billing.md), with the cost per hour the bill gives
+ * for the same type at the same place where it bills one, else none ("price unknown"). Every
+ * figure is the service's own: each carries the requests (REST and GraphQL, one hour) that answer
+ * it. gwp only: what a team moves for.
+ */
+
+import { type RequestedCriterion, resolveCriterion } from "../engine/index.js";
+import type { Reproduction, WhatIf } from "../output/reportParts/model.js";
+import { type CoefficientRow, factorAt, instanceCoefficientRows } from "../service/coefficients.js";
+import type { EditionContext, EditionService } from "../service/open.js";
+import type { InstanceMatch } from "./matching.js";
+import { billingCoefficientPlaces, type EditionPlaces } from "./places.js";
+import { COUNTRY_AREAS } from "./registry/regions.js";
+import { currentFamilyType } from "./shapes.js";
+import type { LineGroup } from "./stages/evaluate.js";
+import { lookupKey } from "./stages/lookUp.js";
+
+/** Usages looked at: the largest by gwp. */
+const USAGES = 10;
+
+/** An instance type's hours at one place, summed over a bill's lines. */
+export interface Usage {
+  readonly provider: string;
+  readonly instanceType: string;
+  /** The coefficient table's place: a region id, a country (an edition without regions), '' the default. */
+  readonly place: string;
+  readonly hours: number;
+  /** Its cost on the report's basis; null where the input has none (an inventory). */
+  readonly cost: number | null;
+}
+
+/** A place a usage may move to: its place in the coefficient table, its country and how the reader reads it. */
+export interface Place {
+  readonly place: string;
+  readonly country: string;
+  readonly shown: string;
+  /** The region (or country) a request names. */
+  readonly request: { readonly region: string } | { readonly usageLocation: string };
+}
+
+/** The provider's places in the edition: its regions, or (an edition without) the countries of another's. */
+function placesOf(edition: EditionService, known: EditionPlaces["known"], provider: string): Place[] {
+  const own = edition.data.cloudRegions;
+  if (own !== null) {
+    return own
+      .filter((row) => row.provider === provider)
+      .map((row) => ({
+        place: row.region,
+        country: row.usageLocation,
+        shown: row.region,
+        request: { region: row.region },
+      }));
+  }
+  const byCountry = new Map<string, Place>();
+  for (const row of known.filter((region) => region.provider === provider)) {
+    if (byCountry.has(row.usageLocation)) continue;
+    const shown = `${row.usageLocation} (${row.region})`;
+    byCountry.set(row.usageLocation, {
+      place: row.usageLocation,
+      country: row.usageLocation,
+      shown,
+      request: { usageLocation: row.usageLocation },
+    });
+  }
+  return [...byCountry.values()];
+}
+
+/** A usage's own place as a Place (a region, or a country the bill's region fell back to), or null for the default. */
+function placeOf(places: readonly Place[], place: string): Place | null {
+  if (place === "") return null;
+  return (
+    places.find((candidate) => candidate.place === place) ??
+    (COUNTRY_AREAS[place] === undefined
+      ? null
+      : { place, country: place, shown: place, request: { usageLocation: place } })
+  );
+}
+
+/** The gwp criterion of the edition, or null where it computes none. */
+export function gwpOf(edition: EditionService): RequestedCriterion | null {
+  const gwp = resolveCriterion("gwp", edition.rules.criteria);
+  return gwp?.computed ? gwp : null;
+}
+
+/** A move of a usage to another place: where, and why there. */
+export interface PlaceMove {
+  readonly from: Place;
+  readonly to: Place;
+  readonly why: string;
+}
+
+/**
+ * The move of a provider's usage at `place` (a region, or a country: an edition without regions,
+ * a region the edition lacks) to the provider's place of the lowest gwp factor on its continent,
+ * lower than its own; null where none is (or its place is the default, or unknown).
+ */
+export function regionMove(
+  edition: EditionService,
+  known: EditionPlaces["known"],
+  provider: string,
+  place: string,
+): PlaceMove | null {
+  const gwp = gwpOf(edition);
+  const places = placesOf(edition, known, provider);
+  const from = placeOf(places, place);
+  if (gwp === null || from === null) return null;
+  const move = lowerIntensity(edition, places, from, gwp);
+  return move === null ? null : { from, ...move };
+}
+
+/**
+ * The partition a region is in: an account of one cannot run in another's regions (AWS's aws-cn,
+ * aws-us-gov and aws-iso partitions, Azure's China and US Government clouds: each its own accounts,
+ * console and endpoints), so a move stays in its own. '' the public one (and a country, a place of an
+ * edition without regions).
+ */
+export function partitionOf(place: string): string {
+  return /^(cn-|china)/.test(place)
+    ? "china"
+    : /^(us-gov-|usgov|usdod)/.test(place)
+      ? "government"
+      : /^us-iso/.test(place)
+        ? "isolated"
+        : "";
+}
+
+/** The provider's place of the lowest gwp intensity on the usage's continent, lower than its own; null where none is. */
+function lowerIntensity(
+  edition: EditionService,
+  places: readonly Place[],
+  from: Place,
+  gwp: RequestedCriterion,
+): { readonly to: Place; readonly why: string } | null {
+  const context = { service: edition };
+  const area = COUNTRY_AREAS[from.country];
+  const own = factorAt(context, from.country, gwp);
+  if (area === undefined || own === null) return null;
+  let best: { place: Place; factor: number } | null = null;
+  for (const place of places) {
+    if (COUNTRY_AREAS[place.country] !== area || partitionOf(place.place) !== partitionOf(from.place))
+      continue;
+    const factor = factorAt(context, place.country, gwp);
+    if (factor === null || factor >= own || (best !== null && factor >= best.factor)) continue;
+    best = { place, factor };
+  }
+  if (best === null) return null;
+  const g = (factor: number) => `${Math.round(factor * 1000)} gCO2eq/kWh`;
+  return {
+    to: best.place,
+    why: `${area}'s lowest intensity of the provider's regions: ${best.place.country} ${g(best.factor)} against ${from.country} ${g(own)}`,
+  };
+}
+
+/** A type's gwp of one hour at a place (embedded + use), from its coefficient rows. */
+function perHour(rows: readonly CoefficientRow[], place: string): number | null {
+  const row = rows.find((candidate) => (candidate.region ?? candidate.usageLocation ?? "") === place);
+  const phases = row?.perHour[0];
+  if (phases === undefined || phases.embedded === null || phases.use === null) return null;
+  return phases.embedded.value + phases.use.value;
+}
+
+/** The requests that answer a type's hour at a place: REST's v1 route and GraphQL's field, unrounded. */
+export function reproduction(
+  edition: string,
+  provider: string,
+  instanceType: string,
+  place: Place["request"] | null,
+  load: number | null,
+): Reproduction {
+  const usage = {
+    ...(place !== null && "region" in place ? { region: place.region } : {}),
+    ...(place !== null && "usageLocation" in place ? { usage_location: place.usageLocation } : {}),
+    ...(load !== null ? { time_workload: load } : {}),
+  };
+  const input = [
+    ...(place !== null && "region" in place ? [`region: ${JSON.stringify(place.region)}`] : []),
+    ...(place !== null && "usageLocation" in place
+      ? [`usageLocation: ${JSON.stringify(place.usageLocation)}`]
+      : []),
+    ...(load !== null ? [`timeWorkload: ${load}`] : []),
+  ];
+  const phase = (name: string) => `${name} { ... on Impact { unrounded { value } } }`;
+  return {
+    rest: {
+      path: `/v1/cloud/instance?verbose=false&duration=1&criteria=gwp&edition=${edition}`,
+      body: { provider, instance_type: instanceType, ...(Object.keys(usage).length > 0 ? { usage } : {}) },
+    },
+    graphql: `{ cloudInstance(edition: ${JSON.stringify(edition)}, provider: ${JSON.stringify(provider)}, instanceType: ${JSON.stringify(instanceType)}${input.length > 0 ? `, usage: { ${input.join(", ")} }` : ""}) { impacts(criteria: [gwp], duration: 1) { ${phase("embedded")} ${phase("use")} } } }`,
+  };
+}
+
+/** The terms a what-if is evaluated on: the run's edition, its known regions and load. */
+export interface WhatIfTerms {
+  readonly context: EditionContext;
+  readonly knownRegions: EditionPlaces["known"];
+  readonly load: number | null;
+}
+
+/**
+ * The what-ifs of `usages` (the largest USAGES of them by gwp), ranked by the gwp they save; only
+ * changes that save some. `all`: every usage of the input, where a change's price is looked up.
+ */
+export async function whatIfs(terms: WhatIfTerms, usages: readonly Usage[]): Promise<WhatIf[]> {
+  const gwp = gwpOf(terms.context.service);
+  if (gwp === null) return [];
+  const rowsOf = memoRows(terms.context, terms.load, gwp);
+  const assessed = await Promise.all(
+    usages.map(async (usage) => ({
+      usage,
+      hour: perHour(await rowsOf(usage.provider, usage.instanceType), usage.place),
+    })),
+  );
+  const largest = assessed
+    .filter((entry): entry is { usage: Usage; hour: number } => entry.hour !== null)
+    .sort((a, b) => b.hour * b.usage.hours - a.hour * a.usage.hours)
+    .slice(0, USAGES);
+  const changes = { terms, gwp, rowsOf, priced: pricesOf(usages) };
+  const found: WhatIf[] = [];
+  for (const { usage, hour } of largest) found.push(...(await changesOf(changes, usage, hour)));
+  return found
+    .filter((change) => change.gwp > change.toGwp)
+    .sort((a, b) => b.gwp - b.toGwp - (a.gwp - a.toGwp));
+}
+
+/** The price per hour of a usage the bill has (its cost ÷ its hours), by provider, type and place; null where it has none. */
+function pricesOf(
+  usages: readonly Usage[],
+): (provider: string, instanceType: string, place: string) => number | null {
+  const byKey = new Map(
+    usages.map((usage) => [usageKey(usage.provider, usage.instanceType, usage.place), usage]),
+  );
+  return (provider, instanceType, place) => {
+    const usage = byKey.get(usageKey(provider, instanceType, place));
+    return usage?.cost != null && usage.cost > 0 && usage.hours > 0 ? usage.cost / usage.hours : null;
+  };
+}
+
+/** What the changes of every usage are evaluated with: the terms, gwp, the types' rows, the bill's prices. */
+interface ChangeTerms {
+  readonly terms: WhatIfTerms;
+  readonly gwp: RequestedCriterion;
+  readonly rowsOf: ReturnType<typeof memoRows>;
+  readonly priced: ReturnType<typeof pricesOf>;
+}
+
+/** A usage's changes: moved to the region of lowest intensity on its continent, renewed to its line's current family. */
+async function changesOf(changes: ChangeTerms, usage: Usage, hour: number): Promise<WhatIf[]> {
+  const { terms, gwp, rowsOf, priced } = changes;
+  const { context, load } = terms;
+  const edition = context.service.edition.id;
+  const places = placesOf(context.service, terms.knownRegions, usage.provider);
+  const from = placeOf(places, usage.place);
+  const request = (instanceType: string, place: Place["request"] | null) =>
+    reproduction(edition, usage.provider, instanceType, place, load);
+  const base = {
+    ...usage,
+    place: from?.shown ?? "(default place)",
+    gwp: hour * usage.hours,
+    price: priced(usage.provider, usage.instanceType, usage.place),
+    times: { value: usage.hours, what: "h" },
+  };
+  const found: WhatIf[] = [];
+  const move = from === null ? null : lowerIntensity(context.service, places, from, gwp);
+  const moved =
+    move === null ? null : perHour(await rowsOf(usage.provider, usage.instanceType), move.to.place);
+  if (move !== null && moved !== null)
+    found.push({
+      ...base,
+      change: "region",
+      toInstanceType: usage.instanceType,
+      toPlace: move.to.shown,
+      why: move.why,
+      toGwp: moved * usage.hours,
+      toPrice: priced(usage.provider, usage.instanceType, move.to.place),
+      requests: {
+        from: request(usage.instanceType, from?.request ?? null),
+        to: request(usage.instanceType, move.to.request),
+      },
+    });
+  const ids = context.service.data.cloudInstances.get(usage.provider)?.ids ?? [];
+  const newer = currentFamilyType(usage.provider, usage.instanceType, ids);
+  const renewed = newer === null ? null : perHour(await rowsOf(usage.provider, newer), usage.place);
+  if (newer !== null && renewed !== null)
+    found.push({
+      ...base,
+      change: "family",
+      toInstanceType: newer,
+      toPlace: base.place,
+      why: `the current family of ${usage.instanceType}'s line and size in edition ${edition}`,
+      toGwp: renewed * usage.hours,
+      toPrice: priced(usage.provider, newer, usage.place),
+      requests: {
+        from: request(usage.instanceType, from?.request ?? null),
+        to: request(newer, from?.request ?? null),
+      },
+    });
+  return found;
+}
+
+const usageKey = (provider: string, instanceType: string, place: string) =>
+  `${provider}\u0000${instanceType}\u0000${place}`;
+
+/** Each type's coefficient rows of gwp at every place of its provider (the run's table's places), computed once. */
+function memoRows(context: EditionContext, load: number | null, gwp: RequestedCriterion) {
+  const memo = new Map<string, Promise<CoefficientRow[]>>();
+  return (provider: string, instanceType: string) => {
+    const key = `${provider}\u0000${instanceType}`;
+    let rows = memo.get(key);
+    if (rows === undefined) {
+      rows = instanceCoefficientRows(
+        context,
+        provider,
+        instanceType,
+        load,
+        [gwp],
+        billingCoefficientPlaces(context, provider),
+      ).catch(
+        // A type the single route cannot evaluate (its platform missing) has no row
+        () => [],
+      );
+      memo.set(key, rows);
+    }
+    return rows;
+  };
+}
+
+/**
+ * A bill's instance usages: its evaluated instance lines' kinds by provider, matched type and
+ * place, their hours and cost (the coverage's) summed.
+ */
+export function billUsages(
+  groups: readonly LineGroup[],
+  matches: ReadonlyMap<string, InstanceMatch>,
+): Usage[] {
+  const usages = new Map<
+    string,
+    { provider: string; instanceType: string; place: string; hours: number; cost: number }
+  >();
+  for (const group of groups) {
+    if (
+      group.problem !== null ||
+      group.method !== "instance" ||
+      group.provider === null ||
+      group.instanceType === null
+    )
+      continue;
+    const matched = matches.get(lookupKey(group.provider, group.instanceType))?.matchedInstanceType ?? null;
+    if (matched === null || group.hours <= 0) continue;
+    const key = usageKey(group.provider, matched, group.place ?? "");
+    const usage = usages.get(key) ?? {
+      provider: group.provider,
+      instanceType: matched,
+      place: group.place ?? "",
+      hours: 0,
+      cost: 0,
+    };
+    usage.hours += group.hours;
+    usage.cost += group.cost;
+    usages.set(key, usage);
+  }
+  return [...usages.values()];
+}

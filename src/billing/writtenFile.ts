@@ -1,0 +1,26 @@
+/*
+ * The lines a run wrote, as its later steps read them back (the groups' sums, the grid series'
+ * account, the report's data): CSV (gzipped where the output's name ends `.gz`: the /evaluate
+ * page's runs, src/service/fileEvaluation.ts) or Parquet. Read while still `<output>.partial`, so
+ * the compression is named rather than taken from the file's name.
+ */
+
+import { fileLiteral } from "../duckdb/database.js";
+
+/** A written lines' file: where, and how it is written. */
+export interface WrittenFile {
+  readonly file: string;
+  readonly format: "csv" | "parquet";
+  /** A CSV gzipped as it is written (COPY's COMPRESSION gzip). */
+  readonly gzip?: boolean;
+}
+
+/** Whether an output's name asks for its CSV gzipped (`lines.csv.gz`). */
+export const gzippedOutput = (output: string) => /\.gz$/i.test(output);
+
+/** The written lines as DuckDB reads them back: every CSV cell as text, as written. */
+export function writtenSource(written: WrittenFile): string {
+  if (written.format === "parquet") return `read_parquet(${fileLiteral(written.file)})`;
+  const compression = written.gzip === true ? ", compression = 'gzip'" : "";
+  return `read_csv(${fileLiteral(written.file)}, header = true, all_varchar = true${compression})`;
+}

@@ -1,0 +1,145 @@
+/*
+ * "What to act on": the changes to the largest usages ranked by the gwp they save — the same hours
+ * in the provider's region of lowest intensity on the same continent, or as the current family's
+ * type of the same size — with the cost they save where the input prices both (else "price
+ * unknown"), and for each the requests that reproduce its figures (one hour each, × its hours).
+ * Written as a table for the report and as CSV for `--what-if` (one description of the columns).
+ */
+
+import { formatNumber } from "../columns.js";
+import { csvLine } from "../csv.js";
+import { costCell, figure, quantityCell, type Scale, scaleOf } from "../readable.js";
+import { escapeHtml } from "../text.js";
+import type { WhatIf } from "./model.js";
+import { sortHeading } from "./sortable.js";
+
+/** The cost a change saves over the usage's hours, or null where the input prices one side only (or none). */
+export function costSaving(change: WhatIf): number | null {
+  return change.price === null || change.toPrice === null || change.hours === null
+    ? null
+    : (change.price - change.toPrice) * change.hours;
+}
+
+const changeText = (change: WhatIf) =>
+  change.change === "region" ? `move to ${change.toPlace}` : `${change.toInstanceType} (current family)`;
+
+/** A request as a reader runs it: `curl`'s method, path and body. */
+const restText = (request: WhatIf["requests"]["from"]) =>
+  `POST ${request.rest.path}\n${JSON.stringify(request.rest.body)}`;
+
+/** The GraphQL queries of a change, where it has them. */
+const graphqlText = (change: WhatIf) =>
+  change.requests.from.graphql === null || change.requests.to.graphql === null
+    ? ""
+    : `\n\n${change.requests.from.graphql}\n${change.requests.to.graphql}`;
+
+/** A row of the table: its rank, usage, hours, change, the gwp saved (its share) and, where priced, the cost. */
+function whatIfRow(
+  change: WhatIf,
+  index: number,
+  scale: Scale,
+  currency: string | null,
+  priced: boolean,
+): string {
+  const saved = change.gwp - change.toGwp;
+  const cost = costSaving(change);
+  const costText = !priced
+    ? ""
+    : cost === null
+      ? `<td class="na" data-v="">price unknown</td>`
+      : costCell(cost, currency).replace("<td ", `<td data-v="${cost}" `);
+  const share = change.gwp > 0 ? (100 * saved) / change.gwp : 0;
+  const usage = `<td class="name" title="${escapeHtml(`${change.provider} ${change.instanceType} at ${change.place}`)}">${escapeHtml(change.instanceType)} · ${escapeHtml(change.place)}</td>`;
+  const hours = `<td class="n wide" data-v="${change.hours ?? ""}">${change.hours === null ? "" : figure(change.hours)}</td>`;
+  const what = `<td class="name" title="${escapeHtml(change.why)}">${escapeHtml(changeText(change))}</td>`;
+  const requests = `${restText(change.requests.from)}\n${restText(change.requests.to)}${graphqlText(change)}\n\n(each answer × ${formatNumber(change.times.value)} ${change.times.what})`;
+  return `<tr><td class="n mid" data-v="${index + 1}">${index + 1}</td>${usage}${hours}${what}${quantityCell(saved, "kgCO2eq", scale).replace("<td ", `<td data-v="${saved}" `)}<td class="pct mid" data-v="${share}">${share.toFixed(1)} %</td>${costText}<td class="wide"><details><summary>requests</summary><pre>${escapeHtml(requests)}</pre></details></td></tr>`;
+}
+
+/** The report's section: the ranked table, or why there is none; `priced`: with the cost column (a bill's). */
+export function whatIfSection(
+  changes: readonly WhatIf[] | null,
+  currency: string | null,
+  what: string,
+  priced = true,
+): string {
+  if (changes === null) return "";
+  const head = `<h2 id="what-if">What to act on</h2>
+<p class="sub">The ${what} of the largest gwp, each evaluated once more in the provider's region of the lowest electricity intensity on the same continent, and as the current family's type of the same size, for the same use.${priced ? " The cost saved where the input prices the same type at the same place." : ""} Each figure's requests to the service are under it.</p>`;
+  if (changes.length === 0)
+    return `${head}<p>No change saves gwp: the largest already run where their continent's intensity is lowest, in their line's current family (or the edition has no other).</p>`;
+  const scale = scaleOf(
+    "kgCO2eq",
+    changes.map((change) => change.gwp),
+  );
+  const cur = currency === null ? "" : ` (${escapeHtml(currency)})`;
+  const rows = changes.map((change, index) => whatIfRow(change, index, scale, currency, priced));
+  const headings = [
+    sortHeading("rank", "mid"),
+    sortHeading("usage"),
+    sortHeading("hours", "wide"),
+    sortHeading("change"),
+    sortHeading(`saves (${escapeHtml(scale.unit)})`),
+    sortHeading("of its gwp", "mid"),
+    priced ? sortHeading(`saves${cur}`) : "",
+    '<th class="wide">reproduce</th>',
+  ];
+  return `${head}<div class="table"><table class="sortable what-if"><thead><tr>${headings.join("")}</tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
+}
+
+/** The columns of `--what-if`'s CSV. */
+const WHAT_IF_COLUMNS = [
+  "rank",
+  "provider",
+  "instance_type",
+  "place",
+  "hours",
+  "cost",
+  "change",
+  "to_instance_type",
+  "to_place",
+  "why",
+  "gwp_kgco2eq",
+  "to_gwp_kgco2eq",
+  "saved_gwp_kgco2eq",
+  "price_per_hour",
+  "to_price_per_hour",
+  "saved_cost",
+  "request",
+  "to_request",
+  "graphql",
+  "to_graphql",
+  "times",
+] as const;
+
+const cell = (value: number | null) => (value === null ? "" : formatNumber(value));
+
+/** `--what-if`'s CSV: one line per change, ranked; a saved cost empty where the price is unknown. */
+export function whatIfCsv(changes: readonly WhatIf[]): string {
+  const lines = changes.map((change, index) =>
+    csvLine([
+      String(index + 1),
+      change.provider,
+      change.instanceType,
+      change.place,
+      cell(change.hours),
+      cell(change.cost),
+      change.change,
+      change.toInstanceType,
+      change.toPlace,
+      change.why,
+      cell(change.gwp),
+      cell(change.toGwp),
+      cell(change.gwp - change.toGwp),
+      cell(change.price),
+      cell(change.toPrice),
+      cell(costSaving(change)),
+      restText(change.requests.from).replace("\n", " "),
+      restText(change.requests.to).replace("\n", " "),
+      change.requests.from.graphql ?? "",
+      change.requests.to.graphql ?? "",
+      `${formatNumber(change.times.value)} ${change.times.what}`,
+    ]),
+  );
+  return [csvLine([...WHAT_IF_COLUMNS]), ...lines].join("");
+}

@@ -1,0 +1,189 @@
+/**
+ * What a change would save (src/billing/whatIf.ts): an instance's hours moved to its provider's
+ * region of lowest intensity on the same continent, computed by hand from the run's own energy and
+ * the edition's factors, and matched against the report's figure, `--what-if`'s line and the
+ * service's answer (GraphQL's unrounded one hour at each place × the hours; REST's rounded one);
+ * the current family of the same size; the cost saved where the bill prices both places.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COUNTRY_AREAS, REGION_COUNTRIES } from "../../src/billing/registry/regions.js";
+import { currentFamilyType } from "../../src/billing/shapes.js";
+import { partitionOf, regionMove } from "../../src/billing/whatIf.js";
+import { runMain } from "../support/cli.js";
+import { graphqlClient } from "../support/graphql.js";
+import { call } from "../support/rest.js";
+import { app, editionContext, expectClose } from "./support.js";
+
+const scratch = mkdtempSync(join(tmpdir(), "what-if-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+type Row = Record<string, string>;
+
+/**
+ * 720 hours of m5.xlarge in us-east-1 paid 138.24 (0.192 an hour), 10 hours in ca-central-1 paid
+ * 2.14 (0.214 an hour): the bill prices a move from one to the other.
+ */
+const BILL = [
+  "BilledCost,EffectiveCost,ChargeCategory,ChargeDescription,ConsumedQuantity,ConsumedUnit,ProviderName,RegionId,ServiceName,ServiceCategory,ResourceId,ChargePeriodStart,ChargePeriodEnd",
+  "138.24,138.24,Usage,$0.192 per On Demand Linux m5.xlarge Instance Hour,720,Hours,AWS,us-east-1,Amazon Elastic Compute Cloud,Compute,i-1,2024-09-01T00:00:00Z,2024-10-01T00:00:00Z",
+  "2.14,2.14,Usage,$0.214 per On Demand Linux m5.xlarge Instance Hour,10,Hours,AWS,ca-central-1,Amazon Elastic Compute Cloud,Compute,i-2,2024-09-30T14:00:00Z,2024-10-01T00:00:00Z",
+].join("\n");
+
+let lines: Row[] = [];
+let changes: Row[] = [];
+let report = "";
+
+beforeAll(async () => {
+  const bill = join(scratch, "bill.csv");
+  writeFileSync(bill, `${BILL}\n`);
+  const out = (name: string) => join(scratch, name);
+  const run = await runMain([
+    "evaluate",
+    bill,
+    "--edition",
+    "2.5.0",
+    "--criteria",
+    "gwp,pe",
+    "-o",
+    out("lines.csv"),
+    "--report",
+    out("report.html"),
+    "--what-if",
+    out("what-if.csv"),
+  ]);
+  if (run.code !== 0) throw new Error(`exit ${run.code}: ${run.stderr}`);
+  lines = parse(readFileSync(out("lines.csv"), "utf8"), { columns: true }) as Row[];
+  changes = parse(readFileSync(out("what-if.csv"), "utf8"), { columns: true }) as Row[];
+  report = readFileSync(out("report.html"), "utf8");
+}, 180_000);
+
+/** The gwp factor of a country in edition 2.5.0, kgCO2eq/kWh. */
+function factor(country: string): number {
+  const value = editionContext("2.5.0")
+    .service.data.electricity.byLocation.get(country)
+    ?.factors.get("gwp")?.value;
+  if (value === undefined) throw new Error(`no factor for ${country}`);
+  return value;
+}
+
+const graphql = graphqlClient(app);
+
+/** GraphQL's unrounded gwp of one hour of a type at a region (embedded + use). */
+async function hourOf(instanceType: string, region: string): Promise<number> {
+  const answer = await graphql(
+    `{ cloudInstance(edition: "2.5.0", provider: "aws", instanceType: "${instanceType}", usage: { region: "${region}" }) {
+        impacts(criteria: [gwp], duration: 1) { embedded { ... on Impact { unrounded { value } } } use { ... on Impact { unrounded { value } } } } } }`,
+  );
+  const [gwp] = answer.data.cloudInstance.impacts;
+  return gwp.embedded.unrounded.value + gwp.use.unrounded.value;
+}
+
+describe("what a move to another region saves", () => {
+  it("is the line's energy × the difference of the two countries' factors, as the service answers it", async () => {
+    const move = changes.find((row) => row.change === "region" && row.place === "us-east-1");
+    if (move === undefined) throw new Error("no region what-if for us-east-1");
+    // Northern America (UN M49): of AWS's regions, Canada's intensity is the lowest
+    expect(move.to_place).toBe("ca-central-1");
+    expect(move.why).toContain("CAN");
+    // By hand: embedded does not depend on the place; the use is the energy × the country's factor
+    const line = lines.find((row) => row.RegionId === "us-east-1") as Row;
+    const energy = Number(line.energy_kwh);
+    const byHand = energy * (factor("USA") - factor("CAN"));
+    expect(byHand).toBeGreaterThan(0);
+    expectClose(Number(move.saved_gwp_kgco2eq), byHand, "--what-if's saving against the hand's");
+    expectClose(
+      Number(move.gwp_kgco2eq),
+      Number(line.gwp_embedded_kgco2eq) + Number(line.gwp_use_kgco2eq),
+      "the usage's gwp as billed",
+    );
+    // The service: one hour at each place (the requests the line carries) × the hours
+    expect(move.to_graphql).toContain('region: "ca-central-1"');
+    const service =
+      720 * ((await hourOf("m5.xlarge", "us-east-1")) - (await hourOf("m5.xlarge", "ca-central-1")));
+    expectClose(service, byHand, "the service's saving against the hand's");
+    // Its REST request, as written, answers the same hour, rounded to its margin's figures
+    const [method, path, ...body] = move.to_request.split(" ");
+    expect(method).toBe("POST");
+    const rest = await call(app, "POST", path, body.join(" "));
+    expect(rest.status).toBe(200);
+    const restHour = rest.body.impacts.gwp.embedded.value + rest.body.impacts.gwp.use.value;
+    expect(Math.abs(restHour * 720 - Number(move.to_gwp_kgco2eq)) / Number(move.to_gwp_kgco2eq)).toBeLessThan(
+      0.01,
+    );
+    // The report's table: the same saving, its exact value on the cell's hover
+    const table = report.slice(
+      report.indexOf('id="what-if"'),
+      report.indexOf("</table>", report.indexOf('id="what-if"')),
+    );
+    const hovers = [...table.matchAll(/title="([-\d.e]+) kgCO2eq"/g)].map((match) => Number(match[1]));
+    expect(hovers.some((value) => Math.abs(value - byHand) <= 1e-9 * byHand)).toBe(true);
+  });
+
+  it("says the cost where the bill prices both places, price unknown where it does not", () => {
+    const move = changes.find((row) => row.change === "region" && row.place === "us-east-1") as Row;
+    expectClose(Number(move.price_per_hour), 0.192, "the hour's price in us-east-1");
+    expectClose(Number(move.to_price_per_hour), 0.214, "the hour's price in ca-central-1");
+    // A move that saves gwp and costs more: 720 × (0.192 − 0.214) = −15.84
+    expectClose(Number(move.saved_cost), -15.84, "the cost saved");
+    const family = changes.find((row) => row.change === "family" && row.place === "us-east-1") as Row;
+    expect(family.saved_cost).toBe("");
+    expect(report).toContain("price unknown");
+  });
+});
+
+describe("the current family of the same size", () => {
+  it("reads each provider's naming: the latest generation of the same line, processor and size", () => {
+    const ids = editionContext("2.5.0").service.data.cloudInstances.get("aws")?.ids ?? [];
+    expect(currentFamilyType("aws", "m5.xlarge", ids)).toBe("m8i.xlarge");
+    expect(currentFamilyType("aws", "m6g.large", ids)).toBe("m8g.large");
+    expect(currentFamilyType("aws", "c5d.2xlarge", ids)).toBe("c8id.2xlarge");
+    expect(currentFamilyType("aws", "m8i.xlarge", ids)).toBeNull();
+    const azure = editionContext("2.5.0").service.data.cloudInstances.get("azure")?.ids ?? [];
+    expect(currentFamilyType("azure", "Standard_D4s_v3", azure)).toMatch(/d4s_v[56]$/);
+    const gcp = editionContext("2.5.0").service.data.cloudInstances.get("gcp")?.ids ?? [];
+    expect(currentFamilyType("gcp", "n1-standard-4", gcp)).toBe("n4-standard-4");
+  });
+
+  it("evaluates the same hours as m8i.xlarge at the same place, as the service answers it", async () => {
+    const family = changes.find((row) => row.change === "family" && row.place === "us-east-1") as Row;
+    expect(family.to_instance_type).toBe("m8i.xlarge");
+    const service =
+      720 * ((await hourOf("m5.xlarge", "us-east-1")) - (await hourOf("m8i.xlarge", "us-east-1")));
+    expectClose(Number(family.saved_gwp_kgco2eq), service, "the family's saving");
+    // Ranked by the gwp saved, every change saving some
+    const saved = changes.map((row) => Number(row.saved_gwp_kgco2eq));
+    expect(saved.every((value) => value > 0)).toBe(true);
+    expect([...saved].sort((a, b) => b - a)).toEqual(saved);
+  });
+});
+
+describe("the continents of the providers' regions", () => {
+  it("name every country a region of the registry or of an edition is in", () => {
+    const countries = new Set([
+      ...Object.values(REGION_COUNTRIES).flatMap((regions) => Object.values(regions)),
+      ...[...app.service.editions.values()].flatMap((served) =>
+        (served.data.cloudRegions ?? []).map((row) => row.usageLocation),
+      ),
+    ]);
+    expect([...countries].filter((country) => COUNTRY_AREAS[country] === undefined)).toEqual([]);
+  });
+});
+
+describe("a move within the region's partition", () => {
+  const edition = editionContext("2.5.0").service;
+  it("keeps AWS China and GovCloud usages in their own partition, the public one in its own", () => {
+    // us-east-1's move is public (ca-central-1, above); China's two regions share one factor: none lower
+    expect(regionMove(edition, [], "aws", "us-east-1")?.to.place).toBe("ca-central-1");
+    expect(regionMove(edition, [], "aws", "cn-north-1")).toBeNull();
+    // GovCloud's regions are both in the USA: no lower factor within the partition, and never Canada
+    expect(regionMove(edition, [], "aws", "us-gov-west-1")).toBeNull();
+    // Azure's China and US Government clouds alike
+    expect(
+      ["chinaeast2", "usgovvirginia", "usdodeast", "us-iso-east-1", "eu-west-3", "FRA"].map(partitionOf),
+    ).toEqual(["china", "government", "government", "isolated", "", ""]);
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * What the /evaluate page says it takes, it takes: the widest export the project generates (an AWS
+ * CUR 2.0 of 100 columns, scripts/billing-exports.ts --wide) at the page's stated lines
+ * (200,000, gzipped: 12 MB) and at its stated bytes (50 MiB of CSV), each sent to the service as
+ * `npm start` runs it (the server's bundle, running the command's beside it) and answered whole:
+ * the report, the lines (as many as the file's) and the summary, within the run's time, memory and
+ * files. Every wait is on the answer's events, never a duration.
+ */
+import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { createGunzip } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeBillingExport } from "../../scripts/billing-exports.js";
+import { FILE_EVALUATION_BOUNDS } from "../../src/service/fileEvaluation.js";
+import { portOf, startService } from "../support/process.js";
+
+/** A run at the bounds: its 120 s, with the file's generation and upload besides. */
+const WAIT_MS = 400_000;
+
+let service: ReturnType<typeof startService>;
+let url = "";
+const work = mkdtempSync(join(tmpdir(), "evaluate-limits-"));
+
+beforeAll(async () => {
+  service = startService({ TMPDIR: work });
+  const [listening] = await service.waitFor(/^listening on /);
+  url = `http://127.0.0.1:${portOf(listening)}`;
+}, WAIT_MS);
+
+afterAll(() => {
+  service?.killAll();
+  rmSync(work, { recursive: true, force: true });
+});
+
+interface Answer {
+  readonly events: readonly Record<string, unknown>[];
+  /** The output's gzipped parts (base64), as the page receives them. */
+  readonly output: readonly string[];
+  readonly report: string;
+}
+
+/** The lines of a gzipped file's parts (base64), inflated as a stream. */
+async function inflatedLines(parts: readonly string[]): Promise<number> {
+  let lines = 0;
+  const inflate = Readable.from(parts.map((part) => Buffer.from(part, "base64"))).pipe(createGunzip());
+  for await (const chunk of inflate) for (const byte of chunk as Buffer) if (byte === 10) lines += 1;
+  return lines;
+}
+
+/** POST /v1/evaluate with a file, its NDJSON events read to their end. */
+async function evaluate(file: string, name: string): Promise<Answer> {
+  const answer = await fetch(`${url}/v1/evaluate?name=${name}&format=csv`, {
+    method: "POST",
+    headers: { "content-type": "application/octet-stream" },
+    body: Readable.toWeb(createReadStream(file)) as BodyInit,
+    duplex: "half",
+  } as RequestInit);
+  expect(answer.status).toBe(200);
+  const events: Record<string, unknown>[] = [];
+  const output: string[] = [];
+  const report: string[] = [];
+  let pending = "";
+  for await (const chunk of answer.body as unknown as AsyncIterable<Uint8Array>) {
+    const text = pending + Buffer.from(chunk).toString("utf8");
+    const lines = text.split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) {
+      const event = JSON.parse(line) as Record<string, unknown>;
+      if (event.event === "file" && event.role === "output") output.push(String(event.data));
+      else if (event.event === "file" && event.role === "report") report.push(String(event.data));
+      else events.push(event);
+    }
+  }
+  return {
+    events,
+    output,
+    report: Buffer.concat(report.map((part) => Buffer.from(part, "base64"))).toString("utf8"),
+  };
+}
+
+/** The answer's last event: done, with the command's exit code and summary. */
+function done(answer: Answer): { exitCode: number; summary: string } {
+  const last = answer.events.at(-1) as { event: string; exitCode: number; summary: string; message?: string };
+  expect(last.message, "a refusal").toBeUndefined();
+  expect(last.event).toBe("done");
+  return last;
+}
+
+describe("the /evaluate page's stated bounds, on the widest export the project generates", () => {
+  it(
+    `takes ${FILE_EVALUATION_BOUNDS.maxLines.toLocaleString("en")} lines (its header one) of a 100-column CUR 2.0, gzipped`,
+    async () => {
+      // The file's lines at the bound, its header one of them
+      const file = join(work, "cur-wide.csv.gz");
+      await writeBillingExport("cur", FILE_EVALUATION_BOUNDS.maxLines - 1, file, "1.2", true);
+      expect(statSync(file).size).toBeLessThanOrEqual(FILE_EVALUATION_BOUNDS.maxBytes);
+      const answer = await evaluate(file, "cur-wide.csv.gz");
+      expect(done(answer).exitCode).toBe(0);
+      // Every line of the file written (the header besides), and the report with its charts' data
+      expect(await inflatedLines(answer.output)).toBe(FILE_EVALUATION_BOUNDS.maxLines);
+      expect(answer.report).toContain('id="report-data"');
+      expect(answer.report).toContain("Impacts per day");
+      // The summary's counts with thousands separators, as the command writes them
+      expect(done(answer).summary).toContain(
+        `rows read: ${(FILE_EVALUATION_BOUNDS.maxLines - 1).toLocaleString("en-US")}\n`,
+      );
+    },
+    WAIT_MS,
+  );
+
+  it(
+    `takes ${FILE_EVALUATION_BOUNDS.maxBytes / 1024 / 1024} MiB of a 100-column CUR 2.0's CSV`,
+    async () => {
+      // The lines that fit the bytes: the export generated a little longer, cut at the bound's last whole line
+      const long = join(work, "cur-wide-long.csv");
+      await writeBillingExport("cur", 56_000, long, "1.2", true);
+      const text = readFileSync(long);
+      const end = text.lastIndexOf(10, FILE_EVALUATION_BOUNDS.maxBytes - 1) + 1;
+      const file = join(work, "cur-wide-bytes.csv");
+      writeFileSync(file, text.subarray(0, end));
+      const size = statSync(file).size;
+      expect(size).toBeLessThanOrEqual(FILE_EVALUATION_BOUNDS.maxBytes);
+      expect(size).toBeGreaterThan(FILE_EVALUATION_BOUNDS.maxBytes - 2048);
+      const lines = text.subarray(0, end).reduce((count, byte) => count + (byte === 10 ? 1 : 0), 0);
+      const answer = await evaluate(file, "cur-wide-bytes.csv");
+      expect(done(answer).exitCode).toBe(0);
+      expect(await inflatedLines(answer.output)).toBe(lines);
+    },
+    WAIT_MS,
+  );
+});
