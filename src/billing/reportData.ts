@@ -19,8 +19,16 @@ import { sqlQuery } from "./queries.js";
 import { NO_REGION_SPELLINGS } from "./registry/regions.js";
 import { exportAddedColumns } from "./stages/classify.js";
 
-/** A column of the export, or a key of one of its maps (a CUR 2.0's `product`, `resource_tags`). */
-type Source = string | { readonly map: string; readonly key: string };
+/**
+ * A column of the export, a key of one of its maps (a CUR 2.0's `product`, `resource_tags`), or a
+ * column read only on lines where it names the line's own id (`sameAs`: two columns whose cells are
+ * equal there; a CUR's `product_servicename` names `product_servicecode`, which is the product
+ * code's own only on some lines: an EC2 line of data transfer is `AWSDataTransfer`'s).
+ */
+type Source =
+  | string
+  | { readonly map: string; readonly key: string; readonly sameAs?: readonly [string, string] }
+  | { readonly column: string; readonly sameAs: readonly [string, string] };
 
 /**
  * The format's columns a dimension of the report reads: on each line, the first of them the file
@@ -43,10 +51,14 @@ const DIMENSIONS: Readonly<Record<BillingFormatName, Readonly<Record<Dimension, 
   cur: {
     // AWS's product names (legacy product/ProductName, CUR 2.0's product map), the code as id
     service: {
-      name: ["product_product_name", "product_servicename", { map: "product", key: "servicename" }],
+      name: [
+        "product_product_name",
+        { column: "product_servicename", sameAs: ["product_servicecode", "line_item_product_code"] },
+        { map: "product", key: "servicename", sameAs: ["product_servicecode", "line_item_product_code"] },
+      ],
       id: ["line_item_product_code"],
     },
-    region: { name: ["product_region_code", "product_region"] },
+    region: { name: ["product_region_code", "product_region", "product_from_region_code"] },
     account: { name: ["line_item_usage_account_name", "line_item_usage_account_id"] },
     resource: {
       name: [
@@ -136,11 +148,27 @@ function regionCell(cell: string): string {
 function cellOf(written: Written, source: Source, textColumns: ReadonlySet<string>): string | null {
   const format = BILLING_FORMATS[written.input];
   const { header, runName } = filedColumns(written.header, written.renamed);
-  const found = headerColumn(format, typeof source === "string" ? source : source.map, header);
+  const fileColumn = (name: string) => {
+    const found = headerColumn(format, name, header);
+    return found === null ? null : `CAST(${identifier(runName(found))} AS VARCHAR)`;
+  };
+  if (typeof source === "string") return fileColumn(source);
+  const cell = "column" in source ? fileColumn(source.column) : mapCell(written, source, textColumns);
+  if (cell === null || source.sameAs === undefined) return cell;
+  const [a, b] = source.sameAs.map(fileColumn);
+  return a === null || b === null ? null : `CASE WHEN ${a} = ${b} THEN ${cell} END`;
+}
+
+/** A map's key as text, from Parquet's MAP or its JSON text as CSV writes it; null where the file lacks the map. */
+function mapCell(
+  written: Written,
+  source: { readonly map: string; readonly key: string },
+  textColumns: ReadonlySet<string>,
+): string | null {
+  const { header, runName } = filedColumns(written.header, written.renamed);
+  const found = headerColumn(BILLING_FORMATS[written.input], source.map, header);
   if (found === null) return null;
   const column = runName(found);
-  if (typeof source === "string") return `CAST(${identifier(column)} AS VARCHAR)`;
-  // A map read from Parquet, or its JSON text as CSV writes it
   const key = literal(source.key);
   return textColumns.has(column)
     ? `TRY(json_extract_string(${identifier(column)}, ${literal(`$."${source.key}"`)}))`

@@ -61,6 +61,17 @@ export interface BillReportModel {
     readonly estimatedLines: number;
     readonly cost: number;
     readonly estimatedCost: number;
+    /**
+     * The usage's share: the positive cost but the charges carrying no hardware by the bill's own
+     * charge type (set aside, each named with its cost); null where the bill's amounts are in
+     * several currencies (never summed).
+     */
+    readonly usage: {
+      readonly cost: number;
+      readonly estimatedCost: number;
+      readonly byCost: number;
+      readonly setAside: readonly { readonly name: string; readonly lines: number; readonly cost: number }[];
+    } | null;
     readonly byMethod: readonly CoverageLine[];
     readonly unestimated: readonly CoverageLine[];
   };
@@ -237,6 +248,31 @@ function impactCards(model: BillReportModel): string {
   return `<div class="card total"><b>${value(total)}</b>${name} of the lines estimated, embedded and use</div>${phases}`;
 }
 
+/** The usage's share of the cost estimated, where the bill's amounts are in one currency. */
+function usageCard(model: BillReportModel, card: (label: string, value: string) => string): string {
+  const { usage } = model.coverage;
+  if (usage === null) return "";
+  const currency = model.currency === null ? "" : ` ${escapeHtml(model.currency)}`;
+  const quantity = usage.estimatedCost - usage.byCost;
+  return card(
+    `of the usage cost estimated (${escapeHtml(money(usage.estimatedCost))} of ${escapeHtml(money(usage.cost))}${currency}; from a quantity ${share(quantity, usage.cost)}, from cost alone ${share(usage.byCost, usage.cost)})`,
+    share(usage.estimatedCost, usage.cost),
+  );
+}
+
+/** The charges set aside from the usage cost, each with its cost, or why the share is not given. */
+function setAsideLine(model: BillReportModel): string {
+  const { usage } = model.coverage;
+  if (usage === null)
+    return `<p class="sub">The usage's share is not given: the bill's amounts are in several currencies (${escapeHtml(model.currency ?? "")}), never summed.</p>\n`;
+  if (usage.setAside.length === 0) return "";
+  const named = usage.setAside.map(
+    (row) =>
+      `${escapeHtml(row.name)} ${escapeHtml(money(row.cost))} (${count(row.lines)} ${row.lines === 1 ? "line" : "lines"})`,
+  );
+  return `<p class="sub">Set aside from the usage cost (no hardware of their own, by the bill's charge type or estimated on other lines): ${named.join(", ")}.</p>\n`;
+}
+
 export function billReportHtml(model: BillReportModel): string {
   const { coverage } = model;
   const card = (label: string, value: string) => `<div class="card"><b>${value}</b>${label}</div>`;
@@ -271,8 +307,8 @@ export function billReportHtml(model: BillReportModel): string {
 <div class="cards">${impactCards(model)}</div>
 <div class="side">${largestList(model, "Largest services", model.byService, whole)}${largestList(model, "Largest regions", model.byRegion, whole)}</div>
 <h2>Coverage</h2>
-<div class="cards">${card("lines", count(coverage.lines))}${card("lines estimated", count(coverage.estimatedLines))}${card(`of the positive cost estimated (${escapeHtml(money(coverage.estimatedCost))} of ${escapeHtml(money(coverage.cost))}${currency})`, share(coverage.estimatedCost, coverage.cost))}</div>
-${coverageTable(model)}
+<div class="cards">${card("lines", count(coverage.lines))}${card("lines estimated", count(coverage.estimatedLines))}${card(`of the positive cost estimated (${escapeHtml(money(coverage.estimatedCost))} of ${escapeHtml(money(coverage.cost))}${currency})`, share(coverage.estimatedCost, coverage.cost))}${usageCard(model, card)}</div>
+${setAsideLine(model)}${coverageTable(model)}
 <div class="side">${section("chart-service", "By service", model.byService)}
 ${section("chart-region", "By region", model.byRegion)}
 ${section("chart-account", "By account", model.byAccount)}

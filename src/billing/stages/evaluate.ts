@@ -41,6 +41,8 @@ export interface LineGroup {
    * unit, a count…: sql/classify/billing_methods.sql's billing_method_warning), else null.
    */
   readonly reason: string | null;
+  /** For GPU-hours read as the CCF average GPU, why (the model not named, or not in the registry), else null. */
+  readonly gpuNote: string | null;
 }
 
 /**
@@ -89,6 +91,7 @@ const kindsQuery =
     `SELECT billing_provider, billing_instance_type, billing_place, billing_problem,
        method AS billing_method, billing_method_key, billing_service, billing_place_warning,
        CASE WHEN billing_method IS NULL THEN billing_method_warning END AS billing_reason,
+       CASE WHEN billing_method = 'accelerator' THEN billing_method_warning END AS billing_gpu_note,
        SUM(billing_line_count)::DOUBLE AS lines, ${exactSumParts("hours", "hours")},
        ${exactSumParts("billing_method_amount", "method_quantity")},
        ${exactSumParts("CASE WHEN billing_paid_cost > 0 THEN billing_paid_cost END", "cost")}
@@ -108,7 +111,7 @@ const groupsQuery = (): string =>
        WHEN k.billing_problem LIKE 'bad row%' THEN 'bad row: other reasons'
        WHEN k.billing_problem LIKE 'not evaluated%' THEN 'not evaluated: other reasons'
        ELSE k.billing_problem END AS billing_problem,
-     k.billing_method, k.billing_method_key, k.billing_place_warning, k.billing_reason,
+     k.billing_method, k.billing_method_key, k.billing_place_warning, k.billing_reason, k.billing_gpu_note,
      CASE WHEN s.rank <= ${NAMES_KEPT} THEN k.billing_service ELSE 'other services' END AS billing_service,
      SUM(k.lines)::DOUBLE AS lines, ${exactSumParts("k.hours", "hours")},
      ${exactSumParts("k.method_quantity", "method_quantity")}, ${exactSumParts("k.cost", "cost")}
@@ -159,6 +162,7 @@ async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
     cost: Number(row.cost),
     placeWarning: text(row.billing_place_warning),
     reason: text(row.billing_reason),
+    gpuNote: text(row.billing_gpu_note),
   }));
 }
 
