@@ -13,7 +13,7 @@ import { gridLinesQueries } from "../grid.js";
 import { impactsQuery, sqlQuery } from "../queries.js";
 import { createLineViews, orderLineViews, REGISTRY_TABLE_NAMES } from "./classify.js";
 import type { LookedUp } from "./lookUp.js";
-import type { LineTuple, ReadExport } from "./read.js";
+import { type LineTuple, type ReadExport, tupleKey } from "./read.js";
 import type { BillingTerms } from "./request.js";
 
 /** Lines of one kind: provider, instance type as billed, place, and why not evaluated (null: it may be). */
@@ -177,7 +177,8 @@ async function locateLines(
   readBy: string,
 ): Promise<void> {
   const read = await createTupleRows(connection, exported.tuple);
-  await createLineViews(connection, exported.views);
+  // Past so many tuples each line is classified (an empty text read as none there too)
+  await createLineViews(connection, exported.views, read === null);
   await orderLineViews(connection, REGISTRY_TABLE_NAMES);
   if (read === null) await createLocatedView(connection);
   else await createTupleLocatedView(connection, exported.tuple, read, readBy);
@@ -223,11 +224,6 @@ export const LINE_COLUMNS = [
  */
 const MAX_TUPLES = 200_000;
 
-/** The text that tells a line's tuple apart (two tuples sharing it are checked for). */
-function tupleKey(tuple: LineTuple): string {
-  return `CAST(hash(${tuple.columns.map(identifier).join(", ")}) AS VARCHAR)`;
-}
-
 async function columnNames(connection: DuckDBConnection, relation: string): Promise<string[]> {
   const reader = await connection.runAndReadAll(`DESCRIBE ${relation}`);
   return reader.getRowObjects().map((row) => String(row.column_name));
@@ -262,7 +258,7 @@ export async function createTupleRows(
   // A tuple's rows (one per sign of its quantity) agree on every column read.
   await connection.run(
     `CREATE VIEW billing_tuple_rows AS
-     SELECT ${tupleKey(tuple)} AS billing_tuple_key, ${read.map((column) => `first(${identifier(column)}) AS ${identifier(column)}`).join(", ")}
+     SELECT billing_tuple_key, ${read.map((column) => `first(${identifier(column)}) AS ${identifier(column)}`).join(", ")}
      FROM (${located}) located
      GROUP BY billing_tuple_key`,
   );
