@@ -75,7 +75,7 @@ export const CATALOGUE: readonly CatalogueService[] = [
     when: [
       `(${TEXT} LIKE '%azure database for postgresql%' OR ${TEXT} LIKE '%azure database for mysql%') AND ${TEXT} LIKE '%burstable%'`,
     ],
-    sizeIn: "(?:^|[ |-])(b[0-9]+l?m?s)(?:[ |-]|$)",
+    sizeIn: "(?:^|[ |_-])(b[0-9]+l?m?s)(?:[ |-]|$)",
     nodes: 1,
     // The server's SKU is the VM size: Standard_B1ms, Standard_D2ds_v4…
     sizeGrammar: true,
