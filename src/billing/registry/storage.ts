@@ -14,7 +14,8 @@
  * Azure Database for PostgreSQL flexible server" and "Azure SQL Database: locally redundant
  * availability" (data on Premium storage, three copies in the zone); Azure Cosmos DB, "Global
  * data distribution under the hood" (a partition's replica set of four); Amazon Aurora User Guide,
- * "Amazon Aurora storage" (six copies across three zones); the deployments of deployments.ts.
+ * "Amazon Aurora storage" (six copies across three zones); Oracle Exadata's high redundancy (three
+ * mirrored copies); the deployments of deployments.ts.
  */
 
 import { DEPLOYMENTS } from "./deployments.js";
@@ -158,6 +159,10 @@ export const STORAGE_SERVICES: readonly StorageService[] = [
     medium: "ssd",
     replication: null,
   },
+  // Oracle's databases: Autonomous Database's Exadata storage, three copies (ASM high
+  // redundancy); MySQL HeatWave's data on block volumes
+  { provider: "oracle", names: ["DATABASE"], storage: "block-storage", medium: "ssd", replication: 3 },
+  { provider: "oracle", names: ["MYSQL"], storage: "block-storage", medium: "ssd", replication: null },
   {
     provider: "oracle",
     names: ["Object Storage", "OBJECTSTORE"],
