@@ -350,6 +350,29 @@ function managedSizeName(match: InstanceMatch): string {
 }
 
 /**
+ * The GPU-hours of no model the registry lists (read as CCF's average GPU), each model named (or
+ * none named) with its lines and cost.
+ */
+function gpuNotesText(
+  summary: BillingSummary,
+  statuses: ReadonlyMap<LineGroup, string>,
+  money: (cost: number) => string,
+): string[] {
+  const notes = new Map<string, Tally>();
+  for (const group of summary.groups)
+    if (group.gpuNote !== null && statuses.get(group) === EVALUATED) add(notes, group.gpuNote, group);
+  if (notes.size === 0) return [];
+  return [
+    "GPU-hours of no model the registry lists, read as the CCF average GPU:",
+    ...[...notes].map(([note, tally]) =>
+      printable(
+        `  ${note.replace(/: the CCF average GPU$/, "")}: ${rows(tally.lines)}, cost ${money(tally.cost)}`,
+      ),
+    ),
+  ];
+}
+
+/**
  * The approximate instance-type matches of the types evaluated lines bill (a type whose lines are
  * all another status, a bad row's or a refund's, is matched for nothing), then the totals.
  */
@@ -423,18 +446,7 @@ function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: st
         `  ${reason}${NOT_EVALUATED_HINTS[reason] ?? ""}: ${rows(tally.lines)}, cost ${money(tally.cost)}`,
       );
   }
-  const gpuNotes = new Map<string, Tally>();
-  for (const group of summary.groups)
-    if (group.gpuNote !== null && statuses.get(group) === EVALUATED) add(gpuNotes, group.gpuNote, group);
-  if (gpuNotes.size > 0) {
-    out.push("GPU-hours of no model the registry lists, read as the CCF average GPU:");
-    for (const [note, tally] of gpuNotes)
-      out.push(
-        printable(
-          `  ${note.replace(/: the CCF average GPU$/, "")}: ${rows(tally.lines)}, cost ${money(tally.cost)}`,
-        ),
-      );
-  }
+  out.push(...gpuNotesText(summary, statuses, money));
   if (places.size > 0) {
     out.push("places other than the line's region:");
     for (const [warning, tally] of places)
