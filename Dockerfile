@@ -5,15 +5,16 @@
 # optionalDependencies, README "Runtime"): the image runs what the tests and the benchmark ran.
 ARG NODE_IMAGE=node:26-bookworm-slim
 
-# 1. Build: every dependency (esbuild is one), then the bundles scripts/build.ts describes: the
-#    server (src/), the command line (bin/) and its pool's worker, side by side in dist/bundle.
+# 1. Build: every dependency (esbuild and tsx are two), then the bundles scripts/build.ts
+#    describes: the server (src/app), the command line (src/cli/entry.ts) and its pool's worker,
+#    side by side in dist/bundle. The install runs no script (package.json's `prepare` builds from
+#    sources not copied yet) but esbuild's own, which checks its platform binary.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm ci --no-audit --no-fund --ignore-scripts && npm rebuild esbuild
 COPY tsconfig.json ./
 COPY src ./src
-COPY bin ./bin
 COPY scripts/build.ts ./scripts/build.ts
 RUN npm run build
 
@@ -32,8 +33,8 @@ RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund && n
 #    unprivileged `node` user of the official image. The command line too: `/evaluate` runs its
 #    bundle (dist/bundle/cli.mjs, beside the server's) in a child process on an uploaded file
 #    (src/service/fileEvaluation.ts), which reads the SQL of billing exports and the data; the
-#    shipped bin (bin/, its sources run by tsx, a runtime dependency) is there for a command run
-#    in the image. The service writes only
+#    shipped bin (bin/) runs that bundle for a command run in the image. No sources and no tsx: the
+#    bundle is the command. The service writes only
 #    that run's temporary folder, under the temp folder (/tmp): a size-bounded volume in the
 #    manifests (deploy/deployment.yaml's emptyDir, compose.yaml's tmpfs), the root file system
 #    being read-only; test/deploy/manifests.test.ts checks every file the command reads is here.
@@ -46,9 +47,7 @@ COPY --from=runtime-deps /app/node_modules ./node_modules
 COPY data ./data
 COPY README.md CHANGELOG.md LICENSE ./
 COPY docs ./docs
-COPY tsconfig.json ./
 COPY bin ./bin
-COPY src ./src
 COPY sql ./sql
 COPY --from=build /app/dist/bundle ./dist/bundle
 USER node

@@ -20,8 +20,12 @@ const PROCESS_TESTS = [
   "test/http/browser.test.ts",
   "test/http/evaluatePage.test.ts",
   "test/http/evaluateLayouts.test.ts",
+  // boaviztapi 2.5.0's own document, from its package in Python (scripts/reference.sh openapi)
+  "test/http/openapiReference.test.ts",
   "test/http/server.test.ts",
   "test/clients/**/*.test.ts",
+  // EcoLogits in its own Python process (scripts/ensure-ecologits.sh)
+  "test/reference/**/*.test.ts",
   // Spark's session and Trino's server, started once per file (test/billing/engines/)
   "test/billing/engines/**/*.test.ts",
 ];

@@ -19,6 +19,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { listening } from "./admission.js";
+import { latencySummary } from "./latencies.js";
 import { LOCATIONS, SERVERS_GQL, serverFleet } from "./scenarios.js";
 import { serviceArguments, serviceEnvironment } from "./serviceCommand.js";
 
@@ -77,18 +78,9 @@ async function fleets(base: string, count: number): Promise<number[]> {
   return times;
 }
 
-const quantile = (sorted: readonly number[], q: number) =>
-  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-
 function summary(latencies: readonly number[]) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const round = (ms: number) => Math.round(ms * 10) / 10;
-  return {
-    probes: sorted.length,
-    p50Ms: round(quantile(sorted, 0.5)),
-    p99Ms: round(quantile(sorted, 0.99)),
-    maxMs: round(sorted.at(-1) ?? Number.NaN),
-  };
+  const { count, ...figures } = latencySummary(latencies);
+  return { probes: count, ...figures };
 }
 
 interface CpuProfile {

@@ -1,21 +1,10 @@
 #!/usr/bin/env node
-// The command line (src/cli): the TypeScript sources run through tsx, as `npm run dev` does.
-import { register } from "tsx/esm/api";
+// The command line (src/cli/entry.ts). Its bundle, dist/bundle/cli.mjs, which `npm ci` builds
+// (package.json's `prepare`, scripts/prepare.ts) and the image ships: plain JavaScript, nothing
+// transpiled at start. In a checkout without a bundle, its TypeScript sources through tsx (a
+// development dependency: src/cli/sources.mjs). After changing the sources, `npm run build`
+// makes the bundle current again.
+import { existsSync } from "node:fs";
 
-register();
-const { main } = await import("../src/cli/main.ts");
-// SIGINT (Ctrl-C) and SIGTERM: the run stops reading, writes what it has evaluated and ends
-// with its summary; a second signal ends the process at once.
-const interruption = new AbortController();
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => {
-    interruption.abort(signal);
-    process.once(signal, () => process.exit(signal === "SIGTERM" ? 143 : 130));
-  });
-}
-process.exitCode = await main(process.argv.slice(2), {
-  stdin: process.stdin,
-  stdout: process.stdout,
-  stderr: process.stderr,
-  interrupt: interruption.signal,
-});
+const bundle = new URL("../dist/bundle/cli.mjs", import.meta.url);
+await import(existsSync(bundle) ? bundle.href : "../src/cli/sources.mjs");

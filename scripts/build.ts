@@ -5,9 +5,10 @@
  * Three entries side by side in one folder, with the chunks of the sources they share or import
  * on demand (packages stay external: node resolves them from node_modules at run time):
  * - `server.mjs`: the service (src/app/main.ts), what `npm start` and the image run;
- * - `cli.mjs`: the command line, the package's bin itself (bin/impact-service.mjs: its signal
- *   handling, its exit code), which the /evaluate page runs for each file when the service runs
- *   bundled (src/service/fileEvaluation.ts finds it beside the server's module);
+ * - `cli.mjs`: the command line's process (src/cli/entry.ts: its signals, its exit code), which
+ *   the package's bin (bin/impact-service.mjs) runs when it exists and the /evaluate page runs for
+ *   each file when the service runs bundled (src/service/fileEvaluation.ts finds it beside the
+ *   server's module);
  * - `worker.mjs`: the command's pool's worker, which src/cli/pool.ts loads beside its module.
  *
  * The folder (chunks included) is two levels below the project's root, as src/app and src/cli
@@ -16,7 +17,7 @@
  * The Impact Framework plugins are built the same way (`npm run build:if`, IF_PLUGINS below).
  */
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { type BuildOptions, build, type Plugin } from "esbuild";
+import { type BuildOptions, build } from "esbuild";
 import { COMMAND_BUNDLE } from "../src/service/fileEvaluation.js";
 
 /** Where `npm run build` writes: `npm start` and the Dockerfile run RELEASE_SERVER. */
@@ -31,27 +32,12 @@ const WORKER_FILE = "worker.mjs";
 /** What `npm start` and the image run. */
 export const RELEASE_SERVER = `${RELEASE_FOLDER}/${SERVER_FILE}`;
 
-/**
- * `tsx/esm/api` as the bundled bin needs it: nothing to register, everything is JavaScript
- * already. Through tsx, each run of the command transpiled the sources again: about 0.5 s of CPU
- * before its first row (docs/architecture.md, "The test suite").
- */
-const noTsx: Plugin = {
-  name: "no-tsx",
-  setup(plugins) {
-    plugins.onResolve({ filter: /^tsx\/esm\/api$/ }, () => ({ path: "tsx", namespace: "no-tsx" }));
-    plugins.onLoad({ filter: /.*/, namespace: "no-tsx" }, () => ({
-      contents: "export function register() {}",
-    }));
-  },
-};
-
 const stem = (file: string) => file.replace(/\.mjs$/, "");
 
 /** The bundles' entries, by the name of the file each becomes (`<name>.mjs`, outExtension below). */
 const ENTRIES = {
   [stem(SERVER_FILE)]: "src/app/main.ts",
-  [stem(COMMAND_BUNDLE)]: "bin/impact-service.mjs",
+  [stem(COMMAND_BUNDLE)]: "src/cli/entry.ts",
   [stem(WORKER_FILE)]: "src/cli/worker.ts",
 };
 
@@ -82,7 +68,6 @@ export function buildOptions(folder: string): BuildOptions {
     ...BUNDLE,
     entryPoints: ENTRIES,
     outdir: folder,
-    plugins: [noTsx],
     // What the sources import on demand (`await import(…)`: a command's module, the workbook
     // writer, GraphQL for an inventory) stays on demand bundled: a chunk of its own, loaded when
     // reached. One file per entry hoisted every such import to the top, so each run of the

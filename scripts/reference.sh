@@ -10,6 +10,8 @@
 #                                            wait until it answers, print its pid; log in the cache
 #   bash scripts/reference.sh stop           stop the one this script started (its pid file)
 #   bash scripts/reference.sh source         the unpacked source distribution's folder (to read its code)
+#   bash scripts/reference.sh openapi        install if needed, print its FastAPI app's openapi() JSON
+#                                            (test/http/openapiReference.test.ts compares ours with it)
 #
 # Cache: $IMPACT_SERVICE_CACHE or ~/.cache/impact-service (boaviztapi-2.5.0/ under it).
 set -euo pipefail
@@ -48,12 +50,21 @@ download() {
   fi
 }
 
+# The pins as name==version lines: an install made from the same versions (with or without their
+# hashes, by this script or an earlier one) is kept.
+versions() { grep -Eo '^[A-Za-z0-9_.-]+==[^ \]+' "$1" 2>/dev/null; }
+
 install() {
   download
-  if [[ -x "$VENV/bin/uvicorn" ]] && cmp -s "$PINS" "$CACHE/installed-pins.txt"; then return; fi
+  if [[ -x "$VENV/bin/uvicorn" ]] && [[ "$(versions "$PINS")" == "$(versions "$CACHE/installed-pins.txt")" ]]; then
+    return
+  fi
   rm -rf "$VENV"
   python3 -m venv "$VENV"
-  timeout "$INSTALL_SECONDS" "$VENV/bin/python" -m pip install --quiet --no-deps -r "$PINS"
+  # Hash-checking mode (every pin has its sha256), wheels only: nothing is built, nothing comes from
+  # pip's cache unchecked.
+  timeout "$INSTALL_SECONDS" "$VENV/bin/python" -m pip install --quiet --no-deps --only-binary :all: \
+    --require-hashes -r "$PINS"
   timeout "$INSTALL_SECONDS" "$VENV/bin/python" -m pip install --quiet --no-deps \
     "$CACHE/dist/boaviztapi-$VERSION-py3-none-any.whl"
   "$VENV/bin/python" -m pip check >/dev/null
@@ -95,5 +106,11 @@ case "${1:-}" in
   start) start "${2:-}" ;;
   stop) stop ;;
   source) download >/dev/null && echo "$CACHE/source/boaviztapi-$VERSION" ;;
+  openapi)
+    install >&2
+    # Its app's own document, as FastAPI serves it at /openapi.json (the package's data, not a test set).
+    (cd "$CACHE" && timeout "$START_SECONDS" "$VENV/bin/python" -c \
+      'import json, sys; from boaviztapi.main import app; json.dump(app.openapi(), sys.stdout, sort_keys=True)')
+    ;;
   *) sed -n '2,14p' "$0" >&2; exit 64 ;;
 esac

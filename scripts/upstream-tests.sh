@@ -3,6 +3,7 @@
 # (in process, as its own CI runs them) and against this service (every request sent over HTTP to a
 # service started here with EDITIONS_FILE=test/fixtures/editions.yml, each URL with
 # edition=testdata-<version>: the edition's rules on boaviztapi's test data set). Prints each run's
+# counts as pytest gives them (passed, failed, skipped: a skipped test is not a pass) and its
 # failing tests; a test failing against the service but not against the reference is a difference.
 # Not part of CI (it needs the reference and its tests).
 #
@@ -10,7 +11,7 @@
 #
 # UPSTREAM_TESTS: the `tests/` folder of a boaviztapi source tree. boaviztapi 2.5.0's source
 # distribution on the package index has no tests; its repository's newest published tests are those
-# of tag v2.4.1 (what docs/editions.md reports was run). The test data set of that folder is used,
+# of tag v2.4.1 (what docs/DEVIATIONS.md reports was run). The test data set of that folder is used,
 # with the 2.5.0 package's memory-type table added (2.5.0 reads it at import; 2.4.1's data lacks it).
 set -euo pipefail
 VERSION=2.5.0
@@ -47,11 +48,14 @@ run() { # name [pytest args...]
   python3 - "$out/$name.xml" "$name" <<'PY'
 import sys, xml.etree.ElementTree as ET
 root = ET.parse(sys.argv[1]).getroot()
-cases = root.iter("testcase")
-failed = [f"{c.get('classname').split('.')[-1]}::{c.get('name')}" for c in root.iter("testcase") if c.find("failure") is not None or c.find("error") is not None]
-total = sum(1 for _ in root.iter("testcase"))
-print(f"{sys.argv[2]}: {total - len(failed)}/{total} passed")
-for name in failed: print(f"  failed: {name}")
+cases = list(root.iter("testcase"))
+name = lambda c: f"{c.get('classname').split('.')[-1]}::{c.get('name')}"
+failed = [name(c) for c in cases if c.find("failure") is not None or c.find("error") is not None]
+skipped = [c for c in cases if c.find("skipped") is not None]
+ran = len(cases) - len(skipped)
+# As pytest counts them: a skipped test (the e2e cases, without --rune2e) is no pass.
+print(f"{sys.argv[2]}: {ran - len(failed)} of {ran} run passed, {len(failed)} failed; {len(skipped)} skipped")
+for failure in failed: print(f"  failed: {failure}")
 PY
 }
 

@@ -6,8 +6,9 @@
 -- spelling, lower case: its dimension, factor, hours, GB, resource counted), billing_storage_services
 -- (provider, service name lower case: its storage method, medium, copies), billing_services
 -- (provider, service name lower case: a fee's or no hardware's role), billing_gpus (GPU models),
--- billing_method_kinds (each method's dimension, variant, unit suffix, multiplier) and
--- billing_method_keys (method, variant: its coefficient key and unit). Adds:
+-- billing_method_kinds (each method's dimension, variant, unit suffix, multiplier),
+-- billing_method_keys (method, variant: its coefficient key and unit) and billing_ai_models
+-- (provider, a generative-AI model's billed spelling: the model of the data it names). Adds:
 -- - billing_method: instance (an instance hour, billing_line_kind = 'compute'), a method of the
 --   registry (src/billing/registry/methods.ts, BILLING_METHODS: its rules, in their order, are
 --   written at the line marked `-- method rules`), or NULL for a line that uses no hardware (taxes,
@@ -61,6 +62,12 @@ FROM (
           WHEN '' THEN 'DTUs of no tier or number named'
           ELSE CONCAT('unknown DTU tier ', UPPER(REGEXP_EXTRACT(c.billing_usage_text, '([a-z]+[0-9]*) e?dtus?(?:[ |]|$)', 1)))
         END
+      -- A generative-AI model the edition's data lacks (or no model named) is named, not read as another
+      WHEN c.billing_method_variant = '' AND c.billing_method_dimension = 'count' AND c.billing_method_multiplier IS NULL
+        THEN CASE c.billing_ai_name
+          WHEN '' THEN 'generative AI: no model named'
+          ELSE CONCAT('generative AI model ', c.billing_ai_name, ' has no EcoLogits figures')
+        END
       WHEN c.billing_method IS NULL THEN CASE
         WHEN c.billing_line_kind <> 'not compute' OR c.billing_unknown_unit IS NOT NULL THEN NULL
         -- charge reasons of c
@@ -88,6 +95,7 @@ FROM (
       CASE
         WHEN mkind.variant_of = 'medium' THEN s.billing_storage_medium
         WHEN mkind.variant_of = 'gpu' THEN COALESCE(s.billing_gpu_model, '')
+        WHEN mkind.variant_of = 'model' THEN COALESCE(aim.variant, '')
         ELSE ''
       END AS billing_method_variant,
       CASE
@@ -98,6 +106,8 @@ FROM (
         END
         ELSE mkind.multiplier * CASE
         WHEN mkind.label_suffix = 'replication' THEN s.billing_replication
+        -- A generative-AI model no billed spelling names: its tokens are not counted (its warning says which)
+        WHEN mkind.variant_of = 'model' AND aim.variant IS NULL THEN NULL
         WHEN s.billing_method <> 'per-vcpu' THEN 1.0
         -- An OCPU is one physical core: two vCPUs on x86, one on Ampere A1 (Oracle Cloud, "Compute
         -- Shapes"); an ACU a quarter of a vCPU (CCF)
@@ -179,6 +189,7 @@ FROM (
         FROM (
           SELECT
             b.*,
+            -- generative-ai spelling of b
             CASE
               WHEN b.billing_disk_gib IS NOT NULL THEN 'gb-hour'
               -- Units a line's description re-reads: AWS Lambda's "Total Compute" in `Seconds` is
@@ -226,6 +237,8 @@ FROM (
               gpu.model AS billing_gpu_model,
               -- The model a GPU line names after its maker or `GPU` (`Nvidia Tesla T4`, `GPU Standard - A10`)
               COALESCE(REGEXP_EXTRACT(a.billing_usage_text, '(?:nvidia|tesla|gpu)[a-z ]*?[ -]+(?:tesla )?([a-z]+[0-9]+[a-z]*)', 1), '') AS billing_gpu_name,
+              -- The generative-AI model a line names, as billed (src/billing/registry/generativeAi.ts)
+              -- generative-ai model of a
               -- A managed disk billed per disk-month (`1/Month`, `Units/Month`): its tier's capacity in
               -- GiB (P10, E10, S10: 128 GiB; Azure's managed disk sizes), as its meter names it
               CASE
@@ -250,6 +263,7 @@ FROM (
       ) r
     ) s
     LEFT JOIN billing_method_kinds mkind ON mkind.method = COALESCE(s.billing_method, '')
+    LEFT JOIN billing_ai_models aim ON aim.provider = COALESCE(s.billing_provider, '') AND aim.spelling = s.billing_ai_model
   ) c
   LEFT JOIN billing_method_keys mkey ON mkey.method = COALESCE(c.billing_method, '') AND mkey.variant = c.billing_method_variant
 ) m

@@ -16,7 +16,7 @@ import {
   type Limits,
   loadConfig,
 } from "../config/serviceConfig.js";
-import { DEFAULT_EDITION_ID, NEW_WORK_EDITION_ID } from "../editions/index.js";
+import { DEFAULT_EDITION_ID, NEW_WORK_EDITION_ID, newWorkEdition } from "../editions/index.js";
 import { documentCaches } from "../http/documentCache.js";
 import { createHttpHandler } from "../http/handler.js";
 import { graphqlLogging } from "../http/logging.js";
@@ -143,7 +143,7 @@ export function createApp(config: Config = defaultConfig(), given: AppParts = {}
     readiness,
     yoga,
     rest,
-    ...siteOf(service, schema),
+    ...siteOf(config, service, schema),
     coefficientStream: coefficientStreamRoute(service, config.MAX_CONCURRENT_STREAMS),
     batch: batchRouteOf(config, { service, rest, stopping: stopping.signal }),
     fileEvaluator,
@@ -162,7 +162,7 @@ export function createApp(config: Config = defaultConfig(), given: AppParts = {}
       stopping.abort(new Error("the service is stopping (SIGTERM or SIGINT)"));
     },
     // Which command /evaluate starts (bundled beside the server, or the bin through tsx).
-    description: `default edition ${service.defaultEdition}; ${fileEvaluator.command}`,
+    description: `default edition ${service.defaultEdition} (REST, GraphQL), ${newWorkEdition(config)} (files); ${fileEvaluator.command}`,
   };
 }
 
@@ -229,17 +229,31 @@ function graphqlPlugins(config: Config, limits: Limits, metrics: Metrics) {
   ];
 }
 
-/**
- * The edition a file is evaluated in unless the page's user picks another: an operator's EDITION
- * other than the built-in default, else the edition for new work (docs/editions.md) where served.
- */
-function fileEdition(service: Service): string {
-  if (service.defaultEdition !== DEFAULT_EDITION_ID) return service.defaultEdition;
-  return service.editions.has(NEW_WORK_EDITION_ID) ? NEW_WORK_EDITION_ID : service.defaultEdition;
+/** Each served edition's OpenAPI document, serialized on its first request (null: an edition not served). */
+function openApiDocuments(service: Service): (edition: string | null) => string | null {
+  const documents = new Map<string, string>();
+  return (edition) => {
+    const id = edition ?? service.defaultEdition;
+    const served = service.editions.get(id);
+    if (served === undefined) return null;
+    let document = documents.get(id);
+    if (document === undefined) {
+      document = JSON.stringify(
+        openApiDocument({
+          serviceVersion: SERVICE_VERSION,
+          methodology: service.defaultEdition,
+          editions: [...service.editions.keys()],
+          described: served.edition,
+        }),
+      );
+      documents.set(id, document);
+    }
+    return document;
+  };
 }
 
 /** The pages, documents and assets of the HTTP front: what they say of the service's editions. */
-function siteOf(service: Service, schema: GraphQLSchema) {
+function siteOf(config: Config, service: Service, schema: GraphQLSchema) {
   const defaultServed = service.editions.get(service.defaultEdition);
   const versions = {
     serviceVersion: SERVICE_VERSION,
@@ -251,11 +265,16 @@ function siteOf(service: Service, schema: GraphQLSchema) {
   return {
     assets: createAssets(),
     pages: {
-      root: rootPage({ ...versions, docs: [...projectDocs.documents.keys()] }),
-      docs: docsPage(),
+      root: rootPage({
+        ...versions,
+        fileEdition: newWorkEdition(config),
+        docs: [...projectDocs.documents.keys()],
+      }),
+      docs: docsPage(versions),
       evaluate: evaluatePage({
         editions: versions.editions,
-        defaultEdition: fileEdition(service),
+        // The command the page runs decides the same way (its environment is the service's).
+        defaultEdition: newWorkEdition(config),
         newWorkEdition: NEW_WORK_EDITION_ID,
         specificationEdition: DEFAULT_EDITION_ID,
         criteria: DEFAULT_CRITERIA,
@@ -263,7 +282,7 @@ function siteOf(service: Service, schema: GraphQLSchema) {
       }),
     },
     // Made on first request (start-up stays short); the document never changes afterwards.
-    openApi: once(() => JSON.stringify(openApiDocument(versions))),
+    openApi: openApiDocuments(service),
     projectDocs,
     possibleTypes: once(() => possibleTypesOf(schema)),
   };
@@ -285,7 +304,7 @@ function batchRouteOf(config: Config, { service, rest, stopping }: BatchParts) {
     editions: restEditions(service),
     maxLineBytes: limits.maxBodyBytes,
     maxConcurrent: config.MAX_CONCURRENT_BATCHES,
-    maxNestingDepth: limits.maxNestingDepth,
+    bodyLimits: limits,
     lineTimeoutMs: limits.bodyTimeoutMs,
     stopping,
     turns: service.turns,

@@ -1,3 +1,4 @@
+import type { BodyLimits } from "../config/serviceConfig.js";
 import { OWN_TURNS, SLICE_MS, type TurnShare } from "../service/chunks.js";
 import {
   answerLine,
@@ -37,8 +38,8 @@ interface BatchOptions {
   readonly defaults: BatchDefaults;
   /** Largest line, in bytes (the single routes' MAX_BODY_BYTES). */
   readonly maxLineBytes: number;
-  /** Deepest nesting of a line's body (the single routes' MAX_NESTING_DEPTH). */
-  readonly maxNestingDepth?: number;
+  /** The bounds of a line's body (the single routes'); without them, an unconfigured service's. */
+  readonly bodyLimits?: BodyLimits;
   /** Aborted when the answer's reader is gone: no further line is evaluated. */
   readonly signal?: AbortSignal;
   /** Aborted when the batch must end early (the service stops): its reason is the summary's `interrupted`. */
@@ -62,14 +63,7 @@ function outcomeOf(
   locations?: LocationCheck,
 ): Promise<LineOutcome> {
   if ("tooLarge" in line) return Promise.resolve(lineTooLarge(options.maxLineBytes));
-  return evaluateLine(
-    evaluate,
-    line.text,
-    options.defaults,
-    options.signal,
-    locations,
-    options.maxNestingDepth,
-  );
+  return evaluateLine(evaluate, line.text, options.defaults, options.signal, locations, options.bodyLimits);
 }
 
 /** Answer lines are gathered into pieces of about this size while more input is at hand. */

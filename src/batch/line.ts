@@ -1,5 +1,11 @@
-import { DEFAULT_LIMITS } from "../config/serviceConfig.js";
-import { jsonNestingExceeds } from "../support/nesting.js";
+import {
+  type BodyLimits,
+  bodyBoundRefusal,
+  bodyJsonBounds,
+  DEFAULT_LIMITS,
+} from "../config/serviceConfig.js";
+import { type JsonRefusal, jsonBoundPassed, newJsonScan } from "../support/nesting.js";
+import { readJsonBody } from "../support/steppedJson.js";
 
 /*
  * One line of a batch: a request to a single `/v1` route, written as JSON
@@ -15,8 +21,13 @@ interface LineCall {
   readonly method: string;
   /** Path and query string. */
   readonly url: string;
-  /** Body text ("" when absent). */
+  /** Body text ("" when absent or given parsed). */
   readonly body: string;
+  /**
+   * The body parsed with its line (readLine: its nesting bounded with the line's), so that a long
+   * one is not written and read again in one stretch of the main thread; read instead of `body`.
+   */
+  readonly parsedBody?: unknown;
   readonly signal?: AbortSignal;
   /** The id of the HTTP request the line belongs to (the batch's), for its logged errors. */
   readonly requestId?: string;
@@ -59,7 +70,11 @@ const MAX_QUANTITY = 1_000_000_000;
 
 /** A line refused before its route is asked: 422 with the field, in the shim's error layout. */
 function lineError(loc: readonly (string | number)[], msg: string, type = "value_error"): LineOutcome {
-  return { status: 422, body: { detail: [{ loc: ["line", ...loc], msg, type }] }, quantity: 1 };
+  return {
+    status: 422,
+    body: { detail: [{ loc: ["line", ...loc], msg, type }] },
+    quantity: 1,
+  };
 }
 
 /** A line read: the route's request and the line's quantity. */
@@ -73,28 +88,65 @@ export interface ParsedLine {
 
 type Parsed = ParsedLine | LineOutcome;
 
+/** A line nested deeper than its body may be, or holding too wide an object anywhere. */
+function boundPassed(bound: JsonRefusal, limits: BodyLimits): LineOutcome {
+  const { message, setting } = bodyBoundRefusal(bound, limits, { body: "the line's body", text: "the line" });
+  return lineError(bound === "depth" ? ["body"] : [], `${message} (${setting})`);
+}
+
+const notJson = () => lineError([], "line is not valid JSON", "value_error.jsondecode");
+
 /**
- * The line's request (with the batch's defaults), or why it is refused. Its nesting is measured
- * by one scan before it is parsed: JSON.parse of 4,000,000 nested brackets held the event loop
- * for seconds. The line's own object is one level above the route's body.
+ * The line's request (with the batch's defaults), or why it is refused. Its nesting and its objects'
+ * members are measured by one scan before it is parsed: JSON.parse of 4,000,000 nested brackets
+ * held the event loop for seconds. The line's own object is one level above the route's body. Its body is handed on
+ * as text (the command line's workers, whose event loop no one else waits on).
  */
 export function parseLine(
   text: string,
   defaults: BatchDefaults,
-  maxNestingDepth: number = DEFAULT_LIMITS.maxNestingDepth,
+  limits: BodyLimits = DEFAULT_LIMITS,
 ): Parsed {
-  if (jsonNestingExceeds(text, maxNestingDepth + 1)) {
-    return lineError(
-      ["body"],
-      `the line's body nests objects and lists more than ${maxNestingDepth} levels deep (MAX_NESTING_DEPTH)`,
-    );
-  }
+  const passed = jsonBoundPassed(text, bodyJsonBounds(limits, 1), newJsonScan(), text.length);
+  if (passed !== null) return boundPassed(passed, limits);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return lineError([], "line is not valid JSON", "value_error.jsondecode");
+    return notJson();
   }
+  return lineOf(value, defaults, (body) => ({ body: JSON.stringify(body) }));
+}
+
+/**
+ * parseLine's reading in the service: a long line scanned and parsed in steps, each in a turn of
+ * its own (src/support/steppedJson.ts), its body handed on parsed: an 8 MB line of 2.8 million
+ * `{}` held the event loop 663 ms at once in JSON.parse, and as long again written and read back.
+ */
+export async function readLine(
+  text: string,
+  defaults: BatchDefaults,
+  limits: BodyLimits = DEFAULT_LIMITS,
+): Promise<Parsed> {
+  let read: Awaited<ReturnType<typeof readJsonBody>>;
+  try {
+    read = await readJsonBody(text, bodyJsonBounds(limits, 1));
+  } catch {
+    return notJson();
+  }
+  if ("passed" in read) return boundPassed(read.passed, limits);
+  return lineOf(read.value, defaults, (body) => ({
+    body: "",
+    parsedBody: body,
+  }));
+}
+
+/** The request a parsed line makes, its body given on as `bodyOf` makes it; or why it is refused. */
+function lineOf(
+  value: unknown,
+  defaults: BatchDefaults,
+  bodyOf: (body: unknown) => Pick<LineCall, "body" | "parsedBody">,
+): Parsed {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return lineError([], "a line is a JSON object: {method, path, body}", "type_error.dict");
   }
@@ -128,7 +180,7 @@ export function parseLine(
     call: {
       method: upperMethod,
       url,
-      body: upperMethod === "POST" && body !== undefined ? JSON.stringify(body) : "",
+      ...(upperMethod === "POST" && body !== undefined ? bodyOf(body) : { body: "" }),
     },
     quantity,
     ...(upperMethod === "POST" && typeof usage === "object" && usage !== null && "usage_location" in usage
@@ -174,9 +226,9 @@ export async function evaluateLine(
   defaults: BatchDefaults,
   signal?: AbortSignal,
   locations?: LocationCheck,
-  maxNestingDepth?: number,
+  limits?: BodyLimits,
 ): Promise<LineOutcome> {
-  const parsed = parseLine(text, defaults, maxNestingDepth);
+  const parsed = await readLine(text, defaults, limits);
   if (!("call" in parsed)) return parsed;
   return evaluateParsedLine(evaluate, parsed, signal, locations);
 }
@@ -189,7 +241,11 @@ export async function evaluateParsedLine(
   locations?: LocationCheck,
 ): Promise<LineOutcome> {
   const answer = await evaluate({ ...parsed.call, signal });
-  const outcome = { status: answer.status, body: answer.body, quantity: parsed.quantity };
+  const outcome = {
+    status: answer.status,
+    body: answer.body,
+    quantity: parsed.quantity,
+  };
   if (answer.status !== 200 || locations === undefined || parsed.location === undefined) return outcome;
   const warnings = await locations(parsed.location, parsed.edition);
   return warnings.length > 0 ? { ...outcome, warnings } : outcome;

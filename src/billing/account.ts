@@ -1,12 +1,14 @@
 /*
  * The summary of a billing run, for stderr: what was read and what became of it, each unknown
  * instance type and each kind of bad row once (with its rows and hours, never once per row), the
- * approximate matches, and the totals of the evaluated lines.
+ * approximate matches, and the totals of the evaluated lines. Its figures are written as the
+ * report writes them (src/output/readable.ts: counts whole with separators, hours and costs to four
+ * figures, a mass in its scale); the exact values are the output's.
  */
 
 import { gapTexts } from "../grid/gaps.js";
 import type { BillReportModel } from "../output/billReport.js";
-import { formatNumber } from "../output/columns.js";
+import { figure, money, readable, scaleOf } from "../output/readable.js";
 import { printable } from "../support/terminalText.js";
 import type { GridDateOrder, GridRun } from "./grid.js";
 import type { InstanceMatch } from "./matching.js";
@@ -43,7 +45,10 @@ function add(tallies: Map<string, Tally>, key: string, group: LineGroup): void {
   tallies.set(key, tally);
 }
 
-const rows = (count: number) => `${count} row${count === 1 ? "" : "s"}`;
+/** A count as the summary writes it: whole, thousands separated. */
+const counted = (count: number) => count.toLocaleString("en-US");
+
+const rows = (count: number) => `${counted(count)} row${count === 1 ? "" : "s"}`;
 
 /** Services listed under "largest unestimated". */
 const UNESTIMATED_LISTED = 5;
@@ -63,7 +68,7 @@ function registryText(notes: ServiceNotes, gpus: GpusBothWays, money: (cost: num
     if (rest.length > 0) {
       const lines = rest.reduce((sum, row) => sum + row.lines, 0);
       const cost = rest.reduce((sum, row) => sum + row.cost, 0);
-      out.push(`  and ${rest.length} more, ${rows(lines)}, cost ${money(cost)}`);
+      out.push(`  and ${counted(rest.length)} more, ${rows(lines)}, cost ${money(cost)}`);
     }
   }
   if (known.length > 0) {
@@ -88,9 +93,9 @@ const NOT_EVALUATED_HINTS: Readonly<Record<string, string>> = {
     " (name a column holding the machine type with --instance-type-column)",
 };
 
-/** An amount as the summary writes it: two decimals, with the bill's currency where it names one. */
+/** An amount as the report writes it (four figures, cents below 1,000), with the bill's currency where it names one. */
 const amount = (cost: number, currency: string | null) =>
-  `${formatNumber(Math.round(cost * 100) / 100)}${currency === null ? "" : ` ${currency}`}`;
+  `${money(cost)}${currency === null ? "" : ` ${currency}`}`;
 
 /** Why lines of no method have none when the classifying SQL gives no reason: no rule reads them. */
 const NO_REASON = "no method reads them";
@@ -174,24 +179,24 @@ function usageText(summary: BillingSummary, coverage: Coverage, money: (cost: nu
 
 function coverageText(summary: BillingSummary, coverage: Coverage, unknown: ReadonlySet<string>): string[] {
   const { total } = coverage;
-  const money = (cost: number) => amount(cost, summary.currency);
-  const plain = (cost: number) => amount(cost, null);
+  const cost = (value: number) => amount(value, summary.currency);
+  const plain = (value: number) => amount(value, null);
   const byCost = coverage.byMethod.find((row) => row.name === BY_COST)?.cost ?? 0;
   const out = [
-    `coverage: ${total.estimatedLines} of ${total.lines} lines estimated; ${plain(total.estimatedCost)} of ${money(total.cost)} positive cost (${percent(total.estimatedCost, total.cost)})`,
+    `coverage: ${counted(total.estimatedLines)} of ${counted(total.lines)} lines estimated; ${plain(total.estimatedCost)} of ${cost(total.cost)} positive cost (${percent(total.estimatedCost, total.cost)})`,
     `  cost read: ${summary.costColumn}`,
-    `  estimated from a quantity: ${money(total.estimatedCost - byCost)} (${percent(total.estimatedCost - byCost, total.cost)}); from its cost alone (by-cost, no quantity behind it): ${money(byCost)} (${percent(byCost, total.cost)})`,
+    `  estimated from a quantity: ${cost(total.estimatedCost - byCost)} (${percent(total.estimatedCost - byCost, total.cost)}); from its cost alone (by-cost, no quantity behind it): ${cost(byCost)} (${percent(byCost, total.cost)})`,
   ];
-  out.push(...usageText(summary, coverage, money));
+  out.push(...usageText(summary, coverage, cost));
   for (const row of coverage.byMethod) {
-    out.push(`  ${row.name}: ${rows(row.lines)}, cost ${money(row.cost)} (${percent(row.cost, total.cost)})`);
+    out.push(`  ${row.name}: ${rows(row.lines)}, cost ${cost(row.cost)} (${percent(row.cost, total.cost)})`);
   }
   if (coverage.unestimated.length > 0) {
     out.push("largest unestimated services by cost:");
     for (const row of coverage.unestimated.slice(0, UNESTIMATED_LISTED)) {
       const left = row.cost - row.estimatedCost;
       out.push(
-        `  ${row.name || "(no service)"}: ${money(left)} (${percent(left, total.cost)}), ${statusesText(row, unknown)}`,
+        `  ${row.name || "(no service)"}: ${cost(left)} (${percent(left, total.cost)}), ${statusesText(row, unknown)}`,
       );
     }
   }
@@ -238,8 +243,8 @@ function gridText(grid: GridRun): string[] {
   const used = grid.coverage.filter((row) => ["series", "partly", "no period"].includes(row.coverage));
   const zones = grid.zones.join(", ");
   const out = [
-    `grid series ${grid.file}: ${series.shape}, ${series.zones} zone${series.zones === 1 ? "" : "s"}, ${series.intervals} intervals, ${series.first} to ${series.last}`,
-    `  lines with the series: ${used.reduce((sum, row) => sum + row.lines, 0)} of ${evaluated} evaluated${lines("partly") > 0 ? ` (${lines("partly")} partly)` : ""}${zones === "" ? "" : ` in ${zones}`}`,
+    `grid series ${grid.file}: ${series.shape}, ${counted(series.zones)} zone${series.zones === 1 ? "" : "s"}, ${counted(series.intervals)} intervals, ${series.first} to ${series.last}`,
+    `  lines with the series: ${counted(used.reduce((sum, row) => sum + row.lines, 0))} of ${counted(evaluated)} evaluated${lines("partly") > 0 ? ` (${counted(lines("partly"))} partly)` : ""}${zones === "" ? "" : ` in ${zones}`}`,
   ];
   for (const gap of gapTexts(series.gaps)) out.push(`  gaps in the series: ${gap}, the edition's factor`);
   const missing = grid.coverage.filter((row) => !["series", "no period"].includes(row.coverage));
@@ -399,8 +404,12 @@ function matchesAndTotalsText(summary: BillingSummary, statuses: ReadonlyMap<Lin
   }
   out.push("totals of the evaluated lines:");
   for (const total of summary.totals) {
+    const { unit } = total.criterion.info;
+    // A mass in the scale of its value (t, kg, g, mg), its bounds in the same; the exact values: the output's.
+    const scale = scaleOf(unit, [total.value]);
+    const shown = (value: number) => readable(value, unit, scale);
     out.push(
-      `  ${total.criterion.info.name} ${total.phase}: ${formatNumber(total.value)} ${total.criterion.info.unit} (min ${formatNumber(total.min)}, max ${formatNumber(total.max)})`,
+      `  ${total.criterion.info.name} ${total.phase}: ${shown(total.value)} ${scale.unit} (min ${shown(total.min)}, max ${shown(total.max)})`,
     );
   }
   return out;
@@ -410,17 +419,17 @@ function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: st
   const { coverage, notes, gpus } = tallied;
   const { read, byStatus, reasons, unknown, bad, notEvaluated, places } = tallied.tallies;
   const { statuses } = tallied;
-  const count = (kind: string) => byStatus.get(kind)?.lines ?? 0;
+  const count = (kind: string) => counted(byStatus.get(kind)?.lines ?? 0);
   const money = (cost: number) => amount(cost, summary.currency);
   const out = [
     `billing export ${summary.file}: ${summary.format.title}, edition ${summary.edition}`,
-    `  rows read: ${read}`,
-    `  ${EVALUATED}: ${count(EVALUATED)} (${formatNumber(byStatus.get(EVALUATED)?.hours ?? 0)} hours)`,
+    `  rows read: ${counted(read)}`,
+    `  ${EVALUATED}: ${count(EVALUATED)} (${figure(byStatus.get(EVALUATED)?.hours ?? 0)} hours)`,
     `  ${NOT_COMPUTE}: ${count(NOT_COMPUTE)}`,
     `  unknown instance type: ${count("unknown instance type")}`,
     `  bad rows: ${count("bad rows")}`,
   ];
-  if (count("not evaluated") > 0) out.push(`  not evaluated: ${count("not evaluated")}`);
+  if ((byStatus.get("not evaluated")?.lines ?? 0) > 0) out.push(`  not evaluated: ${count("not evaluated")}`);
   if (reasons.size > 0) {
     out.push(`${NOT_COMPUTE}, by reason:`);
     for (const [reason, tally] of [...reasons].sort(
@@ -431,7 +440,7 @@ function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: st
   if (unknown.size > 0) {
     out.push("unknown instance types:");
     for (const [name, tally] of [...unknown].sort((a, b) => b[1].lines - a[1].lines)) {
-      out.push(`  ${name}: ${rows(tally.lines)}, ${formatNumber(tally.hours)} h, cost ${money(tally.cost)}`);
+      out.push(`  ${name}: ${rows(tally.lines)}, ${figure(tally.hours)} h, cost ${money(tally.cost)}`);
     }
   }
   if (bad.size > 0) {

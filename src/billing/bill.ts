@@ -104,7 +104,15 @@ export interface BillIo {
   readonly say: (text: string) => void;
   /** Told each stage of the run (the /evaluate page's progress: src/support/runStage.ts). */
   readonly stage?: (stage: RunStage) => void;
+  /**
+   * Told each stage with what reads the share of its query done so far (a terminal's progress:
+   * src/cli/progress.ts); given instead of `stage`.
+   */
+  readonly progress?: (stage: RunStage, share: StageShare) => void;
 }
+
+/** The share of the running query DuckDB has done, in percent; null when it cannot tell. */
+export type StageShare = () => number | null;
 
 /** A billing run as decided before the engine runs: its request, its terms, where its files end up. */
 interface BillingPlan extends RunDestinations {
@@ -132,13 +140,18 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
   const scratch = mkdtempSync(join(tmpdir(), "impact-billing-out-"));
   try {
     const plan = await billingPlanOf(options, scratch, io);
-    const evaluated = await evaluateBillingExport(plan.terms, plan.request, plan.grid, io.stage).catch(
-      async (error) => {
-        // --strict stops at a bad row: the cells a decimal comma could not read named before it
-        if (error instanceof BillingStrictStop) io.say(await plan.unreadable());
-        throw error;
-      },
-    );
+    const told = io.progress ?? io.stage;
+    const evaluated = await evaluateBillingExport(
+      plan.terms,
+      plan.request,
+      plan.grid,
+      told,
+      io.progress !== undefined,
+    ).catch(async (error) => {
+      // --strict stops at a bad row: the cells a decimal comma could not read named before it
+      if (error instanceof BillingStrictStop) io.say(await plan.unreadable());
+      throw error;
+    });
     const named = { ...evaluated, file: billShown(options) ?? evaluated.file };
     const summary = withOverlongLines(named, plan.overlong);
     const account = billingAccount(
@@ -163,30 +176,40 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
 /**
  * Evaluates a billing export on `terms` checked by the caller (billingTerms, where it resolves the
  * edition): the stages. `grid`: a grid intensity series (--grid-intensity, --grid-zones) for the
- * lines' gwp use, a request of its own: only the look-up stage reads it. `reachedStage`: told each
- * stage as it starts (the /evaluate page's progress).
+ * lines' gwp use, a request of its own: only the look-up stage reads it. `told`: told each stage
+ * as it starts (the /evaluate page's progress), with `metered` what reads the share of its query
+ * done (DuckDB's progress, tracked only then).
  */
 export async function evaluateBillingExport(
   terms: BillingTerms,
   request: BillingRequest,
   grid: GridFiles | null = null,
-  reachedStage: (stage: RunStage) => void = () => {},
+  told: (stage: RunStage, share: StageShare) => void = () => {},
+  metered = false,
 ): Promise<BillingSummary> {
   const db = await openDatabase();
   try {
     const { connection } = db;
-    reachedStage({ stage: "reading the export" });
+    if (metered)
+      await connection.run("SET enable_progress_bar = true; SET enable_progress_bar_print = false");
+    const share: StageShare = () => {
+      const done = metered ? connection.progress.percentage : -1;
+      return done >= 0 ? done : null;
+    };
+    // Each of the four stages a quarter of the run (`done`, the page's bar): they are what it can tell.
+    const reachedStage = (stage: RunStage, at: number) => told({ ...stage, done: at / 4 }, share);
+    reachedStage({ stage: "reading the export" }, 0);
     const read = await readExport(connection, request, terms.impactColumnNames);
-    reachedStage({ stage: "telling its lines apart" });
-    await classifyLines(connection, read, grid !== null);
-    reachedStage({ stage: "looking up their impacts" });
+    reachedStage({ stage: "telling its lines apart" }, 1);
+    const linesRead = await classifyLines(connection, read, grid !== null);
+    reachedStage({ stage: "looking up their impacts", lines: linesRead }, 2);
     const lookedUp = await lookUpKinds(connection, terms, grid);
     const groups = await evaluateKinds(connection, read, lookedUp, terms, request.strict);
     const lines = groups.reduce((sum, group) => sum + group.lines, 0);
-    reachedStage({
-      stage: request.report === true ? "writing the lines and the report" : "writing the lines",
-      lines,
-    });
+    reachedStage(
+      { stage: request.report === true ? "writing the lines and the report" : "writing the lines", lines },
+      3,
+    );
     const written = await writeOutputs(connection, request, read, groups, lookedUp, terms);
     // Awaited here: the summary reads the currency on the connection, closed in `finally`.
     return await summarise(connection, read, lookedUp, groups, written, terms);

@@ -454,6 +454,19 @@ export function filedColumns(names: readonly string[], renamed: ReadonlyMap<stri
   return { header, runName: (column) => names[header.indexOf(column)] ?? column };
 }
 
+/**
+ * The columns naming the currency of a bill's amounts (the format's `currency`, the first found
+ * first), as the run names them: found by the file's spelling among the run's `names`.
+ */
+export function currencyColumns(
+  format: BillingFormat,
+  names: readonly string[],
+  renamed: ReadonlyMap<string, string>,
+): string[] {
+  const { header, runName } = filedColumns(names, renamed);
+  return format.currency.flatMap((name) => headerColumn(format, name, header) ?? []).map(runName);
+}
+
 /** The required columns a header lacks for a format (each named by its spellings). */
 export function missingColumns(format: BillingFormat, header: readonly string[]): string[] {
   return format.required

@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import { catalogueCopiesSql, catalogueServicesSql, catalogueSizesSql } from "./registry/catalogue.js";
 import { deploymentWhensSql } from "./registry/deployments.js";
+import { aiNameSql, aiSpellingSql } from "./registry/generativeAi.js";
 import {
   chargeReasonsSql,
   gpuModelsAlternation,
@@ -50,10 +51,16 @@ const SUPPORT_REASON_LINE = /'[^']*' -- a support reason$/m;
 /** The line standing for the reasons of the rules that give a line no method (noMethodReasonsSql). */
 const NO_METHOD_REASONS = /^( *)-- no method reasons of ([a-z])$/m;
 
+/** The lines standing for a line's generative-AI model, as billed (aiNameSql) and as spelt (aiSpellingSql). */
+const AI_NAME = /^( *)-- generative-ai model of ([a-z])$/m;
+const AI_SPELLING = /^( *)-- generative-ai spelling of ([a-z])$/m;
+
 /**
  * A query of sql/, as written; sql/classify/billing_methods.sql with the registry's rules at its
- * line marked `-- method rules` (src/billing/registry/methods.ts) and its deployments at the lines
- * marked `-- deployment …` (src/billing/registry/deployments.ts).
+ * line marked `-- method rules` (src/billing/registry/methods.ts), its deployments at the lines
+ * marked `-- deployment …` (src/billing/registry/deployments.ts) and a line's generative-AI model
+ * at `-- generative-ai model of …` and `-- generative-ai spelling of …`
+ * (src/billing/registry/generativeAi.ts).
  */
 export function sqlQuery(name: string): string {
   const text = readFileSync(new URL(name, SQL_FOLDER), "utf8");
@@ -74,7 +81,9 @@ export function sqlQuery(name: string): string {
     .replace(
       GPU_MODEL_LINE,
       (_, before: string, after: string) => `${before}${gpuModelsAlternation()}${after}`,
-    );
+    )
+    .replace(AI_NAME, (_, indent: string, alias: string) => aiNameSql(indent, alias))
+    .replace(AI_SPELLING, (_, indent: string, alias: string) => aiSpellingSql(indent, alias));
 }
 
 /** The marks of the lines written once per column: impact columns, per-hour columns. */

@@ -7,17 +7,25 @@ import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { parseArgs } from "node:util";
 import { withMethodRows } from "../billing/stages/methodRows.js";
 import { loadConfig } from "../config/serviceConfig.js";
-import { NEW_WORK_EDITION_ID } from "../editions/index.js";
+import { NEW_WORK_DEFAULT } from "../editions/index.js";
 import { coefficientCsv, coefficientTable } from "../service/coefficients.js";
 import { openEdition } from "../service/open.js";
-import { type CommandIo, criteriaOf, failure, loadOf, tableFormatOf, UsageError } from "./options.js";
+import { checkedOutput } from "../support/namedFiles.js";
+import {
+  type CommandIo,
+  checkedCriteria,
+  editionOf,
+  failure,
+  loadOf,
+  parsedOptions,
+  tableFormatOf,
+} from "./options.js";
 
 export const COEFFICIENTS_USAGE = `usage: impact-service coefficients [options]
 
-  --edition <id>        edition (default: EDITION if set, else ${NEW_WORK_EDITION_ID}, the edition for new work)
+  --edition <id>        edition (default: ${NEW_WORK_DEFAULT})
   --provider <name>     one provider's instance types (default: every provider)
   --load <percent>      constant load of every instance (default: the archetype's)
   --criteria <list>     criteria, comma-separated (default: the edition's, e.g. gwp,adp,pe)
@@ -35,7 +43,7 @@ async function write(stream: Writable, text: string): Promise<void> {
 /** `impact-service coefficients …`; the exit code. */
 export async function coefficientsMain(argv: readonly string[], io: CommandIo): Promise<number> {
   try {
-    const { values } = parseArgs({
+    const { values } = parsedOptions({
       args: [...argv],
       options: {
         edition: { type: "string" },
@@ -49,15 +57,19 @@ export async function coefficientsMain(argv: readonly string[], io: CommandIo): 
       },
     });
     if (values.help) {
-      io.stderr.write(COEFFICIENTS_USAGE);
+      io.stdout.write(COEFFICIENTS_USAGE);
       return 0;
     }
     const format = tableFormatOf(values.format, values.output);
-    const { context } = openEdition(loadConfig(process.env), values.edition ?? null, false);
+    if (values.output !== undefined) checkedOutput("--output", values.output);
+    const config = loadConfig(process.env);
+    const edition = editionOf(values.edition, config);
+    const criteria = checkedCriteria(values.criteria, edition, config);
+    const { context } = openEdition(config, edition, false);
     const instances = coefficientTable(context, {
       provider: values.provider ?? null,
       load: loadOf(values.load),
-      criteria: criteriaOf(values.criteria),
+      criteria,
     });
     const table = values.methods ? withMethodRows(context, instances, values.provider ?? null) : instances;
     if (format === "parquet") {
@@ -71,9 +83,6 @@ export async function coefficientsMain(argv: readonly string[], io: CommandIo): 
     }
     return 0;
   } catch (error) {
-    if (error instanceof TypeError && (error as NodeJS.ErrnoException).code?.startsWith("ERR_PARSE_ARGS")) {
-      return failure(io, new UsageError(error.message), COEFFICIENTS_USAGE);
-    }
-    return failure(io, error, COEFFICIENTS_USAGE);
+    return failure(io, error);
   }
 }

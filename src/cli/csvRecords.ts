@@ -2,6 +2,11 @@
  * An inventory's CSV bytes cut into records before the parser (csv-parse) reads them: so that an
  * over-long record, a broken quote or a record that is no UTF-8 costs one row, never the rows
  * after it.
+ *
+ * Its quote state is not src/support/recordEnds.ts's, which finds a file's first records for any
+ * separator and line end before they are known, cut as the parser cuts them: this one knows the
+ * separator, and drops a broken quote's first line to read the lines after it again (a recovery
+ * the header's reading must not make), on a fast path for the bytes that change nothing.
  */
 
 import { isUtf8 } from "node:buffer";

@@ -38,7 +38,9 @@ import type { GridRows, LoadedGrid } from "./gridRows.js";
 import { columnName, INVENTORY_COLUMN_NAMES } from "./inventory.js";
 import {
   type CliIo,
+  checkedCriteria,
   type EvaluateArgs,
+  editionOf,
   interruptedCode,
   inventoryOptions,
   misuse,
@@ -311,7 +313,7 @@ function tallyOf(
     totals,
     groups: createGroups(layout, options.groupBy),
     reported: reportRows(layout.criteria[0]?.criterion, rowLabel(layout.inputColumns)),
-    progress: createProgress(io.stderr, input.name),
+    progress: createProgress(io.stderr, input.name, undefined, io.stage ?? null),
     notices: rowNotices(io.stderr),
     notes: editionNotes(edition.edition, layout.inputColumns, editionRegions(edition, layout.inputColumns)),
     state: () => ({
@@ -558,21 +560,23 @@ async function writeGroupsFile(path: string, text: string): Promise<void> {
 }
 
 /**
- * What a run given no --edition says of the edition it used, when that is not the edition for new
- * work: which one it was, and which new work should use. The default stays (scripts rely on it).
+ * What a run given no --edition says of the edition it used when the environment's EDITION chose
+ * one other than the edition for new work: which one, and which new work should use.
  */
 export function editionChoiceNote(asked: string | null, used: string): string | null {
   if (asked !== null || used === NEW_WORK_EDITION_ID) return null;
-  return `edition ${used} (the default: EDITION, else the specification's); new work should use --edition ${NEW_WORK_EDITION_ID}, Boavizta's current release (docs/editions.md)`;
+  return `edition ${used} (the environment's EDITION); new work should use --edition ${NEW_WORK_EDITION_ID}, Boavizta's current release (docs/editions.md)`;
 }
 
 /** An inventory's options, checked before any row: the edition named, the files usable. */
 function checkedOptions(
   args: EvaluateArgs,
   io: CliIo,
-): { options: Options; maxLineBytes: number; reportDay: string } {
+): { options: Options; editionId: string; maxLineBytes: number; reportDay: string } {
   const options = inventoryOptions(args);
   const config = loadConfig(process.env);
+  const editionId = editionOf(options.edition ?? undefined, config);
+  checkedCriteria(args.values.criteria, editionId, config);
   const writes = [
     ...named("--output", options.output),
     ...named("--report", options.report),
@@ -598,7 +602,13 @@ function checkedOptions(
   if (options.format === "xlsx" && options.output === undefined && (io.stdout as { isTTY?: boolean }).isTTY) {
     throw new UsageError("--format xlsx writes a workbook: give -o <file.xlsx> (or a pipe)");
   }
-  return { options, maxLineBytes: config.MAX_BODY_BYTES, reportDay: reportDayOf(config) };
+  return {
+    options,
+    // Without --edition, the edition of new work (newWorkEdition), as a bill's and the page's.
+    editionId,
+    maxLineBytes: config.MAX_BODY_BYTES,
+    reportDay: reportDayOf(config),
+  };
 }
 
 /**
@@ -618,7 +628,7 @@ export async function inventoryMain(args: EvaluateArgs, io: CliIo): Promise<numb
   } catch (error) {
     return misuse(io, error);
   }
-  const { options, maxLineBytes, reportDay } = checked;
+  const { options, editionId, maxLineBytes, reportDay } = checked;
   const misused = (error: unknown) => {
     // A FileMisuse here: a workbook that cannot be read (src/cli/source.ts).
     if (!(error instanceof Misuse || error instanceof FileMisuse)) throw error;
@@ -629,7 +639,7 @@ export async function inventoryMain(args: EvaluateArgs, io: CliIo): Promise<numb
   let opened: ReturnType<typeof inProcessService>;
   try {
     // On worker threads, this thread serves only the edition asked (its notes, its refusal).
-    opened = inProcessService(options.workers === 0 ? undefined : { edition: options.edition });
+    opened = inProcessService(options.workers === 0 ? undefined : { edition: editionId });
   } catch (error) {
     // Data that cannot be served (a custom edition's folder): one line, as the service says it.
     if (!(error instanceof StartupDataError)) throw error;
@@ -638,7 +648,7 @@ export async function inventoryMain(args: EvaluateArgs, io: CliIo): Promise<numb
   }
   let edition: EditionService;
   try {
-    edition = runEdition(linesEdition(opened.service, options.edition), options.edition);
+    edition = runEdition(linesEdition(opened.service, editionId), editionId);
   } catch (error) {
     return misused(error);
   }

@@ -4,11 +4,19 @@ import { join } from "node:path";
 import { type BillLayout, billName, inputKindOf, isZipFile } from "../billing/reading/layout.js";
 import { InputFileError } from "../duckdb/errors.js";
 import { nestedArchiveRefusal } from "../support/fileStart.js";
-import { FileMisuse, refuseRepeatedParts } from "../support/namedFiles.js";
-import { STAGE_FD_VARIABLE, stageDescriptor, stageWriter } from "../support/runStage.js";
+import {
+  checkedInput,
+  environmentReads,
+  FileMisuse,
+  type NamedFile,
+  named,
+  refuseRepeatedParts,
+} from "../support/namedFiles.js";
+import { checkedStageDescriptor, STAGE_FD_VARIABLE, stageWriter } from "../support/runStage.js";
 import { printable, printableLines } from "../support/terminalText.js";
 import { inventoryMain } from "./inventoryRun.js";
 import {
+  AskedAbout,
   billOptions,
   type CliIo,
   type EvaluateArgs,
@@ -16,9 +24,9 @@ import {
   failure,
   interruptedCode,
   misuse,
-  USAGE,
-  UsageError,
 } from "./options.js";
+import { stageProgress } from "./progress.js";
+import { USAGE, VERSION_LINE } from "./usage.js";
 
 export type { CliIo } from "./options.js";
 
@@ -57,13 +65,32 @@ async function command(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     args = evaluateArgs(argv);
   } catch (error) {
-    if (error instanceof UsageError && error.message === "") {
-      io.stderr.write(USAGE);
+    // What is asked of the command itself goes to stdout (`impact-service --help | less`).
+    if (error instanceof AskedAbout) {
+      io.stdout.write(error.asked === "help" ? USAGE : VERSION_LINE);
       return 0;
     }
     return misuse(io, error);
   }
-  return evaluateMain(args, io);
+  let stageFd: number | null;
+  try {
+    stageFd = checkedStageDescriptor(process.env[STAGE_FD_VARIABLE], namedRunFiles(args));
+  } catch (error) {
+    return misuse(io, error);
+  }
+  return evaluateMain(args, stageFd === null ? io : { ...io, stage: stageWriter(stageFd) });
+}
+
+/** The files a run names, as given: those it reads and those it writes (IMPACT_STAGE_FD is none of them). */
+function namedRunFiles({ file, parts, values }: EvaluateArgs): NamedFile[] {
+  return [
+    ...(parts ?? [file]).map((path) => ({ option: "the input", path })),
+    ...named("--grid-intensity", values["grid-intensity"]),
+    ...named("--grid-zones", values["grid-zones"]),
+    ...environmentReads(process.env),
+    ...named("--output", values.output),
+    ...named("--report", values.report),
+  ];
 }
 
 /**
@@ -71,6 +98,12 @@ async function command(argv: readonly string[], io: CliIo): Promise<number> {
  * either); `evaluate <part> <part>…`: a billing export's parts, each file or ZIP archive of one.
  */
 async function evaluateMain(args: EvaluateArgs, io: CliIo): Promise<number> {
+  try {
+    // Each file named: there, not a folder, not empty (as the /evaluate page refuses one).
+    for (const file of args.parts ?? [args.file]) checkedInput(file);
+  } catch (error) {
+    return misuse(io, error);
+  }
   const inputKind = inputKindOf(args.file, args.values.input);
   if (inputKind.kind === "foreign") return misuse(io, new FileMisuse(inputKind.problem));
   if (inputKind.kind === "manifest") return manifestMain(args, inputKind.manifest, io);
@@ -205,19 +238,33 @@ async function unpackedParts(args: EvaluateArgs, folder: string, signal: AbortSi
  * options read, the run evaluated and delivered, what it says printed; the exit code.
  */
 async function billingMain(args: EvaluateArgs, layout: BillLayout | undefined, io: CliIo): Promise<number> {
+  let terminal: ReturnType<typeof stageProgress> | null = null;
   try {
     const options = billOptions(args, layout);
     const { evaluateBill } = await import("../billing/bill.js");
-    // Only the /evaluate page's child is handed a descriptor for its stages: a run in a terminal
-    // tells them to no one, so it builds no writer for them.
-    const stageFd = process.env[STAGE_FD_VARIABLE];
+    // The /evaluate page's child is handed a descriptor for its stages (io.stage, checked at the
+    // start); a run in a terminal draws them on stderr (stageProgress); anything else tells them
+    // to no one.
+    const page = io.stage ?? null;
+    terminal =
+      page === null && io.stderr.isTTY === true
+        ? stageProgress(io.stderr, args.archive?.shown ?? billName(args.parts ?? [args.file]))
+        : null;
+    const shown = terminal;
     await evaluateBill(options, {
       stdout: io.stdout,
-      say: (text) => io.stderr.write(printableLines(text)),
-      ...(stageFd === undefined ? {} : { stage: stageWriter(stageDescriptor(stageFd)) }),
+      say: (text) => {
+        shown?.clear();
+        io.stderr.write(printableLines(text));
+      },
+      ...(page === null ? {} : { stage: page }),
+      ...(shown === null ? {} : { progress: shown.stage }),
     });
     return 0;
   } catch (error) {
-    return failure(io, error, USAGE);
+    terminal?.stop();
+    return failure(io, error);
+  } finally {
+    terminal?.stop();
   }
 }

@@ -1,96 +1,108 @@
 import type { Writable } from "node:stream";
-import { parseArgs } from "node:util";
+import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { BatchDefaults } from "../batch/index.js";
 import type { BillOptions } from "../billing/bill.js";
 import { BillingStrictStop } from "../billing/errors.js";
-import { BILLING_FORMAT_NAMES, BILLING_FORMATS, type BillingFormatName } from "../billing/formats.js";
+import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
 import type { BillLayout } from "../billing/reading/layout.js";
 import { MAX_BILL_PARTS } from "../billing/reading/layout.js";
-import { ConfigError, loadConfig } from "../config/serviceConfig.js";
+import { type Config, ConfigError, loadConfig } from "../config/serviceConfig.js";
 import { InputFileError, outOfMemoryLine } from "../duckdb/errors.js";
 import { FileReadError } from "../duckdb/readErrors.js";
-import { EDITION_IDS, NEW_WORK_EDITION_ID } from "../editions/index.js";
+import { EDITION_IDS, EDITIONS, newWorkEdition } from "../editions/index.js";
 import { groupsPath } from "../output/table.js";
+import { requestedCriteria } from "../service/criteria.js";
 import { DomainError } from "../service/errors.js";
-import { FileMisuse } from "../support/namedFiles.js";
+import { FileMisuse, fileErrorLine } from "../support/namedFiles.js";
 import { readNumber } from "../support/numbers.js";
+import type { RunStage } from "../support/runStage.js";
 import { printable } from "../support/terminalText.js";
+import { didYouMean } from "./nearest.js";
 import type { InputFormat } from "./source.js";
+import { COMMANDS, NO_COMMAND } from "./usage.js";
 
 /*
  * `evaluate`'s options, inventory and billing export alike: one table, read once; each kind of
  * input then takes its own (a misuse is a UsageError).
  */
 
-/** A description's text as the usage writes it: lines of at most 100 characters, 23 spaces in. */
-function wrapped(text: string): string {
-  const lines: string[] = [];
-  for (const word of text.split(" ")) {
-    const last = lines.length - 1;
-    if (last >= 0 && 23 + lines[last].length + 1 + word.length <= 100) lines[last] += ` ${word}`;
-    else lines.push(word);
-  }
-  return lines.map((line) => `${" ".repeat(23)}${line}`).join("\n");
+/** A misused command line, said in one line. */
+export class UsageError extends Error {}
+
+/** The long and short names of a table of options (`--edition`, `-o`), as a user types them. */
+function optionNames(options: NonNullable<ParseArgsConfig["options"]>): string[] {
+  return Object.entries(options).flatMap(([name, option]) => [
+    `--${name}`,
+    ...(option.short === undefined ? [] : [`-${option.short}`]),
+  ]);
 }
 
-export const USAGE = `usage: impact-service evaluate <file | -> [options]
-       impact-service evaluate <part> <part>… [options]   (a billing export delivered in parts,
-                       read as one bill: report-*.csv.gz)
-       impact-service coefficients [options]   (the per-hour coefficient table: coefficients --help)
-       impact-service sql --engine <engine> --header <file> [options]   (a bill's script for Spark,
-                       Trino, BigQuery or DuckDB: sql --help)
-       impact-service tables --keys <keys.csv> --tables <folder>   (its small tables: tables --help)
+/**
+ * parseArgs's refusal of a command line, as the command says it: an unknown option with the
+ * nearest of `options`, an option without its value, an argument a command takes none of.
+ */
+export function argsRefusal(error: unknown, options: NonNullable<ParseArgsConfig["options"]>): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (!(error instanceof TypeError) || !code?.startsWith("ERR_PARSE_ARGS")) return error;
+  const quoted = /'([^']+)'/.exec(error.message)?.[1] ?? "";
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+    const option = quoted.replace(/=.*/, "");
+    return new UsageError(`unknown option ${option}${didYouMean(option, optionNames(options))}`);
+  }
+  const missing = /^(?:-\w, )?(--[\w-]+) <value>$/.exec(quoted);
+  if (missing !== null) return new UsageError(`${missing[1]} needs a value: ${missing[1]} <value>`);
+  if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL")
+    return new UsageError(`unexpected argument ${quoted}: this command takes options only`);
+  return new UsageError(error.message.replace(/\.$/, ""));
+}
 
-  <file>               an inventory: CSV or an Excel workbook (.xlsx, its first worksheet) with a
-                       header (kind, quantity, provider, instance_type, archetype, usage_location,
-                       hours, …: see docs/inventory.md) or a batch
-                       (NDJSON, one {"method", "path", "body"} per line); - reads stdin; or a
-${wrapped(
-  `billing export (${Object.values(BILLING_FORMATS)
-    .map((format) => format.listed)
-    .join(", ")}: .csv, .csv.gz, .parquet)`,
-)}
-  --input csv|xlsx|ndjson|${BILLING_FORMAT_NAMES.join("|")}  the input's format (default: a billing format
-                       recognised by its header or .parquet, else xlsx for a .xlsx file (its first
-                       worksheet), ndjson for a .ndjson/.jsonl file, else csv)
-  --edition <id>       edition of the rows (default: the service's EDITION; a bill: EDITION if set,
-                       else ${NEW_WORK_EDITION_ID}, the edition for new work; served: ${EDITION_IDS.join(", ")})
-  --criteria <list>    criteria, comma-separated (default: the edition's, e.g. gwp,adp,pe)
-  --format <format>    output format: inventory csv|ndjson|xlsx (default: -o's extension, else
-                       csv — ndjson for a batch input; xlsx needs -o or a pipe), billing export
-                       csv|parquet (default: -o's extension, else csv; parquet needs -o)
-  -o, --output <file>  write the output there instead of stdout (never a file the run reads)
-  --ranges             each impact's min and max too (csv, xlsx, parquet columns; NDJSON group lines)
-  --group-by <list>    sums per group of rows sharing these columns' values (e.g. team,site),
-                       written to <output>.groups.<csv|ndjson|parquet> (needs -o, or --report),
-                       or the workbook's groups sheet
-  --strict             stop at the first bad row (exit 1) instead of reporting it and going on
-                       (a billing export: stop before writing anything)
-  --report <file.html> also write a self-contained HTML report with charts (a bill's: totals,
-                       coverage, by method, service, region and account)
-  --grid-intensity <file>  the grid's carbon intensity over time, per zone (an Electricity Maps
-                       export, Ember's monthly data or zone,start,gco2_per_kwh; .csv, .csv.gz or
-                       .parquet): gwp use from the intervals each row or line spans, the
-                       edition's factor where the series has none (docs/methodology.md)
-  --grid-zones <file>  provider,place,zone rows overriding or adding places' zones (e.g.
-                       aws,us-west-1,US-CAL-CISO; ,FRA,FR for a country); needs --grid-intensity
- inventory only:
-  --workers <n>        evaluate on n worker threads (default: in this thread)
- billing export only:
-  --load <percent>     constant load of every instance (default: the archetype's)
-  --instance-type-column <column>  the machine type of Google Cloud lines
-  --tables <folder>    also write the small tables the run's SQL built there (instance matches,
-                       places, energy, the methods' coefficient rows), for the same SQL on another
-                       engine (docs/billing.md, "Beyond one machine"); created if absent
+/** parseArgs on a command's options, its refusals said as argsRefusal says them. */
+export function parsedOptions<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    throw argsRefusal(error, config.options ?? {});
+  }
+}
 
-exit codes: 0 done (bad rows, if any, reported), 1 every row failed (or --strict stopped, or
-the output failed), 2 misused (unknown option, edition, criterion or column; a written file
-naming a file the run reads, or another written file), 70 a fault of the command itself
-(one line: please report it), 130/143 interrupted
-`;
+/** `given` among `valid`, else the misuse naming them: `--input is csv, xlsx or ndjson, not foo; did you mean …?`. */
+export function oneOf<T extends string>(option: string, given: string, valid: readonly T[], what = ""): T {
+  if ((valid as readonly string[]).includes(given)) return given as T;
+  const listed =
+    valid.length > 1 ? `${valid.slice(0, -1).join(", ")} or ${valid[valid.length - 1]}` : valid[0];
+  throw new UsageError(`${option} is ${listed}${what}, not ${given}${didYouMean(given, valid)}`);
+}
 
-/** A misused command line (an empty message: --help). */
-export class UsageError extends Error {}
+/**
+ * The edition a command runs in: --edition, among the served ones (the built-in editions and
+ * EDITIONS_FILE's), else newWorkEdition's.
+ */
+export function editionOf(asked: string | undefined, config: Config): string {
+  if (asked === undefined) return newWorkEdition(config);
+  return oneOf("--edition", asked, [...EDITION_IDS, ...config.customEditions.map((edition) => edition.id)]);
+}
+
+/**
+ * --criteria's list checked against the edition's criteria (a custom edition has its base's): an
+ * unknown one is named with the nearest and every criterion of the edition; null: the edition's.
+ */
+export function checkedCriteria(text: string | undefined, edition: string, config: Config): string[] | null {
+  const criteria = criteriaOf(text);
+  const description = [...EDITIONS, ...config.customEditions].find((candidate) => candidate.id === edition);
+  if (criteria === null || description === undefined) return criteria;
+  const known = description.rules.criteria.map((criterion) => criterion.key);
+  for (const criterion of criteria) {
+    try {
+      requestedCriteria([criterion], description.rules);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      throw new UsageError(
+        `--criteria: ${criterion} is not a criterion of edition ${edition}${didYouMean(criterion, known)} (its criteria: ${known.join(", ")})`,
+      );
+    }
+  }
+  return criteria;
+}
 
 /** Where a command writes: its output (without -o) and what it says. */
 export interface CommandIo {
@@ -105,6 +117,8 @@ export interface CliIo {
   readonly stderr: NodeJS.WriteStream;
   /** Aborted on SIGINT or SIGTERM: the run stops reading, writes what it has, and ends. */
   readonly interrupt?: AbortSignal;
+  /** Told each stage of a bill's run, where IMPACT_STAGE_FD named a descriptor (src/support/runStage.ts). */
+  readonly stage?: (stage: RunStage) => void;
 }
 
 /** 128 + the signal's number, as shells report a process ended by it. */
@@ -112,7 +126,7 @@ export function interruptedCode(reason: unknown): number {
   return reason === "SIGTERM" ? 143 : 130;
 }
 
-/** A misuse on the command line: its line on stderr (with the usage for a UsageError); exit 2. */
+/** A misuse on the command line: its one line on stderr (a file's error as a sentence naming it); exit 2. */
 export function misuse(io: CliIo, error: unknown): number {
   const known =
     error instanceof UsageError ||
@@ -120,9 +134,7 @@ export function misuse(io: CliIo, error: unknown): number {
     error instanceof FileMisuse ||
     (error as NodeJS.ErrnoException).code !== undefined;
   if (!known) throw error;
-  io.stderr.write(
-    `impact-service: ${printable((error as Error).message)}\n${error instanceof UsageError ? USAGE : ""}`,
-  );
+  io.stderr.write(`impact-service: ${printable(fileErrorLine(error) ?? (error as Error).message)}\n`);
   return 2;
 }
 
@@ -144,10 +156,11 @@ const EVALUATE_OPTIONS = {
   "instance-type-column": { type: "string" },
   tables: { type: "string" },
   help: { type: "boolean", short: "h", default: false },
+  version: { type: "boolean", default: false },
 } as const;
 
 const parsedArgs = (argv: readonly string[]) =>
-  parseArgs({ args: [...argv], allowPositionals: true, options: EVALUATE_OPTIONS });
+  parsedOptions({ args: [...argv], allowPositionals: true, options: EVALUATE_OPTIONS });
 
 type EvaluateValues = ReturnType<typeof parsedArgs>["values"];
 
@@ -176,21 +189,26 @@ export interface ArchiveOrigin {
 const INVENTORY_ONLY = ["workers"] as const;
 const BILLING_ONLY = ["load", "instance-type-column", "tables"] as const;
 
-/** Reads `evaluate <file> [options]` (options before or after the file). */
-export function evaluateArgs(argv: readonly string[]): EvaluateArgs {
-  let parsed: ReturnType<typeof parsedArgs>;
-  try {
-    parsed = parsedArgs(argv);
-  } catch (error) {
-    // parseArgs's own message (an unknown option, a missing value) is the usage error.
-    if (error instanceof TypeError) throw new UsageError(error.message);
-    throw error;
+/** The command line asks for what it says of itself, not for a run: its usage, or its version. */
+export class AskedAbout extends Error {
+  constructor(readonly asked: "help" | "version") {
+    super(asked);
   }
-  const { values, positionals } = parsed;
-  if (values.help) throw new UsageError("");
+}
+
+/** Reads `evaluate <file> [options]` (options before or after the file); AskedAbout for --help, --version. */
+export function evaluateArgs(argv: readonly string[]): EvaluateArgs {
+  const { values, positionals } = parsedArgs(argv);
+  if (values.help) throw new AskedAbout("help");
+  if (values.version) throw new AskedAbout("version");
   const [command, file, ...rest] = positionals;
-  if (command !== "evaluate") throw new UsageError(`unknown command: ${command ?? "(none)"}`);
-  if (file === undefined) throw new UsageError("evaluate takes a file (or -)");
+  if (command === undefined) throw new UsageError(NO_COMMAND);
+  if (command !== "evaluate") {
+    throw new UsageError(
+      `unknown command ${command}${didYouMean(command, COMMANDS)} (commands: ${COMMANDS.join(", ")}; impact-service --help)`,
+    );
+  }
+  if (file === undefined) throw new UsageError("evaluate takes a file (or - for standard input)");
   if (rest.length === 0) return { file, values };
   if (rest.length + 1 > MAX_BILL_PARTS) {
     const count = (n: number) => n.toLocaleString("en-US");
@@ -247,6 +265,9 @@ function formatOf(output: string | undefined): Format | undefined {
   return extension === "jsonl" ? "ndjson" : (extension as Format | undefined);
 }
 
+/** The formats an inventory is read in. */
+const INVENTORY_INPUTS: readonly InputFormat[] = ["csv", "xlsx", "ndjson"];
+
 /**
  * An inventory's format by its file's ending, past a `.gz` (read inflated, src/cli/source.ts): a
  * batch (.ndjson, .jsonl, .jsonl.gz), a workbook (.xlsx), else CSV.
@@ -265,7 +286,7 @@ export interface Options {
   readonly report: string | undefined;
   readonly ranges: boolean;
   readonly groupBy: readonly string[];
-  /** The edition asked for (--edition), resolved once before any row; null: the service's default. */
+  /** The edition asked for (--edition), resolved once before any row; null: newWorkEdition's. */
   readonly edition: string | null;
   /** What every line whose path names none is given: the criteria. */
   readonly defaults: BatchDefaults;
@@ -278,14 +299,13 @@ export interface Options {
 export function inventoryOptions(args: EvaluateArgs): Options {
   refuseOptionsOf(args, "inventory");
   const { file, values } = args;
-  const input = values.input ?? inputOf(file);
-  if (input !== "csv" && input !== "xlsx" && input !== "ndjson") {
-    throw new UsageError(`--input is csv, xlsx or ndjson, not ${input}`);
-  }
-  const format = values.format ?? formatOf(values.output) ?? (input === "ndjson" ? "ndjson" : "csv");
-  if (format !== "csv" && format !== "ndjson" && format !== "xlsx") {
-    throw new UsageError(`--format is ndjson, csv or xlsx for an inventory, not ${format}`);
-  }
+  const input = oneOf("--input", values.input ?? inputOf(file), INVENTORY_INPUTS, " for an inventory");
+  const format = oneOf(
+    "--format",
+    values.format ?? formatOf(values.output) ?? (input === "ndjson" ? "ndjson" : "csv"),
+    ["ndjson", "csv", "xlsx"] as const,
+    " for an inventory",
+  );
   // No --workers: the evaluation runs in this thread (0 worker threads).
   const workers = values.workers === undefined ? 0 : Number(values.workers);
   if (values.workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 256)) {
@@ -328,9 +348,10 @@ export function loadOf(text: string | undefined): number | null {
 
 /** A table's format (a billing export's lines, the coefficient table): --format, else -o's extension. */
 export function tableFormatOf(text: string | undefined, output: string | undefined): "csv" | "parquet" {
-  const format = text ?? (output?.toLowerCase().endsWith(".parquet") ? "parquet" : "csv");
-  if (format !== "csv" && format !== "parquet")
-    throw new UsageError(`--format is csv or parquet, not ${format}`);
+  const format = oneOf("--format", text ?? (output?.toLowerCase().endsWith(".parquet") ? "parquet" : "csv"), [
+    "csv",
+    "parquet",
+  ] as const);
   if (format === "parquet" && output === undefined)
     throw new UsageError("--format parquet needs --output <file>");
   return format;
@@ -349,22 +370,22 @@ export interface BillingOptions {
 export function billingOptions(args: EvaluateArgs): BillingOptions {
   refuseOptionsOf(args, "billing");
   const { values } = args;
-  const input = values.input ?? null;
-  if (input !== null && !(BILLING_FORMAT_NAMES as readonly string[]).includes(input)) {
-    throw new UsageError(`--input is ${BILLING_FORMAT_NAMES.join(", ")} for a billing export, not ${input}`);
-  }
+  const input =
+    values.input === undefined
+      ? null
+      : oneOf("--input", values.input, BILLING_FORMAT_NAMES, " for a billing export");
   const format = tableFormatOf(values.format, values.output);
   const groupBy = listOf(values["group-by"]);
   if (groupBy.length > 0 && values.output === undefined)
     throw new UsageError("--group-by needs --output <file>");
   const groupsShown = groupBy.length > 0 ? groupsPath(values.output as string, format) : null;
-  return { input: input as BillingFormatName | null, format, groupBy, groupsShown };
+  return { input, format, groupBy, groupsShown };
 }
 
-/** Reports a failure the way the command line does; the exit code. */
-export function failure(io: CommandIo, error: unknown, usage: string): number {
+/** Reports a failure the way the command line does, in one line; the exit code. */
+export function failure(io: CommandIo, error: unknown): number {
   if (error instanceof UsageError) {
-    io.stderr.write(`impact-service: ${printable(error.message)}\n${usage}`);
+    io.stderr.write(`impact-service: ${printable(error.message)}\n`);
     return 2;
   }
   if (error instanceof InputFileError || error instanceof ConfigError || error instanceof FileMisuse) {
@@ -384,8 +405,9 @@ export function failure(io: CommandIo, error: unknown, usage: string): number {
     io.stderr.write(`impact-service: ${printable(memory)}\n`);
     return 1;
   }
-  if ((error as NodeJS.ErrnoException).code !== undefined) {
-    io.stderr.write(`impact-service: ${printable((error as Error).message)}\n`);
+  const file = fileErrorLine(error);
+  if (file !== null) {
+    io.stderr.write(`impact-service: ${printable(file)}\n`);
     return 2;
   }
   throw error;
@@ -399,6 +421,8 @@ export function failure(io: CommandIo, error: unknown, usage: string): number {
 export function billOptions(args: EvaluateArgs, layout: BillLayout | undefined): BillOptions {
   const { input, format, groupBy, groupsShown } = billingOptions(args);
   const { file, values } = args;
+  const config = loadConfig(process.env);
+  const edition = editionOf(values.edition, config);
   return {
     file,
     ...(args.parts === undefined ? {} : { parts: args.parts }),
@@ -414,9 +438,13 @@ export function billOptions(args: EvaluateArgs, layout: BillLayout | undefined):
     tables: values.tables ?? null,
     instanceTypeColumn: values["instance-type-column"] ?? null,
     strict: values.strict,
-    edition: values.edition ?? null,
-    terms: { criteria: criteriaOf(values.criteria), load: loadOf(values.load), ranges: values.ranges },
+    edition,
+    terms: {
+      criteria: checkedCriteria(values.criteria, edition, config),
+      load: loadOf(values.load),
+      ranges: values.ranges,
+    },
     grid: gridOptionsOf(values),
-    config: loadConfig(process.env),
+    config,
   };
 }

@@ -11,18 +11,17 @@
 
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type ParseArgsConfig, parseArgs } from "node:util";
+import type { ParseArgsConfig } from "node:util";
 import { billingImpactColumns } from "../billing/bill.js";
 import { BillingInputError } from "../billing/errors.js";
 import {
   BILLING_FORMAT_NAMES,
   BILLING_FORMATS,
-  type BillingFormatName,
   missingColumns,
   recognisedFormat,
   unrecognisedHeader,
 } from "../billing/formats.js";
-import { DIALECTS, ENGINE_NAMES, isEngineName, SPARK_DELTA } from "../billing/portable/dialects.js";
+import { DIALECTS, ENGINE_NAMES, SPARK_DELTA } from "../billing/portable/dialects.js";
 import {
   bigQuerySchemaHeader,
   type ExportHeader,
@@ -37,7 +36,7 @@ import { checkColumnCount } from "../billing/reading/source.js";
 import { partialOf, smallTableFiles } from "../billing/stages/write.js";
 import { loadConfig } from "../config/serviceConfig.js";
 import { literal, openDatabase } from "../duckdb/database.js";
-import { NEW_WORK_EDITION_ID } from "../editions/index.js";
+import { NEW_WORK_DEFAULT } from "../editions/index.js";
 import { coefficientCriteria } from "../service/coefficients.js";
 import { openEdition } from "../service/open.js";
 import {
@@ -49,7 +48,16 @@ import {
   refuseOverlappingFiles,
 } from "../support/namedFiles.js";
 
-import { type CommandIo, criteriaOf, failure, loadOf, UsageError } from "./options.js";
+import {
+  type CommandIo,
+  checkedCriteria,
+  editionOf,
+  failure,
+  loadOf,
+  oneOf,
+  parsedOptions,
+  UsageError,
+} from "./options.js";
 
 export const SQL_USAGE = `usage: impact-service sql --engine <engine> --header <file> [options]
 
@@ -67,7 +75,7 @@ export const SQL_USAGE = `usage: impact-service sql --engine <engine> --header <
   --grid                the lines' gwp use from a grid series' tables (tables --grid-intensity)
   --ranges              each impact's min and max too
   --delta               Spark: billing_result a Delta table (Unity Catalog's managed tables)
-  --edition <id>        edition (default: EDITION if set, else ${NEW_WORK_EDITION_ID}): its criteria
+  --edition <id>        edition, for its criteria (default: ${NEW_WORK_DEFAULT})
   --criteria <list>     criteria, comma-separated (default: the edition's)
   --instance-type-column <column>  the machine type of Google Cloud lines
   -o, --output <file>   where to write the script (default: stdout)
@@ -83,7 +91,7 @@ export const TABLES_USAGE = `usage: impact-service tables --keys <keys.csv> --ta
   --tables <folder>     where to write the tables (created if absent)
   --format csv|parquet  the small tables' files (default csv, as evaluate --tables; Parquet keeps
                         their types and NULL apart from an empty text, whatever reads them)
-  --edition <id>        edition (default: EDITION if set, else ${NEW_WORK_EDITION_ID})
+  --edition <id>        edition (default: ${NEW_WORK_DEFAULT})
   --criteria <list>     criteria, comma-separated (default: the edition's)
   --load <percent>      constant load of every instance (default: the archetype's)
   --grid-intensity <file>  a grid series: its tables too (as evaluate --grid-intensity)
@@ -157,12 +165,7 @@ async function headerOf(file: string): Promise<ExportHeader> {
 }
 
 function parsed<T extends NonNullable<ParseArgsConfig["options"]>>(argv: readonly string[], options: T) {
-  try {
-    return parseArgs({ args: [...argv], options: { ...options, help: { type: "boolean", short: "h" } } });
-  } catch (error) {
-    if (error instanceof TypeError) throw new UsageError(error.message);
-    throw error;
-  }
+  return parsedOptions({ args: [...argv], options: { ...options, help: { type: "boolean", short: "h" } } });
 }
 
 const SQL_OPTIONS = {
@@ -184,17 +187,16 @@ export async function sqlMain(argv: readonly string[], io: CommandIo): Promise<n
   try {
     const { values } = parsed(argv, SQL_OPTIONS);
     if (values.help === true) {
-      io.stderr.write(SQL_USAGE);
+      io.stdout.write(SQL_USAGE);
       return 0;
     }
-    const engine = values.engine ?? "";
-    if (!isEngineName(engine))
-      throw new UsageError(`--engine is ${ENGINE_NAMES.join(", ")}, not ${engine || "(none)"}`);
+    if (values.engine === undefined) throw new UsageError(`sql needs --engine ${ENGINE_NAMES.join("|")}`);
+    const engine = oneOf("--engine", values.engine, ENGINE_NAMES);
     if (values.header === undefined) throw new UsageError("--header <file> names the export's columns");
-    const input = values.input ?? null;
-    if (input !== null && !(BILLING_FORMAT_NAMES as readonly string[]).includes(input)) {
-      throw new UsageError(`--input is ${BILLING_FORMAT_NAMES.join(", ")}, not ${input}`);
-    }
+    const input = values.input === undefined ? null : oneOf("--input", values.input, BILLING_FORMAT_NAMES);
+    const config = loadConfig(process.env);
+    const edition = editionOf(values.edition, config);
+    const criteria = checkedCriteria(values.criteria, edition, config);
     // The script is never written over a file the command reads (src/support/namedFiles.ts)
     refuseOverlappingFiles({
       reads: [...named("--header", values.header), ...environmentReads(process.env)],
@@ -204,18 +206,18 @@ export async function sqlMain(argv: readonly string[], io: CommandIo): Promise<n
       throw new UsageError("--delta is Spark's (--engine spark)");
     const header = await headerOf(values.header);
     const columns = formatHeader(header);
-    const format = input === null ? recognisedFormat(columns) : BILLING_FORMATS[input as BillingFormatName];
+    const format = input === null ? recognisedFormat(columns) : BILLING_FORMATS[input];
     if (format === null || missingColumns(format, columns).length > 0) {
-      throw new BillingInputError(unrecognisedHeader(columns, input as BillingFormatName | null));
+      throw new BillingInputError(unrecognisedHeader(columns, input));
     }
     const hint = values["instance-type-column"];
     const typeHintColumn =
       hint === undefined ? null : columns.find((column) => column.toLowerCase() === hint.toLowerCase());
     if (typeHintColumn === undefined)
       throw new BillingInputError(`--instance-type-column: the header has no column ${hint}`);
-    const { context } = openEdition(loadConfig(process.env), values.edition ?? null, false);
+    const { context } = openEdition(config, edition, false);
     const impactColumns = billingImpactColumns(
-      coefficientCriteria(context, criteriaOf(values.criteria)),
+      coefficientCriteria(context, criteria),
       values.ranges === true,
     );
     const script = billingScript(
@@ -233,7 +235,7 @@ export async function sqlMain(argv: readonly string[], io: CommandIo): Promise<n
     else writeFileSync(values.output, script);
     return 0;
   } catch (error) {
-    return failure(io, error, SQL_USAGE);
+    return failure(io, error);
   }
 }
 
@@ -276,7 +278,7 @@ export async function tablesMain(argv: readonly string[], io: CommandIo): Promis
   try {
     const { values } = parsed(argv, TABLES_OPTIONS);
     if (values.help === true) {
-      io.stderr.write(TABLES_USAGE);
+      io.stdout.write(TABLES_USAGE);
       return 0;
     }
     if (values.keys === undefined || values.tables === undefined) {
@@ -287,24 +289,25 @@ export async function tablesMain(argv: readonly string[], io: CommandIo): Promis
     if (series === undefined && values["grid-zones"] !== undefined) {
       throw new UsageError("--grid-zones needs --grid-intensity <file>");
     }
-    const format = values.format ?? "csv";
-    if (format !== "csv" && format !== "parquet")
-      throw new UsageError(`--format is csv or parquet, not ${format}`);
+    const format = oneOf("--format", values.format ?? "csv", ["csv", "parquet"] as const);
     const folder = checkedFolder("--tables", values.tables);
     refuseOverlappingFiles(tablesFiles(values, folder, format === "parquet"));
     readByName("--keys", values.keys);
-    const { context, knownRegions } = openEdition(loadConfig(process.env), values.edition ?? null, true);
+    const config = loadConfig(process.env);
+    const edition = editionOf(values.edition, config);
+    const criteria = checkedCriteria(values.criteria, edition, config);
+    const { context, knownRegions } = openEdition(config, edition, true);
     const { writeTablesFromKeys } = await import("../billing/portable/tables.js");
     await writeTablesFromKeys(context, knownRegions, {
       keys: values.keys,
       folder,
       parquet: format === "parquet",
-      criteria: criteriaOf(values.criteria),
+      criteria,
       load,
       grid: series === undefined ? null : { series, zones: values["grid-zones"] ?? null },
     });
     return 0;
   } catch (error) {
-    return failure(io, error, TABLES_USAGE);
+    return failure(io, error);
   }
 }

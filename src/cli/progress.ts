@@ -1,11 +1,14 @@
+import type { StageShare } from "../billing/bill.js";
 import type { AssessedRow } from "../output/table.js";
+import type { RunStage } from "../support/runStage.js";
 import { printable } from "../support/terminalText.js";
 
 /*
  * Progress on stderr: on a terminal, a bar redrawn at most ten times a second (rows, rows/s and,
  * when the input's size is known, the share read and the time left); otherwise one summary line
  * at the end, so logs and pipes get no control characters. Rows that need the reader's eye are
- * told as they come (rowNotices): every bad row, and the first rows with warnings.
+ * told as they come (rowNotices): every bad row, and the first rows with warnings. A bill's run
+ * (SQL on DuckDB, no rows one by one) tells its stages instead (stageProgress).
  */
 
 interface ProgressState {
@@ -25,6 +28,8 @@ interface Progress {
 }
 
 const REDRAW_MS = 100;
+/** How often the /evaluate page is told how far an inventory's run is (its bar). */
+const PAGE_STAGE_MS = 1000;
 const BAR_WIDTH = 24;
 
 const count = (value: number) => Math.round(value).toLocaleString("en-US");
@@ -40,11 +45,21 @@ export function createProgress(
   stream: NodeJS.WriteStream,
   givenName: string,
   now: () => number = () => performance.now(),
+  page: ((stage: RunStage) => void) | null = null,
 ): Progress {
   // The input's name as given (a file named with an escape sequence prints as text).
   const name = printable(givenName);
   const started = now();
   let lastDraw = Number.NEGATIVE_INFINITY;
+  let lastTold = Number.NEGATIVE_INFINITY;
+  // The /evaluate page's child: the rows so far and the share of the file read, once a second.
+  const tell = (state: ProgressState) => {
+    if (page === null || now() - lastTold < PAGE_STAGE_MS) return;
+    lastTold = now();
+    const known = state.totalBytes !== null && state.totalBytes > 0;
+    const done = known ? Math.min(state.bytesRead / (state.totalBytes as number), 1) : undefined;
+    page({ stage: "evaluating the rows", lines: state.rows, ...(done === undefined ? {} : { done }) });
+  };
   const rate = (rows: number) => rows / Math.max((now() - started) / 1000, 1e-3);
   const interactive = stream.isTTY === true;
 
@@ -61,6 +76,7 @@ export function createProgress(
 
   return {
     update(state) {
+      tell(state);
       if (!interactive || now() - lastDraw < REDRAW_MS) return;
       lastDraw = now();
       stream.write(`\r${bar(state)}\u001b[K`);
@@ -108,6 +124,63 @@ export function rowNotices(stream: NodeJS.WriteStream): RowNotices {
     done(warned) {
       if (warned > told)
         line(`${count(warned - told)} more rows with warnings (the output's warnings column)`);
+    },
+  };
+}
+
+/** How often a stage's line is redrawn (its seconds, the share of its query). */
+const STAGE_REDRAW_MS = 250;
+
+/** A bill's run on a terminal: told each stage, it clears its line before the run's own lines and at the end. */
+interface StageProgress {
+  stage(stage: RunStage, share: StageShare): void;
+  /** Clears the stage's line (before a line of the run's; it is redrawn). */
+  clear(): void;
+  stop(): void;
+}
+
+/**
+ * The stages of a bill's run on a terminal (`stream` a TTY): one line redrawn four times a second
+ * with the stage, the lines read once counted, the share of the stage's query DuckDB has done and
+ * the seconds since the start — a long read is never silent. Nothing is written elsewhere (a
+ * pipe, a log, the page's child reads its stages through src/support/runStage.ts).
+ */
+export function stageProgress(
+  stream: NodeJS.WriteStream,
+  givenName: string,
+  now: () => number = () => performance.now(),
+): StageProgress {
+  const name = printable(givenName);
+  const started = now();
+  let current: { readonly stage: RunStage; readonly share: StageShare } | null = null;
+  let lines: number | undefined;
+  const draw = () => {
+    if (current === null) return;
+    const done = current.share();
+    const parts = [
+      current.stage.stage,
+      ...(lines === undefined ? [] : [`${count(lines)} lines read`]),
+      ...(done === null ? [] : [`${Math.floor(done)} %`]),
+      `${Math.floor((now() - started) / 1000)} s`,
+    ];
+    stream.write(`\r${name}: ${parts.join(", ")}\u001b[K`);
+  };
+  const timer = setInterval(draw, STAGE_REDRAW_MS);
+  timer.unref();
+  const clear = () => {
+    if (current !== null) stream.write("\r\u001b[K");
+  };
+  return {
+    stage(stage, share) {
+      current = { stage, share };
+      lines = stage.lines ?? lines;
+      draw();
+    },
+    clear,
+    stop() {
+      clearInterval(timer);
+      clear();
+      current = null;
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   SIGNATURE_BYTES,
   ZIP_ON_A_PIPE,
 } from "../support/fileStart.js";
+import { trailingBytesRefusal, trailingOffset } from "../support/gzipEnd.js";
 import { FileMisuse } from "../support/namedFiles.js";
 import { type DecimalMark, type DecimalReading, decimalMarkOfCells } from "../support/numbers.js";
 import { RecordEnds } from "../support/recordEnds.js";
@@ -489,8 +490,15 @@ export async function* inputText(
   if (content === "zip") throw new FileMisuse(foreignContentMessage(name, ZIP_ON_A_PIPE));
   if (content !== "gzip") return yield* bytes;
   const inflate = createGunzip();
+  let given = 0;
+  async function* counted() {
+    for await (const chunk of bytes) {
+      given += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
+      yield chunk;
+    }
+  }
   // The pipeline's failure (a cut stream) ends the reading below with it, said as the file's.
-  const piped = pipeline(Readable.from(bytes), inflate).catch((error: unknown) => {
+  const piped = pipeline(Readable.from(counted()), inflate).catch((error: unknown) => {
     inflate.destroy(damagedGzip(name, error));
   });
   try {
@@ -499,4 +507,8 @@ export async function* inputText(
     throw error instanceof FileMisuse ? error : damagedGzip(name, error);
   }
   await piped;
+  // Bytes after its last member, which gunzip stops at without a word: refused (exit 2), as a cut
+  // stream is, the rows of its members before it written
+  const trailing = trailingOffset(inflate, given);
+  if (trailing !== null) throw new FileMisuse(`${name}: ${trailingBytesRefusal(trailing)}`);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_DATA_BOUNDS } from "../data/folder.js";
-import { DEFAULT_EDITION_ID, EDITIONS } from "../editions/index.js";
+import { DEFAULT_EDITION_ID, EDITIONS, NEW_WORK_EDITION_ID } from "../editions/index.js";
 import { LOG_LEVELS } from "../support/log.js";
 
 /*
@@ -251,7 +251,7 @@ export const SETTINGS = {
   EDITION: {
     read: z.string().optional(),
     shown: `\`${DEFAULT_EDITION_ID}\``,
-    meaning: `default edition of requests that name none (${BUILT_IN} or a custom edition's id; another value stops the start-up)`,
+    meaning: `default edition of REST and GraphQL requests that name none and, when set, of files too (the command line, the /evaluate page: unset, they use ${NEW_WORK_EDITION_ID}; [Which edition?](editions.md#which-edition)): ${BUILT_IN} or a custom edition's id; another value stops the start-up`,
   },
   EDITIONS_FILE: {
     read: z.preprocess(unsetIfEmpty, z.string().optional()),

@@ -2,12 +2,14 @@ import { existsSync, realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type DataBudget, DEFAULT_DATA_BOUNDS, dataBudget, dataFolder, unreadFiles } from "../data/folder.js";
+import { type GenerativeAiData, loadGenerativeAiData } from "../data/generativeAi.js";
 import { type BaseData, editionDataDir, loadReferenceData } from "../data/load.js";
 import type { ReferenceData } from "../data/types.js";
 import { checkReferences, DataError, displayPath, referenceNotices } from "../data/validate.js";
 import { featureProblems } from "../editions/features.js";
-import { EDITIONS, type EditionDescription } from "../editions/index.js";
+import { EDITIONS, type EditionDescription, type GenerativeAiEditionDescription } from "../editions/index.js";
 import { type Environment, SettingsError } from "../editions/servedRules.js";
+import { builtOncePer } from "../support/builtOnce.js";
 
 /*
  * The reference data of every served edition, read and checked whole at start-up (docs/own-data.md,
@@ -167,3 +169,20 @@ export function loadEditions(
   });
   return [...builtIn, ...customLoaded];
 }
+
+/**
+ * The generative-AI edition's tables (docs/methodology.md, "Generative AI"), read and checked at
+ * their first use in the process: the package's own, read-only, so a process opening the service
+ * again reads them once.
+ * @throws StartupDataError (one line naming file, row and column) for tables that cannot be served.
+ */
+export const loadedGenerativeAi: (edition: GenerativeAiEditionDescription) => GenerativeAiData = builtOncePer(
+  (edition) => {
+    try {
+      return loadGenerativeAiData(edition.id);
+    } catch (error) {
+      if (error instanceof DataError) throw new StartupDataError(`edition ${edition.id}: ${error.message}`);
+      throw error;
+    }
+  },
+);

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { EditionsFileError, readEditionsFile } from "../editions/custom.js";
 import { defaultEditionFromEnv, EDITIONS, type EditionDescription } from "../editions/index.js";
 import { type Environment, SettingsError, settingsWithOverrides } from "../editions/servedRules.js";
+import { type JsonBounds, type JsonRefusal, MAX_OBJECT_MEMBERS } from "../support/nesting.js";
 import { type Capacity, capacityFrom, ENVIRONMENT, type Limits, limitsFrom } from "./environment.js";
 
 /*
@@ -167,4 +168,42 @@ export const DEFAULT_LIMITS: Limits = limitsOf(UNCONFIGURED);
 /** The configuration of an unconfigured service, with some values replaced (tests, embedding). */
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
   return { ...UNCONFIGURED, ...overrides };
+}
+
+/** The limits a request body's JSON text is checked against before it is parsed. */
+export type BodyLimits = Pick<Limits, "maxNestingDepth" | "maxListLength" | "maxFleetItems">;
+
+/**
+ * The bounds a request body's text is scanned for before it is parsed: MAX_NESTING_DEPTH, an
+ * object's MAX_OBJECT_MEMBERS, and the entries of the longest list any input accepts
+ * (MAX_LIST_LENGTH within an asset, MAX_FLEET_ITEMS in a fleet): a longer list is counted, not
+ * built, and refused by its length where its field is known. `wrapping` levels hold the body (a
+ * batch line's object).
+ */
+export function bodyJsonBounds(limits: BodyLimits, wrapping = 0): JsonBounds {
+  return {
+    depth: limits.maxNestingDepth + wrapping,
+    members: MAX_OBJECT_MEMBERS,
+    entries: Math.max(limits.maxListLength, limits.maxFleetItems),
+  };
+}
+
+/**
+ * Why a text passing one of bodyJsonBounds's refusing bounds is refused, and the setting: `body`
+ * names what nests, `text` what holds the object (a batch line's body sits in the line).
+ */
+export function bodyBoundRefusal(
+  bound: JsonRefusal,
+  limits: BodyLimits,
+  { body, text } = { body: "the JSON body", text: "the JSON body" },
+): { message: string; setting: string } {
+  return bound === "depth"
+    ? {
+        message: `${body} nests objects and lists more than ${limits.maxNestingDepth} levels deep`,
+        setting: "MAX_NESTING_DEPTH",
+      }
+    : {
+        message: `${text} has an object of more than ${MAX_OBJECT_MEMBERS.toLocaleString("en")} members`,
+        setting: "MAX_OBJECT_MEMBERS",
+      };
 }

@@ -1,10 +1,11 @@
 import type { CriterionInfo } from "../engine/index.js";
-import type { EditionDescription } from "./types.js";
+import { EDITION_ECOLOGITS_0_11_3 } from "./ecologits_0_11_3.js";
+import type { EditionDescription, GenerativeAiEditionDescription } from "./types.js";
 import { EDITION_1_2_4 } from "./v1_2_4.js";
 import { EDITION_2_4_1 } from "./v2_4_1.js";
 import { EDITION_2_5_0 } from "./v2_5_0.js";
 
-export type { EditionDescription } from "./types.js";
+export type { EditionDescription, GenerativeAiEditionDescription } from "./types.js";
 
 /** Every edition the service serves, oldest first. */
 export const EDITIONS: readonly EditionDescription[] = [EDITION_1_2_4, EDITION_2_4_1, EDITION_2_5_0];
@@ -14,10 +15,30 @@ export const DEFAULT_EDITION_ID = EDITION_1_2_4.id;
 
 /**
  * The edition for new work (docs/editions.md, "Which edition?"): Boavizta's current release. The
- * default of the billing commands and of the evaluate page for files; the service's own default
- * stays DEFAULT_EDITION_ID, for clients pinned to the specification.
+ * default of every surface a person uses without choosing (newWorkEdition); the service's own
+ * default for requests stays DEFAULT_EDITION_ID, for clients written against the specification.
  */
 export const NEW_WORK_EDITION_ID = EDITION_2_5_0.id;
+
+/**
+ * The edition of generative-AI usage (docs/methodology.md, "Generative AI"): EcoLogits' release,
+ * apart from Boavizta's editions, which evaluate no AI usage.
+ */
+export const GENERATIVE_AI_EDITION: GenerativeAiEditionDescription = EDITION_ECOLOGITS_0_11_3;
+/** The default of new work in words, as `--help`, the pages and the docs say it. */
+export const NEW_WORK_DEFAULT = `EDITION if set, else ${NEW_WORK_EDITION_ID}, Boavizta's current release`;
+
+/**
+ * The edition of work a person starts without naming one — the command line for every kind of file
+ * (an inventory, a batch, a bill, the coefficient table, the portable scripts) and the /evaluate
+ * page, which runs that command — the one place this is decided: an operator's EDITION when the
+ * environment sets it (the page and its command then agree with the service's routes), else the
+ * edition for new work. REST and GraphQL requests keep the service's EDITION (DEFAULT_EDITION_ID
+ * unless set): their clients were written against it.
+ */
+export function newWorkEdition(config: { readonly EDITION: string; readonly editionSet: boolean }): string {
+  return config.editionSet ? config.EDITION : NEW_WORK_EDITION_ID;
+}
 
 export const EDITION_IDS: readonly string[] = EDITIONS.map((edition) => edition.id);
 
@@ -26,7 +47,11 @@ export const EDITION_IDS: readonly string[] = EDITIONS.map((edition) => edition.
  * `Criterion` enum, the v1 `criteria` query value). A custom edition has its base's criteria.
  */
 export const EVERY_EDITION_CRITERION: readonly CriterionInfo[] = [
-  ...new Map(EDITIONS.flatMap((edition) => edition.rules.criteria).map((info) => [info.key, info])).values(),
+  ...new Map(
+    [...EDITIONS, GENERATIVE_AI_EDITION]
+      .flatMap((edition) => edition.rules.criteria)
+      .map((info) => [info.key, info]),
+  ).values(),
 ];
 
 /** An `edition` value that names no edition (REST 422, GraphQL BAD_USER_INPUT, start-up failure). */

@@ -1,6 +1,6 @@
 import type { DataBounds } from "../data/folder.js";
 import type { SettingsSource, TableColumns } from "../data/types.js";
-import type { EditionRules } from "../engine/index.js";
+import type { AssetRules, EditionRules } from "../engine/index.js";
 import type { RequestValidation } from "./requestValidation.js";
 
 /** A reference table the service reads at run time, with what it is used for. */
@@ -78,4 +78,23 @@ export interface EditionDescription {
   readonly rules: EditionRules;
   /** How the v1 routes validate bodies and query values (the reference's pydantic generation). */
   readonly requestValidation: RequestValidation;
+}
+
+/**
+ * The generative-AI edition: the release of EcoLogits whose data and figures the generative-AI
+ * kind reads (docs/methodology.md, "Generative AI"), named apart from Boavizta's editions, which do
+ * not evaluate AI usage. Its tables are written from the package (`npm run data:ecologits`).
+ */
+export interface GenerativeAiEditionDescription {
+  /** The folder of its tables under data/ and the name answers give it (`ecologits-0.11.3`). */
+  readonly id: string;
+  /** One line shown in the schema and the README. */
+  readonly summary: string;
+  readonly dataSet: {
+    /** The release the tables are converted from, with the hash it was checked at. */
+    readonly upstream: string;
+    readonly tables: readonly DataTable[];
+  };
+  /** What an evaluation reads: the version answers name, the criteria, their default and rounding. */
+  readonly rules: AssetRules;
 }

@@ -124,7 +124,7 @@ export const EDITION_1_2_4: EditionDescription = {
     },
     trimsArchetypeIds: false,
     // Appendix D.18: no TDP on the consumption-profile route; `family` ignored.
-    profileRoute: { usesTdp: false, familyOverwritesModelRange: false },
+    profileRoute: { usesTdp: false, familyOverwritesModelRange: false, archetypeCompletes: false },
     roundImpact,
     defaultCriteria: DEFAULT_CRITERIA,
     // docs/methodology.md §14.1: every criterion but final energy (`fe`, added by 2.4.1).

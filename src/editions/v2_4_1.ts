@@ -136,7 +136,7 @@ export const EDITION_2_4_1: EditionDescription = {
     },
     trimsArchetypeIds: true,
     // docs/methodology.md §19.10.2: the TDP is used; a given family overwrites the model range (kept quirk).
-    profileRoute: { usesTdp: true, familyOverwritesModelRange: true },
+    profileRoute: { usesTdp: true, familyOverwritesModelRange: true, archetypeCompletes: true },
     roundImpact: roundImpactCapped,
     defaultCriteria: DEFAULT_CRITERIA,
     // docs/methodology.md §19.8.1: every criterion, final energy (`fe`) included.

@@ -13,6 +13,14 @@ import { type Asset, type AssetWith, Evaluation, type EvaluationOptions } from "
 import { LIST_WORKLOAD_UNIT, type UsageInput } from "./model/usage.js";
 
 export type { CloudShape, HostShare } from "./assets/cloud.js";
+export {
+  AI_WARNINGS,
+  type GenerativeAiContext,
+  type GenerativeAiInput,
+  type GenerativeAiReferences,
+  type GenerativeAiShape,
+  generativeAiModel,
+} from "./assets/generativeAi.js";
 export { defaultGpuCells } from "./components/gpu.js";
 export {
   COMPONENT_INPUTS,
@@ -26,6 +34,7 @@ export {
   componentOffered,
   listingOrder,
 } from "./components/registry.js";
+export { aiModel, closeAiModels } from "./lookups/aiModels.js";
 export { RequiredInputError } from "./model/attribute.js";
 export type { Allocation, EngineContext } from "./model/context.js";
 export * from "./model/criteria.js";

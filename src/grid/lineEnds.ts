@@ -4,13 +4,14 @@
  * read from a copy with every CRLF made LF: the same lines, numbered as in the file.
  */
 
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import { byteBound } from "../support/boundedCopy.js";
+import { trailingBytesRefusal, trailingOffset } from "../support/gzipEnd.js";
 import { GridInputError } from "./errors.js";
 
 const CR = 13;
@@ -67,11 +68,11 @@ export async function lfCopy(file: string, maxBytes: number): Promise<LfCopy | n
   const tooLarge = new GridInputError(
     `${file}: its copy with LF line ends passed ${maxBytes} bytes, a grid series' bound (the file's text inflated)`,
   );
+  const inflate = file.toLowerCase().endsWith(".gz") ? createGunzip() : null;
   try {
-    const stages = file.toLowerCase().endsWith(".gz") ? [createGunzip()] : [];
     await pipeline([
       createReadStream(file),
-      ...stages,
+      ...(inflate === null ? [] : [inflate]),
       lines,
       byteBound(maxBytes, () => tooLarge),
       createWriteStream(copy),
@@ -80,6 +81,12 @@ export async function lfCopy(file: string, maxBytes: number): Promise<LfCopy | n
     remove();
     if (error === tooLarge) throw error;
     return null;
+  }
+  // A gzip whose bytes go on past its last member: refused, as DuckDB reading it refuses it
+  const trailing = inflate === null ? null : trailingOffset(inflate, statSync(file).size);
+  if (trailing !== null) {
+    remove();
+    throw new GridInputError(`${file}: ${trailingBytesRefusal(trailing)}`);
   }
   if (lines.dropped > 0) return { file: copy, remove };
   remove();

@@ -12,7 +12,7 @@
  */
 
 import type { DocumentNode } from "graphql";
-import { weighedCache } from "../support/weighedCache.js";
+import { LRUCache } from "lru-cache";
 
 interface DocumentCacheOptions {
   /** Estimated heap bytes kept, documents and syntax errors together (DOCUMENT_CACHE_BYTES). */
@@ -61,28 +61,32 @@ function estimatedBytes(text: string, kept: Kept): number {
 }
 
 export function documentCaches({ maxBytes, maxDocumentChars }: DocumentCacheOptions): DocumentCaches {
-  const cache = weighedCache<string, Kept>(
-    { maxEntries: Number.POSITIVE_INFINITY, maxWeight: maxBytes, maxEntryWeight: maxBytes },
-    estimatedBytes,
-  );
+  // lru-cache takes no budget of 0 (DOCUMENT_CACHE_BYTES=0: nothing is kept).
+  const cache =
+    maxBytes > 0
+      ? new LRUCache<string, Kept>({
+          maxSize: maxBytes,
+          sizeCalculation: (kept, text) => estimatedBytes(text, kept),
+        })
+      : null;
   const keep = (text: string, kept: Kept) => {
-    if (text.length <= maxDocumentChars) cache.set(text, kept);
+    if (text.length <= maxDocumentChars) cache?.set(text, kept);
   };
   return {
     documents: {
       get: (text) => {
-        const kept = cache.get(text);
+        const kept = cache?.get(text);
         return kept !== undefined && "document" in kept ? kept.document : undefined;
       },
       set: (text, document) => keep(text, { document }),
     },
     syntaxErrors: {
       get: (text) => {
-        const kept = cache.get(text);
+        const kept = cache?.get(text);
         return kept !== undefined && "syntaxError" in kept ? kept.syntaxError : undefined;
       },
       set: (text, syntaxError) => keep(text, { syntaxError }),
     },
-    bytes: cache.weight,
+    bytes: () => cache?.calculatedSize ?? 0,
   };
 }

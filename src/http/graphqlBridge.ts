@@ -49,7 +49,8 @@ export function graphqlAnswer(
         {
           method,
           headers: forwardedHeaders(request),
-          body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
+          // The bytes as read, not a copy of them (8 MB copied in the same stretch as their decoding)
+          body: method === "GET" || method === "HEAD" ? undefined : body,
         },
         {
           signal: cancel,

@@ -25,8 +25,11 @@ export interface HttpParts {
   readonly rest: (call: RestCall) => Promise<RestResponse>;
   readonly assets: Assets;
   readonly pages: { readonly root: string; readonly docs: string; readonly evaluate: string };
-  /** The OpenAPI document, serialized (called on each request for it: memoize). */
-  readonly openApi: () => string;
+  /**
+   * An edition's OpenAPI document, serialized (null: the service's default; called on each request
+   * for it: memoize); null for an edition the service does not serve.
+   */
+  readonly openApi: (edition: string | null) => string | null;
   readonly projectDocs: ProjectDocs;
   /** Apollo's possibleTypes of the schema (called on each request for them: memoize). */
   readonly possibleTypes: () => unknown;

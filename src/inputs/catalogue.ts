@@ -7,6 +7,18 @@ import { inputObject, v1NamesOf } from "./field.js";
  * and the v1 bodies' order (and so the order errors are found in).
  */
 
+/**
+ * A field the reference's v1 body declares and never reads (`graphql: false`, field.ts): accepted
+ * and type-checked as the reference does, recorded nowhere. `what` says what it is.
+ */
+const recordedOnly = <F extends object>(what: string, field: F) =>
+  ({
+    ...field,
+    engine: false,
+    graphql: false,
+    description: `${what} (the reference's field: accepted, not used).`,
+  }) as const;
+
 export const WORKLOAD_SHARE = inputObject(
   "WorkloadShareInput",
   "A share of time spent at a load: `timePercentage` % of the time at `loadPercentage` % load.",
@@ -166,6 +178,7 @@ export const RAM = inputObject(
     },
     manufacturer: { type: "text", description: "e.g. Samsung; matched approximately." },
     process: { type: "float", bound: "number", description: "Engraving process, nm." },
+    model: recordedOnly("The module's model", { type: "text" }),
     usage: { type: "object", of: USAGE_INPUT, description: "The modules' own usage." },
   },
 );
@@ -181,6 +194,7 @@ export const DISK = inputObject("DiskInput", "A disk (SSD by default, or HDD), o
   density: { type: "float", bound: "nonZero", description: "GB/cm² (SSD); default from the manufacturer." },
   manufacturer: { type: "text", description: "SSD manufacturer; matched approximately." },
   layers: { type: "int", bound: "integer", description: "SSD NAND layers (count)." },
+  model: recordedOnly("The disk's model", { type: "text" }),
   usage: { type: "object", of: USAGE_INPUT, description: "The disks' own usage." },
 });
 
@@ -222,6 +236,22 @@ export const SIMPLE_COMPONENT = inputObject(
     usage: { type: "object", of: USAGE_INPUT, description: "The component's own usage." },
   },
 );
+
+/**
+ * An HDD as the v1 `component/hdd` body describes it (the reference's disk body): the count and
+ * capacity the engine reads (its GraphQL input is SIMPLE_COMPONENT's), the disk's other fields
+ * accepted and not used.
+ */
+export const HDD_BODY = inputObject("HddInput", "An HDD, or several identical ones.", {
+  type: recordedOnly("hdd (or another disk type)", { type: "text" }),
+  units: SIMPLE_COMPONENT.fields.units,
+  capacity: SIMPLE_COMPONENT.fields.capacity,
+  density: recordedOnly("GB/cm²", { type: "float" }),
+  manufacturer: recordedOnly("Manufacturer", { type: "text" }),
+  model: recordedOnly("Model", { type: "text" }),
+  layers: recordedOnly("Layers (count)", { type: "int" }),
+  usage: SIMPLE_COMPONENT.fields.usage,
+});
 
 export const GPU = inputObject(
   "GpuInput",
@@ -266,6 +296,9 @@ const SERVER_MODEL = inputObject(
   "A server's identification; only `type` affects the computation.",
   {
     type: { type: "text", description: "rack or blade: sets the case type." },
+    archetype: recordedOnly("An archetype's id; the `archetype` query parameter is the one read", {
+      type: "text",
+    }),
     // Descriptive only (docs/methodology.md §7.1): the engine never reads them.
     name: { type: "text", engine: false, description: "Model name (informative, not used)." },
     manufacturer: { type: "text", engine: false, description: "Manufacturer (informative, not used)." },
@@ -348,6 +381,8 @@ export const FUNCTIONAL_BLOCK = inputObject(
       v1: { defaulted: true },
       description: "HSL-0 … HSL-3 (default: the archetype's level for this block).",
     },
+    units: recordedOnly("Number of blocks", { type: "int" }),
+    usage: recordedOnly("The block's usage", { type: "object", of: USAGE_INPUT }),
   },
 );
 
@@ -374,6 +409,12 @@ export const CLOUD_INSTANCE = inputObject("CloudInstanceRequest", "A cloud insta
     v1: { deferred: true },
     description: "The instance's usage (region, location, workload, use time…).",
   },
+  // The reference's cloud body is its server body: the instance type's platform is the server.
+  model: recordedOnly("A server's identification", { type: "object", of: SERVER_MODEL }),
+  configuration: recordedOnly("A server's components; the instance type's are used", {
+    type: "object",
+    of: SERVER_CONFIGURATION,
+  }),
 });
 
 /** A cloud instance of a fleet: its instance type is required (no default provider's default instance). */
@@ -394,6 +435,12 @@ export const PROFILE_CPU = inputObject(
   "ProfileCpuInput",
   "The CPU whose power profile is wanted: any of name, manufacturer, model range, family, TDP.",
   {
+    // The reference's body is its whole CPU component: what a profile does not read is accepted.
+    units: recordedOnly("Number of CPUs", { type: "int" }),
+    coreUnits: recordedOnly("Cores per CPU", { type: "int" }),
+    dieSize: recordedOnly("Die size, mm²", { type: "float" }),
+    dieSizePerCore: recordedOnly("mm² per core", { type: "float" }),
+    usage: recordedOnly("The CPU's usage", { type: "object", of: USAGE_INPUT }),
     name: { type: "text", description: "Free text, matched approximately against the CPU table." },
     manufacturer: { type: "text", description: "CPU manufacturer (Intel, AMD…)." },
     modelRange: { type: "text", description: "CPU model range (Xeon Gold, EPYC…)." },
@@ -475,6 +522,43 @@ export const PROFILE_USE_REQUEST = inputObject(
   },
 );
 
+/** A request to a generative-AI model (docs/methodology.md, "Generative AI"): the `generativeAi` query's input and the v1 body. */
+export const GENERATIVE_AI = inputObject(
+  "GenerativeAiInput",
+  "One request to a generative-AI model: which model, what it generated, and where.",
+  {
+    provider: {
+      type: "text",
+      required: true,
+      description:
+        "The model's provider, as EcoLogits names it: anthropic, cohere, google_genai, huggingface_hub, mistralai, openai.",
+    },
+    model: {
+      type: "text",
+      required: true,
+      description:
+        "The model as its provider's API names it (gpt-4o-mini, claude-sonnet-4-5, mistral-large-latest…); see generativeAiModels. A name the data lacks is refused with the closest ones.",
+    },
+    outputTokens: {
+      type: "float",
+      bound: "quantity",
+      required: true,
+      description: "Tokens the model generated. Input tokens are not part of EcoLogits' computation.",
+    },
+    requestLatency: {
+      type: "float",
+      bound: "quantity",
+      description:
+        "Seconds the request took, when measured: the generation is counted no longer than this; default: the generation's own duration.",
+    },
+    zone: {
+      type: "text",
+      description:
+        "The electricity's zone: ISO 3166-1 alpha-3 (FRA, USA…) or WOR (the world); default: the provider's data centres' (USA; SWE for mistralai).",
+    },
+  },
+);
+
 /** Every input object of the catalogue (for what is derived from all of them: error locations). */
 export const INPUT_OBJECTS = [
   WORKLOAD_SHARE,
@@ -485,6 +569,7 @@ export const INPUT_OBJECTS = [
   POWER_SUPPLY,
   CASE,
   SIMPLE_COMPONENT,
+  HDD_BODY,
   GPU,
   SERVER_MODEL,
   SERVER_CONFIGURATION,
@@ -500,6 +585,7 @@ export const INPUT_OBJECTS = [
   PROFILE_REQUEST,
   PROFILE_USAGE,
   PROFILE_USE_REQUEST,
+  GENERATIVE_AI,
 ] as const;
 
 /** The v1 name of every GraphQL input field of the catalogue (error locations of the REST shim). */

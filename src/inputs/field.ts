@@ -59,6 +59,12 @@ interface FieldBase {
    * use-time fields, which the service turns into the evaluation's duration (`hoursPer`).
    */
   readonly engine?: false;
+  /**
+   * `false` for a field only v1 bodies have: the reference declares it (and so validates its
+   * type) but never reads it, so a v1 body keeps it valid as the reference does, the OpenAPI
+   * document describes it, and it goes no further (no GraphQL field; never the engine's).
+   */
+  readonly graphql?: false;
 }
 
 export interface NumberField extends FieldBase {
@@ -108,6 +114,11 @@ export function inputObject<const F extends Readonly<Record<string, InputField>>
   fields: F,
 ): { readonly name: string; readonly description: Description; readonly fields: F } {
   return { name, description, fields };
+}
+
+/** An object's fields GraphQL has (all but the v1-only ones), in order. */
+export function graphqlFieldsOf(object: InputObject): [string, InputField][] {
+  return Object.entries(object.fields).filter(([, field]) => field.graphql !== false);
 }
 
 /** The v1 (snake_case) spelling of a GraphQL field name. */

@@ -56,8 +56,12 @@ type Alternatives<O extends InputObject> = {
     : never;
 };
 
-/** A GraphQL input value of an input object (camelCase), alternatives as their own fields. */
-export type GraphQLValueOf<O extends InputObject> = Values<O, keyof Fields<O>, "graphql"> & Alternatives<O>;
+type GraphQLKeys<O extends InputObject> = {
+  [K in keyof Fields<O>]: Fields<O>[K] extends { readonly graphql: false } ? never : K;
+}[keyof Fields<O>];
+
+/** A GraphQL input value of an input object (camelCase), alternatives as their own fields; no v1-only field. */
+export type GraphQLValueOf<O extends InputObject> = Values<O, GraphQLKeys<O>, "graphql"> & Alternatives<O>;
 
 type EngineKeys<O extends InputObject> = {
   [K in keyof Fields<O>]: Fields<O>[K] extends { readonly engine: false } ? never : K;

@@ -9,7 +9,7 @@ import {
   type Scale,
   scaleOf,
 } from "./readable.js";
-import { chartLibrary, escapeHtml, STYLE, scriptJson, table } from "./report.js";
+import { chartLibrary, escapeHtml, FRAME_HEIGHT_SCRIPT, STYLE, scriptJson, table } from "./report.js";
 
 /*
  * The report of a billing export: one self-contained HTML page (the inventory report's styles and
@@ -316,7 +316,7 @@ ${section("chart-method", "By method", model.byMethod)}</div>
 ${grid}<h2>Largest resources</h2>${rankedTable(model, model.resources)}
 <script type="application/json" id="report-data">${scriptJson(data)}</script>
 <script>${chartLibrary()}</script>
-<script>${DRAW}</script>
+<script>${DRAW}${FRAME_HEIGHT_SCRIPT}</script>
 </body></html>
 `;
 }

@@ -115,6 +115,17 @@ export function reportRows(criterion: string | undefined, label: (row: AssessedR
   };
 }
 
+/**
+ * A report shown in a frame (the /evaluate page's, sandboxed: its document has an origin of its
+ * own, so the page cannot read its height) tells the page its height, a number and nothing else,
+ * whenever it changes (its charts drawn, the window narrowed).
+ */
+export const FRAME_HEIGHT_SCRIPT = `if (window.parent !== window) {
+  const tell = () => window.parent.postMessage({ reportHeight: document.documentElement.scrollHeight }, "*");
+  new ResizeObserver(tell).observe(document.body);
+}
+`;
+
 /** JSON inside a script element: no `</script>` can end it early. */
 export const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
 
@@ -456,7 +467,7 @@ ${model.groupColumns.length > 0 && first ? `<h2>Groups</h2>${groupsTable(model, 
 <h2>Rows with warnings</h2>${rowsTable(model.warned, totals.warned, "warnings", "None.")}
 <script type="application/json" id="report-data">${scriptJson(chartData(model, groupList))}</script>
 <script>${chartLibrary()}</script>
-<script>${DRAW}${model.gridUse === undefined ? "" : DRAW_GRID}</script>
+<script>${DRAW}${model.gridUse === undefined ? "" : DRAW_GRID}${FRAME_HEIGHT_SCRIPT}</script>
 </body></html>
 `;
 }

@@ -1,4 +1,5 @@
 import type { GraphQLSchema } from "graphql";
+import type { Limits } from "../config/serviceConfig.js";
 import type { EditionService, Service } from "../service/open.js";
 import { restEditions } from "./editionChoice.js";
 import { errorResponse, type SentRequest } from "./errorAnswer.js";
@@ -9,7 +10,7 @@ import { CLOUD_PROVIDER_PATH, cloudProviderRoute, isCloudProviderPath } from "./
 import { ROUTES } from "./routes/index.js";
 import { createRunner } from "./runner.js";
 import { parseTarget, routePath, singleValued } from "./target.js";
-import { parseBody } from "./validation/bodyBounds.js";
+import { checkBodyLists, parseBody } from "./validation/bodyBounds.js";
 
 export type { RestResponse } from "./route.js";
 
@@ -23,8 +24,10 @@ export interface RestCall {
   readonly method: string;
   /** Path and query string, e.g. `/v1/server/?verbose=false`. */
   readonly url: string;
-  /** Raw body text ("" when absent). */
+  /** Raw body text ("" when absent or given parsed). */
   readonly body: string;
+  /** The body already parsed, its nesting bounded (a batch line's: src/batch/line.ts, readLine). */
+  readonly parsedBody?: unknown;
   /** Aborted when the request is cancelled (client gone, execution budget spent, shutdown). */
   readonly signal?: AbortSignal;
   /**
@@ -55,6 +58,13 @@ export function routeTemplate(pathname: string): string | null {
   return isCloudProviderPath(path) ? CLOUD_PROVIDER_PATH : null;
 }
 
+/** A POST's body: given parsed (a batch line's), its lists checked; else read from its text. */
+function postedBody(call: RestCall, limits: Limits): unknown {
+  if (call.parsedBody === undefined) return parseBody(call.body, limits);
+  checkBodyLists(call.parsedBody, limits);
+  return call.parsedBody;
+}
+
 /** The REST shim: maps each v1 path to its GraphQL operation and reshapes the answer. */
 export function createRestHandler(schema: GraphQLSchema, service: Service, reportError: ErrorReporter) {
   const { limits, answers } = service;
@@ -81,7 +91,7 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
       if (route.requires && !route.requires.offeredBy(edition)) {
         return { status: 404, body: { detail: "Not Found" } };
       }
-      const body = call.method === "POST" ? parseBody(call.body, limits) : {};
+      const body = call.method === "POST" ? await postedBody(call, limits) : {};
       sent = { params, body };
       const key = call.method === "GET" ? answerKey(edition, path, params) : null;
       const kept = key === null ? undefined : answers.get(key);

@@ -1,7 +1,7 @@
 import type { ArgBuilder, ArgumentRef, InputFieldBuilder, InputFieldRef, InputObjectRef } from "@pothos/core";
 import { describedInput as described } from "../editions/inputNotes.js";
 import { SERVER } from "../inputs/catalogue.js";
-import type { InputField, InputObject } from "../inputs/field.js";
+import { graphqlFieldsOf, type InputField, type InputObject } from "../inputs/field.js";
 import type { GraphQLValueOf } from "../inputs/types.js";
 import {
   COMPONENT_INPUTS,
@@ -53,7 +53,7 @@ export function inputRef<O extends InputObject>(object: O): InputObjectRef<Schem
 /** The GraphQL fields of a catalogue object (an alternative is a field of its own after its field's). */
 export function inputFieldsOf(t: InputBuilder, object: InputObject): Record<string, FieldRef> {
   const fields: Record<string, FieldRef> = {};
-  for (const [name, field] of Object.entries(object.fields)) {
+  for (const [name, field] of graphqlFieldsOf(object)) {
     fields[name] = inputField(t, field);
     if ((field.type === "int" || field.type === "float") && field.alternative) {
       const { name: altName, of, description } = field.alternative;
@@ -105,7 +105,7 @@ type ArgsOf<O extends InputObject> = {
 /** A query field's arguments from a catalogue object (its fields as arguments, same names and types). */
 export function inputArgsOf<O extends InputObject>(arg: ArgBuilder<SchemaTypes>, object: O): ArgsOf<O> {
   return Object.fromEntries(
-    Object.entries(object.fields).map(([name, field]) => [
+    graphqlFieldsOf(object).map(([name, field]) => [
       name,
       arg(fieldOptions(field) as Parameters<ArgBuilder<SchemaTypes>>[0]),
     ]),

@@ -5,7 +5,7 @@
  * start-up with the editions), so nothing is shared between services or processes.
  */
 
-import { weighedCache } from "../support/weighedCache.js";
+import { LRUCache } from "lru-cache";
 
 interface AnswerCacheBounds {
   /** Answers kept at most. */
@@ -38,9 +38,18 @@ export interface AnswerCache {
 const answerWeight = (key: string, bytes: Uint8Array) => 2 * key.length + bytes.byteLength;
 
 export function answerCache(bounds: AnswerCacheBounds = ANSWER_CACHE_BOUNDS): AnswerCache {
-  const cache = weighedCache<string, Uint8Array>(
-    { maxEntries: bounds.maxEntries, maxWeight: bounds.maxBytes, maxEntryWeight: bounds.maxEntryBytes },
-    answerWeight,
-  );
-  return { get: cache.get, set: cache.set, entries: cache.entries, bytes: cache.weight };
+  const cache = new LRUCache<string, Uint8Array>({
+    max: bounds.maxEntries,
+    maxSize: bounds.maxBytes,
+    maxEntrySize: bounds.maxEntryBytes,
+    sizeCalculation: (bytes, key) => answerWeight(key, bytes),
+  });
+  return {
+    get: (key) => cache.get(key),
+    set: (key, bytes) => {
+      cache.set(key, bytes);
+    },
+    entries: () => cache.size,
+    bytes: () => cache.calculatedSize,
+  };
 }

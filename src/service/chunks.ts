@@ -74,6 +74,15 @@ export function turnShare(): TurnShare {
 /** A share for work that runs alone (the command line, tests): each slice a turn of its own. */
 export const OWN_TURNS: TurnShare = { nextSlice: () => nextMacrotask() };
 
+/**
+ * A request's queue of pushed work (a fleet's totals, a lookup batch's keys): every job of the
+ * request shares one slice a granted turn, a job may go ahead of those waiting for it, and each
+ * answers once with all its results. It stays beside `handOutInSlices`
+ * (src/schema/execution/scheduling.ts), which is pulled: GraphQL's executor takes a fleet's items
+ * from an iterable and completes each before taking the next, so the pace and the slice's measure
+ * are the consumer's. A queue cannot serve a pull, and an iterable per job would ask a turn per
+ * job instead of one per request; both take their turns from the one TurnShare above.
+ */
 export interface ChunkScheduler {
   /**
    * `fn` over `items`, in slices shared with the request's other work, from the next turn of

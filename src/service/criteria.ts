@@ -1,5 +1,5 @@
 import { EVERY_EDITION_CRITERION } from "../editions/index.js";
-import { type EditionRules, type RequestedCriterion, resolveCriterion } from "../engine/index.js";
+import { type AssetRules, type RequestedCriterion, resolveCriterion } from "../engine/index.js";
 import { DomainError } from "./errors.js";
 
 /*
@@ -45,7 +45,7 @@ export function distinctCriteria(criteria: readonly string[]): string[] {
 /** The requested criteria (default: the edition's `default_criteria` setting), each once, each one the edition computes. */
 export function requestedCriteria(
   criteria: readonly string[] | null | undefined,
-  rules: EditionRules,
+  rules: AssetRules,
 ): RequestedCriterion[] {
   return distinctCriteria(criteria ?? rules.defaultCriteria).map((name) => {
     // Resolved in the edition's own table: its units and keys may differ (2.5.0's `fe` in kWh).

@@ -23,10 +23,14 @@ export type PowerPer = "unit" | "all units";
 
 /**
  * The energy in kWh over the verbose's `duration`: `avg_power` (W) × hours × `use_time_ratio`
- * (1 when absent) × `units` (per-unit power) ÷ 1000; undefined when the verbose has no power or
- * duration (a use impact not implemented).
+ * (1 when absent) × `units` (per-unit power) ÷ 1000, or its `energy` where it states it (a
+ * generative-AI request); undefined when the verbose has no power or duration (a use impact not
+ * implemented).
  */
 export function useEnergyKwh(verbose: V1Verbose, powerPer: PowerPer): number | undefined {
+  // A verbose stating its energy (a generative-AI request's: no power, no duration) says it.
+  const stated = numberAt(verbose, "energy");
+  if (stated !== undefined) return stated;
   const power = numberAt(verbose, "avg_power");
   const hours = numberAt(verbose, "duration");
   if (power === undefined || hours === undefined) return undefined;

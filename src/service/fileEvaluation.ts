@@ -5,7 +5,12 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createGzip } from "node:zlib";
 import { checkWorkbookDirectory, WorkbookBoundError } from "../support/boundedWorkbook.js";
-import { type CommandEnvironment, type CommandStart, startCommand } from "./fileEvaluation/command.js";
+import {
+  type CommandEnvironment,
+  type CommandStart,
+  inPageWords,
+  startCommand,
+} from "./fileEvaluation/command.js";
 import {
   type AcceptedValues,
   endingOf,
@@ -56,6 +61,10 @@ export interface FileEvaluationBounds {
   /** The upload's pace: at least `minUploadBytes` in each `uploadWindowMs` from its start (408). */
   readonly minUploadBytes: number;
   readonly uploadWindowMs: number;
+  /** Bytes a gzip's text may inflate to as it is received (413). */
+  readonly maxInflatedBytes: number;
+  /** Time the upload may wait on a gzip's inflation, in all (413). */
+  readonly inflateMs: number;
   /** Bytes of a run's folder: the file, the output, the report and the command's temporary files. */
   readonly runFolderBytes: number;
   /** Resident memory of the runs' commands together; one alone may use all of it. */
@@ -80,6 +89,9 @@ export const FILE_EVALUATION_BOUNDS: FileEvaluationBounds = {
   maxPerClient: 1,
   minUploadBytes: 64 * 1024,
   uploadWindowMs: 10_000,
+  // 200,000 lines of 5 KiB, a wide bill's; the temporary volume's size (deploy/deployment.yaml)
+  maxInflatedBytes: 1024 * MiB,
+  inflateMs: 30_000,
   runFolderBytes: 160 * MiB,
   runsMemoryBytes: 512 * MiB,
   runHeapMb: 256,
@@ -90,9 +102,10 @@ export type FileEvent =
   | {
       readonly event: "running";
       readonly seconds: number;
-      /** The run's stage, as the command tells it (a bill's: src/billing/bill.ts), and its lines. */
+      /** The run's stage, as the command tells it (a bill's: src/billing/bill.ts), its lines, the share done. */
       readonly stage?: string;
       readonly lines?: number;
+      readonly done?: number;
     }
   | {
       readonly event: "file";
@@ -123,8 +136,8 @@ export interface CommandEntry {
  * the server's bundle, `dist/bundle/server.mjs`: `npm start`, the image), the command's bundle
  * beside it (COMMAND_BUNDLE): plain JavaScript, no transpiling before its first row — or null,
  * a refusal naming it, when the build did not write it. Run from the sources (`npm run dev`,
- * the module a .ts file), the package's bin (bin/impact-service.mjs, which registers tsx),
- * found from this module up to the project's root.
+ * the module a .ts file), the command's sources through tsx (src/cli/sources.mjs), as current as
+ * the service's own.
  */
 export function commandEntryOf(moduleUrl: string): CommandEntry | { readonly missing: string } {
   const module = fileURLToPath(moduleUrl);
@@ -134,11 +147,10 @@ export function commandEntryOf(moduleUrl: string): CommandEntry | { readonly mis
       ? { path, description: `/evaluate runs the bundled command ${path}` }
       : { missing: path };
   }
-  for (let dir = dirname(module); ; dir = dirname(dir)) {
-    const path = join(dir, "bin", "impact-service.mjs");
-    if (existsSync(path)) return { path, description: `/evaluate runs ${path} through tsx` };
-    if (dirname(dir) === dir) return { missing: "bin/impact-service.mjs" };
-  }
+  const path = fileURLToPath(new URL("../cli/sources.mjs", moduleUrl));
+  return existsSync(path)
+    ? { path, description: `/evaluate runs the command's sources ${path} through tsx` }
+    : { missing: path };
 }
 
 /** What the command answered: its exit code and its stderr (the summary), bounded; why it was stopped. */
@@ -303,7 +315,7 @@ export function createFileEvaluator(
         if (entry === null)
           throw new FileRefusal(503, "the command line is not installed beside this service");
         folder = await makeRunFolder();
-        await receive(body, join(folder, input), bounds);
+        await receive(body, join(folder, input), bounds, signal);
         await checkedWorkbook(join(folder, input));
         await mkdir(join(folder, "out"));
       } catch (error) {
@@ -383,8 +395,8 @@ const FILE_TOO_LARGE_SAID = /\bFile too large\b|\bEFBIG\b/i;
 const MAX_STAGE_LINE = 512;
 
 /** The last stage the command told on its descriptor 3 (src/support/runStage.ts), read as it comes. */
-function stagesOf(child: ChildProcess): () => { stage?: string; lines?: number } {
-  let last: { stage?: string; lines?: number } = {};
+function stagesOf(child: ChildProcess): () => { stage?: string; lines?: number; done?: number } {
+  let last: { stage?: string; lines?: number; done?: number } = {};
   let pending = "";
   const pipe = child.stdio[3];
   if (pipe === null || pipe === undefined || !("setEncoding" in pipe)) return () => last;
@@ -394,9 +406,19 @@ function stagesOf(child: ChildProcess): () => { stage?: string; lines?: number }
     pending = (lines.pop() ?? "").slice(0, MAX_STAGE_LINE);
     for (const line of lines) {
       try {
-        const told = JSON.parse(line.slice(0, MAX_STAGE_LINE)) as { stage?: unknown; lines?: unknown };
+        const told = JSON.parse(line.slice(0, MAX_STAGE_LINE)) as {
+          stage?: unknown;
+          lines?: unknown;
+          done?: unknown;
+        };
         if (typeof told.stage !== "string") continue;
-        last = { stage: told.stage, ...(typeof told.lines === "number" ? { lines: told.lines } : {}) };
+        const done =
+          typeof told.done === "number" && told.done >= 0 && told.done <= 1 ? told.done : undefined;
+        last = {
+          stage: told.stage,
+          ...(typeof told.lines === "number" ? { lines: told.lines } : {}),
+          ...(done === undefined ? {} : { done }),
+        };
       } catch {
         // Not a stage line: the last one stands.
       }
@@ -425,7 +447,7 @@ async function* run(started: Run, bounds: FileEvaluationBounds): AsyncGenerator<
       // line; a write past the run's bytes (node and DuckDB go on past SIGXFSZ, failing the
       // write): the bound.
       const said = lastLine(stderr);
-      const message = FILE_TOO_LARGE_SAID.test(said) ? folderRefusal(bounds) : said;
+      const message = FILE_TOO_LARGE_SAID.test(said) ? folderRefusal(bounds) : inPageWords(said);
       yield { event: "refused", message: message || "the command could not run" };
     } else {
       // The report first: the page shows it while the output (the larger) still arrives.

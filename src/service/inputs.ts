@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Limits } from "../config/serviceConfig.js";
 import { USAGE_INPUT } from "../inputs/catalogue.js";
-import type { InputField, InputObject, NumberField } from "../inputs/field.js";
+import { graphqlFieldsOf, type InputField, type InputObject, type NumberField } from "../inputs/field.js";
 import type { EngineInputOf, GraphQLValueOf } from "../inputs/types.js";
 import { builtOncePer } from "../support/builtOnce.js";
 import { isJsonObject } from "../support/jsonObject.js";
@@ -85,7 +85,7 @@ class InputSchemas {
   /** An object's schema, made once (objects held by several share it). */
   readonly object = builtOncePer((object: InputObject): z.ZodType => {
     const shape: Record<string, z.ZodType> = {};
-    for (const [name, field] of Object.entries(object.fields)) {
+    for (const [name, field] of graphqlFieldsOf(object)) {
       shape[name] = this.field(field);
       // The alternative's list (`timeWorkloadShares`) is a field of its own, after its field.
       if ((field.type === "int" || field.type === "float") && field.alternative) {
@@ -201,7 +201,7 @@ function numberWithin(field: NumberField): (v: unknown) => boolean {
 const boundsOf = builtOncePer((object: InputObject) => {
   const checks = new Map<string, Bounded>();
   const required: string[] = [];
-  for (const [name, field] of Object.entries(object.fields)) {
+  for (const [name, field] of graphqlFieldsOf(object)) {
     checks.set(name, fieldWithin(field));
     if (field.required) required.push(name);
     if ((field.type === "int" || field.type === "float") && field.alternative) {

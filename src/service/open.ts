@@ -1,14 +1,16 @@
-import { type LoadedEdition, loadEditions } from "../config/referenceData.js";
+import { type LoadedEdition, loadEditions, loadedGenerativeAi } from "../config/referenceData.js";
 import { type Config, DEFAULT_LIMITS, type Limits, limitsOf } from "../config/serviceConfig.js";
 import type { CloudRegion, ReferenceData } from "../data/types.js";
 import {
   EDITIONS,
   type EditionDescription,
-  NEW_WORK_EDITION_ID,
+  GENERATIVE_AI_EDITION,
+  type GenerativeAiEditionDescription,
+  newWorkEdition,
   UnknownEditionError,
 } from "../editions/index.js";
 import { rulesWithSettings } from "../editions/servedRules.js";
-import type { EditionRules, EngineContext, Evaluation } from "../engine/index.js";
+import type { EditionRules, EngineContext, Evaluation, GenerativeAiContext } from "../engine/index.js";
 import {
   directLookups,
   type LookupTables,
@@ -41,6 +43,22 @@ export interface EditionService {
   readonly sharedLookups: ReferenceLookups;
 }
 
+/** The generative-AI edition as served: its description and what the engine reads (its tables, its rules). */
+export interface GenerativeAiService {
+  readonly edition: GenerativeAiEditionDescription;
+  readonly engine: GenerativeAiContext;
+}
+
+/**
+ * The generative-AI edition, its tables read and checked (once per process, src/config/referenceData.ts).
+ * @throws StartupDataError (one line naming file, row and column) for tables that cannot be served.
+ */
+export function generativeAiService(
+  edition: GenerativeAiEditionDescription = GENERATIVE_AI_EDITION,
+): GenerativeAiService {
+  return { edition, engine: { data: loadedGenerativeAi(edition), rules: edition.rules } };
+}
+
 /** Everything built once at start-up and shared (read-only) by every request. */
 export interface Service {
   /** Every served edition, by id. */
@@ -56,6 +74,8 @@ export interface Service {
   readonly answers: AnswerCache;
   /** The turns of the event loop its requests' background work shares (chunks.ts). */
   readonly turns: TurnShare;
+  /** The edition generative-AI usage is evaluated in (docs/methodology.md, "Generative AI"). */
+  readonly generativeAi: GenerativeAiService;
 }
 
 /** Distinct lookup keys kept across requests (CPU names, families, manufacturers, profiles). */
@@ -86,6 +106,7 @@ export function createService(
   editions: readonly EditionService[],
   defaultEdition: string,
   limits: Limits = DEFAULT_LIMITS,
+  generativeAi: GenerativeAiService = generativeAiService(),
 ): Service {
   const byId = new Map(editions.map((served) => [served.edition.id, served]));
   if (!byId.has(defaultEdition)) throw new Error(`default edition ${defaultEdition} is not loaded`);
@@ -96,6 +117,7 @@ export function createService(
     editions: byId,
     defaultEdition,
     limits,
+    generativeAi,
     get answers() {
       answers ??= answerCache();
       return answers;
@@ -143,6 +165,8 @@ export interface EditionContext {
   readonly engine: EngineContext;
   /** What one request may ask for (the service's limits). */
   readonly limits: Limits;
+  /** The generative-AI edition, beside this one (a bill's generative-AI lines read it). */
+  readonly generativeAi: GenerativeAiService;
 }
 
 /**
@@ -165,6 +189,7 @@ export function editionContext(
     evaluations,
     engine: { data: served.data, lookups, rules: served.rules },
     limits: service.limits,
+    generativeAi: service.generativeAi,
   };
 }
 
@@ -245,15 +270,13 @@ export interface CommandEdition {
 
 /**
  * The edition a command (the command line's coefficients, bills, grid rows, portable tables) is
- * served in (`id`, else EDITION if set, else the edition for new work), its service opened with the
+ * served in (`id`, else newWorkEdition's), its service opened with the
  * editions it needs (commandEditions) and the edition resolved and checked as every transport's is
  * (servedEdition).
  * @throws DomainError (BAD_USER_INPUT) naming the served editions for one the service does not serve.
  */
 export function openEdition(config: Config, id: string | null, regions: boolean): CommandEdition {
-  // A bill, its tables and its coefficients are new work: without --edition nor EDITION, the
-  // edition for new work (docs/editions.md); an inventory keeps the service's default.
-  const asked = id ?? (config.editionSet ? config.EDITION : NEW_WORK_EDITION_ID);
+  const asked = id ?? newWorkEdition(config);
   const service = openService(config, commandEditions(config, asked, regions));
   // A command has no request: its context is the edition's own, refused as a request's would be.
   const served = servedIn(service, asked, (error) => error);

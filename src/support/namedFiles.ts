@@ -26,6 +26,71 @@ import { fileContent, unreadRefusal } from "./fileStart.js";
 /** A file named on the command line that cannot be used as named: one line, exit 2. */
 export class FileMisuse extends Error {}
 
+/** What the system's error codes of a file say, in words (no code, no system call). */
+const FILE_ERRORS: Readonly<Record<string, string>> = {
+  ENOENT: "no such file or folder",
+  EACCES: "permission denied",
+  EPERM: "not permitted",
+  EISDIR: "a folder, not a file",
+  ENOTDIR: "a part of its path is a file, not a folder",
+  ENAMETOOLONG: "its name is too long",
+  ELOOP: "too many symbolic links on its path",
+  EROFS: "on a read-only file system",
+  ENOSPC: "no space left on its device",
+  EDQUOT: "the disk quota is exceeded",
+  EFBIG: "too large for the file size limit",
+  EMFILE: "too many files open at once",
+  EBUSY: "busy",
+  EIO: "an input/output error of its device",
+};
+
+/**
+ * A file's system error (ENOENT, EACCES…) as a sentence naming the file (`in.csv: no such file or
+ * folder`); null for an error that is no file's. An unlisted code keeps the system's words, its
+ * code and call left out.
+ */
+export function fileErrorLine(error: unknown): string | null {
+  const { code, path, message } = (error ?? {}) as NodeJS.ErrnoException;
+  if (typeof code !== "string" || !/^E[A-Z]+$/.test(code)) return null;
+  const words =
+    FILE_ERRORS[code] ??
+    String(message)
+      .replace(new RegExp(`^${code}: `), "")
+      .replace(/, \w+ '[^']*'$/, "");
+  return path === undefined ? words : `${path}: ${words}`;
+}
+
+/**
+ * A file a run is given to read (not standard input, `-`): one that exists, is no folder and is
+ * not empty (the /evaluate page refuses an empty file in the same words, EMPTY_FILE).
+ */
+export function checkedInput(file: string): void {
+  if (file === "-") return;
+  let stats: ReturnType<typeof statSync>;
+  try {
+    stats = statSync(file);
+  } catch (error) {
+    throw new FileMisuse(fileErrorLine(error) ?? `${file}: cannot be read`);
+  }
+  if (stats.isDirectory()) throw new FileMisuse(`${file}: a folder, not a file`);
+  if (stats.isFile() && stats.size === 0) throw new FileMisuse(`${file}: ${EMPTY_FILE}`);
+}
+
+/** What an empty file is told, here and on the /evaluate page. */
+export const EMPTY_FILE = "the file is empty";
+
+/**
+ * A file a run is to write (`-o`, `--report`, a groups file), usable before any row is read: not a
+ * folder, and in a folder that exists.
+ */
+export function checkedOutput(option: string, path: string): void {
+  if (isFolder(path)) throw new FileMisuse(`${option} ${path}: a folder, not a file`);
+  if (existsSync(path)) return;
+  const folder = dirname(resolve(path));
+  if (!isFolder(folder))
+    throw new FileMisuse(`${option} ${path}: its folder ${dirname(path)} does not exist`);
+}
+
 /** Whether a path names a folder (through links). */
 function isFolder(path: string): boolean {
   try {
@@ -36,17 +101,16 @@ function isFolder(path: string): boolean {
 }
 
 /**
- * An inventory's input and outputs, usable as named: the input exists and is no folder (a
- * FIFO, a device, a process substitution are read as streams), no output is a folder.
+ * An inventory's input and outputs, usable as named: the input exists, is no folder and is not
+ * empty (a FIFO, a device, a process substitution are read as streams), no output is a folder or in
+ * a folder that does not exist.
  */
 export function checkedInventoryFiles(
   input: string,
   outputs: readonly (readonly [option: string, path: string | undefined])[],
 ): void {
-  if (input !== "-" && statSync(input).isDirectory()) throw new FileMisuse(`${input}: a folder, not a file`);
-  for (const [option, path] of outputs) {
-    if (path !== undefined && isFolder(path)) throw new FileMisuse(`${option} ${path}: a folder, not a file`);
-  }
+  checkedInput(input);
+  for (const [option, path] of outputs) if (path !== undefined) checkedOutput(option, path);
 }
 
 /**
@@ -84,13 +148,14 @@ export interface Destination {
  * symbolic link's target (the link kept), or — a FIFO, a device — a file in `scratch` written
  * into it once complete, as a shell's redirect writes (the FIFO stays a FIFO).
  */
-export function destinationOf(path: string, scratch: string): Destination {
+export function destinationOf(path: string, scratch: string, option = "the file"): Destination {
   let stats: ReturnType<typeof lstatSync>;
   try {
     stats = lstatSync(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { path, into: null };
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    checkedOutput(option, path);
+    return { path, into: null };
   }
   if (stats.isSymbolicLink()) {
     let target: string;
@@ -99,7 +164,7 @@ export function destinationOf(path: string, scratch: string): Destination {
     } catch {
       throw new FileMisuse(`${path}: a symbolic link to nothing`);
     }
-    return destinationOf(target, scratch);
+    return destinationOf(target, scratch, option);
   }
   if (stats.isDirectory()) throw new FileMisuse(`${path}: a folder, not a file`);
   if (stats.isFile()) return { path, into: null };
@@ -137,10 +202,16 @@ export function checkedRunFiles(
 ): CheckedOutputs {
   refuseRepeatedParts(parts);
   refuseOverlappingFiles(files);
-  const to = (path: string | null) => (path === null ? null : destinationOf(path, scratch));
-  const output = to(asked.output);
+  const to = (path: string | null, option: string) =>
+    path === null ? null : destinationOf(path, scratch, option);
+  const output = to(asked.output, "--output");
   const folder = asked.folder === null ? null : checkedFolder(asked.folder.option, asked.folder.path);
-  return { output, folder, groups: to(asked.groups), report: to(asked.report) };
+  return {
+    output,
+    folder,
+    groups: to(asked.groups, "--group-by's file"),
+    report: to(asked.report, "--report"),
+  };
 }
 
 /** Writes a destination's complete file into its FIFO or device (nothing for a regular file). */

@@ -4,6 +4,12 @@
  * quote opens a quoted cell at the start of a cell only (after a line end or a separator, as
  * csv-parse's relax_quotes reads `24" screen` as text); in a quoted cell `""` is a quote. The
  * separators are the ones a header is tried with, all at once: their records are cut alike.
+ *
+ * An inventory's body is cut by a second scanner, src/cli/csvRecords.ts, which stays apart: it
+ * knows its one separator and reads LF line ends only, and it decides what this one must not
+ * (a file's start is read as the parser will cut it): a quote closed amid a cell after a line
+ * break is a broken record, its first line dropped and the lines after it read again; it also
+ * bounds each record, checks its UTF-8 and reads ordinary bytes on a fast path.
  */
 
 const QUOTE = 0x22;

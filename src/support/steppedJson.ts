@@ -1,12 +1,20 @@
+import { setImmediate as nextMacrotask } from "node:timers/promises";
+import { type JsonBound, type JsonBounds, jsonBoundPassed, type LongList, newJsonScan } from "./nesting.js";
+
 /*
  * JSON text parsed in steps, with JSON.parse's answer: a large request body (a 10,000-server fleet
  * is 1.3 MB) parsed by one JSON.parse held the event loop for 31–37 ms at load 2 (bench/README.md,
  * "Single requests during fleets"), and every single request waited behind it. Here a container
  * longer than `pieceChars` is split into runs of its members, each run parsed by JSON.parse
- * wrapped in its container's brackets, and the caller's `pause` awaited whenever `stepChars`
- * characters have been parsed since the last one. Only the containers too long to be one piece
- * are walked by this module; everything else, and every value, is JSON.parse's work, so numbers,
- * strings, escapes and errors are its own.
+ * wrapped in its container's brackets; a string, a key or a number longer than a piece is read in
+ * pieces too (a string's pieces joined, a number's digits read as V8 reads them), and so is a run
+ * of spaces. Every character looked at counts (a value's end searched, never past a piece; a
+ * piece parsed), and the caller's `pause` is awaited whenever `stepChars` have been counted since
+ * the last one: no shape holds the thread for more than a step and a piece (one 8 MB string
+ * inside 62 levels took 1.4 s in one stretch when a string's end was searched without a bound).
+ * Everything else, and every short value, is JSON.parse's work, so escapes and errors are its own.
+ * The caller bounds the nesting first (src/support/nesting.ts): the walk recurses once per level
+ * of containers longer than a piece.
  */
 
 const QUOTE = 0x22;
@@ -17,15 +25,50 @@ const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
+const LETTER_U = 0x75;
+const MINUS = 0x2d;
+const PLUS = 0x2b;
+const DOT = 0x2e;
+const ZERO = 0x30;
+const NINE = 0x39;
 
 export interface JsonSteps {
-  /** A container longer than this is split into runs of its members. */
+  /** A container longer than this is split into runs of its members; a longer value, read in pieces. */
   readonly pieceChars: number;
-  /** Characters parsed between two pauses. */
+  /** Characters counted between two pauses, at most. */
   readonly stepChars: number;
+  /**
+   * Milliseconds between two pauses, at most (checked after each piece): a step of small lists
+   * costs JSON.parse several times what a step of a string does (128 K characters of `[],` took
+   * 20–40 ms of CPU at load 5, of one string 1–3 ms).
+   */
+  readonly stepMs?: number;
   /** Awaited between steps (the caller's turn of the event loop). */
   readonly pause: () => Promise<void>;
 }
+
+/**
+ * A turn of the event loop that lets the I/O arrived meanwhile in: from an I/O callback, a first
+ * immediate runs in this turn's check phase, before any new I/O is polled; the second in the next
+ * turn's, after it.
+ */
+export async function aTurn(): Promise<void> {
+  await nextMacrotask();
+  await nextMacrotask();
+}
+
+/**
+ * The steps of a request body's parse: runs of members of at most 16 K characters each parsed by
+ * JSON.parse, 128 K characters counted or 4 ms a turn, whichever comes first (3–8 ms of the main
+ * thread at load 2–13; a 10,000-server fleet's 1.3 MB took 29–51 ms in one JSON.parse, 53 ms in
+ * steps).
+ */
+export const SERVICE_JSON_STEPS: JsonSteps = {
+  pieceChars: 16 * 1024,
+  stepChars: 128 * 1024,
+  stepMs: 4,
+  pause: aTurn,
+};
 
 const malformed = (at: number) => new SyntaxError(`Unexpected token in JSON at position ${at}`);
 
@@ -34,46 +77,58 @@ function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 }
 
-function skipSpace(text: string, from: number): number {
+const isDigit = (c: number) => c >= ZERO && c <= NINE;
+
+/** The first index from `from` that is no space, or `limit` (at most the text's length). */
+function spaceEnd(text: string, from: number, limit: number): number {
+  const end = Math.min(limit, text.length);
   let i = from;
-  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  while (i < end && isSpace(text.charCodeAt(i))) i++;
   return i;
 }
 
-/** The index after the string starting at `from` (its opening quote). */
-function stringEnd(text: string, from: number): number {
-  for (let i = from + 1; i < text.length; i++) {
+/**
+ * The index after the string opening at `from`, if it closes before `limit`; -1 if it does not.
+ * A string the text ends in is malformed.
+ */
+function stringEnd(text: string, from: number, limit: number): number {
+  const end = Math.min(limit, text.length);
+  for (let i = from + 1; i < end; i++) {
     const c = text.charCodeAt(i);
     if (c === BACKSLASH) i++;
     else if (c === QUOTE) return i + 1;
   }
-  throw malformed(text.length);
+  if (end === text.length) throw malformed(text.length);
+  return -1;
 }
+
+/** Whether `c` ends a value other than a string or a container. */
+const endsToken = (c: number) =>
+  c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || c === COLON || isSpace(c);
 
 /**
  * The index after the value starting at `from`, if it ends before `limit`; -1 if it does not (a
- * container longer than a piece). A value other than a string or a container ends at the next
+ * value longer than a piece). A value other than a string or a container ends at the next
  * delimiter: what it holds is JSON.parse's to judge.
  */
 function valueEnd(text: string, from: number, limit: number): number {
   const first = text.charCodeAt(from);
-  if (first === QUOTE) return stringEnd(text, from);
+  const end = Math.min(limit, text.length);
+  if (first === QUOTE) return stringEnd(text, from, limit);
   if (first !== OPEN_BRACE && first !== OPEN_BRACKET) {
     let i = from;
-    for (; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || c === COLON || isSpace(c)) break;
-    }
+    while (i < end && !endsToken(text.charCodeAt(i))) i++;
     // No value where one must be (`[1,]`, `{"a":}`): a run could hold none of it to refuse
     if (i === from) throw malformed(from);
-    return i;
+    return i === end && end < text.length ? -1 : i;
   }
   let depth = 0;
-  const end = Math.min(limit, text.length);
   for (let i = from; i < end; i++) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
-      i = stringEnd(text, i) - 1;
+      const after = stringEnd(text, i, end);
+      if (after < 0) return -1;
+      i = after - 1;
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       depth++;
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
@@ -92,27 +147,104 @@ function setMember(target: Record<string, unknown>, key: string, value: unknown)
 interface Walk {
   readonly text: string;
   readonly steps: JsonSteps;
-  /** Characters parsed since the last pause. */
-  parsed: number;
+  /** The lists a scan counted past its bound (src/support/nesting.ts), left unbuilt. */
+  readonly longLists: ReadonlyMap<number, LongList>;
+  /** Characters counted since the last pause. */
+  counted: number;
+  /** When the last pause ended (performance.now()). */
+  since: number;
+}
+
+/** Counts `chars` of work; the caller's pause once a step's worth is counted or its time spent. */
+async function count(walk: Walk, chars: number): Promise<void> {
+  const { stepChars, stepMs = Number.POSITIVE_INFINITY } = walk.steps;
+  walk.counted += chars;
+  if (walk.counted < stepChars && performance.now() - walk.since < stepMs) return;
+  await walk.steps.pause();
+  walk.counted = 0;
+  walk.since = performance.now();
 }
 
 async function parsed(walk: Walk, source: string): Promise<unknown> {
   const value: unknown = JSON.parse(source);
-  walk.parsed += source.length;
-  if (walk.parsed >= walk.steps.stepChars) {
-    walk.parsed = 0;
-    await walk.steps.pause();
-  }
+  await count(walk, source.length);
   return value;
+}
+
+/** The first index from `from` that is no space: a run of spaces longer than a piece is skipped in steps. */
+async function spaceSkipped(walk: Walk, from: number): Promise<number> {
+  const { text, steps } = walk;
+  let i = spaceEnd(text, from, from + steps.pieceChars);
+  while (i === from + steps.pieceChars && i < text.length) {
+    await count(walk, steps.pieceChars);
+    from = i;
+    i = spaceEnd(text, from, from + steps.pieceChars);
+  }
+  return i;
+}
+
+/** The end of the value starting at `from` if it is a piece (-1 if not), the characters searched counted. */
+async function pieceEnd(walk: Walk, from: number): Promise<number> {
+  const { text, steps } = walk;
+  if (from >= text.length) throw malformed(from);
+  const end = valueEnd(text, from, from + steps.pieceChars + 1);
+  // A piece's characters are counted once parsed; a longer value's search, now.
+  if (end < 0) await count(walk, steps.pieceChars + 1);
+  return end;
 }
 
 /** The value starting at `from` (no space before it) and the index after it. */
 async function valueAt(walk: Walk, from: number): Promise<{ value: unknown; end: number }> {
+  const end = await pieceEnd(walk, from);
+  if (end >= 0) return { value: await parsed(walk, walk.text.slice(from, end)), end };
+  return longValueAt(walk, from);
+}
+
+/**
+ * A list counted past a scan's bound, its items left unread: a sparse array of its length, no item
+ * in it (no time nor memory per entry). Whoever reads such a list refuses it by its length before
+ * any item (MAX_LIST_LENGTH, MAX_FLEET_ITEMS); an item's syntax is not checked.
+ */
+function unbuiltList({ entries }: LongList): unknown[] {
+  const list: unknown[] = [];
+  // Setting the last index of an empty array makes its elements a dictionary: the length alone
+  list[entries - 1] = null;
+  delete list[entries - 1];
+  return list;
+}
+
+/** The value starting at `from`, longer than a piece: walked by its kind. */
+function longValueAt(walk: Walk, from: number): Promise<{ value: unknown; end: number }> {
+  const first = walk.text.charCodeAt(from);
+  const counted = walk.longLists.get(from);
+  if (counted !== undefined) return Promise.resolve({ value: unbuiltList(counted), end: counted.end });
+  if (first === OPEN_BRACKET) return listAt(walk, from);
+  if (first === OPEN_BRACE) return recordAt(walk, from);
+  if (first === QUOTE) return stringAt(walk, from);
+  return numberAt(walk, from);
+}
+
+/**
+ * The string opening at `from`, read in pieces of whole characters and escapes, each parsed by
+ * JSON.parse in quotes (which refuses what it refuses in the whole string) and joined.
+ */
+async function stringAt(walk: Walk, from: number): Promise<{ value: string; end: number }> {
   const { text, steps } = walk;
-  if (from >= text.length) throw malformed(from);
-  const end = valueEnd(text, from, from + steps.pieceChars + 1);
-  if (end >= 0) return { value: await parsed(walk, text.slice(from, end)), end };
-  return text.charCodeAt(from) === OPEN_BRACKET ? listAt(walk, from) : recordAt(walk, from);
+  const pieces: string[] = [];
+  let start = from + 1;
+  for (;;) {
+    const limit = Math.min(start + steps.pieceChars, text.length);
+    let i = start;
+    while (i < limit) {
+      const c = text.charCodeAt(i);
+      if (c === QUOTE) break;
+      i += c !== BACKSLASH ? 1 : text.charCodeAt(i + 1) === LETTER_U ? 6 : 2;
+    }
+    if (i >= text.length) throw malformed(text.length);
+    pieces.push((await parsed(walk, `"${text.slice(start, i)}"`)) as string);
+    if (i < limit) return { value: pieces.join(""), end: i + 1 };
+    start = i;
+  }
 }
 
 /**
@@ -128,49 +260,52 @@ async function membersAt(
   const { text, steps } = walk;
   const isRecord = close === CLOSE_BRACE;
   const [open, shut] = isRecord ? ["{", "}"] : ["[", "]"];
-  let i = skipSpace(text, from + 1);
+  let i = await spaceSkipped(walk, from + 1);
   if (text.charCodeAt(i) === close) return i + 1;
   let runStart = i;
   let runEnd = i;
   const flush = async () => {
     if (runEnd > runStart) take(await parsed(walk, `${open}${text.slice(runStart, runEnd)}${shut}`), false);
+    runStart = runEnd;
   };
   for (;;) {
     const memberStart = i;
+    let key: string | null = null;
     let keyEnd = i;
     if (isRecord) {
       if (text.charCodeAt(i) !== QUOTE) throw malformed(i);
-      keyEnd = stringEnd(text, i);
-      i = skipSpace(text, keyEnd);
+      keyEnd = await pieceEnd(walk, i);
+      if (keyEnd < 0) {
+        await flush();
+        ({ value: key, end: i } = await stringAt(walk, i));
+      } else {
+        i = keyEnd;
+      }
+      i = await spaceSkipped(walk, i);
       if (text.charCodeAt(i) !== COLON) throw malformed(i);
-      i = skipSpace(text, i + 1);
+      i = await spaceSkipped(walk, i + 1);
     }
-    if (i >= text.length) throw malformed(i);
-    const end = valueEnd(text, i, i + steps.pieceChars + 1);
-    if (end >= 0 && end - runStart <= steps.pieceChars) {
+    const end = key === null ? await pieceEnd(walk, i) : -1;
+    if (end >= 0) {
+      if (end - runStart > steps.pieceChars) await flush();
+      if (runEnd === runStart) runStart = memberStart;
       runEnd = end;
-    } else if (end >= 0) {
-      await flush();
-      runStart = memberStart;
-      runEnd = end;
+      i = end;
     } else {
       await flush();
-      const key = isRecord ? (JSON.parse(text.slice(memberStart, keyEnd)) as string) : "";
-      const walked = await valueAt(walk, i);
+      const walked = key === null ? await longValueAt(walk, i) : await valueAt(walk, i);
+      key ??= isRecord ? (JSON.parse(text.slice(memberStart, keyEnd)) as string) : "";
       take(isRecord ? { [key]: walked.value } : walked.value, true);
-      runStart = walked.end;
-      runEnd = walked.end;
-      i = walked.end;
+      runStart = runEnd = i = walked.end;
     }
-    if (end >= 0) i = end;
-    i = skipSpace(text, i);
+    i = await spaceSkipped(walk, i);
     const c = text.charCodeAt(i);
     if (c === close) {
       await flush();
       return i + 1;
     }
     if (c !== COMMA) throw malformed(i);
-    i = skipSpace(text, i + 1);
+    i = await spaceSkipped(walk, i + 1);
     if (runEnd === runStart) runStart = runEnd = i;
   }
 }
@@ -193,11 +328,158 @@ async function recordAt(walk: Walk, from: number): Promise<{ value: Record<strin
   return { value: record, end };
 }
 
-/** `JSON.parse(text)`, in steps (see the module's comment); a malformed text throws SyntaxError. */
-export async function parseJsonInSteps(text: string, steps: JsonSteps): Promise<unknown> {
-  const walk: Walk = { text, steps, parsed: 0 };
-  const start = skipSpace(text, 0);
+/** The end of the run of characters from `from` that `keep` accepts, searched in pieces, counted. */
+async function runEnd(walk: Walk, from: number, keep: (c: number) => boolean): Promise<number> {
+  const { text, steps } = walk;
+  let i = from;
+  for (;;) {
+    const limit = Math.min(i + steps.pieceChars, text.length);
+    const start = i;
+    while (i < limit && keep(text.charCodeAt(i))) i++;
+    await count(walk, i - start);
+    if (i < limit || limit === text.length) return i;
+  }
+}
+
+/** Significant digits kept of a long number: past V8's 772, a digit that is not 0 is all that counts. */
+const SIGNIFICANT_DIGITS = 800;
+
+/**
+ * The number written from `from`, longer than a piece: its grammar checked (`-`, an integer part
+ * without a leading zero, a fraction, an exponent) and its value read as V8 reads JSON's numbers,
+ * in steps: the first SIGNIFICANT_DIGITS significant digits, a `1` after them where a digit past
+ * them is not 0 (V8 keeps 772 and whether any other is), an exponent past 15 digits saturated.
+ */
+async function numberAt(walk: Walk, from: number): Promise<{ value: number; end: number }> {
+  const { text } = walk;
+  const at = (i: number) => (i < text.length ? text.charCodeAt(i) : -1);
+  let i = from + (at(from) === MINUS ? 1 : 0);
+  const whole = { start: i, end: await runEnd(walk, i, isDigit) };
+  if (whole.end === whole.start || (at(whole.start) === ZERO && whole.end - whole.start > 1)) {
+    throw malformed(whole.start);
+  }
+  i = whole.end;
+  let fraction = { start: i, end: i };
+  if (at(i) === DOT) {
+    fraction = { start: i + 1, end: await runEnd(walk, i + 1, isDigit) };
+    if (fraction.end === fraction.start) throw malformed(fraction.start);
+    i = fraction.end;
+  }
+  let exponent = 0;
+  if (at(i) === 0x65 || at(i) === 0x45) {
+    i += 1;
+    const sign = at(i) === MINUS ? -1 : 1;
+    if (at(i) === MINUS || at(i) === PLUS) i += 1;
+    const digits = await runEnd(walk, i, isDigit);
+    if (digits === i) throw malformed(i);
+    const significant = await runEnd(walk, i, (c) => c === ZERO);
+    exponent =
+      sign *
+      (digits - significant > 15 ? Number.POSITIVE_INFINITY : Number(text.slice(significant, digits) || 0));
+    i = digits;
+  }
+  if (i < text.length && !endsToken(at(i))) throw malformed(i);
+  const magnitude = await decimalValue(walk, whole, fraction, exponent);
+  return { value: at(from) === MINUS ? -magnitude : magnitude, end: i };
+}
+
+interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The value of the digits `whole`.`fraction` times 10^`exponent`, read in steps. */
+async function decimalValue(walk: Walk, whole: Span, fraction: Span, exponent: number): Promise<number> {
+  const { text } = walk;
+  const isZero = (c: number) => c === ZERO;
+  // The first significant digit, and the power of ten of the digit before it
+  let first = await runEnd(walk, whole.start, isZero);
+  let power = whole.end - first;
+  if (first === whole.end) {
+    first = await runEnd(walk, fraction.start, isZero);
+    power = fraction.start - first;
+    if (first === fraction.end) return 0;
+  }
+  if (exponent === Number.POSITIVE_INFINITY) return Number.POSITIVE_INFINITY;
+  if (exponent === Number.NEGATIVE_INFINITY) return 0;
+  let digits = text.slice(
+    first,
+    Math.min(first + SIGNIFICANT_DIGITS, first < whole.end ? whole.end : fraction.end),
+  );
+  let rest: Span = { start: first + digits.length, end: first < whole.end ? whole.end : fraction.end };
+  if (first < whole.end && digits.length < SIGNIFICANT_DIGITS) {
+    const more = text.slice(
+      fraction.start,
+      Math.min(fraction.end, fraction.start + SIGNIFICANT_DIGITS - digits.length),
+    );
+    digits += more;
+    rest = { start: fraction.start + more.length, end: fraction.end };
+  }
+  const zerosToEnd = async (span: Span) => (await runEnd(walk, span.start, isZero)) >= span.end;
+  const restIsZero =
+    (await zerosToEnd(rest)) &&
+    (first >= whole.end || rest.end === fraction.end || (await zerosToEnd(fraction)));
+  // Past ±10,000, the power gives Infinity or 0 whatever the 800 digits
+  const shown = Math.max(-10_000, Math.min(10_000, power + exponent));
+  return Number(`0.${digits}${restIsZero ? "" : "1"}e${shown}`);
+}
+
+/**
+ * `JSON.parse(text)`, in steps (see the module's comment); a malformed text throws SyntaxError.
+ * The lists of `longLists` (a scan's, by the index of their `[`) are left unbuilt (unbuiltList).
+ */
+export async function parseJsonInSteps(
+  text: string,
+  steps: JsonSteps,
+  longLists: ReadonlyMap<number, LongList> = new Map(),
+): Promise<unknown> {
+  const walk: Walk = { text, steps, longLists, counted: 0, since: performance.now() };
+  const start = await spaceSkipped(walk, 0);
   const { value, end } = await valueAt(walk, start);
-  if (skipSpace(text, end) !== text.length) throw malformed(end);
+  if ((await spaceSkipped(walk, end)) !== text.length) throw malformed(end);
   return value;
+}
+
+/**
+ * A request body this long or longer (a fleet's: 10,000 servers are 1.3 MB) is read in steps, each
+ * in a turn of the event loop of its own — its nesting scanned, then parsed — so that it is not
+ * one stretch of the main thread that every other request waits behind (bench/README.md, "Single
+ * requests during fleets"); a shorter one is one scan and one JSON.parse, about a millisecond.
+ */
+export const STEPPED_BODY_CHARS = 64 * 1024;
+
+/**
+ * The characters of a stepped body's nesting scan per turn: about 3 ms of the main thread (a
+ * 10,000-server fleet's 1.3 MB took 12–23 ms in one scan at load 7).
+ */
+const SCANNED_CHARS_PER_TURN = 256 * 1024;
+
+/**
+ * The JSON value of a request body, or the bound it passes, found by one scan before it is parsed
+ * (the parsers and the walks after them recurse once per level, and list an object's keys in one
+ * stretch): `bounds` (src/support/nesting.ts). A malformed text throws SyntaxError. A body of
+ * STEPPED_BODY_CHARS or more is scanned and parsed in steps (SERVICE_JSON_STEPS), a turn after the
+ * last, its lists longer than `bounds.entries` left unbuilt (their length alone: 2.8 million `{}`
+ * in 8 MB grew a 150 MB heap whose collections and growths held the event loop 20–68 ms at once,
+ * for a list refused by its length afterwards).
+ */
+export async function readJsonBody(
+  text: string,
+  bounds: JsonBounds,
+): Promise<{ readonly value: unknown } | { readonly passed: Exclude<JsonBound, null> }> {
+  const scan = newJsonScan();
+  const stepped = text.length >= STEPPED_BODY_CHARS;
+  // A turn first: the body was just read and decoded (8 MB: a concatenation, a copy and a UTF-8
+  // decoding in one stretch, 20-37 ms at load 11), its scan comes after what arrived meanwhile
+  if (stepped) await aTurn();
+  while (scan.at < text.length) {
+    const until = stepped ? scan.at + SCANNED_CHARS_PER_TURN : text.length;
+    const passed = jsonBoundPassed(text, bounds, scan, until);
+    if (passed !== null) return { passed };
+    if (stepped) await aTurn();
+  }
+  if (!stepped) return { value: JSON.parse(text) };
+  const value = await parseJsonInSteps(text, SERVICE_JSON_STEPS, scan.longLists);
+  await aTurn();
+  return { value };
 }

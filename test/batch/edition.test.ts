@@ -28,7 +28,7 @@ async function batch(url: string, lines: readonly unknown[]) {
     editions: restEditions(app.service),
     maxLineBytes: 1 << 20,
     maxConcurrent: 1,
-    maxNestingDepth: 32,
+    bodyLimits: { maxNestingDepth: 32, maxListLength: 100, maxFleetItems: 10_000 },
     lineTimeoutMs: 10_000,
     stopping: new AbortController().signal,
   });

@@ -568,6 +568,38 @@ describe("bad input", () => {
     );
   });
 
+  it("refuses a bill in two currencies, naming each with its lines (their costs were summed before)", async () => {
+    const [header, ...lines] = readFileSync(join(FIXTURES, "focus-1.0.csv"), "utf8").trimEnd().split("\n");
+    // Every third line in EUR, one line naming none (in the bill's currency)
+    const mixed = lines.map((line, i) =>
+      i === 1
+        ? line.replace(/^([^,]*,[^,]*,)USD,/, "$1,")
+        : i % 3 === 2
+          ? line.replace(/^([^,]*,[^,]*,)USD,/, "$1EUR,")
+          : line,
+    );
+    const euros = mixed.filter((line) => /^[^,]*,[^,]*,EUR,/.test(line)).length;
+    const dollars = mixed.filter((line) => /^[^,]*,[^,]*,USD,/.test(line)).length;
+    expect(euros).toBeGreaterThan(0);
+    const file = join(scratch, "two-currencies.csv");
+    writeFileSync(file, `${[header, ...mixed].join("\n")}\n`);
+    const asked = request(file, "two-currencies.out.csv");
+    const attempt = evaluateBillingExport(terms("2.4.1"), asked);
+    await expect(attempt).rejects.toThrow(BillingInputError);
+    await expect(attempt).rejects.toThrow(
+      `${file}: its amounts are in 2 currencies (USD: ${dollars} lines, EUR: ${euros} lines); their costs cannot be summed nor estimated at one rate: evaluate each currency's lines apart (split the file by its BillingCurrency column); nothing written`,
+    );
+    expect(existsSync(asked.output)).toBe(false);
+    // One currency and a line naming none: read, in that currency
+    const one = join(scratch, "one-currency.csv");
+    writeFileSync(
+      one,
+      `${[header, ...lines.map((line, i) => (i === 1 ? line.replace(/^([^,]*,[^,]*,)USD,/, "$1,") : line))].join("\n")}\n`,
+    );
+    const summary = await evaluateBillingExport(terms("2.4.1"), request(one, "one-currency.out.csv"));
+    expect(summary.currency).toBe("USD");
+  });
+
   it("stops at a file cut short, not UTF-8 or with a line too long, naming its line, with nothing written", async () => {
     const whole = readFileSync(join(FIXTURES, "azure.csv"));
     const [header, first, ...rest] = whole.toString().split("\n");

@@ -20,7 +20,8 @@ describe("units by what they measure", () => {
     // Counts: no hardware stands behind one unit
     ["Bucket-Mo", "count", 1],
     ["Key Version Hours", "count", 1],
-    ["Million Datapoints", "count", 1],
+    // (a million of them: `1K`, `1M` and their words multiply a count, as Azure's `1M` tokens)
+    ["Million Datapoints", "count", 1_000_000],
     ["Mbps Per Hour", "count", 1],
     // Provisioned IOPS over time: the SSD delivering them, 3 IOPS a GiB (a decision: docs/billing.md)
     ["IOPS-Mo", "gb-hour", (730 * GIB) / 3],
@@ -162,7 +163,7 @@ describe("measures that are not storage, compute or transfer (impact-service eva
     expect(stderr).toContain(
       "not compute, by reason:\n" +
         "  a rate bought (performance units, throughput), not capacity: 2 rows, cost 2.55 EUR\n" +
-        "  a count, no hardware per unit: 1000000 NONE NONE DATAPOINTS: 1 row, cost 0 EUR\n",
+        "  a count, no hardware per unit: 1000000 NONE NONE DATAPOINTS: 1 row, cost < 0.01 EUR\n",
     );
     // 2.55 + 0.085 + 0.0224 estimated of 5.2104 positive
     expect(stderr).toContain("coverage: 3 of 6 lines estimated; 2.66 of 5.21 EUR positive cost (51.0 %)\n");

@@ -458,15 +458,13 @@ describe("billing lines that are not instance hours (impact-service evaluate)", 
       .reduce((sum, r) => sum + Math.max(0, Number(r.BilledCost)), 0);
     expect(Math.round(positive * 100) / 100).toBe(1236.97);
     expect(Math.round(estimated * 100) / 100).toBe(1186.57);
-    // Amounts in the bill's currency (BillingCurrency)
+    // Amounts in the bill's currency (BillingCurrency), to four figures as the report writes them
+    expect(stderr).toContain("coverage: 26 of 31 lines estimated; 1,187 of 1,237 USD positive cost (95.9 %)");
     expect(stderr).toContain(
-      "coverage: 26 of 31 lines estimated; 1186.57 of 1236.97 USD positive cost (95.9 %)",
+      "  estimated from a quantity: 1,187 USD (95.9 %); from its cost alone (by-cost, no quantity behind it): 0 USD (0.0 %)",
     );
-    expect(stderr).toContain(
-      "  estimated from a quantity: 1186.57 USD (95.9 %); from its cost alone (by-cost, no quantity behind it): 0 USD (0.0 %)",
-    );
-    expect(stderr).toContain("  block-storage: 6 rows, cost 171.75 USD (13.9 %)");
-    expect(stderr).toContain("  instance: 2 rows, cost 288.24 USD (23.3 %)");
+    expect(stderr).toContain("  block-storage: 6 rows, cost 171.8 USD (13.9 %)");
+    expect(stderr).toContain("  instance: 2 rows, cost 288.2 USD (23.3 %)");
     const largest = stderr.split("largest unestimated services by cost:\n")[1]?.split("\n") ?? [];
     // Each says why: what its lines measure (CloudWatch's metrics, a count), the tax line's category
     expect(largest[0]).toBe(
@@ -713,7 +711,7 @@ describe("lines of real FOCUS exports without extension columns (impact-service 
       // not more gigabytes; gp3's provisioned IOPS (9 lines) the SSD delivering them; RDS Extended
       // Support (2) billed per vCPU of instances estimated on their own lines.
       expect(summary).toContain(
-        "coverage: 820 of 1000 lines estimated; 16.55 of 18.14 USD positive cost (91.2 %)",
+        "coverage: 820 of 1,000 lines estimated; 16.55 of 18.14 USD positive cost (91.2 %)",
       );
       expect(summary).toContain(
         "  usage cost estimated: 16.55 USD of 18.14 USD (91.2 %); from a quantity 91.2 %, from its cost alone 0.0 %\n",
@@ -732,7 +730,7 @@ describe("lines of real FOCUS exports without extension columns (impact-service 
       );
       // Storage Accounts is known; its operations lines no method reads are said by what they count
       expect(largest).toContain(
-        "  Storage Accounts: 0 USD (0.0 %), 32 rows (a count, no hardware per unit: Units); 2 rows (not evaluated: negative quantity (a refund or correction))",
+        "  Storage Accounts: < 0.01 USD (0.0 %), 32 rows (a count, no hardware per unit: Units); 2 rows (not evaluated: negative quantity (a refund or correction))",
       );
       expect(html).toMatch(
         /<td class="name">Storage Accounts<\/td>(<td class="n"[^>]*>[^<]*<\/td>){3}<td>32 rows \(a count, no hardware per unit: Units\); 2 rows \(not evaluated: negative quantity \(a refund or correction\)\)<\/td>/,

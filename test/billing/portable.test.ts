@@ -212,6 +212,11 @@ const FIXTURES_CHECKED = [
   "arrivals/cur-2.0-managed.csv",
   "arrivals/focus-reasons.csv",
   "arrivals/oci-gpu-and-units.csv",
+  // Generative AI: Bedrock, Azure OpenAI, Vertex AI, and FOCUS carrying the three
+  "genai-cur.csv",
+  "genai-azure.csv",
+  "genai-gcp.csv",
+  "genai-focus.csv",
 ];
 
 describe("the DuckDB script of `impact-service sql` on a fresh connection", () => {

@@ -13,6 +13,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingPlaces, spellingKey } from "../../src/billing/places.js";
 import { sqlQuery } from "../../src/billing/queries.js";
+import { BILLED_AI_MODELS, GENERATIVE_AI } from "../../src/billing/registry/generativeAi.js";
 import {
   BILLING_METHODS,
   type BillingMethod,
@@ -112,6 +113,7 @@ describe("the registry's tables agree", () => {
       billing_gpus: (row) => String(row[0]),
       billing_method_kinds: (row) => String(row[0]),
       billing_method_keys: (row) => `${row[0]} ${row[1]}`,
+      billing_ai_models: (row) => `${row[0]} ${row[1]}`,
     };
     for (const table of REGISTRY_TABLES) {
       const rows = table.rows;
@@ -121,8 +123,9 @@ describe("the registry's tables agree", () => {
     }
   });
 
-  it("gives each method its keys: each medium, each GPU model and CCF's average", () => {
-    const unitDimensions = new Set(["hour", "gb", "gb-hour"]);
+  it("gives each method its keys: each medium, each GPU model and CCF's average, each generative-AI model named", () => {
+    const unitDimensions = new Set(["hour", "gb", "gb-hour", "count"]);
+    const aiModels = [...new Set(BILLED_AI_MODELS.map((row) => row.variant))];
     for (const method of BILLING_METHODS) {
       const variants = method.keys.map((key) => key.variant);
       const expected =
@@ -130,7 +133,9 @@ describe("the registry's tables agree", () => {
           ? ["ssd", "hdd"]
           : method.variantOf === "gpu"
             ? ["", ...GPU_MODELS.map((gpu) => gpu.model)]
-            : [""];
+            : method.variantOf === "model"
+              ? ["", ...aiModels]
+              : [""];
       expect(variants.sort(), method.method).toEqual(expected.sort());
       if (method.dimension !== "any") expect(unitDimensions.has(method.dimension), method.method).toBe(true);
     }
@@ -186,8 +191,11 @@ describe("the registry's tables agree", () => {
     const criteria = coefficientCriteria(context, ["gwp"]);
     const rows = await methodRows(context, "aws", [{ region: null, usageLocation: null }], criteria);
     const keys = new Set(rows.map((row) => row.row.instanceType));
+    // The cost key's rows are a bill's (its kWh per cost), a generative-AI model's the
+    // generative-AI edition's (test/billing/generativeAi.test.ts)
     for (const row of METHOD_KEY_ROWS) {
-      if (row.key !== "method:cost") expect(keys.has(row.key), row.key).toBe(true);
+      if (row.key !== "method:cost" && row.method !== GENERATIVE_AI)
+        expect(keys.has(row.key), row.key).toBe(true);
     }
     expect(keys.size).toBe(UNIT_KEY_NAMES.length);
     for (const row of rows) expect(row.energyKwh, row.row.instanceType).toBeGreaterThan(0);

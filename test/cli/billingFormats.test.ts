@@ -221,7 +221,7 @@ describe("a real legacy CUR (FinOps Foundation's converters' test data)", () => 
   it("is read as CUR 1.0, its S3 storage and transfer estimated, no bad row", SLOW, async () => {
     const { stderr, lines } = await evaluate("cur-1.0-focus-converters-aws.csv.gz");
     expect(stderr).toMatch(/AWS CUR 1\.0 \(legacy CSV, lineItem\/… columns\), edition 2\.4\.1/);
-    expect(stderr).toContain("  rows read: 1281\n");
+    expect(stderr).toContain("  rows read: 1,281\n");
     expect(stderr).toContain("  bad rows: 0\n");
     const storage = lines.filter(
       (row) => row["lineItem/ProductCode"] === "AmazonS3" && row["pricing/unit"] === "GB-Mo",

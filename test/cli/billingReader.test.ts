@@ -222,7 +222,7 @@ describe("what the engine would hold whole", () => {
     const output = join(scratch, "rowgroup.out.parquet");
     const exit = await cli(["evaluate", input, "-o", output, "--criteria", "gwp"]);
     expect(exit.code, exit.stderr).toBe(0);
-    expect(exit.stderr).toContain("evaluated: 300000 ");
+    expect(exit.stderr).toContain("evaluated: 300,000 ");
     const checked = join(scratch, "rowgroup.check.csv");
     await duck(
       `COPY (SELECT COUNT(*) AS lines, COUNT(*) FILTER (WHERE CAST(SkuId AS BIGINT) <> n - 1) AS misplaced

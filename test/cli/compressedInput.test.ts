@@ -137,6 +137,62 @@ describe("evaluate on files told by their bytes", () => {
   });
 });
 
+describe("a gzip file read whole or refused, never read in part", () => {
+  // Two members with a NUL byte between them: gunzip stops at the NUL without a word, and the
+  // command read 1 row of 300,001, exit 0
+  const first = gzipSync("kind,quantity\nserver,1\n");
+  const padded = Buffer.concat([first, Buffer.from([0]), gzipSync("server,1\n".repeat(300_000))]);
+  const refusal = (name: string) =>
+    `impact-service: ${name}: the gzip file has bytes after its end (from byte offset ${first.length}) that are no gzip member, so it cannot be read whole\n`;
+
+  it("refuses an inventory whose bytes go on past its last member, from a file or a pipe (exit 2)", async () => {
+    const file = join(scratch, "padded.csv.gz");
+    writeFileSync(file, padded);
+    // As for a gzip cut short, the rows before are written: the exit code and the line say it
+    const named = await runMain241(["evaluate", file, "-o", join(scratch, "padded.out.csv")]);
+    expect(named.stderr.endsWith(refusal(file)), named.stderr).toBe(true);
+    expect(named.code).toBe(2);
+    const stdout = sink();
+    const stderr = sink();
+    const io = { stdin: Readable.from([padded]), stdout: stdout.stream, stderr: stderr.stream };
+    const piped = await main(["evaluate", "-", "--edition", "2.4.1"], io);
+    expect(piped).toBe(2);
+    expect(stderr.text().endsWith(refusal("stdin"))).toBe(true);
+    expect(stdout.text()).toBe("");
+  });
+
+  it("reads members back to back as one text", async () => {
+    const file = join(scratch, "members.csv.gz");
+    writeFileSync(file, Buffer.concat([first, gzipSync("server,1\n".repeat(2))]));
+    const read = await evaluatedLines(file, join(scratch, "members.out.csv"));
+    expect(read.lines).toHaveLength(3);
+  });
+
+  it("refuses a bill whose bytes go on past its last member (exit 1, nothing written)", async () => {
+    const bill = readFileSync(BILL);
+    const member = gzipSync(bill.subarray(0, bill.indexOf("\n", bill.length / 2) + 1));
+    const file = join(scratch, "padded-bill.csv.gz");
+    writeFileSync(
+      file,
+      Buffer.concat([
+        member,
+        Buffer.from([0]),
+        gzipSync(bill.subarray(bill.indexOf("\n", bill.length / 2) + 1)),
+      ]),
+    );
+    const output = join(scratch, "padded-bill.out.csv");
+    const { code, stderr } = await runMain241(["evaluate", file, "-o", output]);
+    expect(
+      stderr.endsWith(
+        `impact-service: ${file}: the gzip file has bytes after its end (from byte offset ${member.length}) that are no gzip member, so it cannot be read whole; nothing written\n`,
+      ),
+      stderr,
+    ).toBe(true);
+    expect(code).toBe(1);
+    expect(existsSync(output)).toBe(false);
+  });
+});
+
 describe("JSON that is no line of records", () => {
   it("refuses an array or a document over several lines; reads records named .json as a batch", async () => {
     const run = async (name: string, text: string) => {

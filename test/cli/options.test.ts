@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { inputKindOf } from "../../src/billing/reading/layout.js";
 import {
+  AskedAbout,
   billingOptions,
   evaluateArgs,
   gridOptionsOf,
@@ -38,9 +39,14 @@ describe("evaluate's options", () => {
     expect(() => evaluateArgs(["evaluate", ...parts])).toThrow(
       new UsageError("1,001 files: a bill is read in 1,000 parts at most"),
     );
-    expect(() => evaluateArgs(["evaluate"])).toThrow(new UsageError("evaluate takes a file (or -)"));
-    expect(() => evaluateArgs(["evaluate", "a.csv", "--nope"])).toThrow(UsageError);
-    expect(() => evaluateArgs(["evaluate", "--help"])).toThrow(new UsageError(""));
+    expect(() => evaluateArgs(["evaluate"])).toThrow(
+      new UsageError("evaluate takes a file (or - for standard input)"),
+    );
+    expect(() => evaluateArgs(["evaluate", "a.csv", "--nope"])).toThrow(
+      new UsageError("unknown option --nope"),
+    );
+    expect(() => evaluateArgs(["evaluate", "--help"])).toThrow(new AskedAbout("help"));
+    expect(() => evaluateArgs(["--version"])).toThrow(new AskedAbout("version"));
   });
 });
 
@@ -175,7 +181,7 @@ describe("a billing export's options", () => {
       new UsageError("--workers is for an inventory, and bill.csv is a billing export"),
     );
     expect(() => options("--input", "xlsx", "--format", "ndjson")).toThrow(
-      new UsageError("--input is focus, cur, azure, gcp, oci for a billing export, not xlsx"),
+      new UsageError("--input is focus, cur, azure, gcp or oci for a billing export, not xlsx"),
     );
     expect(() => options("--format", "parquet", "--group-by", "team")).toThrow(
       new UsageError("--format parquet needs --output <file>"),

@@ -75,7 +75,7 @@ describe("impact-service sql", () => {
       const engine = await run(["sql", "--engine", "oracle", "--header", "x.csv"]);
       expect(engine.code).toBe(2);
       expect(engine.stderr.split("\n")[0]).toBe(
-        "impact-service: --engine is duckdb, spark, trino, bigquery, not oracle",
+        "impact-service: --engine is duckdb, spark, trino or bigquery, not oracle",
       );
       const header = await run(["sql", "--engine", "spark"]);
       expect(header.code).toBe(2);

@@ -84,7 +84,7 @@ describe("impact-service evaluate, cut short", () => {
     ["SIGINT", 130],
   ] as const) {
     it(`on ${signal}: the rows read are written whole, the interruption told on stderr, exit ${code}`, async () => {
-      const child = start(["-", "--format", "csv", "--criteria", "gwp"]);
+      const child = start(["-", "--edition", "1.2.4", "--format", "csv", "--criteria", "gwp"]);
       const stdout = collect(child.stdout);
       const stderr = collect(child.stderr);
       // More than one chunk of rows, stdin left open: the run waits for more input.

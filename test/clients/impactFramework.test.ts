@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
+import { EDITION_IDS } from "../../src/editions/index.js";
 import { BoaviztaCloud, type BoaviztaConfig } from "../../src/if/plugins.js";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
 
@@ -518,7 +519,7 @@ describe("Impact Framework 1.x (@grnsft/if 1.1.0, if-run)", () => {
         "edition-unknown",
         { edition: "9.9" },
         {},
-        'BoaviztaCloud config: edition: unknown edition "9.9"; allowed values: 1.2.4, 2.4.1, 2.5.0',
+        `BoaviztaCloud config: edition: unknown edition "9.9"; allowed values: ${EDITION_IDS.join(", ")}`,
       ],
       [
         "criterion-unknown",

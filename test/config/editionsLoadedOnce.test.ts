@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadEditions } from "../../src/config/referenceData.js";
 import { loadConfig } from "../../src/config/serviceConfig.js";
+import { EDITION_IDS } from "../../src/editions/index.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "editions-once-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -29,7 +30,7 @@ describe("editions loaded at each opening of the service", () => {
   it("give the same built-in data, and each custom folder as it is then", () => {
     const first = byId(loadEditions(loadConfig({ EDITIONS_FILE: overlay(0.5) }).customEditions));
     const second = byId(loadEditions(loadConfig({ EDITIONS_FILE: overlay(0.25) }).customEditions));
-    for (const id of ["1.2.4", "2.4.1", "2.5.0"]) expect(second.get(id)).toBe(first.get(id));
+    for (const id of EDITION_IDS) expect(second.get(id)).toBe(first.get(id));
     expect(second.get("acme")).not.toBe(first.get("acme"));
   });
 

@@ -1,13 +1,14 @@
 /**
- * The command line in the image: `/evaluate` runs its bundle (built from bin/impact-service.mjs by
+ * The command line in the image: `/evaluate` runs its bundle (built from src/cli/entry.ts by
  * scripts/build.ts beside the server's, dist/bundle) in a child process
- * (src/service/fileEvaluation.ts), and the shipped bin is there too. So the image's build stage
- * has what the build reads and its last stage the whole build folder; every file the command reads
- * at run time — found here by following its imports and its `new URL("…", import.meta.url)` reads
- * from the bin, not listed by hand — is copied into the image's last stage and not excluded by
- * .dockerignore; every package it imports is a runtime dependency (the image installs no
- * devDependencies); and the temp folder, where a run's files go, is a writable volume with the
- * bound the page's limits need.
+ * (src/service/fileEvaluation.ts), and the shipped bin, which runs that bundle, is there too. So
+ * the image's build stage has what the build reads and its last stage the whole build folder; every
+ * file the command reads at run time besides its sources (bundled) — found here by following its
+ * imports and its `new URL("…", import.meta.url)` reads from its entry, not listed by hand — is
+ * copied into the image's last stage and not excluded by .dockerignore; every package it imports
+ * is a runtime dependency (the image installs no devDependencies), tsx not among them (the
+ * sources are not in the image); and the temp folder, where a run's files go, is a writable volume
+ * with the bound the page's limits need.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { builtinModules } from "node:module";
@@ -20,7 +21,8 @@ import { bundleFiles, RELEASE_FOLDER } from "../../scripts/build.js";
 import { COMMAND_BUNDLE, FILE_EVALUATION_BOUNDS } from "../../src/service/fileEvaluation.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const ENTRY = join(ROOT, "bin/impact-service.mjs");
+/** What the command's bundle is built from (scripts/build.ts). */
+const ENTRY = join(ROOT, "src/cli/entry.ts");
 
 /** Relative imports (static and dynamic), bare package imports and files read by URL, of one source. */
 function referencesOf(text: string): { relative: string[]; packages: string[]; read: string[] } {
@@ -49,7 +51,7 @@ function sourceFile(from: string, specifier: string): string {
   throw new Error(`${relative(ROOT, from)} imports ${specifier}, which is not a file`);
 }
 
-/** Every file the command line loads or reads from its bin on, and the packages it imports. */
+/** Every file the command line loads or reads from its entry on, and the packages it imports. */
 function commandLineClosure(): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();
   const packages = new Set<string>();
@@ -102,7 +104,7 @@ function inImage(path: string): boolean {
 describe("the command line in the image (Dockerfile)", () => {
   it("is built with the server by the build stage and copied whole, beside the server's bundle", () => {
     const build = instructions.slice(stageStarts[0], stageStarts[1]);
-    for (const read of ["bin", "src", "scripts/build.ts"]) {
+    for (const read of ["src", "scripts/build.ts"]) {
       expect(build).toContainEqual(`COPY ${read} ./${read}`);
     }
     expect(build).toContainEqual("RUN npm run build");
@@ -113,34 +115,36 @@ describe("the command line in the image (Dockerfile)", () => {
   });
 
   const { files, packages } = commandLineClosure();
-  const needed = [...files].map((file) => relative(ROOT, file).replace(/\/$/, ""));
+  const loaded = [...files].map((file) => relative(ROOT, file).replace(/\/$/, ""));
+  // The sources are in the bundle; what the command reads besides them, and its bin, must be there.
+  const needed = ["bin/impact-service.mjs", ...loaded.filter((path) => !path.startsWith("src/"))];
 
-  it("follows the bin to the sources and the files they read", () => {
+  it("follows the entry to the sources and the files they read", () => {
     // The closure is the real one: the CLI's entry, its worker, the SQL and the reference data.
-    expect(needed).toEqual(
-      expect.arrayContaining([
-        "bin/impact-service.mjs",
-        "src/cli/main.ts",
-        "src/billing/bill.ts",
-        "sql",
-        "data",
-      ]),
+    expect(loaded).toEqual(
+      expect.arrayContaining(["src/cli/entry.ts", "src/cli/main.ts", "src/billing/bill.ts", "sql", "data"]),
     );
-    expect(needed).toContain("src/cli/worker.mjs");
-    expect(packages).toContain("tsx");
+    // Its pool's worker, read by its URL (the bundle's worker.mjs beside cli.mjs).
+    expect(loaded).toContain("src/cli/worker.mjs");
   });
 
   it("copies every file the command line reads, at the same place, and .dockerignore keeps them", () => {
     const missing = needed.filter((path) => !inImage(path));
     expect(missing).toEqual([]);
     expect(inImage("test/cli/evaluate.test.ts")).toBe(false);
+    // The bundle is the command: no source, no tsconfig.json in the last stage.
+    expect(inImage("src/cli/main.ts")).toBe(false);
+    expect(inImage("tsconfig.json")).toBe(false);
   });
 
-  it("imports only runtime dependencies (the image installs no devDependencies)", () => {
+  it("imports only runtime dependencies, tsx not among them (the image installs no devDependencies)", () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
     const builtins = new Set(builtinModules);
     const devOnly = [...packages].filter((name) => !builtins.has(name) && !(name in manifest.dependencies));
     expect(devOnly).toEqual([]);
+    expect(packages).not.toContain("tsx");
+    expect(manifest.dependencies).not.toHaveProperty("tsx");
+    expect(manifest.devDependencies).toHaveProperty("tsx");
   });
 });
 

@@ -10,7 +10,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app/main.js";
+import { EDITION_IDS, EDITIONS } from "../../src/editions/index.js";
 import { lazyApp, testConfig } from "../support/app.js";
+import { permitted } from "../support/editions.js";
 import { graphqlClient } from "../support/graphql.js";
 import { call, EOL } from "../support/rest.js";
 
@@ -58,9 +60,12 @@ const graphql = graphqlClient(app);
 describe("custom editions from EDITIONS_FILE", () => {
   it("are listed with their base, data folder and methodology (REST and GraphQL)", async () => {
     const expected = [
-      { id: "1.2.4", base: null, data: null, methodology: "1.2.4" },
-      { id: "2.4.1", base: null, data: null, methodology: "2.4.1" },
-      { id: "2.5.0", base: null, data: null, methodology: "2.5.0" },
+      ...EDITIONS.map((edition) => ({
+        id: edition.id,
+        base: null,
+        data: null,
+        methodology: edition.rules.version,
+      })),
       { id: "testdata-1.2.4", base: "1.2.4", data: join(FIXTURES, "testdata-1.2.4"), methodology: "1.2.4" },
       { id: "testdata-2.4.1", base: "2.4.1", data: join(FIXTURES, "testdata-2.4.1"), methodology: "2.4.1" },
       // A relative folder is read from the EDITIONS_FILE's folder.
@@ -82,11 +87,12 @@ describe("custom editions from EDITIONS_FILE", () => {
     expect(answer.status).toBe(422);
     expect(answer.body.detail[0].loc).toEqual(["query", "edition"]);
     // In the default edition's dialect (1.2.4: pydantic 1's enumeration refusal).
+    const served = [...EDITION_IDS, "testdata-1.2.4", "testdata-2.4.1", "acme"];
     expect(answer.body.detail[0]).toEqual({
       loc: ["query", "edition"],
-      msg: "value is not a valid enumeration member; permitted: '1.2.4', '2.4.1', '2.5.0', 'testdata-1.2.4', 'testdata-2.4.1', 'acme'",
+      msg: `value is not a valid enumeration member; permitted: ${permitted(served)}`,
       type: "type_error.enum",
-      ctx: { enum_values: ["1.2.4", "2.4.1", "2.5.0", "testdata-1.2.4", "testdata-2.4.1", "acme"] },
+      ctx: { enum_values: served },
     });
   });
 
@@ -107,7 +113,9 @@ describe("custom editions from EDITIONS_FILE", () => {
     expect(data.variable).toHaveLength(5);
     const unknown = await graphql(`{ cloudProviders(edition: "nope") { name } }`);
     expect(unknown.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
-    expect(unknown.errors?.[0].message).toContain("allowed values: 1.2.4, 2.4.1, 2.5.0, testdata-1.2.4");
+    expect(unknown.errors?.[0].message).toBe(
+      `unknown edition "nope"; allowed values: ${[...EDITION_IDS, "testdata-1.2.4", "testdata-2.4.1", "acme"].join(", ")}`,
+    );
   });
 
   it("a table the folder lacks is the base's object; a table it has replaces the base's", () => {
@@ -176,10 +184,12 @@ describe("boaviztapi's test data sets, answered as boaviztapi answers on them", 
 
   it("an inherited default the data lacks answers 404 as the reference's (no VR rows in the 2.4.1 test data)", async () => {
     const answer = await call(app, "GET", "/v1/terminal/vr_headset?edition=testdata-2.4.1");
-    // The reference's detail, and which served edition has the row.
+    // The reference's detail, and which served editions have the row (the built-ins with VR devices).
+    const withVr = EDITIONS.filter((edition) => edition.features.vrDevices).map((edition) => edition.id);
+    expect(withVr).toContain("2.4.1");
     expect(answer).toEqual({
       status: 404,
-      body: { detail: "vr-headset-lcd not found (exists in edition 2.4.1, 2.5.0)" },
+      body: { detail: `vr-headset-lcd not found (exists in edition ${withVr.join(", ")})` },
     });
   });
 
@@ -188,5 +198,29 @@ describe("boaviztapi's test data sets, answered as boaviztapi answers on them", 
     expect(body.verbose.capacity).toMatchObject({ value: 32, min: 1, max: 100 });
     expect(body.verbose.density).toMatchObject({ value: 0.625, min: 0.1, max: 1 });
     expect(body.impacts.gwp.embedded.warnings).toEqual([EOL]);
+  });
+
+  // The test data's DEFAULT CPU archetype has a model range (Xeon Platinum) and its own parameters
+  // {171.2, 0.0354, 36.89, -10.13}; its cpu_profile.csv's Xeon Platinum row is {171.1813, 0.0354,
+  // 36.8953, -10.1336}. boaviztapi 2.5.0 on that data (run here on 2026-11-27) answers the row for
+  // {"cpu": {}}, {"cpu": {"name": "foobar"}} and {"cpu": {"manufacturer": "AMD"}}.
+  it("the profile route's CPU is completed from the default CPU archetype: its model range's profile (2.4.1)", async () => {
+    const row = { a: 171.1813, b: 0.0354, c: 36.8953, d: -10.1336 };
+    for (const body of [{ cpu: {} }, { cpu: { name: "foobar" } }, { cpu: { manufacturer: "AMD" } }]) {
+      const answer = await call(app, "POST", "/v1/consumption_profile/cpu?edition=testdata-2.4.1", body);
+      expect(answer, JSON.stringify(body)).toEqual({ status: 200, body: row });
+    }
+    // boaviztapi's own API test (tests/api/test_cp.py, test_complete_invalid_cpu_returns_default):
+    // name "foobar", each parameter within a relative 0.001 of (171.1813, 0.0354, 36.89, -10.13).
+    const { body } = await call(app, "POST", "/v1/consumption_profile/cpu?edition=testdata-2.4.1", {
+      cpu: { name: "foobar" },
+    });
+    const expected = [171.1813, 0.0354, 36.89, -10.13];
+    [body.a, body.b, body.c, body.d].forEach((value: number, index: number) => {
+      expect(Math.abs(value - expected[index])).toBeLessThanOrEqual(0.001 * Math.abs(expected[index]));
+    });
+    // 1.2.4 takes the model range from the body and the name only (docs/methodology.md §10.4).
+    const old = await call(app, "POST", "/v1/consumption_profile/cpu?edition=testdata-1.2.4", { cpu: {} });
+    expect(old.body).toEqual({ a: 171.2, b: 0.0354, c: 36.89, d: -10.13 });
   });
 });

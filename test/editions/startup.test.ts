@@ -22,6 +22,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app/main.js";
 import { loadEditions, StartupDataError } from "../../src/config/referenceData.js";
 import { type Config, ConfigError, loadConfig } from "../../src/config/serviceConfig.js";
+import { EDITION_IDS } from "../../src/editions/index.js";
 import { testConfig } from "../support/app.js";
 import { serviceStarter, startService } from "../support/process.js";
 
@@ -90,7 +91,7 @@ describe("data checked at start-up: one line file:row:column: problem", () => {
   it("the built-in data sets and boaviztapi's test data pass", () => {
     const { file } = dataSet(() => undefined);
     const loaded = loadEditions(loadConfig({ EDITIONS_FILE: file }).customEditions);
-    expect(loaded.map((edition) => edition.edition.id)).toEqual(["1.2.4", "2.4.1", "2.5.0", "acme"]);
+    expect(loaded.map((edition) => edition.edition.id)).toEqual([...EDITION_IDS, "acme"]);
   });
 
   it("an emptied aws.csv", () => {
@@ -210,7 +211,7 @@ describe("data checked at start-up: one line file:row:column: problem", () => {
     );
     file = entry(`id: acme\nbase: "3.0"\ndata: ${scratch}`);
     expect(problem(file)).toBe(
-      `invalid configuration: EDITIONS_FILE ${file}: editions.0.base: unknown edition "3.0" (allowed: 1.2.4, 2.4.1, 2.5.0)`,
+      `invalid configuration: EDITIONS_FILE ${file}: editions.0.base: unknown edition "3.0" (allowed: ${EDITION_IDS.join(", ")})`,
     );
     file = entry(`id: acme\nbase: "1.2.4"\ndata: ${scratch}/nowhere`);
     expect(problem(file)).toBe(

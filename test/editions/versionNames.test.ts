@@ -10,14 +10,21 @@ import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { EDITIONS } from "../../src/editions/index.js";
+import { EDITIONS, GENERATIVE_AI_EDITION } from "../../src/editions/index.js";
 import { sourceFiles } from "../support/sources.js";
 
 const SRC = join(import.meta.dirname, "../../src");
 /** Where editions are described, and code generated from the schema (its comments quote descriptions). */
 const EXEMPT = [/^editions\//, /^rest\/generated\//];
-/** A built-in edition's id spelt with dots or underscores ("2.4.1", `_2_4_1`, `V2_4_1`). */
-const VERSION = new RegExp(EDITIONS.map((edition) => edition.id.split(".").join("[._]")).join("|"));
+/**
+ * A built-in edition's id spelt with dots or underscores ("2.4.1", `_2_4_1`, `V2_4_1`), the
+ * generative-AI edition's version among them ("0.11.3" of `ecologits-0.11.3`).
+ */
+const VERSION = new RegExp(
+  [...EDITIONS.map((edition) => edition.id), GENERATIVE_AI_EDITION.id.replace(/^\D+/, "")]
+    .map((id) => id.split(".").join("[._]"))
+    .join("|"),
+);
 
 const TEXT_TOKENS = new Set<ts.SyntaxKind>([
   ts.SyntaxKind.Identifier,

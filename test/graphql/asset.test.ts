@@ -18,7 +18,14 @@ describe("the Asset interface", () => {
     const answer = await query(`{ __type(name: "Asset") { kind possibleTypes { name } } }`);
     expect(answer.data.__type.kind).toBe("INTERFACE");
     const names = answer.data.__type.possibleTypes.map((type: { name: string }) => type.name).sort();
-    expect(names).toEqual(["CloudInstance", "Component", "IotDevice", "Server", "Terminal"]);
+    expect(names).toEqual([
+      "CloudInstance",
+      "Component",
+      "GenerativeAiUsage",
+      "IotDevice",
+      "Server",
+      "Terminal",
+    ]);
   });
 
   it("a selection through `... on Asset` answers what the same selection on the type answers", async () => {

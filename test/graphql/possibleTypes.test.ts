@@ -13,7 +13,7 @@ describe("possibleTypes", () => {
 
   it("lists the object types of every interface and union", () => {
     expect(possible).toEqual({
-      Asset: ["CloudInstance", "Component", "IotDevice", "Server", "Terminal"],
+      Asset: ["CloudInstance", "Component", "GenerativeAiUsage", "IotDevice", "Server", "Terminal"],
       PhaseImpact: ["Impact", "NotImplemented"],
     });
   });

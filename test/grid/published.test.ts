@@ -140,6 +140,27 @@ describe("a series as published", () => {
     );
   });
 
+  it("refuses a gzipped series whose bytes go on past its last member, CRLF or not (read in part before)", async () => {
+    const first = [EM_HEADER, em("2024-01-01 00:00:00", "FR", "40")];
+    const rest = [em("2024-01-01 01:00:00", "FR", "50")];
+    for (const end of ["\r\n", "\n"]) {
+      const member = gzipSync(`${first.join(end)}${end}`);
+      const file = written(
+        `padded-${end.length}.csv.gz`,
+        Buffer.concat([member, Buffer.from([0]), gzipSync(`${rest.join("\n")}\n`)]),
+      );
+      const refused = await failure(loadGridSeries(db.connection, file));
+      // DuckDB's own words when it reads the gzip itself; the offset when its copy with LF ends is made
+      if (end === "\r\n") {
+        expect(refused).toBe(
+          `${file}: the gzip file has bytes after its end (from byte offset ${member.length}) that are no gzip member, so it cannot be read whole`,
+        );
+      } else {
+        expect(refused).toMatch(/not a GZIP stream|no gzip member/);
+      }
+    }
+  });
+
   it("covers a yearly export's year, and keeps each zone's own step (daily and monthly)", async () => {
     const yearly = written(
       "yearly.csv",

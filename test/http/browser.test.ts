@@ -261,13 +261,14 @@ describe("in a browser", () => {
   );
 
   it(
-    "/docs shows the REST routes from /openapi.json, offline",
+    "/docs shows the REST routes from /openapi.json?edition=…, offline",
     async () => {
       const { page, requests } = await docs();
       await page.waitForSelector(".swagger-ui .info .title", { timeout: WAIT_MS });
       expect(await page.locator(".swagger-ui .info .title").innerText()).toContain("IT equipment impacts");
       await page.waitForSelector('.opblock-summary-path[data-path="/v1/server"]', { timeout: WAIT_MS });
-      expect(requests.some((url) => url.endsWith("/openapi.json"))).toBe(true);
+      // The service's default edition's document first.
+      expect(requests.some((url) => url.endsWith("/openapi.json?edition=1.2.4"))).toBe(true);
       expect(foreign(requests)).toEqual([]);
     },
     WAIT_MS * 2,
@@ -316,5 +317,58 @@ describe("in a browser", () => {
       expect(url).not.toContain("instance_type");
     },
     WAIT_MS * 2,
+  );
+
+  it(
+    "GraphiQL at a tablet's 768 px and a desktop's 1280: every tab whole and in view, the mark whole, none over the editor",
+    async () => {
+      for (const width of [768, 1280]) {
+        const page = await browser.newPage();
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${server.url}/graphql`);
+        await page.waitForSelector(".graphiql-tab-button", { timeout: WAIT_MS });
+        await page.waitForSelector(".graphiql-query-editor .view-lines", { timeout: WAIT_MS });
+        const cut = await page.evaluate(() => {
+          const found: string[] = [];
+          const inView = (box: DOMRect) => box.left >= 0 && box.top >= 0 && box.right <= innerWidth;
+          const editor = (document.querySelector(".graphiql-editors") as HTMLElement).getBoundingClientRect();
+          for (const tab of document.querySelectorAll<HTMLElement>(".graphiql-tab")) {
+            const box = tab.getBoundingClientRect();
+            const strip = (tab.closest(".graphiql-tabs") as HTMLElement).getBoundingClientRect();
+            if (!inView(box) || box.right > strip.right + 1 || box.bottom > editor.top + 1)
+              found.push(`tab ${tab.textContent}: ${Math.round(box.left)}–${Math.round(box.right)}`);
+          }
+          const logo = (document.querySelector(".graphiql-logo") as HTMLElement).getBoundingClientRect();
+          if (!inView(logo) || logo.height > 48) found.push(`logo ${logo.top}, ${logo.height} px tall`);
+          return found;
+        });
+        expect(cut, `${width} px`).toEqual([]);
+        expect(await page.locator(".graphiql-tab").count()).toBeGreaterThanOrEqual(8);
+        await page.close();
+      }
+    },
+    WAIT_MS * 2,
+  );
+
+  it(
+    "/docs names every edition's document and opens on the service's default",
+    async () => {
+      const { page } = await docs();
+      const select = page.locator(".topbar select");
+      await select.waitFor({ timeout: WAIT_MS });
+      expect(await select.locator("option").allInnerTexts()).toEqual([
+        "edition 1.2.4 (this service's default)",
+        "edition 2.4.1",
+        "edition 2.5.0",
+      ]);
+      await page.waitForFunction(
+        () => /edition 1\.2\.4/.test(document.querySelector(".info .title")?.textContent ?? ""),
+        null,
+        {
+          timeout: WAIT_MS,
+        },
+      );
+    },
+    WAIT_MS,
   );
 });

@@ -10,7 +10,7 @@
  * each screen is saved there (docs/images/evaluate-*.png were made so). Every wait is on a page
  * condition, never a duration.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -66,16 +66,10 @@ async function evaluated(file: string, width: number): Promise<Page> {
   await page.waitForFunction(() => /^Done/.test(document.getElementById("status")?.textContent ?? ""), null, {
     timeout: WAIT_MS,
   });
-  // The report's frame has loaded and drawn its charts
-  await page.waitForFunction(
-    () => {
-      const frame = document.getElementById("report") as HTMLIFrameElement | null;
-      const body = frame?.contentDocument?.body;
-      return body !== undefined && body !== null && body.dataset.charts !== undefined;
-    },
-    null,
-    { timeout: WAIT_MS },
-  );
+  // The report's frame (sandboxed, an origin of its own: read through its frame) has drawn its charts
+  await expect
+    .poll(() => reportFrame(page).evaluate(() => document.body?.dataset.charts ?? null), { timeout: WAIT_MS })
+    .not.toBeNull();
   return page;
 }
 
@@ -147,6 +141,89 @@ describe("the /evaluate page's layouts at 1280, 768 and 390 px", () => {
       const page = await evaluated(file(), 1280);
       expect(unreadable(await reportText(page))).toEqual([]);
       await checkWidths(page, name);
+      await page.close();
+    },
+    WAIT_MS,
+  );
+
+  it(
+    "brings a refusal into view at every width, in a browser user's words",
+    async () => {
+      for (const width of WIDTHS) {
+        for (const [name, content, said] of [
+          // The command's refusal: a file neither an inventory nor a bill (no --input on the page)
+          [
+            "notes.csv",
+            "a,b,c\n1,2,3\n",
+            /^Refused: notes\.csv: neither a billing export nor an inventory: /,
+          ],
+          // The route's: an empty file
+          ["empty.csv", "", /^Refused: the file is empty$/],
+        ] as const) {
+          const page = await browser.newPage({ viewport: { width, height: heightOf(width) } });
+          await page.goto(`${url}/evaluate`);
+          await page.setInputFiles("#file", { name, mimeType: "text/csv", buffer: Buffer.from(content) });
+          await page.getByRole("button", { name: "Evaluate", exact: true }).click();
+          // Wholly in view, the smooth scroll ended (its position no longer moves)
+          await page.waitForFunction(
+            () => {
+              const status = document.getElementById("status");
+              if (status?.className !== "refused") return false;
+              const { top, bottom } = status.getBoundingClientRect();
+              const settled = (window as { lastTop?: number }).lastTop === top;
+              (window as { lastTop?: number }).lastTop = top;
+              return settled && top >= 0 && bottom <= window.innerHeight;
+            },
+            null,
+            { timeout: WAIT_MS, polling: 100 },
+          );
+          const text = String(await page.textContent("#status"));
+          expect(text, `${name} at ${width} px`).toMatch(said);
+          // No command-line option in a browser user's sentence
+          expect(text).not.toMatch(/(^|\s|\()--?[a-z]/);
+          if (SCREENSHOTS !== null)
+            await page.screenshot({ path: join(SCREENSHOTS, `evaluate-refused-${name}-${width}.png`) });
+          await page.close();
+        }
+      }
+    },
+    WAIT_MS,
+  );
+
+  it(
+    "shows the evaluation's progress on the bar once the upload is done, not a full upload bar",
+    async () => {
+      const long = join(work, "servers.csv");
+      writeFileSync(long, `kind,usage_location,quantity\n${"server,FRA,1\n".repeat(100_000)}`);
+      const page = await browser.newPage({ viewport: { width: 390, height: heightOf(390) } });
+      await page.goto(`${url}/evaluate`);
+      await page.setInputFiles("#file", long);
+      await page.getByRole("button", { name: "Evaluate", exact: true }).click();
+      // While the rows are evaluated: the bar is the evaluation's, part done
+      const seen = await page.waitForFunction(
+        () => {
+          const bar = document.getElementById("progress") as HTMLProgressElement;
+          const status = document.getElementById("status")?.textContent ?? "";
+          const match = /^Evaluating servers\.csv… evaluating the rows, ([\d,]+) lines,/.exec(status);
+          if (!match || bar.getAttribute("aria-label") !== "evaluation" || !bar.hasAttribute("value"))
+            return null;
+          return bar.value > 0 && bar.value < 1 ? { value: bar.value, lines: match[1] } : null;
+        },
+        null,
+        { timeout: WAIT_MS, polling: 100 },
+      );
+      const { value, lines } = (await seen.jsonValue()) as { value: number; lines: string };
+      expect(value).toBeGreaterThan(0);
+      expect(Number(lines.replaceAll(",", ""))).toBeLessThan(100_000);
+      if (SCREENSHOTS !== null)
+        await page.screenshot({ path: join(SCREENSHOTS, "evaluate-evaluating-390.png") });
+      await page.waitForFunction(
+        () => /^Done/.test(document.getElementById("status")?.textContent ?? ""),
+        null,
+        {
+          timeout: WAIT_MS,
+        },
+      );
       await page.close();
     },
     WAIT_MS,

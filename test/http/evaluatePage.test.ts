@@ -177,6 +177,30 @@ describe("the /evaluate page", () => {
   });
 
   it(
+    "without an edition chosen, gives the bytes the command gives without --edition: an inventory and a bill",
+    async () => {
+      // A person who chooses nothing on either side: one default for new work (newWorkEdition).
+      for (const [file, name] of [
+        [INVENTORY, "inventory.csv"],
+        [FOCUS, "focus-whole-bill.csv"],
+      ] as const) {
+        const page = await openPage();
+        await drop(page, name, readFileSync(file, "utf8"));
+        await evaluated(page);
+        const cli = commandLine(file, []);
+        expect(untimed(cli.summary)).toMatch(
+          name === "inventory.csv" ? /: 19 rows \(19 ok/ : /edition 2\.5\.0\n/,
+        );
+        expect(untimed(String(await page.textContent("#summary")))).toBe(untimed(cli.summary));
+        expect(await downloaded(page, "output"), name).toEqual(cli.output);
+        expect(await downloaded(page, "report"), name).toEqual(cli.report);
+        await page.close();
+      }
+    },
+    WAIT_MS,
+  );
+
+  it(
     "evaluates a chosen inventory: the command's summary, output and report, byte for byte",
     async () => {
       const page = await openPage();
@@ -197,6 +221,49 @@ describe("the /evaluate page", () => {
       // The report shown is the command's: its rows are the inventory's 19.
       const frame = page.frameLocator("#report");
       await expect.poll(() => frame.locator("body").textContent(), { timeout: WAIT_MS }).toContain("19");
+      await page.close();
+    },
+    WAIT_MS,
+  );
+
+  it(
+    "shows the report in a sandboxed frame: its scripts run in an origin of their own, never the service's",
+    async () => {
+      const page = await openPage();
+      await page.setInputFiles("#file", INVENTORY);
+      await evaluated(page);
+      const frame = page.frames().find((f) => f !== page.mainFrame());
+      if (frame === undefined) throw new Error("no report frame");
+      // Its charts drawn (its scripts ran), its height told to the page
+      await expect
+        .poll(() => frame.evaluate(() => document.body.dataset.charts ?? null), { timeout: WAIT_MS })
+        .not.toBeNull();
+      await expect
+        .poll(() => page.evaluate(() => document.getElementById("report")?.style.height ?? ""), {
+          timeout: WAIT_MS,
+        })
+        .toMatch(/^\d+px$/);
+      expect(await page.getAttribute("#report", "sandbox")).toBe("allow-scripts");
+      expect(await frame.evaluate(() => window.origin)).toBe("null");
+      // Neither reaches the other: the page, the report's document; the report, the page's and its storage
+      expect(
+        await page.evaluate(() => (document.getElementById("report") as HTMLIFrameElement).contentDocument),
+      ).toBeNull();
+      expect(
+        await frame.evaluate(() => {
+          const reached: string[] = [];
+          try {
+            reached.push(window.parent.document.title);
+          } catch {}
+          try {
+            reached.push(String(window.localStorage.length));
+          } catch {}
+          try {
+            reached.push(document.cookie);
+          } catch {}
+          return reached;
+        }),
+      ).toEqual([]);
       await page.close();
     },
     WAIT_MS,
@@ -244,9 +311,10 @@ describe("the /evaluate page", () => {
       const summary = String(await page.textContent("#summary"));
       expect(summary).toBe(cli.summary);
       // Worked figures of the fixture (README, "A cloud bill"): the page shows the command's totals.
-      expect(summary).toContain("gwp embedded: 22.50735094 kgCO2eq");
+      // Figures as the report writes them (four significant, thousands separated).
+      expect(summary).toContain("gwp embedded: 22.51 kgCO2eq");
       expect(summary).toContain(
-        "coverage: 26 of 31 lines estimated; 1186.57 of 1236.97 USD positive cost (95.9 %)",
+        "coverage: 26 of 31 lines estimated; 1,187 of 1,237 USD positive cost (95.9 %)",
       );
       expect(await downloaded(page, "output")).toEqual(cli.output);
       const report = await downloaded(page, "report");

@@ -31,6 +31,7 @@ describe("GraphiQL examples", () => {
       "terminal",
       "peripheral",
       "iotDevice",
+      "generativeAi",
       "consumptionProfile",
       "cloudInstances",
       "version",

@@ -4,11 +4,13 @@
  */
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app/main.js";
+import { EDITION_IDS } from "../../src/editions/index.js";
 import { openApiDocument } from "../../src/rest/openapi/index.js";
 import { ROUTES } from "../../src/rest/routes/index.js";
 import { testConfig } from "../support/app.js";
+import { startTestServer, type TestServer } from "../support/httpServer.js";
 import { call } from "../support/rest.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked generically
@@ -209,7 +211,7 @@ describe("examples and answers", () => {
     expect(validates(profile?.operation as Operation, { a: 1, b: 2, c: 3 })).not.toEqual([]);
   });
 
-  it.each(["1.2.4", "2.4.1", "2.5.0"])(
+  it.each(EDITION_IDS)(
     "every POST example is answered 200 in edition %s, as its schema says",
     async (edition) => {
       const posts = operations.filter((o) => o.method === "POST");
@@ -219,6 +221,8 @@ describe("examples and answers", () => {
         const [mediaType, body] = Object.entries(operation.requestBody?.content ?? {})[0] ?? [];
         const example = body?.example;
         expect(example, `POST ${path}: example`).toBeDefined();
+        // A file to evaluate: the HTTP front's route, not the shim's (test/http/evaluatePage.test.ts).
+        if (mediaType === "application/octet-stream") continue;
         if (mediaType === "application/x-ndjson") {
           // The batch (outside the route table): each line is answered 200 by its own route.
           for (const text of String(example).split("\n")) {
@@ -244,35 +248,32 @@ describe("examples and answers", () => {
     },
   );
 
-  it.each(["1.2.4", "2.4.1", "2.5.0"])(
-    "GET answers follow their 200 schema in edition %s",
-    async (edition) => {
-      let checked = 0;
-      for (const { path, method, operation } of operations.filter((o) => o.method === "GET")) {
-        const query = new URLSearchParams({ edition });
-        for (const parameter of operation.parameters) {
-          if (parameter.required && parameter.in === "query" && parameter.example !== undefined)
-            query.set(parameter.name, String(parameter.example));
-        }
-        if (operation.parameters.some((p) => p.name === "archetype" && p.required)) {
-          // An archetype of the route's own listing (none: the kind has no archetypes).
-          const listing = await call(
-            app,
-            "GET",
-            `${path.replace(/archetype_config$/, "archetypes")}?edition=${edition}`,
-          );
-          if (listing.status !== 200 || listing.body.length === 0) continue;
-          query.set("archetype", listing.body[0]);
-        }
-        const answer = await call(app, method, `${path.replace("{provider}", "aws")}?${query}`);
-        if (answer.status === 404 && !(await offered(path, edition))) continue;
-        expect(answer.status, `GET ${path}?${query}`).toBe(200);
-        expect(validates(operation, answer.body), `GET ${path}`).toEqual([]);
-        checked += 1;
+  it.each(EDITION_IDS)("GET answers follow their 200 schema in edition %s", async (edition) => {
+    let checked = 0;
+    for (const { path, method, operation } of operations.filter((o) => o.method === "GET")) {
+      const query = new URLSearchParams({ edition });
+      for (const parameter of operation.parameters) {
+        if (parameter.required && parameter.in === "query" && parameter.example !== undefined)
+          query.set(parameter.name, String(parameter.example));
       }
-      expect(checked).toBeGreaterThan(80);
-    },
-  );
+      if (operation.parameters.some((p) => p.name === "archetype" && p.required)) {
+        // An archetype of the route's own listing (none: the kind has no archetypes).
+        const listing = await call(
+          app,
+          "GET",
+          `${path.replace(/archetype_config$/, "archetypes")}?edition=${edition}`,
+        );
+        if (listing.status !== 200 || listing.body.length === 0) continue;
+        query.set("archetype", listing.body[0]);
+      }
+      const answer = await call(app, method, `${path.replace("{provider}", "aws")}?${query}`);
+      if (answer.status === 404 && !(await offered(path, edition))) continue;
+      expect(answer.status, `GET ${path}?${query}`).toBe(200);
+      expect(validates(operation, answer.body), `GET ${path}`).toEqual([]);
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(80);
+  });
 });
 
 interface Operation {
@@ -280,3 +281,45 @@ interface Operation {
   readonly requestBody?: { content: Record<string, { example?: unknown }> };
   readonly responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
+
+describe("one document per served edition", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ LOG_LEVEL: "silent" });
+  });
+  afterAll(() => server.close());
+  const fetched = async (query: string) => {
+    const answer = await fetch(`${server.url}/openapi.json${query}`);
+    return { status: answer.status, body: await answer.json() };
+  };
+
+  it("describes each edition's routes, /openapi.json the service's default's; an edition not served is a 404", async () => {
+    const [plain, v124, v250, none] = await Promise.all([
+      fetched(""),
+      fetched("?edition=1.2.4"),
+      fetched("?edition=2.5.0"),
+      fetched("?edition=9.9.9"),
+    ]);
+    expect(plain).toEqual(v124);
+    expect(v124.body.info.title).toMatch(/edition 1\.2\.4$/);
+    expect(v250.body.info.title).toMatch(/edition 2\.5\.0$/);
+    // 1.2.4's data has no GPU names nor cloud regions: those routes are 2.5.0's only.
+    for (const path of ["/v1/utils/gpu_name", "/v1/utils/name_to_gpu", "/v1/utils/cloud_regions"]) {
+      expect(v124.body.paths[path], path).toBeUndefined();
+      expect(v250.body.paths[path], path).toBeDefined();
+    }
+    // Every document has the page's route and names the served editions, "Try it out" filling its own.
+    for (const [edition, document] of [
+      ["1.2.4", v124.body],
+      ["2.5.0", v250.body],
+    ] as const) {
+      expect(document.paths["/v1/evaluate"].post.operationId).toBe("post_v1_evaluate");
+      const parameter = document.paths["/v1/server"].get.parameters.find(
+        (p: { name: string }) => p.name === "edition",
+      );
+      expect(parameter.schema).toMatchObject({ enum: ["1.2.4", "2.4.1", "2.5.0"], default: "1.2.4" });
+      expect(parameter.example).toBe(edition);
+    }
+    expect(none).toEqual({ status: 404, body: { detail: 'no edition "9.9.9" is served' } });
+  });
+});

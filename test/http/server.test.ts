@@ -5,6 +5,7 @@
 import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { EDITION_IDS } from "../../src/editions/index.js";
 import { Server } from "../../src/engine/assets/server.js";
 import { SERVICE_VERSION } from "../../src/support/version.js";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
@@ -113,9 +114,10 @@ describe("pages", () => {
     expect(await (await get("/openapi.json")).json()).toEqual(document);
   });
 
-  it("/docs is Swagger UI on /openapi.json, its assets served locally", async () => {
+  it("/docs is Swagger UI on each edition's /openapi.json, its assets served locally", async () => {
     const html = await (await get("/docs")).text();
-    expect(html).toContain('url: "/openapi.json"');
+    for (const edition of ["1.2.4", "2.4.1", "2.5.0"])
+      expect(html).toContain(`"/openapi.json?edition=${edition}"`);
     expect(html).not.toMatch(/https?:\/\//);
     expect((await get("/assets/swagger-ui/swagger-ui-bundle.js")).status).toBe(200);
     expect((await get("/assets/swagger-ui/nothing.js")).status).toBe(404);
@@ -386,7 +388,7 @@ describe("version", () => {
     expect(data.version).toEqual({
       service: SERVICE_VERSION,
       methodology: "1.2.4",
-      methodologies: ["1.2.4", "2.4.1", "2.5.0"],
+      methodologies: EDITION_IDS,
     });
     expect(SERVICE_VERSION).toMatch(/^\d+\.\d+\.\d+/);
   });

@@ -102,7 +102,8 @@ function objectValue(
   const required: string[] = [];
   for (const [name, field] of Object.entries(object.fields)) {
     const key = naming === "v1" ? v1NameOf(name, field) : name;
-    if (key === null) continue;
+    // A v1-only field is no GraphQL field: a GraphQL value never holds it.
+    if (key === null || (naming === "graphql" && field.graphql === false)) continue;
     if (field.required && !noisy) required.push(key);
     // A deferred v1 field (a body's `usage`) is validated on its own: generated as a usage.
     model[key] =

@@ -601,3 +601,44 @@ describe("errors and robustness", () => {
     expect(body.detail[0].loc).toEqual(["body", "provider"]);
   });
 });
+
+describe("the reference's fields a body declares and never reads (docs/DEVIATIONS.md, the OpenAPI document)", () => {
+  const url = "/v1/cloud/instance?verbose=false&criteria=gwp&edition=2.5.0";
+  const instance = { provider: "aws", instance_type: "m5.xlarge" };
+
+  it("are accepted and change nothing: a cloud body's configuration and model, an HDD's model", async () => {
+    const plain = await call("POST", url, instance);
+    const given = await call("POST", url, {
+      ...instance,
+      model: { archetype: "dellR740", name: "x" },
+      configuration: { cpu: { units: 8 }, ram: [{ units: 4, capacity: 32, model: "m" }] },
+    });
+    expect(given).toEqual(plain);
+    expect(plain.status).toBe(200);
+    const hdd = await call("POST", "/v1/component/hdd?verbose=false&criteria=gwp", { units: 2 });
+    const described = await call("POST", "/v1/component/hdd?verbose=false&criteria=gwp", {
+      units: 2,
+      type: "hdd",
+      manufacturer: "Seagate",
+      model: "Exos",
+      layers: 1,
+      density: 1.5,
+    });
+    expect(described).toEqual(hdd);
+  });
+
+  it("are checked as the reference checks them: a wrong type is a 422 naming the field", async () => {
+    const { status, body } = await call("POST", url, {
+      ...instance,
+      configuration: { cpu: { units: "x" } },
+    });
+    expect(status).toBe(422);
+    expect(body.detail[0]).toMatchObject({
+      type: "int_parsing",
+      loc: ["body", "configuration", "cpu", "units"],
+    });
+    const profile = await call("POST", "/v1/consumption_profile/cpu?verbose=maybe", { cpu: {} });
+    expect(profile.status).toBe(422);
+    expect(profile.body.detail[0].loc).toEqual(["query", "verbose"]);
+  });
+});

@@ -11,6 +11,7 @@ import {
   limitsOf,
   loadConfig,
 } from "../../src/config/serviceConfig.js";
+import { EDITION_IDS } from "../../src/editions/index.js";
 
 /** The message of the ConfigError `environment` is refused with. */
 function refusal(environment: Record<string, string>): string {
@@ -87,8 +88,8 @@ describe("loadConfig", () => {
     ["MAX_BODY_BYTES", "1e6", 'MAX_BODY_BYTES="1e6" must be a whole number'],
     ["SHUTDOWN_TIMEOUT_MS", "10s", 'SHUTDOWN_TIMEOUT_MS="10s" must be a whole number'],
     ["COMPRESSION_MIN_BYTES", "-1", 'COMPRESSION_MIN_BYTES="-1" must be a whole number'],
-    ["EDITION", "2.4", 'EDITION="2.4" unknown edition "2.4"; allowed values: 1.2.4, 2.4.1, 2.5.0'],
-    ["EDITION", "3.0", 'EDITION="3.0" unknown edition "3.0"; allowed values: 1.2.4, 2.4.1, 2.5.0'],
+    ["EDITION", "2.4", `EDITION="2.4" unknown edition "2.4"; allowed values: ${EDITION_IDS.join(", ")}`],
+    ["EDITION", "3.0", `EDITION="3.0" unknown edition "3.0"; allowed values: ${EDITION_IDS.join(", ")}`],
     [
       "LOG_LEVEL",
       "loud",

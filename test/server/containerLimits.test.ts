@@ -15,6 +15,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { serviceArguments } from "../../bench/serviceCommand.js";
+import { EDITION_IDS } from "../../src/editions/index.js";
 import { folderBytes } from "../../src/service/fileEvaluation/runFolder.js";
 import { FILE_EVALUATION_BOUNDS } from "../../src/service/fileEvaluation.js";
 import { CLI_BUNDLE, SERVER_BUNDLE } from "../support/bundle.js";
@@ -118,7 +119,7 @@ describe("the service in compose.yaml's limits: 1 GiB of memory, /tmp a 1 GiB tm
   );
 
   it.each([
-    ["edition=-h", 'edition: "-h" is not an edition this service serves (1.2.4, 2.4.1, 2.5.0)'],
+    ["edition=-h", `edition: "-h" is not an edition this service serves (${EDITION_IDS.join(", ")})`],
     [
       "criteria=--help",
       'criteria: "--help" is not a criterion this service knows (docs/api.md lists them, e.g. gwp, adp, pe)',

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_LIMITS } from "../../src/config/serviceConfig.js";
+import { EDITION_IDS } from "../../src/editions/index.js";
 import { MAX_NUMBER_TEXT_LENGTH } from "../../src/rest/validation/fieldTypes.js";
 import { graphqlCall, type HttpAnswer, type HttpCall, send } from "../support/http.js";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
@@ -21,7 +22,6 @@ afterAll(async () => {
   await service.close();
 });
 
-const EDITIONS = ["1.2.4", "2.4.1", "2.5.0"] as const;
 const { maxListLength, maxNestingDepth, maxUrlLength, maxFleetItems } = DEFAULT_LIMITS;
 
 /** `heavy` and a /healthz sent right after it, and the order in which their answers came. */
@@ -50,7 +50,7 @@ async function fleetsExecuted(): Promise<number> {
 }
 
 describe("1. numbers sent as text: bounded before any pattern runs", () => {
-  for (const edition of EDITIONS) {
+  for (const edition of EDITION_IDS) {
     it(`${edition}: a float field given 100,000 digits and an x is a small 422 naming the bound`, async () => {
       const digits = `${"1".repeat(100_000)}x`;
       const { answer } = await withHealthCheck({
@@ -87,7 +87,7 @@ describe("1. numbers sent as text: bounded before any pattern runs", () => {
   }
 
   it("duration=0x10 is not read as 16 hours: 422 at the query parameter (pydantic refuses it)", async () => {
-    for (const edition of EDITIONS) {
+    for (const edition of EDITION_IDS) {
       for (const duration of ["0x10", "0b1", "0o7", " "]) {
         const answer = await send(service.port, {
           path: `/v1/component/ram?verbose=false&edition=${edition}&duration=${encodeURIComponent(duration)}`,
@@ -133,7 +133,7 @@ describe("2. request targets: trailing slashes trimmed by a scan, long targets r
 });
 
 describe("3. lists: their length checked before their items (MAX_LIST_LENGTH)", () => {
-  for (const edition of EDITIONS) {
+  for (const edition of EDITION_IDS) {
     it(`${edition}: 200,000 RAM entries are one small 422 at body.configuration.ram`, async () => {
       const ram = Array.from({ length: 200_000 }, () => ({ units: "x" }));
       const answer = await send(service.port, {
@@ -312,7 +312,7 @@ describe("11. nesting bounded by a scan of the text before parsing (MAX_NESTING_
     expect(fine.json.data).toEqual({ __typename: "Query" });
   });
 
-  for (const edition of EDITIONS) {
+  for (const edition of EDITION_IDS) {
     it(`${edition} REST: a field nested 10,000 levels is a small 422 naming the limit (no echo of it)`, async () => {
       const body = `{"units": ${"[".repeat(10_000)}${"]".repeat(10_000)}}`;
       const answer = await send(service.port, { path: `/v1/component/cpu?edition=${edition}`, body });

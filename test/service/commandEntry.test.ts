@@ -1,7 +1,8 @@
 /**
  * Which command the /evaluate page starts (`commandEntryOf`, src/service/fileEvaluation.ts),
  * decided by the place of the server's module: the command's bundle beside a bundled server,
- * the shipped bin (through tsx) for the sources, and what is missing named, never guessed.
+ * the command's sources (through tsx) for the service's sources, and what is missing named,
+ * never guessed.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,10 +17,13 @@ const work = mkdtempSync(join(tmpdir(), "command-entry-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("the command the /evaluate page starts", () => {
-  it("from the sources: the package's bin, through tsx", () => {
+  it("from the sources: the command's sources, through tsx (never a bundle older than them)", () => {
     const source = pathToFileURL(join(ROOT, "src/service/fileEvaluation.ts")).href;
-    const bin = join(ROOT, "bin/impact-service.mjs");
-    expect(commandEntryOf(source)).toEqual({ path: bin, description: `/evaluate runs ${bin} through tsx` });
+    const sources = join(ROOT, "src/cli/sources.mjs");
+    expect(commandEntryOf(source)).toEqual({
+      path: sources,
+      description: `/evaluate runs the command's sources ${sources} through tsx`,
+    });
   });
 
   it("bundled: the command's bundle beside the server's, only there", () => {
@@ -36,8 +40,8 @@ describe("the command the /evaluate page starts", () => {
     });
   });
 
-  it("from sources with no bin above them: the bin named as missing", () => {
+  it("from sources without the command's beside them: its sources named as missing", () => {
     const source = pathToFileURL(join(work, "src/service/fileEvaluation.ts")).href;
-    expect(commandEntryOf(source)).toEqual({ missing: "bin/impact-service.mjs" });
+    expect(commandEntryOf(source)).toEqual({ missing: join(work, "src/cli/sources.mjs") });
   });
 });

@@ -3,7 +3,7 @@
  * request context (src/service/context.ts): a field without an `edition` argument answers in it.
  */
 import { describe, expect, it } from "vitest";
-import { UnknownEditionError } from "../../src/editions/index.js";
+import { EDITION_IDS, UnknownEditionError } from "../../src/editions/index.js";
 import { restEditions } from "../../src/rest/editionChoice.js";
 import { graphqlErrorOf } from "../../src/schema/errors.js";
 import { createRequestContext } from "../../src/service/context.js";
@@ -58,9 +58,7 @@ describe("the request's edition", () => {
   it("is checked by one function, whoever names it; each transport words the refusal", () => {
     const { service } = app;
     expect(servedEdition(service, "2.4.1")).toBe(service.editions.get("2.4.1"));
-    expect(() => servedEdition(service, "9.9")).toThrow(
-      new UnknownEditionError("9.9", ["1.2.4", "2.4.1", "2.5.0"]),
-    );
+    expect(() => servedEdition(service, "9.9")).toThrow(new UnknownEditionError("9.9", EDITION_IDS));
     // GraphQL's words: BAD_USER_INPUT naming the field, the same message.
     const request = createRequestContext(service, { spellError: graphqlErrorOf });
     let refused: unknown;
@@ -70,7 +68,7 @@ describe("the request's edition", () => {
       refused = error;
     }
     expect(refused).toMatchObject({
-      message: 'unknown edition "9.9"; allowed values: 1.2.4, 2.4.1, 2.5.0',
+      message: `unknown edition "9.9"; allowed values: ${EDITION_IDS.join(", ")}`,
       extensions: { code: "BAD_USER_INPUT", field: ["edition"] },
     });
     // Resolved once per request and id: the same edition context each time it is asked.

@@ -175,3 +175,23 @@ export function gridSeriesGzip(intervals: number): Buffer {
   const members = Math.ceil(intervals / 2_400_000);
   return Buffer.concat([gzipSync("zone,start,gco2_per_kwh\n"), ...new Array<Buffer>(members).fill(member)]);
 }
+
+/**
+ * A gzip of `head` then one line of `lineBytes` bytes of `x` (a multiple of 1 MiB): the megabyte's
+ * block deflated once, flushed whole, its bytes repeated (about 1 KB a MiB, so 5 GiB is 5.3 MB).
+ * Its trailer's CRC is not computed (5 GiB of CRC-32 take seconds): what reads it stops long before.
+ */
+export function gzipOfOneLongLine(head: string, lineBytes: number): Buffer {
+  const unit = 1024 * 1024;
+  const flushed = (bytes: Buffer) => deflateRawSync(bytes, { finishFlush: constants.Z_FULL_FLUSH, level: 9 });
+  const header = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03]);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE((Buffer.byteLength(head) + lineBytes) % 2 ** 32, 4);
+  return Buffer.concat([
+    header,
+    flushed(Buffer.from(head)),
+    ...new Array<Buffer>(lineBytes / unit).fill(flushed(Buffer.alloc(unit, "x"))),
+    deflateRawSync(Buffer.alloc(0)),
+    trailer,
+  ]);
+}

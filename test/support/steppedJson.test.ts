@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type JsonSteps, parseJsonInSteps } from "../../src/support/steppedJson.js";
+import {
+  type JsonSteps,
+  parseJsonInSteps,
+  readJsonBody,
+  SERVICE_JSON_STEPS,
+} from "../../src/support/steppedJson.js";
+import { longestStretchOf } from "./stretches.js";
 
 /** Small pieces, so that the walk (not JSON.parse alone) reads most of each text. */
 const tiny = (pauses: { count: number }): JsonSteps => ({
@@ -102,6 +108,98 @@ describe("parseJsonInSteps", () => {
     expect(value.b).toEqual([8, 9, 10, 11, 12]);
   });
 
+  it("reads a number longer than a piece as JSON.parse does: its digits, zeros, exponent and sign", async () => {
+    const digits = (min: number, max: number) =>
+      fc.array(fc.constantFrom(..."0123456789"), { minLength: min, maxLength: max }).map((d) => d.join(""));
+    const number = fc
+      .tuple(
+        fc.constantFrom("", "-"),
+        fc.oneof(
+          fc.constant("0"),
+          fc.tuple(fc.constantFrom(..."123456789"), digits(0, 900)).map(([a, b]) => a + b),
+        ),
+        fc.option(
+          fc.oneof(
+            digits(1, 900),
+            digits(0, 400).map((d) => `${"0".repeat(400)}${d}`),
+          ),
+          { nil: undefined },
+        ),
+        fc.option(
+          fc.tuple(
+            fc.constantFrom("e", "E"),
+            fc.constantFrom("", "+", "-"),
+            fc.oneof(digits(1, 4), digits(1, 30)),
+          ),
+          {
+            nil: undefined,
+          },
+        ),
+      )
+      .map(([sign, whole, fraction, exponent]) =>
+        [sign, whole, fraction === undefined ? "" : `.${fraction}`, exponent?.join("") ?? ""].join(""),
+      );
+    const read = fc.oneof(
+      number,
+      fc
+        .double()
+        .map(String)
+        .filter((text) => /^-?\d/.test(text)),
+    );
+    await fc.assert(
+      fc.asyncProperty(read, fc.constantFrom("", " ", "]"), async (text, after) => {
+        const listed = `[${text}${after === "]" ? "" : after}]`;
+        expect(
+          Object.is(
+            ((await parseJsonInSteps(listed, tiny({ count: 0 }))) as number[])[0],
+            JSON.parse(listed)[0],
+          ),
+        ).toBe(true);
+      }),
+      { numRuns: 2_000 },
+    );
+    for (const text of [
+      "01234567890123",
+      "-0123456789012345",
+      "1234567890123.",
+      "-",
+      "12345678901234e",
+      "+12345678901234",
+      ".123456789012345",
+      "1234567890123e+",
+      "--12345678901234",
+      "12345678901234x",
+      "1234567890123.5.5",
+      "123456789012345e5e5",
+    ]) {
+      expect(await outcome(text, tiny({ count: 0 })), text).toStrictEqual({ error: "SyntaxError" });
+    }
+    // 0 whatever its exponent; a nonzero digit past the 800th still rounds up
+    expect(
+      Object.is(await parseJsonInSteps(`-0.${"0".repeat(40)}e999999999999999999999`, tiny({ count: 0 })), -0),
+    ).toBe(true);
+    const halfway = `9007199254740993${"0".repeat(900)}1e-900`;
+    expect(await parseJsonInSteps(halfway, tiny({ count: 0 }))).toBe(JSON.parse(halfway));
+  });
+
+  it("reads a string or a key longer than a piece as JSON.parse does: escapes, surrogates, refusals", async () => {
+    const pieces = fc.array(
+      fc.oneof(
+        fc.string({ unit: "grapheme", maxLength: 30 }),
+        fc.constantFrom("\\", '\\"', "\\u00e9", "\\ud83d\\ude00", "\\n", '"', "\\"),
+      ),
+      { maxLength: 20 },
+    );
+    await fc.assert(
+      fc.asyncProperty(pieces, fc.boolean(), async (parts, asKey) => {
+        const inner = parts.join("");
+        const text = asKey ? `{"${inner}": [1, 2, 3]}` : `["${inner}"]`;
+        expect(await outcome(text, tiny({ count: 0 }))).toStrictEqual(jsonOutcome(text));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
   it("parses a 10,000-server fleet's body in steps of about `stepChars`, pausing between them", async () => {
     const servers = Array.from({ length: 10_000 }, (_, i) => ({
       model: { archetype: "dellR740" },
@@ -126,5 +224,120 @@ describe("parseJsonInSteps", () => {
     expect(text.length).toBeGreaterThan(1_500_000);
     expect(pauses.count).toBeGreaterThanOrEqual(Math.floor(text.length / (144 * 1024 + 2)));
     expect(pauses.count).toBeLessThanOrEqual(Math.floor(text.length / (128 * 1024)));
+  });
+});
+
+/*
+ * The longest stretch of the thread a parse holds, over shapes of the size a body may have
+ * (MAX_BODY_BYTES, 8 MiB): its CPU time between two turns (test/support/stretches.ts), with the
+ * service's steps.
+ */
+
+const BODY_CHARS = 8 * 1024 * 1024 - 1024;
+/** The bound a stretch is held to (the issue's 50 ms of CPU; a step is a few ms on a quiet machine). */
+const LONGEST_STRETCH_MS = 50;
+
+type Shape =
+  | { kind: "string"; depth: number; escaped: boolean }
+  | { kind: "number"; depth: number; form: "integer" | "fraction" | "exponent" }
+  | { kind: "key"; depth: number }
+  | { kind: "wide"; item: "[]" | "{}" | "1" | '"a"' | '{"k":[1]}' }
+  | { kind: "space"; depth: number };
+
+/** `inner` nested `depth` levels deep, lists and records alternating. */
+function nested(inner: string, depth: number): string {
+  let text = inner;
+  for (let level = 0; level < depth; level++) text = level % 2 === 0 ? `[${text}]` : `{"k":${text}}`;
+  return text;
+}
+
+/** A JSON text of about BODY_CHARS characters of the shape drawn. */
+function textOf(shape: Shape): string {
+  const room = BODY_CHARS - 8 * 64;
+  switch (shape.kind) {
+    case "string":
+      return nested(`"${shape.escaped ? "\\u00e9\\n".repeat(room / 8) : "x".repeat(room)}"`, shape.depth);
+    case "number": {
+      const digits = "7".repeat(room / 2);
+      const number = {
+        integer: `-${digits}${digits}`,
+        fraction: `0.${digits}${digits}`,
+        exponent: `1.${digits}e-${digits.slice(0, 12)}`,
+      }[shape.form];
+      return nested(number, shape.depth);
+    }
+    case "key":
+      return nested(`{"${"k".repeat(room)}":[1,2]}`, shape.depth);
+    case "wide":
+      return `[${Array.from({ length: Math.floor(room / (shape.item.length + 1)) }, () => shape.item).join(",")}]`;
+    case "space":
+      return nested(`${" ".repeat(room)}true`, shape.depth);
+  }
+}
+
+const shapes: fc.Arbitrary<Shape> = fc.oneof(
+  fc.record({
+    kind: fc.constant("string" as const),
+    depth: fc.integer({ min: 0, max: 62 }),
+    escaped: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant("number" as const),
+    depth: fc.integer({ min: 0, max: 62 }),
+    form: fc.constantFrom("integer" as const, "fraction" as const, "exponent" as const),
+  }),
+  fc.record({ kind: fc.constant("key" as const), depth: fc.integer({ min: 0, max: 62 }) }),
+  fc.record({
+    kind: fc.constant("wide" as const),
+    item: fc.constantFrom("[]" as const, "{}" as const, "1" as const, '"a"' as const, '{"k":[1]}' as const),
+  }),
+  fc.record({ kind: fc.constant("space" as const), depth: fc.integer({ min: 0, max: 62 }) }),
+);
+
+/** The value parsed in the service's steps, and the longest stretch of CPU between two turns (ms). */
+const parsedInTurns = (text: string) => longestStretchOf(() => parseJsonInSteps(text, SERVICE_JSON_STEPS));
+
+describe("parseJsonInSteps's longest stretch, for bodies of 8 MiB", () => {
+  it("holds the main thread at most 50 ms of CPU at once, whatever the shape: deep, wide, long strings, keys, numbers, spaces", async () => {
+    await fc.assert(
+      fc.asyncProperty(shapes, async (shape) => {
+        const text = textOf(shape);
+        const { value, longestMs } = await parsedInTurns(text);
+        expect(JSON.stringify(value)).toBe(JSON.stringify(JSON.parse(text)));
+        expect(longestMs, JSON.stringify(shape)).toBeLessThanOrEqual(LONGEST_STRETCH_MS);
+      }),
+      { numRuns: 24 },
+    );
+  }, 600_000);
+
+  it("parses one 8 MB string inside 62 levels in steps (1,427 ms in one stretch before)", async () => {
+    const text = textOf({ kind: "string", depth: 62, escaped: false });
+    const { value, longestMs } = await parsedInTurns(text);
+    expect(JSON.stringify(value)).toBe(JSON.stringify(JSON.parse(text)));
+    expect(longestMs).toBeLessThanOrEqual(LONGEST_STRETCH_MS);
+  }, 60_000);
+});
+
+describe("readJsonBody: a list past the longest any input accepts", () => {
+  const bounds = { depth: 64, members: 1_000, entries: 10_000 };
+
+  it("is counted, not built: its length alone, no item in it, whatever its items", async () => {
+    const items = Array(100_000).fill('{"a":[1,2]}').join(",");
+    const text = `{"fleet":[${items}],"kept":[${Array(10_000).fill("1").join(",")}]}`;
+    const read = await readJsonBody(text, bounds);
+    expect("value" in read).toBe(true);
+    const { fleet, kept } = (read as { value: { fleet: unknown[]; kept: number[] } }).value;
+    expect(Array.isArray(fleet)).toBe(true);
+    expect(fleet.length).toBe(100_000);
+    expect(Object.keys(fleet)).toEqual([]);
+    // A list within the bound is built as JSON.parse builds it
+    expect(kept).toEqual(JSON.parse(`[${Array(10_000).fill("1").join(",")}]`));
+  });
+
+  it("holds the event loop no longer than a list of small lists does, 2.8 million `{}` in 8 MB", async () => {
+    const text = `{"x":[${Array(2_800_000).fill("{}").join(",")}]}`;
+    const { value, longestMs } = await longestStretchOf(() => readJsonBody(text, bounds));
+    expect((value as { value: { x: unknown[] } }).value.x.length).toBe(2_800_000);
+    expect(longestMs).toBeLessThanOrEqual(50);
   });
 });

@@ -225,7 +225,3 @@ export const SPARK_DELTA: Dialect = {
   title: "Spark SQL (Databricks, EMR), stored as Delta",
   result: replaced("TABLE", " USING delta"),
 };
-
-export function isEngineName(name: string): name is EngineName {
-  return (ENGINE_NAMES as readonly string[]).includes(name);
-}

@@ -6,10 +6,11 @@
  */
 
 import { createReadStream } from "node:fs";
-import { open } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import { createGunzip } from "node:zlib";
 import { parse } from "csv-parse";
 import { FileReadError, gzipCutShort } from "../../duckdb/readErrors.js";
+import { trailingBytesRefusal, trailingOffset } from "../../support/gzipEnd.js";
 import { type DecimalReading, decimalPointText } from "../../support/numbers.js";
 import { printable } from "../../support/terminalText.js";
 import {
@@ -229,8 +230,10 @@ async function gzippedLastLine(file: string, lineEnd: LineEnd): Promise<Overlong
   let lines = 0;
   let current = 0;
   let previous = 0;
+  const inflate = createGunzip();
+  const { size } = await stat(file);
   try {
-    for await (const chunk of createReadStream(file).pipe(createGunzip()) as AsyncIterable<Buffer>) {
+    for await (const chunk of createReadStream(file).pipe(inflate) as AsyncIterable<Buffer>) {
       let from = 0;
       for (let at = chunk.indexOf(NEWLINE); at >= 0; at = chunk.indexOf(NEWLINE, from)) {
         previous = current + (at - from);
@@ -245,6 +248,10 @@ async function gzippedLastLine(file: string, lineEnd: LineEnd): Promise<Overlong
     // the cut is said here, before the run, in the words of its own read errors.
     throw new FileReadError(gzipCutShort(file, lines));
   }
+  // Bytes after its last member, which gunzip (and DuckDB, in other words) stops at: not read in part
+  const trailing = trailingOffset(inflate, size);
+  if (trailing !== null)
+    throw new FileReadError(`${file}: ${trailingBytesRefusal(trailing)}; nothing written`);
   // The last line: the one after the last line end, or, when the file ends with one, before it.
   const last = current > 0 ? current : previous;
   const number = current > 0 ? lines + 1 : lines;

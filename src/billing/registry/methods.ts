@@ -11,6 +11,8 @@
  * energy, embedded rule or classifying rule stops the run before it starts (methodProblems).
  */
 
+import { GENERATIVE_AI_LINE_RULES, GENERATIVE_AI_METHOD } from "./generativeAi.js";
+
 /** A figure per unit with its bounds. */
 export interface Range {
   readonly value: number;
@@ -32,13 +34,19 @@ export type EmbeddedRule =
       readonly per: number;
     }
   | { readonly vcpus: number }
-  | { readonly none: string };
+  | { readonly none: string }
+  /** A generative-AI model's output token (`provider/name`): EcoLogits' figures (src/billing/stages/generativeAiRows.ts). */
+  | { readonly generativeAi: string };
 
 /**
  * kWh of one unit, before the PUE: a figure per provider, or (the cost key) the kWh per unit of
  * cost of the bill's own instance lines (src/billing/stages/lookUp.ts).
  */
-export type EnergyRule = ((provider: string) => Range) | { readonly perCostOfTheBill: true };
+export type EnergyRule =
+  | ((provider: string) => Range)
+  | { readonly perCostOfTheBill: true }
+  /** A generative-AI model's output token (`provider/name`): EcoLogits' energy, PUE included. */
+  | { readonly generativeAi: string };
 
 /** One key of a method: the coefficient row of one unit, for one variant (a medium, a GPU model). */
 export interface MethodKey {
@@ -69,9 +77,12 @@ export interface LineRule {
 export interface BillingMethod {
   readonly method: string;
   /** The unit dimension it reads (src/billing/registry/units.ts); `any` for by-cost (it reads the cost). */
-  readonly dimension: "hour" | "gb" | "gb-hour" | "any";
-  /** What tells its keys apart: `medium` (ssd, hdd), `gpu` (a model), or nothing. */
-  readonly variantOf: "medium" | "gpu" | "";
+  readonly dimension: "hour" | "gb" | "gb-hour" | "count" | "any";
+  /**
+   * What tells its keys apart: `medium` (ssd, hdd), `gpu` (a model), `model` (a generative-AI
+   * model: src/billing/registry/generativeAi.ts), or nothing.
+   */
+  readonly variantOf: "medium" | "gpu" | "model" | "";
   /** What the output appends to the key's unit: the copies kept, the transfer's scope, or nothing. */
   readonly labelSuffix: "replication" | "scope" | "";
   /** Units of the key per unit of the line (after the unit's own factor and resource). */
@@ -496,6 +507,7 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
       },
     ],
   },
+  GENERATIVE_AI_METHOD,
 ];
 
 /*
@@ -644,6 +656,7 @@ export const LINE_RULES: readonly OtherRule[] = [
     gives: "NULL",
   },
   { order: 150, when: ["u.billing_service_storage IS NOT NULL"], gives: "u.billing_service_storage" },
+  ...GENERATIVE_AI_LINE_RULES,
 ];
 
 /** Every rule of the CASE, in its order, with what it gives. */

@@ -7,6 +7,7 @@
  */
 
 import type { Cell } from "../../duckdb/database.js";
+import { BILLED_AI_MODELS } from "./generativeAi.js";
 import { BILLING_METHODS, GPU_MODELS, METHOD_KEY_ROWS } from "./methods.js";
 import { KNOWN_SERVICES, STORAGE_SERVICES } from "./services.js";
 import { DOCUMENTED_UNITS, unitRows } from "./units.js";
@@ -77,6 +78,16 @@ export const REGISTRY_TABLES: readonly RegistryTable[] = [
       ["families", "VARCHAR"],
     ],
     rows: GPU_MODELS.map((gpu) => [gpu.model, gpu.watts, gpu.families.join(" ")]),
+  },
+  {
+    // A generative-AI model as a bill's provider spells it (src/billing/registry/generativeAi.ts)
+    name: "billing_ai_models",
+    columns: [
+      ["provider", "VARCHAR"],
+      ["spelling", "VARCHAR"],
+      ["variant", "VARCHAR"],
+    ],
+    rows: BILLED_AI_MODELS.map((row) => [row.provider, row.spelling, row.variant]),
   },
   {
     name: "billing_method_kinds",

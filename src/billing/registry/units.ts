@@ -4,7 +4,8 @@
  * small grammar rather than a list of spellings: a unit is an optional count (`10 GB/Month`,
  * `100 Hours`), then words, each an amount of data (decimal or binary prefix: `GB`, `GiB`,
  * `gibibyte`, `ByteHrs`' byte), a time (second to year: `Hrs`, `Mo`, `hour`), a resource counted
- * over time (`vCPU`, `OCPU`, `DPU`, `GPU`…) or a count of things (`requests`, `API Calls`…),
+ * over time (`vCPU`, `OCPU`, `DPU`, `GPU`…) or a count of things (`requests`, `API Calls`…; a
+ * generative-AI model's `tokens`, `characters` and `images` named, `1K` and `1M` multiplying),
  * joined by blanks, `-`, `/` or `per` (a price per GB per month bills GB × months). Its dimension
  * is what a method reads: `hour` (time, of a resource or not), `gb` (data), `gb-hour` (data over
  * time), `count` (things counted: no method reads them), and its factor the hours, GB or GB-hours
@@ -119,6 +120,23 @@ const RESOURCES: Readonly<Record<string, string>> = {
   node: "instance",
   nodes: "instance",
   vm: "instance",
+  // What a generative-AI model reads or writes (docs/methodology.md, "Generative AI"): counted,
+  // never over time, each named so that its method reads only its own
+  token: "token",
+  tokens: "token",
+  character: "character",
+  characters: "character",
+  image: "image",
+  images: "image",
+};
+
+/** Words that multiply a unit's count (`1K` tokens are 1,000, `1M` a million, `Million Datapoints`). */
+const MULTIPLIERS: Readonly<Record<string, number>> = {
+  k: 1e3,
+  thousand: 1e3,
+  m: 1e6,
+  million: 1e6,
+  billion: 1e9,
 };
 
 /** Words of things counted (no hardware a method reads), and words that add nothing to a unit. */
@@ -182,16 +200,8 @@ const COUNTED = new Set([
   "performance",
   "credit",
   "credits",
-  "token",
-  "tokens",
-  "character",
-  "characters",
-  "image",
-  "images",
   "page",
   "pages",
-  "k",
-  "m",
   "check",
   "checks",
   "read",
@@ -254,9 +264,6 @@ const COUNTED = new Set([
   "buckets",
   "vpu",
   "vpus",
-  "million",
-  "thousand",
-  "billion",
   // A bandwidth held over time (`Mbps Per Hour`: a port or a circuit's capacity, no GB carried)
   "kbps",
   "mbps",
@@ -312,6 +319,7 @@ function splitGlued(word: string): string[] | null {
     part in DATA ||
     part in TIME ||
     part in RESOURCES ||
+    part in MULTIPLIERS ||
     COUNTED.has(part) ||
     FILLER.has(part) ||
     TRANSFERRED.has(part);
@@ -391,6 +399,9 @@ function unitWords(tokens: readonly string[]): UnitWords | null {
         resource = RESOURCES[word];
       } else if (word === "iops") {
         iops = true;
+      } else if (word in MULTIPLIERS) {
+        count *= MULTIPLIERS[word];
+        counted = true;
       } else if (COUNTED.has(word)) {
         counted = true;
       } else if (TRANSFERRED.has(word)) {
@@ -484,6 +495,10 @@ export const DOCUMENTED_UNITS: readonly string[] = [
   "IOs",
   "Count",
   "Seconds",
+  // Amazon Bedrock's tokens (the Price List's units)
+  "1K tokens",
+  "1M tokens",
+  "tokens",
   // Azure (UnitOfMeasure)
   "1 Hour",
   "10 Hours",

@@ -10,17 +10,21 @@ import { createTable, identifier, literal } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { readFailing } from "../../duckdb/readErrors.js";
 import { reasonableSql } from "../../support/numbers.js";
+import { printable } from "../../support/terminalText.js";
+import { BillingInputError } from "../errors.js";
 import {
   absentColumns,
   aliasedColumns,
   amortisedCostColumns,
   type BillingFormat,
+  currencyColumns,
   decidingFileColumns,
   emptyAsNone,
   filedColumns,
   keyedColumns,
 } from "../formats.js";
 import { sqlQuery } from "../queries.js";
+import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES, UNIT_COLUMNS } from "../registry/sqlTables.js";
 import { MAX_UNIT_LENGTH, unitRows } from "../registry/units.js";
 import { type LineSource, type LineTuple, type ReadExport, tupleKey } from "./read.js";
@@ -32,13 +36,13 @@ export const REGISTRY_TABLE_NAMES: ReadonlySet<string> = new Set(REGISTRY_TABLES
  * The classify stage: the registry, the views of the export's lines, and their kinds; with `dated`
  * (a grid series reads the lines' periods), the order of the bill's dates of slashes
  * (billing_date_order: sql/evaluate/billing_date_order.sql), read from every line before the
- * views read the kinds — a pass of its own over the file, only then.
+ * views read the kinds — a pass of its own over the file, only then. The lines read.
  */
 export async function classifyLines(
   connection: DuckDBConnection,
   read: ReadExport,
   dated = false,
-): Promise<void> {
+): Promise<number> {
   await createRegistryTables(connection);
   await createLineViews(connection, read.views);
   if (dated) {
@@ -51,6 +55,50 @@ export async function classifyLines(
   // The first pass reads no column of the registry's: read by position, none is computed
   await orderLineViews(connection, REGISTRY_TABLE_NAMES);
   await groupLineKinds(connection, read);
+  await refuseSeveralCurrencies(connection, read);
+  // The lines read, counted in their kinds (a run's progress says them).
+  const counted = await connection.runAndReadAll(
+    "SELECT COALESCE(SUM(billing_line_count), 0)::BIGINT FROM billing_line_kinds",
+  );
+  return Number(counted.getRows()[0][0]);
+}
+
+/** A line's currency: the first of `columns` (currencyColumns) it fills, null when it fills none. */
+export function currencySql(columns: readonly string[]): string {
+  const cells = columns.map((name) => `NULLIF(TRIM(CAST(${identifier(name)} AS VARCHAR)), '')`);
+  return cells.length === 1 ? cells[0] : `COALESCE(${cells.join(", ")})`;
+}
+
+/** Currencies named in the refusal of a bill of several, the others counted. */
+const NAMED_CURRENCIES = 5;
+
+/**
+ * A bill whose amounts are in several currencies is refused, each named with its lines (counted
+ * in the first pass's tuples, which tell them apart): its costs would be summed across them (the
+ * coverage, the rankings) and its by-cost lines estimated at one rate whatever their currency. A
+ * line that names none is in the bill's currency.
+ */
+async function refuseSeveralCurrencies(connection: DuckDBConnection, read: ReadExport): Promise<void> {
+  const { format, header, renamed } = read.views;
+  const columns = currencyColumns(format, header, renamed);
+  if (columns.length === 0) return;
+  const reader = await connection.runAndReadAll(
+    `SELECT currency, SUM(billing_line_count) AS lines
+     FROM (SELECT ${currencySql(columns)} AS currency, billing_line_count FROM billing_export_tuples)
+     WHERE currency IS NOT NULL GROUP BY currency ORDER BY lines DESC, currency`,
+  );
+  const found = reader
+    .getRowObjects()
+    .map((row) => ({ currency: String(row.currency), lines: Number(row.lines) }));
+  if (found.length <= 1) return;
+  const named = found
+    .slice(0, NAMED_CURRENCIES)
+    .map(({ currency, lines }) => `${printable(currency.slice(0, 40))}: ${lines.toLocaleString("en")} lines`);
+  const more = found.length > NAMED_CURRENCIES ? ` and ${found.length - NAMED_CURRENCIES} more` : "";
+  const column = filedColumns(header, renamed).header[header.indexOf(columns[0])] ?? columns[0];
+  throw new BillingInputError(
+    `${billName(read.parts)}: its amounts are in ${found.length} currencies (${named.join(", ")}${more}); their costs cannot be summed nor estimated at one rate: evaluate each currency's lines apart (split the file by its ${column} column); nothing written`,
+  );
 }
 
 /**

@@ -24,6 +24,7 @@ import { billingCoefficientPlaces, billingPlaces, type EditionPlaces, spellingKe
 import { impactsQuery, keysQuery, sqlQuery } from "../queries.js";
 import { isMethodKey } from "../registry/methods.js";
 import { NO_REGION_SPELLINGS } from "../registry/regions.js";
+import { billedAiKeys, generativeAiRows } from "./generativeAiRows.js";
 import {
   COST_KEY,
   costRows,
@@ -170,16 +171,18 @@ async function matchBilledTypes(
     const key = String(row.billing_method_key);
     matches.set(lookupKey(provider, key), await catalogueMatch(context, provider, key));
   }
-  // A method's key is its own match, for every provider billing it (an unknown provider as '').
-  for (const provider of await methodProviders(connection)) {
-    for (const methodKey of UNIT_KEY_NAMES) {
-      matches.set(lookupKey(provider, methodKey), {
-        provider,
-        billingInstanceType: methodKey,
-        matchedInstanceType: methodKey,
-        warning: null,
-      });
-    }
+  // A method's key is its own match, for every provider billing it (an unknown provider as ''),
+  // and a generative-AI model's key for the providers whose lines name it.
+  const keys = (await methodProviders(connection)).flatMap((provider) =>
+    UNIT_KEY_NAMES.map((key) => ({ provider, key })),
+  );
+  for (const { provider, key } of [...keys, ...(await billedAiKeys(connection))]) {
+    matches.set(lookupKey(provider, key), {
+      provider,
+      billingInstanceType: key,
+      matchedInstanceType: key,
+      warning: null,
+    });
   }
   await createMatchTable(connection, matches.values());
   return matches;
@@ -240,7 +243,10 @@ async function placeRegionless(connection: DuckDBConnection, defaultLocation: st
   await connection.run("DROP TABLE billing_only_places");
 }
 
-/** The methods' rows of each provider billing them, at its places, by provider, key and place. */
+/**
+ * The methods' rows of each provider billing them, at its places, by provider, key and place; a
+ * generative-AI model's for the providers whose lines name it (src/billing/stages/generativeAiRows.ts).
+ */
 async function methodCoefficients(
   connection: DuckDBConnection,
   context: EditionContext,
@@ -254,6 +260,13 @@ async function methodCoefficients(
       billingCoefficientPlaces(context, provider),
       criteria,
     )) {
+      const { row } = method;
+      rows.set(lookupKey(row.provider, row.instanceType, row.region ?? row.usageLocation ?? ""), method);
+    }
+  }
+  for (const billed of await billedAiKeys(connection)) {
+    const places = billingCoefficientPlaces(context, billed.provider);
+    for (const method of generativeAiRows(context, billed, places, criteria)) {
       const { row } = method;
       rows.set(lookupKey(row.provider, row.instanceType, row.region ?? row.usageLocation ?? ""), method);
     }

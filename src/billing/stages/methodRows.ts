@@ -38,7 +38,9 @@ export const UNIT_KEY_NAMES: readonly string[] = UNIT_KEYS.map((key) => key.key)
  * provider's instance lines in the same bill (Cloud Carbon Footprint, "Handling Unknown Usage
  * Types"). Its rows exist only for a bill (costRows), never in the exported table alone.
  */
-export const COST_KEY = (METHOD_KEYS.find((key) => typeof key.energy !== "function") as MethodKey).key;
+export const COST_KEY = (
+  METHOD_KEYS.find((key) => typeof key.energy !== "function" && "perCostOfTheBill" in key.energy) as MethodKey
+).key;
 
 const exactly = (value: number): Range => ({ value, min: value, max: value });
 

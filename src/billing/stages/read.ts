@@ -17,6 +17,7 @@ import {
   BILLING_FORMATS,
   type BillingFormat,
   type BillingFormatName,
+  currencyColumns,
   headerColumn,
   keyedColumns,
   missingColumns,
@@ -87,7 +88,10 @@ export async function readExport(
     columns,
     format,
     views: { from, header: columns.names, renamed, format, typeHintColumn },
-    tuple: lineTuple(format, header, columns.names, typeHintColumn),
+    tuple: withCurrency(
+      lineTuple(format, header, columns.names, typeHintColumn),
+      currencyColumns(format, columns.names, renamed),
+    ),
     groupColumns,
   };
 }
@@ -325,6 +329,15 @@ export function lineTuple(
   );
   if (quantity === null) throw new Error(`billing: ${format.name} has no quantity column`);
   return { columns, quantity, costs };
+}
+
+/**
+ * A tuple that also tells the currency of its lines apart (the first pass then counts each
+ * currency's lines, and a bill of several is refused: src/billing/stages/classify.ts). A bill
+ * has one: its tuples are the same.
+ */
+function withCurrency(tuple: LineTuple, currencies: readonly string[]): LineTuple {
+  return { ...tuple, columns: [...new Set([...tuple.columns, ...currencies])] };
 }
 
 /** Where a pass reads the export's lines from. */

@@ -6,22 +6,16 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { identifier } from "../../duckdb/database.js";
 import type { RequestedCriterion } from "../../engine/index.js";
 import { PHASES, type Phase } from "../../output/columns.js";
 import type { CoefficientRow } from "../../service/coefficients.js";
-import {
-  amortisedCostColumns,
-  type BillingFormat,
-  coverageCostColumn,
-  filedColumns,
-  headerColumn,
-} from "../formats.js";
+import { amortisedCostColumns, type BillingFormat, coverageCostColumn, currencyColumns } from "../formats.js";
 import type { GridRun } from "../grid.js";
 import type { InstanceMatch } from "../matching.js";
 import { billName } from "../reading/layout.js";
 import { SET_ASIDE_REASONS } from "../registry/methods.js";
 import type { BillReportData } from "../reportData.js";
+import { currencySql } from "./classify.js";
 import type { LineGroup } from "./evaluate.js";
 import { type LookedUp, lookupKey } from "./lookUp.js";
 import type { ReadExport } from "./read.js";
@@ -320,15 +314,11 @@ const NAMED = 3;
 
 /** The bill's currency (`USD`), several joined (`EUR, USD`), or null. */
 async function billCurrency(connection: DuckDBConnection, read: ReadExport): Promise<string | null> {
-  const { format } = read.views;
   // Found by the file's spelling, read by the run's name (`billing_currency` as input_billing_currency)
-  const { header, runName } = filedColumns(read.views.header, read.views.renamed);
-  const found = format.currency.flatMap((name) => headerColumn(format, name, header) ?? []).map(runName);
+  const found = currencyColumns(read.views.format, read.views.header, read.views.renamed);
   if (found.length === 0) return null;
-  const cells = found.map((name) => `NULLIF(TRIM(CAST(${identifier(name)} AS VARCHAR)), '')`);
-  const cell = cells.length === 1 ? cells[0] : `COALESCE(${cells.join(", ")})`;
   const reader = await connection.runAndReadAll(
-    `SELECT DISTINCT currency FROM (SELECT ${cell} AS currency FROM billing_export LIMIT ${CURRENCY_LINES})
+    `SELECT DISTINCT currency FROM (SELECT ${currencySql(found)} AS currency FROM billing_export LIMIT ${CURRENCY_LINES})
      WHERE currency IS NOT NULL ORDER BY 1 LIMIT ${NAMED + 1}`,
   );
   const names = reader.getRowObjects().map((row) => String(row.currency));

@@ -40,11 +40,13 @@ export function cpuConsumptionProfile(
 ): ConsumptionProfileResult {
   const rules = context.rules.profileRoute;
   const row = cpu.name ? context.lookups.cpuByName(cpu.name) : null;
-  const manufacturer = cpu.manufacturer ?? row?.manufacturer ?? null;
+  const archetype = rules.archetypeCompletes ? defaultCpuIdentity(context) : NO_IDENTITY;
+  const manufacturer = cpu.manufacturer ?? row?.manufacturer ?? archetype.manufacturer;
   const givenRange = rules.familyOverwritesModelRange && cpu.family != null ? cpu.family : cpu.modelRange;
-  const modelRange = givenRange ?? row?.modelRange ?? null;
+  const modelRange = givenRange ?? row?.modelRange ?? archetype.modelRange;
   // The reference stores the name's TDP as an integer (truncated).
-  const tdp = rules.usesTdp ? (cpu.tdp ?? (row?.tdp != null ? Math.trunc(row.tdp) : null)) : null;
+  const named = row?.tdp != null ? Math.trunc(row.tdp) : null;
+  const tdp = rules.usesTdp ? (cpu.tdp ?? named ?? archetype.tdp) : null;
   const base = context.lookups.cpuProfile(manufacturer, modelRange);
   const fallback = defaultProfileParams(context);
   const start: ProfileParams = base ? { a: base.a, b: base.b, c: base.c, d: base.d } : fallback;
@@ -60,6 +62,31 @@ export function cpuConsumptionProfile(
     return { params: start, source: "From CPU model range", matchedName, fittedTo: null };
   }
   return { params: fallback, source: "Archetype default", matchedName, fittedTo: null };
+}
+
+/** What the default CPU archetype says of a CPU's identity (each null when its cell is empty). */
+interface CpuIdentity {
+  readonly manufacturer: string | null;
+  readonly modelRange: string | null;
+  readonly tdp: number | null;
+}
+
+const NO_IDENTITY: CpuIdentity = { manufacturer: null, modelRange: null, tdp: null };
+
+/** The edition's default CPU archetype's manufacturer, model range and TDP (their defaults). */
+function defaultCpuIdentity(context: EngineContext): CpuIdentity {
+  const { archetypes, config } = context.data;
+  const cells = archetypes.cpu.byId.get(config.defaultArchetypes.cpu ?? "DEFAULT")?.cells;
+  const text = (name: string) => {
+    const value = cells?.[name]?.default;
+    return typeof value === "string" && value.trim() !== "" ? value : null;
+  };
+  const tdp = cells?.tdp?.default;
+  return {
+    manufacturer: text("manufacturer"),
+    modelRange: text("model_range"),
+    tdp: typeof tdp === "number" && Number.isFinite(tdp) ? Math.trunc(tdp) : null,
+  };
 }
 
 /** Watts at a load (percent) with the 1 W floor of §5.3. */

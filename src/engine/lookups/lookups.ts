@@ -1,5 +1,5 @@
+import { LRUCache } from "lru-cache";
 import type { CpuProfileRow, CpuSpec, GpuSpec, ReferenceData } from "../../data/types.js";
-import { weighedCache } from "../../support/weighedCache.js";
 import { fitProfile, type ProfileParams, tdpWorkloads } from "../components/consumptionProfile.js";
 import { type CoreCount, type DieSizeEstimate, estimateDieSize } from "../components/dieSize.js";
 import type { EditionRules } from "../model/edition.js";
@@ -225,30 +225,33 @@ interface CacheBounds {
 
 /**
  * Wraps lookups with per-key memoization (one computation per distinct key). With a capacity,
- * the least recently used keys are evicted beyond it (the service's one bounded cache,
- * `weighedCache`; for a cache shared by all requests: the lookups are pure functions of the
- * immutable tables, so sharing their results is safe); keys longer than `maxKeyLength` are
- * computed every time, never kept.
+ * the least recently used keys are evicted beyond it (lru-cache; for a cache shared by all
+ * requests: the lookups are pure functions of the immutable tables, so sharing their results is
+ * safe); keys longer than `maxKeyLength` are computed every time, never kept.
  */
 export function memoizedLookups(
   inner: ReferenceLookups,
-  { capacity = Number.POSITIVE_INFINITY, maxKeyLength = Number.POSITIVE_INFINITY }: CacheBounds = {},
+  { capacity = Number.MAX_SAFE_INTEGER, maxKeyLength = Number.POSITIVE_INFINITY }: CacheBounds = {},
 ): ReferenceLookups {
-  const bounds = { maxEntries: capacity, maxWeight: Number.POSITIVE_INFINITY, maxEntryWeight: 0 };
   const memo = <A extends unknown[], R extends object | string | null>(
     fn: (...args: A) => R,
     keyOf: (...args: A) => string = (...args) => String(args[0]),
   ): ((...args: A) => R) => {
-    // Every key weighs nothing: only their count is bounded (undefined is no lookup's answer).
-    const cache = weighedCache<string, R>(bounds, () => 0);
+    // Every key weighs 1, so the size is their count: bounded by `maxSize`, not `max`, which
+    // allocates its capacity up front (4,096 slots × 7 lookups × every edition, kept for none).
+    // An answer is kept boxed: lru-cache keeps no null, which is a lookup's "none".
+    const cache = new LRUCache<string, { readonly answer: R }>({
+      maxSize: capacity,
+      sizeCalculation: () => 1,
+    });
     return (...args: A) => {
       const key = keyOf(...args);
       if (key.length > maxKeyLength) return fn(...args);
       const known = cache.get(key);
-      if (known !== undefined) return known;
-      const result = fn(...args);
-      cache.set(key, result);
-      return result;
+      if (known !== undefined) return known.answer;
+      const answer = fn(...args);
+      cache.set(key, { answer });
+      return answer;
     };
   };
   return {

@@ -125,8 +125,24 @@ export const CRITERIA: readonly CriterionInfo[] = [
   { key: "fe", name: "fe", unit: "MJ", description: "Final energy consumption", method: null },
 ];
 
-const BY_KEY = new Map(CRITERIA.map((c) => [c.key, c]));
-const BY_NAME = new Map(CRITERIA.map((c) => [c.name, c]));
+/**
+ * Water consumption footprint, litres: the water the electricity's generation consumes and the
+ * data centre's own (EcoLogits' WCF, docs/methodology.md "Generative AI"). Computed by the
+ * generative-AI edition only; Boavizta's editions list it nowhere.
+ */
+export const WATER_CONSUMPTION: CriterionInfo = {
+  key: "wcf",
+  name: "wcf",
+  unit: "L",
+  description: "Water consumption footprint (on site and in electricity generation)",
+  method: null,
+};
+
+/** Every criterion some edition computes: Boavizta's table, then the generative-AI edition's own. */
+export const KNOWN_CRITERIA: readonly CriterionInfo[] = [...CRITERIA, WATER_CONSUMPTION];
+
+const BY_KEY = new Map(KNOWN_CRITERIA.map((c) => [c.key, c]));
+const BY_NAME = new Map(KNOWN_CRITERIA.map((c) => [c.name, c]));
 
 export const DEFAULT_CRITERIA: readonly string[] = ["gwp", "adp", "pe"];
 
@@ -147,11 +163,12 @@ export interface RequestedCriterion {
 
 export function resolveCriterion(
   requested: string,
-  table: readonly CriterionInfo[] = CRITERIA,
+  table: readonly CriterionInfo[] = KNOWN_CRITERIA,
 ): RequestedCriterion | null {
-  const byName = table === CRITERIA ? BY_NAME.get(requested) : table.find((c) => c.name === requested);
+  const known = table === KNOWN_CRITERIA;
+  const byName = known ? BY_NAME.get(requested) : table.find((c) => c.name === requested);
   if (byName) return { requested, info: byName, computed: true };
-  const byKey = table === CRITERIA ? BY_KEY.get(requested) : table.find((c) => c.key === requested);
+  const byKey = known ? BY_KEY.get(requested) : table.find((c) => c.key === requested);
   if (byKey) return { requested, info: byKey, computed: false };
   return null;
 }

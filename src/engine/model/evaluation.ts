@@ -52,10 +52,17 @@ export interface VerboseReport {
   readonly attributes: readonly VerboseAttribute[];
 }
 
+/**
+ * What an evaluation reads of the edition an asset was built with: its version, criteria (their
+ * table order), default criteria and rounding. A Boavizta edition's rules are these and more; the
+ * generative-AI edition has these only.
+ */
+export type AssetRules = Pick<EditionRules, "version" | "criteria" | "defaultCriteria" | "roundImpact">;
+
 /** What an evaluated asset offers the evaluation: its phase functions and its verbose dump. */
 export interface Asset {
   /** The rules of the edition the asset was built with (rounding of its impacts…). */
-  readonly rules: EditionRules;
+  readonly rules: AssetRules;
   /** The lifetime value the duration defaults to (§6.1); reading it completes it. */
   lifetime(): number | null;
   embedded(criterion: string, duration: number, allocation: Allocation): RawImpact;

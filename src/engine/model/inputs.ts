@@ -3,6 +3,7 @@ import type {
   CPU,
   DISK,
   FUNCTIONAL_BLOCK,
+  GENERATIVE_AI,
   GPU,
   IOT_DEVICE,
   POWER_SUPPLY,
@@ -38,3 +39,5 @@ export type UserDeviceInput = EngineInputOf<typeof TERMINAL>;
 export type FunctionalBlockInput = EngineInputOf<typeof FUNCTIONAL_BLOCK>;
 export type IotDeviceInput = EngineInputOf<typeof IOT_DEVICE>;
 export type ProfileCpu = EngineInputOf<typeof PROFILE_CPU>;
+/** A request to a generative-AI model (docs/methodology.md, "Generative AI"). */
+export type GenerativeAiInput = EngineInputOf<typeof GENERATIVE_AI>;

@@ -73,7 +73,17 @@ function choose(f) {
   chosen.textContent = f ? "Chosen: " + f.name + " (" + size(f.size) + "), edition " + form.edition.value : "No file chosen yet";
 }
 form.edition.addEventListener("change", () => choose(file));
-function say(text, refused) { statusLine.textContent = text; statusLine.className = refused ? "refused" : ""; }
+// A refusal is brought into view at every width: on a phone the status line is below the form.
+function say(text, refused) {
+  statusLine.textContent = text; statusLine.className = refused ? "refused" : "";
+  if (refused) statusLine.scrollIntoView({ block: "center", behavior: "smooth" });
+}
+// The bar shows the upload, then the evaluation: the share the run tells (an inventory's rows
+// read, a bill's stage), else a bar without a value (moving: under way, not finished).
+function evaluating(done) {
+  bar.setAttribute("aria-label", "evaluation");
+  if (typeof done === "number") bar.value = done; else bar.removeAttribute("value");
+}
 input.addEventListener("change", () => choose(input.files[0] || null));
 drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
 drop.addEventListener("dragleave", () => drop.classList.remove("over"));
@@ -109,16 +119,23 @@ function shown(parts, name, type, role, encoding) {
   const url = URL.createObjectURL(new Blob(parts, { type }));
   a.href = url;
   if (role === "report") {
-    const frame = document.getElementById("report");
-    // Brought into view again once the frame has its height: before, a phone's page may be too
-    // short below the status line for it to reach the top.
-    frame.onload = () => {
-      frame.style.height = frame.contentDocument.documentElement.scrollHeight + 40 + "px";
-      statusLine.scrollIntoView({ block: "start", behavior: "smooth" });
-    };
-    frame.src = url;
+    heightTold = false;
+    document.getElementById("report").src = url;
   }
 }
+// The report runs in a sandboxed frame, an origin of its own (nothing it holds can reach this
+// page's): it tells its height, which this page cannot read. Brought into view again once the
+// frame has its height: before, a phone's page may be too short below the status line for it to
+// reach the top.
+let heightTold = false;
+window.addEventListener("message", (e) => {
+  const frame = document.getElementById("report");
+  const height = e.data && e.data.reportHeight;
+  if (e.source !== frame.contentWindow || typeof height !== "number" || !(height >= 0)) return;
+  frame.style.height = Math.min(height, 1e6) + 40 + "px";
+  if (!heightTold) statusLine.scrollIntoView({ block: "start", behavior: "smooth" });
+  heightTold = true;
+});
 function bytesOf(base64) { const text = atob(base64); const b = new Uint8Array(text.length); for (let i = 0; i < text.length; i++) b[i] = text.charCodeAt(i); return b; }
 // The report is shown as soon as it has arrived (before the output, the larger, is received).
 function showReport(files) {
@@ -148,9 +165,11 @@ form.addEventListener("submit", (e) => {
   const xhr = new XMLHttpRequest();
   xhr.open("POST", "/v1/evaluate?" + query());
   xhr.setRequestHeader("content-type", "application/octet-stream");
-  bar.hidden = false; bar.value = 0;
+  bar.hidden = false; bar.value = 0; bar.setAttribute("aria-label", "upload");
+  // On a phone the bar and the status line are below the form: in view while the file goes.
+  bar.scrollIntoView({ block: "center", behavior: "smooth" });
   xhr.upload.onprogress = (p) => { if (p.lengthComputable) { bar.value = p.loaded / p.total; say("Sending " + file.name + "… " + Math.round(100 * p.loaded / p.total) + " %"); } };
-  xhr.upload.onload = () => say("Sent; evaluating…");
+  xhr.upload.onload = () => { evaluating(); say("Sent; evaluating…"); };
   let read = 0; const files = {};
   function events() {
     let end;
@@ -158,6 +177,7 @@ form.addEventListener("submit", (e) => {
       const event = JSON.parse(xhr.responseText.slice(read, end)); read = end + 1;
       if (event.event === "running") {
         const lines = event.lines === undefined ? "" : " " + event.lines.toLocaleString("en") + " lines,";
+        evaluating(event.done);
         say("Evaluating " + file.name + "…" + (event.stage ? " " + event.stage + "," + lines : "") + " " + event.seconds + " s");
       }
       else if (event.event === "file") {
@@ -191,7 +211,7 @@ function editionWhy(info: EvaluatePageInfo): string {
   const why =
     info.defaultEdition === info.newWorkEdition
       ? `<b>${newWork}</b> is Boavizta's current release, the edition for new work`
-      : `<b>${escapeHtml(info.defaultEdition)}</b> is this service's default; new work should use <b>${newWork}</b>`;
+      : `<b>${escapeHtml(info.defaultEdition)}</b> is this service's EDITION, set by its operator; new work should use <b>${newWork}</b>`;
   return `${why}; choose ${escapeHtml(info.specificationEdition)} only to reproduce the specification's numbers (<a href="/docs/editions">which edition?</a>).`;
 }
 
@@ -222,12 +242,12 @@ export function evaluatePage(info: EvaluatePageInfo): string {
 <p><button name="run" type="submit">Evaluate</button></p>
 </div>
 </form>
-<p class="bounds">Bounds: ${bounds.maxBytes / 1024 / 1024} MiB a file, ${bounds.maxLines.toLocaleString("en")} lines (a .csv.gz or .json.gz counted inflated; a workbook's parts, strings and cells by the workbook's bounds), ${bounds.timeoutMs / 1000} s a run, ${bounds.maxConcurrent} files at once for the whole service and ${bounds.maxPerClient} a client; the upload at least ${bounds.minUploadBytes / 1024} KiB every ${bounds.uploadWindowMs / 1000} s.</p>
-<progress id="progress" max="1" value="0" hidden></progress>
+<p class="bounds">Bounds: ${bounds.maxBytes / 1024 / 1024} MiB a file, ${bounds.maxLines.toLocaleString("en")} lines (a .csv.gz or .json.gz counted inflated, its text ${bounds.maxInflatedBytes / 1024 / 1024 / 1024} GiB at most; a workbook's parts, strings and cells by the workbook's bounds), ${bounds.timeoutMs / 1000} s a run, ${bounds.maxConcurrent} files at once for the whole service and ${bounds.maxPerClient} a client; the upload at least ${bounds.minUploadBytes / 1024} KiB every ${bounds.uploadWindowMs / 1000} s.</p>
+<progress id="progress" max="1" value="0" aria-label="upload" hidden></progress>
 <div id="status" role="status" aria-live="polite"></div>
 <section id="results" hidden>
 <div id="downloads"></div>
-<iframe id="report" title="report"></iframe>
+<iframe id="report" title="report" sandbox="allow-scripts"></iframe>
 <h2>The command's summary</h2>
 <pre id="summary"></pre>
 </section>

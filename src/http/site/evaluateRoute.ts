@@ -1,5 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import { type FileEvaluator, type FileEvent, FileRefusal } from "../../service/fileEvaluation.js";
+
+export { EVALUATE_PATH } from "../../service/fileEvaluation/request.js";
+
 import { jsonReply } from "../reply.js";
 import type { Answer } from "../route.js";
 
@@ -9,8 +12,6 @@ import type { Answer } from "../route.js";
  * that the file goes to disk as it arrives (yoga's `File` is held whole in memory) and the answer
  * streams the run's progress and files as NDJSON lines (docs/api.md, "Evaluate a file").
  */
-
-export const EVALUATE_PATH = "/v1/evaluate";
 
 /** Each event, one line. */
 async function* ndjson(events: AsyncGenerator<FileEvent>): AsyncGenerator<Uint8Array> {

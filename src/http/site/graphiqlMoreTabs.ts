@@ -1,6 +1,6 @@
 import { type GraphiQLExample, phase } from "./graphiqlTab.js";
 
-/** The tabs beyond single assets: IoT, a consumption profile, a fleet, the versions. */
+/** The tabs beyond single assets: IoT, a generative-AI request, a consumption profile, a fleet, the versions. */
 export const MORE_TABS: readonly GraphiQLExample[] = [
   {
     query: `# An IoT device from an archetype (its functional
@@ -15,6 +15,28 @@ query IotDevice {
   }
 }
 ${phase("IotDevice")}`,
+  },
+  {
+    query: `# One request to a generative-AI model, as
+# EcoLogits evaluates it (its edition): energy
+# (fe, kWh), gwp, adp, pe and water (wcf, L).
+query AI {
+  generativeAi(input: {
+    provider: "openai"
+    model: "gpt-4o-mini"
+    outputTokens: 400
+    zone: "FRA"
+  }) {
+    edition zone warnings
+    impacts(criteria: [gwp, fe, wcf]) {
+      criterion
+      unit
+      use { ...AIPhase }
+      embedded { ...AIPhase }
+    }
+  }
+}
+${phase("AI")}`,
   },
   {
     query: `# A CPU consumption profile fitted to measured

@@ -17,9 +17,18 @@ function fixedPage(page: () => Reply): Answer {
 /** An HTML page. */
 export const htmlPage = (html: string): Answer => fixedPage(() => htmlReply(html));
 
-/** The OpenAPI document, serialized (memoized by the caller). */
-export function openApiAnswer(openApi: () => string): Answer {
-  return fixedPage(() => ({ status: 200, headers: { "content-type": "application/json" }, body: openApi() }));
+/**
+ * The OpenAPI document of the edition `?edition=` names, else of the service's default (memoized by
+ * the caller); an edition the service does not serve is a 404 naming it.
+ */
+export function openApiAnswer(openApi: (edition: string | null) => string | null): Answer {
+  return async ({ request }) => {
+    const edition = new URL(request.url ?? "/", "http://service").searchParams.get("edition");
+    const document = openApi(edition);
+    if (document === null)
+      return jsonReply(404, { detail: `no edition ${JSON.stringify(edition)} is served` });
+    return { status: 200, headers: { "content-type": "application/json" }, body: document };
+  };
 }
 
 /**

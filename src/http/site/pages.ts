@@ -27,6 +27,8 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u0
 interface RootPageInfo {
   readonly serviceVersion: string;
   readonly methodology: string;
+  /** The edition of a file evaluated without choosing one (the page, the command line: newWorkEdition). */
+  readonly fileEdition: string;
   /** Every edition (methodology version) served. */
   readonly editions: readonly string[];
   /** Paths of the project's documentation files served by the service. */
@@ -52,14 +54,15 @@ export function rootPage(info: RootPageInfo): string {
 </head><body>
 <h1>Environmental impacts of IT equipment</h1>
 <p>Servers, components, cloud instances, terminals, peripherals, IoT devices and CPU consumption profiles,
-evaluated with the Boavizta methodology (service ${escapeHtml(info.serviceVersion)}; editions ${escapeHtml(info.editions.join(", "))}, default ${escapeHtml(info.methodology)}: a request chooses with <code>edition</code>).</p>
+evaluated with the Boavizta methodology (service ${escapeHtml(info.serviceVersion)}; editions ${escapeHtml(info.editions.join(", "))}).
+A file, on the page or the command line, is evaluated in ${escapeHtml(info.fileEdition)} unless you choose another; a REST or GraphQL request names its <code>edition</code>, else gets this service's ${escapeHtml(info.methodology)}, as the clients written against it expect (${docLink(info, "/docs/editions.md", "which edition?", "#which-edition")}).</p>
 <h2>Ways in</h2>
 <ul>
 <li><a href="/evaluate"><strong>Evaluate a file</strong></a>: drop an inventory or a cloud billing export, see its report and download its impacts — no terminal needed.</li>
 <li><a href="/graphql">GraphiQL</a>: the GraphQL API, with example queries per asset kind and a fleet example.</li>
 <li><a href="/docs">REST API docs</a> (boaviztapi v1 compatible routes under <code>/v1/</code>) and their <a href="/openapi.json">OpenAPI description</a>.</li>
 <li>The batch route, <code>POST /v1/batch</code>: many <code>/v1</code> requests as NDJSON lines, answered as they arrive (${docLink(info, "/docs/api.md", "how", "#batch")}).</li>
-<li>The command line, <code>npx impact-service evaluate inventory.csv</code>: an inventory evaluated without a server, as CSV, a workbook or a report (${docLink(info, "/docs/inventory.md", "how", "#command-line")}).</li>
+<li>The command line, <code>npx impact-service evaluate inventory.csv</code>: an inventory or a billing export evaluated without a server, as CSV, a workbook or a report (${docLink(info, "/docs/inventory.md", "how", "#command-line")}).</li>
 <li>Operations: <a href="/healthz">/healthz</a>, <a href="/readyz">/readyz</a>, <a href="/metrics">/metrics</a>.</li>
 </ul>
 <h2>Documentation</h2>
@@ -67,7 +70,19 @@ ${docs.length > 0 ? `<ul>\n${docs.join("\n")}\n</ul>` : "<p>README.md and docs/ 
 </body></html>`;
 }
 
-export function docsPage(): string {
+/**
+ * The REST API's docs (Swagger UI): one OpenAPI document per served edition, chosen at the top
+ * ("Select a definition"), the service's default first shown.
+ */
+export function docsPage(info: {
+  readonly editions: readonly string[];
+  readonly methodology: string;
+}): string {
+  const urls = info.editions.map((edition) => ({
+    url: `/openapi.json?edition=${encodeURIComponent(edition)}`,
+    name: `edition ${edition}${edition === info.methodology ? " (this service's default)" : ""}`,
+  }));
+  const primary = urls[info.editions.indexOf(info.methodology)]?.name;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${SERVICE_TITLE} — REST API</title>
 <link rel="icon" href="${assetUrl("swagger-ui", "favicon-32x32.png")}">
@@ -78,7 +93,8 @@ export function docsPage(): string {
 <script src="${assetUrl("swagger-ui", "swagger-ui-standalone-preset.js")}"></script>
 <script>
 window.ui = SwaggerUIBundle({
-  url: "/openapi.json",
+  urls: ${scriptJson(urls)},
+  "urls.primaryName": ${scriptJson(primary)},
   dom_id: "#swagger-ui",
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
   layout: "StandaloneLayout",
@@ -118,6 +134,17 @@ const NARROW_NOTICE = `<section id="narrow" role="dialog" aria-labelledby="narro
 </section>`;
 
 /**
+ * GraphiQL's header at any width it is used at (a tablet's 768 px, a desktop's 1280): its logo's
+ * title wrapped over two or three lines, cut at the top, and its tab strip cut after four to eight
+ * of the examples' tabs, its scrollbar hidden. The mark stands alone (its title stays its label)
+ * and the tabs wrap onto a second row, each one whole and in view.
+ */
+const HEADER_STYLE = `.graphiql-container .graphiql-logo span{display:none}
+.graphiql-container .graphiql-logo{flex:none}
+.graphiql-container .graphiql-session-header{height:auto;min-height:var(--session-header-height);align-items:flex-start}
+.graphiql-container .graphiql-tabs{flex-wrap:wrap;row-gap:4px;overflow:visible}`;
+
+/**
  * GraphiQL (yoga's build of it) with its scripts, styles and editor workers served locally;
  * replaces yoga's page, which loads them from a CDN. The workers are fetched and started from
  * blobs as yoga's own page does.
@@ -129,7 +156,8 @@ export function graphiqlPage(options: GraphiQLOptions): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>${NO_FAVICON}
 <link rel="stylesheet" href="${assetUrl("graphiql", "dist/graphiql.css")}">
-<style>${NARROW_STYLE}</style>
+<style>${NARROW_STYLE}
+${HEADER_STYLE}</style>
 </head><body id="body" class="no-focus-outline">
 ${NARROW_NOTICE}
 <noscript>You need to enable JavaScript to run GraphiQL.</noscript>

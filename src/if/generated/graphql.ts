@@ -81,6 +81,8 @@ export type Criterion =
   | 'pm'
   /** Photochemical ozone formation, in kg NMVOC eq. (PEF method). */
   | 'pocp'
+  /** Water consumption footprint (on site and in electricity generation), in L. */
+  | 'wcf'
   /** Use of water resources, in m3 eq. (PEF method). */
   | 'wu';
 
@@ -304,6 +306,14 @@ type IfAsset_Component_Fragment = { impacts: Array<{ criterion: string, embedded
       | Record<PropertyKey, never>
      }>, verbose: { v1: unknown } };
 
+type IfAsset_GenerativeAiUsage_Fragment = { impacts: Array<{ criterion: string, embedded:
+      | { value: number, warnings: Array<string>, unrounded: { value: number } | null }
+      | Record<PropertyKey, never>
+    , use:
+      | { value: number, warnings: Array<string>, unrounded: { value: number } | null }
+      | Record<PropertyKey, never>
+     }>, verbose: { v1: unknown } };
+
 type IfAsset_IotDevice_Fragment = { impacts: Array<{ criterion: string, embedded:
       | { value: number, warnings: Array<string>, unrounded: { value: number } | null }
       | Record<PropertyKey, never>
@@ -331,6 +341,7 @@ type IfAsset_Terminal_Fragment = { impacts: Array<{ criterion: string, embedded:
 export type IfAssetFragment =
   | IfAsset_CloudInstance_Fragment
   | IfAsset_Component_Fragment
+  | IfAsset_GenerativeAiUsage_Fragment
   | IfAsset_IotDevice_Fragment
   | IfAsset_Server_Fragment
   | IfAsset_Terminal_Fragment

@@ -37,6 +37,44 @@ const ANSWERS = {
       },
     },
   },
+  GenerativeAiAnswer: {
+    type: "object",
+    required: ["impacts", "edition", "provider", "model", "zone"],
+    description: "A request to a generative-AI model (docs/methodology.md, Generative AI).",
+    properties: {
+      impacts: {
+        type: "object",
+        description:
+          "Impacts by criterion (gwp, adp, pe, fe in kWh, wcf in L): unrounded, min and max, the value their mean.",
+        additionalProperties: ref("CriterionImpact"),
+      },
+      verbose: {
+        type: "object",
+        description: "With verbose=true: every input, figure and factor read, with its status and source.",
+      },
+      edition: { type: "string", description: "The edition evaluating it (EcoLogits' release)." },
+      provider: { type: "string" },
+      model: { type: "string" },
+      zone: {
+        type: "string",
+        description: "The electricity's zone read (the provider's data centres' by default).",
+      },
+      warnings: {
+        type: "array",
+        items: { type: "string" },
+        description: "The data's caveats (the model's architecture, the zone's factors); absent when none.",
+      },
+    },
+  },
+  GenerativeAiModels: {
+    type: "array",
+    description: "The models of the generative-AI edition's data.",
+    items: {
+      type: "object",
+      required: ["provider", "name"],
+      properties: { provider: { type: "string" }, name: { type: "string" } },
+    },
+  },
   Names: { ...NAMES, description: "Ids or names, in the reference's order." },
   Links: {
     type: "object",

@@ -22,6 +22,7 @@ export const BODY_EXAMPLES: Readonly<Record<string, unknown>> = {
   Ram: { units: 12, capacity: 32, manufacturer: "Samsung", usage: EXAMPLE_USAGE },
   Disk: { units: 2, capacity: 960, manufacturer: "Samsung" },
   SimpleComponent: { units: 1 },
+  Hdd: { units: 2, capacity: 2000 },
   PowerSupply: { units: 2, unit_weight: 2.99 },
   Case: { units: 1, case_type: "rack" },
   CloudInstance: {
@@ -37,6 +38,7 @@ export const BODY_EXAMPLES: Readonly<Record<string, unknown>> = {
     ],
     usage: { usage_location: "FRA", avg_power: 0.5 },
   },
+  GenerativeAi: { provider: "openai", model: "gpt-4o-mini", output_tokens: 400, zone: "FRA" },
   CpuConsumptionProfileUse: {
     cpu: { name: "Intel Xeon Gold 6134" },
     usage: { usage_location: "FRA", time_workload: 50, years_use_time: 1 },

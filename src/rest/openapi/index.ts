@@ -1,4 +1,4 @@
-import { editionById } from "../../editions/index.js";
+import { type EditionDescription, editionById } from "../../editions/index.js";
 import type { EditionFeature } from "../features.js";
 import type { Handler, HandlerDoc } from "../route.js";
 import { BATCH_PATH } from "../routes/batch.js";
@@ -11,6 +11,7 @@ import { batchOperation } from "./batch.js";
 import { bodySchemas } from "./bodies.js";
 import { coefficientStreamOperation } from "./coefficientStream.js";
 import { BODY_EXAMPLES } from "./examples.js";
+import { EVALUATE_PATH, FILE_EVENT_SCHEMA, fileEvaluationOperation } from "./fileEvaluation.js";
 import { type JsonObject, ref } from "./jsonSchema.js";
 import { busyAnswer, editionParameter } from "./parameters.js";
 
@@ -35,7 +36,8 @@ function responsesOf(doc: HandlerDoc): JsonObject {
     },
   };
   if (doc.busy !== undefined) responses["503"] = busyAnswer(doc.busy);
-  if (doc.answer === "ImpactAnswer" || doc.query.some((p) => p.name === "archetype")) {
+  const impacts = doc.answer === "ImpactAnswer" || doc.answer === "GenerativeAiAnswer";
+  if (impacts || doc.query.some((p) => p.name === "archetype")) {
     responses["404"] = {
       description: "Not found",
       content: { "application/json": { schema: ref("NotFound") } },
@@ -121,13 +123,22 @@ export interface OpenApiInfo {
   readonly methodology: string;
   /** Every edition served (the `edition` query parameter of every route). */
   readonly editions: readonly string[];
-  /** How the default edition validates bodies (default: the built-in edition `methodology`'s). */
+  /**
+   * The edition the document describes: its routes (those its data offers) and its bodies as it
+   * validates them. Default: the built-in edition `methodology`, every route.
+   */
+  readonly described?: EditionDescription;
+  /** How the described edition validates bodies (default: `described`'s, else the built-in edition `methodology`'s). */
   readonly requestValidation?: RequestValidation;
 }
 
-/** The OpenAPI 3.1 document of every `/v1` route. */
-export function openApiDocument(info: OpenApiInfo): JsonObject {
-  const routes = [...ROUTES, cloudProviderTemplate];
+/** The OpenAPI 3.1 document of every `/v1` route (of the described edition's: those its data offers). */
+export function openApiDocument(given: OpenApiInfo): JsonObject {
+  const { described } = given;
+  const info = { ...given, edition: described?.id ?? given.methodology };
+  const routes = [...ROUTES, cloudProviderTemplate].filter(
+    (route) => described === undefined || route.requires === undefined || route.requires.offeredBy(described),
+  );
   const paths: Record<string, JsonObject> = {};
   for (const route of routes) {
     const entry: JsonObject = {};
@@ -139,21 +150,30 @@ export function openApiDocument(info: OpenApiInfo): JsonObject {
   // The batch route streams outside the route table (src/rest/routes/batch.ts).
   paths[BATCH_PATH] = { post: batchOperation(info) };
   paths[COEFFICIENTS_STREAM_PATH] = { get: coefficientStreamOperation(info) };
+  // The /evaluate page's route, served by the HTTP front (src/http/site/evaluateRoute.ts).
+  paths[EVALUATE_PATH] = { post: fileEvaluationOperation(info) };
   return {
     openapi: "3.1.0",
     info: {
-      title: "IT equipment impacts — boaviztapi v1 compatible REST API",
+      title: `IT equipment impacts — boaviztapi v1 compatible REST API, edition ${info.edition}`,
       version: info.serviceVersion,
       description:
-        `Environmental impacts of IT equipment with the Boavizta methodology ${info.methodology}, in ` +
-        "boaviztapi's v1 JSON layout. The same evaluations (and fleets) are offered by the GraphQL API at /graphql.",
+        `Environmental impacts of IT equipment with the Boavizta methodology, edition ${info.edition} (boaviztapi ` +
+        `${described?.rules.version ?? info.edition}), in boaviztapi's v1 JSON layout: its routes and bodies. Every ` +
+        `route takes \`edition\` (${info.editions.join(", ")}); without it, a request is answered in this service's ` +
+        `default, ${info.methodology}; each edition's document is \`/openapi.json?edition=\` and its id. The same evaluations (and ` +
+        "fleets) are offered by the GraphQL API at /graphql.",
       license: { name: "AGPL-3.0-or-later", identifier: "AGPL-3.0-or-later" },
     },
     paths,
     components: {
       schemas: {
-        ...bodySchemas(routes, info.requestValidation ?? editionById(info.methodology).requestValidation),
+        ...bodySchemas(
+          routes,
+          info.requestValidation ?? (described ?? editionById(info.methodology)).requestValidation,
+        ),
         ...ANSWER_SCHEMAS,
+        FileEvent: FILE_EVENT_SCHEMA,
       },
     },
   };

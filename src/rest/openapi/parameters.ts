@@ -5,13 +5,18 @@ import type { JsonObject } from "./jsonSchema.js";
  * parameter, a small JSON refusal and the 503 of a budget with room for no more.
  */
 
-/** The editions a document describes: the service's default and every served one. */
+/** The editions a document describes: the service's default, every served one, and the one it is of. */
 export interface DescribedEditions {
   readonly methodology: string;
   readonly editions: readonly string[];
+  /** The edition whose document this is (its routes and bodies); default: `methodology`. */
+  readonly edition?: string;
 }
 
-/** The `edition` query parameter: any served edition, the service's default when absent. */
+/**
+ * The `edition` query parameter: any served edition, the service's default when absent; the
+ * document's own edition is what "Try it out" fills in.
+ */
 export function editionParameter(editions: DescribedEditions, description: string): JsonObject {
   return {
     name: "edition",
@@ -19,6 +24,7 @@ export function editionParameter(editions: DescribedEditions, description: strin
     required: false,
     description,
     schema: { type: "string", enum: [...editions.editions], default: editions.methodology },
+    example: editions.edition ?? editions.methodology,
   };
 }
 

@@ -1,4 +1,5 @@
 import { evaluateBatch, ndjsonLines, type RouteEvaluator } from "../../batch/index.js";
+import type { BodyLimits } from "../../config/serviceConfig.js";
 import type { TurnShare } from "../../service/chunks.js";
 import type { EditionService } from "../../service/open.js";
 import { queryEdition, type RestEditions } from "../editionChoice.js";
@@ -51,8 +52,8 @@ interface BatchRouteOptions {
   readonly maxLineBytes: number;
   /** Batches running at once (MAX_CONCURRENT_BATCHES). */
   readonly maxConcurrent: number;
-  /** Deepest nesting of a line's body (MAX_NESTING_DEPTH). */
-  readonly maxNestingDepth: number;
+  /** The bounds of a line's body (the single routes'). */
+  readonly bodyLimits: BodyLimits;
   /** Time to wait for each next whole line (BODY_TIMEOUT_MS). */
   readonly lineTimeoutMs: number;
   /** Aborted when the service stops: running batches end with an interrupted summary. */
@@ -143,7 +144,7 @@ export function createBatchRoute(options: BatchRouteOptions) {
         defaults: {},
         ...(edition.served === null ? {} : { edition: edition.served.edition.id }),
         maxLineBytes: options.maxLineBytes,
-        maxNestingDepth: options.maxNestingDepth,
+        bodyLimits: options.bodyLimits,
         signal: request.signal,
         stop: options.stopping,
         lineTimeoutMs: options.lineTimeoutMs,

@@ -3,6 +3,7 @@ import { cloudRoutes } from "./cloud.js";
 import { coefficientRoutes } from "./coefficients.js";
 import { componentRoutes } from "./components.js";
 import { deviceRoutes } from "./devices.js";
+import { generativeAiRoutes } from "./generativeAi.js";
 import { profileRoutes } from "./profile.js";
 import { serverRoutes } from "./server.js";
 import { utilsRoutes } from "./utils.js";
@@ -16,4 +17,5 @@ export const ROUTES: readonly Route[] = [
   ...coefficientRoutes,
   ...profileRoutes,
   ...deviceRoutes,
+  ...generativeAiRoutes,
 ];

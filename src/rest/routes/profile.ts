@@ -8,7 +8,12 @@ import {
 } from "../generated/graphql.js";
 import { documented, ok, type Route } from "../route.js";
 import { impactResponse } from "../shape.js";
-import { IMPACT_QUERY_PARAMETERS, impactQuery } from "../validation/query.js";
+import {
+  checkUnreadVerbose,
+  IMPACT_QUERY_PARAMETERS,
+  impactQuery,
+  UNREAD_VERBOSE,
+} from "../validation/query.js";
 import { type BodyParser, catalogueDoc, describedBody, v1Variables } from "../validation/v1Body.js";
 
 /** The CPU is always an object for the GraphQL field (absent or null: no CPU field given). */
@@ -65,12 +70,14 @@ export const profileRoutes: readonly Route[] = [
     methods: {
       POST: documented(
         async (request, run) => {
+          checkUnreadVerbose(request.params);
           const variables = profileVariables(request.body, request.validation);
           const { consumptionProfile } = await run(CpuConsumptionProfileDocument, variables);
           return ok(consumptionProfile);
         },
         {
           summary: "Fits the CPU consumption profile (a, b, c, d) to measured points",
+          query: [UNREAD_VERBOSE],
           body: catalogueDoc(PROFILE_REQUEST, "CpuConsumptionProfile"),
           answer: "ConsumptionProfile",
         },

@@ -1,5 +1,6 @@
-import type { Limits } from "../../config/serviceConfig.js";
-import { jsonNestingExceeds } from "../../support/nesting.js";
+import { bodyBoundRefusal, bodyJsonBounds, type Limits } from "../../config/serviceConfig.js";
+import type { JsonRefusal } from "../../support/nesting.js";
+import { readJsonBody } from "../../support/steppedJson.js";
 import type { FieldIssue } from "./fieldTypes.js";
 
 /*
@@ -22,40 +23,36 @@ export class BodyBoundsError extends Error {
 /** A malformed JSON body (FastAPI answers 422). */
 export class MalformedBodyError extends Error {}
 
-/** The JSON body, its nesting bounded before it is parsed and its lists before their items. */
-export function parseBody(text: string, limits: Limits): unknown {
+/**
+ * The JSON body, its nesting bounded before it is parsed and its lists before their items; a large
+ * body scanned and parsed in steps (src/support/steppedJson.ts, readJsonBody).
+ */
+export async function parseBody(text: string, limits: Limits): Promise<unknown> {
   // A POST without a body is treated as `{}` (the reference fails on it).
   if (text.trim() === "") return {};
-  checkBodyNesting(text, limits);
-  let body: unknown;
+  let read: Awaited<ReturnType<typeof readJsonBody>>;
   try {
-    body = JSON.parse(text);
+    read = await readJsonBody(text, bodyJsonBounds(limits));
   } catch {
     throw new MalformedBodyError("body is not valid JSON");
   }
-  checkBodyLists(body, limits);
-  return body;
+  if ("passed" in read) throw boundPassed(read.passed, limits);
+  checkBodyLists(read.value, limits);
+  return read.value;
 }
 
-/** Throws a BodyBoundsError when the JSON `text` nests deeper than MAX_NESTING_DEPTH. */
-function checkBodyNesting(text: string, limits: Limits): void {
-  if (!jsonNestingExceeds(text, limits.maxNestingDepth)) return;
-  // A rule of the service's own (pydantic has no depth constraint): worded as its value errors.
-  const issue: FieldIssue = {
-    kind: "invalid",
-    params: {
-      message: `the JSON body nests objects and lists more than ${limits.maxNestingDepth} levels deep`,
-      setting: "MAX_NESTING_DEPTH",
-    },
-  };
-  throw new BodyBoundsError(["body"], issue);
+/** The BodyBoundsError of a JSON body passing one of the bounds its text is scanned for. */
+function boundPassed(bound: JsonRefusal, limits: Limits): BodyBoundsError {
+  // Rules of the service's own (pydantic has none of them): worded as its value errors.
+  const issue: FieldIssue = { kind: "invalid", params: bodyBoundRefusal(bound, limits) };
+  return new BodyBoundsError(["body"], issue);
 }
 
 /**
  * Throws a BodyBoundsError at the first list (depth first) longer than MAX_LIST_LENGTH. The list
  * itself is not echoed back (its length is named instead). The body's depth is already bounded.
  */
-function checkBodyLists(body: unknown, limits: Limits): void {
+export function checkBodyLists(body: unknown, limits: Limits): void {
   const at = longList(body, limits.maxListLength);
   if (at === null) return;
   const issue: FieldIssue = {

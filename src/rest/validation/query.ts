@@ -85,6 +85,23 @@ function parseNumber(name: string, raw: string): number {
   throw new QueryValidationError(name, { kind: "notFinite" }, raw);
 }
 
+/**
+ * `verbose` on a route that has no verbose report (the profile's): the reference declares it, so
+ * it is validated as a boolean, then not read.
+ */
+export const UNREAD_VERBOSE: QueryParameterDoc = {
+  name: "verbose",
+  description:
+    "Accepted and checked as a boolean, not read: the profile has no verbose report (the reference's parameter).",
+  schema: { type: "boolean", default: true },
+};
+
+/** Checks `verbose` where it is accepted and not read (UNREAD_VERBOSE). */
+export function checkUnreadVerbose(params: URLSearchParams): void {
+  const verbose = params.get("verbose");
+  if (verbose !== null) parseBoolean("verbose", verbose);
+}
+
 export interface ImpactQuery {
   readonly verbose: boolean;
   readonly criteria: Criterion[] | null;

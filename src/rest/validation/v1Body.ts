@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { SERVER, USAGE_INPUT } from "../../inputs/catalogue.js";
+import { HDD_BODY, SERVER, USAGE_INPUT } from "../../inputs/catalogue.js";
 import type { InputObject } from "../../inputs/field.js";
 import { v1Of } from "../../inputs/field.js";
 import { COMPONENT_INPUTS, type ComponentKind } from "../../service/catalogue.js";
@@ -26,8 +26,9 @@ function graphqlValue(object: InputObject, value: Values, rules: RequestValidati
   for (const v1Name in value) {
     const entry = byV1Name.get(v1Name);
     const given = value[v1Name];
-    // A key the object lacks, or given as undefined: left to the GraphQL field's default.
-    if (!entry || given === undefined) continue;
+    // A key the object lacks, or given as undefined: left to the GraphQL field's default; a
+    // v1-only field, validated, goes no further.
+    if (!entry || given === undefined || entry.field.graphql === false) continue;
     const { name, field } = entry;
     if (v1Of(field).deferred) {
       if (given !== null) {
@@ -109,7 +110,16 @@ export function catalogueBody<T>(object: InputObject, name?: string): BodyParser
 
 export const serverVariables: BodyParser<ServerInput> = catalogueBody(SERVER);
 
+/**
+ * The v1 bodies whose catalogue object is not their kind's GraphQL input's: the reference's HDD
+ * body is its disk body, whose fields beside the count and capacity are accepted and not used.
+ */
+const V1_BODIES: Partial<Record<ComponentKind, InputObject>> = { hdd: HDD_BODY };
+
 /** The v1 body of each component kind (its catalogue object, src/engine/components/registry.ts), as its GraphQL input. */
 export const componentVariables = Object.fromEntries(
-  Object.entries(COMPONENT_INPUTS).map(([kind, object]) => [kind, catalogueBody(object)]),
+  Object.entries(COMPONENT_INPUTS).map(([kind, object]) => [
+    kind,
+    catalogueBody(V1_BODIES[kind as ComponentKind] ?? object),
+  ]),
 ) as Record<ComponentKind, BodyParser<unknown>>;

@@ -94,7 +94,8 @@ export interface Slicing<T> {
  * copy: a generator keeps its arguments as long as it runs, and an item's model is garbage once
  * its fields are answered). Once the request is cancelled, the entries not handed out are each
  * the cancellation (`"each"`: every item null with the error at its path) or the iterable throws
- * it (`"throw"`: a stream ends).
+ * it (`"throw"`: a stream ends). Work a request pushes is src/service/chunks.ts's ChunkScheduler
+ * (why both, there).
  */
 export function handOutInSlices<T>(
   waiting: (T | undefined)[],

@@ -1,4 +1,3 @@
-import { setImmediate as nextMacrotask } from "node:timers/promises";
 import {
   type DocumentNode,
   GraphQLError,
@@ -13,18 +12,12 @@ import {
   typeFromAST,
 } from "graphql";
 import type { GraphQLParams, Plugin } from "graphql-yoga";
-import type { Limits } from "../../config/serviceConfig.js";
+import { bodyBoundRefusal, bodyJsonBounds, type Limits } from "../../config/serviceConfig.js";
 import { OWN_TURNS, SLICE_MS, type TurnShare } from "../../service/chunks.js";
 import type { RequestContext } from "../../service/context.js";
 import { builtOncePer } from "../../support/builtOnce.js";
-import {
-  documentNestingExceeds,
-  jsonNestingExceeds,
-  jsonNestingScanExceeds,
-  newJsonScan,
-  valueNestingExceeds,
-} from "../../support/nesting.js";
-import { type JsonSteps, parseJsonInSteps } from "../../support/steppedJson.js";
+import { documentNestingExceeds, valueNestingExceeds } from "../../support/nesting.js";
+import { readJsonBody } from "../../support/steppedJson.js";
 import { FLEET_ITEM_INPUTS } from "../batch.js";
 import { limitExceeded } from "../errors.js";
 
@@ -74,58 +67,21 @@ function isJsonPost(request: Request): boolean {
 /** Bodies parsed by `parseJsonBody`: their nesting was measured on their text already. */
 const scannedBodies = new WeakSet<object>();
 
-/**
- * A body this large (a fleet's: 10,000 servers are 1.3 MB) is read in steps, each in a turn of the
- * event loop of its own — its nesting scanned, then parsed (src/support/steppedJson.ts), then the
- * rest of its request (its fleet's variables coerced in slices: fleetVariables.ts): a 10,000-server
- * fleet's body is otherwise one stretch of the main thread that every other request waits behind
- * (bench/README.md, "Single requests during fleets").
- */
-const STEPPED_BODY_CHARS = 64 * 1024;
-
-/**
- * The characters of a stepped body's nesting scan per turn: about 3 ms of the main thread (a
- * 10,000-server fleet's 1.3 MB took 12–23 ms in one scan at load 7).
- */
-const SCANNED_CHARS_PER_TURN = 256 * 1024;
-
-/**
- * A stepped body's parse: runs of members of at most 16 K characters each parsed by JSON.parse,
- * about 128 K characters a turn (3–8 ms of the main thread at load 2–13; a 10,000-server fleet's
- * 1.3 MB took 29–51 ms in one JSON.parse, 53 ms in steps).
- */
-const PARSE_STEPS: JsonSteps = { pieceChars: 16 * 1024, stepChars: 128 * 1024, pause: () => aTurn() };
-
-/**
- * A turn of the event loop that lets the I/O arrived meanwhile in: from an I/O callback, a first
- * immediate runs in this turn's check phase, before any new I/O is polled; the second in the next
- * turn's, after it.
- */
-async function aTurn(): Promise<void> {
-  await nextMacrotask();
-  await nextMacrotask();
-}
-
 /** The JSON body of a POST: its nesting bounded first; malformed, a fixed message. */
 async function parseJsonBody(request: Request, limits: Limits): Promise<GraphQLParams> {
   const text = await request.text();
-  const stepped = text.length >= STEPPED_BODY_CHARS;
-  if (!stepped && jsonNestingExceeds(text, limits.maxNestingDepth)) {
-    throw nestingRefusal("the JSON body", limits);
-  }
-  for (const scan = newJsonScan(); stepped && scan.at < text.length; ) {
-    if (jsonNestingScanExceeds(text, limits.maxNestingDepth, scan, scan.at + SCANNED_CHARS_PER_TURN)) {
-      throw nestingRefusal("the JSON body", limits);
-    }
-    await aTurn();
-  }
-  let body: unknown;
+  let read: Awaited<ReturnType<typeof readJsonBody>>;
   try {
-    body = stepped ? await parseJsonInSteps(text, PARSE_STEPS) : JSON.parse(text);
+    read = await readJsonBody(text, bodyJsonBounds(limits));
   } catch {
     throw badRequest("POST body sent invalid JSON.");
   }
-  if (stepped) await aTurn();
+  if ("passed" in read) {
+    if (read.passed === "depth") throw nestingRefusal("the JSON body", limits);
+    const { message, setting } = bodyBoundRefusal(read.passed, limits);
+    throw limitExceeded(`${message} (${setting})`, setting, [], 400);
+  }
+  const body = read.value;
   if (Array.isArray(body)) throw badRequest(BATCHING_REFUSED);
   if (body === null || typeof body !== "object") {
     throw badRequest(

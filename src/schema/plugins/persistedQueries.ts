@@ -1,7 +1,7 @@
 import { type APQStore, useAPQ } from "@graphql-yoga/plugin-apq";
 import { GraphQLError } from "graphql";
 import type { Plugin } from "graphql-yoga";
-import { weighedCache } from "../../support/weighedCache.js";
+import { LRUCache } from "lru-cache";
 
 /*
  * Automatic persisted queries (Apollo's APQ protocol, yoga's plugin): a client sends the SHA-256
@@ -21,11 +21,18 @@ interface PersistedQueryBounds {
 
 /** The documents registered by hash, bounded by their text (the least recently used go first). */
 function boundedStore({ maxChars, maxDocumentChars }: PersistedQueryBounds): APQStore {
-  const kept = weighedCache<string, string>(
-    { maxEntries: Number.POSITIVE_INFINITY, maxWeight: maxChars, maxEntryWeight: maxDocumentChars },
-    (document) => document.length,
-  );
-  return { get: (hash) => kept.get(hash), set: (hash, document) => kept.set(hash, document) };
+  const kept = new LRUCache<string, string>({
+    maxSize: maxChars,
+    maxEntrySize: maxDocumentChars,
+    // lru-cache weighs an entry at least 1: an empty text counts as one character.
+    sizeCalculation: (document) => Math.max(1, document.length),
+  });
+  return {
+    get: (hash) => kept.get(hash),
+    set: (hash, document) => {
+      kept.set(hash, document);
+    },
+  };
 }
 
 /** The refusal of a document sent as text when only trusted documents run. */

@@ -56,6 +56,27 @@ function commandLogLevel(serviceLevel: string | undefined): string {
     : "warn";
 }
 
+/** The options the page's choices become (commandArguments), each as the page names its control. */
+const PAGE_CONTROLS: Readonly<Record<string, string>> = {
+  "--edition": "the edition",
+  "--criteria": "the criteria",
+  "--format": "the output format",
+};
+
+/**
+ * A command's one-line refusal in the words of the page's user, who chose no option: the options
+ * the page's controls became named as the page names them (`the criteria: gwpp is not a criterion
+ * of edition 2.5.0…`), and the command line's own remedies left out — `--input`, which names a
+ * bill's format, has no control on the page, which reads a file by its content alone.
+ */
+export function inPageWords(line: string): string {
+  let words = line.replace(/ \(--input [\w-]+\)/g, "").replace(/; --input [^;)]*/g, "");
+  for (const [option, control] of Object.entries(PAGE_CONTROLS)) {
+    words = words.replace(new RegExp(`(^|[\\s(])${option}\\b`, "g"), `$1${control}`);
+  }
+  return words;
+}
+
 /** The command's arguments: each value as `--name=value`, the file after `--`. */
 export function commandArguments({
   input,

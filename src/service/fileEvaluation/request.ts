@@ -7,6 +7,9 @@
  * command.ts also passes each one as `--name=value`, the file after `--`).
  */
 
+/** The route a file is evaluated on (the /evaluate page's; its OpenAPI description: src/rest/openapi). */
+export const EVALUATE_PATH = "/v1/evaluate";
+
 /** A request refused before any work, with its HTTP status and the sentence the page shows. */
 export class FileRefusal extends Error {
   constructor(

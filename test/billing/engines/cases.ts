@@ -42,8 +42,9 @@ export interface EngineCase {
  * with the monthly one, its lines followed by those of grid/azure.csv (their other cells empty:
  * Trino's Hive catalog reads them as empty texts, which the scripts read as none), so that a
  * series is not one more planning. The files run a few side by side (engines/runner.py: a session
- * each), so that `npm test` (what CI runs) compares all eight on each engine in about the time
- * three took one after the other.
+ * each), so that `npm test` (what CI runs) compares all eleven on each engine in about the time
+ * three took one after the other. Generative AI's three providers are a case each: their lines
+ * come in their own formats' files (docs/methodology.md, "Generative AI on a bill").
  */
 export const ENGINE_CASES: readonly EngineCase[] = [
   ...[
@@ -58,6 +59,8 @@ export const ENGINE_CASES: readonly EngineCase[] = [
   ].map((fixture) => ({ fixture, series: null })),
   { fixture: "grid/cur-whole-bill-hourly.csv", series: "electricity-maps-hourly.csv" },
   { fixture: "grid/azure-whole-bill-monthly.csv", series: "ember-monthly.csv" },
+  // Generative AI's lines: Bedrock in a CUR, Azure OpenAI's meters, Vertex AI in Google's export
+  ...["genai-cur.csv", "genai-azure.csv", "genai-gcp.csv"].map((fixture) => ({ fixture, series: null })),
 ];
 
 export const caseName = (of: EngineCase) =>

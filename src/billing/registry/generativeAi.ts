@@ -1,0 +1,292 @@
+/*
+ * Generative AI on a bill (docs/methodology.md, "Generative AI on a bill"): the lines of Amazon
+ * Bedrock (a CUR's usage types, `USE1-Claude4.6Opus-output-tokens`,
+ * `USW2-anthropic.claude-opus-4-8-mantle-output-tokens-global-standard`), Azure OpenAI (meters
+ * per 1K or 1M tokens, `gpt-4o-mini-0718-Outp-glbl Tokens`, `gpt 4.1 Inp regnl Tokens`) and Vertex
+ * AI (Google's SKUs, `Gemini 2.5 Flash Text Output`), and the FOCUS columns that carry the same
+ * texts (`x_UsageType`, `x_SkuMeterName`, `SkuMeter`, `ChargeDescription`).
+ *
+ * A line's output tokens are estimated with the method `generative-ai`: the model its text names,
+ * found in the generative-AI edition's data by a billed spelling (below), its impacts per output
+ * token as EcoLogits computes a request's (src/billing/stages/generativeAiRows.ts). Input tokens,
+ * cached tokens, characters and images are named as not estimated, each with why. A model the
+ * data lacks is named on its lines, never read as the nearest one.
+ *
+ * The method and its rules are plain objects here, read by src/billing/registry/methods.ts (which
+ * holds them among its methods and rules: BILLING_METHODS, LINE_RULES); the table of billed
+ * spellings is written as `billing_ai_models` (src/billing/registry/sqlTables.ts).
+ */
+
+import { loadedGenerativeAi } from "../../config/referenceData.js";
+import type { AiModel } from "../../data/generativeAi.js";
+import { GENERATIVE_AI_EDITION } from "../../editions/index.js";
+
+/** A line's describing text, lower case (the format's usage query: usage type, meter, SKU…). */
+const TEXT = "u.billing_usage_text";
+
+/** The services that bill generative AI, as a line's text names them (product code, meter category, service). */
+const AI_SERVICE = [
+  `(${TEXT} LIKE '%amazonbedrock%' OR ${TEXT} LIKE '%amazon bedrock%'`,
+  `  OR ${TEXT} LIKE '%openai%' OR ${TEXT} LIKE '%foundry models%'`,
+  `  OR ${TEXT} LIKE '%vertex ai%')`,
+];
+
+/** Words of a text saying input (prompt) tokens, cached or not. */
+const INPUT_WORDS = [
+  `(${TEXT} LIKE '%input%' OR ${TEXT} LIKE '%-inp-%' OR ${TEXT} LIKE '% inp %'`,
+  `  OR ${TEXT} LIKE '% inpt %' OR ${TEXT} LIKE '%cache%' OR ${TEXT} LIKE '%cchd%'`,
+  `  OR ${TEXT} LIKE '% cd %')`,
+];
+
+/** Words of a text saying output (generated) tokens: Bedrock's `-output-tokens`, Azure's `Outp`, `outpt`, `opt`. */
+const OUTPUT_WORDS = [
+  `(${TEXT} LIKE '%output%' OR ${TEXT} LIKE '%outp%' OR ${TEXT} LIKE '% opt %'`,
+  `  OR ${TEXT} LIKE '%-opt-%')`,
+];
+
+/** What EcoLogits' computation reads of a request: its output tokens (docs/methodology.md, "Generative AI"). */
+const INPUT_REASON = "input tokens: EcoLogits computes a request from its output tokens only";
+
+/**
+ * The rules giving generative-AI lines no method, each with its reason (the summary's), before the
+ * method's own rule: characters, images, then input and cached tokens. Places 41 to 44, after the
+ * charges that are not usage and the licences and fees (10 to 40), before any hardware's method.
+ */
+export const GENERATIVE_AI_LINE_RULES = [
+  {
+    order: 41,
+    why: [
+      "Characters (Vertex AI's older models, billed per 1,000 characters): EcoLogits reads tokens,",
+      "and no bill gives them",
+    ],
+    when: [...AI_SERVICE, `  AND ${TEXT} LIKE '%character%'`],
+    gives: "NULL",
+    reason: "generative AI characters: EcoLogits reads tokens, the bill gives characters",
+  },
+  {
+    order: 42,
+    why: ["Images generated or read: EcoLogits computes the generation of text only"],
+    when: [...AI_SERVICE, `  AND (${TEXT} LIKE '%image%' OR u.billing_unit_resource = 'image')`],
+    gives: "NULL",
+    reason: "generative AI images: EcoLogits computes the generation of text only",
+  },
+  {
+    order: 43,
+    why: [
+      "Input tokens, cached or not (Bedrock's `-input-tokens`, `-cache-read-input-token-count`;",
+      "Azure's `Inp`, `cached Inp`; Vertex AI's `Text Input`): EcoLogits' computation has none",
+    ],
+    when: [...AI_SERVICE, `  AND ${INPUT_WORDS[0]}`, ...INPUT_WORDS.slice(1)],
+    gives: "NULL",
+    reason: INPUT_REASON,
+  },
+] as const;
+
+/** The method estimating a generative-AI line's output tokens. */
+export const GENERATIVE_AI = "generative-ai";
+
+/** The coefficient key of one output token of a model (`anthropic/claude-sonnet-4-5`). */
+export const aiTokenKey = (variant: string): string => `method:ai-output-token:${variant}`;
+
+/** The key of a model no billed spelling names: its lines are not evaluated (its factor is none). */
+export const UNKNOWN_AI_MODEL_KEY = "method:ai-output-token";
+
+/** A model of the data as a method's variant: `provider/name`. */
+export const aiVariant = (model: Pick<AiModel, "provider" | "name">): string =>
+  `${model.provider}/${model.name}`;
+
+/** The variant's provider and model name (its first `/`: Hugging Face names hold one). */
+export function aiVariantParts(variant: string): { readonly provider: string; readonly model: string } {
+  const slash = variant.indexOf("/");
+  return { provider: variant.slice(0, slash), model: variant.slice(slash + 1) };
+}
+
+/**
+ * A text as billed spellings are compared: lower case, without blanks, hyphens, dots, underscores,
+ * colons and slashes (`Claude4.6Opus` and `claude-4-6-opus` are `claude46opus`). The SQL's spelling
+ * is the same (aiSpellingSql).
+ */
+export function aiSpelling(text: string): string {
+  return text.toLowerCase().replace(/[ \-._:/]/g, "");
+}
+
+/** The characters aiSpelling drops, as the SQL drops them (nested REPLACE: every engine has it). */
+const DROPPED = [" ", "-", ".", "_", ":", "/"];
+
+/**
+ * Where each provider's bill names a model, as a regular expression over the line's text (lower
+ * case) whose first group is the model, on an output line: a Bedrock usage type after its region
+ * (`use1-claude4.6opus-output-tokens`, `usw2-anthropic.claude-opus-4-8-mantle-output-tokens-…`);
+ * an Azure meter before its direction (`gpt-4o-mini-0718-outp-glbl tokens`, `gpt 4.1 outp regnl
+ * tokens`, `5.4 opt dz 1m tokens`), a meter starting one of the text's ` | ` parts; a Vertex AI SKU
+ * before `output` (`gemini 2.5 flash text output`, `claude sonnet 4.5 output tokens`).
+ */
+const MODEL_PATTERNS: Readonly<Record<string, string>> = {
+  aws: "(?:^|[ |])[a-z]{2,4}[0-9]+-([a-z0-9][a-z0-9.:_-]*?)-(?:mantle-)?output-tokens",
+  azure: "(?:^|[|] )([a-z0-9][a-z0-9. -]*?)[ -](?:batch ?)?(?:outp|output|outpt|opt)[ -]",
+  gcp: "(?:^|[|] )((?:gemini|gemma|claude)[a-z0-9. -]*?) (?:text |thinking )?output",
+};
+
+/**
+ * The SQL of the line marked `-- generative-ai model of <alias>`: `billing_ai_name`, the model a
+ * line of a generative-AI service names, the provider's pattern's group as the bill writes it (''
+ * when none matches, or for another service's line: no pattern is read on those).
+ */
+export function aiNameSql(indent: string, alias: string): string {
+  const text = `${alias}.billing_usage_text`;
+  const service = AI_SERVICE.map(
+    (line, index) => `${index === 0 ? "" : indent}${line.replaceAll(TEXT, text)}`,
+  );
+  const cases = Object.entries(MODEL_PATTERNS).map(
+    ([provider, pattern]) =>
+      `${indent}  WHEN '${provider}' THEN COALESCE(REGEXP_EXTRACT(${text}, '${pattern}', 1), '')`,
+  );
+  return [
+    `${indent}CASE WHEN ${service.join("\n")}`,
+    `${indent}THEN CASE COALESCE(${alias}.billing_provider, '')`,
+    ...cases,
+    `${indent}  ELSE ''`,
+    `${indent}END ELSE '' END AS billing_ai_name,`,
+  ].join("\n");
+}
+
+/**
+ * The SQL of the line marked `-- generative-ai spelling of <alias>`: `billing_ai_model`, the
+ * spelling (aiSpelling) of the view's `billing_ai_name`, by nested REPLACE (every engine has it),
+ * which the table billing_ai_models is joined on.
+ */
+export function aiSpellingSql(indent: string, alias: string): string {
+  const spelt = DROPPED.reduce(
+    (sql, character) => `REPLACE(${sql}, '${character}', '')`,
+    `${alias}.billing_ai_name`,
+  );
+  return `${indent}${spelt} AS billing_ai_model,`;
+}
+
+/** The method's rule: output tokens of a generative-AI service (at place 44, after the rules above). */
+export const GENERATIVE_AI_RULE = {
+  order: 44,
+  why: [
+    "Output tokens of a generative-AI model (Bedrock, Azure OpenAI, Vertex AI): EcoLogits' impacts",
+    "of the model named, per output token (src/billing/registry/generativeAi.ts)",
+  ],
+  when: [...AI_SERVICE, `  AND ${OUTPUT_WORDS[0]}`, ...OUTPUT_WORDS.slice(1)],
+  thenApart: true,
+} as const;
+
+/** Which providers of the data each bill's provider bills (Bedrock: Claude; Azure: OpenAI's; Vertex: Gemini and Claude). */
+const BILLED_PROVIDERS: Readonly<Record<string, readonly string[]>> = {
+  aws: ["anthropic"],
+  azure: ["openai"],
+  gcp: ["google_genai", "anthropic"],
+};
+
+/** `2024-07-18` in a name, Azure's short version of it (`0718`). */
+const DATED = /-(20[0-9]{2})-([0-9]{2})-([0-9]{2})$/;
+
+/** `claude-opus-4-6` as Bedrock's usage types name it: `claude4.6opus` (Claude, its version, its family). */
+const CLAUDE = /^claude-([a-z]+)-([0-9]+(?:-[0-9]+)?)$/;
+
+/**
+ * The spellings one provider's bill gives a model of the data: its name (Vertex AI's SKUs, Azure's
+ * meters: `gemini-2.5-flash`, `gpt-4.1-mini`); Azure's meters with a dated model's short version
+ * (`gpt-4o-mini-0718`) and GPT-5's without `gpt` (`5.4 mini`); Bedrock's usage types, `Claude` then
+ * its version and family (`Claude4.6Opus`) or the API's model id (`anthropic.claude-opus-4-6`).
+ */
+function billedSpellings(provider: string, model: AiModel): string[] {
+  const name = model.name;
+  const spellings = [name];
+  if (provider === "azure") {
+    const dated = DATED.exec(name);
+    if (dated) spellings.push(`${name.slice(0, dated.index)}-${dated[2]}${dated[3]}`);
+    if (/^gpt-[5-9]/.test(name))
+      spellings.push(...spellings.map((spelling) => spelling.replace(/^gpt-/, "")));
+  }
+  if (provider === "aws") {
+    const claude = CLAUDE.exec(name);
+    if (claude) spellings.push(`claude${claude[2].replace("-", ".")}${claude[1]}`);
+    spellings.push(`anthropic.${name}`);
+  }
+  return spellings;
+}
+
+/** A row of the table billing_ai_models: a provider's billed spelling and the model it names. */
+export interface BilledAiModel {
+  /** The bill's provider (aws, azure, gcp), as the formats' queries name it. */
+  readonly provider: string;
+  /** aiSpelling of the billed text. */
+  readonly spelling: string;
+  /** The model of the data it names (`provider/name`, aiVariant). */
+  readonly variant: string;
+}
+
+/** Two models' figures alike (an alias and its model): one spelling may name either. */
+const sameFigures = (a: AiModel, b: AiModel) =>
+  a.aliasOf === b.name || b.aliasOf === a.name || (a.aliasOf !== null && a.aliasOf === b.aliasOf);
+
+/**
+ * Every billed spelling of the models of the data, per bill provider. A spelling two models of
+ * different figures share is left out (neither is guessed): their lines say the model is unknown.
+ */
+export function billedAiModels(models: readonly AiModel[]): BilledAiModel[] {
+  const rows: BilledAiModel[] = [];
+  for (const [provider, sources] of Object.entries(BILLED_PROVIDERS)) {
+    const named = new Map<string, AiModel[]>();
+    for (const model of models) {
+      if (!sources.includes(model.provider)) continue;
+      for (const spelling of new Set(billedSpellings(provider, model).map(aiSpelling))) {
+        named.set(spelling, [...(named.get(spelling) ?? []), model]);
+      }
+    }
+    for (const [spelling, found] of named) {
+      if (found.every((model) => sameFigures(model, found[0]) || model === found[0]))
+        rows.push({ provider, spelling, variant: aiVariant(found[0]) });
+    }
+  }
+  return rows;
+}
+
+/**
+ * The billed spellings of the generative-AI edition's models (its data, read once per process:
+ * src/config/referenceData.ts), the table billing_ai_models.
+ */
+export const BILLED_AI_MODELS: readonly BilledAiModel[] = billedAiModels(
+  loadedGenerativeAi(GENERATIVE_AI_EDITION).models,
+);
+
+/** The models some bill names, each once, in the table's order: the method's variants. */
+const BILLED_VARIANTS: readonly string[] = [...new Set(BILLED_AI_MODELS.map((row) => row.variant))];
+
+/**
+ * The method `generative-ai` (read by src/billing/registry/methods.ts among BILLING_METHODS): a
+ * line's tokens in its unit (`1K tokens`, `1M`, Google's `count`), a key per model named, its
+ * coefficient row EcoLogits' impacts of one output token (src/billing/stages/generativeAiRows.ts);
+ * and the key of a model no spelling names, which no line is evaluated with.
+ */
+export const GENERATIVE_AI_METHOD = {
+  method: GENERATIVE_AI,
+  dimension: "count",
+  variantOf: "model",
+  labelSuffix: "",
+  multiplier: 1,
+  keys: [
+    ...BILLED_VARIANTS.map((variant) => ({
+      variant,
+      key: aiTokenKey(variant),
+      unit: `output tokens of ${variant}`,
+      energy: { generativeAi: variant },
+      embedded: { generativeAi: variant },
+    })),
+    {
+      variant: "",
+      key: UNKNOWN_AI_MODEL_KEY,
+      unit: "output tokens",
+      energy: { generativeAi: "" },
+      embedded: { none: "a model no billed spelling names is not evaluated" },
+    },
+  ],
+  rules: [GENERATIVE_AI_RULE],
+} as const;
+
+/** Whether a coefficient key is a generative-AI model's output token (its rows: generativeAiRows). */
+export const isAiTokenKey = (key: string): boolean => key.startsWith(`${UNKNOWN_AI_MODEL_KEY}:`);
