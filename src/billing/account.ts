@@ -153,18 +153,12 @@ type GpusBothWays = ReturnType<typeof gpusBothWays>;
 /** The method that reads a line's cost, no quantity behind it (src/billing/registry/methods.ts). */
 const BY_COST = "by-cost";
 
-/** Whether the bill's amounts are in several currencies (billCurrency joins them): never summed. */
-const severalCurrencies = (currency: string | null) => currency?.includes(",") ?? false;
-
 /**
  * The usage's share: the cost estimated of the usage cost, the charges carrying no hardware by the
- * bill's own charge type set aside and named with their cost; not summed over two currencies.
+ * bill's own charge type set aside and named with their cost; in the bill's one currency (a bill
+ * in several is refused before: refuseSeveralCurrencies, src/billing/stages/classify.ts).
  */
-function usageText(summary: BillingSummary, coverage: Coverage, money: (cost: number) => string): string[] {
-  if (severalCurrencies(summary.currency))
-    return [
-      `  usage cost estimated: not summed, the bill's amounts are in several currencies (${summary.currency})`,
-    ];
+function usageText(coverage: Coverage, money: (cost: number) => string): string[] {
   const { usage } = coverage;
   const quantity = usage.estimatedCost - usage.byCost;
   const out = [
@@ -187,7 +181,7 @@ function coverageText(summary: BillingSummary, coverage: Coverage, unknown: Read
     `  cost read: ${summary.costColumn}`,
     `  estimated from a quantity: ${cost(total.estimatedCost - byCost)} (${percent(total.estimatedCost - byCost, total.cost)}); from its cost alone (by-cost, no quantity behind it): ${cost(byCost)} (${percent(byCost, total.cost)})`,
   ];
-  out.push(...usageText(summary, coverage, cost));
+  out.push(...usageText(coverage, cost));
   for (const row of coverage.byMethod) {
     out.push(`  ${row.name}: ${rows(row.lines)}, cost ${cost(row.cost)} (${percent(row.cost, total.cost)})`);
   }
@@ -504,14 +498,12 @@ function billReportModel(summary: BillingSummary, tallied: Tallied, date: string
       estimatedLines: coverage.total.estimatedLines,
       cost: coverage.total.cost,
       estimatedCost: coverage.total.estimatedCost,
-      usage: severalCurrencies(summary.currency)
-        ? null
-        : {
-            cost: coverage.usage.cost,
-            estimatedCost: coverage.usage.estimatedCost,
-            byCost: coverage.usage.byCost,
-            setAside: coverage.usage.setAside,
-          },
+      usage: {
+        cost: coverage.usage.cost,
+        estimatedCost: coverage.usage.estimatedCost,
+        byCost: coverage.usage.byCost,
+        setAside: coverage.usage.setAside,
+      },
       byMethod: coverage.byMethod.map((row) => ({ name: row.name, lines: row.lines, cost: row.cost })),
       unestimated: coverage.unestimated.slice(0, UNESTIMATED_LISTED * 2).map(left),
     },

@@ -63,15 +63,14 @@ export interface BillReportModel {
     readonly estimatedCost: number;
     /**
      * The usage's share: the positive cost but the charges carrying no hardware by the bill's own
-     * charge type (set aside, each named with its cost); null where the bill's amounts are in
-     * several currencies (never summed).
+     * charge type (set aside, each named with its cost), in the bill's one currency.
      */
     readonly usage: {
       readonly cost: number;
       readonly estimatedCost: number;
       readonly byCost: number;
       readonly setAside: readonly { readonly name: string; readonly lines: number; readonly cost: number }[];
-    } | null;
+    };
     readonly byMethod: readonly CoverageLine[];
     readonly unestimated: readonly CoverageLine[];
   };
@@ -248,10 +247,9 @@ function impactCards(model: BillReportModel): string {
   return `<div class="card total"><b>${value(total)}</b>${name} of the lines estimated, embedded and use</div>${phases}`;
 }
 
-/** The usage's share of the cost estimated, where the bill's amounts are in one currency. */
+/** The usage's share of the cost estimated. */
 function usageCard(model: BillReportModel, card: (label: string, value: string) => string): string {
   const { usage } = model.coverage;
-  if (usage === null) return "";
   const currency = model.currency === null ? "" : ` ${escapeHtml(model.currency)}`;
   const quantity = usage.estimatedCost - usage.byCost;
   return card(
@@ -260,11 +258,9 @@ function usageCard(model: BillReportModel, card: (label: string, value: string) 
   );
 }
 
-/** The charges set aside from the usage cost, each with its cost, or why the share is not given. */
+/** The charges set aside from the usage cost, each with its cost. */
 function setAsideLine(model: BillReportModel): string {
   const { usage } = model.coverage;
-  if (usage === null)
-    return `<p class="sub">The usage's share is not given: the bill's amounts are in several currencies (${escapeHtml(model.currency ?? "")}), never summed.</p>\n`;
   if (usage.setAside.length === 0) return "";
   const named = usage.setAside.map(
     (row) =>
