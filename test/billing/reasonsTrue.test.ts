@@ -3,7 +3,8 @@
  * exports (a property, not examples): a line without a method has the reason of its own columns
  * (its charge's type, its unit, the words of the rule that gave it none: read per line, as the
  * command's views classify it), and what the output says of an evaluated or refused line — a
- * place's region, an approximate match's type, a managed size, a GPU model, a unit or a DTU tier —
+ * place's region, an approximate match's type, a managed size, a GPU model, a generative-AI model,
+ * a unit or a DTU tier —
  * names a word of that line's own cells.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -62,6 +63,11 @@ const FIXTURES = [
   "arrivals/cur-2.0-one-region.csv",
   "arrivals/focus-reasons.csv",
   "arrivals/oci-gpu-and-units.csv",
+  // Generative AI's lines: Bedrock, Azure OpenAI, Vertex AI, and FOCUS carrying the three
+  "genai-cur.csv",
+  "genai-azure.csv",
+  "genai-gcp.csv",
+  "genai-focus.csv",
 ];
 
 type Row = Record<string, unknown>;
@@ -143,6 +149,7 @@ function outputFalsehoods(line: Record<string, string>, own: readonly string[], 
       // `(none)` stands for a blank unit
       [/unknown unit (.+)$/, (m) => m[1] === "(none)" || found(m[1])],
       [/unknown DTU tier (\S+)$/, (m) => found(m[1])],
+      [/generative AI model (.+) has no EcoLogits figures$/, (m) => found(m[1])],
       [/^bad row: unknown region (.+)$/, (m) => squeezed(region) === squeezed(m[1])],
       [/^deployment: Multi-AZ DB cluster/, () => found("multi-azcluster")],
       [/^deployment: Multi-AZ:/, () => found("multi-az")],
