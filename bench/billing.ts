@@ -19,7 +19,9 @@
  * Then a grid series (issue 40): the CSV export evaluated with 8,760 hours × 60 zones, beside
  * DuckDB's bare copy of the same export, measured in the same run.
  *
- * BILLING_ROWS changes the number of lines (default 10,000,000); BILLING_NARROW=0 skips the
+ * BILLING_BIN names the command's module (default bin/impact-service.mjs: the built bundle,
+ * dist/bundle/cli.mjs, where `npm run build` wrote it, else the sources through tsx). BILLING_ROWS changes the number of lines (default
+ * 10,000,000); BILLING_NARROW=0 skips the
  * 26-column runs and the coefficient tables, BILLING_WIDE=0 the real width, BILLING_SMALL=0 the
  * small files, BILLING_GRID=0 the grid series.
  */
@@ -35,7 +37,11 @@ import { writeBillingExport } from "../scripts/billing-exports.js";
 import { MEMORY_LIMIT } from "../src/duckdb/database.js";
 
 const ROWS = Number(process.env.BILLING_ROWS ?? 10_000_000);
-const BIN = new URL("../bin/impact-service.mjs", import.meta.url).pathname;
+/**
+ * The command run: the bin (its bundle where built, else its sources through tsx), or BILLING_BIN
+ * (another module of the command: a bundle built from another commit, to compare).
+ */
+const BIN = process.env.BILLING_BIN ?? new URL("../bin/impact-service.mjs", import.meta.url).pathname;
 
 interface Run {
   readonly seconds: number;

@@ -241,7 +241,7 @@ const CUR_WIDE: readonly (readonly [string, string])[] = [
   ["product_fee_description", "NULL"],
   ["product_from_location", "NULL"],
   ["product_from_location_type", "NULL"],
-  ["product_from_region_code", "NULL"],
+  ["product_from_region_code", "CAST(NULL AS VARCHAR)"],
   ["product_instance_family", "CASE WHEN kind IN ('ec2', 'rds', 'search') THEN 'General purpose' END"],
   ["product_instanceSKU", "NULL"],
   ["product_location", "CASE WHEN region = '' THEN NULL ELSE 'EU (' || region || ')' END"],

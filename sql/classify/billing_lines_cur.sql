@@ -4,7 +4,7 @@
 -- Reads the view billing_export: the file as it is, plus billing_type_hint (empty for a CUR); a
 -- column of this query that the file lacks is present and empty. Compute lines are the usage
 -- (plain, discounted, Savings-Plan-covered) of EC2 instances, RDS instances, OpenSearch
--- domains and the nodes of ElastiCache, MemoryDB, DocumentDB, Neptune, SageMaker and MSK; the instance type is product_instance_type, else the end of the usage type
+-- domains and the nodes of ElastiCache, MemoryDB, DocumentDB, Neptune, SageMaker, MSK and Redshift; the instance type is product_instance_type, else the end of the usage type
 -- (EUW2-BoxUsage:t3.xlarge). The query keeps to what Spark SQL, Trino, BigQuery and DuckDB share.
 SELECT
   e.*,
@@ -30,7 +30,9 @@ SELECT
         -- USE1-Train:ml.p3.2xlarge, USE1-ml.m5.large-hosting
         OR (e.line_item_product_code = 'AmazonSageMaker' AND LOWER(e.line_item_usage_type) LIKE '%ml.%')
         OR (e.line_item_product_code IN ('AmazonMSK', 'AmazonManagedStreamingforApacheKafka')
-          AND LOWER(e.line_item_usage_type) LIKE '%kafka.%'))
+          AND LOWER(e.line_item_usage_type) LIKE '%kafka.%')
+        -- A Redshift cluster's nodes (USW2-Node:dc2.large; the editions list dc2, ds2 and ra3 nodes)
+        OR (e.line_item_product_code = 'AmazonRedshift' AND e.line_item_usage_type LIKE '%Node:%'))
       AND NULLIF(REGEXP_EXTRACT(LOWER(e.line_item_usage_type), '((?:(?:db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](?:nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*))', 1), '') IS NOT NULL
       THEN 'compute'
     ELSE 'not compute'
@@ -51,8 +53,10 @@ SELECT
         THEN 'Hrs'
     END
   ) AS billing_unit,
-  -- CUR 2.0 and newer legacy reports name the region's code; older legacy ones product_region
-  COALESCE(NULLIF(TRIM(e.product_region_code), ''), NULLIF(TRIM(e.product_region), '')) AS billing_region,
+  -- CUR 2.0 and newer legacy reports name the region's code; older legacy ones product_region; a
+  -- transfer between regions names its source (product_from_region_code) where it names no region
+  COALESCE(NULLIF(TRIM(e.product_region_code), ''), NULLIF(TRIM(e.product_region), ''),
+    NULLIF(TRIM(e.product_from_region_code), '')) AS billing_region,
   -- The line's period [start, end) as written (evaluate/billing_periods.sql reads it)
   CAST(e.line_item_usage_start_date AS VARCHAR) AS billing_period_start_text,
   CAST(e.line_item_usage_end_date AS VARCHAR) AS billing_period_end_text,

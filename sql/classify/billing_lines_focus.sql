@@ -27,7 +27,8 @@ SELECT
       AND ((p.x_ServiceCode IN ('AmazonElastiCache', 'AmazonMemoryDB') AND p.billing_usage_type LIKE '%NodeUsage%:%')
         OR (p.x_ServiceCode = 'AmazonSageMaker' AND p.billing_usage_type LIKE '%:ml.%')
         OR (p.x_ServiceCode IN ('AmazonMSK', 'AmazonManagedStreamingforApacheKafka')
-          AND LOWER(p.billing_usage_type) LIKE '%kafka.%'))
+          AND LOWER(p.billing_usage_type) LIKE '%kafka.%')
+        OR (p.x_ServiceCode = 'AmazonRedshift' AND p.billing_usage_type LIKE '%Node:%'))
       THEN 'compute'
     WHEN p.billing_provider = 'aws' AND p.x_ServiceCode IS NOT NULL THEN 'not compute'
     -- Without the extension columns: the type the line's description names, for its hours.

@@ -31,14 +31,17 @@ SELECT
   m.*,
   CASE
     WHEN m.billing_method = 'by-cost' THEN 1.0
+    -- A managed size's hours (its service reads an hour unit), each its servers
+    WHEN m.billing_method = 'managed-size' THEN m.billing_unit_factor * m.billing_method_multiplier
     WHEN m.billing_method_key IS NULL OR m.billing_unit_dimension <> m.billing_method_dimension THEN NULL
     ELSE m.billing_unit_factor * COALESCE(m.billing_usage_scale, 1.0) * m.billing_method_multiplier
   END AS billing_method_factor
 FROM (
   SELECT
     c.*,
-    mkey.method_key AS billing_method_key,
+    COALESCE(c.billing_catalogue_key, mkey.method_key) AS billing_method_key,
     CASE
+      WHEN c.billing_method = 'managed-size' THEN 'server-hours'
       WHEN c.billing_method_suffix = 'replication'
         THEN CONCAT(mkey.unit_label, ' x', CAST(CAST(c.billing_replication AS INTEGER) AS VARCHAR))
       WHEN c.billing_method_suffix = 'scope' THEN CONCAT(mkey.unit_label, ' ', c.billing_transfer_scope)
@@ -55,9 +58,9 @@ FROM (
       -- a DTU tier the resource limits do not list is named, not read as another tier
       WHEN c.billing_method IS NOT NULL AND c.billing_method_multiplier IS NULL AND c.billing_usage_text LIKE '%dtu%'
         AND c.billing_unit_dimension = c.billing_method_dimension
-        THEN CASE REGEXP_EXTRACT(c.billing_usage_text, '([a-z]+[0-9]*) e?dtus?$', 1)
+        THEN CASE REGEXP_EXTRACT(c.billing_usage_text, '([a-z]+[0-9]*) e?dtus?(?:[ |]|$)', 1)
           WHEN '' THEN 'DTUs of no tier or number named'
-          ELSE CONCAT('unknown DTU tier ', UPPER(REGEXP_EXTRACT(c.billing_usage_text, '([a-z]+[0-9]*) e?dtus?$', 1)))
+          ELSE CONCAT('unknown DTU tier ', UPPER(REGEXP_EXTRACT(c.billing_usage_text, '([a-z]+[0-9]*) e?dtus?(?:[ |]|$)', 1)))
         END
       -- A generative-AI model the edition's data lacks (or no model named) is named, not read as another
       WHEN c.billing_method_variant = '' AND c.billing_method_dimension = 'count' AND c.billing_method_multiplier IS NULL
@@ -67,18 +70,17 @@ FROM (
         END
       WHEN c.billing_method IS NULL THEN CASE
         WHEN c.billing_line_kind <> 'not compute' OR c.billing_unknown_unit IS NOT NULL THEN NULL
-        WHEN c.billing_charge = 'tax' THEN 'a tax'
-        WHEN c.billing_charge = 'purchase' THEN 'a purchase (a commitment or an upfront fee)'
-        WHEN c.billing_charge = 'fee' THEN 'a fee'
-        WHEN c.billing_charge = 'credit' THEN 'a credit'
-        WHEN c.billing_charge = 'adjustment' THEN 'an adjustment'
+        -- charge reasons of c
         WHEN c.billing_charge <> 'usage' THEN 'a charge that is not usage'
         -- no method reasons of c
-        WHEN c.billing_service_role IS NOT NULL THEN 'no hardware (support)'
-        WHEN TRIM(COALESCE(c.billing_usage_unit, '')) = '' THEN 'no unit'
+        WHEN c.billing_service_role IS NOT NULL THEN 'no hardware (support)' -- a support reason
+        WHEN LOWER(TRIM(COALESCE(c.billing_usage_unit, ''))) IN ('', 'null') THEN 'no unit'
         WHEN c.billing_unit_dimension = 'count' THEN CONCAT('a count, no hardware per unit: ', c.billing_usage_unit)
         ELSE CONCAT('no method reads its text (', c.billing_unit_dimension, ' in ', c.billing_usage_unit, ')')
       END
+      -- Provisioned IOPS read as the SSD delivering them (src/billing/registry/units.ts), said
+      WHEN c.billing_unit_resource = 'iops' AND mkey.method_key IS NOT NULL
+        THEN 'provisioned IOPS as the SSD capacity delivering them: 3 IOPS a GiB (gp2 baseline)'
       WHEN c.billing_method <> 'accelerator' OR c.billing_method_variant <> '' THEN NULL
       -- A unit the method does not read is the line's status, not a warning
       WHEN mkey.method_key IS NULL OR c.billing_unit_dimension <> c.billing_method_dimension THEN NULL
@@ -96,7 +98,13 @@ FROM (
         WHEN mkind.variant_of = 'model' THEN COALESCE(aim.variant, '')
         ELSE ''
       END AS billing_method_variant,
-      mkind.multiplier * CASE
+      CASE
+        -- The servers an hour of a managed size stands for: its nodes × its share of the server
+        WHEN s.billing_method = 'managed-size' THEN CASE
+          -- catalogue copies of s
+          ELSE 1.0
+        END
+        ELSE mkind.multiplier * CASE
         WHEN mkind.label_suffix = 'replication' THEN s.billing_replication
         -- A generative-AI model no billed spelling names: its tokens are not counted (its warning says which)
         WHEN mkind.variant_of = 'model' AND aim.variant IS NULL THEN NULL
@@ -120,39 +128,31 @@ FROM (
         -- purchasing model")
         WHEN s.billing_usage_text LIKE '%dtu%' THEN COALESCE(
           TRY_CAST(NULLIF(REGEXP_EXTRACT(s.billing_usage_text, '(?:^| )([0-9]+) e?dtus?', 1), '') AS DOUBLE),
-          CASE REGEXP_EXTRACT(s.billing_usage_text, '([a-z]+[0-9]*) e?dtus?$', 1)
+          CASE REGEXP_EXTRACT(s.billing_usage_text, '([a-z]+[0-9]*) e?dtus?(?:[ |]|$)', 1)
             WHEN 'b' THEN 5.0 WHEN 'basic' THEN 5.0 WHEN 's0' THEN 10.0 WHEN 's1' THEN 20.0
             WHEN 's2' THEN 50.0 WHEN 's3' THEN 100.0 WHEN 's4' THEN 200.0 WHEN 's6' THEN 400.0
             WHEN 's7' THEN 800.0 WHEN 's9' THEN 1600.0 WHEN 's12' THEN 3000.0 WHEN 'p1' THEN 125.0
             WHEN 'p2' THEN 250.0 WHEN 'p4' THEN 500.0 WHEN 'p6' THEN 1000.0 WHEN 'p11' THEN 1750.0
             WHEN 'p15' THEN 4000.0
           END) / CASE WHEN s.billing_usage_text LIKE '%premium%'
-            OR REGEXP_EXTRACT(s.billing_usage_text, '([a-z]+[0-9]*) e?dtus?$', 1) LIKE 'p%' THEN 125.0 ELSE 100.0 END
+            OR REGEXP_EXTRACT(s.billing_usage_text, '([a-z]+[0-9]*) e?dtus?(?:[ |]|$)', 1) LIKE 'p%' THEN 125.0 ELSE 100.0 END
         ELSE 1.0
-      END AS billing_method_multiplier
+      END END AS billing_method_multiplier
     FROM (
       SELECT
         r.*,
         CASE
           WHEN r.billing_method IS NULL OR r.billing_method = 'instance' THEN NULL
-          -- The volume type a line names (EBS st1, sc1, magnetic; Google's standard PD), else its service's
-          WHEN r.billing_usage_text LIKE '%.st1%' OR r.billing_usage_text LIKE '%.sc1%' OR r.billing_usage_text LIKE '%(st1)%'
-            OR r.billing_usage_text LIKE '%(sc1)%' OR r.billing_usage_text LIKE '%hdd%' OR r.billing_usage_text LIKE '%magnetic%'
-            OR r.billing_usage_text LIKE '%volumeusage |%' OR r.billing_usage_text LIKE '%storage pd capacity%'
-            OR r.billing_usage_text LIKE '%standard pd%' THEN 'hdd'
+          -- The medium a line's words name (EBS st1, sc1, magnetic; Google's standard PD:
+          -- src/billing/registry/storage.ts), else an object store's HDD, else its service's
+          -- storage media of r
           WHEN r.billing_method = 'object-storage' THEN 'hdd'
           ELSE COALESCE(r.billing_service_medium, 'ssd')
         END AS billing_storage_medium,
-        -- Copies kept: the redundancy a line names, else its service's (src/billing/registry/services.ts)
+        -- Copies kept: the redundancy or deployment a line's words name, else its service's
+        -- (src/billing/registry/storage.ts)
         CASE
-          WHEN r.billing_usage_text LIKE '%timedstorage-zia%' OR r.billing_usage_text LIKE '%earlydelete-zia%'
-            OR r.billing_usage_text LIKE '%timedstorage-rrs%' OR r.billing_usage_text LIKE '%one zone%'
-            OR r.billing_usage_text LIKE '%-z-ia%' THEN 2.0
-          WHEN r.billing_usage_text LIKE '%snapshot%' OR r.billing_usage_text LIKE '%backupusage%' THEN 3.0
-          WHEN r.billing_usage_text LIKE '%aurora%' THEN 6.0
-          -- deployment copies of r
-          WHEN r.billing_usage_text LIKE '%gzrs%' OR r.billing_usage_text LIKE '%grs%' THEN 6.0
-          WHEN r.billing_usage_text LIKE '%lrs%' OR r.billing_usage_text LIKE '%zrs%' THEN 3.0
+          -- storage copies of r
           ELSE COALESCE(r.billing_service_replication, 1.0)
         END AS billing_replication,
         -- The instances a line's deployment runs (src/billing/registry/deployments.ts): its hours count each
@@ -160,6 +160,14 @@ FROM (
           -- deployment copies of r
           ELSE 1.0
         END AS billing_deployment_copies,
+        -- The catalogue's key of a managed size's line: its service and the size its text names
+        CASE
+          WHEN r.billing_method IS NULL OR r.billing_method <> 'managed-size' THEN NULL
+          ELSE CONCAT('managed:', r.billing_catalogue_service, ':', CASE r.billing_catalogue_service
+            -- catalogue sizes of r
+            ELSE ''
+          END)
+        END AS billing_catalogue_key,
         CASE
           WHEN r.billing_method IS NULL OR r.billing_method <> 'data-transfer' THEN NULL
           WHEN r.billing_usage_text LIKE '%inter-region%' OR r.billing_usage_text LIKE '%interregion%'
@@ -199,7 +207,12 @@ FROM (
               WHEN b.billing_unit_dimension_read = 'gb-hour' AND b.billing_usage_text LIKE '%data transfer%'
                 THEN b.billing_unit_gigabytes
               ELSE b.billing_unit_factor_read
-            END AS billing_unit_factor
+            END AS billing_unit_factor,
+            -- A managed service billed as hours of a compute size (src/billing/registry/catalogue.ts)
+            CASE
+              -- catalogue services of b
+              ELSE NULL
+            END AS billing_catalogue_service
           FROM (
             SELECT
               a.*,
@@ -211,7 +224,9 @@ FROM (
               unit_q.resource AS billing_unit_resource_read,
               COALESCE(unit_q.resource, '') AS billing_unit_resource,
               CASE
-                WHEN a.billing_charge <> 'usage' OR TRIM(COALESCE(a.billing_usage_unit, '')) = '' OR unit_q.spelling IS NOT NULL THEN NULL
+                -- The text `NULL` (the FinOps Foundation's sample writes it for none) is no unit
+                WHEN a.billing_charge <> 'usage' OR LOWER(TRIM(COALESCE(a.billing_usage_unit, ''))) IN ('', 'null')
+                  OR unit_q.spelling IS NOT NULL THEN NULL
                 ELSE a.billing_usage_unit
               END AS billing_unknown_unit,
               svc.storage AS billing_service_storage,
@@ -220,7 +235,8 @@ FROM (
               known.role AS billing_service_role,
               known.estimated_when AS billing_service_estimated_when,
               gpu.model AS billing_gpu_model,
-              COALESCE(REGEXP_EXTRACT(a.billing_usage_text, '(?:nvidia|tesla|gpu) (?:tesla )?([a-z]+[0-9]+[a-z]*)', 1), '') AS billing_gpu_name,
+              -- The model a GPU line names after its maker or `GPU` (`Nvidia Tesla T4`, `GPU Standard - A10`)
+              COALESCE(REGEXP_EXTRACT(a.billing_usage_text, '(?:nvidia|tesla|gpu)[a-z ]*?[ -]+(?:tesla )?([a-z]+[0-9]+[a-z]*)', 1), '') AS billing_gpu_name,
               -- The generative-AI model a line names, as billed (src/billing/registry/generativeAi.ts)
               -- generative-ai model of a
               -- A managed disk billed per disk-month (`1/Month`, `Units/Month`): its tier's capacity in
@@ -240,7 +256,8 @@ FROM (
             LEFT JOIN billing_units unit_q ON unit_q.spelling = LOWER(TRIM(COALESCE(a.billing_usage_unit, '')))
             LEFT JOIN billing_storage_services svc ON svc.provider = COALESCE(a.billing_provider, '') AND svc.spelling = LOWER(TRIM(COALESCE(a.billing_service, '')))
             LEFT JOIN billing_services known ON known.provider = COALESCE(a.billing_provider, '') AND known.spelling = LOWER(TRIM(COALESCE(a.billing_service, '')))
-            LEFT JOIN billing_gpus gpu ON gpu.model = COALESCE(REGEXP_EXTRACT(a.billing_usage_text, '(?:nvidia|tesla|gpu) (?:tesla )?([a-z]+[0-9]+[a-z]*)', 1), '')
+            -- A model of the registry's (GPU_MODELS) anywhere in the line's text, as a word
+            LEFT JOIN billing_gpus gpu ON gpu.model = COALESCE(REGEXP_EXTRACT(a.billing_usage_text, '(?:^|[^a-z0-9])(t4)(?:[^a-z0-9]|$)', 1), '') -- gpu models
           ) b
         ) u
       ) r

@@ -13,7 +13,8 @@ SELECT
   CASE
     -- An empty ChargeType is none, as in classify/billing_lines_azure.sql
     WHEN COALESCE(NULLIF(TRIM(l.ChargeType), ''), 'Usage') = 'Usage' THEN 'usage'
-    WHEN l.ChargeType IN ('Purchase', 'UnusedReservation', 'UnusedSavingsPlan') THEN 'purchase'
+    WHEN l.ChargeType = 'Purchase' THEN 'purchase'
+    WHEN l.ChargeType IN ('UnusedReservation', 'UnusedSavingsPlan') THEN 'unused'
     WHEN l.ChargeType = 'Tax' THEN 'tax'
     WHEN l.ChargeType = 'Refund' THEN 'credit'
     WHEN l.ChargeType IN ('Adjustment', 'RoundingAdjustment') THEN 'adjustment'

@@ -11,6 +11,10 @@ SELECT
   l.ServiceName AS billing_service,
   l.ServiceCategory AS billing_service_category,
   CASE
+    -- A commitment's unused part (FOCUS 1.0's ChargeSubcategory, 1.1's CommitmentDiscountStatus): usage
+    -- no hardware ran for
+    WHEN l.ChargeCategory = 'Usage' AND (NULLIF(TRIM(l.ChargeSubcategory), '') = 'Unused Commitment'
+      OR NULLIF(TRIM(l.CommitmentDiscountStatus), '') = 'Unused') THEN 'unused'
     WHEN l.ChargeCategory = 'Usage' THEN 'usage'
     WHEN l.ChargeCategory IN ('Purchase', 'Tax', 'Credit', 'Adjustment') THEN LOWER(l.ChargeCategory)
     ELSE 'other'

@@ -78,6 +78,9 @@ FROM (
         -- FOCUS: a negative quantity is a correction (ChargeClass) or a refund of usage billed on
         -- another line, whose impacts it does not take back
         WHEN u.billing_quantity < 0 THEN 'not evaluated: negative quantity (a refund or correction)'
+        -- A managed size the catalogue lacks, or whose server the edition lacks: named (its match's warning)
+        WHEN u.billing_method = 'managed-size' AND u.billing_matched_instance_type IS NULL
+          THEN CONCAT('not evaluated: ', COALESCE(u.billing_match_warning, 'managed-size: no server'))
         -- by-cost: no instance line of the provider with a cost gives the bill's kWh per cost
         WHEN u.billing_method_key IS NOT NULL AND u.billing_matched_instance_type IS NULL
           THEN CONCAT('not evaluated: ', u.billing_method, ' has no rate: no instance line of its provider has a cost')

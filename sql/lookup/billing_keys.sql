@@ -9,8 +9,9 @@
 -- coefficients (the exported coefficient table, with the rows of the methods' keys:
 -- src/billing/methods.ts) and billing_energy (provider, instance_type, place, energy_kwh_per_hour:
 -- the energy behind one row's use impacts). A line's key is its method's key
--- (classify/billing_methods.sql), else its instance type. A region key of '' (no region) stands for the default place, whose
--- coefficient rows have neither region nor usage location. Missing keys are ''.
+-- (classify/billing_methods.sql), else its instance type. A region key of '' (no region) has its
+-- place in billing_places too: the bill's only region of its provider, else the default place, whose
+-- coefficient rows have neither region nor usage location; each with its warning. Missing keys are ''.
 --
 -- One line per per-hour column, each marked `-- per hour`: `impact-service evaluate` keeps those of
 -- the criteria asked for (and their min and max with --ranges) and writes others alike.
@@ -36,7 +37,7 @@ SELECT
   c.pe_use_mj_per_hour AS pe_use_mj_per_hour, -- per hour
   c.pe_use_mj_min_per_hour AS pe_use_mj_min_per_hour, -- per hour
   c.pe_use_mj_max_per_hour AS pe_use_mj_max_per_hour, -- per hour
-  CASE WHEN g.key_region = '' THEN '' ELSE r.place END AS billing_place,
+  r.place AS billing_place,
   r.place_warning AS billing_place_warning,
   m.matched_instance_type AS billing_matched_instance_type,
   m.match_warning AS billing_match_warning,
@@ -57,8 +58,8 @@ LEFT JOIN instance_matches m
 LEFT JOIN coefficients c
   ON c.provider = g.key_provider
   AND c.instance_type = m.matched_instance_type
-  AND COALESCE(c.region, c.usage_location, '') = CASE WHEN g.key_region = '' THEN '' ELSE r.place END
+  AND COALESCE(c.region, c.usage_location, '') = r.place
 LEFT JOIN billing_energy e
   ON e.provider = g.key_provider
   AND e.instance_type = m.matched_instance_type
-  AND e.place = CASE WHEN g.key_region = '' THEN '' ELSE r.place END
+  AND e.place = r.place

@@ -11,6 +11,8 @@ import type { BillReportModel } from "../output/billReport.js";
 import { figure, money, readable, scaleOf } from "../output/readable.js";
 import { printable } from "../support/terminalText.js";
 import type { GridDateOrder, GridRun } from "./grid.js";
+import type { InstanceMatch } from "./matching.js";
+import { catalogueKey, MANAGED_SIZE, sizeLabel } from "./registry/catalogue.js";
 import { gpusBothWays, knownServiceNamed, serviceNotes } from "./registry/services.js";
 import type { LineGroup } from "./stages/evaluate.js";
 import type { BillingSummary } from "./stages/summarise.js";
@@ -118,11 +120,12 @@ function roleOf(service: string): string {
  * (`not compute`) of a service the registry does not know are said so. `unknown`: those services,
  * by name (the coverage's rows name services without their provider).
  */
-function whyLeft(row: UnestimatedRow, unknown: ReadonlySet<string>): string {
+function whyLeft(row: UnestimatedRow, status: string, unknown: ReadonlySet<string>): string {
   const role = roleOf(row.name);
+  const reason = notComputeReason(status);
+  // A known role (a fee, no hardware) is the why of its lines no method reads, not of its others
+  if (reason === null) return status;
   if (role !== "") return role;
-  const reason = notComputeReason(row.status);
-  if (reason === null) return row.status;
   if (!unknown.has(row.name)) return reason;
   const unread = reason === NO_REASON || reason.startsWith("no method reads its text");
   return unread ? "unknown to the registry" : `unknown to the registry; ${reason}`;
@@ -150,6 +153,24 @@ type GpusBothWays = ReturnType<typeof gpusBothWays>;
 /** The method that reads a line's cost, no quantity behind it (src/billing/registry/methods.ts). */
 const BY_COST = "by-cost";
 
+/**
+ * The usage's share: the cost estimated of the usage cost, the charges carrying no hardware by the
+ * bill's own charge type set aside and named with their cost; in the bill's one currency (a bill
+ * in several is refused before: refuseSeveralCurrencies, src/billing/stages/classify.ts).
+ */
+function usageText(coverage: Coverage, money: (cost: number) => string): string[] {
+  const { usage } = coverage;
+  const quantity = usage.estimatedCost - usage.byCost;
+  const out = [
+    `  usage cost estimated: ${money(usage.estimatedCost)} of ${money(usage.cost)} (${percent(usage.estimatedCost, usage.cost)}); from a quantity ${percent(quantity, usage.cost)}, from its cost alone ${percent(usage.byCost, usage.cost)}`,
+  ];
+  if (usage.setAside.length > 0)
+    out.push(
+      `  set aside from the usage cost (no hardware of their own, by the bill's charge type or estimated on other lines): ${usage.setAside.map((row) => `${row.name} ${money(row.cost)} (${rows(row.lines)})`).join(", ")}`,
+    );
+  return out;
+}
+
 function coverageText(summary: BillingSummary, coverage: Coverage, unknown: ReadonlySet<string>): string[] {
   const { total } = coverage;
   const cost = (value: number) => amount(value, summary.currency);
@@ -160,6 +181,7 @@ function coverageText(summary: BillingSummary, coverage: Coverage, unknown: Read
     `  cost read: ${summary.costColumn}`,
     `  estimated from a quantity: ${cost(total.estimatedCost - byCost)} (${percent(total.estimatedCost - byCost, total.cost)}); from its cost alone (by-cost, no quantity behind it): ${cost(byCost)} (${percent(byCost, total.cost)})`,
   ];
+  out.push(...usageText(coverage, cost));
   for (const row of coverage.byMethod) {
     out.push(`  ${row.name}: ${rows(row.lines)}, cost ${cost(row.cost)} (${percent(row.cost, total.cost)})`);
   }
@@ -168,11 +190,26 @@ function coverageText(summary: BillingSummary, coverage: Coverage, unknown: Read
     for (const row of coverage.unestimated.slice(0, UNESTIMATED_LISTED)) {
       const left = row.cost - row.estimatedCost;
       out.push(
-        `  ${row.name || "(no service)"}: ${cost(left)} (${percent(left, total.cost)}), ${rows(row.lines - row.estimatedLines)} (${whyLeft(row, unknown)})`,
+        `  ${row.name || "(no service)"}: ${cost(left)} (${percent(left, total.cost)}), ${statusesText(row, unknown)}`,
       );
     }
   }
   return out;
+}
+
+/** Statuses named per service, the others counted together. */
+const STATUSES_LISTED = 3;
+
+/**
+ * The unestimated lines of a service by why each is left, each why with its own lines (`3 rows (a
+ * tax); 38 rows (no method reads its text (hour in Hours))`): a why is said of the lines it is true of.
+ */
+function statusesText(row: UnestimatedRow, unknown: ReadonlySet<string>): string {
+  const listed = row.statuses
+    .slice(0, STATUSES_LISTED)
+    .map((left) => `${rows(left.lines)} (${whyLeft(row, left.status, unknown)})`);
+  const rest = row.statuses.slice(STATUSES_LISTED).reduce((sum, left) => sum + left.lines, 0);
+  return [...listed, ...(rest > 0 ? [`${rows(rest)} otherwise`] : [])].join("; ");
 }
 
 /** How the bill's dates of slashes were read, decided from the file (null: it has none). */
@@ -271,6 +308,7 @@ export interface BillingAccount {
 
 /** What the text and the report's model are written from: the summary's kinds tallied once. */
 interface Tallied {
+  readonly statuses: ReadonlyMap<LineGroup, string>;
   readonly tallies: ReturnType<typeof talliesOf>;
   readonly coverage: Coverage;
   readonly notes: ServiceNotes;
@@ -290,6 +328,7 @@ export function billingAccount(
   const matched = matchedTypes(summary);
   const statuses = new Map(summary.groups.map((group) => [group, statusOf(group, matched)]));
   const tallied: Tallied = {
+    statuses,
     tallies: talliesOf(summary, statuses),
     coverage: billingCoverage(summary.groups, (group) => statusWithReason(group, statuses.get(group) ?? "")),
     notes: serviceNotes(summary.groups),
@@ -301,14 +340,61 @@ export function billingAccount(
   };
 }
 
-/** The approximate instance-type matches, then the totals of the evaluated lines. */
-function matchesAndTotalsText(summary: BillingSummary): string[] {
+/** A managed size as the summary names it: its service and size (`Azure App Service plan P1V3`). */
+function managedSizeName(match: InstanceMatch): string {
+  const named = catalogueKey(match.billingInstanceType);
+  if (named === null) return match.billingInstanceType;
+  const byShape = match.warning?.startsWith(`${MANAGED_SIZE} by shape`) ? " (by shape)" : "";
+  return `${named.service.name} ${sizeLabel(named.service, named.size)}${byShape}`;
+}
+
+/**
+ * The GPU-hours of no model the registry lists (read as CCF's average GPU), each model named (or
+ * none named) with its lines and cost.
+ */
+function gpuNotesText(
+  summary: BillingSummary,
+  statuses: ReadonlyMap<LineGroup, string>,
+  money: (cost: number) => string,
+): string[] {
+  const notes = new Map<string, Tally>();
+  for (const group of summary.groups)
+    if (group.gpuNote !== null && statuses.get(group) === EVALUATED) add(notes, group.gpuNote, group);
+  if (notes.size === 0) return [];
+  return [
+    "GPU-hours of no model the registry lists, read as the CCF average GPU:",
+    ...[...notes].map(([note, tally]) =>
+      printable(
+        `  ${note.replace(/: the CCF average GPU$/, "")}: ${rows(tally.lines)}, cost ${money(tally.cost)}`,
+      ),
+    ),
+  ];
+}
+
+/**
+ * The approximate instance-type matches of the types evaluated lines bill (a type whose lines are
+ * all another status, a bad row's or a refund's, is matched for nothing), then the totals.
+ */
+function matchesAndTotalsText(summary: BillingSummary, statuses: ReadonlyMap<LineGroup, string>): string[] {
   const out: string[] = [];
-  const approximate = summary.matches.filter((m) => m.warning !== null);
-  if (approximate.length > 0) {
+  const evaluated = new Set(
+    summary.groups
+      .filter((group) => statuses.get(group) === EVALUATED)
+      .map((group) => `${group.provider}\u0000${group.methodKey ?? group.instanceType}`),
+  );
+  const approximate = summary.matches.filter(
+    (m) => m.warning !== null && evaluated.has(`${m.provider}\u0000${m.billingInstanceType}`),
+  );
+  const managed = approximate.filter((m) => catalogueKey(m.billingInstanceType) !== null);
+  const instances = approximate.filter((m) => catalogueKey(m.billingInstanceType) === null);
+  if (instances.length > 0) {
     out.push("approximate instance-type matches:");
-    for (const m of approximate)
+    for (const m of instances)
       out.push(`  ${m.provider} ${m.billingInstanceType} -> ${m.matchedInstanceType}`);
+  }
+  if (managed.length > 0) {
+    out.push("managed sizes by the catalogue (src/billing/registry/catalogue.ts):");
+    for (const m of managed) out.push(`  ${m.provider} ${managedSizeName(m)} -> ${m.matchedInstanceType}`);
   }
   out.push("totals of the evaluated lines:");
   for (const total of summary.totals) {
@@ -326,6 +412,7 @@ function matchesAndTotalsText(summary: BillingSummary): string[] {
 function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: string | null): string {
   const { coverage, notes, gpus } = tallied;
   const { read, byStatus, reasons, unknown, bad, notEvaluated, places } = tallied.tallies;
+  const { statuses } = tallied;
   const count = (kind: string) => counted(byStatus.get(kind)?.lines ?? 0);
   const money = (cost: number) => amount(cost, summary.currency);
   const out = [
@@ -362,12 +449,13 @@ function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: st
         `  ${reason}${NOT_EVALUATED_HINTS[reason] ?? ""}: ${rows(tally.lines)}, cost ${money(tally.cost)}`,
       );
   }
+  out.push(...gpuNotesText(summary, statuses, money));
   if (places.size > 0) {
     out.push("places other than the line's region:");
     for (const [warning, tally] of places)
       out.push(`  ${warning}: ${rows(tally.lines)}, cost ${money(tally.cost)}`);
   }
-  out.push(...registryText(notes, gpus, money), ...matchesAndTotalsText(summary));
+  out.push(...registryText(notes, gpus, money), ...matchesAndTotalsText(summary, tallied.statuses));
   out.push(...coverageText(summary, coverage, unknownServices(notes)));
   if (summary.grid !== null) out.push(...gridText(summary.grid));
   if (groupsOutput !== null) out.push(`sums per group: ${groupsOutput}`);
@@ -404,7 +492,7 @@ function billReportModel(summary: BillingSummary, tallied: Tallied, date: string
     name: row.name,
     lines: row.lines - row.estimatedLines,
     cost: row.cost - row.estimatedCost,
-    why: whyLeft(row, unknown),
+    why: statusesText(row, unknown),
   });
   return {
     title: `Billing export ${summary.file}`,
@@ -421,6 +509,12 @@ function billReportModel(summary: BillingSummary, tallied: Tallied, date: string
       estimatedLines: coverage.total.estimatedLines,
       cost: coverage.total.cost,
       estimatedCost: coverage.total.estimatedCost,
+      usage: {
+        cost: coverage.usage.cost,
+        estimatedCost: coverage.usage.estimatedCost,
+        byCost: coverage.usage.byCost,
+        setAside: coverage.usage.setAside,
+      },
       byMethod: coverage.byMethod.map((row) => ({ name: row.name, lines: row.lines, cost: row.cost })),
       unestimated: coverage.unestimated.slice(0, UNESTIMATED_LISTED * 2).map(left),
     },

@@ -398,6 +398,7 @@ function withOverlongLines(summary: BillingSummary, overlong: readonly OverlongL
     cost: 0,
     placeWarning: null,
     reason: null,
+    gpuNote: null,
   }));
   return { ...summary, groups: [...summary.groups, ...dropped] };
 }

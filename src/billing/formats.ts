@@ -116,6 +116,8 @@ const FOCUS: BillingFormat = {
     "ServiceCategory",
     "ResourceType",
     "SkuPriceDetails",
+    "ChargeSubcategory",
+    "CommitmentDiscountStatus",
     "x_ServiceCode",
     "x_Operation",
     "x_UsageType",
@@ -176,6 +178,7 @@ const CUR: BillingFormat = {
     "pricing_unit",
     "product_region_code",
     "product_region",
+    "product_from_region_code",
     "product_product_family",
     "line_item_unblended_cost",
     "reservation_effective_cost",
@@ -373,6 +376,37 @@ function spellings(column: string | readonly string[]): readonly string[] {
 export function readColumns(format: BillingFormat): readonly string[] {
   return [...new Set([...format.required.flat(), ...format.optional])];
 }
+
+/**
+ * The columns whose text tells what a line is: every column a format's query reads but its
+ * numbers, dates and identities (read per line, never to tell a line's kind). An empty text in one
+ * is read as none (emptyAsNone), on every engine alike: DuckDB's CSV reader gives an empty cell as
+ * NULL, Hive's and Athena's as an empty text, a Parquet file may hold either.
+ */
+export function decidingColumns(format: BillingFormat): readonly string[] {
+  const perLine = new Set([...format.numbers, ...format.dates, ...format.identities]);
+  return readColumns(format).filter((name) => !perLine.has(name));
+}
+
+/**
+ * The file's spellings of a format's deciding columns in a header (headerColumn's), each once.
+ */
+export function decidingFileColumns(format: BillingFormat, header: readonly string[]): ReadonlySet<string> {
+  return new Set(
+    decidingColumns(format).flatMap((name) => {
+      const found = headerColumn(format, name, header);
+      return found === null ? [] : [found];
+    }),
+  );
+}
+
+/**
+ * A cell read with an empty text (blanks alone) as none, whatever its type: a number or a date is
+ * never empty, so it is read as it is (the cast to text only tests it). Written in the dialect the
+ * engines share (src/billing/portable/render.ts renders the cast's type).
+ */
+export const emptyAsNone = (cell: string) =>
+  `CASE WHEN TRIM(CAST(${cell} AS VARCHAR)) = '' THEN NULL ELSE ${cell} END`;
 
 /**
  * The English name a localised header gives in parentheses (the portals' bilingual form

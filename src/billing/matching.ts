@@ -11,6 +11,7 @@
 import { instanceRow, providerTable } from "../service/cloud.js";
 import { DomainError } from "../service/errors.js";
 import type { EditionContext } from "../service/open.js";
+import { catalogueKey, catalogueNote, catalogueSize, MANAGED_SIZE, sizeLabel } from "./registry/catalogue.js";
 import { type BilledShape, familyOf, shapeOf, typeByBilledShape, typeByShape } from "./shapes.js";
 
 export interface InstanceMatch {
@@ -107,4 +108,53 @@ export async function matchInstance(
     matchedInstanceType: byShape,
     warning: `${BY_SHAPE}: ${billed} is not in the edition; estimated as ${byShape}, its family's type of ${vcpus} vCPUs`,
   };
+}
+
+/**
+ * A managed size's key (`managed:<service>:<size>`, src/billing/registry/catalogue.ts) matched to
+ * the server standing for it: the catalogue's server for a size it lists (the edition's type, else
+ * its family's of those vCPUs); a size it lacks, where the service's sizes are its provider's VM
+ * sizes, as that VM by the provider's grammar (by shape); else none. Its warning says which, with
+ * the catalogue's figures and source: every line of it is said.
+ */
+export async function catalogueMatch(
+  context: EditionContext,
+  provider: string,
+  key: string,
+): Promise<InstanceMatch> {
+  const unmatched = (warning: string) => ({
+    provider,
+    billingInstanceType: key,
+    matchedInstanceType: null,
+    warning,
+  });
+  const named = catalogueKey(key);
+  if (named === null) return unmatched(`${MANAGED_SIZE}: ${key} is not in the catalogue`);
+  const { service, size } = named;
+  const sizeName = sizeLabel(service, size);
+  const row = catalogueSize(service, size);
+  if (row !== null) {
+    const server = await matchInstance(context, provider, row.server);
+    if (server.matchedInstanceType === null)
+      return unmatched(
+        `${MANAGED_SIZE}: ${service.name} ${sizeName}: its server ${row.server} is not in the edition`,
+      );
+    return {
+      provider,
+      billingInstanceType: key,
+      matchedInstanceType: server.matchedInstanceType,
+      warning: catalogueNote(service, row, server.matchedInstanceType),
+    };
+  }
+  if (service.sizeGrammar && size !== "") {
+    const vm = await matchInstance(context, provider, size);
+    if (vm.matchedInstanceType !== null)
+      return {
+        provider,
+        billingInstanceType: key,
+        matchedInstanceType: vm.matchedInstanceType,
+        warning: `${MANAGED_SIZE} by shape: ${service.name} ${sizeName} is not in the catalogue; its provider's VM of that name: ${vm.warning ?? `estimated as ${vm.matchedInstanceType}`}`,
+      };
+  }
+  return unmatched(`${MANAGED_SIZE}: ${service.name} ${sizeName} is not in the catalogue`);
 }

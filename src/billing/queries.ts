@@ -6,9 +6,17 @@
  */
 
 import { readFileSync } from "node:fs";
+import { catalogueCopiesSql, catalogueServicesSql, catalogueSizesSql } from "./registry/catalogue.js";
 import { deploymentWhensSql } from "./registry/deployments.js";
 import { aiNameSql, aiSpellingSql } from "./registry/generativeAi.js";
-import { methodRulesSql, noMethodReasonsSql } from "./registry/methods.js";
+import {
+  chargeReasonsSql,
+  gpuModelsAlternation,
+  methodRulesSql,
+  noMethodReasonsSql,
+  SUPPORT_REASON,
+} from "./registry/methods.js";
+import { storageTextsSql } from "./registry/storage.js";
 
 const SQL_FOLDER = new URL("../../sql/", import.meta.url);
 
@@ -17,6 +25,28 @@ const METHOD_RULES = /^( *)-- method rules$/m;
 
 /** The lines standing for the deployments' copies or warnings over a view's lines (deploymentWhensSql). */
 const DEPLOYMENTS = /^( *)-- deployment (copies|warnings) of ([a-z])$/gm;
+
+/** The lines standing for what a line's words say of its storage (storageTextsSql). */
+const STORAGE_TEXTS = /^( *)-- storage (media|copies) of ([a-z])$/gm;
+
+/** The lines standing for the catalogue's CASE lines over a view's lines (src/billing/registry/catalogue.ts). */
+const CATALOGUE_LINES = /^( *)-- catalogue (services|sizes|copies) of ([a-z])$/gm;
+
+const CATALOGUE_SQL = {
+  services: catalogueServicesSql,
+  sizes: catalogueSizesSql,
+  copies: catalogueCopiesSql,
+} as const;
+
+/** A line reading the registry's GPU models as a word of a text (gpuModelsPattern): its alternation is theirs. */
+const GPU_MODEL_LINE =
+  /^(.*'\(\?:\^\|\[\^a-z0-9\]\)\()[a-z0-9|]+(\)\(\?:\[\^a-z0-9\]\|\$\)'.*) -- gpu models$/gm;
+
+/** The line standing for the reasons of the charges that are not usage (chargeReasonsSql). */
+const CHARGE_REASON_LINES = /^( *)-- charge reasons of ([a-z])$/m;
+
+/** The line giving a known service's lines no method reads the support reason (SUPPORT_REASON). */
+const SUPPORT_REASON_LINE = /'[^']*' -- a support reason$/m;
 
 /** The line standing for the reasons of the rules that give a line no method (noMethodReasonsSql). */
 const NO_METHOD_REASONS = /^( *)-- no method reasons of ([a-z])$/m;
@@ -40,6 +70,18 @@ export function sqlQuery(name: string): string {
       deploymentWhensSql(indent, alias, give === "copies" ? "copies" : "warning"),
     )
     .replace(NO_METHOD_REASONS, (_, indent: string, alias: string) => noMethodReasonsSql(indent, alias))
+    .replace(CHARGE_REASON_LINES, (_, indent: string, alias: string) => chargeReasonsSql(indent, alias))
+    .replace(SUPPORT_REASON_LINE, `'${SUPPORT_REASON}'`)
+    .replace(STORAGE_TEXTS, (_, indent: string, give: "media" | "copies", alias: string) =>
+      storageTextsSql(indent, alias, give),
+    )
+    .replace(CATALOGUE_LINES, (_, indent: string, give: keyof typeof CATALOGUE_SQL, alias: string) =>
+      CATALOGUE_SQL[give](indent, alias),
+    )
+    .replace(
+      GPU_MODEL_LINE,
+      (_, before: string, after: string) => `${before}${gpuModelsAlternation()}${after}`,
+    )
     .replace(AI_NAME, (_, indent: string, alias: string) => aiNameSql(indent, alias))
     .replace(AI_SPELLING, (_, indent: string, alias: string) => aiSpellingSql(indent, alias));
 }

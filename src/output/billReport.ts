@@ -68,6 +68,16 @@ export interface BillReportModel {
     readonly estimatedLines: number;
     readonly cost: number;
     readonly estimatedCost: number;
+    /**
+     * The usage's share: the positive cost but the charges carrying no hardware by the bill's own
+     * charge type (set aside, each named with its cost), in the bill's one currency.
+     */
+    readonly usage: {
+      readonly cost: number;
+      readonly estimatedCost: number;
+      readonly byCost: number;
+      readonly setAside: readonly { readonly name: string; readonly lines: number; readonly cost: number }[];
+    };
     readonly byMethod: readonly CoverageLine[];
     readonly unestimated: readonly CoverageLine[];
   };
@@ -378,6 +388,28 @@ function gridSection(model: BillReportModel): string {
 <div class="side"><div><h3>By hour of the day</h3><div id="chart-grid-hour" class="chart"></div></div><div><h3>By month</h3><div id="chart-grid-month" class="chart"></div></div></div>`;
 }
 
+/** The usage's share of the cost estimated. */
+function usageCard(model: BillReportModel, card: (label: string, value: string) => string): string {
+  const { usage } = model.coverage;
+  const currency = model.currency === null ? "" : ` ${escapeHtml(model.currency)}`;
+  const quantity = usage.estimatedCost - usage.byCost;
+  return card(
+    `of the usage cost estimated (${escapeHtml(money(usage.estimatedCost))} of ${escapeHtml(money(usage.cost))}${currency}; from a quantity ${share(quantity, usage.cost)}, from cost alone ${share(usage.byCost, usage.cost)})`,
+    share(usage.estimatedCost, usage.cost),
+  );
+}
+
+/** The charges set aside from the usage cost, each with its cost. */
+function setAsideLine(model: BillReportModel): string {
+  const { usage } = model.coverage;
+  if (usage.setAside.length === 0) return "";
+  const named = usage.setAside.map(
+    (row) =>
+      `${escapeHtml(row.name)} ${escapeHtml(money(row.cost))} (${count(row.lines)} ${row.lines === 1 ? "line" : "lines"})`,
+  );
+  return `<p class="sub">Set aside from the usage cost (no hardware of their own, by the bill's charge type or estimated on other lines): ${named.join(", ")}.</p>\n`;
+}
+
 export function billReportHtml(model: BillReportModel): string {
   const { coverage } = model;
   const card = (label: string, value: string) => `<div class="card"><b>${value}</b>${label}</div>`;
@@ -396,8 +428,8 @@ ${impactCards(model)}
 ${overTimeSection(model.overTime, "lines")}
 ${whatIfSection(model.whatIf, model.currency, "usages (an instance type at a place, its hours summed)")}
 <h2>Coverage</h2>
-<div class="cards">${card("lines", count(coverage.lines))}${card("lines estimated", count(coverage.estimatedLines))}${card(`of the positive cost estimated (${escapeHtml(money(coverage.estimatedCost))} of ${escapeHtml(money(coverage.cost))}${currency})`, share(coverage.estimatedCost, coverage.cost))}</div>
-${coverageTable(model)}
+<div class="cards">${card("lines", count(coverage.lines))}${card("lines estimated", count(coverage.estimatedLines))}${card(`of the positive cost estimated (${escapeHtml(money(coverage.estimatedCost))} of ${escapeHtml(money(coverage.cost))}${currency})`, share(coverage.estimatedCost, coverage.cost))}${usageCard(model, card)}</div>
+${setAsideLine(model)}${coverageTable(model)}
 ${explorerSection(model.groups, "lines")}
 ${section("chart-service", "By service", model.byService, true)}
 ${section("chart-region", "By region", model.byRegion)}

@@ -175,7 +175,9 @@ describe("the registry's tables agree", () => {
     expect(end).toBeGreaterThan(start);
     const given = [...sql.slice(start, end).matchAll(/THEN '([a-z-]+)'/g)].map((match) => match[1]);
     const named = new Set(given);
+    // instance hours and a managed size's are the line rules' (LINE_RULES), not a method's of the registry
     named.delete("instance");
+    named.delete("managed-size");
     // storage methods are also named by their service (billing_storage_services), by name
     for (const service of STORAGE_SERVICES) named.add(service.storage);
     expect([...named].sort()).toEqual(BILLING_METHODS.map((method) => method.method).sort());

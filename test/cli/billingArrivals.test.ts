@@ -431,18 +431,18 @@ describe("a legacy CUR's lines without a unit, and provisioned-IOPS volumes", ()
       // f6, EBS `VolumeUsage.piops`: 50 × 730 × 2 = 73,000. Before, both were a rate bought
       expect(read("f4")).toEqual(["block-storage", "146000", "GB-hours SSD x2"]);
       expect(read("f6")).toEqual(["block-storage", "73000", "GB-hours SSD x2"]);
-      // f5, the IOPS-months bought, stays a rate; f7, S3 requests without a unit, stays without one
-      expect(stderr).toContain(
-        "  a rate bought (performance units, IOPS, throughput), not capacity: 1 row, cost 200 USD\n",
-      );
+      // f5, the IOPS-months bought: the SSD delivering them at 3 IOPS a GiB, the deployment's two
+      // copies: 1,000 IOPS-months = 333.3 GiB × 1.0737 GB × 730 h × 2; f7, S3 requests without a
+      // unit, stays without one
+      expect(read("f5")).toEqual(["block-storage", "522554.3543", "GB-hours SSD x2"]);
       expect(stderr).toContain("  no unit: 1 row, cost 0 USD\n");
       // f8, GuardDuty's `PaidEventsAnalyzed-Bytes`: logs analysed, not carried; named, not data transfer
       expect(line("f8").status).toBe("not compute");
       expect(stderr).toContain("  no method reads its text (gb in GB): 1 row, cost 0.5 USD\n");
-      // Estimated: f1 1 + f4 25 + f6 6.25 = 32.25 of 232.75 USD (f5's 200 and f8's 0.5 not): 13.9 %,
+      // Estimated: f1 1 + f4 25 + f5 200 + f6 6.25 = 232.25 of 232.75 USD (f8's 0.5 not): 99.8 %,
       // four figures as the report writes them
       expect(stderr).toContain(
-        "coverage: 6 of 9 lines estimated; 32.25 of 232.8 USD positive cost (13.9 %)\n",
+        "coverage: 7 of 9 lines estimated; 232.3 of 232.8 USD positive cost (99.8 %)\n",
       );
     },
   );

@@ -95,8 +95,11 @@ describe("a legacy AWS CUR (CUR 1.0)", () => {
     expect(stderr).toContain(
       "  cost read: lineItem/UnblendedCost amortised by reservation/EffectiveCost, savingsPlan/SavingsPlanEffectiveCost\n",
     );
-    // Said by the reason of most of what is left: the tax (5.21) before the RIFee's purchase (1.4)
-    expect(stderr).toContain("  AmazonEC2: 6.61 USD (44.4 %), 3 rows (a tax)\n");
+    // Each line left said by its own why, the costliest first: the tax (5.21), the RIFee's unused
+    // part (1.4, a purchase), the upfront fee amortised into the hours (0)
+    expect(stderr).toContain(
+      "  AmazonEC2: 6.61 USD (44.4 %), 1 row (a tax); 1 row (a purchase (a commitment or an upfront fee)); 1 row (a fee)\n",
+    );
   });
 
   it("reads the same lines gzipped and as Athena's snake_case Parquet (product_region)", SLOW, async () => {

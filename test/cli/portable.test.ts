@@ -56,8 +56,11 @@ describe("impact-service sql", () => {
         run(["sql", "--engine", "trino", "--header", "test/fixtures/billing/focus-1.0.csv", "--delta"]),
       ]);
       expect([schema.code, parquet.code], schema.stderr + parquet.stderr).toEqual([0, 0]);
-      // A record's field read as itself; the record kept whole in billing_result
-      expect(schema.stdout).toContain("e.`service`.`description` AS `service_description`");
+      // A record's field read as itself (a deciding text's empty read as none); the record kept
+      // whole in billing_result
+      expect(schema.stdout).toContain(
+        "CASE WHEN TRIM(CAST(e.`service`.`description` AS STRING)) = '' THEN NULL ELSE e.`service`.`description` END AS `service_description`",
+      );
       expect(schema.stdout).toContain("e.`resource`.`name` AS `resource_name`");
       expect(schema.stdout).toContain(
         "SELECT line_id,\n  `input_billing_account_id`,\n  `service`,\n  `sku`,",

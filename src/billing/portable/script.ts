@@ -14,7 +14,13 @@
 
 import type { Cell } from "../../duckdb/database.js";
 import { identifier } from "../../duckdb/database.js";
-import { aliasedColumns, type BillingFormat, headerColumn } from "../formats.js";
+import {
+  aliasedColumns,
+  type BillingFormat,
+  decidingFileColumns,
+  emptyAsNone,
+  headerColumn,
+} from "../formats.js";
 import { gridQuery, impactsQuery, keysQuery, sqlQuery } from "../queries.js";
 import { REGISTRY_TABLES, type RegistryTable } from "../registry/sqlTables.js";
 import { exportAddedColumns, KIND_SUMS, lineKindsQuery } from "../stages/classify.js";
@@ -67,12 +73,16 @@ const EXPORT_VIEW = "billing_export_read";
 function exportQuery(request: ScriptRequest): string {
   const { columns } = request.header;
   const names = inputColumnNames(columns, request.impactColumns);
-  const own = columns.map((column, index) =>
-    names[index] === column
-      ? `e.${identifier(column)}`
-      : `e.${identifier(column)} AS ${identifier(names[index])}`,
-  );
-  const read = columnReader(request.header);
+  // An empty text in a column that tells what a line is reads as none, as the command's CSV reader
+  // gives an empty cell (Hive's and Athena's give an empty text): the file's own column and a
+  // record's field or a column read under another name alike (decidingColumns)
+  const deciding = decidingFileColumns(request.format, formatHeader(request.header));
+  const own = columns.map((column, index) => {
+    const cell = deciding.has(column) ? emptyAsNone(`e.${identifier(column)}`) : `e.${identifier(column)}`;
+    return names[index] === column && !deciding.has(column) ? cell : `${cell} AS ${identifier(names[index])}`;
+  });
+  const fields = columnReader(request.header);
+  const read = (column: string) => (deciding.has(column) ? emptyAsNone(fields(column)) : fields(column));
   const hint =
     request.typeHintColumn === null
       ? "CAST(NULL AS VARCHAR)"
@@ -162,26 +172,35 @@ function resultQuery(request: ScriptRequest, from: string): string {
   }));
   const selected = added.map(({ name, source }) => (source === name ? name : `${source} AS ${name}`));
   const { order } = request.dialect;
-  if (order === "positional") return positionalResult(names, added, selected, from);
+  if (order === "positional") {
+    // The export's own columns as the file has them (an empty text stays one), under the run's names
+    const own = request.header.columns.map((column, index) =>
+      identifier(column) === names[index]
+        ? `e.${names[index]}`
+        : `e.${identifier(column)} AS ${names[index]}`,
+    );
+    return positionalResult(own, added, selected, from);
+  }
   return `SELECT ${[LINE_ID, ...names, ...selected].join(",\n  ")}
 FROM ${from}${order === "sorted" ? `\nORDER BY ${LINE_ID}` : ""}`;
 }
 
 /**
  * The result in line_id's order with only the computed columns sorted (DuckDB): the export's lines
- * read again in their order, each set beside its computed columns by position. Reading the export
+ * read again in their order, as the file has them (an empty text stays one), each set beside its
+ * computed columns by position. Reading the export
  * in line_id's order is what makes the positions the lines': a line whose line_id is not its
  * computed row's stops the read with an error rather than pair two lines.
  */
 function positionalResult(
-  names: readonly string[],
+  own: readonly string[],
   added: readonly { readonly name: string }[],
   selected: readonly string[],
   from: string,
 ): string {
   const checked = `CASE WHEN e.${LINE_ID} = d.${LINE_ID} THEN e.${LINE_ID} ELSE error('billing_export is not read in line_id''s order') END AS ${LINE_ID}`;
-  return `SELECT ${[checked, ...names.map((name) => `e.${name}`), ...added.map(({ name }) => `d.${name}`)].join(",\n  ")}
-FROM ${EXPORT_VIEW} e
+  return `SELECT ${[checked, ...own, ...added.map(({ name }) => `d.${name}`)].join(",\n  ")}
+FROM billing_export e
 POSITIONAL JOIN (
   SELECT ${[LINE_ID, ...selected].join(", ")}
   FROM ${from}

@@ -143,6 +143,17 @@ export const GPU_MODELS: readonly GpuModel[] = [
 ];
 
 /**
+ * The registry's models as one alternation of a regular expression, the longest first (`a10g`
+ * before `a10`, `t4g` before `t4`): a line's text names one as a word anywhere (its product, SKU,
+ * meter or usage type: `Compute - GPU Standard - A10`, `NVadsA10 v5`'s `_a10_`).
+ */
+export function gpuModelsAlternation(): string {
+  return [...GPU_MODELS.map((gpu) => gpu.model)]
+    .sort((a, b) => b.length - a.length || a.localeCompare(b))
+    .join("|");
+}
+
+/**
  * CCF's GPU figures (Appendix III): 35 W idle and 306 W at full load on average. A model's idle
  * power is taken in the same ratio to its full power (35 ÷ 306 of it); its power at the average
  * load of 50 % halfway between.
@@ -499,12 +510,60 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
   GENERATIVE_AI_METHOD,
 ];
 
+/*
+ * Why a line of a charge that is not usage has no method, by the bill's own charge type (FOCUS
+ * ChargeCategory, CUR line_item_line_item_type, Azure ChargeType, Google cost_type: the format's
+ * usage query's billing_charge), and what the coverage sets aside as a charge carrying no hardware
+ * (src/billing/stages/summarise.ts, the usage's share): each written into
+ * sql/classify/billing_methods.sql at its line `-- charge reasons of <alias>`.
+ */
+
+/** A kind of charge that is not usage: the reason its lines have no method, and the coverage's name of it. */
+export interface ChargeReason {
+  readonly charge: string;
+  readonly reason: string;
+  /** As the coverage names it among the charges carrying no hardware it sets aside. */
+  readonly setAside: string;
+}
+
+export const CHARGE_REASONS: readonly ChargeReason[] = [
+  { charge: "tax", reason: "a tax", setAside: "taxes" },
+  {
+    charge: "purchase",
+    reason: "a purchase (a commitment or an upfront fee)",
+    setAside: "commitment purchases",
+  },
+  {
+    charge: "unused",
+    reason: "an unused commitment (no hardware ran for it)",
+    setAside: "unused commitments",
+  },
+  { charge: "fee", reason: "a fee", setAside: "fees" },
+  { charge: "credit", reason: "a credit", setAside: "credits and refunds" },
+  { charge: "adjustment", reason: "an adjustment", setAside: "adjustments" },
+];
+
+/** Why a known service no method estimates has none (support, a registrar): set aside as support. */
+export const SUPPORT_REASON = "no hardware (support)";
+
+/** The WHEN lines giving a line of each charge its reason (`-- charge reasons of <alias>`). */
+export function chargeReasonsSql(indent: string, alias: string): string {
+  return CHARGE_REASONS.map(
+    (row) => `${indent}WHEN ${alias}.billing_charge = '${row.charge}' THEN '${row.reason}'`,
+  ).join("\n");
+}
+
 /** A rule of the CASE that gives no method of BILLING_METHODS: what it gives instead (SQL). */
 interface OtherRule extends LineRule {
   readonly gives: string;
   /** Why a line it gives no method has none, as the summary says it (no quote: noMethodReasonsSql). */
   readonly reason?: string;
+  /** Where its lines' hardware is estimated on other lines: the coverage sets them aside so named. */
+  readonly setAside?: string;
 }
+
+/** The coverage's name of charges on hardware the bill estimates on other lines. */
+const ESTIMATED_ELSEWHERE = "charges on hardware estimated on other lines";
 
 /**
  * The rules of the CASE besides the methods': instance hours, lines that use no hardware (NULL), and
@@ -514,6 +573,28 @@ interface OtherRule extends LineRule {
 export const LINE_RULES: readonly OtherRule[] = [
   { order: 10, when: ["u.billing_line_kind = 'compute'"], gives: "'instance'" },
   { order: 20, when: ["u.billing_charge <> 'usage'"], gives: "NULL" },
+  {
+    order: 25,
+    why: ["A managed service billed as hours of a compute size (src/billing/registry/catalogue.ts)"],
+    when: ["u.billing_catalogue_service IS NOT NULL"],
+    gives: "'managed-size'",
+  },
+  {
+    order: 27,
+    why: [
+      "A charge billed per unit of another resource the bill estimates on its own lines:",
+      "CloudWatch Database Insights and RDS Performance Insights per vCPU of the database,",
+      "RDS Extended Support per vCPU-hour of the instance: that hardware is the instance's",
+    ],
+    when: [
+      `${TEXT} LIKE '%databaseinsights%' OR ${TEXT} LIKE '%database insights%'`,
+      `  OR ${TEXT} LIKE '%performance insights%' OR ${TEXT} LIKE '%pi_ltr%' OR ${TEXT} LIKE '%pi_api%'`,
+      `  OR ${TEXT} LIKE '%extendedsupport%' OR ${TEXT} LIKE '%extended support%'`,
+    ],
+    gives: "NULL",
+    reason: "billed per unit of another resource estimated on its own lines (the vCPUs of a database)",
+    setAside: ESTIMATED_ELSEWHERE,
+  },
   {
     order: 30,
     why: [
@@ -537,6 +618,7 @@ export const LINE_RULES: readonly OtherRule[] = [
     ],
     gives: "NULL",
     reason: "a fee on hours estimated on their own lines",
+    setAside: ESTIMATED_ELSEWHERE,
   },
   {
     order: 100,
@@ -555,16 +637,17 @@ export const LINE_RULES: readonly OtherRule[] = [
     order: 102,
     why: [
       "A volume's performance units (Oracle's `Block Volume - Performance Units`, billed in `GB",
-      "Months` of the volume) and provisioned IOPS or throughput: a rate bought, not capacity;",
-      "the volume's gigabytes are billed on their own line (a provisioned-IOPS volume's, AWS's",
-      "`EBS:VolumeUsage.piops` and `RDS:PIOPS-Storage` in GB-Mo, are storage)",
+      "Months` of the volume) and provisioned throughput: a rate bought, not capacity; the",
+      "volume's gigabytes are billed on their own line. Provisioned IOPS held over time",
+      "(`IOPS-Mo`) are read as the SSD that delivers them (src/billing/registry/units.ts)",
     ],
     when: [
       `${TEXT} LIKE '%performance unit%' OR (${TEXT} LIKE '%piops%' AND u.billing_unit_dimension <> 'gb-hour')`,
-      `  OR ${TEXT} LIKE '%provisioned iops%' OR ${TEXT} LIKE '%provisioned throughput%'`,
+      `  OR (${TEXT} LIKE '%provisioned iops%' AND u.billing_unit_dimension <> 'gb-hour')`,
+      `  OR ${TEXT} LIKE '%provisioned throughput%'`,
     ],
     gives: "NULL",
-    reason: "a rate bought (performance units, IOPS, throughput), not capacity",
+    reason: "a rate bought (performance units, throughput), not capacity",
   },
   {
     order: 130,
@@ -664,3 +747,16 @@ export function methodProblems(methods: readonly BillingMethod[]): string[] {
 
 const PROBLEMS = methodProblems(BILLING_METHODS);
 if (PROBLEMS.length > 0) throw new Error(`billing: the registry's methods: ${PROBLEMS.join("; ")}`);
+
+/**
+ * What the coverage sets aside from the usage cost, by the reason a line has no method: the charges
+ * carrying no hardware by the bill's own charge type (CHARGE_REASONS), support, and charges on
+ * hardware the bill estimates on other lines (LINE_RULES' `setAside`).
+ */
+export const SET_ASIDE_REASONS: ReadonlyMap<string, string> = new Map([
+  ...CHARGE_REASONS.map((row) => [row.reason, row.setAside] as const),
+  [SUPPORT_REASON, "support"],
+  ...LINE_RULES.flatMap((rule) =>
+    rule.reason !== undefined && rule.setAside !== undefined ? [[rule.reason, rule.setAside] as const] : [],
+  ),
+]);

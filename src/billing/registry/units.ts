@@ -348,7 +348,25 @@ interface UnitWords {
   readonly hours: number | null;
   readonly resource: string | null;
   readonly counted: boolean;
+  /** Whether it names IOPS (provisioned I/O operations a second). */
+  readonly iops: boolean;
 }
+
+/**
+ * Provisioned IOPS held over time (`IOPS-Mo`, `1 IOPS/Month`) are read as the SSD capacity that
+ * delivers them: a General Purpose SSD (gp2) volume's baseline is 3 IOPS per GiB (Amazon EBS User
+ * Guide, "General Purpose SSD volumes"), so an IOPS-month is a third of a GiB-month of SSD
+ * (docs/billing.md, "Provisioned IOPS and throughput": a decision, with its reason).
+ */
+export const IOPS_PER_GIB = 3;
+const GIB = 1024 ** 3 / 1e9;
+
+/**
+ * A count written as a word before the unit: Oracle's cost and usage reports write `ONE GiB HOURS
+ * MEMORY`, `ONE GiB HOURS STORAGE_SIZE` (the FinOps Foundation's FOCUS unit guidance, "OCI Cost and
+ * Usage Report" units).
+ */
+const COUNT_WORDS: Readonly<Record<string, number>> = { one: 1 };
 
 /** The words of a unit's tokens; null for a spelling no method reads (a count after a word, two data words). */
 function unitWords(tokens: readonly string[]): UnitWords | null {
@@ -358,11 +376,12 @@ function unitWords(tokens: readonly string[]): UnitWords | null {
   let resource: string | null = null;
   let counted = false;
   let transferred = false;
+  let iops = false;
   for (const [index, token] of tokens.entries()) {
-    if (/^[0-9]/.test(token)) {
-      // A count before the unit (`10 GB/Month`, `100 Hours`), once.
+    if (/^[0-9]/.test(token) || Object.hasOwn(COUNT_WORDS, token)) {
+      // A count before the unit (`10 GB/Month`, `100 Hours`; Oracle's `ONE GiB HOURS MEMORY`), once.
       if (index !== 0) return null;
-      count = Number(token.replace(",", "."));
+      count = COUNT_WORDS[token] ?? Number(token.replace(",", "."));
       continue;
     }
     const words = token in DATA || token in TIME ? [token] : splitGlued(token);
@@ -378,6 +397,8 @@ function unitWords(tokens: readonly string[]): UnitWords | null {
         else hours = TIME[word];
       } else if (word in RESOURCES) {
         resource = RESOURCES[word];
+      } else if (word === "iops") {
+        iops = true;
       } else if (word in MULTIPLIERS) {
         count *= MULTIPLIERS[word];
         counted = true;
@@ -389,7 +410,14 @@ function unitWords(tokens: readonly string[]): UnitWords | null {
     }
   }
   // Data carried: its time word is the period's, not a duration the data is held
-  return { count, gigabytes, hours: transferred && gigabytes !== null ? null : hours, resource, counted };
+  return {
+    count,
+    gigabytes,
+    hours: transferred && gigabytes !== null ? null : hours,
+    resource,
+    counted,
+    iops,
+  };
 }
 
 /** Reads a unit's spelling (unitSpelling's), or null when some word of it is not a unit's. */
@@ -398,8 +426,19 @@ export function readUnit(spelling: string): UnitReading | null {
   const tokens = text.match(/[0-9]+(?:[.,][0-9]+)?|[a-z]+/g) ?? [];
   const words = unitWords(tokens);
   if (words === null || !(words.count > 0)) return null;
-  const { count, gigabytes, hours, resource, counted } = words;
-  if (counted || (gigabytes === null && hours === null)) {
+  const { count, gigabytes, hours, resource, counted, iops } = words;
+  if (iops && !counted && gigabytes === null && hours !== null) {
+    // IOPS held over time: the GiB of SSD that deliver them, over that time
+    const held = (count * GIB) / IOPS_PER_GIB;
+    return {
+      dimension: "gb-hour",
+      factor: held * hours,
+      hours: count * hours,
+      gigabytes: held,
+      resource: "iops",
+    };
+  }
+  if (counted || iops || (gigabytes === null && hours === null)) {
     return tokens.length === 0
       ? null
       : { dimension: "count", factor: count, hours: null, gigabytes: null, resource };

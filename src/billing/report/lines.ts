@@ -21,7 +21,10 @@ import { exportAddedColumns } from "../stages/classify.js";
 import { type WrittenFile, writtenSource } from "../writtenFile.js";
 
 /** A column of the export, or a key of one of its maps (a CUR 2.0's `product`, `resource_tags`). */
-type Source = string | { readonly map: string; readonly key: string };
+type Source =
+  | string
+  | { readonly map: string; readonly key: string; readonly sameAs?: readonly [string, string] }
+  | { readonly column: string; readonly sameAs: readonly [string, string] };
 
 /**
  * The format's columns a dimension of the report reads: on each line, the first of them the file
@@ -46,10 +49,14 @@ const DIMENSIONS: Readonly<Record<BillingFormatName, Readonly<Record<Dimension, 
   cur: {
     // AWS's product names (legacy product/ProductName, CUR 2.0's product map), the code as id
     service: {
-      name: ["product_product_name", "product_servicename", { map: "product", key: "servicename" }],
+      name: [
+        "product_product_name",
+        { column: "product_servicename", sameAs: ["product_servicecode", "line_item_product_code"] },
+        { map: "product", key: "servicename", sameAs: ["product_servicecode", "line_item_product_code"] },
+      ],
       id: ["line_item_product_code"],
     },
-    region: { name: ["product_region_code", "product_region"] },
+    region: { name: ["product_region_code", "product_region", "product_from_region_code"] },
     account: { name: ["line_item_usage_account_name", "line_item_usage_account_id"] },
     resource: {
       name: [
@@ -132,11 +139,27 @@ function regionCell(cell: string): string {
 function cellOf(written: WrittenLines, source: Source, textColumns: ReadonlySet<string>): string | null {
   const format = BILLING_FORMATS[written.input];
   const { header, runName } = filedColumns(written.header, written.renamed);
-  const found = headerColumn(format, typeof source === "string" ? source : source.map, header);
+  const fileColumn = (name: string) => {
+    const found = headerColumn(format, name, header);
+    return found === null ? null : `CAST(${identifier(runName(found))} AS VARCHAR)`;
+  };
+  if (typeof source === "string") return fileColumn(source);
+  const cell = "column" in source ? fileColumn(source.column) : mapCell(written, source, textColumns);
+  if (cell === null || source.sameAs === undefined) return cell;
+  const [a, b] = source.sameAs.map(fileColumn);
+  return a === null || b === null ? null : `CASE WHEN ${a} = ${b} THEN ${cell} END`;
+}
+
+/** A map's key as text, from Parquet's MAP or its JSON text as CSV writes it; null where the file lacks the map. */
+function mapCell(
+  written: WrittenLines,
+  source: { readonly map: string; readonly key: string },
+  textColumns: ReadonlySet<string>,
+): string | null {
+  const { header, runName } = filedColumns(written.header, written.renamed);
+  const found = headerColumn(BILLING_FORMATS[written.input], source.map, header);
   if (found === null) return null;
   const column = runName(found);
-  if (typeof source === "string") return `CAST(${identifier(column)} AS VARCHAR)`;
-  // A map read from Parquet, or its JSON text as CSV writes it
   const key = literal(source.key);
   return textColumns.has(column)
     ? `TRY(json_extract_string(${identifier(column)}, ${literal(`$."${source.key}"`)}))`

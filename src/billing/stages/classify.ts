@@ -18,6 +18,8 @@ import {
   amortisedCostColumns,
   type BillingFormat,
   currencyColumns,
+  decidingFileColumns,
+  emptyAsNone,
   filedColumns,
   keyedColumns,
 } from "../formats.js";
@@ -25,7 +27,7 @@ import { sqlQuery } from "../queries.js";
 import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES, UNIT_COLUMNS } from "../registry/sqlTables.js";
 import { MAX_UNIT_LENGTH, unitRows } from "../registry/units.js";
-import type { LineSource, LineTuple, ReadExport } from "./read.js";
+import { type LineSource, type LineTuple, type ReadExport, tupleKey } from "./read.js";
 
 /** The registry's tables, whose joins the views read by position (orderedRegistryJoins). */
 export const REGISTRY_TABLE_NAMES: ReadonlySet<string> = new Set(REGISTRY_TABLES.map((table) => table.name));
@@ -107,13 +109,18 @@ async function refuseSeveralCurrencies(connection: DuckDBConnection, read: ReadE
  */
 async function groupLineKinds(connection: DuckDBConnection, read: ReadExport): Promise<void> {
   const tupleColumns = await readFailing(() => groupLineTuples(connection, read.tuple), read.reading);
-  await createLineViews(connection, {
-    ...read.views,
-    from: "billing_export_tuples",
-    header: tupleColumns,
-    renamed: new Map(),
-    numbersChecked: true,
-  });
+  await createLineViews(
+    connection,
+    {
+      ...read.views,
+      from: "billing_export_tuples",
+      header: tupleColumns,
+      renamed: new Map(),
+      numbersChecked: true,
+    },
+    true,
+    tupleKey(read.tuple),
+  );
   await addBilledUnits(connection);
   // The tuples classified once: the kinds and the tuples' rows (locateLines) read them.
   await connection.run("CREATE TABLE billing_tuple_classes AS SELECT * FROM billing_classified");
@@ -324,8 +331,16 @@ export function exportAddedColumns(
   return [...aliased, ...absent, `${hint} AS billing_type_hint`, amortised].join(", ");
 }
 
-/** Creates the views billing_export, billing_lines, billing_usage, billing_methods and billing_classified over a source. */
-export async function createLineViews(connection: DuckDBConnection, source: LineSource): Promise<void> {
+/**
+ * Creates the views billing_export, billing_lines, billing_usage, billing_methods and
+ * billing_classified over a source; `classifying` where the queries tell what its rows are.
+ */
+export async function createLineViews(
+  connection: DuckDBConnection,
+  source: LineSource,
+  classifying = false,
+  rawKey: string | null = null,
+): Promise<void> {
   const hint =
     source.typeHintColumn === null
       ? "CAST(NULL AS VARCHAR)"
@@ -336,8 +351,21 @@ export async function createLineViews(connection: DuckDBConnection, source: Line
     source.renamed.size === 0
       ? ""
       : ` RENAME (${[...source.renamed].map(([from, to]) => `${identifier(from)} AS ${identifier(to)}`).join(", ")})`;
+  // An empty text in a column that tells what a line is reads as none (decidingColumns), the
+  // file's own column and a column read under another name alike: where the queries classify
+  // (the tuples, or each line past so many tuples), not where the lines are only grouped or written
+  const deciding = classifying ? decidingFileColumns(source.format, filed) : new Set<string>();
+  const own = [...deciding].filter((column) => source.header.includes(column));
+  const replace =
+    own.length === 0
+      ? ""
+      : ` REPLACE (${own.map((column) => `${emptyAsNone(identifier(column))} AS ${identifier(column)}`).join(", ")})`;
+  const read = (column: string) =>
+    deciding.has(column) ? emptyAsNone(identifier(column)) : identifier(column);
+  // The tuples' key of their columns as the file has them, which each line's hash reads
+  const key = rawKey === null ? "" : `${rawKey} AS billing_tuple_key, `;
   await connection.run(
-    `CREATE OR REPLACE VIEW billing_export AS SELECT *${rename}, ${exportAddedColumns(source.format, filed, hint, identifier, true)} FROM ${source.from}`,
+    `CREATE OR REPLACE VIEW billing_export AS SELECT *${replace}${rename}, ${key}${exportAddedColumns(source.format, filed, hint, read, true)} FROM ${source.from}`,
   );
   await connection.run(`CREATE OR REPLACE VIEW billing_lines AS ${sqlQuery(source.format.linesQuery)}`);
   const usage = sqlQuery(source.format.usageQuery);

@@ -13,7 +13,7 @@ import { gridLinesQueries } from "../grid.js";
 import { impactsQuery, sqlQuery } from "../queries.js";
 import { createLineViews, orderLineViews, REGISTRY_TABLE_NAMES } from "./classify.js";
 import type { LookedUp } from "./lookUp.js";
-import type { LineTuple, ReadExport } from "./read.js";
+import { type LineTuple, type ReadExport, tupleKey } from "./read.js";
 import type { BillingTerms } from "./request.js";
 
 /** Lines of one kind: provider, instance type as billed, place, and why not evaluated (null: it may be). */
@@ -41,6 +41,8 @@ export interface LineGroup {
    * unit, a count…: sql/classify/billing_methods.sql's billing_method_warning), else null.
    */
   readonly reason: string | null;
+  /** For GPU-hours read as the CCF average GPU, why (the model not named, or not in the registry), else null. */
+  readonly gpuNote: string | null;
 }
 
 /**
@@ -89,6 +91,7 @@ const kindsQuery =
     `SELECT billing_provider, billing_instance_type, billing_place, billing_problem,
        method AS billing_method, billing_method_key, billing_service, billing_place_warning,
        CASE WHEN billing_method IS NULL THEN billing_method_warning END AS billing_reason,
+       CASE WHEN billing_method = 'accelerator' THEN billing_method_warning END AS billing_gpu_note,
        SUM(billing_line_count)::DOUBLE AS lines, ${exactSumParts("hours", "hours")},
        ${exactSumParts("billing_method_amount", "method_quantity")},
        ${exactSumParts("CASE WHEN billing_paid_cost > 0 THEN billing_paid_cost END", "cost")}
@@ -108,7 +111,7 @@ const groupsQuery = (): string =>
        WHEN k.billing_problem LIKE 'bad row%' THEN 'bad row: other reasons'
        WHEN k.billing_problem LIKE 'not evaluated%' THEN 'not evaluated: other reasons'
        ELSE k.billing_problem END AS billing_problem,
-     k.billing_method, k.billing_method_key, k.billing_place_warning, k.billing_reason,
+     k.billing_method, k.billing_method_key, k.billing_place_warning, k.billing_reason, k.billing_gpu_note,
      CASE WHEN s.rank <= ${NAMES_KEPT} THEN k.billing_service ELSE 'other services' END AS billing_service,
      SUM(k.lines)::DOUBLE AS lines, ${exactSumParts("k.hours", "hours")},
      ${exactSumParts("k.method_quantity", "method_quantity")}, ${exactSumParts("k.cost", "cost")}
@@ -159,6 +162,7 @@ async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
     cost: Number(row.cost),
     placeWarning: text(row.billing_place_warning),
     reason: text(row.billing_reason),
+    gpuNote: text(row.billing_gpu_note),
   }));
 }
 
@@ -173,7 +177,8 @@ async function locateLines(
   readBy: string,
 ): Promise<void> {
   const read = await createTupleRows(connection, exported.tuple);
-  await createLineViews(connection, exported.views);
+  // Past so many tuples each line is classified (an empty text read as none there too)
+  await createLineViews(connection, exported.views, read === null);
   await orderLineViews(connection, REGISTRY_TABLE_NAMES);
   if (read === null) await createLocatedView(connection);
   else await createTupleLocatedView(connection, exported.tuple, read, readBy);
@@ -219,11 +224,6 @@ export const LINE_COLUMNS = [
  */
 const MAX_TUPLES = 200_000;
 
-/** The text that tells a line's tuple apart (two tuples sharing it are checked for). */
-function tupleKey(tuple: LineTuple): string {
-  return `CAST(hash(${tuple.columns.map(identifier).join(", ")}) AS VARCHAR)`;
-}
-
 async function columnNames(connection: DuckDBConnection, relation: string): Promise<string[]> {
   const reader = await connection.runAndReadAll(`DESCRIBE ${relation}`);
   return reader.getRowObjects().map((row) => String(row.column_name));
@@ -258,7 +258,7 @@ export async function createTupleRows(
   // A tuple's rows (one per sign of its quantity) agree on every column read.
   await connection.run(
     `CREATE VIEW billing_tuple_rows AS
-     SELECT ${tupleKey(tuple)} AS billing_tuple_key, ${read.map((column) => `first(${identifier(column)}) AS ${identifier(column)}`).join(", ")}
+     SELECT billing_tuple_key, ${read.map((column) => `first(${identifier(column)}) AS ${identifier(column)}`).join(", ")}
      FROM (${located}) located
      GROUP BY billing_tuple_key`,
   );

@@ -6,7 +6,7 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { type Cell, createTable } from "../../duckdb/database.js";
+import { type Cell, createTable, literal } from "../../duckdb/database.js";
 import type { RequestedCriterion } from "../../engine/index.js";
 import {
   type CoefficientRow,
@@ -18,11 +18,12 @@ import {
 } from "../../service/coefficients.js";
 import type { EditionContext } from "../../service/open.js";
 import { type BillingGrid, type GridFiles, withGridSeries } from "../grid.js";
-import { type InstanceMatch, matchInstance } from "../matching.js";
+import { catalogueMatch, type InstanceMatch, matchInstance } from "../matching.js";
 import type { BillingPlace } from "../places.js";
-import { billingCoefficientPlaces, billingPlaces, type EditionPlaces } from "../places.js";
+import { billingCoefficientPlaces, billingPlaces, type EditionPlaces, spellingKey } from "../places.js";
 import { impactsQuery, keysQuery, sqlQuery } from "../queries.js";
 import { isMethodKey } from "../registry/methods.js";
+import { NO_REGION_SPELLINGS } from "../registry/regions.js";
 import { billedAiKeys, generativeAiRows } from "./generativeAiRows.js";
 import {
   COST_KEY,
@@ -54,6 +55,7 @@ export async function lookUpKinds(
   const { context, knownRegions, load, criteria, impactColumnNames } = terms;
   await createEditionPlaceTable(connection, context, knownRegions);
   await placeUnknownProviders(connection);
+  await placeRegionless(connection, context.service.data.config.defaultLocation);
   const matches = await matchBilledTypes(connection, context);
   const coefficients = await createLookupTable(
     connection,
@@ -159,6 +161,16 @@ async function matchBilledTypes(
       await matchInstance(context, provider, instanceType, given),
     );
   }
+  // A managed size's key is matched to its server through the catalogue
+  const managed = await connection.runAndReadAll(
+    `SELECT DISTINCT COALESCE(billing_provider, '') AS provider, billing_method_key FROM billing_line_kinds
+     WHERE billing_method_key LIKE 'managed:%' ORDER BY ALL`,
+  );
+  for (const row of managed.getRowObjects()) {
+    const provider = String(row.provider);
+    const key = String(row.billing_method_key);
+    matches.set(lookupKey(provider, key), await catalogueMatch(context, provider, key));
+  }
   // A method's key is its own match, for every provider billing it (an unknown provider as ''),
   // and a generative-AI model's key for the providers whose lines name it.
   const keys = (await methodProviders(connection)).flatMap((provider) =>
@@ -196,6 +208,39 @@ async function placeUnknownProviders(connection: DuckDBConnection): Promise<void
      WHERE billing_method_key IS NOT NULL AND billing_region_key <> ''
        AND COALESCE(billing_provider, '') NOT IN (SELECT provider FROM billing_places)`,
   );
+}
+
+/**
+ * The place of a provider's lines without a region (an empty cell or a spelling of none: `NULL`),
+ * said, never silent: the bill's only region of that provider where its other lines name one place
+ * (a one-region account's global or transfer lines), else the default place.
+ */
+async function placeRegionless(connection: DuckDBConnection, defaultLocation: string): Promise<void> {
+  const none = [...new Set(NO_REGION_SPELLINGS.map(spellingKey))].map(literal).join(", ");
+  await connection.run(
+    `CREATE OR REPLACE TEMP TABLE billing_only_places AS
+     SELECT provider, MIN(place) AS place, MIN(region) AS region FROM (
+       SELECT DISTINCT COALESCE(l.billing_provider, '') AS provider, p.place, TRIM(l.billing_region) AS region
+       FROM billing_line_kinds l
+       JOIN billing_places p ON p.provider = COALESCE(l.billing_provider, '') AND p.spelling = l.billing_region_key
+       WHERE l.billing_region_key NOT IN (${none}) AND p.place <> '')
+     GROUP BY provider HAVING COUNT(DISTINCT place) = 1`,
+  );
+  const only = "CONCAT('no region: the bill''s only region of its provider, ', o.region)";
+  await connection.run(
+    `UPDATE billing_places SET place = o.place, place_warning = ${only}
+     FROM billing_only_places o WHERE billing_places.provider = o.provider AND billing_places.spelling IN (${none})`,
+  );
+  await connection.run(
+    `INSERT INTO billing_places
+     SELECT k.provider, '', COALESCE(o.place, ''),
+       CASE WHEN o.place IS NULL THEN ${literal(`no region: the default place (${defaultLocation})`)} ELSE ${only} END
+     FROM (SELECT DISTINCT COALESCE(billing_provider, '') AS provider FROM billing_line_kinds
+       WHERE billing_region_key = '') k
+     LEFT JOIN billing_only_places o ON o.provider = k.provider
+     WHERE k.provider NOT IN (SELECT provider FROM billing_places WHERE spelling = '')`,
+  );
+  await connection.run("DROP TABLE billing_only_places");
 }
 
 /**

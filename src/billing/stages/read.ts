@@ -374,3 +374,12 @@ export interface LineSource {
    */
   readonly numbersChecked?: boolean;
 }
+
+/**
+ * The text that tells a line's tuple apart (two tuples sharing it are checked for), over its
+ * columns as the file has them (the tuples' classification reads an empty text as none, and carries
+ * this key of the raw columns: src/billing/stages/classify.ts).
+ */
+export function tupleKey(tuple: LineTuple): string {
+  return `CAST(hash(${tuple.columns.map(identifier).join(", ")}) AS VARCHAR)`;
+}

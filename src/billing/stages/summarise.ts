@@ -22,6 +22,7 @@ import {
 import type { GridRun } from "../grid.js";
 import type { InstanceMatch } from "../matching.js";
 import { billName } from "../reading/layout.js";
+import { SET_ASIDE_REASONS } from "../registry/methods.js";
 import type { BillReportData } from "../reportData.js";
 import { billUsages, whatIfs } from "../whatIf.js";
 import { currencySql } from "./classify.js";
@@ -197,14 +198,43 @@ export interface CoverageRow {
   readonly estimatedCost: number;
 }
 
-/** A service with cost left unestimated, and the status of most of that cost. */
+/** A status of a service's unestimated lines, with those lines and their cost. */
+export interface LeftStatus {
+  readonly status: string;
+  readonly lines: number;
+  readonly cost: number;
+}
+
+/** A service with cost left unestimated, and the statuses of its unestimated lines. */
 export interface UnestimatedRow extends CoverageRow {
   /** The `status` its unestimated lines are written with that bears the most of their cost (then lines). */
   readonly status: string;
+  /** Every status of its unestimated lines, the most cost first (then lines, then by name). */
+  readonly statuses: readonly LeftStatus[];
+}
+
+/** Charges set aside from the usage cost, carrying no hardware by the bill's own charge type. */
+export interface SetAside {
+  /** As the coverage names them (`taxes`, `support`…: SET_ASIDE_REASONS). */
+  readonly name: string;
+  readonly lines: number;
+  readonly cost: number;
+}
+
+/** The bill's usage cost: its positive cost but the charges set aside, and the part estimated. */
+export interface UsageCoverage {
+  readonly cost: number;
+  readonly estimatedCost: number;
+  /** Of the estimated cost, what is estimated from its cost alone (by-cost, no quantity behind it). */
+  readonly byCost: number;
+  /** The charges set aside, the largest cost first. */
+  readonly setAside: readonly SetAside[];
 }
 
 export interface Coverage {
   readonly total: CoverageRow;
+  /** The usage's share: the cost but the charges carrying no hardware by the bill's charge type. */
+  readonly usage: UsageCoverage;
   /** Evaluated lines per method, largest cost first. */
   readonly byMethod: readonly CoverageRow[];
   /** Every service, largest cost first. */
@@ -232,12 +262,38 @@ function tally(rows: Map<string, CoverageRow>, name: string, group: LineGroup, e
 
 const byCost = (a: CoverageRow, b: CoverageRow) => b.cost - a.cost || a.name.localeCompare(b.name);
 
-/** The status bearing the most of a service's unestimated cost, then lines, then the first by name. */
-function mainStatus(statuses: ReadonlyMap<string, { cost: number; lines: number }> | undefined): string {
-  const ranked = [...(statuses ?? new Map()).entries()].sort(
-    ([a, x], [b, y]) => y.cost - x.cost || y.lines - x.lines || a.localeCompare(b),
-  );
-  return ranked[0]?.[0] ?? "";
+/** A service's unestimated statuses, the most cost first, then lines, then by name. */
+function rankedStatuses(
+  statuses: ReadonlyMap<string, { cost: number; lines: number }> | undefined,
+): LeftStatus[] {
+  return [...(statuses ?? new Map<string, { cost: number; lines: number }>()).entries()]
+    .sort(([a, x], [b, y]) => y.cost - x.cost || y.lines - x.lines || a.localeCompare(b))
+    .map(([status, sum]) => ({ status, lines: sum.lines, cost: sum.cost }));
+}
+
+/** The method that reads a line's cost, no quantity behind it (src/billing/registry/methods.ts). */
+const BY_COST = "by-cost";
+
+/** The status of lines no method reads (sql/evaluate/billing_impacts.sql). */
+const NOT_COMPUTE = "not compute";
+
+/** The usage cost: the positive cost but the lines no method reads whose reason sets them aside. */
+function usageCoverage(
+  groups: readonly LineGroup[],
+  statusOf: GroupStatus,
+  total: CoverageRow,
+  byCost: number,
+): UsageCoverage {
+  const setAside = new Map<string, SetAside>();
+  for (const group of groups) {
+    const name = group.reason === null ? undefined : SET_ASIDE_REASONS.get(group.reason);
+    if (name === undefined || !statusOf(group).startsWith(NOT_COMPUTE)) continue;
+    const sum = setAside.get(name) ?? { name, lines: 0, cost: 0 };
+    setAside.set(name, { name, lines: sum.lines + group.lines, cost: sum.cost + group.cost });
+  }
+  const rows = [...setAside.values()].sort((a, b) => b.cost - a.cost || a.name.localeCompare(b.name));
+  const aside = rows.reduce((sum, row) => sum + row.cost, 0);
+  return { cost: total.cost - aside, estimatedCost: total.estimatedCost, byCost, setAside: rows };
 }
 
 export function billingCoverage(groups: readonly LineGroup[], statusOf: GroupStatus): Coverage {
@@ -260,14 +316,19 @@ export function billingCoverage(groups: readonly LineGroup[], statusOf: GroupSta
   }
   const byService = [...services.values()].sort(byCost);
   const leftCost = (row: CoverageRow) => row.cost - row.estimatedCost;
+  const whole = total.get("") ?? { name: "", lines: 0, cost: 0, estimatedLines: 0, estimatedCost: 0 };
   return {
-    total: total.get("") ?? { name: "", lines: 0, cost: 0, estimatedLines: 0, estimatedCost: 0 },
+    total: whole,
+    usage: usageCoverage(groups, statusOf, whole, methods.get(BY_COST)?.cost ?? 0),
     byMethod: [...methods.values()].sort(byCost),
     byService,
     unestimated: byService
       .filter((row) => leftCost(row) > 0)
       .sort((a, b) => leftCost(b) - leftCost(a) || a.name.localeCompare(b.name))
-      .map((row) => ({ ...row, status: mainStatus(left.get(row.name)) })),
+      .map((row) => {
+        const statuses = rankedStatuses(left.get(row.name));
+        return { ...row, status: statuses[0]?.status ?? "", statuses };
+      }),
   };
 }
 

@@ -140,7 +140,9 @@ describe(`the Spark scripts on Spark ${VERSIONS.SPARK_VERSION} (local mode)`, ()
     async (_name, of, index, delta) => {
       const session = `c${index}`;
       const { result, command } = await planned(() => onSpark(session, of, delta ? ["--delta"] : []));
-      expectSameLines(result, command, inputColumns(command.columns));
+      // The export's columns that tell a line's kind are read, and so written, with an empty text
+      // as none (a Parquet export's; Spark's CSV reader gives an empty cell as NULL already)
+      expectSameLines(result, command, inputColumns(command.columns), { emptyIsNull: true });
       if (delta) {
         const described = await spark.run(session, "", {
           sql: "DESCRIBE DETAIL billing_result",

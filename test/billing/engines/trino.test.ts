@@ -319,7 +319,9 @@ describe(`the Trino scripts on Trino ${VERSIONS.TRINO_VERSION}`, () => {
       expectSameLines(result, command, inputColumns(command.columns), {
         foldedNames: true,
         unordered: true,
-        emptyIsNull: !of.fixture.endsWith(".parquet"),
+        // Hive's CSV reader has no NULL; and the export's columns that tell a line's kind are
+        // read, and so written, with an empty text as none (docs/billing.md, "Trino, Athena")
+        emptyIsNull: true,
       });
       expect(new Set(result.rows.map((row) => row[0])).size).toBe(result.rows.length);
     },
