@@ -135,7 +135,17 @@ describe("a one-region CUR 2.0", () => {
 
   it("names each product code by its own name in the report, not a line's service code's", SLOW, () => {
     const html = readFileSync(join(scratch, "cur-2.0-one-region.html"), "utf8");
-    expect(html).toContain("Amazon Elastic Compute Cloud");
-    expect(html).not.toContain("AWS Data Transfer");
+    const [page, data] = html.split('<script type="application/json" id="report-data">');
+    expect(page).toContain("Amazon Elastic Compute Cloud");
+    expect(page).not.toContain("AWS Data Transfer");
+    const model = JSON.parse(data.slice(0, data.indexOf("</script>"))) as {
+      rankings: Record<string, { name: string }[]>;
+      cube: { columns: { name: string; values: string[] }[] };
+    };
+    expect(model.rankings["chart-service"].map((row) => row.name)).not.toContain("AWS Data Transfer");
+    // The grouping explorer offers the bill's own columns as they are: product_servicename's cell
+    // on EC2's data-transfer line is AWS Data Transfer, a value to group by, not a service's name
+    const column = model.cube.columns.find((offered) => offered.name === "product_servicename");
+    expect(column?.values).toContain("AWS Data Transfer");
   });
 });
