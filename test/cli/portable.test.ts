@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
-import { LINE_KIND_COLUMNS } from "../../src/billing/stages/classify.js";
+import { KEY_COLUMNS } from "../../src/billing/portable/tables.js";
 import { runCli, runMain241 } from "../support/cli.js";
 
 /** Each run starts tsx and loads the editions: seconds each on a busy 2-core machine. */
@@ -172,8 +172,15 @@ describe("impact-service tables", () => {
       billing_unknown_unit: "",
       billing_method_warning: "",
     };
-    const columns = [...LINE_KIND_COLUMNS, "billing_quantity", "billing_line_count", "billing_cost"];
-    const values = { ...kind, billing_quantity: "24", billing_line_count: "3", billing_cost: "2.3" };
+    const columns = KEY_COLUMNS;
+    // Paid as billed (no commitment): the report's cost basis is the bill's
+    const values = {
+      ...kind,
+      billing_quantity: "24",
+      billing_line_count: "3",
+      billing_cost: "2.3",
+      billing_paid_cost: "2.3",
+    };
     writeFileSync(
       keys,
       `${columns.join(",")}\n${columns.map((column) => values[column as keyof typeof values]).join(",")}\n`,

@@ -37,7 +37,7 @@ export interface KeysRequest {
 }
 
 /** The columns of keys.csv, in the keys script's order. */
-const KEY_COLUMNS = [
+export const KEY_COLUMNS = [
   ...LINE_KIND_COLUMNS,
   "billing_quantity",
   "billing_line_count",
