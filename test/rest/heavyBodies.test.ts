@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { evaluateLine } from "../../src/batch/index.js";
 import { sharedApp } from "../support/app.js";
-import { longestStretchOf } from "../support/stretches.js";
+import { longestStretchOf, STRETCH_ATTEMPTS } from "../support/stretches.js";
 
 const app = sharedApp();
 
@@ -70,7 +70,7 @@ describe("a body of 8 MiB holds the event loop at most 50 ms of CPU at once", ()
 
   for (const [transport, send] of Object.entries(TRANSPORTS)) {
     for (const [name, shape] of Object.entries(SHAPES)) {
-      it(`${transport}: ${name}`, async () => {
+      it(`${transport}: ${name}`, STRETCH_ATTEMPTS, async () => {
         const { value: status, longestMs } = await longestStretchOf(() => send(shape));
         // Answered (a list past MAX_LIST_LENGTH is a 422), never a 5xx
         expect(status).toBeLessThan(500);

@@ -6,7 +6,7 @@ import {
   readJsonBody,
   SERVICE_JSON_STEPS,
 } from "../../src/support/steppedJson.js";
-import { longestStretchOf } from "./stretches.js";
+import { longestStretchOf, STRETCH_ATTEMPTS } from "./stretches.js";
 
 /** Small pieces, so that the walk (not JSON.parse alone) reads most of each text. */
 const tiny = (pauses: { count: number }): JsonSteps => ({
@@ -298,7 +298,10 @@ const shapes: fc.Arbitrary<Shape> = fc.oneof(
 const parsedInTurns = (text: string) => longestStretchOf(() => parseJsonInSteps(text, SERVICE_JSON_STEPS));
 
 describe("parseJsonInSteps's longest stretch, for bodies of 8 MiB", () => {
-  it("holds the main thread at most 50 ms of CPU at once, whatever the shape: deep, wide, long strings, keys, numbers, spaces", async () => {
+  it("holds the main thread at most 50 ms of CPU at once, whatever the shape: deep, wide, long strings, keys, numbers, spaces", {
+    ...STRETCH_ATTEMPTS,
+    timeout: 600_000,
+  }, async () => {
     await fc.assert(
       fc.asyncProperty(shapes, async (shape) => {
         const text = textOf(shape);
@@ -308,14 +311,17 @@ describe("parseJsonInSteps's longest stretch, for bodies of 8 MiB", () => {
       }),
       { numRuns: 24 },
     );
-  }, 600_000);
+  });
 
-  it("parses one 8 MB string inside 62 levels in steps (1,427 ms in one stretch before)", async () => {
+  it("parses one 8 MB string inside 62 levels in steps (1,427 ms in one stretch before)", {
+    ...STRETCH_ATTEMPTS,
+    timeout: 60_000,
+  }, async () => {
     const text = textOf({ kind: "string", depth: 62, escaped: false });
     const { value, longestMs } = await parsedInTurns(text);
     expect(JSON.stringify(value)).toBe(JSON.stringify(JSON.parse(text)));
     expect(longestMs).toBeLessThanOrEqual(LONGEST_STRETCH_MS);
-  }, 60_000);
+  });
 });
 
 describe("readJsonBody: a list past the longest any input accepts", () => {
@@ -334,10 +340,14 @@ describe("readJsonBody: a list past the longest any input accepts", () => {
     expect(kept).toEqual(JSON.parse(`[${Array(10_000).fill("1").join(",")}]`));
   });
 
-  it("holds the event loop no longer than a list of small lists does, 2.8 million `{}` in 8 MB", async () => {
-    const text = `{"x":[${Array(2_800_000).fill("{}").join(",")}]}`;
-    const { value, longestMs } = await longestStretchOf(() => readJsonBody(text, bounds));
-    expect((value as { value: { x: unknown[] } }).value.x.length).toBe(2_800_000);
-    expect(longestMs).toBeLessThanOrEqual(50);
-  });
+  it(
+    "holds the event loop no longer than a list of small lists does, 2.8 million `{}` in 8 MB",
+    STRETCH_ATTEMPTS,
+    async () => {
+      const text = `{"x":[${Array(2_800_000).fill("{}").join(",")}]}`;
+      const { value, longestMs } = await longestStretchOf(() => readJsonBody(text, bounds));
+      expect((value as { value: { x: unknown[] } }).value.x.length).toBe(2_800_000);
+      expect(longestMs).toBeLessThanOrEqual(50);
+    },
+  );
 });
