@@ -91,7 +91,13 @@ const isComputation = (file: string) => COMPUTATION.some((room) => file.startsWi
 const ENTRIES = new Set(["src/cli/sources.mjs", "src/cli/entry.ts"]);
 
 /** The files of the trip doing work, outside the computation rooms, sorted. */
-export function billingTrip(): { working: string[]; loaded: number; work: Map<string, string[]> } {
+export function billingTrip(): {
+  working: string[];
+  loaded: number;
+  work: Map<string, string[]>;
+  /** Every file's functions that did work, the computation rooms' too. */
+  ran: Map<string, string[]>;
+} {
   const work = mkdtempSync(join(tmpdir(), "billing-trip-"));
   try {
     const sample = readFileSync(SAMPLE, "utf8").split("\n").slice(0, 4).join("\n");
@@ -112,16 +118,16 @@ export function billingTrip(): { working: string[]; loaded: number; work: Map<st
     );
     const imported = covered([importer], work);
     if (imported.status !== 0) throw new Error(`importing the trip's files failed:\n${imported.stderr}`);
-    const done = new Map<string, string[]>();
+    const ran = new Map<string, string[]>();
     for (const file of files) {
-      if (isComputation(file)) continue;
       const atImport = imported.counts.get(file) ?? new Map<string, number>();
-      const ran = [...(trip.counts.get(file) ?? new Map<string, number>())]
+      const functions = [...(trip.counts.get(file) ?? new Map<string, number>())]
         .filter(([fn, count]) => count > (atImport.get(fn) ?? 0))
         .map(([fn]) => fn.split("@")[0] || "(anonymous)");
-      if (ran.length > 0) done.set(file, ran);
+      if (functions.length > 0) ran.set(file, functions);
     }
-    return { working: [...done.keys()].sort(), loaded: files.length, work: done };
+    const done = new Map([...ran].filter(([file]) => !isComputation(file)));
+    return { working: [...done.keys()].sort(), loaded: files.length, work: done, ran };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
