@@ -21,6 +21,7 @@ import { join } from "node:path";
 import type { Writable } from "node:stream";
 import { type Config, reportDayOf } from "../config/serviceConfig.js";
 import { openDatabase } from "../duckdb/database.js";
+import { readingConnection } from "../duckdb/readingConnection.js";
 import type { RequestedCriterion } from "../engine/index.js";
 import { impactColumn, PHASES } from "../output/columns.js";
 import { whatIfCsv } from "../output/reportParts/whatIf.js";
@@ -63,8 +64,8 @@ import {
 import { classifyLines } from "./stages/classify.js";
 import { evaluateKinds } from "./stages/evaluate.js";
 import { lookUpKinds } from "./stages/lookUp.js";
-import { readExport } from "./stages/read.js";
-import type { BillingAsked, BillingRequest, BillingTerms } from "./stages/request.js";
+import { exportReading, readExport } from "./stages/read.js";
+import type { BillingAsked, BillingRequest, BillingTerms, BillRun } from "./stages/request.js";
 import { type BillingSummary, summarise } from "./stages/summarise.js";
 import { partialOf, portableTableFiles, writeOutputs } from "./stages/write.js";
 
@@ -201,7 +202,7 @@ export async function evaluateBillingExport(
 ): Promise<BillingSummary> {
   const db = await openDatabase();
   try {
-    const { connection } = db;
+    const connection = readingConnection(db.connection, exportReading(request));
     if (metered)
       await connection.run("SET enable_progress_bar = true; SET enable_progress_bar_print = false");
     const share: StageShare = () => {
@@ -216,17 +217,16 @@ export async function evaluateBillingExport(
     const linesRead = await classifyLines(connection, read, grid !== null);
     reachedStage({ stage: "looking up their impacts", lines: linesRead }, 2);
     const lookedUp = await lookUpKinds(connection, terms, grid);
+    const run: BillRun = { connection, request, terms };
     const groups = await evaluateKinds(connection, read, lookedUp, terms, request.strict);
     const lines = groups.reduce((sum, group) => sum + group.lines, 0);
     reachedStage(
       { stage: request.report === true ? "writing the lines and the report" : "writing the lines", lines },
       3,
     );
-    const written = await writeOutputs(connection, request, read, groups, lookedUp, terms);
+    const written = await writeOutputs(run, { read, lookedUp, groups });
     // Awaited here: the summary reads the currency on the connection, closed in `finally`.
-    return await summarise(connection, read, lookedUp, groups, written, terms, {
-      whatIf: request.whatIf === true || request.report === true,
-    });
+    return await summarise(run, written);
   } finally {
     db.close();
   }

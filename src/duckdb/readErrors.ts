@@ -48,7 +48,7 @@ export async function readFailing<T>(
  * DuckDB's line naming the file a reader failed in (`  file = report-00002.csv`), among its
  * options after the line it quotes: the last such line is DuckDB's (a quoted cell may hold one).
  */
-const FAILED_FILE = /^ {2}file = (.*)$/gm;
+export const FAILED_FILE = /^ {2}file = (.*)$/gm;
 
 /**
  * The part a reading of several failed in: the one DuckDB's message names, else the first gzip

@@ -10,7 +10,8 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { CloudRegion } from "../../data/types.js";
 import { fileLiteral, identifier, openDatabase } from "../../duckdb/database.js";
-import { fileRead, readFailing } from "../../duckdb/readErrors.js";
+import { fileRead } from "../../duckdb/readErrors.js";
+import { readingConnection } from "../../duckdb/readingConnection.js";
 import type { EditionContext } from "../../service/open.js";
 import { billingTerms } from "../bill.js";
 import { BillingInputError } from "../errors.js";
@@ -50,10 +51,7 @@ async function loadKinds(connection: DuckDBConnection, file: string): Promise<vo
   const source = file.toLowerCase().endsWith(".parquet")
     ? `read_parquet(${fileLiteral(file)})`
     : `read_csv(${fileLiteral(file)}, header = true, all_varchar = true, allow_quoted_nulls = false)`;
-  const described = await readFailing(
-    () => connection.runAndReadAll(`DESCRIBE SELECT * FROM ${source}`),
-    fileRead(file),
-  );
+  const described = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${source}`);
   const columns = new Set(described.getRowObjects().map((row) => String(row.column_name).toLowerCase()));
   const missing = KEY_COLUMNS.filter((column) => !columns.has(column));
   if (missing.length > 0) {
@@ -66,12 +64,8 @@ async function loadKinds(connection: DuckDBConnection, file: string): Promise<vo
     // A line without a region has the key '' (an engine may write it as an empty cell).
     return `${column === "billing_region_key" ? `COALESCE(${text}, '')` : text} AS ${identifier(column)}`;
   };
-  await readFailing(
-    () =>
-      connection.run(
-        `CREATE TABLE billing_line_kinds AS SELECT ${KEY_COLUMNS.map(read).join(", ")} FROM ${source}`,
-      ),
-    fileRead(file),
+  await connection.run(
+    `CREATE TABLE billing_line_kinds AS SELECT ${KEY_COLUMNS.map(read).join(", ")} FROM ${source}`,
   );
 }
 
@@ -85,7 +79,8 @@ export async function writeTablesFromKeys(
   const terms = billingTerms(context, knownRegions, { ...request, ranges: true });
   const db = await openDatabase();
   try {
-    const { connection } = db;
+    // The keys file is the run's file: its read failures are worded of it.
+    const connection = readingConnection(db.connection, fileRead(request.keys));
     await loadKinds(connection, request.keys);
     // The registry, with the units the kinds spell (the first pass of `evaluate` adds them so)
     await createRegistryTables(connection);

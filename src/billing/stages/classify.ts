@@ -8,7 +8,6 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { createTable, identifier, literal } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
-import { readFailing } from "../../duckdb/readErrors.js";
 import { reasonableSql } from "../../support/numbers.js";
 import { printable } from "../../support/terminalText.js";
 import { BillingInputError } from "../errors.js";
@@ -46,11 +45,7 @@ export async function classifyLines(
   await createRegistryTables(connection);
   await createLineViews(connection, read.views);
   if (dated) {
-    await readFailing(
-      () =>
-        connection.run(`CREATE TABLE billing_date_order AS ${sqlQuery("evaluate/billing_date_order.sql")}`),
-      read.reading,
-    );
+    await connection.run(`CREATE TABLE billing_date_order AS ${sqlQuery("evaluate/billing_date_order.sql")}`);
   }
   // The first pass reads no column of the registry's: read by position, none is computed
   await orderLineViews(connection, REGISTRY_TABLE_NAMES);
@@ -108,7 +103,7 @@ async function refuseSeveralCurrencies(connection: DuckDBConnection, read: ReadE
  * its lines), with the count of its lines. The views then read the tuples.
  */
 async function groupLineKinds(connection: DuckDBConnection, read: ReadExport): Promise<void> {
-  const tupleColumns = await readFailing(() => groupLineTuples(connection, read.tuple), read.reading);
+  const tupleColumns = await groupLineTuples(connection, read.tuple);
   await createLineViews(
     connection,
     {

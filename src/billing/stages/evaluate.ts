@@ -49,6 +49,13 @@ export interface LineGroup {
  * The evaluate stage: the kinds of lines grouped with their fate (--strict stops at a bad row,
  * before anything is written), and the lines located for the writing pass.
  */
+/** What the evaluate stage hands on: the export as read, its kinds looked up, its lines' groups evaluated. */
+export interface EvaluatedBill {
+  readonly read: ReadExport;
+  readonly lookedUp: LookedUp;
+  readonly groups: readonly LineGroup[];
+}
+
 export async function evaluateKinds(
   connection: DuckDBConnection,
   read: ReadExport,

@@ -8,8 +8,7 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../../duckdb/database.js";
-import { InputFileError } from "../../duckdb/errors.js";
-import { FileReadError, type FilesRead, readFailing } from "../../duckdb/readErrors.js";
+import { FileReadError, type FilesRead } from "../../duckdb/readErrors.js";
 import { keptInputNames } from "../../output/columns.js";
 import { HEADER_BYTES } from "../../support/fileStart.js";
 import { BillingInputError } from "../errors.js";
@@ -38,8 +37,6 @@ export interface ReadExport {
   readonly file: string;
   /** The files its lines are read from: the file, or the bill's parts in order. */
   readonly parts: readonly string[];
-  /** Those files as a reading of DuckDB's reads them (readFailing): their compression known from the layout. */
-  readonly reading: FilesRead;
   readonly header: readonly string[];
   readonly columns: WrittenColumns;
   readonly format: BillingFormat;
@@ -48,12 +45,22 @@ export interface ReadExport {
   readonly groupColumns: readonly GroupColumn[];
 }
 
-/** What the stage says itself, passed on as it is: its own refusals, the file's read failures. */
-const said = (error: unknown) => error instanceof InputFileError || error instanceof FileReadError;
+/**
+ * The files a run reads as DuckDB reads them, the connection's failures worded of them
+ * (readingConnection): the bill's parts, their compression known from the layout.
+ */
+export function exportReading(request: BillingRequest): FilesRead {
+  const { layout } = request;
+  return {
+    files: request.parts ?? [request.file],
+    gzip: layout !== null && layout.kind !== "parquet" && layout.gzip,
+  };
+}
 
 /**
- * The read stage: the layout, the relation and its columns (DuckDB's failures to read the file
- * said once, for all of it), the columns checked and named, the columns the options name.
+ * The read stage: the layout, the relation and its columns, the columns checked and named, the
+ * columns the options name. `connection` words DuckDB's failures to read the file
+ * (readingConnection).
  */
 export async function readExport(
   connection: DuckDBConnection,
@@ -67,12 +74,7 @@ export async function readExport(
     );
   }
   const parts = request.parts ?? [request.file];
-  const reading = { files: parts, gzip: layout.kind !== "parquet" && layout.gzip };
-  const { from, columns: described } = await readFailing(
-    () => billSource(connection, parts, layout, request.input),
-    reading,
-    said,
-  );
+  const { from, columns: described } = await billSource(connection, parts, layout, request.input);
   const { header, format, columns, renamed } = exportColumns(
     request.file,
     described,
@@ -83,7 +85,6 @@ export async function readExport(
   return {
     file: request.file,
     parts,
-    reading,
     header,
     columns,
     format,

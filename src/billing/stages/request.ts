@@ -5,6 +5,7 @@
  * load and the impact columns written.
  */
 
+import type { DuckDBConnection } from "@duckdb/node-api";
 import type { RequestedCriterion } from "../../engine/index.js";
 import type { EditionContext } from "../../service/open.js";
 import type { BillingFormatName } from "../formats.js";
@@ -57,6 +58,17 @@ export interface BillingAsked {
   readonly load: number | null;
   /** Also write each impact's min and max. */
   readonly ranges: boolean;
+}
+
+/**
+ * What every stage of a run is given besides what the stage before returned: the connection its
+ * statements go through (readingConnection: DuckDB's read failures worded there), what was asked,
+ * and the terms.
+ */
+export interface BillRun {
+  readonly connection: DuckDBConnection;
+  readonly request: BillingRequest;
+  readonly terms: BillingTerms;
 }
 
 /** The terms of a run, checked once: every stage after the reading reads them, none reads the options again. */

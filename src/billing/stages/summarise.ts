@@ -27,10 +27,10 @@ import type { BillReportData } from "../reportData.js";
 import { billUsages, whatIfs } from "../whatIf.js";
 import { currencySql } from "./classify.js";
 import type { LineGroup } from "./evaluate.js";
-import { type LookedUp, lookupKey } from "./lookUp.js";
+import { lookupKey } from "./lookUp.js";
 import type { ReadExport } from "./read.js";
-import type { BillingTerms } from "./request.js";
-import type { WrittenRun } from "./write.js";
+import type { BillRun } from "./request.js";
+import type { WrittenBill } from "./write.js";
 
 export interface ImpactTotal {
   readonly criterion: RequestedCriterion;
@@ -69,15 +69,11 @@ export interface BillingSummary {
  * The summarise stage: the run's summary from what the stages before returned, and the bill's
  * currency read on its first lines.
  */
-export async function summarise(
-  connection: DuckDBConnection,
-  read: ReadExport,
-  lookedUp: LookedUp,
-  groups: readonly LineGroup[],
-  written: WrittenRun,
-  terms: BillingTerms,
-  asked: { readonly whatIf: boolean } = { whatIf: false },
-): Promise<BillingSummary> {
+export async function summarise(run: BillRun, bill: WrittenBill): Promise<BillingSummary> {
+  const { connection, request, terms } = run;
+  const { read, lookedUp, groups, written } = bill;
+  // What changes would save is the report's and --what-if's.
+  const whatIf = request.whatIf === true || request.report === true;
   const { matches, coefficients } = lookedUp;
   const currency = await billCurrency(connection, read);
   const charges = await amortisedByCharges(connection, read);
@@ -94,7 +90,7 @@ export async function summarise(
     impactColumns: terms.impactColumnNames,
     report: written.report,
     grid: written.grid,
-    whatIf: asked.whatIf ? await whatIfs(terms, billUsages(groups, matches)) : null,
+    whatIf: whatIf ? await whatIfs(terms, billUsages(groups, matches)) : null,
     currency,
   };
 }

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
-import { FileReadError, readFailing } from "../../duckdb/readErrors.js";
+import { FileReadError } from "../../duckdb/readErrors.js";
 import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../../output/csv.js";
 import type { EditionContext } from "../../service/open.js";
 import type { GridRun } from "../grid.js";
@@ -20,11 +20,11 @@ import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES } from "../registry/sqlTables.js";
 import { type BillReportData, writtenReportData } from "../reportData.js";
 import { gzippedOutput, type WrittenFile, writtenSource } from "../writtenFile.js";
-import type { LineGroup } from "./evaluate.js";
-import { type LookedUp, SMALL_TABLE_COLUMNS } from "./lookUp.js";
-import type { GroupColumn, ReadExport } from "./read.js";
+import type { EvaluatedBill } from "./evaluate.js";
+import { SMALL_TABLE_COLUMNS } from "./lookUp.js";
+import type { GroupColumn } from "./read.js";
 import { addedColumns, type WrittenColumns } from "./read.js";
-import type { BillingRequest, BillingTerms } from "./request.js";
+import type { BillRun } from "./request.js";
 
 /** What the write stage tells besides the files: how the lines fared with the series, the report's data. */
 export interface WrittenRun {
@@ -32,38 +32,35 @@ export interface WrittenRun {
   readonly report: BillReportData | null;
 }
 
+/** What the write stage hands on: the bill evaluated, and what its writing made (the series' pass, the report's data). */
+export interface WrittenBill extends EvaluatedBill {
+  readonly written: WrittenRun;
+}
+
 /**
  * The write stage: the lines (as many as the kinds counted, else the file changed while it was
  * read), the series' pass, the groups, the small tables and the report's data; the output renamed
  * once all are written. A failure leaves no partial file behind.
  */
-export async function writeOutputs(
-  connection: DuckDBConnection,
-  request: BillingRequest,
-  read: ReadExport,
-  groups: readonly LineGroup[],
-  lookedUp: LookedUp,
-  terms: BillingTerms,
-): Promise<WrittenRun> {
+export async function writeOutputs(run: BillRun, evaluated: EvaluatedBill): Promise<WrittenBill> {
+  const { connection, request, terms } = run;
+  const { read, groups, lookedUp } = evaluated;
   const { impactColumnNames } = terms;
   const temporary = partialOf(request.output);
   const target = { file: temporary, format: request.format, gzip: gzippedOutput(request.output) };
   try {
     const lines = groups.reduce((sum, group) => sum + group.lines, 0);
     const grid = lookedUp.grid;
-    const written = await readFailing(
-      () => writeLines(connection, read.columns, impactColumnNames, { ...target, grid: grid !== null }),
-      read.reading,
-    );
+    const written = await writeLines(connection, read.columns, impactColumnNames, {
+      ...target,
+      grid: grid !== null,
+    });
     if (written !== lines) {
       throw new FileReadError(
         `${billName(read.parts)}: ${written} lines written of the ${lines} read before: the file changed while it was read; nothing written`,
       );
     }
-    const gridRun = await readFailing(
-      async () => grid?.run({ ...target, detailed: request.report === true }) ?? null,
-      read.reading,
-    );
+    const gridRun = (await grid?.run({ ...target, detailed: request.report === true })) ?? null;
     await writeGroupSums(connection, target, request.groupsOutput, read.groupColumns, impactColumnNames);
     await writePortableTables(connection, request.tablesFolder, gridRun !== null, terms.context);
     const lineColumns = {
@@ -81,7 +78,7 @@ export async function writeOutputs(
           )
         : null;
     renameSync(temporary, request.output);
-    return { grid: gridRun, report };
+    return { ...evaluated, written: { grid: gridRun, report } };
   } catch (error) {
     rmSync(temporary, { force: true });
     if (request.groupsOutput !== null) rmSync(partialOf(request.groupsOutput), { force: true });
