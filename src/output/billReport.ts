@@ -229,7 +229,7 @@ function rankedTable(model: BillReportModel, ranking: Ranking, intensity = false
 const FIRST_SCREEN_ROWS = 5;
 
 /** The first screen's "where from": the largest of a ranking, its share of the total and its cost. */
-function largestList(model: BillReportModel, title: string, ranking: BillRanking): string {
+function largestList(model: BillReportModel, title: string, ranking: Ranking): string {
   if (ranking.rows.length === 0) return "";
   const shown = ranking.rows.slice(0, FIRST_SCREEN_ROWS);
   const lists = per(model.criteria, (criterion) => {
@@ -251,8 +251,6 @@ function largestList(model: BillReportModel, title: string, ranking: BillRanking
   });
   return `<div><h2>${title}</h2>${lists}</div>`;
 }
-
-type BillRanking = Ranking;
 
 const phasesTotal = (phases: readonly PhaseTotal[]) => phases.reduce((sum, phase) => sum + phase.value, 0);
 
