@@ -1,5 +1,5 @@
 -- An AWS Cost and Usage Report (CUR 2.0, and the legacy CUR read under its snake_case names:
--- src/billing/formats.ts) as billing lines.
+-- src/billing/formats/) as billing lines.
 --
 -- Reads the view billing_export: the file as it is, plus billing_type_hint (empty for a CUR); a
 -- column of this query that the file lacks is present and empty. Compute lines are the usage

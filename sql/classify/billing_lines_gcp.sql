@@ -2,7 +2,7 @@
 -- its nested names flattened: service.description, usage.amount…) as billing lines.
 --
 -- Reads the view billing_export: the file with its columns under the names of
--- src/billing/formats.ts (service_description, sku_description, usage_amount, usage_unit,
+-- src/billing/formats/ (service_description, sku_description, usage_amount, usage_unit,
 -- location_region, cost…), plus billing_type_hint (unread); a column the file lacks is present and
 -- empty.
 -- Google bills a VM's cores and memory, not its machine type: no line is an instance's hours (a

@@ -1,7 +1,7 @@
 -- An Oracle Cloud Infrastructure cost report as billing lines.
 --
 -- Reads the view billing_export: the file with its columns under the names of
--- src/billing/formats.ts (product/service as product_service, usage/billedQuantity as
+-- src/billing/formats/ (product/service as product_service, usage/billedQuantity as
 -- usage_billed_quantity, cost/myCost as cost_my_cost…), plus billing_type_hint; a column the file
 -- lacks is present and empty. Oracle bills a VM's OCPUs and memory, not its shape: no line is an
 -- instance's hours; its OCPU and memory lines are read by the per-vCPU and memory methods, in

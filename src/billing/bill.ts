@@ -43,7 +43,7 @@ import {
 import type { RunStage } from "../support/runStage.js";
 import { billingAccount } from "./account.js";
 import { BillingStrictStop } from "./errors.js";
-import type { BillingFormatName } from "./formats.js";
+import type { BillingFormatName } from "./formats/registry.js";
 import type { GridFiles } from "./grid.js";
 import type { EditionPlaces } from "./places.js";
 import {

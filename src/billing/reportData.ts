@@ -11,7 +11,7 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { BillReportModel } from "../output/billReport.js";
 import type { GroupCube, ReportCriterion } from "../output/reportParts/model.js";
-import { BILLING_FORMATS } from "./formats.js";
+import { BILLING_FORMATS } from "./formats/registry.js";
 import { cubeColumns, cubeExtra, groupCube } from "./report/groups.js";
 import { createReportLines, firstCell, REPORT_LINES, sourceOf, type WrittenLines } from "./report/lines.js";
 import { overTime } from "./report/overTime.js";

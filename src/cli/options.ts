@@ -3,7 +3,7 @@ import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { BatchDefaults } from "../batch/index.js";
 import type { BillOptions } from "../billing/bill.js";
 import { BillingStrictStop } from "../billing/errors.js";
-import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats.js";
+import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats/registry.js";
 import type { BillLayout } from "../billing/reading/layout.js";
 import { MAX_BILL_PARTS } from "../billing/reading/layout.js";
 import { type Config, ConfigError, loadConfig } from "../config/serviceConfig.js";

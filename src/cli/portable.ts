@@ -20,7 +20,7 @@ import {
   missingColumns,
   recognisedFormat,
   unrecognisedHeader,
-} from "../billing/formats.js";
+} from "../billing/formats/registry.js";
 import { DIALECTS, ENGINE_NAMES, SPARK_DELTA } from "../billing/portable/dialects.js";
 import {
   bigQuerySchemaHeader,

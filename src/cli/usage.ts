@@ -1,4 +1,4 @@
-import { BILLING_FORMAT_NAMES, BILLING_FORMATS } from "../billing/formats.js";
+import { BILLING_FORMAT_NAMES, BILLING_FORMATS } from "../billing/formats/registry.js";
 import { EDITION_IDS, NEW_WORK_DEFAULT } from "../editions/index.js";
 import { SERVICE_VERSION } from "../support/version.js";
 

@@ -1,5 +1,5 @@
 /**
- * How a billing export's header is recognised (src/billing/formats.ts): each format's columns
+ * How a billing export's header is recognised (src/billing/formats/): each format's columns
  * under the spellings its versions write, the version said, and the closest format of a header
  * that fits none.
  */
@@ -13,7 +13,7 @@ import {
   readAs,
   recognisedFormat,
   unrecognisedHeader,
-} from "../../src/billing/formats.js";
+} from "../../src/billing/formats/registry.js";
 
 const CUR_1_CSV = [
   "identity/LineItemId",

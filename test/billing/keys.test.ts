@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, describe, expect, it } from "vitest";
 import { billingTerms, evaluateBillingExport } from "../../src/billing/bill.js";
-import { recognisedFormat } from "../../src/billing/formats.js";
+import { recognisedFormat } from "../../src/billing/formats/registry.js";
 import { DIALECTS } from "../../src/billing/portable/dialects.js";
 import { flatExportHeader } from "../../src/billing/portable/header.js";
 import { billingScript } from "../../src/billing/portable/script.js";

@@ -2,7 +2,7 @@
  * A bill whose column names a loader rewrote (dlt, Airbyte, a warehouse's CSV unload): the words
  * kept, the signs between them changed — `lineItem/referenceNo` as `lineItem__referenceNo` or
  * `lineItem.referenceNo`, FOCUS's `BilledCost` as `billed_cost`. Each format finds its columns by
- * their words (src/billing/formats.ts, `bareName`), so such a file is read as the format it is and
+ * their words (src/billing/formats/, `bareName`), so such a file is read as the format it is and
  * every line gets what the file as published gets. Each run is the command's function (`main`).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

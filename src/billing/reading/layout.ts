@@ -2,7 +2,7 @@
  * How a billing export's file is laid out, read from its first bytes only (src/support/fileStart.ts,
  * fileStart): Parquet (by its name), newline-delimited JSON (BigQuery's `bq extract
  * --destination_format=NEWLINE_DELIMITED_JSON`: its first record's fields), or text whose header is
- * a format's (src/billing/formats.ts) — with its separator (`,` `;` or a tab), the lines above it
+ * a format's (src/billing/formats/) — with its separator (`,` `;` or a tab), the lines above it
  * (the EA portal's report lines) and its decimal mark. What is not the default is said on stderr
  * (src/billing/reading/notes.ts), never guessed in silence.
  */
@@ -35,7 +35,7 @@ import {
   focusDatasetProblem,
   type HeaderClass,
   headerColumn,
-} from "../formats.js";
+} from "../formats/registry.js";
 
 /** What separates a text export's columns: a comma, or a semicolon or tab (a spreadsheet's choice). */
 export type Separator = "," | ";" | "\t";
@@ -306,7 +306,7 @@ export function readNames(header: readonly string[]): string[] {
 
 /*
  * Which `evaluate` invocations are billing exports (src/billing/bill.ts) rather than inventories:
- * a Parquet file, `--input` naming a billing format (src/billing/formats.ts), a text file (gzipped or not) with a header
+ * a Parquet file, `--input` naming a billing format (src/billing/formats/), a text file (gzipped or not) with a header
  * that is a billing format's or nearly one's (to say what it lacks) — on its first line with commas,
  * or with semicolons or tabs, or below a few report lines (src/billing/reading/layout.ts) — or
  * newline-delimited JSON whose first record's fields are. Light on purpose: an inventory run never

@@ -19,7 +19,7 @@ import {
   type BillingFormatName,
   headerColumn,
   recognisedFormat,
-} from "../formats.js";
+} from "../formats/registry.js";
 import type { LineEnd } from "./layout.js";
 import { type BillLayout, type CsvLayout, PREAMBLE_LINES, readNames, type Separator } from "./layout.js";
 

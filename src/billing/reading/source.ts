@@ -19,7 +19,7 @@ import {
   headerColumn,
   readColumns,
   recognisedFormat,
-} from "../formats.js";
+} from "../formats/registry.js";
 import { type BillLayout, type CsvLayout, PREAMBLE_BYTES, PREAMBLE_LINES, readNames } from "./layout.js";
 
 /**

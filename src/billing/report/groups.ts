@@ -11,7 +11,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumAgainParts, finishedSums } from "../../duckdb/exactSum.js";
 import type { GroupCube } from "../../output/reportParts/model.js";
-import { BILLING_FORMATS, filedColumns, headerColumn } from "../formats.js";
+import { BILLING_FORMATS, filedColumns, headerColumn } from "../formats/registry.js";
 import { tagColumnOf, tagPath, tagsJson, tagValue } from "../stages/read.js";
 import { dimensionColumns, measureColumns, REPORT_LINES, sourceOf, type WrittenLines } from "./lines.js";
 

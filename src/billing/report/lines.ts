@@ -13,84 +13,24 @@ import { identifier, literal } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumParts } from "../../duckdb/exactSum.js";
 import { impactColumn } from "../../output/columns.js";
 import type { ReportCriterion } from "../../output/reportParts/model.js";
-import { BILLING_FORMATS, type BillingFormatName, filedColumns, headerColumn } from "../formats.js";
+import {
+  BILLING_FORMATS,
+  type BillingFormatName,
+  type Dimension,
+  type DimensionSource,
+  filedColumns,
+  headerColumn,
+} from "../formats/registry.js";
 import { spellingKey } from "../places.js";
 import { sqlQuery } from "../queries.js";
 import { NO_REGION_SPELLINGS } from "../registry/regions.js";
 import { exportAddedColumns } from "../stages/classify.js";
 import { type WrittenFile, writtenSource } from "../writtenFile.js";
 
-/** A column of the export, or a key of one of its maps (a CUR 2.0's `product`, `resource_tags`). */
-type Source =
-  | string
-  | { readonly map: string; readonly key: string; readonly sameAs?: readonly [string, string] }
-  | { readonly column: string; readonly sameAs: readonly [string, string] };
-
-/**
- * The format's columns a dimension of the report reads: on each line, the first of them the file
- * has that is not empty (a name before its id, a sub-account before the billing account). `id`:
- * what tells its rows apart, where the name may be shared or absent (a service's code, a
- * resource's id); the rows are named by `name`, else by their id.
- */
-interface DimensionSources {
-  readonly name: readonly Source[];
-  readonly id?: readonly Source[];
-}
-
-export type Dimension = "service" | "region" | "account" | "resource";
-
-const DIMENSIONS: Readonly<Record<BillingFormatName, Readonly<Record<Dimension, DimensionSources>>>> = {
-  focus: {
-    service: { name: ["ServiceName"] },
-    region: { name: ["RegionId"] },
-    account: { name: ["SubAccountName", "SubAccountId", "BillingAccountName", "BillingAccountId"] },
-    resource: { name: ["ResourceName"], id: ["ResourceId", "ResourceName"] },
-  },
-  cur: {
-    // AWS's product names (legacy product/ProductName, CUR 2.0's product map), the code as id
-    service: {
-      name: [
-        "product_product_name",
-        { column: "product_servicename", sameAs: ["product_servicecode", "line_item_product_code"] },
-        { map: "product", key: "servicename", sameAs: ["product_servicecode", "line_item_product_code"] },
-      ],
-      id: ["line_item_product_code"],
-    },
-    region: { name: ["product_region_code", "product_region", "product_from_region_code"] },
-    account: { name: ["line_item_usage_account_name", "line_item_usage_account_id"] },
-    resource: {
-      name: [
-        "resource_tags_user_name",
-        { map: "resource_tags", key: "user_name" },
-        { map: "resource_tags", key: "user:Name" },
-      ],
-      id: ["line_item_resource_id"],
-    },
-  },
-  azure: {
-    service: { name: ["MeterCategory"] },
-    region: { name: ["ResourceLocation"] },
-    account: { name: ["SubscriptionName", "SubscriptionId"] },
-    resource: { name: ["ResourceName"], id: ["ResourceId", "ResourceName"] },
-  },
-  gcp: {
-    service: { name: ["service_description"] },
-    region: { name: ["location_region", "location_location"] },
-    account: { name: ["project_name", "project_id"] },
-    resource: { name: ["resource_name"] },
-  },
-  oci: {
-    service: { name: ["product_service"] },
-    region: { name: ["product_region"] },
-    account: { name: ["line_item_tenant_id"] },
-    resource: { name: ["product_resource_id"] },
-  },
-};
-
 /** The format's columns the report's dimensions read (their names and ids, not a map's keys), first the service's. */
 export function dimensionColumns(input: BillingFormatName): string[] {
   return (["service", "region", "account"] as const).flatMap((dimension) => {
-    const { name, id = [] } = DIMENSIONS[input][dimension];
+    const { name, id = [] } = BILLING_FORMATS[input].dimensions[dimension];
     return [...name, ...id].filter((source): source is string => typeof source === "string");
   });
 }
@@ -136,7 +76,11 @@ function regionCell(cell: string): string {
 }
 
 /** A source's cell as text, or null where the written file lacks it. */
-function cellOf(written: WrittenLines, source: Source, textColumns: ReadonlySet<string>): string | null {
+function cellOf(
+  written: WrittenLines,
+  source: DimensionSource,
+  textColumns: ReadonlySet<string>,
+): string | null {
   const format = BILLING_FORMATS[written.input];
   const { header, runName } = filedColumns(written.header, written.renamed);
   const fileColumn = (name: string) => {
@@ -169,7 +113,7 @@ function mapCell(
 /** The first non-empty cell of the sources the file has, or NULL. */
 export function firstCell(
   written: WrittenLines,
-  sources: readonly Source[],
+  sources: readonly DimensionSource[],
   textColumns: ReadonlySet<string>,
   region = false,
 ): string {
@@ -295,9 +239,9 @@ function evaluatedLines(
   extra: readonly { readonly name: string; readonly expression: string }[],
 ): string {
   const dimension = (name: Dimension) =>
-    firstCell(written, DIMENSIONS[written.input][name].name, text, name === "region");
+    firstCell(written, BILLING_FORMATS[written.input].dimensions[name].name, text, name === "region");
   const idOf = (name: Dimension) => {
-    const sources = DIMENSIONS[written.input][name].id;
+    const sources = BILLING_FORMATS[written.input].dimensions[name].id;
     return sources === undefined ? dimension(name) : firstCell(written, sources, text);
   };
   const impacts = written.criteria.flatMap(({ name, unit }, index) =>

@@ -21,7 +21,7 @@ import {
   emptyAsNone,
   filedColumns,
   keyedColumns,
-} from "../formats.js";
+} from "../formats/registry.js";
 import { sqlQuery } from "../queries.js";
 import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES, UNIT_COLUMNS } from "../registry/sqlTables.js";

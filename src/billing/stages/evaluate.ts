@@ -200,7 +200,7 @@ export function locatedReadBy(impactColumnNames: readonly string[], grid: boolea
 /*
  * A line's kind, instance type, method and row of the lookup table are a function of the columns
  * the format's query reads to tell what it is (its describing columns): its quantity and cost,
- * account, resource and period aside (src/billing/formats.ts, `numbers`, `identities`, `dates`). An export's
+ * account, resource and period aside (src/billing/formats/, `numbers`, `identities`, `dates`). An export's
  * lines share a few thousand of those tuples (a resource's lines of every hour, a service's SKUs).
  * So the first pass groups the lines by tuple, reading nothing else; the format's queries run on
  * the tuples, not on every line; and the writing pass reads each line's tuple row by position

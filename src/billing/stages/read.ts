@@ -24,7 +24,7 @@ import {
   readColumns,
   recognisedFormat,
   unrecognisedHeader,
-} from "../formats.js";
+} from "../formats/registry.js";
 import { GRID_INTENSITY_COLUMN } from "../grid.js";
 import { billSource } from "../reading/source.js";
 import type { BillingRequest } from "./request.js";

@@ -8,7 +8,7 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { RequestedCriterion } from "../../engine/index.js";
 import type { EditionContext } from "../../service/open.js";
-import type { BillingFormatName } from "../formats.js";
+import type { BillingFormatName } from "../formats/registry.js";
 import type { EditionPlaces } from "../places.js";
 import type { BillLayout } from "../reading/layout.js";
 

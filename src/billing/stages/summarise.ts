@@ -18,7 +18,7 @@ import {
   currencyColumns,
   filedColumns,
   headerColumn,
-} from "../formats.js";
+} from "../formats/registry.js";
 import type { GridRun } from "../grid.js";
 import type { InstanceMatch } from "../matching.js";
 import { billName } from "../reading/layout.js";
@@ -42,7 +42,7 @@ export interface ImpactTotal {
 
 export interface BillingSummary {
   readonly file: string;
-  /** The export's format, titled as the version read (src/billing/formats.ts, readAs). */
+  /** The export's format, titled as the version read (src/billing/formats/, readAs). */
   readonly format: BillingFormat;
   /** The cost the coverage reads, as the file names it (EffectiveCost, an amortised CUR's columns…). */
   readonly costColumn: string;
@@ -178,7 +178,7 @@ const GRID_USE_VALUE = "gwp_use_kgco2eq";
 /*
  * How much of a bill is estimated: lines and positive cost of the evaluated lines — the cost paid
  * for the hours (FOCUS EffectiveCost, a CUR's amortised cost where it has the columns, else the
- * billed cost: sql/classify/billing_usage_<format>.sql, src/billing/formats.ts `amortisedCost`), so that a
+ * billed cost: sql/classify/billing_usage_<format>.sql, src/billing/formats/ `amortisedCost`), so that a
  * reservation's fee counts where its hours are estimated —
  * per method and per service, and the services left unestimated, largest cost first. Credits and
  * refunds (negative costs) are left out of every sum: a share of a bill is a share of what it
@@ -336,7 +336,7 @@ export function percent(part: number, whole: number): string {
 /*
  * The currency a bill's amounts are in: the format's currency column (FOCUS BillingCurrency, CUR
  * line_item_currency_code, Azure BillingCurrency, Google currency, Oracle cost/currencyCode: each
- * format's `currency`, src/billing/formats.ts), read on the bill's first CURRENCY_LINES lines — a
+ * format's `currency`, src/billing/formats/), read on the bill's first CURRENCY_LINES lines — a
  * bill is billed in one currency; a merged export's few are each named — so that the summary costs
  * no second pass over the file. Null when the export has no such column or leaves it empty.
  */

@@ -1,0 +1,102 @@
+import type { BillingFormat } from "./format.js";
+
+/**
+ * AWS's Cost and Usage Reports: CUR 2.0 (Data Exports), the legacy CUR's CSV (`lineItem/…`,
+ * `product/region`, docs.aws.amazon.com/cur/latest/userguide/data-dictionary.html) and its
+ * Athena/Glue Parquet (the same names in snake_case: `product_region`). The amortised cost's
+ * columns are read where present (sql/classify/billing_usage_cur.sql).
+ */
+export const CUR: BillingFormat = {
+  name: "cur",
+  title: "AWS CUR 2.0",
+  listed: "AWS CUR 2.0 and 1.0",
+  versions: [
+    {
+      title: "AWS CUR 1.0 (legacy CSV, lineItem/… columns)",
+      column: "lineItem/UsageType",
+      spelled: "exactly",
+    },
+    {
+      title: "AWS CUR 1.0 (legacy, lineItem/… columns flattened by a loader)",
+      column: "lineItem/UsageType",
+      spelled: "words",
+    },
+    { title: "AWS CUR 1.0 (legacy, Athena/Parquet snake_case columns)", column: "product_region" },
+  ],
+  required: [
+    "line_item_line_item_type",
+    "line_item_product_code",
+    "line_item_operation",
+    "line_item_usage_type",
+    "line_item_usage_amount",
+  ],
+  optional: [
+    "product_instance_type",
+    "pricing_unit",
+    "product_region_code",
+    "product_region",
+    "product_from_region_code",
+    "product_product_family",
+    "line_item_unblended_cost",
+    "reservation_effective_cost",
+    "reservation_unused_amortized_upfront_fee_for_billing_period",
+    "reservation_unused_recurring_fee",
+    "savings_plan_savings_plan_effective_cost",
+    "savings_plan_total_commitment_to_date",
+    "savings_plan_used_commitment",
+    "reservation_reservation_a_r_n",
+    "line_item_usage_account_id",
+    "line_item_resource_id",
+    "line_item_usage_start_date",
+    "line_item_usage_end_date",
+    "product_vcpu",
+    "product_memory",
+  ],
+  aliases: {},
+  // CUR 2.0 keeps the legacy product columns its fixed schema lacks as keys of `product`, named
+  // as the legacy columns in snake case (AWS, "Cost and Usage Report (CUR) 2.0", product columns)
+  keyed: {
+    product_vcpu: { map: "product", key: "vcpu" },
+    product_memory: { map: "product", key: "memory" },
+  },
+  numbers: [
+    "line_item_usage_amount",
+    "line_item_unblended_cost",
+    "reservation_effective_cost",
+    "reservation_unused_amortized_upfront_fee_for_billing_period",
+    "reservation_unused_recurring_fee",
+    "savings_plan_savings_plan_effective_cost",
+    "savings_plan_total_commitment_to_date",
+    "savings_plan_used_commitment",
+  ],
+  // AWS's amortised cost (CUR user guide, "Understanding your reservations" and "Savings Plans
+  // line items"): a covered hour at its effective cost, the unused part of a commitment's fee, the
+  // upfront fees and negations nothing (sql/classify/billing_usage_cur.sql).
+  amortisedCost: ["reservation_effective_cost", "savings_plan_savings_plan_effective_cost"],
+  dates: ["line_item_usage_start_date", "line_item_usage_end_date"],
+  identities: ["line_item_usage_account_id", "line_item_resource_id"],
+  currency: ["line_item_currency_code"],
+  linesQuery: "classify/billing_lines_cur.sql",
+  usageQuery: "classify/billing_usage_cur.sql",
+  dimensions: {
+    // AWS's product names (legacy product/ProductName, CUR 2.0's product map), the code as id
+    service: {
+      name: [
+        "product_product_name",
+        { column: "product_servicename", sameAs: ["product_servicecode", "line_item_product_code"] },
+        { map: "product", key: "servicename", sameAs: ["product_servicecode", "line_item_product_code"] },
+      ],
+      id: ["line_item_product_code"],
+    },
+    region: { name: ["product_region_code", "product_region", "product_from_region_code"] },
+    account: { name: ["line_item_usage_account_name", "line_item_usage_account_id"] },
+    resource: {
+      name: [
+        "resource_tags_user_name",
+        { map: "resource_tags", key: "user_name" },
+        { map: "resource_tags", key: "user:Name" },
+      ],
+      id: ["line_item_resource_id"],
+    },
+  },
+};

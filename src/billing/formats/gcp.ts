@@ -1,0 +1,45 @@
+import type { BillingFormat } from "./format.js";
+
+/**
+ * Google Cloud's billing export as BigQuery holds it (standard and resource-level tables,
+ * cloud.google.com/billing/docs/how-to/export-data-bigquery-tables), saved as CSV with its nested
+ * names flattened (`usage.amount_in_pricing_units`, or with underscores).
+ */
+export const GCP: BillingFormat = {
+  name: "gcp",
+  title: "Google Cloud billing export (BigQuery, standard)",
+  listed: "Google Cloud",
+  versions: [{ title: "Google Cloud billing export (BigQuery, resource-level)", column: "resource.name" }],
+  required: [
+    "service_description",
+    "sku_description",
+    "usage_amount",
+    "usage_unit",
+    "location_region",
+    "cost",
+  ],
+  optional: [
+    "usage_pricing_unit",
+    "usage_amount_in_pricing_units",
+    "cost_type",
+    "location_location",
+    "project_id",
+    "resource_name",
+    "usage_start_time",
+    "usage_end_time",
+  ],
+  aliases: { resource_name: ["resource_global_name"] },
+  numbers: ["usage_amount", "cost"],
+  amortisedCost: [],
+  dates: ["usage_start_time", "usage_end_time"],
+  identities: ["project_id", "resource_name"],
+  currency: ["currency"],
+  linesQuery: "classify/billing_lines_gcp.sql",
+  usageQuery: "classify/billing_usage_gcp.sql",
+  dimensions: {
+    service: { name: ["service_description"] },
+    region: { name: ["location_region", "location_location"] },
+    account: { name: ["project_name", "project_id"] },
+    resource: { name: ["resource_name"] },
+  },
+};
