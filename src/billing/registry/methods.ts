@@ -374,10 +374,10 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
         order: 80,
         when: [
           `${TEXT} LIKE '%vcpu%' OR ${TEXT} LIKE '%ocpu%'`,
-          "  OR u.billing_unit_resource IN ('vcpu', 'ocpu', 'acu')",
+          "  OR u.billing_unit_resource IN ('vcpu', 'ocpu', 'acu', 'rpu')",
           `  OR (${TEXT} LIKE '%vcore%' AND u.billing_unit_dimension = 'hour')`,
           `  OR (${TEXT} LIKE '%dtu%' AND u.billing_unit_dimension = 'hour')`,
-          `  OR ${TEXT} LIKE '%aurora:serverless%'`,
+          `  OR ${TEXT} LIKE '%aurora:serverless%' OR ${TEXT} LIKE '%redshift:serverlessusage%'`,
           `  OR (u.billing_provider = 'gcp' AND ${TEXT} LIKE '% core %'`,
           "    AND u.billing_unit_dimension = 'hour')",
         ],
