@@ -571,6 +571,15 @@ const ESTIMATED_ELSEWHERE = "charges on hardware estimated on other lines";
  * billing_storage_services).
  */
 export const LINE_RULES: readonly OtherRule[] = [
+  {
+    order: 5,
+    why: [
+      "A node type the editions lack that the catalogue lists, billed as an instance's hours",
+      "(Redshift's ra3.large): the catalogue's size (src/billing/registry/catalogue.ts)",
+    ],
+    when: ["u.billing_line_kind = 'compute' AND u.billing_catalogue_service IS NOT NULL"],
+    gives: "'managed-size'",
+  },
   { order: 10, when: ["u.billing_line_kind = 'compute'"], gives: "'instance'" },
   { order: 20, when: ["u.billing_charge <> 'usage'"], gives: "NULL" },
   {
