@@ -110,13 +110,18 @@ FROM (
         WHEN mkind.variant_of = 'model' AND aim.variant IS NULL THEN NULL
         WHEN s.billing_method <> 'per-vcpu' THEN 1.0
         -- An OCPU is one physical core: two vCPUs on x86, one on Ampere A1 (Oracle Cloud, "Compute
-        -- Shapes"); an ACU a quarter of a vCPU (CCF)
+        -- Shapes"). A capacity unit defined by its memory has the vCPUs of its service's nodes of
+        -- that memory: an Aurora ACU is about 2 GiB with "corresponding CPU" (Amazon Aurora User
+        -- Guide, Aurora Serverless v2), a quarter of a vCPU at Aurora's db.r 8 GiB a vCPU (CCF's
+        -- figure alike); a Redshift RPU is 16 GB (Amazon Redshift Management Guide, "Compute
+        -- capacity for Amazon Redshift Serverless"), two vCPUs at RA3's 8 GiB a vCPU (node types)
         WHEN s.billing_unit_resource = 'ocpu' OR s.billing_usage_text LIKE '%ocpu%' THEN CASE
           WHEN s.billing_usage_text LIKE '%- a1 |%' OR s.billing_usage_text LIKE '%.a1.%'
             OR s.billing_usage_text LIKE '%ampere a1%' THEN 1.0
           ELSE 2.0
         END
         WHEN s.billing_unit_resource = 'acu' OR s.billing_usage_text LIKE '%aurora:serverless%' THEN 0.25
+        WHEN s.billing_unit_resource = 'rpu' OR s.billing_usage_text LIKE '%redshift:serverlessusage%' THEN 2.0
         -- A managed database's vCores its meter names (Azure's `2 vCore`, billed per hour of the
         -- server); a meter of `vCore` alone bills vCore-hours
         WHEN s.billing_usage_text LIKE '%vcore%' THEN COALESCE(TRY_CAST(NULLIF(

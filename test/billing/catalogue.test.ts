@@ -5,8 +5,12 @@
  * hour (Azure PostgreSQL flexible B1ms), an app plan's hour (App Service B1, P1v3, the Free plan's
  * CPU quota), a cache's two nodes, a NAT gateway's hour; a size the catalogue lacks by its VM's
  * shape or named; a database's storage with its copies; a charge per vCPU of a database estimated
- * on its own lines named, not estimated twice. Fixtures: test/fixtures/billing/arrivals/
- * azure-managed-sizes.csv, cur-2.0-managed.csv.
+ * on its own lines named, not estimated twice; warehouses (Redshift's RA3 nodes the editions lack
+ * as their part of a ra3.4xlarge, Serverless RPUs as vCPUs), search domains' and notebooks' instance
+ * types, and what is named, not guessed (OpenSearch Serverless, Synapse, Azure AI Search, Oracle's
+ * HeatWave and APEX hours). Fixtures: test/fixtures/billing/arrivals/ azure-managed-sizes.csv,
+ * cur-2.0-managed.csv, cur-2.0-warehouses-search.csv, azure-warehouses-search.csv,
+ * oci-heatwave-apex.csv.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,7 +28,13 @@ const fixture = (name: string) => `test/fixtures/billing/arrivals/${name}.csv`;
 
 const runs: Record<string, { stderr: string; lines: OutputRow[] }> = {};
 beforeAll(async () => {
-  for (const name of ["azure-managed-sizes", "cur-2.0-managed"]) {
+  for (const name of [
+    "azure-managed-sizes",
+    "cur-2.0-managed",
+    "cur-2.0-warehouses-search",
+    "azure-warehouses-search",
+    "oci-heatwave-apex",
+  ]) {
     runs[name] = await evaluatedLines(fixture(name), join(scratch, `${name}.csv`), ["--criteria", "gwp"]);
   }
 }, 180_000);
@@ -61,15 +71,20 @@ async function expectServerHours(line: OutputRow, provider: string, server: stri
 }
 
 describe("the catalogue, as data", () => {
-  it("names a server of the editions, of the size's vCPUs, for every size it lists", () => {
+  it("names a server of the editions, of the size's vCPUs or of which the size is a part, for every size", () => {
     for (const edition of ["2.4.1", "2.5.0"]) {
       const context = editionContext(edition);
       for (const service of CATALOGUE) {
         const table = context.service.data.cloudInstances.get(service.provider);
         for (const size of service.sizes) {
           const server = table?.byId.get(size.server);
-          expect(server, `${edition} ${service.id} ${size.size}: ${size.server}`).toBeDefined();
-          expect(Number(server?.cells.vcpu?.default), `${service.id} ${size.size}`).toBe(size.vcpus);
+          const named = `${edition} ${service.id} ${size.size}: ${size.server}`;
+          expect(server, named).toBeDefined();
+          const vcpus = Number(server?.cells.vcpu?.default);
+          if (vcpus === size.vcpus) continue;
+          // A part of a larger server: its vCPUs and its memory that share of the server's
+          expect(vcpus * size.share, named).toBeCloseTo(size.vcpus, 9);
+          expect(Number(server?.cells.memory?.default) * size.share, named).toBeCloseTo(size.memoryGib, 9);
         }
       }
     }
@@ -185,4 +200,98 @@ describe("AWS's managed lines (impact-service evaluate)", () => {
       );
     },
   );
+});
+
+describe("warehouses, search and notebooks (impact-service evaluate)", () => {
+  const cur = (id: string) => onlyLine(runs["cur-2.0-warehouses-search"].lines, "identity_line_item_id", id);
+
+  it("estimates Redshift's RA3 nodes the editions lack as their part of a ra3.4xlarge", SLOW, async () => {
+    // ra3.xlplus: 4 vCPUs and 32 GiB of ra3.4xlarge's 12 and 96 (a third): 720 h ÷ 3
+    const xlplus = cur("w1");
+    await expectServerHours(xlplus, "aws", "ra3.4xlarge", (720 * 4) / 12);
+    expect(xlplus.warnings).toContain(
+      "managed-size: Amazon Redshift RA3 node ra3.xlplus: 4 vCPUs, 32 GiB (Amazon Redshift Management Guide",
+    );
+    expect(xlplus.warnings).toContain("estimated as ra3.4xlarge, 33.3 % of it");
+    // ra3.large, billed as an instance's hours: 2 vCPUs and 16 GiB, a sixth: 720 h ÷ 6
+    await expectServerHours(cur("w2"), "aws", "ra3.4xlarge", (720 * 2) / 12);
+    // A node the editions list stays its own instance hours
+    expect([cur("w3").method, cur("w3").matched_instance_type, cur("w3").hours]).toEqual([
+      "instance",
+      "ra3.4xlarge",
+      "720",
+    ]);
+  });
+
+  it(
+    "reads Redshift Serverless's RPU-hours as two vCPU-hours each, Aurora's ACU-hours as a quarter",
+    SLOW,
+    () => {
+      // An RPU is 16 GB (AWS), RA3's nodes 8 GiB a vCPU: 100 RPU-hours are 200 vCPU-hours; AWS's
+      // watts per vCPU at 50 % load, 0.74 + (3.5 - 0.74) / 2 W, and its PUE 1.135
+      const rpu = cur("w4");
+      const kwhPerVcpuHour = ((0.74 + 0.5 * (3.5 - 0.74)) / 1000) * 1.135;
+      expect([rpu.status, rpu.method, rpu.method_unit]).toEqual(["evaluated", "per-vcpu", "vCPU-hours"]);
+      close(rpu.method_quantity, 100 * 2);
+      close(rpu.energy_kwh, 100 * 2 * kwhPerVcpuHour);
+      // An ACU about 2 GiB, Aurora's db.r 8 GiB a vCPU: 100 ACU-hours are 25 vCPU-hours
+      const acu = cur("w9");
+      close(acu.method_quantity, 100 * 0.25);
+      close(acu.energy_kwh, 100 * 0.25 * kwhPerVcpuHour);
+    },
+  );
+
+  it("estimates search domains' and notebooks' instance types as the EC2 type they name", SLOW, async () => {
+    for (const [id, type, hours] of [
+      ["w5", "r6g.large.elasticsearch", 720],
+      ["w6", "m5.large.elasticsearch", 720],
+      ["w7", "t3.medium", 50],
+      ["w8", "m5.xlarge", 50],
+    ] as const) {
+      const line = cur(id);
+      expect([line.status, line.method, line.matched_instance_type], id).toEqual([
+        "evaluated",
+        "instance",
+        type,
+      ]);
+      close(line.hours, hours);
+      const expected = await route("aws", type, "eu-west-3", hours);
+      close(line.gwp_embedded_kgco2eq, expected.embedded);
+      close(line.gwp_use_kgco2eq, expected.use);
+    }
+  });
+
+  it("names what no provider publishes hardware for, with its lines and cost, never a guess", SLOW, () => {
+    // OpenSearch Serverless: 6 GiB an OCU and "corresponding" vCPUs, OpenSearch's instances
+    // ranging from 2 to 8 GiB a vCPU; OR1, whose sizes the editions lack
+    expect(cur("w10").status).toBe("not evaluated: unknown unit OCU-hours");
+    expect(cur("w11").status).toBe("unknown instance type");
+    expect(runs["cur-2.0-warehouses-search"].stderr).toContain(
+      "  aws or1.large.search: 1 row, 720 h, cost 121 USD\n",
+    );
+    // Synapse's DWUs (memory per DWU published, no vCPUs or servers), Azure AI Search's units
+    const azure = runs["azure-warehouses-search"];
+    const meter = (name: string) => onlyLine(azure.lines, "MeterName", name);
+    expect([meter("cDWU").status, meter("Standard S1 Unit").status]).toEqual(["not compute", "not compute"]);
+    expect(azure.stderr).toContain("  azure Azure Synapse Analytics: 1 row, cost 2.9 EUR\n");
+    expect(azure.stderr).toContain("  azure Azure Cognitive Search: 1 row, cost 6.53 EUR\n");
+    // Oracle's HeatWave node and APEX hours (`1 NONE HOURS INSTANCE`): no shape named; the
+    // database's storage beside them is estimated
+    const oracle = runs["oci-heatwave-apex"];
+    for (const sku of ["B92024", "B92911"]) {
+      const line = onlyLine(oracle.lines, "cost/productSku", sku);
+      expect([line.status, line.method], sku).toEqual(["not compute", ""]);
+    }
+    expect(onlyLine(oracle.lines, "cost/productSku", "B92426").method).toBe("block-storage");
+    expect(oracle.stderr).toContain(
+      "  no method reads its text (hour in 1 NONE HOURS INSTANCE): 2 rows, cost 0.37 EUR\n",
+    );
+  });
+
+  it("reads an Azure SQL serverless database's vCore-hours as vCPU-hours", SLOW, () => {
+    // Billed per vCore-second, exported in hours of one vCore: 37.5 vCPU-hours
+    const serverless = onlyLine(runs["azure-warehouses-search"].lines, "MeterName", "vCore");
+    expect([serverless.status, serverless.method]).toEqual(["evaluated", "per-vcpu"]);
+    close(serverless.method_quantity, 37.5);
+  });
 });

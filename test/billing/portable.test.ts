@@ -212,6 +212,10 @@ const FIXTURES_CHECKED = [
   "arrivals/cur-2.0-managed.csv",
   "arrivals/focus-reasons.csv",
   "arrivals/oci-gpu-and-units.csv",
+  // Warehouses, search and notebooks, and what is named rather than guessed (issue 75's gaps)
+  "arrivals/cur-2.0-warehouses-search.csv",
+  "arrivals/azure-warehouses-search.csv",
+  "arrivals/oci-heatwave-apex.csv",
   // Generative AI: Bedrock, Azure OpenAI, Vertex AI, and FOCUS carrying the three
   "genai-cur.csv",
   "genai-azure.csv",

@@ -63,6 +63,7 @@ describe("units: a grammar over the spelling, not a list", () => {
     ["Hrs", "hour", 1],
     ["vCPU-Hours", "hour", 1],
     ["ACU-Hr", "hour", 1],
+    ["RPU-Hr", "hour", 1],
     ["DPU-Hour", "hour", 1],
     ["Requests", "count", 1],
     ["Obj-Month", "count", 1],
@@ -89,6 +90,7 @@ describe("units: a grammar over the spelling, not a list", () => {
     expect(read("OCPU Hours")?.resource).toBe("ocpu");
     expect(read("DPU-Hour")?.resource).toBe("dpu");
     expect(read("ACU-Hr")?.resource).toBe("acu");
+    expect(read("RPU-Hr")?.resource).toBe("rpu");
     expect(read("vCPU-Hours")?.resource).toBe("vcpu");
     expect(read("Hrs")?.resource).toBeNull();
   });

@@ -1,19 +1,21 @@
 /*
  * What each provider sells by a compute size, as data (docs/billing.md, "Managed services by the
  * catalogue"): for each managed service billed as hours of a size — a database, a cache, an app
- * platform's plan, a gateway or load balancer — the sizes it names, each with its vCPUs, memory,
- * GPUs, the server standing for it among the editions' instance types, the share of that server it
- * is entitled to where it is a share (a shared core), and the source that publishes it.
+ * platform's plan, a gateway or load balancer, a warehouse's node — the sizes it names, each with
+ * its vCPUs, memory, GPUs, the server standing for it among the editions' instance types, the share
+ * of that server it is entitled to where it is a share (a shared core, a part of a larger node),
+ * and the source that publishes it.
  *
  * A line's text (its meter, SKU or usage type: the format's usage query) names its service (`when`)
- * and its size (`sizeIn`); sql/classify/billing_methods.sql gives it the method `managed-size` and the
+ * and its size (`sizeIn`); sql/classify/billing_methods.sql gives it the method `managed-size` (before
+ * an instance hour: a node type the editions lack, billed as one, is the catalogue's) and the
  * key `managed:<service>:<size>` (the CASE lines written from this table: catalogueServicesSql,
  * catalogueSizesSql, catalogueCopiesSql), and the look-up stage matches that key to its server
  * (catalogueMatch): the size's own where the catalogue lists it; where it does not, and the
  * service's sizes are its provider's VM sizes (`sizeGrammar`), the edition's type of the size's
  * family and vCPUs, said; else none, named with its lines and cost. Loaded once, with the
  * registry; test/billing/catalogue.test.ts checks every row's server is an instance type of the
- * editions with its vCPUs.
+ * editions with its vCPUs, or of which its vCPUs and memory are its share.
  */
 
 export interface CatalogueSize {
@@ -24,7 +26,11 @@ export interface CatalogueSize {
   readonly memoryGib: number;
   /** GPUs a size carries (model as GPU_MODELS name them), none for most. */
   readonly gpus: { readonly model: string; readonly count: number } | null;
-  /** The share of its server the size is entitled to: a shared core's CPU quota; 1 for a whole server. */
+  /**
+   * The share of its server the size is entitled to: a shared core's CPU quota (its server of the
+   * size's vCPUs), or the part of a larger server its vCPUs and memory are (a Redshift RA3 node
+   * the editions lack, of the ra3.4xlarge they list); 1 for a whole server.
+   */
   readonly share: number;
   /** The editions' instance type standing for the size (the provider's own where it names it). */
   readonly server: string;
@@ -219,6 +225,26 @@ export const CATALOGUE: readonly CatalogueService[] = [
     source:
       "Elastic Load Balancing User Guide (a load balancer's nodes per enabled zone); their size is not published",
     sizes: [{ ...size("load-balancer", 2, 8, "m5.large"), label: "hour" }],
+  },
+  {
+    id: "aws-redshift-ra3",
+    provider: "aws",
+    name: "Amazon Redshift RA3 node",
+    // `EUW3-Node:ra3.xlplus` (CUR's usage type, FOCUS's x_UsageType); the editions list
+    // ra3.4xlarge and ra3.16xlarge, whose lines stay instance hours
+    when: [`${TEXT} LIKE '%redshift%' AND ${TEXT} LIKE '%ra3.%'`],
+    sizeIn: "(?:^|[^a-z0-9])(ra3[.](?:large|xlplus))(?:[^a-z0-9]|$)",
+    nodes: 1,
+    sizeGrammar: false,
+    published: true,
+    // AWS does not publish the EC2 family behind RA3: each smaller node is the part of the
+    // editions' ra3.4xlarge (12 vCPUs, 96 GiB) its vCPUs and memory are, both ratios alike
+    source:
+      "Amazon Redshift Management Guide, Amazon Redshift provisioned clusters, node type details (RA3: ra3.large 2 vCPUs and 16 GiB, ra3.xlplus 4 and 32, ra3.4xlarge 12 and 96)",
+    sizes: [
+      { ...size("ra3.large", 2, 16, "ra3.4xlarge", 2 / 12), label: "ra3.large" },
+      { ...size("ra3.xlplus", 4, 32, "ra3.4xlarge", 4 / 12), label: "ra3.xlplus" },
+    ],
   },
   {
     id: "gcp-cloud-sql-shared-core",

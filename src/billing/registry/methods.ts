@@ -374,10 +374,10 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
         order: 80,
         when: [
           `${TEXT} LIKE '%vcpu%' OR ${TEXT} LIKE '%ocpu%'`,
-          "  OR u.billing_unit_resource IN ('vcpu', 'ocpu', 'acu')",
+          "  OR u.billing_unit_resource IN ('vcpu', 'ocpu', 'acu', 'rpu')",
           `  OR (${TEXT} LIKE '%vcore%' AND u.billing_unit_dimension = 'hour')`,
           `  OR (${TEXT} LIKE '%dtu%' AND u.billing_unit_dimension = 'hour')`,
-          `  OR ${TEXT} LIKE '%aurora:serverless%'`,
+          `  OR ${TEXT} LIKE '%aurora:serverless%' OR ${TEXT} LIKE '%redshift:serverlessusage%'`,
           `  OR (u.billing_provider = 'gcp' AND ${TEXT} LIKE '% core %'`,
           "    AND u.billing_unit_dimension = 'hour')",
         ],
@@ -571,6 +571,15 @@ const ESTIMATED_ELSEWHERE = "charges on hardware estimated on other lines";
  * billing_storage_services).
  */
 export const LINE_RULES: readonly OtherRule[] = [
+  {
+    order: 5,
+    why: [
+      "A node type the editions lack that the catalogue lists, billed as an instance's hours",
+      "(Redshift's ra3.large): the catalogue's size (src/billing/registry/catalogue.ts)",
+    ],
+    when: ["u.billing_line_kind = 'compute' AND u.billing_catalogue_service IS NOT NULL"],
+    gives: "'managed-size'",
+  },
   { order: 10, when: ["u.billing_line_kind = 'compute'"], gives: "'instance'" },
   { order: 20, when: ["u.billing_charge <> 'usage'"], gives: "NULL" },
   {

@@ -21,7 +21,7 @@ export interface UnitReading {
   readonly hours: number | null;
   /** GB of one unit when it holds data (a GiB-hour: 1.073741824), else null. */
   readonly gigabytes: number | null;
-  /** The resource counted over time (`vcpu`, `ocpu`, `dpu`, `gpu`, `acu`, `core`), else null. */
+  /** The resource counted over time (`vcpu`, `ocpu`, `dpu`, `gpu`, `acu`, `rpu`, `core`), else null. */
   readonly resource: string | null;
 }
 
@@ -115,6 +115,9 @@ const RESOURCES: Readonly<Record<string, string>> = {
   gpus: "gpu",
   acu: "acu",
   acus: "acu",
+  // Redshift Serverless's Redshift Processing Units (`RPU-Hr`)
+  rpu: "rpu",
+  rpus: "rpu",
   instance: "instance",
   instances: "instance",
   node: "instance",
