@@ -216,7 +216,9 @@ export async function evaluateBillingExport(
     reachedStage({ stage: "telling its lines apart" }, 1);
     const linesRead = await classifyLines(connection, read, grid !== null);
     reachedStage({ stage: "looking up their impacts", lines: linesRead }, 2);
-    const lookedUp = await lookUpKinds(connection, terms, grid);
+    // The rows the lines read; with --tables, every type's rows at the places billed, which its tables hold
+    const loaded = request.tablesFolder == null ? "keys" : "places";
+    const lookedUp = await lookUpKinds(connection, terms, grid, loaded);
     const run: BillRun = { connection, request, terms };
     const groups = await evaluateKinds(connection, read, lookedUp, terms, request.strict);
     const lines = groups.reduce((sum, group) => sum + group.lines, 0);

@@ -600,6 +600,25 @@ describe("bad input", () => {
     expect(summary.currency).toBe("USD");
   });
 
+  it("reads a bill's currency on its first lines, and further where they name none", async () => {
+    const [header, ...lines] = readFileSync(join(FIXTURES, "focus-1.0.csv"), "utf8").trimEnd().split("\n");
+    const blank = (line: string) => line.replace(/^([^,]*,[^,]*,)USD,/, "$1,");
+    // 1,200 lines naming none (past the first 1,000 the run reads first), then one naming EUR
+    const named = (first: number) => [
+      ...Array.from({ length: first }, (_, i) => blank(lines[i % lines.length])),
+      lines[0].replace(/^([^,]*,[^,]*,)USD,/, "$1EUR,"),
+    ];
+    const late = join(scratch, "late-currency.csv");
+    writeFileSync(late, `${[header, ...named(1200)].join("\n")}\n`);
+    const summary = await evaluateBillingExport(terms("2.4.1"), request(late, "late-currency.out.csv"));
+    expect(summary.currency).toBe("EUR");
+    // None in the first 100,000 lines: none read, as before
+    const none = join(scratch, "no-currency.csv");
+    writeFileSync(none, `${[header, ...named(100_000)].join("\n")}\n`);
+    const unnamed = await evaluateBillingExport(terms("2.4.1"), request(none, "no-currency.out.csv"));
+    expect(unnamed.currency).toBeNull();
+  });
+
   it("stops at a file cut short, not UTF-8 or with a line too long, naming its line, with nothing written", async () => {
     const whole = readFileSync(join(FIXTURES, "azure.csv"));
     const [header, first, ...rest] = whole.toString().split("\n");

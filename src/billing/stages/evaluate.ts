@@ -330,11 +330,13 @@ export async function createTupleLocatedView(
   const rows = byKind
     ? "(SELECT DISTINCT ON (billing_kind) * FROM billing_tuple_kinds)"
     : "billing_tuple_kinds";
+  // The position computed once: a list's ORDER BY of the ENUM's cast bound the type's every key
+  // again, each list (24 lists of 21,182 tuples: 0.11 s of planning; bench/README.md)
   const order = byKind ? "billing_kind" : position("billing_tuple_key");
   await connection.run(
     `CREATE TABLE billing_row_lists AS
-     SELECT ${used.map((column) => `list(${identifier(column)} ORDER BY ${order}) AS ${identifier(column)}`).join(", ")}
-     FROM ${rows}`,
+     SELECT ${used.map((column) => `list(${identifier(column)} ORDER BY billing_order) AS ${identifier(column)}`).join(", ")}
+     FROM (SELECT *, ${order} AS billing_order FROM ${rows})`,
   );
   await connection.run("DROP TABLE billing_tuple_kinds");
   const row = byKind ? `t.billing_kinds[${position(tupleKey(tuple))}]` : position(tupleKey(tuple));

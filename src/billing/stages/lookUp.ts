@@ -9,6 +9,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { type Cell, createTable, literal } from "../../duckdb/database.js";
 import type { RequestedCriterion } from "../../engine/index.js";
 import {
+  type CoefficientPlace,
   type CoefficientRow,
   coefficientCells,
   coefficientColumns,
@@ -45,26 +46,21 @@ export interface LookedUp {
 
 /**
  * The look-up stage, from the table billing_line_kinds (the classify stage's, or the keys script's
- * result: src/billing/portable/tables.ts): the places, the matches, the lookup table, the series.
+ * result: src/billing/portable/tables.ts): the places, the matches, the lookup table (its
+ * coefficient rows those `loaded` says), the series.
  */
 export async function lookUpKinds(
   connection: DuckDBConnection,
   terms: BillingTerms,
   grid: GridFiles | null,
+  loaded: LoadedRows,
 ): Promise<LookedUp> {
-  const { context, knownRegions, load, criteria, impactColumnNames } = terms;
+  const { context, knownRegions, impactColumnNames } = terms;
   await createEditionPlaceTable(connection, context, knownRegions);
   await placeUnknownProviders(connection);
   await placeRegionless(connection, context.service.data.config.defaultLocation);
   const matches = await matchBilledTypes(connection, context);
-  const coefficients = await createLookupTable(
-    connection,
-    context,
-    matches,
-    load,
-    criteria,
-    impactColumnNames,
-  );
+  const coefficients = await createLookupTable(connection, context, matches, terms, loaded);
   // The series and its readers are the run's that has one (src/billing/grid.ts).
   const series =
     grid === null ? null : await withGridSeries(connection, grid, context, knownRegions, impactColumnNames);
@@ -74,59 +70,87 @@ export async function lookUpKinds(
 /** The key of a match (provider, type) or of a coefficient row (provider, type, place). */
 export const lookupKey = (...parts: readonly (string | null)[]) => parts.join("\u0000");
 
-/** The coefficient rows of the matched instance types, by provider, instance type and place. */
+/** The place of a coefficient row as the lookup table names it: its region, else its location, else ''. */
+const rowPlace = (row: CoefficientPlace) => row.region ?? row.usageLocation ?? "";
+
+/** Whether a run loads the coefficient row of a provider's instance type (or method key) at a place. */
+type LoadedRow = (provider: string, instanceType: string, place: string) => boolean;
+
+/**
+ * The coefficient rows of the matched instance types, by provider, instance type and place: each
+ * type's first two (its single-route evaluations: src/service/coefficients.ts), then those of the
+ * places `loaded` keeps.
+ */
 async function coefficientsOf(
   context: EditionContext,
   matches: readonly InstanceMatch[],
   load: number | null,
   criteria: readonly RequestedCriterion[],
+  loaded: LoadedRow,
 ): Promise<Map<string, CoefficientRow>> {
   const rows = new Map<string, CoefficientRow>();
   const done = new Set<string>();
   for (const match of matches) {
-    if (
-      match.matchedInstanceType === null ||
-      isMethodKey(match.matchedInstanceType) ||
-      done.has(lookupKey(match.provider, match.matchedInstanceType))
-    )
-      continue;
-    done.add(lookupKey(match.provider, match.matchedInstanceType));
+    const type = match.matchedInstanceType;
+    if (type === null || isMethodKey(type) || done.has(lookupKey(match.provider, type))) continue;
+    done.add(lookupKey(match.provider, type));
+    const [evaluated, located, ...others] = billingCoefficientPlaces(context, match.provider);
+    const places = [
+      evaluated,
+      located,
+      ...others.filter((place) => loaded(match.provider, type, rowPlace(place))),
+    ];
     for (const row of await instanceCoefficientRows(
       context,
       match.provider,
-      match.matchedInstanceType,
+      type,
       load,
       criteria,
-      billingCoefficientPlaces(context, match.provider),
+      places.filter((place) => place !== undefined),
     )) {
-      rows.set(lookupKey(row.provider, row.instanceType, row.region ?? row.usageLocation ?? ""), row);
+      rows.set(lookupKey(row.provider, row.instanceType, rowPlace(row)), row);
     }
   }
   return rows;
 }
 
 /**
- * The coefficient rows some lines of the export read: an instance type has rows for every place,
- * tens of thousands for a large export, of which its lines read a few thousand. The places billed
- * are read through the lookup table's own query, run once on an empty coefficient table.
+ * Which coefficient rows a run loads. An instance type has rows for every place, tens of thousands
+ * for a large export, of which its lines read a few thousand: `keys`, the rows of the keys the
+ * lines read (each instance type or method at the places it is billed at); `places`, every type's
+ * rows at each place its provider is billed at, which the tables for another engine hold (--tables,
+ * `impact-service tables`: method_coefficients.parquet, billing_energy.csv).
  */
-async function billedCoefficients(
+export type LoadedRows = "keys" | "places";
+
+/**
+ * The rows a run loads (LoadedRows), read through the lookup table's own query, run on an empty
+ * coefficient table (and energy table).
+ */
+async function loadedRowsOf(
   connection: DuckDBConnection,
-  load: (rows: readonly CoefficientRow[]) => Promise<void>,
-  coefficients: ReadonlyMap<string, CoefficientRow>,
+  loadNone: () => Promise<void>,
   impactColumnNames: readonly string[],
-): Promise<CoefficientRow[]> {
-  await load([]);
+  loaded: LoadedRows,
+): Promise<LoadedRow> {
+  await createEnergyTable(connection, []);
+  await loadNone();
   const reader = await connection.runAndReadAll(
-    `SELECT DISTINCT key_provider, billing_place FROM (${keysQuery(impactColumnNames)}) k
-     WHERE billing_place IS NOT NULL`,
+    `SELECT DISTINCT key_provider, billing_matched_instance_type AS instance_type, billing_place
+     FROM (${keysQuery(impactColumnNames)}) k WHERE billing_place IS NOT NULL`,
   );
   const billed = new Set(
-    reader.getRowObjects().map((row) => lookupKey(String(row.key_provider), String(row.billing_place))),
+    reader
+      .getRowObjects()
+      .map((row) =>
+        loaded === "keys"
+          ? lookupKey(String(row.key_provider), String(row.instance_type), String(row.billing_place))
+          : lookupKey(String(row.key_provider), String(row.billing_place)),
+      ),
   );
-  return [...coefficients.values()].filter((row) =>
-    billed.has(lookupKey(row.provider, row.region ?? row.usageLocation ?? "")),
-  );
+  return loaded === "keys"
+    ? (provider, instanceType, place) => billed.has(lookupKey(provider, instanceType, place))
+    : (provider, _instanceType, place) => billed.has(lookupKey(provider, place));
 }
 
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -295,40 +319,42 @@ async function createEnergyTable(
 
 /**
  * The table billing_keys (sql/lookup/billing_keys.sql), from the coefficients of the matched types and of
- * the methods' keys at the places billed; returns those coefficients (every place), which the
- * totals read. The cost key's rows are the instance lines' kWh per cost (costRates):
- * built once the instance lines are looked up, then the table again with them.
+ * the methods' keys, the rows `loaded` says; returns those coefficients (each type's evaluated rows
+ * besides), which the totals read. The cost key's rows are the instance lines' kWh per cost
+ * (costRates): built once the instance lines are looked up, then the table again with them.
  */
 async function createLookupTable(
   connection: DuckDBConnection,
   context: EditionContext,
   matches: Map<string, InstanceMatch>,
-  load: number | null,
-  criteria: readonly RequestedCriterion[],
-  impactColumnNames: readonly string[],
+  terms: Pick<BillingTerms, "load" | "criteria" | "impactColumnNames">,
+  loaded: LoadedRows,
 ): Promise<Map<string, CoefficientRow>> {
-  const coefficients = await coefficientsOf(context, [...matches.values()], load, criteria);
-  const methods = await methodCoefficients(connection, context, criteria);
-  for (const [name, method] of methods) coefficients.set(name, method.row);
+  const { load, criteria, impactColumnNames } = terms;
   const loadRows = (rows: readonly CoefficientRow[]) =>
     loadCoefficients(connection, context.service.edition.id, load, criteria, rows);
-  const build = async () => {
-    await createEnergyTable(connection, []);
-    const billed = await billedCoefficients(connection, loadRows, coefficients, impactColumnNames);
+  const loadedRows = () => loadedRowsOf(connection, () => loadRows([]), impactColumnNames, loaded);
+  const wanted = await loadedRows();
+  const coefficients = await coefficientsOf(context, [...matches.values()], load, criteria, wanted);
+  const methods = await methodCoefficients(connection, context, criteria);
+  for (const [name, method] of methods) coefficients.set(name, method.row);
+  const build = async (kept: LoadedRow) => {
+    const billed = [...coefficients.values()].filter((row) =>
+      kept(row.provider, row.instanceType, rowPlace(row)),
+    );
     await loadRows(billed);
     await createEnergyTable(
       connection,
       billed.map((row) => ({
         row,
         energyKwh: isMethodKey(row.instanceType)
-          ? (methods.get(lookupKey(row.provider, row.instanceType, row.region ?? row.usageLocation ?? ""))
-              ?.energyKwh ?? null)
+          ? (methods.get(lookupKey(row.provider, row.instanceType, rowPlace(row)))?.energyKwh ?? null)
           : instanceEnergy(context, row, criteria),
       })),
     );
     await connection.run(`CREATE OR REPLACE TABLE billing_keys AS ${keysQuery(impactColumnNames)}`);
   };
-  await build();
+  await build(wanted);
   const rates = await costRates(connection);
   if (rates.size === 0) return coefficients;
   for (const [provider, rate] of rates) {
@@ -342,13 +368,13 @@ async function createLookupTable(
       criteria,
     )) {
       const { row } = method;
-      const name = lookupKey(row.provider, row.instanceType, row.region ?? row.usageLocation ?? "");
+      const name = lookupKey(row.provider, row.instanceType, rowPlace(row));
       methods.set(name, method);
       coefficients.set(name, row);
     }
   }
   await createMatchTable(connection, matches.values());
-  await build();
+  await build(await loadedRows());
   return coefficients;
 }
 

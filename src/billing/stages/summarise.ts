@@ -344,6 +344,14 @@ export function percent(part: number, whole: number): string {
 /** Lines read for the currency: a bill's first lines name it (LIMIT stops DuckDB's reader there). */
 const CURRENCY_LINES = 100_000;
 
+/**
+ * Lines read first. A bill names one currency at most (one of several is refused after the first
+ * pass: src/billing/stages/classify.ts), so where its first lines name one, its first
+ * CURRENCY_LINES name that one; reading them cost 0.14-0.34 CPU s of a 1,000,000-line real-width
+ * CSV, these 0.01-0.02 (bench/README.md).
+ */
+const FIRST_LINES = 1_000;
+
 /** Currencies named before the rest are counted. */
 const NAMED = 3;
 
@@ -352,10 +360,13 @@ async function billCurrency(connection: DuckDBConnection, read: ReadExport): Pro
   // Found by the file's spelling, read by the run's name (`billing_currency` as input_billing_currency)
   const found = currencyColumns(read.views.format, read.views.header, read.views.renamed);
   if (found.length === 0) return null;
-  const reader = await connection.runAndReadAll(
-    `SELECT DISTINCT currency FROM (SELECT ${currencySql(found)} AS currency FROM billing_export LIMIT ${CURRENCY_LINES})
-     WHERE currency IS NOT NULL ORDER BY 1 LIMIT ${NAMED + 1}`,
-  );
+  const namedIn = (lines: number) =>
+    connection.runAndReadAll(
+      `SELECT DISTINCT currency FROM (SELECT ${currencySql(found)} AS currency FROM billing_export LIMIT ${lines})
+       WHERE currency IS NOT NULL ORDER BY 1 LIMIT ${NAMED + 1}`,
+    );
+  const first = await namedIn(FIRST_LINES);
+  const reader = first.currentRowCount > 0 ? first : await namedIn(CURRENCY_LINES);
   const names = reader.getRowObjects().map((row) => String(row.currency));
   if (names.length === 0) return null;
   return names.length > NAMED ? `${names.slice(0, NAMED).join(", ")}, …` : names.join(", ");
