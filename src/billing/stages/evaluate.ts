@@ -331,7 +331,8 @@ export async function createTupleLocatedView(
     ? "(SELECT DISTINCT ON (billing_kind) * FROM billing_tuple_kinds)"
     : "billing_tuple_kinds";
   // The position computed once: a list's ORDER BY of the ENUM's cast bound the type's every key
-  // again, each list (24 lists of 21,182 tuples: 0.11 s of planning; bench/README.md)
+  // again, each list (24 lists of 21,182 tuples: 0.11 s of planning; bench/README.md, "Billing at
+  // a real width: where the command's time goes")
   const order = byKind ? "billing_kind" : position("billing_tuple_key");
   await connection.run(
     `CREATE TABLE billing_row_lists AS

@@ -147,10 +147,10 @@ const ABOVE_FORMULA_FIRST = literal(String.fromCharCode(Math.max(...FORMULA_FIRS
 function formulaSafe(column: string, source = column): string {
   const cell = identifier(source);
   // A comparison first, then the first character's code point, then the regular expression, each
-  // on the cells the one before kept: the code point of every cell of 56 columns took 0.7 of
-  // the lines' 11 CPU s (1,000,000 lines; bench/README.md). Not `IN (…)`: DuckDB rewrites each
-  // IN list into a join whose build every thread holds, and a 20-line Azure export of 55 text
-  // columns ran out of 667 MB so.
+  // on the cells the one before kept: the code point of every cell of 56 columns took 0.7 of the
+  // lines' 11 CPU s (1,000,000 lines; bench/README.md, "Billing at a real width: where the
+  // command's time goes"). Not `IN (…)`: DuckDB rewrites each IN list into a join whose build
+  // every thread holds, and a 20-line Azure export of 55 text columns ran out of 667 MB so.
   return `CASE WHEN ${cell} < ${ABOVE_FORMULA_FIRST}
       AND list_contains([${FORMULA_FIRST_CODES.join(", ")}], ascii(${cell}))
       AND NOT regexp_matches(${cell}, ${literal(NUMBER.source)})
@@ -244,8 +244,10 @@ export async function writeLines(
   const csv = target.format === "csv";
   const textColumns = csv ? await textColumnsOf(connection, lines) : new Set<string>();
   const threads = await connection.runAndReadAll("SELECT current_setting('threads') AS threads");
-  // One thread: DuckDB 1.5's ordered writer on two threads took twice the CPU for the same wall
-  // time (1,000,000 lines of 56 columns, CSV: 15.2 against 6.4 CPU s; bench/README.md).
+  // One thread: on two, DuckDB 1.5's ordered writer took 2-4 times the CPU and 1 GB for a plan
+  // holding the cross join with the tuples' lists (1,000,000 lines of 56 columns, Parquet: 8.7-18.1
+  // against 3.6-5.0 CPU s; CSV: 15.2 against 6.4), and such a plan alone ran out of 700 MB
+  // (bench/README.md, "Billing at a real width: where the command's time goes").
   await connection.run("SET threads = 1");
   try {
     const result = await connection.run(
