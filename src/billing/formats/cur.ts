@@ -1,5 +1,16 @@
 import type { BillingFormat } from "./format.js";
 
+/** The costs a CUR line carries (billed, then reservations' and Savings Plans'): read, and read as numbers. */
+const COSTS = [
+  "line_item_unblended_cost",
+  "reservation_effective_cost",
+  "reservation_unused_amortized_upfront_fee_for_billing_period",
+  "reservation_unused_recurring_fee",
+  "savings_plan_savings_plan_effective_cost",
+  "savings_plan_total_commitment_to_date",
+  "savings_plan_used_commitment",
+];
+
 /**
  * AWS's Cost and Usage Reports: CUR 2.0 (Data Exports), the legacy CUR's CSV (`lineItem/…`,
  * `product/region`, docs.aws.amazon.com/cur/latest/userguide/data-dictionary.html) and its
@@ -37,13 +48,7 @@ export const CUR: BillingFormat = {
     "product_region",
     "product_from_region_code",
     "product_product_family",
-    "line_item_unblended_cost",
-    "reservation_effective_cost",
-    "reservation_unused_amortized_upfront_fee_for_billing_period",
-    "reservation_unused_recurring_fee",
-    "savings_plan_savings_plan_effective_cost",
-    "savings_plan_total_commitment_to_date",
-    "savings_plan_used_commitment",
+    ...COSTS,
     "reservation_reservation_a_r_n",
     "line_item_usage_account_id",
     "line_item_resource_id",
@@ -59,16 +64,7 @@ export const CUR: BillingFormat = {
     product_vcpu: { map: "product", key: "vcpu" },
     product_memory: { map: "product", key: "memory" },
   },
-  numbers: [
-    "line_item_usage_amount",
-    "line_item_unblended_cost",
-    "reservation_effective_cost",
-    "reservation_unused_amortized_upfront_fee_for_billing_period",
-    "reservation_unused_recurring_fee",
-    "savings_plan_savings_plan_effective_cost",
-    "savings_plan_total_commitment_to_date",
-    "savings_plan_used_commitment",
-  ],
+  numbers: ["line_item_usage_amount", ...COSTS],
   // AWS's amortised cost (CUR user guide, "Understanding your reservations" and "Savings Plans
   // line items"): a covered hour at its effective cost, the unused part of a commitment's fee, the
   // upfront fees and negations nothing (sql/classify/billing_usage_cur.sql).
