@@ -48,6 +48,28 @@ describe("roundSigFig (docs/methodology.md §12.2)", () => {
     expect(roundSigFig(1.27183984e-3, 4)).toBe(0.001272);
     expect(roundSigFig(10996910.6, 4)).toBe(11000000);
   });
+
+  it("gives a value whose unit is below every double to p figures of its exact decimal", () => {
+    // 5e-324 is 4.9406…e-324: its unit 10^(−326) underflows to 0, where the original divides by
+    // zero; 4.941e-324 (4 figures) and 5e-324 (1 figure) are both nearest to the same double.
+    expect(roundSigFig(5e-324, 4)).toBe(5e-324);
+    expect(roundSigFig(-5e-324, 1)).toBe(-5e-324);
+    // 3 × 5e-324 = 1.48…e-323: its unit 10^(−323) is still a double (9.88e-324, inexact), and the
+    // original's floating arithmetic is kept: 1.48e-323 / 9.88e-324 is a tie, which goes up.
+    expect(roundSigFig(1.5e-323, 1)).toBe(2e-323);
+  });
+
+  it("gives a finite number for every finite double", () => {
+    const anyDouble = fc.double({ noNaN: true, noDefaultInfinity: true });
+    fc.assert(
+      fc.property(anyDouble, fc.integer({ min: 1, max: 15 }), (x, p) => {
+        const rounded = roundSigFig(x, p);
+        expect(Number.isFinite(rounded)).toBe(true);
+        expect(Math.sign(rounded)).toBe(Math.sign(x) + 0);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
 });
 
 describe("roundHalfEven (Python round, docs/methodology.md §12.3)", () => {
@@ -311,6 +333,30 @@ describe("roundImpact (docs/methodology.md §12.3 and §18)", () => {
     expect(
       roundImpact(1819.821672, 110.1471012, 5419.285269, { ...DEFAULT_PRECISION, uncertainty: 20 }).value,
     ).toBe(2000);
+  });
+
+  it("keeps every digit of a value whose uncertainty is below every double", () => {
+    // Δ = (5e-323 − 0)/10 = 4.94e-324 ⇒ s = −324, and 10^(−324) is no double (the original divides
+    // by zero): ρ is v itself, of one figure.
+    for (const round of [roundImpact, roundImpactCapped]) {
+      expect(round(3e-323, 0, 5e-323)).toEqual({ value: 3e-323, min: 0, max: 5e-323, warnings: [] });
+    }
+  });
+
+  it("gives finite numbers for every finite triple, subnormal ones included", () => {
+    const anyDouble = fc.double({ noNaN: true, min: -1e300, max: 1e300 });
+    const tiny = fc.double({ noNaN: true, min: -1e-300, max: 1e-300 });
+    const triple = fc.tuple(fc.oneof(anyDouble, tiny), fc.oneof(anyDouble, tiny), fc.oneof(anyDouble, tiny));
+    fc.assert(
+      fc.property(triple, ([a, b, c]) => {
+        const [min, value, max] = [a, b, c].sort((x, y) => x - y);
+        for (const round of [roundImpact, roundImpactCapped]) {
+          const rounded = round(value, min, max);
+          expect([rounded.value, rounded.min, rounded.max].every(Number.isFinite)).toBe(true);
+        }
+      }),
+      { numRuns: 5_000 },
+    );
   });
 
   it("throws a typed error when max < min", () => {

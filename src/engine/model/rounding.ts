@@ -64,10 +64,14 @@ export function roundSigFig(x: number, p: number): number {
   const magnitude = Math.abs(x);
   let e = Math.trunc(Math.log10(magnitude));
   let t = pow10(e - p + 1);
+  // Below about 1e-320 the unit 10^(e−p+1) is no double: the original divides by zero there (an
+  // HTTP 500). The value is given to p figures of its exact decimal instead.
+  if (t === 0) return Number(x.toPrecision(p));
   let n = Math.floor(magnitude / t);
   if (n < pow10(p - 1)) {
     e -= 1;
     t = pow10(e - p + 1);
+    if (t === 0) return Number(x.toPrecision(p));
     n = Math.floor(magnitude / t);
   }
   if (Math.abs((n + 1) * t - magnitude) <= Math.abs(n * t - magnitude)) n += 1;
@@ -315,8 +319,11 @@ export const roundImpact: ImpactRounding = atOnceWithoutRange(
     let s = 0;
     if (delta !== 0) {
       s = Math.floor(Math.log10(delta));
-      n = roundHalfEven(v / pow10(s));
-      rho = scaledInteger(n, s);
+      // A magnitude below every double (Δ under about 1e-323) keeps every digit of v: ρ is v.
+      if (pow10(s) !== 0) {
+        n = roundHalfEven(v / pow10(s));
+        rho = scaledInteger(n, s);
+      }
     }
     const warnings: string[] = [];
     let value: number;
@@ -352,8 +359,11 @@ export const roundImpactCapped: ImpactRounding = atOnceWithoutRange(
     if (delta !== 0) {
       const uncapped = Math.floor(Math.log10(delta));
       s = v === 0 ? uncapped : Math.min(uncapped, Math.floor(Math.log10(Math.abs(v))));
-      n = roundHalfEven(v / pow10(s));
-      rho = scaledInteger(n, s);
+      // As in §12.3: a magnitude below every double keeps every digit of v.
+      if (pow10(s) !== 0) {
+        n = roundHalfEven(v / pow10(s));
+        rho = scaledInteger(n, s);
+      }
       if (v !== 0 && vmax > vmin && roundHalfEven(v / pow10(uncapped)) === 0)
         warnings.push(UNCERTAINTY_WARNING);
     }
