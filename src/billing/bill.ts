@@ -27,13 +27,12 @@ import { impactColumn, PHASES } from "../output/columns.js";
 import { whatIfCsv } from "../output/reportParts/whatIf.js";
 import { coefficientTerms, openCoefficientTerms } from "../service/coefficients.js";
 import type { EditionContext } from "../service/open.js";
-import { regularFileStart } from "../support/fileStart.js";
+import { type HeldStart, regularFileStart } from "../support/fileStart.js";
 import {
   checkedRunFiles,
   type Destination,
   deliver,
   deliverOutputs,
-  destinationOf,
   FileMisuse,
   type NamedFile,
   named,
@@ -132,6 +131,8 @@ interface BillingPlan extends RunDestinations {
   readonly unreadable: () => Promise<string>;
   /** Where --what-if's CSV goes, null without. */
   readonly whatIf: Destination | null;
+  /** The day the report is dated (reportDayOf), null without --report. */
+  readonly reportDay: string | null;
 }
 
 /** The bad row of a quantity or cost that is no number (sql/evaluate/billing_impacts.sql). */
@@ -163,19 +164,18 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
     });
     const named = { ...evaluated, file: billShown(options) ?? evaluated.file };
     const summary = withOverlongLines(named, plan.overlong);
-    const account = billingAccount(
-      summary,
-      options.groupsShown,
-      plan.report === null ? null : reportDayOf(options.config),
-    );
+    const account = billingAccount(summary, options.groupsShown, plan.reportDay);
     const page =
       account.report === null
         ? null
         : (await import("../output/billReport.js")).billReportHtml(account.report);
+    // Every output made before any is delivered; --what-if's delivered last, as it always was.
+    const whatIf =
+      plan.whatIf === null ? null : { destination: plan.whatIf, text: whatIfCsv(summary.whatIf ?? []) };
     await deliverOutputs(plan, io.stdout, page);
-    if (plan.whatIf !== null) {
-      writeFileSync(plan.whatIf.path, whatIfCsv(summary.whatIf ?? []));
-      await deliver(plan.whatIf);
+    if (whatIf !== null) {
+      writeFileSync(whatIf.destination.path, whatIf.text);
+      await deliver(whatIf.destination);
     }
     if (summary.groups.some((group) => group.problem?.startsWith(NUMBER_BAD_ROW))) {
       io.say(await plan.unreadable());
@@ -211,22 +211,21 @@ export async function evaluateBillingExport(
     };
     // Each of the four stages a quarter of the run (`done`, the page's bar): they are what it can tell.
     const reachedStage = (stage: RunStage, at: number) => told({ ...stage, done: at / 4 }, share);
+    const run: BillRun = { connection, request, terms, grid };
     reachedStage({ stage: "reading the export" }, 0);
-    const read = await readExport(connection, request, terms.impactColumnNames);
+    const read = await readExport(run);
     reachedStage({ stage: "telling its lines apart" }, 1);
-    const linesRead = await classifyLines(connection, read, grid !== null);
-    reachedStage({ stage: "looking up their impacts", lines: linesRead }, 2);
+    const classified = await classifyLines(run, read);
+    reachedStage({ stage: "looking up their impacts", lines: classified.lines }, 2);
     // The rows the lines read; with --tables, every type's rows at the places billed, which its tables hold
-    const loaded = request.tablesFolder == null ? "keys" : "places";
-    const lookedUp = await lookUpKinds(connection, terms, grid, loaded);
-    const run: BillRun = { connection, request, terms };
-    const groups = await evaluateKinds(connection, read, lookedUp, terms, request.strict);
-    const lines = groups.reduce((sum, group) => sum + group.lines, 0);
+    const lookedUp = await lookUpKinds(run, request.tablesFolder == null ? "keys" : "places");
+    const evaluated = await evaluateKinds(run, classified, lookedUp);
+    const lines = evaluated.groups.reduce((sum, group) => sum + group.lines, 0);
     reachedStage(
       { stage: request.report === true ? "writing the lines and the report" : "writing the lines", lines },
       3,
     );
-    const written = await writeOutputs(run, { read, lookedUp, groups });
+    const written = await writeOutputs(run, evaluated);
     // Awaited here: the summary reads the currency on the connection, closed in `finally`.
     return await summarise(run, written);
   } finally {
@@ -284,32 +283,34 @@ function billingRunFiles(options: BillOptions): RunFiles {
     options.tables === null
       ? []
       : portableTableFiles(options.tables, options.grid !== null).flatMap((path) => whole("--tables", path));
-  return {
-    reads: [
-      ...(options.parts ?? [options.file]).map((path) => ({ option: "the input", path })),
-      ...(options.archive?.archives ?? []).map((path) => ({ option: "the input", path })),
-      ...named("the input", options.manifest),
-      ...named("--grid-intensity", options.grid?.series),
-      ...named("--grid-zones", options.grid?.zones),
-      ...named("EDITIONS_FILE", options.config.EDITIONS_FILE),
-    ],
-    writes: [
-      ...whole("--output", options.output),
-      ...whole("--group-by's file", options.groupsShown),
-      ...named("--report", options.report),
-      ...named("--what-if", options.whatIf),
-      ...tables,
-    ],
-  };
+  const writes = [
+    ...whole("--output", options.output),
+    ...whole("--group-by's file", options.groupsShown),
+    ...named("--report", options.report),
+    ...named("--what-if", options.whatIf),
+    ...tables,
+  ];
+  const reads = [
+    ...(options.parts ?? [options.file]).map((path) => ({ option: "the input", path })),
+    ...(options.archive?.archives ?? []).map((path) => ({ option: "the input", path })),
+    ...named("the input", options.manifest),
+    ...named("--grid-intensity", options.grid?.series),
+    ...named("--grid-zones", options.grid?.zones),
+    ...named("EDITIONS_FILE", options.config.EDITIONS_FILE),
+  ];
+  return { reads, writes };
 }
 
 /**
- * Each part of a bill after the first read as the first is (checkPartLayout), its start read once
- * for its kind and its layout (partLayout), refused in one line otherwise.
+ * Each part of a bill after the first read as the first is (checkPartLayout), its start (read once)
+ * telling its kind and its layout (partLayout), refused in one line otherwise.
  */
-function checkPartLayouts(options: BillOptions, first: BillLayout): void {
-  for (const part of options.parts?.slice(1) ?? []) {
-    const start = regularFileStart(part, SEARCHED_LINES);
+function checkPartLayouts(
+  options: BillOptions,
+  first: BillLayout,
+  laterParts: readonly { readonly part: string; readonly start: HeldStart }[],
+): void {
+  for (const { part, start } of laterParts) {
     checkPartLayout(options.file, first, part, partLayout(part, options.input, start));
   }
 }
@@ -323,20 +324,24 @@ async function billingPlanOf(options: BillOptions, scratch: string, io: BillIo):
   const parts = options.parts ?? [file];
   for (const part of parts) checkedBillingInput(part);
   const files = billingRunFiles(options);
-  const { output, groups, report, folder } = checkedRunFiles(
+  const { output, groups, report, whatIf, folder } = checkedRunFiles(
     parts,
     files,
     {
       output: options.output,
       groups: options.groupsShown,
       report: options.report,
+      whatIf: options.whatIf,
       folder: options.tables === null ? null : { option: "--tables", path: options.tables },
     },
     scratch,
   );
-  // Read here when --input chose this path: the notes on how it is read need it.
-  const layout = options.layout ?? layoutOfStart(file, regularFileStart(file, SEARCHED_LINES));
-  if (layout !== null) checkPartLayouts(options, layout);
+  // The starts the run decides on, read together: the first's when --input chose this path (the
+  // notes on how it is read need it), each later part's for its layout.
+  const firstStart = options.layout === undefined ? regularFileStart(file, SEARCHED_LINES) : null;
+  const laterParts = parts.slice(1).map((part) => ({ part, start: regularFileStart(part, SEARCHED_LINES) }));
+  const layout = options.layout ?? layoutOfStart(file, firstStart);
+  if (layout !== null && laterParts.length > 0) checkPartLayouts(options, layout, laterParts);
   const request: BillingRequest = {
     file,
     ...(options.parts === undefined ? {} : { parts }),
@@ -357,6 +362,8 @@ async function billingPlanOf(options: BillOptions, scratch: string, io: BillIo):
   if (missing !== null) io.say(`${missing}\n`);
   // The edition opened and the criteria and load checked in it in one call (billingTerms' checks).
   const opened = openCoefficientTerms(options.config, options.edition, true, options.terms);
+  // What else the run reads of its configuration, read with its edition.
+  const reportDay = report === null ? null : reportDayOf(options.config);
   const terms = termsNamingColumns(opened, options.terms.ranges);
   // DuckDB's JSON reader refuses a record too long, by its line; its CSV reader drops a last line so.
   const overlong = layout?.kind === "csv" ? await overlongLastLines(parts, layout) : [];
@@ -366,8 +373,7 @@ async function billingPlanOf(options: BillOptions, scratch: string, io: BillIo):
   const unreadable = async () =>
     layout?.kind === "csv" ? linesOf(await unreadableNumbers(parts, layout, input)) : "";
   const destinations = { lines: request.output, output, groups, report };
-  const whatIf = options.whatIf === null ? null : destinationOf(options.whatIf, scratch);
-  return { ...destinations, request, grid: options.grid, terms, overlong, unreadable, whatIf };
+  return { ...destinations, request, grid: options.grid, terms, overlong, unreadable, whatIf, reportDay };
 }
 
 /**

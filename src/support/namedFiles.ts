@@ -176,6 +176,7 @@ export interface AskedOutputs {
   readonly output: string | null;
   readonly groups: string | null;
   readonly report: string | null;
+  readonly whatIf: string | null;
   /** A folder of files (`--tables`) and its option. */
   readonly folder: { readonly option: string; readonly path: string } | null;
 }
@@ -185,6 +186,7 @@ export interface CheckedOutputs {
   readonly output: Destination | null;
   readonly groups: Destination | null;
   readonly report: Destination | null;
+  readonly whatIf: Destination | null;
   readonly folder: string | null;
 }
 
@@ -211,6 +213,7 @@ export function checkedRunFiles(
     folder,
     groups: to(asked.groups, "--group-by's file"),
     report: to(asked.report, "--report"),
+    whatIf: to(asked.whatIf, "--what-if"),
   };
 }
 

@@ -60,7 +60,9 @@ describe("a billing export's columns, counted before the work they bound", () =>
       Array.from({ length: 600 }, (_, index) => [`c${index}`, index % 2 ? "x" : index]),
     );
     const path = file("wide.json", `${JSON.stringify(fields)}\n`);
-    const error = await refusal(readExport(connection, request(path), []));
+    const error = await refusal(
+      readExport({ connection, request: request(path), terms: { impactColumnNames: [] } }),
+    );
     expect(error).toBeInstanceOf(BillingInputError);
     expect(error.message).toBe(`${path}: 600 columns; a billing export is read with 500 columns at most`);
   });
@@ -70,7 +72,9 @@ describe("a billing export's columns, counted before the work they bound", () =>
       Array.from({ length: 10 }, (_, index) => [`r${index}`, record("f", 60)]),
     );
     const path = file("records.json", `${JSON.stringify(records)}\n`);
-    const error = await refusal(readExport(connection, request(path), []));
+    const error = await refusal(
+      readExport({ connection, request: request(path), terms: { impactColumnNames: [] } }),
+    );
     expect(error).toBeInstanceOf(BillingInputError);
     expect(error.message).toBe(`${path}: 600 columns; a billing export is read with 500 columns at most`);
   });
@@ -107,7 +111,13 @@ describe("a billing export's columns, counted before the work they bound", () =>
       ...Array.from({ length: 10_000 }, (_, index) => `c${index}`),
     ];
     const path = file("wide.csv", `${header.join(",")}\n`);
-    const error = await refusal(readExport(connection, request(path, { input: "focus" }), []));
+    const error = await refusal(
+      readExport({
+        connection,
+        request: request(path, { input: "focus" }),
+        terms: { impactColumnNames: [] },
+      }),
+    );
     expect(error.message).toBe(`${path}: 10002 columns; a billing export is read with 500 columns at most`);
   });
 });
@@ -115,7 +125,9 @@ describe("a billing export's columns, counted before the work they bound", () =>
 describe("the read stage's failures, said once", () => {
   it("a JSON file named with both a backslash and a [ is refused by its name (exit 2), said once", async () => {
     const path = file("a\\[b].json", `${JSON.stringify({ a: 1 })}\n`);
-    const error = await refusal(readExport(connection, request(path), []));
+    const error = await refusal(
+      readExport({ connection, request: request(path), terms: { impactColumnNames: [] } }),
+    );
     expect(error).toBeInstanceOf(InputFileError);
     expect(error).not.toBeInstanceOf(FileReadError);
     expect(error.message).toBe(
@@ -141,7 +153,11 @@ describe("a text export's columns", () => {
 
   it("are read as the file names them and renamed in the view where the run writes them otherwise", async () => {
     const path = file("focus.csv", `${FOCUS},status,billing_note\nAWS,Usage,EC2,24,Hours,eu-west-3,paid,n\n`);
-    const read = await readExport(connection, request(path), ["gwp_use_kgco2eq"]);
+    const read = await readExport({
+      connection,
+      request: request(path),
+      terms: { impactColumnNames: ["gwp_use_kgco2eq"] },
+    });
     expect(read.header.slice(6)).toEqual(["status", "billing_note"]);
     expect(read.columns.names.slice(6)).toEqual(["input_status", "input_billing_note"]);
     expect([...read.views.renamed]).toEqual([

@@ -107,7 +107,7 @@ async function classifiedLines(fixture: string): Promise<Row[]> {
   try {
     const { connection } = db;
     const request = billingRequest(billingFixture(fixture), join(scratch, "unused.csv"));
-    const read = await readExport(connection, request, []);
+    const read = await readExport({ connection, request, terms: { impactColumnNames: [] } });
     await createRegistryTables(connection);
     await createLineViews(connection, read.views, true);
     await addBilledUnits(connection);

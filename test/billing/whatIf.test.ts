@@ -187,3 +187,18 @@ describe("a move within the region's partition", () => {
     ).toEqual(["china", "government", "government", "isolated", "", ""]);
   });
 });
+
+describe("--what-if's file", () => {
+  it("is checked with the run's other files and named by its option", async () => {
+    const bill = join(scratch, "checked-bill.csv");
+    writeFileSync(bill, `${BILL}\n`);
+    const lines = join(scratch, "checked-lines.csv");
+    const missing = join(scratch, "no-such-folder", "what-if.csv");
+    const run = await runMain(["evaluate", bill, "--edition", "2.5.0", "-o", lines, "--what-if", missing]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `impact-service: --what-if ${missing}: its folder ${join(scratch, "no-such-folder")} does not exist\n`,
+    );
+    expect(() => readFileSync(lines)).toThrow();
+  });
+});

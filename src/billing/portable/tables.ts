@@ -85,7 +85,7 @@ export async function writeTablesFromKeys(
     // The registry, with the units the kinds spell (the first pass of `evaluate` adds them so)
     await createRegistryTables(connection);
     await addBilledUnits(connection, "billing_line_kinds");
-    const { grid } = await lookUpKinds(connection, terms, request.grid, "places");
+    const { grid } = await lookUpKinds({ connection, terms, grid: request.grid }, "places");
     await writePortableTables(connection, request.folder, grid !== null, context, request.parquet);
   } finally {
     db.close();

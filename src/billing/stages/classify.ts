@@ -27,24 +27,25 @@ import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES, UNIT_COLUMNS } from "../registry/sqlTables.js";
 import { MAX_UNIT_LENGTH, unitRows } from "../registry/units.js";
 import { type LineSource, type LineTuple, type ReadExport, tupleKey } from "./read.js";
+import type { BillRun } from "./request.js";
 
 /** The registry's tables, whose joins the views read by position (orderedRegistryJoins). */
 export const REGISTRY_TABLE_NAMES: ReadonlySet<string> = new Set(REGISTRY_TABLES.map((table) => table.name));
 
 /**
- * The classify stage: the registry, the views of the export's lines, and their kinds; with `dated`
- * (a grid series reads the lines' periods), the order of the bill's dates of slashes
+ * The classify stage: the registry, the views of the export's lines, and their kinds; with a grid
+ * series (it reads the lines' periods), the order of the bill's dates of slashes
  * (billing_date_order: sql/evaluate/billing_date_order.sql), read from every line before the
- * views read the kinds — a pass of its own over the file, only then. The lines read.
+ * views read the kinds — a pass of its own over the file, only then. The export and its lines counted.
  */
 export async function classifyLines(
-  connection: DuckDBConnection,
+  run: Pick<BillRun, "connection" | "grid">,
   read: ReadExport,
-  dated = false,
-): Promise<number> {
+): Promise<ClassifiedBill> {
+  const { connection } = run;
   await createRegistryTables(connection);
   await createLineViews(connection, read.views);
-  if (dated) {
+  if (run.grid !== null) {
     await connection.run(`CREATE TABLE billing_date_order AS ${sqlQuery("evaluate/billing_date_order.sql")}`);
   }
   // The first pass reads no column of the registry's: read by position, none is computed
@@ -55,7 +56,13 @@ export async function classifyLines(
   const counted = await connection.runAndReadAll(
     "SELECT COALESCE(SUM(billing_line_count), 0)::BIGINT FROM billing_line_kinds",
   );
-  return Number(counted.getRows()[0][0]);
+  return { read, lines: Number(counted.getRows()[0][0]) };
+}
+
+/** What the classify stage hands on: the export as read and its lines counted, their kinds in billing_line_kinds. */
+export interface ClassifiedBill {
+  readonly read: ReadExport;
+  readonly lines: number;
 }
 
 /** A line's currency: the first of `columns` (currencyColumns) it fills, null when it fills none. */

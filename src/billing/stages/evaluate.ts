@@ -11,10 +11,10 @@ import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/
 import { BillingStrictStop } from "../errors.js";
 import { gridLinesQueries } from "../grid.js";
 import { impactsQuery, sqlQuery } from "../queries.js";
-import { createLineViews, orderLineViews, REGISTRY_TABLE_NAMES } from "./classify.js";
+import { type ClassifiedBill, createLineViews, orderLineViews, REGISTRY_TABLE_NAMES } from "./classify.js";
 import type { LookedUp } from "./lookUp.js";
 import { type LineTuple, type ReadExport, tupleKey } from "./read.js";
-import type { BillingTerms } from "./request.js";
+import type { BillRun } from "./request.js";
 
 /** Lines of one kind: provider, instance type as billed, place, and why not evaluated (null: it may be). */
 export interface LineGroup {
@@ -57,16 +57,15 @@ export interface EvaluatedBill {
 }
 
 export async function evaluateKinds(
-  connection: DuckDBConnection,
-  read: ReadExport,
+  run: Pick<BillRun, "connection" | "request" | "terms">,
+  { read }: ClassifiedBill,
   lookedUp: LookedUp,
-  terms: BillingTerms,
-  strict: boolean,
-): Promise<LineGroup[]> {
+): Promise<EvaluatedBill> {
+  const { connection } = run;
   const groups = await lineGroups(connection);
-  if (strict) stopAtBadRows(groups);
-  await locateLines(connection, read, locatedReadBy(terms.impactColumnNames, lookedUp.grid !== null));
-  return groups;
+  if (run.request.strict) stopAtBadRows(groups);
+  await locateLines(connection, read, locatedReadBy(run.terms.impactColumnNames, lookedUp.grid !== null));
+  return { read, lookedUp, groups };
 }
 
 /** --strict's stop, before anything is written, when a kind of lines is a bad row. */

@@ -18,7 +18,7 @@ import {
   KEY_COLUMNS,
 } from "../../service/coefficients.js";
 import type { EditionContext } from "../../service/open.js";
-import { type BillingGrid, type GridFiles, withGridSeries } from "../grid.js";
+import { type BillingGrid, withGridSeries } from "../grid.js";
 import { catalogueMatch, type InstanceMatch, matchInstance } from "../matching.js";
 import type { BillingPlace } from "../places.js";
 import { billingCoefficientPlaces, billingPlaces, type EditionPlaces, spellingKey } from "../places.js";
@@ -34,7 +34,7 @@ import {
   methodRows,
   UNIT_KEY_NAMES,
 } from "./methodRows.js";
-import type { BillingTerms } from "./request.js";
+import type { BillingTerms, BillRun } from "./request.js";
 
 /** What the kinds of lines were looked up in: the matches, the coefficients read, the grid series. */
 export interface LookedUp {
@@ -50,11 +50,10 @@ export interface LookedUp {
  * coefficient rows those `loaded` says), the series.
  */
 export async function lookUpKinds(
-  connection: DuckDBConnection,
-  terms: BillingTerms,
-  grid: GridFiles | null,
+  run: Pick<BillRun, "connection" | "terms" | "grid">,
   loaded: LoadedRows,
 ): Promise<LookedUp> {
+  const { connection, terms, grid } = run;
   const { context, knownRegions, impactColumnNames } = terms;
   await createEditionPlaceTable(connection, context, knownRegions);
   await placeUnknownProviders(connection);

@@ -6,7 +6,6 @@
  * (--instance-type-column, --group-by) found in it. Nothing after it reads the header again.
  */
 
-import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../../duckdb/database.js";
 import { FileReadError, type FilesRead } from "../../duckdb/readErrors.js";
 import { keptInputNames } from "../../output/columns.js";
@@ -27,7 +26,7 @@ import {
 } from "../formats/registry.js";
 import { GRID_INTENSITY_COLUMN } from "../grid.js";
 import { billSource } from "../reading/source.js";
-import type { BillingRequest } from "./request.js";
+import type { BillingRequest, BillingTerms, BillRun } from "./request.js";
 
 /**
  * The export's header as the file names it, its columns as the run writes them, its format, the
@@ -57,16 +56,18 @@ export function exportReading(request: BillingRequest): FilesRead {
   };
 }
 
+/** What the read stage reads of the run: the connection, what was asked, the impact columns' names. */
+export type ReadingRun = Pick<BillRun, "connection" | "request"> & {
+  readonly terms: Pick<BillingTerms, "impactColumnNames">;
+};
+
 /**
  * The read stage: the layout, the relation and its columns, the columns checked and named, the
  * columns the options name. `connection` words DuckDB's failures to read the file
  * (readingConnection).
  */
-export async function readExport(
-  connection: DuckDBConnection,
-  request: BillingRequest,
-  impactColumnNames: readonly string[],
-): Promise<ReadExport> {
+export async function readExport(run: ReadingRun): Promise<ReadExport> {
+  const { connection, request } = run;
   const { layout } = request;
   if (layout === null) {
     throw new FileReadError(
@@ -79,7 +80,7 @@ export async function readExport(
     request.file,
     described,
     request.input,
-    impactColumnNames,
+    run.terms.impactColumnNames,
   );
   const { typeHintColumn, groupColumns } = optionColumns({ header, columns }, request);
   return {

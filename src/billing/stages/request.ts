@@ -9,6 +9,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import type { RequestedCriterion } from "../../engine/index.js";
 import type { EditionContext } from "../../service/open.js";
 import type { BillingFormatName } from "../formats/registry.js";
+import type { GridFiles } from "../grid.js";
 import type { EditionPlaces } from "../places.js";
 import type { BillLayout } from "../reading/layout.js";
 
@@ -63,12 +64,14 @@ export interface BillingAsked {
 /**
  * What every stage of a run is given besides what the stage before returned: the connection its
  * statements go through (readingConnection: DuckDB's read failures worded there), what was asked,
- * and the terms.
+ * the terms, and the grid series the lines' gwp use reads (--grid-intensity), null without. A
+ * stage's parameter names the part of it that the stage reads.
  */
 export interface BillRun {
   readonly connection: DuckDBConnection;
   readonly request: BillingRequest;
   readonly terms: BillingTerms;
+  readonly grid: GridFiles | null;
 }
 
 /** The terms of a run, checked once: every stage after the reading reads them, none reads the options again. */
