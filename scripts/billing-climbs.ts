@@ -3,12 +3,16 @@
  * argument, climbs back to a layer above the one it is in.
  *
  * The walk is read from the code with TypeScript's own compiler (nothing run): from `billingMain`'s
- * `args`, every call that passes on a value made from them (the options, the plan, the file, the
- * terms…) is entered in the order the code runs it — a call's arguments before the call — with the
- * callee's parameters at those places followed in turn. A call through an interface or a value
- * (a table of functions, an adapter's method) is chosen as the program runs: the walk stops there.
- * Each function entered is a stay, in its file; a function entered before is a stay again but not
- * walked twice.
+ * `args`, every call that passes on the value is entered in the order the code runs it — a call's
+ * arguments before the call — with the callee's parameters at those places followed in turn. The
+ * value goes by its names: the parameter, a variable given it, a member of it (`args.parts`), and
+ * what a function of the project given it returns (the options of the arguments, the plan of the
+ * options: a change of form). What a destructuring binds and what a call makes of another call's
+ * result are parts read off the value, not the value, and are not followed; nor is what a
+ * function outside `src/` makes of it (a `Set`, a path joined). A call through an interface or a
+ * value (a table of functions, an adapter's method) is chosen as the program runs: the walk stops
+ * there. A stay is a file the value is in: the functions it enters there one after the other; a
+ * function entered before is entered again but not walked twice.
  *
  * Each file stands on a floor: one above the highest file of `src/` it imports (a file importing
  * none is on floor 1). A climb is a stay on a higher floor than the stay before it: a helper below
@@ -19,7 +23,8 @@
  *   - every branch: the static walk as it is (the grid's branch, parts, JSON/Parquet, errors);
  *   - the calls that run: the same walk keeping only the functions that did work when the plain
  *     one-file CSV bill was evaluated under `NODE_V8_COVERAGE` (scripts/billing-trip.ts's run: a
- *     function that ran more often than at import).
+ *     function that ran more often than at import): a function that did not is not entered, and
+ *     none of the calls inside it are read.
  *
  *   npx tsx scripts/billing-climbs.ts [--list]
  *
@@ -122,7 +127,10 @@ function nameOf(fn: Callable): string {
 }
 
 /** The walk of one value through the calls that pass it on. */
-export function walkFrom(program: ts.Program): Stay[] {
+export function walkFrom(
+  program: ts.Program,
+  entering: (room: string, entry: string) => boolean = () => true,
+): Stay[] {
   const checker = program.getTypeChecker();
   const floors = floorsOf(program);
   const stays: Stay[] = [];
@@ -169,11 +177,18 @@ export function walkFrom(program: ts.Program): Stay[] {
       const either = kind === ts.SyntaxKind.QuestionQuestionToken || kind === ts.SyntaxKind.BarBarToken;
       return either && (carries(node.left, followed, self) || carries(node.right, followed, self));
     }
-    // What a call makes of the value is the value in another form (the options of the arguments).
+    // What a function of the project makes of the value given it is the value in another form
+    // (the options of the arguments); what it makes of another call's result is another value.
     if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+      if (calleeOf(node) === undefined) return false;
       const onValue =
         ts.isPropertyAccessExpression(node.expression) && carries(node.expression.expression, followed, self);
-      return onValue || (node.arguments ?? []).some((arg) => carries(arg, followed, self));
+      const given = (arg: ts.Expression) =>
+        !ts.isCallExpression(arg) &&
+        !ts.isNewExpression(arg) &&
+        !ts.isAwaitExpression(arg) &&
+        carries(arg, followed, self);
+      return onValue || (node.arguments ?? []).some(given);
     }
     if (ts.isArrayLiteralExpression(node)) return node.elements.some((e) => carries(e, followed, self));
     if (ts.isObjectLiteralExpression(node)) {
@@ -235,7 +250,9 @@ export function walkFrom(program: ts.Program): Stay[] {
   const enter = (fn: Callable, followedParameters: ReadonlySet<ts.Symbol>, self: boolean): void => {
     if (stays.length >= MAX_STAYS) return;
     const room = roomOf(fn.getSourceFile());
-    stays.push({ index: stays.length + 1, room, floor: floors.get(layerOf(room)) ?? 0, entry: nameOf(fn) });
+    if (!entering(room, nameOf(fn))) return;
+    const floor = floors.get(layerOf(room)) ?? 0;
+    stays.push({ index: stays.length + 1, room, floor, entry: nameOf(fn) });
     if (walked.has(fn) || fn.body === undefined) return;
     walked.add(fn);
     const followed = new Set(followedParameters);
@@ -251,7 +268,7 @@ export function walkFrom(program: ts.Program): Stay[] {
           carries(node.expression.expression, followed, self);
         if (places.length === 0 && !onFollowed) return;
         const callee = calleeOf(node);
-        if (callee === undefined) return;
+        if (callee === undefined || ts.isConstructorDeclaration(callee)) return;
         const parameters = new Set(
           places.flatMap((place) => {
             const parameter = callee.parameters[Math.min(place, callee.parameters.length - 1)];
@@ -262,9 +279,10 @@ export function walkFrom(program: ts.Program): Stay[] {
         return;
       }
       ts.forEachChild(node, visit);
-      // A value made from a followed one is followed too.
+      // A name given the value (not the parts a destructuring reads off it) is followed too.
       if (
         ts.isVariableDeclaration(node) &&
+        ts.isIdentifier(node.name) &&
         node.initializer !== undefined &&
         carries(node.initializer, followed, self)
       ) {
@@ -296,6 +314,11 @@ export function walkFrom(program: ts.Program): Stay[] {
   return stays;
 }
 
+/** The functions entered one after the other in one file, as one stay there (the first's index and entry). */
+export function byRoom(entered: readonly Stay[]): Stay[] {
+  return entered.filter((stay, index) => index === 0 || entered[index - 1].room !== stay.room);
+}
+
 /** Each stay on a higher floor than the one before it. */
 export function climbsOf(stays: readonly Stay[]): Climb[] {
   return stays.slice(1).flatMap((to, index) => {
@@ -305,13 +328,18 @@ export function climbsOf(stays: readonly Stay[]): Climb[] {
 }
 
 /** The stays whose function did work on the plain bill's run (the process entries apart). */
-export function staysThatRan(stays: readonly Stay[], ran: ReadonlyMap<string, readonly string[]>): Stay[] {
-  return stays.filter((stay) => stay.room === START.file || (ran.get(stay.room) ?? []).includes(stay.entry));
+export function ranOnTrip(
+  ran: ReadonlyMap<string, readonly string[]>,
+): (room: string, entry: string) => boolean {
+  return (room, entry) => room === START.file || (ran.get(room) ?? []).includes(entry);
 }
 
-function printed(title: string, stays: readonly Stay[], list: boolean): number {
+function printed(title: string, entered: readonly Stay[], list: boolean): number {
+  const stays = byRoom(entered);
   const climbs = climbsOf(stays);
-  console.log(`${climbs.length} climbs back up ${title} (${stays.length} stays)`);
+  console.log(
+    `${climbs.length} climbs back up ${title} (${stays.length} stays, ${entered.length} functions entered)`,
+  );
   if (list) {
     for (const { from, to } of climbs) {
       console.log(
@@ -324,11 +352,12 @@ function printed(title: string, stays: readonly Stay[], list: boolean): number {
 
 function main(): void {
   const { values } = parseArgs({ options: { list: { type: "boolean", default: false } } });
-  const stays = walkFrom(projectProgram());
+  const program = projectProgram();
+  const stays = walkFrom(program);
   if (stays.length >= MAX_STAYS) throw new Error(`the walk reached its bound of ${MAX_STAYS} stays`);
   printed(`on every branch from ${START.file}:${START.fn}:${START.param}`, stays, values.list);
   const { ran } = billingTrip();
-  printed("on the calls that run for the plain CSV bill", staysThatRan(stays, ran), values.list);
+  printed("on the calls that run for the plain CSV bill", walkFrom(program, ranOnTrip(ran)), values.list);
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) main();
