@@ -233,13 +233,27 @@ function csvSource(parts: readonly string[], layout: CsvLayout, input: BillingFo
  * the file, or the parts of one bill in their order, each of the first's layout (a text's header
  * and how it is cut, checked by the caller: src/billing/reading/layout.ts; Parquet's columns here).
  */
-export async function billSource(
+export function billSource(
   connection: DuckDBConnection,
   parts: readonly string[],
   layout: BillLayout,
   input: BillingFormatName | null,
 ): Promise<BillSource> {
-  if (layout.kind === "csv") return described(connection, csvSource(parts, layout, input));
-  if (layout.kind === "json") return jsonSource(connection, parts, layout.gzip);
-  return parquetSource(connection, parts);
+  const build = RELATIONS[layout.kind] as RelationBuilder<typeof layout>;
+  return build(connection, parts, layout, input);
 }
+
+/** How a layout's relation is built: its connection, the parts, the layout, the format asked for. */
+type RelationBuilder<L extends BillLayout> = (
+  connection: DuckDBConnection,
+  parts: readonly string[],
+  layout: L,
+  input: BillingFormatName | null,
+) => Promise<BillSource>;
+
+/** Each kind of layout's relation builder, one entry a kind (a new kind fails to compile without one). */
+const RELATIONS: { readonly [K in BillLayout["kind"]]: RelationBuilder<Extract<BillLayout, { kind: K }>> } = {
+  csv: (connection, parts, layout, input) => described(connection, csvSource(parts, layout, input)),
+  json: (connection, parts, layout) => jsonSource(connection, parts, layout.gzip),
+  parquet: (connection, parts) => parquetSource(connection, parts),
+};
