@@ -169,7 +169,7 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
       account.report === null
         ? null
         : (await import("../output/billReport.js")).billReportHtml(account.report);
-    // Every output made before any is delivered; --what-if's delivered last, as it always was.
+    // Every output made before any is delivered; --what-if's file delivered after the others.
     const whatIf =
       plan.whatIf === null ? null : { destination: plan.whatIf, text: whatIfCsv(summary.whatIf ?? []) };
     await deliverOutputs(plan, io.stdout, page);
