@@ -51,8 +51,6 @@ export const AZURE: BillingFormat = {
   dates: ["Date", "BillingPeriodStartDate", "BillingPeriodEndDate"],
   identities: ["SubscriptionId", "ResourceId"],
   currency: ["BillingCurrency", "BillingCurrencyCode", "Currency"],
-  linesQuery: "classify/billing_lines_azure.sql",
-  usageQuery: "classify/billing_usage_azure.sql",
   dimensions: {
     service: { name: ["MeterCategory"] },
     region: { name: ["ResourceLocation"] },

@@ -72,8 +72,6 @@ export const CUR: BillingFormat = {
   dates: ["line_item_usage_start_date", "line_item_usage_end_date"],
   identities: ["line_item_usage_account_id", "line_item_resource_id"],
   currency: ["line_item_currency_code"],
-  linesQuery: "classify/billing_lines_cur.sql",
-  usageQuery: "classify/billing_usage_cur.sql",
   dimensions: {
     // AWS's product names (legacy product/ProductName, CUR 2.0's product map), the code as id
     service: {

@@ -54,8 +54,6 @@ export const FOCUS: BillingFormat = {
   dates: ["ChargePeriodStart", "ChargePeriodEnd"],
   identities: ["BillingAccountId", "SubAccountId", "ResourceId"],
   currency: ["BillingCurrency"],
-  linesQuery: "classify/billing_lines_focus.sql",
-  usageQuery: "classify/billing_usage_focus.sql",
   dimensions: {
     service: { name: ["ServiceName"] },
     region: { name: ["RegionId"] },

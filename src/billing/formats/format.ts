@@ -79,10 +79,6 @@ export interface BillingFormat {
    * currency (billCurrency, src/billing/stages/summarise.ts) and the report's read them.
    */
   readonly currency: readonly string[];
-  /** Its query (sql/), from the file as it is to billing lines. */
-  readonly linesQuery: string;
-  /** Its query (sql/) adding what the methods of other lines read: service, usage text, cost. */
-  readonly usageQuery: string;
   /** The columns the report's dimensions read (src/billing/report/lines.ts). */
   readonly dimensions: Readonly<Record<Dimension, DimensionSources>>;
 }
@@ -105,3 +101,14 @@ export interface DimensionSources {
 }
 
 export type Dimension = "service" | "region" | "account" | "resource";
+
+/** A format's query (sql/), from the file as it is to billing lines: named after the format. */
+export const linesQueryOf = (format: Pick<BillingFormat, "name">) =>
+  `classify/billing_lines_${format.name}.sql`;
+
+/**
+ * A format's query (sql/) adding what the methods of other lines read (service, usage text,
+ * cost): named after the format.
+ */
+export const usageQueryOf = (format: Pick<BillingFormat, "name">) =>
+  `classify/billing_usage_${format.name}.sql`;

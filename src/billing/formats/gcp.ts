@@ -34,8 +34,6 @@ export const GCP: BillingFormat = {
   dates: ["usage_start_time", "usage_end_time"],
   identities: ["project_id", "resource_name"],
   currency: ["currency"],
-  linesQuery: "classify/billing_lines_gcp.sql",
-  usageQuery: "classify/billing_usage_gcp.sql",
   dimensions: {
     service: { name: ["service_description"] },
     region: { name: ["location_region", "location_location"] },

@@ -29,8 +29,6 @@ export const OCI: BillingFormat = {
   dates: ["line_item_interval_usage_start", "line_item_interval_usage_end"],
   identities: ["line_item_tenant_id", "product_resource_id"],
   currency: ["cost_currency_code"],
-  linesQuery: "classify/billing_lines_oci.sql",
-  usageQuery: "classify/billing_usage_oci.sql",
   dimensions: {
     service: { name: ["product_service"] },
     region: { name: ["product_region"] },

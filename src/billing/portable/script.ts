@@ -14,6 +14,7 @@
 
 import type { Cell } from "../../duckdb/database.js";
 import { identifier } from "../../duckdb/database.js";
+import { linesQueryOf, usageQueryOf } from "../formats/format.js";
 import {
   aliasedColumns,
   type BillingFormat,
@@ -143,11 +144,11 @@ function classifiedSteps(request: ScriptRequest, carryRegistry = false): Step[] 
     { name: EXPORT_VIEW, query: exportQuery(request), kind: "view" },
     {
       name: "billing_lines",
-      query: sqlQuery(request.format.linesQuery),
+      query: sqlQuery(linesQueryOf(request.format)),
       kind: "view",
       tables: new Map([["billing_export", EXPORT_VIEW]]),
     },
-    { name: "billing_usage", query: sqlQuery(request.format.usageQuery), kind: "view" },
+    { name: "billing_usage", query: sqlQuery(usageQueryOf(request.format)), kind: "view" },
     {
       name: "billing_methods",
       query: sqlQuery("classify/billing_methods.sql"),

@@ -13,6 +13,7 @@ import { identifier, literal } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumParts } from "../../duckdb/exactSum.js";
 import { impactColumn } from "../../output/columns.js";
 import type { ReportCriterion } from "../../output/reportParts/model.js";
+import { linesQueryOf, usageQueryOf } from "../formats/format.js";
 import {
   BILLING_FORMATS,
   type BillingFormatName,
@@ -202,8 +203,8 @@ export async function createReportLines(
     identifier(runName(column)),
   );
   const views = `billing_export AS (SELECT *, ${added} FROM ${sourceOf(written)}),
-       billing_lines AS (${sqlQuery(format.linesQuery)}),
-       billing_usage AS (${sqlQuery(format.usageQuery)})`;
+       billing_lines AS (${sqlQuery(linesQueryOf(format))}),
+       billing_usage AS (${sqlQuery(usageQueryOf(format))})`;
   await connection.run(
     `CREATE OR REPLACE TEMP TABLE ${DATE_ORDER} AS WITH ${views} ${sqlQuery("evaluate/billing_date_order.sql")}`,
   );

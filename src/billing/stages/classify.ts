@@ -11,6 +11,7 @@ import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/
 import { reasonableSql } from "../../support/numbers.js";
 import { printable } from "../../support/terminalText.js";
 import { BillingInputError } from "../errors.js";
+import { linesQueryOf, usageQueryOf } from "../formats/format.js";
 import {
   absentColumns,
   aliasedColumns,
@@ -369,8 +370,8 @@ export async function createLineViews(
   await connection.run(
     `CREATE OR REPLACE VIEW billing_export AS SELECT *${replace}${rename}, ${key}${exportAddedColumns(source.format, filed, hint, read, true)} FROM ${source.from}`,
   );
-  await connection.run(`CREATE OR REPLACE VIEW billing_lines AS ${sqlQuery(source.format.linesQuery)}`);
-  const usage = sqlQuery(source.format.usageQuery);
+  await connection.run(`CREATE OR REPLACE VIEW billing_lines AS ${sqlQuery(linesQueryOf(source.format))}`);
+  const usage = sqlQuery(usageQueryOf(source.format));
   await connection.run(
     `CREATE OR REPLACE VIEW billing_usage AS ${source.numbersChecked === true ? usage : checkedUsageQuery(usage)}`,
   );
