@@ -79,6 +79,10 @@ async function reported(
   await page.waitForFunction(() => /^Done/.test(document.getElementById("status")?.textContent ?? ""), null, {
     timeout: WAIT_MS,
   });
+  // The frame has told its height: the page has placed it (at once, motion reduced), nothing moves under a click.
+  await page.waitForFunction(() => document.getElementById("report")?.style.height !== "", null, {
+    timeout: WAIT_MS,
+  });
   const frame = page.frameLocator("#report");
   await expect
     .poll(() => frame.locator("body").evaluate((body) => body.dataset.charts === body.dataset.wanted), {

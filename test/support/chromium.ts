@@ -1,6 +1,7 @@
 /**
  * Headless Chromium for the page tests: Debian's `chromium` (scripts/ensure-chromium.sh), driven
- * by playwright-core, in a profile folder of the test's own, without its network chatter.
+ * by playwright-core, in a profile folder of the test's own, without its network chatter, asking
+ * pages for reduced motion: a page that scrolls itself then moves at once, never under a click.
  */
 import { type BrowserContext, chromium } from "playwright-core";
 
@@ -12,6 +13,7 @@ export function headlessChromium(profile: string, downloads = false): Promise<Br
     executablePath: CHROMIUM,
     headless: true,
     acceptDownloads: downloads,
+    reducedMotion: "reduce",
     args: [
       "--headless",
       "--no-sandbox",

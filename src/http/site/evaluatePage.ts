@@ -66,6 +66,11 @@ const bar = document.getElementById("progress");
 const results = document.getElementById("results");
 const maxBytes = Number(form.dataset.maxBytes);
 let file = null;
+// Scrolled smoothly unless the reader's system asks for less motion (then at once).
+function bringIntoView(element, block) {
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  element.scrollIntoView({ block, behavior: still ? "instant" : "smooth" });
+}
 function size(bytes) {
   const units = [["GB", 1e9], ["MB", 1e6], ["kB", 1e3]];
   const [unit, of] = units.find(([, of]) => bytes >= of) || ["bytes", 1];
@@ -88,7 +93,7 @@ function say(text, refused) {
     document.getElementById("instead-command").textContent = "npx impact-service evaluate " + quote(file.name) +
       (form.edition.value ? " --edition " + form.edition.value : "") + " -o " + quote(stem + "-impacts.csv") + " --report " + quote(stem + "-report.html");
   }
-  if (refused) statusLine.scrollIntoView({ block: "center", behavior: "smooth" });
+  if (refused) bringIntoView(statusLine, "center");
 }
 // The bar shows the upload, then the evaluation: the share the run tells (an inventory's rows
 // read, a bill's stage), else a bar without a value (moving: under way, not finished).
@@ -145,7 +150,7 @@ window.addEventListener("message", (e) => {
   const height = e.data && e.data.reportHeight;
   if (e.source !== frame.contentWindow || typeof height !== "number" || !(height >= 0)) return;
   frame.style.height = Math.min(height, 1e6) + 40 + "px";
-  if (!heightTold) statusLine.scrollIntoView({ block: "start", behavior: "smooth" });
+  if (!heightTold) bringIntoView(statusLine, "start");
   heightTold = true;
 });
 function bytesOf(base64) { const text = atob(base64); const b = new Uint8Array(text.length); for (let i = 0; i < text.length; i++) b[i] = text.charCodeAt(i); return b; }
@@ -156,7 +161,7 @@ function showReport(files) {
   report.shown = true;
   shown(report.parts, report.name, report.type, "report");
   results.hidden = false;
-  statusLine.scrollIntoView({ block: "start", behavior: "smooth" });
+  bringIntoView(statusLine, "start");
 }
 function finish(files, done) {
   showReport(files);
@@ -165,7 +170,7 @@ function finish(files, done) {
   results.hidden = false;
   say(done.exitCode === 0 ? "Done: the report is below." : "Done: every row failed (see the summary).", done.exitCode !== 0);
   // A phone's results start below the fold: the page moves to them (once: the report's arrival did).
-  if (!files.report) statusLine.scrollIntoView({ block: "start", behavior: "smooth" });
+  if (!files.report) bringIntoView(statusLine, "start");
 }
 form.addEventListener("submit", (e) => {
   e.preventDefault();
@@ -179,7 +184,7 @@ form.addEventListener("submit", (e) => {
   xhr.setRequestHeader("content-type", "application/octet-stream");
   bar.hidden = false; bar.value = 0; bar.setAttribute("aria-label", "upload");
   // On a phone the bar and the status line are below the form: in view while the file goes.
-  bar.scrollIntoView({ block: "center", behavior: "smooth" });
+  bringIntoView(bar, "center");
   xhr.upload.onprogress = (p) => { if (p.lengthComputable) { bar.value = p.loaded / p.total; say("Sending " + file.name + "… " + Math.round(100 * p.loaded / p.total) + " %"); } };
   xhr.upload.onload = () => { evaluating(); say("Sent; evaluating…"); };
   let read = 0; const files = {};
