@@ -6,28 +6,22 @@
  * in one format, and says what embedded means in the edition shown. Waits are on page
  * conditions, never on a duration.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Browser, chromium } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { headlessChromium, pageAt } from "../support/chromium.js";
 import { runMain, runOnce } from "../support/cli.js";
 import { ALLOCATING } from "../support/editions.js";
 import { unreadable } from "../support/readableFigures.js";
 
-const CHROMIUM = "/usr/bin/chromium";
 const WAIT_MS = 120_000;
 const dir = mkdtempSync(join(tmpdir(), "impact-report-"));
-let browser: Browser;
+let browser: BrowserContext;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`${CHROMIUM} is missing (scripts/ensure-chromium.sh installs it)`);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
+  browser = await headlessChromium(mkdtempSync(join(dir, "chromium-")));
 }, WAIT_MS);
 
 afterAll(async () => {
@@ -76,7 +70,7 @@ const reportPage = runOnce(async (key: string) => {
 
 /** A report opened in Chromium once its `charts` charts drew: requests leaving the page and errors noted. */
 async function openPage(report: string, charts: number | "wanted", viewport = { width: 1200, height: 900 }) {
-  const page = await browser.newPage({ viewport });
+  const page = await pageAt(browser, viewport.width, viewport.height);
   const elsewhere: string[] = [];
   page.on("request", (request) => {
     if (!request.url().startsWith("file:")) elsewhere.push(request.url());

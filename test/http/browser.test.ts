@@ -3,12 +3,12 @@
  * browser download): both load with no request to another host, GraphiQL runs its default query
  * and shows the data. Every wait is on a selector or a page condition, never on a duration.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM, headlessChromium } from "../support/chromium.js";
+import { headlessChromium } from "../support/chromium.js";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
 
 /** Generous: the machine may be loaded; the waits end as soon as their condition holds. */
@@ -19,11 +19,6 @@ let browser: BrowserContext;
 let profile: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium; npm test tries it first, scripts/ensure-chromium.sh)`,
-    );
-  }
   server = await startTestServer({ LOG_LEVEL: "silent" });
   profile = mkdtempSync(join(tmpdir(), "impacts-chromium-"));
   browser = await headlessChromium(profile);

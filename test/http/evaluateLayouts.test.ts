@@ -10,18 +10,18 @@
  * each screen is saved there (docs/images/evaluate-*.png were made so). Every wait is on a page
  * condition, never a duration.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Frame, type Page } from "playwright-core";
+import type { BrowserContext, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBillingExport } from "../../scripts/billing-exports.js";
+import { headlessChromium, pageAt } from "../support/chromium.js";
 import { portOf, startService } from "../support/process.js";
 import { publicExport } from "../support/publicExports.js";
 import { unreadable } from "../support/readableFigures.js";
 
-const CHROMIUM = "/usr/bin/chromium";
 const WAIT_MS = 240_000;
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const WIDTHS = [1280, 768, 390] as const;
@@ -29,23 +29,18 @@ const SCREENSHOTS = process.env.EVALUATE_SCREENSHOTS ?? null;
 
 let service: ReturnType<typeof startService>;
 let url: string;
-let browser: Browser;
+let browser: BrowserContext;
 let work: string;
 let largeCur: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`${CHROMIUM} is missing: scripts/ensure-chromium.sh installs it`);
   work = mkdtempSync(join(tmpdir(), "evaluate-layouts-"));
   largeCur = join(work, "cur-124340.parquet");
   await writeBillingExport("cur", 124_340, largeCur, "1.2", true);
   service = startService({ LOG_LEVEL: "info", TMPDIR: work });
   const [listening] = await service.waitFor(/^listening on /);
   url = `http://127.0.0.1:${portOf(listening)}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-  });
+  browser = await headlessChromium(mkdtempSync(join(work, "chromium-")));
   if (SCREENSHOTS !== null) mkdirSync(SCREENSHOTS, { recursive: true });
 }, WAIT_MS);
 
@@ -59,7 +54,7 @@ const heightOf = (width: number) => (width < 500 ? 844 : 900);
 
 /** Evaluates `file` on the page at `width`, until the run is done. */
 async function evaluated(file: string, width: number): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: heightOf(width) } });
+  const page = await pageAt(browser, width, heightOf(width));
   await page.goto(`${url}/evaluate`);
   await page.setInputFiles("#file", file);
   await page.getByRole("button", { name: "Evaluate", exact: true }).click();
@@ -167,7 +162,7 @@ describe("the /evaluate page's layouts at 1280, 768 and 390 px", () => {
           // The route's: an empty file
           ["empty.csv", "", /^Refused: the file is empty$/],
         ] as const) {
-          const page = await browser.newPage({ viewport: { width, height: heightOf(width) } });
+          const page = await pageAt(browser, width, heightOf(width));
           await page.goto(`${url}/evaluate`);
           await page.setInputFiles("#file", { name, mimeType: "text/csv", buffer: Buffer.from(content) });
           await page.getByRole("button", { name: "Evaluate", exact: true }).click();
@@ -202,7 +197,7 @@ describe("the /evaluate page's layouts at 1280, 768 and 390 px", () => {
     async () => {
       const long = join(work, "servers.csv");
       writeFileSync(long, `kind,usage_location,quantity\n${"server,FRA,1\n".repeat(100_000)}`);
-      const page = await browser.newPage({ viewport: { width: 390, height: heightOf(390) } });
+      const page = await pageAt(browser, 390, heightOf(390));
       await page.goto(`${url}/evaluate`);
       await page.setInputFiles("#file", long);
       await page.getByRole("button", { name: "Evaluate", exact: true }).click();
@@ -239,7 +234,7 @@ describe("the /evaluate page's layouts at 1280, 768 and 390 px", () => {
   it(
     "on a phone, the results are brought into view and the edition for new work is named beside the file",
     async () => {
-      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      const page = await pageAt(browser, 390, 844);
       await page.goto(`${url}/evaluate`);
       expect(await page.textContent("#why")).toMatch(
         /^2\.5\.0 is Boavizta's current release, the edition for new work/,

@@ -9,7 +9,7 @@
  * folder. Every wait is on a page condition or the folder's content, never a duration.
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { Readable } from "node:stream";
@@ -19,7 +19,7 @@ import ExcelJS from "exceljs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CLI_BUNDLE } from "../support/bundle.js";
-import { CHROMIUM, headlessChromium } from "../support/chromium.js";
+import { headlessChromium } from "../support/chromium.js";
 import { firstLine, postFrom } from "../support/clientAddress.js";
 import { portOf, startService } from "../support/process.js";
 
@@ -51,8 +51,6 @@ let listening: string;
 const SOURCE_DATE_EPOCH = "1767225600";
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`${CHROMIUM} is missing: scripts/ensure-chromium.sh installs it`);
   temporary = mkdtempSync(join(tmpdir(), "evaluate-page-tmp-"));
   work = mkdtempSync(join(tmpdir(), "evaluate-page-cli-"));
   // Every line logged, to check that none holds a file's content.

@@ -18,7 +18,7 @@ import type { BrowserContext, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBillingExport } from "../../scripts/billing-exports.js";
 import { CLI_BUNDLE } from "../support/bundle.js";
-import { headlessChromium } from "../support/chromium.js";
+import { headlessChromium, pageAt } from "../support/chromium.js";
 import { portOf, startService } from "../support/process.js";
 import { publicExport } from "../support/publicExports.js";
 
@@ -69,8 +69,7 @@ async function reported(
   file: string,
   width: number,
 ): Promise<{ page: Page; frame: FrameLocator; requests: string[] }> {
-  const page = await browser.newPage();
-  await page.setViewportSize({ width, height: 900 });
+  const page = await pageAt(browser, width);
   const requests: string[] = [];
   page.on("request", (request) => requests.push(`${request.method()} ${request.url()}`));
   await page.goto(`${url}/evaluate`);
