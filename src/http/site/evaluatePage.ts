@@ -69,7 +69,7 @@ let file = null;
 // Scrolled smoothly unless the reader's system asks for less motion (then at once).
 function bringIntoView(element, block) {
   const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
-  element.scrollIntoView({ block, behavior: still ? "instant" : "smooth" });
+  element.scrollIntoView({ block, behavior: still ? "auto" : "smooth" });
 }
 function size(bytes) {
   const units = [["GB", 1e9], ["MB", 1e6], ["kB", 1e3]];
