@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 
-export const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM = "/usr/bin/chromium";
 
 /** A browser context on `profile`; `downloads`: the page's downloads kept for the test to read. */
 export function headlessChromium(profile: string, downloads = false): Promise<BrowserContext> {
