@@ -61,6 +61,7 @@ async function command(argv: readonly string[], io: CliIo): Promise<number> {
     return (await import("./coefficients.js")).coefficientsMain(argv.slice(1), io);
   if (argv[0] === "sql") return (await import("./portable.js")).sqlMain(argv.slice(1), io);
   if (argv[0] === "tables") return (await import("./portable.js")).tablesMain(argv.slice(1), io);
+  if (argv[0] === "scan") return (await import("./scan/scanCommand.js")).scanMain(argv.slice(1), io);
   let args: EvaluateArgs;
   try {
     args = evaluateArgs(argv);
@@ -103,6 +104,11 @@ async function evaluateMain(args: EvaluateArgs, io: CliIo): Promise<number> {
     for (const file of args.parts ?? [args.file]) checkedInput(file);
   } catch (error) {
     return misuse(io, error);
+  }
+  // cloud-scanner's inventory JSON, by its start (src/cli/scan/scannerFile.ts).
+  const scannerFile = await import("./scan/scannerFile.js");
+  if (args.parts === undefined && args.values.input === undefined && scannerFile.isScannerFile(args.file)) {
+    return scannerFile.scannerFileMain(args, io);
   }
   const inputKind = inputKindOf(args.file, args.values.input);
   if (inputKind.kind === "foreign") return misuse(io, new FileMisuse(inputKind.problem));
