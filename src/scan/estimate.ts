@@ -32,6 +32,8 @@ export interface EstimateOptions {
   readonly date: string;
   /** Aborted: no further resource is evaluated. */
   readonly signal?: AbortSignal;
+  /** What the inventory held that was not read (src/scan/inventoryJson.ts), said in the metadata. */
+  readonly notRead?: readonly string[];
 }
 
 /** Time spent evaluating before the event loop is given a turn (other requests answered meanwhile). */
@@ -133,6 +135,7 @@ export async function estimatedInventory(
       cloud_scanner_version: options.version,
       boavizta_api_version: options.edition,
       execution_statistics: null,
+      ...(options.notRead === undefined || options.notRead.length === 0 ? {} : { not_read: options.notRead }),
     },
     impacting_resources: impacting,
   };

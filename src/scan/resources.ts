@@ -98,6 +98,8 @@ export interface EstimatedInventory {
     readonly cloud_scanner_version: string;
     readonly boavizta_api_version: string;
     readonly execution_statistics: null;
+    /** What the inventory held that was not read (not in cloud-scanner's shape; absent when nothing). */
+    readonly not_read?: readonly string[];
   };
   readonly impacting_resources: readonly ResourceWithImpacts[];
 }
