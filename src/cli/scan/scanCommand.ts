@@ -34,6 +34,7 @@ async function readAccount(options: ScanOptions, io: CliIo) {
     period: options.period,
     endpoint: options.endpoint,
     signal: AbortSignal.any(signals),
+    timeoutMs: options.timeoutMs,
   });
 }
 

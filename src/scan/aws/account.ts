@@ -14,7 +14,7 @@ import {
   type ScanProblem,
   type TagFilter,
 } from "../resources.js";
-import { closeClients, type RegionClients, regionClients } from "./clients.js";
+import { attemptTimeoutMs, closeClients, type RegionClients, regionClients } from "./clients.js";
 import { averageCpu } from "./cpu.js";
 import { callFailure } from "./failures.js";
 
@@ -44,6 +44,8 @@ export interface AccountScanRequest {
   readonly endpoint: string | null;
   /** Aborted when the scan's time is spent: every call in flight is stopped. */
   readonly signal: AbortSignal;
+  /** The scan's time: each call's attempts are bounded within it (attemptTimeoutMs). */
+  readonly timeoutMs: number;
 }
 
 /** What a scan read: the resources (regions in the order asked) and what it could not read. */
@@ -120,9 +122,15 @@ class RegionScan {
     private readonly country: string,
   ) {}
 
+  /** Whether the region is past asking: it does not answer, or no credentials were found. */
+  private given = false;
+
   private say(call: string, error: unknown, left: string): void {
     const { region } = this.clients;
-    this.problems.push({ region, line: `${region}: ${call} ${callFailure(error).words}: ${left}` });
+    const failure = callFailure(error);
+    this.given = ["not answering", "no credentials", "aborted"].includes(failure.kind);
+    const what = this.given ? `nothing of ${region} read` : left;
+    this.problems.push({ region, line: `${region}: ${call} ${failure.words}: ${what}` });
   }
 
   private location() {
@@ -145,6 +153,8 @@ class RegionScan {
       this.say("DescribeInstances", error, `no instance of ${region} read`);
       instances = [];
     }
+    // A region that does not answer, or without credentials, is not asked again.
+    if (this.given) return;
     const loads = await this.loads(instances);
     for (const instance of instances) this.resources.push(this.instanceResource(instance, loads));
     await this.volumes(new Set(instances.map((instance) => instance.InstanceId ?? "")));
@@ -240,7 +250,11 @@ class RegionScan {
 export async function scanAccount(request: AccountScanRequest): Promise<AccountScan> {
   const scans = request.regions.map(
     (region) =>
-      new RegionScan(regionClients(region, request.endpoint), request, REGION_COUNTRIES.aws[region] ?? ""),
+      new RegionScan(
+        regionClients(region, request.endpoint, attemptTimeoutMs(request.timeoutMs)),
+        request,
+        REGION_COUNTRIES.aws[region] ?? "",
+      ),
   );
   try {
     await Promise.all(scans.map((scan) => scan.read()));

@@ -13,9 +13,17 @@ import { EC2Client } from "@aws-sdk/client-ec2";
 /** Attempts of one call, its first included. */
 export const MAX_ATTEMPTS = 3;
 
-/** Time to open a connection, then to receive an answer, of one attempt. */
-export const CONNECTION_TIMEOUT_MS = 5_000;
-export const REQUEST_TIMEOUT_MS = 30_000;
+/** Time to open a connection, and at most to receive an answer, of one attempt. */
+const CONNECTION_TIMEOUT_MS = 5_000;
+const MAX_REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * An attempt's time within a scan of `scanMs`: an eighth of it (a region that does not answer
+ * then fails its calls, each tried MAX_ATTEMPTS times, well within the scan's time), 1 to 30 s.
+ */
+export function attemptTimeoutMs(scanMs: number): number {
+  return Math.min(MAX_REQUEST_TIMEOUT_MS, Math.max(1_000, Math.floor(scanMs / 8)));
+}
 
 /** The clients of a region. */
 export interface RegionClients {
@@ -24,13 +32,18 @@ export interface RegionClients {
   readonly cloudwatch: CloudWatchClient;
 }
 
-/** The clients of `region`, bounded, at `endpoint` when one is given. */
-export function regionClients(region: string, endpoint: string | null): RegionClients {
+/** The clients of `region`, each attempt bounded by `attemptMs`, at `endpoint` when one is given. */
+export function regionClients(region: string, endpoint: string | null, attemptMs: number): RegionClients {
   const config = {
     region,
     maxAttempts: MAX_ATTEMPTS,
     retryMode: "standard",
-    requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+    requestHandler: {
+      connectionTimeout: Math.min(CONNECTION_TIMEOUT_MS, attemptMs),
+      requestTimeout: attemptMs,
+      // Without it, an attempt past its time is only a warning printed by the SDK, and waits on.
+      throwOnRequestTimeout: true,
+    },
     ...(endpoint === null ? {} : { endpoint }),
   } as const;
   return { region, ec2: new EC2Client(config), cloudwatch: new CloudWatchClient(config) };
