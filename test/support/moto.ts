@@ -145,7 +145,7 @@ export async function runInstance(
     }),
   );
   const id = run.Instances?.[0]?.InstanceId as string;
-  const launch = (run.Instances?.[0]?.LaunchTime as Date).getTime();
+  const launch = (run.Instances?.[0]?.LaunchTime ?? new Date(Number.NaN)).getTime();
   if (spec.cpu.length > 0) {
     await cloudwatch.send(
       new PutMetricDataCommand({

@@ -146,7 +146,7 @@ async function byHand(ask: { path: string; body: Record<string, unknown> }) {
   ).impacts;
 }
 
-const valueOf = (phase: { value: number } | string) => (typeof phase === "string" ? 0 : phase.value);
+const phaseValue = (phase: { value: number } | string) => (typeof phase === "string" ? 0 : phase.value);
 
 describe("scan aws against moto: 3 regions, 20 instances of 8 types, 2 tag filters, volumes, CPU series", () => {
   let run: Awaited<ReturnType<typeof runMain>>;
@@ -244,12 +244,12 @@ describe("scan aws against moto: 3 regions, 20 instances of 8 types, 2 tag filte
       const hand = await byHand(ask);
       expect(item.impacts_duration_hours).toBe(ask.body.usage.hours_use_time);
       expect(item.impacts_values).toEqual({
-        gwp_manufacture_kgco2eq: valueOf(hand.gwp.embedded),
-        gwp_use_kgco2eq: valueOf(hand.gwp.use),
-        adp_manufacture_kgsbeq: valueOf(hand.adp.embedded),
-        adp_use_kgsbeq: valueOf(hand.adp.use),
-        pe_manufacture_megajoules: valueOf(hand.pe.embedded),
-        pe_use_megajoules: valueOf(hand.pe.use),
+        gwp_manufacture_kgco2eq: phaseValue(hand.gwp.embedded),
+        gwp_use_kgco2eq: phaseValue(hand.gwp.use),
+        adp_manufacture_kgsbeq: phaseValue(hand.adp.embedded),
+        adp_use_kgsbeq: phaseValue(hand.adp.use),
+        pe_manufacture_megajoules: phaseValue(hand.pe.embedded),
+        pe_use_megajoules: phaseValue(hand.pe.use),
         raw_data: null,
       });
     }
@@ -272,10 +272,10 @@ describe("scan aws against moto: 3 regions, 20 instances of 8 types, 2 tag filte
             line.startsWith("boavizta_resource_gwp_use_kgco2eq{") && line.includes(`resource_id="${id}"`),
         );
       expect(series, id).toBeDefined();
-      expect(Number(series?.slice(series.lastIndexOf(" ") + 1))).toBe(valueOf(hand.gwp.use));
+      expect(Number(series?.slice(series.lastIndexOf(" ") + 1))).toBe(phaseValue(hand.gwp.use));
       if (ask.path === "/v1/cloud/instance") expect(series).toContain('tag_team="a",tag_env="prod"');
       const region = String((ask.body.usage as { region: string }).region);
-      sums.set(region, (sums.get(region) ?? 0) + valueOf(hand.gwp.embedded));
+      sums.set(region, (sums.get(region) ?? 0) + phaseValue(hand.gwp.embedded));
     }
     for (const region of REGIONS) {
       const series = text
