@@ -48,11 +48,19 @@ export function volumeMedium(storageType: string): "ssd" | "hdd" | null {
   return Object.hasOwn(EBS_MEDIA, storageType) ? EBS_MEDIA[storageType] : null;
 }
 
-/** The usage a resource is evaluated with: its place and its hours (and an instance's load). */
-function usageOf(resource: CloudResource, hours: number, load: number | null): Record<string, unknown> {
+/**
+ * The usage a resource is evaluated with: its place and its hours (and an instance's load). A
+ * region is a cloud instance's alone (a disk's route reads none; its country places it).
+ */
+function usageOf(
+  resource: CloudResource,
+  hours: number,
+  load: number | null,
+  cloud: boolean,
+): Record<string, unknown> {
   const { aws_region: region, iso_country_code: country } = resource.location;
   return {
-    ...(region === "" ? {} : { region }),
+    ...(region === "" || !cloud ? {} : { region }),
     ...(country === "" ? {} : { usage_location: country }),
     hours_use_time: hours,
     ...(load === null ? {} : { time_workload: load }),
@@ -72,7 +80,7 @@ export function resourceAsk(scanned: ScannedResource): ResourceAsk {
     return {
       request: {
         path: "/v1/cloud/instance",
-        body: { provider: "aws", instance_type, usage: usageOf(resource, hours, load) },
+        body: { provider: "aws", instance_type, usage: usageOf(resource, hours, load, true) },
       },
     };
   }
@@ -87,7 +95,7 @@ export function resourceAsk(scanned: ScannedResource): ResourceAsk {
   return {
     request: {
       path: `/v1/component/${medium}`,
-      body: { capacity: usage.size_gb, usage: usageOf(resource, hours, null) },
+      body: { capacity: usage.size_gb, usage: usageOf(resource, hours, null, false) },
     },
   };
 }

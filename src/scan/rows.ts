@@ -51,7 +51,7 @@ export function scanRow(scanned: ScannedResource): Readonly<Record<ScanColumn, s
     kind: medium ?? "cloud",
     provider: instance === null ? "" : "aws",
     instance_type: instance?.instance_type ?? "",
-    region: typeof usage.region === "string" ? usage.region : "",
+    region: resource.location.aws_region,
     usage_location: typeof usage.usage_location === "string" ? usage.usage_location : "",
     hours: numberText(usage.hours_use_time),
     time_workload: numberText(usage.time_workload),

@@ -195,7 +195,7 @@ describe("scan aws against moto: 3 regions, 20 instances of 8 types, 2 tag filte
     for (const row of rows) {
       const { body } = asks.get(row.resource_id) as unknown as { body: { usage: Record<string, unknown> } };
       expect(Number(row.hours)).toBe(body.usage.hours_use_time);
-      expect(row.region).toBe(body.usage.region);
+      expect(row.usage_location).toBe(body.usage.usage_location);
       expect(row.time_workload === "" ? undefined : Number(row.time_workload)).toBe(body.usage.time_workload);
     }
     // The instance without datapoints keeps the archetype's load, and the stderr says nothing false of it.
@@ -261,7 +261,8 @@ describe("scan aws against moto: 3 regions, 20 instances of 8 types, 2 tag filte
 
   it("the gauges carry cloud-scanner's names and labels, each value the hand one, each region's sums", async () => {
     const text = readFileSync(out("metrics.prom"), "utf8");
-    const { kept, asks } = expected();
+    const { kept, keptVolumes, asks } = expected();
+    const rowsRegion = new Map([...kept, ...keptVolumes].map((asset) => [asset.id, asset.region]));
     const sums = new Map<string, number>();
     for (const [id, ask] of asks) {
       const hand = await byHand(ask);
@@ -274,7 +275,7 @@ describe("scan aws against moto: 3 regions, 20 instances of 8 types, 2 tag filte
       expect(series, id).toBeDefined();
       expect(Number(series?.slice(series.lastIndexOf(" ") + 1))).toBe(phaseValue(hand.gwp.use));
       if (ask.path === "/v1/cloud/instance") expect(series).toContain('tag_team="a",tag_env="prod"');
-      const region = String((ask.body.usage as { region: string }).region);
+      const region = rowsRegion.get(id) as string;
       sums.set(region, (sums.get(region) ?? 0) + phaseValue(hand.gwp.embedded));
     }
     for (const region of REGIONS) {
