@@ -138,6 +138,13 @@ export async function scanMain(argv: readonly string[], io: CliIo): Promise<numb
   }
   const { resources, problems } = await readAccount(options, io);
   for (const problem of problems) io.stderr.write(`impact-service: ${printable(problem.line)}\n`);
+  const unknownLoad = resources.filter((scanned) => scanned.loadUnknown === true).map(({ resource }) => resource.id);
+  if (unknownLoad.length > 0) {
+    const some = unknownLoad.slice(0, 5).join(", ") + (unknownLoad.length > 5 ? ", …" : "");
+    io.stderr.write(
+      `impact-service: aws: ${unknownLoad.length} instance${unknownLoad.length === 1 ? "" : "s"} without a CPU datapoint in the period, evaluated at the archetype's load: ${printable(some)}\n`,
+    );
+  }
   for (const scanned of resources) {
     const ask = resourceAsk(scanned);
     if ("notEvaluated" in ask)
