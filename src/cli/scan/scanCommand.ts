@@ -138,7 +138,9 @@ export async function scanMain(argv: readonly string[], io: CliIo): Promise<numb
   }
   const { resources, problems } = await readAccount(options, io);
   for (const problem of problems) io.stderr.write(`impact-service: ${printable(problem.line)}\n`);
-  const unknownLoad = resources.filter((scanned) => scanned.loadUnknown === true).map(({ resource }) => resource.id);
+  const unknownLoad = resources
+    .filter((scanned) => scanned.loadUnknown === true)
+    .map(({ resource }) => resource.id);
   if (unknownLoad.length > 0) {
     const some = unknownLoad.slice(0, 5).join(", ") + (unknownLoad.length > 5 ? ", …" : "");
     io.stderr.write(

@@ -21,7 +21,7 @@ profile, instance role) and writes what runs now as an inventory (docs/scan.md).
   --region <r>[,<r>…]   regions to read, comma-separated or repeated (default: AWS_REGION, else
                         AWS_DEFAULT_REGION)
   --filter-tag <k=v>    only resources carrying this tag with this value; repeated: all of them
-  --hours <n>           the period: the last n hours (default 1; at most 8784)
+  --hours <n>           the period: the last n hours (default 1; 0.1 to 8784)
   --period <start>/<end>  the period, ISO 8601 (2026-11-01T00:00Z/2026-11-02T00:00Z; UTC unless an
                         offset is given), instead of --hours; its end at most now
   --endpoint <url>      an emulator's endpoint (moto) instead of AWS's (or AWS_ENDPOINT_URL)
@@ -114,7 +114,7 @@ function bounded(option: string, text: string, [min, max]: readonly [number, num
 /** The period asked: --period, or the last --hours hours (default 1) ending `now`. */
 function periodOf(hours: string | undefined, period: string | undefined, now: number): [number, number] {
   if (period === undefined) {
-    const length = hours === undefined ? 1 : bounded("--hours", hours, [1 / 60, MAX_HOURS]);
+    const length = hours === undefined ? 1 : bounded("--hours", hours, [0.1, MAX_HOURS]);
     return [now - length * HOUR_MS, now];
   }
   if (hours !== undefined) throw new UsageError("--hours and --period: give one of them");
