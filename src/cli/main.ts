@@ -105,12 +105,13 @@ async function evaluateMain(args: EvaluateArgs, io: CliIo): Promise<number> {
   } catch (error) {
     return misuse(io, error);
   }
-  // cloud-scanner's inventory JSON, by its start (src/cli/scan/scannerFile.ts).
-  const scannerFile = await import("./scan/scannerFile.js");
-  if (args.parts === undefined && args.values.input === undefined && scannerFile.isScannerFile(args.file)) {
-    return scannerFile.scannerFileMain(args, io);
-  }
   const inputKind = inputKindOf(args.file, args.values.input);
+  // cloud-scanner's inventory JSON, by its start (src/cli/scan/scannerFile.ts); never a bill's file.
+  if (!["billing", "manifest", "archive"].includes(inputKind.kind) && args.parts === undefined) {
+    const { isScannerFile } = await import("./scan/scannerStart.js");
+    if (args.values.input === undefined && isScannerFile(args.file))
+      return (await import("./scan/scannerFile.js")).scannerFileMain(args, io);
+  }
   if (inputKind.kind === "foreign") return misuse(io, new FileMisuse(inputKind.problem));
   if (inputKind.kind === "manifest") return manifestMain(args, inputKind.manifest, io);
   // A part is a ZIP archive by its first bytes alone (a bill's parts are no workbooks).

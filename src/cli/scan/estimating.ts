@@ -3,7 +3,6 @@ import { writeFile } from "node:fs/promises";
 import type { Writable } from "node:stream";
 import { StartupDataError } from "../../config/referenceData.js";
 import { loadConfig } from "../../config/serviceConfig.js";
-import { inProcessRest } from "../../rest/inProcess.js";
 import { estimatedInventory, type RouteAnswer } from "../../scan/estimate.js";
 import type { EstimatedInventory, ScannedResource } from "../../scan/resources.js";
 import { SERVICE_VERSION } from "../../support/version.js";
@@ -20,6 +19,7 @@ export async function estimateInProcess(
   resources: readonly ScannedResource[],
   asked: string | null,
   signal?: AbortSignal,
+  notRead: readonly string[] = [],
 ): Promise<EstimatedInventory> {
   const config = loadConfig(process.env);
   const edition = editionOf(asked ?? undefined, config);
@@ -38,6 +38,7 @@ export async function estimateInProcess(
       `--edition ${edition}: ${(Array.isArray(detail) ? detail[0]?.msg : undefined) ?? "not served"}`,
     );
   }
+  const { inProcessRest } = await import("../../rest/inProcess.js");
   const dispatch = inProcessRest(opened.service, opened.logger);
   const answer: RouteAnswer = (request, query) =>
     dispatch({
@@ -52,6 +53,7 @@ export async function estimateInProcess(
     version: `impact-service ${SERVICE_VERSION}`,
     verbose: false,
     date: new Date().toISOString(),
+    notRead,
     ...(signal === undefined ? {} : { signal }),
   });
 }

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { readScannerFile, ScannerFileError } from "../../scan/inventoryJson.js";
 import { FileMisuse } from "../../support/namedFiles.js";
@@ -19,29 +19,6 @@ export const MAX_SCANNER_FILE_BYTES = 64 * 1024 * 1024;
 
 /** Resources of one file, at most. */
 export const MAX_SCANNER_RESOURCES = 100_000;
-
-/** Bytes of a file's start read to recognise cloud-scanner's JSON. */
-const HEAD_BYTES = 64 * 1024;
-
-/** cloud-scanner's top-level keys (src/scan/inventoryJson.ts, scannerShapeOf), as a file starts with them. */
-const SCANNER_KEY = /"(resources|impacting_resources|instances)"\s*:\s*\[/;
-
-/** Whether a named file (not stdin) is a JSON object with one of cloud-scanner's top-level lists near its start. */
-export function isScannerFile(file: string): boolean {
-  if (file === "-") return false;
-  let descriptor: number | null = null;
-  try {
-    if (!statSync(file).isFile()) return false;
-    descriptor = openSync(file, "r");
-    const head = Buffer.alloc(HEAD_BYTES);
-    const text = head.subarray(0, readSync(descriptor, head, 0, HEAD_BYTES, 0)).toString("utf8");
-    return /^\uFEFF?\s*\{/.test(text) && SCANNER_KEY.test(text);
-  } catch {
-    return false;
-  } finally {
-    if (descriptor !== null) closeSync(descriptor);
-  }
-}
 
 /** The options `evaluate` takes for a cloud-scanner file. */
 const TAKEN = new Set(["edition", "output", "hours", "format", "input"]);
@@ -96,7 +73,12 @@ export async function scannerFileMain(args: EvaluateArgs, io: CliIo): Promise<nu
   for (const what of read.notRead)
     io.stderr.write(`impact-service: ${printable(file)}: not read: ${printable(what)}\n`);
   try {
-    const estimated = await estimateInProcess(read.resources, values.edition ?? null, io.interrupt);
+    const estimated = await estimateInProcess(
+      read.resources,
+      values.edition ?? null,
+      io.interrupt,
+      read.notRead,
+    );
     for (const line of notEvaluatedLines(estimated, file))
       io.stderr.write(`impact-service: ${printable(line)}\n`);
     await writeText(values.output ?? "-", `${JSON.stringify(estimated)}\n`, io.stdout);
