@@ -1,3 +1,4 @@
+import { inputObject } from "../../inputs/field.js";
 import { estimatedInventory, type RouteAnswer } from "../../scan/estimate.js";
 import { INVENTORY_SCHEMA, readScannerFile } from "../../scan/inventoryJson.js";
 import { SERVICE_VERSION } from "../../support/version.js";
@@ -101,6 +102,12 @@ const impactsFromInventory: Handler = documented(
       },
     ],
     answer: "EstimatedInventory",
+    // Its schema is cloud-scanner's (src/scan/inventoryJson.ts), not the input catalogue's: no field of it is described there.
+    body: {
+      name: "CloudScannerInventory",
+      object: inputObject("CloudScannerInventory", "Boavizta cloud-scanner's inventory JSON.", {}),
+      schema: () => INVENTORY_SCHEMA,
+    },
   },
 );
 
