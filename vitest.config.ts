@@ -28,6 +28,8 @@ const PROCESS_TESTS = [
   "test/clients/**/*.test.ts",
   // EcoLogits in its own Python process (scripts/ensure-ecologits.sh)
   "test/reference/**/*.test.ts",
+  // moto, AWS's APIs emulated, in its own Python process (scripts/ensure-moto.sh)
+  "test/scan/emulator/**/*.test.ts",
   // Spark's session and Trino's server, started once per file (test/billing/engines/)
   "test/billing/engines/**/*.test.ts",
 ];

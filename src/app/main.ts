@@ -33,6 +33,7 @@ import { restHandlerOf } from "../rest/inProcess.js";
 import { openApiDocument } from "../rest/openapi/index.js";
 import { createBatchRoute } from "../rest/routes/batch.js";
 import { coefficientStreamRoute } from "../rest/routes/coefficientStream.js";
+import { createScanSchedule, type ScanSchedule } from "../scan/schedule.js";
 import { graphqlErrorOf } from "../schema/errors.js";
 import { servedSchema } from "../schema/execution/inProcess.js";
 import { possibleTypesOf } from "../schema/introspection/possibleTypes.js";
@@ -44,7 +45,12 @@ import { persistedQueriesPlugin } from "../schema/plugins/persistedQueries.js";
 import { streamArgumentsPlugin } from "../schema/plugins/streamArguments.js";
 import { createRequestContext } from "../service/context.js";
 import { CRITERION_SPELLINGS, DEFAULT_CRITERIA } from "../service/criteria.js";
-import { createFileEvaluator, FILE_EVALUATION_BOUNDS, removeLeftFolders } from "../service/fileEvaluation.js";
+import {
+  commandEntryOf,
+  createFileEvaluator,
+  FILE_EVALUATION_BOUNDS,
+  removeLeftFolders,
+} from "../service/fileEvaluation.js";
 import { openService, type Service } from "../service/open.js";
 import { createLogger, type Logger } from "../support/log.js";
 import { SERVICE_VERSION } from "../support/version.js";
@@ -130,6 +136,7 @@ export function createApp(config: Config = defaultConfig(), given: AppParts = {}
     accepted: { editions: [...service.editions.keys()], criteria: CRITERION_SPELLINGS },
     stopping: stopping.signal,
   });
+  const scan = scanScheduleOf(config, logger);
   const schema = servedSchema();
   const yoga = graphqlServer(config, { service, schema, metrics, logger });
   const rest = restHandlerOf(schema, service, logger);
@@ -147,6 +154,7 @@ export function createApp(config: Config = defaultConfig(), given: AppParts = {}
     coefficientStream: coefficientStreamRoute(service, config.MAX_CONCURRENT_STREAMS),
     batch: batchRouteOf(config, { service, rest, stopping: stopping.signal }),
     fileEvaluator,
+    scan,
   });
   return {
     service,
@@ -156,14 +164,47 @@ export function createApp(config: Config = defaultConfig(), given: AppParts = {}
     handle,
     readiness,
     logger,
+    /** The scanned AWS account (SCAN_AWS_REGIONS), null when none is. */
+    scan,
     /** Not ready any more (`/readyz` 503): called when the process starts shutting down. */
     markStopping: () => {
       readiness.markStopping();
+      scan?.stop();
       stopping.abort(new Error("the service is stopping (SIGTERM or SIGINT)"));
     },
     // Which command /evaluate starts (bundled beside the server, or the bin through tsx).
     description: `default edition ${service.defaultEdition} (REST, GraphQL), ${newWorkEdition(config)} (files); ${fileEvaluator.command}`,
   };
+}
+
+/**
+ * The scan of an AWS account the configuration asks for (SCAN_AWS_REGIONS, docs/scan.md): the
+ * command line's `scan aws` run at SCAN_INTERVAL_SECONDS in a child process; null without regions.
+ */
+function scanScheduleOf(config: Config, logger: Logger): ScanSchedule | null {
+  const list = (text: string | undefined) =>
+    (text ?? "")
+      .split(",")
+      .map((item) => item.trim())
+      .filter((item) => item !== "");
+  const regions = list(config.SCAN_AWS_REGIONS);
+  if (regions.length === 0) return null;
+  const entry = commandEntryOf(import.meta.url);
+  if ("missing" in entry) {
+    logger.error(`SCAN_AWS_REGIONS: no scan, the command line is missing (${entry.missing}: npm run build)`);
+    return null;
+  }
+  return createScanSchedule({
+    entry: entry.path,
+    environment: process.env,
+    regions,
+    filters: list(config.SCAN_FILTER_TAGS),
+    hours: config.SCAN_HOURS,
+    edition: config.SCAN_EDITION ?? null,
+    intervalMs: config.SCAN_INTERVAL_SECONDS * 1000,
+    timeoutMs: config.SCAN_TIMEOUT_SECONDS * 1000,
+    say: (line) => logger.warn(line),
+  });
 }
 
 /** What `/graphql` is made of besides the configuration. */

@@ -61,6 +61,7 @@ async function command(argv: readonly string[], io: CliIo): Promise<number> {
     return (await import("./coefficients.js")).coefficientsMain(argv.slice(1), io);
   if (argv[0] === "sql") return (await import("./portable.js")).sqlMain(argv.slice(1), io);
   if (argv[0] === "tables") return (await import("./portable.js")).tablesMain(argv.slice(1), io);
+  if (argv[0] === "scan") return (await import("./scan/scanCommand.js")).scanMain(argv.slice(1), io);
   let args: EvaluateArgs;
   try {
     args = evaluateArgs(argv);
@@ -105,6 +106,12 @@ async function evaluateMain(args: EvaluateArgs, io: CliIo): Promise<number> {
     return misuse(io, error);
   }
   const inputKind = inputKindOf(args.file, args.values.input);
+  // cloud-scanner's inventory JSON, by its start (src/cli/scan/scannerFile.ts); never a bill's file.
+  if (!["billing", "manifest", "archive"].includes(inputKind.kind) && args.parts === undefined) {
+    const { isScannerFile } = await import("./scan/scannerStart.js");
+    if (args.values.input === undefined && isScannerFile(args.file))
+      return (await import("./scan/scannerFile.js")).scannerFileMain(args, io);
+  }
   if (inputKind.kind === "foreign") return misuse(io, new FileMisuse(inputKind.problem));
   if (inputKind.kind === "manifest") return manifestMain(args, inputKind.manifest, io);
   // A part is a ZIP archive by its first bytes alone (a bill's parts are no workbooks).

@@ -156,6 +156,7 @@ const EVALUATE_OPTIONS = {
   "instance-type-column": { type: "string" },
   tables: { type: "string" },
   "what-if": { type: "string" },
+  hours: { type: "string" },
   help: { type: "boolean", short: "h", default: false },
   version: { type: "boolean", default: false },
 } as const;
@@ -222,6 +223,11 @@ export function evaluateArgs(argv: readonly string[]): EvaluateArgs {
 
 /** Refuses the options of the other kind of input. */
 export function refuseOptionsOf(args: EvaluateArgs, kind: "inventory" | "billing"): void {
+  // --hours: the hours of a cloud-scanner inventory's resources (src/cli/scan/scannerFile.ts).
+  if (args.values.hours !== undefined)
+    throw new UsageError(
+      `--hours is for a cloud-scanner inventory (JSON), and ${args.file} is ${kind === "inventory" ? "an inventory" : "a billing export"}`,
+    );
   const others = kind === "inventory" ? BILLING_ONLY : INVENTORY_ONLY;
   const given = others.find((name) => args.values[name] !== undefined);
   if (given !== undefined) {

@@ -20,7 +20,7 @@ function wrapped(text: string): string {
 }
 
 /** The commands the first argument names (the bare options --help and --version aside). */
-export const COMMANDS = ["evaluate", "coefficients", "sql", "tables"] as const;
+export const COMMANDS = ["evaluate", "coefficients", "sql", "tables", "scan"] as const;
 
 /** `--version`'s line: the command's version and the editions it serves. */
 export const VERSION_LINE = `impact-service ${SERVICE_VERSION} (editions ${EDITION_IDS.join(", ")})\n`;
@@ -36,12 +36,15 @@ export const USAGE = `usage: impact-service evaluate <file | -> [options]
        impact-service sql --engine <engine> --header <file> [options]   (a bill's script for Spark,
                        Trino, BigQuery or DuckDB: sql --help)
        impact-service tables --keys <keys.csv> --tables <folder>   (its small tables: tables --help)
+       impact-service scan aws [--region …] [--filter-tag k=v] [--hours N]   (what runs now in an
+                       AWS account, as an inventory and its impacts: scan --help)
        impact-service --version
 
   <file>               an inventory: CSV or an Excel workbook (.xlsx, its first worksheet) with a
                        header (kind, quantity, provider, instance_type, archetype, usage_location,
                        hours, …: see docs/inventory.md) or a batch
-                       (NDJSON, one {"method", "path", "body"} per line); - reads stdin; or a
+                       (NDJSON, one {"method", "path", "body"} per line); - reads stdin; or
+                       cloud-scanner's inventory JSON (answered as its estimated inventory); or a
 ${wrapped(
   `billing export (${Object.values(BILLING_FORMATS)
     .map((format) => format.listed)
@@ -77,6 +80,8 @@ ${wrapped(`(default: ${NEW_WORK_DEFAULT})`)}
                        aws,us-west-1,US-CAL-CISO; ,FRA,FR for a country); needs --grid-intensity
  inventory only:
   --workers <n>        evaluate on n worker threads (default: in this thread)
+ cloud-scanner's inventory JSON only:
+  --hours <n>          hours each resource is evaluated for (default 1; an estimated inventory's own)
  billing export only:
   --load <percent>     constant load of every instance (default: the archetype's)
   --instance-type-column <column>  the machine type of Google Cloud lines

@@ -291,6 +291,37 @@ export const SETTINGS = {
     meaning:
       'a JSON object `{"<sha256>": "<document>"}` (GraphQL Code Generator\'s `persisted-documents.json`), each hash checked at start-up',
   },
+  SCAN_AWS_REGIONS: {
+    read: z.preprocess(unsetIfEmpty, z.string().optional()),
+    shown: "unset (no scan)",
+    meaning:
+      "AWS regions whose running instances and volumes the service scans (`impact-service scan aws`, in a child process) and serves as Prometheus gauges on `/metrics` ([Scanning an AWS account](scan.md)), comma-separated; credentials from the AWS SDK's chain, an emulator's endpoint from `AWS_ENDPOINT_URL`",
+  },
+  SCAN_FILTER_TAGS: {
+    read: z.preprocess(unsetIfEmpty, z.string().optional()),
+    shown: "none",
+    meaning: "the scan's tag filters, `key=value` comma-separated: only resources carrying all of them",
+  },
+  SCAN_INTERVAL_SECONDS: whole(
+    [60, 86_400],
+    300,
+    "seconds between the starts of two scans; `/metrics` serves the last one's gauges in between",
+  ),
+  SCAN_HOURS: whole(
+    [1, 8784],
+    1,
+    "hours each scan reads and evaluates: the last ones before it (cloud-scanner's `use_duration_hours`)",
+  ),
+  SCAN_TIMEOUT_SECONDS: whole(
+    [10, 3600],
+    120,
+    "time of one scan, its calls to AWS together; past it, the scan's command is stopped and the previous gauges kept",
+  ),
+  SCAN_EDITION: {
+    read: z.preprocess(unsetIfEmpty, z.string().optional()),
+    shown: "the command line's default",
+    meaning: "the edition the scan's impacts are evaluated in",
+  },
 } satisfies Record<string, Setting>;
 
 /** Variables read by other parts than these entries, listed with them in the configuration table. */
