@@ -4,6 +4,7 @@ import { PHASES } from "./columns.js";
 import { FIGURES, figure, MASS_SCALES, quantityCell, readable, scaleOf } from "./readable.js";
 import { criterionStyle, criterionSwitch, per } from "./reportParts/criteria.js";
 import { EXPLORER_SCRIPT, EXPLORER_STYLE, explorerSection } from "./reportParts/explorer.js";
+import { LEGEND_STYLE } from "./reportParts/legend.js";
 import type { GroupCube, OverTime, ReportCriterion, WhatIf } from "./reportParts/model.js";
 import { OVER_TIME_SCRIPT, overTimeSection } from "./reportParts/overTime.js";
 import { pageScript } from "./reportParts/page.js";
@@ -442,8 +443,10 @@ h1 { margin: 0 0 0.1em; font-size: 1.6em; } h2 { margin-top: 1.6em; } .sub { col
 th, td { border-bottom: 1px solid #e5e5e5; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
 td.total { font-weight: 700; } tr.others td { color: #555; font-style: italic; } .basis { background: #f3f6fa; border-radius: 6px; padding: 0.4em 0.8em; } td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; } .interrupted { background: #fde7e9; padding: 0.5em 1em; border-radius: 6px; }
 th { overflow-wrap: normal; }
+table.what-if pre { white-space: pre-wrap; overflow-wrap: anywhere; max-width: 42em; margin: 0.3em 0 0; font-size: 0.85em; }
 td.name { overflow-wrap: anywhere; min-width: 6.5em; } td.n.own { white-space: normal; } td.na, td.pct { text-align: right; white-space: nowrap; color: #555; } table.what-if td.na { white-space: normal; }
 @media (max-width: 960px) { .ranges, .mid { display: none; } }
+${LEGEND_STYLE}
 @media (max-width: 640px) { body { font-size: 14px; } .wide { display: none; } th, td { padding: 0.2em 0.25em; } .table { font-size: 0.93em; } .card { min-width: 0; flex-basis: 9em; } .card.total { flex-basis: 100%; max-width: none; } }
 `;
 

@@ -33,6 +33,9 @@ const graphqlText = (change: WhatIf) =>
     ? ""
     : `\n\n${change.requests.from.graphql}\n${change.requests.to.graphql}`;
 
+/** Text of several lines in a page: each line escaped, its line breaks kept (escapeHtml writes a control as `\x0a`). */
+const escapeLines = (text: string) => text.split("\n").map(escapeHtml).join("\n");
+
 /** A row of the table: its rank, usage, hours, change, the gwp saved (its share) and, where priced, the cost. */
 function whatIfRow(
   change: WhatIf,
@@ -53,7 +56,7 @@ function whatIfRow(
   const hours = `<td class="n wide" data-v="${change.hours ?? ""}">${change.hours === null ? "" : figure(change.hours)}</td>`;
   const what = `<td class="name" title="${escapeHtml(change.why)}">${escapeHtml(changeText(change))}</td>`;
   const requests = `${restText(change.requests.from)}\n${restText(change.requests.to)}${graphqlText(change)}\n\n(each answer × ${formatNumber(change.times.value)} ${change.times.what})`;
-  return `<tr><td class="n mid" data-v="${index + 1}">${index + 1}</td>${usage}${hours}${what}${quantityCell(saved, "kgCO2eq", scale).replace("<td ", `<td data-v="${saved}" `)}<td class="pct mid" data-v="${share}">${share.toFixed(1)} %</td>${costText}<td class="wide"><details><summary>requests</summary><pre>${escapeHtml(requests)}</pre></details></td></tr>`;
+  return `<tr><td class="n mid" data-v="${index + 1}">${index + 1}</td>${usage}${hours}${what}${quantityCell(saved, "kgCO2eq", scale).replace("<td ", `<td data-v="${saved}" `)}<td class="pct mid" data-v="${share}">${share.toFixed(1)} %</td>${costText}<td class="wide"><details><summary>requests</summary><pre>${escapeLines(requests)}</pre></details></td></tr>`;
 }
 
 /** The report's section: the ranked table, or why there is none; `priced`: with the cost column (a bill's). */
