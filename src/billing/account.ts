@@ -406,6 +406,10 @@ function matchesAndTotalsText(summary: BillingSummary, statuses: ReadonlyMap<Lin
       `  ${total.criterion.info.name} ${total.phase}: ${shown(total.value)} ${scale.unit} (min ${shown(total.min)}, max ${shown(total.max)})`,
     );
   }
+  const kwh = scaleOf("kWh", [summary.energyKwh]);
+  out.push(
+    `  energy: ${readable(summary.energyKwh, "kWh", kwh)} ${kwh.unit} (behind the use impacts, PUE included)`,
+  );
   return out;
 }
 

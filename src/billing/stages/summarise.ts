@@ -21,6 +21,7 @@ import {
 } from "../formats/registry.js";
 import type { GridRun } from "../grid.js";
 import type { InstanceMatch } from "../matching.js";
+import { impactsQuery, sqlQuery } from "../queries.js";
 import { billName } from "../reading/layout.js";
 import { SET_ASIDE_REASONS } from "../registry/methods.js";
 import type { BillReportData } from "../reportData.js";
@@ -53,6 +54,8 @@ export interface BillingSummary {
   readonly matches: readonly InstanceMatch[];
   /** Sums over the evaluated lines, per criterion and phase. */
   readonly totals: readonly ImpactTotal[];
+  /** The energy behind the evaluated lines' use impacts (kWh, PUE included): their `energy_kwh` summed. */
+  readonly energyKwh: number;
   /** The columns written besides the file's own. */
   readonly impactColumns: readonly string[];
   /** The report's rankings, when asked for. */
@@ -87,6 +90,7 @@ export async function summarise(run: BillRun, bill: WrittenBill): Promise<Billin
     groups,
     matches: [...matches.values()],
     totals: gridQueryTotals(totalsOf(groups, matches, coefficients, terms.criteria), written.grid),
+    energyKwh: await evaluatedEnergy(connection),
     impactColumns: terms.impactColumnNames,
     report: written.report,
     grid: written.grid,
@@ -116,6 +120,21 @@ async function amortisedByCharges(connection: DuckDBConnection, read: ReadExport
   );
   const found = reader.getRowObjects().map((row) => String(row.charge));
   return found.length === 0 ? null : `${spelled} ${found.join(", ")}`;
+}
+
+/**
+ * The energy of the evaluated lines: each kind's (billing_line_kinds) through the lines' own queries,
+ * as the lines write `energy_kwh`, summed here in one order (a SUM over threads adds in the order
+ * they finish).
+ */
+async function evaluatedEnergy(connection: DuckDBConnection): Promise<number> {
+  const reader = await connection.runAndReadAll(
+    `WITH billing_classified AS (SELECT * FROM billing_line_kinds),
+       billing_located AS (${sqlQuery("evaluate/billing_located.sql")})
+     SELECT energy_kwh FROM (${impactsQuery([])}) kinds
+     WHERE status = 'evaluated' AND energy_kwh IS NOT NULL ORDER BY ALL`,
+  );
+  return reader.getRowObjects().reduce((sum, row) => sum + Number(row.energy_kwh), 0);
 }
 
 function totalsOf(

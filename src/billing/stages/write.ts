@@ -18,6 +18,7 @@ import { createGridViews, GRID_TABLES, gridSourceColumn } from "../grid.js";
 import { impactsQuery } from "../queries.js";
 import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES } from "../registry/sqlTables.js";
+import { PAID_COST, type WrittenLines, writtenLineViews } from "../report/lines.js";
 import { type BillReportData, writtenReportData } from "../reportData.js";
 import { gzippedOutput, type WrittenFile, writtenSource } from "../writtenFile.js";
 import type { EvaluatedBill } from "./evaluate.js";
@@ -61,14 +62,21 @@ export async function writeOutputs(run: BillRun, evaluated: EvaluatedBill): Prom
       );
     }
     const gridRun = (await grid?.run({ ...target, detailed: request.report === true })) ?? null;
-    await writeGroupSums(connection, target, request.groupsOutput, read.groupColumns, impactColumnNames);
-    await writePortableTables(connection, request.tablesFolder, gridRun !== null, terms.context);
     const lineColumns = {
       ...target,
       header: read.columns.names,
       renamed: read.views.renamed,
       input: read.format.name,
     };
+    await writeGroupSums(
+      connection,
+      target,
+      request.groupsOutput,
+      read.groupColumns,
+      impactColumnNames,
+      lineColumns,
+    );
+    await writePortableTables(connection, request.tablesFolder, gridRun !== null, terms.context);
     const report =
       request.report === true
         ? await writtenReportData(
@@ -88,7 +96,10 @@ export async function writeOutputs(run: BillRun, evaluated: EvaluatedBill): Prom
 
 /**
  * The sums per group of the written lines (`written`, the evaluated ones), read back from them into
- * `groupsOutput` (its `.partial` first); nothing without a group column.
+ * `groupsOutput` (its `.partial` first); nothing without a group column. `costed`: the run's lines
+ * as the format's queries read them back, for each group's cost (the coverage's and the report's,
+ * billing_paid_cost) and energy (`energy_kwh`) beside its hours and impacts, as the report's tables
+ * show them.
  */
 export async function writeGroupSums(
   connection: DuckDBConnection,
@@ -96,12 +107,18 @@ export async function writeGroupSums(
   groupsOutput: string | null,
   groupColumns: readonly GroupColumn[],
   impactColumnNames: readonly string[],
+  costed: Omit<WrittenLines, "criteria" | keyof WrittenFile> | null = null,
 ): Promise<void> {
   if (groupsOutput === null || groupColumns.length === 0) return;
-  const source = writtenSource(written);
+  const source =
+    costed === null
+      ? writtenSource(written)
+      : `(WITH ${writtenLineViews({ ...written, ...costed })} SELECT *, ${PAID_COST} AS billing_group_cost FROM billing_usage)`;
   // Summed exactly (src/duckdb/exactSum.ts): a group's sums whatever the threads' split of its lines
-  const summed = ["hours", ...impactColumnNames];
-  const parts = summed.map((column) => exactSumParts(`TRY_CAST(${identifier(column)} AS DOUBLE)`, column));
+  const summed =
+    costed === null ? ["hours", ...impactColumnNames] : ["cost", "hours", "energy_kwh", ...impactColumnNames];
+  const read = (column: string) => (column === "cost" ? "billing_group_cost" : identifier(column));
+  const parts = summed.map((column) => exactSumParts(`TRY_CAST(${read(column)} AS DOUBLE)`, column));
   const shown = (column: string) =>
     written.format === "csv"
       ? `printf('%.10g', ${identifier(column)}) AS ${identifier(column)}`
