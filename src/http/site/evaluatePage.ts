@@ -82,12 +82,14 @@ function choose(f) {
 }
 form.edition.addEventListener("change", () => choose(file));
 const instead = document.getElementById("instead");
-// A refusal is brought into view at every width (on a phone the status line is below the form); it
-// says the bound (the service's sentence) and the command line that has none but the machine's.
-function say(text, refused) {
+// A refusal is brought into view at every width (on a phone the status line is below the form). One
+// of the page's bounds (\`bound\`: the file's size or lines, the run's time, memory or files, the
+// service busy) says the bound (the service's sentence) and the command line that has none but the
+// machine's; a file the command refuses too (an image, an empty file) is not sent to it.
+function say(text, refused, bound) {
   statusLine.textContent = text; statusLine.className = refused ? "refused" : "";
-  instead.hidden = !refused || !file;
-  if (refused && file) {
+  instead.hidden = !bound || !file;
+  if (bound && file) {
     const stem = file.name.replace(/\\.(csv|csv\\.gz|json|json\\.gz|ndjson|jsonl|parquet|xlsx|zip)$/i, "");
     const quote = (name) => (/^[\\w./-]+$/.test(name) ? name : JSON.stringify(name));
     document.getElementById("instead-command").textContent = "npx impact-service evaluate " + quote(file.name) +
@@ -175,7 +177,7 @@ function finish(files, done) {
 form.addEventListener("submit", (e) => {
   e.preventDefault();
   if (!file) return say("Choose or drop a file first.", true);
-  if (file.size > maxBytes) return say("The file exceeds " + maxBytes / 1048576 + " MiB (the page's bound): " + file.name + " is " + (file.size / 1048576).toFixed(1) + " MiB.", true);
+  if (file.size > maxBytes) return say("The file exceeds " + maxBytes / 1048576 + " MiB (the page's bound): " + file.name + " is " + (file.size / 1048576).toFixed(1) + " MiB.", true, true);
   for (const id of ["downloads", "summary"]) document.getElementById(id).textContent = "";
   results.hidden = true;
   form.run.disabled = true;
@@ -203,7 +205,7 @@ form.addEventListener("submit", (e) => {
         if (event.role === "output") showReport(files);
         say("Receiving the " + event.role + (event.encoding === "gzip" ? " (compressed)… " : "… ") + size(files[event.role].bytes));
       }
-      else if (event.event === "refused") say("Refused: " + event.message, true);
+      else if (event.event === "refused") say("Refused: " + event.message, true, event.bound === true);
       else if (event.event === "done") finish(files, event);
     }
   }
@@ -213,7 +215,8 @@ form.addEventListener("submit", (e) => {
     if (xhr.status === 200) return events();
     let detail = xhr.statusText || "the service could not be reached";
     try { detail = JSON.parse(xhr.responseText).detail; } catch {}
-    say("Refused: " + detail, true);
+    // 408 an upload slower than the page's pace, 413 a file past its bytes or lines, 503 the service busy
+    say("Refused: " + detail, true, [408, 413, 503].includes(xhr.status));
   };
   xhr.send(file);
 });
