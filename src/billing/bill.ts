@@ -64,7 +64,7 @@ import { classifyLines } from "./stages/classify.js";
 import { evaluateKinds } from "./stages/evaluate.js";
 import { lookUpKinds } from "./stages/lookUp.js";
 import { exportReading, readExport } from "./stages/read.js";
-import type { BillingAsked, BillingRequest, BillingTerms, BillRun } from "./stages/request.js";
+import type { AskedFilter, BillingAsked, BillingRequest, BillingTerms, BillRun } from "./stages/request.js";
 import { type BillingSummary, summarise } from "./stages/summarise.js";
 import { partialOf, portableTableFiles, writeOutputs } from "./stages/write.js";
 
@@ -90,6 +90,8 @@ export interface BillOptions {
   readonly groupBy: readonly string[];
   /** The groups file as the summary names it (as given); null without --group-by. */
   readonly groupsShown: string | null;
+  /** --filter's: the lines the sums are of (src/billing/filters.ts); none: every line. */
+  readonly filters?: readonly AskedFilter[];
   readonly report: string | null;
   /** --what-if: the changes to the largest usages and what they save, as CSV (src/billing/whatIf.ts). */
   readonly whatIf: string | null;
@@ -350,6 +352,7 @@ async function billingPlanOf(options: BillOptions, scratch: string, io: BillIo):
     output: output?.path ?? join(scratch, "lines.csv"),
     format: options.format,
     groupBy: options.groupBy,
+    filters: options.filters ?? [],
     groupsOutput: groups?.path ?? null,
     instanceTypeColumn: options.instanceTypeColumn,
     strict: options.strict,

@@ -12,7 +12,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import type { BillReportModel } from "../output/billReport.js";
 import type { GroupCube, ReportCriterion } from "../output/reportParts/model.js";
 import { BILLING_FORMATS } from "./formats/registry.js";
-import { cubeColumns, cubeExtra, groupCube } from "./report/groups.js";
+import { billFacts, createFactTypes, dropFactTypes, factColumns, factExtra } from "./report/facts.js";
 import { createReportLines, firstCell, REPORT_LINES, sourceOf, type WrittenLines } from "./report/lines.js";
 import { overTime } from "./report/overTime.js";
 import { ranked } from "./report/rankings.js";
@@ -52,11 +52,13 @@ export async function billReportData(
   connection: DuckDBConnection,
   written: WrittenLines,
 ): Promise<BillReportData> {
-  const { columns, left } = await cubeColumns(connection, written);
-  await createReportLines(connection, written, cubeExtra(columns));
+  const { columns, left } = await factColumns(connection, written);
+  await createFactTypes(connection, columns);
   const criteria = written.criteria.length;
   try {
+    await createReportLines(connection, written, factExtra(columns));
     const byService = await ranked(connection, "service", criteria);
+    const over = await overTime(connection, criteria, byService);
     return {
       criteria: written.criteria,
       byMethod: await ranked(connection, "method", criteria),
@@ -64,12 +66,13 @@ export async function billReportData(
       byRegion: await ranked(connection, "region", criteria),
       byAccount: await ranked(connection, "account", criteria),
       resources: await ranked(connection, "resource", criteria),
-      overTime: await overTime(connection, criteria, byService),
-      groups: await groupCube(connection, columns, criteria, left),
+      overTime: over,
+      groups: await billFacts(connection, columns, criteria, over?.grain ?? null, left),
       currency: await currencyOf(connection, written),
     };
   } finally {
     await connection.run(`DROP TABLE IF EXISTS ${REPORT_LINES}`);
+    await dropFactTypes(connection, columns);
   }
 }
 

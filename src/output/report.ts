@@ -4,6 +4,7 @@ import { PHASES } from "./columns.js";
 import { FIGURES, figure, MASS_SCALES, quantityCell, readable, scaleOf } from "./readable.js";
 import { criterionStyle, criterionSwitch, per } from "./reportParts/criteria.js";
 import { EXPLORER_SCRIPT, EXPLORER_STYLE, explorerSection } from "./reportParts/explorer.js";
+import { FILTER_SCRIPT, FILTER_STYLE, filterSection } from "./reportParts/filters.js";
 import { LEGEND_STYLE } from "./reportParts/legend.js";
 import type { GroupCube, OverTime, ReportCriterion, WhatIf } from "./reportParts/model.js";
 import { OVER_TIME_SCRIPT, overTimeSection } from "./reportParts/overTime.js";
@@ -477,7 +478,13 @@ function headlineCards(model: ReportModel): string {
 
 /** The script of the page: the head, its charts, the parts' (src/output/reportParts/). */
 const pageOf = (model: ReportModel) =>
-  pageScript(OVER_TIME_SCRIPT, DRAW, EXPLORER_SCRIPT, model.gridUse === undefined ? "" : DRAW_GRID);
+  pageScript(
+    FILTER_SCRIPT,
+    OVER_TIME_SCRIPT,
+    DRAW,
+    EXPLORER_SCRIPT,
+    model.gridUse === undefined ? "" : DRAW_GRID,
+  );
 
 export function reportHtml(model: ReportModel): string {
   const { totals } = model;
@@ -501,7 +508,7 @@ export function reportHtml(model: ReportModel): string {
   const named = switchable(model);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(model.title)}</title><style>${STYLE}${criterionStyle(named)}${SORTABLE_STYLE}${EXPLORER_STYLE}</style></head>
+<title>${escapeHtml(model.title)}</title><style>${STYLE}${criterionStyle(named)}${SORTABLE_STYLE}${EXPLORER_STYLE}${FILTER_STYLE}</style></head>
 <body data-c="0">
 <h1>${escapeHtml(model.title)}</h1><p class="sub">${escapeHtml(model.subtitle)}</p>${model.note === undefined ? "" : `<p class="sub">${escapeHtml(model.note)}</p>`}
 ${model.interrupted ? '<p class="interrupted">The evaluation was interrupted: this report covers the rows evaluated before.</p>' : ""}
@@ -513,6 +520,7 @@ ${overTimeSection(model.overTime ?? null, "rows")}
 <h2>Totals per criterion</h2>${totalsTable(model)}
 ${model.groupColumns.length > 0 && first ? `<h2>Groups</h2>${groupsTable(model, groupList)}` : ""}
 ${whatIfSection(model.whatIf ?? null, null, "cloud rows", false)}
+${filterSection(model.cube ?? null, "rows")}
 ${explorerSection(model.cube ?? null, "rows")}
 <h2>Embedded against use</h2><p>Share of each criterion's total from manufacturing (embedded) and from electricity (use). ${escapeHtml(model.embedded ?? EMBEDDED_MEANING)}</p>
 <div id="chart-phases" class="chart"></div>${gridSection(model)}

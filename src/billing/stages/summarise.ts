@@ -11,6 +11,7 @@ import type { RequestedCriterion } from "../../engine/index.js";
 import { PHASES, type Phase } from "../../output/columns.js";
 import type { WhatIf } from "../../output/reportParts/model.js";
 import type { CoefficientRow } from "../../service/coefficients.js";
+import type { FilteredSums } from "../filters.js";
 import {
   amortisedCostColumns,
   type BillingFormat,
@@ -66,6 +67,9 @@ export interface BillingSummary {
   readonly whatIf: readonly WhatIf[] | null;
   /** The currency of its amounts (billCurrency), null when the export names none. */
   readonly currency: string | null;
+  /** The sums of the lines --filter keeps, null without; the filter's columns and values for the report. */
+  readonly filtered: FilteredSums | null;
+  readonly filters: readonly { readonly column: string; readonly values: readonly string[] }[];
 }
 
 /**
@@ -96,6 +100,8 @@ export async function summarise(run: BillRun, bill: WrittenBill): Promise<Billin
     grid: written.grid,
     whatIf: whatIf ? await whatIfs(terms, billUsages(groups, matches)) : null,
     currency,
+    filtered: written.filtered,
+    filters: read.filterColumns.map(({ column, values }) => ({ column: column.name, values })),
   };
 }
 

@@ -13,6 +13,7 @@ import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/
 import { FileReadError } from "../../duckdb/readErrors.js";
 import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../../output/csv.js";
 import type { EditionContext } from "../../service/open.js";
+import { type FilteredSums, filterCondition, filteredSource, filteredSums } from "../filters.js";
 import type { GridRun } from "../grid.js";
 import { createGridViews, GRID_TABLES, gridSourceColumn } from "../grid.js";
 import { impactsQuery } from "../queries.js";
@@ -20,17 +21,19 @@ import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES } from "../registry/sqlTables.js";
 import { PAID_COST, type WrittenLines, writtenLineViews } from "../report/lines.js";
 import { type BillReportData, writtenReportData } from "../reportData.js";
-import { gzippedOutput, type WrittenFile, writtenSource } from "../writtenFile.js";
+import { gzippedOutput, type WrittenFile } from "../writtenFile.js";
 import type { EvaluatedBill } from "./evaluate.js";
 import { SMALL_TABLE_COLUMNS } from "./lookUp.js";
-import type { GroupColumn } from "./read.js";
+import type { FilterColumn, GroupColumn } from "./read.js";
 import { addedColumns, type WrittenColumns } from "./read.js";
 import type { BillRun } from "./request.js";
 
-/** What the write stage tells besides the files: how the lines fared with the series, the report's data. */
+/** What the write stage tells besides the files: how the lines fared with the series, the report's data, the filter's sums. */
 export interface WrittenRun {
   readonly grid: GridRun | null;
   readonly report: BillReportData | null;
+  /** The sums of the lines --filter keeps (src/billing/filters.ts); null without. */
+  readonly filtered: FilteredSums | null;
 }
 
 /** What the write stage hands on: the bill evaluated, and what its writing made (the series' pass, the report's data). */
@@ -75,6 +78,13 @@ export async function writeOutputs(run: BillRun, evaluated: EvaluatedBill): Prom
       read.groupColumns,
       impactColumnNames,
       lineColumns,
+      read.filterColumns,
+    );
+    const filtered = await filteredSums(
+      connection,
+      { ...target, ...lineColumns },
+      read.filterColumns,
+      impactColumnNames,
     );
     await writePortableTables(connection, request.tablesFolder, gridRun !== null, terms.context);
     const report =
@@ -86,7 +96,7 @@ export async function writeOutputs(run: BillRun, evaluated: EvaluatedBill): Prom
           )
         : null;
     renameSync(temporary, request.output);
-    return { ...evaluated, written: { grid: gridRun, report } };
+    return { ...evaluated, written: { grid: gridRun, report, filtered } };
   } catch (error) {
     rmSync(temporary, { force: true });
     if (request.groupsOutput !== null) rmSync(partialOf(request.groupsOutput), { force: true });
@@ -108,12 +118,14 @@ export async function writeGroupSums(
   groupColumns: readonly GroupColumn[],
   impactColumnNames: readonly string[],
   costed: Omit<WrittenLines, "criteria" | keyof WrittenFile> | null = null,
+  filters: readonly FilterColumn[] = [],
 ): Promise<void> {
   if (groupsOutput === null || groupColumns.length === 0) return;
   const source =
     costed === null
-      ? writtenSource(written)
-      : `(WITH ${writtenLineViews({ ...written, ...costed })} SELECT *, ${PAID_COST} AS billing_group_cost FROM billing_usage)`;
+      ? filteredSource(written, filters)
+      : `(WITH ${writtenLineViews({ ...written, ...costed })} SELECT *, ${PAID_COST} AS billing_group_cost FROM billing_usage
+          WHERE ${filterCondition(filters)})`;
   // Summed exactly (src/duckdb/exactSum.ts): a group's sums whatever the threads' split of its lines
   const summed =
     costed === null ? ["hours", ...impactColumnNames] : ["cost", "hours", "energy_kwh", ...impactColumnNames];

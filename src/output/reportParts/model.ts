@@ -71,10 +71,30 @@ export interface OverTime {
  * `columns[k].values`, then lines, cost, energy and each criterion's embedded and use.
  */
 export interface GroupCube {
-  readonly columns: readonly { readonly name: string; readonly values: readonly string[] }[];
+  /** The columns offered; `others`: how many values (estimated) are summed as one, past `values` (its index). */
+  readonly columns: readonly {
+    readonly name: string;
+    readonly values: readonly string[];
+    readonly others?: number;
+  }[];
   readonly rows: readonly (readonly number[])[];
   /** Columns of the file left out and why (too many values, numbers, the cube's bound). */
   readonly left: readonly string[];
+  /** The cells of a row before its sums (the columns', then a bill's dimensions' and step's); `columns.length` where absent. */
+  readonly keys?: number;
+  /** A bill's: the report's dimensions of each row, its cell `at` an index into `values` (ids; `names` theirs), past them the rest. */
+  readonly dimensions?: Readonly<
+    Record<
+      "service" | "region" | "account" | "resource",
+      { readonly at: number; readonly values: readonly string[]; readonly names: readonly string[] }
+    >
+  >;
+  /** A bill's: the step of time of each row, its cell `at` an index into `values` (`values.length`: no period); `grain` null without. */
+  readonly step?: {
+    readonly at: number;
+    readonly grain: TimeGrain | null;
+    readonly values: readonly string[];
+  };
 }
 
 /** A request to the service that reproduces a figure: REST (v1) and GraphQL. */

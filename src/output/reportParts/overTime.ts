@@ -27,7 +27,7 @@ export function overTimeSection(over: OverTime | null, what: string): string {
 /** Draws the chart from `data.overTime` (the page's helpers in scope: counted, fmt, scaleOf, readable, chosen). */
 export const OVER_TIME_SCRIPT = `
 function drawOverTime(chart) {
-  const over = data.overTime;
+  const over = filteredOverTime();
   const c = chosen();
   const criterion = data.criteria[c];
   if (!criterion) return;
@@ -58,5 +58,6 @@ if (data.overTime && document.getElementById("chart-time")) {
   drawOverTime(chart);
   document.addEventListener("criterion", () => drawOverTime(chart));
   window.addEventListener("resize", () => drawOverTime(chart));
+  document.addEventListener("filter", () => drawOverTime(chart));
 }
 `;
