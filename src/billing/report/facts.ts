@@ -126,6 +126,11 @@ async function offered(
     else if (Number(counts[`t${index}`]) === cells) left.push(`${candidate.name} (times)`);
     else if (candidate.rank > 0 && Number(counts[`x${index}`]) === cells && values > VALUE_STEPS[0])
       left.push(`${candidate.name} (numbers, about ${values.toLocaleString("en-US")} values)`);
+    // A value of its own on most lines (a line's id): none of its values by name would sum more than a line
+    else if (candidate.rank > 0 && values > FACT_ROWS)
+      left.push(
+        `${candidate.name} (about ${values.toLocaleString("en-US")} values, past ${FACT_ROWS.toLocaleString("en-US")})`,
+      );
     else kept.push({ name: candidate.name, expression: candidate.expression, values, rank: candidate.rank });
   });
   kept.sort((a, b) => a.rank - b.rank || a.values - b.values);
@@ -205,7 +210,11 @@ export async function billFacts(
   await dimensionTypes(connection, dimensions);
   try {
     const rungs = rungsOf(grain, columns.length);
+    // The rungs DuckDB's estimate (a HyperLogLog of each rung's keys, within a few per cent) puts
+    // past the bound are not built: a first rung of 100,000 rows held 100 MB of sums' parts
+    const first = await firstEstimatedWithin(connection, columns, rungs);
     for (const [index, rung] of rungs.entries()) {
+      if (index < first) continue;
       const rows = await factRows(connection, columns, criteria, rung);
       if (rows > FACT_ROWS && index < rungs.length - 1) continue;
       const reader = await connection.runAndReadAll("SELECT * FROM report_facts ORDER BY ALL");
@@ -338,6 +347,40 @@ async function dimensionTypes(connection: DuckDBConnection, values: DimensionVal
 const LABELS: Readonly<Record<TimeGrain, string>> = { day: "%Y-%m-%d", month: "%Y-%m", year: "%Y" };
 const timestamp = (seconds: string) => `make_timestamp(CAST(CAST(${seconds} AS DOUBLE) * 1000000 AS BIGINT))`;
 
+/** A rung's cells of a REPORT_LINES row: each column's and dimension's value index (OTHERS past its count), named. */
+function rungCells(columns: readonly FactColumn[], rung: Rung): { cell: string; name: string }[] {
+  const capped = (cell: string) => `CASE WHEN ${cell} < ${rung.values} THEN ${cell} ELSE ${OTHERS} END`;
+  return [
+    ...columns
+      .slice(0, rung.columns)
+      .map((_, index) => ({ cell: capped(factName(index)), name: `k${index}` })),
+    ...(Object.keys(DIMENSIONS) as FactDimension[]).map((dimension) => ({
+      cell: capped(
+        `COALESCE(enum_code(TRY_CAST(COALESCE(${DIMENSIONS[dimension].id}, '') AS ${dimensionEnum(dimension)})), ${OTHERS})`,
+      ),
+      name: `d_${dimension}`,
+    })),
+  ];
+}
+
+/** The first rung whose facts DuckDB estimates within FACT_ROWS (each line at its period's first step), in one pass. */
+async function firstEstimatedWithin(
+  connection: DuckDBConnection,
+  columns: readonly FactColumn[],
+  rungs: readonly Rung[],
+): Promise<number> {
+  const estimates = rungs.map((rung, index) => {
+    const step =
+      rung.grain === null ? "NULL" : `strftime(${timestamp("period_start")}, ${literal(LABELS[rung.grain])})`;
+    const cells = rungCells(columns, rung).map(({ cell }) => cell);
+    return `approx_count_distinct(hash(${[...cells, step].join(", ")})) AS r${index}`;
+  });
+  const reader = await connection.runAndReadAll(`SELECT ${estimates.join(", ")} FROM ${REPORT_LINES}`);
+  const row = reader.getRowObjects()[0];
+  const within = rungs.findIndex((_, index) => Number(row[`r${index}`]) <= FACT_ROWS);
+  return within < 0 ? rungs.length - 1 : within;
+}
+
 /**
  * The facts of a rung, in the table report_facts: REPORT_LINES' rows by the rung's columns (their
  * values past its count by name as OTHERS), the dimensions and the step (a line's sums spread over
@@ -351,15 +394,9 @@ async function factRows(
   rung: Rung,
 ): Promise<number> {
   const measures = measureColumns(criteria);
-  const capped = (cell: string) => `CASE WHEN ${cell} < ${rung.values} THEN ${cell} ELSE ${OTHERS} END`;
-  const keys = [
-    ...columns.slice(0, rung.columns).map((_, index) => `${capped(factName(index))} AS k${index}`),
-    ...(Object.keys(DIMENSIONS) as FactDimension[]).map(
-      (dimension) =>
-        `${capped(`COALESCE(enum_code(TRY_CAST(COALESCE(${DIMENSIONS[dimension].id}, '') AS ${dimensionEnum(dimension)})), ${OTHERS})`)} AS d_${dimension}`,
-    ),
-  ];
-  const names = keys.map((key) => key.slice(key.lastIndexOf(" AS ") + 4));
+  const cells = rungCells(columns, rung);
+  const keys = cells.map(({ cell, name }) => `${cell} AS ${name}`);
+  const names = cells.map(({ name }) => name);
   const periods = finishedSums(
     `SELECT ${names.join(", ")}, s, e, SUM(lines) AS lines, ${measures.map(exactSumAgainParts).join(", ")}
      FROM (SELECT *, ${keys.join(", ")}, period_start AS s, period_end AS e FROM ${REPORT_LINES}) GROUP BY ALL`,
