@@ -557,6 +557,7 @@ function billReportModel(summary: BillingSummary, tallied: Tallied, date: string
     command: commandOf(summary),
     filters: summary.filters,
     whatIf: summary.whatIf,
+    whatIfUsages: summary.whatIfUsages,
     currency: ranked?.currency ?? null,
     grid:
       summary.grid === null

@@ -98,6 +98,8 @@ export interface BillReportModel {
   readonly filters?: readonly { readonly column: string; readonly values: readonly string[] }[];
   /** What changes to the largest usages save, ranked; null when not evaluated. */
   readonly whatIf: readonly WhatIf[] | null;
+  /** The usages the changes were looked for among (0: nothing to move). */
+  readonly whatIfUsages?: number;
   /** The bill's currency (`USD`), or null when the export names none. */
   readonly currency: string | null;
   /** With a grid series: the gwp use of the lines that used it, by hour of the day and by month (UTC). */
@@ -441,7 +443,7 @@ ${filterSection(model.groups, "lines")}
 <div class="unfiltered">${impactCards(model)}</div><div class="filtered-only" id="filtered-cards"></div>
 <div class="side unfiltered">${largestList(model, "Largest services", model.byService)}${largestList(model, "Largest regions", model.byRegion)}</div><div class="side filtered-only" id="filtered-largest"></div>
 ${overTimeSection(model.overTime, "lines")}
-${whatIfSection(model.whatIf, model.currency, "usages (an instance type at a place, its hours summed)")}
+${whatIfSection(model.whatIf, model.currency, "usages (an instance type at a place, its hours summed)", true, model.whatIfUsages ?? null)}
 ${model.whatIf === null ? "" : '<p class="sub filtered-only">What to act on is the whole bill\'s, whatever the filter.</p>'}
 <h2>Coverage</h2>
 <p class="sub filtered-only">The whole bill's, whatever the filter: how much of its cost is estimated.</p>

@@ -30,6 +30,7 @@ const CHANGE: WhatIf = {
   toGwp: 30,
   price: 0.192,
   toPrice: null,
+  priceRead: "price unknown: the bill has no hours of m8i.xlarge in us-east-1",
   requests: { from: request("m5.xlarge"), to: request("m8i.xlarge") },
   times: { value: 720, what: "h" },
 };
@@ -39,8 +40,29 @@ describe("the what-if table's requests", () => {
     const html = whatIfSection([CHANGE], "USD", "usages");
     const pre = /<pre>([\s\S]*?)<\/pre>/.exec(html)?.[1] ?? "";
     expect(pre).not.toContain("\\x0a");
-    expect(pre.split("\n").length).toBeGreaterThanOrEqual(6);
-    expect(pre.split("\n")[0].replaceAll("&amp;", "&")).toBe(`POST ${CHANGE.requests.from.rest.path}`);
+    const lines = pre.replaceAll("&amp;", "&").replaceAll("&quot;", '"').split("\n");
+    expect(lines).toHaveLength(6);
+    expect(lines[0]).toBe("# the service (npm start) at http://localhost:8080; each answer × 720 h");
+    expect(lines[1]).toBe(
+      `curl -s 'http://localhost:8080${CHANGE.requests.from.rest.path}' -H 'content-type: application/json' -d '${JSON.stringify(CHANGE.requests.from.rest.body)}'`,
+    );
+    expect(lines[4]).toBe(
+      `curl -sG http://localhost:8080/graphql --data-urlencode 'query=${CHANGE.requests.from.graphql}'`,
+    );
+  });
+
+  it("say why a price is unknown, in its cell", () => {
+    const html = whatIfSection([CHANGE], "USD", "usages");
+    expect(html).toContain(
+      'price unknown<span class="why">the bill has no hours of m8i.xlarge in us-east-1</span>',
+    );
+  });
+
+  it("say plainly when there is nothing to move", () => {
+    expect(whatIfSection([], "USD", "usages (an instance type at a place)", true, 0)).toContain(
+      "Nothing to move or resize: the usages are none",
+    );
+    expect(whatIfSection([], "USD", "usages", true, 3)).toContain("No change saves gwp: the 3 largest");
   });
 
   it("wrap in their cell: the report's style breaks their lines anywhere", () => {

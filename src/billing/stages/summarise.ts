@@ -65,6 +65,8 @@ export interface BillingSummary {
   readonly grid: GridRun | null;
   /** What changes to its largest usages would save (src/billing/whatIf.ts), when asked (a report, --what-if). */
   readonly whatIf: readonly WhatIf[] | null;
+  /** The instance usages the changes were looked for among (none: nothing to move). */
+  readonly whatIfUsages: number;
   /** The currency of its amounts (billCurrency), null when the export names none. */
   readonly currency: string | null;
   /** The sums of the lines --filter keeps, null without; the filter's columns and values for the report. */
@@ -83,6 +85,7 @@ export async function summarise(run: BillRun, bill: WrittenBill): Promise<Billin
   const whatIf = request.whatIf === true || request.report === true;
   const { matches, coefficients } = lookedUp;
   const currency = await billCurrency(connection, read);
+  const usages = billUsages(groups, matches);
   const charges = await amortisedByCharges(connection, read);
   const column = coverageCostColumn(read.format, read.header);
   return {
@@ -98,7 +101,8 @@ export async function summarise(run: BillRun, bill: WrittenBill): Promise<Billin
     impactColumns: terms.impactColumnNames,
     report: written.report,
     grid: written.grid,
-    whatIf: whatIf ? await whatIfs(terms, billUsages(groups, matches)) : null,
+    whatIf: whatIf ? await whatIfs(terms, usages, currency) : null,
+    whatIfUsages: usages.length,
     currency,
     filtered: written.filtered,
     filters: read.filterColumns.map(({ column, values }) => ({ column: column.name, values })),

@@ -115,7 +115,8 @@ export interface WhatIf {
   readonly hours: number | null;
   /** Its cost, on the report's basis; null where the report has none (an inventory). */
   readonly cost: number | null;
-  readonly change: "region" | "family";
+  /** The move: to another region, to the current family of the same size, one size down in the same family. */
+  readonly change: "region" | "family" | "size";
   readonly toInstanceType: string;
   readonly toPlace: string;
   /** Why that one: the intensities compared, or the family's generation. */
@@ -126,6 +127,8 @@ export interface WhatIf {
   /** Cost per hour as billed, and where the bill prices the change (same type and place), else null. */
   readonly price: number | null;
   readonly toPrice: number | null;
+  /** The two prices as read from the bill (its cost and hours of each), or why the change's is unknown; '' where the input has no cost. */
+  readonly priceRead: string;
   /** The figures reproduced by the service: each request's answer × `times` (a bill's hours; an inventory row's quantity). */
   readonly requests: { readonly from: Reproduction; readonly to: Reproduction };
   readonly times: { readonly value: number; readonly what: string };
