@@ -485,6 +485,13 @@ function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: st
   }
   out.push(...registryText(notes, gpus, money), ...matchesAndTotalsText(summary, tallied.statuses));
   if (summary.filtered !== null) out.push(...filteredText(summary, money));
+  if (summary.months !== null) {
+    out.push("months (each line in the month its period starts):");
+    for (const month of summary.months)
+      out.push(
+        `  ${month.month}: ${counted(month.estimatedLines)} of ${counted(month.lines)} lines estimated; ${money(month.estimatedCost)} of ${money(month.cost)} positive cost (${month.cost > 0 ? ((100 * month.estimatedCost) / month.cost).toFixed(1) : "0.0"} %)`,
+      );
+  }
   out.push(...coverageText(summary, coverage, unknownServices(notes)));
   if (summary.grid !== null) out.push(...gridText(summary.grid));
   if (groupsOutput !== null) out.push(`sums per group: ${groupsOutput}`);
@@ -558,6 +565,8 @@ function billReportModel(summary: BillingSummary, tallied: Tallied, date: string
     filters: summary.filters,
     whatIf: summary.whatIf,
     whatIfUsages: summary.whatIfUsages,
+    edition: summary.edition,
+    months: summary.months,
     currency: ranked?.currency ?? null,
     grid:
       summary.grid === null

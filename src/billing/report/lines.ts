@@ -182,7 +182,7 @@ export async function summedLines(
 }
 
 /** The order of the bill's dates of slashes, read from its written lines (sql/evaluate/billing_date_order.sql). */
-const DATE_ORDER = "report_date_order";
+export const DATE_ORDER = "report_date_order";
 
 /**
  * REPORT_LINES from the written file: the evaluated lines' dimensions and sums, by the format's own
@@ -244,12 +244,14 @@ export const PAID_COST = "CASE WHEN billing_paid_cost > 0 THEN billing_paid_cost
 
 /**
  * The evaluated lines of the view billing_usage as the periods' query reads them (its
- * billing_evaluated): each line's dimensions, measures, `extra` columns and period texts.
+ * billing_evaluated): each line's dimensions, measures, `extra` columns and period texts; `which`:
+ * the lines taken (every line, for each month's coverage).
  */
-function evaluatedLines(
+export function evaluatedLines(
   written: WrittenLines,
   text: ReadonlySet<string>,
   extra: readonly { readonly name: string; readonly expression: string }[],
+  which = "status = 'evaluated'",
 ): string {
   const dimension = (name: Dimension) =>
     firstCell(written, BILLING_FORMATS[written.input].dimensions[name].name, text, name === "region");
@@ -276,5 +278,5 @@ function evaluatedLines(
        ${PAID_COST} AS cost,
        ${number("energy_kwh")} AS energy, ${[...impacts, ...kept].join(", ")},
        billing_period_start_text, billing_period_end_text, billing_period_end_days, ${noSeries.join(", ")}
-     FROM billing_usage WHERE status = 'evaluated'`;
+     FROM billing_usage WHERE ${which}`;
 }

@@ -25,6 +25,7 @@ import type { InstanceMatch } from "../matching.js";
 import { impactsQuery, sqlQuery } from "../queries.js";
 import { billName } from "../reading/layout.js";
 import { SET_ASIDE_REASONS } from "../registry/methods.js";
+import type { MonthCoverage } from "../report/monthCoverage.js";
 import type { BillReportData } from "../reportData.js";
 import { billUsages, whatIfs } from "../whatIf.js";
 import { currencySql } from "./classify.js";
@@ -72,6 +73,8 @@ export interface BillingSummary {
   /** The sums of the lines --filter keeps, null without; the filter's columns and values for the report. */
   readonly filtered: FilteredSums | null;
   readonly filters: readonly { readonly column: string; readonly values: readonly string[] }[];
+  /** Each month's coverage, where the bill's lines span two months or more (several files, or a report). */
+  readonly months: readonly MonthCoverage[] | null;
 }
 
 /**
@@ -105,6 +108,7 @@ export async function summarise(run: BillRun, bill: WrittenBill): Promise<Billin
     whatIfUsages: usages.length,
     currency,
     filtered: written.filtered,
+    months: written.months,
     filters: read.filterColumns.map(({ column, values }) => ({ column: column.name, values })),
   };
 }

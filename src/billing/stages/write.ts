@@ -20,6 +20,7 @@ import { impactsQuery } from "../queries.js";
 import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES } from "../registry/sqlTables.js";
 import { PAID_COST, type WrittenLines, writtenLineViews } from "../report/lines.js";
+import { type MonthCoverage, monthCoverage } from "../report/monthCoverage.js";
 import { type BillReportData, writtenReportData } from "../reportData.js";
 import { gzippedOutput, type WrittenFile } from "../writtenFile.js";
 import type { EvaluatedBill } from "./evaluate.js";
@@ -34,6 +35,8 @@ export interface WrittenRun {
   readonly report: BillReportData | null;
   /** The sums of the lines --filter keeps (src/billing/filters.ts); null without. */
   readonly filtered: FilteredSums | null;
+  /** Each month's coverage of a bill of several files or with a report, where its lines span two months or more. */
+  readonly months: MonthCoverage[] | null;
 }
 
 /** What the write stage hands on: the bill evaluated, and what its writing made (the series' pass, the report's data). */
@@ -95,8 +98,10 @@ export async function writeOutputs(run: BillRun, evaluated: EvaluatedBill): Prom
             terms.criteria.map(({ info }) => ({ name: info.name, unit: info.unit })),
           )
         : null;
+    const months =
+      read.parts.length > 1 || request.report === true ? await monthCoverage(connection, lineColumns) : null;
     renameSync(temporary, request.output);
-    return { ...evaluated, written: { grid: gridRun, report, filtered } };
+    return { ...evaluated, written: { grid: gridRun, report, filtered, months } };
   } catch (error) {
     rmSync(temporary, { force: true });
     if (request.groupsOutput !== null) rmSync(partialOf(request.groupsOutput), { force: true });
