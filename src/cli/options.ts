@@ -176,6 +176,8 @@ export interface EvaluateArgs {
   readonly values: EvaluateValues;
   /** The AWS CUR manifest that named the parts (src/billing/reading/manifest.ts): read too. */
   readonly manifest?: string;
+  /** Several months' manifests (the first is `manifest`), each naming its parts: read too. */
+  readonly manifests?: readonly string[];
   /** The ZIP archives `file` (or the parts) were unpacked from (src/support/zipArchive.ts). */
   readonly archive?: ArchiveOrigin;
 }
@@ -446,6 +448,7 @@ export function billOptions(args: EvaluateArgs, layout: BillLayout | undefined):
     ...(args.parts === undefined ? {} : { parts: args.parts }),
     ...(layout === undefined ? {} : { layout }),
     ...(args.manifest === undefined ? {} : { manifest: args.manifest }),
+    ...(args.manifests === undefined ? {} : { manifests: args.manifests }),
     ...(args.archive === undefined ? {} : { archive: args.archive }),
     input,
     format,
