@@ -291,37 +291,53 @@ interface ChangeTerms {
   readonly priced: ReturnType<typeof pricesOf>;
 }
 
-/** A usage's changes: moved to the region of lowest intensity on its continent, renewed to its line's current family, one size down. */
-async function changesOf(changes: ChangeTerms, usage: Usage, hour: number): Promise<WhatIf[]> {
-  const { terms, gwp, rowsOf } = changes;
-  const { context, load } = terms;
-  const edition = context.service.edition.id;
-  const places = placesOf(context.service, terms.knownRegions, usage.provider);
+/** A change of a usage as the what-if reads it: its kind, target type and place, why. */
+type ChangeOf = Omit<WhatIf, keyof Usage | "gwp" | "times" | "price" | "toPrice" | "priceRead" | "requests">;
+
+/**
+ * What a usage's changes are made with: where it runs, and `changed`, the change made of its
+ * target, that target's hour and place (its price read from the bill, its requests).
+ */
+function usageChanges(changes: ChangeTerms, usage: Usage, hour: number) {
+  const { terms } = changes;
+  const edition = terms.context.service.edition.id;
+  const places = placesOf(terms.context.service, terms.knownRegions, usage.provider);
   const from = placeOf(places, usage.place);
   const shown = from?.shown ?? "(default place)";
   const request = (instanceType: string, place: Place["request"] | null) =>
-    reproduction(edition, usage.provider, instanceType, place, load);
-  const priced = (instanceType: string, place: string, where: string) =>
-    changes.priced(usage.provider, instanceType, place, where);
-  const own = priced(usage.instanceType, usage.place, shown);
+    reproduction(edition, usage.provider, instanceType, place, terms.load);
+  const own = changes.priced(usage.provider, usage.instanceType, usage.place, shown);
   const base = { ...usage, place: shown, gwp: hour * usage.hours, times: { value: usage.hours, what: "h" } };
   const changed = (
-    change: Omit<WhatIf, keyof typeof base | "price" | "toPrice" | "priceRead" | "requests">,
+    change: Omit<ChangeOf, "toGwp">,
     to: { place: string; request: Place["request"] | null },
     toHour: number,
   ): WhatIf => ({
     ...base,
     ...change,
     toGwp: toHour * usage.hours,
-    ...priceReading(own, priced(change.toInstanceType, to.place, change.toPlace)),
+    ...priceReading(own, changes.priced(usage.provider, change.toInstanceType, to.place, change.toPlace)),
     requests: {
       from: request(usage.instanceType, from?.request ?? null),
       to: request(change.toInstanceType, to.request),
     },
   });
+  return {
+    edition,
+    places,
+    from,
+    shown,
+    changed,
+    here: { place: usage.place, request: from?.request ?? null },
+  };
+}
+
+/** A usage's changes: moved to the region of lowest intensity on its continent, renewed to its line's current family, one size down. */
+async function changesOf(changes: ChangeTerms, usage: Usage, hour: number): Promise<WhatIf[]> {
+  const { terms, gwp, rowsOf } = changes;
+  const { edition, places, from, shown, changed, here } = usageChanges(changes, usage, hour);
   const found: WhatIf[] = [];
-  const here = { place: usage.place, request: from?.request ?? null };
-  const move = from === null ? null : lowerIntensity(context.service, places, from, gwp);
+  const move = from === null ? null : lowerIntensity(terms.context.service, places, from, gwp);
   const moved =
     move === null ? null : perHour(await rowsOf(usage.provider, usage.instanceType), move.to.place);
   if (move !== null && moved !== null) {
@@ -330,11 +346,10 @@ async function changesOf(changes: ChangeTerms, usage: Usage, hour: number): Prom
       toInstanceType: usage.instanceType,
       toPlace: move.to.shown,
       why: move.why,
-      toGwp: 0,
     };
     found.push(changed(change, { place: move.to.place, request: move.to.request }, moved));
   }
-  const ids = context.service.data.cloudInstances.get(usage.provider)?.ids ?? [];
+  const ids = terms.context.service.data.cloudInstances.get(usage.provider)?.ids ?? [];
   const others = [
     {
       change: "family" as const,
@@ -353,7 +368,7 @@ async function changesOf(changes: ChangeTerms, usage: Usage, hour: number): Prom
     if (other.type === null || toHour === null) continue;
     found.push(
       changed(
-        { change: other.change, toInstanceType: other.type, toPlace: shown, why: other.why, toGwp: 0 },
+        { change: other.change, toInstanceType: other.type, toPlace: shown, why: other.why },
         here,
         toHour,
       ),
