@@ -198,6 +198,7 @@ form.addEventListener("submit", async (e) => {
   for (const id of ["downloads", "summary"]) document.getElementById(id).textContent = "";
   results.hidden = true;
   document.getElementById("try").hidden = true;
+  document.getElementById("try-link").hidden = true;
   trying = null;
   form.run.disabled = true;
   const xhr = new XMLHttpRequest();
@@ -287,8 +288,9 @@ export function evaluatePage(info: EvaluatePageInfo): string {
 <p id="instead" hidden>Past the page's bounds, run it on your own machine, where the only bounds are the machine's (the same numbers and report): <code id="instead-command"></code></p>
 <section id="results" hidden>
 <div id="downloads"></div>
-${WHAT_IF_PANEL}
+<p id="try-link" hidden><a href="#try">Try a change to its largest usages: load, hours, lifetime, region ↓</a></p>
 <iframe id="report" title="report" sandbox="allow-scripts"></iframe>
+${WHAT_IF_PANEL}
 <h2>The command's summary</h2>
 <pre id="summary"></pre>
 </section>

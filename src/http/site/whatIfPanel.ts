@@ -4,7 +4,8 @@
  * the settings a person chooses — the load, the hours (a share of those billed), the lifetime and
  * the region moved to — each figure one hour's unrounded impact × the hours, as the command's
  * (`--load` gives the same figures), the cost saved at the bill's own prices where it has them.
- * The request sent is shown, a `curl` command that runs as written. The report's frame is an
+ * The request sent is shown, a `curl` command that runs as written. The panel is under the report
+ * (a link above it, one line, leads there): the report's frame stays in view on a phone. The report's frame is an
  * origin of its own (sandboxed): what it tells is data, checked before use, never markup.
  */
 
@@ -61,7 +62,9 @@ function triedRows(rows) {
 function showWhatIf(told) {
   const rows = triedRows(told.rows);
   const panel = document.getElementById("try");
-  if (rows.length === 0 || !NAME.test(told.edition || "")) { panel.hidden = true; return; }
+  const link = document.getElementById("try-link");
+  if (rows.length === 0 || !NAME.test(told.edition || "")) { panel.hidden = true; link.hidden = true; return; }
+  link.hidden = false;
   trying = { edition: told.edition, currency: NAME.test(told.currency || "") ? told.currency : "", load: numberOr(told.load, null), rows, sent: 0 };
   panel.hidden = false;
   resetTry();
@@ -183,4 +186,6 @@ for (const id of ["try-load", "try-hours", "try-lifetime", "try-region"]) {
   });
 }
 document.getElementById("try-reset").addEventListener("click", () => { if (trying) resetTry(); });
+// The link above the report opens the panel below it
+document.querySelector("#try-link a").addEventListener("click", () => { document.getElementById("try").open = true; });
 `;
