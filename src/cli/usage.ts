@@ -31,7 +31,8 @@ export const NO_COMMAND =
 
 export const USAGE = `usage: impact-service evaluate <file | -> [options]
        impact-service evaluate <part> <part>… [options]   (a billing export delivered in parts,
-                       read as one bill: report-*.csv.gz)
+                       or an account's monthly exports, read as one bill: report-*.csv.gz,
+                       cur-2026-0*.csv; a folder of them, a ZIP of them, each month's CUR manifest)
        impact-service coefficients [options]   (the per-hour coefficient table: coefficients --help)
        impact-service sql --engine <engine> --header <file> [options]   (a bill's script for Spark,
                        Trino, BigQuery or DuckDB: sql --help)
@@ -70,8 +71,8 @@ ${wrapped(`(default: ${NEW_WORK_DEFAULT})`)}
                        coverage, by method, service, region and account)
   --what-if <file.csv> also write what moving the largest cloud usages would save: the provider's
                        region of lowest intensity on the same continent, the current family of
-                       the same size (gwp and, where the bill prices it, cost; the requests that
-                       reproduce each figure)
+                       the same size, one size down (gwp and, where the bill prices it, cost as
+                       read from it; the requests that reproduce each figure)
   --grid-intensity <file>  the grid's carbon intensity over time, per zone (an Electricity Maps
                        export, Ember's monthly data or zone,start,gco2_per_kwh; .csv, .csv.gz or
                        .parquet): gwp use from the intervals each row or line spans, the
@@ -84,6 +85,9 @@ ${wrapped(`(default: ${NEW_WORK_DEFAULT})`)}
   --hours <n>          hours each resource is evaluated for (default 1; an estimated inventory's own)
  billing export only:
   --load <percent>     constant load of every instance (default: the archetype's)
+  --filter <column=value>  sum only the lines whose column (or tag:<key>, method) has the value:
+                       the groups' file, a summary line, the report opened filtered; repeated,
+                       a column's values either, the columns all (COLUMN= for none)
   --instance-type-column <column>  the machine type of Google Cloud lines
   --tables <folder>    also write the small tables the run's SQL built there (instance matches,
                        places, energy, the methods' coefficient rows), for the same SQL on another
