@@ -1,6 +1,7 @@
 import type { GraphQLSchema } from "graphql";
 import type { Limits } from "../config/serviceConfig.js";
 import type { EditionService, Service } from "../service/open.js";
+import type { HeapAdmission } from "../support/steppedJson.js";
 import { restEditions } from "./editionChoice.js";
 import { errorResponse, type SentRequest } from "./errorAnswer.js";
 import type { ErrorReporter } from "./graphqlErrors.js";
@@ -43,6 +44,11 @@ export interface RestCall {
    */
   readonly admitFleetItems?: (items: number) => Promise<void>;
   /**
+   * Waits for room for the heap its body's text takes parsed, estimated before it is built
+   * (MAX_PARSED_BYTES_IN_FLIGHT); a body given parsed was admitted by whoever parsed it.
+   */
+  readonly admitBodyHeap?: HeapAdmission;
+  /**
    * The edition of a call whose query names none, as its transport resolved it at its edge (a
    * batch's `edition`, src/rest/routes/batch.ts); default: the service's default edition.
    */
@@ -60,7 +66,7 @@ export function routeTemplate(pathname: string): string | null {
 
 /** A POST's body: given parsed (a batch line's), its lists checked; else read from its text. */
 function postedBody(call: RestCall, limits: Limits): unknown {
-  if (call.parsedBody === undefined) return parseBody(call.body, limits);
+  if (call.parsedBody === undefined) return parseBody(call.body, limits, call.admitBodyHeap);
   checkBodyLists(call.parsedBody, limits);
   return call.parsedBody;
 }

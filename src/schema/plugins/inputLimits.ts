@@ -17,9 +17,9 @@ import { OWN_TURNS, SLICE_MS, type TurnShare } from "../../service/chunks.js";
 import type { RequestContext } from "../../service/context.js";
 import { builtOncePer } from "../../support/builtOnce.js";
 import { documentNestingExceeds, valueNestingExceeds } from "../../support/nesting.js";
-import { readJsonBody } from "../../support/steppedJson.js";
+import { BodyMemoryRefused, type HeapAdmission, readJsonBody } from "../../support/steppedJson.js";
 import { FLEET_ITEM_INPUTS } from "../batch.js";
-import { limitExceeded } from "../errors.js";
+import { limitExceeded, overloaded } from "../errors.js";
 
 /*
  * The bounds of a /graphql request checked before the work they bound (yoga plugin):
@@ -67,14 +67,30 @@ function isJsonPost(request: Request): boolean {
 /** Bodies parsed by `parseJsonBody`: their nesting was measured on their text already. */
 const scannedBodies = new WeakSet<object>();
 
-/** The JSON body of a POST: its nesting bounded first; malformed, a fixed message. */
-async function parseJsonBody(request: Request, limits: Limits): Promise<GraphQLParams> {
+/** A body the process has no room for now (503, Retry-After), or that would take more than all of it (413). */
+function memoryRefusal({ message, status, limit, retryAfterSeconds }: BodyMemoryRefused): GraphQLError {
+  return status === 503
+    ? overloaded(message, limit, retryAfterSeconds ?? 1)
+    : limitExceeded(message, limit, [], 413);
+}
+
+/**
+ * The JSON body of a POST: its grammar and nesting checked first (malformed at any size, a fixed
+ * message), its heap admitted by the transport (`admit`) before it is built.
+ */
+async function parseJsonBody(
+  request: Request,
+  limits: Limits,
+  admit?: HeapAdmission,
+): Promise<GraphQLParams> {
   const text = await request.text();
   let read: Awaited<ReturnType<typeof readJsonBody>>;
   try {
-    read = await readJsonBody(text, bodyJsonBounds(limits));
-  } catch {
-    throw badRequest("POST body sent invalid JSON.");
+    read = await readJsonBody(text, bodyJsonBounds(limits, "fleets"), admit);
+  } catch (error) {
+    if (error instanceof SyntaxError) throw badRequest("POST body sent invalid JSON.");
+    if (error instanceof BodyMemoryRefused) throw memoryRefusal(error);
+    throw error;
   }
   if ("passed" in read) {
     if (read.passed === "depth") throw nestingRefusal("the JSON body", limits);
@@ -265,8 +281,10 @@ async function variablesRefusal(
 /** The yoga plugin checking the bounds above, with the service's limits. */
 export function inputLimitsPlugin(limits: Limits): Plugin {
   return {
-    onRequestParse({ request, setRequestParser }) {
-      if (isJsonPost(request)) setRequestParser((parsed) => parseJsonBody(parsed, limits));
+    onRequestParse({ request, serverContext, setRequestParser }) {
+      // The transport's admission of the body's heap (src/http/limits/bodyHeap.ts), when it has one
+      const admit = (serverContext as { admitBodyHeap?: HeapAdmission }).admitBodyHeap;
+      if (isJsonPost(request)) setRequestParser((parsed) => parseJsonBody(parsed, limits, admit));
     },
     onParams({ params, setResult }) {
       const refusal = paramsRefusal(params, limits);
