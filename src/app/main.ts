@@ -92,6 +92,8 @@ interface TransportContext {
   readonly signal?: AbortSignal;
   /** Waits for room for the request's fleet items (MAX_CONCURRENT_FLEET_ITEMS). */
   readonly admitFleetItems?: (items: number) => Promise<void>;
+  /** Waits for room for its body's heap, read by the body's parser (MAX_PARSED_BYTES_IN_FLIGHT). */
+  readonly admitBodyHeap?: (bytes: number) => Promise<void>;
   /** The HTTP request's id: the unexpected errors of its execution are logged with it. */
   readonly requestId?: string;
 }
