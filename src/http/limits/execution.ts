@@ -128,6 +128,48 @@ function heapWaitSpent(graphql: boolean, limits: Limits): Reply {
   );
 }
 
+/** What `withinBudget` runs the work with. */
+interface Budgeted {
+  readonly cancellation: Cancellation;
+  readonly graphql: boolean;
+  readonly limits: Limits;
+  readonly texts: RefusalTexts;
+  /** The admission of the body's heap, telling `waiting` when it starts and stops waiting. */
+  readonly admitHeap: (waiting: (waiting: boolean) => void) => HeapAdmission;
+}
+
+/**
+ * The work's answer within the execution budget: past it, 422 (503 when the body was still
+ * waiting for room for its heap: the service's lack of room, not the request's work), or nothing
+ * for a client gone.
+ */
+async function withinBudget(
+  start: (admitHeap: HeapAdmission) => Promise<Reply>,
+  { cancellation, graphql, limits, texts, admitHeap }: Budgeted,
+): Promise<Reply> {
+  const budget = setTimeout(
+    () => cancellation.cancel(new ExecutionBudgetSpent(texts.budgetSpent)),
+    limits.executionTimeoutMs,
+  );
+  let waitingForHeap = false;
+  try {
+    const running = start(
+      admitHeap((waiting) => {
+        waitingForHeap = waiting;
+      }),
+    );
+    const outcome = await answerOrCancellation(running, cancellation);
+    if (outcome !== "cancelled") return outcome;
+    if (cancellation.reason instanceof ExecutionBudgetSpent) {
+      if (waitingForHeap) return heapWaitSpent(graphql, limits);
+      return limitReply(422, graphql, texts.budgetSpent, "EXECUTION_TIMEOUT_MS");
+    }
+    return CLIENT_GONE;
+  } finally {
+    clearTimeout(budget);
+  }
+}
+
 export function createExecution(limits: Limits, capacity: Capacity, metrics: Metrics): Execution {
   const texts = refusalTexts(limits);
   /** Bytes of bodies held at once (uploading, or read and in use by their request). */
@@ -165,31 +207,15 @@ export function createExecution(limits: Limits, capacity: Capacity, metrics: Met
     // concatenation, decoding and first scan were one stretch of 20-37 ms of CPU at load 11)
     if (body.length >= STEPPED_BODY_CHARS) await aTurn();
     if (cancellation.cancelled) return CLIENT_GONE;
-    const budget = setTimeout(
-      () => cancellation.cancel(new ExecutionBudgetSpent(texts.budgetSpent)),
-      limits.executionTimeoutMs,
-    );
-    let waitingForHeap = false;
-    const admitHeap = heap.admit({
-      hold: holdWhileWorking,
-      cancellation,
-      fleetLease: admitted,
-      waiting: (waiting) => {
-        waitingForHeap = waiting;
+    const admitHeap = (waiting: (waiting: boolean) => void) =>
+      heap.admit({ hold: holdWhileWorking, cancellation, fleetLease: admitted, waiting });
+    return withinBudget(
+      (heapAdmission) => {
+        running = work(body, admitted, holdWhileWorking, heapAdmission);
+        return running;
       },
-    });
-    try {
-      running = work(body, admitted, holdWhileWorking, admitHeap);
-      const outcome = await answerOrCancellation(running, cancellation);
-      if (outcome !== "cancelled") return outcome;
-      if (cancellation.reason instanceof ExecutionBudgetSpent) {
-        if (waitingForHeap) return heapWaitSpent(graphql, limits);
-        return limitReply(422, graphql, texts.budgetSpent, "EXECUTION_TIMEOUT_MS");
-      }
-      return CLIENT_GONE;
-    } finally {
-      clearTimeout(budget);
-    }
+      { cancellation, graphql, limits, texts, admitHeap },
+    );
   }
 
   return { execute, admitFleetItems: fleets.admitFleetItems, admitBodyHeap: heap.admit };
