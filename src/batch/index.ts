@@ -76,6 +76,7 @@ async function outcomeOf(
       locations,
       limits: options.bodyLimits,
       admit: admitLineHeap && ((bytes) => admitLineHeap(bytes, (release) => held.push(release))),
+      pause: () => (options.turns ?? OWN_TURNS).nextSlice(),
     });
   } catch (error) {
     // A wait for room given up because the reader is gone: nothing more is written

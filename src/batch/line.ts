@@ -5,7 +5,7 @@ import {
   DEFAULT_LIMITS,
 } from "../config/serviceConfig.js";
 import { type JsonRefusal, scanWholeJson } from "../support/jsonScan.js";
-import { BodyMemoryRefused, type HeapAdmission, readJsonBody } from "../support/steppedJson.js";
+import { BodyMemoryRefused, type BodyReading, readJsonBody } from "../support/steppedJson.js";
 
 /*
  * One line of a batch: a request to a single `/v1` route, written as JSON
@@ -127,20 +127,20 @@ const memoryRefused = (refusal: BodyMemoryRefused): LineOutcome => ({
 });
 
 /**
- * parseLine's reading in the service: a long line scanned and parsed in steps, each in a turn of
- * its own (src/support/steppedJson.ts), its heap admitted (`admit`) before it is built, its body
- * handed on parsed: an 8 MB line of 2.8 million `{}` held the event loop 663 ms at once in
- * JSON.parse, and as long again written and read back.
+ * parseLine's reading in the service: a long line scanned and parsed in steps, each after
+ * `reading.pause` (src/support/steppedJson.ts), its heap admitted (`reading.admit`) before it is
+ * built, its body handed on parsed: an 8 MB line of 2.8 million `{}` held the event loop 663 ms at
+ * once in JSON.parse, and as long again written and read back.
  */
 export async function readLine(
   text: string,
   defaults: BatchDefaults,
   limits: BodyLimits = DEFAULT_LIMITS,
-  admit?: HeapAdmission,
+  reading: BodyReading = {},
 ): Promise<Parsed> {
   let read: Awaited<ReturnType<typeof readJsonBody>>;
   try {
-    read = await readJsonBody(text, bodyJsonBounds(limits, "v1", 1), admit);
+    read = await readJsonBody(text, bodyJsonBounds(limits, "v1", 1), reading);
   } catch (error) {
     if (error instanceof BodyMemoryRefused) return memoryRefused(error);
     if (error instanceof SyntaxError) return notJson();
@@ -239,7 +239,9 @@ export interface LineContext {
   /** The bounds of the line's body (the single routes'). */
   readonly limits?: BodyLimits;
   /** Waits for room for the line's heap (the process's budget of parsed bodies). */
-  readonly admit?: HeapAdmission;
+  readonly admit?: BodyReading["admit"];
+  /** Awaited between two steps of a long line (the turns the batch shares). */
+  readonly pause?: BodyReading["pause"];
 }
 
 /**
@@ -250,9 +252,9 @@ export async function evaluateLine(
   evaluate: RouteEvaluator,
   text: string,
   defaults: BatchDefaults,
-  { signal, locations, limits, admit }: LineContext = {},
+  { signal, locations, limits, admit, pause }: LineContext = {},
 ): Promise<LineOutcome> {
-  const parsed = await readLine(text, defaults, limits, admit);
+  const parsed = await readLine(text, defaults, limits, { admit, pause });
   if (!("call" in parsed)) return parsed;
   return evaluateParsedLine(evaluate, parsed, signal, locations);
 }

@@ -509,35 +509,47 @@ export class BodyMemoryRefused extends Error {
   }
 }
 
+/** How a request body is read besides its bounds. */
+export interface BodyReading {
+  /** Awaited with the heap its parse will take before anything is built (HeapAdmission). */
+  readonly admit?: HeapAdmission;
+  /**
+   * Awaited between two steps of a long body: the turns the service's background work shares
+   * (src/service/chunks.ts, TurnShare), so that a turn holds one slice of body work however many
+   * bodies are read at once; without it, a turn of the event loop of its own per step.
+   */
+  readonly pause?: () => Promise<void>;
+}
+
 /**
  * The JSON value of a request body, or the bound it passes, found by one scan before it is parsed
  * (src/support/jsonScan.ts: the parsers and the walks after them recurse once per level, and list
  * an object's keys in one stretch). A text that is not JSON throws SyntaxError, whatever its size
  * and whatever the bounds it passes. Its heap is then admitted (`admit`), and only then built. A
- * body of STEPPED_BODY_CHARS or more is scanned and parsed in steps (SERVICE_JSON_STEPS), a turn
- * after the last; its lists longer than `bounds.entries` are left unbuilt at any size (their
- * length alone: 2.8 million `{}` in 8 MB grew a 150 MB heap whose collections and growths held the
- * event loop 20–68 ms at once, for a list refused by its length afterwards).
+ * body of STEPPED_BODY_CHARS or more is scanned and parsed in steps (SERVICE_JSON_STEPS, each after
+ * `pause`), a pause after the last; its lists longer than `bounds.entries` are left unbuilt at any
+ * size (their length alone: 2.8 million `{}` in 8 MB grew a 150 MB heap whose collections and
+ * growths held the event loop 20–68 ms at once, for a list refused by its length afterwards).
  */
 export async function readJsonBody(
   text: string,
   bounds: JsonBounds,
-  admit?: HeapAdmission,
+  { admit, pause = aTurn }: BodyReading = {},
 ): Promise<{ readonly value: unknown } | { readonly passed: JsonRefusal }> {
   const scan = newJsonScan();
   const stepped = text.length >= STEPPED_BODY_CHARS;
-  // A turn first: the body was just read and decoded (8 MB: a concatenation, a copy and a UTF-8
+  // A pause first: the body was just read and decoded (8 MB: a concatenation, a copy and a UTF-8
   // decoding in one stretch, 20-37 ms at load 11), its scan comes after what arrived meanwhile
-  if (stepped) await aTurn();
+  if (stepped) await pause();
   while (scan.at < text.length) {
     scanJson(text, bounds, scan, stepped ? scan.at + SCANNED_CHARS_PER_TURN : text.length);
-    if (stepped) await aTurn();
+    if (stepped) await pause();
   }
   const { passed, heapBytes, longLists } = scannedJson(text, scan);
   if (passed !== null) return { passed };
   await admit?.(heapBytes);
   if (!stepped && longLists.size === 0) return { value: JSON.parse(text) };
-  const value = await parseJsonInSteps(text, SERVICE_JSON_STEPS, longLists);
-  if (stepped) await aTurn();
+  const value = await parseJsonInSteps(text, { ...SERVICE_JSON_STEPS, pause }, longLists);
+  if (stepped) await pause();
   return { value };
 }

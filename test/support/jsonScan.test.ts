@@ -228,8 +228,10 @@ async function heapOf(text: string): Promise<{ heap: number; estimate: number }>
   let kept: unknown = await readJsonBody(
     text,
     { depth: 100, members: 1_000, entries: 1e9 },
-    async (bytes) => {
-      estimate = bytes;
+    {
+      admit: async (bytes) => {
+        estimate = bytes;
+      },
     },
   );
   const heap = (await settled()) - before + text.length;

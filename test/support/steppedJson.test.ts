@@ -388,8 +388,10 @@ describe("readJsonBody: a text that is not JSON, and the heap admitted before an
         for (const padding of ["", " ".repeat(70_000)]) {
           const text = `{"query":"{ __typename }","variables":{"x":[${Array(count).fill("{}").join(",")},${padding}${item}]}}`;
           let admitted = false;
-          const read = readJsonBody(text, bounds, async () => {
-            admitted = true;
+          const read = readJsonBody(text, bounds, {
+            admit: async () => {
+              admitted = true;
+            },
           });
           await expect(read, `${item} after ${count}`).rejects.toThrow(SyntaxError);
           expect(admitted).toBe(false);
@@ -401,17 +403,29 @@ describe("readJsonBody: a text that is not JSON, and the heap admitted before an
   it("asks for the estimate once before building, and builds nothing when refused", async () => {
     const text = `{"x":[${Array(30_000).fill('{"a":1}').join(",")}]}`;
     const asked: number[] = [];
-    const read = await readJsonBody(text, { ...bounds, entries: 30_000 }, async (bytes) => {
-      asked.push(bytes);
-    });
+    const read = await readJsonBody(
+      text,
+      { ...bounds, entries: 30_000 },
+      {
+        admit: async (bytes) => {
+          asked.push(bytes);
+        },
+      },
+    );
     expect(asked).toHaveLength(1);
     expect(asked[0]).toBeGreaterThan(text.length);
     expect((read as { value: { x: unknown[] } }).value.x).toHaveLength(30_000);
     const refusal = new Error("no room");
     await expect(
-      readJsonBody(text, { ...bounds, entries: 30_000 }, async () => {
-        throw refusal;
-      }),
+      readJsonBody(
+        text,
+        { ...bounds, entries: 30_000 },
+        {
+          admit: async () => {
+            throw refusal;
+          },
+        },
+      ),
     ).rejects.toBe(refusal);
   });
 });

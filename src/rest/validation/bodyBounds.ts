@@ -1,6 +1,6 @@
 import { bodyBoundRefusal, bodyJsonBounds, type Limits } from "../../config/serviceConfig.js";
 import type { JsonRefusal } from "../../support/jsonScan.js";
-import { BodyMemoryRefused, type HeapAdmission, readJsonBody } from "../../support/steppedJson.js";
+import { BodyMemoryRefused, type BodyReading, readJsonBody } from "../../support/steppedJson.js";
 import { RestError } from "../graphqlErrors.js";
 import type { FieldIssue } from "./fieldTypes.js";
 
@@ -25,17 +25,17 @@ export class BodyBoundsError extends Error {
 export class MalformedBodyError extends Error {}
 
 /**
- * The JSON body, its grammar and nesting checked before it is parsed, its heap admitted (`admit`,
- * the process's budget of parsed bodies) before it is built, its lists bounded before their items
- * (a list past MAX_LIST_LENGTH is never built); a large body scanned and parsed in steps
- * (src/support/steppedJson.ts, readJsonBody).
+ * The JSON body, its grammar and nesting checked before it is parsed, its heap admitted
+ * (`reading.admit`, the process's budget of parsed bodies) before it is built, its lists bounded
+ * before their items (a list past MAX_LIST_LENGTH is never built); a large body scanned and parsed
+ * in steps, each in the turns `reading.pause` shares (src/support/steppedJson.ts, readJsonBody).
  */
-export async function parseBody(text: string, limits: Limits, admit?: HeapAdmission): Promise<unknown> {
+export async function parseBody(text: string, limits: Limits, reading: BodyReading = {}): Promise<unknown> {
   // A POST without a body is treated as `{}` (the reference fails on it).
   if (text.trim() === "") return {};
   let read: Awaited<ReturnType<typeof readJsonBody>>;
   try {
-    read = await readJsonBody(text, bodyJsonBounds(limits, "v1"), admit);
+    read = await readJsonBody(text, bodyJsonBounds(limits, "v1"), reading);
   } catch (error) {
     if (error instanceof SyntaxError) throw new MalformedBodyError("body is not valid JSON");
     if (error instanceof BodyMemoryRefused) throw memoryRefusal(error);

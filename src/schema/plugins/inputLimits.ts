@@ -17,7 +17,12 @@ import { OWN_TURNS, SLICE_MS, type TurnShare } from "../../service/chunks.js";
 import type { RequestContext } from "../../service/context.js";
 import { builtOncePer } from "../../support/builtOnce.js";
 import { documentNestingExceeds, valueNestingExceeds } from "../../support/nesting.js";
-import { BodyMemoryRefused, type HeapAdmission, readJsonBody } from "../../support/steppedJson.js";
+import {
+  BodyMemoryRefused,
+  type BodyReading,
+  type HeapAdmission,
+  readJsonBody,
+} from "../../support/steppedJson.js";
 import { FLEET_ITEM_INPUTS } from "../batch.js";
 import { limitExceeded, overloaded } from "../errors.js";
 
@@ -76,17 +81,13 @@ function memoryRefusal({ message, status, limit, retryAfterSeconds }: BodyMemory
 
 /**
  * The JSON body of a POST: its grammar and nesting checked first (malformed at any size, a fixed
- * message), its heap admitted by the transport (`admit`) before it is built.
+ * message), its heap admitted by the transport (`reading.admit`) before it is built.
  */
-async function parseJsonBody(
-  request: Request,
-  limits: Limits,
-  admit?: HeapAdmission,
-): Promise<GraphQLParams> {
+async function parseJsonBody(request: Request, limits: Limits, reading: BodyReading): Promise<GraphQLParams> {
   const text = await request.text();
   let read: Awaited<ReturnType<typeof readJsonBody>>;
   try {
-    read = await readJsonBody(text, bodyJsonBounds(limits, "fleets"), admit);
+    read = await readJsonBody(text, bodyJsonBounds(limits, "fleets"), reading);
   } catch (error) {
     if (error instanceof SyntaxError) throw badRequest("POST body sent invalid JSON.");
     if (error instanceof BodyMemoryRefused) throw memoryRefusal(error);
@@ -278,13 +279,17 @@ async function variablesRefusal(
   return null;
 }
 
-/** The yoga plugin checking the bounds above, with the service's limits. */
-export function inputLimitsPlugin(limits: Limits): Plugin {
+/**
+ * The yoga plugin checking the bounds above, with the service's limits; a body read in steps
+ * shares the service's `turns` with the other requests' background work.
+ */
+export function inputLimitsPlugin(limits: Limits, turns: TurnShare = OWN_TURNS): Plugin {
+  const pause = () => turns.nextSlice();
   return {
     onRequestParse({ request, serverContext, setRequestParser }) {
       // The transport's admission of the body's heap (src/http/limits/bodyHeap.ts), when it has one
       const admit = (serverContext as { admitBodyHeap?: HeapAdmission }).admitBodyHeap;
-      if (isJsonPost(request)) setRequestParser((parsed) => parseJsonBody(parsed, limits, admit));
+      if (isJsonPost(request)) setRequestParser((parsed) => parseJsonBody(parsed, limits, { admit, pause }));
     },
     onParams({ params, setResult }) {
       const refusal = paramsRefusal(params, limits);
