@@ -50,6 +50,25 @@ describe("the heap of the bodies parsed at once", () => {
     expect(admission.inUse()).toBe(0);
   });
 
+  it("a light body (1 MiB or less) takes room ahead of the large ones waiting, when there is some", async () => {
+    const { admission, admit } = bodyHeapAdmission(capacity);
+    const holder = aRequest();
+    await admit(holder)(7_000_000);
+    const large = aRequest();
+    const waiting = admit(large)(5_000_000);
+    const light = aRequest();
+    await admit(light)(1_000_000);
+    expect([admission.inUse(), admission.waiting()]).toEqual([8_000_000, 1]);
+    // Heavier than light: behind the one waiting, as it came after it
+    const heavier = admit(aRequest())(1_100_000);
+    expect(admission.waiting()).toBe(2);
+    holder.end();
+    light.end();
+    await waiting;
+    await heavier;
+    large.end();
+  });
+
   it("refuses past the queue with 503 and Retry-After, past the whole budget with 413, naming the budget", async () => {
     const { admission, admit } = bodyHeapAdmission(capacity);
     const holder = aRequest();
