@@ -8,7 +8,11 @@
  * legal fleet and four batches (the worst legal mix of the budgets), bodies that are not JSON —
  * while one client asks light requests back to back. Per phase: the answers by status (a batch by
  * its lines'), the light requests answered and the slowest, the service's peak resident memory
- * (VmRSS sampled every 20 ms); then the cgroup's peak and its processes killed for memory.
+ * (VmRSS sampled every 20 ms) and heap in use (/metrics, asked back to back); then the cgroup's
+ * peak and its processes killed for memory.
+ *
+ * `BENCH_BODIES_ROOT` names another checkout's folder whose built service is run instead (its
+ * `dist/bundle`, its data): an earlier commit measured the same way.
  *
  * Not a test (test/server/bodiesAtOnce.test.ts asserts the same round): bench/README.md records
  * its figures.
@@ -21,7 +25,16 @@ import { containerLimits } from "../test/support/containerLimits.js";
 import { residentMemoryMb, shippedDeployment } from "./admission.js";
 import { serviceArguments } from "./serviceCommand.js";
 
-const root = new URL("..", import.meta.url);
+/** The heap in use, as /metrics reads it (`nodejs_heap_size_used_bytes`), in MB; 0 when it does not answer. */
+async function heapUsedMb(port: number): Promise<number> {
+  const text = await fetch(`http://127.0.0.1:${port}/metrics`)
+    .then((answer) => answer.text())
+    .catch(() => "");
+  const line = text.split("\n").find((l) => l.startsWith("nodejs_heap_size_used_bytes "));
+  return line === undefined ? 0 : Number(line.split(" ")[1]) / 1e6;
+}
+
+const root = process.env.BENCH_BODIES_ROOT ?? new URL("..", import.meta.url);
 const limits = containerLimits("tmpfs");
 const { env } = shippedDeployment();
 const [command, ...args] = limits.command([process.execPath, ...serviceArguments()]);
@@ -61,9 +74,16 @@ try {
     const sampler = setInterval(() => {
       peak = Math.max(peak, residentMemoryMb(pid) || 0);
     }, 20);
+    let heapPeak = 0;
+    let sampling = true;
+    const heapSampler = (async () => {
+      while (sampling && !exited) heapPeak = Math.max(heapPeak, await heapUsedMb(port));
+    })();
     const started = performance.now();
     const { answers, light } = await firePhase(port, shots);
     clearInterval(sampler);
+    sampling = false;
+    await heapSampler;
     const statuses: Record<string, number> = {};
     for (const { kind, status, retryAfter, lines, said } of answers) {
       const key = `${kind} ${status}${retryAfter ? ` retry-after ${retryAfter}` : ""}${lines ? ` lines ${lines.join(",")}` : ""}${said && status !== 200 ? ` ${said}` : ""}`;
@@ -74,6 +94,7 @@ try {
       statuses,
       light,
       peakRssMb: Math.round(peak),
+      peakHeapUsedMb: Math.round(heapPeak),
       alive: !exited,
     };
     console.error(name, JSON.stringify(phases[name]));

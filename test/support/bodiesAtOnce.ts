@@ -21,7 +21,7 @@ export const BUILT_BODY = `{"model":{"archetype":"dellR740"},"x":[${Array(70)
   .join(",")}]}`;
 
 /** An item that is not JSON after a list past the bound, padded: 8.4 MB. */
-const NOT_JSON = `{"query":"{ __typename }","variables":{"undeclared":[${Array(2_000_000).fill("{}").join(",")},${" ".repeat(100_000)}tru]}}`;
+export const NOT_JSON = `{"query":"{ __typename }","variables":{"undeclared":[${Array(2_000_000).fill("{}").join(",")},${" ".repeat(100_000)}tru]}}`;
 
 const LIGHT_REST = JSON.stringify({ model: { archetype: "dellR740" } });
 
@@ -45,7 +45,7 @@ export interface ShotAnswer {
 }
 
 /** A batch of three lines: two holding issue 86's body, one light. */
-const BATCH = [
+export const BATCH = [
   `{"path":"/v1/server/?verbose=false","body":${ISSUE_BODY}}`,
   `{"path":"/v1/server/?verbose=false","body":${ISSUE_BODY}}`,
   `{"path":"/v1/server/?verbose=false","body":${LIGHT_REST}}`,
