@@ -83,6 +83,49 @@ describe("a body that is not JSON is refused as not JSON, at any size and paddin
   });
 });
 
+describe("/graphql's other ways in: a query string, a form, a multipart body", () => {
+  const get = (query: string) =>
+    app.yoga.fetch(`http://localhost/graphql?query=%7B__typename%7D&${query}`, {
+      headers: { accept: "application/json" },
+    });
+  const form = (fields: Record<string, string>) =>
+    app.yoga.fetch("http://localhost/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ query: "{ __typename }", ...fields }).toString(),
+    });
+
+  it("variables or extensions that are not JSON: 400 naming them (they were 500)", async () => {
+    for (const item of NOT_JSON) {
+      const json = `{"x":[${item}]}`;
+      for (const [answer, where] of [
+        [await get(`variables=${encodeURIComponent(json)}`), "variables of the query string"],
+        [await get(`extensions=${encodeURIComponent(json)}`), "extensions of the query string"],
+        [await form({ variables: json }), "variables of the form"],
+        [await form({ extensions: json }), "extensions of the form"],
+      ] as const) {
+        expect(answer.status, `${item} in the ${where}`).toBe(400);
+        expect(await answer.json()).toEqual({
+          errors: [{ message: `the ${where} are not valid JSON`, extensions: { code: "BAD_REQUEST" } }],
+        });
+      }
+    }
+    // JSON read as a body is: within the bounds, answered
+    const answer = await form({ variables: '{"x":[1]}' });
+    expect(await answer.json()).toEqual({ data: { __typename: "Query" } });
+  });
+
+  it("a multipart body is refused 415: no field takes a file", async () => {
+    const body = new FormData();
+    body.set("operations", JSON.stringify({ query: "{ __typename }", variables: { x: [1] } }));
+    const answer = await app.yoga.fetch("http://localhost/graphql", { method: "POST", body });
+    expect(answer.status).toBe(415);
+    expect(((await answer.json()) as { errors: { message: string }[] }).errors[0].message).toBe(
+      "multipart/form-data is not read here (no field takes a file): send the operation as application/json",
+    );
+  });
+});
+
 describe("issue 86's body: 279 lists of exactly 10,000 `{}` (8.37 MB)", () => {
   const list = `[${Array(10_000).fill("{}").join(",")}]`;
   const body = `{"usage":{"x":[${Array(279).fill(list).join(",")}]}}`;
