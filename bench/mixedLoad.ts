@@ -47,6 +47,8 @@ const INSTANCE_TYPES = ["m5.xlarge", "c5.large", "r5.2xlarge", "t3.micro", "m6g.
 interface Outcome {
   readonly status: number;
   readonly right: boolean;
+  /** What was asked, when a kind asks several things (its wrong answers are counted by it). */
+  readonly asked?: string;
 }
 
 /** One kind of request: its clients and how one of them asks once. */
@@ -207,40 +209,77 @@ async function persisted(base: string, random: () => number): Promise<Outcome> {
  * Each must be answered as said, or 503 when there is no room for it now.
  */
 async function hostile(base: string, random: () => number): Promise<Outcome> {
-  const which = between(random, 0, 8);
-  // 503: no room for its bytes now (MAX_BODY_BYTES_IN_FLIGHT, beside the other 8 MB bodies)
-  const refused = (status: number) => ({ status, right: (status >= 400 && status < 500) || status === 503 });
-  if (which === 0)
-    return refused((await post(`${base}/v1/server/`, `{"x":"${"a".repeat(9 * 1024 * 1024)}"}`)).status);
-  if (which === 1)
-    return refused((await post(`${base}/v1/server/`, `${"[".repeat(5000)}${"]".repeat(5000)}`)).status);
-  if (which === 2) {
-    const inputs = Array.from({ length: 10_001 }, () => ({ provider: "aws", instanceType: "c5.large" }));
-    const body = JSON.stringify({ query: CLOUD_FLEET_GQL, variables: { inputs } });
-    return refused(
-      (await post(`${base}/graphql`, body, { accept: "application/graphql-response+json" })).status,
-    );
+  const [asked, ask] = pick(random, HOSTILE);
+  try {
+    return { ...(await ask(base)), asked };
+  } catch (error) {
+    return {
+      status: 0,
+      right: false,
+      asked: `${asked}: ${(error as Error).message} ${String((error as Error).cause ?? "")}`,
+    };
   }
-  if (which === 3)
-    return refused((await post(`${base}/v1/cloud/instance`, '{"provider": "aws", "instance_type": ')).status);
-  const roomOr = (status: number, expected: number) => ({
-    status,
-    right: status === expected || status === 503,
-  });
-  if (which === 4) return roomOr((await post(`${base}/v1/server/`, ISSUE_BODY)).status, 422);
-  if (which === 5) {
-    const body = `{"query":"{ __typename }","variables":{"undeclared":${ISSUE_BODY.slice(ISSUE_BODY.indexOf("["), -2)}}}`;
-    return roomOr((await post(`${base}/graphql`, body)).status, 413);
-  }
-  if (which === 6) return roomOr((await post(`${base}/graphql`, NOT_JSON)).status, 400);
-  if (which === 7) return roomOr((await post(`${base}/v1/server/?verbose=false`, BUILT_BODY)).status, 200);
-  const { status, text } = await post(`${base}/v1/batch`, BATCH, { "content-type": "application/x-ndjson" });
-  const lines = text.match(/"status":\d+/g)?.join(",") ?? "";
-  return {
-    status,
-    right: status === 503 || /^"status":(422|503),"status":(422|503),"status":200$/.test(lines),
-  };
 }
+
+/** A status that is a refusal (4xx), or 503: no room for its bytes now beside the other 8 MB bodies. */
+const refused = (status: number) => ({ status, right: (status >= 400 && status < 500) || status === 503 });
+/** The status expected, or 503 with no room. */
+const roomOr = (status: number, expected: number) => ({
+  status,
+  right: status === expected || status === 503,
+});
+const GRAPHQL_ISSUE_BODY = `{"query":"{ __typename }","variables":{"undeclared":${ISSUE_BODY.slice(ISSUE_BODY.indexOf("["), -2)}}}`;
+
+const HOSTILE: readonly (readonly [string, (base: string) => Promise<Outcome>])[] = [
+  [
+    "9 MiB",
+    async (base) =>
+      refused((await post(`${base}/v1/server/`, `{"x":"${"a".repeat(9 * 1024 * 1024)}"}`)).status),
+  ],
+  [
+    "5,000 deep",
+    async (base) =>
+      refused((await post(`${base}/v1/server/`, `${"[".repeat(5000)}${"]".repeat(5000)}`)).status),
+  ],
+  [
+    "10,001 fleet items",
+    async (base) => {
+      const inputs = Array.from({ length: 10_001 }, () => ({ provider: "aws", instanceType: "c5.large" }));
+      const body = JSON.stringify({ query: CLOUD_FLEET_GQL, variables: { inputs } });
+      return refused(
+        (await post(`${base}/graphql`, body, { accept: "application/graphql-response+json" })).status,
+      );
+    },
+  ],
+  [
+    "broken JSON",
+    async (base) =>
+      refused((await post(`${base}/v1/cloud/instance`, '{"provider": "aws", "instance_type": ')).status),
+  ],
+  ["issue 86 REST", async (base) => roomOr((await post(`${base}/v1/server/`, ISSUE_BODY)).status, 422)],
+  [
+    "issue 86 GraphQL",
+    async (base) => roomOr((await post(`${base}/graphql`, GRAPHQL_ISSUE_BODY)).status, 413),
+  ],
+  ["8.4 MB not JSON", async (base) => roomOr((await post(`${base}/graphql`, NOT_JSON)).status, 400)],
+  [
+    "700,000 records built",
+    async (base) => roomOr((await post(`${base}/v1/server/?verbose=false`, BUILT_BODY)).status, 200),
+  ],
+  [
+    "issue 86 batch",
+    async (base) => {
+      const { status, text } = await post(`${base}/v1/batch`, BATCH, {
+        "content-type": "application/x-ndjson",
+      });
+      const lines = text.match(/"status":\d+/g)?.join(",") ?? "";
+      return {
+        status,
+        right: status === 503 || /^"status":(422|503),"status":(422|503),"status":200$/.test(lines),
+      };
+    },
+  ],
+];
 
 const KINDS: readonly Kind[] = [
   { name: "REST single", clients: 8, ask: restSingle },
@@ -256,6 +295,8 @@ const KINDS: readonly Kind[] = [
 interface KindFigures {
   requests: number;
   wrong: number;
+  /** The wrong answers by what was asked and their status (0: no answer, the error's message). */
+  wrongBy: Record<string, number>;
   statuses: Record<string, number>;
   latenciesMs: number[];
 }
@@ -273,25 +314,33 @@ async function drive(base: string, kinds: readonly Kind[], seconds: number, exit
   const deadline = performance.now() + seconds * 1000;
   const figures = new Map<string, KindFigures>();
   const clients = kinds.flatMap((kind, k) => {
-    const seen: KindFigures = { requests: 0, wrong: 0, statuses: {}, latenciesMs: [] };
+    const seen: KindFigures = { requests: 0, wrong: 0, wrongBy: {}, statuses: {}, latenciesMs: [] };
     figures.set(kind.name, seen);
     return Array.from({ length: kind.clients }, async (_, c) => {
       const random = seeded(1000 * k + c + 1);
       for (let n = 0; n < MAX_REQUESTS && performance.now() < deadline && !exited(); n++) {
         const started = performance.now();
-        const outcome = await kind.ask(base, random).catch(() => ({ status: 0, right: false }));
+        const outcome: Outcome = await kind.ask(base, random).catch((error: Error) => ({
+          status: 0,
+          right: false,
+          asked: `${kind.name}: ${error.message} ${String(error.cause ?? "")}`.slice(0, 200),
+        }));
         seen.latenciesMs.push(performance.now() - started);
         seen.requests += 1;
-        if (!outcome.right) seen.wrong += 1;
+        if (!outcome.right) {
+          seen.wrong += 1;
+          const key = `${outcome.asked ?? kind.name} ${outcome.status}`;
+          seen.wrongBy[key] = (seen.wrongBy[key] ?? 0) + 1;
+        }
         seen.statuses[outcome.status] = (seen.statuses[outcome.status] ?? 0) + 1;
       }
     });
   });
   await Promise.all(clients);
   return Object.fromEntries(
-    [...figures].map(([name, { requests, wrong, statuses, latenciesMs }]) => [
+    [...figures].map(([name, { requests, wrong, wrongBy, statuses, latenciesMs }]) => [
       name,
-      { requests, wrong, statuses, ...summary(latenciesMs) },
+      { requests, wrong, wrongBy, statuses, ...summary(latenciesMs) },
     ]),
   );
 }
