@@ -8,14 +8,7 @@ import { useDeferStream } from "@graphql-yoga/plugin-defer-stream";
 import type { GraphQLError, GraphQLSchema, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
 import { type LoadedEdition, loadEditions, StartupDataError } from "../config/referenceData.js";
-import {
-  type Config,
-  ConfigError,
-  capacityOf,
-  defaultConfig,
-  type Limits,
-  loadConfig,
-} from "../config/serviceConfig.js";
+import { type Config, ConfigError, capacityOf, defaultConfig, loadConfig } from "../config/serviceConfig.js";
 import { DEFAULT_EDITION_ID, NEW_WORK_EDITION_ID, newWorkEdition } from "../editions/index.js";
 import { documentCaches } from "../http/documentCache.js";
 import { createHttpHandler } from "../http/handler.js";
@@ -98,6 +91,8 @@ interface TransportContext {
   readonly signal?: AbortSignal;
   /** Waits for room for the request's fleet items (MAX_CONCURRENT_FLEET_ITEMS). */
   readonly admitFleetItems?: (items: number) => Promise<void>;
+  /** Waits for room for its body's heap, read by the body's parser (MAX_PARSED_BYTES_IN_FLIGHT). */
+  readonly admitBodyHeap?: (bytes: number) => Promise<void>;
   /** The HTTP request's id: the unexpected errors of its execution are logged with it. */
   readonly requestId?: string;
 }
@@ -241,7 +236,7 @@ function graphqlServer(config: Config, { service, schema, metrics, logger }: Gra
     logging: graphqlLog.logger,
     // Unexpected errors are masked; GraphQLErrors raised on purpose (codes) pass through.
     maskedErrors: true,
-    plugins: [graphqlLog.plugin, ...graphqlPlugins(config, service.limits, metrics)],
+    plugins: [graphqlLog.plugin, ...graphqlPlugins(config, service, metrics)],
   });
 }
 
@@ -255,10 +250,10 @@ function graphqlServer(config: Config, { service, schema, metrics, logger }: Gra
  * unexpected error as it was raised, logs it with the request's id, and gives errors the
  * GraphQL-over-HTTP statuses and codes (httpErrors.ts).
  */
-function graphqlPlugins(config: Config, limits: Limits, metrics: Metrics) {
+function graphqlPlugins(config: Config, { limits, turns }: Service, metrics: Metrics) {
   return [
     persistedQueriesPlugin(DOCUMENT_CACHE, config.PERSISTED_ONLY === "true" ? config.trustedDocuments : null),
-    inputLimitsPlugin(limits),
+    inputLimitsPlugin(limits, turns),
     fleetVariablesPlugin(),
     ...abuseProtection(),
     metrics.fleetPlugin,

@@ -150,6 +150,18 @@ export const SETTINGS = {
     { note: "64 MiB", capacity: "maxBodyBytesInFlight" },
   ),
   /**
+   * What the bodies' parse builds, admitted before it is built: an 8 MiB body of empty records
+   * builds about 180 MB, 24 bytes a character of its text, and eight of them were in flight at once
+   * (bench/README.md, "Parsed bodies in the container"). Sized with the fleets' worst case and the
+   * caches within the 768 MB heap of `npm start` (docs/limits.md, "Admission").
+   */
+  MAX_PARSED_BYTES_IN_FLIGHT: whole(
+    [1 * MiB, 2 ** 40],
+    128 * MiB,
+    "estimated heap of the request bodies parsed at once, all requests together (REST, `/graphql`, batch lines): each body's text and what its parse builds, estimated by one scan before anything is built; a body that does not fit waits (`ADMISSION_QUEUE_LENGTH`, at most `EXECUTION_TIMEOUT_MS`), then `503` + `Retry-After`; one estimated past the whole budget `413`",
+    { note: "128 MiB", capacity: "maxParsedBytesInFlight" },
+  ),
+  /**
    * A 10,000-server verbose fleet takes about 450 MB at its peak (bench/README.md); a request
    * larger than the whole budget runs alone.
    */
@@ -162,7 +174,7 @@ export const SETTINGS = {
   ADMISSION_QUEUE_LENGTH: whole(
     [0, 10_000],
     8,
-    "requests waiting for room in `MAX_CONCURRENT_FLEET_ITEMS`; past them `503` + `Retry-After`; 0 refuses at once",
+    "requests waiting for room in `MAX_CONCURRENT_FLEET_ITEMS`, and as many again in `MAX_PARSED_BYTES_IN_FLIGHT`; past them `503` + `Retry-After`; 0 refuses at once",
     { capacity: "admissionQueueLength" },
   ),
   /**
