@@ -30,7 +30,9 @@ const SRC = join(ROOT, "src");
 const SAMPLE = join(PUBLIC_EXPORTS, "focus-1.0-finops-sample.csv");
 if (!existsSync(SAMPLE)) {
   // the trip runs the FinOps sample, kept beside the checkout (test/fixtures/README.md)
-  process.stderr.write(`billing-trip: ${SAMPLE} not found; the trip needs shared/public-exports beside the checkout\n`);
+  process.stderr.write(
+    `billing-trip: ${SAMPLE} not found; the trip needs shared/public-exports beside the checkout\n`,
+  );
   process.exit(2);
 }
 const COMPUTATION = ["engine", "data", "editions", "inputs"];
