@@ -212,7 +212,7 @@ module.exports = {
     },
     {
       name: "no-child-process-in-service",
-      comment: "src/service starts no process: file evaluation (src/service/fileEvaluation.ts) asks its port (fileEvaluation/runner.ts) to run the command line on a file, and the adapter that does it with a child process is src/evaluationProcess.",
+      comment: "src/service starts no process: file evaluation (src/service/fileEvaluation.ts) asks its port (fileEvaluation/evaluationRunner.ts) to run the command line on a file, and the adapter that does it with a child process is src/evaluationProcess.",
       severity: "error",
       from: { path: "^src/service/" },
       to: { path: PROCESS_MODULES },

@@ -2,7 +2,7 @@
  * The command's start (`npx tsx bench/commandStart.ts`; bench/README.md, "The command's start"):
  * the CPU seconds of `--help` as a user runs it — `npx impact-service --help` from the checkout
  * (npm's exec, then the bin, then the bundle's usage) — beside the bin alone (`node
- * bin/impact-service.mjs --help`, the bundle), the sources through tsx (`node src/cli/sources.mjs`:
+ * bin/impact-service.mjs --help`, the bundle), the sources through tsx (`node src/cli/tsxEntry.mjs`:
  * what the bin runs in a checkout without a bundle) and a run's start (`--version` through npx;
  * `evaluate` of the example inventory through the bin). Each variant `BENCH_START_RUNS` times
  * (default 15), in turn, so that the machine's load moves them alike; the CPU seconds are those of
@@ -42,7 +42,7 @@ const VARIANTS: readonly { name: string; command: string; args: string[] }[] = [
     command: node,
     args: ["bin/impact-service.mjs", "--help"],
   },
-  { name: "node src/cli/sources.mjs --help (tsx)", command: node, args: ["src/cli/sources.mjs", "--help"] },
+  { name: "node src/cli/tsxEntry.mjs --help (tsx)", command: node, args: ["src/cli/tsxEntry.mjs", "--help"] },
   { name: "npx impact-service --version", command: "npx", args: ["impact-service", "--version"] },
   {
     name: "node bin/impact-service.mjs evaluate examples/inventory.csv",

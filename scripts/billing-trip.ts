@@ -3,7 +3,7 @@
  * command line's argument and the output file the user named.
  *
  * A 3-line FOCUS CSV (the header and first 3 lines of the FinOps sample) is evaluated as a user
- * would, `evaluate bill.csv -o out.csv --edition 2.4.1` through its sources (`src/cli/sources.mjs`), under
+ * would, `evaluate bill.csv -o out.csv --edition 2.4.1` through its sources (`src/cli/tsxEntry.mjs`), under
  * `NODE_V8_COVERAGE`. Then the same files are only imported, under it too. A file does work on the
  * trip when one of its functions ran more often in the first run than in the second (what runs at
  * import — tables built at load, a module's top level — is no work of the trip). Files of the
@@ -95,7 +95,7 @@ const isComputation = (file: string) => COMPUTATION.some((room) => file.startsWi
  * with no arguments), and they are to the sources what bin/impact-service.mjs is to the bundle — the
  * process around `main` (signals, exit code), no room of the trip.
  */
-const ENTRIES = new Set(["src/cli/sources.mjs", "src/cli/entry.ts"]);
+const ENTRIES = new Set(["src/cli/tsxEntry.mjs", "src/cli/entry.ts"]);
 
 /** The files of the trip doing work, outside the computation rooms, sorted. */
 export function billingTrip(): {
@@ -110,7 +110,7 @@ export function billingTrip(): {
     const sample = readFileSync(SAMPLE, "utf8").split("\n").slice(0, 4).join("\n");
     writeFileSync(join(work, "bill.csv"), `${sample}\n`);
     // The sources through tsx (the bin would run the bundle, whose files are not the sources).
-    const cli = join(ROOT, "src/cli/sources.mjs");
+    const cli = join(ROOT, "src/cli/tsxEntry.mjs");
     const trip = covered([cli, "evaluate", "bill.csv", "-o", "out.csv", "--edition", "2.4.1"], work);
     if (trip.status !== 0) throw new Error(`the trip's run ended with ${trip.status}:\n${trip.stderr}`);
     const files = [...trip.counts.keys()].filter((file) => !ENTRIES.has(file));

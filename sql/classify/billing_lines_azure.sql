@@ -31,7 +31,7 @@ SELECT
   COALESCE(NULLIF(TRIM(CAST(e.Date AS VARCHAR)), ''), CAST(e.BillingPeriodEndDate AS VARCHAR))
     AS billing_period_end_text,
   CAST(1 AS DOUBLE) AS billing_period_end_days,
-  -- No column of the bill gives an instance's shape: its name's size grammar does (src/billing/shapes.ts)
+  -- No column of the bill gives an instance's shape: its name's size grammar does (src/billing/instanceShapes.ts)
   CAST(NULL AS DOUBLE) AS billing_instance_vcpus,
   CAST(NULL AS DOUBLE) AS billing_instance_memory_gib
 FROM billing_export e

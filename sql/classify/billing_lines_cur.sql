@@ -63,7 +63,7 @@ SELECT
   CAST(0 AS DOUBLE) AS billing_period_end_days,
   -- The instance's shape as the bill gives it (the legacy CUR's product/vcpu, product/memory
   -- `8 GiB`): a type the edition lacks is estimated by it before its name's size grammar
-  -- (src/billing/shapes.ts)
+  -- (src/billing/instanceShapes.ts)
   TRY_CAST(NULLIF(TRIM(e.product_vcpu), '') AS DOUBLE) AS billing_instance_vcpus,
   TRY_CAST(NULLIF(REGEXP_EXTRACT(TRIM(COALESCE(e.product_memory, '')), '^([0-9]+(?:[.][0-9]+)?) ?GiB$', 1), '') AS DOUBLE)
     AS billing_instance_memory_gib

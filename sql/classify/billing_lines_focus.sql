@@ -86,7 +86,7 @@ SELECT
   CAST(p.ChargePeriodStart AS VARCHAR) AS billing_period_start_text,
   CAST(p.ChargePeriodEnd AS VARCHAR) AS billing_period_end_text,
   CAST(0 AS DOUBLE) AS billing_period_end_days,
-  -- No column of the bill gives an instance's shape: its name's size grammar does (src/billing/shapes.ts)
+  -- No column of the bill gives an instance's shape: its name's size grammar does (src/billing/instanceShapes.ts)
   CAST(NULL AS DOUBLE) AS billing_instance_vcpus,
   CAST(NULL AS DOUBLE) AS billing_instance_memory_gib
 FROM (

@@ -23,7 +23,7 @@ SELECT
   REPLACE(CAST(e.usage_start_time AS VARCHAR), ' UTC', '') AS billing_period_start_text,
   REPLACE(CAST(e.usage_end_time AS VARCHAR), ' UTC', '') AS billing_period_end_text,
   CAST(0 AS DOUBLE) AS billing_period_end_days,
-  -- No column of the bill gives an instance's shape: its name's size grammar does (src/billing/shapes.ts)
+  -- No column of the bill gives an instance's shape: its name's size grammar does (src/billing/instanceShapes.ts)
   CAST(NULL AS DOUBLE) AS billing_instance_vcpus,
   CAST(NULL AS DOUBLE) AS billing_instance_memory_gib
 FROM billing_export e

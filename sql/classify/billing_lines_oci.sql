@@ -25,7 +25,7 @@ SELECT
     THEN CONCAT(SUBSTR(TRIM(CAST(e.line_item_interval_usage_end AS VARCHAR)), 1, 16), ':00Z')
     ELSE CAST(e.line_item_interval_usage_end AS VARCHAR) END AS billing_period_end_text,
   CAST(0 AS DOUBLE) AS billing_period_end_days,
-  -- No column of the bill gives an instance's shape: its name's size grammar does (src/billing/shapes.ts)
+  -- No column of the bill gives an instance's shape: its name's size grammar does (src/billing/instanceShapes.ts)
   CAST(NULL AS DOUBLE) AS billing_instance_vcpus,
   CAST(NULL AS DOUBLE) AS billing_instance_memory_gib
 FROM billing_export e

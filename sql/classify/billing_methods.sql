@@ -213,7 +213,7 @@ FROM (
                 THEN b.billing_unit_gigabytes
               ELSE b.billing_unit_factor_read
             END AS billing_unit_factor,
-            -- A managed service billed as hours of a compute size (src/billing/registry/catalogue.ts)
+            -- A managed service billed as hours of a compute size (src/billing/registry/managedServices.ts)
             CASE
               -- catalogue services of b
               ELSE NULL

@@ -13,7 +13,7 @@
 SELECT
   h.*,
   CASE WHEN h.billing_problem IS NULL THEN h.billing_matched_instance_type ELSE NULL END AS matched_instance_type,
-  -- An instance type the edition lacks, estimated as its family's type of its vCPUs (src/billing/shapes.ts)
+  -- An instance type the edition lacks, estimated as its family's type of its vCPUs (src/billing/instanceShapes.ts)
   CASE
     WHEN h.billing_method = 'instance' AND h.billing_match_warning LIKE 'instance-by-shape:%' THEN 'instance-by-shape'
     ELSE h.billing_method

@@ -39,12 +39,12 @@ import { incrementalDeliveryPlugin } from "../schema/plugins/incrementalDelivery
 import { inputLimitsPlugin } from "../schema/plugins/inputLimits.js";
 import { persistedQueriesPlugin } from "../schema/plugins/persistedQueries.js";
 import { streamArgumentsPlugin } from "../schema/plugins/streamArguments.js";
-import { createRequestContext } from "../service/context.js";
 import { CRITERION_SPELLINGS, DEFAULT_CRITERIA } from "../service/criteria.js";
 import { createFileEvaluator, FILE_EVALUATION_BOUNDS } from "../service/fileEvaluation.js";
 import { openService, type Service } from "../service/open.js";
+import { createRequestContext } from "../service/requestState.js";
 import { createLogger, type Logger } from "../support/log.js";
-import { SERVICE_VERSION } from "../support/version.js";
+import { SERVICE_VERSION } from "../support/serviceVersion.js";
 import { runService } from "./lifecycle.js";
 
 /**

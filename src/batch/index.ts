@@ -1,5 +1,5 @@
 import type { BodyLimits } from "../config/serviceConfig.js";
-import { OWN_TURNS, SLICE_MS, type TurnShare } from "../service/chunks.js";
+import { OWN_TURNS, SLICE_MS, type TurnShare } from "../service/eventLoopSlices.js";
 import {
   answerLine,
   type BatchDefaults,
@@ -8,14 +8,14 @@ import {
   lineTooLarge,
   type RouteEvaluator,
 } from "./line.js";
-import type { InputLine } from "./lines.js";
 import { type LocationCheck, locationCheck } from "./locations.js";
+import type { InputLine } from "./ndjsonLines.js";
 import { createSummary, summaryLine } from "./summary.js";
 
 export type { BatchDefaults, LineContext, LineOutcome, ParsedLine, RouteEvaluator } from "./line.js";
 export { evaluateLine, evaluateParsedLine, parseLine } from "./line.js";
-export { type InputLine, ndjsonLines } from "./lines.js";
 export { type LocationCheck, locationCheck } from "./locations.js";
+export { type InputLine, ndjsonLines } from "./ndjsonLines.js";
 export { createSummary } from "./summary.js";
 
 /*
@@ -24,7 +24,7 @@ export { createSummary } from "./summary.js";
  * line's stdout) pulls the next line only when the previous ones have been taken, so a slow
  * reader slows the reading of the input (backpressure) and memory stays flat whatever the
  * number of lines. Lines are evaluated in slices of about SLICE_MS, granted by the turns the batch
- * shares with other work as a fleet's chunks are (src/service/chunks.ts): other requests are answered
+ * shares with other work as a fleet's chunks are (src/service/eventLoopSlices.ts): other requests are answered
  * while batches run, and a batch does not wait for the other requests' work after each line
  * (a turn after every line, a 5,000-line batch took 42 s beside 28 busy clients, 1.6 s alone).
  *

@@ -53,7 +53,7 @@ export interface LineOutcome extends LineAnswer {
 /**
  * What the whole batch sets for its lines. (Its edition is resolved once by its transport and
  * handed to its evaluator as served, never written into a line's path: src/rest/routes/batch.ts,
- * src/cli/chunk.ts.)
+ * src/cli/inventoryChunk.ts.)
  */
 export interface BatchDefaults {
   /** Criteria given to every line whose path names none (the command line's `--criteria`). */

@@ -23,6 +23,7 @@ import { type Config, reportDayOf } from "../config/serviceConfig.js";
 import { openDatabase } from "../duckdb/database.js";
 import { readingConnection } from "../duckdb/readingConnection.js";
 import type { RequestedCriterion } from "../engine/index.js";
+import type { GridFiles } from "../grid/billLines.js";
 import { impactColumn, PHASES } from "../output/columns.js";
 import { whatIfCsv } from "../output/reportParts/whatIf.js";
 import { coefficientTerms, openCoefficientTerms } from "../service/coefficients.js";
@@ -40,10 +41,8 @@ import {
   type RunFiles,
 } from "../support/namedFiles.js";
 import type { RunStage } from "../support/runStage.js";
-import { billingAccount } from "./account.js";
 import { BillingStrictStop } from "./errors.js";
-import type { BillingFormatName } from "./formats/registry.js";
-import type { GridFiles } from "./grid.js";
+import type { BillingFormatName } from "./formats/knownFormats.js";
 import type { EditionPlaces } from "./places.js";
 import {
   type BillLayout,
@@ -60,6 +59,7 @@ import {
   overlongProblem,
   unreadableNumbers,
 } from "./reading/notes.js";
+import { billingAccount } from "./runSummary.js";
 import { classifyLines } from "./stages/classify.js";
 import { evaluateKinds } from "./stages/evaluate.js";
 import { lookUpKinds } from "./stages/lookUp.js";

@@ -11,8 +11,14 @@
 import { instanceRow, providerTable } from "../service/cloud.js";
 import { DomainError } from "../service/errors.js";
 import type { EditionContext } from "../service/open.js";
-import { catalogueKey, catalogueNote, catalogueSize, MANAGED_SIZE, sizeLabel } from "./registry/catalogue.js";
-import { type BilledShape, familyOf, shapeOf, typeByBilledShape, typeByShape } from "./shapes.js";
+import { type BilledShape, familyOf, shapeOf, typeByBilledShape, typeByShape } from "./instanceShapes.js";
+import {
+  catalogueKey,
+  catalogueNote,
+  catalogueSize,
+  MANAGED_SIZE,
+  sizeLabel,
+} from "./registry/managedServices.js";
 
 export interface InstanceMatch {
   readonly provider: string;
@@ -55,7 +61,7 @@ function candidateName(context: EditionContext, provider: string, billed: string
   return name;
 }
 
-/** Whether two names read by their provider's grammar are of two families (src/billing/shapes.ts). */
+/** Whether two names read by their provider's grammar are of two families (src/billing/instanceShapes.ts). */
 function crossesFamily(provider: string, billed: string, matched: string): boolean {
   // A family read whatever the size says: `c7i.metal` is no `c6i.metal`
   const a = familyOf(provider, billed);
@@ -111,7 +117,7 @@ export async function matchInstance(
 }
 
 /**
- * A managed size's key (`managed:<service>:<size>`, src/billing/registry/catalogue.ts) matched to
+ * A managed size's key (`managed:<service>:<size>`, src/billing/registry/managedServices.ts) matched to
  * the server standing for it: the catalogue's server for a size it lists (the edition's type, else
  * its family's of those vCPUs); a size it lacks, where the service's sizes are its provider's VM
  * sizes, as that VM by the provider's grammar (by shape); else none. Its warning says which, with

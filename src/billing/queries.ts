@@ -6,9 +6,9 @@
  */
 
 import { readFileSync } from "node:fs";
-import { catalogueCopiesSql, catalogueServicesSql, catalogueSizesSql } from "./registry/catalogue.js";
 import { deploymentWhensSql } from "./registry/deployments.js";
 import { aiNameSql, aiSpellingSql } from "./registry/generativeAi.js";
+import { catalogueCopiesSql, catalogueServicesSql, catalogueSizesSql } from "./registry/managedServices.js";
 import {
   chargeReasonsSql,
   gpuModelsAlternation,
@@ -29,7 +29,7 @@ const DEPLOYMENTS = /^( *)-- deployment (copies|warnings) of ([a-z])$/gm;
 /** The lines standing for what a line's words say of its storage (storageTextsSql). */
 const STORAGE_TEXTS = /^( *)-- storage (media|copies) of ([a-z])$/gm;
 
-/** The lines standing for the catalogue's CASE lines over a view's lines (src/billing/registry/catalogue.ts). */
+/** The lines standing for the catalogue's CASE lines over a view's lines (src/billing/registry/managedServices.ts). */
 const CATALOGUE_LINES = /^( *)-- catalogue (services|sizes|copies) of ([a-z])$/gm;
 
 const CATALOGUE_SQL = {

@@ -12,7 +12,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { MEMORY_LIMIT } from "../duckdb/database.js";
 import type { BillReportModel } from "../output/billReport.js";
 import type { GroupCube, ReportCriterion } from "../output/reportParts/model.js";
-import { BILLING_FORMATS } from "./formats/registry.js";
+import { BILLING_FORMATS } from "./formats/knownFormats.js";
 import { billFacts, createFactTypes, dropFactTypes, factColumns, factExtra } from "./report/facts.js";
 import { createReportLines, firstCell, REPORT_LINES, sourceOf, type WrittenLines } from "./report/lines.js";
 import { overTime } from "./report/overTime.js";

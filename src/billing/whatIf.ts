@@ -3,7 +3,7 @@
  * bill — an instance type at a place, its hours summed over its lines — the same hours evaluated
  * in the provider's region of the lowest electricity intensity on the same continent
  * (registry/regions.ts, COUNTRY_AREAS: the UN's M49 regions), and as the current family's type of
- * the same size (shapes.ts, currentFamilyType), each at the edition's coefficients of one hour ×
+ * the same size (instanceShapes.ts, currentFamilyType), each at the edition's coefficients of one hour ×
  * the hours (the coefficient table's rule: docs/billing.md), with the cost per hour the bill gives
  * for the same type at the same place where it bills one, else none ("price unknown"). Every
  * figure is the service's own: each carries the requests (REST and GraphQL, one hour) that answer
@@ -16,10 +16,10 @@ import { figure, money } from "../output/readable.js";
 import type { Reproduction, WhatIf } from "../output/reportParts/model.js";
 import { type CoefficientRow, factorAt, instanceCoefficientRows } from "../service/coefficients.js";
 import type { EditionContext, EditionService } from "../service/open.js";
+import { currentFamilyType, sizeDownType } from "./instanceShapes.js";
 import type { InstanceMatch } from "./matching.js";
 import { billingCoefficientPlaces, type EditionPlaces } from "./places.js";
 import { COUNTRY_AREAS } from "./registry/regions.js";
-import { currentFamilyType, sizeDownType } from "./shapes.js";
 import type { LineGroup } from "./stages/evaluate.js";
 import { lookupKey } from "./stages/lookUp.js";
 

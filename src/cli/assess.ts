@@ -1,8 +1,8 @@
 import type { LineOutcome } from "../batch/index.js";
 import { PHASES, type Phase } from "../output/columns.js";
 import { type AssessedRow, type Bounds, badRowStatus, ROW_STATUS } from "../output/table.js";
-import type { RowOutcome } from "./chunk.js";
 import { columnName, INVENTORY_COLUMNS } from "./inventory/inventory.js";
+import type { RowOutcome } from "./inventoryChunk.js";
 
 /*
  * A row's answer as the output's row: its impacts and energy for all the units it stands for

@@ -77,7 +77,7 @@ class RecordSplitter {
     private readonly report: (problem: RecordProblem) => void,
     /** The input as messages name it (`stdin`, the file). */
     private readonly name: string,
-    /** The byte between cells: a comma, a semicolon or a tab (src/cli/source.ts, separatorOf). */
+    /** The byte between cells: a comma, a semicolon or a tab (src/cli/inventoryRecords.ts, separatorOf). */
     private readonly separator: number,
   ) {}
 

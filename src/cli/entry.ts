@@ -2,13 +2,13 @@
  * The command line's process (`npx impact-service`, bin/impact-service.mjs; bundled as
  * dist/bundle/cli.mjs by scripts/build.ts): main on the arguments and the process's streams, the
  * signals that stop a run, the exit code. A bare --help or --version loads only what it prints
- * (src/cli/usage.ts), not the engine and the readers a run loads.
+ * (src/cli/helpText.ts), not the engine and the readers a run loads.
  */
 
 const argv = process.argv.slice(2);
 const asked = argv.length === 1 ? argv[0] : null;
 if (asked === "--help" || asked === "-h" || asked === "--version") {
-  const { USAGE, VERSION_LINE } = await import("./usage.js");
+  const { USAGE, VERSION_LINE } = await import("./helpText.js");
   process.stdout.write(asked === "--version" ? VERSION_LINE : USAGE);
 } else {
   const { main } = await import("./main.js");

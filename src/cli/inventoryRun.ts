@@ -9,6 +9,7 @@ import { StartupDataError } from "../config/referenceData.js";
 import { loadConfig, reportDayOf } from "../config/serviceConfig.js";
 import type { CloudRegion } from "../data/types.js";
 import { NEW_WORK_EDITION_ID } from "../editions/index.js";
+import type { GridRows, LoadedGrid } from "../grid/inventoryRows.js";
 import { type GridUse, reportHtml, reportRows } from "../output/report.js";
 import { whatIfCsv } from "../output/reportParts/whatIf.js";
 import { OutputError, textSink } from "../output/sink.js";
@@ -35,11 +36,11 @@ import {
 } from "../support/namedFiles.js";
 import { printable } from "../support/terminalText.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
-import type { ChunkEvaluator, linesEdition, RowOutcome } from "./chunk.js";
 import { editionNotes } from "./editionNotes.js";
-import type { GridRows, LoadedGrid } from "./gridRows.js";
-import { columnName, INVENTORY_COLUMN_NAMES } from "./inventory/inventory.js";
+import { columnName, INVENTORY_COLUMN_NAMES, rowPeriod } from "./inventory/inventory.js";
 import { inventoryReportParts, inventoryWhatIfs, type LinesGwp } from "./inventory/inventoryReport.js";
+import type { ChunkEvaluator, linesEdition, RowOutcome } from "./inventoryChunk.js";
+import { csvItems, inputText, ndjsonItems, type SourceItem, xlsxItems } from "./inventoryRecords.js";
 import {
   type CliIo,
   checkedCriteria,
@@ -52,7 +53,6 @@ import {
   UsageError,
 } from "./options.js";
 import { createProgress, rowNotices } from "./progress.js";
-import { csvItems, inputText, ndjsonItems, type SourceItem, xlsxItems } from "./source.js";
 
 /*
  * `impact-service evaluate <inventory> …`: an inventory (CSV) or a batch (NDJSON) evaluated by
@@ -140,7 +140,7 @@ async function headerOf(
 interface Run {
   readonly options: Options;
   readonly io: CliIo;
-  /** The edition the rows are served in, resolved once (src/cli/chunk.ts, linesEdition). */
+  /** The edition the rows are served in, resolved once (src/cli/inventoryChunk.ts, linesEdition). */
   readonly edition: EditionService;
   readonly evaluate: ChunkEvaluator;
   readonly window: number;
@@ -534,9 +534,9 @@ async function finish(run: Run, input: Input, output: Output, tally: Tally, stop
 async function gridOf({ options, edition }: Pick<Run, "options" | "edition">): Promise<LoadedGrid | null> {
   if (options.grid === null) return null;
   // DuckDB and the series' readers load with a run that has a series, not with every run.
-  const { InputFileError, loadGrid } = await import("./gridRows.js");
+  const { InputFileError, loadGrid } = await import("../grid/inventoryRows.js");
   try {
-    return await loadGrid(options.grid, edition.edition.id);
+    return await loadGrid(options.grid, edition.edition.id, loadConfig(process.env));
   } catch (error) {
     // The series, the zone table or a file name DuckDB cannot read literally.
     if (error instanceof InputFileError) throw new Misuse(error.message);
@@ -556,10 +556,11 @@ async function run(given: Omit<Run, "criteria">): Promise<number> {
     const rows =
       grid === null
         ? null
-        : (await import("./gridRows.js")).gridRows(
+        : (await import("../grid/inventoryRows.js")).gridRows(
             grid,
             layout.inputColumns,
             each.options.report !== undefined,
+            { columnName, rowPeriod },
           );
     const tally = tallyOf(each, layout, input, rows);
     const stop = await stopOf(evaluateRows(each, input, output.writer, tally));
@@ -674,12 +675,12 @@ export async function inventoryMain(args: EvaluateArgs, io: CliIo): Promise<numb
   }
   const { options, editionId, maxLineBytes, reportDay } = checked;
   const misused = (error: unknown) => {
-    // A FileMisuse here: a workbook that cannot be read (src/cli/source.ts).
+    // A FileMisuse here: a workbook that cannot be read (src/cli/inventoryRecords.ts).
     if (!(error instanceof Misuse || error instanceof FileMisuse)) throw error;
     io.stderr.write(`impact-service: ${printable(error.message)}\n`);
     return 2;
   };
-  const { inProcessEvaluator, inProcessService, linesEdition } = await import("./chunk.js");
+  const { inProcessEvaluator, inProcessService, linesEdition } = await import("./inventoryChunk.js");
   let opened: ReturnType<typeof inProcessService>;
   try {
     // On worker threads, this thread serves only the edition asked (its notes, its refusal).

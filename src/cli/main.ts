@@ -15,6 +15,7 @@ import {
 import { checkedStageDescriptor, STAGE_FD_VARIABLE, stageWriter } from "../support/runStage.js";
 import { printable, printableLines } from "../support/terminalText.js";
 import { allManifests, folderArgs, manifestsParts } from "./billFiles.js";
+import { USAGE, VERSION_LINE } from "./helpText.js";
 import { inventoryMain } from "./inventoryRun.js";
 import {
   AskedAbout,
@@ -27,7 +28,6 @@ import {
   misuse,
 } from "./options.js";
 import { stageProgress } from "./progress.js";
-import { USAGE, VERSION_LINE } from "./usage.js";
 
 export type { CliIo } from "./options.js";
 

@@ -3,7 +3,7 @@ import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { BatchDefaults } from "../batch/index.js";
 import type { BillOptions } from "../billing/bill.js";
 import { BillingStrictStop } from "../billing/errors.js";
-import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats/registry.js";
+import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats/knownFormats.js";
 import type { BillLayout } from "../billing/reading/layout.js";
 import { MAX_BILL_PARTS } from "../billing/reading/layout.js";
 import type { AskedFilter } from "../billing/stages/request.js";
@@ -11,6 +11,7 @@ import { type Config, ConfigError, loadConfig } from "../config/serviceConfig.js
 import { InputFileError, outOfMemoryLine } from "../duckdb/errors.js";
 import { FileReadError } from "../duckdb/readErrors.js";
 import { EDITION_IDS, EDITIONS, newWorkEdition } from "../editions/index.js";
+import type { GridOptions } from "../grid/series.js";
 import { groupsPath } from "../output/table.js";
 import { requestedCriteria } from "../service/criteria.js";
 import { DomainError } from "../service/errors.js";
@@ -18,9 +19,9 @@ import { FileMisuse, fileErrorLine } from "../support/namedFiles.js";
 import { readNumber } from "../support/numbers.js";
 import type { RunStage } from "../support/runStage.js";
 import { printable } from "../support/terminalText.js";
+import { COMMANDS, NO_COMMAND } from "./helpText.js";
+import type { InputFormat } from "./inventoryRecords.js";
 import { didYouMean } from "./nearest.js";
-import type { InputFormat } from "./source.js";
-import { COMMANDS, NO_COMMAND } from "./usage.js";
 
 /*
  * `evaluate`'s options, inventory and billing export alike: one table, read once; each kind of
@@ -252,10 +253,7 @@ export function listOf(text: string | undefined): string[] {
 }
 
 /** The grid series asked for: its file and the zones file overriding the places' zones. */
-export interface GridOptions {
-  readonly series: string;
-  readonly zones: string | null;
-}
+export type { GridOptions };
 
 /** --grid-intensity and --grid-zones, inventory and billing export alike (null without a series). */
 export function gridOptionsOf(values: EvaluateValues): GridOptions | null {
@@ -280,7 +278,7 @@ function formatOf(output: string | undefined): Format | undefined {
 const INVENTORY_INPUTS: readonly InputFormat[] = ["csv", "xlsx", "ndjson"];
 
 /**
- * An inventory's format by its file's ending, past a `.gz` (read inflated, src/cli/source.ts): a
+ * An inventory's format by its file's ending, past a `.gz` (read inflated, src/cli/inventoryRecords.ts): a
  * batch (.ndjson, .jsonl, .jsonl.gz), a workbook (.xlsx), else CSV.
  */
 function inputOf(file: string): InputFormat {

@@ -1,5 +1,5 @@
 import { Piscina } from "piscina";
-import type { Chunk, ChunkEvaluator, RowOutcome } from "./chunk.js";
+import type { Chunk, ChunkEvaluator, RowOutcome } from "./inventoryChunk.js";
 
 /**
  * Chunks evaluated on `threads` worker threads (piscina: a kept pool with its task queue, each

@@ -6,7 +6,7 @@
  *   pipeline as one script for the engine (src/billing/portable/script.ts), or with --keys the
  *   script that groups the export's lines into kinds;
  * - `impact-service tables --keys keys.csv --tables DIR`: the small tables the script reads, from
- *   that grouping's result (src/billing/portable/tables.ts).
+ *   that grouping's result (src/billing/portable/kindTables.ts).
  */
 
 import { readFileSync, statSync, writeFileSync } from "node:fs";
@@ -20,7 +20,7 @@ import {
   missingColumns,
   recognisedFormat,
   unrecognisedHeader,
-} from "../billing/formats/registry.js";
+} from "../billing/formats/knownFormats.js";
 import { DIALECTS, ENGINE_NAMES, SPARK_DELTA } from "../billing/portable/dialects.js";
 import {
   bigQuerySchemaHeader,
@@ -30,9 +30,9 @@ import {
   relationHeader,
 } from "../billing/portable/header.js";
 import { billingScript, LINE_ID } from "../billing/portable/script.js";
+import { checkColumnCount } from "../billing/reading/exportScan.js";
 import { billLayout, isPlainCsv } from "../billing/reading/layout.js";
 import { renamedColumns } from "../billing/reading/notes.js";
-import { checkColumnCount } from "../billing/reading/source.js";
 import { partialOf, smallTableFiles } from "../billing/stages/write.js";
 import { loadConfig } from "../config/serviceConfig.js";
 import { literal, openDatabase } from "../duckdb/database.js";
@@ -297,7 +297,7 @@ export async function tablesMain(argv: readonly string[], io: CommandIo): Promis
     const edition = editionOf(values.edition, config);
     const criteria = checkedCriteria(values.criteria, edition, config);
     const { context, knownRegions } = openEdition(config, edition, true);
-    const { writeTablesFromKeys } = await import("../billing/portable/tables.js");
+    const { writeTablesFromKeys } = await import("../billing/portable/kindTables.js");
     await writeTablesFromKeys(context, knownRegions, {
       keys: values.keys,
       folder,

@@ -1,4 +1,4 @@
-import { type Chunk, inProcessEvaluator, type RowOutcome } from "./chunk.js";
+import { type Chunk, inProcessEvaluator, type RowOutcome } from "./inventoryChunk.js";
 
 /** A worker thread of the command line's pool: the engine loaded once, then chunk after chunk. */
 const evaluate = inProcessEvaluator();

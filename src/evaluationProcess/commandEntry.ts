@@ -22,7 +22,7 @@ export interface CommandEntry {
  * command's bundle beside it (COMMAND_BUNDLE): plain JavaScript, no transpiling before its first
  * row — or null, a refusal naming it, when the build did not write it. Run from the sources
  * (`npm run dev`, the module a .ts file one folder below src/), the command's sources through tsx
- * (src/cli/sources.mjs), as current as the service's own.
+ * (src/cli/tsxEntry.mjs), as current as the service's own.
  */
 export function commandEntryOf(moduleUrl: string): CommandEntry | { readonly missing: string } {
   const module = fileURLToPath(moduleUrl);
@@ -32,7 +32,7 @@ export function commandEntryOf(moduleUrl: string): CommandEntry | { readonly mis
       ? { path, description: `/evaluate runs the bundled command ${path}` }
       : { missing: path };
   }
-  const path = fileURLToPath(new URL("../cli/sources.mjs", moduleUrl));
+  const path = fileURLToPath(new URL("../cli/tsxEntry.mjs", moduleUrl));
   return existsSync(path)
     ? { path, description: `/evaluate runs the command's sources ${path} through tsx` }
     : { missing: path };

@@ -13,13 +13,13 @@ import {
 import { type CommandEnvironment, type CommandStart, REPORT_FILE, startCommand } from "./command.js";
 import { type CommandEntry, commandEntryOf } from "./commandEntry.js";
 import { endOf, isFile, outcomeOf } from "./outcome.js";
-import { stagesOf } from "./progress.js";
 import { makeRunFolder } from "./runFolder.js";
 import { createRunWatch, folderRefusal } from "./runWatch.js";
 import { createSlots } from "./slots.js";
+import { stagesOf } from "./stageReader.js";
 
 /*
- * The service's runner of file evaluations (the port of src/service/fileEvaluation/runner.ts):
+ * The service's runner of file evaluations (the port of src/service/fileEvaluation/evaluationRunner.ts):
  * each file in a private folder under the temp folder (runFolder.ts), the command line run on it
  * in a child process of its own (command.ts), so that DuckDB, the CSV parser and the engine never
  * hold the service's event loop or heap; the runs admitted by slots (slots.ts), bounded in time,

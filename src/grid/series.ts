@@ -11,13 +11,24 @@ import { GridInputError, seriesReading as reading, SeriesReadError } from "./err
 import { type GridGap, seriesGaps } from "./gaps.js";
 import { checkedInput } from "./inputFile.js";
 import { lfCopy } from "./lineEnds.js";
-import { EXPECTED_SHAPES, type GridSeriesShape, recognisedShape, type ShapeColumns } from "./shapes.js";
+import {
+  EXPECTED_SHAPES,
+  type GridSeriesShape,
+  recognisedShape,
+  type ShapeColumns,
+} from "./seriesFormats.js";
 import { createIntervals } from "./steps.js";
 import { MAX_OFFSET_MINUTES } from "./times.js";
 import { isoCountryCodes } from "./zones.js";
 
+/** The series a run reads (--grid-intensity) and the table of zones it names (--grid-zones). */
+export interface GridOptions {
+  readonly series: string;
+  readonly zones: string | null;
+}
+
 export type { GridGap } from "./gaps.js";
-export type { GridSeriesShape } from "./shapes.js";
+export type { GridSeriesShape } from "./seriesFormats.js";
 
 export interface GridSeriesInfo {
   readonly shape: GridSeriesShape;

@@ -7,7 +7,7 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import type { GridSeriesShape } from "./shapes.js";
+import type { GridSeriesShape } from "./seriesFormats.js";
 
 const DAY = 86_400;
 const HOUR = 3_600;

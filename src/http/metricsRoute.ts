@@ -1,4 +1,4 @@
-import { scanMetricsText } from "../scan/metrics.js";
+import { scanMetricsText } from "../scan/scanGauges.js";
 import type { ScanSchedule } from "../scan/schedule.js";
 import type { Metrics } from "./metrics.js";
 import { jsonReply } from "./reply.js";
@@ -6,7 +6,7 @@ import type { Answer } from "./route.js";
 
 /**
  * GET /metrics: the registry in Prometheus's text format, then the scanned account's gauges
- * (src/scan/metrics.ts) from the last scan kept (src/scan/schedule.ts: scans run in a child process,
+ * (src/scan/scanGauges.ts) from the last scan kept (src/scan/schedule.ts: scans run in a child process,
  * never while a scrape waits). `?aws_region=<region>`, as cloud-scanner's exporter is scraped: that
  * region's scan gauges alone, so that one scrape job per region counts each resource once.
  */

@@ -21,7 +21,7 @@
  *
  * The writes of the turn's requests run in the same check phase as their work (an immediate
  * kept behind every work immediate queued so far), not in the next turn's: a turn of the next
- * loop holds a fleet's slice (src/service/chunks.ts), and a single request answered there would
+ * loop holds a fleet's slice (src/service/eventLoopSlices.ts), and a single request answered there would
  * wait one slice more (bench/README.md, "Single requests during fleets").
  */
 export interface TurnBatch {

@@ -21,5 +21,5 @@
  * significant figures (docs/methodology.md §12) is a sum of rounding errors.
  */
 
-export { BoaviztaCloud, BoaviztaCpu, BoaviztaServer } from "./boavizta/assets.js";
+export { BoaviztaCloud, BoaviztaCpu, BoaviztaServer } from "./boavizta/assetPlugins.js";
 export type { BoaviztaConfig, IfPlugin, IfPluginFactory, Observation } from "./boavizta/observations.js";

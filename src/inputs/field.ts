@@ -1,5 +1,5 @@
 /*
- * The vocabulary of the input catalogue (catalogue.ts): what one field of a request is, once, with
+ * The vocabulary of the input catalogue (inputFields.ts): what one field of a request is, once, with
  * every fact its readers need. Everything else is derived from it: the GraphQL input types
  * (src/schema/inputs.ts), the service's checks and the engine's input (src/service/inputs.ts), the
  * v1 bodies under each edition's typing rules and their mapping to GraphQL (src/rest/validation/v1Body.ts), the

@@ -9,7 +9,7 @@ import {
   scaleOf,
 } from "./readable.js";
 import { chartLibrary, escapeHtml, FRAME_HEIGHT_SCRIPT, STYLE, scriptJson, table } from "./report.js";
-import { criterionStyle, criterionSwitch, per } from "./reportParts/criteria.js";
+import { criterionStyle, criterionSwitch, per } from "./reportParts/criterionSwitch.js";
 import { EXPLORER_SCRIPT, EXPLORER_STYLE, explorerSection } from "./reportParts/explorer.js";
 import { FILTERED_PARTS_SCRIPT, filteredTable } from "./reportParts/filteredParts.js";
 import { FILTER_SCRIPT, FILTER_STYLE, filterSection } from "./reportParts/filters.js";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { PHASES } from "./columns.js";
 import { FIGURES, figure, MASS_SCALES, quantityCell, readable, scaleOf } from "./readable.js";
-import { criterionStyle, criterionSwitch, per } from "./reportParts/criteria.js";
+import { criterionStyle, criterionSwitch, per } from "./reportParts/criterionSwitch.js";
 import { EXPLORER_SCRIPT, EXPLORER_STYLE, explorerSection } from "./reportParts/explorer.js";
 import { FILTER_SCRIPT, FILTER_STYLE, filterSection } from "./reportParts/filters.js";
 import { LEGEND_STYLE } from "./reportParts/legend.js";

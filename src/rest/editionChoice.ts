@@ -1,7 +1,7 @@
 import { UnknownEditionError } from "../editions/index.js";
 import { type EditionService, type Service, servedEdition } from "../service/open.js";
 import { errorResponse } from "./errorAnswer.js";
-import type { RestResponse } from "./route.js";
+import type { RestResponse } from "./restRoute.js";
 import type { RequestValidation } from "./validation/fieldTypes.js";
 import { QueryValidationError } from "./validation/query.js";
 

@@ -1,5 +1,5 @@
 import { type ErrorReporter, RefusedValue, RestError } from "./graphqlErrors.js";
-import type { RestResponse } from "./route.js";
+import type { RestResponse } from "./restRoute.js";
 import { BodyBoundsError, MalformedBodyError } from "./validation/bodyBounds.js";
 import { BodyValidationError } from "./validation/bodyValidation.js";
 import { sentValue } from "./validation/errorDialect.js";

@@ -1,6 +1,6 @@
 import type { ExecutionResult } from "graphql";
-import { V1_NAMES } from "../inputs/catalogue.js";
 import { snakeCase } from "../inputs/field.js";
+import { V1_NAMES } from "../inputs/inputFields.js";
 import type { FieldIssue, IssueKind } from "./validation/errorDialect.js";
 
 /*

@@ -5,14 +5,14 @@ import { restEditions } from "./editionChoice.js";
 import { errorResponse, type SentRequest } from "./errorAnswer.js";
 import type { ErrorReporter } from "./graphqlErrors.js";
 import { answerKey, keep, keptAnswer } from "./keptAnswers.js";
-import type { RestResponse, Route } from "./route.js";
+import type { RestResponse, Route } from "./restRoute.js";
 import { CLOUD_PROVIDER_PATH, cloudProviderRoute, isCloudProviderPath } from "./routes/cloud.js";
 import { ROUTES } from "./routes/index.js";
 import { createRunner } from "./runner.js";
 import { parseTarget, routePath, singleValued } from "./target.js";
 import { checkBodyLists, parseBody } from "./validation/bodyBounds.js";
 
-export type { RestResponse } from "./route.js";
+export type { RestResponse } from "./restRoute.js";
 
 /*
  * The REST shim: each v1 path is a route of `routes/index.ts` running GraphQL operations; here a call

@@ -1,6 +1,6 @@
 import type { EditionDescription } from "../editions/index.js";
 import type { AnswerCache } from "../service/answerCache.js";
-import type { RestResponse } from "./route.js";
+import type { RestResponse } from "./restRoute.js";
 
 /*
  * GET answers kept serialized in the service's answer cache, sent as their bytes to the next

@@ -1,7 +1,7 @@
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./generated/graphql.js";
 import type { AnswerName } from "./openapi/answers.js";
-import { documented, type Handler, type HandlerDoc, ok, type RestRequest } from "./route.js";
+import { documented, type Handler, type HandlerDoc, ok, type RestRequest } from "./restRoute.js";
 import { impactResponse } from "./shape.js";
 import {
   IMPACT_QUERY_PARAMETERS,

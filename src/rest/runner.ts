@@ -2,8 +2,8 @@ import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { GraphQLSchema } from "graphql";
 import { graphqlErrorOf } from "../schema/errors.js";
 import { compiledExecutor } from "../schema/execution/inProcess.js";
-import { createRequestContext } from "../service/context.js";
 import type { EditionService, Service } from "../service/open.js";
+import { createRequestContext } from "../service/requestState.js";
 import { type ErrorReporter, restErrorOf } from "./graphqlErrors.js";
 
 /**

@@ -1,18 +1,18 @@
 import type { ArgBuilder, ObjectRef } from "@pothos/core";
 import { type GraphQLError, type GraphQLResolveInfo, Kind, type SelectionSetNode } from "graphql";
-import { CLOUD_INSTANCE_ITEM, PROFILE_USE_REQUEST, TERMINAL } from "../inputs/catalogue.js";
+import { CLOUD_INSTANCE_ITEM, PROFILE_USE_REQUEST, TERMINAL } from "../inputs/inputFields.js";
 import type { PreparedAsset } from "../service/asset.js";
+import type { EditionRules, RequestedCriterion } from "../service/criteria.js";
 import {
   componentKinds,
   PERIPHERAL_KINDS,
   TERMINAL_KINDS,
   type UserDeviceKind,
-} from "../service/catalogue.js";
-import type { RequestContext } from "../service/context.js";
-import type { EditionRules, RequestedCriterion } from "../service/criteria.js";
+} from "../service/engineVocabulary.js";
 import { evaluationHandover } from "../service/evaluations/evaluations.js";
 import { fleetTotals, type PhaseTotal } from "../service/evaluations/totals.js";
 import type { EditionContext } from "../service/open.js";
+import type { RequestContext } from "../service/requestState.js";
 import { builder, type SchemaTypes } from "./builder.js";
 import { CloudInstanceRef, resolveCloudInstance } from "./cloud.js";
 import {

@@ -1,6 +1,6 @@
 import SchemaBuilder from "@pothos/core";
 import { DEFAULT_EDITION_ID } from "../editions/index.js";
-import type { RequestContext } from "../service/context.js";
+import type { RequestContext } from "../service/requestState.js";
 
 interface BuilderTypes {
   Context: RequestContext;

@@ -1,6 +1,6 @@
 import { nestedArchetype } from "../data/cells.js";
 import { availability } from "../editions/features.js";
-import { CLOUD_INSTANCE } from "../inputs/catalogue.js";
+import { CLOUD_INSTANCE } from "../inputs/inputFields.js";
 import {
   cloudRegions,
   instanceRow,

@@ -8,9 +8,9 @@ import {
   impactSlots,
   instanceCoefficientRows,
 } from "../service/coefficients.js";
-import type { RequestContext } from "../service/context.js";
 import { DomainError } from "../service/errors.js";
 import type { EditionContext } from "../service/open.js";
+import type { RequestContext } from "../service/requestState.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { limitExceeded, spelledUseCase } from "./errors.js";

@@ -1,6 +1,6 @@
 import { availability, editionsWhere, type FeatureName } from "../editions/features.js";
-import { COMPONENT_KINDS, type ComponentKind, componentKinds } from "../service/catalogue.js";
 import { componentExists, type PreparedComponent, prepareComponent } from "../service/components.js";
+import { COMPONENT_KINDS, type ComponentKind, componentKinds } from "../service/engineVocabulary.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 import { spelledUseCase } from "./errors.js";

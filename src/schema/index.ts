@@ -14,7 +14,7 @@ import "./iot.js";
 import "./version.js";
 import "./editions.js";
 import "./coefficients.js";
-import "./generativeAi/usage.js";
+import "./generativeAi/aiUsage.js";
 
 /**
  * The GraphQL schema, built once (code first), sorted so the emitted SDL is stable. It declares

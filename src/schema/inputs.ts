@@ -1,14 +1,14 @@
 import type { ArgBuilder, ArgumentRef, InputFieldBuilder, InputFieldRef, InputObjectRef } from "@pothos/core";
 import { describedInput as described } from "../editions/inputNotes.js";
-import { SERVER } from "../inputs/catalogue.js";
 import { graphqlFieldsOf, type InputField, type InputObject } from "../inputs/field.js";
+import { SERVER } from "../inputs/inputFields.js";
 import type { GraphQLValueOf } from "../inputs/types.js";
 import {
   COMPONENT_INPUTS,
   type ComponentKind,
   ELECTRICITY_CRITERIA,
   FACTOR_UNITS,
-} from "../service/catalogue.js";
+} from "../service/engineVocabulary.js";
 import { builtOncePer } from "../support/builtOnce.js";
 import { builder, type SchemaTypes } from "./builder.js";
 

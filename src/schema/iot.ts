@@ -1,4 +1,4 @@
-import { IOT_DEVICE } from "../inputs/catalogue.js";
+import { IOT_DEVICE } from "../inputs/inputFields.js";
 import { type PreparedIotDevice, prepareIotDevice } from "../service/devices.js";
 import { archetypeConfigField } from "./archetypeConfig.js";
 import { builder } from "./builder.js";

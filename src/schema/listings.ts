@@ -1,6 +1,6 @@
 import type { ArchetypeTable, CpuSpec } from "../data/types.js";
-import type { ComponentKind } from "../service/catalogue.js";
 import type { CriterionInfo } from "../service/criteria.js";
+import type { ComponentKind } from "../service/engineVocabulary.js";
 import { checkedText } from "../service/inputs.js";
 import type { EditionContext, EditionService } from "../service/open.js";
 import { archetypeConfig, archetypeConfigField } from "./archetypeConfig.js";

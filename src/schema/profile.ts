@@ -1,4 +1,4 @@
-import { PROFILE_REQUEST, PROFILE_USAGE, type PROFILE_USE_REQUEST } from "../inputs/catalogue.js";
+import { PROFILE_REQUEST, PROFILE_USAGE, type PROFILE_USE_REQUEST } from "../inputs/inputFields.js";
 import type { GraphQLValueOf } from "../inputs/types.js";
 import type { RequestedCriterion } from "../service/criteria.js";
 import { type Evaluation, evaluationFor } from "../service/evaluations/evaluations.js";

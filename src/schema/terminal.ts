@@ -1,7 +1,7 @@
 import { availability, editionsWhere } from "../editions/features.js";
-import { PERIPHERAL, TERMINAL } from "../inputs/catalogue.js";
-import { PERIPHERAL_KINDS, TERMINAL_KINDS, type UserDeviceKind } from "../service/catalogue.js";
+import { PERIPHERAL, TERMINAL } from "../inputs/inputFields.js";
 import { type DeviceFamily, ensureKind, type PreparedDevice, prepareDevice } from "../service/devices.js";
+import { PERIPHERAL_KINDS, TERMINAL_KINDS, type UserDeviceKind } from "../service/engineVocabulary.js";
 import type { EditionContext } from "../service/open.js";
 import { archetypeConfigField } from "./archetypeConfig.js";
 import { builder } from "./builder.js";

@@ -1,5 +1,5 @@
 import { DEFAULT_EDITION_ID, EDITION_IDS } from "../editions/index.js";
-import { SERVICE_VERSION } from "../support/version.js";
+import { SERVICE_VERSION } from "../support/serviceVersion.js";
 import { builder } from "./builder.js";
 import { editionArg } from "./edition.js";
 

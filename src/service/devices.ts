@@ -9,7 +9,7 @@ import {
   type UserDeviceRules,
   userDeviceModel,
 } from "../engine/index.js";
-import { FUNCTIONAL_BLOCK } from "../inputs/catalogue.js";
+import { FUNCTIONAL_BLOCK } from "../inputs/inputFields.js";
 import { elsewhere, loadArchetype } from "./archetypes.js";
 import type { PreparedAsset } from "./asset.js";
 import { DomainError } from "./errors.js";

@@ -7,8 +7,8 @@ import {
   type FileRequest,
   fileRequestOf,
   localName,
-} from "./fileEvaluation/request.js";
-import type { FileRunner, RunPlace, Slot } from "./fileEvaluation/runner.js";
+} from "./fileEvaluation/evaluationRequest.js";
+import type { FileRunner, RunPlace, Slot } from "./fileEvaluation/evaluationRunner.js";
 
 export type { FileEvent } from "./fileEvaluation/answer.js";
 export {
@@ -18,7 +18,7 @@ export {
   type FileRequest,
   READ_ENDINGS,
   ZIP_REFUSAL,
-} from "./fileEvaluation/request.js";
+} from "./fileEvaluation/evaluationRequest.js";
 export type {
   FileRunner,
   RunOptions,
@@ -29,14 +29,14 @@ export type {
   Slot,
   StartedRun,
   WrittenRole,
-} from "./fileEvaluation/runner.js";
+} from "./fileEvaluation/evaluationRunner.js";
 
 /*
  * "Evaluate a file" (the service's /evaluate page, POST /v1/evaluate): an inventory or a billing
  * export evaluated by the command line itself — `impact-service evaluate FILE -o OUT --report
  * REPORT`, the same readers, limits, numbers and report. The use case checks what a client asks
- * (fileEvaluation/request.ts), has the file received into a run's private place, refuses a
- * workbook past its bounds, asks the runner (the port, fileEvaluation/runner.ts) to run the
+ * (fileEvaluation/evaluationRequest.ts), has the file received into a run's private place, refuses a
+ * workbook past its bounds, asks the runner (the port, fileEvaluation/evaluationRunner.ts) to run the
  * command on it with the request's options, and answers with the run's events
  * (fileEvaluation/answer.ts). The runner of the service runs the command in a child process of
  * its own, bounded in time, memory and bytes written (src/evaluationProcess/); the upload's own

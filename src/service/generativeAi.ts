@@ -14,7 +14,7 @@ import {
   type GenerativeAiShape,
   generativeAiModel,
 } from "../engine/index.js";
-import { GENERATIVE_AI } from "../inputs/catalogue.js";
+import { GENERATIVE_AI } from "../inputs/inputFields.js";
 import type { PreparedAsset } from "./asset.js";
 import { DomainError } from "./errors.js";
 import { checkedAsset } from "./inputs.js";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Limits } from "../config/serviceConfig.js";
-import { USAGE_INPUT } from "../inputs/catalogue.js";
 import { graphqlFieldsOf, type InputField, type InputObject, type NumberField } from "../inputs/field.js";
+import { USAGE_INPUT } from "../inputs/inputFields.js";
 import type { EngineInputOf, GraphQLValueOf } from "../inputs/types.js";
 import { builtOncePer } from "../support/builtOnce.js";
 import { isJsonObject } from "../support/jsonObject.js";

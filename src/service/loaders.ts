@@ -21,7 +21,7 @@ import DataLoader from "dataloader";
 import type { Archetype, ArchetypeTable, CpuSpec, ReferenceData } from "../data/types.js";
 import type { LookupTables, ReferenceLookups } from "../engine/index.js";
 import { fuzzyInstanceWarning, matchInstanceName } from "../engine/index.js";
-import type { ChunkScheduler } from "./chunks.js";
+import type { ChunkScheduler } from "./eventLoopSlices.js";
 
 /** A cloud instance row found for a requested instance type. */
 export interface FoundInstanceRow {
@@ -54,7 +54,7 @@ export interface SlicedRequest {
 
 /**
  * A batch's keys resolved by a synchronous lookup. Name matching scores a name against every row
- * of a table, so the keys of a batch are resolved in the request's slices (chunks.ts), never all
+ * of a table, so the keys of a batch are resolved in the request's slices (eventLoopSlices.ts), never all
  * in one turn of the event loop; a batch of one key (a single item, a root field) is resolved at
  * once: it is one item's own work, and a request that evaluates one item makes no scheduler.
  */

@@ -20,15 +20,15 @@ import {
 } from "../engine/index.js";
 import type { Logger } from "../support/log.js";
 import { type AnswerCache, answerCache } from "./answerCache.js";
-import { type TurnShare, turnShare } from "./chunks.js";
 import { DomainError, type DomainErrorSpelling } from "./errors.js";
+import { type TurnShare, turnShare } from "./eventLoopSlices.js";
 import { ReferenceLoaders, type SlicedRequest } from "./loaders.js";
 
 /*
  * The service opened: its editions built once at start-up from their loaded data (openService,
  * the one way the server, the command line and the Impact Framework plugins open it), the edition
  * a request or a command is served in (servedEdition, the one road of every transport), and an
- * edition's context, which a request builds per edition it uses (src/service/context.ts) and a
+ * edition's context, which a request builds per edition it uses (src/service/requestState.ts) and a
  * command's run builds without a request (openEdition).
  */
 
@@ -72,7 +72,7 @@ export interface Service {
    * by edition, path and query): this service's own, bounded (answerCache.ts).
    */
   readonly answers: AnswerCache;
-  /** The turns of the event loop its requests' background work shares (chunks.ts). */
+  /** The turns of the event loop its requests' background work shares (eventLoopSlices.ts). */
   readonly turns: TurnShare;
   /** The edition generative-AI usage is evaluated in (docs/methodology.md, "Generative AI"). */
   readonly generativeAi: GenerativeAiService;
@@ -170,7 +170,7 @@ export interface EditionContext {
 }
 
 /**
- * An edition's context: for a request (src/service/context.ts: its evaluations, the slices of the
+ * An edition's context: for a request (src/service/requestState.ts: its evaluations, the slices of the
  * event loop its fleets' keys are resolved in) or for a command's run (openEdition: no request, so
  * no fleet; each key is read at once). Every context has one shape, its fields set in one order.
  */

@@ -1,6 +1,6 @@
 import type { Limits } from "../config/serviceConfig.js";
 import { type ConsumptionProfileResult, cpuConsumptionProfile, profileUseModel } from "../engine/index.js";
-import { PROFILE_CPU, PROFILE_REQUEST, PROFILE_USAGE } from "../inputs/catalogue.js";
+import { PROFILE_CPU, PROFILE_REQUEST, PROFILE_USAGE } from "../inputs/inputFields.js";
 import type { EngineInputOf, GraphQLValueOf } from "../inputs/types.js";
 import { loadArchetype } from "./archetypes.js";
 import type { PreparedAsset } from "./asset.js";

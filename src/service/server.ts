@@ -1,5 +1,5 @@
 import { type Asset, RequiredInputError, serverModel } from "../engine/index.js";
-import { SERVER } from "../inputs/catalogue.js";
+import { SERVER } from "../inputs/inputFields.js";
 import { loadArchetype } from "./archetypes.js";
 import type { PreparedAsset } from "./asset.js";
 import { DomainError } from "./errors.js";

@@ -515,7 +515,7 @@ export interface BodyReading {
   readonly admit?: HeapAdmission;
   /**
    * Awaited between two steps of a long body: the turns the service's background work shares
-   * (src/service/chunks.ts, TurnShare), so that a turn holds one slice of body work however many
+   * (src/service/eventLoopSlices.ts, TurnShare), so that a turn holds one slice of body work however many
    * bodies are read at once; without it, a turn of the event loop of its own per step.
    */
   readonly pause?: () => Promise<void>;

@@ -5,7 +5,7 @@
  */
 import { SparkSQL, TrinoSQL } from "dt-sql-parser";
 import { describe, expect, it } from "vitest";
-import { BILLING_FORMAT_NAMES, BILLING_FORMATS } from "../../src/billing/formats/registry.js";
+import { BILLING_FORMAT_NAMES, BILLING_FORMATS } from "../../src/billing/formats/knownFormats.js";
 import { DIALECTS, type EngineName } from "../../src/billing/portable/dialects.js";
 import { flatExportHeader } from "../../src/billing/portable/header.js";
 import { capturingGroups, PortabilityError, rendered, tokens } from "../../src/billing/portable/render.js";

@@ -11,7 +11,7 @@ import {
   evaluateBillingExport,
   FileReadError,
 } from "../../src/billing/bill.js";
-import { BILLING_FORMATS } from "../../src/billing/formats/registry.js";
+import { BILLING_FORMATS } from "../../src/billing/formats/knownFormats.js";
 import { billingPlaces, spellingKey } from "../../src/billing/places.js";
 import { REGISTRY_TABLES } from "../../src/billing/registry/sqlTables.js";
 import {

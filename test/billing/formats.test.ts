@@ -13,7 +13,7 @@ import {
   readAs,
   recognisedFormat,
   unrecognisedHeader,
-} from "../../src/billing/formats/registry.js";
+} from "../../src/billing/formats/knownFormats.js";
 
 const CUR_1_CSV = [
   "identity/LineItemId",

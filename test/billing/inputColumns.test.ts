@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BILLING_FORMATS, classifyHeader } from "../../src/billing/formats/registry.js";
+import { BILLING_FORMATS, classifyHeader } from "../../src/billing/formats/knownFormats.js";
 import { inputColumnNames } from "../../src/billing/stages/read.js";
 
 describe("the export's columns as a run names them", () => {

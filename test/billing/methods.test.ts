@@ -389,7 +389,7 @@ describe("billing lines that are not instance hours (impact-service evaluate)", 
     async () => {
       const cases: [Row | undefined, number, number, string][] = [];
       const aws = await kwhPerCost("aws", "eu-west-1", [["c5.2xlarge", 720]], 276.48);
-      // The NAT gateway's and the load balancer's hours are the catalogue's (test/billing/catalogue.test.ts)
+      // The NAT gateway's and the load balancer's hours are the catalogue's (test/billing/managedServices.test.ts)
       for (const id of ["li-6", "li-8"]) {
         const row = other.cur.find((r) => r.identity_line_item_id === id);
         expect([row?.method, row?.matched_instance_type, row?.method_quantity]).toEqual([
@@ -636,7 +636,7 @@ describe("lines of real FOCUS exports without extension columns (impact-service 
       // The bill's instance lines: AWS 10 h of m5.xlarge for 1.92
       const aws = await kwhPerCost("aws", "us-east-1", [["m5.xlarge", 10]], 1.92);
       // The NAT gateway's, the load balancer's and the application gateway's hours are the
-      // catalogue's (test/billing/catalogue.test.ts)
+      // catalogue's (test/billing/managedServices.test.ts)
       for (const [id, server] of [
         ["8", "m5.large"],
         ["11", "m5.large"],

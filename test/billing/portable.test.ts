@@ -13,7 +13,7 @@ import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingImpactColumns, billingTerms, evaluateBillingExport } from "../../src/billing/bill.js";
 import { writeCoefficientParquet } from "../../src/billing/coefficientParquet.js";
-import { recognisedFormat } from "../../src/billing/formats/registry.js";
+import { recognisedFormat } from "../../src/billing/formats/knownFormats.js";
 import { DIALECTS, type Dialect } from "../../src/billing/portable/dialects.js";
 import { formatHeader, relationHeader } from "../../src/billing/portable/header.js";
 import { billingScript } from "../../src/billing/portable/script.js";

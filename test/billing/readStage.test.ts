@@ -1,6 +1,6 @@
 /**
  * The read stage (src/billing/stages/read.ts) and the relation it reads a bill from
- * (src/billing/reading/source.ts): each layout's columns counted before the work they bound, the
+ * (src/billing/reading/exportScan.ts): each layout's columns counted before the work they bound, the
  * stage's own refusals passed on as they are (not reworded as a file that cannot be read), and a
  * text's columns read under the file's names and renamed where the run writes them otherwise.
  */
@@ -10,8 +10,8 @@ import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BillingInputError } from "../../src/billing/errors.js";
+import { billSource } from "../../src/billing/reading/exportScan.js";
 import { billLayout } from "../../src/billing/reading/layout.js";
-import { billSource } from "../../src/billing/reading/source.js";
 import { readExport } from "../../src/billing/stages/read.js";
 import type { BillingRequest } from "../../src/billing/stages/request.js";
 import { type Database, openDatabase, sourceOf } from "../../src/duckdb/database.js";

@@ -9,8 +9,8 @@ import type { BillingAsked, BillingRequest, BillingTerms } from "../../src/billi
 import { Evaluation, type RawImpact, type RequestedCriterion } from "../../src/engine/index.js";
 import { prepareCloudInstance } from "../../src/service/cloud.js";
 import { type CoefficientPlace, usageOf } from "../../src/service/coefficients.js";
-import { createRequestContext } from "../../src/service/context.js";
 import type { EditionContext } from "../../src/service/open.js";
+import { createRequestContext } from "../../src/service/requestState.js";
 import { sharedApp } from "../support/app.js";
 
 export const app = sharedApp();

@@ -2,7 +2,7 @@
  * The package's bin (bin/impact-service.mjs, what `npx impact-service` runs, linked into
  * node_modules/.bin by `npm ci`'s prepare step: scripts/prepare.ts): the command's bundle
  * (dist/bundle/cli.mjs) where the build wrote one, else — a checkout without a bundle — its
- * TypeScript sources through tsx (src/cli/sources.mjs), its pool's worker too (src/cli/worker.mjs).
+ * TypeScript sources through tsx (src/cli/tsxEntry.mjs), its pool's worker too (src/cli/worker.mjs).
  * Both are the same command, byte for byte. The other process tests run the suite's own build of
  * the bundle (test/support/bundle.ts).
  */

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { separatorOf } from "../../src/cli/source.js";
+import { separatorOf } from "../../src/cli/inventoryRecords.js";
 import { evaluatedLines, runMain } from "../support/cli.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "inventory-text-"));

@@ -18,7 +18,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EDITION_IDS } from "../../src/editions/index.js";
 import { EMPTY_FILE } from "../../src/support/namedFiles.js";
-import { SERVICE_VERSION } from "../../src/support/version.js";
+import { SERVICE_VERSION } from "../../src/support/serviceVersion.js";
 import { CLI_BUNDLE, COMPILE_CACHE } from "../support/bundle.js";
 import { runCli } from "../support/cli.js";
 import { listedOr } from "../support/editions.js";

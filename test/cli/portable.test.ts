@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
-import { KEY_COLUMNS } from "../../src/billing/portable/tables.js";
+import { KEY_COLUMNS } from "../../src/billing/portable/kindTables.js";
 import { runCli, runMain241 } from "../support/cli.js";
 
 /** Each run starts tsx and loads the editions: seconds each on a busy 2-core machine. */

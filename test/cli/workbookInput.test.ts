@@ -1,5 +1,5 @@
 /**
- * An inventory as an Excel workbook (xlsxItems, src/cli/source.ts): the first worksheet's rows read
+ * An inventory as an Excel workbook (xlsxItems, src/cli/inventoryRecords.ts): the first worksheet's rows read
  * as the same rows in CSV — the same output, byte for byte, and the same summary. Through the
  * command's function (`runMain`, what the bin awaits): the tests read only what it writes.
  */

@@ -7,7 +7,7 @@
  * the bytes of the same files: test/http/evaluatePage.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { USAGE } from "../../src/cli/usage.js";
+import { USAGE } from "../../src/cli/helpText.js";
 import {
   DEFAULT_EDITION_ID,
   NEW_WORK_DEFAULT,

@@ -19,7 +19,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe("the command the /evaluate page starts", () => {
   it("from the sources: the command's sources, through tsx (never a bundle older than them)", () => {
     const source = pathToFileURL(join(ROOT, "src/evaluationProcess/commandEntry.ts")).href;
-    const sources = join(ROOT, "src/cli/sources.mjs");
+    const sources = join(ROOT, "src/cli/tsxEntry.mjs");
     expect(commandEntryOf(source)).toEqual({
       path: sources,
       description: `/evaluate runs the command's sources ${sources} through tsx`,
@@ -42,6 +42,6 @@ describe("the command the /evaluate page starts", () => {
 
   it("from sources without the command's beside them: its sources named as missing", () => {
     const source = pathToFileURL(join(work, "src/evaluationProcess/commandEntry.ts")).href;
-    expect(commandEntryOf(source)).toEqual({ missing: join(work, "src/cli/sources.mjs") });
+    expect(commandEntryOf(source)).toEqual({ missing: join(work, "src/cli/tsxEntry.mjs") });
   });
 });

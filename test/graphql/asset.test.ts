@@ -5,8 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app/main.js";
 import { prepareCloudInstance } from "../../src/service/cloud.js";
-import { createRequestContext } from "../../src/service/context.js";
 import { evaluatedShape, evaluationFor } from "../../src/service/evaluations/evaluations.js";
+import { createRequestContext } from "../../src/service/requestState.js";
 import { lazyApp, sharedApp, testConfig } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 

@@ -19,11 +19,11 @@ import {
 import { directLookups, memoizedLookups, type ReferenceLookups } from "../../src/engine/lookups/lookups.js";
 import { rounded } from "../../src/engine/model/evaluation.js";
 import { roundImpact } from "../../src/engine/model/rounding.js";
-import { SERVER } from "../../src/inputs/catalogue.js";
+import { SERVER } from "../../src/inputs/inputFields.js";
 import { graphqlErrorOf } from "../../src/schema/errors.js";
-import { createRequestContext, type RequestContext } from "../../src/service/context.js";
 import { checkedAsset } from "../../src/service/inputs.js";
 import type { EditionService } from "../../src/service/open.js";
+import { createRequestContext, type RequestContext } from "../../src/service/requestState.js";
 import { lazy, sharedApp } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 import { END_OF_LIFE_WARNING as EOL, GENERIC_DATA_WARNING as GENERIC } from "../support/warnings.js";

@@ -203,7 +203,7 @@ describe("addUseByTime", () => {
       "2024-06",
       "2024-07",
     ]);
-    // What weightedIntensity's coverage and the other factor make of the row (src/cli/gridRows.ts).
+    // What weightedIntensity's coverage and the other factor make of the row (src/grid/inventoryRows.ts).
     const weighted = weightedIntensity(year, "Y", span[0], span[1]);
     const share = weighted.coveredHours / weighted.spanHours;
     const applied = share * (weighted.gco2PerKwh ?? 0) + (1 - share) * other;

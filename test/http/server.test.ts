@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EDITION_IDS } from "../../src/editions/index.js";
 import { Server } from "../../src/engine/assets/server.js";
-import { SERVICE_VERSION } from "../../src/support/version.js";
+import { SERVICE_VERSION } from "../../src/support/serviceVersion.js";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
 
 let server: TestServer;

@@ -10,14 +10,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS, type Limits } from "../../src/config/serviceConfig.js";
 import { PYDANTIC_1, PYDANTIC_2 } from "../../src/editions/requestValidation.js";
+import { type InputField, type InputObject, v1NameOf, v1Of } from "../../src/inputs/field.js";
 import {
   CLOUD_INSTANCE,
   CLOUD_INSTANCE_ITEM,
   INPUT_OBJECTS,
   SERVER,
   USAGE_INPUT,
-} from "../../src/inputs/catalogue.js";
-import { type InputField, type InputObject, v1NameOf, v1Of } from "../../src/inputs/field.js";
+} from "../../src/inputs/inputFields.js";
 import { isPlainV1Value } from "../../src/rest/validation/plainValues.js";
 import { v1Schema } from "../../src/rest/validation/v1Schema.js";
 import { isWithinBounds, valueSchema } from "../../src/service/inputs.js";

@@ -8,9 +8,9 @@ import { describe, expect, it } from "vitest";
 import { evaluateBatch, ndjsonLines, type RouteEvaluator } from "../../src/batch/index.js";
 import { rowLine } from "../../src/cli/inventory/inventory.js";
 import { openApiDocument } from "../../src/rest/openapi/index.js";
-import { createRequestContext } from "../../src/service/context.js";
 import { evaluatedShape, evaluationFor } from "../../src/service/evaluations/evaluations.js";
 import { prepareGenerativeAi } from "../../src/service/generativeAi.js";
+import { createRequestContext } from "../../src/service/requestState.js";
 import { sharedApp } from "../support/app.js";
 import { graphqlClient } from "../support/graphql.js";
 

@@ -1,6 +1,6 @@
 /**
  * The edition of a request is resolved once, at its transport's edge (servedEdition,
- * src/service/context.ts), and carried by its request context: an operation of the REST shim or of
+ * src/service/requestState.ts), and carried by its request context: an operation of the REST shim or of
  * the Impact Framework plugins that declared `$edition` or gave a field an `edition` argument would
  * be a second road to it (and one nothing sets). No operation under src/rest/operations/ or
  * src/if/operations/, nor a component's impact operation built from the registry, names an edition.

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { rowLine } from "../../src/cli/inventory/inventory.js";
-import { intervalSeconds } from "../../src/scan/aws/cpu.js";
+import { intervalSeconds } from "../../src/scan/aws/cpuLoad.js";
 import { callFailure } from "../../src/scan/aws/failures.js";
 import { resourceAsk, volumeMedium } from "../../src/scan/requests.js";
 import { matchesFilters, type ScannedResource, tagFilterOf, tagsLabel } from "../../src/scan/resources.js";

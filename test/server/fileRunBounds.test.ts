@@ -20,7 +20,7 @@ import {
   memoryRefusal,
   ownResidentBytes,
 } from "../../src/evaluationProcess/runWatch.js";
-import { fileRequestOf } from "../../src/service/fileEvaluation/request.js";
+import { fileRequestOf } from "../../src/service/fileEvaluation/evaluationRequest.js";
 
 const work = mkdtempSync(join(tmpdir(), "file-run-bounds-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

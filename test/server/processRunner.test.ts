@@ -1,6 +1,6 @@
 /**
  * The runner of file evaluations alone (src/evaluationProcess/processRunner.ts, the port of
- * src/service/fileEvaluation/runner.ts), on real child processes: the slots it admits, the
+ * src/service/fileEvaluation/evaluationRunner.ts), on real child processes: the slots it admits, the
  * private place of each file, the options reaching the command, each way a run ends as the use
  * case reads it (ran, refused in the page's words, stopped by a bound), the progress the command
  * tells, the files it wrote, and the place removed and the slot given back when a run is closed.

@@ -1,6 +1,6 @@
 /**
  * File evaluation as a use case (src/service/fileEvaluation.ts), through a fake runner (its port,
- * src/service/fileEvaluation/runner.ts): what it asks of the run (the options, the names of the
+ * src/service/fileEvaluation/evaluationRunner.ts): what it asks of the run (the options, the names of the
  * files), what it answers for each way a run ends (its events, byte for byte), the refusals before
  * a run (the receiving's, a workbook past its bounds, no command), and that the slot and the run's
  * place are given back whatever ends the evaluation. No process is started.

@@ -11,10 +11,10 @@ import { type ExecutionResult, parse } from "graphql";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { directLookups, type ReferenceLookups } from "../../src/engine/lookups/lookups.js";
 import { graphqlErrorOf } from "../../src/schema/errors.js";
-import type { ChunkScheduler } from "../../src/service/chunks.js";
-import { createRequestContext } from "../../src/service/context.js";
+import type { ChunkScheduler } from "../../src/service/eventLoopSlices.js";
 import { ReferenceLoaders } from "../../src/service/loaders.js";
 import type { EditionService } from "../../src/service/open.js";
+import { createRequestContext } from "../../src/service/requestState.js";
 import { lazy, sharedApp } from "../support/app.js";
 
 const app = sharedApp();

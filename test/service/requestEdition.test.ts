@@ -1,13 +1,13 @@
 /**
  * A request's edition is resolved once, at its edge (src/rest/editionChoice.ts), and carried by the
- * request context (src/service/context.ts): a field without an `edition` argument answers in it.
+ * request context (src/service/requestState.ts): a field without an `edition` argument answers in it.
  */
 import { describe, expect, it } from "vitest";
 import { EDITION_IDS, UnknownEditionError } from "../../src/editions/index.js";
 import { restEditions } from "../../src/rest/editionChoice.js";
 import { graphqlErrorOf } from "../../src/schema/errors.js";
-import { createRequestContext } from "../../src/service/context.js";
 import { servedEdition } from "../../src/service/open.js";
+import { createRequestContext } from "../../src/service/requestState.js";
 import { sharedApp } from "../support/app.js";
 
 const app = sharedApp();

@@ -1,6 +1,6 @@
 /**
  * The request context's signal is read from its cancellation only when the execution asks for it
- * (src/service/context.ts): a REST answer reads none; a fleet reads it and stops once cancelled.
+ * (src/service/requestState.ts): a REST answer reads none; a fleet reads it and stops once cancelled.
  */
 // The executor the service serves GraphQL with (graphql-yoga's): it completes a fleet's items
 // handed out as an async iterable (src/schema/execution/scheduling.ts), which graphql-js's does not.
@@ -8,7 +8,7 @@ import { execute } from "@graphql-tools/executor";
 import { type ExecutionResult, parse } from "graphql";
 import { describe, expect, it } from "vitest";
 import { graphqlErrorOf } from "../../src/schema/errors.js";
-import { createRequestContext } from "../../src/service/context.js";
+import { createRequestContext } from "../../src/service/requestState.js";
 import { sharedApp } from "../support/app.js";
 
 const app = sharedApp();

@@ -1,12 +1,12 @@
 /**
- * The turns of the event loop shared by background work (src/service/chunks.ts, TurnShare): a
+ * The turns of the event loop shared by background work (src/service/eventLoopSlices.ts, TurnShare): a
  * turn grants slices, in the order they were asked, until SLICE_MS has passed (one at least);
  * the others wait for the next turn, and a job asking again goes behind those already waiting.
  * Turns are told apart by a mark an immediate clears (immediates queued during a turn run in the
  * next one); slices are busy loops on the clock, so the counts hold however loaded the machine.
  */
 import { describe, expect, it } from "vitest";
-import { SLICE_MS, turnShare } from "../../src/service/chunks.js";
+import { SLICE_MS, turnShare } from "../../src/service/eventLoopSlices.js";
 
 /** Numbers the turns of the event loop: the same number until an immediate has run. */
 function turnCounter() {

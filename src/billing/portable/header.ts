@@ -6,7 +6,7 @@
  * columns, REPEATED ones for labels and credits). A nested header comes from a Parquet file's
  * columns (BigQuery's export to Parquet) or from the table's schema as `bq show --schema
  * --format=prettyjson` prints it. Its records' own fields are read one level flat, as `evaluate`
- * reads them (src/billing/reading/source.ts): `service.description` is the format's column, read
+ * reads them (src/billing/reading/exportScan.ts): `service.description` is the format's column, read
  * on the engine as the field `e.service.description` of the record the table holds; lists (labels,
  * credits) stay whole.
  */

@@ -21,7 +21,7 @@ import {
   decidingFileColumns,
   emptyAsNone,
   headerColumn,
-} from "../formats/registry.js";
+} from "../formats/knownFormats.js";
 import { gridQuery, impactsQuery, keysQuery, sqlQuery } from "../queries.js";
 import { REGISTRY_TABLES, type RegistryTable } from "../registry/sqlTables.js";
 import { exportAddedColumns, KIND_SUMS, lineKindsQuery } from "../stages/classify.js";

@@ -35,7 +35,7 @@ import {
   focusDatasetProblem,
   type HeaderClass,
   headerColumn,
-} from "../formats/registry.js";
+} from "../formats/knownFormats.js";
 
 /** What separates a text export's columns: a comma, or a semicolon or tab (a spreadsheet's choice). */
 export type Separator = "," | ";" | "\t";
@@ -366,7 +366,7 @@ function inputKindOfStart(file: string, input: string | undefined, held: HeldSta
     return { kind: "foreign", problem: foreignContentMessage(file, content) };
   }
   if (content === "zip") return { kind: "archive" };
-  // Its reader tells a gzip inventory by the same first bytes, as it reads them (src/cli/source.ts, inputText).
+  // Its reader tells a gzip inventory by the same first bytes, as it reads them (src/cli/inventoryRecords.ts, inputText).
   const inventory: InputKind = { kind: "inventory" };
   if (input !== undefined) {
     return (BILLING_FORMAT_NAMES as readonly string[]).includes(input)
@@ -462,7 +462,7 @@ export function billElsewhere(name: string, header: readonly string[], place: Bi
  * Azure partitions its exports; `bq extract` with a wildcard splits a table): the parts are read as
  * one relation, in the order given, so each must be read as the first is. A text part's layout is
  * told from its own first bytes and held against the first part's here; a Parquet part's columns
- * are held against the first's where its footer is read (src/billing/reading/source.ts).
+ * are held against the first's where its footer is read (src/billing/reading/exportScan.ts).
  */
 
 /**

@@ -19,7 +19,7 @@ import {
   type BillingFormatName,
   headerColumn,
   recognisedFormat,
-} from "../formats/registry.js";
+} from "../formats/knownFormats.js";
 import type { LineEnd } from "./layout.js";
 import { type BillLayout, type CsvLayout, PREAMBLE_LINES, readNames, type Separator } from "./layout.js";
 
@@ -44,7 +44,7 @@ export function layoutNotes(file: string, layout: BillLayout, input: BillingForm
   }
   if (layout.kind === "parquet") return [];
   const notes: string[] = renamedNote(file, layout.header);
-  // A header further down is refused (src/billing/reading/source.ts), not read.
+  // A header further down is refused (src/billing/reading/exportScan.ts), not read.
   if (layout.skipped >= PREAMBLE_LINES) return [];
   if (layout.skipped > 0) {
     notes.push(

@@ -575,7 +575,7 @@ export const LINE_RULES: readonly OtherRule[] = [
     order: 5,
     why: [
       "A node type the editions lack that the catalogue lists, billed as an instance's hours",
-      "(Redshift's ra3.large): the catalogue's size (src/billing/registry/catalogue.ts)",
+      "(Redshift's ra3.large): the catalogue's size (src/billing/registry/managedServices.ts)",
     ],
     when: ["u.billing_line_kind = 'compute' AND u.billing_catalogue_service IS NOT NULL"],
     gives: "'managed-size'",
@@ -584,7 +584,7 @@ export const LINE_RULES: readonly OtherRule[] = [
   { order: 20, when: ["u.billing_charge <> 'usage'"], gives: "NULL" },
   {
     order: 25,
-    why: ["A managed service billed as hours of a compute size (src/billing/registry/catalogue.ts)"],
+    why: ["A managed service billed as hours of a compute size (src/billing/registry/managedServices.ts)"],
     when: ["u.billing_catalogue_service IS NOT NULL"],
     gives: "'managed-size'",
   },

@@ -17,7 +17,7 @@ export { EMR_NAMES, STORAGE_SERVICES, type StorageMethod, type StorageService } 
  * another service bills (so estimating it would count those hours twice), or a charge for no
  * hardware at all. A service of a bill that neither this list nor the storage list
  * (STORAGE_SERVICES) holds, and none of whose lines a method reads, is an unknown service: the
- * summary names it with its lines and cost (src/billing/account.ts).
+ * summary names it with its lines and cost (src/billing/runSummary.ts).
  */
 
 export interface KnownService {
@@ -120,7 +120,7 @@ export function isRegistered(provider: string | null, name: string): boolean {
 }
 
 /*
- * What the summary says of a bill's services and GPUs from the registry (src/billing/account.ts):
+ * What the summary says of a bill's services and GPUs from the registry (src/billing/runSummary.ts):
  * the services it does not know, the known services no method estimates (a fee, no hardware), and
  * the GPU models a bill holds both inside instances and billed alone (docs/methodology.md,
  * "Billing lines that are not instance hours": **Unknown services**, **Fees**, **GPUs inside an

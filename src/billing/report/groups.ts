@@ -8,7 +8,7 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../../duckdb/database.js";
-import { BILLING_FORMATS, filedColumns, headerColumn } from "../formats/registry.js";
+import { BILLING_FORMATS, filedColumns, headerColumn } from "../formats/knownFormats.js";
 import { tagColumnOf, tagPath, tagsJson, tagValue } from "../stages/read.js";
 import { dimensionColumns, sourceOf, type WrittenLines } from "./lines.js";
 

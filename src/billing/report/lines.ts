@@ -21,7 +21,7 @@ import {
   type DimensionSource,
   filedColumns,
   headerColumn,
-} from "../formats/registry.js";
+} from "../formats/knownFormats.js";
 import { spellingKey } from "../places.js";
 import { sqlQuery } from "../queries.js";
 import { NO_REGION_SPELLINGS } from "../registry/regions.js";

@@ -22,7 +22,7 @@ import {
   emptyAsNone,
   filedColumns,
   keyedColumns,
-} from "../formats/registry.js";
+} from "../formats/knownFormats.js";
 import { sqlQuery } from "../queries.js";
 import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES, UNIT_COLUMNS } from "../registry/sqlTables.js";

@@ -8,8 +8,8 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
+import { gridLinesQueries } from "../../grid/billLines.js";
 import { BillingStrictStop } from "../errors.js";
-import { gridLinesQueries } from "../grid.js";
 import { impactsQuery, sqlQuery } from "../queries.js";
 import { type ClassifiedBill, createLineViews, orderLineViews, REGISTRY_TABLE_NAMES } from "./classify.js";
 import type { LookedUp } from "./lookUp.js";

@@ -8,6 +8,7 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { type Cell, createTable, literal } from "../../duckdb/database.js";
 import type { RequestedCriterion } from "../../engine/index.js";
+import { type BillingGrid, withGridSeries } from "../../grid/billLines.js";
 import {
   type CoefficientPlace,
   type CoefficientRow,
@@ -18,7 +19,6 @@ import {
   KEY_COLUMNS,
 } from "../../service/coefficients.js";
 import type { EditionContext } from "../../service/open.js";
-import { type BillingGrid, withGridSeries } from "../grid.js";
 import { catalogueMatch, type InstanceMatch, matchInstance } from "../matching.js";
 import type { BillingPlace } from "../places.js";
 import { billingCoefficientPlaces, billingPlaces, type EditionPlaces, spellingKey } from "../places.js";
@@ -46,7 +46,7 @@ export interface LookedUp {
 
 /**
  * The look-up stage, from the table billing_line_kinds (the classify stage's, or the keys script's
- * result: src/billing/portable/tables.ts): the places, the matches, the lookup table (its
+ * result: src/billing/portable/kindTables.ts): the places, the matches, the lookup table (its
  * coefficient rows those `loaded` says), the series.
  */
 export async function lookUpKinds(
@@ -60,7 +60,7 @@ export async function lookUpKinds(
   await placeRegionless(connection, context.service.data.config.defaultLocation);
   const matches = await matchBilledTypes(connection, context);
   const coefficients = await createLookupTable(connection, context, matches, terms, loaded);
-  // The series and its readers are the run's that has one (src/billing/grid.ts).
+  // The series and its readers are the run's that has one (src/grid/billLines.ts).
   const series =
     grid === null ? null : await withGridSeries(connection, grid, context, knownRegions, impactColumnNames);
   return { matches, coefficients, grid: series };

@@ -1,13 +1,14 @@
 /*
  * The read stage of a billing run: the export's layout (read once, from its first bytes), the
  * relation DuckDB reads its lines from with its columns counted before the work they bound
- * (src/billing/reading/source.ts), those columns checked once — its format, the types read — and
+ * (src/billing/reading/exportScan.ts), those columns checked once — its format, the types read — and
  * named as the run writes them (exportColumns), and the columns the options name
  * (--instance-type-column, --group-by) found in it. Nothing after it reads the header again.
  */
 
 import { identifier, literal } from "../../duckdb/database.js";
 import { FileReadError, type FilesRead } from "../../duckdb/readErrors.js";
+import { GRID_INTENSITY_COLUMN } from "../../grid/billLines.js";
 import { keptInputNames } from "../../output/columns.js";
 import { HEADER_BYTES } from "../../support/fileStart.js";
 import { BillingInputError } from "../errors.js";
@@ -23,9 +24,8 @@ import {
   readColumns,
   recognisedFormat,
   unrecognisedHeader,
-} from "../formats/registry.js";
-import { GRID_INTENSITY_COLUMN } from "../grid.js";
-import { billSource } from "../reading/source.js";
+} from "../formats/knownFormats.js";
+import { billSource } from "../reading/exportScan.js";
 import type { AskedFilter, BillingRequest, BillingTerms, BillRun } from "./request.js";
 
 /**

@@ -7,9 +7,9 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { RequestedCriterion } from "../../engine/index.js";
+import type { GridFiles } from "../../grid/billLines.js";
 import type { EditionContext } from "../../service/open.js";
-import type { BillingFormatName } from "../formats/registry.js";
-import type { GridFiles } from "../grid.js";
+import type { BillingFormatName } from "../formats/knownFormats.js";
 import type { EditionPlaces } from "../places.js";
 import type { BillLayout } from "../reading/layout.js";
 

@@ -1,5 +1,5 @@
 /*
- * The summarise stage of a billing run: what the run tells of the bill (src/billing/account.ts
+ * The summarise stage of a billing run: what the run tells of the bill (src/billing/runSummary.ts
  * writes it for a reader): the format read, its kinds of lines and their fate, the matches, the
  * totals per criterion and phase (the kinds' units times their coefficients, no line read again),
  * and the currency of its amounts, read on its first lines (billCurrency).
@@ -8,6 +8,7 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../../duckdb/database.js";
 import type { RequestedCriterion } from "../../engine/index.js";
+import type { GridRun } from "../../grid/billLines.js";
 import { PHASES, type Phase } from "../../output/columns.js";
 import type { WhatIf } from "../../output/reportParts/model.js";
 import type { CoefficientRow } from "../../service/coefficients.js";
@@ -19,8 +20,7 @@ import {
   currencyColumns,
   filedColumns,
   headerColumn,
-} from "../formats/registry.js";
-import type { GridRun } from "../grid.js";
+} from "../formats/knownFormats.js";
 import type { InstanceMatch } from "../matching.js";
 import { impactsQuery, sqlQuery } from "../queries.js";
 import { billName } from "../reading/layout.js";

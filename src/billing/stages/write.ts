@@ -11,11 +11,11 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { FileReadError } from "../../duckdb/readErrors.js";
+import type { GridRun } from "../../grid/billLines.js";
+import { createGridViews, GRID_TABLES, gridSourceColumn } from "../../grid/billLines.js";
 import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../../output/csv.js";
 import type { EditionContext } from "../../service/open.js";
 import { type FilteredSums, filterCondition, filteredSource, filteredSums } from "../filters.js";
-import type { GridRun } from "../grid.js";
-import { createGridViews, GRID_TABLES, gridSourceColumn } from "../grid.js";
 import { impactsQuery } from "../queries.js";
 import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES } from "../registry/sqlTables.js";
@@ -258,7 +258,7 @@ export function copyOptions(format: OutputFormat, gzip = false): string {
 }
 
 interface LinesTarget extends WrittenFile {
-  /** With a grid series: its gwp use, warnings and intensity (src/billing/grid.ts). */
+  /** With a grid series: its gwp use, warnings and intensity (src/grid/billLines.ts). */
   readonly grid?: boolean;
 }
 

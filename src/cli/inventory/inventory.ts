@@ -1,6 +1,6 @@
 import { REGION_COUNTRIES } from "../../billing/registry/regions.js";
 import { utcMilliseconds } from "../../grid/times.js";
-import { PERIPHERAL_KINDS, TERMINAL_KINDS } from "../../service/catalogue.js";
+import { PERIPHERAL_KINDS, TERMINAL_KINDS } from "../../service/engineVocabulary.js";
 import { type DecimalMark, decimalPointText, REASONABLE_TEXT, readNumber } from "../../support/numbers.js";
 
 /*
@@ -283,7 +283,7 @@ function cell(row: InventoryRow, column: string): string | undefined {
 
 /**
  * A cell's value by its column's type. `mark`: the decimal mark of the file's numbers (a `;` or tab
- * text's, told by its first rows: src/cli/source.ts); a workbook's and a comma text's are points.
+ * text's, told by its first rows: src/cli/inventoryRecords.ts); a workbook's and a comma text's are points.
  */
 function cellValue(
   row: InventoryRow,
@@ -405,7 +405,7 @@ function requestOf(
   const period = periodOf(row);
   const body: Record<string, unknown> = {};
   // The verbose carries the power, hours and use-time ratio behind the use impacts: the row's
-  // energy_kwh (src/cli/chunk.ts reads it and drops it from the answer).
+  // energy_kwh (src/cli/inventoryChunk.ts reads it and drops it from the answer).
   const query = new URLSearchParams({ verbose: "true" });
   let quantity: number | undefined;
   for (const column of INVENTORY_COLUMNS) {

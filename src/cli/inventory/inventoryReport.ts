@@ -7,8 +7,8 @@
  * the energy of each row are kept.
  */
 
+import { currentFamilyType } from "../../billing/instanceShapes.js";
 import { REGION_COUNTRIES } from "../../billing/registry/regions.js";
-import { currentFamilyType } from "../../billing/shapes.js";
 import { type PlaceMove, regionMove } from "../../billing/whatIf.js";
 import type { CloudRegion } from "../../data/types.js";
 import type { GroupCube, Measured, OverTime, WhatIf } from "../../output/reportParts/model.js";

@@ -5,7 +5,7 @@ import { StartupDataError } from "../../config/referenceData.js";
 import { loadConfig } from "../../config/serviceConfig.js";
 import { estimatedInventory, type RouteAnswer } from "../../scan/estimate.js";
 import type { EstimatedInventory, ScannedResource } from "../../scan/resources.js";
-import { SERVICE_VERSION } from "../../support/version.js";
+import { SERVICE_VERSION } from "../../support/serviceVersion.js";
 import { editionOf, UsageError } from "../options.js";
 
 /*
@@ -23,7 +23,7 @@ export async function estimateInProcess(
 ): Promise<EstimatedInventory> {
   const config = loadConfig(process.env);
   const edition = editionOf(asked ?? undefined, config);
-  const { inProcessService, linesEdition } = await import("../chunk.js");
+  const { inProcessService, linesEdition } = await import("../inventoryChunk.js");
   let opened: ReturnType<typeof inProcessService>;
   try {
     opened = inProcessService({ edition });

@@ -1,11 +1,11 @@
 import { Readable } from "node:stream";
 import { inventoryJson } from "../../scan/inventoryJson.js";
-import { scanMetricsText } from "../../scan/metrics.js";
 import { resourceAsk } from "../../scan/requests.js";
 import type { ScannedEstimate, ScannedResource, ScanProblem } from "../../scan/resources.js";
 import { scanCsv } from "../../scan/rows.js";
+import { scanMetricsText } from "../../scan/scanGauges.js";
+import { SERVICE_VERSION } from "../../support/serviceVersion.js";
 import { printable } from "../../support/terminalText.js";
-import { SERVICE_VERSION } from "../../support/version.js";
 import { type CliIo, evaluateArgs, failure, interruptedCode, misuse } from "../options.js";
 import { estimateInProcess, notEvaluatedLines, writeText } from "./estimating.js";
 import { SCAN_USAGE, type ScanOptions, scanOptions } from "./scanOptions.js";

@@ -1,5 +1,5 @@
 import type { ArchetypeTable, ComponentTableName, ReferenceData } from "../../data/types.js";
-import { CASE, CPU, DISK, GPU, POWER_SUPPLY, RAM, SIMPLE_COMPONENT } from "../../inputs/catalogue.js";
+import { CASE, CPU, DISK, GPU, POWER_SUPPLY, RAM, SIMPLE_COMPONENT } from "../../inputs/inputFields.js";
 import type { EngineInputOf } from "../../inputs/types.js";
 import type { EngineContext } from "../model/context.js";
 import type { EditionRules } from "../model/edition.js";

@@ -13,7 +13,7 @@ import type {
   SIMPLE_COMPONENT,
   TERMINAL,
   USAGE_INPUT,
-} from "../../inputs/catalogue.js";
+} from "../../inputs/inputFields.js";
 import type { EngineInputOf } from "../../inputs/types.js";
 
 /*

@@ -2,8 +2,8 @@ import type { DocumentNode } from "graphql";
 import { z } from "zod";
 import type { PowerPer } from "../../service/energy.js";
 import type { EditionService } from "../../service/open.js";
-import { evaluateObservation } from "./evaluate.js";
 import { COMMON_INPUTS, outputsOf } from "./metadata.js";
+import { evaluateObservation } from "./observationEvaluation.js";
 import {
   type CheckedConfig,
   COMMON_FIELDS,

@@ -3,8 +3,8 @@ import { defaultConfig } from "../../config/serviceConfig.js";
 import { UnknownEditionError } from "../../editions/index.js";
 import { graphqlErrorOf } from "../../schema/errors.js";
 import { compiledExecutor, type OperationExecutor, servedSchema } from "../../schema/execution/inProcess.js";
-import { createRequestContext } from "../../service/context.js";
 import { type EditionService, openService, type Service, servedEdition } from "../../service/open.js";
+import { createRequestContext } from "../../service/requestState.js";
 import { createLogger } from "../../support/log.js";
 import { PluginInputError } from "./observations.js";
 

@@ -6,7 +6,7 @@
  */
 
 import { SCALE_SCRIPT } from "../readable.js";
-import { CRITERION_SCRIPT } from "./criteria.js";
+import { CRITERION_SCRIPT } from "./criterionSwitch.js";
 import { LEGEND_SCRIPT } from "./legend.js";
 import { SORTABLE_SCRIPT } from "./sortable.js";
 

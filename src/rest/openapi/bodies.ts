@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { describedInput } from "../../editions/inputNotes.js";
-import { USAGE_INPUT } from "../../inputs/catalogue.js";
 import { type InputObject, v1NameOf } from "../../inputs/field.js";
-import type { Handler, Route } from "../route.js";
+import { USAGE_INPUT } from "../../inputs/inputFields.js";
+import type { Handler, Route } from "../restRoute.js";
 import { fieldTypes, type RequestValidation } from "../validation/fieldTypes.js";
 import { usageSchema } from "../validation/v1Body.js";
 import { deferredUsage } from "../validation/v1Schema.js";

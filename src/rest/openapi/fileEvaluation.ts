@@ -1,4 +1,8 @@
-import { EVALUATE_PATH, OUTPUT_FORMATS, READ_ENDINGS } from "../../service/fileEvaluation/request.js";
+import {
+  EVALUATE_PATH,
+  OUTPUT_FORMATS,
+  READ_ENDINGS,
+} from "../../service/fileEvaluation/evaluationRequest.js";
 import { FILE_EVALUATION_BOUNDS } from "../../service/fileEvaluation.js";
 import { ref } from "./jsonSchema.js";
 import { type DescribedEditions, detailAnswer } from "./parameters.js";
@@ -6,7 +10,7 @@ import { type DescribedEditions, detailAnswer } from "./parameters.js";
 /*
  * `POST /v1/evaluate` (the /evaluate page's route, src/http/fileEvaluation/evaluateRoute.ts over
  * src/service/fileEvaluation.ts) in the OpenAPI document: its query as the service checks it
- * (request.ts), the file as the body, the NDJSON events of its answer (FileEvent).
+ * (evaluationRequest.ts), the file as the body, the NDJSON events of its answer (FileEvent).
  */
 
 export { EVALUATE_PATH };
@@ -34,7 +38,7 @@ export const FILE_EVENT_SCHEMA = {
   },
 };
 
-/** The query of `POST /v1/evaluate`, as src/service/fileEvaluation/request.ts reads it. */
+/** The query of `POST /v1/evaluate`, as src/service/fileEvaluation/evaluationRequest.ts reads it. */
 function fileParameters(editions: DescribedEditions) {
   return [
     {

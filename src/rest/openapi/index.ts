@@ -1,6 +1,6 @@
 import { type EditionDescription, editionById } from "../../editions/index.js";
-import type { EditionFeature } from "../features.js";
-import type { Handler, HandlerDoc } from "../route.js";
+import type { EditionFeature } from "../editionFeatures.js";
+import type { Handler, HandlerDoc } from "../restRoute.js";
 import { BATCH_PATH } from "../routes/batch.js";
 import { CLOUD_PROVIDER_PATH, cloudProviderTemplate } from "../routes/cloud.js";
 import { COEFFICIENTS_STREAM_PATH } from "../routes/coefficientStream.js";

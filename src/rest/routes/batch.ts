@@ -1,9 +1,9 @@
 import { evaluateBatch, ndjsonLines, type RouteEvaluator } from "../../batch/index.js";
 import type { BodyLimits } from "../../config/serviceConfig.js";
-import type { TurnShare } from "../../service/chunks.js";
+import type { TurnShare } from "../../service/eventLoopSlices.js";
 import type { EditionService } from "../../service/open.js";
 import { queryEdition, type RestEditions } from "../editionChoice.js";
-import type { RestResponse } from "../route.js";
+import type { RestResponse } from "../restRoute.js";
 
 /*
  * `POST /v1/batch`: an NDJSON body of single-route requests, answered in NDJSON as its lines are

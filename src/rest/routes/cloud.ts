@@ -1,5 +1,5 @@
-import { CLOUD_INSTANCE } from "../../inputs/catalogue.js";
-import { CLOUD_REGIONS } from "../features.js";
+import { CLOUD_INSTANCE } from "../../inputs/inputFields.js";
+import { CLOUD_REGIONS } from "../editionFeatures.js";
 import {
   CloudInstanceConfigDocument,
   CloudInstanceImpactsDocument,
@@ -9,7 +9,7 @@ import {
   CloudRegionsDocument,
 } from "../generated/graphql.js";
 import { RestError } from "../graphqlErrors.js";
-import { documented, type Handler, ok, type Route } from "../route.js";
+import { documented, type Handler, ok, type Route } from "../restRoute.js";
 import { impactRoute, postedBody } from "../routeBuilders.js";
 import type { QueryParameterDoc } from "../validation/query.js";
 import { IMPACT_QUERY_PARAMETERS } from "../validation/query.js";

@@ -1,10 +1,10 @@
 import { inputObject } from "../../inputs/field.js";
 import { estimatedInventory, type RouteAnswer } from "../../scan/estimate.js";
 import { INVENTORY_SCHEMA, readScannerFile } from "../../scan/inventoryJson.js";
-import { SERVICE_VERSION } from "../../support/version.js";
+import { SERVICE_VERSION } from "../../support/serviceVersion.js";
 import { VersionDocument } from "../generated/graphql.js";
 import { RestError } from "../graphqlErrors.js";
-import { documented, type Handler, ok, type RestRequest, type Route } from "../route.js";
+import { documented, type Handler, ok, type RestRequest, type Route } from "../restRoute.js";
 import type { Runner } from "../runner.js";
 import { parseV1Body } from "../validation/bodyValidation.js";
 import { isNumericText } from "../validation/fieldTypes.js";

@@ -6,9 +6,9 @@ import {
   coefficientTable,
   impactSlots,
 } from "../../service/coefficients.js";
-import { createRequestContext } from "../../service/context.js";
 import { DomainError } from "../../service/errors.js";
 import type { Service } from "../../service/open.js";
+import { createRequestContext } from "../../service/requestState.js";
 import { queryEdition, restEditions } from "../editionChoice.js";
 import { RestError } from "../graphqlErrors.js";
 import { queryLoad } from "./coefficients.js";

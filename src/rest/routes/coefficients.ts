@@ -1,6 +1,6 @@
 import { CloudCoefficientsDocument, type CloudCoefficientsQueryVariables } from "../generated/graphql.js";
 import { RestError } from "../graphqlErrors.js";
-import { documented, ok, type Route } from "../route.js";
+import { documented, ok, type Route } from "../restRoute.js";
 import type { QueryParameterDoc } from "../validation/query.js";
 
 /*

@@ -1,8 +1,8 @@
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import { Kind, parse } from "graphql";
 import { COMPONENT_FIELD_NAMES, COMPONENT_INPUT_TYPES } from "../../schema/component.js";
-import { componentKinds, hasArchetypes, listingOrder } from "../../service/catalogue.js";
-import { type EditionFeature, GPUS } from "../features.js";
+import { componentKinds, hasArchetypes, listingOrder } from "../../service/engineVocabulary.js";
+import { type EditionFeature, GPUS } from "../editionFeatures.js";
 import {
   type Allocation,
   type AssetImpactFieldsFragment,
@@ -14,7 +14,7 @@ import {
   type Criterion,
 } from "../generated/graphql.js";
 import { RestError } from "../graphqlErrors.js";
-import { documented, type Handler, ok, type Route, required } from "../route.js";
+import { documented, type Handler, ok, type Route, required } from "../restRoute.js";
 import { ARCHETYPE_PARAMETER, inputRoute } from "../routeBuilders.js";
 import { componentVariables } from "../validation/v1Body.js";
 

@@ -1,4 +1,4 @@
-import { IOT_DEVICE, TERMINAL } from "../../inputs/catalogue.js";
+import { IOT_DEVICE, TERMINAL } from "../../inputs/inputFields.js";
 import type { IotDeviceInput, PeripheralInput, TerminalInput } from "../generated/graphql.js";
 import {
   type BodyParser,

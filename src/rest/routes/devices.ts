@@ -1,4 +1,4 @@
-import { isTypedKind, PERIPHERAL_KINDS, TERMINAL_KINDS } from "../../service/catalogue.js";
+import { isTypedKind, PERIPHERAL_KINDS, TERMINAL_KINDS } from "../../service/engineVocabulary.js";
 import {
   IotDeviceArchetypeConfigDocument,
   IotDeviceArchetypesDocument,
@@ -10,7 +10,7 @@ import {
   TerminalImpactsDocument,
   UserDeviceKindsDocument,
 } from "../generated/graphql.js";
-import { documented, type Handler, ok, type Route, required } from "../route.js";
+import { documented, type Handler, ok, type Route, required } from "../restRoute.js";
 import { ARCHETYPE_PARAMETER, inputRoute } from "../routeBuilders.js";
 import { iotDeviceVariables, peripheralVariables, terminalVariables } from "./deviceBody.js";
 

@@ -1,11 +1,11 @@
 import { GENERATIVE_AI_EDITION } from "../../editions/index.js";
-import { GENERATIVE_AI } from "../../inputs/catalogue.js";
+import { GENERATIVE_AI } from "../../inputs/inputFields.js";
 import {
   GenerativeAiImpactsDocument,
   type GenerativeAiImpactsQueryVariables,
   GenerativeAiModelsDocument,
 } from "../generated/graphql.js";
-import { documented, ok, type Route } from "../route.js";
+import { documented, ok, type Route } from "../restRoute.js";
 import { impactRoute, postedBody } from "../routeBuilders.js";
 import type { QueryParameterDoc } from "../validation/query.js";
 import { IMPACT_QUERY_PARAMETERS } from "../validation/query.js";

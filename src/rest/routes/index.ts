@@ -1,4 +1,4 @@
-import type { Route } from "../route.js";
+import type { Route } from "../restRoute.js";
 import { cloudRoutes } from "./cloud.js";
 import { cloudScannerRoutes } from "./cloudScanner.js";
 import { coefficientRoutes } from "./coefficients.js";

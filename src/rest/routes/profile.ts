@@ -1,4 +1,4 @@
-import { PROFILE_REQUEST, PROFILE_USE_REQUEST } from "../../inputs/catalogue.js";
+import { PROFILE_REQUEST, PROFILE_USE_REQUEST } from "../../inputs/inputFields.js";
 import {
   CpuBaseProfilesDocument,
   CpuConsumptionProfileDocument,
@@ -6,7 +6,7 @@ import {
   type CpuConsumptionProfileImpactsQueryVariables,
   type CpuConsumptionProfileQueryVariables,
 } from "../generated/graphql.js";
-import { documented, ok, type Route } from "../route.js";
+import { documented, ok, type Route } from "../restRoute.js";
 import { impactResponse } from "../shape.js";
 import {
   checkUnreadVerbose,

@@ -3,7 +3,7 @@ import {
   ServerArchetypesDocument,
   ServerImpactsDocument,
 } from "../generated/graphql.js";
-import { documented, ok, type Route, required } from "../route.js";
+import { documented, ok, type Route, required } from "../restRoute.js";
 import { ARCHETYPE_PARAMETER, inputRoute, listing } from "../routeBuilders.js";
 import { serverVariables } from "../validation/v1Body.js";
 

@@ -1,5 +1,5 @@
-import { ELECTRICITY_CRITERIA } from "../../service/catalogue.js";
-import { GPUS } from "../features.js";
+import { ELECTRICITY_CRITERIA } from "../../service/engineVocabulary.js";
+import { GPUS } from "../editionFeatures.js";
 import {
   CaseTypesDocument,
   CountryCodesDocument,
@@ -15,7 +15,7 @@ import {
   SsdManufacturersDocument,
   VersionDocument,
 } from "../generated/graphql.js";
-import { documented, type Handler, ok, type Route, required } from "../route.js";
+import { documented, type Handler, ok, type Route, required } from "../restRoute.js";
 import { listing } from "../routeBuilders.js";
 
 const GPU_BY_NAME_DOC = {

@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import { HDD_BODY, SERVER, USAGE_INPUT } from "../../inputs/catalogue.js";
 import type { InputObject } from "../../inputs/field.js";
 import { v1Of } from "../../inputs/field.js";
-import { COMPONENT_INPUTS, type ComponentKind } from "../../service/catalogue.js";
+import { HDD_BODY, SERVER, USAGE_INPUT } from "../../inputs/inputFields.js";
+import { COMPONENT_INPUTS, type ComponentKind } from "../../service/engineVocabulary.js";
 import type { ServerInput } from "../generated/graphql.js";
 import { parseV1Body } from "./bodyValidation.js";
 import type { RequestValidation } from "./fieldTypes.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type InputField, type InputObject, v1NameOf, v1Of } from "../../inputs/field.js";
-import { ELECTRICITY_CRITERIA } from "../../service/catalogue.js";
+import { ELECTRICITY_CRITERIA } from "../../service/engineVocabulary.js";
 import { builtOncePer } from "../../support/builtOnce.js";
 import { fieldTypes, type RequestValidation } from "./fieldTypes.js";
 

@@ -15,13 +15,13 @@ import {
   type TagFilter,
 } from "../resources.js";
 import { attemptTimeoutMs, closeClients, type RegionClients, regionClients } from "./clients.js";
-import { averageCpu } from "./cpu.js";
+import { averageCpu } from "./cpuLoad.js";
 import { callFailure } from "./failures.js";
 
 /*
  * An AWS account read, region by region, with describe and get calls only (docs/scan.md lists the
  * IAM permissions): its running instances (DescribeInstances, filtered by state and by the tag
- * filters on AWS's side), their average CPU load over the period (src/scan/aws/cpu.ts), the EBS
+ * filters on AWS's side), their average CPU load over the period (src/scan/aws/cpuLoad.ts), the EBS
  * volumes attached to them or carrying the filters' tags themselves (DescribeVolumes). Each
  * resource is evaluated for the part of the period it existed: from its launch (an instance) or its
  * creation (a volume), whichever is later, to the period's end.

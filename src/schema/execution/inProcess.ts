@@ -1,6 +1,6 @@
 import type { DocumentNode, ExecutionResult, GraphQLSchema } from "graphql";
 import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
-import type { RequestContext } from "../../service/context.js";
+import type { RequestContext } from "../../service/requestState.js";
 import { buildSchema } from "../index.js";
 import { rootFieldsTakingTurns } from "./turns.js";
 

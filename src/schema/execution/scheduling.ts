@@ -1,7 +1,7 @@
 import { setImmediate as nextMacrotask } from "node:timers/promises";
 import type { GraphQLError } from "graphql";
-import { microtasksDrained, OWN_TURNS, SLICE_MS, type TurnShare } from "../../service/chunks.js";
-import type { RequestContext } from "../../service/context.js";
+import { microtasksDrained, OWN_TURNS, SLICE_MS, type TurnShare } from "../../service/eventLoopSlices.js";
+import type { RequestContext } from "../../service/requestState.js";
 import { cancelled, limitExceeded, overloaded } from "../errors.js";
 
 /*
@@ -75,7 +75,7 @@ function throwIfCancelled(signal: AbortSignal): void {
 
 /**
  * How a fleet's entries are handed out, a slice per turn of the event loop the request is granted
- * (chunks.ts's TurnShare): an unstreamed fleet's slices hold a number of entries, a streamed one's
+ * (eventLoopSlices.ts's TurnShare): an unstreamed fleet's slices hold a number of entries, a streamed one's
  * last a time.
  */
 export interface Slicing<T> {
@@ -94,7 +94,7 @@ export interface Slicing<T> {
  * copy: a generator keeps its arguments as long as it runs, and an item's model is garbage once
  * its fields are answered). Once the request is cancelled, the entries not handed out are each
  * the cancellation (`"each"`: every item null with the error at its path) or the iterable throws
- * it (`"throw"`: a stream ends). Work a request pushes is src/service/chunks.ts's ChunkScheduler
+ * it (`"throw"`: a stream ends). Work a request pushes is src/service/eventLoopSlices.ts's ChunkScheduler
  * (why both, there).
  */
 export function handOutInSlices<T>(

@@ -1,6 +1,6 @@
 import { setImmediate as nextMacrotask } from "node:timers/promises";
 import { type GraphQLFieldResolver, type GraphQLInputType, type GraphQLSchema, getNamedType } from "graphql";
-import type { RequestContext } from "../../service/context.js";
+import type { RequestContext } from "../../service/requestState.js";
 import { FLEET_ITEM_INPUTS } from "../batch.js";
 import { cancelled } from "../errors.js";
 

@@ -12,8 +12,8 @@ import {
   typeFromAST,
 } from "graphql";
 import type { Plugin } from "graphql-yoga";
-import { OWN_TURNS, SLICE_MS, type TurnShare } from "../../service/chunks.js";
-import type { RequestContext } from "../../service/context.js";
+import { OWN_TURNS, SLICE_MS, type TurnShare } from "../../service/eventLoopSlices.js";
+import type { RequestContext } from "../../service/requestState.js";
 import { isFleet } from "./inputLimits.js";
 
 /*
@@ -22,7 +22,7 @@ import { isFleet } from "./inputLimits.js";
  * thread in one turn (copied, then coerced item by item: bench/README.md, "Single requests during
  * fleets"), which every other request waited behind. Here a large fleet list is coerced item by
  * item by graphql-js's own `coerceInputValue` (what the executor calls), in slices of the service's
- * turns (src/service/chunks.ts), then handed to the executor already coerced, its variable
+ * turns (src/service/eventLoopSlices.ts), then handed to the executor already coerced, its variable
  * declared as the schema's `JSON` scalar, whose `parseValue` is the identity, for this execution
  * only (the document stays as validated and cached): the executor then coerces nothing of it, and
  * a field's argument taken from a variable is not coerced again. Any item that does not coerce

@@ -13,8 +13,8 @@ import {
 } from "graphql";
 import type { GraphQLParams, Plugin } from "graphql-yoga";
 import { bodyBoundRefusal, bodyJsonBounds, type Limits } from "../../config/serviceConfig.js";
-import { OWN_TURNS, SLICE_MS, type TurnShare } from "../../service/chunks.js";
-import type { RequestContext } from "../../service/context.js";
+import { OWN_TURNS, SLICE_MS, type TurnShare } from "../../service/eventLoopSlices.js";
+import type { RequestContext } from "../../service/requestState.js";
 import { builtOncePer } from "../../support/builtOnce.js";
 import { documentNestingExceeds, valueNestingExceeds } from "../../support/nesting.js";
 import {
@@ -244,7 +244,7 @@ function longList(
 const SLICED_FLEET_ITEMS = 256;
 
 /**
- * `longList` of a fleet's items, in slices of the service's turns (src/service/chunks.ts): item by
+ * `longList` of a fleet's items, in slices of the service's turns (src/service/eventLoopSlices.ts): item by
  * item, in order, as `longList` visits them — a 10,000-server fleet took 17 ms in one turn at load.
  */
 async function longListInSlices(

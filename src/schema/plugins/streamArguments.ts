@@ -10,8 +10,8 @@ import {
   visit,
 } from "graphql";
 import { isAsyncIterable, type Plugin } from "graphql-yoga";
-import { SLICE_MS } from "../../service/chunks.js";
-import type { RequestContext } from "../../service/context.js";
+import { SLICE_MS } from "../../service/eventLoopSlices.js";
+import type { RequestContext } from "../../service/requestState.js";
 import { badUserInput } from "../errors.js";
 import { handOutInSlices, type Slicing } from "../execution/scheduling.js";
 

@@ -1,9 +1,9 @@
 import { type Allocation, type AssetWith, Evaluation } from "../../engine/index.js";
 import type { PreparedAsset } from "../asset.js";
-import type { RequestContext } from "../context.js";
 import { requestedCriteria } from "../criteria.js";
 import { DomainError } from "../errors.js";
 import { REASONABLE, reasonable } from "../inputs.js";
+import type { RequestContext } from "../requestState.js";
 
 /** What the transports read of an evaluation: its outcomes, its verbose report and their parts. */
 export type {

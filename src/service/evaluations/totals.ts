@@ -1,8 +1,8 @@
 import type { EditionRules, Evaluation, Phase, RawImpact, RequestedCriterion } from "../../engine/index.js";
 import { rounded } from "../../engine/index.js";
 import type { PreparedAsset } from "../asset.js";
-import type { RequestContext } from "../context.js";
 import { requestedCriteria } from "../criteria.js";
+import type { RequestContext } from "../requestState.js";
 import { checkDuration, type EvaluationArgs, evaluationFor, passingEvaluation } from "./evaluations.js";
 
 /** A criterion's phase summed over a fleet's items, rounded as the edition rounds an item. */
@@ -105,7 +105,7 @@ function summedItemByItem(
   let gathering: Asked[] | null = null;
 
   function pass(asked: Asked[]): void {
-    // The pass starts on a later turn of the event loop (chunks.ts): what is asked for until
+    // The pass starts on a later turn of the event loop (eventLoopSlices.ts): what is asked for until
     // its first item joins it.
     const summed = context.chunks.map(fleet.items, (item) => {
       if (gathering === asked) gathering = null;

@@ -1,11 +1,11 @@
 import type { Readable } from "node:stream";
 import { createGzip } from "node:zlib";
-import type { StartedRun, WrittenRole } from "./runner.js";
+import type { StartedRun, WrittenRole } from "./evaluationRunner.js";
 
 /*
  * The answer to a file's evaluation, as the client reads it: one NDJSON event a line — the run's
  * progress each second, then its refusal, or its report, its output and its summary. Made from a
- * started run of the port (runner.ts), whatever runs it.
+ * started run of the port (evaluationRunner.ts), whatever runs it.
  */
 
 /** One event of a run, as the client reads it (one NDJSON line each). */

@@ -14,7 +14,7 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { expect } from "vitest";
 import { billingTerms, evaluateBillingExport } from "../../../src/billing/bill.js";
 import { writeCoefficientParquet } from "../../../src/billing/coefficientParquet.js";
-import { writeTablesFromKeys } from "../../../src/billing/portable/tables.js";
+import { writeTablesFromKeys } from "../../../src/billing/portable/kindTables.js";
 import { sqlMain } from "../../../src/cli/portable.js";
 import { coefficientTable } from "../../../src/service/coefficients.js";
 import { app, billingRequest, editionContext } from "../support.js";

@@ -15,16 +15,16 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { BillingInputError } from "../billing/errors.js";
+import { gridQuery, gridUseColumns, sqlQuery } from "../billing/queries.js";
+import { type WrittenFile, writtenSource } from "../billing/writtenFile.js";
 import type { CloudRegion } from "../data/types.js";
 import { identifier } from "../duckdb/database.js";
-import { GridInputError } from "../grid/errors.js";
-import { type GridSeriesInfo, loadGridSeries } from "../grid/series.js";
-import { editionGridPlaces, loadGridZones } from "../grid/zones.js";
 import { GRID_COLUMN } from "../output/table.js";
 import type { EditionContext } from "../service/open.js";
-import { BillingInputError } from "./errors.js";
-import { gridQuery, gridUseColumns, sqlQuery } from "./queries.js";
-import { type WrittenFile, writtenSource } from "./writtenFile.js";
+import { GridInputError } from "./errors.js";
+import { type GridSeriesInfo, loadGridSeries } from "./series.js";
+import { editionGridPlaces, loadGridZones } from "./zones.js";
 
 /** A run's series: the files given. */
 export interface GridFiles {

@@ -1,5 +1,5 @@
 /**
- * Managed services read by what their provider sells (src/billing/registry/catalogue.ts), through
+ * Managed services read by what their provider sells (src/billing/registry/managedServices.ts), through
  * the command (`main`, edition 2.4.1), each estimate against the single route's evaluation of the
  * server standing for the size (routeRaw) × the hours the hand computation gives: a database's
  * hour (Azure PostgreSQL flexible B1ms), an app plan's hour (App Service B1, P1v3, the Free plan's
@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATALOGUE } from "../../src/billing/registry/catalogue.js";
+import { CATALOGUE } from "../../src/billing/registry/managedServices.js";
 import { coefficientCriteria } from "../../src/service/coefficients.js";
 import { evaluatedLines, type OutputRow, onlyLine } from "../support/cli.js";
 import { editionContext, routeRaw } from "./support.js";

@@ -6,14 +6,14 @@
  * figures, a mass in its scale); the exact values are the output's.
  */
 
+import type { GridDateOrder, GridRun } from "../grid/billLines.js";
 import { gapTexts } from "../grid/gaps.js";
 import type { BillReportModel } from "../output/billReport.js";
 import { impactColumn } from "../output/columns.js";
 import { figure, money, readable, scaleOf } from "../output/readable.js";
 import { printable } from "../support/terminalText.js";
-import type { GridDateOrder, GridRun } from "./grid.js";
 import type { InstanceMatch } from "./matching.js";
-import { catalogueKey, MANAGED_SIZE, sizeLabel } from "./registry/catalogue.js";
+import { catalogueKey, MANAGED_SIZE, sizeLabel } from "./registry/managedServices.js";
 import { gpusBothWays, knownServiceNamed, serviceNotes } from "./registry/services.js";
 import type { LineGroup } from "./stages/evaluate.js";
 import type { BillingSummary } from "./stages/summarise.js";
@@ -394,7 +394,7 @@ function matchesAndTotalsText(summary: BillingSummary, statuses: ReadonlyMap<Lin
       out.push(`  ${m.provider} ${m.billingInstanceType} -> ${m.matchedInstanceType}`);
   }
   if (managed.length > 0) {
-    out.push("managed sizes by the catalogue (src/billing/registry/catalogue.ts):");
+    out.push("managed sizes by the catalogue (src/billing/registry/managedServices.ts):");
     for (const m of managed) out.push(`  ${m.provider} ${managedSizeName(m)} -> ${m.matchedInstanceType}`);
   }
   out.push("totals of the evaluated lines:");

@@ -1,6 +1,6 @@
 import type { Evaluation, ReferenceLookups } from "../engine/index.js";
-import { type ChunkScheduler, chunkScheduler } from "./chunks.js";
 import { DomainError, type DomainErrorSpelling } from "./errors.js";
+import { type ChunkScheduler, chunkScheduler } from "./eventLoopSlices.js";
 import { type EditionContext, type EditionService, editionContext, type Service, servedIn } from "./open.js";
 
 /*
@@ -15,7 +15,7 @@ export interface RequestContext {
   readonly evaluations: WeakMap<object, Map<string, Evaluation>>;
   /** Aborted when the request is cancelled (client gone, execution budget spent, shutdown). */
   readonly signal: AbortSignal;
-  /** The request's item-by-item work, in slices of the event loop (see chunks.ts). */
+  /** The request's item-by-item work, in slices of the event loop (see eventLoopSlices.ts). */
   readonly chunks: ChunkScheduler;
   /**
    * Fleet items asked for by this request so far, across fleet fields and aliases, and their

@@ -19,7 +19,7 @@ import {
   headerColumn,
   readColumns,
   recognisedFormat,
-} from "../formats/registry.js";
+} from "../formats/knownFormats.js";
 import { type BillLayout, type CsvLayout, PREAMBLE_BYTES, PREAMBLE_LINES, readNames } from "./layout.js";
 
 /**

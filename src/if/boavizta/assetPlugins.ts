@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { IfCloudInstanceDocument, IfCpuDocument, IfServerDocument } from "../generated/graphql.js";
-import { observationUsage } from "./evaluate.js";
+import { regionNotices, regionsOnce } from "./knownRegions.js";
 import { copied } from "./metadata.js";
+import { observationUsage } from "./observationEvaluation.js";
 import { numeric, text } from "./observations.js";
 import { plugin } from "./plugin.js";
-import { regionNotices, regionsOnce } from "./regions.js";
 
 /** A cloud instance: `cloud/vendor` (default aws), `cloud/instance-type`, `cloud/region` (the provider's region). */
 export const BoaviztaCloud = plugin(

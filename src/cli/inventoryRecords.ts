@@ -313,7 +313,7 @@ function lineOf(error: CsvError): number {
 
 /*
  * An inventory as an Excel workbook (.xlsx): its first worksheet read as a CSV is (the header row,
- * then one asset per row, src/cli/source.ts), streamed by exceljs's WorkbookReader so that a large
+ * then one asset per row, src/cli/inventoryRecords.ts), streamed by exceljs's WorkbookReader so that a large
  * workbook is never held whole. Each cell is written as the text a CSV export of the sheet holds:
  * a number as JavaScript writes it, a date as ISO 8601, a formula as its cached result.
  */

@@ -50,7 +50,7 @@ export interface RowOutcome extends LineOutcome {
   readonly energyKwh?: number;
   /** The edition's climate-change factor of that energy (what a grid series replaces). */
   readonly gwpFactor?: GwpFactor;
-  /** The grid intensity applied to the energy, gCO2eq/kWh (with --grid-intensity: src/cli/gridRows.ts). */
+  /** The grid intensity applied to the energy, gCO2eq/kWh (with --grid-intensity: src/grid/inventoryRows.ts). */
   readonly gridGco2PerKwh?: number;
 }
 

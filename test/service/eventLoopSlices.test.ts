@@ -1,10 +1,10 @@
 /**
- * A request's item-by-item jobs (src/service/chunks.ts, chunkScheduler): run in order of arrival,
+ * A request's item-by-item jobs (src/service/eventLoopSlices.ts, chunkScheduler): run in order of arrival,
  * except a job queued `ahead` — a reference lookup's batch that the items being prepared await —
  * which runs before the rest of the jobs already queued.
  */
 import { describe, expect, it } from "vitest";
-import { chunkScheduler } from "../../src/service/chunks.js";
+import { chunkScheduler } from "../../src/service/eventLoopSlices.js";
 
 const never = new AbortController().signal;
 

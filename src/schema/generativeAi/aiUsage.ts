@@ -1,5 +1,5 @@
 import { GENERATIVE_AI_EDITION } from "../../editions/index.js";
-import { GENERATIVE_AI } from "../../inputs/catalogue.js";
+import { GENERATIVE_AI } from "../../inputs/inputFields.js";
 import { evaluatedShape } from "../../service/evaluations/evaluations.js";
 import { type PreparedGenerativeAi, prepareGenerativeAi } from "../../service/generativeAi.js";
 import { builder } from "../builder.js";

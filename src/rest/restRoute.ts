@@ -1,4 +1,4 @@
-import type { EditionFeature } from "./features.js";
+import type { EditionFeature } from "./editionFeatures.js";
 import type { AnswerName } from "./openapi/answers.js";
 import type { Runner } from "./runner.js";
 import type { RequestValidation } from "./validation/fieldTypes.js";

@@ -14,7 +14,7 @@
  * (catalogueMatch): the size's own where the catalogue lists it; where it does not, and the
  * service's sizes are its provider's VM sizes (`sizeGrammar`), the edition's type of the size's
  * family and vCPUs, said; else none, named with its lines and cost. Loaded once, with the
- * registry; test/billing/catalogue.test.ts checks every row's server is an instance type of the
+ * registry; test/billing/managedServices.test.ts checks every row's server is an instance type of the
  * editions with its vCPUs, or of which its vCPUs and memory are its share.
  */
 

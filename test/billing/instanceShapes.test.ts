@@ -1,11 +1,11 @@
 /**
- * Instance types read by their provider's size grammar (src/billing/shapes.ts): a family and its
+ * Instance types read by their provider's size grammar (src/billing/instanceShapes.ts): a family and its
  * vCPUs, so that a type the edition lacks stands for its family's type of as many vCPUs, and no
  * approximate match crosses a family.
  */
 import { describe, expect, it } from "vitest";
+import { sameFamily, shapeOf, typeByShape } from "../../src/billing/instanceShapes.js";
 import { matchInstance } from "../../src/billing/matching.js";
-import { sameFamily, shapeOf, typeByShape } from "../../src/billing/shapes.js";
 import { editionContext } from "./support.js";
 
 describe("the providers' size grammars", () => {

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import type { FileRefusal, FileRequest } from "./request.js";
+import type { FileRefusal, FileRequest } from "./evaluationRequest.js";
 
 /*
  * The port of file evaluation: what the use case (src/service/fileEvaluation.ts) asks of whatever

@@ -5,24 +5,43 @@
  * intensity series").
  */
 
-import { loadConfig } from "../config/serviceConfig.js";
+import type { Config } from "../config/serviceConfig.js";
 import { openDatabase } from "../duckdb/database.js";
 import type { ImpactRounding } from "../engine/index.js";
-import { gapTexts } from "../grid/gaps.js";
-import { type GridSeriesInfo, loadGridSeries } from "../grid/series.js";
-import { isoUtc } from "../grid/times.js";
-import { useCollector } from "../grid/useCollector.js";
-import { type GridSeries, readGridSeries, weightedIntensity, zoneSpan } from "../grid/weighting.js";
-import { editionGridPlaces, loadGridZones, normalisedZone } from "../grid/zones.js";
 import { formatNumber } from "../output/columns.js";
 import type { GridUse } from "../output/report.js";
+import type { GwpFactor } from "../service/energy.js";
 import { openEdition } from "../service/open.js";
 import { printable } from "../support/terminalText.js";
-import type { RowOutcome } from "./chunk.js";
-import { columnName, rowPeriod } from "./inventory/inventory.js";
-import type { GridOptions } from "./options.js";
+import { gapTexts } from "./gaps.js";
+import { type GridOptions, type GridSeriesInfo, loadGridSeries } from "./series.js";
+import { isoUtc } from "./times.js";
+import { useCollector } from "./useCollector.js";
+import { type GridSeries, readGridSeries, weightedIntensity, zoneSpan } from "./weighting.js";
+import { editionGridPlaces, loadGridZones, normalisedZone } from "./zones.js";
 
 export { InputFileError } from "../duckdb/errors.js";
+
+/**
+ * What the series needs of an inventory row's outcome: its answer, how many of the asset it stands
+ * for, its warnings, and the energy behind its use with the edition's factor of it.
+ */
+export interface GriddedOutcome {
+  readonly body: unknown;
+  readonly quantity: number;
+  readonly warnings?: readonly string[];
+  readonly energyKwh?: number;
+  readonly gwpFactor?: GwpFactor;
+  readonly gridGco2PerKwh?: number;
+}
+
+/** How the command line reads an inventory's columns and a row's period (src/cli/inventory). */
+export interface InventoryReading {
+  columnName(header: string): string;
+  rowPeriod(
+    row: Readonly<Record<string, string | undefined>>,
+  ): { readonly period: readonly [number, number] | null } | { readonly problem: string };
+}
 
 /** A series read, and the zone of each of the edition's places (`provider\0place` → zone). */
 export interface LoadedGrid {
@@ -37,8 +56,8 @@ export interface LoadedGrid {
 const placeKey = (provider: string, place: string) => `${provider}\u0000${place}`;
 
 /** Reads the series and the zones of the edition's places (a GridInputError on bad input). */
-export async function loadGrid(grid: GridOptions, edition: string): Promise<LoadedGrid> {
-  const { context, knownRegions } = openEdition(loadConfig(process.env), edition, true);
+export async function loadGrid(grid: GridOptions, edition: string, config: Config): Promise<LoadedGrid> {
+  const { context, knownRegions } = openEdition(config, edition, true);
   const places = editionGridPlaces(context.service.data, knownRegions);
   const db = await openDatabase();
   try {
@@ -87,8 +106,8 @@ type UseBounds = { readonly value: number; readonly min?: unknown; readonly max?
  * The row's answer with its gwp use at the intensity applied, rounded as the edition rounds the
  * route's impacts (the row's other values are those answers).
  */
-function withGwpUse(
-  outcome: RowOutcome,
+function withGwpUse<Outcome extends GriddedOutcome>(
+  outcome: Outcome,
   use: UseBounds,
   applied: number,
   edition: number,
@@ -114,7 +133,7 @@ function withGwpUse(
 
 export interface GridRows {
   /** The row's outcome with its gwp use from the series (unchanged when it has no energy or gwp use). */
-  apply(cells: readonly string[], outcome: RowOutcome): RowOutcome;
+  apply<Outcome extends GriddedOutcome>(cells: readonly string[], outcome: Outcome): Outcome;
   /** The run's line: how many rows used the series, which zones or periods it lacked. */
   summary(): string;
   /** The gwp use of the rows that used the series, by hour of day and month (null when none did, or no report was asked). */
@@ -196,7 +215,12 @@ function summaryText(grid: LoadedGrid, found: Found): string {
 }
 
 /** The rows' use of the series: each row's gwp use, the run's summary, and (for a report) its use over time. */
-export function gridRows(grid: LoadedGrid, inputColumns: readonly string[], report: boolean): GridRows {
+export function gridRows(
+  grid: LoadedGrid,
+  inputColumns: readonly string[],
+  report: boolean,
+  { columnName, rowPeriod }: InventoryReading,
+): GridRows {
   // Where each column read stands, found once for the run.
   const names = inputColumns.map(columnName);
   const zoneOf = zoneFinder(grid, names);

@@ -12,10 +12,10 @@ import type { CloudRegion } from "../../data/types.js";
 import { fileLiteral, identifier, openDatabase } from "../../duckdb/database.js";
 import { fileRead } from "../../duckdb/readErrors.js";
 import { readingConnection } from "../../duckdb/readingConnection.js";
+import type { GridFiles } from "../../grid/billLines.js";
 import type { EditionContext } from "../../service/open.js";
 import { billingTerms } from "../bill.js";
 import { BillingInputError } from "../errors.js";
-import type { GridFiles } from "../grid.js";
 import {
   addBilledUnits,
   createRegistryTables,

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { DEFAULT_LIMITS } from "../../src/config/serviceConfig.js";
 import { PYDANTIC_1, PYDANTIC_2 } from "../../src/editions/requestValidation.js";
 import { COMPONENT_INPUTS } from "../../src/engine/index.js";
+import { graphqlFieldsOf, type InputObject, snakeCase, v1NameOf } from "../../src/inputs/field.js";
 import {
   CPU,
   HDD_BODY,
@@ -20,8 +21,7 @@ import {
   USAGE_INPUT,
   V1_NAMES,
   WORKLOAD_SHARE,
-} from "../../src/inputs/catalogue.js";
-import { graphqlFieldsOf, type InputObject, snakeCase, v1NameOf } from "../../src/inputs/field.js";
+} from "../../src/inputs/inputFields.js";
 import { v1Variables } from "../../src/rest/validation/v1Body.js";
 import { v1Schema } from "../../src/rest/validation/v1Schema.js";
 import { buildSchema } from "../../src/schema/index.js";

@@ -1,6 +1,6 @@
-import { BILLING_FORMAT_NAMES, BILLING_FORMATS } from "../billing/formats/registry.js";
+import { BILLING_FORMAT_NAMES, BILLING_FORMATS } from "../billing/formats/knownFormats.js";
 import { EDITION_IDS, NEW_WORK_DEFAULT } from "../editions/index.js";
-import { SERVICE_VERSION } from "../support/version.js";
+import { SERVICE_VERSION } from "../support/serviceVersion.js";
 
 /*
  * What the command line says of itself: its usage (--help) and its version (--version). A module
