@@ -174,7 +174,7 @@ export const SETTINGS = {
   ADMISSION_QUEUE_LENGTH: whole(
     [0, 10_000],
     8,
-    "requests waiting for room in `MAX_CONCURRENT_FLEET_ITEMS`, and as many again in `MAX_PARSED_BYTES_IN_FLIGHT`; past them `503` + `Retry-After`; 0 refuses at once",
+    "requests waiting for capacity in `MAX_CONCURRENT_FLEET_ITEMS`, and as many again in `MAX_PARSED_BYTES_IN_FLIGHT`; past them `503` + `Retry-After`; 0 refuses at once",
     { capacity: "admissionQueueLength" },
   ),
   /**
