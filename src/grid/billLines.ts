@@ -22,9 +22,9 @@ import type { CloudRegion } from "../data/types.js";
 import { identifier } from "../duckdb/database.js";
 import { GRID_COLUMN } from "../output/table.js";
 import type { EditionContext } from "../service/open.js";
-import { GridInputError } from "../billing/errors.js";
-import { type GridSeriesInfo, loadGridSeries } from "../billing/series.js";
-import { editionGridPlaces, loadGridZones } from "../billing/zones.js";
+import { GridInputError } from "./errors.js";
+import { type GridSeriesInfo, loadGridSeries } from "./series.js";
+import { editionGridPlaces, loadGridZones } from "./zones.js";
 
 /** A run's series: the files given. */
 export interface GridFiles {

@@ -13,12 +13,12 @@ import type { GridUse } from "../output/report.js";
 import type { GwpFactor } from "../service/energy.js";
 import { openEdition } from "../service/open.js";
 import { printable } from "../support/terminalText.js";
-import { gapTexts } from "../cli/gaps.js";
-import { type GridOptions, type GridSeriesInfo, loadGridSeries } from "../cli/series.js";
-import { isoUtc } from "../cli/times.js";
-import { useCollector } from "../cli/useCollector.js";
-import { type GridSeries, readGridSeries, weightedIntensity, zoneSpan } from "../cli/weighting.js";
-import { editionGridPlaces, loadGridZones, normalisedZone } from "../cli/zones.js";
+import { gapTexts } from "./gaps.js";
+import { type GridOptions, type GridSeriesInfo, loadGridSeries } from "./series.js";
+import { isoUtc } from "./times.js";
+import { useCollector } from "./useCollector.js";
+import { type GridSeries, readGridSeries, weightedIntensity, zoneSpan } from "./weighting.js";
+import { editionGridPlaces, loadGridZones, normalisedZone } from "./zones.js";
 
 export { InputFileError } from "../duckdb/errors.js";
 
