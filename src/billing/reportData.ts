@@ -12,12 +12,12 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import type { BillReportModel } from "../output/billReport.js";
 import type { GroupCube, ReportCriterion } from "../output/reportParts/model.js";
 import { BILLING_FORMATS } from "./formats/registry.js";
-import { cubeColumns, cubeExtra, groupCube } from "./report/groups.js";
-import { createReportLines, firstCell, REPORT_LINES, sourceOf, type WrittenLines } from "./report/lines.js";
+import { REPORT_SUMS } from "./report/bounds.js";
+import { cubeColumns, cubeExtra, cubeWithin, groupCube } from "./report/groups.js";
+import { createReportLines, firstCell, sourceOf, type WrittenLines } from "./report/lines.js";
 import { overTime } from "./report/overTime.js";
 import { ranked } from "./report/rankings.js";
 
-export { REPORT_LINES } from "./report/lines.js";
 export { ranked } from "./report/rankings.js";
 
 /** The report's tables as the page model has them (src/output/billReport.ts), read from the lines. */
@@ -53,23 +53,27 @@ export async function billReportData(
   written: WrittenLines,
 ): Promise<BillReportData> {
   const { columns, left } = await cubeColumns(connection, written);
-  await createReportLines(connection, written, cubeExtra(columns));
-  const criteria = written.criteria.length;
   try {
-    const byService = await ranked(connection, "service", criteria);
+    const bounds = await createReportLines(
+      connection,
+      written,
+      cubeExtra(columns),
+      cubeWithin(columns.length),
+    );
+    const criteria = written.criteria.length;
     return {
       criteria: written.criteria,
       byMethod: await ranked(connection, "method", criteria),
-      byService,
+      byService: await ranked(connection, "service", criteria),
       byRegion: await ranked(connection, "region", criteria),
       byAccount: await ranked(connection, "account", criteria),
       resources: await ranked(connection, "resource", criteria),
-      overTime: await overTime(connection, criteria, byService),
-      groups: await groupCube(connection, columns, criteria, left),
+      overTime: await overTime(connection, criteria, bounds),
+      groups: await groupCube(connection, columns, criteria, left, bounds.cube),
       currency: await currencyOf(connection, written),
     };
   } finally {
-    await connection.run(`DROP TABLE IF EXISTS ${REPORT_LINES}`);
+    await connection.run(`DROP TABLE IF EXISTS ${REPORT_SUMS}`);
   }
 }
 

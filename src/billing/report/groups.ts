@@ -13,7 +13,8 @@ import { createExactSumMacros, exactSumAgainParts, finishedSums } from "../../du
 import type { GroupCube } from "../../output/reportParts/model.js";
 import { BILLING_FORMATS, filedColumns, headerColumn } from "../formats/registry.js";
 import { tagColumnOf, tagPath, tagsJson, tagValue } from "../stages/read.js";
-import { dimensionColumns, measureColumns, REPORT_LINES, sourceOf, type WrittenLines } from "./lines.js";
+import { type CubeWithin, partOf, REPORT_SUMS, summedColumns } from "./bounds.js";
+import { dimensionColumns, sourceOf, type WrittenLines } from "./lines.js";
 
 /** Values of a column at most (estimated: DuckDB's approx_count_distinct) for it to group by. */
 const MAX_VALUES = 100;
@@ -31,7 +32,7 @@ export interface CubeColumn {
   readonly values: number;
 }
 
-/** The cube's columns in REPORT_LINES: `g0`, `g1`… */
+/** The cube's columns in the lines the report reads and in REPORT_SUMS: `g0`, `g1`… */
 const cubeName = (index: number) => `g${index}`;
 
 /** A cell as text; blank, empty and the text `NULL` (the FinOps Foundation's sample writes it) as none. */
@@ -156,47 +157,50 @@ async function profiled(
   };
 }
 
-/** The cube's columns as REPORT_LINES keeps them (createReportLines' `extra`). */
+/** The cube's columns as the lines the report reads keep them (createReportLines' `extra`). */
 export const cubeExtra = (columns: readonly CubeColumn[]) =>
   columns.map((column, index) => ({ name: cubeName(index), expression: textCell(column.expression) }));
 
 /**
  * The first of the cube's `count` columns whose combinations DuckDB's estimate (approx_count_distinct
- * of their hash, a HyperLogLog of a few kB, within a few per cent) keeps within MAX_ROWS, in one pass.
+ * of their hash, a HyperLogLog of a few kB, within a few per cent) keeps within MAX_ROWS, estimated
+ * in the report's first pass over the lines (reportBounds), before any sum.
  */
-async function estimatedWithin(connection: DuckDBConnection, count: number): Promise<number[]> {
-  if (count === 0) return [];
-  const prefixes = Array.from({ length: count }, (_, end) => {
+export function cubeWithin(count: number): CubeWithin {
+  const items = Array.from({ length: count }, (_, end) => {
     const names = Array.from({ length: end + 1 }, (__, index) => identifier(cubeName(index)));
     return `approx_count_distinct(hash(${names.join(", ")})) AS p${end}`;
   });
-  const reader = await connection.runAndReadAll(`SELECT ${prefixes.join(", ")} FROM ${REPORT_LINES}`);
-  const estimates = reader.getRowObjects()[0];
-  let within = 0;
-  while (within < count && Number(estimates[`p${within}`]) <= MAX_ROWS) within += 1;
-  return Array.from({ length: within }, (_, index) => index);
+  return {
+    items,
+    kept: (estimates) => {
+      let within = 0;
+      while (within < count && Number(estimates[`p${within}`]) <= MAX_ROWS) within += 1;
+      return Array.from({ length: within }, (_, index) => index);
+    },
+  };
 }
 
-/** The cube of REPORT_LINES over `columns` (kept in it by cubeExtra), bounded by MAX_ROWS. */
+/** The cube over `columns` (kept as cubeExtra names them) from its part of REPORT_SUMS, bounded by MAX_ROWS. */
 export async function groupCube(
   connection: DuckDBConnection,
   columns: readonly CubeColumn[],
   criteria: number,
   left: readonly string[],
+  within: readonly number[],
 ): Promise<GroupCube> {
   await createExactSumMacros(connection);
-  const measures = measureColumns(criteria);
-  const sums = ["lines", ...measures];
+  const sums = summedColumns(criteria);
   const sumOf = (kept: readonly number[]) =>
     finishedSums(
-      `SELECT ${[...kept.map((index) => identifier(cubeName(index))), "SUM(lines) AS lines", ...measures.map(exactSumAgainParts)].join(", ")}
-       FROM ${REPORT_LINES} GROUP BY ALL`,
-      measures,
+      `SELECT ${[...kept.map((index) => identifier(cubeName(index))), ...sums.map(exactSumAgainParts)].join(", ")}
+       FROM ${REPORT_SUMS} WHERE ${partOf("cube")} AND NOT piece GROUP BY ALL`,
+      sums,
     );
   const dropped = [...left];
-  // The columns whose combinations are estimated within the bound (in their order), before any sum:
+  // The columns whose combinations were estimated within the bound (in their order), before any sum:
   // 16 columns of a 200,000-line CUR summed whole held 100 MB of sums' states per thread
-  let kept = await estimatedWithin(connection, columns.length);
+  let kept = [...within];
   for (const index of columns.keys()) {
     if (!kept.includes(index))
       dropped.push(`${columns[index].name} (past ${MAX_ROWS.toLocaleString("en-US")} combinations)`);
