@@ -1,7 +1,7 @@
-import { createReadStream, createWriteStream, statSync, writeFileSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { createReadStream, statSync } from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { createGzip } from "node:zlib";
 import type { BatchDefaults } from "../batch/index.js";
 import { billElsewhere } from "../billing/reading/layout.js";
@@ -33,6 +33,13 @@ import {
   named,
   refuseOverlappingFiles,
 } from "../support/namedFiles.js";
+import {
+  OutputAbandoned,
+  type OutputOptions,
+  openOutput as openOutputFile,
+  removedUnlessKept,
+  writeOutput,
+} from "../support/outputFile.js";
 import { printable } from "../support/terminalText.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
 import type { ChunkEvaluator, linesEdition, RowOutcome } from "./chunk.js";
@@ -258,7 +265,12 @@ async function openOutput(
   layout: TableLayout,
   input: Input,
 ): Promise<Output> {
-  const file = options.output === undefined ? null : createWriteStream(options.output);
+  const opened =
+    options.output === undefined ? null : await openOutputFile(options.output, outputOptions(io));
+  const file = opened?.stream ?? null;
+  // A regular file not closed when the process ends (a second signal, its time after one) is removed
+  const kept =
+    opened?.regular === true && options.output !== undefined ? removedUnlessKept(options.output) : () => {};
   // A text output named `.gz` (the /evaluate page's) is gzipped as it is written
   const gzip =
     file !== null && options.format !== "xlsx" && /\.gz$/i.test(options.output ?? "") ? createGzip() : null;
@@ -278,7 +290,19 @@ async function openOutput(
     close: async () => {
       if (options.output !== undefined) await new Promise<void>((resolve) => out.end(resolve));
       await written;
+      kept();
     },
+  };
+}
+
+/** How the run's files are opened: a FIFO waited for until the run is interrupted, the wait said. */
+function outputOptions(io: CliIo): OutputOptions {
+  return {
+    ...(io.interrupt === undefined ? {} : { signal: io.interrupt }),
+    waiting: (path) =>
+      io.stderr.write(
+        `${printable(path)}: a FIFO no process reads yet; waiting for a reader (Ctrl-C stops)\n`,
+      ),
   };
 }
 
@@ -396,6 +420,9 @@ async function evaluateRows(run: Run, input: Input, writer: TableWriter, tally: 
         if (lines < CHUNK_LINES) continue;
         submit();
         while (pending.length >= run.window) await settle(run, pending.shift() as Pending, writer, tally);
+        // A turn of the event loop between chunks: a signal is handled within one chunk's work (a
+        // file's buffered rows evaluated in this thread otherwise held it for seconds)
+        await nextTurn();
       }
     } catch (error) {
       // Interrupted: the input's read is cut; the rows already read are still evaluated.
@@ -461,9 +488,10 @@ async function writeReport(run: Run, input: Input, tally: Tally, interrupted: bo
   if (options.report === undefined && options.whatIf === undefined) return;
   const parts = tally.parts.result();
   const whatIf = await whatIfsOf(run, parts.clouds);
-  if (options.whatIf !== undefined) writeFileSync(options.whatIf, whatIfCsv(whatIf ?? []));
+  if (options.whatIf !== undefined)
+    await writeOutput(options.whatIf, whatIfCsv(whatIf ?? []), outputOptions(run.io));
   if (options.report === undefined) return;
-  writeFileSync(
+  await writeOutput(
     options.report,
     reportHtml({
       title: `Impacts of ${input.name}`,
@@ -485,6 +513,7 @@ async function writeReport(run: Run, input: Input, tally: Tally, interrupted: bo
       whatIf,
       command: commandOf(run, input),
     }),
+    outputOptions(run.io),
   );
 }
 
@@ -499,7 +528,7 @@ async function finish(run: Run, input: Input, output: Output, tally: Tally, stop
     try {
       await output.writer.end(tally.totals, tally.groups, interrupted || stop.stopped === "strict");
       if (groupsFile !== null) {
-        await writeGroupsFile(groupsFile, await groupsTextOf(options, tally));
+        await writeGroupsFile(groupsFile, await groupsTextOf(options, tally), io);
         groupsWritten = true;
       }
     } catch (error) {
@@ -564,6 +593,11 @@ async function run(given: Omit<Run, "criteria">): Promise<number> {
     const tally = tallyOf(each, layout, input, rows);
     const stop = await stopOf(evaluateRows(each, input, output.writer, tally));
     return await finish(each, input, output, tally, stop);
+  } catch (error) {
+    // A FIFO named as an output that no process read before the run was interrupted
+    if (!(error instanceof OutputAbandoned)) throw error;
+    each.io.stderr.write(`impact-service: ${printable(error.message)}\n`);
+    return interruptedCode(each.io.interrupt?.reason);
   } finally {
     input.release();
   }
@@ -593,10 +627,11 @@ async function groupsTextOf(options: Options, tally: Tally): Promise<string> {
 }
 
 /** Writes the groups file; a failure (a full disk, a folder not writable) is the output's. */
-async function writeGroupsFile(path: string, text: string): Promise<void> {
+async function writeGroupsFile(path: string, text: string, io: CliIo): Promise<void> {
   try {
-    await writeFile(path, text);
+    await writeOutput(path, text, outputOptions(io));
   } catch (error) {
+    if (error instanceof OutputAbandoned) throw error;
     const { code, message } = error as NodeJS.ErrnoException;
     throw new OutputError(code, `the sums per group: ${message}`);
   }

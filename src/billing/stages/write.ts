@@ -8,11 +8,12 @@
 import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { identifier, literal } from "../../duckdb/database.js";
+import { identifier, literal, SUMS_MEMORY_LIMIT } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { FileReadError } from "../../duckdb/readErrors.js";
 import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../../output/csv.js";
 import type { EditionContext } from "../../service/open.js";
+import { removedUnlessKept } from "../../support/outputFile.js";
 import type { GridRun } from "../grid.js";
 import { createGridViews, GRID_TABLES, gridSourceColumn } from "../grid.js";
 import { impactsQuery } from "../queries.js";
@@ -48,6 +49,10 @@ export async function writeOutputs(run: BillRun, evaluated: EvaluatedBill): Prom
   const { impactColumnNames } = terms;
   const temporary = partialOf(request.output);
   const target = { file: temporary, format: request.format, gzip: gzippedOutput(request.output) };
+  // Removed should the process end before they are complete (a second signal, its time after one)
+  const kept = [request.output, request.groupsOutput]
+    .filter((file) => file !== null)
+    .map((file) => removedUnlessKept(partialOf(file)));
   try {
     const lines = groups.reduce((sum, group) => sum + group.lines, 0);
     const grid = lookedUp.grid;
@@ -61,6 +66,8 @@ export async function writeOutputs(run: BillRun, evaluated: EvaluatedBill): Prom
       );
     }
     const gridRun = (await grid?.run({ ...target, detailed: request.report === true })) ?? null;
+    // The sums read back from the lines, held to less memory than the lines' writing (DuckDB spills)
+    await connection.run(`SET memory_limit = ${literal(SUMS_MEMORY_LIMIT)}`);
     await writeGroupSums(connection, target, request.groupsOutput, read.groupColumns, impactColumnNames);
     await writePortableTables(connection, request.tablesFolder, gridRun !== null, terms.context);
     const lineColumns = {
@@ -83,6 +90,8 @@ export async function writeOutputs(run: BillRun, evaluated: EvaluatedBill): Prom
     rmSync(temporary, { force: true });
     if (request.groupsOutput !== null) rmSync(partialOf(request.groupsOutput), { force: true });
     throw error;
+  } finally {
+    for (const keep of kept) keep();
   }
 }
 
@@ -337,7 +346,15 @@ export async function writePortableTables(
   for (const { file: name, query, parquet: typed } of smallTableFiles(grid, parquet, regions)) {
     const file = join(folder, name);
     const options = typed ? copyOptions("parquet") : "(FORMAT csv, HEADER true)";
-    await connection.run(`COPY (${query} ORDER BY ALL) TO ${literal(partialOf(file))} ${options}`);
-    renameSync(partialOf(file), file);
+    const kept = removedUnlessKept(partialOf(file));
+    try {
+      await connection.run(`COPY (${query} ORDER BY ALL) TO ${literal(partialOf(file))} ${options}`);
+      renameSync(partialOf(file), file);
+    } catch (error) {
+      rmSync(partialOf(file), { force: true });
+      throw error;
+    } finally {
+      kept();
+    }
   }
 }
