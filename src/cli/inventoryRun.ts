@@ -276,7 +276,8 @@ async function openOutput(
     file !== null && options.format !== "xlsx" && /\.gz$/i.test(options.output ?? "") ? createGzip() : null;
   const written = gzip === null || file === null ? null : pipeline(gzip, file);
   const out = gzip ?? file ?? io.stdout;
-  const sink = textSink(out);
+  // A FIFO's or a socket's reader that stopped reading is not waited for once the run is interrupted
+  const sink = textSink(out, opened?.regular === false ? io.interrupt : undefined);
   // The writers (the workbook's library among them) load with the inventory run, not with every command.
   const { csvWriter, ndjsonWriter, xlsxWriter } = await import("../output/writers.js");
   const writer =
@@ -547,7 +548,7 @@ async function finish(run: Run, input: Input, output: Output, tally: Tally, stop
   if (groupsWritten) io.stderr.write(`sums per group: ${printable(groupsFile ?? "")}\n`);
   if (failure !== undefined) {
     io.stderr.write(`impact-service: ${printable(failure.message)}\n`);
-    return 1;
+    return interrupted ? interruptedCode(io.interrupt?.reason) : 1;
   }
   if (interrupted) {
     io.stderr.write(

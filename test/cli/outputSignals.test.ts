@@ -166,6 +166,40 @@ describe("a signal ends the command whatever its outputs are", () => {
     }
   });
 
+  // A bill's query running: the stage the command tells on its stage descriptor is the readiness
+  for (const [signal, code] of SIGNALS) {
+    it(`a bill being written: its query interrupted on ${signal}, nothing left written in part`, async () => {
+      const { dir, temp } = runFolder([]);
+      const bill = join(dir, "bill.csv");
+      await writeManyDaysBill(bill, 50_000);
+      const output = join(dir, "out.csv");
+      const child = spawn(
+        process.execPath,
+        [CLI_BUNDLE, "evaluate", bill, "-o", output, "--report", join(dir, "r.html")],
+        {
+          env: { ...process.env, NODE_COMPILE_CACHE: COMPILE_CACHE, TMPDIR: temp, IMPACT_STAGE_FD: "3" },
+          stdio: ["ignore", "ignore", "pipe", "pipe"],
+        },
+      );
+      const stderr = told(child, null).stderr;
+      const stages = child.stdio[3] as NodeJS.ReadableStream;
+      stages.setEncoding("utf8");
+      let seen = "";
+      await new Promise<void>((resolve) => {
+        stages.on("data", (chunk: string) => {
+          seen += chunk;
+          if (seen.includes('"stage":"writing the lines')) resolve();
+        });
+      });
+      const end = await stopped(child, signal);
+      expect(end.code, stderr()).toBe(code);
+      expect(end.ms).toBeLessThan(1000);
+      expect(stderr()).toContain("impact-service: interrupted; no file was left written in part\n");
+      expect(readdirSync(dir).sort()).toEqual(["bill.csv", "tmp"]);
+      leftClean(dir, temp, []);
+    });
+  }
+
   it("an inventory's -o a FIFO whose reader stopped reading: ends on SIGTERM within a second", async () => {
     const { dir, temp } = runFolder(["out.fifo"]);
     const rows = join(dir, "rows.csv");

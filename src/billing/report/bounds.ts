@@ -18,7 +18,7 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../../duckdb/database.js";
-import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
+import { createExactSumMacros, exactSumParts } from "../../duckdb/exactSum.js";
 import type { TimeGrain } from "../../output/reportParts/model.js";
 import { grainOf, inputGrainOf, TIME_SERIES } from "../../output/reportParts/time.js";
 
@@ -112,12 +112,13 @@ export async function reportBounds(
 ): Promise<ReportBounds> {
   const shape = await connection.runAndReadAll(
     `SELECT COUNT(period_start) AS dated, COUNT_IF(period_end - period_start <= ${DAY}) AS short,
-       MIN(period_start) AS first, MAX(period_end) AS last${cubeWithin.items.map((item) => `, ${item}`).join("")}
+       MIN(period_start) AS first, MAX(period_end) AS last, MAX(ABS(${weightOf(criteria)})) AS heaviest
+       ${cubeWithin.items.map((item) => `, ${item}`).join("")}
      FROM (${lines})`,
   );
   const row = shape.getRowObjects()[0];
   return {
-    kept: await keptValues(connection, lines, criteria),
+    kept: await keptValues(connection, lines, weightOf(criteria), Number(row.heaviest ?? 0)),
     time: timeBounds(Number(row.dated), Number(row.short), Number(row.first), Number(row.last)),
     cube: cubeWithin.kept(row),
   };
@@ -134,27 +135,33 @@ function timeBounds(dated: number, short: number, first: number, last: number): 
   return { own: inputGrainOf(median), grain: grainOf(median, last - first), first, last };
 }
 
+/** A line's weight in the rankings: its first criterion, embedded and use. */
+const weightOf = (criteria: number) =>
+  criteria === 0 ? "0::DOUBLE" : `(${impactOf(0, "embedded")} + ${impactOf(0, "use")})`;
+
 /**
- * Each bounded dimension's RANKED largest values by the first criterion (embedded and use of each
- * line, summed exactly: the same values whatever DuckDB's threads), ties by name then id, and how
- * many values it has: one aggregate of the lines by (dimension, value).
+ * Each bounded dimension's RANKED largest values by the lines' weight, ties by name then id, and
+ * how many values it has: one aggregate of the lines by (dimension, value). Each line's weight is
+ * summed as an integer, its multiple of 2^-52 of the heaviest line's (the precision of a double's
+ * sum, exact and the same whatever DuckDB's threads): one integer's state a value, where an exact
+ * sum's four took 1,000,000 resources and as many accounts past the sums' memory. The values kept
+ * are then summed exactly (createReportSums) and ordered by those sums.
  */
 async function keptValues(
   connection: DuckDBConnection,
   lines: string,
-  criteria: number,
+  weight: string,
+  heaviest: number,
 ): Promise<Record<Bounded, KeptValues>> {
-  await createExactSumMacros(connection);
-  const weight = criteria === 0 ? "0::DOUBLE" : `${impactOf(0, "embedded")} + ${impactOf(0, "use")}`;
+  const scale = heaviest > 0 && Number.isFinite(heaviest) ? 2 ** 52 / heaviest : 0;
   const keys = BOUNDED.map(
     (dimension) =>
       `{'dimension': ${literal(dimension)}, 'id': CAST(${RANKINGS[dimension].id} AS VARCHAR), 'name': CAST(${RANKINGS[dimension].name} AS VARCHAR)}`,
   );
-  const sums = finishedSums(
-    `SELECT k.dimension AS dimension, k.id AS id, MIN(k.name) AS name, ${exactSumParts("w", "w")}
-     FROM (SELECT unnest([${keys.join(", ")}]) AS k, ${weight} AS w FROM (${lines})) GROUP BY 1, 2`,
-    ["w"],
-  );
+  const sums = `SELECT k.dimension AS dimension, k.id AS id, MIN(k.name) AS name, SUM(w) AS w
+     FROM (SELECT unnest([${keys.join(", ")}]) AS k,
+       CAST(round(COALESCE(${weight}, 0) * ${scale}::DOUBLE) AS BIGINT) AS w FROM (${lines}))
+     GROUP BY 1, 2`;
   // Each value's sum kept in a table DuckDB may spill, then each dimension's largest taken by a
   // top-N (a window over a million values held them all: out of the sums' memory)
   await connection.run(`CREATE OR REPLACE TEMP TABLE ${REPORT_VALUES} AS ${sums}`);
