@@ -1,7 +1,7 @@
 import { createReadStream, statSync } from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { setImmediate as nextTurn } from "node:timers/promises";
+import { setImmediate as nextTurn, setTimeout as nextTurnAfter } from "node:timers/promises";
 import { createGzip } from "node:zlib";
 import type { BatchDefaults } from "../batch/index.js";
 import { billElsewhere } from "../billing/reading/layout.js";
@@ -70,6 +70,11 @@ import { csvItems, inputText, ndjsonItems, type SourceItem, xlsxItems } from "./
 
 /** Lines handed to an evaluator at once (a worker thread's task). */
 const CHUNK_LINES = 256;
+/**
+ * Lines of a chunk evaluated in this thread (no --workers): a signal is handled between chunks,
+ * and 256 lines took up to half a second on a loaded machine.
+ */
+const IN_THREAD_CHUNK_LINES = 64;
 
 /** --strict: the first bad row ends the run. */
 class StrictStop extends Error {}
@@ -182,8 +187,15 @@ async function* itemsOf(
   return yield* xlsxItems(Readable.from(bytes), maxLineBytes);
 }
 
+/**
+ * Bytes a file's read takes at once: the rows parsed ahead of the evaluation are evaluated when
+ * the run is interrupted, and 64 KiB (node's default) were 800 rows, a second of a loaded machine.
+ */
+const READ_BYTES = 16 * 1024;
+
 function openInput({ options, io, maxLineBytes }: Run): Input {
-  const stream = options.file === "-" ? io.stdin : createReadStream(options.file);
+  const stream =
+    options.file === "-" ? io.stdin : createReadStream(options.file, { highWaterMark: READ_BYTES });
   let bytesRead = 0;
   // An interruption ends a read that waits for input (a terminal, a pipe that stays open).
   const stop = () => (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
@@ -256,8 +268,11 @@ async function layoutOf(
 /** Where the rows are written: stdout or -o's file, in the format asked for. */
 interface Output {
   readonly writer: TableWriter;
-  /** Ends -o's file (stdout is left open). */
-  readonly close: () => Promise<void>;
+  /**
+   * Ends -o's file (stdout is left open); false where an interrupted run's FIFO reader did not take
+   * all of it.
+   */
+  readonly close: () => Promise<boolean>;
 }
 
 async function openOutput(
@@ -289,12 +304,24 @@ async function openOutput(
   return {
     writer,
     close: async () => {
-      if (options.output !== undefined) await new Promise<void>((resolve) => out.end(resolve));
+      let whole = true;
+      if (options.output !== undefined) {
+        const ended = new Promise<void>((resolve) => out.end(resolve));
+        // Interrupted, a FIFO's or a socket's reader that takes nothing more is not waited for
+        if (opened?.regular === false && io.interrupt?.aborted) {
+          whole = await Promise.race([ended.then(() => true), nextTurnAfter(READER_GRACE_MS, false)]);
+          if (!whole) out.destroy();
+        } else await ended;
+      }
       await written;
       kept();
+      return whole;
     },
   };
 }
+
+/** How long an interrupted run waits for a FIFO's reader to take the output's last bytes. */
+const READER_GRACE_MS = 100;
 
 /** How the run's files are opened: a FIFO waited for until the run is interrupted, the wait said. */
 function outputOptions(io: CliIo): OutputOptions {
@@ -388,8 +415,8 @@ async function settle(run: Run, pending: Pending, writer: TableWriter, tally: Ta
 }
 
 /**
- * Reads, evaluates and writes every row, `window` chunks in flight; the rows read before an
- * interruption are still evaluated.
+ * Reads, evaluates and writes every row, `window` chunks in flight; the rows taken before an
+ * interruption (the chunk in hand, those in flight) are still evaluated.
  */
 async function evaluateRows(run: Run, input: Input, writer: TableWriter, tally: Tally): Promise<void> {
   const pending: Pending[] = [];
@@ -418,7 +445,7 @@ async function evaluateRows(run: Run, input: Input, writer: TableWriter, tally: 
         if ("header" in item) continue;
         chunk.push(item);
         if ("line" in item) lines += 1;
-        if (lines < CHUNK_LINES) continue;
+        if (lines < (run.options.workers === 0 ? IN_THREAD_CHUNK_LINES : CHUNK_LINES)) continue;
         submit();
         while (pending.length >= run.window) await settle(run, pending.shift() as Pending, writer, tally);
         // A turn of the event loop between chunks: a signal is handled within one chunk's work (a
@@ -538,7 +565,7 @@ async function finish(run: Run, input: Input, output: Output, tally: Tally, stop
     }
   }
   await writeReport(run, input, tally, interrupted);
-  if (failure === undefined) await output.close();
+  const whole = failure === undefined ? await output.close() : false;
   tally.notices.done(tally.totals.warned);
   tally.progress.done(tally.state());
   // After the run's line, never before a misuse's: which edition, and which new work should use
@@ -551,9 +578,8 @@ async function finish(run: Run, input: Input, output: Output, tally: Tally, stop
     return interrupted ? interruptedCode(io.interrupt?.reason) : 1;
   }
   if (interrupted) {
-    io.stderr.write(
-      `impact-service: interrupted after ${tally.totals.rows} rows (the output holds them, whole)\n`,
-    );
+    const held = whole ? "the output holds them, whole" : "the output's reader did not take them all";
+    io.stderr.write(`impact-service: interrupted after ${tally.totals.rows} rows (${held})\n`);
     return interruptedCode(io.interrupt?.reason);
   }
   if (stop.stopped === "strict") return 1;

@@ -5,8 +5,9 @@
  * thread of libuv's pool that no signal reaches and the process's exit waits for: SIGINT, SIGTERM
  * and a second signal did nothing, only SIGKILL ended it. Each test waits for the command's own
  * word (its "waiting for a reader" line) or for the first bytes in the FIFO, then sends the
- * signal: the process ends within a second, 130 or 143, no `.partial` file and no temporary folder
- * left, the FIFO still a FIFO. FIFOs are made in a temporary folder.
+ * signal: the process ends within a second (past what a bare node process sent the same signal at
+ * the same moment takes to end, on a machine other suites load), 130 or 143, no `.partial` file
+ * and no temporary folder left, the FIFO still a FIFO. FIFOs are made in a temporary folder.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -65,7 +66,7 @@ function told(child: ChildProcess, text: string | null): { ready: Promise<void>;
 }
 
 /** Sends `signal` and measures the time to the exit. */
-async function stopped(
+async function exitAfter(
   child: ChildProcess,
   signal: NodeJS.Signals,
 ): Promise<{ code: number | null; ms: number }> {
@@ -74,6 +75,29 @@ async function stopped(
   child.kill(signal);
   const [code] = await exit;
   return { code, ms: performance.now() - sent };
+}
+
+/** A node process that ends at once on `signal`, once it says it is ready. */
+async function bareProcess(signal: NodeJS.Signals): Promise<ChildProcess> {
+  const script = `process.on(${JSON.stringify(signal)}, () => process.exit(1)); setInterval(() => {}, 1000); console.log("ready")`;
+  const bare = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "ignore"] });
+  await once(bare.stdout as NodeJS.ReadableStream, "data");
+  return bare;
+}
+
+/**
+ * Sends `signal` to the command and, at the same moment, to a bare node process that ends at once
+ * on it: the command's time to its exit past the bare process's (on the shared 2-core machine
+ * under other suites, a process's end alone took up to a second of wall time) is what a second
+ * is held to.
+ */
+async function stopped(
+  child: ChildProcess,
+  signal: NodeJS.Signals,
+): Promise<{ code: number | null; ms: number }> {
+  const bare = await bareProcess(signal);
+  const [end, bareEnd] = await Promise.all([exitAfter(child, signal), exitAfter(bare, signal)]);
+  return { code: end.code, ms: end.ms - bareEnd.ms };
 }
 
 /** What a run leaves: no `.partial`, nothing in its TMPDIR, each FIFO still a FIFO. */
@@ -214,6 +238,7 @@ describe("a signal ends the command whatever its outputs are", () => {
       const end = await stopped(child, "SIGTERM");
       expect(end.code).toBe(143);
       expect(end.ms).toBeLessThan(1000);
+      expect(stderr()).toMatch(/impact-service: interrupted/);
       expect(stderr()).not.toMatch(/\n\s+at /);
       leftClean(dir, temp, ["out.fifo"]);
     } finally {
