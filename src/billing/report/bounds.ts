@@ -4,13 +4,12 @@
  * tag values. Two passes over the lines, each streaming, before any sum is kept:
  *
  * - what to keep (reportBounds): each ranked dimension's RANKED largest values by the first
- *   criterion (the rest summed in one row, "N more"), the chart's grain and span, and the groups'
- *   columns whose combinations are estimated within the cube's bound;
+ *   criterion (the rest summed in one row, "N more") — and its FACT_VALUES largest, the facts'
+ *   (src/billing/report/facts.ts) —, the chart's grain and span;
  * - the sums (createReportSums, REPORT_SUMS): one part per table of the report, each bounded —
  *   a dimension's kept values and its rest (boundedTable), the chart's series by step
  *   (boundedSeries: a line's sums in its step, or spread over the steps it spans, so that no line's
- *   own period is kept), the method, the groups' cube — so that every table still adds up to the
- *   evaluated lines.
+ *   own period is kept), the method — so that every table still adds up to the evaluated lines.
  *
  * The first pass's sums per value (a dimension's thousands or millions of values, each one exact
  * sum) are DuckDB's, streamed and spilled past its memory limit, never held by the report.
@@ -65,15 +64,22 @@ export function measureColumns(criteria: number): string[] {
 /** REPORT_SUMS' sums: the lines (a piece's share of one) and measureColumns, each exact (exactSumParts). */
 export const summedColumns = (criteria: number) => ["lines", ...measureColumns(criteria)];
 
-/** The select items estimating the combinations of each prefix of the cube's columns, and the prefix kept. */
-export interface CubeWithin {
-  readonly items: readonly string[];
-  readonly kept: (row: Record<string, unknown>) => number[];
+/** Values of each bounded dimension the facts keep by name (src/billing/report/facts.ts), the largest first. */
+export const FACT_VALUES = 100;
+
+/** A dimension's value: its id (a line without one: null) and its name. */
+export interface DimensionValue {
+  readonly id: string | null;
+  readonly name: string | null;
 }
 
-/** A dimension's values kept (its largest first; a line without the value, null) and how many it has. */
+/**
+ * A dimension's values kept (its RANKED largest first) and how many it has; `facts`: its
+ * FACT_VALUES largest, in the same order, for the facts.
+ */
 export interface KeptValues {
-  readonly values: readonly { readonly id: string | null; readonly name: string | null }[];
+  readonly values: readonly DimensionValue[];
+  readonly facts: readonly DimensionValue[];
   readonly count: number;
 }
 
@@ -90,8 +96,6 @@ export interface ReportBounds {
   readonly kept: Readonly<Record<Bounded, KeptValues>>;
   /** Null where no line has a period that reads. */
   readonly time: TimeBounds | null;
-  /** The cube's columns summed (their indexes), a prefix of those offered. */
-  readonly cube: readonly number[];
 }
 
 const DAY = 86_400;
@@ -100,27 +104,22 @@ const timestamp = (seconds: string) => `make_timestamp(CAST(CAST(${seconds} AS D
 
 /**
  * What the report keeps of `lines` (a query of the evaluated lines: measureColumns, the
- * dimensions, `cube`'s columns, period_start and period_end in seconds or NULL); `cubeWithin`:
- * the select items estimating the combinations of each prefix of the cube's columns, and which
- * prefix they keep (src/billing/report/groups.ts).
+ * dimensions, period_start and period_end in seconds or NULL).
  */
 export async function reportBounds(
   connection: DuckDBConnection,
   lines: string,
   criteria: number,
-  cubeWithin: CubeWithin,
 ): Promise<ReportBounds> {
   const shape = await connection.runAndReadAll(
     `SELECT COUNT(period_start) AS dated, COUNT_IF(period_end - period_start <= ${DAY}) AS short,
        MIN(period_start) AS first, MAX(period_end) AS last, MAX(ABS(${weightOf(criteria)})) AS heaviest
-       ${cubeWithin.items.map((item) => `, ${item}`).join("")}
      FROM (${lines})`,
   );
   const row = shape.getRowObjects()[0];
   return {
     kept: await keptValues(connection, lines, weightOf(criteria), Number(row.heaviest ?? 0)),
     time: timeBounds(Number(row.dated), Number(row.short), Number(row.first), Number(row.last)),
-    cube: cubeWithin.kept(row),
   };
 }
 
@@ -175,13 +174,15 @@ async function keptValues(
     const keptOf = async (dimension: Bounded): Promise<KeptValues> => {
       const largest = await connection.runAndReadAll(
         `SELECT id, name FROM ${REPORT_VALUES} WHERE dimension = ${literal(dimension)}
-         ORDER BY w DESC, name, id LIMIT ${RANKED}`,
+         ORDER BY w DESC, name, id LIMIT ${Math.max(RANKED, FACT_VALUES)}`,
       );
+      const facts = largest.getRowObjects().map((row) => ({
+        id: row.id === null ? null : String(row.id),
+        name: row.name === null ? null : String(row.name),
+      }));
       return {
-        values: largest.getRowObjects().map((row) => ({
-          id: row.id === null ? null : String(row.id),
-          name: row.name === null ? null : String(row.name),
-        })),
+        values: facts.slice(0, RANKED),
+        facts: facts.slice(0, FACT_VALUES),
         count: countOf.get(dimension) ?? 0,
       };
     };
@@ -261,29 +262,21 @@ function shareOf(time: TimeBounds | null): string {
 }
 
 /** The columns REPORT_SUMS groups by, in order (their bits in `part`, GROUPING_ID's). */
-function keyColumns(cube: readonly string[]): string[] {
-  return [
-    "piece",
-    "method",
-    ...BOUNDED.flatMap((dimension) => [`${dimension}_rest`, `${dimension}_key`]),
-    "charted",
-    "series",
-    "step",
-    ...cube,
-  ];
-}
+const KEY_COLUMNS = [
+  "piece",
+  "method",
+  ...BOUNDED.flatMap((dimension) => [`${dimension}_rest`, `${dimension}_key`]),
+  "charted",
+  "series",
+  "step",
+];
 
 /** The sets of columns REPORT_SUMS sums by, one per part of the report. */
-function partsOf(cube: readonly string[]): Record<Ranked | "time" | "cube", string[]> {
+function partsOf(): Record<ReportPart, string[]> {
   const bounded = Object.fromEntries(
     BOUNDED.map((dimension) => [dimension, ["piece", `${dimension}_rest`, `${dimension}_key`]]),
   ) as Record<Bounded, string[]>;
-  return {
-    method: ["piece", "method"],
-    ...bounded,
-    time: ["charted", "series", "step"],
-    cube: ["piece", ...cube],
-  };
+  return { method: ["piece", "method"], ...bounded, time: ["charted", "series", "step"] };
 }
 
 /** The part a row of REPORT_SUMS belongs to: GROUPING_ID's bits, one for each column it is not grouped by. */
@@ -294,8 +287,8 @@ function partId(columns: readonly string[], grouped: readonly string[]): number 
   );
 }
 
-/** A part of the report's sums: a ranking's, the chart's, the groups' cube's. */
-export type ReportPart = Ranked | "time" | "cube";
+/** A part of the report's sums: a ranking's, the chart's. */
+export type ReportPart = Ranked | "time";
 
 /** The filter of REPORT_SUMS' rows of a part. */
 export const partOf = (part: ReportPart) => `part = ${literal(part)}`;
@@ -314,8 +307,7 @@ export async function createReportSums(
   bounds: ReportBounds,
 ): Promise<void> {
   await createExactSumMacros(connection);
-  const cube = bounds.cube.map((index) => `g${index}`);
-  const columns = keyColumns(cube);
+  const columns = KEY_COLUMNS;
   const measures = measureColumns(criteria);
   const series = boundedSeries(bounds.time, bounds.kept.service);
   const share = shareOf(bounds.time);
@@ -329,8 +321,8 @@ export async function createReportSums(
     `${share} AS share`,
   ];
   const spread = measures.map((column) => `${identifier(column)} * share AS ${identifier(column)}`);
-  const parts = Object.values(partsOf(cube)).map((set) => `(${set.map(identifier).join(", ")})`);
-  const sets = Object.entries(partsOf(cube));
+  const parts = Object.values(partsOf()).map((set) => `(${set.map(identifier).join(", ")})`);
+  const sets = Object.entries(partsOf());
   const part = sets.map(([name, set]) => `WHEN ${partId(columns, set)} THEN ${literal(name)}`);
   const more = BOUNDED.map((dimension) => {
     const rest = bounds.kept[dimension].count - bounds.kept[dimension].values.length;
@@ -350,17 +342,16 @@ export async function createReportSums(
 }
 
 /**
- * REPORT_SUMS from `lines` (a query of the evaluated lines: their dimensions, measureColumns, the
- * cube's columns and their period in seconds, `period_start` and `period_end`, or NULL), what it
- * keeps decided first (reportBounds); what it kept, for the report's parts.
+ * REPORT_SUMS from `lines` (a query of the evaluated lines: their dimensions, measureColumns and
+ * their period in seconds, `period_start` and `period_end`, or NULL), what it keeps decided first
+ * (reportBounds); what it kept, for the report's parts and the facts.
  */
 export async function summedLines(
   connection: DuckDBConnection,
   lines: string,
   criteria: number,
-  cube: CubeWithin = { items: [], kept: () => [] },
 ): Promise<ReportBounds> {
-  const bounds = await reportBounds(connection, lines, criteria, cube);
+  const bounds = await reportBounds(connection, lines, criteria);
   await createReportSums(connection, lines, criteria, bounds);
   return bounds;
 }

@@ -26,7 +26,7 @@ import { sqlQuery } from "../queries.js";
 import { NO_REGION_SPELLINGS } from "../registry/regions.js";
 import { exportAddedColumns } from "../stages/classify.js";
 import { type WrittenFile, writtenSource } from "../writtenFile.js";
-import { type CubeWithin, impactOf, measureColumns, type ReportBounds, summedLines } from "./bounds.js";
+import { impactOf, measureColumns } from "./bounds.js";
 
 /** The format's columns the report's dimensions read (their names and ids, not a map's keys), first the service's. */
 export function dimensionColumns(input: BillingFormatName): string[] {
@@ -133,31 +133,25 @@ const number = (column: string) => `COALESCE(TRY_CAST(${identifier(column)} AS D
 const DIMENSION_COLUMNS = ["method", "service", "service_id", "region", "account", "resource", "resource_id"];
 
 /** The order of the bill's dates of slashes, read from its written lines (sql/evaluate/billing_date_order.sql). */
-const DATE_ORDER = "report_date_order";
+export const DATE_ORDER = "report_date_order";
 
 /**
- * REPORT_SUMS from the written file (summedLines, src/billing/report/bounds.ts): the evaluated
- * lines' dimensions and sums, by the format's own queries (its lines, then its usage with
+ * The evaluated lines of the written file as the report reads them, a query handed to `use`:
+ * their dimensions, measureColumns, `extra`'s columns (the facts' cells,
+ * src/billing/report/facts.ts) and their period in seconds (`period_start`, `period_end`, NULL
+ * where it does not read), by the format's own queries (its lines, then its usage with
  * billing_paid_cost) over the written file, the file's columns read under the queries' names;
- * `extra` (the groups' columns, src/billing/report/groups.ts) kept beside, `cube` estimating
- * their combinations; each line's period read by sql/evaluate/billing_periods.sql (the dates of
- * slashes in the order the lines' own say, sql/evaluate/billing_date_order.sql, read first). Four
- * passes over the written lines, each streaming: nothing the size of the bill is held.
+ * each line's period read by sql/evaluate/billing_periods.sql (the dates of slashes in the order
+ * the lines' own say, sql/evaluate/billing_date_order.sql, read first, kept while `use` runs).
+ * Each read of the query streams over the written lines: nothing the size of the bill is held.
  */
-export async function createReportLines(
+export async function withReportLines<T>(
   connection: DuckDBConnection,
   written: WrittenLines,
   extra: readonly { readonly name: string; readonly expression: string }[],
-  cube: CubeWithin,
-): Promise<ReportBounds> {
-  const format = BILLING_FORMATS[written.input];
-  const { header, runName } = filedColumns(written.header, written.renamed);
-  const added = exportAddedColumns(format, header, "CAST(NULL AS VARCHAR)", (column) =>
-    identifier(runName(column)),
-  );
-  const views = `billing_export AS (SELECT *, ${added} FROM ${sourceOf(written)}),
-       billing_lines AS (${sqlQuery(linesQueryOf(format))}),
-       billing_usage AS (${sqlQuery(usageQueryOf(format))})`;
+  use: (lines: string) => Promise<T>,
+): Promise<T> {
+  const views = writtenLineViews(written);
   await connection.run(
     `CREATE OR REPLACE TEMP TABLE ${DATE_ORDER} AS WITH ${views} ${sqlQuery("evaluate/billing_date_order.sql")}`,
   );
@@ -168,15 +162,12 @@ export async function createReportLines(
     ...extra.map((c) => c.name),
   ];
   try {
-    return await summedLines(
-      connection,
+    return await use(
       `WITH ${views}, billing_evaluated AS (${evaluated}), billing_date_order AS (SELECT * FROM ${DATE_ORDER})
        SELECT ${columns.map(identifier).join(", ")},
          CASE WHEN billing_period_end_second > billing_period_start_second THEN billing_period_start_second END AS period_start,
          CASE WHEN billing_period_end_second > billing_period_start_second THEN billing_period_end_second END AS period_end
        FROM (${sqlQuery("evaluate/billing_periods.sql")})`,
-      written.criteria.length,
-      cube,
     );
   } finally {
     await connection.run(`DROP TABLE IF EXISTS ${DATE_ORDER}`);
@@ -184,13 +175,34 @@ export async function createReportLines(
 }
 
 /**
- * The evaluated lines of the view billing_usage as the periods' query reads them (its
- * billing_evaluated): each line's dimensions, measures, `extra` columns and period texts.
+ * The views the format's own queries make of the written lines, a WITH list: billing_export (the
+ * written columns, and the file's under the queries' names), billing_lines and billing_usage (with
+ * billing_paid_cost, the coverage's cost). Every written column is kept.
  */
-function evaluatedLines(
+export function writtenLineViews(written: Omit<WrittenLines, "criteria">): string {
+  const format = BILLING_FORMATS[written.input];
+  const { header, runName } = filedColumns(written.header, written.renamed);
+  const added = exportAddedColumns(format, header, "CAST(NULL AS VARCHAR)", (column) =>
+    identifier(runName(column)),
+  );
+  return `billing_export AS (SELECT *, ${added} FROM ${sourceOf(written)}),
+       billing_lines AS (${sqlQuery(linesQueryOf(format))}),
+       billing_usage AS (${sqlQuery(usageQueryOf(format))})`;
+}
+
+/** A written line's cost as the coverage and the report read it: billing_paid_cost where positive, else 0. */
+export const PAID_COST = "CASE WHEN billing_paid_cost > 0 THEN billing_paid_cost ELSE 0 END";
+
+/**
+ * The evaluated lines of the view billing_usage as the periods' query reads them (its
+ * billing_evaluated): each line's dimensions, measures, `extra` columns and period texts; `which`:
+ * the lines taken (every line, for each month's coverage).
+ */
+export function evaluatedLines(
   written: WrittenLines,
   text: ReadonlySet<string>,
   extra: readonly { readonly name: string; readonly expression: string }[],
+  which = "status = 'evaluated'",
 ): string {
   const dimension = (name: Dimension) =>
     firstCell(written, BILLING_FORMATS[written.input].dimensions[name].name, text, name === "region");
@@ -214,8 +226,8 @@ function evaluatedLines(
   return `SELECT method, ${dimension("service")} AS service, ${idOf("service")} AS service_id,
        ${dimension("region")} AS region, ${dimension("account")} AS account,
        ${dimension("resource")} AS resource, ${idOf("resource")} AS resource_id,
-       CASE WHEN billing_paid_cost > 0 THEN billing_paid_cost ELSE 0 END AS cost,
+       ${PAID_COST} AS cost,
        ${number("energy_kwh")} AS energy, ${[...impacts, ...kept].join(", ")},
        billing_period_start_text, billing_period_end_text, billing_period_end_days, ${noSeries.join(", ")}
-     FROM billing_usage WHERE status = 'evaluated'`;
+     FROM billing_usage WHERE ${which}`;
 }

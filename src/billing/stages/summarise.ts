@@ -11,6 +11,7 @@ import type { RequestedCriterion } from "../../engine/index.js";
 import { PHASES, type Phase } from "../../output/columns.js";
 import type { WhatIf } from "../../output/reportParts/model.js";
 import type { CoefficientRow } from "../../service/coefficients.js";
+import type { FilteredSums } from "../filters.js";
 import {
   amortisedCostColumns,
   type BillingFormat,
@@ -21,8 +22,10 @@ import {
 } from "../formats/registry.js";
 import type { GridRun } from "../grid.js";
 import type { InstanceMatch } from "../matching.js";
+import { impactsQuery, sqlQuery } from "../queries.js";
 import { billName } from "../reading/layout.js";
 import { SET_ASIDE_REASONS } from "../registry/methods.js";
+import type { MonthCoverage } from "../report/monthCoverage.js";
 import type { BillReportData } from "../reportData.js";
 import { billUsages, whatIfs } from "../whatIf.js";
 import { currencySql } from "./classify.js";
@@ -53,6 +56,8 @@ export interface BillingSummary {
   readonly matches: readonly InstanceMatch[];
   /** Sums over the evaluated lines, per criterion and phase. */
   readonly totals: readonly ImpactTotal[];
+  /** The energy behind the evaluated lines' use impacts (kWh, PUE included): their `energy_kwh` summed. */
+  readonly energyKwh: number;
   /** The columns written besides the file's own. */
   readonly impactColumns: readonly string[];
   /** The report's rankings, when asked for. */
@@ -61,8 +66,15 @@ export interface BillingSummary {
   readonly grid: GridRun | null;
   /** What changes to its largest usages would save (src/billing/whatIf.ts), when asked (a report, --what-if). */
   readonly whatIf: readonly WhatIf[] | null;
+  /** The instance usages the changes were looked for among (none: nothing to move). */
+  readonly whatIfUsages: number;
   /** The currency of its amounts (billCurrency), null when the export names none. */
   readonly currency: string | null;
+  /** The sums of the lines --filter keeps, null without; the filter's columns and values for the report. */
+  readonly filtered: FilteredSums | null;
+  readonly filters: readonly { readonly column: string; readonly values: readonly string[] }[];
+  /** Each month's coverage, where the bill's lines span two months or more (several files, or a report). */
+  readonly months: readonly MonthCoverage[] | null;
 }
 
 /**
@@ -76,6 +88,7 @@ export async function summarise(run: BillRun, bill: WrittenBill): Promise<Billin
   const whatIf = request.whatIf === true || request.report === true;
   const { matches, coefficients } = lookedUp;
   const currency = await billCurrency(connection, read);
+  const usages = billUsages(groups, matches);
   const charges = await amortisedByCharges(connection, read);
   const column = coverageCostColumn(read.format, read.header);
   return {
@@ -87,11 +100,16 @@ export async function summarise(run: BillRun, bill: WrittenBill): Promise<Billin
     groups,
     matches: [...matches.values()],
     totals: gridQueryTotals(totalsOf(groups, matches, coefficients, terms.criteria), written.grid),
+    energyKwh: await evaluatedEnergy(connection),
     impactColumns: terms.impactColumnNames,
     report: written.report,
     grid: written.grid,
-    whatIf: whatIf ? await whatIfs(terms, billUsages(groups, matches)) : null,
+    whatIf: whatIf ? await whatIfs(terms, usages, currency) : null,
+    whatIfUsages: usages.length,
     currency,
+    filtered: written.filtered,
+    months: written.months,
+    filters: read.filterColumns.map(({ column, values }) => ({ column: column.name, values })),
   };
 }
 
@@ -116,6 +134,21 @@ async function amortisedByCharges(connection: DuckDBConnection, read: ReadExport
   );
   const found = reader.getRowObjects().map((row) => String(row.charge));
   return found.length === 0 ? null : `${spelled} ${found.join(", ")}`;
+}
+
+/**
+ * The energy of the evaluated lines: each kind's (billing_line_kinds) through the lines' own queries,
+ * as the lines write `energy_kwh`, summed here in one order (a SUM over threads adds in the order
+ * they finish).
+ */
+async function evaluatedEnergy(connection: DuckDBConnection): Promise<number> {
+  const reader = await connection.runAndReadAll(
+    `WITH billing_classified AS (SELECT * FROM billing_line_kinds),
+       billing_located AS (${sqlQuery("evaluate/billing_located.sql")})
+     SELECT energy_kwh FROM (${impactsQuery([])}) kinds
+     WHERE status = 'evaluated' AND energy_kwh IS NOT NULL ORDER BY ALL`,
+  );
+  return reader.getRowObjects().reduce((sum, row) => sum + Number(row.energy_kwh), 0);
 }
 
 function totalsOf(
