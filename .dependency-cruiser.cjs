@@ -6,7 +6,9 @@
  * (src/service) → src/engine (pure computation) → src/data (reference tables). src/editions describes
  * editions (data the engine reads); src/inputs is the catalogue of input fields (what a request may
  * give, described once: every layer derives its part from it); src/support holds generic helpers
- * (no methodology) any layer may use. An arrow may point down, never up; no import circle anywhere.
+ * (no methodology) any layer may use. src/evaluationProcess is an adapter beside the transports: it
+ * implements a port of the use cases (a file's evaluation, run by the command line in a child
+ * process), and src/app alone wires it. An arrow may point down, never up; no import circle anywhere.
  *
  * Type-only imports count (tsPreCompilationDeps): a circle of types is still a circle.
  */
@@ -33,6 +35,9 @@ const AWS_PACKAGES = "(^|/)node_modules/(@aws-sdk|@smithy|@aws-crypto|@aws)/";
 
 /** Node's network modules: the engine and the data layer never talk HTTP. */
 const NETWORK_MODULES = "^(node:)?(http|https|http2|net|tls|dgram)$";
+
+/** Node's modules that start or talk to other processes. */
+const PROCESS_MODULES = "^(node:)?(child_process|cluster|worker_threads)$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -204,6 +209,27 @@ module.exports = {
       severity: "error",
       from: { path: "^src/service/" },
       to: { path: `${TRANSPORT_PACKAGES}|${NETWORK_MODULES}` },
+    },
+    {
+      name: "no-child-process-in-service",
+      comment: "src/service starts no process: file evaluation (src/service/fileEvaluation.ts) asks its port (fileEvaluation/runner.ts) to run the command line on a file, and the adapter that does it with a child process is src/evaluationProcess.",
+      severity: "error",
+      from: { path: "^src/service/" },
+      to: { path: PROCESS_MODULES },
+    },
+    {
+      name: "evaluation-process-below-the-transports",
+      comment: "src/evaluationProcess (the runner of file evaluations: run folders, slots, the command line in a child process, the watch of its memory and files) implements the port of src/service/fileEvaluation: it imports src/service and src/support, never a transport (schema, rest, http, app), no network module, and none of the command line's modules (src/cli, src/billing, src/grid, src/scan): it runs the command as a process, never in its own.",
+      severity: "error",
+      from: { path: "^src/evaluationProcess/" },
+      to: { path: `${ABOVE_SERVICE}|^src/(cli|billing|grid|scan)/|${TRANSPORT_PACKAGES}|${NETWORK_MODULES}` },
+    },
+    {
+      name: "evaluation-process-wired-by-the-composition-root",
+      comment: "Only src/app (the composition root) imports src/evaluationProcess, to give its runner to the use case: the HTTP edge (src/http/fileEvaluation) and the use case know the port alone.",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/(app|evaluationProcess)/" },
+      to: { path: "^src/evaluationProcess/" },
     },
   ],
   options: {

@@ -14,6 +14,7 @@ cli="$root/bin/impact-service.mjs"
 fixtures="$root/test/fixtures/billing"
 # the public sample exports, beside the checkout (test/fixtures/README.md)
 public="$root/../shared/public-exports"
+[ -d "$public" ] || echo "billing-snapshot: $public not found; the public exports' runs are left out" >&2
 
 # run NAME ARGS... : one run in its own folder, outputs named relative to it
 run() {

@@ -18,16 +18,23 @@
  * docs/billing-code.md), beside the climbs of the same trip (scripts/billing-climbs.ts).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { publicExport } from "../test/support/publicExports.js";
+import { PUBLIC_EXPORTS } from "../test/support/publicExports.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SRC = join(ROOT, "src");
-const SAMPLE = publicExport("focus-1.0-finops-sample.csv");
+const SAMPLE = join(PUBLIC_EXPORTS, "focus-1.0-finops-sample.csv");
+if (!existsSync(SAMPLE)) {
+  // the trip runs the FinOps sample, kept beside the checkout (test/fixtures/README.md)
+  process.stderr.write(
+    `billing-trip: ${SAMPLE} not found; the trip needs shared/public-exports beside the checkout\n`,
+  );
+  process.exit(2);
+}
 const COMPUTATION = ["engine", "data", "editions", "inputs"];
 
 interface FunctionCoverage {

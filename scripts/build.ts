@@ -7,7 +7,7 @@
  * - `server.mjs`: the service (src/app/main.ts), what `npm start` and the image run;
  * - `cli.mjs`: the command line's process (src/cli/entry.ts: its signals, its exit code), which
  *   the package's bin (bin/impact-service.mjs) runs when it exists and the /evaluate page runs for
- *   each file when the service runs bundled (src/service/fileEvaluation.ts finds it beside the
+ *   each file when the service runs bundled (src/evaluationProcess/commandEntry.ts finds it beside the
  *   server's module);
  * - `worker.mjs`: the command's pool's worker, which src/cli/pool.ts loads beside its module.
  *
@@ -18,7 +18,7 @@
  */
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type BuildOptions, build } from "esbuild";
-import { COMMAND_BUNDLE } from "../src/service/fileEvaluation.js";
+import { COMMAND_BUNDLE } from "../src/evaluationProcess/commandEntry.js";
 
 /** Where `npm run build` writes: `npm start` and the Dockerfile run RELEASE_SERVER. */
 export const RELEASE_FOLDER = "dist/bundle";

@@ -10,6 +10,9 @@ import { createYoga } from "graphql-yoga";
 import { type LoadedEdition, loadEditions, StartupDataError } from "../config/referenceData.js";
 import { type Config, ConfigError, capacityOf, defaultConfig, loadConfig } from "../config/serviceConfig.js";
 import { DEFAULT_EDITION_ID, NEW_WORK_EDITION_ID, newWorkEdition } from "../editions/index.js";
+import { commandEntryOf } from "../evaluationProcess/commandEntry.js";
+import { createProcessRunner } from "../evaluationProcess/processRunner.js";
+import { removeLeftFolders } from "../evaluationProcess/runFolder.js";
 import { documentCaches } from "../http/documentCache.js";
 import { createHttpHandler } from "../http/handler.js";
 import { graphqlLogging } from "../http/logging.js";
@@ -38,12 +41,7 @@ import { persistedQueriesPlugin } from "../schema/plugins/persistedQueries.js";
 import { streamArgumentsPlugin } from "../schema/plugins/streamArguments.js";
 import { createRequestContext } from "../service/context.js";
 import { CRITERION_SPELLINGS, DEFAULT_CRITERIA } from "../service/criteria.js";
-import {
-  commandEntryOf,
-  createFileEvaluator,
-  FILE_EVALUATION_BOUNDS,
-  removeLeftFolders,
-} from "../service/fileEvaluation.js";
+import { createFileEvaluator, FILE_EVALUATION_BOUNDS } from "../service/fileEvaluation.js";
 import { openService, type Service } from "../service/open.js";
 import { createLogger, type Logger } from "../support/log.js";
 import { SERVICE_VERSION } from "../support/version.js";
@@ -127,7 +125,7 @@ export function createApp(config: Config = defaultConfig(), given: AppParts = {}
   const stopping = new AbortController();
   const metrics = createMetrics();
   const fileEvaluator = createFileEvaluator({
-    environment: process.env,
+    runner: createProcessRunner({ environment: process.env }),
     accepted: { editions: [...service.editions.keys()], criteria: CRITERION_SPELLINGS },
     stopping: stopping.signal,
   });

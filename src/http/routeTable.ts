@@ -2,6 +2,7 @@ import { routeTemplate } from "../rest/index.js";
 import { BATCH_PATH } from "../rest/routes/batch.js";
 import { COEFFICIENTS_STREAM_PATH } from "../rest/routes/coefficientStream.js";
 import { POSSIBLE_TYPES_PATH } from "../schema/introspection/possibleTypes.js";
+import { EVALUATE_PATH, evaluateFileAnswer } from "./fileEvaluation/evaluateRoute.js";
 import { graphqlAnswer } from "./graphqlBridge.js";
 import type { Execution } from "./limits/execution.js";
 import { metricsAnswer } from "./metricsRoute.js";
@@ -10,7 +11,6 @@ import { health, readinessProbe } from "./probes.js";
 import { jsonReply } from "./reply.js";
 import { restAnswer } from "./restBridge.js";
 import type { Answer } from "./route.js";
-import { EVALUATE_PATH, evaluateFileAnswer } from "./site/evaluateRoute.js";
 import { assetAnswer, htmlPage, openApiAnswer, projectDocPages } from "./site/index.js";
 import { streamingAnswer, withoutTrailingSlashes } from "./streaming.js";
 
@@ -87,7 +87,7 @@ const siteRoutes = (parts: HttpParts): RouteEntry[] => [
 /**
  * Streaming routes (streaming.ts): Apollo's possibleTypes, for clients that fetch them at
  * start-up; the batch; the coefficient table; a file evaluated by the command line
- * (site/evaluateRoute.ts).
+ * (fileEvaluation/evaluateRoute.ts).
  */
 const streamingRoutes = (parts: HttpParts, execution: Execution): RouteEntry[] => [
   oneMethod(

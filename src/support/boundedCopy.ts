@@ -4,7 +4,7 @@ import { Transform } from "node:stream";
  * Temporary copies counted as they are written (a workbook read from a pipe, a series' copy with
  * LF line ends): each stops at its bound, named, rather than when the disk is full. (A run of the
  * /evaluate page is bounded from outside too: its folder and each file it writes,
- * src/service/fileEvaluation/runWatch.ts.)
+ * src/evaluationProcess/runWatch.ts.)
  */
 
 /** The bytes passed through, the stream failing with `refusal()` at the first byte past `maxBytes`. */

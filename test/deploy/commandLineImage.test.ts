@@ -1,7 +1,7 @@
 /**
  * The command line in the image: `/evaluate` runs its bundle (built from src/cli/entry.ts by
  * scripts/build.ts beside the server's, dist/bundle) in a child process
- * (src/service/fileEvaluation.ts), and the shipped bin, which runs that bundle, is there too. So
+ * (src/evaluationProcess/commandEntry.ts), and the shipped bin, which runs that bundle, is there too. So
  * the image's build stage has what the build reads and its last stage the whole build folder; every
  * file the command reads at run time besides its sources (bundled) — found here by following its
  * imports and its `new URL("…", import.meta.url)` reads from its entry, not listed by hand — is
@@ -18,7 +18,8 @@ import type { IDeployment } from "kubernetes-models/apps/v1";
 import { describe, expect, it } from "vitest";
 import { parseAllDocuments, parse as parseYaml } from "yaml";
 import { bundleFiles, RELEASE_FOLDER } from "../../scripts/build.js";
-import { COMMAND_BUNDLE, FILE_EVALUATION_BOUNDS } from "../../src/service/fileEvaluation.js";
+import { COMMAND_BUNDLE } from "../../src/evaluationProcess/commandEntry.js";
+import { FILE_EVALUATION_BOUNDS } from "../../src/service/fileEvaluation.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** What the command's bundle is built from (scripts/build.ts). */

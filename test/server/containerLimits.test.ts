@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { serviceArguments } from "../../bench/serviceCommand.js";
 import { EDITION_IDS } from "../../src/editions/index.js";
-import { folderBytes } from "../../src/service/fileEvaluation/runFolder.js";
+import { folderBytes } from "../../src/evaluationProcess/runFolder.js";
 import { FILE_EVALUATION_BOUNDS } from "../../src/service/fileEvaluation.js";
 import { CLI_BUNDLE, SERVER_BUNDLE } from "../support/bundle.js";
 import { connectFrom, firstLine, postFrom } from "../support/clientAddress.js";

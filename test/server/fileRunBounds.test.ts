@@ -1,5 +1,5 @@
 /**
- * The bounds of a run of the /evaluate page, each on a real child process (src/service/fileEvaluation/):
+ * The bounds of a run of the /evaluate page, each on a real child process (src/evaluationProcess/):
  * the command's arguments (every value after `=`, the file after `--`), its heap flags, its
  * file-size limit and its place first in the kernel's choice when memory runs out; the watch that
  * stops the runs past their memory or their folder's bytes; the folders a process gone left
@@ -12,15 +12,15 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type CommandStart, startCommand } from "../../src/service/fileEvaluation/command.js";
-import { fileRequestOf } from "../../src/service/fileEvaluation/request.js";
-import { folderBytes, removeLeftFolders } from "../../src/service/fileEvaluation/runFolder.js";
+import { type CommandStart, startCommand } from "../../src/evaluationProcess/command.js";
+import { folderBytes, removeLeftFolders } from "../../src/evaluationProcess/runFolder.js";
 import {
   createRunWatch,
   folderRefusal,
   memoryRefusal,
   ownResidentBytes,
-} from "../../src/service/fileEvaluation/runWatch.js";
+} from "../../src/evaluationProcess/runWatch.js";
+import { fileRequestOf } from "../../src/service/fileEvaluation/request.js";
 
 const work = mkdtempSync(join(tmpdir(), "file-run-bounds-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -19,7 +19,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildInto, SERVER_FILE } from "../../scripts/build.js";
-import { COMMAND_BUNDLE } from "../../src/service/fileEvaluation.js";
+import { COMMAND_BUNDLE } from "../../src/evaluationProcess/commandEntry.js";
 
 const FOLDER = "dist/test";
 

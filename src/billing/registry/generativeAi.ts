@@ -287,6 +287,3 @@ export const GENERATIVE_AI_METHOD = {
   ],
   rules: [GENERATIVE_AI_RULE],
 } as const;
-
-/** Whether a coefficient key is a generative-AI model's output token (its rows: generativeAiRows). */
-export const isAiTokenKey = (key: string): boolean => key.startsWith(`${UNKNOWN_AI_MODEL_KEY}:`);

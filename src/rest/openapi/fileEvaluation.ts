@@ -4,7 +4,7 @@ import { ref } from "./jsonSchema.js";
 import { type DescribedEditions, detailAnswer } from "./parameters.js";
 
 /*
- * `POST /v1/evaluate` (the /evaluate page's route, src/http/site/evaluateRoute.ts over
+ * `POST /v1/evaluate` (the /evaluate page's route, src/http/fileEvaluation/evaluateRoute.ts over
  * src/service/fileEvaluation.ts) in the OpenAPI document: its query as the service checks it
  * (request.ts), the file as the body, the NDJSON events of its answer (FileEvent).
  */

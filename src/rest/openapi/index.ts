@@ -150,7 +150,7 @@ export function openApiDocument(given: OpenApiInfo): JsonObject {
   // The batch route streams outside the route table (src/rest/routes/batch.ts).
   paths[BATCH_PATH] = { post: batchOperation(info) };
   paths[COEFFICIENTS_STREAM_PATH] = { get: coefficientStreamOperation(info) };
-  // The /evaluate page's route, served by the HTTP front (src/http/site/evaluateRoute.ts).
+  // The /evaluate page's route, served by the HTTP front (src/http/fileEvaluation/evaluateRoute.ts).
   paths[EVALUATE_PATH] = { post: fileEvaluationOperation(info) };
   return {
     openapi: "3.1.0",

@@ -3,7 +3,7 @@
  * &format=…`), checked before a byte of the file is received. Every value that reaches the
  * command is one of an exact list (the editions the service serves, the criteria it knows, the
  * output formats) or the file's name rewritten to letters, digits and `._-` not starting with `-`
- * or `.`: no value of a request can become an option of the command (src/service/fileEvaluation/
+ * or `.`: no value of a request can become an option of the command (src/evaluationProcess/
  * command.ts also passes each one as `--name=value`, the file after `--`).
  */
 

@@ -1,5 +1,5 @@
 /**
- * Which command the /evaluate page starts (`commandEntryOf`, src/service/fileEvaluation.ts),
+ * Which command the /evaluate page starts (`commandEntryOf`, src/evaluationProcess/commandEntry.ts),
  * decided by the place of the server's module: the command's bundle beside a bundled server,
  * the command's sources (through tsx) for the service's sources, and what is missing named,
  * never guessed.
@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { COMMAND_BUNDLE, commandEntryOf } from "../../src/service/fileEvaluation.js";
+import { COMMAND_BUNDLE, commandEntryOf } from "../../src/evaluationProcess/commandEntry.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "command-entry-"));
@@ -18,7 +18,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("the command the /evaluate page starts", () => {
   it("from the sources: the command's sources, through tsx (never a bundle older than them)", () => {
-    const source = pathToFileURL(join(ROOT, "src/service/fileEvaluation.ts")).href;
+    const source = pathToFileURL(join(ROOT, "src/evaluationProcess/commandEntry.ts")).href;
     const sources = join(ROOT, "src/cli/sources.mjs");
     expect(commandEntryOf(source)).toEqual({
       path: sources,
@@ -41,7 +41,7 @@ describe("the command the /evaluate page starts", () => {
   });
 
   it("from sources without the command's beside them: its sources named as missing", () => {
-    const source = pathToFileURL(join(work, "src/service/fileEvaluation.ts")).href;
+    const source = pathToFileURL(join(work, "src/evaluationProcess/commandEntry.ts")).href;
     expect(commandEntryOf(source)).toEqual({ missing: join(work, "src/cli/sources.mjs") });
   });
 });

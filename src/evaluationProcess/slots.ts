@@ -1,15 +1,10 @@
-import { FileRefusal } from "./request.js";
+import { FileRefusal, type Slot } from "../service/fileEvaluation.js";
 
 /*
  * The page's slots: files evaluated at once, all clients together, and at most a share of them
  * per client (its address, as the connection has it), so that one client cannot hold every slot.
  * A slot is taken before the file is received and given back when its answer ends.
  */
-
-/** A slot held: given back once, whoever calls first. */
-export interface Slot {
-  readonly release: () => void;
-}
 
 export interface SlotBounds {
   /** Files evaluated at once, all clients together. */

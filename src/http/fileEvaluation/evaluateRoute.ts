@@ -1,16 +1,24 @@
 import type { IncomingMessage } from "node:http";
-import { type FileEvaluator, type FileEvent, FileRefusal } from "../../service/fileEvaluation.js";
+import {
+  type FileEvaluator,
+  type FileEvent,
+  type FileReceiver,
+  FileRefusal,
+} from "../../service/fileEvaluation.js";
 
-export { EVALUATE_PATH } from "../../service/fileEvaluation/request.js";
+export { EVALUATE_PATH } from "../../service/fileEvaluation.js";
 
 import { jsonReply } from "../reply.js";
 import type { Answer } from "../route.js";
+import { receive } from "./upload.js";
 
 /*
  * `POST /v1/evaluate?name=FILE&edition=…&criteria=…&format=csv|xlsx|parquet`, the file as the
  * body (what the /evaluate page sends): one REST route rather than GraphQL's multipart upload, so
- * that the file goes to disk as it arrives (yoga's `File` is held whole in memory) and the answer
- * streams the run's progress and files as NDJSON lines (docs/api.md, "Evaluate a file").
+ * that the file goes to disk as it arrives (yoga's `File` is held whole in memory, upload.ts
+ * bounds it as it comes) and the answer streams the run's progress and files as NDJSON lines
+ * (docs/api.md, "Evaluate a file"). What a file's evaluation is, the use case says
+ * (src/service/fileEvaluation.ts).
  */
 
 /** Each event, one line. */
@@ -64,7 +72,8 @@ export function evaluateFileAnswer(evaluator: FileEvaluator): Answer {
     try {
       // Not destroyed when a bound stops the reading: the rest is dropped, or the connection closed.
       const body = request.iterator({ destroyOnReturn: false });
-      const events = await evaluator.evaluate(fileRequest, body, cancellation.signal, slot);
+      const received: FileReceiver = (path, signal) => receive(body, path, evaluator.bounds, signal);
+      const events = await evaluator.evaluate(fileRequest, received, cancellation.signal, slot);
       return { status: 200, headers: { "content-type": "application/x-ndjson" }, body: ndjson(events) };
     } catch (error) {
       if (!(error instanceof FileRefusal)) throw error;

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
-import { LOG_LEVELS } from "../../support/log.js";
-import { STAGE_FD_VARIABLE } from "../../support/runStage.js";
-import type { FileRequest } from "./request.js";
+import type { FileRequest } from "../service/fileEvaluation.js";
+import { LOG_LEVELS } from "../support/log.js";
+import { STAGE_FD_VARIABLE } from "../support/runStage.js";
 
 /*
  * The command a run starts, `impact-service evaluate`, in a child process bounded like the
@@ -77,6 +77,9 @@ export function inPageWords(line: string): string {
   return words;
 }
 
+/** The report a run's command writes, in its folder. */
+export const REPORT_FILE = "out/report.html";
+
 /** The command's arguments: each value as `--name=value`, the file after `--`. */
 export function commandArguments({
   input,
@@ -86,7 +89,7 @@ export function commandArguments({
   return [
     "evaluate",
     `--output=${output}`,
-    "--report=out/report.html",
+    `--report=${REPORT_FILE}`,
     `--format=${request.format}`,
     ...(request.edition === null ? [] : [`--edition=${request.edition}`]),
     ...(request.criteria === null ? [] : [`--criteria=${request.criteria.join(",")}`]),

@@ -1,5 +1,5 @@
 /**
- * The /evaluate page's upload (src/service/fileEvaluation/upload.ts) on bodies made here: a gzip
+ * The /evaluate page's upload (src/http/fileEvaluation/upload.ts) on bodies made here: a gzip
  * is read whole or refused — two members with a NUL byte between them were read as the first
  * alone — and inflated at the pace the body is read, within its bytes and its time, stopped as
  * soon as its client leaves.
@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { receive } from "../../src/service/fileEvaluation/upload.js";
+import { receive } from "../../src/http/fileEvaluation/upload.js";
 import { FILE_EVALUATION_BOUNDS, FileRefusal } from "../../src/service/fileEvaluation.js";
 import { gzipOfOneLongLine } from "../support/hostileFiles.js";
 

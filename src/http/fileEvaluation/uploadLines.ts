@@ -1,26 +1,21 @@
-import { createWriteStream } from "node:fs";
 import { createGunzip } from "node:zlib";
+import { FileRefusal, ZIP_REFUSAL } from "../../service/fileEvaluation.js";
 import { contentOf, MARK_BYTES, SIGNATURE_BYTES } from "../../support/fileStart.js";
 import { trailingBytesRefusal, trailingOffset } from "../../support/gzipEnd.js";
-import { EMPTY_FILE } from "../../support/namedFiles.js";
-import { FileRefusal, ZIP_REFUSAL } from "./request.js";
 
 /*
- * A file received as it arrives, to the run's folder: its bytes and lines counted against the
- * page's bounds (a gzip's lines inflated), and its pace — a client that sends less than the
- * minimum in a window is refused, so that slow clients cannot hold the page's slots. A gzip is
- * inflated a chunk at a time, within its bounds in bytes and in time, and stopped when the client
- * leaves: a 5 MB gzip of one 5 GiB line, its client gone after 0.5 s, held a slot 27–40 s and
- * 25–32 s of CPU, its 5 MB written to the inflater at once and inflated whole whoever waited. A
- * gzip file whose bytes go on past its last member is refused (src/support/gzipEnd.ts).
+ * The lines of an uploaded file, counted as its chunks arrive against the page's bound, the file
+ * read as its first bytes tell: text as it is, a gzip in its inflated text. A gzip is inflated a
+ * chunk at a time, as the body is read, within its bounds in bytes and in time, and stopped as
+ * soon as the upload fails or its client leaves: its inflation never runs ahead of the body, nor
+ * on for a client gone, so a small gzip of a huge line holds its slot and the CPU only while its
+ * client sends and within those bounds. A gzip file whose bytes go on past its last member is
+ * refused (src/support/gzipEnd.ts).
  */
 
-/** The bounds of a file's upload (FileEvaluationBounds, src/service/fileEvaluation.ts). */
-export interface UploadBounds {
-  readonly maxBytes: number;
+/** The bounds of the lines' counting (UploadBounds, upload.ts). */
+export interface LineBounds {
   readonly maxLines: number;
-  readonly minUploadBytes: number;
-  readonly uploadWindowMs: number;
   /** Bytes a gzip's text may inflate to. */
   readonly maxInflatedBytes: number;
   /** Time the upload may wait on a gzip's inflation, in all. */
@@ -28,7 +23,7 @@ export interface UploadBounds {
 }
 
 /** What counts the lines of what is received: fed each chunk in turn, then ended (the lines). */
-interface LineCounter {
+export interface LineCounter {
   /** Settles once the chunk is counted (a gzip's: inflated); rejects with a refusal past a bound. */
   readonly feed: (chunk: Uint8Array) => Promise<void>;
   readonly end: () => Promise<number>;
@@ -60,12 +55,12 @@ function textLineCounter(maxLines: number): LineCounter {
 }
 
 /** The refusals of an inflation past its bounds. */
-const inflatedPast = ({ maxInflatedBytes }: UploadBounds) =>
+const inflatedPast = ({ maxInflatedBytes }: LineBounds) =>
   new FileRefusal(
     413,
     `the file's text inflates to more than ${maxInflatedBytes / 1024 / 1024 / 1024} GiB (the page's bound)`,
   );
-const inflatedTooLong = ({ inflateMs }: UploadBounds) =>
+const inflatedTooLong = ({ inflateMs }: LineBounds) =>
   new FileRefusal(413, `the file took more than ${inflateMs / 1000} s to inflate (the page's bound)`);
 
 /**
@@ -77,7 +72,7 @@ const inflatedTooLong = ({ inflateMs }: UploadBounds) =>
  * passed or the upload fails. Its bytes and the time spent inflating are bounded; bytes after its
  * last member are refused.
  */
-function gzipLineCounter(bounds: UploadBounds): LineCounter {
+function gzipLineCounter(bounds: LineBounds): LineCounter {
   const { count, lines } = lineCount(bounds.maxLines);
   const { inflate, state, fail, taken } = countedInflater(bounds, count);
   const queued: Uint8Array[] = [];
@@ -126,7 +121,7 @@ function gzipLineCounter(bounds: UploadBounds): LineCounter {
  * bounded in bytes, its first failure kept and ending it; `taken` settles once it has taken what it
  * was written, or has stopped (ended, failed).
  */
-function countedInflater(bounds: UploadBounds, count: (chunk: Uint8Array) => void) {
+function countedInflater(bounds: LineBounds, count: (chunk: Uint8Array) => void) {
   const inflate = createGunzip();
   const state: { failure: unknown; ended: boolean } = { failure: null, ended: false };
   let inflated = 0;
@@ -170,7 +165,7 @@ const NOT_COUNTED: LineCounter = { feed: async () => {}, end: async () => 0, fai
  * first bytes are held until they tell, whatever the chunks they arrive in. A ZIP archive that is
  * no workbook is refused (ZIP_REFUSAL).
  */
-function receivedLineCounter(bounds: UploadBounds, workbook: boolean): LineCounter {
+export function receivedLineCounter(bounds: LineBounds, workbook: boolean): LineCounter {
   let head = Buffer.alloc(0);
   let counter: LineCounter | null = null;
   const told = (): LineCounter => {
@@ -198,103 +193,4 @@ function receivedLineCounter(bounds: UploadBounds, workbook: boolean): LineCount
     },
     fail: () => counter?.fail(),
   };
-}
-
-/** The refusal of an upload slower than the page's pace. */
-export function slowUploadRefusal({ minUploadBytes, uploadWindowMs }: UploadBounds): FileRefusal {
-  return new FileRefusal(
-    408,
-    `the upload sent less than ${minUploadBytes / 1024} KiB in ${uploadWindowMs / 1000} s (the page's bound): send the file again from a faster connection`,
-  );
-}
-
-/**
- * The upload's pace: `stalled` rejects once a window (the first from the request's start) has
- * received fewer than the minimum bytes; `received` counts them.
- */
-function uploadPace(bounds: UploadBounds) {
-  let inWindow = 0;
-  let refuse: (error: FileRefusal) => void = () => {};
-  const stalled = new Promise<never>((_, reject) => {
-    refuse = reject;
-  });
-  // Only raced against the next chunk: never unhandled once the upload is over.
-  stalled.catch(() => {});
-  const timer = setInterval(() => {
-    if (inWindow < bounds.minUploadBytes) refuse(slowUploadRefusal(bounds));
-    inWindow = 0;
-  }, bounds.uploadWindowMs);
-  return {
-    stalled,
-    received: (bytes: number) => {
-      inWindow += bytes;
-    },
-    stop: () => clearInterval(timer),
-  };
-}
-
-/** Rejects with the signal's reason once it aborts (the client gone); never settles otherwise. */
-function abortion(signal: AbortSignal): Promise<never> {
-  const aborted = new Promise<never>((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    else signal.addEventListener("abort", () => reject(signal.reason), { once: true });
-  });
-  aborted.catch(() => {});
-  return aborted;
-}
-
-/**
- * Writes the body to `path` within the bounds; a FileRefusal past one (413 bytes, lines or a
- * gzip's inflation, 408 a pace below the minimum, 415 a ZIP archive, 422 an empty file or a gzip
- * damaged or with bytes after its end). Stops as soon as `signal` aborts (its client gone),
- * rejecting with its reason. The bytes written.
- */
-export async function receive(
-  body: AsyncIterable<Uint8Array>,
-  path: string,
-  bounds: UploadBounds,
-  signal: AbortSignal = new AbortController().signal,
-): Promise<number> {
-  const out = createWriteStream(path, { flags: "wx", mode: 0o600 });
-  const lines = receivedLineCounter(bounds, path.toLowerCase().endsWith(".xlsx"));
-  const pace = uploadPace(bounds);
-  const gone = abortion(signal);
-  const chunks = body[Symbol.asyncIterator]();
-  let bytes = 0;
-  let failed: Error | null = null;
-  out.on("error", (error) => {
-    failed = error;
-    out.emit("drain");
-  });
-  try {
-    for (;;) {
-      const next = await Promise.race([chunks.next(), pace.stalled, gone]);
-      if (next.done === true) break;
-      const chunk = next.value;
-      if (failed !== null) throw failed;
-      bytes += chunk.byteLength;
-      pace.received(chunk.byteLength);
-      if (bytes > bounds.maxBytes) {
-        throw new FileRefusal(
-          413,
-          `the file exceeds ${bounds.maxBytes / 1024 / 1024} MiB (the page's bound)`,
-        );
-      }
-      await Promise.race([lines.feed(chunk), gone]);
-      if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
-    }
-    if (bytes === 0) throw new FileRefusal(422, EMPTY_FILE);
-    await Promise.race([lines.end(), gone]);
-    return bytes;
-  } catch (error) {
-    lines.fail();
-    // A stalled upload's next chunk is still awaited (its connection is closed with the refusal);
-    // any other refusal stops reading here, its rest dropped by the route.
-    const stalled = error instanceof FileRefusal && error.status === 408;
-    if (!stalled && !signal.aborted) await chunks.return?.();
-    throw error;
-  } finally {
-    pace.stop();
-    await new Promise<void>((resolve) => out.end(() => resolve()));
-  }
 }
