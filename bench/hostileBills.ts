@@ -16,13 +16,13 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { COMMAND_BUNDLE } from "../src/service/fileEvaluation.js";
+import { COMMAND_BUNDLE } from "../src/evaluationProcess/commandEntry.js";
 import { writeManyDaysBill, writeManyNamesBill } from "../test/support/hostileBills.js";
 
 const BUNDLE = new URL(`../dist/bundle/${COMMAND_BUNDLE}`, import.meta.url).pathname;
 const DAYS = Number(process.env.HOSTILE_DAYS ?? 190_000);
 const NAMES = Number(process.env.HOSTILE_NAMES ?? 1_000_000);
-/** The /evaluate page's node flags for its runs (src/service/fileEvaluation/command.ts). */
+/** The /evaluate page's node flags for its runs (src/evaluationProcess/command.ts). */
 const PAGE_FLAGS = ["--max-old-space-size=256", "--max-semi-space-size=16"];
 
 interface Measured {
