@@ -73,40 +73,7 @@ export async function writeOutputs(run: BillRun, evaluated: EvaluatedBill): Prom
       );
     }
     const gridRun = (await grid?.run({ ...target, detailed: request.report === true })) ?? null;
-    // The sums read back from the lines, held to less memory than the lines' writing (DuckDB spills)
-    await connection.run(`SET memory_limit = ${literal(SUMS_MEMORY_LIMIT)}`);
-    const lineColumns = {
-      ...target,
-      header: read.columns.names,
-      renamed: read.views.renamed,
-      input: read.format.name,
-    };
-    await writeGroupSums(
-      connection,
-      target,
-      request.groupsOutput,
-      read.groupColumns,
-      impactColumnNames,
-      lineColumns,
-      read.filterColumns,
-    );
-    const filtered = await filteredSums(
-      connection,
-      { ...target, ...lineColumns },
-      read.filterColumns,
-      impactColumnNames,
-    );
-    await writePortableTables(connection, request.tablesFolder, gridRun !== null, terms.context);
-    const report =
-      request.report === true
-        ? await writtenReportData(
-            connection,
-            lineColumns,
-            terms.criteria.map(({ info }) => ({ name: info.name, unit: info.unit })),
-          )
-        : null;
-    const months =
-      read.parts.length > 1 || request.report === true ? await monthCoverage(connection, lineColumns) : null;
+    const { report, filtered, months } = await readBack(run, evaluated, target, gridRun);
     renameSync(temporary, request.output);
     return { ...evaluated, written: { grid: gridRun, report, filtered, months } };
   } catch (error) {
@@ -116,6 +83,56 @@ export async function writeOutputs(run: BillRun, evaluated: EvaluatedBill): Prom
   } finally {
     for (const keep of kept) keep();
   }
+}
+
+/**
+ * What the write stage reads back from the written lines (`target`, still its `.partial`): the sums
+ * per group, the filter's sums, the small tables, the report's data and each month's coverage.
+ */
+async function readBack(
+  run: BillRun,
+  evaluated: EvaluatedBill,
+  target: WrittenFile,
+  gridRun: GridRun | null,
+): Promise<Omit<WrittenRun, "grid">> {
+  const { connection, request, terms } = run;
+  const { read } = evaluated;
+  const { impactColumnNames } = terms;
+  // The sums read back from the lines, held to less memory than the lines' writing (DuckDB spills)
+  await connection.run(`SET memory_limit = ${literal(SUMS_MEMORY_LIMIT)}`);
+  const lineColumns = {
+    ...target,
+    header: read.columns.names,
+    renamed: read.views.renamed,
+    input: read.format.name,
+  };
+  await writeGroupSums(
+    connection,
+    target,
+    request.groupsOutput,
+    read.groupColumns,
+    impactColumnNames,
+    lineColumns,
+    read.filterColumns,
+  );
+  const filtered = await filteredSums(
+    connection,
+    { ...target, ...lineColumns },
+    read.filterColumns,
+    impactColumnNames,
+  );
+  await writePortableTables(connection, request.tablesFolder, gridRun !== null, terms.context);
+  const report =
+    request.report === true
+      ? await writtenReportData(
+          connection,
+          lineColumns,
+          terms.criteria.map(({ info }) => ({ name: info.name, unit: info.unit })),
+        )
+      : null;
+  const months =
+    read.parts.length > 1 || request.report === true ? await monthCoverage(connection, lineColumns) : null;
+  return { report, filtered, months };
 }
 
 /**
