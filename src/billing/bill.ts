@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Writable } from "node:stream";
 import { type Config, reportDayOf } from "../config/serviceConfig.js";
-import { openDatabase } from "../duckdb/database.js";
+import { interruptedOn, openDatabase } from "../duckdb/database.js";
 import { readingConnection } from "../duckdb/readingConnection.js";
 import type { RequestedCriterion } from "../engine/index.js";
 import type { GridFiles } from "../grid/billLines.js";
@@ -40,6 +40,7 @@ import {
   type RunDestinations,
   type RunFiles,
 } from "../support/namedFiles.js";
+import { type OutputOptions, removedUnlessKept } from "../support/outputFile.js";
 import type { RunStage } from "../support/runStage.js";
 import { BillingStrictStop } from "./errors.js";
 import type { BillingFormatName } from "./formats/knownFormats.js";
@@ -119,6 +120,8 @@ export interface BillIo {
    * src/cli/progress.ts); given instead of `stage`.
    */
   readonly progress?: (stage: RunStage, share: StageShare) => void;
+  /** Aborted on SIGINT or SIGTERM: the run's query interrupted, nothing written, its partial files removed. */
+  readonly interrupt?: AbortSignal;
 }
 
 /** The share of the running query DuckDB has done, in percent; null when it cannot tell. */
@@ -152,6 +155,7 @@ const linesOf = (lines: readonly string[]) => lines.map((line) => `${line}\n`).j
  */
 export async function evaluateBill(options: BillOptions, io: BillIo): Promise<void> {
   const scratch = mkdtempSync(join(tmpdir(), "impact-billing-out-"));
+  const keptScratch = removedUnlessKept(scratch);
   try {
     const plan = await billingPlanOf(options, scratch, io);
     const told = io.progress ?? io.stage;
@@ -161,6 +165,7 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
       plan.grid,
       told,
       io.progress !== undefined,
+      io.interrupt,
     ).catch(async (error) => {
       // --strict stops at a bad row: the cells a decimal comma could not read named before it
       if (error instanceof BillingStrictStop) io.say(await plan.unreadable());
@@ -176,10 +181,17 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
     // Every output made before any is delivered; --what-if's file delivered after the others.
     const whatIf =
       plan.whatIf === null ? null : { destination: plan.whatIf, text: whatIfCsv(summary.whatIf ?? []) };
-    await deliverOutputs(plan, io.stdout, page);
+    io.interrupt?.throwIfAborted();
+    // A FIFO named as an output is written once a process reads it, the wait said and ended by a signal
+    const delivery: OutputOptions = {
+      signal: io.interrupt,
+      waiting: (path) =>
+        io.say(`${path}: a FIFO no process reads yet; waiting for a reader (Ctrl-C stops)\n`),
+    };
+    await deliverOutputs(plan, io.stdout, page, delivery);
     if (whatIf !== null) {
       writeFileSync(whatIf.destination.path, whatIf.text);
-      await deliver(whatIf.destination);
+      await deliver(whatIf.destination, delivery);
     }
     if (summary.groups.some((group) => group.problem?.startsWith(NUMBER_BAD_ROW))) {
       io.say(await plan.unreadable());
@@ -187,6 +199,7 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
     io.say(account.text);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
+    keptScratch();
   }
 }
 
@@ -203,8 +216,10 @@ export async function evaluateBillingExport(
   grid: GridFiles | null = null,
   told: (stage: RunStage, share: StageShare) => void = () => {},
   metered = false,
+  interrupt?: AbortSignal,
 ): Promise<BillingSummary> {
   const db = await openDatabase();
+  const uninterrupted = interruptedOn(db.connection, interrupt);
   try {
     const connection = readingConnection(db.connection, exportReading(request));
     if (metered)
@@ -214,7 +229,10 @@ export async function evaluateBillingExport(
       return done >= 0 ? done : null;
     };
     // Each of the four stages a quarter of the run (`done`, the page's bar): they are what it can tell.
-    const reachedStage = (stage: RunStage, at: number) => told({ ...stage, done: at / 4 }, share);
+    const reachedStage = (stage: RunStage, at: number) => {
+      interrupt?.throwIfAborted();
+      told({ ...stage, done: at / 4 }, share);
+    };
     const run: BillRun = { connection, request, terms, grid };
     reachedStage({ stage: "reading the export" }, 0);
     const read = await readExport(run);
@@ -231,8 +249,10 @@ export async function evaluateBillingExport(
     );
     const written = await writeOutputs(run, evaluated);
     // Awaited here: the summary reads the currency on the connection, closed in `finally`.
+    interrupt?.throwIfAborted();
     return await summarise(run, written);
   } finally {
+    uninterrupted();
     db.close();
   }
 }

@@ -9,16 +9,16 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { MEMORY_LIMIT } from "../duckdb/database.js";
+import { literal, SUMS_MEMORY_LIMIT } from "../duckdb/database.js";
 import type { BillReportModel } from "../output/billReport.js";
 import type { GroupCube, ReportCriterion } from "../output/reportParts/model.js";
 import { BILLING_FORMATS } from "./formats/knownFormats.js";
+import { REPORT_SUMS, summedLines } from "./report/bounds.js";
 import { billFacts, createFactTypes, dropFactTypes, factColumns, factExtra } from "./report/facts.js";
-import { createReportLines, firstCell, REPORT_LINES, sourceOf, type WrittenLines } from "./report/lines.js";
+import { firstCell, sourceOf, type WrittenLines, withReportLines } from "./report/lines.js";
 import { overTime } from "./report/overTime.js";
 import { ranked } from "./report/rankings.js";
 
-export { REPORT_LINES } from "./report/lines.js";
 export { ranked } from "./report/rankings.js";
 
 /** The report's tables as the page model has them (src/output/billReport.ts), read from the lines. */
@@ -35,7 +35,7 @@ export interface BillReportData
 }
 
 /**
- * What DuckDB may hold while the report's data is read back (its engine's MEMORY_LIMIT otherwise):
+ * What DuckDB may hold while the report's data is read back (the write stage's SUMS_MEMORY_LIMIT otherwise):
  * monthly exports of a 100-column daily CUR 2.0 (30,000 lines each) with a report took 512, 550
  * and 699 MB peak RSS for 1, 3 and 6 months at 700 MB; 420, 521 and 538 MB at 300 MB (2 cores
  * shared, /usr/bin/time), where a run without a report takes 289 MB for 1 month and 332 for 6.
@@ -61,31 +61,34 @@ export async function billReportData(
   connection: DuckDBConnection,
   written: WrittenLines,
 ): Promise<BillReportData> {
-  // The report's tables grow with a bill's days (a resource's day a row): held within a bound of
-  // their own, DuckDB spills what passes it, so that a bill of months takes the memory of one
+  // The report's sums are held within a bound of their own, DuckDB spilling what passes it, then
+  // the write stage's for the sums read back after it (src/billing/stages/write.ts)
   await connection.run(`SET memory_limit = '${REPORT_MEMORY_LIMIT}'`);
   const { columns, left } = await factColumns(connection, written);
   await createFactTypes(connection, columns);
   const criteria = written.criteria.length;
   try {
-    await createReportLines(connection, written, factExtra(columns));
-    const byService = await ranked(connection, "service", criteria);
-    const over = await overTime(connection, criteria, byService);
-    return {
-      criteria: written.criteria,
-      byMethod: await ranked(connection, "method", criteria),
-      byService,
-      byRegion: await ranked(connection, "region", criteria),
-      byAccount: await ranked(connection, "account", criteria),
-      resources: await ranked(connection, "resource", criteria),
-      overTime: over,
-      groups: await billFacts(connection, columns, criteria, over?.grain ?? null, left),
-      currency: await currencyOf(connection, written),
-    };
+    return await withReportLines(connection, written, factExtra(columns), async (lines) => {
+      const bounds = await summedLines(connection, lines, criteria);
+      try {
+        return {
+          criteria: written.criteria,
+          byMethod: await ranked(connection, "method", criteria),
+          byService: await ranked(connection, "service", criteria),
+          byRegion: await ranked(connection, "region", criteria),
+          byAccount: await ranked(connection, "account", criteria),
+          resources: await ranked(connection, "resource", criteria),
+          overTime: await overTime(connection, criteria, bounds),
+          groups: await billFacts(connection, lines, columns, criteria, bounds, left),
+          currency: await currencyOf(connection, written),
+        };
+      } finally {
+        await connection.run(`DROP TABLE IF EXISTS ${REPORT_SUMS}`);
+      }
+    });
   } finally {
-    await connection.run(`DROP TABLE IF EXISTS ${REPORT_LINES}`);
     await dropFactTypes(connection, columns);
-    await connection.run(`SET memory_limit = '${MEMORY_LIMIT}'`);
+    await connection.run(`SET memory_limit = ${literal(SUMS_MEMORY_LIMIT)}`);
   }
 }
 

@@ -4,15 +4,14 @@
  */
 
 import { once } from "node:events";
-import { createWriteStream } from "node:fs";
 import type { Writable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { withMethodRows } from "../billing/stages/methodRows.js";
 import { loadConfig } from "../config/serviceConfig.js";
 import { NEW_WORK_DEFAULT } from "../editions/index.js";
 import { coefficientCsv, coefficientTable } from "../service/coefficients.js";
 import { openEdition } from "../service/open.js";
 import { checkedOutput } from "../support/namedFiles.js";
+import { pipedOutput } from "../support/outputFile.js";
 import {
   type CommandIo,
   checkedCriteria,
@@ -77,7 +76,7 @@ export async function coefficientsMain(argv: readonly string[], io: CommandIo): 
       const { writeCoefficientParquet } = await import("../billing/coefficientParquet.js");
       await writeCoefficientParquet(table, values.output as string);
     } else if (values.output !== undefined) {
-      await pipeline(coefficientCsv(table), createWriteStream(values.output));
+      await pipedOutput(values.output, () => coefficientCsv(table));
     } else {
       for await (const chunk of coefficientCsv(table)) await write(io.stdout, chunk);
     }

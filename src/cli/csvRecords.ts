@@ -185,7 +185,7 @@ class RecordSplitter {
   /** A whole record of `lines` line breaks handed on; one that is no UTF-8 reported, its line breaks alone handed on. */
   private handOn(record: Buffer, lines: number): void {
     if (isUtf8(record)) {
-      this.out.push(record);
+      this.out.push(withLineFeeds(record));
       return;
     }
     // Without its header, the next line would be read as one: the file is refused.
@@ -216,6 +216,27 @@ class RecordSplitter {
     this.skipping = false;
     this.start = start;
   }
+}
+
+const CRLF = Buffer.from([CARRIAGE_RETURN, NEWLINE]);
+
+/**
+ * A record with each CR LF as LF. The parser takes the line end of a file's first line for all of
+ * them: after an LF header, rows ending in CR LF kept the CR in their last cell and had their line
+ * numbers counted twice, as had the lines after a quoted cell's CR LF in any file. A CR alone is
+ * kept (text, as the parser reads it).
+ */
+function withLineFeeds(record: Buffer): Buffer {
+  let at = record.indexOf(CRLF);
+  if (at < 0) return record;
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (; at >= 0; at = record.indexOf(CRLF, at + 2)) {
+    pieces.push(record.subarray(from, at));
+    from = at + 1;
+  }
+  pieces.push(record.subarray(from));
+  return Buffer.concat(pieces);
 }
 
 /** The CSV's records (RecordSplitter), a chunk's at a time. */

@@ -1,7 +1,7 @@
-import { createReadStream, createWriteStream, statSync, writeFileSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { createReadStream, statSync } from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { setImmediate as nextTurn, setTimeout as nextTurnAfter } from "node:timers/promises";
 import { createGzip } from "node:zlib";
 import type { BatchDefaults } from "../batch/index.js";
 import { billElsewhere } from "../billing/reading/layout.js";
@@ -34,6 +34,13 @@ import {
   named,
   refuseOverlappingFiles,
 } from "../support/namedFiles.js";
+import {
+  OutputAbandoned,
+  type OutputOptions,
+  openOutput as openOutputFile,
+  removedUnlessKept,
+  writeOutput,
+} from "../support/outputFile.js";
 import { printable } from "../support/terminalText.js";
 import { assessedRow, problemOf, rowLabel } from "./assess.js";
 import { editionNotes } from "./editionNotes.js";
@@ -63,6 +70,11 @@ import { createProgress, rowNotices } from "./progress.js";
 
 /** Lines handed to an evaluator at once (a worker thread's task). */
 const CHUNK_LINES = 256;
+/**
+ * Lines of a chunk evaluated in this thread (no --workers): a signal is handled between chunks,
+ * and 256 lines took up to half a second on a loaded machine.
+ */
+const IN_THREAD_CHUNK_LINES = 64;
 
 /** --strict: the first bad row ends the run. */
 class StrictStop extends Error {}
@@ -175,8 +187,15 @@ async function* itemsOf(
   return yield* xlsxItems(Readable.from(bytes), maxLineBytes);
 }
 
+/**
+ * Bytes a file's read takes at once: the rows parsed ahead of the evaluation are evaluated when
+ * the run is interrupted, and 64 KiB (node's default) were 800 rows, a second of a loaded machine.
+ */
+const READ_BYTES = 16 * 1024;
+
 function openInput({ options, io, maxLineBytes }: Run): Input {
-  const stream = options.file === "-" ? io.stdin : createReadStream(options.file);
+  const stream =
+    options.file === "-" ? io.stdin : createReadStream(options.file, { highWaterMark: READ_BYTES });
   let bytesRead = 0;
   // An interruption ends a read that waits for input (a terminal, a pipe that stays open).
   const stop = () => (stream as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
@@ -249,8 +268,11 @@ async function layoutOf(
 /** Where the rows are written: stdout or -o's file, in the format asked for. */
 interface Output {
   readonly writer: TableWriter;
-  /** Ends -o's file (stdout is left open). */
-  readonly close: () => Promise<void>;
+  /**
+   * Ends -o's file (stdout is left open); false where an interrupted run's FIFO reader did not take
+   * all of it.
+   */
+  readonly close: () => Promise<boolean>;
 }
 
 async function openOutput(
@@ -258,13 +280,19 @@ async function openOutput(
   layout: TableLayout,
   input: Input,
 ): Promise<Output> {
-  const file = options.output === undefined ? null : createWriteStream(options.output);
+  const opened =
+    options.output === undefined ? null : await openOutputFile(options.output, outputOptions(io));
+  const file = opened?.stream ?? null;
+  // A regular file not closed when the process ends (a second signal, its time after one) is removed
+  const kept =
+    opened?.regular === true && options.output !== undefined ? removedUnlessKept(options.output) : () => {};
   // A text output named `.gz` (the /evaluate page's) is gzipped as it is written
   const gzip =
     file !== null && options.format !== "xlsx" && /\.gz$/i.test(options.output ?? "") ? createGzip() : null;
   const written = gzip === null || file === null ? null : pipeline(gzip, file);
   const out = gzip ?? file ?? io.stdout;
-  const sink = textSink(out);
+  // A FIFO's or a socket's reader that stopped reading is not waited for once the run is interrupted
+  const sink = textSink(out, opened?.regular === false ? io.interrupt : undefined);
   // The writers (the workbook's library among them) load with the inventory run, not with every command.
   const { csvWriter, ndjsonWriter, xlsxWriter } = await import("../output/writers.js");
   const writer =
@@ -276,9 +304,33 @@ async function openOutput(
   return {
     writer,
     close: async () => {
-      if (options.output !== undefined) await new Promise<void>((resolve) => out.end(resolve));
+      let whole = true;
+      if (options.output !== undefined) {
+        const ended = new Promise<void>((resolve) => out.end(resolve));
+        // Interrupted, a FIFO's or a socket's reader that takes nothing more is not waited for
+        if (opened?.regular === false && io.interrupt?.aborted) {
+          whole = await Promise.race([ended.then(() => true), nextTurnAfter(READER_GRACE_MS, false)]);
+          if (!whole) out.destroy();
+        } else await ended;
+      }
       await written;
+      kept();
+      return whole;
     },
+  };
+}
+
+/** How long an interrupted run waits for a FIFO's reader to take the output's last bytes. */
+const READER_GRACE_MS = 100;
+
+/** How the run's files are opened: a FIFO waited for until the run is interrupted, the wait said. */
+function outputOptions(io: CliIo): OutputOptions {
+  return {
+    ...(io.interrupt === undefined ? {} : { signal: io.interrupt }),
+    waiting: (path) =>
+      io.stderr.write(
+        `${printable(path)}: a FIFO no process reads yet; waiting for a reader (Ctrl-C stops)\n`,
+      ),
   };
 }
 
@@ -363,8 +415,8 @@ async function settle(run: Run, pending: Pending, writer: TableWriter, tally: Ta
 }
 
 /**
- * Reads, evaluates and writes every row, `window` chunks in flight; the rows read before an
- * interruption are still evaluated.
+ * Reads, evaluates and writes every row, `window` chunks in flight; the rows taken before an
+ * interruption (the chunk in hand, those in flight) are still evaluated.
  */
 async function evaluateRows(run: Run, input: Input, writer: TableWriter, tally: Tally): Promise<void> {
   const pending: Pending[] = [];
@@ -393,9 +445,12 @@ async function evaluateRows(run: Run, input: Input, writer: TableWriter, tally: 
         if ("header" in item) continue;
         chunk.push(item);
         if ("line" in item) lines += 1;
-        if (lines < CHUNK_LINES) continue;
+        if (lines < (run.options.workers === 0 ? IN_THREAD_CHUNK_LINES : CHUNK_LINES)) continue;
         submit();
         while (pending.length >= run.window) await settle(run, pending.shift() as Pending, writer, tally);
+        // A turn of the event loop between chunks: a signal is handled within one chunk's work (a
+        // file's buffered rows evaluated in this thread otherwise held it for seconds)
+        await nextTurn();
       }
     } catch (error) {
       // Interrupted: the input's read is cut; the rows already read are still evaluated.
@@ -461,9 +516,10 @@ async function writeReport(run: Run, input: Input, tally: Tally, interrupted: bo
   if (options.report === undefined && options.whatIf === undefined) return;
   const parts = tally.parts.result();
   const whatIf = await whatIfsOf(run, parts.clouds);
-  if (options.whatIf !== undefined) writeFileSync(options.whatIf, whatIfCsv(whatIf ?? []));
+  if (options.whatIf !== undefined)
+    await writeOutput(options.whatIf, whatIfCsv(whatIf ?? []), outputOptions(run.io));
   if (options.report === undefined) return;
-  writeFileSync(
+  await writeOutput(
     options.report,
     reportHtml({
       title: `Impacts of ${input.name}`,
@@ -485,6 +541,7 @@ async function writeReport(run: Run, input: Input, tally: Tally, interrupted: bo
       whatIf,
       command: commandOf(run, input),
     }),
+    outputOptions(run.io),
   );
 }
 
@@ -499,7 +556,7 @@ async function finish(run: Run, input: Input, output: Output, tally: Tally, stop
     try {
       await output.writer.end(tally.totals, tally.groups, interrupted || stop.stopped === "strict");
       if (groupsFile !== null) {
-        await writeGroupsFile(groupsFile, await groupsTextOf(options, tally));
+        await writeGroupsFile(groupsFile, await groupsTextOf(options, tally), io);
         groupsWritten = true;
       }
     } catch (error) {
@@ -508,7 +565,7 @@ async function finish(run: Run, input: Input, output: Output, tally: Tally, stop
     }
   }
   await writeReport(run, input, tally, interrupted);
-  if (failure === undefined) await output.close();
+  const whole = failure === undefined ? await output.close() : false;
   tally.notices.done(tally.totals.warned);
   tally.progress.done(tally.state());
   // After the run's line, never before a misuse's: which edition, and which new work should use
@@ -518,12 +575,11 @@ async function finish(run: Run, input: Input, output: Output, tally: Tally, stop
   if (groupsWritten) io.stderr.write(`sums per group: ${printable(groupsFile ?? "")}\n`);
   if (failure !== undefined) {
     io.stderr.write(`impact-service: ${printable(failure.message)}\n`);
-    return 1;
+    return interrupted ? interruptedCode(io.interrupt?.reason) : 1;
   }
   if (interrupted) {
-    io.stderr.write(
-      `impact-service: interrupted after ${tally.totals.rows} rows (the output holds them, whole)\n`,
-    );
+    const held = whole ? "the output holds them, whole" : "the output's reader did not take them all";
+    io.stderr.write(`impact-service: interrupted after ${tally.totals.rows} rows (${held})\n`);
     return interruptedCode(io.interrupt?.reason);
   }
   if (stop.stopped === "strict") return 1;
@@ -565,6 +621,11 @@ async function run(given: Omit<Run, "criteria">): Promise<number> {
     const tally = tallyOf(each, layout, input, rows);
     const stop = await stopOf(evaluateRows(each, input, output.writer, tally));
     return await finish(each, input, output, tally, stop);
+  } catch (error) {
+    // A FIFO named as an output that no process read before the run was interrupted
+    if (!(error instanceof OutputAbandoned)) throw error;
+    each.io.stderr.write(`impact-service: ${printable(error.message)}\n`);
+    return interruptedCode(each.io.interrupt?.reason);
   } finally {
     input.release();
   }
@@ -594,10 +655,11 @@ async function groupsTextOf(options: Options, tally: Tally): Promise<string> {
 }
 
 /** Writes the groups file; a failure (a full disk, a folder not writable) is the output's. */
-async function writeGroupsFile(path: string, text: string): Promise<void> {
+async function writeGroupsFile(path: string, text: string, io: CliIo): Promise<void> {
   try {
-    await writeFile(path, text);
+    await writeOutput(path, text, outputOptions(io));
   } catch (error) {
+    if (error instanceof OutputAbandoned) throw error;
     const { code, message } = error as NodeJS.ErrnoException;
     throw new OutputError(code, `the sums per group: ${message}`);
   }

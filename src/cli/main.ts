@@ -12,6 +12,7 @@ import {
   named,
   refuseRepeatedParts,
 } from "../support/namedFiles.js";
+import { OutputAbandoned } from "../support/outputFile.js";
 import { checkedStageDescriptor, STAGE_FD_VARIABLE, stageWriter } from "../support/runStage.js";
 import { printable, printableLines } from "../support/terminalText.js";
 import { allManifests, folderArgs, manifestsParts } from "./billFiles.js";
@@ -316,10 +317,18 @@ async function billingMain(args: EvaluateArgs, layout: BillLayout | undefined, i
       },
       ...(page === null ? {} : { stage: page }),
       ...(shown === null ? {} : { progress: shown.stage }),
+      ...(io.interrupt === undefined ? {} : { interrupt: io.interrupt }),
     });
     return 0;
   } catch (error) {
     terminal?.stop();
+    // SIGINT or SIGTERM: the query interrupted, the partial files removed (src/billing/bill.ts)
+    if (io.interrupt?.aborted) {
+      const said =
+        error instanceof OutputAbandoned ? error.message : "interrupted; no file was left written in part";
+      io.stderr.write(`impact-service: ${printable(said)}\n`);
+      return interruptedCode(io.interrupt.reason);
+    }
     return failure(io, error);
   } finally {
     terminal?.stop();

@@ -9,7 +9,7 @@
  *   that grouping's result (src/billing/portable/kindTables.ts).
  */
 
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { ParseArgsConfig } from "node:util";
 import { billingImpactColumns } from "../billing/bill.js";
@@ -47,6 +47,7 @@ import {
   readByName,
   refuseOverlappingFiles,
 } from "../support/namedFiles.js";
+import { writeOutput } from "../support/outputFile.js";
 
 import {
   type CommandIo,
@@ -139,7 +140,7 @@ function schemaHeader(file: string): ExportHeader | null {
 /** The export's columns as its table names them (records whole, line_id apart). */
 async function headerOf(file: string): Promise<ExportHeader> {
   let header: ExportHeader | null;
-  if (readByName("--header", file) === "parquet" || file.toLowerCase().endsWith(".parquet")) {
+  if (readByName("--header", file) === "parquet") {
     const db = await openDatabase();
     try {
       header = await relationHeader(db.connection, `read_parquet(${literal(file)})`);
@@ -232,7 +233,7 @@ export async function sqlMain(argv: readonly string[], io: CommandIo): Promise<n
       values.keys === true,
     );
     if (values.output === undefined) io.stdout.write(script);
-    else writeFileSync(values.output, script);
+    else await writeOutput(values.output, script);
     return 0;
   } catch (error) {
     return failure(io, error);

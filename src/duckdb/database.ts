@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
+import { removedUnlessKept } from "../support/outputFile.js";
 import { InputFileError } from "./errors.js";
 
 /**
@@ -16,6 +17,17 @@ import { InputFileError } from "./errors.js";
  * 14 CPU s at 1.5 GB; bench/README.md, "Billing exports").
  */
 export const MEMORY_LIMIT = "700MB";
+
+/**
+ * What the engine may hold once a bill's lines are written, for the sums read back from them (the
+ * sums per group, the report's): less, so that DuckDB spills a sum of many groups to its folder
+ * rather than hold it. 1,000,000 lines of as many `--group-by tag:team` values: the sums per group
+ * (hours and impacts) took 915 MB resident at 700 MB (67 s), 649 MB at 400 MB (106 s); at 300 MB
+ * DuckDB ran out of memory instead of spilling. With each group's cost and energy beside (the
+ * report's basis), DuckDB ran out of memory at 400 MB too: 768 MB resident at 500 MB (bench/README.md,
+ * "Bills of many days, resources and tags").
+ */
+export const SUMS_MEMORY_LIMIT = "500MB";
 
 export interface Database {
   readonly connection: DuckDBConnection;
@@ -35,6 +47,8 @@ export async function openDatabase(): Promise<Database> {
     disabled_optimizers: "in_clause",
   });
   const connection = await instance.connect();
+  // Its spill files removed should the process end before close (a second signal, a run's time up)
+  const kept = removedUnlessKept(scratch);
   return {
     connection,
     scratch,
@@ -42,7 +56,33 @@ export async function openDatabase(): Promise<Database> {
       connection.closeSync();
       instance.closeSync();
       rmSync(scratch, { recursive: true, force: true });
+      kept();
     },
+  };
+}
+
+/** How often an interrupted connection is interrupted again: a query started after the first one. */
+const INTERRUPT_AGAIN_MS = 50;
+
+/**
+ * Interrupts the connection's queries once `signal` aborts, and every INTERRUPT_AGAIN_MS after
+ * (DuckDB ends a query within a vector's work; the run's code between two queries may start
+ * another), until the returned function is called: a run asked to stop ends within a second,
+ * whatever query it was in — a query left running holds a thread of libuv's pool, which the
+ * process's exit waits for.
+ */
+export function interruptedOn(connection: DuckDBConnection, signal: AbortSignal | undefined): () => void {
+  if (signal === undefined) return () => {};
+  let timer: NodeJS.Timeout | undefined;
+  const interrupt = () => {
+    connection.interrupt();
+    timer = setInterval(() => connection.interrupt(), INTERRUPT_AGAIN_MS);
+  };
+  if (signal.aborted) interrupt();
+  else signal.addEventListener("abort", interrupt, { once: true });
+  return () => {
+    signal.removeEventListener("abort", interrupt);
+    clearInterval(timer);
   };
 }
 

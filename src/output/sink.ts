@@ -38,7 +38,12 @@ export interface TextSink {
   readonly stream: Writable;
 }
 
-export function textSink(stream: Writable): TextSink {
+/**
+ * `stream`'s sink. `abandon`: where the destination is a FIFO or a socket, the run's interruption,
+ * which ends a wait for its reader (OutputError): a reader that stopped reading is not waited for
+ * once the run is asked to stop.
+ */
+export function textSink(stream: Writable, abandon?: AbortSignal): TextSink {
   let failure: OutputError | undefined;
   const failed = new Promise<never>((_resolve, reject) => {
     stream.on("error", (error) => {
@@ -47,6 +52,19 @@ export function textSink(stream: Writable): TextSink {
     });
   });
   failed.catch(() => {});
+  // Rejects once the run is interrupted (at once if it was): raced with a wait for the reader only
+  const interrupted = new Promise<never>((_resolve, reject) => {
+    const give = () =>
+      reject(
+        new OutputError(
+          undefined,
+          "interrupted while the output's reader was behind: what it did not take is not written",
+        ),
+      );
+    if (abandon?.aborted) give();
+    else abandon?.addEventListener("abort", give, { once: true });
+  });
+  interrupted.catch(() => {});
   return {
     stream,
     failed,
@@ -62,7 +80,17 @@ export function textSink(stream: Writable): TextSink {
         failure ??= outputError(error);
         throw failure;
       }
-      if (!flowing) await Promise.race([once(stream, "drain"), failed]);
+      if (!flowing) {
+        try {
+          await Promise.race([
+            once(stream, "drain"),
+            failed,
+            ...(abandon === undefined ? [] : [interrupted]),
+          ]);
+        } catch (error) {
+          failure ??= error as OutputError;
+        }
+      }
       if (failure) throw failure;
     },
   };

@@ -9,19 +9,12 @@
  * file one the run reads, or two written files one.
  */
 
-import {
-  createReadStream,
-  createWriteStream,
-  existsSync,
-  lstatSync,
-  realpathSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { createReadStream, existsSync, lstatSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileContent, unreadRefusal } from "./fileStart.js";
+import { type OutputOptions, pipedOutput } from "./outputFile.js";
 
 /** A file named on the command line that cannot be used as named: one line, exit 2. */
 export class FileMisuse extends Error {}
@@ -217,10 +210,14 @@ export function checkedRunFiles(
   };
 }
 
-/** Writes a destination's complete file into its FIFO or device (nothing for a regular file). */
-export async function deliver(destination: Destination): Promise<void> {
+/**
+ * Writes a destination's complete file into its FIFO or device (nothing for a regular file),
+ * opened without blocking (src/support/outputFile.ts): a FIFO without a reader waited for until
+ * `options.signal` ends the wait.
+ */
+export async function deliver(destination: Destination, options: OutputOptions = {}): Promise<void> {
   if (destination.into === null) return;
-  await pipeline(createReadStream(destination.path), createWriteStream(destination.into));
+  await pipedOutput(destination.into, () => createReadStream(destination.path), options);
 }
 
 /** A run's written files and where each goes: the lines (null: standard output), the groups, the report. */
@@ -240,15 +237,20 @@ export async function deliverOutputs(
   destinations: RunDestinations,
   stdout: Writable,
   page: string | null,
+  options: OutputOptions = {},
 ): Promise<void> {
   const { lines, output, groups, report } = destinations;
   if (report !== null && page !== null) {
     writeFileSync(report.path, page);
-    await deliver(report);
+    await deliver(report, options);
   }
-  if (output === null) await pipeline(createReadStream(lines), stdout, { end: false });
-  else await deliver(output);
-  if (groups !== null) await deliver(groups);
+  if (output === null) {
+    await pipeline(createReadStream(lines), stdout, {
+      end: false,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } else await deliver(output, options);
+  if (groups !== null) await deliver(groups, options);
 }
 
 /** A file an option names (the option as the user typed it, the path as given). */

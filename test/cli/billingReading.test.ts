@@ -375,3 +375,46 @@ describe("a header whose cell holds a line break (quoted), as CSV reads it", () 
     expect(run.stdout).toContain('"x_Note\n(free text)"');
   });
 });
+
+/**
+ * A file's kind is its content's, not its name's (src/billing/reading/layout.ts): Parquet by its
+ * `PAR1` mark. A CSV named `.parquet` (a download renamed, the /evaluate page's upload) was handed
+ * to DuckDB's Parquet reader: `No magic bytes found at end of file`, exit 1.
+ */
+describe("a CSV named .parquet", () => {
+  it("is read as the CSV it is, said so, its lines those of the .csv", SLOW, async () => {
+    const named = join(scratch, "focus-whole-bill.parquet");
+    writeFileSync(named, readFileSync(join(FIXTURES, "focus-whole-bill.csv")));
+    const [misnamed, plain] = [await evaluate(named), await evaluate("focus-whole-bill.csv")];
+    expect(misnamed.stderr).toContain(
+      `${named}: named .parquet but holds CSV text (no Parquet mark, PAR1), read as such\n`,
+    );
+    expect(misnamed.stderr).toContain(`billing export ${named}: FOCUS 1.0–1.2, edition 2.4.1\n`);
+    expect(impacts(misnamed.lines)).toEqual(impacts(plain.lines));
+    expect(misnamed.lines).toHaveLength(plain.lines.length);
+  });
+
+  it("gzipped, is read inflated; an inventory so named is read as the inventory it is", SLOW, async () => {
+    const gzipped = join(scratch, "cur.parquet");
+    writeFileSync(gzipped, readFileSync(join(FIXTURES, "cur.csv.gz")));
+    const bill = await evaluate(gzipped);
+    expect(bill.stderr).toContain("named .parquet but holds gzipped CSV text");
+    expect(bill.lines.length).toBeGreaterThan(0);
+    const inventory = join(scratch, "servers.parquet");
+    writeFileSync(
+      inventory,
+      "kind,provider,instance_type,usage_location,hours\ncloud,aws,m5.xlarge,FRA,8760\n",
+    );
+    const run = await runMain241(["evaluate", inventory, "--criteria", "gwp"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.split("\n")[1]).toBe("cloud,aws,m5.xlarge,FRA,8760,227.2760392,8,22,evaluated,");
+  });
+
+  it("is the header `sql --header` reads as CSV", SLOW, async () => {
+    const named = join(scratch, "header.parquet");
+    writeFileSync(named, readFileSync(join(FIXTURES, "focus-whole-bill.csv")));
+    const run = await runMain241(["sql", "--engine", "duckdb", "--header", named]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("ServiceName");
+  });
+});

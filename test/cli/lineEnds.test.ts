@@ -63,3 +63,34 @@ describe("a bill whose lines end in CR alone", () => {
     );
   });
 });
+
+/**
+ * An inventory whose header ends in LF and rows in CR LF (a file edited by two tools): the parser
+ * took the first line's end for all of them, and kept each row's CR in its last cell and counted
+ * its line twice (`line 5` for line 3). Its rows are read as the same rows with LF.
+ */
+describe("an inventory with an LF header and CR LF rows", () => {
+  const HEADER = "kind,provider,instance_type,usage_location,hours";
+  const ROWS = [
+    "cloud,aws,m5.xlarge,FRA,8760",
+    "cloud,aws,m5.xlarge,FRA,x",
+    'cloud,aws,"m5.\r\nxlarge",FRA,24',
+  ];
+
+  it("reads its last cells without CR and names each bad row by its line in the file", async () => {
+    const mixed = join(scratch, "mixed.csv");
+    writeFileSync(mixed, `${HEADER}\n${ROWS.map((row) => `${row}\r\n`).join("")}`);
+    const lf = join(scratch, "lf.csv");
+    writeFileSync(lf, `${HEADER}\n${ROWS.map((row) => `${row.replace("\r\n", "\n")}\n`).join("")}`);
+    const run = await runMain(["evaluate", mixed, "--edition", "2.4.1", "--criteria", "gwp"]);
+    const same = await runMain(["evaluate", lf, "--edition", "2.4.1", "--criteria", "gwp"]);
+    expect(run.stdout).not.toContain("\r");
+    expect(run.stdout).toBe(same.stdout);
+    const rows = run.stdout.trimEnd().split("\n");
+    expect(rows[1]).toBe("cloud,aws,m5.xlarge,FRA,8760,227.2760392,8,22,evaluated,");
+    // Line 3 of the file, as in the LF file; the quoted cell's line break is one line, not two
+    expect(run.stderr).toContain('line 3: bad row: hours is not a number: "x"\n');
+    const untimed = (text: string) => text.replace(/ in [\d.]+ s, [\d,.]+ rows\/s/, "");
+    expect(untimed(run.stderr)).toBe(untimed(same.stderr).replaceAll("lf.csv", "mixed.csv"));
+  });
+});

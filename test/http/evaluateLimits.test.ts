@@ -14,6 +14,7 @@ import { createGunzip } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBillingExport } from "../../scripts/billing-exports.js";
 import { FILE_EVALUATION_BOUNDS } from "../../src/service/fileEvaluation.js";
+import { writeManyDaysBill } from "../support/hostileBills.js";
 import { portOf, startService } from "../support/process.js";
 
 /** A run at the bounds: its 120 s, with the file's generation and upload besides. */
@@ -127,6 +128,50 @@ describe("the /evaluate page's stated bounds, on the widest export the project g
       const answer = await evaluate(file, "cur-wide-bytes.csv");
       expect(done(answer).exitCode).toBe(0);
       expect(await inflatedLines(answer.output)).toBe(lines);
+    },
+    WAIT_MS,
+  );
+});
+
+/**
+ * Bills inside the stated bounds whose counts made the run's report grow (issue 86): 190,000 FOCUS
+ * lines each on a day of its own (50.4 MB) were refused "more than 512 MiB" 4 times of 4 — the
+ * report held a row per day. A CSV named `.parquet` was refused with DuckDB's "No magic bytes
+ * found", though a file's kind is read from its content.
+ */
+describe("the /evaluate page on bills inside its bounds that were refused", () => {
+  it(
+    "takes 190,000 FOCUS lines on as many days, its report saying why no chart is drawn",
+    async () => {
+      const file = join(work, "days.csv");
+      await writeManyDaysBill(file, 190_000);
+      expect(statSync(file).size).toBeLessThanOrEqual(FILE_EVALUATION_BOUNDS.maxBytes);
+      const answer = await evaluate(file, "days.csv");
+      expect(done(answer).exitCode).toBe(0);
+      expect(await inflatedLines(answer.output)).toBe(190_001);
+      // 190,000 days from 2000-01-01: 521 years, past the chart's 400 steps by year
+      expect(answer.report).toContain(
+        "The lines span 521 years (2000 to 2520): more than the chart's 400 steps by year; no chart is drawn.",
+      );
+      // The resources' table: its 12 largest and the rest in one row
+      expect(answer.report).toMatch(/1,9\d\d more/);
+    },
+    WAIT_MS,
+  );
+
+  it(
+    "reads a CSV named .parquet as the CSV it is",
+    async () => {
+      const file = join(work, "focus.parquet");
+      writeFileSync(file, readFileSync("test/fixtures/billing/focus-whole-bill.csv"));
+      const answer = await evaluate(file, "focus.parquet");
+      const end = done(answer);
+      expect(end.exitCode).toBe(0);
+      expect(end.summary).toContain(
+        "named .parquet but holds CSV text (no Parquet mark, PAR1), read as such",
+      );
+      expect(end.summary).toContain("FOCUS 1.0–1.2");
+      expect(answer.report).toContain('id="report-data"');
     },
     WAIT_MS,
   );

@@ -236,23 +236,29 @@ function jsonLayout(text: string): Omit<JsonLayout, "gzip"> | null {
 }
 
 /**
- * A billing export's layout from its name (Parquet) or its first HEADER_BYTES (gunzipped as far as
- * needed, gzip told by its mark): JSON when it starts with `{`, else text. Null when it has no whole first line (or is
- * gzip that cannot be read).
+ * A billing export's layout from its first bytes: Parquet by its `PAR1` mark, else its first
+ * HEADER_BYTES as text (gunzipped as far as needed, gzip told by its mark) — JSON when it starts
+ * with `{`, else CSV —, whatever its name (a CSV named `.parquet` is read as the CSV it is). Null
+ * when it has no whole first line (or is gzip that cannot be read).
  */
 export function billLayout(file: string): BillLayout | null {
-  if (file.toLowerCase().endsWith(".parquet")) return { kind: "parquet" };
-  return textLayout(fileStart(file, SEARCHED_LINES));
+  return layoutOfStart(file, regularFileStart(file, SEARCHED_LINES));
 }
 
 /**
  * billLayout from the file's start read before (regularFileStart, SEARCHED_LINES): the error of
- * its reading thrown, as a read here would throw it.
+ * its reading thrown, as a read here would throw it. A file whose start is not read first (no
+ * regular file) is Parquet by its name alone.
  */
 export function layoutOfStart(file: string, held: HeldStart): BillLayout | null {
-  if (file.toLowerCase().endsWith(".parquet")) return { kind: "parquet" };
+  if (held === null) {
+    return file.toLowerCase().endsWith(".parquet")
+      ? { kind: "parquet" }
+      : textLayout(fileStart(file, SEARCHED_LINES));
+  }
   if (held instanceof Error) throw held;
-  return textLayout(held === null ? null : held.text());
+  if (held.content === "parquet") return { kind: "parquet" };
+  return textLayout(held.text());
 }
 
 /**
@@ -374,7 +380,8 @@ function inputKindOfStart(file: string, input: string | undefined, held: HeldSta
       : inventory;
   }
   if (workbook) return inventory;
-  if (content === "parquet" || file.toLowerCase().endsWith(".parquet")) {
+  // Parquet by its mark; by its name only where its start is not read (a CSV named .parquet is a CSV)
+  if (content === "parquet" || (start === null && file.toLowerCase().endsWith(".parquet"))) {
     return { kind: "billing", layout: { kind: "parquet" } };
   }
   if (start === null) return inventory;

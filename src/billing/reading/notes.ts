@@ -37,12 +37,27 @@ function formatOf(layout: CsvLayout, input: BillingFormatName | null): BillingFo
 
 /** How the run reads the file, a line each, when not as a comma-separated text with its header first. */
 export function layoutNotes(file: string, layout: BillLayout, input: BillingFormatName | null): string[] {
+  if (layout.kind === "parquet") return [];
+  return [...misnamedNote(file, layout), ...textNotes(file, layout, input)];
+}
+
+/** A text named `.parquet`: read as the text it is (its kind is its content's, not its name's). */
+function misnamedNote(file: string, layout: Exclude<BillLayout, { kind: "parquet" }>): string[] {
+  if (!file.toLowerCase().endsWith(".parquet")) return [];
+  const text = `${layout.gzip ? "gzipped " : ""}${layout.kind === "json" ? "newline-delimited JSON" : "CSV"} text`;
+  return [`${file}: named .parquet but holds ${text} (no Parquet mark, PAR1), read as such`];
+}
+
+function textNotes(
+  file: string,
+  layout: Exclude<BillLayout, { kind: "parquet" }>,
+  input: BillingFormatName | null,
+): string[] {
   if (layout.kind === "json") {
     return [
       `${file}: read as newline-delimited JSON (BigQuery's export), each record's fields as columns (service.description, usage.amount…)`,
     ];
   }
-  if (layout.kind === "parquet") return [];
   const notes: string[] = renamedNote(file, layout.header);
   // A header further down is refused (src/billing/reading/exportScan.ts), not read.
   if (layout.skipped >= PREAMBLE_LINES) return [];

@@ -7,27 +7,27 @@
  * its quantity, costs and dates, times, measures of many values, one value, and past MAX_COLUMNS;
  * each column keeps its largest values by name (up to VALUE_STEPS[0], by the first criterion) and
  * sums the rest as one, "(N other values)". The facts are bounded (FACT_ROWS): past it, fewer values
- * by name, then months rather than days, then columns left out, each said.
+ * by name, then months rather than days, then columns left out, then years, then the dimensions'
+ * values no longer told apart, each said. They are summed from the evaluated lines as they stream
+ * (src/billing/report/lines.ts, withReportLines), each line at the chart's grain (never more than
+ * its MAX_STEPS steps): what they hold grows with none of the bill's counts of days, resources,
+ * accounts or values.
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../../duckdb/database.js";
-import {
-  createExactSumMacros,
-  exactSumAgainParts,
-  exactSumParts,
-  finishedSums,
-} from "../../duckdb/exactSum.js";
+import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { impactColumn } from "../../output/columns.js";
 import type { GroupCube, TimeGrain } from "../../output/reportParts/model.js";
+import { FACT_VALUES, type KeptValues, measureColumns, RANKINGS, type ReportBounds } from "./bounds.js";
 import { type Candidate, cubeCandidates, textCell } from "./groups.js";
-import { measureColumns, REPORT_LINES, sourceOf, type WrittenLines } from "./lines.js";
+import { sourceOf, type WrittenLines } from "./lines.js";
 
 /** Columns offered at most, tags' keys among them at most. */
 const MAX_COLUMNS = 100;
 const MAX_TAGS = 60;
 /** Values kept by name of each column, the largest first: each rung of the facts' bound. */
-const VALUE_STEPS = [100, 20, 5] as const;
+const VALUE_STEPS = [FACT_VALUES, 20, 5] as const;
 /** Rows of facts at most (each a combination of values and a step, with its sums): the page's size. */
 export const FACT_ROWS = 20_000;
 /** The index of "every other value" in a row's cell (UTINYINT: more than any value kept). */
@@ -44,6 +44,8 @@ export interface FactColumn {
 }
 
 const factName = (index: number) => `f${index}`;
+/** Each offered column's values and their sums, while the largest are chosen (factColumns). */
+const FACT_VALUE_SUMS = "report_fact_values";
 const enumName = (index: number) => `report_fact_${index}`;
 /** A candidate's cell, none as ''. */
 const valueCell = (expression: string) => `COALESCE(${textCell(expression)}, '')`;
@@ -71,20 +73,30 @@ export async function factColumns(
           )
           .join(" + ");
   const cells = kept.map((column, index) => `{c: ${index}, v: ${valueCell(column.expression)}}`);
-  const reader = await connection.runAndReadAll(
-    `SELECT cell.c AS c, cell.v AS v, COUNT(*) OVER (PARTITION BY cell.c) AS n FROM (
-       SELECT cell, SUM(w) AS w FROM (
-         SELECT unnest([${cells.join(", ")}]) AS cell, ${weight} AS w
-         FROM ${sourceOf(written)} WHERE status = 'evaluated')
-       GROUP BY cell)
-     QUALIFY row_number() OVER (PARTITION BY cell.c ORDER BY w DESC, cell.v) <= ${VALUE_STEPS[0]}
-     ORDER BY cell.c, w DESC, cell.v`,
+  // Each value's sum kept in a table DuckDB may spill, then each column's largest taken by a top-N:
+  // a window over a column of a million values (an account a line) held them all
+  await connection.run(
+    `CREATE OR REPLACE TEMP TABLE ${FACT_VALUE_SUMS} AS
+     SELECT cell.c AS c, cell.v AS v, SUM(w) AS w FROM (
+       SELECT unnest([${cells.join(", ")}]) AS cell, ${weight} AS w
+       FROM ${sourceOf(written)} WHERE status = 'evaluated')
+     GROUP BY cell`,
   );
   const tops = kept.map(() => [] as string[]);
   const counts = kept.map((column) => column.values);
-  for (const row of reader.getRowObjects()) {
-    tops[Number(row.c)].push(String(row.v));
-    counts[Number(row.c)] = Number(row.n);
+  try {
+    const counted = await connection.runAndReadAll(
+      `SELECT c, COUNT(*) AS n FROM ${FACT_VALUE_SUMS} GROUP BY c`,
+    );
+    for (const row of counted.getRowObjects()) counts[Number(row.c)] = Number(row.n);
+    for (const index of kept.keys()) {
+      const largest = await connection.runAndReadAll(
+        `SELECT v FROM ${FACT_VALUE_SUMS} WHERE c = ${index} ORDER BY w DESC, v LIMIT ${VALUE_STEPS[0]}`,
+      );
+      tops[index] = largest.getRowObjects().map((row) => String(row.v));
+    }
+  } finally {
+    await connection.run(`DROP TABLE IF EXISTS ${FACT_VALUE_SUMS}`);
   }
   return {
     columns: kept.map((column, index) => ({ ...column, top: tops[index], values: counts[index] })),
@@ -142,7 +154,7 @@ async function offered(
   };
 }
 
-/** Creates each column's ENUM of its values by name, for REPORT_LINES' cells (factExtra). */
+/** Creates each column's ENUM of its values by name, for the report's lines' cells (factExtra). */
 export async function createFactTypes(connection: DuckDBConnection, columns: readonly FactColumn[]) {
   for (const [index, column] of columns.entries()) {
     await connection.run(
@@ -157,7 +169,7 @@ export async function dropFactTypes(connection: DuckDBConnection, columns: reado
 }
 
 /**
- * The facts' columns as REPORT_LINES keeps them (createReportLines' `extra`): each cell the index of
+ * The facts' columns as the report's lines carry them (withReportLines' `extra`): each cell the index of
  * its value among those kept by name (an ENUM's code, one byte), OTHERS for any other.
  */
 export const factExtra = (columns: readonly FactColumn[]) =>
@@ -167,13 +179,8 @@ export const factExtra = (columns: readonly FactColumn[]) =>
   }));
 
 /** The report's dimensions the facts keep, each grouped by its id and named by its name, as the rankings are. */
-const DIMENSIONS = {
-  service: { id: "COALESCE(service_id, service)", name: "service" },
-  region: { id: "region", name: "region" },
-  account: { id: "account", name: "account" },
-  resource: { id: "resource_id", name: "COALESCE(resource, resource_id, '(no resource)')" },
-} as const;
-type FactDimension = keyof typeof DIMENSIONS;
+const DIMENSIONS = ["service", "region", "account", "resource"] as const;
+type FactDimension = (typeof DIMENSIONS)[number];
 
 /** One rung of the facts' bound: values kept by name of the columns and the dimensions, the step. */
 interface Rung {
@@ -182,40 +189,52 @@ interface Rung {
   readonly columns: number;
 }
 
-/** The rungs from the report's grain down: fewer values, then months, then fewer columns. */
+/**
+ * The rungs from the report's grain down: fewer values, then months, then fewer columns, then
+ * years, then no dimension's values told apart — the last within FACT_ROWS whatever the bill (one
+ * row a step, MAX_STEPS steps at most, and the lines without a period).
+ */
 function rungsOf(grain: TimeGrain | null, columns: number): Rung[] {
   const coarser = grain === "day" ? "month" : grain;
+  const fewest = VALUE_STEPS[VALUE_STEPS.length - 1];
   const rungs: Rung[] = [
     ...VALUE_STEPS.map((values) => ({ values, grain, columns })),
     ...VALUE_STEPS.slice(1).map((values) => ({ values, grain: coarser, columns })),
   ];
   for (let kept = columns - 1; kept >= 0; kept -= Math.max(1, Math.ceil(kept / 4)))
-    rungs.push({ values: VALUE_STEPS[VALUE_STEPS.length - 1], grain: coarser, columns: kept });
+    rungs.push({ values: fewest, grain: coarser, columns: kept });
+  const yearly = coarser === null ? null : "year";
+  if (yearly !== coarser) rungs.push({ values: fewest, grain: yearly, columns: 0 });
+  rungs.push({ values: 0, grain: yearly, columns: 0 });
   return rungs;
 }
 
 /**
- * The facts of REPORT_LINES (its columns `factExtra` made), by the first rung whose rows are within
- * FACT_ROWS; `grain`: the report's chart's step (null: no line has a period, no step kept).
+ * The facts of `lines` (the report's lines, with the columns `factExtra` made), by the first rung
+ * whose rows are within FACT_ROWS; the step is the report's chart's (`bounds.time`: null where no
+ * line has a period or their span passes the chart's years, no step kept), the dimensions' values
+ * by name its largest (`bounds.kept`).
  */
 export async function billFacts(
   connection: DuckDBConnection,
+  lines: string,
   columns: readonly FactColumn[],
   criteria: number,
-  grain: TimeGrain | null,
+  bounds: ReportBounds,
   left: readonly string[],
 ): Promise<GroupCube> {
   await createExactSumMacros(connection);
-  const dimensions = await dimensionValues(connection, criteria);
+  const dimensions = dimensionValues(bounds.kept);
+  const grain = bounds.time?.grain ?? null;
   await dimensionTypes(connection, dimensions);
   try {
     const rungs = rungsOf(grain, columns.length);
     // The rungs DuckDB's estimate (a HyperLogLog of each rung's keys, within a few per cent) puts
     // past the bound are not built: a first rung of 100,000 rows held 100 MB of sums' parts
-    const first = await firstEstimatedWithin(connection, columns, rungs);
+    const first = await firstEstimatedWithin(connection, lines, columns, rungs);
     for (const [index, rung] of rungs.entries()) {
       if (index < first) continue;
-      const rows = await factRows(connection, columns, criteria, rung);
+      const rows = await factRows(connection, lines, columns, criteria, rung);
       if (rows > FACT_ROWS && index < rungs.length - 1) continue;
       const reader = await connection.runAndReadAll("SELECT * FROM report_facts ORDER BY ALL");
       const notes = [...left, ...rungNotes(columns, rung, grain)];
@@ -251,7 +270,7 @@ function factCube(
     const values = column.top.slice(0, rung.values);
     return { name: column.name, values, others: Math.max(0, column.values - values.length) };
   });
-  const named = (Object.keys(DIMENSIONS) as FactDimension[]).map((dimension) => ({
+  const named = DIMENSIONS.map((dimension) => ({
     dimension,
     values: dimensions[dimension].ids.slice(0, rung.values),
     names: dimensions[dimension].names.slice(0, rung.values),
@@ -297,33 +316,33 @@ function rungNotes(columns: readonly FactColumn[], rung: Rung, grain: TimeGrain 
     notes.push(
       `${rung.values} values by name of each column within ${FACT_ROWS.toLocaleString("en-US")} combinations`,
     );
-  if (grain !== rung.grain)
-    notes.push(`by ${rung.grain} when filtered, within ${FACT_ROWS.toLocaleString("en-US")} combinations`);
+  const within = `within ${FACT_ROWS.toLocaleString("en-US")} combinations`;
+  if (grain !== rung.grain) notes.push(`by ${rung.grain ?? "no step of time"} when filtered, ${within}`);
+  if (rung.values === 0)
+    notes.push(`services, regions, accounts and resources not told apart when filtered, ${within}`);
   return notes;
 }
 
-/** Each dimension's values kept by name (ids), the largest first by the first criterion, and their names. */
-async function dimensionValues(
-  connection: DuckDBConnection,
-  criteria: number,
-): Promise<Record<FactDimension, { ids: string[]; names: string[] }>> {
-  const weights = criteria === 0 ? [] : ["c0_embedded", "c0_use"];
-  const weight = criteria === 0 ? "lines" : "c0_embedded + c0_use";
+/**
+ * Each dimension's values kept by name (ids, none as ''), the largest first by the first
+ * criterion, and their names, as the report's first pass chose them (src/billing/report/bounds.ts).
+ */
+function dimensionValues(
+  kept: Readonly<Record<FactDimension, KeptValues>>,
+): Record<FactDimension, { ids: string[]; names: string[] }> {
   const found = {} as Record<FactDimension, { ids: string[]; names: string[] }>;
-  for (const dimension of Object.keys(DIMENSIONS) as FactDimension[]) {
-    const { id, name } = DIMENSIONS[dimension];
-    const sums = finishedSums(
-      `SELECT COALESCE(${id}, '') AS id, MIN(${name}) AS name, SUM(lines) AS lines, ${weights.map(exactSumAgainParts).join(", ")}
-       FROM ${REPORT_LINES} GROUP BY 1`,
-      weights,
-    );
-    const reader = await connection.runAndReadAll(
-      `SELECT id, name FROM (${sums}) ORDER BY ${weight} DESC, id LIMIT ${VALUE_STEPS[0]}`,
-    );
-    const rows = reader.getRowObjects();
+  for (const dimension of DIMENSIONS) {
+    // A line without an id is kept as '' (its ENUM's value): one of the two where both are
+    const seen = new Set<string>();
+    const values = kept[dimension].facts.filter((value) => {
+      const id = value.id ?? "";
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
     found[dimension] = {
-      ids: rows.map((row) => String(row.id)),
-      names: rows.map((row) => (row.name === null ? "" : String(row.name))),
+      ids: values.map((value) => value.id ?? ""),
+      names: values.map((value) => value.name ?? ""),
     };
   }
   return found;
@@ -335,7 +354,7 @@ const dimensionEnum = (dimension: FactDimension) => `report_fact_${dimension}`;
 
 /** The ENUMs of the dimensions' values kept by name, created (`drop`: dropped). */
 async function dimensionTypes(connection: DuckDBConnection, values: DimensionValues, drop = false) {
-  for (const dimension of Object.keys(DIMENSIONS) as FactDimension[]) {
+  for (const dimension of DIMENSIONS) {
     await connection.run(
       drop
         ? `DROP TYPE IF EXISTS ${dimensionEnum(dimension)}`
@@ -347,16 +366,16 @@ async function dimensionTypes(connection: DuckDBConnection, values: DimensionVal
 const LABELS: Readonly<Record<TimeGrain, string>> = { day: "%Y-%m-%d", month: "%Y-%m", year: "%Y" };
 const timestamp = (seconds: string) => `make_timestamp(CAST(CAST(${seconds} AS DOUBLE) * 1000000 AS BIGINT))`;
 
-/** A rung's cells of a REPORT_LINES row: each column's and dimension's value index (OTHERS past its count), named. */
+/** A rung's cells of a line: each column's and dimension's value index (OTHERS past its count), named. */
 function rungCells(columns: readonly FactColumn[], rung: Rung): { cell: string; name: string }[] {
   const capped = (cell: string) => `CASE WHEN ${cell} < ${rung.values} THEN ${cell} ELSE ${OTHERS} END`;
   return [
     ...columns
       .slice(0, rung.columns)
       .map((_, index) => ({ cell: capped(factName(index)), name: `k${index}` })),
-    ...(Object.keys(DIMENSIONS) as FactDimension[]).map((dimension) => ({
+    ...DIMENSIONS.map((dimension) => ({
       cell: capped(
-        `COALESCE(enum_code(TRY_CAST(COALESCE(${DIMENSIONS[dimension].id}, '') AS ${dimensionEnum(dimension)})), ${OTHERS})`,
+        `COALESCE(enum_code(TRY_CAST(COALESCE(${RANKINGS[dimension].id}, '') AS ${dimensionEnum(dimension)})), ${OTHERS})`,
       ),
       name: `d_${dimension}`,
     })),
@@ -366,6 +385,7 @@ function rungCells(columns: readonly FactColumn[], rung: Rung): { cell: string; 
 /** The first rung whose facts DuckDB estimates within FACT_ROWS (each line at its period's first step), in one pass. */
 async function firstEstimatedWithin(
   connection: DuckDBConnection,
+  lines: string,
   columns: readonly FactColumn[],
   rungs: readonly Rung[],
 ): Promise<number> {
@@ -375,58 +395,48 @@ async function firstEstimatedWithin(
     const cells = rungCells(columns, rung).map(({ cell }) => cell);
     return `approx_count_distinct(hash(${[...cells, step].join(", ")})) AS r${index}`;
   });
-  const reader = await connection.runAndReadAll(`SELECT ${estimates.join(", ")} FROM ${REPORT_LINES}`);
+  const reader = await connection.runAndReadAll(`SELECT ${estimates.join(", ")} FROM (${lines})`);
   const row = reader.getRowObjects()[0];
   const within = rungs.findIndex((_, index) => Number(row[`r${index}`]) <= FACT_ROWS);
   return within < 0 ? rungs.length - 1 : within;
 }
 
 /**
- * The facts of a rung, in the table report_facts: REPORT_LINES' rows by the rung's columns (their
- * values past its count by name as OTHERS), the dimensions and the step (a line's sums spread over
- * the steps its period spans, in proportion to the seconds it shares with each, as the chart
- * spreads them; NULL for a line without one), each sum exact; its rows counted.
+ * The facts of a rung, in the table report_facts: the lines by the rung's columns (their values
+ * past its count by name as OTHERS), the dimensions and the step (a line's sums spread over the
+ * steps its period spans, in proportion to the seconds it shares with each, as the chart spreads
+ * them; NULL for a line without one), each sum exact; its rows counted. Each line is spread as it
+ * streams: nothing is kept by a line's own period.
  */
 async function factRows(
   connection: DuckDBConnection,
+  lines: string,
   columns: readonly FactColumn[],
   criteria: number,
   rung: Rung,
 ): Promise<number> {
-  const measures = measureColumns(criteria);
   const cells = rungCells(columns, rung);
   const keys = cells.map(({ cell, name }) => `${cell} AS ${name}`);
   const names = cells.map(({ name }) => name);
-  const periods = finishedSums(
-    `SELECT ${names.join(", ")}, s, e, SUM(lines) AS lines, ${measures.map(exactSumAgainParts).join(", ")}
-     FROM (SELECT *, ${keys.join(", ")}, period_start AS s, period_end AS e FROM ${REPORT_LINES}) GROUP BY ALL`,
-    measures,
+  const summed = ["lines", ...measureColumns(criteria)];
+  const { grain } = rung;
+  const undated = `[{'step': NULL::TIMESTAMP, 'share': 1.0::DOUBLE}]`;
+  const steps =
+    grain === null
+      ? undated
+      : `CASE WHEN period_start IS NULL THEN ${undated} ELSE list_transform(
+          generate_series(date_trunc(${literal(grain)}, ${timestamp("period_start")}), ${timestamp("period_end")} - INTERVAL 1 MICROSECOND, INTERVAL 1 ${grain}),
+          t -> {'step': t, 'share': (LEAST(period_end, epoch_us(t + INTERVAL 1 ${grain}) / 1e6) - GREATEST(period_start, epoch_us(t) / 1e6)) / (period_end - period_start)}) END`;
+  const label = grain === null ? "CAST(NULL AS VARCHAR)" : `strftime(x.step, ${literal(LABELS[grain])})`;
+  const parts = summed.map((column) =>
+    exactSumParts(column === "lines" ? "x.share" : `${column} * x.share`, column),
   );
-  const summed = ["lines", ...measures];
-  const grain = rung.grain;
-  const share =
-    grain === null
-      ? "1"
-      : `(LEAST(e, epoch_us(step + INTERVAL 1 ${grain}) / 1e6) - GREATEST(s, epoch_us(step) / 1e6)) / (e - s)`;
-  const spreadOf = (step: string, label: string, where: string) =>
-    `SELECT ${names.join(", ")}, ${label} AS step, ${summed.map((column) => `${column} * ${step === "" ? "1" : share} AS ${column}`).join(", ")}
-     FROM (SELECT *${step} FROM periods) WHERE ${where}`;
-  const dated =
-    grain === null
-      ? null
-      : spreadOf(
-          `, unnest(generate_series(date_trunc(${literal(grain)}, ${timestamp("s")}), ${timestamp("e")} - INTERVAL 1 MICROSECOND, INTERVAL 1 ${grain})) AS step`,
-          `strftime(step, ${literal(LABELS[grain])})`,
-          "true",
-        );
-  const undated = spreadOf("", "CAST(NULL AS VARCHAR)", grain === null ? "true" : "s IS NULL");
-  const spread =
-    dated === null ? undated : `${dated.replace("WHERE true", "WHERE s IS NOT NULL")} UNION ALL ${undated}`;
   await connection.run(
-    `CREATE OR REPLACE TEMP TABLE report_facts AS WITH periods AS (${periods})
+    `CREATE OR REPLACE TEMP TABLE report_facts AS
      ${finishedSums(
-       `SELECT ${names.join(", ")}, step, ${summed.map((column) => exactSumParts(column, column)).join(", ")}
-        FROM (${spread}) GROUP BY ALL`,
+       `SELECT ${names.join(", ")}, ${label} AS step, ${parts.join(", ")}
+        FROM (SELECT ${keys.join(", ")}, ${summed.slice(1).join(", ")}, unnest(${steps}) AS x FROM (${lines}))
+        GROUP BY ALL`,
        summed,
      )}`,
   );

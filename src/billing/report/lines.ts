@@ -10,7 +10,6 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../../duckdb/database.js";
-import { createExactSumMacros, exactSumParts } from "../../duckdb/exactSum.js";
 import { impactColumn } from "../../output/columns.js";
 import type { ReportCriterion } from "../../output/reportParts/model.js";
 import { linesQueryOf, usageQueryOf } from "../formats/format.js";
@@ -27,6 +26,7 @@ import { sqlQuery } from "../queries.js";
 import { NO_REGION_SPELLINGS } from "../registry/regions.js";
 import { exportAddedColumns } from "../stages/classify.js";
 import { type WrittenFile, writtenSource } from "../writtenFile.js";
+import { impactOf, measureColumns } from "./bounds.js";
 
 /** The format's columns the report's dimensions read (their names and ids, not a map's keys), first the service's. */
 export function dimensionColumns(input: BillingFormatName): string[] {
@@ -45,24 +45,6 @@ export interface WrittenLines extends WrittenFile {
   readonly input: BillingFormatName;
   /** Every criterion the run wrote, in its order. */
   readonly criteria: readonly ReportCriterion[];
-}
-
-/** The table the report's parts read: one row per evaluated line. */
-export const REPORT_LINES = "report_lines";
-
-/** A criterion's columns of REPORT_LINES: `c0_embedded`, `c0_use`… */
-export const impactOf = (index: number, phase: "embedded" | "use") => `c${index}_${phase}`;
-
-/** The sums every part of the report reads, REPORT_LINES' columns: cost, energy, then each criterion's phases. */
-export function measureColumns(criteria: number): string[] {
-  return [
-    "cost",
-    "energy",
-    ...Array.from({ length: criteria }, (_, index) => [
-      impactOf(index, "embedded"),
-      impactOf(index, "use"),
-    ]).flat(),
-  ];
 }
 
 /**
@@ -147,56 +129,28 @@ export async function textColumnsOf(
 
 const number = (column: string) => `COALESCE(TRY_CAST(${identifier(column)} AS DOUBLE), 0)`;
 
-/** The dimensions' columns of REPORT_LINES, in order. */
+/** The dimensions' columns of the evaluated lines the report reads, in order. */
 const DIMENSION_COLUMNS = ["method", "service", "service_id", "region", "account", "resource", "resource_id"];
-
-const DAY = 86_400;
-
-/**
- * REPORT_LINES, the lines the report's parts read, summed: the evaluated lines of `lines` (a query
- * of their dimensions, measureColumns, `extra`'s columns and their period, `period_start` and
- * `period_end` in seconds or NULL) grouped by all but their measures, their count in `lines` and
- * each measure's exact sum left in its parts (exactSumParts, unfinished: each part of the report
- * sums them again, exactSumAgainParts, and rounds its totals once). A line within one day (UTC)
- * is summed as its day: the chart spreads it into that day, month or year alike, and an hourly
- * bill's lines take a table of its resources' days, not of its lines.
- */
-export async function summedLines(
-  connection: DuckDBConnection,
-  lines: string,
-  criteria: number,
-  extra: readonly string[] = [],
-): Promise<void> {
-  await createExactSumMacros(connection);
-  const keys = [...DIMENSION_COLUMNS, ...extra].map(identifier);
-  const sameDay = `period_start IS NOT NULL AND FLOOR(period_start / ${DAY}) = FLOOR((period_end - 0.000001) / ${DAY})`;
-  const sums = measureColumns(criteria).map((column) => exactSumParts(column, column));
-  await connection.run(
-    `CREATE OR REPLACE TEMP TABLE ${REPORT_LINES} AS
-     SELECT ${keys.join(", ")},
-       CASE WHEN ${sameDay} THEN FLOOR(period_start / ${DAY}) * ${DAY} ELSE period_start END AS period_start,
-       CASE WHEN ${sameDay} THEN FLOOR(period_start / ${DAY}) * ${DAY} + ${DAY} ELSE period_end END AS period_end,
-       COUNT(*)::DOUBLE AS lines, ${sums.join(", ")}
-     FROM (${lines}) GROUP BY ${[...keys.map((_, index) => String(index + 1)), String(keys.length + 1), String(keys.length + 2)].join(", ")}`,
-  );
-}
 
 /** The order of the bill's dates of slashes, read from its written lines (sql/evaluate/billing_date_order.sql). */
 export const DATE_ORDER = "report_date_order";
 
 /**
- * REPORT_LINES from the written file: the evaluated lines' dimensions and sums, by the format's own
- * queries (its lines, then its usage with billing_paid_cost) over the written file, the file's
- * columns read under the queries' names; `extra` (the groups' columns, src/billing/report/groups.ts)
- * kept beside; each line's period read by sql/evaluate/billing_periods.sql (the dates of slashes
- * in the order the lines' own say, sql/evaluate/billing_date_order.sql, read first). Two passes
- * over the written lines, each streaming: nothing the size of the bill is held.
+ * The evaluated lines of the written file as the report reads them, a query handed to `use`:
+ * their dimensions, measureColumns, `extra`'s columns (the facts' cells,
+ * src/billing/report/facts.ts) and their period in seconds (`period_start`, `period_end`, NULL
+ * where it does not read), by the format's own queries (its lines, then its usage with
+ * billing_paid_cost) over the written file, the file's columns read under the queries' names;
+ * each line's period read by sql/evaluate/billing_periods.sql (the dates of slashes in the order
+ * the lines' own say, sql/evaluate/billing_date_order.sql, read first, kept while `use` runs).
+ * Each read of the query streams over the written lines: nothing the size of the bill is held.
  */
-export async function createReportLines(
+export async function withReportLines<T>(
   connection: DuckDBConnection,
   written: WrittenLines,
-  extra: readonly { readonly name: string; readonly expression: string }[] = [],
-): Promise<void> {
+  extra: readonly { readonly name: string; readonly expression: string }[],
+  use: (lines: string) => Promise<T>,
+): Promise<T> {
   const views = writtenLineViews(written);
   await connection.run(
     `CREATE OR REPLACE TEMP TABLE ${DATE_ORDER} AS WITH ${views} ${sqlQuery("evaluate/billing_date_order.sql")}`,
@@ -208,15 +162,12 @@ export async function createReportLines(
     ...extra.map((c) => c.name),
   ];
   try {
-    await summedLines(
-      connection,
+    return await use(
       `WITH ${views}, billing_evaluated AS (${evaluated}), billing_date_order AS (SELECT * FROM ${DATE_ORDER})
        SELECT ${columns.map(identifier).join(", ")},
          CASE WHEN billing_period_end_second > billing_period_start_second THEN billing_period_start_second END AS period_start,
          CASE WHEN billing_period_end_second > billing_period_start_second THEN billing_period_end_second END AS period_end
        FROM (${sqlQuery("evaluate/billing_periods.sql")})`,
-      written.criteria.length,
-      extra.map((column) => column.name),
     );
   } finally {
     await connection.run(`DROP TABLE IF EXISTS ${DATE_ORDER}`);

@@ -1,8 +1,9 @@
 /*
- * The report's rankings of the evaluated lines (REPORT_LINES) by method, service, region, account
- * and resource: the twelve largest rows by the first criterion (embedded and use), the rest summed
- * in one row, every sum exact (src/duckdb/exactSum.ts) so that a row's sums, and so the ranks, do
- * not depend on how DuckDB's threads shared the lines, and each table adds up to the coverage.
+ * The report's rankings of the evaluated lines by method, service, region, account and resource,
+ * read from their parts of REPORT_SUMS (src/billing/report/bounds.ts): the twelve largest rows by
+ * the first criterion (embedded and use), the rest summed in one row, every sum exact
+ * (src/duckdb/exactSum.ts) so that a row's sums, and so the ranks, do not depend on how DuckDB's
+ * threads shared the lines, and each table adds up to the coverage.
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
@@ -13,22 +14,9 @@ import {
   finishedSums,
 } from "../../duckdb/exactSum.js";
 import type { Measured, Ranking } from "../../output/reportParts/model.js";
-import { impactOf, measureColumns, REPORT_LINES } from "./lines.js";
+import { impactOf, measureColumns, partOf, RANKED, type Ranked, REPORT_SUMS } from "./bounds.js";
 
-export type Ranked = "method" | "service" | "region" | "account" | "resource";
-
-/** Rows of each ranking kept; the rest are summed in one row (`others`). */
-const RANKED = 12;
-
-/** What a ranking groups by (its id, where it has one) and names its rows with. */
-const RANKINGS: Readonly<Record<Ranked, { readonly id: string; readonly name: string }>> = {
-  method: { id: "method", name: "method" },
-  service: { id: "COALESCE(service_id, service)", name: "service" },
-  region: { id: "region", name: "region" },
-  account: { id: "account", name: "account" },
-  // A line without a resource id is a resource of its own kind, named so
-  resource: { id: "resource_id", name: "COALESCE(resource, resource_id, '(no resource)')" },
-};
+export type { Ranked } from "./bounds.js";
 
 /** A row's sums as the report's model holds them, from a row of `measureColumns`' names. */
 export function measuredOf(row: Record<string, unknown>, criteria: number): Measured {
@@ -44,22 +32,33 @@ export function measuredOf(row: Record<string, unknown>, criteria: number): Meas
   };
 }
 
-/** The ranking of REPORT_LINES by `by`, its rows ordered by the first criterion (ties by name, id). */
+/** A ranking's columns in REPORT_SUMS: the value, its name, whether the row is the rest's (not kept). */
+const rankedColumns = (by: Ranked) =>
+  by === "method"
+    ? { key: "method", name: "method", rest: "false" }
+    : { key: `${by}_key`, name: `${by}_name`, rest: `${by}_rest` };
+
+/**
+ * The ranking by `by` from its part of REPORT_SUMS, its rows ordered by the first criterion (ties
+ * by name, id); the rest's row, and the values past RANKED, summed in one (`groups`: how many).
+ */
 export async function ranked(connection: DuckDBConnection, by: Ranked, criteria: number): Promise<Ranking> {
-  const { id, name } = RANKINGS[by];
+  const { key, name, rest: isRest } = rankedColumns(by);
   await createExactSumMacros(connection);
   const sums = measureColumns(criteria);
   const parts = sums.map((column) => exactSumParts(column, column)).join(", ");
   const first = criteria === 0 ? "0" : `${impactOf(0, "embedded")} + ${impactOf(0, "use")}`;
   const groups = finishedSums(
-    `SELECT ${id} AS id, MIN(${name}) AS name, SUM(lines) AS lines, ${sums.map(exactSumAgainParts).join(", ")}
-     FROM ${REPORT_LINES} GROUP BY 1`,
-    sums,
+    `SELECT ${key} AS id, MIN(${name}) AS name, ${isRest} AS rest, MAX(more) AS more,
+       ${["lines", ...sums].map(exactSumAgainParts).join(", ")}
+     FROM ${REPORT_SUMS} WHERE ${partOf(by)} AND NOT piece GROUP BY 1, 3`,
+    ["lines", ...sums],
   );
   const places = finishedSums(
     `SELECT CASE WHEN rank <= ${RANKED} THEN rank ELSE ${RANKED + 1} END AS place,
-       MIN(id) AS id, MIN(name) AS name, COUNT(*)::DOUBLE AS groups, SUM(lines) AS lines, ${parts}
-     FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY ${first} DESC, name, id) AS rank FROM (${groups}))
+       MIN(id) AS id, MIN(name) AS name, SUM(CASE WHEN rest THEN more ELSE 1 END)::DOUBLE AS groups,
+       SUM(lines) AS lines, ${parts}
+     FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY rest, ${first} DESC, name, id) AS rank FROM (${groups}))
      GROUP BY 1`,
     sums,
   );

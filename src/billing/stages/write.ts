@@ -8,13 +8,14 @@
 import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { identifier, literal } from "../../duckdb/database.js";
+import { identifier, literal, SUMS_MEMORY_LIMIT } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { FileReadError } from "../../duckdb/readErrors.js";
 import type { GridRun } from "../../grid/billLines.js";
 import { createGridViews, GRID_TABLES, gridSourceColumn } from "../../grid/billLines.js";
 import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../../output/csv.js";
 import type { EditionContext } from "../../service/open.js";
+import { removedUnlessKept } from "../../support/outputFile.js";
 import { type FilteredSums, filterCondition, filteredSource, filteredSums } from "../filters.js";
 import { impactsQuery } from "../queries.js";
 import { billName } from "../reading/layout.js";
@@ -55,6 +56,10 @@ export async function writeOutputs(run: BillRun, evaluated: EvaluatedBill): Prom
   const { impactColumnNames } = terms;
   const temporary = partialOf(request.output);
   const target = { file: temporary, format: request.format, gzip: gzippedOutput(request.output) };
+  // Removed should the process end before they are complete (a second signal, its time after one)
+  const kept = [request.output, request.groupsOutput]
+    .filter((file) => file !== null)
+    .map((file) => removedUnlessKept(partialOf(file)));
   try {
     const lines = groups.reduce((sum, group) => sum + group.lines, 0);
     const grid = lookedUp.grid;
@@ -68,45 +73,66 @@ export async function writeOutputs(run: BillRun, evaluated: EvaluatedBill): Prom
       );
     }
     const gridRun = (await grid?.run({ ...target, detailed: request.report === true })) ?? null;
-    const lineColumns = {
-      ...target,
-      header: read.columns.names,
-      renamed: read.views.renamed,
-      input: read.format.name,
-    };
-    await writeGroupSums(
-      connection,
-      target,
-      request.groupsOutput,
-      read.groupColumns,
-      impactColumnNames,
-      lineColumns,
-      read.filterColumns,
-    );
-    const filtered = await filteredSums(
-      connection,
-      { ...target, ...lineColumns },
-      read.filterColumns,
-      impactColumnNames,
-    );
-    await writePortableTables(connection, request.tablesFolder, gridRun !== null, terms.context);
-    const report =
-      request.report === true
-        ? await writtenReportData(
-            connection,
-            lineColumns,
-            terms.criteria.map(({ info }) => ({ name: info.name, unit: info.unit })),
-          )
-        : null;
-    const months =
-      read.parts.length > 1 || request.report === true ? await monthCoverage(connection, lineColumns) : null;
+    const { report, filtered, months } = await readBack(run, evaluated, target, gridRun);
     renameSync(temporary, request.output);
     return { ...evaluated, written: { grid: gridRun, report, filtered, months } };
   } catch (error) {
     rmSync(temporary, { force: true });
     if (request.groupsOutput !== null) rmSync(partialOf(request.groupsOutput), { force: true });
     throw error;
+  } finally {
+    for (const keep of kept) keep();
   }
+}
+
+/**
+ * What the write stage reads back from the written lines (`target`, still its `.partial`): the sums
+ * per group, the filter's sums, the small tables, the report's data and each month's coverage.
+ */
+async function readBack(
+  run: BillRun,
+  evaluated: EvaluatedBill,
+  target: WrittenFile,
+  gridRun: GridRun | null,
+): Promise<Omit<WrittenRun, "grid">> {
+  const { connection, request, terms } = run;
+  const { read } = evaluated;
+  const { impactColumnNames } = terms;
+  // The sums read back from the lines, held to less memory than the lines' writing (DuckDB spills)
+  await connection.run(`SET memory_limit = ${literal(SUMS_MEMORY_LIMIT)}`);
+  const lineColumns = {
+    ...target,
+    header: read.columns.names,
+    renamed: read.views.renamed,
+    input: read.format.name,
+  };
+  await writeGroupSums(
+    connection,
+    target,
+    request.groupsOutput,
+    read.groupColumns,
+    impactColumnNames,
+    lineColumns,
+    read.filterColumns,
+  );
+  const filtered = await filteredSums(
+    connection,
+    { ...target, ...lineColumns },
+    read.filterColumns,
+    impactColumnNames,
+  );
+  await writePortableTables(connection, request.tablesFolder, gridRun !== null, terms.context);
+  const report =
+    request.report === true
+      ? await writtenReportData(
+          connection,
+          lineColumns,
+          terms.criteria.map(({ info }) => ({ name: info.name, unit: info.unit })),
+        )
+      : null;
+  const months =
+    read.parts.length > 1 || request.report === true ? await monthCoverage(connection, lineColumns) : null;
+  return { report, filtered, months };
 }
 
 /**
@@ -371,7 +397,15 @@ export async function writePortableTables(
   for (const { file: name, query, parquet: typed } of smallTableFiles(grid, parquet, regions)) {
     const file = join(folder, name);
     const options = typed ? copyOptions("parquet") : "(FORMAT csv, HEADER true)";
-    await connection.run(`COPY (${query} ORDER BY ALL) TO ${literal(partialOf(file))} ${options}`);
-    renameSync(partialOf(file), file);
+    const kept = removedUnlessKept(partialOf(file));
+    try {
+      await connection.run(`COPY (${query} ORDER BY ALL) TO ${literal(partialOf(file))} ${options}`);
+      renameSync(partialOf(file), file);
+    } catch (error) {
+      rmSync(partialOf(file), { force: true });
+      throw error;
+    } finally {
+      kept();
+    }
   }
 }

@@ -51,6 +51,10 @@ export type TimeGrain = "day" | "month" | "year";
  */
 export interface OverTime {
   readonly grain: TimeGrain;
+  /** The input's own grain where finer than the chart's (its span needs more than MAX_STEPS of its steps), said under the chart. */
+  readonly own?: TimeGrain;
+  /** Why no step is drawn (the span past MAX_STEPS years), said in the chart's place. */
+  readonly undrawn?: string;
   /** The steps, first to last: `2024-09-01`, `2024-09`, `2024`. */
   readonly steps: readonly string[];
   /** Each series' sums per step: `impacts[criterion][step]` (embedded + use), `energy[step]`. */

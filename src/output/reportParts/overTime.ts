@@ -8,19 +8,30 @@
 import { figure } from "../readable.js";
 import { escapeHtml } from "../text.js";
 import type { OverTime } from "./model.js";
+import { MAX_STEPS } from "./time.js";
 
 const GRAIN_WORDS = { day: "day", month: "month", year: "year" } as const;
 
-/** The chart's section: its heading, its place, and what it leaves out; nothing without steps. */
+/**
+ * The chart's section: its heading, its place, and what it leaves out — the steps summed coarser
+ * than the input's own, and why no chart is drawn; nothing without steps or a reason.
+ */
 export function overTimeSection(over: OverTime | null, what: string): string {
+  if (over !== null && over.steps.length === 0 && over.undrawn !== undefined) {
+    return `<h2>Impacts over time</h2>\n<p class="sub">${escapeHtml(over.undrawn)}</p>`;
+  }
   if (over === null || over.steps.length === 0) return "";
   const grain = GRAIN_WORDS[over.grain];
   const undated =
     over.undated.lines > 0
       ? `<p class="sub">${figure(over.undated.lines)} ${what} without a period that reads are in no ${grain} (their impacts are in every table).</p>`
       : "";
+  const coarser =
+    over.own !== undefined && over.own !== over.grain
+      ? ` Their own periods are ${GRAIN_WORDS[over.own]}s; from ${escapeHtml(over.steps[0])} to ${escapeHtml(over.steps[over.steps.length - 1])} they would take more than the chart's ${MAX_STEPS} steps, so they are summed by ${grain}.`
+      : "";
   return `<h2>Impacts per ${grain}, by ${escapeHtml(over.by)}</h2>
-<p class="sub">Each of the ${what} in its own period (its impacts spread over the ${grain}s it spans), the energy behind the use impacts beside.</p>
+<p class="sub">Each of the ${what} in its own period (its impacts spread over the ${grain}s it spans), the energy behind the use impacts beside.${coarser}</p>
 <div id="chart-time" class="chart tall"></div>${undated}`;
 }
 

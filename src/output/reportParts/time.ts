@@ -17,9 +17,14 @@ export const TIME_SERIES = 8;
 const DAY = 86_400;
 const SECONDS: Readonly<Record<TimeGrain, number>> = { day: DAY, month: 31 * DAY, year: 366 * DAY };
 
+/** The input's own grain: by day where its typical period (`median`, in seconds) spans a day or less, else by month. */
+export function inputGrainOf(median: number): TimeGrain {
+  return median <= DAY ? "day" : "month";
+}
+
 /** The grain of the chart: the input's own (`median`, its typical period's seconds), coarser where `span` asks; null past MAX_STEPS years. */
 export function grainOf(median: number, span: number): TimeGrain | null {
-  const grains: TimeGrain[] = median <= DAY ? ["day", "month", "year"] : ["month", "year"];
+  const grains: TimeGrain[] = inputGrainOf(median) === "day" ? ["day", "month", "year"] : ["month", "year"];
   return grains.find((grain) => span / SECONDS[grain] <= MAX_STEPS - 2) ?? null;
 }
 
