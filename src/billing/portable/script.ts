@@ -400,7 +400,7 @@ function describingColumns(
  * The classified lines as the command gets them (src/billing/stages/evaluate.ts): the format's
  * queries run once per distinct tuple of describing columns, not on every line; each line then
  * reads its tuple's classes by the tuple's hash (two tuples sharing one stop the script), and its
- * own quantity, cost, account, resource and period from the format's first two queries (whose
+ * own quantity, costs, account, resource and period from the format's first two queries (whose
  * other expressions DuckDB leaves unevaluated). A tuple's other columns are one of its lines'.
  *
  * Two from joinedTupleSteps, for what each engine does cheaply: DuckDB reads the lines in their
@@ -477,7 +477,7 @@ const checkedLine = (hashing: TupleHashing) =>
 
 /**
  * The columns a line gives itself rather than its tuple: the export's own (where the lines keep
- * them), its quantity, cost, account, resource and period, and the costs the kinds of lines sum.
+ * them), its quantity, costs, account, resource and period, and the costs the kinds of lines sum.
  */
 const PER_LINE = new Set([...LINE_COLUMNS, ...KIND_SUMS]);
 const ownOfLine = (column: string, exported: readonly string[]) =>

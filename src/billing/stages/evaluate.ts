@@ -209,12 +209,15 @@ export function locatedReadBy(impactColumnNames: readonly string[], grid: boolea
  */
 
 /**
- * The SQL's working columns that differ line by line: quantity, cost, account, resource and the
- * period as written (the grid series reads it: sql/evaluate/billing_periods.sql).
+ * The SQL's working columns that differ line by line: quantity, costs (the billed one, and the one
+ * paid for the hours that a by-cost line is estimated from: a line's figures are its own, never its
+ * tuple's sum), account, resource and the period as written (the grid series reads it:
+ * sql/evaluate/billing_periods.sql).
  */
 export const LINE_COLUMNS = [
   "billing_quantity",
   "billing_cost",
+  "billing_paid_cost",
   "billing_account",
   "billing_resource",
   "billing_period_start_text",
