@@ -255,7 +255,7 @@ function stepsAfterClassified(request: ScriptRequest, classified: string, kinds 
   const gridSteps: Step[] = grid
     ? [
         { name: "billing_evaluated", query: impactsQuery(impactColumns), kind: "view" },
-        // The order of the bill's dates of slashes, from every line, as the command reads it
+        // The order of the bill's dates of day and month, from every line, as the command reads it
         { name: "billing_date_order", query: sqlQuery("evaluate/billing_date_order.sql"), kind: "table" },
         { name: "billing_timed", query: sqlQuery("evaluate/billing_periods.sql"), kind: "view" },
         { name: "billing_grid_located", query: sqlQuery("evaluate/billing_grid_knots.sql"), kind: "view" },

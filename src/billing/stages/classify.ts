@@ -35,7 +35,7 @@ export const REGISTRY_TABLE_NAMES: ReadonlySet<string> = new Set(REGISTRY_TABLES
 
 /**
  * The classify stage: the registry, the views of the export's lines, and their kinds; with a grid
- * series (it reads the lines' periods), the order of the bill's dates of slashes
+ * series (it reads the lines' periods), the order of the bill's dates of day and month
  * (billing_date_order: sql/evaluate/billing_date_order.sql), read from every line before the
  * views read the kinds — a pass of its own over the file, only then. The export and its lines counted.
  */
