@@ -67,6 +67,9 @@ FROM (
         WHEN u.billing_method IS NULL AND u.billing_line_kind = 'not compute' AND u.billing_unknown_unit IS NOT NULL
           THEN CONCAT('not evaluated: unknown unit ', u.billing_unknown_unit)
         WHEN u.billing_method IS NULL AND u.billing_line_kind = 'not compute' THEN 'not compute'
+        -- A Google Cloud line of no machine type that a rule names (an address, a licence): its reason
+        WHEN u.billing_method IS NULL AND u.billing_line_kind = 'machine type not billed'
+          AND u.billing_method_warning IS NOT NULL THEN 'not compute'
         WHEN u.billing_method IS NULL AND u.billing_line_kind = 'machine type not billed'
           THEN 'not evaluated: Google Cloud bills cores and memory, not machine types'
         -- A method that cannot count its units says why (classify/billing_methods.sql), else its unit is not one it reads

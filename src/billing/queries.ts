@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { catalogueCopiesSql, catalogueServicesSql, catalogueSizesSql } from "./registry/catalogue.js";
 import { deploymentWhensSql } from "./registry/deployments.js";
 import { aiNameSql, aiSpellingSql } from "./registry/generativeAi.js";
+import { controlPlaneNodesSql, controlPlaneNotesSql } from "./registry/kinds.js";
 import {
   chargeReasonsSql,
   gpuModelsAlternation,
@@ -31,6 +32,9 @@ const STORAGE_TEXTS = /^( *)-- storage (media|copies) of ([a-z])$/gm;
 
 /** The lines standing for the catalogue's CASE lines over a view's lines (src/billing/registry/catalogue.ts). */
 const CATALOGUE_LINES = /^( *)-- catalogue (services|sizes|copies) of ([a-z])$/gm;
+
+/** The lines standing for a control plane's nodes and warning (src/billing/registry/kinds.ts). */
+const CONTROL_PLANE_LINES = /^( *)-- control plane (nodes|notes) of ([a-z])$/gm;
 
 const CATALOGUE_SQL = {
   services: catalogueServicesSql,
@@ -74,6 +78,9 @@ export function sqlQuery(name: string): string {
     .replace(SUPPORT_REASON_LINE, `'${SUPPORT_REASON}'`)
     .replace(STORAGE_TEXTS, (_, indent: string, give: "media" | "copies", alias: string) =>
       storageTextsSql(indent, alias, give),
+    )
+    .replace(CONTROL_PLANE_LINES, (_, indent: string, give: string, alias: string) =>
+      give === "nodes" ? controlPlaneNodesSql(indent, alias) : controlPlaneNotesSql(indent, alias),
     )
     .replace(CATALOGUE_LINES, (_, indent: string, give: keyof typeof CATALOGUE_SQL, alias: string) =>
       CATALOGUE_SQL[give](indent, alias),

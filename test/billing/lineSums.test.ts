@@ -3,8 +3,8 @@
  * random, the written lines sum to the summary's totals (each impact column, its min and max, and
  * the energy, to 1e-9 relative, the lines read from Parquet: before any rounding), and every row
  * of the report's tables and of `--group-by`'s file is the sum of its lines. A by-cost line once
- * carried its tuple's whole cost (three EKS lines of 0.10 USD each read 0.3), so the lines summed
- * to ten times the summary on a real legacy CUR.
+ * carried its tuple's whole cost (three EKS lines of 0.10 USD each read 0.3, when EKS was estimated
+ * by its cost), so the lines summed to ten times the summary on a real legacy CUR.
  */
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -246,26 +246,30 @@ async function groupDisagreements(
 }
 
 describe("a line's figures are its own: the lines sum to every figure built from them", () => {
-  it("three EKS control-plane lines of 0.10 USD beside three instance hours: each its own 0.10", async () => {
+  it("three load balancer capacity-unit lines of 0.10 USD beside three instance hours: each its own 0.10", async () => {
     const header =
-      "identity_line_item_id,line_item_usage_account_id,line_item_line_item_type,line_item_usage_start_date,line_item_product_code,line_item_usage_type,line_item_operation,line_item_usage_amount,line_item_unblended_cost,pricing_unit,product_instance_type,product_region_code";
+      "identity_line_item_id,line_item_usage_account_id,line_item_line_item_type,line_item_usage_start_date,line_item_product_code,line_item_usage_type,line_item_operation,line_item_usage_amount,line_item_unblended_cost,pricing_unit,product_instance_type,product_region_code,product_product_family";
     const lines = [1, 2, 3].flatMap((hour) => [
-      `a${hour},1,Usage,2026-10-01 0${hour}:00:00,AmazonEC2,EUW2-BoxUsage:t2.medium,RunInstances,1,0.05,Hrs,t2.medium,eu-west-2`,
-      `b${hour},1,Usage,2026-10-01 0${hour}:00:00,AmazonEKS,EUW2-AmazonEKS-Hours:perCluster,CreateOperation,1,0.10,Hours,,eu-west-2`,
+      `a${hour},1,Usage,2026-10-01 0${hour}:00:00,AmazonEC2,EUW2-BoxUsage:t2.medium,RunInstances,1,0.05,Hrs,t2.medium,eu-west-2,Compute Instance`,
+      `b${hour},1,Usage,2026-10-01 0${hour}:00:00,AWSELB,EUW2-LCUUsage,LoadBalancing:application,1,0.10,LCU-Hrs,,eu-west-2,Load Balancer-Application`,
     ]);
-    const file = join(scratch, "eks.csv");
+    const file = join(scratch, "lcu.csv");
     writeFileSync(file, `${[header, ...lines].join("\n")}\n`);
-    const { problems } = await checkedSums(file, "eks");
+    const { problems } = await checkedSums(file, "lcu");
     expect(problems).toEqual([]);
     const instance = await DuckDBInstance.create(":memory:");
     const connection = await instance.connect();
     const reader = await connection.runAndReadAll(
-      `SELECT method_quantity FROM '${join(scratch, "eks.parquet")}' WHERE method IS NOT NULL AND method <> 'instance'`,
+      `SELECT method, method_quantity FROM '${join(scratch, "lcu.parquet")}' WHERE method <> 'instance'`,
     );
     connection.closeSync();
     instance.closeSync();
     // Each line's quantity is its own cost, not its three lines' 0.3
-    expect(reader.getRowObjects().map((row) => Number(row.method_quantity))).toEqual([0.1, 0.1, 0.1]);
+    expect(reader.getRowObjects().map((row) => [row.method, Number(row.method_quantity)])).toEqual([
+      ["by-cost", 0.1],
+      ["by-cost", 0.1],
+      ["by-cost", 0.1],
+    ]);
   });
 
   it.each(FIXTURES)(
@@ -291,7 +295,7 @@ interface Kind {
 
 /** CUR 2.0 lines: header and kinds. */
 const CUR_HEADER =
-  "identity_line_item_id,line_item_usage_account_id,line_item_line_item_type,line_item_usage_start_date,line_item_product_code,line_item_usage_type,line_item_operation,line_item_usage_amount,line_item_unblended_cost,pricing_unit,product_instance_type,product_region_code,line_item_resource_id";
+  "identity_line_item_id,line_item_usage_account_id,line_item_line_item_type,line_item_usage_start_date,line_item_product_code,line_item_usage_type,line_item_operation,line_item_usage_amount,line_item_unblended_cost,pricing_unit,product_instance_type,product_region_code,line_item_resource_id,product_product_family";
 
 const curKind =
   (
@@ -304,7 +308,7 @@ const curKind =
     region = "eu-west-2",
   ) =>
   (quantity: number, cost: number, index: number) =>
-    `l${index},1,${type},2026-10-01 00:00:00,${product},${usage},${operation},${quantity},${cost},${unit},${instance},${region},r${index % 3}`;
+    `l${index},1,${type},2026-10-01 00:00:00,${product},${usage},${operation},${quantity},${cost},${unit},${instance},${region},r${index % 3},${product === "AWSELB" ? "Load Balancer-Application" : ""}`;
 
 const CUR_KINDS: readonly Kind[] = [
   { cells: curKind("Usage", "AmazonEC2", "EUW2-BoxUsage:t2.medium", "RunInstances", "Hrs", "t2.medium") },
@@ -378,6 +382,16 @@ const FOCUS_KINDS: readonly Kind[] = [
       "Standard Uptime SLA",
       "Hours",
       "westeurope",
+    ),
+  },
+  {
+    cells: focusKind(
+      "AWS",
+      "Usage",
+      "Amazon Virtual Private Cloud",
+      "$0.05 per Transit Gateway attachment-hour",
+      "Hours",
+      "eu-west-1",
     ),
   },
   { cells: focusKind("AWS", "Tax", "Amazon Elastic Compute Cloud", "Tax", "", "") },

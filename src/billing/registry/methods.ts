@@ -12,6 +12,13 @@
  */
 
 import { GENERATIVE_AI_LINE_RULES, GENERATIVE_AI_METHOD } from "./generativeAi.js";
+import {
+  CONTROL_PLANE,
+  CONTROL_PLANE_NODE,
+  controlPlaneRule,
+  ESTIMATED_ELSEWHERE,
+  KIND_RULES,
+} from "./kinds.js";
 
 /** A figure per unit with its bounds. */
 export interface Range {
@@ -335,11 +342,12 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
           `  OR (${TEXT} LIKE '%-bytes%' AND ${TEXT} NOT LIKE '%analyzed%') OR ${TEXT} LIKE '%egress%'`,
           `  OR ${TEXT} LIKE '%bandwidth%'`,
           "  OR (u.billing_unit_dimension = 'gb' AND LOWER(COALESCE(u.billing_service_category, '')) LIKE 'network%')",
-          "  -- GB a NAT gateway or load balancer processes, logs a service ingests, a virtual",
+          "  -- GB a NAT gateway or load balancer processes, logs and metrics a monitoring service",
+          "  -- ingests (Log Analytics' `Data Ingestion`, Cloud Logging's `Log Volume`), a virtual",
           "  -- network carries in or out (Azure VNet peering's ingress and egress): carried by the network",
           `  OR (u.billing_unit_dimension = 'gb' AND (${TEXT} LIKE '%data processed%'`,
-          `    OR ${TEXT} LIKE '%ingested%' OR ${TEXT} LIKE '%ingress%'`,
-          `    OR ${TEXT} LIKE '%virtual network%'))`,
+          `    OR ${TEXT} LIKE '%ingested%' OR ${TEXT} LIKE '%ingestion%' OR ${TEXT} LIKE '%log volume%'`,
+          `    OR ${TEXT} LIKE '%ingress%' OR ${TEXT} LIKE '%virtual network%'))`,
         ],
         thenApart: true,
       },
@@ -487,8 +495,7 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
         order: 120,
         why: [
           "Managed hardware billed by the hour or capacity unit, no published figure per unit: a load",
-          "balancer, a NAT, VPN, transit or application gateway, a firewall, a Kubernetes control",
-          "plane (its nodes are billed as instances)",
+          "balancer, a NAT, VPN, transit or application gateway, a firewall",
         ],
         when: [
           `${TEXT} LIKE '%nat gateway%' OR ${TEXT} LIKE '%natgateway%'`,
@@ -497,12 +504,41 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
           `  OR (u.billing_unit_dimension = 'hour' AND (${TEXT} LIKE '%transit gateway%'`,
           `    OR ${TEXT} LIKE '%vpn gateway%' OR ${TEXT} LIKE '%vpn connection%'`,
           `    OR ${TEXT} LIKE '%application gateway%' OR ${TEXT} LIKE '%firewall%'))`,
-          `  OR (u.billing_unit_dimension = 'hour' AND (${TEXT} LIKE '%eks cluster%'`,
-          `    OR ${TEXT} LIKE '%amazoneks-hours%'`,
-          `    OR (${TEXT} LIKE '%kubernetes%' AND (${TEXT} LIKE '%uptime sla%'`,
-          `      OR ${TEXT} LIKE '%cluster management%' OR ${TEXT} LIKE '%kubernetes clusters%'`,
-          `      OR ${TEXT} LIKE '%control plane%'))))`,
         ],
+        thenApart: true,
+      },
+    ],
+  },
+  {
+    method: CONTROL_PLANE,
+    dimension: "hour",
+    variantOf: "",
+    labelSuffix: "",
+    multiplier: 1,
+    keys: [
+      {
+        variant: "",
+        key: "method:control-plane-node-hour",
+        unit: "node-hours of a control plane",
+        // A node of 2 vCPUs and 8 GiB (src/billing/registry/kinds.ts): its vCPU-hours and memory
+        energy: (provider) =>
+          plus(
+            times(vcpuHourEnergy(provider), CONTROL_PLANE_NODE.vcpus),
+            memoryGbHourEnergy(),
+            CONTROL_PLANE_NODE.memoryGib,
+          ),
+        embedded: { vcpus: CONTROL_PLANE_NODE.vcpus },
+      },
+    ],
+    rules: [
+      {
+        order: 115,
+        why: [
+          "A Kubernetes control plane's hours (EKS, AKS, GKE, OKE; its worker nodes are billed as",
+          "instances): the nodes behind it where its provider publishes them, else 3, each 2 vCPUs",
+          "and 8 GiB (src/billing/registry/kinds.ts)",
+        ],
+        when: controlPlaneRule(),
         thenApart: true,
       },
     ],
@@ -561,9 +597,6 @@ interface OtherRule extends LineRule {
   /** Where its lines' hardware is estimated on other lines: the coverage sets them aside so named. */
   readonly setAside?: string;
 }
-
-/** The coverage's name of charges on hardware the bill estimates on other lines. */
-const ESTIMATED_ELSEWHERE = "charges on hardware estimated on other lines";
 
 /**
  * The rules of the CASE besides the methods': instance hours, lines that use no hardware (NULL), and
@@ -666,6 +699,7 @@ export const LINE_RULES: readonly OtherRule[] = [
   },
   { order: 150, when: ["u.billing_service_storage IS NOT NULL"], gives: "u.billing_service_storage" },
   ...GENERATIVE_AI_LINE_RULES,
+  ...KIND_RULES,
 ];
 
 /** Every rule of the CASE, in its order, with what it gives. */

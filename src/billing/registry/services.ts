@@ -6,6 +6,7 @@
  * Storage services (their method, medium and copies) are src/billing/registry/storage.ts's.
  */
 
+import { DECIDED_REASONS } from "./kinds.js";
 import { GPU_MODELS, gpuKey } from "./methods.js";
 import { EMR_NAMES, STORAGE_SERVICES } from "./storage.js";
 
@@ -137,6 +138,8 @@ export interface ServiceGroup {
   readonly methodKey: string | null;
   readonly lines: number;
   readonly cost: number;
+  /** Why its lines have no method (a kind decided: src/billing/registry/kinds.ts), else null. */
+  readonly reason: string | null;
 }
 
 export interface ServiceTally {
@@ -195,11 +198,13 @@ export function serviceNotes(groups: readonly ServiceGroup[]): {
     }
     sums.set(key, sum);
   }
-  // A service some of whose lines a method reads is never unknown, however another part of the
-  // bill spells it (`AWSGlue`, `AWS Glue`)
+  // A service some of whose lines a method reads, or whose kind the registry decides (an address,
+  // DNS, keys), is never unknown, however another part of the bill spells it (`AWSGlue`, `AWS Glue`)
   const spelled = (service: string) => service.toLowerCase().replace(/[^a-z0-9]/g, "");
   const read = new Set(
-    groups.filter((group) => group.method !== null).map((group) => spelled(group.service?.trim() ?? "")),
+    groups
+      .filter((group) => group.method !== null || DECIDED_REASONS.has(group.reason ?? ""))
+      .map((group) => spelled(group.service?.trim() ?? "")),
   );
   const unknown: ServiceTally[] = [];
   const known: ServiceTally[] = [];

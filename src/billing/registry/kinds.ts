@@ -1,0 +1,211 @@
+/*
+ * Lines decided by what they are, the same for every provider (docs/billing.md, "Decided by
+ * kind"): a Kubernetes control plane's hours (EKS, AKS, GKE, OKE) by the servers behind it, and the
+ * charges for no hardware of their own — an IP address, a DNS zone and its queries, keys and
+ * secrets — each with a reason true to its line. The plain objects here are read by
+ * src/billing/registry/methods.ts, which holds them among its methods and rules (BILLING_METHODS,
+ * LINE_RULES); the control planes' nodes and notes are written into sql/classify/billing_methods.sql
+ * at its lines `-- control plane nodes of <alias>` and `-- control plane notes of <alias>`.
+ */
+
+/** A line's describing text, lower case (the format's usage query: usage type, meter, SKU…). */
+const TEXT = "u.billing_usage_text";
+
+/** The method of a control plane's hours. */
+export const CONTROL_PLANE = "control-plane";
+
+/**
+ * A control plane's node as no provider publishes it: 2 vCPUs and 8 GiB, the registry's assumption,
+ * the same as the catalogue's gateways and load balancers (src/billing/registry/catalogue.ts: the
+ * smallest current general-purpose size, m5.large's).
+ */
+export const CONTROL_PLANE_NODE = { vcpus: 2, memoryGib: 8 } as const;
+
+/** A provider's control plane: how its hours are named, and the nodes an hour of it stands for. */
+export interface ControlPlane {
+  readonly provider: "aws" | "azure" | "gcp" | "oracle";
+  /** As the warnings name it. */
+  readonly name: string;
+  /** SQL conditions over a line's text (`u.billing_usage_text`, lower case), each whole: any names its hours. */
+  readonly when: readonly string[];
+  /** Nodes an hour stands for. */
+  readonly nodes: number;
+  /** Where the nodes are published, else why this count (no quote: the SQL's texts hold it). */
+  readonly source: string;
+}
+
+/** Kubernetes' own minimum for a control plane that survives a node's loss (etcd's quorum). */
+const HIGHLY_AVAILABLE =
+  "not published: 3, the minimum of a highly available control plane, Kubernetes documentation, Options for Highly Available Topology";
+
+export const CONTROL_PLANES: readonly ControlPlane[] = [
+  {
+    provider: "aws",
+    name: "Amazon EKS",
+    // `EUW2-AmazonEKS-Hours:perCluster`; FOCUS without extensions: `Amazon EKS cluster usage in …`
+    when: [`${TEXT} LIKE '%amazoneks-hours:percluster%'`, `${TEXT} LIKE '%eks cluster usage%'`],
+    nodes: 5,
+    source: "2 API servers and 3 etcd instances, Amazon EKS User Guide, Amazon EKS architecture",
+  },
+  {
+    provider: "gcp",
+    name: "GKE zonal cluster",
+    // `Kubernetes Engine | Zonal Kubernetes Clusters`
+    when: [`${TEXT} LIKE '%zonal kubernetes cluster%'`],
+    nodes: 1,
+    source: "a single control plane, Google Kubernetes Engine documentation, Regional clusters",
+  },
+  {
+    provider: "gcp",
+    name: "GKE regional cluster",
+    // `Kubernetes Engine | Regional Kubernetes Clusters`, Autopilot's (regional)
+    when: [`${TEXT} LIKE '%kubernetes cluster%'`],
+    nodes: 3,
+    source:
+      "a control plane replica in each of 3 zones, Google Kubernetes Engine documentation, Regional clusters",
+  },
+  {
+    provider: "azure",
+    name: "AKS",
+    // `Azure Kubernetes Service | Standard | Standard Uptime SLA`, the Premium tier's
+    when: [
+      `${TEXT} LIKE '%kubernetes%' AND (${TEXT} LIKE '%uptime sla%' OR ${TEXT} LIKE '%cluster management%' OR ${TEXT} LIKE '%control plane%' OR ${TEXT} LIKE '%kubernetes cluster%')`,
+    ],
+    nodes: 3,
+    source: HIGHLY_AVAILABLE,
+  },
+  {
+    provider: "oracle",
+    name: "OKE",
+    // `CONTAINER_ENGINE | Kubernetes Engine - Enhanced Cluster` in `ONE HOURS CLUSTER`
+    when: [`${TEXT} LIKE '%kubernetes%' AND ${TEXT} LIKE '%cluster%'`],
+    nodes: 3,
+    source: HIGHLY_AVAILABLE,
+  },
+];
+
+const alias = (line: string, name: string) => line.replace(/\bu\./g, `${name}.`);
+
+/** A provider's control plane as one SQL condition over `name` (its provider's, its text naming its hours). */
+function planeCondition(plane: ControlPlane, name: string): string {
+  const named = plane.when.map((line) => `(${alias(line, name)})`).join(" OR ");
+  return `${name}.billing_provider = '${plane.provider}' AND (${named})`;
+}
+
+/** The condition of the rule giving a line the method control-plane: an hour of a provider's control plane. */
+export function controlPlaneRule(): string[] {
+  const planes = CONTROL_PLANES.map(
+    (plane, index) => `  ${index === 0 ? "" : "OR "}(${planeCondition(plane, "u")})`,
+  );
+  return ["u.billing_unit_dimension = 'hour' AND (", ...planes, ")"];
+}
+
+/** The WHEN lines giving the nodes of a control plane's hour (`-- control plane nodes of <alias>`). */
+export function controlPlaneNodesSql(indent: string, name: string): string {
+  return CONTROL_PLANES.map(
+    (plane) => `${indent}WHEN ${planeCondition(plane, name)} THEN ${plane.nodes.toFixed(1)}`,
+  ).join("\n");
+}
+
+/** What a control plane's line is warned: its nodes, where they are published, the node's size. */
+export function controlPlaneNote(plane: ControlPlane): string {
+  const { vcpus, memoryGib } = CONTROL_PLANE_NODE;
+  return `${CONTROL_PLANE}: ${plane.name}, ${plane.nodes} node${plane.nodes === 1 ? "" : "s"} an hour (${plane.source}), each ${vcpus} vCPUs and ${memoryGib} GiB: their size not published, an assumption of the registry`;
+}
+
+/** The WHEN lines giving a control plane's line its warning (`-- control plane notes of <alias>`). */
+export function controlPlaneNotesSql(indent: string, name: string): string {
+  return CONTROL_PLANES.map(
+    (plane) => `${indent}WHEN ${planeCondition(plane, name)} THEN '${controlPlaneNote(plane)}'`,
+  ).join("\n");
+}
+
+/*
+ * Charges for no hardware of their own, decided by kind: each a rule giving no method, with the
+ * reason its lines are said with, the same for every provider. The coverage sets them aside from
+ * the usage cost (src/billing/stages/summarise.ts), as it does support.
+ */
+
+/** The coverage's name of charges on hardware the bill estimates on other lines. */
+export const ESTIMATED_ELSEWHERE = "charges on hardware estimated on other lines";
+
+/** The coverage's name of the charges for no hardware of their own. */
+export const NO_HARDWARE_OF_THEIR_OWN = "addresses, DNS and keys (no hardware of their own)";
+
+/** A rule giving a kind of line no method (the shape of methods.ts' rules besides the methods'). */
+export interface KindRule {
+  readonly order: number;
+  readonly why: readonly string[];
+  readonly when: readonly string[];
+  readonly gives: "NULL";
+  readonly reason: string;
+  readonly setAside: string;
+}
+
+export const KIND_RULES: readonly KindRule[] = [
+  {
+    order: 26,
+    why: [
+      "EKS extended support (`AmazonEKS-Hours:extendedSupport`): a fee on a control plane's hours,",
+      "which its own lines estimate",
+    ],
+    when: [
+      `${TEXT} LIKE '%eks%' AND (${TEXT} LIKE '%extendedsupport%' OR ${TEXT} LIKE '%extended support%')`,
+    ],
+    gives: "NULL",
+    reason: "a fee on the hours of a control plane estimated on their own lines",
+    setAside: ESTIMATED_ELSEWHERE,
+  },
+  {
+    order: 33,
+    why: [
+      "An IP address held (AWS's public IPv4 and Elastic IPs, Azure's and Oracle's public IPs,",
+      "Google's external and static IPs): a number the network routes to, no hardware of its own",
+    ],
+    when: [
+      `${TEXT} LIKE '%publicipv4%' OR ${TEXT} LIKE '%public ipv4%' OR ${TEXT} LIKE '%elasticip%'`,
+      `  OR ${TEXT} LIKE '%idleaddress%' OR ${TEXT} LIKE '%ip address%' OR ${TEXT} LIKE '%public ip%'`,
+      `  OR ${TEXT} LIKE '%external ip%' OR ${TEXT} LIKE '%static ip%'`,
+    ],
+    gives: "NULL",
+    reason: "an IP address: a number the network routes to, no hardware of its own",
+    setAside: NO_HARDWARE_OF_THEIR_OWN,
+  },
+  {
+    order: 34,
+    why: [
+      "A DNS zone and its queries (Route 53, Azure DNS, Cloud DNS, Oracle's DNS): records served by",
+      "the provider's shared name servers, no hardware of their own and no figure per zone or query",
+    ],
+    when: [
+      `${TEXT} LIKE '%route53%' OR ${TEXT} LIKE '%route 53%' OR ${TEXT} LIKE 'dns |%'`,
+      `  OR ${TEXT} LIKE '%| dns |%' OR ${TEXT} LIKE '%azure dns%' OR ${TEXT} LIKE '%cloud dns%'`,
+      `  OR ${TEXT} LIKE '%dns-queries%' OR ${TEXT} LIKE '%dns quer%'`,
+    ],
+    gives: "NULL",
+    reason:
+      "DNS: a zone and its queries on the shared name servers of its provider, no hardware of their own",
+    setAside: NO_HARDWARE_OF_THEIR_OWN,
+  },
+  {
+    order: 35,
+    why: [
+      "Keys and secrets and their operations (AWS KMS and Secrets Manager, Azure Key Vault, Cloud",
+      "KMS and Secret Manager, Oracle's key management) in the provider's shared key stores; a",
+      "dedicated HSM (CloudHSM, Azure's Managed HSM) is hardware of its own and not of this kind",
+    ],
+    when: [
+      `(${TEXT} LIKE '%awskms%' OR ${TEXT} LIKE '%kms-%' OR ${TEXT} LIKE '%key management%'`,
+      `  OR ${TEXT} LIKE '%key_management%' OR ${TEXT} LIKE '%key vault%' OR ${TEXT} LIKE '%secretsmanager%'`,
+      `  OR ${TEXT} LIKE '%secrets manager%' OR ${TEXT} LIKE '%secret manager%')`,
+      `  AND ${TEXT} NOT LIKE '%cloudhsm%' AND ${TEXT} NOT LIKE '%managed hsm%'`,
+    ],
+    gives: "NULL",
+    reason:
+      "keys and secrets: held and used in the shared key stores of their provider, no hardware of their own",
+    setAside: NO_HARDWARE_OF_THEIR_OWN,
+  },
+];
+
+/** The reasons of the kinds decided here: a service whose lines say one is known, not unknown. */
+export const DECIDED_REASONS: ReadonlySet<string> = new Set(KIND_RULES.map((rule) => rule.reason));
