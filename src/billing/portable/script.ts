@@ -25,7 +25,7 @@ import {
 import { gridQuery, impactsQuery, keysQuery, sqlQuery } from "../queries.js";
 import { REGISTRY_TABLES, type RegistryTable } from "../registry/sqlTables.js";
 import { exportAddedColumns, KIND_SUMS, lineKindsQuery } from "../stages/classify.js";
-import { LINE_COLUMNS } from "../stages/evaluate.js";
+import { checkRelation, LINE_COLUMNS } from "../lineRelation.js";
 import { SMALL_TABLE_COLUMNS } from "../stages/lookUp.js";
 import { addedColumns, inputColumnNames, lineTuple } from "../stages/read.js";
 import { smallTableFiles, sourceColumn } from "../stages/write.js";
@@ -130,6 +130,7 @@ const carried = (name: string) => `keys_${name}`;
  * exists; the units a bill spells beyond the documented ones are read by `tables --keys`.
  */
 function classifiedSteps(request: ScriptRequest, carryRegistry = false): Step[] {
+  checkRelation(request.format);
   const registry = new Map(carryRegistry ? REGISTRY_TABLES.map(({ name }) => [name, carried(name)]) : []);
   return [
     ...(carryRegistry

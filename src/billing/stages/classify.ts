@@ -23,6 +23,7 @@ import {
   filedColumns,
   keyedColumns,
 } from "../formats/registry.js";
+import { checkRelation } from "../lineRelation.js";
 import { sqlQuery } from "../queries.js";
 import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES, UNIT_COLUMNS } from "../registry/sqlTables.js";
@@ -370,6 +371,8 @@ export async function createLineViews(
   await connection.run(
     `CREATE OR REPLACE VIEW billing_export AS SELECT *${replace}${rename}, ${key}${exportAddedColumns(source.format, filed, hint, read, true)} FROM ${source.from}`,
   );
+  // The format's queries give every column of the line relation, or the run stops here, naming it
+  checkRelation(source.format);
   await connection.run(`CREATE OR REPLACE VIEW billing_lines AS ${sqlQuery(linesQueryOf(source.format))}`);
   const usage = sqlQuery(usageQueryOf(source.format));
   await connection.run(

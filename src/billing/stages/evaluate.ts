@@ -11,6 +11,7 @@ import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/
 import { printable } from "../../support/terminalText.js";
 import { BillingInputError, BillingStrictStop } from "../errors.js";
 import { gridLinesQueries } from "../grid.js";
+import { LINE_COLUMNS } from "../lineRelation.js";
 import { impactsQuery, sqlQuery } from "../queries.js";
 import { billName } from "../reading/layout.js";
 import { type ClassifiedBill, createLineViews, orderLineViews, REGISTRY_TABLE_NAMES } from "./classify.js";
@@ -238,22 +239,6 @@ export function locatedReadBy(impactColumnNames: readonly string[], grid: boolea
  * unevaluated by DuckDB.
  */
 
-/**
- * The SQL's working columns that differ line by line: quantity, costs (the billed one, and the one
- * paid for the hours that a by-cost line is estimated from: a line's figures are its own, never its
- * tuple's sum), account, resource and the period as written (the grid series reads it:
- * sql/evaluate/billing_periods.sql).
- */
-export const LINE_COLUMNS = [
-  "billing_quantity",
-  "billing_cost",
-  "billing_paid_cost",
-  "billing_account",
-  "billing_resource",
-  "billing_period_start_text",
-  "billing_period_end_text",
-  "billing_period_end_days",
-];
 
 /**
  * Tuples above which the writing pass classifies each line instead (every line a tuple of its
