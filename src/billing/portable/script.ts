@@ -22,10 +22,10 @@ import {
   emptyAsNone,
   headerColumn,
 } from "../formats/registry.js";
+import { checkRelation, LINE_COLUMNS } from "../lineRelation.js";
 import { gridQuery, impactsQuery, keysQuery, sqlQuery } from "../queries.js";
 import { REGISTRY_TABLES, type RegistryTable } from "../registry/sqlTables.js";
 import { exportAddedColumns, KIND_SUMS, lineKindsQuery } from "../stages/classify.js";
-import { checkRelation, LINE_COLUMNS } from "../lineRelation.js";
 import { SMALL_TABLE_COLUMNS } from "../stages/lookUp.js";
 import { addedColumns, inputColumnNames, lineTuple } from "../stages/read.js";
 import { smallTableFiles, sourceColumn } from "../stages/write.js";

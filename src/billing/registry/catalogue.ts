@@ -6,7 +6,7 @@
  * of that server it is entitled to where it is a share (a shared core, a part of a larger node),
  * and the source that publishes it.
  *
- * A line's text (its meter, SKU or usage type: the format's usage query) names its service (`when`)
+ * A line's text (its meter, SKU or usage type: the format's usage query) names its service (`match`)
  * and its size (`sizeIn`); sql/classify/billing_methods.sql gives it the method `managed-size` (before
  * an instance hour: a node type the editions lack, billed as one, is the catalogue's) and the
  * key `managed:<service>:<size>` (the CASE lines written from this table: catalogueServicesSql,
@@ -17,6 +17,8 @@
  * registry; test/billing/catalogue.test.ts checks every row's server is an instance type of the
  * editions with its vCPUs, or of which its vCPUs and memory are its share.
  */
+
+import { all, type Condition, conditionSql, has } from "./conditions.js";
 
 export interface CatalogueSize {
   /** The size as a line names it, lower case, without blanks (`b1ms`, `p1v3`, `c1`, `micro`). */
@@ -44,8 +46,8 @@ export interface CatalogueService {
   readonly provider: "aws" | "azure" | "gcp" | "oracle";
   /** As the summary and the warnings name it. */
   readonly name: string;
-  /** SQL conditions over a line's text (`u.billing_usage_text`, lower case): any of them names the service's hours. */
-  readonly when: readonly string[];
+  /** What names the service's hours (src/billing/registry/conditions.ts), its provider's lines and an hour unit aside. */
+  readonly match: Condition;
   /** A regular expression of one group over the line's text giving the size; null for a service of one size. */
   readonly sizeIn: string | null;
   /** Servers a billed hour stands for (a cache's primary and replica: 2). */
@@ -67,8 +69,6 @@ const size = (name: string, vcpus: number, memoryGib: number, server: string, sh
   server,
 });
 
-const TEXT = "u.billing_usage_text";
-
 /** A CPU quota of minutes a day on a shared VM, as a share of one vCPU. */
 const minutesADay = (minutes: number) => minutes / (24 * 60);
 
@@ -78,9 +78,7 @@ export const CATALOGUE: readonly CatalogueService[] = [
     provider: "azure",
     name: "Azure Database for PostgreSQL or MySQL flexible server, Burstable",
     // `Azure Database for PostgreSQL | Flexible Server Burstable BS Series Compute | B1MS`
-    when: [
-      `(${TEXT} LIKE '%azure database for postgresql%' OR ${TEXT} LIKE '%azure database for mysql%') AND ${TEXT} LIKE '%burstable%'`,
-    ],
+    match: all(has("azure database for postgresql", "azure database for mysql"), has("burstable")),
     sizeIn: "(?:^|[ |_-])(b[0-9]+l?m?s)(?:[ |-]|$)",
     nodes: 1,
     // The server's SKU is the VM size: Standard_B1ms, Standard_D2ds_v4…
@@ -105,7 +103,7 @@ export const CATALOGUE: readonly CatalogueService[] = [
     provider: "azure",
     name: "Azure App Service plan",
     // `Azure App Service | Basic Plan | B1`, `Premium v3 Plan | P1 v3`, `… | P1v3 App`
-    when: [`${TEXT} LIKE '%app service%' AND ${TEXT} LIKE '%plan%'`],
+    match: all(has("app service"), has("plan")),
     sizeIn: "(?:^|[ |-])([fdbspi][0-9]+(?: ?m?v[0-9])?)(?: app)?(?:[ |-]|$)",
     nodes: 1,
     sizeGrammar: false,
@@ -148,7 +146,7 @@ export const CATALOGUE: readonly CatalogueService[] = [
       provider: "azure",
       name: `Azure Cache for Redis, ${tier[0].toUpperCase()}${tier.slice(1)}`,
       // `Redis Cache | Standard | C1 Cache`, `Azure Cache for Redis | Premium | P1 Cache Instance`
-      when: [`${TEXT} LIKE '%redis%' AND ${TEXT} LIKE '%cache%' AND ${TEXT} LIKE '%${tier}%'`],
+      match: all(has("redis"), has("cache"), has(tier)),
       sizeIn: "(?:^|[ |-])([cp][0-9])(?: cache)",
       // Standard and Premium: a primary and a replica node
       nodes: tier === "basic" ? 1 : 2,
@@ -180,9 +178,7 @@ export const CATALOGUE: readonly CatalogueService[] = [
     provider: "azure",
     name: "Azure Application Gateway v2",
     // `Application Gateway | Standard v2 | Standard Fixed Cost`, `… | Standard Capacity Units`
-    when: [
-      `${TEXT} LIKE '%application gateway%' AND (${TEXT} LIKE '%fixed cost%' OR ${TEXT} LIKE '%capacity unit%')`,
-    ],
+    match: all(has("application gateway"), has("fixed cost", "capacity unit")),
     sizeIn: "(fixed cost|capacity unit)",
     nodes: 1,
     sizeGrammar: false,
@@ -201,7 +197,7 @@ export const CATALOGUE: readonly CatalogueService[] = [
     provider: "aws",
     name: "Amazon VPC NAT gateway",
     // `EUW3-NatGateway-Hours`; FOCUS without extensions: `$0.045 per NAT Gateway Hour`
-    when: [`${TEXT} LIKE '%natgateway-hours%' OR ${TEXT} LIKE '%nat gateway hour%'`],
+    match: has("natgateway-hours", "nat gateway hour"),
     sizeIn: null,
     nodes: 1,
     sizeGrammar: false,
@@ -216,7 +212,7 @@ export const CATALOGUE: readonly CatalogueService[] = [
     provider: "aws",
     name: "Elastic Load Balancing load balancer",
     // `EUW3-LoadBalancerUsage` (Application, Network, Gateway and Classic load balancers' hours)
-    when: [`${TEXT} LIKE '%loadbalancerusage%' OR ${TEXT} LIKE '%loadbalancer-hour%'`],
+    match: has("loadbalancerusage", "loadbalancer-hour"),
     sizeIn: null,
     nodes: 1,
     sizeGrammar: false,
@@ -232,7 +228,7 @@ export const CATALOGUE: readonly CatalogueService[] = [
     name: "Amazon Redshift RA3 node",
     // `EUW3-Node:ra3.xlplus` (CUR's usage type, FOCUS's x_UsageType); the editions list
     // ra3.4xlarge and ra3.16xlarge, whose lines stay instance hours
-    when: [`${TEXT} LIKE '%redshift%' AND ${TEXT} LIKE '%ra3.%'`],
+    match: all(has("redshift"), has("ra3.")),
     sizeIn: "(?:^|[^a-z0-9])(ra3[.](?:large|xlplus))(?:[^a-z0-9]|$)",
     nodes: 1,
     sizeGrammar: false,
@@ -251,9 +247,7 @@ export const CATALOGUE: readonly CatalogueService[] = [
     provider: "gcp",
     name: "Cloud SQL shared-core instance",
     // `Cloud SQL for MySQL: Zonal - Micro instance in Americas` (db-f1-micro), `… Small instance` (db-g1-small)
-    when: [
-      `${TEXT} LIKE '%cloud sql%' AND (${TEXT} LIKE '%micro instance%' OR ${TEXT} LIKE '%small instance%')`,
-    ],
+    match: all(has("cloud sql"), has("micro instance", "small instance")),
     sizeIn: "(micro|small) instance",
     nodes: 1,
     sizeGrammar: false,
@@ -293,8 +287,6 @@ export function catalogueSize(service: CatalogueService, name: string): Catalogu
   return service.sizes.find((row) => row.size === name) ?? null;
 }
 
-const alias = (line: string, name: string) => line.replace(/\bu\./g, `${name}.`);
-
 /**
  * The WHEN lines of a CASE giving a line its catalogue service (sql/classify/billing_methods.sql,
  * `-- catalogue services of <alias>`): its provider's, its text naming the service, billed in hours
@@ -302,7 +294,7 @@ const alias = (line: string, name: string) => line.replace(/\bu\./g, `${name}.`)
  */
 export function catalogueServicesSql(indent: string, name: string): string {
   return CATALOGUE.map((service) => {
-    const named = service.when.map((line) => `(${alias(line, name)})`).join(" OR ");
+    const named = conditionSql(service.match, name);
     // A service of several sizes reads a line naming one (an App Service Environment's stamp fee names none)
     const sized = service.sizeIn === null ? "" : ` AND ${sizeExpression(service, name)} <> ''`;
     // Hours of a whole thing: no vCPU or GPU counted; Azure's `1/Hour` is one thing's hour

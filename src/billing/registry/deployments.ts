@@ -6,9 +6,11 @@
  * the text holds wins, so the more precise spelling stands first.
  */
 
+import { type Condition, conditionSql, has } from "./conditions.js";
+
 export interface Deployment {
-  /** A SQL LIKE pattern over the line's text, lower case. */
-  readonly pattern: string;
+  /** The words of the line's text naming it (src/billing/registry/conditions.ts). */
+  readonly match: Condition;
   /** Instances (or copies of the storage) the line's quantity stands for. */
   readonly copies: number;
   /** The warning an instance line gets (what the copies are). */
@@ -20,14 +22,14 @@ export interface Deployment {
 export const DEPLOYMENTS: readonly Deployment[] = [
   {
     // `USW2-Multi-AZClusterUsage:db.m5d.large`, `RDS:Multi-AZCluster-GP3-Storage`
-    pattern: "%multi-azcluster%",
+    match: has("multi-azcluster"),
     copies: 3,
     name: "Multi-AZ DB cluster: a writer and two readable standbys",
     source: "Amazon RDS User Guide, Multi-AZ DB cluster deployments",
   },
   {
     // `Multi-AZUsage:db.m5.large`, `RDS:Multi-AZ-GP2-Storage`
-    pattern: "%multi-az%",
+    match: has("multi-az"),
     copies: 2,
     name: "Multi-AZ: the instance and its standby in a second zone",
     source: "Amazon RDS User Guide, Multi-AZ DB instance deployments",
@@ -45,6 +47,6 @@ export function deploymentWhensSql(indent: string, alias: string, give: "copies"
       give === "copies"
         ? deployment.copies.toFixed(1)
         : `'deployment: ${deployment.name}, ${deployment.copies} instances'`;
-    return `${indent}WHEN ${alias}.billing_usage_text LIKE '${deployment.pattern}' THEN ${then}`;
+    return `${indent}WHEN ${conditionSql(deployment.match, alias)} THEN ${then}`;
   }).join("\n");
 }

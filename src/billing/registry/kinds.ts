@@ -8,8 +8,7 @@
  * at its lines `-- control plane nodes of <alias>` and `-- control plane notes of <alias>`.
  */
 
-/** A line's describing text, lower case (the format's usage query: usage type, meter, SKU…). */
-const TEXT = "u.billing_usage_text";
+import { all, any, type Condition, conditionSql, has, lacks, provider, starts, unit } from "./conditions.js";
 
 /** The method of a control plane's hours. */
 export const CONTROL_PLANE = "control-plane";
@@ -26,8 +25,8 @@ export interface ControlPlane {
   readonly provider: "aws" | "azure" | "gcp" | "oracle";
   /** As the warnings name it. */
   readonly name: string;
-  /** SQL conditions over a line's text (`u.billing_usage_text`, lower case), each whole: any names its hours. */
-  readonly when: readonly string[];
+  /** What names its hours (src/billing/registry/conditions.ts), its provider's lines aside. */
+  readonly match: Condition;
   /** Nodes an hour stands for. */
   readonly nodes: number;
   /** Where the nodes are published, else why this count (no quote: the SQL's texts hold it). */
@@ -43,7 +42,7 @@ export const CONTROL_PLANES: readonly ControlPlane[] = [
     provider: "aws",
     name: "Amazon EKS",
     // `EUW2-AmazonEKS-Hours:perCluster`; FOCUS without extensions: `Amazon EKS cluster usage in …`
-    when: [`${TEXT} LIKE '%amazoneks-hours:percluster%'`, `${TEXT} LIKE '%eks cluster usage%'`],
+    match: has("amazoneks-hours:percluster", "eks cluster usage"),
     nodes: 5,
     source: "2 API servers and 3 etcd instances, Amazon EKS User Guide, Amazon EKS architecture",
   },
@@ -51,7 +50,7 @@ export const CONTROL_PLANES: readonly ControlPlane[] = [
     provider: "gcp",
     name: "GKE zonal cluster",
     // `Kubernetes Engine | Zonal Kubernetes Clusters`
-    when: [`${TEXT} LIKE '%zonal kubernetes cluster%'`],
+    match: has("zonal kubernetes cluster"),
     nodes: 1,
     source: "a single control plane, Google Kubernetes Engine documentation, Regional clusters",
   },
@@ -59,7 +58,7 @@ export const CONTROL_PLANES: readonly ControlPlane[] = [
     provider: "gcp",
     name: "GKE regional cluster",
     // `Kubernetes Engine | Regional Kubernetes Clusters`, Autopilot's (regional)
-    when: [`${TEXT} LIKE '%kubernetes cluster%'`],
+    match: has("kubernetes cluster"),
     nodes: 3,
     source:
       "a control plane replica in each of 3 zones, Google Kubernetes Engine documentation, Regional clusters",
@@ -68,9 +67,10 @@ export const CONTROL_PLANES: readonly ControlPlane[] = [
     provider: "azure",
     name: "AKS",
     // `Azure Kubernetes Service | Standard | Standard Uptime SLA`, the Premium tier's
-    when: [
-      `${TEXT} LIKE '%kubernetes%' AND (${TEXT} LIKE '%uptime sla%' OR ${TEXT} LIKE '%cluster management%' OR ${TEXT} LIKE '%control plane%' OR ${TEXT} LIKE '%kubernetes cluster%')`,
-    ],
+    match: all(
+      has("kubernetes"),
+      has("uptime sla", "cluster management", "control plane", "kubernetes cluster"),
+    ),
     nodes: 3,
     source: HIGHLY_AVAILABLE,
   },
@@ -78,32 +78,24 @@ export const CONTROL_PLANES: readonly ControlPlane[] = [
     provider: "oracle",
     name: "OKE",
     // `CONTAINER_ENGINE | Kubernetes Engine - Enhanced Cluster` in `ONE HOURS CLUSTER`
-    when: [`${TEXT} LIKE '%kubernetes%' AND ${TEXT} LIKE '%cluster%'`],
+    match: all(has("kubernetes"), has("cluster")),
     nodes: 3,
     source: HIGHLY_AVAILABLE,
   },
 ];
 
-const alias = (line: string, name: string) => line.replace(/\bu\./g, `${name}.`);
+/** A provider's control plane: its provider's lines, its text naming its hours. */
+const planeMatch = (plane: ControlPlane): Condition => all(provider(plane.provider), plane.match);
 
-/** A provider's control plane as one SQL condition over `name` (its provider's, its text naming its hours). */
-function planeCondition(plane: ControlPlane, name: string): string {
-  const named = plane.when.map((line) => `(${alias(line, name)})`).join(" OR ");
-  return `${name}.billing_provider = '${plane.provider}' AND (${named})`;
-}
-
-/** The condition of the rule giving a line the method control-plane: an hour of a provider's control plane. */
-export function controlPlaneRule(): string[] {
-  const planes = CONTROL_PLANES.map(
-    (plane, index) => `  ${index === 0 ? "" : "OR "}(${planeCondition(plane, "u")})`,
-  );
-  return ["u.billing_unit_dimension = 'hour' AND (", ...planes, ")"];
+/** What the rule giving a line the method control-plane matches: an hour of a provider's control plane. */
+export function controlPlaneRule(): Condition {
+  return all(unit("hour"), any(...CONTROL_PLANES.map(planeMatch)));
 }
 
 /** The WHEN lines giving the nodes of a control plane's hour (`-- control plane nodes of <alias>`). */
 export function controlPlaneNodesSql(indent: string, name: string): string {
   return CONTROL_PLANES.map(
-    (plane) => `${indent}WHEN ${planeCondition(plane, name)} THEN ${plane.nodes.toFixed(1)}`,
+    (plane) => `${indent}WHEN ${conditionSql(planeMatch(plane), name)} THEN ${plane.nodes.toFixed(1)}`,
   ).join("\n");
 }
 
@@ -116,7 +108,7 @@ export function controlPlaneNote(plane: ControlPlane): string {
 /** The WHEN lines giving a control plane's line its warning (`-- control plane notes of <alias>`). */
 export function controlPlaneNotesSql(indent: string, name: string): string {
   return CONTROL_PLANES.map(
-    (plane) => `${indent}WHEN ${planeCondition(plane, name)} THEN '${controlPlaneNote(plane)}'`,
+    (plane) => `${indent}WHEN ${conditionSql(planeMatch(plane), name)} THEN '${controlPlaneNote(plane)}'`,
   ).join("\n");
 }
 
@@ -136,7 +128,7 @@ export const NO_HARDWARE_OF_THEIR_OWN = "addresses, DNS and keys (no hardware of
 export interface KindRule {
   readonly order: number;
   readonly why: readonly string[];
-  readonly when: readonly string[];
+  readonly match: Condition;
   readonly gives: "NULL";
   readonly reason: string;
   readonly setAside: string;
@@ -149,9 +141,7 @@ export const KIND_RULES: readonly KindRule[] = [
       "EKS extended support (`AmazonEKS-Hours:extendedSupport`): a fee on a control plane's hours,",
       "which its own lines estimate",
     ],
-    when: [
-      `${TEXT} LIKE '%eks%' AND (${TEXT} LIKE '%extendedsupport%' OR ${TEXT} LIKE '%extended support%')`,
-    ],
+    match: all(has("eks"), has("extendedsupport", "extended support")),
     gives: "NULL",
     reason: "a fee on the hours of a control plane estimated on their own lines",
     setAside: ESTIMATED_ELSEWHERE,
@@ -162,11 +152,16 @@ export const KIND_RULES: readonly KindRule[] = [
       "An IP address held (AWS's public IPv4 and Elastic IPs, Azure's and Oracle's public IPs,",
       "Google's external and static IPs): a number the network routes to, no hardware of its own",
     ],
-    when: [
-      `${TEXT} LIKE '%publicipv4%' OR ${TEXT} LIKE '%public ipv4%' OR ${TEXT} LIKE '%elasticip%'`,
-      `  OR ${TEXT} LIKE '%idleaddress%' OR ${TEXT} LIKE '%ip address%' OR ${TEXT} LIKE '%public ip%'`,
-      `  OR ${TEXT} LIKE '%external ip%' OR ${TEXT} LIKE '%static ip%'`,
-    ],
+    match: has(
+      "publicipv4",
+      "public ipv4",
+      "elasticip",
+      "idleaddress",
+      "ip address",
+      "public ip",
+      "external ip",
+      "static ip",
+    ),
     gives: "NULL",
     reason: "an IP address: a number the network routes to, no hardware of its own",
     setAside: NO_HARDWARE_OF_THEIR_OWN,
@@ -177,11 +172,11 @@ export const KIND_RULES: readonly KindRule[] = [
       "A DNS zone and its queries (Route 53, Azure DNS, Cloud DNS, Oracle's DNS): records served by",
       "the provider's shared name servers, no hardware of their own and no figure per zone or query",
     ],
-    when: [
-      `${TEXT} LIKE '%route53%' OR ${TEXT} LIKE '%route 53%' OR ${TEXT} LIKE 'dns |%'`,
-      `  OR ${TEXT} LIKE '%| dns |%' OR ${TEXT} LIKE '%azure dns%' OR ${TEXT} LIKE '%cloud dns%'`,
-      `  OR ${TEXT} LIKE '%dns-queries%' OR ${TEXT} LIKE '%dns quer%'`,
-    ],
+    match: any(
+      has("route53", "route 53"),
+      starts("dns |"),
+      has("| dns |", "azure dns", "cloud dns", "dns-queries", "dns quer"),
+    ),
     gives: "NULL",
     reason:
       "DNS: a zone and its queries on the shared name servers of its provider, no hardware of their own",
@@ -194,12 +189,20 @@ export const KIND_RULES: readonly KindRule[] = [
       "KMS and Secret Manager, Oracle's key management) in the provider's shared key stores; a",
       "dedicated HSM (CloudHSM, Azure's Managed HSM) is hardware of its own and not of this kind",
     ],
-    when: [
-      `(${TEXT} LIKE '%awskms%' OR ${TEXT} LIKE '%kms-%' OR ${TEXT} LIKE '%key management%'`,
-      `  OR ${TEXT} LIKE '%key_management%' OR ${TEXT} LIKE '%key vault%' OR ${TEXT} LIKE '%secretsmanager%'`,
-      `  OR ${TEXT} LIKE '%secrets manager%' OR ${TEXT} LIKE '%secret manager%')`,
-      `  AND ${TEXT} NOT LIKE '%cloudhsm%' AND ${TEXT} NOT LIKE '%managed hsm%'`,
-    ],
+    match: all(
+      has(
+        "awskms",
+        "kms-",
+        "key management",
+        "key_management",
+        "key vault",
+        "secretsmanager",
+        "secrets manager",
+        "secret manager",
+      ),
+      lacks("cloudhsm"),
+      lacks("managed hsm"),
+    ),
     gives: "NULL",
     reason:
       "keys and secrets: held and used in the shared key stores of their provider, no hardware of their own",

@@ -11,6 +11,20 @@
  * energy, embedded rule or classifying rule stops the run before it starts (methodProblems).
  */
 
+import {
+  all,
+  any,
+  type Condition,
+  conditionLines,
+  has,
+  is,
+  isNot,
+  lacks,
+  provider,
+  resource,
+  unit,
+  unitNot,
+} from "./conditions.js";
 import { GENERATIVE_AI_LINE_RULES, GENERATIVE_AI_METHOD } from "./generativeAi.js";
 import {
   CONTROL_PLANE,
@@ -68,13 +82,13 @@ export interface MethodKey {
 }
 
 /**
- * A rule of the CASE giving a line its method (sql/classify/billing_methods.sql): a condition on the
- * view billing_usage's columns (alias `u`), written as its lines are (the first after `WHEN`).
+ * A rule of the CASE giving a line its method (sql/classify/billing_methods.sql): what it matches of
+ * a line (src/billing/registry/conditions.ts), written as SQL over the classifying view (alias `u`).
  */
 export interface LineRule {
   /** Its place among every rule, methods' and others' (LINE_RULES): the lowest that matches wins. */
   readonly order: number;
-  readonly when: readonly string[];
+  readonly match: Condition;
   /** Why it is there, written above it as comments. */
   readonly why?: readonly string[];
   /** Its THEN on a line of its own, below a long condition. */
@@ -256,9 +270,6 @@ const VCPU_HOUR: MethodKey = {
  */
 const LAMBDA_VCPUS_PER_GB = 1024 / 1769;
 
-/** A line's describing text, lower case (its description, usage type, meter…: the format's usage query). */
-const TEXT = "u.billing_usage_text";
-
 export const BILLING_METHODS: readonly BillingMethod[] = [
   {
     method: "block-storage",
@@ -270,13 +281,17 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
     rules: [
       {
         order: 160,
-        when: [
-          `${TEXT} LIKE '%volumeusage%' OR ${TEXT} LIKE '%managed disk%'`,
-          `  OR ${TEXT} LIKE '%pd capacity%' OR ${TEXT} LIKE '%persistent disk%'`,
-          `  OR ${TEXT} LIKE '%hyperdisk%' OR ${TEXT} LIKE '%provisioned storage%'`,
-          `  OR ${TEXT} LIKE '%database storage%'`,
-          `  OR ${TEXT} LIKE '%block storage%' OR ${TEXT} LIKE '%volume%'`,
-        ],
+        match: has(
+          "volumeusage",
+          "managed disk",
+          "pd capacity",
+          "persistent disk",
+          "hyperdisk",
+          "provisioned storage",
+          "database storage",
+          "block storage",
+          "volume",
+        ),
         thenApart: true,
       },
     ],
@@ -289,14 +304,11 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
     multiplier: 1,
     keys: STORAGE_KEYS,
     rules: [
-      { order: 140, when: [`${TEXT} LIKE '%snapshot%' OR ${TEXT} LIKE '%backup%'`] },
+      { order: 140, match: has("snapshot", "backup") },
       {
         order: 180,
         why: ["Any other storage of GB-hours (logs kept: Log Analytics' `Data Retention` in `1 GB/Month`)"],
-        when: [
-          `${TEXT} LIKE '%storage%' OR ${TEXT} LIKE '%blob%'`,
-          `  OR ${TEXT} LIKE '%object%' OR ${TEXT} LIKE '%data retention%'`,
-        ],
+        match: has("storage", "blob", "object", "data retention"),
       },
     ],
   },
@@ -310,10 +322,7 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
     rules: [
       {
         order: 170,
-        when: [
-          `${TEXT} LIKE '%| files%' OR ${TEXT} LIKE '%filestore%'`,
-          `  OR ${TEXT} LIKE '%file storage%'`,
-        ],
+        match: has("| files", "filestore", "file storage"),
       },
     ],
   },
@@ -336,19 +345,20 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
     rules: [
       {
         order: 110,
-        when: [
-          `${TEXT} LIKE '%datatransfer%' OR ${TEXT} LIKE '%data transfer%'`,
-          "  -- (bytes a service analyses, GuardDuty's `PaidEventsAnalyzed-Bytes`, are read, not carried)",
-          `  OR (${TEXT} LIKE '%-bytes%' AND ${TEXT} NOT LIKE '%analyzed%') OR ${TEXT} LIKE '%egress%'`,
-          `  OR ${TEXT} LIKE '%bandwidth%'`,
-          "  OR (u.billing_unit_dimension = 'gb' AND LOWER(COALESCE(u.billing_service_category, '')) LIKE 'network%')",
-          "  -- GB a NAT gateway or load balancer processes, logs and metrics a monitoring service",
-          "  -- ingests (Log Analytics' `Data Ingestion`, Cloud Logging's `Log Volume`), a virtual",
-          "  -- network carries in or out (Azure VNet peering's ingress and egress): carried by the network",
-          `  OR (u.billing_unit_dimension = 'gb' AND (${TEXT} LIKE '%data processed%'`,
-          `    OR ${TEXT} LIKE '%ingested%' OR ${TEXT} LIKE '%ingestion%' OR ${TEXT} LIKE '%log volume%'`,
-          `    OR ${TEXT} LIKE '%ingress%' OR ${TEXT} LIKE '%virtual network%'))`,
-        ],
+        // Bytes a service analyses (GuardDuty's `PaidEventsAnalyzed-Bytes`) are read, not carried.
+        // GB a NAT gateway or load balancer processes, logs and metrics a monitoring service
+        // ingests (Log Analytics' `Data Ingestion`, Cloud Logging's `Log Volume`), a virtual network
+        // carries in or out (Azure VNet peering's ingress and egress): carried by the network
+        match: any(
+          has("datatransfer", "data transfer"),
+          all(has("-bytes"), lacks("analyzed")),
+          has("egress", "bandwidth"),
+          all(unit("gb"), { column: "billing_service_category", startsWith: "network" }),
+          all(
+            unit("gb"),
+            has("data processed", "ingested", "ingestion", "log volume", "ingress", "virtual network"),
+          ),
+        ),
         thenApart: true,
       },
     ],
@@ -363,10 +373,10 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
     rules: [
       {
         order: 70,
-        when: [
-          `${TEXT} LIKE '%lambda-gb-second%' OR (u.billing_unit_dimension = 'gb-hour'`,
-          `  AND u.billing_unit_time_hours < 1 AND (${TEXT} LIKE '%lambda%' OR ${TEXT} LIKE '%functions%'))`,
-        ],
+        match: any(
+          has("lambda-gb-second"),
+          all(unit("gb-hour"), { column: "billing_unit_time_hours", below: 1 }, has("lambda", "functions")),
+        ),
       },
     ],
   },
@@ -380,15 +390,14 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
     rules: [
       {
         order: 80,
-        when: [
-          `${TEXT} LIKE '%vcpu%' OR ${TEXT} LIKE '%ocpu%'`,
-          "  OR u.billing_unit_resource IN ('vcpu', 'ocpu', 'acu', 'rpu')",
-          `  OR (${TEXT} LIKE '%vcore%' AND u.billing_unit_dimension = 'hour')`,
-          `  OR (${TEXT} LIKE '%dtu%' AND u.billing_unit_dimension = 'hour')`,
-          `  OR ${TEXT} LIKE '%aurora:serverless%' OR ${TEXT} LIKE '%redshift:serverlessusage%'`,
-          `  OR (u.billing_provider = 'gcp' AND ${TEXT} LIKE '% core %'`,
-          "    AND u.billing_unit_dimension = 'hour')",
-        ],
+        match: any(
+          has("vcpu", "ocpu"),
+          resource("vcpu", "ocpu", "acu", "rpu"),
+          all(has("vcore"), unit("hour")),
+          all(has("dtu"), unit("hour")),
+          has("aurora:serverless", "redshift:serverlessusage"),
+          all(provider("gcp"), has(" core "), unit("hour")),
+        ),
       },
     ],
   },
@@ -410,11 +419,10 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
     rules: [
       {
         order: 90,
-        when: [
-          `u.billing_unit_dimension = 'gb-hour' AND (${TEXT} LIKE '%memory%'`,
-          `  OR ${TEXT} LIKE '%fargate-gb-hours%'`,
-          `  OR (u.billing_provider = 'gcp' AND ${TEXT} LIKE '% ram %'))`,
-        ],
+        match: all(
+          unit("gb-hour"),
+          any(has("memory", "fargate-gb-hours"), all(provider("gcp"), has(" ram "))),
+        ),
       },
     ],
   },
@@ -450,9 +458,7 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
     rules: [
       {
         order: 60,
-        when: [
-          `(${TEXT} LIKE '%gpu%' OR u.billing_unit_resource = 'gpu') AND u.billing_unit_dimension = 'hour'`,
-        ],
+        match: all(any(has("gpu"), resource("gpu")), unit("hour")),
       },
     ],
   },
@@ -473,7 +479,7 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
         embedded: { vcpus: DPU_VCPUS },
       },
     ],
-    rules: [{ order: 50, when: ["u.billing_unit_resource = 'dpu' AND u.billing_unit_dimension = 'hour'"] }],
+    rules: [{ order: 50, match: all(resource("dpu"), unit("hour")) }],
   },
   {
     method: "by-cost",
@@ -497,14 +503,13 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
           "Managed hardware billed by the hour or capacity unit, no published figure per unit: a load",
           "balancer, a NAT, VPN, transit or application gateway, a firewall",
         ],
-        when: [
-          `${TEXT} LIKE '%nat gateway%' OR ${TEXT} LIKE '%natgateway%'`,
-          `  OR ${TEXT} LIKE '%load balancer%' OR ${TEXT} LIKE '%loadbalancer%'`,
-          `  OR ${TEXT} LIKE '%load balancing%'`,
-          `  OR (u.billing_unit_dimension = 'hour' AND (${TEXT} LIKE '%transit gateway%'`,
-          `    OR ${TEXT} LIKE '%vpn gateway%' OR ${TEXT} LIKE '%vpn connection%'`,
-          `    OR ${TEXT} LIKE '%application gateway%' OR ${TEXT} LIKE '%firewall%'))`,
-        ],
+        match: any(
+          has("nat gateway", "natgateway", "load balancer", "loadbalancer", "load balancing"),
+          all(
+            unit("hour"),
+            has("transit gateway", "vpn gateway", "vpn connection", "application gateway", "firewall"),
+          ),
+        ),
         thenApart: true,
       },
     ],
@@ -538,7 +543,7 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
           "instances): the nodes behind it where its provider publishes them, else 3, each 2 vCPUs",
           "and 8 GiB (src/billing/registry/kinds.ts)",
         ],
-        when: controlPlaneRule(),
+        match: controlPlaneRule(),
         thenApart: true,
       },
     ],
@@ -610,15 +615,15 @@ export const LINE_RULES: readonly OtherRule[] = [
       "A node type the editions lack that the catalogue lists, billed as an instance's hours",
       "(Redshift's ra3.large): the catalogue's size (src/billing/registry/catalogue.ts)",
     ],
-    when: ["u.billing_line_kind = 'compute' AND u.billing_catalogue_service IS NOT NULL"],
+    match: all(is("billing_line_kind", "compute"), isNot("billing_catalogue_service", null)),
     gives: "'managed-size'",
   },
-  { order: 10, when: ["u.billing_line_kind = 'compute'"], gives: "'instance'" },
-  { order: 20, when: ["u.billing_charge <> 'usage'"], gives: "NULL" },
+  { order: 10, match: is("billing_line_kind", "compute"), gives: "'instance'" },
+  { order: 20, match: isNot("billing_charge", "usage"), gives: "NULL" },
   {
     order: 25,
     why: ["A managed service billed as hours of a compute size (src/billing/registry/catalogue.ts)"],
-    when: ["u.billing_catalogue_service IS NOT NULL"],
+    match: isNot("billing_catalogue_service", null),
     gives: "'managed-size'",
   },
   {
@@ -628,11 +633,15 @@ export const LINE_RULES: readonly OtherRule[] = [
       "CloudWatch Database Insights and RDS Performance Insights per vCPU of the database,",
       "RDS Extended Support per vCPU-hour of the instance: that hardware is the instance's",
     ],
-    when: [
-      `${TEXT} LIKE '%databaseinsights%' OR ${TEXT} LIKE '%database insights%'`,
-      `  OR ${TEXT} LIKE '%performance insights%' OR ${TEXT} LIKE '%pi_ltr%' OR ${TEXT} LIKE '%pi_api%'`,
-      `  OR ${TEXT} LIKE '%extendedsupport%' OR ${TEXT} LIKE '%extended support%'`,
-    ],
+    match: has(
+      "databaseinsights",
+      "database insights",
+      "performance insights",
+      "pi_ltr",
+      "pi_api",
+      "extendedsupport",
+      "extended support",
+    ),
     gives: "NULL",
     reason: "billed per unit of another resource estimated on its own lines (the vCPUs of a database)",
     setAside: ESTIMATED_ELSEWHERE,
@@ -644,7 +653,7 @@ export const LINE_RULES: readonly OtherRule[] = [
       "cost)`; Azure's `Managed Instance General Purpose - SQL License` and Defender's `Standard",
       "vCore Pack`, per vCore): software priced per core or GPU whose hardware other lines bill",
     ],
-    when: [`${TEXT} LIKE '%licensing fee%' OR ${TEXT} LIKE '%sql license%' OR ${TEXT} LIKE '%vcore pack%'`],
+    match: has("licensing fee", "sql license", "vcore pack"),
     gives: "NULL",
     reason: "a licence",
   },
@@ -654,10 +663,10 @@ export const LINE_RULES: readonly OtherRule[] = [
       "A fee on hours another service bills (EMR on EC2 and on EKS): those hours are",
       "estimated on their own lines, so this line on none (src/billing/registry/services.ts)",
     ],
-    when: [
-      "u.billing_service_role = 'fee' AND (u.billing_service_estimated_when = ''",
-      `  OR ${TEXT} NOT LIKE CONCAT('%', u.billing_service_estimated_when, '%'))`,
-    ],
+    match: all(
+      is("billing_service_role", "fee"),
+      any(is("billing_service_estimated_when", ""), { lacksColumn: "billing_service_estimated_when" }),
+    ),
     gives: "NULL",
     reason: "a fee on hours estimated on their own lines",
     setAside: ESTIMATED_ELSEWHERE,
@@ -668,10 +677,7 @@ export const LINE_RULES: readonly OtherRule[] = [
       "Bytes deleted before a storage class's minimum (S3's `EarlyDelete-ByteHrs`, `BytesDeleted`,",
       "Azure's early deletion) are a fee in usage units: no data is stored or carried",
     ],
-    when: [
-      `${TEXT} LIKE '%bytesdeleted%' OR ${TEXT} LIKE '%earlydelete%'`,
-      `  OR ${TEXT} LIKE '%early delete%' OR ${TEXT} LIKE '%early deletion%'`,
-    ],
+    match: has("bytesdeleted", "earlydelete", "early delete", "early deletion"),
     gives: "NULL",
     reason: "a fee: data deleted before the minimum its storage class bills",
   },
@@ -683,21 +689,22 @@ export const LINE_RULES: readonly OtherRule[] = [
       "volume's gigabytes are billed on their own line. Provisioned IOPS held over time",
       "(`IOPS-Mo`) are read as the SSD that delivers them (src/billing/registry/units.ts)",
     ],
-    when: [
-      `${TEXT} LIKE '%performance unit%' OR (${TEXT} LIKE '%piops%' AND u.billing_unit_dimension <> 'gb-hour')`,
-      `  OR (${TEXT} LIKE '%provisioned iops%' AND u.billing_unit_dimension <> 'gb-hour')`,
-      `  OR ${TEXT} LIKE '%provisioned throughput%'`,
-    ],
+    match: any(
+      has("performance unit"),
+      all(has("piops"), unitNot("gb-hour")),
+      all(has("provisioned iops"), unitNot("gb-hour")),
+      has("provisioned throughput"),
+    ),
     gives: "NULL",
     reason: "a rate bought (performance units, throughput), not capacity",
   },
   {
     order: 130,
     why: ["Storage is billed in GB-hours: the rules below read no other unit"],
-    when: ["u.billing_unit_dimension <> 'gb-hour'"],
+    match: unitNot("gb-hour"),
     gives: "NULL",
   },
-  { order: 150, when: ["u.billing_service_storage IS NOT NULL"], gives: "u.billing_service_storage" },
+  { order: 150, match: isNot("billing_service_storage", null), gives: "u.billing_service_storage" },
   ...GENERATIVE_AI_LINE_RULES,
   ...KIND_RULES,
 ];
@@ -718,7 +725,7 @@ export function methodRulesSql(indent: string, methods: readonly BillingMethod[]
   return classifyingRules(methods)
     .map((rule) => {
       const why = (rule.why ?? []).map((line) => `${indent}-- ${line}\n`).join("");
-      const [first, ...more] = rule.when;
+      const [first, ...more] = conditionLines(rule.match, "u");
       const condition = [`${indent}WHEN ${first}`, ...more.map((line) => `${indent}${line}`)].join("\n");
       const then = rule.thenApart === true ? `\n${indent}  THEN ${rule.gives}` : ` THEN ${rule.gives}`;
       return `${why}${condition}${then}`;
@@ -735,7 +742,7 @@ export function noMethodReasonsSql(indent: string, alias: string): string {
   return classifyingRules()
     .filter((rule) => rule.reason !== undefined)
     .map((rule) => {
-      const [first, ...more] = rule.when.map((line) => line.replace(/\bu\./g, `${alias}.`));
+      const [first, ...more] = conditionLines(rule.match, alias);
       const lines = [`${indent}WHEN ${first}`, ...more.map((line) => `${indent}${line}`)];
       return `${lines.join("\n")}\n${indent}  THEN '${rule.reason}'`;
     })

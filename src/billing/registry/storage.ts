@@ -18,6 +18,7 @@
  * mirrored copies); the deployments of deployments.ts.
  */
 
+import { type Condition, conditionLines, has } from "./conditions.js";
 import { DEPLOYMENTS } from "./deployments.js";
 
 export type StorageMethod = "block-storage" | "object-storage" | "file-storage";
@@ -179,10 +180,10 @@ export const STORAGE_SERVICES: readonly StorageService[] = [
   },
 ];
 
-/** What a line's own words say of its storage: a medium, or copies; each entry's patterns LIKE its text. */
+/** What a line's own words say of its storage: a medium, or copies. */
 export interface StorageText {
-  /** SQL LIKE patterns over the line's text (lower case); any matches. */
-  readonly like: readonly string[];
+  /** The words that say it (src/billing/registry/conditions.ts). */
+  readonly match: Condition;
   readonly medium?: "hdd";
   readonly copies?: number;
 }
@@ -191,26 +192,26 @@ export interface StorageText {
 export const STORAGE_MEDIA: readonly StorageText[] = [
   // EBS st1, sc1 and magnetic volumes; Azure's Standard HDD; Google's standard persistent disks
   {
-    like: ["%.st1%", "%.sc1%", "%(st1)%", "%(sc1)%", "%hdd%", "%magnetic%", "%volumeusage |%"],
+    match: has(".st1", ".sc1", "(st1)", "(sc1)", "hdd", "magnetic", "volumeusage |"),
     medium: "hdd",
   },
-  { like: ["%storage pd capacity%", "%standard pd%"], medium: "hdd" },
+  { match: has("storage pd capacity", "standard pd"), medium: "hdd" },
 ];
 
 /** The copies a line's words name, before its service's (the first entry that matches wins). */
 export const STORAGE_COPIES: readonly StorageText[] = [
   // S3 One Zone-IA and Reduced Redundancy
   {
-    like: ["%timedstorage-zia%", "%earlydelete-zia%", "%timedstorage-rrs%", "%one zone%", "%-z-ia%"],
+    match: has("timedstorage-zia", "earlydelete-zia", "timedstorage-rrs", "one zone", "-z-ia"),
     copies: 2,
   },
   // Snapshots and backups: object storage's copies
-  { like: ["%snapshot%", "%backupusage%"], copies: 3 },
-  { like: ["%aurora%"], copies: 6 },
+  { match: has("snapshot", "backupusage"), copies: 3 },
+  { match: has("aurora"), copies: 6 },
   // A deployment's copies (Multi-AZ ×2, a Multi-AZ DB cluster ×3): deployments.ts
-  ...DEPLOYMENTS.map((deployment) => ({ like: [deployment.pattern], copies: deployment.copies })),
-  { like: ["%gzrs%", "%grs%"], copies: 6 },
-  { like: ["%lrs%", "%zrs%"], copies: 3 },
+  ...DEPLOYMENTS.map((deployment) => ({ match: deployment.match, copies: deployment.copies })),
+  { match: has("gzrs", "grs"), copies: 6 },
+  { match: has("lrs", "zrs"), copies: 3 },
 ];
 
 /** The WHEN lines of a CASE over the view `alias`'s line text giving what `table` says (media or copies). */
@@ -219,8 +220,12 @@ export function storageTextsSql(indent: string, alias: string, give: "media" | "
   return table
     .map((entry) => {
       const then = give === "media" ? `'${entry.medium}'` : (entry.copies ?? 1).toFixed(1);
-      const condition = entry.like.map((pattern) => `${alias}.billing_usage_text LIKE '${pattern}'`);
-      return `${indent}WHEN ${condition.join(`\n${indent}  OR `)}\n${indent}  THEN ${then}`;
+      const [first, ...more] = conditionLines(entry.match, alias);
+      return [
+        `${indent}WHEN ${first}`,
+        ...more.map((line) => `${indent}${line}`),
+        `${indent}  THEN ${then}`,
+      ].join("\n");
     })
     .join("\n");
 }

@@ -239,7 +239,6 @@ export function locatedReadBy(impactColumnNames: readonly string[], grid: boolea
  * unevaluated by DuckDB.
  */
 
-
 /**
  * Tuples above which the writing pass classifies each line instead (every line a tuple of its
  * own: an export of unique descriptions). Their rows are classified and held at once: 400,000
