@@ -6,6 +6,7 @@
  */
 
 import { readFileSync } from "node:fs";
+import { focusProvidersSql } from "./providers/index.js";
 import { catalogueCopiesSql, catalogueServicesSql, catalogueSizesSql } from "./registry/catalogue.js";
 import { deploymentWhensSql } from "./registry/deployments.js";
 import { aiNameSql, aiSpellingSql } from "./registry/generativeAi.js";
@@ -32,6 +33,9 @@ const STORAGE_TEXTS = /^( *)-- storage (media|copies) of ([a-z])$/gm;
 
 /** The lines standing for the catalogue's CASE lines over a view's lines (src/billing/registry/catalogue.ts). */
 const CATALOGUE_LINES = /^( *)-- catalogue (services|sizes|copies) of ([a-z])$/gm;
+
+/** The line standing for the providers a FOCUS line names (src/billing/providers/). */
+const FOCUS_PROVIDERS = /^( *)-- focus providers of (.+)$/m;
 
 /** The lines standing for a control plane's nodes and warning (src/billing/registry/kinds.ts). */
 const CONTROL_PLANE_LINES = /^( *)-- control plane (nodes|notes) of ([a-z])$/gm;
@@ -79,6 +83,7 @@ export function sqlQuery(name: string): string {
     .replace(STORAGE_TEXTS, (_, indent: string, give: "media" | "copies", alias: string) =>
       storageTextsSql(indent, alias, give),
     )
+    .replace(FOCUS_PROVIDERS, (_, indent: string, name: string) => focusProvidersSql(indent, name))
     .replace(CONTROL_PLANE_LINES, (_, indent: string, give: string, alias: string) =>
       give === "nodes" ? controlPlaneNodesSql(indent, alias) : controlPlaneNotesSql(indent, alias),
     )

@@ -20,6 +20,7 @@
 import { loadedGenerativeAi } from "../../config/referenceData.js";
 import type { AiModel } from "../../data/generativeAi.js";
 import { GENERATIVE_AI_EDITION } from "../../editions/index.js";
+import { PROVIDERS } from "../providers/index.js";
 import { all, any, conditionSql, has, resource } from "./conditions.js";
 
 /** The services that bill generative AI, as a line's text names them (product code, meter category, service). */
@@ -102,17 +103,14 @@ const DROPPED = [" ", "-", ".", "_", ":", "/"];
 
 /**
  * Where each provider's bill names a model, as a regular expression over the line's text (lower
- * case) whose first group is the model, on an output line: a Bedrock usage type after its region
- * (`use1-claude4.6opus-output-tokens`, `usw2-anthropic.claude-opus-4-8-mantle-output-tokens-…`);
- * an Azure meter before its direction (`gpt-4o-mini-0718-outp-glbl tokens`, `gpt 4.1 outp regnl
- * tokens`, `5.4 opt dz 1m tokens`), a meter starting one of the text's ` | ` parts; a Vertex AI SKU
- * before `output` (`gemini 2.5 flash text output`, `claude sonnet 4.5 output tokens`).
+ * case) whose first group is the model, on an output line: each provider's own
+ * (src/billing/providers/: a Bedrock usage type, an Azure meter, a Vertex AI SKU).
  */
-const MODEL_PATTERNS: Readonly<Record<string, string>> = {
-  aws: "(?:^|[ |])[a-z]{2,4}[0-9]+-([a-z0-9][a-z0-9.:_-]*?)-(?:mantle-)?output-tokens",
-  azure: "(?:^|[|] )([a-z0-9][a-z0-9. -]*?)[ -](?:batch ?)?(?:outp|output|outpt|opt)[ -]",
-  gcp: "(?:^|[|] )((?:gemini|gemma|claude)[a-z0-9. -]*?) (?:text |thinking )?output",
-};
+const MODEL_PATTERNS: Readonly<Record<string, string>> = Object.fromEntries(
+  PROVIDERS.flatMap((provider) =>
+    provider.generativeAi === null ? [] : [[provider.id, provider.generativeAi.pattern]],
+  ),
+);
 
 /**
  * The SQL of the line marked `-- generative-ai model of <alias>`: `billing_ai_name`, the model a
@@ -160,11 +158,11 @@ export const GENERATIVE_AI_RULE = {
 } as const;
 
 /** Which providers of the data each bill's provider bills (Bedrock: Claude; Azure: OpenAI's; Vertex: Gemini and Claude). */
-const BILLED_PROVIDERS: Readonly<Record<string, readonly string[]>> = {
-  aws: ["anthropic"],
-  azure: ["openai"],
-  gcp: ["google_genai", "anthropic"],
-};
+const BILLED_PROVIDERS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  PROVIDERS.flatMap((provider) =>
+    provider.generativeAi === null ? [] : [[provider.id, provider.generativeAi.sources]],
+  ),
+);
 
 /** `2024-07-18` in a name, Azure's short version of it (`0718`). */
 const DATED = /-(20[0-9]{2})-([0-9]{2})-([0-9]{2})$/;

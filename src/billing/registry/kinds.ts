@@ -8,7 +8,11 @@
  * at its lines `-- control plane nodes of <alias>` and `-- control plane notes of <alias>`.
  */
 
+import { PROVIDERS } from "../providers/index.js";
+import type { ControlPlane } from "../providers/provider.js";
 import { all, any, type Condition, conditionSql, has, lacks, provider, starts, unit } from "./conditions.js";
+
+export type { ControlPlane } from "../providers/provider.js";
 
 /** The method of a control plane's hours. */
 export const CONTROL_PLANE = "control-plane";
@@ -20,69 +24,10 @@ export const CONTROL_PLANE = "control-plane";
  */
 export const CONTROL_PLANE_NODE = { vcpus: 2, memoryGib: 8 } as const;
 
-/** A provider's control plane: how its hours are named, and the nodes an hour of it stands for. */
-export interface ControlPlane {
-  readonly provider: "aws" | "azure" | "gcp" | "oracle";
-  /** As the warnings name it. */
-  readonly name: string;
-  /** What names its hours (src/billing/registry/conditions.ts), its provider's lines aside. */
-  readonly match: Condition;
-  /** Nodes an hour stands for. */
-  readonly nodes: number;
-  /** Where the nodes are published, else why this count (no quote: the SQL's texts hold it). */
-  readonly source: string;
-}
-
-/** Kubernetes' own minimum for a control plane that survives a node's loss (etcd's quorum). */
-const HIGHLY_AVAILABLE =
-  "not published: 3, the minimum of a highly available control plane, Kubernetes documentation, Options for Highly Available Topology";
-
-export const CONTROL_PLANES: readonly ControlPlane[] = [
-  {
-    provider: "aws",
-    name: "Amazon EKS",
-    // `EUW2-AmazonEKS-Hours:perCluster`; FOCUS without extensions: `Amazon EKS cluster usage in …`
-    match: has("amazoneks-hours:percluster", "eks cluster usage"),
-    nodes: 5,
-    source: "2 API servers and 3 etcd instances, Amazon EKS User Guide, Amazon EKS architecture",
-  },
-  {
-    provider: "gcp",
-    name: "GKE zonal cluster",
-    // `Kubernetes Engine | Zonal Kubernetes Clusters`
-    match: has("zonal kubernetes cluster"),
-    nodes: 1,
-    source: "a single control plane, Google Kubernetes Engine documentation, Regional clusters",
-  },
-  {
-    provider: "gcp",
-    name: "GKE regional cluster",
-    // `Kubernetes Engine | Regional Kubernetes Clusters`, Autopilot's (regional)
-    match: has("kubernetes cluster"),
-    nodes: 3,
-    source:
-      "a control plane replica in each of 3 zones, Google Kubernetes Engine documentation, Regional clusters",
-  },
-  {
-    provider: "azure",
-    name: "AKS",
-    // `Azure Kubernetes Service | Standard | Standard Uptime SLA`, the Premium tier's
-    match: all(
-      has("kubernetes"),
-      has("uptime sla", "cluster management", "control plane", "kubernetes cluster"),
-    ),
-    nodes: 3,
-    source: HIGHLY_AVAILABLE,
-  },
-  {
-    provider: "oracle",
-    name: "OKE",
-    // `CONTAINER_ENGINE | Kubernetes Engine - Enhanced Cluster` in `ONE HOURS CLUSTER`
-    match: all(has("kubernetes"), has("cluster")),
-    nodes: 3,
-    source: HIGHLY_AVAILABLE,
-  },
-];
+/** Every provider's control planes (src/billing/providers/). */
+export const CONTROL_PLANES: readonly ControlPlane[] = PROVIDERS.flatMap(
+  (provider) => provider.controlPlanes,
+);
 
 /** A provider's control plane: its provider's lines, its text naming its hours. */
 const planeMatch = (plane: ControlPlane): Condition => all(provider(plane.provider), plane.match);

@@ -11,6 +11,7 @@
  * energy, embedded rule or classifying rule stops the run before it starts (methodProblems).
  */
 
+import { providerOf } from "../providers/index.js";
 import {
   all,
   any,
@@ -187,13 +188,7 @@ export const gpuKey = (model: string) => `method:gpu-hour:${model}`;
 /** CCF's average server load of hyperscale data centres (2020), where a line says no load. */
 const AVERAGE_LOAD = 0.5;
 
-/** Watts per vCPU at 0 % and 100 % load (CCF's averages over each provider's microarchitectures). */
-const WATTS_PER_VCPU: Readonly<Record<string, { min: number; max: number }>> = {
-  aws: { min: 0.74, max: 3.5 },
-  gcp: { min: 0.71, max: 4.26 },
-  azure: { min: 0.78, max: 3.76 },
-};
-/** Another provider's: the mean of the three. */
+/** Another provider's watts per vCPU (one that publishes none: src/billing/providers/): the mean of AWS's, Google's and Microsoft's. */
 const OTHER_WATTS_PER_VCPU = { min: (0.74 + 0.71 + 0.78) / 3, max: (3.5 + 4.26 + 3.76) / 3 };
 
 /** Watts of a GPU of no model named at 50 % load (value: V100), idle (min: T4) and full (max: A100): CCF, Appendix III. */
@@ -207,7 +202,7 @@ function gpuModelEnergy(watts: number): Range {
 
 /** A vCPU-hour at the average load, kWh (CCF: the provider's min and max watts per vCPU). */
 function vcpuHourEnergy(provider: string): Range {
-  const watts = WATTS_PER_VCPU[provider] ?? OTHER_WATTS_PER_VCPU;
+  const watts = providerOf(provider)?.wattsPerVcpu ?? OTHER_WATTS_PER_VCPU;
   return {
     value: (watts.min + AVERAGE_LOAD * (watts.max - watts.min)) / 1000,
     min: watts.min / 1000,

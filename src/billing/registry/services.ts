@@ -6,10 +6,14 @@
  * Storage services (their method, medium and copies) are src/billing/registry/storage.ts's.
  */
 
+import { AWS } from "../providers/aws.js";
+import { PROVIDERS } from "../providers/index.js";
+import type { KnownService } from "../providers/provider.js";
 import { DECIDED_REASONS } from "./kinds.js";
 import { GPU_MODELS, gpuKey } from "./methods.js";
-import { EMR_NAMES, STORAGE_SERVICES } from "./storage.js";
+import { STORAGE_SERVICES } from "./storage.js";
 
+export type { KnownService } from "../providers/provider.js";
 export { EMR_NAMES, STORAGE_SERVICES, type StorageMethod, type StorageService } from "./storage.js";
 
 /*
@@ -21,73 +25,17 @@ export { EMR_NAMES, STORAGE_SERVICES, type StorageMethod, type StorageService } 
  * summary names it with its lines and cost (src/billing/account.ts).
  */
 
-export interface KnownService {
-  /** The provider as the SQL spells it (aws, azure, gcp, oracle); "" for a name every provider's bills use. */
-  readonly provider: string;
-  /** The names a bill gives it, as written (compared lower case). */
-  readonly names: readonly string[];
-  /** `fee`: a fee on hours billed by another service; `no-hardware`: it bills no hardware. */
-  readonly role: "fee" | "no-hardware";
-  /**
-   * A fee service's lines that are not fees: text their usage names (lower case), read by the
-   * methods as any other line's; "" for none.
-   */
-  readonly estimatedWhen: string;
-  /** What the summary says of its lines no method reads. */
-  readonly note: string;
-}
-
-export const KNOWN_SERVICES: readonly KnownService[] = [
-  // Amazon EMR pricing: on EC2, "in addition to the Amazon EC2 price" (its BoxUsage:<type> lines
-  // bill the fee; the hours are AmazonEC2's RunInstances lines); on EKS, in addition to the EC2
-  // nodes' or Fargate's price (EMR-EKS-*-vCPUHours, -GBHours); EMR Serverless bills its workers'
-  // vCPU-, memory- and storage GB-hours themselves (EMR-SERVERLESS-*): those are estimated
-  {
-    provider: "aws",
-    names: EMR_NAMES,
-    role: "fee",
-    estimatedWhen: "serverless",
-    note: "EMR's fee on hours billed as EC2 instances or EKS nodes, estimated on those lines",
-  },
-  // A Savings Plan's commitment: the hours it pays for are billed (SavingsPlanCoveredUsage) and
-  // estimated under their own services
-  {
-    provider: "aws",
-    names: ["ComputeSavingsPlans", "Savings Plans for AWS Compute usage"],
-    role: "fee",
-    estimatedWhen: "",
-    note: "a commitment's fee, its hours estimated on their own lines",
-  },
-  {
-    provider: "aws",
-    names: [
-      "AWSSupportBusiness",
-      "AWSSupportEnterprise",
-      "AWSDeveloperSupport",
-      "AWS Support (Business)",
-      "AWS Support (Enterprise)",
-      "AWS Support (Developer)",
-    ],
-    role: "no-hardware",
-    estimatedWhen: "",
-    note: "support: people, no hardware billed",
-  },
-  {
-    provider: "aws",
-    names: ["AmazonRegistrar", "Amazon Registrar"],
-    role: "no-hardware",
-    estimatedWhen: "",
-    note: "domain names: no hardware billed",
-  },
+/** Services every provider's bills name. */
+const EVERY_PROVIDER: readonly KnownService[] = [
   // FOCUS exports' tax lines; Google Cloud's `Invoice` (taxes, rounding and invoice adjustments)
   { provider: "", names: ["Tax"], role: "no-hardware", estimatedWhen: "", note: "tax: no hardware billed" },
-  {
-    provider: "gcp",
-    names: ["Invoice"],
-    role: "no-hardware",
-    estimatedWhen: "",
-    note: "invoice adjustments and taxes: no hardware billed",
-  },
+];
+
+/** The services the registry knows that no method estimates: AWS's, every provider's, then the others' (src/billing/providers/). */
+export const KNOWN_SERVICES: readonly KnownService[] = [
+  ...AWS.services,
+  ...EVERY_PROVIDER,
+  ...PROVIDERS.filter((provider) => provider !== AWS).flatMap((provider) => provider.services),
 ];
 
 const serviceKey = (provider: string, name: string) => `${provider}\u0000${name.trim().toLowerCase()}`;
