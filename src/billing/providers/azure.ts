@@ -54,7 +54,10 @@ const minutesADay = (minutes: number) => minutes / (24 * 60);
 
 const STORAGE: readonly StorageService[] = [
   // Azure's managed databases: their data on Premium SSD managed disks, three copies in the zone
-  // (locally redundant storage); a backup's redundancy its meter names (`Backup Storage LRS`, `GRS`)
+  // (locally redundant storage); a backup's redundancy its meter names (`Backup Storage LRS`, `GRS`).
+  // Each as its meter category names it, and as Microsoft's FOCUS export's ServiceName does
+  // (`Azure DB for PostgreSQL`, `Azure SQL Database`: the FinOps toolkit's Services.csv, which maps a
+  // resource type to its FOCUS service)
   {
     provider: "azure",
     names: [
@@ -63,13 +66,23 @@ const STORAGE: readonly StorageService[] = [
       "Azure Database for MariaDB",
       "SQL Database",
       "SQL Managed Instance",
+      "Azure DB for PostgreSQL",
+      "Azure DB for MySQL",
+      "Azure DB for MariaDB",
+      "Azure SQL Database",
     ],
     storage: "block-storage",
     medium: "ssd",
     replication: 3,
   },
   // Azure Cosmos DB: each partition's data on SSD in a replica set of four
-  { provider: "azure", names: ["Azure Cosmos DB"], storage: "block-storage", medium: "ssd", replication: 4 },
+  {
+    provider: "azure",
+    names: ["Azure Cosmos DB", "Cosmos DB"],
+    storage: "block-storage",
+    medium: "ssd",
+    replication: 4,
+  },
 ];
 
 const SERVICES: readonly KnownService[] = [];
@@ -79,8 +92,17 @@ const CATALOGUE: readonly CatalogueService[] = [
     id: "azure-database-flexible-burstable",
     provider: "azure",
     name: "Azure Database for PostgreSQL or MySQL flexible server, Burstable",
-    // `Azure Database for PostgreSQL | Flexible Server Burstable BS Series Compute | B1MS`
-    match: all(has("azure database for postgresql", "azure database for mysql"), has("burstable")),
+    // `Azure Database for PostgreSQL | Flexible Server Burstable BS Series Compute | B1MS`; FOCUS
+    // without Microsoft's columns names the service `Azure DB for PostgreSQL`
+    match: all(
+      has(
+        "azure database for postgresql",
+        "azure database for mysql",
+        "azure db for postgresql",
+        "azure db for mysql",
+      ),
+      has("burstable"),
+    ),
     sizeIn: "(?:^|[ |_-])(b[0-9]+l?m?s)(?:[ |-]|$)",
     nodes: 1,
     // The server's SKU is the VM size: Standard_B1ms, Standard_D2ds_v4…
