@@ -12,7 +12,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { relationTable } from "../src/billing/lineRelation.js";
+import { relationTable } from "../src/billing/formats/format.js";
 import { columnTable } from "../src/cli/inventory/inventory.js";
 import { configurationTable } from "../src/config/environment.js";
 

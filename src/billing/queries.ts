@@ -8,17 +8,17 @@
 import { readFileSync } from "node:fs";
 import { focusProvidersSql } from "./providers/index.js";
 import { catalogueCopiesSql, catalogueServicesSql, catalogueSizesSql } from "./registry/catalogue.js";
-import { deploymentWhensSql } from "./registry/deployments.js";
 import { aiNameSql, aiSpellingSql } from "./registry/generativeAi.js";
-import { controlPlaneNodesSql, controlPlaneNotesSql } from "./registry/kinds.js";
 import {
   chargeReasonsSql,
+  controlPlaneNodesSql,
+  controlPlaneNotesSql,
   gpuModelsAlternation,
   methodRulesSql,
   noMethodReasonsSql,
   SUPPORT_REASON,
 } from "./registry/methods.js";
-import { storageTextsSql } from "./registry/storage.js";
+import { deploymentWhensSql, storageTextsSql } from "./registry/services.js";
 
 const SQL_FOLDER = new URL("../../sql/", import.meta.url);
 
@@ -37,7 +37,7 @@ const CATALOGUE_LINES = /^( *)-- catalogue (services|sizes|copies) of ([a-z])$/g
 /** The line standing for the providers a FOCUS line names (src/billing/providers/). */
 const FOCUS_PROVIDERS = /^( *)-- focus providers of (.+)$/m;
 
-/** The lines standing for a control plane's nodes and warning (src/billing/registry/kinds.ts). */
+/** The lines standing for a control plane's nodes and warning (src/billing/registry/methods.ts). */
 const CONTROL_PLANE_LINES = /^( *)-- control plane (nodes|notes) of ([a-z])$/gm;
 
 const CATALOGUE_SQL = {
@@ -66,7 +66,7 @@ const AI_SPELLING = /^( *)-- generative-ai spelling of ([a-z])$/m;
 /**
  * A query of sql/, as written; sql/classify/billing_methods.sql with the registry's rules at its
  * line marked `-- method rules` (src/billing/registry/methods.ts), its deployments at the lines
- * marked `-- deployment …` (src/billing/registry/deployments.ts) and a line's generative-AI model
+ * marked `-- deployment …` (src/billing/registry/services.ts) and a line's generative-AI model
  * at `-- generative-ai model of …` and `-- generative-ai spelling of …`
  * (src/billing/registry/generativeAi.ts).
  */

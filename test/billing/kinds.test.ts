@@ -1,5 +1,5 @@
 /**
- * Lines decided by what they are, the same for every provider (src/billing/registry/kinds.ts): a
+ * Lines decided by what they are, the same for every provider (KIND_RULES and CONTROL_PLANES, src/billing/registry/methods.ts): a
  * Kubernetes control plane's hours by the nodes behind it (EKS 5, published; a GKE zonal cluster
  * 1, a regional one 3; AKS and OKE 3, published by neither), an IP address, a DNS zone or its
  * queries and keys with a reason each, set aside as no hardware of their own, and logs a monitoring
@@ -13,7 +13,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingAccount } from "../../src/billing/account.js";
 import { evaluateBillingExport } from "../../src/billing/bill.js";
-import { NO_HARDWARE_OF_THEIR_OWN } from "../../src/billing/registry/kinds.js";
+import { NO_HARDWARE_OF_THEIR_OWN } from "../../src/billing/registry/methods.js";
 import { addBilledUnits, createLineViews, createRegistryTables } from "../../src/billing/stages/classify.js";
 import { readExport } from "../../src/billing/stages/read.js";
 import type { BillingSummary } from "../../src/billing/stages/summarise.js";

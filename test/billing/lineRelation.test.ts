@@ -1,10 +1,10 @@
 /**
- * The line relation (src/billing/lineRelation.ts): every format's queries give each of its
+ * The line relation (LINE_RELATION, src/billing/formats/format.ts): every format's queries give each of its
  * columns, and a format whose mapping lacks one is named before any line is read.
  */
 import { describe, expect, it } from "vitest";
+import { LINE_COLUMNS, LINE_RELATION, relationGaps } from "../../src/billing/formats/format.js";
 import { BILLING_FORMAT_NAMES, BILLING_FORMATS } from "../../src/billing/formats/registry.js";
-import { LINE_COLUMNS, LINE_RELATION, relationGaps } from "../../src/billing/lineRelation.js";
 import { sqlQuery } from "../../src/billing/queries.js";
 
 describe("the line relation", () => {

@@ -8,7 +8,7 @@ import { billingPlaces } from "../../src/billing/places.js";
 import { focusProvidersSql, PROVIDERS } from "../../src/billing/providers/index.js";
 import { sqlQuery } from "../../src/billing/queries.js";
 import { CATALOGUE } from "../../src/billing/registry/catalogue.js";
-import { CONTROL_PLANES } from "../../src/billing/registry/kinds.js";
+import { CONTROL_PLANES } from "../../src/billing/registry/methods.js";
 import { REGION_COUNTRIES } from "../../src/billing/registry/regions.js";
 import { KNOWN_SERVICES, STORAGE_SERVICES } from "../../src/billing/registry/services.js";
 import { pueOf } from "../../src/billing/stages/methodRows.js";

@@ -1,11 +1,11 @@
 /**
  * The documentation's generated tables (scripts/docs.ts, `npm run docs`) are the ones their
  * descriptions make: the configuration table from src/config/environment.ts, the inventory's columns from
- * src/cli/inventory/inventory.ts, the billing line relation from src/billing/lineRelation.ts. A stale page fails here, naming the command that rewrites it.
+ * src/cli/inventory/inventory.ts, the billing line relation from src/billing/formats/format.ts. A stale page fails here, naming the command that rewrites it.
  */
 import { describe, expect, it } from "vitest";
 import { GENERATED_TABLES, generatedPages, withTables } from "../../scripts/docs.js";
-import { LINE_RELATION, relationTable } from "../../src/billing/lineRelation.js";
+import { LINE_RELATION, relationTable } from "../../src/billing/formats/format.js";
 import { columnTable, INVENTORY_COLUMNS } from "../../src/cli/inventory/inventory.js";
 import { configurationTable, SETTINGS } from "../../src/config/environment.js";
 

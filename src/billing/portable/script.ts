@@ -14,7 +14,7 @@
 
 import type { Cell } from "../../duckdb/database.js";
 import { identifier } from "../../duckdb/database.js";
-import { linesQueryOf, usageQueryOf } from "../formats/format.js";
+import { checkRelation, LINE_COLUMNS, linesQueryOf, usageQueryOf } from "../formats/format.js";
 import {
   aliasedColumns,
   type BillingFormat,
@@ -22,7 +22,6 @@ import {
   emptyAsNone,
   headerColumn,
 } from "../formats/registry.js";
-import { checkRelation, LINE_COLUMNS } from "../lineRelation.js";
 import { gridQuery, impactsQuery, keysQuery, sqlQuery } from "../queries.js";
 import { REGISTRY_TABLES, type RegistryTable } from "../registry/sqlTables.js";
 import { exportAddedColumns, KIND_SUMS, lineKindsQuery } from "../stages/classify.js";

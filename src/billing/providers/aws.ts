@@ -11,6 +11,7 @@ import {
   type BillingProvider,
   type CatalogueService,
   type ControlPlane,
+  type Deployment,
   type KnownService,
   type Lineage,
   type Shape,
@@ -254,6 +255,24 @@ const CONTROL_PLANES: readonly ControlPlane[] = [
   },
 ];
 
+/** Amazon RDS's deployments (src/billing/providers/provider.ts, Deployment). */
+const DEPLOYMENTS: readonly Deployment[] = [
+  {
+    // `USW2-Multi-AZClusterUsage:db.m5d.large`, `RDS:Multi-AZCluster-GP3-Storage`
+    match: has("multi-azcluster"),
+    copies: 3,
+    name: "Multi-AZ DB cluster: a writer and two readable standbys",
+    source: "Amazon RDS User Guide, Multi-AZ DB cluster deployments",
+  },
+  {
+    // `Multi-AZUsage:db.m5.large`, `RDS:Multi-AZ-GP2-Storage`
+    match: has("multi-az"),
+    copies: 2,
+    name: "Multi-AZ: the instance and its standby in a second zone",
+    source: "Amazon RDS User Guide, Multi-AZ DB instance deployments",
+  },
+];
+
 export const AWS: BillingProvider = {
   id: "aws",
   focusNames: ["aws", "amazon web services"],
@@ -317,4 +336,5 @@ export const AWS: BillingProvider = {
   services: SERVICES,
   catalogue: CATALOGUE,
   controlPlanes: CONTROL_PLANES,
+  deployments: DEPLOYMENTS,
 };

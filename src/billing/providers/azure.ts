@@ -387,4 +387,5 @@ export const AZURE: BillingProvider = {
   services: SERVICES,
   catalogue: CATALOGUE,
   controlPlanes: CONTROL_PLANES,
+  deployments: [],
 };

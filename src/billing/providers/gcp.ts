@@ -163,4 +163,5 @@ export const GCP: BillingProvider = {
   services: SERVICES,
   catalogue: CATALOGUE,
   controlPlanes: CONTROL_PLANES,
+  deployments: [],
 };

@@ -116,4 +116,5 @@ export const ORACLE: BillingProvider = {
   services: SERVICES,
   catalogue: CATALOGUE,
   controlPlanes: CONTROL_PLANES,
+  deployments: [],
 };

@@ -153,6 +153,21 @@ export interface GenerativeAiBilling {
   readonly sources: readonly string[];
 }
 
+/**
+ * A deployment billed as one line but run as several copies (docs/billing.md, "Deployments and
+ * replicas"): every line of it, its instance hours and its storage alike, counts the same copies.
+ */
+export interface Deployment {
+  /** The words of the line's text naming it (src/billing/registry/conditions.ts). */
+  readonly match: Condition;
+  /** Instances (or copies of the storage) the line's quantity stands for. */
+  readonly copies: number;
+  /** The warning an instance line gets (what the copies are). */
+  readonly name: string;
+  /** The provider's documentation it follows. */
+  readonly source: string;
+}
+
 export interface BillingProvider {
   readonly id: ProviderId;
   /** As a FOCUS export's `ServiceProviderName` or `ProviderName` writes it, lower case. */
@@ -173,6 +188,8 @@ export interface BillingProvider {
   readonly services: readonly KnownService[];
   readonly catalogue: readonly CatalogueService[];
   readonly controlPlanes: readonly ControlPlane[];
+  /** Deployments its lines name (the first whose words a line's text holds wins: the more precise first). */
+  readonly deployments: readonly Deployment[];
   /** Where its bills name generative-AI models; null where it bills none the data has. */
   readonly generativeAi: GenerativeAiBilling | null;
 }

@@ -3,18 +3,107 @@
  * services (their method, medium and copies), services no method estimates (a fee, no hardware),
  * and the notes on a bill's unknown services and GPUs.
  *
- * Storage services (their method, medium and copies) are src/billing/registry/storage.ts's.
  */
 
 import { AWS } from "../providers/aws.js";
 import { PROVIDERS } from "../providers/index.js";
-import type { KnownService } from "../providers/provider.js";
-import { DECIDED_REASONS } from "./kinds.js";
-import { GPU_MODELS, gpuKey } from "./methods.js";
-import { STORAGE_SERVICES } from "./storage.js";
+import type { Deployment, KnownService, StorageService } from "../providers/provider.js";
+import { type Condition, conditionLines, conditionSql, has } from "./conditions.js";
+import { DECIDED_REASONS, GPU_MODELS, gpuKey } from "./methods.js";
 
-export type { KnownService } from "../providers/provider.js";
-export { EMR_NAMES, STORAGE_SERVICES, type StorageMethod, type StorageService } from "./storage.js";
+export { EMR_NAMES } from "../providers/aws.js";
+export type { Deployment, KnownService, StorageMethod, StorageService } from "../providers/provider.js";
+
+/*
+ * Storage by what the product says it is (docs/billing.md, "Storage by the product's meaning"): the
+ * method of a service's capacity lines (GB over time), its medium and the copies it keeps, from one
+ * table read two ways — by the service's name (STORAGE_SERVICES: the CUR product code, FOCUS
+ * ServiceName, Azure MeterCategory, Google Cloud service, Oracle service; joined as the table
+ * billing_storage_services) and by the words of the line's meter, SKU or usage type
+ * (STORAGE_TEXTS: a volume type on hard disks, a redundancy, a deployment's copies; written into
+ * sql/classify/billing_methods.sql at its lines `-- storage media of <alias>` and `-- storage copies
+ * of <alias>`). A line's own words come before its service's.
+ *
+ * Sources: Cloud Carbon Footprint's replication factors per AWS service ("Replication Factors");
+ * Azure Storage redundancy (LRS and ZRS: 3 copies; GRS, RA-GRS, GZRS: 6); Amazon S3 storage
+ * classes (One Zone-IA and Reduced Redundancy: CCF's 2); Microsoft Learn, "High availability in
+ * Azure Database for PostgreSQL flexible server" and "Azure SQL Database: locally redundant
+ * availability" (data on Premium storage, three copies in the zone); Azure Cosmos DB, "Global
+ * data distribution under the hood" (a partition's replica set of four); Amazon Aurora User Guide,
+ * "Amazon Aurora storage" (six copies across three zones); Oracle Exadata's high redundancy (three
+ * mirrored copies); the deployments of the providers' modules (src/billing/providers/).
+ */
+
+/** Every provider's deployments (src/billing/providers/), the more precise first within each. */
+export const DEPLOYMENTS: readonly Deployment[] = PROVIDERS.flatMap((provider) => provider.deployments);
+
+/** Every provider's storage services (src/billing/providers/). */
+export const STORAGE_SERVICES: readonly StorageService[] = PROVIDERS.flatMap((provider) => provider.storage);
+
+/** What a line's own words say of its storage: a medium, or copies. */
+export interface StorageText {
+  /** The words that say it (src/billing/registry/conditions.ts). */
+  readonly match: Condition;
+  readonly medium?: "hdd";
+  readonly copies?: number;
+}
+
+/** The media a line's words name, before its service's (the first entry that matches wins). */
+export const STORAGE_MEDIA: readonly StorageText[] = [
+  // EBS st1, sc1 and magnetic volumes; Azure's Standard HDD; Google's standard persistent disks
+  {
+    match: has(".st1", ".sc1", "(st1)", "(sc1)", "hdd", "magnetic", "volumeusage |"),
+    medium: "hdd",
+  },
+  { match: has("storage pd capacity", "standard pd"), medium: "hdd" },
+];
+
+/** The copies a line's words name, before its service's (the first entry that matches wins). */
+export const STORAGE_COPIES: readonly StorageText[] = [
+  // S3 One Zone-IA and Reduced Redundancy
+  {
+    match: has("timedstorage-zia", "earlydelete-zia", "timedstorage-rrs", "one zone", "-z-ia"),
+    copies: 2,
+  },
+  // Snapshots and backups: object storage's copies
+  { match: has("snapshot", "backupusage"), copies: 3 },
+  { match: has("aurora"), copies: 6 },
+  // A deployment's copies (Multi-AZ ×2, a Multi-AZ DB cluster ×3): DEPLOYMENTS, the providers'
+  ...DEPLOYMENTS.map((deployment) => ({ match: deployment.match, copies: deployment.copies })),
+  { match: has("gzrs", "grs"), copies: 6 },
+  { match: has("lrs", "zrs"), copies: 3 },
+];
+
+/** The WHEN lines of a CASE over the view `alias`'s line text giving what `table` says (media or copies). */
+export function storageTextsSql(indent: string, alias: string, give: "media" | "copies"): string {
+  const table = give === "media" ? STORAGE_MEDIA : STORAGE_COPIES;
+  return table
+    .map((entry) => {
+      const then = give === "media" ? `'${entry.medium}'` : (entry.copies ?? 1).toFixed(1);
+      const [first, ...more] = conditionLines(entry.match, alias);
+      return [
+        `${indent}WHEN ${first}`,
+        ...more.map((line) => `${indent}${line}`),
+        `${indent}  THEN ${then}`,
+      ].join("\n");
+    })
+    .join("\n");
+}
+
+/**
+ * The WHEN lines of a CASE over the deployments, at `indent`: over the view `alias`'s line text,
+ * each giving its copies (`copies`, the line marked `-- deployment copies of <alias>`) or an
+ * instance line's warning naming them (`warning`, `-- deployment warnings of <alias>`).
+ */
+export function deploymentWhensSql(indent: string, alias: string, give: "copies" | "warning"): string {
+  return DEPLOYMENTS.map((deployment) => {
+    const then =
+      give === "copies"
+        ? deployment.copies.toFixed(1)
+        : `'deployment: ${deployment.name}, ${deployment.copies} instances'`;
+    return `${indent}WHEN ${conditionSql(deployment.match, alias)} THEN ${then}`;
+  }).join("\n");
+}
 
 /*
  * Services the registry knows that no method estimates, and why (docs/methodology.md, "Billing
@@ -86,7 +175,7 @@ export interface ServiceGroup {
   readonly methodKey: string | null;
   readonly lines: number;
   readonly cost: number;
-  /** Why its lines have no method (a kind decided: src/billing/registry/kinds.ts), else null. */
+  /** Why its lines have no method (a kind decided: KIND_RULES, src/billing/registry/methods.ts), else null. */
   readonly reason: string | null;
 }
 

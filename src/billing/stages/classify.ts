@@ -11,7 +11,7 @@ import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/
 import { reasonableSql } from "../../support/numbers.js";
 import { printable } from "../../support/terminalText.js";
 import { BillingInputError } from "../errors.js";
-import { linesQueryOf, usageQueryOf } from "../formats/format.js";
+import { checkRelation, linesQueryOf, usageQueryOf } from "../formats/format.js";
 import {
   absentColumns,
   aliasedColumns,
@@ -23,7 +23,6 @@ import {
   filedColumns,
   keyedColumns,
 } from "../formats/registry.js";
-import { checkRelation } from "../lineRelation.js";
 import { sqlQuery } from "../queries.js";
 import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES, UNIT_COLUMNS } from "../registry/sqlTables.js";
