@@ -28,6 +28,9 @@ const ABOVE_SERVICE = "^src/(schema|rest|http|app)/";
 const TRANSPORT_PACKAGES =
   "(^|/)node_modules/(graphql|graphql-yoga|graphql-jit|@graphql-yoga/[^/]+|@pothos/[^/]+|@escape\\.tech/[^/]+|@whatwg-node/[^/]+|prom-client|swagger-ui-dist)/";
 
+/** The AWS SDK (and the Smithy runtime under it): packages that talk to an AWS account. */
+const AWS_PACKAGES = "(^|/)node_modules/(@aws-sdk|@smithy|@aws-crypto|@aws)/";
+
 /** Node's network modules: the engine and the data layer never talk HTTP. */
 const NETWORK_MODULES = "^(node:)?(http|https|http2|net|tls|dgram)$";
 
@@ -130,7 +133,42 @@ module.exports = {
       comment: "Only the command line (src/cli) runs billing exports; the service, engine, data and transports do not import src/billing (the REST route and GraphQL field of the coefficient table go through src/service).",
       severity: "error",
       from: { path: "^src/", pathNot: "^src/(billing|cli|grid)/" },
-      to: { path: "^src/billing/" },
+      to: { path: "^src/billing/", pathNot: "^src/billing/registry/regions\\.ts$" },
+    },
+    {
+      name: "billing-regions-read-by-the-command-line-and-the-scan",
+      comment: "The billing registry's regions (each provider's region and its country) are read beyond billing by the command line and the scan (src/scan: an AWS region's country), nothing else.",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/(billing|cli|grid|scan)/" },
+      to: { path: "^src/billing/registry/regions\\.ts$" },
+    },
+    {
+      name: "scan-below-the-transports",
+      comment: "src/scan (an AWS account read, cloud-scanner's shapes, their impacts and gauges) is a use case beside the command line: it imports no transport (schema, rest, http, app) and not the command line; the REST shim, the HTTP front and the command line import it.",
+      severity: "error",
+      from: { path: "^src/scan/" },
+      to: { path: `${ABOVE_SERVICE}|^src/cli/` },
+    },
+    {
+      name: "scan-imported-by-the-transports-only",
+      comment: "Only the transports and the command line use src/scan; the service, engine, data, billing and grid never do.",
+      severity: "error",
+      from: { path: "^src/(service|engine|data|billing|grid|editions|inputs|support|output|duckdb|batch|config)/" },
+      to: { path: "^src/scan/" },
+    },
+    {
+      name: "aws-sdk-only-in-the-account-reader",
+      comment: "The AWS SDK is a network package: only src/scan/aws (the account's reading, run by the command line) imports it, never the service, engine, data or the server's own modules.",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/scan/aws/" },
+      to: { path: AWS_PACKAGES },
+    },
+    {
+      name: "account-reader-loaded-by-the-command-line",
+      comment: "src/scan/aws is loaded by the command line alone (`impact-service scan aws`): the server scans an account by running that command in a child process (src/scan/schedule.ts), so the SDK, its credentials and its calls never live in the server's process.",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/(scan/aws|cli)/" },
+      to: { path: "^src/scan/aws/" },
     },
     {
       name: "grid-below-the-command-line",

@@ -22,12 +22,17 @@ const PROCESS_TESTS = [
   "test/http/evaluateLayouts.test.ts",
   "test/http/evaluateLimits.test.ts",
   "test/http/evaluateReport.test.ts",
+  "test/http/evaluateMonths.test.ts",
+  // Every console block of README.md and docs/*.md, run (the command line, the service)
+  "test/docs/consoleBlocks.test.ts",
   // boaviztapi 2.5.0's own document, from its package in Python (scripts/reference.sh openapi)
   "test/http/openapiReference.test.ts",
   "test/http/server.test.ts",
   "test/clients/**/*.test.ts",
   // EcoLogits in its own Python process (scripts/ensure-ecologits.sh)
   "test/reference/**/*.test.ts",
+  // moto, AWS's APIs emulated, in its own Python process (scripts/ensure-moto.sh)
+  "test/scan/emulator/**/*.test.ts",
   // Spark's session and Trino's server, started once per file (test/billing/engines/)
   "test/billing/engines/**/*.test.ts",
 ];

@@ -49,7 +49,7 @@ const CPU_NAMES = [
 const LOCATIONS = ["EEE", "FRA", "DEU", "USA", "CHN", "IRL", "SWE", "GBR"];
 
 /** The largest legal fleet: MAX_FLEET_ITEMS servers, the shim's verbose selection (v1 layouts). */
-function largestFleetBody(items: number): string {
+export function largestFleetBody(items: number): string {
   return JSON.stringify({
     query:
       "query ($inputs: [ServerItemInput!]!) { servers(inputs: $inputs) { count items { verbose { v1 } impacts { criterion v1 } } } }",

@@ -2,7 +2,8 @@
  * A sustained mixed load against the built service as `npm start` runs it (`npx tsx
  * bench/mixedLoad.ts`, a step of `npm run bench`): 28 clients on the loopback — REST and GraphQL
  * singles, GraphQL fleets of 100–2,000 items (some compressed), NDJSON batches of 200–5,000 lines
- * on `POST /v1/batch`, `@stream` fleets, automatic persisted queries, and a few hostile bodies —
+ * on `POST /v1/batch`, `@stream` fleets, automatic persisted queries, and a few hostile bodies
+ * (issue 86's round among them: 8 MB bodies of records, not JSON, in REST, GraphQL and batches) —
  * for `BENCH_MIXED_SECONDS` (300 by default), each client stopping at the deadline or after
  * `BENCH_MIXED_REQUESTS` requests. Every answer is checked (status, and the count of items, lines
  * or parts it must hold). Resident memory is read from /proc every second, heap, external and
@@ -24,6 +25,7 @@ import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { createInterface } from "node:readline";
 import { seeded } from "../scripts/seededRandom.js";
+import { BATCH, BUILT_BODY, ISSUE_BODY, NOT_JSON } from "../test/support/bodiesAtOnce.js";
 import { listening, residentMemoryMb } from "./admission.js";
 import { LOCATIONS, SERVERS_GQL } from "./scenarios.js";
 import { serviceArguments, serviceEnvironment } from "./serviceCommand.js";
@@ -45,6 +47,8 @@ const INSTANCE_TYPES = ["m5.xlarge", "c5.large", "r5.2xlarge", "t3.micro", "m6g.
 interface Outcome {
   readonly status: number;
   readonly right: boolean;
+  /** What was asked, when a kind asks several things (its wrong answers are counted by it). */
+  readonly asked?: string;
 }
 
 /** One kind of request: its clients and how one of them asks once. */
@@ -197,21 +201,85 @@ async function persisted(base: string, random: () => number): Promise<Outcome> {
   return { status: answer.status, right: answer.status === 200 && answer.text.includes('"criterion":"pe"') };
 }
 
-/** Hostile bodies: too large, too deep, too many fleet items, not JSON; each must be a 4xx. */
+/**
+ * Hostile bodies: too large, too deep, too many fleet items, not JSON; issue 86's round: its 8.37 MB
+ * body of 279 lists of 10,000 `{}` (REST 422; in an undeclared GraphQL variable, 413 past the
+ * parsed bodies' budget; in a batch's lines, 422 lines), an 8.4 MB body that is not JSON past a
+ * list longer than any input accepts (400), a legal body whose parse builds 700,000 records (200).
+ * Each must be answered as said, or 503 when there is no room for it now.
+ */
 async function hostile(base: string, random: () => number): Promise<Outcome> {
-  const which = between(random, 0, 3);
-  let status: number;
-  if (which === 0)
-    status = (await post(`${base}/v1/server/`, `{"x":"${"a".repeat(9 * 1024 * 1024)}"}`)).status;
-  else if (which === 1)
-    status = (await post(`${base}/v1/server/`, `${"[".repeat(5000)}${"]".repeat(5000)}`)).status;
-  else if (which === 2) {
-    const inputs = Array.from({ length: 10_001 }, () => ({ provider: "aws", instanceType: "c5.large" }));
-    const body = JSON.stringify({ query: CLOUD_FLEET_GQL, variables: { inputs } });
-    status = (await post(`${base}/graphql`, body, { accept: "application/graphql-response+json" })).status;
-  } else status = (await post(`${base}/v1/cloud/instance`, '{"provider": "aws", "instance_type": ')).status;
-  return { status, right: status >= 400 && status < 500 };
+  const [asked, ask] = pick(random, HOSTILE);
+  try {
+    return { ...(await ask(base)), asked };
+  } catch (error) {
+    return {
+      status: 0,
+      right: false,
+      asked: `${asked}: ${(error as Error).message} ${String((error as Error).cause ?? "")}`,
+    };
+  }
 }
+
+/** A status that is a refusal (4xx), or 503: no room for its bytes now beside the other 8 MB bodies. */
+const refused = (status: number) => ({ status, right: (status >= 400 && status < 500) || status === 503 });
+/** The status expected, or 503 with no room. */
+const roomOr = (status: number, expected: number) => ({
+  status,
+  right: status === expected || status === 503,
+});
+const GRAPHQL_ISSUE_BODY = `{"query":"{ __typename }","variables":{"undeclared":${ISSUE_BODY.slice(ISSUE_BODY.indexOf("["), -2)}}}`;
+
+const HOSTILE: readonly (readonly [string, (base: string) => Promise<Outcome>])[] = [
+  [
+    "9 MiB",
+    async (base) =>
+      refused((await post(`${base}/v1/server/`, `{"x":"${"a".repeat(9 * 1024 * 1024)}"}`)).status),
+  ],
+  [
+    "5,000 deep",
+    async (base) =>
+      refused((await post(`${base}/v1/server/`, `${"[".repeat(5000)}${"]".repeat(5000)}`)).status),
+  ],
+  [
+    "10,001 fleet items",
+    async (base) => {
+      const inputs = Array.from({ length: 10_001 }, () => ({ provider: "aws", instanceType: "c5.large" }));
+      const body = JSON.stringify({ query: CLOUD_FLEET_GQL, variables: { inputs } });
+      return refused(
+        (await post(`${base}/graphql`, body, { accept: "application/graphql-response+json" })).status,
+      );
+    },
+  ],
+  [
+    "broken JSON",
+    async (base) =>
+      refused((await post(`${base}/v1/cloud/instance`, '{"provider": "aws", "instance_type": ')).status),
+  ],
+  ["issue 86 REST", async (base) => roomOr((await post(`${base}/v1/server/`, ISSUE_BODY)).status, 422)],
+  [
+    "issue 86 GraphQL",
+    async (base) => roomOr((await post(`${base}/graphql`, GRAPHQL_ISSUE_BODY)).status, 413),
+  ],
+  ["8.4 MB not JSON", async (base) => roomOr((await post(`${base}/graphql`, NOT_JSON)).status, 400)],
+  [
+    "700,000 records built",
+    async (base) => roomOr((await post(`${base}/v1/server/?verbose=false`, BUILT_BODY)).status, 200),
+  ],
+  [
+    "issue 86 batch",
+    async (base) => {
+      const { status, text } = await post(`${base}/v1/batch`, BATCH, {
+        "content-type": "application/x-ndjson",
+      });
+      const lines = text.match(/"status":\d+/g)?.join(",") ?? "";
+      return {
+        status,
+        right: status === 503 || /^"status":(422|503),"status":(422|503),"status":200$/.test(lines),
+      };
+    },
+  ],
+];
 
 const KINDS: readonly Kind[] = [
   { name: "REST single", clients: 8, ask: restSingle },
@@ -227,6 +295,8 @@ const KINDS: readonly Kind[] = [
 interface KindFigures {
   requests: number;
   wrong: number;
+  /** The wrong answers by what was asked and their status (0: no answer, the error's message). */
+  wrongBy: Record<string, number>;
   statuses: Record<string, number>;
   latenciesMs: number[];
 }
@@ -244,25 +314,33 @@ async function drive(base: string, kinds: readonly Kind[], seconds: number, exit
   const deadline = performance.now() + seconds * 1000;
   const figures = new Map<string, KindFigures>();
   const clients = kinds.flatMap((kind, k) => {
-    const seen: KindFigures = { requests: 0, wrong: 0, statuses: {}, latenciesMs: [] };
+    const seen: KindFigures = { requests: 0, wrong: 0, wrongBy: {}, statuses: {}, latenciesMs: [] };
     figures.set(kind.name, seen);
     return Array.from({ length: kind.clients }, async (_, c) => {
       const random = seeded(1000 * k + c + 1);
       for (let n = 0; n < MAX_REQUESTS && performance.now() < deadline && !exited(); n++) {
         const started = performance.now();
-        const outcome = await kind.ask(base, random).catch(() => ({ status: 0, right: false }));
+        const outcome: Outcome = await kind.ask(base, random).catch((error: Error) => ({
+          status: 0,
+          right: false,
+          asked: `${kind.name}: ${error.message} ${String(error.cause ?? "")}`.slice(0, 200),
+        }));
         seen.latenciesMs.push(performance.now() - started);
         seen.requests += 1;
-        if (!outcome.right) seen.wrong += 1;
+        if (!outcome.right) {
+          seen.wrong += 1;
+          const key = `${outcome.asked ?? kind.name} ${outcome.status}`;
+          seen.wrongBy[key] = (seen.wrongBy[key] ?? 0) + 1;
+        }
         seen.statuses[outcome.status] = (seen.statuses[outcome.status] ?? 0) + 1;
       }
     });
   });
   await Promise.all(clients);
   return Object.fromEntries(
-    [...figures].map(([name, { requests, wrong, statuses, latenciesMs }]) => [
+    [...figures].map(([name, { requests, wrong, wrongBy, statuses, latenciesMs }]) => [
       name,
-      { requests, wrong, statuses, ...summary(latenciesMs) },
+      { requests, wrong, wrongBy, statuses, ...summary(latenciesMs) },
     ]),
   );
 }

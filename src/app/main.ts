@@ -8,14 +8,7 @@ import { useDeferStream } from "@graphql-yoga/plugin-defer-stream";
 import type { GraphQLError, GraphQLSchema, ValidationContext } from "graphql";
 import { createYoga } from "graphql-yoga";
 import { type LoadedEdition, loadEditions, StartupDataError } from "../config/referenceData.js";
-import {
-  type Config,
-  ConfigError,
-  capacityOf,
-  defaultConfig,
-  type Limits,
-  loadConfig,
-} from "../config/serviceConfig.js";
+import { type Config, ConfigError, capacityOf, defaultConfig, loadConfig } from "../config/serviceConfig.js";
 import { DEFAULT_EDITION_ID, NEW_WORK_EDITION_ID, newWorkEdition } from "../editions/index.js";
 import { documentCaches } from "../http/documentCache.js";
 import { createHttpHandler } from "../http/handler.js";
@@ -33,6 +26,7 @@ import { restHandlerOf } from "../rest/inProcess.js";
 import { openApiDocument } from "../rest/openapi/index.js";
 import { createBatchRoute } from "../rest/routes/batch.js";
 import { coefficientStreamRoute } from "../rest/routes/coefficientStream.js";
+import { createScanSchedule, type ScanSchedule } from "../scan/schedule.js";
 import { graphqlErrorOf } from "../schema/errors.js";
 import { servedSchema } from "../schema/execution/inProcess.js";
 import { possibleTypesOf } from "../schema/introspection/possibleTypes.js";
@@ -44,7 +38,12 @@ import { persistedQueriesPlugin } from "../schema/plugins/persistedQueries.js";
 import { streamArgumentsPlugin } from "../schema/plugins/streamArguments.js";
 import { createRequestContext } from "../service/context.js";
 import { CRITERION_SPELLINGS, DEFAULT_CRITERIA } from "../service/criteria.js";
-import { createFileEvaluator, FILE_EVALUATION_BOUNDS, removeLeftFolders } from "../service/fileEvaluation.js";
+import {
+  commandEntryOf,
+  createFileEvaluator,
+  FILE_EVALUATION_BOUNDS,
+  removeLeftFolders,
+} from "../service/fileEvaluation.js";
 import { openService, type Service } from "../service/open.js";
 import { createLogger, type Logger } from "../support/log.js";
 import { SERVICE_VERSION } from "../support/version.js";
@@ -92,6 +91,8 @@ interface TransportContext {
   readonly signal?: AbortSignal;
   /** Waits for room for the request's fleet items (MAX_CONCURRENT_FLEET_ITEMS). */
   readonly admitFleetItems?: (items: number) => Promise<void>;
+  /** Waits for room for its body's heap, read by the body's parser (MAX_PARSED_BYTES_IN_FLIGHT). */
+  readonly admitBodyHeap?: (bytes: number) => Promise<void>;
   /** The HTTP request's id: the unexpected errors of its execution are logged with it. */
   readonly requestId?: string;
 }
@@ -130,6 +131,7 @@ export function createApp(config: Config = defaultConfig(), given: AppParts = {}
     accepted: { editions: [...service.editions.keys()], criteria: CRITERION_SPELLINGS },
     stopping: stopping.signal,
   });
+  const scan = scanScheduleOf(config, logger);
   const schema = servedSchema();
   const yoga = graphqlServer(config, { service, schema, metrics, logger });
   const rest = restHandlerOf(schema, service, logger);
@@ -147,6 +149,7 @@ export function createApp(config: Config = defaultConfig(), given: AppParts = {}
     coefficientStream: coefficientStreamRoute(service, config.MAX_CONCURRENT_STREAMS),
     batch: batchRouteOf(config, { service, rest, stopping: stopping.signal }),
     fileEvaluator,
+    scan,
   });
   return {
     service,
@@ -156,14 +159,47 @@ export function createApp(config: Config = defaultConfig(), given: AppParts = {}
     handle,
     readiness,
     logger,
+    /** The scanned AWS account (SCAN_AWS_REGIONS), null when none is. */
+    scan,
     /** Not ready any more (`/readyz` 503): called when the process starts shutting down. */
     markStopping: () => {
       readiness.markStopping();
+      scan?.stop();
       stopping.abort(new Error("the service is stopping (SIGTERM or SIGINT)"));
     },
     // Which command /evaluate starts (bundled beside the server, or the bin through tsx).
     description: `default edition ${service.defaultEdition} (REST, GraphQL), ${newWorkEdition(config)} (files); ${fileEvaluator.command}`,
   };
+}
+
+/**
+ * The scan of an AWS account the configuration asks for (SCAN_AWS_REGIONS, docs/scan.md): the
+ * command line's `scan aws` run at SCAN_INTERVAL_SECONDS in a child process; null without regions.
+ */
+function scanScheduleOf(config: Config, logger: Logger): ScanSchedule | null {
+  const list = (text: string | undefined) =>
+    (text ?? "")
+      .split(",")
+      .map((item) => item.trim())
+      .filter((item) => item !== "");
+  const regions = list(config.SCAN_AWS_REGIONS);
+  if (regions.length === 0) return null;
+  const entry = commandEntryOf(import.meta.url);
+  if ("missing" in entry) {
+    logger.error(`SCAN_AWS_REGIONS: no scan, the command line is missing (${entry.missing}: npm run build)`);
+    return null;
+  }
+  return createScanSchedule({
+    entry: entry.path,
+    environment: process.env,
+    regions,
+    filters: list(config.SCAN_FILTER_TAGS),
+    hours: config.SCAN_HOURS,
+    edition: config.SCAN_EDITION ?? null,
+    intervalMs: config.SCAN_INTERVAL_SECONDS * 1000,
+    timeoutMs: config.SCAN_TIMEOUT_SECONDS * 1000,
+    say: (line) => logger.warn(line),
+  });
 }
 
 /** What `/graphql` is made of besides the configuration. */
@@ -200,7 +236,7 @@ function graphqlServer(config: Config, { service, schema, metrics, logger }: Gra
     logging: graphqlLog.logger,
     // Unexpected errors are masked; GraphQLErrors raised on purpose (codes) pass through.
     maskedErrors: true,
-    plugins: [graphqlLog.plugin, ...graphqlPlugins(config, service.limits, metrics)],
+    plugins: [graphqlLog.plugin, ...graphqlPlugins(config, service, metrics)],
   });
 }
 
@@ -214,10 +250,10 @@ function graphqlServer(config: Config, { service, schema, metrics, logger }: Gra
  * unexpected error as it was raised, logs it with the request's id, and gives errors the
  * GraphQL-over-HTTP statuses and codes (httpErrors.ts).
  */
-function graphqlPlugins(config: Config, limits: Limits, metrics: Metrics) {
+function graphqlPlugins(config: Config, { limits, turns }: Service, metrics: Metrics) {
   return [
     persistedQueriesPlugin(DOCUMENT_CACHE, config.PERSISTED_ONLY === "true" ? config.trustedDocuments : null),
-    inputLimitsPlugin(limits),
+    inputLimitsPlugin(limits, turns),
     fleetVariablesPlugin(),
     ...abuseProtection(),
     metrics.fleetPlugin,

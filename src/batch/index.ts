@@ -12,7 +12,7 @@ import type { InputLine } from "./lines.js";
 import { type LocationCheck, locationCheck } from "./locations.js";
 import { createSummary, summaryLine } from "./summary.js";
 
-export type { BatchDefaults, LineOutcome, ParsedLine, RouteEvaluator } from "./line.js";
+export type { BatchDefaults, LineContext, LineOutcome, ParsedLine, RouteEvaluator } from "./line.js";
 export { evaluateLine, evaluateParsedLine, parseLine } from "./line.js";
 export { type InputLine, ndjsonLines } from "./lines.js";
 export { type LocationCheck, locationCheck } from "./locations.js";
@@ -53,17 +53,38 @@ interface BatchOptions {
    * (`evaluate` answers them in it, src/rest/routes/batch.ts): named in their warnings.
    */
   readonly edition?: string;
+  /**
+   * Waits for room for a line's heap (its text and its parse, estimated before it is built) in
+   * the process's budget of parsed bodies, held until `hold`'s releases are called: the line's end.
+   */
+  readonly admitLineHeap?: (bytes: number, hold: (release: () => void) => void) => Promise<void>;
 }
 
-/** One input line's outcome (a line too large is refused without being read). */
-function outcomeOf(
+/** One input line's outcome (a line too large is refused without being read); its heap held until then. */
+async function outcomeOf(
   evaluate: RouteEvaluator,
   line: InputLine,
   options: BatchOptions,
   locations?: LocationCheck,
 ): Promise<LineOutcome> {
-  if ("tooLarge" in line) return Promise.resolve(lineTooLarge(options.maxLineBytes));
-  return evaluateLine(evaluate, line.text, options.defaults, options.signal, locations, options.bodyLimits);
+  if ("tooLarge" in line) return lineTooLarge(options.maxLineBytes);
+  const { admitLineHeap, signal } = options;
+  const held: (() => void)[] = [];
+  try {
+    return await evaluateLine(evaluate, line.text, options.defaults, {
+      signal,
+      locations,
+      limits: options.bodyLimits,
+      admit: admitLineHeap && ((bytes) => admitLineHeap(bytes, (release) => held.push(release))),
+      pause: () => (options.turns ?? OWN_TURNS).nextSlice(),
+    });
+  } catch (error) {
+    // A wait for room given up because the reader is gone: nothing more is written
+    if (signal?.aborted) return { status: 499, body: null, quantity: 1 };
+    throw error;
+  } finally {
+    for (const release of held) release();
+  }
 }
 
 /** Answer lines are gathered into pieces of about this size while more input is at hand. */

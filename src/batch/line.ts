@@ -4,8 +4,8 @@ import {
   bodyJsonBounds,
   DEFAULT_LIMITS,
 } from "../config/serviceConfig.js";
-import { type JsonRefusal, jsonBoundPassed, newJsonScan } from "../support/nesting.js";
-import { readJsonBody } from "../support/steppedJson.js";
+import { type JsonRefusal, scanWholeJson } from "../support/jsonScan.js";
+import { BodyMemoryRefused, type BodyReading, readJsonBody } from "../support/steppedJson.js";
 
 /*
  * One line of a batch: a request to a single `/v1` route, written as JSON
@@ -97,20 +97,21 @@ function boundPassed(bound: JsonRefusal, limits: BodyLimits): LineOutcome {
 const notJson = () => lineError([], "line is not valid JSON", "value_error.jsondecode");
 
 /**
- * The line's request (with the batch's defaults), or why it is refused. Its nesting and its objects'
- * members are measured by one scan before it is parsed: JSON.parse of 4,000,000 nested brackets
- * held the event loop for seconds. The line's own object is one level above the route's body. Its body is handed on
- * as text (the command line's workers, whose event loop no one else waits on).
+ * The line's request (with the batch's defaults), or why it is refused. Its grammar, nesting and
+ * objects' members are checked by one scan before it is parsed (JSON.parse of 4,000,000 nested
+ * brackets held the event loop for seconds), whatever the bounds it passes: a line that is not JSON
+ * is refused as such. The line's own object is one level above the route's body. Its body is
+ * handed on as text (the command line's workers, whose event loop no one else waits on).
  */
 export function parseLine(
   text: string,
   defaults: BatchDefaults,
   limits: BodyLimits = DEFAULT_LIMITS,
 ): Parsed {
-  const passed = jsonBoundPassed(text, bodyJsonBounds(limits, 1), newJsonScan(), text.length);
-  if (passed !== null) return boundPassed(passed, limits);
   let value: unknown;
   try {
+    const { passed } = scanWholeJson(text, bodyJsonBounds(limits, "v1", 1));
+    if (passed !== null) return boundPassed(passed, limits);
     value = JSON.parse(text);
   } catch {
     return notJson();
@@ -118,21 +119,32 @@ export function parseLine(
   return lineOf(value, defaults, (body) => ({ body: JSON.stringify(body) }));
 }
 
+/** A line whose heap had no room (503, as its single route answers) or would take more than all of it (413). */
+const memoryRefused = (refusal: BodyMemoryRefused): LineOutcome => ({
+  status: refusal.status,
+  body: { detail: refusal.message },
+  quantity: 1,
+});
+
 /**
- * parseLine's reading in the service: a long line scanned and parsed in steps, each in a turn of
- * its own (src/support/steppedJson.ts), its body handed on parsed: an 8 MB line of 2.8 million
- * `{}` held the event loop 663 ms at once in JSON.parse, and as long again written and read back.
+ * parseLine's reading in the service: a long line scanned and parsed in steps, each after
+ * `reading.pause` (src/support/steppedJson.ts), its heap admitted (`reading.admit`) before it is
+ * built, its body handed on parsed: an 8 MB line of 2.8 million `{}` held the event loop 663 ms at
+ * once in JSON.parse, and as long again written and read back.
  */
 export async function readLine(
   text: string,
   defaults: BatchDefaults,
   limits: BodyLimits = DEFAULT_LIMITS,
+  reading: BodyReading = {},
 ): Promise<Parsed> {
   let read: Awaited<ReturnType<typeof readJsonBody>>;
   try {
-    read = await readJsonBody(text, bodyJsonBounds(limits, 1));
-  } catch {
-    return notJson();
+    read = await readJsonBody(text, bodyJsonBounds(limits, "v1", 1), reading);
+  } catch (error) {
+    if (error instanceof BodyMemoryRefused) return memoryRefused(error);
+    if (error instanceof SyntaxError) return notJson();
+    throw error;
   }
   if ("passed" in read) return boundPassed(read.passed, limits);
   return lineOf(read.value, defaults, (body) => ({
@@ -219,16 +231,30 @@ export function lineTooLarge(maxBytes: number): LineOutcome {
   };
 }
 
-/** Evaluates one line: its route's answer, or the reason it was refused. A line never throws. */
+/** What a line is evaluated with besides its text. */
+export interface LineContext {
+  /** Aborted when the batch's reader is gone. */
+  readonly signal?: AbortSignal;
+  readonly locations?: LocationCheck;
+  /** The bounds of the line's body (the single routes'). */
+  readonly limits?: BodyLimits;
+  /** Waits for room for the line's heap (the process's budget of parsed bodies). */
+  readonly admit?: BodyReading["admit"];
+  /** Awaited between two steps of a long line (the turns the batch shares). */
+  readonly pause?: BodyReading["pause"];
+}
+
+/**
+ * Evaluates one line: its route's answer, or the reason it was refused. A line throws only the
+ * reason of a wait its batch gave up (its reader gone).
+ */
 export async function evaluateLine(
   evaluate: RouteEvaluator,
   text: string,
   defaults: BatchDefaults,
-  signal?: AbortSignal,
-  locations?: LocationCheck,
-  limits?: BodyLimits,
+  { signal, locations, limits, admit, pause }: LineContext = {},
 ): Promise<LineOutcome> {
-  const parsed = await readLine(text, defaults, limits);
+  const parsed = await readLine(text, defaults, limits, { admit, pause });
   if (!("call" in parsed)) return parsed;
   return evaluateParsedLine(evaluate, parsed, signal, locations);
 }

@@ -8,6 +8,7 @@
 
 import { gapTexts } from "../grid/gaps.js";
 import type { BillReportModel } from "../output/billReport.js";
+import { impactColumn } from "../output/columns.js";
 import { figure, money, readable, scaleOf } from "../output/readable.js";
 import { printable } from "../support/terminalText.js";
 import type { GridDateOrder, GridRun } from "./grid.js";
@@ -418,7 +419,34 @@ function matchesAndTotalsText(summary: BillingSummary, statuses: ReadonlyMap<Lin
       `  ${total.criterion.info.name} ${total.phase}: ${shown(total.value)} ${scale.unit} (min ${shown(total.min)}, max ${shown(total.max)})`,
     );
   }
+  const kwh = scaleOf("kWh", [summary.energyKwh]);
+  out.push(
+    `  energy: ${readable(summary.energyKwh, "kWh", kwh)} ${kwh.unit} (behind the use impacts, PUE included)`,
+  );
   return out;
+}
+
+/** The sums of the lines --filter keeps: how many, their cost and energy, each criterion's phases. */
+function filteredText(summary: BillingSummary, money: (cost: number) => string): string[] {
+  const sums = summary.filtered;
+  if (sums === null) return [];
+  const kwh = scaleOf("kWh", [sums.energyKwh]);
+  const criteria = summary.totals
+    .map((total) => total.criterion.info)
+    .filter((info, index, all) => all.indexOf(info) === index);
+  return [
+    printable(
+      `the lines of --filter (${sums.text}): ${counted(sums.lines)} of ${counted(sums.evaluated)} evaluated, cost ${money(sums.cost)}, energy ${readable(sums.energyKwh, "kWh", kwh)} ${kwh.unit}`,
+    ),
+    ...criteria.map(({ name, unit }) => {
+      const [embedded, use] = (["embedded", "use"] as const).map(
+        (phase) => sums.impacts.get(impactColumn(name, unit, phase, "value")) ?? 0,
+      );
+      const scale = scaleOf(unit, [embedded + use]);
+      const shown = (value: number) => `${readable(value, unit, scale)} ${scale.unit}`;
+      return `  ${name}: ${shown(embedded + use)} (embedded ${shown(embedded)}, use ${shown(use)})`;
+    }),
+  ];
 }
 
 function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: string | null): string {
@@ -468,6 +496,14 @@ function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: st
       out.push(`  ${warning}: ${rows(tally.lines)}, cost ${money(tally.cost)}`);
   }
   out.push(...registryText(notes, gpus, money), ...matchesAndTotalsText(summary, tallied.statuses));
+  if (summary.filtered !== null) out.push(...filteredText(summary, money));
+  if (summary.months !== null) {
+    out.push("months (each line in the month its period starts):");
+    for (const month of summary.months)
+      out.push(
+        `  ${month.month}: ${counted(month.estimatedLines)} of ${counted(month.lines)} lines estimated; ${money(month.estimatedCost)} of ${money(month.cost)} positive cost (${month.cost > 0 ? ((100 * month.estimatedCost) / month.cost).toFixed(1) : "0.0"} %)`,
+      );
+  }
   out.push(...coverageText(summary, coverage, unknownServices(notes)));
   if (summary.grid !== null) out.push(...gridText(summary.grid));
   out.push(...undatedText(summary, money));
@@ -539,7 +575,11 @@ function billReportModel(summary: BillingSummary, tallied: Tallied, date: string
     overTime: ranked?.overTime ?? null,
     groups: ranked?.groups ?? null,
     command: commandOf(summary),
+    filters: summary.filters,
     whatIf: summary.whatIf,
+    whatIfUsages: summary.whatIfUsages,
+    edition: summary.edition,
+    months: summary.months,
     currency: ranked?.currency ?? null,
     grid:
       summary.grid === null

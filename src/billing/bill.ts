@@ -64,7 +64,7 @@ import { classifyLines } from "./stages/classify.js";
 import { evaluateKinds } from "./stages/evaluate.js";
 import { lookUpKinds } from "./stages/lookUp.js";
 import { exportReading, readExport } from "./stages/read.js";
-import type { BillingAsked, BillingRequest, BillingTerms, BillRun } from "./stages/request.js";
+import type { AskedFilter, BillingAsked, BillingRequest, BillingTerms, BillRun } from "./stages/request.js";
 import { type BillingSummary, summarise } from "./stages/summarise.js";
 import { partialOf, portableTableFiles, writeOutputs } from "./stages/write.js";
 
@@ -81,6 +81,8 @@ export interface BillOptions {
   readonly layout?: BillLayout;
   /** The AWS CUR manifest that named the parts: read too, and the bill's name. */
   readonly manifest?: string;
+  /** Several months' manifests (the first is `manifest`): read too, and named in the bill's name. */
+  readonly manifests?: readonly string[];
   /** The ZIP archives the file (or the parts) were unpacked from, and the bill as they name it. */
   readonly archive?: { readonly archives: readonly string[]; readonly shown: string };
   readonly input: BillingFormatName | null;
@@ -90,6 +92,8 @@ export interface BillOptions {
   readonly groupBy: readonly string[];
   /** The groups file as the summary names it (as given); null without --group-by. */
   readonly groupsShown: string | null;
+  /** --filter's: the lines the sums are of (src/billing/filters.ts); none: every line. */
+  readonly filters?: readonly AskedFilter[];
   readonly report: string | null;
   /** --what-if: the changes to the largest usages and what they save, as CSV (src/billing/whatIf.ts). */
   readonly whatIf: string | null;
@@ -294,6 +298,7 @@ function billingRunFiles(options: BillOptions): RunFiles {
     ...(options.parts ?? [options.file]).map((path) => ({ option: "the input", path })),
     ...(options.archive?.archives ?? []).map((path) => ({ option: "the input", path })),
     ...named("the input", options.manifest),
+    ...(options.manifests ?? []).slice(1).map((path) => ({ option: "the input", path })),
     ...named("--grid-intensity", options.grid?.series),
     ...named("--grid-zones", options.grid?.zones),
     ...named("EDITIONS_FILE", options.config.EDITIONS_FILE),
@@ -350,6 +355,7 @@ async function billingPlanOf(options: BillOptions, scratch: string, io: BillIo):
     output: output?.path ?? join(scratch, "lines.csv"),
     format: options.format,
     groupBy: options.groupBy,
+    filters: options.filters ?? [],
     groupsOutput: groups?.path ?? null,
     instanceTypeColumn: options.instanceTypeColumn,
     strict: options.strict,
@@ -384,7 +390,12 @@ async function billingPlanOf(options: BillOptions, scratch: string, io: BillIo):
 function billShown(options: BillOptions): string | undefined {
   if (options.manifest !== undefined) {
     const parts = options.parts?.length ?? 1;
-    return `${options.manifest} (its ${parts} part${parts === 1 ? "" : "s"})`;
+    const more = (options.manifests?.length ?? 1) - 1;
+    const whose =
+      more === 0
+        ? "its"
+        : `and ${more} more month${more === 1 ? "'s" : "s'"} manifest${more === 1 ? "" : "s"}: their`;
+    return `${options.manifest} (${whose} ${parts} part${parts === 1 ? "" : "s"})`;
   }
   return options.archive?.shown;
 }

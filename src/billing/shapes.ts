@@ -131,3 +131,32 @@ export function currentFamilyType(provider: string, name: string, ids: Iterable<
   }
   return best?.id ?? null;
 }
+
+/**
+ * The same family's type one size down: among the edition's types (`ids`) of the type's family,
+ * attributes, version (shapeOf) and managed service's node, the largest of fewer vCPUs (the first of the edition's order
+ * when several are); null where none is or the size says no vCPU count. AWS `m5.2xlarge` →
+ * `m5.xlarge`, Azure `D4s_v3` → `D2s_v3`, Google Cloud `n2-standard-8` → `n2-standard-4`.
+ */
+export function sizeDownType(provider: string, name: string, ids: Iterable<string>): string | null {
+  const own = shapeOf(provider, name);
+  if (own === null) return null;
+  const nodeOf = (type: string) => providerOf(provider)?.names.node(type.trim().toLowerCase()) ?? "";
+  const node = nodeOf(name);
+  let best: { id: string; vcpus: number } | null = null;
+  for (const id of ids) {
+    const other = shapeOf(provider, id);
+    if (
+      other === null ||
+      nodeOf(id) !== node ||
+      other.family !== own.family ||
+      other.attributes !== own.attributes ||
+      other.version !== own.version ||
+      other.vcpus >= own.vcpus ||
+      (best !== null && other.vcpus <= best.vcpus)
+    )
+      continue;
+    best = { id, vcpus: other.vcpus };
+  }
+  return best?.id ?? null;
+}

@@ -11,13 +11,15 @@
  */
 
 import { type RequestedCriterion, resolveCriterion } from "../engine/index.js";
+import { formatNumber } from "../output/columns.js";
+import { figure, money } from "../output/readable.js";
 import type { Reproduction, WhatIf } from "../output/reportParts/model.js";
 import { type CoefficientRow, factorAt, instanceCoefficientRows } from "../service/coefficients.js";
 import type { EditionContext, EditionService } from "../service/open.js";
 import type { InstanceMatch } from "./matching.js";
 import { billingCoefficientPlaces, type EditionPlaces } from "./places.js";
 import { COUNTRY_AREAS } from "./registry/regions.js";
-import { currentFamilyType } from "./shapes.js";
+import { currentFamilyType, sizeDownType } from "./shapes.js";
 import type { LineGroup } from "./stages/evaluate.js";
 import { lookupKey } from "./stages/lookUp.js";
 
@@ -206,7 +208,11 @@ export interface WhatIfTerms {
  * The what-ifs of `usages` (the largest USAGES of them by gwp), ranked by the gwp they save; only
  * changes that save some. `all`: every usage of the input, where a change's price is looked up.
  */
-export async function whatIfs(terms: WhatIfTerms, usages: readonly Usage[]): Promise<WhatIf[]> {
+export async function whatIfs(
+  terms: WhatIfTerms,
+  usages: readonly Usage[],
+  currency: string | null = null,
+): Promise<WhatIf[]> {
   const gwp = gwpOf(terms.context.service);
   if (gwp === null) return [];
   const rowsOf = memoRows(terms.context, terms.load, gwp);
@@ -220,7 +226,7 @@ export async function whatIfs(terms: WhatIfTerms, usages: readonly Usage[]): Pro
     .filter((entry): entry is { usage: Usage; hour: number } => entry.hour !== null)
     .sort((a, b) => b.hour * b.usage.hours - a.hour * a.usage.hours)
     .slice(0, USAGES);
-  const changes = { terms, gwp, rowsOf, priced: pricesOf(usages) };
+  const changes = { terms, gwp, rowsOf, priced: pricesOf(usages, currency) };
   const found: WhatIf[] = [];
   for (const { usage, hour } of largest) found.push(...(await changesOf(changes, usage, hour)));
   return found
@@ -228,17 +234,53 @@ export async function whatIfs(terms: WhatIfTerms, usages: readonly Usage[]): Pro
     .sort((a, b) => b.gwp - b.toGwp - (a.gwp - a.toGwp));
 }
 
-/** The price per hour of a usage the bill has (its cost ÷ its hours), by provider, type and place; null where it has none. */
+/** A price per hour as the bill gives it, with what it was read from; or why none is. */
+type BilledPrice =
+  | { readonly price: number; readonly read: string }
+  | { readonly price: null; readonly why: string };
+
+/**
+ * The price per hour of a usage the bill has (its cost ÷ its hours, on the report's basis), by
+ * provider, type and place, said as read (`0.192 USD an hour: 138.2 USD over 720 h of m5.xlarge in
+ * us-east-1`), or why the bill gives none (no hours of that type there; hours of no cost).
+ */
 function pricesOf(
   usages: readonly Usage[],
-): (provider: string, instanceType: string, place: string) => number | null {
+  currency: string | null,
+): (provider: string, instanceType: string, place: string, shown: string) => BilledPrice {
   const byKey = new Map(
     usages.map((usage) => [usageKey(usage.provider, usage.instanceType, usage.place), usage]),
   );
-  return (provider, instanceType, place) => {
+  const unit = currency === null ? "" : ` ${currency}`;
+  const amount = (value: number) => `${money(value)}${unit}`;
+  return (provider, instanceType, place, shown) => {
     const usage = byKey.get(usageKey(provider, instanceType, place));
-    return usage?.cost != null && usage.cost > 0 && usage.hours > 0 ? usage.cost / usage.hours : null;
+    if (usage === undefined)
+      return { price: null, why: `the bill has no hours of ${instanceType} in ${shown}` };
+    if (usage.cost === null || !(usage.cost > 0) || !(usage.hours > 0))
+      return {
+        price: null,
+        why: `the bill's ${formatNumber(usage.hours)} h of ${instanceType} in ${shown} cost nothing on its basis`,
+      };
+    const price = usage.cost / usage.hours;
+    return {
+      price,
+      read: `${figure(price)}${unit} an hour: ${amount(usage.cost)} over ${formatNumber(usage.hours)} h of ${instanceType} in ${shown}`,
+    };
   };
+}
+
+/** The prices of a usage and of its change as read from the bill, or why the change's is unknown. */
+function priceReading(
+  from: BilledPrice,
+  to: BilledPrice,
+): { price: number | null; toPrice: number | null; priceRead: string } {
+  const said = (billed: BilledPrice) => (billed.price === null ? billed.why : `as billed, ${billed.read}`);
+  const priceRead =
+    from.price !== null && to.price !== null
+      ? `${said(from)}; changed, ${to.read}`
+      : `price unknown: ${from.price === null ? from.why : to.price === null ? to.why : ""}`;
+  return { price: from.price, toPrice: to.price, priceRead };
 }
 
 /** What the changes of every usage are evaluated with: the terms, gwp, the types' rows, the bill's prices. */
@@ -249,57 +291,89 @@ interface ChangeTerms {
   readonly priced: ReturnType<typeof pricesOf>;
 }
 
-/** A usage's changes: moved to the region of lowest intensity on its continent, renewed to its line's current family. */
-async function changesOf(changes: ChangeTerms, usage: Usage, hour: number): Promise<WhatIf[]> {
-  const { terms, gwp, rowsOf, priced } = changes;
-  const { context, load } = terms;
-  const edition = context.service.edition.id;
-  const places = placesOf(context.service, terms.knownRegions, usage.provider);
+/** A change of a usage as the what-if reads it: its kind, target type and place, why. */
+type ChangeOf = Omit<WhatIf, keyof Usage | "gwp" | "times" | "price" | "toPrice" | "priceRead" | "requests">;
+
+/**
+ * What a usage's changes are made with: where it runs, and `changed`, the change made of its
+ * target, that target's hour and place (its price read from the bill, its requests).
+ */
+function usageChanges(changes: ChangeTerms, usage: Usage, hour: number) {
+  const { terms } = changes;
+  const edition = terms.context.service.edition.id;
+  const places = placesOf(terms.context.service, terms.knownRegions, usage.provider);
   const from = placeOf(places, usage.place);
+  const shown = from?.shown ?? "(default place)";
   const request = (instanceType: string, place: Place["request"] | null) =>
-    reproduction(edition, usage.provider, instanceType, place, load);
-  const base = {
-    ...usage,
-    place: from?.shown ?? "(default place)",
-    gwp: hour * usage.hours,
-    price: priced(usage.provider, usage.instanceType, usage.place),
-    times: { value: usage.hours, what: "h" },
+    reproduction(edition, usage.provider, instanceType, place, terms.load);
+  const own = changes.priced(usage.provider, usage.instanceType, usage.place, shown);
+  const base = { ...usage, place: shown, gwp: hour * usage.hours, times: { value: usage.hours, what: "h" } };
+  const changed = (
+    change: Omit<ChangeOf, "toGwp">,
+    to: { place: string; request: Place["request"] | null },
+    toHour: number,
+  ): WhatIf => ({
+    ...base,
+    ...change,
+    toGwp: toHour * usage.hours,
+    ...priceReading(own, changes.priced(usage.provider, change.toInstanceType, to.place, change.toPlace)),
+    requests: {
+      from: request(usage.instanceType, from?.request ?? null),
+      to: request(change.toInstanceType, to.request),
+    },
+  });
+  return {
+    edition,
+    places,
+    from,
+    shown,
+    changed,
+    here: { place: usage.place, request: from?.request ?? null },
   };
+}
+
+/** A usage's changes: moved to the region of lowest intensity on its continent, renewed to its line's current family, one size down. */
+async function changesOf(changes: ChangeTerms, usage: Usage, hour: number): Promise<WhatIf[]> {
+  const { terms, gwp, rowsOf } = changes;
+  const { edition, places, from, shown, changed, here } = usageChanges(changes, usage, hour);
   const found: WhatIf[] = [];
-  const move = from === null ? null : lowerIntensity(context.service, places, from, gwp);
+  const move = from === null ? null : lowerIntensity(terms.context.service, places, from, gwp);
   const moved =
     move === null ? null : perHour(await rowsOf(usage.provider, usage.instanceType), move.to.place);
-  if (move !== null && moved !== null)
-    found.push({
-      ...base,
-      change: "region",
+  if (move !== null && moved !== null) {
+    const change = {
+      change: "region" as const,
       toInstanceType: usage.instanceType,
       toPlace: move.to.shown,
       why: move.why,
-      toGwp: moved * usage.hours,
-      toPrice: priced(usage.provider, usage.instanceType, move.to.place),
-      requests: {
-        from: request(usage.instanceType, from?.request ?? null),
-        to: request(usage.instanceType, move.to.request),
-      },
-    });
-  const ids = context.service.data.cloudInstances.get(usage.provider)?.ids ?? [];
-  const newer = currentFamilyType(usage.provider, usage.instanceType, ids);
-  const renewed = newer === null ? null : perHour(await rowsOf(usage.provider, newer), usage.place);
-  if (newer !== null && renewed !== null)
-    found.push({
-      ...base,
-      change: "family",
-      toInstanceType: newer,
-      toPlace: base.place,
+    };
+    found.push(changed(change, { place: move.to.place, request: move.to.request }, moved));
+  }
+  const ids = terms.context.service.data.cloudInstances.get(usage.provider)?.ids ?? [];
+  const others = [
+    {
+      change: "family" as const,
+      type: currentFamilyType(usage.provider, usage.instanceType, ids),
       why: `the current family of ${usage.instanceType}'s line and size in edition ${edition}`,
-      toGwp: renewed * usage.hours,
-      toPrice: priced(usage.provider, newer, usage.place),
-      requests: {
-        from: request(usage.instanceType, from?.request ?? null),
-        to: request(newer, from?.request ?? null),
-      },
-    });
+    },
+    {
+      change: "size" as const,
+      type: sizeDownType(usage.provider, usage.instanceType, ids),
+      why: `${usage.instanceType}'s family one size down (half its vCPUs or fewer): where its load fits, the same work`,
+    },
+  ];
+  for (const other of others) {
+    const toHour =
+      other.type === null ? null : perHour(await rowsOf(usage.provider, other.type), usage.place);
+    if (other.type === null || toHour === null) continue;
+    found.push(
+      changed(
+        { change: other.change, toInstanceType: other.type, toPlace: shown, why: other.why },
+        here,
+        toHour,
+      ),
+    );
+  }
   return found;
 }
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BillLayout, billName, inputKindOf, isZipFile } from "../billing/reading/layout.js";
@@ -14,6 +14,7 @@ import {
 } from "../support/namedFiles.js";
 import { checkedStageDescriptor, STAGE_FD_VARIABLE, stageWriter } from "../support/runStage.js";
 import { printable, printableLines } from "../support/terminalText.js";
+import { allManifests, folderArgs, manifestsParts } from "./billFiles.js";
 import { inventoryMain } from "./inventoryRun.js";
 import {
   AskedAbout,
@@ -61,6 +62,7 @@ async function command(argv: readonly string[], io: CliIo): Promise<number> {
     return (await import("./coefficients.js")).coefficientsMain(argv.slice(1), io);
   if (argv[0] === "sql") return (await import("./portable.js")).sqlMain(argv.slice(1), io);
   if (argv[0] === "tables") return (await import("./portable.js")).tablesMain(argv.slice(1), io);
+  if (argv[0] === "scan") return (await import("./scan/scanCommand.js")).scanMain(argv.slice(1), io);
   let args: EvaluateArgs;
   try {
     args = evaluateArgs(argv);
@@ -97,7 +99,19 @@ function namedRunFiles({ file, parts, values }: EvaluateArgs): NamedFile[] {
  * `evaluate <file>`: an inventory, a billing export, or the one file of a ZIP archive (read as
  * either); `evaluate <part> <part>…`: a billing export's parts, each file or ZIP archive of one.
  */
-async function evaluateMain(args: EvaluateArgs, io: CliIo): Promise<number> {
+async function evaluateMain(given: EvaluateArgs, io: CliIo): Promise<number> {
+  let args: EvaluateArgs;
+  try {
+    // A folder: the bill files it holds, or the CUR manifests below it (src/cli/billFiles.ts)
+    args = folderArgs(given, (file) =>
+      ["billing", "manifest", "archive"].includes(inputKindOf(file, given.values.input).kind),
+    );
+  } catch (error) {
+    return misuse(io, error);
+  }
+  if (args.parts !== undefined && args.manifest === undefined && allManifests(args.parts)) {
+    return manifestsMain(args, args.parts, io);
+  }
   try {
     // Each file named: there, not a folder, not empty (as the /evaluate page refuses one).
     for (const file of args.parts ?? [args.file]) checkedInput(file);
@@ -105,6 +119,12 @@ async function evaluateMain(args: EvaluateArgs, io: CliIo): Promise<number> {
     return misuse(io, error);
   }
   const inputKind = inputKindOf(args.file, args.values.input);
+  // cloud-scanner's inventory JSON, by its start (src/cli/scan/scannerFile.ts); never a bill's file.
+  if (!["billing", "manifest", "archive"].includes(inputKind.kind) && args.parts === undefined) {
+    const { isScannerFile } = await import("./scan/scannerStart.js");
+    if (args.values.input === undefined && isScannerFile(args.file))
+      return (await import("./scan/scannerFile.js")).scannerFileMain(args, io);
+  }
   if (inputKind.kind === "foreign") return misuse(io, new FileMisuse(inputKind.problem));
   if (inputKind.kind === "manifest") return manifestMain(args, inputKind.manifest, io);
   // A part is a ZIP archive by its first bytes alone (a bill's parts are no workbooks).
@@ -166,6 +186,35 @@ async function manifestMain(
 }
 
 /**
+ * `evaluate <month>-Manifest.json <month>-Manifest.json…` (or a folder of a CUR's download): each
+ * month's manifest read as the parts it names, all of them as one bill in time.
+ */
+async function manifestsMain(args: EvaluateArgs, manifests: readonly string[], io: CliIo): Promise<number> {
+  const { curManifestParts } = await import("../billing/reading/manifest.js");
+  const { isCurManifest, MAX_MANIFEST_BYTES } = await import("../billing/reading/layout.js");
+  let read: ReturnType<typeof manifestsParts>;
+  try {
+    read = manifestsParts(manifests, (manifest) => {
+      checkedInput(manifest);
+      if (statSync(manifest).size > MAX_MANIFEST_BYTES)
+        throw new FileMisuse(`${manifest}: a manifest of more than ${MAX_MANIFEST_BYTES} bytes`);
+      const document: unknown = JSON.parse(readFileSync(manifest, "utf8"));
+      if (!isCurManifest(document))
+        throw new FileMisuse(`${manifest}: not an AWS CUR manifest (its reportKeys)`);
+      return curManifestParts(manifest, document);
+    });
+  } catch (error) {
+    return misuse(
+      io,
+      error instanceof SyntaxError ? new FileMisuse(`${manifests[0]}: a manifest that is no JSON`) : error,
+    );
+  }
+  for (const note of read.notes) io.stderr.write(`${printable(note)}\n`);
+  const [file] = read.parts;
+  return evaluateMain({ ...args, file, parts: read.parts, manifest: manifests[0], manifests }, io);
+}
+
+/**
  * `evaluate <archive.zip>`: its one file unpacked, then evaluated as if named, every line on
  * stderr naming it as the archive's; of a bill's parts, each ZIP part's file so. The copies are
  * removed whatever the run's end — an interruption, and a second one, which ends the process at
@@ -196,11 +245,18 @@ async function archiveMain(args: EvaluateArgs, io: CliIo): Promise<number> {
     const { files, members } = unpacked;
     const stderr = namingMembers(io.stderr, members);
     for (const member of members) stderr.write(`${member.note}\n`);
-    const shown = (args.parts ?? [args.file]).map(
-      (file) => members.find((member) => member.archive === file)?.shown ?? file,
-    );
-    const archive = { archives: members.map((member) => member.archive), shown: billName(shown) };
-    const read = args.parts === undefined ? {} : { parts: files };
+    const shown =
+      args.parts === undefined && files.length > 1
+        ? members.map((member) => member.shown)
+        : (args.parts ?? [args.file]).map(
+            (file) => members.find((member) => member.archive === file)?.shown ?? file,
+          );
+    const archive = {
+      archives: [...new Set(members.map((member) => member.archive))],
+      shown: billName(shown),
+    };
+    // A ZIP archive of several files (a bill's months or parts zipped together) is read as them
+    const read = args.parts === undefined && files.length === 1 ? {} : { parts: files };
     return await evaluateMain({ ...args, file: files[0], ...read, archive }, { ...io, stderr });
   } finally {
     process.off("exit", remove);
@@ -214,11 +270,11 @@ async function archiveMain(args: EvaluateArgs, io: CliIo): Promise<number> {
  * twice is refused first: its archive would be unpacked twice, and its lines counted twice.
  */
 async function unpackedParts(args: EvaluateArgs, folder: string, signal: AbortSignal | undefined) {
-  const { unpackedMember } = await import("../support/zipArchive.js");
+  const { unpackedMembers } = await import("../support/zipArchive.js");
   const given = args.parts ?? [args.file];
   refuseRepeatedParts(given);
   const files: string[] = [];
-  const members: Awaited<ReturnType<typeof unpackedMember>>[] = [];
+  const members: Awaited<ReturnType<typeof unpackedMembers>> = [];
   for (const [index, file] of given.entries()) {
     if (!isZipFile(file)) {
       files.push(file);
@@ -226,9 +282,10 @@ async function unpackedParts(args: EvaluateArgs, folder: string, signal: AbortSi
     }
     const own = join(folder, String(index));
     mkdirSync(own);
-    const member = await unpackedMember(file, { folder: own, signal });
-    members.push(member);
-    files.push(member.file);
+    // One archive given alone may hold several files: a bill's months or parts zipped together
+    const unpacked = await unpackedMembers(file, { folder: own, signal }, given.length === 1);
+    members.push(...unpacked);
+    files.push(...unpacked.map((member) => member.file));
   }
   return { files, members };
 }

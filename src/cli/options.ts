@@ -6,6 +6,7 @@ import { BillingStrictStop } from "../billing/errors.js";
 import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats/registry.js";
 import type { BillLayout } from "../billing/reading/layout.js";
 import { MAX_BILL_PARTS } from "../billing/reading/layout.js";
+import type { AskedFilter } from "../billing/stages/request.js";
 import { type Config, ConfigError, loadConfig } from "../config/serviceConfig.js";
 import { InputFileError, outOfMemoryLine } from "../duckdb/errors.js";
 import { FileReadError } from "../duckdb/readErrors.js";
@@ -156,6 +157,8 @@ const EVALUATE_OPTIONS = {
   "instance-type-column": { type: "string" },
   tables: { type: "string" },
   "what-if": { type: "string" },
+  hours: { type: "string" },
+  filter: { type: "string", multiple: true },
   help: { type: "boolean", short: "h", default: false },
   version: { type: "boolean", default: false },
 } as const;
@@ -174,6 +177,8 @@ export interface EvaluateArgs {
   readonly values: EvaluateValues;
   /** The AWS CUR manifest that named the parts (src/billing/reading/manifest.ts): read too. */
   readonly manifest?: string;
+  /** Several months' manifests (the first is `manifest`), each naming its parts: read too. */
+  readonly manifests?: readonly string[];
   /** The ZIP archives `file` (or the parts) were unpacked from (src/support/zipArchive.ts). */
   readonly archive?: ArchiveOrigin;
 }
@@ -188,7 +193,7 @@ export interface ArchiveOrigin {
 
 /** The options only one kind of input takes, with the kind that takes them. */
 const INVENTORY_ONLY = ["workers"] as const;
-const BILLING_ONLY = ["load", "instance-type-column", "tables"] as const;
+const BILLING_ONLY = ["load", "instance-type-column", "tables", "filter"] as const;
 
 /** The command line asks for what it says of itself, not for a run: its usage, or its version. */
 export class AskedAbout extends Error {
@@ -222,6 +227,11 @@ export function evaluateArgs(argv: readonly string[]): EvaluateArgs {
 
 /** Refuses the options of the other kind of input. */
 export function refuseOptionsOf(args: EvaluateArgs, kind: "inventory" | "billing"): void {
+  // --hours: the hours of a cloud-scanner inventory's resources (src/cli/scan/scannerFile.ts).
+  if (args.values.hours !== undefined)
+    throw new UsageError(
+      `--hours is for a cloud-scanner inventory (JSON), and ${args.file} is ${kind === "inventory" ? "an inventory" : "a billing export"}`,
+    );
   const others = kind === "inventory" ? BILLING_ONLY : INVENTORY_ONLY;
   const given = others.find((name) => args.values[name] !== undefined);
   if (given !== undefined) {
@@ -368,6 +378,18 @@ export interface BillingOptions {
   readonly groupBy: string[];
   /** The groups file as given (as the summary names it); null without --group-by. */
   readonly groupsShown: string | null;
+  /** --filter's, each `COLUMN=VALUE` read. */
+  readonly filters: AskedFilter[];
+}
+
+/** --filter's `COLUMN=VALUE`s: the column before the first `=`, the value after (empty: none). */
+export function filtersOf(given: readonly string[] | undefined): AskedFilter[] {
+  return (given ?? []).map((text) => {
+    const at = text.indexOf("=");
+    if (at <= 0)
+      throw new UsageError(`--filter is COLUMN=VALUE (a column's value; COLUMN= for none), not ${text}`);
+    return { column: text.slice(0, at), value: text.slice(at + 1) };
+  });
 }
 
 /** The options of a billing export's run, checked in the order a user is told of them. */
@@ -383,7 +405,7 @@ export function billingOptions(args: EvaluateArgs): BillingOptions {
   if (groupBy.length > 0 && values.output === undefined)
     throw new UsageError("--group-by needs --output <file>");
   const groupsShown = groupBy.length > 0 ? groupsPath(values.output as string, format) : null;
-  return { input, format, groupBy, groupsShown };
+  return { input, format, groupBy, groupsShown, filters: filtersOf(values.filter) };
 }
 
 /** Reports a failure the way the command line does, in one line; the exit code. */
@@ -423,7 +445,7 @@ export function failure(io: CommandIo, error: unknown): number {
  * recognise it (src/billing/reading/layout.ts).
  */
 export function billOptions(args: EvaluateArgs, layout: BillLayout | undefined): BillOptions {
-  const { input, format, groupBy, groupsShown } = billingOptions(args);
+  const { input, format, groupBy, groupsShown, filters } = billingOptions(args);
   const { file, values } = args;
   const config = loadConfig(process.env);
   const edition = editionOf(values.edition, config);
@@ -432,12 +454,14 @@ export function billOptions(args: EvaluateArgs, layout: BillLayout | undefined):
     ...(args.parts === undefined ? {} : { parts: args.parts }),
     ...(layout === undefined ? {} : { layout }),
     ...(args.manifest === undefined ? {} : { manifest: args.manifest }),
+    ...(args.manifests === undefined ? {} : { manifests: args.manifests }),
     ...(args.archive === undefined ? {} : { archive: args.archive }),
     input,
     format,
     output: values.output ?? null,
     groupBy,
     groupsShown,
+    filters,
     report: values.report ?? null,
     whatIf: values["what-if"] ?? null,
     tables: values.tables ?? null,

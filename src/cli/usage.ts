@@ -20,7 +20,7 @@ function wrapped(text: string): string {
 }
 
 /** The commands the first argument names (the bare options --help and --version aside). */
-export const COMMANDS = ["evaluate", "coefficients", "sql", "tables"] as const;
+export const COMMANDS = ["evaluate", "coefficients", "sql", "tables", "scan"] as const;
 
 /** `--version`'s line: the command's version and the editions it serves. */
 export const VERSION_LINE = `impact-service ${SERVICE_VERSION} (editions ${EDITION_IDS.join(", ")})\n`;
@@ -31,17 +31,21 @@ export const NO_COMMAND =
 
 export const USAGE = `usage: impact-service evaluate <file | -> [options]
        impact-service evaluate <part> <part>… [options]   (a billing export delivered in parts,
-                       read as one bill: report-*.csv.gz)
+                       or an account's monthly exports, read as one bill: report-*.csv.gz,
+                       cur-2026-0*.csv; a folder of them, a ZIP of them, each month's CUR manifest)
        impact-service coefficients [options]   (the per-hour coefficient table: coefficients --help)
        impact-service sql --engine <engine> --header <file> [options]   (a bill's script for Spark,
                        Trino, BigQuery or DuckDB: sql --help)
        impact-service tables --keys <keys.csv> --tables <folder>   (its small tables: tables --help)
+       impact-service scan aws [--region …] [--filter-tag k=v] [--hours N]   (what runs now in an
+                       AWS account, as an inventory and its impacts: scan --help)
        impact-service --version
 
   <file>               an inventory: CSV or an Excel workbook (.xlsx, its first worksheet) with a
                        header (kind, quantity, provider, instance_type, archetype, usage_location,
                        hours, …: see docs/inventory.md) or a batch
-                       (NDJSON, one {"method", "path", "body"} per line); - reads stdin; or a
+                       (NDJSON, one {"method", "path", "body"} per line); - reads stdin; or
+                       cloud-scanner's inventory JSON (answered as its estimated inventory); or a
 ${wrapped(
   `billing export (${Object.values(BILLING_FORMATS)
     .map((format) => format.listed)
@@ -67,8 +71,8 @@ ${wrapped(`(default: ${NEW_WORK_DEFAULT})`)}
                        coverage, by method, service, region and account)
   --what-if <file.csv> also write what moving the largest cloud usages would save: the provider's
                        region of lowest intensity on the same continent, the current family of
-                       the same size (gwp and, where the bill prices it, cost; the requests that
-                       reproduce each figure)
+                       the same size, one size down (gwp and, where the bill prices it, cost as
+                       read from it; the requests that reproduce each figure)
   --grid-intensity <file>  the grid's carbon intensity over time, per zone (an Electricity Maps
                        export, Ember's monthly data or zone,start,gco2_per_kwh; .csv, .csv.gz or
                        .parquet): gwp use from the intervals each row or line spans, the
@@ -77,8 +81,13 @@ ${wrapped(`(default: ${NEW_WORK_DEFAULT})`)}
                        aws,us-west-1,US-CAL-CISO; ,FRA,FR for a country); needs --grid-intensity
  inventory only:
   --workers <n>        evaluate on n worker threads (default: in this thread)
+ cloud-scanner's inventory JSON only:
+  --hours <n>          hours each resource is evaluated for (default 1; an estimated inventory's own)
  billing export only:
   --load <percent>     constant load of every instance (default: the archetype's)
+  --filter <column=value>  sum only the lines whose column (or tag:<key>, method) has the value:
+                       the groups' file, a summary line, the report opened filtered; repeated,
+                       a column's values either, the columns all (COLUMN= for none)
   --instance-type-column <column>  the machine type of Google Cloud lines
   --tables <folder>    also write the small tables the run's SQL built there (instance matches,
                        places, energy, the methods' coefficient rows), for the same SQL on another

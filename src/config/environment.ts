@@ -150,6 +150,18 @@ export const SETTINGS = {
     { note: "64 MiB", capacity: "maxBodyBytesInFlight" },
   ),
   /**
+   * What the bodies' parse builds, admitted before it is built: an 8 MiB body of empty records
+   * builds about 180 MB, 24 bytes a character of its text, and eight of them were in flight at once
+   * (bench/README.md, "Parsed bodies in the container"). Sized with the fleets' worst case and the
+   * caches within the 768 MB heap of `npm start` (docs/limits.md, "Admission").
+   */
+  MAX_PARSED_BYTES_IN_FLIGHT: whole(
+    [1 * MiB, 2 ** 40],
+    128 * MiB,
+    "estimated heap of the request bodies parsed at once, all requests together (REST, `/graphql`, batch lines): each body's text and what its parse builds, estimated by one scan before anything is built; a body that does not fit waits (`ADMISSION_QUEUE_LENGTH`, at most `EXECUTION_TIMEOUT_MS`), then `503` + `Retry-After`; one estimated past the whole budget `413`",
+    { note: "128 MiB", capacity: "maxParsedBytesInFlight" },
+  ),
+  /**
    * A 10,000-server verbose fleet takes about 450 MB at its peak (bench/README.md); a request
    * larger than the whole budget runs alone.
    */
@@ -162,7 +174,7 @@ export const SETTINGS = {
   ADMISSION_QUEUE_LENGTH: whole(
     [0, 10_000],
     8,
-    "requests waiting for room in `MAX_CONCURRENT_FLEET_ITEMS`; past them `503` + `Retry-After`; 0 refuses at once",
+    "requests waiting for room in `MAX_CONCURRENT_FLEET_ITEMS`, and as many again in `MAX_PARSED_BYTES_IN_FLIGHT`; past them `503` + `Retry-After`; 0 refuses at once",
     { capacity: "admissionQueueLength" },
   ),
   /**
@@ -290,6 +302,37 @@ export const SETTINGS = {
     shown: "none",
     meaning:
       'a JSON object `{"<sha256>": "<document>"}` (GraphQL Code Generator\'s `persisted-documents.json`), each hash checked at start-up',
+  },
+  SCAN_AWS_REGIONS: {
+    read: z.preprocess(unsetIfEmpty, z.string().optional()),
+    shown: "unset (no scan)",
+    meaning:
+      "AWS regions whose running instances and volumes the service scans (`impact-service scan aws`, in a child process) and serves as Prometheus gauges on `/metrics` ([Scanning an AWS account](scan.md)), comma-separated; credentials from the AWS SDK's chain, an emulator's endpoint from `AWS_ENDPOINT_URL`",
+  },
+  SCAN_FILTER_TAGS: {
+    read: z.preprocess(unsetIfEmpty, z.string().optional()),
+    shown: "none",
+    meaning: "the scan's tag filters, `key=value` comma-separated: only resources carrying all of them",
+  },
+  SCAN_INTERVAL_SECONDS: whole(
+    [60, 86_400],
+    300,
+    "seconds between the starts of two scans; `/metrics` serves the last one's gauges in between",
+  ),
+  SCAN_HOURS: whole(
+    [1, 8784],
+    1,
+    "hours each scan reads and evaluates: the last ones before it (cloud-scanner's `use_duration_hours`)",
+  ),
+  SCAN_TIMEOUT_SECONDS: whole(
+    [10, 3600],
+    120,
+    "time of one scan, its calls to AWS together; past it, the scan's command is stopped and the previous gauges kept",
+  ),
+  SCAN_EDITION: {
+    read: z.preprocess(unsetIfEmpty, z.string().optional()),
+    shown: "the command line's default",
+    meaning: "the edition the scan's impacts are evaluated in",
   },
 } satisfies Record<string, Setting>;
 

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { EditionsFileError, readEditionsFile } from "../editions/custom.js";
 import { defaultEditionFromEnv, EDITIONS, type EditionDescription } from "../editions/index.js";
 import { type Environment, SettingsError, settingsWithOverrides } from "../editions/servedRules.js";
-import { type JsonBounds, type JsonRefusal, MAX_OBJECT_MEMBERS } from "../support/nesting.js";
+import { type JsonBounds, type JsonRefusal, MAX_OBJECT_MEMBERS } from "../support/jsonScan.js";
 import { type Capacity, capacityFrom, ENVIRONMENT, type Limits, limitsFrom } from "./environment.js";
 
 /*
@@ -175,16 +175,17 @@ export type BodyLimits = Pick<Limits, "maxNestingDepth" | "maxListLength" | "max
 
 /**
  * The bounds a request body's text is scanned for before it is parsed: MAX_NESTING_DEPTH, an
- * object's MAX_OBJECT_MEMBERS, and the entries of the longest list any input accepts
- * (MAX_LIST_LENGTH within an asset, MAX_FLEET_ITEMS in a fleet): a longer list is counted, not
- * built, and refused by its length where its field is known. `wrapping` levels hold the body (a
- * batch line's object).
+ * object's MAX_OBJECT_MEMBERS, and the entries of the longest list the body's transport accepts:
+ * MAX_LIST_LENGTH in a v1 body (REST, a batch line: every list of it is held to it), the larger of
+ * MAX_LIST_LENGTH and MAX_FLEET_ITEMS in GraphQL variables (`fleets`). A longer list is counted,
+ * not built (nor its heap admitted), and refused by its length where its field is known. `wrapping`
+ * levels hold the body (a batch line's object).
  */
-export function bodyJsonBounds(limits: BodyLimits, wrapping = 0): JsonBounds {
+export function bodyJsonBounds(limits: BodyLimits, holds: "fleets" | "v1", wrapping = 0): JsonBounds {
   return {
     depth: limits.maxNestingDepth + wrapping,
     members: MAX_OBJECT_MEMBERS,
-    entries: Math.max(limits.maxListLength, limits.maxFleetItems),
+    entries: holds === "fleets" ? Math.max(limits.maxListLength, limits.maxFleetItems) : limits.maxListLength,
   };
 }
 

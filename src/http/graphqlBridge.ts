@@ -7,7 +7,8 @@ import type { Answer } from "./route.js";
 /*
  * /graphql: the request handed to yoga as a fetch `Request` (its body already read within the
  * bounds of execution.ts), with the transport context the schema reads (the cancellation's
- * signal, the fleet items' admission, the request's id); yoga's answer as a Reply.
+ * signal, the admissions of its fleet items and of its body's heap, the request's id); yoga's
+ * answer as a Reply.
  */
 
 /** Request headers that describe the connection or the body's framing, not the request. */
@@ -42,7 +43,7 @@ export function graphqlAnswer(
   { execute, admitFleetItems }: Execution,
 ): Answer {
   return ({ request, method, requestId, cancellation, hold }) =>
-    execute(request, cancellation, hold, true, async (body, lease, holdWhileWorking) => {
+    execute(request, cancellation, hold, true, async (body, lease, holdWhileWorking, admitBodyHeap) => {
       const cancel = cancellation.signal;
       const answer = await yoga.fetch(
         `http://localhost${request.url ?? "/graphql"}`,
@@ -55,6 +56,7 @@ export function graphqlAnswer(
         {
           signal: cancel,
           admitFleetItems: (items: number) => admitFleetItems(items, lease, cancel, holdWhileWorking),
+          admitBodyHeap,
           requestId,
         },
       );

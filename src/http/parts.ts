@@ -1,6 +1,7 @@
 import type { YogaServerInstance } from "graphql-yoga";
 import type { Capacity, Limits } from "../config/serviceConfig.js";
 import type { RestCall, RestResponse } from "../rest/index.js";
+import type { ScanSchedule } from "../scan/schedule.js";
 import type { FileEvaluator } from "../service/fileEvaluation.js";
 import type { Logger } from "../support/log.js";
 import type { AllowedOrigins } from "./cors.js";
@@ -39,4 +40,6 @@ export interface HttpParts {
   readonly coefficientStream: StreamingReply;
   /** A file evaluated by the command line in a child process (`POST /v1/evaluate`, the /evaluate page). */
   readonly fileEvaluator: FileEvaluator;
+  /** The scanned AWS account whose gauges `/metrics` serves (SCAN_AWS_REGIONS); absent: none. */
+  readonly scan?: ScanSchedule | null;
 }

@@ -33,7 +33,7 @@ export function restAnswer(
   { execute, admitFleetItems }: Execution,
 ): Answer {
   return ({ request, method, requestId, cancellation, hold }) =>
-    execute(request, cancellation, hold, false, async (body, lease, holdWhileWorking) =>
+    execute(request, cancellation, hold, false, async (body, lease, holdWhileWorking, admitBodyHeap) =>
       restReply(
         await rest({
           method,
@@ -42,6 +42,7 @@ export function restAnswer(
           cancellation,
           requestId,
           admitFleetItems: (items) => admitFleetItems(items, lease, cancellation.signal, holdWhileWorking),
+          admitBodyHeap,
         }),
       ),
     );

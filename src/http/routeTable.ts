@@ -64,7 +64,7 @@ const oneMethod = (path: string, method: string, answer: Answer): RouteEntry => 
 const probeRoutes = (parts: HttpParts): RouteEntry[] => [
   exact("/healthz", READ, health),
   exact("/readyz", READ, readinessProbe(parts.readiness)),
-  exact("/metrics", ["GET"], metricsAnswer(parts.metrics)),
+  exact("/metrics", ["GET"], metricsAnswer(parts.metrics, parts.scan ?? null)),
 ];
 
 /** Pages, documentation and their assets (site/). */

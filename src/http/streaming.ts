@@ -1,3 +1,4 @@
+import type { HeapAdmission } from "../support/steppedJson.js";
 import type { Execution } from "./limits/execution.js";
 import type { Reply } from "./reply.js";
 import type { Answer, Hold } from "./route.js";
@@ -20,6 +21,11 @@ export type StreamingReply = (request: {
    * held until `hold`'s releases are called (a batch line's whole coefficient table, until the line ends).
    */
   readonly admitFleetItems: (items: number, hold: Hold) => Promise<void>;
+  /**
+   * Waits for room for a body's heap in the process's budget (MAX_PARSED_BYTES_IN_FLIGHT), held
+   * until `hold`'s releases are called (a batch line's, until the line ends).
+   */
+  readonly admitBodyHeap: (bytes: number, hold: Hold) => Promise<void>;
 }) => Reply;
 
 /** `/v1/batch/` is `/v1/batch` (a loop, not a regex: the path is the client's). */
@@ -27,6 +33,14 @@ export function withoutTrailingSlashes(path: string): string {
   let end = path.length;
   while (end > 1 && path.charCodeAt(end - 1) === 0x2f) end -= 1;
   return path.slice(0, end);
+}
+
+/** The admission of a body's heap, or none where the route is given no execution (its tests). */
+function heapAdmission(
+  execution: Execution | undefined,
+  request: Parameters<Execution["admitBodyHeap"]>[0],
+): HeapAdmission {
+  return execution?.admitBodyHeap(request) ?? (async () => {});
 }
 
 /** A streaming route's answer (the route table refuses its other methods), with the process's fleet budget when given. */
@@ -39,5 +53,6 @@ export function streamingAnswer(reply: StreamingReply, execution?: Execution): A
       requestId,
       admitFleetItems: async (items, hold) =>
         execution?.admitFleetItems(items, null, cancellation.signal, hold),
+      admitBodyHeap: (bytes, hold) => heapAdmission(execution, { hold, cancellation })(bytes),
     });
 }

@@ -11,6 +11,8 @@ import {
 import { chartLibrary, escapeHtml, FRAME_HEIGHT_SCRIPT, STYLE, scriptJson, table } from "./report.js";
 import { criterionStyle, criterionSwitch, per } from "./reportParts/criteria.js";
 import { EXPLORER_SCRIPT, EXPLORER_STYLE, explorerSection } from "./reportParts/explorer.js";
+import { FILTERED_PARTS_SCRIPT, filteredTable } from "./reportParts/filteredParts.js";
+import { FILTER_SCRIPT, FILTER_STYLE, filterSection } from "./reportParts/filters.js";
 import type {
   GroupCube,
   OverTime,
@@ -19,6 +21,7 @@ import type {
   ReportCriterion,
   WhatIf,
 } from "./reportParts/model.js";
+import { MONTHS_SCRIPT, MONTHS_STYLE, type MonthCoverage, monthsSection } from "./reportParts/months.js";
 import { OVER_TIME_SCRIPT, overTimeSection } from "./reportParts/overTime.js";
 import { pageScript } from "./reportParts/page.js";
 import { SORTABLE_STYLE, sortHeading } from "./reportParts/sortable.js";
@@ -92,8 +95,16 @@ export interface BillReportModel {
   readonly groups: GroupCube | null;
   /** The command line that writes the same groups, before its `--group-by`. */
   readonly command: string;
+  /** The filter the page opens with (the command's `--filter`): each column's values. */
+  readonly filters?: readonly { readonly column: string; readonly values: readonly string[] }[];
   /** What changes to the largest usages save, ranked; null when not evaluated. */
   readonly whatIf: readonly WhatIf[] | null;
+  /** The usages the changes were looked for among (0: nothing to move). */
+  readonly whatIfUsages?: number;
+  /** The edition the run evaluated in (the what-if's requests name it). */
+  readonly edition?: string;
+  /** Each month's coverage where the lines span two months or more. */
+  readonly months?: readonly MonthCoverage[] | null;
   /** The bill's currency (`USD`), or null when the export names none. */
   readonly currency: string | null;
   /** With a grid series: the gwp use of the lines that used it, by hour of the day and by month (UTC). */
@@ -302,12 +313,15 @@ function drawRanking(chart, rows) {
     series: phases.map((phase) => ({ name: phase, type: "bar", stack: "total", data: rows.map((r) => r.impacts[c][phase] / scale.divisor) })),
   }, true);
 }
+// Under a filter, the filter's rows (src/output/reportParts/filteredParts.ts), the twelve largest
+const rowsOf = (id, rows) => (isFiltered() && data.cube && data.cube.dimensions ? rankedRows(id.slice("chart-".length)).slice(0, 12) : rows);
 for (const [id, rows] of Object.entries(data.rankings)) {
   const element = document.getElementById(id);
   if (!element || rows.length === 0 || data.criteria.length === 0) continue;
   const chart = counted(element);
-  drawRanking(chart, rows);
-  document.addEventListener("criterion", () => drawRanking(chart, rows));
+  drawRanking(chart, rowsOf(id, rows));
+  document.addEventListener("criterion", () => drawRanking(chart, rowsOf(id, rows)));
+  document.addEventListener("filter", () => drawRanking(chart, rowsOf(id, rows)));
 }
 `;
 
@@ -333,8 +347,22 @@ for (const [id, rows] of Object.entries(data.grid ?? {})) {
 }
 `;
 
+/** Tells the page showing the report in its frame the what-if it recomputes (src/http/site/whatIfPanel.ts). */
+const TELL_WHAT_IF = `
+if (window.parent !== window && data.whatIf) window.parent.postMessage({ reportWhatIf: data.whatIf }, "*");
+`;
+
 /** The page's script: its helpers, then each part's drawing. */
-const DRAW = pageScript(OVER_TIME_SCRIPT, DRAW_RANKINGS, EXPLORER_SCRIPT, GRID_CHARTS);
+const DRAW = pageScript(
+  FILTER_SCRIPT,
+  OVER_TIME_SCRIPT,
+  DRAW_RANKINGS,
+  EXPLORER_SCRIPT,
+  FILTERED_PARTS_SCRIPT,
+  MONTHS_SCRIPT,
+  GRID_CHARTS,
+  TELL_WHAT_IF,
+);
 
 /** A ranking's rows as its chart draws them: short names, every criterion's phases. */
 const chartRows = (ranking: Ranking) =>
@@ -358,9 +386,44 @@ function pageData(model: BillReportModel) {
     cube: model.groups,
     groupDefault: groupDefault(model.groups),
     command: model.command,
+    filters: model.filters ?? [],
+    filterable: true,
+    whatIf: whatIfTold(model),
     grid: model.grid
       ? { "chart-grid-hour": model.grid.byHour, "chart-grid-month": model.grid.byMonth }
       : null,
+  };
+}
+
+/**
+ * What the report tells the /evaluate page that shows it (its "Try a change", which recomputes
+ * the changes through the service's GraphQL): the edition, currency, load and each change's usage,
+ * places and figures.
+ */
+function whatIfTold(model: BillReportModel) {
+  if (model.whatIf === null || model.whatIf.length === 0 || model.edition === undefined) return null;
+  const usage = (request: WhatIf["requests"]["from"]) =>
+    (request.rest.body as { usage?: Record<string, unknown> }).usage ?? {};
+  const load = usage(model.whatIf[0].requests.from).time_workload;
+  return {
+    edition: model.edition,
+    currency: model.currency,
+    load: typeof load === "number" ? load : null,
+    rows: model.whatIf.map((change) => ({
+      provider: change.provider,
+      instanceType: change.instanceType,
+      place: change.place,
+      change: change.change,
+      toInstanceType: change.toInstanceType,
+      toPlace: change.toPlace,
+      hours: change.hours,
+      price: change.price,
+      toPrice: change.toPrice,
+      gwp: change.gwp,
+      toGwp: change.toGwp,
+      from: usage(change.requests.from),
+      to: usage(change.requests.to),
+    })),
   };
 }
 
@@ -384,6 +447,16 @@ function gridSection(model: BillReportModel): string {
   if (!model.grid) return "";
   return `<h2>Use with the grid series</h2><p class="sub">${escapeHtml(model.grid.series)}: the gwp use of the lines that used it, and the intensity it averages, by the hour of the day and by the month of their start (UTC)</p>
 <div class="side"><div><h3>By hour of the day</h3><div id="chart-grid-hour" class="chart"></div></div><div><h3>By month</h3><div id="chart-grid-month" class="chart"></div></div></div>`;
+}
+
+/** Each month's coverage as a table: its lines and positive cost, and the part estimated. */
+function monthsCoverage(model: BillReportModel): string {
+  if (!model.months) return "";
+  const rows = model.months.map(
+    (month) =>
+      `<tr><td>${escapeHtml(month.month)}</td><td class="n">${count(month.estimatedLines)} of ${count(month.lines)}</td>${costCell(month.estimatedCost, model.currency)}${costCell(month.cost, model.currency)}<td class="n">${share(month.estimatedCost, month.cost)}</td></tr>`,
+  );
+  return `<h3>Each month's coverage</h3>${table(`<tr><th>month</th><th>lines estimated</th><th>${costHeading(model)} estimated</th><th>of the positive cost</th><th>share</th></tr>${rows.join("")}`)}`;
 }
 
 /** The usage's share of the cost estimated. */
@@ -412,20 +485,24 @@ export function billReportHtml(model: BillReportModel): string {
   const { coverage } = model;
   const card = (label: string, value: string) => `<div class="card"><b>${value}</b>${label}</div>`;
   const section = (id: string, title: string, ranking: Ranking, intensity = false) =>
-    `<div><h2>${title}</h2><div id="${id}" class="chart tall"></div>${rankedTable(model, ranking, intensity)}</div>`;
+    `<div><h2>${title}</h2><div id="${id}" class="chart tall"></div><div class="unfiltered">${rankedTable(model, ranking, intensity)}</div>${filteredTable(id.slice("chart-".length), intensity)}</div>`;
   const currency = model.currency === null ? "" : ` ${escapeHtml(model.currency)}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(model.title)}</title><style>${STYLE}${criterionStyle(model.criteria)}${SORTABLE_STYLE}${EXPLORER_STYLE}</style></head>
+<title>${escapeHtml(model.title)}</title><style>${STYLE}${criterionStyle(model.criteria)}${SORTABLE_STYLE}${EXPLORER_STYLE}${FILTER_STYLE}${MONTHS_STYLE}</style></head>
 <body data-c="0">
 <h1>${escapeHtml(model.title)}</h1><p class="sub">${escapeHtml(model.subtitle)}</p>
 <p class="basis">Every cost below, its totals and shares: <b>${escapeHtml(model.costBasis)}</b>${currency === "" ? "" : `, in${currency}`}. Lines and impacts are those the run estimated; the exact value of each figure is on its hover and in the output file.</p>
 ${criterionSwitch(model.criteria)}
-${impactCards(model)}
-<div class="side">${largestList(model, "Largest services", model.byService)}${largestList(model, "Largest regions", model.byRegion)}</div>
+${filterSection(model.groups, "lines")}
+<div class="unfiltered">${impactCards(model)}</div><div class="filtered-only" id="filtered-cards"></div>
+<div class="side unfiltered">${largestList(model, "Largest services", model.byService)}${largestList(model, "Largest regions", model.byRegion)}</div><div class="side filtered-only" id="filtered-largest"></div>
 ${overTimeSection(model.overTime, "lines")}
-${whatIfSection(model.whatIf, model.currency, "usages (an instance type at a place, its hours summed)")}
+${monthsSection(model.groups, monthsCoverage(model))}
+${whatIfSection(model.whatIf, model.currency, "usages (an instance type at a place, its hours summed)", true, model.whatIfUsages ?? null)}
+${model.whatIf === null ? "" : '<p class="sub filtered-only">What to act on is the whole bill\'s, whatever the filter.</p>'}
 <h2>Coverage</h2>
+<p class="sub filtered-only">The whole bill's, whatever the filter: how much of its cost is estimated.</p>
 <div class="cards">${card("lines", count(coverage.lines))}${card("lines estimated", count(coverage.estimatedLines))}${card(`of the positive cost estimated (${escapeHtml(money(coverage.estimatedCost))} of ${escapeHtml(money(coverage.cost))}${currency})`, share(coverage.estimatedCost, coverage.cost))}${usageCard(model, card)}</div>
 ${setAsideLine(model)}${coverageTable(model)}
 ${explorerSection(model.groups, "lines")}
@@ -433,7 +510,7 @@ ${section("chart-service", "By service", model.byService, true)}
 ${section("chart-region", "By region", model.byRegion)}
 ${section("chart-account", "By account", model.byAccount, true)}
 ${section("chart-method", "By method", model.byMethod)}
-${gridSection(model)}<h2>Largest resources</h2>${rankedTable(model, model.resources, true)}
+${gridSection(model)}<h2>Largest resources</h2><div class="unfiltered">${rankedTable(model, model.resources, true)}</div>${filteredTable("resource", true)}
 <script type="application/json" id="report-data">${scriptJson(pageData(model))}</script>
 <script>${chartLibrary()}</script>
 <script>${DRAW}${FRAME_HEIGHT_SCRIPT}</script>

@@ -4,6 +4,8 @@ import { PHASES } from "./columns.js";
 import { FIGURES, figure, MASS_SCALES, quantityCell, readable, scaleOf } from "./readable.js";
 import { criterionStyle, criterionSwitch, per } from "./reportParts/criteria.js";
 import { EXPLORER_SCRIPT, EXPLORER_STYLE, explorerSection } from "./reportParts/explorer.js";
+import { FILTER_SCRIPT, FILTER_STYLE, filterSection } from "./reportParts/filters.js";
+import { LEGEND_STYLE } from "./reportParts/legend.js";
 import type { GroupCube, OverTime, ReportCriterion, WhatIf } from "./reportParts/model.js";
 import { OVER_TIME_SCRIPT, overTimeSection } from "./reportParts/overTime.js";
 import { pageScript } from "./reportParts/page.js";
@@ -442,8 +444,11 @@ h1 { margin: 0 0 0.1em; font-size: 1.6em; } h2 { margin-top: 1.6em; } .sub { col
 th, td { border-bottom: 1px solid #e5e5e5; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
 td.total { font-weight: 700; } tr.others td { color: #555; font-style: italic; } .basis { background: #f3f6fa; border-radius: 6px; padding: 0.4em 0.8em; } td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; } .interrupted { background: #fde7e9; padding: 0.5em 1em; border-radius: 6px; }
 th { overflow-wrap: normal; }
+table.what-if .why { display: block; font-size: 0.8em; max-width: 16em; margin-left: auto; }
+table.what-if pre { white-space: pre-wrap; overflow-wrap: anywhere; max-width: 42em; margin: 0.3em 0 0; font-size: 0.85em; }
 td.name { overflow-wrap: anywhere; min-width: 6.5em; } td.n.own { white-space: normal; } td.na, td.pct { text-align: right; white-space: nowrap; color: #555; } table.what-if td.na { white-space: normal; }
 @media (max-width: 960px) { .ranges, .mid { display: none; } }
+${LEGEND_STYLE}
 @media (max-width: 640px) { body { font-size: 14px; } .wide { display: none; } th, td { padding: 0.2em 0.25em; } .table { font-size: 0.93em; } .card { min-width: 0; flex-basis: 9em; } .card.total { flex-basis: 100%; max-width: none; } }
 `;
 
@@ -474,7 +479,13 @@ function headlineCards(model: ReportModel): string {
 
 /** The script of the page: the head, its charts, the parts' (src/output/reportParts/). */
 const pageOf = (model: ReportModel) =>
-  pageScript(OVER_TIME_SCRIPT, DRAW, EXPLORER_SCRIPT, model.gridUse === undefined ? "" : DRAW_GRID);
+  pageScript(
+    FILTER_SCRIPT,
+    OVER_TIME_SCRIPT,
+    DRAW,
+    EXPLORER_SCRIPT,
+    model.gridUse === undefined ? "" : DRAW_GRID,
+  );
 
 export function reportHtml(model: ReportModel): string {
   const { totals } = model;
@@ -498,7 +509,7 @@ export function reportHtml(model: ReportModel): string {
   const named = switchable(model);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(model.title)}</title><style>${STYLE}${criterionStyle(named)}${SORTABLE_STYLE}${EXPLORER_STYLE}</style></head>
+<title>${escapeHtml(model.title)}</title><style>${STYLE}${criterionStyle(named)}${SORTABLE_STYLE}${EXPLORER_STYLE}${FILTER_STYLE}</style></head>
 <body data-c="0">
 <h1>${escapeHtml(model.title)}</h1><p class="sub">${escapeHtml(model.subtitle)}</p>${model.note === undefined ? "" : `<p class="sub">${escapeHtml(model.note)}</p>`}
 ${model.interrupted ? '<p class="interrupted">The evaluation was interrupted: this report covers the rows evaluated before.</p>' : ""}
@@ -510,6 +521,7 @@ ${overTimeSection(model.overTime ?? null, "rows")}
 <h2>Totals per criterion</h2>${totalsTable(model)}
 ${model.groupColumns.length > 0 && first ? `<h2>Groups</h2>${groupsTable(model, groupList)}` : ""}
 ${whatIfSection(model.whatIf ?? null, null, "cloud rows", false)}
+${filterSection(model.cube ?? null, "rows")}
 ${explorerSection(model.cube ?? null, "rows")}
 <h2>Embedded against use</h2><p>Share of each criterion's total from manufacturing (embedded) and from electricity (use). ${escapeHtml(model.embedded ?? EMBEDDED_MEANING)}</p>
 <div id="chart-phases" class="chart"></div>${gridSection(model)}

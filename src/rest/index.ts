@@ -1,6 +1,6 @@
 import type { GraphQLSchema } from "graphql";
-import type { Limits } from "../config/serviceConfig.js";
 import type { EditionService, Service } from "../service/open.js";
+import type { HeapAdmission } from "../support/steppedJson.js";
 import { restEditions } from "./editionChoice.js";
 import { errorResponse, type SentRequest } from "./errorAnswer.js";
 import type { ErrorReporter } from "./graphqlErrors.js";
@@ -43,6 +43,11 @@ export interface RestCall {
    */
   readonly admitFleetItems?: (items: number) => Promise<void>;
   /**
+   * Waits for room for the heap its body's text takes parsed, estimated before it is built
+   * (MAX_PARSED_BYTES_IN_FLIGHT); a body given parsed was admitted by whoever parsed it.
+   */
+  readonly admitBodyHeap?: HeapAdmission;
+  /**
    * The edition of a call whose query names none, as its transport resolved it at its edge (a
    * batch's `edition`, src/rest/routes/batch.ts); default: the service's default edition.
    */
@@ -58,16 +63,20 @@ export function routeTemplate(pathname: string): string | null {
   return isCloudProviderPath(path) ? CLOUD_PROVIDER_PATH : null;
 }
 
-/** A POST's body: given parsed (a batch line's), its lists checked; else read from its text. */
-function postedBody(call: RestCall, limits: Limits): unknown {
-  if (call.parsedBody === undefined) return parseBody(call.body, limits);
+/**
+ * A POST's body: given parsed (a batch line's), its lists checked; else read from its text, in
+ * steps sharing the service's turns, its heap admitted.
+ */
+function postedBody(call: RestCall, { limits, turns }: Service): unknown {
+  if (call.parsedBody === undefined)
+    return parseBody(call.body, limits, { admit: call.admitBodyHeap, pause: () => turns.nextSlice() });
   checkBodyLists(call.parsedBody, limits);
   return call.parsedBody;
 }
 
 /** The REST shim: maps each v1 path to its GraphQL operation and reshapes the answer. */
 export function createRestHandler(schema: GraphQLSchema, service: Service, reportError: ErrorReporter) {
-  const { limits, answers } = service;
+  const { answers } = service;
   const editions = restEditions(service);
   const runner = createRunner(schema, service, reportError);
 
@@ -91,7 +100,7 @@ export function createRestHandler(schema: GraphQLSchema, service: Service, repor
       if (route.requires && !route.requires.offeredBy(edition)) {
         return { status: 404, body: { detail: "Not Found" } };
       }
-      const body = call.method === "POST" ? await postedBody(call, limits) : {};
+      const body = call.method === "POST" ? await postedBody(call, service) : {};
       sent = { params, body };
       const key = call.method === "GET" ? answerKey(edition, path, params) : null;
       const kept = key === null ? undefined : answers.get(key);

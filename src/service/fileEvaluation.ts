@@ -120,7 +120,12 @@ export type FileEvent =
       readonly encoding?: "gzip";
     }
   | { readonly event: "done"; readonly exitCode: number; readonly summary: string }
-  | { readonly event: "refused"; readonly message: string };
+  | {
+      readonly event: "refused";
+      readonly message: string;
+      /** Set when a bound of the page stopped the run (its time, memory, files' bytes): the command line has none but the machine's. */
+      readonly bound?: true;
+    };
 
 /** The command line's bundle, beside the server's bundle (scripts/build.ts writes both). */
 export const COMMAND_BUNDLE = "cli.mjs";
@@ -447,14 +452,15 @@ async function* run(started: Run, bounds: FileEvaluationBounds): AsyncGenerator<
     const { exitCode, stderr, stopped } = await outcome;
     if (signal.aborted) return;
     if (stopped !== null) {
-      yield { event: "refused", message: stopped };
+      yield { event: "refused", message: stopped, bound: true };
     } else if (exitCode !== 0 && !(await isFile(join(folder, "out", written)))) {
       // A misuse (exit 2) or a file the command could not read (exit 1, nothing written): its one
       // line; a write past the run's bytes (node and DuckDB go on past SIGXFSZ, failing the
       // write): the bound.
       const said = lastLine(stderr);
-      const message = FILE_TOO_LARGE_SAID.test(said) ? folderRefusal(bounds) : inPageWords(said);
-      yield { event: "refused", message: message || "the command could not run" };
+      if (FILE_TOO_LARGE_SAID.test(said))
+        yield { event: "refused", message: folderRefusal(bounds), bound: true };
+      else yield { event: "refused", message: inPageWords(said) || "the command could not run" };
     } else {
       // The report first: the page shows it while the output (the larger) still arrives.
       yield* fileEvents(join(folder, "out", "report.html"), "report", started.reportName);

@@ -1,5 +1,12 @@
 import { setImmediate as nextMacrotask } from "node:timers/promises";
-import { type JsonBound, type JsonBounds, jsonBoundPassed, type LongList, newJsonScan } from "./nesting.js";
+import {
+  type JsonBounds,
+  type JsonRefusal,
+  type LongList,
+  newJsonScan,
+  scanJson,
+  scannedJson,
+} from "./jsonScan.js";
 
 /*
  * JSON text parsed in steps, with JSON.parse's answer: a large request body (a 10,000-server fleet
@@ -13,8 +20,9 @@ import { type JsonBound, type JsonBounds, jsonBoundPassed, type LongList, newJso
  * the last one: no shape holds the thread for more than a step and a piece (one 8 MB string
  * inside 62 levels took 1.4 s in one stretch when a string's end was searched without a bound).
  * Everything else, and every short value, is JSON.parse's work, so escapes and errors are its own.
- * The caller bounds the nesting first (src/support/nesting.ts): the walk recurses once per level
- * of containers longer than a piece.
+ * The caller bounds the nesting first (src/support/jsonScan.ts): the walk recurses once per level
+ * of containers longer than a piece. The lists the scan counted past its bound are never built,
+ * wherever they are: a value holding one is walked, not handed to JSON.parse.
  */
 
 const QUOTE = 0x22;
@@ -147,8 +155,11 @@ function setMember(target: Record<string, unknown>, key: string, value: unknown)
 interface Walk {
   readonly text: string;
   readonly steps: JsonSteps;
-  /** The lists a scan counted past its bound (src/support/nesting.ts), left unbuilt. */
+  /** The lists a scan counted past its bound (src/support/jsonScan.ts), left unbuilt. */
   readonly longLists: ReadonlyMap<number, LongList>;
+  /** Where they start, in order, and the first not yet behind the walk. */
+  readonly longListStarts: readonly number[];
+  nextLongList: number;
   /** Characters counted since the last pause. */
   counted: number;
   /** When the last pause ended (performance.now()). */
@@ -183,13 +194,26 @@ async function spaceSkipped(walk: Walk, from: number): Promise<number> {
   return i;
 }
 
-/** The end of the value starting at `from` if it is a piece (-1 if not), the characters searched counted. */
+/** Whether a list left unbuilt starts from `from` on and before `end` (the walk's calls go forward). */
+function holdsLongList(walk: Walk, from: number, end: number): boolean {
+  const starts = walk.longListStarts;
+  while (walk.nextLongList < starts.length && starts[walk.nextLongList] < from) walk.nextLongList++;
+  return walk.nextLongList < starts.length && starts[walk.nextLongList] < end;
+}
+
+/**
+ * The end of the value starting at `from` if it is a piece (-1 if not: longer, or holding a list
+ * left unbuilt), the characters searched counted.
+ */
 async function pieceEnd(walk: Walk, from: number): Promise<number> {
   const { text, steps } = walk;
   if (from >= text.length) throw malformed(from);
   const end = valueEnd(text, from, from + steps.pieceChars + 1);
   // A piece's characters are counted once parsed; a longer value's search, now.
-  if (end < 0) await count(walk, steps.pieceChars + 1);
+  if (end < 0 || holdsLongList(walk, from, end)) {
+    await count(walk, end < 0 ? steps.pieceChars + 1 : end - from);
+    return -1;
+  }
   return end;
 }
 
@@ -203,7 +227,7 @@ async function valueAt(walk: Walk, from: number): Promise<{ value: unknown; end:
 /**
  * A list counted past a scan's bound, its items left unread: a sparse array of its length, no item
  * in it (no time nor memory per entry). Whoever reads such a list refuses it by its length before
- * any item (MAX_LIST_LENGTH, MAX_FLEET_ITEMS); an item's syntax is not checked.
+ * any item (MAX_LIST_LENGTH, MAX_FLEET_ITEMS); its items' syntax was checked by the scan.
  */
 function unbuiltList({ entries }: LongList): unknown[] {
   const list: unknown[] = [];
@@ -213,7 +237,7 @@ function unbuiltList({ entries }: LongList): unknown[] {
   return list;
 }
 
-/** The value starting at `from`, longer than a piece: walked by its kind. */
+/** The value starting at `from`, longer than a piece or holding a list left unbuilt: walked by its kind. */
 function longValueAt(walk: Walk, from: number): Promise<{ value: unknown; end: number }> {
   const first = walk.text.charCodeAt(from);
   const counted = walk.longLists.get(from);
@@ -433,7 +457,16 @@ export async function parseJsonInSteps(
   steps: JsonSteps,
   longLists: ReadonlyMap<number, LongList> = new Map(),
 ): Promise<unknown> {
-  const walk: Walk = { text, steps, longLists, counted: 0, since: performance.now() };
+  const longListStarts = [...longLists.keys()].sort((a, b) => a - b);
+  const walk: Walk = {
+    text,
+    steps,
+    longLists,
+    longListStarts,
+    nextLongList: 0,
+    counted: 0,
+    since: performance.now(),
+  };
   const start = await spaceSkipped(walk, 0);
   const { value, end } = await valueAt(walk, start);
   if ((await spaceSkipped(walk, end)) !== text.length) throw malformed(end);
@@ -442,44 +475,81 @@ export async function parseJsonInSteps(
 
 /**
  * A request body this long or longer (a fleet's: 10,000 servers are 1.3 MB) is read in steps, each
- * in a turn of the event loop of its own — its nesting scanned, then parsed — so that it is not
- * one stretch of the main thread that every other request waits behind (bench/README.md, "Single
- * requests during fleets"); a shorter one is one scan and one JSON.parse, about a millisecond.
+ * in a turn of the event loop of its own — scanned, then parsed — so that it is not one stretch of
+ * the main thread that every other request waits behind (bench/README.md, "Single requests during
+ * fleets"); a shorter one is one scan and one JSON.parse, about a millisecond.
  */
 export const STEPPED_BODY_CHARS = 64 * 1024;
 
 /**
- * The characters of a stepped body's nesting scan per turn: about 3 ms of the main thread (a
- * 10,000-server fleet's 1.3 MB took 12–23 ms in one scan at load 7).
+ * The characters of a stepped body's scan per turn: 2–5 ms of the main thread (its grammar
+ * followed character by character: 8 MB of `{},` took 88 ms of CPU in all, at load 10).
  */
-const SCANNED_CHARS_PER_TURN = 256 * 1024;
+const SCANNED_CHARS_PER_TURN = 128 * 1024;
+
+/**
+ * Awaited with the heap a body will take — its text and what its parse builds, estimated by its
+ * scan (src/support/jsonScan.ts) — before anything is built: the memory admitted before it is
+ * spent. Rejects to refuse the body (BodyMemoryRefused, or the reason of a wait given up).
+ */
+export type HeapAdmission = (bytes: number) => Promise<void>;
+
+/**
+ * A body whose memory was not admitted: 503 when there is no room now (retried after
+ * `retryAfterSeconds`), 413 when it would take more than the whole budget (`limit`).
+ */
+export class BodyMemoryRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: 413 | 503,
+    readonly limit: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** How a request body is read besides its bounds. */
+export interface BodyReading {
+  /** Awaited with the heap its parse will take before anything is built (HeapAdmission). */
+  readonly admit?: HeapAdmission;
+  /**
+   * Awaited between two steps of a long body: the turns the service's background work shares
+   * (src/service/chunks.ts, TurnShare), so that a turn holds one slice of body work however many
+   * bodies are read at once; without it, a turn of the event loop of its own per step.
+   */
+  readonly pause?: () => Promise<void>;
+}
 
 /**
  * The JSON value of a request body, or the bound it passes, found by one scan before it is parsed
- * (the parsers and the walks after them recurse once per level, and list an object's keys in one
- * stretch): `bounds` (src/support/nesting.ts). A malformed text throws SyntaxError. A body of
- * STEPPED_BODY_CHARS or more is scanned and parsed in steps (SERVICE_JSON_STEPS), a turn after the
- * last, its lists longer than `bounds.entries` left unbuilt (their length alone: 2.8 million `{}`
- * in 8 MB grew a 150 MB heap whose collections and growths held the event loop 20–68 ms at once,
- * for a list refused by its length afterwards).
+ * (src/support/jsonScan.ts: the parsers and the walks after them recurse once per level, and list
+ * an object's keys in one stretch). A text that is not JSON throws SyntaxError, whatever its size
+ * and whatever the bounds it passes. Its heap is then admitted (`admit`), and only then built. A
+ * body of STEPPED_BODY_CHARS or more is scanned and parsed in steps (SERVICE_JSON_STEPS, each after
+ * `pause`), a pause after the last; its lists longer than `bounds.entries` are left unbuilt at any
+ * size (their length alone: 2.8 million `{}` in 8 MB grew a 150 MB heap whose collections and
+ * growths held the event loop 20–68 ms at once, for a list refused by its length afterwards).
  */
 export async function readJsonBody(
   text: string,
   bounds: JsonBounds,
-): Promise<{ readonly value: unknown } | { readonly passed: Exclude<JsonBound, null> }> {
+  { admit, pause = aTurn }: BodyReading = {},
+): Promise<{ readonly value: unknown } | { readonly passed: JsonRefusal }> {
   const scan = newJsonScan();
   const stepped = text.length >= STEPPED_BODY_CHARS;
-  // A turn first: the body was just read and decoded (8 MB: a concatenation, a copy and a UTF-8
+  // A pause first: the body was just read and decoded (8 MB: a concatenation, a copy and a UTF-8
   // decoding in one stretch, 20-37 ms at load 11), its scan comes after what arrived meanwhile
-  if (stepped) await aTurn();
+  if (stepped) await pause();
   while (scan.at < text.length) {
-    const until = stepped ? scan.at + SCANNED_CHARS_PER_TURN : text.length;
-    const passed = jsonBoundPassed(text, bounds, scan, until);
-    if (passed !== null) return { passed };
-    if (stepped) await aTurn();
+    scanJson(text, bounds, scan, stepped ? scan.at + SCANNED_CHARS_PER_TURN : text.length);
+    if (stepped) await pause();
   }
-  if (!stepped) return { value: JSON.parse(text) };
-  const value = await parseJsonInSteps(text, SERVICE_JSON_STEPS, scan.longLists);
-  await aTurn();
+  const { passed, heapBytes, longLists } = scannedJson(text, scan);
+  if (passed !== null) return { passed };
+  await admit?.(heapBytes);
+  if (!stepped && longLists.size === 0) return { value: JSON.parse(text) };
+  const value = await parseJsonInSteps(text, { ...SERVICE_JSON_STEPS, pause }, longLists);
+  if (stepped) await pause();
   return { value };
 }

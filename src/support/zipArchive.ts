@@ -25,6 +25,9 @@ export const ZIP_LIMITS = {
   spareBytes: 256 * 1024 * 1024,
 } as const;
 
+/** A bill's file by its ending: a text, gzipped, Parquet or JSON. */
+const BILL_FILE = /\.(csv|csv\.gz|parquet|json|json\.gz)$/i;
+
 /** What a desktop adds beside the files it packs (macOS's resource forks, Windows' thumbnails): no data. */
 function isPackingLeftover(name: string): boolean {
   const base = name.slice(name.lastIndexOf("/") + 1);
@@ -125,32 +128,55 @@ export interface Unpacking {
  * than ZIP_LIMITS.spareBytes (checked on the size the archive declares, before a byte is written;
  * yauzl stops an entry inflating past it). An interruption rejects with the signal's reason.
  */
-export async function unpackedMember(
+export async function unpackedMember(archive: string, unpacking: Unpacking): Promise<UnpackedMember> {
+  const [member] = await unpackedMembers(archive, unpacking, false);
+  return member;
+}
+
+/**
+ * Unpacks the files of `archive` into `folder` (`several`: each of several, by their names'
+ * order, as a bill's months or parts; else the one), refused as unpackedMember says.
+ */
+export async function unpackedMembers(
   archive: string,
   { folder, signal, free = freeBytes }: Unpacking,
-): Promise<UnpackedMember> {
+  several: boolean,
+): Promise<UnpackedMember[]> {
   let zip: yauzl.ZipFile | undefined;
   let copy: WriteStream | undefined;
   try {
     zip = await yauzl.openPromise(archive, { lazyEntries: true, autoClose: false });
-    const entry = onlyEntry(archive, await dataEntries(archive, zip));
+    const found = await dataEntries(archive, zip);
+    // Several files are read together where each is a bill's file by its ending (a month's, a part)
+    const together = several && found.length > 1 && found.every((entry) => BILL_FILE.test(entry.fileName));
+    const entries = together
+      ? [...found].sort((a, b) => a.fileName.localeCompare(b.fileName))
+      : [onlyEntry(archive, found)];
+    const locked = entries.find((entry) => entry.isEncrypted());
+    if (locked !== undefined) onlyEntry(archive, [locked]);
+    const bytes = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
     const room = free(folder) - ZIP_LIMITS.spareBytes;
-    if (entry.uncompressedSize > room) {
+    if (bytes > room) {
+      const what = entries.length === 1 ? entries[0].fileName : `its ${entries.length} files`;
       throw new ArchiveRefusal(
-        `${archive}: ${entry.fileName} holds ${entry.uncompressedSize} bytes unpacked; the temporary folder's disk has room for ${Math.max(room, 0)} (TMPDIR names another)`,
+        `${archive}: ${what} holds ${bytes} bytes unpacked; the temporary folder's disk has room for ${Math.max(room, 0)} (TMPDIR names another)`,
       );
     }
-    signal?.throwIfAborted();
-    const file = join(folder, localName(entry.fileName));
-    const entryBytes = await zip.openReadStreamPromise(entry);
-    copy = createWriteStream(file, { flags: "wx" });
-    await pipeline(entryBytes, copy, signal === undefined ? {} : { signal });
-    return {
-      archive,
-      file,
-      shown: `${printable(archive)} (${printable(entry.fileName)})`,
-      note: `${printable(archive)}: a ZIP archive; its file ${printable(entry.fileName)} (${entry.uncompressedSize} bytes) is read`,
-    };
+    const members: UnpackedMember[] = [];
+    for (const [index, entry] of entries.entries()) {
+      signal?.throwIfAborted();
+      const file = join(folder, `${entries.length === 1 ? "" : `${index}-`}${localName(entry.fileName)}`);
+      const entryBytes = await zip.openReadStreamPromise(entry);
+      copy = createWriteStream(file, { flags: "wx" });
+      await pipeline(entryBytes, copy, signal === undefined ? {} : { signal });
+      members.push({
+        archive,
+        file,
+        shown: `${printable(archive)} (${printable(entry.fileName)})`,
+        note: `${printable(archive)}: a ZIP archive; its file ${printable(entry.fileName)} (${entry.uncompressedSize} bytes) is read${entries.length === 1 ? "" : `, ${index + 1} of ${entries.length} read as one bill`}`,
+      });
+    }
+    return members;
   } catch (error) {
     // The copy closed before the caller removes its folder: an open still under way would
     // otherwise fail after the pipeline let go of it, an error nobody hears.

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COUNTRY_AREAS, REGION_COUNTRIES } from "../../src/billing/registry/regions.js";
-import { currentFamilyType } from "../../src/billing/shapes.js";
+import { currentFamilyType, sizeDownType } from "../../src/billing/shapes.js";
 import { partitionOf, regionMove } from "../../src/billing/whatIf.js";
 import { runMain } from "../support/cli.js";
 import { graphqlClient } from "../support/graphql.js";
@@ -129,9 +129,37 @@ describe("what a move to another region saves", () => {
     expectClose(Number(move.to_price_per_hour), 0.214, "the hour's price in ca-central-1");
     // A move that saves gwp and costs more: 720 × (0.192 − 0.214) = −15.84
     expectClose(Number(move.saved_cost), -15.84, "the cost saved");
+    expect(move.price_read).toBe(
+      "as billed, 0.192 an hour: 138.2 over 720 h of m5.xlarge in us-east-1; changed, 0.214 an hour: 2.14 over 10 h of m5.xlarge in ca-central-1",
+    );
     const family = changes.find((row) => row.change === "family" && row.place === "us-east-1") as Row;
     expect(family.saved_cost).toBe("");
+    expect(family.price_read).toBe("price unknown: the bill has no hours of m8i.xlarge in us-east-1");
     expect(report).toContain("price unknown");
+    // The report's cell: the saving read from the bill, its reading on the hover
+    expect(report).toMatch(/data-read="bill" class="n" title="[^"]*as billed, 0\.192 an hour/);
+  });
+});
+
+describe("one size down in the same family", () => {
+  it("reads each provider's sizes: the family's largest type of fewer vCPUs", () => {
+    const ids = editionContext("2.5.0").service.data.cloudInstances.get("aws")?.ids ?? [];
+    expect(sizeDownType("aws", "m5.2xlarge", ids)).toBe("m5.xlarge");
+    expect(sizeDownType("aws", "m5.xlarge", ids)).toBe("m5.large");
+    expect(sizeDownType("aws", "db.r5.xlarge", ids)).toMatch(/^db\.r5\./);
+    const azure = editionContext("2.5.0").service.data.cloudInstances.get("azure")?.ids ?? [];
+    expect(sizeDownType("azure", "Standard_D4s_v3", azure)).toMatch(/d2s_v3$/);
+    const gcp = editionContext("2.5.0").service.data.cloudInstances.get("gcp")?.ids ?? [];
+    expect(sizeDownType("gcp", "n2-standard-8", gcp)).toBe("n2-standard-4");
+  });
+
+  it("evaluates the same hours as m5.large at the same place, as the service answers it", async () => {
+    const size = changes.find((row) => row.change === "size" && row.place === "us-east-1") as Row;
+    expect(size.to_instance_type).toBe("m5.large");
+    const service =
+      720 * ((await hourOf("m5.xlarge", "us-east-1")) - (await hourOf("m5.large", "us-east-1")));
+    expectClose(Number(size.saved_gwp_kgco2eq), service, "one size down's saving");
+    expect(size.price_read).toBe("price unknown: the bill has no hours of m5.large in us-east-1");
   });
 });
 

@@ -79,7 +79,7 @@ describe("a command line it cannot read", () => {
       "impact-service: unknown option --critera; did you mean --criteria?",
     );
     expect(await refused(["evalute", INVENTORY])).toBe(
-      "impact-service: unknown command evalute; did you mean evaluate? (commands: evaluate, coefficients, sql, tables; impact-service --help)",
+      "impact-service: unknown command evalute; did you mean evaluate? (commands: evaluate, coefficients, sql, tables, scan; impact-service --help)",
     );
     expect(await refused([])).toBe(
       "impact-service: no command: impact-service evaluate <file> [options] evaluates an inventory or a billing export (impact-service --help lists the commands and options)",

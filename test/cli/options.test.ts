@@ -164,12 +164,17 @@ describe("a billing export's options", () => {
       format: "parquet",
       groupBy: ["tag:team", "region"],
       groupsShown: "out/lines.groups.parquet",
+      filters: [],
     });
-    expect(options("--input", "cur")).toEqual({
+    expect(options("--input", "cur", "--filter", "RegionId=eu-west-1", "--filter", "tag:team=")).toEqual({
       input: "cur",
       format: "csv",
       groupBy: [],
       groupsShown: null,
+      filters: [
+        { column: "RegionId", value: "eu-west-1" },
+        { column: "tag:team", value: "" },
+      ],
     });
     expect(tableFormatOf(undefined, "t.PARQUET")).toBe("parquet");
     expect(loadOf("37.5")).toBe(37.5);

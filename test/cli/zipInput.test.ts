@@ -191,11 +191,16 @@ describe("a ZIP archive refused in one line, exit 2, nothing written", () => {
   it("names the files when it holds several or none: which one is the data is not guessed", async () => {
     const two = await zipFile("two.zip", {
       "a.csv": read(INVENTORY),
-      "b.csv": read(BILL),
+      "notes.txt": "the bill of May",
       "__MACOSX/._a.csv": "x",
     });
     expect(await refusal(two)).toBe(
-      `impact-service: ${two}: the ZIP archive holds 2 files (a.csv, b.csv); one is read: unzip it and name its files (one bill's parts are read together)`,
+      `impact-service: ${two}: the ZIP archive holds 2 files (a.csv, notes.txt); one is read: unzip it and name its files (one bill's parts are read together)`,
+    );
+    // Several bill files are read together, as one bill's: an inventory among them is refused so
+    const mixed = await zipFile("mixed.zip", { "a.csv": read(INVENTORY), "b.csv": read(BILL) });
+    expect(await refusal(mixed)).toBe(
+      `impact-service: ${mixed} (a.csv): no billing export; several files are read as the parts of one billing export`,
     );
     const none = await zipFile("none.zip", { "folder/": "", ".DS_Store": "x" });
     expect(await refusal(none)).toBe(`impact-service: ${none}: the ZIP archive holds no file`);

@@ -342,6 +342,36 @@ describe("the /evaluate page", () => {
   );
 
   it(
+    "offers the command line only past a bound: an image or an empty file, which the command refuses too, gets none",
+    async () => {
+      const page = await openPage();
+      const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex").toString("base64");
+      // Refused by its name's ending (422), by its emptiness (422), by the command (an image named .csv)
+      for (const [name, content] of [
+        ["real.png", { base64: png }],
+        ["empty.csv", ""],
+        ["image.csv", { base64: png }],
+      ] as const) {
+        await drop(page, name, content);
+        await page.getByRole("button", { name: "Evaluate" }).click();
+        await expect.poll(() => page.getAttribute("#status", "class"), { timeout: WAIT_MS }).toBe("refused");
+        await page.waitForFunction(
+          () => !(document.querySelector("button[name=run]") as HTMLButtonElement).disabled,
+        );
+        expect(await page.textContent("#status"), name).toMatch(/^Refused: /);
+        expect(await page.isVisible("#instead"), name).toBe(false);
+        await page.evaluate(() => {
+          const status = document.getElementById("status") as HTMLElement;
+          status.className = "";
+        });
+      }
+      expect(runFolders()).toEqual([]);
+      await page.close();
+    },
+    WAIT_MS,
+  );
+
+  it(
     "bounds a file's lines as its first bytes tell it: a gzip named .csv by its inflated lines, whatever its chunks",
     async () => {
       // 3.5 KB of gzip standing for 200,001 lines: named .csv, it was counted as the compressed bytes

@@ -351,3 +351,81 @@ describe("readJsonBody: a list past the longest any input accepts", () => {
     },
   );
 });
+
+describe("readJsonBody: a list past the bound is never built, short or long", () => {
+  const bounds = { depth: 64, members: 1_000, entries: 2 };
+
+  it("leaves unbuilt a long list inside a short body, or inside a piece of a long one", async () => {
+    const read = (await readJsonBody('{"a":[1,2,3],"b":[[1,2],[3,4,5]]}', bounds)) as {
+      value: { a: unknown[]; b: unknown[][] };
+    };
+    expect(read.value.a.length).toBe(3);
+    expect(Object.keys(read.value.a)).toEqual([]);
+    expect(read.value.b).toHaveLength(2);
+    expect(read.value.b[0]).toEqual([1, 2]);
+    expect(Object.keys(read.value.b[1])).toEqual([]);
+    // Past 64 K characters: a short list past the bound, among members parsed whole, or in one
+    const text = `{"pad":"${"x".repeat(70_000)}","l":[1,2,3],"m":[4,5],"n":{"k":[6,7,8],"j":[9]}}`;
+    const long = (await readJsonBody(text, bounds)) as {
+      value: { l: unknown[]; m: number[]; n: { k: unknown[]; j: number[] } };
+    };
+    expect(long.value.l.length).toBe(3);
+    expect(Object.keys(long.value.l)).toEqual([]);
+    expect(long.value.m).toEqual([4, 5]);
+    expect(long.value.n.k.length).toBe(3);
+    expect(Object.keys(long.value.n.k)).toEqual([]);
+    expect(long.value.n.j).toEqual([9]);
+  });
+});
+
+describe("readJsonBody: a text that is not JSON, and the heap admitted before anything is built", () => {
+  const bounds = { depth: 64, members: 1_000, entries: 10_000 };
+  const ITEMS = ["tru", "NaN", "'q'", "01", "\u0001", '"\u0001"'];
+
+  it("refuses a text that is not JSON at any size, inside a list past the bound or at it, without admitting it", async () => {
+    for (const item of ITEMS) {
+      for (const count of [10, 10_000, 20_000]) {
+        for (const padding of ["", " ".repeat(70_000)]) {
+          const text = `{"query":"{ __typename }","variables":{"x":[${Array(count).fill("{}").join(",")},${padding}${item}]}}`;
+          let admitted = false;
+          const read = readJsonBody(text, bounds, {
+            admit: async () => {
+              admitted = true;
+            },
+          });
+          await expect(read, `${item} after ${count}`).rejects.toThrow(SyntaxError);
+          expect(admitted).toBe(false);
+        }
+      }
+    }
+  });
+
+  it("asks for the estimate once before building, and builds nothing when refused", async () => {
+    const text = `{"x":[${Array(30_000).fill('{"a":1}').join(",")}]}`;
+    const asked: number[] = [];
+    const read = await readJsonBody(
+      text,
+      { ...bounds, entries: 30_000 },
+      {
+        admit: async (bytes) => {
+          asked.push(bytes);
+        },
+      },
+    );
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toBeGreaterThan(text.length);
+    expect((read as { value: { x: unknown[] } }).value.x).toHaveLength(30_000);
+    const refusal = new Error("no room");
+    await expect(
+      readJsonBody(
+        text,
+        { ...bounds, entries: 30_000 },
+        {
+          admit: async () => {
+            throw refusal;
+          },
+        },
+      ),
+    ).rejects.toBe(refusal);
+  });
+});

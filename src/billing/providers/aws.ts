@@ -325,6 +325,7 @@ export const AWS: BillingProvider = {
     family: (text) => /^(?:(?:db|cache|ml|kafka)\.)?([a-z][a-z0-9-]*)\.[a-z0-9-]+$/.exec(text)?.[1] ?? null,
     lineage,
     billed,
+    node: (text) => /^((?:db|cache|ml|kafka)\.)/.exec(text)?.[1] ?? "",
   },
   generativeAi: {
     // A Bedrock usage type after its region: `use1-claude4.6opus-output-tokens`,

@@ -376,6 +376,7 @@ export const AZURE: BillingProvider = {
         : { line: `${read.family} ${read.attributes}`, generation: read.version, size: String(read.vcpus) };
     },
     billed,
+    node: () => "",
   },
   generativeAi: {
     // A meter before its direction (`gpt-4o-mini-0718-outp-glbl tokens`, `gpt 4.1 outp regnl

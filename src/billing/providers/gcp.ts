@@ -153,6 +153,7 @@ export const GCP: BillingProvider = {
     family: (text) => shape(text)?.family ?? null,
     lineage,
     billed: (name) => name.toLowerCase(),
+    node: () => "",
   },
   generativeAi: {
     // A Vertex AI SKU before `output` (`gemini 2.5 flash text output`, `claude sonnet 4.5 output tokens`)

@@ -47,6 +47,8 @@ export interface NameGrammar {
    * a managed node's `db.` left out where the edition lacks it, Azure's `Standard_` either way.
    */
   readonly billed: (name: string, listed: (id: string) => boolean) => string;
+  /** The managed service's node a name says it is (AWS `db.` of `db.r6g.large`), '' for a virtual machine's. */
+  readonly node: (name: string) => string;
 }
 
 export type StorageMethod = "block-storage" | "object-storage" | "file-storage";
@@ -200,6 +202,7 @@ export const NO_GRAMMAR: NameGrammar = {
   family: () => null,
   lineage: () => null,
   billed: (name) => name.toLowerCase(),
+  node: () => "",
 };
 
 /** The nodes of a control plane whose provider publishes none: 3, Kubernetes' minimum of a highly available one (etcd's quorum). */

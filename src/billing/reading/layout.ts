@@ -521,10 +521,23 @@ export function checkPartLayout(
   }
 }
 
-/** A bill as its messages and summary name it: the file, or its first part and how many more there are. */
+/**
+ * A year and month in a file's name (`cur-2026-04.csv`, `bill_202604.csv.gz`, a CUR's
+ * `20260401-20260501`): a month's export, whose number is no part's.
+ */
+const MONTH_IN_NAME =
+  /(?:^|\D)(?:19|20)\d\d[-_.]?(?:0[1-9]|1[0-2])(?:[-_.]?(?:0[1-9]|[12]\d|3[01]))?(?:\D|$)/;
+
+/** Whether several files are each named by a month: a bill's months, not the numbered parts of one export. */
+export function monthNamed(parts: readonly string[]): boolean {
+  return parts.length > 1 && parts.every((part) => MONTH_IN_NAME.test(basename(part)));
+}
+
+/** A bill as its messages and summary name it: the file, or its first part (or month's file) and how many more there are. */
 export function billName(parts: readonly string[]): string {
   const more = parts.length - 1;
-  return more === 0 ? parts[0] : `${parts[0]} (and ${more} more part${more === 1 ? "" : "s"})`;
+  const what = monthNamed(parts) ? "monthly file" : "part";
+  return more === 0 ? parts[0] : `${parts[0]} (and ${more} more ${what}${more === 1 ? "" : "s"})`;
 }
 
 /** A part's name as an exporter numbers it: its folder and the text around its last run of digits, and that number. */
@@ -553,6 +566,7 @@ const RANGE_CHECKED = 100_000;
  * or 1 (AWS, Azure): a series from 2 on lacks its first.
  */
 export function missingPartsNote(parts: readonly string[]): string | null {
+  if (monthNamed(parts)) return null;
   const series = parts.map(numbered);
   const first = series[0];
   if (parts.length < 2 || first === null || series.some((part) => part?.series !== first.series)) return null;

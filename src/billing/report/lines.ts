@@ -182,7 +182,7 @@ export async function summedLines(
 }
 
 /** The order of the bill's dates of slashes, read from its written lines (sql/evaluate/billing_date_order.sql). */
-const DATE_ORDER = "report_date_order";
+export const DATE_ORDER = "report_date_order";
 
 /**
  * REPORT_LINES from the written file: the evaluated lines' dimensions and sums, by the format's own
@@ -197,14 +197,7 @@ export async function createReportLines(
   written: WrittenLines,
   extra: readonly { readonly name: string; readonly expression: string }[] = [],
 ): Promise<void> {
-  const format = BILLING_FORMATS[written.input];
-  const { header, runName } = filedColumns(written.header, written.renamed);
-  const added = exportAddedColumns(format, header, "CAST(NULL AS VARCHAR)", (column) =>
-    identifier(runName(column)),
-  );
-  const views = `billing_export AS (SELECT *, ${added} FROM ${sourceOf(written)}),
-       billing_lines AS (${sqlQuery(linesQueryOf(format))}),
-       billing_usage AS (${sqlQuery(usageQueryOf(format))})`;
+  const views = writtenLineViews(written);
   await connection.run(
     `CREATE OR REPLACE TEMP TABLE ${DATE_ORDER} AS WITH ${views} ${sqlQuery("evaluate/billing_date_order.sql")}`,
   );
@@ -231,13 +224,34 @@ export async function createReportLines(
 }
 
 /**
- * The evaluated lines of the view billing_usage as the periods' query reads them (its
- * billing_evaluated): each line's dimensions, measures, `extra` columns and period texts.
+ * The views the format's own queries make of the written lines, a WITH list: billing_export (the
+ * written columns, and the file's under the queries' names), billing_lines and billing_usage (with
+ * billing_paid_cost, the coverage's cost). Every written column is kept.
  */
-function evaluatedLines(
+export function writtenLineViews(written: Omit<WrittenLines, "criteria">): string {
+  const format = BILLING_FORMATS[written.input];
+  const { header, runName } = filedColumns(written.header, written.renamed);
+  const added = exportAddedColumns(format, header, "CAST(NULL AS VARCHAR)", (column) =>
+    identifier(runName(column)),
+  );
+  return `billing_export AS (SELECT *, ${added} FROM ${sourceOf(written)}),
+       billing_lines AS (${sqlQuery(linesQueryOf(format))}),
+       billing_usage AS (${sqlQuery(usageQueryOf(format))})`;
+}
+
+/** A written line's cost as the coverage and the report read it: billing_paid_cost where positive, else 0. */
+export const PAID_COST = "CASE WHEN billing_paid_cost > 0 THEN billing_paid_cost ELSE 0 END";
+
+/**
+ * The evaluated lines of the view billing_usage as the periods' query reads them (its
+ * billing_evaluated): each line's dimensions, measures, `extra` columns and period texts; `which`:
+ * the lines taken (every line, for each month's coverage).
+ */
+export function evaluatedLines(
   written: WrittenLines,
   text: ReadonlySet<string>,
   extra: readonly { readonly name: string; readonly expression: string }[],
+  which = "status = 'evaluated'",
 ): string {
   const dimension = (name: Dimension) =>
     firstCell(written, BILLING_FORMATS[written.input].dimensions[name].name, text, name === "region");
@@ -261,8 +275,8 @@ function evaluatedLines(
   return `SELECT method, ${dimension("service")} AS service, ${idOf("service")} AS service_id,
        ${dimension("region")} AS region, ${dimension("account")} AS account,
        ${dimension("resource")} AS resource, ${idOf("resource")} AS resource_id,
-       CASE WHEN billing_paid_cost > 0 THEN billing_paid_cost ELSE 0 END AS cost,
+       ${PAID_COST} AS cost,
        ${number("energy_kwh")} AS energy, ${[...impacts, ...kept].join(", ")},
        billing_period_start_text, billing_period_end_text, billing_period_end_days, ${noSeries.join(", ")}
-     FROM billing_usage WHERE status = 'evaluated'`;
+     FROM billing_usage WHERE ${which}`;
 }

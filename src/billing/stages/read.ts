@@ -26,7 +26,7 @@ import {
 } from "../formats/registry.js";
 import { GRID_INTENSITY_COLUMN } from "../grid.js";
 import { billSource } from "../reading/source.js";
-import type { BillingRequest, BillingTerms, BillRun } from "./request.js";
+import type { AskedFilter, BillingRequest, BillingTerms, BillRun } from "./request.js";
 
 /**
  * The export's header as the file names it, its columns as the run writes them, its format, the
@@ -42,6 +42,8 @@ export interface ReadExport {
   readonly views: LineSource;
   readonly tuple: LineTuple;
   readonly groupColumns: readonly GroupColumn[];
+  /** The columns --filter names, each with its values (src/billing/filters.ts). */
+  readonly filterColumns: readonly FilterColumn[];
 }
 
 /**
@@ -82,7 +84,7 @@ export async function readExport(run: ReadingRun): Promise<ReadExport> {
     request.input,
     run.terms.impactColumnNames,
   );
-  const { typeHintColumn, groupColumns } = optionColumns({ header, columns }, request);
+  const { typeHintColumn, groupColumns, filterColumns } = optionColumns({ header, columns }, request);
   return {
     file: request.file,
     parts,
@@ -95,6 +97,7 @@ export async function readExport(run: ReadingRun): Promise<ReadExport> {
       currencyColumns(format, columns.names, renamed),
     ),
     groupColumns,
+    filterColumns,
   };
 }
 
@@ -104,6 +107,8 @@ type NamedColumns = Pick<ReadExport, "header" | "columns">;
 /** The column a requested name stands for, as the run names it (case does not matter), or an input error. */
 function namedColumn(export_: NamedColumns, name: string, option: string): string {
   const index = export_.header.findIndex((column) => column.toLowerCase() === name.toLowerCase());
+  // The run's own `method`, where the file has none of that name (its own is read as the file names it)
+  if (index < 0 && name === "method" && option !== "--instance-type-column") return name;
   if (index < 0) throw new BillingInputError(`${option}: the file has no column ${name}`);
   return export_.columns.names[index];
 }
@@ -112,14 +117,35 @@ function namedColumn(export_: NamedColumns, name: string, option: string): strin
 function optionColumns(
   named: NamedColumns,
   request: BillingRequest,
-): { typeHintColumn: string | null; groupColumns: GroupColumn[] } {
+): { typeHintColumn: string | null; groupColumns: GroupColumn[]; filterColumns: FilterColumn[] } {
   return {
     typeHintColumn:
       request.instanceTypeColumn === null
         ? null
         : namedColumn(named, request.instanceTypeColumn, "--instance-type-column"),
     groupColumns: request.groupBy.map((name) => groupColumn(named, name, request.format)),
+    filterColumns: filtersByColumn(request.filters ?? []).map(({ column, values }) => ({
+      column: groupColumn(named, column, request.format, "--filter"),
+      values,
+    })),
   };
+}
+
+/** A --filter's column found in the file (as --group-by finds one) and its values (src/billing/filters.ts). */
+export interface FilterColumn {
+  readonly column: GroupColumn;
+  readonly values: readonly string[];
+}
+
+/** The filters asked, one per column, its values in the order given. */
+function filtersByColumn(asked: readonly AskedFilter[]): { column: string; values: string[] }[] {
+  const byColumn = new Map<string, string[]>();
+  for (const { column, value } of asked) {
+    const values = byColumn.get(column) ?? [];
+    if (!values.includes(value)) values.push(value);
+    byColumn.set(column, values);
+  }
+  return [...byColumn].map(([column, values]) => ({ column, values }));
 }
 
 /** A column of the groups' file: its name and how it reads from the written lines. */
@@ -135,18 +161,21 @@ const TAG_COLUMNS = ["tags", "resource_tags"];
  * A --group-by name: a column of the file, or `tag:<key>`, the key's value in the tag column
  * (JSON text; Azure's without braces; a map or struct as JSON; a CUR key also as `user_<key>`).
  */
-function groupColumn(prepared: NamedColumns, name: string, output: "csv" | "parquet"): GroupColumn {
+function groupColumn(
+  prepared: NamedColumns,
+  name: string,
+  output: "csv" | "parquet",
+  option = "--group-by",
+): GroupColumn {
   if (!name.startsWith("tag:")) {
-    const column = namedColumn(prepared, name, "--group-by");
+    const column = namedColumn(prepared, name, option);
     return { name: column, expression: identifier(column) };
   }
   const key = name.slice("tag:".length);
   const tags = tagColumnOf(prepared.header);
   const index = tags === null ? -1 : prepared.header.indexOf(tags);
   if (index < 0 || key === "") {
-    throw new BillingInputError(
-      `--group-by ${name}: the file has no Tags or resource_tags column, or no key`,
-    );
+    throw new BillingInputError(`${option} ${name}: the file has no Tags or resource_tags column, or no key`);
   }
   const column = prepared.columns.names[index];
   const json = tagsJson(column, output === "parquet" && prepared.columns.nested.has(column));

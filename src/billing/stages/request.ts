@@ -13,6 +13,12 @@ import type { GridFiles } from "../grid.js";
 import type { EditionPlaces } from "../places.js";
 import type { BillLayout } from "../reading/layout.js";
 
+/** A filter as asked (`--filter COLUMN=VALUE`): a column's name and one value (several of one column: either). */
+export interface AskedFilter {
+  readonly column: string;
+  readonly value: string;
+}
+
 export interface BillingRequest {
   /** The file, or a bill's first part: what its header's and layout's messages name. */
   readonly file: string;
@@ -33,6 +39,8 @@ export interface BillingRequest {
   readonly format: "csv" | "parquet";
   /** Columns whose groups' sums are written to `groupsOutput`. */
   readonly groupBy: readonly string[];
+  /** --filter's: the lines the groups, the summary's filtered sums and the report's filter are of (src/billing/filters.ts). */
+  readonly filters?: readonly AskedFilter[];
   readonly groupsOutput: string | null;
   /** The column holding the machine type of Google Cloud lines. */
   readonly instanceTypeColumn: string | null;

@@ -11,6 +11,7 @@ import type { RequestedCriterion } from "../../engine/index.js";
 import { PHASES, type Phase } from "../../output/columns.js";
 import type { WhatIf } from "../../output/reportParts/model.js";
 import type { CoefficientRow } from "../../service/coefficients.js";
+import type { FilteredSums } from "../filters.js";
 import {
   amortisedCostColumns,
   type BillingFormat,
@@ -23,6 +24,7 @@ import type { GridRun } from "../grid.js";
 import type { InstanceMatch } from "../matching.js";
 import { billName } from "../reading/layout.js";
 import { SET_ASIDE_REASONS } from "../registry/methods.js";
+import type { MonthCoverage } from "../report/monthCoverage.js";
 import type { BillReportData } from "../reportData.js";
 import { billUsages, whatIfs } from "../whatIf.js";
 import { currencySql } from "./classify.js";
@@ -63,8 +65,15 @@ export interface BillingSummary {
   readonly grid: GridRun | null;
   /** What changes to its largest usages would save (src/billing/whatIf.ts), when asked (a report, --what-if). */
   readonly whatIf: readonly WhatIf[] | null;
+  /** The instance usages the changes were looked for among (none: nothing to move). */
+  readonly whatIfUsages: number;
   /** The currency of its amounts (billCurrency), null when the export names none. */
   readonly currency: string | null;
+  /** The sums of the lines --filter keeps, null without; the filter's columns and values for the report. */
+  readonly filtered: FilteredSums | null;
+  readonly filters: readonly { readonly column: string; readonly values: readonly string[] }[];
+  /** Each month's coverage, where the bill's lines span two months or more (several files, or a report). */
+  readonly months: readonly MonthCoverage[] | null;
 }
 
 /**
@@ -78,6 +87,7 @@ export async function summarise(run: BillRun, bill: WrittenBill): Promise<Billin
   const whatIf = request.whatIf === true || request.report === true;
   const { matches, coefficients, energies } = lookedUp;
   const currency = await billCurrency(connection, read);
+  const usages = billUsages(groups, matches);
   const charges = await amortisedByCharges(connection, read);
   const column = coverageCostColumn(read.format, read.header);
   return {
@@ -93,8 +103,12 @@ export async function summarise(run: BillRun, bill: WrittenBill): Promise<Billin
     impactColumns: terms.impactColumnNames,
     report: written.report,
     grid: written.grid,
-    whatIf: whatIf ? await whatIfs(terms, billUsages(groups, matches)) : null,
+    whatIf: whatIf ? await whatIfs(terms, usages, currency) : null,
+    whatIfUsages: usages.length,
     currency,
+    filtered: written.filtered,
+    months: written.months,
+    filters: read.filterColumns.map(({ column, values }) => ({ column: column.name, values })),
   };
 }
 

@@ -13,23 +13,30 @@ import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/
 import { FileReadError } from "../../duckdb/readErrors.js";
 import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../../output/csv.js";
 import type { EditionContext } from "../../service/open.js";
+import { type FilteredSums, filterCondition, filteredSource, filteredSums } from "../filters.js";
 import type { GridRun } from "../grid.js";
 import { createGridViews, GRID_TABLES, gridSourceColumn } from "../grid.js";
 import { impactsQuery } from "../queries.js";
 import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES } from "../registry/sqlTables.js";
+import { PAID_COST, type WrittenLines, writtenLineViews } from "../report/lines.js";
+import { type MonthCoverage, monthCoverage } from "../report/monthCoverage.js";
 import { type BillReportData, writtenReportData } from "../reportData.js";
-import { gzippedOutput, type WrittenFile, writtenSource } from "../writtenFile.js";
+import { gzippedOutput, type WrittenFile } from "../writtenFile.js";
 import type { EvaluatedBill } from "./evaluate.js";
 import { SMALL_TABLE_COLUMNS } from "./lookUp.js";
-import type { GroupColumn } from "./read.js";
+import type { FilterColumn, GroupColumn } from "./read.js";
 import { addedColumns, type WrittenColumns } from "./read.js";
 import type { BillRun } from "./request.js";
 
-/** What the write stage tells besides the files: how the lines fared with the series, the report's data. */
+/** What the write stage tells besides the files: how the lines fared with the series, the report's data, the filter's sums. */
 export interface WrittenRun {
   readonly grid: GridRun | null;
   readonly report: BillReportData | null;
+  /** The sums of the lines --filter keeps (src/billing/filters.ts); null without. */
+  readonly filtered: FilteredSums | null;
+  /** Each month's coverage of a bill of several files or with a report, where its lines span two months or more. */
+  readonly months: MonthCoverage[] | null;
 }
 
 /** What the write stage hands on: the bill evaluated, and what its writing made (the series' pass, the report's data). */
@@ -61,14 +68,28 @@ export async function writeOutputs(run: BillRun, evaluated: EvaluatedBill): Prom
       );
     }
     const gridRun = (await grid?.run({ ...target, detailed: request.report === true })) ?? null;
-    await writeGroupSums(connection, target, request.groupsOutput, read.groupColumns, impactColumnNames);
-    await writePortableTables(connection, request.tablesFolder, gridRun !== null, terms.context);
     const lineColumns = {
       ...target,
       header: read.columns.names,
       renamed: read.views.renamed,
       input: read.format.name,
     };
+    await writeGroupSums(
+      connection,
+      target,
+      request.groupsOutput,
+      read.groupColumns,
+      impactColumnNames,
+      lineColumns,
+      read.filterColumns,
+    );
+    const filtered = await filteredSums(
+      connection,
+      { ...target, ...lineColumns },
+      read.filterColumns,
+      impactColumnNames,
+    );
+    await writePortableTables(connection, request.tablesFolder, gridRun !== null, terms.context);
     const report =
       request.report === true
         ? await writtenReportData(
@@ -77,8 +98,10 @@ export async function writeOutputs(run: BillRun, evaluated: EvaluatedBill): Prom
             terms.criteria.map(({ info }) => ({ name: info.name, unit: info.unit })),
           )
         : null;
+    const months =
+      read.parts.length > 1 || request.report === true ? await monthCoverage(connection, lineColumns) : null;
     renameSync(temporary, request.output);
-    return { ...evaluated, written: { grid: gridRun, report } };
+    return { ...evaluated, written: { grid: gridRun, report, filtered, months } };
   } catch (error) {
     rmSync(temporary, { force: true });
     if (request.groupsOutput !== null) rmSync(partialOf(request.groupsOutput), { force: true });
@@ -88,7 +111,10 @@ export async function writeOutputs(run: BillRun, evaluated: EvaluatedBill): Prom
 
 /**
  * The sums per group of the written lines (`written`, the evaluated ones), read back from them into
- * `groupsOutput` (its `.partial` first); nothing without a group column.
+ * `groupsOutput` (its `.partial` first); nothing without a group column. `costed`: the run's lines
+ * as the format's queries read them back, for each group's cost (the coverage's and the report's,
+ * billing_paid_cost) and energy (`energy_kwh`) beside its hours and impacts, as the report's tables
+ * show them.
  */
 export async function writeGroupSums(
   connection: DuckDBConnection,
@@ -96,12 +122,20 @@ export async function writeGroupSums(
   groupsOutput: string | null,
   groupColumns: readonly GroupColumn[],
   impactColumnNames: readonly string[],
+  costed: Omit<WrittenLines, "criteria" | keyof WrittenFile> | null = null,
+  filters: readonly FilterColumn[] = [],
 ): Promise<void> {
   if (groupsOutput === null || groupColumns.length === 0) return;
-  const source = writtenSource(written);
+  const source =
+    costed === null
+      ? filteredSource(written, filters)
+      : `(WITH ${writtenLineViews({ ...written, ...costed })} SELECT *, ${PAID_COST} AS billing_group_cost FROM billing_usage
+          WHERE ${filterCondition(filters)})`;
   // Summed exactly (src/duckdb/exactSum.ts): a group's sums whatever the threads' split of its lines
-  const summed = ["hours", ...impactColumnNames];
-  const parts = summed.map((column) => exactSumParts(`TRY_CAST(${identifier(column)} AS DOUBLE)`, column));
+  const summed =
+    costed === null ? ["hours", ...impactColumnNames] : ["cost", "hours", "energy_kwh", ...impactColumnNames];
+  const read = (column: string) => (column === "cost" ? "billing_group_cost" : identifier(column));
+  const parts = summed.map((column) => exactSumParts(`TRY_CAST(${read(column)} AS DOUBLE)`, column));
   const shown = (column: string) =>
     written.format === "csv"
       ? `printf('%.10g', ${identifier(column)}) AS ${identifier(column)}`

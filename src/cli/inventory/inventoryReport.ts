@@ -371,6 +371,7 @@ function changesOf(edition: EditionService, cloud: CloudRow): PlannedChange[] {
     gwp: cloud.gwp,
     price: null,
     toPrice: null,
+    priceRead: "",
     times: { value: quantity, what: quantity === 1 ? "unit" : "units (the row's quantity)" },
   };
   const from = { rest: { path, body }, graphql: null };

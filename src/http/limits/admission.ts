@@ -55,6 +55,11 @@ export interface Admission {
   acquire(cost: number, signal?: AbortSignal): Promise<Lease>;
   /** Reserves `cost` units if they fit now (nobody waiting ahead), else null. */
   tryAcquire(cost: number): Lease | null;
+  /**
+   * Reserves `cost` units if they fit now, ahead of those waiting, else null: for costs too small
+   * to be held behind the large ones queued (they would wait for their whole work).
+   */
+  tryAcquireAhead(cost: number): Lease | null;
   /** The refusal of this budget (for callers of tryAcquire). */
   refusal(cost: number): AdmissionRefused;
   /** Units reserved now. */
@@ -128,7 +133,7 @@ class Room {
     });
   }
 
-  private fits(cost: number): boolean {
+  fits(cost: number): boolean {
     return this.used + cost <= this.budget;
   }
 
@@ -161,6 +166,10 @@ export function createAdmission(options: AdmissionOptions): Admission {
     tryAcquire(requested) {
       const cost = room.charge(requested);
       return room.freeFor(cost) ? room.reserve(cost) : null;
+    },
+    tryAcquireAhead(requested) {
+      const cost = room.charge(requested);
+      return room.fits(cost) ? room.reserve(cost) : null;
     },
     refusal,
     inUse: () => room.used,

@@ -1,10 +1,11 @@
 import type { IncomingMessage } from "node:http";
 import type { Capacity, Limits } from "../../config/serviceConfig.js";
-import { aTurn, STEPPED_BODY_CHARS } from "../../support/steppedJson.js";
+import { aTurn, type HeapAdmission, STEPPED_BODY_CHARS } from "../../support/steppedJson.js";
 import type { Metrics } from "../metrics.js";
 import { limitReply, type Reply } from "../reply.js";
 import { CLIENT_GONE, type Hold } from "../route.js";
 import { type Admission, createAdmission, type Lease } from "./admission.js";
+import { bodyHeapAdmission, type HeapRequest, PARSED_BYTES_LIMIT } from "./bodyHeap.js";
 import type { Cancellation } from "./cancellation.js";
 import { fleetAdmission } from "./fleetAdmission.js";
 import { type BodyOutcome, readBody } from "./requestBody.js";
@@ -14,14 +15,19 @@ import { type BodyOutcome, readBody } from "./requestBody.js";
  * rest discarded), BODY_TIMEOUT_MS (408, the connection closed) and the room left in
  * MAX_BODY_BYTES_IN_FLIGHT (503), then its work, cancelled when the client goes or past the
  * execution budget (422): one `cancellation` for both. The budget counts execution, not the
- * client's upload.
+ * client's upload. The work's body is admitted again once scanned, by the heap its parse will take
+ * (bodyHeap.ts, MAX_PARSED_BYTES_IN_FLIGHT): a body still waiting for that room when the budget is
+ * spent is answered 503.
  */
 
 /** Why a request was cancelled: its execution budget was spent. */
 class ExecutionBudgetSpent extends Error {}
 
-/** The work of a request, given its body, the lease of its fleet items (large GraphQL bodies) and its hold. */
-type Work = (body: Buffer, lease: Lease | null, hold: Hold) => Promise<Reply>;
+/**
+ * The work of a request, given its body, the lease of its fleet items (large GraphQL bodies), its
+ * hold and the admission of its body's heap (to await before the body is built).
+ */
+type Work = (body: Buffer, lease: Lease | null, hold: Hold, admitHeap: HeapAdmission) => Promise<Reply>;
 
 export interface Execution {
   /** Runs `work` on the request's body within the bounds above; `graphql` chooses the answers' layout. */
@@ -39,6 +45,8 @@ export interface Execution {
     signal: AbortSignal,
     hold: Hold,
   ) => Promise<void>;
+  /** The admission of a body's heap outside `execute` (a batch's lines: MAX_PARSED_BYTES_IN_FLIGHT). */
+  readonly admitBodyHeap: (request: HeapRequest) => HeapAdmission;
 }
 
 /** The refusals' texts, worded once per process from its limits. */
@@ -109,6 +117,59 @@ function answerOrCancellation(
   });
 }
 
+/** A body that waited for room for its heap as long as its execution budget: 503, to retry. */
+function heapWaitSpent(graphql: boolean, limits: Limits): Reply {
+  return limitReply(
+    503,
+    graphql,
+    `the service had no room for this request body's memory within ${limits.executionTimeoutMs} ms (${PARSED_BYTES_LIMIT}, EXECUTION_TIMEOUT_MS); retry after 1 s`,
+    PARSED_BYTES_LIMIT,
+    { "retry-after": "1" },
+  );
+}
+
+/** What `withinBudget` runs the work with. */
+interface Budgeted {
+  readonly cancellation: Cancellation;
+  readonly graphql: boolean;
+  readonly limits: Limits;
+  readonly texts: RefusalTexts;
+  /** The admission of the body's heap, telling `waiting` when it starts and stops waiting. */
+  readonly admitHeap: (waiting: (waiting: boolean) => void) => HeapAdmission;
+}
+
+/**
+ * The work's answer within the execution budget: past it, 422 (503 when the body was still
+ * waiting for room for its heap: the service's lack of room, not the request's work), or nothing
+ * for a client gone.
+ */
+async function withinBudget(
+  start: (admitHeap: HeapAdmission) => Promise<Reply>,
+  { cancellation, graphql, limits, texts, admitHeap }: Budgeted,
+): Promise<Reply> {
+  const budget = setTimeout(
+    () => cancellation.cancel(new ExecutionBudgetSpent(texts.budgetSpent)),
+    limits.executionTimeoutMs,
+  );
+  let waitingForHeap = false;
+  try {
+    const running = start(
+      admitHeap((waiting) => {
+        waitingForHeap = waiting;
+      }),
+    );
+    const outcome = await answerOrCancellation(running, cancellation);
+    if (outcome !== "cancelled") return outcome;
+    if (cancellation.reason instanceof ExecutionBudgetSpent) {
+      if (waitingForHeap) return heapWaitSpent(graphql, limits);
+      return limitReply(422, graphql, texts.budgetSpent, "EXECUTION_TIMEOUT_MS");
+    }
+    return CLIENT_GONE;
+  } finally {
+    clearTimeout(budget);
+  }
+}
+
 export function createExecution(limits: Limits, capacity: Capacity, metrics: Metrics): Execution {
   const texts = refusalTexts(limits);
   /** Bytes of bodies held at once (uploading, or read and in use by their request). */
@@ -119,8 +180,10 @@ export function createExecution(limits: Limits, capacity: Capacity, metrics: Met
     unit: "bytes of request bodies",
   });
   const fleets = fleetAdmission(limits, capacity);
+  const heap = bodyHeapAdmission(capacity);
   metrics.observeAdmission("MAX_BODY_BYTES_IN_FLIGHT", bodies);
   metrics.observeAdmission("MAX_CONCURRENT_FLEET_ITEMS", fleets.admission);
+  metrics.observeAdmission(PARSED_BYTES_LIMIT, heap.admission);
 
   async function execute(
     request: IncomingMessage,
@@ -144,22 +207,16 @@ export function createExecution(limits: Limits, capacity: Capacity, metrics: Met
     // concatenation, decoding and first scan were one stretch of 20-37 ms of CPU at load 11)
     if (body.length >= STEPPED_BODY_CHARS) await aTurn();
     if (cancellation.cancelled) return CLIENT_GONE;
-    const budget = setTimeout(
-      () => cancellation.cancel(new ExecutionBudgetSpent(texts.budgetSpent)),
-      limits.executionTimeoutMs,
+    const admitHeap = (waiting: (waiting: boolean) => void) =>
+      heap.admit({ hold: holdWhileWorking, cancellation, fleetLease: admitted, waiting });
+    return withinBudget(
+      (heapAdmission) => {
+        running = work(body, admitted, holdWhileWorking, heapAdmission);
+        return running;
+      },
+      { cancellation, graphql, limits, texts, admitHeap },
     );
-    try {
-      running = work(body, admitted, holdWhileWorking);
-      const outcome = await answerOrCancellation(running, cancellation);
-      if (outcome !== "cancelled") return outcome;
-      if (cancellation.reason instanceof ExecutionBudgetSpent) {
-        return limitReply(422, graphql, texts.budgetSpent, "EXECUTION_TIMEOUT_MS");
-      }
-      return CLIENT_GONE;
-    } finally {
-      clearTimeout(budget);
-    }
   }
 
-  return { execute, admitFleetItems: fleets.admitFleetItems };
+  return { execute, admitFleetItems: fleets.admitFleetItems, admitBodyHeap: heap.admit };
 }

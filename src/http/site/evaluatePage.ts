@@ -1,4 +1,6 @@
 import { type FileEvaluationBounds, READ_ENDINGS } from "../../service/fileEvaluation.js";
+import { JOIN_SCRIPT, MAX_JOINED_FILES } from "./joinedFiles.js";
+import { WHAT_IF_PANEL, WHAT_IF_SCRIPT, WHAT_IF_STYLE } from "./whatIfPanel.js";
 
 /*
  * The /evaluate page: a person drops an inventory or a billing export, chooses the edition and
@@ -65,6 +67,8 @@ const statusLine = document.getElementById("status");
 const bar = document.getElementById("progress");
 const results = document.getElementById("results");
 const maxBytes = Number(form.dataset.maxBytes);
+// The files chosen, and the file sent: one, or several months' CSVs joined (JOIN_SCRIPT)
+let chosenFiles = [];
 let file = null;
 // Scrolled smoothly unless the reader's system asks for less motion (then at once).
 function bringIntoView(element, block) {
@@ -76,21 +80,28 @@ function size(bytes) {
   const [unit, of] = units.find(([, of]) => bytes >= of) || ["bytes", 1];
   return Number((bytes / of).toPrecision(3)).toLocaleString("en") + " " + unit;
 }
-function choose(f) {
-  file = f;
-  chosen.textContent = f ? "Chosen: " + f.name + " (" + size(f.size) + "), edition " + form.edition.value : "No file chosen yet";
+function choose(list) {
+  chosenFiles = [...(list || [])];
+  const bytes = chosenFiles.reduce((sum, f) => sum + f.size, 0);
+  file = chosenFiles.length === 0 ? null : chosenFiles.length === 1 ? chosenFiles[0] : { name: chosenFiles.map((f) => f.name).join(", "), size: bytes };
+  chosen.textContent = chosenFiles.length === 0 ? "No file chosen yet" : chosenFiles.length === 1
+    ? "Chosen: " + file.name + " (" + size(file.size) + "), edition " + form.edition.value
+    : "Chosen: " + chosenFiles.length + " files (" + file.name + "; " + size(bytes) + "), read as one bill over their months, edition " + form.edition.value;
 }
-form.edition.addEventListener("change", () => choose(file));
+form.edition.addEventListener("change", () => choose(chosenFiles));
 const instead = document.getElementById("instead");
-// A refusal is brought into view at every width (on a phone the status line is below the form); it
-// says the bound (the service's sentence) and the command line that has none but the machine's.
-function say(text, refused) {
+// A refusal is brought into view at every width (on a phone the status line is below the form). One
+// of the page's bounds (\`bound\`: the file's size or lines, the run's time, memory or files, the
+// service busy) says the bound (the service's sentence) and the command line that has none but the
+// machine's; a file the command refuses too (an image, an empty file) is not sent to it.
+function say(text, refused, bound) {
   statusLine.textContent = text; statusLine.className = refused ? "refused" : "";
-  instead.hidden = !refused || !file;
-  if (refused && file) {
-    const stem = file.name.replace(/\\.(csv|csv\\.gz|json|json\\.gz|ndjson|jsonl|parquet|xlsx|zip)$/i, "");
+  instead.hidden = !bound || !file;
+  if (bound && file) {
+    const named = chosenFiles.length > 1 ? chosenFiles[0].name : file.name;
+    const stem = named.replace(/\\.(csv|csv\\.gz|json|json\\.gz|ndjson|jsonl|parquet|xlsx|zip)$/i, "");
     const quote = (name) => (/^[\\w./-]+$/.test(name) ? name : JSON.stringify(name));
-    document.getElementById("instead-command").textContent = "npx impact-service evaluate " + quote(file.name) +
+    document.getElementById("instead-command").textContent = "npx impact-service evaluate " + (chosenFiles.length > 1 ? chosenFiles.map((f) => quote(f.name)).join(" ") : quote(file.name)) +
       (form.edition.value ? " --edition " + form.edition.value : "") + " -o " + quote(stem + "-impacts.csv") + " --report " + quote(stem + "-report.html");
   }
   if (refused) bringIntoView(statusLine, "center");
@@ -101,10 +112,10 @@ function evaluating(done) {
   bar.setAttribute("aria-label", "evaluation");
   if (typeof done === "number") bar.value = done; else bar.removeAttribute("value");
 }
-input.addEventListener("change", () => choose(input.files[0] || null));
+input.addEventListener("change", () => choose(input.files));
 drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
 drop.addEventListener("dragleave", () => drop.classList.remove("over"));
-drop.addEventListener("drop", (e) => { e.preventDefault(); drop.classList.remove("over"); choose(e.dataTransfer.files[0] || null); });
+drop.addEventListener("drop", (e) => { e.preventDefault(); drop.classList.remove("over"); choose(e.dataTransfer.files); });
 function query() {
   const q = new URLSearchParams({ name: file.name, format: form.format.value });
   if (form.edition.value) q.set("edition", form.edition.value);
@@ -147,6 +158,7 @@ function shown(parts, name, type, role, encoding) {
 let heightTold = false;
 window.addEventListener("message", (e) => {
   const frame = document.getElementById("report");
+  if (e.source === frame.contentWindow && e.data && typeof e.data.reportWhatIf === "object" && e.data.reportWhatIf !== null) return showWhatIf(e.data.reportWhatIf);
   const height = e.data && e.data.reportHeight;
   if (e.source !== frame.contentWindow || typeof height !== "number" || !(height >= 0)) return;
   frame.style.height = Math.min(height, 1e6) + 40 + "px";
@@ -172,12 +184,22 @@ function finish(files, done) {
   // A phone's results start below the fold: the page moves to them (once: the report's arrival did).
   if (!files.report) bringIntoView(statusLine, "start");
 }
-form.addEventListener("submit", (e) => {
+form.addEventListener("submit", async (e) => {
   e.preventDefault();
   if (!file) return say("Choose or drop a file first.", true);
-  if (file.size > maxBytes) return say("The file exceeds " + maxBytes / 1048576 + " MiB (the page's bound): " + file.name + " is " + (file.size / 1048576).toFixed(1) + " MiB.", true);
+  let upload;
+  try {
+    upload = await joinedUpload(chosenFiles);
+  } catch (error) {
+    return say("Refused: " + error.message, true);
+  }
+  file = { name: upload.name, size: upload.blob.size };
+  if (file.size > maxBytes) return say("The file exceeds " + maxBytes / 1048576 + " MiB (the page's bound): " + file.name + " is " + (file.size / 1048576).toFixed(1) + " MiB.", true, true);
   for (const id of ["downloads", "summary"]) document.getElementById(id).textContent = "";
   results.hidden = true;
+  document.getElementById("try").hidden = true;
+  document.getElementById("try-link").hidden = true;
+  trying = null;
   form.run.disabled = true;
   const xhr = new XMLHttpRequest();
   xhr.open("POST", "/v1/evaluate?" + query());
@@ -203,7 +225,7 @@ form.addEventListener("submit", (e) => {
         if (event.role === "output") showReport(files);
         say("Receiving the " + event.role + (event.encoding === "gzip" ? " (compressed)… " : "… ") + size(files[event.role].bytes));
       }
-      else if (event.event === "refused") say("Refused: " + event.message, true);
+      else if (event.event === "refused") say("Refused: " + event.message, true, event.bound === true);
       else if (event.event === "done") finish(files, event);
     }
   }
@@ -213,9 +235,10 @@ form.addEventListener("submit", (e) => {
     if (xhr.status === 200) return events();
     let detail = xhr.statusText || "the service could not be reached";
     try { detail = JSON.parse(xhr.responseText).detail; } catch {}
-    say("Refused: " + detail, true);
+    // 408 an upload slower than the page's pace, 413 a file past its bytes or lines, 503 the service busy
+    say("Refused: " + detail, true, [408, 413, 503].includes(xhr.status));
   };
-  xhr.send(file);
+  xhr.send(upload.blob);
 });
 `;
 
@@ -244,13 +267,13 @@ export function evaluatePage(info: EvaluatePageInfo): string {
   );
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Evaluate a file — IT equipment impacts</title><link rel="icon" href="data:,"><style>${STYLE}</style></head><body>
+<title>Evaluate a file — IT equipment impacts</title><link rel="icon" href="data:,"><style>${STYLE}${WHAT_IF_STYLE}</style></head><body>
 <header><h1>Evaluate a file</h1><a href="/">Start page</a><a href="/docs/inventory">Inventory columns</a><a href="/docs/billing">Billing exports</a></header>
 <main>
 <p>An inventory (CSV, an Excel workbook's first sheet or NDJSON: one asset a row) or a cloud billing export (FOCUS 1.0–1.4, AWS CUR 2.0 and legacy CUR, Azure, Google Cloud, Oracle OCI; CSV, CSV.gz, Parquet or BigQuery's JSON), evaluated as <code>npx impact-service evaluate FILE -o OUT --report REPORT</code> does: the same numbers, the same report. Nothing you send is kept once the answer is given.</p>
 <form id="form" data-max-bytes="${bounds.maxBytes}">
-<label id="drop" for="file"><strong>Drop a file here</strong><span class="pick">or choose one</span>
-<input id="file" type="file" accept="${[...new Set(READ_ENDINGS.map((ending) => ending.slice(ending.lastIndexOf("."))))].join(",")}"><span id="chosen">No file chosen yet</span></label>
+<label id="drop" for="file"><strong>Drop a file here</strong><span>or an account's monthly exports together</span><span class="pick">or choose</span>
+<input id="file" type="file" multiple accept="${[...new Set(READ_ENDINGS.map((ending) => ending.slice(ending.lastIndexOf("."))))].join(",")}"><span id="chosen">No file chosen yet</span></label>
 <div>
 <fieldset><legend>Edition</legend><select name="edition" aria-label="edition">${editions.join("")}</select>
 <p id="why">${editionWhy(info)}</p></fieldset>
@@ -259,17 +282,19 @@ export function evaluatePage(info: EvaluatePageInfo): string {
 <p><button name="run" type="submit">Evaluate</button></p>
 </div>
 </form>
-<p class="bounds">Bounds: ${bounds.maxBytes / 1024 / 1024} MiB a file, ${bounds.maxLines.toLocaleString("en")} lines (a .csv.gz or .json.gz counted inflated, its text ${bounds.maxInflatedBytes / 1024 / 1024 / 1024} GiB at most; a workbook's parts, strings and cells by the workbook's bounds) — a bill of ${bounds.maxLines.toLocaleString("en")} lines as wide as an AWS CUR 2.0 (100 columns) is taken; a run then has ${bounds.timeoutMs / 1000} s, ${mib(bounds.runsMemoryBytes)} of memory and ${mib(bounds.runFolderBytes)} of files (the file, its output written gzipped, the report); ${bounds.maxConcurrent} files at once for the whole service and ${bounds.maxPerClient} a client; the upload at least ${bounds.minUploadBytes / 1024} KiB every ${bounds.uploadWindowMs / 1000} s. Past them, the page says which and the command line that has no bound but your machine's.</p>
+<p class="bounds">Bounds: ${bounds.maxBytes / 1024 / 1024} MiB a file, ${bounds.maxLines.toLocaleString("en")} lines (a .csv.gz or .json.gz counted inflated, its text ${bounds.maxInflatedBytes / 1024 / 1024 / 1024} GiB at most; several files, up to ${MAX_JOINED_FILES} CSV or CSV.gz exports of one header, joined into one and bounded as one; a workbook's parts, strings and cells by the workbook's bounds) — a bill of ${bounds.maxLines.toLocaleString("en")} lines as wide as an AWS CUR 2.0 (100 columns) is taken; a run then has ${bounds.timeoutMs / 1000} s, ${mib(bounds.runsMemoryBytes)} of memory and ${mib(bounds.runFolderBytes)} of files (the file, its output written gzipped, the report); ${bounds.maxConcurrent} files at once for the whole service and ${bounds.maxPerClient} a client; the upload at least ${bounds.minUploadBytes / 1024} KiB every ${bounds.uploadWindowMs / 1000} s. Past them, the page says which and the command line that has no bound but your machine's.</p>
 <progress id="progress" max="1" value="0" aria-label="upload" hidden></progress>
 <div id="status" role="status" aria-live="polite"></div>
 <p id="instead" hidden>Past the page's bounds, run it on your own machine, where the only bounds are the machine's (the same numbers and report): <code id="instead-command"></code></p>
 <section id="results" hidden>
 <div id="downloads"></div>
+<p id="try-link" hidden><a href="#try">Try a change to its largest usages: load, hours, lifetime, region ↓</a></p>
 <iframe id="report" title="report" sandbox="allow-scripts"></iframe>
+${WHAT_IF_PANEL}
 <h2>The command's summary</h2>
 <pre id="summary"></pre>
 </section>
 </main>
-<script>${SCRIPT}</script>
+<script>${JOIN_SCRIPT}${WHAT_IF_SCRIPT}${SCRIPT}</script>
 </body></html>`;
 }

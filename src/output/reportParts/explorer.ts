@@ -1,32 +1,36 @@
 /*
- * Groups and filters a reader chooses once the report is open (the /evaluate page's report, a
- * mailed one): the sums `--group-by` writes, by any one or two of the columns the run kept (a
- * bill's columns and tags, an inventory's own), only where a third has a value — summed in the
- * page from the cube the run wrote (GroupCube: every combination's sums), the file never sent
- * again. The table sorts by any column; the chart shows the largest groups of the chosen criterion.
+ * Groups a reader chooses once the report is open (the /evaluate page's report, a mailed one): the
+ * sums `--group-by` writes, by any one or two of the columns the run kept (a bill's columns and
+ * tags, an inventory's own), of the lines the filter keeps (src/output/reportParts/filters.ts) —
+ * summed in the page from the cube the run wrote (GroupCube: every combination's sums), the file
+ * never sent again. The table sorts by any column; the chart shows the largest groups of the chosen
+ * criterion.
  */
 
 import { escapeHtml } from "../text.js";
 import type { GroupCube } from "./model.js";
 
+/** The cube's columns as a select's options, by their index. */
+export const columnOptions = (cube: GroupCube) =>
+  cube.columns
+    .map((column, index) => `<option value="${index}">${escapeHtml(column.name)}</option>`)
+    .join("");
+
 /** The explorer's section: its controls, the command that writes the same sums, its chart and table. */
 export function explorerSection(cube: GroupCube | null, what: string): string {
   if (cube === null || cube.columns.length === 0) return "";
-  const options = cube.columns
-    .map((column, index) => `<option value="${index}">${escapeHtml(column.name)}</option>`)
-    .join("");
+  const options = columnOptions(cube);
   const left =
     cube.left.length === 0
       ? ""
       : `<details class="sub"><summary>Columns not offered (${cube.left.length})</summary>${escapeHtml(cube.left.join("; "))}; the command groups by any column: <code>--group-by</code>.</details>`;
-  return `<h2 id="groups">Group and filter</h2>
+  return `<h2 id="groups">Group</h2>
 <p class="sub">The ${what} summed by the columns you choose, in this page (nothing is sent again); the same sums as the command's <code>--group-by</code>, whose line is below.</p>
 <div class="explorer">
 <label>Group by <select id="group-by">${options}</select></label>
 <label>then by <select id="group-then"><option value="">(nothing)</option>${options}</select></label>
-<label>only where <select id="filter-column"><option value="">(every ${escapeHtml(what.replace(/s$/, ""))})</option>${options}</select></label>
-<label><span class="sr">value</span><select id="filter-value" aria-label="filter value" disabled></select></label>
 </div>
+<p class="sub filtered-only">Of the ${what} the filter above keeps.</p>
 <p class="sub"><code id="group-command"></code></p>
 <div id="chart-explorer" class="chart"></div>
 <div class="table"><table id="explorer-table" class="sortable"></table></div>${left}`;
@@ -48,11 +52,10 @@ const LISTED = 50;
  */
 export const EXPLORER_SCRIPT = `
 const esc = (text) => String(text).replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]);
-function explorerGroups(cube, by, where) {
-  const n = cube.columns.length;
+function explorerGroups(cube, by) {
+  const n = cubeKeys(cube);
   const groups = new Map();
-  for (const row of cube.rows) {
-    if (where && row[where.column] !== where.value) continue;
+  for (const row of filteredRows()) {
     const key = by.map((k) => row[k]).join(",");
     let sums = groups.get(key);
     if (!sums) { sums = { values: by.map((k) => row[k]), sums: new Array(row.length - n).fill(0) }; groups.set(key, sums); }
@@ -65,14 +68,11 @@ function drawExplorer(chart) {
   const by = [Number(document.getElementById("group-by").value)];
   const then = document.getElementById("group-then").value;
   if (then !== "" && Number(then) !== by[0]) by.push(Number(then));
-  const filterColumn = document.getElementById("filter-column").value;
-  const valueSelect = document.getElementById("filter-value");
-  const where = filterColumn === "" || valueSelect.value === "" ? null : { column: Number(filterColumn), value: Number(valueSelect.value) };
   const c = chosen();
   const criterion = data.criteria[c] || { name: "", unit: "" };
   const total = (g) => g.sums[3 + 2 * c] + g.sums[4 + 2 * c];
-  const groups = explorerGroups(cube, by, where).sort((a, b) => total(b) - total(a));
-  const name = (g) => g.values.map((v, i) => cube.columns[by[i]].values[v] || "(none)").join(" · ");
+  const groups = explorerGroups(cube, by).sort((a, b) => total(b) - total(a));
+  const name = (g) => g.values.map((v, i) => valueName(cube.columns[by[i]], v)).join(" · ");
   const scale = scaleOf(criterion.unit, groups.map(total));
   const rates = groups.filter((g) => g.sums[1] > 0).map((g) => total(g) / g.sums[1]);
   const rate = scaleOf(criterion.unit, rates);
@@ -92,7 +92,7 @@ function drawExplorer(chart) {
     quantity(g.sums[3 + 2 * c], scale, " mid") + quantity(g.sums[4 + 2 * c], scale, " mid") + quantity(total(g), scale) +
     cell(g.sums[2], "kWh", energy) +
     (!costs ? "" : g.sums[1] > 0 ? cell(total(g) / g.sums[1], criterion.unit, rate) : '<td class="na" data-v="">n/a</td>') + "</tr>";
-  const cells = (g) => g.values.map((v, i) => '<td class="name">' + esc(cube.columns[by[i]].values[v] || "(none)") + "</td>").join("");
+  const cells = (g) => g.values.map((v, i) => '<td class="name">' + esc(valueName(cube.columns[by[i]], v)) + "</td>").join("");
   const summed = rest.length === 0 ? null : rest.reduce((acc, g) => ({ values: [], sums: acc.sums.map((s, i) => s + g.sums[i]) }), { values: [], sums: new Array(rest[0].sums.length).fill(0) });
   const heading = (text, cls) => '<th data-sort tabindex="0" role="button" aria-sort="none"' + (cls ? ' class="' + cls + '"' : "") + ">" + text + "</th>";
   const table = document.getElementById("explorer-table");
@@ -104,8 +104,7 @@ function drawExplorer(chart) {
   for (const cell of table.querySelectorAll("th:nth-child(" + (by.length + 1) + "), td:nth-child(" + (by.length + 1) + ")")) cell.classList.add("wide");
   sortable(table);
   const names = cube.columns;
-  document.getElementById("group-command").textContent = data.command + " --group-by " + by.map((k) => names[k].name).join(",") +
-    (where ? "   (then only the groups whose " + names[where.column].name + " is " + (names[where.column].values[where.value] || "(none)") + ")" : "");
+  document.getElementById("group-command").textContent = data.command + filterCommand() + " --group-by " + by.map((k) => names[k].name).join(",");
   const shown = groups.slice(0, 12);
   const left = Math.round(Math.min(230, chart.getWidth() * 0.4));
   chart.setOption({
@@ -118,19 +117,13 @@ function drawExplorer(chart) {
     series: ["embedded", "use"].map((phase, p) => ({ name: phase, type: "bar", stack: "total", data: shown.map((g) => g.sums[3 + p + 2 * c] / scale.divisor) })),
   }, true);
 }
-function fillFilterValues() {
-  const column = document.getElementById("filter-column").value;
-  const select = document.getElementById("filter-value");
-  select.disabled = column === "";
-  select.innerHTML = column === "" ? "" : data.cube.columns[Number(column)].values.map((v, i) => '<option value="' + i + '">' + esc(v || "(none)") + "</option>").join("");
-}
 if (data.cube && data.cube.columns.length > 0 && document.getElementById("chart-explorer")) {
   const chart = counted(document.getElementById("chart-explorer"));
   document.getElementById("group-by").value = String(data.groupDefault || 0);
   const redraw = () => drawExplorer(chart);
-  for (const id of ["group-by", "group-then", "filter-value"]) document.getElementById(id).addEventListener("change", redraw);
-  document.getElementById("filter-column").addEventListener("change", () => { fillFilterValues(); redraw(); });
+  for (const id of ["group-by", "group-then"]) document.getElementById(id).addEventListener("change", redraw);
   document.addEventListener("criterion", redraw);
+  document.addEventListener("filter", redraw);
   redraw();
 }
 `;

@@ -71,10 +71,30 @@ export interface OverTime {
  * `columns[k].values`, then lines, cost, energy and each criterion's embedded and use.
  */
 export interface GroupCube {
-  readonly columns: readonly { readonly name: string; readonly values: readonly string[] }[];
+  /** The columns offered; `others`: how many values (estimated) are summed as one, past `values` (its index). */
+  readonly columns: readonly {
+    readonly name: string;
+    readonly values: readonly string[];
+    readonly others?: number;
+  }[];
   readonly rows: readonly (readonly number[])[];
   /** Columns of the file left out and why (too many values, numbers, the cube's bound). */
   readonly left: readonly string[];
+  /** The cells of a row before its sums (the columns', then a bill's dimensions' and step's); `columns.length` where absent. */
+  readonly keys?: number;
+  /** A bill's: the report's dimensions of each row, its cell `at` an index into `values` (ids; `names` theirs), past them the rest. */
+  readonly dimensions?: Readonly<
+    Record<
+      "service" | "region" | "account" | "resource",
+      { readonly at: number; readonly values: readonly string[]; readonly names: readonly string[] }
+    >
+  >;
+  /** A bill's: the step of time of each row, its cell `at` an index into `values` (`values.length`: no period); `grain` null without. */
+  readonly step?: {
+    readonly at: number;
+    readonly grain: TimeGrain | null;
+    readonly values: readonly string[];
+  };
 }
 
 /** A request to the service that reproduces a figure: REST (v1) and GraphQL. */
@@ -95,7 +115,8 @@ export interface WhatIf {
   readonly hours: number | null;
   /** Its cost, on the report's basis; null where the report has none (an inventory). */
   readonly cost: number | null;
-  readonly change: "region" | "family";
+  /** The move: to another region, to the current family of the same size, one size down in the same family. */
+  readonly change: "region" | "family" | "size";
   readonly toInstanceType: string;
   readonly toPlace: string;
   /** Why that one: the intensities compared, or the family's generation. */
@@ -106,6 +127,8 @@ export interface WhatIf {
   /** Cost per hour as billed, and where the bill prices the change (same type and place), else null. */
   readonly price: number | null;
   readonly toPrice: number | null;
+  /** The two prices as read from the bill (its cost and hours of each), or why the change's is unknown; '' where the input has no cost. */
+  readonly priceRead: string;
   /** The figures reproduced by the service: each request's answer × `times` (a bill's hours; an inventory row's quantity). */
   readonly requests: { readonly from: Reproduction; readonly to: Reproduction };
   readonly times: { readonly value: number; readonly what: string };

@@ -27,7 +27,7 @@ export function overTimeSection(over: OverTime | null, what: string): string {
 /** Draws the chart from `data.overTime` (the page's helpers in scope: counted, fmt, scaleOf, readable, chosen). */
 export const OVER_TIME_SCRIPT = `
 function drawOverTime(chart) {
-  const over = data.overTime;
+  const over = filteredOverTime();
   const c = chosen();
   const criterion = data.criteria[c];
   if (!criterion) return;
@@ -36,11 +36,12 @@ function drawOverTime(chart) {
   const energy = over.steps.map((_, s) => over.series.reduce((sum, series) => sum + series.energy[s], 0));
   const kwh = "energy (kWh)";
   const narrow = chart.getWidth() < 500;
+  const legend = chartLegend(chart, [...over.series.map((s, i) => ({ name: s.name, colour: CHART_COLOURS[i % CHART_COLOURS.length] })), { name: kwh, colour: "#222" }]);
   chart.setOption({
-    animation: false,
+    animation: false, color: CHART_COLOURS,
     tooltip: { trigger: "axis", axisPointer: { type: "shadow" }, valueFormatter: (v) => fmt(v) },
-    legend: { type: "scroll", top: 0, data: [...over.series.map((s) => s.name), kwh] },
-    grid: { left: 56, right: narrow ? 44 : 64, top: 56, bottom: 56 },
+    legend,
+    grid: { left: 56, right: narrow ? 44 : 64, top: legend.show === false ? 36 : 56, bottom: 56 },
     xAxis: { type: "category", data: over.steps, axisLabel: { hideOverlap: true } },
     yAxis: [
       { type: "value", name: criterion.name + " (" + scale.unit + ")", nameTextStyle: { align: "left" }, axisLabel: { formatter: fmt, hideOverlap: true } },
@@ -56,5 +57,7 @@ if (data.overTime && document.getElementById("chart-time")) {
   const chart = counted(document.getElementById("chart-time"));
   drawOverTime(chart);
   document.addEventListener("criterion", () => drawOverTime(chart));
+  window.addEventListener("resize", () => drawOverTime(chart));
+  document.addEventListener("filter", () => drawOverTime(chart));
 }
 `;

@@ -7,13 +7,14 @@
 
 import { SCALE_SCRIPT } from "../readable.js";
 import { CRITERION_SCRIPT } from "./criteria.js";
+import { LEGEND_SCRIPT } from "./legend.js";
 import { SORTABLE_SCRIPT } from "./sortable.js";
 
 const HEAD = `
 const data = JSON.parse(document.getElementById("report-data").textContent);
 const phases = ["embedded", "use"];
 const fmt = (v) => new Intl.NumberFormat("en-US", data.figures).format(v);
-${SCALE_SCRIPT}${CRITERION_SCRIPT}${SORTABLE_SCRIPT}let drawn = 0;
+${SCALE_SCRIPT}${CRITERION_SCRIPT}${SORTABLE_SCRIPT}${LEGEND_SCRIPT}let drawn = 0;
 // Every chart follows its frame's width (a window narrowed, a phone turned).
 const charts = [];
 window.addEventListener("resize", () => { for (const chart of charts) chart.resize(); });

@@ -21,17 +21,45 @@ export function costSaving(change: WhatIf): number | null {
 }
 
 const changeText = (change: WhatIf) =>
-  change.change === "region" ? `move to ${change.toPlace}` : `${change.toInstanceType} (current family)`;
+  change.change === "region"
+    ? `move to ${change.toPlace}`
+    : change.change === "size"
+      ? `${change.toInstanceType} (one size down)`
+      : `${change.toInstanceType} (current family)`;
 
-/** A request as a reader runs it: `curl`'s method, path and body. */
+/** A request as `--what-if`'s CSV writes it: its method, path and body. */
 const restText = (request: WhatIf["requests"]["from"]) =>
   `POST ${request.rest.path}\n${JSON.stringify(request.rest.body)}`;
 
-/** The GraphQL queries of a change, where it has them. */
-const graphqlText = (change: WhatIf) =>
-  change.requests.from.graphql === null || change.requests.to.graphql === null
-    ? ""
-    : `\n\n${change.requests.from.graphql}\n${change.requests.to.graphql}`;
+/** Where the report's requests are sent: the service as `npm start` runs it. */
+const SERVICE = "http://localhost:8080";
+
+/** A text in a shell's single quotes. */
+const quoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+
+/** A request as a reader runs it, a `curl` command: REST's POST with its body; GraphQL's query URL-encoded. */
+const restCurl = (request: WhatIf["requests"]["from"]) =>
+  `curl -s ${quoted(SERVICE + request.rest.path)} -H 'content-type: application/json' -d ${quoted(JSON.stringify(request.rest.body))}`;
+const graphqlCurl = (query: string) =>
+  `curl -sG ${SERVICE}/graphql --data-urlencode ${quoted(`query=${query}`)}`;
+
+/** A change's requests as commands, the usage's then the change's: REST's, then GraphQL's where it has them. */
+function requestsText(change: WhatIf): string {
+  const { from, to } = change.requests;
+  const graphql =
+    from.graphql === null || to.graphql === null
+      ? []
+      : ["", graphqlCurl(from.graphql), graphqlCurl(to.graphql)];
+  return [
+    `# the service (npm start) at ${SERVICE}; each answer × ${formatNumber(change.times.value)} ${change.times.what}`,
+    restCurl(from),
+    restCurl(to),
+    ...graphql,
+  ].join("\n");
+}
+
+/** Text of several lines in a page: each line escaped, its line breaks kept (escapeHtml writes a control as `\x0a`). */
+const escapeLines = (text: string) => text.split("\n").map(escapeHtml).join("\n");
 
 /** A row of the table: its rank, usage, hours, change, the gwp saved (its share) and, where priced, the cost. */
 function whatIfRow(
@@ -43,31 +71,40 @@ function whatIfRow(
 ): string {
   const saved = change.gwp - change.toGwp;
   const cost = costSaving(change);
+  const read = escapeHtml(change.priceRead);
   const costText = !priced
     ? ""
     : cost === null
-      ? `<td class="na" data-v="">price unknown</td>`
-      : costCell(cost, currency).replace("<td ", `<td data-v="${cost}" `);
+      ? `<td class="na" data-v="" title="${read}">price unknown<span class="why">${escapeHtml(change.priceRead.replace(/^price unknown: /, ""))}</span></td>`
+      : costCell(cost, currency)
+          .replace("<td ", `<td data-v="${cost}" data-read="bill" `)
+          .replace(/ title="([^"]*)"/, (_, exact) => ` title="${exact}; ${read}"`);
   const share = change.gwp > 0 ? (100 * saved) / change.gwp : 0;
   const usage = `<td class="name" title="${escapeHtml(`${change.provider} ${change.instanceType} at ${change.place}`)}">${escapeHtml(change.instanceType)} · ${escapeHtml(change.place)}</td>`;
   const hours = `<td class="n wide" data-v="${change.hours ?? ""}">${change.hours === null ? "" : figure(change.hours)}</td>`;
   const what = `<td class="name" title="${escapeHtml(change.why)}">${escapeHtml(changeText(change))}</td>`;
-  const requests = `${restText(change.requests.from)}\n${restText(change.requests.to)}${graphqlText(change)}\n\n(each answer × ${formatNumber(change.times.value)} ${change.times.what})`;
-  return `<tr><td class="n mid" data-v="${index + 1}">${index + 1}</td>${usage}${hours}${what}${quantityCell(saved, "kgCO2eq", scale).replace("<td ", `<td data-v="${saved}" `)}<td class="pct mid" data-v="${share}">${share.toFixed(1)} %</td>${costText}<td class="wide"><details><summary>requests</summary><pre>${escapeHtml(requests)}</pre></details></td></tr>`;
+  const requests = requestsText(change);
+  return `<tr><td class="n mid" data-v="${index + 1}">${index + 1}</td>${usage}${hours}${what}${quantityCell(saved, "kgCO2eq", scale).replace("<td ", `<td data-v="${saved}" `)}<td class="pct mid" data-v="${share}">${share.toFixed(1)} %</td>${costText}<td class="wide"><details><summary>requests</summary><pre>${escapeLines(requests)}</pre></details></td></tr>`;
 }
 
-/** The report's section: the ranked table, or why there is none; `priced`: with the cost column (a bill's). */
+/**
+ * The report's section: the ranked table, or why there is none; `priced`: with the cost column (a
+ * bill's); `looked`: the usages the changes were looked for (none: nothing to move, said so).
+ */
 export function whatIfSection(
   changes: readonly WhatIf[] | null,
   currency: string | null,
   what: string,
   priced = true,
+  looked: number | null = null,
 ): string {
   if (changes === null) return "";
   const head = `<h2 id="what-if">What to act on</h2>
-<p class="sub">The ${what} of the largest gwp, each evaluated once more in the provider's region of the lowest electricity intensity on the same continent, and as the current family's type of the same size, for the same use.${priced ? " The cost saved where the input prices the same type at the same place." : ""} Each figure's requests to the service are under it.</p>`;
+<p class="sub">The ${what} of the largest gwp, each evaluated once more in the provider's region of the lowest electricity intensity on the same continent, as the current family's type of the same size, and${priced ? " as its family's type one size down" : ""} for the same use.${priced ? " The cost saved at the input's own prices, where it bills the type at the place it moves to (each price as read from it on its hover), else price unknown and why." : ""} Each figure's requests to the service are under it.</p>`;
+  if (looked === 0)
+    return `${head}<p class="nothing">Nothing to move or resize: the ${what.replace(/ \(.*$/, "")} are none — no line of this input bills an instance's hours, the only use a region move or another size changes (its estimated lines are storage, transfer or services by their methods).</p>`;
   if (changes.length === 0)
-    return `${head}<p>No change saves gwp: the largest already run where their continent's intensity is lowest, in their line's current family (or the edition has no other).</p>`;
+    return `${head}<p class="nothing">No change saves gwp: the ${looked === null ? "largest" : `${looked.toLocaleString("en-US")} largest`} already run where their continent's intensity is lowest, in their line's current family and smallest size the edition has.</p>`;
   const scale = scaleOf(
     "kgCO2eq",
     changes.map((change) => change.gwp),
@@ -105,6 +142,7 @@ const WHAT_IF_COLUMNS = [
   "price_per_hour",
   "to_price_per_hour",
   "saved_cost",
+  "price_read",
   "request",
   "to_request",
   "graphql",
@@ -134,6 +172,7 @@ export function whatIfCsv(changes: readonly WhatIf[]): string {
       cell(change.price),
       cell(change.toPrice),
       cell(costSaving(change)),
+      change.priceRead,
       restText(change.requests.from).replace("\n", " "),
       restText(change.requests.to).replace("\n", " "),
       change.requests.from.graphql ?? "",

@@ -185,6 +185,31 @@ const ANSWERS = {
       d: { type: "number" },
     },
   },
+  EstimatedInventory: {
+    type: "object",
+    description:
+      "Boavizta cloud-scanner's estimated inventory (its model.rs): each resource with its impacts over its hours.",
+    required: ["metadata", "impacting_resources"],
+    properties: {
+      metadata: { type: "object" },
+      impacting_resources: {
+        type: "array",
+        items: {
+          type: "object",
+          required: ["cloud_resource", "impacts_values", "impacts_duration_hours"],
+          properties: {
+            cloud_resource: { type: "object", description: "The resource as the inventory gave it." },
+            impacts_values: {
+              type: ["object", "null"],
+              description: "gwp, adp, pe of manufacture and use (null: not evaluated, `warnings` says why).",
+            },
+            impacts_duration_hours: { type: "number" },
+            warnings: { type: "array", items: { type: "string" } },
+          },
+        },
+      },
+    },
+  },
   BaseProfiles: {
     type: "array",
     items: {

@@ -51,4 +51,32 @@ export const BODY_EXAMPLES: Readonly<Record<string, unknown>> = {
       { load_percentage: 100, power_watt: 150 },
     ],
   },
+  // Boavizta cloud-scanner's inventory (its INVENTORY_JSON_SCHEMA.json): an instance and its volume.
+  CloudScannerInventory: {
+    metadata: { description: "An example" },
+    resources: [
+      {
+        provider: "AWS",
+        id: "i-0123456789abcdef0",
+        location: { aws_region: "eu-west-3", iso_country_code: "FRA" },
+        resource_details: {
+          instance: { instance_type: "m5.xlarge", usage: { average_cpu_load: 35, state: "running" } },
+        },
+        tags: [{ key: "env", value: "prod" }],
+      },
+      {
+        provider: "AWS",
+        id: "vol-0123456789abcdef0",
+        location: { aws_region: "eu-west-3", iso_country_code: "FRA" },
+        resource_details: {
+          block_storage: {
+            storage_type: "gp3",
+            usage: { size_gb: 100 },
+            attached_instances: [{ instance_id: "i-0123456789abcdef0" }],
+          },
+        },
+        tags: [],
+      },
+    ],
+  },
 };

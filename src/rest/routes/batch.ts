@@ -28,6 +28,8 @@ interface BatchRequest {
   readonly requestId: string;
   /** Waits for room in the process's fleet budget, held until `hold`'s releases are called. */
   readonly admitFleetItems: (items: number, hold: (release: () => void) => void) => Promise<void>;
+  /** Waits for room for a line's heap in the process's budget of parsed bodies, held until `hold`'s releases are called. */
+  readonly admitBodyHeap?: (bytes: number, hold: (release: () => void) => void) => Promise<void>;
 }
 
 interface BatchReply {
@@ -149,6 +151,7 @@ export function createBatchRoute(options: BatchRouteOptions) {
         stop: options.stopping,
         lineTimeoutMs: options.lineTimeoutMs,
         turns: options.turns,
+        admitLineHeap: request.admitBodyHeap,
       },
     );
     async function* answer(): AsyncGenerator<Uint8Array> {

@@ -1,5 +1,6 @@
 import type { Route } from "../route.js";
 import { cloudRoutes } from "./cloud.js";
+import { cloudScannerRoutes } from "./cloudScanner.js";
 import { coefficientRoutes } from "./coefficients.js";
 import { componentRoutes } from "./components.js";
 import { deviceRoutes } from "./devices.js";
@@ -18,4 +19,5 @@ export const ROUTES: readonly Route[] = [
   ...profileRoutes,
   ...deviceRoutes,
   ...generativeAiRoutes,
+  ...cloudScannerRoutes,
 ];

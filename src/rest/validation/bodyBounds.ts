@@ -1,6 +1,7 @@
 import { bodyBoundRefusal, bodyJsonBounds, type Limits } from "../../config/serviceConfig.js";
-import type { JsonRefusal } from "../../support/nesting.js";
-import { readJsonBody } from "../../support/steppedJson.js";
+import type { JsonRefusal } from "../../support/jsonScan.js";
+import { BodyMemoryRefused, type BodyReading, readJsonBody } from "../../support/steppedJson.js";
+import { RestError } from "../graphqlErrors.js";
 import type { FieldIssue } from "./fieldTypes.js";
 
 /*
@@ -24,21 +25,35 @@ export class BodyBoundsError extends Error {
 export class MalformedBodyError extends Error {}
 
 /**
- * The JSON body, its nesting bounded before it is parsed and its lists before their items; a large
- * body scanned and parsed in steps (src/support/steppedJson.ts, readJsonBody).
+ * The JSON body, its grammar and nesting checked before it is parsed, its heap admitted
+ * (`reading.admit`, the process's budget of parsed bodies) before it is built, its lists bounded
+ * before their items (a list past MAX_LIST_LENGTH is never built); a large body scanned and parsed
+ * in steps, each in the turns `reading.pause` shares (src/support/steppedJson.ts, readJsonBody).
  */
-export async function parseBody(text: string, limits: Limits): Promise<unknown> {
+export async function parseBody(text: string, limits: Limits, reading: BodyReading = {}): Promise<unknown> {
   // A POST without a body is treated as `{}` (the reference fails on it).
   if (text.trim() === "") return {};
   let read: Awaited<ReturnType<typeof readJsonBody>>;
   try {
-    read = await readJsonBody(text, bodyJsonBounds(limits));
-  } catch {
-    throw new MalformedBodyError("body is not valid JSON");
+    read = await readJsonBody(text, bodyJsonBounds(limits, "v1"), reading);
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new MalformedBodyError("body is not valid JSON");
+    if (error instanceof BodyMemoryRefused) throw memoryRefusal(error);
+    throw error;
   }
   if ("passed" in read) throw boundPassed(read.passed, limits);
   checkBodyLists(read.value, limits);
   return read.value;
+}
+
+/** A body the process has no room for (503, Retry-After) or that would take more than all of it (413). */
+function memoryRefusal(refusal: BodyMemoryRefused): RestError {
+  const retry = refusal.retryAfterSeconds;
+  return new RestError(
+    refusal.status,
+    { detail: refusal.message },
+    retry === undefined ? undefined : { "retry-after": String(retry) },
+  );
 }
 
 /** The BodyBoundsError of a JSON body passing one of the bounds its text is scanned for. */

@@ -117,7 +117,10 @@ function floatOf(rules: RequestValidation): z.ZodType<number> {
     if (typeof value === "number") return Number.isFinite(value) ? ok(value) : refused(ISSUES.finite);
     if (typeof value === "string") {
       if (value.length > MAX_NUMBER_TEXT_LENGTH) return refused(ISSUES.numberTextTooLong);
-      return isNumericText(value) ? ok(Number(value)) : refused(ISSUES.floatParsing);
+      if (!isNumericText(value)) return refused(ISSUES.floatParsing);
+      // "1e400" is decimal text whose value is Infinity: refused at its field, as the number 1e400 is
+      const number = Number(value);
+      return Number.isFinite(number) ? ok(number) : refused(ISSUES.finite);
     }
     return refused(ISSUES.floatType);
   });

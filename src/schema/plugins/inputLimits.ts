@@ -17,9 +17,14 @@ import { OWN_TURNS, SLICE_MS, type TurnShare } from "../../service/chunks.js";
 import type { RequestContext } from "../../service/context.js";
 import { builtOncePer } from "../../support/builtOnce.js";
 import { documentNestingExceeds, valueNestingExceeds } from "../../support/nesting.js";
-import { readJsonBody } from "../../support/steppedJson.js";
+import {
+  BodyMemoryRefused,
+  type BodyReading,
+  type HeapAdmission,
+  readJsonBody,
+} from "../../support/steppedJson.js";
 import { FLEET_ITEM_INPUTS } from "../batch.js";
-import { limitExceeded } from "../errors.js";
+import { limitExceeded, overloaded } from "../errors.js";
 
 /*
  * The bounds of a /graphql request checked before the work they bound (yoga plugin):
@@ -55,33 +60,59 @@ const BATCHING_REFUSED =
   "Batching (an array of operations in one request) is not supported: send one operation per request " +
   "(they share a keep-alive connection), or gather the work in one operation with aliases or a fleet field.";
 
-/** yoga's test for a JSON POST (the body parser this plugin replaces). */
-function isJsonPost(request: Request): boolean {
+/** Whether a request is a POST of one of these media types (yoga's test of its body parsers). */
+function isPostOf(request: Request, types: readonly string[]): boolean {
   if (request.method !== "POST") return false;
   const type = request.headers.get("content-type")?.split(",")[0] ?? "";
-  return ["application/json", "application/graphql+json"].some(
-    (expected) => type === expected || type.startsWith(`${expected};`),
-  );
+  return types.some((expected) => type === expected || type.startsWith(`${expected};`));
 }
 
-/** Bodies parsed by `parseJsonBody`: their nesting was measured on their text already. */
+const JSON_TYPES = ["application/json", "application/graphql+json"];
+const FORM_TYPES = ["application/x-www-form-urlencoded"];
+const MULTIPART_TYPES = ["multipart/form-data"];
+
+/** Parameters whose JSON was read by this plugin: their nesting was measured on their text already. */
 const scannedBodies = new WeakSet<object>();
 
-/** The JSON body of a POST: its nesting bounded first; malformed, a fixed message. */
-async function parseJsonBody(request: Request, limits: Limits): Promise<GraphQLParams> {
-  const text = await request.text();
+/** A body the process has no room for now (503, Retry-After), or that would take more than all of it (413). */
+function memoryRefusal({ message, status, limit, retryAfterSeconds }: BodyMemoryRefused): GraphQLError {
+  return status === 503
+    ? overloaded(message, limit, retryAfterSeconds ?? 1)
+    : limitExceeded(message, limit, [], 413);
+}
+
+/**
+ * A JSON text of the request read as a body is: its grammar and nesting checked first (at any
+ * size), its heap admitted by the transport (`reading.admit`) before it is built; refused in the
+ * words of `what` (`malformed`: the message of a text that is not JSON).
+ */
+async function readRequestJson(
+  text: string,
+  { what, malformed }: { what: string; malformed: string },
+  limits: Limits,
+  reading: BodyReading,
+): Promise<unknown> {
   let read: Awaited<ReturnType<typeof readJsonBody>>;
   try {
-    read = await readJsonBody(text, bodyJsonBounds(limits));
-  } catch {
-    throw badRequest("POST body sent invalid JSON.");
+    read = await readJsonBody(text, bodyJsonBounds(limits, "fleets"), reading);
+  } catch (error) {
+    if (error instanceof SyntaxError) throw badRequest(malformed);
+    if (error instanceof BodyMemoryRefused) throw memoryRefusal(error);
+    throw error;
   }
   if ("passed" in read) {
-    if (read.passed === "depth") throw nestingRefusal("the JSON body", limits);
+    if (read.passed === "depth") throw nestingRefusal(what, limits);
     const { message, setting } = bodyBoundRefusal(read.passed, limits);
     throw limitExceeded(`${message} (${setting})`, setting, [], 400);
   }
-  const body = read.value;
+  return read.value;
+}
+
+/** The JSON body of a POST (malformed at any size: a fixed message, V8's would quote the body). */
+async function parseJsonBody(request: Request, limits: Limits, reading: BodyReading): Promise<GraphQLParams> {
+  const text = await request.text();
+  const what = { what: "the JSON body", malformed: "POST body sent invalid JSON." };
+  const body = await readRequestJson(text, what, limits, reading);
   if (Array.isArray(body)) throw badRequest(BATCHING_REFUSED);
   if (body === null || typeof body !== "object") {
     throw badRequest(
@@ -92,12 +123,47 @@ async function parseJsonBody(request: Request, limits: Limits): Promise<GraphQLP
   return body as GraphQLParams;
 }
 
+/**
+ * The parameters of a GET's query string or of a form's body (yoga's parsers, whose JSON.parse of
+ * `variables` or `extensions` that were not JSON answered 500): those two read as a JSON body is.
+ */
+async function searchParams(
+  search: URLSearchParams,
+  where: string,
+  limits: Limits,
+  reading: BodyReading,
+): Promise<GraphQLParams> {
+  const json = (name: "variables" | "extensions") => {
+    const text = search.get(name);
+    const what = {
+      what: `the ${name} of the ${where}`,
+      malformed: `the ${name} of the ${where} are not valid JSON`,
+    };
+    return text ? readRequestJson(text, what, limits, reading) : undefined;
+  };
+  const params = {
+    operationName: search.get("operationName") || undefined,
+    query: search.get("query") || undefined,
+    variables: (await json("variables")) as GraphQLParams["variables"],
+    extensions: (await json("extensions")) as GraphQLParams["extensions"],
+  };
+  scannedBodies.add(params);
+  return params;
+}
+
+/** A multipart request is refused: it is GraphQL's way of sending files, and no field takes one. */
+const multipartRefused = () =>
+  new GraphQLError(
+    "multipart/form-data is not read here (no field takes a file): send the operation as application/json",
+    { extensions: { code: "BAD_REQUEST", http: { status: 415 } } },
+  );
+
 /** Why the request's parameters are refused before parsing, if they are. */
 function paramsRefusal(params: GraphQLParams, limits: Limits): GraphQLError | null {
   if (typeof params.query === "string" && documentNestingExceeds(params.query, limits.maxNestingDepth)) {
     return nestingRefusal("the GraphQL document", limits);
   }
-  // Variables read from a query string or a form were parsed without the scan above.
+  // Parameters this plugin did not read (rewritten by a plugin before it) were not scanned.
   if (scannedBodies.has(params)) return null;
   if (valueNestingExceeds(params.variables, limits.maxNestingDepth))
     return nestingRefusal("the variables", limits);
@@ -262,11 +328,30 @@ async function variablesRefusal(
   return null;
 }
 
-/** The yoga plugin checking the bounds above, with the service's limits. */
-export function inputLimitsPlugin(limits: Limits): Plugin {
+/**
+ * The yoga plugin checking the bounds above, with the service's limits; a body read in steps
+ * shares the service's `turns` with the other requests' background work.
+ */
+export function inputLimitsPlugin(limits: Limits, turns: TurnShare = OWN_TURNS): Plugin {
+  const pause = () => turns.nextSlice();
   return {
-    onRequestParse({ request, setRequestParser }) {
-      if (isJsonPost(request)) setRequestParser((parsed) => parseJsonBody(parsed, limits));
+    onRequestParse({ request, serverContext, setRequestParser }) {
+      // The transport's admission of the body's heap (src/http/limits/bodyHeap.ts), when it has one
+      const admit = (serverContext as { admitBodyHeap?: HeapAdmission }).admitBodyHeap;
+      const reading = { admit, pause };
+      if (isPostOf(request, JSON_TYPES)) setRequestParser((parsed) => parseJsonBody(parsed, limits, reading));
+      else if (request.method === "GET")
+        setRequestParser((parsed) =>
+          searchParams(new URL(parsed.url).searchParams, "query string", limits, reading),
+        );
+      else if (isPostOf(request, FORM_TYPES))
+        setRequestParser(async (parsed) =>
+          searchParams(new URLSearchParams(await parsed.text()), "form", limits, reading),
+        );
+      else if (isPostOf(request, MULTIPART_TYPES))
+        setRequestParser(() => {
+          throw multipartRefused();
+        });
     },
     onParams({ params, setResult }) {
       const refusal = paramsRefusal(params, limits);

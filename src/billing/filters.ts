@@ -1,0 +1,87 @@
+/*
+ * `--filter COLUMN=VALUE` (repeated): the evaluated lines whose column (a column of the file, the
+ * run's `method`, or `tag:<key>`, as `--group-by` names them) has one of the values given for it,
+ * every column given at once — the page's filter (src/output/reportParts/filters.ts) on the command
+ * line. The lines written keep every line; what the run sums of its lines follows: the groups' file
+ * and the summary's line of the filter's sums, and the report opens with the filter set. A value is
+ * read as the page reads a cell: trimmed, empty and the text `NULL` as none (`COLUMN=` alone).
+ */
+
+import type { DuckDBConnection } from "@duckdb/node-api";
+import { identifier, literal } from "../duckdb/database.js";
+import { createExactSumMacros, exactSumParts, finishedSums } from "../duckdb/exactSum.js";
+import { textCell } from "./report/groups.js";
+import { PAID_COST, type WrittenLines, writtenLineViews } from "./report/lines.js";
+
+import type { FilterColumn } from "./stages/read.js";
+import { type WrittenFile, writtenSource } from "./writtenFile.js";
+
+export type { FilterColumn } from "./stages/read.js";
+
+/** The SQL condition of the filters over the written lines (TRUE without). */
+export function filterCondition(filters: readonly FilterColumn[]): string {
+  if (filters.length === 0) return "TRUE";
+  return filters
+    .map(
+      ({ column, values }) =>
+        `COALESCE(${textCell(column.expression)}, '') IN (${values.map((value) => literal(value.trim() === "NULL" ? "" : value.trim())).join(", ")})`,
+    )
+    .join(" AND ");
+}
+
+/** The filter as the summary says it: `ServiceName is A or B, and RegionId is us-east-1`. */
+export function filterText(filters: readonly FilterColumn[]): string {
+  return filters
+    .map(({ column, values }) => `${column.name} is ${values.map((value) => value || "(none)").join(" or ")}`)
+    .join(", and ");
+}
+
+/** The sums of the lines a filter keeps: its evaluated lines of all, cost, energy and each impact column. */
+export interface FilteredSums {
+  readonly text: string;
+  readonly lines: number;
+  readonly evaluated: number;
+  readonly cost: number;
+  readonly energyKwh: number;
+  /** Each impact column written (`gwp_embedded_kgco2eq`…), summed. */
+  readonly impacts: ReadonlyMap<string, number>;
+}
+
+/** The filter's sums over the written lines (their cost as the report reads it), each exact; null without a filter. */
+export async function filteredSums(
+  connection: DuckDBConnection,
+  written: WrittenFile & Omit<WrittenLines, "criteria" | keyof WrittenFile>,
+  filters: readonly FilterColumn[],
+  impactColumnNames: readonly string[],
+): Promise<FilteredSums | null> {
+  if (filters.length === 0) return null;
+  await createExactSumMacros(connection);
+  const summed = ["cost", "energy_kwh", ...impactColumnNames];
+  const read = (column: string) =>
+    column === "cost" ? PAID_COST : `TRY_CAST(${identifier(column)} AS DOUBLE)`;
+  const reader = await connection.runAndReadAll(
+    `WITH ${writtenLineViews(written)}
+     ${finishedSums(
+       `SELECT COUNT(*) FILTER (WHERE ${filterCondition(filters)}) AS lines, COUNT(*) AS evaluated,
+          ${summed.map((column) => exactSumParts(`CASE WHEN ${filterCondition(filters)} THEN ${read(column)} ELSE 0 END`, column)).join(", ")}
+        FROM billing_usage WHERE status = 'evaluated'`,
+       summed,
+     )}`,
+  );
+  const row = reader.getRowObjects()[0];
+  return {
+    text: filterText(filters),
+    lines: Number(row.lines),
+    evaluated: Number(row.evaluated),
+    cost: Number(row.cost ?? 0),
+    energyKwh: Number(row.energy_kwh ?? 0),
+    impacts: new Map(impactColumnNames.map((column) => [column, Number(row[column] ?? 0)])),
+  };
+}
+
+/** The written lines a filter keeps (all without), as a source to read in place of `writtenSource`. */
+export function filteredSource(written: WrittenFile, filters: readonly FilterColumn[]): string {
+  return filters.length === 0
+    ? writtenSource(written)
+    : `(SELECT * FROM ${writtenSource(written)} WHERE ${filterCondition(filters)})`;
+}

@@ -1,0 +1,435 @@
+/*
+ * The facts of a bill's report: its evaluated lines summed by every column and tag a reader may
+ * filter or group by once the page is open, by the report's dimensions (service, region, account,
+ * resource) and by the step of time they fall in — so that the page filters by several columns at
+ * once, several values each, and its totals, charts and tables follow without the file
+ * (src/output/reportParts/filters.ts). Every text column and tag of the bill is offered, but for
+ * its quantity, costs and dates, times, measures of many values, one value, and past MAX_COLUMNS;
+ * each column keeps its largest values by name (up to VALUE_STEPS[0], by the first criterion) and
+ * sums the rest as one, "(N other values)". The facts are bounded (FACT_ROWS): past it, fewer values
+ * by name, then months rather than days, then columns left out, each said.
+ */
+
+import type { DuckDBConnection } from "@duckdb/node-api";
+import { identifier, literal } from "../../duckdb/database.js";
+import {
+  createExactSumMacros,
+  exactSumAgainParts,
+  exactSumParts,
+  finishedSums,
+} from "../../duckdb/exactSum.js";
+import { impactColumn } from "../../output/columns.js";
+import type { GroupCube, TimeGrain } from "../../output/reportParts/model.js";
+import { type Candidate, cubeCandidates, textCell } from "./groups.js";
+import { measureColumns, REPORT_LINES, sourceOf, type WrittenLines } from "./lines.js";
+
+/** Columns offered at most, tags' keys among them at most. */
+const MAX_COLUMNS = 100;
+const MAX_TAGS = 60;
+/** Values kept by name of each column, the largest first: each rung of the facts' bound. */
+const VALUE_STEPS = [100, 20, 5] as const;
+/** Rows of facts at most (each a combination of values and a step, with its sums): the page's size. */
+export const FACT_ROWS = 20_000;
+/** The index of "every other value" in a row's cell (UTINYINT: more than any value kept). */
+const OTHERS = 255;
+
+/** A column of the facts: its name as `--filter` and `--group-by` take it, its cell, its values by name. */
+export interface FactColumn {
+  readonly name: string;
+  readonly expression: string;
+  /** Its values kept by name, the largest first ('' none); the others summed as one. */
+  readonly top: readonly string[];
+  /** Its values in all (none, '', one of them). */
+  readonly values: number;
+}
+
+const factName = (index: number) => `f${index}`;
+const enumName = (index: number) => `report_fact_${index}`;
+/** A candidate's cell, none as ''. */
+const valueCell = (expression: string) => `COALESCE(${textCell(expression)}, '')`;
+
+/**
+ * The columns of the written lines the facts are of, with their largest values by the first
+ * criterion's impacts (the count of lines without one), in two passes over the evaluated lines;
+ * `left`: the columns not offered and why.
+ */
+export async function factColumns(
+  connection: DuckDBConnection,
+  written: WrittenLines,
+): Promise<{ columns: FactColumn[]; left: string[] }> {
+  const candidates = await cubeCandidates(connection, written, MAX_TAGS);
+  const { kept, left } = await offered(connection, written, candidates);
+  if (kept.length === 0) return { columns: [], left };
+  const first = written.criteria[0];
+  const weight =
+    first === undefined
+      ? "1"
+      : (["embedded", "use"] as const)
+          .map(
+            (phase) =>
+              `COALESCE(TRY_CAST(${identifier(impactColumn(first.name, first.unit, phase, "value"))} AS DOUBLE), 0)`,
+          )
+          .join(" + ");
+  const cells = kept.map((column, index) => `{c: ${index}, v: ${valueCell(column.expression)}}`);
+  const reader = await connection.runAndReadAll(
+    `SELECT cell.c AS c, cell.v AS v, COUNT(*) OVER (PARTITION BY cell.c) AS n FROM (
+       SELECT cell, SUM(w) AS w FROM (
+         SELECT unnest([${cells.join(", ")}]) AS cell, ${weight} AS w
+         FROM ${sourceOf(written)} WHERE status = 'evaluated')
+       GROUP BY cell)
+     QUALIFY row_number() OVER (PARTITION BY cell.c ORDER BY w DESC, cell.v) <= ${VALUE_STEPS[0]}
+     ORDER BY cell.c, w DESC, cell.v`,
+  );
+  const tops = kept.map(() => [] as string[]);
+  const counts = kept.map((column) => column.values);
+  for (const row of reader.getRowObjects()) {
+    tops[Number(row.c)].push(String(row.v));
+    counts[Number(row.c)] = Number(row.n);
+  }
+  return {
+    columns: kept.map((column, index) => ({ ...column, top: tops[index], values: counts[index] })),
+    left,
+  };
+}
+
+/**
+ * The candidates a reader is offered, in their ranks' order, fewest values first within each: with
+ * two values or more, not all times, not a measure (all numbers and more values than are kept by
+ * name), MAX_COLUMNS at most; the others said.
+ */
+async function offered(
+  connection: DuckDBConnection,
+  written: WrittenLines,
+  candidates: readonly Candidate[],
+): Promise<{ kept: Omit<FactColumn, "top">[]; left: string[] }> {
+  if (candidates.length === 0) return { kept: [], left: [] };
+  const reads = candidates.flatMap((candidate, index) => {
+    const cell = textCell(candidate.expression);
+    return [
+      `approx_count_distinct(${cell}) AS d${index}`,
+      `COUNT(${cell}) AS n${index}`,
+      `COUNT(TRY_CAST(${cell} AS DOUBLE)) AS x${index}`,
+      `COUNT(TRY_CAST(${cell} AS TIMESTAMP)) AS t${index}`,
+    ];
+  });
+  const reader = await connection.runAndReadAll(
+    `SELECT ${reads.join(", ")} FROM ${sourceOf(written)} WHERE status = 'evaluated'`,
+  );
+  const counts = reader.getRowObjects()[0];
+  const kept: (Omit<FactColumn, "top"> & { readonly rank: number })[] = [];
+  const left: string[] = [];
+  let single = 0;
+  candidates.forEach((candidate, index) => {
+    const values = Number(counts[`d${index}`]);
+    const cells = Number(counts[`n${index}`]);
+    if (values < 2) single += 1;
+    else if (Number(counts[`t${index}`]) === cells) left.push(`${candidate.name} (times)`);
+    else if (candidate.rank > 0 && Number(counts[`x${index}`]) === cells && values > VALUE_STEPS[0])
+      left.push(`${candidate.name} (numbers, about ${values.toLocaleString("en-US")} values)`);
+    // A value of its own on most lines (a line's id): none of its values by name would sum more than a line
+    else if (candidate.rank > 0 && values > FACT_ROWS)
+      left.push(
+        `${candidate.name} (about ${values.toLocaleString("en-US")} values, past ${FACT_ROWS.toLocaleString("en-US")})`,
+      );
+    else kept.push({ name: candidate.name, expression: candidate.expression, values, rank: candidate.rank });
+  });
+  kept.sort((a, b) => a.rank - b.rank || a.values - b.values);
+  for (const column of kept.slice(MAX_COLUMNS)) left.push(`${column.name} (past ${MAX_COLUMNS} columns)`);
+  if (single > 0) left.push(`${single} ${single === 1 ? "column" : "columns"} of one value or none`);
+  return {
+    kept: kept.slice(0, MAX_COLUMNS).map(({ name, expression, values }) => ({ name, expression, values })),
+    left,
+  };
+}
+
+/** Creates each column's ENUM of its values by name, for REPORT_LINES' cells (factExtra). */
+export async function createFactTypes(connection: DuckDBConnection, columns: readonly FactColumn[]) {
+  for (const [index, column] of columns.entries()) {
+    await connection.run(
+      `CREATE OR REPLACE TYPE ${enumName(index)} AS ENUM (${column.top.map(literal).join(", ")})`,
+    );
+  }
+}
+
+/** Drops the ENUMs createFactTypes made. */
+export async function dropFactTypes(connection: DuckDBConnection, columns: readonly FactColumn[]) {
+  for (const index of columns.keys()) await connection.run(`DROP TYPE IF EXISTS ${enumName(index)}`);
+}
+
+/**
+ * The facts' columns as REPORT_LINES keeps them (createReportLines' `extra`): each cell the index of
+ * its value among those kept by name (an ENUM's code, one byte), OTHERS for any other.
+ */
+export const factExtra = (columns: readonly FactColumn[]) =>
+  columns.map((column, index) => ({
+    name: factName(index),
+    expression: `COALESCE(enum_code(TRY_CAST(${valueCell(column.expression)} AS ${enumName(index)})), ${OTHERS})`,
+  }));
+
+/** The report's dimensions the facts keep, each grouped by its id and named by its name, as the rankings are. */
+const DIMENSIONS = {
+  service: { id: "COALESCE(service_id, service)", name: "service" },
+  region: { id: "region", name: "region" },
+  account: { id: "account", name: "account" },
+  resource: { id: "resource_id", name: "COALESCE(resource, resource_id, '(no resource)')" },
+} as const;
+type FactDimension = keyof typeof DIMENSIONS;
+
+/** One rung of the facts' bound: values kept by name of the columns and the dimensions, the step. */
+interface Rung {
+  readonly values: number;
+  readonly grain: TimeGrain | null;
+  readonly columns: number;
+}
+
+/** The rungs from the report's grain down: fewer values, then months, then fewer columns. */
+function rungsOf(grain: TimeGrain | null, columns: number): Rung[] {
+  const coarser = grain === "day" ? "month" : grain;
+  const rungs: Rung[] = [
+    ...VALUE_STEPS.map((values) => ({ values, grain, columns })),
+    ...VALUE_STEPS.slice(1).map((values) => ({ values, grain: coarser, columns })),
+  ];
+  for (let kept = columns - 1; kept >= 0; kept -= Math.max(1, Math.ceil(kept / 4)))
+    rungs.push({ values: VALUE_STEPS[VALUE_STEPS.length - 1], grain: coarser, columns: kept });
+  return rungs;
+}
+
+/**
+ * The facts of REPORT_LINES (its columns `factExtra` made), by the first rung whose rows are within
+ * FACT_ROWS; `grain`: the report's chart's step (null: no line has a period, no step kept).
+ */
+export async function billFacts(
+  connection: DuckDBConnection,
+  columns: readonly FactColumn[],
+  criteria: number,
+  grain: TimeGrain | null,
+  left: readonly string[],
+): Promise<GroupCube> {
+  await createExactSumMacros(connection);
+  const dimensions = await dimensionValues(connection, criteria);
+  await dimensionTypes(connection, dimensions);
+  try {
+    const rungs = rungsOf(grain, columns.length);
+    // The rungs DuckDB's estimate (a HyperLogLog of each rung's keys, within a few per cent) puts
+    // past the bound are not built: a first rung of 100,000 rows held 100 MB of sums' parts
+    const first = await firstEstimatedWithin(connection, columns, rungs);
+    for (const [index, rung] of rungs.entries()) {
+      if (index < first) continue;
+      const rows = await factRows(connection, columns, criteria, rung);
+      if (rows > FACT_ROWS && index < rungs.length - 1) continue;
+      const reader = await connection.runAndReadAll("SELECT * FROM report_facts ORDER BY ALL");
+      const notes = [...left, ...rungNotes(columns, rung, grain)];
+      return factCube(reader.getRowObjects(), columns, dimensions, criteria, rung, notes);
+    }
+    throw new Error("the facts' last rung is always taken");
+  } finally {
+    await connection.run("DROP TABLE IF EXISTS report_facts");
+    await dimensionTypes(connection, dimensions, true);
+  }
+}
+
+/** A dimension as the page reads it: its cell's place in a row, its values and names. */
+function dimensionAt(
+  named: readonly { dimension: FactDimension; values: string[]; names: string[] }[],
+  dimension: FactDimension,
+  first: number,
+) {
+  const k = named.findIndex((entry) => entry.dimension === dimension);
+  return { at: first + k, values: named[k].values, names: named[k].names };
+}
+
+/** The facts' rows as the page reads them (GroupCube): each cell an index, OTHERS and none past the values. */
+function factCube(
+  rows: readonly Record<string, unknown>[],
+  columns: readonly FactColumn[],
+  dimensions: DimensionValues,
+  criteria: number,
+  rung: Rung,
+  left: readonly string[],
+): GroupCube {
+  const kept = columns.slice(0, rung.columns).map((column) => {
+    const values = column.top.slice(0, rung.values);
+    return { name: column.name, values, others: Math.max(0, column.values - values.length) };
+  });
+  const named = (Object.keys(DIMENSIONS) as FactDimension[]).map((dimension) => ({
+    dimension,
+    values: dimensions[dimension].ids.slice(0, rung.values),
+    names: dimensions[dimension].names.slice(0, rung.values),
+  }));
+  const steps = [
+    ...new Set(
+      rows
+        .map((row) => row.step)
+        .filter((step) => step !== null)
+        .map(String),
+    ),
+  ].sort();
+  const at = new Map(steps.map((step, index) => [step, index]));
+  const index = (value: unknown, count: number) => (Number(value) === OTHERS ? count : Number(value));
+  const sums = ["lines", ...measureColumns(criteria)];
+  return {
+    columns: kept,
+    rows: rows.map((row) => [
+      ...kept.map((column, k) => index(row[`k${k}`], column.values.length)),
+      ...named.map(({ dimension, values }) => index(row[`d_${dimension}`], values.length)),
+      row.step === null ? steps.length : (at.get(String(row.step)) ?? steps.length),
+      ...sums.map((sum) => Number(row[sum] ?? 0)),
+    ]),
+    left,
+    keys: kept.length + named.length + 1,
+    dimensions: {
+      service: dimensionAt(named, "service", kept.length),
+      region: dimensionAt(named, "region", kept.length),
+      account: dimensionAt(named, "account", kept.length),
+      resource: dimensionAt(named, "resource", kept.length),
+    },
+    step: { at: kept.length + named.length, grain: rung.grain, values: steps },
+  };
+}
+
+/** What a rung leaves out, said on the page. */
+function rungNotes(columns: readonly FactColumn[], rung: Rung, grain: TimeGrain | null): string[] {
+  const notes = columns
+    .slice(rung.columns)
+    .map((column) => `${column.name} (past ${FACT_ROWS.toLocaleString("en-US")} combinations)`);
+  const lumped = columns.slice(0, rung.columns).filter((column) => column.values > rung.values);
+  if (lumped.length > 0 && rung.values < VALUE_STEPS[0])
+    notes.push(
+      `${rung.values} values by name of each column within ${FACT_ROWS.toLocaleString("en-US")} combinations`,
+    );
+  if (grain !== rung.grain)
+    notes.push(`by ${rung.grain} when filtered, within ${FACT_ROWS.toLocaleString("en-US")} combinations`);
+  return notes;
+}
+
+/** Each dimension's values kept by name (ids), the largest first by the first criterion, and their names. */
+async function dimensionValues(
+  connection: DuckDBConnection,
+  criteria: number,
+): Promise<Record<FactDimension, { ids: string[]; names: string[] }>> {
+  const weights = criteria === 0 ? [] : ["c0_embedded", "c0_use"];
+  const weight = criteria === 0 ? "lines" : "c0_embedded + c0_use";
+  const found = {} as Record<FactDimension, { ids: string[]; names: string[] }>;
+  for (const dimension of Object.keys(DIMENSIONS) as FactDimension[]) {
+    const { id, name } = DIMENSIONS[dimension];
+    const sums = finishedSums(
+      `SELECT COALESCE(${id}, '') AS id, MIN(${name}) AS name, SUM(lines) AS lines, ${weights.map(exactSumAgainParts).join(", ")}
+       FROM ${REPORT_LINES} GROUP BY 1`,
+      weights,
+    );
+    const reader = await connection.runAndReadAll(
+      `SELECT id, name FROM (${sums}) ORDER BY ${weight} DESC, id LIMIT ${VALUE_STEPS[0]}`,
+    );
+    const rows = reader.getRowObjects();
+    found[dimension] = {
+      ids: rows.map((row) => String(row.id)),
+      names: rows.map((row) => (row.name === null ? "" : String(row.name))),
+    };
+  }
+  return found;
+}
+
+type DimensionValues = Awaited<ReturnType<typeof dimensionValues>>;
+
+const dimensionEnum = (dimension: FactDimension) => `report_fact_${dimension}`;
+
+/** The ENUMs of the dimensions' values kept by name, created (`drop`: dropped). */
+async function dimensionTypes(connection: DuckDBConnection, values: DimensionValues, drop = false) {
+  for (const dimension of Object.keys(DIMENSIONS) as FactDimension[]) {
+    await connection.run(
+      drop
+        ? `DROP TYPE IF EXISTS ${dimensionEnum(dimension)}`
+        : `CREATE OR REPLACE TYPE ${dimensionEnum(dimension)} AS ENUM (${values[dimension].ids.map(literal).join(", ")})`,
+    );
+  }
+}
+
+const LABELS: Readonly<Record<TimeGrain, string>> = { day: "%Y-%m-%d", month: "%Y-%m", year: "%Y" };
+const timestamp = (seconds: string) => `make_timestamp(CAST(CAST(${seconds} AS DOUBLE) * 1000000 AS BIGINT))`;
+
+/** A rung's cells of a REPORT_LINES row: each column's and dimension's value index (OTHERS past its count), named. */
+function rungCells(columns: readonly FactColumn[], rung: Rung): { cell: string; name: string }[] {
+  const capped = (cell: string) => `CASE WHEN ${cell} < ${rung.values} THEN ${cell} ELSE ${OTHERS} END`;
+  return [
+    ...columns
+      .slice(0, rung.columns)
+      .map((_, index) => ({ cell: capped(factName(index)), name: `k${index}` })),
+    ...(Object.keys(DIMENSIONS) as FactDimension[]).map((dimension) => ({
+      cell: capped(
+        `COALESCE(enum_code(TRY_CAST(COALESCE(${DIMENSIONS[dimension].id}, '') AS ${dimensionEnum(dimension)})), ${OTHERS})`,
+      ),
+      name: `d_${dimension}`,
+    })),
+  ];
+}
+
+/** The first rung whose facts DuckDB estimates within FACT_ROWS (each line at its period's first step), in one pass. */
+async function firstEstimatedWithin(
+  connection: DuckDBConnection,
+  columns: readonly FactColumn[],
+  rungs: readonly Rung[],
+): Promise<number> {
+  const estimates = rungs.map((rung, index) => {
+    const step =
+      rung.grain === null ? "NULL" : `strftime(${timestamp("period_start")}, ${literal(LABELS[rung.grain])})`;
+    const cells = rungCells(columns, rung).map(({ cell }) => cell);
+    return `approx_count_distinct(hash(${[...cells, step].join(", ")})) AS r${index}`;
+  });
+  const reader = await connection.runAndReadAll(`SELECT ${estimates.join(", ")} FROM ${REPORT_LINES}`);
+  const row = reader.getRowObjects()[0];
+  const within = rungs.findIndex((_, index) => Number(row[`r${index}`]) <= FACT_ROWS);
+  return within < 0 ? rungs.length - 1 : within;
+}
+
+/**
+ * The facts of a rung, in the table report_facts: REPORT_LINES' rows by the rung's columns (their
+ * values past its count by name as OTHERS), the dimensions and the step (a line's sums spread over
+ * the steps its period spans, in proportion to the seconds it shares with each, as the chart
+ * spreads them; NULL for a line without one), each sum exact; its rows counted.
+ */
+async function factRows(
+  connection: DuckDBConnection,
+  columns: readonly FactColumn[],
+  criteria: number,
+  rung: Rung,
+): Promise<number> {
+  const measures = measureColumns(criteria);
+  const cells = rungCells(columns, rung);
+  const keys = cells.map(({ cell, name }) => `${cell} AS ${name}`);
+  const names = cells.map(({ name }) => name);
+  const periods = finishedSums(
+    `SELECT ${names.join(", ")}, s, e, SUM(lines) AS lines, ${measures.map(exactSumAgainParts).join(", ")}
+     FROM (SELECT *, ${keys.join(", ")}, period_start AS s, period_end AS e FROM ${REPORT_LINES}) GROUP BY ALL`,
+    measures,
+  );
+  const summed = ["lines", ...measures];
+  const grain = rung.grain;
+  const share =
+    grain === null
+      ? "1"
+      : `(LEAST(e, epoch_us(step + INTERVAL 1 ${grain}) / 1e6) - GREATEST(s, epoch_us(step) / 1e6)) / (e - s)`;
+  const spreadOf = (step: string, label: string, where: string) =>
+    `SELECT ${names.join(", ")}, ${label} AS step, ${summed.map((column) => `${column} * ${step === "" ? "1" : share} AS ${column}`).join(", ")}
+     FROM (SELECT *${step} FROM periods) WHERE ${where}`;
+  const dated =
+    grain === null
+      ? null
+      : spreadOf(
+          `, unnest(generate_series(date_trunc(${literal(grain)}, ${timestamp("s")}), ${timestamp("e")} - INTERVAL 1 MICROSECOND, INTERVAL 1 ${grain})) AS step`,
+          `strftime(step, ${literal(LABELS[grain])})`,
+          "true",
+        );
+  const undated = spreadOf("", "CAST(NULL AS VARCHAR)", grain === null ? "true" : "s IS NULL");
+  const spread =
+    dated === null ? undated : `${dated.replace("WHERE true", "WHERE s IS NOT NULL")} UNION ALL ${undated}`;
+  await connection.run(
+    `CREATE OR REPLACE TEMP TABLE report_facts AS WITH periods AS (${periods})
+     ${finishedSums(
+       `SELECT ${names.join(", ")}, step, ${summed.map((column) => exactSumParts(column, column)).join(", ")}
+        FROM (${spread}) GROUP BY ALL`,
+       summed,
+     )}`,
+  );
+  const count = await connection.runAndReadAll("SELECT COUNT(*) AS n FROM report_facts");
+  return Number(count.getRowObjects()[0].n);
+}

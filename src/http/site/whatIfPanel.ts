@@ -1,0 +1,191 @@
+/*
+ * "Try a change" on the /evaluate page: the bill's what-if (the report's "What to act on", which
+ * its frame tells this page: its rows, the edition) recomputed by this service's own GraphQL for
+ * the settings a person chooses — the load, the hours (a share of those billed), the lifetime and
+ * the region moved to — each figure one hour's unrounded impact × the hours, as the command's
+ * (`--load` gives the same figures), the cost saved at the bill's own prices where it has them.
+ * The request sent is shown, a `curl` command that runs as written. The panel is under the report
+ * (a link above it, one line, leads there): the report's frame stays in view on a phone. The report's frame is an
+ * origin of its own (sandboxed): what it tells is data, checked before use, never markup.
+ */
+
+/** The panel: its controls, the table of figures, the request. */
+export const WHAT_IF_PANEL = `<details id="try" hidden><summary>Try a change: load, hours, lifetime, region — recomputed by this service's GraphQL</summary>
+<p class="note">The largest usages' changes of the report's "What to act on", evaluated again for the settings below: each figure is one hour's gwp as the service answers it × the hours (the command's own rule: <code>--load</code> gives the same figures), the cost saved at the bill's own prices where it has them.</p>
+<div class="try-controls">
+<label>Load <input type="range" id="try-load" min="0" max="100" step="5" value="50" aria-describedby="try-load-said"> <output id="try-load-said">the archetype's</output></label>
+<label>Hours <input type="range" id="try-hours" min="0" max="200" step="5" value="100"> <output id="try-hours-said">100 % of those billed</output></label>
+<label>Lifetime <input type="number" id="try-lifetime" min="1" max="20" step="0.5" placeholder="the archetype's" inputmode="decimal"> years</label>
+<label>Move to <select id="try-region"><option value="">each usage's region of the lowest intensity on its continent</option></select></label>
+<button type="button" id="try-reset">as billed</button>
+</div>
+<div class="table-wrap"><table id="try-table"><thead><tr><th>usage</th><th>change</th><th>gwp (kgCO2eq)</th><th>changed</th><th>saves</th><th>cost saved</th></tr></thead><tbody></tbody></table></div>
+<p id="try-status" class="note" role="status"></p>
+<p class="note">The request (it runs as written):</p><pre id="try-request"></pre>
+</details>`;
+
+export const WHAT_IF_STYLE = `
+#try{border:1px solid #d7e3dc;border-radius:8px;padding:.4rem .8rem;margin:.8rem 0}
+#try summary{cursor:pointer;font-weight:600;color:#2f6f4e}
+.try-controls{display:flex;flex-wrap:wrap;gap:.4rem 1.4rem;align-items:center;margin:.5rem 0}
+.try-controls label{display:flex;flex-wrap:wrap;gap:.3rem;align-items:center}
+.try-controls select{max-width:min(22rem,80vw)}
+.table-wrap{max-width:100%;overflow-x:auto}
+#try-table{border-collapse:collapse;width:100%;font-size:.9rem}
+#try-table th,#try-table td{border-bottom:1px solid #e5e5e5;padding:.2rem .4rem;text-align:left;vertical-align:top}
+#try-table td.n{text-align:right;font-variant-numeric:tabular-nums}
+#try-table td{overflow-wrap:anywhere}
+#try-request{white-space:pre-wrap;overflow-wrap:anywhere}
+.note{font-size:.85rem;color:#555}
+`;
+
+/**
+ * The panel's script (the page's, beside its report's frame): `showWhatIf(told)` with what the
+ * frame tells (`{ edition, currency, load, rows }`), then a request to /graphql whenever a setting
+ * changes.
+ */
+export const WHAT_IF_SCRIPT = `
+const NAME = /^[\\w .:()\\/-]{1,100}$/;
+let trying = null;
+const numberOr = (value, other) => (typeof value === "number" && Number.isFinite(value) ? value : other);
+// The frame's rows, kept only where every name is a name and every figure a number
+function triedRows(rows) {
+  if (!Array.isArray(rows)) return [];
+  const place = (usage) => usage && typeof usage === "object" ? (NAME.test(usage.region || "") ? { region: usage.region } : NAME.test(usage.usage_location || "") ? { usageLocation: usage.usage_location } : {}) : {};
+  return rows.slice(0, 30).filter((r) => r && NAME.test(r.provider) && NAME.test(r.instanceType) && NAME.test(r.toInstanceType) &&
+    ["region", "family", "size"].includes(r.change) && Number.isFinite(r.hours)).map((r) => ({
+      provider: r.provider, instanceType: r.instanceType, toInstanceType: r.toInstanceType, change: r.change,
+      place: String(r.place).slice(0, 100), toPlace: String(r.toPlace).slice(0, 100), hours: r.hours,
+      from: place(r.from), to: place(r.to), price: numberOr(r.price, null), toPrice: numberOr(r.toPrice, null),
+      gwp: numberOr(r.gwp, 0), toGwp: numberOr(r.toGwp, 0) }));
+}
+function showWhatIf(told) {
+  const rows = triedRows(told.rows);
+  const panel = document.getElementById("try");
+  const link = document.getElementById("try-link");
+  if (rows.length === 0 || !NAME.test(told.edition || "")) { panel.hidden = true; link.hidden = true; return; }
+  link.hidden = false;
+  trying = { edition: told.edition, currency: NAME.test(told.currency || "") ? told.currency : "", load: numberOr(told.load, null), rows, sent: 0 };
+  panel.hidden = false;
+  resetTry();
+  regionsOf([...new Set(rows.map((r) => r.provider))]);
+}
+function resetTry() {
+  const load = document.getElementById("try-load");
+  load.dataset.set = trying.load === null ? "" : "yes";
+  load.value = trying.load === null ? "50" : String(trying.load);
+  document.getElementById("try-hours").value = "100";
+  document.getElementById("try-lifetime").value = "";
+  document.getElementById("try-region").value = "";
+  recompute();
+}
+async function graphql(query) {
+  const answer = await fetch("/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query }) });
+  const body = await answer.json();
+  if (!answer.ok || body.errors) throw new Error((body.errors && body.errors[0] && body.errors[0].message) || answer.statusText);
+  return body.data;
+}
+async function regionsOf(providers) {
+  const fields = providers.map((p, i) => "p" + i + ": cloudRegions(edition: " + JSON.stringify(trying.edition) + ", provider: " + JSON.stringify(p) + ") { region }");
+  try {
+    const data = await graphql("{ " + fields.join(" ") + " }");
+    const select = document.getElementById("try-region");
+    providers.forEach((p, i) => {
+      const group = document.createElement("optgroup");
+      group.label = p;
+      for (const { region } of data["p" + i] || []) {
+        const option = document.createElement("option");
+        option.value = p + "|" + region; option.textContent = region;
+        group.append(option);
+      }
+      if (group.children.length > 0) select.append(group);
+    });
+  } catch {}
+}
+// The settings as the requests read them, and the place each row's change is evaluated at
+function settings() {
+  const load = document.getElementById("try-load");
+  const lifetime = Number(document.getElementById("try-lifetime").value);
+  const region = document.getElementById("try-region").value;
+  return {
+    load: load.dataset.set === "yes" ? Number(load.value) : null,
+    share: Number(document.getElementById("try-hours").value) / 100,
+    lifetime: lifetime > 0 ? lifetime : null,
+    region: region === "" ? null : { provider: region.split("|")[0], region: region.split("|")[1] },
+  };
+}
+function targetOf(row, chosen) {
+  if (row.change !== "region" || chosen.region === null || chosen.region.provider !== row.provider) return { place: row.to, shown: row.toPlace, billed: true };
+  return { place: { region: chosen.region.region }, shown: chosen.region.region, billed: chosen.region.region === row.toPlace };
+}
+function usageInput(place, chosen) {
+  const items = [];
+  if (place.region) items.push("region: " + JSON.stringify(place.region));
+  if (place.usageLocation) items.push("usageLocation: " + JSON.stringify(place.usageLocation));
+  if (chosen.load !== null) items.push("timeWorkload: " + chosen.load);
+  if (chosen.lifetime !== null) items.push("hoursLifeTime: " + chosen.lifetime * 8760);
+  return items.length === 0 ? "" : ", usage: { " + items.join(", ") + " }";
+}
+let timer = null;
+function recompute() {
+  const load = document.getElementById("try-load");
+  document.getElementById("try-load-said").textContent = load.dataset.set === "yes" ? load.value + " %" : "the archetype's";
+  document.getElementById("try-hours-said").textContent = document.getElementById("try-hours").value + " % of those billed";
+  clearTimeout(timer);
+  timer = setTimeout(send, 200);
+}
+async function send() {
+  const chosen = settings();
+  const fields = new Map();
+  const field = (type, place) => {
+    const text = "cloudInstance(edition: " + JSON.stringify(trying.edition) + ", provider: " + JSON.stringify(place.provider) + ", instanceType: " + JSON.stringify(type) + usageInput(place.place, chosen) +
+      ") { impacts(criteria: [gwp], duration: 1) { embedded { ... on Impact { unrounded { value } } } use { ... on Impact { unrounded { value } } } } }";
+    if (!fields.has(text)) fields.set(text, "h" + fields.size);
+    return fields.get(text);
+  };
+  const planned = trying.rows.map((row) => {
+    const target = targetOf(row, chosen);
+    return { row, target, from: field(row.instanceType, { provider: row.provider, place: row.from }), to: field(row.toInstanceType, { provider: row.provider, place: target.place }) };
+  });
+  const query = "{ " + [...fields].map(([text, alias]) => alias + ": " + text).join(" ") + " }";
+  document.getElementById("try-request").textContent = "curl -s " + location.origin + "/graphql -H 'content-type: application/json' -d '" + JSON.stringify({ query }) + "'";
+  const sent = ++trying.sent;
+  document.getElementById("try-status").textContent = "Asking the service…";
+  try {
+    const data = await graphql(query);
+    if (sent !== trying.sent) return;
+    const hour = (alias) => data[alias].impacts[0].embedded.unrounded.value + data[alias].impacts[0].use.unrounded.value;
+    drawTried(planned.map((p) => ({ ...p, gwp: hour(p.from) * p.row.hours * chosen.share, toGwp: hour(p.to) * p.row.hours * chosen.share })), chosen);
+    document.getElementById("try-status").textContent = "Recomputed by the service for these settings.";
+  } catch (error) {
+    if (sent === trying.sent) document.getElementById("try-status").textContent = "The service refused the request: " + error.message;
+  }
+}
+function drawTried(tried, chosen) {
+  const fmt = (v) => new Intl.NumberFormat("en-US", { maximumSignificantDigits: 4 }).format(v);
+  const cell = (v, text) => { const td = document.createElement("td"); td.className = "n"; td.dataset.v = String(v); td.title = String(v); td.textContent = text ?? fmt(v); return td; };
+  const body = document.querySelector("#try-table tbody");
+  body.replaceChildren(...tried.map((t) => {
+    const tr = document.createElement("tr");
+    tr.dataset.change = t.row.change;
+    const usage = document.createElement("td"); usage.textContent = t.row.instanceType + " · " + t.row.place;
+    const change = document.createElement("td");
+    change.textContent = t.row.change === "region" ? "move to " + t.target.shown : t.row.toInstanceType + (t.row.change === "size" ? " (one size down)" : " (current family)");
+    const priced = t.row.price !== null && t.row.toPrice !== null && t.target.billed;
+    const saved = priced ? (t.row.price - t.row.toPrice) * t.row.hours * chosen.share : null;
+    const cost = saved === null ? cell("", "price unknown") : cell(saved, fmt(saved) + (trying.currency ? " " + trying.currency : ""));
+    if (saved !== null) cost.dataset.read = "bill";
+    tr.append(usage, change, cell(t.gwp), cell(t.toGwp), cell(t.gwp - t.toGwp), cost);
+    return tr;
+  }));
+}
+for (const id of ["try-load", "try-hours", "try-lifetime", "try-region"]) {
+  document.getElementById(id).addEventListener("input", () => {
+    if (id === "try-load") document.getElementById("try-load").dataset.set = "yes";
+    if (trying) recompute();
+  });
+}
+document.getElementById("try-reset").addEventListener("click", () => { if (trying) resetTry(); });
+// The link above the report opens the panel below it
+document.querySelector("#try-link a").addEventListener("click", () => { document.getElementById("try").open = true; });
+`;

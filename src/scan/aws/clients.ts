@@ -1,0 +1,56 @@
+import { CloudWatchClient } from "@aws-sdk/client-cloudwatch";
+import { EC2Client } from "@aws-sdk/client-ec2";
+
+/*
+ * The AWS SDK's clients of one region, bounded: each call tried at most MAX_ATTEMPTS times (the
+ * SDK's standard retry mode: exponential back-off with jitter, throttling included), each attempt's
+ * connection and answer bounded in time, so that no call waits or retries forever. Credentials come
+ * from the SDK's own chain (environment, shared config and credentials files, SSO, the instance's
+ * or container's role) and never pass through this code. `endpoint`: an emulator's (moto) instead of
+ * AWS's; the SDK also reads AWS_ENDPOINT_URL, AWS_ENDPOINT_URL_EC2 and AWS_ENDPOINT_URL_CLOUDWATCH.
+ */
+
+/** Attempts of one call, its first included. */
+export const MAX_ATTEMPTS = 3;
+
+/** Time to open a connection, and at most to receive an answer, of one attempt. */
+const CONNECTION_TIMEOUT_MS = 5_000;
+const MAX_REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * An attempt's time within a scan of `scanMs`: an eighth of it (a region that does not answer
+ * then fails its calls, each tried MAX_ATTEMPTS times, well within the scan's time), 1 to 30 s.
+ */
+export function attemptTimeoutMs(scanMs: number): number {
+  return Math.min(MAX_REQUEST_TIMEOUT_MS, Math.max(1_000, Math.floor(scanMs / 8)));
+}
+
+/** The clients of a region. */
+export interface RegionClients {
+  readonly region: string;
+  readonly ec2: EC2Client;
+  readonly cloudwatch: CloudWatchClient;
+}
+
+/** The clients of `region`, each attempt bounded by `attemptMs`, at `endpoint` when one is given. */
+export function regionClients(region: string, endpoint: string | null, attemptMs: number): RegionClients {
+  const config = {
+    region,
+    maxAttempts: MAX_ATTEMPTS,
+    retryMode: "standard",
+    requestHandler: {
+      connectionTimeout: Math.min(CONNECTION_TIMEOUT_MS, attemptMs),
+      requestTimeout: attemptMs,
+      // Without it, an attempt past its time is only a warning printed by the SDK, and waits on.
+      throwOnRequestTimeout: true,
+    },
+    ...(endpoint === null ? {} : { endpoint }),
+  } as const;
+  return { region, ec2: new EC2Client(config), cloudwatch: new CloudWatchClient(config) };
+}
+
+/** Closes the clients' connections. */
+export function closeClients(clients: RegionClients): void {
+  clients.ec2.destroy();
+  clients.cloudwatch.destroy();
+}
