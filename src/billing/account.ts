@@ -449,6 +449,18 @@ function filteredText(summary: BillingSummary, money: (cost: number) => string):
   ];
 }
 
+/** Each month's coverage, where the bill's lines span two months or more. */
+function monthsText(summary: BillingSummary, money: (cost: number) => string): string[] {
+  if (summary.months === null) return [];
+  return [
+    "months (each line in the month its period starts):",
+    ...summary.months.map(
+      (month) =>
+        `  ${month.month}: ${counted(month.estimatedLines)} of ${counted(month.lines)} lines estimated; ${money(month.estimatedCost)} of ${money(month.cost)} positive cost (${month.cost > 0 ? ((100 * month.estimatedCost) / month.cost).toFixed(1) : "0.0"} %)`,
+    ),
+  ];
+}
+
 function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: string | null): string {
   const { coverage, notes, gpus } = tallied;
   const { read, byStatus, reasons, unknown, bad, notEvaluated, places } = tallied.tallies;
@@ -497,14 +509,7 @@ function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: st
   }
   out.push(...registryText(notes, gpus, money), ...matchesAndTotalsText(summary, tallied.statuses));
   if (summary.filtered !== null) out.push(...filteredText(summary, money));
-  if (summary.months !== null) {
-    out.push("months (each line in the month its period starts):");
-    for (const month of summary.months)
-      out.push(
-        `  ${month.month}: ${counted(month.estimatedLines)} of ${counted(month.lines)} lines estimated; ${money(month.estimatedCost)} of ${money(month.cost)} positive cost (${month.cost > 0 ? ((100 * month.estimatedCost) / month.cost).toFixed(1) : "0.0"} %)`,
-      );
-  }
-  out.push(...coverageText(summary, coverage, unknownServices(notes)));
+  out.push(...monthsText(summary, money), ...coverageText(summary, coverage, unknownServices(notes)));
   if (summary.grid !== null) out.push(...gridText(summary.grid));
   out.push(...undatedText(summary, money));
   if (groupsOutput !== null) out.push(`sums per group: ${groupsOutput}`);
