@@ -12,6 +12,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { relationTable } from "../src/billing/formats/format.js";
 import { columnTable } from "../src/cli/inventory/inventory.js";
 import { configurationTable } from "../src/config/environment.js";
 
@@ -21,6 +22,7 @@ export const GENERATED_TABLES: Readonly<
 > = {
   settings: { page: "docs/operations.md", table: configurationTable },
   "inventory-columns": { page: "docs/inventory.md", table: columnTable },
+  "line-relation": { page: "docs/billing-code.md", table: relationTable },
 };
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));

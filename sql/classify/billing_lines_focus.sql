@@ -108,10 +108,7 @@ FROM (
     SELECT
       e.*,
       CASE
-        WHEN LOWER(COALESCE(e.ServiceProviderName, e.ProviderName)) IN ('aws', 'amazon web services') THEN 'aws'
-        WHEN LOWER(COALESCE(e.ServiceProviderName, e.ProviderName)) IN ('microsoft', 'azure', 'microsoft azure') THEN 'azure'
-        WHEN LOWER(COALESCE(e.ServiceProviderName, e.ProviderName)) IN ('google cloud', 'google cloud platform', 'gcp', 'google') THEN 'gcp'
-        WHEN LOWER(COALESCE(e.ServiceProviderName, e.ProviderName)) IN ('oracle', 'oci', 'oracle cloud infrastructure') THEN 'oracle'
+        -- focus providers of LOWER(COALESCE(e.ServiceProviderName, e.ProviderName))
         ELSE NULL
       END AS billing_provider,
       COALESCE(e.x_UsageType, e.SkuMeter) AS billing_usage_type

@@ -69,10 +69,13 @@ FROM (
           ELSE CONCAT('generative AI model ', c.billing_ai_name, ' has no EcoLogits figures')
         END
       WHEN c.billing_method IS NULL THEN CASE
-        WHEN c.billing_line_kind <> 'not compute' OR c.billing_unknown_unit IS NOT NULL THEN NULL
+        WHEN c.billing_line_kind NOT IN ('not compute', 'machine type not billed') OR c.billing_unknown_unit IS NOT NULL
+          THEN NULL
         -- charge reasons of c
         WHEN c.billing_charge <> 'usage' THEN 'a charge that is not usage'
         -- no method reasons of c
+        -- A Google Cloud line of no machine type that no rule names (its status says why)
+        WHEN c.billing_line_kind = 'machine type not billed' THEN NULL
         WHEN c.billing_service_role IS NOT NULL THEN 'no hardware (support)' -- a support reason
         WHEN LOWER(TRIM(COALESCE(c.billing_usage_unit, ''))) IN ('', 'null') THEN 'no unit'
         WHEN c.billing_unit_dimension = 'count' THEN CONCAT('a count, no hardware per unit: ', c.billing_usage_unit)
@@ -81,6 +84,11 @@ FROM (
       -- Provisioned IOPS read as the SSD delivering them (src/billing/registry/units.ts), said
       WHEN c.billing_unit_resource = 'iops' AND mkey.method_key IS NOT NULL
         THEN 'provisioned IOPS as the SSD capacity delivering them: 3 IOPS a GiB (gp2 baseline)'
+      -- A control plane's nodes, where they are published, and its nodes' size assumed
+      -- (src/billing/registry/kinds.ts)
+      WHEN c.billing_method = 'control-plane' THEN CASE
+        -- control plane notes of c
+      END
       WHEN c.billing_method <> 'accelerator' OR c.billing_method_variant <> '' THEN NULL
       -- A unit the method does not read is the line's status, not a warning
       WHEN mkey.method_key IS NULL OR c.billing_unit_dimension <> c.billing_method_dimension THEN NULL
@@ -108,6 +116,10 @@ FROM (
         WHEN mkind.label_suffix = 'replication' THEN s.billing_replication
         -- A generative-AI model no billed spelling names: its tokens are not counted (its warning says which)
         WHEN mkind.variant_of = 'model' AND aim.variant IS NULL THEN NULL
+        -- The nodes an hour of a control plane stands for (src/billing/registry/kinds.ts)
+        WHEN s.billing_method = 'control-plane' THEN CASE
+          -- control plane nodes of s
+        END
         WHEN s.billing_method <> 'per-vcpu' THEN 1.0
         -- An OCPU is one physical core: two vCPUs on x86, one on Ampere A1 (Oracle Cloud, "Compute
         -- Shapes"). A capacity unit defined by its memory has the vCPUs of its service's nodes of
@@ -181,6 +193,7 @@ FROM (
           WHEN r.billing_usage_text LIKE '%regional-bytes%' OR r.billing_usage_text LIKE '%intra%'
             OR r.billing_usage_text LIKE '%same region%' OR r.billing_usage_text LIKE '%inter-az%'
             OR r.billing_usage_text LIKE '%data processed%' OR r.billing_usage_text LIKE '%ingested%'
+            OR r.billing_usage_text LIKE '%ingestion%' OR r.billing_usage_text LIKE '%log volume%'
             OR r.billing_usage_text LIKE '%virtual network%' THEN 'intra-region'
           ELSE 'internet'
         END AS billing_transfer_scope

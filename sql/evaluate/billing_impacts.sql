@@ -67,6 +67,9 @@ FROM (
         WHEN u.billing_method IS NULL AND u.billing_line_kind = 'not compute' AND u.billing_unknown_unit IS NOT NULL
           THEN CONCAT('not evaluated: unknown unit ', u.billing_unknown_unit)
         WHEN u.billing_method IS NULL AND u.billing_line_kind = 'not compute' THEN 'not compute'
+        -- A Google Cloud line of no machine type that a rule names (an address, a licence): its reason
+        WHEN u.billing_method IS NULL AND u.billing_line_kind = 'machine type not billed'
+          AND u.billing_method_warning IS NOT NULL THEN 'not compute'
         WHEN u.billing_method IS NULL AND u.billing_line_kind = 'machine type not billed'
           THEN 'not evaluated: Google Cloud bills cores and memory, not machine types'
         -- A method that cannot count its units says why (classify/billing_methods.sql), else its unit is not one it reads
@@ -78,6 +81,13 @@ FROM (
         -- FOCUS: a negative quantity is a correction (ChargeClass) or a refund of usage billed on
         -- another line, whose impacts it does not take back
         WHEN u.billing_quantity < 0 THEN 'not evaluated: negative quantity (a refund or correction)'
+        -- A quantity in a unit of many (`1000…0 tokens`) held to the bound every number is
+        -- (src/support/numbers.ts): never evaluated past 1e30 units (the command refuses such a
+        -- bill: src/billing/stages/evaluate.ts). Not below 1e-30: a readable cell in a unit of a
+        -- part (ByteHrs, 1e-9 GB-hour) is a small quantity, not a bad one
+        WHEN ABS(u.billing_quantity * COALESCE(u.billing_method_factor, u.billing_unit_hours, 0.0)) > 1000000000000000000000000000000.0
+          THEN CONCAT('bad row: quantity times its unit ', COALESCE(NULLIF(TRIM(CASE WHEN u.billing_method_key IS NULL
+            THEN u.billing_unit ELSE u.billing_usage_unit END), ''), '(none)'), ' past 1e30')
         -- A managed size the catalogue lacks, or whose server the edition lacks: named (its match's warning)
         WHEN u.billing_method = 'managed-size' AND u.billing_matched_instance_type IS NULL
           THEN CONCAT('not evaluated: ', COALESCE(u.billing_match_warning, 'managed-size: no server'))
@@ -94,7 +104,7 @@ FROM (
       END AS billing_problem,
       CASE
         WHEN u.billing_method_key IS NOT NULL AND u.billing_method_factor IS NOT NULL AND u.billing_quantity >= 0
-          AND u.billing_place IS NOT NULL
+          AND u.billing_place IS NOT NULL AND u.billing_quantity * u.billing_method_factor <= 1000000000000000000000000000000.0
           THEN CASE
             -- by-cost reads the cost the coverage and the report read (billing_paid_cost: FOCUS
             -- EffectiveCost, a CUR's amortised cost), its rate that cost's too (costRates)
@@ -105,7 +115,7 @@ FROM (
       END AS billing_method_amount,
       CASE
         WHEN u.billing_line_kind = 'compute' AND u.billing_method_key IS NULL AND u.billing_quantity >= 0 AND u.billing_place IS NOT NULL
-          AND u.billing_instance_type IS NOT NULL
+          AND u.billing_instance_type IS NOT NULL AND u.billing_quantity * u.billing_unit_hours <= 1000000000000000000000000000000.0
           THEN u.billing_quantity * u.billing_unit_hours
         ELSE NULL
       END AS hours

@@ -9,12 +9,14 @@
 -- day, as Azure's Date). Spellings read: `2024-01-01`, `2024-01-01T00:00:00Z`,
 -- `2024-01-01 00:00:00`, `2024-01-01T02:00:00+02:00` (`+02`, `+0200`; a fraction of a second
 -- left out), read at their places (no regular expression for ISO spellings: they cost a fifth of
--- the run); and dates of slashes, Azure's `01/31/2024` and a spreadsheet's resave
--- (`10/1/2024 0:00`, `1/10/2024 12:00:00 AM`, a time of 12 or 24 hours, UTC as a date alone),
--- day or month first as the file says (the one row of billing_date_order,
+-- the run); dates of day and month, Azure's `01/31/2024` and a spreadsheet's resave
+-- (`10/1/2024 0:00`, `1/10/2024 12:00:00 AM`, `07-01-22`, `13.07.2022`: slashes, hyphens or dots,
+-- a year of four digits or two, a time of 12 or 24 hours, UTC as a date alone), day or month first
+-- as the file says (the one row of billing_date_order,
 -- evaluate/billing_date_order.sql): a date whose fields the file's order does not decide (no
 -- date of the file tells, or the file writes both orders) does not read, unless its two fields
--- are equal (the same date either way); billing_period_note says why. A line whose period does
+-- are equal (the same date either way); billing_period_note says why; and a spreadsheet's date
+-- cell saved as its number, an Excel serial (`44743`, `44743.5`). A line whose period does
 -- not read (or ends before it starts) spans its zone's whole series (billing_grid_whole_series = 1). The date is counted in days from 1970 with the proleptic Gregorian calendar's leap years
 -- (H. Hinnant, "chrono-compatible low-level date algorithms", days_from_civil, for years >= 1).
 --
@@ -58,12 +60,15 @@ FROM (
   FROM (
     SELECT
       r.*,
-      86400 * (365 * r.billing_start_yp + FLOOR(r.billing_start_yp / 4) - FLOOR(r.billing_start_yp / 100)
+      -- 25,569: the serial of 1970-01-01
+      CASE WHEN r.billing_start_serial IS NOT NULL THEN 86400 * (r.billing_start_serial - 25569)
+        ELSE 86400 * (365 * r.billing_start_yp + FLOOR(r.billing_start_yp / 4) - FLOOR(r.billing_start_yp / 100)
         + FLOOR(r.billing_start_yp / 400) + FLOOR((153 * r.billing_start_mp + 2) / 5) + r.billing_start_d - 719469)
-        + r.billing_start_clock AS billing_period_start_second,
-      86400 * (365 * r.billing_end_yp + FLOOR(r.billing_end_yp / 4) - FLOOR(r.billing_end_yp / 100)
+        + r.billing_start_clock END AS billing_period_start_second,
+      CASE WHEN r.billing_end_serial IS NOT NULL THEN 86400 * (r.billing_end_serial - 25569 + r.billing_period_end_days)
+        ELSE 86400 * (365 * r.billing_end_yp + FLOOR(r.billing_end_yp / 4) - FLOOR(r.billing_end_yp / 100)
         + FLOOR(r.billing_end_yp / 400) + FLOOR((153 * r.billing_end_mp + 2) / 5) + r.billing_end_d - 719469
-        + r.billing_period_end_days) + r.billing_end_clock AS billing_period_end_second
+        + r.billing_period_end_days) + r.billing_end_clock END AS billing_period_end_second
     FROM (
       SELECT
         q.*,
@@ -150,15 +155,31 @@ FROM (
               n.billing_period_start_text AS billing_start_text,
               n.billing_period_start_text LIKE '____-__-__%' AS billing_start_iso,
               n.billing_period_start_text LIKE '____-__-__T__:__%' OR n.billing_period_start_text LIKE '____-__-__ __:__%' AS billing_start_timed,
+              -- An Excel serial date (a spreadsheet's date cell saved as its number, `44743`, a
+              -- time its fraction: days since 1899-12-30, Microsoft Support, "DATEVALUE function"),
+              -- of five digits: 1927-05-18 to 2173-10-14 (a cast, no regular expression: most
+              -- texts are ISO spellings)
+              CASE WHEN TRY_CAST(TRIM(n.billing_period_start_text) AS DOUBLE) >= 10000 AND TRY_CAST(TRIM(n.billing_period_start_text) AS DOUBLE) < 100000
+                THEN TRY_CAST(TRIM(n.billing_period_start_text) AS DOUBLE) END AS billing_start_serial,
               n.billing_period_end_text AS billing_end_text,
               n.billing_period_end_text LIKE '____-__-__%' AS billing_end_iso,
-              n.billing_period_end_text LIKE '____-__-__T__:__%' OR n.billing_period_end_text LIKE '____-__-__ __:__%' AS billing_end_timed
+              n.billing_period_end_text LIKE '____-__-__T__:__%' OR n.billing_period_end_text LIKE '____-__-__ __:__%' AS billing_end_timed,
+              CASE WHEN TRY_CAST(TRIM(n.billing_period_end_text) AS DOUBLE) >= 10000 AND TRY_CAST(TRIM(n.billing_period_end_text) AS DOUBLE) < 100000
+                THEN TRY_CAST(TRIM(n.billing_period_end_text) AS DOUBLE) END AS billing_end_serial
             FROM (
               -- A date of slashes: its month and day as the file's order says (either, when they are
               -- equal), its time of 24 or 12 hours as HHMMSS (`12:00:00 AM` 0 h, `1:00 PM` 13 h); NULL
               -- where it does not read
               SELECT
                 f.*,
+                -- A year of two digits as a spreadsheet reads it: 00 to 29 in 2000-2029, 30 to 99 in
+                -- 1930-1999 (Microsoft Support, "How Excel works with two-digit year numbers")
+                CASE WHEN f.billing_start_year_written < 30 THEN 2000 + f.billing_start_year_written
+                  WHEN f.billing_start_year_written < 100 THEN 1900 + f.billing_start_year_written
+                  ELSE f.billing_start_year_written END AS billing_start_year,
+                CASE WHEN f.billing_end_year_written < 30 THEN 2000 + f.billing_end_year_written
+                  WHEN f.billing_end_year_written < 100 THEN 1900 + f.billing_end_year_written
+                  ELSE f.billing_end_year_written END AS billing_end_year,
                 CASE WHEN f.billing_dates_order = 'day' THEN f.billing_start_second WHEN f.billing_dates_order = 'month' OR f.billing_start_first = f.billing_start_second THEN f.billing_start_first END AS billing_start_month,
                 CASE WHEN f.billing_dates_order = 'day' THEN f.billing_start_first WHEN f.billing_dates_order = 'month' OR f.billing_start_first = f.billing_start_second THEN f.billing_start_second END AS billing_start_day,
                 CASE WHEN f.billing_start_minute >= 60 OR f.billing_start_second_of >= 60 THEN NULL WHEN f.billing_start_meridiem = '' AND f.billing_start_hour < 24 THEN f.billing_start_hour
@@ -173,9 +194,9 @@ FROM (
                 -- A date of slashes, when the whole text is one (else NULL): its fields, start and end
                 SELECT
                   k.*,
-                  TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, '^([0-9]{1,2})/', 1), '') AS DOUBLE) AS billing_start_first, TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, '^([0-9]{1,2})/', 1), '') AS DOUBLE) AS billing_end_first,
-                  TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, '^[0-9]{1,2}/([0-9]{1,2})/', 1), '') AS DOUBLE) AS billing_start_second, TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, '^[0-9]{1,2}/([0-9]{1,2})/', 1), '') AS DOUBLE) AS billing_end_second,
-                  TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, '/([0-9]{4})', 1), '') AS DOUBLE) AS billing_start_year, TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, '/([0-9]{4})', 1), '') AS DOUBLE) AS billing_end_year,
+                  TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, '^([0-9]{1,2})[/.-]', 1), '') AS DOUBLE) AS billing_start_first, TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, '^([0-9]{1,2})[/.-]', 1), '') AS DOUBLE) AS billing_end_first,
+                  TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, '^[0-9]{1,2}[/.-]([0-9]{1,2})[/.-]', 1), '') AS DOUBLE) AS billing_start_second, TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, '^[0-9]{1,2}[/.-]([0-9]{1,2})[/.-]', 1), '') AS DOUBLE) AS billing_end_second,
+                  TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, '^[0-9]{1,2}[/.-][0-9]{1,2}[/.-]([0-9]{4}|[0-9]{2})', 1), '') AS DOUBLE) AS billing_start_year_written, TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, '^[0-9]{1,2}[/.-][0-9]{1,2}[/.-]([0-9]{4}|[0-9]{2})', 1), '') AS DOUBLE) AS billing_end_year_written,
                   TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, '[ T]([0-9]{1,2}):', 1), '') AS DOUBLE) AS billing_start_hour, TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, '[ T]([0-9]{1,2}):', 1), '') AS DOUBLE) AS billing_end_hour,
                   TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, ':([0-9]{2})', 1), '') AS DOUBLE) AS billing_start_minute, TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, ':([0-9]{2})', 1), '') AS DOUBLE) AS billing_end_minute,
                   COALESCE(TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_start_slashed, ':[0-9]{2}:([0-9]{2})', 1), '') AS DOUBLE), 0) AS billing_start_second_of, COALESCE(TRY_CAST(NULLIF(REGEXP_EXTRACT(k.billing_end_slashed, ':[0-9]{2}:([0-9]{2})', 1), '') AS DOUBLE), 0) AS billing_end_second_of,
@@ -190,11 +211,13 @@ FROM (
                     CASE WHEN d.billing_dates_day_first = 1 AND d.billing_dates_month_first = 0 THEN 'day'
                       WHEN d.billing_dates_month_first = 1 AND d.billing_dates_day_first = 0 THEN 'month' END
                       AS billing_dates_order,
-                    CASE WHEN e.billing_period_start_text LIKE '%/%/%' THEN NULLIF(REGEXP_EXTRACT(TRIM(e.billing_period_start_text),
-                      '^([0-9]{1,2}/[0-9]{1,2}/[0-9]{4}(?:[ T]+[0-9]{1,2}:[0-9]{2}(?::[0-9]{2}(?:[.][0-9]+)?)?(?: ?[AaPp][Mm])?)?)$', 1), '') END
+                    CASE WHEN e.billing_period_start_text LIKE '%/%/%' OR e.billing_period_start_text LIKE '%-%-%' OR e.billing_period_start_text LIKE '%.%.%'
+                      THEN NULLIF(REGEXP_EXTRACT(TRIM(e.billing_period_start_text),
+                      '^([0-9]{1,2}[/.-][0-9]{1,2}[/.-](?:[0-9]{4}|[0-9]{2})(?:[ T]+[0-9]{1,2}:[0-9]{2}(?::[0-9]{2}(?:[.][0-9]+)?)?(?: ?[AaPp][Mm])?)?)$', 1), '') END
                       AS billing_start_slashed,
-                    CASE WHEN e.billing_period_end_text LIKE '%/%/%' THEN NULLIF(REGEXP_EXTRACT(TRIM(e.billing_period_end_text),
-                      '^([0-9]{1,2}/[0-9]{1,2}/[0-9]{4}(?:[ T]+[0-9]{1,2}:[0-9]{2}(?::[0-9]{2}(?:[.][0-9]+)?)?(?: ?[AaPp][Mm])?)?)$', 1), '') END
+                    CASE WHEN e.billing_period_end_text LIKE '%/%/%' OR e.billing_period_end_text LIKE '%-%-%' OR e.billing_period_end_text LIKE '%.%.%'
+                      THEN NULLIF(REGEXP_EXTRACT(TRIM(e.billing_period_end_text),
+                      '^([0-9]{1,2}[/.-][0-9]{1,2}[/.-](?:[0-9]{4}|[0-9]{2})(?:[ T]+[0-9]{1,2}:[0-9]{2}(?::[0-9]{2}(?:[.][0-9]+)?)?(?: ?[AaPp][Mm])?)?)$', 1), '') END
                       AS billing_end_slashed
                   FROM billing_evaluated e
                   CROSS JOIN billing_date_order d

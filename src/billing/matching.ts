@@ -12,6 +12,7 @@ import { instanceRow, providerTable } from "../service/cloud.js";
 import { DomainError } from "../service/errors.js";
 import type { EditionContext } from "../service/open.js";
 import { type BilledShape, familyOf, shapeOf, typeByBilledShape, typeByShape } from "./instanceShapes.js";
+import { providerOf } from "./providers/index.js";
 import {
   catalogueKey,
   catalogueNote,
@@ -32,33 +33,12 @@ export interface InstanceMatch {
 /** Longer billed names are not matched (no instance type comes near; matching cost grows with length). */
 const MAX_NAME_LENGTH = 100;
 
-/** The edition's spelling of a billed instance type, to match. */
+/** The edition's spelling of a billed instance type, to match: its provider's (src/billing/providers/). */
 function candidateName(context: EditionContext, provider: string, billed: string): string {
   const ids = providerTable(context, provider)?.byId;
   const listed = (name: string) => ids?.has(name) ?? false;
-  const name = billed.trim();
-  if (provider === "azure") {
-    // The edition's ids are spelled both ways (d4ads_v5, standard_d2as_v4); a meter may name
-    // several sizes (D2_v3/D2s_v3): the first the edition lists, else the first.
-    const sizes = name.split("/").map((size) => {
-      const lower = size
-        .trim()
-        .replace(/^_+|_+$/g, "")
-        .toLowerCase();
-      const bare = lower.startsWith("standard_") ? lower.slice("standard_".length) : lower;
-      return !listed(bare) && listed(`standard_${bare}`) ? `standard_${bare}` : bare;
-    });
-    return sizes.find(listed) ?? sizes[0];
-  }
-  if (provider !== "aws") return name.toLowerCase();
-  // A managed service's node (ElastiCache, SageMaker, MSK…) is evaluated as its EC2 type.
-  const managed = /^(db|cache|ml|kafka)\./.exec(name);
-  if (managed !== null && !listed(name)) return name.slice(managed[0].length);
-  if (name.endsWith(".search") && !listed(name)) {
-    const base = name.slice(0, -".search".length);
-    return listed(`${base}.elasticsearch`) ? `${base}.elasticsearch` : base;
-  }
-  return name;
+  const names = providerOf(provider)?.names;
+  return names === undefined ? billed.trim().toLowerCase() : names.billed(billed.trim(), listed);
 }
 
 /** Whether two names read by their provider's grammar are of two families (src/billing/instanceShapes.ts). */

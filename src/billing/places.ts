@@ -8,65 +8,13 @@
 import type { CloudRegion } from "../data/types.js";
 import { type CoefficientPlace, coefficientPlaces } from "../service/coefficients.js";
 import type { EditionContext } from "../service/open.js";
+import { PROVIDERS } from "./providers/index.js";
 import { NO_REGION_SPELLINGS, PLACELESS_SPELLINGS, REGION_COUNTRIES } from "./registry/regions.js";
 
 /** A region spelling as the billing query compares it: lower case, no blanks, hyphens or underscores. */
 export function spellingKey(text: string): string {
   return text.toLowerCase().replace(/[\s_-]+/g, "");
 }
-
-/**
- * Azure's billing zone names of its regions, as older cost exports write `ResourceLocation`
- * (`EU West`), keyed by `spellingKey`; the display names (`West Europe`) need no entry, their key
- * being the region id.
- */
-const AZURE_BILLING_NAMES: Readonly<Record<string, string>> = {
-  euwest: "westeurope",
-  eunorth: "northeurope",
-  useast: "eastus",
-  useast2: "eastus2",
-  uswest: "westus",
-  uswest2: "westus2",
-  uswest3: "westus3",
-  uscentral: "centralus",
-  usnorthcentral: "northcentralus",
-  ussouthcentral: "southcentralus",
-  uswestcentral: "westcentralus",
-  apeast: "eastasia",
-  apsoutheast: "southeastasia",
-  jaeast: "japaneast",
-  jawest: "japanwest",
-  brsouth: "brazilsouth",
-  aueast: "australiaeast",
-  ausoutheast: "australiasoutheast",
-  aucentral: "australiacentral",
-  incentral: "centralindia",
-  insouth: "southindia",
-  inwest: "westindia",
-  cacentral: "canadacentral",
-  caeast: "canadaeast",
-  krcentral: "koreacentral",
-  krsouth: "koreasouth",
-  frcentral: "francecentral",
-  frsouth: "francesouth",
-  dewestcentral: "germanywestcentral",
-  denorth: "germanynorth",
-  chnorth: "switzerlandnorth",
-  chwest: "switzerlandwest",
-  noeast: "norwayeast",
-  nowest: "norwaywest",
-  zanorth: "southafricanorth",
-  zawest: "southafricawest",
-  aenorth: "uaenorth",
-  aecentral: "uaecentral",
-  secentral: "swedencentral",
-  qacentral: "qatarcentral",
-  plcentral: "polandcentral",
-  itnorth: "italynorth",
-  ilcentral: "israelcentral",
-  mxcentral: "mexicocentral",
-  escentral: "spaincentral",
-};
 
 export interface BillingPlace {
   readonly provider: string;
@@ -122,7 +70,7 @@ function registryPlaces(edition: EditionPlaces, add: (place: BillingPlace) => vo
 
 /**
  * The places of an edition: its regions (in an edition without, the countries of the regions of
- * one that has them), Azure's billing names, then the registry's regions it lacks (their country,
+ * one that has them), the providers' other spellings of them (Azure's billing names), then the registry's regions it lacks (their country,
  * with a warning) and the spellings of no one place (the default, with a warning).
  */
 export function billingPlaces(edition: EditionPlaces): BillingPlace[] {
@@ -141,15 +89,17 @@ export function billingPlaces(edition: EditionPlaces): BillingPlace[] {
       warning: null,
     });
   }
-  for (const [name, id] of Object.entries(AZURE_BILLING_NAMES)) {
-    const region = regions.find((row) => row.provider === "azure" && row.region === id);
-    if (region)
-      add({
-        provider: "azure",
-        spelling: name,
-        place: own ? region.region : region.usageLocation,
-        warning: null,
-      });
+  for (const provider of PROVIDERS) {
+    for (const [name, id] of Object.entries(provider.regionSpellings)) {
+      const region = regions.find((row) => row.provider === provider.id && row.region === id);
+      if (region)
+        add({
+          provider: provider.id,
+          spelling: name,
+          place: own ? region.region : region.usageLocation,
+          warning: null,
+        });
+    }
   }
   registryPlaces(edition, add);
   return [...places.values()];

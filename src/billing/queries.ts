@@ -6,17 +6,19 @@
  */
 
 import { readFileSync } from "node:fs";
-import { deploymentWhensSql } from "./registry/deployments.js";
+import { focusProvidersSql } from "./providers/index.js";
 import { aiNameSql, aiSpellingSql } from "./registry/generativeAi.js";
 import { catalogueCopiesSql, catalogueServicesSql, catalogueSizesSql } from "./registry/managedServices.js";
 import {
   chargeReasonsSql,
+  controlPlaneNodesSql,
+  controlPlaneNotesSql,
   gpuModelsAlternation,
   methodRulesSql,
   noMethodReasonsSql,
   SUPPORT_REASON,
 } from "./registry/methods.js";
-import { storageTextsSql } from "./registry/storage.js";
+import { deploymentWhensSql, storageTextsSql } from "./registry/services.js";
 
 const SQL_FOLDER = new URL("../../sql/", import.meta.url);
 
@@ -31,6 +33,12 @@ const STORAGE_TEXTS = /^( *)-- storage (media|copies) of ([a-z])$/gm;
 
 /** The lines standing for the catalogue's CASE lines over a view's lines (src/billing/registry/managedServices.ts). */
 const CATALOGUE_LINES = /^( *)-- catalogue (services|sizes|copies) of ([a-z])$/gm;
+
+/** The line standing for the providers a FOCUS line names (src/billing/providers/). */
+const FOCUS_PROVIDERS = /^( *)-- focus providers of (.+)$/m;
+
+/** The lines standing for a control plane's nodes and warning (src/billing/registry/methods.ts). */
+const CONTROL_PLANE_LINES = /^( *)-- control plane (nodes|notes) of ([a-z])$/gm;
 
 const CATALOGUE_SQL = {
   services: catalogueServicesSql,
@@ -58,7 +66,7 @@ const AI_SPELLING = /^( *)-- generative-ai spelling of ([a-z])$/m;
 /**
  * A query of sql/, as written; sql/classify/billing_methods.sql with the registry's rules at its
  * line marked `-- method rules` (src/billing/registry/methods.ts), its deployments at the lines
- * marked `-- deployment …` (src/billing/registry/deployments.ts) and a line's generative-AI model
+ * marked `-- deployment …` (src/billing/registry/services.ts) and a line's generative-AI model
  * at `-- generative-ai model of …` and `-- generative-ai spelling of …`
  * (src/billing/registry/generativeAi.ts).
  */
@@ -74,6 +82,10 @@ export function sqlQuery(name: string): string {
     .replace(SUPPORT_REASON_LINE, `'${SUPPORT_REASON}'`)
     .replace(STORAGE_TEXTS, (_, indent: string, give: "media" | "copies", alias: string) =>
       storageTextsSql(indent, alias, give),
+    )
+    .replace(FOCUS_PROVIDERS, (_, indent: string, name: string) => focusProvidersSql(indent, name))
+    .replace(CONTROL_PLANE_LINES, (_, indent: string, give: string, alias: string) =>
+      give === "nodes" ? controlPlaneNodesSql(indent, alias) : controlPlaneNotesSql(indent, alias),
     )
     .replace(CATALOGUE_LINES, (_, indent: string, give: keyof typeof CATALOGUE_SQL, alias: string) =>
       CATALOGUE_SQL[give](indent, alias),

@@ -213,20 +213,32 @@ function statusesText(row: UnestimatedRow, unknown: ReadonlySet<string>): string
   return [...listed, ...(rest > 0 ? [`${rows(rest)} otherwise`] : [])].join("; ");
 }
 
-/** How the bill's dates of slashes were read, decided from the file (null: it has none). */
+/** How the bill's dates of day and month were read, decided from the file (null: it has none). */
 function datesText(dates: GridDateOrder | null): string | null {
   if (dates === null) return null;
   const unread = "those whose day and month differ have no period";
   switch (dates.order) {
     case "day first":
-      return `dates of slashes read day first, as ${dates.dayFirst} writes them`;
+      return `dates of day and month read day first, as ${dates.dayFirst} writes them`;
     case "month first":
-      return `dates of slashes read month first, as ${dates.monthFirst} writes them`;
+      return `dates of day and month read month first, as ${dates.monthFirst} writes them`;
     case "undecided":
-      return `dates of slashes: no date of the bill tells day from month (${dates.example}: no field above 12); ${unread}`;
+      return `dates of day and month: no date of the bill tells day from month (${dates.example}: no field above 12); ${unread}`;
     case "inconsistent":
-      return `dates of slashes written both day first (${dates.dayFirst}) and month first (${dates.monthFirst}); ${unread}`;
+      return `dates of day and month written both day first (${dates.dayFirst}) and month first (${dates.monthFirst}); ${unread}`;
   }
+}
+
+/**
+ * The evaluated lines whose period does not read, where the run reads periods (the report's time
+ * chart): named with their lines and cost, as every other part of a bill left unread is.
+ */
+function undatedText(summary: BillingSummary, money: (cost: number) => string): string[] {
+  const over = summary.report?.overTime ?? null;
+  if (over === null || over.undated.lines === 0) return [];
+  return [
+    `dates: ${rows(over.undated.lines)}, cost ${money(over.undated.cost)}, without a period that reads: in no ${over.grain} of the report's time chart (their impacts are in every table)`,
+  ];
 }
 
 /** How the evaluated lines fared with the grid series: those that used it, the zones and periods it lacked. */
@@ -437,6 +449,18 @@ function filteredText(summary: BillingSummary, money: (cost: number) => string):
   ];
 }
 
+/** Each month's coverage, where the bill's lines span two months or more. */
+function monthsText(summary: BillingSummary, money: (cost: number) => string): string[] {
+  if (summary.months === null) return [];
+  return [
+    "months (each line in the month its period starts):",
+    ...summary.months.map(
+      (month) =>
+        `  ${month.month}: ${counted(month.estimatedLines)} of ${counted(month.lines)} lines estimated; ${money(month.estimatedCost)} of ${money(month.cost)} positive cost (${month.cost > 0 ? ((100 * month.estimatedCost) / month.cost).toFixed(1) : "0.0"} %)`,
+    ),
+  ];
+}
+
 function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: string | null): string {
   const { coverage, notes, gpus } = tallied;
   const { read, byStatus, reasons, unknown, bad, notEvaluated, places } = tallied.tallies;
@@ -485,15 +509,9 @@ function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: st
   }
   out.push(...registryText(notes, gpus, money), ...matchesAndTotalsText(summary, tallied.statuses));
   if (summary.filtered !== null) out.push(...filteredText(summary, money));
-  if (summary.months !== null) {
-    out.push("months (each line in the month its period starts):");
-    for (const month of summary.months)
-      out.push(
-        `  ${month.month}: ${counted(month.estimatedLines)} of ${counted(month.lines)} lines estimated; ${money(month.estimatedCost)} of ${money(month.cost)} positive cost (${month.cost > 0 ? ((100 * month.estimatedCost) / month.cost).toFixed(1) : "0.0"} %)`,
-      );
-  }
-  out.push(...coverageText(summary, coverage, unknownServices(notes)));
+  out.push(...monthsText(summary, money), ...coverageText(summary, coverage, unknownServices(notes)));
   if (summary.grid !== null) out.push(...gridText(summary.grid));
+  out.push(...undatedText(summary, money));
   if (groupsOutput !== null) out.push(`sums per group: ${groupsOutput}`);
   return `${out.join("\n")}\n`;
 }

@@ -232,11 +232,11 @@ export interface GridRun {
   /** Lines that used the series (wholly or partly), by their start's hour of the day (UTC) and month. */
   readonly byHour: readonly GridUseShare[];
   readonly byMonth: readonly GridUseShare[];
-  /** How the bill's dates of slashes were read (sql/evaluate/billing_date_order.sql); null: it has none. */
+  /** How the bill's dates of day and month were read (sql/evaluate/billing_date_order.sql); null: it has none. */
   readonly dates: GridDateOrder | null;
 }
 
-/** The order of a bill's dates of slashes: decided, or not (undecided, inconsistent), with the dates that say so. */
+/** The order of a bill's dates of day and month: decided, or not (undecided, inconsistent), with the dates that say so. */
 export interface GridDateOrder {
   readonly order: "day first" | "month first" | "undecided" | "inconsistent";
   /** A date of the bill that writes the day first (a first field above 12), else null. */
@@ -247,7 +247,7 @@ export interface GridDateOrder {
   readonly example: string;
 }
 
-/** The order billing_date_order decided (classifyLines writes it with a series), null without dates of slashes. */
+/** The order billing_date_order decided (classifyLines writes it with a series), null without dates of day and month. */
 async function dateOrder(connection: DuckDBConnection): Promise<GridDateOrder | null> {
   const [row] = (await connection.runAndReadAll("SELECT * FROM billing_date_order")).getRowObjects();
   if (row === undefined || Number(row.billing_dates_slashed) !== 1) return null;

@@ -118,12 +118,15 @@ describe("measures that are not storage, compute or transfer (impact-service eva
     );
   });
 
-  it("names keys, bandwidth-hours and buckets as counts, with their cost", SLOW, () => {
+  it("names keys by their kind, bandwidth-hours and buckets as counts, with their cost", SLOW, () => {
     for (const type of ["eu-west-3-KMS-Keys", "EUW3-PortUsage:1G", "EUW3-StorageLens-Buckets"])
       expect(cur(type).status).toBe("not compute");
     const { stderr } = runs["meanings-cur"];
     expect(stderr).toContain("  a count, no hardware per unit: Mbps Per Hour: 1 row, cost 216\n");
-    expect(stderr).toContain("  a count, no hardware per unit: Key Version Hours: 1 row, cost 1\n");
+    // A key's version hours: a key held in the provider's shared key store, no hardware of its own
+    expect(stderr).toContain(
+      "  keys and secrets: held and used in the shared key stores of their provider, no hardware of their own: 1 row, cost 1\n",
+    );
     expect(stderr).toContain("  a count, no hardware per unit: Bucket-Mo: 1 row, cost 0.3\n");
     expect(stderr).toContain(
       "  AWSDirectConnect: 216 (84.9 %), 1 row (unknown to the registry; a count, no hardware per unit: Mbps Per Hour)\n",

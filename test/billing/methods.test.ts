@@ -384,11 +384,10 @@ describe("billing lines that are not instance hours (impact-service evaluate)", 
   });
 
   it(
-    "estimates CUR's and Azure's load balancers and control planes by cost, NAT gateways by the catalogue",
+    "estimates load balancers' capacity by cost, control planes by their nodes, NAT gateways by the catalogue",
     SLOW,
     async () => {
       const cases: [Row | undefined, number, number, string][] = [];
-      const aws = await kwhPerCost("aws", "eu-west-1", [["c5.2xlarge", 720]], 276.48);
       // The NAT gateway's and the load balancer's hours are the catalogue's (test/billing/managedServices.test.ts)
       for (const id of ["li-6", "li-8"]) {
         const row = other.cur.find((r) => r.identity_line_item_id === id);
@@ -398,22 +397,39 @@ describe("billing lines that are not instance hours (impact-service evaluate)", 
           "720",
         ]);
       }
-      for (const [id, cost] of [["li-9", 72]] as const) {
-        cases.push([other.cur.find((r) => r.identity_line_item_id === id), cost, aws, "eu-west-1"]);
-      }
       const azure = await kwhPerCost("azure", "westeurope", [["d4ads_v5", 720]], 150);
-      for (const [name, cost] of [
-        ["Standard Included LB Rules and Outbound Rules", 18],
-        ["Standard Uptime SLA", 72],
-      ] as const) {
-        cases.push([other.azure.find((r) => r.MeterName === name), cost, azure, "westeurope"]);
-      }
+      cases.push([
+        other.azure.find((r) => r.MeterName === "Standard Included LB Rules and Outbound Rules"),
+        18,
+        azure,
+        "westeurope",
+      ]);
       for (const [row, cost, rate, region] of cases) {
         if (row === undefined) throw new Error("a by-cost line is missing");
         expect(row.method).toBe("by-cost");
         close(row.energy_kwh, cost * rate, `energy of ${cost}`);
+        close(row.gwp_use_kgco2eq, cost * rate * factorOf("azure", region), `use of ${cost}`);
+      }
+      // A control plane's hour: its nodes (EKS 5, published; AKS 3, Kubernetes' highly available
+      // minimum), each 2 vCPUs and 8 GiB: 2 × the vCPU-hour and 8 × the memory GB-hour, PUE included
+      const node = (min: number, max: number) => 2 * vcpu(min, max) + 8 * MEMORY;
+      for (const [row, nodes, kwh, region] of [
+        [other.cur.find((r) => r.identity_line_item_id === "li-9"), 5, node(0.74, 3.5) * 1.135, "eu-west-1"],
+        [
+          other.azure.find((r) => r.MeterName === "Standard Uptime SLA"),
+          3,
+          node(0.78, 3.76) * 1.185,
+          "westeurope",
+        ],
+      ] as const) {
+        if (row === undefined) throw new Error("a control plane's line is missing");
         const provider = region === "westeurope" ? "azure" : "aws";
-        close(row.gwp_use_kgco2eq, cost * rate * factorOf(provider, region), `use of ${cost}`);
+        const hours = Number(row.Quantity ?? row.line_item_usage_amount);
+        expect([row.method, row.method_unit]).toEqual(["control-plane", "node-hours of a control plane"]);
+        close(row.method_quantity, hours * nodes, "node-hours");
+        close(row.energy_kwh, hours * nodes * kwh, "energy");
+        close(row.gwp_use_kgco2eq, hours * nodes * kwh * factorOf(provider, region), "use");
+        expect(row.warnings).toContain(`${nodes} nodes an hour`);
       }
       // The GB the NAT gateway processes: data transfer
       const bytes = other.cur.find((r) => r.identity_line_item_id === "li-7") as Row;
@@ -630,7 +646,7 @@ describe("lines of real FOCUS exports without extension columns (impact-service 
   });
 
   it(
-    "estimates EKS and a transit gateway by their cost at the instance lines' kWh per cost",
+    "estimates a transit gateway by its cost at the instance lines' kWh per cost, EKS by its nodes",
     SLOW,
     async () => {
       // The bill's instance lines: AWS 10 h of m5.xlarge for 1.92
@@ -648,10 +664,14 @@ describe("lines of real FOCUS exports without extension columns (impact-service 
           "evaluated",
         ]);
       }
-      for (const [id, cost, rate, provider, region] of [
-        ["10", 2.4, aws, "aws", "us-east-1"],
-        ["21", 1.2, aws, "aws", "us-east-1"],
-      ] as const) {
+      // EKS's 24 hours: 5 nodes each (2 API servers, 3 etcd), 2 vCPUs and 8 GiB a node
+      const eks = line("10");
+      const kwh = 24 * 5 * (2 * vcpu(0.74, 3.5) + 8 * MEMORY) * 1.135;
+      expect([eks.method, eks.status]).toEqual(["control-plane", "evaluated"]);
+      close(eks.method_quantity, 24 * 5, "EKS node-hours");
+      close(eks.energy_kwh, kwh, "EKS energy");
+      close(eks.gwp_use_kgco2eq, kwh * factorOf("aws", "us-east-1"), "EKS use");
+      for (const [id, cost, rate, provider, region] of [["21", 1.2, aws, "aws", "us-east-1"]] as const) {
         const row = line(id);
         expect(row.method, id).toBe("by-cost");
         expect(row.status, id).toBe("evaluated");
@@ -713,8 +733,9 @@ describe("lines of real FOCUS exports without extension columns (impact-service 
       expect(summary).toContain(
         "coverage: 820 of 1,000 lines estimated; 16.55 of 18.14 USD positive cost (91.2 %)",
       );
+      // Addresses, DNS and keys (49 lines, 0.01 USD) are set aside: no hardware of their own
       expect(summary).toContain(
-        "  usage cost estimated: 16.55 USD of 18.14 USD (91.2 %); from a quantity 91.2 %, from its cost alone 0.0 %\n",
+        "  usage cost estimated: 16.55 USD of 18.13 USD (91.3 %); from a quantity 91.3 %, from its cost alone 0.0 %\n",
       );
       expect(summary).toContain("  cost read: EffectiveCost\n");
       // The report counts lines as it writes costs: thousands separated.

@@ -14,6 +14,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { evaluateBillingExport } from "../../src/billing/bill.js";
 import { spellingKey } from "../../src/billing/places.js";
+import { conditionWords, readsColumn } from "../../src/billing/registry/conditions.js";
 import { CHARGE_REASONS, LINE_RULES, SUPPORT_REASON } from "../../src/billing/registry/methods.js";
 import { NO_REGION_SPELLINGS } from "../../src/billing/registry/regions.js";
 import { addBilledUnits, createLineViews, createRegistryTables } from "../../src/billing/stages/classify.js";
@@ -72,10 +73,6 @@ const FIXTURES = [
 
 type Row = Record<string, unknown>;
 
-/** A rule's LIKE patterns over the line's text, without their `%` (the words it reads). */
-const likedWords = (when: readonly string[]) =>
-  [...when.join(" ").matchAll(/LIKE '%([^%']+)%'/g)].map((match) => match[1].replaceAll("_", ""));
-
 /** Why a line has no method, against its own columns: null when true, else what is wrong. */
 function reasonFalsehood(row: Row): string | null {
   const reason = String(row.billing_method_warning);
@@ -94,10 +91,12 @@ function reasonFalsehood(row: Row): string | null {
     return unread[2] === unit && unread[1] === row.billing_unit_dimension ? null : `unit ${unit}`;
   const rule = LINE_RULES.find((entry) => entry.reason === reason);
   // A fee's rule reads its service's role (the registry's name of the service), the others its words
-  if (rule?.when.join(" ").includes("billing_service_role = 'fee'"))
+  if (rule !== undefined && readsColumn(rule.match, "billing_service_role", "fee"))
     return row.billing_service_role === "fee" ? null : "no fee's service";
   if (rule !== undefined)
-    return likedWords(rule.when).some((word) => text.includes(word)) ? null : `text ${text}`;
+    return conditionWords(rule.match).some((word) => text.includes(word.replaceAll("_", "")))
+      ? null
+      : `text ${text}`;
   return `a reason no rule gives: ${reason}`;
 }
 

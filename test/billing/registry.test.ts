@@ -157,7 +157,10 @@ describe("the registry's tables agree", () => {
       keys: [{ ...key, energy: undefined, embedded: undefined }],
       rules: [],
     } as unknown as BillingMethod;
-    const twice: BillingMethod = { ...others[0], rules: [{ order: first.rules[0].order, when: ["TRUE"] }] };
+    const twice: BillingMethod = {
+      ...others[0],
+      rules: [{ order: first.rules[0].order, match: { has: "tape" } }],
+    };
     expect(methodProblems([broken, twice])).toEqual([
       `billing method tape-storage: key ${key.key} has no energy`,
       `billing method tape-storage: key ${key.key} has no embedded rule`,

@@ -130,12 +130,13 @@ describe("one cost basis, the by-cost lines included", () => {
     expect(report.costBasis).toMatch(/^amortised cost, as EffectiveCost/);
   });
 
-  it("the FOCUS sample's by-cost row: 6 lines paid 0 USD carry no impact", async () => {
+  it("the FOCUS sample's by-cost row: 5 lines paid 0 USD carry no impact", async () => {
     const report = await reportOf(billingFixture(SAMPLE), `${SAMPLE}.out.csv`);
     const byCost = report.byMethod.rows.find((row) => row.name === "by-cost");
-    // 5 load balancers' capacity units and an EKS cluster's hours (their balancers' hours are the
-    // catalogue's since issue 75)
-    expect(byCost?.lines).toBe(6);
+    // 5 load balancers' capacity units (their balancers' hours are the catalogue's; the EKS
+    // cluster's hours its control plane's: method control-plane)
+    expect(byCost?.lines).toBe(5);
+    expect(report.byMethod.rows.find((row) => row.name === "control-plane")?.lines).toBe(1);
     expect(byCost?.cost).toBe(0);
     // Its AWS lines' EffectiveCost is 0 where BilledCost is positive (20.3 gCO2eq on BilledCost)
     expect((byCost?.impacts[0].embedded ?? 1) + (byCost?.impacts[0].use ?? 1)).toBe(0);

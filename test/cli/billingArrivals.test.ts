@@ -113,7 +113,7 @@ describe("dates as a spreadsheet resaves them", () => {
 
   it("reads them day first when a date's first field is above 12 (13/10/2024 0:00)", SLOW, async () => {
     const { stderr, lines } = await run("dates-day-first.csv");
-    expect(stderr).toContain("  dates of slashes read day first, as 13/10/2024 0:00 writes them\n");
+    expect(stderr).toContain("  dates of day and month read day first, as 13/10/2024 0:00 writes them\n");
     // 10/1/2024 0:00 to 10/1/2024 12:00: 10 January 00:00–12:00, at 10 (read month first: 100)
     expectIntensity(lines[0], 10);
     // 1/10/2024 12:00:00 PM to 2/10/2024 12:00:00 AM: 1 October 12:00 to 2 October 00:00, at 200
@@ -123,7 +123,7 @@ describe("dates as a spreadsheet resaves them", () => {
 
   it("reads them month first when a date's second field is above 12 (10/13/2024 0:00)", SLOW, async () => {
     const { stderr, lines } = await run("dates-month-first.csv");
-    expect(stderr).toContain("  dates of slashes read month first, as 10/13/2024 0:00 writes them\n");
+    expect(stderr).toContain("  dates of day and month read month first, as 10/13/2024 0:00 writes them\n");
     // 1/10/2024 0:00 to 1/10/2024 12:00: 10 January 00:00–12:00, at 10
     expectIntensity(lines[0], 10);
     // 10/1/2024 1:00 PM to 10/2/2024 12:00 AM: 1 October 13:00 to 2 October 00:00, within the 200
@@ -135,7 +135,7 @@ describe("dates as a spreadsheet resaves them", () => {
     // = 195, each interval 12 hours
     const undecided = await run("dates-undecided.csv");
     expect(undecided.stderr).toContain(
-      "  dates of slashes: no date of the bill tells day from month (10/1/2024 0:00: no field above 12); those whose day and month differ have no period\n",
+      "  dates of day and month: no date of the bill tells day from month (10/1/2024 0:00: no field above 12); those whose day and month differ have no period\n",
     );
     expect(undecided.stderr).toContain("  without a period: 1 row, their zone's mean over the series\n");
     expect(undecided.lines[0].warnings).toBe(
@@ -146,7 +146,7 @@ describe("dates as a spreadsheet resaves them", () => {
     expectIntensity(undecided.lines[1], 400);
     const both = await run("dates-both-orders.csv");
     expect(both.stderr).toContain(
-      "  dates of slashes written both day first (13/10/2024 0:00) and month first (10/13/2024 0:00); those whose day and month differ have no period\n",
+      "  dates of day and month written both day first (13/10/2024 0:00) and month first (10/13/2024 0:00); those whose day and month differ have no period\n",
     );
     expect(both.lines[0].warnings).toContain(
       "grid series: no period (the bill writes its dates both day first, 13/10/2024 0:00, and month first, 10/13/2024 0:00)",

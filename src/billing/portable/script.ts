@@ -14,7 +14,7 @@
 
 import type { Cell } from "../../duckdb/database.js";
 import { identifier } from "../../duckdb/database.js";
-import { linesQueryOf, usageQueryOf } from "../formats/format.js";
+import { checkRelation, LINE_COLUMNS, linesQueryOf, usageQueryOf } from "../formats/format.js";
 import {
   aliasedColumns,
   type BillingFormat,
@@ -25,7 +25,6 @@ import {
 import { gridQuery, impactsQuery, keysQuery, sqlQuery } from "../queries.js";
 import { REGISTRY_TABLES, type RegistryTable } from "../registry/sqlTables.js";
 import { exportAddedColumns, KIND_SUMS, lineKindsQuery } from "../stages/classify.js";
-import { LINE_COLUMNS } from "../stages/evaluate.js";
 import { SMALL_TABLE_COLUMNS } from "../stages/lookUp.js";
 import { addedColumns, inputColumnNames, lineTuple } from "../stages/read.js";
 import { smallTableFiles, sourceColumn } from "../stages/write.js";
@@ -130,6 +129,7 @@ const carried = (name: string) => `keys_${name}`;
  * exists; the units a bill spells beyond the documented ones are read by `tables --keys`.
  */
 function classifiedSteps(request: ScriptRequest, carryRegistry = false): Step[] {
+  checkRelation(request.format);
   const registry = new Map(carryRegistry ? REGISTRY_TABLES.map(({ name }) => [name, carried(name)]) : []);
   return [
     ...(carryRegistry
@@ -255,7 +255,7 @@ function stepsAfterClassified(request: ScriptRequest, classified: string, kinds 
   const gridSteps: Step[] = grid
     ? [
         { name: "billing_evaluated", query: impactsQuery(impactColumns), kind: "view" },
-        // The order of the bill's dates of slashes, from every line, as the command reads it
+        // The order of the bill's dates of day and month, from every line, as the command reads it
         { name: "billing_date_order", query: sqlQuery("evaluate/billing_date_order.sql"), kind: "table" },
         { name: "billing_timed", query: sqlQuery("evaluate/billing_periods.sql"), kind: "view" },
         { name: "billing_grid_located", query: sqlQuery("evaluate/billing_grid_knots.sql"), kind: "view" },
@@ -400,7 +400,7 @@ function describingColumns(
  * The classified lines as the command gets them (src/billing/stages/evaluate.ts): the format's
  * queries run once per distinct tuple of describing columns, not on every line; each line then
  * reads its tuple's classes by the tuple's hash (two tuples sharing one stop the script), and its
- * own quantity, cost, account, resource and period from the format's first two queries (whose
+ * own quantity, costs, account, resource and period from the format's first two queries (whose
  * other expressions DuckDB leaves unevaluated). A tuple's other columns are one of its lines'.
  *
  * Two from joinedTupleSteps, for what each engine does cheaply: DuckDB reads the lines in their
@@ -477,7 +477,7 @@ const checkedLine = (hashing: TupleHashing) =>
 
 /**
  * The columns a line gives itself rather than its tuple: the export's own (where the lines keep
- * them), its quantity, cost, account, resource and period, and the costs the kinds of lines sum.
+ * them), its quantity, costs, account, resource and period, and the costs the kinds of lines sum.
  */
 const PER_LINE = new Set([...LINE_COLUMNS, ...KIND_SUMS]);
 const ownOfLine = (column: string, exported: readonly string[]) =>

@@ -20,29 +20,17 @@
 import { loadedGenerativeAi } from "../../config/referenceData.js";
 import type { AiModel } from "../../data/generativeAi.js";
 import { GENERATIVE_AI_EDITION } from "../../editions/index.js";
-
-/** A line's describing text, lower case (the format's usage query: usage type, meter, SKU…). */
-const TEXT = "u.billing_usage_text";
+import { PROVIDERS } from "../providers/index.js";
+import { all, any, conditionSql, has, resource } from "./conditions.js";
 
 /** The services that bill generative AI, as a line's text names them (product code, meter category, service). */
-const AI_SERVICE = [
-  `(${TEXT} LIKE '%amazonbedrock%' OR ${TEXT} LIKE '%amazon bedrock%'`,
-  `  OR ${TEXT} LIKE '%openai%' OR ${TEXT} LIKE '%foundry models%'`,
-  `  OR ${TEXT} LIKE '%vertex ai%')`,
-];
+const AI_SERVICE = has("amazonbedrock", "amazon bedrock", "openai", "foundry models", "vertex ai");
 
 /** Words of a text saying input (prompt) tokens, cached or not. */
-const INPUT_WORDS = [
-  `(${TEXT} LIKE '%input%' OR ${TEXT} LIKE '%-inp-%' OR ${TEXT} LIKE '% inp %'`,
-  `  OR ${TEXT} LIKE '% inpt %' OR ${TEXT} LIKE '%cache%' OR ${TEXT} LIKE '%cchd%'`,
-  `  OR ${TEXT} LIKE '% cd %')`,
-];
+const INPUT_WORDS = has("input", "-inp-", " inp ", " inpt ", "cache", "cchd", " cd ");
 
 /** Words of a text saying output (generated) tokens: Bedrock's `-output-tokens`, Azure's `Outp`, `outpt`, `opt`. */
-const OUTPUT_WORDS = [
-  `(${TEXT} LIKE '%output%' OR ${TEXT} LIKE '%outp%' OR ${TEXT} LIKE '% opt %'`,
-  `  OR ${TEXT} LIKE '%-opt-%')`,
-];
+const OUTPUT_WORDS = has("output", "outp", " opt ", "-opt-");
 
 /** What EcoLogits' computation reads of a request: its output tokens (docs/methodology.md, "Generative AI"). */
 const INPUT_REASON = "input tokens: EcoLogits computes a request from its output tokens only";
@@ -59,14 +47,14 @@ export const GENERATIVE_AI_LINE_RULES = [
       "Characters (Vertex AI's older models, billed per 1,000 characters): EcoLogits reads tokens,",
       "and no bill gives them",
     ],
-    when: [...AI_SERVICE, `  AND ${TEXT} LIKE '%character%'`],
+    match: all(AI_SERVICE, has("character")),
     gives: "NULL",
     reason: "generative AI characters: EcoLogits reads tokens, the bill gives characters",
   },
   {
     order: 42,
     why: ["Images generated or read: EcoLogits computes the generation of text only"],
-    when: [...AI_SERVICE, `  AND (${TEXT} LIKE '%image%' OR u.billing_unit_resource = 'image')`],
+    match: all(AI_SERVICE, any(has("image"), resource("image"))),
     gives: "NULL",
     reason: "generative AI images: EcoLogits computes the generation of text only",
   },
@@ -76,7 +64,7 @@ export const GENERATIVE_AI_LINE_RULES = [
       "Input tokens, cached or not (Bedrock's `-input-tokens`, `-cache-read-input-token-count`;",
       "Azure's `Inp`, `cached Inp`; Vertex AI's `Text Input`): EcoLogits' computation has none",
     ],
-    when: [...AI_SERVICE, `  AND ${INPUT_WORDS[0]}`, ...INPUT_WORDS.slice(1)],
+    match: all(AI_SERVICE, INPUT_WORDS),
     gives: "NULL",
     reason: INPUT_REASON,
   },
@@ -115,17 +103,14 @@ const DROPPED = [" ", "-", ".", "_", ":", "/"];
 
 /**
  * Where each provider's bill names a model, as a regular expression over the line's text (lower
- * case) whose first group is the model, on an output line: a Bedrock usage type after its region
- * (`use1-claude4.6opus-output-tokens`, `usw2-anthropic.claude-opus-4-8-mantle-output-tokens-…`);
- * an Azure meter before its direction (`gpt-4o-mini-0718-outp-glbl tokens`, `gpt 4.1 outp regnl
- * tokens`, `5.4 opt dz 1m tokens`), a meter starting one of the text's ` | ` parts; a Vertex AI SKU
- * before `output` (`gemini 2.5 flash text output`, `claude sonnet 4.5 output tokens`).
+ * case) whose first group is the model, on an output line: each provider's own
+ * (src/billing/providers/: a Bedrock usage type, an Azure meter, a Vertex AI SKU).
  */
-const MODEL_PATTERNS: Readonly<Record<string, string>> = {
-  aws: "(?:^|[ |])[a-z]{2,4}[0-9]+-([a-z0-9][a-z0-9.:_-]*?)-(?:mantle-)?output-tokens",
-  azure: "(?:^|[|] )([a-z0-9][a-z0-9. -]*?)[ -](?:batch ?)?(?:outp|output|outpt|opt)[ -]",
-  gcp: "(?:^|[|] )((?:gemini|gemma|claude)[a-z0-9. -]*?) (?:text |thinking )?output",
-};
+const MODEL_PATTERNS: Readonly<Record<string, string>> = Object.fromEntries(
+  PROVIDERS.flatMap((provider) =>
+    provider.generativeAi === null ? [] : [[provider.id, provider.generativeAi.pattern]],
+  ),
+);
 
 /**
  * The SQL of the line marked `-- generative-ai model of <alias>`: `billing_ai_name`, the model a
@@ -134,9 +119,7 @@ const MODEL_PATTERNS: Readonly<Record<string, string>> = {
  */
 export function aiNameSql(indent: string, alias: string): string {
   const text = `${alias}.billing_usage_text`;
-  const service = AI_SERVICE.map(
-    (line, index) => `${index === 0 ? "" : indent}${line.replaceAll(TEXT, text)}`,
-  );
+  const service = [conditionSql(AI_SERVICE, alias)];
   const cases = Object.entries(MODEL_PATTERNS).map(
     ([provider, pattern]) =>
       `${indent}  WHEN '${provider}' THEN COALESCE(REGEXP_EXTRACT(${text}, '${pattern}', 1), '')`,
@@ -170,16 +153,16 @@ export const GENERATIVE_AI_RULE = {
     "Output tokens of a generative-AI model (Bedrock, Azure OpenAI, Vertex AI): EcoLogits' impacts",
     "of the model named, per output token (src/billing/registry/generativeAi.ts)",
   ],
-  when: [...AI_SERVICE, `  AND ${OUTPUT_WORDS[0]}`, ...OUTPUT_WORDS.slice(1)],
+  match: all(AI_SERVICE, OUTPUT_WORDS),
   thenApart: true,
 } as const;
 
 /** Which providers of the data each bill's provider bills (Bedrock: Claude; Azure: OpenAI's; Vertex: Gemini and Claude). */
-const BILLED_PROVIDERS: Readonly<Record<string, readonly string[]>> = {
-  aws: ["anthropic"],
-  azure: ["openai"],
-  gcp: ["google_genai", "anthropic"],
-};
+const BILLED_PROVIDERS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  PROVIDERS.flatMap((provider) =>
+    provider.generativeAi === null ? [] : [[provider.id, provider.generativeAi.sources]],
+  ),
+);
 
 /** `2024-07-18` in a name, Azure's short version of it (`0718`). */
 const DATED = /-(20[0-9]{2})-([0-9]{2})-([0-9]{2})$/;

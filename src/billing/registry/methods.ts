@@ -11,6 +11,24 @@
  * energy, embedded rule or classifying rule stops the run before it starts (methodProblems).
  */
 
+import { PROVIDERS, providerOf } from "../providers/index.js";
+import type { ControlPlane } from "../providers/provider.js";
+import {
+  all,
+  any,
+  type Condition,
+  conditionLines,
+  conditionSql,
+  has,
+  is,
+  isNot,
+  lacks,
+  provider,
+  resource,
+  starts,
+  unit,
+  unitNot,
+} from "./conditions.js";
 import { GENERATIVE_AI_LINE_RULES, GENERATIVE_AI_METHOD } from "./generativeAi.js";
 
 /** A figure per unit with its bounds. */
@@ -61,13 +79,13 @@ export interface MethodKey {
 }
 
 /**
- * A rule of the CASE giving a line its method (sql/classify/billing_methods.sql): a condition on the
- * view billing_usage's columns (alias `u`), written as its lines are (the first after `WHEN`).
+ * A rule of the CASE giving a line its method (sql/classify/billing_methods.sql): what it matches of
+ * a line (src/billing/registry/conditions.ts), written as SQL over the classifying view (alias `u`).
  */
 export interface LineRule {
   /** Its place among every rule, methods' and others' (LINE_RULES): the lowest that matches wins. */
   readonly order: number;
-  readonly when: readonly string[];
+  readonly match: Condition;
   /** Why it is there, written above it as comments. */
   readonly why?: readonly string[];
   /** Its THEN on a line of its own, below a long condition. */
@@ -166,13 +184,7 @@ export const gpuKey = (model: string) => `method:gpu-hour:${model}`;
 /** CCF's average server load of hyperscale data centres (2020), where a line says no load. */
 const AVERAGE_LOAD = 0.5;
 
-/** Watts per vCPU at 0 % and 100 % load (CCF's averages over each provider's microarchitectures). */
-const WATTS_PER_VCPU: Readonly<Record<string, { min: number; max: number }>> = {
-  aws: { min: 0.74, max: 3.5 },
-  gcp: { min: 0.71, max: 4.26 },
-  azure: { min: 0.78, max: 3.76 },
-};
-/** Another provider's: the mean of the three. */
+/** Another provider's watts per vCPU (one that publishes none: src/billing/providers/): the mean of AWS's, Google's and Microsoft's. */
 const OTHER_WATTS_PER_VCPU = { min: (0.74 + 0.71 + 0.78) / 3, max: (3.5 + 4.26 + 3.76) / 3 };
 
 /** Watts of a GPU of no model named at 50 % load (value: V100), idle (min: T4) and full (max: A100): CCF, Appendix III. */
@@ -186,7 +198,7 @@ function gpuModelEnergy(watts: number): Range {
 
 /** A vCPU-hour at the average load, kWh (CCF: the provider's min and max watts per vCPU). */
 function vcpuHourEnergy(provider: string): Range {
-  const watts = WATTS_PER_VCPU[provider] ?? OTHER_WATTS_PER_VCPU;
+  const watts = providerOf(provider)?.wattsPerVcpu ?? OTHER_WATTS_PER_VCPU;
   return {
     value: (watts.min + AVERAGE_LOAD * (watts.max - watts.min)) / 1000,
     min: watts.min / 1000,
@@ -249,8 +261,157 @@ const VCPU_HOUR: MethodKey = {
  */
 const LAMBDA_VCPUS_PER_GB = 1024 / 1769;
 
-/** A line's describing text, lower case (its description, usage type, meter…: the format's usage query). */
-const TEXT = "u.billing_usage_text";
+/*
+ * Lines decided by what they are, the same for every provider (docs/billing.md, "Decided by
+ * kind"): a Kubernetes control plane's hours (EKS, AKS, GKE, OKE) by the servers behind it, and the
+ * charges for no hardware of their own — an IP address, a DNS zone and its queries, keys and
+ * secrets — each with a reason true to its line. They are held here among the methods and rules (BILLING_METHODS, LINE_RULES); the control planes' nodes and notes are written into sql/classify/billing_methods.sql
+ * at its lines `-- control plane nodes of <alias>` and `-- control plane notes of <alias>`.
+ */
+
+/** The method of a control plane's hours. */
+export const CONTROL_PLANE = "control-plane";
+
+/**
+ * A control plane's node as no provider publishes it: 2 vCPUs and 8 GiB, the registry's assumption,
+ * the same as the catalogue's gateways and load balancers (src/billing/registry/managedServices.ts: the
+ * smallest current general-purpose size, m5.large's).
+ */
+export const CONTROL_PLANE_NODE = { vcpus: 2, memoryGib: 8 } as const;
+
+/** Every provider's control planes (src/billing/providers/). */
+export const CONTROL_PLANES: readonly ControlPlane[] = PROVIDERS.flatMap(
+  (provider) => provider.controlPlanes,
+);
+
+/** A provider's control plane: its provider's lines, its text naming its hours. */
+const planeMatch = (plane: ControlPlane): Condition => all(provider(plane.provider), plane.match);
+
+/** What the rule giving a line the method control-plane matches: an hour of a provider's control plane. */
+export function controlPlaneRule(): Condition {
+  return all(unit("hour"), any(...CONTROL_PLANES.map(planeMatch)));
+}
+
+/** The WHEN lines giving the nodes of a control plane's hour (`-- control plane nodes of <alias>`). */
+export function controlPlaneNodesSql(indent: string, name: string): string {
+  return CONTROL_PLANES.map(
+    (plane) => `${indent}WHEN ${conditionSql(planeMatch(plane), name)} THEN ${plane.nodes.toFixed(1)}`,
+  ).join("\n");
+}
+
+/** What a control plane's line is warned: its nodes, where they are published, the node's size. */
+export function controlPlaneNote(plane: ControlPlane): string {
+  const { vcpus, memoryGib } = CONTROL_PLANE_NODE;
+  return `${CONTROL_PLANE}: ${plane.name}, ${plane.nodes} node${plane.nodes === 1 ? "" : "s"} an hour (${plane.source}), each ${vcpus} vCPUs and ${memoryGib} GiB: their size not published, an assumption of the registry`;
+}
+
+/** The WHEN lines giving a control plane's line its warning (`-- control plane notes of <alias>`). */
+export function controlPlaneNotesSql(indent: string, name: string): string {
+  return CONTROL_PLANES.map(
+    (plane) => `${indent}WHEN ${conditionSql(planeMatch(plane), name)} THEN '${controlPlaneNote(plane)}'`,
+  ).join("\n");
+}
+
+/*
+ * Charges for no hardware of their own, decided by kind: each a rule giving no method, with the
+ * reason its lines are said with, the same for every provider. The coverage sets them aside from
+ * the usage cost (src/billing/stages/summarise.ts), as it does support.
+ */
+
+/** The coverage's name of charges on hardware the bill estimates on other lines. */
+export const ESTIMATED_ELSEWHERE = "charges on hardware estimated on other lines";
+
+/** The coverage's name of the charges for no hardware of their own. */
+export const NO_HARDWARE_OF_THEIR_OWN = "addresses, DNS and keys (no hardware of their own)";
+
+/** A rule giving a kind of line no method (the shape of methods.ts' rules besides the methods'). */
+export interface KindRule {
+  readonly order: number;
+  readonly why: readonly string[];
+  readonly match: Condition;
+  readonly gives: "NULL";
+  readonly reason: string;
+  readonly setAside: string;
+}
+
+export const KIND_RULES: readonly KindRule[] = [
+  {
+    order: 26,
+    why: [
+      "EKS extended support (`AmazonEKS-Hours:extendedSupport`): a fee on a control plane's hours,",
+      "which its own lines estimate",
+    ],
+    match: all(has("eks"), has("extendedsupport", "extended support")),
+    gives: "NULL",
+    reason: "a fee on the hours of a control plane estimated on their own lines",
+    setAside: ESTIMATED_ELSEWHERE,
+  },
+  {
+    order: 33,
+    why: [
+      "An IP address held (AWS's public IPv4 and Elastic IPs, Azure's and Oracle's public IPs,",
+      "Google's external and static IPs): a number the network routes to, no hardware of its own",
+    ],
+    match: has(
+      "publicipv4",
+      "public ipv4",
+      "elasticip",
+      "idleaddress",
+      "ip address",
+      "public ip",
+      "external ip",
+      "static ip",
+    ),
+    gives: "NULL",
+    reason: "an IP address: a number the network routes to, no hardware of its own",
+    setAside: NO_HARDWARE_OF_THEIR_OWN,
+  },
+  {
+    order: 34,
+    why: [
+      "A DNS zone and its queries (Route 53, Azure DNS, Cloud DNS, Oracle's DNS): records served by",
+      "the provider's shared name servers, no hardware of their own and no figure per zone or query",
+    ],
+    match: any(
+      has("route53", "route 53"),
+      starts("dns |"),
+      has("| dns |", "azure dns", "cloud dns", "dns-queries", "dns quer"),
+    ),
+    gives: "NULL",
+    reason:
+      "DNS: a zone and its queries on the shared name servers of its provider, no hardware of their own",
+    setAside: NO_HARDWARE_OF_THEIR_OWN,
+  },
+  {
+    order: 35,
+    why: [
+      "Keys and secrets and their operations (AWS KMS and Secrets Manager, Azure Key Vault, Cloud",
+      "KMS and Secret Manager, Oracle's key management) in the provider's shared key stores; a",
+      "dedicated HSM (CloudHSM, Azure's Managed HSM) is hardware of its own and not of this kind",
+    ],
+    match: all(
+      has(
+        "awskms",
+        "kms-",
+        "key management",
+        "key_management",
+        "key vault",
+        "secretsmanager",
+        "secrets manager",
+        "secret manager",
+      ),
+      lacks("cloudhsm"),
+      lacks("managed hsm"),
+    ),
+    gives: "NULL",
+    reason:
+      "keys and secrets: held and used in the shared key stores of their provider, no hardware of their own",
+    setAside: NO_HARDWARE_OF_THEIR_OWN,
+  },
+];
+
+/** The reasons of the kinds decided here: a service whose lines say one is known, not unknown. */
+export const DECIDED_REASONS: ReadonlySet<string> = new Set(KIND_RULES.map((rule) => rule.reason));
 
 export const BILLING_METHODS: readonly BillingMethod[] = [
   {
@@ -263,13 +424,17 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
     rules: [
       {
         order: 160,
-        when: [
-          `${TEXT} LIKE '%volumeusage%' OR ${TEXT} LIKE '%managed disk%'`,
-          `  OR ${TEXT} LIKE '%pd capacity%' OR ${TEXT} LIKE '%persistent disk%'`,
-          `  OR ${TEXT} LIKE '%hyperdisk%' OR ${TEXT} LIKE '%provisioned storage%'`,
-          `  OR ${TEXT} LIKE '%database storage%'`,
-          `  OR ${TEXT} LIKE '%block storage%' OR ${TEXT} LIKE '%volume%'`,
-        ],
+        match: has(
+          "volumeusage",
+          "managed disk",
+          "pd capacity",
+          "persistent disk",
+          "hyperdisk",
+          "provisioned storage",
+          "database storage",
+          "block storage",
+          "volume",
+        ),
         thenApart: true,
       },
     ],
@@ -282,14 +447,11 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
     multiplier: 1,
     keys: STORAGE_KEYS,
     rules: [
-      { order: 140, when: [`${TEXT} LIKE '%snapshot%' OR ${TEXT} LIKE '%backup%'`] },
+      { order: 140, match: has("snapshot", "backup") },
       {
         order: 180,
         why: ["Any other storage of GB-hours (logs kept: Log Analytics' `Data Retention` in `1 GB/Month`)"],
-        when: [
-          `${TEXT} LIKE '%storage%' OR ${TEXT} LIKE '%blob%'`,
-          `  OR ${TEXT} LIKE '%object%' OR ${TEXT} LIKE '%data retention%'`,
-        ],
+        match: has("storage", "blob", "object", "data retention"),
       },
     ],
   },
@@ -303,10 +465,7 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
     rules: [
       {
         order: 170,
-        when: [
-          `${TEXT} LIKE '%| files%' OR ${TEXT} LIKE '%filestore%'`,
-          `  OR ${TEXT} LIKE '%file storage%'`,
-        ],
+        match: has("| files", "filestore", "file storage"),
       },
     ],
   },
@@ -329,18 +488,20 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
     rules: [
       {
         order: 110,
-        when: [
-          `${TEXT} LIKE '%datatransfer%' OR ${TEXT} LIKE '%data transfer%'`,
-          "  -- (bytes a service analyses, GuardDuty's `PaidEventsAnalyzed-Bytes`, are read, not carried)",
-          `  OR (${TEXT} LIKE '%-bytes%' AND ${TEXT} NOT LIKE '%analyzed%') OR ${TEXT} LIKE '%egress%'`,
-          `  OR ${TEXT} LIKE '%bandwidth%'`,
-          "  OR (u.billing_unit_dimension = 'gb' AND LOWER(COALESCE(u.billing_service_category, '')) LIKE 'network%')",
-          "  -- GB a NAT gateway or load balancer processes, logs a service ingests, a virtual",
-          "  -- network carries in or out (Azure VNet peering's ingress and egress): carried by the network",
-          `  OR (u.billing_unit_dimension = 'gb' AND (${TEXT} LIKE '%data processed%'`,
-          `    OR ${TEXT} LIKE '%ingested%' OR ${TEXT} LIKE '%ingress%'`,
-          `    OR ${TEXT} LIKE '%virtual network%'))`,
-        ],
+        // Bytes a service analyses (GuardDuty's `PaidEventsAnalyzed-Bytes`) are read, not carried.
+        // GB a NAT gateway or load balancer processes, logs and metrics a monitoring service
+        // ingests (Log Analytics' `Data Ingestion`, Cloud Logging's `Log Volume`), a virtual network
+        // carries in or out (Azure VNet peering's ingress and egress): carried by the network
+        match: any(
+          has("datatransfer", "data transfer"),
+          all(has("-bytes"), lacks("analyzed")),
+          has("egress", "bandwidth"),
+          all(unit("gb"), { column: "billing_service_category", startsWith: "network" }),
+          all(
+            unit("gb"),
+            has("data processed", "ingested", "ingestion", "log volume", "ingress", "virtual network"),
+          ),
+        ),
         thenApart: true,
       },
     ],
@@ -355,10 +516,10 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
     rules: [
       {
         order: 70,
-        when: [
-          `${TEXT} LIKE '%lambda-gb-second%' OR (u.billing_unit_dimension = 'gb-hour'`,
-          `  AND u.billing_unit_time_hours < 1 AND (${TEXT} LIKE '%lambda%' OR ${TEXT} LIKE '%functions%'))`,
-        ],
+        match: any(
+          has("lambda-gb-second"),
+          all(unit("gb-hour"), { column: "billing_unit_time_hours", below: 1 }, has("lambda", "functions")),
+        ),
       },
     ],
   },
@@ -372,15 +533,14 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
     rules: [
       {
         order: 80,
-        when: [
-          `${TEXT} LIKE '%vcpu%' OR ${TEXT} LIKE '%ocpu%'`,
-          "  OR u.billing_unit_resource IN ('vcpu', 'ocpu', 'acu', 'rpu')",
-          `  OR (${TEXT} LIKE '%vcore%' AND u.billing_unit_dimension = 'hour')`,
-          `  OR (${TEXT} LIKE '%dtu%' AND u.billing_unit_dimension = 'hour')`,
-          `  OR ${TEXT} LIKE '%aurora:serverless%' OR ${TEXT} LIKE '%redshift:serverlessusage%'`,
-          `  OR (u.billing_provider = 'gcp' AND ${TEXT} LIKE '% core %'`,
-          "    AND u.billing_unit_dimension = 'hour')",
-        ],
+        match: any(
+          has("vcpu", "ocpu"),
+          resource("vcpu", "ocpu", "acu", "rpu"),
+          all(has("vcore"), unit("hour")),
+          all(has("dtu"), unit("hour")),
+          has("aurora:serverless", "redshift:serverlessusage"),
+          all(provider("gcp"), has(" core "), unit("hour")),
+        ),
       },
     ],
   },
@@ -402,11 +562,10 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
     rules: [
       {
         order: 90,
-        when: [
-          `u.billing_unit_dimension = 'gb-hour' AND (${TEXT} LIKE '%memory%'`,
-          `  OR ${TEXT} LIKE '%fargate-gb-hours%'`,
-          `  OR (u.billing_provider = 'gcp' AND ${TEXT} LIKE '% ram %'))`,
-        ],
+        match: all(
+          unit("gb-hour"),
+          any(has("memory", "fargate-gb-hours"), all(provider("gcp"), has(" ram "))),
+        ),
       },
     ],
   },
@@ -442,9 +601,7 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
     rules: [
       {
         order: 60,
-        when: [
-          `(${TEXT} LIKE '%gpu%' OR u.billing_unit_resource = 'gpu') AND u.billing_unit_dimension = 'hour'`,
-        ],
+        match: all(any(has("gpu"), resource("gpu")), unit("hour")),
       },
     ],
   },
@@ -465,7 +622,7 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
         embedded: { vcpus: DPU_VCPUS },
       },
     ],
-    rules: [{ order: 50, when: ["u.billing_unit_resource = 'dpu' AND u.billing_unit_dimension = 'hour'"] }],
+    rules: [{ order: 50, match: all(resource("dpu"), unit("hour")) }],
   },
   {
     method: "by-cost",
@@ -487,22 +644,49 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
         order: 120,
         why: [
           "Managed hardware billed by the hour or capacity unit, no published figure per unit: a load",
-          "balancer, a NAT, VPN, transit or application gateway, a firewall, a Kubernetes control",
-          "plane (its nodes are billed as instances)",
+          "balancer, a NAT, VPN, transit or application gateway, a firewall",
         ],
-        when: [
-          `${TEXT} LIKE '%nat gateway%' OR ${TEXT} LIKE '%natgateway%'`,
-          `  OR ${TEXT} LIKE '%load balancer%' OR ${TEXT} LIKE '%loadbalancer%'`,
-          `  OR ${TEXT} LIKE '%load balancing%'`,
-          `  OR (u.billing_unit_dimension = 'hour' AND (${TEXT} LIKE '%transit gateway%'`,
-          `    OR ${TEXT} LIKE '%vpn gateway%' OR ${TEXT} LIKE '%vpn connection%'`,
-          `    OR ${TEXT} LIKE '%application gateway%' OR ${TEXT} LIKE '%firewall%'))`,
-          `  OR (u.billing_unit_dimension = 'hour' AND (${TEXT} LIKE '%eks cluster%'`,
-          `    OR ${TEXT} LIKE '%amazoneks-hours%'`,
-          `    OR (${TEXT} LIKE '%kubernetes%' AND (${TEXT} LIKE '%uptime sla%'`,
-          `      OR ${TEXT} LIKE '%cluster management%' OR ${TEXT} LIKE '%kubernetes clusters%'`,
-          `      OR ${TEXT} LIKE '%control plane%'))))`,
+        match: any(
+          has("nat gateway", "natgateway", "load balancer", "loadbalancer", "load balancing"),
+          all(
+            unit("hour"),
+            has("transit gateway", "vpn gateway", "vpn connection", "application gateway", "firewall"),
+          ),
+        ),
+        thenApart: true,
+      },
+    ],
+  },
+  {
+    method: CONTROL_PLANE,
+    dimension: "hour",
+    variantOf: "",
+    labelSuffix: "",
+    multiplier: 1,
+    keys: [
+      {
+        variant: "",
+        key: "method:control-plane-node-hour",
+        unit: "node-hours of a control plane",
+        // A node of 2 vCPUs and 8 GiB (CONTROL_PLANE_NODE): its vCPU-hours and memory
+        energy: (provider) =>
+          plus(
+            times(vcpuHourEnergy(provider), CONTROL_PLANE_NODE.vcpus),
+            memoryGbHourEnergy(),
+            CONTROL_PLANE_NODE.memoryGib,
+          ),
+        embedded: { vcpus: CONTROL_PLANE_NODE.vcpus },
+      },
+    ],
+    rules: [
+      {
+        order: 115,
+        why: [
+          "A Kubernetes control plane's hours (EKS, AKS, GKE, OKE; its worker nodes are billed as",
+          "instances): the nodes behind it where its provider publishes them, else 3, each 2 vCPUs",
+          "and 8 GiB (CONTROL_PLANES, the providers' modules)",
         ],
+        match: controlPlaneRule(),
         thenApart: true,
       },
     ],
@@ -562,9 +746,6 @@ interface OtherRule extends LineRule {
   readonly setAside?: string;
 }
 
-/** The coverage's name of charges on hardware the bill estimates on other lines. */
-const ESTIMATED_ELSEWHERE = "charges on hardware estimated on other lines";
-
 /**
  * The rules of the CASE besides the methods': instance hours, lines that use no hardware (NULL), and
  * a storage service's own method (src/billing/registry/services.ts, read as the table
@@ -577,15 +758,15 @@ export const LINE_RULES: readonly OtherRule[] = [
       "A node type the editions lack that the catalogue lists, billed as an instance's hours",
       "(Redshift's ra3.large): the catalogue's size (src/billing/registry/managedServices.ts)",
     ],
-    when: ["u.billing_line_kind = 'compute' AND u.billing_catalogue_service IS NOT NULL"],
+    match: all(is("billing_line_kind", "compute"), isNot("billing_catalogue_service", null)),
     gives: "'managed-size'",
   },
-  { order: 10, when: ["u.billing_line_kind = 'compute'"], gives: "'instance'" },
-  { order: 20, when: ["u.billing_charge <> 'usage'"], gives: "NULL" },
+  { order: 10, match: is("billing_line_kind", "compute"), gives: "'instance'" },
+  { order: 20, match: isNot("billing_charge", "usage"), gives: "NULL" },
   {
     order: 25,
     why: ["A managed service billed as hours of a compute size (src/billing/registry/managedServices.ts)"],
-    when: ["u.billing_catalogue_service IS NOT NULL"],
+    match: isNot("billing_catalogue_service", null),
     gives: "'managed-size'",
   },
   {
@@ -595,11 +776,15 @@ export const LINE_RULES: readonly OtherRule[] = [
       "CloudWatch Database Insights and RDS Performance Insights per vCPU of the database,",
       "RDS Extended Support per vCPU-hour of the instance: that hardware is the instance's",
     ],
-    when: [
-      `${TEXT} LIKE '%databaseinsights%' OR ${TEXT} LIKE '%database insights%'`,
-      `  OR ${TEXT} LIKE '%performance insights%' OR ${TEXT} LIKE '%pi_ltr%' OR ${TEXT} LIKE '%pi_api%'`,
-      `  OR ${TEXT} LIKE '%extendedsupport%' OR ${TEXT} LIKE '%extended support%'`,
-    ],
+    match: has(
+      "databaseinsights",
+      "database insights",
+      "performance insights",
+      "pi_ltr",
+      "pi_api",
+      "extendedsupport",
+      "extended support",
+    ),
     gives: "NULL",
     reason: "billed per unit of another resource estimated on its own lines (the vCPUs of a database)",
     setAside: ESTIMATED_ELSEWHERE,
@@ -611,7 +796,7 @@ export const LINE_RULES: readonly OtherRule[] = [
       "cost)`; Azure's `Managed Instance General Purpose - SQL License` and Defender's `Standard",
       "vCore Pack`, per vCore): software priced per core or GPU whose hardware other lines bill",
     ],
-    when: [`${TEXT} LIKE '%licensing fee%' OR ${TEXT} LIKE '%sql license%' OR ${TEXT} LIKE '%vcore pack%'`],
+    match: has("licensing fee", "sql license", "vcore pack"),
     gives: "NULL",
     reason: "a licence",
   },
@@ -621,10 +806,10 @@ export const LINE_RULES: readonly OtherRule[] = [
       "A fee on hours another service bills (EMR on EC2 and on EKS): those hours are",
       "estimated on their own lines, so this line on none (src/billing/registry/services.ts)",
     ],
-    when: [
-      "u.billing_service_role = 'fee' AND (u.billing_service_estimated_when = ''",
-      `  OR ${TEXT} NOT LIKE CONCAT('%', u.billing_service_estimated_when, '%'))`,
-    ],
+    match: all(
+      is("billing_service_role", "fee"),
+      any(is("billing_service_estimated_when", ""), { lacksColumn: "billing_service_estimated_when" }),
+    ),
     gives: "NULL",
     reason: "a fee on hours estimated on their own lines",
     setAside: ESTIMATED_ELSEWHERE,
@@ -635,10 +820,7 @@ export const LINE_RULES: readonly OtherRule[] = [
       "Bytes deleted before a storage class's minimum (S3's `EarlyDelete-ByteHrs`, `BytesDeleted`,",
       "Azure's early deletion) are a fee in usage units: no data is stored or carried",
     ],
-    when: [
-      `${TEXT} LIKE '%bytesdeleted%' OR ${TEXT} LIKE '%earlydelete%'`,
-      `  OR ${TEXT} LIKE '%early delete%' OR ${TEXT} LIKE '%early deletion%'`,
-    ],
+    match: has("bytesdeleted", "earlydelete", "early delete", "early deletion"),
     gives: "NULL",
     reason: "a fee: data deleted before the minimum its storage class bills",
   },
@@ -650,22 +832,24 @@ export const LINE_RULES: readonly OtherRule[] = [
       "volume's gigabytes are billed on their own line. Provisioned IOPS held over time",
       "(`IOPS-Mo`) are read as the SSD that delivers them (src/billing/registry/units.ts)",
     ],
-    when: [
-      `${TEXT} LIKE '%performance unit%' OR (${TEXT} LIKE '%piops%' AND u.billing_unit_dimension <> 'gb-hour')`,
-      `  OR (${TEXT} LIKE '%provisioned iops%' AND u.billing_unit_dimension <> 'gb-hour')`,
-      `  OR ${TEXT} LIKE '%provisioned throughput%'`,
-    ],
+    match: any(
+      has("performance unit"),
+      all(has("piops"), unitNot("gb-hour")),
+      all(has("provisioned iops"), unitNot("gb-hour")),
+      has("provisioned throughput"),
+    ),
     gives: "NULL",
     reason: "a rate bought (performance units, throughput), not capacity",
   },
   {
     order: 130,
     why: ["Storage is billed in GB-hours: the rules below read no other unit"],
-    when: ["u.billing_unit_dimension <> 'gb-hour'"],
+    match: unitNot("gb-hour"),
     gives: "NULL",
   },
-  { order: 150, when: ["u.billing_service_storage IS NOT NULL"], gives: "u.billing_service_storage" },
+  { order: 150, match: isNot("billing_service_storage", null), gives: "u.billing_service_storage" },
   ...GENERATIVE_AI_LINE_RULES,
+  ...KIND_RULES,
 ];
 
 /** Every rule of the CASE, in its order, with what it gives. */
@@ -684,7 +868,7 @@ export function methodRulesSql(indent: string, methods: readonly BillingMethod[]
   return classifyingRules(methods)
     .map((rule) => {
       const why = (rule.why ?? []).map((line) => `${indent}-- ${line}\n`).join("");
-      const [first, ...more] = rule.when;
+      const [first, ...more] = conditionLines(rule.match, "u");
       const condition = [`${indent}WHEN ${first}`, ...more.map((line) => `${indent}${line}`)].join("\n");
       const then = rule.thenApart === true ? `\n${indent}  THEN ${rule.gives}` : ` THEN ${rule.gives}`;
       return `${why}${condition}${then}`;
@@ -701,7 +885,7 @@ export function noMethodReasonsSql(indent: string, alias: string): string {
   return classifyingRules()
     .filter((rule) => rule.reason !== undefined)
     .map((rule) => {
-      const [first, ...more] = rule.when.map((line) => line.replace(/\bu\./g, `${alias}.`));
+      const [first, ...more] = conditionLines(rule.match, alias);
       const lines = [`${indent}WHEN ${first}`, ...more.map((line) => `${indent}${line}`)];
       return `${lines.join("\n")}\n${indent}  THEN '${rule.reason}'`;
     })

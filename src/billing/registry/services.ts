@@ -3,13 +3,107 @@
  * services (their method, medium and copies), services no method estimates (a fee, no hardware),
  * and the notes on a bill's unknown services and GPUs.
  *
- * Storage services (their method, medium and copies) are src/billing/registry/storage.ts's.
  */
 
-import { GPU_MODELS, gpuKey } from "./methods.js";
-import { EMR_NAMES, STORAGE_SERVICES } from "./storage.js";
+import { AWS } from "../providers/aws.js";
+import { PROVIDERS } from "../providers/index.js";
+import type { Deployment, KnownService, StorageService } from "../providers/provider.js";
+import { type Condition, conditionLines, conditionSql, has } from "./conditions.js";
+import { DECIDED_REASONS, GPU_MODELS, gpuKey } from "./methods.js";
 
-export { EMR_NAMES, STORAGE_SERVICES, type StorageMethod, type StorageService } from "./storage.js";
+export { EMR_NAMES } from "../providers/aws.js";
+export type { Deployment, KnownService, StorageMethod, StorageService } from "../providers/provider.js";
+
+/*
+ * Storage by what the product says it is (docs/billing.md, "Storage by the product's meaning"): the
+ * method of a service's capacity lines (GB over time), its medium and the copies it keeps, from one
+ * table read two ways — by the service's name (STORAGE_SERVICES: the CUR product code, FOCUS
+ * ServiceName, Azure MeterCategory, Google Cloud service, Oracle service; joined as the table
+ * billing_storage_services) and by the words of the line's meter, SKU or usage type
+ * (STORAGE_TEXTS: a volume type on hard disks, a redundancy, a deployment's copies; written into
+ * sql/classify/billing_methods.sql at its lines `-- storage media of <alias>` and `-- storage copies
+ * of <alias>`). A line's own words come before its service's.
+ *
+ * Sources: Cloud Carbon Footprint's replication factors per AWS service ("Replication Factors");
+ * Azure Storage redundancy (LRS and ZRS: 3 copies; GRS, RA-GRS, GZRS: 6); Amazon S3 storage
+ * classes (One Zone-IA and Reduced Redundancy: CCF's 2); Microsoft Learn, "High availability in
+ * Azure Database for PostgreSQL flexible server" and "Azure SQL Database: locally redundant
+ * availability" (data on Premium storage, three copies in the zone); Azure Cosmos DB, "Global
+ * data distribution under the hood" (a partition's replica set of four); Amazon Aurora User Guide,
+ * "Amazon Aurora storage" (six copies across three zones); Oracle Exadata's high redundancy (three
+ * mirrored copies); the deployments of the providers' modules (src/billing/providers/).
+ */
+
+/** Every provider's deployments (src/billing/providers/), the more precise first within each. */
+export const DEPLOYMENTS: readonly Deployment[] = PROVIDERS.flatMap((provider) => provider.deployments);
+
+/** Every provider's storage services (src/billing/providers/). */
+export const STORAGE_SERVICES: readonly StorageService[] = PROVIDERS.flatMap((provider) => provider.storage);
+
+/** What a line's own words say of its storage: a medium, or copies. */
+export interface StorageText {
+  /** The words that say it (src/billing/registry/conditions.ts). */
+  readonly match: Condition;
+  readonly medium?: "hdd";
+  readonly copies?: number;
+}
+
+/** The media a line's words name, before its service's (the first entry that matches wins). */
+export const STORAGE_MEDIA: readonly StorageText[] = [
+  // EBS st1, sc1 and magnetic volumes; Azure's Standard HDD; Google's standard persistent disks
+  {
+    match: has(".st1", ".sc1", "(st1)", "(sc1)", "hdd", "magnetic", "volumeusage |"),
+    medium: "hdd",
+  },
+  { match: has("storage pd capacity", "standard pd"), medium: "hdd" },
+];
+
+/** The copies a line's words name, before its service's (the first entry that matches wins). */
+export const STORAGE_COPIES: readonly StorageText[] = [
+  // S3 One Zone-IA and Reduced Redundancy
+  {
+    match: has("timedstorage-zia", "earlydelete-zia", "timedstorage-rrs", "one zone", "-z-ia"),
+    copies: 2,
+  },
+  // Snapshots and backups: object storage's copies
+  { match: has("snapshot", "backupusage"), copies: 3 },
+  { match: has("aurora"), copies: 6 },
+  // A deployment's copies (Multi-AZ ×2, a Multi-AZ DB cluster ×3): DEPLOYMENTS, the providers'
+  ...DEPLOYMENTS.map((deployment) => ({ match: deployment.match, copies: deployment.copies })),
+  { match: has("gzrs", "grs"), copies: 6 },
+  { match: has("lrs", "zrs"), copies: 3 },
+];
+
+/** The WHEN lines of a CASE over the view `alias`'s line text giving what `table` says (media or copies). */
+export function storageTextsSql(indent: string, alias: string, give: "media" | "copies"): string {
+  const table = give === "media" ? STORAGE_MEDIA : STORAGE_COPIES;
+  return table
+    .map((entry) => {
+      const then = give === "media" ? `'${entry.medium}'` : (entry.copies ?? 1).toFixed(1);
+      const [first, ...more] = conditionLines(entry.match, alias);
+      return [
+        `${indent}WHEN ${first}`,
+        ...more.map((line) => `${indent}${line}`),
+        `${indent}  THEN ${then}`,
+      ].join("\n");
+    })
+    .join("\n");
+}
+
+/**
+ * The WHEN lines of a CASE over the deployments, at `indent`: over the view `alias`'s line text,
+ * each giving its copies (`copies`, the line marked `-- deployment copies of <alias>`) or an
+ * instance line's warning naming them (`warning`, `-- deployment warnings of <alias>`).
+ */
+export function deploymentWhensSql(indent: string, alias: string, give: "copies" | "warning"): string {
+  return DEPLOYMENTS.map((deployment) => {
+    const then =
+      give === "copies"
+        ? deployment.copies.toFixed(1)
+        : `'deployment: ${deployment.name}, ${deployment.copies} instances'`;
+    return `${indent}WHEN ${conditionSql(deployment.match, alias)} THEN ${then}`;
+  }).join("\n");
+}
 
 /*
  * Services the registry knows that no method estimates, and why (docs/methodology.md, "Billing
@@ -20,73 +114,17 @@ export { EMR_NAMES, STORAGE_SERVICES, type StorageMethod, type StorageService } 
  * summary names it with its lines and cost (src/billing/runSummary.ts).
  */
 
-export interface KnownService {
-  /** The provider as the SQL spells it (aws, azure, gcp, oracle); "" for a name every provider's bills use. */
-  readonly provider: string;
-  /** The names a bill gives it, as written (compared lower case). */
-  readonly names: readonly string[];
-  /** `fee`: a fee on hours billed by another service; `no-hardware`: it bills no hardware. */
-  readonly role: "fee" | "no-hardware";
-  /**
-   * A fee service's lines that are not fees: text their usage names (lower case), read by the
-   * methods as any other line's; "" for none.
-   */
-  readonly estimatedWhen: string;
-  /** What the summary says of its lines no method reads. */
-  readonly note: string;
-}
-
-export const KNOWN_SERVICES: readonly KnownService[] = [
-  // Amazon EMR pricing: on EC2, "in addition to the Amazon EC2 price" (its BoxUsage:<type> lines
-  // bill the fee; the hours are AmazonEC2's RunInstances lines); on EKS, in addition to the EC2
-  // nodes' or Fargate's price (EMR-EKS-*-vCPUHours, -GBHours); EMR Serverless bills its workers'
-  // vCPU-, memory- and storage GB-hours themselves (EMR-SERVERLESS-*): those are estimated
-  {
-    provider: "aws",
-    names: EMR_NAMES,
-    role: "fee",
-    estimatedWhen: "serverless",
-    note: "EMR's fee on hours billed as EC2 instances or EKS nodes, estimated on those lines",
-  },
-  // A Savings Plan's commitment: the hours it pays for are billed (SavingsPlanCoveredUsage) and
-  // estimated under their own services
-  {
-    provider: "aws",
-    names: ["ComputeSavingsPlans", "Savings Plans for AWS Compute usage"],
-    role: "fee",
-    estimatedWhen: "",
-    note: "a commitment's fee, its hours estimated on their own lines",
-  },
-  {
-    provider: "aws",
-    names: [
-      "AWSSupportBusiness",
-      "AWSSupportEnterprise",
-      "AWSDeveloperSupport",
-      "AWS Support (Business)",
-      "AWS Support (Enterprise)",
-      "AWS Support (Developer)",
-    ],
-    role: "no-hardware",
-    estimatedWhen: "",
-    note: "support: people, no hardware billed",
-  },
-  {
-    provider: "aws",
-    names: ["AmazonRegistrar", "Amazon Registrar"],
-    role: "no-hardware",
-    estimatedWhen: "",
-    note: "domain names: no hardware billed",
-  },
+/** Services every provider's bills name. */
+const EVERY_PROVIDER: readonly KnownService[] = [
   // FOCUS exports' tax lines; Google Cloud's `Invoice` (taxes, rounding and invoice adjustments)
   { provider: "", names: ["Tax"], role: "no-hardware", estimatedWhen: "", note: "tax: no hardware billed" },
-  {
-    provider: "gcp",
-    names: ["Invoice"],
-    role: "no-hardware",
-    estimatedWhen: "",
-    note: "invoice adjustments and taxes: no hardware billed",
-  },
+];
+
+/** The services the registry knows that no method estimates: AWS's, every provider's, then the others' (src/billing/providers/). */
+export const KNOWN_SERVICES: readonly KnownService[] = [
+  ...AWS.services,
+  ...EVERY_PROVIDER,
+  ...PROVIDERS.filter((provider) => provider !== AWS).flatMap((provider) => provider.services),
 ];
 
 const serviceKey = (provider: string, name: string) => `${provider}\u0000${name.trim().toLowerCase()}`;
@@ -137,6 +175,8 @@ export interface ServiceGroup {
   readonly methodKey: string | null;
   readonly lines: number;
   readonly cost: number;
+  /** Why its lines have no method (a kind decided: KIND_RULES, src/billing/registry/methods.ts), else null. */
+  readonly reason: string | null;
 }
 
 export interface ServiceTally {
@@ -195,11 +235,13 @@ export function serviceNotes(groups: readonly ServiceGroup[]): {
     }
     sums.set(key, sum);
   }
-  // A service some of whose lines a method reads is never unknown, however another part of the
-  // bill spells it (`AWSGlue`, `AWS Glue`)
+  // A service some of whose lines a method reads, or whose kind the registry decides (an address,
+  // DNS, keys), is never unknown, however another part of the bill spells it (`AWSGlue`, `AWS Glue`)
   const spelled = (service: string) => service.toLowerCase().replace(/[^a-z0-9]/g, "");
   const read = new Set(
-    groups.filter((group) => group.method !== null).map((group) => spelled(group.service?.trim() ?? "")),
+    groups
+      .filter((group) => group.method !== null || DECIDED_REASONS.has(group.reason ?? ""))
+      .map((group) => spelled(group.service?.trim() ?? "")),
   );
   const unknown: ServiceTally[] = [];
   const known: ServiceTally[] = [];

@@ -123,6 +123,9 @@ const RESOURCES: Readonly<Record<string, string>> = {
   node: "instance",
   nodes: "instance",
   vm: "instance",
+  // A Kubernetes cluster's control plane (Oracle's `ONE HOURS CLUSTER`, an enhanced cluster's hour)
+  cluster: "cluster",
+  clusters: "cluster",
   // What a generative-AI model reads or writes (docs/methodology.md, "Generative AI"): counted,
   // never over time, each named so that its method reads only its own
   token: "token",

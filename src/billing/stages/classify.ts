@@ -11,7 +11,7 @@ import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/
 import { reasonableSql } from "../../support/numbers.js";
 import { printable } from "../../support/terminalText.js";
 import { BillingInputError } from "../errors.js";
-import { linesQueryOf, usageQueryOf } from "../formats/format.js";
+import { checkRelation, linesQueryOf, usageQueryOf } from "../formats/format.js";
 import {
   absentColumns,
   aliasedColumns,
@@ -35,7 +35,7 @@ export const REGISTRY_TABLE_NAMES: ReadonlySet<string> = new Set(REGISTRY_TABLES
 
 /**
  * The classify stage: the registry, the views of the export's lines, and their kinds; with a grid
- * series (it reads the lines' periods), the order of the bill's dates of slashes
+ * series (it reads the lines' periods), the order of the bill's dates of day and month
  * (billing_date_order: sql/evaluate/billing_date_order.sql), read from every line before the
  * views read the kinds — a pass of its own over the file, only then. The export and its lines counted.
  */
@@ -370,6 +370,8 @@ export async function createLineViews(
   await connection.run(
     `CREATE OR REPLACE VIEW billing_export AS SELECT *${replace}${rename}, ${key}${exportAddedColumns(source.format, filed, hint, read, true)} FROM ${source.from}`,
   );
+  // The format's queries give every column of the line relation, or the run stops here, naming it
+  checkRelation(source.format);
   await connection.run(`CREATE OR REPLACE VIEW billing_lines AS ${sqlQuery(linesQueryOf(source.format))}`);
   const usage = sqlQuery(usageQueryOf(source.format));
   await connection.run(

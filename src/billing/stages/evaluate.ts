@@ -9,8 +9,11 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { gridLinesQueries } from "../../grid/billLines.js";
-import { BillingStrictStop } from "../errors.js";
+import { printable } from "../../support/terminalText.js";
+import { BillingInputError, BillingStrictStop } from "../errors.js";
+import { LINE_COLUMNS } from "../formats/format.js";
 import { impactsQuery, sqlQuery } from "../queries.js";
+import { billName } from "../reading/layout.js";
 import { type ClassifiedBill, createLineViews, orderLineViews, REGISTRY_TABLE_NAMES } from "./classify.js";
 import type { LookedUp } from "./lookUp.js";
 import { type LineTuple, type ReadExport, tupleKey } from "./read.js";
@@ -63,9 +66,37 @@ export async function evaluateKinds(
 ): Promise<EvaluatedBill> {
   const { connection } = run;
   const groups = await lineGroups(connection);
+  refusePastTheBound(groups, read);
   if (run.request.strict) stopAtBadRows(groups);
   await locateLines(connection, read, locatedReadBy(run.terms.impactColumnNames, lookedUp.grid !== null));
   return { read, lookedUp, groups };
+}
+
+/** The problem of lines whose quantity times its unit is past 1e30 (sql/evaluate/billing_impacts.sql). */
+const PAST_THE_BOUND = /^bad row: quantity times its unit (.*) past 1e30$/;
+
+/**
+ * A bill whose lines' quantity times their unit is past the bound every number is held to (1e30:
+ * src/support/numbers.ts; a unit of `1` and 30 zeros `tokens` times a quantity of 1e30 is 1e60
+ * tokens) is refused before anything is written, each unit named with its lines and cost. Refused
+ * rather than written as bad rows: the kinds sum their lines' quantities, so a kind past the bound
+ * may hold lines within it, and the summary would not be the sum of the lines written.
+ */
+function refusePastTheBound(groups: readonly LineGroup[], read: ReadExport): void {
+  const past = groups.filter((group) => PAST_THE_BOUND.test(group.problem ?? ""));
+  if (past.length === 0) return;
+  const units = new Map<string, { lines: number; cost: number }>();
+  for (const group of past) {
+    const unit = PAST_THE_BOUND.exec(group.problem ?? "")?.[1] ?? "";
+    const sum = units.get(unit) ?? { lines: 0, cost: 0 };
+    units.set(unit, { lines: sum.lines + group.lines, cost: sum.cost + group.cost });
+  }
+  const named = [...units]
+    .map(([unit, sum]) => `${printable(unit.slice(0, 80))}: ${sum.lines} line(s), cost ${sum.cost}`)
+    .join("; ");
+  throw new BillingInputError(
+    `${billName(read.parts)}: quantities times their unit past 1e30, the bound every number is held to (${named}); their units cannot be counted; nothing written`,
+  );
 }
 
 /** --strict's stop, before anything is written, when a kind of lines is a bad row. */
@@ -207,20 +238,6 @@ export function locatedReadBy(impactColumnNames: readonly string[], grid: boolea
  * cost, account and resource, which the same queries give, the rest of their expressions left
  * unevaluated by DuckDB.
  */
-
-/**
- * The SQL's working columns that differ line by line: quantity, cost, account, resource and the
- * period as written (the grid series reads it: sql/evaluate/billing_periods.sql).
- */
-export const LINE_COLUMNS = [
-  "billing_quantity",
-  "billing_cost",
-  "billing_account",
-  "billing_resource",
-  "billing_period_start_text",
-  "billing_period_end_text",
-  "billing_period_end_days",
-];
 
 /**
  * Tuples above which the writing pass classifies each line instead (every line a tuple of its

@@ -41,6 +41,8 @@ export interface LookedUp {
   readonly matches: ReadonlyMap<string, InstanceMatch>;
   /** The coefficient rows of the types and methods billed, every place, by lookupKey(provider, type, place). */
   readonly coefficients: ReadonlyMap<string, CoefficientRow>;
+  /** The kWh behind one unit of a loaded row's use impacts (PUE included), by the same key; null where none is known. */
+  readonly energies: ReadonlyMap<string, number | null>;
   readonly grid: BillingGrid | null;
 }
 
@@ -59,11 +61,11 @@ export async function lookUpKinds(
   await placeUnknownProviders(connection);
   await placeRegionless(connection, context.service.data.config.defaultLocation);
   const matches = await matchBilledTypes(connection, context);
-  const coefficients = await createLookupTable(connection, context, matches, terms, loaded);
+  const { coefficients, energies } = await createLookupTable(connection, context, matches, terms, loaded);
   // The series and its readers are the run's that has one (src/grid/billLines.ts).
   const series =
     grid === null ? null : await withGridSeries(connection, grid, context, knownRegions, impactColumnNames);
-  return { matches, coefficients, grid: series };
+  return { matches, coefficients, energies, grid: series };
 }
 
 /** The key of a match (provider, type) or of a coefficient row (provider, type, place). */
@@ -320,7 +322,8 @@ async function createEnergyTable(
  * The table billing_keys (sql/lookup/billing_keys.sql), from the coefficients of the matched types and of
  * the methods' keys, the rows `loaded` says; returns those coefficients (each type's evaluated rows
  * besides), which the totals read. The cost key's rows are the instance lines' kWh per cost
- * (costRates): built once the instance lines are looked up, then the table again with them.
+ * (costRates): built once the instance lines are looked up, then the table again with them. Also
+ * returns the energy of each row loaded (billing_energy's), which the summary's energy reads.
  */
 async function createLookupTable(
   connection: DuckDBConnection,
@@ -328,8 +331,9 @@ async function createLookupTable(
   matches: Map<string, InstanceMatch>,
   terms: Pick<BillingTerms, "load" | "criteria" | "impactColumnNames">,
   loaded: LoadedRows,
-): Promise<Map<string, CoefficientRow>> {
+): Promise<{ coefficients: Map<string, CoefficientRow>; energies: Map<string, number | null> }> {
   const { load, criteria, impactColumnNames } = terms;
+  const energies = new Map<string, number | null>();
   const loadRows = (rows: readonly CoefficientRow[]) =>
     loadCoefficients(connection, context.service.edition.id, load, criteria, rows);
   const loadedRows = () => loadedRowsOf(connection, () => loadRows([]), impactColumnNames, loaded);
@@ -342,20 +346,20 @@ async function createLookupTable(
       kept(row.provider, row.instanceType, rowPlace(row)),
     );
     await loadRows(billed);
-    await createEnergyTable(
-      connection,
-      billed.map((row) => ({
-        row,
-        energyKwh: isMethodKey(row.instanceType)
-          ? (methods.get(lookupKey(row.provider, row.instanceType, rowPlace(row)))?.energyKwh ?? null)
-          : instanceEnergy(context, row, criteria),
-      })),
-    );
+    const energy = billed.map((row) => {
+      const key = lookupKey(row.provider, row.instanceType, rowPlace(row));
+      const energyKwh = isMethodKey(row.instanceType)
+        ? (methods.get(key)?.energyKwh ?? null)
+        : instanceEnergy(context, row, criteria);
+      energies.set(key, energyKwh);
+      return { row, energyKwh };
+    });
+    await createEnergyTable(connection, energy);
     await connection.run(`CREATE OR REPLACE TABLE billing_keys AS ${keysQuery(impactColumnNames)}`);
   };
   await build(wanted);
   const rates = await costRates(connection);
-  if (rates.size === 0) return coefficients;
+  if (rates.size === 0) return { coefficients, energies };
   for (const [provider, rate] of rates) {
     const match = { provider, billingInstanceType: COST_KEY, matchedInstanceType: COST_KEY, warning: null };
     matches.set(lookupKey(provider, COST_KEY), match);
@@ -374,7 +378,7 @@ async function createLookupTable(
   }
   await createMatchTable(connection, matches.values());
   await build(await loadedRows());
-  return coefficients;
+  return { coefficients, energies };
 }
 
 /** The table billing_places of an edition: its regions' spellings, the registry's at their country. */

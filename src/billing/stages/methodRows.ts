@@ -23,6 +23,7 @@ import { prepareComponent } from "../../service/components.js";
 import { DomainError } from "../../service/errors.js";
 import type { EditionContext } from "../../service/open.js";
 import { billingCoefficientPlaces } from "../places.js";
+import { PROVIDERS, providerOf } from "../providers/index.js";
 import { type EmbeddedRule, METHOD_KEYS, type MethodKey, type Range } from "../registry/methods.js";
 
 /** The keys whose rows exist apart from a bill (every key but the cost's), with their energy per unit. */
@@ -44,21 +45,13 @@ export const COST_KEY = (
 
 const exactly = (value: number): Range => ({ value, min: value, max: value });
 
-/** Power usage effectiveness (CCF: AWS's estimate, Google's and Microsoft's published figures). */
-const PUE: Readonly<Record<string, number>> = { aws: 1.135, gcp: 1.1, azure: 1.185 };
-/** Another provider's: the highest of the three. */
+/** Another provider's power usage effectiveness (one that publishes none): the highest of AWS's, Google's and Microsoft's. */
 const OTHER_PUE = 1.185;
 
+/** A provider's PUE (src/billing/providers/: CCF's figures). */
 export function pueOf(provider: string): number {
-  return PUE[provider] ?? OTHER_PUE;
+  return providerOf(provider)?.pue ?? OTHER_PUE;
 }
-
-/** The instance a provider's vCPU-hours are read from (a general-purpose one, 4 vCPUs, no local disk). */
-const REFERENCE_INSTANCES: Readonly<Record<string, string>> = {
-  aws: "m5.xlarge",
-  azure: "d4as_v5",
-  gcp: "n2-standard-4",
-};
 
 type Embedded = readonly (RawImpact | null)[];
 
@@ -97,9 +90,9 @@ async function vcpuPerHour(
   criteria: readonly RequestedCriterion[],
 ): Promise<Embedded> {
   const { cloudInstances } = context.service.data;
-  const own = REFERENCE_INSTANCES[provider];
+  const own = providerOf(provider)?.referenceInstance ?? null;
   const [host, id] =
-    own !== undefined && cloudInstances.get(provider)?.byId.has(own) ? [provider, own] : ["aws", "m5.xlarge"];
+    own !== null && cloudInstances.get(provider)?.byId.has(own) ? [provider, own] : ["aws", "m5.xlarge"];
   const vcpus = Number(cloudInstances.get(host)?.byId.get(id)?.cells.vcpu?.default);
   if (!(vcpus > 0)) return criteria.map(() => null);
   const [row] = await instanceCoefficientRows(context, host, id, null, criteria, [
@@ -233,8 +226,8 @@ export function instanceEnergy(
   return null;
 }
 
-/** The providers the billing SQL names (sql/classify/billing_lines_<format>.sql), and '' for one it does not. */
-const BILLING_PROVIDERS = ["aws", "azure", "gcp", "oracle", ""];
+/** The providers a bill names (src/billing/providers/), and '' for one it does not. */
+const BILLING_PROVIDERS = [...PROVIDERS.map((provider) => provider.id), ""];
 
 /**
  * A coefficient table followed by the methods' rows of `provider` (null: of every provider a bill

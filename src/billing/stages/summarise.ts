@@ -22,7 +22,6 @@ import {
   headerColumn,
 } from "../formats/knownFormats.js";
 import type { InstanceMatch } from "../matching.js";
-import { impactsQuery, sqlQuery } from "../queries.js";
 import { billName } from "../reading/layout.js";
 import { SET_ASIDE_REASONS } from "../registry/methods.js";
 import type { MonthCoverage } from "../report/monthCoverage.js";
@@ -56,7 +55,7 @@ export interface BillingSummary {
   readonly matches: readonly InstanceMatch[];
   /** Sums over the evaluated lines, per criterion and phase. */
   readonly totals: readonly ImpactTotal[];
-  /** The energy behind the evaluated lines' use impacts (kWh, PUE included): their `energy_kwh` summed. */
+  /** The energy behind the evaluated lines' use impacts, kWh (PUE included): the sum of their energy_kwh. */
   readonly energyKwh: number;
   /** The columns written besides the file's own. */
   readonly impactColumns: readonly string[];
@@ -86,7 +85,7 @@ export async function summarise(run: BillRun, bill: WrittenBill): Promise<Billin
   const { read, lookedUp, groups, written } = bill;
   // What changes would save is the report's and --what-if's.
   const whatIf = request.whatIf === true || request.report === true;
-  const { matches, coefficients } = lookedUp;
+  const { matches, coefficients, energies } = lookedUp;
   const currency = await billCurrency(connection, read);
   const usages = billUsages(groups, matches);
   const charges = await amortisedByCharges(connection, read);
@@ -100,7 +99,7 @@ export async function summarise(run: BillRun, bill: WrittenBill): Promise<Billin
     groups,
     matches: [...matches.values()],
     totals: gridQueryTotals(totalsOf(groups, matches, coefficients, terms.criteria), written.grid),
-    energyKwh: await evaluatedEnergy(connection),
+    energyKwh: energyOf(groups, matches, energies),
     impactColumns: terms.impactColumnNames,
     report: written.report,
     grid: written.grid,
@@ -137,18 +136,34 @@ async function amortisedByCharges(connection: DuckDBConnection, read: ReadExport
 }
 
 /**
- * The energy of the evaluated lines: each kind's (billing_line_kinds) through the lines' own queries,
- * as the lines write `energy_kwh`, summed here in one order (a SUM over threads adds in the order
- * they finish).
+ * The key of the row an evaluated group's lines read (lookupKey(provider, matched type, place)) and
+ * its units (hours of an instance, units of a method's key), or null for a group not evaluated.
  */
-async function evaluatedEnergy(connection: DuckDBConnection): Promise<number> {
-  const reader = await connection.runAndReadAll(
-    `WITH billing_classified AS (SELECT * FROM billing_line_kinds),
-       billing_located AS (${sqlQuery("evaluate/billing_located.sql")})
-     SELECT energy_kwh FROM (${impactsQuery([])}) kinds
-     WHERE status = 'evaluated' AND energy_kwh IS NOT NULL ORDER BY ALL`,
-  );
-  return reader.getRowObjects().reduce((sum, row) => sum + Number(row.energy_kwh), 0);
+function groupRow(
+  group: LineGroup,
+  matches: ReadonlyMap<string, InstanceMatch>,
+): { key: string; units: number } | null {
+  if (group.problem !== null) return null;
+  const billed = group.methodKey ?? group.instanceType;
+  const matched = matches.get(lookupKey(group.provider ?? "", billed))?.matchedInstanceType ?? null;
+  if (matched === null) return null;
+  const units = group.methodKey === null ? group.hours : group.methodQuantity;
+  return { key: lookupKey(group.provider ?? "", matched, group.place), units };
+}
+
+/** The energy of the evaluated groups: their units × their row's energy per unit. */
+function energyOf(
+  groups: readonly LineGroup[],
+  matches: ReadonlyMap<string, InstanceMatch>,
+  energies: ReadonlyMap<string, number | null>,
+): number {
+  let sum = 0;
+  for (const group of groups) {
+    const read = groupRow(group, matches);
+    const energy = read === null ? null : (energies.get(read.key) ?? null);
+    if (read !== null && energy !== null) sum += energy * read.units;
+  }
+  return sum;
 }
 
 function totalsOf(
@@ -161,13 +176,10 @@ function totalsOf(
     PHASES.map((phase) => ({ criterion, phase, value: 0, min: 0, max: 0 })),
   );
   for (const group of groups) {
-    if (group.problem !== null) continue;
-    const billed = group.methodKey ?? group.instanceType;
-    const matched = matches.get(lookupKey(group.provider ?? "", billed))?.matchedInstanceType ?? null;
-    const row =
-      matched === null ? undefined : coefficients.get(lookupKey(group.provider ?? "", matched, group.place));
-    if (row === undefined) continue;
-    const units = group.methodKey === null ? group.hours : group.methodQuantity;
+    const read = groupRow(group, matches);
+    const row = read === null ? undefined : coefficients.get(read.key);
+    if (read === null || row === undefined) continue;
+    const { units } = read;
     for (const total of totals) {
       const impact = row.perHour[criteria.indexOf(total.criterion)][total.phase];
       if (impact === null) continue;

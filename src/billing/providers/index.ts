@@ -1,0 +1,36 @@
+/*
+ * The providers a bill is read for, each one module of this folder (src/billing/providers/provider.ts
+ * says what each holds): a new provider is its module and its place here. Everything keyed by
+ * provider — the regions and places, the size grammars, the FOCUS export's provider names, the
+ * PUE and a vCPU's watts, the registry's storage, services, catalogue, control planes and
+ * generative-AI names — is read from this list.
+ */
+
+import { AWS } from "./aws.js";
+import { AZURE } from "./azure.js";
+import { GCP } from "./gcp.js";
+import { ORACLE } from "./oracle.js";
+import type { BillingProvider, ProviderId } from "./provider.js";
+
+export type { BillingProvider, ProviderId } from "./provider.js";
+
+/** Every provider, in the order the registry's tables list their rows. */
+export const PROVIDERS: readonly BillingProvider[] = [AWS, AZURE, GCP, ORACLE];
+
+const BY_ID = new Map(PROVIDERS.map((provider) => [provider.id as string, provider]));
+
+/** A provider by its id (`aws`), or null for one the bill does not name (an unknown provider: ''). */
+export function providerOf(id: string | null): BillingProvider | null {
+  return BY_ID.get(id ?? "") ?? null;
+}
+
+/** The WHEN lines of a CASE giving a FOCUS line's provider from its name, lower case (`-- focus providers of <expression>`). */
+export function focusProvidersSql(indent: string, name: string): string {
+  return PROVIDERS.map(
+    (provider) =>
+      `${indent}WHEN ${name} IN (${provider.focusNames.map((spelling) => `'${spelling}'`).join(", ")}) THEN '${provider.id}'`,
+  ).join("\n");
+}
+
+/** Whether an id is a provider's (a ProviderId). */
+export const isProvider = (id: string): id is ProviderId => BY_ID.has(id);

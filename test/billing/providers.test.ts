@@ -1,0 +1,69 @@
+/**
+ * A provider is one module (src/billing/providers/): everything keyed by provider reads it from
+ * PROVIDERS — a FOCUS export's provider names, the regions and places, the PUE and watts, the
+ * registry's storage, services, catalogue and control planes — and each module's rows are its own.
+ */
+import { describe, expect, it } from "vitest";
+import { billingPlaces } from "../../src/billing/places.js";
+import { focusProvidersSql, PROVIDERS } from "../../src/billing/providers/index.js";
+import { sqlQuery } from "../../src/billing/queries.js";
+import { CATALOGUE } from "../../src/billing/registry/managedServices.js";
+import { CONTROL_PLANES } from "../../src/billing/registry/methods.js";
+import { REGION_COUNTRIES } from "../../src/billing/registry/regions.js";
+import { KNOWN_SERVICES, STORAGE_SERVICES } from "../../src/billing/registry/services.js";
+import { pueOf } from "../../src/billing/stages/methodRows.js";
+
+describe("the providers, one module each", () => {
+  it("each holds its own rows, and is read everywhere a provider is", () => {
+    const ids = PROVIDERS.map((provider) => provider.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const provider of PROVIDERS) {
+      const rows = [
+        ...provider.storage,
+        ...provider.services,
+        ...provider.catalogue,
+        ...provider.controlPlanes,
+      ];
+      expect(
+        rows.every((row) => row.provider === provider.id),
+        provider.id,
+      ).toBe(true);
+      expect(Object.keys(provider.regions).length, provider.id).toBeGreaterThan(0);
+      expect(REGION_COUNTRIES[provider.id]).toBe(provider.regions);
+    }
+    // The registry's rows are the providers' (and the services every provider's bills name)
+    const owned = (rows: readonly { provider: string }[]) => rows.filter((row) => row.provider !== "");
+    expect(owned(STORAGE_SERVICES)).toHaveLength(PROVIDERS.flatMap((provider) => provider.storage).length);
+    expect(owned(KNOWN_SERVICES)).toHaveLength(PROVIDERS.flatMap((provider) => provider.services).length);
+    expect(CATALOGUE).toHaveLength(PROVIDERS.flatMap((provider) => provider.catalogue).length);
+    expect(CONTROL_PLANES).toHaveLength(PROVIDERS.flatMap((provider) => provider.controlPlanes).length);
+  });
+
+  it("names every provider in the FOCUS query's provider CASE, as its module spells it", () => {
+    const focus = sqlQuery("classify/billing_lines_focus.sql");
+    expect(focus).toContain(
+      focusProvidersSql("        ", "LOWER(COALESCE(e.ServiceProviderName, e.ProviderName))"),
+    );
+    for (const provider of PROVIDERS) expect(focus).toContain(`THEN '${provider.id}'`);
+  });
+
+  it("places every provider's regions, and Azure's billing names at their region", () => {
+    const places = billingPlaces({
+      own: [{ provider: "azure", region: "westeurope", usageLocation: "NLD" }] as never,
+      known: [],
+      countries: new Set(["NLD", "USA", "DEU"]),
+      defaultLocation: "EEE",
+    });
+    const placeOf = (provider: string, spelling: string) =>
+      places.find((place) => place.provider === provider && place.spelling === spelling)?.place;
+    expect(placeOf("azure", "euwest")).toBe("westeurope");
+    expect(placeOf("oracle", "eufrankfurt1")).toBe("DEU");
+    for (const provider of PROVIDERS)
+      expect(places.some((place) => place.provider === provider.id)).toBe(true);
+  });
+
+  it("gives a provider without a published PUE the others' highest", () => {
+    for (const provider of PROVIDERS) expect(pueOf(provider.id)).toBe(provider.pue ?? 1.185);
+    expect(["aws", "azure", "gcp", "oracle", ""].map(pueOf)).toEqual([1.135, 1.185, 1.1, 1.185, 1.185]);
+  });
+});
