@@ -34,8 +34,6 @@ const PENDING = new Set([
   "docs/billing-code.md",
   "docs/methodology.md",
   "docs/tree.md",
-  "docs/inventory.md",
-  "docs/limits.md",
 ]);
 
 const DOCS = [
