@@ -6,6 +6,7 @@
  */
 
 import { readFileSync } from "node:fs";
+import type { BillQueries } from "../grid/billLines.js";
 import { focusProvidersSql } from "./providers/index.js";
 import { aiNameSql, aiSpellingSql } from "./registry/generativeAi.js";
 import { catalogueCopiesSql, catalogueServicesSql, catalogueSizesSql } from "./registry/managedServices.js";
@@ -19,6 +20,7 @@ import {
   SUPPORT_REASON,
 } from "./registry/methods.js";
 import { deploymentWhensSql, storageTextsSql } from "./registry/services.js";
+import { type WrittenFile, writtenSource } from "./writtenFile.js";
 
 const SQL_FOLDER = new URL("../../sql/", import.meta.url);
 
@@ -157,3 +159,22 @@ export function gridQuery(impactColumns: readonly string[]): string {
     GRID_USE_TEMPLATE,
   );
 }
+
+/** The text of the series' queries over the lines (what they read of billing_located). */
+export function gridLinesQueries(impactColumns: readonly string[]): string {
+  return `${sqlQuery("evaluate/billing_periods.sql")}\n${gridQuery(impactColumns)}`;
+}
+
+/** The column of sql/evaluate/billing_grid.sql's lines an output column is written from (the series' gwp use and warnings). */
+export function gridSourceColumn(column: string, impactColumns: readonly string[]): string {
+  if (column === "warnings") return "billing_grid_warnings";
+  return gridUseColumns(impactColumns).includes(column) ? `billing_grid_${column}` : column;
+}
+
+/** What a bill gives its grid series (src/grid/billLines.ts): its queries and its written lines' relation. */
+export const BILL_GRID_QUERIES: BillQueries<WrittenFile> = {
+  sql: sqlQuery,
+  gridQuery,
+  gridUseColumns,
+  writtenSource,
+};

@@ -15,9 +15,6 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { BillingInputError } from "../billing/errors.js";
-import { gridQuery, gridUseColumns, sqlQuery } from "../billing/queries.js";
-import { type WrittenFile, writtenSource } from "../billing/writtenFile.js";
 import type { CloudRegion } from "../data/types.js";
 import { identifier } from "../duckdb/database.js";
 import { GRID_COLUMN } from "../output/table.js";
@@ -25,6 +22,22 @@ import type { EditionContext } from "../service/open.js";
 import { GridInputError } from "./errors.js";
 import { type GridSeriesInfo, loadGridSeries } from "./series.js";
 import { editionGridPlaces, loadGridZones } from "./zones.js";
+
+/**
+ * What a bill gives its series (src/billing/queries.ts, src/billing/writtenFile.ts): the texts of
+ * its queries and the relation its written lines are read back from. Handed in, so that the grid
+ * imports nothing of billing.
+ */
+export interface BillQueries<Written> {
+  /** A query of sql/ as the bill runs it. */
+  sql(name: string): string;
+  /** sql/evaluate/billing_grid.sql with a column for each gwp use column of `impactColumns`. */
+  gridQuery(impactColumns: readonly string[]): string;
+  /** The gwp use columns among `impactColumns`: what the series changes. */
+  gridUseColumns(impactColumns: readonly string[]): string[];
+  /** The relation DuckDB reads the written lines from. */
+  writtenSource(written: Written): string;
+}
 
 /** A run's series: the files given. */
 export interface GridFiles {
@@ -121,39 +134,37 @@ export const GRID_TABLES = [
 ] as const;
 
 /** A run's series, loaded: what it read, and the pass that tells how the lines fared (after writing). */
-export interface BillingGrid {
+export interface BillingGrid<Written> {
   readonly info: GridSeriesInfo;
   /** How the lines fared, once written (`detailed`: the use by hour and month too, for the report). */
-  run(written: WrittenLines & { readonly detailed: boolean }): Promise<GridRun>;
+  run(written: Written & { readonly detailed: boolean }): Promise<GridRun>;
 }
 
 /**
  * A run's series: reads it and the zones, builds the knots and gives the lookup table billing_keys
- * its zones (sql/lookup/billing_grid_keys.sql). Needs the gwp criterion, checked first.
+ * its zones (sql/lookup/billing_grid_keys.sql). The bill checks first that it asks for the gwp
+ * criterion (what the series changes).
  */
-export async function withGridSeries(
+export async function withGridSeries<Written>(
   connection: DuckDBConnection,
   files: GridFiles,
   context: EditionContext,
   knownRegions: readonly CloudRegion[],
   impactColumns: readonly string[],
-): Promise<BillingGrid> {
-  if (gridUseColumns(impactColumns).length === 0) {
-    throw new BillingInputError("--grid-intensity changes the gwp use: ask for the gwp criterion");
-  }
+  queries: BillQueries<Written>,
+): Promise<BillingGrid<Written>> {
   // A series or zone table that does not read is the run's bad input (GridInputError: exit 2).
   const info = await loadGridSeries(connection, files.series);
   await loadGridZones(connection, editionGridPlaces(context.service.data, knownRegions), files.zones);
   await createGridKnots(connection);
   await connection.run(
-    `CREATE OR REPLACE TABLE billing_grid_keys AS ${sqlQuery("lookup/billing_grid_keys.sql")}`,
+    `CREATE OR REPLACE TABLE billing_grid_keys AS ${queries.sql("lookup/billing_grid_keys.sql")}`,
   );
   await connection.run("DROP TABLE billing_keys");
   await connection.run("ALTER TABLE billing_grid_keys RENAME TO billing_keys");
   return {
     info,
-    run: (written) =>
-      gridRunOf(connection, gridQuery(impactColumns), impactColumns, { file: files.series, info }, written),
+    run: (written) => gridRunOf(connection, queries, impactColumns, { file: files.series, info }, written),
   };
 }
 
@@ -162,13 +173,16 @@ export async function withGridSeries(
  * through the views billing_evaluated, billing_timed and billing_grid_located; DuckDB reads the
  * knots by position, in the lines' order.
  */
-export async function createGridViews(
+export async function createGridViews<Written>(
   connection: DuckDBConnection,
   impactsQuery: string,
   impactColumns: readonly string[],
+  queries: BillQueries<Written>,
 ): Promise<string> {
   await connection.run(`CREATE OR REPLACE VIEW billing_evaluated AS ${impactsQuery}`);
-  await connection.run(`CREATE OR REPLACE VIEW billing_timed AS ${sqlQuery("evaluate/billing_periods.sql")}`);
+  await connection.run(
+    `CREATE OR REPLACE VIEW billing_timed AS ${queries.sql("evaluate/billing_periods.sql")}`,
+  );
   await connection.run(
     `CREATE OR REPLACE TABLE grid_knot_lists AS
      SELECT list(intensity_hours ORDER BY knot) AS intensity_hours, list(covered_hours ORDER BY knot) AS covered_hours
@@ -184,18 +198,7 @@ export async function createGridViews(
     `CREATE OR REPLACE VIEW billing_grid_located AS
      SELECT t.*, ${reads.join(", ")} FROM billing_timed t CROSS JOIN grid_knot_lists x`,
   );
-  return gridQuery(impactColumns);
-}
-
-/** The text of the series' queries over the lines (what they read of billing_located). */
-export function gridLinesQueries(impactColumns: readonly string[]): string {
-  return `${sqlQuery("evaluate/billing_periods.sql")}\n${gridQuery(impactColumns)}`;
-}
-
-/** The column of sql/evaluate/billing_grid.sql's lines an output column is written from (the series' gwp use and warnings). */
-export function gridSourceColumn(column: string, impactColumns: readonly string[]): string {
-  if (column === "warnings") return "billing_grid_warnings";
-  return gridUseColumns(impactColumns).includes(column) ? `billing_grid_${column}` : column;
+  return queries.gridQuery(impactColumns);
 }
 
 /** The column a series adds to the output, after energy_kwh (an inventory's too). */
@@ -268,9 +271,6 @@ const iso = (second: unknown) =>
 
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
-/** The output as written, read back: its file and format. */
-export type WrittenLines = WrittenFile;
-
 /** The coverage a line's series warning names (sql/evaluate/billing_grid.sql's texts), as SQL over `warnings`. */
 const COVERAGE_OF_WARNINGS = `CASE
     WHEN warnings LIKE '%grid series: period partly covered%' THEN 'partly'
@@ -284,12 +284,13 @@ const COVERAGE_OF_WARNINGS = `CASE
  * How the evaluated lines fared, read back from the written lines (their columns only, not the
  * export's SQL again): lines per coverage and zone from the series' warnings, the gwp use totals.
  */
-async function writtenCoverage(
+async function writtenCoverage<Written>(
   connection: DuckDBConnection,
-  written: WrittenLines,
+  written: Written,
   columns: readonly string[],
+  queries: BillQueries<Written>,
 ): Promise<{ coverage: GridCoverageRow[]; totals: Map<string, number> }> {
-  const source = writtenSource(written);
+  const source = queries.writtenSource(written);
   const sums = columns.map(
     (column) => `SUM(TRY_CAST(${identifier(column)} AS DOUBLE)) AS ${identifier(column)}`,
   );
@@ -332,16 +333,17 @@ async function zonesWithPeriods(connection: DuckDBConnection): Promise<string[]>
   return reader.getRowObjects().map((row) => String(row.zone));
 }
 
-export async function gridRunOf(
+export async function gridRunOf<Written>(
   connection: DuckDBConnection,
-  query: string,
+  queries: BillQueries<Written>,
   impactColumns: readonly string[],
   series: { file: string; info: GridSeriesInfo },
-  written: WrittenLines & { readonly detailed: boolean },
+  written: Written & { readonly detailed: boolean },
 ): Promise<GridRun> {
-  const columns = gridUseColumns(impactColumns);
+  const query = queries.gridQuery(impactColumns);
+  const columns = queries.gridUseColumns(impactColumns);
   const zones = await zonesWithPeriods(connection);
-  const { coverage, totals } = await writtenCoverage(connection, written, columns);
+  const { coverage, totals } = await writtenCoverage(connection, written, columns, queries);
   const periodsMissed = coverage.some((row) => row.coverage === "partly" || row.coverage === "not covered");
   const base = {
     file: series.file,

@@ -8,11 +8,10 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
-import { gridLinesQueries } from "../../grid/billLines.js";
 import { printable } from "../../support/terminalText.js";
 import { BillingInputError, BillingStrictStop } from "../errors.js";
 import { LINE_COLUMNS } from "../formats/format.js";
-import { impactsQuery, sqlQuery } from "../queries.js";
+import { gridLinesQueries, impactsQuery, sqlQuery } from "../queries.js";
 import { billName } from "../reading/layout.js";
 import { type ClassifiedBill, createLineViews, orderLineViews, REGISTRY_TABLE_NAMES } from "./classify.js";
 import type { LookedUp } from "./lookUp.js";

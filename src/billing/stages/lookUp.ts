@@ -19,12 +19,14 @@ import {
   KEY_COLUMNS,
 } from "../../service/coefficients.js";
 import type { EditionContext } from "../../service/open.js";
+import { BillingInputError } from "../errors.js";
 import { catalogueMatch, type InstanceMatch, matchInstance } from "../matching.js";
 import type { BillingPlace } from "../places.js";
 import { billingCoefficientPlaces, billingPlaces, type EditionPlaces, spellingKey } from "../places.js";
-import { impactsQuery, keysQuery, sqlQuery } from "../queries.js";
+import { BILL_GRID_QUERIES, gridUseColumns, impactsQuery, keysQuery, sqlQuery } from "../queries.js";
 import { isMethodKey } from "../registry/methods.js";
 import { NO_REGION_SPELLINGS } from "../registry/regions.js";
+import type { WrittenFile } from "../writtenFile.js";
 import { billedAiKeys, generativeAiRows } from "./generativeAiRows.js";
 import {
   COST_KEY,
@@ -43,7 +45,7 @@ export interface LookedUp {
   readonly coefficients: ReadonlyMap<string, CoefficientRow>;
   /** The kWh behind one unit of a loaded row's use impacts (PUE included), by the same key; null where none is known. */
   readonly energies: ReadonlyMap<string, number | null>;
-  readonly grid: BillingGrid | null;
+  readonly grid: BillingGrid<WrittenFile> | null;
 }
 
 /**
@@ -63,8 +65,13 @@ export async function lookUpKinds(
   const matches = await matchBilledTypes(connection, context);
   const { coefficients, energies } = await createLookupTable(connection, context, matches, terms, loaded);
   // The series and its readers are the run's that has one (src/grid/billLines.ts).
+  if (grid !== null && gridUseColumns(impactColumnNames).length === 0) {
+    throw new BillingInputError("--grid-intensity changes the gwp use: ask for the gwp criterion");
+  }
   const series =
-    grid === null ? null : await withGridSeries(connection, grid, context, knownRegions, impactColumnNames);
+    grid === null
+      ? null
+      : await withGridSeries(connection, grid, context, knownRegions, impactColumnNames, BILL_GRID_QUERIES);
   return { matches, coefficients, energies, grid: series };
 }
 

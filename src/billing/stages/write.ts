@@ -12,12 +12,12 @@ import { identifier, literal, SUMS_MEMORY_LIMIT } from "../../duckdb/database.js
 import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { FileReadError } from "../../duckdb/readErrors.js";
 import type { GridRun } from "../../grid/billLines.js";
-import { createGridViews, GRID_TABLES, gridSourceColumn } from "../../grid/billLines.js";
+import { createGridViews, GRID_TABLES } from "../../grid/billLines.js";
 import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../../output/csv.js";
 import type { EditionContext } from "../../service/open.js";
 import { removedUnlessKept } from "../../support/outputFile.js";
 import { type FilteredSums, filterCondition, filteredSource, filteredSums } from "../filters.js";
-import { impactsQuery } from "../queries.js";
+import { BILL_GRID_QUERIES, gridSourceColumn, impactsQuery } from "../queries.js";
 import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES } from "../registry/sqlTables.js";
 import { PAID_COST, type WrittenLines, writtenLineViews } from "../report/lines.js";
@@ -300,7 +300,9 @@ export async function writeLines(
 ): Promise<number> {
   const grid = target.grid === true;
   const impacts = impactsQuery(impactColumnNames);
-  const lines = grid ? await createGridViews(connection, impacts, impactColumnNames) : impacts;
+  const lines = grid
+    ? await createGridViews(connection, impacts, impactColumnNames, BILL_GRID_QUERIES)
+    : impacts;
   const csv = target.format === "csv";
   const textColumns = csv ? await textColumnsOf(connection, lines) : new Set<string>();
   const threads = await connection.runAndReadAll("SELECT current_setting('threads') AS threads");
