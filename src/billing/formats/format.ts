@@ -12,6 +12,7 @@
  *   German headers).
  */
 
+import { builtOncePer } from "../../support/builtOnce.js";
 import { sqlQuery } from "../queries.js";
 
 /** The formats' names (`--input`), in the order they are tried and listed: BILLING_FORMATS' keys. */
@@ -328,21 +329,20 @@ export function relationGaps(
   );
 }
 
-const checked = new Set<string>();
-
 /**
  * Throws, before a line is read, where a format's queries lack a column of the relation, naming
- * each; checked once per format and process.
+ * each; checked once per format entry (a format that passed is not read again).
  */
-export function checkRelation(format: Pick<BillingFormat, "name">): void {
-  if (checked.has(format.name)) return;
-  const gaps = relationGaps(format);
-  if (gaps.length > 0)
-    throw new Error(
-      `billing: ${gaps.join("; ")}; every format maps its columns to the line relation (src/billing/formats/format.ts)`,
-    );
-  checked.add(format.name);
-}
+export const checkRelation: (format: Pick<BillingFormat, "name">) => void = builtOncePer(
+  (format: Pick<BillingFormat, "name">): true => {
+    const gaps = relationGaps(format);
+    if (gaps.length > 0)
+      throw new Error(
+        `billing: ${gaps.join("; ")}; every format maps its columns to the line relation (src/billing/formats/format.ts)`,
+      );
+    return true;
+  },
+);
 
 /** The recipe's table of the relation (docs/billing-code.md, `npm run docs`). */
 export function relationTable(): string {
