@@ -384,6 +384,25 @@ describe("the bill's report", () => {
   );
 
   it(
+    "names a service by its code where the bill gives no product name (a CUR 2.0 without the product map)",
+    async () => {
+      const report = join(dir, "cur-codes.html");
+      const run = ["evaluate", "test/fixtures/billing/cur-whole-bill.csv", "--edition", "2.4.1"];
+      expect((await runMain([...run, "-o", join(dir, "cur-codes.csv"), "--report", report])).code).toBe(0);
+      const html = readFileSync(report, "utf8");
+      const services = html.slice(
+        html.indexOf("Largest services</h2>"),
+        html.indexOf("Largest regions</h2>"),
+      );
+      const names = [...services.matchAll(/<td class="name"[^>]*>([^<]*)<\/td>/g)].map((match) => match[1]);
+      // The fixture's line_item_product_code, largest gwp first.
+      expect(names.slice(0, 3)).toEqual(["AmazonEC2", "AmazonEKS", "AWSELB"]);
+      expect(names).not.toContain("(none)");
+    },
+    WAIT_MS,
+  );
+
+  it(
     "bounds a grid report by its rows and intervals: periods over years 1000–9999 are summed by century",
     async () => {
       const rows = join(dir, "centuries.csv");

@@ -204,8 +204,11 @@ export function evaluatedLines(
   extra: readonly { readonly name: string; readonly expression: string }[],
   which = "status = 'evaluated'",
 ): string {
-  const dimension = (name: Dimension) =>
-    firstCell(written, BILLING_FORMATS[written.input].dimensions[name].name, text, name === "region");
+  // A dimension's name, else its id: a CUR 2.0 without the product map names a service by its code.
+  const dimension = (name: Dimension) => {
+    const { name: names, id = [] } = BILLING_FORMATS[written.input].dimensions[name];
+    return firstCell(written, [...names, ...id], text, name === "region");
+  };
   const idOf = (name: Dimension) => {
     const sources = BILLING_FORMATS[written.input].dimensions[name].id;
     return sources === undefined ? dimension(name) : firstCell(written, sources, text);
