@@ -19,7 +19,7 @@ describe("the line relation", () => {
     );
     const usage = sqlQuery("classify/billing_usage_oci.sql").replace(" AS billing_account", " AS tenancy");
     expect(relationGaps(BILLING_FORMATS.oci, { lines, usage })).toEqual([
-      "the oci format maps no billing_region (sql/classify/billing_lines_oci.sql: the region as the export spells it (placed later: src/billing/places.ts))",
+      "the oci format maps no billing_region (sql/classify/billing_lines_oci.sql: the region as the export writes it (placed later: src/billing/places.ts))",
       "the oci format maps no billing_account (sql/classify/billing_usage_oci.sql: the account (sub-account, subscription, project, tenancy))",
     ]);
   });

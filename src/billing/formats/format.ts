@@ -190,7 +190,7 @@ export const LINE_RELATION: readonly RelationColumn[] = [
     type: "text",
     query: "lines",
     of: "tuple",
-    meaning: "the region as the export spells it (placed later: src/billing/places.ts)",
+    meaning: "the region as the export writes it (placed later: src/billing/places.ts)",
   },
   {
     name: "billing_service",
