@@ -14,7 +14,7 @@
  *
  * prints the count; --list every file by folder, --functions each file's functions that did work.
  *
- * The figure is in docs/architecture.md ("Billing's climbs and trip"; file by file in
+ * The figure is in docs/architecture.md ("How billing's code is measured"; file by file in
  * docs/billing-code.md), beside the climbs of the same trip (scripts/billing-climbs.ts).
  */
 import { spawnSync } from "node:child_process";

@@ -1,7 +1,8 @@
 /**
- * docs/architecture.md is a map a newcomer reads in an hour (issue 78): at most 400 lines, holding
- * the rooms, the layer rules, the roads of a request, a bill and an edition, billing's climbs and
- * trip, and the recipes. What is longer goes to the topic pages it links to.
+ * docs/architecture.md is a map a newcomer reads in an hour: at most 400 lines, holding the folders
+ * and their layers, the layer rules, the call paths of a request, a bill and an edition, how
+ * billing's code is measured, where things live, the names shared by parallel modules, and the
+ * recipes. What is longer goes to the topic pages it links to.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -15,15 +16,17 @@ describe("the architecture map", () => {
     expect(lines).toBeLessThanOrEqual(400);
   });
 
-  it("has the rooms, the rules, the three roads, the climbs and trip, and the recipes", () => {
+  it("has the folders, the rules, the three call paths, the measures, the places and the recipes", () => {
     expect(headings).toEqual(
       expect.arrayContaining([
-        "The rooms",
+        "Folders and layers",
         "The layer rules and how they are checked",
-        "The road of a request",
-        "The road of a bill",
-        "Billing's climbs and trip",
-        "The road of an edition",
+        "A request's call path",
+        "A bill's stages",
+        "How billing's code is measured",
+        "An edition's path",
+        "Where things live",
+        "Names shared by parallel modules",
         "Recipes",
       ]),
     );
@@ -36,5 +39,30 @@ describe("the architecture map", () => {
     ]) {
       expect(headings.some((heading) => heading.startsWith(`Add ${recipe}`))).toBe(true);
     }
+  });
+
+  /** Each recipe: its heading and its text, up to the next heading. */
+  const recipes = map
+    .split(/^### /m)
+    .filter((part) => part.startsWith("Add "))
+    .map((part) => ({ name: part.slice(0, part.indexOf("\n")), text: part }));
+
+  it("ends each recipe with the bundle rebuilt and the tests it names", () => {
+    expect(recipes.length).toBeGreaterThanOrEqual(9);
+    for (const { name, text } of recipes) {
+      const steps = [...text.matchAll(/^\d+\. /gm)];
+      const last = text
+        .slice(steps.at(-1)?.index ?? text.length)
+        .replace(/\s+/g, " ")
+        .trim();
+      expect(last, name).toMatch(/^\d+\. `npm run build`, then /);
+      expect(last, name).toContain("npx vitest run");
+    }
+  });
+
+  it("names both places of the engine's asset in the field recipe", () => {
+    const field = recipes.find(({ name }) => name.startsWith("Add a field on an asset type"));
+    expect(field?.text).toContain("`CloudShape`");
+    expect(field?.text).toContain("`cloudAsset`");
   });
 });

@@ -27,9 +27,6 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
  */
 const MAX_SENTENCE_WORDS = 60;
 
-/** Docs rewritten in a second pass: each shows as a todo with its count of findings. */
-const PENDING = new Set(["docs/architecture.md", "docs/tree.md"]);
-
 const DOCS = [
   "README.md",
   ...readdirSync(join(ROOT, "docs"))
@@ -223,10 +220,6 @@ describe("the reference docs' words", () => {
   });
 
   for (const doc of DOCS) {
-    if (PENDING.has(doc)) {
-      it.todo(`${doc}: ${findings.get(doc)?.length ?? 0} findings, rewritten in the second pass`);
-      continue;
-    }
     it(`${doc} describes the present in plain words`, () => {
       expect(listed(doc)).toEqual([]);
     });
