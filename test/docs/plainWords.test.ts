@@ -55,6 +55,7 @@ const FIELD_PHRASES = /\bround[- ]trips?\b/gi;
 const ISSUES = /\bissues?\s+#?\d+|\bissue's\b|(?<![\w&/])#\d+\b|\/issues\/\d+/gi;
 const HEX_WORD = /(?<![\w-])[0-9a-f]{7,40}(?![\w-])/gi;
 const COMMIT_CONTEXT = /\b(?:commits?|at|sha)\W{0,3}$/i;
+const NAMED_COMMIT = /\b(?:commits?|sha)\W{0,3}$/i;
 
 /** The hex words that are objects of this repository (`git cat-file --batch-check`). */
 function gitObjects(candidates: Iterable<string>): Set<string> {
@@ -140,9 +141,11 @@ function findingsOf(text: string, objects: ReadonlySet<string>): Finding[] {
   lines.forEach((line, index) => {
     for (const match of line.matchAll(HEX_WORD)) {
       const word = match[0];
-      if (!/\d/.test(word) || !/[a-f]/i.test(word)) continue;
       const before = line.slice(0, match.index);
-      if (objects.has(word) || COMMIT_CONTEXT.test(before))
+      // After "commit" a hash of digits alone is still a hash; elsewhere a number is a number.
+      const named = NAMED_COMMIT.test(before);
+      if (!named && (!/\d/.test(word) || !/[a-f]/i.test(word))) continue;
+      if (named || objects.has(word) || COMMIT_CONTEXT.test(before))
         found.push({ line: index + 1, kind: "commit", words: word });
     }
   });
