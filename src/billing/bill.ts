@@ -218,10 +218,12 @@ export async function evaluateBillingExport(
   metered = false,
   interrupt?: AbortSignal,
 ): Promise<BillingSummary> {
+  // The files the run reads and how, decided from the request before the database opens
+  const reading = exportReading(request);
   const db = await openDatabase();
   const uninterrupted = interruptedOn(db.connection, interrupt);
   try {
-    const connection = readingConnection(db.connection, exportReading(request));
+    const connection = readingConnection(db.connection, reading);
     if (metered)
       await connection.run("SET enable_progress_bar = true; SET enable_progress_bar_print = false");
     const share: StageShare = () => {

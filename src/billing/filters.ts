@@ -47,14 +47,13 @@ export interface FilteredSums {
   readonly impacts: ReadonlyMap<string, number>;
 }
 
-/** The filter's sums over the written lines (their cost as the report reads it), each exact; null without a filter. */
+/** The filter's sums over the written lines (their cost as the report reads it), each exact. */
 export async function filteredSums(
   connection: DuckDBConnection,
   written: WrittenFile & Omit<WrittenLines, "criteria" | keyof WrittenFile>,
   filters: readonly FilterColumn[],
   impactColumnNames: readonly string[],
-): Promise<FilteredSums | null> {
-  if (filters.length === 0) return null;
+): Promise<FilteredSums> {
   await createExactSumMacros(connection);
   const summed = ["cost", "energy_kwh", ...impactColumnNames];
   const read = (column: string) =>

@@ -10,7 +10,7 @@ import type { GridDateOrder, GridRun } from "../grid/billLines.js";
 import { gapTexts } from "../grid/gaps.js";
 import type { BillReportModel } from "../output/billReport.js";
 import { impactColumn } from "../output/columns.js";
-import { figure, money, readable, scaleOf } from "../output/readable.js";
+import { figure, money, readable, readableWithUnit, scaleOf } from "../output/readable.js";
 import { printable } from "../support/terminalText.js";
 import type { InstanceMatch } from "./matching.js";
 import { catalogueKey, MANAGED_SIZE, sizeLabel } from "./registry/managedServices.js";
@@ -416,13 +416,10 @@ function matchesAndTotalsText(summary: BillingSummary, statuses: ReadonlyMap<Lin
     const scale = scaleOf(unit, [total.value]);
     const shown = (value: number) => readable(value, unit, scale);
     out.push(
-      `  ${total.criterion.info.name} ${total.phase}: ${shown(total.value)} ${scale.unit} (min ${shown(total.min)}, max ${shown(total.max)})`,
+      `  ${total.criterion.info.name} ${total.phase}: ${readableWithUnit(total.value, unit, scale)} (min ${shown(total.min)}, max ${shown(total.max)})`,
     );
   }
-  const kwh = scaleOf("kWh", [summary.energyKwh]);
-  out.push(
-    `  energy: ${readable(summary.energyKwh, "kWh", kwh)} ${kwh.unit} (behind the use impacts, PUE included)`,
-  );
+  out.push(`  energy: ${readableWithUnit(summary.energyKwh, "kWh")} (behind the use impacts, PUE included)`);
   return out;
 }
 
@@ -430,20 +427,19 @@ function matchesAndTotalsText(summary: BillingSummary, statuses: ReadonlyMap<Lin
 function filteredText(summary: BillingSummary, money: (cost: number) => string): string[] {
   const sums = summary.filtered;
   if (sums === null) return [];
-  const kwh = scaleOf("kWh", [sums.energyKwh]);
   const criteria = summary.totals
     .map((total) => total.criterion.info)
     .filter((info, index, all) => all.indexOf(info) === index);
   return [
     printable(
-      `the lines of --filter (${sums.text}): ${counted(sums.lines)} of ${counted(sums.evaluated)} evaluated, cost ${money(sums.cost)}, energy ${readable(sums.energyKwh, "kWh", kwh)} ${kwh.unit}`,
+      `the lines of --filter (${sums.text}): ${counted(sums.lines)} of ${counted(sums.evaluated)} evaluated, cost ${money(sums.cost)}, energy ${readableWithUnit(sums.energyKwh, "kWh")}`,
     ),
     ...criteria.map(({ name, unit }) => {
       const [embedded, use] = (["embedded", "use"] as const).map(
         (phase) => sums.impacts.get(impactColumn(name, unit, phase, "value")) ?? 0,
       );
       const scale = scaleOf(unit, [embedded + use]);
-      const shown = (value: number) => `${readable(value, unit, scale)} ${scale.unit}`;
+      const shown = (value: number) => readableWithUnit(value, unit, scale);
       return `  ${name}: ${shown(embedded + use)} (embedded ${shown(embedded)}, use ${shown(use)})`;
     }),
   ];

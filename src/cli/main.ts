@@ -75,9 +75,11 @@ async function command(argv: readonly string[], io: CliIo): Promise<number> {
     }
     return misuse(io, error);
   }
-  let stageFd: number | null;
+  // A descriptor for the stages is checked against the run's files only when one is named (the page's runs)
+  const stageVariable = process.env[STAGE_FD_VARIABLE];
+  let stageFd: number | null = null;
   try {
-    stageFd = checkedStageDescriptor(process.env[STAGE_FD_VARIABLE], namedRunFiles(args));
+    if (stageVariable !== undefined) stageFd = checkedStageDescriptor(stageVariable, namedRunFiles(args));
   } catch (error) {
     return misuse(io, error);
   }

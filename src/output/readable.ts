@@ -107,6 +107,11 @@ export function readable(value: number, unit: string, scale: Scale = scaleOf(uni
   return `${value < 0 ? "> −" : "< "}${figure(SMALLEST)}${named}`;
 }
 
+/** `value` readable in `scale` (by default its own), followed by the scale's unit: `2.094 mgCO2eq`. */
+export function readableWithUnit(value: number, unit: string, scale: Scale = scaleOf(unit, [value])): string {
+  return `${readable(value, unit, scale)} ${scale.unit}`;
+}
+
 /** The exact value of a quantity, as the downloads write it: the hover of its cell. */
 export const exact = (value: number, unit: string) => `${value} ${unit}`.trim();
 

@@ -156,12 +156,6 @@ export function chartLibrary(): string {
   return library;
 }
 
-/** A value in `unit`, scaled, with its unit: `2.094 mgCO2eq`. */
-export function scaled(value: number, unit: string): string {
-  const scale = scaleOf(unit, [value]);
-  return `${readable(value, unit, scale)} ${scale.unit}`;
-}
-
 /** A criterion's impact over both phases in sums. */
 const sumsTotal = (sums: Sums, criterion: string) => rowTotal(sums.impacts, criterion);
 

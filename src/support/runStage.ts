@@ -115,13 +115,9 @@ function descriptorProblem(fd: number, files: readonly NamedFile[]): string | nu
  * The descriptor IMPACT_STAGE_FD names, checked against the run's files (those it reads and
  * writes): open, a pipe (or a socket pair, what node's spawn makes) or a file, open for writing,
  * not a pipe the process reads itself, none of the standard streams nor a file of the run. A
- * FileMisuse naming the variable otherwise (one line, exit 2, nothing read); null without it.
+ * FileMisuse naming the variable otherwise (one line, exit 2, nothing read).
  */
-export function checkedStageDescriptor(
-  value: string | undefined,
-  files: readonly NamedFile[],
-): number | null {
-  if (value === undefined) return null;
+export function checkedStageDescriptor(value: string, files: readonly NamedFile[]): number {
   const refused = (why: string) =>
     new FileMisuse(
       `${STAGE_FD_VARIABLE}=${value}: ${why}; nothing read (the stages are written to a descriptor handed to the command, 3 or more)`,

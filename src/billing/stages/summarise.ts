@@ -65,7 +65,7 @@ export interface BillingSummary {
   readonly grid: GridRun | null;
   /** What changes to its largest usages would save (src/billing/whatIf.ts), when asked (a report, --what-if). */
   readonly whatIf: readonly WhatIf[] | null;
-  /** The instance usages the changes were looked for among (none: nothing to move). */
+  /** The instance usages the changes were looked for among (none: nothing to move; 0 where none were looked for). */
   readonly whatIfUsages: number;
   /** The currency of its amounts (billCurrency), null when the export names none. */
   readonly currency: string | null;
@@ -87,7 +87,8 @@ export async function summarise(run: BillRun, bill: WrittenBill): Promise<Billin
   const whatIf = request.whatIf === true || request.report === true;
   const { matches, coefficients, energies } = lookedUp;
   const currency = await billCurrency(connection, read);
-  const usages = billUsages(groups, matches);
+  // The bill's instance usages, among which the changes are looked for
+  const usages = whatIf ? billUsages(groups, matches) : null;
   const charges = await amortisedByCharges(connection, read);
   const column = coverageCostColumn(read.format, read.header);
   return {
@@ -103,8 +104,8 @@ export async function summarise(run: BillRun, bill: WrittenBill): Promise<Billin
     impactColumns: terms.impactColumnNames,
     report: written.report,
     grid: written.grid,
-    whatIf: whatIf ? await whatIfs(terms, usages, currency) : null,
-    whatIfUsages: usages.length,
+    whatIf: usages === null ? null : await whatIfs(terms, usages, currency),
+    whatIfUsages: usages?.length ?? 0,
     currency,
     filtered: written.filtered,
     months: written.months,

@@ -115,12 +115,10 @@ async function readBack(
     lineColumns,
     read.filterColumns,
   );
-  const filtered = await filteredSums(
-    connection,
-    { ...target, ...lineColumns },
-    read.filterColumns,
-    impactColumnNames,
-  );
+  const filtered =
+    read.filterColumns.length === 0
+      ? null
+      : await filteredSums(connection, { ...target, ...lineColumns }, read.filterColumns, impactColumnNames);
   await writePortableTables(connection, request.tablesFolder, gridRun !== null, terms.context);
   const report =
     request.report === true
