@@ -5,11 +5,10 @@
  * queue 503 with Retry-After naming the budget; a body estimated past the whole budget 413, on a
  * REST route, `/graphql` and a batch line. Every wait is for an answer or a gauge of /metrics.
  */
-import { request as httpRequest, type IncomingMessage } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { bodyJsonBounds, DEFAULT_LIMITS } from "../../src/config/serviceConfig.js";
 import { scanWholeJson } from "../../src/support/jsonScan.js";
-import { send } from "../support/http.js";
+import { send, unreadAnswer } from "../support/http.js";
 import { startTestServer, type TestServer } from "../support/httpServer.js";
 
 const LIMIT = "MAX_PARSED_BYTES_IN_FLIGHT";
@@ -54,37 +53,6 @@ const fleetOf = (count: number) =>
   Array.from({ length: count }, () => ({
     configuration: { cpu: { units: 2, name: "Intel Xeon Gold 6134" } },
   }));
-
-/** A request whose answer is not read until `read()` (its budgets stay held meanwhile). */
-function unreadAnswer(port: number, body: string) {
-  let response: IncomingMessage | null = null;
-  const arrived = new Promise<IncomingMessage>((resolve, reject) => {
-    const call = httpRequest(
-      {
-        host: "127.0.0.1",
-        port,
-        method: "POST",
-        path: "/graphql",
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-      },
-      (answer) => {
-        response = answer;
-        resolve(answer);
-      },
-    );
-    call.on("error", reject);
-    call.end(body);
-  });
-  return {
-    async read(): Promise<number> {
-      const answer = response ?? (await arrived);
-      for await (const _ of answer) {
-        // read and dropped
-      }
-      return answer.statusCode ?? 0;
-    },
-  };
-}
 
 describe("a body estimated past the whole budget", () => {
   it("is 413 naming MAX_PARSED_BYTES_IN_FLIGHT on a REST route, /graphql and a batch line; nothing stays held", async () => {
@@ -170,7 +138,7 @@ describe("a body that does not fit now", () => {
     expect((await send(port, { path: "/healthz" })).status).toBe(200);
     expect((await send(port, { path: "/v1/utils/case_type" })).json).toEqual(["blade", "rack"]);
 
-    expect(await holder.read()).toBe(200);
+    expect((await holder.read()).status).toBe(200);
     const fleet = await queuedFleet;
     expect(fleet.status).toBe(200);
     expect(fleet.json.data.servers.count).toBe(2);

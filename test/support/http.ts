@@ -2,7 +2,7 @@
  * A raw HTTP client for the tests of the real server (test/support/httpServer.ts): node:http, so
  * any request target — `//`, broken percent-encodings — is sent as is.
  */
-import { request as httpRequest } from "node:http";
+import { request as httpRequest, type IncomingMessage } from "node:http";
 
 export interface HttpAnswer {
   readonly status: number;
@@ -70,3 +70,37 @@ export const graphqlCall = (query: string, variables?: Record<string, unknown>):
   path: "/graphql",
   body: { query, variables },
 });
+
+/**
+ * A GraphQL POST whose answer is not read until `read()`: the budgets it holds stay held meanwhile.
+ * `arrived` settles with the answer's head; `read` reads its body whole.
+ */
+export function unreadAnswer(port: number, body: string) {
+  let response: IncomingMessage | null = null;
+  const arrived = new Promise<IncomingMessage>((resolve, reject) => {
+    const call = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: "/graphql",
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
+      (answer) => {
+        response = answer;
+        resolve(answer);
+      },
+    );
+    call.on("error", reject);
+    call.end(body);
+  });
+  return {
+    arrived,
+    async read(): Promise<{ status: number; text: string }> {
+      const answer = response ?? (await arrived);
+      const chunks: Buffer[] = [];
+      for await (const chunk of answer) chunks.push(chunk as Buffer);
+      return { status: answer.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") };
+    },
+  };
+}
