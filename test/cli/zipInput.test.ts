@@ -16,10 +16,10 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import yazl from "yazl";
 import { main } from "../../src/cli/main.js";
 import { ArchiveRefusal, unpackedMember } from "../../src/support/zipArchive.js";
 import { runMain, runOnce, sink } from "../support/cli.js";
+import { zipFileIn } from "../support/zipFiles.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "zip-input-"));
 // The run's temporary folders (the unpacked copies) made here, so that the test sees them go.
@@ -43,19 +43,7 @@ const BILL = "test/fixtures/billing/cur-1.0-legacy.csv";
 const INVENTORY = "examples/inventory.csv";
 
 /** A ZIP archive of these entries (a name ending in `/` is a folder), written under `name`. */
-async function zipFile(name: string, entries: Record<string, Buffer | string>): Promise<string> {
-  const zip = new yazl.ZipFile();
-  for (const [path, content] of Object.entries(entries)) {
-    if (path.endsWith("/")) zip.addEmptyDirectory(path);
-    else zip.addBuffer(Buffer.from(content), path);
-  }
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  const file = join(scratch, name);
-  writeFileSync(file, Buffer.concat(chunks));
-  return file;
-}
+const zipFile = (name: string, entries: Record<string, Buffer | string>) => zipFileIn(scratch, name, entries);
 
 const read = (file: string) => readFileSync(file);
 
