@@ -18,7 +18,7 @@ import { parse } from "csv-parse/sync";
 import type { BrowserContext, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI_BUNDLE } from "../support/bundle.js";
-import { headlessChromium, pageAt } from "../support/chromium.js";
+import { evaluatedReport, headlessChromium, pageAt } from "../support/chromium.js";
 import { portOf, startService } from "../support/process.js";
 
 const WAIT_MS = 240_000;
@@ -99,19 +99,7 @@ async function reported(width: number): Promise<{ page: Page; frame: FrameLocato
   await page.goto(`${url}/evaluate`);
   await page.setInputFiles("#file", FILES);
   expect(await page.textContent("#chosen")).toContain("3 files");
-  await page.getByRole("button", { name: "Evaluate" }).click();
-  await page.waitForFunction(() => /^Done/.test(document.getElementById("status")?.textContent ?? ""), null, {
-    timeout: WAIT_MS,
-  });
-  await page.waitForFunction(() => document.getElementById("report")?.style.height !== "", null, {
-    timeout: WAIT_MS,
-  });
-  const frame = page.frameLocator("#report");
-  await expect
-    .poll(() => frame.locator("body").evaluate((body) => body.dataset.charts === body.dataset.wanted), {
-      timeout: WAIT_MS,
-    })
-    .toBe(true);
+  const frame = await evaluatedReport(page, WAIT_MS);
   return { page, frame, requests };
 }
 

@@ -18,7 +18,7 @@ import type { BrowserContext, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBillingExport } from "../../scripts/billing-exports.js";
 import { CLI_BUNDLE } from "../support/bundle.js";
-import { headlessChromium, pageAt } from "../support/chromium.js";
+import { evaluatedReport, headlessChromium, pageAt } from "../support/chromium.js";
 import { portOf, startService } from "../support/process.js";
 import { publicExport } from "../support/publicExports.js";
 
@@ -80,20 +80,7 @@ async function reported(
   });
   await page.goto(`${url}/evaluate`);
   await page.setInputFiles("#file", file);
-  await page.getByRole("button", { name: "Evaluate" }).click();
-  await page.waitForFunction(() => /^Done/.test(document.getElementById("status")?.textContent ?? ""), null, {
-    timeout: WAIT_MS,
-  });
-  // The frame has told its height: the page has placed it (at once, motion reduced), nothing moves under a click.
-  await page.waitForFunction(() => document.getElementById("report")?.style.height !== "", null, {
-    timeout: WAIT_MS,
-  });
-  const frame = page.frameLocator("#report");
-  await expect
-    .poll(() => frame.locator("body").evaluate((body) => body.dataset.charts === body.dataset.wanted), {
-      timeout: WAIT_MS,
-    })
-    .toBe(true);
+  const frame = await evaluatedReport(page, WAIT_MS);
   return { page, frame, requests };
 }
 
