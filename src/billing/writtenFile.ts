@@ -15,9 +15,6 @@ export interface WrittenFile {
   readonly gzip?: boolean;
 }
 
-/** Whether an output's name asks for its CSV gzipped (`lines.csv.gz`). */
-export const gzippedOutput = (output: string) => /\.gz$/i.test(output);
-
 /** The written lines as DuckDB reads them back: every CSV cell as text, as written. */
 export function writtenSource(written: WrittenFile): string {
   if (written.format === "parquet") return `read_parquet(${fileLiteral(written.file)})`;

@@ -23,7 +23,7 @@ import { REGISTRY_TABLES } from "../registry/sqlTables.js";
 import { PAID_COST, type WrittenLines, writtenLineViews } from "../report/lines.js";
 import { type MonthCoverage, monthCoverage } from "../report/monthCoverage.js";
 import { type BillReportData, writtenReportData } from "../reportData.js";
-import { gzippedOutput, type WrittenFile } from "../writtenFile.js";
+import type { WrittenFile } from "../writtenFile.js";
 import type { EvaluatedBill } from "./evaluate.js";
 import { SMALL_TABLE_COLUMNS } from "./lookUp.js";
 import type { FilterColumn, GroupColumn } from "./read.js";
@@ -55,7 +55,8 @@ export async function writeOutputs(run: BillRun, evaluated: EvaluatedBill): Prom
   const { read, groups, lookedUp } = evaluated;
   const { impactColumnNames } = terms;
   const temporary = partialOf(request.output);
-  const target = { file: temporary, format: request.format, gzip: gzippedOutput(request.output) };
+  // A CSV is gzipped as it is written where its output's name asks so (`lines.csv.gz`: the page's runs)
+  const target = { file: temporary, format: request.format, gzip: /\.gz$/i.test(request.output) };
   // Removed should the process end before they are complete (a second signal, its time after one)
   const kept = [request.output, request.groupsOutput]
     .filter((file) => file !== null)
