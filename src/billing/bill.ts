@@ -3,9 +3,10 @@
  * line calls with its options read (BillOptions) and a printer (BillIo). docs/billing-code.md, "A
  * billing run".
  *
- * The run is planned once, before the engine runs, in the order a user is told what is wrong: every
- * file it reads and writes checked together, each part held against the first's layout, the notes
- * on how the file is read, the edition and the terms, a last line too long to be read. It is then a
+ * The run is planned once, before the engine runs, in the order a user is told what is wrong: the
+ * edition and the terms (as an inventory's run), every file it reads and writes checked together,
+ * each part held against the first's layout, the notes on how the file is read, a last line too
+ * long to be read. It is then a
  * list of stages (src/billing/stages/), each taking what the one before returned, on one DuckDB
  * connection: DuckDB reads the file as it is (read: its format, header and columns, once), the
  * format's queries (sql/) sort its lines into kinds (classify), the kinds' instance types and
@@ -36,7 +37,6 @@ import {
   deliverOutputs,
   FileMisuse,
   type NamedFile,
-  named,
   type RunDestinations,
   type RunFiles,
 } from "../support/namedFiles.js";
@@ -47,6 +47,7 @@ import type { BillingFormatName } from "./formats/knownFormats.js";
 import type { EditionPlaces } from "./places.js";
 import {
   type BillLayout,
+  billName,
   checkPartLayout,
   layoutOfStart,
   missingPartsNote,
@@ -116,10 +117,11 @@ export interface BillIo {
   /** Told each stage of the run (the /evaluate page's progress: src/support/runStage.ts). */
   readonly stage?: (stage: RunStage) => void;
   /**
-   * Told each stage with what reads the share of its query done so far (a terminal's progress:
-   * src/cli/progress.ts); given instead of `stage`.
+   * Given the bill's name as its summary names it (billShown), what is told each stage with what
+   * reads the share of its query done so far (a terminal's progress: src/cli/progress.ts); given
+   * instead of `stage`.
    */
-  readonly progress?: (stage: RunStage, share: StageShare) => void;
+  readonly progress?: (bill: string) => (stage: RunStage, share: StageShare) => void;
   /** Aborted on SIGINT or SIGTERM: the run's query interrupted, nothing written, its partial files removed. */
   readonly interrupt?: AbortSignal;
 }
@@ -157,8 +159,9 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
   const scratch = mkdtempSync(join(tmpdir(), "impact-billing-out-"));
   const keptScratch = removedUnlessKept(scratch);
   try {
+    const shown = billShown(options);
+    const told = io.progress?.(shown) ?? io.stage;
     const plan = await billingPlanOf(options, scratch, io);
-    const told = io.progress ?? io.stage;
     const evaluated = await evaluateBillingExport(
       plan.terms,
       plan.request,
@@ -171,7 +174,7 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
       if (error instanceof BillingStrictStop) io.say(await plan.unreadable());
       throw error;
     });
-    const named = { ...evaluated, file: billShown(options) ?? evaluated.file };
+    const named = { ...evaluated, file: shown };
     const summary = withOverlongLines(named, plan.overlong);
     const account = billingAccount(summary, options.groupsShown, plan.reportDay);
     const page =
@@ -298,6 +301,8 @@ function checkedBillingInput(file: string): void {
  * written, each beside its `.partial`.
  */
 function billingRunFiles(options: BillOptions): RunFiles {
+  const given = (option: string, ...paths: readonly (string | null | undefined)[]): NamedFile[] =>
+    paths.flatMap((path) => (path === null || path === undefined ? [] : [{ option, path }]));
   const whole = (option: string, path: string | null): NamedFile[] =>
     path === null
       ? []
@@ -312,18 +317,21 @@ function billingRunFiles(options: BillOptions): RunFiles {
   const writes = [
     ...whole("--output", options.output),
     ...whole("--group-by's file", options.groupsShown),
-    ...named("--report", options.report),
-    ...named("--what-if", options.whatIf),
+    ...given("--report", options.report),
+    ...given("--what-if", options.whatIf),
     ...tables,
   ];
   const reads = [
-    ...(options.parts ?? [options.file]).map((path) => ({ option: "the input", path })),
-    ...(options.archive?.archives ?? []).map((path) => ({ option: "the input", path })),
-    ...named("the input", options.manifest),
-    ...(options.manifests ?? []).slice(1).map((path) => ({ option: "the input", path })),
-    ...named("--grid-intensity", options.grid?.series),
-    ...named("--grid-zones", options.grid?.zones),
-    ...named("EDITIONS_FILE", options.config.EDITIONS_FILE),
+    ...given(
+      "the input",
+      ...(options.parts ?? [options.file]),
+      ...(options.archive?.archives ?? []),
+      options.manifest,
+      ...(options.manifests ?? []).slice(1),
+    ),
+    ...given("--grid-intensity", options.grid?.series),
+    ...given("--grid-zones", options.grid?.zones),
+    ...given("EDITIONS_FILE", options.config.EDITIONS_FILE),
   ];
   return { reads, writes };
 }
@@ -343,14 +351,19 @@ function checkPartLayouts(
 }
 
 /**
- * The run of a bill, decided once, in the order a user is told what is wrong: the files, the
- * notes on how the file is read (said), the edition and terms, the last line.
+ * The run of a bill, decided once, in the order a user is told what is wrong: the export a file,
+ * the edition and terms, every file, the notes on how the file is read (said), the last line.
  */
 async function billingPlanOf(options: BillOptions, scratch: string, io: BillIo): Promise<BillingPlan> {
   const { file, input } = options;
   const parts = options.parts ?? [file];
   for (const part of parts) checkedBillingInput(part);
   const files = billingRunFiles(options);
+  // The terms before the files, as an inventory's run checks them: the edition opened and the
+  // criteria and load checked in it in one call (billingTerms' checks), with what else the run
+  // reads of its configuration.
+  const opened = openCoefficientTerms(options.config, options.edition, true, options.terms);
+  const reportDay = options.report === null ? null : reportDayOf(options.config);
   const { output, groups, report, whatIf, folder } = checkedRunFiles(
     parts,
     files,
@@ -388,10 +401,6 @@ async function billingPlanOf(options: BillOptions, scratch: string, io: BillIo):
   if (layout !== null) io.say(linesOf(layoutNotes(file, layout, input)));
   const missing = missingPartsNote(parts);
   if (missing !== null) io.say(`${missing}\n`);
-  // The edition opened and the criteria and load checked in it in one call (billingTerms' checks).
-  const opened = openCoefficientTerms(options.config, options.edition, true, options.terms);
-  // What else the run reads of its configuration, read with its edition.
-  const reportDay = report === null ? null : reportDayOf(options.config);
   const terms = termsNamingColumns(opened, options.terms.ranges);
   // DuckDB's JSON reader refuses a record too long, by its line; its CSV reader drops a last line so.
   const overlong = layout?.kind === "csv" ? await overlongLastLines(parts, layout) : [];
@@ -405,11 +414,11 @@ async function billingPlanOf(options: BillOptions, scratch: string, io: BillIo):
 }
 
 /**
- * The bill as the summary and the report's title name it when the user named it otherwise than
- * its first part: by the manifest given (src/billing/reading/manifest.ts), or as an archive's file
- * (src/support/zipArchive.ts).
+ * The bill as its progress, its summary and its report's title name it: by the manifest given
+ * (src/billing/reading/manifest.ts), as an archive's file (src/support/zipArchive.ts), else by its
+ * parts (billName).
  */
-function billShown(options: BillOptions): string | undefined {
+function billShown(options: BillOptions): string {
   if (options.manifest !== undefined) {
     const parts = options.parts?.length ?? 1;
     const more = (options.manifests?.length ?? 1) - 1;
@@ -419,7 +428,7 @@ function billShown(options: BillOptions): string | undefined {
         : `and ${more} more month${more === 1 ? "'s" : "s'"} manifest${more === 1 ? "" : "s"}: their`;
     return `${options.manifest} (${whose} ${parts} part${parts === 1 ? "" : "s"})`;
   }
-  return options.archive?.shown;
+  return options.archive?.shown ?? billName(options.parts ?? [options.file]);
 }
 
 /** The summary with the last lines too long to be read (a part's each) counted among its bad rows. */

@@ -28,7 +28,7 @@ import {
   interruptedCode,
   misuse,
 } from "./options.js";
-import { stageProgress } from "./progress.js";
+import { type StageProgress, stageProgress } from "./progress.js";
 
 export type { CliIo } from "./options.js";
 
@@ -298,7 +298,8 @@ async function unpackedParts(args: EvaluateArgs, folder: string, signal: AbortSi
  * options read, the run evaluated and delivered, what it says printed; the exit code.
  */
 async function billingMain(args: EvaluateArgs, layout: BillLayout | undefined, io: CliIo): Promise<number> {
-  let terminal: ReturnType<typeof stageProgress> | null = null;
+  // The terminal's progress line, drawn once the bill names itself (BillIo.progress)
+  const drawn: { terminal: StageProgress | null } = { terminal: null };
   try {
     const options = billOptions(args, layout);
     const { evaluateBill } = await import("../billing/bill.js");
@@ -306,24 +307,23 @@ async function billingMain(args: EvaluateArgs, layout: BillLayout | undefined, i
     // start); a run in a terminal draws them on stderr (stageProgress); anything else tells them
     // to no one.
     const page = io.stage ?? null;
-    terminal =
-      page === null && io.stderr.isTTY === true
-        ? stageProgress(io.stderr, args.archive?.shown ?? billName(args.parts ?? [args.file]))
-        : null;
-    const shown = terminal;
+    const progress = (bill: string) => {
+      drawn.terminal = stageProgress(io.stderr, bill);
+      return drawn.terminal.stage;
+    };
     await evaluateBill(options, {
       stdout: io.stdout,
       say: (text) => {
-        shown?.clear();
+        drawn.terminal?.clear();
         io.stderr.write(printableLines(text));
       },
       ...(page === null ? {} : { stage: page }),
-      ...(shown === null ? {} : { progress: shown.stage }),
+      ...(page === null && io.stderr.isTTY === true ? { progress } : {}),
       ...(io.interrupt === undefined ? {} : { interrupt: io.interrupt }),
     });
     return 0;
   } catch (error) {
-    terminal?.stop();
+    drawn.terminal?.stop();
     // SIGINT or SIGTERM: the query interrupted, the partial files removed (src/billing/bill.ts)
     if (io.interrupt?.aborted) {
       const said =
@@ -333,6 +333,6 @@ async function billingMain(args: EvaluateArgs, layout: BillLayout | undefined, i
     }
     return failure(io, error);
   } finally {
-    terminal?.stop();
+    drawn.terminal?.stop();
   }
 }

@@ -132,7 +132,7 @@ export function rowNotices(stream: NodeJS.WriteStream): RowNotices {
 const STAGE_REDRAW_MS = 250;
 
 /** A bill's run on a terminal: told each stage, it clears its line before the run's own lines and at the end. */
-interface StageProgress {
+export interface StageProgress {
   stage(stage: RunStage, share: StageShare): void;
   /** Clears the stage's line (before a line of the run's; it is redrawn). */
   clear(): void;

@@ -142,6 +142,21 @@ describe("a folder", () => {
   });
 });
 
+describe("what is said first", () => {
+  it("the run's terms before its files, for a billing export as for an inventory", SLOW, async () => {
+    const dir = folder();
+    const inventory = join(dir, "inventory.csv");
+    writeFileSync(inventory, INVENTORY);
+    const runs = await Promise.all([
+      runMain(["evaluate", FOCUS, "--load", "150", "-o", dir]),
+      runMain(["evaluate", inventory, "--criteria", "nope", "-o", dir]),
+    ]);
+    expect(runs.map(({ code }) => code)).toEqual([2, 2]);
+    expect(runs[0].stderr).toBe("impact-service: load must be a percentage from 0 to 100, not 150\n");
+    expect(runs[1].stderr).toMatch(/^impact-service: --criteria: nope is not a criterion of edition /);
+  });
+});
+
 describe("-o naming what is not a regular file", () => {
   for (const [kind, input] of [
     ["an inventory", "inventory.csv"],

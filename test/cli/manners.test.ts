@@ -13,6 +13,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,6 +28,7 @@ import { startTestServer, type TestServer } from "../support/httpServer.js";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const INVENTORY = join(ROOT, "examples/inventory.csv");
 const FOCUS = join(ROOT, "test/fixtures/billing/focus-whole-bill.csv");
+const CUR = join(ROOT, "test/fixtures/billing/cur-whole-bill.csv");
 const dir = mkdtempSync(join(tmpdir(), "cli-manners-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -245,6 +247,34 @@ describe("progress", () => {
     ).toBe(true);
     // The line cleared, the summary follows.
     expect(drawn(shown).some((line) => line.startsWith("billing export "))).toBe(true);
+  });
+
+  it("names a bill as its summary names it: by its manifest", () => {
+    // A legacy CUR in two gzip parts beside the manifest that names them
+    const [header, ...lines] = readFileSync(CUR, "utf8").trimEnd().split("\n");
+    const half = Math.ceil(lines.length / 2);
+    const keys = ["report-00001.csv.gz", "report-00002.csv.gz"];
+    keys.forEach((key, index) => {
+      const part = [header, ...lines.slice(index * half, (index + 1) * half)].join("\n");
+      writeFileSync(join(dir, key), gzipSync(`${part}\n`));
+    });
+    const manifest = {
+      assemblyId: "a1",
+      reportName: "report",
+      billingPeriod: { start: "20261101T000000.000Z", end: "20261201T000000.000Z" },
+      reportKeys: keys.map((key) => `cur/report/20261101-20261201/a1/${key}`),
+    };
+    writeFileSync(join(dir, "report-Manifest.json"), JSON.stringify(manifest));
+    const { code, shown } = onTerminal(["evaluate", "report-Manifest.json", "-o", "manifest.csv"]);
+    expect(code, shown).toBe(0);
+    const summary = drawn(shown).find((line) => line.startsWith("billing export "));
+    const name = summary?.slice("billing export ".length, summary.indexOf(": "));
+    expect(name).toBe("report-Manifest.json (its 2 parts)");
+    const stages = drawn(shown).filter((line) => line.startsWith(`${name}: `));
+    expect(
+      stages.some((line) => / looking up their impacts, \d+ lines read/.test(line)),
+      shown,
+    ).toBe(true);
   });
 
   it("is not drawn in a pipe: no carriage return, no escape", async () => {
