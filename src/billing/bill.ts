@@ -6,14 +6,14 @@
  * The run is planned once, before the engine runs, in the order a user is told what is wrong: the
  * edition and the terms (as an inventory's run), every file it reads and writes checked together,
  * each part held against the first's layout, the notes on how the file is read, a last line too
- * long to be read. It is then a
- * list of stages (src/billing/stages/), each taking what the one before returned, on one DuckDB
- * connection: DuckDB reads the file as it is (read: its format, header and columns, once), the
- * format's queries (sql/) sort its lines into kinds (classify), the kinds' instance types and
- * methods name the rows of a lookup table built from the coefficient table (look up), each kind is
- * evaluated through the same queries as its lines (evaluate), every line is written with its
- * impacts (write), and the run's summary is made (summarise) — no evaluation per line. Last, the
- * account is told and every file delivered where it was asked (standard output, a FIFO, a device).
+ * long to be read. It is then a list of stages (src/billing/stages/), each taking what the one
+ * before returned, on one DuckDB connection: DuckDB reads the file as it is (read: its format,
+ * header and columns, once), the format's queries (sql/) sort its lines into kinds (classify), the
+ * kinds' instance types and methods name the rows of a lookup table built from the coefficient
+ * table (look up), each kind is evaluated through the same queries as its lines (evaluate), every
+ * line is written with its impacts (write), and the run's summary is made (summarise) — no
+ * evaluation per line. Last, the account is told and every file delivered where it was asked
+ * (standard output, a FIFO, a device).
  */
 
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -351,8 +351,8 @@ function checkPartLayouts(
 }
 
 /**
- * The run of a bill, decided once, in the order a user is told what is wrong: the export a file,
- * the edition and terms, every file, the notes on how the file is read (said), the last line.
+ * The run of a bill, decided once, in the order a user is told what is wrong: the export a regular
+ * file, the edition and terms, every file, the notes on how the file is read (said), the last line.
  */
 async function billingPlanOf(options: BillOptions, scratch: string, io: BillIo): Promise<BillingPlan> {
   const { file, input } = options;
