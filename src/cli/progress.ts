@@ -82,6 +82,8 @@ export function createProgress(
       stream.write(`\r${bar(state)}\u001b[K`);
     },
     done(state) {
+      // The page's last word: every row read (0: the file had none, which the page says)
+      page?.({ stage: "evaluated the rows", lines: state.rows, done: 1 });
       const seconds = (now() - started) / 1000;
       if (interactive) stream.write("\r\u001b[K");
       stream.write(
