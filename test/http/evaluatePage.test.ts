@@ -405,7 +405,8 @@ describe("the /evaluate page", () => {
       });
       expect(answer.status).toBe(415);
       expect(await answer.json()).toEqual({
-        detail: "the file is a ZIP archive named as another file: name it .zip (its files are read as one bill's parts)",
+        detail:
+          "the file is a ZIP archive named as another file: name it .zip (its files are read as one bill's parts)",
       });
       expect(runFolders()).toEqual([]);
     },
@@ -447,7 +448,7 @@ describe("the /evaluate page", () => {
       await page.getByRole("button", { name: "Evaluate" }).click();
       await expect
         .poll(() => page.textContent("#status"), { timeout: WAIT_MS })
-        .toMatch(/^Evaluating servers\.csv… \d+ s$/);
+        .toMatch(/^\d+ % · Evaluating servers\.csv…/);
       expect(runFolders()).toHaveLength(1);
       await page.close();
       await vi.waitFor(() => expect(runFolders()).toEqual([]), { timeout: WAIT_MS, interval: 50 });
