@@ -147,7 +147,11 @@ describe.each(WIDTHS)("three Parquet months chosen together at %i px", (width) =
         .locator("body")
         .evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);
       expect(frameSideways).toBeLessThanOrEqual(0);
-      if (SHOTS !== undefined) await page.screenshot({ path: join(SHOTS, `evaluate-page-${width}.png`) });
+      if (SHOTS !== undefined) {
+        await page.screenshot({ path: join(SHOTS, `evaluate-page-${width}.png`) });
+        await page.frameLocator("#report").locator("#months").scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(SHOTS, `evaluate-months-${width}.png`) });
+      }
       await page.close();
     },
     WAIT_MS,
