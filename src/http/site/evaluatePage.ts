@@ -89,7 +89,7 @@ export function evaluatePage(info: EvaluatePageInfo): string {
 <main>
 <p>An inventory (CSV, an Excel workbook's first sheet or NDJSON: one asset a row) or a cloud billing export (FOCUS 1.0–1.4, AWS CUR 2.0 and legacy CUR, Azure, Google Cloud, Oracle OCI; CSV, CSV.gz, Parquet or BigQuery's JSON), evaluated as <code>npx impact-service evaluate FILE -o OUT --report REPORT</code> does: the same numbers, the same report. Nothing you send is kept once the answer is given.</p>
 <form id="form" data-max-bytes="${bounds.maxBytes}">
-<label id="drop" for="file"><strong>Drop a file here</strong><span>or an account's monthly exports together</span><span class="pick">or choose</span>
+<label id="drop" for="file"><strong>Drop a file here</strong><span>or an account's monthly exports together (CSV, Parquet, JSON), or their ZIP</span><span class="pick">or choose</span>
 <input id="file" type="file" multiple accept="${[...new Set(READ_ENDINGS.map((ending) => ending.slice(ending.lastIndexOf("."))))].join(",")}"><span id="chosen">No file chosen yet</span></label>
 <div>
 <fieldset><legend>Edition</legend><select name="edition" aria-label="edition">${editions.join("")}</select>

@@ -133,6 +133,10 @@ function finish(files, done) {
 form.addEventListener("submit", async (e) => {
   e.preventDefault();
   if (!file) return say("Choose or drop a file first.", true);
+  // Past the bytes before any is read or packed: several files count together, as one upload
+  const past = (sent) => say("The file exceeds " + maxBytes / 1048576 + " MiB (the page's bound): " + sent.name + " is " + (sent.size / 1048576).toFixed(1) + " MiB.", true, true);
+  if (file.size > maxBytes) return past(file);
+  if (chosenFiles.length > 1) say("Packing " + chosenFiles.length + " files into one upload, in this order…");
   let upload;
   try {
     upload = await partsUpload(chosenFiles);
@@ -140,7 +144,7 @@ form.addEventListener("submit", async (e) => {
     return say("Refused: " + error.message, true, error.bound === true);
   }
   file = { name: upload.name, size: upload.blob.size };
-  if (file.size > maxBytes) return say("The file exceeds " + maxBytes / 1048576 + " MiB (the page's bound): " + file.name + " is " + (file.size / 1048576).toFixed(1) + " MiB.", true, true);
+  if (file.size > maxBytes) return past(file);
   for (const id of ["downloads", "summary"]) document.getElementById(id).textContent = "";
   results.hidden = true;
   document.getElementById("try").hidden = true;
