@@ -23,6 +23,7 @@ const PROCESS_TESTS = [
   "test/http/evaluateLimits.test.ts",
   "test/http/evaluateReport.test.ts",
   "test/http/evaluateMonths.test.ts",
+  "test/http/evaluateParts.test.ts",
   // Every console block of README.md and docs/*.md, run (the command line, the service)
   "test/docs/consoleBlocks.test.ts",
   // boaviztapi 2.5.0's own document, from its package in Python (scripts/reference.sh openapi)

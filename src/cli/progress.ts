@@ -82,6 +82,8 @@ export function createProgress(
       stream.write(`\r${bar(state)}\u001b[K`);
     },
     done(state) {
+      // The page's last word: every row read (0: the file had none, which the page says)
+      page?.({ stage: "evaluated the rows", lines: state.rows, done: 1 });
       const seconds = (now() - started) / 1000;
       if (interactive) stream.write("\r\u001b[K");
       stream.write(
@@ -141,9 +143,12 @@ export interface StageProgress {
 
 /**
  * The stages of a bill's run on a terminal (`stream` a TTY): one line redrawn four times a second
- * with the stage, the lines read once counted, the share of the stage's query DuckDB has done and
- * the seconds since the start — a long read is never silent. Nothing is written elsewhere (a
- * pipe, a log, the page's child reads its stages through src/support/runStage.ts).
+ * with the stage, the lines read once counted, the share of the whole run done and the seconds
+ * since the start — a long read is never silent. The share is the stage's place (`done`, a
+ * quarter each) and, within its quarter, the share of the running query DuckDB has done; a stage
+ * runs several queries, each from 0 %, so the figure shown is the largest so far: one figure from
+ * 0 to 100 % per run, never going back. Nothing is written elsewhere (a pipe, a log, the page's
+ * child reads its stages through src/support/runStage.ts).
  */
 export function stageProgress(
   stream: NodeJS.WriteStream,
@@ -154,13 +159,16 @@ export function stageProgress(
   const started = now();
   let current: { readonly stage: RunStage; readonly share: StageShare } | null = null;
   let lines: number | undefined;
+  let shown: number | null = null;
   const draw = () => {
     if (current === null) return;
-    const done = current.share();
+    const query = current.share();
+    const at = current.stage.done;
+    if (at !== undefined) shown = Math.max(shown ?? 0, 100 * at + (query ?? 0) / 4);
     const parts = [
       current.stage.stage,
       ...(lines === undefined ? [] : [`${count(lines)} lines read`]),
-      ...(done === null ? [] : [`${Math.floor(done)} %`]),
+      ...(shown === null ? [] : [`${Math.floor(shown)} %`]),
       `${Math.floor((now() - started) / 1000)} s`,
     ];
     stream.write(`\r${name}: ${parts.join(", ")}\u001b[K`);

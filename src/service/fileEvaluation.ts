@@ -1,5 +1,6 @@
 import { checkWorkbookDirectory, WorkbookBoundError } from "../support/boundedWorkbook.js";
 import { type AnswerNames, answerOf, type FileEvent } from "./fileEvaluation/answer.js";
+import { checkArchive } from "./fileEvaluation/archiveBounds.js";
 import {
   type AcceptedValues,
   endingOf,
@@ -11,6 +12,7 @@ import {
 import type { FileRunner, RunPlace, Slot } from "./fileEvaluation/evaluationRunner.js";
 
 export type { FileEvent } from "./fileEvaluation/answer.js";
+export { MAX_BILL_PARTS } from "./fileEvaluation/archiveBounds.js";
 export {
   type AcceptedValues,
   EVALUATE_PATH,
@@ -36,7 +38,7 @@ export type {
  * export evaluated by the command line itself — `impact-service evaluate FILE -o OUT --report
  * REPORT`, the same readers, limits, numbers and report. The use case checks what a client asks
  * (fileEvaluation/evaluationRequest.ts), has the file received into a run's private place, refuses a
- * workbook past its bounds, asks the runner (the port, fileEvaluation/evaluationRunner.ts) to run the
+ * workbook or a ZIP archive of a bill's parts past its bounds (fileEvaluation/archiveBounds.ts), asks the runner (the port, fileEvaluation/evaluationRunner.ts) to run the
  * command on it with the request's options, and answers with the run's events
  * (fileEvaluation/answer.ts). The runner of the service runs the command in a child process of
  * its own, bounded in time, memory and bytes written (src/evaluationProcess/); the upload's own
@@ -185,6 +187,7 @@ export function createFileEvaluator(
         place = await runner.open(input);
         await receive(place.file, signal);
         await checkedWorkbook(place.file);
+        await checkArchive(place.file, bounds);
       } catch (error) {
         slot.release();
         await place?.remove();

@@ -73,6 +73,12 @@ export function checkedInput(file: string): void {
 export const EMPTY_FILE = "the file is empty";
 
 /**
+ * What the /evaluate page tells of a file whose run read no line (a header alone: a bill's rows
+ * read 0, an inventory's 0 rows) rather than a report of zeros.
+ */
+export const NO_LINES = "the file has no lines below its header: nothing to evaluate, no report";
+
+/**
  * A file a run is to write (`-o`, `--report`, a groups file), usable before any row is read: not a
  * folder, and in a folder that exists.
  */

@@ -240,7 +240,11 @@ describe("progress", () => {
     const { code, shown } = onTerminal(["evaluate", FOCUS, "-o", "bill.csv"]);
     expect(code, shown).toBe(0);
     const stages = drawn(shown).filter((line) => line.startsWith(`${FOCUS}: `));
-    expect(stages[0]).toMatch(/: reading the export, \d+ s$/);
+    expect(stages[0]).toMatch(/: reading the export(, \d+ %)?, \d+ s$/);
+    // The run's share, one figure never going back (a stage's queries each start from 0 %)
+    const shares = stages.flatMap((line) => /, (\d+) %, \d+ s$/.exec(line)?.slice(1).map(Number) ?? []);
+    expect(shares.length).toBeGreaterThan(0);
+    for (let at = 1; at < shares.length; at++) expect(shares[at]).toBeGreaterThanOrEqual(shares[at - 1]);
     expect(stages.some((line) => / telling its lines apart(, \d+ %)?, \d+ s$/.test(line))).toBe(true);
     expect(
       stages.some((line) => / looking up their impacts, 31 lines read(, \d+ %)?, \d+ s$/.test(line)),

@@ -193,7 +193,7 @@ describe("the /evaluate page's layouts at 1280, 768 and 390 px", () => {
   );
 
   it(
-    "shows the evaluation's progress on the bar once the upload is done, not a full upload bar",
+    "shows the evaluation's progress on the run's one bar once the upload is done, not a full upload bar",
     async () => {
       const long = join(work, "servers.csv");
       writeFileSync(long, `kind,usage_location,quantity\n${"server,FRA,1\n".repeat(100_000)}`);
@@ -201,21 +201,24 @@ describe("the /evaluate page's layouts at 1280, 768 and 390 px", () => {
       await page.goto(`${url}/evaluate`);
       await page.setInputFiles("#file", long);
       await page.getByRole("button", { name: "Evaluate", exact: true }).click();
-      // While the rows are evaluated: the bar is the evaluation's, part done
+      // While the rows are evaluated: the run's bar past the upload's fifth, its figure on the status line
       const seen = await page.waitForFunction(
         () => {
           const bar = document.getElementById("progress") as HTMLProgressElement;
           const status = document.getElementById("status")?.textContent ?? "";
-          const match = /^Evaluating servers\.csv… evaluating the rows, ([\d,]+) lines,/.exec(status);
-          if (!match || bar.getAttribute("aria-label") !== "evaluation" || !bar.hasAttribute("value"))
-            return null;
-          return bar.value > 0 && bar.value < 1 ? { value: bar.value, lines: match[1] } : null;
+          const match = /^(\d+) % · Evaluating servers\.csv… evaluating the rows, ([\d,]+) lines,/.exec(
+            status,
+          );
+          if (!match || !bar.hasAttribute("value")) return null;
+          return bar.value > 0.2 && bar.value < 0.9 && Math.floor(100 * bar.value) === Number(match[1])
+            ? { value: bar.value, lines: match[2] }
+            : null;
         },
         null,
         { timeout: WAIT_MS, polling: 100 },
       );
       const { value, lines } = (await seen.jsonValue()) as { value: number; lines: string };
-      expect(value).toBeGreaterThan(0);
+      expect(value).toBeGreaterThan(0.2);
       expect(Number(lines.replaceAll(",", ""))).toBeLessThan(100_000);
       if (SCREENSHOTS !== null)
         await page.screenshot({ path: join(SCREENSHOTS, "evaluate-evaluating-390.png") });

@@ -16,6 +16,7 @@ import { writeBillingExport } from "../../scripts/billing-exports.js";
 import { FILE_EVALUATION_BOUNDS } from "../../src/service/fileEvaluation.js";
 import { writeManyDaysBill } from "../support/hostileBills.js";
 import { portOf, startService } from "../support/process.js";
+import { zipFileIn } from "../support/zipFiles.js";
 
 /** A run at the bounds: its 120 s, with the file's generation and upload besides. */
 const WAIT_MS = 400_000;
@@ -128,6 +129,38 @@ describe("the /evaluate page's stated bounds, on the widest export the project g
       const answer = await evaluate(file, "cur-wide-bytes.csv");
       expect(done(answer).exitCode).toBe(0);
       expect(await inflatedLines(answer.output)).toBe(lines);
+    },
+    WAIT_MS,
+  );
+
+  it(
+    `takes three months of a 100-column CUR 2.0 in a ZIP archive, ${FILE_EVALUATION_BOUNDS.maxBytes / 1024 / 1024} MiB unpacked, as one bill`,
+    async () => {
+      // Three parts whose bytes together are the bound's, as the page packs them (its parts' bound)
+      const months = ["2026-04", "2026-05", "2026-06"];
+      const entries: Record<string, Buffer> = {};
+      for (const month of months) {
+        const part = join(work, `cur-${month}.csv`);
+        await writeBillingExport("cur", 17_500, part, "1.2", true);
+        entries[`cur-${month}.csv`] = readFileSync(part);
+      }
+      const unpacked = Object.values(entries).reduce((sum, part) => sum + part.length, 0);
+      expect(unpacked).toBeLessThanOrEqual(FILE_EVALUATION_BOUNDS.maxBytes);
+      expect(unpacked).toBeGreaterThan(0.95 * FILE_EVALUATION_BOUNDS.maxBytes);
+      const zip = await zipFileIn(work, "months.zip", entries);
+      const answer = await evaluate(zip, "months.zip");
+      const { exitCode, summary } = done(answer);
+      expect(exitCode).toBe(0);
+      expect(summary).toContain("billing export months.zip (cur-2026-04.csv) (and 2 more monthly files)");
+      expect(summary).toContain("rows read: 52,500\n");
+      // The parts in their names' order (the generated months hold the same days)
+      months.forEach((month, at) => {
+        expect(summary).toMatch(
+          new RegExp(`its file cur-${month}\\.csv \\(\\d+ bytes\\) is read, ${at + 1} of 3`),
+        );
+      });
+      // Every part's lines written, under one header
+      expect(await inflatedLines(answer.output)).toBe(52_501);
     },
     WAIT_MS,
   );

@@ -191,7 +191,7 @@ describe.each(WIDTHS)("three monthly exports on the /evaluate page at %i px", (w
       await page.waitForFunction(
         () =>
           document.getElementById("try-load-said")?.textContent === "80 %" &&
-          /timeWorkload: 80/.test(document.getElementById("try-request")?.textContent ?? "") &&
+          /"timeWorkload":80/.test(document.getElementById("try-request")?.textContent ?? "") &&
           /Recomputed/.test(document.getElementById("try-status")?.textContent ?? ""),
       );
       expect(requests.slice(asked)).toContain(`POST ${url}/graphql`);

@@ -74,7 +74,7 @@ async function reported(
   // The "Try a change" panel asks the service itself once the frame tells it its rows (its own
   // tests check those requests); what the report does in the page is what is counted here.
   page.on("request", (request) => {
-    if (!/cloudInstance\(|cloudRegions\(/.test(request.postData() ?? "")) {
+    if (!/cloudInstances?\(|cloudRegions\(/.test(request.postData() ?? "")) {
       requests.push(`${request.method()} ${request.url()}`);
     }
   });

@@ -315,7 +315,8 @@ describe("a file's refusals before its run", () => {
     expect(refusalOf("name=a.csv&edition=1.2.4")).toEqual(
       new FileRefusal(422, 'edition: "1.2.4" is not an edition this service serves (2.4.1, 2.5.0)'),
     );
-    expect(refusalOf("name=a.zip")).toBeInstanceOf(FileRefusal);
+    expect(refusalOf("name=a.rar")).toBeInstanceOf(FileRefusal);
+    expect(refusalOf("name=months.zip")).toBeNull();
     expect(evaluator.command).toBe("a fake runner");
   });
 });

@@ -62,7 +62,7 @@ function abortion(signal: AbortSignal): Promise<never> {
 
 /**
  * Writes the body to `path` within the bounds; a FileRefusal past one (413 bytes, lines or a
- * gzip's inflation, 408 a pace below the minimum, 415 a ZIP archive, 422 an empty file or a gzip
+ * gzip's inflation, 408 a pace below the minimum, 415 a ZIP archive named as another file, 422 an empty file or a gzip
  * damaged or with bytes after its end). Stops as soon as `signal` aborts (its client gone),
  * rejecting with its reason. The bytes written.
  */
@@ -73,7 +73,7 @@ export async function receive(
   signal: AbortSignal = new AbortController().signal,
 ): Promise<number> {
   const out = createWriteStream(path, { flags: "wx", mode: 0o600 });
-  const lines = receivedLineCounter(bounds, path.toLowerCase().endsWith(".xlsx"));
+  const lines = receivedLineCounter(bounds, /\.(xlsx|zip)$/i.test(path));
   const pace = uploadPace(bounds);
   const gone = abortion(signal);
   const chunks = body[Symbol.asyncIterator]();

@@ -155,22 +155,26 @@ function countedInflater(bounds: LineBounds, count: (chunk: Uint8Array) => void)
   return { inflate, state, fail, taken };
 }
 
-/** A file whose lines are not counted: a Parquet file, a workbook's ZIP, what the command refuses. */
+/**
+ * A file whose lines are not counted as it arrives: a Parquet file, a workbook, a ZIP archive of a
+ * bill's parts (counted once received: src/service/fileEvaluation/archiveBounds.ts), what the
+ * command refuses.
+ */
 const NOT_COUNTED: LineCounter = { feed: async () => {}, end: async () => 0, fail: () => {} };
 
 /**
  * Counts the lines of what is received as its first bytes tell (as the command tells it,
  * src/support/fileStart.ts), not its name: text as it is, gzip inflated (a gzip named .csv is
  * bounded by its inflated lines too), a Parquet file, a workbook or another binary not at all. The
- * first bytes are held until they tell, whatever the chunks they arrive in. A ZIP archive that is
- * no workbook is refused (ZIP_REFUSAL).
+ * first bytes are held until they tell, whatever the chunks they arrive in. A ZIP archive named
+ * neither `.xlsx` nor `.zip` (`packed`) is refused (ZIP_REFUSAL).
  */
-export function receivedLineCounter(bounds: LineBounds, workbook: boolean): LineCounter {
+export function receivedLineCounter(bounds: LineBounds, packed: boolean): LineCounter {
   let head = Buffer.alloc(0);
   let counter: LineCounter | null = null;
   const told = (): LineCounter => {
     const content = contentOf(head.subarray(0, SIGNATURE_BYTES));
-    if (content === "zip" && !workbook) throw new FileRefusal(415, ZIP_REFUSAL);
+    if (content === "zip" && !packed) throw new FileRefusal(415, ZIP_REFUSAL);
     counter =
       content === "gzip"
         ? gzipLineCounter(bounds)

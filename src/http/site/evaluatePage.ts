@@ -1,6 +1,6 @@
-import { type FileEvaluationBounds, READ_ENDINGS } from "../../service/fileEvaluation.js";
+import { type FileEvaluationBounds, MAX_BILL_PARTS, READ_ENDINGS } from "../../service/fileEvaluation.js";
+import { PARTS_SCRIPT } from "./billParts.js";
 import { EVALUATE_SCRIPT } from "./evaluateScript.js";
-import { JOIN_SCRIPT, MAX_JOINED_FILES } from "./joinedFiles.js";
 import { WHAT_IF_PANEL, WHAT_IF_SCRIPT, WHAT_IF_STYLE } from "./whatIfPanel.js";
 
 /*
@@ -89,7 +89,7 @@ export function evaluatePage(info: EvaluatePageInfo): string {
 <main>
 <p>An inventory (CSV, an Excel workbook's first sheet or NDJSON: one asset a row) or a cloud billing export (FOCUS 1.0–1.4, AWS CUR 2.0 and legacy CUR, Azure, Google Cloud, Oracle OCI; CSV, CSV.gz, Parquet or BigQuery's JSON), evaluated as <code>npx impact-service evaluate FILE -o OUT --report REPORT</code> does: the same numbers, the same report. Nothing you send is kept once the answer is given.</p>
 <form id="form" data-max-bytes="${bounds.maxBytes}">
-<label id="drop" for="file"><strong>Drop a file here</strong><span>or an account's monthly exports together</span><span class="pick">or choose</span>
+<label id="drop" for="file"><strong>Drop a file here</strong><span>or an account's monthly exports together (CSV, Parquet, JSON), or their ZIP</span><span class="pick">or choose</span>
 <input id="file" type="file" multiple accept="${[...new Set(READ_ENDINGS.map((ending) => ending.slice(ending.lastIndexOf("."))))].join(",")}"><span id="chosen">No file chosen yet</span></label>
 <div>
 <fieldset><legend>Edition</legend><select name="edition" aria-label="edition">${editions.join("")}</select>
@@ -99,8 +99,8 @@ export function evaluatePage(info: EvaluatePageInfo): string {
 <p><button name="run" type="submit">Evaluate</button></p>
 </div>
 </form>
-<p class="bounds">Bounds: ${bounds.maxBytes / 1024 / 1024} MiB a file, ${bounds.maxLines.toLocaleString("en")} lines (a .csv.gz or .json.gz counted inflated, its text ${bounds.maxInflatedBytes / 1024 / 1024 / 1024} GiB at most; several files, up to ${MAX_JOINED_FILES} CSV or CSV.gz exports of one header, joined into one and bounded as one; a workbook's parts, strings and cells by the workbook's bounds) — a bill of ${bounds.maxLines.toLocaleString("en")} lines as wide as an AWS CUR 2.0 (100 columns) is taken; a run then has ${bounds.timeoutMs / 1000} s, ${mib(bounds.runsMemoryBytes)} of memory and ${mib(bounds.runFolderBytes)} of files (the file, its output written gzipped, the report); ${bounds.maxConcurrent} files at once for the whole service and ${bounds.maxPerClient} a client; the upload at least ${bounds.minUploadBytes / 1024} KiB every ${bounds.uploadWindowMs / 1000} s. Past them, the page says which and the command line that has no bound but your machine's.</p>
-<progress id="progress" max="1" value="0" aria-label="upload" hidden></progress>
+<p class="bounds">Bounds: ${bounds.maxBytes / 1024 / 1024} MiB a file, ${bounds.maxLines.toLocaleString("en")} lines (a .csv.gz or .json.gz counted inflated, its text ${bounds.maxInflatedBytes / 1024 / 1024 / 1024} GiB at most; several files (CSV, CSV.gz, Parquet, JSON: an account's months, a bill's parts) or a ZIP archive of them, up to ${MAX_BILL_PARTS}, read as one bill's parts in month order and bounded as one file, their bytes unpacked and their lines together; a workbook's parts, strings and cells by the workbook's bounds) — a bill of ${bounds.maxLines.toLocaleString("en")} lines as wide as an AWS CUR 2.0 (100 columns) is taken; a run then has ${bounds.timeoutMs / 1000} s, ${mib(bounds.runsMemoryBytes)} of memory and ${mib(bounds.runFolderBytes)} of files (the file, its output written gzipped, the report); ${bounds.maxConcurrent} files at once for the whole service and ${bounds.maxPerClient} a client; the upload at least ${bounds.minUploadBytes / 1024} KiB every ${bounds.uploadWindowMs / 1000} s. Past them, the page says which and the command line that has no bound but your machine's.</p>
+<progress id="progress" max="1" value="0" aria-label="progress of the run" hidden></progress>
 <div id="status" role="status" aria-live="polite"></div>
 <p id="instead" hidden>Past the page's bounds, run it on your own machine, where the only bounds are the machine's (the same numbers and report): <code id="instead-command"></code></p>
 <section id="results" hidden>
@@ -112,6 +112,6 @@ ${WHAT_IF_PANEL}
 <pre id="summary"></pre>
 </section>
 </main>
-<script>${JOIN_SCRIPT}${WHAT_IF_SCRIPT}${EVALUATE_SCRIPT}</script>
+<script>${PARTS_SCRIPT}${WHAT_IF_SCRIPT}${EVALUATE_SCRIPT}</script>
 </body></html>`;
 }

@@ -15,7 +15,7 @@ const statusLine = document.getElementById("status");
 const bar = document.getElementById("progress");
 const results = document.getElementById("results");
 const maxBytes = Number(form.dataset.maxBytes);
-// The files chosen, and the file sent: one, or several months' CSVs joined (JOIN_SCRIPT)
+// The files chosen, and the file sent: one, or several as one bill's parts, zipped (PARTS_SCRIPT)
 let chosenFiles = [];
 let file = null;
 // Scrolled smoothly unless the reader's system asks for less motion (then at once).
@@ -29,12 +29,12 @@ function size(bytes) {
   return Number((bytes / of).toPrecision(3)).toLocaleString("en") + " " + unit;
 }
 function choose(list) {
-  chosenFiles = [...(list || [])];
+  chosenFiles = billParts(list || []);
   const bytes = chosenFiles.reduce((sum, f) => sum + f.size, 0);
   file = chosenFiles.length === 0 ? null : chosenFiles.length === 1 ? chosenFiles[0] : { name: chosenFiles.map((f) => f.name).join(", "), size: bytes };
   chosen.textContent = chosenFiles.length === 0 ? "No file chosen yet" : chosenFiles.length === 1
     ? "Chosen: " + file.name + " (" + size(file.size) + "), edition " + form.edition.value
-    : "Chosen: " + chosenFiles.length + " files (" + file.name + "; " + size(bytes) + "), read as one bill over their months, edition " + form.edition.value;
+    : "Chosen: " + chosenFiles.length + " files (" + file.name + "; " + size(bytes) + "), read as one bill's parts in this order, edition " + form.edition.value;
 }
 form.edition.addEventListener("change", () => choose(chosenFiles));
 const instead = document.getElementById("instead");
@@ -45,20 +45,18 @@ const instead = document.getElementById("instead");
 function say(text, refused, bound) {
   statusLine.textContent = text; statusLine.className = refused ? "refused" : "";
   instead.hidden = !bound || !file;
-  if (bound && file) {
-    const named = chosenFiles.length > 1 ? chosenFiles[0].name : file.name;
-    const stem = named.replace(/\\.(csv|csv\\.gz|json|json\\.gz|ndjson|jsonl|parquet|xlsx|zip)$/i, "");
-    const quote = (name) => (/^[\\w./-]+$/.test(name) ? name : JSON.stringify(name));
-    document.getElementById("instead-command").textContent = "npx impact-service evaluate " + (chosenFiles.length > 1 ? chosenFiles.map((f) => quote(f.name)).join(" ") : quote(file.name)) +
-      (form.edition.value ? " --edition " + form.edition.value : "") + " -o " + quote(stem + "-impacts.csv") + " --report " + quote(stem + "-report.html");
-  }
+  if (bound && file) document.getElementById("instead-command").textContent = commandFor(chosenFiles, form.edition.value);
   if (refused) bringIntoView(statusLine, "center");
 }
-// The bar shows the upload, then the evaluation: the share the run tells (an inventory's rows
-// read, a bill's stage), else a bar without a value (moving: under way, not finished).
-function evaluating(done) {
-  bar.setAttribute("aria-label", "evaluation");
-  if (typeof done === "number") bar.value = done; else bar.removeAttribute("value");
+// One bar for the whole run, from 0 to 100 % and never back: the upload its first fifth, the
+// evaluation (the share the run tells: an inventory's rows read, a bill's stage) up to 90 %, the
+// files received the rest; the status line says the same figure.
+const SENT = 0.2, EVALUATED = 0.9;
+let runShare = 0;
+function advance(share) {
+  runShare = Math.min(1, Math.max(runShare, share));
+  bar.value = runShare;
+  return Math.floor(100 * runShare) + " % · ";
 }
 input.addEventListener("change", () => choose(input.files));
 drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
@@ -135,14 +133,18 @@ function finish(files, done) {
 form.addEventListener("submit", async (e) => {
   e.preventDefault();
   if (!file) return say("Choose or drop a file first.", true);
+  // Past the bytes before any is read or packed: several files count together, as one upload
+  const past = (sent) => say("The file exceeds " + maxBytes / 1048576 + " MiB (the page's bound): " + sent.name + " is " + (sent.size / 1048576).toFixed(1) + " MiB.", true, true);
+  if (file.size > maxBytes) return past(file);
+  if (chosenFiles.length > 1) say("Packing " + chosenFiles.length + " files into one upload, in this order…");
   let upload;
   try {
-    upload = await joinedUpload(chosenFiles);
+    upload = await partsUpload(chosenFiles);
   } catch (error) {
-    return say("Refused: " + error.message, true);
+    return say("Refused: " + error.message, true, error.bound === true);
   }
   file = { name: upload.name, size: upload.blob.size };
-  if (file.size > maxBytes) return say("The file exceeds " + maxBytes / 1048576 + " MiB (the page's bound): " + file.name + " is " + (file.size / 1048576).toFixed(1) + " MiB.", true, true);
+  if (file.size > maxBytes) return past(file);
   for (const id of ["downloads", "summary"]) document.getElementById(id).textContent = "";
   results.hidden = true;
   document.getElementById("try").hidden = true;
@@ -152,29 +154,29 @@ form.addEventListener("submit", async (e) => {
   const xhr = new XMLHttpRequest();
   xhr.open("POST", "/v1/evaluate?" + query());
   xhr.setRequestHeader("content-type", "application/octet-stream");
-  bar.hidden = false; bar.value = 0; bar.setAttribute("aria-label", "upload");
+  runShare = 0; bar.hidden = false; bar.value = 0;
   // On a phone the bar and the status line are below the form: in view while the file goes.
   bringIntoView(bar, "center");
-  xhr.upload.onprogress = (p) => { if (p.lengthComputable) { bar.value = p.loaded / p.total; say("Sending " + file.name + "… " + Math.round(100 * p.loaded / p.total) + " %"); } };
-  xhr.upload.onload = () => { evaluating(); say("Sent; evaluating…"); };
-  let read = 0; const files = {};
+  xhr.upload.onprogress = (p) => { if (p.lengthComputable) say(advance(SENT * p.loaded / p.total) + "Sending " + file.name + "…"); };
+  xhr.upload.onload = () => say(advance(SENT) + "Sent; evaluating…");
+  let read = 0, received = 0; const files = {};
   function events() {
     let end;
     while ((end = xhr.responseText.indexOf("\\n", read)) !== -1) {
       const event = JSON.parse(xhr.responseText.slice(read, end)); read = end + 1;
       if (event.event === "running") {
         const lines = event.lines === undefined ? "" : " " + event.lines.toLocaleString("en") + " lines,";
-        evaluating(event.done);
-        say("Evaluating " + file.name + "…" + (event.stage ? " " + event.stage + "," + lines : "") + " " + event.seconds + " s");
+        const share = typeof event.done === "number" ? SENT + (EVALUATED - SENT) * event.done : SENT;
+        say(advance(share) + "Evaluating " + file.name + "…" + (event.stage ? " " + event.stage + "," + lines : "") + " " + event.seconds + " s");
       }
       else if (event.event === "file") {
         (files[event.role] ??= { name: event.name, type: event.type, encoding: event.encoding, parts: [], bytes: 0 }).parts.push(bytesOf(event.data));
         files[event.role].bytes += event.data.length * 3 / 4;
         if (event.role === "output") showReport(files);
-        say("Receiving the " + event.role + (event.encoding === "gzip" ? " (compressed)… " : "… ") + size(files[event.role].bytes));
+        say(advance(EVALUATED + (1 - EVALUATED) * (1 - 0.8 ** ++received)) + "Receiving the " + event.role + (event.encoding === "gzip" ? " (compressed)… " : "… ") + size(files[event.role].bytes));
       }
       else if (event.event === "refused") say("Refused: " + event.message, true, event.bound === true);
-      else if (event.event === "done") finish(files, event);
+      else if (event.event === "done") { advance(1); finish(files, event); }
     }
   }
   xhr.onprogress = () => { if (xhr.status === 200) events(); };

@@ -9,6 +9,20 @@
  * origin of its own (sandboxed): what it tells is data, checked before use, never markup.
  */
 
+/** Rows of the frame's what-if the panel recomputes at most: the report's ten usages × three changes. */
+export const MAX_TRIED_ROWS = 30;
+
+/**
+ * The panel's requests, each one operation of a constant text whatever the rows (their values in
+ * the variables), so that the largest stays within the GraphQL limits (GRAPHQL_LIMITS,
+ * src/app/main.ts: no alias at all) and the fleet's (MAX_FLEET_ITEMS: 2 × MAX_TRIED_ROWS items at
+ * most): the rows' instances, each once, as one fleet; every provider's regions in one field.
+ */
+export const TRY_FLEET_QUERY =
+  "query TryChange($edition: Edition, $inputs: [CloudInstanceItemInput!]!) { cloudInstances(edition: $edition, inputs: $inputs) { items { impacts(criteria: [gwp], duration: 1) { embedded { ... on Impact { unrounded { value } } } use { ... on Impact { unrounded { value } } } } } } }";
+export const TRY_REGIONS_QUERY =
+  "query TryRegions($edition: Edition) { cloudRegions(edition: $edition) { provider region } }";
+
 /** The panel: its controls, the table of figures, the request. */
 export const WHAT_IF_PANEL = `<details id="try" hidden><summary>Try a change: load, hours, lifetime, region — recomputed by this service's GraphQL</summary>
 <p class="note">The largest usages' changes of the report's "What to act on", evaluated again for the settings below: each figure is one hour's gwp as the service answers it × the hours (the command's own rule: <code>--load</code> gives the same figures), the cost saved at the bill's own prices where it has them.</p>
@@ -42,17 +56,19 @@ export const WHAT_IF_STYLE = `
 /**
  * The panel's script (the page's, beside its report's frame): `showWhatIf(told)` with what the
  * frame tells (`{ edition, currency, load, rows }`), then a request to /graphql whenever a setting
- * changes.
+ * changes: the rows' instances as one fleet (TRY_FLEET_QUERY).
  */
 export const WHAT_IF_SCRIPT = `
 const NAME = /^[\\w .:()\\/-]{1,100}$/;
+const FLEET_QUERY = ${JSON.stringify(TRY_FLEET_QUERY)};
+const REGIONS_QUERY = ${JSON.stringify(TRY_REGIONS_QUERY)};
 let trying = null;
 const numberOr = (value, other) => (typeof value === "number" && Number.isFinite(value) ? value : other);
 // The frame's rows, kept only where every name is a name and every figure a number
 function triedRows(rows) {
   if (!Array.isArray(rows)) return [];
   const place = (usage) => usage && typeof usage === "object" ? (NAME.test(usage.region || "") ? { region: usage.region } : NAME.test(usage.usage_location || "") ? { usageLocation: usage.usage_location } : {}) : {};
-  return rows.slice(0, 30).filter((r) => r && NAME.test(r.provider) && NAME.test(r.instanceType) && NAME.test(r.toInstanceType) &&
+  return rows.slice(0, ${MAX_TRIED_ROWS}).filter((r) => r && NAME.test(r.provider) && NAME.test(r.instanceType) && NAME.test(r.toInstanceType) &&
     ["region", "family", "size"].includes(r.change) && Number.isFinite(r.hours)).map((r) => ({
       provider: r.provider, instanceType: r.instanceType, toInstanceType: r.toInstanceType, change: r.change,
       place: String(r.place).slice(0, 100), toPlace: String(r.toPlace).slice(0, 100), hours: r.hours,
@@ -79,27 +95,27 @@ function resetTry() {
   document.getElementById("try-region").value = "";
   recompute();
 }
-async function graphql(query) {
-  const answer = await fetch("/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query }) });
+async function graphql(query, variables) {
+  const answer = await fetch("/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query, variables }) });
   const body = await answer.json();
   if (!answer.ok || body.errors) throw new Error((body.errors && body.errors[0] && body.errors[0].message) || answer.statusText);
   return body.data;
 }
+// Every provider's regions in one field (no alias, whatever the rows' providers), kept by provider
 async function regionsOf(providers) {
-  const fields = providers.map((p, i) => "p" + i + ": cloudRegions(edition: " + JSON.stringify(trying.edition) + ", provider: " + JSON.stringify(p) + ") { region }");
   try {
-    const data = await graphql("{ " + fields.join(" ") + " }");
+    const data = await graphql(REGIONS_QUERY, { edition: trying.edition });
     const select = document.getElementById("try-region");
-    providers.forEach((p, i) => {
+    for (const p of providers) {
       const group = document.createElement("optgroup");
       group.label = p;
-      for (const { region } of data["p" + i] || []) {
+      for (const { region } of data.cloudRegions.filter((each) => each.provider === p)) {
         const option = document.createElement("option");
         option.value = p + "|" + region; option.textContent = region;
         group.append(option);
       }
       if (group.children.length > 0) select.append(group);
-    });
+    }
   } catch {}
 }
 // The settings as the requests read them, and the place each row's change is evaluated at
@@ -119,12 +135,12 @@ function targetOf(row, chosen) {
   return { place: { region: chosen.region.region }, shown: chosen.region.region, billed: chosen.region.region === row.toPlace };
 }
 function usageInput(place, chosen) {
-  const items = [];
-  if (place.region) items.push("region: " + JSON.stringify(place.region));
-  if (place.usageLocation) items.push("usageLocation: " + JSON.stringify(place.usageLocation));
-  if (chosen.load !== null) items.push("timeWorkload: " + chosen.load);
-  if (chosen.lifetime !== null) items.push("hoursLifeTime: " + chosen.lifetime * 8760);
-  return items.length === 0 ? "" : ", usage: { " + items.join(", ") + " }";
+  const usage = {};
+  if (place.region) usage.region = place.region;
+  if (place.usageLocation) usage.usageLocation = place.usageLocation;
+  if (chosen.load !== null) usage.timeWorkload = chosen.load;
+  if (chosen.lifetime !== null) usage.hoursLifeTime = chosen.lifetime * 8760;
+  return Object.keys(usage).length === 0 ? {} : { usage };
 }
 let timer = null;
 function recompute() {
@@ -134,27 +150,30 @@ function recompute() {
   clearTimeout(timer);
   timer = setTimeout(send, 200);
 }
+// One fleet, each instance once (a row's usage and its change, 2 a row at most): one field whatever
+// the rows, its items in the variables (MAX_FLEET_ITEMS), never an alias a row (maxAliases).
 async function send() {
   const chosen = settings();
-  const fields = new Map();
-  const field = (type, place) => {
-    const text = "cloudInstance(edition: " + JSON.stringify(trying.edition) + ", provider: " + JSON.stringify(place.provider) + ", instanceType: " + JSON.stringify(type) + usageInput(place.place, chosen) +
-      ") { impacts(criteria: [gwp], duration: 1) { embedded { ... on Impact { unrounded { value } } } use { ... on Impact { unrounded { value } } } } }";
-    if (!fields.has(text)) fields.set(text, "h" + fields.size);
-    return fields.get(text);
+  const items = new Map();
+  const item = (type, place) => {
+    const input = { provider: place.provider, instanceType: type, ...usageInput(place.place, chosen) };
+    const key = JSON.stringify(input);
+    if (!items.has(key)) items.set(key, { at: items.size, input });
+    return items.get(key).at;
   };
   const planned = trying.rows.map((row) => {
     const target = targetOf(row, chosen);
-    return { row, target, from: field(row.instanceType, { provider: row.provider, place: row.from }), to: field(row.toInstanceType, { provider: row.provider, place: target.place }) };
+    return { row, target, from: item(row.instanceType, { provider: row.provider, place: row.from }), to: item(row.toInstanceType, { provider: row.provider, place: target.place }) };
   });
-  const query = "{ " + [...fields].map(([text, alias]) => alias + ": " + text).join(" ") + " }";
-  document.getElementById("try-request").textContent = "curl -s " + location.origin + "/graphql -H 'content-type: application/json' -d '" + JSON.stringify({ query }) + "'";
+  const variables = { edition: trying.edition, inputs: [...items.values()].map((each) => each.input) };
+  const body = JSON.stringify({ query: FLEET_QUERY, variables });
+  document.getElementById("try-request").textContent = "curl -s " + location.origin + "/graphql -H 'content-type: application/json' -d '" + body.replace(/'/g, "'\\''") + "'";
   const sent = ++trying.sent;
   document.getElementById("try-status").textContent = "Asking the service…";
   try {
-    const data = await graphql(query);
+    const data = await graphql(FLEET_QUERY, variables);
     if (sent !== trying.sent) return;
-    const hour = (alias) => data[alias].impacts[0].embedded.unrounded.value + data[alias].impacts[0].use.unrounded.value;
+    const hour = (at) => { const [impact] = data.cloudInstances.items[at].impacts; return impact.embedded.unrounded.value + impact.use.unrounded.value; };
     drawTried(planned.map((p) => ({ ...p, gwp: hour(p.from) * p.row.hours * chosen.share, toGwp: hour(p.to) * p.row.hours * chosen.share })), chosen);
     document.getElementById("try-status").textContent = "Recomputed by the service for these settings.";
   } catch (error) {

@@ -45,7 +45,8 @@ function fileParameters(editions: DescribedEditions) {
       name: "name",
       in: "query",
       required: true,
-      description: "The file's name: its ending says how it is read.",
+      description:
+        "The file's name: its ending says how it is read (.zip: a bill's parts, read as one bill).",
       example: "inventory.csv",
       schema: {
         type: "string",
@@ -105,8 +106,10 @@ export function fileEvaluationOperation(editions: DescribedEditions) {
         description: "NDJSON, streamed: running events, the report's and the output's parts, done or refused",
         content: { "application/x-ndjson": { schema: ref("FileEvent") } },
       },
-      "413": detailAnswer("The file is over a bound (bytes, lines)"),
-      "415": detailAnswer("A ZIP archive"),
+      "413": detailAnswer(
+        "The file is over a bound (bytes, lines; a ZIP archive's parts, their bytes or lines)",
+      ),
+      "415": detailAnswer("A ZIP archive named as another file"),
       "422": detailAnswer("A parameter refused, or an empty file"),
       "503": detailAnswer("As many runs as the service takes at once"),
     },

@@ -1,11 +1,14 @@
 import type { Readable } from "node:stream";
 import { createGzip } from "node:zlib";
+import { NO_LINES } from "../../support/namedFiles.js";
 import type { StartedRun, WrittenRole } from "./evaluationRunner.js";
 
 /*
  * The answer to a file's evaluation, as the client reads it: one NDJSON event a line — the run's
- * progress each second, then its refusal, or its report, its output and its summary. Made from a
- * started run of the port (evaluationRunner.ts), whatever runs it.
+ * progress each second, then its refusal, or its report, its output and its summary. A run that
+ * read no line (its last stage told 0 lines: a header alone) is answered as a refusal saying so
+ * (NO_LINES), not with a report of zeros. Made from a started run of the port
+ * (evaluationRunner.ts), whatever runs it.
  */
 
 /** One event of a run, as the client reads it (one NDJSON line each). */
@@ -109,6 +112,8 @@ export async function* answerOf(
       yield { event: "refused", message: outcome.refusal, bound: true };
     } else if (outcome.ended === "refused") {
       yield { event: "refused", message: outcome.refusal };
+    } else if (outcome.exitCode === 0 && run.progress().lines === 0) {
+      yield { event: "refused", message: NO_LINES };
     } else {
       // The report first: the page shows it while the output (the larger) still arrives.
       yield* fileEvents(run, "report", names.report);

@@ -31,6 +31,9 @@ export const READ_ENDINGS = [
   // BigQuery's JSON export (`bq extract`), plain or gzipped (src/billing/reading/layout.ts)
   ".json",
   ".json.gz",
+  // A bill's parts (its months) zipped together: the page packs several files so
+  // (src/http/site/billParts.ts), checked once received (fileEvaluation/archiveBounds.ts)
+  ".zip",
 ] as const;
 
 /** The output formats the command writes: csv and xlsx for an inventory, csv and parquet for a bill. */
@@ -53,10 +56,12 @@ export interface AcceptedValues {
 }
 
 /**
- * A ZIP archive, by its name or, named otherwise, by its first bytes: the command would unpack
- * its file (src/support/zipArchive.ts), whose lines the page could not count as they arrive.
+ * A ZIP archive named as another file (its first bytes tell it): the command would unpack it
+ * (src/support/zipArchive.ts), but only an archive named `.zip` is checked as one before its run
+ * (its parts' bytes and lines, fileEvaluation/archiveBounds.ts).
  */
-export const ZIP_REFUSAL = "the file is a ZIP archive: unzip it and drop the file it holds";
+export const ZIP_REFUSAL =
+  "the file is a ZIP archive named as another file: name it .zip (its files are read as one bill's parts)";
 
 /** Criteria a request names at most (every criterion of an edition is fewer). */
 const MAX_CRITERIA = 50;
@@ -83,7 +88,6 @@ function criteriaOf(text: string, known: readonly string[]): string[] {
 export function fileRequestOf(query: URLSearchParams, accepted: AcceptedValues): FileRequest {
   const name = query.get("name") ?? "";
   const lower = name.toLowerCase();
-  if (lower.endsWith(".zip")) throw new FileRefusal(415, ZIP_REFUSAL);
   if (!READ_ENDINGS.some((ending) => lower.endsWith(ending))) {
     throw new FileRefusal(
       422,
