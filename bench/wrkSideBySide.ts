@@ -7,14 +7,14 @@
  * count in turn: the scaling). Each scenario: `WRK_WARMUP` seconds unrecorded (default 4), then
  * `WRK_SECONDS` (default 5), wrk at 10 connections on 2 threads; the varied bodies are
  * bench/scenarios.ts's fixed-seed generator's, `WRK_BODIES` of them (default 2,000) cycled by a
- * Lua script. With one worker, the service's main-thread CPU per request (/proc) is printed beside
- * the ceiling's. `WRK_ONLY=<part,part>`: the scenarios whose name contains one of the parts;
+ * Lua script. The service's main-thread CPU per request (/proc; with workers, their main threads'
+ * and the primary's together) is printed beside the ceiling's. `WRK_ONLY=<part,part>`: the scenarios whose name contains one of the parts;
  * `WRK_BUNDLE=<file>`: another build's server.mjs. `WRK_REFERENCE=<url>`:
  * a boaviztapi, driven with the same REST scenarios (its edition's only: `WRK_REFERENCE_EDITION`,
  * default 1.2.4). Prints a Markdown table; not a test.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -86,12 +86,29 @@ function wrk(base: string, scenario: Scenario, seconds: number, path = scenario.
   };
 }
 
-/** Warm-up, then the measured window, with the process `pid`'s main-thread CPU per request when given. */
+/** The process and its workers (node:cluster forks them as its children). */
+function processTree(pid: number): number[] {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  return [pid, ...children.map(Number)];
+}
+
+/** The main threads' CPU of `pids` together (µs). */
+const treeCpuMicros = (pids: readonly number[]) =>
+  pids.reduce((sum, pid) => sum + mainThreadCpuMicros(pid), 0);
+
+/**
+ * Warm-up, then the measured window, with the main-thread CPU per request of the process `pid` and
+ * its workers when given (with workers, the primary's share is its own: it accepts nothing).
+ */
 function measured(base: string, scenario: Scenario, pid: number | null, path?: string) {
   wrk(base, scenario, WARM_UP_SECONDS, path);
-  const before = pid === null ? 0 : mainThreadCpuMicros(pid);
+  const pids = pid === null ? [] : processTree(pid);
+  const before = treeCpuMicros(pids);
   const driven = wrk(base, scenario, SECONDS, path);
-  const cpu = pid === null ? Number.NaN : (mainThreadCpuMicros(pid) - before) / driven.requests;
+  const cpu = pid === null ? Number.NaN : (treeCpuMicros(pids) - before) / driven.requests;
   return { ...driven, cpu };
 }
 
@@ -137,7 +154,7 @@ async function main(): Promise<void> {
         for (const scenario of scenarios) {
           const load = loadAverage().split(" ")[0];
           const top = measured(`http://127.0.0.1:${ceiling.port}`, bare, ceiling.pid);
-          const ours = measured(service.base, scenario, workers === 1 ? (service.child.pid as number) : null);
+          const ours = measured(service.base, scenario, service.child.pid as number);
           if (ours.non2xx > 0) throw new Error(`${scenario.name}: ${ours.non2xx} answers not 2xx`);
           console.log(
             `| ${workers} | ${scenario.name} | ${load} | ${fixed(ours.requestsPerSecond)} | ${fixed(ours.p50Ms, 2)} | ${fixed(ours.p99Ms, 2)} | ${fixed(top.requestsPerSecond)} | ${fixed(ours.requestsPerSecond / top.requestsPerSecond, 3)} | ${fixed(ours.cpu, 1)} | ${fixed(top.cpu, 1)} | ${fixed(top.cpu / ours.cpu, 3)} |`,
