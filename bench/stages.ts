@@ -5,8 +5,8 @@
  * `npm start` runs it (its node flags, NODE_ENV=production, WORKERS=1, the default log level), each
  * under `node --cpu-prof`, are driven in turn by autocannon at 10 connections (`STAGES_WARMUP`
  * seconds unrecorded, default 6, then `STAGES_SECONDS`, default 10). Each sample is given to the
- * stage of the innermost frame on its stack that belongs to one (a package's or node's helper
- * counts for the stage that called it), and each stage's sampled µs are divided by the requests
+ * stage of the innermost frame on its stack that belongs to one (node's code, V8's built-ins and
+ * helper packages count for the stage that called them; a stack of node's alone, for HTTP), and each stage's sampled µs are divided by the requests
  * answered. The main thread's CPU from /proc over the same window is printed beside, for both.
  * `STAGES_BUNDLE=<file>`: another build's server.mjs. Prints a Markdown report (bench/history/
  * keeps them); not a test.
@@ -49,13 +49,14 @@ const STAGES: readonly { readonly name: string; readonly places: RegExp }[] = [
     places: /^(graphql|graphql-jit|graphql-yoga|@pothos\/.*|@envelop\/.*|dataloader|src\/schema\/.*)$/,
   },
   { name: "completion and the engine", places: /^src\/(engine|service|data|editions|inputs)\// },
-  {
-    name: "HTTP, body read, event loop",
-    places: /^(node:.*|src\/(http|app)\/.*|writev|writeString|\(program\))$/,
-  },
+  { name: "HTTP, body read, event loop", places: /^src\/(http|app)\// },
   { name: "garbage collection", places: /^\(garbage collector\)$/ },
 ];
-const UNPLACED = "other";
+/**
+ * A sample whose stack has no frame of a stage: node's own code (the socket's reads and writes,
+ * the HTTP parser, timers) and V8's, under no handler of the service.
+ */
+const UNPLACED = "HTTP, body read, event loop";
 
 /** The stage of a sample: that of the innermost frame of its stack that has one. */
 function stageClassifier(profile: CpuProfile, placeOf: (frame: ProfileNode["callFrame"]) => string) {
@@ -197,7 +198,7 @@ function report(scenario: Scenario, service: Measured, ceiling: Measured, loads:
     "| stage | service: share of the samples | µs per request (share × /proc) | bare server: share | µs per request |",
     "|---|---:|---:|---:|---:|",
   ];
-  const names = [...STAGES.map((stage) => stage.name), UNPLACED];
+  const names = [...new Set([...STAGES.map((stage) => stage.name), UNPLACED])];
   for (const name of names) {
     const cells = [service, ceiling].map((measured) => {
       const share = (measured.byStage.get(name) ?? 0) / measured.sampledMicros;
