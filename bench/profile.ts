@@ -12,11 +12,12 @@
  * depth of dist/bundle/, e.g. dist/before/server.mjs, so that it finds data/). Not a test.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { forEachSample, framePlaces, readProfile } from "./cpuProfile.js";
 import { namedScenario, scenarioRequests } from "./scenarios.js";
 
 const root = new URL("..", import.meta.url);
@@ -37,53 +38,6 @@ const ANCHORS = new Set(
     .map((name) => name.trim())
     .filter((name) => name !== ""),
 );
-
-interface ProfileNode {
-  readonly id: number;
-  readonly callFrame: {
-    readonly functionName: string;
-    readonly url: string;
-    readonly lineNumber: number;
-  };
-}
-
-interface CpuProfile {
-  readonly nodes: readonly ProfileNode[];
-  readonly startTime: number;
-  readonly samples: readonly number[];
-  readonly timeDeltas: readonly number[];
-}
-
-/** The `// src/…` module markers of the bundle, by line (0-based), ascending. */
-function bundleModules(bundle: string): { line: number; file: string }[] {
-  const markers: { line: number; file: string }[] = [];
-  bundle.split("\n").forEach((text, line) => {
-    const match = /^\/\/ (src\/\S+)$/.exec(text);
-    if (match) markers.push({ line, file: match[1] });
-  });
-  return markers;
-}
-
-function moduleAt(markers: readonly { line: number; file: string }[], line: number): string {
-  let found = "dist/bundle/server.mjs";
-  for (const marker of markers) {
-    if (marker.line > line) break;
-    found = marker.file;
-  }
-  return found;
-}
-
-/** Where a frame's code lives: a src/ file, a package, a node: module or V8's own categories. */
-function placeOf(
-  frame: ProfileNode["callFrame"],
-  markers: readonly { line: number; file: string }[],
-): string {
-  if (frame.url === "") return frame.functionName; // (garbage collector), (program), (idle)
-  if (frame.url === `file://${BUNDLE}`) return moduleAt(markers, frame.lineNumber);
-  const packageMatch = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(frame.url);
-  if (packageMatch) return packageMatch[1];
-  return frame.url.replace(/^file:\/\//, "");
-}
 
 function table(title: string, shares: Map<string, number>, total: number): void {
   console.log(`\n${title}`);
@@ -131,24 +85,15 @@ async function main(): Promise<void> {
     child.once("exit", () => resolve());
     child.kill("SIGTERM");
   });
-  const file = readdirSync(directory).find((name) => name.endsWith(".cpuprofile"));
-  if (!file) throw new Error("no profile written");
-  const profile = JSON.parse(readFileSync(join(directory, file), "utf8")) as CpuProfile;
-  const markers = bundleModules(readFileSync(BUNDLE, "utf8"));
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const profile = readProfile(directory);
+  const placeOf = framePlaces(BUNDLE);
   const byPlace = new Map<string, number>();
   const byFunction = new Map<string, number>();
   // The profile's clock starts about when the process does: the window is taken from the spawn.
-  let elapsed = 0;
   let total = 0;
   let anchored = 0;
-  profile.samples.forEach((id, index) => {
-    const delta = profile.timeDeltas[index];
-    elapsed += delta;
-    if (elapsed < from || elapsed > to) return;
-    const frame = (nodes.get(id) as ProfileNode).callFrame;
-    if (frame.functionName === "(idle)") return;
-    const place = placeOf(frame, markers);
+  forEachSample(profile, from, to, ({ callFrame: frame }, delta) => {
+    const place = placeOf(frame);
     byPlace.set(place, (byPlace.get(place) ?? 0) + delta);
     const name = `${frame.functionName || "(anonymous)"}  [${place}]`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + delta);

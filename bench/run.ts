@@ -10,6 +10,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { admissionWorstCase } from "./admission.js";
+import { mainThreadCpuMicros, startCeiling, waitForAnswer } from "./ceiling.js";
 import { configuredReferences, processCpuMicros, type Reference, referenceOf } from "./reference.js";
 import {
   LOCATIONS,
@@ -53,53 +54,6 @@ interface ReferenceFigures {
   /** The reference's CPU time per request, every thread of its process (µs); null without its pid. */
   cpuMicrosPerRequest: number | null;
   non2xx: number;
-}
-
-/** Clock ticks per second of /proc's CPU times. */
-const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-
-/** CPU time (user + system, µs) of a process's main thread so far, from /proc. */
-function mainThreadCpuMicros(pid: number): number {
-  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
-}
-
-/**
- * The bare server's whole program: every request answered with a constant JSON body. It runs in
- * a process of its own, as the service does: beside autocannon in this process, it read 0.25–0.5
- * of what it answers alone (2026-11-25, bench/log/2026.md), which flattered every ratio to it.
- */
-const CEILING_SOURCE = `
-const body = JSON.stringify({ impacts: { gwp: { value: 1, min: 1, max: 1 } } });
-require("node:http")
-  .createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(body);
-  })
-  .listen(Number(process.env.PORT), "127.0.0.1");
-`;
-
-async function startCeiling(): Promise<{ port: number; pid: number; close: () => void }> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn(process.execPath, ["-e", CEILING_SOURCE], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  await waitForAnswer(`http://127.0.0.1:${port}/`, performance.now());
-  return { port, pid: child.pid as number, close: () => child.kill() };
-}
-
-async function waitForAnswer(url: string, started: number): Promise<number> {
-  for (;;) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return performance.now() - started;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 /** `npm start` builds the bundle, then runs it; the start-up measured is the service's own. */
@@ -346,7 +300,7 @@ async function main(): Promise<void> {
   } finally {
     memoryMb = residentMemoryMb(service.child.pid as number);
     service.child.kill();
-    ceiling.close();
+    await ceiling.close();
   }
   const worstCase = await admission();
   const results = {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEFAULT_DATA_BOUNDS } from "../data/folder.js";
 import { DEFAULT_EDITION_ID, EDITIONS, NEW_WORK_EDITION_ID } from "../editions/index.js";
 import { LOG_LEVELS } from "../support/log.js";
+import { usableCores } from "./cores.js";
 
 /*
  * Every environment variable of the service, each one entry: how it is read (its bound), its
@@ -88,7 +89,16 @@ export const SETTINGS = {
     shown: "every interface",
     meaning: "address to listen on",
   },
-  WORKERS: whole([1, 256], 1, "worker processes sharing the port (node:cluster); 1 serves in-process"),
+  WORKERS: {
+    read: z.preprocess(
+      (value) =>
+        typeof value === "string" && value.trim() === "auto" ? String(Math.min(usableCores(), 256)) : value,
+      wholeNumber(1, 256).default(1),
+    ),
+    shown: "`1`",
+    meaning:
+      "worker processes sharing the port (node:cluster), 1–256 or `auto`: the cores the process is given (its processors, at most its cgroup's CPU quota rounded down); 1 serves in-process",
+  },
   /**
    * A 10,000-server fleet in GraphQL variables (CPU, RAM, disk, usage) takes about 2.6 MB compact
    * and 6.7 MB pretty-printed (measured in test/server/limits.test.ts), hence 8 MiB.

@@ -15,8 +15,8 @@ export function impactResponse(asset: {
   impacts: readonly CriterionImpactFieldsFragment[];
   verbose?: VerboseFieldsFragment | null;
 }): Record<string, unknown> {
-  return {
-    impacts: impactsObject(asset.impacts),
-    ...(asset.verbose ? { verbose: asset.verbose.v1 } : {}),
-  };
+  // Built in place: a spread of a conditional object is a generic copy per answer.
+  const answer: Record<string, unknown> = { impacts: impactsObject(asset.impacts) };
+  if (asset.verbose) answer.verbose = asset.verbose.v1;
+  return answer;
 }

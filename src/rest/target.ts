@@ -76,6 +76,7 @@ export function routePath(pathname: string): string {
  * only `criteria` is a list.
  */
 export function singleValued(params: URLSearchParams): URLSearchParams {
+  if (params.size <= 1 || !hasRepeatedKey(params)) return params;
   const out = new URLSearchParams();
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key);
@@ -83,4 +84,14 @@ export function singleValued(params: URLSearchParams): URLSearchParams {
     else out.set(key, values[values.length - 1]);
   }
   return out;
+}
+
+/** Whether a key is given twice (most targets give each once: their parameters are read as they are). */
+function hasRepeatedKey(params: URLSearchParams): boolean {
+  const seen = new Set<string>();
+  for (const key of params.keys()) {
+    if (seen.has(key)) return true;
+    seen.add(key);
+  }
+  return false;
 }

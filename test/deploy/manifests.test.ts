@@ -11,6 +11,7 @@ import { type IService, Service } from "kubernetes-models/v1";
 import { describe, expect, it } from "vitest";
 import { parseAllDocuments, parse as parseYaml } from "yaml";
 import { RELEASE_SERVER } from "../../scripts/build.js";
+import { usableCores } from "../../src/config/cores.js";
 
 const root = new URL("../../", import.meta.url);
 const deployDir = new URL("deploy/", root);
@@ -215,5 +216,17 @@ describe("the Deployment's shutdown and memory (docs/limits.md)", () => {
       expect(env(name), name).toMatch(/^\d+$/);
       expect(documented, name).toContain(`\`${name}\``);
     }
+  });
+
+  it("the workers use the cores the pod's CPU limit gives, every worker's heap within its memory limit", () => {
+    const cpu = String(container.resources?.limits?.cpu);
+    const cpus = cpu.endsWith("m") ? Number(cpu.slice(0, -1)) / 1000 : Number(cpu);
+    expect(cpus).toBeGreaterThan(0);
+    // What WORKERS=auto would start under this quota on a node of many processors.
+    expect(Number(env("WORKERS"))).toBe(usableCores(64, cpus));
+    const start = JSON.parse(readFileSync(new URL("package.json", root), "utf8")).scripts.start as string;
+    const heap = Number(/--max-old-space-size=(\d+)/.exec(start)?.[1]);
+    const memory = Number(/^(\d+)Gi$/.exec(String(container.resources?.limits?.memory))?.[1]) * 1024;
+    expect(Number(env("WORKERS")) * heap).toBeLessThan(memory * 0.8);
   });
 });

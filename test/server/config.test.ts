@@ -3,6 +3,7 @@
  * wrong variable; an empty (or blank) value means the default.
  */
 import { describe, expect, it } from "vitest";
+import { usableCores } from "../../src/config/cores.js";
 import {
   ConfigError,
   capacityOf,
@@ -80,7 +81,13 @@ describe("loadConfig", () => {
     expect(config.settingsOverrides).toEqual({ BOAVIZTA_DEFAULT_SERVER: "dellR740" });
   });
 
+  it("WORKERS=auto starts one worker per core the process is given", () => {
+    expect(loadConfig({ WORKERS: "auto" }).WORKERS).toBe(usableCores());
+    expect(loadConfig({ WORKERS: " auto " }).WORKERS).toBe(usableCores());
+  });
+
   it.each([
+    ["WORKERS", "all", 'WORKERS="all" must be a whole number'],
     ["PORT", "abc", 'PORT="abc" must be a whole number'],
     ["PORT", "65536", 'PORT="65536" must be at most 65535'],
     ["PORT", "-1", 'PORT="-1" must be a whole number'],
