@@ -4,7 +4,8 @@
  * - cites a commit hash (a 7–40 hex word that is an object of this repository, or that follows
  *   "commit" or "at"): the history of the code is git's and CHANGELOG.md's;
  * - dates what it says: a day of the project's own life (PROJECT_BEGAN to today), as a run's
- *   "on 2026-11-27" or a stamp "(2026-11-27)"; dates before it are an example's data;
+ *   "on 2026-11-27" or a stamp "(2026-11-27)"; an earlier day is an example's data, a later one
+ *   a date ahead;
  * - cites an issue ("issue 86", "#86", "issue's"): an issue is the project's work queue, not a
  *   reference a reader can open;
  * - uses one of the project's private words: room, floor, climb, stay, trip, spell (folder,
