@@ -29,8 +29,9 @@
  *   npx tsx scripts/billing-climbs.ts [--list]
  *
  * prints both counts; --list each climb of both, from which file to which, and the function
- * entered. The figures are in docs/architecture.md ("How billing's code is measured"; climb by
- * climb in docs/billing-code.md), beside the trip's (scripts/billing-trip.ts).
+ * entered. The bounds they are held to are in docs/testing.md ("Measuring a plain bill's path
+ * through the code"), the figures climb by climb in docs/billing-code.md, beside the trip's
+ * (scripts/billing-trip.ts).
  */
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -14,8 +14,9 @@
  *
  * prints the count; --list every file by folder, --functions each file's functions that did work.
  *
- * The figure is in docs/architecture.md ("How billing's code is measured"; file by file in
- * docs/billing-code.md), beside the climbs of the same trip (scripts/billing-climbs.ts).
+ * The bound it is held to is in docs/testing.md ("Measuring a plain bill's path through the
+ * code"), the figure file by file in docs/billing-code.md, beside the climbs of the same trip
+ * (scripts/billing-climbs.ts).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";

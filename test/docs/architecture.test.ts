@@ -1,13 +1,15 @@
 /**
  * docs/architecture.md is a map a newcomer reads in an hour: at most 400 lines, holding the folders
- * and their layers, the layer rules, the call paths of a request, a bill and an edition, how
- * billing's code is measured, where things live, the names shared by parallel modules, and the
- * recipes. What is longer goes to the topic pages it links to.
+ * and their layers, the layer rules, the call paths of a request, a bill and an edition, where
+ * things live, the names shared by parallel modules, and the recipes. What is longer goes to the
+ * topic pages it links to; how the project measures a bill's path through the code (its scripts
+ * and the words they print) is docs/testing.md's, which the map links to once.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 const map = readFileSync(new URL("../../docs/architecture.md", import.meta.url), "utf8");
+const testing = readFileSync(new URL("../../docs/testing.md", import.meta.url), "utf8");
 const lines = map.split("\n").length - (map.endsWith("\n") ? 1 : 0);
 const headings = [...map.matchAll(/^#{2,3} (.+)$/gm)].map((m) => m[1]);
 
@@ -16,14 +18,13 @@ describe("the architecture map", () => {
     expect(lines).toBeLessThanOrEqual(400);
   });
 
-  it("has the folders, the rules, the three call paths, the measures, the places and the recipes", () => {
+  it("has the folders, the rules, the three call paths, the places and the recipes", () => {
     expect(headings).toEqual(
       expect.arrayContaining([
         "Folders and layers",
         "The layer rules and how they are checked",
         "A request's call path",
         "A bill's stages",
-        "How billing's code is measured",
         "An edition's path",
         "Where things live",
         "Names shared by parallel modules",
@@ -39,6 +40,15 @@ describe("the architecture map", () => {
     ]) {
       expect(headings.some((heading) => heading.startsWith(`Add ${recipe}`))).toBe(true);
     }
+  });
+
+  it("leaves the measures of billing's code to testing.md, linked once", () => {
+    const measuring = "## Measuring a plain bill's path through the code";
+    expect(testing).toContain(`\n${measuring}\n`);
+    expect(testing).toContain("scripts/billing-trip.ts");
+    expect(testing).toContain("scripts/billing-climbs.ts");
+    expect(map).not.toMatch(/billing-trip|billing-climbs|measured on|\bclimbs\b|\bstays\b/);
+    expect(map.match(/testing\.md#measuring-a-plain-bills-path-through-the-code/g)).toHaveLength(1);
   });
 
   /** Each recipe: its heading and its text, up to the next heading. */

@@ -3,12 +3,17 @@
  * A doc fails here, naming its file, line and word, when it:
  * - cites a commit hash (a 7–40 hex word that is an object of this repository, or that follows
  *   "commit" or "at"): the history of the code is git's and CHANGELOG.md's;
+ * - dates what it says: a day of the project's own life (PROJECT_BEGAN to today), as a run's
+ *   "on 2026-11-27" or a stamp "(2026-11-27)"; an earlier day is an example's data, a later one
+ *   a date ahead;
  * - cites an issue ("issue 86", "#86", "issue's"): an issue is the project's work queue, not a
  *   reference a reader can open;
  * - uses one of the project's private words: room, floor, climb, stay, trip, spell (folder,
  *   layer, a call back to a higher layer, a module a value passes through, a run's files,
  *   written as…), outside code and the names of the scripts that keep them;
  * - holds a sentence of prose over MAX_SENTENCE_WORDS words (code blocks and tables aside).
+ * Hashes and dates are history wherever they are written: in prose, in `inline code` and in code
+ * blocks alike (a console block stamped `# on 2026-11-28` is a past run's record).
  * CHANGELOG.md is history by design. bench/README.md is the dated record of measurements, each
  * pinned to the commit it measured, and is not checked either.
  */
@@ -27,6 +32,13 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
  */
 const MAX_SENTENCE_WORDS = 60;
 
+/**
+ * The day of the repository's first commit (`git log --reverse --format=%as | head -1`). A date
+ * from it to today is a day of the project's history; one before it is a bill's or a series'
+ * example data (`2024-01-01T00:00:00Z`), one after today a date ahead (a release's end of life).
+ */
+const PROJECT_BEGAN = "2026-11-22";
+
 const DOCS = [
   "README.md",
   ...readdirSync(join(ROOT, "docs"))
@@ -44,7 +56,7 @@ interface Block {
 /** One thing a doc should not say: where, what kind and the words themselves. */
 interface Finding {
   readonly line: number;
-  readonly kind: "commit" | "issue" | "private word" | "long sentence";
+  readonly kind: "commit" | "date" | "issue" | "private word" | "long sentence";
   readonly words: string;
 }
 
@@ -56,6 +68,10 @@ const ISSUES = /\bissues?\s+#?\d+|\bissue's\b|(?<![\w&/])#\d+\b|\/issues\/\d+/gi
 const HEX_WORD = /(?<![\w-])[0-9a-f]{7,40}(?![\w-])/gi;
 const COMMIT_CONTEXT = /\b(?:commits?|at|sha)\W{0,3}$/i;
 const NAMED_COMMIT = /\b(?:commits?|sha)\W{0,3}$/i;
+const ISO_DAY = /(?<![\w-])\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?![\d-])/g;
+
+/** Whether a day (`YYYY-MM-DD`) falls in the project's life, from PROJECT_BEGAN to `today`. */
+const inProjectLife = (day: string, today: string) => day >= PROJECT_BEGAN && day <= today;
 
 /** The hex words that are objects of this repository (`git cat-file --batch-check`). */
 function gitObjects(candidates: Iterable<string>): Set<string> {
@@ -134,11 +150,20 @@ function longSentences(text: string, start: number): Finding[] {
   return found;
 }
 
-/** What a doc's text says that a reference should not (`objects`: the repository's hex words). */
-function findingsOf(text: string, objects: ReadonlySet<string>): Finding[] {
+/**
+ * What a doc's text says that a reference should not (`objects`: the repository's hex words;
+ * `today`: the last day of the project's life, `YYYY-MM-DD`).
+ */
+function findingsOf(
+  text: string,
+  objects: ReadonlySet<string>,
+  today = new Date().toISOString().slice(0, 10),
+): Finding[] {
   const found: Finding[] = [];
   const lines = text.split("\n");
   lines.forEach((line, index) => {
+    for (const match of line.matchAll(ISO_DAY))
+      if (inProjectLife(match[0], today)) found.push({ line: index + 1, kind: "date", words: match[0] });
     for (const match of line.matchAll(HEX_WORD)) {
       const word = match[0];
       const before = line.slice(0, match.index);
@@ -209,6 +234,27 @@ describe("the reference docs' words", () => {
     expect(findingsOf(text, new Set())).toEqual([
       { line: 7, kind: "commit", words: "60cf240" },
       { line: 7, kind: "private word", words: "trip" },
+    ]);
+  });
+
+  it("find a dated run and a stamped hash inside backticks and code blocks", () => {
+    const text = [
+      "The trip is `52 files on 2026-11-27`, `measured at 60cf240`.",
+      "```",
+      "$ npx tsx scripts/billing-trip.ts   # on 2026-11-28",
+      "```",
+      "A series of `2024-01-01T00:00:00Z`, Node 20's end on 2026-04-30, a release on 2027-05-01.",
+    ].join("\n");
+    expect(findingsOf(text, new Set(), "2026-11-28")).toEqual([
+      { line: 1, kind: "date", words: "2026-11-27" },
+      { line: 1, kind: "commit", words: "60cf240" },
+      { line: 1, kind: "private word", words: "trip" },
+      { line: 3, kind: "date", words: "2026-11-28" },
+    ]);
+    // The project's first and last days are history too; the day before it began is not.
+    expect(findingsOf("(2026-11-22) `2026-11-21` 2026-12-01", new Set(), "2026-12-01")).toEqual([
+      { line: 1, kind: "date", words: "2026-11-22" },
+      { line: 1, kind: "date", words: "2026-12-01" },
     ]);
   });
 
