@@ -3,7 +3,8 @@
  * bench/mixedLoad.ts`, a step of `npm run bench`): 28 clients on the loopback — REST and GraphQL
  * singles, GraphQL fleets of 100–2,000 items (some compressed), NDJSON batches of 200–5,000 lines
  * on `POST /v1/batch`, `@stream` fleets, automatic persisted queries, and a few hostile bodies
- * (issue 86's round among them: 8 MB bodies of records, not JSON, in REST, GraphQL and batches) —
+ * (issue 86's round among them: 8 MB bodies of records, not JSON, in REST, GraphQL and batches;
+ * from 127.0.0.3, the others from 127.0.0.1) —
  * for `BENCH_MIXED_SECONDS` (300 by default), each client stopping at the deadline or after
  * `BENCH_MIXED_REQUESTS` requests. Every answer is checked (status, and the count of items, lines
  * or parts it must hold). Resident memory is read from /proc every second, heap, external and
@@ -22,6 +23,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { loadavg } from "node:os";
 import { createInterface } from "node:readline";
 import { seeded } from "../scripts/seededRandom.js";
@@ -65,6 +67,44 @@ async function post(url: string, body: string, headers: Record<string, string> =
     body,
   });
   return { status: response.status, text: await response.text() };
+}
+
+/**
+ * The hostile bodies' client address: another client than the others' (127.0.0.1), as an
+ * attacker is, so that the 8 MB bodies take its share of the bodies' bytes
+ * (MAX_BODY_BYTES_PER_CLIENT), not theirs.
+ */
+const HOSTILE_CLIENT = "127.0.0.3";
+
+/** `post` from HOSTILE_CLIENT (fetch cannot choose its address). */
+function hostilePost(url: string, body: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const target = new URL(url);
+    const sent = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: "POST",
+        localAddress: HOSTILE_CLIENT,
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          ...headers,
+        },
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.on("end", () =>
+          resolve({ status: answer.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }),
+        );
+        answer.on("error", reject);
+      },
+    );
+    sent.on("error", reject);
+    sent.end(body);
+  });
 }
 
 const between = (random: () => number, low: number, high: number) =>
@@ -234,12 +274,12 @@ const HOSTILE: readonly (readonly [string, (base: string) => Promise<Outcome>])[
   [
     "9 MiB",
     async (base) =>
-      refused((await post(`${base}/v1/server/`, `{"x":"${"a".repeat(9 * 1024 * 1024)}"}`)).status),
+      refused((await hostilePost(`${base}/v1/server/`, `{"x":"${"a".repeat(9 * 1024 * 1024)}"}`)).status),
   ],
   [
     "5,000 deep",
     async (base) =>
-      refused((await post(`${base}/v1/server/`, `${"[".repeat(5000)}${"]".repeat(5000)}`)).status),
+      refused((await hostilePost(`${base}/v1/server/`, `${"[".repeat(5000)}${"]".repeat(5000)}`)).status),
   ],
   [
     "10,001 fleet items",
@@ -247,29 +287,34 @@ const HOSTILE: readonly (readonly [string, (base: string) => Promise<Outcome>])[
       const inputs = Array.from({ length: 10_001 }, () => ({ provider: "aws", instanceType: "c5.large" }));
       const body = JSON.stringify({ query: CLOUD_FLEET_GQL, variables: { inputs } });
       return refused(
-        (await post(`${base}/graphql`, body, { accept: "application/graphql-response+json" })).status,
+        (await hostilePost(`${base}/graphql`, body, { accept: "application/graphql-response+json" })).status,
       );
     },
   ],
   [
     "broken JSON",
     async (base) =>
-      refused((await post(`${base}/v1/cloud/instance`, '{"provider": "aws", "instance_type": ')).status),
+      refused(
+        (await hostilePost(`${base}/v1/cloud/instance`, '{"provider": "aws", "instance_type": ')).status,
+      ),
   ],
-  ["issue 86 REST", async (base) => roomOr((await post(`${base}/v1/server/`, ISSUE_BODY)).status, 422)],
+  [
+    "issue 86 REST",
+    async (base) => roomOr((await hostilePost(`${base}/v1/server/`, ISSUE_BODY)).status, 422),
+  ],
   [
     "issue 86 GraphQL",
-    async (base) => roomOr((await post(`${base}/graphql`, GRAPHQL_ISSUE_BODY)).status, 413),
+    async (base) => roomOr((await hostilePost(`${base}/graphql`, GRAPHQL_ISSUE_BODY)).status, 413),
   ],
-  ["8.4 MB not JSON", async (base) => roomOr((await post(`${base}/graphql`, NOT_JSON)).status, 400)],
+  ["8.4 MB not JSON", async (base) => roomOr((await hostilePost(`${base}/graphql`, NOT_JSON)).status, 400)],
   [
     "700,000 records built",
-    async (base) => roomOr((await post(`${base}/v1/server/?verbose=false`, BUILT_BODY)).status, 200),
+    async (base) => roomOr((await hostilePost(`${base}/v1/server/?verbose=false`, BUILT_BODY)).status, 200),
   ],
   [
     "issue 86 batch",
     async (base) => {
-      const { status, text } = await post(`${base}/v1/batch`, BATCH, {
+      const { status, text } = await hostilePost(`${base}/v1/batch`, BATCH, {
         "content-type": "application/x-ndjson",
       });
       const lines = text.match(/"status":\d+/g)?.join(",") ?? "";
