@@ -79,7 +79,7 @@ describe("slow senders in compose.yaml's limits: 1 GiB of memory, npm start's 76
       await slow.answered(1);
       await slow.stop();
       console.info(
-        `a byte at a time: ${other.asked} requests of ${OTHER}, p99 ${p99(other.latenciesMs)} ms; ${slow.answers.length} slow bodies answered`,
+        `a byte at a time: ${other.asked} requests of ${OTHER}, p99 ${p99(other.latenciesMs)} ms (light GETs ${p99(other.lightMs)} ms); ${slow.answers.length} slow bodies answered`,
       );
       expect(other.wrong).toEqual([]);
       expect(outside(slow.answers, cutByPace)).toEqual([]);
@@ -116,7 +116,7 @@ describe("slow senders in compose.yaml's limits: 1 GiB of memory, npm start's 76
       await slow.answered(1);
       await slow.stop();
       console.info(
-        `all but the last byte: ${other.asked} requests of ${OTHER}, p99 ${p99(other.latenciesMs)} ms; most held ${mostHeld} bytes; ${slow.answers.length} slow bodies answered`,
+        `all but the last byte: ${other.asked} requests of ${OTHER}, p99 ${p99(other.latenciesMs)} ms (light GETs ${p99(other.lightMs)} ms); most held ${mostHeld} bytes; ${slow.answers.length} slow bodies answered`,
       );
       expect(other.wrong).toEqual([]);
       // The attacker's share, and the other client's small bodies beside it

@@ -236,20 +236,24 @@ export interface OtherFigures {
   readonly wrong: string[];
   /** Each request's time, ms. */
   readonly latenciesMs: number[];
+  /** The light GETs' times, ms. */
+  readonly lightMs: number[];
 }
 
 /** `count` requests from `from`, back to back, each kind of OTHER_REQUESTS in turn. */
 export async function otherClient(from: string, port: number, count: number): Promise<OtherFigures> {
   const wrong: string[] = [];
   const latenciesMs: number[] = [];
+  const lightMs: number[] = [];
   for (let n = 0; n < count; n++) {
     const { kind, expected, ...asked } = OTHER_REQUESTS[n % OTHER_REQUESTS.length];
     const answer = await requestFrom(from, port, asked);
     latenciesMs.push(answer.ms);
+    if (kind === "light GET") lightMs.push(answer.ms);
     if (answer.status !== 200 || !expected.test(answer.text))
       wrong.push(`${kind} ${answer.status} ${answer.text.slice(0, 160)}`);
   }
-  return { asked: count, wrong, latenciesMs };
+  return { asked: count, wrong, latenciesMs, lightMs };
 }
 
 /** The 99th percentile of latencies, ms. */

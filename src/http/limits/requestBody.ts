@@ -87,6 +87,20 @@ function watchPace({ minBytes, windowMs }: BodyPace, arrived: () => number, tooS
   };
 }
 
+/** Watches an upload's time and pace until the returned function is called. */
+function watchUpload(
+  { timeoutMs, pace }: Pick<BodyBounds, "timeoutMs" | "pace">,
+  arrived: () => number,
+  on: { timedOut: () => void; tooSlow: () => void },
+): () => void {
+  const timer = setTimeout(on.timedOut, timeoutMs);
+  const stopWatching = watchPace(pace, arrived, on.tooSlow);
+  return () => {
+    clearTimeout(timer);
+    stopWatching();
+  };
+}
+
 /** The body's bytes as they arrive, each refusal settled the moment it is known. */
 function receiveBody(
   request: IncomingMessage,
@@ -98,25 +112,15 @@ function receiveBody(
   let size = 0;
   let outcome: BodyOutcome | null = null;
   let discarded = 0;
-  const timer = setTimeout(() => {
-    if (outcome === null) settle("timed out");
+  const finish = watchUpload({ timeoutMs, pace }, () => size, {
     // A refused body still arriving past the upload time: the connection goes.
-    else request.socket.destroy();
-  }, timeoutMs);
-  const stopWatching = watchPace(
-    pace,
-    () => size,
-    () => settle("too slow"),
-  );
-  const finish = () => {
-    clearTimeout(timer);
-    stopWatching();
-  };
+    timedOut: () => (outcome === null ? settle("timed out") : request.socket.destroy()),
+    tooSlow: () => outcome === null && settle("too slow"),
+  });
 
   /** The outcome is known: a refusal gives its bytes back and keeps reading (and dropping) the rest, within bounds. */
   function settle(result: BodyOutcome) {
     outcome = result;
-    stopWatching();
     chunks.length = 0;
     if (!Buffer.isBuffer(result)) account.release();
     // A body too slow or past its time is not read on: its answer closes the connection.
@@ -140,20 +144,33 @@ function receiveBody(
     if (noRoom !== null) return settle({ noRoom });
     chunks.push(chunk);
   });
-  request.once("end", () => {
-    finish();
-    if (outcome === null) {
+  onStreamEnd(request, finish, {
+    whole: () => {
+      if (outcome !== null) return;
       outcome = Buffer.concat(chunks);
       resolve(outcome);
-    }
+    },
+    failed: reject,
+  });
+}
+
+/** The body's stream ended: `finish` always, then whole, or failed (an error, the client gone). */
+function onStreamEnd(
+  request: IncomingMessage,
+  finish: () => void,
+  { whole, failed }: { whole: () => void; failed: (error: unknown) => void },
+): void {
+  request.once("end", () => {
+    finish();
+    whole();
   });
   request.once("close", finish);
   request.once("error", (error) => {
     finish();
-    reject(error);
+    failed(error);
   });
   request.once("aborted", () => {
     finish();
-    reject(new Error("the client disconnected"));
+    failed(new Error("the client disconnected"));
   });
 }
