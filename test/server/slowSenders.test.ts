@@ -51,7 +51,8 @@ describe("slow senders in compose.yaml's limits: 1 GiB of memory, npm start's 76
   beforeAll(async () => {
     shipped = shippedDeployment().env;
     limits = containerLimits("tmpfs");
-    service = startService({ ...shipped, ...PACE, TMPDIR: limits.tmp }, limits.command(SHIPPED));
+    // Any free port: the manifest's 8080 may be another test's on a shared machine
+    service = startService({ ...shipped, ...PACE, PORT: "0", TMPDIR: limits.tmp }, limits.command(SHIPPED));
     port = portOf((await service.waitFor(/^listening on /))[0]);
   }, WAIT_MS);
 
